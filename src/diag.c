@@ -1,0 +1,127 @@
+/* diag: see diag.h. */
+#include "config.h"
+
+#include "diag.h"
+#include "job.h"
+#include "sysinfo.h"
+#include "util.h"
+
+#include <string.h>
+
+void diag_begin(struct diag *d, int pinned_cpu)
+{
+	memset(d, 0, sizeof *d);
+#ifdef __OPTIMIZE__
+	d->optimized = 1;
+#endif
+	mt_snprintf(d->build, sizeof d->build, "%s %s", MEMTOP_BUILD_CC, MEMTOP_BUILD_CFLAGS);
+	mt_load(&d->load_before, &d->running_before);
+	d->load_after = -1;
+	d->running_after = -1;
+	d->steal_pct = -1;
+	if (mt_cpu_times(&d->ticks0, &d->steal0) < 0)
+		d->ticks0 = 0;
+	d->ncpu = mt_online_cpus();
+	d->cpu_pinned = pinned_cpu;
+	d->cpu_first = d->cpu_last = -1;
+	d->heterogeneous = mt_heterogeneous(d->hetero_text, sizeof d->hetero_text);
+	mt_thp_mode(d->thp, sizeof d->thp);
+}
+
+void diag_sample_cpu(struct diag *d)
+{
+	int c = job_current_cpu();
+	if (c < 0)
+		return;
+	if (d->cpu_first < 0)
+		d->cpu_first = c;
+	else if (c != d->cpu_last)
+		d->cpu_moved = 1;
+	d->cpu_last = c;
+}
+
+void diag_end(struct diag *d)
+{
+	uint64_t t1, s1;
+	mt_load(&d->load_after, &d->running_after);
+	if (d->ticks0 && mt_cpu_times(&t1, &s1) == 0 && t1 > d->ticks0)
+		d->steal_pct = 100.0 * (double)(s1 - d->steal0) / (double)(t1 - d->ticks0);
+}
+
+int diag_warnings(const struct diag *d, char lines[][160], int max)
+{
+	int n = 0;
+	double load = d->load_before > d->load_after ? d->load_before : d->load_after;
+	int others = d->running_before > 1 ? d->running_before - 1 : 0;
+	if (!d->optimized && n < max)
+		mt_snprintf(lines[n++], 160, "built without optimization: the mountain will be flat");
+	if (load >= 0 && d->ncpu > 0 && load > 0.5 * d->ncpu && n < max)
+		mt_snprintf(lines[n++], 160, "machine busy: load %.1f on %d CPU%s", load, d->ncpu,
+			    d->ncpu == 1 ? "" : "s");
+	else if (others > 0 && n < max)
+		mt_snprintf(lines[n++], 160, "%d other runnable task%s when the run began", others,
+			    others == 1 ? "" : "s");
+	if (d->steal_pct >= 1.0 && n < max)
+		mt_snprintf(lines[n++], 160, "hypervisor stole %.1f%% of CPU time", d->steal_pct);
+	if (d->cpu_moved && n < max)
+		mt_snprintf(lines[n++], 160, "job moved from CPU %d to %d", d->cpu_first, d->cpu_last);
+	if (d->heterogeneous && n < max)
+		mt_snprintf(lines[n++], 160, "heterogeneous cores: %s", d->hetero_text);
+	return n;
+}
+
+cJSON *diag_to_json(const struct diag *d)
+{
+	cJSON *o = cJSON_CreateObject();
+	if (!o)
+		return NULL;
+	cJSON_AddBoolToObject(o, "optimized", d->optimized);
+	cJSON_AddStringToObject(o, "build", d->build);
+	cJSON_AddNumberToObject(o, "load_before", d->load_before);
+	cJSON_AddNumberToObject(o, "load_after", d->load_after);
+	cJSON_AddNumberToObject(o, "running_before", d->running_before);
+	cJSON_AddNumberToObject(o, "running_after", d->running_after);
+	cJSON_AddNumberToObject(o, "steal_pct", d->steal_pct);
+	cJSON_AddNumberToObject(o, "ncpu", d->ncpu);
+	cJSON_AddNumberToObject(o, "cpu_pinned", d->cpu_pinned);
+	cJSON_AddNumberToObject(o, "cpu_first", d->cpu_first);
+	cJSON_AddNumberToObject(o, "cpu_last", d->cpu_last);
+	cJSON_AddBoolToObject(o, "cpu_moved", d->cpu_moved);
+	cJSON_AddBoolToObject(o, "heterogeneous", d->heterogeneous);
+	cJSON_AddStringToObject(o, "heterogeneous_text", d->hetero_text);
+	cJSON_AddStringToObject(o, "thp", d->thp);
+	return o;
+}
+
+static double num_or(const cJSON *o, const char *k, double dflt)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+	return cJSON_IsNumber(v) ? v->valuedouble : dflt;
+}
+
+static void str_or(const cJSON *o, const char *k, char *out, size_t len)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+	if (cJSON_IsString(v) && v->valuestring)
+		mt_strlcpy(out, v->valuestring, len);
+}
+
+void diag_from_json(const cJSON *o, struct diag *d)
+{
+	memset(d, 0, sizeof *d);
+	d->optimized = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "optimized"));
+	str_or(o, "build", d->build, sizeof d->build);
+	d->load_before = num_or(o, "load_before", -1);
+	d->load_after = num_or(o, "load_after", -1);
+	d->running_before = (int)num_or(o, "running_before", -1);
+	d->running_after = (int)num_or(o, "running_after", -1);
+	d->steal_pct = num_or(o, "steal_pct", -1);
+	d->ncpu = (int)num_or(o, "ncpu", 0);
+	d->cpu_pinned = (int)num_or(o, "cpu_pinned", -1);
+	d->cpu_first = (int)num_or(o, "cpu_first", -1);
+	d->cpu_last = (int)num_or(o, "cpu_last", -1);
+	d->cpu_moved = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "cpu_moved"));
+	d->heterogeneous = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "heterogeneous"));
+	str_or(o, "heterogeneous_text", d->hetero_text, sizeof d->hetero_text);
+	str_or(o, "thp", d->thp, sizeof d->thp);
+}

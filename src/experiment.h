@@ -1,0 +1,25 @@
+/* experiment: the registry of what `memtop run NAME` can run. An experiment
+ * is one file (src/NAME.c or src/NAME_batch.c) that defines one
+ * `const struct experiment exp_NAME` plus one line in experiment.c. */
+#ifndef MEMTOP_EXPERIMENT_H
+#define MEMTOP_EXPERIMENT_H
+
+#include <stddef.h>
+
+struct experiment {
+	const char *name;    /* "mountain" */
+	const char *summary; /* one line for `memtop run --help` */
+	/* `memtop run NAME [options]`: argv[0] is NAME. Parses its options
+	 * (GNU style, --help prints its usage and returns 0), runs through the
+	 * job API, prints its table, writes --json atomically. Returns an exit
+	 * code: 0 ok, 1 runtime failure, 2 bad usage or input. */
+	int (*batch)(int argc, char **argv);
+};
+
+/* The experiment called name, or NULL. */
+const struct experiment *experiment_find(const char *name);
+
+/* All experiments, in the order of the tabs; *n gets the count. */
+const struct experiment *const *experiment_all(size_t *n);
+
+#endif

@@ -1,0 +1,446 @@
+/* job: worker thread, event queue with a wake-up pipe, pause/resume/cancel.
+ * See job.h for the contracts. */
+#include "config.h"
+
+#include "job.h"
+#include "clock.h"
+#include "sysinfo.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { ST_RUN = 0, ST_PAUSE = 1, ST_CANCEL = 2 };
+
+struct job {
+	pthread_t thread;
+	job_fn fn;
+	void *arg;
+	int cpu;
+	int wake[2]; /* [0] read end handed out by job_fd, [1] written by worker */
+
+	pthread_mutex_t lock; /* guards everything below but `state` */
+	pthread_cond_t cond;
+	struct job_event *q;
+	size_t q_head, q_len, q_cap;
+	int notified;
+
+	_Atomic int state;
+	int was_paused;    /* the worker has waited since its last job_check */
+	uint64_t t_start, pause_started, paused_ns;
+	uint64_t cells_done, cells_total;
+	double units_done, units_total;
+	int finished;
+	int status;        /* 0 done, 1 cancelled, -1 failed */
+	mt_error err;
+};
+
+static void wake_reader(job_t *j)
+{
+	/* Called with the lock held. One byte stands for "events waiting". */
+	if (!j->notified) {
+		char c = 1;
+		ssize_t w;
+		do {
+			w = write(j->wake[1], &c, 1);
+		} while (w < 0 && errno == EINTR);
+		j->notified = 1;
+	}
+}
+
+static int push_locked(job_t *j, const struct job_event *ev)
+{
+	if (j->q_len == j->q_cap) {
+		size_t ncap = j->q_cap ? j->q_cap * 2 : 256;
+		struct job_event *nq = malloc(ncap * sizeof *nq);
+		if (!nq)
+			return -1;
+		for (size_t i = 0; i < j->q_len; i++)
+			nq[i] = j->q[(j->q_head + i) % j->q_cap];
+		free(j->q);
+		j->q = nq;
+		j->q_cap = ncap;
+		j->q_head = 0;
+	}
+	j->q[(j->q_head + j->q_len) % j->q_cap] = *ev;
+	j->q_len++;
+	wake_reader(j);
+	return 0;
+}
+
+int job_emit(job_t *j, const struct job_event *ev)
+{
+	int rc;
+	pthread_mutex_lock(&j->lock);
+	rc = push_locked(j, ev);
+	if (rc == 0 && ev->type == JOB_EV_CELL)
+		j->cells_done++;
+	pthread_mutex_unlock(&j->lock);
+	return rc;
+}
+
+int job_note(job_t *j, const char *fmt, ...)
+{
+	struct job_event ev;
+	va_list ap;
+	memset(&ev, 0, sizeof ev);
+	ev.type = JOB_EV_NOTE;
+	va_start(ap, fmt);
+	vsnprintf(ev.text, sizeof ev.text, fmt, ap);
+	va_end(ap);
+	return job_emit(j, &ev);
+}
+
+void job_set_progress(job_t *j, double done, double total)
+{
+	pthread_mutex_lock(&j->lock);
+	j->units_done = done;
+	j->units_total = total;
+	pthread_mutex_unlock(&j->lock);
+}
+
+void job_set_total(job_t *j, uint64_t total)
+{
+	pthread_mutex_lock(&j->lock);
+	j->cells_total = total;
+	pthread_mutex_unlock(&j->lock);
+}
+
+int job_current_cpu(void)
+{
+#ifdef HAVE_SCHED_GETCPU
+	return sched_getcpu();
+#else
+	return -1;
+#endif
+}
+
+int job_check(job_t *j)
+{
+	int st = atomic_load_explicit(&j->state, memory_order_relaxed);
+	int resumed;
+	if (st == ST_RUN && !j->was_paused)
+		return JOB_GO;
+	if (st == ST_CANCEL)
+		return JOB_CANCELLED;
+	pthread_mutex_lock(&j->lock);
+	while (atomic_load(&j->state) == ST_PAUSE) {
+		if (!j->pause_started)
+			j->pause_started = mt_now_ns();
+		j->was_paused = 1;
+		pthread_cond_wait(&j->cond, &j->lock);
+	}
+	if (j->pause_started) {
+		j->paused_ns += mt_now_ns() - j->pause_started;
+		j->pause_started = 0;
+	}
+	resumed = j->was_paused;
+	j->was_paused = 0;
+	pthread_mutex_unlock(&j->lock);
+	if (atomic_load(&j->state) == ST_CANCEL)
+		return JOB_CANCELLED;
+	return resumed ? JOB_RESUMED : JOB_GO;
+}
+
+static void *job_main(void *p)
+{
+	job_t *j = p;
+	struct job_event ev;
+	mt_error e = { "" };
+	int rc = j->fn(j, j->arg, &e);
+	memset(&ev, 0, sizeof ev);
+	pthread_mutex_lock(&j->lock);
+	if (rc != 0) {
+		j->status = -1;
+		j->err = e;
+		ev.type = JOB_EV_FAILED;
+		mt_strlcpy(ev.text, e.msg[0] ? e.msg : "measurement failed", sizeof ev.text);
+	} else if (atomic_load(&j->state) == ST_CANCEL) {
+		j->status = 1;
+		ev.type = JOB_EV_CANCELLED;
+	} else {
+		j->status = 0;
+		ev.type = JOB_EV_DONE;
+	}
+	j->finished = 1;
+	(void)push_locked(j, &ev); /* if this fails, finished still tells */
+	wake_reader(j);
+	pthread_mutex_unlock(&j->lock);
+	return NULL;
+}
+
+
+
+int job_pick_cpu(void)
+{
+	int cpus[1024];
+	int n = mt_allowed_cpus(cpus, (int)MT_ARRAY_LEN(cpus));
+	int cur = job_current_cpu();
+	if (n <= 0)
+		return -1;
+	if (n == 1)
+		return cpus[0];
+	/* The highest allowed CPU that is not ours: CPU 0 takes most
+	 * interrupts and housekeeping on Linux. */
+	for (int i = n - 1; i >= 0; i--)
+		if (cpus[i] != cur)
+			return cpus[i];
+	return cpus[0];
+}
+
+job_t *job_start(job_fn fn, void *arg, const struct job_opts *o, mt_error *e)
+{
+	job_t *j = calloc(1, sizeof *j);
+	pthread_attr_t attr;
+	int rc;
+	if (!j) {
+		mt_fail(e, "out of memory");
+		return NULL;
+	}
+	j->fn = fn;
+	j->arg = arg;
+	j->cpu = o && o->cpu >= 0 ? o->cpu : job_pick_cpu();
+	j->cells_total = o ? o->total : 0;
+	j->wake[0] = j->wake[1] = -1;
+	atomic_init(&j->state, ST_RUN);
+	if (pipe(j->wake) < 0) {
+		mt_fail(e, "pipe: %s", strerror(errno));
+		goto fail;
+	}
+	for (int i = 0; i < 2; i++) {
+		fcntl(j->wake[i], F_SETFL, fcntl(j->wake[i], F_GETFL) | O_NONBLOCK);
+		fcntl(j->wake[i], F_SETFD, FD_CLOEXEC);
+	}
+	pthread_mutex_init(&j->lock, NULL);
+	pthread_cond_init(&j->cond, NULL);
+	pthread_attr_init(&attr);
+#if defined(__linux__) && defined(HAVE_PTHREAD_SETAFFINITY_NP)
+	if (j->cpu >= 0) {
+		cpu_set_t set;
+		int cpus[1024], n = mt_allowed_cpus(cpus, (int)MT_ARRAY_LEN(cpus)), ok = 0;
+		for (int i = 0; i < n; i++)
+			ok |= cpus[i] == j->cpu;
+		if (!ok) {
+			pthread_attr_destroy(&attr);
+			mt_fail(e, "CPU %d is not online or not allowed for this process", j->cpu);
+			goto fail_sync;
+		}
+		CPU_ZERO(&set);
+		CPU_SET(j->cpu, &set);
+		pthread_attr_setaffinity_np(&attr, sizeof set, &set);
+	}
+#else
+	j->cpu = -1;
+#endif
+	j->t_start = mt_now_ns();
+	rc = pthread_create(&j->thread, &attr, job_main, j);
+	pthread_attr_destroy(&attr);
+	if (rc != 0) {
+		mt_fail(e, "cannot start the measuring thread: %s", strerror(rc));
+		goto fail_sync;
+	}
+	return j;
+fail_sync:
+	pthread_mutex_destroy(&j->lock);
+	pthread_cond_destroy(&j->cond);
+fail:
+	if (j->wake[0] >= 0)
+		close(j->wake[0]);
+	if (j->wake[1] >= 0)
+		close(j->wake[1]);
+	free(j);
+	return NULL;
+}
+
+int job_fd(const job_t *j)
+{
+	return j->wake[0];
+}
+
+size_t job_take(job_t *j, struct job_event *out, size_t max)
+{
+	size_t n = 0;
+	char buf[64];
+	pthread_mutex_lock(&j->lock);
+	while (read(j->wake[0], buf, sizeof buf) > 0)
+		;
+	j->notified = 0;
+	while (n < max && j->q_len) {
+		out[n++] = j->q[j->q_head];
+		j->q_head = (j->q_head + 1) % j->q_cap;
+		j->q_len--;
+	}
+	if (j->q_len)
+		wake_reader(j);
+	pthread_mutex_unlock(&j->lock);
+	return n;
+}
+
+void job_pause(job_t *j)
+{
+	int expect = ST_RUN;
+	atomic_compare_exchange_strong(&j->state, &expect, ST_PAUSE);
+}
+
+void job_resume(job_t *j)
+{
+	int expect = ST_PAUSE;
+	pthread_mutex_lock(&j->lock);
+	atomic_compare_exchange_strong(&j->state, &expect, ST_RUN);
+	pthread_cond_broadcast(&j->cond);
+	pthread_mutex_unlock(&j->lock);
+}
+
+void job_cancel(job_t *j)
+{
+	pthread_mutex_lock(&j->lock);
+	atomic_store(&j->state, ST_CANCEL);
+	pthread_cond_broadcast(&j->cond);
+	pthread_mutex_unlock(&j->lock);
+}
+
+int job_is_paused(const job_t *j)
+{
+	return atomic_load(&((job_t *)j)->state) == ST_PAUSE;
+}
+
+void job_get_progress(const job_t *cj, struct job_progress *p)
+{
+	job_t *j = (job_t *)cj;
+	uint64_t now = mt_now_ns(), paused;
+	pthread_mutex_lock(&j->lock);
+	paused = j->paused_ns + (j->pause_started ? now - j->pause_started : 0);
+	p->cells_done = j->cells_done;
+	p->cells_total = j->cells_total;
+	p->units_done = j->units_done;
+	p->units_total = j->units_total;
+	p->cpu = j->cpu;
+	p->finished = j->finished;
+	pthread_mutex_unlock(&j->lock);
+	p->elapsed_s = (double)(now - j->t_start - paused) / 1e9;
+	if (p->units_total > 0)
+		p->fraction = p->units_done / p->units_total;
+	else if (p->cells_total > 0)
+		p->fraction = (double)p->cells_done / (double)p->cells_total;
+	else
+		p->fraction = 0;
+	if (p->fraction > 1)
+		p->fraction = 1;
+	p->eta_s = p->fraction > 0.02 ? p->elapsed_s * (1 - p->fraction) / p->fraction : -1;
+	if (p->finished) {
+		p->fraction = 1;
+		p->eta_s = 0;
+	}
+}
+
+int job_join(job_t *j, mt_error *e)
+{
+	int status;
+	pthread_join(j->thread, NULL);
+	status = j->status;
+	if (status < 0 && e)
+		*e = j->err;
+	close(j->wake[0]);
+	close(j->wake[1]);
+	pthread_mutex_destroy(&j->lock);
+	pthread_cond_destroy(&j->cond);
+	free(j->q);
+	free(j);
+	return status;
+}
+
+/* ---- batch loop ------------------------------------------------------- */
+
+static volatile sig_atomic_t pump_stop;
+
+static void pump_signal(int sig)
+{
+	(void)sig;
+	pump_stop = 1;
+}
+
+static void draw_progress(const job_t *j, int *drawn)
+{
+	struct job_progress p;
+	char bar[31];
+	int fill;
+	job_get_progress(j, &p);
+	fill = (int)(p.fraction * 30.0 + 0.5);
+	for (int i = 0; i < 30; i++)
+		bar[i] = i < fill ? '#' : '.';
+	bar[30] = '\0';
+	if (p.eta_s >= 0)
+		fprintf(stderr, "\r[%s] %3.0f%%  %llu/%llu cells  ETA %.0fs \033[K", bar,
+			p.fraction * 100, (unsigned long long)p.cells_done,
+			(unsigned long long)p.cells_total, ceil(p.eta_s));
+	else
+		fprintf(stderr, "\r[%s] %3.0f%%  %llu/%llu cells \033[K", bar, p.fraction * 100,
+			(unsigned long long)p.cells_done, (unsigned long long)p.cells_total);
+	fflush(stderr);
+	*drawn = 1;
+}
+
+static void clear_progress(int *drawn)
+{
+	if (*drawn) {
+		fputs("\r\033[K", stderr);
+		fflush(stderr);
+		*drawn = 0;
+	}
+}
+
+int job_pump(job_t *j, job_event_cb cb, void *ctx, int show_progress, mt_error *e)
+{
+	struct sigaction sa, old_int, old_term;
+	struct job_event evs[64];
+	int tty = show_progress && isatty(2);
+	int drawn = 0, ended = 0;
+	uint64_t last_draw = 0;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = pump_signal;
+	sigemptyset(&sa.sa_mask);
+	pump_stop = 0;
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+
+	while (!ended) {
+		struct pollfd pfd = { .fd = job_fd(j), .events = POLLIN };
+		size_t n;
+		int r = poll(&pfd, 1, 100);
+		if (r < 0 && errno != EINTR)
+			break;
+		if (pump_stop) {
+			job_cancel(j);
+			pump_stop = 0;
+		}
+		n = job_take(j, evs, MT_ARRAY_LEN(evs));
+		if (n) {
+			clear_progress(&drawn);
+			for (size_t i = 0; i < n; i++) {
+				if (evs[i].type == JOB_EV_DONE || evs[i].type == JOB_EV_FAILED ||
+				    evs[i].type == JOB_EV_CANCELLED)
+					ended = 1;
+				cb(&evs[i], ctx);
+			}
+			fflush(stdout);
+		}
+		if (tty && !ended && mt_now_ns() - last_draw > 100000000ull) {
+			draw_progress(j, &drawn);
+			last_draw = mt_now_ns();
+		}
+	}
+	clear_progress(&drawn);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	return job_join(j, e);
+}

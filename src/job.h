@@ -1,0 +1,133 @@
+/* job: run one experiment on a worker thread pinned to one CPU, with live
+ * progress, streamed result cells, pause/resume/cancel.
+ *
+ * The caller (batch mode or the TUI) starts a job, then either polls
+ * job_fd() together with its own descriptors (it becomes readable when
+ * events are waiting) and drains them with job_take(), or lets job_pump()
+ * do the loop for a batch command. The worker function measures; it calls
+ * job_emit() for each result, job_set_progress() as it advances, and
+ * job_check() between passes so pause and cancel take effect within 100 ms.
+ *
+ * Nothing here includes curses; nothing here draws. */
+#ifndef MEMTOP_JOB_H
+#define MEMTOP_JOB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util.h"
+
+typedef struct job job_t;
+
+enum job_event_type {
+	JOB_EV_CELL = 1, /* one measured value: row, col, value, spread, aux */
+	JOB_EV_NOTE,     /* a sentence for the user (text): "grid shrunk to 64M" */
+	JOB_EV_DONE,     /* the worker returned 0; the last event */
+	JOB_EV_FAILED,   /* the worker failed (text says why); the last event */
+	JOB_EV_CANCELLED /* cancelled before the end; the last event */
+};
+
+#define JOB_AUX 6
+
+/* One event. Experiments define what row/col/aux mean for their cells. */
+struct job_event {
+	int type;
+	int row, col;        /* grid position of a cell */
+	int kind;            /* experiment-specific sub-type of a cell */
+	double value;        /* primary value (MB/s, ns, cycles ...) */
+	double spread;       /* relative spread between tries (0.02 = 2 %) */
+	double aux[JOB_AUX]; /* experiment-specific extras */
+	char text[160];      /* NOTE, FAILED: the sentence */
+};
+
+/* The worker: measures, emitting events. Returns 0 on success; -1 with
+ * e->msg set on failure. When job_check() says cancelled, return 0 promptly
+ * (the job then ends with JOB_EV_CANCELLED). */
+typedef int (*job_fn)(job_t *job, void *arg, mt_error *e);
+
+struct job_opts {
+	int cpu;         /* CPU to pin to; -1 picks one (see job_pick_cpu) */
+	uint64_t total;  /* cells the job will emit (for progress; may be 0) */
+};
+
+/* Pick the CPU for a job: an online CPU this process may run on other than
+ * the calling thread's current one when there are two or more, else the
+ * caller's. Returns the CPU number, or -1 when the platform cannot pin. */
+int job_pick_cpu(void);
+
+/* Start fn(job, arg) on a new thread pinned to o->cpu (or the picked CPU).
+ * arg must outlive the job. Returns the job, or NULL with e set (thread
+ * creation failed, CPU not available to this process). */
+job_t *job_start(job_fn fn, void *arg, const struct job_opts *o, mt_error *e);
+
+/* A descriptor that is readable while events are waiting (level-triggered
+ * until job_take() has drained them). */
+int job_fd(const job_t *job);
+
+/* Move up to max waiting events into out, oldest first. Never blocks.
+ * Returns how many were taken (0 when none). */
+size_t job_take(job_t *job, struct job_event *out, size_t max);
+
+/* Pause, resume, cancel: take effect at the worker's next job_check(),
+ * within 100 ms. Cancel also wakes a paused worker. */
+void job_pause(job_t *job);
+void job_resume(job_t *job);
+void job_cancel(job_t *job);
+int job_is_paused(const job_t *job);
+
+/* Progress: cells emitted so far and the total; work units done and total
+ * (the worker's own measure of cost, for the ETA); ETA in seconds (-1 when
+ * unknown); the CPU the job was pinned to. Safe from any thread. */
+struct job_progress {
+	uint64_t cells_done, cells_total;
+	double units_done, units_total;
+	double fraction;  /* 0..1 */
+	double eta_s;     /* seconds left, -1 unknown */
+	double elapsed_s; /* seconds since start, pauses excluded */
+	int cpu;
+	int finished;     /* the worker has returned */
+};
+void job_get_progress(const job_t *job, struct job_progress *p);
+
+/* Wait for the worker to end, free the job, and return its status: 0 done,
+ * 1 cancelled, -1 failed (e set with the worker's message). Events not yet
+ * taken are dropped. */
+int job_join(job_t *job, mt_error *e);
+
+/* ---- for the worker ---------------------------------------------------- */
+
+enum { JOB_GO = 0, JOB_RESUMED = 1, JOB_CANCELLED = -1 };
+
+/* Call between passes. Returns JOB_GO; JOB_RESUMED when the job was paused
+ * (and is now resumed) since the last call, so a timing in flight must be
+ * thrown away; JOB_CANCELLED when the worker should stop. Blocks while
+ * paused. Costs one atomic load when nothing happens. */
+int job_check(job_t *job);
+
+/* Hand over one event (type CELL or NOTE); the worker never blocks on a slow
+ * reader. Cells count towards cells_done. Returns 0, or -1 out of memory. */
+int job_emit(job_t *job, const struct job_event *ev);
+
+/* Emit a NOTE from a printf format. */
+int job_note(job_t *job, const char *fmt, ...) MT_PRINTF(2, 3);
+
+/* Set the worker's measure of work done and total (any unit, e.g. expected
+ * nanoseconds); the ETA is extrapolated from it. */
+void job_set_progress(job_t *job, double units_done, double units_total);
+
+/* Set the cell total after start (when it depends on what the worker found). */
+void job_set_total(job_t *job, uint64_t cells_total);
+
+/* The CPU the worker is running on now (sched_getcpu), -1 if unknown. */
+int job_current_cpu(void);
+
+/* ---- for batch commands ------------------------------------------------ */
+
+typedef void (*job_event_cb)(const struct job_event *ev, void *ctx);
+
+/* Run the loop of a batch command: wait on the job, pass each event to cb,
+ * draw a progress line on stderr when it is a terminal (and show_progress),
+ * cancel the job on SIGINT/SIGTERM. Returns as job_join() does. */
+int job_pump(job_t *job, job_event_cb cb, void *ctx, int show_progress, mt_error *e);
+
+#endif

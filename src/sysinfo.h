@@ -1,0 +1,44 @@
+/* sysinfo: facts about this machine that shape a measurement: CPU model,
+ * kernel, CPUs, memory, load, steal time, transparent huge pages,
+ * heterogeneous cores. Linux first; macOS through sysctl where it can. */
+#ifndef MEMTOP_SYSINFO_H
+#define MEMTOP_SYSINFO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The CPUs this process may run on, ascending; returns the count (0 when the
+ * platform cannot tell). */
+int mt_allowed_cpus(int *cpus, int cap);
+
+/* Online CPUs (sysconf), at least 1. */
+int mt_online_cpus(void);
+
+/* CPU model name ("Intel(R) Xeon(R) ...", "Apple M4 Max"), or "unknown CPU". */
+void mt_cpu_model(char *buf, size_t len);
+
+/* Architecture and kernel: "x86_64 Linux 6.1.0-18-amd64". */
+void mt_kernel(char *buf, size_t len);
+
+/* Bytes of memory available to a new allocation without swapping
+ * (MemAvailable on Linux, free+inactive on macOS); 0 when unknown. */
+uint64_t mt_mem_available(void);
+
+/* Load: the 1-minute load average and the runnable tasks (procs_running of
+ * /proc/stat, which counts the caller). Returns 0, or -1 when unknown. */
+int mt_load(double *loadavg1, int *running);
+
+/* Cumulative CPU time counters of /proc/stat ("cpu" line) in clock ticks:
+ * total and steal. Returns 0, or -1 when unknown. */
+int mt_cpu_times(uint64_t *total, uint64_t *steal);
+
+/* Transparent huge pages mode: "always", "madvise", "never", or "" when the
+ * system has none. */
+void mt_thp_mode(char *buf, size_t len);
+
+/* Heterogeneous cores: 1 when CPUs differ in capacity (Linux cpu_capacity,
+ * macOS hw.nperflevels > 1), 0 when not, and a sentence describing them in
+ * buf ("cpu_capacity 1024 on CPUs 0-3, 512 on 4-7"; "" when uniform). */
+int mt_heterogeneous(char *buf, size_t len);
+
+#endif

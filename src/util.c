@@ -1,0 +1,396 @@
+/* util: see util.h for the contracts. */
+#include "config.h"
+
+#include "util.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+int mt_fail(mt_error *e, const char *fmt, ...)
+{
+	if (e) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+void mt_warn(const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "memtop: %s\n", line);
+}
+
+int mt_snprintf(char *buf, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+	if (len == 0)
+		return -1;
+	va_start(ap, fmt);
+	n = vsnprintf(buf, len, fmt, ap);
+	va_end(ap);
+	return (n < 0 || (size_t)n >= len) ? -1 : 0;
+}
+
+int mt_append(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t used = strnlen(buf, len);
+	va_list ap;
+	int n;
+	if (used + 1 >= len)
+		return -1;
+	va_start(ap, fmt);
+	n = vsnprintf(buf + used, len - used, fmt, ap);
+	va_end(ap);
+	return (n < 0 || (size_t)n >= len - used) ? -1 : 0;
+}
+
+int mt_strlcpy(char *dst, const char *src, size_t len)
+{
+	size_t n = strlen(src);
+	if (len == 0)
+		return -1;
+	if (n >= len) {
+		memcpy(dst, src, len - 1);
+		dst[len - 1] = '\0';
+		return -1;
+	}
+	memcpy(dst, src, n + 1);
+	return 0;
+}
+
+int mt_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+	if (!s || !isdigit((unsigned char)s[0]))
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || *end != '\0' || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int mt_parse_int(const char *s, int min, int max, int *out)
+{
+	char *end;
+	long v;
+	if (!s || !*s || isspace((unsigned char)s[0]))
+		return -1;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || *end != '\0' || v < min || v > max)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
+int mt_parse_double(const char *s, double *out)
+{
+	char *end;
+	double v;
+	if (!s || !*s || isspace((unsigned char)s[0]))
+		return -1;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || *end != '\0' || !isfinite(v))
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int mt_parse_size(const char *s, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+	uint64_t mul = 1;
+	if (!s || !isdigit((unsigned char)s[0]))
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno)
+		return -1;
+	switch (toupper((unsigned char)*end)) {
+	case '\0': break;
+	case 'K': mul = 1ULL << 10; end++; break;
+	case 'M': mul = 1ULL << 20; end++; break;
+	case 'G': mul = 1ULL << 30; end++; break;
+	case 'T': mul = 1ULL << 40; end++; break;
+	case 'B': break;
+	default: return -1;
+	}
+	if (*end == 'i' && mul > 1)
+		end++;
+	if (toupper((unsigned char)*end) == 'B')
+		end++;
+	if (*end != '\0' || (v && mul > UINT64_MAX / v))
+		return -1;
+	*out = v * mul;
+	return 0;
+}
+
+int mt_parse_size_range(const char *s, uint64_t *lo, uint64_t *hi)
+{
+	const char *colon = strchr(s, ':');
+	char left[64];
+	size_t n;
+	if (!colon)
+		return -1;
+	n = (size_t)(colon - s);
+	if (n >= sizeof left)
+		return -1;
+	memcpy(left, s, n);
+	left[n] = '\0';
+	if (n && mt_parse_size(left, lo) < 0)
+		return -1;
+	if (colon[1] && mt_parse_size(colon + 1, hi) < 0)
+		return -1;
+	return 0;
+}
+
+int mt_parse_u64_list(const char *s, uint64_t min, uint64_t max, uint64_t *out, size_t cap)
+{
+	char item[64];
+	size_t count = 0;
+	const char *p = s;
+	if (!s || !*s)
+		return -1;
+	for (;;) {
+		const char *comma = strchr(p, ',');
+		size_t n = comma ? (size_t)(comma - p) : strlen(p);
+		if (n == 0 || n >= sizeof item || count == cap)
+			return -1;
+		memcpy(item, p, n);
+		item[n] = '\0';
+		if (mt_parse_u64(item, min, max, &out[count]) < 0)
+			return -1;
+		count++;
+		if (!comma)
+			break;
+		p = comma + 1;
+	}
+	return (int)count;
+}
+
+const char *mt_fmt_size(char *buf, size_t len, uint64_t bytes)
+{
+	static const char units[] = "KMGT";
+	int u = -1;
+	uint64_t v = bytes;
+	while (v >= 1024 && v % 1024 == 0 && u < 3) {
+		v /= 1024;
+		u++;
+	}
+	if (u < 0) {
+		if (bytes >= 1024)
+			mt_snprintf(buf, len, "%.1fK", (double)bytes / 1024.0);
+		else
+			mt_snprintf(buf, len, "%lluB", (unsigned long long)bytes);
+	} else {
+		mt_snprintf(buf, len, "%llu%c", (unsigned long long)v, units[u]);
+	}
+	return buf;
+}
+
+char *mt_read_file(const char *path, size_t max, size_t *len_out, mt_error *e)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t cap = 0, len = 0;
+	if (!f) {
+		mt_fail(e, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	for (;;) {
+		size_t got;
+		if (len + 1 >= cap) {
+			size_t ncap = cap ? cap * 2 : 65536;
+			char *nb;
+			if (cap > max) {
+				mt_fail(e, "%s: larger than %zu bytes", path, max);
+				goto fail;
+			}
+			nb = realloc(buf, ncap);
+			if (!nb) {
+				mt_fail(e, "%s: out of memory", path);
+				goto fail;
+			}
+			buf = nb;
+			cap = ncap;
+		}
+		got = fread(buf + len, 1, cap - len - 1, f);
+		len += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		mt_fail(e, "%s: read error", path);
+		goto fail;
+	}
+	if (len > max) {
+		mt_fail(e, "%s: larger than %zu bytes", path, max);
+		goto fail;
+	}
+	fclose(f);
+	buf[len] = '\0';
+	if (len_out)
+		*len_out = len;
+	return buf;
+fail:
+	fclose(f);
+	free(buf);
+	return NULL;
+}
+
+int mt_write_atomic(const char *path, const char *data, size_t len, mt_error *e)
+{
+	char tmp[4096];
+	int fd;
+	size_t off = 0;
+	if (mt_snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path) < 0)
+		return mt_fail(e, "%s: path too long", path);
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		return mt_fail(e, "%s: cannot create a temporary file beside it: %s", path, strerror(errno));
+	while (off < len) {
+		ssize_t w = write(fd, data + off, len - off);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			mt_fail(e, "%s: write failed: %s", path, strerror(errno));
+			goto fail;
+		}
+		off += (size_t)w;
+	}
+	if (fsync(fd) < 0 && errno != EINVAL) {
+		mt_fail(e, "%s: fsync failed: %s", path, strerror(errno));
+		goto fail;
+	}
+	/* mkstemp makes 0600; results are ordinary files. */
+	if (fchmod(fd, 0644) < 0) {
+		mt_fail(e, "%s: chmod failed: %s", path, strerror(errno));
+		goto fail;
+	}
+	if (close(fd) < 0) {
+		fd = -1;
+		mt_fail(e, "%s: close failed: %s", path, strerror(errno));
+		goto fail;
+	}
+	fd = -1;
+	if (rename(tmp, path) < 0) {
+		mt_fail(e, "%s: rename failed: %s", path, strerror(errno));
+		goto fail;
+	}
+	return 0;
+fail:
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp);
+	return -1;
+}
+
+char *mt_run_capture(const char *const argv[], size_t max)
+{
+	int pipefd[2];
+	pid_t pid;
+	char *buf;
+	size_t len = 0;
+	int status;
+	if (pipe(pipefd) < 0)
+		return NULL;
+	buf = malloc(max + 1);
+	if (!buf) {
+		close(pipefd[0]);
+		close(pipefd[1]);
+		return NULL;
+	}
+	pid = fork();
+	if (pid < 0) {
+		close(pipefd[0]);
+		close(pipefd[1]);
+		free(buf);
+		return NULL;
+	}
+	if (pid == 0) {
+		int devnull = open("/dev/null", O_RDWR);
+		dup2(pipefd[1], 1);
+		if (devnull >= 0) {
+			dup2(devnull, 0);
+			dup2(devnull, 2);
+		}
+		close(pipefd[0]);
+		close(pipefd[1]);
+		execvp(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	close(pipefd[1]);
+	for (;;) {
+		ssize_t r = read(pipefd[0], buf + len, max - len);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		len += (size_t)r;
+		if (len == max)
+			break;
+	}
+	close(pipefd[0]);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		free(buf);
+		return NULL;
+	}
+	buf[len] = '\0';
+	return buf;
+}
+
+void mt_now_text(char *buf, size_t len, int date_only)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+	localtime_r(&t, &tm);
+	strftime(buf, len, date_only ? "%Y-%m-%d" : "%Y-%m-%d %H:%M", &tm);
+}
+
+void mt_hostname(char *buf, size_t len)
+{
+	if (gethostname(buf, len) < 0 || !buf[0])
+		mt_strlcpy(buf, "localhost", len);
+	buf[len - 1] = '\0';
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+double mt_median(const double *v, size_t n)
+{
+	double tmp[4096];
+	if (n == 0 || n > MT_ARRAY_LEN(tmp))
+		return NAN;
+	memcpy(tmp, v, n * sizeof *v);
+	qsort(tmp, n, sizeof *tmp, cmp_double);
+	return n % 2 ? tmp[n / 2] : 0.5 * (tmp[n / 2 - 1] + tmp[n / 2]);
+}

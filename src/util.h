@@ -1,0 +1,84 @@
+/* util: errors, number and size parsing, formatting, file I/O helpers.
+ * Everything here is curses-free and thread-safe unless said otherwise. */
+#ifndef MEMTOP_UTIL_H
+#define MEMTOP_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Exit codes of every command. */
+enum { MT_EXIT_OK = 0, MT_EXIT_RUNTIME = 1, MT_EXIT_USAGE = 2 };
+
+/* An error message carried from where it happened to whoever prints it. */
+typedef struct mt_error {
+	char msg[512];
+} mt_error;
+
+#define MT_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#define MT_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Set e->msg from a printf format (e may be NULL). Always returns -1, so
+ * `return mt_fail(err, "...")` reads as the failure it is. */
+int mt_fail(mt_error *e, const char *fmt, ...) MT_PRINTF(2, 3);
+
+/* Print "memtop: MESSAGE" on stderr. */
+void mt_warn(const char *fmt, ...) MT_PRINTF(1, 2);
+
+/* Bounded formatting into buf: never overflows, always terminates. Returns 0,
+ * or -1 when the text was cut. */
+int mt_snprintf(char *buf, size_t len, const char *fmt, ...) MT_PRINTF(3, 4);
+
+/* Append formatted text at the end of the string in buf (same contract). */
+int mt_append(char *buf, size_t len, const char *fmt, ...) MT_PRINTF(3, 4);
+
+/* Copy src into dst (size len), cutting if needed. Returns -1 when cut. */
+int mt_strlcpy(char *dst, const char *src, size_t len);
+
+/* Parse a whole decimal unsigned integer in [min, max]. Returns 0 or -1 (empty,
+ * junk after the digits, sign, out of range). */
+int mt_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out);
+
+/* Same for int. */
+int mt_parse_int(const char *s, int min, int max, int *out);
+
+/* Parse a finite double. Returns 0 or -1. */
+int mt_parse_double(const char *s, double *out);
+
+/* Parse a byte size: "4096", "16K", "16KB", "128M", "1G" (powers of 1024,
+ * case-insensitive, optional "B"/"iB"). Returns 0 or -1. */
+int mt_parse_size(const char *s, uint64_t *out);
+
+/* Parse "A:B" of two sizes (either side may be empty to keep the default). */
+int mt_parse_size_range(const char *s, uint64_t *lo, uint64_t *hi);
+
+/* Parse a comma-separated list of unsigned integers in [min, max] into out
+ * (at most cap values). Returns the count, or -1. */
+int mt_parse_u64_list(const char *s, uint64_t min, uint64_t max, uint64_t *out, size_t cap);
+
+/* Format bytes the way the seed labels rows: "16K", "128M", "1G"; exact
+ * multiples use the biggest unit, others fall back to K with decimals. */
+const char *mt_fmt_size(char *buf, size_t len, uint64_t bytes);
+
+/* Read a whole file (at most max bytes) into a NUL-terminated malloc'd buffer.
+ * Returns NULL with e set ("PATH: reason") on failure. */
+char *mt_read_file(const char *path, size_t max, size_t *len_out, mt_error *e);
+
+/* Write data to path atomically: temp file in the same folder, fsync, rename.
+ * Never leaves a half-written or clobbered file. Returns 0 or -1 with e set. */
+int mt_write_atomic(const char *path, const char *data, size_t len, mt_error *e);
+
+/* Run argv[0] (searched in PATH, no shell) and capture up to max bytes of its
+ * stdout. Returns a malloc'd string, or NULL when it cannot run or fails. */
+char *mt_run_capture(const char *const argv[], size_t max);
+
+/* Local date-time as "YYYY-MM-DD HH:MM" (or the ISO date only if date_only). */
+void mt_now_text(char *buf, size_t len, int date_only);
+
+/* The host name, or "localhost". */
+void mt_hostname(char *buf, size_t len);
+
+/* Median of n doubles (copies; n <= 4096). NaN when n == 0. */
+double mt_median(const double *v, size_t n);
+
+#endif

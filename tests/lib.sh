@@ -1,0 +1,20 @@
+# tests/lib.sh: TAP helpers for the script tests. Source it, call plan N,
+# then ok/is/like; each prints one TAP line. MEMTOP, TESTDATA come from make.
+: "${MEMTOP:?run through make check}"
+TAP_N=0
+TAP_FAIL=0
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/memtop-test.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+
+plan() { echo "1..$1"; }
+pass() { TAP_N=$((TAP_N + 1)); echo "ok $TAP_N - $1"; }
+fail() { TAP_N=$((TAP_N + 1)); TAP_FAIL=$((TAP_FAIL + 1)); echo "not ok $TAP_N - $1"; shift; for l in "$@"; do echo "# $l"; done; }
+# ok DESC CMD...: passes when CMD exits 0
+ok() { d=$1; shift; if "$@" >/dev/null 2>&1; then pass "$d"; else fail "$d" "command failed: $*"; fi; }
+# is DESC GOT WANT
+is() { if [ "$2" = "$3" ]; then pass "$1"; else fail "$1" "got:  $2" "want: $3"; fi; }
+# like DESC TEXT REGEX (grep -E)
+like() { if printf '%s\n' "$2" | grep -Eq -- "$3"; then pass "$1"; else fail "$1" "text: $(printf '%s' "$2" | head -c 400)" "want: /$3/"; fi; }
+unlike() { if printf '%s\n' "$2" | grep -Eq -- "$3"; then fail "$1" "text: $(printf '%s' "$2" | head -c 400)" "unwanted: /$3/"; else pass "$1"; fi; }
+# status DESC WANT CMD...: exit status of CMD equals WANT
+status() { d=$1; w=$2; shift 2; "$@" >"$TMP/out" 2>"$TMP/err"; s=$?; if [ "$s" = "$w" ]; then pass "$d"; else fail "$d" "exit $s, want $w: $*" "stderr: $(head -c 300 "$TMP/err")"; fi; }

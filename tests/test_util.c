@@ -1,0 +1,145 @@
+/* Unit tests of util: parsing sizes and numbers, formatting, atomic writes. */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util.h"
+
+static void parse_size_units(void **state)
+{
+	uint64_t v;
+	(void)state;
+	assert_int_equal(mt_parse_size("4096", &v), 0);
+	assert_int_equal(v, 4096);
+	assert_int_equal(mt_parse_size("16K", &v), 0);
+	assert_int_equal(v, 16384);
+	assert_int_equal(mt_parse_size("16kb", &v), 0);
+	assert_int_equal(v, 16384);
+	assert_int_equal(mt_parse_size("128M", &v), 0);
+	assert_int_equal(v, 128u << 20);
+	assert_int_equal(mt_parse_size("1GiB", &v), 0);
+	assert_int_equal(v, 1u << 30);
+	assert_int_equal(mt_parse_size("", &v), -1);
+	assert_int_equal(mt_parse_size("-1K", &v), -1);
+	assert_int_equal(mt_parse_size("12Q", &v), -1);
+	assert_int_equal(mt_parse_size("1K2", &v), -1);
+	assert_int_equal(mt_parse_size("99999999999999999999", &v), -1);
+	assert_int_equal(mt_parse_size("17179869184G", &v), -1); /* overflows 64 bits */
+}
+
+static void parse_numbers(void **state)
+{
+	uint64_t u, list[8];
+	int i;
+	double d;
+	(void)state;
+	assert_int_equal(mt_parse_u64("15", 1, 64, &u), 0);
+	assert_int_equal(u, 15);
+	assert_int_equal(mt_parse_u64("0", 1, 64, &u), -1);
+	assert_int_equal(mt_parse_u64("65", 1, 64, &u), -1);
+	assert_int_equal(mt_parse_u64(" 5", 1, 64, &u), -1);
+	assert_int_equal(mt_parse_u64("5x", 1, 64, &u), -1);
+	assert_int_equal(mt_parse_int("-3", -5, 5, &i), 0);
+	assert_int_equal(i, -3);
+	assert_int_equal(mt_parse_double("1.5", &d), 0);
+	assert_true(d == 1.5);
+	assert_int_equal(mt_parse_double("nan", &d), -1);
+	assert_int_equal(mt_parse_double("1.5x", &d), -1);
+	assert_int_equal(mt_parse_u64_list("1,2,4,8", 1, 64, list, 8), 4);
+	assert_int_equal(list[3], 8);
+	assert_int_equal(mt_parse_u64_list("1,,2", 1, 64, list, 8), -1);
+	assert_int_equal(mt_parse_u64_list("1,2,", 1, 64, list, 8), -1);
+}
+
+static void size_ranges(void **state)
+{
+	uint64_t lo = 1, hi = 2;
+	(void)state;
+	assert_int_equal(mt_parse_size_range("16K:128M", &lo, &hi), 0);
+	assert_int_equal(lo, 16384);
+	assert_int_equal(hi, 128u << 20);
+	lo = 7;
+	assert_int_equal(mt_parse_size_range(":8M", &lo, &hi), 0);
+	assert_int_equal(lo, 7);
+	assert_int_equal(hi, 8u << 20);
+	assert_int_equal(mt_parse_size_range("8M", &lo, &hi), -1);
+}
+
+static void format_sizes(void **state)
+{
+	char b[32];
+	(void)state;
+	assert_string_equal(mt_fmt_size(b, sizeof b, 16384), "16K");
+	assert_string_equal(mt_fmt_size(b, sizeof b, 128u << 20), "128M");
+	assert_string_equal(mt_fmt_size(b, sizeof b, 1u << 30), "1G");
+	assert_string_equal(mt_fmt_size(b, sizeof b, 512), "512B");
+	assert_string_equal(mt_fmt_size(b, sizeof b, 1536), "1.5K");
+}
+
+static void bounded_strings(void **state)
+{
+	char b[8];
+	(void)state;
+	assert_int_equal(mt_snprintf(b, sizeof b, "%s", "1234567"), 0);
+	assert_int_equal(mt_snprintf(b, sizeof b, "%s", "12345678"), -1);
+	assert_string_equal(b, "1234567");
+	assert_int_equal(mt_strlcpy(b, "abcdefghij", sizeof b), -1);
+	assert_string_equal(b, "abcdefg");
+	b[0] = '\0';
+	assert_int_equal(mt_append(b, sizeof b, "ab"), 0);
+	assert_int_equal(mt_append(b, sizeof b, "cd"), 0);
+	assert_string_equal(b, "abcd");
+}
+
+static void atomic_write_never_clobbers(void **state)
+{
+	char dir[] = "/tmp/memtop-util.XXXXXX", path[128], bad[160];
+	mt_error e;
+	char *text;
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	mt_snprintf(path, sizeof path, "%s/out.json", dir);
+	assert_int_equal(mt_write_atomic(path, "good\n", 5, &e), 0);
+	text = mt_read_file(path, 1024, NULL, &e);
+	assert_non_null(text);
+	assert_string_equal(text, "good\n");
+	free(text);
+	/* A folder that does not exist: error names the path, nothing written. */
+	mt_snprintf(bad, sizeof bad, "%s/missing/out.json", dir);
+	assert_int_equal(mt_write_atomic(bad, "x", 1, &e), -1);
+	assert_non_null(strstr(e.msg, bad));
+	assert_null(mt_read_file(bad, 1024, NULL, &e));
+	unlink(path);
+	rmdir(dir);
+}
+
+static void median_of_values(void **state)
+{
+	double v[] = { 5, 1, 3, 2, 4 }, w[] = { 4, 1, 3, 2 };
+	(void)state;
+	assert_true(mt_median(v, 5) == 3);
+	assert_true(mt_median(w, 4) == 2.5);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(parse_size_units),
+		cmocka_unit_test(parse_numbers),
+		cmocka_unit_test(size_ranges),
+		cmocka_unit_test(format_sizes),
+		cmocka_unit_test(bounded_strings),
+		cmocka_unit_test(atomic_write_never_clobbers),
+		cmocka_unit_test(median_of_values),
+	};
+	return cmocka_run_group_tests_name("util", tests, NULL, NULL);
+}
