@@ -1,0 +1,62 @@
+/* cliffs: reading cache sizes and the line size off a mountain (SPEC 2.2).
+ *
+ * seed rule: on one stride column, a drop of more than `ratio` between
+ * neighbouring sizes is a cliff; the last size before it estimates a cache.
+ * merged rule (default): a cliff is a step of at least `ratio`; the steps
+ * next to it that keep falling by at least 10 % with a smaller ratio than
+ * their inner neighbour belong to the same slope and are merged into it, so
+ * a boundary spread over two or three rows is one level, not two. */
+#ifndef MEMTOP_CLIFFS_H
+#define MEMTOP_CLIFFS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mountain.h"
+
+enum cliff_rule { CLIFF_SEED = 0, CLIFF_MERGED = 1 };
+
+struct cliff {
+	uint64_t from, to; /* last size that fit, first that did not (merged: the slope's ends) */
+	double ratio;      /* throughput(from) / throughput(to) */
+	uint64_t level;    /* the cache size this cliff estimates */
+	double confidence; /* 0..1 */
+};
+
+#define CLIFFS_MAX 16
+
+/* Cliffs on the stride column col of m. Unmeasured cells are skipped.
+ * Returns the count (<= max), or -1 with e set when col is out of range. */
+int cliffs_find(const struct mountain *m, size_t col, enum cliff_rule rule, double ratio,
+		struct cliff *out, int max, mt_error *e);
+
+/* What the mountain says about the caches, combined over the strides of at
+ * least 8 words (or the largest stride when none is that long). */
+struct detection {
+	int nlevels;
+	uint64_t level[8];     /* cache sizes, smallest first */
+	double confidence[8];  /* 0..1: share of the strides that agree, weighted by drop */
+	uint64_t line_bytes;   /* line size from the stride slice, 0 unknown */
+	unsigned strides_used[MOUNTAIN_MAX_STRIDES];
+	size_t nstrides_used;
+};
+
+/* Detect levels (merged rule, ratio) and the line size. Returns 0, or -1
+ * when the mountain has too few measured cells to say anything. */
+int cliffs_detect(const struct mountain *m, double ratio, struct detection *d);
+
+/* Line size from the stride slice of row: the smallest power-of-two stride
+ * whose step down from half of it is a real drop (>= 1.2x) and after which
+ * no larger stride falls more than 15 % below it. Returns bytes, or 0 when
+ * the slice never flattens within the measured strides. */
+uint64_t cliffs_line_size(const struct mountain *m, size_t row);
+
+/* The verdict of one detected level against a reference size: */
+enum level_verdict { LV_MATCH, LV_ONE_STEP, LV_NOT_VISIBLE };
+/* MATCH when ref lies in [from, to) of a cliff or equals its level; ONE_STEP
+ * when it is one grid step away; NOT_VISIBLE otherwise. */
+enum level_verdict cliffs_verdict(const struct mountain *m, const struct cliff *c, int nc,
+				  uint64_t ref, int *which);
+const char *cliffs_verdict_name(enum level_verdict v);
+
+#endif
