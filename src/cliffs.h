@@ -15,12 +15,14 @@
 #include "mountain.h"
 
 enum cliff_rule { CLIFF_SEED = 0, CLIFF_MERGED = 1 };
+enum level_verdict { LV_MATCH, LV_ONE_STEP, LV_NOT_VISIBLE };
 
 struct cliff {
 	uint64_t from, to; /* last size that fit, first that did not (merged: the slope's ends) */
 	double ratio;      /* throughput(from) / throughput(to) */
-	uint64_t level;    /* the cache size this cliff estimates */
-	double confidence; /* 0..1 */
+	uint64_t level;    /* the cache size this cliff estimates: `from` of its steepest step */
+	uint64_t level_next; /* the size after level on the grid (the steepest step's `to`) */
+	double confidence; /* 0..1: log(ratio) / log(2.5), capped: a 2.5x drop is certain */
 };
 
 #define CLIFFS_MAX 16
@@ -31,11 +33,21 @@ int cliffs_find(const struct mountain *m, size_t col, enum cliff_rule rule, doub
 		struct cliff *out, int max, mt_error *e);
 
 /* What the mountain says about the caches, combined over the strides of at
- * least 8 words (or the largest stride when none is that long). */
+ * least 8 words (or the largest stride when none is that long).
+ *
+ * A stride of s words >= one line touches one line per access, so a pass
+ * over `size` bytes occupies size * line / (8 s) bytes of cache, not size:
+ * at stride 15 a 64 KB set fills only 34 KB of 64-byte lines. Each stride's
+ * cliff [level, level_next) therefore bounds the cache to
+ * [level, level_next) * line / (8 s), and the strides together pin it down
+ * to the intersection of their bounds: on a 48 KB L1, stride 8 says 32..64 KB
+ * and stride 11 says 46.5..93 KB, so the L1 is in 46.5..64 KB. */
 struct detection {
 	int nlevels;
-	uint64_t level[8];     /* cache sizes, smallest first */
+	uint64_t level[8];     /* cache sizes, smallest first: the lower bound */
+	uint64_t level_hi[8];  /* ... and the upper bound (inclusive) */
 	double confidence[8];  /* 0..1: share of the strides that agree, weighted by drop */
+	int votes[8];          /* strides that show this level */
 	uint64_t line_bytes;   /* line size from the stride slice, 0 unknown */
 	unsigned strides_used[MOUNTAIN_MAX_STRIDES];
 	size_t nstrides_used;
@@ -45,17 +57,25 @@ struct detection {
  * when the mountain has too few measured cells to say anything. */
 int cliffs_detect(const struct mountain *m, double ratio, struct detection *d);
 
+/* The verdict of a detection against a reference size (from sysfs): MATCH
+ * when ref lies in [level, level_hi] of a level, ONE_STEP when within a
+ * factor of two of such a range, NOT_VISIBLE otherwise; *which gets the
+ * level judged (-1 when not visible). */
+enum level_verdict cliffs_detect_verdict(const struct detection *d, uint64_t ref, int *which);
+
 /* Line size from the stride slice of row: the smallest power-of-two stride
  * whose step down from half of it is a real drop (>= 1.2x) and after which
  * no larger stride falls more than 15 % below it. Returns bytes, or 0 when
  * the slice never flattens within the measured strides. */
 uint64_t cliffs_line_size(const struct mountain *m, size_t row);
 
-/* The verdict of one detected level against a reference size: */
-enum level_verdict { LV_MATCH, LV_ONE_STEP, LV_NOT_VISIBLE };
-/* MATCH when ref lies in [from, to) of a cliff or equals its level; ONE_STEP
- * when it is one grid step away; NOT_VISIBLE otherwise. */
-enum level_verdict cliffs_verdict(const struct mountain *m, const struct cliff *c, int nc,
+/* The verdict of levels on one stride against a reference size (from sysfs):
+ * MATCH when ref lies in [level, level_next) of a cliff (the cache fills
+ * between the last size that fit and the first that did not); ONE_STEP when
+ * ref lies within one more grid step either side; NOT_VISIBLE otherwise.
+ * levels/next are nlev detected levels and the grid size after each;
+ * *which gets the index of the level judged (-1 when not visible). */
+enum level_verdict cliffs_verdict(const struct mountain *m, const uint64_t *levels, int nlev,
 				  uint64_t ref, int *which);
 const char *cliffs_verdict_name(enum level_verdict v);
 

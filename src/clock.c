@@ -11,23 +11,26 @@ static pthread_once_t calib_once = PTHREAD_ONCE_INIT;
 static struct mt_clock calib;
 static unsigned calib_ms = 50;
 
-/* 256 dependent adds on one register: one a cycle on every core memtop
- * targets. The loop counter runs in parallel, so iterations * 256 is the
- * cycle count. Returns the elapsed nanoseconds. */
+/* 256 dependent register-register adds: one a cycle on every core memtop
+ * targets. (Not `add $1, reg`: Golden Cove folds immediate adds at rename
+ * and runs such a chain several a cycle.) The loop counter runs in
+ * parallel, so iterations * 256 is the cycle count. Returns the elapsed
+ * nanoseconds. */
 static __attribute__((noinline)) uint64_t add_chain(uint64_t iterations)
 {
-	uint64_t t0 = mt_now_ns(), x = 0;
+	uint64_t t0 = mt_now_ns(), x = 0, one = 1;
+	__asm__ __volatile__("" : "+r"(one));
 	for (uint64_t i = 0; i < iterations; i++) {
 #if defined(__x86_64__)
-#define ADD8 "add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\t" \
-	     "add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\t"
+#define ADD8 "add %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\t" \
+	     "add %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\t"
 #define ADD64 ADD8 ADD8 ADD8 ADD8 ADD8 ADD8 ADD8 ADD8
-		__asm__ __volatile__(ADD64 ADD64 ADD64 ADD64 : "+r"(x));
+		__asm__ __volatile__(ADD64 ADD64 ADD64 ADD64 : "+r"(x) : "r"(one));
 #elif defined(__aarch64__)
-#define ADD8 "add %0, %0, #1\n\tadd %0, %0, #1\n\tadd %0, %0, #1\n\tadd %0, %0, #1\n\t" \
-	     "add %0, %0, #1\n\tadd %0, %0, #1\n\tadd %0, %0, #1\n\tadd %0, %0, #1\n\t"
+#define ADD8 "add %0, %0, %1\n\tadd %0, %0, %1\n\tadd %0, %0, %1\n\tadd %0, %0, %1\n\t" \
+	     "add %0, %0, %1\n\tadd %0, %0, %1\n\tadd %0, %0, %1\n\tadd %0, %0, %1\n\t"
 #define ADD64 ADD8 ADD8 ADD8 ADD8 ADD8 ADD8 ADD8 ADD8
-		__asm__ __volatile__(ADD64 ADD64 ADD64 ADD64 : "+r"(x));
+		__asm__ __volatile__(ADD64 ADD64 ADD64 ADD64 : "+r"(x) : "r"(one));
 #else
 		x = x * 3 + 1;
 		__asm__ __volatile__("" : "+r"(x));

@@ -8,5 +8,7 @@
 int cmd_run(int argc, char **argv);
 int cmd_cliffs(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
+int cmd_sim(int argc, char **argv);
+int cmd_info(int argc, char **argv);
 
 #endif

@@ -5,7 +5,22 @@
 
 #include <string.h>
 
+extern const struct experiment exp_mountain;
+extern const struct experiment exp_latency;
+extern const struct experiment exp_matmul;
+extern const struct experiment exp_falseshare;
+extern const struct experiment exp_lists;
+extern const struct experiment exp_transpose;
+extern const struct experiment exp_algae;
+
 static const struct experiment *const registry[] = {
+	&exp_mountain,
+	&exp_latency,
+	&exp_matmul,
+	&exp_falseshare,
+	&exp_lists,
+	&exp_transpose,
+	&exp_algae,
 	NULL /* end */
 };
 

@@ -18,7 +18,9 @@ cJSON *jsonio_load(const char *path, mt_error *e)
 	cJSON *root;
 	if (!text)
 		return NULL;
-	root = cJSON_ParseWithLengthOpts(text, len, &end, 1);
+	/* len + 1: cJSON 1.7.15 rejects trailing whitespace (every file jsonio_save
+	 * writes ends in a newline) unless the terminating NUL is inside the length */
+	root = cJSON_ParseWithLengthOpts(text, len + 1, &end, 1);
 	if (!root) {
 		long line = 1;
 		const char *at = end ? end : cJSON_GetErrorPtr();

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "cmd.h"
+#include "tui.h"
 #include "experiment.h"
 #include "util.h"
 
@@ -17,6 +18,11 @@ struct command {
 
 static const struct command commands[] = {
 	{ "run", "run one experiment in batch mode (memtop run --help)", cmd_run },
+	{ "cliffs", "find cache boundaries in a saved mountain", cmd_cliffs },
+	{ "compare", "saved mountains side by side", cmd_compare },
+	{ "sim", "cache simulator, output compatible with cachelab's csim-ref", cmd_sim },
+	{ "info", "cache parameters from every source side by side", cmd_info },
+	{ "view", "the terminal UI over saved runs (no file: the Apple M4 Max reference)", cmd_view },
 
 
 };
@@ -25,7 +31,8 @@ static void usage(FILE *f)
 {
 	size_t n;
 	const struct experiment *const *ex = experiment_all(&n);
-	fprintf(f, "Usage: memtop COMMAND [OPTIONS]\n"
+	fprintf(f, "Usage: memtop [--start] [--quick] [--no-mouse] [--no-color] [--ascii]\n"
+		   "       memtop COMMAND [OPTIONS]\n"
 		   "Measure the memory hierarchy of this machine and show how to read it.\n\n"
 		   "Commands:\n");
 	for (size_t i = 0; i < MT_ARRAY_LEN(commands); i++)
@@ -41,10 +48,8 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
-	if (argc < 2) {
-		usage(stderr);
-		return MT_EXIT_USAGE;
-	}
+	if (argc < 2)
+		return cmd_tui(argc, argv); /* no command: the terminal UI */
 	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
 		usage(stdout);
 		return MT_EXIT_OK;
@@ -53,6 +58,8 @@ int main(int argc, char **argv)
 		printf("memtop %s\n", PACKAGE_VERSION);
 		return MT_EXIT_OK;
 	}
+	if (argv[1][0] == '-')
+		return cmd_tui(argc, argv); /* memtop --start, --quick ...: the terminal UI */
 	for (size_t i = 0; i < MT_ARRAY_LEN(commands); i++)
 		if (strcmp(argv[1], commands[i].name) == 0)
 			return commands[i].fn(argc - 1, argv + 1);

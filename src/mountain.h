@@ -8,7 +8,8 @@
  *   spread = relative spread of the tries ((second best - best) / best),
  *   aux[0] = tries, aux[1] = canary factor (1.0 = the core was as fast as
  *   its best moment; 1.3 = a 30 % slower L1 canary around this cell),
- *   aux[2] = ns of the best try per pass.
+ *   aux[2] = ns of the best try per pass,
+ *   aux[3] = 1 when the cell was doubtful and measured a second time.
  * The consumer applies each event to its own struct mountain with
  * mountain_apply(). */
 #ifndef MEMTOP_MOUNTAIN_H
@@ -124,7 +125,9 @@ struct mountain_run *mountain_run_start(const struct mountain_params *p, mt_erro
 /* Wait for the run to end (call job_cancel(r->job) first to stop early),
  * fold the worker's CPU samples into hdr->diag (may be NULL) and take the
  * after-run diagnostics, free the run. Returns job_join()'s status: 0 done,
- * 1 cancelled, -1 failed with e set. */
+ * 1 cancelled, -1 failed with e set. When the caller already joined the
+ * job (job_pump does), set r->job = NULL first: then only the rest is done
+ * and 0 is returned. */
 int mountain_run_finish(struct mountain_run *r, struct run_header *hdr, mt_error *e);
 
 #endif

@@ -1,0 +1,338 @@
+/* memtop run latency: load latency by pointer chasing in batch mode. Prints
+ * the curves row by row as they are measured (size, then cycles and ns for
+ * each stride and the random chase), then the levels as seed 002 does. */
+#include "config.h"
+
+#include "clock.h"
+#include "experiment.h"
+#include "job.h"
+#include "jsonio.h"
+#include "latency.h"
+#include "sysinfo.h"
+#include "util.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct batch {
+	struct latency_result *r;
+	size_t ncol;
+	size_t row_cells[LAT_MAX_SIZES];
+	size_t next_row;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: memtop run latency [OPTIONS]\n"
+		"Load latency by pointer chasing (seed 002, after lmbench's lat_mem_rd):\n"
+		"cycles and ns a load over array size, per stride and for a random chase,\n"
+		"then the cache levels, way sizes and TLB steps read from the curves.\n\n"
+		"  --strides LIST     fixed strides in bytes (default 128,256,512,1024,2048,4096)\n"
+		"  --max-size SIZE    largest array (default 512M; capped to half the free memory)\n"
+		"  --random           only the random chase (no fixed strides)\n"
+		"  --no-random        only the fixed strides\n"
+		"  --hugepages on|off madvise the buffer for transparent huge pages (default off)\n"
+		"  --tries N          best of N timed tries a point (default 3)\n"
+		"  --cpu N            pin the measuring thread to CPU N\n"
+		"  --quick            small run for tests: 4K..8M, strides 128 and 4096 + random\n"
+		"  --json FILE        write the result to FILE (atomically)\n"
+		"  -h, --help         this help\n");
+}
+
+static void print_head(const struct batch *b)
+{
+	const struct latency_result *r = b->r;
+	char s[40];
+	printf("%8s", "size");
+	for (size_t k = 0; k < r->nstrides; k++) {
+		mt_snprintf(s, sizeof s, "s%u", r->strides[k]);
+		printf(" %8s %7s", s, "ns");
+	}
+	if (r->has_random)
+		printf(" %8s %7s", "random", "ns");
+	printf("\n%8s", "bytes");
+	for (size_t k = 0; k < r->nstrides; k++)
+		printf(" %8s %7s", "cycles", "");
+	if (r->has_random)
+		printf(" %8s %7s", "cycles", "");
+	printf("\n");
+}
+
+static void print_row(const struct batch *b, size_t i)
+{
+	const struct latency_result *r = b->r;
+	char sz[32];
+	printf("%8s", mt_fmt_size(sz, sizeof sz, r->sizes[i]));
+	for (size_t k = 0; k < r->nstrides; k++)
+		printf(" %8.2f %7.2f", r->cycles[k][i], r->ns[k][i]);
+	if (r->has_random)
+		printf(" %8.2f %7.2f", r->random_cycles[i], r->random_ns[i]);
+	printf("\n");
+}
+
+static void on_event(const struct job_event *ev, void *ctx)
+{
+	struct batch *b = ctx;
+	switch (ev->type) {
+	case JOB_EV_CELL:
+		if (latency_apply(b->r, ev) < 0)
+			return;
+		b->row_cells[ev->row]++;
+		while (b->next_row < b->r->nsizes && b->row_cells[b->next_row] == b->ncol)
+			print_row(b, b->next_row++);
+		break;
+	case JOB_EV_NOTE:
+		printf("# %s\n", ev->text);
+		break;
+	default:
+		break;
+	}
+}
+
+static int parse_strides(const char *s, struct latency_params *p, mt_error *e)
+{
+	uint64_t v[LAT_MAX_STRIDES];
+	int n = mt_parse_u64_list(s, 8, 1u << 20, v, LAT_MAX_STRIDES);
+	if (n < 0)
+		return mt_fail(e, "--strides: expected up to %d increasing byte counts 8..1M "
+				  "separated by commas, got '%s'",
+			       LAT_MAX_STRIDES, s);
+	for (int i = 0; i < n; i++) {
+		if (i && v[i] <= v[i - 1])
+			return mt_fail(e, "--strides: must be increasing, got '%s'", s);
+		if (v[i] % 8)
+			return mt_fail(e, "--strides: %llu is not a multiple of 8 bytes",
+				       (unsigned long long)v[i]);
+		p->strides[i] = (unsigned)v[i];
+	}
+	p->nstrides = (size_t)n;
+	return 0;
+}
+
+static void print_levels(const struct latency_result *r)
+{
+	struct latency_levels lv;
+	char line[256], a[32];
+	latency_detect(r, &lv);
+	printf("# levels (plateaus within 10 %%, merged when closer than 20 %%):\n");
+	if (lv.n == 0)
+		printf("# no step found: the curves are flat (too small a range, or the prefetchers "
+		       "hide them; see the random chase)\n");
+	for (size_t i = 0; i < lv.n; i++) {
+		const struct latency_level *l = &lv.lv[i];
+		latency_level_text(l, line, sizeof line);
+		printf("%s\n", line);
+		if (!l->tlb)
+			printf("   latency read from the %s; step shown by %u of %zu strides%s\n",
+			       l->from_random ? "random chase" : "fixed strides", l->nstrides,
+			       r->nstrides, l->way_min && l->way_max ? "" : "");
+		if (!l->tlb && l->way_min && l->way_max)
+			printf("   associativity: %llu..%llu ways (size / way size)\n",
+			       (unsigned long long)(l->size / l->way_max),
+			       (unsigned long long)(l->size / l->way_min));
+	}
+	if (lv.has_memory)
+		printf("Memory from %s: latency %.2f cycles (%.2f ns)\n",
+		       mt_fmt_size(a, sizeof a, lv.memory_from), lv.memory_cycles, lv.memory_ns);
+}
+
+static int latency_batch(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "strides", required_argument, NULL, 's' },
+		{ "max-size", required_argument, NULL, 'M' },
+		{ "random", no_argument, NULL, 'r' },
+		{ "no-random", no_argument, NULL, 'R' },
+		{ "hugepages", required_argument, NULL, 'H' },
+		{ "tries", required_argument, NULL, 't' },
+		{ "cpu", required_argument, NULL, 'c' },
+		{ "quick", no_argument, NULL, 'q' },
+		{ "json", required_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct latency_params p;
+	struct batch b;
+	struct latency_run *run;
+	struct run_header hdr;
+	struct mt_clock clk;
+	const char *json = NULL, *strides = NULL, *maxs = NULL;
+	int only_random = 0, no_random = 0, huge = LAT_HUGE_OFF, tries = 0, cpu = -1, quick = 0;
+	int ch, st, rc = MT_EXIT_RUNTIME;
+	char note[200], lo[32], hi[32];
+	uint64_t t0, max = 0, asked;
+	mt_error e = { "" };
+
+	memset(&b, 0, sizeof b);
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (ch) {
+		case 's': strides = optarg; break;
+		case 'M': maxs = optarg; break;
+		case 'r': only_random = 1; break;
+		case 'R': no_random = 1; break;
+		case 'H':
+			if (strcmp(optarg, "on") == 0) {
+				huge = LAT_HUGE_ON;
+			} else if (strcmp(optarg, "off") == 0) {
+				huge = LAT_HUGE_OFF;
+			} else {
+				mt_warn("run latency: --hugepages: expected on or off, got '%s'", optarg);
+				return MT_EXIT_USAGE;
+			}
+			break;
+		case 't':
+			if (mt_parse_int(optarg, 1, 100, &tries) < 0) {
+				mt_warn("run latency: --tries: expected 1..100, got '%s'", optarg);
+				return MT_EXIT_USAGE;
+			}
+			break;
+		case 'c':
+			if (mt_parse_int(optarg, 0, 65535, &cpu) < 0) {
+				mt_warn("run latency: --cpu: expected a CPU number, got '%s'", optarg);
+				return MT_EXIT_USAGE;
+			}
+			break;
+		case 'q': quick = 1; break;
+		case 'j': json = optarg; break;
+		case 'h': usage(stdout); return MT_EXIT_OK;
+		default:
+			mt_warn("run latency: bad option '%s' (see memtop run latency --help)",
+				argv[optind - 1]);
+			return MT_EXIT_USAGE;
+		}
+	}
+	if (optind < argc) {
+		mt_warn("run latency: unexpected argument '%s'", argv[optind]);
+		return MT_EXIT_USAGE;
+	}
+	if (only_random && no_random) {
+		mt_warn("run latency: --random and --no-random exclude each other");
+		return MT_EXIT_USAGE;
+	}
+	if (only_random && strides) {
+		mt_warn("run latency: --random measures no fixed stride; drop --strides");
+		return MT_EXIT_USAGE;
+	}
+
+	if (quick)
+		latency_params_quick(&p);
+	else
+		latency_params_default(&p);
+	if (maxs) {
+		if (mt_parse_size(maxs, &max) < 0) {
+			mt_warn("run latency: --max-size: expected a size such as 64M, got '%s'", maxs);
+			return MT_EXIT_USAGE;
+		}
+		if (latency_params_set_max(&p, max, &e) < 0)
+			goto usage_error;
+	}
+	if (strides && parse_strides(strides, &p, &e) < 0)
+		goto usage_error;
+	if (only_random)
+		p.nstrides = 0;
+	if (no_random)
+		p.random = 0;
+	if (p.random && p.nstrides && p.strides[0] < p.random_stride)
+		p.random_stride = p.strides[0];
+	if (tries)
+		p.tries = (unsigned)tries;
+	p.hugepages = huge;
+	p.cpu = cpu;
+	asked = p.sizes[p.nsizes - 1];
+	if (latency_params_fit_memory(&p, mt_mem_available(), note, sizeof note, &e) < 0) {
+		mt_warn("run latency: %s", e.msg);
+		return MT_EXIT_RUNTIME;
+	}
+
+	mt_clock_calibrate(&clk, 0);
+	b.r = latency_result_new(&p, clk.core_ghz > 0 ? clk.core_ghz : clk.ticks_per_ns);
+	if (!b.r) {
+		mt_warn("run latency: out of memory");
+		return MT_EXIT_RUNTIME;
+	}
+	b.ncol = p.nstrides + (p.random ? 1 : 0);
+	if (note[0])
+		b.r->capped_from = asked;
+
+	run = latency_run_start(&p, &e);
+	if (!run) {
+		mt_warn("run latency: %s", e.msg);
+		goto out;
+	}
+	{
+		struct job_progress pr;
+		job_get_progress(run->job, &pr);
+		run_header_init(&hdr, pr.cpu);
+	}
+	run_header_print(stdout, &hdr);
+	printf("# latency: %zu sizes %s..%s, %zu fixed stride%s%s, best of %u tries, huge pages "
+	       "%s (about %.0f s)\n",
+	       p.nsizes, mt_fmt_size(lo, sizeof lo, p.sizes[0]),
+	       mt_fmt_size(hi, sizeof hi, p.sizes[p.nsizes - 1]), p.nstrides,
+	       p.nstrides == 1 ? "" : "s", p.random ? " + random chase" : "", p.tries,
+	       huge == LAT_HUGE_ON ? "on" : "off", ceil(latency_params_estimate_s(&p)));
+	printf("# cycles = ns x %.3f GHz (core clock from dependent adds, not the TSC)\n", b.r->ghz);
+	if (p.random)
+		printf("# random: the same lines at stride %u in one random cycle\n", p.random_stride);
+	print_head(&b);
+	fflush(stdout);
+	t0 = mt_now_ns();
+	st = job_pump(run->job, on_event, &b, 1, &e);
+	run->job = NULL; /* joined by job_pump */
+	b.r->elapsed_s = (double)(mt_now_ns() - t0) / 1e9;
+	latency_run_finish(run, &hdr, b.r->pages, sizeof b.r->pages, NULL);
+	b.r->hdr = hdr;
+	if (st < 0) {
+		mt_warn("run latency: %s", e.msg);
+		goto out;
+	}
+	if (st == 1) {
+		mt_warn("run latency: cancelled after %zu of %zu points; nothing written",
+			latency_measured(b.r), p.nsizes * b.ncol);
+		goto out;
+	}
+	print_levels(b.r);
+	{
+		char w[8][160];
+		int n = diag_warnings(&hdr.diag, w, 8);
+		printf("# measured in %.1f s; %s\n", b.r->elapsed_s, b.r->pages);
+		if (note[0])
+			printf("# %s\n", note);
+		for (int i = 0; i < n; i++)
+			printf("# warning: %s\n", w[i]);
+	}
+	if (json) {
+		cJSON *root = latency_to_json(b.r);
+		if (!root) {
+			mt_warn("run latency: out of memory");
+			goto out;
+		}
+		if (jsonio_save(json, root, &e) < 0) {
+			cJSON_Delete(root);
+			mt_warn("run latency: %s", e.msg);
+			goto out;
+		}
+		cJSON_Delete(root);
+		printf("# wrote %s\n", json);
+	}
+	rc = MT_EXIT_OK;
+out:
+	latency_result_free(b.r);
+	return rc;
+usage_error:
+	latency_result_free(b.r);
+	mt_warn("run latency: %s", e.msg);
+	return MT_EXIT_USAGE;
+}
+
+const struct experiment exp_latency = {
+	"latency",
+	"load latency by pointer chasing, levels, way size, TLB (seed 002)",
+	latency_batch,
+};

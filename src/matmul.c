@@ -1,0 +1,572 @@
+/* matmul: the kernels, their slicing into steps, and the timing worker.
+ * See matmul.h for the contracts and the cells streamed. */
+#include "config.h"
+
+#include "matmul.h"
+#include "clock.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const order_names[MATMUL_NORDERS] = {
+	"ijk", "jik", "jki", "kji", "kij", "ikj", "blocked"
+};
+
+void matmul_params_default(struct matmul_params *p)
+{
+	memset(p, 0, sizeof *p);
+	p->n = 512;
+	p->block = 32;
+	p->tries = 3;
+	p->race = 0;
+	p->slice_ms = 2.0;
+	p->nsweep = 0;
+}
+
+const char *matmul_order_name(int order)
+{
+	if (order < 0 || order >= MATMUL_NORDERS)
+		return NULL;
+	return order_names[order];
+}
+
+int matmul_order_parse(const char *s)
+{
+	for (int i = 0; i < MATMUL_NORDERS; i++)
+		if (strcmp(s, order_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+enum matmul_class matmul_order_class(int order)
+{
+	switch (order) {
+	case MATMUL_IJK:
+	case MATMUL_JIK:
+		return MATMUL_AB;
+	case MATMUL_JKI:
+	case MATMUL_KJI:
+		return MATMUL_AC;
+	default:
+		return MATMUL_BC;
+	}
+}
+
+const char *matmul_class_name(enum matmul_class c)
+{
+	switch (c) {
+	case MATMUL_AB:
+		return "AB";
+	case MATMUL_AC:
+		return "AC";
+	default:
+		return "BC";
+	}
+}
+
+void matmul_inner_walk(int order, enum matmul_walk walk[3])
+{
+	switch (matmul_order_class(order)) {
+	case MATMUL_AB: /* inner k: a[i][k] along a row, b[k][j] down a column */
+		walk[0] = MATMUL_WALK_ROW;
+		walk[1] = MATMUL_WALK_COL;
+		walk[2] = MATMUL_WALK_NONE;
+		break;
+	case MATMUL_AC: /* inner i: a[i][k], c[i][j] down columns, b[k][j] held */
+		walk[0] = MATMUL_WALK_COL;
+		walk[1] = MATMUL_WALK_REG;
+		walk[2] = MATMUL_WALK_COL;
+		break;
+	default: /* inner j: b[k][j], c[i][j] along rows, a[i][k] held */
+		walk[0] = MATMUL_WALK_REG;
+		walk[1] = MATMUL_WALK_ROW;
+		walk[2] = MATMUL_WALK_ROW;
+		break;
+	}
+}
+
+const char *matmul_walk_name(enum matmul_walk w)
+{
+	switch (w) {
+	case MATMUL_WALK_ROW:
+		return "along a row";
+	case MATMUL_WALK_COL:
+		return "down a column";
+	case MATMUL_WALK_REG:
+		return "in a register";
+	default:
+		return "not touched";
+	}
+}
+
+double matmul_book_estimate(int order, double L, double miss[3])
+{
+	enum matmul_walk w[3];
+	double total = 0;
+	if (L < 1)
+		L = 1;
+	matmul_inner_walk(order, w);
+	for (int m = 0; m < 3; m++) {
+		miss[m] = w[m] == MATMUL_WALK_ROW ? 1.0 / L : w[m] == MATMUL_WALK_COL ? 1.0 : 0.0;
+		total += miss[m];
+	}
+	return total;
+}
+
+void matmul_fill(size_t n, double *a, double *b)
+{
+	for (size_t idx = 0; idx < n * n; idx++) {
+		a[idx] = (double)(idx % 7);
+		b[idx] = (double)(idx % 5);
+	}
+}
+
+/* ---- kernels: one outer index, a range of the middle loop ---------------- */
+
+/* The seed's numbers come from a compiler that vectorizes stride-1 inner
+ * loops (Zig ReleaseFast, LLVM). GCC's -O2 uses the "very cheap" cost model,
+ * which skips loops whose trip count is not known, so the kernels ask for
+ * the normal one: the classes then differ as the seed's do. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC push_options
+#pragma GCC optimize("vect-cost-model=dynamic")
+#endif
+
+static void part_ijk(size_t n, const double *restrict a, const double *restrict b,
+		     double *restrict c, size_t i, size_t j0, size_t j1)
+{
+	for (size_t j = j0; j < j1; j++) {
+		double sum = 0;
+		for (size_t k = 0; k < n; k++)
+			sum += a[i * n + k] * b[k * n + j];
+		c[i * n + j] += sum;
+	}
+}
+
+static void part_jik(size_t n, const double *restrict a, const double *restrict b,
+		     double *restrict c, size_t j, size_t i0, size_t i1)
+{
+	for (size_t i = i0; i < i1; i++) {
+		double sum = 0;
+		for (size_t k = 0; k < n; k++)
+			sum += a[i * n + k] * b[k * n + j];
+		c[i * n + j] += sum;
+	}
+}
+
+static void part_jki(size_t n, const double *restrict a, const double *restrict b,
+		     double *restrict c, size_t j, size_t k0, size_t k1)
+{
+	for (size_t k = k0; k < k1; k++) {
+		const double r = b[k * n + j];
+		for (size_t i = 0; i < n; i++)
+			c[i * n + j] += a[i * n + k] * r;
+	}
+}
+
+static void part_kji(size_t n, const double *restrict a, const double *restrict b,
+		     double *restrict c, size_t k, size_t j0, size_t j1)
+{
+	for (size_t j = j0; j < j1; j++) {
+		const double r = b[k * n + j];
+		for (size_t i = 0; i < n; i++)
+			c[i * n + j] += a[i * n + k] * r;
+	}
+}
+
+static void part_kij(size_t n, const double *restrict a, const double *restrict b,
+		     double *restrict c, size_t k, size_t i0, size_t i1)
+{
+	for (size_t i = i0; i < i1; i++) {
+		const double r = a[i * n + k];
+		for (size_t j = 0; j < n; j++)
+			c[i * n + j] += r * b[k * n + j];
+	}
+}
+
+static void part_ikj(size_t n, const double *restrict a, const double *restrict b,
+		     double *restrict c, size_t i, size_t k0, size_t k1)
+{
+	for (size_t k = k0; k < k1; k++) {
+		const double r = a[i * n + k];
+		for (size_t j = 0; j < n; j++)
+			c[i * n + j] += r * b[k * n + j];
+	}
+}
+
+/* Rows i0..i1 of one block pair (kk, jj); BS is a constant where the caller
+ * dispatches on it, so full blocks get fixed-length inner loops. */
+static inline __attribute__((always_inline)) void
+blocked_rows(size_t n, size_t BS, const double *restrict a, const double *restrict b,
+	     double *restrict c, size_t kk, size_t jj, size_t i0, size_t i1)
+{
+	const size_t k_end = kk + BS < n ? kk + BS : n;
+	const size_t j_end = jj + BS < n ? jj + BS : n;
+	if (k_end - kk == BS && j_end - jj == BS) {
+		for (size_t i = i0; i < i1; i++)
+			for (size_t k = kk; k < kk + BS; k++) {
+				const double r = a[i * n + k];
+				double *restrict ci = c + i * n + jj;
+				const double *restrict bk = b + k * n + jj;
+				for (size_t j = 0; j < BS; j++)
+					ci[j] += r * bk[j];
+			}
+		return;
+	}
+	for (size_t i = i0; i < i1; i++)
+		for (size_t k = kk; k < k_end; k++) {
+			const double r = a[i * n + k];
+			for (size_t j = jj; j < j_end; j++)
+				c[i * n + j] += r * b[k * n + j];
+		}
+}
+
+static void part_blocked(size_t n, size_t bs, const double *restrict a,
+			 const double *restrict b, double *restrict c, size_t kk, size_t jj,
+			 size_t i0, size_t i1)
+{
+	switch (bs) {
+	case 8:
+		blocked_rows(n, 8, a, b, c, kk, jj, i0, i1);
+		break;
+	case 16:
+		blocked_rows(n, 16, a, b, c, kk, jj, i0, i1);
+		break;
+	case 32:
+		blocked_rows(n, 32, a, b, c, kk, jj, i0, i1);
+		break;
+	case 64:
+		blocked_rows(n, 64, a, b, c, kk, jj, i0, i1);
+		break;
+	case 128:
+		blocked_rows(n, 128, a, b, c, kk, jj, i0, i1);
+		break;
+	default:
+		blocked_rows(n, bs, a, b, c, kk, jj, i0, i1);
+		break;
+	}
+}
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC pop_options
+#endif
+
+static size_t nblocks(size_t n, size_t bs)
+{
+	return (n + bs - 1) / bs;
+}
+
+uint64_t matmul_steps(int order, size_t n, size_t bsize)
+{
+	if (order == MATMUL_BLOCKED) {
+		size_t nb = nblocks(n, bsize ? bsize : 1);
+		return (uint64_t)nb * nb * n;
+	}
+	return (uint64_t)n * n;
+}
+
+uint64_t matmul_run_steps(int order, size_t n, size_t bsize, const double *a, const double *b,
+			  double *c, uint64_t from, uint64_t to)
+{
+	uint64_t s = from, iters = 0;
+	if (n == 0)
+		return 0;
+	if (order == MATMUL_BLOCKED) {
+		size_t bs = bsize ? bsize : 1, nb = nblocks(n, bs);
+		while (s < to) {
+			uint64_t pair = s / n;
+			size_t i0 = (size_t)(s % n), i1 = n;
+			size_t kk = (size_t)(pair / nb) * bs, jj = (size_t)(pair % nb) * bs;
+			size_t kw, jw;
+			if (to - s < (uint64_t)(n - i0))
+				i1 = i0 + (size_t)(to - s);
+			part_blocked(n, bs, a, b, c, kk, jj, i0, i1);
+			kw = (kk + bs < n ? kk + bs : n) - kk;
+			jw = (jj + bs < n ? jj + bs : n) - jj;
+			iters += (uint64_t)(i1 - i0) * kw * jw;
+			s += i1 - i0;
+		}
+		return iters;
+	}
+	while (s < to) {
+		size_t o = (size_t)(s / n), m0 = (size_t)(s % n), m1 = n;
+		if (to - s < (uint64_t)(n - m0))
+			m1 = m0 + (size_t)(to - s);
+		switch (order) {
+		case MATMUL_IJK:
+			part_ijk(n, a, b, c, o, m0, m1);
+			break;
+		case MATMUL_JIK:
+			part_jik(n, a, b, c, o, m0, m1);
+			break;
+		case MATMUL_JKI:
+			part_jki(n, a, b, c, o, m0, m1);
+			break;
+		case MATMUL_KJI:
+			part_kji(n, a, b, c, o, m0, m1);
+			break;
+		case MATMUL_KIJ:
+			part_kij(n, a, b, c, o, m0, m1);
+			break;
+		default:
+			part_ikj(n, a, b, c, o, m0, m1);
+			break;
+		}
+		iters += (uint64_t)(m1 - m0) * n;
+		s += m1 - m0;
+	}
+	return iters;
+}
+
+void matmul_multiply(int order, size_t n, size_t bsize, const double *a, const double *b,
+		     double *c)
+{
+	matmul_run_steps(order, n, bsize, a, b, c, 0, matmul_steps(order, n, bsize));
+}
+
+/* ---- the worker ---------------------------------------------------------- */
+
+struct mm_ctx {
+	job_t *job;
+	const struct matmul_params *p;
+	size_t n;
+	double *a, *b, *ref;
+	double units_done, units_total;
+};
+
+/* Steps per chunk between job_check() calls: about 2^17 inner iterations,
+ * at most ~1.5 ms even at 10 ns an iteration. */
+static uint64_t chunk_steps(int order, size_t n, size_t bs)
+{
+	uint64_t per = order == MATMUL_BLOCKED ? (uint64_t)bs * bs : n;
+	uint64_t c = per ? (1u << 17) / per : 1;
+	return c ? c : 1;
+}
+
+static double *alloc_matrix(size_t n)
+{
+	size_t bytes = n * n * sizeof(double);
+	void *m = NULL;
+	bytes = (bytes + 4095) & ~(size_t)4095;
+	if (posix_memalign(&m, 4096, bytes ? bytes : 4096) != 0)
+		return NULL;
+	memset(m, 0, bytes);
+	return m;
+}
+
+/* Best (and second best) of p->tries runs of order into c. Returns 0, 1 when
+ * cancelled. Leaves c = A * B (from zero). */
+static int time_order(struct mm_ctx *x, int order, size_t bs, double *c, double *best,
+		      double *second)
+{
+	const size_t n = x->n;
+	const uint64_t steps = matmul_steps(order, n, bs), chunk = chunk_steps(order, n, bs);
+	const double iters = (double)n * n * n;
+	*best = *second = INFINITY;
+	for (int t = 0; t < x->p->tries; t++) {
+		uint64_t t0, s = 0;
+		int redo = 0;
+		memset(c, 0, n * n * sizeof *c);
+		t0 = mt_now_ns();
+		while (s < steps) {
+			uint64_t e = s + chunk < steps ? s + chunk : steps;
+			int rc;
+			matmul_run_steps(order, n, bs, x->a, x->b, c, s, e);
+			s = e;
+			rc = job_check(x->job);
+			if (rc == JOB_CANCELLED)
+				return 1;
+			if (rc == JOB_RESUMED) {
+				redo = 1;
+				break;
+			}
+			job_set_progress(x->job, x->units_done + iters * ((double)s / (double)steps),
+					 x->units_total);
+		}
+		if (redo) {
+			t--;
+			continue;
+		}
+		{
+			double ns = (double)(mt_now_ns() - t0);
+			if (ns < *best) {
+				*second = *best;
+				*best = ns;
+			} else if (ns < *second) {
+				*second = ns;
+			}
+		}
+		x->units_done += iters;
+	}
+	return 0;
+}
+
+static void emit_result(struct mm_ctx *x, int kind, int row, double ns, double second, int equal,
+			size_t bs, int rank)
+{
+	struct job_event ev;
+	const double iters = (double)x->n * x->n * x->n;
+	memset(&ev, 0, sizeof ev);
+	ev.type = JOB_EV_CELL;
+	ev.kind = kind;
+	ev.row = row;
+	ev.value = ns / iters;
+	ev.spread = isfinite(second) && ns > 0 ? (second - ns) / ns : 0;
+	ev.aux[0] = ns / 1e6;
+	ev.aux[1] = 1;
+	ev.aux[2] = equal;
+	ev.aux[3] = (double)bs;
+	ev.aux[4] = rank;
+	job_emit(x->job, &ev);
+}
+
+static int run_table(struct mm_ctx *x, double *c)
+{
+	const struct matmul_params *p = x->p;
+	for (int o = 0; o < MATMUL_NORDERS && !p->skip_table; o++) {
+		double best, second;
+		int eq;
+		size_t bs = o == MATMUL_BLOCKED ? p->block : 0;
+		if (time_order(x, o, bs, o == MATMUL_IJK ? x->ref : c, &best, &second))
+			return 1;
+		eq = o == MATMUL_IJK ||
+		     memcmp(c, x->ref, x->n * x->n * sizeof *c) == 0;
+		emit_result(x, MATMUL_CELL_RESULT, o, best, second, eq, bs, 0);
+	}
+	for (size_t i = 0; i < p->nsweep; i++) {
+		double best, second;
+		int eq;
+		if (time_order(x, MATMUL_BLOCKED, p->sweep[i], c, &best, &second))
+			return 1;
+		eq = memcmp(c, x->ref, x->n * x->n * sizeof *c) == 0;
+		emit_result(x, MATMUL_CELL_SWEEP, (int)i, best, second, eq, p->sweep[i], 0);
+	}
+	return 0;
+}
+
+struct runner {
+	double *c;
+	uint64_t step, steps, chunk, iters;
+	uint64_t ns;
+	int rank;
+};
+
+/* All orders advance together: round robin, each gets slice_ms of CPU time a
+ * round, so the finish order is the speed order. */
+static int run_race(struct mm_ctx *x, mt_error *e)
+{
+	const struct matmul_params *p = x->p;
+	const size_t n = x->n;
+	const double total_iters = (double)n * n * n;
+	const uint64_t slice_ns = (uint64_t)(p->slice_ms > 0 ? p->slice_ms * 1e6 : 2e6);
+	struct runner r[MATMUL_NORDERS];
+	int finished = 0, rc = 0;
+	memset(r, 0, sizeof r);
+	for (int o = 0; o < MATMUL_NORDERS; o++) {
+		size_t bs = o == MATMUL_BLOCKED ? p->block : 0;
+		r[o].c = o == MATMUL_IJK ? x->ref : alloc_matrix(n);
+		if (!r[o].c) {
+			rc = mt_fail(e, "matmul: out of memory for %zu x %zu matrices", n, n);
+			goto out;
+		}
+		r[o].steps = matmul_steps(o, n, bs);
+		r[o].chunk = chunk_steps(o, n, bs);
+	}
+	x->units_total = total_iters * MATMUL_NORDERS;
+	while (finished < MATMUL_NORDERS) {
+		for (int o = 0; o < MATMUL_NORDERS; o++) {
+			struct runner *q = &r[o];
+			struct job_event ev;
+			size_t bs = o == MATMUL_BLOCKED ? p->block : 0;
+			uint64_t t0, t;
+			int chk;
+			if (q->rank)
+				continue;
+			t0 = mt_now_ns();
+			t = t0;
+			while (q->step < q->steps && t - t0 < slice_ns) {
+				uint64_t end = q->step + q->chunk < q->steps ? q->step + q->chunk
+									     : q->steps;
+				q->iters += matmul_run_steps(o, n, bs, x->a, x->b, q->c, q->step, end);
+				q->step = end;
+				t = mt_now_ns();
+			}
+			q->ns += t - t0; /* a pause happens in job_check, after t */
+			chk = job_check(x->job);
+			if (chk == JOB_CANCELLED)
+				goto out;
+			if (q->step >= q->steps)
+				q->rank = ++finished;
+			memset(&ev, 0, sizeof ev);
+			ev.type = JOB_EV_CELL;
+			ev.kind = MATMUL_CELL_RACE;
+			ev.row = o;
+			ev.value = q->iters ? (double)q->ns / (double)q->iters : 0;
+			ev.aux[0] = (double)q->step / (double)q->steps;
+			ev.aux[1] = q->rank;
+			ev.aux[2] = (double)q->iters;
+			job_emit(x->job, &ev);
+		}
+		{
+			double done = 0;
+			for (int o = 0; o < MATMUL_NORDERS; o++)
+				done += (double)r[o].iters;
+			job_set_progress(x->job, done, x->units_total);
+		}
+	}
+	for (int rank = 1; rank <= MATMUL_NORDERS; rank++)
+		for (int o = 0; o < MATMUL_NORDERS; o++) {
+			int eq;
+			if (r[o].rank != rank)
+				continue;
+			eq = memcmp(r[o].c, x->ref, n * n * sizeof(double)) == 0;
+			emit_result(x, MATMUL_CELL_RESULT, o, (double)r[o].ns, INFINITY, eq,
+				    o == MATMUL_BLOCKED ? p->block : 0, rank);
+		}
+out:
+	for (int o = 0; o < MATMUL_NORDERS; o++)
+		if (r[o].c != x->ref)
+			free(r[o].c);
+	return rc;
+}
+
+int matmul_worker(job_t *job, void *arg, mt_error *e)
+{
+	const struct matmul_params *p = arg;
+	struct mm_ctx x;
+	double *c = NULL;
+	int rc = 0;
+	memset(&x, 0, sizeof x);
+	x.job = job;
+	x.p = p;
+	x.n = p->n;
+	if (p->n < 1 || p->n > MATMUL_MAX_N || p->block < 1 || p->tries < 1)
+		return mt_fail(e, "matmul: bad parameters (n %zu, block %zu, tries %d)", p->n,
+			       p->block, p->tries);
+	x.a = alloc_matrix(x.n);
+	x.b = alloc_matrix(x.n);
+	x.ref = alloc_matrix(x.n);
+	c = alloc_matrix(x.n);
+	if (!x.a || !x.b || !x.ref || !c) {
+		rc = mt_fail(e, "matmul: out of memory for %zu x %zu matrices", x.n, x.n);
+		goto out;
+	}
+	matmul_fill(x.n, x.a, x.b);
+	if (p->race) {
+		rc = run_race(&x, e);
+	} else {
+		double iters = (double)x.n * x.n * x.n;
+		x.units_total = iters * p->tries *
+				(double)((p->skip_table ? 0 : MATMUL_NORDERS) + p->nsweep);
+		if (p->skip_table && p->nsweep) /* the sweep needs ijk's C to check against */
+			matmul_multiply(MATMUL_IJK, x.n, 0, x.a, x.b, x.ref);
+		run_table(&x, c);
+	}
+out:
+	free(x.a);
+	free(x.b);
+	free(x.ref);
+	free(c);
+	return rc;
+}

@@ -1,0 +1,314 @@
+/* memtop run mountain: the memory mountain in batch mode. Prints the table
+ * row by row as the seed's program does (sizes down, strides across, MB/s),
+ * with the run header above and the time it took below. */
+#include "config.h"
+
+#include "clock.h"
+#include "experiment.h"
+#include "info.h"
+#include "job.h"
+#include "jsonio.h"
+#include "mountain.h"
+#include "mountain_json.h"
+#include "sysinfo.h"
+#include "util.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct batch {
+	struct mountain *m;
+	int csv;
+	size_t *row_cells; /* cells received per row */
+	size_t next_row;   /* rows printed so far (in order) */
+	unsigned redone;   /* cells measured twice */
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: memtop run mountain [OPTIONS]\n"
+		"Read throughput (MB/s) over working-set size x stride: the memory mountain.\n\n"
+		"  --sizes A:B        sizes doubling from A to B (default 16K:128M)\n"
+		"  --max-stride N     strides 1..N words of 8 bytes (default 15)\n"
+		"  --strides LIST     exactly these strides, e.g. 1,2,4,8,15\n"
+		"  --tries N          at most N tries a cell (default 9; adaptive from 3)\n"
+		"  --tolerance PCT    stop when the two best tries agree within PCT %% (default 1)\n"
+		"  --seed-settings    the seed's method: 8M accesses a try, 5 tries, no adaptivity\n"
+		"  --cpu N            pin the measuring thread to CPU N\n"
+		"  --quick            small grid for tests: 16K..8M, strides 1, 2, 4, 8\n"
+		"  --json FILE        write the result to FILE (atomically)\n"
+		"  --csv              print CSV instead of the table\n"
+		"  -h, --help         this help\n");
+}
+
+static void print_head(const struct batch *b)
+{
+	const struct mountain *m = b->m;
+	if (b->csv) {
+		printf("size_bytes");
+		for (size_t c = 0; c < m->nstrides; c++)
+			printf(",s%u", m->strides[c]);
+		printf("\n");
+		return;
+	}
+	printf("%7s", "size");
+	for (size_t c = 0; c < m->nstrides; c++)
+		printf(" %7s%-u", "s", m->strides[c]);
+	printf("  spread\n");
+}
+
+static void print_row(const struct batch *b, size_t r)
+{
+	const struct mountain *m = b->m;
+	char sz[32];
+	double worst = 0;
+	if (b->csv) {
+		printf("%llu", (unsigned long long)m->sizes[r]);
+		for (size_t c = 0; c < m->nstrides; c++)
+			printf(",%.1f", mountain_at(m, r, c));
+		printf("\n");
+		return;
+	}
+	printf("%7s", mt_fmt_size(sz, sizeof sz, m->sizes[r]));
+	for (size_t c = 0; c < m->nstrides; c++) {
+		double s = m->spread[r * m->nstrides + c];
+		printf(" %8.0f", mountain_at(m, r, c));
+		if (isfinite(s) && s > worst)
+			worst = s;
+	}
+	printf("  %5.1f%%\n", worst * 100);
+}
+
+static void on_event(const struct job_event *ev, void *ctx)
+{
+	struct batch *b = ctx;
+	switch (ev->type) {
+	case JOB_EV_CELL:
+		if (mountain_apply(b->m, ev) < 0)
+			return;
+		if (ev->aux[3] > 0)
+			b->redone++;
+		b->row_cells[ev->row]++;
+		while (b->next_row < b->m->nsizes && b->row_cells[b->next_row] == b->m->nstrides)
+			print_row(b, b->next_row++);
+		break;
+	case JOB_EV_NOTE:
+		fprintf(b->csv ? stderr : stdout, "# %s\n", ev->text);
+		break;
+	default:
+		break;
+	}
+}
+
+static int parse_strides(const char *s, struct mountain_params *p, mt_error *e)
+{
+	uint64_t v[MOUNTAIN_MAX_STRIDES];
+	int n = mt_parse_u64_list(s, 1, MOUNTAIN_MAX_STRIDES, v, MOUNTAIN_MAX_STRIDES);
+	if (n < 0)
+		return mt_fail(e, "--strides: expected increasing numbers 1..%d separated by commas",
+			       MOUNTAIN_MAX_STRIDES);
+	for (int i = 0; i < n; i++) {
+		if (i && v[i] <= v[i - 1])
+			return mt_fail(e, "--strides: must be increasing");
+		p->strides[i] = (unsigned)v[i];
+	}
+	p->nstrides = (size_t)n;
+	return 0;
+}
+
+static int mountain_batch(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "sizes", required_argument, NULL, 'S' },
+		{ "max-stride", required_argument, NULL, 'm' },
+		{ "strides", required_argument, NULL, 's' },
+		{ "tries", required_argument, NULL, 't' },
+		{ "tolerance", required_argument, NULL, 'T' },
+		{ "seed-settings", no_argument, NULL, 'D' },
+		{ "cpu", required_argument, NULL, 'c' },
+		{ "quick", no_argument, NULL, 'q' },
+		{ "json", required_argument, NULL, 'j' },
+		{ "csv", no_argument, NULL, 'C' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct mountain_params p;
+	struct batch b;
+	struct mountain_run *run;
+	struct run_header hdr;
+	struct info inf;
+	const char *json = NULL, *sizes = NULL, *strides = NULL;
+	int max_stride = 0, tries = 0, cpu = -1, quick = 0, seed = 0, ch, st, rc = MT_EXIT_RUNTIME;
+	double tol = -1;
+	char note[160];
+	uint64_t t0;
+	mt_error e = { "" };
+
+	memset(&b, 0, sizeof b);
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'S': sizes = optarg; break;
+		case 's': strides = optarg; break;
+		case 'm':
+			if (mt_parse_int(optarg, 1, MOUNTAIN_MAX_STRIDES, &max_stride) < 0) {
+				mt_warn("run mountain: --max-stride: expected 1..%d, got '%s'",
+					MOUNTAIN_MAX_STRIDES, optarg);
+				return MT_EXIT_USAGE;
+			}
+			break;
+		case 't':
+			if (mt_parse_int(optarg, 1, 100, &tries) < 0) {
+				mt_warn("run mountain: --tries: expected 1..100, got '%s'", optarg);
+				return MT_EXIT_USAGE;
+			}
+			break;
+		case 'T':
+			if (mt_parse_double(optarg, &tol) < 0 || tol < 0 || tol > 100) {
+				mt_warn("run mountain: --tolerance: expected a percentage, got '%s'", optarg);
+				return MT_EXIT_USAGE;
+			}
+			break;
+		case 'c':
+			if (mt_parse_int(optarg, 0, 65535, &cpu) < 0) {
+				mt_warn("run mountain: --cpu: expected a CPU number, got '%s'", optarg);
+				return MT_EXIT_USAGE;
+			}
+			break;
+		case 'D': seed = 1; break;
+		case 'q': quick = 1; break;
+		case 'j': json = optarg; break;
+		case 'C': b.csv = 1; break;
+		case 'h': usage(stdout); return MT_EXIT_OK;
+		default:
+			mt_warn("run mountain: unknown option '%s' (see memtop run mountain --help)",
+				argv[optind - 1]);
+			return MT_EXIT_USAGE;
+		}
+	}
+	if (optind < argc) {
+		mt_warn("run mountain: unexpected argument '%s'", argv[optind]);
+		return MT_EXIT_USAGE;
+	}
+
+	if (quick)
+		mountain_params_quick(&p);
+	else if (seed)
+		mountain_params_seed(&p);
+	else
+		mountain_params_default(&p);
+	if (sizes) {
+		uint64_t lo = p.sizes[0], hi = p.sizes[p.nsizes - 1];
+		if (mt_parse_size_range(sizes, &lo, &hi) < 0) {
+			mt_warn("run mountain: --sizes: expected A:B such as 16K:128M, got '%s'", sizes);
+			return MT_EXIT_USAGE;
+		}
+		if (mountain_params_set_sizes(&p, lo, hi, &e) < 0)
+			goto usage_error;
+	}
+	if (max_stride && mountain_params_set_max_stride(&p, (unsigned)max_stride, &e) < 0)
+		goto usage_error;
+	if (strides && parse_strides(strides, &p, &e) < 0)
+		goto usage_error;
+	if (tries) {
+		p.max_tries = (unsigned)tries;
+		if (p.min_tries > p.max_tries || seed)
+			p.min_tries = p.max_tries;
+	}
+	if (tol >= 0)
+		p.tolerance = tol / 100.0;
+	p.cpu = cpu;
+	if (mountain_params_fit_memory(&p, mt_mem_available(), note, sizeof note, &e) < 0) {
+		mt_warn("run mountain: %s", e.msg);
+		return MT_EXIT_RUNTIME;
+	}
+
+	b.m = mountain_new(p.sizes, p.nsizes, p.strides, p.nstrides);
+	b.row_cells = calloc(p.nsizes, sizeof *b.row_cells);
+	if (!b.m || !b.row_cells) {
+		mt_warn("run mountain: out of memory");
+		goto out;
+	}
+	if (info_collect(&inf, &e) == 0)
+		b.m->caches = info_to_json(&inf);
+
+	/* The header (load, runnable tasks) is taken before the worker starts. */
+	if (p.cpu < 0)
+		p.cpu = job_pick_cpu();
+	run_header_init(&hdr, p.cpu);
+	run = mountain_run_start(&p, &e);
+	if (!run) {
+		mt_warn("run mountain: %s", e.msg);
+		goto out;
+	}
+	if (!b.csv) {
+		char lo[32], hi[32];
+		run_header_print(stdout, &hdr);
+		if (note[0])
+			printf("# %s\n", note);
+		printf("# mountain: %zu sizes %s..%s x %zu strides, read MB/s, best of %u..%u tries "
+		       "(about %.0f s)\n",
+		       p.nsizes, mt_fmt_size(lo, sizeof lo, p.sizes[0]),
+		       mt_fmt_size(hi, sizeof hi, p.sizes[p.nsizes - 1]), p.nstrides, p.min_tries,
+		       p.max_tries, ceil(mountain_params_estimate_s(&p)));
+	} else if (note[0]) {
+		mt_warn("%s", note);
+	}
+	print_head(&b);
+	fflush(stdout);
+	t0 = mt_now_ns();
+	st = job_pump(run->job, on_event, &b, 1, &e);
+	run->job = NULL; /* joined by job_pump */
+	b.m->elapsed_s = (double)(mt_now_ns() - t0) / 1e9;
+	mountain_run_finish(run, &hdr, NULL); /* the job was joined by job_pump */
+	b.m->hdr = hdr;
+	if (st < 0) {
+		mt_warn("run mountain: %s", e.msg);
+		goto out;
+	}
+	if (st == 1) {
+		mt_warn("run mountain: cancelled after %zu of %zu cells; nothing written",
+			mountain_measured(b.m), p.nsizes * p.nstrides);
+		rc = MT_EXIT_RUNTIME;
+		goto out;
+	}
+	if (!b.csv) {
+		char w[8][160];
+		int n = diag_warnings(&hdr.diag, w, 8);
+		char s0[32];
+		printf("# measured in %.1f s", b.m->elapsed_s);
+		if (b.redone)
+			printf("; %u doubtful cell%s measured twice", b.redone, b.redone == 1 ? "" : "s");
+		printf("\n# the %s row is overhead-bound: read cliffs from the rows below it\n",
+		       mt_fmt_size(s0, sizeof s0, p.sizes[0]));
+		for (int i = 0; i < n; i++)
+			printf("# warning: %s\n", w[i]);
+	}
+	if (json) {
+		if (mountain_save(b.m, json, &e) < 0) {
+			mt_warn("run mountain: %s", e.msg);
+			goto out;
+		}
+		if (!b.csv)
+			printf("# wrote %s\n", json);
+	}
+	rc = MT_EXIT_OK;
+out:
+	free(b.row_cells);
+	mountain_free(b.m);
+	return rc;
+usage_error:
+	mt_warn("run mountain: %s", e.msg);
+	return MT_EXIT_USAGE;
+}
+
+const struct experiment exp_mountain = {
+	"mountain",
+	"read throughput over working-set size x stride (seed 000)",
+	mountain_batch,
+};

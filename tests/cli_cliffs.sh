@@ -1,0 +1,33 @@
+#!/bin/sh
+# memtop cliffs on the seed's tables: the seed rule reproduces the seed's
+# output, the merged rule drops its false L2; bad files exit 2 with one line.
+. "$TESTLIB"
+plan 16
+REF="$MEMTOP_DATA/m4max.json"
+
+out=$("$MEMTOP" cliffs "$REF" --stride 8 --rule seed)
+like "stride 8: the seed's cliff" "$out" '^cliff between 128 KB and 256 KB: drop 3\.54x$'
+like "stride 8: L1 128 KB" "$out" '^L1 by the mountain: 128 KB$'
+out=$("$MEMTOP" cliffs "$REF" --stride 15 --rule seed)
+like "stride 15 seed: first cliff 2.97x" "$out" 'cliff between 128 KB and 256 KB: drop 2\.97x'
+like "stride 15 seed: the false L2" "$out" 'cliff between 256 KB and 512 KB: drop 1\.66x'
+like "stride 15 seed: says L2 256 KB" "$out" '^L2 by the mountain: 256 KB$'
+out=$("$MEMTOP" cliffs "$REF" --stride 15)
+like "stride 15 merged: one level" "$out" '^levels on this stride: 128 KB$'
+unlike "stride 15 merged: no L2 at 256 KB" "$out" 'L2 by the mountain'
+out=$("$MEMTOP" cliffs "$REF" --stride 1 --rule seed)
+like "stride 1: no cliffs" "$out" '^no cliffs: no drop of 1\.50x or more$'
+out=$("$MEMTOP" cliffs "$REF")
+like "default: combined over strides 8 and 15" "$out" 'combined over strides 8, 15:
+  L1 128 KB to 136\.5 KB \(seen on 2 of 2 strides'
+like "line size 64 bytes" "$out" '^line size by the stride slice: 64 bytes$'
+like "verdict against the recorded sysctl L1" "$out" 'L1 128 KB \(sysctl\): matches'
+is "--json, seed rule" "$("$MEMTOP" cliffs "$REF" --stride 8 --rule seed --json)" \
+	'{"stride":8,"rule":"seed","cliffs":[{"from":131072,"to":262144,"ratio":3.541,"level":131072,"confidence":1}],"levels":[131072],"line_bytes":64}'
+
+status "stride 3 is not in the file: exit 2" 2 "$MEMTOP" cliffs "$REF" --stride 3
+like "names the file and the strides it has" "$(cat "$TMP/err")" 'm4max.json: no stride 3 in the file \(strides: 1, 2, 4, 8, 15\)'
+printf '{"sizes":[16384,32768],"strides":[1,2],"throughput":[[10,9],[5,4,3]]}\n' >"$TMP/ragged.json"
+status "ragged table: exit 2" 2 "$MEMTOP" cliffs "$TMP/ragged.json"
+is "ragged table: one line naming file and row" "$(cat "$TMP/err")" \
+	"memtop: $TMP/ragged.json: throughput row 2 has 3 values, expected 2"

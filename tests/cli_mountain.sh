@@ -1,0 +1,28 @@
+#!/bin/sh
+# memtop run mountain, for real: the quick grid prints its header, one row
+# per size as the seed's program does, the time it took, and writes JSON
+# that memtop reads back; bad arguments exit 2 and write nothing.
+. "$TESTLIB"
+plan 16
+
+"$MEMTOP" run mountain --quick --json "$TMP/m.json" >"$TMP/table" 2>"$TMP/err"
+is "quick mountain exits 0" "$?" 0
+table=$(cat "$TMP/table")
+like "header names memtop, host and CPU" "$table" '^# memtop [0-9.]+ on .*: '
+like "header names the build" "$table" '^# build: .*\((optimized|NOT optimized)\)'
+like "column header: size then strides 1, 2, 4, 8" "$table" '^ +size +s1 +s2 +s4 +s8 +spread$'
+is "one row per size, 16K..8M" "$(grep -cE '^ +[0-9.]+[KM] ' "$TMP/table")" 10
+like "first row is 16K with four numbers" "$table" '^ +16K +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+%$'
+like "last row is 8M" "$table" '^ +8M +[0-9]+ '
+like "says how long it took" "$table" '^# measured in [0-9.]+ s'
+like "says it wrote the file" "$table" "^# wrote $TMP/m.json"
+ok "the JSON reads back (cliffs)" "$MEMTOP" cliffs "$TMP/m.json"
+like "JSON has the seed's keys" "$(tr -d ' \t\n' <"$TMP/m.json")" '"hardware":".*"date":".*"sizes":\[16384,.*"strides":\[1,2,4,8\],"throughput":\[\['
+like "JSON has memtop's own fields" "$(tr -d ' \t\n' <"$TMP/m.json")" '"memtop_version":".*"diagnostics":\{"optimized":.*"spread":\[\[.*"caches":\{"sources"'
+
+"$MEMTOP" run mountain --quick --csv >"$TMP/csv" 2>/dev/null
+is "--csv: header plus 10 rows" "$(wc -l <"$TMP/csv" | tr -d ' ')" 11
+like "--csv header" "$(head -1 "$TMP/csv")" '^size_bytes,s1,s2,s4,s8$'
+
+status "--sizes garbage exits 2" 2 "$MEMTOP" run mountain --sizes 16K-8M --json "$TMP/bad.json"
+is "nothing written on bad usage" "$(ls "$TMP" | grep -c bad)" 0

@@ -1,0 +1,141 @@
+/* Unit tests of falseshare: the counters sum exactly to threads x rounds for
+ * every thread count and layout (more threads than CPUs included), bad
+ * arguments are refused, the worker streams its table and sweep, and a
+ * cancel stops the counting threads promptly. */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <poll.h>
+#include <string.h>
+#include <time.h>
+
+#include "clock.h"
+#include "falseshare.h"
+#include "job.h"
+#include "sysinfo.h"
+
+static void sums_exact(void **state)
+{
+	static const unsigned threads[] = { 1, 2, 3, 4, 8 };
+	static const unsigned spacing[] = { 8, 64, 128 };
+	int cpus[256];
+	int ncpus = mt_allowed_cpus(cpus, 256);
+	mt_error e;
+	(void)state;
+	for (size_t t = 0; t < MT_ARRAY_LEN(threads); t++)
+		for (size_t s = 0; s < MT_ARRAY_LEN(spacing); s++) {
+			double ms;
+			uint64_t sum;
+			int cancelled;
+			assert_int_equal(falseshare_race(threads[t], spacing[s], 100003, cpus, ncpus,
+							 NULL, &ms, &sum, &cancelled, &e),
+					 0);
+			assert_int_equal(cancelled, 0);
+			assert_int_equal(sum, (uint64_t)threads[t] * 100003);
+			assert_true(ms > 0);
+		}
+}
+
+static void unpinned_and_bad_args(void **state)
+{
+	double ms;
+	uint64_t sum;
+	int cancelled;
+	mt_error e;
+	(void)state;
+	assert_int_equal(falseshare_race(2, 8, 1000, NULL, 0, NULL, &ms, &sum, &cancelled, &e), 0);
+	assert_int_equal(sum, 2000);
+	assert_int_equal(falseshare_race(0, 8, 1000, NULL, 0, NULL, &ms, &sum, &cancelled, &e), -1);
+	assert_int_equal(falseshare_race(2, 12, 1000, NULL, 0, NULL, &ms, &sum, &cancelled, &e), -1);
+	assert_int_equal(
+		falseshare_race(FALSESHARE_MAX_T + 1, 8, 1000, NULL, 0, NULL, &ms, &sum, &cancelled, &e),
+		-1);
+}
+
+static void worker_streams_table_and_sweep(void **state)
+{
+	struct falseshare_params p;
+	struct job_opts o = { -1, 0 };
+	struct job_event ev[64];
+	mt_error e;
+	job_t *job;
+	int table = 0, sweep = 0, ended = 0, inexact = 0;
+	(void)state;
+	falseshare_params_default(&p);
+	assert_true(p.ncpus >= 1);
+	p.rounds = 50000;
+	p.tries = 2;
+	p.nthreads = 3;
+	p.threads[0] = 1;
+	p.threads[1] = 2;
+	p.threads[2] = 5;
+	p.nsweep = 2;
+	p.sweep[0] = 8;
+	p.sweep[1] = 256;
+	job = job_start(falseshare_worker, &p, &o, &e);
+	assert_non_null(job);
+	while (!ended) {
+		struct pollfd pfd = { .fd = job_fd(job), .events = POLLIN };
+		size_t n;
+		poll(&pfd, 1, 100);
+		n = job_take(job, ev, 64);
+		for (size_t i = 0; i < n; i++) {
+			if (ev[i].type == JOB_EV_CELL) {
+				if (ev[i].kind == FALSESHARE_CELL_TABLE) {
+					table++;
+					assert_true(ev[i].aux[1] == (ev[i].col ? 128 : 8));
+					if (ev[i].aux[0] > p.ncpus)
+						assert_true(ev[i].aux[2] > 0.5);
+					else
+						assert_true(ev[i].aux[2] < 0.5);
+				} else {
+					sweep++;
+				}
+				inexact += ev[i].aux[3] < 0.5;
+			} else if (ev[i].type != JOB_EV_NOTE) {
+				ended = ev[i].type;
+			}
+		}
+	}
+	assert_int_equal(job_join(job, &e), 0);
+	assert_int_equal(ended, JOB_EV_DONE);
+	assert_int_equal(table, 6);
+	assert_int_equal(sweep, 2);
+	assert_int_equal(inexact, 0);
+}
+
+static void cancel_stops_threads(void **state)
+{
+	struct falseshare_params p;
+	struct job_opts o = { -1, 0 };
+	mt_error e;
+	job_t *job;
+	uint64_t t0;
+	struct timespec ts = { 0, 100000000 };
+	(void)state;
+	falseshare_params_default(&p);
+	p.rounds = 10000000000ull; /* minutes */
+	job = job_start(falseshare_worker, &p, &o, &e);
+	assert_non_null(job);
+	nanosleep(&ts, NULL);
+	t0 = mt_now_ns();
+	job_cancel(job);
+	assert_int_equal(job_join(job, &e), 1);
+	assert_true(mt_now_ns() - t0 < 500000000ull);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(sums_exact),
+		cmocka_unit_test(unpinned_and_bad_args),
+		cmocka_unit_test(worker_streams_table_and_sweep),
+		cmocka_unit_test(cancel_stops_threads),
+	};
+	return cmocka_run_group_tests_name("falseshare", tests, NULL, NULL);
+}

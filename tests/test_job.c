@@ -1,0 +1,200 @@
+/* Unit tests of the job API: cells arrive exactly once and in order,
+ * progress only grows, pause holds the worker, cancel returns within its
+ * 100 ms bound, a failing worker reports its message. */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <poll.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "job.h"
+
+#define CELLS 500
+
+struct counting {
+	int spin_ms; /* busy work per cell */
+};
+
+static void spin(int us)
+{
+	uint64_t t0 = mt_now_ns();
+	while (mt_now_ns() - t0 < (uint64_t)us * 1000)
+		;
+}
+
+static int counting_worker(job_t *job, void *arg, mt_error *e)
+{
+	struct counting *c = arg;
+	(void)e;
+	for (int i = 0; i < CELLS; i++) {
+		struct job_event ev;
+		if (job_check(job) == JOB_CANCELLED)
+			return 0;
+		spin(c->spin_ms);
+		memset(&ev, 0, sizeof ev);
+		ev.type = JOB_EV_CELL;
+		ev.row = i / 10;
+		ev.col = i % 10;
+		ev.value = i;
+		job_emit(job, &ev);
+		job_set_progress(job, i + 1, CELLS);
+	}
+	return 0;
+}
+
+static void every_cell_once_progress_grows(void **state)
+{
+	struct counting c = { 20 };
+	struct job_opts o = { -1, CELLS };
+	static int seen[CELLS];
+	struct job_event evs[32];
+	double last_fraction = 0;
+	uint64_t last_done = 0;
+	int ended = 0, cells = 0;
+	mt_error e;
+	job_t *j;
+	(void)state;
+	memset(seen, 0, sizeof seen);
+	j = job_start(counting_worker, &c, &o, &e);
+	assert_non_null(j);
+	while (!ended) {
+		struct pollfd p = { job_fd(j), POLLIN, 0 };
+		struct job_progress pr;
+		size_t n;
+		assert_true(poll(&p, 1, 2000) >= 0);
+		job_get_progress(j, &pr);
+		assert_true(pr.fraction >= last_fraction);
+		assert_true(pr.cells_done >= last_done);
+		assert_true(pr.cells_total == CELLS);
+		last_fraction = pr.fraction;
+		last_done = pr.cells_done;
+		n = job_take(j, evs, 32);
+		for (size_t i = 0; i < n; i++) {
+			if (evs[i].type == JOB_EV_CELL) {
+				int k = (int)evs[i].value;
+				assert_int_equal(k, cells); /* in order */
+				assert_int_equal(evs[i].row * 10 + evs[i].col, k);
+				seen[k]++;
+				cells++;
+			} else {
+				assert_int_equal(evs[i].type, JOB_EV_DONE);
+				ended = 1;
+			}
+		}
+	}
+	assert_int_equal(cells, CELLS);
+	for (int i = 0; i < CELLS; i++)
+		assert_int_equal(seen[i], 1);
+	assert_int_equal(job_join(j, &e), 0);
+}
+
+static void cancel_within_bound(void **state)
+{
+	struct counting c = { 5000 }; /* 5 ms a cell: 2.5 s in all */
+	struct job_opts o = { -1, CELLS };
+	mt_error e;
+	uint64_t t0;
+	job_t *j;
+	(void)state;
+	j = job_start(counting_worker, &c, &o, &e);
+	assert_non_null(j);
+	usleep(30000);
+	t0 = mt_now_ns();
+	job_cancel(j);
+	assert_int_equal(job_join(j, &e), 1); /* cancelled */
+	assert_true(mt_now_ns() - t0 < 100000000ull);
+}
+
+static void pause_holds_the_worker(void **state)
+{
+	struct counting c = { 1000 };
+	struct job_opts o = { -1, CELLS };
+	struct job_progress a, b;
+	mt_error e;
+	job_t *j;
+	(void)state;
+	j = job_start(counting_worker, &c, &o, &e);
+	assert_non_null(j);
+	usleep(20000);
+	job_pause(j);
+	assert_true(job_is_paused(j));
+	usleep(20000); /* the worker reaches its next check (1 ms) */
+	job_get_progress(j, &a);
+	usleep(100000);
+	job_get_progress(j, &b);
+	assert_true(a.cells_done == b.cells_done); /* nothing while paused */
+	assert_true(b.cells_done < CELLS);
+	job_resume(j);
+	assert_false(job_is_paused(j));
+	assert_int_equal(job_join(j, &e), 0); /* runs to the end */
+}
+
+static int failing_worker(job_t *job, void *arg, mt_error *e)
+{
+	(void)job;
+	(void)arg;
+	return mt_fail(e, "no memory for %d cells", 7);
+}
+
+static void failure_carries_the_message(void **state)
+{
+	struct job_opts o = { -1, 0 };
+	struct job_event ev;
+	mt_error e = { "" };
+	job_t *j;
+	(void)state;
+	j = job_start(failing_worker, NULL, &o, &e);
+	assert_non_null(j);
+	for (int i = 0; i < 200 && job_take(j, &ev, 1) == 0; i++)
+		usleep(5000);
+	assert_int_equal(ev.type, JOB_EV_FAILED);
+	assert_string_equal(ev.text, "no memory for 7 cells");
+	assert_int_equal(job_join(j, &e), -1);
+	assert_string_equal(e.msg, "no memory for 7 cells");
+}
+
+static int where_worker(job_t *job, void *arg, mt_error *e)
+{
+	(void)job;
+	(void)e;
+	*(int *)arg = job_current_cpu();
+	return 0;
+}
+
+static void pinned_to_the_chosen_cpu(void **state)
+{
+	int cpu = job_pick_cpu(), ran = -2;
+	struct job_opts o = { cpu, 0 };
+	mt_error e;
+	job_t *j;
+	(void)state;
+	if (cpu < 0)
+		skip();
+	j = job_start(where_worker, &ran, &o, &e);
+	assert_non_null(j);
+	assert_int_equal(job_join(j, &e), 0);
+	assert_int_equal(ran, cpu);
+	/* a CPU this process may not use is refused with a message */
+	o.cpu = 4095;
+	assert_null(job_start(where_worker, &ran, &o, &e));
+	assert_non_null(strstr(e.msg, "CPU 4095"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(every_cell_once_progress_grows),
+		cmocka_unit_test(cancel_within_bound),
+		cmocka_unit_test(pause_holds_the_worker),
+		cmocka_unit_test(failure_carries_the_message),
+		cmocka_unit_test(pinned_to_the_chosen_cpu),
+	};
+	return cmocka_run_group_tests_name("job", tests, NULL, NULL);
+}

@@ -1,0 +1,184 @@
+/* Unit tests of lists: every layout is the same list (1 2 ... n); the line
+ * changes are exact (sequential n/4 at 64-byte lines, stride exactly n,
+ * shuffled above 0.9 n); the simulator replay gives the exact cold and
+ * capacity counts; the graph homework's two versions agree; the worker
+ * streams one result per length and layout. */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "job.h"
+#include "lists.h"
+
+static void every_layout_is_one_to_n(void **state)
+{
+	static const size_t ns[] = { 0, 1, 2, 7, 8, 9, 4096, 10007 };
+	mt_error e;
+	(void)state;
+	for (int lay = 0; lay < LIST_NLAYOUTS; lay++)
+		for (size_t t = 0; t < MT_ARRAY_LEN(ns); t++) {
+			struct list l;
+			uint64_t n = ns[t];
+			assert_int_equal(list_build(&l, lay, ns[t], 7, &e), 0);
+			if (list_check(&l, &e) != 0)
+				fail_msg("%s", e.msg);
+			assert_int_equal(list_walk(&l, 0), n * (n + 1) / 2);
+			list_free(&l);
+		}
+}
+
+static void names(void **state)
+{
+	(void)state;
+	for (int lay = 0; lay < LIST_NLAYOUTS; lay++)
+		assert_int_equal(list_layout_parse(list_layout_name(lay)), lay);
+	assert_int_equal(list_layout_parse("array"), -1);
+	assert_null(list_layout_name(LIST_NLAYOUTS));
+}
+
+static void line_changes_exact(void **state)
+{
+	const size_t n = 4096;
+	struct list l;
+	mt_error e;
+	(void)state;
+	assert_int_equal(list_build(&l, LIST_SEQUENTIAL, n, 1, &e), 0);
+	assert_int_equal(list_line_changes(&l, 64), n / 4);
+	assert_int_equal(list_line_changes(&l, 128), n / 8);
+	list_free(&l);
+	assert_int_equal(list_build(&l, LIST_STRIDE, n, 1, &e), 0);
+	assert_int_equal(list_line_changes(&l, 64), n);
+	assert_int_equal(list_line_changes(&l, 128), n);
+	list_free(&l);
+	assert_int_equal(list_build(&l, LIST_SHUFFLED, n, 7, &e), 0);
+	assert_true(list_line_changes(&l, 64) > n * 9 / 10);
+	assert_true(list_line_changes(&l, 128) > n * 9 / 10);
+	list_free(&l);
+	assert_int_equal(list_build(&l, LIST_CDR, n, 1, &e), 0);
+	assert_int_equal(list_line_changes(&l, 64), n / 8);
+	assert_int_equal(list_line_changes(&l, 128), n / 16);
+	list_free(&l);
+	/* malloc: cells with 16..256 bytes of other allocations in between land
+	 * on a new 64-byte line nearly every time */
+	assert_int_equal(list_build(&l, LIST_MALLOC, n, 7, &e), 0);
+	assert_true(list_line_changes(&l, 64) > n * 9 / 10);
+	list_free(&l);
+}
+
+static void simulator_replay(void **state)
+{
+	struct list l;
+	uint64_t m;
+	mt_error e;
+	(void)state;
+	/* 4096 cells = 64 KB: fits the 128 KB cache, only cold misses, one per
+	 * 128-byte line whatever the order */
+	for (int lay = LIST_SEQUENTIAL; lay <= LIST_SHUFFLED; lay++) {
+		assert_int_equal(list_build(&l, lay, 4096, 3, &e), 0);
+		assert_int_equal(list_simulate(&l, 7, 8, 7, &m, &e), 0);
+		assert_int_equal(m, 4096 / 8);
+		list_free(&l);
+	}
+	/* 65536 cells = 1 MB in eight passes of 128-byte steps: every load of a
+	 * new cell misses */
+	assert_int_equal(list_build(&l, LIST_STRIDE, 65536, 3, &e), 0);
+	assert_int_equal(list_simulate(&l, 7, 8, 7, &m, &e), 0);
+	assert_int_equal(m, 65536);
+	assert_int_equal(list_simulate(&l, 7, 0, 7, &m, &e), -1);
+	list_free(&l);
+}
+
+static void graph_versions_agree(void **state)
+{
+	static const size_t ns[] = { 1, 2, 5, 64, 100, 257 };
+	static const size_t bs[] = { 1, 8, 64, 300 };
+	(void)state;
+	for (size_t t = 0; t < MT_ARRAY_LEN(ns); t++)
+		for (size_t k = 0; k < MT_ARRAY_LEN(bs); k++) {
+			size_t n = ns[t];
+			uint8_t *g0 = malloc(n * n), *a = malloc(n * n), *b = malloc(n * n);
+			assert_non_null(g0);
+			assert_non_null(a);
+			assert_non_null(b);
+			graph_fill(g0, n, 11 + t);
+			memcpy(a, g0, n * n);
+			memcpy(b, g0, n * n);
+			graph_symmetrize_naive(a, n);
+			graph_symmetrize_blocked(b, n, bs[k]);
+			assert_memory_equal(a, b, n * n);
+			for (size_t i = 0; i < n; i++)
+				for (size_t j = 0; j < n; j++)
+					assert_int_equal(a[i * n + j], g0[i * n + j] | g0[j * n + i]);
+			free(g0);
+			free(a);
+			free(b);
+		}
+}
+
+static void worker_streams_results(void **state)
+{
+	struct lists_params p;
+	struct job_opts o = { -1, 0 };
+	struct job_event ev[64];
+	mt_error e;
+	job_t *job;
+	int results = 0, work = 0, ended = 0;
+	(void)state;
+	lists_params_default(&p);
+	p.nlengths = 2;
+	p.lengths[0] = 1000;
+	p.lengths[1] = 5000;
+	p.tries = 1;
+	p.work = 4;
+	job = job_start(lists_worker, &p, &o, &e);
+	assert_non_null(job);
+	while (!ended) {
+		struct pollfd pfd = { .fd = job_fd(job), .events = POLLIN };
+		size_t n;
+		poll(&pfd, 1, 100);
+		n = job_take(job, ev, 64);
+		for (size_t i = 0; i < n; i++) {
+			if (ev[i].type != JOB_EV_CELL) {
+				if (ev[i].type != JOB_EV_NOTE)
+					ended = ev[i].type;
+				continue;
+			}
+			if (ev[i].kind == LISTS_CELL_WORK) {
+				work++;
+				continue;
+			}
+			assert_int_equal(ev[i].kind, LISTS_CELL_RESULT);
+			results++;
+			assert_true(ev[i].value > 0 && ev[i].aux[4] > 0);
+			assert_true(isfinite(ev[i].aux[3]));
+			if (ev[i].col == LIST_STRIDE)
+				assert_true(ev[i].aux[1] == 1.0);
+		}
+	}
+	assert_int_equal(job_join(job, &e), 0);
+	assert_int_equal(ended, JOB_EV_DONE);
+	assert_int_equal(work, 1);
+	assert_int_equal(results, 2 * LIST_NLAYOUTS);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(every_layout_is_one_to_n),
+		cmocka_unit_test(names),
+		cmocka_unit_test(line_changes_exact),
+		cmocka_unit_test(simulator_replay),
+		cmocka_unit_test(graph_versions_agree),
+		cmocka_unit_test(worker_streams_results),
+	};
+	return cmocka_run_group_tests_name("lists", tests, NULL, NULL);
+}

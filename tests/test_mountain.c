@@ -1,0 +1,203 @@
+/* Unit tests of the mountain: the read pass sums exactly the words it should
+ * (the seed's test), the grid tables, the memory fit, and one real quick
+ * mountain through the job API with robust relations only. */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <poll.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "mountain.h"
+
+static void read_pass_sums_the_right_words(void **state)
+{
+	int64_t data[10];
+	int64_t big[1000];
+	(void)state;
+	for (int i = 0; i < 10; i++)
+		data[i] = i + 1;
+	assert_int_equal(mountain_read_pass(data, 10, 1), 55);
+	/* indices 0, 3, 6, 9: values 1, 4, 7, 10 */
+	assert_int_equal(mountain_read_pass(data, 10, 3), 22);
+	assert_int_equal(mountain_read_pass(data, 10, 20), 1);
+	/* the four-accumulator body and the tail together: 1000 words at
+	 * stride 7 visit 0, 7, ..., 994 (143 words) */
+	for (int i = 0; i < 1000; i++)
+		big[i] = i;
+	assert_int_equal(mountain_read_pass(big, 1000, 7), 7 * (142 * 143 / 2));
+	/* wrap-around adds: no trap, exact modulo 2^64 */
+	big[0] = INT64_MAX;
+	big[1] = 1;
+	assert_int_equal((uint64_t)mountain_read_pass(big, 2, 1), (uint64_t)INT64_MAX + 1);
+}
+
+static void default_and_quick_grids(void **state)
+{
+	struct mountain_params p;
+	(void)state;
+	mountain_params_default(&p);
+	assert_int_equal(p.nsizes, 14);
+	assert_int_equal(p.sizes[0], 16384);
+	assert_int_equal(p.sizes[13], 128u << 20);
+	assert_int_equal(p.nstrides, 15);
+	assert_int_equal(p.strides[0], 1);
+	assert_int_equal(p.strides[14], 15);
+	mountain_params_quick(&p);
+	assert_int_equal(p.nsizes, 10);
+	assert_int_equal(p.sizes[9], 8u << 20);
+	assert_int_equal(p.nstrides, 4);
+	assert_int_equal(p.strides[3], 8);
+	mountain_params_seed(&p);
+	assert_int_equal(p.fixed_accesses, 1u << 23);
+	assert_int_equal(p.min_tries, 5);
+	assert_int_equal(p.max_tries, 5);
+}
+
+static void bad_grids_are_refused(void **state)
+{
+	struct mountain_params p;
+	mt_error e;
+	(void)state;
+	mountain_params_default(&p);
+	assert_int_equal(mountain_params_set_sizes(&p, 1024, 1u << 20, &e), -1);
+	assert_non_null(strstr(e.msg, "--sizes"));
+	assert_int_equal(mountain_params_set_sizes(&p, 1u << 20, 1u << 16, &e), -1);
+	assert_int_equal(mountain_params_set_max_stride(&p, 0, &e), -1);
+	assert_int_equal(mountain_params_set_max_stride(&p, 65, &e), -1);
+	assert_int_equal(mountain_params_set_sizes(&p, 32768, 262144, &e), 0);
+	assert_int_equal(p.nsizes, 4);
+}
+
+static void grid_shrinks_to_memory(void **state)
+{
+	struct mountain_params p;
+	char note[160];
+	mt_error e;
+	(void)state;
+	mountain_params_default(&p);
+	/* 100 MB available: half of it holds 32M at most */
+	assert_int_equal(mountain_params_fit_memory(&p, 100u << 20, note, sizeof note, &e), 0);
+	assert_int_equal(p.nsizes, 12);
+	assert_int_equal(p.sizes[p.nsizes - 1], 32u << 20);
+	assert_string_equal(note, "grid shrunk to 32M: only 100M of memory available");
+	/* plenty: untouched, no note */
+	mountain_params_default(&p);
+	assert_int_equal(mountain_params_fit_memory(&p, 64ull << 30, note, sizeof note, &e), 0);
+	assert_int_equal(p.nsizes, 14);
+	assert_string_equal(note, "");
+	/* not even 16K */
+	assert_int_equal(mountain_params_fit_memory(&p, 20000, note, sizeof note, &e), -1);
+	assert_non_null(strstr(e.msg, "not enough memory"));
+}
+
+static void apply_checks_bounds(void **state)
+{
+	uint64_t sizes[] = { 16384, 32768 };
+	unsigned strides[] = { 1, 8 };
+	struct mountain *m = mountain_new(sizes, 2, strides, 2);
+	struct job_event ev;
+	(void)state;
+	assert_non_null(m);
+	assert_int_equal(mountain_measured(m), 0);
+	memset(&ev, 0, sizeof ev);
+	ev.type = JOB_EV_CELL;
+	ev.row = 1;
+	ev.col = 1;
+	ev.value = 1234.5;
+	assert_int_equal(mountain_apply(m, &ev), 0);
+	assert_true(mountain_at(m, 1, 1) == 1234.5);
+	assert_true(isnan(mountain_at(m, 0, 0)));
+	assert_int_equal(mountain_measured(m), 1);
+	ev.row = 2;
+	assert_int_equal(mountain_apply(m, &ev), -1);
+	assert_int_equal(mountain_stride_index(m, 8), 1);
+	assert_int_equal(mountain_stride_index(m, 3), -1);
+	assert_int_equal(mountain_size_index(m, 32768), 1);
+	mountain_free(m);
+}
+
+/* A real quick mountain: every cell arrives once, finite and positive; the
+ * top of the mountain (smallest size, stride 1) reads at least twice as fast
+ * as its foot (largest size, stride 8). */
+static void real_quick_mountain(void **state)
+{
+	struct mountain_params p;
+	struct mountain_run *run;
+	struct mountain *m;
+	struct job_event evs[64];
+	int ended = 0, count[16][4];
+	mt_error e;
+	(void)state;
+	mountain_params_quick(&p);
+	m = mountain_new(p.sizes, p.nsizes, p.strides, p.nstrides);
+	assert_non_null(m);
+	memset(count, 0, sizeof count);
+	run = mountain_run_start(&p, &e);
+	assert_non_null(run);
+	while (!ended) {
+		struct pollfd pf = { job_fd(run->job), POLLIN, 0 };
+		size_t n;
+		poll(&pf, 1, 1000);
+		n = job_take(run->job, evs, 64);
+		for (size_t i = 0; i < n; i++) {
+			if (evs[i].type == JOB_EV_CELL) {
+				assert_int_equal(mountain_apply(m, &evs[i]), 0);
+				count[evs[i].row][evs[i].col]++;
+				assert_true(evs[i].aux[0] >= 1); /* tries */
+			} else if (evs[i].type != JOB_EV_NOTE) {
+				assert_int_equal(evs[i].type, JOB_EV_DONE);
+				ended = 1;
+			}
+		}
+	}
+	assert_int_equal(mountain_run_finish(run, NULL, &e), 0);
+	for (size_t r = 0; r < m->nsizes; r++)
+		for (size_t c = 0; c < m->nstrides; c++) {
+			double v = mountain_at(m, r, c);
+			assert_int_equal(count[r][c], 1);
+			assert_true(isfinite(v) && v > 0);
+		}
+	assert_true(mountain_at(m, 0, 0) >= 2 * mountain_at(m, m->nsizes - 1, m->nstrides - 1));
+	mountain_free(m);
+}
+
+/* Cancel in the middle of a big row comes back within 100 ms. */
+static void cancel_in_a_big_row(void **state)
+{
+	struct mountain_params p;
+	struct mountain_run *run;
+	mt_error e;
+	uint64_t t0;
+	(void)state;
+	mountain_params_default(&p);
+	mountain_params_set_sizes(&p, 64u << 20, 64u << 20, NULL);
+	run = mountain_run_start(&p, &e);
+	assert_non_null(run);
+	usleep(300000); /* inside the 64M row (touching, then measuring) */
+	t0 = mt_now_ns();
+	job_cancel(run->job);
+	assert_int_equal(mountain_run_finish(run, NULL, &e), 1);
+	assert_true(mt_now_ns() - t0 < 100000000ull);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(read_pass_sums_the_right_words),
+		cmocka_unit_test(default_and_quick_grids),
+		cmocka_unit_test(bad_grids_are_refused),
+		cmocka_unit_test(grid_shrinks_to_memory),
+		cmocka_unit_test(apply_checks_bounds),
+		cmocka_unit_test(real_quick_mountain),
+		cmocka_unit_test(cancel_in_a_big_row),
+	};
+	return cmocka_run_group_tests_name("mountain", tests, NULL, NULL);
+}

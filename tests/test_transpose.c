@@ -1,0 +1,206 @@
+/* Unit tests of transpose (the seed's table of misses, exact) and algae (the
+ * array-of-structs / struct-of-arrays table, exact). */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "algae.h"
+#include "sim.h"
+#include "transpose.h"
+
+static uint64_t misses(const char *version, int rows, int cols)
+{
+	struct tr_version v;
+	struct tr_result r;
+	mt_error e;
+	assert_int_equal(tr_version_parse(version, &v, &e), 0);
+	assert_int_equal(tr_simulate(&v, rows, cols, 5, 1, 5, NULL, NULL, &r, &e), 0);
+	assert_true(r.correct);
+	assert_int_equal(r.hits + r.misses, r.accesses);
+	return r.misses;
+}
+
+/* The seed's table, cell by cell. */
+static void seed_table(void **state)
+{
+	(void)state;
+	assert_int_equal(misses("naive", 32, 32), 1180);
+	assert_int_equal(misses("naive", 64, 64), 4720);
+	assert_int_equal(misses("naive", 61, 67), 4706);
+	assert_int_equal(misses("block:8", 32, 32), 340);
+	assert_int_equal(misses("block:8", 64, 64), 4720);
+	assert_int_equal(misses("block:8", 61, 67), 2222);
+	assert_int_equal(misses("block:16", 32, 32), 1180);
+	assert_int_equal(misses("block:16", 64, 64), 4720);
+	assert_int_equal(misses("block:16", 61, 67), 2005);
+	assert_int_equal(misses("diagonal", 32, 32), 284);
+	assert_int_equal(misses("diagonal", 64, 64), 1224);
+	assert_int_equal(misses("diagonal", 61, 67), 2005);
+}
+
+static void counts_and_callback(void **state)
+{
+	struct tr_version v;
+	struct tr_result r;
+	mt_error e;
+	(void)state;
+	tr_version_parse("naive", &v, &e);
+	assert_int_equal(tr_simulate(&v, 32, 32, 5, 1, 5, NULL, NULL, &r, &e), 0);
+	assert_int_equal(r.accesses, 2048);
+	assert_int_equal(r.hits, 868);
+	assert_int_equal(r.misses, 1180);
+	/* the 64x64 trick loads the parked values back from B: 4 x 4 per block */
+	tr_version_parse("diagonal", &v, &e);
+	assert_int_equal(tr_simulate(&v, 64, 64, 5, 1, 5, NULL, NULL, &r, &e), 0);
+	assert_int_equal(r.accesses, 2 * 64 * 64 + 64 * 32);
+	/* odd shapes and blocks that do not divide them */
+	tr_version_parse("block:5", &v, &e);
+	assert_int_equal(tr_simulate(&v, 7, 13, 5, 1, 5, NULL, NULL, &r, &e), 0);
+	assert_true(r.correct);
+	assert_int_equal(r.accesses, 2 * 7 * 13);
+	tr_version_parse("diagonal", &v, &e);
+	assert_int_equal(tr_simulate(&v, 1, 1, 0, 1, 0, NULL, NULL, &r, &e), 0);
+	assert_true(r.correct);
+	/* a bigger associative cache: block 8 on 64x64 stops conflicting */
+	tr_version_parse("block:8", &v, &e);
+	assert_int_equal(tr_simulate(&v, 64, 64, 4, 4, 5, NULL, NULL, &r, &e), 0);
+	assert_true(r.misses < 4720 / 3);
+	assert_int_equal(tr_simulate(&v, 64, 64, 5, 0, 5, NULL, NULL, &r, &e), -1);
+	assert_non_null(strstr(e.msg, "E must be"));
+}
+
+struct tally {
+	uint64_t loads_a, stores_b, loads_b, misses;
+	int first_row, first_col, first_matrix;
+};
+
+static void on_access(void *ctx, int matrix, int row, int col, int is_store, unsigned flags)
+{
+	struct tally *t = ctx;
+	if (t->loads_a + t->stores_b + t->loads_b == 0) {
+		t->first_matrix = matrix;
+		t->first_row = row;
+		t->first_col = col;
+	}
+	if (matrix == 0 && !is_store)
+		t->loads_a++;
+	else if (matrix == 1 && is_store)
+		t->stores_b++;
+	else if (matrix == 1)
+		t->loads_b++;
+	else
+		fail_msg("a store to A");
+	t->misses += (flags & SIM_MISS) != 0;
+}
+
+static void callback_sees_every_access(void **state)
+{
+	struct tr_version v;
+	struct tr_result r;
+	struct tally t;
+	mt_error e;
+	(void)state;
+	memset(&t, 0, sizeof t);
+	tr_version_parse("diagonal", &v, &e);
+	assert_int_equal(tr_simulate(&v, 64, 64, 5, 1, 5, on_access, &t, &r, &e), 0);
+	assert_int_equal(t.loads_a, 64 * 64);
+	assert_int_equal(t.stores_b, 64 * 64 + 64 * 16);
+	assert_int_equal(t.loads_b, 64 * 16);
+	assert_int_equal(t.misses, 1224);
+	assert_int_equal(t.first_matrix, 0);
+	assert_int_equal(t.first_row, 0);
+	assert_int_equal(t.first_col, 0);
+}
+
+static void parsing_and_limits(void **state)
+{
+	struct tr_version v;
+	char buf[32];
+	int rows, cols;
+	mt_error e;
+	(void)state;
+	assert_int_equal(tr_version_parse("block:12", &v, &e), 0);
+	assert_int_equal(v.kind, TR_BLOCK);
+	assert_int_equal(v.block, 12);
+	assert_string_equal(tr_version_name(&v, buf, sizeof buf), "block:12");
+	assert_int_equal(tr_version_parse("block:0", &v, &e), -1);
+	assert_int_equal(tr_version_parse("block:", &v, &e), -1);
+	assert_int_equal(tr_version_parse("blocked", &v, &e), -1);
+	assert_non_null(strstr(e.msg, "expected naive, block:K or diagonal"));
+	assert_int_equal(tr_size_parse("61x67", &rows, &cols, &e), 0);
+	assert_int_equal(rows, 61);
+	assert_int_equal(cols, 67);
+	assert_int_equal(tr_size_parse("61", &rows, &cols, &e), -1);
+	assert_int_equal(tr_size_parse("0x5", &rows, &cols, &e), -1);
+	assert_int_equal(tr_size_parse("x5", &rows, &cols, &e), -1);
+	assert_int_equal(tr_size_parse("5x9999", &rows, &cols, &e), -1);
+	assert_int_equal(tr_size_parse("8192x8192", &rows, &cols, &e), -1);
+	assert_int_equal(tr_cachelab_limit(32, 32), 300);
+	assert_int_equal(tr_cachelab_limit(64, 64), 1300);
+	assert_int_equal(tr_cachelab_limit(61, 67), 2000);
+	assert_int_equal(tr_cachelab_limit(67, 61), 0);
+	assert_int_equal(tr_base_b(64, 64), TR_BASE_B);
+	assert_int_equal(tr_base_b(512, 512), TR_BASE_A + 0x100000);
+}
+
+static void real_kernels_transpose(void **state)
+{
+	size_t n = 37;
+	int32_t *a = malloc(n * n * sizeof *a), *b = malloc(n * n * sizeof *b);
+	(void)state;
+	for (size_t k = 0; k < n * n; k++)
+		a[k] = (int32_t)k;
+	for (int pass = 0; pass < 2; pass++) {
+		memset(b, 0xff, n * n * sizeof *b);
+		if (pass)
+			tr_real_blocked(a, b, n, 8);
+		else
+			tr_real_naive(a, b, n);
+		for (size_t i = 0; i < n; i++)
+			for (size_t j = 0; j < n; j++)
+				assert_int_equal(b[j * n + i], a[i * n + j]);
+	}
+	free(a);
+	free(b);
+}
+
+static void algae_table(void **state)
+{
+	static const struct {
+		const char *name;
+		uint64_t reads, misses;
+	} want[ALGAE_CASES] = {
+		{ "aos-two-passes", 512, 256 }, { "aos-column", 512, 256 }, { "aos-row", 512, 128 },
+		{ "soa-two-passes", 512, 128 }, { "soa-one-pass", 512, 512 },
+	};
+	struct algae_result r;
+	mt_error e;
+	(void)state;
+	for (int i = 0; i < ALGAE_CASES; i++) {
+		assert_int_equal(algae_run(i, &r, &e), 0);
+		assert_string_equal(r.name, want[i].name);
+		assert_int_equal(r.reads, want[i].reads);
+		assert_int_equal(r.misses, want[i].misses);
+	}
+	assert_int_equal(algae_run(ALGAE_CASES, &r, &e), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(seed_table),
+		cmocka_unit_test(counts_and_callback),
+		cmocka_unit_test(callback_sees_every_access),
+		cmocka_unit_test(parsing_and_limits),
+		cmocka_unit_test(real_kernels_transpose),
+		cmocka_unit_test(algae_table),
+	};
+	return cmocka_run_group_tests_name("transpose", tests, NULL, NULL);
+}

@@ -1,0 +1,256 @@
+/* Unit tests of the TUI's curses-free models (tui/model.c): the heatmap
+ * layout and its ASCII rendering, the log scale, bars, guess sentences and
+ * the side panel verdicts. */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <string.h>
+
+#include "model.h"
+
+/* The seed's M4 Max grid shape: 11 sizes from 16K, strides 1, 2, 4, 8, 15. */
+static struct mountain *seedlike(int fill)
+{
+	uint64_t sizes[11];
+	unsigned strides[5] = { 1, 2, 4, 8, 15 };
+	struct mountain *m;
+	for (int i = 0; i < 11; i++)
+		sizes[i] = (16u << 10) << i;
+	m = mountain_new(sizes, 11, strides, 5);
+	assert_non_null(m);
+	if (fill)
+		for (size_t r = 0; r < 11; r++)
+			for (size_t c = 0; c < 5; c++) /* falls with size and stride */
+				m->mbs[r * 5 + c] = 90000.0 / (1 + (double)r) / (1 + (double)c);
+	return m;
+}
+
+static void layout_widths(void **state)
+{
+	struct mountain *m = seedlike(1);
+	struct hm_layout L;
+	(void)state;
+	/* wide: MB/s in 7-column cells */
+	assert_int_equal(hm_layout(m, NULL, 80, 20, 0, 0, &L), 0);
+	assert_int_equal(L.cell_w, 7);
+	assert_int_equal(L.text, HM_TEXT_MBS);
+	assert_int_equal(L.ncols, 5);
+	assert_int_equal(L.nrows, 11);
+	assert_int_equal(L.height, 12);
+	assert_int_equal(L.width, L.label_w + 35);
+	/* narrower: GB/s in 5 columns */
+	assert_int_equal(hm_layout(m, NULL, 6 + 25, 20, 0, 0, &L), 0);
+	assert_int_equal(L.cell_w, 5);
+	assert_int_equal(L.text, HM_TEXT_GBS);
+	/* narrower still: glyphs only */
+	assert_int_equal(hm_layout(m, NULL, 6 + 15, 20, 0, 0, &L), 0);
+	assert_int_equal(L.cell_w, 3);
+	assert_int_equal(L.text, HM_TEXT_NONE);
+	/* nothing fits */
+	assert_int_equal(hm_layout(m, NULL, 5, 20, 0, 0, &L), -1);
+	mountain_free(m);
+}
+
+static void layout_scrolls_to_cursor(void **state)
+{
+	struct mountain *m = seedlike(1);
+	struct hm_layout L;
+	(void)state;
+	/* 5 lines: header + 4 rows; the cursor on the last row stays visible */
+	assert_int_equal(hm_layout(m, NULL, 80, 5, 10, 4, &L), 0);
+	assert_int_equal(L.nrows, 4);
+	assert_true(L.row0 <= 10 && 10 < L.row0 + L.nrows);
+	assert_int_equal(L.row0, 7);
+	assert_int_equal(hm_layout(m, NULL, 80, 5, 0, 0, &L), 0);
+	assert_int_equal(L.row0, 0);
+	mountain_free(m);
+}
+
+static void log_scale(void **state)
+{
+	struct mountain *m = seedlike(1);
+	struct hm_layout L;
+	(void)state;
+	assert_int_equal(hm_layout(m, NULL, 80, 20, 0, 0, &L), 0);
+	assert_float_equal(L.hi, 90000.0, 1e-6);
+	assert_float_equal(L.lo, 90000.0 / 11 / 5, 1e-6);
+	assert_float_equal(hm_frac(&L, L.hi), 1.0, 1e-9);
+	assert_float_equal(hm_frac(&L, L.lo), 0.0, 1e-9);
+	/* log: the geometric mean sits in the middle */
+	assert_float_equal(hm_frac(&L, sqrt(L.lo * L.hi)), 0.5, 1e-9);
+	assert_true(isnan(hm_frac(&L, NAN)));
+	assert_int_equal(hm_level(NAN, 6), -1);
+	assert_int_equal(hm_level(0.0, 6), 0);
+	assert_int_equal(hm_level(1.0, 6), 5);
+	assert_int_equal(hm_level(0.5, 5), 2);
+	mountain_free(m);
+}
+
+static void empty_mountain_scale(void **state)
+{
+	struct mountain *m = seedlike(0);
+	struct hm_layout L;
+	char out[4096];
+	(void)state;
+	assert_int_equal(hm_layout(m, NULL, 80, 20, 0, 0, &L), 0);
+	assert_true(isnan(L.lo) && isnan(L.hi));
+	assert_true(isnan(hm_frac(&L, 1000.0)));
+	/* unmeasured cells render blank: only labels and spaces */
+	assert_int_equal(hm_render_ascii(m, &L, 99, 99, out, sizeof out), 0);
+	assert_non_null(strstr(out, " 16K  "));
+	assert_null(strchr(out, '#'));
+	assert_null(strchr(out, '.'));
+	mountain_free(m);
+}
+
+static void cell_text(void **state)
+{
+	struct mountain *m = seedlike(1);
+	struct hm_layout L;
+	char b[32];
+	(void)state;
+	assert_int_equal(hm_layout(m, NULL, 80, 20, 0, 0, &L), 0);
+	hm_cell_text(&L, 79876.4, b, sizeof b);
+	assert_string_equal(b, " 79876");
+	L.cell_w = 5;
+	L.text = HM_TEXT_GBS;
+	hm_cell_text(&L, 79876.4, b, sizeof b);
+	assert_string_equal(b, "79.9");
+	hm_cell_text(&L, 912.0, b, sizeof b);
+	assert_string_equal(b, " 0.9");
+	hm_cell_text(&L, 123456.0, b, sizeof b);
+	assert_string_equal(b, " 123");
+	hm_cell_text(&L, NAN, b, sizeof b);
+	assert_string_equal(b, "    ");
+	L.ratio = 1;
+	hm_cell_text(&L, 1.234, b, sizeof b);
+	assert_string_equal(b, "1.23");
+	L.ratio = 0;
+	L.text = HM_TEXT_NONE;
+	hm_cell_text(&L, 5.0, b, sizeof b);
+	assert_string_equal(b, "");
+	mountain_free(m);
+}
+
+static void render_rows_and_cursor(void **state)
+{
+	struct mountain *m = seedlike(1);
+	struct hm_layout L;
+	char out[8192], *line;
+	int n = 0;
+	(void)state;
+	m->mbs[3 * 5 + 2] = NAN; /* one unmeasured cell */
+	assert_int_equal(hm_layout(m, NULL, 6 + 15, 20, 0, 0, &L), 0); /* glyph cells */
+	assert_int_equal(hm_render_ascii(m, &L, 2, 1, out, sizeof out), 0);
+	for (line = out; (line = strchr(line, '\n')); line++)
+		n++;
+	assert_int_equal(n, 12); /* header + 11 rows */
+	assert_non_null(strstr(out, "    1  2  4  8 15"));
+	/* the fastest cell is the densest glyph; the slowest the lightest */
+	assert_non_null(strstr(out, " 16K   ## "));
+	assert_non_null(strstr(out, " 16M   :: :: .. .. ..\n")); /* slowest: lightest */
+	/* row 64K (index 2) holds the cursor at stride 2, brackets in the gaps */
+	line = strstr(out, " 64K");
+	assert_non_null(line);
+	assert_memory_equal(line + 4 + 2 + 3, "[++]", 4);
+	assert_int_equal(strchr(out, '[') - out, line + 4 + 2 + 3 - out); /* only one */
+	/* row 128K has a blank cell at stride 4 */
+	line = strstr(out, "128K");
+	assert_non_null(line);
+	assert_memory_equal(line + 4 + 2 + 6, "   ", 3);
+	/* too small a buffer is reported */
+	assert_int_equal(hm_render_ascii(m, &L, 0, 0, out, 40), -1);
+	mountain_free(m);
+}
+
+static void shared_scale(void **state)
+{
+	struct mountain *a = seedlike(1), *b = seedlike(1);
+	struct hm_layout L;
+	(void)state;
+	b->mbs[0] = 200000.0;
+	assert_int_equal(hm_layout(a, b, 80, 20, 0, 0, &L), 0);
+	assert_float_equal(L.hi, 200000.0, 1e-6);
+	assert_true(hm_frac(&L, 90000.0) < 1.0);
+	mountain_free(a);
+	mountain_free(b);
+}
+
+static void bars(void **state)
+{
+	double v[4] = { 100, 50, NAN, 0.001 };
+	char b[16];
+	(void)state;
+	assert_float_equal(bar_max(v, 4), 100, 0);
+	assert_int_equal(bar_eighths(100, 100, 10), 80);
+	assert_int_equal(bar_eighths(50, 100, 10), 40);
+	assert_int_equal(bar_eighths(NAN, 100, 10), -1);
+	assert_int_equal(bar_eighths(0.001, 100, 10), 1); /* measured: visible */
+	assert_int_equal(bar_eighths(0, 100, 10), 0);
+	assert_string_equal(fmt_mbs_short(b, sizeof b, 79876), "79.9G");
+	assert_string_equal(fmt_mbs_short(b, sizeof b, 912), "912M");
+	assert_string_equal(fmt_mbs_short(b, sizeof b, 150000), "150G");
+	assert_string_equal(fmt_mbs_short(b, sizeof b, NAN), "");
+}
+
+static void guess(void **state)
+{
+	char b[256];
+	(void)state;
+	assert_int_equal(guess_steps(32768, 32768), 0);
+	assert_int_equal(guess_steps(65536, 32768), 1);
+	assert_int_equal(guess_steps(8u << 20, 1u << 20), 3);
+	assert_int_equal(guess_steps(0, 1), -1);
+	guess_sentence(1, 32768, 32768, 49152, "sysfs", b, sizeof b);
+	assert_string_equal(b, "L1: you said 32K; the mountain's cliff says 32K (exact); "
+			       "sysfs says 48K (1 step below)");
+	guess_sentence(3, 64u << 20, 0, 0, "sysfs", b, sizeof b);
+	assert_string_equal(b, "L3: you said 64M; the mountain shows no cliff for it; "
+			       "sysfs: unknown");
+}
+
+static void wrapping(void **state)
+{
+	(void)state;
+	assert_int_equal(wrap_at("short", 10), 5);
+	assert_int_equal(wrap_at("one two three", 9), 7); /* "one two" */
+	assert_int_equal(wrap_at("abcdefghijkl", 5), 5); /* no space: cut */
+}
+
+static void verdicts(void **state)
+{
+	struct detection d;
+	int idx;
+	(void)state;
+	memset(&d, 0, sizeof d);
+	d.nlevels = 2;
+	d.level[0] = 32u << 10;
+	d.level[1] = 2u << 20;
+	assert_int_equal(side_verdict(&d, 32u << 10, &idx), LV_MATCH);
+	assert_int_equal(idx, 0);
+	assert_int_equal(side_verdict(&d, 48u << 10, &idx), LV_ONE_STEP); /* 48K ~ 1 step */
+	assert_int_equal(side_verdict(&d, 1u << 20, &idx), LV_ONE_STEP);
+	assert_int_equal(idx, 1);
+	assert_int_equal(side_verdict(&d, 260u << 20, &idx), LV_NOT_VISIBLE);
+	assert_int_equal(idx, -1);
+	assert_int_equal(side_verdict(NULL, 1, &idx), LV_NOT_VISIBLE);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(layout_widths),      cmocka_unit_test(layout_scrolls_to_cursor),
+		cmocka_unit_test(log_scale),          cmocka_unit_test(empty_mountain_scale),
+		cmocka_unit_test(cell_text),          cmocka_unit_test(render_rows_and_cursor),
+		cmocka_unit_test(shared_scale),       cmocka_unit_test(bars),
+		cmocka_unit_test(guess),              cmocka_unit_test(verdicts),
+		cmocka_unit_test(wrapping),
+	};
+	return cmocka_run_group_tests_name("tui_model", tests, NULL, NULL);
+}

@@ -1,0 +1,50 @@
+#!/bin/sh
+# The TUI frame through tmux: the reference in memtop view, help built from
+# the key tables, small terminals and live resize, a monochrome ASCII
+# terminal, quitting to a sane terminal, errors before curses starts.
+. "$TESTLIB"
+. "$(dirname "$TESTLIB")/tui_lib.sh"
+plan 18
+
+# memtop view with no file: the seed's M4 Max mountain
+tstart 80 24 -- view
+wok "view opens the bundled M4 Max reference" 'Apple M4 Max'
+wok "the seed's 256K stride-1 figure is in a cell" '256K +79876'
+like "view says it does not measure" "$(tcap)" 'view \(no measuring\)'
+# help: every key, from the tables that bind them
+tkeys '?'
+wok "? opens the help with the frame's keys" 'Tab +next tab'
+like "help lists the Mountain tab's keys" "$(tcap)" 'w +save as JSON'
+tkeys Escape
+wok "Esc closes the help" 'size slice at stride'
+# the cursor moves and the slices follow
+tkeys Left
+wok "left moves the cursor: the size slice follows" 'size slice at stride 4'
+tkeys Down Down Down Down
+wok "down moves the cursor: the stride slice follows" 'stride slice at size 256K'
+# too small, then big again
+tm resize-window -t t -x 60 -y 20
+wok "60x20 says the size needed" 'memtop needs 80x24; this terminal is 60x20'
+tm resize-window -t t -x 100 -y 30
+wok "100x30 redraws the heatmap" '128M +76032'
+wok "100 columns show the Caches panel" 'Caches +L1d +L2 +L3'
+# q quits (nothing unsaved in view) and the terminal is sane again
+tkeys q
+wok "q exits with status 0" 'memtop-exit=0'
+wok "the terminal is back in echo and canonical mode" ' echo .* icanon |icanon .* echo '
+
+# a monochrome ASCII terminal: no colour escapes, no UTF-8, density glyphs
+tstart 80 24 TERM=vt100 NO_COLOR=1 LANG=C LC_ALL=C -- view
+wok "TERM=vt100 LANG=C: the reference opens" 'Apple M4 Max'
+screen=$(tm capture-pane -p -e -t t)
+unlike "TERM=vt100 NO_COLOR=1: no colour escapes" "$screen" "$(printf '\033')\\[[0-9;]*(3[0-7]|4[0-7]|38;5|48;5)[;m]"
+if printf '%s' "$(tcap)" | LC_ALL=C grep -q '[^ -~]'; then
+	fail "LANG=C: the screen is plain ASCII" "$(tcap | LC_ALL=C grep -n '[^ -~]' | head -3)"
+else
+	pass "LANG=C: the screen is plain ASCII"
+fi
+like "the legend uses ASCII density glyphs" "$(tcap)" 'slow +[0-9.]+G \.*:+\+*#+ '
+
+# before curses: bad files and no terminal fail with one line
+echo '{"sizes":[1]}' >"$TMP/bad.json"
+status "view of a malformed file exits 2" 2 "$MEMTOP" view "$TMP/bad.json"

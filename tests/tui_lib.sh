@@ -1,0 +1,55 @@
+# tests/tui_lib.sh: drive the real memtop inside tmux, as tmux's own regress
+# tests do (new-session -d -x W -y H, send-keys, capture-pane -p,
+# resize-window), on a private server. Source after tests/lib.sh.
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "Bail out! tmux is not installed (apt-get install tmux): the TUI tests need it"
+	exit 1
+fi
+TSOCK="memtop-test-$$"
+TSERVERS=0
+tm() { tmux -L "$TSOCK-$TSERVERS" -f /dev/null "$@"; }
+trap 'tm kill-server >/dev/null 2>&1; rm -rf "$TMP"' EXIT
+
+# tstart W H ENV... -- ARGS...: run memtop ARGS in a W x H session; when it
+# exits the pane prints "memtop-exit=N" and the terminal modes (stty -a).
+tstart() {
+	w=$1; h=$2; shift 2
+	envs=
+	while [ "$1" != "--" ]; do envs="$envs $1"; shift; done
+	shift
+	tm kill-server >/dev/null 2>&1
+	TSERVERS=$((TSERVERS + 1)) # a fresh server each time
+	cat >"$TMP/run.sh" <<EOS
+env $envs MEMTOP_DATA="$MEMTOP_DATA" XDG_DATA_HOME="$TMP/xdg" "$MEMTOP" $*
+echo "memtop-exit=\$?"
+stty -a | tr ';' '\n' | grep -E '(^| )-?(echo|icanon)( |\$)' | tr '\n' ' '
+echo
+sleep 120
+EOS
+	tm new-session -d -x "$w" -y "$h" -s t "sh $TMP/run.sh"
+}
+tcap() { tm capture-pane -p -t t; }
+tkeys() { tm send-keys -t t "$@"; }
+# twait REGEX [SECONDS]: wait until the screen matches (grep -E); 1 on timeout
+twait() {
+	n=$(( ${2:-10} * 10 ))
+	while [ "$n" -gt 0 ]; do
+		if tcap 2>/dev/null | grep -Eq -- "$1"; then return 0; fi
+		sleep 0.1
+		n=$((n - 1))
+	done
+	return 1
+}
+# wok DESC REGEX [SECONDS]: a test that the screen comes to match REGEX
+wok() {
+	if twait "$2" "${3:-10}"; then pass "$1"; else fail "$1" "want /$2/" "screen:" "$(tcap)"; fi
+}
+# the pid of memtop in the pane (the child of the pane's shell)
+tpid() {
+	sh_pid=$(tm display-message -p -t t '#{pane_pid}')
+	for p in /proc/[0-9]*; do
+		[ "$(awk '{print $4}' "$p/stat" 2>/dev/null)" = "$sh_pid" ] || continue
+		[ "$(cat "$p/comm" 2>/dev/null)" = memtop ] && { echo "${p#/proc/}"; return 0; }
+	done
+	return 1
+}

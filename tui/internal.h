@@ -1,0 +1,67 @@
+/* internal: the frame's state, shared by tui/frame.c, tui/look.c and
+ * tui/side.c only. Tabs use tui/tab.h. */
+#ifndef MEMTOP_TUI_INTERNAL_H
+#define MEMTOP_TUI_INTERNAL_H
+
+#include <signal.h>
+
+#include "info.h"
+#include "tab.h"
+
+#define TUI_MAX_TABS 8
+#define TUI_HEAT_MAX 16
+#define TUI_MIN_COLS 80
+#define TUI_MIN_LINES 24
+#define TUI_SIDE_MIN_COLS 100 /* side panel shown from this width */
+#define TUI_SIDE_W 34
+#define TUI_FRAME_NS 100000000ull /* at most one redraw per 100 ms while streaming */
+
+struct tui {
+	/* options */
+	int view, quick, start, mouse, no_color, ascii;
+	/* terminal */
+	int utf8, ncolors;
+	attr_t role[ROLE_COUNT];
+	attr_t heat[TUI_HEAT_MAX];
+	int nheat;
+	/* tabs */
+	const struct tab *tabs[TUI_MAX_TABS];
+	int ntabs, cur;
+	/* windows: tab bar, tab area, side panel, status (1 or 2 lines) */
+	WINDOW *bar, *area, *side, *status;
+	int side_on, side_shown, too_small, status_lines;
+	int lines, cols;
+	/* the running job */
+	job_t *job;
+	const struct tab *job_owner;
+	struct diag diag;
+	int has_diag;
+	/* status line */
+	char msg[256];
+	/* prompt */
+	int prompting;
+	char question[128], answer[256];
+	size_t apos;
+	void (*prompt_done)(struct tui *t, const char *answer);
+	int confirm_quit; /* asking "save before quitting?" */
+	/* help */
+	int help, help_top;
+	/* drawing */
+	int dirty, full, bytes_guard;
+	uint64_t last_draw_ns;
+	/* caches */
+	const struct mountain *mtn;
+	struct info info;
+	int have_info;
+	/* exit */
+	int quit;
+	int sigpipe[2];
+};
+
+/* look.c: colours and glyphs for t's terminal (after initscr). */
+void look_init(struct tui *t);
+
+/* side.c: draw the Caches panel into w. */
+void side_draw(struct tui *t, WINDOW *w);
+
+#endif

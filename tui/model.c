@@ -1,0 +1,270 @@
+/* model: curses-free layout of the heatmap, bars, guess and side panel. */
+#include "config.h"
+
+#include "model.h"
+
+#include <math.h>
+#include <string.h>
+
+/* ---- heatmap ------------------------------------------------------------ */
+
+static void scale_of(const struct mountain *m, double *lo, double *hi)
+{
+	if (!m)
+		return;
+	for (size_t i = 0; i < m->nsizes * m->nstrides; i++) {
+		double v = m->mbs[i];
+		if (!isfinite(v) || v <= 0)
+			continue;
+		if (isnan(*lo) || v < *lo)
+			*lo = v;
+		if (isnan(*hi) || v > *hi)
+			*hi = v;
+	}
+}
+
+static size_t window_start(size_t cur, size_t n, size_t visible)
+{
+	if (visible >= n)
+		return 0;
+	if (cur < visible / 2)
+		return 0;
+	if (cur + visible - visible / 2 > n)
+		return n - visible;
+	return cur - visible / 2;
+}
+
+int hm_layout(const struct mountain *m, const struct mountain *ref, int width, int height,
+	      size_t cur_row, size_t cur_col, struct hm_layout *L)
+{
+	int avail;
+	memset(L, 0, sizeof *L);
+	L->lo = L->hi = NAN;
+	if (!m || m->nsizes == 0 || m->nstrides == 0)
+		return -1;
+	L->label_w = 6; /* "128M" + 2 */
+	avail = width - L->label_w;
+	if (avail < 2 || height < 2)
+		return -1;
+	/* widest cell that shows all strides: MB/s (6+1), GB/s (4+1), glyphs (2..3) */
+	if (avail >= (int)m->nstrides * 7) {
+		L->cell_w = 7;
+		L->text = HM_TEXT_MBS;
+	} else if (avail >= (int)m->nstrides * 5) {
+		L->cell_w = 5;
+		L->text = HM_TEXT_GBS;
+	} else if (avail >= (int)m->nstrides * 3) {
+		L->cell_w = 3;
+		L->text = HM_TEXT_NONE;
+	} else {
+		L->cell_w = avail >= 5 * 3 ? 5 : 2; /* scroll sideways */
+		L->text = L->cell_w == 5 ? HM_TEXT_GBS : HM_TEXT_NONE;
+	}
+	L->ncols = (size_t)(avail / L->cell_w);
+	if (L->ncols > m->nstrides)
+		L->ncols = m->nstrides;
+	L->nrows = (size_t)(height - 1);
+	if (L->nrows > m->nsizes)
+		L->nrows = m->nsizes;
+	if (cur_row >= m->nsizes)
+		cur_row = m->nsizes - 1;
+	if (cur_col >= m->nstrides)
+		cur_col = m->nstrides - 1;
+	L->row0 = window_start(cur_row, m->nsizes, L->nrows);
+	L->col0 = window_start(cur_col, m->nstrides, L->ncols);
+	L->width = L->label_w + (int)L->ncols * L->cell_w;
+	L->height = 1 + (int)L->nrows;
+	scale_of(m, &L->lo, &L->hi);
+	scale_of(ref, &L->lo, &L->hi);
+	return 0;
+}
+
+double hm_frac(const struct hm_layout *L, double mbs)
+{
+	if (!isfinite(mbs) || mbs <= 0 || isnan(L->lo) || isnan(L->hi))
+		return NAN;
+	if (L->hi <= L->lo)
+		return 1.0;
+	double f = (log(mbs) - log(L->lo)) / (log(L->hi) - log(L->lo));
+	return f < 0 ? 0 : f > 1 ? 1 : f;
+}
+
+int hm_level(double frac, int levels)
+{
+	if (isnan(frac) || levels < 1)
+		return -1;
+	int l = (int)lround(frac * (levels - 1));
+	return l < 0 ? 0 : l >= levels ? levels - 1 : l;
+}
+
+void hm_cell_text(const struct hm_layout *L, double mbs, char *buf, size_t len)
+{
+	int w = L->cell_w - 1;
+	char t[32] = "";
+	if (L->text == HM_TEXT_NONE) {
+		buf[0] = 0;
+		return;
+	}
+	if (isfinite(mbs) && L->ratio) {
+		mt_snprintf(t, sizeof t, mbs < 9.995 ? "%.2f" : mbs < 99.95 ? "%.1f" : "%.0f", mbs);
+	} else if (isfinite(mbs)) {
+		if (L->text == HM_TEXT_MBS)
+			mt_snprintf(t, sizeof t, "%.0f", mbs);
+		else if (mbs >= 99950)
+			mt_snprintf(t, sizeof t, "%.0f", mbs / 1000);
+		else
+			mt_snprintf(t, sizeof t, "%.1f", mbs / 1000);
+		if ((int)strlen(t) > w) /* too big for the cell: GB/s whole */
+			mt_snprintf(t, sizeof t, "%.0fG", mbs / 1000);
+	}
+	mt_snprintf(buf, len, "%*s", w, t);
+}
+
+static const char ascii_density[] = " .:+#";
+
+int hm_render_ascii(const struct mountain *m, const struct hm_layout *L, size_t cur_row,
+		    size_t cur_col, char *out, size_t len)
+{
+	char lab[32], txt[32];
+	int rc = 0;
+	out[0] = 0;
+	rc |= mt_append(out, len, "%*s", L->label_w, "");
+	for (size_t c = L->col0; c < L->col0 + L->ncols; c++)
+		rc |= mt_append(out, len, "%*u", L->cell_w, m->strides[c]);
+	rc |= mt_append(out, len, "\n");
+	for (size_t r = L->row0; r < L->row0 + L->nrows; r++) {
+		rc |= mt_append(out, len, "%*s  ", L->label_w - 2,
+				mt_fmt_size(lab, sizeof lab, m->sizes[r]));
+		for (size_t c = L->col0; c < L->col0 + L->ncols; c++) {
+			double v = mountain_at(m, r, c);
+			int cur = r == cur_row && c == cur_col;
+			int after = r == cur_row && c > 0 && c - 1 == cur_col;
+			hm_cell_text(L, v, txt, sizeof txt);
+			if (L->text == HM_TEXT_NONE || !isfinite(v)) {
+				/* measured cells are never blank: densities 1..4 */
+				int lv = hm_level(hm_frac(L, v), 4);
+				char g = lv < 0 ? ' ' : ascii_density[1 + lv];
+				for (int i = 0; i < L->cell_w - 1; i++)
+					txt[i] = g;
+				txt[L->cell_w - 1] = 0;
+			}
+			rc |= mt_append(out, len, "%s%s", cur ? "[" : after ? "]" : " ", txt);
+		}
+		if (r == cur_row && cur_col + 1 == L->col0 + L->ncols)
+			rc |= mt_append(out, len, "]");
+		rc |= mt_append(out, len, "\n");
+	}
+	return rc ? -1 : 0;
+}
+
+/* ---- bars ---------------------------------------------------------------- */
+
+int bar_eighths(double v, double max, int width)
+{
+	if (!isfinite(v))
+		return -1;
+	if (v <= 0 || max <= 0 || width <= 0)
+		return 0;
+	long e = lround(v / max * 8.0 * width);
+	if (e < 1)
+		e = 1;
+	if (e > 8L * width)
+		e = 8L * width;
+	return (int)e;
+}
+
+double bar_max(const double *v, size_t n)
+{
+	double mx = 0;
+	for (size_t i = 0; i < n; i++)
+		if (isfinite(v[i]) && v[i] > mx)
+			mx = v[i];
+	return mx;
+}
+
+const char *fmt_mbs_short(char *buf, size_t len, double mbs)
+{
+	if (!isfinite(mbs))
+		mt_snprintf(buf, len, "%s", "");
+	else if (mbs >= 99950)
+		mt_snprintf(buf, len, "%.0fG", mbs / 1000);
+	else if (mbs >= 1000)
+		mt_snprintf(buf, len, "%.1fG", mbs / 1000);
+	else
+		mt_snprintf(buf, len, "%.0fM", mbs);
+	return buf;
+}
+
+/* ---- guess --------------------------------------------------------------- */
+
+int guess_steps(uint64_t guess, uint64_t ref)
+{
+	if (guess == 0 || ref == 0)
+		return -1;
+	double d = fabs(log2((double)guess) - log2((double)ref));
+	return (int)lround(d);
+}
+
+static void closeness(char *buf, size_t len, const char *who, uint64_t guess, uint64_t ref)
+{
+	char s[32];
+	int st = guess_steps(guess, ref);
+	if (ref == 0) {
+		mt_append(buf, len, "; %s: unknown", who);
+		return;
+	}
+	mt_fmt_size(s, sizeof s, ref);
+	if (st == 0)
+		mt_append(buf, len, "; %s says %s (exact)", who, s);
+	else
+		mt_append(buf, len, "; %s says %s (%d step%s %s)", who, s, st, st == 1 ? "" : "s",
+			  guess < ref ? "below" : "above");
+}
+
+const char *guess_sentence(int level, uint64_t guess, uint64_t det, uint64_t sys,
+			   const char *sys_name, char *buf, size_t len)
+{
+	char g[32];
+	mt_snprintf(buf, len, "L%d: you said %s", level, mt_fmt_size(g, sizeof g, guess));
+	if (det)
+		closeness(buf, len, "the mountain's cliff", guess, det);
+	else
+		mt_append(buf, len, "; the mountain shows no cliff for it");
+	closeness(buf, len, sys_name, guess, sys);
+	return buf;
+}
+
+int wrap_at(const char *s, int width)
+{
+	int n = (int)strlen(s), cut;
+	if (width < 1)
+		width = 1;
+	if (n <= width)
+		return n;
+	for (cut = width; cut > 0 && s[cut] != ' '; cut--)
+		;
+	return cut > 0 ? cut : width;
+}
+
+/* ---- side panel ---------------------------------------------------------- */
+
+enum level_verdict side_verdict(const struct detection *d, uint64_t ref, int *idx)
+{
+	int best = -1, best_steps = 1000;
+	if (idx)
+		*idx = -1;
+	if (!d || ref == 0)
+		return LV_NOT_VISIBLE;
+	for (int i = 0; i < d->nlevels && i < 8; i++) {
+		int st = guess_steps(d->level[i], ref);
+		if (st >= 0 && st < best_steps) {
+			best_steps = st;
+			best = i;
+		}
+	}
+	if (best < 0 || best_steps > 1)
+		return LV_NOT_VISIBLE;
+	if (idx)
+		*idx = best;
+	return best_steps == 0 ? LV_MATCH : LV_ONE_STEP;
+}

@@ -1,0 +1,94 @@
+/* model: the curses-free half of the TUI's drawing, so the heatmap, the
+ * slices, the guess comparison and the side panel can be unit-tested
+ * without a terminal (tests/test_tui_model.c). Each function maps data and
+ * a size in character cells to what goes where; tui/ draws it. */
+#ifndef MEMTOP_TUI_MODEL_H
+#define MEMTOP_TUI_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cliffs.h"
+#include "mountain.h"
+
+/* ---- heatmap ------------------------------------------------------------ */
+
+enum hm_text { HM_TEXT_NONE, HM_TEXT_GBS, HM_TEXT_MBS };
+
+struct hm_layout {
+	int label_w;        /* row label column ("128M ") */
+	int cell_w;         /* columns per cell, including one gap column */
+	enum hm_text text;  /* what the cell shows: nothing, GB/s "79.9", MB/s "79876" */
+	size_t row0, nrows; /* visible size rows [row0, row0 + nrows) */
+	size_t col0, ncols; /* visible stride columns */
+	int width, height;  /* columns and lines used: header line + nrows */
+	double lo, hi;      /* MB/s ends of the log scale (NAN: nothing measured) */
+	int ratio;          /* values are ratios (text "1.23"); set after hm_layout */
+};
+
+/* Lay out m in width x height cells (height counts the stride header line)
+ * keeping the cursor (cur_row, cur_col) visible; the scale spans the
+ * measured cells of m, or of ref too when ref is not NULL (a shared scale
+ * for side by side). Returns 0, or -1 when not even one cell fits. */
+int hm_layout(const struct mountain *m, const struct mountain *ref, int width, int height,
+	      size_t cur_row, size_t cur_col, struct hm_layout *L);
+
+/* Where mbs lies on L's log scale: 0 (lo) .. 1 (hi); NAN when mbs is NAN
+ * or the scale is empty; 1 when lo == hi. */
+double hm_frac(const struct hm_layout *L, double mbs);
+
+/* frac -> palette level 0..levels-1 (rounded); -1 for NAN. */
+int hm_level(double frac, int levels);
+
+/* The text of a cell for L->text, right-aligned in L->cell_w - 1 columns
+ * ("" for HM_TEXT_NONE; blanks for an unmeasured cell). */
+void hm_cell_text(const struct hm_layout *L, double mbs, char *buf, size_t len);
+
+/* Render the visible heatmap as plain ASCII lines (the model the curses
+ * draw follows): header "  size  s1   s2 ...", one line per row with its
+ * label and, for each cell, its text or a density glyph (".:+#" from low
+ * to high; blank when unmeasured); the cursor cell is bracketed by '['
+ * and ']' in the gap columns around it. Lines end with
+ * '\n'. Returns 0, or -1 when out is too small (cut). */
+int hm_render_ascii(const struct mountain *m, const struct hm_layout *L, size_t cur_row,
+		    size_t cur_col, char *out, size_t len);
+
+/* ---- bar charts --------------------------------------------------------- */
+
+/* Length in eighths of a column of a bar for v with max filling width
+ * columns: 0..8*width; a measured value > 0 gets at least 1; -1 for NAN. */
+int bar_eighths(double v, double max, int width);
+
+/* Largest finite value of v[0..n) (0 when none). */
+double bar_max(const double *v, size_t n);
+
+/* Format MB/s for labels: "79876 MB/s" style compact: "79.9G", "912M"
+ * in at most 5 characters ("" for NAN). */
+const char *fmt_mbs_short(char *buf, size_t len, double mbs);
+
+/* ---- guess mode --------------------------------------------------------- */
+
+/* How close a guess (bytes) is to a reference (bytes): steps of the size
+ * grid (a factor of 2 each), rounded; -1 when either is 0. */
+int guess_steps(uint64_t guess, uint64_t ref);
+
+/* One sentence about guess vs detected and system values for level L1..L3
+ * ("L2: you said 2M; the mountain's cliff says 2M (exact); sysfs says 2M
+ * (exact)"); sys_name names where sys came from. det/sys 0 = unknown.
+ * Returns buf. */
+const char *guess_sentence(int level, uint64_t guess, uint64_t det, uint64_t sys,
+			   const char *sys_name, char *buf, size_t len);
+
+/* How many bytes of s fit in width columns, broken after a word (at least
+ * one character; all of s when it fits). */
+int wrap_at(const char *s, int width);
+
+/* ---- side panel --------------------------------------------------------- */
+
+/* The verdict of a detected level against a reference size (bytes), with
+ * the size grid's steps: "match" (same size or within the cliff's slope),
+ * "one step off", or "not visible" (no detected level near it). idx gets
+ * the detected level it matched (-1 none). */
+enum level_verdict side_verdict(const struct detection *d, uint64_t ref, int *idx);
+
+#endif

@@ -1,0 +1,185 @@
+/* tab: the interface between the TUI frame (tui/frame.c) and its tabs.
+ *
+ * A tab is ONE file tui/tab_NAME.c that defines `const struct tab tab_NAME`
+ * plus ONE line X(NAME) in TUI_TABS below (and its file in TUI_SOURCES of
+ * Makefile.am). Tabs are singletons: keep the tab's state in static
+ * variables of its file.
+ *
+ * The frame owns: the event loop (poll on the terminal, the running job and
+ * the signal pipe), the one running job, the tab bar, the status line
+ * (progress bar, cells done, ETA, diagnostics in words, messages), the help
+ * screen (built from the same keys[] tables that bind the keys), the
+ * prompt line, colours and glyphs, the Caches side panel, quit/autosave.
+ *
+ * A tab owns: its area (a WINDOW the frame hands to draw()), its keys, the
+ * events of the jobs it starts, and its results (unsaved/save).
+ *
+ * Drawing: the frame calls draw() at most ~10 times a second, and only
+ * after tui_dirty() or a key/resize. Draw the whole area every time into
+ * the window (no clear needed: the frame erased it when full = 1); ncurses
+ * sends the terminal only the difference. Never call refresh()/doupdate():
+ * the frame does wnoutrefresh + doupdate once per frame.
+ *
+ * Colour is never the only carrier of a value: use tui_heat_glyph() (glyph
+ * density) or text alongside tui_heat_attr(). */
+#ifndef MEMTOP_TUI_TAB_H
+#define MEMTOP_TUI_TAB_H
+
+#include <curses.h>
+#include <cjson/cJSON.h>
+#include <stddef.h>
+
+#include "diag.h"
+#include "job.h"
+#include "mountain.h"
+#include "util.h"
+
+struct tui; /* the frame; tabs use it only through the functions below */
+
+/* One key binding and, when name is set, one row of the help screen
+ * (htop's keys[] idea: the table that binds the keys writes the help).
+ * Rows with name == NULL only bind (e.g. 'k' next to KEY_UP). End the table
+ * with a zero row. The action returns 1 when it used the key. */
+struct keybinding {
+	int key;          /* a character or a KEY_* code */
+	const char *name; /* as the help writes it: "r", "Enter", "arrows hjkl" */
+	const char *help; /* what it does, lower case, no full stop */
+	int (*action)(struct tui *t, int key);
+};
+
+struct tab {
+	const char *name; /* the tab bar's label: "Mountain" */
+	char key;         /* '1'..'6': the key that selects it */
+
+	/* Once, before curses starts and before open() (the options such as
+	 * tui_view_mode() are known; colours are not: ask them in draw()).
+	 * Return 0, or -1 to hide the tab (it cannot work here). Optional. */
+	int (*init)(struct tui *t);
+	/* At exit, after any job has ended. Free everything. Optional. */
+	void (*fini)(struct tui *t);
+
+	/* Draw into area (getmaxyx gives its size). full = 1: the window was
+	 * just erased (resize, tab switch, help closed). */
+	void (*draw)(struct tui *t, WINDOW *area, int full);
+
+	/* The tab's keys, tried before the frame's. Leave the frame's keys
+	 * alone (1..6, Tab, Shift-Tab, ?, F1, p, x, i, Ctrl-L, q, F10, Esc when
+	 * unused): an action that returns 0 passes the key on. */
+	const struct keybinding *keys;
+	/* Optional: keys not in keys[] (forms, modes). Return 1 if used. */
+	int (*handle_key)(struct tui *t, int ch);
+	/* Optional: a mouse click at (y, x) inside the area. Return 1 if used. */
+	int (*mouse)(struct tui *t, int y, int x);
+
+	/* Every event of a job this tab handed to tui_job_start(), oldest
+	 * first. On the last one (JOB_EV_DONE, _FAILED, _CANCELLED) the tab
+	 * MUST end the job (job_join() or mountain_run_finish()); the frame
+	 * forgets it after this call returns. */
+	void (*job_event)(struct tui *t, const struct job_event *ev);
+
+	/* `memtop view`: offered each file (parsed root and its path).
+	 * Return 1 when the tab took it, 0 when it is not this tab's kind,
+	 * -1 with e set when it is but is broken. Optional. */
+	int (*open)(struct tui *t, const cJSON *root, const char *path, mt_error *e);
+
+	/* Results not saved yet (asked before quitting). Optional. */
+	int (*unsaved)(struct tui *t);
+	/* Save the results as JSON to path; path NULL means into dir (never
+	 * NULL then) under the tab's default name (memtop-HOST-DATE.json,
+	 * autosave). Writes the path used into saved. Returns 0 or -1 with e. */
+	int (*save)(struct tui *t, const char *path, const char *dir, char *saved, size_t len,
+		    mt_error *e);
+};
+
+/* ---- the tab table: one X(NAME) per tab, in tab-key order ------------- */
+#define TUI_TABS X(mountain)
+
+#define X(n) extern const struct tab tab_##n;
+TUI_TABS
+#undef X
+
+/* ---- frame services for tabs ------------------------------------------ */
+
+/* Take over a started job for the tab `owner`: the frame polls job_fd(),
+ * drains events to owner->job_event() and shows progress. One job at a
+ * time. Returns 0, or -1 (and a message) when another job is running; the
+ * caller then still owns the job. */
+int tui_job_start(struct tui *t, const struct tab *owner, job_t *job);
+/* The running job, or NULL. */
+job_t *tui_job(const struct tui *t);
+/* Pause/resume the running job (status line says so). */
+void tui_job_toggle_pause(struct tui *t);
+
+/* Diagnostics of the current/last run for the status line (copied;
+ * diag_warnings() turns them into words). NULL clears. */
+void tui_set_diag(struct tui *t, const struct diag *d);
+
+/* A one-line message in the status line until the next key. */
+void tui_message(struct tui *t, const char *fmt, ...) MT_PRINTF(2, 3);
+
+/* Ask for a line of text in the status line (modal: keys go to the prompt;
+ * jobs keep streaming). done(t, answer) gets the text, or NULL on Esc. */
+void tui_prompt(struct tui *t, const char *question, const char *initial,
+		void (*done)(struct tui *t, const char *answer));
+
+/* The area needs redrawing (the frame redraws at most ~10 times a second). */
+void tui_dirty(struct tui *t);
+
+/* The mountain the Caches side panel reads (NULL: none). The pointer must
+ * stay valid until replaced. */
+void tui_set_mountain(struct tui *t, const struct mountain *m);
+
+/* Options of this session. */
+int tui_view_mode(const struct tui *t);  /* `memtop view`: no measuring */
+int tui_quick(const struct tui *t);      /* --quick: the quick grid */
+int tui_autostart(const struct tui *t);  /* --start: begin at once */
+
+/* ---- colours and glyphs, indexed by meaning --------------------------- */
+
+enum tui_role {
+	ROLE_NORMAL,
+	ROLE_TITLE,      /* headings */
+	ROLE_TAB,        /* tab bar */
+	ROLE_TAB_ACTIVE, /* the selected tab */
+	ROLE_STATUS,     /* status line */
+	ROLE_CURSOR,     /* the cursor cell / selected row */
+	ROLE_GOOD,       /* matching, done */
+	ROLE_WARN,       /* one step off, diagnostics */
+	ROLE_BAD,        /* not visible, failed */
+	ROLE_DIM,        /* unmeasured, secondary text */
+	ROLE_BAR,        /* bar charts */
+	ROLE_MARK,       /* markers (guess mode) */
+	ROLE_COUNT
+};
+
+/* The attribute for a meaning (colour where there is colour, bold/reverse/
+ * underline in monochrome). */
+attr_t tui_attr(const struct tui *t, enum tui_role r);
+
+/* Heat scale: frac in [0, 1] (0 coolest/lowest); NAN = unmeasured. The
+ * attribute (a palette colour, or A_NORMAL in monochrome) and a glyph whose
+ * density rises with frac (" .:+#" in ASCII, " ░▒▓█" in UTF-8; for NAN a
+ * blank). Glyph strings are static. */
+attr_t tui_heat_attr(const struct tui *t, double frac);
+const char *tui_heat_glyph(const struct tui *t, double frac);
+/* Levels in the heat palette (legend width). */
+int tui_heat_levels(const struct tui *t);
+
+enum tui_glyph {
+	GL_BLOCK,   /* full block / '#' */
+	GL_HLINE,   /* ─ / '-' */
+	GL_VLINE,   /* │ / '|' */
+	GL_MARK,    /* ▼ / 'v' */
+	GL_LEFT,    /* ◀ / '<' */
+	GL_RIGHT,   /* ▶ / '>' */
+	GL_ELLIPSIS,/* … / '~' */
+	GL_TIMES,   /* × / 'x' */
+	GL_COUNT
+};
+const char *tui_glyph(const struct tui *t, enum tui_glyph g);
+/* Eighths of a block for bar ends: n in 0..8 (ASCII: ' ' below 4, '#'). */
+const char *tui_bar_part(const struct tui *t, int eighths);
+int tui_utf8(const struct tui *t);   /* glyphs are UTF-8 */
+int tui_colors(const struct tui *t); /* 0 (monochrome), 8 or 256 */
+
+#endif

@@ -1,0 +1,960 @@
+/* tab_mountain: tab 1, the memory mountain. A heatmap of read MB/s over
+ * sizes (rows) and strides (columns) on a log scale, filling in live; a
+ * cursor cell with the size slice at its stride and the stride slice at
+ * its size as bar charts; knobs; re-measure one cell; save; a saved run or
+ * the bundled reference beside it (side by side or as a ratio); and guess
+ * mode, the seed's widget: place L1, L2, L3 markers, then compare. */
+#include "config.h"
+
+#include "cliffs.h"
+#include "info.h"
+#include "model.h"
+#include "mountain_json.h"
+#include "sysinfo.h"
+#include "tab.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum mode { MODE_NORMAL, MODE_GUESS, MODE_FORM };
+enum overlay { OV_NONE, OV_SIDE, OV_RATIO };
+
+static struct {
+	struct mountain_params params;
+	struct mountain *m;     /* this machine's (or the first file) */
+	struct mountain *ref;   /* the one beside it, or NULL */
+	struct mountain *ratio; /* m / ref on m's axes (OV_RATIO) */
+	enum overlay ov;
+	struct mountain_run *run;
+	int single;            /* the run re-measures one cell */
+	uint64_t run_t0;
+	int unsaved;
+	size_t row, col;       /* the cursor */
+	enum mode mode;
+	int marker[3], sel;    /* guess mode: rows of L1, L2, L3 */
+	char result[3][200];   /* guess comparison */
+	int has_result;
+	int field;             /* form: selected knob */
+	int pending_start;     /* --start: begin at the first draw */
+	struct info info;
+	int have_info;
+	/* last geometry, for mouse clicks */
+	struct hm_layout L;
+	int hm_y, hm_x;
+} S;
+
+/* ---- helpers ------------------------------------------------------------- */
+
+static void rebuild_ratio(void)
+{
+	mountain_free(S.ratio);
+	S.ratio = NULL;
+	if (!S.m || !S.ref)
+		return;
+	S.ratio = mountain_new(S.m->sizes, S.m->nsizes, S.m->strides, S.m->nstrides);
+	if (!S.ratio)
+		return;
+	for (size_t r = 0; r < S.m->nsizes; r++) {
+		int rr = mountain_size_index(S.ref, S.m->sizes[r]);
+		for (size_t c = 0; c < S.m->nstrides; c++) {
+			int rc = mountain_stride_index(S.ref, S.m->strides[c]);
+			double a = mountain_at(S.m, r, c), b;
+			if (rr < 0 || rc < 0)
+				continue;
+			b = mountain_at(S.ref, (size_t)rr, (size_t)rc);
+			if (isfinite(a) && isfinite(b) && b > 0)
+				S.ratio->mbs[r * S.m->nstrides + c] = a / b;
+		}
+	}
+}
+
+static void clamp_cursor(void)
+{
+	if (!S.m)
+		return;
+	if (S.row >= S.m->nsizes)
+		S.row = S.m->nsizes - 1;
+	if (S.col >= S.m->nstrides)
+		S.col = S.m->nstrides - 1;
+	for (int i = 0; i < 3; i++)
+		if (S.marker[i] >= (int)S.m->nsizes)
+			S.marker[i] = (int)S.m->nsizes - 1;
+}
+
+static void set_main(struct tui *t, struct mountain *m)
+{
+	mountain_free(S.m);
+	S.m = m;
+	S.unsaved = 0;
+	S.has_result = 0;
+	clamp_cursor();
+	if (m && S.col == 0) { /* open on stride 8 when there is one: the book's slice */
+		int c = mountain_stride_index(m, 8);
+		S.col = c >= 0 ? (size_t)c : m->nstrides - 1;
+	}
+	for (int i = 0; i < 3 && m; i++)
+		S.marker[i] = (int)((m->nsizes - 1) * (size_t)(i + 1) / 4);
+	rebuild_ratio();
+	tui_set_mountain(t, m);
+}
+
+static void default_name(char *buf, size_t len, int with_time)
+{
+	char host[64], stamp[32];
+	time_t now = time(NULL);
+	struct tm tm;
+	localtime_r(&now, &tm);
+	mt_hostname(host, sizeof host);
+	strftime(stamp, sizeof stamp, with_time ? "%Y-%m-%d-%H%M%S" : "%Y-%m-%d", &tm);
+	mt_snprintf(buf, len, "memtop-%s-%s.json", host, stamp);
+}
+
+/* ---- measuring ----------------------------------------------------------- */
+
+static int start_run(struct tui *t, int only_row, int only_col)
+{
+	struct mountain_params p = S.params;
+	struct mountain_run *r;
+	char note[200] = "";
+	mt_error e;
+	if (tui_view_mode(t)) {
+		tui_message(t, "memtop view does not measure (run memtop for this machine)");
+		return -1;
+	}
+	if (tui_job(t)) {
+		tui_message(t, "a measurement is already running (x stops it)");
+		return -1;
+	}
+	if (only_row >= 0) {
+		if (!S.m || S.m->source[0]) {
+			tui_message(t, "Enter re-measures a cell of a mountain measured here");
+			return -1;
+		}
+		/* the cell of the mountain on screen, on its own axes */
+		if (mountain_params_set_sizes(&p, S.m->sizes[0], S.m->sizes[S.m->nsizes - 1], &e) < 0)
+			goto fail;
+		p.nstrides = S.m->nstrides;
+		memcpy(p.strides, S.m->strides, S.m->nstrides * sizeof p.strides[0]);
+		p.only_row = only_row;
+		p.only_col = only_col;
+	} else {
+		struct mountain *m;
+		if (mountain_params_fit_memory(&p, mt_mem_available(), note, sizeof note, &e) < 0)
+			goto fail;
+		m = mountain_new(p.sizes, p.nsizes, p.strides, p.nstrides);
+		if (!m) {
+			mt_fail(&e, "out of memory");
+			goto fail;
+		}
+		if (S.have_info)
+			m->caches = info_to_json(&S.info);
+		run_header_init(&m->hdr, -1); /* calibrates the clock before the job starts */
+		set_main(t, m);
+	}
+	r = mountain_run_start(&p, &e);
+	if (!r)
+		goto fail;
+	if (tui_job_start(t, &tab_mountain, r->job) < 0) {
+		job_cancel(r->job);
+		mountain_run_finish(r, NULL, NULL);
+		return -1;
+	}
+	S.run = r;
+	S.single = only_row >= 0;
+	S.run_t0 = mt_now_ns();
+	if (!S.single)
+		tui_set_diag(t, &S.m->hdr.diag);
+	if (note[0])
+		tui_message(t, "%s", note);
+	return 0;
+fail:
+	tui_message(t, "cannot measure: %s", e.msg);
+	return -1;
+}
+
+static void on_job_event(struct tui *t, const struct job_event *ev)
+{
+	mt_error e;
+	int st;
+	if (ev->type == JOB_EV_CELL) {
+		if (S.m && mountain_apply(S.m, ev) == 0) {
+			S.unsaved = 1;
+			if (S.ov == OV_RATIO)
+				rebuild_ratio();
+		}
+		tui_dirty(t);
+		return;
+	}
+	if (ev->type == JOB_EV_NOTE || !S.run)
+		return;
+	/* the last event: end the run */
+	st = mountain_run_finish(S.run, S.single ? NULL : &S.m->hdr, &e);
+	S.run = NULL;
+	if (!S.single) {
+		S.m->elapsed_s = (double)(mt_now_ns() - S.run_t0) / 1e9;
+		tui_set_diag(t, &S.m->hdr.diag);
+	}
+	rebuild_ratio();
+	if (st < 0)
+		tui_message(t, "the measurement failed: %s", e.msg);
+	else if (st == 1)
+		tui_message(t, "stopped: %zu of %zu cells measured (w saves them)",
+			    mountain_measured(S.m), S.m->nsizes * S.m->nstrides);
+	else if (S.single)
+		tui_message(t, "re-measured the cell");
+	else
+		tui_message(t, "measured %zu cells in %.1f s; w saves, g guesses the caches",
+			    mountain_measured(S.m), S.m->elapsed_s);
+	tui_dirty(t);
+}
+
+/* ---- keys ---------------------------------------------------------------- */
+
+static void confirm_restart(struct tui *t, const char *answer)
+{
+	if (answer && (answer[0] == 'y' || answer[0] == 'Y'))
+		start_run(t, -1, -1);
+}
+
+static int act_run(struct tui *t, int key)
+{
+	(void)key;
+	if (S.mode == MODE_FORM)
+		S.mode = MODE_NORMAL;
+	if (S.unsaved && !tui_job(t) && !tui_view_mode(t)) {
+		tui_prompt(t, "Discard the unsaved mountain and measure again? (y/n) ", "",
+			   confirm_restart);
+		return 1;
+	}
+	start_run(t, -1, -1);
+	return 1;
+}
+
+static int act_enter(struct tui *t, int key)
+{
+	(void)key;
+	if (S.mode == MODE_FORM) {
+		S.mode = MODE_NORMAL;
+		return 1;
+	}
+	if (S.mode == MODE_GUESS)
+		return 0;
+	start_run(t, (int)S.row, (int)S.col);
+	return 1;
+}
+
+static void move_cursor(int dr, int dc)
+{
+	if (!S.m)
+		return;
+	if (dr < 0 && S.row > 0)
+		S.row--;
+	if (dr > 0 && S.row + 1 < S.m->nsizes)
+		S.row++;
+	if (dc < 0 && S.col > 0)
+		S.col--;
+	if (dc > 0 && S.col + 1 < S.m->nstrides)
+		S.col++;
+}
+
+/* Knobs: max stride, smallest size, largest size, tries. */
+#define NFIELDS 4
+static void form_change(int dir)
+{
+	struct mountain_params *p = &S.params;
+	uint64_t lo = p->sizes[0], hi = p->sizes[p->nsizes - 1];
+	unsigned maxs = p->strides[p->nstrides - 1];
+	switch (S.field) {
+	case 0:
+		if ((dir < 0 && maxs > 1) || (dir > 0 && maxs < 64))
+			mountain_params_set_max_stride(p, maxs + (unsigned)dir, NULL);
+		break;
+	case 1:
+		if (dir < 0 && lo > 4096)
+			lo /= 2;
+		else if (dir > 0 && lo * 2 <= hi)
+			lo *= 2;
+		mountain_params_set_sizes(p, lo, hi, NULL);
+		break;
+	case 2:
+		if (dir < 0 && hi / 2 >= lo)
+			hi /= 2;
+		else if (dir > 0 && hi < (4ull << 30))
+			hi *= 2;
+		mountain_params_set_sizes(p, lo, hi, NULL);
+		break;
+	case 3:
+		if (dir < 0 && p->max_tries > 1)
+			p->max_tries--;
+		else if (dir > 0 && p->max_tries < 25)
+			p->max_tries++;
+		if (p->min_tries > p->max_tries)
+			p->min_tries = p->max_tries;
+		break;
+	}
+}
+
+static int act_move(struct tui *t, int key)
+{
+	int up = key == KEY_UP || key == 'k', down = key == KEY_DOWN || key == 'j';
+	int left = key == KEY_LEFT || key == 'h', right = key == KEY_RIGHT || key == 'l';
+	if (S.mode == MODE_FORM) {
+		if (up && S.field > 0)
+			S.field--;
+		if (down && S.field < NFIELDS - 1)
+			S.field++;
+		if (left || right)
+			form_change(left ? -1 : 1);
+	} else if (S.mode == MODE_GUESS && S.m) {
+		int *mk = &S.marker[S.sel];
+		if (left)
+			S.sel = (S.sel + 2) % 3;
+		if (right)
+			S.sel = (S.sel + 1) % 3;
+		if (up && *mk > 0)
+			(*mk)--;
+		if (down && *mk + 1 < (int)S.m->nsizes)
+			(*mk)++;
+		S.row = (size_t)S.marker[S.sel];
+		S.has_result = 0;
+	} else {
+		move_cursor(up ? -1 : down ? 1 : 0, left ? -1 : right ? 1 : 0);
+	}
+	tui_dirty(t);
+	return 1;
+}
+
+static int act_page(struct tui *t, int key)
+{
+	if (!S.m || S.mode != MODE_NORMAL)
+		return 0;
+	if (key == KEY_HOME)
+		S.row = 0;
+	else if (key == KEY_END)
+		S.row = S.m->nsizes - 1;
+	else if (key == KEY_PPAGE)
+		S.col = 0;
+	else if (key == KEY_NPAGE)
+		S.col = S.m->nstrides - 1;
+	tui_dirty(t);
+	return 1;
+}
+
+static void save_answer(struct tui *t, const char *answer)
+{
+	char def[128];
+	mt_error e;
+	if (!answer)
+		return;
+	if (!answer[0]) {
+		default_name(def, sizeof def, 0);
+		answer = def;
+	}
+	if (mountain_save(S.m, answer, &e) < 0) {
+		tui_message(t, "not saved: %s", e.msg);
+		return;
+	}
+	S.unsaved = 0;
+	tui_message(t, "saved %s", answer);
+}
+
+static int act_save(struct tui *t, int key)
+{
+	char def[128];
+	(void)key;
+	if (!S.m || mountain_measured(S.m) == 0) {
+		tui_message(t, "nothing measured to save yet (r measures)");
+		return 1;
+	}
+	default_name(def, sizeof def, 0);
+	tui_prompt(t, "Save as: ", def, save_answer);
+	return 1;
+}
+
+static void open_answer(struct tui *t, const char *answer)
+{
+	char path[1024];
+	struct mountain *m;
+	mt_error e;
+	if (!answer)
+		return;
+	if (!answer[0]) {
+		if (!mountain_reference_path(path, sizeof path)) {
+			tui_message(t, "the bundled reference is not installed (MEMTOP_DATA)");
+			return;
+		}
+		answer = path;
+	}
+	m = mountain_load(answer, &e);
+	if (!m) {
+		tui_message(t, "%s", e.msg);
+		return;
+	}
+	if (!S.m) {
+		set_main(t, m);
+		return;
+	}
+	mountain_free(S.ref);
+	S.ref = m;
+	S.ov = OV_SIDE;
+	rebuild_ratio();
+	tui_message(t, "beside it: %s (m: side by side, ratio, off)", answer);
+	tui_dirty(t);
+}
+
+static int act_open(struct tui *t, int key)
+{
+	(void)key;
+	tui_prompt(t, "Open a saved mountain (Enter alone: the Apple M4 Max reference): ", "",
+		   open_answer);
+	return 1;
+}
+
+static int act_overlay(struct tui *t, int key)
+{
+	(void)key;
+	if (!S.ref) {
+		tui_message(t, "nothing to compare with (o opens a saved mountain)");
+		return 1;
+	}
+	S.ov = (S.ov + 1) % 3;
+	if (S.ov == OV_RATIO)
+		rebuild_ratio();
+	tui_message(t, "%s", S.ov == OV_SIDE    ? "side by side"
+			     : S.ov == OV_RATIO ? "ratio: this mountain / the other, on shared cells"
+						: "the other mountain is hidden (m shows it)");
+	tui_dirty(t);
+	return 1;
+}
+
+static int act_guess(struct tui *t, int key)
+{
+	(void)key;
+	if (!S.m)
+		return 1;
+	if (S.mode == MODE_GUESS) {
+		S.mode = MODE_NORMAL;
+		return 1;
+	}
+	S.mode = MODE_GUESS;
+	S.sel = 0;
+	S.has_result = 0;
+	S.row = (size_t)S.marker[0];
+	tui_message(t, "guess: j/k move the marker, h/l pick L1/L2/L3, c compares, g leaves");
+	return 1;
+}
+
+static const struct info *mountain_info(void)
+{
+	static struct info from_file;
+	if (S.m && S.m->source[0] && S.m->caches) {
+		if (info_from_json(S.m->caches, &from_file, S.m->source, NULL) == 0)
+			return &from_file;
+		return NULL;
+	}
+	if (S.m && S.m->source[0])
+		return NULL;
+	return S.have_info ? &S.info : NULL;
+}
+
+static int act_compare(struct tui *t, int key)
+{
+	struct detection d;
+	const struct info *inf = mountain_info();
+	int have = 0;
+	(void)key;
+	if (S.mode != MODE_GUESS) {
+		tui_message(t, "g first: place the L1, L2, L3 markers, then c compares");
+		return 1;
+	}
+	memset(&d, 0, sizeof d);
+	have = cliffs_detect(S.m, 1.5, &d) == 0;
+	for (int l = 0; l < 3; l++) {
+		const char *from = "";
+		uint64_t best = inf ? info_best_size(inf, l + 1, &from) : 0;
+		uint64_t det = 0;
+		int idx = -1;
+		if (have) {
+			if (best)
+				side_verdict(&d, best, &idx);
+			else if (l < d.nlevels)
+				idx = l;
+			if (idx >= 0)
+				det = d.level[idx];
+		}
+		guess_sentence(l + 1, S.m->sizes[S.marker[l]], det, best, from && from[0] ? from : "the system",
+			       S.result[l], sizeof S.result[l]);
+	}
+	S.has_result = 1;
+	tui_dirty(t);
+	return 1;
+}
+
+static int act_form(struct tui *t, int key)
+{
+	(void)key;
+	if (tui_view_mode(t)) {
+		tui_message(t, "memtop view does not measure: no knobs");
+		return 1;
+	}
+	S.mode = S.mode == MODE_FORM ? MODE_NORMAL : MODE_FORM;
+	tui_dirty(t);
+	return 1;
+}
+
+static int act_escape(struct tui *t, int key)
+{
+	(void)key;
+	if (S.mode == MODE_NORMAL)
+		return 0;
+	S.mode = MODE_NORMAL;
+	tui_dirty(t);
+	return 1;
+}
+
+static const struct keybinding keys[] = {
+	{ KEY_UP, "arrows hjkl", "move the cursor cell (guess: move/pick a marker; knobs: "
+				 "pick/change)", act_move },
+	{ KEY_DOWN, NULL, NULL, act_move },
+	{ KEY_LEFT, NULL, NULL, act_move },
+	{ KEY_RIGHT, NULL, NULL, act_move },
+	{ 'h', NULL, NULL, act_move },
+	{ 'j', NULL, NULL, act_move },
+	{ 'k', NULL, NULL, act_move },
+	{ 'l', NULL, NULL, act_move },
+	{ KEY_HOME, "Home End", "first / last size", act_page },
+	{ KEY_END, NULL, NULL, act_page },
+	{ KEY_PPAGE, "PgUp PgDn", "first / last stride", act_page },
+	{ KEY_NPAGE, NULL, NULL, act_page },
+	{ 'r', "r", "measure the mountain (the line above the map says what and how long)",
+	  act_run },
+	{ '\r', "Enter", "re-measure the cursor's cell", act_enter },
+	{ '\n', NULL, NULL, act_enter },
+	{ KEY_ENTER, NULL, NULL, act_enter },
+	{ 'f', "f", "knobs: max stride, size range, tries (arrows change, Enter closes)",
+	  act_form },
+	{ 'w', "w", "save as JSON (memtop-HOST-DATE.json)", act_save },
+	{ 'o', "o", "open a saved mountain or the Apple M4 Max reference beside this one",
+	  act_open },
+	{ 'm', "m", "beside: side by side, ratio, off", act_overlay },
+	{ 'g', "g", "guess mode: place L1, L2, L3 where you think the caches end", act_guess },
+	{ 'c', "c", "guess mode: compare your guess with the cliffs and sysfs", act_compare },
+	{ 27, "Esc", "leave guess mode or the knobs", act_escape },
+	{ 0, NULL, NULL, NULL },
+};
+
+/* ---- drawing ------------------------------------------------------------- */
+
+static void put_fit(WINDOW *w, int y, int x, int width, const char *s)
+{
+	if (width > 0)
+		mvwaddnstr(w, y, x, s, width);
+}
+
+static void draw_heatmap(struct tui *t, WINDOW *w, const struct mountain *m, int y, int x,
+			 const struct hm_layout *L, int cursor, int ratio)
+{
+	char lab[32], txt[32];
+	wattrset(w, tui_attr(t, ROLE_DIM));
+	mvwaddstr(w, y, x, ratio ? " ratio" : "  size");
+	for (size_t c = L->col0; c < L->col0 + L->ncols; c++)
+		mvwprintw(w, y, x + L->label_w + (int)(c - L->col0) * L->cell_w, "%*u",
+			  L->cell_w, m->strides[c]);
+	for (size_t r = L->row0; r < L->row0 + L->nrows; r++) {
+		int yy = y + 1 + (int)(r - L->row0);
+		wattrset(w, tui_attr(t, r == S.row && cursor ? ROLE_TITLE : ROLE_DIM));
+		mvwprintw(w, yy, x, "  %4s", mt_fmt_size(lab, sizeof lab, m->sizes[r]));
+		if (S.mode == MODE_GUESS && cursor) /* markers at the row's end */
+			for (int i = 0; i < 3; i++)
+				if (S.marker[i] == (int)r) {
+					wattrset(w, tui_attr(t, ROLE_MARK));
+					mvwprintw(w, yy, x + L->width + 1, "%sL%d%s",
+						  tui_glyph(t, GL_LEFT), i + 1, i == S.sel ? "*" : "");
+				}
+		for (size_t c = L->col0; c < L->col0 + L->ncols; c++) {
+			double v = mountain_at(m, r, c);
+			double f = hm_frac(L, v);
+			int cx = x + L->label_w + (int)(c - L->col0) * L->cell_w;
+			int cur = cursor && r == S.row && c == S.col;
+			int after = cursor && r == S.row && c > 0 && c - 1 == S.col;
+			wattrset(w, tui_attr(t, cur || after ? ROLE_TITLE : ROLE_NORMAL));
+			mvwaddstr(w, yy, cx, cur ? "[" : after ? "]" : " ");
+			wattrset(w, cur ? tui_attr(t, ROLE_CURSOR) : tui_heat_attr(t, f));
+			hm_cell_text(L, v, txt, sizeof txt);
+			if (txt[0] && isfinite(v)) {
+				if (!tui_colors(t) && txt[0] == ' ') {
+					/* monochrome: a density glyph where the text leaves room */
+					waddstr(w, tui_heat_glyph(t, f));
+					waddstr(w, txt + 1);
+				} else {
+					waddstr(w, txt);
+				}
+			} else {
+				const char *g = tui_heat_glyph(t, f);
+				for (int i = 0; i < L->cell_w - 1; i++)
+					waddstr(w, g);
+			}
+			if (cur && c + 1 == L->col0 + L->ncols) {
+				wattrset(w, tui_attr(t, ROLE_TITLE));
+				waddstr(w, "]");
+			}
+		}
+	}
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+}
+
+static void draw_legend(struct tui *t, WINDOW *w, int y, int x, int width,
+			const struct hm_layout *L, int ratio)
+{
+	char lo[32], hi[32];
+	int n = tui_heat_levels(t);
+	if (isnan(L->lo)) {
+		wattrset(w, tui_attr(t, ROLE_DIM));
+		put_fit(w, y, x, width, "nothing measured yet: empty cells fill in as they are measured");
+		return;
+	}
+	if (ratio) {
+		mt_snprintf(lo, sizeof lo, "%.2f", L->lo);
+		mt_snprintf(hi, sizeof hi, "%.2f", L->hi);
+	} else {
+		fmt_mbs_short(lo, sizeof lo, L->lo);
+		fmt_mbs_short(hi, sizeof hi, L->hi);
+	}
+	wattrset(w, tui_attr(t, ROLE_DIM));
+	mvwprintw(w, y, x, "%s %6s ", ratio ? "ratio" : "slow", lo);
+	for (int i = 0; i < n; i++) {
+		double f = n > 1 ? (double)i / (n - 1) : 1;
+		wattrset(w, tui_heat_attr(t, f));
+		waddstr(w, tui_heat_glyph(t, f));
+		if (n <= 6)
+			waddstr(w, tui_heat_glyph(t, f));
+	}
+	wattrset(w, tui_attr(t, ROLE_DIM));
+	wprintw(w, " %s  log scale%s", hi,
+		ratio ? "" : L->text == HM_TEXT_MBS ? "; MB/s in cells" : L->text == HM_TEXT_GBS ? "; GB/s in cells" : "");
+}
+
+/* A horizontal bar chart of v[0..n) with labels; item cur highlighted;
+ * scrolled to keep cur visible in h lines (the first is the title). */
+static void draw_bars(struct tui *t, WINDOW *w, int y, int x, int width, int h,
+		      const char *title, const double *v, const char *const *labels, size_t n,
+		      size_t cur, const int *marks)
+{
+	double mx = bar_max(v, n);
+	int barw = width - 5 - 1 - 7, lines = h - 1;
+	size_t top = 0;
+	char val[32];
+	if (h < 2 || width < 20)
+		return;
+	wattrset(w, tui_attr(t, ROLE_TITLE));
+	put_fit(w, y, x, width, title);
+	if (n > (size_t)lines)
+		top = cur < (size_t)lines / 2 ? 0
+		      : cur + (size_t)lines - (size_t)lines / 2 > n ? n - (size_t)lines
+								     : cur - (size_t)lines / 2;
+	for (size_t i = top; i < n && i < top + (size_t)lines; i++) {
+		int yy = y + 1 + (int)(i - top), e = bar_eighths(v[i], mx, barw);
+		int mk = -1;
+		for (int k = 0; marks && k < 3; k++)
+			if (marks[k] == (int)i)
+				mk = k;
+		wattrset(w, tui_attr(t, i == cur ? ROLE_CURSOR : ROLE_DIM));
+		mvwprintw(w, yy, x, "%5s", labels[i]);
+		wattrset(w, tui_attr(t, ROLE_BAR));
+		waddch(w, ' ');
+		for (int c = 0; c < barw; c++) {
+			int part = e - c * 8;
+			waddstr(w, part >= 8 ? tui_bar_part(t, 8) : part > 0 ? tui_bar_part(t, part) : " ");
+		}
+		wattrset(w, tui_attr(t, i == cur ? ROLE_CURSOR : ROLE_NORMAL));
+		wprintw(w, " %6s", fmt_mbs_short(val, sizeof val, v[i]));
+		if (mk >= 0) {
+			wattrset(w, tui_attr(t, ROLE_MARK));
+			mvwprintw(w, yy, x + 6, "L%d", mk + 1);
+		}
+	}
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+}
+
+static void draw_slices(struct tui *t, WINDOW *w, int y, int x, int width, int h, int stacked)
+{
+	const struct mountain *m = S.m;
+	double vs[MOUNTAIN_MAX_SIZES], vc[MOUNTAIN_MAX_STRIDES];
+	char ls[MOUNTAIN_MAX_SIZES][16], lc[MOUNTAIN_MAX_STRIDES][16];
+	const char *ps[MOUNTAIN_MAX_SIZES], *pc[MOUNTAIN_MAX_STRIDES];
+	char t1[96], t2[96], sz[32];
+	size_t ns = m->nsizes < MOUNTAIN_MAX_SIZES ? m->nsizes : MOUNTAIN_MAX_SIZES;
+	size_t nc = m->nstrides < MOUNTAIN_MAX_STRIDES ? m->nstrides : MOUNTAIN_MAX_STRIDES;
+	for (size_t r = 0; r < ns; r++) {
+		vs[r] = mountain_at(m, r, S.col);
+		mt_fmt_size(ls[r], sizeof ls[r], m->sizes[r]);
+		ps[r] = ls[r];
+	}
+	for (size_t c = 0; c < nc; c++) {
+		vc[c] = mountain_at(m, S.row, c);
+		mt_snprintf(lc[c], sizeof lc[c], "%u", m->strides[c]);
+		pc[c] = lc[c];
+	}
+	mt_snprintf(t1, sizeof t1, "size slice at stride %u", m->strides[S.col]);
+	mt_snprintf(t2, sizeof t2, "stride slice at size %s", mt_fmt_size(sz, sizeof sz, m->sizes[S.row]));
+	if (stacked) {
+		int h1 = (int)ns + 1, h2 = h - h1 - 1;
+		if (h2 < (int)nc + 1) { /* share the lines */
+			h1 = h / 2;
+			h2 = h - h1 - 1;
+		}
+		draw_bars(t, w, y, x, width, h1, t1, vs, ps, ns, S.row,
+			  S.mode == MODE_GUESS ? S.marker : NULL);
+		draw_bars(t, w, y + h1 + 1, x, width, h2, t2, vc, pc, nc, S.col, NULL);
+	} else {
+		int w1 = width / 2;
+		draw_bars(t, w, y, x, w1 - 1, h, t1, vs, ps, ns, S.row,
+			  S.mode == MODE_GUESS ? S.marker : NULL);
+		draw_bars(t, w, y, x + w1, width - w1, h, t2, vc, pc, nc, S.col, NULL);
+	}
+}
+
+static void draw_form(struct tui *t, WINDOW *w, int y, int x, int width)
+{
+	const struct mountain_params *p = &S.params;
+	char lo[32], hi[32], line[160];
+	mt_fmt_size(lo, sizeof lo, p->sizes[0]);
+	mt_fmt_size(hi, sizeof hi, p->sizes[p->nsizes - 1]);
+	const char *names[NFIELDS] = { "max stride", "smallest size", "largest size", "max tries" };
+	char vals[NFIELDS][32];
+	mt_snprintf(vals[0], sizeof vals[0], "%u words", p->strides[p->nstrides - 1]);
+	mt_snprintf(vals[1], sizeof vals[1], "%s", lo);
+	mt_snprintf(vals[2], sizeof vals[2], "%s", hi);
+	mt_snprintf(vals[3], sizeof vals[3], "%u", p->max_tries);
+	wattrset(w, tui_attr(t, ROLE_TITLE));
+	put_fit(w, y++, x, width, "Knobs for the next r (up/down pick, left/right change, Enter done)");
+	for (int i = 0; i < NFIELDS; i++) {
+		mt_snprintf(line, sizeof line, "%s %-14s %s %-10s %s", i == S.field ? ">" : " ",
+			    names[i], tui_glyph(t, GL_LEFT), vals[i], tui_glyph(t, GL_RIGHT));
+		wattrset(w, tui_attr(t, i == S.field ? ROLE_CURSOR : ROLE_NORMAL));
+		put_fit(w, y++, x, width, line);
+	}
+	wattrset(w, tui_attr(t, ROLE_DIM));
+	mt_snprintf(line, sizeof line, "%zu sizes x %zu strides, about %.0f s", p->nsizes,
+		    p->nstrides, ceil(mountain_params_estimate_s(p)));
+	put_fit(w, y, x, width, line);
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+}
+
+static void info_line(struct tui *t, WINDOW *w, int width)
+{
+	char line[512], lo[32], hi[32];
+	const struct mountain_params *p = &S.params;
+	if (S.m && S.m->source[0]) {
+		mt_snprintf(line, sizeof line, "%s: %s%s%s", S.m->source,
+			    S.m->hdr.hardware[0] ? S.m->hdr.hardware : S.m->hdr.cpu,
+			    S.m->hdr.date[0] ? ", " : "", S.m->hdr.date);
+	} else if (tui_job(t) && S.run) {
+		mt_snprintf(line, sizeof line, "measuring %s: p pauses, x stops; cells fill in live",
+			    S.single ? "one cell again" : "this machine");
+	} else {
+		mt_snprintf(line, sizeof line,
+			    "r measures %zu sizes %s..%s x %zu strides (best of %u..%u tries), about "
+			    "%.0f s",
+			    p->nsizes, mt_fmt_size(lo, sizeof lo, p->sizes[0]),
+			    mt_fmt_size(hi, sizeof hi, p->sizes[p->nsizes - 1]), p->nstrides,
+			    p->min_tries, p->max_tries, ceil(mountain_params_estimate_s(p)));
+		if (S.m && mountain_measured(S.m))
+			mt_snprintf(line, sizeof line,
+				    "this machine, %zu/%zu cells%s; r measures again (about %.0f s), "
+				    "f knobs",
+				    mountain_measured(S.m), S.m->nsizes * S.m->nstrides,
+				    S.unsaved ? ", unsaved (w)" : "", ceil(mountain_params_estimate_s(p)));
+	}
+	wattrset(w, tui_attr(t, ROLE_TITLE));
+	put_fit(w, 0, 0, width, line);
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+}
+
+static void draw(struct tui *t, WINDOW *w, int full)
+{
+	int h, wd, y = 1, hm_h, free_w;
+	const struct mountain *shown;
+	int ratio = S.ov == OV_RATIO && S.ratio;
+	(void)full;
+	if (S.pending_start) {
+		S.pending_start = 0;
+		start_run(t, -1, -1);
+	}
+	getmaxyx(w, h, wd);
+	werase(w);
+	info_line(t, w, wd);
+	if (!S.m) {
+		wattrset(w, tui_attr(t, ROLE_DIM));
+		put_fit(w, 2, 2, wd - 2, "No mountain yet: r measures this machine, o opens a saved one.");
+		if (S.mode == MODE_FORM)
+			draw_form(t, w, 4, 2, wd - 2);
+		return;
+	}
+	shown = ratio ? S.ratio : S.m;
+	hm_h = (int)shown->nsizes + 1;
+	if (hm_h > h - 3)
+		hm_h = h - 3;
+	if (S.ref && S.ov == OV_SIDE) {
+		struct hm_layout L2;
+		int half = wd / 2;
+		size_t r2 = 0, c2 = 0;
+		int ri = mountain_size_index(S.ref, S.m->sizes[S.row]);
+		int ci = mountain_stride_index(S.ref, S.m->strides[S.col]);
+		if (hm_layout(S.m, S.ref, half - 1, hm_h, S.row, S.col, &S.L) < 0)
+			return;
+		r2 = ri >= 0 ? (size_t)ri : 0;
+		c2 = ci >= 0 ? (size_t)ci : 0;
+		draw_heatmap(t, w, S.m, y, 0, &S.L, 1, 0);
+		if (hm_layout(S.ref, S.m, wd - half, hm_h, r2, c2, &L2) == 0) {
+			char title[128];
+			draw_heatmap(t, w, S.ref, y, half, &L2, 0, 0);
+			mt_snprintf(title, sizeof title, "beside: %s", S.ref->source);
+			wattrset(w, tui_attr(t, ROLE_DIM));
+			put_fit(w, y + L2.height, half, wd - half, title);
+		}
+	} else {
+		if (hm_layout(shown, NULL, wd, hm_h, S.row, S.col, &S.L) < 0)
+			return;
+		if (ratio)
+			S.L.ratio = 1;
+		draw_heatmap(t, w, shown, y, 0, &S.L, 1, ratio);
+	}
+	S.hm_y = y;
+	S.hm_x = 0;
+	y += S.L.height;
+	draw_legend(t, w, y, 0, S.ov == OV_SIDE && S.ref ? wd / 2 : wd, &S.L, ratio);
+	y++;
+	free_w = wd - S.L.width - 6;
+	if (S.mode == MODE_FORM) {
+		draw_form(t, w, y + 1, 2, wd - 2);
+	} else if (S.has_result) {
+		wattrset(w, tui_attr(t, ROLE_TITLE));
+		put_fit(w, y++, 0, wd, "Your guess against the data:");
+		wattrset(w, tui_attr(t, ROLE_NORMAL));
+		for (int i = 0; i < 3 && y < h; i++) {
+			const char *s = S.result[i];
+			while (*s && y < h) { /* wrap at spaces */
+				int n = wrap_at(s, wd - 4);
+				put_fit(w, y++, i == 0 && s == S.result[i] ? 2 : 2, n, s);
+				s += n;
+				while (*s == ' ')
+					s++;
+			}
+		}
+	} else if (S.ov != OV_SIDE && free_w >= 34) {
+		draw_slices(t, w, 1, S.L.width + 6, free_w, h - 1, 1);
+	} else if (h - y >= 3) {
+		draw_slices(t, w, y, 0, wd, h - y, 0);
+	}
+}
+
+static int on_mouse(struct tui *t, int y, int x)
+{
+	int r = y - S.hm_y - 1, c = x - S.hm_x - S.L.label_w;
+	if (!S.m || S.L.cell_w <= 0 || r < 0 || c < 0 || r >= (int)S.L.nrows ||
+	    c / S.L.cell_w >= (int)S.L.ncols)
+		return 0;
+	S.row = S.L.row0 + (size_t)r;
+	S.col = S.L.col0 + (size_t)(c / S.L.cell_w);
+	if (S.mode == MODE_GUESS)
+		S.marker[S.sel] = (int)S.row;
+	tui_dirty(t);
+	return 1;
+}
+
+/* ---- tab hooks ----------------------------------------------------------- */
+
+static int init(struct tui *t)
+{
+	mt_error e;
+	memset(&S, 0, sizeof S);
+	if (tui_quick(t))
+		mountain_params_quick(&S.params);
+	else
+		mountain_params_default(&S.params);
+	if (!tui_view_mode(t)) {
+		S.have_info = info_collect(&S.info, &e) == 0;
+		S.pending_start = tui_autostart(t);
+		set_main(t, mountain_new(S.params.sizes, S.params.nsizes, S.params.strides,
+					 S.params.nstrides));
+		if (!S.m)
+			return -1;
+		if (S.have_info)
+			S.m->caches = info_to_json(&S.info);
+	}
+	return 0;
+}
+
+static void fini(struct tui *t)
+{
+	tui_set_mountain(t, NULL);
+	mountain_free(S.m);
+	mountain_free(S.ref);
+	mountain_free(S.ratio);
+	S.m = S.ref = S.ratio = NULL;
+}
+
+static int open_file(struct tui *t, const cJSON *root, const char *path, mt_error *e)
+{
+	struct mountain *m;
+	if (!cJSON_GetObjectItemCaseSensitive(root, "throughput"))
+		return 0;
+	m = mountain_from_json(root, path, e);
+	if (!m)
+		return -1;
+	if (!m->source[0])
+		mt_strlcpy(m->source, path, sizeof m->source);
+	if (!S.m) {
+		set_main(t, m);
+	} else if (!S.ref) {
+		S.ref = m;
+		S.ov = OV_SIDE;
+		rebuild_ratio();
+	} else {
+		mountain_free(m); /* more than two: the first two are shown */
+	}
+	return 1;
+}
+
+static int unsaved(struct tui *t)
+{
+	(void)t;
+	return S.unsaved && S.m && mountain_measured(S.m) > 0;
+}
+
+static int save(struct tui *t, const char *path, const char *dir, char *saved, size_t len,
+		mt_error *e)
+{
+	char name[128];
+	(void)t;
+	if (!S.m)
+		return mt_fail(e, "nothing to save");
+	if (!path) {
+		default_name(name, sizeof name, 1);
+		if (mt_snprintf(saved, len, "%s/%s", dir, name) < 0)
+			return mt_fail(e, "%s: path too long", dir);
+	} else {
+		mt_strlcpy(saved, path, len);
+	}
+	if (mountain_save(S.m, saved, e) < 0)
+		return -1;
+	S.unsaved = 0;
+	return 0;
+}
+
+const struct tab tab_mountain = {
+	.name = "Mountain",
+	.key = '1',
+	.init = init,
+	.fini = fini,
+	.draw = draw,
+	.keys = keys,
+	.mouse = on_mouse,
+	.job_event = on_job_event,
+	.open = open_file,
+	.unsaved = unsaved,
+	.save = save,
+};
