@@ -283,6 +283,30 @@ static int falseshare_batch(int argc, char **argv)
 		mt_warn("run falseshare: cancelled; nothing written");
 		return MT_EXIT_RUNTIME;
 	}
+	if (p.nsweep > 1 && b.sweep[0].have) {
+		/* where the sharing stops: the first spacing at least 1.5x faster
+		 * than the packed one; then whether the next doubling still helps
+		 * (an adjacent-line prefetcher pairing lines) */
+		size_t stop = p.nsweep;
+		for (size_t i = 1; i < p.nsweep; i++)
+			if (b.sweep[i].have && b.sweep[i].ms * 1.5 < b.sweep[0].ms) {
+				stop = i;
+				break;
+			}
+		if (stop == p.nsweep) {
+			printf("# the sweep shows no line boundary (packed %.1f ms is as fast as any "
+			       "spacing: the threads may share a core or its cache)\n",
+			       b.sweep[0].ms);
+		} else {
+			printf("# sharing stops at %u bytes apart (%.1fx faster than %u)", p.sweep[stop],
+			       b.sweep[0].ms / b.sweep[stop].ms, p.sweep[0]);
+			if (stop + 1 < p.nsweep && b.sweep[stop + 1].have &&
+			    b.sweep[stop + 1].ms * 1.2 < b.sweep[stop].ms)
+				printf("; %u is another %.1fx faster: an adjacent-line prefetcher pairs "
+				       "lines", p.sweep[stop + 1], b.sweep[stop].ms / b.sweep[stop + 1].ms);
+			printf("\n");
+		}
+	}
 	{
 		char w[8][160];
 		int n = diag_warnings(&hdr.diag, w, 8);

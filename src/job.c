@@ -324,6 +324,7 @@ void job_get_progress(const job_t *cj, struct job_progress *p)
 	p->units_done = j->units_done;
 	p->units_total = j->units_total;
 	p->cpu = j->cpu;
+	p->holding = j->pause_started != 0;
 	p->finished = j->finished;
 	pthread_mutex_unlock(&j->lock);
 	p->elapsed_s = (double)(now - j->t_start - paused) / 1e9;

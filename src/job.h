@@ -21,6 +21,8 @@ typedef struct job job_t;
 
 enum job_event_type {
 	JOB_EV_CELL = 1, /* one measured value: row, col, value, spread, aux */
+	JOB_EV_UPDATE,   /* a cell measured again: replaces its earlier value
+			    (not counted in cells_done) */
 	JOB_EV_NOTE,     /* a sentence for the user (text): "grid shrunk to 64M" */
 	JOB_EV_DONE,     /* the worker returned 0; the last event */
 	JOB_EV_FAILED,   /* the worker failed (text says why); the last event */
@@ -85,6 +87,7 @@ struct job_progress {
 	double eta_s;     /* seconds left, -1 unknown */
 	double elapsed_s; /* seconds since start, pauses excluded */
 	int cpu;
+	int holding;      /* the worker is paused at a job_check() right now */
 	int finished;     /* the worker has returned */
 };
 void job_get_progress(const job_t *job, struct job_progress *p);

@@ -554,7 +554,7 @@ static int measure_point(job_t *job, const struct latency_params *p, char *buf, 
 	uint64_t warm, timed, per_try;
 	unsigned ntries;
 	void *q = buf;
-	int c;
+	int c, again = 0;
 	plan_point(p, lines, *est_ns, random, &warm, &timed);
 	/* warm-up: not timed, but it tells the real cost of a load */
 	{
@@ -601,6 +601,13 @@ static int measure_point(job_t *job, const struct latency_params *p, char *buf, 
 		}
 		pt->loads += per_try;
 		pt->tries++;
+		/* the two best disagree by more than 10 %: a neighbour got in the
+		 * way; as many tries again, once */
+		if (t + 1 == ntries && !again && ntries <= p->tries && isfinite(pt->second) &&
+		    (pt->second - pt->best) / pt->best > 0.10) {
+			ntries += ntries;
+			again = 1;
+		}
 	}
 	lat_sink = q;
 	*est_ns = pt->best;
@@ -621,8 +628,9 @@ static void pages_report(const char *buf, size_t len, int hugepages, char *out, 
 	if (f) {
 		while (fgets(line, sizeof line, f)) {
 			unsigned long long a, b, v;
-			if (sscanf(line, "%llx-%llx ", &a, &b) == 2 && strchr(line, '-') &&
-			    line[0] != ' ' && !strchr(line, ':')) {
+			/* a mapping's header: "start-end perms offset dev inode path";
+			 * field lines ("Rss:   12 kB") never parse as two hex numbers */
+			if (sscanf(line, "%llx-%llx ", &a, &b) == 2) {
 				in = (uintptr_t)a < hi && (uintptr_t)b > lo;
 				found |= in;
 				continue;

@@ -127,6 +127,8 @@ struct latency_result {
 /* A result with p's axes and every point unmeasured (NAN). Returns NULL when
  * out of memory. */
 struct latency_result *latency_result_new(const struct latency_params *p, double ghz);
+
+/* Free r (NULL is fine). */
 void latency_result_free(struct latency_result *r);
 
 /* Apply one JOB_EV_CELL of a latency job to r. Returns 0, or -1 when the
@@ -184,7 +186,7 @@ struct latency_plateau {
 /* Segment one curve v[0..n) (NAN ends it: a partial curve is read up to its
  * first unmeasured point) into plateaus, left to right: a median-of-3 filter
  * first (one noisy point cannot start or end a plateau), then maximal runs
- * of at least 3 points within tol of their running mean; points between
+ * of at least 4 points (half an octave) within tol of their running mean; points between
  * plateaus are the steps. Neighbouring plateaus whose levels differ by less
  * than merge (relative to the lower) are merged, with the step points between
  * them. Levels are medians of the raw values. Returns the plateau count

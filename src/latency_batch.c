@@ -127,9 +127,9 @@ static void print_levels(const struct latency_result *r)
 		latency_level_text(l, line, sizeof line);
 		printf("%s\n", line);
 		if (!l->tlb)
-			printf("   latency read from the %s; step shown by %u of %zu strides%s\n",
+			printf("   latency read from the %s; step shown by %u of %zu strides\n",
 			       l->from_random ? "random chase" : "fixed strides", l->nstrides,
-			       r->nstrides, l->way_min && l->way_max ? "" : "");
+			       r->nstrides);
 		if (!l->tlb && l->way_min && l->way_max)
 			printf("   associativity: %llu..%llu ways (size / way size)\n",
 			       (unsigned long long)(l->size / l->way_max),

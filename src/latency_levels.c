@@ -6,26 +6,13 @@
 #include "latency.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define MIN_WIDTH 3        /* points a plateau needs */
+#define MIN_WIDTH 4        /* points a plateau needs (half an octave) */
 #define CLUSTER_GAP 2      /* size steps apart that still count as the same step */
 #define TLB_SLACK 0.25     /* the added latency may miss proportionality by 25 % ... */
 #define TLB_FLOOR 0.05     /* ... plus 5 % of the level (noise) */
-
-static double med3(double a, double b, double c)
-{
-	if (a > b) {
-		double t = a;
-		a = b;
-		b = t;
-	}
-	if (b > c)
-		b = c;
-	return a > b ? a : b;
-}
 
 /* Median of the values v[i] for i in [i0, i1] with mask[i] set (mask NULL:
  * all). NAN when none. */
@@ -166,6 +153,30 @@ static size_t measured_len(const double *v, size_t n)
 	return m;
 }
 
+/* The step's size on curve v between a plateau ending at i1 and one
+ * starting at i0: the last point before the curve first reaches half-way
+ * between their levels lo and hi. */
+static size_t step_pos(const double *v, size_t i1, size_t i0, double lo, double hi)
+{
+	double mid = (lo + hi) / 2;
+	for (size_t i = i1 + 1; i < i0; i++)
+		if (v[i] >= mid)
+			return i - 1;
+	return i0 - 1;
+}
+
+/* Make a one rise from a's lower level to b's upper level (b comes later). */
+static void combine(const struct latency_curves *c, struct bnd *a, const struct bnd *b)
+{
+	size_t i1 = a->pos;
+	/* the lower plateau ended at or before a->pos; search from there */
+	while (i1 > 0 && fabs(curve_of(c, a->curve)[i1] - a->lo) > LAT_TOLERANCE * a->lo)
+		i1--;
+	a->hi = b->hi;
+	a->next = b->next;
+	a->pos = step_pos(curve_of(c, a->curve), i1, a->next, a->lo, a->hi);
+}
+
 /* The rises of one curve as boundaries; bumps (a rise the curve comes back
  * down from) are not steps. */
 static size_t curve_bounds(const struct latency_curves *c, int curve, struct bnd *out, size_t cap)
@@ -188,16 +199,8 @@ static size_t curve_bounds(const struct latency_curves *c, int curve, struct bnd
 		 * before the curve first passes half-way between the two levels
 		 * (the seed takes the plateau's last point, which a slow rise
 		 * pulls to the left) */
-		out[n].pos = p[j + 1].i0 - 1;
-		{
-			const double *v = curve_of(c, curve);
-			double mid = (p[j].level + p[j + 1].level) / 2;
-			for (size_t i = p[j].i1 + 1; i < p[j + 1].i0; i++)
-				if (v[i] > mid) {
-					out[n].pos = i - 1;
-					break;
-				}
-		}
+		out[n].pos = step_pos(curve_of(c, curve), p[j].i1, p[j + 1].i0, p[j].level,
+				      p[j + 1].level);
 		out[n].next = p[j + 1].i0;
 		out[n].lo = p[j].level;
 		out[n].hi = p[j + 1].level;
@@ -223,17 +226,20 @@ static size_t nearest_size(const struct latency_curves *c, double target)
 	return best;
 }
 
-/* The level change of fixed curve k across [pos, next]: median of the three
- * points after minus median of the three up to pos (NAN when not measured). */
+/* The level change of fixed curve k across [pos, next]: median of the five
+ * points after minus median of the five up to pos (fewer at the ends; NAN
+ * when fewer than three are measured on a side). */
 static double jump(const struct latency_curves *c, int k, size_t pos, size_t next, double *lo)
 {
 	const double *v = c->cycles[k];
-	size_t m = measured_len(v, c->nsizes);
+	size_t m = measured_len(v, c->nsizes), a, b;
 	double l, r;
 	if (pos < 2 || next + 2 >= m)
 		return NAN;
-	l = med3(v[pos - 2], v[pos - 1], v[pos]);
-	r = med3(v[next], v[next + 1], v[next + 2]);
+	a = pos >= 4 ? pos - 4 : 0;
+	b = next + 4 < m ? next + 4 : m - 1;
+	l = median_range(v, NULL, a, pos);
+	r = median_range(v, NULL, next, b);
 	*lo = l;
 	return r - l;
 }
@@ -280,7 +286,7 @@ size_t latency_detect_curves(const struct latency_curves *c, struct latency_leve
 	struct cluster q[MAX_B];
 	size_t nb = 0, nq = 0, ncurves = 0;
 	int ncache = 0, ntlb = 0;
-	size_t prev_next = 0;
+	size_t prev_pos = 0;
 	memset(out, 0, sizeof *out);
 	if (!c->sizes || c->nsizes < MIN_WIDTH)
 		return 0;
@@ -301,30 +307,47 @@ size_t latency_detect_curves(const struct latency_curves *c, struct latency_leve
 	}
 	qsort(bs, nb, sizeof *bs, bnd_cmp);
 
-	/* 2. cluster by position: within CLUSTER_GAP sizes of the cluster's
-	 * first step, one boundary per curve */
-	for (size_t i = 0; i < nb; i++) {
-		size_t first = 0;
-		int fresh = nq == 0;
-		if (!fresh) {
-			int seen = 0;
-			for (size_t j = 0; j < i; j++) {
-				if (bs[j].cluster == (int)nq - 1) {
-					if (!seen)
-						first = bs[j].pos;
-					seen = 1;
-					if (bs[j].curve == bs[i].curve)
-						fresh = 1;
+	/* 2. cluster: a boundary joins the current step when it starts before
+	 * (or right at) the end of a member's rise, i.e. a step spread over
+	 * several sizes is one step, but never more than an octave from the
+	 * step's first boundary; one boundary per curve */
+	{
+		size_t first = 0, maxnext = 0;
+		for (size_t i = 0; i < nb; i++) {
+			int fresh = nq == 0;
+			if (!fresh) {
+				if (bs[i].pos > maxnext + 1 && bs[i].pos - first > CLUSTER_GAP)
+					fresh = 1;
+				if (bs[i].pos - first > 8)
+					fresh = 1;
+				for (size_t j = 0; j < i && !fresh; j++) {
+					if (bs[j].cluster != (int)nq - 1 || bs[j].curve != bs[i].curve)
+						continue;
+					if (bs[i].pos <= maxnext + 1) {
+						/* the same curve rises twice within one
+						 * spread step: one rise from the first
+						 * level to the second */
+						combine(c, &bs[j], &bs[i]);
+						if (bs[j].next > maxnext)
+							maxnext = bs[j].next;
+						bs[i].cluster = -2;
+						break;
+					}
+					fresh = 1;
 				}
+				if (bs[i].cluster == -2)
+					continue;
 			}
-			if (bs[i].pos - first > CLUSTER_GAP)
-				fresh = 1;
+			if (fresh) {
+				memset(&q[nq], 0, sizeof q[nq]);
+				nq++;
+				first = bs[i].pos;
+				maxnext = bs[i].next;
+			}
+			if (bs[i].next > maxnext)
+				maxnext = bs[i].next;
+			bs[i].cluster = (int)nq - 1;
 		}
-		if (fresh) {
-			memset(&q[nq], 0, sizeof q[nq]);
-			nq++;
-		}
-		bs[i].cluster = (int)nq - 1;
 	}
 
 	/* 3. associativity: a step of the largest strides at 2x, 4x ... the size
@@ -354,7 +377,7 @@ size_t latency_detect_curves(const struct latency_curves *c, struct latency_leve
 				want = nearest_size(c, target);
 				for (size_t i = 0; i < nb; i++) {
 					int other_small = 0;
-					if (bs[i].curve != (int)k || bs[i].shifted ||
+					if (bs[i].curve != (int)k || bs[i].shifted || bs[i].cluster < 0 ||
 					    bs[i].cluster == (int)g ||
 					    (bs[i].pos > want ? bs[i].pos - want : want - bs[i].pos) > 1 ||
 					    fabs(bs[i].lo - lo) >= LAT_MERGE * fmin(lo, bs[i].lo))
@@ -391,9 +414,13 @@ size_t latency_detect_curves(const struct latency_curves *c, struct latency_leve
 				nv[n] = bs[i].next;
 				n++;
 			}
-			/* reference: the random chase, else the smallest stride */
+			/* reference: the random chase, else the stride that shows the
+			 * highest level below the step (the least hidden by the
+			 * prefetchers; the smallest such stride on a tie) */
 			if (bs[i].curve == CURVE_RANDOM ||
-			    (ref != CURVE_RANDOM && (ref == -2 || bs[i].curve < ref))) {
+			    (ref != CURVE_RANDOM &&
+			     (ref == -2 || bs[i].lo > q[g].lo ||
+			      (bs[i].lo == q[g].lo && bs[i].curve < ref)))) {
 				ref = bs[i].curve;
 				q[g].lo = bs[i].lo;
 			}
@@ -425,11 +452,6 @@ size_t latency_detect_curves(const struct latency_curves *c, struct latency_leve
 			q[g].tlb = tlb_test(c, &q[g], &q[g].tlb_cost);
 	}
 
-	if (getenv("LATDBG"))
-		for (size_t i = 0; i < nb; i++)
-			fprintf(stderr, "b curve %d pos %zu next %zu lo %.2f hi %.2f cl %d sh %d drop %d\n",
-				bs[i].curve, bs[i].pos, bs[i].next, bs[i].lo, bs[i].hi, bs[i].cluster,
-				bs[i].shifted, bs[i].cluster >= 0 ? q[bs[i].cluster].drop : -1);
 	/* 6. the levels */
 	for (size_t g = 0; g < nq && out->n < LAT_MAX_LEVELS; g++) {
 		struct latency_level *l;
@@ -463,12 +485,12 @@ size_t latency_detect_curves(const struct latency_curves *c, struct latency_leve
 			size_t np = latency_segment(curve_of(c, q[g].ref), c->nsizes, LAT_TOLERANCE,
 						    LAT_MERGE, p, LAT_MAX_SIZES);
 			for (size_t j = 0; j < np; j++)
-				if (p[j].i0 >= prev_next && p[j].i1 <= q[g].pos) {
+				if ((ncache == 1 || p[j].i0 > prev_pos) && p[j].i1 <= q[g].pos) {
 					l->cycles = p[j].level;
 					break;
 				}
 		}
-		prev_next = q[g].next;
+		prev_pos = q[g].pos;
 		for (size_t i = 0; i < nb; i++) {
 			uint64_t w;
 			if (bs[i].cluster != (int)g)

@@ -651,12 +651,16 @@ int lists_worker(job_t *job, void *arg, mt_error *e)
 								       p->lengths[i] * p->tries;
 	if (p->work) {
 		struct job_event ev;
-		uint64_t t0 = mt_now_ns();
 		volatile uint64_t sink;
-		double ns;
-		sink = work_alone(1u << 20, p->work);
+		double ns = INFINITY;
+		for (int t = 0; t < p->tries + 2; t++) { /* best of, like the walks */
+			uint64_t t0 = mt_now_ns();
+			sink = work_alone(1u << 18, p->work);
+			ns = fmin(ns, (double)(mt_now_ns() - t0) / (double)(1u << 18));
+			if (job_check(job) == JOB_CANCELLED)
+				return 0;
+		}
 		(void)sink;
-		ns = (double)(mt_now_ns() - t0) / (double)(1u << 20);
 		memset(&ev, 0, sizeof ev);
 		ev.type = JOB_EV_CELL;
 		ev.kind = LISTS_CELL_WORK;

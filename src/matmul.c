@@ -22,6 +22,10 @@ void matmul_params_default(struct matmul_params *p)
 	p->race = 0;
 	p->slice_ms = 2.0;
 	p->nsweep = 0;
+	p->sim_s = -1;
+	p->sim_E = 1;
+	p->sim_b = 6;
+	p->sim_sample = 4000000;
 }
 
 const char *matmul_order_name(int order)
@@ -475,14 +479,14 @@ static int run_race(struct mm_ctx *x, mt_error *e)
 	}
 	x->units_total = total_iters * MATMUL_NORDERS;
 	while (finished < MATMUL_NORDERS) {
+		int ran[MATMUL_NORDERS] = { 0 };
 		for (int o = 0; o < MATMUL_NORDERS; o++) {
 			struct runner *q = &r[o];
-			struct job_event ev;
 			size_t bs = o == MATMUL_BLOCKED ? p->block : 0;
 			uint64_t t0, t;
-			int chk;
 			if (q->rank)
 				continue;
+			ran[o] = 1;
 			t0 = mt_now_ns();
 			t = t0;
 			while (q->step < q->steps && t - t0 < slice_ns) {
@@ -493,11 +497,26 @@ static int run_race(struct mm_ctx *x, mt_error *e)
 				t = mt_now_ns();
 			}
 			q->ns += t - t0; /* a pause happens in job_check, after t */
-			chk = job_check(x->job);
-			if (chk == JOB_CANCELLED)
+			if (job_check(x->job) == JOB_CANCELLED)
 				goto out;
-			if (q->step >= q->steps)
-				q->rank = ++finished;
+		}
+		/* Those that finished this round, in the order of their own time:
+		 * the race is run as if all ran side by side at full speed. */
+		for (;;) {
+			int first = -1;
+			for (int o = 0; o < MATMUL_NORDERS; o++)
+				if (ran[o] && !r[o].rank && r[o].step >= r[o].steps &&
+				    (first < 0 || r[o].ns < r[first].ns))
+					first = o;
+			if (first < 0)
+				break;
+			r[first].rank = ++finished;
+		}
+		for (int o = 0; o < MATMUL_NORDERS; o++) {
+			struct runner *q = &r[o];
+			struct job_event ev;
+			if (!ran[o])
+				continue;
 			memset(&ev, 0, sizeof ev);
 			ev.type = JOB_EV_CELL;
 			ev.kind = MATMUL_CELL_RACE;
@@ -553,6 +572,25 @@ int matmul_worker(job_t *job, void *arg, mt_error *e)
 		goto out;
 	}
 	matmul_fill(x.n, x.a, x.b);
+	for (int o = 0; p->sim_s >= 0 && o < MATMUL_NORDERS; o++) {
+		struct matmul_sim r;
+		struct job_event ev;
+		mt_error se;
+		if (job_check(job) == JOB_CANCELLED)
+			goto out;
+		if (matmul_simulate(o, x.n, p->block, p->sim_s, p->sim_E, p->sim_b, p->sim_sample,
+				    &r, &se) < 0)
+			break;
+		memset(&ev, 0, sizeof ev);
+		ev.type = JOB_EV_CELL;
+		ev.kind = MATMUL_CELL_SIM;
+		ev.row = o;
+		ev.value = r.per_iter;
+		for (int m = 0; m < 3; m++)
+			ev.aux[m] = r.per_iter_m[m];
+		ev.aux[3] = r.steps_done < r.steps;
+		job_emit(job, &ev);
+	}
 	if (p->race) {
 		rc = run_race(&x, e);
 	} else {

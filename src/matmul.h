@@ -19,6 +19,10 @@
  *   kind MATMUL_CELL_SWEEP: one block size of --sweep. row = index into
  *     params.sweep, value = ns per inner iteration, aux[0] = ms, aux[2] =
  *     equal to ijk, aux[3] = block size.
+ *   kind MATMUL_CELL_SIM (only when params.sim_s >= 0, before any timing):
+ *     row = order, value = simulated misses per inner iteration, aux[0..2] =
+ *     the same for A, B, C, aux[3] = 1 when it is a sample (the first
+ *     params.sim_sample accesses).
  * A race ends with one MATMUL_CELL_RESULT per order as well (row order, in
  * finish order), so a consumer that only reads results works either way. */
 #ifndef MEMTOP_MATMUL_H
@@ -52,7 +56,12 @@ enum matmul_walk {
 	MATMUL_WALK_NONE  /* not touched (ijk's C: the sum sits in a register) */
 };
 
-enum matmul_cell_kind { MATMUL_CELL_RESULT = 1, MATMUL_CELL_RACE, MATMUL_CELL_SWEEP };
+enum matmul_cell_kind {
+	MATMUL_CELL_RESULT = 1,
+	MATMUL_CELL_RACE,
+	MATMUL_CELL_SWEEP,
+	MATMUL_CELL_SIM
+};
 
 #define MATMUL_MAX_SWEEP 16
 #define MATMUL_MAX_N 8192
@@ -66,10 +75,12 @@ struct matmul_params {
 	size_t sweep[MATMUL_MAX_SWEEP]; /* block sizes to time after the table */
 	size_t nsweep;
 	int skip_table;       /* 1: only the sweep */
+	int sim_s, sim_E, sim_b; /* simulate each order on this cache first; sim_s < 0: no */
+	uint64_t sim_sample;  /* accesses simulated per order (0: all) */
 };
 
 /* Defaults: n = 512, block 32, best of 3, table mode, 2 ms race slices, no
- * sweep. */
+ * sweep, no simulation (sim_s = -1; sample 4M accesses when set). */
 void matmul_params_default(struct matmul_params *p);
 
 /* "ijk" .. "ikj", "blocked". NULL for an index out of range. */
@@ -122,6 +133,18 @@ uint64_t matmul_run_steps(int order, size_t n, size_t bsize, const double *a, co
 int matmul_worker(job_t *job, void *arg, mt_error *e);
 
 /* ---- the miss model (matmul_model.c) ---------------------------------- */
+
+/* This machine's L1 data cache from the first `memtop info` source that
+ * describes it fully. */
+struct matmul_l1d {
+	int line;       /* bytes; 64 when no source says */
+	int ways, sets;
+	uint64_t size;
+	int s, E, b;    /* simulator geometry; s < 0 when unusable (sets or line
+			 * not a power of two, or unknown) */
+	char from[16];  /* the source's name, "" when none */
+};
+void matmul_l1d(struct matmul_l1d *d);
 
 /* Bases the model puts the matrices at: A at 1 MB, then B and C each at the
  * next 1 MB boundary after the previous matrix (n = 100: 0x100000,

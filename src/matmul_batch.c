@@ -6,7 +6,6 @@
 
 #include "clock.h"
 #include "experiment.h"
-#include "info.h"
 #include "job.h"
 #include "jsonio.h"
 #include "matmul.h"
@@ -24,56 +23,6 @@
  * the whole product is bigger). */
 #define SIM_SAMPLE_ACCESSES 4000000ull
 
-struct l1d {
-	int line, ways, sets;
-	uint64_t size;
-	int s, E, b; /* geometry for the simulator; s < 0 when unusable */
-	char from[16];
-};
-
-static int log2_exact(uint64_t v)
-{
-	int k = 0;
-	if (v == 0 || (v & (v - 1)))
-		return -1;
-	while ((1ull << k) < v)
-		k++;
-	return k;
-}
-
-/* This machine's L1 data cache from the first source that describes it
- * fully; line 64 and no simulator geometry when none does. */
-static void find_l1d(struct l1d *d)
-{
-	struct info inf;
-	mt_error e;
-	memset(d, 0, sizeof *d);
-	d->line = 64;
-	d->s = -1;
-	if (info_collect(&inf, &e) < 0)
-		return;
-	for (int i = 0; i < inf.nsources; i++)
-		for (int l = 0; l < inf.src[i].nlevels; l++) {
-			const struct cache_level *lv = &inf.src[i].lv[l];
-			int sets;
-			if (lv->level != 1 || strcmp(lv->type, "instruction") == 0 || !lv->line ||
-			    !lv->size || !lv->ways)
-				continue;
-			sets = lv->sets ? lv->sets : (int)(lv->size / ((uint64_t)lv->ways * lv->line));
-			d->line = lv->line;
-			d->ways = lv->ways;
-			d->sets = sets;
-			d->size = lv->size;
-			mt_strlcpy(d->from, inf.src[i].name, sizeof d->from);
-			d->s = log2_exact((uint64_t)sets);
-			d->b = log2_exact((uint64_t)lv->line);
-			d->E = lv->ways;
-			if (d->b < 0)
-				d->s = -1;
-			return;
-		}
-}
-
 struct row {
 	int have;
 	double ms, ns_iter, spread;
@@ -87,7 +36,7 @@ struct batch {
 	struct row sweep[MATMUL_MAX_SWEEP];
 	double book[MATMUL_NORDERS];
 	struct matmul_sim sim[MATMUL_NORDERS];
-	int have_sim;
+	int have_sim, sim_sampled;
 	int sweep_head;
 	int failed_equal;
 };
@@ -139,6 +88,14 @@ static void on_event(const struct job_event *ev, void *ctx)
 	}
 	if (ev->type != JOB_EV_CELL)
 		return;
+	if (ev->kind == MATMUL_CELL_SIM && ev->row >= 0 && ev->row < MATMUL_NORDERS) {
+		struct matmul_sim *s = &b->sim[ev->row];
+		s->per_iter = ev->value;
+		for (int m = 0; m < 3; m++)
+			s->per_iter_m[m] = ev->aux[m];
+		b->sim_sampled = ev->aux[3] > 0.5;
+		return;
+	}
 	if (ev->kind == MATMUL_CELL_RESULT && ev->row >= 0 && ev->row < MATMUL_NORDERS) {
 		r = &b->res[ev->row];
 	} else if (ev->kind == MATMUL_CELL_SWEEP && ev->row >= 0 &&
@@ -295,7 +252,7 @@ out:
 }
 
 static int write_json(const char *path, const struct batch *b, const struct run_header *hdr,
-		      const struct l1d *d, mt_error *e)
+		      const struct matmul_l1d *d, mt_error *e)
 {
 	const struct matmul_params *p = b->p;
 	cJSON *root = cJSON_CreateObject(), *arr;
@@ -336,8 +293,16 @@ static int write_json(const char *path, const struct batch *b, const struct run_
 		if (r->rank)
 			cJSON_AddNumberToObject(it, "finish", r->rank);
 		cJSON_AddNumberToObject(it, "book_misses_per_iter", b->book[o]);
-		if (b->have_sim)
-			cJSON_AddItemToObject(it, "sim", sim_json(&b->sim[o]));
+		if (b->have_sim) {
+			cJSON *sj = cJSON_AddObjectToObject(it, "sim");
+			if (!sj)
+				goto oom;
+			cJSON_AddNumberToObject(sj, "misses_per_iter", b->sim[o].per_iter);
+			cJSON_AddNumberToObject(sj, "per_iter_a", b->sim[o].per_iter_m[0]);
+			cJSON_AddNumberToObject(sj, "per_iter_b", b->sim[o].per_iter_m[1]);
+			cJSON_AddNumberToObject(sj, "per_iter_c", b->sim[o].per_iter_m[2]);
+			cJSON_AddBoolToObject(sj, "sampled", b->sim_sampled);
+		}
 		cJSON_AddItemToArray(arr, it);
 	}
 	if (p->nsweep) {
@@ -387,7 +352,7 @@ static int matmul_batch(int argc, char **argv)
 	static struct matmul_params p; /* outlives the job */
 	struct batch b;
 	struct run_header hdr;
-	struct l1d d;
+	struct matmul_l1d d;
 	struct job_opts jo = { -1, 0 };
 	const char *json = NULL;
 	int ch, simulate = 0, have_n = 0, cs = 5, cE = 1, cb = 5, st;
@@ -466,18 +431,18 @@ static int matmul_batch(int argc, char **argv)
 		return MT_EXIT_USAGE;
 	}
 
-	find_l1d(&d);
+	matmul_l1d(&d);
 	L = (double)d.line / sizeof(double);
 	for (int o = 0; o < MATMUL_NORDERS; o++) {
 		double m[3];
 		b.book[o] = matmul_book_estimate(o, L, m);
 	}
-	if (d.s >= 0) {
+	if (d.s >= 0) { /* the worker simulates each order first, off this thread */
 		b.have_sim = 1;
-		for (int o = 0; o < MATMUL_NORDERS && b.have_sim; o++)
-			if (matmul_simulate(o, p.n, p.block, d.s, d.E, d.b, SIM_SAMPLE_ACCESSES,
-					    &b.sim[o], &e) < 0)
-				b.have_sim = 0;
+		p.sim_s = d.s;
+		p.sim_E = d.E;
+		p.sim_b = d.b;
+		p.sim_sample = SIM_SAMPLE_ACCESSES;
 	}
 
 	job = job_start(matmul_worker, &p, &jo, &e);
@@ -498,7 +463,7 @@ static int matmul_batch(int argc, char **argv)
 	printf("# book: misses per iteration for a %d-byte line (%.0f doubles)", d.line, L);
 	if (b.have_sim) {
 		char sz[32];
-		int sampled = b.sim[MATMUL_IJK].steps_done < b.sim[MATMUL_IJK].steps;
+		int sampled = 2.0 * (double)p.n * p.n * p.n > (double)SIM_SAMPLE_ACCESSES;
 		printf("; sim: this L1d (%s: %s, %d-way, %d-byte lines = (%d, %d, %d))%s", d.from,
 		       mt_fmt_size(sz, sizeof sz, d.size), d.ways, d.line, d.s, d.E, d.b,
 		       sampled ? ", first ~4M accesses of each order" : "");

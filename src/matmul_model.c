@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "matmul.h"
+#include "info.h"
 #include "sim.h"
 
 #include <string.h>
@@ -137,4 +138,45 @@ int matmul_simulate(int order, size_t n, size_t bsize, int s, int E, int b,
 	out->steps = steps;
 	out->per_iter = iters ? (double)out->misses / (double)iters : 0;
 	return 0;
+}
+
+static int log2_exact(uint64_t v)
+{
+	int k = 0;
+	if (v == 0 || (v & (v - 1)))
+		return -1;
+	while ((1ull << k) < v)
+		k++;
+	return k;
+}
+
+void matmul_l1d(struct matmul_l1d *d)
+{
+	struct info inf;
+	mt_error e;
+	memset(d, 0, sizeof *d);
+	d->line = 64;
+	d->s = -1;
+	if (info_collect(&inf, &e) < 0)
+		return;
+	for (int i = 0; i < inf.nsources; i++)
+		for (int l = 0; l < inf.src[i].nlevels; l++) {
+			const struct cache_level *lv = &inf.src[i].lv[l];
+			int sets;
+			if (lv->level != 1 || strcmp(lv->type, "instruction") == 0 || !lv->line ||
+			    !lv->size || !lv->ways)
+				continue;
+			sets = lv->sets ? lv->sets : (int)(lv->size / ((uint64_t)lv->ways * lv->line));
+			d->line = lv->line;
+			d->ways = lv->ways;
+			d->sets = sets;
+			d->size = lv->size;
+			mt_strlcpy(d->from, inf.src[i].name, sizeof d->from);
+			d->s = log2_exact((uint64_t)sets);
+			d->b = log2_exact((uint64_t)lv->line);
+			d->E = lv->ways;
+			if (d->b < 0)
+				d->s = -1;
+			return;
+		}
 }

@@ -154,9 +154,9 @@ int mountain_params_fit_memory(struct mountain_params *p, uint64_t available, ch
 static double cell_cost_ns(const struct mountain_params *p, uint64_t size, unsigned stride)
 {
 	double accesses = (double)(size / 8) / stride;
-	double per = size <= (1u << 20) ? 0.4 : (size <= (16u << 20) ? 0.8 : 2.0);
+	double per = size <= (1u << 20) ? 0.5 : (size <= (16u << 20) ? 1.5 : 4.0);
 	double pass = accesses * per * (stride < 8 ? (0.5 + stride / 16.0) : 1.0);
-	double tries = p->fixed_accesses ? p->max_tries : p->min_tries + 1.0;
+	double tries = p->fixed_accesses ? p->max_tries : p->min_tries + 2.0; /* + second looks */
 	double try_ns = p->fixed_accesses ? fmax(pass, (double)p->fixed_accesses * per) : fmax(p->try_ns, pass);
 	return 2 * pass + tries * try_ns;
 }
@@ -240,7 +240,7 @@ size_t mountain_measured(const struct mountain *m)
 int mountain_apply(struct mountain *m, const struct job_event *ev)
 {
 	size_t i;
-	if (ev->type != JOB_EV_CELL || ev->row < 0 || ev->col < 0 || (size_t)ev->row >= m->nsizes ||
+	if ((ev->type != JOB_EV_CELL && ev->type != JOB_EV_UPDATE) || ev->row < 0 || ev->col < 0 || (size_t)ev->row >= m->nsizes ||
 	    (size_t)ev->col >= m->nstrides)
 		return -1;
 	i = (size_t)ev->row * m->nstrides + (size_t)ev->col;
@@ -374,13 +374,13 @@ restart:
 	return JOB_GO;
 }
 
-static int emit_cell(struct worker *w, size_t row, size_t col, const struct cell *c)
+static int emit_cell(struct worker *w, size_t row, size_t col, const struct cell *c, int type)
 {
 	const struct mountain_params *p = &w->run->params;
 	struct job_event ev;
 	double bytes = (double)((p->sizes[row] / 8 + p->strides[col] - 1) / p->strides[col]) * 8.0;
 	memset(&ev, 0, sizeof ev);
-	ev.type = JOB_EV_CELL;
+	ev.type = type;
 	ev.row = (int)row;
 	ev.col = (int)col;
 	ev.value = bytes * 1000.0 / c->best_ns;
@@ -435,6 +435,8 @@ static int mountain_worker(job_t *job, void *arg, mt_error *e)
 		for (size_t c = c0; c < c1; c++) {
 			if (measure_cell(&w, p->sizes[r], p->strides[c], &cells[c]) == JOB_CANCELLED)
 				return 0;
+			if (emit_cell(&w, r, c, &cells[c], JOB_EV_CELL) < 0)
+				return mt_fail(e, "out of memory");
 			w.units_done += cell_cost_ns(p, p->sizes[r], p->strides[c]);
 			job_set_progress(job, w.units_done, w.units_total);
 			diag_sample_cpu(&run->diag);
@@ -454,11 +456,10 @@ static int mountain_worker(job_t *job, void *arg, mt_error *e)
 					cells[c].tries += again.tries;
 				}
 				cells[c].twice = 1;
+				if (emit_cell(&w, r, c, &cells[c], JOB_EV_UPDATE) < 0)
+					return mt_fail(e, "out of memory");
 			}
 		}
-		for (size_t c = c0; c < c1; c++)
-			if (emit_cell(&w, r, c, &cells[c]) < 0)
-				return mt_fail(e, "out of memory");
 	}
 	diag_sample_cpu(&run->diag);
 	return 0;

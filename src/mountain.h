@@ -3,7 +3,9 @@
  * independent accumulators, best of adaptive tries.
  *
  * A measurement is a job (src/job.h): mountain_run_start() returns a run
- * whose job streams one JOB_EV_CELL per grid point:
+ * whose job streams one JOB_EV_CELL per grid point as soon as it is
+ * measured, row by row, and a JOB_EV_UPDATE for each doubtful cell of a row
+ * measured again at the end of that row (before the next row's first cell):
  *   row = size index, col = stride index, value = MB/s,
  *   spread = relative spread of the tries ((second best - best) / best),
  *   aux[0] = tries, aux[1] = canary factor (1.0 = the core was as fast as

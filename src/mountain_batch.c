@@ -22,7 +22,6 @@
 struct batch {
 	struct mountain *m;
 	int csv;
-	size_t *row_cells; /* cells received per row */
 	size_t next_row;   /* rows printed so far (in order) */
 	unsigned redone;   /* cells measured twice */
 };
@@ -83,21 +82,31 @@ static void print_row(const struct batch *b, size_t r)
 	printf("  %5.1f%%\n", worst * 100);
 }
 
+/* Rows are measured in order and a row's second looks come before the next
+ * row's first cell: a row is final when the next row starts or the job ends. */
+static void flush_rows(struct batch *b, size_t upto)
+{
+	while (b->next_row < upto && b->next_row < b->m->nsizes)
+		print_row(b, b->next_row++);
+}
+
 static void on_event(const struct job_event *ev, void *ctx)
 {
 	struct batch *b = ctx;
 	switch (ev->type) {
 	case JOB_EV_CELL:
+	case JOB_EV_UPDATE:
 		if (mountain_apply(b->m, ev) < 0)
 			return;
-		if (ev->aux[3] > 0)
+		if (ev->type == JOB_EV_UPDATE)
 			b->redone++;
-		b->row_cells[ev->row]++;
-		while (b->next_row < b->m->nsizes && b->row_cells[b->next_row] == b->m->nstrides)
-			print_row(b, b->next_row++);
+		flush_rows(b, (size_t)ev->row);
 		break;
 	case JOB_EV_NOTE:
 		fprintf(b->csv ? stderr : stdout, "# %s\n", ev->text);
+		break;
+	case JOB_EV_DONE:
+		flush_rows(b, b->m->nsizes);
 		break;
 	default:
 		break;
@@ -229,8 +238,7 @@ static int mountain_batch(int argc, char **argv)
 	}
 
 	b.m = mountain_new(p.sizes, p.nsizes, p.strides, p.nstrides);
-	b.row_cells = calloc(p.nsizes, sizeof *b.row_cells);
-	if (!b.m || !b.row_cells) {
+	if (!b.m) {
 		mt_warn("run mountain: out of memory");
 		goto out;
 	}
@@ -299,7 +307,6 @@ static int mountain_batch(int argc, char **argv)
 	}
 	rc = MT_EXIT_OK;
 out:
-	free(b.row_cells);
 	mountain_free(b.m);
 	return rc;
 usage_error:

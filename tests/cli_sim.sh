@@ -2,7 +2,7 @@
 # memtop sim: cachelab's conformance triples, csim-ref's -v lines byte for
 # byte, and malformed traces rejected with FILE:LINE.
 . "$TESTLIB"
-plan 28
+plan 30
 D=$TESTDATA
 
 sim() { "$MEMTOP" sim "$@" 2>&1; }
@@ -35,8 +35,11 @@ is "CRLF, tabs, ==PID== and I lines tolerated" \
 	"$(sim -s 4 -E 1 -b 4 -t "$TMP/crlf.trace")" "hits:4 misses:5 evictions:3"
 is "standard input with -t -" \
 	"$("$MEMTOP" sim -s 4 -E 1 -b 4 -t - <"$D/yi.trace" 2>&1)" "hits:4 misses:5 evictions:3"
-is "large E (1024 lines, one set)" \
-	"$(sim -s 0 -E 1024 -b 5 -t "$D/long.trace")" "$(sim -s 0 -E 1024 -b 5 -t "$D/long.trace")"
+# large E, checked against an independent LRU (Python OrderedDict)
+is "large E: (0,1024,5) long" "$(sim -s 0 -E 1024 -b 5 -t "$D/long.trace")" \
+	"hits:282733 misses:4231 evictions:3207"
+is "large E: (2,64,4) long" "$(sim -s 2 -E 64 -b 4 -t "$D/long.trace")" \
+	"hits:278763 misses:8201 evictions:7945"
 
 # malformed traces: FILE:LINE: what is wrong, exit 2
 bad() { # DESC LINE2 REGEX

@@ -125,10 +125,17 @@ static void pause_holds_the_worker(void **state)
 	usleep(20000);
 	job_pause(j);
 	assert_true(job_is_paused(j));
-	usleep(20000); /* the worker reaches its next check (1 ms) */
-	job_get_progress(j, &a);
+	/* the worker reaches its next check (1 ms of work away) and holds */
+	for (int i = 0; i < 200; i++) {
+		job_get_progress(j, &a);
+		if (a.holding)
+			break;
+		usleep(5000);
+	}
+	assert_true(a.holding);
 	usleep(100000);
 	job_get_progress(j, &b);
+	assert_true(b.holding);
 	assert_true(a.cells_done == b.cells_done); /* nothing while paused */
 	assert_true(b.cells_done < CELLS);
 	job_resume(j);

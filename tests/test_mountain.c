@@ -152,6 +152,11 @@ static void real_quick_mountain(void **state)
 				assert_int_equal(mountain_apply(m, &evs[i]), 0);
 				count[evs[i].row][evs[i].col]++;
 				assert_true(evs[i].aux[0] >= 1); /* tries */
+			} else if (evs[i].type == JOB_EV_UPDATE) {
+				/* a second look replaces a cell already sent */
+				assert_int_equal(count[evs[i].row][evs[i].col], 1);
+				assert_int_equal(mountain_apply(m, &evs[i]), 0);
+				assert_true(evs[i].aux[3] == 1);
 			} else if (evs[i].type != JOB_EV_NOTE) {
 				assert_int_equal(evs[i].type, JOB_EV_DONE);
 				ended = 1;
@@ -169,23 +174,56 @@ static void real_quick_mountain(void **state)
 	mountain_free(m);
 }
 
-/* Cancel in the middle of a big row comes back within 100 ms. */
-static void cancel_in_a_big_row(void **state)
+/* Time from the call to the worker's last event. */
+static uint64_t ns_until_end(job_t *job, int want)
+{
+	uint64_t t0 = mt_now_ns();
+	struct job_event ev;
+	for (;;) {
+		struct pollfd pf = { job_fd(job), POLLIN, 0 };
+		poll(&pf, 1, 1000);
+		while (job_take(job, &ev, 1) == 1)
+			if (ev.type == JOB_EV_DONE || ev.type == JOB_EV_CANCELLED ||
+			    ev.type == JOB_EV_FAILED) {
+				assert_int_equal(ev.type, want);
+				return mt_now_ns() - t0;
+			}
+	}
+}
+
+/* Pause and cancel in the middle of a big row take effect within 100 ms
+ * (the worker checks between 8 MB chunks of a pass). */
+static void pause_and_cancel_in_a_big_row(void **state)
 {
 	struct mountain_params p;
 	struct mountain_run *run;
+	struct job_progress a, b;
 	mt_error e;
-	uint64_t t0;
+	uint64_t ns;
 	(void)state;
 	mountain_params_default(&p);
 	mountain_params_set_sizes(&p, 64u << 20, 64u << 20, NULL);
 	run = mountain_run_start(&p, &e);
 	assert_non_null(run);
-	usleep(300000); /* inside the 64M row (touching, then measuring) */
-	t0 = mt_now_ns();
+	usleep(400000); /* inside the 64M row (touching, then measuring) */
+	job_pause(run->job);
+	ns = mt_now_ns();
+	do {
+		job_get_progress(run->job, &a);
+	} while (!a.holding && mt_now_ns() - ns < 1000000000ull);
+	print_message("# pause took %.1f ms\n", (double)(mt_now_ns() - ns) / 1e6);
+	assert_true(a.holding);
+	assert_true(mt_now_ns() - ns < 100000000ull);
+	usleep(300000);
+	job_get_progress(run->job, &b);
+	assert_true(b.holding && a.cells_done == b.cells_done); /* held */
+	job_resume(run->job);
+	usleep(100000);
 	job_cancel(run->job);
+	ns = ns_until_end(run->job, JOB_EV_CANCELLED);
 	assert_int_equal(mountain_run_finish(run, NULL, &e), 1);
-	assert_true(mt_now_ns() - t0 < 100000000ull);
+	print_message("# cancel took %.1f ms\n", (double)ns / 1e6);
+	assert_true(ns < 100000000ull);
 }
 
 int main(void)
@@ -197,7 +235,7 @@ int main(void)
 		cmocka_unit_test(grid_shrinks_to_memory),
 		cmocka_unit_test(apply_checks_bounds),
 		cmocka_unit_test(real_quick_mountain),
-		cmocka_unit_test(cancel_in_a_big_row),
+		cmocka_unit_test(pause_and_cancel_in_a_big_row),
 	};
 	return cmocka_run_group_tests_name("mountain", tests, NULL, NULL);
 }

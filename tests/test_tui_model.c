@@ -153,13 +153,13 @@ static void render_rows_and_cursor(void **state)
 	assert_int_equal(n, 12); /* header + 11 rows */
 	assert_non_null(strstr(out, "    1  2  4  8 15"));
 	/* the fastest cell is the densest glyph; the slowest the lightest */
-	assert_non_null(strstr(out, " 16K   ## "));
-	assert_non_null(strstr(out, " 16M   :: :: .. .. ..\n")); /* slowest: lightest */
+	assert_non_null(strstr(out, " 16K  ## "));
+	assert_non_null(strstr(out, " 16M  :: :: .. .. ..\n")); /* slowest: lightest */
 	/* row 64K (index 2) holds the cursor at stride 2, brackets in the gaps */
 	line = strstr(out, " 64K");
 	assert_non_null(line);
-	assert_memory_equal(line + 4 + 2 + 3, "[++]", 4);
-	assert_int_equal(strchr(out, '[') - out, line + 4 + 2 + 3 - out); /* only one */
+	assert_memory_equal(line + 5 + 3, "[++]", 4);
+	assert_int_equal(strchr(out, '[') - out, line + 5 + 3 - out); /* only one */
 	/* row 128K has a blank cell at stride 4 */
 	line = strstr(out, "128K");
 	assert_non_null(line);
@@ -234,9 +234,13 @@ static void verdicts(void **state)
 	d.level[1] = 2u << 20;
 	assert_int_equal(side_verdict(&d, 32u << 10, &idx), LV_MATCH);
 	assert_int_equal(idx, 0);
-	assert_int_equal(side_verdict(&d, 48u << 10, &idx), LV_ONE_STEP); /* 48K ~ 1 step */
-	assert_int_equal(side_verdict(&d, 1u << 20, &idx), LV_ONE_STEP);
+	/* 48K lies between 32K (fit) and 64K (did not): on the cliff */
+	assert_int_equal(side_verdict(&d, 48u << 10, &idx), LV_MATCH);
+	assert_int_equal(idx, 0);
+	/* sysfs 4M against a cliff after 2M: one step */
+	assert_int_equal(side_verdict(&d, 4u << 20, &idx), LV_ONE_STEP);
 	assert_int_equal(idx, 1);
+	assert_int_equal(side_verdict(&d, 1u << 20, &idx), LV_ONE_STEP);
 	assert_int_equal(side_verdict(&d, 260u << 20, &idx), LV_NOT_VISIBLE);
 	assert_int_equal(idx, -1);
 	assert_int_equal(side_verdict(NULL, 1, &idx), LV_NOT_VISIBLE);

@@ -4,13 +4,13 @@
 # terminal, quitting to a sane terminal, errors before curses starts.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 18
+plan 23
 
 # memtop view with no file: the seed's M4 Max mountain
 tstart 80 24 -- view
 wok "view opens the bundled M4 Max reference" 'Apple M4 Max'
 wok "the seed's 256K stride-1 figure is in a cell" '256K +79876'
-like "view says it does not measure" "$(tcap)" 'view \(no measuring\)'
+like "view says so in the tab bar" "$(tcap)" '^ (memtop )?view: '
 # help: every key, from the tables that bind them
 tkeys '?'
 wok "? opens the help with the frame's keys" 'Tab +next tab'
@@ -22,6 +22,15 @@ tkeys Left
 wok "left moves the cursor: the size slice follows" 'size slice at stride 4'
 tkeys Down Down Down Down
 wok "down moves the cursor: the stride slice follows" 'stride slice at size 256K'
+# a mouse click (xterm X10 report: ESC [ M button x+33 y+33) selects a cell:
+# 16K is screen line 3 (tab bar, info line, header), stride 15 column 35
+click() { # X Y
+	tkeys -H 1b 5b 4d 20 "$(printf '%x' $(($1 + 33)))" "$(printf '%x' $(($2 + 33)))"
+	tkeys -H 1b 5b 4d 23 "$(printf '%x' $(($1 + 33)))" "$(printf '%x' $(($2 + 33)))"
+}
+click 35 3
+wok "a click selects the cell under it" 'size slice at stride 15' 5
+like "... and its size" "$(tcap)" 'stride slice at size 16K'
 # too small, then big again
 tm resize-window -t t -x 60 -y 20
 wok "60x20 says the size needed" 'memtop needs 80x24; this terminal is 60x20'
@@ -44,6 +53,13 @@ else
 	pass "LANG=C: the screen is plain ASCII"
 fi
 like "the legend uses ASCII density glyphs" "$(tcap)" 'slow +[0-9.]+G \.*:+\+*#+ '
+
+# --no-mouse leaves clicks to the terminal
+tstart 80 24 -- view --no-mouse
+wok "view --no-mouse opens" 'size slice at stride 8'
+click 35 3
+sleep 0.3
+like "with --no-mouse a click selects nothing" "$(tcap)" 'size slice at stride 8'
 
 # before curses: bad files and no terminal fail with one line
 echo '{"sizes":[1]}' >"$TMP/bad.json"

@@ -8,7 +8,7 @@ fi
 TSOCK="memtop-test-$$"
 TSERVERS=0
 tm() { tmux -L "$TSOCK-$TSERVERS" -f /dev/null "$@"; }
-trap 'tm kill-server >/dev/null 2>&1; rm -rf "$TMP"' EXIT
+trap 'tm kill-server >/dev/null 2>&1; sleep 0.3; rm -rf "$TMP"' EXIT
 
 # tstart W H ENV... -- ARGS...: run memtop ARGS in a W x H session; when it
 # exits the pane prints "memtop-exit=N" and the terminal modes (stty -a).

@@ -26,32 +26,51 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define CTRL(c) ((c) & 0x1f)
+#define CTRL_KEY(c) ((c) & 0x1f)
 #define KEY_ESC 27
 
 static struct tui *the_tui;          /* for atexit and the signal handler */
-static volatile sig_atomic_t got_signal;
+static volatile sig_atomic_t got_signal, got_winch;
 static int sig_write_fd = -1;
 
 /* ---- frame services (tab.h) ---------------------------------------------- */
 
+#if defined(__linux__) && defined(CPU_SET)
+static cpu_set_t ui_mask; /* the UI thread's CPUs at start-up */
+static int ui_mask_ok;
+#endif
+
+/* Keep the UI thread off the job's CPU while the job runs (when there are
+ * two or more CPUs); ui_pin_restore() gives it its CPUs back, so the next
+ * job_pick_cpu() sees them all. Best effort. */
 static void pin_ui_away(int job_cpu)
 {
-#if defined(HAVE_PTHREAD_SETAFFINITY_NP) && defined(CPU_SET)
+#if defined(__linux__) && defined(CPU_SET)
 	int cpus[256], n = mt_allowed_cpus(cpus, 256);
 	cpu_set_t set;
 	if (job_cpu < 0 || n < 2)
 		return;
+	if (!ui_mask_ok)
+		ui_mask_ok = sched_getaffinity(0, sizeof ui_mask, &ui_mask) == 0;
 	CPU_ZERO(&set);
 	for (int i = 0; i < n; i++)
 		if (cpus[i] != job_cpu)
 			CPU_SET(cpus[i], &set);
-	sched_setaffinity(0, sizeof set, &set); /* best effort */
+	sched_setaffinity(0, sizeof set, &set);
 #else
 	(void)job_cpu;
+#endif
+}
+
+static void ui_pin_restore(void)
+{
+#if defined(__linux__) && defined(CPU_SET)
+	if (ui_mask_ok)
+		sched_setaffinity(0, sizeof ui_mask, &ui_mask);
 #endif
 }
 
@@ -171,7 +190,8 @@ static void layout(struct tui *t)
 	if (t->too_small)
 		return;
 	t->status_lines = want_status_lines(t);
-	t->side_shown = t->side_on && t->cols >= TUI_SIDE_MIN_COLS && !t->help;
+	/* auto: from 100 columns; i forces it on or off at any width */
+	t->side_shown = !t->help && (t->side_on < 0 ? t->cols >= TUI_SIDE_MIN_COLS : t->side_on);
 	if (t->side_shown)
 		side_w = TUI_SIDE_W;
 	t->bar = newwin(1, t->cols, 0, 0);
@@ -188,28 +208,54 @@ static void layout(struct tui *t)
 
 /* ---- drawing ------------------------------------------------------------- */
 
+/* The tab bar, fitted to the width: the full form is " memtop  1 Mountain
+ * 2 Latency ... ? help  q quit"; when that is too wide the hint goes, then
+ * the program name, then the tabs other than the current one shrink to
+ * their first letters. View mode always says so. */
 static void draw_bar(struct tui *t)
 {
 	WINDOW *w = t->bar;
+	const char *hint = "? help  q quit ";
+	const char *prefix = t->view ? " memtop view: " : " memtop ";
+	int names = 0, shrink = 99, hint_on = 1;
+	for (int i = 0; i < t->ntabs; i++)
+		names += (int)strlen(t->tabs[i]->name) + 5;
+	if ((int)strlen(prefix) + names + (int)strlen(hint) > t->cols)
+		hint_on = 0;
+	if ((int)strlen(prefix) + names > t->cols)
+		prefix = t->view ? " view: " : " ";
+	while (shrink > 1) { /* shrink the other tabs' names until they fit */
+		int wsum = (int)strlen(prefix);
+		for (int i = 0; i < t->ntabs; i++) {
+			int n = (int)strlen(t->tabs[i]->name);
+			wsum += (i == t->cur || n <= shrink ? n : shrink) + 5;
+		}
+		if (wsum <= t->cols)
+			break;
+		shrink = shrink == 99 ? 8 : shrink - 1;
+	}
 	wbkgdset(w, ' ' | tui_attr(t, ROLE_TAB));
 	werase(w);
 	wmove(w, 0, 0);
 	wattrset(w, tui_attr(t, ROLE_TAB) | A_BOLD);
-	waddstr(w, " memtop ");
+	waddstr(w, prefix);
 	for (int i = 0; i < t->ntabs; i++) {
+		int n = (int)strlen(t->tabs[i]->name);
+		if (i != t->cur && n > shrink)
+			n = shrink;
 		wattrset(w, tui_attr(t, i == t->cur ? ROLE_TAB_ACTIVE : ROLE_TAB));
-		wprintw(w, " %c %s ", t->tabs[i]->key, t->tabs[i]->name);
+		t->tab_x[i][0] = getcurx(w);
+		wprintw(w, " %c %.*s ", t->tabs[i]->key, n, t->tabs[i]->name);
+		t->tab_x[i][1] = getcurx(w);
 		wattrset(w, tui_attr(t, ROLE_TAB));
-		waddstr(w, " ");
+		if (getcurx(w) < t->cols - 1)
+			waddstr(w, " ");
 	}
 	wattrset(w, tui_attr(t, ROLE_TAB));
-	if (t->view)
-		waddstr(w, " view (no measuring)");
-	{
-		const char *h = "? help  q quit ";
-		int x = t->cols - (int)strlen(h);
+	if (hint_on) {
+		int x = t->cols - (int)strlen(hint);
 		if (x > getcurx(w))
-			mvwaddstr(w, 0, x, h);
+			mvwaddstr(w, 0, x, hint);
 	}
 	wnoutrefresh(w);
 }
@@ -249,8 +295,8 @@ static void draw_status(struct tui *t)
 	wattrset(w, a);
 	wmove(w, 0, 0);
 	if (t->confirm_quit) {
-		waddstr(w, " Unsaved results. Save before quitting? y save, n quit without saving, "
-			   "Esc stay");
+		waddnstr(w, " Unsaved results. Save before quitting? y save, n quit without saving, "
+			    "Esc stay", t->cols - 1);
 	} else if (t->prompting) {
 		char line[512];
 		mt_snprintf(line, sizeof line, " %s%s", t->question, t->answer);
@@ -366,10 +412,7 @@ static int act_quit(struct tui *t, int key)
 static int act_side(struct tui *t, int key)
 {
 	(void)key;
-	t->side_on = !t->side_on;
-	if (t->cols < TUI_SIDE_MIN_COLS)
-		tui_message(t, "the Caches panel needs %d columns (this terminal has %d)",
-			    TUI_SIDE_MIN_COLS, t->cols);
+	t->side_on = !t->side_shown;
 	layout(t);
 	return 1;
 }
@@ -416,8 +459,8 @@ static const struct keybinding frame_keys[] = {
 	{ KEY_F(1), NULL, NULL, act_help },
 	{ 'p', "p", "pause or resume the running measurement", act_pause },
 	{ 'x', "x", "stop the running measurement (measured cells stay)", act_stop },
-	{ 'i', "i", "show or hide the Caches side panel (from 100 columns)", act_side },
-	{ CTRL('l'), "Ctrl-L", "redraw the screen", act_redraw },
+	{ 'i', "i", "show or hide the Caches side panel (shown from 100 columns)", act_side },
+	{ CTRL_KEY('l'), "Ctrl-L", "redraw the screen", act_redraw },
 	{ 'q', "q F10", "quit (asks first when results are unsaved)", act_quit },
 	{ KEY_F(10), NULL, NULL, act_quit },
 	{ 0, NULL, NULL, NULL },
@@ -435,7 +478,7 @@ static void prompt_key(struct tui *t, int ch)
 {
 	void (*done)(struct tui *, const char *) = t->prompt_done;
 	size_t n = strlen(t->answer);
-	if (ch == KEY_ESC || ch == CTRL('g')) {
+	if (ch == KEY_ESC || ch == CTRL_KEY('g')) {
 		t->prompting = 0;
 		if (done)
 			done(t, NULL);
@@ -445,10 +488,10 @@ static void prompt_key(struct tui *t, int ch)
 		t->prompting = 0;
 		if (done)
 			done(t, ans);
-	} else if (ch == KEY_BACKSPACE || ch == 127 || ch == CTRL('h')) {
+	} else if (ch == KEY_BACKSPACE || ch == 127 || ch == CTRL_KEY('h')) {
 		if (n > 0)
 			t->answer[n - 1] = 0;
-	} else if (ch == CTRL('u')) {
+	} else if (ch == CTRL_KEY('u')) {
 		t->answer[0] = 0;
 	} else if (ch >= 32 && ch < 127 && n + 1 < sizeof t->answer) {
 		t->answer[n] = (char)ch;
@@ -485,15 +528,11 @@ static void mouse_event(struct tui *t)
 	if (t->too_small || t->help)
 		return;
 	if (me.y == 0) { /* the tab bar: which label */
-		int x = 8;
-		for (int i = 0; i < t->ntabs; i++) {
-			int wl = (int)strlen(t->tabs[i]->name) + 5;
-			if (me.x >= x && me.x < x + wl) {
+		for (int i = 0; i < t->ntabs; i++)
+			if (me.x >= t->tab_x[i][0] && me.x < t->tab_x[i][1]) {
 				select_tab(t, i);
 				return;
 			}
-			x += wl + 1;
-		}
 		return;
 	}
 	getbegyx(t->area, ay, ax);
@@ -512,9 +551,10 @@ static void handle_key(struct tui *t, int ch)
 		t->dirty = 1;
 		return;
 	}
-	if (t->too_small) {
+	if (t->too_small && !t->confirm_quit) {
 		if (ch == 'q' || ch == KEY_F(10))
 			act_quit(t, ch);
+		t->dirty = 1;
 		return;
 	}
 	if (t->confirm_quit) {
@@ -620,6 +660,8 @@ static void draw(struct tui *t)
 		mt_snprintf(m, sizeof m, "memtop needs %dx%d; this terminal is %dx%d (q quits)",
 			    TUI_MIN_COLS, TUI_MIN_LINES, t->cols, t->lines);
 		mvaddnstr(0, 0, m, t->cols);
+		if (t->confirm_quit)
+			mvaddnstr(1, 0, "Unsaved results: y save and quit, n quit, Esc stay", t->cols);
 		wnoutrefresh(stdscr);
 		doupdate();
 		t->last_draw_ns = mt_now_ns();
@@ -662,8 +704,7 @@ static void pump_job(struct tui *t)
 	size_t n;
 	while (t->job && (n = job_take(t->job, ev, MT_ARRAY_LEN(ev))) > 0) {
 		for (size_t i = 0; i < n; i++) {
-			int last = ev[i].type == JOB_EV_DONE || ev[i].type == JOB_EV_FAILED ||
-				   ev[i].type == JOB_EV_CANCELLED;
+			int last = tui_job_last(&ev[i]);
 			if (ev[i].type == JOB_EV_NOTE)
 				tui_message(t, "%s", ev[i].text);
 			if (t->job_owner->job_event)
@@ -671,6 +712,7 @@ static void pump_job(struct tui *t)
 			if (last) {
 				t->job = NULL;
 				t->job_owner = NULL;
+				ui_pin_restore();
 				break;
 			}
 		}
@@ -697,7 +739,10 @@ static void on_signal(int sig)
 {
 	int saved = errno;
 	unsigned char c = (unsigned char)sig;
-	got_signal = sig;
+	if (sig == SIGWINCH)
+		got_winch = 1;
+	else
+		got_signal = sig;
 	if (sig_write_fd >= 0 && write(sig_write_fd, &c, 1) < 0) {
 		/* the flag is enough */
 	}
@@ -790,9 +835,13 @@ static int init_tabs(struct tui *t)
 	};
 	t->ntabs = 0;
 	for (size_t i = 0; i < MT_ARRAY_LEN(all) && t->ntabs < TUI_MAX_TABS; i++) {
+		int j;
 		if (all[i]->init && all[i]->init(t) < 0)
-			continue;
-		t->tabs[t->ntabs++] = all[i];
+			continue; /* a tab that cannot work here is not shown */
+		for (j = t->ntabs; j > 0 && t->tabs[j - 1]->key > all[i]->key; j--)
+			t->tabs[j] = t->tabs[j - 1]; /* keep them in key order */
+		t->tabs[j] = all[i];
+		t->ntabs++;
 	}
 	return t->ntabs > 0 ? 0 : -1;
 }
@@ -858,6 +907,18 @@ static int loop(struct tui *t)
 			return -1;
 		if (got_signal)
 			break;
+		if (p[1].revents & POLLIN) { /* drain the self-pipe */
+			char buf[64];
+			while (read(t->sigpipe[0], buf, sizeof buf) > 0)
+				;
+		}
+		if (got_winch) { /* our own SIGWINCH: poll() never misses it */
+			struct winsize ws;
+			got_winch = 0;
+			if (ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0)
+				resizeterm(ws.ws_row, ws.ws_col);
+			handle_key(t, KEY_RESIZE);
+		}
 		while ((ch = getch()) != ERR) {
 			handle_key(t, ch);
 			if (t->quit || t->prompting || t->confirm_quit)
@@ -892,7 +953,7 @@ static int session(struct tui_opts *o, int nfiles, char **files)
 	t->start = o->start && !o->view;
 	t->mouse = !o->no_mouse;
 	t->no_color = o->no_color || (getenv("NO_COLOR") && getenv("NO_COLOR")[0]);
-	t->side_on = 1;
+	t->side_on = -1; /* auto */
 	setlocale(LC_ALL, "");
 	t->utf8 = !o->ascii && locale_utf8();
 	t->ascii = !t->utf8;
@@ -950,6 +1011,7 @@ static int session(struct tui_opts *o, int nfiles, char **files)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGWINCH, &sa, NULL); /* before initscr: ncurses then leaves it to us */
 
 	the_tui = t;
 	atexit(restore_terminal);
@@ -1055,13 +1117,12 @@ static int parse(int argc, char **argv, struct tui_opts *o, int view)
 			(view ? usage_view : usage_tui)(stdout);
 			return 1;
 		default:
-			mt_warn("%s: unknown option '%s' (see memtop %s--help)", view ? "view" : "memtop",
+			mt_warn("%sunknown option '%s' (see memtop %s--help)", view ? "view: " : "",
 				argv[optind - 1], view ? "view " : "");
 			return -1;
 		}
 		if ((c == 's' || c == 'Q' || c == 'a') && view != (c == 'a')) {
-			mt_warn("%s: %s is not an option here", view ? "view" : "memtop",
-				argv[optind - 1]);
+			mt_warn("%s%s is not an option here", view ? "view: " : "", argv[optind - 1]);
 			return -1;
 		}
 	}

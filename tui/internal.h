@@ -27,9 +27,11 @@ struct tui {
 	/* tabs */
 	const struct tab *tabs[TUI_MAX_TABS];
 	int ntabs, cur;
+	int tab_x[TUI_MAX_TABS][2]; /* tab bar: each label's columns, for clicks */
 	/* windows: tab bar, tab area, side panel, status (1 or 2 lines) */
 	WINDOW *bar, *area, *side, *status;
-	int side_on, side_shown, too_small, status_lines;
+	int side_on; /* -1 auto (from 100 columns), 0 off, 1 on */
+	int side_shown, too_small, status_lines;
 	int lines, cols;
 	/* the running job */
 	job_t *job;

@@ -42,7 +42,7 @@ int hm_layout(const struct mountain *m, const struct mountain *ref, int width, i
 	L->lo = L->hi = NAN;
 	if (!m || m->nsizes == 0 || m->nstrides == 0)
 		return -1;
-	L->label_w = 6; /* "128M" + 2 */
+	L->label_w = 5; /* "128M" + 1 */
 	avail = width - L->label_w;
 	if (avail < 2 || height < 2)
 		return -1;
@@ -133,7 +133,7 @@ int hm_render_ascii(const struct mountain *m, const struct hm_layout *L, size_t 
 		rc |= mt_append(out, len, "%*u", L->cell_w, m->strides[c]);
 	rc |= mt_append(out, len, "\n");
 	for (size_t r = L->row0; r < L->row0 + L->nrows; r++) {
-		rc |= mt_append(out, len, "%*s  ", L->label_w - 2,
+		rc |= mt_append(out, len, "%*s ", L->label_w - 1,
 				mt_fmt_size(lab, sizeof lab, m->sizes[r]));
 		for (size_t c = L->col0; c < L->col0 + L->ncols; c++) {
 			double v = mountain_at(m, r, c);
@@ -250,21 +250,28 @@ int wrap_at(const char *s, int width)
 
 enum level_verdict side_verdict(const struct detection *d, uint64_t ref, int *idx)
 {
-	int best = -1, best_steps = 1000;
+	int best = -1;
+	enum level_verdict v = LV_NOT_VISIBLE;
 	if (idx)
 		*idx = -1;
 	if (!d || ref == 0)
 		return LV_NOT_VISIBLE;
 	for (int i = 0; i < d->nlevels && i < 8; i++) {
-		int st = guess_steps(d->level[i], ref);
-		if (st >= 0 && st < best_steps) {
-			best_steps = st;
+		uint64_t lv = d->level[i];
+		enum level_verdict here = LV_NOT_VISIBLE;
+		if (lv == 0)
+			continue;
+		/* the cliff runs from lv (fit) to the next doubling (did not) */
+		if (ref >= lv && ref < lv * 2)
+			here = LV_MATCH;
+		else if ((ref >= lv / 2 && ref < lv) || (ref >= lv * 2 && ref < lv * 4))
+			here = LV_ONE_STEP;
+		if (here < v) {
+			v = here;
 			best = i;
 		}
 	}
-	if (best < 0 || best_steps > 1)
-		return LV_NOT_VISIBLE;
 	if (idx)
 		*idx = best;
-	return best_steps == 0 ? LV_MATCH : LV_ONE_STEP;
+	return v;
 }

@@ -85,10 +85,11 @@ int wrap_at(const char *s, int width);
 
 /* ---- side panel --------------------------------------------------------- */
 
-/* The verdict of a detected level against a reference size (bytes), with
- * the size grid's steps: "match" (same size or within the cliff's slope),
- * "one step off", or "not visible" (no detected level near it). idx gets
- * the detected level it matched (-1 none). */
+/* The verdict of the detected levels against a reference size (bytes):
+ * LV_MATCH when ref lies on a cliff, i.e. in [level, 2 * level) (the last
+ * size that fit and the next grid size, which did not); LV_ONE_STEP when it
+ * is one doubling outside that; LV_NOT_VISIBLE otherwise. idx gets the
+ * detected level it matched (-1 none). */
 enum level_verdict side_verdict(const struct detection *d, uint64_t ref, int *idx);
 
 #endif

@@ -21,7 +21,30 @@
  * the frame does wnoutrefresh + doupdate once per frame.
  *
  * Colour is never the only carrier of a value: use tui_heat_glyph() (glyph
- * density) or text alongside tui_heat_attr(). */
+ * density) or text alongside tui_heat_attr().
+ *
+ * A minimal tab:
+ *
+ *   static struct { struct lists_run *run; double cells[8][4]; int unsaved; } S;
+ *   static int act_run(struct tui *t, int key) {
+ *           mt_error e; job_t *j = ...start the experiment's job...;
+ *           if (!j) { tui_message(t, "cannot measure: %s", e.msg); return 1; }
+ *           if (tui_job_start(t, &tab_lists, j) < 0) { job_cancel(j); job_join(j, NULL); }
+ *           return 1;
+ *   }
+ *   static const struct keybinding keys[] = {
+ *           { 'r', "r", "measure the list layouts", act_run }, { 0, NULL, NULL, NULL } };
+ *   static void ev(struct tui *t, const struct job_event *e) {
+ *           if (e->type == JOB_EV_CELL) { S.cells[e->row][e->col] = e->value; S.unsaved = 1; }
+ *           else if (tui_job_last(e)) job_join(..the job.., NULL);
+ *           tui_dirty(t);
+ *   }
+ *   static void draw(struct tui *t, WINDOW *w, int full) { ...mvwprintw(w, y, x, ...)... }
+ *   const struct tab tab_lists = { .name = "Lists", .key = '6', .draw = draw,
+ *           .keys = keys, .job_event = ev };
+ *
+ * In `memtop view` (tui_view_mode()) a tab that cannot show saved files
+ * should return -1 from init() so it is not shown. */
 #ifndef MEMTOP_TUI_TAB_H
 #define MEMTOP_TUI_TAB_H
 
@@ -91,8 +114,15 @@ struct tab {
 		    mt_error *e);
 };
 
-/* ---- the tab table: one X(NAME) per tab, in tab-key order ------------- */
-#define TUI_TABS X(mountain)
+/* ---- the tab table: one line X(NAME) \ per tab ------------------------- */
+#define TUI_TABS \
+	X(mountain) \
+	X(latency) \
+	X(matmul) \
+	X(transpose) \
+	X(falseshare) \
+	X(lists) \
+	/* one X(NAME) line per tab above this one; any order (sorted by key) */
 
 #define X(n) extern const struct tab tab_##n;
 TUI_TABS
@@ -105,6 +135,14 @@ TUI_TABS
  * time. Returns 0, or -1 (and a message) when another job is running; the
  * caller then still owns the job. */
 int tui_job_start(struct tui *t, const struct tab *owner, job_t *job);
+/* The event is the job's last (DONE, FAILED, CANCELLED): end the job now.
+ * (Other types, CELL, UPDATE, NOTE and any added later, are not.) */
+static inline int tui_job_last(const struct job_event *ev)
+{
+	return ev->type == JOB_EV_DONE || ev->type == JOB_EV_FAILED ||
+	       ev->type == JOB_EV_CANCELLED;
+}
+
 /* The running job, or NULL. */
 job_t *tui_job(const struct tui *t);
 /* Pause/resume the running job (status line says so). */

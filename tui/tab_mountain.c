@@ -178,7 +178,7 @@ static void on_job_event(struct tui *t, const struct job_event *ev)
 {
 	mt_error e;
 	int st;
-	if (ev->type == JOB_EV_CELL) {
+	if (ev->type == JOB_EV_CELL || ev->type == JOB_EV_UPDATE) {
 		if (S.m && mountain_apply(S.m, ev) == 0) {
 			S.unsaved = 1;
 			if (S.ov == OV_RATIO)
@@ -187,7 +187,7 @@ static void on_job_event(struct tui *t, const struct job_event *ev)
 		tui_dirty(t);
 		return;
 	}
-	if (ev->type == JOB_EV_NOTE || !S.run)
+	if (!tui_job_last(ev) || !S.run)
 		return;
 	/* the last event: end the run */
 	st = mountain_run_finish(S.run, S.single ? NULL : &S.m->hdr, &e);
@@ -436,6 +436,7 @@ static int act_guess(struct tui *t, int key)
 		return 1;
 	if (S.mode == MODE_GUESS) {
 		S.mode = MODE_NORMAL;
+		S.has_result = 0;
 		return 1;
 	}
 	S.mode = MODE_GUESS;
@@ -510,6 +511,7 @@ static int act_escape(struct tui *t, int key)
 	if (S.mode == MODE_NORMAL)
 		return 0;
 	S.mode = MODE_NORMAL;
+	S.has_result = 0;
 	tui_dirty(t);
 	return 1;
 }
@@ -558,14 +560,14 @@ static void draw_heatmap(struct tui *t, WINDOW *w, const struct mountain *m, int
 {
 	char lab[32], txt[32];
 	wattrset(w, tui_attr(t, ROLE_DIM));
-	mvwaddstr(w, y, x, ratio ? " ratio" : "  size");
+	mvwaddstr(w, y, x, ratio ? "ratio" : " size");
 	for (size_t c = L->col0; c < L->col0 + L->ncols; c++)
 		mvwprintw(w, y, x + L->label_w + (int)(c - L->col0) * L->cell_w, "%*u",
 			  L->cell_w, m->strides[c]);
 	for (size_t r = L->row0; r < L->row0 + L->nrows; r++) {
 		int yy = y + 1 + (int)(r - L->row0);
 		wattrset(w, tui_attr(t, r == S.row && cursor ? ROLE_TITLE : ROLE_DIM));
-		mvwprintw(w, yy, x, "  %4s", mt_fmt_size(lab, sizeof lab, m->sizes[r]));
+		mvwprintw(w, yy, x, "%4s ", mt_fmt_size(lab, sizeof lab, m->sizes[r]));
 		if (S.mode == MODE_GUESS && cursor) /* markers at the row's end */
 			for (int i = 0; i < 3; i++)
 				if (S.marker[i] == (int)r) {
@@ -632,8 +634,9 @@ static void draw_legend(struct tui *t, WINDOW *w, int y, int x, int width,
 			waddstr(w, tui_heat_glyph(t, f));
 	}
 	wattrset(w, tui_attr(t, ROLE_DIM));
-	wprintw(w, " %s  log scale%s", hi,
-		ratio ? "" : L->text == HM_TEXT_MBS ? "; MB/s in cells" : L->text == HM_TEXT_GBS ? "; GB/s in cells" : "");
+	wprintw(w, " %s  log scale", hi);
+	if (!ratio && width - getcurx(w) > 16 && L->text != HM_TEXT_NONE)
+		waddstr(w, L->text == HM_TEXT_MBS ? "; MB/s in cells" : "; GB/s in cells");
 }
 
 /* A horizontal bar chart of v[0..n) with labels; item cur highlighted;
@@ -816,7 +819,9 @@ static void draw(struct tui *t, WINDOW *w, int full)
 			put_fit(w, y + L2.height, half, wd - half, title);
 		}
 	} else {
-		if (hm_layout(shown, NULL, wd, hm_h, S.row, S.col, &S.L) < 0)
+		/* guess mode keeps 4 columns for the markers at the rows' ends */
+		if (hm_layout(shown, NULL, S.mode == MODE_GUESS ? wd - 4 : wd, hm_h, S.row, S.col,
+			      &S.L) < 0)
 			return;
 		if (ratio)
 			S.L.ratio = 1;
@@ -829,7 +834,13 @@ static void draw(struct tui *t, WINDOW *w, int full)
 	y++;
 	free_w = wd - S.L.width - 6;
 	if (S.mode == MODE_FORM) {
-		draw_form(t, w, y + 1, 2, wd - 2);
+		/* modal: at the bottom of the area, over whatever is there */
+		int fy = h - (NFIELDS + 2) < y ? h - (NFIELDS + 2) : y;
+		for (int i = fy; i < h; i++) {
+			wmove(w, i, 0);
+			wclrtoeol(w);
+		}
+		draw_form(t, w, fy, 2, wd - 2);
 	} else if (S.has_result) {
 		wattrset(w, tui_attr(t, ROLE_TITLE));
 		put_fit(w, y++, 0, wd, "Your guess against the data:");
@@ -838,7 +849,7 @@ static void draw(struct tui *t, WINDOW *w, int full)
 			const char *s = S.result[i];
 			while (*s && y < h) { /* wrap at spaces */
 				int n = wrap_at(s, wd - 4);
-				put_fit(w, y++, i == 0 && s == S.result[i] ? 2 : 2, n, s);
+				put_fit(w, y++, 2, n, s);
 				s += n;
 				while (*s == ' ')
 					s++;

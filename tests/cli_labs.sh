@@ -1,0 +1,88 @@
+#!/bin/sh
+# memtop run matmul / falseshare / lists: quick real runs with small sizes,
+# the JSON each writes, usage errors, and the robust timing relations (class
+# BC faster than AC at n = 256; shuffled at least 3x slower than sequential
+# at 4M cells).
+. "$TESTLIB"
+plan 36
+
+run() { "$MEMTOP" run "$@" 2>&1; }
+# the value of column COL on the row starting with WORD
+col() { awk -v w="$1" -v c="$2" '$1 == w { print $c; exit }'; }
+# timing relations mean nothing in a sanitizer build (instrumented loads)
+SAN=
+if command -v ldd >/dev/null 2>&1 && ldd "$MEMTOP" 2>/dev/null | grep -q 'lib[at]san'; then
+	SAN=yes
+fi
+timing() { # DESC CMD...: like ok, but skipped in a sanitizer build
+	if [ -n "$SAN" ]; then pass "$1 # SKIP sanitizer build"; else ok "$@"; fi
+}
+
+# ---- matmul ----------------------------------------------------------------
+out=$(run matmul --simulate)
+like "simulate: ijk makes 2,020,000 accesses at n = 100" "$out" '^ijk +AB +2020000 '
+like "simulate: jki makes 3,010,000" "$out" '^jki +AC +3010000 '
+like "simulate: kij 3,010,000, about 0.504 misses an iteration" "$out" '^kij +BC +3010000 +[0-9]+ +0\.50[0-9] '
+like "simulate: says where the matrices sit" "$out" 'A at 0x100000, B at 0x200000, C at 0x300000'
+out=$(run matmul --simulate --n 64 --cache 4,2,5 --json "$TMP/sim.json")
+like "simulate (4,2,5) n = 64: ikj 74688 misses as the seed" "$out" '^ikj +BC +790528 +74688 '
+is "simulate JSON has the six orders and the blocked one" "$(grep -c '"order":' "$TMP/sim.json")" 7
+
+out=$(run matmul --n 48 --block 16 --tries 1 --sweep --json "$TMP/mm.json")
+is "matmul exits 0" "$?" 0
+like "matmul prints the blocked row with its class" "$out" '^blocked +BC +[0-9.]+ +[0-9.]+'
+unlike "every result equals ijk's" "$out" 'DIFFERS'
+is "matmul JSON: seven results" "$(grep -c '"order":' "$TMP/mm.json")" 7
+like "matmul JSON: ns_per_iter and class" "$(cat "$TMP/mm.json")" '"class":.*"AC"'
+is "matmul JSON: five sweep rows" "$(grep -c '"block":' "$TMP/mm.json")" 7
+like "matmul JSON: n" "$(cat "$TMP/mm.json")" '"n":[[:space:]]+48'
+
+out=$(run matmul --n 40 --race)
+is "race: seven finishers" "$(printf '%s\n' "$out" | grep -c ' #[1-7]$')" 7
+
+out=$(run matmul --n 256 --tries 2)
+bc=$(printf '%s\n' "$out" | col kij 4)
+ac=$(printf '%s\n' "$out" | col jki 4)
+timing "class BC (kij $bc ns) faster than class AC (jki $ac ns) at n = 256" \
+	awk -v a="$bc" -v b="$ac" 'BEGIN { exit !(a > 0 && a < b) }'
+
+status "matmul --n 0 is a usage error" 2 "$MEMTOP" run matmul --n 0
+status "matmul --cache 5,0,5 is a usage error" 2 "$MEMTOP" run matmul --simulate --cache 5,0,5
+status "matmul --bogus is a usage error" 2 "$MEMTOP" run matmul --bogus
+status "matmul --help" 0 "$MEMTOP" run matmul --help
+
+# ---- falseshare --------------------------------------------------------------
+out=$(run falseshare --threads 1,2,3 --rounds 200000 --tries 1 --spacings 8,128 \
+	--json "$TMP/fs.json")
+is "falseshare exits 0 (every sum exact)" "$?" 0
+like "falseshare: a row per thread count with the ratio" "$out" '^ +2 .* [0-9.]+x '
+if [ "$(nproc 2>/dev/null || echo 1)" -lt 3 ]; then
+	like "falseshare: 3 threads marked as more than the CPUs" "$out" '^ +3 \(> CPUs\)'
+else
+	unlike "falseshare: 3 threads not marked on 3 or more CPUs" "$out" '^ +3 \(> CPUs\)'
+fi
+is "falseshare JSON: six table cells" "$(grep -c '"layout":' "$TMP/fs.json")" 6
+like "falseshare JSON: packed at spacing 8" "$(tr -d '\n\t ' <"$TMP/fs.json")" \
+	'"threads":2,"layout":"packed","spacing":8,"ms":'
+is "falseshare JSON: two sweep rows" "$(grep -c '"spacing":' "$TMP/fs.json")" 8
+status "falseshare --threads 0 is a usage error" 2 "$MEMTOP" run falseshare --threads 0
+status "falseshare --spacings 12 is a usage error" 2 "$MEMTOP" run falseshare --spacings 12
+
+# ---- lists --------------------------------------------------------------------
+out=$(run lists --lengths 4096,20000 --tries 1 --json "$TMP/ls.json")
+is "lists exits 0" "$?" 0
+like "lists: stride makes a new line every cell" "$out" '^ +4096 +stride +[0-9.]+ +[0-9.]+ +[0-9.]+% +1\.000 +1\.000 '
+like "lists: sequential a quarter at 64-byte lines" "$out" '^ +4096 +sequential +[0-9.]+ +[0-9.]+ +[0-9.]+% +0\.250 +0\.125 '
+is "lists JSON: twelve results" "$(grep -c '"layout":' "$TMP/ls.json")" 12
+like "lists JSON: simulator misses" "$(cat "$TMP/ls.json")" '"sim_misses_per_cell":'
+
+out=$(run lists --lengths 4M --layouts sequential,shuffled --tries 1 --no-sim)
+sq=$(printf '%s\n' "$out" | awk '$2 == "sequential" { print $3; exit }')
+sh=$(printf '%s\n' "$out" | awk '$2 == "shuffled" { print $3; exit }')
+timing "shuffled ($sh cycles) at least 3x slower than sequential ($sq) at 4M cells" \
+	awk -v a="$sq" -v b="$sh" 'BEGIN { exit !(a > 0 && b >= 3 * a) }'
+
+out=$(run lists --graph --graph-n 300 --graph-block 32 --tries 1)
+like "graph homework: same result" "$out" 'same result: yes'
+status "lists --layouts array is a usage error" 2 "$MEMTOP" run lists --layouts array
+status "lists --sim-cache 7,0,7 is a usage error" 2 "$MEMTOP" run lists --sim-cache 7,0,7

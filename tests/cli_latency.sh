@@ -1,0 +1,66 @@
+#!/bin/sh
+# memtop run latency through the real binary: a quick real run (robust
+# relations only: the random chase at 16K is at least 5x faster than at the
+# largest size), rows printed as measured, the levels, --json readable, bad
+# arguments exit 2 with one line.
+. "$TESTLIB"
+plan 23
+
+status "--help exits 0" 0 "$MEMTOP" run latency --help
+like "--help lists --hugepages" "$(cat "$TMP/out")" '--hugepages on\|off'
+
+status "quick run exits 0" 0 "$MEMTOP" run latency --quick --json "$TMP/lat.json"
+out=$(cat "$TMP/out")
+like "header: sizes, strides, random" "$out" '^# latency: 79 sizes 4K\.\.8M, 2 fixed strides \+ random chase'
+like "header: cycles from the core clock" "$out" '^# cycles = ns x [0-9.]+ GHz'
+rows=$(printf '%s\n' "$out" | grep -cE '^ +[0-9]+[KM] ')
+is "one row per size, 4K..8M" "$rows" 79
+like "first row is 4K with three chases" "$out" '^      4K +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$'
+like "an L1 level in the seed's words" "$out" '^L1 size: [0-9]+ [KM]B, latency: [0-9.]+ cycles \([0-9.]+ ns\), way size: '
+like "the time it took" "$out" '^# measured in [0-9.]+ s'
+# random chase (last column, ns): 16K against the largest size
+r16=$(printf '%s\n' "$out" | awk '$1 == "16K" { print $NF }')
+rmax=$(printf '%s\n' "$out" | awk '$1 == "8M" { print $NF }')
+ok "random chase: 8M ($rmax ns) >= 5 x 16K ($r16 ns)" awk -v a="$r16" -v b="$rmax" \
+	'BEGIN { exit !(a > 0 && b >= 5 * a) }'
+# the fixed chase at 16K is an L1 hit too: within 2x of the random chase
+f16=$(printf '%s\n' "$out" | awk '$1 == "16K" { print $3 }')
+ok "16K: fixed ($f16 ns) and random ($r16 ns) agree within 2x" awk -v a="$f16" -v b="$r16" \
+	'BEGIN { exit !(a > 0 && b > 0 && a < 2 * b && b < 2 * a) }'
+
+if command -v jq >/dev/null 2>&1; then
+	is "json: strides" "$(jq -c .strides "$TMP/lat.json")" '[128,4096]'
+	is "json: one curve per stride, one value per size" \
+		"$(jq -c '[(.cycles | length), (.cycles[0] | length), (.ns[1] | length), (.random.ns | length)]' "$TMP/lat.json")" \
+		'[2,79,79,79]'
+	is "json: levels carry the fields" \
+		"$(jq -c '.levels[0] | [has("level"), has("size"), has("cycles"), has("ns"), has("way_min"), has("way_max"), has("tlb")]' "$TMP/lat.json")" \
+		'[true,true,true,true,true,true,true]'
+	ok "json: ghz and cycles = ns x ghz" jq -e \
+		'(.ghz > 0) and ((.cycles[0][5] - .ns[0][5] * .ghz) | fabs < 0.05)' "$TMP/lat.json"
+elif command -v python3 >/dev/null 2>&1; then
+	py() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); $1" "$TMP/lat.json"; }
+	is "json: strides" "$(py 'print(d["strides"])')" '[128, 4096]'
+	is "json: one curve per stride, one value per size" \
+		"$(py 'print([len(d["cycles"]), len(d["cycles"][0]), len(d["ns"][1]), len(d["random"]["ns"])])')" \
+		'[2, 79, 79, 79]'
+	is "json: levels carry the fields" \
+		"$(py 'print(all(k in d["levels"][0] for k in ("level","size","cycles","ns","way_min","way_max","tlb")))')" \
+		'True'
+	ok "json: ghz and cycles = ns x ghz" python3 -c \
+		"import json,sys; d=json.load(open(sys.argv[1])); sys.exit(not (d['ghz'] > 0 and abs(d['cycles'][0][5] - d['ns'][0][5] * d['ghz']) < 0.05))" \
+		"$TMP/lat.json"
+else
+	for i in 1 2 3 4; do pass "# SKIP no jq or python3 to read the JSON"; done
+fi
+
+status "--random --max-size 64K exits 0" 0 "$MEMTOP" run latency --random --max-size 64K --tries 1
+like "--random: only the random chase" "$(sed -n '/^ *size/p' "$TMP/out")" '^ +size +random +ns$'
+
+status "bad --hugepages: exit 2" 2 "$MEMTOP" run latency --hugepages maybe
+is "bad --hugepages: one line" "$(cat "$TMP/err")" \
+	"memtop: run latency: --hugepages: expected on or off, got 'maybe'"
+status "stride not a multiple of 8: exit 2" 2 "$MEMTOP" run latency --strides 128,100
+status "--max-size below 4K: exit 2" 2 "$MEMTOP" run latency --max-size 1K
+is "--max-size below 4K: one line" "$(cat "$TMP/err")" "memtop: run latency: --max-size: at least 4K"
+status "unknown option: exit 2" 2 "$MEMTOP" run latency --bogus

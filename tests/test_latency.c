@@ -1,0 +1,488 @@
+/* Unit tests of latency: lat_mem_rd's size sequence, the chase builders,
+ * the segmentation and the level / way size / TLB inference on synthetic
+ * curves with exact answers, results and JSON. */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "latency.h"
+
+#define KB 1024ull
+#define MB (1024ull * 1024ull)
+
+static const unsigned strides6[] = { 128, 256, 512, 1024, 2048, 4096 };
+
+/* ---- the size sequence ------------------------------------------------- */
+
+static void step_sequence(void **state)
+{
+	uint64_t s[LAT_MAX_SIZES];
+	size_t n;
+	(void)state;
+	assert_int_equal(latency_step(512), 1024);
+	assert_int_equal(latency_step(1024), 2048);
+	assert_int_equal(latency_step(3072), 4096);
+	assert_int_equal(latency_step(4 * KB), 6 * KB);
+	assert_int_equal(latency_step(30 * KB), 32 * KB);
+	assert_int_equal(latency_step(32 * KB), 36 * KB);
+	assert_int_equal(latency_step(48 * KB), 52 * KB);
+	assert_int_equal(latency_step(64 * KB), 72 * KB);
+	assert_int_equal(latency_step(1 * MB), 1152 * KB);
+	assert_int_equal(latency_step(8 * MB), 9 * MB);
+	/* 4K..32K in 2K steps (15), then 8 a doubling up to 512M (14 x 8) */
+	n = latency_sizes(4 * KB, 512 * MB, s, LAT_MAX_SIZES);
+	assert_int_equal(n, 15 + 14 * 8);
+	assert_int_equal(s[0], 4 * KB);
+	assert_int_equal(s[14], 32 * KB);
+	assert_int_equal(s[n - 1], 512 * MB);
+	n = latency_sizes(4 * KB, 40 * KB, s, LAT_MAX_SIZES);
+	assert_int_equal(n, 17);
+	assert_int_equal(s[16], 40 * KB);
+}
+
+/* ---- chases ------------------------------------------------------------- */
+
+static void fixed_chase_visits_its_slots(void **state)
+{
+	const uint64_t size = 64 * KB;
+	const unsigned stride = 256;
+	char *buf = aligned_alloc(4096, size);
+	void *p;
+	size_t n;
+	(void)state;
+	assert_non_null(buf);
+	n = latency_build_fixed(buf, size, stride);
+	assert_int_equal(n, size / stride);
+	p = buf;
+	for (size_t i = 1; i <= n; i++) {
+		p = *(void **)p;
+		/* slot i mod n, in order */
+		assert_ptr_equal(p, buf + (i % n) * stride);
+	}
+	assert_ptr_equal(latency_chase(buf, n), buf);
+	assert_ptr_equal(latency_chase(buf, 3 * n + 5), buf + 5 * stride);
+	assert_int_equal(latency_build_fixed(buf, size, 0), 0);
+	assert_int_equal(latency_build_fixed(buf, size, 12), 0);
+	assert_int_equal(latency_build_fixed(buf, 4096, 8192), 0);
+	/* one slot: points to itself */
+	assert_int_equal(latency_build_fixed(buf, 4096, 4096), 1);
+	assert_ptr_equal(*(void **)buf, buf);
+	free(buf);
+}
+
+static void random_chase_is_one_cycle(void **state)
+{
+	const uint64_t size = 256 * KB;
+	const unsigned stride = 128;
+	size_t n = size / stride, in_order = 0;
+	char *buf = aligned_alloc(4096, size);
+	uint32_t *scratch = malloc(n * sizeof *scratch);
+	unsigned char *seen = calloc(n, 1);
+	char *p;
+	(void)state;
+	assert_non_null(buf);
+	assert_non_null(scratch);
+	assert_non_null(seen);
+	assert_int_equal(latency_build_random(buf, size, stride, 42, scratch), n);
+	p = buf;
+	for (size_t i = 0; i < n; i++) {
+		size_t off = (size_t)(p - buf);
+		assert_true(off < size);
+		assert_int_equal(off % stride, 0);
+		assert_int_equal(seen[off / stride], 0); /* never twice before the end */
+		seen[off / stride] = 1;
+		p = *(void **)p;
+		in_order += (size_t)(p - buf) == (off + stride) % size;
+	}
+	assert_ptr_equal(p, buf); /* back at the start after exactly n loads */
+	for (size_t i = 0; i < n; i++)
+		assert_int_equal(seen[i], 1);
+	assert_true(in_order < n / 8); /* not the fixed chase in disguise */
+	assert_ptr_equal(latency_chase(buf, n), buf);
+	/* the same seed gives the same order; another seed another */
+	{
+		void *first = *(void **)buf;
+		latency_build_random(buf, size, stride, 42, scratch);
+		assert_ptr_equal(*(void **)buf, first);
+	}
+	/* two slots: each points to the other */
+	assert_int_equal(latency_build_random(buf, 256, 128, 7, scratch), 2);
+	assert_ptr_equal(*(void **)buf, buf + 128);
+	assert_ptr_equal(*(void **)(buf + 128), buf);
+	free(seen);
+	free(scratch);
+	free(buf);
+}
+
+/* ---- synthetic curves --------------------------------------------------- */
+
+struct synth {
+	uint64_t sizes[LAT_MAX_SIZES];
+	size_t n;
+	double cyc[LAT_MAX_STRIDES][LAT_MAX_SIZES];
+	double rnd[LAT_MAX_SIZES];
+	const double *rows[LAT_MAX_STRIDES];
+	struct latency_curves c;
+};
+
+static void synth_init(struct synth *s, uint64_t max, int with_random)
+{
+	memset(s, 0, sizeof *s);
+	s->n = latency_sizes(4 * KB, max, s->sizes, LAT_MAX_SIZES);
+	for (size_t k = 0; k < 6; k++)
+		s->rows[k] = s->cyc[k];
+	s->c.sizes = s->sizes;
+	s->c.nsizes = s->n;
+	s->c.strides = strides6;
+	s->c.nstrides = 6;
+	s->c.cycles = s->rows;
+	s->c.random = with_random ? s->rnd : NULL;
+	s->c.ghz = 2.5;
+	s->c.page = 4096;
+}
+
+static size_t idx_of(const struct synth *s, uint64_t size)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->sizes[i] == size)
+			return i;
+	fail_msg("size %llu not in the sequence", (unsigned long long)size);
+	return 0;
+}
+
+/* L1 32K 4 cycles, L2 512K 12, L3 8M 40, memory 200: vertical steps. */
+static double three(uint64_t size)
+{
+	if (size <= 32 * KB)
+		return 4;
+	if (size <= 512 * KB)
+		return 12;
+	if (size <= 8 * MB)
+		return 40;
+	return 200;
+}
+
+static void fill_three(struct synth *s)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		for (size_t k = 0; k < 6; k++)
+			s->cyc[k][i] = three(s->sizes[i]);
+		s->rnd[i] = three(s->sizes[i]);
+	}
+}
+
+static void check_level(const struct latency_level *l, int level, uint64_t size, double cycles,
+			uint64_t wmin, uint64_t wmax)
+{
+	assert_int_equal(l->tlb, 0);
+	assert_int_equal(l->level, level);
+	assert_int_equal(l->size, size);
+	assert_true(fabs(l->cycles - cycles) < 1e-9);
+	assert_true(fabs(l->ns - cycles / 2.5) < 1e-9);
+	assert_int_equal(l->way_min, wmin);
+	assert_int_equal(l->way_max, wmax);
+}
+
+static void segment_clean_curve(void **state)
+{
+	struct synth s;
+	struct latency_plateau p[16];
+	size_t np;
+	(void)state;
+	synth_init(&s, 64 * MB, 1);
+	fill_three(&s);
+	np = latency_segment(s.cyc[0], s.n, LAT_TOLERANCE, LAT_MERGE, p, 16);
+	assert_int_equal(np, 4);
+	assert_int_equal(p[0].i0, 0);
+	assert_int_equal(p[0].i1, idx_of(&s, 32 * KB));
+	assert_int_equal(p[1].i0, idx_of(&s, 36 * KB));
+	assert_int_equal(p[1].i1, idx_of(&s, 512 * KB));
+	assert_int_equal(p[2].i1, idx_of(&s, 8 * MB));
+	assert_int_equal(p[3].i0, idx_of(&s, 9 * MB));
+	assert_int_equal(p[3].i1, s.n - 1);
+	assert_true(p[0].level == 4 && p[1].level == 12 && p[2].level == 40 && p[3].level == 200);
+	/* levels closer than 20 % merge: 12 then 13 is one plateau */
+	for (size_t i = idx_of(&s, 256 * KB); i <= idx_of(&s, 512 * KB); i++)
+		s.cyc[1][i] = 13;
+	np = latency_segment(s.cyc[1], s.n, LAT_TOLERANCE, LAT_MERGE, p, 16);
+	assert_int_equal(np, 4);
+	assert_int_equal(p[1].i1, idx_of(&s, 512 * KB));
+	/* a partial curve is read up to its first unmeasured point */
+	s.cyc[2][idx_of(&s, 1 * MB)] = NAN;
+	np = latency_segment(s.cyc[2], s.n, LAT_TOLERANCE, LAT_MERGE, p, 16);
+	assert_int_equal(np, 3);
+	assert_int_equal(p[2].i1, idx_of(&s, 1 * MB) - 1);
+	/* too short to hold a plateau */
+	assert_int_equal(latency_segment(s.cyc[0], 2, LAT_TOLERANCE, LAT_MERGE, p, 16), 0);
+}
+
+static void segment_noisy_outlier(void **state)
+{
+	struct synth s;
+	struct latency_plateau p[16];
+	size_t np;
+	(void)state;
+	synth_init(&s, 64 * MB, 1);
+	fill_three(&s);
+	s.cyc[0][0] = 9;                          /* the overhead-bound first point */
+	s.cyc[0][idx_of(&s, 16 * KB)] = 11;       /* one spike in L1 */
+	s.cyc[0][idx_of(&s, 160 * KB)] = 30;      /* a spike two points wide in L2 */
+	s.cyc[0][idx_of(&s, 176 * KB)] = 25;
+	s.cyc[0][idx_of(&s, 2 * MB)] = 20;        /* a dip in L3 */
+	np = latency_segment(s.cyc[0], s.n, LAT_TOLERANCE, LAT_MERGE, p, 16);
+	assert_int_equal(np, 4);
+	assert_int_equal(p[0].i0, 1);
+	assert_int_equal(p[0].i1, idx_of(&s, 32 * KB));
+	assert_int_equal(p[1].i0, idx_of(&s, 36 * KB));
+	assert_int_equal(p[1].i1, idx_of(&s, 512 * KB));
+	assert_int_equal(p[2].i1, idx_of(&s, 8 * MB));
+	assert_true(p[0].level == 4 && p[1].level == 12 && p[2].level == 40 && p[3].level == 200);
+}
+
+static void detect_three_levels(void **state)
+{
+	struct synth s;
+	struct latency_levels lv;
+	char line[256];
+	(void)state;
+	synth_init(&s, 64 * MB, 1);
+	fill_three(&s);
+	assert_int_equal(latency_detect_curves(&s.c, &lv), 3);
+	/* way size: at least the largest stride that shows the step at the
+	 * cache size; at most the width of the step (one size step here) */
+	check_level(&lv.lv[0], 1, 32 * KB, 4, 4 * KB, 4 * KB);
+	check_level(&lv.lv[1], 2, 512 * KB, 12, 4 * KB, 64 * KB);
+	check_level(&lv.lv[2], 3, 8 * MB, 40, 4 * KB, 1 * MB);
+	assert_int_equal(lv.lv[0].from_random, 1);
+	assert_int_equal(lv.lv[0].nstrides, 6);
+	assert_int_equal(lv.has_memory, 1);
+	assert_int_equal(lv.memory_from, 9 * MB);
+	assert_true(lv.memory_cycles == 200);
+	latency_level_text(&lv.lv[0], line, sizeof line);
+	assert_string_equal(line, "L1 size: 32 KB, latency: 4.00 cycles (1.60 ns), way size: "
+				  "min. 4 KB, max. 4 KB");
+	latency_level_text(&lv.lv[2], line, sizeof line);
+	assert_string_equal(line, "L3 size: 8 MB, latency: 40.00 cycles (16.00 ns), way size: "
+				  "min. 4 KB, max. 1 MB");
+	/* without the random chase: the same, read from the smallest stride */
+	s.c.random = NULL;
+	assert_int_equal(latency_detect_curves(&s.c, &lv), 3);
+	check_level(&lv.lv[1], 2, 512 * KB, 12, 4 * KB, 64 * KB);
+	assert_int_equal(lv.lv[1].from_random, 0);
+	/* a partial result: what has been measured so far */
+	for (size_t k = 0; k < 6; k++)
+		for (size_t i = idx_of(&s, 2 * MB); i < s.n; i++)
+			s.cyc[k][i] = NAN;
+	assert_int_equal(latency_detect_curves(&s.c, &lv), 2);
+	check_level(&lv.lv[1], 2, 512 * KB, 12, 4 * KB, 64 * KB);
+	/* nothing measured: nothing read, no crash */
+	for (size_t k = 0; k < 6; k++)
+		for (size_t i = 0; i < s.n; i++)
+			s.cyc[k][i] = NAN;
+	assert_int_equal(latency_detect_curves(&s.c, &lv), 0);
+}
+
+static void detect_with_outliers(void **state)
+{
+	struct synth s;
+	struct latency_levels lv;
+	(void)state;
+	synth_init(&s, 64 * MB, 1);
+	fill_three(&s);
+	s.cyc[1][0] = 10;                       /* overhead-bound 4K */
+	s.cyc[1][idx_of(&s, 28 * KB)] = 9;      /* spike just before the L1 step */
+	s.cyc[2][idx_of(&s, 36 * KB)] = 5;      /* dip just after it */
+	s.cyc[3][idx_of(&s, 256 * KB)] = 30;    /* spike in L2 */
+	s.rnd[idx_of(&s, 384 * KB)] = 24;       /* a spike two points wide */
+	s.rnd[idx_of(&s, 416 * KB)] = 26;
+	s.cyc[5][idx_of(&s, 4 * MB)] = 150;     /* spike in L3 */
+	s.cyc[4][idx_of(&s, 32 * MB)] = 90;     /* dip in memory */
+	/* a step spread over three sizes on one stride: read at its middle */
+	s.cyc[0][idx_of(&s, 8 * MB)] = 60;
+	s.cyc[0][idx_of(&s, 9 * MB)] = 110;
+	s.cyc[0][idx_of(&s, 10 * MB)] = 160;
+	assert_int_equal(latency_detect_curves(&s.c, &lv), 3);
+	check_level(&lv.lv[0], 1, 32 * KB, 4, 4 * KB, 4 * KB);
+	check_level(&lv.lv[1], 2, 512 * KB, 12, 4 * KB, 64 * KB);
+	check_level(&lv.lv[2], 3, 8 * MB, 40, 4 * KB, 1 * MB);
+	assert_int_equal(lv.memory_cycles, 200);
+}
+
+/* L1 32K 4, L2 512K 12, memory 100; a TLB of 64 entries (256K of 4K pages)
+ * whose miss costs 16 cycles: added latency 16 * stride / 4096 beyond 256K. */
+static void detect_tlb(void **state)
+{
+	struct synth s;
+	struct latency_levels lv;
+	char line[256];
+	(void)state;
+	synth_init(&s, 64 * MB, 0);
+	for (size_t i = 0; i < s.n; i++) {
+		uint64_t z = s.sizes[i];
+		double base = z <= 32 * KB ? 4 : z <= 512 * KB ? 12 : 100;
+		for (size_t k = 0; k < 6; k++)
+			s.cyc[k][i] = base + (z > 256 * KB ? 16.0 * strides6[k] / 4096 : 0);
+	}
+	assert_int_equal(latency_detect_curves(&s.c, &lv), 3);
+	check_level(&lv.lv[0], 1, 32 * KB, 4, 4 * KB, 4 * KB);
+	assert_int_equal(lv.lv[1].tlb, 1);
+	assert_int_equal(lv.lv[1].level, 1);
+	assert_int_equal(lv.lv[1].size, 256 * KB);
+	assert_int_equal(lv.lv[1].entries, 64);
+	assert_true(fabs(lv.lv[1].cycles - 16) < 1e-9);
+	latency_level_text(&lv.lv[1], line, sizeof line);
+	assert_string_equal(line, "TLB1 size: 64 entries (256 KB), latency: 16.00 cycles (6.40 ns) "
+				  "a miss");
+	check_level(&lv.lv[2], 2, 512 * KB, 12, 4 * KB, 64 * KB);
+	/* a cache step whose added latency is the same on every stride is not
+	 * a TLB */
+	fill_three(&s);
+	latency_detect_curves(&s.c, &lv);
+	for (size_t i = 0; i < lv.n; i++)
+		assert_int_equal(lv.lv[i].tlb, 0);
+}
+
+/* A 16K cache with 1K ways (16-way): strides up to 1K see its step at 16K;
+ * 2K and 4K reach only half and a quarter of its sets, so the step moves to
+ * 32K and 64K (the seed's associativity case). L2 1M 12, memory 100. */
+static void detect_associativity(void **state)
+{
+	struct synth s;
+	struct latency_levels lv;
+	(void)state;
+	synth_init(&s, 64 * MB, 1);
+	for (size_t i = 0; i < s.n; i++) {
+		uint64_t z = s.sizes[i];
+		for (size_t k = 0; k < 6; k++) {
+			uint64_t l1 = 16 * KB * (strides6[k] > 1024 ? strides6[k] / 1024 : 1);
+			s.cyc[k][i] = z <= l1 ? 4 : z <= 1 * MB ? 12 : 100;
+		}
+		s.rnd[i] = z <= 16 * KB ? 4 : z <= 1 * MB ? 12 : 100;
+	}
+	assert_int_equal(latency_detect_curves(&s.c, &lv), 2);
+	check_level(&lv.lv[0], 1, 16 * KB, 4, 1 * KB, 1 * KB);
+	assert_int_equal(lv.lv[0].nstrides, 6);
+	check_level(&lv.lv[1], 2, 1 * MB, 12, 4 * KB, 128 * KB);
+	/* a slanted step on every stride is one way wide: 16K..20K here */
+	for (size_t i = 0; i < s.n; i++) {
+		uint64_t z = s.sizes[i];
+		double v = z <= 16 * KB ? 4 : z <= 32 * KB ? 12 : 100;
+		if (z == 18 * KB)
+			v = 8;
+		for (size_t k = 0; k < 6; k++)
+			s.cyc[k][i] = v;
+		s.rnd[i] = v;
+	}
+	assert_int_equal(latency_detect_curves(&s.c, &lv), 2);
+	check_level(&lv.lv[0], 1, 16 * KB, 4, 4 * KB, 4 * KB);
+}
+
+/* ---- results and JSON ----------------------------------------------------- */
+
+static void result_json_roundtrip(void **state)
+{
+	struct latency_params p;
+	struct latency_result *r, *back;
+	struct job_event ev;
+	cJSON *root;
+	mt_error e = { "" };
+	(void)state;
+	latency_params_quick(&p);
+	r = latency_result_new(&p, 2.5);
+	assert_non_null(r);
+	assert_int_equal(r->nstrides, 2);
+	assert_int_equal(latency_measured(r), 0);
+	for (size_t i = 0; i < r->nsizes; i++) {
+		for (int c = 0; c < 3; c++) {
+			memset(&ev, 0, sizeof ev);
+			ev.type = JOB_EV_CELL;
+			ev.row = (int)i;
+			ev.col = c;
+			ev.kind = c == 2;
+			ev.value = three(r->sizes[i]) / 2.5;
+			ev.aux[0] = three(r->sizes[i]);
+			assert_int_equal(latency_apply(r, &ev), 0);
+		}
+	}
+	ev.row = (int)r->nsizes;
+	assert_int_equal(latency_apply(r, &ev), -1);
+	ev.row = 0;
+	ev.kind = 0;
+	ev.col = 2;
+	assert_int_equal(latency_apply(r, &ev), -1);
+	assert_int_equal(latency_measured(r), 3 * r->nsizes);
+	root = latency_to_json(r);
+	assert_non_null(root);
+	assert_true(cJSON_GetObjectItem(root, "ghz")->valuedouble == 2.5);
+	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(root, "cycles")), 2);
+	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(root, "levels")), 2);
+	{
+		const cJSON *l0 = cJSON_GetArrayItem(cJSON_GetObjectItem(root, "levels"), 0);
+		assert_int_equal(cJSON_GetObjectItem(l0, "size")->valuedouble, 32768);
+		assert_true(cJSON_GetObjectItem(l0, "cycles")->valuedouble == 4);
+		assert_true(cJSON_IsFalse(cJSON_GetObjectItem(l0, "tlb")));
+	}
+	back = latency_from_json(root, "r.json", &e);
+	assert_non_null(back);
+	assert_int_equal(back->nsizes, r->nsizes);
+	assert_int_equal(back->strides[1], 4096);
+	assert_int_equal(back->has_random, 1);
+	assert_true(back->cycles[1][3] == r->cycles[1][3]);
+	assert_true(back->random_ns[r->nsizes - 1] == r->random_ns[r->nsizes - 1]);
+	latency_result_free(back);
+	/* a ragged row is refused, naming the file and the field */
+	cJSON_DeleteItemFromArray(cJSON_GetArrayItem(cJSON_GetObjectItem(root, "ns"), 1), 0);
+	back = latency_from_json(root, "r.json", &e);
+	assert_null(back);
+	assert_string_equal(e.msg, "r.json: ns row 2 has 78 values, expected 79");
+	cJSON_Delete(root);
+	latency_result_free(r);
+}
+
+static void params_and_memory_cap(void **state)
+{
+	struct latency_params p;
+	char note[200];
+	mt_error e;
+	(void)state;
+	latency_params_default(&p);
+	assert_int_equal(p.nsizes, 127);
+	assert_int_equal(p.nstrides, 6);
+	assert_int_equal(p.sizes[p.nsizes - 1], 512 * MB);
+	assert_int_equal(latency_params_fit_memory(&p, 0, note, sizeof note, &e), 0);
+	assert_int_equal(p.nsizes, 127);
+	assert_int_equal(latency_params_fit_memory(&p, 300 * MB, note, sizeof note, &e), 0);
+	assert_int_equal(p.sizes[p.nsizes - 1], 144 * MB);
+	assert_string_equal(note, "sizes capped at 144M (asked 512M): half of the 300M available");
+	assert_string_equal(p.note, note);
+	assert_int_equal(latency_params_set_max(&p, 100 * KB, &e), 0);
+	assert_int_equal(p.sizes[p.nsizes - 1], 96 * KB);
+	assert_int_equal(latency_params_set_max(&p, 1000, &e), -1);
+	assert_true(latency_params_estimate_s(&p) > 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(step_sequence),
+		cmocka_unit_test(fixed_chase_visits_its_slots),
+		cmocka_unit_test(random_chase_is_one_cycle),
+		cmocka_unit_test(segment_clean_curve),
+		cmocka_unit_test(segment_noisy_outlier),
+		cmocka_unit_test(detect_three_levels),
+		cmocka_unit_test(detect_with_outliers),
+		cmocka_unit_test(detect_tlb),
+		cmocka_unit_test(detect_associativity),
+		cmocka_unit_test(result_json_roundtrip),
+		cmocka_unit_test(params_and_memory_cap),
+	};
+	return cmocka_run_group_tests_name("latency", tests, NULL, NULL);
+}

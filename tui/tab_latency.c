@@ -1,0 +1,529 @@
+/* tab_latency: tab 2, load latency by pointer chasing (seed 002). The curves
+ * on a log size axis (cycles on a log axis), one glyph per stride plus the
+ * random chase, filling in live; the plateaus of the curve the levels are
+ * read from drawn as horizontal bands; the detected levels and the sysfs
+ * sizes marked under the size axis. The measuring is src/latency.c; this
+ * file starts the job and draws. */
+#include "config.h"
+
+#include "clock.h"
+#include "info.h"
+#include "latency.h"
+#include "sysinfo.h"
+#include "tab.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char curve_glyph[] = "abcdefghijkl";
+
+static struct {
+	struct latency_params p;
+	struct latency_run *run;
+	struct latency_result *r;
+	int unsaved;
+	int huge;          /* for the next run */
+	uint64_t max_size; /* 0: the default */
+	uint64_t t0;
+	uint64_t sysfs[4]; /* L1d, L2, L3 from the system, 0 unknown */
+} S;
+
+static int init(struct tui *t)
+{
+	struct info inf;
+	mt_error e;
+	(void)t;
+	memset(&S, 0, sizeof S);
+	S.huge = LAT_HUGE_OFF;
+	if (info_collect(&inf, &e) == 0)
+		for (int l = 1; l <= 3; l++)
+			S.sysfs[l] = info_best_size(&inf, l, NULL);
+	return 0;
+}
+
+static void fini(struct tui *t)
+{
+	(void)t;
+	latency_result_free(S.r);
+	S.r = NULL;
+}
+
+/* ---- measuring ------------------------------------------------------------ */
+
+static void start_run(struct tui *t)
+{
+	struct latency_result *r;
+	struct mt_clock clk;
+	char note[200];
+	mt_error e = { "" };
+	if (tui_view_mode(t)) {
+		tui_message(t, "memtop view does not measure (run memtop for this machine)");
+		return;
+	}
+	if (tui_job(t)) {
+		tui_message(t, "a measurement is already running");
+		return;
+	}
+	if (tui_quick(t))
+		latency_params_quick(&S.p);
+	else
+		latency_params_default(&S.p);
+	if (S.max_size && latency_params_set_max(&S.p, S.max_size, &e) < 0) {
+		tui_message(t, "%s", e.msg);
+		return;
+	}
+	S.p.hugepages = S.huge;
+	if (latency_params_fit_memory(&S.p, mt_mem_available(), note, sizeof note, &e) < 0) {
+		tui_message(t, "cannot measure: %s", e.msg);
+		return;
+	}
+	mt_clock_calibrate(&clk, 0);
+	r = latency_result_new(&S.p, clk.core_ghz > 0 ? clk.core_ghz : clk.ticks_per_ns);
+	if (!r) {
+		tui_message(t, "out of memory");
+		return;
+	}
+	if (note[0])
+		r->capped_from = S.p.sizes[S.p.nsizes - 1];
+	S.run = latency_run_start(&S.p, &e);
+	if (!S.run) {
+		latency_result_free(r);
+		tui_message(t, "cannot measure: %s", e.msg);
+		return;
+	}
+	{
+		struct job_progress pr;
+		job_get_progress(S.run->job, &pr);
+		run_header_init(&r->hdr, pr.cpu);
+	}
+	if (tui_job_start(t, &tab_latency, S.run->job) < 0) {
+		job_cancel(S.run->job);
+		latency_run_finish(S.run, NULL, NULL, 0, NULL);
+		S.run = NULL;
+		latency_result_free(r);
+		return;
+	}
+	latency_result_free(S.r);
+	S.r = r;
+	S.unsaved = 0;
+	S.t0 = mt_now_ns();
+	tui_set_diag(t, &S.r->hdr.diag);
+	if (note[0])
+		tui_message(t, "%s", note);
+	else
+		tui_message(t, "measuring: about %.0f s", ceil(latency_params_estimate_s(&S.p)));
+	tui_dirty(t);
+}
+
+static void levels_summary(char *buf, size_t len)
+{
+	struct latency_levels lv;
+	char a[32];
+	buf[0] = '\0';
+	if (!S.r)
+		return;
+	latency_detect(S.r, &lv);
+	for (size_t i = 0; i < lv.n; i++) {
+		const struct latency_level *l = &lv.lv[i];
+		if (l->tlb)
+			mt_append(buf, len, "%sTLB %s +%.1fc", buf[0] ? " | " : "",
+				  mt_fmt_size(a, sizeof a, l->size), l->cycles);
+		else
+			mt_append(buf, len, "%sL%d %s %.1fc %.2fns", buf[0] ? " | " : "", l->level,
+				  mt_fmt_size(a, sizeof a, l->size), l->cycles, l->ns);
+	}
+	if (lv.has_memory)
+		mt_append(buf, len, "%smem %.0fns", buf[0] ? " | " : "", lv.memory_ns);
+}
+
+static void on_job_event(struct tui *t, const struct job_event *ev)
+{
+	mt_error e = { "" };
+	int st;
+	char sum[256];
+	if (ev->type == JOB_EV_CELL) {
+		if (S.r && latency_apply(S.r, ev) == 0)
+			S.unsaved = 1;
+		tui_dirty(t);
+		return;
+	}
+	if (ev->type == JOB_EV_NOTE) {
+		tui_message(t, "%s", ev->text);
+		return;
+	}
+	if (!S.run)
+		return;
+	st = latency_run_finish(S.run, S.r ? &S.r->hdr : NULL, S.r ? S.r->pages : NULL,
+				S.r ? sizeof S.r->pages : 0, &e);
+	S.run = NULL;
+	if (S.r) {
+		S.r->elapsed_s = (double)(mt_now_ns() - S.t0) / 1e9;
+		tui_set_diag(t, &S.r->hdr.diag);
+	}
+	levels_summary(sum, sizeof sum);
+	if (st < 0)
+		tui_message(t, "the measurement failed: %s", e.msg);
+	else if (st == 1)
+		tui_message(t, "stopped: %zu points measured (w saves them)",
+			    S.r ? latency_measured(S.r) : 0);
+	else
+		tui_message(t, "done in %.0f s: %s", S.r ? S.r->elapsed_s : 0.0, sum);
+	tui_dirty(t);
+}
+
+/* ---- keys ------------------------------------------------------------------- */
+
+static void confirm_restart(struct tui *t, const char *answer)
+{
+	if (answer && (answer[0] == 'y' || answer[0] == 'Y'))
+		start_run(t);
+}
+
+static int act_run(struct tui *t, int key)
+{
+	(void)key;
+	if (S.unsaved && !tui_job(t) && !tui_view_mode(t)) {
+		tui_prompt(t, "Discard the unsaved latency curves and measure again? (y/n) ", "",
+			   confirm_restart);
+		return 1;
+	}
+	start_run(t);
+	return 1;
+}
+
+static int act_huge(struct tui *t, int key)
+{
+	(void)key;
+	S.huge = S.huge == LAT_HUGE_ON ? LAT_HUGE_OFF : LAT_HUGE_ON;
+	tui_message(t, "next run: huge pages %s", S.huge == LAT_HUGE_ON ? "on" : "off");
+	tui_dirty(t);
+	return 1;
+}
+
+static void max_answer(struct tui *t, const char *answer)
+{
+	uint64_t v;
+	if (!answer)
+		return;
+	if (!answer[0]) {
+		S.max_size = 0;
+	} else if (mt_parse_size(answer, &v) < 0 || v < LAT_MIN_SIZE) {
+		tui_message(t, "largest size: expected a size from 4K, such as 64M");
+		return;
+	} else {
+		S.max_size = v;
+	}
+	tui_dirty(t);
+}
+
+static int act_max(struct tui *t, int key)
+{
+	char cur[32] = "";
+	(void)key;
+	if (S.max_size)
+		mt_fmt_size(cur, sizeof cur, S.max_size);
+	tui_prompt(t, "Largest array for the next run (Enter alone: the default 512M): ", cur,
+		   max_answer);
+	return 1;
+}
+
+static void default_name(char *buf, size_t len)
+{
+	char date[32];
+	mt_strlcpy(date, S.r && S.r->hdr.date[0] ? S.r->hdr.date : "run", sizeof date);
+	for (char *c = date; *c; c++)
+		if (*c == ' ' || *c == ':')
+			*c = '-';
+	mt_snprintf(buf, len, "memtop-latency-%s-%s.json",
+		    S.r && S.r->hdr.host[0] ? S.r->hdr.host : "host", date);
+}
+
+static int save_to(const char *path, mt_error *e)
+{
+	cJSON *root;
+	int rc;
+	if (!S.r || latency_measured(S.r) == 0)
+		return mt_fail(e, "nothing measured to save yet (r measures)");
+	root = latency_to_json(S.r);
+	if (!root)
+		return mt_fail(e, "out of memory");
+	rc = jsonio_save(path, root, e);
+	cJSON_Delete(root);
+	if (rc == 0)
+		S.unsaved = 0;
+	return rc;
+}
+
+static void save_answer(struct tui *t, const char *answer)
+{
+	mt_error e;
+	if (!answer || !answer[0])
+		return;
+	if (save_to(answer, &e) < 0)
+		tui_message(t, "not saved: %s", e.msg);
+	else
+		tui_message(t, "saved %s", answer);
+}
+
+static int act_save(struct tui *t, int key)
+{
+	char def[160];
+	(void)key;
+	if (!S.r || latency_measured(S.r) == 0) {
+		tui_message(t, "nothing measured to save yet (r measures)");
+		return 1;
+	}
+	default_name(def, sizeof def);
+	tui_prompt(t, "Save as: ", def, save_answer);
+	return 1;
+}
+
+static const struct keybinding keys[] = {
+	{ 'r', "r", "measure the latency curves (about a minute)", act_run },
+	{ 'H', "H", "huge pages on/off for the next run", act_huge },
+	{ 'm', "m", "type the largest array for the next run", act_max },
+	{ 'w', "w", "save as JSON (memtop-latency-HOST-DATE.json)", act_save },
+	{ 0, NULL, NULL, NULL },
+};
+
+/* ---- drawing ---------------------------------------------------------------- */
+
+struct axes {
+	int top, left, ph, pw;
+	double lx0, lx1, ly0, ly1; /* logs of the size and cycle ranges */
+};
+
+static int xcol(const struct axes *a, double size)
+{
+	double f = (log(size) - a->lx0) / (a->lx1 - a->lx0);
+	if (f < 0)
+		f = 0;
+	if (f > 1)
+		f = 1;
+	return a->left + (int)lround(f * (a->pw - 1));
+}
+
+static int yrow(const struct axes *a, double cyc)
+{
+	double f = (log(cyc) - a->ly0) / (a->ly1 - a->ly0);
+	if (f < 0)
+		f = 0;
+	if (f > 1)
+		f = 1;
+	return a->top + (a->ph - 1) - (int)lround(f * (a->ph - 1));
+}
+
+static void put(WINDOW *w, int y, int x, int wd, const char *s)
+{
+	if (x >= 0 && x < wd - 1)
+		mvwaddnstr(w, y, x, s, wd - 1 - x);
+}
+
+static void draw(struct tui *t, WINDOW *w, int full)
+{
+	const struct latency_result *r = S.r;
+	struct latency_levels lv;
+	struct axes a;
+	int h, wd, ncurves;
+	double lo = INFINITY, hi = 0;
+	char line[512], buf[32];
+	(void)full;
+	getmaxyx(w, h, wd);
+	werase(w);
+	wattrset(w, tui_attr(t, ROLE_TITLE));
+	if (!r) {
+		mt_snprintf(line, sizeof line, "Latency by pointer chasing: no run yet. r measures "
+			    "(huge pages %s, H toggles; m sets the largest array).",
+			    S.huge == LAT_HUGE_ON ? "on" : "off");
+		put(w, 0, 1, wd, line);
+		wattrset(w, tui_attr(t, ROLE_NORMAL));
+		put(w, 2, 1, wd, "Fixed strides 128..4096 B (lat_mem_rd) and one random cycle "
+				 "(multichase): the");
+		put(w, 3, 1, wd, "prefetchers follow a fixed stride, so the random chase shows "
+				 "the levels they hide.");
+		return;
+	}
+	mt_snprintf(line, sizeof line, "Latency: %zu sizes %s..", r->nsizes,
+		    mt_fmt_size(buf, sizeof buf, r->sizes[0]));
+	mt_append(line, sizeof line, "%s, %zu strides%s, huge pages %s; %zu of %zu points%s%s",
+		  mt_fmt_size(buf, sizeof buf, r->sizes[r->nsizes - 1]), r->nstrides,
+		  r->has_random ? " + random" : "", r->hugepages == LAT_HUGE_ON ? "on" : "off",
+		  latency_measured(r), r->nsizes * (r->nstrides + (r->has_random ? 1 : 0)),
+		  S.unsaved ? ", unsaved (w)" : "", r->source[0] ? "" : "");
+	if (r->source[0])
+		mt_append(line, sizeof line, " [%s]", r->source);
+	put(w, 0, 1, wd, line);
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	levels_summary(line, sizeof line);
+	put(w, 1, 1, wd, line[0] ? line : "levels: not enough points yet");
+
+	/* ranges */
+	ncurves = (int)r->nstrides + (r->has_random ? 1 : 0);
+	for (int k = 0; k < ncurves; k++) {
+		const double *v = k < (int)r->nstrides ? r->cycles[k] : r->random_cycles;
+		for (size_t i = 0; i < r->nsizes; i++)
+			if (isfinite(v[i]) && v[i] > 0) {
+				if (v[i] < lo)
+					lo = v[i];
+				if (v[i] > hi)
+					hi = v[i];
+			}
+	}
+	if (h < 10 || wd < 30)
+		return;
+	a.top = 2;
+	a.left = 8;
+	a.ph = h - 2 - 4;
+	a.pw = wd - a.left - 1;
+	a.lx0 = log((double)r->sizes[0]);
+	a.lx1 = log((double)r->sizes[r->nsizes - 1]);
+	if (a.lx1 <= a.lx0)
+		a.lx1 = a.lx0 + 1;
+	if (!(hi > 0)) {
+		lo = 1;
+		hi = 10;
+	}
+	a.ly0 = log(lo * 0.9);
+	a.ly1 = log(hi * 1.1);
+	if (a.ly1 - a.ly0 < 0.5)
+		a.ly1 = a.ly0 + 0.5;
+
+	/* y labels: cycles */
+	wattrset(w, tui_attr(t, ROLE_DIM));
+	for (int q = 0; q <= 2; q++) {
+		int y = a.top + (a.ph - 1) * q / 2;
+		double v = exp(a.ly1 - (a.ly1 - a.ly0) * q / 2.0);
+		mt_snprintf(buf, sizeof buf, "%6.0fc", v);
+		put(w, y, 0, wd, buf);
+	}
+
+	/* plateaus of the curve the levels are read from, as bands */
+	{
+		const double *ref = r->has_random ? r->random_cycles : r->cycles[0];
+		struct latency_plateau p[LAT_MAX_SIZES];
+		size_t np = (r->has_random || r->nstrides)
+				    ? latency_segment(ref, r->nsizes, LAT_TOLERANCE, LAT_MERGE, p,
+						      LAT_MAX_SIZES)
+				    : 0;
+		for (size_t j = 0; j < np; j++) {
+			int y = yrow(&a, p[j].level);
+			int x0 = xcol(&a, (double)r->sizes[p[j].i0]);
+			int x1 = xcol(&a, (double)r->sizes[p[j].i1]);
+			for (int x = x0; x <= x1; x++)
+				put(w, y, x, wd, tui_glyph(t, GL_HLINE));
+		}
+	}
+
+	/* the curves: one glyph each, the random chase last (on top) */
+	for (int k = 0; k < ncurves; k++) {
+		const double *v = k < (int)r->nstrides ? r->cycles[k] : r->random_cycles;
+		char g[2] = { k < (int)r->nstrides ? curve_glyph[k % 12] : '*', '\0' };
+		double frac = ncurves > 1 ? (double)k / (ncurves - 1) : 1.0;
+		wattrset(w, tui_heat_attr(t, frac) | (k == ncurves - 1 && r->has_random ? A_BOLD : 0));
+		for (size_t i = 0; i < r->nsizes; i++)
+			if (isfinite(v[i]) && v[i] > 0)
+				put(w, yrow(&a, v[i]), xcol(&a, (double)r->sizes[i]), wd, g);
+	}
+
+	/* size axis with ticks every 16x, then the detected levels and sysfs */
+	wattrset(w, tui_attr(t, ROLE_DIM));
+	{
+		int y = a.top + a.ph;
+		for (int x = a.left; x < a.left + a.pw; x++)
+			put(w, y, x, wd, tui_glyph(t, GL_HLINE));
+		for (uint64_t s = 4096; s <= r->sizes[r->nsizes - 1]; s *= 16)
+			if (s >= r->sizes[0])
+				put(w, y, xcol(&a, (double)s), wd, mt_fmt_size(buf, sizeof buf, s));
+	}
+	latency_detect(r, &lv);
+	wattrset(w, tui_attr(t, ROLE_GOOD));
+	put(w, a.top + a.ph + 1, 0, wd, "found");
+	for (size_t i = 0; i < lv.n; i++) {
+		int x = xcol(&a, (double)lv.lv[i].size);
+		put(w, a.top + a.ph + 1, x, wd, tui_glyph(t, GL_MARK));
+		mt_snprintf(buf, sizeof buf, "%s%d", lv.lv[i].tlb ? "T" : "L", lv.lv[i].level);
+		put(w, a.top + a.ph + 1, x + 1, wd, buf);
+	}
+	wattrset(w, tui_attr(t, ROLE_WARN));
+	put(w, a.top + a.ph + 2, 0, wd, "sysfs");
+	for (int l = 1; l <= 3; l++) {
+		int x;
+		if (!S.sysfs[l] || r->source[0] || (double)S.sysfs[l] > exp(a.lx1) * 1.001)
+			continue;
+		x = xcol(&a, (double)S.sysfs[l]);
+		put(w, a.top + a.ph + 2, x, wd, tui_glyph(t, GL_VLINE));
+		{
+			char sz[16];
+			mt_snprintf(buf, sizeof buf, "L%d %s", l, mt_fmt_size(sz, sizeof sz, S.sysfs[l]));
+		}
+		put(w, a.top + a.ph + 2, x + 1, wd, buf);
+	}
+
+	/* legend */
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	line[0] = '\0';
+	for (int k = 0; k < (int)r->nstrides; k++)
+		mt_append(line, sizeof line, "%c %u  ", curve_glyph[k % 12], r->strides[k]);
+	if (r->has_random)
+		mt_append(line, sizeof line, "* random  ");
+	mt_append(line, sizeof line, "(bytes; cycles up, size across, log-log; bands: plateaus)");
+	put(w, h - 1, 1, wd, line);
+}
+
+/* ---- files -------------------------------------------------------------- */
+
+static int open_file(struct tui *t, const cJSON *root, const char *path, mt_error *e)
+{
+	const cJSON *ex = cJSON_GetObjectItemCaseSensitive(root, "experiment");
+	struct latency_result *r;
+	(void)t;
+	if (!(cJSON_IsString(ex) && strcmp(ex->valuestring, "latency") == 0) &&
+	    !(cJSON_GetObjectItemCaseSensitive(root, "cycles") &&
+	      cJSON_GetObjectItemCaseSensitive(root, "ns") &&
+	      !cJSON_GetObjectItemCaseSensitive(root, "throughput")))
+		return 0;
+	if (S.run)
+		return mt_fail(e, "%s: a latency run is in progress", path);
+	r = latency_from_json(root, path, e);
+	if (!r)
+		return -1;
+	latency_result_free(S.r);
+	S.r = r;
+	S.unsaved = 0;
+	return 1;
+}
+
+static int unsaved(struct tui *t)
+{
+	(void)t;
+	return S.unsaved && S.r && latency_measured(S.r) > 0;
+}
+
+static int save(struct tui *t, const char *path, const char *dir, char *saved, size_t len,
+		mt_error *e)
+{
+	char name[160];
+	(void)t;
+	if (!path) {
+		default_name(name, sizeof name);
+		if (mt_snprintf(saved, len, "%s/%s", dir, name) < 0)
+			return mt_fail(e, "%s: path too long", dir);
+	} else {
+		mt_strlcpy(saved, path, len);
+	}
+	return save_to(saved, e);
+}
+
+const struct tab tab_latency = {
+	.name = "Latency",
+	.key = '2',
+	.init = init,
+	.fini = fini,
+	.draw = draw,
+	.keys = keys,
+	.job_event = on_job_event,
+	.open = open_file,
+	.unsaved = unsaved,
+	.save = save,
+};

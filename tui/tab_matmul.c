@@ -1,0 +1,383 @@
+/* tab_matmul: tab 3, the matmul race. The seven orders (six loop orders and
+ * the blocked ikj) run interleaved in short slices on the pinned worker so
+ * that all advance together; each has a bar with its progress, its running
+ * ns per inner iteration and its finish place, and the book's and the
+ * simulator's misses per iteration beside it. For the selected order, how
+ * its inner loop walks A, B and C (along a row, down a column, held in a
+ * register), drawn on three small matrices, with the misses split by
+ * matrix. The kernels, the race and the simulation are src/matmul.c and
+ * src/matmul_model.c; this file only starts the job and draws. */
+#include "config.h"
+
+#include "matmul.h"
+#include "tab.h"
+
+#include <math.h>
+#include <string.h>
+
+static struct {
+	struct matmul_params p; /* outlives the job */
+	struct matmul_l1d l1d;
+	int have_l1d;
+	int sel;                /* selected order */
+	int running;
+	double frac[MATMUL_NORDERS], ns[MATMUL_NORDERS];
+	int rank[MATMUL_NORDERS], equal[MATMUL_NORDERS], done[MATMUL_NORDERS];
+	double sim[MATMUL_NORDERS], sim_m[MATMUL_NORDERS][3];
+	int have_sim[MATMUL_NORDERS], sim_sampled;
+	int measured;           /* a race has finished */
+} S;
+
+static void reset_results(void)
+{
+	for (int o = 0; o < MATMUL_NORDERS; o++) {
+		S.frac[o] = S.ns[o] = 0;
+		S.rank[o] = S.done[o] = 0;
+		S.equal[o] = 1;
+		S.have_sim[o] = 0;
+	}
+	S.measured = 0;
+}
+
+static int init(struct tui *t)
+{
+	memset(&S, 0, sizeof S);
+	matmul_params_default(&S.p);
+	S.p.race = 1;
+	if (tui_quick(t))
+		S.p.n = 256;
+	reset_results();
+	return 0;
+}
+
+static void need_l1d(void)
+{
+	if (!S.have_l1d) {
+		matmul_l1d(&S.l1d);
+		S.have_l1d = 1;
+	}
+}
+
+static void on_job_event(struct tui *t, const struct job_event *ev)
+{
+	mt_error e;
+	int o = ev->row;
+	if (ev->type == JOB_EV_CELL) {
+		if (o < 0 || o >= MATMUL_NORDERS)
+			return;
+		if (ev->kind == MATMUL_CELL_RACE) {
+			S.frac[o] = ev->aux[0];
+			S.ns[o] = ev->value;
+			S.rank[o] = (int)ev->aux[1];
+		} else if (ev->kind == MATMUL_CELL_RESULT) {
+			S.done[o] = 1;
+			S.equal[o] = ev->aux[2] > 0.5;
+			S.rank[o] = (int)ev->aux[4];
+			S.ns[o] = ev->value;
+			S.frac[o] = 1;
+		} else if (ev->kind == MATMUL_CELL_SIM) {
+			S.have_sim[o] = 1;
+			S.sim[o] = ev->value;
+			for (int m = 0; m < 3; m++)
+				S.sim_m[o][m] = ev->aux[m];
+			S.sim_sampled = ev->aux[3] > 0.5;
+		}
+		tui_dirty(t);
+		return;
+	}
+	if (ev->type == JOB_EV_NOTE)
+		return;
+	S.running = 0;
+	if (job_join(tui_job(t), &e) < 0) {
+		tui_message(t, "the race failed: %s", e.msg);
+	} else if (ev->type == JOB_EV_CANCELLED) {
+		tui_message(t, "race stopped");
+	} else {
+		int bad = 0;
+		for (int i = 0; i < MATMUL_NORDERS; i++)
+			bad |= !S.equal[i];
+		S.measured = 1;
+		tui_message(t, bad ? "race done: a result DIFFERS from ijk's"
+				   : "race done: every order gave ijk's product");
+	}
+	tui_dirty(t);
+}
+
+static int act_start(struct tui *t, int key)
+{
+	job_t *job;
+	struct job_opts o = { -1, 0 };
+	mt_error e;
+	(void)key;
+	if (tui_view_mode(t)) {
+		tui_message(t, "memtop view does not measure (run memtop for this machine)");
+		return 1;
+	}
+	if (tui_job(t)) {
+		tui_message(t, "a measurement is already running");
+		return 1;
+	}
+	need_l1d();
+	S.p.sim_s = S.l1d.s;
+	S.p.sim_E = S.l1d.E;
+	S.p.sim_b = S.l1d.b;
+	S.p.sim_sample = 1000000; /* keeps the start quick; a sample, marked so */
+	reset_results();
+	job = job_start(matmul_worker, &S.p, &o, &e);
+	if (!job) {
+		tui_message(t, "cannot measure: %s", e.msg);
+		return 1;
+	}
+	if (tui_job_start(t, &tab_matmul, job) < 0) {
+		job_cancel(job);
+		job_join(job, NULL);
+		return 1;
+	}
+	S.running = 1;
+	tui_message(t, "racing the seven orders, n = %zu, all in turn in %.0f ms slices", S.p.n,
+		    S.p.slice_ms);
+	tui_dirty(t);
+	return 1;
+}
+
+static int act_select(struct tui *t, int key)
+{
+	if (key == KEY_UP || key == 'k')
+		S.sel = (S.sel + MATMUL_NORDERS - 1) % MATMUL_NORDERS;
+	else
+		S.sel = (S.sel + 1) % MATMUL_NORDERS;
+	tui_dirty(t);
+	return 1;
+}
+
+static void n_answer(struct tui *t, const char *answer)
+{
+	uint64_t v;
+	if (!answer)
+		return;
+	if (mt_parse_u64(answer, 8, 2048, &v) < 0) {
+		tui_message(t, "n: expected 8..2048 (memtop run matmul takes up to %d)",
+			    MATMUL_MAX_N);
+		return;
+	}
+	S.p.n = (size_t)v;
+	reset_results();
+	tui_dirty(t);
+}
+
+static void block_answer(struct tui *t, const char *answer)
+{
+	uint64_t v;
+	if (!answer)
+		return;
+	if (mt_parse_u64(answer, 1, 1024, &v) < 0) {
+		tui_message(t, "block: expected 1..1024");
+		return;
+	}
+	S.p.block = (size_t)v;
+	reset_results();
+	tui_dirty(t);
+}
+
+static int act_prompt(struct tui *t, int key)
+{
+	char cur[32];
+	if (S.running) {
+		tui_message(t, "stop the race first (x)");
+		return 1;
+	}
+	if (key == 'n') {
+		mt_snprintf(cur, sizeof cur, "%zu", S.p.n);
+		tui_prompt(t, "Matrix side n: ", cur, n_answer);
+	} else {
+		mt_snprintf(cur, sizeof cur, "%zu", S.p.block);
+		tui_prompt(t, "Block side: ", cur, block_answer);
+	}
+	return 1;
+}
+
+static const struct keybinding keys[] = {
+	{ 'r', "r", "start the race (all seven orders advance together)", act_start },
+	{ KEY_DOWN, "Up Down j k", "select an order (its inner loop is drawn)", act_select },
+	{ KEY_UP, NULL, NULL, act_select },
+	{ 'j', NULL, NULL, act_select },
+	{ 'k', NULL, NULL, act_select },
+	{ 'n', "n", "type the matrix side n (default 512)", act_prompt },
+	{ 'b', "b", "type the block side of the blocked order (default 32)", act_prompt },
+	{ 0, NULL, NULL, NULL },
+};
+
+/* ---- drawing ------------------------------------------------------------- */
+
+/* A small matrix box: the inner loop's walk over it. */
+static void draw_walk(struct tui *t, WINDOW *w, int y, int x, int bh, int bw, char name,
+		      enum matmul_walk walk)
+{
+	char title[48];
+	mt_snprintf(title, sizeof title, "%c: %s", name, matmul_walk_name(walk));
+	wattrset(w, tui_attr(t, ROLE_TITLE));
+	mvwaddnstr(w, y, x, title, bw + 8);
+	for (int r = 0; r < bh; r++)
+		for (int c = 0; c < bw; c++) {
+			const char *g = ".";
+			enum tui_role role = ROLE_DIM;
+			if (walk == MATMUL_WALK_ROW && r == bh / 3) {
+				g = c == bw - 1 ? tui_glyph(t, GL_RIGHT) : tui_glyph(t, GL_HLINE);
+				role = ROLE_BAR;
+			} else if (walk == MATMUL_WALK_COL && c == bw / 3) {
+				g = r == bh - 1 ? tui_glyph(t, GL_MARK) : tui_glyph(t, GL_VLINE);
+				role = ROLE_BAR;
+			} else if (walk == MATMUL_WALK_REG && r == bh / 3 && c == bw / 3) {
+				g = tui_glyph(t, GL_BLOCK);
+				role = ROLE_MARK;
+			}
+			wattrset(w, tui_attr(t, role));
+			mvwaddstr(w, y + 1 + r, x + c, g);
+		}
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+}
+
+static void draw_bar(struct tui *t, WINDOW *w, int y, int x, int width, double frac)
+{
+	int eighths = (int)lround(frac * width * 8);
+	wattrset(w, tui_attr(t, ROLE_BAR));
+	for (int i = 0; i < width; i++) {
+		int here = eighths - i * 8;
+		if (here >= 8)
+			mvwaddstr(w, y, x + i, tui_glyph(t, GL_BLOCK));
+		else if (here > 0)
+			mvwaddstr(w, y, x + i, tui_bar_part(t, here));
+		else {
+			wattrset(w, tui_attr(t, ROLE_DIM));
+			mvwaddstr(w, y, x + i, tui_utf8(t) ? " " : ".");
+			wattrset(w, tui_attr(t, ROLE_BAR));
+		}
+	}
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+}
+
+static void draw(struct tui *t, WINDOW *w, int full)
+{
+	int h, wd, y = 0, barw;
+	char line[256];
+	double L, book[MATMUL_NORDERS], bm[MATMUL_NORDERS][3];
+	enum matmul_walk walk[3];
+	(void)full;
+	getmaxyx(w, h, wd);
+	werase(w);
+	need_l1d();
+	L = (double)S.l1d.line / sizeof(double);
+	for (int o = 0; o < MATMUL_NORDERS; o++)
+		book[o] = matmul_book_estimate(o, L, bm[o]);
+
+	mt_snprintf(line, sizeof line,
+		    "C += A*B, n = %zu, block %zu: the orders race, interleaved in %.0f ms slices "
+		    "on one core",
+		    S.p.n, S.p.block, S.p.slice_ms);
+	wattrset(w, tui_attr(t, ROLE_TITLE));
+	mvwaddnstr(w, y++, 1, line, wd - 2);
+	wattrset(w, tui_attr(t, ROLE_DIM));
+	if (S.l1d.s >= 0)
+		mt_snprintf(line, sizeof line,
+			    "book: misses/iteration for a %d-byte line; sim: this L1d (%d,%d,%d)%s",
+			    S.l1d.line, S.l1d.s, S.l1d.E, S.l1d.b,
+			    S.sim_sampled ? ", first 1M accesses" : "");
+	else
+		mt_snprintf(line, sizeof line, "book: misses/iteration for a %d-byte line",
+			    S.l1d.line);
+	mvwaddnstr(w, y++, 1, line, wd - 2);
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	y++;
+
+	/* the race */
+	barw = wd - 2 - 8 - 4 - 10 - 5 - 8 - 8 - 6;
+	if (barw > 40)
+		barw = 40;
+	if (barw < 5)
+		barw = 5;
+	wattrset(w, tui_attr(t, ROLE_TITLE));
+	mt_snprintf(line, sizeof line, "%-8s%-4s%-*s %9s %4s %7s %7s", "order", "cls", barw,
+		    "progress", "ns/iter", "fin", "book", "sim");
+	mvwaddnstr(w, y++, 1, line, wd - 2);
+	for (int o = 0; o < MATMUL_NORDERS && y < h; o++, y++) {
+		char ns[16], fin[8], sim[16];
+		wattrset(w, tui_attr(t, o == S.sel ? ROLE_CURSOR : ROLE_NORMAL));
+		mt_snprintf(line, sizeof line, "%-8s%-4s", matmul_order_name(o),
+			    matmul_class_name(matmul_order_class(o)));
+		mvwaddnstr(w, y, 1, line, wd - 2);
+		draw_bar(t, w, y, 13, barw, S.frac[o]);
+		if (S.ns[o] > 0)
+			mt_snprintf(ns, sizeof ns, "%9.2f", S.ns[o]);
+		else
+			mt_snprintf(ns, sizeof ns, "%9s", "-");
+		if (S.rank[o])
+			mt_snprintf(fin, sizeof fin, "#%d", S.rank[o]);
+		else
+			fin[0] = '\0';
+		if (S.have_sim[o])
+			mt_snprintf(sim, sizeof sim, "%7.3f", S.sim[o]);
+		else
+			mt_snprintf(sim, sizeof sim, "%7s", "-");
+		mt_snprintf(line, sizeof line, " %s %4s %7.3f %s%s", ns, fin, book[o], sim,
+			    S.done[o] && !S.equal[o] ? " DIFFERS" : "");
+		wattrset(w, tui_attr(t, S.done[o] && !S.equal[o] ? ROLE_BAD
+				     : S.rank[o] == 1 ? ROLE_GOOD : ROLE_NORMAL));
+		if (wd - 2 - (13 + barw) > 0)
+			mvwaddnstr(w, y, 13 + barw, line, wd - 2 - (13 + barw));
+	}
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	y++;
+
+	/* the selected order's inner loop */
+	if (y + 3 < h) {
+		enum matmul_class c = matmul_order_class(S.sel);
+		static const char *const inner[] = { "k", "i", "j" };
+		const char *loop = S.sel == MATMUL_BLOCKED ? "j (inside a block)" : inner[c];
+		int bh = h - y - 4, bw;
+		matmul_inner_walk(S.sel, walk);
+		mt_snprintf(line, sizeof line, "%s, class %s: inner loop over %s", matmul_order_name(S.sel),
+			    matmul_class_name(c), loop);
+		wattrset(w, tui_attr(t, ROLE_TITLE));
+		mvwaddnstr(w, y++, 1, line, wd - 2);
+		wattrset(w, tui_attr(t, ROLE_NORMAL));
+		mt_snprintf(line, sizeof line, "misses/iter   A      B      C      total");
+		mvwaddnstr(w, y++, 1, line, wd - 2);
+		mt_snprintf(line, sizeof line, "  book      %6.3f %6.3f %6.3f   %6.3f", bm[S.sel][0],
+			    bm[S.sel][1], bm[S.sel][2], book[S.sel]);
+		mvwaddnstr(w, y++, 1, line, wd - 2);
+		if (S.have_sim[S.sel])
+			mt_snprintf(line, sizeof line, "  sim       %6.3f %6.3f %6.3f   %6.3f",
+				    S.sim_m[S.sel][0], S.sim_m[S.sel][1], S.sim_m[S.sel][2],
+				    S.sim[S.sel]);
+		else
+			mt_snprintf(line, sizeof line, "  sim       (r to run)");
+		mvwaddnstr(w, y++, 1, line, wd - 2);
+		if (bh > 6)
+			bh = 6;
+		bh = h - y - 2 < bh ? h - y - 2 : bh;
+		bw = (wd - 4) / 3 - 10;
+		if (bw > 14)
+			bw = 14;
+		if (bh >= 2 && bw >= 4) {
+			static const char names[] = "ABC";
+			int step = (wd - 2) / 3;
+			for (int m = 0; m < 3; m++)
+				draw_walk(t, w, y, 1 + m * step, bh, bw, names[m], walk[m]);
+		}
+	}
+	if (!S.running && !S.measured) {
+		wattrset(w, tui_attr(t, ROLE_DIM));
+		mvwaddnstr(w, h - 1, 1, "r starts the race; n and b set the size and the block",
+			   wd - 2);
+		wattrset(w, tui_attr(t, ROLE_NORMAL));
+	}
+}
+
+const struct tab tab_matmul = {
+	.name = "Matmul",
+	.key = '3',
+	.init = init,
+	.draw = draw,
+	.keys = keys,
+	.job_event = on_job_event,
+};
