@@ -59,6 +59,7 @@ void latency_params_default(struct latency_params *p)
 	p->tries = 3;
 	p->try_ns = 2e6;
 	p->point_ns = 120e6;
+	p->target_s = 60;
 	p->cpu = -1;
 }
 
@@ -71,6 +72,7 @@ void latency_params_quick(struct latency_params *p)
 	p->nstrides = 2;
 	p->try_ns = 1e6;
 	p->point_ns = 40e6;
+	p->target_s = 10;
 }
 
 int latency_params_set_max(struct latency_params *p, uint64_t max, mt_error *e)
@@ -136,20 +138,26 @@ static void plan_point(const struct latency_params *p, uint64_t lines, double es
 	double want = (double)p->tries * p->try_ns / est_ns;
 	double passes4 = 4.0 * (double)lines;
 	double t;
-	/* at least four full passes of the fixed chase; the random chase takes
-	 * four passes when they fit the budget, else a budget-long stretch of
-	 * its cycle (a uniform sample of the lines). */
+	/* at least four full passes of the fixed chase (one, and at least the
+	 * point budget, when four would take more than 8 budgets: a contended
+	 * host); the random chase takes four passes when they fit the budget,
+	 * else a budget-long stretch of its cycle (a uniform sample of the
+	 * lines, since the order is random). */
 	if (random)
 		t = fmin(passes4, budget);
-	else
+	else if (passes4 * est_ns <= 8 * p->point_ns)
 		t = passes4;
+	else
+		t = fmax((double)lines, budget);
 	if (t < want)
 		t = fmin(want, fmax(budget, t));
 	if (t < 64 * (double)p->tries)
 		t = 64.0 * p->tries;
 	*timed = (uint64_t)t;
+	/* warm-up: one pass, or a quarter budget when a pass is long (beyond
+	 * the caches there is nothing to warm) */
 	*warm = lines;
-	if (random && (double)lines * est_ns > p->point_ns / 2)
+	if ((double)lines * est_ns > p->point_ns / 2)
 		*warm = (uint64_t)(p->point_ns / 4 / est_ns);
 	if (*warm < 4096)
 		*warm = 4096;
@@ -675,7 +683,9 @@ static int emit_point(job_t *job, size_t row, size_t col, int kind, const struct
 static int latency_worker(job_t *job, void *arg, mt_error *e)
 {
 	struct latency_run *run = arg;
-	const struct latency_params *p = &run->params;
+	const struct latency_params *p0 = &run->params;
+	struct latency_params pp = *p0, *p = &pp; /* point_ns adapts */
+	uint64_t t_start = mt_now_ns();
 	struct mt_clock clk;
 	double ghz, units_total = 0, units_done = 0;
 	double est[LAT_MAX_STRIDES + 1];
@@ -687,9 +697,9 @@ static int latency_worker(job_t *job, void *arg, mt_error *e)
 		est[k] = 2.0;
 	for (size_t i = 0; i < p->nsizes; i++) {
 		for (size_t k = 0; k < p->nstrides; k++)
-			units_total += point_cost_ns(p, p->sizes[i], p->strides[k], 0);
+			units_total += point_cost_ns(p0, p->sizes[i], p->strides[k], 0);
 		if (p->random)
-			units_total += point_cost_ns(p, p->sizes[i], p->random_stride, 1);
+			units_total += point_cost_ns(p0, p->sizes[i], p->random_stride, 1);
 	}
 	job_set_progress(job, 0, units_total);
 	if (p->note[0] && job_note(job, "%s", p->note) < 0)
@@ -724,8 +734,17 @@ static int latency_worker(job_t *job, void *arg, mt_error *e)
 				return 0;
 			if (emit_point(job, i, c, random, &pt, ghz) < 0)
 				return mt_fail(e, "out of memory");
-			units_done += point_cost_ns(p, size, stride, random);
+			units_done += point_cost_ns(p0, size, stride, random);
 			job_set_progress(job, units_done, units_total);
+			/* behind the target (a contended host): shorter points */
+			if (p0->target_s > 0 && units_done > 0.05 * units_total) {
+				double el = (double)(mt_now_ns() - t_start) / 1e9;
+				double proj = el * units_total / units_done;
+				double pn = p0->point_ns;
+				if (proj > p0->target_s)
+					pn = fmax(20e6, p0->point_ns * p0->target_s / proj);
+				pp.point_ns = fmin(p0->point_ns, pn);
+			}
 		}
 		diag_sample_cpu(&run->diag);
 	}

@@ -59,13 +59,16 @@ struct latency_params {
 	unsigned tries;                    /* best of this many timed tries */
 	double try_ns;                     /* target length of one try */
 	double point_ns;                   /* most timed time a point may take */
+	double target_s;                   /* whole run; points shrink to keep it */
 	int cpu;                           /* CPU to pin to, -1 picks one */
 	char note[200];                    /* emitted as a JOB_EV_NOTE at the start */
 };
 
 /* The default run: sizes 4K..512M, strides 128..4096 doubling plus the random
  * chase at 128 bytes, huge pages off, best of 3 tries of 2 ms, at most
- * 120 ms timed a point. */
+ * 120 ms timed a point, a 60 s target for the whole run (when the run
+ * projects longer, on a contended host, the point budget shrinks down to
+ * 20 ms). */
 void latency_params_default(struct latency_params *p);
 
 /* The --quick run for tests: 4K..8M, strides 128 and 4096 plus random. */

@@ -12,7 +12,7 @@
 #define MIN_WIDTH 4        /* points a plateau needs (half an octave) */
 #define CLUSTER_GAP 2      /* size steps apart that still count as the same step */
 #define TLB_SLACK 0.25     /* the added latency may miss proportionality by 25 % ... */
-#define TLB_FLOOR 0.05     /* ... plus 5 % of the level (noise) */
+#define TLB_FLOOR 0.10     /* ... plus 10 % of the level (the flatness tolerance) */
 
 /* Median of the values v[i] for i in [i0, i1] with mask[i] set (mask NULL:
  * all). NAN when none. */
@@ -287,6 +287,7 @@ size_t latency_detect_curves(const struct latency_curves *c, struct latency_leve
 	size_t nb = 0, nq = 0, ncurves = 0;
 	int ncache = 0, ntlb = 0;
 	size_t prev_pos = 0;
+	double prev_cycles = 0;
 	memset(out, 0, sizeof *out);
 	if (!c->sizes || c->nsizes < MIN_WIDTH)
 		return 0;
@@ -448,7 +449,9 @@ size_t latency_detect_curves(const struct latency_curves *c, struct latency_leve
 		for (size_t h = g + 1; h < nq; h++)
 			if (!q[h].drop)
 				later_cache = 1;
-		if (!has_shift && later_cache && c->nstrides >= 2)
+		/* and at least 4 pages of reach: no TLB is smaller */
+		if (!has_shift && later_cache && c->nstrides >= 2 &&
+		    (!c->page || c->sizes[q[g].pos] >= 4ull * c->page))
 			q[g].tlb = tlb_test(c, &q[g], &q[g].tlb_cost);
 	}
 
@@ -485,12 +488,16 @@ size_t latency_detect_curves(const struct latency_curves *c, struct latency_leve
 			size_t np = latency_segment(curve_of(c, q[g].ref), c->nsizes, LAT_TOLERANCE,
 						    LAT_MERGE, p, LAT_MAX_SIZES);
 			for (size_t j = 0; j < np; j++)
-				if ((ncache == 1 || p[j].i0 > prev_pos) && p[j].i1 <= q[g].pos) {
+				if (p[j].i1 <= q[g].pos &&
+				    (ncache == 1 ||
+				     (p[j].i1 > prev_pos &&
+				      p[j].level > prev_cycles * (1 + LAT_TOLERANCE)))) {
 					l->cycles = p[j].level;
 					break;
 				}
 		}
 		prev_pos = q[g].pos;
+		prev_cycles = l->cycles;
 		for (size_t i = 0; i < nb; i++) {
 			uint64_t w;
 			if (bs[i].cluster != (int)g)
@@ -523,10 +530,12 @@ size_t latency_detect_curves(const struct latency_curves *c, struct latency_leve
 		} else if (nunshifted) {
 			wmax = width_min;
 			/* the seed: a slanted step is one way wide. Only when every
-			 * stride agrees (a noisy step is slanted on one curve) and it
-			 * leaves at least two ways. */
+			 * stride agrees (a noisy step is slanted on one curve), it
+			 * leaves at least two ways, and it is no wider than a page
+			 * (a cache indexed by bits above the page sees physical pages
+			 * scattered over its sets, which spreads every step) */
 			if (slanted_all && nunshifted >= 2 && width_max <= 2 * width_min &&
-			    width_min <= l->size / 2)
+			    width_min <= l->size / 2 && (!c->page || width_min <= c->page))
 				wmin = width_min;
 		}
 		if (wmax && wmin > wmax)

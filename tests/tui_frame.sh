@@ -4,7 +4,7 @@
 # terminal, quitting to a sane terminal, errors before curses starts.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 23
+plan 22
 
 # memtop view with no file: the seed's M4 Max mountain
 tstart 80 24 -- view

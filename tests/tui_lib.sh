@@ -5,10 +5,13 @@ if ! command -v tmux >/dev/null 2>&1; then
 	echo "Bail out! tmux is not installed (apt-get install tmux): the TUI tests need it"
 	exit 1
 fi
-TSOCK="memtop-test-$$"
+TMUX_TMPDIR=$TMP # the servers' sockets go with the test's files
+export TMUX_TMPDIR
+unset TMUX
+TSOCK="memtop-test"
 TSERVERS=0
 tm() { tmux -L "$TSOCK-$TSERVERS" -f /dev/null "$@"; }
-trap 'tm kill-server >/dev/null 2>&1; sleep 0.3; rm -rf "$TMP"' EXIT
+trap 'tm kill-server >/dev/null 2>&1; sleep 0.3; rm -rf "$TMP"' EXIT INT TERM
 
 # tstart W H ENV... -- ARGS...: run memtop ARGS in a W x H session; when it
 # exits the pane prints "memtop-exit=N" and the terminal modes (stty -a).
@@ -18,7 +21,7 @@ tstart() {
 	while [ "$1" != "--" ]; do envs="$envs $1"; shift; done
 	shift
 	tm kill-server >/dev/null 2>&1
-	TSERVERS=$((TSERVERS + 1)) # a fresh server each time
+	TSERVERS=$((TSERVERS + 1)) # a fresh server each time (a killed one lingers)
 	cat >"$TMP/run.sh" <<EOS
 env $envs MEMTOP_DATA="$MEMTOP_DATA" XDG_DATA_HOME="$TMP/xdg" "$MEMTOP" $*
 echo "memtop-exit=\$?"

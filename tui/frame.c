@@ -720,17 +720,21 @@ static void pump_job(struct tui *t)
 	}
 }
 
-/* Cancel the running job and wait for its last event (the owner ends it). */
+/* Cancel the running job and wait for its last event (the owner ends it).
+ * Cancel acts within 100 ms; after 5 s the job is left behind so that
+ * quitting never hangs. */
 static void stop_job(struct tui *t)
 {
+	uint64_t t0 = mt_now_ns();
 	if (!t->job)
 		return;
 	job_cancel(t->job);
-	while (t->job) {
+	while (t->job && mt_now_ns() - t0 < 5000000000ull) {
 		struct pollfd p = { job_fd(t->job), POLLIN, 0 };
 		poll(&p, 1, 200);
 		pump_job(t);
 	}
+	t->job = NULL;
 }
 
 /* ---- signals, autosave, terminal restore --------------------------------- */
@@ -905,6 +909,8 @@ static int loop(struct tui *t)
 			timeout = timeout < 0 ? 100 : timeout;
 		if (poll(p, (nfds_t)np, timeout) < 0 && errno != EINTR)
 			return -1;
+		if (p[0].revents & (POLLHUP | POLLERR | POLLNVAL))
+			got_signal = SIGHUP; /* the terminal went away: save and go */
 		if (got_signal)
 			break;
 		if (p[1].revents & POLLIN) { /* drain the self-pipe */

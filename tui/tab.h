@@ -1,8 +1,8 @@
 /* tab: the interface between the TUI frame (tui/frame.c) and its tabs.
  *
  * A tab is ONE file tui/tab_NAME.c that defines `const struct tab tab_NAME`
- * plus ONE line X(NAME) in TUI_TABS below (and its file in TUI_SOURCES of
- * Makefile.am). Tabs are singletons: keep the tab's state in static
+ * plus ONE line `X(NAME) \` in TUI_TABS below (and its file in TUI_SOURCES
+ * of Makefile.am). Tabs are singletons: keep the tab's state in static
  * variables of its file.
  *
  * The frame owns: the event loop (poll on the terminal, the running job and
@@ -15,10 +15,11 @@
  * events of the jobs it starts, and its results (unsaved/save).
  *
  * Drawing: the frame calls draw() at most ~10 times a second, and only
- * after tui_dirty() or a key/resize. Draw the whole area every time into
- * the window (no clear needed: the frame erased it when full = 1); ncurses
- * sends the terminal only the difference. Never call refresh()/doupdate():
- * the frame does wnoutrefresh + doupdate once per frame.
+ * after tui_dirty() or a key/resize. Each time, werase(area) and draw the
+ * whole area: ncurses sends the terminal only the difference (a cursor
+ * move costs a few cells). Clip to the area's width (mvwaddnstr): text that
+ * runs past the right edge wraps onto the next line. Never call refresh()
+ * or doupdate(): the frame does wnoutrefresh + doupdate once per frame.
  *
  * Colour is never the only carrier of a value: use tui_heat_glyph() (glyph
  * density) or text alongside tui_heat_attr().
