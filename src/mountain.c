@@ -149,15 +149,22 @@ int mountain_params_fit_memory(struct mountain_params *p, uint64_t available, ch
 	return 0;
 }
 
-/* Expected ns of one cell: tries x max(try length, one pass). Pass cost
- * from rough per-access costs (L1-ish for small sets, DRAM-ish for big). */
+/* Expected ns of one cell: a warm-up and a sizing pass, then tries of
+ * max(try length, one pass), about 6 with the second looks. The ns per
+ * read come from mountains of x86 and Apple machines: a few tenths of a ns
+ * in the caches, and per line moved beyond them. */
 static double cell_cost_ns(const struct mountain_params *p, uint64_t size, unsigned stride)
 {
 	double accesses = (double)(size / 8) / stride;
-	double per = size <= (1u << 20) ? 0.5 : (size <= (16u << 20) ? 1.5 : 4.0);
-	double pass = accesses * per * (stride < 8 ? (0.5 + stride / 16.0) : 1.0);
-	double tries = p->fixed_accesses ? p->max_tries : p->min_tries + 2.0; /* + second looks */
-	double try_ns = p->fixed_accesses ? fmax(pass, (double)p->fixed_accesses * per) : fmax(p->try_ns, pass);
+	double lines = stride < 8 ? stride : 8; /* eighths of a line per read */
+	double per = size <= (256u << 10) ? 0.25 + 0.01 * lines
+		   : size <= (4u << 20)   ? 0.25 + 0.03 * lines
+		   : size <= (32u << 20)  ? 0.35 + 0.25 * lines
+					  : 1.0 + 0.45 * lines;
+	double pass = accesses * per;
+	double tries = p->fixed_accesses ? p->max_tries : p->min_tries + 3.0;
+	double try_ns = p->fixed_accesses ? fmax(pass, (double)p->fixed_accesses * per)
+					  : fmax(p->try_ns, pass);
 	return 2 * pass + tries * try_ns;
 }
 

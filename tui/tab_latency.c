@@ -152,7 +152,7 @@ static void on_job_event(struct tui *t, const struct job_event *ev)
 		tui_message(t, "%s", ev->text);
 		return;
 	}
-	if (!S.run)
+	if (!tui_job_last(ev) || !S.run)
 		return;
 	st = latency_run_finish(S.run, S.r ? &S.r->hdr : NULL, S.r ? S.r->pages : NULL,
 				S.r ? sizeof S.r->pages : 0, &e);

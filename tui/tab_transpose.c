@@ -110,7 +110,7 @@ static void on_job_event(struct tui *t, const struct job_event *ev)
 		tui_dirty(t);
 		return;
 	}
-	if (ev->type == JOB_EV_NOTE)
+	if (!tui_job_last(ev))
 		return;
 	S.real_running = 0;
 	if (job_join(tui_job(t), &e) < 0)
