@@ -3,11 +3,12 @@
 #include "config.h"
 
 #include "algae.h"
+#include "batch.h"
+#include "diag.h"
 #include "experiment.h"
 #include "jsonio.h"
 #include "sim.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -103,64 +104,30 @@ int algae_run(int which, struct algae_result *out, mt_error *e)
 
 static void usage(FILE *f)
 {
-	fprintf(f, "Usage: memtop run algae [--json FILE]\n"
+	fprintf(f, "Usage: memtop run algae [OPTIONS]\n"
 		   "Array of structs against struct of arrays: a 16x16 grid of {int x, y} read\n"
-		   "on a 1 KB direct-mapped cache with 16-byte blocks (CS:APP 6.18-6.20).\n\n"
+		   "on a 1 KB direct-mapped cache with 16-byte blocks (CS:APP 6.18-6.20).\n"
+		   "Simulated, so it is exact and instant: there is no --cpu.\n\n"
+		   "  --quick       accepted for symmetry (the run is always small)\n"
 		   "  --json FILE   write the result to FILE (atomically)\n"
+		   "  --csv         print CSV (the header goes to stderr)\n"
 		   "  -h, --help    this help\n");
 }
 
-static int algae_batch(int argc, char **argv)
+static cJSON *to_json(const struct batch_run *run, const struct algae_result *r)
 {
-	static const struct option opts[] = {
-		{ "json", required_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct algae_result r[ALGAE_CASES];
-	const char *json = NULL;
-	cJSON *root = NULL, *arr;
-	mt_error e = { "" };
-	int ch;
-
-	optind = 1;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (ch) {
-		case 'j': json = optarg; break;
-		case 'h': usage(stdout); return MT_EXIT_OK;
-		default:
-			mt_warn("run algae: unknown option '%s' (see memtop run algae --help)",
-				argv[optind - 1]);
-			return MT_EXIT_USAGE;
-		}
-	}
-	if (optind < argc) {
-		mt_warn("run algae: unexpected argument '%s'", argv[optind]);
-		return MT_EXIT_USAGE;
-	}
-	printf("# algae: 16x16 grid of {int x, y}, 1 KB direct-mapped cache, 16-byte blocks\n");
-	printf("%-16s %6s %7s %6s  %s\n", "case", "reads", "misses", "rate", "what");
-	for (int i = 0; i < ALGAE_CASES; i++) {
-		if (algae_run(i, &r[i], &e) < 0) {
-			mt_warn("run algae: %s", e.msg);
-			return MT_EXIT_RUNTIME;
-		}
-		printf("%-16s %6llu %7llu %5.0f%%  %s\n", r[i].name, (unsigned long long)r[i].reads,
-		       (unsigned long long)r[i].misses, 100.0 * (double)r[i].misses / (double)r[i].reads,
-		       r[i].what);
-	}
-	if (!json)
-		return MT_EXIT_OK;
-	root = cJSON_CreateObject();
+	cJSON *root = batch_json_root(run), *arr, *x;
 	if (!root)
-		goto oom;
-	cJSON_AddStringToObject(root, "experiment", "algae");
+		return NULL;
+	x = cJSON_AddObjectToObject(root, "cache");
 	arr = cJSON_AddArrayToObject(root, "results");
-	if (!arr)
+	if (!x || !arr)
 		goto oom;
+	cJSON_AddNumberToObject(x, "s", ALGAE_S);
+	cJSON_AddNumberToObject(x, "E", ALGAE_E);
+	cJSON_AddNumberToObject(x, "b", ALGAE_B);
 	for (int i = 0; i < ALGAE_CASES; i++) {
-		cJSON *x = cJSON_CreateObject();
+		x = cJSON_CreateObject();
 		if (!x)
 			goto oom;
 		cJSON_AddItemToArray(arr, x);
@@ -168,18 +135,56 @@ static int algae_batch(int argc, char **argv)
 		cJSON_AddNumberToObject(x, "reads", (double)r[i].reads);
 		cJSON_AddNumberToObject(x, "misses", (double)r[i].misses);
 	}
-	if (jsonio_save(json, root, &e) < 0) {
-		mt_warn("run algae: %s", e.msg);
-		cJSON_Delete(root);
-		return MT_EXIT_RUNTIME;
-	}
-	cJSON_Delete(root);
-	printf("# wrote %s\n", json);
-	return MT_EXIT_OK;
+	return root;
 oom:
 	cJSON_Delete(root);
-	mt_warn("run algae: out of memory");
-	return MT_EXIT_RUNTIME;
+	return NULL;
+}
+
+static int algae_batch(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		BATCH_OPTIONS,
+		{ NULL, 0, NULL, 0 },
+	};
+	struct algae_result r[ALGAE_CASES];
+	struct batch_cli cli;
+	struct batch_run run;
+	mt_error e = { "" };
+	int ch;
+
+	batch_cli_init(&cli, "algae", usage);
+	while ((ch = batch_next(&cli, argc, argv, opts)) > 0)
+		;
+	if (ch < 0)
+		return cli.rc;
+	batch_begin(&run, &cli, 0);
+	fprintf(run.meta,
+		"# algae: 16x16 grid of {int x, y}, 1 KB direct-mapped cache, 16-byte blocks\n");
+	fflush(run.meta);
+	if (cli.csv)
+		printf("case,reads,misses,miss_rate\n");
+	else
+		printf("%-16s %6s %7s %6s  %s\n", "case", "reads", "misses", "rate", "what");
+	for (int i = 0; i < ALGAE_CASES; i++) {
+		double rate;
+		if (algae_run(i, &r[i], &e) < 0) {
+			mt_warn("run algae: %s", e.msg);
+			return MT_EXIT_RUNTIME;
+		}
+		rate = (double)r[i].misses / (double)r[i].reads;
+		if (cli.csv)
+			printf("%s,%llu,%llu,%.4f\n", r[i].name, (unsigned long long)r[i].reads,
+			       (unsigned long long)r[i].misses, rate);
+		else
+			printf("%-16s %6llu %7llu %5.0f%%  %s\n", r[i].name,
+			       (unsigned long long)r[i].reads, (unsigned long long)r[i].misses,
+			       100.0 * rate, r[i].what);
+	}
+	fflush(stdout);
+	diag_end(&run.hdr.diag);
+	batch_warnings(&run);
+	return cli.json ? batch_write_json(&run, to_json(&run, r)) : MT_EXIT_OK;
 }
 
 const struct experiment exp_algae = {

@@ -281,3 +281,212 @@ int falseshare_worker(job_t *job, void *arg, mt_error *e)
 	}
 	return 0;
 }
+
+/* ---- results ---------------------------------------------------------------- */
+
+void falseshare_result_init(struct falseshare_result *r, const struct falseshare_params *p)
+{
+	memset(r, 0, sizeof *r);
+	r->rounds = p->rounds;
+	r->tries = p->tries;
+	r->ncpus = p->ncpus;
+	r->nthreads = p->nthreads;
+	memcpy(r->threads, p->threads, sizeof r->threads);
+	r->nsweep = p->nsweep;
+	memcpy(r->sweep, p->sweep, sizeof r->sweep);
+	r->sweep_threads = p->sweep_threads;
+	r->packed = p->packed;
+	r->padded = p->padded;
+}
+
+int falseshare_result_apply(struct falseshare_result *r, const struct job_event *ev)
+{
+	struct falseshare_cell *c;
+	if (ev->type != JOB_EV_CELL || ev->row < 0 || ev->row >= FALSESHARE_MAX_LIST)
+		return 0;
+	if (ev->kind == FALSESHARE_CELL_TABLE && (ev->col == 0 || ev->col == 1) &&
+	    (size_t)ev->row < r->nthreads)
+		c = &r->tab[ev->row][ev->col];
+	else if (ev->kind == FALSESHARE_CELL_SWEEP && (size_t)ev->row < r->nsweep)
+		c = &r->swp[ev->row];
+	else
+		return 0;
+	c->have = 1;
+	c->ms = ev->value;
+	c->spread = ev->spread;
+	c->ns_inc = ev->aux[4];
+	c->threads = (unsigned)ev->aux[0];
+	c->spacing = (unsigned)ev->aux[1];
+	c->over = ev->aux[2] > 0.5;
+	c->exact = ev->aux[3] > 0.5;
+	if (!c->exact)
+		r->inexact = 1;
+	return ev->kind;
+}
+
+size_t falseshare_result_measured(const struct falseshare_result *r)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < FALSESHARE_MAX_LIST; i++)
+		n += (size_t)r->tab[i][0].have + (size_t)r->tab[i][1].have + (size_t)r->swp[i].have;
+	return n;
+}
+
+cJSON *falseshare_result_to_json(const struct falseshare_result *r)
+{
+	cJSON *root = cJSON_CreateObject(), *arr, *sw;
+	if (!root || run_header_to_json(&r->hdr, root) < 0 ||
+	    !cJSON_AddStringToObject(root, "experiment", "falseshare"))
+		goto oom;
+	cJSON_AddNumberToObject(root, "rounds", (double)r->rounds);
+	cJSON_AddNumberToObject(root, "tries", r->tries);
+	cJSON_AddNumberToObject(root, "cpus", r->ncpus);
+	arr = cJSON_AddArrayToObject(root, "results");
+	sw = cJSON_AddArrayToObject(root, "sweep");
+	if (!arr || !sw)
+		goto oom;
+	for (size_t i = 0; i < r->nthreads; i++)
+		for (int l = 0; l < 2; l++) {
+			const struct falseshare_cell *c = &r->tab[i][l];
+			cJSON *it;
+			if (!c->have)
+				continue;
+			it = cJSON_CreateObject();
+			if (!it)
+				goto oom;
+			cJSON_AddItemToArray(arr, it);
+			cJSON_AddNumberToObject(it, "threads", c->threads);
+			cJSON_AddStringToObject(it, "layout", l ? "padded" : "packed");
+			cJSON_AddNumberToObject(it, "spacing", c->spacing);
+			cJSON_AddNumberToObject(it, "ms", c->ms);
+			cJSON_AddNumberToObject(it, "spread", c->spread);
+			cJSON_AddNumberToObject(it, "ns_per_increment", c->ns_inc);
+			cJSON_AddBoolToObject(it, "oversubscribed", c->over);
+			if (!cJSON_AddBoolToObject(it, "exact", c->exact))
+				goto oom;
+		}
+	for (size_t i = 0; i < r->nsweep; i++) {
+		const struct falseshare_cell *c = &r->swp[i];
+		cJSON *it;
+		if (!c->have)
+			continue;
+		it = cJSON_CreateObject();
+		if (!it)
+			goto oom;
+		cJSON_AddItemToArray(sw, it);
+		cJSON_AddNumberToObject(it, "spacing", c->spacing);
+		cJSON_AddNumberToObject(it, "threads", c->threads);
+		cJSON_AddNumberToObject(it, "ms", c->ms);
+		cJSON_AddNumberToObject(it, "spread", c->spread);
+		cJSON_AddNumberToObject(it, "ns_per_increment", c->ns_inc);
+		if (!cJSON_AddBoolToObject(it, "exact", c->exact))
+			goto oom;
+	}
+	return root;
+oom:
+	cJSON_Delete(root);
+	return NULL;
+}
+
+int falseshare_result_is(const cJSON *root)
+{
+	const cJSON *ex = cJSON_GetObjectItemCaseSensitive(root, "experiment");
+	const cJSON *res = cJSON_GetObjectItemCaseSensitive(root, "results"), *it;
+	const cJSON *lay;
+	if (cJSON_IsString(ex))
+		return strcmp(ex->valuestring, "falseshare") == 0;
+	it = cJSON_IsArray(res) ? cJSON_GetArrayItem(res, 0) : NULL;
+	lay = it ? cJSON_GetObjectItemCaseSensitive(it, "layout") : NULL;
+	return cJSON_IsString(lay) && (strcmp(lay->valuestring, "packed") == 0 ||
+				       strcmp(lay->valuestring, "padded") == 0);
+}
+
+/* One cell of results[i] or sweep[i]; where names it in errors. */
+static int cell_from_json(const cJSON *it, const char *where, int table,
+			  struct falseshare_cell *c, mt_error *e)
+{
+	long th, sp;
+	if (!cJSON_IsObject(it))
+		return mt_fail(e, "%s: not an object", where);
+	if (jsonio_int(it, "threads", where, 1, FALSESHARE_MAX_T, &th, e) < 0 ||
+	    jsonio_int(it, "spacing", where, 1, FALSESHARE_MAX_SPACING, &sp, e) < 0 ||
+	    jsonio_number(it, "ms", where, &c->ms, e) < 0)
+		return -1;
+	c->have = 1;
+	c->threads = (unsigned)th;
+	c->spacing = (unsigned)sp;
+	c->spread = jsonio_opt_number(it, "spread", NAN);
+	c->ns_inc = jsonio_opt_number(it, "ns_per_increment", NAN);
+	c->exact = !cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(it, "exact"));
+	c->over = table && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "oversubscribed"));
+	return 0;
+}
+
+int falseshare_result_from_json(const cJSON *root, const char *file, struct falseshare_result *r,
+				mt_error *e)
+{
+	const cJSON *arr, *sw, *it;
+	const char *f = file ? file : "input";
+	char where[320];
+	double rounds;
+	long tries;
+	int i = 0;
+	memset(r, 0, sizeof *r);
+	run_header_from_json(root, &r->hdr);
+	if (jsonio_number(root, "rounds", file, &rounds, e) < 0 ||
+	    jsonio_int(root, "tries", file, 1, 1000, &tries, e) < 0 ||
+	    !(arr = jsonio_array(root, "results", file, e)))
+		return -1;
+	r->rounds = (uint64_t)rounds;
+	r->tries = (int)tries;
+	r->ncpus = (int)jsonio_opt_number(root, "cpus", 0);
+	cJSON_ArrayForEach(it, arr) {
+		struct falseshare_cell c;
+		const cJSON *lay = cJSON_GetObjectItemCaseSensitive(it, "layout");
+		size_t row;
+		int l;
+		mt_snprintf(where, sizeof where, "%s: results[%d]", f, i++);
+		if (cell_from_json(it, where, 1, &c, e) < 0)
+			return -1;
+		if (!cJSON_IsString(lay) || (strcmp(lay->valuestring, "packed") != 0 &&
+					     strcmp(lay->valuestring, "padded") != 0))
+			return mt_fail(e, "%s: field \"layout\" must be \"packed\" or \"padded\"",
+				       where);
+		l = strcmp(lay->valuestring, "padded") == 0;
+		for (row = 0; row < r->nthreads && r->threads[row] != c.threads; row++)
+			;
+		if (row == r->nthreads) {
+			if (r->nthreads == FALSESHARE_MAX_LIST)
+				return mt_fail(e, "%s: more than %d thread counts", where,
+					       FALSESHARE_MAX_LIST);
+			r->threads[r->nthreads++] = c.threads;
+		}
+		if (l)
+			r->padded = c.spacing;
+		else
+			r->packed = c.spacing;
+		r->tab[row][l] = c;
+		if (!c.exact)
+			r->inexact = 1;
+	}
+	sw = cJSON_GetObjectItemCaseSensitive(root, "sweep");
+	if (sw && !cJSON_IsArray(sw))
+		return mt_fail(e, "%s: field \"sweep\" is not an array", f);
+	i = 0;
+	cJSON_ArrayForEach(it, sw) {
+		struct falseshare_cell c;
+		mt_snprintf(where, sizeof where, "%s: sweep[%d]", f, i++);
+		if (cell_from_json(it, where, 0, &c, e) < 0)
+			return -1;
+		if (r->nsweep == FALSESHARE_MAX_LIST)
+			return mt_fail(e, "%s: more than %d spacings", where, FALSESHARE_MAX_LIST);
+		r->sweep_threads = c.threads;
+		r->sweep[r->nsweep] = c.spacing;
+		r->swp[r->nsweep++] = c;
+		if (!c.exact)
+			r->inexact = 1;
+	}
+	if (file)
+		mt_strlcpy(r->source, file, sizeof r->source);
+	return 0;
+}

@@ -23,7 +23,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <cjson/cJSON.h>
+
 #include "job.h"
+#include "jsonio.h"
 #include "util.h"
 
 enum { FALSESHARE_CELL_TABLE = 1, FALSESHARE_CELL_SWEEP };
@@ -68,5 +71,56 @@ int falseshare_race(unsigned threads, unsigned spacing, uint64_t rounds, const i
 /* The job worker: arg is a struct falseshare_params that outlives the job.
  * Returns 0 (also when cancelled), -1 with e set. */
 int falseshare_worker(job_t *job, void *arg, mt_error *e);
+
+/* ---- results: ONE store, writer and reader for `memtop run falseshare`,
+ * the TUI tab and `memtop view` ------------------------------------------ */
+
+struct falseshare_cell {
+	int have;
+	double ms, spread, ns_inc;
+	int over, exact;
+	unsigned threads, spacing;
+};
+
+struct falseshare_result {
+	struct run_header hdr;
+	uint64_t rounds;
+	int tries, ncpus;
+	unsigned threads[FALSESHARE_MAX_LIST]; /* the table's rows */
+	size_t nthreads;
+	unsigned sweep[FALSESHARE_MAX_LIST];   /* the sweep's spacings */
+	size_t nsweep;
+	unsigned sweep_threads, packed, padded;
+	struct falseshare_cell tab[FALSESHARE_MAX_LIST][2]; /* [row][0 packed, 1 padded] */
+	struct falseshare_cell swp[FALSESHARE_MAX_LIST];
+	int inexact;      /* a sum was wrong */
+	char source[256]; /* the file it came from, "" when measured here */
+};
+
+/* An empty result with p's rows (the header is left zero: the caller takes
+ * it with run_header_init() when the job starts). */
+void falseshare_result_init(struct falseshare_result *r, const struct falseshare_params *p);
+
+/* Store one event of the worker. Returns the kind stored
+ * (FALSESHARE_CELL_TABLE or _SWEEP), 0 for an event that is not a cell of
+ * r. */
+int falseshare_result_apply(struct falseshare_result *r, const struct job_event *ev);
+
+/* Cells measured. */
+size_t falseshare_result_measured(const struct falseshare_result *r);
+
+/* The result as JSON (see memtop(1)): the run header, "experiment":
+ * "falseshare", rounds, tries, cpus, results (one per measured table cell)
+ * and sweep. NULL when out of memory. */
+cJSON *falseshare_result_to_json(const struct falseshare_result *r);
+
+/* Whether root looks like a falseshare result ("experiment" says so, or,
+ * in files written before it did, results of packed/padded layouts). */
+int falseshare_result_is(const cJSON *root);
+
+/* Read a result back (strict: a missing or mistyped field fails with "FILE:
+ * FIELD ..."). Returns 0, or -1 with e set. */
+int falseshare_result_from_json(const cJSON *root, const char *file, struct falseshare_result *r,
+				mt_error *e);
 
 #endif

@@ -14,18 +14,10 @@
 #include <stdio.h>
 #include <string.h>
 
-struct cell {
-	int have;
-	double ms, spread, ns_inc;
-	int over, exact;
-	unsigned threads, spacing;
-};
-
 struct batch {
 	const struct falseshare_params *p;
-	struct cell tab[FALSESHARE_MAX_LIST][2];
-	struct cell sweep[FALSESHARE_MAX_LIST];
-	int sweep_head, inexact, ncpus;
+	struct falseshare_result r; /* the store the TUI tab shares */
+	int sweep_head, ncpus;
 };
 
 static void usage(FILE *f)
@@ -49,38 +41,25 @@ static void usage(FILE *f)
 static void on_event(const struct job_event *ev, void *ctx)
 {
 	struct batch *b = ctx;
-	struct cell *c;
+	const struct falseshare_cell *c;
+	int kind;
 	if (ev->type == JOB_EV_NOTE) {
 		printf("# %s\n", ev->text);
 		return;
 	}
-	if (ev->type != JOB_EV_CELL || ev->row < 0 || ev->row >= FALSESHARE_MAX_LIST)
+	kind = falseshare_result_apply(&b->r, ev);
+	if (!kind)
 		return;
-	if (ev->kind == FALSESHARE_CELL_TABLE && (ev->col == 0 || ev->col == 1))
-		c = &b->tab[ev->row][ev->col];
-	else if (ev->kind == FALSESHARE_CELL_SWEEP)
-		c = &b->sweep[ev->row];
-	else
-		return;
-	c->have = 1;
-	c->ms = ev->value;
-	c->spread = ev->spread;
-	c->ns_inc = ev->aux[4];
-	c->threads = (unsigned)ev->aux[0];
-	c->spacing = (unsigned)ev->aux[1];
-	c->over = ev->aux[2] > 0.5;
-	c->exact = ev->aux[3] > 0.5;
-	if (!c->exact)
-		b->inexact = 1;
-	if (ev->kind == FALSESHARE_CELL_TABLE) {
-		const struct cell *pk = &b->tab[ev->row][0], *pd = &b->tab[ev->row][1];
+	c = kind == FALSESHARE_CELL_TABLE ? &b->r.tab[ev->row][ev->col] : &b->r.swp[ev->row];
+	if (kind == FALSESHARE_CELL_TABLE) {
+		const struct falseshare_cell *pk = &b->r.tab[ev->row][0], *pd = &b->r.tab[ev->row][1];
 		if (!pk->have || !pd->have)
 			return;
 		printf("%7u%-13s %10.1f %10.1f %7.2fx %9.2f %9.2f%s\n", pk->threads,
 		       pk->over ? " (> CPUs)" : "", pk->ms, pd->ms, pd->ms > 0 ? pk->ms / pd->ms : 0,
 		       pk->ns_inc, pd->ns_inc, pk->exact && pd->exact ? "" : "  SUM WRONG");
 	} else {
-		double base = b->sweep[0].have ? b->sweep[0].ms : c->ms;
+		double base = b->r.swp[0].have ? b->r.swp[0].ms : c->ms;
 		int bar = base > 0 ? (int)lround(30.0 * c->ms / base) : 0;
 		char bars[41];
 		if (bar > 40)
@@ -112,62 +91,15 @@ static int parse_list(const char *arg, uint64_t lo, uint64_t hi, unsigned *out, 
 	return 0;
 }
 
-static int write_json(const char *path, const struct batch *b, const struct run_header *hdr,
-		      mt_error *e)
+static int write_json(const char *path, const struct batch *b, mt_error *e)
 {
-	const struct falseshare_params *p = b->p;
-	cJSON *root = cJSON_CreateObject(), *arr, *sw;
+	cJSON *root = falseshare_result_to_json(&b->r);
 	int rc;
-	if (!root || run_header_to_json(hdr, root) < 0)
-		goto oom;
-	cJSON_AddNumberToObject(root, "rounds", (double)p->rounds);
-	cJSON_AddNumberToObject(root, "tries", p->tries);
-	cJSON_AddNumberToObject(root, "cpus", b->ncpus);
-	arr = cJSON_AddArrayToObject(root, "results");
-	sw = cJSON_AddArrayToObject(root, "sweep");
-	if (!arr || !sw)
-		goto oom;
-	for (size_t i = 0; i < p->nthreads; i++)
-		for (int l = 0; l < 2; l++) {
-			const struct cell *c = &b->tab[i][l];
-			cJSON *it;
-			if (!c->have)
-				continue;
-			it = cJSON_CreateObject();
-			if (!it)
-				goto oom;
-			cJSON_AddNumberToObject(it, "threads", c->threads);
-			cJSON_AddStringToObject(it, "layout", l ? "padded" : "packed");
-			cJSON_AddNumberToObject(it, "spacing", c->spacing);
-			cJSON_AddNumberToObject(it, "ms", c->ms);
-			cJSON_AddNumberToObject(it, "spread", c->spread);
-			cJSON_AddNumberToObject(it, "ns_per_increment", c->ns_inc);
-			cJSON_AddBoolToObject(it, "oversubscribed", c->over);
-			cJSON_AddBoolToObject(it, "exact", c->exact);
-			cJSON_AddItemToArray(arr, it);
-		}
-	for (size_t i = 0; i < p->nsweep; i++) {
-		const struct cell *c = &b->sweep[i];
-		cJSON *it;
-		if (!c->have)
-			continue;
-		it = cJSON_CreateObject();
-		if (!it)
-			goto oom;
-		cJSON_AddNumberToObject(it, "spacing", c->spacing);
-		cJSON_AddNumberToObject(it, "threads", c->threads);
-		cJSON_AddNumberToObject(it, "ms", c->ms);
-		cJSON_AddNumberToObject(it, "spread", c->spread);
-		cJSON_AddNumberToObject(it, "ns_per_increment", c->ns_inc);
-		cJSON_AddBoolToObject(it, "exact", c->exact);
-		cJSON_AddItemToArray(sw, it);
-	}
+	if (!root)
+		return mt_fail(e, "out of memory");
 	rc = jsonio_save(path, root, e);
 	cJSON_Delete(root);
 	return rc;
-oom:
-	cJSON_Delete(root);
-	return mt_fail(e, "out of memory");
 }
 
 static int falseshare_batch(int argc, char **argv)
@@ -254,6 +186,7 @@ static int falseshare_batch(int argc, char **argv)
 		return MT_EXIT_USAGE;
 	}
 	b.ncpus = p.ncpus;
+	falseshare_result_init(&b.r, &p);
 
 	job = job_start(falseshare_worker, &p, &jo, &e);
 	if (!job) {
@@ -275,6 +208,7 @@ static int falseshare_batch(int argc, char **argv)
 	fflush(stdout);
 	st = job_pump(job, on_event, &b, 1, &e);
 	diag_end(&hdr.diag);
+	b.r.hdr = hdr;
 	if (st < 0) {
 		mt_warn("run falseshare: %s", e.msg);
 		return MT_EXIT_RUNTIME;
@@ -283,27 +217,27 @@ static int falseshare_batch(int argc, char **argv)
 		mt_warn("run falseshare: cancelled; nothing written");
 		return MT_EXIT_RUNTIME;
 	}
-	if (p.nsweep > 1 && b.sweep[0].have) {
+	if (p.nsweep > 1 && b.r.swp[0].have) {
 		/* where the sharing stops: the first spacing at least 1.5x faster
 		 * than the packed one; then whether the next doubling still helps
 		 * (an adjacent-line prefetcher pairing lines) */
 		size_t stop = p.nsweep;
 		for (size_t i = 1; i < p.nsweep; i++)
-			if (b.sweep[i].have && b.sweep[i].ms * 1.5 < b.sweep[0].ms) {
+			if (b.r.swp[i].have && b.r.swp[i].ms * 1.5 < b.r.swp[0].ms) {
 				stop = i;
 				break;
 			}
 		if (stop == p.nsweep) {
 			printf("# the sweep shows no line boundary (packed %.1f ms is as fast as any "
 			       "spacing: the threads may share a core or its cache)\n",
-			       b.sweep[0].ms);
+			       b.r.swp[0].ms);
 		} else {
 			printf("# sharing stops at %u bytes apart (%.1fx faster than %u)", p.sweep[stop],
-			       b.sweep[0].ms / b.sweep[stop].ms, p.sweep[0]);
-			if (stop + 1 < p.nsweep && b.sweep[stop + 1].have &&
-			    b.sweep[stop + 1].ms * 1.2 < b.sweep[stop].ms)
+			       b.r.swp[0].ms / b.r.swp[stop].ms, p.sweep[0]);
+			if (stop + 1 < p.nsweep && b.r.swp[stop + 1].have &&
+			    b.r.swp[stop + 1].ms * 1.2 < b.r.swp[stop].ms)
 				printf("; %u is another %.1fx faster: an adjacent-line prefetcher pairs "
-				       "lines", p.sweep[stop + 1], b.sweep[stop].ms / b.sweep[stop + 1].ms);
+				       "lines", p.sweep[stop + 1], b.r.swp[stop].ms / b.r.swp[stop + 1].ms);
 			printf("\n");
 		}
 	}
@@ -314,13 +248,13 @@ static int falseshare_batch(int argc, char **argv)
 			printf("# warning: %s\n", w[i]);
 	}
 	if (json) {
-		if (write_json(json, &b, &hdr, &e) < 0) {
+		if (write_json(json, &b, &e) < 0) {
 			mt_warn("run falseshare: %s", e.msg);
 			return MT_EXIT_RUNTIME;
 		}
 		printf("# wrote %s\n", json);
 	}
-	if (b.inexact) {
+	if (b.r.inexact) {
 		mt_warn("run falseshare: the counters did not sum to threads x rounds");
 		return MT_EXIT_RUNTIME;
 	}

@@ -3,6 +3,7 @@
  * each stride and the random chase), then the levels as seed 002 does. */
 #include "config.h"
 
+#include "batch.h"
 #include "clock.h"
 #include "experiment.h"
 #include "job.h"
@@ -11,7 +12,6 @@
 #include "sysinfo.h"
 #include "util.h"
 
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +19,8 @@
 
 struct batch {
 	struct latency_result *r;
+	const struct batch_run *run;
+	int csv;
 	size_t ncol;
 	size_t row_cells[LAT_MAX_SIZES];
 	size_t next_row;
@@ -40,6 +42,7 @@ static void usage(FILE *f)
 		"  --cpu N            pin the measuring thread to CPU N\n"
 		"  --quick            small run for tests: 4K..8M, strides 128 and 4096 + random\n"
 		"  --json FILE        write the result to FILE (atomically)\n"
+		"  --csv              print the curves as CSV (the rest goes to stderr)\n"
 		"  -h, --help         this help\n");
 }
 
@@ -47,6 +50,15 @@ static void print_head(const struct batch *b)
 {
 	const struct latency_result *r = b->r;
 	char s[40];
+	if (b->csv) {
+		printf("size_bytes");
+		for (size_t k = 0; k < r->nstrides; k++)
+			printf(",cycles_s%u,ns_s%u", r->strides[k], r->strides[k]);
+		if (r->has_random)
+			printf(",cycles_random,ns_random");
+		printf("\n");
+		return;
+	}
 	printf("%8s", "size");
 	for (size_t k = 0; k < r->nstrides; k++) {
 		mt_snprintf(s, sizeof s, "s%u", r->strides[k]);
@@ -66,6 +78,15 @@ static void print_row(const struct batch *b, size_t i)
 {
 	const struct latency_result *r = b->r;
 	char sz[32];
+	if (b->csv) {
+		printf("%llu", (unsigned long long)r->sizes[i]);
+		for (size_t k = 0; k < r->nstrides; k++)
+			printf(",%.3f,%.3f", r->cycles[k][i], r->ns[k][i]);
+		if (r->has_random)
+			printf(",%.3f,%.3f", r->random_cycles[i], r->random_ns[i]);
+		printf("\n");
+		return;
+	}
 	printf("%8s", mt_fmt_size(sz, sizeof sz, r->sizes[i]));
 	for (size_t k = 0; k < r->nstrides; k++)
 		printf(" %8.2f %7.2f", r->cycles[k][i], r->ns[k][i]);
@@ -86,7 +107,7 @@ static void on_event(const struct job_event *ev, void *ctx)
 			print_row(b, b->next_row++);
 		break;
 	case JOB_EV_NOTE:
-		printf("# %s\n", ev->text);
+		batch_note(b->run, ev->text);
 		break;
 	default:
 		break;
@@ -113,31 +134,31 @@ static int parse_strides(const char *s, struct latency_params *p, mt_error *e)
 	return 0;
 }
 
-static void print_levels(const struct latency_result *r)
+static void print_levels(FILE *f, const struct latency_result *r)
 {
 	struct latency_levels lv;
 	char line[256], a[32];
 	latency_detect(r, &lv);
-	printf("# levels (plateaus within 10 %%, merged when closer than 20 %%):\n");
+	fprintf(f, "# levels (plateaus within 10 %%, merged when closer than 20 %%):\n");
 	if (lv.n == 0)
-		printf("# no step found: the curves are flat (too small a range, or the prefetchers "
-		       "hide them; see the random chase)\n");
+		fprintf(f, "# no step found: the curves are flat (too small a range, or the prefetchers "
+		        "hide them; see the random chase)\n");
 	for (size_t i = 0; i < lv.n; i++) {
 		const struct latency_level *l = &lv.lv[i];
 		latency_level_text(l, line, sizeof line);
-		printf("%s\n", line);
+		fprintf(f, "%s\n", line);
 		if (!l->tlb)
-			printf("   latency read from the %s; step shown by %u of %zu strides\n",
-			       l->from_random ? "random chase" : "fixed strides", l->nstrides,
-			       r->nstrides);
+			fprintf(f, "   latency read from the %s; step shown by %u of %zu strides\n",
+			        l->from_random ? "random chase" : "fixed strides", l->nstrides,
+			        r->nstrides);
 		if (!l->tlb && l->way_min && l->way_max)
-			printf("   associativity: %llu..%llu ways (size / way size)\n",
-			       (unsigned long long)(l->size / l->way_max),
-			       (unsigned long long)(l->size / l->way_min));
+			fprintf(f, "   associativity: %llu..%llu ways (size / way size)\n",
+			        (unsigned long long)(l->size / l->way_max),
+			        (unsigned long long)(l->size / l->way_min));
 	}
 	if (lv.has_memory)
-		printf("Memory from %s: latency %.2f cycles (%.2f ns)\n",
-		       mt_fmt_size(a, sizeof a, lv.memory_from), lv.memory_cycles, lv.memory_ns);
+		fprintf(f, "Memory from %s: latency %.2f cycles (%.2f ns)\n",
+		        mt_fmt_size(a, sizeof a, lv.memory_from), lv.memory_cycles, lv.memory_ns);
 }
 
 static int latency_batch(int argc, char **argv)
@@ -149,28 +170,26 @@ static int latency_batch(int argc, char **argv)
 		{ "no-random", no_argument, NULL, 'R' },
 		{ "hugepages", required_argument, NULL, 'H' },
 		{ "tries", required_argument, NULL, 't' },
-		{ "cpu", required_argument, NULL, 'c' },
-		{ "quick", no_argument, NULL, 'q' },
-		{ "json", required_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
+		BATCH_OPTION_CPU,
+		BATCH_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
 	struct latency_params p;
 	struct batch b;
-	struct latency_run *run;
-	struct run_header hdr;
+	struct batch_cli cli;
+	struct batch_run run;
+	struct latency_run *lr;
 	struct mt_clock clk;
-	const char *json = NULL, *strides = NULL, *maxs = NULL;
-	int only_random = 0, no_random = 0, huge = LAT_HUGE_OFF, tries = 0, cpu = -1, quick = 0;
+	const char *strides = NULL, *maxs = NULL;
+	int only_random = 0, no_random = 0, huge = LAT_HUGE_OFF, tries = 0;
 	int ch, st, rc = MT_EXIT_RUNTIME;
 	char note[200], lo[32], hi[32];
 	uint64_t t0, max = 0, asked;
 	mt_error e = { "" };
 
 	memset(&b, 0, sizeof b);
-	optind = 1;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	batch_cli_init(&cli, "latency", usage);
+	while ((ch = batch_next(&cli, argc, argv, opts)) > 0) {
 		switch (ch) {
 		case 's': strides = optarg; break;
 		case 'M': maxs = optarg; break;
@@ -182,35 +201,18 @@ static int latency_batch(int argc, char **argv)
 			} else if (strcmp(optarg, "off") == 0) {
 				huge = LAT_HUGE_OFF;
 			} else {
-				mt_warn("run latency: --hugepages: expected on or off, got '%s'", optarg);
+				batch_bad(cli.exp, "--hugepages", optarg, "on or off");
 				return MT_EXIT_USAGE;
 			}
 			break;
 		case 't':
-			if (mt_parse_int(optarg, 1, 100, &tries) < 0) {
-				mt_warn("run latency: --tries: expected 1..100, got '%s'", optarg);
+			if (batch_opt_int(cli.exp, "--tries", optarg, 1, 100, &tries) < 0)
 				return MT_EXIT_USAGE;
-			}
 			break;
-		case 'c':
-			if (mt_parse_int(optarg, 0, 65535, &cpu) < 0) {
-				mt_warn("run latency: --cpu: expected a CPU number, got '%s'", optarg);
-				return MT_EXIT_USAGE;
-			}
-			break;
-		case 'q': quick = 1; break;
-		case 'j': json = optarg; break;
-		case 'h': usage(stdout); return MT_EXIT_OK;
-		default:
-			mt_warn("run latency: bad option '%s' (see memtop run latency --help)",
-				argv[optind - 1]);
-			return MT_EXIT_USAGE;
 		}
 	}
-	if (optind < argc) {
-		mt_warn("run latency: unexpected argument '%s'", argv[optind]);
-		return MT_EXIT_USAGE;
-	}
+	if (ch < 0)
+		return cli.rc;
 	if (only_random && no_random) {
 		mt_warn("run latency: --random and --no-random exclude each other");
 		return MT_EXIT_USAGE;
@@ -220,13 +222,13 @@ static int latency_batch(int argc, char **argv)
 		return MT_EXIT_USAGE;
 	}
 
-	if (quick)
+	if (cli.quick)
 		latency_params_quick(&p);
 	else
 		latency_params_default(&p);
 	if (maxs) {
 		if (mt_parse_size(maxs, &max) < 0) {
-			mt_warn("run latency: --max-size: expected a size such as 64M, got '%s'", maxs);
+			batch_bad(cli.exp, "--max-size", maxs, "a size such as 64M");
 			return MT_EXIT_USAGE;
 		}
 		if (latency_params_set_max(&p, max, &e) < 0)
@@ -243,7 +245,6 @@ static int latency_batch(int argc, char **argv)
 	if (tries)
 		p.tries = (unsigned)tries;
 	p.hugepages = huge;
-	p.cpu = cpu;
 	asked = p.sizes[p.nsizes - 1];
 	if (latency_params_fit_memory(&p, mt_mem_available(), note, sizeof note, &e) < 0) {
 		mt_warn("run latency: %s", e.msg);
@@ -257,76 +258,61 @@ static int latency_batch(int argc, char **argv)
 		return MT_EXIT_RUNTIME;
 	}
 	b.ncol = p.nstrides + (p.random ? 1 : 0);
+	b.csv = cli.csv;
+	b.run = &run;
 	if (note[0])
 		b.r->capped_from = asked;
 
-	run = latency_run_start(&p, &e);
-	if (!run) {
+	/* The header (load, runnable tasks) is taken before the worker starts. */
+	batch_begin(&run, &cli, 1);
+	p.cpu = run.cpu;
+	lr = latency_run_start(&p, &e);
+	if (!lr) {
 		mt_warn("run latency: %s", e.msg);
 		goto out;
 	}
-	{
-		struct job_progress pr;
-		job_get_progress(run->job, &pr);
-		run_header_init(&hdr, pr.cpu);
-	}
-	run_header_print(stdout, &hdr);
-	printf("# latency: %zu sizes %s..%s, %zu fixed stride%s%s, best of %u tries, huge pages "
-	       "%s (about %.0f s)\n",
-	       p.nsizes, mt_fmt_size(lo, sizeof lo, p.sizes[0]),
-	       mt_fmt_size(hi, sizeof hi, p.sizes[p.nsizes - 1]), p.nstrides,
-	       p.nstrides == 1 ? "" : "s", p.random ? " + random chase" : "", p.tries,
-	       huge == LAT_HUGE_ON ? "on" : "off", ceil(latency_params_estimate_s(&p)));
-	printf("# cycles = ns x %.3f GHz (core clock from dependent adds, not the TSC)\n", b.r->ghz);
+	fprintf(run.meta,
+		"# latency: %zu sizes %s..%s, %zu fixed stride%s%s, best of %u tries, huge pages "
+		"%s (about %.0f s)\n",
+		p.nsizes, mt_fmt_size(lo, sizeof lo, p.sizes[0]),
+		mt_fmt_size(hi, sizeof hi, p.sizes[p.nsizes - 1]), p.nstrides,
+		p.nstrides == 1 ? "" : "s", p.random ? " + random chase" : "", p.tries,
+		huge == LAT_HUGE_ON ? "on" : "off", ceil(latency_params_estimate_s(&p)));
+	fprintf(run.meta, "# cycles = ns x %.3f GHz (core clock from dependent adds, not the TSC)\n",
+		b.r->ghz);
 	if (p.random)
-		printf("# random: the same lines at stride %u in one random cycle\n", p.random_stride);
+		fprintf(run.meta, "# random: the same lines at stride %u in one random cycle\n",
+			p.random_stride);
+	fflush(run.meta);
 	print_head(&b);
 	fflush(stdout);
 	t0 = mt_now_ns();
-	st = job_pump(run->job, on_event, &b, 1, &e);
-	run->job = NULL; /* joined by job_pump */
+	st = job_pump(lr->job, on_event, &b, 1, &e);
+	lr->job = NULL; /* joined by job_pump */
 	b.r->elapsed_s = (double)(mt_now_ns() - t0) / 1e9;
-	latency_run_finish(run, &hdr, b.r->pages, sizeof b.r->pages, NULL);
-	b.r->hdr = hdr;
-	if (st < 0) {
-		mt_warn("run latency: %s", e.msg);
-		goto out;
-	}
+	latency_run_finish(lr, &run.hdr, b.r->pages, sizeof b.r->pages, NULL);
+	b.r->hdr = run.hdr;
 	if (st == 1) {
-		mt_warn("run latency: cancelled after %zu of %zu points; nothing written",
-			latency_measured(b.r), p.nsizes * b.ncol);
+		char what[80];
+		mt_snprintf(what, sizeof what, "after %zu of %zu points", latency_measured(b.r),
+			    p.nsizes * b.ncol);
+		rc = batch_ended(&run, st, &e, what);
 		goto out;
 	}
-	print_levels(b.r);
-	{
-		char w[8][160];
-		int n = diag_warnings(&hdr.diag, w, 8);
-		printf("# measured in %.1f s; %s\n", b.r->elapsed_s, b.r->pages);
-		if (note[0])
-			printf("# %s\n", note);
-		for (int i = 0; i < n; i++)
-			printf("# warning: %s\n", w[i]);
+	if (st != 0) {
+		rc = batch_ended(&run, st, &e, NULL);
+		goto out;
 	}
-	if (json) {
-		cJSON *root = latency_to_json(b.r);
-		if (!root) {
-			mt_warn("run latency: out of memory");
-			goto out;
-		}
-		if (jsonio_save(json, root, &e) < 0) {
-			cJSON_Delete(root);
-			mt_warn("run latency: %s", e.msg);
-			goto out;
-		}
-		cJSON_Delete(root);
-		printf("# wrote %s\n", json);
-	}
-	rc = MT_EXIT_OK;
+	print_levels(run.meta, b.r);
+	fprintf(run.meta, "# measured in %.1f s; %s\n", b.r->elapsed_s, b.r->pages);
+	if (note[0])
+		batch_note(&run, note);
+	batch_warnings(&run);
+	rc = cli.json ? batch_write_json(&run, latency_to_json(b.r)) : MT_EXIT_OK;
 out:
 	latency_result_free(b.r);
 	return rc;
 usage_error:
-	latency_result_free(b.r);
 	mt_warn("run latency: %s", e.msg);
 	return MT_EXIT_USAGE;
 }

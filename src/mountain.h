@@ -115,7 +115,7 @@ struct mountain_run {
 	job_t *job;                  /* poll job_fd(), job_take(), pause ... */
 	struct mountain_params params;
 	/* private to the worker until mountain_run_finish(): */
-	int64_t *buf;
+	int64_t *buf;       /* mmap'd, 4 KB pages */
 	size_t buf_bytes;
 	struct diag diag;
 };

@@ -3,6 +3,7 @@
  * with the run header above and the time it took below. */
 #include "config.h"
 
+#include "batch.h"
 #include "clock.h"
 #include "experiment.h"
 #include "info.h"
@@ -13,7 +14,6 @@
 #include "sysinfo.h"
 #include "util.h"
 
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +21,7 @@
 
 struct batch {
 	struct mountain *m;
+	const struct batch_run *run;
 	int csv;
 	size_t next_row;   /* rows printed so far (in order) */
 	unsigned redone;   /* cells measured twice */
@@ -103,7 +104,7 @@ static void on_event(const struct job_event *ev, void *ctx)
 		flush_rows(b, (size_t)ev->row);
 		break;
 	case JOB_EV_NOTE:
-		fprintf(b->csv ? stderr : stdout, "# %s\n", ev->text);
+		batch_note(b->run, ev->text);
 		break;
 	case JOB_EV_DONE:
 		flush_rows(b, b->m->nsizes);
@@ -118,11 +119,11 @@ static int parse_strides(const char *s, struct mountain_params *p, mt_error *e)
 	uint64_t v[MOUNTAIN_MAX_STRIDES];
 	int n = mt_parse_u64_list(s, 1, MOUNTAIN_MAX_STRIDES, v, MOUNTAIN_MAX_STRIDES);
 	if (n < 0)
-		return mt_fail(e, "--strides: expected increasing numbers 1..%d separated by commas",
-			       MOUNTAIN_MAX_STRIDES);
+		return mt_fail(e, "--strides: expected increasing numbers 1..%d separated by commas, "
+				  "got '%s'", MOUNTAIN_MAX_STRIDES, s);
 	for (int i = 0; i < n; i++) {
 		if (i && v[i] <= v[i - 1])
-			return mt_fail(e, "--strides: must be increasing");
+			return mt_fail(e, "--strides: expected increasing numbers, got '%s'", s);
 		p->strides[i] = (unsigned)v[i];
 	}
 	p->nstrides = (size_t)n;
@@ -138,74 +139,52 @@ static int mountain_batch(int argc, char **argv)
 		{ "tries", required_argument, NULL, 't' },
 		{ "tolerance", required_argument, NULL, 'T' },
 		{ "seed-settings", no_argument, NULL, 'D' },
-		{ "cpu", required_argument, NULL, 'c' },
-		{ "quick", no_argument, NULL, 'q' },
-		{ "json", required_argument, NULL, 'j' },
-		{ "csv", no_argument, NULL, 'C' },
-		{ "help", no_argument, NULL, 'h' },
+		BATCH_OPTION_CPU,
+		BATCH_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
 	struct mountain_params p;
 	struct batch b;
-	struct mountain_run *run;
-	struct run_header hdr;
+	struct batch_cli cli;
+	struct batch_run run;
+	struct mountain_run *mr;
 	struct info inf;
-	const char *json = NULL, *sizes = NULL, *strides = NULL;
-	int max_stride = 0, tries = 0, cpu = -1, quick = 0, seed = 0, ch, st, rc = MT_EXIT_RUNTIME;
+	const char *sizes = NULL, *strides = NULL;
+	int max_stride = 0, tries = 0, seed = 0, ch, st, rc = MT_EXIT_RUNTIME;
 	double tol = -1;
 	char note[160];
 	uint64_t t0;
 	mt_error e = { "" };
 
 	memset(&b, 0, sizeof b);
-	optind = 1;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	batch_cli_init(&cli, "mountain", usage);
+	while ((ch = batch_next(&cli, argc, argv, opts)) > 0) {
 		switch (ch) {
 		case 'S': sizes = optarg; break;
 		case 's': strides = optarg; break;
 		case 'm':
-			if (mt_parse_int(optarg, 1, MOUNTAIN_MAX_STRIDES, &max_stride) < 0) {
-				mt_warn("run mountain: --max-stride: expected 1..%d, got '%s'",
-					MOUNTAIN_MAX_STRIDES, optarg);
+			if (batch_opt_int(cli.exp, "--max-stride", optarg, 1, MOUNTAIN_MAX_STRIDES,
+					  &max_stride) < 0)
 				return MT_EXIT_USAGE;
-			}
 			break;
 		case 't':
-			if (mt_parse_int(optarg, 1, 100, &tries) < 0) {
-				mt_warn("run mountain: --tries: expected 1..100, got '%s'", optarg);
+			if (batch_opt_int(cli.exp, "--tries", optarg, 1, 100, &tries) < 0)
 				return MT_EXIT_USAGE;
-			}
 			break;
 		case 'T':
 			if (mt_parse_double(optarg, &tol) < 0 || tol < 0 || tol > 100) {
-				mt_warn("run mountain: --tolerance: expected a percentage, got '%s'", optarg);
-				return MT_EXIT_USAGE;
-			}
-			break;
-		case 'c':
-			if (mt_parse_int(optarg, 0, 65535, &cpu) < 0) {
-				mt_warn("run mountain: --cpu: expected a CPU number, got '%s'", optarg);
+				batch_bad(cli.exp, "--tolerance", optarg, "a percentage 0..100");
 				return MT_EXIT_USAGE;
 			}
 			break;
 		case 'D': seed = 1; break;
-		case 'q': quick = 1; break;
-		case 'j': json = optarg; break;
-		case 'C': b.csv = 1; break;
-		case 'h': usage(stdout); return MT_EXIT_OK;
-		default:
-			mt_warn("run mountain: unknown option '%s' (see memtop run mountain --help)",
-				argv[optind - 1]);
-			return MT_EXIT_USAGE;
 		}
 	}
-	if (optind < argc) {
-		mt_warn("run mountain: unexpected argument '%s'", argv[optind]);
-		return MT_EXIT_USAGE;
-	}
+	if (ch < 0)
+		return cli.rc;
+	b.csv = cli.csv;
 
-	if (quick)
+	if (cli.quick)
 		mountain_params_quick(&p);
 	else if (seed)
 		mountain_params_seed(&p);
@@ -214,7 +193,7 @@ static int mountain_batch(int argc, char **argv)
 	if (sizes) {
 		uint64_t lo = p.sizes[0], hi = p.sizes[p.nsizes - 1];
 		if (mt_parse_size_range(sizes, &lo, &hi) < 0) {
-			mt_warn("run mountain: --sizes: expected A:B such as 16K:128M, got '%s'", sizes);
+			batch_bad(cli.exp, "--sizes", sizes, "A:B such as 16K:128M");
 			return MT_EXIT_USAGE;
 		}
 		if (mountain_params_set_sizes(&p, lo, hi, &e) < 0)
@@ -231,7 +210,6 @@ static int mountain_batch(int argc, char **argv)
 	}
 	if (tol >= 0)
 		p.tolerance = tol / 100.0;
-	p.cpu = cpu;
 	if (mountain_params_fit_memory(&p, mt_mem_available(), note, sizeof note, &e) < 0) {
 		mt_warn("run mountain: %s", e.msg);
 		return MT_EXIT_RUNTIME;
@@ -246,66 +224,56 @@ static int mountain_batch(int argc, char **argv)
 		b.m->caches = info_to_json(&inf);
 
 	/* The header (load, runnable tasks) is taken before the worker starts. */
-	if (p.cpu < 0)
-		p.cpu = job_pick_cpu();
-	run_header_init(&hdr, p.cpu);
-	run = mountain_run_start(&p, &e);
-	if (!run) {
+	batch_begin(&run, &cli, 1);
+	p.cpu = run.cpu;
+	mr = mountain_run_start(&p, &e);
+	if (!mr) {
 		mt_warn("run mountain: %s", e.msg);
 		goto out;
 	}
-	if (!b.csv) {
+	{
 		char lo[32], hi[32];
-		run_header_print(stdout, &hdr);
 		if (note[0])
-			printf("# %s\n", note);
-		printf("# mountain: %zu sizes %s..%s x %zu strides, read MB/s, best of %u..%u tries "
-		       "(about %.0f s)\n",
-		       p.nsizes, mt_fmt_size(lo, sizeof lo, p.sizes[0]),
-		       mt_fmt_size(hi, sizeof hi, p.sizes[p.nsizes - 1]), p.nstrides, p.min_tries,
-		       p.max_tries, ceil(mountain_params_estimate_s(&p)));
-	} else if (note[0]) {
-		mt_warn("%s", note);
+			batch_note(&run, note);
+		fprintf(run.meta,
+			"# mountain: %zu sizes %s..%s x %zu strides, read MB/s, best of %u..%u tries "
+			"(about %.0f s)\n",
+			p.nsizes, mt_fmt_size(lo, sizeof lo, p.sizes[0]),
+			mt_fmt_size(hi, sizeof hi, p.sizes[p.nsizes - 1]), p.nstrides, p.min_tries,
+			p.max_tries, ceil(mountain_params_estimate_s(&p)));
+		fflush(run.meta);
 	}
 	print_head(&b);
 	fflush(stdout);
 	t0 = mt_now_ns();
-	st = job_pump(run->job, on_event, &b, 1, &e);
-	run->job = NULL; /* joined by job_pump */
+	b.run = &run;
+	st = job_pump(mr->job, on_event, &b, 1, &e);
+	mr->job = NULL; /* joined by job_pump */
 	b.m->elapsed_s = (double)(mt_now_ns() - t0) / 1e9;
-	mountain_run_finish(run, &hdr, NULL); /* the job was joined by job_pump */
-	b.m->hdr = hdr;
-	if (st < 0) {
-		mt_warn("run mountain: %s", e.msg);
-		goto out;
-	}
+	mountain_run_finish(mr, &run.hdr, NULL); /* takes the diagnostics after the run */
+	b.m->hdr = run.hdr;
 	if (st == 1) {
-		mt_warn("run mountain: cancelled after %zu of %zu cells; nothing written",
-			mountain_measured(b.m), p.nsizes * p.nstrides);
-		rc = MT_EXIT_RUNTIME;
+		char what[80];
+		mt_snprintf(what, sizeof what, "after %zu of %zu cells", mountain_measured(b.m),
+			    p.nsizes * p.nstrides);
+		rc = batch_ended(&run, st, &e, what);
 		goto out;
 	}
-	if (!b.csv) {
-		char w[8][160];
-		int n = diag_warnings(&hdr.diag, w, 8);
+	if (st != 0) {
+		rc = batch_ended(&run, st, &e, NULL);
+		goto out;
+	}
+	{
 		char s0[32];
-		printf("# measured in %.1f s", b.m->elapsed_s);
+		fprintf(run.meta, "# measured in %.1f s", b.m->elapsed_s);
 		if (b.redone)
-			printf("; %u doubtful cell%s measured twice", b.redone, b.redone == 1 ? "" : "s");
-		printf("\n# the %s row is overhead-bound: read cliffs from the rows below it\n",
-		       mt_fmt_size(s0, sizeof s0, p.sizes[0]));
-		for (int i = 0; i < n; i++)
-			printf("# warning: %s\n", w[i]);
+			fprintf(run.meta, "; %u doubtful cell%s measured twice", b.redone,
+				b.redone == 1 ? "" : "s");
+		fprintf(run.meta, "\n# the %s row is overhead-bound: read cliffs from the rows below it\n",
+			mt_fmt_size(s0, sizeof s0, p.sizes[0]));
+		batch_warnings(&run);
 	}
-	if (json) {
-		if (mountain_save(b.m, json, &e) < 0) {
-			mt_warn("run mountain: %s", e.msg);
-			goto out;
-		}
-		if (!b.csv)
-			printf("# wrote %s\n", json);
-	}
-	rc = MT_EXIT_OK;
+	rc = cli.json ? batch_write_json(&run, mountain_to_json(b.m)) : MT_EXIT_OK;
 out:
 	mountain_free(b.m);
 	return rc;

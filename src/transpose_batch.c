@@ -3,19 +3,21 @@
  * the real machine's naive against blocked timing. */
 #include "config.h"
 
+#include "batch.h"
 #include "experiment.h"
 #include "job.h"
 #include "jsonio.h"
 #include "transpose.h"
 #include "util.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 struct tr_batch {
 	const struct tr_plan *p;
+	const struct batch_run *run;
+	int csv;
 	struct tr_result res[TR_MAX_VERSIONS][TR_MAX_SIZES];
 	int got[TR_MAX_VERSIONS][TR_MAX_SIZES];
 	int next_row;      /* rows printed */
@@ -40,7 +42,9 @@ static void usage(FILE *f)
 		"  --real-block K     block side of the real blocked version (default 16)\n"
 		"  --tries N          real-machine timing: best of N (default 5)\n"
 		"  --cpu N            pin the measuring thread to CPU N\n"
+		"  --quick            small run for tests: the simulated table, real N = 256, 1 try\n"
 		"  --json FILE        write the result to FILE (atomically)\n"
+		"  --csv              print CSV, one row a result (the rest goes to stderr)\n"
 		"  -h, --help         this help\n\n"
 		"cachelab's limits: 32x32 under 300 misses, 64x64 under 1300, 61x67 under 2000.\n");
 }
@@ -48,7 +52,19 @@ static void usage(FILE *f)
 static void print_row(struct tr_batch *b, int v)
 {
 	char name[32];
-	printf("%-10s", tr_version_name(&b->p->versions[v], name, sizeof name));
+	tr_version_name(&b->p->versions[v], name, sizeof name);
+	if (b->csv) {
+		for (int z = 0; z < b->p->nsizes; z++) {
+			const struct tr_result *r = &b->res[v][z];
+			printf("sim,%s,%d,%d,%llu,%llu,%llu,%llu,%d,\n", name, b->p->rows[z],
+			       b->p->cols[z], (unsigned long long)r->accesses,
+			       (unsigned long long)r->hits, (unsigned long long)r->misses,
+			       (unsigned long long)r->evictions, r->correct);
+		}
+		fflush(stdout);
+		return;
+	}
+	printf("%-10s", name);
 	for (int z = 0; z < b->p->nsizes; z++)
 		printf("%7llu", (unsigned long long)b->res[v][z].misses);
 	printf("\n");
@@ -62,6 +78,7 @@ static int is_cachelab_cache(const struct tr_plan *p)
 
 static void print_pass_fail(const struct tr_batch *b)
 {
+	FILE *f = b->run->meta;
 	const struct tr_plan *p = b->p;
 	char name[32], lim[16];
 	int any = 0;
@@ -69,31 +86,33 @@ static void print_pass_fail(const struct tr_batch *b)
 		any |= tr_cachelab_limit(p->rows[z], p->cols[z]) > 0;
 	if (!any || !is_cachelab_cache(p))
 		return;
-	printf("\n%-10s", "cachelab");
+	fprintf(f, "\n%-10s", "cachelab");
 	for (int z = 0; z < p->nsizes; z++) {
 		int l = tr_cachelab_limit(p->rows[z], p->cols[z]);
 		if (l)
 			mt_snprintf(lim, sizeof lim, "<%d", l);
 		else
 			mt_strlcpy(lim, "-", sizeof lim);
-		printf("%7s", lim);
+		fprintf(f, "%7s", lim);
 	}
-	printf("\n");
+	fprintf(f, "\n");
 	for (int v = 0; v < p->nversions; v++) {
-		printf("%-10s", tr_version_name(&p->versions[v], name, sizeof name));
+		fprintf(f, "%-10s", tr_version_name(&p->versions[v], name, sizeof name));
 		for (int z = 0; z < p->nsizes; z++) {
 			int l = tr_cachelab_limit(p->rows[z], p->cols[z]);
-			printf("%7s", !l ? "-" : b->res[v][z].misses < (uint64_t)l ? "pass" : "FAIL");
+			fprintf(f, "%7s",
+				!l ? "-" : b->res[v][z].misses < (uint64_t)l ? "pass" : "FAIL");
 		}
-		printf("\n");
+		fprintf(f, "\n");
 	}
 }
 
 static void on_event(const struct job_event *ev, void *ctx)
 {
 	struct tr_batch *b = ctx;
+	FILE *meta = b->run->meta;
 	if (ev->type == JOB_EV_NOTE) {
-		printf("# %s\n", ev->text);
+		batch_note(b->run, ev->text);
 		return;
 	}
 	if (ev->type != JOB_EV_CELL)
@@ -127,32 +146,36 @@ static void on_event(const struct job_event *ev, void *ctx)
 		b->real_ok[ev->row] = ev->aux[3] > 0;
 		if (ev->row == 0) {
 			mt_strlcpy(name, "naive", sizeof name);
-			printf("\n# real machine: N = %zu int32 (%zu MB a matrix), best of %d\n",
-			       b->p->real_n, b->p->real_n * b->p->real_n * 4 >> 20, b->p->real_tries);
+			char sz[32];
+			fprintf(meta, "%s# real machine: N = %zu int32 (%s a matrix), best of %d\n",
+				b->csv ? "" : "\n", b->p->real_n,
+				mt_fmt_size(sz, sizeof sz, (uint64_t)b->p->real_n * b->p->real_n * 4),
+				b->p->real_tries);
 		} else {
 			mt_snprintf(name, sizeof name, "block:%zu", b->p->real_block);
 		}
-		printf("%-10s%8.3f ns/element%s\n", name, ev->value,
-		       b->real_ok[ev->row] ? "" : "  (WRONG RESULT)");
+		if (b->csv)
+			printf("real,%s,%zu,%zu,,,,,%d,%.4f\n", name, b->p->real_n, b->p->real_n,
+			       b->real_ok[ev->row], ev->value);
+		else
+			printf("%-10s%8.3f ns/element%s\n", name, ev->value,
+			       b->real_ok[ev->row] ? "" : "  (WRONG RESULT)");
 		if (ev->row == 1 && b->real_ns[0] > 0 && ev->value > 0) {
 			double up = b->real_ns[0] / ev->value;
-			printf("%-10s%8.2fx (the seed's homework asks for at least 2x: %s)\n", "speed-up",
-			       up, up >= 2 ? "pass" : "FAIL");
+			fprintf(meta, "%s%8.2fx (the seed's homework asks for at least 2x: %s)\n",
+				b->csv ? "# speed-up " : "speed-up  ", up, up >= 2 ? "pass" : "FAIL");
 		}
 		fflush(stdout);
 	}
 }
 
-static cJSON *to_json(const struct tr_batch *b, const struct run_header *hdr)
+static cJSON *to_json(const struct tr_batch *b)
 {
 	const struct tr_plan *p = b->p;
-	cJSON *root = cJSON_CreateObject(), *o, *arr;
+	cJSON *root = batch_json_root(b->run), *o, *arr;
 	char name[32];
 	if (!root)
 		return NULL;
-	if (run_header_to_json(hdr, root) < 0)
-		goto fail;
-	cJSON_AddStringToObject(root, "experiment", "transpose");
 	o = cJSON_AddObjectToObject(root, "cache");
 	if (!o)
 		goto fail;
@@ -235,17 +258,6 @@ static int add_version(const char *s, struct tr_plan *p, mt_error *e)
 	return 0;
 }
 
-static int parse_cache(const char *s, struct tr_plan *p, mt_error *e)
-{
-	uint64_t v[3];
-	if (mt_parse_u64_list(s, 0, 1u << 20, v, 3) != 3 || v[1] < 1)
-		return mt_fail(e, "--cache: expected s,E,b such as 5,1,5, got '%s'", s);
-	p->s = (int)v[0];
-	p->E = (int)v[1];
-	p->b = (int)v[2];
-	return 0;
-}
-
 static int transpose_batch(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -256,73 +268,61 @@ static int transpose_batch(int argc, char **argv)
 		{ "real-n", required_argument, NULL, 'n' },
 		{ "real-block", required_argument, NULL, 'k' },
 		{ "tries", required_argument, NULL, 't' },
-		{ "cpu", required_argument, NULL, 'C' },
-		{ "json", required_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
+		BATCH_OPTION_CPU,
+		BATCH_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
 	static struct tr_plan p; /* outlives the job */
 	struct tr_batch *b = NULL;
-	struct run_header hdr;
-	struct job_progress pr;
-	const char *json = NULL, *sizes = NULL, *versions = NULL;
-	int ch, st, rc = MT_EXIT_RUNTIME, iv;
-	uint64_t u;
+	struct batch_cli cli;
+	struct batch_run run;
+	const char *sizes = NULL, *versions = NULL;
+	int ch, rc = MT_EXIT_RUNTIME, tries = 0, no_real = 0;
+	uint64_t real_n = 0, real_block = 0;
 	job_t *job;
 	char name[32];
 	mt_error e = { "" };
 
 	tr_plan_default(&p);
-	optind = 1;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	batch_cli_init(&cli, "transpose", usage);
+	while ((ch = batch_next(&cli, argc, argv, opts)) > 0) {
 		switch (ch) {
 		case 'z': sizes = optarg; break;
 		case 'v': versions = optarg; break;
 		case 'c':
-			if (parse_cache(optarg, &p, &e) < 0)
-				goto usage_error;
+			if (batch_opt_cache(cli.exp, "--cache", optarg, "5,1,5", 1 << 20, 1 << 20,
+					    1 << 20, &p.s, &p.E, &p.b) < 0)
+				return MT_EXIT_USAGE;
 			break;
-		case 'N': p.real_n = 0; break;
+		case 'N': no_real = 1; break;
 		case 'n':
-			if (mt_parse_u64(optarg, 16, 32768, &u) < 0) {
-				mt_fail(&e, "--real-n: expected 16..32768, got '%s'", optarg);
-				goto usage_error;
-			}
-			p.real_n = (size_t)u;
+			if (batch_opt_u64(cli.exp, "--real-n", optarg, 16, 32768, &real_n) < 0)
+				return MT_EXIT_USAGE;
 			break;
 		case 'k':
-			if (mt_parse_u64(optarg, 1, 4096, &u) < 0) {
-				mt_fail(&e, "--real-block: expected 1..4096, got '%s'", optarg);
-				goto usage_error;
-			}
-			p.real_block = (size_t)u;
+			if (batch_opt_u64(cli.exp, "--real-block", optarg, 1, 4096, &real_block) < 0)
+				return MT_EXIT_USAGE;
 			break;
 		case 't':
-			if (mt_parse_int(optarg, 1, 100, &iv) < 0) {
-				mt_fail(&e, "--tries: expected 1..100, got '%s'", optarg);
-				goto usage_error;
-			}
-			p.real_tries = iv;
+			if (batch_opt_int(cli.exp, "--tries", optarg, 1, 100, &tries) < 0)
+				return MT_EXIT_USAGE;
 			break;
-		case 'C':
-			if (mt_parse_int(optarg, 0, 65535, &p.cpu) < 0) {
-				mt_fail(&e, "--cpu: expected a CPU number, got '%s'", optarg);
-				goto usage_error;
-			}
-			break;
-		case 'j': json = optarg; break;
-		case 'h': usage(stdout); return MT_EXIT_OK;
-		default:
-			mt_warn("run transpose: unknown option '%s' (see memtop run transpose --help)",
-				argv[optind - 1]);
-			return MT_EXIT_USAGE;
 		}
 	}
-	if (optind < argc) {
-		mt_warn("run transpose: unexpected argument '%s'", argv[optind]);
-		return MT_EXIT_USAGE;
+	if (ch < 0)
+		return cli.rc;
+	if (cli.quick) {
+		p.real_n = 256;
+		p.real_tries = 1;
 	}
+	if (real_n)
+		p.real_n = (size_t)real_n;
+	if (real_block)
+		p.real_block = (size_t)real_block;
+	if (tries)
+		p.real_tries = tries;
+	if (no_real)
+		p.real_n = 0;
 	if (sizes) {
 		p.nsizes = 0;
 		if (parse_list(sizes, add_size, &p, &e) < 0)
@@ -343,55 +343,49 @@ static int transpose_batch(int argc, char **argv)
 		return MT_EXIT_RUNTIME;
 	}
 	b->p = &p;
+	b->run = &run;
+	b->csv = cli.csv;
+	/* The header (load, runnable tasks) is taken before the worker starts. */
+	batch_begin(&run, &cli, 1);
+	p.cpu = run.cpu;
 	job = tr_job_start(&p, &e);
 	if (!job) {
 		mt_warn("run transpose: %s", e.msg);
 		free(b);
 		return strncmp(e.msg, "cache:", 6) == 0 ? MT_EXIT_USAGE : MT_EXIT_RUNTIME;
 	}
-	job_get_progress(job, &pr);
-	run_header_init(&hdr, pr.cpu);
-	run_header_print(stdout, &hdr);
-	printf("# transpose: misses on the cache (s,E,b) = (%d,%d,%d), int32, A at 0x%x, B at 0x%x\n",
-	       p.s, p.E, p.b, TR_BASE_A, TR_BASE_B);
-	printf("%-10s", "version");
-	for (int z = 0; z < p.nsizes; z++) {
-		char sz[24];
-		mt_snprintf(sz, sizeof sz, "%dx%d", p.rows[z], p.cols[z]);
-		printf("%7s", sz);
+	fprintf(run.meta,
+		"# transpose: misses on the cache (s,E,b) = (%d,%d,%d), int32, A at 0x%x, B at 0x%x\n",
+		p.s, p.E, p.b, TR_BASE_A, TR_BASE_B);
+	fflush(run.meta);
+	if (cli.csv) {
+		printf("kind,version,rows,cols,accesses,hits,misses,evictions,correct,ns_per_element\n");
+	} else {
+		printf("%-10s", "version");
+		for (int z = 0; z < p.nsizes; z++) {
+			char sz[24];
+			mt_snprintf(sz, sizeof sz, "%dx%d", p.rows[z], p.cols[z]);
+			printf("%7s", sz);
+		}
+		printf("\n");
 	}
-	printf("\n");
 	fflush(stdout);
-	st = job_pump(job, on_event, b, 1, &e);
-	if (st < 0) {
-		mt_warn("run transpose: %s", e.msg);
+	rc = batch_pump(&run, job, on_event, b);
+	if (rc)
 		goto out;
-	}
-	if (st == 1) {
-		mt_warn("run transpose: cancelled; nothing written");
-		goto out;
-	}
 	if (b->wrong) {
 		for (int v = 0; v < p.nversions; v++)
 			for (int z = 0; z < p.nsizes; z++)
 				if (!b->res[v][z].correct)
-					printf("# warning: %s on %dx%d did not transpose correctly\n",
-					       tr_version_name(&p.versions[v], name, sizeof name),
-					       p.rows[z], p.cols[z]);
+					fprintf(run.meta,
+						"# warning: %s on %dx%d did not transpose correctly\n",
+						tr_version_name(&p.versions[v], name, sizeof name),
+						p.rows[z], p.cols[z]);
 	}
-	if (json) {
-		cJSON *root = to_json(b, &hdr);
-		if (!root || jsonio_save(json, root, &e) < 0) {
-			if (!root)
-				mt_fail(&e, "out of memory");
-			mt_warn("run transpose: %s", e.msg);
-			cJSON_Delete(root);
-			goto out;
-		}
-		cJSON_Delete(root);
-		printf("# wrote %s\n", json);
-	}
-	rc = b->wrong ? MT_EXIT_RUNTIME : MT_EXIT_OK;
+	batch_warnings(&run);
+	rc = cli.json ? batch_write_json(&run, to_json(b)) : MT_EXIT_OK;
+	if (rc == MT_EXIT_OK && b->wrong)
+		rc = MT_EXIT_RUNTIME;
 out:
 	free(b);
 	return rc;

@@ -223,6 +223,9 @@ static void wrapping(void **state)
 	assert_int_equal(wrap_at("abcdefghijkl", 5), 5); /* no space: cut */
 }
 
+/* The side panel's verdicts are cliffs_detect_verdict()'s (one rule for the
+ * mountain and the latency columns): MATCH inside [level, level_hi], the
+ * bounds the strides intersect to; ONE_STEP within a factor of two. */
 static void verdicts(void **state)
 {
 	struct detection d;
@@ -230,20 +233,68 @@ static void verdicts(void **state)
 	(void)state;
 	memset(&d, 0, sizeof d);
 	d.nlevels = 2;
-	d.level[0] = 32u << 10;
+	/* a 48K L1 as strides 8 and 11 bound it (46.5K..64K), an L2 in 2M..4M */
+	d.level[0] = 47616;
+	d.level_hi[0] = 64u << 10;
 	d.level[1] = 2u << 20;
-	assert_int_equal(side_verdict(&d, 32u << 10, &idx), LV_MATCH);
+	d.level_hi[1] = 4u << 20;
+	assert_int_equal(cliffs_detect_verdict(&d, 48u << 10, &idx), LV_MATCH);
 	assert_int_equal(idx, 0);
-	/* 48K lies between 32K (fit) and 64K (did not): on the cliff */
-	assert_int_equal(side_verdict(&d, 48u << 10, &idx), LV_MATCH);
+	/* 32K is below the lower bound: one step, no longer a match (the old
+	 * [level, 2 level) rule ignored the upper stride's bound) */
+	assert_int_equal(cliffs_detect_verdict(&d, 32u << 10, &idx), LV_ONE_STEP);
 	assert_int_equal(idx, 0);
-	/* sysfs 4M against a cliff after 2M: one step */
-	assert_int_equal(side_verdict(&d, 4u << 20, &idx), LV_ONE_STEP);
+	/* the upper bound counts (a set the cache's size may or may not fit):
+	 * sysfs 4M against 2M..4M is a match (the old rule said one step) */
+	assert_int_equal(cliffs_detect_verdict(&d, 4u << 20, &idx), LV_MATCH);
 	assert_int_equal(idx, 1);
-	assert_int_equal(side_verdict(&d, 1u << 20, &idx), LV_ONE_STEP);
-	assert_int_equal(side_verdict(&d, 260u << 20, &idx), LV_NOT_VISIBLE);
+	assert_int_equal(cliffs_detect_verdict(&d, 1u << 20, &idx), LV_ONE_STEP);
+	assert_int_equal(idx, 1);
+	assert_int_equal(cliffs_detect_verdict(&d, 8u << 20, &idx), LV_ONE_STEP);
+	assert_int_equal(cliffs_detect_verdict(&d, 9u << 20, &idx), LV_NOT_VISIBLE);
+	assert_int_equal(cliffs_detect_verdict(&d, 260u << 20, &idx), LV_NOT_VISIBLE);
 	assert_int_equal(idx, -1);
-	assert_int_equal(side_verdict(NULL, 1, &idx), LV_NOT_VISIBLE);
+	memset(&d, 0, sizeof d); /* nothing detected */
+	assert_int_equal(cliffs_detect_verdict(&d, 1, &idx), LV_NOT_VISIBLE);
+	assert_int_equal(idx, -1);
+}
+
+/* The latency column: cache steps become [size, step_end] levels (TLB steps
+ * left out) judged by the same rule. */
+static void latency_column(void **state)
+{
+	struct latency_levels lv;
+	struct detection d;
+	int idx;
+	(void)state;
+	memset(&lv, 0, sizeof lv);
+	lv.n = 4;
+	lv.lv[0] = (struct latency_level){ .level = 1, .size = 48u << 10, .step_end = 56u << 10,
+					   .nstrides = 3 };
+	lv.lv[1] = (struct latency_level){ .level = 1, .tlb = 1, .size = 256u << 10,
+					   .step_end = 288u << 10 };
+	lv.lv[2] = (struct latency_level){ .level = 2, .size = 1792u << 10, .step_end = 2u << 20,
+					   .nstrides = 2 };
+	lv.lv[3] = (struct latency_level){ .level = 3, .size = 32u << 20 }; /* end unknown */
+	assert_int_equal(latency_as_detection(&lv, &d), 3);
+	assert_int_equal(d.nlevels, 3);
+	assert_int_equal(d.level[0], 48u << 10);
+	assert_int_equal(d.level_hi[0], 56u << 10);
+	assert_int_equal(d.votes[0], 3);
+	assert_int_equal(d.level[1], 1792u << 10); /* the TLB step is not a cache */
+	assert_int_equal(d.level_hi[2], 32u << 20); /* no step end: the size itself */
+	/* equal to the size, inside the step, one doubling off, further */
+	assert_int_equal(cliffs_detect_verdict(&d, 48u << 10, &idx), LV_MATCH);
+	assert_int_equal(idx, 0);
+	assert_int_equal(cliffs_detect_verdict(&d, 2u << 20, &idx), LV_MATCH);
+	assert_int_equal(idx, 1);
+	assert_int_equal(cliffs_detect_verdict(&d, 32u << 10, &idx), LV_ONE_STEP);
+	assert_int_equal(idx, 0);
+	assert_int_equal(cliffs_detect_verdict(&d, 64u << 20, &idx), LV_ONE_STEP);
+	assert_int_equal(idx, 2);
+	assert_int_equal(cliffs_detect_verdict(&d, 260u << 20, &idx), LV_NOT_VISIBLE);
+	assert_int_equal(latency_as_detection(NULL, &d), 0);
+	assert_int_equal(d.nlevels, 0);
 }
 
 int main(void)
@@ -254,6 +305,7 @@ int main(void)
 		cmocka_unit_test(cell_text),          cmocka_unit_test(render_rows_and_cursor),
 		cmocka_unit_test(shared_scale),       cmocka_unit_test(bars),
 		cmocka_unit_test(guess),              cmocka_unit_test(verdicts),
+		cmocka_unit_test(latency_column),
 		cmocka_unit_test(wrapping),
 	};
 	return cmocka_run_group_tests_name("tui_model", tests, NULL, NULL);

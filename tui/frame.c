@@ -146,6 +146,12 @@ void tui_set_mountain(struct tui *t, const struct mountain *m)
 	t->dirty = 1;
 }
 
+void tui_set_latency(struct tui *t, const struct latency_result *r)
+{
+	t->lat = r;
+	t->dirty = 1;
+}
+
 int tui_view_mode(const struct tui *t)
 {
 	return t->view;

@@ -53,6 +53,7 @@ struct tui {
 	uint64_t last_draw_ns;
 	/* caches */
 	const struct mountain *mtn;
+	const struct latency_result *lat;
 	struct info info;
 	int have_info;
 	/* exit */

@@ -248,30 +248,20 @@ int wrap_at(const char *s, int width)
 
 /* ---- side panel ---------------------------------------------------------- */
 
-enum level_verdict side_verdict(const struct detection *d, uint64_t ref, int *idx)
+int latency_as_detection(const struct latency_levels *lv, struct detection *d)
 {
-	int best = -1;
-	enum level_verdict v = LV_NOT_VISIBLE;
-	if (idx)
-		*idx = -1;
-	if (!d || ref == 0)
-		return LV_NOT_VISIBLE;
-	for (int i = 0; i < d->nlevels && i < 8; i++) {
-		uint64_t lv = d->level[i];
-		enum level_verdict here = LV_NOT_VISIBLE;
-		if (lv == 0)
+	memset(d, 0, sizeof *d);
+	if (!lv)
+		return 0;
+	for (size_t i = 0; i < lv->n && d->nlevels < (int)MT_ARRAY_LEN(d->level); i++) {
+		const struct latency_level *l = &lv->lv[i];
+		if (l->tlb || l->size == 0)
 			continue;
-		/* the cliff runs from lv (fit) to the next doubling (did not) */
-		if (ref >= lv && ref < lv * 2)
-			here = LV_MATCH;
-		else if ((ref >= lv / 2 && ref < lv) || (ref >= lv * 2 && ref < lv * 4))
-			here = LV_ONE_STEP;
-		if (here < v) {
-			v = here;
-			best = i;
-		}
+		d->level[d->nlevels] = l->size;
+		d->level_hi[d->nlevels] = l->step_end > l->size ? l->step_end : l->size;
+		d->votes[d->nlevels] = (int)l->nstrides;
+		d->confidence[d->nlevels] = 1.0;
+		d->nlevels++;
 	}
-	if (idx)
-		*idx = best;
-	return v;
+	return d->nlevels;
 }

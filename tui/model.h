@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "cliffs.h"
+#include "latency.h"
 #include "mountain.h"
 
 /* ---- heatmap ------------------------------------------------------------ */
@@ -85,11 +86,17 @@ int wrap_at(const char *s, int width);
 
 /* ---- side panel --------------------------------------------------------- */
 
-/* The verdict of the detected levels against a reference size (bytes):
- * LV_MATCH when ref lies on a cliff, i.e. in [level, 2 * level) (the last
- * size that fit and the next grid size, which did not); LV_ONE_STEP when it
- * is one doubling outside that; LV_NOT_VISIBLE otherwise. idx gets the
- * detected level it matched (-1 none). */
-enum level_verdict side_verdict(const struct detection *d, uint64_t ref, int *idx);
+/* The side panel judges every detected level, the mountain's and the
+ * latency curve's, with ONE rule: cliffs_detect_verdict() (src/cliffs.h),
+ * MATCH when the reference lies in [level, level_hi] of a level, ONE_STEP
+ * within a factor of two of that range. */
+
+/* The cache levels the latency curve shows (TLB steps left out), as a
+ * detection for cliffs_detect_verdict(): level[i] = the last size on the
+ * level's plateau, level_hi[i] = the first size on the next plateau (the
+ * step's bounds; the size itself when the step end is unknown), votes[i] =
+ * the strides that show it. Returns the number of levels (0 when lv is NULL
+ * or shows none). */
+int latency_as_detection(const struct latency_levels *lv, struct detection *d);
 
 #endif

@@ -1,12 +1,16 @@
 /* side: the Caches side panel. Every `info` source level by level (this
  * machine's, or the caches recorded in a viewed file), the levels the
- * mountain shows (cliffs at strides of at least 8 words) and the line size
- * from its stride slice, each source value marked against the mountain:
- * '=' matching, '~' one step off, '?' not visible. */
+ * mountain shows (cliffs at strides of at least 8 words), the levels the
+ * latency curve shows (tab 2, live while it measures) and the line size
+ * from the mountain's stride slice. Each source value is marked against the
+ * mountain and then against the latency levels, with ONE rule
+ * (cliffs_detect_verdict): '=' matching, '~' one step off, '?' not
+ * visible. */
 #include "config.h"
 
 #include "cliffs.h"
 #include "internal.h"
+#include "latency.h"
 #include "model.h"
 
 #include <string.h>
@@ -46,13 +50,60 @@ static void mark(struct tui *t, WINDOW *w, enum level_verdict v)
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 
+/* The latency result may be judged against inf: both this machine's, or
+ * the viewed mountain's file and the latency file from the same host and
+ * CPU, or this machine's caches and a latency file saved on this host. */
+static int latency_comparable(const struct tui *t, const struct latency_result *r)
+{
+	const struct mountain *m = t->mtn;
+	if (m && m->source[0])
+		return strcmp(m->hdr.host, r->hdr.host) == 0 && strcmp(m->hdr.cpu, r->hdr.cpu) == 0;
+	if (r->source[0]) { /* a file: this machine's when its host is this one */
+		char host[64];
+		mt_hostname(host, sizeof host);
+		return strcmp(host, r->hdr.host) == 0;
+	}
+	return 1;
+}
+
+/* One detected row ("mountain", "latency"): for each level the detected
+ * size that the most trusted source's size is judged against (ONE rule:
+ * cliffs_detect_verdict), else the level-th detected size. */
+static void detected_row(struct tui *t, WINDOW *w, int y, const char *name,
+			 const struct info *inf, int judge, const struct detection *d,
+			 int have)
+{
+	char b[32];
+	wattrset(w, tui_attr(t, ROLE_TITLE));
+	mvwprintw(w, y, 2, "%-9s", name);
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	for (int l = 0; l < 3; l++) {
+		uint64_t ref = inf && judge ? info_best_size(inf, l + 1, NULL) : 0;
+		int idx = -1;
+		wmove(w, y, 11 + 7 * l);
+		if (!have) {
+			waddstr(w, "..");
+			continue;
+		}
+		if (ref)
+			cliffs_detect_verdict(d, ref, &idx);
+		else if (l < d->nlevels)
+			idx = l;
+		if (idx >= 0)
+			waddstr(w, mt_fmt_size(b, sizeof b, d->level[idx]));
+		else
+			waddstr(w, "-");
+	}
+}
+
 void side_draw(struct tui *t, WINDOW *w)
 {
 	const struct mountain *m = t->mtn;
 	const char *whose = "";
 	const struct info *inf = panel_info(t, &whose);
-	struct detection d;
-	int have_det = 0, y = 0, h, wd;
+	struct detection d, ld;
+	struct latency_levels lv;
+	int have_det = 0, have_lat = 0, lat_judge = 0, y = 0, h, wd, idx;
 	char b[32];
 	getmaxyx(w, h, wd);
 	werase(w);
@@ -60,8 +111,17 @@ void side_draw(struct tui *t, WINDOW *w)
 	for (int i = 0; i < h; i++)
 		mvwaddstr(w, i, 0, tui_glyph(t, GL_VLINE));
 	memset(&d, 0, sizeof d);
+	memset(&ld, 0, sizeof ld);
 	if (m && mountain_measured(m) > 0 && cliffs_detect(m, 1.5, &d) == 0)
 		have_det = 1;
+	/* the latency curve's levels: read again at each draw, so they fill in
+	 * live (latency_detect works on a partial result) */
+	if (t->lat && latency_measured(t->lat) >= 4) {
+		latency_detect(t->lat, &lv);
+		latency_as_detection(&lv, &ld);
+		have_lat = 1;
+		lat_judge = latency_comparable(t, t->lat);
+	}
 
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	mvwprintw(w, y, 2, "%-9s", "Caches");
@@ -70,6 +130,12 @@ void side_draw(struct tui *t, WINDOW *w)
 	y++;
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	mvwprintw(w, y++, 2, "%.*s", wd - 3, whose);
+	if (have_det || have_lat)
+		mvwprintw(w, y++, 2, "%.*s", wd - 3,
+			  have_det && lat_judge ? "marks: mountain, then latency"
+			  : have_det	      ? "marks: against the mountain"
+			  : lat_judge	      ? "marks: against the latency"
+					      : "latency: another machine's");
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	for (int s = 0; inf && s < inf->nsources && y < h; s++) {
 		const char *name = inf->src[s].name;
@@ -83,36 +149,19 @@ void side_draw(struct tui *t, WINDOW *w)
 			}
 			wprintw(w, "%s", mt_fmt_size(b, sizeof b, v));
 			if (have_det)
-				mark(t, w, side_verdict(&d, v, NULL));
+				mark(t, w, cliffs_detect_verdict(&d, v, &idx));
+			if (have_lat && lat_judge)
+				mark(t, w, cliffs_detect_verdict(&ld, v, &idx));
 		}
 		y++;
 	}
 	if (!inf && y < h)
 		mvwprintw(w, y++, 2, "(no cache information)");
-	/* the mountain's own levels, matched to the most trusted source */
-	if (y < h) {
-		wattrset(w, tui_attr(t, ROLE_TITLE));
-		mvwprintw(w, y, 2, "%-9s", "mountain");
-		wattrset(w, tui_attr(t, ROLE_NORMAL));
-		for (int l = 0; l < 3; l++) {
-			uint64_t ref = inf ? info_best_size(inf, l + 1, NULL) : 0;
-			int idx = -1;
-			wmove(w, y, 11 + 7 * l);
-			if (!have_det) {
-				waddstr(w, "..");
-				continue;
-			}
-			if (ref)
-				side_verdict(&d, ref, &idx);
-			else if (l < d.nlevels)
-				idx = l;
-			if (idx >= 0)
-				waddstr(w, mt_fmt_size(b, sizeof b, d.level[idx]));
-			else
-				waddstr(w, "-");
-		}
-		y++;
-	}
+	/* the detected levels, matched to the most trusted source */
+	if (y < h)
+		detected_row(t, w, y++, "mountain", inf, 1, &d, have_det);
+	if (y < h)
+		detected_row(t, w, y++, "latency", inf, lat_judge, &ld, have_lat);
 	if (have_det && y < h) {
 		wattrset(w, tui_attr(t, ROLE_DIM));
 		mvwprintw(w, y++, 2, "%d cliff%s at stride", d.nlevels, d.nlevels == 1 ? "" : "s");

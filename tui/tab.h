@@ -59,6 +59,7 @@
 #include "util.h"
 
 struct tui; /* the frame; tabs use it only through the functions below */
+struct latency_result; /* src/latency.h */
 
 /* One key binding and, when name is set, one row of the help screen
  * (htop's keys[] idea: the table that binds the keys writes the help).
@@ -167,6 +168,12 @@ void tui_dirty(struct tui *t);
 /* The mountain the Caches side panel reads (NULL: none). The pointer must
  * stay valid until replaced. */
 void tui_set_mountain(struct tui *t, const struct mountain *m);
+
+/* The latency result the Caches side panel reads its second detected
+ * column from (NULL: none); the panel runs latency_detect() on it at each
+ * draw, so a result filling in live needs no further calls. The pointer must
+ * stay valid until replaced. */
+void tui_set_latency(struct tui *t, const struct latency_result *r);
 
 /* Options of this session. */
 int tui_view_mode(const struct tui *t);  /* `memtop view`: no measuring */

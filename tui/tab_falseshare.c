@@ -12,20 +12,13 @@
 
 static struct {
 	struct falseshare_params p; /* outlives the job */
-	int running;
-	double ms[FALSESHARE_MAX_LIST][2];
-	int have[FALSESHARE_MAX_LIST][2], over[FALSESHARE_MAX_LIST];
-	double sweep[FALSESHARE_MAX_LIST];
-	int have_sweep[FALSESHARE_MAX_LIST];
-	int inexact;
+	int running, unsaved;
+	struct falseshare_result r; /* measured here, or opened (memtop view) */
 } S;
 
 static void reset_results(void)
 {
-	memset(S.have, 0, sizeof S.have);
-	memset(S.have_sweep, 0, sizeof S.have_sweep);
-	memset(S.over, 0, sizeof S.over);
-	S.inexact = 0;
+	falseshare_result_init(&S.r, &S.p);
 }
 
 static int init(struct tui *t)
@@ -34,6 +27,7 @@ static int init(struct tui *t)
 	falseshare_params_default(&S.p); /* the CPU list: the UI thread sees them all */
 	if (tui_quick(t))
 		S.p.rounds = 2000000;
+	reset_results();
 	return 0;
 }
 
@@ -41,31 +35,22 @@ static void on_job_event(struct tui *t, const struct job_event *ev)
 {
 	mt_error e;
 	if (ev->type == JOB_EV_CELL) {
-		int r = ev->row;
-		if (r < 0 || r >= FALSESHARE_MAX_LIST)
-			return;
-		if (ev->kind == FALSESHARE_CELL_TABLE && (ev->col == 0 || ev->col == 1)) {
-			S.ms[r][ev->col] = ev->value;
-			S.have[r][ev->col] = 1;
-			S.over[r] = ev->aux[2] > 0.5;
-		} else if (ev->kind == FALSESHARE_CELL_SWEEP) {
-			S.sweep[r] = ev->value;
-			S.have_sweep[r] = 1;
-		}
-		if (ev->aux[3] < 0.5)
-			S.inexact = 1;
+		if (falseshare_result_apply(&S.r, ev))
+			S.unsaved = 1;
 		tui_dirty(t);
 		return;
 	}
 	if (ev->type == JOB_EV_NOTE)
 		return;
 	S.running = 0;
+	diag_end(&S.r.hdr.diag);
+	tui_set_diag(t, &S.r.hdr.diag);
 	if (job_join(tui_job(t), &e) < 0)
 		tui_message(t, "false sharing failed: %s", e.msg);
 	else if (ev->type == JOB_EV_CANCELLED)
 		tui_message(t, "false sharing stopped");
 	else
-		tui_message(t, S.inexact ? "done: a sum was WRONG" : "done: every sum exact");
+		tui_message(t, S.r.inexact ? "done: a sum was WRONG" : "done: every sum exact");
 	tui_dirty(t);
 }
 
@@ -84,6 +69,7 @@ static int act_start(struct tui *t, int key)
 		return 1;
 	}
 	reset_results();
+	S.unsaved = 0;
 	job = job_start(falseshare_worker, &S.p, &o, &e);
 	if (!job) {
 		tui_message(t, "cannot measure: %s", e.msg);
@@ -93,6 +79,11 @@ static int act_start(struct tui *t, int key)
 		job_cancel(job);
 		job_join(job, NULL);
 		return 1;
+	}
+	{
+		struct job_progress pr;
+		job_get_progress(job, &pr);
+		run_header_init(&S.r.hdr, pr.cpu);
 	}
 	S.running = 1;
 	tui_dirty(t);
@@ -143,7 +134,7 @@ static void draw(struct tui *t, WINDOW *w, int full)
 	mt_snprintf(line, sizeof line,
 		    "%llu atomic adds per thread, best of %d; packed %u bytes apart, padded %u; "
 		    "%d CPUs",
-		    (unsigned long long)S.p.rounds, S.p.tries, S.p.packed, S.p.padded, S.p.ncpus);
+		    (unsigned long long)S.r.rounds, S.r.tries, S.r.packed, S.r.padded, S.r.ncpus);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	mvwaddnstr(w, y++, 1, line, wd - 2);
 	y++;
@@ -151,51 +142,57 @@ static void draw(struct tui *t, WINDOW *w, int full)
 		    "ratio");
 	mvwaddnstr(w, y++, 1, line, wd - 2);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
-	for (size_t i = 0; i < S.p.nthreads && y < h; i++, y++) {
+	for (size_t i = 0; i < S.r.nthreads && y < h; i++, y++) {
+		const struct falseshare_cell *pk = &S.r.tab[i][0], *pd = &S.r.tab[i][1];
 		char a[16], b[16], r[16];
-		if (S.have[i][0])
-			mt_snprintf(a, sizeof a, "%11.1f", S.ms[i][0]);
+		if (pk->have)
+			mt_snprintf(a, sizeof a, "%11.1f", pk->ms);
 		else
 			mt_snprintf(a, sizeof a, "%11s", "-");
-		if (S.have[i][1])
-			mt_snprintf(b, sizeof b, "%11.1f", S.ms[i][1]);
+		if (pd->have)
+			mt_snprintf(b, sizeof b, "%11.1f", pd->ms);
 		else
 			mt_snprintf(b, sizeof b, "%11s", "-");
-		if (S.have[i][0] && S.have[i][1] && S.ms[i][1] > 0)
-			mt_snprintf(r, sizeof r, "%7.2fx", S.ms[i][0] / S.ms[i][1]);
+		if (pk->have && pd->have && pd->ms > 0)
+			mt_snprintf(r, sizeof r, "%7.2fx", pk->ms / pd->ms);
 		else
 			r[0] = '\0';
-		mt_snprintf(line, sizeof line, "%5u%-11s %s %s %s", S.p.threads[i],
-			    S.p.ncpus > 0 && S.p.threads[i] > (unsigned)S.p.ncpus ? " (> CPUs)" : "",
+		mt_snprintf(line, sizeof line, "%5u%-11s %s %s %s", S.r.threads[i],
+			    pk->over || (S.r.ncpus > 0 && S.r.threads[i] > (unsigned)S.r.ncpus)
+				    ? " (> CPUs)" : "",
 			    a, b, r);
 		mvwaddnstr(w, y, 1, line, wd - 2);
 	}
 	y++;
 	if (y + 2 >= h)
 		return;
-	for (size_t i = 0; i < S.p.nsweep; i++)
-		if (S.have_sweep[i] && S.sweep[i] > top)
-			top = S.sweep[i];
+	for (size_t i = 0; i < S.r.nsweep; i++)
+		if (S.r.swp[i].have && S.r.swp[i].ms > top)
+			top = S.r.swp[i].ms;
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	mt_snprintf(line, sizeof line, "spacing sweep, %u threads (ms): the sharing stops where "
-		    "the bars drop", S.p.sweep_threads);
+		    "the bars drop", S.r.sweep_threads);
 	mvwaddnstr(w, y++, 1, line, wd - 2);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
-	for (size_t i = 0; i < S.p.nsweep && y < h; i++, y++) {
+	for (size_t i = 0; i < S.r.nsweep && y < h; i++, y++) {
 		int bw = wd - 2 - 20, cells;
-		mt_snprintf(line, sizeof line, "%5u B %9s", S.p.sweep[i], "-");
-		if (S.have_sweep[i])
-			mt_snprintf(line, sizeof line, "%5u B %9.1f", S.p.sweep[i], S.sweep[i]);
+		mt_snprintf(line, sizeof line, "%5u B %9s", S.r.sweep[i], "-");
+		if (S.r.swp[i].have)
+			mt_snprintf(line, sizeof line, "%5u B %9.1f", S.r.sweep[i], S.r.swp[i].ms);
 		mvwaddnstr(w, y, 1, line, wd - 2);
-		if (!S.have_sweep[i] || top <= 0 || bw < 4)
+		if (!S.r.swp[i].have || top <= 0 || bw < 4)
 			continue;
-		cells = (int)lround(S.sweep[i] / top * bw);
+		cells = (int)lround(S.r.swp[i].ms / top * bw);
 		wattrset(w, tui_attr(t, ROLE_BAR));
 		for (int k = 0; k < cells; k++)
 			mvwaddstr(w, y, 19 + k, tui_glyph(t, GL_BLOCK));
 		wattrset(w, tui_attr(t, ROLE_NORMAL));
 	}
-	if (!S.running && !S.have[0][0]) {
+	if (S.r.source[0] && h > 2) {
+		wattrset(w, tui_attr(t, ROLE_DIM));
+		mvwaddnstr(w, h - 2, 1, S.r.source, wd - 2);
+	}
+	if (!S.running && !S.r.tab[0][0].have) {
 		wattrset(w, tui_attr(t, ROLE_DIM));
 		mvwaddnstr(w, h - 1, 1, "r measures; o sets the increments per thread", wd - 2);
 		wattrset(w, tui_attr(t, ROLE_NORMAL));

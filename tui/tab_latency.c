@@ -44,7 +44,7 @@ static int init(struct tui *t)
 
 static void fini(struct tui *t)
 {
-	(void)t;
+	tui_set_latency(t, NULL);
 	latency_result_free(S.r);
 	S.r = NULL;
 }
@@ -106,6 +106,7 @@ static void start_run(struct tui *t)
 	}
 	latency_result_free(S.r);
 	S.r = r;
+	tui_set_latency(t, S.r);
 	S.unsaved = 0;
 	S.t0 = mt_now_ns();
 	tui_set_diag(t, &S.r->hdr.diag);
@@ -477,7 +478,6 @@ static int open_file(struct tui *t, const cJSON *root, const char *path, mt_erro
 {
 	const cJSON *ex = cJSON_GetObjectItemCaseSensitive(root, "experiment");
 	struct latency_result *r;
-	(void)t;
 	if (!(cJSON_IsString(ex) && strcmp(ex->valuestring, "latency") == 0) &&
 	    !(cJSON_GetObjectItemCaseSensitive(root, "cycles") &&
 	      cJSON_GetObjectItemCaseSensitive(root, "ns") &&
@@ -490,6 +490,7 @@ static int open_file(struct tui *t, const cJSON *root, const char *path, mt_erro
 		return -1;
 	latency_result_free(S.r);
 	S.r = r;
+	tui_set_latency(t, S.r);
 	S.unsaved = 0;
 	return 1;
 }

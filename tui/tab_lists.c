@@ -40,7 +40,7 @@ static int init(struct tui *t)
 	memset(&S, 0, sizeof S);
 	lists_params_default(&S.p);
 	if (tui_quick(t))
-		S.p.nlengths = 3; /* up to 1M cells */
+		S.p.nlengths = 2; /* 4K and 64K cells: a second or two */
 	return 0;
 }
 

@@ -479,7 +479,7 @@ static int act_compare(struct tui *t, int key)
 		int idx = -1;
 		if (have) {
 			if (best)
-				side_verdict(&d, best, &idx);
+				cliffs_detect_verdict(&d, best, &idx);
 			else if (l < d.nlevels)
 				idx = l;
 			if (idx >= 0)

@@ -1,0 +1,271 @@
+/* batch: see batch.h. */
+#include "config.h"
+
+#include "batch.h"
+#include "diag.h"
+#include "sysinfo.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+void batch_cli_init(struct batch_cli *c, const char *exp, void (*usage)(FILE *))
+{
+	memset(c, 0, sizeof *c);
+	c->exp = exp;
+	c->usage = usage;
+	c->cpu = -1;
+	optind = 1;
+	opterr = 0;
+}
+
+int batch_bad(const char *exp, const char *opt, const char *arg, const char *what)
+{
+	mt_warn("run %s: %s: expected %s, got '%s'", exp, opt, what, arg);
+	return -1;
+}
+
+int batch_opt_int(const char *exp, const char *opt, const char *arg, int min, int max, int *out)
+{
+	char what[64];
+	if (mt_parse_int(arg, min, max, out) == 0)
+		return 0;
+	mt_snprintf(what, sizeof what, "%d..%d", min, max);
+	return batch_bad(exp, opt, arg, what);
+}
+
+int batch_opt_u64(const char *exp, const char *opt, const char *arg, uint64_t min, uint64_t max,
+		  uint64_t *out)
+{
+	char what[64];
+	if (mt_parse_u64(arg, min, max, out) == 0)
+		return 0;
+	mt_snprintf(what, sizeof what, "%llu..%llu", (unsigned long long)min,
+		    (unsigned long long)max);
+	return batch_bad(exp, opt, arg, what);
+}
+
+int batch_opt_cache(const char *exp, const char *opt, const char *arg, const char *example,
+		    int max_s, int max_e, int max_b, int *s, int *E, int *b)
+{
+	uint64_t v[3];
+	char what[64];
+	if (mt_parse_u64_list(arg, 0, (uint64_t)max_e, v, 3) == 3 && v[0] <= (uint64_t)max_s &&
+	    v[1] >= 1 && v[2] <= (uint64_t)max_b) {
+		*s = (int)v[0];
+		*E = (int)v[1];
+		*b = (int)v[2];
+		return 0;
+	}
+	mt_snprintf(what, sizeof what, "s,E,b such as %s", example);
+	return batch_bad(exp, opt, arg, what);
+}
+
+/* --cpu: one of the CPUs this process may run on. */
+static int parse_cpu(struct batch_cli *c, const char *arg)
+{
+	int cpus[1024], n = mt_allowed_cpus(cpus, (int)MT_ARRAY_LEN(cpus));
+	char what[96];
+	if (n <= 0) {
+		mt_strlcpy(what, "a CPU number", sizeof what);
+	} else {
+		int contiguous = cpus[n - 1] - cpus[0] == n - 1;
+		if (contiguous)
+			mt_snprintf(what, sizeof what, "a CPU this process may use, %d..%d", cpus[0],
+				    cpus[n - 1]);
+		else
+			mt_strlcpy(what, "a CPU this process may use (see taskset -p)", sizeof what);
+	}
+	if (mt_parse_int(arg, 0, 65535, &c->cpu) == 0) {
+		if (n <= 0)
+			return 0;
+		for (int i = 0; i < n; i++)
+			if (cpus[i] == c->cpu)
+				return 0;
+	}
+	return batch_bad(c->exp, "--cpu", arg, what);
+}
+
+/* --json: the result can be written there (its folder exists and is
+ * writable, and the path is not a folder): said before measuring, not after. */
+static int check_json_path(const struct batch_cli *c)
+{
+	char dir[4096], why[4200];
+	const char *slash = strrchr(c->json, '/'), *what = "a file in an existing folder";
+	struct stat st;
+	if (c->json[0] == '\0')
+		return batch_bad(c->exp, "--json", c->json, "a file name");
+	if (!slash)
+		mt_strlcpy(dir, ".", sizeof dir);
+	else if (slash == c->json)
+		mt_strlcpy(dir, "/", sizeof dir);
+	else if (mt_snprintf(dir, sizeof dir, "%.*s", (int)(slash - c->json), c->json) < 0)
+		return batch_bad(c->exp, "--json", c->json, "a shorter path");
+	if (stat(dir, &st) < 0) {
+		mt_snprintf(why, sizeof why, "%s: %s", dir, strerror(errno));
+	} else if (!S_ISDIR(st.st_mode)) {
+		mt_snprintf(why, sizeof why, "%s is not a folder", dir);
+	} else if (access(dir, W_OK | X_OK) < 0) {
+		what = "a file in a writable folder";
+		mt_snprintf(why, sizeof why, "%s: %s", dir, strerror(errno));
+	} else if (stat(c->json, &st) == 0 && S_ISDIR(st.st_mode)) {
+		what = "a file";
+		mt_snprintf(why, sizeof why, "%s is a folder", c->json);
+	} else {
+		return 0;
+	}
+	mt_warn("run %s: --json: expected %s, got '%s' (%s)", c->exp, what, c->json, why);
+	return -1;
+}
+
+/* Is name (up to len characters) one of opts' long options? */
+static const struct option *find_long(const struct option *opts, const char *name, size_t len)
+{
+	for (; opts->name; opts++)
+		if (strlen(opts->name) == len && strncmp(opts->name, name, len) == 0)
+			return opts;
+	return NULL;
+}
+
+/* The one-line message for what getopt_long refused (ch is '?' or ':'). */
+static void bad_option(const struct batch_cli *c, int ch, char **argv, const struct option *opts)
+{
+	const char *arg = argv[optind - 1];
+	int is_long = arg && strncmp(arg, "--", 2) == 0;
+	if (ch == ':') {
+		if (is_long)
+			mt_warn("run %s: %s: expected a value, got nothing", c->exp, arg);
+		else
+			mt_warn("run %s: -%c: expected a value, got nothing", c->exp, optopt);
+		return;
+	}
+	if (is_long) {
+		const char *eq = strchr(arg, '=');
+		if (eq && find_long(opts, arg + 2, (size_t)(eq - arg - 2))) {
+			mt_warn("run %s: %.*s: expected no value, got '%s'", c->exp,
+				(int)(eq - arg), arg, eq + 1);
+			return;
+		}
+		mt_warn("run %s: unknown option '%s' (see memtop run %s --help)", c->exp, arg,
+			c->exp);
+		return;
+	}
+	mt_warn("run %s: unknown option '-%c' (see memtop run %s --help)", c->exp,
+		optopt ? optopt : '?', c->exp);
+}
+
+int batch_next(struct batch_cli *c, int argc, char **argv, const struct option *opts)
+{
+	int ch;
+	c->rc = MT_EXIT_USAGE;
+	while ((ch = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+		switch (ch) {
+		case BATCH_OPT_HELP:
+			c->usage(stdout);
+			c->rc = MT_EXIT_OK;
+			return -1;
+		case BATCH_OPT_JSON: c->json = optarg; break;
+		case BATCH_OPT_QUICK: c->quick = 1; break;
+		case BATCH_OPT_CSV: c->csv = 1; break;
+		case BATCH_OPT_CPU:
+			if (parse_cpu(c, optarg) < 0)
+				return -1;
+			break;
+		case '?':
+		case ':':
+			bad_option(c, ch, argv, opts);
+			return -1;
+		default:
+			return ch;
+		}
+	}
+	if (optind < argc) {
+		mt_warn("run %s: unexpected argument '%s' (see memtop run %s --help)", c->exp,
+			argv[optind], c->exp);
+		return -1;
+	}
+	if (c->json && check_json_path(c) < 0)
+		return -1;
+	c->rc = MT_EXIT_OK;
+	return 0;
+}
+
+void batch_begin(struct batch_run *r, const struct batch_cli *c, int pinned)
+{
+	r->cli = c;
+	r->meta = c->csv ? stderr : stdout;
+	r->cpu = !pinned ? -1 : c->cpu >= 0 ? c->cpu : job_pick_cpu();
+	run_header_init(&r->hdr, r->cpu);
+	run_header_print(r->meta, &r->hdr);
+	fflush(r->meta);
+}
+
+int batch_ended(const struct batch_run *r, int st, const mt_error *e, const char *detail)
+{
+	if (st == 0)
+		return 0;
+	if (st == 1)
+		mt_warn("run %s: cancelled%s%s; nothing written", r->cli->exp, detail ? " " : "",
+			detail ? detail : "");
+	else
+		mt_warn("run %s: %s", r->cli->exp, e->msg);
+	return MT_EXIT_RUNTIME;
+}
+
+int batch_pump(struct batch_run *r, job_t *job, job_event_cb cb, void *ctx)
+{
+	mt_error e = { "" };
+	int st = job_pump(job, cb, ctx, 1, &e);
+	diag_end(&r->hdr.diag);
+	return batch_ended(r, st, &e, NULL);
+}
+
+void batch_note(const struct batch_run *r, const char *text)
+{
+	fprintf(r->meta, "# %s\n", text);
+}
+
+void batch_warnings(const struct batch_run *r)
+{
+	char w[8][160];
+	int n = diag_warnings(&r->hdr.diag, w, 8);
+	for (int i = 0; i < n; i++)
+		fprintf(r->meta, "# warning: %s\n", w[i]);
+}
+
+cJSON *batch_json_root(const struct batch_run *r)
+{
+	cJSON *root = cJSON_CreateObject();
+	if (!root)
+		return NULL;
+	if (run_header_to_json(&r->hdr, root) < 0 ||
+	    !cJSON_AddStringToObject(root, "experiment", r->cli->exp)) {
+		cJSON_Delete(root);
+		return NULL;
+	}
+	return root;
+}
+
+int batch_write_json(const struct batch_run *r, cJSON *root)
+{
+	mt_error e = { "" };
+	const char *path = r->cli->json;
+	int rc;
+	if (!path) {
+		cJSON_Delete(root);
+		return 0;
+	}
+	if (!root) {
+		mt_warn("run %s: %s: out of memory; nothing written", r->cli->exp, path);
+		return MT_EXIT_RUNTIME;
+	}
+	rc = jsonio_save(path, root, &e);
+	cJSON_Delete(root);
+	if (rc < 0) {
+		mt_warn("run %s: %s", r->cli->exp, e.msg);
+		return MT_EXIT_RUNTIME;
+	}
+	fprintf(r->meta, "# wrote %s\n", path);
+	return 0;
+}

@@ -1,0 +1,127 @@
+/* batch: what every `memtop run NAME` shares, so that the experiments agree
+ * on their command line and their output:
+ *   - the common options --json FILE, --cpu N, --quick, --csv, -h/--help,
+ *     parsed by batch_next() around the experiment's own ones;
+ *   - usage errors as one line, "memtop: run NAME: --opt: expected ...,
+ *     got '...'", exit 2 (batch_opt_* for the experiment's own options);
+ *   - the run header, taken before the worker starts and printed above the
+ *     table (on stderr with --csv, so stdout stays plain CSV);
+ *   - the end of a job (failed, cancelled), the warnings after the run, and
+ *     the JSON result written atomically.
+ * Curses-free, like the rest of src/. */
+#ifndef MEMTOP_BATCH_H
+#define MEMTOP_BATCH_H
+
+#include <cjson/cJSON.h>
+#include <getopt.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "job.h"
+#include "jsonio.h"
+#include "util.h"
+
+/* getopt values of the common options; an experiment's own options use
+ * printable characters. */
+enum {
+	BATCH_OPT_HELP = 'h',
+	BATCH_OPT_JSON = 0x100,
+	BATCH_OPT_CPU,
+	BATCH_OPT_QUICK,
+	BATCH_OPT_CSV,
+};
+
+/* Option table entries: every experiment lists BATCH_OPTIONS (--quick,
+ * --json, --csv, --help); those that measure on a pinned worker add
+ * BATCH_OPTION_CPU. */
+#define BATCH_OPTION_CPU { "cpu", required_argument, NULL, BATCH_OPT_CPU }
+#define BATCH_OPTIONS                                           \
+	{ "quick", no_argument, NULL, BATCH_OPT_QUICK },        \
+	{ "json", required_argument, NULL, BATCH_OPT_JSON },    \
+	{ "csv", no_argument, NULL, BATCH_OPT_CSV },            \
+	{ "help", no_argument, NULL, BATCH_OPT_HELP }
+
+/* The command line of one `memtop run NAME`. */
+struct batch_cli {
+	const char *exp;       /* "matmul": the NAME in messages */
+	void (*usage)(FILE *); /* prints the experiment's --help */
+	const char *json;      /* --json FILE, or NULL */
+	int cpu;               /* --cpu N, or -1 */
+	int quick;             /* --quick */
+	int csv;               /* --csv */
+	int rc;                /* the exit code when batch_next() returned -1 */
+};
+
+/* Start parsing argv (argv[0] is NAME) for experiment exp. Resets getopt. */
+void batch_cli_init(struct batch_cli *c, const char *exp, void (*usage)(FILE *));
+
+/* The next option of the experiment's own (its getopt value, optarg set).
+ * Handles the common options itself, and the errors: unknown option, missing
+ * value, value given to a flag, an argument that is not an option, --cpu not
+ * a CPU this process may use, --json in a folder that does not exist or
+ * cannot be written. Returns the option's value (> 0); 0 when all of argv
+ * is parsed and fine; -1 when the caller must return c->rc: --help printed
+ * (0), or one line printed on stderr (2). */
+int batch_next(struct batch_cli *c, int argc, char **argv, const struct option *opts);
+
+/* Print "memtop: run EXP: OPT: expected WHAT, got 'ARG'" on stderr. Always
+ * returns -1. */
+int batch_bad(const char *exp, const char *opt, const char *arg, const char *what);
+
+/* Parse arg as an integer in [min, max] for option opt ("--tries"). Returns
+ * 0 with *out, or prints "memtop: run EXP: --tries: expected 1..100, got
+ * 'x'" and returns -1. */
+int batch_opt_int(const char *exp, const char *opt, const char *arg, int min, int max, int *out);
+
+/* Same for a 64-bit unsigned integer. */
+int batch_opt_u64(const char *exp, const char *opt, const char *arg, uint64_t min, uint64_t max,
+		  uint64_t *out);
+
+/* Parse a cache geometry "s,E,b" (s <= max_s, 1 <= E <= max_e, b <= max_b).
+ * Returns 0 with the three, or prints "expected s,E,b such as EXAMPLE, got
+ * '...'" and returns -1. */
+int batch_opt_cache(const char *exp, const char *opt, const char *arg, const char *example,
+		    int max_s, int max_e, int max_b, int *s, int *E, int *b);
+
+/* One run: its header, and where the lines that are not the table go. */
+struct batch_run {
+	const struct batch_cli *cli;
+	struct run_header hdr;
+	FILE *meta; /* "# ..." lines: stdout, or stderr with --csv */
+	int cpu;    /* the worker's CPU (give it to job_start), or -1 */
+};
+
+/* Take the run header now, before any worker starts (so the load and the
+ * runnable tasks are the machine's, not our own worker's), and print it to
+ * r->meta. pinned: the experiment measures on a pinned worker; its CPU is
+ * --cpu or job_pick_cpu(), recorded as the job's CPU. Never fails. */
+void batch_begin(struct batch_run *r, const struct batch_cli *c, int pinned);
+
+/* Run the job to its end with job_pump (events to cb), then take the
+ * diagnostics after the run. Returns 0 when the job finished; when it failed
+ * or was cancelled, prints one line ("memtop: run EXP: why" or "...:
+ * cancelled; nothing written") and returns MT_EXIT_RUNTIME. */
+int batch_pump(struct batch_run *r, job_t *job, job_event_cb cb, void *ctx);
+
+/* For experiments whose own finish takes the diagnostics (mountain, latency):
+ * the message and exit code batch_pump gives for job_pump's status st (0, 1
+ * cancelled, -1 failed with e); detail (may be NULL) follows "cancelled". */
+int batch_ended(const struct batch_run *r, int st, const mt_error *e, const char *detail);
+
+/* A NOTE event's text as a "# ..." line on r->meta. */
+void batch_note(const struct batch_run *r, const char *text);
+
+/* One "# warning: ..." line on r->meta per diagnostic after the run. */
+void batch_warnings(const struct batch_run *r);
+
+/* A new result object carrying the run header's fields and "experiment":
+ * EXP. Returns NULL when out of memory. */
+cJSON *batch_json_root(const struct batch_run *r);
+
+/* Write root to the --json file atomically (nothing when there is no --json)
+ * and free it; root NULL means building it ran out of memory. Says "# wrote
+ * PATH" on r->meta. Returns 0, or prints one line naming the file and
+ * returns MT_EXIT_RUNTIME. */
+int batch_write_json(const struct batch_run *r, cJSON *root);
+
+#endif
