@@ -14,7 +14,8 @@ void diag_begin(struct diag *d, int pinned_cpu)
 #ifdef __OPTIMIZE__
 	d->optimized = 1;
 #endif
-	mt_snprintf(d->build, sizeof d->build, "%s %s", MEMTOP_BUILD_CC, MEMTOP_BUILD_CFLAGS);
+	mt_snprintf(d->build, sizeof d->build, "%s %s%s", MEMTOP_BUILD_CC, MEMTOP_BUILD_CFLAGS,
+		    MEMTOP_SANITIZERS ? " -fsanitize=address,undefined" : "");
 	mt_load(&d->load_before, &d->running_before);
 	d->load_after = -1;
 	d->running_after = -1;
@@ -55,6 +56,9 @@ int diag_warnings(const struct diag *d, char lines[][160], int max)
 	int others = d->running_before > 1 ? d->running_before - 1 : 0;
 	if (!d->optimized && n < max)
 		mt_snprintf(lines[n++], 160, "built without optimization: the mountain will be flat");
+	/* from the build string, so files measured by a sanitizer build say it too */
+	if (strstr(d->build, "-fsanitize=") && n < max)
+		mt_snprintf(lines[n++], 160, "built with sanitizers: timings are several times slower");
 	if (load >= 0 && d->ncpu > 0 && load > 0.5 * d->ncpu && n < max)
 		mt_snprintf(lines[n++], 160, "machine busy: load %.1f on %d CPU%s", load, d->ncpu,
 			    d->ncpu == 1 ? "" : "s");

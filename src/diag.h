@@ -35,7 +35,9 @@ void diag_end(struct diag *d);
 /* Warnings in words, one per line into lines[i] (at most max), for the
  * status line and the batch header: "built without optimization: the
  * mountain will be flat", "machine busy: load 1.9 on 2 CPUs", "job moved
- * from CPU 1 to 0", "heterogeneous cores: ...". Returns the count. */
+ * from CPU 1 to 0", "heterogeneous cores: ...", "built with sanitizers:
+ * timings are several times slower" (from the build string). Returns the
+ * count. */
 int diag_warnings(const struct diag *d, char lines[][160], int max);
 
 /* The diagnostics as a JSON object (NULL out of memory). */

@@ -209,9 +209,11 @@ void run_header_print(FILE *f, const struct run_header *h)
 	fprintf(f, "# build: %s (%s)\n", h->build,
 		h->diag.optimized ? "optimized" : "NOT optimized");
 	if (h->has_diag) {
-		fprintf(f, "# load %.2f, %d runnable, THP %s, job on CPU %d\n", h->diag.load_before,
-			h->diag.running_before, h->diag.thp[0] ? h->diag.thp : "none",
-			h->diag.cpu_pinned);
+		char job[32] = "no pinned job";
+		if (h->diag.cpu_pinned >= 0)
+			mt_snprintf(job, sizeof job, "job on CPU %d", h->diag.cpu_pinned);
+		fprintf(f, "# load %.2f, %d runnable, THP %s, %s\n", h->diag.load_before,
+			h->diag.running_before, h->diag.thp[0] ? h->diag.thp : "none", job);
 		n = diag_warnings(&h->diag, w, 8);
 		for (int i = 0; i < n; i++)
 			fprintf(f, "# warning: %s\n", w[i]);

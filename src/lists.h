@@ -34,7 +34,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <cjson/cJSON.h>
+
 #include "job.h"
+#include "jsonio.h"
 #include "util.h"
 
 enum list_layout {
@@ -144,5 +147,53 @@ void lists_params_default(struct lists_params *p);
 /* The job worker: arg is a struct lists_params that outlives the job.
  * Returns 0 (also when cancelled), -1 with e set. */
 int lists_worker(job_t *job, void *arg, mt_error *e);
+
+/* ---- results: ONE store, writer and reader for `memtop run lists`, the TUI
+ * tab and `memtop view` (lists.c) --------------------------------------- */
+
+struct lists_cell_result {
+	int have;
+	double cyc, ns, spread, l64, l128, sim, bare; /* as LISTS_CELL_RESULT's fields */
+};
+
+struct lists_result {
+	struct run_header hdr;
+	size_t lengths[LISTS_MAX_LENGTHS];
+	size_t nlengths;
+	unsigned layouts, work;
+	int tries;
+	int sim_s, sim_E, sim_b;  /* sim_s < 0: not simulated */
+	double work_cyc;          /* LISTS_CELL_WORK, 0 when not measured */
+	int graph;                /* the graph homework instead of the lists */
+	size_t graph_n, graph_block;
+	int have_graph, graph_same;
+	double naive_ms, blocked_ms;
+	struct lists_cell_result c[LISTS_MAX_LENGTHS][LIST_NLAYOUTS];
+	char source[256];         /* the file it came from, "" when measured here */
+};
+
+/* An empty result with p's axes (header left zero). */
+void lists_result_init(struct lists_result *r, const struct lists_params *p);
+
+/* Store one event of lists_worker. Returns the kind stored (LISTS_CELL_*),
+ * 0 for an event that is not a cell of r. */
+int lists_result_apply(struct lists_result *r, const struct job_event *ev);
+
+/* Cells measured (the graph counts as one). */
+size_t lists_result_measured(const struct lists_result *r);
+
+/* The result as JSON (see memtop(1)): the run header, "experiment": "lists",
+ * then graph, or work, tries, core_ghz, work_cycles_per_cell, sim_cache and
+ * results. NULL when out of memory. */
+cJSON *lists_result_to_json(const struct lists_result *r);
+
+/* Whether root looks like a lists result ("experiment" says so, or in older
+ * files results with "cells" and a "layout"). */
+int lists_result_is(const cJSON *root);
+
+/* Read a result back (strict: "FILE: results[3]: field ..."). Returns 0, or
+ * -1 with e set. */
+int lists_result_from_json(const cJSON *root, const char *file, struct lists_result *r,
+			   mt_error *e);
 
 #endif

@@ -3,6 +3,7 @@
  * the graph homework, naive against blocked. */
 #include "config.h"
 
+#include "batch.h"
 #include "clock.h"
 #include "experiment.h"
 #include "job.h"
@@ -11,22 +12,15 @@
 #include "sim.h"
 #include "util.h"
 
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-struct res {
-	int have;
-	double cyc, ns, spread, l64, l128, sim, bare;
-};
-
 struct batch {
 	const struct lists_params *p;
-	struct res r[LISTS_MAX_LENGTHS][LIST_NLAYOUTS];
-	double work_cyc;
-	int have_graph, graph_same;
-	double naive_ms, blocked_ms;
+	const struct batch_run *run;
+	int csv;
+	struct lists_result r; /* the store the TUI tab shares (src/lists.h) */
 };
 
 static void usage(FILE *f)
@@ -49,48 +43,55 @@ static void usage(FILE *f)
 		"                      against blocked over the upper half\n"
 		"  --graph-n N         graph side (default 4096)\n"
 		"  --graph-block B     block side (default 64)\n"
+		"  --cpu N             pin the measuring thread to CPU N\n"
+		"  --quick             small run for tests: 4096 and 16384 cells, 1 try\n"
+		"                      (graph side 256)\n"
 		"  --json FILE         write the result to FILE (atomically)\n"
+		"  --csv               print CSV, one row a walk (the rest goes to stderr)\n"
 		"  -h, --help          this help\n");
 }
 
 static void on_event(const struct job_event *ev, void *ctx)
 {
 	struct batch *b = ctx;
-	struct res *r;
+	const struct lists_cell_result *r;
+	int kind;
 	if (ev->type == JOB_EV_NOTE) {
-		printf("# %s\n", ev->text);
+		batch_note(b->run, ev->text);
 		return;
 	}
-	if (ev->type != JOB_EV_CELL)
-		return;
-	if (ev->kind == LISTS_CELL_WORK) {
-		b->work_cyc = ev->value;
-		printf("# work alone: %.1f cycles per cell (%u multiply-adds)\n", ev->value,
-		       b->p->work);
+	kind = lists_result_apply(&b->r, ev);
+	if (kind == LISTS_CELL_WORK) {
+		fprintf(b->run->meta, "# work alone: %.1f cycles per cell (%u multiply-adds)\n",
+			ev->value, b->p->work);
 		return;
 	}
-	if (ev->kind == LISTS_CELL_GRAPH) {
-		b->have_graph = 1;
-		b->naive_ms = ev->value;
-		b->blocked_ms = ev->aux[0];
-		b->graph_same = ev->aux[1] > 0.5;
+	if (kind == LISTS_CELL_GRAPH) {
+		if (b->csv) {
+			printf("%zu,%zu,%.3f,%.3f,%.4f,%d\n", b->p->graph_n, b->p->graph_block,
+			       ev->value, ev->aux[0], ev->aux[0] > 0 ? ev->value / ev->aux[0] : 0,
+			       b->r.graph_same);
+			return;
+		}
 		printf("%-28s %10.1f\n%-28s %10.1f\n# blocked is %.2fx faster; same result: %s\n",
 		       "naive (G[j][i] |= G[i][j])", ev->value, "blocked upper half", ev->aux[0],
-		       ev->aux[0] > 0 ? ev->value / ev->aux[0] : 0, b->graph_same ? "yes" : "NO");
+		       ev->aux[0] > 0 ? ev->value / ev->aux[0] : 0, b->r.graph_same ? "yes" : "NO");
 		return;
 	}
-	if (ev->kind != LISTS_CELL_RESULT || ev->row < 0 || ev->row >= LISTS_MAX_LENGTHS ||
-	    ev->col < 0 || ev->col >= LIST_NLAYOUTS)
+	if (kind != LISTS_CELL_RESULT)
 		return;
-	r = &b->r[ev->row][ev->col];
-	r->have = 1;
-	r->cyc = ev->value;
-	r->ns = ev->aux[0];
-	r->spread = ev->spread;
-	r->l64 = ev->aux[1];
-	r->l128 = ev->aux[2];
-	r->sim = ev->aux[3];
-	r->bare = ev->aux[4];
+	r = &b->r.c[ev->row][ev->col];
+	if (b->csv) {
+		printf("%zu,%s,%.3f,%.4f,%.4f,%.4f,%.4f,", b->p->lengths[ev->row],
+		       list_layout_name(ev->col), r->cyc, r->ns, r->spread, r->l64, r->l128);
+		if (isfinite(r->sim))
+			printf("%.4f", r->sim);
+		printf(",");
+		if (b->p->work)
+			printf("%.3f", r->bare);
+		printf("\n");
+		return;
+	}
 	printf("%9zu  %-10s %9.1f %8.2f %6.1f%% %8.3f %8.3f", b->p->lengths[ev->row],
 	       list_layout_name(ev->col), r->cyc, r->ns, r->spread * 100, r->l64, r->l128);
 	if (isfinite(r->sim))
@@ -98,7 +99,7 @@ static void on_event(const struct job_event *ev, void *ctx)
 	else
 		printf(" %9s", "-");
 	if (b->p->work)
-		printf(" %8.1f %8.1f", r->bare, r->bare + b->work_cyc - r->cyc);
+		printf(" %8.1f %8.1f", r->bare, r->bare + b->r.work_cyc - r->cyc);
 	printf("\n");
 }
 
@@ -136,92 +137,26 @@ static int parse_layouts(const char *arg, unsigned *mask)
 	return *mask ? 0 : -1;
 }
 
-static int write_json(const char *path, const struct batch *b, const struct run_header *hdr,
-		      mt_error *e)
-{
-	const struct lists_params *p = b->p;
-	cJSON *root = cJSON_CreateObject(), *arr;
-	int rc;
-	if (!root || run_header_to_json(hdr, root) < 0)
-		goto oom;
-	if (p->graph) {
-		cJSON *g = cJSON_AddObjectToObject(root, "graph");
-		if (!g)
-			goto oom;
-		cJSON_AddNumberToObject(g, "n", (double)p->graph_n);
-		cJSON_AddNumberToObject(g, "block", (double)p->graph_block);
-		cJSON_AddNumberToObject(g, "naive_ms", b->naive_ms);
-		cJSON_AddNumberToObject(g, "blocked_ms", b->blocked_ms);
-		cJSON_AddNumberToObject(g, "speedup",
-					b->blocked_ms > 0 ? b->naive_ms / b->blocked_ms : 0);
-		cJSON_AddBoolToObject(g, "same", b->graph_same);
-	} else {
-		cJSON_AddNumberToObject(root, "work", p->work);
-		cJSON_AddNumberToObject(root, "tries", p->tries);
-		cJSON_AddNumberToObject(root, "core_ghz", hdr->clock.core_ghz);
-		if (p->work)
-			cJSON_AddNumberToObject(root, "work_cycles_per_cell", b->work_cyc);
-		if (p->sim_s >= 0) {
-			cJSON *c = cJSON_AddObjectToObject(root, "sim_cache");
-			if (!c)
-				goto oom;
-			cJSON_AddNumberToObject(c, "s", p->sim_s);
-			cJSON_AddNumberToObject(c, "E", p->sim_E);
-			cJSON_AddNumberToObject(c, "b", p->sim_b);
-		}
-		arr = cJSON_AddArrayToObject(root, "results");
-		if (!arr)
-			goto oom;
-		for (size_t i = 0; i < p->nlengths; i++)
-			for (int l = 0; l < LIST_NLAYOUTS; l++) {
-				const struct res *r = &b->r[i][l];
-				cJSON *it;
-				if (!r->have)
-					continue;
-				it = cJSON_CreateObject();
-				if (!it)
-					goto oom;
-				cJSON_AddStringToObject(it, "layout", list_layout_name(l));
-				cJSON_AddNumberToObject(it, "cells", (double)p->lengths[i]);
-				cJSON_AddNumberToObject(it, "cycles_per_cell", r->cyc);
-				cJSON_AddNumberToObject(it, "ns_per_cell", r->ns);
-				cJSON_AddNumberToObject(it, "spread", r->spread);
-				cJSON_AddNumberToObject(it, "new_lines_64", r->l64);
-				cJSON_AddNumberToObject(it, "new_lines_128", r->l128);
-				if (isfinite(r->sim))
-					cJSON_AddNumberToObject(it, "sim_misses_per_cell", r->sim);
-				if (p->work)
-					cJSON_AddNumberToObject(it, "bare_cycles_per_cell", r->bare);
-				cJSON_AddItemToArray(arr, it);
-			}
-	}
-	rc = jsonio_save(path, root, e);
-	cJSON_Delete(root);
-	return rc;
-oom:
-	cJSON_Delete(root);
-	return mt_fail(e, "out of memory");
-}
-
 static void print_pivot(const struct batch *b)
 {
 	const struct lists_params *p = b->p;
-	printf("\n# cycles per cell (the seed's table)\n%9s", "cells");
+	FILE *f = b->run->meta;
+	fprintf(f, "\n# cycles per cell (the seed's table)\n%9s", "cells");
 	for (int l = 0; l < LIST_NLAYOUTS; l++)
 		if (p->layouts & (1u << l))
-			printf(" %10s", list_layout_name(l));
-	printf("\n");
+			fprintf(f, " %10s", list_layout_name(l));
+	fprintf(f, "\n");
 	for (size_t i = 0; i < p->nlengths; i++) {
-		printf("%9zu", p->lengths[i]);
+		fprintf(f, "%9zu", p->lengths[i]);
 		for (int l = 0; l < LIST_NLAYOUTS; l++) {
 			if (!(p->layouts & (1u << l)))
 				continue;
-			if (b->r[i][l].have)
-				printf(" %10.1f", b->r[i][l].cyc);
+			if (b->r.c[i][l].have)
+				fprintf(f, " %10.1f", b->r.c[i][l].cyc);
 			else
-				printf(" %10s", "-");
+				fprintf(f, " %10s", "-");
 		}
-		printf("\n");
+		fprintf(f, "\n");
 	}
 }
 
@@ -237,94 +172,84 @@ static int lists_batch(int argc, char **argv)
 		{ "graph", no_argument, NULL, 'g' },
 		{ "graph-n", required_argument, NULL, 'G' },
 		{ "graph-block", required_argument, NULL, 'B' },
-		{ "json", required_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
+		BATCH_OPTION_CPU,
+		BATCH_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
 	static struct lists_params p; /* outlives the job */
 	struct batch b;
-	struct run_header hdr;
+	struct batch_cli cli;
+	struct batch_run run;
 	struct job_opts jo = { -1, 0 };
-	const char *json = NULL;
-	int ch, st;
-	uint64_t v, vs[3];
+	const char *lengths = NULL;
+	int ch, rc, tries = 0;
+	uint64_t v, graph_n = 0;
 	mt_error e = { "" };
 	job_t *job;
 
 	lists_params_default(&p);
 	memset(&b, 0, sizeof b);
 	b.p = &p;
-	optind = 1;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	b.run = &run;
+	batch_cli_init(&cli, "lists", usage);
+	while ((ch = batch_next(&cli, argc, argv, opts)) > 0) {
 		switch (ch) {
-		case 'L':
-			if (parse_lengths(optarg, &p) < 0) {
-				mt_warn("run lists: --lengths: expected cell counts 1..%llu such as "
-					"4096,64K,1M separated by commas, got '%s'",
-					(unsigned long long)LISTS_MAX_CELLS, optarg);
-				return MT_EXIT_USAGE;
-			}
-			break;
+		case 'L': lengths = optarg; break;
 		case 'l':
 			if (parse_layouts(optarg, &p.layouts) < 0) {
-				mt_warn("run lists: --layouts: expected names from sequential, stride, "
-					"shuffled, malloc, holes, cdr, got '%s'", optarg);
+				batch_bad(cli.exp, "--layouts", optarg,
+					  "names from sequential, stride, shuffled, malloc, holes, cdr");
 				return MT_EXIT_USAGE;
 			}
 			break;
 		case 'w':
-			if (mt_parse_u64(optarg, 0, 10000, &v) < 0) {
-				mt_warn("run lists: --work: expected 0..10000, got '%s'", optarg);
+			if (batch_opt_u64(cli.exp, "--work", optarg, 0, 10000, &v) < 0)
 				return MT_EXIT_USAGE;
-			}
 			p.work = (unsigned)v;
 			break;
 		case 't':
-			if (mt_parse_int(optarg, 1, 100, &p.tries) < 0) {
-				mt_warn("run lists: --tries: expected 1..100, got '%s'", optarg);
+			if (batch_opt_int(cli.exp, "--tries", optarg, 1, 100, &tries) < 0)
 				return MT_EXIT_USAGE;
-			}
 			break;
 		case 'c':
-			if (mt_parse_u64_list(optarg, 0, SIM_MAX_E, vs, 3) != 3 || vs[0] > SIM_MAX_S ||
-			    vs[1] < 1 || vs[2] > 20) {
-				mt_warn("run lists: --sim-cache: expected s,E,b such as 7,8,7, got '%s'",
-					optarg);
+			if (batch_opt_cache(cli.exp, "--sim-cache", optarg, "7,8,7", SIM_MAX_S,
+					    SIM_MAX_E, 20, &p.sim_s, &p.sim_E, &p.sim_b) < 0)
 				return MT_EXIT_USAGE;
-			}
-			p.sim_s = (int)vs[0];
-			p.sim_E = (int)vs[1];
-			p.sim_b = (int)vs[2];
 			break;
 		case 'N': p.sim_s = -1; break;
 		case 'g': p.graph = 1; break;
 		case 'G':
-			if (mt_parse_u64(optarg, 1, 65536, &v) < 0) {
-				mt_warn("run lists: --graph-n: expected 1..65536, got '%s'", optarg);
+			if (batch_opt_u64(cli.exp, "--graph-n", optarg, 1, 65536, &graph_n) < 0)
 				return MT_EXIT_USAGE;
-			}
-			p.graph_n = (size_t)v;
 			break;
 		case 'B':
-			if (mt_parse_u64(optarg, 1, 65536, &v) < 0) {
-				mt_warn("run lists: --graph-block: expected 1..65536, got '%s'", optarg);
+			if (batch_opt_u64(cli.exp, "--graph-block", optarg, 1, 65536, &v) < 0)
 				return MT_EXIT_USAGE;
-			}
 			p.graph_block = (size_t)v;
 			break;
-		case 'j': json = optarg; break;
-		case 'h': usage(stdout); return MT_EXIT_OK;
-		default:
-			mt_warn("run lists: unknown option '%s' (see memtop run lists --help)",
-				argv[optind - 1]);
-			return MT_EXIT_USAGE;
 		}
 	}
-	if (optind < argc) {
-		mt_warn("run lists: unexpected argument '%s'", argv[optind]);
+	if (ch < 0)
+		return cli.rc;
+	if (cli.quick) { /* the options given explicitly win */
+		p.lengths[0] = 4096;
+		p.lengths[1] = 16384;
+		p.nlengths = 2;
+		p.tries = 1;
+		p.graph_n = 256;
+	}
+	if (lengths && parse_lengths(lengths, &p) < 0) {
+		char what[96];
+		mt_snprintf(what, sizeof what,
+			    "cell counts 1..%llu such as 4096,64K,1M separated by commas",
+			    (unsigned long long)LISTS_MAX_CELLS);
+		batch_bad(cli.exp, "--lengths", lengths, what);
 		return MT_EXIT_USAGE;
 	}
+	if (tries)
+		p.tries = tries;
+	if (graph_n)
+		p.graph_n = (size_t)graph_n;
 	if (p.sim_s >= 0) { /* check the geometry now: a usage error, not a failed run */
 		struct sim_cache *c = sim_new(p.sim_s, p.sim_E, p.sim_b, &e);
 		if (!c) {
@@ -333,65 +258,60 @@ static int lists_batch(int argc, char **argv)
 		}
 		sim_free(c);
 	}
+	b.csv = cli.csv;
 
+	/* The header (load, runnable tasks) is taken before the worker starts. */
+	batch_begin(&run, &cli, 1);
+	jo.cpu = run.cpu;
 	job = job_start(lists_worker, &p, &jo, &e);
 	if (!job) {
 		mt_warn("run lists: %s", e.msg);
 		return MT_EXIT_RUNTIME;
 	}
-	{
-		struct job_progress pr;
-		job_get_progress(job, &pr);
-		run_header_init(&hdr, pr.cpu);
-	}
-	run_header_print(stdout, &hdr);
 	if (p.graph) {
-		printf("# graph homework: %zu x %zu 0/1 bytes, block %zu, best of %d\n%-28s %10s\n",
-		       p.graph_n, p.graph_n, p.graph_block, p.tries, "version", "ms");
+		fprintf(run.meta, "# graph homework: %zu x %zu 0/1 bytes, block %zu, best of %d\n",
+			p.graph_n, p.graph_n, p.graph_block, p.tries);
+		if (cli.csv)
+			printf("n,block,naive_ms,blocked_ms,speedup,same\n");
+		else
+			printf("%-28s %10s\n", "version", "ms");
 	} else {
-		printf("# lists: walk (1 2 ... n), best of %d; cycles = ns x %.2f GHz (calibrated core "
-		       "clock)\n",
-		       p.tries, hdr.clock.core_ghz);
+		fprintf(run.meta,
+			"# lists: walk (1 2 ... n), best of %d; cycles = ns x %.2f GHz (calibrated "
+			"core clock)\n",
+			p.tries, run.hdr.clock.core_ghz);
 		if (p.sim_s >= 0)
-			printf("# sim: each walk's loads (value, next) replayed cold through (%d, %d, %d) "
-			       "= %llu KB, %d-way, %d-byte lines\n",
-			       p.sim_s, p.sim_E, p.sim_b,
-			       (unsigned long long)(((1ull << p.sim_s) * (uint64_t)p.sim_E
-						     << p.sim_b) >> 10),
-			       p.sim_E, 1 << p.sim_b);
-		printf("%9s  %-10s %9s %8s %7s %8s %8s %9s", "cells", "layout", "cyc/cell", "ns/cell",
-		       "spread", "lines64", "lines128", "sim miss");
-		if (p.work)
-			printf(" %8s %8s", "bare", "hidden");
-		printf("\n");
+			fprintf(run.meta,
+				"# sim: each walk's loads (value, next) replayed cold through (%d, %d, "
+				"%d) = %llu KB, %d-way, %d-byte lines\n",
+				p.sim_s, p.sim_E, p.sim_b,
+				(unsigned long long)(((1ull << p.sim_s) * (uint64_t)p.sim_E << p.sim_b) >>
+						     10),
+				p.sim_E, 1 << p.sim_b);
+		if (cli.csv) {
+			printf("cells,layout,cycles_per_cell,ns_per_cell,spread,new_lines_64,"
+			       "new_lines_128,sim_misses_per_cell,bare_cycles_per_cell\n");
+		} else {
+			printf("%9s  %-10s %9s %8s %7s %8s %8s %9s", "cells", "layout", "cyc/cell",
+			       "ns/cell", "spread", "lines64", "lines128", "sim miss");
+			if (p.work)
+				printf(" %8s %8s", "bare", "hidden");
+			printf("\n");
+		}
 	}
+	fflush(run.meta);
 	fflush(stdout);
-	st = job_pump(job, on_event, &b, 1, &e);
-	diag_end(&hdr.diag);
-	if (st < 0) {
-		mt_warn("run lists: %s", e.msg);
-		return MT_EXIT_RUNTIME;
-	}
-	if (st == 1) {
-		mt_warn("run lists: cancelled; nothing written");
-		return MT_EXIT_RUNTIME;
-	}
+	lists_result_init(&b.r, &p);
+	rc = batch_pump(&run, job, on_event, &b);
+	if (rc)
+		return rc;
 	if (!p.graph)
 		print_pivot(&b);
-	{
-		char w[8][160];
-		int n = diag_warnings(&hdr.diag, w, 8);
-		for (int i = 0; i < n; i++)
-			printf("# warning: %s\n", w[i]);
-	}
-	if (json) {
-		if (write_json(json, &b, &hdr, &e) < 0) {
-			mt_warn("run lists: %s", e.msg);
-			return MT_EXIT_RUNTIME;
-		}
-		printf("# wrote %s\n", json);
-	}
-	if (p.graph && b.have_graph && !b.graph_same) {
+	batch_warnings(&run);
+	b.r.hdr = run.hdr;
+	if (cli.json && (rc = batch_write_json(&run, lists_result_to_json(&b.r))) != 0)
+		return rc;
+	if (p.graph && b.r.have_graph && !b.r.graph_same) {
 		mt_warn("run lists: the blocked graph differs from the naive one");
 		return MT_EXIT_RUNTIME;
 	}

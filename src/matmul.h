@@ -31,7 +31,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <cjson/cJSON.h>
+
 #include "job.h"
+#include "jsonio.h"
 #include "util.h"
 
 enum matmul_order {
@@ -168,5 +171,62 @@ struct matmul_sim {
  * Returns 0, or -1 with e set (bad geometry, memory). */
 int matmul_simulate(int order, size_t n, size_t bsize, int s, int E, int b,
 		    uint64_t max_accesses, struct matmul_sim *out, mt_error *e);
+
+/* ---- results: ONE store, writer and reader for `memtop run matmul` (timed),
+ * the TUI tab and `memtop view` (matmul.c) ------------------------------- */
+
+struct matmul_row {
+	int have;
+	double ms, ns_iter, spread;
+	int equal, rank;
+	size_t block;
+};
+
+struct matmul_result {
+	struct run_header hdr;
+	size_t n, block;
+	int tries, race;
+	int line_bytes;                   /* the line the book's estimate assumes */
+	double book[MATMUL_NORDERS];      /* the book's misses per iteration */
+	int have_sim, sim_sampled;        /* the simulator ran (on sim_s, sim_E, sim_b) */
+	int sim_s, sim_E, sim_b;
+	char sim_from[16];                /* the `memtop info` source of the geometry */
+	int have_sim_o[MATMUL_NORDERS];
+	double sim[MATMUL_NORDERS], sim_m[MATMUL_NORDERS][3];
+	struct matmul_row res[MATMUL_NORDERS];
+	struct matmul_row sweep[MATMUL_MAX_SWEEP];
+	size_t nsweep;
+	double frac[MATMUL_NORDERS], run_ns[MATMUL_NORDERS]; /* a race under way */
+	int run_rank[MATMUL_NORDERS];
+	int failed_equal;                 /* an order's C differed from ijk's */
+	char source[256];                 /* the file it came from, "" when measured here */
+};
+
+/* An empty result for p with the book's estimates for line_bytes (and the
+ * simulator's geometry when p->sim_s >= 0, sim_from naming its source, may
+ * be NULL). The header is left zero (run_header_init when the job starts). */
+void matmul_result_init(struct matmul_result *r, const struct matmul_params *p, int line_bytes,
+			const char *sim_from);
+
+/* Store one event of matmul_worker. Returns the kind stored
+ * (MATMUL_CELL_*), 0 for an event that is not a cell of r. */
+int matmul_result_apply(struct matmul_result *r, const struct job_event *ev);
+
+/* Orders finished (results) plus sweep rows measured. */
+size_t matmul_result_measured(const struct matmul_result *r);
+
+/* The result as JSON (see memtop(1)): the run header, "experiment":
+ * "matmul", n, block, tries, mode, line_bytes, sim_cache, results, sweep.
+ * NULL when out of memory. */
+cJSON *matmul_result_to_json(const struct matmul_result *r);
+
+/* Whether root looks like a timed matmul result ("experiment" says so, or
+ * in older files a "mode" beside "results"; not the --simulate table). */
+int matmul_result_is(const cJSON *root);
+
+/* Read a timed result back (strict: "FILE: results[2]: field ..."). Returns
+ * 0, or -1 with e set. */
+int matmul_result_from_json(const cJSON *root, const char *file, struct matmul_result *r,
+			    mt_error *e);
 
 #endif

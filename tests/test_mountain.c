@@ -170,7 +170,12 @@ static void real_quick_mountain(void **state)
 			assert_int_equal(count[r][c], 1);
 			assert_true(isfinite(v) && v > 0);
 		}
+#if MEMTOP_SANITIZERS
+	/* instrumented loads cost more than the memory they wait for */
+	print_message("# sanitizer build: the top/foot relation is not checked\n");
+#else
 	assert_true(mountain_at(m, 0, 0) >= 2 * mountain_at(m, m->nsizes - 1, m->nstrides - 1));
+#endif
 	mountain_free(m);
 }
 

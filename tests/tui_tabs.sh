@@ -7,7 +7,7 @@
 # tab puts them; no cache size of this machine is hard-coded.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 26
+plan 44
 
 tstart 110 34 -- --quick
 
@@ -42,6 +42,10 @@ is "all seven orders have a full bar, ns/iter, a finish place, book and sim" "$r
 places=$(printf '%s\n' "$screen" | grep -oE ' #[1-7] ' | sort -u | wc -l)
 is "the finish places are #1..#7, each once" "$places" 7
 like "n = 64 is in the title" "$screen" 'n = 64, block 32'
+tkeys w
+wok "w offers the default name" 'Save as: memtop-matmul-.*\.json' 5
+tkeys C-u "$TMP/mm.json" Enter
+wok "the race is saved" "saved $TMP/mm.json" 5
 
 # ---- 4 Transpose: cachelab's 32x32 on (5,1,5) ------------------------------
 tkeys 4
@@ -63,6 +67,8 @@ rows=$(printf '%s\n' "$screen" |
 is "threads 1, 2, 4, 8: packed ms, padded ms and the ratio" "$rows" 4
 rows=$(printf '%s\n' "$screen" | grep -cE '^ +(8|16|32|64|128|256) B +[0-9]+\.[0-9]')
 is "the spacing sweep has 8..256 B measured" "$rows" 6
+tkeys w C-u "$TMP/fs.json" Enter
+wok "w saves the false sharing table" "saved $TMP/fs.json" 5
 
 # ---- 6 Lists: 4096 and 65536 cells (--quick) --------------------------------
 tkeys 6 r
@@ -73,5 +79,44 @@ is "both lengths have cycles for the six layouts" "$rows" 2
 like "a sequential walk touches a quarter line a cell at 64 B" "$screen" '^ +lines64 +0\.250 +1\.000 '
 
 tkeys q
-twait 'Save before quitting|memtop-exit' 5
+wok "q with the lists unsaved asks first" 'Save before quitting\?' 5
 tkeys n
+wok "n quits with status 0" 'memtop-exit=0' 5
+
+# ---- memtop view of the lab results: each opens in its own tab -------------
+tstart 110 34 -- view "$TMP/mm.json"
+wok "memtop view of a matmul result opens the Matmul tab" "n = 64, block 32" 5
+screen=$(tcap)
+rows=$(printf '%s\n' "$screen" |
+	grep -cE '^ (ijk|jik|jki|kji|kij|ikj|blocked) +(AB|AC|BC) +(█|#)+ +[0-9]+\.[0-9]+ +#[1-7] ')
+is "the saved race shows the seven orders with their places" "$rows" 7
+like "the file's path is shown" "$screen" "$TMP/mm.json"
+tkeys q
+wok "nothing unsaved in view: q quits at once" 'memtop-exit=0' 5
+
+tstart 110 34 -- view "$TMP/fs.json"
+wok "memtop view of a false sharing result opens its tab" 'threads +packed ms +padded ms +ratio' 5
+rows=$(tcap | grep -cE '^ +(1|2|4|8)( \(> CPUs\))? +[0-9]+\.[0-9] +[0-9]+\.[0-9] +[0-9]+\.[0-9]{2}x')
+is "the saved table has its four rows" "$rows" 4
+
+# a batch result (the same writer) opens in the tab too
+"$MEMTOP" run lists --lengths 4096 --tries 1 --json "$TMP/ls.json" >/dev/null 2>&1
+tstart 110 34 -- view "$TMP/ls.json"
+wok "memtop view of memtop run lists --json opens the Lists tab" \
+	'^ +4096( +[0-9]+\.[0-9]){6} ' 5
+like "with its per-cell rows" "$(tcap)" '^ +lines64 +0\.250 +1\.000 '
+
+# more than two mountains: the status line says which were left out
+m=$MEMTOP_DATA/m4max.json
+tstart 110 34 -- view "$m" "$m" "$m"
+wok "a third mountain file is named as not shown" 'shows two files: .*m4max\.json not shown' 5
+
+# the bundled reference beside (o, Enter): the book's Haswell figures as a card
+tstart 110 34 -- view
+wok "memtop view opens the bundled reference" 'm4max\.json: Apple M4 Max' 5
+tkeys o
+wok "o asks for a mountain to put beside" 'Enter alone: the Apple M4 Max reference' 5
+tkeys Enter
+wok "beside the reference: the book's card" "The book's figures \(CS:APP 3e," 5
+like "the card gives the book's Haswell summary, not a surface" "$(tcap | tr '\n' ' ')" \
+	'caches +L1d 32K, L2 256K, L3 8M .*peak +about 14 GB/s .*ridge +about 12 GB/s \(stride 1\) .*floor +about 900 MB/s'

@@ -135,6 +135,48 @@ void tui_prompt(struct tui *t, const char *question, const char *initial,
 	t->dirty = 1;
 }
 
+void tui_result_name(const struct run_header *h, const char *exp, char *buf, size_t len)
+{
+	char date[32];
+	mt_strlcpy(date, h && h->date[0] ? h->date : "run", sizeof date);
+	for (char *c = date; *c; c++)
+		if (*c == ' ' || *c == ':')
+			*c = '-';
+	mt_snprintf(buf, len, "memtop-%s-%s-%s.json", exp, h && h->host[0] ? h->host : "host",
+		    date);
+}
+
+static void save_answer(struct tui *t, const char *answer)
+{
+	mt_error e;
+	if (!answer || !answer[0] || !t->save_fn)
+		return;
+	if (t->save_fn(t, answer, &e) < 0)
+		tui_message(t, "not saved: %s", e.msg);
+	else
+		tui_message(t, "saved %s", answer);
+}
+
+void tui_save_prompt(struct tui *t, const char *def,
+		     int (*save)(struct tui *t, const char *path, mt_error *e))
+{
+	t->save_fn = save;
+	tui_prompt(t, "Save as: ", def, save_answer);
+}
+
+int tui_save_path(const char *path, const char *dir, const char *name, char *saved, size_t len,
+		  mt_error *e)
+{
+	if (path) {
+		if (mt_strlcpy(saved, path, len) < 0)
+			return mt_fail(e, "%s: path too long", path);
+		return 0;
+	}
+	if (mt_snprintf(saved, len, "%s/%s", dir, name) < 0)
+		return mt_fail(e, "%s: path too long", dir);
+	return 0;
+}
+
 void tui_dirty(struct tui *t)
 {
 	t->dirty = 1;
@@ -957,7 +999,7 @@ static int session(struct tui_opts *o, int nfiles, char **files)
 	struct sigaction sa;
 	char path[1024];
 	mt_error e;
-	int rc = MT_EXIT_OK;
+	int rc = MT_EXIT_OK, first = -1;
 
 	memset(t, 0, sizeof *t);
 	t->view = o->view;
@@ -984,10 +1026,14 @@ static int session(struct tui_opts *o, int nfiles, char **files)
 			}
 			if (open_file(t, path, &e) < 0)
 				goto bad_file;
+			first = t->cur;
 		}
-		for (int i = 0; i < nfiles; i++)
+		for (int i = 0; i < nfiles; i++) {
 			if (open_file(t, files[i], &e) < 0)
 				goto bad_file;
+			if (first < 0)
+				first = t->cur;
+		}
 		if (nfiles == 0 && !o->autosave) {
 			if (!mountain_reference_path(path, sizeof path)) {
 				mt_warn("view: the bundled reference data/m4max.json is not installed "
@@ -998,7 +1044,8 @@ static int session(struct tui_opts *o, int nfiles, char **files)
 			if (open_file(t, path, &e) < 0)
 				goto bad_file;
 		}
-		t->cur = 0;
+		/* the tab of the first file opened (an autosave's, else FILE's) */
+		t->cur = first >= 0 ? first : 0;
 	}
 	if (!isatty(0) || !isatty(1)) {
 		mt_warn("the terminal UI needs a terminal (use memtop run for batch mode)");
@@ -1084,7 +1131,7 @@ static void usage_tui(FILE *f)
 	fprintf(f, "Usage: memtop [--start] [--quick] [--no-mouse] [--no-color] [--ascii]\n"
 		   "The terminal UI: measure this machine's memory mountain and read it.\n\n"
 		   "  --start     begin measuring at once\n"
-		   "  --quick     the quick grid (16K..8M, strides 1, 2, 4, 8)\n"
+		   "  --quick     small runs in every tab (the mountain: 16K..8M, strides 1..8)\n"
 		   "  --no-mouse  leave the mouse to the terminal (copy and paste over SSH)\n"
 		   "  --no-color  no colours (also NO_COLOR=1); cells differ in glyph density\n"
 		   "  --ascii     ASCII glyphs only (the default when the locale is not UTF-8)\n"

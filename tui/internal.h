@@ -45,6 +45,7 @@ struct tui {
 	char question[128], answer[256];
 	size_t apos;
 	void (*prompt_done)(struct tui *t, const char *answer);
+	int (*save_fn)(struct tui *t, const char *path, mt_error *e); /* tui_save_prompt */
 	int confirm_quit; /* asking "save before quitting?" */
 	/* help */
 	int help, help_top;

@@ -55,6 +55,7 @@
 
 #include "diag.h"
 #include "job.h"
+#include "jsonio.h"
 #include "mountain.h"
 #include "util.h"
 
@@ -161,6 +162,19 @@ void tui_message(struct tui *t, const char *fmt, ...) MT_PRINTF(2, 3);
  * jobs keep streaming). done(t, answer) gets the text, or NULL on Esc. */
 void tui_prompt(struct tui *t, const char *question, const char *initial,
 		void (*done)(struct tui *t, const char *answer));
+
+/* Results files of the lab tabs. The default name of a result:
+ * "memtop-EXP-HOST-DATE.json" from its header (blanks and colons of the
+ * date as '-'; "host"/"run" when the header is empty). */
+void tui_result_name(const struct run_header *h, const char *exp, char *buf, size_t len);
+/* Ask "Save as: " with def filled in; on Enter call save(t, path, e) and say
+ * "saved PATH" or "not saved: why" in the status line. */
+void tui_save_prompt(struct tui *t, const char *def,
+		     int (*save)(struct tui *t, const char *path, mt_error *e));
+/* The path a tab's save() writes to: path itself, or dir/name (autosave).
+ * Returns 0, or -1 with e when it does not fit. */
+int tui_save_path(const char *path, const char *dir, const char *name, char *saved, size_t len,
+		  mt_error *e);
 
 /* The area needs redrawing (the frame redraws at most ~10 times a second). */
 void tui_dirty(struct tui *t);

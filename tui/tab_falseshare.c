@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "falseshare.h"
+#include "jsonio.h"
 #include "tab.h"
 
 #include <math.h>
@@ -100,6 +101,8 @@ static void rounds_answer(struct tui *t, const char *answer)
 		return;
 	}
 	S.p.rounds = v;
+	if (!falseshare_result_measured(&S.r))
+		reset_results();
 	tui_dirty(t);
 }
 
@@ -116,10 +119,75 @@ static int act_rounds(struct tui *t, int key)
 	return 1;
 }
 
+/* ---- files -------------------------------------------------------------- */
+
+static int save_to(struct tui *t, const char *path, mt_error *e)
+{
+	cJSON *root;
+	int rc;
+	(void)t;
+	if (!falseshare_result_measured(&S.r))
+		return mt_fail(e, "nothing measured to save yet (r measures)");
+	root = falseshare_result_to_json(&S.r);
+	if (!root)
+		return mt_fail(e, "out of memory");
+	rc = jsonio_save(path, root, e);
+	cJSON_Delete(root);
+	if (rc == 0)
+		S.unsaved = 0;
+	return rc;
+}
+
+static int act_save(struct tui *t, int key)
+{
+	char def[200];
+	(void)key;
+	if (!falseshare_result_measured(&S.r)) {
+		tui_message(t, "nothing measured to save yet (r measures)");
+		return 1;
+	}
+	tui_result_name(&S.r.hdr, "falseshare", def, sizeof def);
+	tui_save_prompt(t, def, save_to);
+	return 1;
+}
+
+static int save(struct tui *t, const char *path, const char *dir, char *saved, size_t len,
+		mt_error *e)
+{
+	char name[200];
+	tui_result_name(&S.r.hdr, "falseshare", name, sizeof name);
+	if (tui_save_path(path, dir, name, saved, len, e) < 0)
+		return -1;
+	return save_to(t, saved, e);
+}
+
+static int unsaved(struct tui *t)
+{
+	(void)t;
+	return S.unsaved && falseshare_result_measured(&S.r) > 0;
+}
+
+static int open_file(struct tui *t, const cJSON *root, const char *path, mt_error *e)
+{
+	static struct falseshare_result r; /* big: not on the stack */
+	if (!falseshare_result_is(root))
+		return 0;
+	if (S.running)
+		return mt_fail(e, "%s: a false sharing run is in progress", path);
+	if (falseshare_result_from_json(root, path, &r, e) < 0)
+		return -1;
+	if (S.r.source[0]) /* one result at a time: say which one shows */
+		tui_message(t, "False sharing shows one file: %s, not %s", path, S.r.source);
+	S.r = r;
+	S.unsaved = 0;
+	return 1;
+}
+
 static const struct keybinding keys[] = {
 	{ 'r', "r", "measure: threads 1, 2, 4, 8 x packed/padded, then the spacing sweep",
 	  act_start },
 	{ 'o', "o", "type the increments per thread", act_rounds },
+	{ 'w', "w", "save as JSON (memtop-falseshare-HOST-DATE.json)", act_save },
 	{ 0, NULL, NULL, NULL },
 };
 
@@ -206,4 +274,7 @@ const struct tab tab_falseshare = {
 	.draw = draw,
 	.keys = keys,
 	.job_event = on_job_event,
+	.open = open_file,
+	.unsaved = unsaved,
+	.save = save,
 };

@@ -488,6 +488,8 @@ static int open_file(struct tui *t, const cJSON *root, const char *path, mt_erro
 	r = latency_from_json(root, path, e);
 	if (!r)
 		return -1;
+	if (S.r && S.r->source[0]) /* one result at a time: say which one shows */
+		tui_message(t, "the Latency tab shows one file: %s, not %s", path, S.r->source);
 	latency_result_free(S.r);
 	S.r = r;
 	tui_set_latency(t, S.r);

@@ -5,6 +5,7 @@
  * src/lists.c; this file starts the job and draws. */
 #include "config.h"
 
+#include "jsonio.h"
 #include "lists.h"
 #include "tab.h"
 
@@ -18,21 +19,25 @@ static const char *const short_names[LIST_NLAYOUTS] = {
 
 static struct {
 	struct lists_params p; /* outlives the job */
-	int running;
-	double cyc[LISTS_MAX_LENGTHS][LIST_NLAYOUTS];
-	double l64[LIST_NLAYOUTS], l128[LIST_NLAYOUTS], sim[LIST_NLAYOUTS], bare[LIST_NLAYOUTS];
-	int have[LISTS_MAX_LENGTHS][LIST_NLAYOUTS], have_lines[LIST_NLAYOUTS];
-	size_t lines_len[LIST_NLAYOUTS];
-	double work_cyc;
+	int running, unsaved;
+	struct lists_result r; /* measured here, or opened (memtop view) */
 	char note[160];
 } S;
 
 static void reset_results(void)
 {
-	memset(S.have, 0, sizeof S.have);
-	memset(S.have_lines, 0, sizeof S.have_lines);
-	S.work_cyc = 0;
+	lists_result_init(&S.r, &S.p);
 	S.note[0] = '\0';
+}
+
+/* The latest length measured of layout l (-1: none): the per-cell rows show it. */
+static int latest_row(int l)
+{
+	int row = -1;
+	for (size_t i = 0; i < S.r.nlengths; i++)
+		if (S.r.c[i][l].have)
+			row = (int)i;
+	return row;
 }
 
 static int init(struct tui *t)
@@ -41,6 +46,7 @@ static int init(struct tui *t)
 	lists_params_default(&S.p);
 	if (tui_quick(t))
 		S.p.nlengths = 2; /* 4K and 64K cells: a second or two */
+	reset_results();
 	return 0;
 }
 
@@ -53,24 +59,14 @@ static void on_job_event(struct tui *t, const struct job_event *ev)
 		return;
 	}
 	if (ev->type == JOB_EV_CELL) {
-		int r = ev->row, c = ev->col;
-		if (ev->kind == LISTS_CELL_WORK) {
-			S.work_cyc = ev->value;
-		} else if (ev->kind == LISTS_CELL_RESULT && r >= 0 && r < LISTS_MAX_LENGTHS &&
-			   c >= 0 && c < LIST_NLAYOUTS) {
-			S.cyc[r][c] = ev->value;
-			S.have[r][c] = 1;
-			S.l64[c] = ev->aux[1];
-			S.l128[c] = ev->aux[2];
-			S.sim[c] = ev->aux[3];
-			S.bare[c] = ev->aux[4];
-			S.have_lines[c] = 1;
-			S.lines_len[c] = S.p.lengths[r];
-		}
+		if (lists_result_apply(&S.r, ev) == LISTS_CELL_RESULT)
+			S.unsaved = 1;
 		tui_dirty(t);
 		return;
 	}
 	S.running = 0;
+	diag_end(&S.r.hdr.diag);
+	tui_set_diag(t, &S.r.hdr.diag);
 	if (job_join(tui_job(t), &e) < 0)
 		tui_message(t, "lists failed: %s", e.msg);
 	else if (ev->type == JOB_EV_CANCELLED)
@@ -94,8 +90,9 @@ static int act_start(struct tui *t, int key)
 		tui_message(t, "a measurement is already running");
 		return 1;
 	}
-	reset_results();
 	S.p.graph = 0;
+	reset_results();
+	S.unsaved = 0;
 	job = job_start(lists_worker, &S.p, &o, &e);
 	if (!job) {
 		tui_message(t, "cannot measure: %s", e.msg);
@@ -105,6 +102,11 @@ static int act_start(struct tui *t, int key)
 		job_cancel(job);
 		job_join(job, NULL);
 		return 1;
+	}
+	{
+		struct job_progress pr;
+		job_get_progress(job, &pr);
+		run_header_init(&S.r.hdr, pr.cpu);
 	}
 	S.running = 1;
 	tui_dirty(t);
@@ -121,6 +123,8 @@ static void work_answer(struct tui *t, const char *answer)
 		return;
 	}
 	S.p.work = (unsigned)v;
+	if (!lists_result_measured(&S.r))
+		reset_results();
 	tui_dirty(t);
 }
 
@@ -137,9 +141,78 @@ static int act_work(struct tui *t, int key)
 	return 1;
 }
 
+/* ---- files -------------------------------------------------------------- */
+
+static int save_to(struct tui *t, const char *path, mt_error *e)
+{
+	cJSON *root;
+	int rc;
+	(void)t;
+	if (!lists_result_measured(&S.r))
+		return mt_fail(e, "nothing measured to save yet (r measures)");
+	root = lists_result_to_json(&S.r);
+	if (!root)
+		return mt_fail(e, "out of memory");
+	rc = jsonio_save(path, root, e);
+	cJSON_Delete(root);
+	if (rc == 0)
+		S.unsaved = 0;
+	return rc;
+}
+
+static int act_save(struct tui *t, int key)
+{
+	char def[200];
+	(void)key;
+	if (!lists_result_measured(&S.r)) {
+		tui_message(t, "nothing measured to save yet (r measures)");
+		return 1;
+	}
+	tui_result_name(&S.r.hdr, "lists", def, sizeof def);
+	tui_save_prompt(t, def, save_to);
+	return 1;
+}
+
+static int save(struct tui *t, const char *path, const char *dir, char *saved, size_t len,
+		mt_error *e)
+{
+	char name[200];
+	tui_result_name(&S.r.hdr, "lists", name, sizeof name);
+	if (tui_save_path(path, dir, name, saved, len, e) < 0)
+		return -1;
+	return save_to(t, saved, e);
+}
+
+static int unsaved(struct tui *t)
+{
+	(void)t;
+	return S.unsaved && lists_result_measured(&S.r) > 0;
+}
+
+static int open_file(struct tui *t, const cJSON *root, const char *path, mt_error *e)
+{
+	static struct lists_result r; /* big: not on the stack */
+	if (!lists_result_is(root))
+		return 0;
+	if (S.running)
+		return mt_fail(e, "%s: a lists run is in progress", path);
+	if (lists_result_from_json(root, path, &r, e) < 0)
+		return -1;
+	if (r.graph)
+		return mt_fail(e, "%s: the graph homework (memtop run lists --graph) has no tab; "
+			       "memtop run prints it", path);
+	if (S.r.source[0]) /* one result at a time: say which one shows */
+		tui_message(t, "the Lists tab shows one file: %s, not %s", path, S.r.source);
+	S.r = r;
+	S.note[0] = '\0';
+	S.unsaved = 0;
+	return 1;
+}
+
 static const struct keybinding keys[] = {
 	{ 'r', "r", "walk every layout at every length", act_start },
-	{ 'w', "w", "type the work per cell (the core hides misses behind it)", act_work },
+	{ 'm', "m", "type the work per cell (the core hides misses behind it)", act_work },
+	{ 'w', "w", "save as JSON (memtop-lists-HOST-DATE.json)", act_save },
 	{ 0, NULL, NULL, NULL },
 };
 
@@ -151,10 +224,10 @@ static void draw(struct tui *t, WINDOW *w, int full)
 	getmaxyx(w, h, wd);
 	werase(w);
 	mt_snprintf(line, sizeof line, "walk of (1 2 ... n), cycles per cell, best of %d%s",
-		    S.p.tries, S.p.work ? "" : " (bare chain of loads)");
-	if (S.p.work)
+		    S.r.tries, S.r.work ? "" : " (bare chain of loads)");
+	if (S.r.work)
 		mt_append(line, sizeof line, ", %u multiply-adds a cell (alone: %.1f cycles)",
-			  S.p.work, S.work_cyc);
+			  S.r.work, S.r.work_cyc);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	mvwaddnstr(w, y++, 1, line, wd - 2);
 	y++;
@@ -163,11 +236,11 @@ static void draw(struct tui *t, WINDOW *w, int full)
 		mt_append(line, sizeof line, " %8s", short_names[l]);
 	mvwaddnstr(w, y++, 1, line, wd - 2);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
-	for (size_t i = 0; i < S.p.nlengths && y < h; i++, y++) {
-		mt_snprintf(line, sizeof line, "%8zu", S.p.lengths[i]);
+	for (size_t i = 0; i < S.r.nlengths && y < h; i++, y++) {
+		mt_snprintf(line, sizeof line, "%8zu", S.r.lengths[i]);
 		for (int l = 0; l < LIST_NLAYOUTS; l++) {
-			if (S.have[i][l])
-				mt_snprintf(cell, sizeof cell, " %8.1f", S.cyc[i][l]);
+			if (S.r.c[i][l].have)
+				mt_snprintf(cell, sizeof cell, " %8.1f", S.r.c[i][l].cyc);
 			else
 				mt_snprintf(cell, sizeof cell, " %8s", "-");
 			mt_append(line, sizeof line, "%s", cell);
@@ -178,18 +251,26 @@ static void draw(struct tui *t, WINDOW *w, int full)
 	if (y + 4 >= h)
 		return;
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	mvwaddnstr(w, y++, 1, "per cell, latest length (sim: (7,8,7) = M4 Max L1d, cold)", wd - 2);
+	if (S.r.sim_s >= 0)
+		mt_snprintf(line, sizeof line, "per cell, latest length (sim: (%d,%d,%d)%s, cold)",
+			    S.r.sim_s, S.r.sim_E, S.r.sim_b,
+			    S.r.sim_s == 7 && S.r.sim_E == 8 && S.r.sim_b == 7 ? " = M4 Max L1d" : "");
+	else
+		mt_snprintf(line, sizeof line, "per cell, latest length (not simulated)");
+	mvwaddnstr(w, y++, 1, line, wd - 2);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	{
 		static const char *const rows[] = { "lines64", "lines128", "sim miss", "bare cyc" };
 		for (int k = 0; k < 4 && y < h; k++, y++) {
-			if (k == 3 && !S.p.work)
+			if (k == 3 && !S.r.work)
 				break;
 			mt_snprintf(line, sizeof line, "%8s", rows[k]);
 			for (int l = 0; l < LIST_NLAYOUTS; l++) {
-				double v = k == 0 ? S.l64[l] : k == 1 ? S.l128[l] : k == 2 ? S.sim[l]
-											  : S.bare[l];
-				if (S.have_lines[l] && isfinite(v))
+				int row = latest_row(l);
+				const struct lists_cell_result *c = row >= 0 ? &S.r.c[row][l] : NULL;
+				double v = !c ? (double)NAN : k == 0 ? c->l64 : k == 1 ? c->l128
+								: k == 2 ? c->sim : c->bare;
+				if (c && isfinite(v))
 					mt_snprintf(cell, sizeof cell, " %8.3f", v);
 				else
 					mt_snprintf(cell, sizeof cell, " %8s", "-");
@@ -203,9 +284,13 @@ static void draw(struct tui *t, WINDOW *w, int full)
 		mvwaddnstr(w, y + 1, 1, S.note, wd - 2);
 		wattrset(w, tui_attr(t, ROLE_NORMAL));
 	}
-	if (!S.running && !S.have[0][0]) {
+	if (S.r.source[0]) {
 		wattrset(w, tui_attr(t, ROLE_DIM));
-		mvwaddnstr(w, h - 1, 1, "r walks the lists; w sets the work per cell", wd - 2);
+		mvwaddnstr(w, h - 1, 1, S.r.source, wd - 2);
+		wattrset(w, tui_attr(t, ROLE_NORMAL));
+	} else if (!S.running && !lists_result_measured(&S.r)) {
+		wattrset(w, tui_attr(t, ROLE_DIM));
+		mvwaddnstr(w, h - 1, 1, "r walks the lists; m sets the work per cell", wd - 2);
 		wattrset(w, tui_attr(t, ROLE_NORMAL));
 	}
 }
@@ -217,4 +302,7 @@ const struct tab tab_lists = {
 	.draw = draw,
 	.keys = keys,
 	.job_event = on_job_event,
+	.open = open_file,
+	.unsaved = unsaved,
+	.save = save,
 };

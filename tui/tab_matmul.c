@@ -9,6 +9,7 @@
  * src/matmul_model.c; this file only starts the job and draws. */
 #include "config.h"
 
+#include "jsonio.h"
 #include "matmul.h"
 #include "tab.h"
 
@@ -20,23 +21,16 @@ static struct {
 	struct matmul_l1d l1d;
 	int have_l1d;
 	int sel;                /* selected order */
-	int running;
-	double frac[MATMUL_NORDERS], ns[MATMUL_NORDERS];
-	int rank[MATMUL_NORDERS], equal[MATMUL_NORDERS], done[MATMUL_NORDERS];
-	double sim[MATMUL_NORDERS], sim_m[MATMUL_NORDERS][3];
-	int have_sim[MATMUL_NORDERS], sim_sampled;
-	int measured;           /* a race has finished */
+	int running, unsaved;
+	struct matmul_result r; /* the race, measured here or opened (memtop view) */
 } S;
+
+static void need_l1d(void);
 
 static void reset_results(void)
 {
-	for (int o = 0; o < MATMUL_NORDERS; o++) {
-		S.frac[o] = S.ns[o] = 0;
-		S.rank[o] = S.done[o] = 0;
-		S.equal[o] = 1;
-		S.have_sim[o] = 0;
-	}
-	S.measured = 0;
+	need_l1d();
+	matmul_result_init(&S.r, &S.p, S.l1d.line, S.l1d.from);
 }
 
 static int init(struct tui *t)
@@ -61,44 +55,24 @@ static void need_l1d(void)
 static void on_job_event(struct tui *t, const struct job_event *ev)
 {
 	mt_error e;
-	int o = ev->row;
 	if (ev->type == JOB_EV_CELL) {
-		if (o < 0 || o >= MATMUL_NORDERS)
-			return;
-		if (ev->kind == MATMUL_CELL_RACE) {
-			S.frac[o] = ev->aux[0];
-			S.ns[o] = ev->value;
-			S.rank[o] = (int)ev->aux[1];
-		} else if (ev->kind == MATMUL_CELL_RESULT) {
-			S.done[o] = 1;
-			S.equal[o] = ev->aux[2] > 0.5;
-			S.rank[o] = (int)ev->aux[4];
-			S.ns[o] = ev->value;
-			S.frac[o] = 1;
-		} else if (ev->kind == MATMUL_CELL_SIM) {
-			S.have_sim[o] = 1;
-			S.sim[o] = ev->value;
-			for (int m = 0; m < 3; m++)
-				S.sim_m[o][m] = ev->aux[m];
-			S.sim_sampled = ev->aux[3] > 0.5;
-		}
+		if (matmul_result_apply(&S.r, ev) == MATMUL_CELL_RESULT)
+			S.unsaved = 1;
 		tui_dirty(t);
 		return;
 	}
 	if (ev->type == JOB_EV_NOTE)
 		return;
 	S.running = 0;
+	diag_end(&S.r.hdr.diag);
+	tui_set_diag(t, &S.r.hdr.diag);
 	if (job_join(tui_job(t), &e) < 0) {
 		tui_message(t, "the race failed: %s", e.msg);
 	} else if (ev->type == JOB_EV_CANCELLED) {
 		tui_message(t, "race stopped");
 	} else {
-		int bad = 0;
-		for (int i = 0; i < MATMUL_NORDERS; i++)
-			bad |= !S.equal[i];
-		S.measured = 1;
-		tui_message(t, bad ? "race done: a result DIFFERS from ijk's"
-				   : "race done: every order gave ijk's product");
+		tui_message(t, S.r.failed_equal ? "race done: a result DIFFERS from ijk's"
+						: "race done: every order gave ijk's product");
 	}
 	tui_dirty(t);
 }
@@ -123,6 +97,7 @@ static int act_start(struct tui *t, int key)
 	S.p.sim_b = S.l1d.b;
 	S.p.sim_sample = 1000000; /* keeps the start quick; a sample, marked so */
 	reset_results();
+	S.unsaved = 0;
 	job = job_start(matmul_worker, &S.p, &o, &e);
 	if (!job) {
 		tui_message(t, "cannot measure: %s", e.msg);
@@ -132,6 +107,11 @@ static int act_start(struct tui *t, int key)
 		job_cancel(job);
 		job_join(job, NULL);
 		return 1;
+	}
+	{
+		struct job_progress pr;
+		job_get_progress(job, &pr);
+		run_header_init(&S.r.hdr, pr.cpu);
 	}
 	S.running = 1;
 	tui_message(t, "racing the seven orders, n = %zu, all in turn in %.0f ms slices", S.p.n,
@@ -196,6 +176,72 @@ static int act_prompt(struct tui *t, int key)
 	return 1;
 }
 
+/* ---- files -------------------------------------------------------------- */
+
+static int save_to(struct tui *t, const char *path, mt_error *e)
+{
+	cJSON *root;
+	int rc;
+	(void)t;
+	if (!matmul_result_measured(&S.r))
+		return mt_fail(e, "no finished race to save yet (r races)");
+	root = matmul_result_to_json(&S.r);
+	if (!root)
+		return mt_fail(e, "out of memory");
+	rc = jsonio_save(path, root, e);
+	cJSON_Delete(root);
+	if (rc == 0)
+		S.unsaved = 0;
+	return rc;
+}
+
+static int act_save(struct tui *t, int key)
+{
+	char def[200];
+	(void)key;
+	if (!matmul_result_measured(&S.r)) {
+		tui_message(t, "no finished race to save yet (r races)");
+		return 1;
+	}
+	tui_result_name(&S.r.hdr, "matmul", def, sizeof def);
+	tui_save_prompt(t, def, save_to);
+	return 1;
+}
+
+static int save(struct tui *t, const char *path, const char *dir, char *saved, size_t len,
+		mt_error *e)
+{
+	char name[200];
+	tui_result_name(&S.r.hdr, "matmul", name, sizeof name);
+	if (tui_save_path(path, dir, name, saved, len, e) < 0)
+		return -1;
+	return save_to(t, saved, e);
+}
+
+static int unsaved(struct tui *t)
+{
+	(void)t;
+	return S.unsaved && matmul_result_measured(&S.r) > 0;
+}
+
+static int open_file(struct tui *t, const cJSON *root, const char *path, mt_error *e)
+{
+	static struct matmul_result r; /* big: not on the stack */
+	if (!matmul_result_is(root))
+		return 0;
+	if (S.running)
+		return mt_fail(e, "%s: a race is in progress", path);
+	if (matmul_result_from_json(root, path, &r, e) < 0)
+		return -1;
+	if (S.r.source[0]) /* one result at a time: say which one shows */
+		tui_message(t, "the Matmul tab shows one file: %s, not %s", path, S.r.source);
+	S.r = r;
+	S.p.n = r.n;
+	S.p.block = r.block;
+	S.unsaved = 0;
+	return 1;
+}
+
 static const struct keybinding keys[] = {
 	{ 'r', "r", "start the race (all seven orders advance together)", act_start },
 	{ KEY_DOWN, "Up Down j k", "select an order (its inner loop is drawn)", act_select },
@@ -204,6 +250,7 @@ static const struct keybinding keys[] = {
 	{ 'k', NULL, NULL, act_select },
 	{ 'n', "n", "type the matrix side n (default 512)", act_prompt },
 	{ 'b', "b", "type the block side of the blocked order (default 32)", act_prompt },
+	{ 'w', "w", "save as JSON (memtop-matmul-HOST-DATE.json)", act_save },
 	{ 0, NULL, NULL, NULL },
 };
 
@@ -269,19 +316,32 @@ static void draw(struct tui *t, WINDOW *w, int full)
 	L = (double)S.l1d.line / sizeof(double);
 	for (int o = 0; o < MATMUL_NORDERS; o++)
 		book[o] = matmul_book_estimate(o, L, bm[o]);
+	if (S.r.source[0]) /* a file: its machine's line and the numbers it recorded */
+		for (int o = 0; o < MATMUL_NORDERS; o++) {
+			matmul_book_estimate(o, (double)S.r.line_bytes / sizeof(double), bm[o]);
+			book[o] = S.r.book[o];
+		}
 
 	mt_snprintf(line, sizeof line,
 		    "C += A*B, n = %zu, block %zu: the orders race, interleaved in %.0f ms slices "
 		    "on one core",
-		    S.p.n, S.p.block, S.p.slice_ms);
+		    S.r.n, S.r.block, S.p.slice_ms);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	mvwaddnstr(w, y++, 1, line, wd - 2);
 	wattrset(w, tui_attr(t, ROLE_DIM));
-	if (S.l1d.s >= 0)
+	if (S.r.source[0] && S.r.have_sim)
+		mt_snprintf(line, sizeof line,
+			    "book: misses/iteration for a %d-byte line; sim: its L1d (%d,%d,%d)%s",
+			    S.r.line_bytes, S.r.sim_s, S.r.sim_E, S.r.sim_b,
+			    S.r.sim_sampled ? ", a sample" : "");
+	else if (S.r.source[0])
+		mt_snprintf(line, sizeof line, "book: misses/iteration for a %d-byte line",
+			    S.r.line_bytes);
+	else if (S.l1d.s >= 0)
 		mt_snprintf(line, sizeof line,
 			    "book: misses/iteration for a %d-byte line; sim: this L1d (%d,%d,%d)%s",
 			    S.l1d.line, S.l1d.s, S.l1d.E, S.l1d.b,
-			    S.sim_sampled ? ", first 1M accesses" : "");
+			    S.r.sim_sampled ? ", first 1M accesses" : "");
 	else
 		mt_snprintf(line, sizeof line, "book: misses/iteration for a %d-byte line",
 			    S.l1d.line);
@@ -305,23 +365,24 @@ static void draw(struct tui *t, WINDOW *w, int full)
 		mt_snprintf(line, sizeof line, "%-8s%-4s", matmul_order_name(o),
 			    matmul_class_name(matmul_order_class(o)));
 		mvwaddnstr(w, y, 1, line, wd - 2);
-		draw_bar(t, w, y, 13, barw, S.frac[o]);
-		if (S.ns[o] > 0)
-			mt_snprintf(ns, sizeof ns, "%9.2f", S.ns[o]);
+		int differs = S.r.res[o].have && !S.r.res[o].equal;
+		draw_bar(t, w, y, 13, barw, S.r.frac[o]);
+		if (S.r.run_ns[o] > 0)
+			mt_snprintf(ns, sizeof ns, "%9.2f", S.r.run_ns[o]);
 		else
 			mt_snprintf(ns, sizeof ns, "%9s", "-");
-		if (S.rank[o])
-			mt_snprintf(fin, sizeof fin, "#%d", S.rank[o]);
+		if (S.r.run_rank[o])
+			mt_snprintf(fin, sizeof fin, "#%d", S.r.run_rank[o]);
 		else
 			fin[0] = '\0';
-		if (S.have_sim[o])
-			mt_snprintf(sim, sizeof sim, "%7.3f", S.sim[o]);
+		if (S.r.have_sim_o[o])
+			mt_snprintf(sim, sizeof sim, "%7.3f", S.r.sim[o]);
 		else
 			mt_snprintf(sim, sizeof sim, "%7s", "-");
 		mt_snprintf(line, sizeof line, " %s %4s %7.3f %s%s", ns, fin, book[o], sim,
-			    S.done[o] && !S.equal[o] ? " DIFFERS" : "");
-		wattrset(w, tui_attr(t, S.done[o] && !S.equal[o] ? ROLE_BAD
-				     : S.rank[o] == 1 ? ROLE_GOOD : ROLE_NORMAL));
+			    differs ? " DIFFERS" : "");
+		wattrset(w, tui_attr(t, differs ? ROLE_BAD
+				     : S.r.run_rank[o] == 1 ? ROLE_GOOD : ROLE_NORMAL));
 		if (wd - 2 - (13 + barw) > 0)
 			mvwaddnstr(w, y, 13 + barw, line, wd - 2 - (13 + barw));
 	}
@@ -345,10 +406,10 @@ static void draw(struct tui *t, WINDOW *w, int full)
 		mt_snprintf(line, sizeof line, "  book      %6.3f %6.3f %6.3f   %6.3f", bm[S.sel][0],
 			    bm[S.sel][1], bm[S.sel][2], book[S.sel]);
 		mvwaddnstr(w, y++, 1, line, wd - 2);
-		if (S.have_sim[S.sel])
+		if (S.r.have_sim_o[S.sel])
 			mt_snprintf(line, sizeof line, "  sim       %6.3f %6.3f %6.3f   %6.3f",
-				    S.sim_m[S.sel][0], S.sim_m[S.sel][1], S.sim_m[S.sel][2],
-				    S.sim[S.sel]);
+				    S.r.sim_m[S.sel][0], S.r.sim_m[S.sel][1], S.r.sim_m[S.sel][2],
+				    S.r.sim[S.sel]);
 		else
 			mt_snprintf(line, sizeof line, "  sim       (r to run)");
 		mvwaddnstr(w, y++, 1, line, wd - 2);
@@ -365,7 +426,11 @@ static void draw(struct tui *t, WINDOW *w, int full)
 				draw_walk(t, w, y, 1 + m * step, bh, bw, names[m], walk[m]);
 		}
 	}
-	if (!S.running && !S.measured) {
+	if (S.r.source[0]) {
+		wattrset(w, tui_attr(t, ROLE_DIM));
+		mvwaddnstr(w, h - 1, 1, S.r.source, wd - 2);
+		wattrset(w, tui_attr(t, ROLE_NORMAL));
+	} else if (!S.running && !matmul_result_measured(&S.r)) {
 		wattrset(w, tui_attr(t, ROLE_DIM));
 		mvwaddnstr(w, h - 1, 1, "r starts the race; n and b set the size and the block",
 			   wd - 2);
@@ -380,4 +445,7 @@ const struct tab tab_matmul = {
 	.draw = draw,
 	.keys = keys,
 	.job_event = on_job_event,
+	.open = open_file,
+	.unsaved = unsaved,
+	.save = save,
 };

@@ -25,6 +25,7 @@ static struct {
 	struct mountain_params params;
 	struct mountain *m;     /* this machine's (or the first file) */
 	struct mountain *ref;   /* the one beside it, or NULL */
+	int ref_bundled;        /* ref is the bundled reference: the book's card beside it */
 	struct mountain *ratio; /* m / ref on m's axes (OV_RATIO) */
 	enum overlay ov;
 	struct mountain_run *run;
@@ -373,6 +374,39 @@ static int act_save(struct tui *t, int key)
 	return 1;
 }
 
+/* path names the bundled reference (data/m4max.json). */
+static int is_bundled(const char *path)
+{
+	char ref[1024];
+	return mountain_reference_path(ref, sizeof ref) && strcmp(ref, path) == 0;
+}
+
+/* SPEC 3: the book's Haswell figures exist only as a summary, so they are a
+ * card beside the bundled reference, never a surface. Lines fit 36 columns. */
+static const char *const book_card[] = {
+	"The book's figures (CS:APP 3e,",
+	"Core i7 Haswell): a summary only,",
+	"no surface was published.",
+	"  clock   2.1 GHz",
+	"  caches  L1d 32K, L2 256K, L3 8M",
+	"  peak    about 14 GB/s",
+	"  ridge   about 12 GB/s (stride 1)",
+	"  floor   about 900 MB/s",
+};
+
+static void put_fit(WINDOW *w, int y, int x, int width, const char *s);
+
+static int draw_book_card(struct tui *t, WINDOW *w, int y, int x, int width, int h)
+{
+	int n = 0;
+	for (size_t i = 0; i < MT_ARRAY_LEN(book_card) && y + n < h; i++, n++) {
+		wattrset(w, tui_attr(t, i < 3 ? ROLE_TITLE : ROLE_NORMAL));
+		put_fit(w, y + n, x, width, book_card[i]);
+	}
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	return n;
+}
+
 static void open_answer(struct tui *t, const char *answer)
 {
 	char path[1024];
@@ -398,6 +432,7 @@ static void open_answer(struct tui *t, const char *answer)
 	}
 	mountain_free(S.ref);
 	S.ref = m;
+	S.ref_bundled = is_bundled(answer);
 	S.ov = OV_SIDE;
 	rebuild_ratio();
 	tui_message(t, "beside it: %s (m: side by side, ratio, off)", answer);
@@ -857,6 +892,11 @@ static void draw(struct tui *t, WINDOW *w, int full)
 		}
 	} else if (S.ov != OV_SIDE && free_w >= 34) {
 		draw_slices(t, w, 1, S.L.width + 6, free_w, h - 1, 1);
+	} else if (S.ov == OV_SIDE && S.ref && S.ref_bundled && h - y >= 3) {
+		/* the bundled reference beside: the book's card under it, the
+		 * slices in the left half */
+		draw_book_card(t, w, y, wd / 2, wd - wd / 2, h);
+		draw_slices(t, w, y, 0, wd / 2 - 1, h - y, 1);
 	} else if (h - y >= 3) {
 		draw_slices(t, w, y, 0, wd, h - y, 0);
 	}
@@ -922,10 +962,20 @@ static int open_file(struct tui *t, const cJSON *root, const char *path, mt_erro
 		set_main(t, m);
 	} else if (!S.ref) {
 		S.ref = m;
+		S.ref_bundled = is_bundled(path);
 		S.ov = OV_SIDE;
 		rebuild_ratio();
 	} else {
-		mountain_free(m); /* more than two: the first two are shown */
+		/* more than two: the first two are shown, and the status line
+		 * says which were left out */
+		static int left_out;
+		left_out++;
+		if (left_out == 1)
+			tui_message(t, "the Mountain tab shows two files: %s not shown", m->source);
+		else
+			tui_message(t, "the Mountain tab shows two files: %s and %d more not shown",
+				    m->source, left_out - 1);
+		mountain_free(m);
 	}
 	return 1;
 }
