@@ -177,6 +177,98 @@ int tui_save_path(const char *path, const char *dir, const char *name, char *sav
 	return 0;
 }
 
+/* Write a result tab's result to path (nothing measured: fails with
+ * io->nothing); clears its unsaved flag. 0, or -1 with e. */
+static int result_save_to(struct tui *t, const struct tab_result_io *io, const char *path,
+			  mt_error *e)
+{
+	cJSON *root;
+	int rc;
+	(void)t;
+	if (!io->measured())
+		return mt_fail(e, "%s", io->nothing);
+	root = io->to_json();
+	if (!root)
+		return mt_fail(e, "out of memory");
+	rc = jsonio_save(path, root, e);
+	cJSON_Delete(root);
+	if (rc == 0)
+		*io->unsaved = 0;
+	return rc;
+}
+
+/* tui_save_prompt's callback for tui_result_key: the io it remembered. */
+static int result_prompt_save(struct tui *t, const char *path, mt_error *e)
+{
+	return result_save_to(t, t->save_io, path, e);
+}
+
+int tui_result_key(struct tui *t, int key)
+{
+	const struct tab_result_io *io = t->tabs[t->cur]->result;
+	char def[200];
+	(void)key;
+	if (!io)
+		return 0;
+	if (!io->measured()) {
+		tui_message(t, "%s", io->nothing);
+		return 1;
+	}
+	tui_result_name(io->hdr, io->kind, def, sizeof def);
+	t->save_io = io;
+	tui_save_prompt(t, def, result_prompt_save);
+	return 1;
+}
+
+/* A result tab's save(): to path, or into dir under the default name. */
+static int result_save(struct tui *t, const struct tab_result_io *io, const char *path,
+		       const char *dir, char *saved, size_t len, mt_error *e)
+{
+	char name[200];
+	tui_result_name(io->hdr, io->kind, name, sizeof name);
+	if (tui_save_path(path, dir, name, saved, len, e) < 0)
+		return -1;
+	return result_save_to(t, io, saved, e);
+}
+
+/* The tab has results not saved yet. */
+static int tab_unsaved(struct tui *t, const struct tab *tb)
+{
+	if (tb->result)
+		return *tb->result->unsaved && tb->result->measured() > 0;
+	return tb->unsaved && tb->unsaved(t);
+}
+
+/* A result tab's open(): 0 not its kind, -1 with e, 1 taken. */
+static int result_open(struct tui *t, const struct tab_result_io *io, const cJSON *root,
+		       const char *path, mt_error *e)
+{
+	if (!io->is(root))
+		return 0;
+	if (*io->running)
+		return mt_fail(e, "%s: %s is in progress", path, io->busy);
+	if (io->load(root, path, e) < 0)
+		return -1;
+	if (io->source[0]) /* one result at a time: say which one shows */
+		tui_message(t, "%s shows one file: %s, not %s", io->shows, path, io->source);
+	io->take();
+	*io->unsaved = 0;
+	return 1;
+}
+
+int tui_can_measure(struct tui *t)
+{
+	if (tui_view_mode(t)) {
+		tui_message(t, "memtop view does not measure (run memtop for this machine)");
+		return 0;
+	}
+	if (tui_job(t)) {
+		tui_message(t, "a measurement is already running");
+		return 0;
+	}
+	return 1;
+}
+
 void tui_dirty(struct tui *t)
 {
 	t->dirty = 1;
@@ -440,7 +532,7 @@ static int act_help(struct tui *t, int key)
 static int any_unsaved(struct tui *t)
 {
 	for (int i = 0; i < t->ntabs; i++)
-		if (t->tabs[i]->unsaved && t->tabs[i]->unsaved(t))
+		if (tab_unsaved(t, t->tabs[i]))
 			return 1;
 	return 0;
 }
@@ -554,9 +646,14 @@ static void save_all(struct tui *t, const char *dir, FILE *report)
 		const struct tab *tb = t->tabs[i];
 		char saved[512];
 		mt_error e;
-		if (!tb->unsaved || !tb->unsaved(t) || !tb->save)
+		int rc;
+		if (!tab_unsaved(t, tb) || (!tb->save && !tb->result))
 			continue;
-		if (tb->save(t, NULL, dir, saved, sizeof saved, &e) == 0) {
+		if (tb->result)
+			rc = result_save(t, tb->result, NULL, dir, saved, sizeof saved, &e);
+		else
+			rc = tb->save(t, NULL, dir, saved, sizeof saved, &e);
+		if (rc == 0) {
 			if (report)
 				fprintf(report, "memtop: saved the %s results to %s\n", tb->name, saved);
 		} else if (report) {
@@ -914,9 +1011,12 @@ static int open_file(struct tui *t, const char *path, mt_error *e)
 		return -1;
 	for (int i = 0; i < t->ntabs && !took; i++) {
 		int r;
-		if (!t->tabs[i]->open)
+		if (t->tabs[i]->result)
+			r = result_open(t, t->tabs[i]->result, root, path, e);
+		else if (t->tabs[i]->open)
+			r = t->tabs[i]->open(t, root, path, e);
+		else
 			continue;
-		r = t->tabs[i]->open(t, root, path, e);
 		if (r < 0) {
 			cJSON_Delete(root);
 			return -1;

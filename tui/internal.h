@@ -46,6 +46,7 @@ struct tui {
 	size_t apos;
 	void (*prompt_done)(struct tui *t, const char *answer);
 	int (*save_fn)(struct tui *t, const char *path, mt_error *e); /* tui_save_prompt */
+	const struct tab_result_io *save_io; /* tui_result_prompt */
 	int confirm_quit; /* asking "save before quitting?" */
 	/* help */
 	int help, help_top;

@@ -61,6 +61,7 @@
 
 struct tui; /* the frame; tabs use it only through the functions below */
 struct latency_result; /* src/latency.h */
+struct tab_result_io; /* below */
 
 /* One key binding and, when name is set, one row of the help screen
  * (htop's keys[] idea: the table that binds the keys writes the help).
@@ -115,6 +116,9 @@ struct tab {
 	 * autosave). Writes the path used into saved. Returns 0 or -1 with e. */
 	int (*save)(struct tui *t, const char *path, const char *dir, char *saved, size_t len,
 		    mt_error *e);
+	/* Optional, instead of open, unsaved and save: the tab shows one result
+	 * file at a time (below); the frame opens, saves and asks about it. */
+	const struct tab_result_io *result;
 };
 
 /* ---- the tab table: one line X(NAME) \ per tab ------------------------- */
@@ -175,6 +179,39 @@ void tui_save_prompt(struct tui *t, const char *def,
  * Returns 0, or -1 with e when it does not fit. */
 int tui_save_path(const char *path, const char *dir, const char *name, char *saved, size_t len,
 		  mt_error *e);
+
+/* One result at a time, saved and opened as one JSON file: what a lab tab
+ * (matmul, falseshare, lists) points its struct tab's result at, so that
+ * the frame does the file handling (open, unsaved, save, autosave, the save
+ * key). A static const in the tab, pointing into its static state; the tab
+ * keeps only the lines that know its result type. */
+struct tab_result_io {
+	const char *kind;    /* "matmul": the default name memtop-KIND-HOST-DATE.json */
+	const char *nothing; /* said when nothing is measured: "nothing measured to save yet (r measures)" */
+	const char *busy;    /* "a race": open says "PATH: a race is in progress" */
+	const char *shows;   /* "the Matmul tab": says "... shows one file: PATH, not OLD" */
+	const struct run_header *hdr; /* the shown result's header (for the name) */
+	const char *source;  /* the file the shown result came from, "" when measured */
+	int *unsaved;        /* the tab's flag; the tab sets it when a result arrives */
+	const int *running;  /* the tab's run is in progress (no opening then) */
+	size_t (*measured)(void);     /* cells measured so far; 0: nothing to save */
+	cJSON *(*to_json)(void);      /* the shown result as JSON; NULL: out of memory */
+	int (*is)(const cJSON *root); /* the file is this kind of result */
+	/* Read root into the tab's spare result (not the shown one yet); 0, or
+	 * -1 with e naming path. */
+	int (*load)(const cJSON *root, const char *path, mt_error *e);
+	void (*take)(void); /* the spare result becomes the shown one */
+};
+
+/* The action of a lab tab's save key ({ 'w', "w", "save as JSON ...",
+ * tui_result_key }): for the selected tab's result, "nothing ..." when
+ * nothing is measured, else ask "Save as: " with the default name and say
+ * "saved PATH" or "not saved: why". Returns 1 (the key is used). */
+int tui_result_key(struct tui *t, int key);
+
+/* Before a tab starts measuring: 1 when it may; else says why not (memtop
+ * view, or a measurement already running) and returns 0. */
+int tui_can_measure(struct tui *t);
 
 /* The area needs redrawing (the frame redraws at most ~10 times a second). */
 void tui_dirty(struct tui *t);

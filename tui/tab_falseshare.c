@@ -61,14 +61,8 @@ static int act_start(struct tui *t, int key)
 	struct job_opts o = { -1, 0 };
 	mt_error e;
 	(void)key;
-	if (tui_view_mode(t)) {
-		tui_message(t, "memtop view does not measure (run memtop for this machine)");
+	if (!tui_can_measure(t))
 		return 1;
-	}
-	if (tui_job(t)) {
-		tui_message(t, "a measurement is already running");
-		return 1;
-	}
 	reset_results();
 	S.unsaved = 0;
 	job = job_start(falseshare_worker, &S.p, &o, &e);
@@ -119,75 +113,41 @@ static int act_rounds(struct tui *t, int key)
 	return 1;
 }
 
-/* ---- files -------------------------------------------------------------- */
+/* ---- files: the frame opens and saves them through .result ---------- */
 
-static int save_to(struct tui *t, const char *path, mt_error *e)
+static struct falseshare_result opened; /* big: not on the stack */
+
+static size_t measured(void)
 {
-	cJSON *root;
-	int rc;
-	(void)t;
-	if (!falseshare_result_measured(&S.r))
-		return mt_fail(e, "nothing measured to save yet (r measures)");
-	root = falseshare_result_to_json(&S.r);
-	if (!root)
-		return mt_fail(e, "out of memory");
-	rc = jsonio_save(path, root, e);
-	cJSON_Delete(root);
-	if (rc == 0)
-		S.unsaved = 0;
-	return rc;
+	return falseshare_result_measured(&S.r);
 }
 
-static int act_save(struct tui *t, int key)
+static cJSON *to_json(void)
 {
-	char def[200];
-	(void)key;
-	if (!falseshare_result_measured(&S.r)) {
-		tui_message(t, "nothing measured to save yet (r measures)");
-		return 1;
-	}
-	tui_result_name(&S.r.hdr, "falseshare", def, sizeof def);
-	tui_save_prompt(t, def, save_to);
-	return 1;
+	return falseshare_result_to_json(&S.r);
 }
 
-static int save(struct tui *t, const char *path, const char *dir, char *saved, size_t len,
-		mt_error *e)
+static int load(const cJSON *root, const char *path, mt_error *e)
 {
-	char name[200];
-	tui_result_name(&S.r.hdr, "falseshare", name, sizeof name);
-	if (tui_save_path(path, dir, name, saved, len, e) < 0)
-		return -1;
-	return save_to(t, saved, e);
+	return falseshare_result_from_json(root, path, &opened, e);
 }
 
-static int unsaved(struct tui *t)
+static void take(void)
 {
-	(void)t;
-	return S.unsaved && falseshare_result_measured(&S.r) > 0;
+	S.r = opened;
 }
 
-static int open_file(struct tui *t, const cJSON *root, const char *path, mt_error *e)
-{
-	static struct falseshare_result r; /* big: not on the stack */
-	if (!falseshare_result_is(root))
-		return 0;
-	if (S.running)
-		return mt_fail(e, "%s: a false sharing run is in progress", path);
-	if (falseshare_result_from_json(root, path, &r, e) < 0)
-		return -1;
-	if (S.r.source[0]) /* one result at a time: say which one shows */
-		tui_message(t, "False sharing shows one file: %s, not %s", path, S.r.source);
-	S.r = r;
-	S.unsaved = 0;
-	return 1;
-}
+static const struct tab_result_io io = {
+	"falseshare", "nothing measured to save yet (r measures)", "a false sharing run", "False sharing",
+	&S.r.hdr, S.r.source, &S.unsaved, &S.running,
+	measured, to_json, falseshare_result_is, load, take,
+};
 
 static const struct keybinding keys[] = {
 	{ 'r', "r", "measure: threads 1, 2, 4, 8 x packed/padded, then the spacing sweep",
 	  act_start },
 	{ 'o', "o", "type the increments per thread", act_rounds },
-	{ 'w', "w", "save as JSON (memtop-falseshare-HOST-DATE.json)", act_save },
+	{ 'w', "w", "save as JSON (memtop-falseshare-HOST-DATE.json)", tui_result_key },
 	{ 0, NULL, NULL, NULL },
 };
 
@@ -274,7 +234,5 @@ const struct tab tab_falseshare = {
 	.draw = draw,
 	.keys = keys,
 	.job_event = on_job_event,
-	.open = open_file,
-	.unsaved = unsaved,
-	.save = save,
+	.result = &io,
 };

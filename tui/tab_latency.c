@@ -57,14 +57,8 @@ static void start_run(struct tui *t)
 	struct mt_clock clk;
 	char note[200];
 	mt_error e = { "" };
-	if (tui_view_mode(t)) {
-		tui_message(t, "memtop view does not measure (run memtop for this machine)");
+	if (!tui_can_measure(t))
 		return;
-	}
-	if (tui_job(t)) {
-		tui_message(t, "a measurement is already running");
-		return;
-	}
 	if (tui_quick(t))
 		latency_params_quick(&S.p);
 	else

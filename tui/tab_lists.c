@@ -82,14 +82,8 @@ static int act_start(struct tui *t, int key)
 	struct job_opts o = { -1, 0 };
 	mt_error e;
 	(void)key;
-	if (tui_view_mode(t)) {
-		tui_message(t, "memtop view does not measure (run memtop for this machine)");
+	if (!tui_can_measure(t))
 		return 1;
-	}
-	if (tui_job(t)) {
-		tui_message(t, "a measurement is already running");
-		return 1;
-	}
 	S.p.graph = 0;
 	reset_results();
 	S.unsaved = 0;
@@ -141,78 +135,46 @@ static int act_work(struct tui *t, int key)
 	return 1;
 }
 
-/* ---- files -------------------------------------------------------------- */
+/* ---- files: the frame opens and saves them through .result ---------- */
 
-static int save_to(struct tui *t, const char *path, mt_error *e)
+static struct lists_result opened; /* big: not on the stack */
+
+static size_t measured(void)
 {
-	cJSON *root;
-	int rc;
-	(void)t;
-	if (!lists_result_measured(&S.r))
-		return mt_fail(e, "nothing measured to save yet (r measures)");
-	root = lists_result_to_json(&S.r);
-	if (!root)
-		return mt_fail(e, "out of memory");
-	rc = jsonio_save(path, root, e);
-	cJSON_Delete(root);
-	if (rc == 0)
-		S.unsaved = 0;
-	return rc;
+	return lists_result_measured(&S.r);
 }
 
-static int act_save(struct tui *t, int key)
+static cJSON *to_json(void)
 {
-	char def[200];
-	(void)key;
-	if (!lists_result_measured(&S.r)) {
-		tui_message(t, "nothing measured to save yet (r measures)");
-		return 1;
-	}
-	tui_result_name(&S.r.hdr, "lists", def, sizeof def);
-	tui_save_prompt(t, def, save_to);
-	return 1;
+	return lists_result_to_json(&S.r);
 }
 
-static int save(struct tui *t, const char *path, const char *dir, char *saved, size_t len,
-		mt_error *e)
+static int load(const cJSON *root, const char *path, mt_error *e)
 {
-	char name[200];
-	tui_result_name(&S.r.hdr, "lists", name, sizeof name);
-	if (tui_save_path(path, dir, name, saved, len, e) < 0)
+	if (lists_result_from_json(root, path, &opened, e) < 0)
 		return -1;
-	return save_to(t, saved, e);
-}
-
-static int unsaved(struct tui *t)
-{
-	(void)t;
-	return S.unsaved && lists_result_measured(&S.r) > 0;
-}
-
-static int open_file(struct tui *t, const cJSON *root, const char *path, mt_error *e)
-{
-	static struct lists_result r; /* big: not on the stack */
-	if (!lists_result_is(root))
-		return 0;
-	if (S.running)
-		return mt_fail(e, "%s: a lists run is in progress", path);
-	if (lists_result_from_json(root, path, &r, e) < 0)
-		return -1;
-	if (r.graph)
+	if (opened.graph)
 		return mt_fail(e, "%s: the graph homework (memtop run lists --graph) has no tab; "
 			       "memtop run prints it", path);
-	if (S.r.source[0]) /* one result at a time: say which one shows */
-		tui_message(t, "the Lists tab shows one file: %s, not %s", path, S.r.source);
-	S.r = r;
-	S.note[0] = '\0';
-	S.unsaved = 0;
-	return 1;
+	return 0;
 }
+
+static void take(void)
+{
+	S.r = opened;
+	S.note[0] = '\0';
+}
+
+static const struct tab_result_io io = {
+	"lists", "nothing measured to save yet (r measures)", "a lists run", "the Lists tab",
+	&S.r.hdr, S.r.source, &S.unsaved, &S.running,
+	measured, to_json, lists_result_is, load, take,
+};
 
 static const struct keybinding keys[] = {
 	{ 'r', "r", "walk every layout at every length", act_start },
 	{ 'm', "m", "type the work per cell (the core hides misses behind it)", act_work },
-	{ 'w', "w", "save as JSON (memtop-lists-HOST-DATE.json)", act_save },
+	{ 'w', "w", "save as JSON (memtop-lists-HOST-DATE.json)", tui_result_key },
 	{ 0, NULL, NULL, NULL },
 };
 
@@ -302,7 +264,5 @@ const struct tab tab_lists = {
 	.draw = draw,
 	.keys = keys,
 	.job_event = on_job_event,
-	.open = open_file,
-	.unsaved = unsaved,
-	.save = save,
+	.result = &io,
 };

@@ -83,14 +83,8 @@ static int act_start(struct tui *t, int key)
 	struct job_opts o = { -1, 0 };
 	mt_error e;
 	(void)key;
-	if (tui_view_mode(t)) {
-		tui_message(t, "memtop view does not measure (run memtop for this machine)");
+	if (!tui_can_measure(t))
 		return 1;
-	}
-	if (tui_job(t)) {
-		tui_message(t, "a measurement is already running");
-		return 1;
-	}
 	need_l1d();
 	S.p.sim_s = S.l1d.s;
 	S.p.sim_E = S.l1d.E;
@@ -176,71 +170,37 @@ static int act_prompt(struct tui *t, int key)
 	return 1;
 }
 
-/* ---- files -------------------------------------------------------------- */
+/* ---- files: the frame opens and saves them through .result ---------- */
 
-static int save_to(struct tui *t, const char *path, mt_error *e)
+static struct matmul_result opened; /* big: not on the stack */
+
+static size_t measured(void)
 {
-	cJSON *root;
-	int rc;
-	(void)t;
-	if (!matmul_result_measured(&S.r))
-		return mt_fail(e, "no finished race to save yet (r races)");
-	root = matmul_result_to_json(&S.r);
-	if (!root)
-		return mt_fail(e, "out of memory");
-	rc = jsonio_save(path, root, e);
-	cJSON_Delete(root);
-	if (rc == 0)
-		S.unsaved = 0;
-	return rc;
+	return matmul_result_measured(&S.r);
 }
 
-static int act_save(struct tui *t, int key)
+static cJSON *to_json(void)
 {
-	char def[200];
-	(void)key;
-	if (!matmul_result_measured(&S.r)) {
-		tui_message(t, "no finished race to save yet (r races)");
-		return 1;
-	}
-	tui_result_name(&S.r.hdr, "matmul", def, sizeof def);
-	tui_save_prompt(t, def, save_to);
-	return 1;
+	return matmul_result_to_json(&S.r);
 }
 
-static int save(struct tui *t, const char *path, const char *dir, char *saved, size_t len,
-		mt_error *e)
+static int load(const cJSON *root, const char *path, mt_error *e)
 {
-	char name[200];
-	tui_result_name(&S.r.hdr, "matmul", name, sizeof name);
-	if (tui_save_path(path, dir, name, saved, len, e) < 0)
-		return -1;
-	return save_to(t, saved, e);
+	return matmul_result_from_json(root, path, &opened, e);
 }
 
-static int unsaved(struct tui *t)
+static void take(void)
 {
-	(void)t;
-	return S.unsaved && matmul_result_measured(&S.r) > 0;
+	S.r = opened;
+	S.p.n = opened.n;
+	S.p.block = opened.block;
 }
 
-static int open_file(struct tui *t, const cJSON *root, const char *path, mt_error *e)
-{
-	static struct matmul_result r; /* big: not on the stack */
-	if (!matmul_result_is(root))
-		return 0;
-	if (S.running)
-		return mt_fail(e, "%s: a race is in progress", path);
-	if (matmul_result_from_json(root, path, &r, e) < 0)
-		return -1;
-	if (S.r.source[0]) /* one result at a time: say which one shows */
-		tui_message(t, "the Matmul tab shows one file: %s, not %s", path, S.r.source);
-	S.r = r;
-	S.p.n = r.n;
-	S.p.block = r.block;
-	S.unsaved = 0;
-	return 1;
-}
+static const struct tab_result_io io = {
+	"matmul", "no finished race to save yet (r races)", "a race", "the Matmul tab",
+	&S.r.hdr, S.r.source, &S.unsaved, &S.running,
+	measured, to_json, matmul_result_is, load, take,
+};
 
 static const struct keybinding keys[] = {
 	{ 'r', "r", "start the race (all seven orders advance together)", act_start },
@@ -250,7 +210,7 @@ static const struct keybinding keys[] = {
 	{ 'k', NULL, NULL, act_select },
 	{ 'n', "n", "type the matrix side n (default 512)", act_prompt },
 	{ 'b', "b", "type the block side of the blocked order (default 32)", act_prompt },
-	{ 'w', "w", "save as JSON (memtop-matmul-HOST-DATE.json)", act_save },
+	{ 'w', "w", "save as JSON (memtop-matmul-HOST-DATE.json)", tui_result_key },
 	{ 0, NULL, NULL, NULL },
 };
 
@@ -445,7 +405,5 @@ const struct tab tab_matmul = {
 	.draw = draw,
 	.keys = keys,
 	.job_event = on_job_event,
-	.open = open_file,
-	.unsaved = unsaved,
-	.save = save,
+	.result = &io,
 };

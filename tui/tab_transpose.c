@@ -128,14 +128,8 @@ static int act_real(struct tui *t, int key)
 	job_t *job;
 	mt_error e;
 	(void)key;
-	if (tui_view_mode(t)) {
-		tui_message(t, "memtop view does not measure (run memtop for this machine)");
+	if (!tui_can_measure(t))
 		return 1;
-	}
-	if (tui_job(t)) {
-		tui_message(t, "a measurement is already running");
-		return 1;
-	}
 	tr_plan_default(&S.plan);
 	S.plan.nsizes = 0; /* the simulated cells are already here */
 	S.plan.nversions = 1;
