@@ -100,7 +100,7 @@ const char *matmul_walk_name(enum matmul_walk w)
 	case MATMUL_WALK_REG:
 		return "in a register";
 	default:
-		return "not touched";
+		return "summed in a register";
 	}
 }
 

@@ -102,7 +102,8 @@ const char *matmul_class_name(enum matmul_class c);
 /* How order's inner loop walks A, B and C: walk[0..2]. */
 void matmul_inner_walk(int order, enum matmul_walk walk[3]);
 
-/* "along a row", "down a column", "in a register", "not touched". */
+/* "along a row", "down a column", "in a register", "summed in a register"
+ * (class AB keeps C's sum in a register and stores it after the loop). */
 const char *matmul_walk_name(enum matmul_walk w);
 
 /* The book's estimate of misses per inner-loop iteration for a matrix too big
