@@ -6,7 +6,7 @@
 # hard-coded: the expected values come from `memtop info` at test time.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 14
+plan 15
 
 # the sysfs sizes as `memtop info` prints them ("48K", "2M", ...)
 "$MEMTOP" info >"$TMP/info.txt" 2>/dev/null
@@ -50,3 +50,6 @@ else
 fi
 tstart 80 24 -- view --autosave
 wok "memtop view --autosave opens it" 'xdg/memtop/memtop-.*\.json'
+tstart 100 30 -- view
+wok "plain memtop view shows the reference and points at the autosave" \
+	'autosave is waiting: memtop view --autosave opens .*xdg/memtop/memtop-'

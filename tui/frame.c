@@ -1143,6 +1143,10 @@ static int session(struct tui_opts *o, int nfiles, char **files)
 			}
 			if (open_file(t, path, &e) < 0)
 				goto bad_file;
+			/* a run a signal interrupted is one flag away: say so */
+			if (newest_autosave(path, sizeof path) == 0)
+				tui_message(t, "an autosave is waiting: memtop view --autosave opens %s",
+					    path);
 		}
 		/* the tab of the first file opened (an autosave's, else FILE's) */
 		t->cur = first >= 0 ? first : 0;
