@@ -207,10 +207,14 @@ static void pause_and_cancel_in_a_big_row(void **state)
 	uint64_t ns;
 	(void)state;
 	mountain_params_default(&p);
-	mountain_params_set_sizes(&p, 64u << 20, 64u << 20, NULL);
+	mountain_params_set_sizes(&p, 64u << 20, 128u << 20, NULL);
+	/* 30 big cells of 9 tries each: seconds of work, so the job is
+	 * surely still running when it is paused and cancelled below */
+	p.min_tries = p.max_tries = 9;
+	p.tolerance = 0;
 	run = mountain_run_start(&p, &e);
 	assert_non_null(run);
-	usleep(400000); /* inside the 64M row (touching, then measuring) */
+	usleep(300000); /* inside the 64M row (touching, then measuring) */
 	job_pause(run->job);
 	ns = mt_now_ns();
 	do {
@@ -219,11 +223,11 @@ static void pause_and_cancel_in_a_big_row(void **state)
 	print_message("# pause took %.1f ms\n", (double)(mt_now_ns() - ns) / 1e6);
 	assert_true(a.holding);
 	assert_true(mt_now_ns() - ns < 100000000ull);
-	usleep(300000);
+	usleep(200000);
 	job_get_progress(run->job, &b);
 	assert_true(b.holding && a.cells_done == b.cells_done); /* held */
 	job_resume(run->job);
-	usleep(100000);
+	usleep(50000);
 	job_cancel(run->job);
 	ns = ns_until_end(run->job, JOB_EV_CANCELLED);
 	assert_int_equal(mountain_run_finish(run, NULL, &e), 1);

@@ -811,6 +811,33 @@ static void info_line(struct tui *t, WINDOW *w, int width)
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 
+/* The cursor cell in words, with how far to trust it: the spread of its
+ * tries and the L1 canary's state around it (SPEC 2.1). */
+static void draw_cell_line(struct tui *t, WINDOW *w, int y, int x, int width)
+{
+	const struct mountain *m = S.m;
+	size_t i = S.row * m->nstrides + S.col;
+	double v = m->mbs[i], sp = m->spread[i], ca = m->canary[i];
+	char line[200], sz[32];
+	mt_snprintf(line, sizeof line, "%s stride %u: ", mt_fmt_size(sz, sizeof sz, m->sizes[S.row]),
+		    m->strides[S.col]);
+	if (isnan(v)) {
+		mt_append(line, sizeof line, "not measured");
+	} else {
+		mt_append(line, sizeof line, "%.0f MB/s", v);
+		if (!isnan(sp))
+			mt_append(line, sizeof line, ", tries %.1f%% apart", sp * 100);
+		if (!isnan(ca) && ca > 1.15)
+			mt_append(line, sizeof line, ", core %.2fx slow (canary)", ca);
+		else if (!isnan(ca))
+			mt_append(line, sizeof line, ", core at full speed");
+		if (isnan(sp) && isnan(ca))
+			mt_append(line, sizeof line, "; no spread recorded");
+	}
+	wattrset(w, tui_attr(t, ROLE_DIM));
+	put_fit(w, y, x, width, line);
+}
+
 static void draw(struct tui *t, WINDOW *w, int full)
 {
 	int h, wd, y = 1, hm_h, free_w;
@@ -891,12 +918,18 @@ static void draw(struct tui *t, WINDOW *w, int full)
 			}
 		}
 	} else if (S.ov != OV_SIDE && free_w >= 34) {
+		if (y < h && !ratio)
+			draw_cell_line(t, w, y, 0, S.L.width + 5);
 		draw_slices(t, w, 1, S.L.width + 6, free_w, h - 1, 1);
 	} else if (S.ov == OV_SIDE && S.ref && S.ref_bundled && h - y >= 3) {
 		/* the bundled reference beside: the book's card under it, the
 		 * slices in the left half */
 		draw_book_card(t, w, y, wd / 2, wd - wd / 2, h);
 		draw_slices(t, w, y, 0, wd / 2 - 1, h - y, 1);
+	} else if (h - y >= 4) {
+		if (!ratio)
+			draw_cell_line(t, w, y++, 0, wd);
+		draw_slices(t, w, y, 0, wd, h - y, 0);
 	} else if (h - y >= 3) {
 		draw_slices(t, w, y, 0, wd, h - y, 0);
 	}
