@@ -37,6 +37,7 @@ static void usage(FILE *f)
 		"  --strides LIST     exactly these strides, e.g. 1,2,4,8,15\n"
 		"  --tries N          at most N tries a cell (default 9; adaptive from 3)\n"
 		"  --tolerance PCT    stop when the two best tries agree within PCT %% (default 1)\n"
+		"  --try-ms MS        length of one try in milliseconds (default 2; 1 with --quick)\n"
 		"  --seed-settings    the seed's method: 8M accesses a try, 5 tries, no adaptivity\n"
 		"  --cpu N            pin the measuring thread to CPU N\n"
 		"  --quick            small grid for tests: 16K..8M, strides 1, 2, 4, 8\n"
@@ -138,6 +139,7 @@ static int mountain_batch(int argc, char **argv)
 		{ "strides", required_argument, NULL, 's' },
 		{ "tries", required_argument, NULL, 't' },
 		{ "tolerance", required_argument, NULL, 'T' },
+		{ "try-ms", required_argument, NULL, 'L' },
 		{ "seed-settings", no_argument, NULL, 'D' },
 		BATCH_OPTION_CPU,
 		BATCH_OPTIONS,
@@ -150,7 +152,7 @@ static int mountain_batch(int argc, char **argv)
 	struct mountain_run *mr;
 	struct info inf;
 	const char *sizes = NULL, *strides = NULL;
-	int max_stride = 0, tries = 0, seed = 0, ch, st, rc = MT_EXIT_RUNTIME;
+	int max_stride = 0, tries = 0, try_ms = 0, seed = 0, ch, st, rc = MT_EXIT_RUNTIME;
 	double tol = -1;
 	char note[160];
 	uint64_t t0;
@@ -176,6 +178,10 @@ static int mountain_batch(int argc, char **argv)
 				batch_bad(cli.exp, "--tolerance", optarg, "a percentage 0..100");
 				return MT_EXIT_USAGE;
 			}
+			break;
+		case 'L':
+			if (batch_opt_int(cli.exp, "--try-ms", optarg, 1, 1000, &try_ms) < 0)
+				return MT_EXIT_USAGE;
 			break;
 		case 'D': seed = 1; break;
 		}
@@ -210,6 +216,8 @@ static int mountain_batch(int argc, char **argv)
 	}
 	if (tol >= 0)
 		p.tolerance = tol / 100.0;
+	if (try_ms)
+		p.try_ns = try_ms * 1e6;
 	if (mountain_params_fit_memory(&p, mt_mem_available(), note, sizeof note, &e) < 0) {
 		mt_warn("run mountain: %s", e.msg);
 		return MT_EXIT_RUNTIME;

@@ -3,7 +3,7 @@
 # per size as the seed's program does, the time it took, and writes JSON
 # that memtop reads back; bad arguments exit 2 and write nothing.
 . "$TESTLIB"
-plan 16
+plan 18
 
 "$MEMTOP" run mountain --quick --json "$TMP/m.json" >"$TMP/table" 2>"$TMP/err"
 is "quick mountain exits 0" "$?" 0
@@ -25,4 +25,7 @@ is "--csv: header plus 10 rows" "$(wc -l <"$TMP/csv" | tr -d ' ')" 11
 like "--csv header" "$(head -1 "$TMP/csv")" '^size_bytes,s1,s2,s4,s8$'
 
 status "--sizes garbage exits 2" 2 "$MEMTOP" run mountain --sizes 16K-8M --json "$TMP/bad.json"
+status "--try-ms 0 exits 2" 2 "$MEMTOP" run mountain --try-ms 0 --json "$TMP/bad.json"
+is "--try-ms 0: one line naming the option and the range" "$(cat "$TMP/err")" \
+	"memtop: run mountain: --try-ms: expected 1..1000, got '0'"
 is "nothing written on bad usage" "$(ls "$TMP" | grep -c bad)" 0
