@@ -4,6 +4,8 @@
 #include "cliffs.h"
 #include "cmd.h"
 #include "info.h"
+#include "jsonio.h"
+#include "latency.h"
 #include "mountain_json.h"
 #include "util.h"
 
@@ -24,6 +26,8 @@ static void usage(FILE *f)
 		"                     cliff (default 1.5)\n"
 		"  --rule seed|merged seed: every such drop is a level (the seed's rule);\n"
 		"                     merged (default): a slope over several rows is one level\n"
+		"  --latency FILE     also check the levels against the plateaus of a saved\n"
+		"                     latency run (memtop run latency --json FILE)\n"
 		"  --json             print JSON instead of text\n"
 		"  -h, --help         this help\n");
 }
@@ -134,16 +138,68 @@ static void print_verdicts(const struct mountain *m, const struct detection *d)
 	}
 }
 
+/* The cache levels of a saved latency run (memtop run latency --json).
+ * Returns 0, or -1 with e set when the file is not a latency result. */
+static int load_latency_levels(const char *path, struct latency_levels *lv, mt_error *e)
+{
+	cJSON *root = jsonio_load(path, e);
+	struct latency_result *r;
+	if (!root)
+		return -1;
+	r = latency_from_json(root, path, e);
+	cJSON_Delete(root);
+	if (!r)
+		return -1;
+	latency_detect(r, lv);
+	latency_result_free(r);
+	return 0;
+}
+
+/* The mountain's levels against the plateaus of a latency run (SPEC 2.2):
+ * per cache level of the latency curve, the better verdict of its plateau's
+ * last size and of the next plateau's first size against the mountain's
+ * bounds. */
+static void print_latency_check(const struct detection *d, const char *path,
+				const struct latency_levels *lv)
+{
+	int shown = 0;
+	printf("against the latency plateaus (%s):\n", path);
+	for (size_t i = 0; i < lv->n; i++) {
+		const struct latency_level *l = &lv->lv[i];
+		char a[32], b[32], c[32], dd[32];
+		int w1, w2, which;
+		enum level_verdict v1, v2, v;
+		if (l->tlb)
+			continue;
+		v1 = cliffs_detect_verdict(d, l->size, &w1);
+		v2 = cliffs_detect_verdict(d, l->step_end, &w2);
+		v = v1 <= v2 ? v1 : v2;
+		which = v1 <= v2 ? w1 : w2;
+		printf("  latency L%d %s..%s (%.1f cycles): %s", l->level, human(a, sizeof a, l->size),
+		       human(b, sizeof b, l->step_end), l->cycles, cliffs_verdict_name(v));
+		if (which >= 0)
+			printf(" (mountain L%d %s to %s)", which + 1, human(c, sizeof c, d->level[which]),
+			       human(dd, sizeof dd, d->level_hi[which]));
+		printf("\n");
+		shown++;
+	}
+	if (!shown)
+		printf("  no cache level on the latency curve\n");
+}
+
 int cmd_cliffs(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "stride", required_argument, NULL, 's' }, { "ratio", required_argument, NULL, 'r' },
 		{ "rule", required_argument, NULL, 'R' },   { "json", no_argument, NULL, 'j' },
+		{ "latency", required_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },         { NULL, 0, NULL, 0 },
 	};
 	enum cliff_rule rule = CLIFF_MERGED;
 	double ratio = 1.5;
 	int stride = 0, json = 0, ch, rc = MT_EXIT_USAGE;
+	const char *latency = NULL;
+	struct latency_levels lat;
 	unsigned cols[MOUNTAIN_MAX_STRIDES * 4];
 	size_t ncols = 0;
 	struct mountain *m = NULL;
@@ -178,6 +234,7 @@ int cmd_cliffs(int argc, char **argv)
 			}
 			break;
 		case 'j': json = 1; break;
+		case 'L': latency = optarg; break;
 		case 'h': usage(stdout); return MT_EXIT_OK;
 		default:
 			mt_warn("cliffs: unknown option '%s' (see memtop cliffs --help)", argv[optind - 1]);
@@ -192,6 +249,10 @@ int cmd_cliffs(int argc, char **argv)
 	if (!m) {
 		mt_warn("%s", e.msg);
 		return MT_EXIT_USAGE;
+	}
+	if (latency && load_latency_levels(latency, &lat, &e) < 0) {
+		mt_warn("%s", e.msg);
+		goto out;
 	}
 	if (stride) {
 		if (mountain_stride_index(m, (unsigned)stride) < 0) {
@@ -279,6 +340,8 @@ int cmd_cliffs(int argc, char **argv)
 			printf("line size by the stride slice: not visible (the slice does not flatten "
 			       "within the measured strides)\n");
 		print_verdicts(m, &d);
+		if (latency)
+			print_latency_check(&d, latency, &lat);
 	}
 	rc = MT_EXIT_OK;
 	goto out;

@@ -2,7 +2,7 @@
 # memtop cliffs on the seed's tables: the seed rule reproduces the seed's
 # output, the merged rule drops its false L2; bad files exit 2 with one line.
 . "$TESTLIB"
-plan 16
+plan 20
 REF="$MEMTOP_DATA/m4max.json"
 
 out=$("$MEMTOP" cliffs "$REF" --stride 8 --rule seed)
@@ -31,3 +31,13 @@ printf '{"sizes":[16384,32768],"strides":[1,2],"throughput":[[10,9],[5,4,3]]}\n'
 status "ragged table: exit 2" 2 "$MEMTOP" cliffs "$TMP/ragged.json"
 is "ragged table: one line naming file and row" "$(cat "$TMP/err")" \
 	"memtop: $TMP/ragged.json: throughput row 2 has 3 values, expected 2"
+
+# the mountain's levels against the plateaus of a latency run (SPEC 2.2)
+"$MEMTOP" run latency --quick --json "$TMP/lat.json" >/dev/null 2>&1
+out=$("$MEMTOP" cliffs "$REF" --latency "$TMP/lat.json")
+like "--latency: a section per latency run" "$out" "^against the latency plateaus \($TMP/lat.json\):$"
+like "--latency: the latency L1 with a verdict" "$out" \
+	'^  latency L1 [0-9.]+ [KM]B\.\.[0-9.]+ [KM]B \([0-9.]+ cycles\): (matches|off by one step|not visible)'
+status "--latency with a mountain file: exit 2" 2 "$MEMTOP" cliffs "$REF" --latency "$REF"
+is "--latency with a mountain file: one line naming it, nothing on stdout" \
+	"$(cat "$TMP/err")|$(cat "$TMP/out")" "memtop: $REF: field \"ghz\" is missing|"
