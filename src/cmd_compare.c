@@ -5,6 +5,8 @@
 
 #include "cliffs.h"
 #include "cmd.h"
+#include "jsonio.h"
+#include "latency.h"
 #include "mountain_json.h"
 #include "util.h"
 
@@ -20,7 +22,9 @@ static void usage(FILE *f)
 {
 	fprintf(f, "Usage: memtop compare A.json B.json [C.json ...] [--stride N]...\n"
 		   "Saved mountains side by side: the size slice at each chosen stride, with the\n"
-		   "ratio of every file to the first, then the levels each one shows.\n\n"
+		   "ratio of every file to the first, then the levels each one shows. Saved\n"
+		   "latency runs side by side: the random chase (else the largest shared stride)\n"
+		   "at power-of-two sizes, ratios, and the levels of each curve.\n\n"
 		   "  --stride N   a stride (words) to show; repeatable (default: 1 and 8, those\n"
 		   "               all files have, else the first stride they share)\n"
 		   "  -h, --help   this help\n");
@@ -77,6 +81,165 @@ static void print_levels(const struct mountain *m, char tag)
 	printf("\n");
 }
 
+/* Which file is which: its path, hardware line, build, load, warnings. */
+static void print_header(char tag, const char *source, const struct run_header *h)
+{
+	printf("%c: %s\n", tag, source);
+	printf("   %s\n", h->hardware[0] ? h->hardware : "(no hardware field)");
+	if (h->has_diag) {
+		char w[8][160];
+		int n = diag_warnings(&h->diag, w, 8);
+		printf("   build %s; load %.2f before the run\n", h->build, h->diag.load_before);
+		for (int k = 0; k < n; k++)
+			printf("   warning: %s\n", w[k]);
+	}
+}
+
+/* "latency" when root is a latency result (memtop run latency --json). */
+static int is_latency(const cJSON *root)
+{
+	const cJSON *x = cJSON_GetObjectItemCaseSensitive(root, "experiment");
+	return cJSON_IsString(x) && x->valuestring && strcmp(x->valuestring, "latency") == 0;
+}
+
+/* The curve compared: the random chase when every file has it, else the
+ * largest stride they share. Sets *stride (0: random). Returns the values
+ * of r at sizes[i] (ns), or NULL when r lacks it. */
+static const double *latency_curve(const struct latency_result *r, unsigned stride)
+{
+	if (stride == 0)
+		return r->has_random ? r->random_ns : NULL;
+	for (size_t k = 0; k < r->nstrides; k++)
+		if (r->strides[k] == stride)
+			return r->ns[k];
+	return NULL;
+}
+
+static int latency_size_index(const struct latency_result *r, uint64_t size)
+{
+	for (size_t i = 0; i < r->nsizes; i++)
+		if (r->sizes[i] == size)
+			return (int)i;
+	return -1;
+}
+
+/* Saved latency runs side by side: the chosen curve at the power-of-two
+ * sizes every file has, ratios to the first, the median difference over
+ * every size they share, and the levels each curve shows. */
+static int compare_latency(char **files, int nfiles)
+{
+	struct latency_result *r[MAX_FILES] = { NULL };
+	unsigned stride = 0;
+	int rc = MT_EXIT_USAGE;
+	double d[LAT_MAX_SIZES], q[LAT_MAX_SIZES];
+	mt_error e = { "" };
+	for (int i = 0; i < nfiles; i++) {
+		cJSON *root = jsonio_load(files[i], &e);
+		if (root && !is_latency(root)) {
+			mt_fail(&e, "%s: not a latency result (compare files of one kind)", files[i]);
+			cJSON_Delete(root);
+			root = NULL;
+		}
+		if (root) {
+			r[i] = latency_from_json(root, files[i], &e);
+			cJSON_Delete(root);
+		}
+		if (!r[i]) {
+			mt_warn("%s", e.msg);
+			goto out;
+		}
+	}
+	for (int i = 0; i < nfiles; i++)
+		if (!r[i]->has_random)
+			stride = 1;
+	if (stride) { /* no random chase in some file: the largest shared stride */
+		stride = 0;
+		for (size_t k = 0; k < r[0]->nstrides; k++) {
+			int all = 1;
+			for (int i = 1; i < nfiles; i++)
+				all &= latency_curve(r[i], r[0]->strides[k]) != NULL;
+			if (all)
+				stride = r[0]->strides[k];
+		}
+		if (!stride) {
+			mt_warn("compare: the latency files share no curve");
+			goto out;
+		}
+	}
+	for (int i = 0; i < nfiles; i++)
+		print_header((char)('A' + i), files[i], &r[i]->hdr);
+	if (stride)
+		printf("\nfixed stride %u B, ns a load\n%7s", stride, "size");
+	else
+		printf("\nrandom chase, ns a load\n%7s", "size");
+	for (int i = 0; i < nfiles; i++)
+		printf(" %9c", 'A' + i);
+	for (int i = 1; i < nfiles; i++)
+		printf(" %6c/A", 'A' + i);
+	printf("\n");
+	for (size_t s = 0; s < r[0]->nsizes; s++) {
+		uint64_t size = r[0]->sizes[s];
+		double v[MAX_FILES];
+		char b[32];
+		int all = (size & (size - 1)) == 0; /* powers of two: a readable table */
+		for (int i = 0; i < nfiles && all; i++) {
+			int k = latency_size_index(r[i], size);
+			v[i] = k < 0 ? (double)NAN : latency_curve(r[i], stride)[k];
+			all = !isnan(v[i]);
+		}
+		if (!all)
+			continue;
+		printf("%7s", mt_fmt_size(b, sizeof b, size));
+		for (int i = 0; i < nfiles; i++)
+			printf(" %9.2f", v[i]);
+		for (int i = 1; i < nfiles; i++)
+			printf(" %8.2f", v[i] / v[0]);
+		printf("\n");
+	}
+	printf("\nover every size the files share:\n");
+	for (int i = 1; i < nfiles; i++) {
+		size_t n = 0;
+		for (size_t s = 0; s < r[0]->nsizes; s++) {
+			int k = latency_size_index(r[i], r[0]->sizes[s]);
+			double x = latency_curve(r[0], stride)[s], y;
+			if (k < 0)
+				continue;
+			y = latency_curve(r[i], stride)[k];
+			if (isnan(x) || isnan(y) || x <= 0 || y <= 0)
+				continue;
+			d[n] = fabs(y - x) / ((x + y) / 2);
+			q[n] = y / x;
+			n++;
+		}
+		if (n == 0)
+			printf("  %c vs A: no common sizes\n", 'A' + i);
+		else
+			printf("  %c vs A: %zu sizes, median difference %.1f %%, median %c/A %.3f\n",
+			       'A' + i, n, mt_median(d, n) * 100, 'A' + i, mt_median(q, n));
+	}
+	printf("\nlevels by the latency curve:\n");
+	for (int i = 0; i < nfiles; i++) {
+		struct latency_levels lv;
+		char b[32];
+		latency_detect(r[i], &lv);
+		printf("  %c:", 'A' + i);
+		if (lv.n == 0)
+			printf(" no levels");
+		for (size_t k = 0; k < lv.n; k++)
+			if (!lv.lv[k].tlb)
+				printf(" L%d %s %.1f ns,", lv.lv[k].level,
+				       mt_fmt_size(b, sizeof b, lv.lv[k].size), lv.lv[k].ns);
+		if (lv.has_memory)
+			printf(" memory %.1f ns", lv.memory_ns);
+		printf("\n");
+	}
+	rc = MT_EXIT_OK;
+out:
+	for (int i = 0; i < nfiles; i++)
+		latency_result_free(r[i]);
+	return rc;
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -108,8 +271,26 @@ int cmd_compare(int argc, char **argv)
 		}
 	}
 	if (argc - optind < 2 || argc - optind > MAX_FILES) {
-		mt_warn("compare: expected 2 to %d mountain files (see memtop compare --help)", MAX_FILES);
+		mt_warn("compare: expected 2 to %d result files (see memtop compare --help)", MAX_FILES);
 		return MT_EXIT_USAGE;
+	}
+	{
+		/* the kind of the first file decides: latency runs or mountains */
+		cJSON *root = jsonio_load(argv[optind], &e);
+		int lat = root && is_latency(root);
+		cJSON_Delete(root);
+		if (!root) {
+			mt_warn("%s", e.msg);
+			return MT_EXIT_USAGE;
+		}
+		if (lat) {
+			if (nshow) {
+				mt_warn("compare: --stride applies to mountains, %s is a latency run",
+					argv[optind]);
+				return MT_EXIT_USAGE;
+			}
+			return compare_latency(argv + optind, argc - optind);
+		}
 	}
 	for (int i = optind; i < argc; i++) {
 		if (!(m[nfiles] = mountain_load(argv[i], &e))) {
@@ -136,18 +317,8 @@ int cmd_compare(int argc, char **argv)
 			goto out;
 		}
 	}
-	for (int i = 0; i < nfiles; i++) {
-		printf("%c: %s\n", 'A' + i, m[i]->source);
-		printf("   %s\n", m[i]->hdr.hardware[0] ? m[i]->hdr.hardware : "(no hardware field)");
-		if (m[i]->hdr.has_diag) {
-			char w[8][160];
-			int n = diag_warnings(&m[i]->hdr.diag, w, 8);
-			printf("   build %s; load %.2f before the run\n", m[i]->hdr.build,
-			       m[i]->hdr.diag.load_before);
-			for (int k = 0; k < n; k++)
-				printf("   warning: %s\n", w[k]);
-		}
-	}
+	for (int i = 0; i < nfiles; i++)
+		print_header((char)('A' + i), m[i]->source, &m[i]->hdr);
 	for (int s = 0; s < nshow; s++) {
 		printf("\nstride %u (%u bytes), MB/s\n%7s", show[s], show[s] * 8, "size");
 		for (int i = 0; i < nfiles; i++)
