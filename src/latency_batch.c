@@ -247,8 +247,8 @@ static int latency_batch(int argc, char **argv)
 	p.hugepages = huge;
 	asked = p.sizes[p.nsizes - 1];
 	if (latency_params_fit_memory(&p, mt_mem_available(), note, sizeof note, &e) < 0) {
-		mt_warn("run latency: %s", e.msg);
-		return MT_EXIT_RUNTIME;
+		mt_warn("run latency: %s", e.msg); /* the grid asked for cannot fit here */
+		return MT_EXIT_USAGE;
 	}
 
 	mt_clock_calibrate(&clk, 0);

@@ -219,8 +219,8 @@ static int mountain_batch(int argc, char **argv)
 	if (try_ms)
 		p.try_ns = try_ms * 1e6;
 	if (mountain_params_fit_memory(&p, mt_mem_available(), note, sizeof note, &e) < 0) {
-		mt_warn("run mountain: %s", e.msg);
-		return MT_EXIT_RUNTIME;
+		mt_warn("run mountain: %s", e.msg); /* the grid asked for cannot fit here */
+		return MT_EXIT_USAGE;
 	}
 
 	b.m = mountain_new(p.sizes, p.nsizes, p.strides, p.nstrides);
