@@ -89,6 +89,25 @@ int tui_job_start(struct tui *t, const struct tab *owner, job_t *job)
 	return 0;
 }
 
+int tui_job_launch(struct tui *t, const struct tab *owner, job_fn fn, void *arg,
+		   struct run_header *hdr)
+{
+	struct job_opts o = { job_pick_cpu(), 0 };
+	mt_error e;
+	job_t *job;
+	if (t->job) {
+		tui_message(t, "a measurement is already running (x stops it)");
+		return -1;
+	}
+	run_header_init(hdr, o.cpu);
+	job = job_start(fn, arg, &o, &e);
+	if (!job) {
+		tui_message(t, "cannot measure: %s", e.msg);
+		return -1;
+	}
+	return tui_job_start(t, owner, job); /* cannot refuse: no job is running */
+}
+
 job_t *tui_job(const struct tui *t)
 {
 	return t->job;

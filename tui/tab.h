@@ -142,6 +142,15 @@ TUI_TABS
  * time. Returns 0, or -1 (and a message) when another job is running; the
  * caller then still owns the job. */
 int tui_job_start(struct tui *t, const struct tab *owner, job_t *job);
+
+/* Start fn(arg) as a job of the tab `owner` and hand it to the frame: the
+ * run header goes into hdr first (load and runnable tasks before the worker
+ * exists, the CPU it will be pinned to), then the worker starts pinned to
+ * that CPU. arg must outlive the job. Returns 0, or -1 with the reason in
+ * the status line (another job is running, the thread could not start);
+ * nothing is left running then. */
+int tui_job_launch(struct tui *t, const struct tab *owner, job_fn fn, void *arg,
+		   struct run_header *hdr);
 /* The event is the job's last (DONE, FAILED, CANCELLED): end the job now.
  * (Other types, CELL, UPDATE, NOTE and any added later, are not.) */
 static inline int tui_job_last(const struct job_event *ev)

@@ -78,30 +78,14 @@ static void on_job_event(struct tui *t, const struct job_event *ev)
 
 static int act_start(struct tui *t, int key)
 {
-	job_t *job;
-	struct job_opts o = { -1, 0 };
-	mt_error e;
 	(void)key;
 	if (!tui_can_measure(t))
 		return 1;
 	S.p.graph = 0;
 	reset_results();
 	S.unsaved = 0;
-	job = job_start(lists_worker, &S.p, &o, &e);
-	if (!job) {
-		tui_message(t, "cannot measure: %s", e.msg);
+	if (tui_job_launch(t, &tab_lists, lists_worker, &S.p, &S.r.hdr) < 0)
 		return 1;
-	}
-	if (tui_job_start(t, &tab_lists, job) < 0) {
-		job_cancel(job);
-		job_join(job, NULL);
-		return 1;
-	}
-	{
-		struct job_progress pr;
-		job_get_progress(job, &pr);
-		run_header_init(&S.r.hdr, pr.cpu);
-	}
 	S.running = 1;
 	tui_dirty(t);
 	return 1;
