@@ -240,32 +240,6 @@ enum level_verdict cliffs_detect_verdict(const struct detection *d, uint64_t ref
 	return best;
 }
 
-enum level_verdict cliffs_verdict(const struct mountain *m, const uint64_t *levels, int nlev,
-				  uint64_t ref, int *which)
-{
-	enum level_verdict best = LV_NOT_VISIBLE;
-	*which = -1;
-	for (int i = 0; i < nlev; i++) {
-		int r = mountain_size_index(m, levels[i]);
-		uint64_t lo, hi, lo2, hi2;
-		if (r < 0)
-			continue;
-		lo = levels[i];
-		hi = (size_t)r + 1 < m->nsizes ? m->sizes[r + 1] : lo * 2;
-		lo2 = r > 0 ? m->sizes[r - 1] : lo / 2;
-		hi2 = (size_t)r + 2 < m->nsizes ? m->sizes[r + 2] : hi * 2;
-		if (ref >= lo && ref < hi) {
-			*which = i;
-			return LV_MATCH;
-		}
-		if (ref >= lo2 && ref < hi2 && best == LV_NOT_VISIBLE) {
-			best = LV_ONE_STEP;
-			*which = i;
-		}
-	}
-	return best;
-}
-
 const char *cliffs_verdict_name(enum level_verdict v)
 {
 	switch (v) {

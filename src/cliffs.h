@@ -69,14 +69,7 @@ enum level_verdict cliffs_detect_verdict(const struct detection *d, uint64_t ref
  * the slice never flattens within the measured strides. */
 uint64_t cliffs_line_size(const struct mountain *m, size_t row);
 
-/* The verdict of levels on one stride against a reference size (from sysfs):
- * MATCH when ref lies in [level, level_next) of a cliff (the cache fills
- * between the last size that fit and the first that did not); ONE_STEP when
- * ref lies within one more grid step either side; NOT_VISIBLE otherwise.
- * levels/next are nlev detected levels and the grid size after each;
- * *which gets the index of the level judged (-1 when not visible). */
-enum level_verdict cliffs_verdict(const struct mountain *m, const uint64_t *levels, int nlev,
-				  uint64_t ref, int *which);
+/* "matches", "off by one step", "not visible". */
 const char *cliffs_verdict_name(enum level_verdict v);
 
 #endif

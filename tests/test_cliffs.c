@@ -149,12 +149,12 @@ static void m4max_detect_and_line(void **state)
 	assert_int_equal(d.level[0], 128 * K);
 	assert_int_equal(d.line_bytes, 64); /* 256K row flattens at stride 8 */
 	/* hw.perflevel0.l1dcachesize 131072 matches; L2 16 MB is not visible */
-	assert_int_equal(cliffs_verdict(m, d.level, d.nlevels, 131072, &which), LV_MATCH);
+	assert_int_equal(cliffs_detect_verdict(&d, 131072, &which), LV_MATCH);
 	assert_int_equal(which, 0);
-	assert_int_equal(cliffs_verdict(m, d.level, d.nlevels, 16 * M, &which), LV_NOT_VISIBLE);
+	assert_int_equal(cliffs_detect_verdict(&d, 16 * M, &which), LV_NOT_VISIBLE);
 	assert_int_equal(which, -1);
 	/* the efficiency cores' 64 KB is one step off */
-	assert_int_equal(cliffs_verdict(m, d.level, d.nlevels, 64 * K, &which), LV_ONE_STEP);
+	assert_int_equal(cliffs_detect_verdict(&d, 64 * K, &which), LV_ONE_STEP);
 	assert_string_equal(cliffs_verdict_name(LV_ONE_STEP), "off by one step");
 	mountain_free(m);
 }
@@ -191,12 +191,12 @@ static void synthetic_detect_and_verdicts(void **state)
 	assert_int_equal(d.nlevels, 2);
 	assert_int_equal(d.level[0], 64 * K);
 	assert_int_equal(d.level[1], 1 * M);
-	assert_int_equal(cliffs_verdict(m, d.level, 2, 96 * K, &which), LV_MATCH);
+	assert_int_equal(cliffs_detect_verdict(&d, 96 * K, &which), LV_MATCH);
 	assert_int_equal(which, 0);
-	assert_int_equal(cliffs_verdict(m, d.level, 2, 32 * K, &which), LV_ONE_STEP);
-	assert_int_equal(cliffs_verdict(m, d.level, 2, 1 * M, &which), LV_MATCH);
+	assert_int_equal(cliffs_detect_verdict(&d, 32 * K, &which), LV_ONE_STEP);
+	assert_int_equal(cliffs_detect_verdict(&d, 1 * M, &which), LV_MATCH);
 	assert_int_equal(which, 1);
-	assert_int_equal(cliffs_verdict(m, d.level, 2, 64 * M, &which), LV_NOT_VISIBLE);
+	assert_int_equal(cliffs_detect_verdict(&d, 64 * M, &which), LV_NOT_VISIBLE);
 	mountain_free(m);
 }
 
