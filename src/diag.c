@@ -23,10 +23,16 @@ void diag_begin(struct diag *d, int pinned_cpu)
 	if (mt_cpu_times(&d->ticks0, &d->steal0) < 0)
 		d->ticks0 = 0;
 	d->ncpu = mt_online_cpus();
-	d->cpu_pinned = pinned_cpu;
-	d->cpu_first = d->cpu_last = -1;
+	diag_cpu_reset(d, pinned_cpu);
 	d->heterogeneous = mt_heterogeneous(d->hetero_text, sizeof d->hetero_text);
 	mt_thp_mode(d->thp, sizeof d->thp);
+}
+
+void diag_cpu_reset(struct diag *d, int pinned_cpu)
+{
+	d->cpu_pinned = pinned_cpu;
+	d->cpu_first = d->cpu_last = -1;
+	d->cpu_moved = 0;
 }
 
 void diag_sample_cpu(struct diag *d)

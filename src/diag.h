@@ -26,6 +26,11 @@ struct diag {
 /* Snapshot the machine before a run; pinned_cpu is the job's CPU or -1. */
 void diag_begin(struct diag *d, int pinned_cpu);
 
+/* Only the CPU tracking: pinned to pinned_cpu (-1 none), nothing seen yet.
+ * For a worker that samples its CPU while the caller keeps the rest of the
+ * diagnostics in its run header. */
+void diag_cpu_reset(struct diag *d, int pinned_cpu);
+
 /* Record the CPU the worker is on now (call from the worker now and then). */
 void diag_sample_cpu(struct diag *d);
 

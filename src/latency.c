@@ -810,7 +810,7 @@ struct latency_run *latency_run_start(const struct latency_params *p, mt_error *
 	}
 	o.cpu = p->cpu;
 	o.total = p->nsizes * (p->nstrides + (p->random ? 1 : 0));
-	diag_begin(&r->diag, -1);
+	diag_cpu_reset(&r->diag, -1); /* the rest is in the caller's run header */
 	r->job = job_start(latency_worker, r, &o, e);
 	if (!r->job) {
 		munmap(r->buf, r->buf_bytes);

@@ -512,7 +512,7 @@ struct mountain_run *mountain_run_start(const struct mountain_params *p, mt_erro
 	cells = p->only_row >= 0 ? 1 : p->nsizes * p->nstrides;
 	o.cpu = p->cpu;
 	o.total = cells;
-	diag_begin(&r->diag, -1);
+	diag_cpu_reset(&r->diag, -1); /* the rest is in the caller's run header */
 	r->job = job_start(mountain_worker, r, &o, e);
 	if (!r->job) {
 		munmap(r->buf, r->buf_bytes);
