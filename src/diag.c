@@ -35,6 +35,14 @@ void diag_cpu_reset(struct diag *d, int pinned_cpu)
 	d->cpu_moved = 0;
 }
 
+void diag_take_cpu(struct diag *d, const struct diag *worker)
+{
+	d->cpu_pinned = worker->cpu_pinned;
+	d->cpu_first = worker->cpu_first;
+	d->cpu_last = worker->cpu_last;
+	d->cpu_moved = worker->cpu_moved;
+}
+
 void diag_sample_cpu(struct diag *d)
 {
 	int c = job_current_cpu();

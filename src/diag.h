@@ -31,6 +31,10 @@ void diag_begin(struct diag *d, int pinned_cpu);
  * diagnostics in its run header. */
 void diag_cpu_reset(struct diag *d, int pinned_cpu);
 
+/* Copy the CPU tracking a worker kept (diag_cpu_reset, diag_sample_cpu) into
+ * the run's diagnostics d. */
+void diag_take_cpu(struct diag *d, const struct diag *worker);
+
 /* Record the CPU the worker is on now (call from the worker now and then). */
 void diag_sample_cpu(struct diag *d);
 

@@ -831,10 +831,7 @@ int latency_run_finish(struct latency_run *r, struct run_header *hdr, char *page
 {
 	int st = r->job ? job_join(r->job, e) : 0;
 	if (hdr) {
-		hdr->diag.cpu_pinned = r->diag.cpu_pinned;
-		hdr->diag.cpu_first = r->diag.cpu_first;
-		hdr->diag.cpu_last = r->diag.cpu_last;
-		hdr->diag.cpu_moved = r->diag.cpu_moved;
+		diag_take_cpu(&hdr->diag, &r->diag);
 		diag_end(&hdr->diag);
 	}
 	if (pages)

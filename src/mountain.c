@@ -531,10 +531,7 @@ int mountain_run_finish(struct mountain_run *r, struct run_header *hdr, mt_error
 {
 	int st = r->job ? job_join(r->job, e) : 0;
 	if (hdr) {
-		hdr->diag.cpu_pinned = r->diag.cpu_pinned;
-		hdr->diag.cpu_first = r->diag.cpu_first;
-		hdr->diag.cpu_last = r->diag.cpu_last;
-		hdr->diag.cpu_moved = r->diag.cpu_moved;
+		diag_take_cpu(&hdr->diag, &r->diag);
 		diag_end(&hdr->diag);
 	}
 	munmap(r->buf, r->buf_bytes);
