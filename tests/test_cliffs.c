@@ -12,7 +12,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "cliffs.h"
+#include "mountain/cliffs.h"
 
 #define K 1024ull
 #define M (1024ull * 1024ull)

@@ -14,10 +14,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "clock.h"
-#include "falseshare.h"
-#include "job.h"
-#include "sysinfo.h"
+#include "core/clock.h"
+#include "labs/falseshare.h"
+#include "core/job.h"
+#include "core/sysinfo.h"
 
 static void sums_exact(void **state)
 {

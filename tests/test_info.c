@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "info.h"
+#include "info/info.h"
 
 static const char *datadir(void)
 {

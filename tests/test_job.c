@@ -13,8 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "clock.h"
-#include "job.h"
+#include "core/clock.h"
+#include "core/job.h"
 
 #define CELLS 500
 

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latency.h"
+#include "latency/latency.h"
 
 #define KB 1024ull
 #define MB (1024ull * 1024ull)

@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "job.h"
-#include "lists.h"
+#include "core/job.h"
+#include "labs/lists.h"
 
 static void every_layout_is_one_to_n(void **state)
 {

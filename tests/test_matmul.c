@@ -16,9 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "clock.h"
-#include "job.h"
-#include "matmul.h"
+#include "core/clock.h"
+#include "core/job.h"
+#include "labs/matmul.h"
 
 static double *mat(size_t n)
 {

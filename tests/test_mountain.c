@@ -14,8 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "clock.h"
-#include "mountain.h"
+#include "core/clock.h"
+#include "mountain/mountain.h"
 
 static void read_pass_sums_the_right_words(void **state)
 {

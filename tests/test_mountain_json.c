@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "mountain_json.h"
+#include "mountain/mountain_json.h"
 
 static struct mountain *parse(const char *text, mt_error *e)
 {

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim.h"
+#include "sim/sim.h"
 
 static void geometry_checked(void **state)
 {

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "trace.h"
+#include "sim/trace.h"
 
 static int parse(const char *s, struct trace_rec *r, const char **why)
 {

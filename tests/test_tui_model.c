@@ -12,7 +12,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "model.h"
+#include "tui/model.h"
 
 /* The seed's M4 Max grid shape: 11 sizes from 16K, strides 1, 2, 4, 8, 15. */
 static struct mountain *seedlike(int fill)

@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "util.h"
+#include "core/util.h"
 
 static void parse_size_units(void **state)
 {

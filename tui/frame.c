@@ -9,9 +9,9 @@
 #include "config.h"
 
 #include "internal.h"
-#include "jsonio.h"
-#include "mountain_json.h"
-#include "sysinfo.h"
+#include "core/jsonio.h"
+#include "mountain/mountain_json.h"
+#include "core/sysinfo.h"
 #include "tui.h"
 
 #include <dirent.h>

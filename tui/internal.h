@@ -5,7 +5,7 @@
 
 #include <signal.h>
 
-#include "info.h"
+#include "info/info.h"
 #include "tab.h"
 
 #define TUI_MAX_TABS 8

@@ -8,9 +8,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cliffs.h"
-#include "latency.h"
-#include "mountain.h"
+#include "mountain/cliffs.h"
+#include "latency/latency.h"
+#include "mountain/mountain.h"
 
 /* ---- heatmap ------------------------------------------------------------ */
 

@@ -8,9 +8,9 @@
  * visible. */
 #include "config.h"
 
-#include "cliffs.h"
+#include "mountain/cliffs.h"
 #include "internal.h"
-#include "latency.h"
+#include "latency/latency.h"
 #include "model.h"
 
 #include <string.h>

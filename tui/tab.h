@@ -53,11 +53,11 @@
 #include <cjson/cJSON.h>
 #include <stddef.h>
 
-#include "diag.h"
-#include "job.h"
-#include "jsonio.h"
-#include "mountain.h"
-#include "util.h"
+#include "core/diag.h"
+#include "core/job.h"
+#include "core/jsonio.h"
+#include "mountain/mountain.h"
+#include "core/util.h"
 
 struct tui; /* the frame; tabs use it only through the functions below */
 struct latency_result; /* src/latency.h */

@@ -4,8 +4,8 @@
  * The measuring is src/falseshare.c; this file starts the job and draws. */
 #include "config.h"
 
-#include "falseshare.h"
-#include "jsonio.h"
+#include "labs/falseshare.h"
+#include "core/jsonio.h"
 #include "tab.h"
 
 #include <math.h>

@@ -6,10 +6,10 @@
  * file starts the job and draws. */
 #include "config.h"
 
-#include "clock.h"
-#include "info.h"
-#include "latency.h"
-#include "sysinfo.h"
+#include "core/clock.h"
+#include "info/info.h"
+#include "latency/latency.h"
+#include "core/sysinfo.h"
 #include "tab.h"
 
 #include <math.h>

@@ -5,8 +5,8 @@
  * src/lists.c; this file starts the job and draws. */
 #include "config.h"
 
-#include "jsonio.h"
-#include "lists.h"
+#include "core/jsonio.h"
+#include "labs/lists.h"
 #include "tab.h"
 
 #include <math.h>

@@ -9,8 +9,8 @@
  * src/matmul_model.c; this file only starts the job and draws. */
 #include "config.h"
 
-#include "jsonio.h"
-#include "matmul.h"
+#include "core/jsonio.h"
+#include "labs/matmul.h"
 #include "tab.h"
 
 #include <math.h>

@@ -6,11 +6,11 @@
  * mode, the seed's widget: place L1, L2, L3 markers, then compare. */
 #include "config.h"
 
-#include "cliffs.h"
-#include "info.h"
+#include "mountain/cliffs.h"
+#include "info/info.h"
 #include "model.h"
-#include "mountain_json.h"
-#include "sysinfo.h"
+#include "mountain/mountain_json.h"
+#include "core/sysinfo.h"
 #include "tab.h"
 
 #include <math.h>

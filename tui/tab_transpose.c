@@ -7,9 +7,9 @@
  * src/transpose.c; this file only records its accesses and draws them. */
 #include "config.h"
 
-#include "sim.h"
+#include "sim/sim.h"
 #include "tab.h"
-#include "transpose.h"
+#include "labs/transpose.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,0 +1,40 @@
+/* memtop run EXPERIMENT [options]: dispatch to the experiment's batch mode. */
+#include "config.h"
+
+#include "cmd.h"
+#include "core/experiment.h"
+#include "core/util.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void usage(FILE *f)
+{
+	size_t n;
+	const struct experiment *const *ex = experiment_all(&n);
+	fprintf(f, "Usage: memtop run EXPERIMENT [OPTIONS]\n"
+		   "Measure one experiment; the table prints row by row as it is measured.\n\n"
+		   "Experiments:\n");
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "  %-11s %s\n", ex[i]->name, ex[i]->summary);
+	fprintf(f, "\n`memtop run EXPERIMENT --help` lists its options.\n");
+}
+
+int cmd_run(int argc, char **argv)
+{
+	const struct experiment *x;
+	if (argc < 2) {
+		usage(stderr);
+		return MT_EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+		usage(stdout);
+		return MT_EXIT_OK;
+	}
+	x = experiment_find(argv[1]);
+	if (!x) {
+		mt_warn("run: unknown experiment '%s' (see memtop run --help)", argv[1]);
+		return MT_EXIT_USAGE;
+	}
+	return x->batch(argc - 1, argv + 1);
+}

@@ -1,0 +1,42 @@
+/* experiment: the registry. One line per experiment, in tab order. */
+#include "config.h"
+
+#include "core/experiment.h"
+
+#include <string.h>
+
+extern const struct experiment exp_mountain;
+extern const struct experiment exp_latency;
+extern const struct experiment exp_matmul;
+extern const struct experiment exp_falseshare;
+extern const struct experiment exp_lists;
+extern const struct experiment exp_transpose;
+extern const struct experiment exp_algae;
+
+static const struct experiment *const registry[] = {
+	&exp_mountain,
+	&exp_latency,
+	&exp_matmul,
+	&exp_falseshare,
+	&exp_lists,
+	&exp_transpose,
+	&exp_algae,
+	NULL /* end */
+};
+
+const struct experiment *experiment_find(const char *name)
+{
+	for (size_t i = 0; registry[i]; i++)
+		if (strcmp(registry[i]->name, name) == 0)
+			return registry[i];
+	return NULL;
+}
+
+const struct experiment *const *experiment_all(size_t *n)
+{
+	size_t i = 0;
+	while (registry[i])
+		i++;
+	*n = i;
+	return registry;
+}

@@ -1,0 +1,492 @@
+/* falseshare: the counting threads and the worker. See falseshare.h. */
+#include "config.h"
+
+#include "falseshare.h"
+#include "core/clock.h"
+#include "core/sysinfo.h"
+
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+void falseshare_params_default(struct falseshare_params *p)
+{
+	static const unsigned t[] = { 1, 2, 4, 8 };
+	static const unsigned sw[] = { 8, 16, 32, 64, 128, 256 };
+	memset(p, 0, sizeof *p);
+	memcpy(p->threads, t, sizeof t);
+	p->nthreads = MT_ARRAY_LEN(t);
+	p->rounds = 20000000;
+	p->tries = 3;
+	p->packed = 8;
+	p->padded = 128;
+	memcpy(p->sweep, sw, sizeof sw);
+	p->nsweep = MT_ARRAY_LEN(sw);
+	p->sweep_threads = 2;
+	p->ncpus = mt_allowed_cpus(p->cpus, FALSESHARE_MAX_CPUS);
+	if (p->ncpus < 0)
+		p->ncpus = 0;
+}
+
+/* Shared by the counting threads of one race; the flags sit on their own
+ * lines, away from the counters. */
+struct race {
+	_Alignas(128) atomic_int ready;
+	_Alignas(128) atomic_int go;
+	_Alignas(128) atomic_int stop;
+	_Alignas(128) atomic_int done;
+	uint64_t rounds;
+	unsigned char *counters;
+	unsigned spacing;
+};
+
+struct counter_arg {
+	struct race *r;
+	unsigned index;
+	uint64_t end_ns;
+};
+
+/* Increments between looks at the stop flag. */
+#define CHUNK 65536u
+
+static void *count_main(void *p)
+{
+	struct counter_arg *ca = p;
+	struct race *r = ca->r;
+	_Atomic uint64_t *ctr = (_Atomic uint64_t *)(void *)(r->counters +
+							     (size_t)ca->index * r->spacing);
+	uint64_t left = r->rounds;
+	atomic_fetch_add(&r->ready, 1);
+	while (!atomic_load_explicit(&r->go, memory_order_acquire))
+		sched_yield();
+	while (left) {
+		uint64_t m = left < CHUNK ? left : CHUNK;
+		for (uint64_t k = 0; k < m; k++)
+			atomic_fetch_add_explicit(ctr, 1, memory_order_relaxed);
+		left -= m;
+		if (atomic_load_explicit(&r->stop, memory_order_relaxed))
+			break;
+	}
+	ca->end_ns = mt_now_ns();
+	atomic_fetch_add(&r->done, 1);
+	return NULL;
+}
+
+static void nap(long ns)
+{
+	struct timespec ts = { 0, ns };
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
+int falseshare_race(unsigned threads, unsigned spacing, uint64_t rounds, const int *cpus,
+		    int ncpus, job_t *job, double *ms, uint64_t *sum, int *cancelled,
+		    mt_error *e)
+{
+	struct race *r = NULL;
+	struct counter_arg *args = NULL;
+	pthread_t *tid = NULL;
+	unsigned started = 0;
+	uint64_t t0, last_check, tend = 0;
+	size_t bytes;
+	int rc = 0;
+
+	*ms = 0;
+	*sum = 0;
+	*cancelled = 0;
+	if (threads < 1 || threads > FALSESHARE_MAX_T || spacing < 8 || spacing % 8 ||
+	    spacing > FALSESHARE_MAX_SPACING)
+		return mt_fail(e, "falseshare: bad race (threads %u, spacing %u)", threads, spacing);
+	if (posix_memalign((void **)&r, 128, sizeof *r) != 0)
+		return mt_fail(e, "falseshare: out of memory");
+	memset(r, 0, sizeof *r);
+	bytes = ((size_t)threads * spacing + 4095) & ~(size_t)4095;
+	if (posix_memalign((void **)&r->counters, 4096, bytes) != 0) {
+		free(r);
+		return mt_fail(e, "falseshare: out of memory");
+	}
+	memset(r->counters, 0, bytes);
+	r->rounds = rounds;
+	r->spacing = spacing;
+	args = calloc(threads, sizeof *args);
+	tid = calloc(threads, sizeof *tid);
+	if (!args || !tid) {
+		rc = mt_fail(e, "falseshare: out of memory");
+		goto out;
+	}
+	for (unsigned t = 0; t < threads; t++) {
+		pthread_attr_t attr;
+		int prc;
+		args[t].r = r;
+		args[t].index = t;
+		pthread_attr_init(&attr);
+#if defined(__linux__) && defined(HAVE_PTHREAD_SETAFFINITY_NP)
+		if (ncpus > 0) {
+			cpu_set_t set;
+			CPU_ZERO(&set);
+			CPU_SET(cpus[t % (unsigned)ncpus], &set);
+			pthread_attr_setaffinity_np(&attr, sizeof set, &set);
+		}
+#else
+		(void)cpus;
+		(void)ncpus;
+#endif
+		prc = pthread_create(&tid[t], &attr, count_main, &args[t]);
+		pthread_attr_destroy(&attr);
+		if (prc != 0) {
+			rc = mt_fail(e, "falseshare: cannot start thread %u: %s", t + 1, strerror(prc));
+			atomic_store(&r->stop, 1);
+			break;
+		}
+		started++;
+	}
+	while (atomic_load(&r->ready) < (int)started)
+		nap(50000);
+	t0 = mt_now_ns();
+	atomic_store_explicit(&r->go, 1, memory_order_release);
+	last_check = t0;
+	while (atomic_load(&r->done) < (int)started) {
+		nap(2000000);
+		if (job && mt_now_ns() - last_check > 5000000ull) {
+			/* A pause here would be timed: treat it as a cancel of this
+			 * try; the caller repeats the try on JOB_RESUMED. */
+			int chk = job_check(job);
+			last_check = mt_now_ns();
+			if (chk == JOB_CANCELLED || chk == JOB_RESUMED) {
+				atomic_store(&r->stop, 1);
+				*cancelled = chk == JOB_CANCELLED ? 1 : 2;
+			}
+		}
+	}
+	for (unsigned t = 0; t < started; t++) {
+		pthread_join(tid[t], NULL);
+		if (args[t].end_ns > tend)
+			tend = args[t].end_ns;
+	}
+	for (unsigned t = 0; t < threads; t++)
+		*sum += *(uint64_t *)(void *)(r->counters + (size_t)t * spacing);
+	*ms = tend > t0 ? (double)(tend - t0) / 1e6 : 0;
+out:
+	free(args);
+	free(tid);
+	free(r->counters);
+	free(r);
+	return rc;
+}
+
+/* Best of p->tries races. Returns 0, 1 when cancelled, -1 on error. */
+static int best_of(job_t *job, const struct falseshare_params *p, unsigned threads,
+		   unsigned spacing, const int *cpus, int ncpus, double *best, double *second,
+		   int *exact, mt_error *e)
+{
+	*best = *second = INFINITY;
+	*exact = 1;
+	for (int t = 0; t < p->tries; t++) {
+		double ms;
+		uint64_t sum;
+		int cancelled;
+		if (falseshare_race(threads, spacing, p->rounds, cpus, ncpus, job, &ms, &sum,
+				    &cancelled, e) < 0)
+			return -1;
+		if (cancelled == 1)
+			return 1;
+		if (cancelled == 2) { /* paused in the middle: do it again */
+			t--;
+			continue;
+		}
+		if (sum != (uint64_t)threads * p->rounds)
+			*exact = 0;
+		if (ms < *best) {
+			*second = *best;
+			*best = ms;
+		} else if (ms < *second) {
+			*second = ms;
+		}
+		if (job_check(job) == JOB_CANCELLED)
+			return 1;
+	}
+	return 0;
+}
+
+int falseshare_worker(job_t *job, void *arg, mt_error *e)
+{
+	const struct falseshare_params *p = arg;
+	const int *cpus = p->cpus;
+	int ncpus = p->ncpus;
+	double units = 0, total = 0;
+	if (p->rounds < 1 || p->tries < 1)
+		return mt_fail(e, "falseshare: bad parameters (rounds %llu, tries %d)",
+			       (unsigned long long)p->rounds, p->tries);
+	for (size_t i = 0; i < p->nthreads; i++)
+		total += 2.0 * p->threads[i];
+	total += (double)p->nsweep * p->sweep_threads;
+	total *= (double)p->rounds * p->tries;
+	for (size_t i = 0; i < p->nthreads; i++)
+		for (int layout = 0; layout < 2; layout++) {
+			struct job_event ev;
+			unsigned spacing = layout ? p->padded : p->packed;
+			double best, second;
+			int exact, rc;
+			rc = best_of(job, p, p->threads[i], spacing, cpus, ncpus, &best, &second,
+				     &exact, e);
+			if (rc < 0)
+				return -1;
+			if (rc > 0)
+				return 0;
+			units += (double)p->threads[i] * p->rounds * p->tries;
+			job_set_progress(job, units, total);
+			memset(&ev, 0, sizeof ev);
+			ev.type = JOB_EV_CELL;
+			ev.kind = FALSESHARE_CELL_TABLE;
+			ev.row = (int)i;
+			ev.col = layout;
+			ev.value = best;
+			ev.spread = isfinite(second) && best > 0 ? (second - best) / best : 0;
+			ev.aux[0] = p->threads[i];
+			ev.aux[1] = spacing;
+			ev.aux[2] = ncpus > 0 && p->threads[i] > (unsigned)ncpus;
+			ev.aux[3] = exact;
+			ev.aux[4] = best * 1e6 / (double)p->rounds;
+			job_emit(job, &ev);
+		}
+	for (size_t i = 0; i < p->nsweep; i++) {
+		struct job_event ev;
+		double best, second;
+		int exact, rc;
+		rc = best_of(job, p, p->sweep_threads, p->sweep[i], cpus, ncpus, &best, &second,
+			     &exact, e);
+		if (rc < 0)
+			return -1;
+		if (rc > 0)
+			return 0;
+		units += (double)p->sweep_threads * p->rounds * p->tries;
+		job_set_progress(job, units, total);
+		memset(&ev, 0, sizeof ev);
+		ev.type = JOB_EV_CELL;
+		ev.kind = FALSESHARE_CELL_SWEEP;
+		ev.row = (int)i;
+		ev.value = best;
+		ev.spread = isfinite(second) && best > 0 ? (second - best) / best : 0;
+		ev.aux[0] = p->sweep_threads;
+		ev.aux[1] = p->sweep[i];
+		ev.aux[2] = ncpus > 0 && p->sweep_threads > (unsigned)ncpus;
+		ev.aux[3] = exact;
+		ev.aux[4] = best * 1e6 / (double)p->rounds;
+		job_emit(job, &ev);
+	}
+	return 0;
+}
+
+/* ---- results ---------------------------------------------------------------- */
+
+void falseshare_result_init(struct falseshare_result *r, const struct falseshare_params *p)
+{
+	memset(r, 0, sizeof *r);
+	r->rounds = p->rounds;
+	r->tries = p->tries;
+	r->ncpus = p->ncpus;
+	r->nthreads = p->nthreads;
+	memcpy(r->threads, p->threads, sizeof r->threads);
+	r->nsweep = p->nsweep;
+	memcpy(r->sweep, p->sweep, sizeof r->sweep);
+	r->sweep_threads = p->sweep_threads;
+	r->packed = p->packed;
+	r->padded = p->padded;
+}
+
+int falseshare_result_apply(struct falseshare_result *r, const struct job_event *ev)
+{
+	struct falseshare_cell *c;
+	if (ev->type != JOB_EV_CELL || ev->row < 0 || ev->row >= FALSESHARE_MAX_LIST)
+		return 0;
+	if (ev->kind == FALSESHARE_CELL_TABLE && (ev->col == 0 || ev->col == 1) &&
+	    (size_t)ev->row < r->nthreads)
+		c = &r->tab[ev->row][ev->col];
+	else if (ev->kind == FALSESHARE_CELL_SWEEP && (size_t)ev->row < r->nsweep)
+		c = &r->swp[ev->row];
+	else
+		return 0;
+	c->have = 1;
+	c->ms = ev->value;
+	c->spread = ev->spread;
+	c->ns_inc = ev->aux[4];
+	c->threads = (unsigned)ev->aux[0];
+	c->spacing = (unsigned)ev->aux[1];
+	c->over = ev->aux[2] > 0.5;
+	c->exact = ev->aux[3] > 0.5;
+	if (!c->exact)
+		r->inexact = 1;
+	return ev->kind;
+}
+
+size_t falseshare_result_measured(const struct falseshare_result *r)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < FALSESHARE_MAX_LIST; i++)
+		n += (size_t)r->tab[i][0].have + (size_t)r->tab[i][1].have + (size_t)r->swp[i].have;
+	return n;
+}
+
+cJSON *falseshare_result_to_json(const struct falseshare_result *r)
+{
+	cJSON *root = cJSON_CreateObject(), *arr, *sw;
+	if (!root || run_header_to_json(&r->hdr, root) < 0 ||
+	    !cJSON_AddStringToObject(root, "experiment", "falseshare"))
+		goto oom;
+	cJSON_AddNumberToObject(root, "rounds", (double)r->rounds);
+	cJSON_AddNumberToObject(root, "tries", r->tries);
+	cJSON_AddNumberToObject(root, "cpus", r->ncpus);
+	arr = cJSON_AddArrayToObject(root, "results");
+	sw = cJSON_AddArrayToObject(root, "sweep");
+	if (!arr || !sw)
+		goto oom;
+	for (size_t i = 0; i < r->nthreads; i++)
+		for (int l = 0; l < 2; l++) {
+			const struct falseshare_cell *c = &r->tab[i][l];
+			cJSON *it;
+			if (!c->have)
+				continue;
+			it = cJSON_CreateObject();
+			if (!it)
+				goto oom;
+			cJSON_AddItemToArray(arr, it);
+			cJSON_AddNumberToObject(it, "threads", c->threads);
+			cJSON_AddStringToObject(it, "layout", l ? "padded" : "packed");
+			cJSON_AddNumberToObject(it, "spacing", c->spacing);
+			cJSON_AddNumberToObject(it, "ms", c->ms);
+			cJSON_AddNumberToObject(it, "spread", c->spread);
+			cJSON_AddNumberToObject(it, "ns_per_increment", c->ns_inc);
+			cJSON_AddBoolToObject(it, "oversubscribed", c->over);
+			if (!cJSON_AddBoolToObject(it, "exact", c->exact))
+				goto oom;
+		}
+	for (size_t i = 0; i < r->nsweep; i++) {
+		const struct falseshare_cell *c = &r->swp[i];
+		cJSON *it;
+		if (!c->have)
+			continue;
+		it = cJSON_CreateObject();
+		if (!it)
+			goto oom;
+		cJSON_AddItemToArray(sw, it);
+		cJSON_AddNumberToObject(it, "spacing", c->spacing);
+		cJSON_AddNumberToObject(it, "threads", c->threads);
+		cJSON_AddNumberToObject(it, "ms", c->ms);
+		cJSON_AddNumberToObject(it, "spread", c->spread);
+		cJSON_AddNumberToObject(it, "ns_per_increment", c->ns_inc);
+		if (!cJSON_AddBoolToObject(it, "exact", c->exact))
+			goto oom;
+	}
+	return root;
+oom:
+	cJSON_Delete(root);
+	return NULL;
+}
+
+int falseshare_result_is(const cJSON *root)
+{
+	const cJSON *ex = cJSON_GetObjectItemCaseSensitive(root, "experiment");
+	const cJSON *res = cJSON_GetObjectItemCaseSensitive(root, "results"), *it;
+	const cJSON *lay;
+	if (cJSON_IsString(ex))
+		return strcmp(ex->valuestring, "falseshare") == 0;
+	it = cJSON_IsArray(res) ? cJSON_GetArrayItem(res, 0) : NULL;
+	lay = it ? cJSON_GetObjectItemCaseSensitive(it, "layout") : NULL;
+	return cJSON_IsString(lay) && (strcmp(lay->valuestring, "packed") == 0 ||
+				       strcmp(lay->valuestring, "padded") == 0);
+}
+
+/* One cell of results[i] or sweep[i]; where names it in errors. */
+static int cell_from_json(const cJSON *it, const char *where, int table,
+			  struct falseshare_cell *c, mt_error *e)
+{
+	long th, sp;
+	if (!cJSON_IsObject(it))
+		return mt_fail(e, "%s: not an object", where);
+	if (jsonio_int(it, "threads", where, 1, FALSESHARE_MAX_T, &th, e) < 0 ||
+	    jsonio_int(it, "spacing", where, 1, FALSESHARE_MAX_SPACING, &sp, e) < 0 ||
+	    jsonio_number(it, "ms", where, &c->ms, e) < 0)
+		return -1;
+	c->have = 1;
+	c->threads = (unsigned)th;
+	c->spacing = (unsigned)sp;
+	c->spread = jsonio_opt_number(it, "spread", NAN);
+	c->ns_inc = jsonio_opt_number(it, "ns_per_increment", NAN);
+	c->exact = !cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(it, "exact"));
+	c->over = table && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "oversubscribed"));
+	return 0;
+}
+
+int falseshare_result_from_json(const cJSON *root, const char *file, struct falseshare_result *r,
+				mt_error *e)
+{
+	const cJSON *arr, *sw, *it;
+	const char *f = file ? file : "input";
+	char where[320];
+	double rounds;
+	long tries;
+	int i = 0;
+	memset(r, 0, sizeof *r);
+	run_header_from_json(root, &r->hdr);
+	if (jsonio_number(root, "rounds", file, &rounds, e) < 0 ||
+	    jsonio_int(root, "tries", file, 1, 1000, &tries, e) < 0 ||
+	    !(arr = jsonio_array(root, "results", file, e)))
+		return -1;
+	r->rounds = (uint64_t)rounds;
+	r->tries = (int)tries;
+	r->ncpus = (int)jsonio_opt_number(root, "cpus", 0);
+	cJSON_ArrayForEach(it, arr) {
+		struct falseshare_cell c;
+		const cJSON *lay = cJSON_GetObjectItemCaseSensitive(it, "layout");
+		size_t row;
+		int l;
+		mt_snprintf(where, sizeof where, "%s: results[%d]", f, i++);
+		if (cell_from_json(it, where, 1, &c, e) < 0)
+			return -1;
+		if (!cJSON_IsString(lay) || (strcmp(lay->valuestring, "packed") != 0 &&
+					     strcmp(lay->valuestring, "padded") != 0))
+			return mt_fail(e, "%s: field \"layout\" must be \"packed\" or \"padded\"",
+				       where);
+		l = strcmp(lay->valuestring, "padded") == 0;
+		for (row = 0; row < r->nthreads && r->threads[row] != c.threads; row++)
+			;
+		if (row == r->nthreads) {
+			if (r->nthreads == FALSESHARE_MAX_LIST)
+				return mt_fail(e, "%s: more than %d thread counts", where,
+					       FALSESHARE_MAX_LIST);
+			r->threads[r->nthreads++] = c.threads;
+		}
+		if (l)
+			r->padded = c.spacing;
+		else
+			r->packed = c.spacing;
+		r->tab[row][l] = c;
+		if (!c.exact)
+			r->inexact = 1;
+	}
+	sw = cJSON_GetObjectItemCaseSensitive(root, "sweep");
+	if (sw && !cJSON_IsArray(sw))
+		return mt_fail(e, "%s: field \"sweep\" is not an array", f);
+	i = 0;
+	cJSON_ArrayForEach(it, sw) {
+		struct falseshare_cell c;
+		mt_snprintf(where, sizeof where, "%s: sweep[%d]", f, i++);
+		if (cell_from_json(it, where, 0, &c, e) < 0)
+			return -1;
+		if (r->nsweep == FALSESHARE_MAX_LIST)
+			return mt_fail(e, "%s: more than %d spacings", where, FALSESHARE_MAX_LIST);
+		r->sweep_threads = c.threads;
+		r->sweep[r->nsweep] = c.spacing;
+		r->swp[r->nsweep++] = c;
+		if (!c.exact)
+			r->inexact = 1;
+	}
+	if (file)
+		mt_strlcpy(r->source, file, sizeof r->source);
+	return 0;
+}

@@ -1,0 +1,268 @@
+/* memtop run falseshare: threads x layout (packed / padded) -> ms, the
+ * packed/padded ratio, and the spacing sweep at two threads. */
+#include "config.h"
+
+#include "core/batch.h"
+#include "core/experiment.h"
+#include "falseshare.h"
+#include "core/job.h"
+#include "core/jsonio.h"
+#include "core/sysinfo.h"
+#include "core/util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+struct batch {
+	const struct falseshare_params *p;
+	const struct batch_run *run;
+	int csv;
+	struct falseshare_result r; /* the store the TUI tab shares */
+	int sweep_head, ncpus;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: memtop run falseshare [OPTIONS]\n"
+		"False sharing: T threads, each adding 1 to its own counter with atomic adds;\n"
+		"counters packed 8 bytes apart or padded to separate lines; then a spacing\n"
+		"sweep at two threads that shows where the sharing stops.\n\n"
+		"  --threads LIST   thread counts (default 1,2,4,8; more than the CPUs is allowed)\n"
+		"  --rounds N       increments per thread (default 20000000; the seed: 50000000)\n"
+		"  --tries N        best of N (default 3)\n"
+		"  --padding BYTES  spacing of the padded layout (default 128: two 64-byte lines,\n"
+		"                   so an adjacent-line prefetcher cannot pair them)\n"
+		"  --spacings LIST  spacings of the sweep in bytes (default 8,16,32,64,128,256)\n"
+		"  --no-sweep       skip the sweep\n"
+		"  --quick          small run for tests: threads 1,2, 200000 rounds, 1 try,\n"
+		"                   spacings 8,128\n"
+		"  --json FILE      write the result to FILE (atomically)\n"
+		"  --csv            print CSV, one row a cell (the rest goes to stderr)\n"
+		"  -h, --help       this help\n\n"
+		"The counting threads are pinned round-robin over the CPUs this process may\n"
+		"use (see taskset(1)); there is no --cpu.\n");
+}
+
+static void on_event(const struct job_event *ev, void *ctx)
+{
+	struct batch *b = ctx;
+	const struct falseshare_cell *c;
+	int kind;
+	if (ev->type == JOB_EV_NOTE) {
+		batch_note(b->run, ev->text);
+		return;
+	}
+	kind = falseshare_result_apply(&b->r, ev);
+	if (!kind)
+		return;
+	c = kind == FALSESHARE_CELL_TABLE ? &b->r.tab[ev->row][ev->col] : &b->r.swp[ev->row];
+	if (b->csv) {
+		printf("%s,%u,%s,%u,%.3f,%.4f,%.3f,%d,%d\n",
+		       kind == FALSESHARE_CELL_TABLE ? "table" : "sweep", c->threads,
+		       kind == FALSESHARE_CELL_SWEEP ? "" : ev->col ? "padded" : "packed", c->spacing,
+		       c->ms, c->spread, c->ns_inc, c->over, c->exact);
+		return;
+	}
+	if (kind == FALSESHARE_CELL_TABLE) {
+		const struct falseshare_cell *pk = &b->r.tab[ev->row][0], *pd = &b->r.tab[ev->row][1];
+		if (!pk->have || !pd->have)
+			return;
+		printf("%7u%-13s %10.1f %10.1f %7.2fx %9.2f %9.2f%s\n", pk->threads,
+		       pk->over ? " (> CPUs)" : "", pk->ms, pd->ms, pd->ms > 0 ? pk->ms / pd->ms : 0,
+		       pk->ns_inc, pd->ns_inc, pk->exact && pd->exact ? "" : "  SUM WRONG");
+	} else {
+		double base = b->r.swp[0].have ? b->r.swp[0].ms : c->ms;
+		int bar = base > 0 ? (int)lround(30.0 * c->ms / base) : 0;
+		char bars[41];
+		if (bar > 40)
+			bar = 40;
+		if (bar < 0)
+			bar = 0;
+		memset(bars, '#', (size_t)bar);
+		bars[bar] = '\0';
+		if (!b->sweep_head) {
+			printf("\n# sweep: %u threads, counters SPACING bytes apart, the first at a page "
+			       "start\n%7s %10s %9s  %s\n",
+			       c->threads, "spacing", "ms", "ns/inc", "(bar: ms against spacing 8)");
+			b->sweep_head = 1;
+		}
+		printf("%7u %10.1f %9.2f  %s%s\n", c->spacing, c->ms, c->ns_inc, bars,
+		       c->exact ? "" : "  SUM WRONG");
+	}
+}
+
+static int parse_list(const char *arg, uint64_t lo, uint64_t hi, unsigned *out, size_t *n)
+{
+	uint64_t v[FALSESHARE_MAX_LIST];
+	int k = mt_parse_u64_list(arg, lo, hi, v, FALSESHARE_MAX_LIST);
+	if (k <= 0)
+		return -1;
+	for (int i = 0; i < k; i++)
+		out[i] = (unsigned)v[i];
+	*n = (size_t)k;
+	return 0;
+}
+
+static int falseshare_batch(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "threads", required_argument, NULL, 'T' },
+		{ "rounds", required_argument, NULL, 'r' },
+		{ "tries", required_argument, NULL, 't' },
+		{ "padding", required_argument, NULL, 'p' },
+		{ "spacings", required_argument, NULL, 's' },
+		{ "no-sweep", no_argument, NULL, 'N' },
+		BATCH_OPTIONS,
+		{ NULL, 0, NULL, 0 },
+	};
+	static struct falseshare_params p; /* outlives the job */
+	struct batch b;
+	struct batch_cli cli;
+	struct batch_run run;
+	struct job_opts jo = { -1, 0 };
+	const char *threads = NULL, *spacings = NULL;
+	int ch, rc, tries = 0, no_sweep = 0;
+	uint64_t rounds = 0, padding = 0;
+	mt_error e = { "" };
+	job_t *job;
+	char what[96];
+
+	falseshare_params_default(&p);
+	memset(&b, 0, sizeof b);
+	b.p = &p;
+	b.run = &run;
+	batch_cli_init(&cli, "falseshare", usage);
+	while ((ch = batch_next(&cli, argc, argv, opts)) > 0) {
+		switch (ch) {
+		case 'T': threads = optarg; break;
+		case 'r':
+			if (batch_opt_u64(cli.exp, "--rounds", optarg, 1, 10000000000ull, &rounds) < 0)
+				return MT_EXIT_USAGE;
+			break;
+		case 't':
+			if (batch_opt_int(cli.exp, "--tries", optarg, 1, 100, &tries) < 0)
+				return MT_EXIT_USAGE;
+			break;
+		case 'p':
+			if (mt_parse_u64(optarg, 8, FALSESHARE_MAX_SPACING, &padding) < 0 ||
+			    padding % 8) {
+				mt_snprintf(what, sizeof what, "a multiple of 8 in 8..%d",
+					    FALSESHARE_MAX_SPACING);
+				batch_bad(cli.exp, "--padding", optarg, what);
+				return MT_EXIT_USAGE;
+			}
+			break;
+		case 's': spacings = optarg; break;
+		case 'N': no_sweep = 1; break;
+		}
+	}
+	if (ch < 0)
+		return cli.rc;
+	if (cli.quick) { /* the options given explicitly win */
+		static const unsigned qt[] = { 1, 2 }, qs[] = { 8, 128 };
+		memcpy(p.threads, qt, sizeof qt);
+		p.nthreads = MT_ARRAY_LEN(qt);
+		memcpy(p.sweep, qs, sizeof qs);
+		p.nsweep = MT_ARRAY_LEN(qs);
+		p.rounds = 200000;
+		p.tries = 1;
+	}
+	if (threads && parse_list(threads, 1, FALSESHARE_MAX_T, p.threads, &p.nthreads) < 0) {
+		mt_snprintf(what, sizeof what, "numbers 1..%d separated by commas", FALSESHARE_MAX_T);
+		batch_bad(cli.exp, "--threads", threads, what);
+		return MT_EXIT_USAGE;
+	}
+	if (spacings) {
+		int bad = parse_list(spacings, 8, FALSESHARE_MAX_SPACING, p.sweep, &p.nsweep) < 0;
+		for (size_t i = 0; !bad && i < p.nsweep; i++)
+			bad = p.sweep[i] % 8 != 0;
+		if (bad) {
+			mt_snprintf(what, sizeof what, "multiples of 8 in 8..%d separated by commas",
+				    FALSESHARE_MAX_SPACING);
+			batch_bad(cli.exp, "--spacings", spacings, what);
+			return MT_EXIT_USAGE;
+		}
+	}
+	if (rounds)
+		p.rounds = rounds;
+	if (tries)
+		p.tries = tries;
+	if (padding)
+		p.padded = (unsigned)padding;
+	if (no_sweep)
+		p.nsweep = 0;
+	b.ncpus = p.ncpus;
+	b.csv = cli.csv;
+	falseshare_result_init(&b.r, &p);
+
+	/* The header (load, runnable tasks) is taken before the worker starts;
+	 * the worker only starts and joins the counting threads (no --cpu). */
+	batch_begin(&run, &cli, 0);
+	job = job_start(falseshare_worker, &p, &jo, &e);
+	if (!job) {
+		mt_warn("run falseshare: %s", e.msg);
+		return MT_EXIT_RUNTIME;
+	}
+	fprintf(run.meta,
+		"# falseshare: %llu atomic adds per thread, best of %d; threads pinned round-robin "
+		"over %d CPU%s\n",
+		(unsigned long long)p.rounds, p.tries, b.ncpus, b.ncpus == 1 ? "" : "s");
+	fprintf(run.meta, "# packed: counters %u bytes apart; padded: %u bytes apart\n", p.packed,
+		p.padded);
+	fflush(run.meta);
+	if (cli.csv)
+		printf("kind,threads,layout,spacing,ms,spread,ns_per_increment,oversubscribed,"
+		       "exact\n");
+	else
+		printf("%-20s %10s %10s %8s %9s %9s\n", "threads", "packed ms", "padded ms", "ratio",
+		       "ns/inc pk", "ns/inc pd");
+	fflush(stdout);
+	rc = batch_pump(&run, job, on_event, &b);
+	b.r.hdr = run.hdr;
+	if (rc)
+		return rc;
+	if (p.nsweep > 1 && b.r.swp[0].have) {
+		/* where the sharing stops: the first spacing at least 1.5x faster
+		 * than the packed one; then whether the next doubling still helps
+		 * (an adjacent-line prefetcher pairing lines) */
+		const struct falseshare_cell *sw = b.r.swp;
+		size_t stop = p.nsweep;
+		for (size_t i = 1; i < p.nsweep; i++)
+			if (sw[i].have && sw[i].ms * 1.5 < sw[0].ms) {
+				stop = i;
+				break;
+			}
+		if (stop == p.nsweep) {
+			fprintf(run.meta,
+				"# the sweep shows no line boundary (packed %.1f ms is as fast as any "
+				"spacing: the threads may share a core or its cache)\n",
+				sw[0].ms);
+		} else {
+			fprintf(run.meta, "# sharing stops at %u bytes apart (%.1fx faster than %u)",
+				p.sweep[stop], sw[0].ms / sw[stop].ms, p.sweep[0]);
+			if (stop + 1 < p.nsweep && sw[stop + 1].have &&
+			    sw[stop + 1].ms * 1.2 < sw[stop].ms)
+				fprintf(run.meta,
+					"; %u is another %.1fx faster: an adjacent-line prefetcher "
+					"pairs lines",
+					p.sweep[stop + 1], sw[stop].ms / sw[stop + 1].ms);
+			fprintf(run.meta, "\n");
+		}
+	}
+	batch_warnings(&run);
+	if (cli.json && (rc = batch_write_json(&run, falseshare_result_to_json(&b.r))) != 0)
+		return rc;
+	if (b.r.inexact) {
+		mt_warn("run falseshare: the counters did not sum to threads x rounds");
+		return MT_EXIT_RUNTIME;
+	}
+	return MT_EXIT_OK;
+}
+
+const struct experiment exp_falseshare = {
+	"falseshare",
+	"false sharing: threads x packed/padded counters, spacing sweep (seed 003)",
+	falseshare_batch,
+};

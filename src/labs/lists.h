@@ -1,0 +1,199 @@
+/* lists: the same linked list (1 2 ... n) of 16-byte cells (value, next)
+ * laid out in memory in different ways, walked and timed (seed 003's zl
+ * step); plus cdr-coding, the walk's address trace replayed through the
+ * cache simulator, and the graph homework (G[i][j] |= G[j][i]).
+ *
+ * Layouts:
+ *   sequential  neighbours in the list are neighbours in memory;
+ *   stride      each next cell 128 bytes further (a new line for 64- and
+ *               128-byte lines): every 8th cell, then from the 2nd, ...;
+ *   shuffled    the cells in a random order;
+ *   malloc      each cell from malloc(16) with a malloc of 16..256 bytes of
+ *               "other work" after it;
+ *   holes       the malloc list, then every second noise block freed and a
+ *               second list built into the holes (the one walked);
+ *   cdr         cdr-coding: an array of 64-bit words, value << 2 | code
+ *               (0 next word, 1 end, 2 pointer in the next word), the list
+ *               built in one pass.
+ *
+ * Cells the worker streams (JOB_EV_CELL):
+ *   kind LISTS_CELL_RESULT: row = index into params.lengths, col = layout,
+ *     value = cycles per cell (with the work knob's work when work > 0),
+ *     spread = (second best - best) / best of the tries, aux[0] = ns per
+ *     cell, aux[1] = new 64-byte lines per cell, aux[2] = new 128-byte lines
+ *     per cell, aux[3] = simulator misses per cell (NAN when not simulated),
+ *     aux[4] = cycles per cell of the bare walk (= value when work is 0),
+ *     aux[5] = cells.
+ *   kind LISTS_CELL_WORK: value = cycles per cell of the work alone (no
+ *     list), emitted once before the results when work > 0.
+ *   kind LISTS_CELL_GRAPH: value = naive ms, aux[0] = blocked ms, aux[1] =
+ *     1 when both give the same matrix, aux[2] = N, aux[3] = block. */
+#ifndef MEMTOP_LISTS_H
+#define MEMTOP_LISTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+
+#include "core/job.h"
+#include "core/jsonio.h"
+#include "core/util.h"
+
+enum list_layout {
+	LIST_SEQUENTIAL,
+	LIST_STRIDE,
+	LIST_SHUFFLED,
+	LIST_MALLOC,
+	LIST_HOLES,
+	LIST_CDR,
+	LIST_NLAYOUTS
+};
+
+enum { LISTS_CELL_RESULT = 1, LISTS_CELL_WORK, LISTS_CELL_GRAPH };
+
+#define LIST_STRIDE_BYTES 128
+#define LISTS_MAX_LENGTHS 16
+#define LISTS_MAX_CELLS (1ull << 28)
+
+struct list_cell {
+	uint64_t value;
+	struct list_cell *next;
+};
+
+/* A built list. Only the fields of its layout are used. */
+struct list {
+	int layout;
+	size_t n;
+	struct list_cell *head;   /* cell layouts (NULL for cdr or n == 0) */
+	const uint64_t *cdr_head; /* cdr: the first word */
+	void *arena;              /* sequential, stride, shuffled, cdr */
+	void **blocks;            /* malloc, holes: every malloc'd block to free */
+	size_t nblocks;
+};
+
+/* "sequential", "stride", "shuffled", "malloc", "holes", "cdr"; NULL out of
+ * range. */
+const char *list_layout_name(int layout);
+
+/* The layout called s, or -1. */
+int list_layout_parse(const char *s);
+
+/* Rough bytes a list of n cells takes in this layout (to fit memory). */
+uint64_t list_bytes_estimate(int layout, size_t n);
+
+/* Build (1 2 ... n) in the layout; seed drives the shuffle and the noise
+ * sizes. Returns 0, or -1 with e set (memory, bad layout). n may be 0. */
+int list_build(struct list *l, int layout, size_t n, uint64_t seed, mt_error *e);
+
+/* Free everything list_build() allocated (a zeroed list is fine). */
+void list_free(struct list *l);
+
+/* Check the list reads 1, 2, ..., n and has exactly n elements. Returns 0,
+ * or -1 with e naming the first position that differs. */
+int list_check(const struct list *l, mt_error *e);
+
+/* How many times a walk enters a different line of line_bytes (a power of
+ * two) than the element before; the first element counts. */
+uint64_t list_line_changes(const struct list *l, unsigned line_bytes);
+
+/* The walk's address trace: fn(addr, ctx) for every load, in order (cells:
+ * the value then the next field; cdr: each word, plus the pointer word
+ * when one is followed). */
+void list_trace(const struct list *l, void (*fn)(uint64_t addr, void *ctx), void *ctx);
+
+/* Walk the whole list once (the measured chain of loads), with work dependent
+ * multiply-adds on each value (0: a bare walk). Returns a checksum. */
+uint64_t list_walk(const struct list *l, unsigned work);
+
+/* Replay the trace through an (s, E, b) cache (sim.h), cold. *misses gets
+ * the misses. Returns 0, or -1 with e set (bad geometry). */
+int list_simulate(const struct list *l, int s, int E, int b, uint64_t *misses, mt_error *e);
+
+/* The graph homework on an n x n 0/1 byte matrix, row-major: naive
+ * (for i, for j: G[j][i] |= G[i][j]) and blocked (each pair of the upper
+ * half once, block x block tiles: both set to G[i][j] | G[j][i]). Same
+ * result: G becomes symmetric, the OR of G and its transpose. */
+void graph_symmetrize_naive(uint8_t *g, size_t n);
+void graph_symmetrize_blocked(uint8_t *g, size_t n, size_t block);
+
+/* Rows [r0, r1) of the above, for slicing (rows of i for naive; rows of
+ * blocks of ii for blocked: r counts blocks). */
+void graph_naive_rows(uint8_t *g, size_t n, size_t r0, size_t r1);
+void graph_blocked_rows(uint8_t *g, size_t n, size_t block, size_t r0, size_t r1);
+
+/* Fill g with random 0/1 entries (about one in eight set) from seed. */
+void graph_fill(uint8_t *g, size_t n, uint64_t seed);
+
+struct lists_params {
+	size_t lengths[LISTS_MAX_LENGTHS];
+	size_t nlengths;
+	unsigned layouts;     /* bit mask of 1 << layout */
+	unsigned work;        /* dependent multiply-adds per cell */
+	int tries;            /* best of */
+	int sim_s, sim_E, sim_b; /* replayed cache; sim_s < 0: none */
+	uint64_t seed;
+	uint64_t mem_limit;   /* skip a list estimated bigger than this (0: no limit) */
+	int graph;            /* 1: only the graph homework */
+	size_t graph_n, graph_block;
+};
+
+/* Defaults: lengths 4096, 65536, 1M, 4M; every layout; work 0; best of 3;
+ * simulated cache (7, 8, 7) = the M4 Max's L1d (128 KB, 8-way, 128-byte
+ * lines); seed 2026; graph N 4096, block 64; mem_limit half of the memory
+ * available now. */
+void lists_params_default(struct lists_params *p);
+
+/* The job worker: arg is a struct lists_params that outlives the job.
+ * Returns 0 (also when cancelled), -1 with e set. */
+int lists_worker(job_t *job, void *arg, mt_error *e);
+
+/* ---- results: ONE store, writer and reader for `memtop run lists`, the TUI
+ * tab and `memtop view` (lists.c) --------------------------------------- */
+
+struct lists_cell_result {
+	int have;
+	double cyc, ns, spread, l64, l128, sim, bare; /* as LISTS_CELL_RESULT's fields */
+};
+
+struct lists_result {
+	struct run_header hdr;
+	size_t lengths[LISTS_MAX_LENGTHS];
+	size_t nlengths;
+	unsigned layouts, work;
+	int tries;
+	int sim_s, sim_E, sim_b;  /* sim_s < 0: not simulated */
+	double work_cyc;          /* LISTS_CELL_WORK, 0 when not measured */
+	int graph;                /* the graph homework instead of the lists */
+	size_t graph_n, graph_block;
+	int have_graph, graph_same;
+	double naive_ms, blocked_ms;
+	struct lists_cell_result c[LISTS_MAX_LENGTHS][LIST_NLAYOUTS];
+	char source[256];         /* the file it came from, "" when measured here */
+};
+
+/* An empty result with p's axes (header left zero). */
+void lists_result_init(struct lists_result *r, const struct lists_params *p);
+
+/* Store one event of lists_worker. Returns the kind stored (LISTS_CELL_*),
+ * 0 for an event that is not a cell of r. */
+int lists_result_apply(struct lists_result *r, const struct job_event *ev);
+
+/* Cells measured (the graph counts as one). */
+size_t lists_result_measured(const struct lists_result *r);
+
+/* The result as JSON (see memtop(1)): the run header, "experiment": "lists",
+ * then graph, or work, tries, core_ghz, work_cycles_per_cell, sim_cache and
+ * results. NULL when out of memory. */
+cJSON *lists_result_to_json(const struct lists_result *r);
+
+/* Whether root looks like a lists result ("experiment" says so, or in older
+ * files results with "cells" and a "layout"). */
+int lists_result_is(const cJSON *root);
+
+/* Read a result back (strict: "FILE: results[3]: field ..."). Returns 0, or
+ * -1 with e set. */
+int lists_result_from_json(const cJSON *root, const char *file, struct lists_result *r,
+			   mt_error *e);
+
+#endif

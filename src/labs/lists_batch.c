@@ -1,0 +1,325 @@
+/* memtop run lists: the list layouts walked (cycles per cell), new lines per
+ * cell for 64- and 128-byte lines, simulator misses per cell; or --graph:
+ * the graph homework, naive against blocked. */
+#include "config.h"
+
+#include "core/batch.h"
+#include "core/clock.h"
+#include "core/experiment.h"
+#include "core/job.h"
+#include "core/jsonio.h"
+#include "lists.h"
+#include "sim/sim.h"
+#include "core/util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+struct batch {
+	const struct lists_params *p;
+	const struct batch_run *run;
+	int csv;
+	struct lists_result r; /* the store the TUI tab shares (src/lists.h) */
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: memtop run lists [OPTIONS]\n"
+		"The same list (1 2 ... n) of 16-byte cells laid out six ways and walked:\n"
+		"sequential, stride (a new 128-byte line each cell), shuffled, malloc (with\n"
+		"16..256-byte allocations in between), holes (a second malloc list built into\n"
+		"freed noise), cdr (cdr-coding: values with two code bits, no next pointers).\n\n"
+		"  --lengths LIST      cells, e.g. 4096,64K,1M (default 4096,65536,1M,4M)\n"
+		"  --layouts LIST      layouts to run (default all six)\n"
+		"  --work N            N dependent multiply-adds on each cell's value: the\n"
+		"                      out-of-order core hides the misses behind the work\n"
+		"  --tries N           best of N (default 3)\n"
+		"  --sim-cache s,E,b   replay each walk's trace through this cache (default\n"
+		"                      7,8,7: the M4 Max's L1d, 128 KB, 8-way, 128-byte lines)\n"
+		"  --no-sim            no simulator replay\n"
+		"  --graph             only the graph homework: G[j][i] |= G[i][j], naive\n"
+		"                      against blocked over the upper half\n"
+		"  --graph-n N         graph side (default 4096)\n"
+		"  --graph-block B     block side (default 64)\n"
+		"  --cpu N             pin the measuring thread to CPU N\n"
+		"  --quick             small run for tests: 4096 and 16384 cells, 1 try\n"
+		"                      (graph side 256)\n"
+		"  --json FILE         write the result to FILE (atomically)\n"
+		"  --csv               print CSV, one row a walk (the rest goes to stderr)\n"
+		"  -h, --help          this help\n");
+}
+
+static void on_event(const struct job_event *ev, void *ctx)
+{
+	struct batch *b = ctx;
+	const struct lists_cell_result *r;
+	int kind;
+	if (ev->type == JOB_EV_NOTE) {
+		batch_note(b->run, ev->text);
+		return;
+	}
+	kind = lists_result_apply(&b->r, ev);
+	if (kind == LISTS_CELL_WORK) {
+		fprintf(b->run->meta, "# work alone: %.1f cycles per cell (%u multiply-adds)\n",
+			ev->value, b->p->work);
+		return;
+	}
+	if (kind == LISTS_CELL_GRAPH) {
+		if (b->csv) {
+			printf("%zu,%zu,%.3f,%.3f,%.4f,%d\n", b->p->graph_n, b->p->graph_block,
+			       ev->value, ev->aux[0], ev->aux[0] > 0 ? ev->value / ev->aux[0] : 0,
+			       b->r.graph_same);
+			return;
+		}
+		printf("%-28s %10.1f\n%-28s %10.1f\n# blocked is %.2fx faster; same result: %s\n",
+		       "naive (G[j][i] |= G[i][j])", ev->value, "blocked upper half", ev->aux[0],
+		       ev->aux[0] > 0 ? ev->value / ev->aux[0] : 0, b->r.graph_same ? "yes" : "NO");
+		return;
+	}
+	if (kind != LISTS_CELL_RESULT)
+		return;
+	r = &b->r.c[ev->row][ev->col];
+	if (b->csv) {
+		printf("%zu,%s,%.3f,%.4f,%.4f,%.4f,%.4f,", b->p->lengths[ev->row],
+		       list_layout_name(ev->col), r->cyc, r->ns, r->spread, r->l64, r->l128);
+		if (isfinite(r->sim))
+			printf("%.4f", r->sim);
+		printf(",");
+		if (b->p->work)
+			printf("%.3f", r->bare);
+		printf("\n");
+		return;
+	}
+	printf("%9zu  %-10s %9.1f %8.2f %6.1f%% %8.3f %8.3f", b->p->lengths[ev->row],
+	       list_layout_name(ev->col), r->cyc, r->ns, r->spread * 100, r->l64, r->l128);
+	if (isfinite(r->sim))
+		printf(" %9.3f", r->sim);
+	else
+		printf(" %9s", "-");
+	if (b->p->work)
+		printf(" %8.1f %8.1f", r->bare, r->bare + b->r.work_cyc - r->cyc);
+	printf("\n");
+}
+
+static int parse_lengths(const char *arg, struct lists_params *p)
+{
+	char buf[512], *save = NULL, *tok;
+	size_t k = 0;
+	if (mt_strlcpy(buf, arg, sizeof buf) < 0)
+		return -1;
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		uint64_t v;
+		if (k == LISTS_MAX_LENGTHS || mt_parse_size(tok, &v) < 0 || v < 1 ||
+		    v > LISTS_MAX_CELLS)
+			return -1;
+		p->lengths[k++] = (size_t)v;
+	}
+	if (k == 0)
+		return -1;
+	p->nlengths = k;
+	return 0;
+}
+
+static int parse_layouts(const char *arg, unsigned *mask)
+{
+	char buf[256], *save = NULL, *tok;
+	*mask = 0;
+	if (mt_strlcpy(buf, arg, sizeof buf) < 0)
+		return -1;
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		int l = list_layout_parse(tok);
+		if (l < 0)
+			return -1;
+		*mask |= 1u << l;
+	}
+	return *mask ? 0 : -1;
+}
+
+static void print_pivot(const struct batch *b)
+{
+	const struct lists_params *p = b->p;
+	FILE *f = b->run->meta;
+	fprintf(f, "\n# cycles per cell (the seed's table)\n%9s", "cells");
+	for (int l = 0; l < LIST_NLAYOUTS; l++)
+		if (p->layouts & (1u << l))
+			fprintf(f, " %10s", list_layout_name(l));
+	fprintf(f, "\n");
+	for (size_t i = 0; i < p->nlengths; i++) {
+		fprintf(f, "%9zu", p->lengths[i]);
+		for (int l = 0; l < LIST_NLAYOUTS; l++) {
+			if (!(p->layouts & (1u << l)))
+				continue;
+			if (b->r.c[i][l].have)
+				fprintf(f, " %10.1f", b->r.c[i][l].cyc);
+			else
+				fprintf(f, " %10s", "-");
+		}
+		fprintf(f, "\n");
+	}
+}
+
+static int lists_batch(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "lengths", required_argument, NULL, 'L' },
+		{ "layouts", required_argument, NULL, 'l' },
+		{ "work", required_argument, NULL, 'w' },
+		{ "tries", required_argument, NULL, 't' },
+		{ "sim-cache", required_argument, NULL, 'c' },
+		{ "no-sim", no_argument, NULL, 'N' },
+		{ "graph", no_argument, NULL, 'g' },
+		{ "graph-n", required_argument, NULL, 'G' },
+		{ "graph-block", required_argument, NULL, 'B' },
+		BATCH_OPTION_CPU,
+		BATCH_OPTIONS,
+		{ NULL, 0, NULL, 0 },
+	};
+	static struct lists_params p; /* outlives the job */
+	struct batch b;
+	struct batch_cli cli;
+	struct batch_run run;
+	struct job_opts jo = { -1, 0 };
+	const char *lengths = NULL;
+	int ch, rc, tries = 0;
+	uint64_t v, graph_n = 0;
+	mt_error e = { "" };
+	job_t *job;
+
+	lists_params_default(&p);
+	memset(&b, 0, sizeof b);
+	b.p = &p;
+	b.run = &run;
+	batch_cli_init(&cli, "lists", usage);
+	while ((ch = batch_next(&cli, argc, argv, opts)) > 0) {
+		switch (ch) {
+		case 'L': lengths = optarg; break;
+		case 'l':
+			if (parse_layouts(optarg, &p.layouts) < 0) {
+				batch_bad(cli.exp, "--layouts", optarg,
+					  "names from sequential, stride, shuffled, malloc, holes, cdr");
+				return MT_EXIT_USAGE;
+			}
+			break;
+		case 'w':
+			if (batch_opt_u64(cli.exp, "--work", optarg, 0, 10000, &v) < 0)
+				return MT_EXIT_USAGE;
+			p.work = (unsigned)v;
+			break;
+		case 't':
+			if (batch_opt_int(cli.exp, "--tries", optarg, 1, 100, &tries) < 0)
+				return MT_EXIT_USAGE;
+			break;
+		case 'c':
+			if (batch_opt_cache(cli.exp, "--sim-cache", optarg, "7,8,7", SIM_MAX_S,
+					    SIM_MAX_E, 20, &p.sim_s, &p.sim_E, &p.sim_b) < 0)
+				return MT_EXIT_USAGE;
+			break;
+		case 'N': p.sim_s = -1; break;
+		case 'g': p.graph = 1; break;
+		case 'G':
+			if (batch_opt_u64(cli.exp, "--graph-n", optarg, 1, 65536, &graph_n) < 0)
+				return MT_EXIT_USAGE;
+			break;
+		case 'B':
+			if (batch_opt_u64(cli.exp, "--graph-block", optarg, 1, 65536, &v) < 0)
+				return MT_EXIT_USAGE;
+			p.graph_block = (size_t)v;
+			break;
+		}
+	}
+	if (ch < 0)
+		return cli.rc;
+	if (cli.quick) { /* the options given explicitly win */
+		p.lengths[0] = 4096;
+		p.lengths[1] = 16384;
+		p.nlengths = 2;
+		p.tries = 1;
+		p.graph_n = 256;
+	}
+	if (lengths && parse_lengths(lengths, &p) < 0) {
+		char what[96];
+		mt_snprintf(what, sizeof what,
+			    "cell counts 1..%llu such as 4096,64K,1M separated by commas",
+			    (unsigned long long)LISTS_MAX_CELLS);
+		batch_bad(cli.exp, "--lengths", lengths, what);
+		return MT_EXIT_USAGE;
+	}
+	if (tries)
+		p.tries = tries;
+	if (graph_n)
+		p.graph_n = (size_t)graph_n;
+	if (p.sim_s >= 0) { /* check the geometry now: a usage error, not a failed run */
+		struct sim_cache *c = sim_new(p.sim_s, p.sim_E, p.sim_b, &e);
+		if (!c) {
+			mt_warn("run lists: --sim-cache: %s", e.msg);
+			return MT_EXIT_USAGE;
+		}
+		sim_free(c);
+	}
+	b.csv = cli.csv;
+
+	/* The header (load, runnable tasks) is taken before the worker starts. */
+	batch_begin(&run, &cli, 1);
+	jo.cpu = run.cpu;
+	job = job_start(lists_worker, &p, &jo, &e);
+	if (!job) {
+		mt_warn("run lists: %s", e.msg);
+		return MT_EXIT_RUNTIME;
+	}
+	if (p.graph) {
+		fprintf(run.meta, "# graph homework: %zu x %zu 0/1 bytes, block %zu, best of %d\n",
+			p.graph_n, p.graph_n, p.graph_block, p.tries);
+		if (cli.csv)
+			printf("n,block,naive_ms,blocked_ms,speedup,same\n");
+		else
+			printf("%-28s %10s\n", "version", "ms");
+	} else {
+		fprintf(run.meta,
+			"# lists: walk (1 2 ... n), best of %d; cycles = ns x %.2f GHz (calibrated "
+			"core clock)\n",
+			p.tries, run.hdr.clock.core_ghz);
+		if (p.sim_s >= 0)
+			fprintf(run.meta,
+				"# sim: each walk's loads (value, next) replayed cold through (%d, %d, "
+				"%d) = %llu KB, %d-way, %d-byte lines\n",
+				p.sim_s, p.sim_E, p.sim_b,
+				(unsigned long long)(((1ull << p.sim_s) * (uint64_t)p.sim_E << p.sim_b) >>
+						     10),
+				p.sim_E, 1 << p.sim_b);
+		if (cli.csv) {
+			printf("cells,layout,cycles_per_cell,ns_per_cell,spread,new_lines_64,"
+			       "new_lines_128,sim_misses_per_cell,bare_cycles_per_cell\n");
+		} else {
+			printf("%9s  %-10s %9s %8s %7s %8s %8s %9s", "cells", "layout", "cyc/cell",
+			       "ns/cell", "spread", "lines64", "lines128", "sim miss");
+			if (p.work)
+				printf(" %8s %8s", "bare", "hidden");
+			printf("\n");
+		}
+	}
+	fflush(run.meta);
+	fflush(stdout);
+	lists_result_init(&b.r, &p);
+	rc = batch_pump(&run, job, on_event, &b);
+	if (rc)
+		return rc;
+	if (!p.graph)
+		print_pivot(&b);
+	batch_warnings(&run);
+	b.r.hdr = run.hdr;
+	if (cli.json && (rc = batch_write_json(&run, lists_result_to_json(&b.r))) != 0)
+		return rc;
+	if (p.graph && b.r.have_graph && !b.r.graph_same) {
+		mt_warn("run lists: the blocked graph differs from the naive one");
+		return MT_EXIT_RUNTIME;
+	}
+	return MT_EXIT_OK;
+}
+
+const struct experiment exp_lists = {
+	"lists",
+	"linked-list cell layouts, cdr-coding, the graph homework (seed 003)",
+	lists_batch,
+};

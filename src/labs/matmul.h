@@ -1,0 +1,233 @@
+/* matmul: the six loop orders of seed 003 (ijk, jik, jki, kji, kij, ikj) and
+ * the blocked ikj on n x n doubles, C += A * B, matrices row-major
+ * (element (i, j) is m[i * n + j]). Timed through the job API, either one
+ * order after the other (best of tries, the batch table) or interleaved in
+ * short slices so that all orders advance together on one core (the race).
+ * The miss model (the book's estimate and the simulator) is in
+ * matmul_model.c, declared here too.
+ *
+ * Cells the worker streams (struct job_event, type JOB_EV_CELL):
+ *   kind MATMUL_CELL_RESULT: one finished order of the table.
+ *     row = order (enum matmul_order), value = ns per inner iteration (best
+ *     try), aux[0] = ms of the best try, aux[1] = 1 (progress), aux[2] = 1
+ *     when C equals ijk's C exactly (0 when not), aux[3] = block size (the
+ *     blocked order, else 0), aux[4] = finish rank (1 = first; race only, else
+ *     0), spread = (second best - best) / best over the tries.
+ *   kind MATMUL_CELL_RACE: a race slice. row = order, value = running ns per
+ *     inner iteration, aux[0] = fraction done (0..1), aux[1] = finish rank (0
+ *     while running), aux[2] = inner iterations done.
+ *   kind MATMUL_CELL_SWEEP: one block size of --sweep. row = index into
+ *     params.sweep, value = ns per inner iteration, aux[0] = ms, aux[2] =
+ *     equal to ijk, aux[3] = block size.
+ *   kind MATMUL_CELL_SIM (only when params.sim_s >= 0, before any timing):
+ *     row = order, value = simulated misses per inner iteration, aux[0..2] =
+ *     the same for A, B, C, aux[3] = 1 when it is a sample (the first
+ *     params.sim_sample accesses).
+ * A race ends with one MATMUL_CELL_RESULT per order as well (row order, in
+ * finish order), so a consumer that only reads results works either way. */
+#ifndef MEMTOP_MATMUL_H
+#define MEMTOP_MATMUL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+
+#include "core/job.h"
+#include "core/jsonio.h"
+#include "core/util.h"
+
+enum matmul_order {
+	MATMUL_IJK,
+	MATMUL_JIK,
+	MATMUL_JKI,
+	MATMUL_KJI,
+	MATMUL_KIJ,
+	MATMUL_IKJ,
+	MATMUL_BLOCKED,
+	MATMUL_NORDERS
+};
+
+/* The class of an order, named after the two matrices its inner loop walks. */
+enum matmul_class { MATMUL_AB, MATMUL_AC, MATMUL_BC };
+
+/* How an inner loop touches one matrix. */
+enum matmul_walk {
+	MATMUL_WALK_ROW,  /* along a row, stride 1 */
+	MATMUL_WALK_COL,  /* down a column, stride n */
+	MATMUL_WALK_REG,  /* one element held in a register */
+	MATMUL_WALK_NONE  /* not touched (ijk's C: the sum sits in a register) */
+};
+
+enum matmul_cell_kind {
+	MATMUL_CELL_RESULT = 1,
+	MATMUL_CELL_RACE,
+	MATMUL_CELL_SWEEP,
+	MATMUL_CELL_SIM
+};
+
+#define MATMUL_MAX_SWEEP 16
+#define MATMUL_MAX_N 8192
+
+struct matmul_params {
+	size_t n;             /* matrix side (1..MATMUL_MAX_N) */
+	size_t block;         /* block side of the blocked order (1..n is not required) */
+	int tries;            /* best of this many runs (table mode) */
+	int race;             /* 1: interleaved slices, one run each, all advancing together */
+	double slice_ms;      /* race: length of one order's slice */
+	size_t sweep[MATMUL_MAX_SWEEP]; /* block sizes to time after the table */
+	size_t nsweep;
+	int skip_table;       /* 1: only the sweep */
+	int sim_s, sim_E, sim_b; /* simulate each order on this cache first; sim_s < 0: no */
+	uint64_t sim_sample;  /* accesses simulated per order (0: all) */
+};
+
+/* Defaults: n = 512, block 32, best of 3, table mode, 2 ms race slices, no
+ * sweep, no simulation (sim_s = -1; sample 4M accesses when set). */
+void matmul_params_default(struct matmul_params *p);
+
+/* "ijk" .. "ikj", "blocked". NULL for an index out of range. */
+const char *matmul_order_name(int order);
+
+/* The order called s, or -1. */
+int matmul_order_parse(const char *s);
+
+/* The class of an order (the blocked order is class BC: its inner loop is
+ * ikj's). */
+enum matmul_class matmul_order_class(int order);
+
+/* "AB", "AC", "BC". */
+const char *matmul_class_name(enum matmul_class c);
+
+/* How order's inner loop walks A, B and C: walk[0..2]. */
+void matmul_inner_walk(int order, enum matmul_walk walk[3]);
+
+/* "along a row", "down a column", "in a register", "summed in a register"
+ * (class AB keeps C's sum in a register and stores it after the loop). */
+const char *matmul_walk_name(enum matmul_walk w);
+
+/* The book's estimate of misses per inner-loop iteration for a matrix too big
+ * for the cache and a line of L doubles (L >= 1): miss[0..2] for A, B, C.
+ * A row walk misses 1/L an access, a column walk 1 an access, a register 0.
+ * Returns the total: AB 1 + 1/L, AC 2, BC 2/L (1.25, 2.0, 0.5 at L = 4). */
+double matmul_book_estimate(int order, double L, double miss[3]);
+
+/* The seed's matrices: a[idx] = idx % 7, b[idx] = idx % 5 (small integers,
+ * so every summation order gives exactly the same doubles). */
+void matmul_fill(size_t n, double *a, double *b);
+
+/* C += A * B in the given order (block side bsize for the blocked order,
+ * edges clipped when n is not a multiple). a, b, c must not overlap. */
+void matmul_multiply(int order, size_t n, size_t bsize, const double *a, const double *b,
+		     double *c);
+
+/* An order's work cut into steps for slicing: a step is one pass of the
+ * middle loop (n inner iterations) for the six orders, one row i of one
+ * block pair for the blocked order. Returns the number of steps. */
+uint64_t matmul_steps(int order, size_t n, size_t bsize);
+
+/* Run steps [from, to) of order (to <= matmul_steps()). Running every step
+ * once, in any cut, is matmul_multiply(). Returns the inner iterations done. */
+uint64_t matmul_run_steps(int order, size_t n, size_t bsize, const double *a, const double *b,
+			  double *c, uint64_t from, uint64_t to);
+
+/* The job worker: arg is a struct matmul_params that outlives the job.
+ * Streams the cells described above; checks every result against ijk's.
+ * Returns 0 (also when cancelled), -1 with e set when memory runs out. */
+int matmul_worker(job_t *job, void *arg, mt_error *e);
+
+/* ---- the miss model (matmul_model.c) ---------------------------------- */
+
+/* This machine's L1 data cache from the first `memtop info` source that
+ * describes it fully. */
+struct matmul_l1d {
+	int line;       /* bytes; 64 when no source says */
+	int ways, sets;
+	uint64_t size;
+	int s, E, b;    /* simulator geometry; s < 0 when unusable (sets or line
+			 * not a power of two, or unknown) */
+	char from[16];  /* the source's name, "" when none */
+};
+void matmul_l1d(struct matmul_l1d *d);
+
+/* Bases the model puts the matrices at: A at 1 MB, then B and C each at the
+ * next 1 MB boundary after the previous matrix (n = 100: 0x100000,
+ * 0x200000, 0x300000). */
+void matmul_model_bases(size_t n, uint64_t base[3]);
+
+struct matmul_sim {
+	uint64_t accesses, misses;      /* over the simulated part */
+	uint64_t acc[3], miss[3];       /* split by matrix A, B, C */
+	uint64_t iterations;            /* inner iterations simulated */
+	uint64_t steps_done, steps;     /* steps simulated of all (a sample when less) */
+	double per_iter, per_iter_m[3]; /* misses per inner iteration */
+};
+
+/* Drive order's exact access stream (ijk/jik: load A, load B per iteration,
+ * then load and store C once per (i, j); the other four: one load of the
+ * register operand per middle iteration, then load A or B, load C, store C
+ * per iteration) through an (s, E, b) cache from sim.h, the matrices at
+ * matmul_model_bases(). max_accesses > 0 stops after the first steps that
+ * reach it (a sample: cold misses included, so a slight overestimate).
+ * Returns 0, or -1 with e set (bad geometry, memory). */
+int matmul_simulate(int order, size_t n, size_t bsize, int s, int E, int b,
+		    uint64_t max_accesses, struct matmul_sim *out, mt_error *e);
+
+/* ---- results: ONE store, writer and reader for `memtop run matmul` (timed),
+ * the TUI tab and `memtop view` (matmul.c) ------------------------------- */
+
+struct matmul_row {
+	int have;
+	double ms, ns_iter, spread;
+	int equal, rank;
+	size_t block;
+};
+
+struct matmul_result {
+	struct run_header hdr;
+	size_t n, block;
+	int tries, race;
+	int line_bytes;                   /* the line the book's estimate assumes */
+	double book[MATMUL_NORDERS];      /* the book's misses per iteration */
+	int have_sim, sim_sampled;        /* the simulator ran (on sim_s, sim_E, sim_b) */
+	int sim_s, sim_E, sim_b;
+	char sim_from[16];                /* the `memtop info` source of the geometry */
+	int have_sim_o[MATMUL_NORDERS];
+	double sim[MATMUL_NORDERS], sim_m[MATMUL_NORDERS][3];
+	struct matmul_row res[MATMUL_NORDERS];
+	struct matmul_row sweep[MATMUL_MAX_SWEEP];
+	size_t nsweep;
+	double frac[MATMUL_NORDERS], run_ns[MATMUL_NORDERS]; /* a race under way */
+	int run_rank[MATMUL_NORDERS];
+	int failed_equal;                 /* an order's C differed from ijk's */
+	char source[256];                 /* the file it came from, "" when measured here */
+};
+
+/* An empty result for p with the book's estimates for line_bytes (and the
+ * simulator's geometry when p->sim_s >= 0, sim_from naming its source, may
+ * be NULL). The header is left zero (run_header_init when the job starts). */
+void matmul_result_init(struct matmul_result *r, const struct matmul_params *p, int line_bytes,
+			const char *sim_from);
+
+/* Store one event of matmul_worker. Returns the kind stored
+ * (MATMUL_CELL_*), 0 for an event that is not a cell of r. */
+int matmul_result_apply(struct matmul_result *r, const struct job_event *ev);
+
+/* Orders finished (results) plus sweep rows measured. */
+size_t matmul_result_measured(const struct matmul_result *r);
+
+/* The result as JSON (see memtop(1)): the run header, "experiment":
+ * "matmul", n, block, tries, mode, line_bytes, sim_cache, results, sweep.
+ * NULL when out of memory. */
+cJSON *matmul_result_to_json(const struct matmul_result *r);
+
+/* Whether root looks like a timed matmul result ("experiment" says so, or
+ * in older files a "mode" beside "results"; not the --simulate table). */
+int matmul_result_is(const cJSON *root);
+
+/* Read a timed result back (strict: "FILE: results[2]: field ..."). Returns
+ * 0, or -1 with e set. */
+int matmul_result_from_json(const cJSON *root, const char *file, struct matmul_result *r,
+			    mt_error *e);
+
+#endif

@@ -1,0 +1,392 @@
+/* memtop run matmul: the six loop orders and the blocked one, timed (the
+ * seed's stopwatch table, with the class, the book's misses per iteration
+ * for this machine's line and the simulator's count for its L1d next to
+ * them), or --simulate: the seed's simulator table on an (s, E, b) cache. */
+#include "config.h"
+
+#include "core/batch.h"
+#include "core/clock.h"
+#include "core/experiment.h"
+#include "core/job.h"
+#include "core/jsonio.h"
+#include "matmul.h"
+#include "sim/sim.h"
+#include "core/util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Accesses simulated per order next to the stopwatch (a prefix sample when
+ * the whole product is bigger). */
+#define SIM_SAMPLE_ACCESSES 4000000ull
+
+struct batch {
+	const struct matmul_params *p;
+	const struct batch_run *run;
+	int csv;
+	struct matmul_result r; /* the store the TUI tab shares (src/matmul.h) */
+	int sweep_head;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: memtop run matmul [OPTIONS]\n"
+		"The six loop orders of C += A * B and the blocked ikj, n x n doubles: time per\n"
+		"inner-loop iteration, class, misses per iteration (book and simulator).\n\n"
+		"  --n N            matrix side (default 512; 100 with --simulate)\n"
+		"  --block B        block side of the blocked order (default 32)\n"
+		"  --tries N        best of N runs (default 3)\n"
+		"  --sweep          also time the blocked order with blocks 8, 16, 32, 64, 128\n"
+		"  --race           run the orders interleaved in %.0f ms slices, all advancing\n"
+		"                   together on one core (as the TUI tab does); one run each\n"
+		"  --simulate       no timing: drive every order through the cache simulator\n"
+		"  --cache s,E,b    the simulated cache (default 5,1,5: the book's 1 KB, 32-byte\n"
+		"                   lines); matrices at 1 MB-aligned bases A, B, C\n"
+		"  --cpu N          pin the measuring thread to CPU N\n"
+		"  --quick          small run for tests: n = 64 (48 with --simulate), 1 try\n"
+		"  --json FILE      write the result to FILE (atomically)\n"
+		"  --csv            print CSV, one row a result (the rest goes to stderr)\n"
+		"  -h, --help       this help\n",
+		2.0);
+}
+
+/* One CSV row: kind "order" (the seven) or "sweep" (the blocked order's
+ * block sweep); empty fields where the value does not apply. */
+static void print_csv(const struct batch *b, const char *kind, int o, const struct matmul_row *r)
+{
+	printf("%s,%s,%s,", kind, matmul_order_name(o), matmul_class_name(matmul_order_class(o)));
+	if (o == MATMUL_BLOCKED)
+		printf("%zu", r->block);
+	printf(",%.3f,%.4f,%.4f,%.4f,", r->ms, r->ns_iter, r->spread, b->r.book[o]);
+	if (b->r.have_sim && r == &b->r.res[o])
+		printf("%.4f", b->r.sim[o]);
+	printf(",");
+	if (r->rank)
+		printf("%d", r->rank);
+	printf(",%d\n", r->equal);
+}
+
+static void print_row(const struct batch *b, int o)
+{
+	const struct matmul_row *r = &b->r.res[o];
+	if (b->csv) {
+		print_csv(b, "order", o, r);
+		return;
+	}
+	printf("%-8s %-5s %9.1f %9.2f %6.1f%%", matmul_order_name(o),
+	       matmul_class_name(matmul_order_class(o)), r->ms, r->ns_iter, r->spread * 100);
+	printf(" %9.3f", b->r.book[o]);
+	if (b->r.have_sim)
+		printf(" %9.3f  %5.3f %5.3f %5.3f", b->r.sim[o], b->r.sim_m[o][0], b->r.sim_m[o][1],
+		       b->r.sim_m[o][2]);
+	if (r->rank)
+		printf("  #%d", r->rank);
+	if (!r->equal)
+		printf("  DIFFERS from ijk");
+	printf("\n");
+}
+
+static void on_event(const struct job_event *ev, void *ctx)
+{
+	struct batch *b = ctx;
+	const struct matmul_row *r;
+	int kind;
+	if (ev->type == JOB_EV_NOTE) {
+		batch_note(b->run, ev->text);
+		return;
+	}
+	kind = matmul_result_apply(&b->r, ev);
+	if (kind == MATMUL_CELL_RESULT)
+		r = &b->r.res[ev->row];
+	else if (kind == MATMUL_CELL_SWEEP)
+		r = &b->r.sweep[ev->row];
+	else
+		return;
+	if (kind == MATMUL_CELL_RESULT) {
+		print_row(b, ev->row);
+	} else if (b->csv) {
+		print_csv(b, "sweep", MATMUL_BLOCKED, r);
+	} else {
+		if (!b->sweep_head) {
+			printf("\n%-8s %9s %9s %7s  %s\n", "block", "ms", "ns/iter", "spread",
+			       "working set of one i (B block + A, C pieces)");
+			b->sweep_head = 1;
+		}
+		printf("%-8zu %9.1f %9.2f %6.1f%%  %.1f KB%s\n", r->block, r->ms, r->ns_iter,
+		       r->spread * 100,
+		       (double)((r->block * r->block + 2 * r->block) * sizeof(double)) / 1024,
+		       r->equal ? "" : "  DIFFERS from ijk");
+	}
+}
+
+static cJSON *sim_json(const struct matmul_sim *s)
+{
+	cJSON *o = cJSON_CreateObject();
+	if (!o)
+		return NULL;
+	cJSON_AddNumberToObject(o, "accesses", (double)s->accesses);
+	cJSON_AddNumberToObject(o, "misses", (double)s->misses);
+	cJSON_AddNumberToObject(o, "misses_per_iter", s->per_iter);
+	cJSON_AddNumberToObject(o, "misses_a", (double)s->miss[0]);
+	cJSON_AddNumberToObject(o, "misses_b", (double)s->miss[1]);
+	cJSON_AddNumberToObject(o, "misses_c", (double)s->miss[2]);
+	cJSON_AddNumberToObject(o, "per_iter_a", s->per_iter_m[0]);
+	cJSON_AddNumberToObject(o, "per_iter_b", s->per_iter_m[1]);
+	cJSON_AddNumberToObject(o, "per_iter_c", s->per_iter_m[2]);
+	cJSON_AddBoolToObject(o, "sampled", s->steps_done < s->steps);
+	return o;
+}
+
+static cJSON *cache_json(int s, int E, int b)
+{
+	cJSON *o = cJSON_CreateObject();
+	if (!o)
+		return NULL;
+	cJSON_AddNumberToObject(o, "s", s);
+	cJSON_AddNumberToObject(o, "E", E);
+	cJSON_AddNumberToObject(o, "b", b);
+	cJSON_AddNumberToObject(o, "bytes", (double)((1ull << s) * (uint64_t)E * (1ull << b)));
+	return o;
+}
+
+static int run_simulate(const struct matmul_params *p, int s, int E, int b,
+			const struct batch_cli *cli)
+{
+	struct batch_run run;
+	cJSON *root = NULL, *arr = NULL, *bases;
+	uint64_t base[3];
+	double L = (double)(1ull << b) / sizeof(double);
+	mt_error e = { "" };
+	char hx[3][32];
+
+	matmul_model_bases(p->n, base);
+	for (int m = 0; m < 3; m++)
+		mt_snprintf(hx[m], sizeof hx[m], "0x%llx", (unsigned long long)base[m]);
+	batch_begin(&run, cli, 0);
+	fprintf(run.meta, "# matmul on the cache simulator\n");
+	fprintf(run.meta,
+		"# cache (s, E, b) = (%d, %d, %d): %llu bytes, %d-byte lines (%.4g doubles), n = %zu\n",
+		s, E, b, (unsigned long long)((1ull << s) * (uint64_t)E * (1ull << b)), 1 << b, L,
+		p->n);
+	fprintf(run.meta,
+		"# A at %s, B at %s, C at %s; misses per inner-loop iteration (n^3 of them)\n",
+		hx[0], hx[1], hx[2]);
+	fflush(run.meta);
+	if (cli->csv)
+		printf("order,class,accesses,misses,misses_per_iter,per_iter_a,per_iter_b,"
+		       "per_iter_c,book\n");
+	else
+		printf("%-8s %-5s %11s %10s %9s  %5s %5s %5s %6s\n", "order", "class", "accesses",
+		       "misses", "miss/iter", "A", "B", "C", "book");
+	if (cli->json) {
+		root = batch_json_root(&run);
+		if (!root)
+			goto oom;
+		cJSON_AddStringToObject(root, "mode", "simulate");
+		cJSON_AddNumberToObject(root, "n", (double)p->n);
+		cJSON_AddNumberToObject(root, "block", (double)p->block);
+		cJSON_AddItemToObject(root, "cache", cache_json(s, E, b));
+		bases = cJSON_AddObjectToObject(root, "bases");
+		arr = cJSON_AddArrayToObject(root, "results");
+		if (!bases || !arr)
+			goto oom;
+		cJSON_AddStringToObject(bases, "A", hx[0]);
+		cJSON_AddStringToObject(bases, "B", hx[1]);
+		cJSON_AddStringToObject(bases, "C", hx[2]);
+	}
+	for (int o = 0; o < MATMUL_NORDERS; o++) {
+		struct matmul_sim r;
+		double bm[3], book = matmul_book_estimate(o, L, bm);
+		const char *name = o == MATMUL_BLOCKED ? "blocked" : matmul_order_name(o);
+		if (matmul_simulate(o, p->n, p->block, s, E, b, 0, &r, &e) < 0) {
+			mt_warn("run matmul: %s", e.msg);
+			cJSON_Delete(root);
+			return MT_EXIT_USAGE;
+		}
+		if (cli->csv)
+			printf("%s,%s,%llu,%llu,%.4f,%.4f,%.4f,%.4f,%.4f\n", name,
+			       matmul_class_name(matmul_order_class(o)),
+			       (unsigned long long)r.accesses, (unsigned long long)r.misses, r.per_iter,
+			       r.per_iter_m[0], r.per_iter_m[1], r.per_iter_m[2], book);
+		else
+			printf("%-8s %-5s %11llu %10llu %9.3f  %5.3f %5.3f %5.3f %6.3f\n", name,
+			       matmul_class_name(matmul_order_class(o)),
+			       (unsigned long long)r.accesses, (unsigned long long)r.misses, r.per_iter,
+			       r.per_iter_m[0], r.per_iter_m[1], r.per_iter_m[2], book);
+		fflush(stdout);
+		if (root) {
+			cJSON *it = sim_json(&r);
+			if (!it)
+				goto oom;
+			cJSON_AddStringToObject(it, "order", matmul_order_name(o));
+			cJSON_AddStringToObject(it, "class", matmul_class_name(matmul_order_class(o)));
+			cJSON_AddNumberToObject(it, "book", book);
+			if (o == MATMUL_BLOCKED)
+				cJSON_AddNumberToObject(it, "block", (double)p->block);
+			cJSON_AddItemToArray(arr, it);
+		}
+	}
+	fprintf(run.meta,
+		"# book: AB 1 + 1/L, AC 2, BC 2/L misses an iteration for a line of L doubles\n");
+	diag_end(&run.hdr.diag);
+	batch_warnings(&run);
+	return cli->json ? batch_write_json(&run, root) : MT_EXIT_OK;
+oom:
+	cJSON_Delete(root);
+	return batch_write_json(&run, NULL);
+}
+
+static int matmul_batch(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "n", required_argument, NULL, 'n' },
+		{ "block", required_argument, NULL, 'B' },
+		{ "tries", required_argument, NULL, 't' },
+		{ "sweep", no_argument, NULL, 'w' },
+		{ "race", no_argument, NULL, 'r' },
+		{ "simulate", no_argument, NULL, 'S' },
+		{ "cache", required_argument, NULL, 'c' },
+		BATCH_OPTION_CPU,
+		BATCH_OPTIONS,
+		{ NULL, 0, NULL, 0 },
+	};
+	static const size_t sweep_blocks[] = { 8, 16, 32, 64, 128 };
+	static struct matmul_params p; /* outlives the job */
+	struct batch b;
+	struct batch_cli cli;
+	struct batch_run run;
+	struct matmul_l1d d;
+	struct job_opts jo = { -1, 0 };
+	int ch, simulate = 0, tries = 0, cs = 5, cE = 1, cb = 5, rc;
+	uint64_t n = 0, v;
+	double L;
+	mt_error e = { "" };
+	job_t *job;
+
+	matmul_params_default(&p);
+	memset(&b, 0, sizeof b);
+	b.p = &p;
+	b.run = &run;
+	batch_cli_init(&cli, "matmul", usage);
+	while ((ch = batch_next(&cli, argc, argv, opts)) > 0) {
+		switch (ch) {
+		case 'n':
+			if (batch_opt_u64(cli.exp, "--n", optarg, 1, MATMUL_MAX_N, &n) < 0)
+				return MT_EXIT_USAGE;
+			break;
+		case 'B':
+			if (batch_opt_u64(cli.exp, "--block", optarg, 1, MATMUL_MAX_N, &v) < 0)
+				return MT_EXIT_USAGE;
+			p.block = (size_t)v;
+			break;
+		case 't':
+			if (batch_opt_int(cli.exp, "--tries", optarg, 1, 100, &tries) < 0)
+				return MT_EXIT_USAGE;
+			break;
+		case 'w':
+			p.nsweep = MT_ARRAY_LEN(sweep_blocks);
+			memcpy(p.sweep, sweep_blocks, sizeof sweep_blocks);
+			break;
+		case 'r': p.race = 1; break;
+		case 'S': simulate = 1; break;
+		case 'c':
+			if (batch_opt_cache(cli.exp, "--cache", optarg, "5,1,5", SIM_MAX_S, SIM_MAX_E,
+					    20, &cs, &cE, &cb) < 0)
+				return MT_EXIT_USAGE;
+			break;
+		}
+	}
+	if (ch < 0)
+		return cli.rc;
+	b.csv = cli.csv;
+	if (cli.quick) {
+		p.n = simulate ? 48 : 64;
+		p.tries = 1;
+	} else if (simulate) {
+		p.n = 100;
+	}
+	if (n)
+		p.n = (size_t)n;
+	if (tries)
+		p.tries = tries;
+	if (simulate)
+		return run_simulate(&p, cs, cE, cb, &cli);
+	if (p.race && p.nsweep) {
+		mt_warn("run matmul: --race and --sweep do not go together");
+		return MT_EXIT_USAGE;
+	}
+
+	matmul_l1d(&d);
+	L = (double)d.line / sizeof(double);
+	if (d.s >= 0) { /* the worker simulates each order first, off this thread */
+		p.sim_s = d.s;
+		p.sim_E = d.E;
+		p.sim_b = d.b;
+		p.sim_sample = SIM_SAMPLE_ACCESSES;
+	}
+	matmul_result_init(&b.r, &p, d.line, d.from);
+
+	/* The header (load, runnable tasks) is taken before the worker starts. */
+	batch_begin(&run, &cli, 1);
+	jo.cpu = run.cpu;
+	job = job_start(matmul_worker, &p, &jo, &e);
+	if (!job) {
+		mt_warn("run matmul: %s", e.msg);
+		return MT_EXIT_RUNTIME;
+	}
+	fprintf(run.meta,
+		"# matmul: n = %zu, block %zu, %s; ns per inner-loop iteration (n^3 = %.0f)\n", p.n,
+		p.block,
+		p.race ? "race: all orders interleaved in 2 ms slices, one run each" : "best of tries",
+		(double)p.n * p.n * p.n);
+	fprintf(run.meta, "# book: misses per iteration for a %d-byte line (%.0f doubles)", d.line,
+		L);
+	if (b.r.have_sim) {
+		char sz[32];
+		int sampled = 2.0 * (double)p.n * p.n * p.n > (double)SIM_SAMPLE_ACCESSES;
+		fprintf(run.meta, "; sim: this L1d (%s: %s, %d-way, %d-byte lines = (%d, %d, %d))%s",
+			d.from, mt_fmt_size(sz, sizeof sz, d.size), d.ways, d.line, d.s, d.E, d.b,
+			sampled ? ", first ~4M accesses of each order" : "");
+	}
+	fprintf(run.meta, "\n");
+	fflush(run.meta);
+	if (cli.csv) {
+		printf("kind,order,class,block,ms,ns_per_iter,spread,book_misses_per_iter,"
+		       "sim_misses_per_iter,finish,equal\n");
+	} else {
+		printf("%-8s %-5s %9s %9s %7s %9s", "order", "class", "ms", "ns/iter", "spread",
+		       "book");
+		if (b.r.have_sim)
+			printf(" %9s  %5s %5s %5s", "sim", "A", "B", "C");
+		printf("\n");
+	}
+	fflush(stdout);
+	rc = batch_pump(&run, job, on_event, &b);
+	if (rc)
+		return rc;
+	batch_warnings(&run);
+	if (b.r.res[MATMUL_BLOCKED].have && b.r.res[MATMUL_IKJ].have &&
+	    b.r.res[MATMUL_BLOCKED].ns_iter > 0)
+		fprintf(run.meta, "# worst/best order %.1fx; blocked vs ikj %.2fx\n",
+			fmax(b.r.res[MATMUL_JKI].ns_iter, b.r.res[MATMUL_KJI].ns_iter) /
+				fmin(b.r.res[MATMUL_KIJ].ns_iter, b.r.res[MATMUL_IKJ].ns_iter),
+			b.r.res[MATMUL_IKJ].ns_iter / b.r.res[MATMUL_BLOCKED].ns_iter);
+	b.r.hdr = run.hdr;
+	if (cli.json && (rc = batch_write_json(&run, matmul_result_to_json(&b.r))) != 0)
+		return rc;
+	if (b.r.failed_equal) {
+		mt_warn("run matmul: a result differs from ijk's");
+		return MT_EXIT_RUNTIME;
+	}
+	return MT_EXIT_OK;
+}
+
+const struct experiment exp_matmul = {
+	"matmul",
+	"the six matmul loop orders and blocking: time, class, misses (seed 003)",
+	matmul_batch,
+};

@@ -1,0 +1,843 @@
+/* latency: the chases, the timed kernel, the worker, results and JSON.
+ * See latency.h for the contracts; the reading of the curve is in
+ * latency_levels.c. */
+#include "config.h"
+
+#include "latency.h"
+#include "core/clock.h"
+#include "core/diag.h"
+#include "core/sysinfo.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#define HUGE_2M (2u << 20)
+#define CHUNK_NS 20e6 /* chase at most ~20 ms between job_check() calls */
+
+/* ---- sizes and parameters ------------------------------------------------ */
+
+uint64_t latency_step(uint64_t k)
+{
+	if (k < 1024)
+		return k ? k * 2 : 1;
+	if (k < 4 * 1024)
+		return k + 1024;
+	{
+		uint64_t s = 32 * 1024;
+		while (s <= k)
+			s *= 2;
+		return k + s / 16;
+	}
+}
+
+size_t latency_sizes(uint64_t lo, uint64_t hi, uint64_t *out, size_t cap)
+{
+	size_t n = 0;
+	uint64_t k = LAT_MIN_SIZE;
+	while (k < lo)
+		k = latency_step(k);
+	for (; k <= hi && n < cap; k = latency_step(k))
+		out[n++] = k;
+	return n;
+}
+
+void latency_params_default(struct latency_params *p)
+{
+	static const unsigned strides[] = { 128, 256, 512, 1024, 2048, 4096 };
+	memset(p, 0, sizeof *p);
+	p->nsizes = latency_sizes(LAT_MIN_SIZE, 512u << 20, p->sizes, LAT_MAX_SIZES);
+	for (size_t i = 0; i < MT_ARRAY_LEN(strides); i++)
+		p->strides[i] = strides[i];
+	p->nstrides = MT_ARRAY_LEN(strides);
+	p->random = 1;
+	p->random_stride = 128;
+	p->hugepages = LAT_HUGE_OFF;
+	p->tries = 3;
+	p->try_ns = 2e6;
+	p->point_ns = 120e6;
+	p->target_s = 60;
+	p->cpu = -1;
+}
+
+void latency_params_quick(struct latency_params *p)
+{
+	latency_params_default(p);
+	p->nsizes = latency_sizes(LAT_MIN_SIZE, 8u << 20, p->sizes, LAT_MAX_SIZES);
+	p->strides[0] = 128;
+	p->strides[1] = 4096;
+	p->nstrides = 2;
+	p->try_ns = 1e6;
+	p->point_ns = 40e6;
+	p->target_s = 10;
+}
+
+int latency_params_set_max(struct latency_params *p, uint64_t max, mt_error *e)
+{
+	size_t n;
+	if (max < LAT_MIN_SIZE)
+		return mt_fail(e, "--max-size: at least 4K");
+	if (max > (64ull << 30))
+		return mt_fail(e, "--max-size: at most 64G");
+	n = latency_sizes(LAT_MIN_SIZE, max, p->sizes, LAT_MAX_SIZES);
+	if (n == 0)
+		return mt_fail(e, "--max-size: no size fits");
+	p->nsizes = n;
+	return 0;
+}
+
+int latency_params_fit_memory(struct latency_params *p, uint64_t available, char *note,
+			      size_t len, mt_error *e)
+{
+	uint64_t cap = available / 2;
+	char a[32], b[32];
+	note[0] = '\0';
+	if (available == 0 || p->nsizes == 0 || p->sizes[p->nsizes - 1] <= cap)
+		return 0;
+	if (cap < LAT_MIN_SIZE)
+		return mt_fail(e, "not enough memory for a 4K chase");
+	{
+		uint64_t asked = p->sizes[p->nsizes - 1];
+		char c[32];
+		while (p->nsizes > 1 && p->sizes[p->nsizes - 1] > cap)
+			p->nsizes--;
+		mt_snprintf(note, len, "sizes capped at %s (asked %s): half of the %s available",
+			    mt_fmt_size(a, sizeof a, p->sizes[p->nsizes - 1]),
+			    mt_fmt_size(b, sizeof b, asked),
+			    mt_fmt_size(c, sizeof c, available & ~(uint64_t)0xfffff));
+		mt_strlcpy(p->note, note, sizeof p->note);
+	}
+	return 0;
+}
+
+/* A rough model of one load's ns at a size, for planning only. */
+static double model_ns(uint64_t size, int random, unsigned stride)
+{
+	double base;
+	if (size <= (32u << 10))
+		base = 1.5;
+	else if (size <= (1u << 20))
+		base = 5;
+	else if (size <= (16u << 20))
+		base = 20;
+	else
+		base = 110;
+	if (!random && stride <= 256 && base > 5)
+		base = 5; /* the prefetchers follow small fixed strides */
+	return base;
+}
+
+/* Planned loads of a point: warm-up and timed. */
+static void plan_point(const struct latency_params *p, uint64_t lines, double est_ns, int random,
+		       uint64_t *warm, uint64_t *timed)
+{
+	double budget = p->point_ns / est_ns; /* loads that fit the point budget */
+	double want = (double)p->tries * p->try_ns / est_ns;
+	double passes4 = 4.0 * (double)lines;
+	double t;
+	/* at least four full passes of the fixed chase (one, and at least the
+	 * point budget, when four would take more than 8 budgets: a contended
+	 * host); the random chase takes four passes when they fit the budget,
+	 * else a budget-long stretch of its cycle (a uniform sample of the
+	 * lines, since the order is random). */
+	if (random)
+		t = fmin(passes4, budget);
+	else if (passes4 * est_ns <= 8 * p->point_ns)
+		t = passes4;
+	else
+		t = fmax((double)lines, budget);
+	if (t < want)
+		t = fmin(want, fmax(budget, t));
+	if (t < 64 * (double)p->tries)
+		t = 64.0 * p->tries;
+	*timed = (uint64_t)t;
+	/* warm-up: one pass, or a quarter budget when a pass is long (beyond
+	 * the caches there is nothing to warm) */
+	*warm = lines;
+	if ((double)lines * est_ns > p->point_ns / 2)
+		*warm = (uint64_t)(p->point_ns / 4 / est_ns);
+	if (*warm < 4096)
+		*warm = 4096;
+}
+
+static double point_cost_ns(const struct latency_params *p, uint64_t size, unsigned stride,
+			    int random)
+{
+	uint64_t lines = size / stride, warm, timed;
+	double est = model_ns(size, random, stride);
+	plan_point(p, lines, est, random, &warm, &timed);
+	return (double)(warm + timed) * est + (double)lines * (random ? 12.0 : 1.5);
+}
+
+double latency_params_estimate_s(const struct latency_params *p)
+{
+	double ns = 0;
+	for (size_t i = 0; i < p->nsizes; i++) {
+		for (size_t k = 0; k < p->nstrides; k++)
+			ns += point_cost_ns(p, p->sizes[i], p->strides[k], 0);
+		if (p->random)
+			ns += point_cost_ns(p, p->sizes[i], p->random_stride, 1);
+	}
+	return ns / 1e9;
+}
+
+/* ---- chases ------------------------------------------------------------- */
+
+static int stride_ok(uint64_t size, unsigned stride)
+{
+	return stride >= sizeof(void *) && stride % sizeof(void *) == 0 && stride <= size;
+}
+
+size_t latency_build_fixed(void *buf, uint64_t size, unsigned stride)
+{
+	char *b = buf;
+	size_t n;
+	if (!stride_ok(size, stride))
+		return 0;
+	n = (size_t)(size / stride);
+	for (size_t i = 0; i + 1 < n; i++)
+		*(void **)(b + i * stride) = b + (i + 1) * stride;
+	*(void **)(b + (n - 1) * stride) = b;
+	return n;
+}
+
+static uint64_t splitmix64(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	return z ^ (z >> 31);
+}
+
+size_t latency_build_random(void *buf, uint64_t size, unsigned stride, uint64_t seed,
+			    uint32_t *scratch)
+{
+	char *b = buf;
+	uint64_t s = seed;
+	size_t n;
+	if (!stride_ok(size, stride) || size / stride > UINT32_MAX)
+		return 0;
+	n = (size_t)(size / stride);
+	for (size_t i = 0; i < n; i++)
+		scratch[i] = (uint32_t)i;
+	/* Sattolo: j < i strictly, so the permutation is one n-cycle. */
+	for (size_t i = n - 1; i > 0; i--) {
+		size_t j = (size_t)(((unsigned __int128)splitmix64(&s) * i) >> 64);
+		uint32_t t = scratch[i];
+		scratch[i] = scratch[j];
+		scratch[j] = t;
+	}
+	if (n == 1)
+		scratch[0] = 0;
+	for (size_t i = 0; i < n; i++)
+		*(void **)(b + i * stride) = b + (size_t)scratch[i] * stride;
+	return n;
+}
+
+#define CH1 q = (void **)*q;
+#define CH8 CH1 CH1 CH1 CH1 CH1 CH1 CH1 CH1
+#define CH64 CH8 CH8 CH8 CH8 CH8 CH8 CH8 CH8
+
+__attribute__((noinline)) void *latency_chase(void *p, uint64_t n)
+{
+	void **q = p;
+	for (uint64_t b = n / 64; b; b--) {
+		CH64
+	}
+	for (uint64_t r = n % 64; r; r--) {
+		CH1
+	}
+	return q;
+}
+
+static void *volatile lat_sink;
+
+/* ---- results ------------------------------------------------------------ */
+
+struct latency_result *latency_result_new(const struct latency_params *p, double ghz)
+{
+	struct latency_result *r = calloc(1, sizeof *r);
+	if (!r)
+		return NULL;
+	r->ghz = ghz;
+	r->nsizes = p->nsizes;
+	r->nstrides = p->nstrides;
+	memcpy(r->sizes, p->sizes, p->nsizes * sizeof *p->sizes);
+	memcpy(r->strides, p->strides, p->nstrides * sizeof *p->strides);
+	r->has_random = p->random;
+	r->random_stride = p->random_stride;
+	r->hugepages = p->hugepages;
+	for (size_t k = 0; k < LAT_MAX_STRIDES; k++)
+		for (size_t i = 0; i < LAT_MAX_SIZES; i++)
+			r->ns[k][i] = r->cycles[k][i] = NAN;
+	for (size_t i = 0; i < LAT_MAX_SIZES; i++)
+		r->random_ns[i] = r->random_cycles[i] = NAN;
+	return r;
+}
+
+void latency_result_free(struct latency_result *r)
+{
+	free(r);
+}
+
+int latency_apply(struct latency_result *r, const struct job_event *ev)
+{
+	if (ev->type != JOB_EV_CELL || ev->row < 0 || (size_t)ev->row >= r->nsizes || ev->col < 0)
+		return -1;
+	if (ev->kind == 1) {
+		if (!r->has_random)
+			return -1;
+		r->random_ns[ev->row] = ev->value;
+		r->random_cycles[ev->row] = ev->aux[0];
+		return 0;
+	}
+	if ((size_t)ev->col >= r->nstrides)
+		return -1;
+	r->ns[ev->col][ev->row] = ev->value;
+	r->cycles[ev->col][ev->row] = ev->aux[0];
+	return 0;
+}
+
+size_t latency_measured(const struct latency_result *r)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < r->nsizes; i++) {
+		for (size_t k = 0; k < r->nstrides; k++)
+			n += !isnan(r->ns[k][i]);
+		n += r->has_random && !isnan(r->random_ns[i]);
+	}
+	return n;
+}
+
+static cJSON *num_or_null(double x, double scale)
+{
+	return isnan(x) ? cJSON_CreateNull() : cJSON_CreateNumber(round(x * scale) / scale);
+}
+
+static cJSON *curve_json(const double *v, size_t n)
+{
+	cJSON *a = cJSON_CreateArray();
+	for (size_t i = 0; a && i < n; i++)
+		cJSON_AddItemToArray(a, num_or_null(v[i], 1e3));
+	return a;
+}
+
+cJSON *latency_to_json(const struct latency_result *r)
+{
+	cJSON *root = cJSON_CreateObject(), *a, *c, *rnd;
+	struct latency_levels lv;
+	if (!root)
+		return NULL;
+	if (run_header_to_json(&r->hdr, root) < 0)
+		goto fail;
+	cJSON_AddStringToObject(root, "experiment", "latency");
+	if (cJSON_GetObjectItemCaseSensitive(root, "ghz"))
+		cJSON_ReplaceItemInObjectCaseSensitive(root, "ghz", cJSON_CreateNumber(r->ghz));
+	else
+		cJSON_AddNumberToObject(root, "ghz", r->ghz);
+	if (!(a = cJSON_AddArrayToObject(root, "strides")))
+		goto fail;
+	for (size_t k = 0; k < r->nstrides; k++)
+		cJSON_AddItemToArray(a, cJSON_CreateNumber(r->strides[k]));
+	if (!(a = cJSON_AddArrayToObject(root, "sizes")))
+		goto fail;
+	for (size_t i = 0; i < r->nsizes; i++)
+		cJSON_AddItemToArray(a, cJSON_CreateNumber((double)r->sizes[i]));
+	if (!(a = cJSON_AddArrayToObject(root, "cycles")) ||
+	    !(c = cJSON_AddArrayToObject(root, "ns")))
+		goto fail;
+	for (size_t k = 0; k < r->nstrides; k++) {
+		cJSON_AddItemToArray(a, curve_json(r->cycles[k], r->nsizes));
+		cJSON_AddItemToArray(c, curve_json(r->ns[k], r->nsizes));
+	}
+	if (r->has_random) {
+		if (!(rnd = cJSON_AddObjectToObject(root, "random")))
+			goto fail;
+		cJSON_AddNumberToObject(rnd, "stride", r->random_stride);
+		if (!(a = cJSON_AddArrayToObject(rnd, "sizes")))
+			goto fail;
+		for (size_t i = 0; i < r->nsizes; i++)
+			cJSON_AddItemToArray(a, cJSON_CreateNumber((double)r->sizes[i]));
+		cJSON_AddItemToObject(rnd, "ns", curve_json(r->random_ns, r->nsizes));
+		cJSON_AddItemToObject(rnd, "cycles", curve_json(r->random_cycles, r->nsizes));
+	}
+	cJSON_AddStringToObject(root, "hugepages", r->hugepages == LAT_HUGE_ON ? "on" : "off");
+	cJSON_AddStringToObject(root, "pages", r->pages);
+	if (r->capped_from)
+		cJSON_AddNumberToObject(root, "capped_from", (double)r->capped_from);
+	if (r->elapsed_s > 0)
+		cJSON_AddNumberToObject(root, "elapsed_s", round(r->elapsed_s * 100) / 100);
+	latency_detect(r, &lv);
+	if (!(a = latency_levels_to_json(&lv)))
+		goto fail;
+	cJSON_AddItemToObject(root, "levels", a);
+	if (lv.has_memory) {
+		if (!(c = cJSON_AddObjectToObject(root, "memory")))
+			goto fail;
+		cJSON_AddNumberToObject(c, "from", (double)lv.memory_from);
+		cJSON_AddNumberToObject(c, "cycles", round(lv.memory_cycles * 100) / 100);
+		cJSON_AddNumberToObject(c, "ns", round(lv.memory_ns * 100) / 100);
+	}
+	return root;
+fail:
+	cJSON_Delete(root);
+	return NULL;
+}
+
+/* Read an array of n numbers or nulls (NAN) named key of o. */
+static int read_curve(const cJSON *arr, const char *file, const char *what, size_t n, double *out,
+		      mt_error *e)
+{
+	size_t i = 0;
+	const cJSON *it;
+	if (!cJSON_IsArray(arr))
+		return mt_fail(e, "%s: %s is not an array", file, what);
+	if ((size_t)cJSON_GetArraySize(arr) != n)
+		return mt_fail(e, "%s: %s has %d values, expected %zu", file, what,
+			       cJSON_GetArraySize(arr), n);
+	cJSON_ArrayForEach(it, arr)
+	{
+		if (cJSON_IsNull(it))
+			out[i] = NAN;
+		else if (cJSON_IsNumber(it) && isfinite(it->valuedouble) && it->valuedouble >= 0)
+			out[i] = it->valuedouble;
+		else
+			return mt_fail(e, "%s: %s value %zu is not a number", file, what, i + 1);
+		i++;
+	}
+	return 0;
+}
+
+struct latency_result *latency_from_json(const cJSON *root, const char *file, mt_error *e)
+{
+	struct latency_result *r = calloc(1, sizeof *r);
+	const cJSON *sizes, *strides, *cyc, *ns, *rnd, *it;
+	char what[64], hp[16];
+	size_t i;
+	if (!file)
+		file = "input";
+	if (!r) {
+		mt_fail(e, "out of memory");
+		return NULL;
+	}
+	run_header_from_json(root, &r->hdr);
+	if (jsonio_number(root, "ghz", file, &r->ghz, e) < 0)
+		goto fail;
+	if (!(sizes = jsonio_array(root, "sizes", file, e)) ||
+	    !(strides = jsonio_array(root, "strides", file, e)) ||
+	    !(cyc = jsonio_array(root, "cycles", file, e)) || !(ns = jsonio_array(root, "ns", file, e)))
+		goto fail;
+	r->nsizes = (size_t)cJSON_GetArraySize(sizes);
+	r->nstrides = (size_t)cJSON_GetArraySize(strides);
+	if (r->nsizes == 0 || r->nsizes > LAT_MAX_SIZES) {
+		mt_fail(e, "%s: sizes has %zu values, expected 1..%d", file, r->nsizes, LAT_MAX_SIZES);
+		goto fail;
+	}
+	if (r->nstrides > LAT_MAX_STRIDES) {
+		mt_fail(e, "%s: strides has %zu values, at most %d", file, r->nstrides,
+			LAT_MAX_STRIDES);
+		goto fail;
+	}
+	i = 0;
+	cJSON_ArrayForEach(it, sizes)
+	{
+		if (!cJSON_IsNumber(it) || it->valuedouble < 1 || it->valuedouble > 1e15 ||
+		    (i && it->valuedouble <= (double)r->sizes[i - 1])) {
+			mt_fail(e, "%s: sizes value %zu is not an increasing size", file, i + 1);
+			goto fail;
+		}
+		r->sizes[i++] = (uint64_t)it->valuedouble;
+	}
+	i = 0;
+	cJSON_ArrayForEach(it, strides)
+	{
+		if (!cJSON_IsNumber(it) || it->valuedouble < 8 || it->valuedouble > 1e9 ||
+		    (i && it->valuedouble <= r->strides[i - 1])) {
+			mt_fail(e, "%s: strides value %zu is not an increasing stride", file, i + 1);
+			goto fail;
+		}
+		r->strides[i++] = (unsigned)it->valuedouble;
+	}
+	if ((size_t)cJSON_GetArraySize(cyc) != r->nstrides ||
+	    (size_t)cJSON_GetArraySize(ns) != r->nstrides) {
+		mt_fail(e, "%s: cycles and ns need %zu rows (one per stride), got %d and %d", file,
+			r->nstrides, cJSON_GetArraySize(cyc), cJSON_GetArraySize(ns));
+		goto fail;
+	}
+	for (size_t k = 0; k < r->nstrides; k++) {
+		mt_snprintf(what, sizeof what, "cycles row %zu", k + 1);
+		if (read_curve(cJSON_GetArrayItem(cyc, (int)k), file, what, r->nsizes, r->cycles[k], e) <
+		    0)
+			goto fail;
+		mt_snprintf(what, sizeof what, "ns row %zu", k + 1);
+		if (read_curve(cJSON_GetArrayItem(ns, (int)k), file, what, r->nsizes, r->ns[k], e) < 0)
+			goto fail;
+	}
+	for (size_t k = r->nstrides; k < LAT_MAX_STRIDES; k++)
+		for (i = 0; i < LAT_MAX_SIZES; i++)
+			r->ns[k][i] = r->cycles[k][i] = NAN;
+	for (i = 0; i < LAT_MAX_SIZES; i++)
+		r->random_ns[i] = r->random_cycles[i] = NAN;
+	rnd = cJSON_GetObjectItemCaseSensitive(root, "random");
+	if (rnd && !cJSON_IsNull(rnd)) {
+		long st;
+		const cJSON *rs;
+		if (!cJSON_IsObject(rnd)) {
+			mt_fail(e, "%s: random is not an object", file);
+			goto fail;
+		}
+		if (!(rs = jsonio_array(rnd, "sizes", file, e)))
+			goto fail;
+		if ((size_t)cJSON_GetArraySize(rs) != r->nsizes) {
+			mt_fail(e, "%s: random.sizes has %d values, expected %zu", file,
+				cJSON_GetArraySize(rs), r->nsizes);
+			goto fail;
+		}
+		if (read_curve(cJSON_GetObjectItemCaseSensitive(rnd, "ns"), file, "random.ns",
+			       r->nsizes, r->random_ns, e) < 0)
+			goto fail;
+		if (cJSON_GetObjectItemCaseSensitive(rnd, "cycles")) {
+			if (read_curve(cJSON_GetObjectItemCaseSensitive(rnd, "cycles"), file,
+				       "random.cycles", r->nsizes, r->random_cycles, e) < 0)
+				goto fail;
+		} else {
+			for (i = 0; i < r->nsizes; i++)
+				r->random_cycles[i] = r->random_ns[i] * r->ghz;
+		}
+		st = (long)jsonio_opt_number(rnd, "stride", 128);
+		r->random_stride = st > 0 ? (unsigned)st : 128;
+		r->has_random = 1;
+	}
+	jsonio_opt_string(root, "hugepages", hp, sizeof hp);
+	r->hugepages = strcmp(hp, "on") == 0 ? LAT_HUGE_ON : LAT_HUGE_OFF;
+	jsonio_opt_string(root, "pages", r->pages, sizeof r->pages);
+	r->capped_from = (uint64_t)jsonio_opt_number(root, "capped_from", 0);
+	r->elapsed_s = jsonio_opt_number(root, "elapsed_s", 0);
+	mt_strlcpy(r->source, file, sizeof r->source);
+	return r;
+fail:
+	free(r);
+	return NULL;
+}
+
+/* ---- the worker --------------------------------------------------------- */
+
+/* Chase n loads from *p in chunks of about CHUNK_NS (est_ns a load), calling
+ * job_check() between them. Returns JOB_GO, JOB_RESUMED (a pause happened
+ * in between) or JOB_CANCELLED. */
+static int chase_checked(job_t *job, void **p, uint64_t n, double est_ns)
+{
+	uint64_t chunk = (uint64_t)(CHUNK_NS / (est_ns > 0.1 ? est_ns : 0.1));
+	int resumed = 0;
+	if (chunk < 4096)
+		chunk = 4096;
+	while (n) {
+		uint64_t m = n < chunk ? n : chunk;
+		int c;
+		*p = latency_chase(*p, m);
+		n -= m;
+		c = job_check(job);
+		if (c == JOB_CANCELLED)
+			return c;
+		if (c == JOB_RESUMED)
+			resumed = 1;
+	}
+	return resumed ? JOB_RESUMED : JOB_GO;
+}
+
+struct point {
+	double best, second; /* ns a load */
+	uint64_t loads;
+	unsigned tries;
+};
+
+/* Time one point on an already linked chase starting at buf. est_ns is the
+ * expected ns a load (the last point of this chase), updated. */
+static int measure_point(job_t *job, const struct latency_params *p, char *buf, uint64_t lines,
+			 int random, double *est_ns, struct point *pt)
+{
+	uint64_t warm, timed, per_try;
+	unsigned ntries;
+	void *q = buf;
+	int c, again = 0;
+	plan_point(p, lines, *est_ns, random, &warm, &timed);
+	/* warm-up: not timed, but it tells the real cost of a load */
+	{
+		uint64_t t0 = mt_now_ns();
+		c = chase_checked(job, &q, warm, *est_ns);
+		if (c == JOB_CANCELLED)
+			return c;
+		if (c == JOB_GO) {
+			double got = (double)(mt_now_ns() - t0) / (double)warm;
+			if (got > 0) {
+				*est_ns = got;
+				plan_point(p, lines, got, random, &warm, &timed);
+			}
+		}
+	}
+	/* tries of at most ~50 ms each, so pause/cancel stay prompt */
+	ntries = p->tries;
+	while ((double)timed / ntries * *est_ns > 50e6 && ntries < 64)
+		ntries++;
+	per_try = (timed + ntries - 1) / ntries;
+	per_try = (per_try + 63) / 64 * 64;
+	pt->best = pt->second = INFINITY;
+	pt->loads = 0;
+	pt->tries = 0;
+	for (unsigned t = 0; t < ntries; t++) {
+		uint64_t t0, t1;
+		double ns;
+		c = job_check(job);
+		if (c == JOB_CANCELLED)
+			return c;
+		t0 = mt_now_ns();
+		q = latency_chase(q, per_try);
+		t1 = mt_now_ns();
+		if (job_check(job) == JOB_RESUMED) { /* paused in between: throw it away */
+			t--;
+			continue;
+		}
+		ns = (double)(t1 - t0) / (double)per_try;
+		if (ns < pt->best) {
+			pt->second = pt->best;
+			pt->best = ns;
+		} else if (ns < pt->second) {
+			pt->second = ns;
+		}
+		pt->loads += per_try;
+		pt->tries++;
+		/* the two best disagree by more than 10 %: a neighbour got in the
+		 * way; as many tries again, once */
+		if (t + 1 == ntries && !again && ntries <= p->tries && isfinite(pt->second) &&
+		    (pt->second - pt->best) / pt->best > 0.10) {
+			ntries += ntries;
+			again = 1;
+		}
+	}
+	lat_sink = q;
+	*est_ns = pt->best;
+	return JOB_GO;
+}
+
+/* What the kernel backed [buf, buf+len) with: AnonHugePages from smaps. */
+static void pages_report(const char *buf, size_t len, int hugepages, char *out, size_t olen)
+{
+	char thp[16];
+	FILE *f;
+	char line[256];
+	uintptr_t lo = (uintptr_t)buf, hi = lo + len;
+	int in = 0, found = 0;
+	uint64_t huge_kb = 0, rss_kb = 0;
+	mt_thp_mode(thp, sizeof thp);
+	f = fopen("/proc/self/smaps", "r");
+	if (f) {
+		while (fgets(line, sizeof line, f)) {
+			unsigned long long a, b, v;
+			/* a mapping's header: "start-end perms offset dev inode path";
+			 * field lines ("Rss:   12 kB") never parse as two hex numbers */
+			if (sscanf(line, "%llx-%llx ", &a, &b) == 2) {
+				in = (uintptr_t)a < hi && (uintptr_t)b > lo;
+				found |= in;
+				continue;
+			}
+			if (!in)
+				continue;
+			if (sscanf(line, "AnonHugePages: %llu kB", &v) == 1)
+				huge_kb += v;
+			else if (sscanf(line, "Rss: %llu kB", &v) == 1)
+				rss_kb += v;
+		}
+		fclose(f);
+	}
+	if (found && rss_kb) {
+		mt_snprintf(out, olen, "%s: %.0f%% of the buffer on 2 MB pages (THP %s)",
+			    hugepages == LAT_HUGE_ON ? "huge pages on" : "huge pages off",
+			    100.0 * (double)huge_kb / (double)rss_kb, thp[0] ? thp : "absent");
+	} else {
+		mt_snprintf(out, olen, "%s (THP %s)",
+			    hugepages == LAT_HUGE_ON ? "huge pages asked" : "4 KB pages asked",
+			    thp[0] ? thp : "absent");
+	}
+}
+
+static int emit_point(job_t *job, size_t row, size_t col, int kind, const struct point *pt,
+		      double ghz)
+{
+	struct job_event ev;
+	memset(&ev, 0, sizeof ev);
+	ev.type = JOB_EV_CELL;
+	ev.row = (int)row;
+	ev.col = (int)col;
+	ev.kind = kind;
+	ev.value = pt->best;
+	ev.spread = isfinite(pt->second) ? (pt->second - pt->best) / pt->best : 0;
+	ev.aux[0] = pt->best * ghz;
+	ev.aux[1] = (double)pt->loads;
+	ev.aux[2] = pt->tries;
+	return job_emit(job, &ev);
+}
+
+static int latency_worker(job_t *job, void *arg, mt_error *e)
+{
+	struct latency_run *run = arg;
+	const struct latency_params *p0 = &run->params;
+	struct latency_params pp = *p0, *p = &pp; /* point_ns adapts */
+	uint64_t t_start = mt_now_ns();
+	struct mt_clock clk;
+	double ghz, units_total = 0, units_done = 0;
+	double est[LAT_MAX_STRIDES + 1];
+
+	mt_clock_calibrate(&clk, 0);
+	ghz = clk.core_ghz > 0 ? clk.core_ghz : clk.ticks_per_ns;
+	diag_sample_cpu(&run->diag);
+	for (size_t k = 0; k <= LAT_MAX_STRIDES; k++)
+		est[k] = 2.0;
+	for (size_t i = 0; i < p->nsizes; i++) {
+		for (size_t k = 0; k < p->nstrides; k++)
+			units_total += point_cost_ns(p0, p->sizes[i], p->strides[k], 0);
+		if (p->random)
+			units_total += point_cost_ns(p0, p->sizes[i], p->random_stride, 1);
+	}
+	job_set_progress(job, 0, units_total);
+	if (p->note[0] && job_note(job, "%s", p->note) < 0)
+		return mt_fail(e, "out of memory");
+
+	for (size_t i = 0; i < p->nsizes; i++) {
+		uint64_t size = p->sizes[i];
+		size_t ncol = p->nstrides + (p->random ? 1 : 0);
+		for (size_t c = 0; c < ncol; c++) {
+			int random = c == p->nstrides;
+			unsigned stride = random ? p->random_stride : p->strides[c];
+			size_t lines;
+			struct point pt;
+			if (job_check(job) == JOB_CANCELLED)
+				return 0;
+			if (stride > size) {
+				/* a stride longer than the buffer: one slot, itself */
+				lines = latency_build_fixed(run->buf, stride, stride);
+			} else if (random) {
+				lines = latency_build_random(run->buf, size, stride,
+							     0x6d656d746f70ull ^ size, run->scratch);
+			} else {
+				lines = latency_build_fixed(run->buf, size, stride);
+			}
+			if (lines == 0)
+				return mt_fail(e, "cannot link a chase of %llu bytes at stride %u",
+					       (unsigned long long)size, stride);
+			if (job_check(job) == JOB_CANCELLED)
+				return 0;
+			if (measure_point(job, p, run->buf, lines, random, &est[c], &pt) ==
+			    JOB_CANCELLED)
+				return 0;
+			if (emit_point(job, i, c, random, &pt, ghz) < 0)
+				return mt_fail(e, "out of memory");
+			units_done += point_cost_ns(p0, size, stride, random);
+			job_set_progress(job, units_done, units_total);
+			/* behind the target (a contended host): shorter points */
+			if (p0->target_s > 0 && units_done > 0.05 * units_total) {
+				double el = (double)(mt_now_ns() - t_start) / 1e9;
+				double proj = el * units_total / units_done;
+				double pn = p0->point_ns;
+				if (proj > p0->target_s)
+					pn = fmax(20e6, p0->point_ns * p0->target_s / proj);
+				pp.point_ns = fmin(p0->point_ns, pn);
+			}
+		}
+		diag_sample_cpu(&run->diag);
+	}
+	pages_report(run->buf, (size_t)p->sizes[p->nsizes - 1], p->hugepages, run->pages,
+		     sizeof run->pages);
+	diag_sample_cpu(&run->diag);
+	return 0;
+}
+
+struct latency_run *latency_run_start(const struct latency_params *p, mt_error *e)
+{
+	struct latency_run *r;
+	struct job_opts o;
+	uint64_t need, biggest;
+	char *base;
+	if (p->nsizes == 0 || (p->nstrides == 0 && !p->random)) {
+		mt_fail(e, "nothing to measure");
+		return NULL;
+	}
+	r = calloc(1, sizeof *r);
+	if (!r) {
+		mt_fail(e, "out of memory");
+		return NULL;
+	}
+	r->params = *p;
+	biggest = p->sizes[p->nsizes - 1];
+	for (size_t k = 0; k < p->nstrides; k++)
+		if (p->strides[k] > biggest)
+			biggest = p->strides[k];
+	need = (biggest + HUGE_2M - 1) / HUGE_2M * HUGE_2M;
+	base = mmap(NULL, need + HUGE_2M, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
+		    0);
+	if (base == MAP_FAILED) {
+		char b[32];
+		mt_fail(e, "cannot allocate %s for the largest size: %s",
+			mt_fmt_size(b, sizeof b, need), strerror(errno));
+		free(r);
+		return NULL;
+	}
+	/* align to 2 MB so huge pages can back all of it; unmap the slack */
+	{
+		uintptr_t a = ((uintptr_t)base + HUGE_2M - 1) & ~((uintptr_t)HUGE_2M - 1);
+		size_t head = a - (uintptr_t)base, tail = HUGE_2M - head;
+		if (head)
+			munmap(base, head);
+		if (tail)
+			munmap((char *)a + need, tail);
+		r->buf = (char *)a;
+	}
+	r->buf_bytes = need;
+#ifdef MADV_HUGEPAGE
+	(void)madvise(r->buf, need, p->hugepages == LAT_HUGE_ON ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
+#endif
+	if (p->random) {
+		r->scratch_len = (size_t)(p->sizes[p->nsizes - 1] / p->random_stride) + 1;
+		r->scratch = malloc(r->scratch_len * sizeof *r->scratch);
+		if (!r->scratch) {
+			mt_fail(e, "out of memory for the random chase's order");
+			munmap(r->buf, r->buf_bytes);
+			free(r);
+			return NULL;
+		}
+	}
+	o.cpu = p->cpu;
+	o.total = p->nsizes * (p->nstrides + (p->random ? 1 : 0));
+	diag_cpu_reset(&r->diag, -1); /* the rest is in the caller's run header */
+	r->job = job_start(latency_worker, r, &o, e);
+	if (!r->job) {
+		munmap(r->buf, r->buf_bytes);
+		free(r->scratch);
+		free(r);
+		return NULL;
+	}
+	{
+		struct job_progress pr;
+		job_get_progress(r->job, &pr);
+		r->diag.cpu_pinned = pr.cpu;
+	}
+	return r;
+}
+
+int latency_run_finish(struct latency_run *r, struct run_header *hdr, char *pages, size_t len,
+		       mt_error *e)
+{
+	int st = r->job ? job_join(r->job, e) : 0;
+	if (hdr) {
+		diag_take_cpu(&hdr->diag, &r->diag);
+		diag_end(&hdr->diag);
+	}
+	if (pages)
+		mt_strlcpy(pages, r->pages, len);
+	munmap(r->buf, r->buf_bytes);
+	free(r->scratch);
+	free(r);
+	return st;
+}

@@ -1,0 +1,324 @@
+/* memtop run latency: load latency by pointer chasing in batch mode. Prints
+ * the curves row by row as they are measured (size, then cycles and ns for
+ * each stride and the random chase), then the levels as seed 002 does. */
+#include "config.h"
+
+#include "core/batch.h"
+#include "core/clock.h"
+#include "core/experiment.h"
+#include "core/job.h"
+#include "core/jsonio.h"
+#include "latency.h"
+#include "core/sysinfo.h"
+#include "core/util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct batch {
+	struct latency_result *r;
+	const struct batch_run *run;
+	int csv;
+	size_t ncol;
+	size_t row_cells[LAT_MAX_SIZES];
+	size_t next_row;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: memtop run latency [OPTIONS]\n"
+		"Load latency by pointer chasing (seed 002, after lmbench's lat_mem_rd):\n"
+		"cycles and ns a load over array size, per stride and for a random chase,\n"
+		"then the cache levels, way sizes and TLB steps read from the curves.\n\n"
+		"  --strides LIST     fixed strides in bytes (default 128,256,512,1024,2048,4096)\n"
+		"  --max-size SIZE    largest array (default 512M; capped to half the free memory)\n"
+		"  --random           only the random chase (no fixed strides)\n"
+		"  --no-random        only the fixed strides\n"
+		"  --hugepages on|off madvise the buffer for transparent huge pages (default off)\n"
+		"  --tries N          best of N timed tries a point (default 3)\n"
+		"  --cpu N            pin the measuring thread to CPU N\n"
+		"  --quick            small run for tests: 4K..8M, strides 128 and 4096 + random\n"
+		"  --json FILE        write the result to FILE (atomically)\n"
+		"  --csv              print the curves as CSV (the rest goes to stderr)\n"
+		"  -h, --help         this help\n");
+}
+
+static void print_head(const struct batch *b)
+{
+	const struct latency_result *r = b->r;
+	char s[40];
+	if (b->csv) {
+		printf("size_bytes");
+		for (size_t k = 0; k < r->nstrides; k++)
+			printf(",cycles_s%u,ns_s%u", r->strides[k], r->strides[k]);
+		if (r->has_random)
+			printf(",cycles_random,ns_random");
+		printf("\n");
+		return;
+	}
+	printf("%8s", "size");
+	for (size_t k = 0; k < r->nstrides; k++) {
+		mt_snprintf(s, sizeof s, "s%u", r->strides[k]);
+		printf(" %8s %7s", s, "ns");
+	}
+	if (r->has_random)
+		printf(" %8s %7s", "random", "ns");
+	printf("\n%8s", "bytes");
+	for (size_t k = 0; k < r->nstrides; k++)
+		printf(" %8s %7s", "cycles", "");
+	if (r->has_random)
+		printf(" %8s %7s", "cycles", "");
+	printf("\n");
+}
+
+static void print_row(const struct batch *b, size_t i)
+{
+	const struct latency_result *r = b->r;
+	char sz[32];
+	if (b->csv) {
+		printf("%llu", (unsigned long long)r->sizes[i]);
+		for (size_t k = 0; k < r->nstrides; k++)
+			printf(",%.3f,%.3f", r->cycles[k][i], r->ns[k][i]);
+		if (r->has_random)
+			printf(",%.3f,%.3f", r->random_cycles[i], r->random_ns[i]);
+		printf("\n");
+		return;
+	}
+	printf("%8s", mt_fmt_size(sz, sizeof sz, r->sizes[i]));
+	for (size_t k = 0; k < r->nstrides; k++)
+		printf(" %8.2f %7.2f", r->cycles[k][i], r->ns[k][i]);
+	if (r->has_random)
+		printf(" %8.2f %7.2f", r->random_cycles[i], r->random_ns[i]);
+	printf("\n");
+}
+
+static void on_event(const struct job_event *ev, void *ctx)
+{
+	struct batch *b = ctx;
+	switch (ev->type) {
+	case JOB_EV_CELL:
+		if (latency_apply(b->r, ev) < 0)
+			return;
+		b->row_cells[ev->row]++;
+		while (b->next_row < b->r->nsizes && b->row_cells[b->next_row] == b->ncol)
+			print_row(b, b->next_row++);
+		break;
+	case JOB_EV_NOTE:
+		batch_note(b->run, ev->text);
+		break;
+	default:
+		break;
+	}
+}
+
+static int parse_strides(const char *s, struct latency_params *p, mt_error *e)
+{
+	uint64_t v[LAT_MAX_STRIDES];
+	int n = mt_parse_u64_list(s, 8, 1u << 20, v, LAT_MAX_STRIDES);
+	if (n < 0)
+		return mt_fail(e, "--strides: expected up to %d increasing byte counts 8..1M "
+				  "separated by commas, got '%s'",
+			       LAT_MAX_STRIDES, s);
+	for (int i = 0; i < n; i++) {
+		if (i && v[i] <= v[i - 1])
+			return mt_fail(e, "--strides: must be increasing, got '%s'", s);
+		if (v[i] % 8)
+			return mt_fail(e, "--strides: %llu is not a multiple of 8 bytes",
+				       (unsigned long long)v[i]);
+		p->strides[i] = (unsigned)v[i];
+	}
+	p->nstrides = (size_t)n;
+	return 0;
+}
+
+static void print_levels(FILE *f, const struct latency_result *r)
+{
+	struct latency_levels lv;
+	char line[256], a[32];
+	latency_detect(r, &lv);
+	fprintf(f, "# levels (plateaus within 10 %%, merged when closer than 20 %%):\n");
+	if (lv.n == 0)
+		fprintf(f, "# no step found: the curves are flat (too small a range, or the prefetchers "
+		        "hide them; see the random chase)\n");
+	for (size_t i = 0; i < lv.n; i++) {
+		const struct latency_level *l = &lv.lv[i];
+		latency_level_text(l, line, sizeof line);
+		fprintf(f, "%s\n", line);
+		if (!l->tlb)
+			fprintf(f, "   latency read from the %s; step shown by %u of %zu strides\n",
+			        l->from_random ? "random chase" : "fixed strides", l->nstrides,
+			        r->nstrides);
+		if (!l->tlb && l->way_min && l->way_max)
+			fprintf(f, "   associativity: %llu..%llu ways (size / way size)\n",
+			        (unsigned long long)(l->size / l->way_max),
+			        (unsigned long long)(l->size / l->way_min));
+	}
+	if (lv.has_memory)
+		fprintf(f, "Memory from %s: latency %.2f cycles (%.2f ns)\n",
+		        mt_fmt_size(a, sizeof a, lv.memory_from), lv.memory_cycles, lv.memory_ns);
+}
+
+static int latency_batch(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "strides", required_argument, NULL, 's' },
+		{ "max-size", required_argument, NULL, 'M' },
+		{ "random", no_argument, NULL, 'r' },
+		{ "no-random", no_argument, NULL, 'R' },
+		{ "hugepages", required_argument, NULL, 'H' },
+		{ "tries", required_argument, NULL, 't' },
+		BATCH_OPTION_CPU,
+		BATCH_OPTIONS,
+		{ NULL, 0, NULL, 0 },
+	};
+	struct latency_params p;
+	struct batch b;
+	struct batch_cli cli;
+	struct batch_run run;
+	struct latency_run *lr;
+	struct mt_clock clk;
+	const char *strides = NULL, *maxs = NULL;
+	int only_random = 0, no_random = 0, huge = LAT_HUGE_OFF, tries = 0;
+	int ch, st, rc = MT_EXIT_RUNTIME;
+	char note[200], lo[32], hi[32];
+	uint64_t t0, max = 0, asked;
+	mt_error e = { "" };
+
+	memset(&b, 0, sizeof b);
+	batch_cli_init(&cli, "latency", usage);
+	while ((ch = batch_next(&cli, argc, argv, opts)) > 0) {
+		switch (ch) {
+		case 's': strides = optarg; break;
+		case 'M': maxs = optarg; break;
+		case 'r': only_random = 1; break;
+		case 'R': no_random = 1; break;
+		case 'H':
+			if (strcmp(optarg, "on") == 0) {
+				huge = LAT_HUGE_ON;
+			} else if (strcmp(optarg, "off") == 0) {
+				huge = LAT_HUGE_OFF;
+			} else {
+				batch_bad(cli.exp, "--hugepages", optarg, "on or off");
+				return MT_EXIT_USAGE;
+			}
+			break;
+		case 't':
+			if (batch_opt_int(cli.exp, "--tries", optarg, 1, 100, &tries) < 0)
+				return MT_EXIT_USAGE;
+			break;
+		}
+	}
+	if (ch < 0)
+		return cli.rc;
+	if (only_random && no_random) {
+		mt_warn("run latency: --random and --no-random exclude each other");
+		return MT_EXIT_USAGE;
+	}
+	if (only_random && strides) {
+		mt_warn("run latency: --random measures no fixed stride; drop --strides");
+		return MT_EXIT_USAGE;
+	}
+
+	if (cli.quick)
+		latency_params_quick(&p);
+	else
+		latency_params_default(&p);
+	if (maxs) {
+		if (mt_parse_size(maxs, &max) < 0) {
+			batch_bad(cli.exp, "--max-size", maxs, "a size such as 64M");
+			return MT_EXIT_USAGE;
+		}
+		if (latency_params_set_max(&p, max, &e) < 0)
+			goto usage_error;
+	}
+	if (strides && parse_strides(strides, &p, &e) < 0)
+		goto usage_error;
+	if (only_random)
+		p.nstrides = 0;
+	if (no_random)
+		p.random = 0;
+	if (p.random && p.nstrides && p.strides[0] < p.random_stride)
+		p.random_stride = p.strides[0];
+	if (tries)
+		p.tries = (unsigned)tries;
+	p.hugepages = huge;
+	asked = p.sizes[p.nsizes - 1];
+	if (latency_params_fit_memory(&p, mt_mem_available(), note, sizeof note, &e) < 0) {
+		mt_warn("run latency: %s", e.msg); /* the grid asked for cannot fit here */
+		return MT_EXIT_USAGE;
+	}
+
+	mt_clock_calibrate(&clk, 0);
+	b.r = latency_result_new(&p, clk.core_ghz > 0 ? clk.core_ghz : clk.ticks_per_ns);
+	if (!b.r) {
+		mt_warn("run latency: out of memory");
+		return MT_EXIT_RUNTIME;
+	}
+	b.ncol = p.nstrides + (p.random ? 1 : 0);
+	b.csv = cli.csv;
+	b.run = &run;
+	if (note[0])
+		b.r->capped_from = asked;
+
+	/* The header (load, runnable tasks) is taken before the worker starts. */
+	batch_begin(&run, &cli, 1);
+	p.cpu = run.cpu;
+	lr = latency_run_start(&p, &e);
+	if (!lr) {
+		mt_warn("run latency: %s", e.msg);
+		goto out;
+	}
+	fprintf(run.meta,
+		"# latency: %zu sizes %s..%s, %zu fixed stride%s%s, best of %u tries, huge pages "
+		"%s (about %.0f s)\n",
+		p.nsizes, mt_fmt_size(lo, sizeof lo, p.sizes[0]),
+		mt_fmt_size(hi, sizeof hi, p.sizes[p.nsizes - 1]), p.nstrides,
+		p.nstrides == 1 ? "" : "s", p.random ? " + random chase" : "", p.tries,
+		huge == LAT_HUGE_ON ? "on" : "off", ceil(latency_params_estimate_s(&p)));
+	fprintf(run.meta, "# cycles = ns x %.3f GHz (core clock from dependent adds, not the TSC)\n",
+		b.r->ghz);
+	if (p.random)
+		fprintf(run.meta, "# random: the same lines at stride %u in one random cycle\n",
+			p.random_stride);
+	fflush(run.meta);
+	print_head(&b);
+	fflush(stdout);
+	t0 = mt_now_ns();
+	st = job_pump(lr->job, on_event, &b, 1, &e);
+	lr->job = NULL; /* joined by job_pump */
+	b.r->elapsed_s = (double)(mt_now_ns() - t0) / 1e9;
+	latency_run_finish(lr, &run.hdr, b.r->pages, sizeof b.r->pages, NULL);
+	b.r->hdr = run.hdr;
+	if (st == 1) {
+		char what[80];
+		mt_snprintf(what, sizeof what, "after %zu of %zu points", latency_measured(b.r),
+			    p.nsizes * b.ncol);
+		rc = batch_ended(&run, st, &e, what);
+		goto out;
+	}
+	if (st != 0) {
+		rc = batch_ended(&run, st, &e, NULL);
+		goto out;
+	}
+	print_levels(run.meta, b.r);
+	fprintf(run.meta, "# measured in %.1f s; %s\n", b.r->elapsed_s, b.r->pages);
+	if (note[0])
+		batch_note(&run, note);
+	batch_warnings(&run);
+	rc = cli.json ? batch_write_json(&run, latency_to_json(b.r)) : MT_EXIT_OK;
+out:
+	latency_result_free(b.r);
+	return rc;
+usage_error:
+	mt_warn("run latency: %s", e.msg);
+	return MT_EXIT_USAGE;
+}
+
+const struct experiment exp_latency = {
+	"latency",
+	"load latency by pointer chasing, levels, way size, TLB (seed 002)",
+	latency_batch,
+};

@@ -1,0 +1,135 @@
+/* mountain: the memory mountain of seed 000. Read throughput (MB/s) over
+ * working-set size x stride, measured by a strided read pass with four
+ * independent accumulators, best of adaptive tries.
+ *
+ * A measurement is a job (src/job.h): mountain_run_start() returns a run
+ * whose job streams one JOB_EV_CELL per grid point as soon as it is
+ * measured, row by row, and a JOB_EV_UPDATE for each doubtful cell of a row
+ * measured again at the end of that row (before the next row's first cell):
+ *   row = size index, col = stride index, value = MB/s,
+ *   spread = relative spread of the tries ((second best - best) / best),
+ *   aux[0] = tries, aux[1] = canary factor (1.0 = the core was as fast as
+ *   its best moment; 1.3 = a 30 % slower L1 canary around this cell),
+ *   aux[2] = ns of the best try per pass,
+ *   aux[3] = 1 when the cell was doubtful and measured a second time.
+ * The consumer applies each event to its own struct mountain with
+ * mountain_apply(). */
+#ifndef MEMTOP_MOUNTAIN_H
+#define MEMTOP_MOUNTAIN_H
+
+#include <cjson/cJSON.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/job.h"
+#include "core/jsonio.h"
+#include "core/util.h"
+
+#define MOUNTAIN_MAX_SIZES 48
+#define MOUNTAIN_MAX_STRIDES 64
+
+struct mountain_params {
+	uint64_t sizes[MOUNTAIN_MAX_SIZES]; /* bytes, increasing */
+	size_t nsizes;
+	unsigned strides[MOUNTAIN_MAX_STRIDES]; /* 8-byte words, increasing */
+	size_t nstrides;
+	unsigned min_tries, max_tries; /* adaptive tries: stop when the two best agree */
+	double tolerance;              /* ... within this relative difference */
+	double try_ns;                 /* target length of one try */
+	uint64_t fixed_accesses;       /* seed mode: accesses per try (0 = time-based) */
+	int cpu;                       /* CPU to pin to, -1 picks one */
+	int only_row, only_col;        /* measure just this cell (-1: the grid) */
+};
+
+/* The default grid: sizes 16K..128M doubling (14), strides 1..15 (15);
+ * adaptive tries 3..9 within 1 %, 2 ms tries. */
+void mountain_params_default(struct mountain_params *p);
+
+/* The --quick grid for tests and CI: 16K..8M, strides 1, 2, 4, 8. */
+void mountain_params_quick(struct mountain_params *p);
+
+/* The seed's settings: 8M accesses a try, 5 tries, no adaptivity. */
+void mountain_params_seed(struct mountain_params *p);
+
+/* Sizes doubling from lo to hi (both rounded to 8-byte words, lo >= 4K,
+ * hi <= 64G). Returns 0 or -1 with e ("--sizes: ..."). */
+int mountain_params_set_sizes(struct mountain_params *p, uint64_t lo, uint64_t hi, mt_error *e);
+
+/* Strides 1..max (max <= 64). Returns 0 or -1 with e. */
+int mountain_params_set_max_stride(struct mountain_params *p, unsigned max, mt_error *e);
+
+/* Shrink the grid so the largest buffer fits in the memory available (half
+ * of MemAvailable); writes a sentence into note when it did ("" when not).
+ * Returns 0, or -1 when not even the smallest size fits. */
+int mountain_params_fit_memory(struct mountain_params *p, uint64_t available, char *note,
+			       size_t len, mt_error *e);
+
+/* Rough seconds the grid will take on this machine (for "about 9 s"). */
+double mountain_params_estimate_s(const struct mountain_params *p);
+
+/* A mountain, measured or loaded. */
+struct mountain {
+	struct run_header hdr;
+	size_t nsizes, nstrides;
+	uint64_t *sizes;   /* bytes */
+	unsigned *strides; /* words */
+	double *mbs;       /* nsizes * nstrides, row = size; NAN = not measured */
+	double *spread;    /* same shape; NAN = unknown */
+	double *canary;    /* same shape; NAN = unknown */
+	cJSON *caches;     /* the `memtop info` result recorded with it, or NULL */
+	char source[256];  /* file it came from, "" when measured here */
+	double elapsed_s;  /* wall time of the measurement, 0 unknown */
+};
+
+/* A new mountain with the given axes and every cell unmeasured (NAN).
+ * Returns NULL when out of memory. */
+struct mountain *mountain_new(const uint64_t *sizes, size_t nsizes, const unsigned *strides,
+			      size_t nstrides);
+void mountain_free(struct mountain *m);
+
+/* Cell access: row = size index, col = stride index. */
+static inline double mountain_at(const struct mountain *m, size_t row, size_t col)
+{
+	return m->mbs[row * m->nstrides + col];
+}
+
+/* Index of a stride (words) / size (bytes), or -1. */
+int mountain_stride_index(const struct mountain *m, unsigned stride);
+int mountain_size_index(const struct mountain *m, uint64_t size);
+
+/* Cells measured so far. */
+size_t mountain_measured(const struct mountain *m);
+
+/* Apply one JOB_EV_CELL of a mountain job to m. Returns 0, or -1 when the
+ * cell lies outside m. */
+int mountain_apply(struct mountain *m, const struct job_event *ev);
+
+/* ---- measuring ------------------------------------------------------- */
+
+/* One strided read pass over data[0..n) (n words): sums data[0], data[s],
+ * data[2s], ... with four independent accumulators and wrap-around adds.
+ * Not inlined; the caller sinks the result. */
+int64_t mountain_read_pass(const int64_t *data, size_t n, size_t stride);
+
+struct mountain_run {
+	job_t *job;                  /* poll job_fd(), job_take(), pause ... */
+	struct mountain_params params;
+	/* private to the worker until mountain_run_finish(): */
+	int64_t *buf;       /* mmap'd, 4 KB pages */
+	size_t buf_bytes;
+	struct diag diag;
+};
+
+/* Start measuring p on a pinned worker. p is copied. Returns the run, or
+ * NULL with e set (no memory for the buffer, thread failed). */
+struct mountain_run *mountain_run_start(const struct mountain_params *p, mt_error *e);
+
+/* Wait for the run to end (call job_cancel(r->job) first to stop early),
+ * fold the worker's CPU samples into hdr->diag (may be NULL) and take the
+ * after-run diagnostics, free the run. Returns job_join()'s status: 0 done,
+ * 1 cancelled, -1 failed with e set. When the caller already joined the
+ * job (job_pump does), set r->job = NULL first: then only the rest is done
+ * and 0 is returned. */
+int mountain_run_finish(struct mountain_run *r, struct run_header *hdr, mt_error *e);
+
+#endif

@@ -1,0 +1,297 @@
+/* memtop run mountain: the memory mountain in batch mode. Prints the table
+ * row by row as the seed's program does (sizes down, strides across, MB/s),
+ * with the run header above and the time it took below. */
+#include "config.h"
+
+#include "core/batch.h"
+#include "core/clock.h"
+#include "core/experiment.h"
+#include "info/info.h"
+#include "core/job.h"
+#include "core/jsonio.h"
+#include "mountain.h"
+#include "mountain_json.h"
+#include "core/sysinfo.h"
+#include "core/util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct batch {
+	struct mountain *m;
+	const struct batch_run *run;
+	int csv;
+	size_t next_row;   /* rows printed so far (in order) */
+	unsigned redone;   /* cells measured twice */
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: memtop run mountain [OPTIONS]\n"
+		"Read throughput (MB/s) over working-set size x stride: the memory mountain.\n\n"
+		"  --sizes A:B        sizes doubling from A to B (default 16K:128M)\n"
+		"  --max-stride N     strides 1..N words of 8 bytes (default 15)\n"
+		"  --strides LIST     exactly these strides, e.g. 1,2,4,8,15\n"
+		"  --tries N          at most N tries a cell (default 9; adaptive from 3)\n"
+		"  --tolerance PCT    stop when the two best tries agree within PCT %% (default 1)\n"
+		"  --try-ms MS        length of one try in milliseconds (default 2; 1 with --quick)\n"
+		"  --seed-settings    the seed's method: 8M accesses a try, 5 tries, no adaptivity\n"
+		"  --cpu N            pin the measuring thread to CPU N\n"
+		"  --quick            small grid for tests: 16K..8M, strides 1, 2, 4, 8\n"
+		"  --json FILE        write the result to FILE (atomically)\n"
+		"  --csv              print CSV instead of the table\n"
+		"  -h, --help         this help\n");
+}
+
+static void print_head(const struct batch *b)
+{
+	const struct mountain *m = b->m;
+	if (b->csv) {
+		printf("size_bytes");
+		for (size_t c = 0; c < m->nstrides; c++)
+			printf(",s%u", m->strides[c]);
+		printf("\n");
+		return;
+	}
+	printf("%7s", "size");
+	for (size_t c = 0; c < m->nstrides; c++)
+		printf(" %7s%-u", "s", m->strides[c]);
+	printf("  spread\n");
+}
+
+static void print_row(const struct batch *b, size_t r)
+{
+	const struct mountain *m = b->m;
+	char sz[32];
+	double worst = 0;
+	if (b->csv) {
+		printf("%llu", (unsigned long long)m->sizes[r]);
+		for (size_t c = 0; c < m->nstrides; c++)
+			printf(",%.1f", mountain_at(m, r, c));
+		printf("\n");
+		return;
+	}
+	printf("%7s", mt_fmt_size(sz, sizeof sz, m->sizes[r]));
+	for (size_t c = 0; c < m->nstrides; c++) {
+		double s = m->spread[r * m->nstrides + c];
+		printf(" %8.0f", mountain_at(m, r, c));
+		if (isfinite(s) && s > worst)
+			worst = s;
+	}
+	printf("  %5.1f%%\n", worst * 100);
+}
+
+/* Rows are measured in order and a row's second looks come before the next
+ * row's first cell: a row is final when the next row starts or the job ends. */
+static void flush_rows(struct batch *b, size_t upto)
+{
+	while (b->next_row < upto && b->next_row < b->m->nsizes)
+		print_row(b, b->next_row++);
+}
+
+static void on_event(const struct job_event *ev, void *ctx)
+{
+	struct batch *b = ctx;
+	switch (ev->type) {
+	case JOB_EV_CELL:
+	case JOB_EV_UPDATE:
+		if (mountain_apply(b->m, ev) < 0)
+			return;
+		if (ev->type == JOB_EV_UPDATE)
+			b->redone++;
+		flush_rows(b, (size_t)ev->row);
+		break;
+	case JOB_EV_NOTE:
+		batch_note(b->run, ev->text);
+		break;
+	case JOB_EV_DONE:
+		flush_rows(b, b->m->nsizes);
+		break;
+	default:
+		break;
+	}
+}
+
+static int parse_strides(const char *s, struct mountain_params *p, mt_error *e)
+{
+	uint64_t v[MOUNTAIN_MAX_STRIDES];
+	int n = mt_parse_u64_list(s, 1, MOUNTAIN_MAX_STRIDES, v, MOUNTAIN_MAX_STRIDES);
+	if (n < 0)
+		return mt_fail(e, "--strides: expected increasing numbers 1..%d separated by commas, "
+				  "got '%s'", MOUNTAIN_MAX_STRIDES, s);
+	for (int i = 0; i < n; i++) {
+		if (i && v[i] <= v[i - 1])
+			return mt_fail(e, "--strides: expected increasing numbers, got '%s'", s);
+		p->strides[i] = (unsigned)v[i];
+	}
+	p->nstrides = (size_t)n;
+	return 0;
+}
+
+static int mountain_batch(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "sizes", required_argument, NULL, 'S' },
+		{ "max-stride", required_argument, NULL, 'm' },
+		{ "strides", required_argument, NULL, 's' },
+		{ "tries", required_argument, NULL, 't' },
+		{ "tolerance", required_argument, NULL, 'T' },
+		{ "try-ms", required_argument, NULL, 'L' },
+		{ "seed-settings", no_argument, NULL, 'D' },
+		BATCH_OPTION_CPU,
+		BATCH_OPTIONS,
+		{ NULL, 0, NULL, 0 },
+	};
+	struct mountain_params p;
+	struct batch b;
+	struct batch_cli cli;
+	struct batch_run run;
+	struct mountain_run *mr;
+	struct info inf;
+	const char *sizes = NULL, *strides = NULL;
+	int max_stride = 0, tries = 0, try_ms = 0, seed = 0, ch, st, rc = MT_EXIT_RUNTIME;
+	double tol = -1;
+	char note[160];
+	uint64_t t0;
+	mt_error e = { "" };
+
+	memset(&b, 0, sizeof b);
+	batch_cli_init(&cli, "mountain", usage);
+	while ((ch = batch_next(&cli, argc, argv, opts)) > 0) {
+		switch (ch) {
+		case 'S': sizes = optarg; break;
+		case 's': strides = optarg; break;
+		case 'm':
+			if (batch_opt_int(cli.exp, "--max-stride", optarg, 1, MOUNTAIN_MAX_STRIDES,
+					  &max_stride) < 0)
+				return MT_EXIT_USAGE;
+			break;
+		case 't':
+			if (batch_opt_int(cli.exp, "--tries", optarg, 1, 100, &tries) < 0)
+				return MT_EXIT_USAGE;
+			break;
+		case 'T':
+			if (mt_parse_double(optarg, &tol) < 0 || tol < 0 || tol > 100) {
+				batch_bad(cli.exp, "--tolerance", optarg, "a percentage 0..100");
+				return MT_EXIT_USAGE;
+			}
+			break;
+		case 'L':
+			if (batch_opt_int(cli.exp, "--try-ms", optarg, 1, 1000, &try_ms) < 0)
+				return MT_EXIT_USAGE;
+			break;
+		case 'D': seed = 1; break;
+		}
+	}
+	if (ch < 0)
+		return cli.rc;
+	b.csv = cli.csv;
+
+	if (cli.quick)
+		mountain_params_quick(&p);
+	else if (seed)
+		mountain_params_seed(&p);
+	else
+		mountain_params_default(&p);
+	if (sizes) {
+		uint64_t lo = p.sizes[0], hi = p.sizes[p.nsizes - 1];
+		if (mt_parse_size_range(sizes, &lo, &hi) < 0) {
+			batch_bad(cli.exp, "--sizes", sizes, "A:B such as 16K:128M");
+			return MT_EXIT_USAGE;
+		}
+		if (mountain_params_set_sizes(&p, lo, hi, &e) < 0)
+			goto usage_error;
+	}
+	if (max_stride && mountain_params_set_max_stride(&p, (unsigned)max_stride, &e) < 0)
+		goto usage_error;
+	if (strides && parse_strides(strides, &p, &e) < 0)
+		goto usage_error;
+	if (tries) {
+		p.max_tries = (unsigned)tries;
+		if (p.min_tries > p.max_tries || seed)
+			p.min_tries = p.max_tries;
+	}
+	if (tol >= 0)
+		p.tolerance = tol / 100.0;
+	if (try_ms)
+		p.try_ns = try_ms * 1e6;
+	if (mountain_params_fit_memory(&p, mt_mem_available(), note, sizeof note, &e) < 0) {
+		mt_warn("run mountain: %s", e.msg); /* the grid asked for cannot fit here */
+		return MT_EXIT_USAGE;
+	}
+
+	b.m = mountain_new(p.sizes, p.nsizes, p.strides, p.nstrides);
+	if (!b.m) {
+		mt_warn("run mountain: out of memory");
+		goto out;
+	}
+	if (info_collect(&inf, &e) == 0)
+		b.m->caches = info_to_json(&inf);
+
+	/* The header (load, runnable tasks) is taken before the worker starts. */
+	batch_begin(&run, &cli, 1);
+	p.cpu = run.cpu;
+	mr = mountain_run_start(&p, &e);
+	if (!mr) {
+		mt_warn("run mountain: %s", e.msg);
+		goto out;
+	}
+	{
+		char lo[32], hi[32];
+		if (note[0])
+			batch_note(&run, note);
+		fprintf(run.meta,
+			"# mountain: %zu sizes %s..%s x %zu strides, read MB/s, best of %u..%u tries "
+			"(about %.0f s)\n",
+			p.nsizes, mt_fmt_size(lo, sizeof lo, p.sizes[0]),
+			mt_fmt_size(hi, sizeof hi, p.sizes[p.nsizes - 1]), p.nstrides, p.min_tries,
+			p.max_tries, ceil(mountain_params_estimate_s(&p)));
+		fflush(run.meta);
+	}
+	print_head(&b);
+	fflush(stdout);
+	t0 = mt_now_ns();
+	b.run = &run;
+	st = job_pump(mr->job, on_event, &b, 1, &e);
+	mr->job = NULL; /* joined by job_pump */
+	b.m->elapsed_s = (double)(mt_now_ns() - t0) / 1e9;
+	mountain_run_finish(mr, &run.hdr, NULL); /* takes the diagnostics after the run */
+	b.m->hdr = run.hdr;
+	if (st == 1) {
+		char what[80];
+		mt_snprintf(what, sizeof what, "after %zu of %zu cells", mountain_measured(b.m),
+			    p.nsizes * p.nstrides);
+		rc = batch_ended(&run, st, &e, what);
+		goto out;
+	}
+	if (st != 0) {
+		rc = batch_ended(&run, st, &e, NULL);
+		goto out;
+	}
+	{
+		char s0[32];
+		fprintf(run.meta, "# measured in %.1f s", b.m->elapsed_s);
+		if (b.redone)
+			fprintf(run.meta, "; %u doubtful cell%s measured twice", b.redone,
+				b.redone == 1 ? "" : "s");
+		fprintf(run.meta, "\n# the %s row is overhead-bound: read cliffs from the rows below it\n",
+			mt_fmt_size(s0, sizeof s0, p.sizes[0]));
+		batch_warnings(&run);
+	}
+	rc = cli.json ? batch_write_json(&run, mountain_to_json(b.m)) : MT_EXIT_OK;
+out:
+	mountain_free(b.m);
+	return rc;
+usage_error:
+	mt_warn("run mountain: %s", e.msg);
+	return MT_EXIT_USAGE;
+}
+
+const struct experiment exp_mountain = {
+	"mountain",
+	"read throughput over working-set size x stride (seed 000)",
+	mountain_batch,
+};

@@ -1,0 +1,64 @@
+#!/bin/sh
+# layers: src/ is in folders by layer, and a folder includes only itself and
+# the folders below it. tui/ may include any of src/; src/ never includes
+# tui/ (but for src/cmd/main.c, which starts the UI) nor curses.
+#
+#   core                              util, clock, job, diag, sysinfo, jsonio, batch
+#   info  sim                         cache information sources; the simulator
+#   mountain  latency  labs  ...      the experiments
+#   cmd                               the subcommands, the experiment registry
+#
+# An include of a header in the same folder is written plainly ("job.h");
+# one from another folder names it ("core/job.h"). One TAP case per file.
+. "${TESTLIB:-$(dirname "$0")/lib.sh}"
+top=$(cd "$(dirname "$0")/.." && pwd)
+
+# What each folder may include besides itself.
+allowed() {
+	case $1 in
+	core) echo "" ;;
+	info | sim) echo "core" ;;
+	mountain | latency) echo "core info" ;;
+	import) echo "core info mountain latency" ;;
+	labs) echo "core info sim" ;;
+	bandwidth) echo "core info" ;;
+	plot) echo "core info sim mountain latency labs" ;;
+	cmd) echo "*" ;;
+	*) echo "?" ;;
+	esac
+}
+
+files=$(cd "$top" && find src tui -name '*.[ch]' | LC_ALL=C sort)
+plan $(printf '%s\n' "$files" | wc -l)
+for f in $files; do
+	dir=${f%/*}
+	layer=${dir#src/}
+	bad=""
+	ok=$(allowed "$layer")
+	[ "$ok" = "?" ] && [ "$dir" != tui ] && bad="folder $dir is not in the layer table"
+	for inc in $(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$top/$f"); do
+		[ "$inc" = config.h ] && continue
+		case $inc in
+		*/*)
+			to=${inc%%/*}
+			if [ "$to" = "$layer" ]; then
+				bad="$bad $inc: same folder, include it plainly"
+			elif [ "$dir" = tui ]; then
+				[ -f "$top/src/$inc" ] || bad="$bad $inc: no such header in src/"
+			elif [ "$to" = tui ]; then
+				[ "$f" = src/cmd/main.c ] || bad="$bad $inc: src/ never includes tui/"
+			elif [ "$ok" != "*" ] && ! printf ' %s ' "$ok" | grep -q " $to "; then
+				bad="$bad $inc: $layer may include only ${ok:-itself}"
+			fi
+			[ "$to" = tui ] || [ -f "$top/src/$inc" ] || bad="$bad $inc: no such header"
+			;;
+		*)
+			[ -f "$top/$dir/$inc" ] || bad="$bad $inc: not in $dir/ (name its folder)"
+			;;
+		esac
+	done
+	if [ "$dir" != tui ] && grep -qE '^#include <n?curses' "$top/$f"; then
+		bad="$bad curses outside tui/"
+	fi
+	if [ -z "$bad" ]; then pass "$f keeps to its layer"; else fail "$f:$bad"; fi
+done
