@@ -130,7 +130,8 @@ static void apply_checks_bounds(void **state)
 static void real_quick_mountain(void **state)
 {
 	struct mountain_params p;
-	struct mountain_run *run;
+	struct job_opts o = { -1, 0 };
+	job_t *job;
 	struct mountain *m;
 	struct job_event evs[64];
 	int ended = 0, count[16][4];
@@ -140,13 +141,13 @@ static void real_quick_mountain(void **state)
 	m = mountain_new(p.sizes, p.nsizes, p.strides, p.nstrides);
 	assert_non_null(m);
 	memset(count, 0, sizeof count);
-	run = mountain_run_start(&p, &e);
-	assert_non_null(run);
+	job = job_start(mountain_worker, &p, &o, &e);
+	assert_non_null(job);
 	while (!ended) {
-		struct pollfd pf = { job_fd(run->job), POLLIN, 0 };
+		struct pollfd pf = { job_fd(job), POLLIN, 0 };
 		size_t n;
 		poll(&pf, 1, 1000);
-		n = job_take(run->job, evs, 64);
+		n = job_take(job, evs, 64);
 		for (size_t i = 0; i < n; i++) {
 			if (evs[i].type == JOB_EV_CELL) {
 				assert_int_equal(mountain_apply(m, &evs[i]), 0);
@@ -163,7 +164,7 @@ static void real_quick_mountain(void **state)
 			}
 		}
 	}
-	assert_int_equal(mountain_run_finish(run, NULL, &e), 0);
+	assert_int_equal(job_join(job, &e), 0);
 	for (size_t r = 0; r < m->nsizes; r++)
 		for (size_t c = 0; c < m->nstrides; c++) {
 			double v = mountain_at(m, r, c);
@@ -200,8 +201,9 @@ static uint64_t ns_until_end(job_t *job, int want)
  * (the worker checks between 8 MB chunks of a pass). */
 static void pause_and_cancel_in_a_big_row(void **state)
 {
-	struct mountain_params p;
-	struct mountain_run *run;
+	static struct mountain_params p; /* outlives the job */
+	struct job_opts o = { -1, 0 };
+	job_t *job;
 	struct job_progress a, b;
 	mt_error e;
 	uint64_t ns;
@@ -212,25 +214,25 @@ static void pause_and_cancel_in_a_big_row(void **state)
 	 * surely still running when it is paused and cancelled below */
 	p.min_tries = p.max_tries = 9;
 	p.tolerance = 0;
-	run = mountain_run_start(&p, &e);
-	assert_non_null(run);
+	job = job_start(mountain_worker, &p, &o, &e);
+	assert_non_null(job);
 	usleep(300000); /* inside the 64M row (touching, then measuring) */
-	job_pause(run->job);
+	job_pause(job);
 	ns = mt_now_ns();
 	do {
-		job_get_progress(run->job, &a);
+		job_get_progress(job, &a);
 	} while (!a.holding && mt_now_ns() - ns < 1000000000ull);
 	print_message("# pause took %.1f ms\n", (double)(mt_now_ns() - ns) / 1e6);
 	assert_true(a.holding);
 	assert_true(mt_now_ns() - ns < 100000000ull);
 	usleep(200000);
-	job_get_progress(run->job, &b);
+	job_get_progress(job, &b);
 	assert_true(b.holding && a.cells_done == b.cells_done); /* held */
-	job_resume(run->job);
+	job_resume(job);
 	usleep(50000);
-	job_cancel(run->job);
-	ns = ns_until_end(run->job, JOB_EV_CANCELLED);
-	assert_int_equal(mountain_run_finish(run, NULL, &e), 1);
+	job_cancel(job);
+	ns = ns_until_end(job, JOB_EV_CANCELLED);
+	assert_int_equal(job_join(job, &e), 1);
 	print_message("# cancel took %.1f ms\n", (double)ns / 1e6);
 	assert_true(ns < 100000000ull);
 }

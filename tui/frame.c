@@ -74,21 +74,6 @@ static void ui_pin_restore(void)
 #endif
 }
 
-int tui_job_start(struct tui *t, const struct tab *owner, job_t *job)
-{
-	struct job_progress p;
-	if (t->job) {
-		tui_message(t, "a measurement is already running (x stops it)");
-		return -1;
-	}
-	t->job = job;
-	t->job_owner = owner;
-	job_get_progress(job, &p);
-	pin_ui_away(p.cpu);
-	t->dirty = 1;
-	return 0;
-}
-
 int tui_job_launch(struct tui *t, const struct tab *owner, job_fn fn, void *arg,
 		   struct run_header *hdr)
 {
@@ -99,13 +84,24 @@ int tui_job_launch(struct tui *t, const struct tab *owner, job_fn fn, void *arg,
 		tui_message(t, "a measurement is already running (x stops it)");
 		return -1;
 	}
-	run_header_init(hdr, o.cpu);
+	if (hdr)
+		run_header_init(hdr, o.cpu);
 	job = job_start(fn, arg, &o, &e);
 	if (!job) {
 		tui_message(t, "cannot measure: %s", e.msg);
 		return -1;
 	}
-	return tui_job_start(t, owner, job); /* cannot refuse: no job is running */
+	t->job = job;
+	t->job_owner = owner;
+	t->job_hdr = hdr;
+	pin_ui_away(o.cpu);
+	t->dirty = 1;
+	return 0;
+}
+
+const struct info *tui_info(const struct tui *t)
+{
+	return t->have_info ? &t->info : NULL;
 }
 
 job_t *tui_job(const struct tui *t)
@@ -282,7 +278,7 @@ int tui_can_measure(struct tui *t)
 		return 0;
 	}
 	if (tui_job(t)) {
-		tui_message(t, "a measurement is already running");
+		tui_message(t, "a measurement is already running (x stops it)");
 		return 0;
 	}
 	return 1;
@@ -862,23 +858,39 @@ static void draw(struct tui *t)
 
 /* ---- job events ---------------------------------------------------------- */
 
+/* The job sent its last event: end it (join), put the after-run
+ * diagnostics and its CPU tracking into the header it was launched with,
+ * and forget it, so that the owner may launch the next one. */
+static void end_job(struct tui *t)
+{
+	struct job_progress p;
+	job_get_progress(t->job, &p);
+	job_join(t->job, NULL); /* the last event carried the failure, if any */
+	if (t->job_hdr)
+		diag_end(&t->job_hdr->diag, &p);
+	t->job = NULL;
+	t->job_hdr = NULL;
+	ui_pin_restore();
+}
+
 static void pump_job(struct tui *t)
 {
 	struct job_event ev[128];
 	size_t n;
 	while (t->job && (n = job_take(t->job, ev, MT_ARRAY_LEN(ev))) > 0) {
 		for (size_t i = 0; i < n; i++) {
+			const struct tab *owner = t->job_owner;
 			int last = tui_job_last(&ev[i]);
 			if (ev[i].type == JOB_EV_NOTE)
 				tui_message(t, "%s", ev[i].text);
-			if (t->job_owner->job_event)
-				t->job_owner->job_event(t, &ev[i]);
 			if (last) {
-				t->job = NULL;
+				end_job(t);
 				t->job_owner = NULL;
-				ui_pin_restore();
-				break;
 			}
+			if (owner->job_event)
+				owner->job_event(t, &ev[i]);
+			if (last)
+				break;
 		}
 		t->dirty = 1;
 	}

@@ -36,6 +36,7 @@ struct tui {
 	/* the running job */
 	job_t *job;
 	const struct tab *job_owner;
+	struct run_header *job_hdr; /* filled by tui_job_launch, ended with the job */
 	struct diag diag;
 	int has_diag;
 	/* status line */

@@ -26,18 +26,18 @@
  *
  * A minimal tab:
  *
- *   static struct { struct lists_run *run; double cells[8][4]; int unsaved; } S;
+ *   static struct { struct lists_params p; struct run_header hdr; double cells[8][4];
+ *                   int unsaved; } S;
  *   static int act_run(struct tui *t, int key) {
- *           mt_error e; job_t *j = ...start the experiment's job...;
- *           if (!j) { tui_message(t, "cannot measure: %s", e.msg); return 1; }
- *           if (tui_job_start(t, &tab_lists, j) < 0) { job_cancel(j); job_join(j, NULL); }
+ *           if (tui_can_measure(t))
+ *                   tui_job_launch(t, &tab_lists, lists_worker, &S.p, &S.hdr);
  *           return 1;
  *   }
  *   static const struct keybinding keys[] = {
  *           { 'r', "r", "measure the list layouts", act_run }, { 0, NULL, NULL, NULL } };
  *   static void ev(struct tui *t, const struct job_event *e) {
  *           if (e->type == JOB_EV_CELL) { S.cells[e->row][e->col] = e->value; S.unsaved = 1; }
- *           else if (tui_job_last(e)) job_join(..the job.., NULL);
+ *           else if (e->type == JOB_EV_FAILED) tui_message(t, "failed: %s", e->text);
  *           tui_dirty(t);
  *   }
  *   static void draw(struct tui *t, WINDOW *w, int full) { ...mvwprintw(w, y, x, ...)... }
@@ -56,11 +56,13 @@
 #include "core/diag.h"
 #include "core/job.h"
 #include "core/jsonio.h"
+#include "core/runhdr.h"
 #include "mountain/mountain.h"
 #include "core/util.h"
 
 struct tui; /* the frame; tabs use it only through the functions below */
-struct latency_result; /* src/latency.h */
+struct latency_result; /* latency/latency.h */
+struct info;           /* info/info.h */
 struct tab_result_io; /* below */
 
 /* One key binding and, when name is set, one row of the help screen
@@ -98,10 +100,10 @@ struct tab {
 	/* Optional: a mouse click at (y, x) inside the area. Return 1 if used. */
 	int (*mouse)(struct tui *t, int y, int x);
 
-	/* Every event of a job this tab handed to tui_job_start(), oldest
-	 * first. On the last one (JOB_EV_DONE, _FAILED, _CANCELLED) the tab
-	 * MUST end the job (job_join() or mountain_run_finish()); the frame
-	 * forgets it after this call returns. */
+	/* Every event of a job this tab started with tui_job_launch(), oldest
+	 * first. By the last one (JOB_EV_DONE, _FAILED with the reason in text,
+	 * _CANCELLED) the frame has already ended the job and completed the
+	 * run header it was launched with; the tab may launch the next job. */
 	void (*job_event)(struct tui *t, const struct job_event *ev);
 
 	/* `memtop view`: offered each file (parsed root and its path).
@@ -137,18 +139,15 @@ TUI_TABS
 
 /* ---- frame services for tabs ------------------------------------------ */
 
-/* Take over a started job for the tab `owner`: the frame polls job_fd(),
- * drains events to owner->job_event() and shows progress. One job at a
- * time. Returns 0, or -1 (and a message) when another job is running; the
- * caller then still owns the job. */
-int tui_job_start(struct tui *t, const struct tab *owner, job_t *job);
-
-/* Start fn(arg) as a job of the tab `owner` and hand it to the frame: the
- * run header goes into hdr first (load and runnable tasks before the worker
- * exists, the CPU it will be pinned to), then the worker starts pinned to
- * that CPU. arg must outlive the job. Returns 0, or -1 with the reason in
- * the status line (another job is running, the thread could not start);
- * nothing is left running then. */
+/* The one way a tab measures: take the run header into hdr (load and
+ * runnable tasks before the worker exists, the CPU it will be pinned to;
+ * hdr NULL: none, e.g. re-measuring one cell), start fn(arg) pinned to a CPU
+ * the UI then keeps away from, and hand its events to owner->job_event().
+ * The frame owns the job: it ends it after the last event and completes hdr
+ * (after-run diagnostics, the CPUs the worker was seen on). arg and hdr must
+ * outlive the job. Returns 0, or -1 with the reason in the status line
+ * (another job is running, the thread could not start); nothing is left
+ * running then. */
 int tui_job_launch(struct tui *t, const struct tab *owner, job_fn fn, void *arg,
 		   struct run_header *hdr);
 /* The event is the job's last (DONE, FAILED, CANCELLED): end the job now.
@@ -234,6 +233,10 @@ void tui_set_mountain(struct tui *t, const struct mountain *m);
  * draw, so a result filling in live needs no further calls. The pointer must
  * stay valid until replaced. */
 void tui_set_latency(struct tui *t, const struct latency_result *r);
+
+/* This machine's `memtop info`, collected once by the frame at start-up
+ * (NULL when it could not be read). */
+const struct info *tui_info(const struct tui *t);
 
 /* Options of this session. */
 int tui_view_mode(const struct tui *t);  /* `memtop view`: no measuring */

@@ -20,25 +20,22 @@ static const char curve_glyph[] = "abcdefghijkl";
 
 static struct {
 	struct latency_params p;
-	struct latency_run *run;
+	int running;
 	struct latency_result *r;
 	int unsaved;
 	int huge;          /* for the next run */
 	uint64_t max_size; /* 0: the default */
 	uint64_t t0;
-	uint64_t sysfs[4]; /* L1d, L2, L3 from the system, 0 unknown */
+	uint64_t system[4]; /* [1..3]: L1d, L2, L3 by info_best_size, 0 unknown */
 } S;
 
 static int init(struct tui *t)
 {
-	struct info inf;
-	mt_error e;
-	(void)t;
 	memset(&S, 0, sizeof S);
 	S.huge = LAT_HUGE_OFF;
-	if (info_collect(&inf, &e) == 0)
+	if (tui_info(t))
 		for (int l = 1; l <= 3; l++)
-			S.sysfs[l] = info_best_size(&inf, l, NULL);
+			S.system[l] = info_best_size(tui_info(t), l, NULL);
 	return 0;
 }
 
@@ -80,24 +77,11 @@ static void start_run(struct tui *t)
 	}
 	if (note[0])
 		r->capped_from = S.p.sizes[S.p.nsizes - 1];
-	S.run = latency_run_start(&S.p, &e);
-	if (!S.run) {
-		latency_result_free(r);
-		tui_message(t, "cannot measure: %s", e.msg);
-		return;
-	}
-	{
-		struct job_progress pr;
-		job_get_progress(S.run->job, &pr);
-		run_header_init(&r->hdr, pr.cpu);
-	}
-	if (tui_job_start(t, &tab_latency, S.run->job) < 0) {
-		job_cancel(S.run->job);
-		latency_run_finish(S.run, NULL, NULL, 0, NULL);
-		S.run = NULL;
+	if (tui_job_launch(t, &tab_latency, latency_worker, &S.p, &r->hdr) < 0) {
 		latency_result_free(r);
 		return;
 	}
+	S.running = 1;
 	latency_result_free(S.r);
 	S.r = r;
 	tui_set_latency(t, S.r);
@@ -134,32 +118,25 @@ static void levels_summary(char *buf, size_t len)
 
 static void on_job_event(struct tui *t, const struct job_event *ev)
 {
-	mt_error e = { "" };
-	int st;
 	char sum[256];
-	if (ev->type == JOB_EV_CELL) {
-		if (S.r && latency_apply(S.r, ev) == 0)
+	if (ev->type == JOB_EV_CELL || ev->type == JOB_EV_NOTE) {
+		if (S.r && latency_apply(S.r, ev) == 0 && ev->type == JOB_EV_CELL)
 			S.unsaved = 1;
 		tui_dirty(t);
 		return;
 	}
-	if (ev->type == JOB_EV_NOTE) {
-		tui_message(t, "%s", ev->text);
+	if (!tui_job_last(ev) || !S.running)
 		return;
-	}
-	if (!tui_job_last(ev) || !S.run)
-		return;
-	st = latency_run_finish(S.run, S.r ? &S.r->hdr : NULL, S.r ? S.r->pages : NULL,
-				S.r ? sizeof S.r->pages : 0, &e);
-	S.run = NULL;
+	/* the last event: the frame has ended the job and completed the header */
+	S.running = 0;
 	if (S.r) {
 		S.r->elapsed_s = (double)(mt_now_ns() - S.t0) / 1e9;
 		tui_set_diag(t, &S.r->hdr.diag);
 	}
 	levels_summary(sum, sizeof sum);
-	if (st < 0)
-		tui_message(t, "the measurement failed: %s", e.msg);
-	else if (st == 1)
+	if (ev->type == JOB_EV_FAILED)
+		tui_message(t, "the measurement failed: %s", ev->text);
+	else if (ev->type == JOB_EV_CANCELLED)
 		tui_message(t, "stopped: %zu points measured (w saves them)",
 			    S.r ? latency_measured(S.r) : 0);
 	else
@@ -444,13 +421,13 @@ static void draw(struct tui *t, WINDOW *w, int full)
 	put(w, a.top + a.ph + 2, 0, wd, "sysfs");
 	for (int l = 1; l <= 3; l++) {
 		int x;
-		if (!S.sysfs[l] || r->source[0] || (double)S.sysfs[l] > exp(a.lx1) * 1.001)
+		if (!S.system[l] || r->source[0] || (double)S.system[l] > exp(a.lx1) * 1.001)
 			continue;
-		x = xcol(&a, (double)S.sysfs[l]);
+		x = xcol(&a, (double)S.system[l]);
 		put(w, a.top + a.ph + 2, x, wd, tui_glyph(t, GL_VLINE));
 		{
 			char sz[16];
-			mt_snprintf(buf, sizeof buf, "L%d %s", l, mt_fmt_size(sz, sizeof sz, S.sysfs[l]));
+			mt_snprintf(buf, sizeof buf, "L%d %s", l, mt_fmt_size(sz, sizeof sz, S.system[l]));
 		}
 		put(w, a.top + a.ph + 2, x + 1, wd, buf);
 	}
@@ -477,7 +454,7 @@ static int open_file(struct tui *t, const cJSON *root, const char *path, mt_erro
 	      cJSON_GetObjectItemCaseSensitive(root, "ns") &&
 	      !cJSON_GetObjectItemCaseSensitive(root, "throughput")))
 		return 0;
-	if (S.run)
+	if (S.running)
 		return mt_fail(e, "%s: a latency run is in progress", path);
 	r = latency_from_json(root, path, e);
 	if (!r)

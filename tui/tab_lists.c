@@ -52,7 +52,6 @@ static int init(struct tui *t)
 
 static void on_job_event(struct tui *t, const struct job_event *ev)
 {
-	mt_error e;
 	if (ev->type == JOB_EV_NOTE) {
 		mt_strlcpy(S.note, ev->text, sizeof S.note);
 		tui_dirty(t);
@@ -65,10 +64,9 @@ static void on_job_event(struct tui *t, const struct job_event *ev)
 		return;
 	}
 	S.running = 0;
-	diag_end(&S.r.hdr.diag);
 	tui_set_diag(t, &S.r.hdr.diag);
-	if (job_join(tui_job(t), &e) < 0)
-		tui_message(t, "lists failed: %s", e.msg);
+	if (ev->type == JOB_EV_FAILED)
+		tui_message(t, "lists failed: %s", ev->text);
 	else if (ev->type == JOB_EV_CANCELLED)
 		tui_message(t, "lists stopped");
 	else

@@ -18,24 +18,21 @@
 
 static struct {
 	struct matmul_params p; /* outlives the job */
-	struct matmul_l1d l1d;
-	int have_l1d;
+	struct matmul_l1d l1d;  /* this machine's, from the frame's info */
 	int sel;                /* selected order */
 	int running, unsaved;
 	struct matmul_result r; /* the race, measured here or opened (memtop view) */
 } S;
 
-static void need_l1d(void);
-
 static void reset_results(void)
 {
-	need_l1d();
 	matmul_result_init(&S.r, &S.p, S.l1d.line, S.l1d.from);
 }
 
 static int init(struct tui *t)
 {
 	memset(&S, 0, sizeof S);
+	matmul_l1d(tui_info(t), &S.l1d);
 	matmul_params_default(&S.p);
 	S.p.race = 1;
 	if (tui_quick(t))
@@ -44,17 +41,8 @@ static int init(struct tui *t)
 	return 0;
 }
 
-static void need_l1d(void)
-{
-	if (!S.have_l1d) {
-		matmul_l1d(&S.l1d);
-		S.have_l1d = 1;
-	}
-}
-
 static void on_job_event(struct tui *t, const struct job_event *ev)
 {
-	mt_error e;
 	if (ev->type == JOB_EV_CELL) {
 		if (matmul_result_apply(&S.r, ev) == MATMUL_CELL_RESULT)
 			S.unsaved = 1;
@@ -64,10 +52,9 @@ static void on_job_event(struct tui *t, const struct job_event *ev)
 	if (ev->type == JOB_EV_NOTE)
 		return;
 	S.running = 0;
-	diag_end(&S.r.hdr.diag);
 	tui_set_diag(t, &S.r.hdr.diag);
-	if (job_join(tui_job(t), &e) < 0) {
-		tui_message(t, "the race failed: %s", e.msg);
+	if (ev->type == JOB_EV_FAILED) {
+		tui_message(t, "the race failed: %s", ev->text);
 	} else if (ev->type == JOB_EV_CANCELLED) {
 		tui_message(t, "race stopped");
 	} else {
@@ -82,7 +69,6 @@ static int act_start(struct tui *t, int key)
 	(void)key;
 	if (!tui_can_measure(t))
 		return 1;
-	need_l1d();
 	S.p.sim_s = S.l1d.s;
 	S.p.sim_E = S.l1d.E;
 	S.p.sim_b = S.l1d.b;
@@ -256,7 +242,6 @@ static void draw(struct tui *t, WINDOW *w, int full)
 	(void)full;
 	getmaxyx(w, h, wd);
 	werase(w);
-	need_l1d();
 	L = (double)S.l1d.line / sizeof(double);
 	for (int o = 0; o < MATMUL_NORDERS; o++)
 		book[o] = matmul_book_estimate(o, L, bm[o]);

@@ -28,7 +28,8 @@ static struct {
 	int ref_bundled;        /* ref is the bundled reference: the book's card beside it */
 	struct mountain *ratio; /* m / ref on m's axes (OV_RATIO) */
 	enum overlay ov;
-	struct mountain_run *run;
+	struct mountain_params run_params; /* the running job's (outlives it) */
+	int running;
 	int single;            /* the run re-measures one cell */
 	uint64_t run_t0;
 	int unsaved;
@@ -39,8 +40,6 @@ static struct {
 	int has_result;
 	int field;             /* form: selected knob */
 	int pending_start;     /* --start: begin at the first draw */
-	struct info info;
-	int have_info;
 	/* last geometry, for mouse clicks */
 	struct hm_layout L;
 	int hm_y, hm_x;
@@ -116,53 +115,42 @@ static void default_name(char *buf, size_t len, int with_time)
 
 static int start_run(struct tui *t, int only_row, int only_col)
 {
-	struct mountain_params p = S.params;
-	struct mountain_run *r;
+	struct mountain_params *p = &S.run_params;
+	struct run_header *hdr = NULL;
 	char note[200] = "";
 	mt_error e;
-	if (tui_view_mode(t)) {
-		tui_message(t, "memtop view does not measure (run memtop for this machine)");
+	if (!tui_can_measure(t))
 		return -1;
-	}
-	if (tui_job(t)) {
-		tui_message(t, "a measurement is already running (x stops it)");
-		return -1;
-	}
+	*p = S.params;
 	if (only_row >= 0) {
 		if (!S.m || S.m->source[0]) {
 			tui_message(t, "Enter re-measures a cell of a mountain measured here");
 			return -1;
 		}
 		/* the cell of the mountain on screen, on its own axes */
-		if (mountain_params_set_sizes(&p, S.m->sizes[0], S.m->sizes[S.m->nsizes - 1], &e) < 0)
+		if (mountain_params_set_sizes(p, S.m->sizes[0], S.m->sizes[S.m->nsizes - 1], &e) < 0)
 			goto fail;
-		p.nstrides = S.m->nstrides;
-		memcpy(p.strides, S.m->strides, S.m->nstrides * sizeof p.strides[0]);
-		p.only_row = only_row;
-		p.only_col = only_col;
+		p->nstrides = S.m->nstrides;
+		memcpy(p->strides, S.m->strides, S.m->nstrides * sizeof p->strides[0]);
+		p->only_row = only_row;
+		p->only_col = only_col;
 	} else {
 		struct mountain *m;
-		if (mountain_params_fit_memory(&p, mt_mem_available(), note, sizeof note, &e) < 0)
+		if (mountain_params_fit_memory(p, mt_mem_available(), note, sizeof note, &e) < 0)
 			goto fail;
-		m = mountain_new(p.sizes, p.nsizes, p.strides, p.nstrides);
+		m = mountain_new(p->sizes, p->nsizes, p->strides, p->nstrides);
 		if (!m) {
 			mt_fail(&e, "out of memory");
 			goto fail;
 		}
-		if (S.have_info)
-			m->caches = info_to_json(&S.info);
-		run_header_init(&m->hdr, -1); /* calibrates the clock before the job starts */
+		if (tui_info(t))
+			m->caches = info_to_json(tui_info(t));
 		set_main(t, m);
+		hdr = &S.m->hdr;
 	}
-	r = mountain_run_start(&p, &e);
-	if (!r)
-		goto fail;
-	if (tui_job_start(t, &tab_mountain, r->job) < 0) {
-		job_cancel(r->job);
-		mountain_run_finish(r, NULL, NULL);
+	if (tui_job_launch(t, &tab_mountain, mountain_worker, p, hdr) < 0)
 		return -1;
-	}
-	S.run = r;
+	S.running = 1;
 	S.single = only_row >= 0;
 	S.run_t0 = mt_now_ns();
 	if (!S.single)
@@ -177,8 +165,6 @@ fail:
 
 static void on_job_event(struct tui *t, const struct job_event *ev)
 {
-	mt_error e;
-	int st;
 	if (ev->type == JOB_EV_CELL || ev->type == JOB_EV_UPDATE) {
 		if (S.m && mountain_apply(S.m, ev) == 0) {
 			S.unsaved = 1;
@@ -188,19 +174,18 @@ static void on_job_event(struct tui *t, const struct job_event *ev)
 		tui_dirty(t);
 		return;
 	}
-	if (!tui_job_last(ev) || !S.run)
+	if (!tui_job_last(ev) || !S.running)
 		return;
-	/* the last event: end the run */
-	st = mountain_run_finish(S.run, S.single ? NULL : &S.m->hdr, &e);
-	S.run = NULL;
+	/* the last event: the frame has ended the job and completed the header */
+	S.running = 0;
 	if (!S.single) {
 		S.m->elapsed_s = (double)(mt_now_ns() - S.run_t0) / 1e9;
 		tui_set_diag(t, &S.m->hdr.diag);
 	}
 	rebuild_ratio();
-	if (st < 0)
-		tui_message(t, "the measurement failed: %s", e.msg);
-	else if (st == 1)
+	if (ev->type == JOB_EV_FAILED)
+		tui_message(t, "the measurement failed: %s", ev->text);
+	else if (ev->type == JOB_EV_CANCELLED)
 		tui_message(t, "stopped: %zu of %zu cells measured (w saves them)",
 			    mountain_measured(S.m), S.m->nsizes * S.m->nstrides);
 	else if (S.single)
@@ -482,7 +467,7 @@ static int act_guess(struct tui *t, int key)
 	return 1;
 }
 
-static const struct info *mountain_info(void)
+static const struct info *mountain_info(const struct tui *t)
 {
 	static struct info from_file;
 	if (S.m && S.m->source[0] && S.m->caches) {
@@ -492,13 +477,13 @@ static const struct info *mountain_info(void)
 	}
 	if (S.m && S.m->source[0])
 		return NULL;
-	return S.have_info ? &S.info : NULL;
+	return tui_info(t);
 }
 
 static int act_compare(struct tui *t, int key)
 {
 	struct detection d;
-	const struct info *inf = mountain_info();
+	const struct info *inf = mountain_info(t);
 	int have = 0;
 	(void)key;
 	if (S.mode != MODE_GUESS) {
@@ -789,7 +774,7 @@ static void info_line(struct tui *t, WINDOW *w, int width)
 		mt_snprintf(line, sizeof line, "%s: %s%s%s", S.m->source,
 			    S.m->hdr.hardware[0] ? S.m->hdr.hardware : S.m->hdr.cpu,
 			    S.m->hdr.date[0] ? ", " : "", S.m->hdr.date);
-	} else if (tui_job(t) && S.run) {
+	} else if (tui_job(t) && S.running) {
 		mt_snprintf(line, sizeof line, "measuring %s: p pauses, x stops; cells fill in live",
 			    S.single ? "one cell again" : "this machine");
 	} else {
@@ -953,21 +938,19 @@ static int on_mouse(struct tui *t, int y, int x)
 
 static int init(struct tui *t)
 {
-	mt_error e;
 	memset(&S, 0, sizeof S);
 	if (tui_quick(t))
 		mountain_params_quick(&S.params);
 	else
 		mountain_params_default(&S.params);
 	if (!tui_view_mode(t)) {
-		S.have_info = info_collect(&S.info, &e) == 0;
 		S.pending_start = tui_autostart(t);
 		set_main(t, mountain_new(S.params.sizes, S.params.nsizes, S.params.strides,
 					 S.params.nstrides));
 		if (!S.m)
 			return -1;
-		if (S.have_info)
-			S.m->caches = info_to_json(&S.info);
+		if (tui_info(t))
+			S.m->caches = info_to_json(tui_info(t));
 	}
 	return 0;
 }

@@ -25,6 +25,7 @@ static const char *const sizes[] = { "32x32", "64x64", "61x67", "16x16", "8x8" }
 static const char *const versions[] = { "naive", "block:8", "block:16", "diagonal" };
 
 static struct {
+	struct run_header real_hdr; /* the real-machine timing's conditions */
 	int s, E, b;
 	int rows, cols;
 	struct tr_version v;
@@ -101,7 +102,6 @@ static void fini(struct tui *t)
 
 static void on_job_event(struct tui *t, const struct job_event *ev)
 {
-	mt_error e;
 	if (ev->type == JOB_EV_CELL) {
 		if (ev->kind == TR_EV_REAL && (ev->row == 0 || ev->row == 1)) {
 			S.real_ns[ev->row] = ev->value;
@@ -113,8 +113,8 @@ static void on_job_event(struct tui *t, const struct job_event *ev)
 	if (!tui_job_last(ev))
 		return;
 	S.real_running = 0;
-	if (job_join(tui_job(t), &e) < 0)
-		tui_message(t, "the real-machine timing failed: %s", e.msg);
+	if (ev->type == JOB_EV_FAILED)
+		tui_message(t, "the real-machine timing failed: %s", ev->text);
 	else if (ev->type == JOB_EV_CANCELLED)
 		tui_message(t, "real-machine timing stopped");
 	else
@@ -125,7 +125,6 @@ static void on_job_event(struct tui *t, const struct job_event *ev)
 
 static int act_real(struct tui *t, int key)
 {
-	job_t *job;
 	mt_error e;
 	(void)key;
 	if (!tui_can_measure(t))
@@ -135,16 +134,12 @@ static int act_real(struct tui *t, int key)
 	S.plan.nversions = 1;
 	if (tui_quick(t))
 		S.plan.real_n = 1024;
-	job = tr_job_start(&S.plan, &e);
-	if (!job) {
+	if (tr_plan_check(&S.plan, &e) < 0) {
 		tui_message(t, "cannot measure: %s", e.msg);
 		return 1;
 	}
-	if (tui_job_start(t, &tab_transpose, job) < 0) {
-		job_cancel(job);
-		job_join(job, NULL);
+	if (tui_job_launch(t, &tab_transpose, transpose_worker, &S.plan, &S.real_hdr) < 0)
 		return 1;
-	}
 	S.real_have[0] = S.real_have[1] = 0;
 	S.real_running = 1;
 	tui_message(t, "timing the real transpose, N = %zu, best of %d", S.plan.real_n,

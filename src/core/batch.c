@@ -201,24 +201,36 @@ void batch_begin(struct batch_run *r, const struct batch_cli *c, int pinned)
 	fflush(r->meta);
 }
 
-int batch_ended(const struct batch_run *r, int st, const mt_error *e, const char *detail)
+int batch_pump(struct batch_run *r, job_fn fn, void *arg, job_event_cb cb, void *ctx)
 {
+	struct job_opts o = { r->cpu, 0 };
+	struct job_progress last;
+	mt_error e = { "" };
+	uint64_t t0 = mt_now_ns();
+	job_t *job = job_start(fn, arg, &o, &e);
+	int st;
+	if (!job) {
+		mt_warn("run %s: %s", r->cli->exp, e.msg);
+		return MT_EXIT_RUNTIME;
+	}
+	st = job_pump(job, cb, ctx, 1, &last, &e);
+	r->elapsed_s = (double)(mt_now_ns() - t0) / 1e9;
+	diag_end(&r->hdr.diag, &last);
 	if (st == 0)
 		return 0;
-	if (st == 1)
-		mt_warn("run %s: cancelled%s%s; nothing written", r->cli->exp, detail ? " " : "",
-			detail ? detail : "");
+	if (st == 1 && last.cells_total)
+		mt_warn("run %s: cancelled after %llu of %llu cells; nothing written", r->cli->exp,
+			(unsigned long long)last.cells_done, (unsigned long long)last.cells_total);
+	else if (st == 1)
+		mt_warn("run %s: cancelled; nothing written", r->cli->exp);
 	else
-		mt_warn("run %s: %s", r->cli->exp, e->msg);
+		mt_warn("run %s: %s", r->cli->exp, e.msg);
 	return MT_EXIT_RUNTIME;
 }
 
-int batch_pump(struct batch_run *r, job_t *job, job_event_cb cb, void *ctx)
+void batch_end_inline(struct batch_run *r)
 {
-	mt_error e = { "" };
-	int st = job_pump(job, cb, ctx, 1, &e);
-	diag_end(&r->hdr.diag);
-	return batch_ended(r, st, &e, NULL);
+	diag_end(&r->hdr.diag, NULL);
 }
 
 void batch_note(const struct batch_run *r, const char *text)
@@ -226,7 +238,8 @@ void batch_note(const struct batch_run *r, const char *text)
 	fprintf(r->meta, "# %s\n", text);
 }
 
-void batch_warnings(const struct batch_run *r)
+/* One "# warning: ..." line on r->meta per diagnostic after the run. */
+static void print_warnings(const struct batch_run *r)
 {
 	char w[8][160];
 	int n = diag_warnings(&r->hdr.diag, w, 8);
@@ -247,11 +260,12 @@ cJSON *batch_json_root(const struct batch_run *r)
 	return root;
 }
 
-int batch_write_json(const struct batch_run *r, cJSON *root)
+int batch_finish(struct batch_run *r, cJSON *root)
 {
 	mt_error e = { "" };
 	const char *path = r->cli->json;
 	int rc;
+	print_warnings(r);
 	if (!path) {
 		cJSON_Delete(root);
 		return 0;

@@ -19,6 +19,7 @@
 
 #include "job.h"
 #include "jsonio.h"
+#include "runhdr.h"
 #include "util.h"
 
 /* getopt values of the common options; an experiment's own options use
@@ -87,8 +88,9 @@ int batch_opt_cache(const char *exp, const char *opt, const char *arg, const cha
 struct batch_run {
 	const struct batch_cli *cli;
 	struct run_header hdr;
-	FILE *meta; /* "# ..." lines: stdout, or stderr with --csv */
-	int cpu;    /* the worker's CPU (give it to job_start), or -1 */
+	FILE *meta;       /* "# ..." lines: stdout, or stderr with --csv */
+	int cpu;          /* the worker's CPU, or -1 */
+	double elapsed_s; /* wall time of batch_pump() */
 };
 
 /* Take the run header now, before any worker starts (so the load and the
@@ -97,31 +99,38 @@ struct batch_run {
  * --cpu or job_pick_cpu(), recorded as the job's CPU. Never fails. */
 void batch_begin(struct batch_run *r, const struct batch_cli *c, int pinned);
 
-/* Run the job to its end with job_pump (events to cb), then take the
- * diagnostics after the run. Returns 0 when the job finished; when it failed
- * or was cancelled, prints one line ("memtop: run EXP: why" or "...:
- * cancelled; nothing written") and returns MT_EXIT_RUNTIME. */
-int batch_pump(struct batch_run *r, job_t *job, job_event_cb cb, void *ctx);
+/* The one way a batch command runs its experiment: start fn(arg) as a job
+ * (pinned to r->cpu when batch_begin was told so), pass every event to
+ * cb(ev, ctx) until the last, end the job (job_pump() joins it), then put
+ * the after-run diagnostics and the job's CPU tracking into r->hdr and the
+ * wall time into r->elapsed_s. arg must outlive the call. Returns 0 when the
+ * job finished; when it could not start, failed or was cancelled (Ctrl-C),
+ * prints one line ("memtop: run EXP: why", "...: cancelled after 12 of 210
+ * cells; nothing written") and returns MT_EXIT_RUNTIME. */
+int batch_pump(struct batch_run *r, job_fn fn, void *arg, job_event_cb cb, void *ctx);
 
-/* For experiments whose own finish takes the diagnostics (mountain, latency):
- * the message and exit code batch_pump gives for job_pump's status st (0, 1
- * cancelled, -1 failed with e); detail (may be NULL) follows "cancelled". */
-int batch_ended(const struct batch_run *r, int st, const mt_error *e, const char *detail);
+/* For a command that computes in-process without a job (a simulation): the
+ * after-run diagnostics into r->hdr. */
+void batch_end_inline(struct batch_run *r);
+
+/* The one tail of every batch command: a "# warning: ..." line per
+ * diagnostic, then the result written to --json atomically (root NULL with
+ * --json means building it ran out of memory; without --json root is
+ * ignored, pass NULL). Frees root. Returns 0, or prints one line naming the
+ * file and returns MT_EXIT_RUNTIME. */
+int batch_finish(struct batch_run *r, cJSON *root);
+
+/* Was --json given (build the result's JSON for batch_finish only then)? */
+static inline int batch_wants_json(const struct batch_run *r)
+{
+	return r->cli->json != NULL;
+}
 
 /* A NOTE event's text as a "# ..." line on r->meta. */
 void batch_note(const struct batch_run *r, const char *text);
 
-/* One "# warning: ..." line on r->meta per diagnostic after the run. */
-void batch_warnings(const struct batch_run *r);
-
 /* A new result object carrying the run header's fields and "experiment":
  * EXP. Returns NULL when out of memory. */
 cJSON *batch_json_root(const struct batch_run *r);
-
-/* Write root to the --json file atomically (nothing when there is no --json)
- * and free it; root NULL means building it ran out of memory. Says "# wrote
- * PATH" on r->meta. Returns 0, or prints one line naming the file and
- * returns MT_EXIT_RUNTIME. */
-int batch_write_json(const struct batch_run *r, cJSON *root);
 
 #endif

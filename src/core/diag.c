@@ -2,7 +2,6 @@
 #include "config.h"
 
 #include "diag.h"
-#include "job.h"
 #include "sysinfo.h"
 #include "util.h"
 
@@ -23,41 +22,21 @@ void diag_begin(struct diag *d, int pinned_cpu)
 	if (mt_cpu_times(&d->ticks0, &d->steal0) < 0)
 		d->ticks0 = 0;
 	d->ncpu = mt_online_cpus();
-	diag_cpu_reset(d, pinned_cpu);
+	d->cpu_pinned = pinned_cpu;
+	d->cpu_first = d->cpu_last = -1;
 	d->heterogeneous = mt_heterogeneous(d->hetero_text, sizeof d->hetero_text);
 	mt_thp_mode(d->thp, sizeof d->thp);
 }
 
-void diag_cpu_reset(struct diag *d, int pinned_cpu)
-{
-	d->cpu_pinned = pinned_cpu;
-	d->cpu_first = d->cpu_last = -1;
-	d->cpu_moved = 0;
-}
-
-void diag_take_cpu(struct diag *d, const struct diag *worker)
-{
-	d->cpu_pinned = worker->cpu_pinned;
-	d->cpu_first = worker->cpu_first;
-	d->cpu_last = worker->cpu_last;
-	d->cpu_moved = worker->cpu_moved;
-}
-
-void diag_sample_cpu(struct diag *d)
-{
-	int c = job_current_cpu();
-	if (c < 0)
-		return;
-	if (d->cpu_first < 0)
-		d->cpu_first = c;
-	else if (c != d->cpu_last)
-		d->cpu_moved = 1;
-	d->cpu_last = c;
-}
-
-void diag_end(struct diag *d)
+void diag_end(struct diag *d, const struct job_progress *p)
 {
 	uint64_t t1, s1;
+	if (p) {
+		d->cpu_pinned = p->cpu;
+		d->cpu_first = p->cpu_first;
+		d->cpu_last = p->cpu_last;
+		d->cpu_moved = p->cpu_moved;
+	}
 	mt_load(&d->load_after, &d->running_after);
 	if (d->ticks0 && mt_cpu_times(&t1, &s1) == 0 && t1 > d->ticks0)
 		d->steal_pct = 100.0 * (double)(s1 - d->steal0) / (double)(t1 - d->ticks0);

@@ -7,6 +7,8 @@
 #include <cjson/cJSON.h>
 #include <stdint.h>
 
+#include "job.h"
+
 struct diag {
 	int optimized;        /* built with optimization (__OPTIMIZE__) */
 	char build[256];      /* compiler and CFLAGS */
@@ -26,20 +28,10 @@ struct diag {
 /* Snapshot the machine before a run; pinned_cpu is the job's CPU or -1. */
 void diag_begin(struct diag *d, int pinned_cpu);
 
-/* Only the CPU tracking: pinned to pinned_cpu (-1 none), nothing seen yet.
- * For a worker that samples its CPU while the caller keeps the rest of the
- * diagnostics in its run header. */
-void diag_cpu_reset(struct diag *d, int pinned_cpu);
-
-/* Copy the CPU tracking a worker kept (diag_cpu_reset, diag_sample_cpu) into
- * the run's diagnostics d. */
-void diag_take_cpu(struct diag *d, const struct diag *worker);
-
-/* Record the CPU the worker is on now (call from the worker now and then). */
-void diag_sample_cpu(struct diag *d);
-
-/* Snapshot after the run (load, steal). */
-void diag_end(struct diag *d);
+/* Snapshot after the run (load, steal) and take the job's CPU tracking from
+ * its final progress p (pinned CPU, where the worker was seen, whether it
+ * moved; p NULL: a run without a job keeps what diag_begin set). */
+void diag_end(struct diag *d, const struct job_progress *p);
 
 /* Warnings in words, one per line into lines[i] (at most max), for the
  * status line and the batch header: "built without optimization: the

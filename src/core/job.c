@@ -39,6 +39,7 @@ struct job {
 	uint64_t t_start, pause_started, paused_ns;
 	uint64_t cells_done, cells_total;
 	double units_done, units_total;
+	int cpu_first, cpu_last, cpu_moved; /* where the worker was seen */
 	int finished;
 	int status;        /* 0 done, 1 cancelled, -1 failed */
 	mt_error err;
@@ -77,10 +78,24 @@ static int push_locked(job_t *j, const struct job_event *ev)
 	return 0;
 }
 
+/* Where the worker runs now; called by the worker with the lock held. */
+static void sample_cpu_locked(job_t *j)
+{
+	int c = job_current_cpu();
+	if (c < 0)
+		return;
+	if (j->cpu_first < 0)
+		j->cpu_first = c;
+	else if (c != j->cpu_last)
+		j->cpu_moved = 1;
+	j->cpu_last = c;
+}
+
 int job_emit(job_t *j, const struct job_event *ev)
 {
 	int rc;
 	pthread_mutex_lock(&j->lock);
+	sample_cpu_locked(j);
 	rc = push_locked(j, ev);
 	if (rc == 0 && ev->type == JOB_EV_CELL)
 		j->cells_done++;
@@ -156,9 +171,14 @@ static void *job_main(void *p)
 	job_t *j = p;
 	struct job_event ev;
 	mt_error e = { "" };
-	int rc = j->fn(j, j->arg, &e);
+	int rc;
+	pthread_mutex_lock(&j->lock);
+	sample_cpu_locked(j);
+	pthread_mutex_unlock(&j->lock);
+	rc = j->fn(j, j->arg, &e);
 	memset(&ev, 0, sizeof ev);
 	pthread_mutex_lock(&j->lock);
+	sample_cpu_locked(j);
 	if (rc != 0) {
 		j->status = -1;
 		j->err = e;
@@ -177,8 +197,6 @@ static void *job_main(void *p)
 	pthread_mutex_unlock(&j->lock);
 	return NULL;
 }
-
-
 
 int job_pick_cpu(void)
 {
@@ -210,6 +228,7 @@ job_t *job_start(job_fn fn, void *arg, const struct job_opts *o, mt_error *e)
 	j->arg = arg;
 	j->cpu = o && o->cpu >= 0 ? o->cpu : job_pick_cpu();
 	j->cells_total = o ? o->total : 0;
+	j->cpu_first = j->cpu_last = -1;
 	j->wake[0] = j->wake[1] = -1;
 	atomic_init(&j->state, ST_RUN);
 	if (pipe(j->wake) < 0) {
@@ -324,6 +343,9 @@ void job_get_progress(const job_t *cj, struct job_progress *p)
 	p->units_done = j->units_done;
 	p->units_total = j->units_total;
 	p->cpu = j->cpu;
+	p->cpu_first = j->cpu_first;
+	p->cpu_last = j->cpu_last;
+	p->cpu_moved = j->cpu_moved;
 	p->holding = j->pause_started != 0;
 	p->finished = j->finished;
 	pthread_mutex_unlock(&j->lock);
@@ -399,7 +421,8 @@ static void clear_progress(int *drawn)
 	}
 }
 
-int job_pump(job_t *j, job_event_cb cb, void *ctx, int show_progress, mt_error *e)
+int job_pump(job_t *j, job_event_cb cb, void *ctx, int show_progress,
+	     struct job_progress *last, mt_error *e)
 {
 	struct sigaction sa, old_int, old_term;
 	struct job_event evs[64];
@@ -443,5 +466,7 @@ int job_pump(job_t *j, job_event_cb cb, void *ctx, int show_progress, mt_error *
 	clear_progress(&drawn);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
+	if (last)
+		job_get_progress(j, last); /* final once the last event was taken */
 	return job_join(j, e);
 }

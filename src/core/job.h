@@ -79,14 +79,18 @@ int job_is_paused(const job_t *job);
 
 /* Progress: cells emitted so far and the total; work units done and total
  * (the worker's own measure of cost, for the ETA); ETA in seconds (-1 when
- * unknown); the CPU the job was pinned to. Safe from any thread. */
+ * unknown); the CPU the job was pinned to and where the worker was seen
+ * running (sampled when it starts, at each job_emit() and when it returns).
+ * Safe from any thread. */
 struct job_progress {
 	uint64_t cells_done, cells_total;
 	double units_done, units_total;
 	double fraction;  /* 0..1 */
 	double eta_s;     /* seconds left, -1 unknown */
 	double elapsed_s; /* seconds since start, pauses excluded */
-	int cpu;
+	int cpu;          /* the CPU the job was pinned to, -1 none */
+	int cpu_first, cpu_last; /* where the worker was seen first and last (-1 unknown) */
+	int cpu_moved;    /* the worker was seen on more than one CPU */
 	int holding;      /* the worker is paused at a job_check() right now */
 	int finished;     /* the worker has returned */
 };
@@ -118,7 +122,8 @@ int job_note(job_t *job, const char *fmt, ...) MT_PRINTF(2, 3);
  * nanoseconds); the ETA is extrapolated from it. */
 void job_set_progress(job_t *job, double units_done, double units_total);
 
-/* Set the cell total after start (when it depends on what the worker found). */
+/* Set the cell total (for "12/210 cells"): the worker calls it when it
+ * knows its grid, usually first thing. */
 void job_set_total(job_t *job, uint64_t cells_total);
 
 /* The CPU the worker is running on now (sched_getcpu), -1 if unknown. */
@@ -130,7 +135,12 @@ typedef void (*job_event_cb)(const struct job_event *ev, void *ctx);
 
 /* Run the loop of a batch command: wait on the job, pass each event to cb,
  * draw a progress line on stderr when it is a terminal (and show_progress),
- * cancel the job on SIGINT/SIGTERM. Returns as job_join() does. */
-int job_pump(job_t *job, job_event_cb cb, void *ctx, int show_progress, mt_error *e);
+ * cancel the job on SIGINT/SIGTERM. The job is the pump's from the call on:
+ * it joins and frees it before returning (the caller must not touch it
+ * again). last (may be NULL) gets the job's final progress (cells done, the
+ * CPUs the worker was seen on). Returns as job_join() does: 0 done, 1
+ * cancelled, -1 failed with e set. */
+int job_pump(job_t *job, job_event_cb cb, void *ctx, int show_progress,
+	     struct job_progress *last, mt_error *e);
 
 #endif

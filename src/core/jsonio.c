@@ -2,7 +2,6 @@
 #include "config.h"
 
 #include "jsonio.h"
-#include "sysinfo.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -112,110 +111,4 @@ void jsonio_opt_string(const cJSON *o, const char *key, char *out, size_t len)
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
 	if (cJSON_IsString(v) && v->valuestring)
 		mt_strlcpy(out, v->valuestring, len);
-}
-
-void run_header_init(struct run_header *h, int job_cpu)
-{
-	char arch_os[96];
-	memset(h, 0, sizeof *h);
-	mt_strlcpy(h->version, PACKAGE_VERSION, sizeof h->version);
-	mt_cpu_model(h->cpu, sizeof h->cpu);
-	mt_kernel(h->kernel, sizeof h->kernel);
-	mt_hostname(h->host, sizeof h->host);
-	mt_now_text(h->date, sizeof h->date, 0);
-	mt_clock_calibrate(&h->clock, 0);
-	diag_begin(&h->diag, job_cpu);
-	h->has_diag = 1;
-	mt_strlcpy(h->build, h->diag.build, sizeof h->build);
-	mt_strlcpy(arch_os, h->kernel, sizeof arch_os);
-	/* "x86_64 Linux 6.1" -> "x86_64, Linux" as the seed writes "(aarch64, macOS)" */
-	{
-		char *sp = strchr(arch_os, ' ');
-		if (sp) {
-			char *sp2 = strchr(sp + 1, ' ');
-			*sp = '\0';
-			if (sp2)
-				*sp2 = '\0';
-			mt_snprintf(h->hardware, sizeof h->hardware, "%s (%s, %s), memtop %s, %s, %s",
-				    h->cpu, arch_os, sp + 1, h->version,
-				    h->diag.optimized ? "optimized" : "NOT optimized", h->date);
-		} else {
-			mt_snprintf(h->hardware, sizeof h->hardware, "%s, memtop %s, %s", h->cpu,
-				    h->version, h->date);
-		}
-	}
-}
-
-int run_header_to_json(const struct run_header *h, cJSON *root)
-{
-	cJSON *clock = cJSON_CreateObject(), *diag;
-	if (!clock)
-		return -1;
-	cJSON_AddStringToObject(root, "hardware", h->hardware);
-	cJSON_AddStringToObject(root, "date", h->date);
-	cJSON_AddStringToObject(root, "memtop_version", h->version);
-	cJSON_AddStringToObject(root, "cpu", h->cpu);
-	cJSON_AddStringToObject(root, "kernel", h->kernel);
-	cJSON_AddStringToObject(root, "host", h->host);
-	cJSON_AddStringToObject(root, "build", h->build);
-	cJSON_AddStringToObject(clock, "counter", h->clock.counter ? h->clock.counter : "");
-	cJSON_AddNumberToObject(clock, "tick_ghz", h->clock.ticks_per_ns);
-	cJSON_AddNumberToObject(clock, "core_ghz", h->clock.core_ghz);
-	cJSON_AddItemToObject(root, "clock", clock);
-	cJSON_AddNumberToObject(root, "ghz", h->clock.core_ghz > 0 ? h->clock.core_ghz
-								   : h->clock.ticks_per_ns);
-	if (h->has_diag) {
-		diag = diag_to_json(&h->diag);
-		if (!diag)
-			return -1;
-		cJSON_AddItemToObject(root, "diagnostics", diag);
-		cJSON_AddNumberToObject(root, "cpu_used", h->diag.cpu_last >= 0 ? h->diag.cpu_last
-										 : h->diag.cpu_pinned);
-	}
-	return 0;
-}
-
-void run_header_from_json(const cJSON *root, struct run_header *h)
-{
-	const cJSON *clock = cJSON_GetObjectItemCaseSensitive(root, "clock");
-	const cJSON *diag = cJSON_GetObjectItemCaseSensitive(root, "diagnostics");
-	memset(h, 0, sizeof *h);
-	jsonio_opt_string(root, "memtop_version", h->version, sizeof h->version);
-	jsonio_opt_string(root, "hardware", h->hardware, sizeof h->hardware);
-	jsonio_opt_string(root, "cpu", h->cpu, sizeof h->cpu);
-	jsonio_opt_string(root, "kernel", h->kernel, sizeof h->kernel);
-	jsonio_opt_string(root, "host", h->host, sizeof h->host);
-	jsonio_opt_string(root, "date", h->date, sizeof h->date);
-	jsonio_opt_string(root, "build", h->build, sizeof h->build);
-	if (cJSON_IsObject(clock)) {
-		h->clock.ticks_per_ns = jsonio_opt_number(clock, "tick_ghz", 0);
-		h->clock.core_ghz = jsonio_opt_number(clock, "core_ghz", 0);
-	} else {
-		h->clock.core_ghz = jsonio_opt_number(root, "ghz", 0);
-	}
-	if (cJSON_IsObject(diag)) {
-		diag_from_json(diag, &h->diag);
-		h->has_diag = 1;
-	}
-}
-
-void run_header_print(FILE *f, const struct run_header *h)
-{
-	char w[8][160];
-	int n;
-	fprintf(f, "# memtop %s on %s: %s\n", h->version, h->host, h->cpu);
-	fprintf(f, "# %s, %s, clock: %s %.3f GHz, core ~%.2f GHz\n", h->kernel, h->date,
-		h->clock.counter ? h->clock.counter : "?", h->clock.ticks_per_ns, h->clock.core_ghz);
-	fprintf(f, "# build: %s (%s)\n", h->build,
-		h->diag.optimized ? "optimized" : "NOT optimized");
-	if (h->has_diag) {
-		char job[32] = "no pinned job";
-		if (h->diag.cpu_pinned >= 0)
-			mt_snprintf(job, sizeof job, "job on CPU %d", h->diag.cpu_pinned);
-		fprintf(f, "# load %.2f, %d runnable, THP %s, %s\n", h->diag.load_before,
-			h->diag.running_before, h->diag.thp[0] ? h->diag.thp : "none", job);
-		n = diag_warnings(&h->diag, w, 8);
-		for (int i = 0; i < n; i++)
-			fprintf(f, "# warning: %s\n", w[i]);
-	}
 }

@@ -1,7 +1,5 @@
 /* jsonio: reading and writing result files with libcjson. Reads name the
- * file and the field in their one-line errors; writes are atomic. Also the
- * run header every result carries (version, machine, date, build, clock,
- * diagnostics) and its text form for batch output. */
+ * file and the field in their one-line errors; writes are atomic. */
 #ifndef MEMTOP_JSONIO_H
 #define MEMTOP_JSONIO_H
 
@@ -9,8 +7,6 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "clock.h"
-#include "diag.h"
 #include "util.h"
 
 /* Parse the JSON file at path. Returns the root (free with cJSON_Delete) or
@@ -30,33 +26,5 @@ const cJSON *jsonio_array(const cJSON *o, const char *key, const char *file, mt_
 /* Optional readers: the default when absent or mistyped. */
 double jsonio_opt_number(const cJSON *o, const char *key, double dflt);
 void jsonio_opt_string(const cJSON *o, const char *key, char *out, size_t len);
-
-/* What every result says about where and how it was measured. */
-struct run_header {
-	char version[32];   /* memtop version that measured */
-	char hardware[256]; /* the seed's field: "CPU (arch, OS), build, date" */
-	char cpu[160];
-	char kernel[160];
-	char host[64];
-	char date[32];      /* "YYYY-MM-DD HH:MM" */
-	char build[256];    /* compiler and flags */
-	struct mt_clock clock;
-	struct diag diag;
-	int has_diag;       /* diag was recorded (false for foreign files) */
-};
-
-/* Fill h for a run starting now on this machine (calibrates the clock,
- * snapshots the diagnostics with the job's CPU). */
-void run_header_init(struct run_header *h, int job_cpu);
-
-/* Add the header's fields to a result object. Returns 0 or -1 (memory). */
-int run_header_to_json(const struct run_header *h, cJSON *root);
-
-/* Read a header back from a result (missing fields left empty). */
-void run_header_from_json(const cJSON *root, struct run_header *h);
-
-/* The batch header: "# memtop 0.1.0 on HOST, CPU, date, build" lines plus
- * one "# warning: ..." line per diagnostic, each starting with "# ". */
-void run_header_print(FILE *f, const struct run_header *h);
 
 #endif

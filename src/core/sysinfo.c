@@ -40,6 +40,12 @@ int mt_online_cpus(void)
 	return n > 0 ? (int)n : 1;
 }
 
+uint64_t mt_page_size(void)
+{
+	long n = sysconf(_SC_PAGESIZE);
+	return n > 0 ? (uint64_t)n : 4096;
+}
+
 static int read_line_of(const char *path, const char *key, char *out, size_t len)
 {
 	FILE *f = fopen(path, "r");

@@ -14,6 +14,9 @@ int mt_allowed_cpus(int *cpus, int cap);
 /* Online CPUs (sysconf), at least 1. */
 int mt_online_cpus(void);
 
+/* Bytes of a memory page (sysconf), 4096 when the system does not say. */
+uint64_t mt_page_size(void);
+
 /* CPU model name ("Intel(R) Xeon(R) ...", "Apple M4 Max"), or "unknown CPU". */
 void mt_cpu_model(char *buf, size_t len);
 

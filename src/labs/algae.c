@@ -182,9 +182,8 @@ static int algae_batch(int argc, char **argv)
 			       100.0 * rate, r[i].what);
 	}
 	fflush(stdout);
-	diag_end(&run.hdr.diag);
-	batch_warnings(&run);
-	return cli.json ? batch_write_json(&run, to_json(&run, r)) : MT_EXIT_OK;
+	batch_end_inline(&run);
+	return batch_finish(&run, batch_wants_json(&run) ? to_json(&run, r) : NULL);
 }
 
 const struct experiment exp_algae = {

@@ -27,6 +27,7 @@
 
 #include "core/job.h"
 #include "core/jsonio.h"
+#include "core/runhdr.h"
 #include "core/util.h"
 
 enum { FALSESHARE_CELL_TABLE = 1, FALSESHARE_CELL_SWEEP };

@@ -14,7 +14,14 @@
 #include <stdio.h>
 #include <string.h>
 
-struct batch {
+/* The sweep's verdicts: a spacing this much faster than the packed one has
+ * left the shared line; the next doubling this much faster again means an
+ * adjacent-line prefetcher pairs lines. */
+#define FS_STOP_RATIO 1.5
+#define FS_PAIR_RATIO 1.2
+
+/* The table on stdout, a row as both layouts of a thread count are in. */
+struct printer {
 	const struct falseshare_params *p;
 	const struct batch_run *run;
 	int csv;
@@ -47,7 +54,7 @@ static void usage(FILE *f)
 
 static void on_event(const struct job_event *ev, void *ctx)
 {
-	struct batch *b = ctx;
+	struct printer *b = ctx;
 	const struct falseshare_cell *c;
 	int kind;
 	if (ev->type == JOB_EV_NOTE) {
@@ -105,7 +112,10 @@ static int parse_list(const char *arg, uint64_t lo, uint64_t hi, unsigned *out, 
 	return 0;
 }
 
-static int falseshare_batch(int argc, char **argv)
+/* Parse argv into cli and p (defaults first, --quick under the options
+ * given explicitly). Returns 0, or -1 when the command ends here with exit
+ * code cli->rc (--help: 0; a bad value, said in one line: 2). */
+static int parse_args(struct batch_cli *cli, int argc, char **argv, struct falseshare_params *p)
 {
 	static const struct option opts[] = {
 		{ "threads", required_argument, NULL, 'T' },
@@ -117,41 +127,30 @@ static int falseshare_batch(int argc, char **argv)
 		BATCH_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
-	static struct falseshare_params p; /* outlives the job */
-	struct batch b;
-	struct batch_cli cli;
-	struct batch_run run;
-	struct job_opts jo = { -1, 0 };
 	const char *threads = NULL, *spacings = NULL;
-	int ch, rc, tries = 0, no_sweep = 0;
+	int ch, tries = 0, no_sweep = 0;
 	uint64_t rounds = 0, padding = 0;
-	mt_error e = { "" };
-	job_t *job;
 	char what[96];
 
-	falseshare_params_default(&p);
-	memset(&b, 0, sizeof b);
-	b.p = &p;
-	b.run = &run;
-	batch_cli_init(&cli, "falseshare", usage);
-	while ((ch = batch_next(&cli, argc, argv, opts)) > 0) {
+	falseshare_params_default(p);
+	batch_cli_init(cli, "falseshare", usage);
+	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
 		switch (ch) {
 		case 'T': threads = optarg; break;
 		case 'r':
-			if (batch_opt_u64(cli.exp, "--rounds", optarg, 1, 10000000000ull, &rounds) < 0)
-				return MT_EXIT_USAGE;
+			if (batch_opt_u64(cli->exp, "--rounds", optarg, 1, 10000000000ull, &rounds) < 0)
+				return -1;
 			break;
 		case 't':
-			if (batch_opt_int(cli.exp, "--tries", optarg, 1, 100, &tries) < 0)
-				return MT_EXIT_USAGE;
+			if (batch_opt_int(cli->exp, "--tries", optarg, 1, 100, &tries) < 0)
+				return -1;
 			break;
 		case 'p':
 			if (mt_parse_u64(optarg, 8, FALSESHARE_MAX_SPACING, &padding) < 0 ||
 			    padding % 8) {
 				mt_snprintf(what, sizeof what, "a multiple of 8 in 8..%d",
 					    FALSESHARE_MAX_SPACING);
-				batch_bad(cli.exp, "--padding", optarg, what);
-				return MT_EXIT_USAGE;
+				return batch_bad(cli->exp, "--padding", optarg, what);
 			}
 			break;
 		case 's': spacings = optarg; break;
@@ -159,52 +158,92 @@ static int falseshare_batch(int argc, char **argv)
 		}
 	}
 	if (ch < 0)
-		return cli.rc;
-	if (cli.quick) { /* the options given explicitly win */
+		return -1;
+	if (cli->quick) { /* the options given explicitly win */
 		static const unsigned qt[] = { 1, 2 }, qs[] = { 8, 128 };
-		memcpy(p.threads, qt, sizeof qt);
-		p.nthreads = MT_ARRAY_LEN(qt);
-		memcpy(p.sweep, qs, sizeof qs);
-		p.nsweep = MT_ARRAY_LEN(qs);
-		p.rounds = 200000;
-		p.tries = 1;
+		memcpy(p->threads, qt, sizeof qt);
+		p->nthreads = MT_ARRAY_LEN(qt);
+		memcpy(p->sweep, qs, sizeof qs);
+		p->nsweep = MT_ARRAY_LEN(qs);
+		p->rounds = 200000;
+		p->tries = 1;
 	}
-	if (threads && parse_list(threads, 1, FALSESHARE_MAX_T, p.threads, &p.nthreads) < 0) {
+	cli->rc = MT_EXIT_USAGE;
+	if (threads && parse_list(threads, 1, FALSESHARE_MAX_T, p->threads, &p->nthreads) < 0) {
 		mt_snprintf(what, sizeof what, "numbers 1..%d separated by commas", FALSESHARE_MAX_T);
-		batch_bad(cli.exp, "--threads", threads, what);
-		return MT_EXIT_USAGE;
+		return batch_bad(cli->exp, "--threads", threads, what);
 	}
 	if (spacings) {
-		int bad = parse_list(spacings, 8, FALSESHARE_MAX_SPACING, p.sweep, &p.nsweep) < 0;
-		for (size_t i = 0; !bad && i < p.nsweep; i++)
-			bad = p.sweep[i] % 8 != 0;
+		int bad = parse_list(spacings, 8, FALSESHARE_MAX_SPACING, p->sweep, &p->nsweep) < 0;
+		for (size_t i = 0; !bad && i < p->nsweep; i++)
+			bad = p->sweep[i] % 8 != 0;
 		if (bad) {
 			mt_snprintf(what, sizeof what, "multiples of 8 in 8..%d separated by commas",
 				    FALSESHARE_MAX_SPACING);
-			batch_bad(cli.exp, "--spacings", spacings, what);
-			return MT_EXIT_USAGE;
+			return batch_bad(cli->exp, "--spacings", spacings, what);
 		}
 	}
+	cli->rc = MT_EXIT_OK;
 	if (rounds)
-		p.rounds = rounds;
+		p->rounds = rounds;
 	if (tries)
-		p.tries = tries;
+		p->tries = tries;
 	if (padding)
-		p.padded = (unsigned)padding;
+		p->padded = (unsigned)padding;
 	if (no_sweep)
-		p.nsweep = 0;
+		p->nsweep = 0;
+	return 0;
+}
+
+/* Where the sweep says the sharing stops: the first spacing at least
+ * FS_STOP_RATIO faster than the packed one; then whether the next doubling
+ * still helps (an adjacent-line prefetcher pairing lines). */
+static void print_sweep_verdict(const struct batch_run *run, const struct falseshare_params *p,
+				const struct falseshare_result *r)
+{
+	const struct falseshare_cell *sw = r->swp;
+	size_t stop = p->nsweep;
+	if (p->nsweep < 2 || !sw[0].have)
+		return;
+	for (size_t i = 1; i < p->nsweep; i++)
+		if (sw[i].have && sw[i].ms * FS_STOP_RATIO < sw[0].ms) {
+			stop = i;
+			break;
+		}
+	if (stop == p->nsweep) {
+		fprintf(run->meta,
+			"# the sweep shows no line boundary (packed %.1f ms is as fast as any "
+			"spacing: the threads may share a core or its cache)\n",
+			sw[0].ms);
+		return;
+	}
+	fprintf(run->meta, "# sharing stops at %u bytes apart (%.1fx faster than %u)", p->sweep[stop],
+		sw[0].ms / sw[stop].ms, p->sweep[0]);
+	if (stop + 1 < p->nsweep && sw[stop + 1].have && sw[stop + 1].ms * FS_PAIR_RATIO < sw[stop].ms)
+		fprintf(run->meta, "; %u is another %.1fx faster: an adjacent-line prefetcher pairs lines",
+			p->sweep[stop + 1], sw[stop].ms / sw[stop + 1].ms);
+	fprintf(run->meta, "\n");
+}
+
+static int falseshare_batch(int argc, char **argv)
+{
+	static struct falseshare_params p; /* outlives the job */
+	struct printer b;
+	struct batch_cli cli;
+	struct batch_run run;
+	int rc;
+
+	if (parse_args(&cli, argc, argv, &p) < 0)
+		return cli.rc;
+	memset(&b, 0, sizeof b);
+	b.p = &p;
+	b.run = &run;
 	b.ncpus = p.ncpus;
 	b.csv = cli.csv;
 	falseshare_result_init(&b.r, &p);
 
-	/* The header (load, runnable tasks) is taken before the worker starts;
-	 * the worker only starts and joins the counting threads (no --cpu). */
+	/* The worker only starts and joins the counting threads (no --cpu). */
 	batch_begin(&run, &cli, 0);
-	job = job_start(falseshare_worker, &p, &jo, &e);
-	if (!job) {
-		mt_warn("run falseshare: %s", e.msg);
-		return MT_EXIT_RUNTIME;
-	}
 	fprintf(run.meta,
 		"# falseshare: %llu atomic adds per thread, best of %d; threads pinned round-robin "
 		"over %d CPU%s\n",
@@ -219,40 +258,12 @@ static int falseshare_batch(int argc, char **argv)
 		printf("%-20s %10s %10s %8s %9s %9s\n", "threads", "packed ms", "padded ms", "ratio",
 		       "ns/inc pk", "ns/inc pd");
 	fflush(stdout);
-	rc = batch_pump(&run, job, on_event, &b);
-	b.r.hdr = run.hdr;
-	if (rc)
+	if ((rc = batch_pump(&run, falseshare_worker, &p, on_event, &b)) != 0)
 		return rc;
-	if (p.nsweep > 1 && b.r.swp[0].have) {
-		/* where the sharing stops: the first spacing at least 1.5x faster
-		 * than the packed one; then whether the next doubling still helps
-		 * (an adjacent-line prefetcher pairing lines) */
-		const struct falseshare_cell *sw = b.r.swp;
-		size_t stop = p.nsweep;
-		for (size_t i = 1; i < p.nsweep; i++)
-			if (sw[i].have && sw[i].ms * 1.5 < sw[0].ms) {
-				stop = i;
-				break;
-			}
-		if (stop == p.nsweep) {
-			fprintf(run.meta,
-				"# the sweep shows no line boundary (packed %.1f ms is as fast as any "
-				"spacing: the threads may share a core or its cache)\n",
-				sw[0].ms);
-		} else {
-			fprintf(run.meta, "# sharing stops at %u bytes apart (%.1fx faster than %u)",
-				p.sweep[stop], sw[0].ms / sw[stop].ms, p.sweep[0]);
-			if (stop + 1 < p.nsweep && sw[stop + 1].have &&
-			    sw[stop + 1].ms * 1.2 < sw[stop].ms)
-				fprintf(run.meta,
-					"; %u is another %.1fx faster: an adjacent-line prefetcher "
-					"pairs lines",
-					p.sweep[stop + 1], sw[stop].ms / sw[stop + 1].ms);
-			fprintf(run.meta, "\n");
-		}
-	}
-	batch_warnings(&run);
-	if (cli.json && (rc = batch_write_json(&run, falseshare_result_to_json(&b.r))) != 0)
+	b.r.hdr = run.hdr;
+	print_sweep_verdict(&run, &p, &b.r);
+	rc = batch_finish(&run, batch_wants_json(&run) ? falseshare_result_to_json(&b.r) : NULL);
+	if (rc)
 		return rc;
 	if (b.r.inexact) {
 		mt_warn("run falseshare: the counters did not sum to threads x rounds");

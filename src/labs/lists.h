@@ -38,6 +38,7 @@
 
 #include "core/job.h"
 #include "core/jsonio.h"
+#include "core/runhdr.h"
 #include "core/util.h"
 
 enum list_layout {

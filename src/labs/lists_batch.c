@@ -16,7 +16,8 @@
 #include <stdio.h>
 #include <string.h>
 
-struct batch {
+/* The table on stdout, a row as each walk is measured. */
+struct printer {
 	const struct lists_params *p;
 	const struct batch_run *run;
 	int csv;
@@ -53,7 +54,7 @@ static void usage(FILE *f)
 
 static void on_event(const struct job_event *ev, void *ctx)
 {
-	struct batch *b = ctx;
+	struct printer *b = ctx;
 	const struct lists_cell_result *r;
 	int kind;
 	if (ev->type == JOB_EV_NOTE) {
@@ -137,7 +138,7 @@ static int parse_layouts(const char *arg, unsigned *mask)
 	return *mask ? 0 : -1;
 }
 
-static void print_pivot(const struct batch *b)
+static void print_pivot(const struct printer *b)
 {
 	const struct lists_params *p = b->p;
 	FILE *f = b->run->meta;
@@ -160,7 +161,10 @@ static void print_pivot(const struct batch *b)
 	}
 }
 
-static int lists_batch(int argc, char **argv)
+/* Parse argv into cli and p (defaults first, --quick under the options
+ * given explicitly). Returns 0, or -1 when the command ends here with exit
+ * code cli->rc (--help: 0; a bad value, said in one line: 2). */
+static int parse_args(struct batch_cli *cli, int argc, char **argv, struct lists_params *p)
 {
 	static const struct option opts[] = {
 		{ "lengths", required_argument, NULL, 'L' },
@@ -176,140 +180,145 @@ static int lists_batch(int argc, char **argv)
 		BATCH_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
-	static struct lists_params p; /* outlives the job */
-	struct batch b;
-	struct batch_cli cli;
-	struct batch_run run;
-	struct job_opts jo = { -1, 0 };
 	const char *lengths = NULL;
-	int ch, rc, tries = 0;
+	int ch, tries = 0;
 	uint64_t v, graph_n = 0;
 	mt_error e = { "" };
-	job_t *job;
 
-	lists_params_default(&p);
-	memset(&b, 0, sizeof b);
-	b.p = &p;
-	b.run = &run;
-	batch_cli_init(&cli, "lists", usage);
-	while ((ch = batch_next(&cli, argc, argv, opts)) > 0) {
+	lists_params_default(p);
+	batch_cli_init(cli, "lists", usage);
+	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
 		switch (ch) {
 		case 'L': lengths = optarg; break;
 		case 'l':
-			if (parse_layouts(optarg, &p.layouts) < 0) {
-				batch_bad(cli.exp, "--layouts", optarg,
-					  "names from sequential, stride, shuffled, malloc, holes, cdr");
-				return MT_EXIT_USAGE;
-			}
+			if (parse_layouts(optarg, &p->layouts) < 0)
+				return batch_bad(cli->exp, "--layouts", optarg,
+						 "names from sequential, stride, shuffled, malloc, "
+						 "holes, cdr");
 			break;
 		case 'w':
-			if (batch_opt_u64(cli.exp, "--work", optarg, 0, 10000, &v) < 0)
-				return MT_EXIT_USAGE;
-			p.work = (unsigned)v;
+			if (batch_opt_u64(cli->exp, "--work", optarg, 0, 10000, &v) < 0)
+				return -1;
+			p->work = (unsigned)v;
 			break;
 		case 't':
-			if (batch_opt_int(cli.exp, "--tries", optarg, 1, 100, &tries) < 0)
-				return MT_EXIT_USAGE;
+			if (batch_opt_int(cli->exp, "--tries", optarg, 1, 100, &tries) < 0)
+				return -1;
 			break;
 		case 'c':
-			if (batch_opt_cache(cli.exp, "--sim-cache", optarg, "7,8,7", SIM_MAX_S,
-					    SIM_MAX_E, 20, &p.sim_s, &p.sim_E, &p.sim_b) < 0)
-				return MT_EXIT_USAGE;
+			if (batch_opt_cache(cli->exp, "--sim-cache", optarg, "7,8,7", SIM_MAX_S,
+					    SIM_MAX_E, 20, &p->sim_s, &p->sim_E, &p->sim_b) < 0)
+				return -1;
 			break;
-		case 'N': p.sim_s = -1; break;
-		case 'g': p.graph = 1; break;
+		case 'N': p->sim_s = -1; break;
+		case 'g': p->graph = 1; break;
 		case 'G':
-			if (batch_opt_u64(cli.exp, "--graph-n", optarg, 1, 65536, &graph_n) < 0)
-				return MT_EXIT_USAGE;
+			if (batch_opt_u64(cli->exp, "--graph-n", optarg, 1, 65536, &graph_n) < 0)
+				return -1;
 			break;
 		case 'B':
-			if (batch_opt_u64(cli.exp, "--graph-block", optarg, 1, 65536, &v) < 0)
-				return MT_EXIT_USAGE;
-			p.graph_block = (size_t)v;
+			if (batch_opt_u64(cli->exp, "--graph-block", optarg, 1, 65536, &v) < 0)
+				return -1;
+			p->graph_block = (size_t)v;
 			break;
 		}
 	}
 	if (ch < 0)
-		return cli.rc;
-	if (cli.quick) { /* the options given explicitly win */
-		p.lengths[0] = 4096;
-		p.lengths[1] = 16384;
-		p.nlengths = 2;
-		p.tries = 1;
-		p.graph_n = 256;
+		return -1;
+	if (cli->quick) { /* the options given explicitly win */
+		p->lengths[0] = 4096;
+		p->lengths[1] = 16384;
+		p->nlengths = 2;
+		p->tries = 1;
+		p->graph_n = 256;
 	}
-	if (lengths && parse_lengths(lengths, &p) < 0) {
+	cli->rc = MT_EXIT_USAGE;
+	if (lengths && parse_lengths(lengths, p) < 0) {
 		char what[96];
 		mt_snprintf(what, sizeof what,
 			    "cell counts 1..%llu such as 4096,64K,1M separated by commas",
 			    (unsigned long long)LISTS_MAX_CELLS);
-		batch_bad(cli.exp, "--lengths", lengths, what);
-		return MT_EXIT_USAGE;
+		return batch_bad(cli->exp, "--lengths", lengths, what);
 	}
-	if (tries)
-		p.tries = tries;
-	if (graph_n)
-		p.graph_n = (size_t)graph_n;
-	if (p.sim_s >= 0) { /* check the geometry now: a usage error, not a failed run */
-		struct sim_cache *c = sim_new(p.sim_s, p.sim_E, p.sim_b, &e);
+	if (p->sim_s >= 0) { /* check the geometry now: a usage error, not a failed run */
+		struct sim_cache *c = sim_new(p->sim_s, p->sim_E, p->sim_b, &e);
 		if (!c) {
 			mt_warn("run lists: --sim-cache: %s", e.msg);
-			return MT_EXIT_USAGE;
+			return -1;
 		}
 		sim_free(c);
 	}
-	b.csv = cli.csv;
+	cli->rc = MT_EXIT_OK;
+	if (tries)
+		p->tries = tries;
+	if (graph_n)
+		p->graph_n = (size_t)graph_n;
+	return 0;
+}
 
-	/* The header (load, runnable tasks) is taken before the worker starts. */
-	batch_begin(&run, &cli, 1);
-	jo.cpu = run.cpu;
-	job = job_start(lists_worker, &p, &jo, &e);
-	if (!job) {
-		mt_warn("run lists: %s", e.msg);
-		return MT_EXIT_RUNTIME;
-	}
-	if (p.graph) {
-		fprintf(run.meta, "# graph homework: %zu x %zu 0/1 bytes, block %zu, best of %d\n",
-			p.graph_n, p.graph_n, p.graph_block, p.tries);
-		if (cli.csv)
+/* The lines above the table and its head: the graph homework's, or the
+ * walks' with the simulated cache. */
+static void print_plan(const struct batch_run *run, const struct lists_params *p, int csv)
+{
+	if (p->graph) {
+		fprintf(run->meta, "# graph homework: %zu x %zu 0/1 bytes, block %zu, best of %d\n",
+			p->graph_n, p->graph_n, p->graph_block, p->tries);
+		if (csv)
 			printf("n,block,naive_ms,blocked_ms,speedup,same\n");
 		else
 			printf("%-28s %10s\n", "version", "ms");
-	} else {
-		fprintf(run.meta,
-			"# lists: walk (1 2 ... n), best of %d; cycles = ns x %.2f GHz (calibrated "
-			"core clock)\n",
-			p.tries, run.hdr.clock.core_ghz);
-		if (p.sim_s >= 0)
-			fprintf(run.meta,
-				"# sim: each walk's loads (value, next) replayed cold through (%d, %d, "
-				"%d) = %llu KB, %d-way, %d-byte lines\n",
-				p.sim_s, p.sim_E, p.sim_b,
-				(unsigned long long)(((1ull << p.sim_s) * (uint64_t)p.sim_E << p.sim_b) >>
-						     10),
-				p.sim_E, 1 << p.sim_b);
-		if (cli.csv) {
-			printf("cells,layout,cycles_per_cell,ns_per_cell,spread,new_lines_64,"
-			       "new_lines_128,sim_misses_per_cell,bare_cycles_per_cell\n");
-		} else {
-			printf("%9s  %-10s %9s %8s %7s %8s %8s %9s", "cells", "layout", "cyc/cell",
-			       "ns/cell", "spread", "lines64", "lines128", "sim miss");
-			if (p.work)
-				printf(" %8s %8s", "bare", "hidden");
-			printf("\n");
-		}
+		return;
 	}
+	fprintf(run->meta,
+		"# lists: walk (1 2 ... n), best of %d; cycles = ns x %.2f GHz (calibrated "
+		"core clock)\n",
+		p->tries, run->hdr.clock.core_ghz);
+	if (p->sim_s >= 0)
+		fprintf(run->meta,
+			"# sim: each walk's loads (value, next) replayed cold through (%d, %d, "
+			"%d) = %llu KB, %d-way, %d-byte lines\n",
+			p->sim_s, p->sim_E, p->sim_b,
+			(unsigned long long)(((1ull << p->sim_s) * (uint64_t)p->sim_E << p->sim_b) >>
+					     10),
+			p->sim_E, 1 << p->sim_b);
+	if (csv) {
+		printf("cells,layout,cycles_per_cell,ns_per_cell,spread,new_lines_64,"
+		       "new_lines_128,sim_misses_per_cell,bare_cycles_per_cell\n");
+	} else {
+		printf("%9s  %-10s %9s %8s %7s %8s %8s %9s", "cells", "layout", "cyc/cell",
+		       "ns/cell", "spread", "lines64", "lines128", "sim miss");
+		if (p->work)
+			printf(" %8s %8s", "bare", "hidden");
+		printf("\n");
+	}
+}
+
+static int lists_batch(int argc, char **argv)
+{
+	static struct lists_params p; /* outlives the job */
+	struct printer b;
+	struct batch_cli cli;
+	struct batch_run run;
+	int rc;
+
+	if (parse_args(&cli, argc, argv, &p) < 0)
+		return cli.rc;
+	memset(&b, 0, sizeof b);
+	b.p = &p;
+	b.run = &run;
+	b.csv = cli.csv;
+	batch_begin(&run, &cli, 1);
+	print_plan(&run, &p, cli.csv);
 	fflush(run.meta);
 	fflush(stdout);
 	lists_result_init(&b.r, &p);
-	rc = batch_pump(&run, job, on_event, &b);
-	if (rc)
+	if ((rc = batch_pump(&run, lists_worker, &p, on_event, &b)) != 0)
 		return rc;
 	if (!p.graph)
 		print_pivot(&b);
-	batch_warnings(&run);
 	b.r.hdr = run.hdr;
-	if (cli.json && (rc = batch_write_json(&run, lists_result_to_json(&b.r))) != 0)
+	rc = batch_finish(&run, batch_wants_json(&run) ? lists_result_to_json(&b.r) : NULL);
+	if (rc)
 		return rc;
 	if (p.graph && b.r.have_graph && !b.r.graph_same) {
 		mt_warn("run lists: the blocked graph differs from the naive one");

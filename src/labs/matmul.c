@@ -256,20 +256,6 @@ static void part_blocked(size_t n, size_t bs, const double *restrict a,
 #pragma GCC pop_options
 #endif
 
-static size_t nblocks(size_t n, size_t bs)
-{
-	return (n + bs - 1) / bs;
-}
-
-uint64_t matmul_steps(int order, size_t n, size_t bsize)
-{
-	if (order == MATMUL_BLOCKED) {
-		size_t nb = nblocks(n, bsize ? bsize : 1);
-		return (uint64_t)nb * nb * n;
-	}
-	return (uint64_t)n * n;
-}
-
 uint64_t matmul_run_steps(int order, size_t n, size_t bsize, const double *a, const double *b,
 			  double *c, uint64_t from, uint64_t to)
 {
@@ -277,7 +263,7 @@ uint64_t matmul_run_steps(int order, size_t n, size_t bsize, const double *a, co
 	if (n == 0)
 		return 0;
 	if (order == MATMUL_BLOCKED) {
-		size_t bs = bsize ? bsize : 1, nb = nblocks(n, bs);
+		size_t bs = bsize ? bsize : 1, nb = matmul_nblocks(n, bs);
 		while (s < to) {
 			uint64_t pair = s / n;
 			size_t i0 = (size_t)(s % n), i1 = n;

@@ -35,6 +35,7 @@
 
 #include "core/job.h"
 #include "core/jsonio.h"
+#include "core/runhdr.h"
 #include "core/util.h"
 
 enum matmul_order {
@@ -121,10 +122,11 @@ void matmul_fill(size_t n, double *a, double *b);
 void matmul_multiply(int order, size_t n, size_t bsize, const double *a, const double *b,
 		     double *c);
 
-/* An order's work cut into steps for slicing: a step is one pass of the
- * middle loop (n inner iterations) for the six orders, one row i of one
- * block pair for the blocked order. Returns the number of steps. */
-uint64_t matmul_steps(int order, size_t n, size_t bsize);
+/* Blocks of side bs along a side of n (the last one may be partial). */
+static inline size_t matmul_nblocks(size_t n, size_t bs)
+{
+	return (n + bs - 1) / bs;
+}
 
 /* Run steps [from, to) of order (to <= matmul_steps()). Running every step
  * once, in any cut, is matmul_multiply(). Returns the inner iterations done. */
@@ -138,8 +140,15 @@ int matmul_worker(job_t *job, void *arg, mt_error *e);
 
 /* ---- the miss model (matmul_model.c) ---------------------------------- */
 
-/* This machine's L1 data cache from the first `memtop info` source that
- * describes it fully. */
+/* An order's work cut into steps for slicing (the kernels and the model
+ * share the cut): a step is one pass of the middle loop (n inner iterations)
+ * for the six orders, one row i of one block pair for the blocked order.
+ * Returns the number of steps. */
+uint64_t matmul_steps(int order, size_t n, size_t bsize);
+
+/* The L1 data cache of a machine's `memtop info`: the size from the most
+ * trusted source (info_best_size), ways and line from that source, or from
+ * the first that has them. */
 struct matmul_l1d {
 	int line;       /* bytes; 64 when no source says */
 	int ways, sets;
@@ -148,7 +157,9 @@ struct matmul_l1d {
 			 * not a power of two, or unknown) */
 	char from[16];  /* the source's name, "" when none */
 };
-void matmul_l1d(struct matmul_l1d *d);
+struct info;
+/* d for inf (NULL or no L1d: line 64, s < 0). Never fails. */
+void matmul_l1d(const struct info *inf, struct matmul_l1d *d);
 
 /* Bases the model puts the matrices at: A at 1 MB, then B and C each at the
  * next 1 MB boundary after the previous matrix (n = 100: 0x100000,

@@ -12,6 +12,7 @@
 #include "matmul.h"
 #include "sim/sim.h"
 #include "core/util.h"
+#include "info/info.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -23,7 +24,8 @@
  * the whole product is bigger). */
 #define SIM_SAMPLE_ACCESSES 4000000ull
 
-struct batch {
+/* The table on stdout, a row as each order finishes. */
+struct printer {
 	const struct matmul_params *p;
 	const struct batch_run *run;
 	int csv;
@@ -56,7 +58,7 @@ static void usage(FILE *f)
 
 /* One CSV row: kind "order" (the seven) or "sweep" (the blocked order's
  * block sweep); empty fields where the value does not apply. */
-static void print_csv(const struct batch *b, const char *kind, int o, const struct matmul_row *r)
+static void print_csv(const struct printer *b, const char *kind, int o, const struct matmul_row *r)
 {
 	printf("%s,%s,%s,", kind, matmul_order_name(o), matmul_class_name(matmul_order_class(o)));
 	if (o == MATMUL_BLOCKED)
@@ -70,7 +72,7 @@ static void print_csv(const struct batch *b, const char *kind, int o, const stru
 	printf(",%d\n", r->equal);
 }
 
-static void print_row(const struct batch *b, int o)
+static void print_row(const struct printer *b, int o)
 {
 	const struct matmul_row *r = &b->r.res[o];
 	if (b->csv) {
@@ -92,7 +94,7 @@ static void print_row(const struct batch *b, int o)
 
 static void on_event(const struct job_event *ev, void *ctx)
 {
-	struct batch *b = ctx;
+	struct printer *b = ctx;
 	const struct matmul_row *r;
 	int kind;
 	if (ev->type == JOB_EV_NOTE) {
@@ -153,15 +155,74 @@ static cJSON *cache_json(int s, int E, int b)
 	return o;
 }
 
+/* The --simulate result's JSON skeleton: the header, the cache, the bases;
+ * *arr gets its empty "results". NULL when out of memory. */
+static cJSON *simulate_json(const struct batch_run *run, const struct matmul_params *p, int s,
+			    int E, int b, char hx[3][32], cJSON **arr)
+{
+	cJSON *root = batch_json_root(run), *bases, *cache = cache_json(s, E, b);
+	if (!root || !cache)
+		goto oom;
+	cJSON_AddStringToObject(root, "mode", "simulate");
+	cJSON_AddNumberToObject(root, "n", (double)p->n);
+	cJSON_AddNumberToObject(root, "block", (double)p->block);
+	cJSON_AddItemToObject(root, "cache", cache);
+	cache = NULL;
+	bases = cJSON_AddObjectToObject(root, "bases");
+	*arr = cJSON_AddArrayToObject(root, "results");
+	if (!bases || !*arr)
+		goto oom;
+	cJSON_AddStringToObject(bases, "A", hx[0]);
+	cJSON_AddStringToObject(bases, "B", hx[1]);
+	cJSON_AddStringToObject(bases, "C", hx[2]);
+	return root;
+oom:
+	cJSON_Delete(cache);
+	cJSON_Delete(root);
+	return NULL;
+}
+
+/* One order's simulated row, on stdout and into arr (NULL: no JSON).
+ * Returns 0, or -1 out of memory. */
+static int simulate_row(const struct matmul_params *p, int o, const struct matmul_sim *r,
+			double book, int csv, cJSON *arr)
+{
+	const char *name = o == MATMUL_BLOCKED ? "blocked" : matmul_order_name(o);
+	const char *cls = matmul_class_name(matmul_order_class(o));
+	cJSON *it;
+	if (csv)
+		printf("%s,%s,%llu,%llu,%.4f,%.4f,%.4f,%.4f,%.4f\n", name, cls,
+		       (unsigned long long)r->accesses, (unsigned long long)r->misses, r->per_iter,
+		       r->per_iter_m[0], r->per_iter_m[1], r->per_iter_m[2], book);
+	else
+		printf("%-8s %-5s %11llu %10llu %9.3f  %5.3f %5.3f %5.3f %6.3f\n", name, cls,
+		       (unsigned long long)r->accesses, (unsigned long long)r->misses, r->per_iter,
+		       r->per_iter_m[0], r->per_iter_m[1], r->per_iter_m[2], book);
+	fflush(stdout);
+	if (!arr)
+		return 0;
+	if (!(it = sim_json(r)))
+		return -1;
+	cJSON_AddStringToObject(it, "order", matmul_order_name(o));
+	cJSON_AddStringToObject(it, "class", cls);
+	cJSON_AddNumberToObject(it, "book", book);
+	if (o == MATMUL_BLOCKED)
+		cJSON_AddNumberToObject(it, "block", (double)p->block);
+	cJSON_AddItemToArray(arr, it);
+	return 0;
+}
+
+/* --simulate: every order through the (s, E, b) cache, no timing. */
 static int run_simulate(const struct matmul_params *p, int s, int E, int b,
 			const struct batch_cli *cli)
 {
 	struct batch_run run;
-	cJSON *root = NULL, *arr = NULL, *bases;
+	cJSON *root = NULL, *arr = NULL;
 	uint64_t base[3];
 	double L = (double)(1ull << b) / sizeof(double);
 	mt_error e = { "" };
 	char hx[3][32];
+	int oom = 0;
 
 	matmul_model_bases(p->n, base);
 	for (int m = 0; m < 3; m++)
@@ -182,65 +243,38 @@ static int run_simulate(const struct matmul_params *p, int s, int E, int b,
 	else
 		printf("%-8s %-5s %11s %10s %9s  %5s %5s %5s %6s\n", "order", "class", "accesses",
 		       "misses", "miss/iter", "A", "B", "C", "book");
-	if (cli->json) {
-		root = batch_json_root(&run);
-		if (!root)
-			goto oom;
-		cJSON_AddStringToObject(root, "mode", "simulate");
-		cJSON_AddNumberToObject(root, "n", (double)p->n);
-		cJSON_AddNumberToObject(root, "block", (double)p->block);
-		cJSON_AddItemToObject(root, "cache", cache_json(s, E, b));
-		bases = cJSON_AddObjectToObject(root, "bases");
-		arr = cJSON_AddArrayToObject(root, "results");
-		if (!bases || !arr)
-			goto oom;
-		cJSON_AddStringToObject(bases, "A", hx[0]);
-		cJSON_AddStringToObject(bases, "B", hx[1]);
-		cJSON_AddStringToObject(bases, "C", hx[2]);
-	}
-	for (int o = 0; o < MATMUL_NORDERS; o++) {
+	if (batch_wants_json(&run))
+		oom = !(root = simulate_json(&run, p, s, E, b, hx, &arr));
+	for (int o = 0; o < MATMUL_NORDERS && !oom; o++) {
 		struct matmul_sim r;
 		double bm[3], book = matmul_book_estimate(o, L, bm);
-		const char *name = o == MATMUL_BLOCKED ? "blocked" : matmul_order_name(o);
 		if (matmul_simulate(o, p->n, p->block, s, E, b, 0, &r, &e) < 0) {
 			mt_warn("run matmul: %s", e.msg);
 			cJSON_Delete(root);
 			return MT_EXIT_USAGE;
 		}
-		if (cli->csv)
-			printf("%s,%s,%llu,%llu,%.4f,%.4f,%.4f,%.4f,%.4f\n", name,
-			       matmul_class_name(matmul_order_class(o)),
-			       (unsigned long long)r.accesses, (unsigned long long)r.misses, r.per_iter,
-			       r.per_iter_m[0], r.per_iter_m[1], r.per_iter_m[2], book);
-		else
-			printf("%-8s %-5s %11llu %10llu %9.3f  %5.3f %5.3f %5.3f %6.3f\n", name,
-			       matmul_class_name(matmul_order_class(o)),
-			       (unsigned long long)r.accesses, (unsigned long long)r.misses, r.per_iter,
-			       r.per_iter_m[0], r.per_iter_m[1], r.per_iter_m[2], book);
-		fflush(stdout);
-		if (root) {
-			cJSON *it = sim_json(&r);
-			if (!it)
-				goto oom;
-			cJSON_AddStringToObject(it, "order", matmul_order_name(o));
-			cJSON_AddStringToObject(it, "class", matmul_class_name(matmul_order_class(o)));
-			cJSON_AddNumberToObject(it, "book", book);
-			if (o == MATMUL_BLOCKED)
-				cJSON_AddNumberToObject(it, "block", (double)p->block);
-			cJSON_AddItemToArray(arr, it);
-		}
+		oom = simulate_row(p, o, &r, book, cli->csv, arr) < 0;
 	}
 	fprintf(run.meta,
 		"# book: AB 1 + 1/L, AC 2, BC 2/L misses an iteration for a line of L doubles\n");
-	diag_end(&run.hdr.diag);
-	batch_warnings(&run);
-	return cli->json ? batch_write_json(&run, root) : MT_EXIT_OK;
-oom:
-	cJSON_Delete(root);
-	return batch_write_json(&run, NULL);
+	batch_end_inline(&run);
+	if (oom) {
+		cJSON_Delete(root);
+		root = NULL;
+	}
+	return batch_finish(&run, root);
 }
 
-static int matmul_batch(int argc, char **argv)
+/* The command line as given, before it becomes parameters. */
+struct args {
+	int simulate, tries, cs, cE, cb;
+	uint64_t n;
+};
+
+/* Parse argv into cli, p (block, sweep, race) and a. Returns 0, or -1 when
+ * the command ends here with exit code cli->rc (--help: 0; bad: 2, said). */
+static int parse_args(struct batch_cli *cli, int argc, char **argv, struct matmul_params *p,
+		      struct args *a)
 {
 	static const struct option opts[] = {
 		{ "n", required_argument, NULL, 'n' },
@@ -255,128 +289,138 @@ static int matmul_batch(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	static const size_t sweep_blocks[] = { 8, 16, 32, 64, 128 };
-	static struct matmul_params p; /* outlives the job */
-	struct batch b;
-	struct batch_cli cli;
-	struct batch_run run;
-	struct matmul_l1d d;
-	struct job_opts jo = { -1, 0 };
-	int ch, simulate = 0, tries = 0, cs = 5, cE = 1, cb = 5, rc;
-	uint64_t n = 0, v;
-	double L;
-	mt_error e = { "" };
-	job_t *job;
-
-	matmul_params_default(&p);
-	memset(&b, 0, sizeof b);
-	b.p = &p;
-	b.run = &run;
-	batch_cli_init(&cli, "matmul", usage);
-	while ((ch = batch_next(&cli, argc, argv, opts)) > 0) {
+	uint64_t v;
+	int ch;
+	memset(a, 0, sizeof *a);
+	a->cs = 5; /* the book's cache: (5, 1, 5) */
+	a->cE = 1;
+	a->cb = 5;
+	batch_cli_init(cli, "matmul", usage);
+	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
 		switch (ch) {
 		case 'n':
-			if (batch_opt_u64(cli.exp, "--n", optarg, 1, MATMUL_MAX_N, &n) < 0)
-				return MT_EXIT_USAGE;
+			if (batch_opt_u64(cli->exp, "--n", optarg, 1, MATMUL_MAX_N, &a->n) < 0)
+				return -1;
 			break;
 		case 'B':
-			if (batch_opt_u64(cli.exp, "--block", optarg, 1, MATMUL_MAX_N, &v) < 0)
-				return MT_EXIT_USAGE;
-			p.block = (size_t)v;
+			if (batch_opt_u64(cli->exp, "--block", optarg, 1, MATMUL_MAX_N, &v) < 0)
+				return -1;
+			p->block = (size_t)v;
 			break;
 		case 't':
-			if (batch_opt_int(cli.exp, "--tries", optarg, 1, 100, &tries) < 0)
-				return MT_EXIT_USAGE;
+			if (batch_opt_int(cli->exp, "--tries", optarg, 1, 100, &a->tries) < 0)
+				return -1;
 			break;
 		case 'w':
-			p.nsweep = MT_ARRAY_LEN(sweep_blocks);
-			memcpy(p.sweep, sweep_blocks, sizeof sweep_blocks);
+			p->nsweep = MT_ARRAY_LEN(sweep_blocks);
+			memcpy(p->sweep, sweep_blocks, sizeof sweep_blocks);
 			break;
-		case 'r': p.race = 1; break;
-		case 'S': simulate = 1; break;
+		case 'r': p->race = 1; break;
+		case 'S': a->simulate = 1; break;
 		case 'c':
-			if (batch_opt_cache(cli.exp, "--cache", optarg, "5,1,5", SIM_MAX_S, SIM_MAX_E,
-					    20, &cs, &cE, &cb) < 0)
-				return MT_EXIT_USAGE;
+			if (batch_opt_cache(cli->exp, "--cache", optarg, "5,1,5", SIM_MAX_S, SIM_MAX_E,
+					    20, &a->cs, &a->cE, &a->cb) < 0)
+				return -1;
 			break;
 		}
 	}
-	if (ch < 0)
+	return ch < 0 ? -1 : 0;
+}
+
+/* The lines above the table: n, block, method, the book's line and the
+ * simulated L1d. */
+static void print_plan(const struct batch_run *run, const struct printer *b,
+		       const struct matmul_l1d *d)
+{
+	const struct matmul_params *p = b->p;
+	fprintf(run->meta,
+		"# matmul: n = %zu, block %zu, %s; ns per inner-loop iteration (n^3 = %.0f)\n", p->n,
+		p->block,
+		p->race ? "race: all orders interleaved in 2 ms slices, one run each" : "best of tries",
+		(double)p->n * p->n * p->n);
+	fprintf(run->meta, "# book: misses per iteration for a %d-byte line (%.0f doubles)", d->line,
+		(double)d->line / sizeof(double));
+	if (b->r.have_sim) {
+		char sz[32];
+		int sampled = 2.0 * (double)p->n * p->n * p->n > (double)SIM_SAMPLE_ACCESSES;
+		fprintf(run->meta, "; sim: this L1d (%s: %s, %d-way, %d-byte lines = (%d, %d, %d))%s",
+			d->from, mt_fmt_size(sz, sizeof sz, d->size), d->ways, d->line, d->s, d->E,
+			d->b, sampled ? ", first ~4M accesses of each order" : "");
+	}
+	fprintf(run->meta, "\n");
+	fflush(run->meta);
+	if (b->csv) {
+		printf("kind,order,class,block,ms,ns_per_iter,spread,book_misses_per_iter,"
+		       "sim_misses_per_iter,finish,equal\n");
+	} else {
+		printf("%-8s %-5s %9s %9s %7s %9s", "order", "class", "ms", "ns/iter", "spread",
+		       "book");
+		if (b->r.have_sim)
+			printf(" %9s  %5s %5s %5s", "sim", "A", "B", "C");
+		printf("\n");
+	}
+	fflush(stdout);
+}
+
+static int matmul_batch(int argc, char **argv)
+{
+	static struct matmul_params p; /* outlives the job */
+	struct printer b;
+	struct batch_cli cli;
+	struct batch_run run;
+	struct matmul_l1d d;
+	struct info inf;
+	struct args a;
+	const struct matmul_row *res;
+	mt_error e = { "" };
+	int rc;
+
+	matmul_params_default(&p);
+	if (parse_args(&cli, argc, argv, &p, &a) < 0)
 		return cli.rc;
-	b.csv = cli.csv;
 	if (cli.quick) {
-		p.n = simulate ? 48 : 64;
+		p.n = a.simulate ? 48 : 64;
 		p.tries = 1;
-	} else if (simulate) {
+	} else if (a.simulate) {
 		p.n = 100;
 	}
-	if (n)
-		p.n = (size_t)n;
-	if (tries)
-		p.tries = tries;
-	if (simulate)
-		return run_simulate(&p, cs, cE, cb, &cli);
+	if (a.n)
+		p.n = (size_t)a.n;
+	if (a.tries)
+		p.tries = a.tries;
+	if (a.simulate)
+		return run_simulate(&p, a.cs, a.cE, a.cb, &cli);
 	if (p.race && p.nsweep) {
 		mt_warn("run matmul: --race and --sweep do not go together");
 		return MT_EXIT_USAGE;
 	}
 
-	matmul_l1d(&d);
-	L = (double)d.line / sizeof(double);
+	matmul_l1d(info_collect(&inf, &e) == 0 ? &inf : NULL, &d);
 	if (d.s >= 0) { /* the worker simulates each order first, off this thread */
 		p.sim_s = d.s;
 		p.sim_E = d.E;
 		p.sim_b = d.b;
 		p.sim_sample = SIM_SAMPLE_ACCESSES;
 	}
+	memset(&b, 0, sizeof b);
+	b.p = &p;
+	b.run = &run;
+	b.csv = cli.csv;
 	matmul_result_init(&b.r, &p, d.line, d.from);
 
-	/* The header (load, runnable tasks) is taken before the worker starts. */
 	batch_begin(&run, &cli, 1);
-	jo.cpu = run.cpu;
-	job = job_start(matmul_worker, &p, &jo, &e);
-	if (!job) {
-		mt_warn("run matmul: %s", e.msg);
-		return MT_EXIT_RUNTIME;
-	}
-	fprintf(run.meta,
-		"# matmul: n = %zu, block %zu, %s; ns per inner-loop iteration (n^3 = %.0f)\n", p.n,
-		p.block,
-		p.race ? "race: all orders interleaved in 2 ms slices, one run each" : "best of tries",
-		(double)p.n * p.n * p.n);
-	fprintf(run.meta, "# book: misses per iteration for a %d-byte line (%.0f doubles)", d.line,
-		L);
-	if (b.r.have_sim) {
-		char sz[32];
-		int sampled = 2.0 * (double)p.n * p.n * p.n > (double)SIM_SAMPLE_ACCESSES;
-		fprintf(run.meta, "; sim: this L1d (%s: %s, %d-way, %d-byte lines = (%d, %d, %d))%s",
-			d.from, mt_fmt_size(sz, sizeof sz, d.size), d.ways, d.line, d.s, d.E, d.b,
-			sampled ? ", first ~4M accesses of each order" : "");
-	}
-	fprintf(run.meta, "\n");
-	fflush(run.meta);
-	if (cli.csv) {
-		printf("kind,order,class,block,ms,ns_per_iter,spread,book_misses_per_iter,"
-		       "sim_misses_per_iter,finish,equal\n");
-	} else {
-		printf("%-8s %-5s %9s %9s %7s %9s", "order", "class", "ms", "ns/iter", "spread",
-		       "book");
-		if (b.r.have_sim)
-			printf(" %9s  %5s %5s %5s", "sim", "A", "B", "C");
-		printf("\n");
-	}
-	fflush(stdout);
-	rc = batch_pump(&run, job, on_event, &b);
-	if (rc)
+	print_plan(&run, &b, &d);
+	if ((rc = batch_pump(&run, matmul_worker, &p, on_event, &b)) != 0)
 		return rc;
-	batch_warnings(&run);
-	if (b.r.res[MATMUL_BLOCKED].have && b.r.res[MATMUL_IKJ].have &&
-	    b.r.res[MATMUL_BLOCKED].ns_iter > 0)
+	res = b.r.res;
+	if (res[MATMUL_BLOCKED].have && res[MATMUL_IKJ].have && res[MATMUL_BLOCKED].ns_iter > 0)
 		fprintf(run.meta, "# worst/best order %.1fx; blocked vs ikj %.2fx\n",
-			fmax(b.r.res[MATMUL_JKI].ns_iter, b.r.res[MATMUL_KJI].ns_iter) /
-				fmin(b.r.res[MATMUL_KIJ].ns_iter, b.r.res[MATMUL_IKJ].ns_iter),
-			b.r.res[MATMUL_IKJ].ns_iter / b.r.res[MATMUL_BLOCKED].ns_iter);
+			fmax(res[MATMUL_JKI].ns_iter, res[MATMUL_KJI].ns_iter) /
+				fmin(res[MATMUL_KIJ].ns_iter, res[MATMUL_IKJ].ns_iter),
+			res[MATMUL_IKJ].ns_iter / res[MATMUL_BLOCKED].ns_iter);
 	b.r.hdr = run.hdr;
-	if (cli.json && (rc = batch_write_json(&run, matmul_result_to_json(&b.r))) != 0)
+	rc = batch_finish(&run, batch_wants_json(&run) ? matmul_result_to_json(&b.r) : NULL);
+	if (rc)
 		return rc;
 	if (b.r.failed_equal) {
 		mt_warn("run matmul: a result differs from ijk's");

@@ -101,6 +101,15 @@ static uint64_t trace_step(struct tracer *t, int order, size_t bs, uint64_t s)
 	return n;
 }
 
+uint64_t matmul_steps(int order, size_t n, size_t bsize)
+{
+	if (order == MATMUL_BLOCKED) {
+		size_t nb = matmul_nblocks(n, bsize ? bsize : 1);
+		return (uint64_t)nb * nb * n;
+	}
+	return (uint64_t)n * n;
+}
+
 int matmul_simulate(int order, size_t n, size_t bsize, int s, int E, int b,
 		    uint64_t max_accesses, struct matmul_sim *out, mt_error *e)
 {
@@ -150,33 +159,45 @@ static int log2_exact(uint64_t v)
 	return k;
 }
 
-void matmul_l1d(struct matmul_l1d *d)
+/* The first level-1 data (or unified) cache of src that gives size, ways
+ * and line, or NULL. */
+static const struct cache_level *full_l1d(const struct info_source *src)
 {
-	struct info inf;
-	mt_error e;
+	for (int l = 0; src && l < src->nlevels; l++) {
+		const struct cache_level *lv = &src->lv[l];
+		if (lv->level == 1 && strcmp(lv->type, "instruction") != 0 && lv->line && lv->size &&
+		    lv->ways)
+			return lv;
+	}
+	return NULL;
+}
+
+void matmul_l1d(const struct info *inf, struct matmul_l1d *d)
+{
+	const char *from = "";
+	const struct cache_level *lv = NULL;
+	int sets;
 	memset(d, 0, sizeof *d);
 	d->line = 64;
 	d->s = -1;
-	if (info_collect(&inf, &e) < 0)
+	if (!inf || !info_best_size(inf, 1, &from))
 		return;
-	for (int i = 0; i < inf.nsources; i++)
-		for (int l = 0; l < inf.src[i].nlevels; l++) {
-			const struct cache_level *lv = &inf.src[i].lv[l];
-			int sets;
-			if (lv->level != 1 || strcmp(lv->type, "instruction") == 0 || !lv->line ||
-			    !lv->size || !lv->ways)
-				continue;
-			sets = lv->sets ? lv->sets : (int)(lv->size / ((uint64_t)lv->ways * lv->line));
-			d->line = lv->line;
-			d->ways = lv->ways;
-			d->sets = sets;
-			d->size = lv->size;
-			mt_strlcpy(d->from, inf.src[i].name, sizeof d->from);
-			d->s = log2_exact((uint64_t)sets);
-			d->b = log2_exact((uint64_t)lv->line);
-			d->E = lv->ways;
-			if (d->b < 0)
-				d->s = -1;
-			return;
-		}
+	lv = full_l1d(info_find_source(inf, from));
+	for (int i = 0; !lv && i < inf->nsources; i++) { /* the best source lacks ways or line */
+		lv = full_l1d(&inf->src[i]);
+		from = inf->src[i].name;
+	}
+	if (!lv)
+		return;
+	sets = lv->sets ? lv->sets : (int)(lv->size / ((uint64_t)lv->ways * lv->line));
+	d->line = lv->line;
+	d->ways = lv->ways;
+	d->sets = sets;
+	d->size = lv->size;
+	mt_strlcpy(d->from, from, sizeof d->from);
+	d->s = log2_exact((uint64_t)sets);
+	d->b = log2_exact((uint64_t)lv->line);
+	d->E = lv->ways;
+	if (d->b < 0)
+		d->s = -1;
 }

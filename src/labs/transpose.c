@@ -308,7 +308,6 @@ void tr_plan_default(struct tr_plan *p)
 	p->real_n = 4096;
 	p->real_block = 16;
 	p->real_tries = 5;
-	p->cpu = -1;
 }
 
 struct real_buf {
@@ -351,11 +350,12 @@ static int time_kernel(job_t *job, const struct tr_plan *p, const struct real_bu
 	return 0;
 }
 
-static int tr_worker(job_t *job, void *arg, mt_error *e)
+int transpose_worker(job_t *job, void *arg, mt_error *e)
 {
 	const struct tr_plan *p = arg;
 	struct job_event ev;
 	struct real_buf rb = { NULL, NULL };
+	job_set_total(job, (uint64_t)p->nversions * (uint64_t)p->nsizes + (p->real_n ? 2 : 0));
 	for (int v = 0; v < p->nversions; v++)
 		for (int z = 0; z < p->nsizes; z++) {
 			struct tr_result r;
@@ -417,36 +417,27 @@ static int tr_worker(job_t *job, void *arg, mt_error *e)
 	return 0;
 }
 
-job_t *tr_job_start(const struct tr_plan *p, mt_error *e)
+int tr_plan_check(const struct tr_plan *p, mt_error *e)
 {
 	struct sim_cache *c;
-	struct job_opts o;
 	if (p->nversions < 1 || p->nversions > TR_MAX_VERSIONS || p->nsizes < 0 ||
-	    p->nsizes > TR_MAX_SIZES) {
-		mt_fail(e, "transpose: bad plan");
-		return NULL;
-	}
+	    p->nsizes > TR_MAX_SIZES)
+		return mt_fail(e, "transpose: bad plan");
 	c = sim_new(p->s, p->E, p->b, e);
 	if (!c)
-		return NULL;
+		return -1;
 	sim_free(c);
 	if (p->real_n) {
 		uint64_t need = (uint64_t)p->real_n * p->real_n * 8, avail = mt_mem_available();
-		if (p->real_block < 1) {
-			mt_fail(e, "transpose: the real block side must be at least 1");
-			return NULL;
-		}
-		if (p->real_tries < 1) {
-			mt_fail(e, "transpose: at least one try");
-			return NULL;
-		}
-		if (avail && need > avail / 2) {
-			mt_fail(e, "transpose: N = %zu needs %llu MB, more than half the memory available",
-				p->real_n, (unsigned long long)(need >> 20));
-			return NULL;
-		}
+		if (p->real_block < 1)
+			return mt_fail(e, "transpose: the real block side must be at least 1");
+		if (p->real_tries < 1)
+			return mt_fail(e, "transpose: at least one try");
+		if (avail && need > avail / 2)
+			return mt_fail(e,
+				       "transpose: N = %zu needs %llu MB, more than half the memory "
+				       "available",
+				       p->real_n, (unsigned long long)(need >> 20));
 	}
-	o.cpu = p->cpu;
-	o.total = (uint64_t)p->nversions * (uint64_t)p->nsizes + (p->real_n ? 2 : 0);
-	return job_start(tr_worker, (void *)p, &o, e);
+	return 0;
 }

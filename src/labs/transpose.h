@@ -97,16 +97,21 @@ struct tr_plan {
 	size_t real_n;     /* 0: no real-machine timing */
 	size_t real_block; /* block side of the real blocked version */
 	int real_tries;    /* best of this many */
-	int cpu;           /* -1 picks one */
 };
 
 /* The default plan: the seed's four versions x 32x32, 64x64, 61x67 on
  * (5, 1, 5), and the real machine at N = 4096, block 16, best of 5. */
 void tr_plan_default(struct tr_plan *p);
 
-/* Start the job for p (p must outlive it). The simulated cells come first,
- * version by version, size by size; then the real naive and blocked cells.
- * Returns the job, or NULL with e (geometry, sizes, memory for N x N). */
-job_t *tr_job_start(const struct tr_plan *p, mt_error *e);
+/* Can p run here? Checks the geometry, the sizes and the memory for the
+ * real N x N. Returns 0, or -1 with e (bad input: say it before measuring). */
+int tr_plan_check(const struct tr_plan *p, mt_error *e);
+
+/* The transpose job (a job_fn, see core/job.h): arg is a const struct
+ * tr_plan * that tr_plan_check() accepted and that outlives the job. The
+ * simulated cells come first, version by version, size by size; then the
+ * real naive and blocked cells. Returns 0 (also when cancelled), or -1 with
+ * e (out of memory). */
+int transpose_worker(job_t *job, void *arg, mt_error *e);
 
 #endif

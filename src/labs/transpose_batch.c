@@ -14,7 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct tr_batch {
+/* The table on stdout, a row as each version's sizes are in. */
+struct printer {
 	const struct tr_plan *p;
 	const struct batch_run *run;
 	int csv;
@@ -49,7 +50,7 @@ static void usage(FILE *f)
 		"cachelab's limits: 32x32 under 300 misses, 64x64 under 1300, 61x67 under 2000.\n");
 }
 
-static void print_row(struct tr_batch *b, int v)
+static void print_row(struct printer *b, int v)
 {
 	char name[32];
 	tr_version_name(&b->p->versions[v], name, sizeof name);
@@ -76,7 +77,7 @@ static int is_cachelab_cache(const struct tr_plan *p)
 	return p->s == 5 && p->E == 1 && p->b == 5;
 }
 
-static void print_pass_fail(const struct tr_batch *b)
+static void print_pass_fail(const struct printer *b)
 {
 	FILE *f = b->run->meta;
 	const struct tr_plan *p = b->p;
@@ -109,7 +110,7 @@ static void print_pass_fail(const struct tr_batch *b)
 
 static void on_event(const struct job_event *ev, void *ctx)
 {
-	struct tr_batch *b = ctx;
+	struct printer *b = ctx;
 	FILE *meta = b->run->meta;
 	if (ev->type == JOB_EV_NOTE) {
 		batch_note(b->run, ev->text);
@@ -169,7 +170,7 @@ static void on_event(const struct job_event *ev, void *ctx)
 	}
 }
 
-static cJSON *to_json(const struct tr_batch *b)
+static cJSON *to_json(const struct printer *b)
 {
 	const struct tr_plan *p = b->p;
 	cJSON *root = batch_json_root(b->run), *o, *arr;
@@ -258,7 +259,9 @@ static int add_version(const char *s, struct tr_plan *p, mt_error *e)
 	return 0;
 }
 
-static int transpose_batch(int argc, char **argv)
+/* Parse argv into cli and p. Returns 0, or -1 when the command ends here
+ * with exit code cli->rc (--help: 0; a bad value, said in one line: 2). */
+static int parse_args(struct batch_cli *cli, int argc, char **argv, struct tr_plan *p)
 {
 	static const struct option opts[] = {
 		{ "size", required_argument, NULL, 'z' },
@@ -272,71 +275,118 @@ static int transpose_batch(int argc, char **argv)
 		BATCH_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
-	static struct tr_plan p; /* outlives the job */
-	struct tr_batch *b = NULL;
-	struct batch_cli cli;
-	struct batch_run run;
 	const char *sizes = NULL, *versions = NULL;
-	int ch, rc = MT_EXIT_RUNTIME, tries = 0, no_real = 0;
+	int ch, tries = 0, no_real = 0;
 	uint64_t real_n = 0, real_block = 0;
-	job_t *job;
-	char name[32];
 	mt_error e = { "" };
 
-	tr_plan_default(&p);
-	batch_cli_init(&cli, "transpose", usage);
-	while ((ch = batch_next(&cli, argc, argv, opts)) > 0) {
+	tr_plan_default(p);
+	batch_cli_init(cli, "transpose", usage);
+	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
 		switch (ch) {
 		case 'z': sizes = optarg; break;
 		case 'v': versions = optarg; break;
 		case 'c':
-			if (batch_opt_cache(cli.exp, "--cache", optarg, "5,1,5", 1 << 20, 1 << 20,
-					    1 << 20, &p.s, &p.E, &p.b) < 0)
-				return MT_EXIT_USAGE;
+			if (batch_opt_cache(cli->exp, "--cache", optarg, "5,1,5", 1 << 20, 1 << 20,
+					    1 << 20, &p->s, &p->E, &p->b) < 0)
+				return -1;
 			break;
 		case 'N': no_real = 1; break;
 		case 'n':
-			if (batch_opt_u64(cli.exp, "--real-n", optarg, 16, 32768, &real_n) < 0)
-				return MT_EXIT_USAGE;
+			if (batch_opt_u64(cli->exp, "--real-n", optarg, 16, 32768, &real_n) < 0)
+				return -1;
 			break;
 		case 'k':
-			if (batch_opt_u64(cli.exp, "--real-block", optarg, 1, 4096, &real_block) < 0)
-				return MT_EXIT_USAGE;
+			if (batch_opt_u64(cli->exp, "--real-block", optarg, 1, 4096, &real_block) < 0)
+				return -1;
 			break;
 		case 't':
-			if (batch_opt_int(cli.exp, "--tries", optarg, 1, 100, &tries) < 0)
-				return MT_EXIT_USAGE;
+			if (batch_opt_int(cli->exp, "--tries", optarg, 1, 100, &tries) < 0)
+				return -1;
 			break;
 		}
 	}
 	if (ch < 0)
-		return cli.rc;
-	if (cli.quick) {
-		p.real_n = 256;
-		p.real_tries = 1;
+		return -1;
+	if (cli->quick) {
+		p->real_n = 256;
+		p->real_tries = 1;
 	}
 	if (real_n)
-		p.real_n = (size_t)real_n;
+		p->real_n = (size_t)real_n;
 	if (real_block)
-		p.real_block = (size_t)real_block;
+		p->real_block = (size_t)real_block;
 	if (tries)
-		p.real_tries = tries;
+		p->real_tries = tries;
 	if (no_real)
-		p.real_n = 0;
+		p->real_n = 0;
 	if (sizes) {
-		p.nsizes = 0;
-		if (parse_list(sizes, add_size, &p, &e) < 0)
-			goto usage_error;
+		p->nsizes = 0;
+		if (parse_list(sizes, add_size, p, &e) < 0)
+			goto bad;
 	}
 	if (versions) {
-		p.nversions = 0;
-		if (parse_list(versions, add_version, &p, &e) < 0)
-			goto usage_error;
+		p->nversions = 0;
+		if (parse_list(versions, add_version, p, &e) < 0)
+			goto bad;
 	}
-	if (p.nsizes == 0 || p.nversions == 0) {
+	if (p->nsizes == 0 || p->nversions == 0) {
 		mt_fail(&e, "--size and --version need at least one item");
-		goto usage_error;
+		goto bad;
 	}
+	if (tr_plan_check(p, &e) < 0)
+		goto bad;
+	return 0;
+bad:
+	mt_warn("run transpose: %s", e.msg);
+	cli->rc = MT_EXIT_USAGE;
+	return -1;
+}
+
+/* The line above the table and its head. */
+static void print_plan(const struct batch_run *run, const struct tr_plan *p, int csv)
+{
+	fprintf(run->meta,
+		"# transpose: misses on the cache (s,E,b) = (%d,%d,%d), int32, A at 0x%x, B at 0x%x\n",
+		p->s, p->E, p->b, TR_BASE_A, TR_BASE_B);
+	fflush(run->meta);
+	if (csv) {
+		printf("kind,version,rows,cols,accesses,hits,misses,evictions,correct,ns_per_element\n");
+	} else {
+		printf("%-10s", "version");
+		for (int z = 0; z < p->nsizes; z++) {
+			char sz[24];
+			mt_snprintf(sz, sizeof sz, "%dx%d", p->rows[z], p->cols[z]);
+			printf("%7s", sz);
+		}
+		printf("\n");
+	}
+	fflush(stdout);
+}
+
+/* A warning per simulated version that did not transpose. */
+static void print_wrong(const struct batch_run *run, const struct printer *b)
+{
+	const struct tr_plan *p = b->p;
+	char name[32];
+	for (int v = 0; v < p->nversions; v++)
+		for (int z = 0; z < p->nsizes; z++)
+			if (!b->res[v][z].correct)
+				fprintf(run->meta, "# warning: %s on %dx%d did not transpose correctly\n",
+					tr_version_name(&p->versions[v], name, sizeof name),
+					p->rows[z], p->cols[z]);
+}
+
+static int transpose_batch(int argc, char **argv)
+{
+	static struct tr_plan p; /* outlives the job */
+	struct printer *b;
+	struct batch_cli cli;
+	struct batch_run run;
+	int rc;
+
+	if (parse_args(&cli, argc, argv, &p) < 0)
+		return cli.rc;
 	b = calloc(1, sizeof *b);
 	if (!b) {
 		mt_warn("run transpose: out of memory");
@@ -345,53 +395,18 @@ static int transpose_batch(int argc, char **argv)
 	b->p = &p;
 	b->run = &run;
 	b->csv = cli.csv;
-	/* The header (load, runnable tasks) is taken before the worker starts. */
 	batch_begin(&run, &cli, 1);
-	p.cpu = run.cpu;
-	job = tr_job_start(&p, &e);
-	if (!job) {
-		mt_warn("run transpose: %s", e.msg);
-		free(b);
-		return strncmp(e.msg, "cache:", 6) == 0 ? MT_EXIT_USAGE : MT_EXIT_RUNTIME;
+	print_plan(&run, &p, cli.csv);
+	rc = batch_pump(&run, transpose_worker, &p, on_event, b);
+	if (rc == 0) {
+		if (b->wrong)
+			print_wrong(&run, b);
+		rc = batch_finish(&run, batch_wants_json(&run) ? to_json(b) : NULL);
+		if (rc == MT_EXIT_OK && b->wrong)
+			rc = MT_EXIT_RUNTIME;
 	}
-	fprintf(run.meta,
-		"# transpose: misses on the cache (s,E,b) = (%d,%d,%d), int32, A at 0x%x, B at 0x%x\n",
-		p.s, p.E, p.b, TR_BASE_A, TR_BASE_B);
-	fflush(run.meta);
-	if (cli.csv) {
-		printf("kind,version,rows,cols,accesses,hits,misses,evictions,correct,ns_per_element\n");
-	} else {
-		printf("%-10s", "version");
-		for (int z = 0; z < p.nsizes; z++) {
-			char sz[24];
-			mt_snprintf(sz, sizeof sz, "%dx%d", p.rows[z], p.cols[z]);
-			printf("%7s", sz);
-		}
-		printf("\n");
-	}
-	fflush(stdout);
-	rc = batch_pump(&run, job, on_event, b);
-	if (rc)
-		goto out;
-	if (b->wrong) {
-		for (int v = 0; v < p.nversions; v++)
-			for (int z = 0; z < p.nsizes; z++)
-				if (!b->res[v][z].correct)
-					fprintf(run.meta,
-						"# warning: %s on %dx%d did not transpose correctly\n",
-						tr_version_name(&p.versions[v], name, sizeof name),
-						p.rows[z], p.cols[z]);
-	}
-	batch_warnings(&run);
-	rc = cli.json ? batch_write_json(&run, to_json(b)) : MT_EXIT_OK;
-	if (rc == MT_EXIT_OK && b->wrong)
-		rc = MT_EXIT_RUNTIME;
-out:
 	free(b);
 	return rc;
-usage_error:
-	mt_warn("run transpose: %s", e.msg);
-	return MT_EXIT_USAGE;
 }
 
 const struct experiment exp_transpose = {

@@ -17,6 +17,8 @@
 
 #define HUGE_2M (2u << 20)
 #define CHUNK_NS 20e6 /* chase at most ~20 ms between job_check() calls */
+#define LAT_MIN_POINT_NS 20e6 /* a contended run shrinks its points down to this */
+#define LAT_RNG_SEED 0x6d656d746f70ull /* "memtop": the random chase's order */
 
 /* ---- sizes and parameters ------------------------------------------------ */
 
@@ -60,7 +62,6 @@ void latency_params_default(struct latency_params *p)
 	p->try_ns = 2e6;
 	p->point_ns = 120e6;
 	p->target_s = 60;
-	p->cpu = -1;
 }
 
 void latency_params_quick(struct latency_params *p)
@@ -285,6 +286,10 @@ void latency_result_free(struct latency_result *r)
 
 int latency_apply(struct latency_result *r, const struct job_event *ev)
 {
+	if (ev->type == JOB_EV_NOTE && ev->kind == LAT_NOTE_PAGES) {
+		mt_strlcpy(r->pages, ev->text, sizeof r->pages);
+		return 0;
+	}
 	if (ev->type != JOB_EV_CELL || ev->row < 0 || (size_t)ev->row >= r->nsizes || ev->col < 0)
 		return -1;
 	if (ev->kind == 1) {
@@ -680,97 +685,22 @@ static int emit_point(job_t *job, size_t row, size_t col, int kind, const struct
 	return job_emit(job, &ev);
 }
 
-static int latency_worker(job_t *job, void *arg, mt_error *e)
+/* The buffer a run chases in, aligned to 2 MB so huge pages can back all of
+ * it, and the random chase's scratch order. */
+struct chase_mem {
+	char *buf;
+	size_t buf_bytes;
+	uint32_t *scratch;
+};
+
+/* Map m for p. Returns 0, or -1 with e. */
+static int chase_mem_map(struct chase_mem *m, const struct latency_params *p, mt_error *e)
 {
-	struct latency_run *run = arg;
-	const struct latency_params *p0 = &run->params;
-	struct latency_params pp = *p0, *p = &pp; /* point_ns adapts */
-	uint64_t t_start = mt_now_ns();
-	struct mt_clock clk;
-	double ghz, units_total = 0, units_done = 0;
-	double est[LAT_MAX_STRIDES + 1];
-
-	mt_clock_calibrate(&clk, 0);
-	ghz = clk.core_ghz > 0 ? clk.core_ghz : clk.ticks_per_ns;
-	diag_sample_cpu(&run->diag);
-	for (size_t k = 0; k <= LAT_MAX_STRIDES; k++)
-		est[k] = 2.0;
-	for (size_t i = 0; i < p->nsizes; i++) {
-		for (size_t k = 0; k < p->nstrides; k++)
-			units_total += point_cost_ns(p0, p->sizes[i], p->strides[k], 0);
-		if (p->random)
-			units_total += point_cost_ns(p0, p->sizes[i], p->random_stride, 1);
-	}
-	job_set_progress(job, 0, units_total);
-	if (p->note[0] && job_note(job, "%s", p->note) < 0)
-		return mt_fail(e, "out of memory");
-
-	for (size_t i = 0; i < p->nsizes; i++) {
-		uint64_t size = p->sizes[i];
-		size_t ncol = p->nstrides + (p->random ? 1 : 0);
-		for (size_t c = 0; c < ncol; c++) {
-			int random = c == p->nstrides;
-			unsigned stride = random ? p->random_stride : p->strides[c];
-			size_t lines;
-			struct point pt;
-			if (job_check(job) == JOB_CANCELLED)
-				return 0;
-			if (stride > size) {
-				/* a stride longer than the buffer: one slot, itself */
-				lines = latency_build_fixed(run->buf, stride, stride);
-			} else if (random) {
-				lines = latency_build_random(run->buf, size, stride,
-							     0x6d656d746f70ull ^ size, run->scratch);
-			} else {
-				lines = latency_build_fixed(run->buf, size, stride);
-			}
-			if (lines == 0)
-				return mt_fail(e, "cannot link a chase of %llu bytes at stride %u",
-					       (unsigned long long)size, stride);
-			if (job_check(job) == JOB_CANCELLED)
-				return 0;
-			if (measure_point(job, p, run->buf, lines, random, &est[c], &pt) ==
-			    JOB_CANCELLED)
-				return 0;
-			if (emit_point(job, i, c, random, &pt, ghz) < 0)
-				return mt_fail(e, "out of memory");
-			units_done += point_cost_ns(p0, size, stride, random);
-			job_set_progress(job, units_done, units_total);
-			/* behind the target (a contended host): shorter points */
-			if (p0->target_s > 0 && units_done > 0.05 * units_total) {
-				double el = (double)(mt_now_ns() - t_start) / 1e9;
-				double proj = el * units_total / units_done;
-				double pn = p0->point_ns;
-				if (proj > p0->target_s)
-					pn = fmax(20e6, p0->point_ns * p0->target_s / proj);
-				pp.point_ns = fmin(p0->point_ns, pn);
-			}
-		}
-		diag_sample_cpu(&run->diag);
-	}
-	pages_report(run->buf, (size_t)p->sizes[p->nsizes - 1], p->hugepages, run->pages,
-		     sizeof run->pages);
-	diag_sample_cpu(&run->diag);
-	return 0;
-}
-
-struct latency_run *latency_run_start(const struct latency_params *p, mt_error *e)
-{
-	struct latency_run *r;
-	struct job_opts o;
-	uint64_t need, biggest;
+	uint64_t need, biggest = p->sizes[p->nsizes - 1];
 	char *base;
-	if (p->nsizes == 0 || (p->nstrides == 0 && !p->random)) {
-		mt_fail(e, "nothing to measure");
-		return NULL;
-	}
-	r = calloc(1, sizeof *r);
-	if (!r) {
-		mt_fail(e, "out of memory");
-		return NULL;
-	}
-	r->params = *p;
-	biggest = p->sizes[p->nsizes - 1];
+	uintptr_t a;
+	size_t head, tail;
+	memset(m, 0, sizeof *m);
 	for (size_t k = 0; k < p->nstrides; k++)
 		if (p->strides[k] > biggest)
 			biggest = p->strides[k];
@@ -779,65 +709,146 @@ struct latency_run *latency_run_start(const struct latency_params *p, mt_error *
 		    0);
 	if (base == MAP_FAILED) {
 		char b[32];
-		mt_fail(e, "cannot allocate %s for the largest size: %s",
-			mt_fmt_size(b, sizeof b, need), strerror(errno));
-		free(r);
-		return NULL;
+		return mt_fail(e, "cannot allocate %s for the largest size: %s",
+			       mt_fmt_size(b, sizeof b, need), strerror(errno));
 	}
-	/* align to 2 MB so huge pages can back all of it; unmap the slack */
-	{
-		uintptr_t a = ((uintptr_t)base + HUGE_2M - 1) & ~((uintptr_t)HUGE_2M - 1);
-		size_t head = a - (uintptr_t)base, tail = HUGE_2M - head;
-		if (head)
-			munmap(base, head);
-		if (tail)
-			munmap((char *)a + need, tail);
-		r->buf = (char *)a;
-	}
-	r->buf_bytes = need;
+	a = ((uintptr_t)base + HUGE_2M - 1) & ~((uintptr_t)HUGE_2M - 1);
+	head = a - (uintptr_t)base;
+	tail = HUGE_2M - head;
+	if (head)
+		munmap(base, head);
+	if (tail)
+		munmap((char *)a + need, tail);
+	m->buf = (char *)a;
+	m->buf_bytes = need;
 #ifdef MADV_HUGEPAGE
-	(void)madvise(r->buf, need, p->hugepages == LAT_HUGE_ON ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
+	(void)madvise(m->buf, need, p->hugepages == LAT_HUGE_ON ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
 #endif
 	if (p->random) {
-		r->scratch_len = (size_t)(p->sizes[p->nsizes - 1] / p->random_stride) + 1;
-		r->scratch = malloc(r->scratch_len * sizeof *r->scratch);
-		if (!r->scratch) {
-			mt_fail(e, "out of memory for the random chase's order");
-			munmap(r->buf, r->buf_bytes);
-			free(r);
-			return NULL;
+		size_t slots = (size_t)(p->sizes[p->nsizes - 1] / p->random_stride) + 1;
+		m->scratch = malloc(slots * sizeof *m->scratch);
+		if (!m->scratch) {
+			munmap(m->buf, m->buf_bytes);
+			return mt_fail(e, "out of memory for the random chase's order");
 		}
 	}
-	o.cpu = p->cpu;
-	o.total = p->nsizes * (p->nstrides + (p->random ? 1 : 0));
-	diag_cpu_reset(&r->diag, -1); /* the rest is in the caller's run header */
-	r->job = job_start(latency_worker, r, &o, e);
-	if (!r->job) {
-		munmap(r->buf, r->buf_bytes);
-		free(r->scratch);
-		free(r);
-		return NULL;
-	}
-	{
-		struct job_progress pr;
-		job_get_progress(r->job, &pr);
-		r->diag.cpu_pinned = pr.cpu;
-	}
-	return r;
+	return 0;
 }
 
-int latency_run_finish(struct latency_run *r, struct run_header *hdr, char *pages, size_t len,
-		       mt_error *e)
+static void chase_mem_unmap(struct chase_mem *m)
 {
-	int st = r->job ? job_join(r->job, e) : 0;
-	if (hdr) {
-		diag_take_cpu(&hdr->diag, &r->diag);
-		diag_end(&hdr->diag);
+	munmap(m->buf, m->buf_bytes);
+	free(m->scratch);
+}
+
+/* Link the chase of column c (a fixed stride, or the random chase when
+ * c == nstrides) over size bytes. Returns the slot count, 0 on failure. */
+static size_t link_chase(const struct latency_params *p, struct chase_mem *m, uint64_t size,
+			 size_t c)
+{
+	int random = c == p->nstrides;
+	unsigned stride = random ? p->random_stride : p->strides[c];
+	if (stride > size) /* a stride longer than the buffer: one slot, itself */
+		return latency_build_fixed(m->buf, stride, stride);
+	if (random)
+		return latency_build_random(m->buf, size, stride, LAT_RNG_SEED ^ size, m->scratch);
+	return latency_build_fixed(m->buf, size, stride);
+}
+
+/* The run's progress units: the expected ns of every point. */
+static double total_units(const struct latency_params *p)
+{
+	double total = 0;
+	for (size_t i = 0; i < p->nsizes; i++) {
+		for (size_t k = 0; k < p->nstrides; k++)
+			total += point_cost_ns(p, p->sizes[i], p->strides[k], 0);
+		if (p->random)
+			total += point_cost_ns(p, p->sizes[i], p->random_stride, 1);
 	}
-	if (pages)
-		mt_strlcpy(pages, r->pages, len);
-	munmap(r->buf, r->buf_bytes);
-	free(r->scratch);
-	free(r);
+	return total;
+}
+
+/* Behind the target (a contended host): shorter points, down to 20 ms. */
+static void keep_to_target(const struct latency_params *p0, struct latency_params *p,
+			   uint64_t t_start, double done, double total)
+{
+	double el, proj, pn = p0->point_ns;
+	if (p0->target_s <= 0 || done <= 0.05 * total)
+		return;
+	el = (double)(mt_now_ns() - t_start) / 1e9;
+	proj = el * total / done;
+	if (proj > p0->target_s)
+		pn = fmax(LAT_MIN_POINT_NS, p0->point_ns * p0->target_s / proj);
+	p->point_ns = fmin(p0->point_ns, pn);
+}
+
+/* Measure every point of p over m. Returns 0 (also when cancelled: the job
+ * knows), or -1 with e. */
+static int chase_all(job_t *job, const struct latency_params *p0, struct chase_mem *m,
+		     double ghz, mt_error *e)
+{
+	struct latency_params pp = *p0, *p = &pp; /* point_ns adapts */
+	uint64_t t_start = mt_now_ns();
+	double units_total = total_units(p0), units_done = 0;
+	double est[LAT_MAX_STRIDES + 1];
+	size_t ncol = p->nstrides + (p->random ? 1 : 0);
+	for (size_t k = 0; k <= LAT_MAX_STRIDES; k++)
+		est[k] = 2.0;
+	job_set_progress(job, 0, units_total);
+	for (size_t i = 0; i < p->nsizes; i++) {
+		for (size_t c = 0; c < ncol; c++) {
+			int random = c == p->nstrides;
+			unsigned stride = random ? p->random_stride : p->strides[c];
+			size_t lines;
+			struct point pt;
+			if (job_check(job) == JOB_CANCELLED)
+				return 0;
+			lines = link_chase(p, m, p->sizes[i], c);
+			if (lines == 0)
+				return mt_fail(e, "cannot link a chase of %llu bytes at stride %u",
+					       (unsigned long long)p->sizes[i], stride);
+			if (job_check(job) == JOB_CANCELLED ||
+			    measure_point(job, p, m->buf, lines, random, &est[c], &pt) ==
+				    JOB_CANCELLED)
+				return 0;
+			if (emit_point(job, i, c, random, &pt, ghz) < 0)
+				return mt_fail(e, "out of memory");
+			units_done += point_cost_ns(p0, p->sizes[i], stride, random);
+			job_set_progress(job, units_done, units_total);
+			keep_to_target(p0, p, t_start, units_done, units_total);
+		}
+	}
+	return 0;
+}
+
+int latency_worker(job_t *job, void *arg, mt_error *e)
+{
+	const struct latency_params *p = arg;
+	struct chase_mem m;
+	struct mt_clock clk;
+	struct job_event ev;
+	double ghz;
+	int st;
+
+	if (p->nsizes == 0 || (p->nstrides == 0 && !p->random))
+		return mt_fail(e, "nothing to measure");
+	job_set_total(job, p->nsizes * (p->nstrides + (p->random ? 1 : 0)));
+	if (chase_mem_map(&m, p, e) < 0)
+		return -1;
+	mt_clock_calibrate(&clk, 0);
+	ghz = clk.core_ghz > 0 ? clk.core_ghz : clk.ticks_per_ns;
+	st = p->note[0] && job_note(job, "%s", p->note) < 0 ? mt_fail(e, "out of memory")
+							     : chase_all(job, p, &m, ghz, e);
+	if (st == 0 && job_check(job) != JOB_CANCELLED) {
+		/* what the kernel backed the buffer with, for latency_apply() */
+		memset(&ev, 0, sizeof ev);
+		ev.type = JOB_EV_NOTE;
+		ev.kind = LAT_NOTE_PAGES;
+		pages_report(m.buf, (size_t)p->sizes[p->nsizes - 1], p->hugepages, ev.text,
+			     sizeof ev.text);
+		if (job_emit(job, &ev) < 0)
+			st = mt_fail(e, "out of memory");
+	}
+	chase_mem_unmap(&m);
 	return st;
 }

@@ -11,8 +11,8 @@
  *           prefetcher can follow it.
  * Sizes run from 4 KB up in lat_mem_rd's steps (latency_step()).
  *
- * A measurement is a job (src/job.h): latency_run_start() returns a run whose
- * job streams one JOB_EV_CELL per (size, chase):
+ * A measurement is a job (core/job.h) running latency_worker(): it streams
+ * one JOB_EV_CELL per (size, chase):
  *   row = size index, col = stride index for the fixed chases and
  *   col = nstrides for the random chase (kind = 0 fixed, 1 random),
  *   value = ns per load (best try), aux[0] = core cycles per load,
@@ -29,6 +29,7 @@
 
 #include "core/job.h"
 #include "core/jsonio.h"
+#include "core/runhdr.h"
 #include "core/util.h"
 
 #define LAT_MAX_SIZES 256
@@ -48,6 +49,9 @@ size_t latency_sizes(uint64_t lo, uint64_t hi, uint64_t *out, size_t cap);
 
 enum { LAT_HUGE_OFF = 0, LAT_HUGE_ON = 1 };
 
+/* The kind of the JOB_EV_NOTE that says what pages backed the buffer. */
+enum { LAT_NOTE_PAGES = 1 };
+
 struct latency_params {
 	uint64_t sizes[LAT_MAX_SIZES]; /* bytes, latency_step() order */
 	size_t nsizes;
@@ -60,7 +64,6 @@ struct latency_params {
 	double try_ns;                     /* target length of one try */
 	double point_ns;                   /* most timed time a point may take */
 	double target_s;                   /* whole run; points shrink to keep it */
-	int cpu;                           /* CPU to pin to, -1 picks one */
 	char note[200];                    /* emitted as a JOB_EV_NOTE at the start */
 };
 
@@ -134,8 +137,9 @@ struct latency_result *latency_result_new(const struct latency_params *p, double
 /* Free r (NULL is fine). */
 void latency_result_free(struct latency_result *r);
 
-/* Apply one JOB_EV_CELL of a latency job to r. Returns 0, or -1 when the
- * cell lies outside r. */
+/* Apply one event of a latency job to r: a JOB_EV_CELL, or the
+ * LAT_NOTE_PAGES note (other notes are left to the caller). Returns 0, or -1
+ * when the event is not r's (a cell outside r, another note). */
 int latency_apply(struct latency_result *r, const struct job_event *ev);
 
 /* Points measured so far (fixed and random). */
@@ -151,28 +155,13 @@ struct latency_result *latency_from_json(const cJSON *root, const char *file, mt
 
 /* ---- measuring -------------------------------------------------------- */
 
-struct latency_run {
-	job_t *job; /* poll job_fd(), job_take(), pause ... */
-	struct latency_params params;
-	/* private to the worker until latency_run_finish(): */
-	char *buf;
-	size_t buf_bytes;
-	uint32_t *scratch;
-	size_t scratch_len;
-	struct diag diag;
-	char pages[160]; /* filled by the worker after the largest size */
-};
-
-/* Start measuring p on a pinned worker. p is copied. Returns the run, or
- * NULL with e set (no memory for the buffer, thread failed). */
-struct latency_run *latency_run_start(const struct latency_params *p, mt_error *e);
-
-/* Wait for the run (job_cancel() first to stop early; a job already joined by
- * job_pump() is passed with r->job = NULL), fold the worker's CPU samples into
- * hdr->diag (hdr may be NULL), copy the page note into pages (may be NULL),
- * free the run. Returns job_join()'s status: 0, 1 cancelled, -1 failed. */
-int latency_run_finish(struct latency_run *r, struct run_header *hdr, char *pages, size_t len,
-		       mt_error *e);
+/* The latency job (a job_fn, see core/job.h): measures arg, a const struct
+ * latency_params * that must outlive the job, streaming the cells described
+ * above, then one JOB_EV_NOTE of kind LAT_NOTE_PAGES whose text says what
+ * the kernel backed the buffer with (latency_apply() keeps it in pages).
+ * Allocates and frees its own buffer. Returns 0 (also when cancelled), or -1
+ * with e: nothing to measure, no memory for the largest size. */
+int latency_worker(job_t *job, void *arg, mt_error *e);
 
 /* ---- reading the curve (latency_levels.c) ------------------------------ */
 

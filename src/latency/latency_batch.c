@@ -17,7 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct batch {
+/* The curves on stdout, a row as soon as all its chases are measured. */
+struct printer {
 	struct latency_result *r;
 	const struct batch_run *run;
 	int csv;
@@ -46,7 +47,7 @@ static void usage(FILE *f)
 		"  -h, --help         this help\n");
 }
 
-static void print_head(const struct batch *b)
+static void print_head(const struct printer *b)
 {
 	const struct latency_result *r = b->r;
 	char s[40];
@@ -74,7 +75,7 @@ static void print_head(const struct batch *b)
 	printf("\n");
 }
 
-static void print_row(const struct batch *b, size_t i)
+static void print_row(const struct printer *b, size_t i)
 {
 	const struct latency_result *r = b->r;
 	char sz[32];
@@ -97,7 +98,7 @@ static void print_row(const struct batch *b, size_t i)
 
 static void on_event(const struct job_event *ev, void *ctx)
 {
-	struct batch *b = ctx;
+	struct printer *b = ctx;
 	switch (ev->type) {
 	case JOB_EV_CELL:
 		if (latency_apply(b->r, ev) < 0)
@@ -107,7 +108,8 @@ static void on_event(const struct job_event *ev, void *ctx)
 			print_row(b, b->next_row++);
 		break;
 	case JOB_EV_NOTE:
-		batch_note(b->run, ev->text);
+		if (latency_apply(b->r, ev) < 0) /* the pages note is the result's */
+			batch_note(b->run, ev->text);
 		break;
 	default:
 		break;
@@ -161,7 +163,15 @@ static void print_levels(FILE *f, const struct latency_result *r)
 		        mt_fmt_size(a, sizeof a, lv.memory_from), lv.memory_cycles, lv.memory_ns);
 }
 
-static int latency_batch(int argc, char **argv)
+/* The command line as given, before it becomes parameters. */
+struct args {
+	const char *strides, *max_size;
+	int only_random, no_random, huge, tries;
+};
+
+/* Parse argv into cli and a. Returns 0, or -1 when the command ends here
+ * with exit code cli->rc (--help: 0; a bad option or value, said: 2). */
+static int parse_args(struct batch_cli *cli, int argc, char **argv, struct args *a)
 {
 	static const struct option opts[] = {
 		{ "strides", required_argument, NULL, 's' },
@@ -174,84 +184,124 @@ static int latency_batch(int argc, char **argv)
 		BATCH_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
-	struct latency_params p;
-	struct batch b;
-	struct batch_cli cli;
-	struct batch_run run;
-	struct latency_run *lr;
-	struct mt_clock clk;
-	const char *strides = NULL, *maxs = NULL;
-	int only_random = 0, no_random = 0, huge = LAT_HUGE_OFF, tries = 0;
-	int ch, st, rc = MT_EXIT_RUNTIME;
-	char note[200], lo[32], hi[32];
-	uint64_t t0, max = 0, asked;
-	mt_error e = { "" };
-
-	memset(&b, 0, sizeof b);
-	batch_cli_init(&cli, "latency", usage);
-	while ((ch = batch_next(&cli, argc, argv, opts)) > 0) {
+	int ch;
+	memset(a, 0, sizeof *a);
+	a->huge = LAT_HUGE_OFF;
+	batch_cli_init(cli, "latency", usage);
+	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
 		switch (ch) {
-		case 's': strides = optarg; break;
-		case 'M': maxs = optarg; break;
-		case 'r': only_random = 1; break;
-		case 'R': no_random = 1; break;
+		case 's': a->strides = optarg; break;
+		case 'M': a->max_size = optarg; break;
+		case 'r': a->only_random = 1; break;
+		case 'R': a->no_random = 1; break;
 		case 'H':
 			if (strcmp(optarg, "on") == 0) {
-				huge = LAT_HUGE_ON;
+				a->huge = LAT_HUGE_ON;
 			} else if (strcmp(optarg, "off") == 0) {
-				huge = LAT_HUGE_OFF;
+				a->huge = LAT_HUGE_OFF;
 			} else {
-				batch_bad(cli.exp, "--hugepages", optarg, "on or off");
-				return MT_EXIT_USAGE;
+				batch_bad(cli->exp, "--hugepages", optarg, "on or off");
+				return -1;
 			}
 			break;
 		case 't':
-			if (batch_opt_int(cli.exp, "--tries", optarg, 1, 100, &tries) < 0)
-				return MT_EXIT_USAGE;
+			if (batch_opt_int(cli->exp, "--tries", optarg, 1, 100, &a->tries) < 0)
+				return -1;
 			break;
 		}
 	}
 	if (ch < 0)
-		return cli.rc;
-	if (only_random && no_random) {
+		return -1;
+	if (a->only_random && a->no_random) {
 		mt_warn("run latency: --random and --no-random exclude each other");
-		return MT_EXIT_USAGE;
+		cli->rc = MT_EXIT_USAGE;
+		return -1;
 	}
-	if (only_random && strides) {
+	if (a->only_random && a->strides) {
 		mt_warn("run latency: --random measures no fixed stride; drop --strides");
-		return MT_EXIT_USAGE;
+		cli->rc = MT_EXIT_USAGE;
+		return -1;
 	}
+	return 0;
+}
 
-	if (cli.quick)
-		latency_params_quick(&p);
+/* The parameters a describes, capped to the memory there is (note says so;
+ * *asked is the largest size asked for). Returns 0, or 2 with one line said. */
+static int make_params(const struct batch_cli *cli, const struct args *a,
+		       struct latency_params *p, char *note, size_t len, uint64_t *asked)
+{
+	mt_error e = { "" };
+	uint64_t max = 0;
+	if (cli->quick)
+		latency_params_quick(p);
 	else
-		latency_params_default(&p);
-	if (maxs) {
-		if (mt_parse_size(maxs, &max) < 0) {
-			batch_bad(cli.exp, "--max-size", maxs, "a size such as 64M");
+		latency_params_default(p);
+	if (a->max_size) {
+		if (mt_parse_size(a->max_size, &max) < 0) {
+			batch_bad(cli->exp, "--max-size", a->max_size, "a size such as 64M");
 			return MT_EXIT_USAGE;
 		}
-		if (latency_params_set_max(&p, max, &e) < 0)
-			goto usage_error;
+		if (latency_params_set_max(p, max, &e) < 0)
+			goto bad;
 	}
-	if (strides && parse_strides(strides, &p, &e) < 0)
-		goto usage_error;
-	if (only_random)
-		p.nstrides = 0;
-	if (no_random)
-		p.random = 0;
-	if (p.random && p.nstrides && p.strides[0] < p.random_stride)
-		p.random_stride = p.strides[0];
-	if (tries)
-		p.tries = (unsigned)tries;
-	p.hugepages = huge;
-	asked = p.sizes[p.nsizes - 1];
-	if (latency_params_fit_memory(&p, mt_mem_available(), note, sizeof note, &e) < 0) {
-		mt_warn("run latency: %s", e.msg); /* the grid asked for cannot fit here */
-		return MT_EXIT_USAGE;
-	}
+	if (a->strides && parse_strides(a->strides, p, &e) < 0)
+		goto bad;
+	if (a->only_random)
+		p->nstrides = 0;
+	if (a->no_random)
+		p->random = 0;
+	if (p->random && p->nstrides && p->strides[0] < p->random_stride)
+		p->random_stride = p->strides[0];
+	if (a->tries)
+		p->tries = (unsigned)a->tries;
+	p->hugepages = a->huge;
+	*asked = p->sizes[p->nsizes - 1];
+	/* a run this machine cannot hold even capped is bad input */
+	if (latency_params_fit_memory(p, mt_mem_available(), note, len, &e) < 0)
+		goto bad;
+	return 0;
+bad:
+	mt_warn("run latency: %s", e.msg);
+	return MT_EXIT_USAGE;
+}
 
+/* The lines above the table: sizes, chases, tries, the time it will take. */
+static void print_plan(const struct batch_run *run, const struct latency_params *p, double ghz)
+{
+	char lo[32], hi[32];
+	fprintf(run->meta,
+		"# latency: %zu sizes %s..%s, %zu fixed stride%s%s, best of %u tries, huge pages "
+		"%s (about %.0f s)\n",
+		p->nsizes, mt_fmt_size(lo, sizeof lo, p->sizes[0]),
+		mt_fmt_size(hi, sizeof hi, p->sizes[p->nsizes - 1]), p->nstrides,
+		p->nstrides == 1 ? "" : "s", p->random ? " + random chase" : "", p->tries,
+		p->hugepages == LAT_HUGE_ON ? "on" : "off", ceil(latency_params_estimate_s(p)));
+	fprintf(run->meta, "# cycles = ns x %.3f GHz (core clock from dependent adds, not the TSC)\n",
+		ghz);
+	if (p->random)
+		fprintf(run->meta, "# random: the same lines at stride %u in one random cycle\n",
+			p->random_stride);
+	fflush(run->meta);
+}
+
+static int latency_batch(int argc, char **argv)
+{
+	static struct latency_params p; /* outlives the job */
+	struct printer b;
+	struct batch_cli cli;
+	struct batch_run run;
+	struct args a;
+	struct mt_clock clk;
+	char note[200];
+	uint64_t asked;
+	int rc;
+
+	if (parse_args(&cli, argc, argv, &a) < 0)
+		return cli.rc;
+	if ((rc = make_params(&cli, &a, &p, note, sizeof note, &asked)) != 0)
+		return rc;
 	mt_clock_calibrate(&clk, 0);
+	memset(&b, 0, sizeof b);
 	b.r = latency_result_new(&p, clk.core_ghz > 0 ? clk.core_ghz : clk.ticks_per_ns);
 	if (!b.r) {
 		mt_warn("run latency: out of memory");
@@ -263,58 +313,22 @@ static int latency_batch(int argc, char **argv)
 	if (note[0])
 		b.r->capped_from = asked;
 
-	/* The header (load, runnable tasks) is taken before the worker starts. */
 	batch_begin(&run, &cli, 1);
-	p.cpu = run.cpu;
-	lr = latency_run_start(&p, &e);
-	if (!lr) {
-		mt_warn("run latency: %s", e.msg);
-		goto out;
-	}
-	fprintf(run.meta,
-		"# latency: %zu sizes %s..%s, %zu fixed stride%s%s, best of %u tries, huge pages "
-		"%s (about %.0f s)\n",
-		p.nsizes, mt_fmt_size(lo, sizeof lo, p.sizes[0]),
-		mt_fmt_size(hi, sizeof hi, p.sizes[p.nsizes - 1]), p.nstrides,
-		p.nstrides == 1 ? "" : "s", p.random ? " + random chase" : "", p.tries,
-		huge == LAT_HUGE_ON ? "on" : "off", ceil(latency_params_estimate_s(&p)));
-	fprintf(run.meta, "# cycles = ns x %.3f GHz (core clock from dependent adds, not the TSC)\n",
-		b.r->ghz);
-	if (p.random)
-		fprintf(run.meta, "# random: the same lines at stride %u in one random cycle\n",
-			p.random_stride);
-	fflush(run.meta);
+	print_plan(&run, &p, b.r->ghz);
 	print_head(&b);
 	fflush(stdout);
-	t0 = mt_now_ns();
-	st = job_pump(lr->job, on_event, &b, 1, &e);
-	lr->job = NULL; /* joined by job_pump */
-	b.r->elapsed_s = (double)(mt_now_ns() - t0) / 1e9;
-	latency_run_finish(lr, &run.hdr, b.r->pages, sizeof b.r->pages, NULL);
+	rc = batch_pump(&run, latency_worker, &p, on_event, &b);
+	b.r->elapsed_s = run.elapsed_s;
 	b.r->hdr = run.hdr;
-	if (st == 1) {
-		char what[80];
-		mt_snprintf(what, sizeof what, "after %zu of %zu points", latency_measured(b.r),
-			    p.nsizes * b.ncol);
-		rc = batch_ended(&run, st, &e, what);
-		goto out;
+	if (rc == 0) {
+		print_levels(run.meta, b.r);
+		fprintf(run.meta, "# measured in %.1f s; %s\n", b.r->elapsed_s, b.r->pages);
+		if (note[0])
+			batch_note(&run, note);
+		rc = batch_finish(&run, batch_wants_json(&run) ? latency_to_json(b.r) : NULL);
 	}
-	if (st != 0) {
-		rc = batch_ended(&run, st, &e, NULL);
-		goto out;
-	}
-	print_levels(run.meta, b.r);
-	fprintf(run.meta, "# measured in %.1f s; %s\n", b.r->elapsed_s, b.r->pages);
-	if (note[0])
-		batch_note(&run, note);
-	batch_warnings(&run);
-	rc = cli.json ? batch_write_json(&run, latency_to_json(b.r)) : MT_EXIT_OK;
-out:
 	latency_result_free(b.r);
 	return rc;
-usage_error:
-	mt_warn("run latency: %s", e.msg);
-	return MT_EXIT_USAGE;
 }
 
 const struct experiment exp_latency = {

@@ -73,7 +73,6 @@ void mountain_params_default(struct mountain_params *p)
 	p->max_tries = 9;
 	p->tolerance = 0.01;
 	p->try_ns = 2e6;
-	p->cpu = -1;
 	p->only_row = p->only_col = -1;
 }
 
@@ -267,7 +266,10 @@ struct cell {
 };
 
 struct worker {
-	struct mountain_run *run;
+	const struct mountain_params *p;
+	job_t *job;
+	int64_t *buf;       /* mmap'd, 4 KB pages */
+	size_t buf_bytes;
 	double canary_best; /* fastest canary of the run, ns */
 	double units_done, units_total;
 };
@@ -312,12 +314,12 @@ static double time_canary(const int64_t *buf)
 /* Measure one cell. Returns JOB_GO or JOB_CANCELLED. */
 static int measure_cell(struct worker *w, uint64_t size, unsigned stride, struct cell *out)
 {
-	const struct mountain_params *p = &w->run->params;
-	job_t *job = w->run->job;
-	const int64_t *buf = w->run->buf;
+	const struct mountain_params *p = w->p;
+	job_t *job = w->job;
+	const int64_t *buf = w->buf;
 	/* The canary lives at the far end of the buffer (past the cell's
 	 * words when there is room) so it does not warm the cell's lines. */
-	const int64_t *canary_buf = w->run->buf + (w->run->buf_bytes / 8 - CANARY_WORDS);
+	const int64_t *canary_buf = w->buf + (w->buf_bytes / 8 - CANARY_WORDS);
 	size_t n = size / 8;
 	size_t accesses = (n + stride - 1) / stride;
 	uint64_t reps, t0, t1;
@@ -384,7 +386,7 @@ restart:
 
 static int emit_cell(struct worker *w, size_t row, size_t col, const struct cell *c, int type)
 {
-	const struct mountain_params *p = &w->run->params;
+	const struct mountain_params *p = w->p;
 	struct job_event ev;
 	double bytes = (double)((p->sizes[row] / 8 + p->strides[col] - 1) / p->strides[col]) * 8.0;
 	memset(&ev, 0, sizeof ev);
@@ -397,7 +399,7 @@ static int emit_cell(struct worker *w, size_t row, size_t col, const struct cell
 	ev.aux[1] = c->canary;
 	ev.aux[2] = c->best_ns;
 	ev.aux[3] = c->twice;
-	return job_emit(w->run->job, &ev);
+	return job_emit(w->job, &ev);
 }
 
 static int doubtful(const struct cell *c)
@@ -406,135 +408,128 @@ static int doubtful(const struct cell *c)
 	       (isfinite(c->second_ns) && (c->second_ns - c->best_ns) / c->best_ns > DOUBTFUL_SPREAD);
 }
 
-static int mountain_worker(job_t *job, void *arg, mt_error *e)
+/* The buffer for the largest size the run measures, plus the canary, on
+ * 4 KB pages. Returns 0, or -1 with e. */
+static int map_buffer(struct worker *w, mt_error *e)
 {
-	struct mountain_run *run = arg;
-	const struct mountain_params *p = &run->params;
-	struct worker w;
-	struct cell cells[MOUNTAIN_MAX_STRIDES];
-	size_t words = run->buf_bytes / 8;
-	size_t r0 = 0, r1 = p->nsizes, c0 = 0, c1 = p->nstrides;
-	(void)e;
-
-	memset(&w, 0, sizeof w);
-	w.run = run;
-	w.canary_best = INFINITY;
-	diag_sample_cpu(&run->diag);
-
-	/* Touch every page (first touch from the pinned worker, so the pages
-	 * sit on its NUMA node), with the seed's values. */
-	for (size_t i = 0; i < words; i++) {
-		run->buf[i] = (int64_t)(i & 0xff);
-		if ((i & ((1u << 20) - 1)) == 0 && job_check(job) == JOB_CANCELLED)
-			return 0;
+	const struct mountain_params *p = w->p;
+	uint64_t page = mt_page_size();
+	uint64_t need = p->only_row >= 0 ? p->sizes[p->only_row] : p->sizes[p->nsizes - 1];
+	need += CANARY_WORDS * 8 + page;
+	need = (need + page - 1) / page * page;
+	/* 4 KB pages always, as the book's mountain had, whatever the system's
+	 * THP mode: with 2 MB pages the L2-sized rows land on exactly the same
+	 * sets every run and swing between fitting and thrashing (measured:
+	 * 85 % between two runs at 2M on a 2 MB L2), and khugepaged must not
+	 * change the pages under a running sweep. */
+	w->buf = mmap(NULL, need, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (w->buf == MAP_FAILED) {
+		char b[32];
+		w->buf = NULL;
+		return mt_fail(e, "cannot allocate %s for the largest size: %s",
+			       mt_fmt_size(b, sizeof b, need), strerror(errno));
 	}
+	w->buf_bytes = need;
+#ifdef MADV_NOHUGEPAGE
+	madvise(w->buf, need, MADV_NOHUGEPAGE);
+#endif
+	return 0;
+}
 
+/* What the sweep's parts return: go on, stop (cancelled), or fail with e. */
+enum { SWEEP_GO = 0, SWEEP_STOP = 1, SWEEP_FAILED = -1 };
+
+/* Touch every page (first touch from the pinned worker, so the pages sit on
+ * its NUMA node), with the seed's values. Returns SWEEP_GO or SWEEP_STOP. */
+static int touch_buffer(struct worker *w)
+{
+	size_t words = w->buf_bytes / 8;
+	for (size_t i = 0; i < words; i++) {
+		w->buf[i] = (int64_t)(i & 0xff);
+		if ((i & (CHUNK_WORDS - 1)) == 0 && job_check(w->job) == JOB_CANCELLED)
+			return SWEEP_STOP;
+	}
+	return SWEEP_GO;
+}
+
+/* Second look at the doubtful cells of row r (columns c0..c1); each keeps
+ * the better of its two measurements. Returns SWEEP_GO, SWEEP_STOP, or
+ * SWEEP_FAILED with e. */
+static int second_looks(struct worker *w, size_t r, size_t c0, size_t c1, struct cell *cells,
+			mt_error *e)
+{
+	const struct mountain_params *p = w->p;
+	for (size_t c = c0; c < c1; c++) {
+		struct cell again;
+		if (!doubtful(&cells[c]))
+			continue;
+		if (measure_cell(w, p->sizes[r], p->strides[c], &again) == JOB_CANCELLED)
+			return SWEEP_STOP;
+		if (again.best_ns < cells[c].best_ns) {
+			again.tries += cells[c].tries;
+			cells[c] = again;
+		} else {
+			cells[c].tries += again.tries;
+		}
+		cells[c].twice = 1;
+		if (emit_cell(w, r, c, &cells[c], JOB_EV_UPDATE) < 0)
+			return mt_fail(e, "out of memory");
+	}
+	return SWEEP_GO;
+}
+
+/* Measure rows r0..r1 x columns c0..c1. Returns SWEEP_GO, SWEEP_STOP, or
+ * SWEEP_FAILED with e. */
+static int sweep(struct worker *w, size_t r0, size_t r1, size_t c0, size_t c1, mt_error *e)
+{
+	const struct mountain_params *p = w->p;
+	struct cell cells[MOUNTAIN_MAX_STRIDES];
+	for (size_t r = r0; r < r1; r++)
+		for (size_t c = c0; c < c1; c++)
+			w->units_total += cell_cost_ns(p, p->sizes[r], p->strides[c]);
+	for (size_t r = r0; r < r1; r++) {
+		int st;
+		for (size_t c = c0; c < c1; c++) {
+			if (measure_cell(w, p->sizes[r], p->strides[c], &cells[c]) == JOB_CANCELLED)
+				return SWEEP_STOP;
+			if (emit_cell(w, r, c, &cells[c], JOB_EV_CELL) < 0)
+				return mt_fail(e, "out of memory");
+			w->units_done += cell_cost_ns(p, p->sizes[r], p->strides[c]);
+			job_set_progress(w->job, w->units_done, w->units_total);
+		}
+		if (p->fixed_accesses)
+			continue; /* the seed's method: no second looks */
+		if ((st = second_looks(w, r, c0, c1, cells, e)) != SWEEP_GO)
+			return st;
+	}
+	return SWEEP_GO;
+}
+
+int mountain_worker(job_t *job, void *arg, mt_error *e)
+{
+	const struct mountain_params *p = arg;
+	struct worker w;
+	size_t r0 = 0, r1 = p->nsizes, c0 = 0, c1 = p->nstrides;
+	int st;
+
+	if (p->nsizes == 0 || p->nstrides == 0)
+		return mt_fail(e, "empty grid");
 	if (p->only_row >= 0) {
 		r0 = (size_t)p->only_row;
 		r1 = r0 + 1;
 		c0 = (size_t)p->only_col;
 		c1 = c0 + 1;
 	}
-	for (size_t r = r0; r < r1; r++)
-		for (size_t c = c0; c < c1; c++)
-			w.units_total += cell_cost_ns(p, p->sizes[r], p->strides[c]);
-
-	for (size_t r = r0; r < r1; r++) {
-		for (size_t c = c0; c < c1; c++) {
-			if (measure_cell(&w, p->sizes[r], p->strides[c], &cells[c]) == JOB_CANCELLED)
-				return 0;
-			if (emit_cell(&w, r, c, &cells[c], JOB_EV_CELL) < 0)
-				return mt_fail(e, "out of memory");
-			w.units_done += cell_cost_ns(p, p->sizes[r], p->strides[c]);
-			job_set_progress(job, w.units_done, w.units_total);
-			diag_sample_cpu(&run->diag);
-		}
-		/* Second look at the doubtful cells of this row; keep the better. */
-		if (!p->fixed_accesses) {
-			for (size_t c = c0; c < c1; c++) {
-				struct cell again;
-				if (!doubtful(&cells[c]))
-					continue;
-				if (measure_cell(&w, p->sizes[r], p->strides[c], &again) == JOB_CANCELLED)
-					return 0;
-				if (again.best_ns < cells[c].best_ns) {
-					again.tries += cells[c].tries;
-					cells[c] = again;
-				} else {
-					cells[c].tries += again.tries;
-				}
-				cells[c].twice = 1;
-				if (emit_cell(&w, r, c, &cells[c], JOB_EV_UPDATE) < 0)
-					return mt_fail(e, "out of memory");
-			}
-		}
-	}
-	diag_sample_cpu(&run->diag);
-	return 0;
-}
-
-struct mountain_run *mountain_run_start(const struct mountain_params *p, mt_error *e)
-{
-	struct mountain_run *r;
-	struct job_opts o;
-	uint64_t need;
-	size_t cells;
-	if (p->nsizes == 0 || p->nstrides == 0) {
-		mt_fail(e, "empty grid");
-		return NULL;
-	}
-	r = calloc(1, sizeof *r);
-	if (!r) {
-		mt_fail(e, "out of memory");
-		return NULL;
-	}
-	r->params = *p;
-	need = p->only_row >= 0 ? p->sizes[p->only_row] : p->sizes[p->nsizes - 1];
-	need += CANARY_WORDS * 8 + 4096;
-	need = (need + 4095) & ~(uint64_t)4095;
-	/* 4 KB pages always, as the book's mountain had, whatever the system's
-	 * THP mode: with 2 MB pages the L2-sized rows land on exactly the same
-	 * sets every run and swing between fitting and thrashing (measured:
-	 * 85 % between two runs at 2M on a 2 MB L2), and khugepaged must not
-	 * change the pages under a running sweep. */
-	r->buf = mmap(NULL, need, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (r->buf == MAP_FAILED) {
-		char b[32];
-		mt_fail(e, "cannot allocate %s for the largest size: %s", mt_fmt_size(b, sizeof b, need),
-			strerror(errno));
-		free(r);
-		return NULL;
-	}
-	r->buf_bytes = need;
-#ifdef MADV_NOHUGEPAGE
-	madvise(r->buf, need, MADV_NOHUGEPAGE);
-#endif
-	cells = p->only_row >= 0 ? 1 : p->nsizes * p->nstrides;
-	o.cpu = p->cpu;
-	o.total = cells;
-	diag_cpu_reset(&r->diag, -1); /* the rest is in the caller's run header */
-	r->job = job_start(mountain_worker, r, &o, e);
-	if (!r->job) {
-		munmap(r->buf, r->buf_bytes);
-		free(r);
-		return NULL;
-	}
-	{
-		struct job_progress pr;
-		job_get_progress(r->job, &pr);
-		r->diag.cpu_pinned = pr.cpu;
-	}
-	return r;
-}
-
-int mountain_run_finish(struct mountain_run *r, struct run_header *hdr, mt_error *e)
-{
-	int st = r->job ? job_join(r->job, e) : 0;
-	if (hdr) {
-		diag_take_cpu(&hdr->diag, &r->diag);
-		diag_end(&hdr->diag);
-	}
-	munmap(r->buf, r->buf_bytes);
-	free(r);
-	return st;
+	job_set_total(job, (r1 - r0) * (c1 - c0));
+	memset(&w, 0, sizeof w);
+	w.p = p;
+	w.job = job;
+	w.canary_best = INFINITY;
+	if (map_buffer(&w, e) < 0)
+		return -1;
+	st = touch_buffer(&w);
+	if (st == SWEEP_GO)
+		st = sweep(&w, r0, r1, c0, c1, e);
+	munmap(w.buf, w.buf_bytes);
+	return st == SWEEP_FAILED ? -1 : 0; /* a stop is the job's cancel */
 }

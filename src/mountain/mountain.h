@@ -2,9 +2,8 @@
  * working-set size x stride, measured by a strided read pass with four
  * independent accumulators, best of adaptive tries.
  *
- * A measurement is a job (src/job.h): mountain_run_start() returns a run
- * whose job streams one JOB_EV_CELL per grid point as soon as it is
- * measured, row by row, and a JOB_EV_UPDATE for each doubtful cell of a row
+ * A measurement is a job (core/job.h) running mountain_worker(): it streams
+ * one JOB_EV_CELL per grid point as soon as it is measured, row by row, and a JOB_EV_UPDATE for each doubtful cell of a row
  * measured again at the end of that row (before the next row's first cell):
  *   row = size index, col = stride index, value = MB/s,
  *   spread = relative spread of the tries ((second best - best) / best),
@@ -23,6 +22,7 @@
 
 #include "core/job.h"
 #include "core/jsonio.h"
+#include "core/runhdr.h"
 #include "core/util.h"
 
 #define MOUNTAIN_MAX_SIZES 48
@@ -37,7 +37,6 @@ struct mountain_params {
 	double tolerance;              /* ... within this relative difference */
 	double try_ns;                 /* target length of one try */
 	uint64_t fixed_accesses;       /* seed mode: accesses per try (0 = time-based) */
-	int cpu;                       /* CPU to pin to, -1 picks one */
 	int only_row, only_col;        /* measure just this cell (-1: the grid) */
 };
 
@@ -111,25 +110,11 @@ int mountain_apply(struct mountain *m, const struct job_event *ev);
  * Not inlined; the caller sinks the result. */
 int64_t mountain_read_pass(const int64_t *data, size_t n, size_t stride);
 
-struct mountain_run {
-	job_t *job;                  /* poll job_fd(), job_take(), pause ... */
-	struct mountain_params params;
-	/* private to the worker until mountain_run_finish(): */
-	int64_t *buf;       /* mmap'd, 4 KB pages */
-	size_t buf_bytes;
-	struct diag diag;
-};
-
-/* Start measuring p on a pinned worker. p is copied. Returns the run, or
- * NULL with e set (no memory for the buffer, thread failed). */
-struct mountain_run *mountain_run_start(const struct mountain_params *p, mt_error *e);
-
-/* Wait for the run to end (call job_cancel(r->job) first to stop early),
- * fold the worker's CPU samples into hdr->diag (may be NULL) and take the
- * after-run diagnostics, free the run. Returns job_join()'s status: 0 done,
- * 1 cancelled, -1 failed with e set. When the caller already joined the
- * job (job_pump does), set r->job = NULL first: then only the rest is done
- * and 0 is returned. */
-int mountain_run_finish(struct mountain_run *r, struct run_header *hdr, mt_error *e);
+/* The mountain job (a job_fn, see core/job.h): measures the grid of arg, a
+ * const struct mountain_params * that must outlive the job (only_row/only_col
+ * >= 0: just that cell), streaming the events described above. Allocates
+ * and frees its own buffer. Returns 0 (also when cancelled), or -1 with e:
+ * an empty grid, no memory for the largest size. */
+int mountain_worker(job_t *job, void *arg, mt_error *e);
 
 #endif

@@ -19,7 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct batch {
+/* The table on stdout, filled in row by row as the cells stream in. */
+struct printer {
 	struct mountain *m;
 	const struct batch_run *run;
 	int csv;
@@ -46,7 +47,7 @@ static void usage(FILE *f)
 		"  -h, --help         this help\n");
 }
 
-static void print_head(const struct batch *b)
+static void print_head(const struct printer *b)
 {
 	const struct mountain *m = b->m;
 	if (b->csv) {
@@ -62,7 +63,7 @@ static void print_head(const struct batch *b)
 	printf("  spread\n");
 }
 
-static void print_row(const struct batch *b, size_t r)
+static void print_row(const struct printer *b, size_t r)
 {
 	const struct mountain *m = b->m;
 	char sz[32];
@@ -86,7 +87,7 @@ static void print_row(const struct batch *b, size_t r)
 
 /* Rows are measured in order and a row's second looks come before the next
  * row's first cell: a row is final when the next row starts or the job ends. */
-static void flush_rows(struct batch *b, size_t upto)
+static void flush_rows(struct printer *b, size_t upto)
 {
 	while (b->next_row < upto && b->next_row < b->m->nsizes)
 		print_row(b, b->next_row++);
@@ -94,7 +95,7 @@ static void flush_rows(struct batch *b, size_t upto)
 
 static void on_event(const struct job_event *ev, void *ctx)
 {
-	struct batch *b = ctx;
+	struct printer *b = ctx;
 	switch (ev->type) {
 	case JOB_EV_CELL:
 	case JOB_EV_UPDATE:
@@ -131,7 +132,17 @@ static int parse_strides(const char *s, struct mountain_params *p, mt_error *e)
 	return 0;
 }
 
-static int mountain_batch(int argc, char **argv)
+/* The command line as given, before it becomes parameters. */
+struct args {
+	const char *sizes, *strides;
+	int max_stride, tries, try_ms, seed_settings;
+	double tolerance; /* percent, -1 not given */
+};
+
+/* Parse argv into cli and a. Returns 0, or -1 when the command ends here
+ * with exit code cli->rc (--help: 0; a bad option or value, said in one
+ * line: 2). */
+static int parse_args(struct batch_cli *cli, int argc, char **argv, struct args *a)
 {
 	static const struct option opts[] = {
 		{ "sizes", required_argument, NULL, 'S' },
@@ -145,149 +156,152 @@ static int mountain_batch(int argc, char **argv)
 		BATCH_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
-	struct mountain_params p;
-	struct batch b;
-	struct batch_cli cli;
-	struct batch_run run;
-	struct mountain_run *mr;
-	struct info inf;
-	const char *sizes = NULL, *strides = NULL;
-	int max_stride = 0, tries = 0, try_ms = 0, seed = 0, ch, st, rc = MT_EXIT_RUNTIME;
-	double tol = -1;
-	char note[160];
-	uint64_t t0;
-	mt_error e = { "" };
-
-	memset(&b, 0, sizeof b);
-	batch_cli_init(&cli, "mountain", usage);
-	while ((ch = batch_next(&cli, argc, argv, opts)) > 0) {
+	int ch;
+	memset(a, 0, sizeof *a);
+	a->tolerance = -1;
+	batch_cli_init(cli, "mountain", usage);
+	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
 		switch (ch) {
-		case 'S': sizes = optarg; break;
-		case 's': strides = optarg; break;
+		case 'S': a->sizes = optarg; break;
+		case 's': a->strides = optarg; break;
 		case 'm':
-			if (batch_opt_int(cli.exp, "--max-stride", optarg, 1, MOUNTAIN_MAX_STRIDES,
-					  &max_stride) < 0)
-				return MT_EXIT_USAGE;
+			if (batch_opt_int(cli->exp, "--max-stride", optarg, 1, MOUNTAIN_MAX_STRIDES,
+					  &a->max_stride) < 0)
+				return -1;
 			break;
 		case 't':
-			if (batch_opt_int(cli.exp, "--tries", optarg, 1, 100, &tries) < 0)
-				return MT_EXIT_USAGE;
+			if (batch_opt_int(cli->exp, "--tries", optarg, 1, 100, &a->tries) < 0)
+				return -1;
 			break;
 		case 'T':
-			if (mt_parse_double(optarg, &tol) < 0 || tol < 0 || tol > 100) {
-				batch_bad(cli.exp, "--tolerance", optarg, "a percentage 0..100");
-				return MT_EXIT_USAGE;
+			if (mt_parse_double(optarg, &a->tolerance) < 0 || a->tolerance < 0 ||
+			    a->tolerance > 100) {
+				batch_bad(cli->exp, "--tolerance", optarg, "a percentage 0..100");
+				return -1;
 			}
 			break;
 		case 'L':
-			if (batch_opt_int(cli.exp, "--try-ms", optarg, 1, 1000, &try_ms) < 0)
-				return MT_EXIT_USAGE;
+			if (batch_opt_int(cli->exp, "--try-ms", optarg, 1, 1000, &a->try_ms) < 0)
+				return -1;
 			break;
-		case 'D': seed = 1; break;
+		case 'D': a->seed_settings = 1; break;
 		}
 	}
-	if (ch < 0)
-		return cli.rc;
-	b.csv = cli.csv;
+	return ch < 0 ? -1 : 0;
+}
 
-	if (cli.quick)
-		mountain_params_quick(&p);
-	else if (seed)
-		mountain_params_seed(&p);
+/* The parameters a describes, shrunk to fit in memory (note says so).
+ * Returns 0, or 2 with one line said. */
+static int make_params(const struct batch_cli *cli, const struct args *a,
+		       struct mountain_params *p, char *note, size_t len)
+{
+	mt_error e = { "" };
+	if (cli->quick)
+		mountain_params_quick(p);
+	else if (a->seed_settings)
+		mountain_params_seed(p);
 	else
-		mountain_params_default(&p);
-	if (sizes) {
-		uint64_t lo = p.sizes[0], hi = p.sizes[p.nsizes - 1];
-		if (mt_parse_size_range(sizes, &lo, &hi) < 0) {
-			batch_bad(cli.exp, "--sizes", sizes, "A:B such as 16K:128M");
+		mountain_params_default(p);
+	if (a->sizes) {
+		uint64_t lo = p->sizes[0], hi = p->sizes[p->nsizes - 1];
+		if (mt_parse_size_range(a->sizes, &lo, &hi) < 0) {
+			batch_bad(cli->exp, "--sizes", a->sizes, "A:B such as 16K:128M");
 			return MT_EXIT_USAGE;
 		}
-		if (mountain_params_set_sizes(&p, lo, hi, &e) < 0)
-			goto usage_error;
+		if (mountain_params_set_sizes(p, lo, hi, &e) < 0)
+			goto bad;
 	}
-	if (max_stride && mountain_params_set_max_stride(&p, (unsigned)max_stride, &e) < 0)
-		goto usage_error;
-	if (strides && parse_strides(strides, &p, &e) < 0)
-		goto usage_error;
-	if (tries) {
-		p.max_tries = (unsigned)tries;
-		if (p.min_tries > p.max_tries || seed)
-			p.min_tries = p.max_tries;
+	if (a->max_stride && mountain_params_set_max_stride(p, (unsigned)a->max_stride, &e) < 0)
+		goto bad;
+	if (a->strides && parse_strides(a->strides, p, &e) < 0)
+		goto bad;
+	if (a->tries) {
+		p->max_tries = (unsigned)a->tries;
+		if (p->min_tries > p->max_tries || a->seed_settings)
+			p->min_tries = p->max_tries;
 	}
-	if (tol >= 0)
-		p.tolerance = tol / 100.0;
-	if (try_ms)
-		p.try_ns = try_ms * 1e6;
-	if (mountain_params_fit_memory(&p, mt_mem_available(), note, sizeof note, &e) < 0) {
-		mt_warn("run mountain: %s", e.msg); /* the grid asked for cannot fit here */
-		return MT_EXIT_USAGE;
-	}
+	if (a->tolerance >= 0)
+		p->tolerance = a->tolerance / 100.0;
+	if (a->try_ms)
+		p->try_ns = a->try_ms * 1e6;
+	/* a grid this machine cannot hold even shrunk is bad input */
+	if (mountain_params_fit_memory(p, mt_mem_available(), note, len, &e) < 0)
+		goto bad;
+	return 0;
+bad:
+	mt_warn("run mountain: %s", e.msg);
+	return MT_EXIT_USAGE;
+}
 
+/* The lines above the table: the grid, the tries, the time it will take. */
+static void print_plan(const struct batch_run *run, const struct mountain_params *p,
+		       const char *note)
+{
+	char lo[32], hi[32];
+	if (note[0])
+		batch_note(run, note);
+	fprintf(run->meta,
+		"# mountain: %zu sizes %s..%s x %zu strides, read MB/s, best of %u..%u tries "
+		"(about %.0f s)\n",
+		p->nsizes, mt_fmt_size(lo, sizeof lo, p->sizes[0]),
+		mt_fmt_size(hi, sizeof hi, p->sizes[p->nsizes - 1]), p->nstrides, p->min_tries,
+		p->max_tries, ceil(mountain_params_estimate_s(p)));
+	fflush(run->meta);
+}
+
+/* The lines below the table: the time it took, the second looks. */
+static void print_summary(const struct printer *b, const struct mountain_params *p)
+{
+	char s0[32];
+	fprintf(b->run->meta, "# measured in %.1f s", b->m->elapsed_s);
+	if (b->redone)
+		fprintf(b->run->meta, "; %u doubtful cell%s measured twice", b->redone,
+			b->redone == 1 ? "" : "s");
+	fprintf(b->run->meta,
+		"\n# the %s row is overhead-bound: read cliffs from the rows below it\n",
+		mt_fmt_size(s0, sizeof s0, p->sizes[0]));
+}
+
+static int mountain_batch(int argc, char **argv)
+{
+	static struct mountain_params p; /* outlives the job */
+	struct printer b;
+	struct batch_cli cli;
+	struct batch_run run;
+	struct args a;
+	struct info inf;
+	char note[160];
+	int rc;
+	mt_error e = { "" };
+
+	if (parse_args(&cli, argc, argv, &a) < 0)
+		return cli.rc;
+	if ((rc = make_params(&cli, &a, &p, note, sizeof note)) != 0)
+		return rc;
+	memset(&b, 0, sizeof b);
+	b.csv = cli.csv;
+	b.run = &run;
 	b.m = mountain_new(p.sizes, p.nsizes, p.strides, p.nstrides);
 	if (!b.m) {
 		mt_warn("run mountain: out of memory");
-		goto out;
+		return MT_EXIT_RUNTIME;
 	}
 	if (info_collect(&inf, &e) == 0)
 		b.m->caches = info_to_json(&inf);
 
-	/* The header (load, runnable tasks) is taken before the worker starts. */
 	batch_begin(&run, &cli, 1);
-	p.cpu = run.cpu;
-	mr = mountain_run_start(&p, &e);
-	if (!mr) {
-		mt_warn("run mountain: %s", e.msg);
-		goto out;
-	}
-	{
-		char lo[32], hi[32];
-		if (note[0])
-			batch_note(&run, note);
-		fprintf(run.meta,
-			"# mountain: %zu sizes %s..%s x %zu strides, read MB/s, best of %u..%u tries "
-			"(about %.0f s)\n",
-			p.nsizes, mt_fmt_size(lo, sizeof lo, p.sizes[0]),
-			mt_fmt_size(hi, sizeof hi, p.sizes[p.nsizes - 1]), p.nstrides, p.min_tries,
-			p.max_tries, ceil(mountain_params_estimate_s(&p)));
-		fflush(run.meta);
-	}
+	print_plan(&run, &p, note);
 	print_head(&b);
 	fflush(stdout);
-	t0 = mt_now_ns();
-	b.run = &run;
-	st = job_pump(mr->job, on_event, &b, 1, &e);
-	mr->job = NULL; /* joined by job_pump */
-	b.m->elapsed_s = (double)(mt_now_ns() - t0) / 1e9;
-	mountain_run_finish(mr, &run.hdr, NULL); /* takes the diagnostics after the run */
+	rc = batch_pump(&run, mountain_worker, &p, on_event, &b);
+	b.m->elapsed_s = run.elapsed_s;
 	b.m->hdr = run.hdr;
-	if (st == 1) {
-		char what[80];
-		mt_snprintf(what, sizeof what, "after %zu of %zu cells", mountain_measured(b.m),
-			    p.nsizes * p.nstrides);
-		rc = batch_ended(&run, st, &e, what);
-		goto out;
+	if (rc == 0) {
+		print_summary(&b, &p);
+		rc = batch_finish(&run, batch_wants_json(&run) ? mountain_to_json(b.m) : NULL);
 	}
-	if (st != 0) {
-		rc = batch_ended(&run, st, &e, NULL);
-		goto out;
-	}
-	{
-		char s0[32];
-		fprintf(run.meta, "# measured in %.1f s", b.m->elapsed_s);
-		if (b.redone)
-			fprintf(run.meta, "; %u doubtful cell%s measured twice", b.redone,
-				b.redone == 1 ? "" : "s");
-		fprintf(run.meta, "\n# the %s row is overhead-bound: read cliffs from the rows below it\n",
-			mt_fmt_size(s0, sizeof s0, p.sizes[0]));
-		batch_warnings(&run);
-	}
-	rc = cli.json ? batch_write_json(&run, mountain_to_json(b.m)) : MT_EXIT_OK;
-out:
 	mountain_free(b.m);
 	return rc;
-usage_error:
-	mt_warn("run mountain: %s", e.msg);
-	return MT_EXIT_USAGE;
 }
 
 const struct experiment exp_mountain = {

@@ -1,0 +1,41 @@
+/* runhdr: the run header every result carries: where and how it was
+ * measured (version, machine, date, build, clock, diagnostics), its JSON
+ * fields and its "# ..." text form above a batch table. */
+#ifndef MEMTOP_RUNHDR_H
+#define MEMTOP_RUNHDR_H
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+
+#include "clock.h"
+#include "diag.h"
+
+/* What every result says about where and how it was measured. */
+struct run_header {
+	char version[32];   /* memtop version that measured */
+	char hardware[256]; /* the seed's field: "CPU (arch, OS), build, date" */
+	char cpu[160];
+	char kernel[160];
+	char host[64];
+	char date[32];      /* "YYYY-MM-DD HH:MM" */
+	char build[256];    /* compiler and flags */
+	struct mt_clock clock;
+	struct diag diag;
+	int has_diag;       /* diag was recorded (false for foreign files) */
+};
+
+/* Fill h for a run starting now on this machine (calibrates the clock,
+ * snapshots the diagnostics with the job's CPU). */
+void run_header_init(struct run_header *h, int job_cpu);
+
+/* Add the header's fields to a result object. Returns 0 or -1 (memory). */
+int run_header_to_json(const struct run_header *h, cJSON *root);
+
+/* Read a header back from a result (missing fields left empty). */
+void run_header_from_json(const cJSON *root, struct run_header *h);
+
+/* The batch header: "# memtop 0.1.0 on HOST, CPU, date, build" lines plus
+ * one "# warning: ..." line per diagnostic, each starting with "# ". */
+void run_header_print(FILE *f, const struct run_header *h);
+
+#endif
