@@ -1,5 +1,5 @@
-/* internal: the frame's state, shared by tui/frame.c, tui/look.c and
- * tui/side.c only. Tabs use tui/tab.h. */
+/* internal: the frame's state and the functions its files share (frame,
+ * jobs, status, keys, files, session, look, side). Tabs use tui/tab.h. */
 #ifndef MEMTOP_TUI_INTERNAL_H
 #define MEMTOP_TUI_INTERNAL_H
 
@@ -63,6 +63,41 @@ struct tui {
 	int quit;
 	int sigpipe[2];
 };
+
+/* frame.c: windows for the terminal's size (too_small when below 80x24);
+ * their removal; one frame drawn and sent. */
+void frame_layout(struct tui *t);
+void frame_drop_windows(struct tui *t);
+void frame_draw(struct tui *t);
+
+/* jobs.c: hand the running job's waiting events to its tab, ending the job
+ * after its last; cancel it and wait (at most 5 s) for its end. */
+void jobs_pump(struct tui *t);
+void jobs_stop(struct tui *t);
+
+/* status.c: lines the status needs (2 with diagnostics); the tab bar; the
+ * status line. */
+int status_lines_wanted(struct tui *t);
+void status_draw_bar(struct tui *t);
+void status_draw(struct tui *t);
+
+/* keys.c: one key (or KEY_RESIZE, KEY_MOUSE) to the prompt, the help, the
+ * tab or the frame; the help screen, from the keys[] tables. */
+void keys_handle(struct tui *t, int ch);
+void keys_draw_help(struct tui *t);
+
+/* files.c: the tab has results not saved yet / any tab has; save every
+ * unsaved tab into dir under default names, each line of the outcome on
+ * report (may be NULL); the autosave folder ($XDG_DATA_HOME/memtop or
+ * ~/.local/share/memtop, created when create; 0 or -1) and its newest
+ * *.json (0 or -1); offer the file at path to the tabs (0, or -1 with e:
+ * unreadable, broken, or no tab reads it). */
+int files_tab_unsaved(struct tui *t, const struct tab *tb);
+int files_any_unsaved(struct tui *t);
+void files_save_all(struct tui *t, const char *dir, FILE *report);
+int files_autosave_dir(char *buf, size_t len, int create);
+int files_newest_autosave(char *out, size_t len);
+int files_open(struct tui *t, const char *path, mt_error *e);
 
 /* look.c: colours and glyphs for t's terminal (after initscr). */
 void look_init(struct tui *t);

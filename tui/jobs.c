@@ -1,0 +1,145 @@
+/* jobs: the frame's one running job: tui_job_launch() starts it for a tab,
+ * jobs_pump() hands its events to the tab and ends it after the last one,
+ * jobs_stop() cancels it at exit. The UI thread keeps off the job's CPU
+ * while it runs. */
+#include "config.h"
+
+#include "internal.h"
+#include "core/sysinfo.h"
+
+#include <poll.h>
+#include <sched.h>
+#include <string.h>
+
+#if defined(__linux__) && defined(CPU_SET)
+static cpu_set_t ui_mask; /* the UI thread's CPUs at start-up */
+static int ui_mask_ok;
+#endif
+
+/* Keep the UI thread off the job's CPU while the job runs (when there are
+ * two or more CPUs); ui_pin_restore() gives it its CPUs back, so the next
+ * job_pick_cpu() sees them all. Best effort. */
+static void pin_ui_away(int job_cpu)
+{
+#if defined(__linux__) && defined(CPU_SET)
+	int cpus[256], n = mt_allowed_cpus(cpus, 256);
+	cpu_set_t set;
+	if (job_cpu < 0 || n < 2)
+		return;
+	if (!ui_mask_ok)
+		ui_mask_ok = sched_getaffinity(0, sizeof ui_mask, &ui_mask) == 0;
+	CPU_ZERO(&set);
+	for (int i = 0; i < n; i++)
+		if (cpus[i] != job_cpu)
+			CPU_SET(cpus[i], &set);
+	sched_setaffinity(0, sizeof set, &set);
+#else
+	(void)job_cpu;
+#endif
+}
+
+static void ui_pin_restore(void)
+{
+#if defined(__linux__) && defined(CPU_SET)
+	if (ui_mask_ok)
+		sched_setaffinity(0, sizeof ui_mask, &ui_mask);
+#endif
+}
+
+int tui_job_launch(struct tui *t, const struct tab *owner, job_fn fn, void *arg,
+		   struct run_header *hdr)
+{
+	struct job_opts o = { job_pick_cpu(), 0 };
+	mt_error e;
+	job_t *job;
+	if (t->job) {
+		tui_message(t, "a measurement is already running (x stops it)");
+		return -1;
+	}
+	if (hdr)
+		run_header_init(hdr, o.cpu);
+	job = job_start(fn, arg, &o, &e);
+	if (!job) {
+		tui_message(t, "cannot measure: %s", e.msg);
+		return -1;
+	}
+	t->job = job;
+	t->job_owner = owner;
+	t->job_hdr = hdr;
+	pin_ui_away(o.cpu);
+	t->dirty = 1;
+	return 0;
+}
+
+job_t *tui_job(const struct tui *t)
+{
+	return t->job;
+}
+
+void tui_job_toggle_pause(struct tui *t)
+{
+	if (!t->job) {
+		tui_message(t, "nothing is running");
+		return;
+	}
+	if (job_is_paused(t->job))
+		job_resume(t->job);
+	else
+		job_pause(t->job);
+	t->dirty = 1;
+}
+
+/* The job sent its last event: end it (join), put the after-run
+ * diagnostics and its CPU tracking into the header it was launched with,
+ * and forget it, so that the owner may launch the next one. */
+static void end_job(struct tui *t)
+{
+	struct job_progress p;
+	job_get_progress(t->job, &p);
+	job_join(t->job, NULL); /* the last event carried the failure, if any */
+	if (t->job_hdr)
+		diag_end(&t->job_hdr->diag, &p);
+	t->job = NULL;
+	t->job_hdr = NULL;
+	ui_pin_restore();
+}
+
+void jobs_pump(struct tui *t)
+{
+	struct job_event ev[128];
+	size_t n;
+	while (t->job && (n = job_take(t->job, ev, MT_ARRAY_LEN(ev))) > 0) {
+		for (size_t i = 0; i < n; i++) {
+			const struct tab *owner = t->job_owner;
+			int last = tui_job_last(&ev[i]);
+			if (ev[i].type == JOB_EV_NOTE)
+				tui_message(t, "%s", ev[i].text);
+			if (last) {
+				end_job(t);
+				t->job_owner = NULL;
+			}
+			if (owner->job_event)
+				owner->job_event(t, &ev[i]);
+			if (last)
+				break;
+		}
+		t->dirty = 1;
+	}
+}
+
+/* Cancel the running job and wait for its last event (the owner ends it).
+ * Cancel acts within 100 ms; after 5 s the job is left behind so that
+ * quitting never hangs. */
+void jobs_stop(struct tui *t)
+{
+	uint64_t t0 = mt_now_ns();
+	if (!t->job)
+		return;
+	job_cancel(t->job);
+	while (t->job && mt_now_ns() - t0 < 5000000000ull) {
+		struct pollfd p = { job_fd(t->job), POLLIN, 0 };
+		poll(&p, 1, 200);
+		jobs_pump(t);
+	}
+	t->job = NULL;
+}

@@ -1,0 +1,301 @@
+/* keys: the frame's keys[] table, which binds the keys and writes the help
+ * screen (the tab's own table follows it there), key dispatch (prompt,
+ * quit confirmation, help, mouse, tab keys, frame keys) and the help. */
+#include "config.h"
+
+#include "internal.h"
+
+#include <string.h>
+
+#define CTRL_KEY(c) ((c) & 0x1f)
+#define KEY_ESC 27
+
+static void select_tab(struct tui *t, int i)
+{
+	if (i < 0 || i >= t->ntabs || i == t->cur)
+		return;
+	t->cur = i;
+	t->full = 1;
+	t->dirty = 1;
+}
+
+static int act_tab(struct tui *t, int key)
+{
+	for (int i = 0; i < t->ntabs; i++)
+		if (t->tabs[i]->key == key) {
+			select_tab(t, i);
+			return 1;
+		}
+	return 0;
+}
+
+static int act_next(struct tui *t, int key)
+{
+	(void)key;
+	select_tab(t, (t->cur + 1) % t->ntabs);
+	return 1;
+}
+
+static int act_prev(struct tui *t, int key)
+{
+	(void)key;
+	select_tab(t, (t->cur + t->ntabs - 1) % t->ntabs);
+	return 1;
+}
+
+static int act_help(struct tui *t, int key)
+{
+	(void)key;
+	t->help = !t->help;
+	t->help_top = 0;
+	frame_layout(t);
+	t->dirty = 1;
+	return 1;
+}
+
+static int act_quit(struct tui *t, int key)
+{
+	(void)key;
+	if (files_any_unsaved(t)) {
+		t->confirm_quit = 1;
+		t->dirty = 1;
+	} else {
+		t->quit = 1;
+	}
+	return 1;
+}
+
+static int act_side(struct tui *t, int key)
+{
+	(void)key;
+	t->side_on = !t->side_shown;
+	frame_layout(t);
+	return 1;
+}
+
+static int act_pause(struct tui *t, int key)
+{
+	(void)key;
+	tui_job_toggle_pause(t);
+	return 1;
+}
+
+static int act_stop(struct tui *t, int key)
+{
+	(void)key;
+	if (!t->job) {
+		tui_message(t, "nothing is running");
+		return 1;
+	}
+	job_cancel(t->job);
+	tui_message(t, "stopping: the cells measured so far stay");
+	return 1;
+}
+
+static int act_redraw(struct tui *t, int key)
+{
+	(void)key;
+	clearok(curscr, TRUE);
+	t->full = 1;
+	t->dirty = 1;
+	return 1;
+}
+
+/* The frame's own keys; the help lists them first, then the tab's. */
+static const struct keybinding frame_keys[] = {
+	{ '1', "1..6", "select a tab by number", act_tab },
+	{ '2', NULL, NULL, act_tab },
+	{ '3', NULL, NULL, act_tab },
+	{ '4', NULL, NULL, act_tab },
+	{ '5', NULL, NULL, act_tab },
+	{ '6', NULL, NULL, act_tab },
+	{ '\t', "Tab", "next tab", act_next },
+	{ KEY_BTAB, "Shift-Tab", "previous tab", act_prev },
+	{ '?', "? F1", "this help (any key closes it)", act_help },
+	{ KEY_F(1), NULL, NULL, act_help },
+	{ 'p', "p", "pause or resume the running measurement", act_pause },
+	{ 'x', "x", "stop the running measurement (measured cells stay)", act_stop },
+	{ 'i', "i", "show or hide the Caches side panel (shown from 100 columns)", act_side },
+	{ CTRL_KEY('l'), "Ctrl-L", "redraw the screen", act_redraw },
+	{ 'q', "q F10", "quit (asks first when results are unsaved)", act_quit },
+	{ KEY_F(10), NULL, NULL, act_quit },
+	{ 0, NULL, NULL, NULL },
+};
+
+static int run_binding(struct tui *t, const struct keybinding *k, int ch)
+{
+	for (; k && k->action; k++)
+		if (k->key == ch)
+			return k->action(t, ch);
+	return 0;
+}
+
+void tui_prompt(struct tui *t, const char *question, const char *initial,
+		void (*done)(struct tui *t, const char *answer))
+{
+	t->prompting = 1;
+	mt_strlcpy(t->question, question, sizeof t->question);
+	mt_strlcpy(t->answer, initial ? initial : "", sizeof t->answer);
+	t->apos = strlen(t->answer);
+	t->prompt_done = done;
+	t->dirty = 1;
+}
+
+static void prompt_key(struct tui *t, int ch)
+{
+	void (*done)(struct tui *, const char *) = t->prompt_done;
+	size_t n = strlen(t->answer);
+	if (ch == KEY_ESC || ch == CTRL_KEY('g')) {
+		t->prompting = 0;
+		if (done)
+			done(t, NULL);
+	} else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
+		char ans[256];
+		mt_strlcpy(ans, t->answer, sizeof ans);
+		t->prompting = 0;
+		if (done)
+			done(t, ans);
+	} else if (ch == KEY_BACKSPACE || ch == 127 || ch == CTRL_KEY('h')) {
+		if (n > 0)
+			t->answer[n - 1] = 0;
+	} else if (ch == CTRL_KEY('u')) {
+		t->answer[0] = 0;
+	} else if (ch >= 32 && ch < 127 && n + 1 < sizeof t->answer) {
+		t->answer[n] = (char)ch;
+		t->answer[n + 1] = 0;
+	}
+	t->dirty = 1;
+}
+
+static void mouse_event(struct tui *t)
+{
+	MEVENT me;
+	int ay, ax, h, w;
+	if (getmouse(&me) != OK)
+		return;
+	if (!(me.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED)))
+		return;
+	if (t->too_small || t->help)
+		return;
+	if (me.y == 0) { /* the tab bar: which label */
+		for (int i = 0; i < t->ntabs; i++)
+			if (me.x >= t->tab_x[i][0] && me.x < t->tab_x[i][1]) {
+				select_tab(t, i);
+				return;
+			}
+		return;
+	}
+	getbegyx(t->area, ay, ax);
+	getmaxyx(t->area, h, w);
+	if (me.y >= ay && me.y < ay + h && me.x >= ax && me.x < ax + w &&
+	    t->tabs[t->cur]->mouse)
+		t->tabs[t->cur]->mouse(t, me.y - ay, me.x - ax);
+	t->dirty = 1;
+}
+
+void keys_handle(struct tui *t, int ch)
+{
+	const struct tab *tb = t->tabs[t->cur];
+	if (ch == KEY_RESIZE) {
+		frame_layout(t);
+		t->dirty = 1;
+		return;
+	}
+	if (t->too_small && !t->confirm_quit) {
+		if (ch == 'q' || ch == KEY_F(10))
+			act_quit(t, ch);
+		t->dirty = 1;
+		return;
+	}
+	if (t->confirm_quit) {
+		if (ch == 'y' || ch == 'Y') {
+			t->confirm_quit = 0;
+			t->quit = 2; /* save, then quit */
+		} else if (ch == 'n' || ch == 'N') {
+			t->quit = 1;
+		} else if (ch == KEY_ESC) {
+			t->confirm_quit = 0;
+		}
+		t->dirty = 1;
+		return;
+	}
+	if (t->prompting) {
+		prompt_key(t, ch);
+		return;
+	}
+	t->msg[0] = 0;
+	t->dirty = 1;
+	if (t->help) {
+		if (ch == KEY_DOWN || ch == 'j')
+			t->help_top++;
+		else if ((ch == KEY_UP || ch == 'k') && t->help_top > 0)
+			t->help_top--;
+		else if (ch == KEY_F(10))
+			act_quit(t, ch);
+		else
+			act_help(t, ch);
+		return;
+	}
+	if (ch == KEY_MOUSE) {
+		mouse_event(t);
+		return;
+	}
+	if (run_binding(t, tb->keys, ch))
+		return;
+	if (tb->handle_key && tb->handle_key(t, ch))
+		return;
+	if (run_binding(t, frame_keys, ch))
+		return;
+	if (ch != KEY_ESC)
+		tui_message(t, "key %s does nothing here (? lists the keys)", keyname(ch));
+}
+
+static int help_rows(struct tui *t, WINDOW *w, int y, int top, const char *title,
+		     const struct keybinding *k)
+{
+	int h = getmaxy(w);
+	if (y - top >= 0 && y - top < h) {
+		wattrset(w, tui_attr(t, ROLE_TITLE));
+		mvwaddstr(w, y - top, 2, title);
+	}
+	y++;
+	for (; k && k->action; k++) {
+		if (!k->name)
+			continue;
+		if (y - top >= 0 && y - top < h) {
+			wattrset(w, tui_attr(t, ROLE_GOOD));
+			mvwprintw(w, y - top, 4, "%-14s", k->name);
+			wattrset(w, tui_attr(t, ROLE_NORMAL));
+			if (k->action == act_tab) {
+				char line[256] = "select a tab:";
+				for (int i = 0; i < t->ntabs; i++)
+					mt_append(line, sizeof line, " %c %s", t->tabs[i]->key,
+						  t->tabs[i]->name);
+				waddnstr(w, line, getmaxx(w) - getcurx(w));
+			} else {
+				waddnstr(w, k->help, getmaxx(w) - getcurx(w));
+			}
+		}
+		y++;
+	}
+	return y + 1;
+}
+
+void keys_draw_help(struct tui *t)
+{
+	WINDOW *w = t->area;
+	char title[64];
+	int y = 0, h = getmaxy(w);
+	werase(w);
+	mt_snprintf(title, sizeof title, "%s tab", t->tabs[t->cur]->name);
+	y = help_rows(t, w, y, t->help_top, "Everywhere", frame_keys);
+	y = help_rows(t, w, y, t->help_top, title, t->tabs[t->cur]->keys);
+	if (y - t->help_top > h && h > 0) {
+		wattrset(w, tui_attr(t, ROLE_DIM));
+		mvwaddstr(w, h - 1, 2, "j/k or arrows scroll; any other key closes the help");
+	} else if (t->help_top > 0 && y - t->help_top < h - 2) {
+		t->help_top = 0;
+	}
+	wattrset(w, A_NORMAL);
+	wnoutrefresh(w);
+}

@@ -1,0 +1,403 @@
+/* session: `memtop` and `memtop view`: options, the tabs' start and end,
+ * signals (a flag and a byte in a self-pipe), curses start and the
+ * terminal's restore, the event loop (poll on the terminal, the running
+ * job and the signal pipe), and the autosave on the way out. */
+#include "config.h"
+
+#include "internal.h"
+#include "mountain/mountain_json.h"
+#include "tui.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+static struct tui *the_tui;          /* for atexit and the signal handler */
+static volatile sig_atomic_t got_signal, got_winch;
+static int sig_write_fd = -1;
+
+struct tui_opts {
+	int view, quick, start, no_mouse, no_color, ascii, autosave;
+};
+
+static void on_signal(int sig)
+{
+	int saved = errno;
+	unsigned char c = (unsigned char)sig;
+	if (sig == SIGWINCH)
+		got_winch = 1;
+	else
+		got_signal = sig;
+	if (sig_write_fd >= 0 && write(sig_write_fd, &c, 1) < 0) {
+		/* the flag is enough */
+	}
+	errno = saved;
+}
+
+static void restore_terminal(void)
+{
+	if (the_tui && !isendwin())
+		endwin();
+}
+
+static int locale_utf8(void)
+{
+	const char *cs = nl_langinfo(CODESET);
+	return cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
+}
+
+static int init_tabs(struct tui *t)
+{
+	static const struct tab *const all[] = {
+#define X(n) &tab_##n,
+		TUI_TABS
+#undef X
+	};
+	t->ntabs = 0;
+	for (size_t i = 0; i < MT_ARRAY_LEN(all) && t->ntabs < TUI_MAX_TABS; i++) {
+		int j;
+		if (all[i]->init && all[i]->init(t) < 0)
+			continue; /* a tab that cannot work here is not shown */
+		for (j = t->ntabs; j > 0 && t->tabs[j - 1]->key > all[i]->key; j--)
+			t->tabs[j] = t->tabs[j - 1]; /* keep them in key order */
+		t->tabs[j] = all[i];
+		t->ntabs++;
+	}
+	return t->ntabs > 0 ? 0 : -1;
+}
+
+static void fini_tabs(struct tui *t)
+{
+	for (int i = 0; i < t->ntabs; i++)
+		if (t->tabs[i]->fini)
+			t->tabs[i]->fini(t);
+}
+
+static int loop(struct tui *t)
+{
+	while (!t->quit) {
+		struct pollfd p[3];
+		int np = 0, timeout = -1, ch;
+		uint64_t now = mt_now_ns();
+		if (got_signal)
+			break;
+		if (t->dirty) {
+			uint64_t since = now - t->last_draw_ns;
+			if (!t->job || since >= TUI_FRAME_NS) {
+				frame_draw(t);
+			} else {
+				timeout = (int)((TUI_FRAME_NS - since) / 1000000u) + 1;
+			}
+		}
+		if (t->job && timeout < 0)
+			timeout = 500; /* the ETA and elapsed time tick */
+		p[np++] = (struct pollfd){ 0, POLLIN, 0 };
+		p[np++] = (struct pollfd){ t->sigpipe[0], POLLIN, 0 };
+		if (t->job && !t->dirty)
+			p[np++] = (struct pollfd){ job_fd(t->job), POLLIN, 0 };
+		else if (t->job)
+			timeout = timeout < 0 ? 100 : timeout;
+		if (poll(p, (nfds_t)np, timeout) < 0 && errno != EINTR)
+			return -1;
+		if (p[0].revents & (POLLHUP | POLLERR | POLLNVAL))
+			got_signal = SIGHUP; /* the terminal went away: save and go */
+		if (got_signal)
+			break;
+		if (p[1].revents & POLLIN) { /* drain the self-pipe */
+			char buf[64];
+			while (read(t->sigpipe[0], buf, sizeof buf) > 0)
+				;
+		}
+		if (got_winch) { /* our own SIGWINCH: poll() never misses it */
+			struct winsize ws;
+			got_winch = 0;
+			if (ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0)
+				resizeterm(ws.ws_row, ws.ws_col);
+			keys_handle(t, KEY_RESIZE);
+		}
+		while ((ch = getch()) != ERR) {
+			keys_handle(t, ch);
+			if (t->quit || t->prompting || t->confirm_quit)
+				break;
+		}
+		/* keys redraw at once (a cursor move is two cells) */
+		if (t->dirty && !t->quit && (!t->job || mt_now_ns() - t->last_draw_ns >= 20000000u))
+			frame_draw(t);
+		if (t->job)
+			jobs_pump(t);
+		if (t->job && !t->dirty) {
+			/* progress line: redraw once per tick even without cells */
+			if (mt_now_ns() - t->last_draw_ns >= 500000000u)
+				t->dirty = 1;
+		}
+	}
+	return 0;
+}
+
+/* The session's options into t (NO_COLOR, the locale's UTF-8). */
+static void set_options(struct tui *t, const struct tui_opts *o)
+{
+	memset(t, 0, sizeof *t);
+	t->view = o->view;
+	t->quick = o->quick;
+	t->start = o->start && !o->view;
+	t->mouse = !o->no_mouse;
+	t->no_color = o->no_color || (getenv("NO_COLOR") && getenv("NO_COLOR")[0]);
+	t->side_on = -1; /* auto */
+	setlocale(LC_ALL, "");
+	t->utf8 = !o->ascii && locale_utf8();
+	t->ascii = !t->utf8;
+}
+
+/* memtop view: the newest autosave (--autosave), then the files, or the
+ * bundled reference when there are none; the tab of the first one opened
+ * becomes the current one. Returns 0, or an exit code with the line said. */
+static int open_view_files(struct tui *t, const struct tui_opts *o, int nfiles, char **files)
+{
+	char path[1024];
+	mt_error e;
+	int first = -1;
+	if (o->autosave) {
+		if (files_newest_autosave(path, sizeof path) < 0) {
+			mt_warn("view: no autosave found");
+			return MT_EXIT_USAGE;
+		}
+		if (files_open(t, path, &e) < 0)
+			goto bad_file;
+		first = t->cur;
+	}
+	for (int i = 0; i < nfiles; i++) {
+		if (files_open(t, files[i], &e) < 0)
+			goto bad_file;
+		if (first < 0)
+			first = t->cur;
+	}
+	if (nfiles == 0 && !o->autosave) {
+		if (!mountain_reference_path(path, sizeof path)) {
+			mt_warn("view: the bundled reference data/m4max.json is not installed "
+				"(set MEMTOP_DATA to its folder)");
+			return MT_EXIT_RUNTIME;
+		}
+		if (files_open(t, path, &e) < 0)
+			goto bad_file;
+		/* a run a signal interrupted is one flag away: say so */
+		if (files_newest_autosave(path, sizeof path) == 0)
+			tui_message(t, "an autosave is waiting: memtop view --autosave opens %s", path);
+	}
+	t->cur = first >= 0 ? first : 0;
+	return 0;
+bad_file:
+	mt_warn("view: %s", e.msg);
+	return MT_EXIT_USAGE;
+}
+
+/* SIGINT, SIGTERM, SIGHUP: a flag and a byte in the self-pipe (the loop
+ * saves and exits); SIGWINCH likewise, installed before initscr so that
+ * ncurses leaves it to us. Returns 0, or -1 (said). */
+static int install_signals(struct tui *t)
+{
+	struct sigaction sa;
+	if (pipe(t->sigpipe) < 0) {
+		mt_warn("pipe: %s", strerror(errno));
+		return -1;
+	}
+	for (int i = 0; i < 2; i++) {
+		fcntl(t->sigpipe[i], F_SETFL, O_NONBLOCK);
+		fcntl(t->sigpipe[i], F_SETFD, FD_CLOEXEC);
+	}
+	sig_write_fd = t->sigpipe[1];
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGWINCH, &sa, NULL);
+	return 0;
+}
+
+static void remove_signal_pipe(struct tui *t)
+{
+	sig_write_fd = -1;
+	close(t->sigpipe[0]);
+	close(t->sigpipe[1]);
+}
+
+/* Curses on, with the terminal restored at exit whatever happens. Returns
+ * 0, or -1 (said). */
+static int start_curses(struct tui *t)
+{
+	the_tui = t;
+	atexit(restore_terminal);
+	if (!initscr()) {
+		mt_warn("cannot start the terminal UI (TERM=%s)", getenv("TERM") ? getenv("TERM") : "");
+		return -1;
+	}
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	nodelay(stdscr, TRUE);
+	set_escdelay(25);
+	curs_set(0);
+	look_init(t);
+	if (t->mouse)
+		mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
+	mouseinterval(0);
+	wnoutrefresh(stdscr);
+	frame_layout(t);
+	t->dirty = 1;
+	return 0;
+}
+
+/* After the loop: stop the job, leave curses, and save what is unsaved:
+ * into the autosave folder after a signal (exit code 1), or into the
+ * current folder when the user said so on quitting. Returns the exit code. */
+static int finish(struct tui *t, int rc)
+{
+	jobs_stop(t);
+	endwin();
+	if (got_signal) {
+		char dir[512];
+		if (files_autosave_dir(dir, sizeof dir, 1) == 0)
+			files_save_all(t, dir, stderr);
+		else
+			fprintf(stderr, "memtop: no folder for the autosave (HOME unset)\n");
+		fprintf(stderr, "memtop: %s; `memtop view --autosave` opens the autosave\n",
+			strsignal(got_signal));
+		rc = MT_EXIT_RUNTIME;
+	} else if (t->quit == 2) {
+		files_save_all(t, ".", stdout);
+	}
+	frame_drop_windows(t);
+	return rc;
+}
+
+static int session(struct tui_opts *o, int nfiles, char **files)
+{
+	static struct tui tui;
+	struct tui *t = &tui;
+	mt_error e;
+	int rc = MT_EXIT_OK;
+
+	set_options(t, o);
+	if (info_collect(&t->info, &e) == 0)
+		t->have_info = 1;
+	if (init_tabs(t) < 0) {
+		mt_warn("no tab can run here");
+		return MT_EXIT_RUNTIME;
+	}
+	if (o->view && (rc = open_view_files(t, o, nfiles, files)) != 0)
+		goto out_tabs;
+	if (!isatty(0) || !isatty(1)) {
+		mt_warn("the terminal UI needs a terminal (use memtop run for batch mode)");
+		rc = MT_EXIT_RUNTIME;
+		goto out_tabs;
+	}
+	if (install_signals(t) < 0) {
+		rc = MT_EXIT_RUNTIME;
+		goto out_tabs;
+	}
+	if (start_curses(t) < 0) {
+		rc = MT_EXIT_RUNTIME;
+		goto out_pipe;
+	}
+	rc = finish(t, loop(t) < 0 ? MT_EXIT_RUNTIME : MT_EXIT_OK);
+out_pipe:
+	remove_signal_pipe(t);
+out_tabs:
+	fini_tabs(t);
+	return rc;
+}
+
+static void usage_tui(FILE *f)
+{
+	fprintf(f, "Usage: memtop [--start] [--quick] [--no-mouse] [--no-color] [--ascii]\n"
+		   "The terminal UI: measure this machine's memory mountain and read it.\n\n"
+		   "  --start     begin measuring at once\n"
+		   "  --quick     small runs in every tab (the mountain: 16K..8M, strides 1..8)\n"
+		   "  --no-mouse  leave the mouse to the terminal (copy and paste over SSH)\n"
+		   "  --no-color  no colours (also NO_COLOR=1); cells differ in glyph density\n"
+		   "  --ascii     ASCII glyphs only (the default when the locale is not UTF-8)\n"
+		   "  -h, --help  this help\n\n"
+		   "Inside, ? lists every key. See memtop(1).\n");
+}
+
+static void usage_view(FILE *f)
+{
+	fprintf(f, "Usage: memtop view [--autosave] [--no-mouse] [--no-color] [--ascii] "
+		   "[FILE.json...]\n"
+		   "The terminal UI over saved runs, no measuring. With no file it opens the\n"
+		   "bundled reference (the seed's Apple M4 Max mountain, data/m4max.json).\n\n"
+		   "  --autosave  open the newest autosave (saved when memtop was killed)\n"
+		   "  --no-mouse, --no-color, --ascii  as for memtop\n"
+		   "  -h, --help  this help\n");
+}
+
+static int parse(int argc, char **argv, struct tui_opts *o, int view)
+{
+	static const struct option lo[] = {
+		{ "start", no_argument, NULL, 's' },     { "quick", no_argument, NULL, 'Q' },
+		{ "no-mouse", no_argument, NULL, 'M' },  { "no-color", no_argument, NULL, 'C' },
+		{ "no-colour", no_argument, NULL, 'C' }, { "ascii", no_argument, NULL, 'A' },
+		{ "autosave", no_argument, NULL, 'a' },  { "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+	memset(o, 0, sizeof *o);
+	o->view = view;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+		switch (c) {
+		case 's': o->start = 1; break;
+		case 'Q': o->quick = 1; break;
+		case 'M': o->no_mouse = 1; break;
+		case 'C': o->no_color = 1; break;
+		case 'A': o->ascii = 1; break;
+		case 'a': o->autosave = 1; break;
+		case 'h':
+			(view ? usage_view : usage_tui)(stdout);
+			return 1;
+		default:
+			mt_warn("%sunknown option '%s' (see memtop %s--help)", view ? "view: " : "",
+				argv[optind - 1], view ? "view " : "");
+			return -1;
+		}
+		if ((c == 's' || c == 'Q' || c == 'a') && view != (c == 'a')) {
+			mt_warn("%s%s is not an option here", view ? "view: " : "", argv[optind - 1]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int cmd_tui(int argc, char **argv)
+{
+	struct tui_opts o;
+	int r = parse(argc, argv, &o, 0);
+	if (r)
+		return r > 0 ? MT_EXIT_OK : MT_EXIT_USAGE;
+	if (optind < argc) {
+		mt_warn("unexpected argument '%s' (see memtop --help)", argv[optind]);
+		return MT_EXIT_USAGE;
+	}
+	return session(&o, 0, NULL);
+}
+
+int cmd_view(int argc, char **argv)
+{
+	struct tui_opts o;
+	int r = parse(argc, argv, &o, 1);
+	if (r)
+		return r > 0 ? MT_EXIT_OK : MT_EXIT_USAGE;
+	return session(&o, argc - optind, argv + optind);
+}

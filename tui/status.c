@@ -1,0 +1,160 @@
+/* status: the tab bar at the top and the status line at the bottom
+ * (progress, ETA, the job's CPU, messages, the prompt, diagnostics in
+ * words on a second line). */
+#include "config.h"
+
+#include "internal.h"
+
+#include <string.h>
+
+void tui_set_diag(struct tui *t, const struct diag *d)
+{
+	t->has_diag = d != NULL;
+	if (d)
+		t->diag = *d;
+	t->dirty = 1;
+}
+
+int status_lines_wanted(struct tui *t)
+{
+	char w[4][160];
+	if (t->has_diag && diag_warnings(&t->diag, w, 4) > 0)
+		return 2;
+	return 1;
+}
+
+/* The tab bar, fitted to the width: the full form is " memtop  1 Mountain
+ * 2 Latency ... ? help  q quit"; when that is too wide the hint goes, then
+ * the program name, then the tabs other than the current one shrink to
+ * their first letters. View mode always says so. */
+void status_draw_bar(struct tui *t)
+{
+	WINDOW *w = t->bar;
+	const char *hint = "? help  q quit ";
+	const char *prefix = t->view ? " memtop view: " : " memtop ";
+	int names = 0, shrink = 99, hint_on = 1;
+	for (int i = 0; i < t->ntabs; i++)
+		names += (int)strlen(t->tabs[i]->name) + 5;
+	if ((int)strlen(prefix) + names + (int)strlen(hint) > t->cols)
+		hint_on = 0;
+	if ((int)strlen(prefix) + names > t->cols)
+		prefix = t->view ? " view: " : " ";
+	while (shrink > 1) { /* shrink the other tabs' names until they fit */
+		int wsum = (int)strlen(prefix);
+		for (int i = 0; i < t->ntabs; i++) {
+			int n = (int)strlen(t->tabs[i]->name);
+			wsum += (i == t->cur || n <= shrink ? n : shrink) + 5;
+		}
+		if (wsum <= t->cols)
+			break;
+		shrink = shrink == 99 ? 8 : shrink - 1;
+	}
+	wbkgdset(w, ' ' | tui_attr(t, ROLE_TAB));
+	werase(w);
+	wmove(w, 0, 0);
+	wattrset(w, tui_attr(t, ROLE_TAB) | A_BOLD);
+	waddstr(w, prefix);
+	for (int i = 0; i < t->ntabs; i++) {
+		int n = (int)strlen(t->tabs[i]->name);
+		if (i != t->cur && n > shrink)
+			n = shrink;
+		wattrset(w, tui_attr(t, i == t->cur ? ROLE_TAB_ACTIVE : ROLE_TAB));
+		t->tab_x[i][0] = getcurx(w);
+		wprintw(w, " %c %.*s ", t->tabs[i]->key, n, t->tabs[i]->name);
+		t->tab_x[i][1] = getcurx(w);
+		wattrset(w, tui_attr(t, ROLE_TAB));
+		if (getcurx(w) < t->cols - 1)
+			waddstr(w, " ");
+	}
+	wattrset(w, tui_attr(t, ROLE_TAB));
+	if (hint_on) {
+		int x = t->cols - (int)strlen(hint);
+		if (x > getcurx(w))
+			mvwaddstr(w, 0, x, hint);
+	}
+	wnoutrefresh(w);
+}
+
+static void progress_bar(struct tui *t, WINDOW *w, double frac, int width)
+{
+	int e = (int)(frac * width * 8 + 0.5);
+	waddstr(w, "[");
+	for (int i = 0; i < width; i++) {
+		int part = e - i * 8;
+		if (part >= 8)
+			waddstr(w, tui_utf8(t) ? tui_bar_part(t, 8) : "#");
+		else if (part > 0)
+			waddstr(w, tui_utf8(t) ? tui_bar_part(t, part) : (part >= 4 ? "#" : "."));
+		else
+			waddstr(w, tui_utf8(t) ? " " : ".");
+	}
+	waddstr(w, "]");
+}
+
+static void fmt_secs(char *buf, size_t len, double s)
+{
+	if (s < 0)
+		mt_snprintf(buf, len, "?");
+	else if (s < 60)
+		mt_snprintf(buf, len, "%.0f s", s);
+	else
+		mt_snprintf(buf, len, "%d min %02d s", (int)(s / 60), (int)s % 60);
+}
+
+void status_draw(struct tui *t)
+{
+	WINDOW *w = t->status;
+	attr_t a = tui_attr(t, ROLE_STATUS);
+	wbkgdset(w, ' ' | a);
+	werase(w);
+	wattrset(w, a);
+	wmove(w, 0, 0);
+	if (t->confirm_quit) {
+		waddnstr(w, " Unsaved results. Save before quitting? y save, n quit without saving, "
+			    "Esc stay", t->cols - 1);
+	} else if (t->prompting) {
+		char line[512];
+		mt_snprintf(line, sizeof line, " %s%s", t->question, t->answer);
+		/* keep the end (where the typing is) visible */
+		size_t n = strlen(line), room = (size_t)(t->cols > 2 ? t->cols - 2 : 1);
+		waddstr(w, n > room ? line + (n - room) : line);
+		wattrset(w, a | A_REVERSE);
+		waddch(w, ' ');
+		wattrset(w, a);
+	} else if (t->job) {
+		struct job_progress p;
+		char eta[32], el[32], line[512];
+		job_get_progress(t->job, &p);
+		waddch(w, ' ');
+		progress_bar(t, w, p.fraction, 20);
+		fmt_secs(eta, sizeof eta, p.eta_s);
+		fmt_secs(el, sizeof el, p.elapsed_s);
+		mt_snprintf(line, sizeof line, " %3.0f%%  %llu/%llu cells  ETA %s  (%s)  CPU %d%s%s%s",
+			    p.fraction * 100, (unsigned long long)p.cells_done,
+			    (unsigned long long)p.cells_total, eta, el, p.cpu,
+			    job_is_paused(t->job) ? "  PAUSED (p resumes)" : "", t->msg[0] ? "  " : "",
+			    t->msg);
+		waddnstr(w, line, t->cols - getcurx(w) - 1);
+	} else if (t->msg[0]) {
+		char line[300];
+		mt_snprintf(line, sizeof line, " %s", t->msg);
+		waddnstr(w, line, t->cols - 1);
+	} else {
+		char line[300] = " ";
+		for (int i = 0; i < t->ntabs; i++)
+			mt_append(line, sizeof line, "%c %s  ", t->tabs[i]->key, t->tabs[i]->name);
+		mt_append(line, sizeof line, "? help  q quit");
+		waddnstr(w, line, t->cols - 1);
+	}
+	if (t->status_lines > 1) {
+		char lines[4][160];
+		int n = t->has_diag ? diag_warnings(&t->diag, lines, 4) : 0;
+		char line[700] = " warning: ";
+		wmove(w, 1, 0);
+		wattrset(w, a | A_BOLD);
+		for (int i = 0; i < n; i++)
+			mt_append(line, sizeof line, "%s%s", i ? "; " : "", lines[i]);
+		waddnstr(w, line, t->cols - 1);
+	}
+	wnoutrefresh(w);
+}
