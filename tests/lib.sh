@@ -2,13 +2,12 @@
 # then ok/is/like; each prints one TAP line. MEMTOP, TESTDATA come from make.
 : "${MEMTOP:?run through make check}"
 TAP_N=0
-TAP_FAIL=0
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/memtop-test.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 
 plan() { echo "1..$1"; }
 pass() { TAP_N=$((TAP_N + 1)); echo "ok $TAP_N - $1"; }
-fail() { TAP_N=$((TAP_N + 1)); TAP_FAIL=$((TAP_FAIL + 1)); echo "not ok $TAP_N - $1"; shift; for l in "$@"; do echo "# $l"; done; }
+fail() { TAP_N=$((TAP_N + 1)); echo "not ok $TAP_N - $1"; shift; for l in "$@"; do echo "# $l"; done; }
 # ok DESC CMD...: passes when CMD exits 0
 ok() { d=$1; shift; if "$@" >/dev/null 2>&1; then pass "$d"; else fail "$d" "command failed: $*"; fi; }
 # is DESC GOT WANT

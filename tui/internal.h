@@ -15,6 +15,9 @@
 #define TUI_SIDE_MIN_COLS 100 /* side panel shown from this width */
 #define TUI_SIDE_W 34
 #define TUI_FRAME_NS 100000000ull /* at most one redraw per 100 ms while streaming */
+#define TUI_KEY_FRAME_NS 20000000ull /* keys redraw at once, but at most every 20 ms */
+#define TUI_TICK_MS 500               /* the ETA and elapsed time tick while a job runs */
+#define TUI_STOP_WAIT_NS 5000000000ull /* quitting waits this long for a job to stop */
 
 struct tui {
 	/* options */

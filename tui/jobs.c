@@ -136,7 +136,7 @@ void jobs_stop(struct tui *t)
 	if (!t->job)
 		return;
 	job_cancel(t->job);
-	while (t->job && mt_now_ns() - t0 < 5000000000ull) {
+	while (t->job && mt_now_ns() - t0 < TUI_STOP_WAIT_NS) {
 		struct pollfd p = { job_fd(t->job), POLLIN, 0 };
 		poll(&p, 1, 200);
 		jobs_pump(t);

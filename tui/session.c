@@ -98,13 +98,13 @@ static int loop(struct tui *t)
 			}
 		}
 		if (t->job && timeout < 0)
-			timeout = 500; /* the ETA and elapsed time tick */
+			timeout = TUI_TICK_MS; /* the ETA and elapsed time tick */
 		p[np++] = (struct pollfd){ 0, POLLIN, 0 };
 		p[np++] = (struct pollfd){ t->sigpipe[0], POLLIN, 0 };
 		if (t->job && !t->dirty)
 			p[np++] = (struct pollfd){ job_fd(t->job), POLLIN, 0 };
 		else if (t->job)
-			timeout = timeout < 0 ? 100 : timeout;
+			timeout = timeout < 0 ? (int)(TUI_FRAME_NS / 1000000u) : timeout;
 		if (poll(p, (nfds_t)np, timeout) < 0 && errno != EINTR)
 			return -1;
 		if (p[0].revents & (POLLHUP | POLLERR | POLLNVAL))
@@ -129,13 +129,13 @@ static int loop(struct tui *t)
 				break;
 		}
 		/* keys redraw at once (a cursor move is two cells) */
-		if (t->dirty && !t->quit && (!t->job || mt_now_ns() - t->last_draw_ns >= 20000000u))
+		if (t->dirty && !t->quit && (!t->job || mt_now_ns() - t->last_draw_ns >= TUI_KEY_FRAME_NS))
 			frame_draw(t);
 		if (t->job)
 			jobs_pump(t);
 		if (t->job && !t->dirty) {
 			/* progress line: redraw once per tick even without cells */
-			if (mt_now_ns() - t->last_draw_ns >= 500000000u)
+			if (mt_now_ns() - t->last_draw_ns >= TUI_TICK_MS * 1000000ull)
 				t->dirty = 1;
 		}
 	}

@@ -112,7 +112,7 @@ void side_draw(struct tui *t, WINDOW *w)
 		mvwaddstr(w, i, 0, tui_glyph(t, GL_VLINE));
 	memset(&d, 0, sizeof d);
 	memset(&ld, 0, sizeof ld);
-	if (m && mountain_measured(m) > 0 && cliffs_detect(m, 1.5, &d) == 0)
+	if (m && mountain_measured(m) > 0 && cliffs_detect(m, CLIFFS_RATIO, &d) == 0)
 		have_det = 1;
 	/* the latency curve's levels: read again at each draw, so they fill in
 	 * live (latency_detect works on a partial result) */

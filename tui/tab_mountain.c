@@ -491,7 +491,7 @@ static int act_compare(struct tui *t, int key)
 		return 1;
 	}
 	memset(&d, 0, sizeof d);
-	have = cliffs_detect(S.m, 1.5, &d) == 0;
+	have = cliffs_detect(S.m, CLIFFS_RATIO, &d) == 0;
 	for (int l = 0; l < 3; l++) {
 		const char *from = "";
 		uint64_t best = inf ? info_best_size(inf, l + 1, &from) : 0;

@@ -196,7 +196,7 @@ int cmd_cliffs(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },         { NULL, 0, NULL, 0 },
 	};
 	enum cliff_rule rule = CLIFF_MERGED;
-	double ratio = 1.5;
+	double ratio = CLIFFS_RATIO;
 	int stride = 0, json = 0, ch, rc = MT_EXIT_USAGE;
 	const char *latency = NULL;
 	struct latency_levels lat;
@@ -265,7 +265,7 @@ int cmd_cliffs(int argc, char **argv)
 		cols[ncols++] = (unsigned)stride;
 	} else {
 		for (size_t i = 0; i < m->nstrides; i++)
-			if (m->strides[i] >= 8)
+			if (m->strides[i] >= CLIFFS_LINE_WORDS)
 				cols[ncols++] = m->strides[i];
 		if (ncols == 0)
 			cols[ncols++] = m->strides[m->nstrides - 1];

@@ -72,7 +72,7 @@ static void print_levels(const struct mountain *m, char tag)
 	struct detection d;
 	char b[32];
 	printf("  %c:", tag);
-	if (cliffs_detect(m, 1.5, &d) < 0 || d.nlevels == 0)
+	if (cliffs_detect(m, CLIFFS_RATIO, &d) < 0 || d.nlevels == 0)
 		printf(" no cliffs");
 	for (int i = 0; i < d.nlevels; i++)
 		printf(" L%d %s", i + 1, mt_fmt_size(b, sizeof b, d.level[i]));

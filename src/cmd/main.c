@@ -23,8 +23,6 @@ static const struct command commands[] = {
 	{ "sim", "cache simulator, output compatible with cachelab's csim-ref", cmd_sim },
 	{ "info", "cache parameters from every source side by side", cmd_info },
 	{ "view", "the terminal UI over saved runs (no file: the Apple M4 Max reference)", cmd_view },
-
-
 };
 
 static void usage(FILE *f)

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "clock.h"
+#include "barrier.h"
 #include "util.h"
 
 #include <pthread.h>
@@ -19,7 +20,7 @@ static unsigned calib_ms = 50;
 static __attribute__((noinline)) uint64_t add_chain(uint64_t iterations)
 {
 	uint64_t t0 = mt_now_ns(), x = 0, one = 1;
-	__asm__ __volatile__("" : "+r"(one));
+	mt_launder(one);
 	for (uint64_t i = 0; i < iterations; i++) {
 #if defined(__x86_64__)
 #define ADD8 "add %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\t" \
@@ -33,10 +34,10 @@ static __attribute__((noinline)) uint64_t add_chain(uint64_t iterations)
 		__asm__ __volatile__(ADD64 ADD64 ADD64 ADD64 : "+r"(x) : "r"(one));
 #else
 		x = x * 3 + 1;
-		__asm__ __volatile__("" : "+r"(x));
+		mt_launder(x);
 #endif
 	}
-	__asm__ __volatile__("" ::"r"(x));
+	mt_sink(x);
 	return mt_now_ns() - t0;
 }
 

@@ -195,7 +195,7 @@ int mt_heterogeneous(char *buf, size_t len)
 #else
 	int ncpu = mt_online_cpus(), hetero = 0;
 	long first = -1;
-	for (int c = 0; c < ncpu && c < 4096; c++) {
+	for (int c = 0; c < ncpu && c < MT_MAX_CPUS; c++) {
 		char path[128], v[32];
 		FILE *f;
 		long cap;

@@ -7,6 +7,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* CPUs memtop looks at (sysfs cpuN folders, affinity lists). */
+#define MT_MAX_CPUS 4096
+
 /* The CPUs this process may run on, ascending; returns the count (0 when the
  * platform cannot tell). */
 int mt_allowed_cpus(int *cpus, int cap);

@@ -106,7 +106,7 @@ int falseshare_race(unsigned threads, unsigned spacing, uint64_t rounds, const i
 		return mt_fail(e, "falseshare: out of memory");
 	memset(r, 0, sizeof *r);
 	bytes = ((size_t)threads * spacing + 4095) & ~(size_t)4095;
-	if (posix_memalign((void **)&r->counters, 4096, bytes) != 0) {
+	if (posix_memalign((void **)&r->counters, mt_page_size(), bytes) != 0) {
 		free(r);
 		return mt_fail(e, "falseshare: out of memory");
 	}

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "lists.h"
+#include "core/barrier.h"
 #include "core/clock.h"
 #include "sim/sim.h"
 #include "core/sysinfo.h"
@@ -68,7 +69,7 @@ static void *arena_alloc(size_t bytes)
 {
 	void *p = NULL;
 	bytes = (bytes + 4095) & ~(size_t)4095;
-	if (posix_memalign(&p, 4096, bytes ? bytes : 4096) != 0)
+	if (posix_memalign(&p, mt_page_size(), bytes ? bytes : mt_page_size()) != 0)
 		return NULL;
 	return p;
 }
@@ -373,7 +374,7 @@ walk_cells_work(const struct list_cell *p, size_t max, unsigned work, uint64_t *
 		const uint64_t v = p->value;
 		for (unsigned w = 0; w < work; w++) {
 			a = a * WORK_MUL + v;
-			__asm__ __volatile__("" : "+r"(a));
+			mt_launder(a);
 		}
 		p = p->next;
 	}
@@ -390,7 +391,7 @@ walk_cdr(const uint64_t *p, size_t max, unsigned work, uint64_t *acc)
 		a += w >> 2;
 		for (unsigned k = 0; k < work; k++) {
 			a = a * WORK_MUL + w;
-			__asm__ __volatile__("" : "+r"(a));
+			mt_launder(a);
 		}
 		switch (w & 3) {
 		case CDR_NEXT:
@@ -414,10 +415,10 @@ static __attribute__((noinline)) uint64_t work_alone(size_t n, unsigned work)
 	uint64_t a = 1;
 	for (size_t i = 0; i < n; i++) {
 		uint64_t v = i;
-		__asm__ __volatile__("" : "+r"(v));
+		mt_launder(v);
 		for (unsigned w = 0; w < work; w++) {
 			a = a * WORK_MUL + v;
-			__asm__ __volatile__("" : "+r"(a));
+			mt_launder(a);
 		}
 	}
 	return a;
@@ -570,7 +571,7 @@ static int time_walk(job_t *job, const struct lists_params *p, const struct list
 			*second = ns;
 		}
 	}
-	__asm__ __volatile__("" : : "r"(c.acc));
+	mt_sink(c.acc);
 	return 0;
 }
 
@@ -651,16 +652,15 @@ int lists_worker(job_t *job, void *arg, mt_error *e)
 								       p->lengths[i] * p->tries;
 	if (p->work) {
 		struct job_event ev;
-		volatile uint64_t sink;
 		double ns = INFINITY;
 		for (int t = 0; t < p->tries + 2; t++) { /* best of, like the walks */
 			uint64_t t0 = mt_now_ns();
-			sink = work_alone(1u << 18, p->work);
+			uint64_t sum = work_alone(1u << 18, p->work);
+			mt_sink(sum);
 			ns = fmin(ns, (double)(mt_now_ns() - t0) / (double)(1u << 18));
 			if (job_check(job) == JOB_CANCELLED)
 				return 0;
 		}
-		(void)sink;
 		memset(&ev, 0, sizeof ev);
 		ev.type = JOB_EV_CELL;
 		ev.kind = LISTS_CELL_WORK;

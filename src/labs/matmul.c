@@ -4,6 +4,7 @@
 
 #include "matmul.h"
 #include "core/clock.h"
+#include "core/sysinfo.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -339,7 +340,7 @@ static double *alloc_matrix(size_t n)
 	size_t bytes = n * n * sizeof(double);
 	void *m = NULL;
 	bytes = (bytes + 4095) & ~(size_t)4095;
-	if (posix_memalign(&m, 4096, bytes ? bytes : 4096) != 0)
+	if (posix_memalign(&m, mt_page_size(), bytes ? bytes : mt_page_size()) != 0)
 		return NULL;
 	memset(m, 0, bytes);
 	return m;

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "transpose.h"
+#include "core/barrier.h"
 #include "core/clock.h"
 #include "sim/sim.h"
 #include "core/sysinfo.h"
@@ -331,7 +332,7 @@ static int time_kernel(job_t *job, const struct tr_plan *p, const struct real_bu
 		else
 			tr_real_naive(rb->a, rb->b, n);
 		t1 = mt_now_ns();
-		__asm__ __volatile__("" : : "r"(rb->b) : "memory");
+		mt_sink_memory(rb->b);
 		ns = (double)(t1 - t0) / (double)cells;
 		if (ns < *best) {
 			*second = *best;

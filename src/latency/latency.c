@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "latency.h"
+#include "core/barrier.h"
 #include "core/clock.h"
 #include "core/diag.h"
 #include "core/sysinfo.h"
@@ -17,6 +18,7 @@
 
 #define HUGE_2M (2u << 20)
 #define CHUNK_NS 20e6 /* chase at most ~20 ms between job_check() calls */
+#define LAT_MIN_LOADS 4096     /* the fewest loads worth a warm-up or a chunk */
 #define LAT_MIN_POINT_NS 20e6 /* a contended run shrinks its points down to this */
 #define LAT_RNG_SEED 0x6d656d746f70ull /* "memtop": the random chase's order */
 
@@ -160,8 +162,8 @@ static void plan_point(const struct latency_params *p, uint64_t lines, double es
 	*warm = lines;
 	if ((double)lines * est_ns > p->point_ns / 2)
 		*warm = (uint64_t)(p->point_ns / 4 / est_ns);
-	if (*warm < 4096)
-		*warm = 4096;
+	if (*warm < LAT_MIN_LOADS)
+		*warm = LAT_MIN_LOADS;
 }
 
 static double point_cost_ns(const struct latency_params *p, uint64_t size, unsigned stride,
@@ -254,7 +256,6 @@ __attribute__((noinline)) void *latency_chase(void *p, uint64_t n)
 	return q;
 }
 
-static void *volatile lat_sink;
 
 /* ---- results ------------------------------------------------------------ */
 
@@ -537,8 +538,8 @@ static int chase_checked(job_t *job, void **p, uint64_t n, double est_ns)
 {
 	uint64_t chunk = (uint64_t)(CHUNK_NS / (est_ns > 0.1 ? est_ns : 0.1));
 	int resumed = 0;
-	if (chunk < 4096)
-		chunk = 4096;
+	if (chunk < LAT_MIN_LOADS)
+		chunk = LAT_MIN_LOADS;
 	while (n) {
 		uint64_t m = n < chunk ? n : chunk;
 		int c;
@@ -622,7 +623,7 @@ static int measure_point(job_t *job, const struct latency_params *p, char *buf, 
 			again = 1;
 		}
 	}
-	lat_sink = q;
+	mt_sink(q);
 	*est_ns = pt->best;
 	return JOB_GO;
 }

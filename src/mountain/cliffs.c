@@ -139,7 +139,7 @@ int cliffs_detect(const struct mountain *m, double ratio, struct detection *d)
 	if (mountain_measured(m) < 4)
 		return -1;
 	for (size_t c = 0; c < m->nstrides; c++)
-		if (m->strides[c] >= 8)
+		if (m->strides[c] >= CLIFFS_LINE_WORDS)
 			d->strides_used[d->nstrides_used++] = m->strides[c];
 	if (d->nstrides_used == 0)
 		d->strides_used[d->nstrides_used++] = m->strides[m->nstrides - 1];

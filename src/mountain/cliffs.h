@@ -27,6 +27,15 @@ struct cliff {
 
 #define CLIFFS_MAX 16
 
+/* The seed's rule: a drop of more than this ratio between neighbouring
+ * sizes of one stride column is a cliff (`cliffs --ratio` changes it). */
+#define CLIFFS_RATIO 1.5
+
+/* Strides of at least this many 8-byte words touch a new 64-byte line with
+ * every read: the columns whose cliffs are the caches' (shorter strides
+ * share lines and the prefetchers hide their cliffs). */
+#define CLIFFS_LINE_WORDS 8
+
 /* Cliffs on the stride column col of m. Unmeasured cells are skipped.
  * Returns the count (<= max), or -1 with e set when col is out of range. */
 int cliffs_find(const struct mountain *m, size_t col, enum cliff_rule rule, double ratio,

@@ -19,6 +19,7 @@
 #include "config.h"
 
 #include "mountain.h"
+#include "core/barrier.h"
 #include "core/clock.h"
 #include "core/sysinfo.h"
 
@@ -58,10 +59,6 @@ KERNEL_ATTR int64_t mountain_read_pass(const int64_t *data, size_t n, size_t str
 	return (int64_t)((a0 + a1) + (a2 + a3));
 }
 
-/* Keep the compiler from assuming anything about p or v. */
-#define LAUNDER(p) __asm__ __volatile__("" : "+r"(p))
-#define SINK(v) __asm__ __volatile__("" ::"r"(v))
-
 /* ---- parameters --------------------------------------------------------- */
 
 void mountain_params_default(struct mountain_params *p)
@@ -99,9 +96,9 @@ int mountain_params_set_sizes(struct mountain_params *p, uint64_t lo, uint64_t h
 	size_t n = 0;
 	lo &= ~(uint64_t)7;
 	hi &= ~(uint64_t)7;
-	if (lo < 4096)
+	if (lo < MOUNTAIN_MIN_SIZE)
 		return mt_fail(e, "--sizes: the smallest size must be at least 4K");
-	if (hi > (64ull << 30))
+	if (hi > MOUNTAIN_MAX_SIZE)
 		return mt_fail(e, "--sizes: the largest size must be at most 64G");
 	if (hi < lo)
 		return mt_fail(e, "--sizes: the largest size is below the smallest");
@@ -284,7 +281,7 @@ static int chunked_pass(job_t *job, const int64_t *buf, size_t n, size_t stride,
 	for (size_t off = 0; off < n; off += chunk) {
 		const int64_t *p = buf + off;
 		size_t len = n - off < chunk ? n - off : chunk;
-		LAUNDER(p);
+		mt_launder(p);
 		*sum += mountain_read_pass(p, len, stride);
 		if (off + chunk < n) {
 			int c = job_check(job);
@@ -304,10 +301,10 @@ static double time_canary(const int64_t *buf)
 	t0 = mt_now_ns();
 	for (int i = 0; i < CANARY_PASSES; i++) {
 		const int64_t *p = buf;
-		LAUNDER(p);
+		mt_launder(p);
 		s += mountain_read_pass(p, CANARY_WORDS, 1);
 	}
-	SINK(s);
+	mt_sink(s);
 	return (double)(mt_now_ns() - t0);
 }
 
@@ -380,7 +377,7 @@ restart:
 		    (out->second_ns - out->best_ns) / out->best_ns <= p->tolerance)
 			break;
 	}
-	SINK(sum);
+	mt_sink(sum);
 	return JOB_GO;
 }
 

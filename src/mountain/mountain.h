@@ -27,6 +27,8 @@
 
 #define MOUNTAIN_MAX_SIZES 48
 #define MOUNTAIN_MAX_STRIDES 64
+#define MOUNTAIN_MIN_SIZE 4096ull         /* --sizes: 4K .. */
+#define MOUNTAIN_MAX_SIZE (64ull << 30)   /* .. 64G */
 
 struct mountain_params {
 	uint64_t sizes[MOUNTAIN_MAX_SIZES]; /* bytes, increasing */
