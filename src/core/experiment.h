@@ -1,6 +1,6 @@
-/* experiment: the registry of what `memtop run NAME` can run. An experiment
- * is one file (src/NAME.c or src/NAME_batch.c) that defines one
- * `const struct experiment exp_NAME` plus one line in experiment.c. */
+/* experiment: what `memtop run NAME` can run. An experiment's batch mode is
+ * one file (src/LAYER/NAME_batch.c) that defines one `const struct
+ * experiment exp_NAME`, plus one line in src/cmd/experiment.c's registry. */
 #ifndef MEMTOP_EXPERIMENT_H
 #define MEMTOP_EXPERIMENT_H
 
