@@ -18,8 +18,8 @@ unlike "stride 15 merged: no L2 at 256 KB" "$out" 'L2 by the mountain'
 out=$("$MEMTOP" cliffs "$REF" --stride 1 --rule seed)
 like "stride 1: no cliffs" "$out" '^no cliffs: no drop of 1\.50x or more$'
 out=$("$MEMTOP" cliffs "$REF")
-like "default: combined over strides 8 and 15" "$out" 'combined over strides 8, 15:
-  L1 128 KB to 136\.5 KB \(seen on 2 of 2 strides'
+like "default: combined over strides 8 and 15" "$out" 'combined over strides 8, 15 \(sizes 16K\.\.128M\):
+  L1 128 KB \(128 KB to 256 KB, seen on 2 of 2 strides\)'
 like "line size 64 bytes" "$out" '^line size by the stride slice: 64 bytes$'
 like "verdict against the recorded sysctl L1" "$out" 'L1 128 KB \(sysctl\): matches'
 is "--json, seed rule" "$("$MEMTOP" cliffs "$REF" --stride 8 --rule seed --json)" \
@@ -35,9 +35,10 @@ is "ragged table: one line naming file and row" "$(cat "$TMP/err")" \
 # the mountain's levels against the plateaus of a latency run (SPEC 2.2)
 "$MEMTOP" run latency --quick --json "$TMP/lat.json" >/dev/null 2>&1
 out=$("$MEMTOP" cliffs "$REF" --latency "$TMP/lat.json")
-like "--latency: a section per latency run" "$out" "^against the latency plateaus \($TMP/lat.json\):$"
-like "--latency: the latency L1 with a verdict" "$out" \
-	'^  latency L1 [0-9.]+ [KM]B\.\.[0-9.]+ [KM]B \([0-9.]+ cycles\): (matches|off by one step|not visible)'
+like "--latency: a section per latency run" "$out" "^against the latency levels \($TMP/lat.json\):$"
+like "--latency: the latency L1 against the mountain's L1" "$out" \
+	'^  latency L1 [0-9.]+ [KM]B: (agrees \(mountain L1 |disagrees: the mountain.s L1 is |not visible on the mountain)'
 status "--latency with a mountain file: exit 2" 2 "$MEMTOP" cliffs "$REF" --latency "$REF"
 is "--latency with a mountain file: one line naming it, nothing on stdout" \
-	"$(cat "$TMP/err")|$(cat "$TMP/out")" "memtop: $REF: field \"ghz\" is missing|"
+	"$(cat "$TMP/err")|$(cat "$TMP/out")" \
+	"memtop: $REF: not a latency run (field \"experiment\" names another)|"

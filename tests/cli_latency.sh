@@ -34,8 +34,8 @@ if command -v jq >/dev/null 2>&1; then
 		"$(jq -c '[(.cycles | length), (.cycles[0] | length), (.ns[1] | length), (.random.ns | length)]' "$TMP/lat.json")" \
 		'[2,79,79,79]'
 	is "json: levels carry the fields" \
-		"$(jq -c '.levels[0] | [has("level"), has("size"), has("cycles"), has("ns"), has("way_min"), has("way_max"), has("tlb")]' "$TMP/lat.json")" \
-		'[true,true,true,true,true,true,true]'
+		"$(jq -c '.levels[0] | [has("level"), has("size"), has("cycles"), has("ns"), has("step_end"), has("tlb")]' "$TMP/lat.json")" \
+		'[true,true,true,true,true,true]'
 	ok "json: ghz and cycles = ns x ghz" jq -e \
 		'(.ghz > 0) and ((.cycles[0][5] - .ns[0][5] * .ghz) | fabs < 0.05)' "$TMP/lat.json"
 elif command -v python3 >/dev/null 2>&1; then
@@ -45,7 +45,7 @@ elif command -v python3 >/dev/null 2>&1; then
 		"$(py 'print([len(d["cycles"]), len(d["cycles"][0]), len(d["ns"][1]), len(d["random"]["ns"])])')" \
 		'[2, 79, 79, 79]'
 	is "json: levels carry the fields" \
-		"$(py 'print(all(k in d["levels"][0] for k in ("level","size","cycles","ns","way_min","way_max","tlb")))')" \
+		"$(py 'print(all(k in d["levels"][0] for k in ("level","size","cycles","ns","step_end","tlb")))')" \
 		'True'
 	ok "json: ghz and cycles = ns x ghz" python3 -c \
 		"import json,sys; d=json.load(open(sys.argv[1])); sys.exit(not (d['ghz'] > 0 and abs(d['cycles'][0][5] - d['ns'][0][5] * d['ghz']) < 0.05))" \

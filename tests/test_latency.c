@@ -124,11 +124,16 @@ static void random_chase_is_one_cycle(void **state)
 
 /* ---- synthetic curves --------------------------------------------------- */
 
+#define GHZ 2.5
+
+/* Curves in cycles (cyc, rnd) and the same in ns (what the finder reads). */
 struct synth {
 	uint64_t sizes[LAT_MAX_SIZES];
 	size_t n;
 	double cyc[LAT_MAX_STRIDES][LAT_MAX_SIZES];
 	double rnd[LAT_MAX_SIZES];
+	double ns[LAT_MAX_STRIDES][LAT_MAX_SIZES];
+	double rnd_ns[LAT_MAX_SIZES];
 	const double *rows[LAT_MAX_STRIDES];
 	struct latency_curves c;
 };
@@ -138,15 +143,25 @@ static void synth_init(struct synth *s, uint64_t max, int with_random)
 	memset(s, 0, sizeof *s);
 	s->n = latency_sizes(4 * KB, max, s->sizes, LAT_MAX_SIZES);
 	for (size_t k = 0; k < 6; k++)
-		s->rows[k] = s->cyc[k];
+		s->rows[k] = s->ns[k];
 	s->c.sizes = s->sizes;
 	s->c.nsizes = s->n;
 	s->c.strides = strides6;
 	s->c.nstrides = 6;
-	s->c.cycles = s->rows;
-	s->c.random = with_random ? s->rnd : NULL;
-	s->c.ghz = 2.5;
-	s->c.page = 4096;
+	s->c.ns = s->rows;
+	s->c.random = with_random ? s->rnd_ns : NULL;
+	s->c.huge = LAT_HUGE_OFF;
+	s->c.ghz = GHZ;
+}
+
+/* The cycles as ns (call after filling cyc and rnd). */
+static void synth_ns(struct synth *s)
+{
+	for (size_t i = 0; i < LAT_MAX_SIZES; i++) {
+		for (size_t k = 0; k < 6; k++)
+			s->ns[k][i] = s->cyc[k][i] / GHZ;
+		s->rnd_ns[i] = s->rnd[i] / GHZ;
+	}
 }
 
 static size_t idx_of(const struct synth *s, uint64_t size)
@@ -177,6 +192,7 @@ static void fill_three(struct synth *s)
 			s->cyc[k][i] = three(s->sizes[i]);
 		s->rnd[i] = three(s->sizes[i]);
 	}
+	synth_ns(s);
 }
 
 static void check_level(const struct latency_level *l, int level, uint64_t size, double cycles,
@@ -186,7 +202,7 @@ static void check_level(const struct latency_level *l, int level, uint64_t size,
 	assert_int_equal(l->level, level);
 	assert_int_equal(l->size, size);
 	assert_true(fabs(l->cycles - cycles) < 1e-9);
-	assert_true(fabs(l->ns - cycles / 2.5) < 1e-9);
+	assert_true(fabs(l->ns - cycles / GHZ) < 1e-9);
 	assert_int_equal(l->way_min, wmin);
 	assert_int_equal(l->way_max, wmax);
 }
@@ -199,7 +215,7 @@ static void segment_clean_curve(void **state)
 	(void)state;
 	synth_init(&s, 64 * MB, 1);
 	fill_three(&s);
-	np = latency_segment(s.cyc[0], s.n, LAT_TOLERANCE, LAT_MERGE, p, 16);
+	np = latency_segment(s.sizes, s.cyc[0], s.n, p, 16);
 	assert_int_equal(np, 4);
 	assert_int_equal(p[0].i0, 0);
 	assert_int_equal(p[0].i1, idx_of(&s, 32 * KB));
@@ -209,19 +225,20 @@ static void segment_clean_curve(void **state)
 	assert_int_equal(p[3].i0, idx_of(&s, 9 * MB));
 	assert_int_equal(p[3].i1, s.n - 1);
 	assert_true(p[0].level == 4 && p[1].level == 12 && p[2].level == 40 && p[3].level == 200);
-	/* levels closer than 20 % merge: 12 then 13 is one plateau */
+	/* levels less than 2x apart are one: 12 then 13 */
 	for (size_t i = idx_of(&s, 256 * KB); i <= idx_of(&s, 512 * KB); i++)
 		s.cyc[1][i] = 13;
-	np = latency_segment(s.cyc[1], s.n, LAT_TOLERANCE, LAT_MERGE, p, 16);
+	np = latency_segment(s.sizes, s.cyc[1], s.n, p, 16);
 	assert_int_equal(np, 4);
 	assert_int_equal(p[1].i1, idx_of(&s, 512 * KB));
-	/* a partial curve is read up to its first unmeasured point */
-	s.cyc[2][idx_of(&s, 1 * MB)] = NAN;
-	np = latency_segment(s.cyc[2], s.n, LAT_TOLERANCE, LAT_MERGE, p, 16);
+	/* a partial curve: what has been measured so far */
+	for (size_t i = idx_of(&s, 1 * MB); i < s.n; i++)
+		s.cyc[2][i] = NAN;
+	np = latency_segment(s.sizes, s.cyc[2], s.n, p, 16);
 	assert_int_equal(np, 3);
 	assert_int_equal(p[2].i1, idx_of(&s, 1 * MB) - 1);
-	/* too short to hold a plateau */
-	assert_int_equal(latency_segment(s.cyc[0], 2, LAT_TOLERANCE, LAT_MERGE, p, 16), 0);
+	/* too short to hold a step */
+	assert_int_equal(latency_segment(s.sizes, s.cyc[0], 1, p, 16), 0);
 }
 
 static void segment_noisy_outlier(void **state)
@@ -237,9 +254,9 @@ static void segment_noisy_outlier(void **state)
 	s.cyc[0][idx_of(&s, 160 * KB)] = 30;      /* a spike two points wide in L2 */
 	s.cyc[0][idx_of(&s, 176 * KB)] = 25;
 	s.cyc[0][idx_of(&s, 2 * MB)] = 20;        /* a dip in L3 */
-	np = latency_segment(s.cyc[0], s.n, LAT_TOLERANCE, LAT_MERGE, p, 16);
+	np = latency_segment(s.sizes, s.cyc[0], s.n, p, 16);
 	assert_int_equal(np, 4);
-	assert_int_equal(p[0].i0, 1);
+	assert_int_equal(p[0].i0, 0); /* the first point is no level of its own */
 	assert_int_equal(p[0].i1, idx_of(&s, 32 * KB));
 	assert_int_equal(p[1].i0, idx_of(&s, 36 * KB));
 	assert_int_equal(p[1].i1, idx_of(&s, 512 * KB));
@@ -256,37 +273,48 @@ static void detect_three_levels(void **state)
 	synth_init(&s, 64 * MB, 1);
 	fill_three(&s);
 	assert_int_equal(latency_detect_curves(&s.c, &lv), 3);
-	/* way size: at least the largest stride that shows the step at the
-	 * cache size; at most the width of the step (one size step here) */
+	/* way size where the strides support it: every stride steps at 32K in
+	 * one size step (4K wide), so a way of 4K (32K / 4K = 8 ways); the
+	 * larger caches would need more than 64 ways: not measurable */
 	check_level(&lv.lv[0], 1, 32 * KB, 4, 4 * KB, 4 * KB);
-	check_level(&lv.lv[1], 2, 512 * KB, 12, 4 * KB, 64 * KB);
-	check_level(&lv.lv[2], 3, 8 * MB, 40, 4 * KB, 1 * MB);
+	check_level(&lv.lv[1], 2, 512 * KB, 12, 0, 0);
+	check_level(&lv.lv[2], 3, 8 * MB, 40, 0, 0);
 	assert_int_equal(lv.lv[0].from_random, 1);
 	assert_int_equal(lv.lv[0].nstrides, 6);
+	assert_int_equal(lv.lv[1].step_end, 576 * KB);
+	assert_string_equal(lv.curve, "random chase");
 	assert_int_equal(lv.has_memory, 1);
 	assert_int_equal(lv.memory_from, 9 * MB);
-	assert_true(lv.memory_cycles == 200);
-	latency_level_text(&lv.lv[0], line, sizeof line);
-	assert_string_equal(line, "L1 size: 32 KB, latency: 4.00 cycles (1.60 ns), way size: "
-				  "min. 4 KB, max. 4 KB");
-	latency_level_text(&lv.lv[2], line, sizeof line);
-	assert_string_equal(line, "L3 size: 8 MB, latency: 40.00 cycles (16.00 ns), way size: "
-				  "min. 4 KB, max. 1 MB");
-	/* without the random chase: the same, read from the smallest stride */
+	assert_true(fabs(lv.memory_ns - 200 / GHZ) < 1e-9);
+	assert_true(fabs(lv.memory_cycles - 200) < 1e-9);
+	latency_level_text(&lv.lv[0], 0, line, sizeof line);
+	assert_string_equal(line, "L1 size: 32 KB, latency: 4.00 cycles (1.60 ns), way size: 4 KB "
+				  "(8 ways)");
+	latency_level_text(&lv.lv[2], 0, line, sizeof line);
+	assert_string_equal(line, "L3 size: 8 MB, latency: 40.00 cycles (16.00 ns), way size: not "
+				  "measurable here");
+	/* without the random chase: the same, read from the largest stride */
 	s.c.random = NULL;
 	assert_int_equal(latency_detect_curves(&s.c, &lv), 3);
-	check_level(&lv.lv[1], 2, 512 * KB, 12, 4 * KB, 64 * KB);
+	check_level(&lv.lv[1], 2, 512 * KB, 12, 0, 0);
 	assert_int_equal(lv.lv[1].from_random, 0);
+	assert_string_equal(lv.curve, "fixed stride 4096");
 	/* a partial result: what has been measured so far */
 	for (size_t k = 0; k < 6; k++)
 		for (size_t i = idx_of(&s, 2 * MB); i < s.n; i++)
-			s.cyc[k][i] = NAN;
+			s.ns[k][i] = NAN;
 	assert_int_equal(latency_detect_curves(&s.c, &lv), 2);
-	check_level(&lv.lv[1], 2, 512 * KB, 12, 4 * KB, 64 * KB);
+	check_level(&lv.lv[1], 2, 512 * KB, 12, 0, 0);
+	/* no clock: ns only, cycles unknown (0) */
+	s.c.ghz = 0;
+	assert_int_equal(latency_detect_curves(&s.c, &lv), 2);
+	assert_true(lv.lv[0].cycles == 0 && fabs(lv.lv[0].ns - 4 / GHZ) < 1e-9);
+	latency_level_text(&lv.lv[0], 0, line, sizeof line);
+	assert_string_equal(line, "L1 size: 32 KB, latency: 1.60 ns, way size: 4 KB (8 ways)");
 	/* nothing measured: nothing read, no crash */
 	for (size_t k = 0; k < 6; k++)
 		for (size_t i = 0; i < s.n; i++)
-			s.cyc[k][i] = NAN;
+			s.ns[k][i] = NAN;
 	assert_int_equal(latency_detect_curves(&s.c, &lv), 0);
 }
 
@@ -305,19 +333,22 @@ static void detect_with_outliers(void **state)
 	s.rnd[idx_of(&s, 416 * KB)] = 26;
 	s.cyc[5][idx_of(&s, 4 * MB)] = 150;     /* spike in L3 */
 	s.cyc[4][idx_of(&s, 32 * MB)] = 90;     /* dip in memory */
-	/* a step spread over three sizes on one stride: read at its middle */
+	/* a step spread over three sizes on one stride */
 	s.cyc[0][idx_of(&s, 8 * MB)] = 60;
 	s.cyc[0][idx_of(&s, 9 * MB)] = 110;
 	s.cyc[0][idx_of(&s, 10 * MB)] = 160;
+	synth_ns(&s);
 	assert_int_equal(latency_detect_curves(&s.c, &lv), 3);
 	check_level(&lv.lv[0], 1, 32 * KB, 4, 4 * KB, 4 * KB);
-	check_level(&lv.lv[1], 2, 512 * KB, 12, 4 * KB, 64 * KB);
-	check_level(&lv.lv[2], 3, 8 * MB, 40, 4 * KB, 1 * MB);
-	assert_int_equal(lv.memory_cycles, 200);
+	check_level(&lv.lv[1], 2, 512 * KB, 12, 0, 0);
+	check_level(&lv.lv[2], 3, 8 * MB, 40, 0, 0);
+	assert_true(fabs(lv.memory_cycles - 200) < 1e-9);
 }
 
 /* L1 32K 4, L2 512K 12, memory 100; a TLB of 64 entries (256K of 4K pages)
- * whose miss costs 16 cycles: added latency 16 * stride / 4096 beyond 256K. */
+ * whose miss costs 16 cycles: added latency 16 * stride / 4096 beyond 256K.
+ * No random chase: the caches are read from the largest stride, which
+ * steps at the TLB's reach too. */
 static void detect_tlb(void **state)
 {
 	struct synth s;
@@ -331,17 +362,19 @@ static void detect_tlb(void **state)
 		for (size_t k = 0; k < 6; k++)
 			s.cyc[k][i] = base + (z > 256 * KB ? 16.0 * strides6[k] / 4096 : 0);
 	}
+	synth_ns(&s);
 	assert_int_equal(latency_detect_curves(&s.c, &lv), 3);
 	check_level(&lv.lv[0], 1, 32 * KB, 4, 4 * KB, 4 * KB);
-	assert_int_equal(lv.lv[1].tlb, 1);
+	assert_int_equal(lv.lv[1].tlb, LAT_TLB_STRIDES);
 	assert_int_equal(lv.lv[1].level, 1);
 	assert_int_equal(lv.lv[1].size, 256 * KB);
 	assert_int_equal(lv.lv[1].entries, 64);
 	assert_true(fabs(lv.lv[1].cycles - 16) < 1e-9);
-	latency_level_text(&lv.lv[1], line, sizeof line);
-	assert_string_equal(line, "TLB1 size: 64 entries (256 KB), latency: 16.00 cycles (6.40 ns) "
-				  "a miss");
-	check_level(&lv.lv[2], 2, 512 * KB, 12, 4 * KB, 64 * KB);
+	latency_level_text(&lv.lv[1], 0, line, sizeof line);
+	assert_string_equal(line, "TLB1 size: 64 entries (256 KB of 4 KB pages), latency: +16.00 "
+				  "cycles (6.40 ns) a miss");
+	/* the cache above the TLB's reach keeps its latency before the misses */
+	check_level(&lv.lv[2], 2, 512 * KB, 12, 0, 0);
 	/* a cache step whose added latency is the same on every stride is not
 	 * a TLB */
 	fill_three(&s);
@@ -367,11 +400,14 @@ static void detect_associativity(void **state)
 		}
 		s.rnd[i] = z <= 16 * KB ? 4 : z <= 1 * MB ? 12 : 100;
 	}
+	synth_ns(&s);
 	assert_int_equal(latency_detect_curves(&s.c, &lv), 2);
 	check_level(&lv.lv[0], 1, 16 * KB, 4, 1 * KB, 1 * KB);
 	assert_int_equal(lv.lv[0].nstrides, 6);
-	check_level(&lv.lv[1], 2, 1 * MB, 12, 4 * KB, 128 * KB);
-	/* a slanted step on every stride is one way wide: 16K..20K here */
+	check_level(&lv.lv[1], 2, 1 * MB, 12, 0, 0);
+	/* a slanted step (16K..20K on every curve) says no way size: on real
+	 * machines noise, replacement and pages scattered over the sets slant
+	 * every step */
 	for (size_t i = 0; i < s.n; i++) {
 		uint64_t z = s.sizes[i];
 		double v = z <= 16 * KB ? 4 : z <= 32 * KB ? 12 : 100;
@@ -381,8 +417,37 @@ static void detect_associativity(void **state)
 			s.cyc[k][i] = v;
 		s.rnd[i] = v;
 	}
+	synth_ns(&s);
 	assert_int_equal(latency_detect_curves(&s.c, &lv), 2);
-	check_level(&lv.lv[0], 1, 16 * KB, 4, 4 * KB, 4 * KB);
+	check_level(&lv.lv[0], 1, 16 * KB, 4, 0, 0);
+}
+
+/* Both page sizes (tinymembench's two tables): the caches are read from
+ * the huge-page curve; where the 4 KB-page curve becomes and stays slower
+ * (30 % from 160K on), a TLB whose reach is the size before. */
+static void detect_pages_pair(void **state)
+{
+	struct synth s;
+	struct latency_levels lv;
+	double small[LAT_MAX_SIZES];
+	(void)state;
+	synth_init(&s, 64 * MB, 1);
+	fill_three(&s);
+	for (size_t i = 0; i < s.n; i++)
+		small[i] = s.rnd_ns[i] * (s.sizes[i] > 128 * KB ? 1.3 : 1.0);
+	s.c.random = small;
+	s.c.other = s.rnd_ns; /* huge pages: the other curve */
+	s.c.huge = LAT_HUGE_OFF;
+	s.c.nstrides = 0;
+	assert_int_equal(latency_detect_curves(&s.c, &lv), 4);
+	assert_string_equal(lv.curve, "random chase, huge pages");
+	check_level(&lv.lv[0], 1, 32 * KB, 4, 0, 0);
+	assert_int_equal(lv.lv[1].tlb, LAT_TLB_PAGES);
+	assert_int_equal(lv.lv[1].size, 128 * KB);
+	assert_int_equal(lv.lv[1].entries, 32);
+	assert_true(fabs(lv.lv[1].ns - 0.3 * 12 / GHZ) < 1e-9); /* in L2, where it begins */
+	check_level(&lv.lv[2], 2, 512 * KB, 12, 0, 0);
+	check_level(&lv.lv[3], 3, 8 * MB, 40, 0, 0);
 }
 
 /* ---- results and JSON ----------------------------------------------------- */
@@ -481,6 +546,7 @@ int main(void)
 		cmocka_unit_test(detect_with_outliers),
 		cmocka_unit_test(detect_tlb),
 		cmocka_unit_test(detect_associativity),
+		cmocka_unit_test(detect_pages_pair),
 		cmocka_unit_test(result_json_roundtrip),
 		cmocka_unit_test(params_and_memory_cap),
 	};

@@ -375,8 +375,7 @@ static void draw(struct tui *t, WINDOW *w, int full)
 		const double *ref = r->has_random ? r->random_cycles : r->cycles[0];
 		struct latency_plateau p[LAT_MAX_SIZES];
 		size_t np = (r->has_random || r->nstrides)
-				    ? latency_segment(ref, r->nsizes, LAT_TOLERANCE, LAT_MERGE, p,
-						      LAT_MAX_SIZES)
+				    ? latency_segment(r->sizes, ref, r->nsizes, p, LAT_MAX_SIZES)
 				    : 0;
 		for (size_t j = 0; j < np; j++) {
 			int y = yrow(&a, p[j].level);

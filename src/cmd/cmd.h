@@ -5,10 +5,23 @@
 #ifndef MEMTOP_CMD_H
 #define MEMTOP_CMD_H
 
+#include <cjson/cJSON.h>
+
+#include "core/util.h"
+
 int cmd_run(int argc, char **argv);
 int cmd_cliffs(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_info(int argc, char **argv);
+int cmd_import(int argc, char **argv);
+int cmd_levels(int argc, char **argv);
+
+/* --json PATH: "-" is stdout (the human text then goes to stderr). */
+int cmd_json_is_stdout(const char *path);
+
+/* Write root to path atomically, or print it on stdout for "-". Returns 0,
+ * or -1 with e = "PATH: reason". */
+int cmd_write_json(const char *path, const cJSON *root, mt_error *e);
 
 #endif

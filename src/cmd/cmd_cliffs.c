@@ -1,19 +1,34 @@
-/* memtop cliffs FILE.json: the seed's cliff finder, improved (SPEC 2.2). */
+/* memtop cliffs FILE.json: the seed's cliff finder, improved (SPEC 2.2):
+ * the cliffs of each stride column (the seed's rule or the merged one),
+ * then the levels read off all the columns of a line or more (cliffs.h),
+ * named by what they are, against the caches recorded with the run and the
+ * levels of a latency run. */
 #include "config.h"
 
-#include "mountain/cliffs.h"
 #include "cmd.h"
-#include "info/info.h"
 #include "core/jsonio.h"
-#include "latency/latency.h"
-#include "mountain/mountain_json.h"
 #include "core/util.h"
+#include "info/info.h"
+#include "latency/latency.h"
+#include "mountain/cliffs.h"
+#include "mountain/mountain_json.h"
 
 #include <cjson/cJSON.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#define AGREE_FACTOR 2.0 /* a found level this far above a reported size is past it */
+#define MAX_NAMED 4      /* levels named L1..L4 against the reported sizes */
+
+struct cliffs_cli {
+	enum cliff_rule rule;
+	double ratio;
+	int stride, json;
+	const char *file, *latency;
+};
 
 static void usage(FILE *f)
 {
@@ -23,11 +38,11 @@ static void usage(FILE *f)
 		"  --stride N         read the column of stride N words (default: every\n"
 		"                     stride of at least 8 words, else the largest)\n"
 		"  --ratio R          a drop of at least R between neighbouring sizes is a\n"
-		"                     cliff (default 1.5)\n"
+		"                     cliff; levels differ at least R (default 1.5)\n"
 		"  --rule seed|merged seed: every such drop is a level (the seed's rule);\n"
 		"                     merged (default): a slope over several rows is one level\n"
-		"  --latency FILE     also check the levels against the plateaus of a saved\n"
-		"                     latency run (memtop run latency --json FILE)\n"
+		"  --latency FILE     also hold the levels against a saved latency run\n"
+		"                     (memtop run latency --json, or memtop import)\n"
 		"  --json             print JSON instead of text\n"
 		"  -h, --help         this help\n");
 }
@@ -45,6 +60,90 @@ static const char *human(char *buf, size_t len, uint64_t b)
 		mt_snprintf(buf, len, "%.1f KB", (double)b / 1024);
 	return buf;
 }
+
+/* ---- the command line ------------------------------------------------------ */
+
+/* One option into c; returns -1 to go on, else the exit code. */
+static int option(int ch, const char *arg, const char *opt, struct cliffs_cli *c)
+{
+	switch (ch) {
+	case 's':
+		if (mt_parse_int(arg, 1, 1 << 20, &c->stride) == 0)
+			return -1;
+		mt_warn("cliffs: --stride: expected a positive number of words, got '%s'", arg);
+		return MT_EXIT_USAGE;
+	case 'r':
+		if (mt_parse_double(arg, &c->ratio) == 0 && c->ratio > 1.0)
+			return -1;
+		mt_warn("cliffs: --ratio: expected a number above 1, got '%s'", arg);
+		return MT_EXIT_USAGE;
+	case 'R':
+		if (strcmp(arg, "seed") == 0 || strcmp(arg, "merged") == 0) {
+			c->rule = strcmp(arg, "seed") == 0 ? CLIFF_SEED : CLIFF_MERGED;
+			return -1;
+		}
+		mt_warn("cliffs: --rule: expected seed or merged, got '%s'", arg);
+		return MT_EXIT_USAGE;
+	case 'j': c->json = 1; return -1;
+	case 'L': c->latency = arg; return -1;
+	case 'h': usage(stdout); return MT_EXIT_OK;
+	default:
+		mt_warn("cliffs: unknown option '%s' (see memtop cliffs --help)", opt);
+		return MT_EXIT_USAGE;
+	}
+}
+
+/* The command line into c; returns -1 to go on, else the exit code. */
+static int parse(int argc, char **argv, struct cliffs_cli *c)
+{
+	static const struct option opts[] = {
+		{ "stride", required_argument, NULL, 's' }, { "ratio", required_argument, NULL, 'r' },
+		{ "rule", required_argument, NULL, 'R' },   { "json", no_argument, NULL, 'j' },
+		{ "latency", required_argument, NULL, 'L' },
+		{ "help", no_argument, NULL, 'h' },         { NULL, 0, NULL, 0 },
+	};
+	int ch, rc;
+	c->rule = CLIFF_MERGED;
+	c->ratio = CLIFFS_RATIO;
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1)
+		if ((rc = option(ch, optarg, argv[optind - 1], c)) >= 0)
+			return rc;
+	if (optind != argc - 1) {
+		mt_warn("cliffs: expected one mountain file (see memtop cliffs --help)");
+		return MT_EXIT_USAGE;
+	}
+	c->file = argv[optind];
+	return -1;
+}
+
+/* The columns to list: --stride, else every stride of a line or more (the
+ * largest when none is). Returns the count, 0 with a message when --stride
+ * names a stride the file does not have. */
+static size_t pick_columns(const struct mountain *m, const struct cliffs_cli *c, unsigned *cols)
+{
+	size_t n = 0;
+	if (c->stride) {
+		char list[256] = "";
+		if (mountain_stride_index(m, (unsigned)c->stride) >= 0) {
+			cols[0] = (unsigned)c->stride;
+			return 1;
+		}
+		for (size_t i = 0; i < m->nstrides; i++)
+			mt_append(list, sizeof list, "%s%u", i ? ", " : "", m->strides[i]);
+		mt_warn("%s: no stride %d in the file (strides: %s)", c->file, c->stride, list);
+		return 0;
+	}
+	for (size_t i = 0; i < m->nstrides; i++)
+		if (m->strides[i] >= CLIFFS_LINE_WORDS)
+			cols[n++] = m->strides[i];
+	if (n == 0)
+		cols[n++] = m->strides[m->nstrides - 1];
+	return n;
+}
+
+/* ---- per stride ------------------------------------------------------------- */
 
 static cJSON *stride_json(unsigned stride, enum cliff_rule rule, const struct cliff *cs, int n,
 			  uint64_t line)
@@ -78,29 +177,29 @@ static cJSON *stride_json(unsigned stride, enum cliff_rule rule, const struct cl
 	return o;
 }
 
-static void print_stride(const struct mountain *m, unsigned stride, enum cliff_rule rule,
-			 double ratio, const struct cliff *cs, int n)
+static void print_stride(const struct mountain *m, unsigned stride, const struct cliffs_cli *c,
+			 const struct cliff *cs, int n)
 {
 	static const char *names[] = { "L1", "L2", "L3", "L4" };
-	char a[32], b[32], c[32], d[32];
+	char a[32], b[32], x[32], y[32];
 	size_t col = (size_t)mountain_stride_index(m, stride);
 	printf("%s, stride %u (%s rule, ratio %.2f)\n", m->hdr.hardware[0] ? m->hdr.hardware : m->source,
-	       stride, rule == CLIFF_SEED ? "seed" : "merged", ratio);
+	       stride, c->rule == CLIFF_SEED ? "seed" : "merged", c->ratio);
 	if (n == 0)
-		printf("no cliffs: no drop of %.2fx or more\n", ratio);
+		printf("no cliffs: no drop of %.2fx or more\n", c->ratio);
 	for (int i = 0; i < n; i++) {
-		if (rule == CLIFF_MERGED && (cs[i].from != cs[i].level || cs[i].to != cs[i].level_next)) {
+		if (c->rule == CLIFF_MERGED && (cs[i].from != cs[i].level || cs[i].to != cs[i].level_next)) {
 			double step = mountain_at(m, (size_t)mountain_size_index(m, cs[i].level), col) /
 				      mountain_at(m, (size_t)mountain_size_index(m, cs[i].level_next), col);
 			printf("cliff between %s and %s: drop %.2fx (one slope from %s to %s: %.2fx)\n",
 			       human(a, sizeof a, cs[i].level), human(b, sizeof b, cs[i].level_next), step,
-			       human(c, sizeof c, cs[i].from), human(d, sizeof d, cs[i].to), cs[i].ratio);
+			       human(x, sizeof x, cs[i].from), human(y, sizeof y, cs[i].to), cs[i].ratio);
 		} else {
 			printf("cliff between %s and %s: drop %.2fx\n", human(a, sizeof a, cs[i].from),
 			       human(b, sizeof b, cs[i].to), cs[i].ratio);
 		}
 	}
-	if (rule == CLIFF_SEED) {
+	if (c->rule == CLIFF_SEED) {
 		/* the seed's reading: the n-th cliff is the n-th level */
 		for (int i = 0; i < n && i < 4; i++)
 			printf("%s by the mountain: %s\n", names[i], human(a, sizeof a, cs[i].level));
@@ -112,244 +211,233 @@ static void print_stride(const struct mountain *m, unsigned stride, enum cliff_r
 	}
 }
 
-/* Per level of the recorded caches, the verdict against the detection. */
-static void print_verdicts(const struct mountain *m, const struct detection *d)
+/* ---- the levels, named -------------------------------------------------------- */
+
+/* The number of each of n levels of these sizes (smallest first): by
+ * order, but past a reported level that lies more than AGREE_FACTOR below
+ * it (a knee at 16 MB after a 1 MB L2 is an L3, whether the L2's cliff
+ * showed or not). inf may be NULL. */
+static void name_levels(const uint64_t *size, int n, const struct info *inf, int *num)
 {
-	struct info inf;
-	mt_error e;
-	if (!m->caches || info_from_json(m->caches, &inf, m->source, &e) < 0)
-		return;
+	int k = 1;
+	for (int i = 0; i < n; i++) {
+		while (inf && k < MAX_NAMED && info_best_size(inf, k, NULL) &&
+		       (double)size[i] > AGREE_FACTOR * (double)info_best_size(inf, k, NULL) &&
+		       info_best_size(inf, k + 1, NULL))
+			k++;
+		num[i] = k++;
+	}
+}
+
+static void print_combined(const struct mountain *m, const struct detection *d, const int *num)
+{
+	char a[32], b[32], c[32];
+	printf("\ncombined over strides");
+	for (size_t i = 0; i < d->nstrides_used; i++)
+		printf("%s%u", i ? ", " : " ", d->strides_used[i]);
+	printf(" (sizes %s..%s):%s\n", mt_fmt_size(a, sizeof a, m->sizes[0]),
+	       mt_fmt_size(b, sizeof b, m->sizes[m->nsizes - 1]),
+	       d->nlevels ? "" : " no level seen on at least half of them");
+	for (int i = 0; i < d->nlevels; i++)
+		printf("  L%d %s (%s to %s, seen on %d of %zu strides)\n", num[i],
+		       human(a, sizeof a, d->size[i]), human(b, sizeof b, d->level[i]),
+		       human(c, sizeof c, d->level_hi[i]), d->votes[i], d->nstrides_used);
+	if (d->line_bytes)
+		printf("line size by the stride slice: %llu bytes\n", (unsigned long long)d->line_bytes);
+	else
+		printf("line size by the stride slice: not visible (the slice does not flatten "
+		       "within the measured strides)\n");
+}
+
+/* Per reported level of the caches recorded with the run, the verdict. */
+static void print_verdicts(const struct detection *d, const int *num, const struct info *inf)
+{
+	char a[32], b[32];
 	printf("against the caches recorded with the run:\n");
-	for (int level = 1; level <= 4; level++) {
+	for (int level = 1; level <= MAX_NAMED; level++) {
 		const char *from = NULL;
-		uint64_t ref = info_best_size(&inf, level, &from);
-		char a[32], b[32];
+		uint64_t ref = info_best_size(inf, level, &from);
 		int which;
 		enum level_verdict v;
 		if (!ref)
 			continue;
 		v = cliffs_detect_verdict(d, ref, &which);
+		printf("  L%d %s (%s): %s", level, human(a, sizeof a, ref), from,
+		       cliffs_verdict_name(v));
 		if (which >= 0)
-			printf("  L%d %s (%s): %s (mountain: %s)\n", level, human(a, sizeof a, ref), from,
-			       cliffs_verdict_name(v), human(b, sizeof b, d->level[which]));
-		else
-			printf("  L%d %s (%s): %s\n", level, human(a, sizeof a, ref), from,
-			       cliffs_verdict_name(v));
-	}
-}
-
-/* The cache levels of a saved latency run (memtop run latency --json).
- * Returns 0, or -1 with e set when the file is not a latency result. */
-static int load_latency_levels(const char *path, struct latency_levels *lv, mt_error *e)
-{
-	cJSON *root = jsonio_load(path, e);
-	struct latency_result *r;
-	if (!root)
-		return -1;
-	r = latency_from_json(root, path, e);
-	cJSON_Delete(root);
-	if (!r)
-		return -1;
-	latency_detect(r, lv);
-	latency_result_free(r);
-	return 0;
-}
-
-/* The mountain's levels against the plateaus of a latency run (SPEC 2.2):
- * per cache level of the latency curve, the better verdict of its plateau's
- * last size and of the next plateau's first size against the mountain's
- * bounds. */
-static void print_latency_check(const struct detection *d, const char *path,
-				const struct latency_levels *lv)
-{
-	int shown = 0;
-	printf("against the latency plateaus (%s):\n", path);
-	for (size_t i = 0; i < lv->n; i++) {
-		const struct latency_level *l = &lv->lv[i];
-		char a[32], b[32], c[32], dd[32];
-		int w1, w2, which;
-		enum level_verdict v1, v2, v;
-		if (l->tlb)
-			continue;
-		v1 = cliffs_detect_verdict(d, l->size, &w1);
-		v2 = cliffs_detect_verdict(d, l->step_end, &w2);
-		v = v1 <= v2 ? v1 : v2;
-		which = v1 <= v2 ? w1 : w2;
-		printf("  latency L%d %s..%s (%.1f cycles): %s", l->level, human(a, sizeof a, l->size),
-		       human(b, sizeof b, l->step_end), l->cycles, cliffs_verdict_name(v));
-		if (which >= 0)
-			printf(" (mountain L%d %s to %s)", which + 1, human(c, sizeof c, d->level[which]),
-			       human(dd, sizeof dd, d->level_hi[which]));
+			printf(" (mountain L%d %s)", num[which], human(b, sizeof b, d->size[which]));
+		else if (d->nlevels && ref > d->level_hi[d->nlevels - 1])
+			printf(" (the mountain's last knee is at %s)",
+			       human(b, sizeof b, d->size[d->nlevels - 1]));
 		printf("\n");
-		shown++;
 	}
-	if (!shown)
+}
+
+/* The latency run's cache levels against the mountain's, level by level
+ * of the same name (both named the same way). */
+static void print_latency_check(const struct detection *d, const int *num, const char *path,
+				const struct latency_levels *lv, const struct info *inf)
+{
+	uint64_t size[LAT_MAX_LEVELS] = { 0 };
+	int lnum[LAT_MAX_LEVELS], n = 0;
+	char a[32], b[32];
+	for (size_t i = 0; i < lv->n; i++)
+		if (!lv->lv[i].tlb)
+			size[n++] = lv->lv[i].size;
+	name_levels(size, n, inf, lnum);
+	printf("against the latency levels (%s):\n", path);
+	if (!n)
 		printf("  no cache level on the latency curve\n");
+	for (int i = 0; i < n; i++) {
+		int w = -1;
+		for (int j = 0; j < d->nlevels; j++)
+			if (num[j] == lnum[i])
+				w = j;
+		printf("  latency L%d %s: ", lnum[i], human(a, sizeof a, size[i]));
+		if (w < 0) {
+			printf("not visible on the mountain\n");
+			continue;
+		}
+		if (fabs(log2((double)d->size[w] / (double)size[i])) <= log2(AGREE_FACTOR))
+			printf("agrees (mountain L%d %s)\n", num[w], human(b, sizeof b, d->size[w]));
+		else
+			printf("disagrees: the mountain's L%d is %s, %.1fx the latency's\n", num[w],
+			       human(b, sizeof b, d->size[w]), (double)d->size[w] / (double)size[i]);
+	}
+}
+
+/* ---- JSON ---------------------------------------------------------------------- */
+
+/* The combined levels: {"levels":[sizes],"levels_below":[...],
+ * "detected":[{"level","size","from","to","votes"}],"line_bytes"}. */
+static int combined_json(cJSON *out, const struct detection *d, const int *num)
+{
+	cJSON *l = cJSON_AddArrayToObject(out, "levels");
+	cJSON *hi = cJSON_AddArrayToObject(out, "levels_below");
+	cJSON *det = cJSON_AddArrayToObject(out, "detected");
+	if (!l || !hi || !det)
+		return -1;
+	for (int i = 0; i < d->nlevels; i++) {
+		cJSON *o = cJSON_CreateObject();
+		if (!o)
+			return -1;
+		cJSON_AddItemToArray(l, cJSON_CreateNumber((double)d->level[i]));
+		cJSON_AddItemToArray(hi, cJSON_CreateNumber((double)d->level_hi[i]));
+		cJSON_AddNumberToObject(o, "level", num[i]);
+		cJSON_AddNumberToObject(o, "size", (double)d->size[i]);
+		cJSON_AddNumberToObject(o, "from", (double)d->level[i]);
+		cJSON_AddNumberToObject(o, "to", (double)d->level_hi[i]);
+		cJSON_AddNumberToObject(o, "votes", d->votes[i]);
+		cJSON_AddItemToArray(det, o);
+	}
+	return cJSON_AddNumberToObject(out, "line_bytes", (double)d->line_bytes) ? 0 : -1;
+}
+
+/* The JSON of every column (one column: its object alone, the old shape). */
+static int print_json(const struct mountain *m, const struct cliffs_cli *c, const unsigned *cols,
+		      size_t ncols, const struct detection *d, const int *num)
+{
+	cJSON *out = ncols > 1 ? cJSON_CreateObject() : NULL, *results = NULL;
+	char *text;
+	if (ncols > 1 && (!out || !(results = cJSON_AddArrayToObject(out, "results"))))
+		goto oom;
+	for (size_t i = 0; i < ncols; i++) {
+		struct cliff cs[CLIFFS_MAX];
+		int n = cliffs_find(m, (size_t)mountain_stride_index(m, cols[i]), c->rule, c->ratio, cs,
+				    CLIFFS_MAX, NULL);
+		cJSON *o = stride_json(cols[i], c->rule, cs, n, d->line_bytes);
+		if (!o)
+			goto oom;
+		if (results)
+			cJSON_AddItemToArray(results, o);
+		else
+			out = o;
+	}
+	if (results && combined_json(out, d, num) < 0)
+		goto oom;
+	if (!(text = cJSON_PrintUnformatted(out)))
+		goto oom;
+	printf("%s\n", text);
+	cJSON_free(text);
+	cJSON_Delete(out);
+	return MT_EXIT_OK;
+oom:
+	cJSON_Delete(out);
+	mt_warn("cliffs: out of memory");
+	return MT_EXIT_RUNTIME;
+}
+
+/* ---- the command ------------------------------------------------------------- */
+
+/* The caches recorded with the mountain into inf. Returns 0, or -1 when none. */
+static int recorded_caches(const struct mountain *m, struct info *inf)
+{
+	mt_error e;
+	return m->caches && info_from_json(m->caches, inf, m->source, &e) == 0 ? 0 : -1;
+}
+
+static void print_text(const struct mountain *m, const struct cliffs_cli *c, const unsigned *cols,
+		       size_t ncols, const struct detection *d, const int *num,
+		       const struct info *inf, const struct latency_levels *lat)
+{
+	for (size_t i = 0; i < ncols; i++) {
+		struct cliff cs[CLIFFS_MAX];
+		int n = cliffs_find(m, (size_t)mountain_stride_index(m, cols[i]), c->rule, c->ratio, cs,
+				    CLIFFS_MAX, NULL);
+		if (i)
+			printf("\n");
+		print_stride(m, cols[i], c, cs, n);
+	}
+	if (ncols > 1)
+		print_combined(m, d, num);
+	if (inf)
+		print_verdicts(d, num, inf);
+	if (lat)
+		print_latency_check(d, num, c->latency, lat, inf);
 }
 
 int cmd_cliffs(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "stride", required_argument, NULL, 's' }, { "ratio", required_argument, NULL, 'r' },
-		{ "rule", required_argument, NULL, 'R' },   { "json", no_argument, NULL, 'j' },
-		{ "latency", required_argument, NULL, 'L' },
-		{ "help", no_argument, NULL, 'h' },         { NULL, 0, NULL, 0 },
-	};
-	enum cliff_rule rule = CLIFF_MERGED;
-	double ratio = CLIFFS_RATIO;
-	int stride = 0, json = 0, ch, rc = MT_EXIT_USAGE;
-	const char *latency = NULL;
+	struct cliffs_cli c;
 	struct latency_levels lat;
-	unsigned cols[MOUNTAIN_MAX_STRIDES * 4];
-	size_t ncols = 0;
-	struct mountain *m = NULL;
+	struct latency_result *lr = NULL;
+	struct info *inf = NULL;
+	unsigned cols[MOUNTAIN_MAX_STRIDES];
+	size_t ncols;
+	struct mountain *m;
 	struct detection d;
-	cJSON *out = NULL, *results = NULL;
+	int num[8], rc;
 	mt_error e = { "" };
-
-	optind = 1;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (ch) {
-		case 's':
-			if (mt_parse_int(optarg, 1, 1 << 20, &stride) < 0) {
-				mt_warn("cliffs: --stride: expected a positive number of words, got '%s'", optarg);
-				return MT_EXIT_USAGE;
-			}
-			break;
-		case 'r':
-			if (mt_parse_double(optarg, &ratio) < 0 || ratio <= 1.0) {
-				mt_warn("cliffs: --ratio: expected a number above 1, got '%s'", optarg);
-				return MT_EXIT_USAGE;
-			}
-			break;
-		case 'R':
-			if (strcmp(optarg, "seed") == 0)
-				rule = CLIFF_SEED;
-			else if (strcmp(optarg, "merged") == 0)
-				rule = CLIFF_MERGED;
-			else {
-				mt_warn("cliffs: --rule: expected seed or merged, got '%s'", optarg);
-				return MT_EXIT_USAGE;
-			}
-			break;
-		case 'j': json = 1; break;
-		case 'L': latency = optarg; break;
-		case 'h': usage(stdout); return MT_EXIT_OK;
-		default:
-			mt_warn("cliffs: unknown option '%s' (see memtop cliffs --help)", argv[optind - 1]);
-			return MT_EXIT_USAGE;
-		}
-	}
-	if (optind != argc - 1) {
-		mt_warn("cliffs: expected one mountain file (see memtop cliffs --help)");
-		return MT_EXIT_USAGE;
-	}
-	m = mountain_load(argv[optind], &e);
-	if (!m) {
+	memset(&c, 0, sizeof c);
+	if ((rc = parse(argc, argv, &c)) >= 0)
+		return rc;
+	if (!(m = mountain_load(c.file, &e))) {
 		mt_warn("%s", e.msg);
 		return MT_EXIT_USAGE;
 	}
-	if (latency && load_latency_levels(latency, &lat, &e) < 0) {
+	rc = MT_EXIT_USAGE;
+	if (c.latency && !(lr = latency_load(c.latency, &e))) {
 		mt_warn("%s", e.msg);
 		goto out;
 	}
-	if (stride) {
-		if (mountain_stride_index(m, (unsigned)stride) < 0) {
-			char list[256] = "";
-			for (size_t i = 0; i < m->nstrides; i++)
-				mt_append(list, sizeof list, "%s%u", i ? ", " : "", m->strides[i]);
-			mt_warn("%s: no stride %d in the file (strides: %s)", argv[optind], stride, list);
-			goto out;
-		}
-		cols[ncols++] = (unsigned)stride;
-	} else {
-		for (size_t i = 0; i < m->nstrides; i++)
-			if (m->strides[i] >= CLIFFS_LINE_WORDS)
-				cols[ncols++] = m->strides[i];
-		if (ncols == 0)
-			cols[ncols++] = m->strides[m->nstrides - 1];
+	if (lr)
+		latency_detect(lr, &lat);
+	if ((ncols = pick_columns(m, &c, cols)) == 0)
+		goto out;
+	if ((inf = malloc(sizeof *inf)) && recorded_caches(m, inf) < 0) {
+		free(inf);
+		inf = NULL;
 	}
-	cliffs_detect(m, ratio, &d);
-	if (json && ncols > 1) {
-		out = cJSON_CreateObject();
-		results = out ? cJSON_AddArrayToObject(out, "results") : NULL;
-		if (!results)
-			goto oom;
-	}
-	for (size_t i = 0; i < ncols; i++) {
-		struct cliff cs[CLIFFS_MAX];
-		int n = cliffs_find(m, (size_t)mountain_stride_index(m, cols[i]), rule, ratio, cs,
-				    CLIFFS_MAX, &e);
-		if (json) {
-			cJSON *o = stride_json(cols[i], rule, cs, n, d.line_bytes);
-			if (!o)
-				goto oom;
-			if (results)
-				cJSON_AddItemToArray(results, o);
-			else
-				out = o;
-		} else {
-			if (i)
-				printf("\n");
-			print_stride(m, cols[i], rule, ratio, cs, n);
-		}
-	}
-	if (json) {
-		char *text;
-		if (results) {
-			cJSON *l = cJSON_AddArrayToObject(out, "levels");
-			if (!l)
-				goto oom;
-			for (int i = 0; i < d.nlevels; i++)
-				cJSON_AddItemToArray(l, cJSON_CreateNumber((double)d.level[i]));
-			cJSON_AddNumberToObject(out, "line_bytes", (double)d.line_bytes);
-		}
-		if (results) {
-			cJSON *hi = cJSON_AddArrayToObject(out, "levels_below");
-			if (!hi)
-				goto oom;
-			for (int i = 0; i < d.nlevels; i++)
-				cJSON_AddItemToArray(hi, cJSON_CreateNumber((double)d.level_hi[i]));
-		}
-		text = cJSON_PrintUnformatted(out);
-		if (!text)
-			goto oom;
-		printf("%s\n", text);
-		cJSON_free(text);
-	} else {
-		char a[32];
-		if (ncols > 1) {
-			printf("\ncombined over strides");
-			for (size_t i = 0; i < d.nstrides_used; i++)
-				printf("%s%u", i ? ", " : " ", d.strides_used[i]);
-			printf(":");
-			if (d.nlevels == 0)
-				printf(" no level seen on at least half of them");
-			printf("\n");
-			for (int i = 0; i < d.nlevels; i++) {
-				char b[32];
-				printf("  L%d %s to %s (seen on %d of %zu strides, confidence %.0f%%)\n",
-				       i + 1, human(a, sizeof a, d.level[i]), human(b, sizeof b, d.level_hi[i]),
-				       d.votes[i], d.nstrides_used, d.confidence[i] * 100);
-			}
-		}
-		if (d.line_bytes)
-			printf("line size by the stride slice: %llu bytes\n", (unsigned long long)d.line_bytes);
-		else
-			printf("line size by the stride slice: not visible (the slice does not flatten "
-			       "within the measured strides)\n");
-		print_verdicts(m, &d);
-		if (latency)
-			print_latency_check(&d, latency, &lat);
-	}
+	cliffs_detect(m, c.ratio, &d);
+	name_levels(d.size, d.nlevels, inf, num);
 	rc = MT_EXIT_OK;
-	goto out;
-oom:
-	mt_warn("cliffs: out of memory");
-	rc = MT_EXIT_RUNTIME;
+	if (c.json)
+		rc = print_json(m, &c, cols, ncols, &d, num);
+	else
+		print_text(m, &c, cols, ncols, &d, num, inf, lr ? &lat : NULL);
 out:
-	cJSON_Delete(out);
+	free(inf);
+	latency_result_free(lr);
 	mountain_free(m);
 	return rc;
 }

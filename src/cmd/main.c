@@ -22,6 +22,8 @@ static const struct command commands[] = {
 	{ "compare", "saved mountains or latency runs side by side", cmd_compare },
 	{ "sim", "cache simulator, output compatible with cachelab's csim-ref", cmd_sim },
 	{ "info", "cache parameters from every source side by side", cmd_info },
+	{ "import", "lmbench, tinymembench, ramlat or CS:APP output into memtop JSON", cmd_import },
+	{ "levels", "cache levels, TLB steps and memory read off a saved latency run", cmd_levels },
 	{ "view", "the terminal UI over saved runs (no file: the Apple M4 Max reference)", cmd_view },
 };
 

@@ -26,11 +26,13 @@
 #include <cjson/cJSON.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "core/job.h"
 #include "core/jsonio.h"
 #include "core/runhdr.h"
 #include "core/util.h"
+#include "info/info.h"
 
 #define LAT_MAX_SIZES 256
 #define LAT_MAX_STRIDES 12
@@ -47,7 +49,9 @@ uint64_t latency_step(uint64_t k);
  * (at most cap). Returns the count. */
 size_t latency_sizes(uint64_t lo, uint64_t hi, uint64_t *out, size_t cap);
 
-enum { LAT_HUGE_OFF = 0, LAT_HUGE_ON = 1 };
+/* Pages under a chase: 4 KB (huge pages off), huge pages asked with
+ * madvise, or not known (an imported table that does not say). */
+enum { LAT_HUGE_OFF = 0, LAT_HUGE_ON = 1, LAT_HUGE_UNKNOWN = 2 };
 
 /* The kind of the JOB_EV_NOTE that says what pages backed the buffer. */
 enum { LAT_NOTE_PAGES = 1 };
@@ -113,7 +117,7 @@ void *latency_chase(void *p, uint64_t n);
 
 struct latency_result {
 	struct run_header hdr;
-	double ghz;          /* core clock used for cycles */
+	double ghz;          /* core clock used for cycles; 0 unknown (an import: no cycles) */
 	size_t nsizes, nstrides;
 	uint64_t sizes[LAT_MAX_SIZES];
 	unsigned strides[LAT_MAX_STRIDES];
@@ -123,11 +127,17 @@ struct latency_result {
 	unsigned random_stride;
 	double random_ns[LAT_MAX_SIZES];
 	double random_cycles[LAT_MAX_SIZES];
+	int ns_over_l1;      /* random_ns are extra ns over the L1 latency (tinymembench's
+			      * table), not whole load latencies */
+	int has_other;       /* the random chase on the other pages too: */
+	int other_hugepages; /* LAT_HUGE_ON or OFF, the opposite of hugepages */
+	double other_ns[LAT_MAX_SIZES]; /* same sizes, same meaning as random_ns */
 	int hugepages;       /* LAT_HUGE_* requested */
 	char pages[160];     /* what the kernel gave: "4 KB pages", "huge pages: ..." */
 	uint64_t capped_from; /* the asked max size when memory capped it, else 0 */
 	double elapsed_s;
 	char source[256];    /* file it came from, "" when measured here */
+	char format[32];     /* the tool an import came from ("lmbench"), "" for memtop's */
 };
 
 /* A result with p's axes and every point unmeasured (NAN). Returns NULL when
@@ -145,13 +155,21 @@ int latency_apply(struct latency_result *r, const struct job_event *ev);
 /* Points measured so far (fixed and random). */
 size_t latency_measured(const struct latency_result *r);
 
-/* The result as JSON (see memtop(1)): header, ghz, strides, sizes, cycles and
- * ns per stride, random, levels. NULL when out of memory. */
+/* The result as JSON (see memtop(1); latency_json.c): header, ghz (0 when
+ * unknown, and then no cycles), format (an import's tool), strides, sizes,
+ * cycles and ns per stride, random {stride, sizes, ns, cycles, ns_over_l1},
+ * random_other {hugepages, ns}, hugepages "on"/"off"/"unknown", pages,
+ * then the levels (latency_levels_to_json). NULL when out of memory. */
 cJSON *latency_to_json(const struct latency_result *r);
 
 /* Read a result back (strict: ragged or mistyped arrays fail with "FILE:
  * FIELD ..."). Returns NULL with e set. */
 struct latency_result *latency_from_json(const cJSON *root, const char *file, mt_error *e);
+
+/* Load a latency result from path (memtop run latency --json, memtop
+ * import). Returns NULL with e = "PATH: ..." when it cannot be read or is
+ * not a latency result. */
+struct latency_result *latency_load(const char *path, mt_error *e);
 
 /* ---- measuring -------------------------------------------------------- */
 
@@ -165,78 +183,113 @@ int latency_worker(job_t *job, void *arg, mt_error *e);
 
 /* ---- reading the curve (latency_levels.c) ------------------------------ */
 
-/* A plateau of one curve: points i0..i1 (indices into sizes) whose level is
- * the median of their values. */
+/* The cache levels are read from one curve with seg_levels()
+ * (src/core/segment.h: a penalised piecewise-constant fit of ln(latency),
+ * transitions explained by the capacity bound, levels at least 2x apart):
+ * the random chase, which no prefetcher can follow; on huge pages when the
+ * result has both page sizes (TLB misses then stay out of the cache steps);
+ * without a random chase, the largest fixed stride. TLB steps come from
+ * what the other curves tell: the 4 KB-page chase running slower than the
+ * huge-page one from some size on, or (seed 002) a step whose added latency
+ * is in proportion to the stride (one miss a page). Way sizes come from the
+ * fixed strides only where they show the step: at the same size up to
+ * some stride (the way is at least that), moving right as the stride
+ * doubles past it (at most half the first stride that moved it). */
+
+#define LAT_L1_NOMINAL_NS 1.0 /* the L1 latency tinymembench takes off its values, as
+			       * read: it is unknown, about 1 ns (4-5 cycles at 4-5 GHz);
+			       * ln(latency) of such a table is read as ln(ns + 1) */
+
+/* A plateau of one curve: points i0..i1 (indices into sizes). */
 struct latency_plateau {
 	size_t i0, i1;
-	double level;
+	double level; /* the median of its points */
 };
 
-#define LAT_TOLERANCE 0.10 /* a point belongs to a plateau within 10 % */
-#define LAT_MERGE 0.20     /* neighbouring plateaus closer than 20 % merge */
-
-/* Segment one curve v[0..n) (NAN ends it: a partial curve is read up to its
- * first unmeasured point) into plateaus, left to right: a median-of-3 filter
- * first (one noisy point cannot start or end a plateau), then maximal runs
- * of at least 4 points (half an octave) within tol of their running mean; points between
- * plateaus are the steps. Neighbouring plateaus whose levels differ by less
- * than merge (relative to the lower) are merged, with the step points between
- * them. Levels are medians of the raw values. Returns the plateau count
- * (at most cap). */
-size_t latency_segment(const double *v, size_t n, double tol, double merge,
+/* The plateaus the level finder reads on one curve v (ns or cycles, any
+ * positive unit) over sizes: seg_levels() with the latency parameters.
+ * Unmeasured (NAN) points are skipped. Returns the plateau count (at most
+ * cap; 0 when fewer than 2 points are measured). */
+size_t latency_segment(const uint64_t *sizes, const double *v, size_t n,
 		       struct latency_plateau *out, size_t cap);
+
+/* How a TLB step was told from a cache step. */
+enum lat_tlb_evidence {
+	LAT_TLB_PAGES = 1,  /* the 4 KB-page chase is slower than the huge-page one from here */
+	LAT_TLB_STRIDES = 2 /* the added latency is in proportion to the stride */
+};
 
 struct latency_level {
 	int level;         /* cache level 1, 2, ... or TLB number 1, 2, ... */
-	int tlb;           /* 1: a TLB step, not a cache */
-	uint64_t size;     /* bytes: last size on the plateau (TLB: its reach) */
-	uint64_t step_end; /* first size on the next plateau */
-	double cycles, ns; /* cache: load latency; TLB: added cost of a miss */
-	uint64_t way_min, way_max; /* bytes; 0 unknown */
-	uint64_t entries;  /* TLB: size / page */
-	int from_random;   /* latency read from the random chase */
-	unsigned nstrides; /* fixed strides that show the step (shifted included) */
+	int tlb;           /* 0 a cache, else how it was told (enum lat_tlb_evidence) */
+	uint64_t size;     /* bytes: the level's size (TLB: its reach) */
+	uint64_t step_end; /* first size on the next level */
+	double ns;         /* cache: load latency (over L1 when levels.over_l1);
+			    * TLB: added cost of a miss */
+	double cycles;     /* the same in core cycles; 0 when the clock is unknown */
+	uint64_t way_min, way_max; /* bytes; 0 not measurable here */
+	uint64_t entries;  /* TLB: reach / page */
+	int from_random;   /* read from the random chase (else a fixed stride) */
+	unsigned nstrides; /* fixed strides that show the step */
 };
 
 struct latency_levels {
 	size_t n;
 	struct latency_level lv[LAT_MAX_LEVELS];
 	int has_memory;          /* the last plateau (beyond every cache) */
-	uint64_t memory_from;    /* its first size */
-	double memory_cycles, memory_ns;
+	uint64_t memory_from;    /* the first size past the last cache's step */
+	double memory_cycles, memory_ns; /* the median over the octave from there */
+	uint64_t memory_last_size; /* where the curve ends, */
+	double memory_last_ns;     /* and its latency there (page walks raise it) */
+	int over_l1;             /* every ns is extra over the L1 latency (tinymembench) */
+	uint64_t first_size, last_size; /* the sizes the curve read spans */
+	char curve[48];          /* what the caches were read from: "random chase",
+				  * "random chase, huge pages", "fixed stride 4096" */
 };
 
-/* The curves latency_detect_curves() reads: cycles[k][i] for fixed stride k
- * (bytes, increasing) at sizes[i]; random may be NULL. */
+/* The curves latency_detect_curves() reads, in ns: ns[k][i] for fixed
+ * stride k (bytes, increasing) at sizes[i]; NAN for an unmeasured point. */
 struct latency_curves {
 	const uint64_t *sizes;
 	size_t nsizes;
 	const unsigned *strides;
 	size_t nstrides;
-	const double *const *cycles;
-	const double *random; /* cycles, or NULL */
-	double ghz;           /* for ns; 0 leaves ns = 0 */
-	unsigned page;        /* bytes of a page (TLB entries = reach / page) */
+	const double *const *ns;
+	const double *random; /* the random chase, or NULL */
+	int over_l1;          /* random's values are extra ns over L1 */
+	const double *other;  /* the random chase on the other page size, or NULL */
+	int huge;             /* pages under strides and random: LAT_HUGE_*; other's are
+			       * the opposite (so one of the two is 4 KB pages) */
+	double ghz;           /* core clock for cycles; 0 unknown (cycles left 0) */
 };
 
-/* Read the levels from the curves (seed 002's analysis, made robust; see
- * memtop(1)): steps found at about the same size on several curves form one
- * level; a step that moves right by 2x as the stride doubles past the way
- * size is the same level (way size between the last unmoved stride and half
- * the first moved one); a step whose added latency is proportional to the
- * stride is a TLB. Latency of a cache level: its plateau on the random chase
- * when that shows the step, else on the smallest stride that does. Returns
- * the number of levels (0 when nothing could be read). Never fails. */
+/* Read the levels from the curves (see above and memtop(1)): cache levels
+ * smallest first with their latency, TLB steps where the curves show one,
+ * way sizes where the fixed strides support them, and memory. Returns the
+ * number of levels, caches and TLBs (0 when nothing could be read: fewer
+ * than two measured points, or a flat curve). Never fails. */
 size_t latency_detect_curves(const struct latency_curves *c, struct latency_levels *out);
 
 /* latency_detect_curves() on a result, whole or partial. */
 size_t latency_detect(const struct latency_result *r, struct latency_levels *out);
 
-/* The seed's line for a level into buf: "L1 size: 32 KB, latency: 4.00
- * cycles (1.60 ns), way size: min. 4 KB, max. 4 KB". */
-void latency_level_text(const struct latency_level *l, char *buf, size_t len);
+/* The seed's line for a level into buf: "L1 size: 48 KB, latency: 4.20
+ * cycles (1.23 ns), way size: 4 KB (12 ways)"; "TLB1 size: 96 entries
+ * (384 KB), latency: +7.00 cycles (2.04 ns) a miss". */
+void latency_level_text(const struct latency_level *l, int over_l1, char *buf, size_t len);
 
-/* The levels as a JSON array (NULL when out of memory). */
-cJSON *latency_levels_to_json(const struct latency_levels *lv);
+/* The levels as JSON: {"levels":[{"level","size","ns","cycles" (when
+ * known),"tlb","entries" (TLB),"way_min","way_max" (when measurable),
+ * "step_end","read_from","strides_showing"}...],"memory":{...} (when seen),
+ * "ns_over_l1" (when so),"read_from"}. The fields are added to root. Returns
+ * 0, or -1 out of memory. */
+int latency_levels_to_json(const struct latency_levels *lv, cJSON *root);
+
+/* The levels as text, one line each (latency_level_text), then memory.
+ * When inf is not NULL, each cache level is held against the size the
+ * most trusted source gives for it: "matches cpuid's 48K", or for the last
+ * level of a cache far below what the source says, "L3 effective ~4M
+ * (cpuid says 508M: shared or misreported)". */
+void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct info *inf);
 
 #endif

@@ -136,31 +136,19 @@ static int parse_strides(const char *s, struct latency_params *p, mt_error *e)
 	return 0;
 }
 
+/* The levels, held against the cache sizes this machine reports. */
 static void print_levels(FILE *f, const struct latency_result *r)
 {
 	struct latency_levels lv;
-	char line[256], a[32];
+	struct info *inf = malloc(sizeof *inf);
+	mt_error e;
 	latency_detect(r, &lv);
-	fprintf(f, "# levels (plateaus within 10 %%, merged when closer than 20 %%):\n");
-	if (lv.n == 0)
-		fprintf(f, "# no step found: the curves are flat (too small a range, or the prefetchers "
-		        "hide them; see the random chase)\n");
-	for (size_t i = 0; i < lv.n; i++) {
-		const struct latency_level *l = &lv.lv[i];
-		latency_level_text(l, line, sizeof line);
-		fprintf(f, "%s\n", line);
-		if (!l->tlb)
-			fprintf(f, "   latency read from the %s; step shown by %u of %zu strides\n",
-			        l->from_random ? "random chase" : "fixed strides", l->nstrides,
-			        r->nstrides);
-		if (!l->tlb && l->way_min && l->way_max)
-			fprintf(f, "   associativity: %llu..%llu ways (size / way size)\n",
-			        (unsigned long long)(l->size / l->way_max),
-			        (unsigned long long)(l->size / l->way_min));
+	if (inf && info_collect(inf, &e) < 0) {
+		free(inf);
+		inf = NULL;
 	}
-	if (lv.has_memory)
-		fprintf(f, "Memory from %s: latency %.2f cycles (%.2f ns)\n",
-		        mt_fmt_size(a, sizeof a, lv.memory_from), lv.memory_cycles, lv.memory_ns);
+	latency_levels_print(f, &lv, inf);
+	free(inf);
 }
 
 /* The command line as given, before it becomes parameters. */

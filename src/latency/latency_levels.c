@@ -1,646 +1,446 @@
-/* latency_levels: reading a latency curve into cache levels, way sizes and
- * TLB steps (seed 002's analysis, made robust). Pure functions on arrays;
- * see latency.h for the contracts and memtop(1) for the method. */
+/* latency_levels: reading latency curves into cache levels, TLB steps, way
+ * sizes and memory. The phases are the functions of latency_detect_curves()
+ * in order; the method is in latency.h and memtop(1). */
 #include "config.h"
 
 #include "latency.h"
+#include "core/segment.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define MIN_WIDTH 4        /* points a plateau needs (half an octave) */
-#define CLUSTER_GAP 2      /* size steps apart that still count as the same step */
-#define TLB_SLACK 0.25     /* the added latency may miss proportionality by 25 % ... */
-#define TLB_FLOOR 0.10     /* ... plus 10 % of the level (the flatness tolerance) */
+#define PAGE_4K 4096u
+#define PAGE_HUGE (2u << 20)
+#define TLB_SLOWER 1.10     /* 4 KB pages at least 10 % slower than huge pages from here, */
+#define TLB_STAYS 1.05      /* and never again within 5 % of them further on */
+#define TLB_SHARE 0.10      /* half the page stride at least 10 % faster than the page stride, */
+#define TLB_STEP_LO 0.5     /* and the page stride's step 0.5 .. 1.5 times the miss that */
+#define TLB_STEP_HI 1.5     /* difference says (twice it) */
+#define TLB_SAME 1.5        /* a cache step this close to a TLB's reach is the TLB's */
+#define WINDOW_OCTAVES 0.5  /* a step's latency before and after: points this close */
+#define WAY_NEAR 1.5        /* a stride shows a step within this factor of its size */
+#define WAY_MAX_WAYS 64     /* way bounds implying more ways are not believed */
 
-/* Median of the values v[i] for i in [i0, i1] with mask[i] set (mask NULL:
- * all). NAN when none. */
-static double median_range(const double *v, const unsigned char *mask, size_t i0, size_t i1)
-{
-	double tmp[LAT_MAX_SIZES];
-	size_t n = 0;
-	for (size_t i = i0; i <= i1 && n < LAT_MAX_SIZES; i++)
-		if (!mask || mask[i])
-			tmp[n++] = v[i];
-	return n ? mt_median(tmp, n) : (double)NAN;
-}
-
-size_t latency_segment(const double *v, size_t n, double tol, double merge,
-		       struct latency_plateau *out, size_t cap)
-{
-	const double *s = v;
-	unsigned char in[LAT_MAX_SIZES];
-	struct latency_plateau p[LAT_MAX_SIZES];
-	size_t m = 0, np = 0, i;
-	while (m < n && m < LAT_MAX_SIZES && isfinite(v[m]))
-		m++;
-	if (m < MIN_WIDTH)
-		return 0;
-	/* maximal runs of >= MIN_WIDTH points within tol of their running mean;
-	 * a run steps over one or two points that are off when the point after
-	 * them is back within tol (a spike two points wide); those points do not
-	 * count in its level */
-	memset(in, 0, sizeof in);
-	i = 0;
-	while (i < m) {
-		double sum = s[i];
-		size_t j = i + 1, cnt = 1, last = i;
-		unsigned char mem[LAT_MAX_SIZES];
-		mem[i] = 1;
-		while (j < m) {
-			double mean = sum / (double)cnt;
-			size_t skip = 0;
-			while (skip <= 2 && j + skip < m && fabs(s[j + skip] - mean) > tol * mean)
-				skip++;
-			if (skip > 2 || j + skip >= m)
-				break;
-			for (size_t k = j; k < j + skip; k++)
-				mem[k] = 0;
-			j += skip;
-			mem[j] = 1;
-			sum += s[j];
-			cnt++;
-			last = j;
-			j++;
-		}
-		if (cnt >= MIN_WIDTH) {
-			p[np].i0 = i;
-			p[np].i1 = last;
-			for (size_t k = i; k <= last; k++)
-				in[k] = mem[k];
-			p[np].level = median_range(v, in, i, last);
-			np++;
-			i = last + 1;
-		} else {
-			i++;
-		}
-	}
-	/* merge neighbours closer than `merge`, step points between them too */
-	for (i = 0; i + 1 < np;) {
-		double a = p[i].level, b = p[i + 1].level, lo = a < b ? a : b;
-		if (fabs(a - b) < merge * lo) {
-			for (size_t k = p[i].i1 + 1; k < p[i + 1].i0; k++)
-				in[k] = 1;
-			p[i].i1 = p[i + 1].i1;
-			p[i].level = median_range(v, in, p[i].i0, p[i].i1);
-			memmove(&p[i + 1], &p[i + 2], (np - i - 2) * sizeof *p);
-			np--;
-			if (i > 0)
-				i--; /* the merged level may now be close to the left one */
-		} else {
-			i++;
-		}
-	}
-	if (np > cap)
-		np = cap;
-	memcpy(out, p, np * sizeof *p);
-	return np;
-}
-
-/* ---- levels across curves ------------------------------------------------ */
-
-#define MAX_B (LAT_MAX_SIZES * 2)
-#define CURVE_RANDOM -1
-
-struct bnd {
-	int curve;        /* fixed stride index, or CURVE_RANDOM */
-	size_t pos, next; /* last index of the lower plateau, first of the upper */
-	double lo, hi;    /* their levels */
-	int cluster;      /* -1 dropped */
-	int shifted;      /* linked as the same step moved right (associativity) */
+/* What the phases share. */
+struct reader {
+	const struct latency_curves *c;
+	double offset;              /* added before reading: LAT_L1_NOMINAL_NS for over-L1 ns */
+	double main[LAT_MAX_SIZES]; /* the curve the caches are read from, offset added */
+	const double *small;        /* the 4 KB-page random chase when both exist, else NULL */
+	const double *huge;         /* the huge-page one */
+	struct seg_level seg[LAT_MAX_LEVELS];
+	size_t nseg;
 };
 
-struct cluster {
-	size_t pos, next; /* consensus indices */
-	double lo;        /* lower level: reference curve */
-	int ref;          /* the reference curve */
-	int tlb;
-	int drop;
-	double tlb_cost;  /* cycles a miss */
-};
+/* ---- phase 1: the curve the caches are read from ----------------------- */
 
-static int bnd_cmp(const void *a, const void *b)
+static int choose_main(const struct latency_curves *c, struct reader *rd, struct latency_levels *out)
 {
-	const struct bnd *x = a, *y = b;
-	if (x->pos != y->pos)
-		return x->pos < y->pos ? -1 : 1;
-	return x->curve < y->curve ? -1 : x->curve > y->curve;
+	const double *src = NULL;
+	size_t n = c->nsizes < LAT_MAX_SIZES ? c->nsizes : LAT_MAX_SIZES;
+	rd->offset = c->random && c->over_l1 ? LAT_L1_NOMINAL_NS : 0;
+	if (c->random && c->other) {
+		rd->huge = c->huge == LAT_HUGE_ON ? c->random : c->other;
+		rd->small = c->huge == LAT_HUGE_ON ? c->other : c->random;
+		src = rd->huge;
+		mt_strlcpy(out->curve, "random chase, huge pages", sizeof out->curve);
+	} else if (c->random) {
+		src = c->random;
+		mt_strlcpy(out->curve, "random chase", sizeof out->curve);
+	} else if (c->nstrides > 0) {
+		src = c->ns[c->nstrides - 1]; /* the least hidden by the prefetchers */
+		mt_snprintf(out->curve, sizeof out->curve, "fixed stride %u",
+			    c->strides[c->nstrides - 1]);
+	}
+	if (!src)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		rd->main[i] = src[i] + rd->offset;
+		if (isfinite(src[i]) && !out->first_size)
+			out->first_size = c->sizes[i];
+		if (isfinite(src[i]))
+			out->last_size = c->sizes[i];
+	}
+	out->over_l1 = c->random && c->over_l1;
+	return 0;
 }
 
-static size_t lower_median_idx(size_t *v, size_t n)
+/* ---- phase 2: cache levels and memory ----------------------------------- */
+
+static double to_cycles(const struct latency_curves *c, double ns)
 {
-	/* insertion sort, n small */
-	for (size_t i = 1; i < n; i++)
-		for (size_t j = i; j > 0 && v[j - 1] > v[j]; j--) {
-			size_t t = v[j];
-			v[j] = v[j - 1];
-			v[j - 1] = t;
-		}
-	return v[(n - 1) / 2];
+	return c->ghz > 0 ? ns * c->ghz : 0;
 }
 
-static const double *curve_of(const struct latency_curves *c, int curve)
+/* The median of v over the sizes in [lo, hi] (NAN when none is measured). */
+static double median_between(const struct latency_curves *c, const double *v, double lo,
+			     double hi)
 {
-	return curve == CURVE_RANDOM ? c->random : c->cycles[curve];
-}
-
-static size_t measured_len(const double *v, size_t n)
-{
-	size_t m = 0;
-	while (m < n && isfinite(v[m]))
-		m++;
-	return m;
-}
-
-/* The step's size on curve v between a plateau ending at i1 and one
- * starting at i0: the last point before the curve first reaches half-way
- * between their levels lo and hi. */
-static size_t step_pos(const double *v, size_t i1, size_t i0, double lo, double hi)
-{
-	double mid = (lo + hi) / 2;
-	for (size_t i = i1 + 1; i < i0; i++)
-		if (v[i] >= mid)
-			return i - 1;
-	return i0 - 1;
-}
-
-/* Make a one rise from a's lower level to b's upper level (b comes later). */
-static void combine(const struct latency_curves *c, struct bnd *a, const struct bnd *b)
-{
-	size_t i1 = a->pos;
-	/* the lower plateau ended at or before a->pos; search from there */
-	while (i1 > 0 && fabs(curve_of(c, a->curve)[i1] - a->lo) > LAT_TOLERANCE * a->lo)
-		i1--;
-	a->hi = b->hi;
-	a->next = b->next;
-	a->pos = step_pos(curve_of(c, a->curve), i1, a->next, a->lo, a->hi);
-}
-
-/* The rises of one curve as boundaries; bumps (a rise the curve comes back
- * down from) are not steps. */
-static size_t curve_bounds(const struct latency_curves *c, int curve, struct bnd *out, size_t cap)
-{
-	struct latency_plateau p[LAT_MAX_SIZES];
-	size_t np = latency_segment(curve_of(c, curve), c->nsizes, LAT_TOLERANCE, LAT_MERGE, p,
-				    LAT_MAX_SIZES);
+	double t[LAT_MAX_SIZES];
 	size_t n = 0;
-	for (size_t j = 0; j + 1 < np && n < cap; j++) {
-		int stays = 1;
-		if (!(p[j + 1].level > p[j].level * (1 + LAT_TOLERANCE)))
-			continue;
-		for (size_t k = j + 1; k < np; k++)
-			if (!(p[k].level > p[j].level * (1 + LAT_TOLERANCE)))
-				stays = 0;
-		if (!stays)
-			continue;
-		out[n].curve = curve;
-		/* a step spread over several sizes: its size is the last point
-		 * before the curve first passes half-way between the two levels
-		 * (the seed takes the plateau's last point, which a slow rise
-		 * pulls to the left) */
-		out[n].pos = step_pos(curve_of(c, curve), p[j].i1, p[j + 1].i0, p[j].level,
-				      p[j + 1].level);
-		out[n].next = p[j + 1].i0;
-		out[n].lo = p[j].level;
-		out[n].hi = p[j + 1].level;
-		out[n].cluster = -1;
-		out[n].shifted = 0;
-		n++;
-	}
-	return n;
+	for (size_t i = 0; i < c->nsizes && i < LAT_MAX_SIZES; i++)
+		if ((double)c->sizes[i] >= lo && (double)c->sizes[i] <= hi && isfinite(v[i]))
+			t[n++] = v[i];
+	return mt_median(t, n);
 }
 
-/* The index of the size nearest to target (in log terms, first on ties). */
-static size_t nearest_size(const struct latency_curves *c, double target)
+/* The first measured index after i on the main curve (n when none). */
+static size_t next_point(const struct reader *rd, size_t i, size_t n)
 {
-	size_t best = 0;
-	double bd = INFINITY;
-	for (size_t i = 0; i < c->nsizes; i++) {
-		double d = fabs(log((double)c->sizes[i] / target));
-		if (d < bd - 1e-12) {
-			bd = d;
-			best = i;
+	for (i++; i < n && !isfinite(rd->main[i]); i++)
+		;
+	return i;
+}
+
+/* Memory: from the first size past the last cache's step, its latency the
+ * median over the octave from there; and where the curve ends. */
+static void read_memory(struct reader *rd, struct latency_levels *out, size_t n)
+{
+	const struct latency_curves *c = rd->c;
+	size_t from = next_point(rd, rd->seg[rd->nseg - 2].edge, n), last = from;
+	if (from >= n)
+		return;
+	for (size_t i = from; i < n; i++)
+		if (isfinite(rd->main[i]))
+			last = i;
+	out->has_memory = 1;
+	out->memory_from = c->sizes[from];
+	out->memory_ns = median_between(c, rd->main, (double)c->sizes[from],
+					2.0 * (double)c->sizes[from]) - rd->offset;
+	out->memory_cycles = to_cycles(c, out->memory_ns);
+	out->memory_last_size = c->sizes[last];
+	out->memory_last_ns = rd->main[last] - rd->offset;
+}
+
+static void read_caches(struct reader *rd, struct latency_levels *out)
+{
+	const struct latency_curves *c = rd->c;
+	struct seg_params p;
+	size_t n = c->nsizes < LAT_MAX_SIZES ? c->nsizes : LAT_MAX_SIZES;
+	seg_params_latency(&p);
+	rd->nseg = seg_levels(c->sizes, rd->main, n, &p, rd->seg, LAT_MAX_LEVELS);
+	if (rd->nseg < 2)
+		return; /* one flat curve: no step, no memory told apart */
+	for (size_t k = 0; k + 1 < rd->nseg && out->n < LAT_MAX_LEVELS; k++) {
+		struct latency_level *l = &out->lv[out->n++];
+		size_t next = next_point(rd, rd->seg[k].edge, n);
+		memset(l, 0, sizeof *l);
+		l->size = c->sizes[rd->seg[k].edge];
+		l->step_end = c->sizes[next < n ? next : rd->seg[k + 1].i0];
+		l->ns = rd->seg[k].cost - rd->offset;
+		l->cycles = to_cycles(c, l->ns);
+		l->from_random = c->random != NULL;
+	}
+	read_memory(rd, out, n);
+}
+
+/* ---- phase 3: TLB steps ------------------------------------------------- */
+
+static void add_tlb(struct latency_levels *out, int how, uint64_t size, uint64_t end,
+		    unsigned page, double ns, double ghz)
+{
+	struct latency_level *l;
+	for (size_t i = 0; i < out->n; i++)
+		if (out->lv[i].tlb && out->lv[i].size <= 2 * size && size <= 2 * out->lv[i].size)
+			return; /* told already, the other way */
+	if (out->n >= LAT_MAX_LEVELS)
+		return;
+	l = &out->lv[out->n++];
+	memset(l, 0, sizeof *l);
+	l->tlb = how;
+	l->size = size;
+	l->step_end = end;
+	l->entries = size / page;
+	l->ns = ns;
+	l->cycles = ghz > 0 ? ns * ghz : 0;
+}
+
+/* Both page sizes: from the first size on which the 4 KB-page chase stays
+ * slower than the huge-page one, the difference is the TLB's (its reach is
+ * the size before). */
+static void tlb_from_pages(const struct reader *rd, struct latency_levels *out)
+{
+	const struct latency_curves *c = rd->c;
+	size_t n = c->nsizes < LAT_MAX_SIZES ? c->nsizes : LAT_MAX_SIZES, first = n, prev = n;
+	if (!rd->small || !rd->huge)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		double a = rd->small[i] + rd->offset, b = rd->huge[i] + rd->offset;
+		if (!isfinite(a) || !isfinite(b) || a <= 0 || b <= 0)
+			continue;
+		if (first == n && a >= TLB_SLOWER * b && prev < n)
+			first = i;
+		else if (first < n && a < TLB_STAYS * b)
+			first = n; /* back again: not a TLB's reach */
+		if (first == n)
+			prev = i;
+	}
+	if (first == n || prev == n)
+		return;
+	{
+		double lo = (double)c->sizes[first], hi = lo * exp2(2 * WINDOW_OCTAVES);
+		double d = median_between(c, rd->small, lo, hi) - median_between(c, rd->huge, lo, hi);
+		add_tlb(out, LAT_TLB_PAGES, c->sizes[prev], c->sizes[first], PAGE_4K, d, c->ghz);
+	}
+}
+
+/* The stride index of stride s, or -1. */
+static int stride_index(const struct latency_curves *c, unsigned s)
+{
+	for (size_t k = 0; k < c->nstrides; k++)
+		if (c->strides[k] == s)
+			return (int)k;
+	return -1;
+}
+
+/* The smallest and the largest cache level's size (0 when none). */
+static void cache_span(const struct latency_levels *out, uint64_t *lo, uint64_t *hi)
+{
+	*lo = *hi = 0;
+	for (size_t i = 0; i < out->n; i++) {
+		if (out->lv[i].tlb)
+			continue;
+		if (!*lo || out->lv[i].size < *lo)
+			*lo = out->lv[i].size;
+		if (out->lv[i].size > *hi)
+			*hi = out->lv[i].size;
+	}
+}
+
+/* Over the octave from size: the median of page - half (ns), and of that
+ * as a share of page. */
+static void half_lacks(const struct latency_curves *c, int kp, int kh, uint64_t size, double *ns,
+		       double *share)
+{
+	double d[LAT_MAX_SIZES], q[LAT_MAX_SIZES], hi = 2.0 * (double)size;
+	size_t n = 0;
+	for (size_t i = 0; i < c->nsizes && i < LAT_MAX_SIZES; i++) {
+		double a = c->ns[kp][i], b = c->ns[kh][i];
+		if ((double)c->sizes[i] >= (double)size && (double)c->sizes[i] <= hi &&
+		    isfinite(a) && isfinite(b) && a > 0) {
+			d[n] = a - b;
+			q[n++] = (a - b) / a;
 		}
 	}
-	return best;
+	*ns = mt_median(d, n);
+	*share = mt_median(q, n);
 }
 
-/* The level change of fixed curve k across [pos, next]: median of the five
- * points after minus median of the five up to pos (fewer at the ends; NAN
- * when fewer than three are measured on a side). */
-static double jump(const struct latency_curves *c, int k, size_t pos, size_t next, double *lo)
+/* Seed 002's test on 4 KB pages: past a TLB's reach the page stride (one
+ * load a page) misses on every load and half the page stride on every
+ * other one, so the half stride runs faster by half a miss, and the page
+ * stride steps up by a whole one; at a cache step every stride slows
+ * alike. Read inside the caches only (beyond them, the fixed strides are
+ * what the prefetchers make of them), the first TLB only (the next ones
+ * hide in the caches' steps). */
+static void tlb_from_strides(const struct reader *rd, struct latency_levels *out)
 {
-	const double *v = c->cycles[k];
-	size_t m = measured_len(v, c->nsizes), a, b;
-	double l, r;
-	if (pos < 2 || next + 2 >= m)
-		return NAN;
-	a = pos >= 4 ? pos - 4 : 0;
-	b = next + 4 < m ? next + 4 : m - 1;
-	l = median_range(v, NULL, a, pos);
-	r = median_range(v, NULL, next, b);
-	*lo = l;
-	return r - l;
+	const struct latency_curves *c = rd->c;
+	int kp = stride_index(c, PAGE_4K), kh = stride_index(c, PAGE_4K / 2);
+	uint64_t lo, hi;
+	size_t prev = c->nsizes;
+	if (c->huge == LAT_HUGE_ON || kp < 0 || kh < 0)
+		return;
+	cache_span(out, &lo, &hi);
+	for (size_t i = 0; i < c->nsizes && i < LAT_MAX_SIZES && c->sizes[i] < hi; i++) {
+		double a = c->ns[kp][i], b = c->ns[kh][i], lack, share, miss, jp;
+		if (!isfinite(a) || !isfinite(b) || a <= 0)
+			continue;
+		half_lacks(c, kp, kh, c->sizes[i], &lack, &share);
+		if (c->sizes[i] > lo && prev < c->nsizes && (a - b) / a >= TLB_SHARE &&
+		    share >= TLB_SHARE) {
+			miss = 2 * lack;
+			jp = median_between(c, c->ns[kp], (double)c->sizes[i], 2.0 * (double)c->sizes[i]) -
+			     median_between(c, c->ns[kp], (double)c->sizes[prev] / 2,
+					    (double)c->sizes[prev]);
+			if (jp >= TLB_STEP_LO * miss && jp <= TLB_STEP_HI * miss) {
+				add_tlb(out, LAT_TLB_STRIDES, c->sizes[prev], c->sizes[i], PAGE_4K,
+					miss, c->ghz);
+				return;
+			}
+		}
+		prev = i;
+	}
 }
 
-/* Is the step of cluster q a TLB step: its added latency proportional to the
- * stride on every fixed curve, and visible on at least two? */
-static int tlb_test(const struct latency_curves *c, const struct cluster *q, double *cost)
+/* Is there a TLB level told by the strides within TLB_SAME of size? (One
+ * told by the page sizes came from another curve than the caches.) */
+static int at_tlb(const struct latency_levels *out, uint64_t size)
 {
-	double J[LAT_MAX_STRIDES], L[LAT_MAX_STRIDES];
-	int top = -1, visible = 0, valid = 0;
-	for (size_t k = 0; k < c->nstrides; k++) {
-		J[k] = jump(c, (int)k, q->pos, q->next, &L[k]);
-		if (isfinite(J[k])) {
-			top = (int)k;
-			valid++;
-			if (J[k] > LAT_TOLERANCE * L[k])
-				visible++;
+	for (size_t t = 0; t < out->n; t++)
+		if (out->lv[t].tlb == LAT_TLB_STRIDES && (double)size <= TLB_SAME * (double)out->lv[t].size &&
+		    (double)out->lv[t].size <= TLB_SAME * (double)size)
+			return 1;
+	return 0;
+}
+
+/* The cache level just above size (its index), or out->n. */
+static size_t cache_above(const struct latency_levels *out, uint64_t size)
+{
+	size_t up = out->n;
+	for (size_t q = 0; q < out->n; q++)
+		if (!out->lv[q].tlb && out->lv[q].size > size &&
+		    (up == out->n || out->lv[q].size < out->lv[up].size))
+			up = q;
+	return up;
+}
+
+/* A cache level read at a TLB's reach is the TLB's step: it goes, and the
+ * cache above it takes the latency read before the TLB misses began. */
+static void drop_tlb_steps(struct latency_levels *out)
+{
+	size_t i = 0;
+	while (i < out->n) {
+		struct latency_level *l = &out->lv[i];
+		size_t up;
+		if (l->tlb || !at_tlb(out, l->size)) {
+			i++;
+			continue;
+		}
+		up = cache_above(out, l->size);
+		if (up < out->n) {
+			out->lv[up].ns = l->ns;
+			out->lv[up].cycles = l->cycles;
+		}
+		memmove(l, l + 1, (out->n - i - 1) * sizeof *l);
+		out->n--;
+	}
+}
+
+/* ---- phase 4: way sizes ------------------------------------------------- */
+
+/* Where fixed stride k steps near size (within WAY_NEAR): the step's edge
+ * index, or -1; *vertical says whether it rose in one size step. */
+static int stride_step_near(const struct latency_curves *c, size_t k, double size, int *vertical)
+{
+	struct seg_level s[LAT_MAX_LEVELS];
+	struct seg_params p;
+	size_t ns;
+	seg_params_latency(&p);
+	ns = seg_levels(c->sizes, c->ns[k], c->nsizes, &p, s, LAT_MAX_LEVELS);
+	for (size_t j = 0; j + 1 < ns; j++) {
+		double at = (double)c->sizes[s[j].edge];
+		if (at * WAY_NEAR >= size && at <= size * WAY_NEAR) {
+			*vertical = s[j + 1].i0 == s[j].edge + 1;
+			return (int)s[j].edge;
 		}
 	}
-	if (top < 0 || valid < 2 || visible < 2 || !(J[top] > LAT_TOLERANCE * L[top]))
-		return 0;
-	for (size_t k = 0; k < c->nstrides; k++) {
-		double want;
-		if (!isfinite(J[k]))
-			continue;
-		want = J[top] * (double)c->strides[k] / (double)c->strides[top];
-		if (fabs(J[k] - want) > TLB_SLACK * want + TLB_FLOOR * L[k])
-			return 0;
-	}
-	*cost = J[top];
-	if (c->strides[top] <= c->page && c->page)
-		*cost = J[top] * (double)c->page / (double)c->strides[top];
-	return 1;
+	return -1;
 }
 
-static void set_ns(struct latency_level *l, double ghz)
+/* The way size of cache level l where the fixed strides support it (seed
+ * 002): a stride at most the way size steps at the level's size, so the
+ * way is at least the largest such stride; a stride past it reaches only
+ * some of the sets, so its step moves right, twice as far each time the
+ * stride doubles, and the way is at most half the first stride that moved
+ * it. When no stride moved it and at least two strides rose in one and
+ * the same size step there, the way is at most that step's width (the
+ * seed's reading of a vertical step). Otherwise both stay 0: not
+ * measurable here. */
+static void way_size(const struct latency_curves *c, struct latency_level *l)
 {
-	l->ns = ghz > 0 ? l->cycles / ghz : 0;
+	uint64_t wmin = 0, wmax = 0, width = 0;
+	unsigned nvertical = 0;
+	double at = (double)l->size; /* where the step is expected */
+	for (size_t k = 0; k < c->nstrides; k++) {
+		int vertical = 0, e = stride_step_near(c, k, at, &vertical);
+		if (e < 0 && (e = stride_step_near(c, k, 2 * at, &vertical)) >= 0) {
+			at *= 2; /* moved: this stride is past the way size */
+			if (!wmax)
+				wmax = c->strides[k] / 2;
+		}
+		if (e < 0)
+			continue;
+		l->nstrides++;
+		if (at != (double)l->size || (size_t)e + 1 >= c->nsizes)
+			continue;
+		wmin = c->strides[k];
+		if (vertical && (!width || c->sizes[e + 1] - c->sizes[e] == width)) {
+			width = c->sizes[e + 1] - c->sizes[e];
+			nvertical++;
+		}
+	}
+	if (!wmax && nvertical >= 2)
+		wmax = width;
+	if (!wmin || !wmax || wmax < wmin || l->size / wmin > WAY_MAX_WAYS)
+		return;
+	l->way_min = wmin;
+	l->way_max = wmax;
+}
+
+/* ---- phase 5: order and numbers ----------------------------------------- */
+
+static int by_size(const void *a, const void *b)
+{
+	const struct latency_level *x = a, *y = b;
+	if (x->size != y->size)
+		return x->size < y->size ? -1 : 1;
+	return x->tlb - y->tlb;
+}
+
+static void number_levels(struct latency_levels *out)
+{
+	int cache = 0, tlb = 0;
+	qsort(out->lv, out->n, sizeof *out->lv, by_size);
+	for (size_t i = 0; i < out->n; i++)
+		out->lv[i].level = out->lv[i].tlb ? ++tlb : ++cache;
 }
 
 size_t latency_detect_curves(const struct latency_curves *c, struct latency_levels *out)
 {
-	struct bnd *bs;
-	struct cluster q[MAX_B];
-	size_t nb = 0, nq = 0, ncurves = 0;
-	int ncache = 0, ntlb = 0;
-	size_t prev_pos = 0;
-	double prev_cycles = 0;
+	struct reader rd;
 	memset(out, 0, sizeof *out);
-	if (!c->sizes || c->nsizes < MIN_WIDTH)
+	memset(&rd, 0, sizeof rd);
+	rd.c = c;
+	if (!c->sizes || c->nsizes < 2 || choose_main(c, &rd, out) < 0)
 		return 0;
-	bs = calloc(MAX_B, sizeof *bs);
-	if (!bs)
+	read_caches(&rd, out);
+	if (out->n == 0)
 		return 0;
-
-	/* 1. the rises of every curve */
-	for (size_t k = 0; k < c->nstrides; k++) {
-		if (measured_len(c->cycles[k], c->nsizes) >= MIN_WIDTH)
-			ncurves++;
-		nb += curve_bounds(c, (int)k, bs + nb, MAX_B - nb);
-	}
-	if (c->random) {
-		if (measured_len(c->random, c->nsizes) >= MIN_WIDTH)
-			ncurves++;
-		nb += curve_bounds(c, CURVE_RANDOM, bs + nb, MAX_B - nb);
-	}
-	qsort(bs, nb, sizeof *bs, bnd_cmp);
-
-	/* 2. cluster: a boundary joins the current step when it starts before
-	 * (or right at) the end of a member's rise, i.e. a step spread over
-	 * several sizes is one step, but never more than an octave from the
-	 * step's first boundary; one boundary per curve */
-	{
-		size_t first = 0, maxnext = 0;
-		for (size_t i = 0; i < nb; i++) {
-			int fresh = nq == 0;
-			if (!fresh) {
-				if (bs[i].pos > maxnext + 1 && bs[i].pos - first > CLUSTER_GAP)
-					fresh = 1;
-				if (bs[i].pos - first > 8)
-					fresh = 1;
-				for (size_t j = 0; j < i && !fresh; j++) {
-					if (bs[j].cluster != (int)nq - 1 || bs[j].curve != bs[i].curve)
-						continue;
-					if (bs[i].pos <= maxnext + 1) {
-						/* the same curve rises twice within one
-						 * spread step: one rise from the first
-						 * level to the second */
-						combine(c, &bs[j], &bs[i]);
-						if (bs[j].next > maxnext)
-							maxnext = bs[j].next;
-						bs[i].cluster = -2;
-						break;
-					}
-					fresh = 1;
-				}
-				if (bs[i].cluster == -2)
-					continue;
-			}
-			if (fresh) {
-				memset(&q[nq], 0, sizeof q[nq]);
-				nq++;
-				first = bs[i].pos;
-				maxnext = bs[i].next;
-			}
-			if (bs[i].next > maxnext)
-				maxnext = bs[i].next;
-			bs[i].cluster = (int)nq - 1;
-		}
-	}
-
-	/* 3. associativity: a step of the largest strides at 2x, 4x ... the size
-	 * of a step the smaller strides show at the same lower level is that
-	 * step moved right (the stride passed the way size) */
-	for (size_t g = 0; g < nq; g++) {
-		int kmax = -1;
-		double lo = NAN;
-		size_t pos = 0;
-		for (size_t i = 0; i < nb; i++)
-			if (bs[i].cluster == (int)g && bs[i].curve != CURVE_RANDOM && !bs[i].shifted &&
-			    bs[i].curve > kmax) {
-				kmax = bs[i].curve;
-				lo = bs[i].lo;
-				pos = bs[i].pos;
-			}
-		if (kmax < 0)
-			continue;
-		{
-			double target = (double)c->sizes[pos];
-			for (size_t k = (size_t)kmax + 1; k < c->nstrides; k++) {
-				size_t want;
-				int found = -1;
-				if (c->strides[k] != 2 * c->strides[k - 1])
-					break;
-				target *= 2;
-				want = nearest_size(c, target);
-				for (size_t i = 0; i < nb; i++) {
-					int other_small = 0;
-					if (bs[i].curve != (int)k || bs[i].shifted || bs[i].cluster < 0 ||
-					    bs[i].cluster == (int)g ||
-					    (bs[i].pos > want ? bs[i].pos - want : want - bs[i].pos) > 1 ||
-					    fabs(bs[i].lo - lo) >= LAT_MERGE * fmin(lo, bs[i].lo))
-						continue;
-					/* not a step the small strides show too */
-					for (size_t j = 0; j < nb; j++)
-						if (bs[j].cluster == bs[i].cluster && bs[j].curve >= 0 &&
-						    bs[j].curve <= kmax)
-							other_small = 1;
-					if (!other_small)
-						found = (int)i;
-					break;
-				}
-				if (found < 0)
-					break;
-				bs[found].cluster = (int)g;
-				bs[found].shifted = 1;
-			}
-		}
-	}
-
-	/* 4. per cluster: consensus position, support, reference level */
-	for (size_t g = 0; g < nq; g++) {
-		size_t pv[LAT_MAX_STRIDES + 1], nv[LAT_MAX_STRIDES + 1], n = 0, members = 0;
-		int ref = -2;
-		for (size_t i = 0; i < nb; i++) {
-			if (bs[i].cluster != (int)g)
-				continue;
-			members++;
-			if (bs[i].shifted)
-				continue;
-			if (n <= LAT_MAX_STRIDES) {
-				pv[n] = bs[i].pos;
-				nv[n] = bs[i].next;
-				n++;
-			}
-			/* reference: the random chase, else the stride that shows the
-			 * highest level below the step (the least hidden by the
-			 * prefetchers; the smallest such stride on a tie) */
-			if (bs[i].curve == CURVE_RANDOM ||
-			    (ref != CURVE_RANDOM &&
-			     (ref == -2 || bs[i].lo > q[g].lo ||
-			      (bs[i].lo == q[g].lo && bs[i].curve < ref)))) {
-				ref = bs[i].curve;
-				q[g].lo = bs[i].lo;
-			}
-		}
-		if (n == 0 || (ncurves >= 3 && members < 2)) {
-			q[g].drop = 1;
-			continue;
-		}
-		q[g].ref = ref;
-		q[g].pos = lower_median_idx(pv, n);
-		q[g].next = lower_median_idx(nv, n);
-		if (q[g].next <= q[g].pos)
-			q[g].next = q[g].pos + 1;
-	}
-
-	/* 5. TLB steps: added latency proportional to the stride, left of a
-	 * cache step */
-	for (size_t g = 0; g < nq; g++) {
-		int has_shift = 0, later_cache = 0;
-		if (q[g].drop)
-			continue;
-		for (size_t i = 0; i < nb; i++)
-			if (bs[i].cluster == (int)g && bs[i].shifted)
-				has_shift = 1;
-		for (size_t h = g + 1; h < nq; h++)
-			if (!q[h].drop)
-				later_cache = 1;
-		/* and at least 4 pages of reach: no TLB is smaller */
-		if (!has_shift && later_cache && c->nstrides >= 2 &&
-		    (!c->page || c->sizes[q[g].pos] >= 4ull * c->page))
-			q[g].tlb = tlb_test(c, &q[g], &q[g].tlb_cost);
-	}
-
-	/* 6. the levels */
-	for (size_t g = 0; g < nq && out->n < LAT_MAX_LEVELS; g++) {
-		struct latency_level *l;
-		uint64_t wmin = 0, wmax = 0, width_min = 0, width_max = 0;
-		unsigned shown = 0, first_shift = 0;
-		int slanted_all = 1, nunshifted = 0, from_random = 0;
-		if (q[g].drop)
-			continue;
-		l = &out->lv[out->n++];
-		memset(l, 0, sizeof *l);
-		l->size = c->sizes[q[g].pos];
-		l->step_end = c->sizes[q[g].next < c->nsizes ? q[g].next : c->nsizes - 1];
-		if (q[g].tlb) {
-			l->tlb = 1;
-			l->level = ++ntlb;
-			l->cycles = q[g].tlb_cost;
-			l->entries = c->page ? l->size / c->page : 0;
-			set_ns(l, c->ghz);
-			for (size_t i = 0; i < nb; i++)
-				if (bs[i].cluster == (int)g && bs[i].curve >= 0)
-					l->nstrides++;
-			continue;
-		}
-		l->level = ++ncache;
-		/* the latency of a level: the reference curve's first plateau
-		 * after the previous cache step (before TLB misses or early
-		 * evictions creep in), else the plateau just below the step */
-		l->cycles = q[g].lo;
-		{
-			struct latency_plateau p[LAT_MAX_SIZES];
-			size_t np = latency_segment(curve_of(c, q[g].ref), c->nsizes, LAT_TOLERANCE,
-						    LAT_MERGE, p, LAT_MAX_SIZES);
-			for (size_t j = 0; j < np; j++)
-				if (p[j].i1 <= q[g].pos &&
-				    (ncache == 1 ||
-				     (p[j].i1 > prev_pos &&
-				      p[j].level > prev_cycles * (1 + LAT_TOLERANCE)))) {
-					l->cycles = p[j].level;
-					break;
-				}
-		}
-		prev_pos = q[g].pos;
-		prev_cycles = l->cycles;
-		for (size_t i = 0; i < nb; i++) {
-			uint64_t w;
-			if (bs[i].cluster != (int)g)
-				continue;
-			if (bs[i].curve == CURVE_RANDOM) {
-				from_random = 1;
-				continue;
-			}
-			shown++;
-			if (bs[i].shifted) {
-				if (!first_shift || c->strides[bs[i].curve] < first_shift)
-					first_shift = c->strides[bs[i].curve];
-				continue;
-			}
-			nunshifted++;
-			if (c->strides[bs[i].curve] > wmin)
-				wmin = c->strides[bs[i].curve];
-			w = c->sizes[bs[i].next] - c->sizes[bs[i].pos];
-			if (!width_min || w < width_min)
-				width_min = w;
-			if (w > width_max)
-				width_max = w;
-			if (bs[i].next < bs[i].pos + 2)
-				slanted_all = 0;
-		}
-		l->from_random = from_random;
-		l->nstrides = shown;
-		if (first_shift) {
-			wmax = first_shift / 2;
-		} else if (nunshifted) {
-			wmax = width_min;
-			/* the seed: a slanted step is one way wide. Only when every
-			 * stride agrees (a noisy step is slanted on one curve), it
-			 * leaves at least two ways, and it is no wider than a page
-			 * (a cache indexed by bits above the page sees physical pages
-			 * scattered over its sets, which spreads every step) */
-			if (slanted_all && nunshifted >= 2 && width_max <= 2 * width_min &&
-			    width_min <= l->size / 2 && (!c->page || width_min <= c->page))
-				wmin = width_min;
-		}
-		if (wmax && wmin > wmax)
-			wmax = wmin;
-		l->way_min = wmin;
-		l->way_max = wmax;
-		set_ns(l, c->ghz);
-	}
-
-	/* 7. memory: the reference curve's last plateau, beyond every cache */
-	if (ncache > 0) {
-		const double *ref = c->random ? c->random : (c->nstrides ? c->cycles[0] : NULL);
-		struct latency_plateau p[LAT_MAX_SIZES];
-		size_t np = ref ? latency_segment(ref, c->nsizes, LAT_TOLERANCE, LAT_MERGE, p,
-						  LAT_MAX_SIZES)
-				: 0;
-		uint64_t last_cache = 0;
-		for (size_t i = 0; i < out->n; i++)
-			if (!out->lv[i].tlb && out->lv[i].size > last_cache)
-				last_cache = out->lv[i].size;
-		if (np >= 2 && c->sizes[p[np - 1].i0] > last_cache) {
-			out->has_memory = 1;
-			out->memory_from = c->sizes[p[np - 1].i0];
-			out->memory_cycles = p[np - 1].level;
-			out->memory_ns = c->ghz > 0 ? p[np - 1].level / c->ghz : 0;
-		}
-	}
-	free(bs);
+	for (size_t i = 0; i < out->n; i++)
+		way_size(c, &out->lv[i]);
+	tlb_from_pages(&rd, out);
+	tlb_from_strides(&rd, out);
+	drop_tlb_steps(out);
+	number_levels(out);
 	return out->n;
 }
 
 size_t latency_detect(const struct latency_result *r, struct latency_levels *out)
 {
-	const double *cyc[LAT_MAX_STRIDES];
+	const double *ns[LAT_MAX_STRIDES];
 	struct latency_curves c;
 	for (size_t k = 0; k < r->nstrides; k++)
-		cyc[k] = r->cycles[k];
+		ns[k] = r->ns[k];
 	memset(&c, 0, sizeof c);
 	c.sizes = r->sizes;
 	c.nsizes = r->nsizes;
 	c.strides = r->strides;
 	c.nstrides = r->nstrides;
-	c.cycles = cyc;
-	c.random = r->has_random ? r->random_cycles : NULL;
+	c.ns = ns;
+	c.random = r->has_random ? r->random_ns : NULL;
+	c.over_l1 = r->ns_over_l1;
+	c.other = r->has_random && r->has_other ? r->other_ns : NULL;
+	c.huge = r->hugepages;
 	c.ghz = r->ghz;
-	c.page = r->hugepages == LAT_HUGE_ON ? (2u << 20) : LAT_PAGE;
 	return latency_detect_curves(&c, out);
 }
 
-static const char *fmt_bytes(char *buf, size_t len, uint64_t b)
+size_t latency_segment(const uint64_t *sizes, const double *v, size_t n,
+		       struct latency_plateau *out, size_t cap)
 {
-	if (b >= (1u << 20) && b % (1u << 20) == 0)
-		mt_snprintf(buf, len, "%llu MB", (unsigned long long)(b >> 20));
-	else if (b >= 1024 && b % 1024 == 0)
-		mt_snprintf(buf, len, "%llu KB", (unsigned long long)(b >> 10));
-	else
-		mt_snprintf(buf, len, "%llu B", (unsigned long long)b);
-	return buf;
-}
-
-void latency_level_text(const struct latency_level *l, char *buf, size_t len)
-{
-	char s[32], a[32], b[32];
-	if (l->tlb) {
-		mt_snprintf(buf, len,
-			    "TLB%d size: %llu entries (%s), latency: %.2f cycles (%.2f ns) a miss",
-			    l->level, (unsigned long long)l->entries, fmt_bytes(s, sizeof s, l->size),
-			    l->cycles, l->ns);
-		return;
+	struct seg_level s[LAT_MAX_LEVELS];
+	struct seg_params p;
+	size_t ns;
+	seg_params_latency(&p);
+	ns = seg_levels(sizes, v, n, &p, s, LAT_MAX_LEVELS);
+	if (ns > cap)
+		ns = cap;
+	for (size_t k = 0; k < ns; k++) {
+		out[k].i0 = s[k].i0;
+		out[k].i1 = s[k].i1;
+		out[k].level = s[k].cost;
 	}
-	mt_snprintf(buf, len, "L%d size: %s, latency: %.2f cycles (%.2f ns), way size: ", l->level,
-		    fmt_bytes(s, sizeof s, l->size), l->cycles, l->ns);
-	if (l->way_min || l->way_max)
-		mt_append(buf, len, "min. %s, max. %s",
-			  l->way_min ? fmt_bytes(a, sizeof a, l->way_min) : "?",
-			  l->way_max ? fmt_bytes(b, sizeof b, l->way_max) : "?");
-	else
-		mt_append(buf, len, "unknown (random chase only)");
-}
-
-cJSON *latency_levels_to_json(const struct latency_levels *lv)
-{
-	cJSON *a = cJSON_CreateArray();
-	if (!a)
-		return NULL;
-	for (size_t i = 0; i < lv->n; i++) {
-		const struct latency_level *l = &lv->lv[i];
-		cJSON *o = cJSON_CreateObject();
-		if (!o) {
-			cJSON_Delete(a);
-			return NULL;
-		}
-		cJSON_AddItemToArray(a, o);
-		cJSON_AddNumberToObject(o, "level", l->level);
-		cJSON_AddNumberToObject(o, "size", (double)l->size);
-		cJSON_AddNumberToObject(o, "cycles", round(l->cycles * 100) / 100);
-		cJSON_AddNumberToObject(o, "ns", round(l->ns * 1000) / 1000);
-		cJSON_AddNumberToObject(o, "way_min", (double)l->way_min);
-		cJSON_AddNumberToObject(o, "way_max", (double)l->way_max);
-		cJSON_AddBoolToObject(o, "tlb", l->tlb);
-		if (l->tlb)
-			cJSON_AddNumberToObject(o, "entries", (double)l->entries);
-		cJSON_AddNumberToObject(o, "step_end", (double)l->step_end);
-		cJSON_AddStringToObject(o, "read_from", l->from_random ? "random" : "fixed");
-		cJSON_AddNumberToObject(o, "strides_showing", l->nstrides);
-	}
-	return a;
+	return ns;
 }

@@ -2,12 +2,14 @@
 #include "config.h"
 
 #include "cliffs.h"
+#include "core/segment.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define TAIL_RATIO 1.10 /* a step that still falls 10 % belongs to a slope */
+#define CLUSTER_SPAN 2.5 /* columns' steps this close are one level (caches grow 3x+) */
 
 static double confidence_of(double ratio)
 {
@@ -125,101 +127,113 @@ uint64_t cliffs_line_size(const struct mountain *m, size_t row)
 	return 0;
 }
 
-int cliffs_detect(const struct mountain *m, double ratio, struct detection *d)
+/* The columns the detection reads: strides of at least one line (8 words
+ * of 64 bytes; the largest stride when none is that long). */
+static void pick_columns(const struct mountain *m, struct detection *d)
 {
-	struct bound {
-		double lo, hi, conf;
-		int votes;
-	} cl[8];
-	int ncl = 0;
-	size_t row;
-	uint64_t line;
-	memset(d, 0, sizeof *d);
-	memset(cl, 0, sizeof cl);
-	if (mountain_measured(m) < 4)
-		return -1;
 	for (size_t c = 0; c < m->nstrides; c++)
 		if (m->strides[c] >= CLIFFS_LINE_WORDS)
 			d->strides_used[d->nstrides_used++] = m->strides[c];
 	if (d->nstrides_used == 0)
 		d->strides_used[d->nstrides_used++] = m->strides[m->nstrides - 1];
+}
 
-	/* Line size first (it scales the bounds): from the stride slice of
-	 * the first size at least twice the first stride-8-ish cliff, else
-	 * the middle of the grid. */
-	row = m->nsizes / 2;
-	{
-		struct cliff cs[CLIFFS_MAX];
-		int col = mountain_stride_index(m, d->strides_used[0]);
-		int n = cliffs_find(m, (size_t)col, CLIFF_MERGED, ratio, cs, CLIFFS_MAX, NULL);
-		if (n > 0)
-			for (size_t r = 0; r < m->nsizes; r++)
-				if (m->sizes[r] >= 2 * cs[0].level) {
-					row = r;
-					break;
-				}
-	}
-	d->line_bytes = cliffs_line_size(m, row);
-	line = d->line_bytes ? d->line_bytes : 64;
-
-	for (size_t u = 0; u < d->nstrides_used; u++) {
-		struct cliff cs[CLIFFS_MAX];
-		unsigned s = d->strides_used[u];
-		int col = mountain_stride_index(m, s);
-		int n = cliffs_find(m, (size_t)col, CLIFF_MERGED, ratio, cs, CLIFFS_MAX, NULL);
-		double f = 8.0 * s >= (double)line ? (double)line / (8.0 * s) : 1.0;
-		for (int i = 0; i < n; i++) {
-			double lo = (double)cs[i].level * f, hi = (double)cs[i].level_next * f;
-			int k;
-			/* the same level when the bounds overlap (both ends count: a
-			 * set exactly the size of the cache may or may not fit) */
-			for (k = 0; k < ncl; k++)
-				if (lo <= cl[k].hi && hi >= cl[k].lo)
-					break;
-			if (k == ncl) {
-				if (ncl == (int)MT_ARRAY_LEN(cl))
-					continue;
-				cl[k].lo = lo;
-				cl[k].hi = hi;
-				ncl++;
-			} else {
-				/* intersect */
-				if (lo > cl[k].lo)
-					cl[k].lo = lo;
-				if (hi < cl[k].hi)
-					cl[k].hi = hi;
+/* The line size off the stride slice of the first row at least twice the
+ * first cliff of the first column used (else the middle row). */
+static uint64_t line_of(const struct mountain *m, const struct detection *d, double ratio)
+{
+	struct cliff cs[CLIFFS_MAX];
+	size_t row = m->nsizes / 2;
+	int col = mountain_stride_index(m, d->strides_used[0]);
+	int n = cliffs_find(m, (size_t)col, CLIFF_MERGED, ratio, cs, CLIFFS_MAX, NULL);
+	if (n > 0)
+		for (size_t r = 0; r < m->nsizes; r++)
+			if (m->sizes[r] >= 2 * cs[0].level) {
+				row = r;
+				break;
 			}
-			cl[k].votes++;
-			cl[k].conf += cs[i].confidence;
-		}
+	return cliffs_line_size(m, row);
+}
+
+/* The steps of one column: seg_levels() on its time per access (the
+ * inverse of throughput), levels at least ratio apart. Writes the size
+ * index of each step's edge; returns their count. */
+size_t cliffs_column_steps(const struct mountain *m, size_t col, double ratio, size_t *edge,
+			   size_t cap)
+{
+	double cost[MOUNTAIN_MAX_SIZES];
+	struct seg_level lv[MOUNTAIN_MAX_SIZES];
+	struct seg_params p;
+	size_t n, k;
+	for (size_t r = 0; r < m->nsizes && r < MOUNTAIN_MAX_SIZES; r++) {
+		double v = mountain_at(m, r, col);
+		cost[r] = isfinite(v) && v > 0 ? 1.0 / v : (double)NAN;
 	}
-	for (int k = 0; k < ncl; k++) {
-		/* a level seen on fewer than half of the strides is noise */
-		if (2 * (size_t)cl[k].votes < d->nstrides_used)
+	seg_params_mountain(&p);
+	p.min_ratio = ratio;
+	n = seg_levels(m->sizes, cost, m->nsizes, &p, lv, MOUNTAIN_MAX_SIZES);
+	for (k = 0; k + 1 < n && k < cap; k++)
+		edge[k] = lv[k].edge;
+	return k;
+}
+
+struct vote {
+	size_t row; /* size index of a column's step */
+	size_t col; /* which column (index into strides_used) */
+};
+
+static int by_row(const void *a, const void *b)
+{
+	const struct vote *x = a, *y = b;
+	return (x->row > y->row) - (x->row < y->row);
+}
+
+/* One level from a cluster of votes: the lower median of their sizes, the
+ * range from the smallest to the size after the largest. */
+static void add_level(const struct mountain *m, struct detection *d, const struct vote *v,
+		      size_t n)
+{
+	int k = d->nlevels;
+	size_t last = v[n - 1].row;
+	if (2 * n < d->nstrides_used || k == (int)MT_ARRAY_LEN(d->level))
+		return; /* seen on fewer than half of the columns: noise */
+	d->size[k] = m->sizes[v[(n - 1) / 2].row];
+	d->level[k] = m->sizes[v[0].row];
+	d->level_hi[k] = m->sizes[last + 1 < m->nsizes ? last + 1 : last];
+	d->votes[k] = (int)n;
+	d->confidence[k] = (double)n / (double)d->nstrides_used;
+	d->nlevels++;
+}
+
+int cliffs_detect(const struct mountain *m, double ratio, struct detection *d)
+{
+	struct vote v[MOUNTAIN_MAX_STRIDES * MOUNTAIN_MAX_SIZES];
+	size_t nv = 0, first = 0;
+	memset(d, 0, sizeof *d);
+	if (mountain_measured(m) < 4)
+		return -1;
+	pick_columns(m, d);
+	d->line_bytes = line_of(m, d, ratio);
+	for (size_t u = 0; u < d->nstrides_used; u++) {
+		size_t edge[MOUNTAIN_MAX_SIZES];
+		size_t n = cliffs_column_steps(m, (size_t)mountain_stride_index(m, d->strides_used[u]),
+					       ratio, edge, MOUNTAIN_MAX_SIZES);
+		for (size_t i = 0; i < n; i++)
+			v[nv++] = (struct vote){ edge[i], u };
+	}
+	qsort(v, nv, sizeof *v, by_row);
+	/* a step joins the level of the steps before it when it lies within
+	 * CLUSTER_SPAN of the first of them and its column has none there yet */
+	for (size_t i = 1; i <= nv; i++) {
+		int same = i < nv && (double)m->sizes[v[i].row] <=
+					     CLUSTER_SPAN * (double)m->sizes[v[first].row];
+		for (size_t j = first; same && j < i; j++)
+			same = v[j].col != v[i].col;
+		if (same)
 			continue;
-		if (d->nlevels < (int)MT_ARRAY_LEN(d->level)) {
-			d->level[d->nlevels] = (uint64_t)ceil(cl[k].lo);
-			d->level_hi[d->nlevels] = (uint64_t)ceil(cl[k].hi);
-			d->confidence[d->nlevels] = cl[k].conf / (double)d->nstrides_used;
-			d->votes[d->nlevels] = cl[k].votes;
-			d->nlevels++;
-		}
+		add_level(m, d, &v[first], i - first);
+		first = i;
 	}
-	/* sort levels ascending (few: insertion sort) */
-	for (int i = 1; i < d->nlevels; i++)
-		for (int j = i; j > 0 && d->level[j] < d->level[j - 1]; j--) {
-			uint64_t t = d->level[j], th = d->level_hi[j];
-			double tc = d->confidence[j];
-			int tv = d->votes[j];
-			d->level[j] = d->level[j - 1];
-			d->level_hi[j] = d->level_hi[j - 1];
-			d->confidence[j] = d->confidence[j - 1];
-			d->votes[j] = d->votes[j - 1];
-			d->level[j - 1] = t;
-			d->level_hi[j - 1] = th;
-			d->confidence[j - 1] = tc;
-			d->votes[j - 1] = tv;
-		}
 	return 0;
 }
 

@@ -41,30 +41,35 @@ struct cliff {
 int cliffs_find(const struct mountain *m, size_t col, enum cliff_rule rule, double ratio,
 		struct cliff *out, int max, mt_error *e);
 
-/* What the mountain says about the caches, combined over the strides of at
- * least 8 words (or the largest stride when none is that long).
- *
- * A stride of s words >= one line touches one line per access, so a pass
- * over `size` bytes occupies size * line / (8 s) bytes of cache, not size:
- * at stride 15 a 64 KB set fills only 34 KB of 64-byte lines. Each stride's
- * cliff [level, level_next) therefore bounds the cache to
- * [level, level_next) * line / (8 s), and the strides together pin it down
- * to the intersection of their bounds: on a 48 KB L1, stride 8 says 32..64 KB
- * and stride 11 says 46.5..93 KB, so the L1 is in 46.5..64 KB. */
+/* What the mountain says about the caches, read like a latency curve: on
+ * each column of a stride of at least one line (8 words; the largest stride
+ * when none is that long), the time per access (1 / throughput) is read by
+ * seg_levels() (src/core/segment.h: a penalised piecewise-constant fit of
+ * its logarithm, transitions explained by the capacity bound, neighbouring
+ * levels at least `ratio` apart); the columns' steps within 2.5x of each
+ * other are one level, kept when at least half of the columns show it. */
 struct detection {
 	int nlevels;
-	uint64_t level[8];     /* cache sizes, smallest first: the lower bound */
-	uint64_t level_hi[8];  /* ... and the upper bound (inclusive) */
-	double confidence[8];  /* 0..1: share of the strides that agree, weighted by drop */
-	int votes[8];          /* strides that show this level */
+	uint64_t size[8];      /* each level's size: the median of its columns' steps */
+	uint64_t level[8];     /* the range the cache lies in: the smallest step, */
+	uint64_t level_hi[8];  /* ... and the size after the largest (inclusive) */
+	double confidence[8];  /* 0..1: the share of the columns that show it */
+	int votes[8];          /* columns that show it */
 	uint64_t line_bytes;   /* line size from the stride slice, 0 unknown */
 	unsigned strides_used[MOUNTAIN_MAX_STRIDES];
 	size_t nstrides_used;
 };
 
-/* Detect levels (merged rule, ratio) and the line size. Returns 0, or -1
- * when the mountain has too few measured cells to say anything. */
+/* Detect the levels (ratio: the least ratio between neighbouring levels'
+ * time per access, 1.5 by default) and the line size. Returns 0, or -1 when
+ * the mountain has too few measured cells to say anything. */
 int cliffs_detect(const struct mountain *m, double ratio, struct detection *d);
+
+/* The steps one column col shows (as cliffs_detect reads it): the size
+ * index of each step's last size before it into edge. Returns the count
+ * (at most cap). */
+size_t cliffs_column_steps(const struct mountain *m, size_t col, double ratio, size_t *edge,
+			   size_t cap);
 
 /* The verdict of a detection against a reference size (from sysfs): MATCH
  * when ref lies in [level, level_hi] of a level, ONE_STEP when within a

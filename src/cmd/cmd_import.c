@@ -1,0 +1,152 @@
+/* memtop import FILE [FILE2] --json OUT: other benchmarks' output into
+ * memtop JSON (src/import/import.h), for memtop levels, cliffs, compare and
+ * view. Bad input exits 2 with one line naming the file and line; nothing
+ * is written then. */
+#include "config.h"
+
+#include "cmd.h"
+#include "import/import.h"
+#include "mountain/mountain_json.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+struct import_cli {
+	struct import_opts o;
+	const char *file, *file2, *json;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: memtop import FILE [FILE2] --json OUT [OPTIONS]\n"
+		"Read what another benchmark printed and write it as memtop JSON:\n"
+		"  lmbench       lat_mem_rd's '\"stride=N' blocks: one curve per stride\n"
+		"  tinymembench  its latency table: the single random read, in ns over L1\n"
+		"  ramlat        sbc-bench's ramlat table: the 1xPTR column\n"
+		"  csapp         CS:APP's \"Memory mountain (MB/sec)\" table: a mountain\n"
+		"The format is told from the content. FILE2: the same run on the other\n"
+		"pages (tinymembench's table without and with huge pages in two files).\n\n"
+		"  --json OUT          write the result to OUT (atomically); '-' is stdout\n"
+		"  --format F          auto (default), lmbench, tinymembench, ramlat, csapp\n"
+		"  --chase fixed|random  lmbench: lat_mem_rd -t printed a random chase\n"
+		"                      (its output looks the same; default fixed)\n"
+		"  --name TEXT         the result's \"hardware\" (default: where it came from)\n"
+		"  -h, --help          this help\n\n"
+		"Exit status: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n");
+}
+
+/* One option; returns -1 to go on, else the exit code. */
+static int option(int ch, const char *arg, struct import_cli *c)
+{
+	switch (ch) {
+	case 'j': c->json = arg; return -1;
+	case 'n': c->o.name = arg; return -1;
+	case 'f':
+		if (import_format_parse(arg, &c->o.format) == 0)
+			return -1;
+		mt_warn("import: --format: expected auto, lmbench, tinymembench, ramlat or csapp, "
+			"got '%s'",
+			arg);
+		return MT_EXIT_USAGE;
+	case 'c':
+		if (strcmp(arg, "fixed") == 0 || strcmp(arg, "random") == 0) {
+			c->o.lmbench_random = strcmp(arg, "random") == 0;
+			return -1;
+		}
+		mt_warn("import: --chase: expected fixed or random, got '%s'", arg);
+		return MT_EXIT_USAGE;
+	case 'h': usage(stdout); return MT_EXIT_OK;
+	default: return MT_EXIT_USAGE;
+	}
+}
+
+/* The command line; returns -1 to go on, else the exit code. */
+static int parse(int argc, char **argv, struct import_cli *c)
+{
+	static const struct option opts[] = {
+		{ "json", required_argument, NULL, 'j' },  { "format", required_argument, NULL, 'f' },
+		{ "chase", required_argument, NULL, 'c' }, { "name", required_argument, NULL, 'n' },
+		{ "help", no_argument, NULL, 'h' },	   { NULL, 0, NULL, 0 },
+	};
+	int ch, rc;
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+		if (ch == ':' || ch == '?') {
+			mt_warn("import: %s '%s' (see memtop import --help)",
+				ch == ':' ? "missing value for" : "unknown option", argv[optind - 1]);
+			return MT_EXIT_USAGE;
+		}
+		if ((rc = option(ch, optarg, c)) >= 0)
+			return rc;
+	}
+	if (optind >= argc || argc - optind > 2) {
+		mt_warn("import: expected one file, or two of one run (see memtop import --help)");
+		return MT_EXIT_USAGE;
+	}
+	if (!c->json) {
+		mt_warn("import: --json OUT is needed (where to write the result; '-' is stdout)");
+		return MT_EXIT_USAGE;
+	}
+	c->file = argv[optind];
+	c->file2 = optind + 1 < argc ? argv[optind + 1] : NULL;
+	return -1;
+}
+
+/* "tinymembench: 17 sizes 1K..64M, random chase (ns over L1) on 4 KB and huge pages" */
+static void summary(FILE *f, const struct import_cli *c, const struct import_result *res)
+{
+	char a[32], b[32];
+	if (res->mtn) {
+		const struct mountain *m = res->mtn;
+		fprintf(f, "%s: %s mountain, %zu sizes %s..%s x %zu strides\n", c->file,
+			import_format_name(res->format), m->nsizes,
+			mt_fmt_size(a, sizeof a, m->sizes[0]),
+			mt_fmt_size(b, sizeof b, m->sizes[m->nsizes - 1]), m->nstrides);
+		return;
+	}
+	fprintf(f, "%s: %s, %zu sizes %s..%s", c->file, import_format_name(res->format),
+		res->lat->nsizes, mt_fmt_size(a, sizeof a, res->lat->sizes[0]),
+		mt_fmt_size(b, sizeof b, res->lat->sizes[res->lat->nsizes - 1]));
+	if (res->lat->nstrides)
+		fprintf(f, ", %zu fixed stride%s", res->lat->nstrides,
+			res->lat->nstrides == 1 ? "" : "s");
+	if (res->lat->has_random)
+		fprintf(f, ", random chase%s%s", res->lat->ns_over_l1 ? " (ns over L1)" : "",
+			res->lat->has_other ? " on 4 KB and huge pages" : "");
+	fprintf(f, "\n");
+}
+
+int cmd_import(int argc, char **argv)
+{
+	struct import_cli c;
+	struct import_result res;
+	mt_error e = { "" };
+	cJSON *root;
+	int rc;
+	memset(&c, 0, sizeof c);
+	if ((rc = parse(argc, argv, &c)) >= 0)
+		return rc;
+	if (import_file(c.file, &c.o, &res, &e) < 0 ||
+	    (c.file2 && import_add_pages(&res, c.file2, &c.o, &e) < 0)) {
+		mt_warn("%s", e.msg);
+		import_result_free(&res);
+		return MT_EXIT_USAGE;
+	}
+	root = res.lat ? latency_to_json(res.lat) : mountain_to_json(res.mtn);
+	rc = MT_EXIT_OK;
+	if (!root || cmd_write_json(c.json, root, &e) < 0) {
+		mt_warn("import: %s", root ? e.msg : "out of memory");
+		rc = MT_EXIT_RUNTIME;
+	} else {
+		FILE *f = cmd_json_is_stdout(c.json) ? stderr : stdout;
+		summary(f, &c, &res);
+		if (!cmd_json_is_stdout(c.json))
+			fprintf(f, "wrote %s\n", c.json);
+	}
+	cJSON_Delete(root);
+	import_result_free(&res);
+	return rc;
+}

@@ -1,0 +1,325 @@
+/* latency_json: a latency result as JSON and back (latency.h), for runs
+ * measured here and for tables imported from other tools. */
+#include "config.h"
+
+#include "latency.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NS_SCALE 1e3 /* ns kept to the picosecond */
+
+static cJSON *num_or_null(double x, double scale)
+{
+	return isnan(x) ? cJSON_CreateNull() : cJSON_CreateNumber(round(x * scale) / scale);
+}
+
+static cJSON *curve_json(const double *v, size_t n)
+{
+	cJSON *a = cJSON_CreateArray();
+	for (size_t i = 0; a && i < n; i++)
+		cJSON_AddItemToArray(a, num_or_null(v[i], NS_SCALE));
+	return a;
+}
+
+static const char *huge_name(int h)
+{
+	return h == LAT_HUGE_ON ? "on" : h == LAT_HUGE_OFF ? "off" : "unknown";
+}
+
+/* strides, sizes, and the cycles and ns of each fixed stride (no cycles
+ * when the clock is unknown). */
+static int fixed_json(const struct latency_result *r, cJSON *root)
+{
+	cJSON *a, *c, *st, *sz;
+	if (!(st = cJSON_AddArrayToObject(root, "strides")) ||
+	    !(sz = cJSON_AddArrayToObject(root, "sizes")) ||
+	    !(a = cJSON_AddArrayToObject(root, "cycles")) || !(c = cJSON_AddArrayToObject(root, "ns")))
+		return -1;
+	for (size_t k = 0; k < r->nstrides; k++)
+		cJSON_AddItemToArray(st, cJSON_CreateNumber(r->strides[k]));
+	for (size_t i = 0; i < r->nsizes; i++)
+		cJSON_AddItemToArray(sz, cJSON_CreateNumber((double)r->sizes[i]));
+	for (size_t k = 0; k < r->nstrides; k++) {
+		if (r->ghz > 0)
+			cJSON_AddItemToArray(a, curve_json(r->cycles[k], r->nsizes));
+		cJSON_AddItemToArray(c, curve_json(r->ns[k], r->nsizes));
+	}
+	return 0;
+}
+
+/* random {stride, sizes, ns, cycles, ns_over_l1} and random_other. */
+static int random_json(const struct latency_result *r, cJSON *root)
+{
+	cJSON *rnd, *a, *o;
+	if (!r->has_random)
+		return 0;
+	if (!(rnd = cJSON_AddObjectToObject(root, "random")))
+		return -1;
+	cJSON_AddNumberToObject(rnd, "stride", r->random_stride);
+	if (!(a = cJSON_AddArrayToObject(rnd, "sizes")))
+		return -1;
+	for (size_t i = 0; i < r->nsizes; i++)
+		cJSON_AddItemToArray(a, cJSON_CreateNumber((double)r->sizes[i]));
+	cJSON_AddItemToObject(rnd, "ns", curve_json(r->random_ns, r->nsizes));
+	if (r->ghz > 0)
+		cJSON_AddItemToObject(rnd, "cycles", curve_json(r->random_cycles, r->nsizes));
+	if (r->ns_over_l1)
+		cJSON_AddTrueToObject(rnd, "ns_over_l1");
+	if (r->has_other) {
+		if (!(o = cJSON_AddObjectToObject(root, "random_other")))
+			return -1;
+		cJSON_AddStringToObject(o, "hugepages", huge_name(r->other_hugepages));
+		cJSON_AddItemToObject(o, "ns", curve_json(r->other_ns, r->nsizes));
+	}
+	return 0;
+}
+
+cJSON *latency_to_json(const struct latency_result *r)
+{
+	cJSON *root = cJSON_CreateObject();
+	struct latency_levels lv;
+	if (!root)
+		return NULL;
+	if (run_header_to_json(&r->hdr, root) < 0)
+		goto fail;
+	cJSON_AddStringToObject(root, "experiment", "latency");
+	if (cJSON_GetObjectItemCaseSensitive(root, "ghz"))
+		cJSON_ReplaceItemInObjectCaseSensitive(root, "ghz", cJSON_CreateNumber(r->ghz));
+	else
+		cJSON_AddNumberToObject(root, "ghz", r->ghz);
+	if (r->format[0])
+		cJSON_AddStringToObject(root, "format", r->format);
+	if (fixed_json(r, root) < 0 || random_json(r, root) < 0)
+		goto fail;
+	cJSON_AddStringToObject(root, "hugepages", huge_name(r->hugepages));
+	cJSON_AddStringToObject(root, "pages", r->pages);
+	if (r->capped_from)
+		cJSON_AddNumberToObject(root, "capped_from", (double)r->capped_from);
+	if (r->elapsed_s > 0)
+		cJSON_AddNumberToObject(root, "elapsed_s", round(r->elapsed_s * 100) / 100);
+	latency_detect(r, &lv);
+	if (latency_levels_to_json(&lv, root) < 0)
+		goto fail;
+	return root;
+fail:
+	cJSON_Delete(root);
+	return NULL;
+}
+
+/* ---- reading --------------------------------------------------------------- */
+
+/* Read an array of n numbers or nulls (NAN). */
+static int read_curve(const cJSON *arr, const char *file, const char *what, size_t n, double *out,
+		      mt_error *e)
+{
+	size_t i = 0;
+	const cJSON *it;
+	if (!cJSON_IsArray(arr))
+		return mt_fail(e, "%s: %s is not an array", file, what);
+	if ((size_t)cJSON_GetArraySize(arr) != n)
+		return mt_fail(e, "%s: %s has %d values, expected %zu", file, what,
+			       cJSON_GetArraySize(arr), n);
+	cJSON_ArrayForEach(it, arr)
+	{
+		if (cJSON_IsNull(it))
+			out[i] = NAN;
+		else if (cJSON_IsNumber(it) && isfinite(it->valuedouble) && it->valuedouble >= 0)
+			out[i] = it->valuedouble;
+		else
+			return mt_fail(e, "%s: %s value %zu is not a number", file, what, i + 1);
+		i++;
+	}
+	return 0;
+}
+
+static void fill_nan(double *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		v[i] = NAN;
+}
+
+/* sizes and strides: increasing positive numbers. */
+static int read_axes(const cJSON *sizes, const cJSON *strides, const char *file,
+		     struct latency_result *r, mt_error *e)
+{
+	const cJSON *it;
+	size_t i = 0;
+	r->nsizes = (size_t)cJSON_GetArraySize(sizes);
+	r->nstrides = (size_t)cJSON_GetArraySize(strides);
+	if (r->nsizes == 0 || r->nsizes > LAT_MAX_SIZES)
+		return mt_fail(e, "%s: sizes has %zu values, expected 1..%d", file, r->nsizes,
+			       LAT_MAX_SIZES);
+	if (r->nstrides > LAT_MAX_STRIDES)
+		return mt_fail(e, "%s: strides has %zu values, at most %d", file, r->nstrides,
+			       LAT_MAX_STRIDES);
+	cJSON_ArrayForEach(it, sizes)
+	{
+		if (!cJSON_IsNumber(it) || it->valuedouble < 1 || it->valuedouble > 1e15 ||
+		    (i && it->valuedouble <= (double)r->sizes[i - 1]))
+			return mt_fail(e, "%s: sizes value %zu is not an increasing size", file, i + 1);
+		r->sizes[i++] = (uint64_t)it->valuedouble;
+	}
+	i = 0;
+	cJSON_ArrayForEach(it, strides)
+	{
+		if (!cJSON_IsNumber(it) || it->valuedouble < 8 || it->valuedouble > 1e9 ||
+		    (i && it->valuedouble <= r->strides[i - 1]))
+			return mt_fail(e, "%s: strides value %zu is not an increasing stride", file,
+				       i + 1);
+		r->strides[i++] = (unsigned)it->valuedouble;
+	}
+	return 0;
+}
+
+/* cycles (only when the clock is known) and ns, one row per stride. */
+static int read_fixed(const cJSON *root, const char *file, struct latency_result *r, mt_error *e)
+{
+	const cJSON *cyc = cJSON_GetObjectItemCaseSensitive(root, "cycles");
+	const cJSON *ns = jsonio_array(root, "ns", file, e);
+	char what[64];
+	if (!ns)
+		return -1;
+	if ((size_t)cJSON_GetArraySize(ns) != r->nstrides)
+		return mt_fail(e, "%s: ns needs %zu rows (one per stride), got %d", file, r->nstrides,
+			       cJSON_GetArraySize(ns));
+	if (r->ghz > 0 && (!cJSON_IsArray(cyc) || (size_t)cJSON_GetArraySize(cyc) != r->nstrides))
+		return mt_fail(e, "%s: cycles needs %zu rows (one per stride)", file, r->nstrides);
+	for (size_t k = 0; k < LAT_MAX_STRIDES; k++) {
+		fill_nan(r->ns[k], LAT_MAX_SIZES);
+		fill_nan(r->cycles[k], LAT_MAX_SIZES);
+	}
+	for (size_t k = 0; k < r->nstrides; k++) {
+		mt_snprintf(what, sizeof what, "ns row %zu", k + 1);
+		if (read_curve(cJSON_GetArrayItem(ns, (int)k), file, what, r->nsizes, r->ns[k], e) < 0)
+			return -1;
+		mt_snprintf(what, sizeof what, "cycles row %zu", k + 1);
+		if (r->ghz > 0 && read_curve(cJSON_GetArrayItem(cyc, (int)k), file, what, r->nsizes,
+					     r->cycles[k], e) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int read_huge(const cJSON *o, const char *key, const char *file, int *out, mt_error *e)
+{
+	char hp[16];
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+	if (!v) {
+		*out = LAT_HUGE_OFF; /* memtop's runs before there was a choice */
+		return 0;
+	}
+	jsonio_opt_string(o, key, hp, sizeof hp);
+	*out = strcmp(hp, "on") == 0	    ? LAT_HUGE_ON
+	       : strcmp(hp, "off") == 0	    ? LAT_HUGE_OFF
+	       : strcmp(hp, "unknown") == 0 ? LAT_HUGE_UNKNOWN
+					    : -1;
+	return *out < 0 ? mt_fail(e, "%s: %s must be \"on\", \"off\" or \"unknown\"", file, key) : 0;
+}
+
+/* random_other: the random chase with the other page size. */
+static int read_other(const cJSON *root, const char *file, struct latency_result *r, mt_error *e)
+{
+	const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "random_other");
+	fill_nan(r->other_ns, LAT_MAX_SIZES);
+	if (!o || cJSON_IsNull(o))
+		return 0;
+	if (!cJSON_IsObject(o) || !r->has_random)
+		return mt_fail(e, "%s: random_other needs an object and a random chase", file);
+	if (read_huge(o, "hugepages", file, &r->other_hugepages, e) < 0)
+		return -1;
+	if (r->other_hugepages == LAT_HUGE_UNKNOWN || r->other_hugepages == r->hugepages)
+		return mt_fail(e, "%s: random_other.hugepages must be the other page size", file);
+	if (read_curve(cJSON_GetObjectItemCaseSensitive(o, "ns"), file, "random_other.ns", r->nsizes,
+		       r->other_ns, e) < 0)
+		return -1;
+	r->has_other = 1;
+	return 0;
+}
+
+/* random: {stride, sizes, ns, cycles, ns_over_l1}. */
+static int read_random(const cJSON *root, const char *file, struct latency_result *r, mt_error *e)
+{
+	const cJSON *rnd = cJSON_GetObjectItemCaseSensitive(root, "random"), *rs, *cyc, *over;
+	long st;
+	fill_nan(r->random_ns, LAT_MAX_SIZES);
+	fill_nan(r->random_cycles, LAT_MAX_SIZES);
+	if (!rnd || cJSON_IsNull(rnd))
+		return 0;
+	if (!cJSON_IsObject(rnd))
+		return mt_fail(e, "%s: random is not an object", file);
+	if (!(rs = jsonio_array(rnd, "sizes", file, e)))
+		return -1;
+	if ((size_t)cJSON_GetArraySize(rs) != r->nsizes)
+		return mt_fail(e, "%s: random.sizes has %d values, expected %zu", file,
+			       cJSON_GetArraySize(rs), r->nsizes);
+	if (read_curve(cJSON_GetObjectItemCaseSensitive(rnd, "ns"), file, "random.ns", r->nsizes,
+		       r->random_ns, e) < 0)
+		return -1;
+	cyc = cJSON_GetObjectItemCaseSensitive(rnd, "cycles");
+	if (cyc && read_curve(cyc, file, "random.cycles", r->nsizes, r->random_cycles, e) < 0)
+		return -1;
+	for (size_t i = 0; !cyc && r->ghz > 0 && i < r->nsizes; i++)
+		r->random_cycles[i] = r->random_ns[i] * r->ghz;
+	over = cJSON_GetObjectItemCaseSensitive(rnd, "ns_over_l1");
+	if (over && !cJSON_IsBool(over))
+		return mt_fail(e, "%s: random.ns_over_l1 is not true or false", file);
+	r->ns_over_l1 = cJSON_IsTrue(over);
+	st = (long)jsonio_opt_number(rnd, "stride", 128);
+	r->random_stride = st > 0 ? (unsigned)st : 128;
+	r->has_random = 1;
+	return 0;
+}
+
+struct latency_result *latency_from_json(const cJSON *root, const char *file, mt_error *e)
+{
+	struct latency_result *r = calloc(1, sizeof *r);
+	const cJSON *sizes, *strides;
+	if (!file)
+		file = "input";
+	if (!r) {
+		mt_fail(e, "out of memory");
+		return NULL;
+	}
+	run_header_from_json(root, &r->hdr);
+	if (jsonio_number(root, "ghz", file, &r->ghz, e) < 0)
+		goto fail;
+	if (!(sizes = jsonio_array(root, "sizes", file, e)) ||
+	    !(strides = jsonio_array(root, "strides", file, e)) ||
+	    read_axes(sizes, strides, file, r, e) < 0 || read_fixed(root, file, r, e) < 0 ||
+	    read_huge(root, "hugepages", file, &r->hugepages, e) < 0 ||
+	    read_random(root, file, r, e) < 0 || read_other(root, file, r, e) < 0)
+		goto fail;
+	if (r->nstrides == 0 && !r->has_random) {
+		mt_fail(e, "%s: no curve: neither strides nor a random chase", file);
+		goto fail;
+	}
+	jsonio_opt_string(root, "pages", r->pages, sizeof r->pages);
+	jsonio_opt_string(root, "format", r->format, sizeof r->format);
+	r->capped_from = (uint64_t)jsonio_opt_number(root, "capped_from", 0);
+	r->elapsed_s = jsonio_opt_number(root, "elapsed_s", 0);
+	mt_strlcpy(r->source, file, sizeof r->source);
+	return r;
+fail:
+	free(r);
+	return NULL;
+}
+
+struct latency_result *latency_load(const char *path, mt_error *e)
+{
+	cJSON *root = jsonio_load(path, e);
+	struct latency_result *r;
+	char kind[32];
+	if (!root)
+		return NULL;
+	jsonio_opt_string(root, "experiment", kind, sizeof kind);
+	if (kind[0] && strcmp(kind, "latency") != 0) {
+		mt_fail(e, "%s: not a latency run (field \"experiment\" names another)", path);
+		cJSON_Delete(root);
+		return NULL;
+	}
+	r = latency_from_json(root, path, e);
+	cJSON_Delete(root);
+	return r;
+}

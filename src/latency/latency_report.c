@@ -1,0 +1,200 @@
+/* latency_report: the levels latency_detect() read, as text, as JSON, and
+ * held against the cache sizes the system reports (latency.h). */
+#include "config.h"
+
+#include "latency.h"
+
+#include <math.h>
+#include <string.h>
+
+#define AGREE_FACTOR 2.0
+#define MEMORY_RISES 1.25 /* say where the curve ends when it has risen this much */ /* a level and a reported size within 2x are the same cache */
+
+/* "48 KB", "1 MB", "1.25 MB", "3.5 KB" */
+static const char *fmt_bytes(char *buf, size_t len, uint64_t b)
+{
+	if (b >= (1u << 20) && b % (1u << 20) == 0)
+		mt_snprintf(buf, len, "%llu MB", (unsigned long long)(b >> 20));
+	else if (b >= (1u << 20))
+		mt_snprintf(buf, len, "%.2f MB", (double)b / (1 << 20));
+	else if (b >= 1024 && b % 1024 == 0)
+		mt_snprintf(buf, len, "%llu KB", (unsigned long long)(b >> 10));
+	else if (b >= 1024)
+		mt_snprintf(buf, len, "%.1f KB", (double)b / 1024);
+	else
+		mt_snprintf(buf, len, "%llu B", (unsigned long long)b);
+	return buf;
+}
+
+/* "4.20 cycles (1.23 ns)", "1.23 ns", "+2.50 ns over L1" */
+static void fmt_latency(char *buf, size_t len, double cycles, double ns, int over_l1, int added)
+{
+	const char *plus = added || over_l1 ? "+" : "";
+	if (over_l1)
+		mt_snprintf(buf, len, "%s%.2f ns over L1", plus, ns);
+	else if (cycles > 0)
+		mt_snprintf(buf, len, "%s%.2f cycles (%.2f ns)", plus, cycles, ns);
+	else
+		mt_snprintf(buf, len, "%s%.2f ns", plus, ns);
+}
+
+static void way_text(const struct latency_level *l, char *buf, size_t len)
+{
+	char a[32], b[32];
+	if (!l->way_min || !l->way_max) {
+		mt_snprintf(buf, len, "not measurable here");
+	} else if (l->way_min == l->way_max) {
+		mt_snprintf(buf, len, "%s (%llu ways)", fmt_bytes(a, sizeof a, l->way_min),
+			    (unsigned long long)(l->size / l->way_min));
+	} else {
+		mt_snprintf(buf, len, "%s..%s (%llu..%llu ways)", fmt_bytes(a, sizeof a, l->way_min),
+			    fmt_bytes(b, sizeof b, l->way_max),
+			    (unsigned long long)(l->size / l->way_max),
+			    (unsigned long long)(l->size / l->way_min));
+	}
+}
+
+void latency_level_text(const struct latency_level *l, int over_l1, char *buf, size_t len)
+{
+	char s[32], lat[64], way[96];
+	if (l->tlb) {
+		fmt_latency(lat, sizeof lat, l->cycles, l->ns, 0, 1);
+		mt_snprintf(buf, len, "TLB%d size: %llu entries (%s of 4 KB pages), latency: %s a miss",
+			    l->level, (unsigned long long)l->entries, fmt_bytes(s, sizeof s, l->size),
+			    lat);
+		return;
+	}
+	fmt_latency(lat, sizeof lat, l->cycles, l->ns, over_l1, 0);
+	way_text(l, way, sizeof way);
+	mt_snprintf(buf, len, "L%d size: %s, latency: %s, way size: %s", l->level,
+		    fmt_bytes(s, sizeof s, l->size), lat, way);
+}
+
+/* ---- JSON ------------------------------------------------------------------ */
+
+static cJSON *level_json(const struct latency_level *l)
+{
+	cJSON *o = cJSON_CreateObject();
+	if (!o)
+		return NULL;
+	cJSON_AddNumberToObject(o, "level", l->level);
+	cJSON_AddNumberToObject(o, "size", (double)l->size);
+	cJSON_AddNumberToObject(o, "ns", round(l->ns * 1000) / 1000);
+	if (l->cycles > 0)
+		cJSON_AddNumberToObject(o, "cycles", round(l->cycles * 100) / 100);
+	cJSON_AddBoolToObject(o, "tlb", l->tlb != 0);
+	if (l->tlb) {
+		cJSON_AddNumberToObject(o, "entries", (double)l->entries);
+		cJSON_AddStringToObject(o, "told_by", l->tlb == LAT_TLB_PAGES
+							      ? "4 KB pages slower than huge pages"
+							      : "added latency in proportion to the stride");
+	}
+	if (l->way_min && l->way_max) {
+		cJSON_AddNumberToObject(o, "way_min", (double)l->way_min);
+		cJSON_AddNumberToObject(o, "way_max", (double)l->way_max);
+	}
+	cJSON_AddNumberToObject(o, "step_end", (double)l->step_end);
+	if (!l->tlb) {
+		cJSON_AddStringToObject(o, "read_from", l->from_random ? "random" : "fixed");
+		cJSON_AddNumberToObject(o, "strides_showing", l->nstrides);
+	}
+	return o;
+}
+
+int latency_levels_to_json(const struct latency_levels *lv, cJSON *root)
+{
+	cJSON *a = cJSON_AddArrayToObject(root, "levels"), *m;
+	if (!a)
+		return -1;
+	for (size_t i = 0; i < lv->n; i++) {
+		cJSON *o = level_json(&lv->lv[i]);
+		if (!o)
+			return -1;
+		cJSON_AddItemToArray(a, o);
+	}
+	if (lv->has_memory) {
+		if (!(m = cJSON_AddObjectToObject(root, "memory")))
+			return -1;
+		cJSON_AddNumberToObject(m, "from", (double)lv->memory_from);
+		cJSON_AddNumberToObject(m, "ns", round(lv->memory_ns * 100) / 100);
+		cJSON_AddNumberToObject(m, "last_size", (double)lv->memory_last_size);
+		cJSON_AddNumberToObject(m, "last_ns", round(lv->memory_last_ns * 100) / 100);
+		if (lv->memory_cycles > 0)
+			cJSON_AddNumberToObject(m, "cycles", round(lv->memory_cycles * 100) / 100);
+	}
+	if (lv->over_l1 && !cJSON_AddTrueToObject(root, "levels_ns_over_l1"))
+		return -1;
+	return cJSON_AddStringToObject(root, "levels_read_from", lv->curve) ? 0 : -1;
+}
+
+/* ---- against the reported sizes ---------------------------------------------- */
+
+/* What the most trusted source says about a cache level found at size:
+ * the reported level within AGREE_FACTOR of it, else (for the last cache
+ * level) a larger reported one it is the effective part of. */
+static void against_info(FILE *f, const struct latency_level *l, int last,
+			 const struct info *inf)
+{
+	char a[32], b[32];
+	const char *from = "";
+	int best = 0;
+	double bestd = log(AGREE_FACTOR) + 1e-9;
+	for (int k = 1; k <= 4; k++) {
+		uint64_t ref = info_best_size(inf, k, &from);
+		double d = ref ? fabs(log((double)ref / (double)l->size)) : (double)INFINITY;
+		if (d <= bestd) {
+			best = k;
+			bestd = d;
+		}
+	}
+	if (best) {
+		uint64_t ref = info_best_size(inf, best, &from);
+		fprintf(f, "   %s says L%d %s: matches\n", from, best, fmt_bytes(a, sizeof a, ref));
+		return;
+	}
+	for (int k = l->level; last && k <= 4; k++) {
+		uint64_t ref = info_best_size(inf, k, &from);
+		if (ref > AGREE_FACTOR * (double)l->size) {
+			fprintf(f, "   %s says L%d %s: effective ~%s of it here (shared with other "
+				   "cores or guests, or misreported)\n",
+				from, k, fmt_bytes(a, sizeof a, ref), fmt_bytes(b, sizeof b, l->size));
+			return;
+		}
+	}
+	fprintf(f, "   no source reports a cache of about this size\n");
+}
+
+void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct info *inf)
+{
+	char line[256], a[32], b[32], lat[64];
+	size_t last = lv->n;
+	for (size_t i = 0; i < lv->n; i++)
+		if (!lv->lv[i].tlb)
+			last = i;
+	fprintf(f, "# levels read from the %s, %s..%s (penalised fit of ln(latency); a cache "
+		   "level is at least 2x slower than the one before):\n",
+		lv->curve[0] ? lv->curve : "curves", mt_fmt_size(a, sizeof a, lv->first_size),
+		mt_fmt_size(b, sizeof b, lv->last_size));
+	if (lv->n == 0)
+		fprintf(f, "no step found: the curve is flat (too small a range, or the "
+			   "prefetchers hide it; see the random chase)\n");
+	for (size_t i = 0; i < lv->n; i++) {
+		const struct latency_level *l = &lv->lv[i];
+		latency_level_text(l, lv->over_l1, line, sizeof line);
+		fprintf(f, "%s\n", line);
+		if (l->tlb)
+			fprintf(f, "   a TLB, not a cache: %s\n",
+				l->tlb == LAT_TLB_PAGES ? "only the 4 KB-page chase steps here"
+							: "the added latency grows with the stride");
+		else if (inf)
+			against_info(f, l, i == last, inf);
+	}
+	if (lv->has_memory) {
+		fmt_latency(lat, sizeof lat, lv->memory_cycles, lv->memory_ns, lv->over_l1, 0);
+		fprintf(f, "Memory from %s: latency %s", fmt_bytes(a, sizeof a, lv->memory_from), lat);
+		if (lv->memory_last_ns > MEMORY_RISES * lv->memory_ns)
+			fprintf(f, ", %.0f ns at %s", lv->memory_last_ns,
+				fmt_bytes(a, sizeof a, lv->memory_last_size));
+		fprintf(f, "\n");
+	}
+}
