@@ -27,6 +27,9 @@
 #define INFO_MAX_LEVELS 16
 #define INFO_MAX_SOURCES 8
 #define INFO_MAX_DIS 24
+#define INFO_MAX_TRIED 8
+#define INFO_MAX_DOUBTS 16
+#define INFO_RUN_TIMEOUT_MS 2000 /* a tool that reports caches gets this long */
 
 /* One cache as one source describes it. 0 or "" = not reported. */
 struct cache_level {
@@ -51,11 +54,35 @@ struct info_source {
 	char note[160];       /* where it came from: "cpu0", "leaf 4 (GenuineIntel)" */
 };
 
+/* A source info_collect() tried, and why it gave nothing. */
+struct info_tried {
+	char name[16];  /* "sysfs", "lscpu", ... */
+	char why[160];  /* "" when it gave caches; else "no cache directory under ...",
+			 * "not installed", "timed out after 2000 ms", "printed no caches" */
+};
+
+/* A value no cache can have on this machine, or one to take with care. */
+struct info_doubt {
+	int level;
+	char type[16];
+	uint64_t size;
+	char sources[64]; /* the sources that give it: "sysconf, cpuid" */
+	char why[240];
+};
+
 struct info {
 	int nsources;
 	struct info_source src[INFO_MAX_SOURCES];
 	int ndis;
 	char dis[INFO_MAX_DIS][200]; /* "L3 size: sysfs says 32M; sysconf says 256M" */
+	int ntried;
+	struct info_tried tried[INFO_MAX_TRIED];
+	int ndoubts;
+	struct info_doubt doubt[INFO_MAX_DOUBTS];
+	char vendor[16];       /* the CPU's vendor by CPUID ("AuthenticAMD"), "" unknown */
+	int hypervisor;        /* CPUID says it runs under a hypervisor (a VM) */
+	char same_origin[160]; /* when every source present reads the same thing, which:
+				* "sysconf and cpuid both read CPUID"; else "" */
 };
 
 /* Empty info / source (no sources, no levels). */
@@ -70,11 +97,36 @@ int info_add_source(struct info *inf, const struct info_source *s);
 int info_source_add_level(struct info_source *s, const struct cache_level *lv);
 
 /* Everything this machine offers, in the order sysfs, lscpu, sysconf, cpuid,
- * sysctl, then info_compare. Sources the system lacks are left out (a macOS
- * machine has no sysfs, an arm64 one no cpuid). Returns 0 (possibly with no
- * source at all); -1 with e set only for a broken input that exists (a sysfs
- * cache file that does not parse). */
+ * sysctl (info_collect.c), then info_compare and info_doubts. Each source
+ * tried is listed in out->tried with why it gave nothing, if it did (a
+ * macOS machine has no sysfs, an arm64 one no cpuid: absent, with the
+ * reason). Returns 0 (possibly with no source at all); -1 with e set only
+ * for a broken input that exists (a sysfs cache file that does not parse). */
 int info_collect(struct info *out, mt_error *e);
+
+/* Run argv[0] (searched in PATH, no shell) for at most timeout_ms and take
+ * up to max bytes of its stdout. Returns a malloc'd string, or NULL with why
+ * = "not installed", "exited with status N", "killed by signal N", "timed out
+ * after N ms" or "could not start: ...". */
+char *info_run_tool(const char *const argv[], size_t max, int timeout_ms, char *why, size_t wlen);
+
+/* The CPU's vendor (CPUID leaf 0: "GenuineIntel", "AuthenticAMD") and
+ * whether it runs under a hypervisor (leaf 1, ecx bit 31). Not x86: "" and
+ * 0. */
+void info_cpu_identity(char *vendor, size_t len, int *hypervisor);
+
+/* Fill inf->doubt and inf->same_origin from the sources, inf->vendor and
+ * inf->hypervisor: a size that is not ways x sets x line; an L3 larger
+ * than any the vendor makes for one core complex (AMD: 96 MB, with 3D
+ * V-Cache); on a VM, the last level shared with the host's other guests
+ * (the effective size is what memtop run latency measures). Sources that
+ * read the same thing (sysconf and cpuid both read CPUID on x86; lscpu -C
+ * reads sysfs) are named, since their agreement is no second opinion. */
+void info_doubts(struct info *inf);
+
+/* The doubt about a source's cache level (NULL when none). */
+const struct info_doubt *info_doubt_of(const struct info *inf, const char *source, int level,
+				       const char *type);
 
 /* sysfs: the caches of CPU cpu under root (normally /sys/devices/system/cpu):
  * root/cpuN/cache/index* with level, type, size, ways_of_associativity,
@@ -158,19 +210,24 @@ const char *info_level_name(const struct cache_level *lv, char *buf, size_t len)
 
 /* JSON: {"sources":{"sysfs":[{"level":1,"type":"data","size":32768,"ways":8,
  * "line":64,"sets":64,"shared_cpus":"0"},...],...},"notes":{"sysfs":"cpu0"},
- * "disagreements":["..."]}. Unknown fields are left out; "cores" and
- * "approx" only when set. Returns a new object, or NULL out of memory. */
+ * "disagreements":["..."],"tried":{"sysfs":"why it gave nothing",
+ * "sysconf":"",...},"doubts":[{"level","type","size","sources","why"}],
+ * "vendor","hypervisor","same_origin"}. Unknown fields are left out; "cores"
+ * and "approx" only when set. Returns a new object, or NULL out of memory. */
 cJSON *info_to_json(const struct info *inf);
 
 /* Read that shape back (a result's "caches" object too). Unknown keys are
  * ignored; a mistyped or out-of-range field fails with e = "FILE: sources.
- * sysfs[2].size must be ..." (file NULL prints "input"). Disagreements are
- * read as stored, not recomputed. Returns 0 or -1. */
+ * sysfs[2].size must be ..." (file NULL prints "input"). Disagreements,
+ * tried sources and doubts are read as stored, not recomputed (doubts are
+ * worked out when a file from before them has none). Returns 0 or -1. */
 int info_from_json(const cJSON *o, struct info *inf, const char *file, mt_error *e);
 
-/* Text: per source a heading and a table (cache, level, type, size in
- * human units, ways, line, sets, shared CPUs, plus cores when any), then
- * "disagreements:" with one line each, or "disagreements: none". */
+/* Text: the sources tried and why each gave nothing; per source a heading
+ * and a table (cache, level, type, size in human units with "?" when
+ * doubtful, ways, line, sets, shared CPUs, plus cores when any); "doubtful
+ * values:" with the reasons; then "disagreements:" with one line each, or
+ * "disagreements: none" (saying when the sources read the same thing). */
 void info_print(FILE *f, const struct info *inf);
 
 #endif

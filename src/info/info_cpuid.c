@@ -142,3 +142,27 @@ void info_collect_cpuid(struct info_source *out)
 		    leaf == 4 ? "4" : "0x8000001D", vendor);
 #endif
 }
+
+void info_cpu_identity(char *vendor, size_t len, int *hypervisor)
+{
+	vendor[0] = '\0';
+	*hypervisor = 0;
+#if MT_HAVE_CPUID
+	{
+		unsigned a, b, c, d, max;
+		char v[13];
+		__cpuid(0, max, b, c, d);
+		memcpy(v, &b, 4);
+		memcpy(v + 4, &d, 4);
+		memcpy(v + 8, &c, 4);
+		v[12] = '\0';
+		mt_strlcpy(vendor, v, len);
+		if (max >= 1) {
+			__cpuid(1, a, b, c, d);
+			*hypervisor = (int)((c >> 31) & 1);
+		}
+	}
+#else
+	(void)len;
+#endif
+}

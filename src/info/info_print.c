@@ -1,0 +1,111 @@
+/* info_print: the cache information as text (info.h). */
+#include "config.h"
+
+#include "info.h"
+
+#include <string.h>
+
+/* ---- text ----------------------------------------------------------------- */
+
+static void print_int(FILE *f, int width, int v)
+{
+	if (v > 0)
+		fprintf(f, " %*d", width, v);
+	else
+		fprintf(f, " %*s", width, "-");
+}
+
+/* Text that came from a file, made printable (every such string this
+ * prints goes through here). */
+static const char *printable(const char *s, char *buf, size_t len)
+{
+	size_t n = 0;
+	for (; *s && n + 1 < len; s++)
+		buf[n++] = *s >= 0x20 && *s < 0x7f ? *s : '?';
+	buf[n] = '\0';
+	return buf;
+}
+
+/* "sources tried:" with why each gave nothing. */
+static void print_tried(FILE *f, const struct info *inf)
+{
+	char buf[200];
+	if (!inf->ntried)
+		return;
+	fprintf(f, "sources tried:\n");
+	for (int i = 0; i < inf->ntried; i++) {
+		const struct info_tried *t = &inf->tried[i];
+		const struct info_source *s = info_find_source(inf, t->name);
+		if (t->why[0])
+			fprintf(f, "  %-8s nothing: %s\n", t->name, printable(t->why, buf, sizeof buf));
+		else
+			fprintf(f, "  %-8s %d cache%s\n", t->name, s ? s->nlevels : 0,
+				s && s->nlevels == 1 ? "" : "s");
+	}
+	fprintf(f, "\n");
+}
+
+/* One source's heading and table; a size with a doubt ends in '?'. */
+static void print_source(FILE *f, const struct info *inf, const struct info_source *src)
+{
+	int with_cores = 0;
+	for (int i = 0; i < src->nlevels; i++)
+		with_cores |= src->lv[i].cores[0] != '\0';
+	fprintf(f, "%s%s%s\n", src->name, src->note[0] ? ": " : "", src->note);
+	fprintf(f, "  %-6s %5s %-11s %9s %5s %5s %7s  %s%s\n", "cache", "level", "type", "size",
+		"ways", "line", "sets", with_cores ? "cores        " : "", "shared CPUs");
+	for (int i = 0; i < src->nlevels; i++) {
+		const struct cache_level *lv = &src->lv[i];
+		char name[48], size[32], human[24];
+		info_level_name(lv, name, sizeof name);
+		if (lv->cores[0]) /* the cores column says it */
+			mt_snprintf(name, sizeof name, "L%d%s", lv->level,
+				    strcmp(lv->type, "data") == 0	 ? "d"
+				    : strcmp(lv->type, "instruction") == 0 ? "i"
+									   : "");
+		if (lv->size)
+			mt_snprintf(size, sizeof size, "%s%s%s", lv->approx ? "~" : "",
+				    mt_fmt_size(human, sizeof human, lv->size),
+				    info_doubt_of(inf, src->name, lv->level, lv->type) ? "?" : "");
+		else
+			mt_strlcpy(size, "-", sizeof size);
+		fprintf(f, "  %-6s %5d %-11s %9s", name, lv->level, lv->type, size);
+		print_int(f, 5, lv->ways);
+		print_int(f, 5, lv->line);
+		print_int(f, 7, lv->sets);
+		fprintf(f, "  ");
+		if (with_cores)
+			fprintf(f, "%-12s ", lv->cores[0] ? lv->cores : "-");
+		fprintf(f, "%s\n", lv->shared_cpus[0] ? lv->shared_cpus : "-");
+	}
+}
+
+void info_print(FILE *f, const struct info *inf)
+{
+	char a[32], b[96], w[256];
+	print_tried(f, inf);
+	if (inf->nsources == 0)
+		fprintf(f, "no source of cache information on this system\n");
+	for (int s = 0; s < inf->nsources; s++) {
+		if (s)
+			fprintf(f, "\n");
+		print_source(f, inf, &inf->src[s]);
+	}
+	if (inf->ndoubts)
+		fprintf(f, "\ndoubtful values (marked ?):\n");
+	for (int i = 0; i < inf->ndoubts; i++) {
+		const struct info_doubt *d = &inf->doubt[i];
+		fprintf(f, "  L%d %s %s (%s): %s\n", d->level, d->type,
+			mt_fmt_size(a, sizeof a, d->size), printable(d->sources, b, sizeof b),
+			printable(d->why, w, sizeof w));
+	}
+	if (inf->ndis == 0) {
+		fprintf(f, "\ndisagreements: none%s%s%s\n", inf->same_origin[0] ? " (" : "",
+			printable(inf->same_origin, w, sizeof w),
+			inf->same_origin[0] ? ": their agreement is no second opinion)" : "");
+		return;
+	}
+	fprintf(f, "\ndisagreements:\n");
+	for (int i = 0; i < inf->ndis; i++)
+		fprintf(f, "  %s\n", inf->dis[i]);
+}
