@@ -2,11 +2,15 @@
 # memtop info through the real binary: exit codes, the text table against
 # /sys itself, --json that memtop reads back, --from on recorded files.
 . "$TESTLIB"
-plan 14
+plan 16
 
 status "info exits 0" 0 "$MEMTOP" info
 out=$(cat "$TMP/out")
 like "info prints a disagreements line" "$out" '^disagreements'
+like "info lists the sources it tried" "$out" '^sources tried:'
+is "every source is named, with what it gave or why not" \
+	"$(printf '%s\n' "$out" | sed -n '/^sources tried:/,/^$/p' | awk 'NF >= 2 && $1 != "sources" {print $1}' | tr '\n' ' ')" \
+	"sysfs lscpu sysconf cpuid sysctl "
 
 # the level-1 data cache's index folder (index0 on x86, but do not assume)
 sys=

@@ -539,6 +539,137 @@ static void json_errors_name_the_field(void **state)
 	}
 }
 
+/* The Zen 5 guest of the issue: no sysfs, lscpu -C printing nothing;
+ * sysconf and CPUID's legacy leaves both give a 508M L3 (1016 units of
+ * 512K, associativity code 9: "see leaf 0x8000001D", which the guest lacks). */
+static void zen5_guest(struct info *inf)
+{
+	static const char getconf[] = "LEVEL1_ICACHE_SIZE 32768\nLEVEL1_ICACHE_LINESIZE 64\n"
+				      "LEVEL1_DCACHE_SIZE 49152\nLEVEL1_DCACHE_ASSOC 12\n"
+				      "LEVEL1_DCACHE_LINESIZE 64\nLEVEL2_CACHE_SIZE 1048576\n"
+				      "LEVEL2_CACHE_ASSOC 8\nLEVEL2_CACHE_LINESIZE 64\n"
+				      "LEVEL3_CACHE_SIZE 532676608\nLEVEL3_CACHE_LINESIZE 64\n";
+	struct info_source s;
+	mt_error e;
+	info_init(inf);
+	mt_strlcpy(inf->tried[0].name, "sysfs", sizeof inf->tried[0].name);
+	mt_strlcpy(inf->tried[0].why, "no cache directory under /sys/devices/system/cpu/cpu0/cache",
+		   sizeof inf->tried[0].why);
+	mt_strlcpy(inf->tried[1].name, "sysconf", sizeof inf->tried[1].name);
+	inf->ntried = 2;
+	assert_int_equal(info_parse_getconf(getconf, &s, &e), 0);
+	info_add_source(inf, &s);
+	info_source_init(&s, "cpuid");
+	info_cpuid_decode_amd_legacy(0x300c0140, 0x20080140, 0x04006140, 0x0fe09140, &s);
+	info_add_source(inf, &s);
+	mt_strlcpy(inf->vendor, "AuthenticAMD", sizeof inf->vendor);
+	inf->hypervisor = 1;
+	info_compare(inf);
+	info_doubts(inf);
+}
+
+static void doubts_on_the_zen5_guest(void **state)
+{
+	struct info inf, back;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+	cJSON *o;
+	mt_error e;
+	(void)state;
+	zen5_guest(&inf);
+	assert_int_equal(info_size(&inf, "cpuid", 3, "unified"), 532676608);
+	assert_int_equal(inf.ndis, 0);
+	assert_int_equal(inf.ndoubts, 1);
+	assert_int_equal(inf.doubt[0].level, 3);
+	assert_int_equal(inf.doubt[0].size, 532676608);
+	assert_string_equal(inf.doubt[0].sources, "sysconf, cpuid");
+	assert_non_null(strstr(inf.doubt[0].why, "no AMD CPU has more than 96M of L3"));
+	assert_non_null(strstr(inf.doubt[0].why, "a VM: the host's other guests share this cache"));
+	assert_non_null(info_doubt_of(&inf, "cpuid", 3, "unified"));
+	assert_null(info_doubt_of(&inf, "cpuid", 2, "unified"));
+	assert_string_equal(inf.same_origin, "sysconf and cpuid both read CPUID here");
+	f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	info_print(f, &inf);
+	fclose(f);
+	assert_non_null(strstr(buf, "sources tried:\n  sysfs    nothing: no cache directory under "
+				    "/sys/devices/system/cpu/cpu0/cache\n  sysconf  4 caches\n"));
+	assert_non_null(strstr(buf, "  L3         3 unified         508M?     -    64       -  -\n"));
+	assert_non_null(strstr(buf, "\ndoubtful values (marked ?):\n  L3 unified 508M (sysconf, "
+				    "cpuid): no AMD CPU"));
+	assert_non_null(strstr(buf, "\ndisagreements: none (sysconf and cpuid both read CPUID here: "
+				    "their agreement is no second opinion)\n"));
+	free(buf);
+	/* JSON keeps it all */
+	o = info_to_json(&inf);
+	assert_non_null(o);
+	assert_int_equal(info_from_json(o, &back, "x.json", &e), 0);
+	assert_int_equal(back.ntried, 2);
+	assert_string_equal(back.tried[0].why, inf.tried[0].why);
+	assert_string_equal(back.tried[1].why, "");
+	assert_int_equal(back.ndoubts, 1);
+	assert_string_equal(back.doubt[0].why, inf.doubt[0].why);
+	assert_string_equal(back.vendor, "AuthenticAMD");
+	assert_int_equal(back.hypervisor, 1);
+	assert_string_equal(back.same_origin, inf.same_origin);
+	/* a file from before the doubts: worked out on reading (the vendor from
+	 * cpuid's note) */
+	cJSON_DeleteItemFromObject(o, "doubts");
+	cJSON_DeleteItemFromObject(o, "vendor");
+	cJSON_DeleteItemFromObject(o, "hypervisor");
+	cJSON_AddStringToObject(cJSON_GetObjectItem(o, "notes"), "cpuid",
+				"leaves 0x80000005/6 (AuthenticAMD, no topology extensions)");
+	assert_int_equal(info_from_json(o, &back, "x.json", &e), 0);
+	assert_int_equal(back.ndoubts, 1);
+	assert_non_null(strstr(back.doubt[0].why, "no AMD CPU"));
+	assert_null(strstr(back.doubt[0].why, "a VM"));
+	cJSON_Delete(o);
+}
+
+/* A size its own geometry contradicts; an Intel L3 of 260M is no doubt. */
+static void doubts_geometry(void **state)
+{
+	struct info inf;
+	struct info_source s;
+	struct cache_level lv = { .level = 1, .type = "data", .size = 48u << 10, .ways = 8,
+				  .line = 64, .sets = 64 };
+	(void)state;
+	build_machine(&inf, 0);
+	info_doubts(&inf);
+	assert_int_equal(inf.ndoubts, 0);
+	assert_string_equal(inf.same_origin, "");
+	info_init(&inf);
+	info_source_init(&s, "sysfs");
+	info_source_add_level(&s, &lv);
+	info_add_source(&inf, &s);
+	info_doubts(&inf);
+	assert_int_equal(inf.ndoubts, 1);
+	assert_string_equal(inf.doubt[0].why, "ways x sets x line make 32K, not its size");
+}
+
+/* Running a tool: its output, or why it gave none. */
+static void run_tool_reasons(void **state)
+{
+	static const char *const echo[] = { "sh", "-c", "echo hi", NULL };
+	static const char *const missing[] = { "memtop-no-such-tool", NULL };
+	static const char *const fails[] = { "sh", "-c", "exit 3", NULL };
+	static const char *const hangs[] = { "sh", "-c", "sleep 10", NULL };
+	char why[160];
+	char *out;
+	(void)state;
+	out = info_run_tool(echo, 64, 10000, why, sizeof why);
+	assert_non_null(out);
+	assert_string_equal(out, "hi\n");
+	free(out);
+	assert_null(info_run_tool(missing, 64, 10000, why, sizeof why));
+	assert_string_equal(why, "not installed");
+	assert_null(info_run_tool(fails, 64, 10000, why, sizeof why));
+	assert_string_equal(why, "exited with status 3");
+	assert_null(info_run_tool(hangs, 64, 300, why, sizeof why));
+	assert_string_equal(why, "timed out after 300 ms");
+}
+
 static void text_table(void **state)
 {
 	struct info inf;
@@ -587,6 +718,9 @@ int main(void)
 		cmocka_unit_test(json_round_trip),
 		cmocka_unit_test(json_errors_name_the_field),
 		cmocka_unit_test(text_table),
+		cmocka_unit_test(doubts_on_the_zen5_guest),
+		cmocka_unit_test(doubts_geometry),
+		cmocka_unit_test(run_tool_reasons),
 	};
 	return cmocka_run_group_tests_name("info", tests, NULL, NULL);
 }

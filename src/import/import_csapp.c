@@ -75,7 +75,7 @@ static int read_table(const char *text, const char *file, struct table *t, mt_er
 		if (c && !in) {
 			char num[32], *tok[2];
 			mt_strlcpy(num, c + strlen(CLOCK), sizeof num);
-			if (line_tokens(num, tok, 1) != 1 || mt_parse_double(tok[0], &t->mhz) < 0)
+			if (line_tokens(num, tok, 2) < 1 || mt_parse_double(tok[0], &t->mhz) < 0)
 				t->mhz = 0;
 		} else if (!t->nstrides && stride_row(l.buf, t)) {
 			in = 1;

@@ -69,7 +69,7 @@ const char *import_excerpt(const char *line, char *buf, size_t len)
 {
 	size_t n = 0;
 	for (const char *p = line; *p && n + 4 < len && n < EXCERPT_CHARS; p++)
-		buf[n++] = isprint((unsigned char)*p) ? *p : '?';
+		buf[n++] = *p == '\t' ? ' ' : isprint((unsigned char)*p) ? *p : '?';
 	if (len > 0)
 		buf[n < len ? n : len - 1] = '\0';
 	if (strlen(line) > n && n + 4 <= len)

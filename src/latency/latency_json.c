@@ -173,7 +173,7 @@ static int read_axes(const cJSON *sizes, const cJSON *strides, const char *file,
 	return 0;
 }
 
-/* cycles (only when the clock is known) and ns, one row per stride. */
+/* ns and cycles, one row per stride (cycles from ns x ghz when absent). */
 static int read_fixed(const cJSON *root, const char *file, struct latency_result *r, mt_error *e)
 {
 	const cJSON *cyc = cJSON_GetObjectItemCaseSensitive(root, "cycles");
@@ -184,7 +184,7 @@ static int read_fixed(const cJSON *root, const char *file, struct latency_result
 	if ((size_t)cJSON_GetArraySize(ns) != r->nstrides)
 		return mt_fail(e, "%s: ns needs %zu rows (one per stride), got %d", file, r->nstrides,
 			       cJSON_GetArraySize(ns));
-	if (r->ghz > 0 && (!cJSON_IsArray(cyc) || (size_t)cJSON_GetArraySize(cyc) != r->nstrides))
+	if (cyc && (!cJSON_IsArray(cyc) || (size_t)cJSON_GetArraySize(cyc) != r->nstrides))
 		return mt_fail(e, "%s: cycles needs %zu rows (one per stride)", file, r->nstrides);
 	for (size_t k = 0; k < LAT_MAX_STRIDES; k++) {
 		fill_nan(r->ns[k], LAT_MAX_SIZES);
@@ -195,9 +195,11 @@ static int read_fixed(const cJSON *root, const char *file, struct latency_result
 		if (read_curve(cJSON_GetArrayItem(ns, (int)k), file, what, r->nsizes, r->ns[k], e) < 0)
 			return -1;
 		mt_snprintf(what, sizeof what, "cycles row %zu", k + 1);
-		if (r->ghz > 0 && read_curve(cJSON_GetArrayItem(cyc, (int)k), file, what, r->nsizes,
-					     r->cycles[k], e) < 0)
+		if (cyc && read_curve(cJSON_GetArrayItem(cyc, (int)k), file, what, r->nsizes,
+				      r->cycles[k], e) < 0)
 			return -1;
+		for (size_t i = 0; !cyc && r->ghz > 0 && i < r->nsizes; i++)
+			r->cycles[k][i] = r->ns[k][i] * r->ghz;
 	}
 	return 0;
 }

@@ -1,0 +1,26 @@
+#!/bin/sh
+# memtop levels through the real binary: the levels of a recorded run in the
+# words of run latency, --json to a file and to stdout, exit codes.
+. "$TESTLIB"
+plan 14
+RUN="$TESTDATA/corpus/memtop-zen5-vm-latency-2.json"
+
+status "--help exits 0" 0 "$MEMTOP" levels --help
+status "a recorded run exits 0" 0 "$MEMTOP" levels "$RUN"
+out=$(cat "$TMP/out")
+like "the L1, its way from the strides" "$out" '^L1 size: 48 KB, latency: 4\.24 cycles \(1\.23 ns\), way size: 4 KB \(12 ways\)$'
+like "the TLB step marked as a TLB" "$out" '^TLB1 size: 96 entries \(384 KB of 4 KB pages\)'
+like "L2 with its latency" "$out" '^L2 size: 896 KB, latency: 14\.95 cycles \(4\.33 ns\), way size: not measurable here$'
+like "memory, and where the curve ends" "$out" '^Memory from 4 MB: latency [0-9.]+ cycles \([0-9.]+ ns\), 407 ns at 512 MB$'
+
+status "--json - exits 0" 0 "$MEMTOP" levels "$RUN" --json -
+like "stdout is the JSON" "$(cat "$TMP/out")" '"levels_read_from":[[:space:]]*"random chase"'
+like "the text on stderr" "$(cat "$TMP/err")" '^L3 size: 3\.75 MB'
+status "--json FILE exits 0" 0 "$MEMTOP" levels "$RUN" --json "$TMP/lv.json"
+like "the file has the memory" "$(cat "$TMP/lv.json")" '"memory":[[:space:]]*\{'
+
+printf '{"experiment":"latency","ghz":1,"sizes":[4096,8192],"strides":[],"ns":[],"random":{"sizes":[4096],"ns":[1]}}\n' >"$TMP/bad.json"
+status "a ragged random curve: exit 2" 2 "$MEMTOP" levels "$TMP/bad.json"
+is "one line naming the file and field" "$(cat "$TMP/err")" \
+	"memtop: $TMP/bad.json: random.sizes has 1 values, expected 2"
+status "no file: exit 2" 2 "$MEMTOP" levels

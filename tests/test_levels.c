@@ -1,0 +1,185 @@
+/* The level finders on recorded curves of real machines (tests/data/corpus,
+ * public data; see tests/data/README): what memtop import reads from each
+ * format, and the exact levels memtop levels and memtop cliffs find. */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "import/import.h"
+#include "latency/latency.h"
+#include "mountain/cliffs.h"
+
+#define KB 1024ull
+#define MB (1024ull * 1024ull)
+
+static const char *path_of(const char *name, char *buf, size_t len)
+{
+	const char *d = getenv("TESTDATA");
+	mt_snprintf(buf, len, "%s/corpus/%s", d ? d : "tests/data", name);
+	return buf;
+}
+
+/* Import name (and its pair on the other pages, when given). */
+static void import(const char *name, const char *pair, int random, struct import_result *res)
+{
+	struct import_opts o = { IMPORT_AUTO, random, NULL };
+	char p[512];
+	mt_error e = { "" };
+	if (import_file(path_of(name, p, sizeof p), &o, res, &e) < 0)
+		fail_msg("%s", e.msg);
+	if (pair && import_add_pages(res, path_of(pair, p, sizeof p), &o, &e) < 0)
+		fail_msg("%s", e.msg);
+}
+
+/* The sizes of the cache levels (TLBs apart) and of the TLBs. */
+static void sizes_of(const struct latency_levels *lv, uint64_t *cache, size_t *nc, uint64_t *tlb,
+		     size_t *nt)
+{
+	*nc = *nt = 0;
+	for (size_t i = 0; i < lv->n; i++) {
+		if (lv->lv[i].tlb)
+			tlb[(*nt)++] = lv->lv[i].size;
+		else
+			cache[(*nc)++] = lv->lv[i].size;
+	}
+}
+
+/* Intel N100 (L1d 32K, L2 2M, L3 6M): tinymembench's two tables, 4 KB and
+ * huge pages. The caches from the huge-page curve, the 4 KB pages' TLB
+ * reach beside them; the L3 at 8M is the one size its single point gives. */
+static void n100_tinymembench_pair(void **state)
+{
+	struct import_result res;
+	struct latency_levels lv;
+	uint64_t c[8], t[8];
+	size_t nc, nt;
+	(void)state;
+	import("tinymembench-intel-n100-nohuge.txt", "tinymembench-intel-n100-huge.txt", 0, &res);
+	assert_int_equal(res.format, IMPORT_TINYMEMBENCH);
+	assert_int_equal(res.lat->nsizes, 17);
+	assert_int_equal(res.lat->sizes[16], 64 * MB);
+	assert_int_equal(res.lat->ns_over_l1, 1);
+	assert_int_equal(res.lat->hugepages, LAT_HUGE_OFF);
+	assert_int_equal(res.lat->other_hugepages, LAT_HUGE_ON);
+	assert_true(res.lat->random_ns[12] == 15.4 && res.lat->other_ns[12] == 11.7); /* 4M */
+	latency_detect(res.lat, &lv);
+	sizes_of(&lv, c, &nc, t, &nt);
+	assert_int_equal(nc, 3);
+	assert_int_equal(c[0], 32 * KB);
+	assert_int_equal(c[1], 2 * MB);
+	assert_int_equal(c[2], 8 * MB);
+	assert_int_equal(nt, 1);
+	assert_int_equal(t[0], 128 * KB);
+	assert_int_equal(lv.over_l1, 1);
+	assert_true(fabs(lv.lv[2].ns - 4.7) < 1e-9); /* L2, ns over L1 (huge pages) */
+	assert_int_equal(lv.memory_from, 16 * MB);
+	import_result_free(&res);
+}
+
+/* AMD Ryzen R1505G (32K, 512K, 4M): sbc-bench's ramlat, the 1xPTR column. */
+static void ryzen_ramlat(void **state)
+{
+	struct import_result res;
+	struct latency_levels lv;
+	(void)state;
+	import("ramlat-amd-ryzen-r1505g.txt", NULL, 0, &res);
+	assert_int_equal(res.format, IMPORT_RAMLAT);
+	assert_int_equal(res.lat->nsizes, 16);
+	assert_int_equal(res.lat->sizes[0], 4 * KB);
+	assert_true(res.lat->random_ns[4] == 3.966); /* 64k, 1xPTR */
+	assert_int_equal(latency_detect(res.lat, &lv), 3);
+	assert_int_equal(lv.lv[0].size, 32 * KB);
+	assert_int_equal(lv.lv[1].size, 512 * KB);
+	assert_int_equal(lv.lv[2].size, 4 * MB);
+	assert_true(fabs(lv.lv[0].ns - 1.236) < 1e-9); /* the median of 4k..32k */
+	assert_true(lv.lv[0].cycles == 0);               /* no clock in the table */
+	import_result_free(&res);
+}
+
+/* The Zen 5 guest (48K, 1M, ~5M effective): lmbench's lat_mem_rd -t. */
+static void zen5_lmbench_random(void **state)
+{
+	struct import_result res;
+	struct latency_levels lv;
+	(void)state;
+	import("lmbench-zen5-vm-random64.txt", NULL, 1, &res);
+	assert_int_equal(res.format, IMPORT_LMBENCH);
+	assert_int_equal(res.lat->has_random, 1);
+	assert_int_equal(res.lat->random_stride, 64);
+	assert_int_equal(res.lat->sizes[0], 512); /* 0.00049 MB */
+	assert_int_equal(res.lat->sizes[2], 2048);
+	assert_int_equal(latency_detect(res.lat, &lv), 3);
+	assert_int_equal(lv.lv[0].size, 40 * KB);
+	assert_int_equal(lv.lv[1].size, 704 * KB);
+	assert_int_equal(lv.lv[2].size, 5 * MB);
+	import_result_free(&res);
+}
+
+/* The same guest, memtop's own run: the L1's way from the strides (48K in
+ * 12 ways of 4K, as CPUID says), the L1 DTLB's 96 entries from the page
+ * stride against half of it, the effective L3 of 3.75M. */
+static void zen5_memtop_run(void **state)
+{
+	struct latency_result *r;
+	struct latency_levels lv;
+	char p[512];
+	mt_error e = { "" };
+	(void)state;
+	r = latency_load(path_of("memtop-zen5-vm-latency-2.json", p, sizeof p), &e);
+	assert_non_null(r);
+	assert_int_equal(latency_detect(r, &lv), 4);
+	assert_int_equal(lv.lv[0].size, 48 * KB);
+	assert_int_equal(lv.lv[0].way_min, 4 * KB);
+	assert_int_equal(lv.lv[0].way_max, 4 * KB);
+	assert_int_equal(lv.lv[1].tlb, LAT_TLB_STRIDES);
+	assert_int_equal(lv.lv[1].entries, 96);
+	assert_int_equal(lv.lv[2].size, 896 * KB);
+	assert_int_equal(lv.lv[2].way_max, 0); /* not measurable here */
+	assert_int_equal(lv.lv[3].size, 3840 * KB);
+	assert_true(lv.lv[0].cycles > 4 && lv.lv[0].cycles < 4.5);
+	assert_true(lv.lv[2].ns < lv.lv[3].ns && lv.lv[3].ns < lv.memory_ns);
+	latency_result_free(r);
+}
+
+/* The same guest's CS:APP mountain: L1 and L2 as CPUID says; the L3's knee
+ * where the streaming reads see it, 16M. */
+static void zen5_csapp_mountain(void **state)
+{
+	struct import_result res;
+	struct detection d;
+	(void)state;
+	import("csapp-zen5-vm-mountain.txt", NULL, 0, &res);
+	assert_int_equal(res.format, IMPORT_CSAPP);
+	assert_int_equal(res.mtn->nsizes, 14);
+	assert_int_equal(res.mtn->nstrides, 15);
+	assert_int_equal(res.mtn->sizes[0], 16 * KB); /* growing, though the book prints 128m first */
+	assert_true(mountain_at(res.mtn, 13, 0) == 33989);
+	assert_true(fabs(res.mtn->hdr.clock.ticks_per_ns - 2.096) < 1e-9);
+	assert_int_equal(cliffs_detect(res.mtn, CLIFFS_RATIO, &d), 0);
+	assert_int_equal(d.nlevels, 3);
+	assert_int_equal(d.size[0], 64 * KB);
+	assert_int_equal(d.size[1], 1 * MB);
+	assert_int_equal(d.size[2], 16 * MB);
+	assert_int_equal(d.votes[0], 8);
+	import_result_free(&res);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(n100_tinymembench_pair),
+		cmocka_unit_test(ryzen_ramlat),
+		cmocka_unit_test(zen5_lmbench_random),
+		cmocka_unit_test(zen5_memtop_run),
+		cmocka_unit_test(zen5_csapp_mountain),
+	};
+	return cmocka_run_group_tests_name("levels", tests, NULL, NULL);
+}
