@@ -292,6 +292,16 @@ static void put(WINDOW *w, int y, int x, int wd, const char *s)
 		mvwaddnstr(w, y, x, s, wd - 1 - x);
 }
 
+
+/* Curve k (the strides, then the random chase) as drawn: cycles, or ns
+ * when the clock is unknown (a table imported from another tool). */
+static const double *drawn(const struct latency_result *r, int k)
+{
+	if (k < (int)r->nstrides)
+		return r->ghz > 0 ? r->cycles[k] : r->ns[k];
+	return r->ghz > 0 ? r->random_cycles : r->random_ns;
+}
+
 static void draw(struct tui *t, WINDOW *w, int full)
 {
 	const struct latency_result *r = S.r;
@@ -333,7 +343,7 @@ static void draw(struct tui *t, WINDOW *w, int full)
 	/* ranges */
 	ncurves = (int)r->nstrides + (r->has_random ? 1 : 0);
 	for (int k = 0; k < ncurves; k++) {
-		const double *v = k < (int)r->nstrides ? r->cycles[k] : r->random_cycles;
+		const double *v = drawn(r, k);
 		for (size_t i = 0; i < r->nsizes; i++)
 			if (isfinite(v[i]) && v[i] > 0) {
 				if (v[i] < lo)
@@ -366,13 +376,13 @@ static void draw(struct tui *t, WINDOW *w, int full)
 	for (int q = 0; q <= 2; q++) {
 		int y = a.top + (a.ph - 1) * q / 2;
 		double v = exp(a.ly1 - (a.ly1 - a.ly0) * q / 2.0);
-		mt_snprintf(buf, sizeof buf, "%6.0fc", v);
+		mt_snprintf(buf, sizeof buf, r->ghz > 0 ? "%6.0fc" : "%5.0fns", v);
 		put(w, y, 0, wd, buf);
 	}
 
 	/* plateaus of the curve the levels are read from, as bands */
 	{
-		const double *ref = r->has_random ? r->random_cycles : r->cycles[0];
+		const double *ref = drawn(r, r->has_random ? (int)r->nstrides : 0);
 		struct latency_plateau p[LAT_MAX_SIZES];
 		size_t np = (r->has_random || r->nstrides)
 				    ? latency_segment(r->sizes, ref, r->nsizes, p, LAT_MAX_SIZES)
@@ -388,7 +398,7 @@ static void draw(struct tui *t, WINDOW *w, int full)
 
 	/* the curves: one glyph each, the random chase last (on top) */
 	for (int k = 0; k < ncurves; k++) {
-		const double *v = k < (int)r->nstrides ? r->cycles[k] : r->random_cycles;
+		const double *v = drawn(r, k);
 		char g[2] = { k < (int)r->nstrides ? curve_glyph[k % 12] : '*', '\0' };
 		double frac = ncurves > 1 ? (double)k / (ncurves - 1) : 1.0;
 		wattrset(w, tui_heat_attr(t, frac) | (k == ncurves - 1 && r->has_random ? A_BOLD : 0));
