@@ -196,6 +196,11 @@ int latency_worker(job_t *job, void *arg, mt_error *e);
  * some stride (the way is at least that), moving right as the stride
  * doubles past it (at most half the first stride that moved it). */
 
+#define LAT_MEMORY_NS 50.0 /* no cache answers this slowly (the slowest last levels made,
+			    * server mesh L3s and system-level caches, take about 40 ns;
+			    * DRAM 60 and more): the first level this slow is memory, and
+			    * the steps after it are page walks and other tenants, not
+			    * caches */
 #define LAT_L1_NOMINAL_NS 1.0 /* the L1 latency tinymembench takes off its values, as
 			       * read: it is unknown, about 1 ns (4-5 cycles at 4-5 GHz);
 			       * ln(latency) of such a table is read as ln(ns + 1) */

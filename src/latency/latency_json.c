@@ -28,14 +28,15 @@ static const char *huge_name(int h)
 	return h == LAT_HUGE_ON ? "on" : h == LAT_HUGE_OFF ? "off" : "unknown";
 }
 
-/* strides, sizes, and the cycles and ns of each fixed stride (no cycles
+/* strides, sizes, and the cycles and ns of each fixed stride (no "cycles"
  * when the clock is unknown). */
 static int fixed_json(const struct latency_result *r, cJSON *root)
 {
-	cJSON *a, *c, *st, *sz;
+	cJSON *a = NULL, *c, *st, *sz;
 	if (!(st = cJSON_AddArrayToObject(root, "strides")) ||
 	    !(sz = cJSON_AddArrayToObject(root, "sizes")) ||
-	    !(a = cJSON_AddArrayToObject(root, "cycles")) || !(c = cJSON_AddArrayToObject(root, "ns")))
+	    (r->ghz > 0 && !(a = cJSON_AddArrayToObject(root, "cycles"))) ||
+	    !(c = cJSON_AddArrayToObject(root, "ns")))
 		return -1;
 	for (size_t k = 0; k < r->nstrides; k++)
 		cJSON_AddItemToArray(st, cJSON_CreateNumber(r->strides[k]));

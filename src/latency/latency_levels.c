@@ -120,6 +120,11 @@ static void read_caches(struct reader *rd, struct latency_levels *out)
 	size_t n = c->nsizes < LAT_MAX_SIZES ? c->nsizes : LAT_MAX_SIZES;
 	seg_params_latency(&p);
 	rd->nseg = seg_levels(c->sizes, rd->main, n, &p, rd->seg, LAT_MAX_LEVELS);
+	for (size_t k = 1; k < rd->nseg; k++)
+		if (rd->seg[k].cost >= LAT_MEMORY_NS) {
+			rd->nseg = k + 1; /* memory from here: later steps are not caches */
+			break;
+		}
 	if (rd->nseg < 2)
 		return; /* one flat curve: no step, no memory told apart */
 	for (size_t k = 0; k + 1 < rd->nseg && out->n < LAT_MAX_LEVELS; k++) {
