@@ -200,6 +200,45 @@ static void synthetic_detect_and_verdicts(void **state)
 	mountain_free(m);
 }
 
+/* Columns that agree on three levels; one column passes the last boundary
+ * through a point half-way (no level of its own), two fall once more in a
+ * cell whose tries disagree by 60 % (not read: else half the columns would
+ * show a fourth level). */
+static void detect_spread_boundary_and_doubtful_cell(void **state)
+{
+	uint64_t sizes[14];
+	static const unsigned strides[] = { 8, 9, 10, 11 };
+	struct mountain *m;
+	struct detection d;
+	(void)state;
+	for (size_t r = 0; r < 14; r++)
+		sizes[r] = (16 * K) << r;
+	m = mountain_new(sizes, 14, strides, 4);
+	assert_non_null(m);
+	for (size_t r = 0; r < 14; r++)
+		for (size_t c = 0; c < 4; c++) {
+			double v = sizes[r] <= 32 * K ? 100 : sizes[r] <= 1 * M ? 40
+							 : sizes[r] <= 8 * M ? 20 : 5;
+			if (c == 1 && sizes[r] == 8 * M)
+				v = 12; /* 20, 12, 5: the L3 boundary in two steps */
+			m->mbs[r * 4 + c] = v;
+			m->spread[r * 4 + c] = 0.01;
+		}
+	for (size_t c = 2; c < 4; c++) {
+		m->mbs[13 * 4 + c] = 1;      /* 128M on strides 10 and 11: a fall ... */
+		m->spread[13 * 4 + c] = 0.6; /* ... the measurement itself doubts */
+	}
+	assert_int_equal(cliffs_detect(m, CLIFFS_RATIO, &d), 0);
+	assert_int_equal(d.nlevels, 3);
+	assert_int_equal(d.size[0], 32 * K);
+	assert_int_equal(d.size[1], 1 * M);
+	assert_int_equal(d.size[2], 8 * M);
+	assert_int_equal(d.votes[2], 4);
+	assert_int_equal(d.level[2], 8 * M);
+	assert_int_equal(d.level_hi[2], 16 * M);
+	mountain_free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -210,6 +249,7 @@ int main(void)
 		cmocka_unit_test(m4max_detect_and_line),
 		cmocka_unit_test(line_size_from_full_row),
 		cmocka_unit_test(synthetic_detect_and_verdicts),
+		cmocka_unit_test(detect_spread_boundary_and_doubtful_cell),
 	};
 	return cmocka_run_group_tests_name("cliffs", tests, NULL, NULL);
 }

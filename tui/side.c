@@ -5,7 +5,7 @@
  * from the mountain's stride slice. Each source value is marked against the
  * mountain and then against the latency levels, with ONE rule
  * (cliffs_detect_verdict): '=' matching, '~' one step off, '?' not
- * visible. */
+ * visible; a value info_doubts() finds no cache can have gets a '!'. */
 #include "config.h"
 
 #include "mountain/cliffs.h"
@@ -148,6 +148,11 @@ void side_draw(struct tui *t, WINDOW *w)
 				continue;
 			}
 			wprintw(w, "%s", mt_fmt_size(b, sizeof b, v));
+			if (info_doubt_of(inf, name, l + 1, l ? "unified" : "data")) {
+				wattrset(w, tui_attr(t, ROLE_BAD));
+				waddch(w, '!');
+				wattrset(w, tui_attr(t, ROLE_NORMAL));
+			}
 			if (have_det)
 				mark(t, w, cliffs_detect_verdict(&d, v, &idx));
 			if (have_lat && lat_judge)
@@ -198,6 +203,13 @@ void side_draw(struct tui *t, WINDOW *w)
 		waddstr(w, " 1 step off ");
 		mark(t, w, LV_NOT_VISIBLE);
 		waddstr(w, " not seen");
+	}
+	if (inf && inf->ndoubts > 0 && y < h) {
+		wattrset(w, tui_attr(t, ROLE_BAD));
+		mvwaddch(w, y, 2, '!');
+		wattrset(w, tui_attr(t, ROLE_NORMAL));
+		waddstr(w, " doubtful (memtop info says why)");
+		y++;
 	}
 	if (inf && inf->ndis > 0 && y + 1 < h) {
 		y++;

@@ -93,18 +93,23 @@ static int find_col(const struct span *c, int n, const char *name)
 	return -1;
 }
 
-int info_parse_lscpu(const char *text, struct info_source *out, mt_error *e)
-{
+/* The table as lscpu printed it: its non-blank lines and its columns. */
+struct table {
 	const char *line[MAX_LINES];
-	size_t len[MAX_LINES], maxlen = 0;
-	int lineno[MAX_LINES], nlines = 0, no = 0;
+	size_t len[MAX_LINES], maxlen;
+	int lineno[MAX_LINES], nlines;
 	struct span col[MAX_COLS];
-	int ncols = 0;
+	int ncols;
 	int c_name, c_one, c_ways, c_type, c_level, c_sets, c_coh;
-	info_source_init(out, "lscpu");
+};
 
-	/* non-blank lines; the first is the header */
-	for (const char *p = text; *p && nlines < MAX_LINES;) {
+/* The non-blank lines of text; the first is the header. */
+static void read_lines(const char *text, struct table *t)
+{
+	int no = 0;
+	t->nlines = 0;
+	t->maxlen = 0;
+	for (const char *p = text; *p && t->nlines < MAX_LINES;) {
 		const char *nl = strchr(p, '\n');
 		size_t l = nl ? (size_t)(nl - p) : strlen(p);
 		int blank = 1;
@@ -112,108 +117,140 @@ int info_parse_lscpu(const char *text, struct info_source *out, mt_error *e)
 		for (size_t i = 0; i < l; i++)
 			blank &= isspace((unsigned char)p[i]) != 0;
 		if (!blank) {
-			line[nlines] = p;
-			len[nlines] = l;
-			lineno[nlines] = no;
-			nlines++;
-			if (l > maxlen)
-				maxlen = l;
+			t->line[t->nlines] = p;
+			t->len[t->nlines] = l;
+			t->lineno[t->nlines] = no;
+			t->nlines++;
+			if (l > t->maxlen)
+				t->maxlen = l;
 		}
 		p = nl ? nl + 1 : p + l;
 	}
-	if (nlines == 0)
-		return 0; /* lscpu knows no cache here: the source is absent */
+}
 
-	/* columns: runs of positions where some line has a character */
-	for (size_t p = 0; p < maxlen;) {
-		int used = 0;
-		for (int i = 0; i < nlines && !used; i++)
-			used = p < len[i] && !isspace((unsigned char)line[i][p]);
-		if (!used) {
+/* Does some line have a character at position p? */
+static int used_at(const struct table *t, size_t p)
+{
+	for (int i = 0; i < t->nlines; i++)
+		if (p < t->len[i] && !isspace((unsigned char)t->line[i][p]))
+			return 1;
+	return 0;
+}
+
+/* The columns: runs of positions where some line has a character, named
+ * by the header. Returns 0 or -1 with e. */
+static int find_columns(struct table *t, mt_error *e)
+{
+	t->ncols = 0;
+	for (size_t p = 0; p < t->maxlen;) {
+		struct span *c = &t->col[t->ncols];
+		if (!used_at(t, p)) {
 			p++;
 			continue;
 		}
-		if (ncols == MAX_COLS)
-			return mt_fail(e, "lscpu -C line %d: more than %d columns", lineno[0],
+		if (t->ncols == MAX_COLS)
+			return mt_fail(e, "lscpu -C line %d: more than %d columns", t->lineno[0],
 				       MAX_COLS);
-		col[ncols].from = p;
-		while (p < maxlen) {
-			int u = 0;
-			for (int i = 0; i < nlines && !u; i++)
-				u = p < len[i] && !isspace((unsigned char)line[i][p]);
-			if (!u)
-				break;
+		c->from = p;
+		while (p < t->maxlen && used_at(t, p))
 			p++;
-		}
-		col[ncols].to = p;
-		cell(line[0], len[0], col[ncols].from, col[ncols].to, col[ncols].head,
-		     sizeof col[ncols].head);
-		if (!col[ncols].head[0] || strchr(col[ncols].head, ' '))
+		c->to = p;
+		cell(t->line[0], t->len[0], c->from, c->to, c->head, sizeof c->head);
+		if (!c->head[0] || strchr(c->head, ' '))
 			return mt_fail(e, "lscpu -C line %d: cannot tell the columns apart at "
 					  "position %zu (not lscpu -C's table?)",
-				       lineno[0], col[ncols].from + 1);
-		ncols++;
+				       t->lineno[0], c->from + 1);
+		t->ncols++;
 	}
-	c_name = find_col(col, ncols, "NAME");
-	c_one = find_col(col, ncols, "ONE-SIZE");
-	c_ways = find_col(col, ncols, "WAYS");
-	c_type = find_col(col, ncols, "TYPE");
-	c_level = find_col(col, ncols, "LEVEL");
-	c_sets = find_col(col, ncols, "SETS");
-	c_coh = find_col(col, ncols, "COHERENCY-SIZE");
-	if (c_one < 0 || (c_name < 0 && (c_level < 0 || c_type < 0)))
+	t->c_name = find_col(t->col, t->ncols, "NAME");
+	t->c_one = find_col(t->col, t->ncols, "ONE-SIZE");
+	t->c_ways = find_col(t->col, t->ncols, "WAYS");
+	t->c_type = find_col(t->col, t->ncols, "TYPE");
+	t->c_level = find_col(t->col, t->ncols, "LEVEL");
+	t->c_sets = find_col(t->col, t->ncols, "SETS");
+	t->c_coh = find_col(t->col, t->ncols, "COHERENCY-SIZE");
+	if (t->c_one < 0 || (t->c_name < 0 && (t->c_level < 0 || t->c_type < 0)))
 		return mt_fail(e, "lscpu -C line %d: the header has no ONE-SIZE, or neither NAME "
 				  "nor LEVEL and TYPE (not lscpu -C's table?)",
-			       lineno[0]);
+			       t->lineno[0]);
+	return 0;
+}
 
-	for (int i = 1; i < nlines; i++) {
+/* The cell of row i in column c into buf ("" when there is no such column). */
+static void row_cell(const struct table *t, int i, int c, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (c >= 0)
+		cell(t->line[i], t->len[i], t->col[c].from, t->col[c].to, buf, len);
+}
+
+/* An optional integer cell of row i: 0 when empty. Returns 0 or -1 with e. */
+static int int_cell(const struct table *t, int i, int c, const char *what, int max, int *out,
+		    mt_error *e)
+{
+	char buf[64];
+	row_cell(t, i, c, buf, sizeof buf);
+	if (buf[0] && mt_parse_int(buf, 0, max, out) < 0)
+		return mt_fail(e, "lscpu -C line %d: bad %s '%s'", t->lineno[i], what, buf);
+	return 0;
+}
+
+/* Row i's level and type, from LEVEL and TYPE or the NAME ("L1d"). */
+static int level_and_type(const struct table *t, int i, struct cache_level *lv, mt_error *e)
+{
+	char buf[64], name[32];
+	row_cell(t, i, t->c_name, name, sizeof name);
+	row_cell(t, i, t->c_level, buf, sizeof buf);
+	if (t->c_level >= 0) {
+		if (mt_parse_int(buf, 1, 15, &lv->level) < 0)
+			return mt_fail(e, "lscpu -C line %d: bad LEVEL '%s'", t->lineno[i], buf);
+	} else if (name[0] == 'L' && isdigit((unsigned char)name[1])) {
+		lv->level = name[1] - '0';
+	} else {
+		return mt_fail(e, "lscpu -C line %d: bad NAME '%s'", t->lineno[i], name);
+	}
+	row_cell(t, i, t->c_type, buf, sizeof buf);
+	if (strcmp(buf, "Data") == 0 || (!buf[0] && strchr(name, 'd')))
+		mt_strlcpy(lv->type, "data", sizeof lv->type);
+	else if (strcmp(buf, "Instruction") == 0 || (!buf[0] && strchr(name, 'i')))
+		mt_strlcpy(lv->type, "instruction", sizeof lv->type);
+	else if (strcmp(buf, "Unified") == 0 || !buf[0])
+		mt_strlcpy(lv->type, "unified", sizeof lv->type);
+	else
+		return mt_fail(e, "lscpu -C line %d: unknown TYPE '%s'", t->lineno[i], buf);
+	return 0;
+}
+
+/* Row i as a cache. Returns 0 or -1 with e. */
+static int parse_row(const struct table *t, int i, struct cache_level *lv, mt_error *e)
+{
+	char buf[64];
+	memset(lv, 0, sizeof *lv);
+	if (level_and_type(t, i, lv, e) < 0)
+		return -1;
+	row_cell(t, i, t->c_one, buf, sizeof buf);
+	if (buf[0] && strcmp(buf, "-") != 0 && parse_human(buf, &lv->size, &lv->approx) < 0)
+		return mt_fail(e, "lscpu -C line %d: bad ONE-SIZE '%s'", t->lineno[i], buf);
+	if (int_cell(t, i, t->c_ways, "WAYS", 1 << 20, &lv->ways, e) < 0 ||
+	    int_cell(t, i, t->c_sets, "SETS", 1 << 30, &lv->sets, e) < 0 ||
+	    int_cell(t, i, t->c_coh, "COHERENCY-SIZE", 1 << 20, &lv->line, e) < 0)
+		return -1;
+	return 0;
+}
+
+int info_parse_lscpu(const char *text, struct info_source *out, mt_error *e)
+{
+	struct table t;
+	info_source_init(out, "lscpu");
+	read_lines(text, &t);
+	if (t.nlines == 0)
+		return 0; /* lscpu knows no cache here: the source is absent */
+	if (find_columns(&t, e) < 0)
+		return -1;
+	for (int i = 1; i < t.nlines; i++) {
 		struct cache_level lv;
-		char buf[64], name[32] = "";
-		memset(&lv, 0, sizeof lv);
-		if (c_name >= 0)
-			cell(line[i], len[i], col[c_name].from, col[c_name].to, name, sizeof name);
-		/* level */
-		if (c_level >= 0) {
-			cell(line[i], len[i], col[c_level].from, col[c_level].to, buf, sizeof buf);
-			if (mt_parse_int(buf, 1, 15, &lv.level) < 0)
-				return mt_fail(e, "lscpu -C line %d: bad LEVEL '%s'", lineno[i], buf);
-		} else if (name[0] == 'L' && isdigit((unsigned char)name[1])) {
-			lv.level = name[1] - '0';
-		} else {
-			return mt_fail(e, "lscpu -C line %d: bad NAME '%s'", lineno[i], name);
-		}
-		/* type */
-		buf[0] = '\0';
-		if (c_type >= 0)
-			cell(line[i], len[i], col[c_type].from, col[c_type].to, buf, sizeof buf);
-		if (strcmp(buf, "Data") == 0 || (!buf[0] && strchr(name, 'd')))
-			mt_strlcpy(lv.type, "data", sizeof lv.type);
-		else if (strcmp(buf, "Instruction") == 0 || (!buf[0] && strchr(name, 'i')))
-			mt_strlcpy(lv.type, "instruction", sizeof lv.type);
-		else if (strcmp(buf, "Unified") == 0 || !buf[0])
-			mt_strlcpy(lv.type, "unified", sizeof lv.type);
-		else
-			return mt_fail(e, "lscpu -C line %d: unknown TYPE '%s'", lineno[i], buf);
-		/* size and geometry */
-		cell(line[i], len[i], col[c_one].from, col[c_one].to, buf, sizeof buf);
-		if (buf[0] && strcmp(buf, "-") != 0 && parse_human(buf, &lv.size, &lv.approx) < 0)
-			return mt_fail(e, "lscpu -C line %d: bad ONE-SIZE '%s'", lineno[i], buf);
-		if (c_ways >= 0) {
-			cell(line[i], len[i], col[c_ways].from, col[c_ways].to, buf, sizeof buf);
-			if (buf[0] && mt_parse_int(buf, 0, 1 << 20, &lv.ways) < 0)
-				return mt_fail(e, "lscpu -C line %d: bad WAYS '%s'", lineno[i], buf);
-		}
-		if (c_sets >= 0) {
-			cell(line[i], len[i], col[c_sets].from, col[c_sets].to, buf, sizeof buf);
-			if (buf[0] && mt_parse_int(buf, 0, 1 << 30, &lv.sets) < 0)
-				return mt_fail(e, "lscpu -C line %d: bad SETS '%s'", lineno[i], buf);
-		}
-		if (c_coh >= 0) {
-			cell(line[i], len[i], col[c_coh].from, col[c_coh].to, buf, sizeof buf);
-			if (buf[0] && mt_parse_int(buf, 0, 1 << 20, &lv.line) < 0)
-				return mt_fail(e, "lscpu -C line %d: bad COHERENCY-SIZE '%s'",
-					       lineno[i], buf);
-		}
+		if (parse_row(&t, i, &lv, e) < 0)
+			return -1;
 		if (info_source_add_level(out, &lv) < 0)
 			break;
 	}

@@ -42,83 +42,78 @@ static void add(struct info_source *out, int level, const char *type, uint64_t s
 	info_source_add_level(out, &lv);
 }
 
-int info_parse_sysctl(const char *text, struct info_source *out, mt_error *e)
+/* "  hw.l1dcachesize: 65536" into key and val (both trimmed, in buf).
+ * Returns 1 for a hw.* line, 0 for another. */
+static int split_line(char *buf, char **key, char **val)
 {
-	struct sysctl_vals v[NPREFIX];
-	uint64_t line = 0;
-	int no = 0, perflevels = 0;
-	memset(v, 0, sizeof v);
-	info_source_init(out, "sysctl");
-	for (const char *p = text; *p;) {
-		const char *nl = strchr(p, '\n');
-		size_t l = nl ? (size_t)(nl - p) : strlen(p);
-		char buf[200], *key, *val, *sep;
-		const char *field;
-		int which;
-		size_t n;
-		uint64_t num = 0;
-		no++;
-		mt_snprintf(buf, sizeof buf, "%.*s", (int)(l < sizeof buf ? l : sizeof buf - 1), p);
-		p = nl ? nl + 1 : p + l;
-		key = buf;
-		while (isspace((unsigned char)*key))
-			key++;
-		sep = strpbrk(key, ":=");
-		if (!sep || strncmp(key, "hw.", 3) != 0)
-			continue;
-		val = sep + 1;
-		*sep = '\0';
-		for (n = strlen(key); n > 0 && isspace((unsigned char)key[n - 1]);)
-			key[--n] = '\0';
-		while (isspace((unsigned char)*val))
-			val++;
-		for (n = strlen(val); n > 0 && isspace((unsigned char)val[n - 1]);)
-			val[--n] = '\0';
-		if (strcmp(key, "hw.cachelinesize") == 0) {
-			if (mt_parse_u64(val, 0, 1u << 20, &line) < 0)
-				return mt_fail(e, "sysctl line %d: %s: bad number '%s'", no, key, val);
-			continue;
-		}
-		if (strncmp(key, "hw.perflevel", 12) == 0 && (key[12] == '0' || key[12] == '1') &&
-		    key[13] == '.') {
-			which = key[12] - '0';
-			field = key + 14;
-		} else {
-			which = 2;
-			field = key + 3;
-		}
-		if (which < 2 && strcmp(field, "name") == 0) {
-			mt_strlcpy(v[which].name, val, sizeof v[which].name);
-			for (char *c = v[which].name; *c; c++)
-				*c = (char)tolower((unsigned char)*c);
-			v[which].seen = 1;
-			continue;
-		}
-		{
-			static const char *const fields[] = { "l1icachesize", "l1dcachesize",
-							      "l2cachesize",  "l3cachesize",
-							      "cpusperl2",    "cpusperl3" };
-			int f = -1;
-			for (int i = 0; i < 6; i++)
-				if (strcmp(field, fields[i]) == 0)
-					f = i;
-			if (f < 0)
-				continue;
-			if (mt_parse_u64(val, 0, (uint64_t)1 << 50, &num) < 0)
-				return mt_fail(e, "sysctl line %d: %s: bad number '%s'", no, key, val);
-			switch (f) {
-			case 0: v[which].l1i = num; break;
-			case 1: v[which].l1d = num; break;
-			case 2: v[which].l2 = num; break;
-			case 3: v[which].l3 = num; break;
-			case 4: v[which].cpusperl2 = num; break;
-			default: v[which].cpusperl3 = num; break;
-			}
-			v[which].seen = 1;
-		}
+	char *sep;
+	size_t n;
+	*key = buf;
+	while (isspace((unsigned char)**key))
+		(*key)++;
+	sep = strpbrk(*key, ":=");
+	if (!sep || strncmp(*key, "hw.", 3) != 0)
+		return 0;
+	*val = sep + 1;
+	*sep = '\0';
+	for (n = strlen(*key); n > 0 && isspace((unsigned char)(*key)[n - 1]);)
+		(*key)[--n] = '\0';
+	while (isspace((unsigned char)**val))
+		(*val)++;
+	for (n = strlen(*val); n > 0 && isspace((unsigned char)(*val)[n - 1]);)
+		(*val)[--n] = '\0';
+	return 1;
+}
+
+/* One hw.* value into v (perflevel0, perflevel1, unprefixed) or *line.
+ * Returns 0, or -1 with e for a malformed number. */
+static int read_value(const char *key, const char *val, int no, struct sysctl_vals *v,
+		      uint64_t *line, mt_error *e)
+{
+	static const char *const fields[] = { "l1icachesize", "l1dcachesize", "l2cachesize",
+					      "l3cachesize",  "cpusperl2",    "cpusperl3" };
+	int which = 2, f = -1;
+	const char *field = key + 3;
+	uint64_t num, *slot[6];
+	if (strcmp(key, "hw.cachelinesize") == 0) {
+		if (mt_parse_u64(val, 0, 1u << 20, line) < 0)
+			return mt_fail(e, "sysctl line %d: %s: bad number '%s'", no, key, val);
+		return 0;
 	}
-	for (int i = 0; i < 2; i++)
-		perflevels += v[i].seen;
+	if (strncmp(key, "hw.perflevel", 12) == 0 && (key[12] == '0' || key[12] == '1') &&
+	    key[13] == '.') {
+		which = key[12] - '0';
+		field = key + 14;
+	}
+	if (which < 2 && strcmp(field, "name") == 0) {
+		mt_strlcpy(v[which].name, val, sizeof v[which].name);
+		for (char *c = v[which].name; *c; c++)
+			*c = (char)tolower((unsigned char)*c);
+		v[which].seen = 1;
+		return 0;
+	}
+	for (int i = 0; i < 6; i++)
+		if (strcmp(field, fields[i]) == 0)
+			f = i;
+	if (f < 0)
+		return 0;
+	if (mt_parse_u64(val, 0, (uint64_t)1 << 50, &num) < 0)
+		return mt_fail(e, "sysctl line %d: %s: bad number '%s'", no, key, val);
+	slot[0] = &v[which].l1i;
+	slot[1] = &v[which].l1d;
+	slot[2] = &v[which].l2;
+	slot[3] = &v[which].l3;
+	slot[4] = &v[which].cpusperl2;
+	slot[5] = &v[which].cpusperl3;
+	*slot[f] = num;
+	v[which].seen = 1;
+	return 0;
+}
+
+/* The caches of the values read, perflevel0's first, and the note. */
+static void build(const struct sysctl_vals *v, uint64_t line, struct info_source *out)
+{
+	int perflevels = v[0].seen + v[1].seen;
 	for (int i = 0; i < NPREFIX; i++) {
 		char cores[16];
 		if (i < 2 && !v[i].seen)
@@ -142,9 +137,29 @@ int info_parse_sysctl(const char *text, struct info_source *out, mt_error *e)
 					  v[i].name[0] ? v[i].name : "?");
 		mt_append(out->note, sizeof out->note,
 			  "then the unprefixed hw.*; line = hw.cachelinesize");
-	}
-	else if (out->nlevels)
+	} else if (out->nlevels) {
 		mt_strlcpy(out->note, "hw.*; line = hw.cachelinesize", sizeof out->note);
+	}
+}
+
+int info_parse_sysctl(const char *text, struct info_source *out, mt_error *e)
+{
+	struct sysctl_vals v[NPREFIX];
+	uint64_t line = 0;
+	int no = 0;
+	memset(v, 0, sizeof v);
+	info_source_init(out, "sysctl");
+	for (const char *p = text; *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t l = nl ? (size_t)(nl - p) : strlen(p);
+		char buf[200], *key, *val;
+		no++;
+		mt_snprintf(buf, sizeof buf, "%.*s", (int)(l < sizeof buf ? l : sizeof buf - 1), p);
+		p = nl ? nl + 1 : p + l;
+		if (split_line(buf, &key, &val) && read_value(key, val, no, v, &line, e) < 0)
+			return -1;
+	}
+	build(v, line, out);
 	return 0;
 }
 

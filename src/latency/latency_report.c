@@ -8,6 +8,7 @@
 #include <string.h>
 
 #define AGREE_FACTOR 2.0
+#define MAX_REPORTED 4    /* reported levels L1..L4 */
 #define MEMORY_RISES 1.25 /* say where the curve ends when it has risen this much */ /* a level and a reported size within 2x are the same cache */
 
 /* "48 KB", "1 MB", "1.25 MB", "3.5 KB" */
@@ -129,44 +130,54 @@ int latency_levels_to_json(const struct latency_levels *lv, cJSON *root)
 
 /* ---- against the reported sizes ---------------------------------------------- */
 
-/* What the most trusted source says about a cache level found at size:
- * the reported level within AGREE_FACTOR of it, else (for the last cache
- * level) a larger reported one it is the effective part of. */
-static void against_info(FILE *f, const struct latency_level *l, int last,
+/* The reported level each found cache level is: in order, but past a
+ * reported level more than AGREE_FACTOR below it (a curve that shows no
+ * L2 step has its second level at the L3). */
+static void reported_levels(const struct latency_levels *lv, const struct info *inf, int *ref)
+{
+	int k = 1;
+	for (size_t i = 0; i < lv->n; i++) {
+		if (lv->lv[i].tlb)
+			continue;
+		while (k < MAX_REPORTED && info_best_size(inf, k, NULL) &&
+		       (double)lv->lv[i].size > AGREE_FACTOR * (double)info_best_size(inf, k, NULL) &&
+		       info_best_size(inf, k + 1, NULL))
+			k++;
+		ref[i] = k++;
+	}
+}
+
+/* What the most trusted source says about cache level l, which is its
+ * level k: the same size within AGREE_FACTOR, or for the last cache level
+ * a larger one this is the effective part of, or another size. */
+static void against_info(FILE *f, const struct latency_level *l, int k, int last,
 			 const struct info *inf)
 {
 	char a[32], b[32];
 	const char *from = "";
-	int best = 0;
-	double bestd = log(AGREE_FACTOR) + 1e-9;
-	for (int k = 1; k <= 4; k++) {
-		uint64_t ref = info_best_size(inf, k, &from);
-		double d = ref ? fabs(log((double)ref / (double)l->size)) : (double)INFINITY;
-		if (d <= bestd) {
-			best = k;
-			bestd = d;
-		}
-	}
-	if (best) {
-		uint64_t ref = info_best_size(inf, best, &from);
-		fprintf(f, "   %s says L%d %s: matches\n", from, best, fmt_bytes(a, sizeof a, ref));
+	uint64_t ref = info_best_size(inf, k, &from);
+	if (!ref) {
+		fprintf(f, "   no source reports an L%d\n", k);
 		return;
 	}
-	for (int k = l->level; last && k <= 4; k++) {
-		uint64_t ref = info_best_size(inf, k, &from);
-		if (ref > AGREE_FACTOR * (double)l->size) {
-			fprintf(f, "   %s says L%d %s: effective ~%s of it here (shared with other "
-				   "cores or guests, or misreported)\n",
-				from, k, fmt_bytes(a, sizeof a, ref), fmt_bytes(b, sizeof b, l->size));
-			return;
-		}
-	}
-	fprintf(f, "   no source reports a cache of about this size\n");
+	fmt_bytes(a, sizeof a, ref);
+	if (info_doubt_of(inf, from, k, "unified") || info_doubt_of(inf, from, k, "data"))
+		mt_append(a, sizeof a, " (doubtful)");
+	if (fabs(log((double)ref / (double)l->size)) <= log(AGREE_FACTOR) + 1e-9)
+		fprintf(f, "   %s says L%d %s: matches\n", from, k, a);
+	else if (last && (double)ref > AGREE_FACTOR * (double)l->size)
+		fprintf(f, "   %s says L%d %s: effective ~%s of it here (shared with other cores or "
+			   "guests, or misreported)\n",
+			from, k, a, fmt_bytes(b, sizeof b, l->size));
+	else
+		fprintf(f, "   %s says L%d %s: the curve's step is at %s\n", from, k, a,
+			fmt_bytes(b, sizeof b, l->size));
 }
 
 void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct info *inf)
 {
 	char line[256], a[32], b[32], lat[64];
+	int ref[LAT_MAX_LEVELS] = { 0 };
 	size_t last = lv->n;
 	for (size_t i = 0; i < lv->n; i++)
 		if (!lv->lv[i].tlb)
@@ -178,6 +189,8 @@ void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct
 	if (lv->n == 0)
 		fprintf(f, "no step found: the curve is flat (too small a range, or the "
 			   "prefetchers hide it; see the random chase)\n");
+	if (inf)
+		reported_levels(lv, inf, ref);
 	for (size_t i = 0; i < lv->n; i++) {
 		const struct latency_level *l = &lv->lv[i];
 		latency_level_text(l, lv->over_l1, line, sizeof line);
@@ -187,7 +200,7 @@ void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct
 				l->tlb == LAT_TLB_PAGES ? "only the 4 KB-page chase steps here"
 							: "the added latency grows with the stride");
 		else if (inf)
-			against_info(f, l, i == last, inf);
+			against_info(f, l, ref[i], i == last, inf);
 	}
 	if (lv->has_memory) {
 		fmt_latency(lat, sizeof lat, lv->memory_cycles, lv->memory_ns, lv->over_l1, 0);

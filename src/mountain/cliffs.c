@@ -10,6 +10,7 @@
 
 #define TAIL_RATIO 1.10 /* a step that still falls 10 % belongs to a slope */
 #define CLUSTER_SPAN 2.5 /* columns' steps this close are one level (caches grow 3x+) */
+#define MAX_SPREAD 0.25  /* a cell whose two best tries differ more is not read */
 
 static double confidence_of(double ratio)
 {
@@ -167,7 +168,8 @@ size_t cliffs_column_steps(const struct mountain *m, size_t col, double ratio, s
 	size_t n, k;
 	for (size_t r = 0; r < m->nsizes && r < MOUNTAIN_MAX_SIZES; r++) {
 		double v = mountain_at(m, r, col);
-		cost[r] = isfinite(v) && v > 0 ? 1.0 / v : (double)NAN;
+		double sp = m->spread ? m->spread[r * m->nstrides + col] : (double)NAN;
+		cost[r] = isfinite(v) && v > 0 && !(sp > MAX_SPREAD) ? 1.0 / v : (double)NAN;
 	}
 	seg_params_mountain(&p);
 	p.min_ratio = ratio;
@@ -223,16 +225,23 @@ int cliffs_detect(const struct mountain *m, double ratio, struct detection *d)
 	}
 	qsort(v, nv, sizeof *v, by_row);
 	/* a step joins the level of the steps before it when it lies within
-	 * CLUSTER_SPAN of the first of them and its column has none there yet */
-	for (size_t i = 1; i <= nv; i++) {
-		int same = i < nv && (double)m->sizes[v[i].row] <=
+	 * CLUSTER_SPAN of the first of them; a second step of a column there is
+	 * the same boundary, spread */
+	for (size_t i = 1, n = 1; i <= nv; i++) {
+		int near = i < nv && (double)m->sizes[v[i].row] <=
 					     CLUSTER_SPAN * (double)m->sizes[v[first].row];
-		for (size_t j = first; same && j < i; j++)
-			same = v[j].col != v[i].col;
-		if (same)
+		int again = 0;
+		for (size_t j = first; near && j < first + n; j++)
+			again |= v[j].col == v[i].col;
+		if (near && again)
+			continue; /* its column rose twice within one level: one boundary */
+		if (near) {
+			v[first + n++] = v[i];
 			continue;
-		add_level(m, d, &v[first], i - first);
+		}
+		add_level(m, d, &v[first], n);
 		first = i;
+		n = 1;
 	}
 	return 0;
 }

@@ -46,8 +46,10 @@ int cliffs_find(const struct mountain *m, size_t col, enum cliff_rule rule, doub
  * when none is that long), the time per access (1 / throughput) is read by
  * seg_levels() (src/core/segment.h: a penalised piecewise-constant fit of
  * its logarithm, transitions explained by the capacity bound, neighbouring
- * levels at least `ratio` apart); the columns' steps within 2.5x of each
- * other are one level, kept when at least half of the columns show it. */
+ * levels at least `ratio` apart; a cell whose two best tries differ by
+ * more than 25 % is not read); the columns' steps within 2.5x of each other
+ * are one level (two steps of one column there are one spread boundary),
+ * kept when at least half of the columns show it. */
 struct detection {
 	int nlevels;
 	uint64_t size[8];      /* each level's size: the median of its columns' steps */
