@@ -183,12 +183,14 @@ static void print_stride(const struct mountain *m, unsigned stride, const struct
 	static const char *names[] = { "L1", "L2", "L3", "L4" };
 	char a[32], b[32], x[32], y[32];
 	size_t col = (size_t)mountain_stride_index(m, stride);
-	printf("%s, stride %u (%s rule, ratio %.2f)\n", m->hdr.hardware[0] ? m->hdr.hardware : m->source,
-	       stride, c->rule == CLIFF_SEED ? "seed" : "merged", c->ratio);
+	printf("%s, stride %u (%s rule, ratio %.2f)\n",
+	       m->hdr.hardware[0] ? m->hdr.hardware : m->source, stride,
+	       c->rule == CLIFF_SEED ? "seed" : "merged", c->ratio);
 	if (n == 0)
 		printf("no cliffs: no drop of %.2fx or more\n", c->ratio);
 	for (int i = 0; i < n; i++) {
-		if (c->rule == CLIFF_MERGED && (cs[i].from != cs[i].level || cs[i].to != cs[i].level_next)) {
+		if (c->rule == CLIFF_MERGED &&
+		    (cs[i].from != cs[i].level || cs[i].to != cs[i].level_next)) {
 			double step = mountain_at(m, (size_t)mountain_size_index(m, cs[i].level), col) /
 				      mountain_at(m, (size_t)mountain_size_index(m, cs[i].level_next), col);
 			printf("cliff between %s and %s: drop %.2fx (one slope from %s to %s: %.2fx)\n",

@@ -33,8 +33,8 @@ int line_blank(const char *s);
 size_t line_tokens(char *s, char **tok, size_t cap);
 
 /* The line as it may be shown in an error: printable ASCII only (a tab a
- * space, others '?'), at most 40 characters. Every line a parser quotes goes through here (file-borne
- * text reaching a terminal). Returns buf. */
+ * space, others '?'), at most 40 characters. Every line a parser quotes
+ * goes through here (file-borne text reaching a terminal). Returns buf. */
 const char *import_excerpt(const char *line, char *buf, size_t len);
 
 /* "FILE: line N: WHAT, got 'EXCERPT'". Always returns -1. */

@@ -51,7 +51,8 @@ static int last_level(const struct info_source *s, const struct cache_level *lv)
 
 static void doubt_level(struct info *inf, const struct info_source *s, const struct cache_level *lv)
 {
-	uint64_t geo = (uint64_t)(lv->ways > 0 ? lv->ways : 0) * (uint64_t)(lv->sets > 0 ? lv->sets : 0) *
+	uint64_t geo = (uint64_t)(lv->ways > 0 ? lv->ways : 0) *
+		       (uint64_t)(lv->sets > 0 ? lv->sets : 0) *
 		       (uint64_t)(lv->line > 0 ? lv->line : 0);
 	char why[200], a[32];
 	if (!lv->size)

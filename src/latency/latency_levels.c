@@ -11,7 +11,6 @@
 #include <string.h>
 
 #define PAGE_4K 4096u
-#define PAGE_HUGE (2u << 20)
 #define TLB_SLOWER 1.10     /* 4 KB pages at least 10 % slower than huge pages from here, */
 #define TLB_STAYS 1.05      /* and never again within 5 % of them further on */
 #define TLB_SHARE 0.10      /* half the page stride at least 10 % faster than the page stride, */
@@ -35,7 +34,8 @@ struct reader {
 
 /* ---- phase 1: the curve the caches are read from ----------------------- */
 
-static int choose_main(const struct latency_curves *c, struct reader *rd, struct latency_levels *out)
+static int choose_main(const struct latency_curves *c, struct reader *rd,
+		       struct latency_levels *out)
 {
 	const double *src = NULL;
 	size_t n = c->nsizes < LAT_MAX_SIZES ? c->nsizes : LAT_MAX_SIZES;
@@ -274,7 +274,8 @@ static void tlb_from_strides(const struct reader *rd, struct latency_levels *out
 static int at_tlb(const struct latency_levels *out, uint64_t size)
 {
 	for (size_t t = 0; t < out->n; t++)
-		if (out->lv[t].tlb == LAT_TLB_STRIDES && (double)size <= TLB_SAME * (double)out->lv[t].size &&
+		if (out->lv[t].tlb == LAT_TLB_STRIDES &&
+		    (double)size <= TLB_SAME * (double)out->lv[t].size &&
 		    (double)out->lv[t].size <= TLB_SAME * (double)size)
 			return 1;
 	return 0;

@@ -7,9 +7,9 @@
 #include <math.h>
 #include <string.h>
 
-#define AGREE_FACTOR 2.0
+#define AGREE_FACTOR 2.0  /* a level and a reported size within 2x are the same cache */
 #define MAX_REPORTED 4    /* reported levels L1..L4 */
-#define MEMORY_RISES 1.25 /* say where the curve ends when it has risen this much */ /* a level and a reported size within 2x are the same cache */
+#define MEMORY_RISES 1.25 /* say where the curve ends when it has risen this much */
 
 /* "48 KB", "1 MB", "1.25 MB", "3.5 KB" */
 static const char *fmt_bytes(char *buf, size_t len, uint64_t b)
