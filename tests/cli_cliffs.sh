@@ -41,4 +41,4 @@ like "--latency: the latency L1 against the mountain's L1" "$out" \
 status "--latency with a mountain file: exit 2" 2 "$MEMTOP" cliffs "$REF" --latency "$REF"
 is "--latency with a mountain file: one line naming it, nothing on stdout" \
 	"$(cat "$TMP/err")|$(cat "$TMP/out")" \
-	"memtop: $REF: not a latency run (field \"experiment\" names another)|"
+	"memtop: $REF: not a latency run (a mountain)|"

@@ -207,7 +207,7 @@ static int read_fixed(const cJSON *root, const char *file, struct latency_result
 
 static int read_huge(const cJSON *o, const char *key, const char *file, int *out, mt_error *e)
 {
-	char hp[16];
+	char hp[16] = "";
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
 	if (!v) {
 		*out = LAT_HUGE_OFF; /* memtop's runs before there was a choice */
@@ -313,12 +313,14 @@ struct latency_result *latency_load(const char *path, mt_error *e)
 {
 	cJSON *root = jsonio_load(path, e);
 	struct latency_result *r;
-	char kind[32];
+	char kind[32] = "";
 	if (!root)
 		return NULL;
 	jsonio_opt_string(root, "experiment", kind, sizeof kind);
-	if (kind[0] && strcmp(kind, "latency") != 0) {
-		mt_fail(e, "%s: not a latency run (field \"experiment\" names another)", path);
+	if ((kind[0] && strcmp(kind, "latency") != 0) ||
+	    (!kind[0] && cJSON_GetObjectItemCaseSensitive(root, "throughput"))) {
+		mt_fail(e, "%s: not a latency run (a %s)", path,
+			kind[0] ? "result of another experiment" : "mountain");
 		cJSON_Delete(root);
 		return NULL;
 	}
