@@ -7,6 +7,7 @@
 #include "core/jsonio.h"
 #include "latency/latency.h"
 #include "mountain/mountain_json.h"
+#include "mountain/passport.h"
 #include "core/util.h"
 
 #include <cjson/cJSON.h>
@@ -340,6 +341,7 @@ int cmd_cliffs(int argc, char **argv)
 			printf("line size by the stride slice: not visible (the slice does not flatten "
 			       "within the measured strides)\n");
 		print_verdicts(m, &d);
+		passport_report(stdout, m);
 		if (latency)
 			print_latency_check(&d, latency, &lat);
 	}
