@@ -4,7 +4,7 @@
 # BC faster than AC at n = 256; shuffled at least 3x slower than sequential
 # at 4M cells).
 . "$TESTLIB"
-plan 36
+plan 42
 
 run() { "$MEMTOP" run "$@" 2>&1; }
 # the value of column COL on the row starting with WORD
@@ -46,6 +46,19 @@ ac=$(printf '%s\n' "$out" | col jki 4)
 timing "class BC (kij $bc ns) faster than class AC (jki $ac ns) at n = 256" \
 	awk -v a="$bc" -v b="$ac" 'BEGIN { exit !(a > 0 && a < b) }'
 
+# --blocked: the blocked versions of other orders (the lesson: block jki too)
+out=$(run matmul --simulate --n 64 --block 64 --blocked all)
+jki=$(printf '%s\n' "$out" | awk '$1 == "jki" {print $3, $4}')
+is "simulate: blocked-jki with one 64x64 tile makes jki's accesses and misses exactly" \
+	"$(printf '%s\n' "$out" | awk '$1 == "blocked-jki" {print $3, $4}')" "$jki"
+is "simulate: --blocked all adds five rows to the seven" \
+	"$(printf '%s\n' "$out" | grep -cE '^(blocked-)?(ijk|jik|jki|kji|kij|ikj|blocked) ')" 12
+out=$(run matmul --n 48 --block 16 --tries 1 --blocked jki --json "$TMP/mmb.json")
+like "matmul --blocked jki: its row, class AC" "$out" '^blocked-jki +AC +[0-9.]+ +[0-9.]+'
+like "matmul --blocked jki: what blocking gave jki" "$out" '^# blocked-jki vs jki [0-9.]+x \(blocking gains (a lot|little)\)$'
+like "matmul --blocked jki: the JSON row has its block" "$(tr -d ' \n\t' <"$TMP/mmb.json")" \
+	'"order":"blocked-jki","class":"AC","block":16'
+status "matmul --blocked blocked is a usage error" 2 "$MEMTOP" run matmul --blocked blocked
 status "matmul --n 0 is a usage error" 2 "$MEMTOP" run matmul --n 0
 status "matmul --cache 5,0,5 is a usage error" 2 "$MEMTOP" run matmul --simulate --cache 5,0,5
 status "matmul --bogus is a usage error" 2 "$MEMTOP" run matmul --bogus

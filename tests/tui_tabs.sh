@@ -7,7 +7,7 @@
 # tab puts them; no cache size of this machine is hard-coded.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 44
+plan 46
 
 tstart 110 34 -- --quick
 
@@ -46,6 +46,11 @@ tkeys w
 wok "w offers the default name" 'Save as: memtop-matmul-.*\.json' 5
 tkeys C-u "$TMP/mm.json" Enter
 wok "the race is saved" "saved $TMP/mm.json" 5
+# B: the blocked version of jki races too (the lesson: "заблокировать jki")
+tkeys B C-u jki Enter r
+wok "B jki: eight orders race to the end" 'race done: every order gave ijk.s product' 15
+like "blocked-jki has its row: class AC, a full bar, a place" "$(tcap)" \
+	'^ blocked-jki AC +(█|#)+ +[0-9]+\.[0-9]+ +#[1-8] '
 
 # ---- 4 Transpose: cachelab's 32x32 on (5,1,5) ------------------------------
 tkeys 4

@@ -1,5 +1,5 @@
 /* tab_matmul: tab 3, the matmul race. The seven orders (six loop orders and
- * the blocked ikj) run interleaved in short slices on the pinned worker so
+ * the blocked ikj, plus the blocked versions of others on B) run interleaved in short slices on the pinned worker so
  * that all advance together; each has a bar with its progress, its running
  * ns per inner iteration and its finish place, and the book's and the
  * simulator's misses per iteration beside it. For the selected order, how
@@ -78,20 +78,42 @@ static int act_start(struct tui *t, int key)
 	if (tui_job_launch(t, &tab_matmul, matmul_worker, &S.p, &S.r.hdr) < 0)
 		return 1;
 	S.running = 1;
-	tui_message(t, "racing the seven orders, n = %zu, all in turn in %.0f ms slices", S.p.n,
-		    S.p.slice_ms);
+	tui_message(t, "racing %d orders, n = %zu, all in turn in %.0f ms slices",
+		    __builtin_popcount(S.r.orders), S.p.n, S.p.slice_ms);
 	tui_dirty(t);
 	return 1;
 }
 
+static int shown(int o)
+{
+	return (S.r.orders & (1u << o)) != 0;
+}
+
 static int act_select(struct tui *t, int key)
 {
-	if (key == KEY_UP || key == 'k')
-		S.sel = (S.sel + MATMUL_NORDERS - 1) % MATMUL_NORDERS;
-	else
-		S.sel = (S.sel + 1) % MATMUL_NORDERS;
+	int step = key == KEY_UP || key == 'k' ? MATMUL_NORDERS - 1 : 1;
+	do
+		S.sel = (S.sel + step) % MATMUL_NORDERS;
+	while (!shown(S.sel));
 	tui_dirty(t);
 	return 1;
+}
+
+/* B: the blocked versions of other orders to race too (--blocked). */
+static void blocked_answer(struct tui *t, const char *answer)
+{
+	unsigned mask;
+	if (!answer)
+		return;
+	if (matmul_blocked_parse(answer, &mask) < 0) {
+		tui_message(t, "blocked: expected orders from ijk, jik, jki, kji, kij, or all, none");
+		return;
+	}
+	S.p.orders = MATMUL_CLASSIC_MASK | mask;
+	reset_results();
+	if (!shown(S.sel))
+		S.sel = 0;
+	tui_dirty(t);
 }
 
 static void n_answer(struct tui *t, const char *answer)
@@ -133,6 +155,9 @@ static int act_prompt(struct tui *t, int key)
 	if (key == 'n') {
 		mt_snprintf(cur, sizeof cur, "%zu", S.p.n);
 		tui_prompt(t, "Matrix side n: ", cur, n_answer);
+	} else if (key == 'B') {
+		tui_prompt(t, "Also race blocked (ijk,jik,jki,kji,kij, all, none): ", "jki",
+			   blocked_answer);
 	} else {
 		mt_snprintf(cur, sizeof cur, "%zu", S.p.block);
 		tui_prompt(t, "Block side: ", cur, block_answer);
@@ -179,7 +204,8 @@ static const struct keybinding keys[] = {
 	{ 'j', NULL, NULL, act_select },
 	{ 'k', NULL, NULL, act_select },
 	{ 'n', "n", "type the matrix side n (default 512)", act_prompt },
-	{ 'b', "b", "type the block side of the blocked order (default 32)", act_prompt },
+	{ 'b', "b", "type the block side of the blocked orders (default 32)", act_prompt },
+	{ 'B', "B", "race the blocked versions of other orders too (blocked-jki, ...)", act_prompt },
 	{ 'w', "w", "save as JSON (memtop-matmul-HOST-DATE.json)", tui_result_key },
 	{ 0, NULL, NULL, NULL },
 };
@@ -235,7 +261,7 @@ static void draw_bar(struct tui *t, WINDOW *w, int y, int x, int width, double f
 
 static void draw(struct tui *t, WINDOW *w, int full)
 {
-	int h, wd, y = 0, barw;
+	int h, wd, y = 0, barw, nw, bx;
 	char line[256];
 	double L, book[MATMUL_NORDERS], bm[MATMUL_NORDERS][3];
 	enum matmul_walk walk[3];
@@ -279,23 +305,27 @@ static void draw(struct tui *t, WINDOW *w, int full)
 	y++;
 
 	/* the race */
-	barw = wd - 2 - 8 - 4 - 10 - 5 - 8 - 8 - 6;
+	nw = S.r.orders >> MATMUL_B_IJK ? 12 : 8; /* "blocked-jki" needs 12 */
+	bx = 1 + nw + 4;
+	barw = wd - 2 - nw - 4 - 10 - 5 - 8 - 8 - 6;
 	if (barw > 40)
 		barw = 40;
 	if (barw < 5)
 		barw = 5;
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	mt_snprintf(line, sizeof line, "%-8s%-4s%-*s %9s %4s %7s %7s", "order", "cls", barw,
+	mt_snprintf(line, sizeof line, "%-*s%-4s%-*s %9s %4s %7s %7s", nw, "order", "cls", barw,
 		    "progress", "ns/iter", "fin", "book", "sim");
 	mvwaddnstr(w, y++, 1, line, wd - 2);
-	for (int o = 0; o < MATMUL_NORDERS && y < h; o++, y++) {
+	for (int o = 0; o < MATMUL_NORDERS && y < h; o++) {
 		char ns[16], fin[8], sim[16];
+		int differs = S.r.res[o].have && !S.r.res[o].equal;
+		if (!shown(o))
+			continue;
 		wattrset(w, tui_attr(t, o == S.sel ? ROLE_CURSOR : ROLE_NORMAL));
-		mt_snprintf(line, sizeof line, "%-8s%-4s", matmul_order_name(o),
+		mt_snprintf(line, sizeof line, "%-*s%-4s", nw, matmul_order_name(o),
 			    matmul_class_name(matmul_order_class(o)));
 		mvwaddnstr(w, y, 1, line, wd - 2);
-		int differs = S.r.res[o].have && !S.r.res[o].equal;
-		draw_bar(t, w, y, 13, barw, S.r.frac[o]);
+		draw_bar(t, w, y, bx, barw, S.r.frac[o]);
 		if (S.r.run_ns[o] > 0)
 			mt_snprintf(ns, sizeof ns, "%9.2f", S.r.run_ns[o]);
 		else
@@ -312,8 +342,9 @@ static void draw(struct tui *t, WINDOW *w, int full)
 			    differs ? " DIFFERS" : "");
 		wattrset(w, tui_attr(t, differs ? ROLE_BAD
 				     : S.r.run_rank[o] == 1 ? ROLE_GOOD : ROLE_NORMAL));
-		if (wd - 2 - (13 + barw) > 0)
-			mvwaddnstr(w, y, 13 + barw, line, wd - 2 - (13 + barw));
+		if (wd - 2 - (bx + barw) > 0)
+			mvwaddnstr(w, y, bx + barw, line, wd - 2 - (bx + barw));
+		y++;
 	}
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	y++;
@@ -322,8 +353,10 @@ static void draw(struct tui *t, WINDOW *w, int full)
 	if (y + 3 < h) {
 		enum matmul_class c = matmul_order_class(S.sel);
 		static const char *const inner[] = { "k", "i", "j" };
-		const char *loop = S.sel == MATMUL_BLOCKED ? "j (inside a block)" : inner[c];
+		char loop[32];
 		int bh = h - y - 4, bw;
+		mt_snprintf(loop, sizeof loop, "%s%s", inner[c],
+			    matmul_is_blocked(S.sel) ? " (inside a tile)" : "");
 		matmul_inner_walk(S.sel, walk);
 		mt_snprintf(line, sizeof line, "%s, class %s: inner loop over %s", matmul_order_name(S.sel),
 			    matmul_class_name(c), loop);

@@ -114,6 +114,12 @@ static void compare_matmul(const struct lab_files *f)
 	for (int i = 0; i < f->n; i++)
 		printf("  %c: n = %zu, block %zu, %s\n", 'A' + i, f->mm[i]->n, f->mm[i]->block,
 		       f->mm[i]->race ? "race (one run each)" : "best of tries");
+	for (int i = 1; i < f->n; i++)
+		if (f->mm[i]->n != f->mm[0]->n) {
+			printf("  (n differs: the time an iteration grows with n once the matrices "
+			       "leave the caches)\n");
+			break;
+		}
 	table_head("order        class", f->n);
 	for (int o = 0; o < MATMUL_NORDERS; o++) {
 		int any = 0;
