@@ -128,12 +128,25 @@ static void parsing_and_limits(void **state)
 	(void)state;
 	assert_int_equal(tr_version_parse("block:12", &v, &e), 0);
 	assert_int_equal(v.kind, TR_BLOCK);
-	assert_int_equal(v.block, 12);
+	assert_int_equal(v.br, 12);
+	assert_int_equal(v.bc, 12);
 	assert_string_equal(tr_version_name(&v, buf, sizeof buf), "block:12");
 	assert_int_equal(tr_version_parse("block:0", &v, &e), -1);
 	assert_int_equal(tr_version_parse("block:", &v, &e), -1);
 	assert_int_equal(tr_version_parse("blocked", &v, &e), -1);
-	assert_non_null(strstr(e.msg, "expected naive, block:K or diagonal"));
+	assert_non_null(strstr(e.msg, "expected naive, block:K, block:RxC, buffer:K or diagonal"));
+	/* CHK-4's non-square blocks: R rows by C columns */
+	assert_int_equal(tr_version_parse("block:16x4", &v, &e), 0);
+	assert_int_equal(v.kind, TR_BLOCK);
+	assert_int_equal(v.br, 16);
+	assert_int_equal(v.bc, 4);
+	assert_string_equal(tr_version_name(&v, buf, sizeof buf), "block:16x4");
+	assert_int_equal(tr_version_parse("buffer:8", &v, &e), 0);
+	assert_int_equal(v.kind, TR_BUFFER);
+	assert_string_equal(tr_version_name(&v, buf, sizeof buf), "buffer:8");
+	assert_int_equal(tr_version_parse("buffer:4x512", &v, &e), -1);
+	assert_int_equal(tr_version_parse("block:16x", &v, &e), -1);
+	assert_int_equal(tr_version_parse("block:x4", &v, &e), -1);
 	assert_int_equal(tr_size_parse("61x67", &rows, &cols, &e), 0);
 	assert_int_equal(rows, 61);
 	assert_int_equal(cols, 67);
@@ -157,10 +170,12 @@ static void real_kernels_transpose(void **state)
 	(void)state;
 	for (size_t k = 0; k < n * n; k++)
 		a[k] = (int32_t)k;
-	for (int pass = 0; pass < 2; pass++) {
+	for (int pass = 0; pass < 3; pass++) {
 		memset(b, 0xff, n * n * sizeof *b);
-		if (pass)
-			tr_real_blocked(a, b, n, 8);
+		if (pass == 1)
+			tr_real_blocked(a, b, n, 8, 3);
+		else if (pass == 2)
+			tr_real_buffered(a, b, n, 5, 16);
 		else
 			tr_real_naive(a, b, n);
 		for (size_t i = 0; i < n; i++)

@@ -7,7 +7,7 @@
 # tab puts them; no cache size of this machine is hard-coded.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 46
+plan 50
 
 tstart 110 34 -- --quick
 
@@ -60,6 +60,15 @@ like "32x32 diagonal: 284 misses, a pass" "$(tcap)" \
 tkeys v
 wok "v goes to naive: over 300 misses fail" '32x32 +naive' 5
 like "the naive 32x32 fails cachelab's limit" "$(tcap)" 'misses [0-9]{4,} .*cachelab <300 FAIL'
+# CHK-4 in the tab: 61x67, the non-square block:16x4, the sweep, the sets
+tkeys Z C-u 61x67 Enter V C-u block:16x4 Enter
+wok "V block:16x4 on 61x67: 1969 misses, a pass" 'misses 1969 .*cachelab <2000 pass' 5
+tkeys B
+wok "B: the block sweep, block:16 2005, block:20 the fewest of them" \
+	'sweep: block:4 2440 block:8 2222 block:12 2093 block:16 2005 block:20 1985' 5
+tkeys S
+wok "S: each element shows its cache set" 'each element: its cache set' 5
+like "the last access's set is named" "$(tcap)" 'last: store B\[66\]\[60\] .*, set [0-9]+'
 
 # ---- 5 False sharing: 100000 increments a thread ---------------------------
 tkeys 5 o
@@ -122,6 +131,8 @@ wok "memtop view opens the bundled reference" 'm4max\.json: Apple M4 Max' 5
 tkeys o
 wok "o asks for a mountain to put beside" 'Enter alone: the Apple M4 Max reference' 5
 tkeys Enter
-wok "beside the reference: the book's card" "The book's figures \(CS:APP 3e," 5
-like "the card gives the book's Haswell summary, not a surface" "$(tcap | tr '\n' ' ')" \
-	'caches +L1d 32K, L2 256K, L3 8M .*peak +about 14 GB/s .*ridge +about 12 GB/s \(stride 1\) .*floor +about 900 MB/s'
+wok "beside the reference: the Haswell / M4 Max passport card" 'passport +Haswell +M4 Max' 5
+like "the card: the book's Haswell summary against the file's M4 Max passport" \
+	"$(tcap | tr '\n' ' ')" \
+	'peak +~14\.0 GB/s +89\.6 GB/s .*floor +~900 MB/s +9\.3 GB/s .*ridge/peak ~86 % +88 % .*caches +32K/256K/8M 128K/16M/-'
+
