@@ -1,7 +1,7 @@
 #!/bin/sh
 # memtop run transpose / algae: the seed's tables exactly, JSON, options.
 . "$TESTLIB"
-plan 30
+plan 36
 
 out=$("$MEMTOP" run transpose --no-real 2>"$TMP/err")
 is "transpose: exit 0" "$?" 0
@@ -74,7 +74,21 @@ is "algae: the table" "$rows" 'aos-two-passes 512 256
 aos-column 512 256
 aos-row 512 128
 soa-two-passes 512 128
-soa-one-pass 512 512'
+soa-one-pass 512 512
+aos-one-field 256 128
+soa-one-field 256 64'
 j=$(tr -d ' \n\t' <"$TMP/a.json")
 like "algae --json" "$j" '"results":\[\{"case":"aos-two-passes","reads":512,"misses":256\},\{"case":"aos-column"'
 status "algae: unknown option is exit 2" 2 "$MEMTOP" run algae --bogus
+# the doubled cache (the lesson on 6.19): the column walk drops to 128
+out=$("$MEMTOP" run algae --cache 7,1,4 2>&1)
+like "algae --cache 7,1,4: the column walk's 128 misses" "$out" '^aos-column +512 +128 '
+like "algae --cache 7,1,4: says the cache is 2 KB" "$out" '\(s,E,b\) = \(7,1,4\): 2048 bytes'
+status "algae: a bad cache is exit 2" 2 "$MEMTOP" run algae --cache 6,0,4
+# the third homework: one field of five, simulated and on this machine
+out=$("$MEMTOP" run algae --fields 5 --real 1000 --tries 2 --json "$TMP/a5.json" 2>&1)
+like "algae --fields 5: aos one field misses every read" "$out" '^aos-one-field +256 +256 '
+like "algae --real: both layouts timed, the same sum" "$out" \
+	'^soa-one-field +[0-9.]+ ns/element +[0-9.]+x faster$'
+like "algae --real --json: the real pair" "$(tr -d ' \n\t' <"$TMP/a5.json")" \
+	'"real":\{"structs":1000,"tries":2,"aos_ns_per_element":[0-9.e-]+,"soa_ns_per_element"'

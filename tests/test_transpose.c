@@ -190,21 +190,43 @@ static void algae_table(void **state)
 {
 	static const struct {
 		const char *name;
-		uint64_t reads, misses;
+		uint64_t reads, misses, doubled; /* on (6,1,4), on the doubled (7,1,4) */
 	} want[ALGAE_CASES] = {
-		{ "aos-two-passes", 512, 256 }, { "aos-column", 512, 256 }, { "aos-row", 512, 128 },
-		{ "soa-two-passes", 512, 128 }, { "soa-one-pass", 512, 512 },
+		{ "aos-two-passes", 512, 256, 128 }, { "aos-column", 512, 256, 128 },
+		{ "aos-row", 512, 128, 128 },	      { "soa-two-passes", 512, 128, 128 },
+		{ "soa-one-pass", 512, 512, 128 },   { "aos-one-field", 256, 128, 128 },
+		{ "soa-one-field", 256, 64, 64 },
 	};
+	struct algae_params p;
 	struct algae_result r;
 	mt_error e;
 	(void)state;
+	algae_params_default(&p);
 	for (int i = 0; i < ALGAE_CASES; i++) {
-		assert_int_equal(algae_run(i, &r, &e), 0);
+		assert_int_equal(algae_run(i, &p, &r, &e), 0);
 		assert_string_equal(r.name, want[i].name);
 		assert_int_equal(r.reads, want[i].reads);
 		assert_int_equal(r.misses, want[i].misses);
 	}
-	assert_int_equal(algae_run(ALGAE_CASES, &r, &e), -1);
+	/* the lesson on 6.19: double the cache and the grid fits, the column
+	 * walk drops to its 128 cold misses */
+	p.s = 7;
+	for (int i = 0; i < ALGAE_CASES; i++) {
+		assert_int_equal(algae_run(i, &p, &r, &e), 0);
+		assert_int_equal(r.misses, want[i].doubled);
+	}
+	/* the homework's five-field struct: one field of the array of structs
+	 * misses on every read (20-byte stride, 16-byte blocks), the struct of
+	 * arrays still on one read in four */
+	p.s = 6;
+	p.fields = 5;
+	assert_int_equal(algae_run(5, &p, &r, &e), 0);
+	assert_int_equal(r.misses, 256);
+	assert_int_equal(algae_run(6, &p, &r, &e), 0);
+	assert_int_equal(r.misses, 64);
+	assert_int_equal(algae_run(ALGAE_CASES, &p, &r, &e), -1);
+	p.fields = 1;
+	assert_int_equal(algae_run(0, &p, &r, &e), -1);
 }
 
 int main(void)

@@ -7,7 +7,7 @@
 # tab puts them; no cache size of this machine is hard-coded.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 50
+plan 52
 
 tstart 110 34 -- --quick
 
@@ -69,6 +69,12 @@ wok "B: the block sweep, block:16 2005, block:20 the fewest of them" \
 tkeys S
 wok "S: each element shows its cache set" 'each element: its cache set' 5
 like "the last access's set is named" "$(tcap)" 'last: store B\[66\]\[60\] .*, set [0-9]+'
+# the algae table (a) on the doubled cache (the lesson on 6.19): 128 misses
+tkeys a
+wok "a shows the algae table on the book's cache" 'aos-column +512 +256 ' 5
+tkeys c C-u 7,1,4 Enter
+wok "c 7,1,4 doubles its cache: the column walk drops to 128" 'aos-column +512 +128 ' 5
+tkeys a
 
 # ---- 5 False sharing: 100000 increments a thread ---------------------------
 tkeys 5 o

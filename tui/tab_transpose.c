@@ -6,14 +6,18 @@
  * access sequence to step through with the counters at that point,
  * cachelab's pass/fail, the simulated block sweep (B, CHK-4's blocks), and
  * the real machine's versions timed (r: naive, block:16, buffer:16; R: the
- * homework's table by block size; a job on the pinned worker). The
+ * homework's table by block size; a job on the pinned worker); and with a
+ * the algae table (array of structs against struct of arrays, CS:APP
+ * 6.18-6.20 and CHK-5's one-field pass) on its own cache (c) and struct
+ * width (F). The
  * simulation itself is src/labs/transpose.c; this file only records its
  * accesses and draws them. */
 #include "config.h"
 
+#include "labs/algae.h"
+#include "labs/transpose.h"
 #include "sim/sim.h"
 #include "tab.h"
-#include "labs/transpose.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +43,8 @@ static struct {
 	int correct;
 	char error[160];
 	int sets;                /* S: draw each element's cache set */
+	int algae;               /* a: the algae table instead of the matrices */
+	struct algae_params ap;  /* its cache and struct width */
 	uint64_t sweep[TR_SWEEP_N]; /* B: misses of CHK-4's blocks at this size */
 	int have_sweep;
 	/* real machine */
@@ -93,6 +99,7 @@ static int init(struct tui *t)
 	S.s = 5, S.E = 1, S.b = 5;
 	S.rows = S.cols = 32;
 	S.version_i = 3;
+	algae_params_default(&S.ap);
 	tr_version_parse(versions[S.version_i], &S.v, &e);
 	resimulate();
 	return 0;
@@ -182,6 +189,17 @@ static int act_sweep(struct tui *t, int key)
 	return 1;
 }
 
+static int act_algae(struct tui *t, int key)
+{
+	(void)key;
+	S.algae = !S.algae;
+	tui_message(t, "%s", S.algae ? "algae: c sets its cache (7,1,4 doubles it), F the "
+				       "fields a struct; a goes back"
+				     : "the transpose again");
+	tui_dirty(t);
+	return 1;
+}
+
 static int act_sets(struct tui *t, int key)
 {
 	(void)key;
@@ -227,6 +245,11 @@ static void cache_answer(struct tui *t, const char *answer)
 		return;
 	}
 	sim_free(c);
+	if (S.algae) { /* the algae table's own cache (7,1,4 doubles the book's) */
+		S.ap.s = (int)v[0], S.ap.E = (int)v[1], S.ap.b = (int)v[2];
+		tui_dirty(t);
+		return;
+	}
 	S.s = (int)v[0], S.E = (int)v[1], S.b = (int)v[2];
 	resimulate();
 	tui_dirty(t);
@@ -267,10 +290,30 @@ static void version_answer(struct tui *t, const char *answer)
 	tui_dirty(t);
 }
 
+static void fields_answer(struct tui *t, const char *answer)
+{
+	int f;
+	if (!answer)
+		return;
+	if (mt_parse_int(answer, 2, ALGAE_MAX_FIELDS, &f) < 0) {
+		tui_message(t, "fields: expected 2..%d", ALGAE_MAX_FIELDS);
+		return;
+	}
+	S.ap.fields = f;
+	tui_dirty(t);
+}
+
 static int act_prompt(struct tui *t, int key)
 {
 	char cur[64];
-	if (key == 'c') {
+	if (key == 'c' && S.algae) {
+		mt_snprintf(cur, sizeof cur, "%d,%d,%d", S.ap.s, S.ap.E, S.ap.b);
+		tui_prompt(t, "Algae cache s,E,b (the book's 6,1,4; doubled 7,1,4): ", cur,
+			   cache_answer);
+	} else if (key == 'F') {
+		mt_snprintf(cur, sizeof cur, "%d", S.ap.fields);
+		tui_prompt(t, "Int fields a struct (2: x, y): ", cur, fields_answer);
+	} else if (key == 'c') {
 		mt_snprintf(cur, sizeof cur, "%d,%d,%d", S.s, S.E, S.b);
 		tui_prompt(t, "Cache s,E,b: ", cur, cache_answer);
 	} else if (key == 'Z') {
@@ -337,7 +380,11 @@ static const struct keybinding keys[] = {
 	{ 'V', "V", "type a version (block:K, block:RxC such as block:16x4, buffer:K)",
 	  act_prompt },
 	{ 'Z', "Z", "type a size ROWSxCOLS", act_prompt },
-	{ 'c', "c", "type the cache s,E,b (cachelab's is 5,1,5)", act_prompt },
+	{ 'c', "c", "type the cache s,E,b (cachelab's is 5,1,5; in the algae table, its own)",
+	  act_prompt },
+	{ 'a', "a", "the algae table: array of structs against struct of arrays (CHK-5)",
+	  act_algae },
+	{ 'F', "F", "algae: int fields a struct (the homework: 5 or more)", act_prompt },
 	{ 'S', "S", "sets: each element's cache set instead of its latest access (CHK-4)",
 	  act_sets },
 	{ 'B', "B", "block sweep: misses of block:4, 8, 12, 16, 20, 24 at this size (CHK-4)",
@@ -551,6 +598,42 @@ static int real_lines(char lines[3][256])
 	return n;
 }
 
+/* The algae table on its cache: reads, misses, rate, what each case does. */
+static void draw_algae(struct tui *t, WINDOW *w, int h, int wd)
+{
+	char line[256];
+	int y = 0;
+	mt_snprintf(line, sizeof line,
+		    "algae: 16x16 grid of %d-int structs, cache (%d,%d,%d) = %llu bytes, %d-byte "
+		    "blocks",
+		    S.ap.fields, S.ap.s, S.ap.E, S.ap.b,
+		    (unsigned long long)(((uint64_t)1 << S.ap.s) * (uint64_t)S.ap.E << S.ap.b),
+		    1 << S.ap.b);
+	wattrset(w, tui_attr(t, ROLE_TITLE));
+	mvwaddnstr(w, y++, 1, line, wd - 2);
+	mt_snprintf(line, sizeof line, "%-15s %5s %6s %5s  %s", "case", "reads", "misses", "rate",
+		    "what");
+	mvwaddnstr(w, ++y, 1, line, wd - 2);
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	for (int i = 0; i < ALGAE_CASES && ++y < h; i++) {
+		struct algae_result r;
+		mt_error e;
+		if (algae_run(i, &S.ap, &r, &e) < 0) {
+			mvwaddnstr(w, y, 1, e.msg, wd - 2);
+			return;
+		}
+		mt_snprintf(line, sizeof line, "%-15s %5llu %6llu %4.0f%%  %s", r.name,
+			    (unsigned long long)r.reads, (unsigned long long)r.misses,
+			    100.0 * (double)r.misses / (double)r.reads, r.what);
+		mvwaddnstr(w, y, 1, line, wd - 2);
+	}
+	wattrset(w, tui_attr(t, ROLE_DIM));
+	if (y + 2 < h)
+		mvwaddnstr(w, y + 2, 1, "c: its cache (7,1,4 doubles the book's 1 KB), F: fields a "
+					"struct, a: the transpose", wd - 2);
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+}
+
 static void draw(struct tui *t, WINDOW *w, int full)
 {
 	int h, wd, y, half, nb, nr;
@@ -560,6 +643,10 @@ static void draw(struct tui *t, WINDOW *w, int full)
 	(void)full;
 	getmaxyx(w, h, wd);
 	werase(w);
+	if (S.algae) {
+		draw_algae(t, w, h, wd);
+		return;
+	}
 	if ((y = draw_head(t, w, wd, cur)) < 0)
 		return;
 	nb = bottom_lines(bl, wd);
