@@ -4,7 +4,7 @@
 # BC faster than AC at n = 256; shuffled at least 3x slower than sequential
 # at 4M cells).
 . "$TESTLIB"
-plan 42
+plan 47
 
 run() { "$MEMTOP" run "$@" 2>&1; }
 # the value of column COL on the row starting with WORD
@@ -97,5 +97,24 @@ timing "shuffled ($sh cycles) at least 3x slower than sequential ($sq) at 4M cel
 
 out=$(run lists --graph --graph-n 300 --graph-block 32 --tries 1)
 like "graph homework: same result" "$out" 'same result: yes'
+# CHK-7: each walk's trace for memtop sim, on the M4 Max's L1d (7,8,7)
+mkdir "$TMP/lt"
+out=$(run lists --lengths 16384 --layouts sequential,shuffled,malloc --tries 1 \
+	--trace-out "$TMP/lt" --json "$TMP/lt.json")
+is "lists --trace-out: the sequential walk's trace, 2048 lines of 128 bytes missed" \
+	"$("$MEMTOP" sim -s 7 -E 8 -b 7 -t "$TMP/lt/lists-sequential-16384.trace")" \
+	"hits:30720 misses:2048 evictions:1024"
+want=$(tr -d ' \n\t' <"$TMP/lt.json" | grep -o '"layout":"shuffled","cells":16384[^}]*' |
+	grep -o '"sim_misses":[0-9]*' | cut -d: -f2)
+like "lists --trace-out: memtop sim on the shuffled trace gives the lab's own count" \
+	"$("$MEMTOP" sim -s 7 -E 8 -b 7 -t "$TMP/lt/lists-shuffled-16384.trace")" \
+	"^hits:[0-9]+ misses:$want evictions:[0-9]+$"
+# the malloc list's neighbour distances (the lesson's "±64 KB")
+like "lists: the malloc list's most common neighbour distance" "$out" \
+	'^# most often [+-][0-9]+ bytes: [0-9]+ of the first 16383 neighbours'
+like "lists --json: the malloc row carries its distances" "$(tr -d ' \n\t' <"$TMP/lt.json")" \
+	'"layout":"malloc",.*"neighbours":\{"bins":\[\{"from":'
+status "lists --trace-out into a missing folder is a usage error" 2 "$MEMTOP" run lists \
+	--trace-out "$TMP/none"
 status "lists --layouts array is a usage error" 2 "$MEMTOP" run lists --layouts array
 status "lists --sim-cache 7,0,7 is a usage error" 2 "$MEMTOP" run lists --sim-cache 7,0,7

@@ -7,7 +7,7 @@
 # tab puts them; no cache size of this machine is hard-coded.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 52
+plan 53
 
 tstart 110 34 -- --quick
 
@@ -97,6 +97,9 @@ screen=$(tcap)
 rows=$(printf '%s\n' "$screen" | grep -cE '^ +(4096|65536)( +[0-9]+\.[0-9]){6} ')
 is "both lengths have cycles for the six layouts" "$rows" 2
 like "a sequential walk touches a quarter line a cell at 64 B" "$screen" '^ +lines64 +0\.250 +1\.000 '
+tkeys d
+wok "d: the malloc list's neighbour distances, its most common one" \
+	'malloc at 65536 cells: next cell minus this one, most often [+-][0-9]+ B' 5
 
 tkeys q
 wok "q with the lists unsaved asks first" 'Save before quitting\?' 5
