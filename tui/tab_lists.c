@@ -234,6 +234,42 @@ static int draw_dist(struct tui *t, WINDOW *w, int y, int h, int wd)
 	return y;
 }
 
+/* Per cell at the latest length of each layout: new lines at 64 and 128
+ * bytes, the simulator's misses, and with work the bare walk's cycles.
+ * Returns the next line. */
+static int draw_percell(struct tui *t, WINDOW *w, int y, int h, int wd)
+{
+	static const char *const rows[] = { "lines64", "lines128", "sim miss", "bare cyc" };
+	char line[256], cell[24];
+	wattrset(w, tui_attr(t, ROLE_TITLE));
+	if (S.r.sim_s >= 0)
+		mt_snprintf(line, sizeof line, "per cell, latest length (sim: (%d,%d,%d)%s, cold)",
+			    S.r.sim_s, S.r.sim_E, S.r.sim_b,
+			    S.r.sim_s == 7 && S.r.sim_E == 8 && S.r.sim_b == 7 ? " = M4 Max L1d" : "");
+	else
+		mt_snprintf(line, sizeof line, "per cell, latest length (not simulated)");
+	mvwaddnstr(w, y++, 1, line, wd - 2);
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	for (int k = 0; k < 4 && y < h; k++, y++) {
+		if (k == 3 && !S.r.work)
+			break;
+		mt_snprintf(line, sizeof line, "%8s", rows[k]);
+		for (int l = 0; l < LIST_NLAYOUTS; l++) {
+			int row = latest_row(l);
+			const struct lists_cell_result *c = row >= 0 ? &S.r.c[row][l] : NULL;
+			double v = !c ? (double)NAN : k == 0 ? c->l64 : k == 1 ? c->l128
+							: k == 2 ? c->sim : c->bare;
+			if (c && isfinite(v))
+				mt_snprintf(cell, sizeof cell, " %8.3f", v);
+			else
+				mt_snprintf(cell, sizeof cell, " %8s", "-");
+			mt_append(line, sizeof line, "%s", cell);
+		}
+		mvwaddnstr(w, y, 1, line, wd - 2);
+	}
+	return y;
+}
+
 static void draw(struct tui *t, WINDOW *w, int full)
 {
 	int h, wd, y = 0;
@@ -268,39 +304,7 @@ static void draw(struct tui *t, WINDOW *w, int full)
 	y++;
 	if (y + 4 >= h)
 		return;
-	if (S.dist) {
-		draw_dist(t, w, y, h, wd);
-		return;
-	}
-	wattrset(w, tui_attr(t, ROLE_TITLE));
-	if (S.r.sim_s >= 0)
-		mt_snprintf(line, sizeof line, "per cell, latest length (sim: (%d,%d,%d)%s, cold)",
-			    S.r.sim_s, S.r.sim_E, S.r.sim_b,
-			    S.r.sim_s == 7 && S.r.sim_E == 8 && S.r.sim_b == 7 ? " = M4 Max L1d" : "");
-	else
-		mt_snprintf(line, sizeof line, "per cell, latest length (not simulated)");
-	mvwaddnstr(w, y++, 1, line, wd - 2);
-	wattrset(w, tui_attr(t, ROLE_NORMAL));
-	{
-		static const char *const rows[] = { "lines64", "lines128", "sim miss", "bare cyc" };
-		for (int k = 0; k < 4 && y < h; k++, y++) {
-			if (k == 3 && !S.r.work)
-				break;
-			mt_snprintf(line, sizeof line, "%8s", rows[k]);
-			for (int l = 0; l < LIST_NLAYOUTS; l++) {
-				int row = latest_row(l);
-				const struct lists_cell_result *c = row >= 0 ? &S.r.c[row][l] : NULL;
-				double v = !c ? (double)NAN : k == 0 ? c->l64 : k == 1 ? c->l128
-								: k == 2 ? c->sim : c->bare;
-				if (c && isfinite(v))
-					mt_snprintf(cell, sizeof cell, " %8.3f", v);
-				else
-					mt_snprintf(cell, sizeof cell, " %8s", "-");
-				mt_append(line, sizeof line, "%s", cell);
-			}
-			mvwaddnstr(w, y, 1, line, wd - 2);
-		}
-	}
+	y = S.dist ? draw_dist(t, w, y, h, wd) : draw_percell(t, w, y, h, wd);
 	if (S.note[0] && y + 1 < h) {
 		wattrset(w, tui_attr(t, ROLE_WARN));
 		mvwaddnstr(w, y + 1, 1, S.note, wd - 2);

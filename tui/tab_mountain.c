@@ -948,6 +948,50 @@ static void draw_cell_line(struct tui *t, WINDOW *w, int y, int x, int width)
 	put_fit(w, y, x, width, line);
 }
 
+/* The guess compared with the data, sentence by sentence, wrapped. */
+static void draw_guess_result(struct tui *t, WINDOW *w, int y, int h, int wd)
+{
+	wattrset(w, tui_attr(t, ROLE_TITLE));
+	put_fit(w, y++, 0, wd, "Your guess against the data:");
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	for (int i = 0; i < 3 && y < h; i++) {
+		const char *s = S.result[i];
+		while (*s && y < h) { /* wrap at spaces */
+			int n = wrap_at(s, wd - 4);
+			put_fit(w, y++, 2, n, s);
+			s += n;
+			while (*s == ' ')
+				s++;
+		}
+	}
+}
+
+/* Beside or under the heatmap (its legend ends above y): the cursor cell's
+ * line and the slices or the passport, the Haswell card beside the bundled
+ * reference, both passports beside another mountain. */
+static void draw_under(struct tui *t, WINDOW *w, int y, int h, int wd, int free_w, int ratio)
+{
+	if (S.ov != OV_SIDE && free_w >= 34) {
+		if (y < h && !ratio)
+			draw_cell_line(t, w, y, 0, S.L.width + 5);
+		draw_lower(t, w, 1, S.L.width + 6, free_w, h - 1, 1);
+	} else if (S.ov == OV_SIDE && S.ref && S.ref_bundled && h - y >= 3) {
+		/* the bundled reference beside: the book's card under it, the
+		 * slices (or this mountain's passport) in the left half */
+		draw_book_card(t, w, y, wd / 2, wd - wd / 2, h);
+		draw_lower(t, w, y, 0, wd / 2 - 1, h - y, 1);
+	} else if (S.passport && S.ov == OV_SIDE && S.ref && h - y >= 3) {
+		draw_passport(t, w, y, 0, wd / 2 - 1, h - y, S.m, "Passport of this mountain");
+		draw_passport(t, w, y, wd / 2, wd - wd / 2, h - y, S.ref, "Passport of the other");
+	} else if (h - y >= 4) {
+		if (!ratio)
+			draw_cell_line(t, w, y++, 0, wd);
+		draw_lower(t, w, y, 0, wd, h - y, 0);
+	} else if (h - y >= 3) {
+		draw_lower(t, w, y, 0, wd, h - y, 0);
+	}
+}
+
 static void draw(struct tui *t, WINDOW *w, int full)
 {
 	int h, wd, y = 1, hm_h, free_w;
@@ -1014,37 +1058,9 @@ static void draw(struct tui *t, WINDOW *w, int full)
 		}
 		draw_form(t, w, fy, 2, wd - 2);
 	} else if (S.has_result) {
-		wattrset(w, tui_attr(t, ROLE_TITLE));
-		put_fit(w, y++, 0, wd, "Your guess against the data:");
-		wattrset(w, tui_attr(t, ROLE_NORMAL));
-		for (int i = 0; i < 3 && y < h; i++) {
-			const char *s = S.result[i];
-			while (*s && y < h) { /* wrap at spaces */
-				int n = wrap_at(s, wd - 4);
-				put_fit(w, y++, 2, n, s);
-				s += n;
-				while (*s == ' ')
-					s++;
-			}
-		}
-	} else if (S.ov != OV_SIDE && free_w >= 34) {
-		if (y < h && !ratio)
-			draw_cell_line(t, w, y, 0, S.L.width + 5);
-		draw_lower(t, w, 1, S.L.width + 6, free_w, h - 1, 1);
-	} else if (S.ov == OV_SIDE && S.ref && S.ref_bundled && h - y >= 3) {
-		/* the bundled reference beside: the book's card under it, the
-		 * slices (or this mountain's passport) in the left half */
-		draw_book_card(t, w, y, wd / 2, wd - wd / 2, h);
-		draw_lower(t, w, y, 0, wd / 2 - 1, h - y, 1);
-	} else if (S.passport && S.ov == OV_SIDE && S.ref && h - y >= 3) {
-		draw_passport(t, w, y, 0, wd / 2 - 1, h - y, S.m, "Passport of this mountain");
-		draw_passport(t, w, y, wd / 2, wd - wd / 2, h - y, S.ref, "Passport of the other");
-	} else if (h - y >= 4) {
-		if (!ratio)
-			draw_cell_line(t, w, y++, 0, wd);
-		draw_lower(t, w, y, 0, wd, h - y, 0);
-	} else if (h - y >= 3) {
-		draw_lower(t, w, y, 0, wd, h - y, 0);
+		draw_guess_result(t, w, y, h, wd);
+	} else {
+		draw_under(t, w, y, h, wd, free_w, ratio);
 	}
 }
 

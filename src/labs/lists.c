@@ -1107,6 +1107,44 @@ static int hist_from_json(const cJSON *it, const char *where, struct lists_hist 
 	return 0;
 }
 
+/* One walk of "results" (where names it in errors) into its length's row
+ * and layout's column of r. Returns 0, or -1 with e. */
+static int walk_from_json(const cJSON *it, const char *where, struct lists_result *r,
+			  mt_error *e)
+{
+	const cJSON *lay = cJSON_GetObjectItemCaseSensitive(it, "layout");
+	struct lists_cell_result c;
+	long cells;
+	size_t row;
+	int l;
+	memset(&c, 0, sizeof c);
+	if (!cJSON_IsString(lay) || (l = list_layout_parse(lay->valuestring)) < 0)
+		return mt_fail(e, "%s: field \"layout\" must name a layout (sequential .. cdr)",
+			       where);
+	if (jsonio_int(it, "cells", where, 1, (long)LISTS_MAX_CELLS, &cells, e) < 0 ||
+	    jsonio_number(it, "cycles_per_cell", where, &c.cyc, e) < 0 ||
+	    jsonio_number(it, "new_lines_64", where, &c.l64, e) < 0 ||
+	    jsonio_number(it, "new_lines_128", where, &c.l128, e) < 0)
+		return -1;
+	c.have = 1;
+	c.ns = jsonio_opt_number(it, "ns_per_cell", NAN);
+	c.spread = jsonio_opt_number(it, "spread", NAN);
+	c.sim = jsonio_opt_number(it, "sim_misses_per_cell", NAN);
+	c.bare = jsonio_opt_number(it, "bare_cycles_per_cell", c.cyc);
+	for (row = 0; row < r->nlengths && r->lengths[row] != (size_t)cells; row++)
+		;
+	if (row == r->nlengths) {
+		if (r->nlengths == LISTS_MAX_LENGTHS)
+			return mt_fail(e, "%s: more than %d lengths", where, LISTS_MAX_LENGTHS);
+		r->lengths[r->nlengths++] = (size_t)cells;
+	}
+	r->layouts |= 1u << l;
+	r->c[row][l] = c;
+	if (lists_hist_slot(l) >= 0)
+		return hist_from_json(it, where, &r->hist[row][lists_hist_slot(l)], e);
+	return 0;
+}
+
 int lists_result_from_json(const cJSON *root, const char *file, struct lists_result *r,
 			   mt_error *e)
 {
@@ -1156,37 +1194,8 @@ int lists_result_from_json(const cJSON *root, const char *file, struct lists_res
 		r->sim_b = (int)b;
 	}
 	cJSON_ArrayForEach(it, arr) {
-		const cJSON *lay = cJSON_GetObjectItemCaseSensitive(it, "layout");
-		struct lists_cell_result c;
-		long cells;
-		size_t row;
-		int l;
 		mt_snprintf(where, sizeof where, "%s: results[%d]", f, i++);
-		memset(&c, 0, sizeof c);
-		if (!cJSON_IsString(lay) || (l = list_layout_parse(lay->valuestring)) < 0)
-			return mt_fail(e, "%s: field \"layout\" must name a layout (sequential .. cdr)",
-				       where);
-		if (jsonio_int(it, "cells", where, 1, (long)LISTS_MAX_CELLS, &cells, e) < 0 ||
-		    jsonio_number(it, "cycles_per_cell", where, &c.cyc, e) < 0 ||
-		    jsonio_number(it, "new_lines_64", where, &c.l64, e) < 0 ||
-		    jsonio_number(it, "new_lines_128", where, &c.l128, e) < 0)
-			return -1;
-		c.have = 1;
-		c.ns = jsonio_opt_number(it, "ns_per_cell", NAN);
-		c.spread = jsonio_opt_number(it, "spread", NAN);
-		c.sim = jsonio_opt_number(it, "sim_misses_per_cell", NAN);
-		c.bare = jsonio_opt_number(it, "bare_cycles_per_cell", c.cyc);
-		for (row = 0; row < r->nlengths && r->lengths[row] != (size_t)cells; row++)
-			;
-		if (row == r->nlengths) {
-			if (r->nlengths == LISTS_MAX_LENGTHS)
-				return mt_fail(e, "%s: more than %d lengths", where, LISTS_MAX_LENGTHS);
-			r->lengths[r->nlengths++] = (size_t)cells;
-		}
-		r->layouts |= 1u << l;
-		r->c[row][l] = c;
-		if (lists_hist_slot(l) >= 0 &&
-		    hist_from_json(it, where, &r->hist[row][lists_hist_slot(l)], e) < 0)
+		if (walk_from_json(it, where, r, e) < 0)
 			return -1;
 	}
 done:

@@ -231,6 +231,37 @@ static void print_neighbours(const struct printer *b)
 	}
 }
 
+/* --quick: 4096 and 16384 cells, one try, graph side 256. */
+static void quick_params(struct lists_params *p)
+{
+	p->lengths[0] = 4096;
+	p->lengths[1] = 16384;
+	p->nlengths = 2;
+	p->tries = 1;
+	p->graph_n = 256;
+}
+
+/* Before measuring: the trace folder can be written, the simulated cache
+ * exists (usage errors, not failed runs). Returns 0, or -1 said in one
+ * line. */
+static int check_outputs(const struct lists_params *p)
+{
+	mt_error e = { "" };
+	if (p->trace_dir && check_dir(p->trace_dir, &e) < 0) {
+		mt_warn("run lists: --trace-out: %s", e.msg);
+		return -1;
+	}
+	if (p->sim_s >= 0) {
+		struct sim_cache *c = sim_new(p->sim_s, p->sim_E, p->sim_b, &e);
+		if (!c) {
+			mt_warn("run lists: --sim-cache: %s", e.msg);
+			return -1;
+		}
+		sim_free(c);
+	}
+	return 0;
+}
+
 /* Parse argv into cli and p (defaults first, --quick under the options
  * given explicitly). Returns 0, or -1 when the command ends here with exit
  * code cli->rc (--help: 0; a bad value, said in one line: 2). */
@@ -254,7 +285,6 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct lists
 	const char *lengths = NULL;
 	int ch, tries = 0;
 	uint64_t v, graph_n = 0;
-	mt_error e = { "" };
 
 	lists_params_default(p);
 	batch_cli_init(cli, "lists", usage);
@@ -297,13 +327,8 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct lists
 	}
 	if (ch < 0)
 		return -1;
-	if (cli->quick) { /* the options given explicitly win */
-		p->lengths[0] = 4096;
-		p->lengths[1] = 16384;
-		p->nlengths = 2;
-		p->tries = 1;
-		p->graph_n = 256;
-	}
+	if (cli->quick) /* the options given explicitly win */
+		quick_params(p);
 	cli->rc = MT_EXIT_USAGE;
 	if (lengths && parse_lengths(lengths, p) < 0) {
 		char what[96];
@@ -312,18 +337,8 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct lists
 			    (unsigned long long)LISTS_MAX_CELLS);
 		return batch_bad(cli->exp, "--lengths", lengths, what);
 	}
-	if (p->trace_dir && check_dir(p->trace_dir, &e) < 0) {
-		mt_warn("run lists: --trace-out: %s", e.msg);
+	if (check_outputs(p) < 0)
 		return -1;
-	}
-	if (p->sim_s >= 0) { /* check the geometry now: a usage error, not a failed run */
-		struct sim_cache *c = sim_new(p->sim_s, p->sim_E, p->sim_b, &e);
-		if (!c) {
-			mt_warn("run lists: --sim-cache: %s", e.msg);
-			return -1;
-		}
-		sim_free(c);
-	}
 	cli->rc = MT_EXIT_OK;
 	if (tries)
 		p->tries = tries;

@@ -949,6 +949,46 @@ static int row_from_json(const cJSON *it, const char *where, struct matmul_row *
 	return 0;
 }
 
+/* One order of "results" (where names it in errors) into r; block is the
+ * file's block side, a blocked row's when it names none. Returns 0, or -1
+ * with e. */
+static int order_from_json(const cJSON *it, const char *where, size_t block,
+			   struct matmul_result *r, mt_error *e)
+{
+	const cJSON *ord = cJSON_GetObjectItemCaseSensitive(it, "order"), *sj;
+	struct matmul_row w;
+	char at[360];
+	int o;
+	memset(&w, 0, sizeof w);
+	if (!cJSON_IsString(ord) || (o = matmul_order_parse(ord->valuestring)) < 0)
+		return mt_fail(e, "%s: field \"order\" must name an order (ijk .. blocked-kij)",
+			       where);
+	if (row_from_json(it, where, &w, e) < 0)
+		return -1;
+	w.block = matmul_is_blocked(o) ? (size_t)jsonio_opt_number(it, "block", (double)block) : 0;
+	w.rank = (int)jsonio_opt_number(it, "finish", 0);
+	r->orders |= 1u << o;
+	r->res[o] = w;
+	r->frac[o] = 1;
+	r->run_ns[o] = w.ns_iter;
+	r->run_rank[o] = w.rank;
+	if (!w.equal)
+		r->failed_equal = 1;
+	r->book[o] = jsonio_opt_number(it, "book_misses_per_iter", r->book[o]);
+	sj = cJSON_GetObjectItemCaseSensitive(it, "sim");
+	if (!cJSON_IsObject(sj))
+		return 0;
+	mt_snprintf(at, sizeof at, "%s: sim", where);
+	if (jsonio_number(sj, "misses_per_iter", at, &r->sim[o], e) < 0)
+		return -1;
+	r->sim_m[o][0] = jsonio_opt_number(sj, "per_iter_a", NAN);
+	r->sim_m[o][1] = jsonio_opt_number(sj, "per_iter_b", NAN);
+	r->sim_m[o][2] = jsonio_opt_number(sj, "per_iter_c", NAN);
+	r->sim_sampled = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(sj, "sampled"));
+	r->have_sim_o[o] = 1;
+	return 0;
+}
+
 int matmul_result_from_json(const cJSON *root, const char *file, struct matmul_result *r,
 			    mt_error *e)
 {
@@ -994,38 +1034,9 @@ int matmul_result_from_json(const cJSON *root, const char *file, struct matmul_r
 		jsonio_opt_string(sc, "source", r->sim_from, sizeof r->sim_from);
 	}
 	cJSON_ArrayForEach(it, arr) {
-		const cJSON *ord = cJSON_GetObjectItemCaseSensitive(it, "order"), *sj;
-		struct matmul_row w;
-		int o;
 		mt_snprintf(where, sizeof where, "%s: results[%d]", f, i++);
-		memset(&w, 0, sizeof w);
-		if (!cJSON_IsString(ord) || (o = matmul_order_parse(ord->valuestring)) < 0)
-			return mt_fail(e, "%s: field \"order\" must name an order (ijk .. blocked)",
-				       where);
-		if (row_from_json(it, where, &w, e) < 0)
+		if (order_from_json(it, where, (size_t)block, r, e) < 0)
 			return -1;
-		w.block = matmul_is_blocked(o) ? (size_t)jsonio_opt_number(it, "block", (double)block)
-					       : 0;
-		r->orders |= 1u << o;
-		w.rank = (int)jsonio_opt_number(it, "finish", 0);
-		r->res[o] = w;
-		r->frac[o] = 1;
-		r->run_ns[o] = w.ns_iter;
-		r->run_rank[o] = w.rank;
-		if (!w.equal)
-			r->failed_equal = 1;
-		r->book[o] = jsonio_opt_number(it, "book_misses_per_iter", r->book[o]);
-		sj = cJSON_GetObjectItemCaseSensitive(it, "sim");
-		if (cJSON_IsObject(sj)) {
-			mt_snprintf(where, sizeof where, "%s: results[%d]: sim", f, i - 1);
-			if (jsonio_number(sj, "misses_per_iter", where, &r->sim[o], e) < 0)
-				return -1;
-			r->sim_m[o][0] = jsonio_opt_number(sj, "per_iter_a", NAN);
-			r->sim_m[o][1] = jsonio_opt_number(sj, "per_iter_b", NAN);
-			r->sim_m[o][2] = jsonio_opt_number(sj, "per_iter_c", NAN);
-			r->sim_sampled = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(sj, "sampled"));
-			r->have_sim_o[o] = 1;
-		}
 	}
 	sw = cJSON_GetObjectItemCaseSensitive(root, "sweep");
 	if (sw && !cJSON_IsArray(sw))
