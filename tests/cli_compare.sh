@@ -3,7 +3,7 @@
 # itself), saved latency runs side by side, and one-line errors for files of
 # different kinds or a stride they do not share.
 . "$TESTLIB"
-plan 30
+plan 31
 REF="$MEMTOP_DATA/m4max.json"
 
 cp "$REF" "$TMP/a.json"
@@ -39,6 +39,8 @@ SEEDREF="$MEMTOP_DATA/ref"
 out=$("$MEMTOP" compare "$SEEDREF/matmul-m4max.json" --seed)
 is "matmul against the seed: exit 0" "$?" 0
 like "matmul: the seed's ikj row" "$out" '^ikj +BC +0\.61 +0\.61 +1\.00$'
+like "matmul: each file's hardware line says whose figures (the reader keeps the header)" \
+	"$out" "^   Apple M4 Max .*\\(the seed's figures, seed 003\\)$"
 like "matmul: worst/best 17.9x, blocked 2.77x (the seed's 'seventeen', 'three')" "$out" \
 	'^  A: worst/best order 17\.9x; ikj/blocked 2\.77x$'
 out=$("$MEMTOP" compare "$SEEDREF/falseshare-m4max.json" --seed)

@@ -998,7 +998,6 @@ int matmul_result_from_json(const cJSON *root, const char *file, struct matmul_r
 	long n, block, tries, line;
 	int i = 0;
 	memset(r, 0, sizeof *r);
-	run_header_from_json(root, &r->hdr);
 	if (jsonio_int(root, "n", file, 1, MATMUL_MAX_N, &n, e) < 0 ||
 	    jsonio_int(root, "block", file, 1, MATMUL_MAX_N, &block, e) < 0 ||
 	    jsonio_int(root, "tries", file, 1, 1000, &tries, e) < 0 ||
@@ -1019,6 +1018,7 @@ int matmul_result_from_json(const cJSON *root, const char *file, struct matmul_r
 		p.sim_s = -1;
 		matmul_result_init(r, &p, (int)line, NULL);
 	}
+	run_header_from_json(root, &r->hdr); /* after the init, which clears r */
 	sc = cJSON_GetObjectItemCaseSensitive(root, "sim_cache");
 	if (sc) {
 		long s, E, b;
