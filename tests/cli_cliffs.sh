@@ -2,7 +2,7 @@
 # memtop cliffs on the seed's tables: the seed rule reproduces the seed's
 # output, the merged rule drops its false L2; bad files exit 2 with one line.
 . "$TESTLIB"
-plan 20
+plan 25
 REF="$MEMTOP_DATA/m4max.json"
 
 out=$("$MEMTOP" cliffs "$REF" --stride 8 --rule seed)
@@ -22,6 +22,15 @@ like "default: combined over strides 8 and 15" "$out" 'combined over strides 8, 
   L1 128 KB \(128 KB to 256 KB, seen on 2 of 2 strides\)'
 like "line size 64 bytes" "$out" '^line size by the stride slice: 64 bytes$'
 like "verdict against the recorded sysctl L1" "$out" 'L1 128 KB \(sysctl\): matches'
+# the passport (seed 000, step 5), on the seed's own figures
+like "passport: peak at stride 1, 128K" "$out" '^  peak        89578 MB/s \(stride 1 at 128K\)$'
+like "passport: floor at 128M, stride 15" "$out" '^  floor        9304 MB/s \(stride 15 at 128M\)$'
+like "passport: peak/floor" "$out" '^  peak/floor   9\.63$'
+like "passport: the stride-1 ridge, 85..91 % of the peak" "$out" \
+	'^  ridge       78705 MB/s at stride 1 past the peak \(76032\.\.81794\): 88 % of the peak \(85\.\.91 %\)$'
+like "passport: the full 256K row, its knee and stride 1 / stride 8" "$out" \
+	'line row   256K \(the full row\), strides 1\.\.15: 79876 55905 45076 36083 29151 24520 21168 20841 20123 19748 21643 28225 19346 19901 28296
+ +flat from stride 8 = 64 bytes; stride 1 / stride 8 = 3\.83$'
 is "--json, seed rule" "$("$MEMTOP" cliffs "$REF" --stride 8 --rule seed --json)" \
 	'{"stride":8,"rule":"seed","cliffs":[{"from":131072,"to":262144,"ratio":3.541,"level":131072,"confidence":1}],"levels":[131072],"line_bytes":64}'
 

@@ -3,7 +3,7 @@
 # itself), saved latency runs side by side, and one-line errors for files of
 # different kinds or a stride they do not share.
 . "$TESTLIB"
-plan 13
+plan 31
 REF="$MEMTOP_DATA/m4max.json"
 
 cp "$REF" "$TMP/a.json"
@@ -15,6 +15,10 @@ like "the seed's 128K stride-8 cell, ratio 1.00" "$out" '^ +128K +73807 +73807 +
 like "every cell the same: 0.0 % apart, ratio 1.000" "$out" \
 	'B vs A: 55 cells, median cell difference 0\.0 %, median B/A 1\.000'
 like "levels of both" "$out" '^  B: L1 128K'
+like "passports side by side: peak/floor" "$out" '^  peak/floor +9\.63 +9\.63$'
+like "passports side by side: stride 1 / stride 8 on the 256K row" "$out" '^  s1/s8 +3\.83 +3\.83$'
+out=$("$MEMTOP" compare "$TMP/a.json" --seed)
+like "--seed: the bundled M4 Max mountain is the last file" "$out" "^B: .*m4max\.json$"
 
 status "--stride 3: not in the files, exit 2" 2 "$MEMTOP" compare "$REF" "$TMP/a.json" --stride 3
 is "--stride 3: one line" "$(cat "$TMP/err")" "memtop: compare: not every file has stride 3"
@@ -29,3 +33,36 @@ like "levels of each curve" "$out" '^  B: L1 [0-9]+K [0-9.]+ ns'
 status "a latency run against a mountain: exit 2" 2 "$MEMTOP" compare "$TMP/l1.json" "$REF"
 is "names the file of the other kind" "$(cat "$TMP/err")" \
 	"memtop: $REF: not a latency result (compare files of one kind)"
+
+# lab results (CHK-6: against the seed's Apple M4 Max figures with --seed)
+SEEDREF="$MEMTOP_DATA/ref"
+out=$("$MEMTOP" compare "$SEEDREF/matmul-m4max.json" --seed)
+is "matmul against the seed: exit 0" "$?" 0
+like "matmul: the seed's ikj row" "$out" '^ikj +BC +0\.61 +0\.61 +1\.00$'
+like "matmul: each file's hardware line says whose figures (the reader keeps the header)" \
+	"$out" "^   Apple M4 Max .*\\(the seed's figures, seed 003\\)$"
+like "matmul: worst/best 17.9x, blocked 2.77x (the seed's 'seventeen', 'three')" "$out" \
+	'^  A: worst/best order 17\.9x; ikj/blocked 2\.77x$'
+out=$("$MEMTOP" compare "$SEEDREF/falseshare-m4max.json" --seed)
+like "falseshare: ns per increment of the packed counters" "$out" '^ +2 packed +12\.36 +12\.36 +1\.00$'
+like "falseshare: packed/padded 4.59x (the seed's 'four and a half')" "$out" \
+	'^  2 threads:  A 4\.59x  B 4\.59x$'
+out=$("$MEMTOP" compare "$SEEDREF/lists-m4max.json" --seed)
+like "lists: the seed's shuffled walk at 4M cells" "$out" '^  4194304 shuffled +258\.3 +258\.3 +1\.00$'
+like "lists: shuffled/sequential" "$out" '^  A at 4194304 cells: 99\.3x$'
+
+"$MEMTOP" run falseshare --quick --json "$TMP/fs1.json" >/dev/null 2>&1
+"$MEMTOP" run falseshare --quick --json "$TMP/fs2.json" >/dev/null 2>&1
+out=$("$MEMTOP" compare "$TMP/fs1.json" "$TMP/fs2.json")
+is "two falseshare runs (the issue's 'field sizes is missing'): exit 0" "$?" 0
+like "two falseshare runs: the packed row at 2 threads" "$out" '^ +2 packed +[0-9.]+ +[0-9.]+ +[0-9.]+$'
+out=$("$MEMTOP" compare "$TMP/fs1.json" --seed)
+like "this machine against the seed: the seed's padded row" "$out" '^ +2 padded +[0-9.]+ +2\.69 +[0-9.]+$'
+
+status "a matmul result against a lists result: exit 2" 2 \
+	"$MEMTOP" compare "$SEEDREF/matmul-m4max.json" "$SEEDREF/lists-m4max.json"
+is "names the file of the other kind" "$(cat "$TMP/err")" \
+	"memtop: $SEEDREF/lists-m4max.json: not a matmul result (compare files of one kind)"
+status "--seed with a latency run: exit 2" 2 "$MEMTOP" compare "$TMP/l1.json" --seed
+like "--seed with a latency run: says the seed has none" "$(cat "$TMP/err")" \
+	'^memtop: compare: --seed: the seed gives no latency figures to compare with'

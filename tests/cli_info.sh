@@ -2,7 +2,7 @@
 # memtop info through the real binary: exit codes, the text table against
 # /sys itself, --json that memtop reads back, --from on recorded files.
 . "$TESTLIB"
-plan 16
+plan 18
 
 status "info exits 0" 0 "$MEMTOP" info
 out=$(cat "$TMP/out")
@@ -46,3 +46,9 @@ like "the error names file and field" "$(cat "$TMP/err")" "bad.json: sources.sys
 status "--from the M4 Max listing" 0 "$MEMTOP" info --from "$TESTDATA/info-m4max.json"
 like "the unprefixed hw.l1dcachesize is flagged" "$(cat "$TMP/out")" \
 	'^  L1d \(performance\) size: sysctl hw.perflevel0 says 128K; sysctl hw.l1dcachesize says 64K'
+
+# the bundled M4 Max reference carries the seed's whole sysctl listing: the
+# trap is a named disagreement (issue: it said "disagreements: none")
+status "--from the bundled reference" 0 "$MEMTOP" info --from "$MEMTOP_DATA/m4max.json"
+like "the sysctl trap, named" "$(cat "$TMP/out")" \
+	'^  L1d \(performance\) size: sysctl hw.perflevel0 says 128K; sysctl hw.l1dcachesize says 64K \(the sysctl trap: the unprefixed name gives the efficiency cores. value\)$'

@@ -4,7 +4,7 @@
 # BC faster than AC at n = 256; shuffled at least 3x slower than sequential
 # at 4M cells).
 . "$TESTLIB"
-plan 36
+plan 47
 
 run() { "$MEMTOP" run "$@" 2>&1; }
 # the value of column COL on the row starting with WORD
@@ -46,6 +46,19 @@ ac=$(printf '%s\n' "$out" | col jki 4)
 timing "class BC (kij $bc ns) faster than class AC (jki $ac ns) at n = 256" \
 	awk -v a="$bc" -v b="$ac" 'BEGIN { exit !(a > 0 && a < b) }'
 
+# --blocked: the blocked versions of other orders (the lesson: block jki too)
+out=$(run matmul --simulate --n 64 --block 64 --blocked all)
+jki=$(printf '%s\n' "$out" | awk '$1 == "jki" {print $3, $4}')
+is "simulate: blocked-jki with one 64x64 tile makes jki's accesses and misses exactly" \
+	"$(printf '%s\n' "$out" | awk '$1 == "blocked-jki" {print $3, $4}')" "$jki"
+is "simulate: --blocked all adds five rows to the seven" \
+	"$(printf '%s\n' "$out" | grep -cE '^(blocked-)?(ijk|jik|jki|kji|kij|ikj|blocked) ')" 12
+out=$(run matmul --n 48 --block 16 --tries 1 --blocked jki --json "$TMP/mmb.json")
+like "matmul --blocked jki: its row, class AC" "$out" '^blocked-jki +AC +[0-9.]+ +[0-9.]+'
+like "matmul --blocked jki: what blocking gave jki" "$out" '^# blocked-jki vs jki [0-9.]+x \(blocking gains (a lot|little)\)$'
+like "matmul --blocked jki: the JSON row has its block" "$(tr -d ' \n\t' <"$TMP/mmb.json")" \
+	'"order":"blocked-jki","class":"AC","block":16'
+status "matmul --blocked blocked is a usage error" 2 "$MEMTOP" run matmul --blocked blocked
 status "matmul --n 0 is a usage error" 2 "$MEMTOP" run matmul --n 0
 status "matmul --cache 5,0,5 is a usage error" 2 "$MEMTOP" run matmul --simulate --cache 5,0,5
 status "matmul --bogus is a usage error" 2 "$MEMTOP" run matmul --bogus
@@ -84,5 +97,24 @@ timing "shuffled ($sh cycles) at least 3x slower than sequential ($sq) at 4M cel
 
 out=$(run lists --graph --graph-n 300 --graph-block 32 --tries 1)
 like "graph homework: same result" "$out" 'same result: yes'
+# CHK-7: each walk's trace for memtop sim, on the M4 Max's L1d (7,8,7)
+mkdir "$TMP/lt"
+out=$(run lists --lengths 16384 --layouts sequential,shuffled,malloc --tries 1 \
+	--trace-out "$TMP/lt" --json "$TMP/lt.json")
+is "lists --trace-out: the sequential walk's trace, 2048 lines of 128 bytes missed" \
+	"$("$MEMTOP" sim -s 7 -E 8 -b 7 -t "$TMP/lt/lists-sequential-16384.trace")" \
+	"hits:30720 misses:2048 evictions:1024"
+want=$(tr -d ' \n\t' <"$TMP/lt.json" | grep -o '"layout":"shuffled","cells":16384[^}]*' |
+	grep -o '"sim_misses":[0-9]*' | cut -d: -f2)
+like "lists --trace-out: memtop sim on the shuffled trace gives the lab's own count" \
+	"$("$MEMTOP" sim -s 7 -E 8 -b 7 -t "$TMP/lt/lists-shuffled-16384.trace")" \
+	"^hits:[0-9]+ misses:$want evictions:[0-9]+$"
+# the malloc list's neighbour distances (the lesson's "±64 KB")
+like "lists: the malloc list's most common neighbour distance" "$out" \
+	'^# most often [+-][0-9]+ bytes: [0-9]+ of the first 16383 neighbours'
+like "lists --json: the malloc row carries its distances" "$(tr -d ' \n\t' <"$TMP/lt.json")" \
+	'"layout":"malloc",.*"neighbours":\{"bins":\[\{"from":'
+status "lists --trace-out into a missing folder is a usage error" 2 "$MEMTOP" run lists \
+	--trace-out "$TMP/none"
 status "lists --layouts array is a usage error" 2 "$MEMTOP" run lists --layouts array
 status "lists --sim-cache 7,0,7 is a usage error" 2 "$MEMTOP" run lists --sim-cache 7,0,7

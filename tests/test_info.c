@@ -339,11 +339,11 @@ static void sysctl_m4max_trap(void **state)
 	info_compare(&inf);
 	assert_int_equal(inf.ndis, 2);
 	assert_string_equal(inf.dis[0], "L1d (performance) size: sysctl hw.perflevel0 says 128K; "
-					"sysctl hw.l1dcachesize says 64K (the unprefixed name "
-					"gives the efficiency cores' value)");
+					"sysctl hw.l1dcachesize says 64K (the sysctl trap: the "
+					"unprefixed name gives the efficiency cores' value)");
 	assert_string_equal(inf.dis[1], "L2 (performance) size: sysctl hw.perflevel0 says 16M; "
-					"sysctl hw.l2cachesize says 4M (the unprefixed name "
-					"gives the efficiency cores' value)");
+					"sysctl hw.l2cachesize says 4M (the sysctl trap: the "
+					"unprefixed name gives the efficiency cores' value)");
 	assert_string_equal(s.note, "hw.perflevel0.* = performance, hw.perflevel1.* = "
 				    "efficiency, then the unprefixed hw.*; line = hw.cachelinesize");
 	/* a plain Intel Mac: no perflevels, unprefixed values are the only ones */

@@ -18,6 +18,10 @@
 
 #include "core/job.h"
 #include "labs/lists.h"
+#include "sim/sim.h"
+#include "sim/trace.h"
+
+#include <unistd.h>
 
 static void every_layout_is_one_to_n(void **state)
 {
@@ -138,7 +142,7 @@ static void worker_streams_results(void **state)
 	struct job_event ev[64];
 	mt_error e;
 	job_t *job;
-	int results = 0, work = 0, ended = 0;
+	int results = 0, work = 0, ended = 0, modes = 0;
 	(void)state;
 	lists_params_default(&p);
 	p.nlengths = 2;
@@ -163,6 +167,12 @@ static void worker_streams_results(void **state)
 				work++;
 				continue;
 			}
+			if (ev[i].kind == LISTS_CELL_HIST || ev[i].kind == LISTS_CELL_MODE) {
+				/* the distances: malloc and holes only */
+				assert_true(ev[i].col == LIST_MALLOC || ev[i].col == LIST_HOLES);
+				modes += ev[i].kind == LISTS_CELL_MODE;
+				continue;
+			}
 			assert_int_equal(ev[i].kind, LISTS_CELL_RESULT);
 			results++;
 			assert_true(ev[i].value > 0 && ev[i].aux[4] > 0);
@@ -175,6 +185,84 @@ static void worker_streams_results(void **state)
 	assert_int_equal(ended, JOB_EV_DONE);
 	assert_int_equal(work, 1);
 	assert_int_equal(results, 2 * LIST_NLAYOUTS);
+	assert_int_equal(modes, 2 * 2); /* malloc and holes at each length */
+}
+
+/* The neighbour distances: signed power-of-two bins; the sequential list's
+ * cells are all 16 bytes apart, the stride list's mostly 128. */
+static void neighbour_distances(void **state)
+{
+	struct lists_hist h;
+	struct list l;
+	int64_t lo, hi;
+	mt_error e;
+	(void)state;
+	assert_int_equal(lists_hist_bin(16), LISTS_HIST_POW + 4);
+	assert_int_equal(lists_hist_bin(31), LISTS_HIST_POW + 4);
+	assert_int_equal(lists_hist_bin(-16), 4);
+	assert_int_equal(lists_hist_bin(0), LISTS_HIST_POW);
+	assert_int_equal(lists_hist_bin(65536), LISTS_HIST_POW + 16);
+	assert_int_equal(lists_hist_bin(INT64_MIN), LISTS_HIST_POW - 1);
+	lists_hist_bounds(LISTS_HIST_POW + 16, &lo, &hi);
+	assert_true(lo == 65536 && hi == 131072);
+	lists_hist_bounds(4, &lo, &hi);
+	assert_true(lo == -32 && hi == -16);
+	assert_int_equal(list_build(&l, LIST_SEQUENTIAL, 1000, 1, &e), 0);
+	assert_int_equal(list_neighbours(&l, &h, &e), 0);
+	assert_true(h.have);
+	assert_int_equal(h.total, 999);
+	assert_int_equal(h.count[LISTS_HIST_POW + 4], 999);
+	assert_int_equal(h.mode, 16);
+	assert_int_equal(h.mode_count, 999);
+	list_free(&l);
+	assert_int_equal(list_build(&l, LIST_STRIDE, 800, 1, &e), 0);
+	assert_int_equal(list_neighbours(&l, &h, &e), 0);
+	assert_int_equal(h.mode, 128);
+	assert_int_equal(h.mode_count, 800 - 8); /* the 7 jumps back to the next column */
+	list_free(&l);
+	assert_int_equal(list_build(&l, LIST_CDR, 100, 1, &e), 0);
+	assert_int_equal(list_neighbours(&l, &h, &e), 0);
+	assert_false(h.have); /* no cells to measure */
+	list_free(&l);
+}
+
+/* CHK-7: the walk's trace as a file gives what the in-process replay
+ * gives, load for load. */
+static void written_trace_replays(void **state)
+{
+	char dir[] = "/tmp/memtop-lt.XXXXXX", path[128];
+	mt_error e;
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	mt_snprintf(path, sizeof path, "%s/w.trace", dir);
+	for (int lay = 0; lay < LIST_NLAYOUTS; lay++) {
+		struct trace_rec rec[256];
+		struct trace_reader *r;
+		struct sim_cache *c = sim_new(7, 8, 7, &e);
+		struct sim_stats st;
+		struct list l;
+		uint64_t want;
+		long k;
+		assert_int_equal(list_build(&l, lay, 5000, 3, &e), 0);
+		assert_int_equal(list_write_trace(&l, path, &e), 0);
+		assert_int_equal(list_simulate(&l, 7, 8, 7, &want, &e), 0);
+		assert_non_null(r = trace_open(path, &e));
+		while ((k = trace_read(r, rec, 256, &e)) > 0)
+			for (long i = 0; i < k; i++) {
+				assert_int_equal(rec[i].op, 'L');
+				assert_int_equal(rec[i].size, 8);
+				sim_access(c, rec[i].addr, 0);
+			}
+		assert_int_equal(k, 0);
+		trace_close(r);
+		sim_stats(c, &st);
+		assert_int_equal(st.misses, want);
+		assert_true(st.accesses >= 5000);
+		sim_free(c);
+		list_free(&l);
+	}
+	unlink(path);
+	rmdir(dir);
 }
 
 int main(void)
@@ -186,6 +274,8 @@ int main(void)
 		cmocka_unit_test(simulator_replay),
 		cmocka_unit_test(graph_versions_agree),
 		cmocka_unit_test(worker_streams_results),
+		cmocka_unit_test(neighbour_distances),
+		cmocka_unit_test(written_trace_replays),
 	};
 	return cmocka_run_group_tests_name("lists", tests, NULL, NULL);
 }

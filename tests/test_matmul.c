@@ -39,7 +39,7 @@ static void all_orders_equal_ijk(void **state)
 		matmul_multiply(MATMUL_IJK, n, 0, a, b, ref);
 		for (int o = 1; o < MATMUL_NORDERS; o++)
 			for (size_t k = 0; k < MT_ARRAY_LEN(blocks); k++) {
-				if (o != MATMUL_BLOCKED && k > 0)
+				if (!matmul_is_blocked(o) && k > 0)
 					break;
 				memset(c, 0, n * n * sizeof *c);
 				matmul_multiply(o, n, blocks[k], a, b, c);
@@ -230,7 +230,7 @@ static void worker_table_and_sweep(void **state)
 	drain(job, &c);
 	assert_int_equal(job_join(job, &e), 0);
 	assert_int_equal(c.ended, JOB_EV_DONE);
-	assert_int_equal(c.results, MATMUL_NORDERS);
+	assert_int_equal(c.results, MATMUL_NCLASSIC);
 	assert_int_equal(c.sweeps, 3);
 	assert_int_equal(c.unequal, 0);
 }
@@ -251,11 +251,71 @@ static void worker_race(void **state)
 	assert_non_null(job);
 	drain(job, &c);
 	assert_int_equal(job_join(job, &e), 0);
-	assert_int_equal(c.results, MATMUL_NORDERS);
+	assert_int_equal(c.results, MATMUL_NCLASSIC);
 	assert_int_equal(c.unequal, 0);
-	assert_true(c.races >= MATMUL_NORDERS);
-	for (int r = 1; r <= MATMUL_NORDERS; r++)
+	assert_true(c.races >= MATMUL_NCLASSIC);
+	for (int r = 1; r <= MATMUL_NCLASSIC; r++)
 		assert_int_equal(c.rank_seen[r], 1);
+}
+
+/* --blocked: the blocked versions of the other orders race too, and give
+ * ijk's product; ijk runs whatever the mask says (it checks the others). */
+static void worker_blocked_orders(void **state)
+{
+	struct matmul_params p;
+	struct collected c;
+	struct job_opts o = { -1, 0 };
+	mt_error e;
+	job_t *job;
+	unsigned mask;
+	(void)state;
+	assert_int_equal(matmul_blocked_parse("jki,kij", &mask), 0);
+	assert_int_equal(mask, 1u << MATMUL_B_JKI | 1u << MATMUL_B_KIJ);
+	assert_int_equal(matmul_blocked_parse("all", &mask), 0);
+	assert_int_equal(mask, 0x3fu << MATMUL_BLOCKED);
+	assert_int_equal(matmul_blocked_parse("blocked", &mask), -1);
+	assert_int_equal(matmul_blocked_parse("jkk", &mask), -1);
+	matmul_params_default(&p);
+	p.n = 40;
+	p.block = 16;
+	p.tries = 1;
+	p.orders = 1u << MATMUL_JKI | 1u << MATMUL_B_JKI | 1u << MATMUL_B_IJK;
+	job = job_start(matmul_worker, &p, &o, &e);
+	assert_non_null(job);
+	drain(job, &c);
+	assert_int_equal(job_join(job, &e), 0);
+	assert_int_equal(c.results, 4); /* ijk, jki, blocked-jki, blocked-ijk */
+	assert_int_equal(c.unequal, 0);
+	p.race = 1;
+	p.slice_ms = 0.2;
+	job = job_start(matmul_worker, &p, &o, &e);
+	assert_non_null(job);
+	drain(job, &c);
+	assert_int_equal(job_join(job, &e), 0);
+	assert_int_equal(c.results, 4);
+	for (int r = 1; r <= 4; r++)
+		assert_int_equal(c.rank_seen[r], 1);
+}
+
+/* A blocked order whose tile covers the whole matrix makes exactly its
+ * base order's accesses: the same misses on any cache. */
+static void sim_blocked_whole_tile(void **state)
+{
+	mt_error e;
+	(void)state;
+	for (int o = MATMUL_BLOCKED; o < MATMUL_NORDERS; o++) {
+		struct matmul_sim rb, r;
+		int base = matmul_base_order(o);
+		assert_int_equal(matmul_simulate(o, 48, 48, 5, 1, 5, 0, &rb, &e), 0);
+		assert_int_equal(matmul_simulate(base, 48, 0, 5, 1, 5, 0, &r, &e), 0);
+		assert_int_equal(rb.accesses, r.accesses);
+		assert_int_equal(rb.misses, r.misses);
+		assert_int_equal(rb.iterations, 48u * 48 * 48);
+		assert_int_equal(matmul_order_class(o), matmul_order_class(base));
+		assert_int_equal(matmul_blocked_of(base), o);
+	}
+	assert_int_equal(matmul_order_parse("blocked-ikj"), MATMUL_BLOCKED);
+	assert_string_equal(matmul_order_name(MATMUL_B_JKI), "blocked-jki");
 }
 
 static void worker_cancels_quickly(void **state)
@@ -331,6 +391,8 @@ int main(void)
 		cmocka_unit_test(sim_sample_and_errors),
 		cmocka_unit_test(worker_table_and_sweep),
 		cmocka_unit_test(worker_race),
+		cmocka_unit_test(worker_blocked_orders),
+		cmocka_unit_test(sim_blocked_whole_tile),
 		cmocka_unit_test(worker_cancels_quickly),
 		cmocka_unit_test(bc_faster_than_ac),
 	};

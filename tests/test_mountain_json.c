@@ -54,6 +54,18 @@ static void expect_error(const char *text, const char *msg)
 static void bad_inputs_name_file_and_field(void **state)
 {
 	(void)state;
+	expect_error("{\"sizes\":[16384],\"strides\":[1],\"throughput\":[[10]],"
+		     "\"row_256k\":{\"size\":262144,\"strides\":[1,2],\"throughput\":[5]}}",
+		     "m.json: row_256k: throughput has 1 values, expected 2 (one per stride)");
+	expect_error("{\"sizes\":[16384],\"strides\":[1],\"throughput\":[[10]],"
+		     "\"row_256k\":{\"size\":262144,\"strides\":[2,1],\"throughput\":[5,4]}}",
+		     "m.json: row_256k: strides must be increasing (value 2 is not above value 1)");
+	expect_error("{\"sizes\":[16384],\"strides\":[1],\"throughput\":[[10]],"
+		     "\"row_256k\":{\"size\":262144,\"strides\":[1],\"throughput\":[-5]}}",
+		     "m.json: row_256k: throughput value 1 is not a positive number");
+	expect_error("{\"sizes\":[16384],\"strides\":[1],\"throughput\":[[10]],"
+		     "\"row_256k\":{\"strides\":[1],\"throughput\":[5]}}",
+		     "m.json: row_256k: field \"size\" is missing");
 	expect_error("{\"sizes\":[16384,32768],\"strides\":[1,2],\"throughput\":[[10,9]]}",
 		     "m.json: throughput has 1 rows, expected 2 (one per size)");
 	expect_error("{\"sizes\":[16384,32768,65536],\"strides\":[1,2],"
@@ -97,6 +109,13 @@ static void round_trip(void **state)
 		m->spread[i] = 0.01 * i;
 	}
 	m->mbs[5] = NAN; /* not measured yet */
+	m->full.size = 32768; /* a full stride row beside the grid, as the seed's row_256k */
+	m->full.n = 3;
+	for (unsigned c = 0; c < 3; c++) {
+		m->full.strides[c] = c + 1;
+		m->full.mbs[c] = 900.0 - 100 * c;
+	}
+	m->full.mbs[1] = NAN;
 	mt_strlcpy(m->hdr.hardware, "test machine", sizeof m->hdr.hardware);
 	mt_strlcpy(m->hdr.date, "2026-12-02 10:00", sizeof m->hdr.date);
 	assert_int_equal(mountain_save(m, path, &e), 0);
@@ -110,6 +129,11 @@ static void round_trip(void **state)
 	assert_true(fabs(back->spread[4] - 0.04) < 1e-9);
 	assert_string_equal(back->hdr.hardware, "test machine");
 	assert_string_equal(back->hdr.date, "2026-12-02 10:00");
+	assert_int_equal(back->full.size, 32768);
+	assert_int_equal(back->full.n, 3);
+	assert_int_equal(back->full.strides[2], 3);
+	assert_true(back->full.mbs[2] == 700);
+	assert_true(isnan(back->full.mbs[1]));
 	mountain_free(back);
 	mountain_free(m);
 	unlink(path);
@@ -151,6 +175,13 @@ static void reference_is_found(void **state)
 	assert_int_equal(m->strides[4], 15);
 	assert_true(mountain_at(m, 3, 3) == 73807); /* 128K, stride 8 */
 	assert_string_equal(m->hdr.date, "2026-09-09");
+	/* and its full 256 KB row: strides 1..15, the outliers at 12 and 15 */
+	assert_int_equal(m->full.size, 262144);
+	assert_int_equal(m->full.n, 15);
+	assert_true(m->full.mbs[0] == 79876);
+	assert_true(m->full.mbs[7] == 20841);
+	assert_true(m->full.mbs[11] == 28225);
+	assert_true(m->full.mbs[14] == 28296);
 	mountain_free(m);
 }
 

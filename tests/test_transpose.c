@@ -128,12 +128,25 @@ static void parsing_and_limits(void **state)
 	(void)state;
 	assert_int_equal(tr_version_parse("block:12", &v, &e), 0);
 	assert_int_equal(v.kind, TR_BLOCK);
-	assert_int_equal(v.block, 12);
+	assert_int_equal(v.br, 12);
+	assert_int_equal(v.bc, 12);
 	assert_string_equal(tr_version_name(&v, buf, sizeof buf), "block:12");
 	assert_int_equal(tr_version_parse("block:0", &v, &e), -1);
 	assert_int_equal(tr_version_parse("block:", &v, &e), -1);
 	assert_int_equal(tr_version_parse("blocked", &v, &e), -1);
-	assert_non_null(strstr(e.msg, "expected naive, block:K or diagonal"));
+	assert_non_null(strstr(e.msg, "expected naive, block:K, block:RxC, buffer:K or diagonal"));
+	/* CHK-4's non-square blocks: R rows by C columns */
+	assert_int_equal(tr_version_parse("block:16x4", &v, &e), 0);
+	assert_int_equal(v.kind, TR_BLOCK);
+	assert_int_equal(v.br, 16);
+	assert_int_equal(v.bc, 4);
+	assert_string_equal(tr_version_name(&v, buf, sizeof buf), "block:16x4");
+	assert_int_equal(tr_version_parse("buffer:8", &v, &e), 0);
+	assert_int_equal(v.kind, TR_BUFFER);
+	assert_string_equal(tr_version_name(&v, buf, sizeof buf), "buffer:8");
+	assert_int_equal(tr_version_parse("buffer:4x512", &v, &e), -1);
+	assert_int_equal(tr_version_parse("block:16x", &v, &e), -1);
+	assert_int_equal(tr_version_parse("block:x4", &v, &e), -1);
 	assert_int_equal(tr_size_parse("61x67", &rows, &cols, &e), 0);
 	assert_int_equal(rows, 61);
 	assert_int_equal(cols, 67);
@@ -157,10 +170,12 @@ static void real_kernels_transpose(void **state)
 	(void)state;
 	for (size_t k = 0; k < n * n; k++)
 		a[k] = (int32_t)k;
-	for (int pass = 0; pass < 2; pass++) {
+	for (int pass = 0; pass < 3; pass++) {
 		memset(b, 0xff, n * n * sizeof *b);
-		if (pass)
-			tr_real_blocked(a, b, n, 8);
+		if (pass == 1)
+			tr_real_blocked(a, b, n, 8, 3);
+		else if (pass == 2)
+			tr_real_buffered(a, b, n, 5, 16);
 		else
 			tr_real_naive(a, b, n);
 		for (size_t i = 0; i < n; i++)
@@ -175,21 +190,43 @@ static void algae_table(void **state)
 {
 	static const struct {
 		const char *name;
-		uint64_t reads, misses;
+		uint64_t reads, misses, doubled; /* on (6,1,4), on the doubled (7,1,4) */
 	} want[ALGAE_CASES] = {
-		{ "aos-two-passes", 512, 256 }, { "aos-column", 512, 256 }, { "aos-row", 512, 128 },
-		{ "soa-two-passes", 512, 128 }, { "soa-one-pass", 512, 512 },
+		{ "aos-two-passes", 512, 256, 128 }, { "aos-column", 512, 256, 128 },
+		{ "aos-row", 512, 128, 128 },	      { "soa-two-passes", 512, 128, 128 },
+		{ "soa-one-pass", 512, 512, 128 },   { "aos-one-field", 256, 128, 128 },
+		{ "soa-one-field", 256, 64, 64 },
 	};
+	struct algae_params p;
 	struct algae_result r;
 	mt_error e;
 	(void)state;
+	algae_params_default(&p);
 	for (int i = 0; i < ALGAE_CASES; i++) {
-		assert_int_equal(algae_run(i, &r, &e), 0);
+		assert_int_equal(algae_run(i, &p, &r, &e), 0);
 		assert_string_equal(r.name, want[i].name);
 		assert_int_equal(r.reads, want[i].reads);
 		assert_int_equal(r.misses, want[i].misses);
 	}
-	assert_int_equal(algae_run(ALGAE_CASES, &r, &e), -1);
+	/* the lesson on 6.19: double the cache and the grid fits, the column
+	 * walk drops to its 128 cold misses */
+	p.s = 7;
+	for (int i = 0; i < ALGAE_CASES; i++) {
+		assert_int_equal(algae_run(i, &p, &r, &e), 0);
+		assert_int_equal(r.misses, want[i].doubled);
+	}
+	/* the homework's five-field struct: one field of the array of structs
+	 * misses on every read (20-byte stride, 16-byte blocks), the struct of
+	 * arrays still on one read in four */
+	p.s = 6;
+	p.fields = 5;
+	assert_int_equal(algae_run(5, &p, &r, &e), 0);
+	assert_int_equal(r.misses, 256);
+	assert_int_equal(algae_run(6, &p, &r, &e), 0);
+	assert_int_equal(r.misses, 64);
+	assert_int_equal(algae_run(ALGAE_CASES, &p, &r, &e), -1);
+	p.fields = 1;
+	assert_int_equal(algae_run(0, &p, &r, &e), -1);
 }
 
 int main(void)

@@ -6,7 +6,7 @@
 # hard-coded: the expected values come from `memtop info` at test time.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 15
+plan 22
 
 # the sysfs sizes as `memtop info` prints them ("48K", "2M", ...)
 "$MEMTOP" info >"$TMP/info.txt" 2>/dev/null
@@ -53,3 +53,21 @@ wok "memtop view --autosave opens it" 'xdg/memtop/memtop-.*\.json'
 tstart 100 30 -- view
 wok "plain memtop view shows the reference and points at the autosave" \
 	'autosave is waiting: memtop view --autosave opens .*xdg/memtop/memtop-'
+
+# the seed's M4 Max in view: the full 256K row (strides 1..15) in the stride
+# slice, the passport (P) and the Haswell / M4 Max card beside the reference
+tstart 120 40 -- view
+wok "view opens the bundled reference" 'm4max\.json: Apple M4 Max' 5
+tkeys j j j j
+wok "at 256K the stride slice is the file's full row" 'stride slice at size 256K, full row' 5
+like "its stride 12 outlier (28225 MB/s)" "$(tcap)" ' 12 [^ ]+ +28\.2G'
+tkeys P
+wok "P shows the passport: peak/floor" 'peak/floor   9\.63' 5
+like "the passport's line row is the full 256K row, knee at stride 8" "$(tcap)" \
+	'line row   256K full row \(strides 1\.\.15\)'
+cp "$MEMTOP_DATA/m4max.json" "$TMP/copy.json"
+tstart 80 24 -- view "$TMP/copy.json" "$MEMTOP_DATA/m4max.json"
+wok "beside the bundled reference: the Haswell / M4 Max passport card" \
+	'passport +Haswell +M4 Max' 5
+like "the card: peak/floor of both (the book's 15.6, the file's 9.63)" "$(tcap)" \
+	'peak/floor 15\.6 +9\.63'

@@ -7,7 +7,7 @@
 # tab puts them; no cache size of this machine is hard-coded.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 44
+plan 53
 
 tstart 110 34 -- --quick
 
@@ -46,6 +46,11 @@ tkeys w
 wok "w offers the default name" 'Save as: memtop-matmul-.*\.json' 5
 tkeys C-u "$TMP/mm.json" Enter
 wok "the race is saved" "saved $TMP/mm.json" 5
+# B: the blocked version of jki races too (the lesson: "заблокировать jki")
+tkeys B C-u jki Enter r
+wok "B jki: eight orders race to the end" 'race done: every order gave ijk.s product' 15
+like "blocked-jki has its row: class AC, a full bar, a place" "$(tcap)" \
+	'^ blocked-jki AC +(█|#)+ +[0-9]+\.[0-9]+ +#[1-8] '
 
 # ---- 4 Transpose: cachelab's 32x32 on (5,1,5) ------------------------------
 tkeys 4
@@ -55,6 +60,21 @@ like "32x32 diagonal: 284 misses, a pass" "$(tcap)" \
 tkeys v
 wok "v goes to naive: over 300 misses fail" '32x32 +naive' 5
 like "the naive 32x32 fails cachelab's limit" "$(tcap)" 'misses [0-9]{4,} .*cachelab <300 FAIL'
+# CHK-4 in the tab: 61x67, the non-square block:16x4, the sweep, the sets
+tkeys Z C-u 61x67 Enter V C-u block:16x4 Enter
+wok "V block:16x4 on 61x67: 1969 misses, a pass" 'misses 1969 .*cachelab <2000 pass' 5
+tkeys B
+wok "B: the block sweep, block:16 2005, block:20 the fewest of them" \
+	'sweep: block:4 2440 block:8 2222 block:12 2093 block:16 2005 block:20 1985' 5
+tkeys S
+wok "S: each element shows its cache set" 'each element: its cache set' 5
+like "the last access's set is named" "$(tcap)" 'last: store B\[66\]\[60\] .*, set [0-9]+'
+# the algae table (a) on the doubled cache (the lesson on 6.19): 128 misses
+tkeys a
+wok "a shows the algae table on the book's cache" 'aos-column +512 +256 ' 5
+tkeys c C-u 7,1,4 Enter
+wok "c 7,1,4 doubles its cache: the column walk drops to 128" 'aos-column +512 +128 ' 5
+tkeys a
 
 # ---- 5 False sharing: 100000 increments a thread ---------------------------
 tkeys 5 o
@@ -77,6 +97,9 @@ screen=$(tcap)
 rows=$(printf '%s\n' "$screen" | grep -cE '^ +(4096|65536)( +[0-9]+\.[0-9]){6} ')
 is "both lengths have cycles for the six layouts" "$rows" 2
 like "a sequential walk touches a quarter line a cell at 64 B" "$screen" '^ +lines64 +0\.250 +1\.000 '
+tkeys d
+wok "d: the malloc list's neighbour distances, its most common one" \
+	'malloc at 65536 cells: next cell minus this one, most often [+-][0-9]+ B' 5
 
 tkeys q
 wok "q with the lists unsaved asks first" 'Save before quitting\?' 5
@@ -117,6 +140,8 @@ wok "memtop view opens the bundled reference" 'm4max\.json: Apple M4 Max' 5
 tkeys o
 wok "o asks for a mountain to put beside" 'Enter alone: the Apple M4 Max reference' 5
 tkeys Enter
-wok "beside the reference: the book's card" "The book's figures \(CS:APP 3e," 5
-like "the card gives the book's Haswell summary, not a surface" "$(tcap | tr '\n' ' ')" \
-	'caches +L1d 32K, L2 256K, L3 8M .*peak +about 14 GB/s .*ridge +about 12 GB/s \(stride 1\) .*floor +about 900 MB/s'
+wok "beside the reference: the Haswell / M4 Max passport card" 'passport +Haswell +M4 Max' 5
+like "the card: the book's Haswell summary against the file's M4 Max passport" \
+	"$(tcap | tr '\n' ' ')" \
+	'peak +~14\.0 GB/s +89\.6 GB/s .*floor +~900 MB/s +9\.3 GB/s .*ridge/peak ~86 % +88 % .*caches +32K/256K/8M 128K/16M/-'
+

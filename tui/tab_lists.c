@@ -1,8 +1,10 @@
 /* tab_lists: tab 6, list layouts. The table lengths x layouts (cycles per
  * cell of the walk) filling in live, and for each layout the new lines per
  * cell at 64- and 128-byte lines and the simulator's misses per cell (the
- * M4 Max's L1d by default) of the latest length measured. The measuring is
- * src/lists.c; this file starts the job and draws. */
+ * M4 Max's L1d by default) of the latest length measured; with d, the
+ * distances between neighbouring cells of the malloc (then the holes) list
+ * instead (the lesson's "±64 KB"). The measuring is src/labs/lists.c; this
+ * file starts the job and draws. */
 #include "config.h"
 
 #include "core/jsonio.h"
@@ -22,6 +24,7 @@ static struct {
 	int running, unsaved;
 	struct lists_result r; /* measured here, or opened (memtop view) */
 	char note[160];
+	int dist;              /* d: 0 the per-cell rows, 1 malloc's distances, 2 holes' */
 } S;
 
 static void reset_results(void)
@@ -153,12 +156,119 @@ static const struct tab_result_io io = {
 	measured, to_json, lists_result_is, load, take,
 };
 
+static int act_dist(struct tui *t, int key)
+{
+	(void)key;
+	S.dist = (S.dist + 1) % 3;
+	tui_message(t, "%s", S.dist == 1 ? "the malloc list's neighbour distances (d: holes)"
+			     : S.dist == 2 ? "the holes list's neighbour distances (d: per-cell rows)"
+					   : "per cell: new lines and simulated misses");
+	tui_dirty(t);
+	return 1;
+}
+
 static const struct keybinding keys[] = {
 	{ 'r', "r", "walk every layout at every length", act_start },
+	{ 'd', "d", "distances between neighbouring cells: malloc, holes, off (\"+-64 KB\")",
+	  act_dist },
 	{ 'm', "m", "type the work per cell (the core hides misses behind it)", act_work },
 	{ 'w', "w", "save as JSON (memtop-lists-HOST-DATE.json)", tui_result_key },
 	{ 0, NULL, NULL, NULL },
 };
+
+#define RARE_SHARE 0.005 /* distance bins below this share are counted, not drawn */
+
+/* The neighbour distances of the malloc or holes list at its latest
+ * length: the most common distance, then a bar per non-empty bin, from the
+ * farthest back to the farthest on. Returns the next line. */
+static int draw_dist(struct tui *t, WINDOW *w, int y, int h, int wd)
+{
+	const int slot = S.dist - 1, lay = slot ? LIST_HOLES : LIST_MALLOC;
+	const struct lists_hist *hs = NULL;
+	char line[256], a[32], b[32];
+	int row = -1, rare = 0;
+	for (size_t i = 0; i < S.r.nlengths; i++)
+		if (S.r.hist[i][slot].have)
+			row = (int)i;
+	wattrset(w, tui_attr(t, ROLE_TITLE));
+	if (row < 0) {
+		mt_snprintf(line, sizeof line, "%s: no distances yet (r walks the lists)",
+			    list_layout_name(lay));
+		mvwaddnstr(w, y++, 1, line, wd - 2);
+		return y;
+	}
+	hs = &S.r.hist[row][slot];
+	mt_snprintf(line, sizeof line, "%s at %zu cells: next cell minus this one, most often "
+		    "%+lld B (%.0f %%)", list_layout_name(lay), S.r.lengths[row], (long long)hs->mode,
+		    hs->sampled ? 100.0 * (double)hs->mode_count / (double)hs->sampled : 0);
+	mvwaddnstr(w, y++, 1, line, wd - 2);
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	for (int k = 0; k < LISTS_HIST_BINS && y < h - 1 && hs->total; k++) {
+		int bin = k < LISTS_HIST_POW ? LISTS_HIST_POW - 1 - k : k;
+		int64_t lo, hi;
+		double share = (double)hs->count[bin] / (double)hs->total;
+		if (!hs->count[bin])
+			continue;
+		if (share < RARE_SHARE) { /* the few far ones: counted, not drawn */
+			rare++;
+			continue;
+		}
+		lists_hist_bounds(bin, &lo, &hi);
+		mt_snprintf(line, sizeof line, "%c%s..%s", bin < LISTS_HIST_POW ? '-' : '+',
+			    mt_fmt_size(a, sizeof a, (uint64_t)(lo < 0 ? -hi : lo)),
+			    mt_fmt_size(b, sizeof b, (uint64_t)(lo < 0 ? -lo : hi)));
+		mt_snprintf(a, sizeof a, "%14s %5.1f%% ", line, 100 * share);
+		mvwaddnstr(w, y, 1, a, wd - 2);
+		wattrset(w, tui_attr(t, ROLE_BAR));
+		for (int c = 0; c < (int)(share * 40 + 0.5) && 1 + 22 + c < wd - 1; c++)
+			waddstr(w, tui_glyph(t, GL_BLOCK));
+		wattrset(w, tui_attr(t, ROLE_NORMAL));
+		y++;
+	}
+	if (rare && y < h - 1) {
+		mt_snprintf(line, sizeof line, "and %d bins under %.1f %% each", rare, 100 * RARE_SHARE);
+		wattrset(w, tui_attr(t, ROLE_DIM));
+		mvwaddnstr(w, y++, 1, line, wd - 2);
+		wattrset(w, tui_attr(t, ROLE_NORMAL));
+	}
+	return y;
+}
+
+/* Per cell at the latest length of each layout: new lines at 64 and 128
+ * bytes, the simulator's misses, and with work the bare walk's cycles.
+ * Returns the next line. */
+static int draw_percell(struct tui *t, WINDOW *w, int y, int h, int wd)
+{
+	static const char *const rows[] = { "lines64", "lines128", "sim miss", "bare cyc" };
+	char line[256], cell[24];
+	wattrset(w, tui_attr(t, ROLE_TITLE));
+	if (S.r.sim_s >= 0)
+		mt_snprintf(line, sizeof line, "per cell, latest length (sim: (%d,%d,%d)%s, cold)",
+			    S.r.sim_s, S.r.sim_E, S.r.sim_b,
+			    S.r.sim_s == 7 && S.r.sim_E == 8 && S.r.sim_b == 7 ? " = M4 Max L1d" : "");
+	else
+		mt_snprintf(line, sizeof line, "per cell, latest length (not simulated)");
+	mvwaddnstr(w, y++, 1, line, wd - 2);
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	for (int k = 0; k < 4 && y < h; k++, y++) {
+		if (k == 3 && !S.r.work)
+			break;
+		mt_snprintf(line, sizeof line, "%8s", rows[k]);
+		for (int l = 0; l < LIST_NLAYOUTS; l++) {
+			int row = latest_row(l);
+			const struct lists_cell_result *c = row >= 0 ? &S.r.c[row][l] : NULL;
+			double v = !c ? (double)NAN : k == 0 ? c->l64 : k == 1 ? c->l128
+							: k == 2 ? c->sim : c->bare;
+			if (c && isfinite(v))
+				mt_snprintf(cell, sizeof cell, " %8.3f", v);
+			else
+				mt_snprintf(cell, sizeof cell, " %8s", "-");
+			mt_append(line, sizeof line, "%s", cell);
+		}
+		mvwaddnstr(w, y, 1, line, wd - 2);
+	}
+	return y;
+}
 
 static void draw(struct tui *t, WINDOW *w, int full)
 {
@@ -194,35 +304,7 @@ static void draw(struct tui *t, WINDOW *w, int full)
 	y++;
 	if (y + 4 >= h)
 		return;
-	wattrset(w, tui_attr(t, ROLE_TITLE));
-	if (S.r.sim_s >= 0)
-		mt_snprintf(line, sizeof line, "per cell, latest length (sim: (%d,%d,%d)%s, cold)",
-			    S.r.sim_s, S.r.sim_E, S.r.sim_b,
-			    S.r.sim_s == 7 && S.r.sim_E == 8 && S.r.sim_b == 7 ? " = M4 Max L1d" : "");
-	else
-		mt_snprintf(line, sizeof line, "per cell, latest length (not simulated)");
-	mvwaddnstr(w, y++, 1, line, wd - 2);
-	wattrset(w, tui_attr(t, ROLE_NORMAL));
-	{
-		static const char *const rows[] = { "lines64", "lines128", "sim miss", "bare cyc" };
-		for (int k = 0; k < 4 && y < h; k++, y++) {
-			if (k == 3 && !S.r.work)
-				break;
-			mt_snprintf(line, sizeof line, "%8s", rows[k]);
-			for (int l = 0; l < LIST_NLAYOUTS; l++) {
-				int row = latest_row(l);
-				const struct lists_cell_result *c = row >= 0 ? &S.r.c[row][l] : NULL;
-				double v = !c ? (double)NAN : k == 0 ? c->l64 : k == 1 ? c->l128
-								: k == 2 ? c->sim : c->bare;
-				if (c && isfinite(v))
-					mt_snprintf(cell, sizeof cell, " %8.3f", v);
-				else
-					mt_snprintf(cell, sizeof cell, " %8s", "-");
-				mt_append(line, sizeof line, "%s", cell);
-			}
-			mvwaddnstr(w, y, 1, line, wd - 2);
-		}
-	}
+	y = S.dist ? draw_dist(t, w, y, h, wd) : draw_percell(t, w, y, h, wd);
 	if (S.note[0] && y + 1 < h) {
 		wattrset(w, tui_attr(t, ROLE_WARN));
 		mvwaddnstr(w, y + 1, 1, S.note, wd - 2);

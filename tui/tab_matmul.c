@@ -1,5 +1,5 @@
 /* tab_matmul: tab 3, the matmul race. The seven orders (six loop orders and
- * the blocked ikj) run interleaved in short slices on the pinned worker so
+ * the blocked ikj, plus the blocked versions of others on B) run interleaved in short slices on the pinned worker so
  * that all advance together; each has a bar with its progress, its running
  * ns per inner iteration and its finish place, and the book's and the
  * simulator's misses per iteration beside it. For the selected order, how
@@ -78,20 +78,42 @@ static int act_start(struct tui *t, int key)
 	if (tui_job_launch(t, &tab_matmul, matmul_worker, &S.p, &S.r.hdr) < 0)
 		return 1;
 	S.running = 1;
-	tui_message(t, "racing the seven orders, n = %zu, all in turn in %.0f ms slices", S.p.n,
-		    S.p.slice_ms);
+	tui_message(t, "racing %d orders, n = %zu, all in turn in %.0f ms slices",
+		    __builtin_popcount(S.r.orders), S.p.n, S.p.slice_ms);
 	tui_dirty(t);
 	return 1;
 }
 
+static int shown(int o)
+{
+	return (S.r.orders & (1u << o)) != 0;
+}
+
 static int act_select(struct tui *t, int key)
 {
-	if (key == KEY_UP || key == 'k')
-		S.sel = (S.sel + MATMUL_NORDERS - 1) % MATMUL_NORDERS;
-	else
-		S.sel = (S.sel + 1) % MATMUL_NORDERS;
+	int step = key == KEY_UP || key == 'k' ? MATMUL_NORDERS - 1 : 1;
+	do
+		S.sel = (S.sel + step) % MATMUL_NORDERS;
+	while (!shown(S.sel));
 	tui_dirty(t);
 	return 1;
+}
+
+/* B: the blocked versions of other orders to race too (--blocked). */
+static void blocked_answer(struct tui *t, const char *answer)
+{
+	unsigned mask;
+	if (!answer)
+		return;
+	if (matmul_blocked_parse(answer, &mask) < 0) {
+		tui_message(t, "blocked: expected orders from ijk, jik, jki, kji, kij, or all, none");
+		return;
+	}
+	S.p.orders = MATMUL_CLASSIC_MASK | mask;
+	reset_results();
+	if (!shown(S.sel))
+		S.sel = 0;
+	tui_dirty(t);
 }
 
 static void n_answer(struct tui *t, const char *answer)
@@ -133,6 +155,9 @@ static int act_prompt(struct tui *t, int key)
 	if (key == 'n') {
 		mt_snprintf(cur, sizeof cur, "%zu", S.p.n);
 		tui_prompt(t, "Matrix side n: ", cur, n_answer);
+	} else if (key == 'B') {
+		tui_prompt(t, "Also race blocked (ijk,jik,jki,kji,kij, all, none): ", "jki",
+			   blocked_answer);
 	} else {
 		mt_snprintf(cur, sizeof cur, "%zu", S.p.block);
 		tui_prompt(t, "Block side: ", cur, block_answer);
@@ -179,7 +204,8 @@ static const struct keybinding keys[] = {
 	{ 'j', NULL, NULL, act_select },
 	{ 'k', NULL, NULL, act_select },
 	{ 'n', "n", "type the matrix side n (default 512)", act_prompt },
-	{ 'b', "b", "type the block side of the blocked order (default 32)", act_prompt },
+	{ 'b', "b", "type the block side of the blocked orders (default 32)", act_prompt },
+	{ 'B', "B", "race the blocked versions of other orders too (blocked-jki, ...)", act_prompt },
 	{ 'w', "w", "save as JSON (memtop-matmul-HOST-DATE.json)", tui_result_key },
 	{ 0, NULL, NULL, NULL },
 };
@@ -233,16 +259,11 @@ static void draw_bar(struct tui *t, WINDOW *w, int y, int x, int width, double f
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 
-static void draw(struct tui *t, WINDOW *w, int full)
+/* The book's misses per iteration of every order (split by matrix in bm):
+ * for this machine's line, or the file's numbers for a file. */
+static void book_figures(double *book, double bm[][3])
 {
-	int h, wd, y = 0, barw;
-	char line[256];
-	double L, book[MATMUL_NORDERS], bm[MATMUL_NORDERS][3];
-	enum matmul_walk walk[3];
-	(void)full;
-	getmaxyx(w, h, wd);
-	werase(w);
-	L = (double)S.l1d.line / sizeof(double);
+	double L = (double)S.l1d.line / sizeof(double);
 	for (int o = 0; o < MATMUL_NORDERS; o++)
 		book[o] = matmul_book_estimate(o, L, bm[o]);
 	if (S.r.source[0]) /* a file: its machine's line and the numbers it recorded */
@@ -250,13 +271,18 @@ static void draw(struct tui *t, WINDOW *w, int full)
 			matmul_book_estimate(o, (double)S.r.line_bytes / sizeof(double), bm[o]);
 			book[o] = S.r.book[o];
 		}
+}
 
+/* The two lines above the race. Returns the next line. */
+static int draw_title(struct tui *t, WINDOW *w, int wd)
+{
+	char line[256];
 	mt_snprintf(line, sizeof line,
 		    "C += A*B, n = %zu, block %zu: the orders race, interleaved in %.0f ms slices "
 		    "on one core",
 		    S.r.n, S.r.block, S.p.slice_ms);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	mvwaddnstr(w, y++, 1, line, wd - 2);
+	mvwaddnstr(w, 0, 1, line, wd - 2);
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	if (S.r.source[0] && S.r.have_sim)
 		mt_snprintf(line, sizeof line,
@@ -274,87 +300,120 @@ static void draw(struct tui *t, WINDOW *w, int full)
 	else
 		mt_snprintf(line, sizeof line, "book: misses/iteration for a %d-byte line",
 			    S.l1d.line);
-	mvwaddnstr(w, y++, 1, line, wd - 2);
+	mvwaddnstr(w, 1, 1, line, wd - 2);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
-	y++;
+	return 3;
+}
 
-	/* the race */
-	barw = wd - 2 - 8 - 4 - 10 - 5 - 8 - 8 - 6;
+/* One order's row of the race: name, class, bar, ns/iter, place, book, sim. */
+static void draw_order(struct tui *t, WINDOW *w, int y, int wd, int o, int nw, int barw,
+		       double book)
+{
+	const int bx = 1 + nw + 4;
+	char line[256], ns[16], fin[8], sim[16];
+	int differs = S.r.res[o].have && !S.r.res[o].equal;
+	wattrset(w, tui_attr(t, o == S.sel ? ROLE_CURSOR : ROLE_NORMAL));
+	mt_snprintf(line, sizeof line, "%-*s%-4s", nw, matmul_order_name(o),
+		    matmul_class_name(matmul_order_class(o)));
+	mvwaddnstr(w, y, 1, line, wd - 2);
+	draw_bar(t, w, y, bx, barw, S.r.frac[o]);
+	if (S.r.run_ns[o] > 0)
+		mt_snprintf(ns, sizeof ns, "%9.2f", S.r.run_ns[o]);
+	else
+		mt_snprintf(ns, sizeof ns, "%9s", "-");
+	if (S.r.run_rank[o])
+		mt_snprintf(fin, sizeof fin, "#%d", S.r.run_rank[o]);
+	else
+		fin[0] = '\0';
+	if (S.r.have_sim_o[o])
+		mt_snprintf(sim, sizeof sim, "%7.3f", S.r.sim[o]);
+	else
+		mt_snprintf(sim, sizeof sim, "%7s", "-");
+	mt_snprintf(line, sizeof line, " %s %4s %7.3f %s%s", ns, fin, book, sim,
+		    differs ? " DIFFERS" : "");
+	wattrset(w, tui_attr(t, differs ? ROLE_BAD
+			     : S.r.run_rank[o] == 1 ? ROLE_GOOD : ROLE_NORMAL));
+	if (wd - 2 - (bx + barw) > 0)
+		mvwaddnstr(w, y, bx + barw, line, wd - 2 - (bx + barw));
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+}
+
+/* The race: a head and a row per order shown. Returns the next line. */
+static int draw_race(struct tui *t, WINDOW *w, int y, int h, int wd, const double *book)
+{
+	const int nw = S.r.orders >> MATMUL_B_IJK ? 12 : 8; /* "blocked-jki" needs 12 */
+	int barw = wd - 2 - nw - 4 - 10 - 5 - 8 - 8 - 6;
+	char line[256];
 	if (barw > 40)
 		barw = 40;
 	if (barw < 5)
 		barw = 5;
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	mt_snprintf(line, sizeof line, "%-8s%-4s%-*s %9s %4s %7s %7s", "order", "cls", barw,
+	mt_snprintf(line, sizeof line, "%-*s%-4s%-*s %9s %4s %7s %7s", nw, "order", "cls", barw,
 		    "progress", "ns/iter", "fin", "book", "sim");
 	mvwaddnstr(w, y++, 1, line, wd - 2);
-	for (int o = 0; o < MATMUL_NORDERS && y < h; o++, y++) {
-		char ns[16], fin[8], sim[16];
-		wattrset(w, tui_attr(t, o == S.sel ? ROLE_CURSOR : ROLE_NORMAL));
-		mt_snprintf(line, sizeof line, "%-8s%-4s", matmul_order_name(o),
-			    matmul_class_name(matmul_order_class(o)));
-		mvwaddnstr(w, y, 1, line, wd - 2);
-		int differs = S.r.res[o].have && !S.r.res[o].equal;
-		draw_bar(t, w, y, 13, barw, S.r.frac[o]);
-		if (S.r.run_ns[o] > 0)
-			mt_snprintf(ns, sizeof ns, "%9.2f", S.r.run_ns[o]);
-		else
-			mt_snprintf(ns, sizeof ns, "%9s", "-");
-		if (S.r.run_rank[o])
-			mt_snprintf(fin, sizeof fin, "#%d", S.r.run_rank[o]);
-		else
-			fin[0] = '\0';
-		if (S.r.have_sim_o[o])
-			mt_snprintf(sim, sizeof sim, "%7.3f", S.r.sim[o]);
-		else
-			mt_snprintf(sim, sizeof sim, "%7s", "-");
-		mt_snprintf(line, sizeof line, " %s %4s %7.3f %s%s", ns, fin, book[o], sim,
-			    differs ? " DIFFERS" : "");
-		wattrset(w, tui_attr(t, differs ? ROLE_BAD
-				     : S.r.run_rank[o] == 1 ? ROLE_GOOD : ROLE_NORMAL));
-		if (wd - 2 - (13 + barw) > 0)
-			mvwaddnstr(w, y, 13 + barw, line, wd - 2 - (13 + barw));
-	}
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
-	y++;
+	for (int o = 0; o < MATMUL_NORDERS && y < h; o++)
+		if (shown(o))
+			draw_order(t, w, y++, wd, o, nw, barw, book[o]);
+	return y + 1;
+}
 
-	/* the selected order's inner loop */
-	if (y + 3 < h) {
-		enum matmul_class c = matmul_order_class(S.sel);
-		static const char *const inner[] = { "k", "i", "j" };
-		const char *loop = S.sel == MATMUL_BLOCKED ? "j (inside a block)" : inner[c];
-		int bh = h - y - 4, bw;
-		matmul_inner_walk(S.sel, walk);
-		mt_snprintf(line, sizeof line, "%s, class %s: inner loop over %s", matmul_order_name(S.sel),
-			    matmul_class_name(c), loop);
-		wattrset(w, tui_attr(t, ROLE_TITLE));
-		mvwaddnstr(w, y++, 1, line, wd - 2);
-		wattrset(w, tui_attr(t, ROLE_NORMAL));
-		mt_snprintf(line, sizeof line, "misses/iter   A      B      C      total");
-		mvwaddnstr(w, y++, 1, line, wd - 2);
-		mt_snprintf(line, sizeof line, "  book      %6.3f %6.3f %6.3f   %6.3f", bm[S.sel][0],
-			    bm[S.sel][1], bm[S.sel][2], book[S.sel]);
-		mvwaddnstr(w, y++, 1, line, wd - 2);
-		if (S.r.have_sim_o[S.sel])
-			mt_snprintf(line, sizeof line, "  sim       %6.3f %6.3f %6.3f   %6.3f",
-				    S.r.sim_m[S.sel][0], S.r.sim_m[S.sel][1], S.r.sim_m[S.sel][2],
-				    S.r.sim[S.sel]);
-		else
-			mt_snprintf(line, sizeof line, "  sim       (r to run)");
-		mvwaddnstr(w, y++, 1, line, wd - 2);
-		if (bh > 6)
-			bh = 6;
-		bh = h - y - 2 < bh ? h - y - 2 : bh;
-		bw = (wd - 4) / 3 - 10;
-		if (bw > 14)
-			bw = 14;
-		if (bh >= 2 && bw >= 4) {
-			static const char names[] = "ABC";
-			int step = (wd - 2) / 3;
-			for (int m = 0; m < 3; m++)
-				draw_walk(t, w, y, 1 + m * step, bh, bw, names[m], walk[m]);
-		}
+/* The selected order's inner loop: its walks over A, B and C drawn, the
+ * misses per iteration of the book and the simulator split by matrix. */
+static void draw_inner(struct tui *t, WINDOW *w, int y, int h, int wd, const double *book,
+		       double bm[][3])
+{
+	static const char *const inner[] = { "k", "i", "j" };
+	enum matmul_class c = matmul_order_class(S.sel);
+	enum matmul_walk walk[3];
+	char loop[32], line[256];
+	int bh = h - y - 4, bw;
+	mt_snprintf(loop, sizeof loop, "%s%s", inner[c],
+		    matmul_is_blocked(S.sel) ? " (inside a tile)" : "");
+	matmul_inner_walk(S.sel, walk);
+	mt_snprintf(line, sizeof line, "%s, class %s: inner loop over %s", matmul_order_name(S.sel),
+		    matmul_class_name(c), loop);
+	wattrset(w, tui_attr(t, ROLE_TITLE));
+	mvwaddnstr(w, y++, 1, line, wd - 2);
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	mvwaddnstr(w, y++, 1, "misses/iter   A      B      C      total", wd - 2);
+	mt_snprintf(line, sizeof line, "  book      %6.3f %6.3f %6.3f   %6.3f", bm[S.sel][0],
+		    bm[S.sel][1], bm[S.sel][2], book[S.sel]);
+	mvwaddnstr(w, y++, 1, line, wd - 2);
+	if (S.r.have_sim_o[S.sel])
+		mt_snprintf(line, sizeof line, "  sim       %6.3f %6.3f %6.3f   %6.3f",
+			    S.r.sim_m[S.sel][0], S.r.sim_m[S.sel][1], S.r.sim_m[S.sel][2],
+			    S.r.sim[S.sel]);
+	else
+		mt_snprintf(line, sizeof line, "  sim       (r to run)");
+	mvwaddnstr(w, y++, 1, line, wd - 2);
+	if (bh > 6)
+		bh = 6;
+	bh = h - y - 2 < bh ? h - y - 2 : bh;
+	bw = (wd - 4) / 3 - 10;
+	if (bw > 14)
+		bw = 14;
+	if (bh >= 2 && bw >= 4) {
+		static const char names[] = "ABC";
+		int step = (wd - 2) / 3;
+		for (int m = 0; m < 3; m++)
+			draw_walk(t, w, y, 1 + m * step, bh, bw, names[m], walk[m]);
 	}
+}
+
+static void draw(struct tui *t, WINDOW *w, int full)
+{
+	int h, wd, y;
+	double book[MATMUL_NORDERS], bm[MATMUL_NORDERS][3];
+	(void)full;
+	getmaxyx(w, h, wd);
+	werase(w);
+	book_figures(book, bm);
+	y = draw_title(t, w, wd);
+	y = draw_race(t, w, y, h, wd, book);
+	if (y + 3 < h)
+		draw_inner(t, w, y, h, wd, book, bm);
 	if (S.r.source[0]) {
 		wattrset(w, tui_attr(t, ROLE_DIM));
 		mvwaddnstr(w, h - 1, 1, S.r.source, wd - 2);

@@ -10,6 +10,7 @@
 #include "info/info.h"
 #include "model.h"
 #include "mountain/mountain_json.h"
+#include "mountain/passport.h"
 #include "core/sysinfo.h"
 #include "tab.h"
 
@@ -40,6 +41,7 @@ static struct {
 	int has_result;
 	int field;             /* form: selected knob */
 	int pending_start;     /* --start: begin at the first draw */
+	int passport;          /* P: the passport instead of the slices */
 	/* last geometry, for mouse clicks */
 	struct hm_layout L;
 	int hm_y, hm_x;
@@ -367,29 +369,71 @@ static int is_bundled(const char *path)
 }
 
 /* SPEC 3: the book's Haswell figures exist only as a summary, so they are a
- * card beside the bundled reference, never a surface. Lines fit 36 columns. */
-static const char *const book_card[] = {
-	"The book's figures (CS:APP 3e,",
-	"Core i7 Haswell): a summary only,",
-	"no surface was published.",
-	"  clock   2.1 GHz",
-	"  caches  L1d 32K, L2 256K, L3 8M",
-	"  peak    about 14 GB/s",
-	"  ridge   about 12 GB/s (stride 1)",
-	"  floor   about 900 MB/s",
-};
-
+ * card beside the bundled reference, never a surface: the book's figures on
+ * the left, the passport of the M4 Max reference computed from its file on
+ * the right (seed 000's comparison table). Lines fit 36 columns. */
 static void put_fit(WINDOW *w, int y, int x, int width, const char *s);
+
+/* "14.0 GB/s", "900 MB/s"; with tilde for the book's rounded figures. */
+static const char *card_mbs(char *buf, size_t len, double v, int about)
+{
+	if (isnan(v))
+		mt_strlcpy(buf, "-", len);
+	else if (v >= 1000)
+		mt_snprintf(buf, len, "%s%.1f GB/s", about ? "~" : "", v / 1000);
+	else
+		mt_snprintf(buf, len, "%s%.0f MB/s", about ? "~" : "", v);
+	return buf;
+}
+
+/* The sizes L1d/L2/L3 the reference's recorded caches give ("-" where
+ * none). */
+static void card_caches(const struct mountain *m, char *buf, size_t len)
+{
+	struct info inf;
+	mt_strlcpy(buf, "-", len);
+	if (!m->caches || info_from_json(m->caches, &inf, m->source, NULL) < 0)
+		return;
+	buf[0] = '\0';
+	for (int l = 1; l <= 3; l++) {
+		char sz[16];
+		uint64_t v = info_best_size(&inf, l, NULL);
+		mt_append(buf, len, "%s%s", l > 1 ? "/" : "", v ? mt_fmt_size(sz, sizeof sz, v) : "-");
+	}
+}
 
 static int draw_book_card(struct tui *t, WINDOW *w, int y, int x, int width, int h)
 {
-	int n = 0;
-	for (size_t i = 0; i < MT_ARRAY_LEN(book_card) && y + n < h; i++, n++) {
-		wattrset(w, tui_attr(t, i < 3 ? ROLE_TITLE : ROLE_NORMAL));
-		put_fit(w, y + n, x, width, book_card[i]);
+	struct passport hw, m4;
+	char rows[10][64], a[32], b[32];
+	int n = 0, k = 0;
+	(void)a;
+	passport_book_haswell(&hw);
+	passport_compute(S.ref, &m4);
+	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %s", "passport", "Haswell", "M4 Max");
+	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %s", "peak",
+		    card_mbs(a, sizeof a, hw.peak, 1), card_mbs(b, sizeof b, m4.peak, 0));
+	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %s", "floor",
+		    card_mbs(a, sizeof a, hw.floor, 1), card_mbs(b, sizeof b, m4.floor, 0));
+	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11.1f %.2f", "peak/floor", hw.ratio,
+		    m4.ratio);
+	mt_snprintf(a, sizeof a, "~%.0f %%", 100 * hw.ridge_mid / hw.peak);
+	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %.0f %%", "ridge/peak", a,
+		    m4.ridge_rows ? 100 * m4.ridge_mid / m4.peak : (double)NAN);
+	mt_snprintf(a, sizeof a, "%llu B", (unsigned long long)hw.line_bytes);
+	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %llu B", "line", a,
+		    (unsigned long long)m4.line_bytes);
+	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %.2f", "s1/s8", "-", m4.s1_s8);
+	card_caches(S.ref, b, sizeof b);
+	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %s", "caches", "32K/256K/8M", b);
+	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %s", "clock", "2.1 GHz", "-");
+	mt_strlcpy(rows[n++], "Haswell: the book's figures only", sizeof rows[0]);
+	for (; k < n && y + k < h; k++) {
+		wattrset(w, tui_attr(t, k == 0 ? ROLE_TITLE : k == n - 1 ? ROLE_DIM : ROLE_NORMAL));
+		put_fit(w, y + k, x, width, rows[k]);
 	}
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
-	return n;
+	return k;
 }
 
 static void open_answer(struct tui *t, const char *answer)
@@ -445,6 +489,16 @@ static int act_overlay(struct tui *t, int key)
 	tui_message(t, "%s", S.ov == OV_SIDE    ? "side by side"
 			     : S.ov == OV_RATIO ? "ratio: this mountain / the other, on shared cells"
 						: "the other mountain is hidden (m shows it)");
+	tui_dirty(t);
+	return 1;
+}
+
+static int act_passport(struct tui *t, int key)
+{
+	(void)key;
+	S.passport = !S.passport;
+	tui_message(t, "%s", S.passport ? "passport: P again shows the slices"
+					: "slices: P shows the passport");
 	tui_dirty(t);
 	return 1;
 }
@@ -561,6 +615,8 @@ static const struct keybinding keys[] = {
 	{ 'o', "o", "open a saved mountain or the Apple M4 Max reference beside this one",
 	  act_open },
 	{ 'm', "m", "beside: side by side, ratio, off", act_overlay },
+	{ 'P', "P", "the passport instead of the slices: peak, floor, ridge, line size row "
+		    "(seed 000, step 5)", act_passport },
 	{ 'g', "g", "guess mode: place L1, L2, L3 where you think the caches end", act_guess },
 	{ 'c', "c", "guess mode: compare your guess with the cliffs and sysfs", act_compare },
 	{ 27, "Esc", "leave guess mode or the knobs", act_escape },
@@ -701,6 +757,66 @@ static void draw_bars(struct tui *t, WINDOW *w, int y, int x, int width, int h,
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 
+/* The passport of m (passport.h) in short lines, under title. */
+static void draw_passport(struct tui *t, WINDOW *w, int y, int x, int width, int h,
+			  const struct mountain *m, const char *title)
+{
+	struct passport p;
+	char rows[9][96], a[32], b[32];
+	int n = 0;
+	if (passport_compute(m, &p) < 0) {
+		wattrset(w, tui_attr(t, ROLE_DIM));
+		put_fit(w, y, x, width, "passport: nothing measured yet");
+		return;
+	}
+	mt_strlcpy(rows[n++], title, sizeof rows[0]);
+	mt_snprintf(rows[n++], sizeof rows[0], "peak       %6.0f MB/s stride 1, %s", p.peak,
+		    mt_fmt_size(a, sizeof a, p.peak_size));
+	mt_snprintf(rows[n++], sizeof rows[0], "floor      %6.0f MB/s stride %u, %s", p.floor,
+		    p.floor_stride, mt_fmt_size(a, sizeof a, p.floor_size));
+	mt_snprintf(rows[n++], sizeof rows[0], "peak/floor %6.2f", p.ratio);
+	mt_snprintf(rows[n++], sizeof rows[0], "ridge      %6.0f MB/s = %.0f %% of the peak",
+		    p.ridge_mid, 100 * p.ridge_mid / p.peak);
+	mt_snprintf(rows[n++], sizeof rows[0], "           (%.0f..%.0f %%, stride 1 past it)",
+		    100 * p.ridge_lo / p.peak, 100 * p.ridge_hi / p.peak);
+	mt_snprintf(rows[n++], sizeof rows[0], "line row   %s%s (strides %u..%u)",
+		    mt_fmt_size(b, sizeof b, p.row_size), p.row_full ? " full row" : "",
+		    p.row_n ? p.row_strides[0] : 0, p.row_n ? p.row_strides[p.row_n - 1] : 0);
+	if (p.line_bytes)
+		mt_snprintf(rows[n++], sizeof rows[0], "line       %llu B (flat from stride %llu)",
+			    (unsigned long long)p.line_bytes,
+			    (unsigned long long)(p.line_bytes / 8));
+	else
+		mt_strlcpy(rows[n++], "line       not visible on that row", sizeof rows[0]);
+	mt_snprintf(rows[n++], sizeof rows[0], "s1/s8      %6.2f", p.s1_s8);
+	for (int k = 0; k < n && k < h; k++) {
+		wattrset(w, tui_attr(t, k == 0 ? ROLE_TITLE : ROLE_NORMAL));
+		put_fit(w, y + k, x, width, rows[k]);
+	}
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+}
+
+/* The stride slice at the cursor's size: the file's full row when it has
+ * one at this size (the seed's row_256k: strides 1..15 beside a 5-stride
+ * grid), else the grid's row. Returns the count; *cur the cursor's stride. */
+static size_t stride_slice(const struct mountain *m, double *v, char (*lab)[16], size_t *cur,
+			   int *full)
+{
+	size_t n = m->nstrides < MOUNTAIN_MAX_STRIDES ? m->nstrides : MOUNTAIN_MAX_STRIDES;
+	*full = m->full.n && m->full.size == m->sizes[S.row];
+	*cur = S.col;
+	if (*full)
+		n = m->full.n;
+	for (size_t c = 0; c < n; c++) {
+		unsigned s = *full ? m->full.strides[c] : m->strides[c];
+		v[c] = *full ? m->full.mbs[c] : mountain_at(m, S.row, c);
+		mt_snprintf(lab[c], sizeof lab[c], "%u", s);
+		if (*full && s == m->strides[S.col])
+			*cur = c;
+	}
+	return n;
+}
+
 static void draw_slices(struct tui *t, WINDOW *w, int y, int x, int width, int h, int stacked)
 {
 	const struct mountain *m = S.m;
@@ -708,20 +824,19 @@ static void draw_slices(struct tui *t, WINDOW *w, int y, int x, int width, int h
 	char ls[MOUNTAIN_MAX_SIZES][16], lc[MOUNTAIN_MAX_STRIDES][16];
 	const char *ps[MOUNTAIN_MAX_SIZES], *pc[MOUNTAIN_MAX_STRIDES];
 	char t1[96], t2[96], sz[32];
+	int full;
 	size_t ns = m->nsizes < MOUNTAIN_MAX_SIZES ? m->nsizes : MOUNTAIN_MAX_SIZES;
-	size_t nc = m->nstrides < MOUNTAIN_MAX_STRIDES ? m->nstrides : MOUNTAIN_MAX_STRIDES;
+	size_t cc, nc = stride_slice(m, vc, lc, &cc, &full);
 	for (size_t r = 0; r < ns; r++) {
 		vs[r] = mountain_at(m, r, S.col);
 		mt_fmt_size(ls[r], sizeof ls[r], m->sizes[r]);
 		ps[r] = ls[r];
 	}
-	for (size_t c = 0; c < nc; c++) {
-		vc[c] = mountain_at(m, S.row, c);
-		mt_snprintf(lc[c], sizeof lc[c], "%u", m->strides[c]);
+	for (size_t c = 0; c < nc; c++)
 		pc[c] = lc[c];
-	}
 	mt_snprintf(t1, sizeof t1, "size slice at stride %u", m->strides[S.col]);
-	mt_snprintf(t2, sizeof t2, "stride slice at size %s", mt_fmt_size(sz, sizeof sz, m->sizes[S.row]));
+	mt_snprintf(t2, sizeof t2, "stride slice at size %s%s",
+		    mt_fmt_size(sz, sizeof sz, m->sizes[S.row]), full ? ", full row" : "");
 	if (stacked) {
 		int h1 = (int)ns + 1, h2 = h - h1 - 1;
 		if (h2 < (int)nc + 1) { /* share the lines */
@@ -730,13 +845,23 @@ static void draw_slices(struct tui *t, WINDOW *w, int y, int x, int width, int h
 		}
 		draw_bars(t, w, y, x, width, h1, t1, vs, ps, ns, S.row,
 			  S.mode == MODE_GUESS ? S.marker : NULL);
-		draw_bars(t, w, y + h1 + 1, x, width, h2, t2, vc, pc, nc, S.col, NULL);
+		draw_bars(t, w, y + h1 + 1, x, width, h2, t2, vc, pc, nc, cc, NULL);
 	} else {
 		int w1 = width / 2;
 		draw_bars(t, w, y, x, w1 - 1, h, t1, vs, ps, ns, S.row,
 			  S.mode == MODE_GUESS ? S.marker : NULL);
-		draw_bars(t, w, y, x + w1, width - w1, h, t2, vc, pc, nc, S.col, NULL);
+		draw_bars(t, w, y, x + w1, width - w1, h, t2, vc, pc, nc, cc, NULL);
 	}
+}
+
+/* Under or beside the heatmap: the slices, or with P the passport of the
+ * cursor's mountain. */
+static void draw_lower(struct tui *t, WINDOW *w, int y, int x, int width, int h, int stacked)
+{
+	if (S.passport)
+		draw_passport(t, w, y, x, width, h, S.m, "Passport (seed 000, step 5)");
+	else
+		draw_slices(t, w, y, x, width, h, stacked);
 }
 
 static void draw_form(struct tui *t, WINDOW *w, int y, int x, int width)
@@ -823,6 +948,50 @@ static void draw_cell_line(struct tui *t, WINDOW *w, int y, int x, int width)
 	put_fit(w, y, x, width, line);
 }
 
+/* The guess compared with the data, sentence by sentence, wrapped. */
+static void draw_guess_result(struct tui *t, WINDOW *w, int y, int h, int wd)
+{
+	wattrset(w, tui_attr(t, ROLE_TITLE));
+	put_fit(w, y++, 0, wd, "Your guess against the data:");
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	for (int i = 0; i < 3 && y < h; i++) {
+		const char *s = S.result[i];
+		while (*s && y < h) { /* wrap at spaces */
+			int n = wrap_at(s, wd - 4);
+			put_fit(w, y++, 2, n, s);
+			s += n;
+			while (*s == ' ')
+				s++;
+		}
+	}
+}
+
+/* Beside or under the heatmap (its legend ends above y): the cursor cell's
+ * line and the slices or the passport, the Haswell card beside the bundled
+ * reference, both passports beside another mountain. */
+static void draw_under(struct tui *t, WINDOW *w, int y, int h, int wd, int free_w, int ratio)
+{
+	if (S.ov != OV_SIDE && free_w >= 34) {
+		if (y < h && !ratio)
+			draw_cell_line(t, w, y, 0, S.L.width + 5);
+		draw_lower(t, w, 1, S.L.width + 6, free_w, h - 1, 1);
+	} else if (S.ov == OV_SIDE && S.ref && S.ref_bundled && h - y >= 3) {
+		/* the bundled reference beside: the book's card under it, the
+		 * slices (or this mountain's passport) in the left half */
+		draw_book_card(t, w, y, wd / 2, wd - wd / 2, h);
+		draw_lower(t, w, y, 0, wd / 2 - 1, h - y, 1);
+	} else if (S.passport && S.ov == OV_SIDE && S.ref && h - y >= 3) {
+		draw_passport(t, w, y, 0, wd / 2 - 1, h - y, S.m, "Passport of this mountain");
+		draw_passport(t, w, y, wd / 2, wd - wd / 2, h - y, S.ref, "Passport of the other");
+	} else if (h - y >= 4) {
+		if (!ratio)
+			draw_cell_line(t, w, y++, 0, wd);
+		draw_lower(t, w, y, 0, wd, h - y, 0);
+	} else if (h - y >= 3) {
+		draw_lower(t, w, y, 0, wd, h - y, 0);
+	}
+}
+
 static void draw(struct tui *t, WINDOW *w, int full)
 {
 	int h, wd, y = 1, hm_h, free_w;
@@ -889,34 +1058,9 @@ static void draw(struct tui *t, WINDOW *w, int full)
 		}
 		draw_form(t, w, fy, 2, wd - 2);
 	} else if (S.has_result) {
-		wattrset(w, tui_attr(t, ROLE_TITLE));
-		put_fit(w, y++, 0, wd, "Your guess against the data:");
-		wattrset(w, tui_attr(t, ROLE_NORMAL));
-		for (int i = 0; i < 3 && y < h; i++) {
-			const char *s = S.result[i];
-			while (*s && y < h) { /* wrap at spaces */
-				int n = wrap_at(s, wd - 4);
-				put_fit(w, y++, 2, n, s);
-				s += n;
-				while (*s == ' ')
-					s++;
-			}
-		}
-	} else if (S.ov != OV_SIDE && free_w >= 34) {
-		if (y < h && !ratio)
-			draw_cell_line(t, w, y, 0, S.L.width + 5);
-		draw_slices(t, w, 1, S.L.width + 6, free_w, h - 1, 1);
-	} else if (S.ov == OV_SIDE && S.ref && S.ref_bundled && h - y >= 3) {
-		/* the bundled reference beside: the book's card under it, the
-		 * slices in the left half */
-		draw_book_card(t, w, y, wd / 2, wd - wd / 2, h);
-		draw_slices(t, w, y, 0, wd / 2 - 1, h - y, 1);
-	} else if (h - y >= 4) {
-		if (!ratio)
-			draw_cell_line(t, w, y++, 0, wd);
-		draw_slices(t, w, y, 0, wd, h - y, 0);
-	} else if (h - y >= 3) {
-		draw_slices(t, w, y, 0, wd, h - y, 0);
+		draw_guess_result(t, w, y, h, wd);
+	} else {
+		draw_under(t, w, y, h, wd, free_w, ratio);
 	}
 }
 

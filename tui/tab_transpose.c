@@ -1,15 +1,23 @@
 /* tab_transpose: tab 4, the transpose lab. The simulator's knobs (cache
- * s, E, b; matrix size; version), A and B drawn element by element with
- * the outcome of their latest access (hit, miss, miss with eviction), a
- * position in the access sequence to step through with the counters at that
- * point, cachelab's pass/fail, and the real machine's N = 4096 naive against
- * blocked timing (a job on the pinned worker). The simulation itself is
- * src/transpose.c; this file only records its accesses and draws them. */
+ * s, E, b; matrix size; version, block:RxC and buffer:K included), A and B
+ * drawn element by element with the outcome of their latest access (hit,
+ * miss, miss with eviction) or, with S, with the cache set each element
+ * lands in (CHK-4: where the rows of A and B compete), a position in the
+ * access sequence to step through with the counters at that point,
+ * cachelab's pass/fail, the simulated block sweep (B, CHK-4's blocks), and
+ * the real machine's versions timed (r: naive, block:16, buffer:16; R: the
+ * homework's table by block size; a job on the pinned worker); and with a
+ * the algae table (array of structs against struct of arrays, CS:APP
+ * 6.18-6.20 and CHK-5's one-field pass) on its own cache (c) and struct
+ * width (F). The
+ * simulation itself is src/labs/transpose.c; this file only records its
+ * accesses and draws them. */
 #include "config.h"
 
+#include "labs/algae.h"
+#include "labs/transpose.h"
 #include "sim/sim.h"
 #include "tab.h"
-#include "labs/transpose.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -34,11 +42,16 @@ static struct {
 	size_t n, cap, pos;      /* accesses recorded; shown up to pos */
 	int correct;
 	char error[160];
+	int sets;                /* S: draw each element's cache set */
+	int algae;               /* a: the algae table instead of the matrices */
+	struct algae_params ap;  /* its cache and struct width */
+	uint64_t sweep[TR_SWEEP_N]; /* B: misses of CHK-4's blocks at this size */
+	int have_sweep;
 	/* real machine */
 	struct tr_plan plan;
 	int real_running;
-	double real_ns[2];
-	int real_have[2];
+	double real_ns[TR_MAX_REAL];
+	int real_have[TR_MAX_REAL];
 } S;
 
 /* ---- simulation ---------------------------------------------------------- */
@@ -75,6 +88,7 @@ static void resimulate(void)
 	}
 	S.correct = r.correct;
 	S.pos = S.n;
+	S.have_sweep = 0;
 }
 
 static int init(struct tui *t)
@@ -85,6 +99,7 @@ static int init(struct tui *t)
 	S.s = 5, S.E = 1, S.b = 5;
 	S.rows = S.cols = 32;
 	S.version_i = 3;
+	algae_params_default(&S.ap);
 	tr_version_parse(versions[S.version_i], &S.v, &e);
 	resimulate();
 	return 0;
@@ -103,7 +118,7 @@ static void fini(struct tui *t)
 static void on_job_event(struct tui *t, const struct job_event *ev)
 {
 	if (ev->type == JOB_EV_CELL) {
-		if (ev->kind == TR_EV_REAL && (ev->row == 0 || ev->row == 1)) {
+		if (ev->kind == TR_EV_REAL && ev->row >= 0 && ev->row < S.plan.nreal) {
 			S.real_ns[ev->row] = ev->value;
 			S.real_have[ev->row] = 1;
 		}
@@ -118,20 +133,26 @@ static void on_job_event(struct tui *t, const struct job_event *ev)
 	else if (ev->type == JOB_EV_CANCELLED)
 		tui_message(t, "real-machine timing stopped");
 	else
-		tui_message(t, "real machine: naive %.2f, blocked %.2f ns per element",
-			    S.real_ns[0], S.real_ns[1]);
+		tui_message(t, "real machine: %d versions timed, N = %zu", S.plan.nreal,
+			    S.plan.real_n);
 	tui_dirty(t);
 }
 
+/* r: naive, block:16 and buffer:16 (CHK-2: does reading the block row into
+ * locals help on a real cache?); R: the homework's table, naive and
+ * block:K, buffer:K for K = 4 .. 128. */
 static int act_real(struct tui *t, int key)
 {
 	mt_error e;
-	(void)key;
 	if (!tui_can_measure(t))
 		return 1;
 	tr_plan_default(&S.plan);
 	S.plan.nsizes = 0; /* the simulated cells are already here */
-	S.plan.nversions = 1;
+	S.plan.nversions = 0;
+	if (key == 'R')
+		tr_plan_real_sweep(&S.plan);
+	else
+		tr_version_parse("buffer:16", &S.plan.real[S.plan.nreal++], &e);
 	if (tui_quick(t))
 		S.plan.real_n = 1024;
 	if (tr_plan_check(&S.plan, &e) < 0) {
@@ -140,10 +161,52 @@ static int act_real(struct tui *t, int key)
 	}
 	if (tui_job_launch(t, &tab_transpose, transpose_worker, &S.plan, &S.real_hdr) < 0)
 		return 1;
-	S.real_have[0] = S.real_have[1] = 0;
+	memset(S.real_have, 0, sizeof S.real_have);
 	S.real_running = 1;
-	tui_message(t, "timing the real transpose, N = %zu, best of %d", S.plan.real_n,
-		    S.plan.real_tries);
+	tui_message(t, "timing %d versions of the real transpose, N = %zu, best of %d",
+		    S.plan.nreal, S.plan.real_n, S.plan.real_tries);
+	tui_dirty(t);
+	return 1;
+}
+
+/* B: CHK-4's blocks 4 .. 24 on this size and cache (simulated at once). */
+static int act_sweep(struct tui *t, int key)
+{
+	struct tr_version v = { TR_BLOCK, 0, 0 };
+	mt_error e;
+	(void)key;
+	for (int i = 0; i < TR_SWEEP_N; i++) {
+		struct tr_result r;
+		v.br = v.bc = tr_sweep_sides[i];
+		if (tr_simulate(&v, S.rows, S.cols, S.s, S.E, S.b, NULL, NULL, &r, &e) < 0) {
+			tui_message(t, "%s", e.msg);
+			return 1;
+		}
+		S.sweep[i] = r.misses;
+	}
+	S.have_sweep = 1;
+	tui_dirty(t);
+	return 1;
+}
+
+static int act_algae(struct tui *t, int key)
+{
+	(void)key;
+	S.algae = !S.algae;
+	tui_message(t, "%s", S.algae ? "algae: c sets its cache (7,1,4 doubles it), F the "
+				       "fields a struct; a goes back"
+				     : "the transpose again");
+	tui_dirty(t);
+	return 1;
+}
+
+static int act_sets(struct tui *t, int key)
+{
+	(void)key;
+	S.sets = !S.sets;
+	tui_message(t, "%s", S.sets ? "each element shows its cache set; the last access's "
+				      "set stands out"
+				    : "each element shows its latest access");
 	tui_dirty(t);
 	return 1;
 }
@@ -182,6 +245,11 @@ static void cache_answer(struct tui *t, const char *answer)
 		return;
 	}
 	sim_free(c);
+	if (S.algae) { /* the algae table's own cache (7,1,4 doubles the book's) */
+		S.ap.s = (int)v[0], S.ap.E = (int)v[1], S.ap.b = (int)v[2];
+		tui_dirty(t);
+		return;
+	}
 	S.s = (int)v[0], S.E = (int)v[1], S.b = (int)v[2];
 	resimulate();
 	tui_dirty(t);
@@ -222,18 +290,38 @@ static void version_answer(struct tui *t, const char *answer)
 	tui_dirty(t);
 }
 
+static void fields_answer(struct tui *t, const char *answer)
+{
+	int f;
+	if (!answer)
+		return;
+	if (mt_parse_int(answer, 2, ALGAE_MAX_FIELDS, &f) < 0) {
+		tui_message(t, "fields: expected 2..%d", ALGAE_MAX_FIELDS);
+		return;
+	}
+	S.ap.fields = f;
+	tui_dirty(t);
+}
+
 static int act_prompt(struct tui *t, int key)
 {
 	char cur[64];
-	if (key == 'c') {
+	if (key == 'c' && S.algae) {
+		mt_snprintf(cur, sizeof cur, "%d,%d,%d", S.ap.s, S.ap.E, S.ap.b);
+		tui_prompt(t, "Algae cache s,E,b (the book's 6,1,4; doubled 7,1,4): ", cur,
+			   cache_answer);
+	} else if (key == 'F') {
+		mt_snprintf(cur, sizeof cur, "%d", S.ap.fields);
+		tui_prompt(t, "Int fields a struct (2: x, y): ", cur, fields_answer);
+	} else if (key == 'c') {
 		mt_snprintf(cur, sizeof cur, "%d,%d,%d", S.s, S.E, S.b);
 		tui_prompt(t, "Cache s,E,b: ", cur, cache_answer);
 	} else if (key == 'Z') {
 		mt_snprintf(cur, sizeof cur, "%dx%d", S.rows, S.cols);
 		tui_prompt(t, "Size ROWSxCOLS: ", cur, size_answer);
 	} else {
-		tui_prompt(t, "Version (naive, block:K, diagonal): ", tr_version_name(&S.v, cur,
-			   sizeof cur), version_answer);
+		tui_prompt(t, "Version (naive, block:K, block:RxC, buffer:K, diagonal): ",
+			   tr_version_name(&S.v, cur, sizeof cur), version_answer);
 	}
 	return 1;
 }
@@ -289,10 +377,21 @@ static const struct keybinding keys[] = {
 	{ 'n', "n", "step to just after the next miss", act_step },
 	{ 'v', "v", "next version: naive, block:8, block:16, diagonal", act_cycle },
 	{ 'z', "z", "next size: 32x32, 64x64, 61x67, 16x16, 8x8", act_cycle },
-	{ 'V', "V", "type a version (block:K for any K)", act_prompt },
+	{ 'V', "V", "type a version (block:K, block:RxC such as block:16x4, buffer:K)",
+	  act_prompt },
 	{ 'Z', "Z", "type a size ROWSxCOLS", act_prompt },
-	{ 'c', "c", "type the cache s,E,b (cachelab's is 5,1,5)", act_prompt },
-	{ 'r', "r", "time naive against blocked transpose on this machine (N = 4096)", act_real },
+	{ 'c', "c", "type the cache s,E,b (cachelab's is 5,1,5; in the algae table, its own)",
+	  act_prompt },
+	{ 'a', "a", "the algae table: array of structs against struct of arrays (CHK-5)",
+	  act_algae },
+	{ 'F', "F", "algae: int fields a struct (the homework: 5 or more)", act_prompt },
+	{ 'S', "S", "sets: each element's cache set instead of its latest access (CHK-4)",
+	  act_sets },
+	{ 'B', "B", "block sweep: misses of block:4, 8, 12, 16, 20, 24 at this size (CHK-4)",
+	  act_sweep },
+	{ 'r', "r", "time naive, block:16 and buffer:16 on this machine (N = 4096)", act_real },
+	{ 'R', "R", "time the homework's table: naive, block:K and buffer:K, K = 4 .. 128",
+	  act_real },
 	{ 0, NULL, NULL, NULL },
 };
 
@@ -314,15 +413,63 @@ static void states(uint8_t *a, uint8_t *b)
 	}
 }
 
-static void draw_matrix(struct tui *t, WINDOW *w, int y, int x, int h, int wd, const char *title,
-			const uint8_t *st, int rows, int cols, int cur_r, int cur_c)
+/* Set view: each element's cache set (its glyph: 0-9, a-z, A-Z by set
+ * modulo 62), so that the rows of A and B that land in the same sets show. */
+static void set_states(uint8_t *a, uint8_t *b)
+{
+	for (int i = 0; i < S.rows; i++)
+		for (int j = 0; j < S.cols; j++) {
+			a[(size_t)i * (size_t)S.cols + (size_t)j] =
+				(uint8_t)tr_set_of(0, i, j, S.rows, S.cols, S.s, S.b);
+			b[(size_t)j * (size_t)S.rows + (size_t)i] =
+				(uint8_t)tr_set_of(1, j, i, S.rows, S.cols, S.s, S.b);
+		}
+}
+
+static char set_glyph(unsigned set)
+{
+	static const char digits[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+	return digits[set % (sizeof digits - 1)];
+}
+
+/* What one character of a matrix shows: the latest access's state (the
+ * worst of the elements it stands for), or in set view the set of its first
+ * element; the cursor's element wins. */
+struct cell_look {
+	const uint8_t *st;
+	int rows, cols, cur_r, cur_c, hot; /* hot: the last access's set, -1 none */
+};
+
+static void draw_cell(struct tui *t, WINDOW *w, int y, int x, const struct cell_look *L, int r,
+		      int c, int ky, int kx)
 {
 	static const char glyph[] = " .ox";
 	static const enum tui_role role[] = { ROLE_DIM, ROLE_GOOD, ROLE_WARN, ROLE_BAD };
+	int best = 0, here = 0;
+	for (int i = r; i < r + ky && i < L->rows; i++)
+		for (int j = c; j < c + kx && j < L->cols; j++) {
+			int v = L->st[(size_t)i * (size_t)L->cols + (size_t)j];
+			if (v > best)
+				best = v;
+			here |= i == L->cur_r && j == L->cur_c;
+		}
+	if (S.sets) {
+		int set = L->st[(size_t)r * (size_t)L->cols + (size_t)c];
+		wattrset(w, tui_attr(t, here ? ROLE_CURSOR : set == L->hot ? ROLE_BAD : ROLE_DIM));
+		mvwaddch(w, y, x, (chtype)set_glyph((unsigned)set));
+		return;
+	}
+	wattrset(w, here ? tui_attr(t, ROLE_CURSOR) : tui_attr(t, role[best]));
+	mvwaddch(w, y, x, (chtype)glyph[best]);
+}
+
+static void draw_matrix(struct tui *t, WINDOW *w, int y, int x, int h, int wd, const char *title,
+			const struct cell_look *L)
+{
 	int kx = 1, ky = 1; /* elements per character across and down */
-	while ((cols + kx - 1) / kx > wd)
+	while ((L->cols + kx - 1) / kx > wd)
 		kx++;
-	while ((rows + ky - 1) / ky > h - 1)
+	while ((L->rows + ky - 1) / ky > h - 1)
 		ky++;
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	if (kx > 1 || ky > 1) {
@@ -332,40 +479,25 @@ static void draw_matrix(struct tui *t, WINDOW *w, int y, int x, int h, int wd, c
 	} else {
 		mvwaddnstr(w, y, x, title, wd);
 	}
-	for (int r = 0; r < rows; r += ky)
-		for (int c = 0; c < cols; c += kx) {
-			int best = 0, here = 0;
-			for (int i = r; i < r + ky && i < rows; i++)
-				for (int j = c; j < c + kx && j < cols; j++) {
-					int v = st[(size_t)i * (size_t)cols + (size_t)j];
-					if (v > best)
-						best = v;
-					if (i == cur_r && j == cur_c)
-						here = 1;
-				}
-			wattrset(w, here ? tui_attr(t, ROLE_CURSOR) : tui_attr(t, role[best]));
-			mvwaddch(w, y + 1 + r / ky, x + c / kx, (chtype)glyph[best]);
-		}
+	for (int r = 0; r < L->rows; r += ky)
+		for (int c = 0; c < L->cols; c += kx)
+			draw_cell(t, w, y + 1 + r / ky, x + c / kx, L, r, c, ky, kx);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 
-static void draw(struct tui *t, WINDOW *w, int full)
+/* The title, the counters up to pos with cachelab's verdict, the last
+ * access. Returns the next line, or -1 when the simulation failed. */
+static int draw_head(struct tui *t, WINDOW *w, int wd, const struct step *cur)
 {
-	int h, wd, y = 0, limit, half;
 	uint64_t hits = 0, misses = 0, ev = 0;
 	char line[256], vname[32];
-	uint8_t *a, *b;
-	const struct step *cur = S.pos ? &S.tape[S.pos - 1] : NULL;
-	(void)full;
-	getmaxyx(w, h, wd);
-	werase(w);
+	int y = 0, limit = tr_cachelab_limit(S.rows, S.cols);
 	for (size_t k = 0; k < S.pos; k++) {
 		hits += (S.tape[k].flags & SIM_HIT) != 0;
 		misses += (S.tape[k].flags & SIM_MISS) != 0;
 		ev += (S.tape[k].flags & SIM_EVICT) != 0;
 	}
-	mt_snprintf(line, sizeof line,
-		    "cache (%d,%d,%d)  %dx%d  %s", S.s, S.E, S.b, S.rows, S.cols,
+	mt_snprintf(line, sizeof line, "cache (%d,%d,%d)  %dx%d  %s", S.s, S.E, S.b, S.rows, S.cols,
 		    tr_version_name(&S.v, vname, sizeof vname));
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	mvwaddnstr(w, y++, 1, line, wd - 2);
@@ -374,13 +506,11 @@ static void draw(struct tui *t, WINDOW *w, int full)
 		wattrset(w, tui_attr(t, ROLE_BAD));
 		mvwaddnstr(w, y + 1, 1, S.error, wd - 2);
 		wattrset(w, tui_attr(t, ROLE_NORMAL));
-		return;
+		return -1;
 	}
-	mt_snprintf(line, sizeof line, "%zu/%zu  hits %llu  misses %llu  evictions %llu",
-		    S.pos, S.n, (unsigned long long)hits, (unsigned long long)misses,
-		    (unsigned long long)ev);
+	mt_snprintf(line, sizeof line, "%zu/%zu  hits %llu  misses %llu  evictions %llu", S.pos, S.n,
+		    (unsigned long long)hits, (unsigned long long)misses, (unsigned long long)ev);
 	mvwaddnstr(w, y, 1, line, wd - 2);
-	limit = tr_cachelab_limit(S.rows, S.cols);
 	if (limit && S.s == 5 && S.E == 1 && S.b == 5 && S.pos == S.n) {
 		int pass = misses < (uint64_t)limit;
 		mt_snprintf(line, sizeof line, "  cachelab <%d %s", limit, pass ? "pass" : "FAIL");
@@ -391,10 +521,12 @@ static void draw(struct tui *t, WINDOW *w, int full)
 	}
 	y++;
 	if (cur) {
-		mt_snprintf(line, sizeof line, "last: %s %c[%d][%d] %s%s", cur->is_store ? "store" : "load",
-			    cur->matrix ? 'B' : 'A', cur->row, cur->col,
-			    cur->flags & SIM_HIT ? "hit" : "miss",
-			    cur->flags & SIM_EVICT ? " eviction" : "");
+		mt_snprintf(line, sizeof line, "last: %s %c[%d][%d] %s%s, set %llu",
+			    cur->is_store ? "store" : "load", cur->matrix ? 'B' : 'A', cur->row,
+			    cur->col, cur->flags & SIM_HIT ? "hit" : "miss",
+			    cur->flags & SIM_EVICT ? " eviction" : "",
+			    (unsigned long long)tr_set_of(cur->matrix, cur->row, cur->col, S.rows,
+							  S.cols, S.s, S.b));
 		mvwaddnstr(w, y, 1, line, wd - 2);
 	}
 	if (!S.correct && S.pos == S.n) {
@@ -403,36 +535,147 @@ static void draw(struct tui *t, WINDOW *w, int full)
 			waddnstr(w, "  (B is not A transposed!)", wd - 2 - getcurx(w));
 		wattrset(w, tui_attr(t, ROLE_NORMAL));
 	}
-	y++;
+	return y + 1;
+}
+
+/* The lines under the matrices: the legend, the block sweep (B), the real
+ * machine's versions. Returns how many lines they take. */
+static int bottom_lines(char lines[4][256], int wd)
+{
+	int n = 0, best = 0;
+	if (S.sets)
+		mt_snprintf(lines[n++], 256, "each element: its cache set (0-9a-z...); the last "
+					     "access's set stands out");
+	else
+		mt_strlcpy(lines[n++], ". hit   o miss   x miss with eviction   (latest access of "
+				       "each element)", 256);
+	if (S.have_sweep) {
+		mt_strlcpy(lines[n], "sweep:", 256);
+		for (int i = 0; i < TR_SWEEP_N; i++) {
+			mt_append(lines[n], 256, " block:%d %llu", tr_sweep_sides[i],
+				  (unsigned long long)S.sweep[i]);
+			if (S.sweep[i] < S.sweep[best])
+				best = i;
+		}
+		mt_append(lines[n++], 256, "; fewest: block:%d", tr_sweep_sides[best]);
+	}
+	(void)wd;
+	return n;
+}
+
+/* The real machine's versions: ns per element of each, then the speed-up
+ * of the fastest over naive against the homework's 2x. */
+static int real_lines(char lines[3][256])
+{
+	char name[32];
+	int n = 0, best = -1, have = 0;
+	mt_snprintf(lines[0], 256, "real N = %zu, ns/element:", S.plan.real_n);
+	lines[1][0] = '\0';
+	for (int i = 0; i < S.plan.nreal; i++) {
+		int row = i && S.plan.nreal > 7 && i > 6 ? 1 : 0; /* the sweep's buffers: line 2 */
+		if (!S.real_have[i])
+			continue;
+		have = 1;
+		mt_append(lines[row], 256, " %s %.2f", tr_version_name(&S.plan.real[i], name,
+									sizeof name),
+			  S.real_ns[i]);
+		if (i > 0 && (best < 0 || S.real_ns[i] < S.real_ns[best]))
+			best = i;
+	}
+	if (!have && !S.real_running) {
+		mt_strlcpy(lines[0], "real machine: r times naive, block:16, buffer:16 (N = 4096); "
+				     "R the table by block size", 256);
+		return 1;
+	}
+	n = lines[1][0] ? 2 : 1;
+	if (S.real_running)
+		mt_append(lines[0], 256, " ...");
+	else if (best > 0 && S.real_have[0])
+		mt_snprintf(lines[n++], 256, "speed-up %.2fx (%s; >= 2x: %s)",
+			    S.real_ns[0] / S.real_ns[best],
+			    tr_version_name(&S.plan.real[best], name, sizeof name),
+			    S.real_ns[0] / S.real_ns[best] >= 2 ? "pass" : "FAIL");
+	return n;
+}
+
+/* The algae table on its cache: reads, misses, rate, what each case does. */
+static void draw_algae(struct tui *t, WINDOW *w, int h, int wd)
+{
+	char line[256];
+	int y = 0;
+	mt_snprintf(line, sizeof line,
+		    "algae: 16x16 grid of %d-int structs, cache (%d,%d,%d) = %llu bytes, %d-byte "
+		    "blocks",
+		    S.ap.fields, S.ap.s, S.ap.E, S.ap.b,
+		    (unsigned long long)(((uint64_t)1 << S.ap.s) * (uint64_t)S.ap.E << S.ap.b),
+		    1 << S.ap.b);
+	wattrset(w, tui_attr(t, ROLE_TITLE));
+	mvwaddnstr(w, y++, 1, line, wd - 2);
+	mt_snprintf(line, sizeof line, "%-15s %5s %6s %5s  %s", "case", "reads", "misses", "rate",
+		    "what");
+	mvwaddnstr(w, ++y, 1, line, wd - 2);
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	for (int i = 0; i < ALGAE_CASES && ++y < h; i++) {
+		struct algae_result r;
+		mt_error e;
+		if (algae_run(i, &S.ap, &r, &e) < 0) {
+			mvwaddnstr(w, y, 1, e.msg, wd - 2);
+			return;
+		}
+		mt_snprintf(line, sizeof line, "%-15s %5llu %6llu %4.0f%%  %s", r.name,
+			    (unsigned long long)r.reads, (unsigned long long)r.misses,
+			    100.0 * (double)r.misses / (double)r.reads, r.what);
+		mvwaddnstr(w, y, 1, line, wd - 2);
+	}
+	wattrset(w, tui_attr(t, ROLE_DIM));
+	if (y + 2 < h)
+		mvwaddnstr(w, y + 2, 1, "c: its cache (7,1,4 doubles the book's 1 KB), F: fields a "
+					"struct, a: the transpose", wd - 2);
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+}
+
+static void draw(struct tui *t, WINDOW *w, int full)
+{
+	int h, wd, y, half, nb, nr;
+	char bl[4][256], rl[3][256];
+	uint8_t *a, *b;
+	const struct step *cur = S.pos ? &S.tape[S.pos - 1] : NULL;
+	(void)full;
+	getmaxyx(w, h, wd);
+	werase(w);
+	if (S.algae) {
+		draw_algae(t, w, h, wd);
+		return;
+	}
+	if ((y = draw_head(t, w, wd, cur)) < 0)
+		return;
+	nb = bottom_lines(bl, wd);
+	nr = real_lines(rl);
 	a = malloc((size_t)S.rows * (size_t)S.cols);
 	b = malloc((size_t)S.rows * (size_t)S.cols);
-	if (a && b && h - y - 3 > 2) {
-		states(a, b);
+	if (a && b && h - y - nb - nr > 2) {
+		int hot = S.sets && cur ? (int)(tr_set_of(cur->matrix, cur->row, cur->col, S.rows,
+							  S.cols, S.s, S.b) & 0xff) : -1;
+		struct cell_look la = { a, S.rows, S.cols, cur && !cur->matrix ? cur->row : -1,
+					cur && !cur->matrix ? cur->col : -1, hot };
+		struct cell_look lb = { b, S.cols, S.rows, cur && cur->matrix ? cur->row : -1,
+					cur && cur->matrix ? cur->col : -1, hot };
+		if (S.sets)
+			set_states(a, b);
+		else
+			states(a, b);
 		half = (wd - 3) / 2;
-		draw_matrix(t, w, y, 1, h - y - 3, half, "A", a, S.rows, S.cols,
-			    cur && !cur->matrix ? cur->row : -1, cur && !cur->matrix ? cur->col : -1);
-		draw_matrix(t, w, y, 2 + half, h - y - 3, half, "B (= A^T)", b, S.cols, S.rows,
-			    cur && cur->matrix ? cur->row : -1, cur && cur->matrix ? cur->col : -1);
+		draw_matrix(t, w, y, 1, h - y - nb - nr, half, "A", &la);
+		draw_matrix(t, w, y, 2 + half, h - y - nb - nr, half, "B (= A^T)", &lb);
 	}
 	free(a);
 	free(b);
 	wattrset(w, tui_attr(t, ROLE_DIM));
-	mvwaddnstr(w, h - 3, 1, ". hit   o miss   x miss with eviction   (latest access of each element)",
-		   wd - 2);
+	for (int i = 0; i < nb; i++)
+		mvwaddnstr(w, h - nb - nr + i, 1, bl[i], wd - 2);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
-	if (S.real_have[0] && S.real_have[1]) {
-		double up = S.real_ns[0] / S.real_ns[1];
-		mt_snprintf(line, sizeof line,
-			    "real N = %zu: naive %.2f ns/element, block:%zu %.2f, speed-up %.2fx (>= 2x: %s)",
-			    S.plan.real_n, S.real_ns[0], S.plan.real_block, S.real_ns[1], up,
-			    up >= 2 ? "pass" : "FAIL");
-	} else if (S.real_running) {
-		mt_snprintf(line, sizeof line, "real machine: timing N = %zu ...%s", S.plan.real_n,
-			    S.real_have[0] ? " naive done" : "");
-	} else {
-		mt_snprintf(line, sizeof line, "real machine: r times naive against blocked, N = 4096");
-	}
-	mvwaddnstr(w, h - 2, 1, line, wd - 2);
+	for (int i = 0; i < nr; i++)
+		mvwaddnstr(w, h - nr + i, 1, rl[i], wd - 2);
 }
 
 const struct tab tab_transpose = {

@@ -12,6 +12,7 @@
 #include "latency/latency.h"
 #include "mountain/cliffs.h"
 #include "mountain/mountain_json.h"
+#include "mountain/passport.h"
 
 #include <cjson/cJSON.h>
 #include <getopt.h>
@@ -394,6 +395,8 @@ static void print_text(const struct mountain *m, const struct cliffs_cli *c, con
 		print_combined(m, d, num);
 	if (inf)
 		print_verdicts(d, num, inf);
+	if (ncols > 1)
+		passport_report(stdout, m);
 	if (lat)
 		print_latency_check(d, num, c->latency, lat, inf);
 }

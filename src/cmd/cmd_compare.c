@@ -1,14 +1,20 @@
-/* memtop compare A.json B.json ...: saved mountains side by side (machines
- * in a lab, before and after), with each run's conditions above its column
- * and ratios against the first file. */
+/* memtop compare A.json B.json ...: saved results side by side (machines
+ * in a lab, before and after, or against the seed's figures with --seed),
+ * with each run's conditions above its column and ratios against the first
+ * file. This file parses the command line, tells the kind of the first
+ * file and hands over to the part for that kind (compare.h); saved latency
+ * runs are compared here. */
 #include "config.h"
 
-#include "mountain/cliffs.h"
 #include "cmd.h"
+#include "compare.h"
+#include "core/datadir.h"
 #include "core/jsonio.h"
-#include "latency/latency.h"
-#include "mountain/mountain_json.h"
 #include "core/util.h"
+#include "labs/falseshare.h"
+#include "labs/lists.h"
+#include "labs/matmul.h"
+#include "latency/latency.h"
 
 #include <getopt.h>
 #include <math.h>
@@ -16,73 +22,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_FILES 8
+#define MAX_FILES COMPARE_MAX_FILES
 
 static void usage(FILE *f)
 {
-	fprintf(f, "Usage: memtop compare A.json B.json [C.json ...] [--stride N]...\n"
-		   "Saved mountains side by side: the size slice at each chosen stride, with the\n"
-		   "ratio of every file to the first, then the levels each one shows. Saved\n"
-		   "latency runs side by side: the random chase (else the largest shared stride)\n"
-		   "at power-of-two sizes, ratios, and the levels of each curve.\n\n"
+	fprintf(f, "Usage: memtop compare A.json B.json [C.json ...] [--stride N]... [--seed]\n"
+		   "Saved results of one kind side by side, with the ratio of every file to the\n"
+		   "first. Mountains: the size slice at each chosen stride, the levels each one\n"
+		   "shows and its passport (peak, floor, ridge, line size row). Latency runs: the\n"
+		   "random chase (else the largest shared stride) at power-of-two sizes and the\n"
+		   "levels of each curve. Matmul, falseshare and lists results: their tables\n"
+		   "row by row. The first file decides the kind.\n\n"
 		   "  --stride N   a stride (words) to show; repeatable (default: 1 and 8, those\n"
 		   "               all files have, else the first stride they share)\n"
+		   "  --seed       add the seed's Apple M4 Max figures of the first file's kind\n"
+		   "               (data/m4max.json, data/ref/KIND-m4max.json) as the last file;\n"
+		   "               one file is then enough\n"
 		   "  -h, --help   this help\n");
 }
 
-static int in_all(struct mountain **m, int n, unsigned stride)
-{
-	for (int i = 0; i < n; i++)
-		if (mountain_stride_index(m[i], stride) < 0)
-			return 0;
-	return 1;
-}
-
-/* Over the cells a and b share (same size and stride, both measured): the
- * median of |b - a| / ((a + b) / 2) and the median of b / a. Returns the
- * number of cells. */
-static size_t cell_stats(const struct mountain *a, const struct mountain *b, double *diff,
-			 double *ratio)
-{
-	static double d[4096], q[4096];
-	size_t n = 0;
-	for (size_t r = 0; r < a->nsizes; r++) {
-		int rb = mountain_size_index(b, a->sizes[r]);
-		for (size_t c = 0; rb >= 0 && c < a->nstrides; c++) {
-			int cb = mountain_stride_index(b, a->strides[c]);
-			double x, y;
-			if (cb < 0 || n == MT_ARRAY_LEN(d))
-				continue;
-			x = mountain_at(a, r, c);
-			y = mountain_at(b, (size_t)rb, (size_t)cb);
-			if (isnan(x) || isnan(y) || x <= 0 || y <= 0)
-				continue;
-			d[n] = fabs(y - x) / ((x + y) / 2);
-			q[n] = y / x;
-			n++;
-		}
-	}
-	*diff = mt_median(d, n);
-	*ratio = mt_median(q, n);
-	return n;
-}
-
-static void print_levels(const struct mountain *m, char tag)
-{
-	struct detection d;
-	char b[32];
-	printf("  %c:", tag);
-	if (cliffs_detect(m, CLIFFS_RATIO, &d) < 0 || d.nlevels == 0)
-		printf(" no cliffs");
-	for (int i = 0; i < d.nlevels; i++)
-		printf(" L%d %s", i + 1, mt_fmt_size(b, sizeof b, d.level[i]));
-	if (d.line_bytes)
-		printf(", line %llu B", (unsigned long long)d.line_bytes);
-	printf("\n");
-}
-
 /* Which file is which: its path, hardware line, build, load, warnings. */
-static void print_header(char tag, const char *source, const struct run_header *h)
+void compare_print_header(char tag, const char *source, const struct run_header *h)
 {
 	printf("%c: %s\n", tag, source);
 	printf("   %s\n", h->hardware[0] ? h->hardware : "(no hardware field)");
@@ -167,7 +127,7 @@ static int compare_latency(char **files, int nfiles)
 		}
 	}
 	for (int i = 0; i < nfiles; i++)
-		print_header((char)('A' + i), files[i], &r[i]->hdr);
+		compare_print_header((char)('A' + i), files[i], &r[i]->hdr);
 	if (stride)
 		printf("\nfixed stride %u B, ns a load\n%7s", stride, "size");
 	else
@@ -240,137 +200,136 @@ out:
 	return rc;
 }
 
-int cmd_compare(int argc, char **argv)
+const char *compare_kind_name(enum compare_kind k)
+{
+	static const char *const names[] = { "mountain", "latency",   "matmul",
+					     "falseshare", "lists", "other" };
+	return names[k];
+}
+
+/* The kind of a parsed result: its "experiment" field, else the shape of a
+ * lab result written before results carried one, else a mountain. */
+static enum compare_kind kind_of(const cJSON *root)
+{
+	const cJSON *x = cJSON_GetObjectItemCaseSensitive(root, "experiment");
+	if (is_latency(root))
+		return COMPARE_LATENCY;
+	if (matmul_result_is(root))
+		return COMPARE_MATMUL;
+	if (falseshare_result_is(root))
+		return COMPARE_FALSESHARE;
+	if (lists_result_is(root))
+		return COMPARE_LISTS;
+	if (cJSON_IsString(x) || cJSON_GetObjectItemCaseSensitive(root, "mode"))
+		return COMPARE_OTHER;
+	return COMPARE_MOUNTAIN;
+}
+
+/* The command line: the files, the strides, --seed. */
+struct compare_args {
+	char *files[MAX_FILES + 1];
+	int nfiles, seed, nshow;
+	unsigned show[COMPARE_MAX_STRIDES];
+	char seed_path[4096];
+};
+
+/* Parse argv into a. Returns 0, or an exit code + 1 when the command ends
+ * here (--help: 0 + 1; a usage error, said in one line: 2 + 1). */
+static int parse_args(int argc, char **argv, struct compare_args *a)
 {
 	static const struct option opts[] = {
 		{ "stride", required_argument, NULL, 's' },
+		{ "seed", no_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct mountain *m[MAX_FILES] = { NULL };
-	unsigned show[16];
-	int nshow = 0, nfiles = 0, ch, rc = MT_EXIT_USAGE, v;
-	mt_error e = { "" };
-
+	int ch, v, need;
+	memset(a, 0, sizeof *a);
 	optind = 1;
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (ch) {
 		case 's':
-			if (mt_parse_int(optarg, 1, 1 << 20, &v) < 0 || nshow == 16) {
+			if (mt_parse_int(optarg, 1, 1 << 20, &v) < 0 ||
+			    a->nshow == COMPARE_MAX_STRIDES) {
 				mt_warn("compare: --stride: expected a positive number of words, got '%s'",
 					optarg);
-				return MT_EXIT_USAGE;
+				return MT_EXIT_USAGE + 1;
 			}
-			show[nshow++] = (unsigned)v;
+			a->show[a->nshow++] = (unsigned)v;
 			break;
-		case 'h': usage(stdout); return MT_EXIT_OK;
+		case 'S': a->seed = 1; break;
+		case 'h': usage(stdout); return MT_EXIT_OK + 1;
 		default:
 			mt_warn("compare: unknown option '%s' (see memtop compare --help)", argv[optind - 1]);
-			return MT_EXIT_USAGE;
+			return MT_EXIT_USAGE + 1;
 		}
 	}
-	if (argc - optind < 2 || argc - optind > MAX_FILES) {
-		mt_warn("compare: expected 2 to %d result files (see memtop compare --help)", MAX_FILES);
+	a->nfiles = argc - optind;
+	need = a->seed ? 1 : 2;
+	if (a->nfiles < need || a->nfiles + a->seed > MAX_FILES) {
+		mt_warn("compare: expected %d to %d result files (see memtop compare --help)", need,
+			MAX_FILES - a->seed);
+		return MT_EXIT_USAGE + 1;
+	}
+	for (int i = 0; i < a->nfiles; i++)
+		a->files[i] = argv[optind + i];
+	return 0;
+}
+
+/* --seed: the bundled seed figures of this kind become the last file.
+ * Returns 0, or -1 when there are none (said in one line). */
+static int add_seed(struct compare_args *a, enum compare_kind k)
+{
+	char name[64];
+	const char *path;
+	if (k == COMPARE_MOUNTAIN)
+		mt_strlcpy(name, "m4max.json", sizeof name);
+	else
+		mt_snprintf(name, sizeof name, "ref/%s-m4max.json", compare_kind_name(k));
+	path = k == COMPARE_LATENCY ? NULL : mt_data_path(name, a->seed_path, sizeof a->seed_path);
+	if (!path) {
+		mt_warn("compare: --seed: the seed gives no %s figures to compare with (no %s in "
+			"MEMTOP_DATA or the installed data)",
+			compare_kind_name(k), k == COMPARE_LATENCY ? "latency file" : name);
+		return -1;
+	}
+	a->files[a->nfiles++] = a->seed_path;
+	return 0;
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	static struct compare_args a; /* a path of 4 KB: not on the stack */
+	enum compare_kind kind;
+	mt_error e = { "" };
+	cJSON *root;
+	int rc = parse_args(argc, argv, &a);
+	if (rc)
+		return rc - 1;
+	if (!(root = jsonio_load(a.files[0], &e))) {
+		mt_warn("%s", e.msg);
 		return MT_EXIT_USAGE;
 	}
-	{
-		/* the kind of the first file decides: latency runs or mountains */
-		cJSON *root = jsonio_load(argv[optind], &e);
-		int lat = root && is_latency(root);
-		cJSON_Delete(root);
-		if (!root) {
-			mt_warn("%s", e.msg);
-			return MT_EXIT_USAGE;
-		}
-		if (lat) {
-			if (nshow) {
-				mt_warn("compare: --stride applies to mountains, %s is a latency run",
-					argv[optind]);
-				return MT_EXIT_USAGE;
-			}
-			return compare_latency(argv + optind, argc - optind);
-		}
+	kind = kind_of(root);
+	cJSON_Delete(root);
+	if (a.seed && add_seed(&a, kind) < 0)
+		return MT_EXIT_USAGE;
+	if (a.nshow && kind != COMPARE_MOUNTAIN) {
+		mt_warn("compare: --stride applies to mountains, %s is a %s result", a.files[0],
+			compare_kind_name(kind));
+		return MT_EXIT_USAGE;
 	}
-	for (int i = optind; i < argc; i++) {
-		if (!(m[nfiles] = mountain_load(argv[i], &e))) {
-			mt_warn("%s", e.msg);
-			goto out;
-		}
-		nfiles++;
+	switch (kind) {
+	case COMPARE_MOUNTAIN:
+		return compare_mountains(a.files, a.nfiles, a.show, a.nshow);
+	case COMPARE_LATENCY:
+		return compare_latency(a.files, a.nfiles);
+	case COMPARE_OTHER:
+		mt_warn("%s: memtop compare reads mountain, latency, matmul, falseshare and lists "
+			"results, not this one", a.files[0]);
+		return MT_EXIT_USAGE;
+	default:
+		return compare_labs(kind, a.files, a.nfiles);
 	}
-	for (int i = 0; i < nshow; i++)
-		if (!in_all(m, nfiles, show[i])) {
-			mt_warn("compare: not every file has stride %u", show[i]);
-			goto out;
-		}
-	if (nshow == 0) {
-		if (in_all(m, nfiles, 1))
-			show[nshow++] = 1;
-		if (in_all(m, nfiles, 8))
-			show[nshow++] = 8;
-		for (size_t c = 0; nshow == 0 && c < m[0]->nstrides; c++)
-			if (in_all(m, nfiles, m[0]->strides[c]))
-				show[nshow++] = m[0]->strides[c];
-		if (nshow == 0) {
-			mt_warn("compare: the files share no stride");
-			goto out;
-		}
-	}
-	for (int i = 0; i < nfiles; i++)
-		print_header((char)('A' + i), m[i]->source, &m[i]->hdr);
-	for (int s = 0; s < nshow; s++) {
-		printf("\nstride %u (%u bytes), MB/s\n%7s", show[s], show[s] * 8, "size");
-		for (int i = 0; i < nfiles; i++)
-			printf(" %9c", 'A' + i);
-		for (int i = 1; i < nfiles; i++)
-			printf(" %6c/A", 'A' + i);
-		printf("\n");
-		/* rows: the sizes of A that every file has */
-		for (size_t r = 0; r < m[0]->nsizes; r++) {
-			double val[MAX_FILES];
-			char b[32];
-			int all = 1;
-			for (int i = 0; i < nfiles && all; i++) {
-				int ri = mountain_size_index(m[i], m[0]->sizes[r]);
-				if (ri < 0)
-					all = 0;
-				else
-					val[i] = mountain_at(m[i], (size_t)ri,
-							     (size_t)mountain_stride_index(m[i], show[s]));
-			}
-			if (!all)
-				continue;
-			printf("%7s", mt_fmt_size(b, sizeof b, m[0]->sizes[r]));
-			for (int i = 0; i < nfiles; i++)
-				if (isnan(val[i]))
-					printf(" %9s", "-");
-				else
-					printf(" %9.0f", val[i]);
-			for (int i = 1; i < nfiles; i++)
-				if (isnan(val[i]) || isnan(val[0]))
-					printf(" %8s", "-");
-				else
-					printf(" %8.2f", val[i] / val[0]);
-			printf("\n");
-		}
-	}
-	printf("\nover every cell the files share:\n");
-	for (int i = 1; i < nfiles; i++) {
-		double diff, ratio;
-		size_t n = cell_stats(m[0], m[i], &diff, &ratio);
-		if (n == 0)
-			printf("  %c vs A: no common cells\n", 'A' + i);
-		else
-			printf("  %c vs A: %zu cells, median cell difference %.1f %%, median %c/A %.3f\n",
-			       'A' + i, n, diff * 100, 'A' + i, ratio);
-	}
-	printf("\nlevels by the mountain (merged cliffs at strides >= 8 words):\n");
-	for (int i = 0; i < nfiles; i++)
-		print_levels(m[i], (char)('A' + i));
-	rc = MT_EXIT_OK;
-out:
-	for (int i = 0; i < nfiles; i++)
-		mountain_free(m[i]);
-	return rc;
 }

@@ -19,7 +19,7 @@ struct command {
 static const struct command commands[] = {
 	{ "run", "run one experiment in batch mode (memtop run --help)", cmd_run },
 	{ "cliffs", "find cache boundaries in a saved mountain", cmd_cliffs },
-	{ "compare", "saved mountains or latency runs side by side", cmd_compare },
+	{ "compare", "saved results side by side (--seed: the seed's figures)", cmd_compare },
 	{ "sim", "cache simulator, output compatible with cachelab's csim-ref", cmd_sim },
 	{ "info", "cache parameters from every source side by side", cmd_info },
 	{ "import", "lmbench, tinymembench, ramlat or CS:APP output into memtop JSON", cmd_import },

@@ -288,8 +288,8 @@ void info_compare(struct info *inf)
 				if (strncmp(inf->dis[d], head, strlen(head)) == 0 &&
 				    !strstr(inf->dis[d], "efficiency cores"))
 					mt_append(inf->dis[d], sizeof inf->dis[0],
-						  " (the unprefixed name gives the efficiency cores' "
-						  "value)");
+						  " (the sysctl trap: the unprefixed name gives "
+						  "the efficiency cores' value)");
 		}
 	}
 }

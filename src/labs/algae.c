@@ -3,36 +3,46 @@
 #include "config.h"
 
 #include "algae.h"
+#include "core/barrier.h"
 #include "core/batch.h"
+#include "core/clock.h"
 #include "core/diag.h"
 #include "core/experiment.h"
 #include "core/jsonio.h"
 #include "sim/sim.h"
 
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-/* 1 KB direct-mapped, 16-byte blocks: (s, E, b) = (6, 1, 4). */
+/* The book's cache: 1 KB direct-mapped, 16-byte blocks = (6, 1, 4); a
+ * 16x16 grid. */
 enum { ALGAE_S = 6, ALGAE_E = 1, ALGAE_B = 4, N = 16 };
+#define FIELD_BYTES 4      /* an int */
+#define SOA_STRIDE 1024    /* 256 ints: one field's array */
+#define REAL_TRIES 5
+#define REAL_READS (1u << 22) /* elements read a try, at least */
 
-static uint64_t aos_x(int i, int j)
+void algae_params_default(struct algae_params *p)
 {
-	return (uint64_t)(i * N + j) * 8;
+	memset(p, 0, sizeof *p);
+	p->s = ALGAE_S;
+	p->E = ALGAE_E;
+	p->b = ALGAE_B;
+	p->fields = 2;
+	p->tries = REAL_TRIES;
 }
 
-static uint64_t aos_y(int i, int j)
+/* Field f of grid[i][j] as an array of structs / as a struct of arrays. */
+static uint64_t aos(const struct algae_params *p, int i, int j, int f)
 {
-	return (uint64_t)(i * N + j) * 8 + 4;
+	return ((uint64_t)(i * N + j) * (uint64_t)p->fields + (uint64_t)f) * FIELD_BYTES;
 }
 
-static uint64_t soa_x(int i, int j)
+static uint64_t soa(int i, int j, int f)
 {
-	return (uint64_t)(i * N + j) * 4;
-}
-
-static uint64_t soa_y(int i, int j)
-{
-	return 1024 + (uint64_t)(i * N + j) * 4;
+	return (uint64_t)f * SOA_STRIDE + (uint64_t)(i * N + j) * FIELD_BYTES;
 }
 
 static const struct {
@@ -43,56 +53,49 @@ static const struct {
 	{ "aos-row", "array of structs: grid[i][j] by rows, x and y (6.20)" },
 	{ "soa-two-passes", "struct of arrays: all x, then all y" },
 	{ "soa-one-pass", "struct of arrays: x[k] then y[k], 1 KB apart" },
+	{ "aos-one-field", "array of structs: only x, by rows (CHK-5)" },
+	{ "soa-one-field", "struct of arrays: only x (CHK-5, MultiArrayList)" },
 };
 
-int algae_run(int which, struct algae_result *out, mt_error *e)
+/* The reads of case which, through c. */
+static void walk_case(struct sim_cache *c, const struct algae_params *p, int which)
+{
+	for (int pass = 0; pass < (which == 0 || which == 3 ? 2 : 1); pass++)
+		for (int i = 0; i < N; i++)
+			for (int j = 0; j < N; j++)
+				switch (which) {
+				case 0: sim_access(c, aos(p, i, j, pass), 0); break;
+				case 1:
+					sim_access(c, aos(p, j, i, 0), 0);
+					sim_access(c, aos(p, j, i, 1), 0);
+					break;
+				case 2:
+					sim_access(c, aos(p, i, j, 0), 0);
+					sim_access(c, aos(p, i, j, 1), 0);
+					break;
+				case 3: sim_access(c, soa(i, j, pass), 0); break;
+				case 4:
+					sim_access(c, soa(i, j, 0), 0);
+					sim_access(c, soa(i, j, 1), 0);
+					break;
+				case 5: sim_access(c, aos(p, i, j, 0), 0); break;
+				default: sim_access(c, soa(i, j, 0), 0); break;
+				}
+}
+
+int algae_run(int which, const struct algae_params *p, struct algae_result *out, mt_error *e)
 {
 	struct sim_cache *c;
 	struct sim_stats st;
 	if (which < 0 || which >= ALGAE_CASES)
 		return mt_fail(e, "algae: no case %d", which);
-	c = sim_new(ALGAE_S, ALGAE_E, ALGAE_B, e);
+	if (p->fields < 2 || p->fields > ALGAE_MAX_FIELDS)
+		return mt_fail(e, "algae: a struct has 2..%d fields, not %d", ALGAE_MAX_FIELDS,
+			       p->fields);
+	c = sim_new(p->s, p->E, p->b, e);
 	if (!c)
 		return -1;
-	switch (which) {
-	case 0:
-		for (int i = 0; i < N; i++)
-			for (int j = 0; j < N; j++)
-				sim_access(c, aos_x(i, j), 0);
-		for (int i = 0; i < N; i++)
-			for (int j = 0; j < N; j++)
-				sim_access(c, aos_y(i, j), 0);
-		break;
-	case 1:
-		for (int i = 0; i < N; i++)
-			for (int j = 0; j < N; j++) {
-				sim_access(c, aos_x(j, i), 0);
-				sim_access(c, aos_y(j, i), 0);
-			}
-		break;
-	case 2:
-		for (int i = 0; i < N; i++)
-			for (int j = 0; j < N; j++) {
-				sim_access(c, aos_x(i, j), 0);
-				sim_access(c, aos_y(i, j), 0);
-			}
-		break;
-	case 3:
-		for (int i = 0; i < N; i++)
-			for (int j = 0; j < N; j++)
-				sim_access(c, soa_x(i, j), 0);
-		for (int i = 0; i < N; i++)
-			for (int j = 0; j < N; j++)
-				sim_access(c, soa_y(i, j), 0);
-		break;
-	default:
-		for (int i = 0; i < N; i++)
-			for (int j = 0; j < N; j++) {
-				sim_access(c, soa_x(i, j), 0);
-				sim_access(c, soa_y(i, j), 0);
-			}
-		break;
-	}
+	walk_case(c, p, which);
 	sim_stats(c, &st);
 	sim_free(c);
 	out->name = cases[which].name;
@@ -102,38 +105,166 @@ int algae_run(int which, struct algae_result *out, mt_error *e)
 	return 0;
 }
 
+/* ---- the real machine: one field of N structs ------------------------------ */
+
+/* As in matmul.c: GCC's -O2 cost model skips loops of unknown trip count;
+ * the seed's Zig (LLVM) vectorizes the struct of arrays' pass, so ask GCC
+ * for its normal model here too. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC push_options
+#pragma GCC optimize("vect-cost-model=dynamic")
+#endif
+
+static __attribute__((noinline)) int64_t sum_aos(const int32_t *a, size_t n, size_t fields)
+{
+	int64_t s = 0;
+	for (size_t i = 0; i < n; i++)
+		s += a[i * fields];
+	return s;
+}
+
+static __attribute__((noinline)) int64_t sum_soa(const int32_t *x, size_t n)
+{
+	int64_t s = 0;
+	for (size_t i = 0; i < n; i++)
+		s += x[i];
+	return s;
+}
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC pop_options
+#endif
+
+/* Best and second best ns per element of one layout (soa: 1). Returns 0,
+ * or 1 when cancelled. *sum gets one pass's sum. */
+static int time_layout(job_t *job, const struct algae_params *p, const int32_t *data, int soa_v,
+		       double *best, double *second, int64_t *sum)
+{
+	const size_t n = p->real_n, reps = REAL_READS / n ? REAL_READS / n : 1;
+	*best = *second = INFINITY;
+	*sum = soa_v ? sum_soa(data, n) : sum_aos(data, n, (size_t)p->fields); /* warm-up */
+	for (int t = 0; t < p->tries; t++) {
+		uint64_t t0;
+		int64_t s = 0;
+		double ns;
+		if (job_check(job) == JOB_CANCELLED)
+			return 1;
+		t0 = mt_now_ns();
+		for (size_t r = 0; r < reps; r++) {
+			const int32_t *d = data;
+			mt_launder(d); /* each pass reads again */
+			s += soa_v ? sum_soa(d, n) : sum_aos(d, n, (size_t)p->fields);
+		}
+		ns = (double)(mt_now_ns() - t0) / ((double)reps * (double)n);
+		mt_sink(s);
+		if (ns < *best) {
+			*second = *best;
+			*best = ns;
+		} else if (ns < *second) {
+			*second = ns;
+		}
+	}
+	return 0;
+}
+
+int algae_worker(job_t *job, void *arg, mt_error *e)
+{
+	const struct algae_params *p = arg;
+	const size_t n = p->real_n, f = (size_t)p->fields;
+	int32_t *a = malloc(n * f * sizeof *a), *x = malloc(n * f * sizeof *x);
+	int64_t sums[2];
+	int rc = 0;
+	job_set_total(job, 2);
+	if (!a || !x) {
+		rc = mt_fail(e, "algae: out of memory for %zu structs", n);
+		goto out;
+	}
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < f; k++)
+			a[i * f + k] = x[k * n + i] = (int32_t)((i * 7 + k) % 1000);
+	for (int v = 0; v < 2; v++) {
+		struct job_event ev;
+		double best, second;
+		if (time_layout(job, p, v ? x : a, v, &best, &second, &sums[v]))
+			goto out;
+		memset(&ev, 0, sizeof ev);
+		ev.type = JOB_EV_CELL;
+		ev.kind = ALGAE_EV_REAL;
+		ev.row = v;
+		ev.value = best;
+		ev.spread = isfinite(second) ? (second - best) / best : 0;
+		ev.aux[0] = (double)n;
+		ev.aux[1] = (double)f;
+		ev.aux[2] = p->tries;
+		ev.aux[3] = v == 0 || sums[0] == sums[1];
+		job_emit(job, &ev);
+	}
+out:
+	free(a);
+	free(x);
+	return rc;
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f, "Usage: memtop run algae [OPTIONS]\n"
 		   "Array of structs against struct of arrays: a 16x16 grid of {int x, y} read\n"
-		   "on a 1 KB direct-mapped cache with 16-byte blocks (CS:APP 6.18-6.20).\n"
-		   "Simulated, so it is exact and instant: there is no --cpu.\n\n"
-		   "  --quick       accepted for symmetry (the run is always small)\n"
-		   "  --json FILE   write the result to FILE (atomically)\n"
-		   "  --csv         print CSV (the header goes to stderr)\n"
-		   "  -h, --help    this help\n");
+		   "on a 1 KB direct-mapped cache with 16-byte blocks (CS:APP 6.18-6.20), and\n"
+		   "the one-field pass over both layouts (CHK-5). Simulated, so it is exact and\n"
+		   "instant; --real also times the one-field pass on this machine.\n\n"
+		   "  --cache s,E,b    the simulated cache (default 6,1,4; 7,1,4 doubles it)\n"
+		   "  --fields F       int fields a struct (default 2: x, y; the homework: 5+)\n"
+		   "  --real N         also time a pass over one field of N structs of F fields,\n"
+		   "                   array of structs against struct of arrays (the homework:\n"
+		   "                   1000)\n"
+		   "  --tries N        real machine: best of N (default 5)\n"
+		   "  --cpu N          pin the measuring thread to CPU N (with --real)\n"
+		   "  --quick          accepted for symmetry (the simulation is always small)\n"
+		   "  --json FILE      write the result to FILE (atomically)\n"
+		   "  --csv            print CSV (the header goes to stderr)\n"
+		   "  -h, --help       this help\n");
 }
 
-static cJSON *to_json(const struct batch_run *run, const struct algae_result *r)
+/* The result, and the real machine's pair as it streams in. */
+struct printer {
+	const struct algae_params *p;
+	const struct batch_run *run;
+	struct algae_result r[ALGAE_CASES];
+	double real_ns[2], real_spread[2];
+	int real_same;
+};
+
+static cJSON *to_json(const struct printer *b)
 {
-	cJSON *root = batch_json_root(run), *arr, *x;
+	cJSON *root = batch_json_root(b->run), *arr, *x;
 	if (!root)
 		return NULL;
 	x = cJSON_AddObjectToObject(root, "cache");
 	arr = cJSON_AddArrayToObject(root, "results");
 	if (!x || !arr)
 		goto oom;
-	cJSON_AddNumberToObject(x, "s", ALGAE_S);
-	cJSON_AddNumberToObject(x, "E", ALGAE_E);
-	cJSON_AddNumberToObject(x, "b", ALGAE_B);
+	cJSON_AddNumberToObject(x, "s", b->p->s);
+	cJSON_AddNumberToObject(x, "E", b->p->E);
+	cJSON_AddNumberToObject(x, "b", b->p->b);
+	cJSON_AddNumberToObject(root, "fields", b->p->fields);
 	for (int i = 0; i < ALGAE_CASES; i++) {
-		x = cJSON_CreateObject();
-		if (!x)
+		if (!(x = cJSON_CreateObject()))
 			goto oom;
 		cJSON_AddItemToArray(arr, x);
-		cJSON_AddStringToObject(x, "case", r[i].name);
-		cJSON_AddNumberToObject(x, "reads", (double)r[i].reads);
-		cJSON_AddNumberToObject(x, "misses", (double)r[i].misses);
+		cJSON_AddStringToObject(x, "case", b->r[i].name);
+		cJSON_AddNumberToObject(x, "reads", (double)b->r[i].reads);
+		cJSON_AddNumberToObject(x, "misses", (double)b->r[i].misses);
+	}
+	if (b->p->real_n && b->real_ns[1] > 0) {
+		if (!(x = cJSON_AddObjectToObject(root, "real")))
+			goto oom;
+		cJSON_AddNumberToObject(x, "structs", (double)b->p->real_n);
+		cJSON_AddNumberToObject(x, "tries", b->p->tries);
+		cJSON_AddNumberToObject(x, "aos_ns_per_element", b->real_ns[0]);
+		cJSON_AddNumberToObject(x, "soa_ns_per_element", b->real_ns[1]);
+		cJSON_AddNumberToObject(x, "aos_spread", b->real_spread[0]);
+		cJSON_AddNumberToObject(x, "soa_spread", b->real_spread[1]);
+		cJSON_AddBoolToObject(x, "same_sum", b->real_same);
 	}
 	return root;
 oom:
@@ -141,49 +272,147 @@ oom:
 	return NULL;
 }
 
-static int algae_batch(int argc, char **argv)
+/* Parse argv into cli and p. Returns 0, or -1 when the command ends here
+ * with exit code cli->rc (--help: 0; a bad value, said in one line: 2). */
+static int parse_args(struct batch_cli *cli, int argc, char **argv, struct algae_params *p)
 {
 	static const struct option opts[] = {
+		{ "cache", required_argument, NULL, 'c' },
+		{ "fields", required_argument, NULL, 'f' },
+		{ "real", required_argument, NULL, 'r' },
+		{ "tries", required_argument, NULL, 't' },
+		BATCH_OPTION_CPU,
 		BATCH_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
-	struct algae_result r[ALGAE_CASES];
-	struct batch_cli cli;
-	struct batch_run run;
-	mt_error e = { "" };
+	uint64_t v;
 	int ch;
-
-	batch_cli_init(&cli, "algae", usage);
-	while ((ch = batch_next(&cli, argc, argv, opts)) > 0)
-		;
+	algae_params_default(p);
+	batch_cli_init(cli, "algae", usage);
+	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
+		switch (ch) {
+		case 'c':
+			if (batch_opt_cache(cli->exp, "--cache", optarg, "7,1,4", SIM_MAX_S, SIM_MAX_E,
+					    20, &p->s, &p->E, &p->b) < 0)
+				return -1;
+			break;
+		case 'f':
+			if (batch_opt_int(cli->exp, "--fields", optarg, 2, ALGAE_MAX_FIELDS,
+					  &p->fields) < 0)
+				return -1;
+			break;
+		case 'r':
+			if (batch_opt_u64(cli->exp, "--real", optarg, 1, ALGAE_MAX_REAL, &v) < 0)
+				return -1;
+			p->real_n = (size_t)v;
+			break;
+		case 't':
+			if (batch_opt_int(cli->exp, "--tries", optarg, 1, 100, &p->tries) < 0)
+				return -1;
+			break;
+		}
+	}
 	if (ch < 0)
-		return cli.rc;
-	batch_begin(&run, &cli, 0);
-	fprintf(run.meta,
-		"# algae: 16x16 grid of {int x, y}, 1 KB direct-mapped cache, 16-byte blocks\n");
-	fflush(run.meta);
-	if (cli.csv)
+		return -1;
+	{ /* the geometry now: a usage error, not a failed run */
+		mt_error e = { "" };
+		struct sim_cache *c = sim_new(p->s, p->E, p->b, &e);
+		if (!c) {
+			mt_warn("run algae: --cache: %s", e.msg);
+			cli->rc = MT_EXIT_USAGE;
+			return -1;
+		}
+		sim_free(c);
+	}
+	return 0;
+}
+
+/* The simulated table, a row a case. Returns 0, or -1 with e. */
+static int print_table(struct printer *b, int csv, mt_error *e)
+{
+	const struct algae_params *p = b->p;
+	fprintf(b->run->meta,
+		"# algae: 16x16 grid of %d-int structs on the cache (s,E,b) = (%d,%d,%d): %llu "
+		"bytes, %d-way, %d-byte blocks\n",
+		p->fields, p->s, p->E, p->b,
+		(unsigned long long)(((uint64_t)1 << p->s) * (uint64_t)p->E << p->b), p->E,
+		1 << p->b);
+	fflush(b->run->meta);
+	if (csv)
 		printf("case,reads,misses,miss_rate\n");
 	else
 		printf("%-16s %6s %7s %6s  %s\n", "case", "reads", "misses", "rate", "what");
 	for (int i = 0; i < ALGAE_CASES; i++) {
+		const struct algae_result *r = &b->r[i];
 		double rate;
-		if (algae_run(i, &r[i], &e) < 0) {
-			mt_warn("run algae: %s", e.msg);
-			return MT_EXIT_RUNTIME;
-		}
-		rate = (double)r[i].misses / (double)r[i].reads;
-		if (cli.csv)
-			printf("%s,%llu,%llu,%.4f\n", r[i].name, (unsigned long long)r[i].reads,
-			       (unsigned long long)r[i].misses, rate);
+		if (algae_run(i, p, &b->r[i], e) < 0)
+			return -1;
+		rate = (double)r->misses / (double)r->reads;
+		if (csv)
+			printf("%s,%llu,%llu,%.4f\n", r->name, (unsigned long long)r->reads,
+			       (unsigned long long)r->misses, rate);
 		else
-			printf("%-16s %6llu %7llu %5.0f%%  %s\n", r[i].name,
-			       (unsigned long long)r[i].reads, (unsigned long long)r[i].misses,
-			       100.0 * rate, r[i].what);
+			printf("%-16s %6llu %7llu %5.0f%%  %s\n", r->name, (unsigned long long)r->reads,
+			       (unsigned long long)r->misses, 100.0 * rate, r->what);
 	}
 	fflush(stdout);
-	batch_end_inline(&run);
-	return batch_finish(&run, batch_wants_json(&run) ? to_json(&run, r) : NULL);
+	return 0;
+}
+
+/* The real machine's two rows: array of structs, then struct of arrays
+ * with how much faster the one field goes. */
+static void on_event(const struct job_event *ev, void *ctx)
+{
+	struct printer *b = ctx;
+	int v = ev->row;
+	if (ev->type == JOB_EV_NOTE) {
+		batch_note(b->run, ev->text);
+		return;
+	}
+	if (ev->type != JOB_EV_CELL || ev->kind != ALGAE_EV_REAL || v < 0 || v > 1)
+		return;
+	b->real_ns[v] = ev->value;
+	b->real_spread[v] = ev->spread;
+	if (v == 0)
+		fprintf(b->run->meta,
+			"\n# real machine: one int field of %zu structs of %d fields, best of %d\n",
+			b->p->real_n, b->p->fields, b->p->tries);
+	fflush(b->run->meta);
+	b->real_same = ev->aux[3] > 0.5;
+	printf("%-16s %8.3f ns/element", v ? "soa-one-field" : "aos-one-field", ev->value);
+	if (v == 1 && b->real_ns[0] > 0 && ev->value > 0)
+		printf("  %.2fx faster%s", b->real_ns[0] / ev->value,
+		       b->real_same ? "" : "  (SUMS DIFFER)");
+	printf("\n");
+	fflush(stdout);
+}
+
+static int algae_batch(int argc, char **argv)
+{
+	static struct algae_params p; /* outlives the job */
+	static struct printer b;
+	struct batch_cli cli;
+	struct batch_run run;
+	mt_error e = { "" };
+	int rc = 0;
+
+	if (parse_args(&cli, argc, argv, &p) < 0)
+		return cli.rc;
+	memset(&b, 0, sizeof b);
+	b.p = &p;
+	b.run = &run;
+	batch_begin(&run, &cli, p.real_n > 0);
+	if (print_table(&b, cli.csv, &e) < 0) {
+		mt_warn("run algae: %s", e.msg);
+		return MT_EXIT_USAGE;
+	}
+	if (p.real_n)
+		rc = batch_pump(&run, algae_worker, &p, on_event, &b);
+	else
+		batch_end_inline(&run);
+	if (rc)
+		return rc;
+	return batch_finish(&run, batch_wants_json(&run) ? to_json(&b) : NULL);
 }
 
 const struct experiment exp_algae = {

@@ -6,6 +6,7 @@
 #include "core/barrier.h"
 #include "core/clock.h"
 #include "sim/sim.h"
+#include "sim/trace.h"
 #include "core/sysinfo.h"
 
 #include <math.h>
@@ -329,6 +330,98 @@ void list_trace(const struct list *l, void (*fn)(uint64_t addr, void *ctx), void
 	}
 }
 
+/* ---- neighbour distances and traces ---------------------------------- */
+
+int lists_hist_bin(int64_t d)
+{
+	uint64_t m = d < 0 ? (uint64_t)0 - (uint64_t)d : (uint64_t)d;
+	int k = 0;
+	if (m == 0)
+		m = 1;
+	while (k < LISTS_HIST_POW - 1 && (m >> (k + 1)) != 0)
+		k++;
+	return d < 0 ? k : LISTS_HIST_POW + k;
+}
+
+void lists_hist_bounds(int bin, int64_t *lo, int64_t *hi)
+{
+	int k = bin % LISTS_HIST_POW;
+	if (bin < LISTS_HIST_POW) {
+		*lo = -((int64_t)1 << (k + 1));
+		*hi = -((int64_t)1 << k);
+	} else {
+		*lo = (int64_t)1 << k;
+		*hi = (int64_t)1 << (k + 1);
+	}
+}
+
+struct neigh_ctx {
+	struct lists_hist *h;
+	int64_t *sample;
+	uint64_t prev;
+	int started;
+};
+
+static void neigh_one(const void *at, uint64_t v, void *p)
+{
+	struct neigh_ctx *c = p;
+	uint64_t here = (uint64_t)(uintptr_t)at;
+	(void)v;
+	if (c->started) {
+		int64_t d = (int64_t)(here - c->prev);
+		c->h->count[lists_hist_bin(d)]++;
+		if (c->h->total < LISTS_MODE_SAMPLE)
+			c->sample[c->h->total] = d;
+		c->h->total++;
+	}
+	c->started = 1;
+	c->prev = here;
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
+int list_neighbours(const struct list *l, struct lists_hist *h, mt_error *e)
+{
+	struct neigh_ctx c = { h, NULL, 0, 0 };
+	size_t n = l->n > LISTS_MODE_SAMPLE ? LISTS_MODE_SAMPLE : l->n;
+	memset(h, 0, sizeof *h);
+	if (l->layout == LIST_CDR || l->n < 2)
+		return 0;
+	if (!(c.sample = malloc(n * sizeof *c.sample)))
+		return mt_fail(e, "lists: out of memory for %zu distances", n);
+	each(l, neigh_one, &c);
+	h->sampled = h->total < LISTS_MODE_SAMPLE ? h->total : LISTS_MODE_SAMPLE;
+	qsort(c.sample, (size_t)h->sampled, sizeof *c.sample, cmp_i64);
+	for (uint64_t i = 0, run = 0; i < h->sampled; i++) {
+		run = i > 0 && c.sample[i] == c.sample[i - 1] ? run + 1 : 1;
+		if (run > h->mode_count) {
+			h->mode_count = run;
+			h->mode = c.sample[i];
+		}
+	}
+	free(c.sample);
+	h->have = 1;
+	return 0;
+}
+
+static void trace_load(uint64_t addr, void *ctx)
+{
+	trace_writer_add(ctx, 'L', addr, sizeof(uint64_t));
+}
+
+int list_write_trace(const struct list *l, const char *path, mt_error *e)
+{
+	struct trace_writer *w = trace_writer_open(path, e);
+	if (!w)
+		return -1;
+	list_trace(l, trace_load, w);
+	return trace_writer_commit(w, e);
+}
+
 static void sim_one(uint64_t addr, void *ctx)
 {
 	sim_access(ctx, addr, 0);
@@ -637,6 +730,129 @@ out:
 	return rc;
 }
 
+/* The work alone, per cell (LISTS_CELL_WORK). Returns 1 when cancelled. */
+static int measure_work(job_t *job, const struct lists_params *p)
+{
+	struct job_event ev;
+	double ns = INFINITY;
+	for (int t = 0; t < p->tries + 2; t++) { /* best of, like the walks */
+		uint64_t t0 = mt_now_ns();
+		uint64_t sum = work_alone(1u << 18, p->work);
+		mt_sink(sum);
+		ns = fmin(ns, (double)(mt_now_ns() - t0) / (double)(1u << 18));
+		if (job_check(job) == JOB_CANCELLED)
+			return 1;
+	}
+	memset(&ev, 0, sizeof ev);
+	ev.type = JOB_EV_CELL;
+	ev.kind = LISTS_CELL_WORK;
+	ev.value = mt_ns_to_cycles(ns);
+	ev.aux[0] = ns;
+	job_emit(job, &ev);
+	return 0;
+}
+
+/* The neighbour distances of a malloc or holes walk: a cell per non-empty
+ * bin, then the mode. Returns 0, or -1 with e. */
+static int emit_neighbours(job_t *job, const struct list *l, size_t row, mt_error *e)
+{
+	struct lists_hist h;
+	struct job_event ev;
+	if (list_neighbours(l, &h, e) < 0)
+		return -1;
+	if (!h.have)
+		return 0;
+	memset(&ev, 0, sizeof ev);
+	ev.type = JOB_EV_CELL;
+	ev.kind = LISTS_CELL_HIST;
+	ev.row = (int)row;
+	ev.col = l->layout;
+	for (int b = 0; b < LISTS_HIST_BINS; b++)
+		if (h.count[b]) {
+			ev.aux[0] = b;
+			ev.value = (double)h.count[b];
+			job_emit(job, &ev);
+		}
+	ev.kind = LISTS_CELL_MODE;
+	ev.value = (double)h.mode;
+	ev.aux[0] = (double)h.mode_count;
+	ev.aux[1] = (double)h.sampled;
+	ev.aux[2] = (double)h.total;
+	job_emit(job, &ev);
+	return 0;
+}
+
+/* The walk's trace into p->trace_dir: "lists-LAYOUT-N.trace". */
+static int write_walk_trace(const struct lists_params *p, const struct list *l, mt_error *e)
+{
+	char path[4096];
+	if (mt_snprintf(path, sizeof path, "%s/lists-%s-%zu.trace", p->trace_dir,
+			list_layout_name(l->layout), l->n) < 0)
+		return mt_fail(e, "%s: path too long", p->trace_dir);
+	return list_write_trace(l, path, e);
+}
+
+/* The figures of a timed walk that are not times: new lines per cell, the
+ * simulator's misses per cell, the distances, the trace. Returns 0, or -1
+ * with e. */
+static int walk_figures(job_t *job, const struct lists_params *p, const struct list *l,
+			size_t row, struct job_event *ev, mt_error *e)
+{
+	const double n = (double)l->n;
+	ev->aux[1] = (double)list_line_changes(l, 64) / n;
+	ev->aux[2] = (double)list_line_changes(l, 128) / n;
+	ev->aux[3] = NAN;
+	if (p->sim_s >= 0) {
+		uint64_t m;
+		mt_error se;
+		if (list_simulate(l, p->sim_s, p->sim_E, p->sim_b, &m, &se) == 0)
+			ev->aux[3] = (double)m / n;
+	}
+	if (lists_hist_slot(l->layout) >= 0 && emit_neighbours(job, l, row, e) < 0)
+		return -1;
+	return p->trace_dir ? write_walk_trace(p, l, e) : 0;
+}
+
+/* One length x layout: build, check, time (and time bare with work), and
+ * its figures; the RESULT cell. Returns 0, 1 when cancelled, -1 with e. */
+static int measure_walk(job_t *job, const struct lists_params *p, size_t i, int lay, mt_error *e)
+{
+	const size_t n = p->lengths[i];
+	struct job_event ev;
+	struct list l;
+	double best, second, bare = NAN, b2, s2;
+	int rc = 0;
+	if (list_build(&l, lay, n, p->seed + i, e) < 0)
+		return -1;
+	if (list_check(&l, e) < 0) {
+		rc = -1;
+		goto out;
+	}
+	if (time_walk(job, p, &l, p->work, &best, &second) ||
+	    (p->work && time_walk(job, p, &l, 0, &b2, &s2))) {
+		rc = 1;
+		goto out;
+	}
+	if (p->work)
+		bare = mt_ns_to_cycles(b2);
+	memset(&ev, 0, sizeof ev);
+	if ((rc = walk_figures(job, p, &l, i, &ev, e)) < 0)
+		goto out;
+	ev.type = JOB_EV_CELL;
+	ev.kind = LISTS_CELL_RESULT;
+	ev.row = (int)i;
+	ev.col = lay;
+	ev.value = mt_ns_to_cycles(best);
+	ev.spread = isfinite(second) && best > 0 ? (second - best) / best : 0;
+	ev.aux[0] = best;
+	ev.aux[4] = p->work ? bare : ev.value;
+	ev.aux[5] = (double)n;
+	job_emit(job, &ev);
+out:
+	list_free(&l);
+	return rc;
+}
+
 int lists_worker(job_t *job, void *arg, mt_error *e)
 {
 	const struct lists_params *p = arg;
@@ -650,30 +866,12 @@ int lists_worker(job_t *job, void *arg, mt_error *e)
 			if (p->layouts & (1u << lay))
 				total += (double)p->lengths[i] + (double)reps_for(p->lengths[i]) *
 								       p->lengths[i] * p->tries;
-	if (p->work) {
-		struct job_event ev;
-		double ns = INFINITY;
-		for (int t = 0; t < p->tries + 2; t++) { /* best of, like the walks */
-			uint64_t t0 = mt_now_ns();
-			uint64_t sum = work_alone(1u << 18, p->work);
-			mt_sink(sum);
-			ns = fmin(ns, (double)(mt_now_ns() - t0) / (double)(1u << 18));
-			if (job_check(job) == JOB_CANCELLED)
-				return 0;
-		}
-		memset(&ev, 0, sizeof ev);
-		ev.type = JOB_EV_CELL;
-		ev.kind = LISTS_CELL_WORK;
-		ev.value = mt_ns_to_cycles(ns);
-		ev.aux[0] = ns;
-		job_emit(job, &ev);
-	}
+	if (p->work && measure_work(job, p))
+		return 0;
 	for (size_t i = 0; i < p->nlengths; i++)
 		for (int lay = 0; lay < LIST_NLAYOUTS; lay++) {
-			struct list l;
-			struct job_event ev;
-			double best, second, bare = NAN;
 			const size_t n = p->lengths[i];
+			int rc;
 			if (!(p->layouts & (1u << lay)))
 				continue;
 			if (p->mem_limit && list_bytes_estimate(lay, n) > p->mem_limit) {
@@ -683,45 +881,8 @@ int lists_worker(job_t *job, void *arg, mt_error *e)
 					 (unsigned long long)(p->mem_limit >> 20));
 				continue;
 			}
-			if (list_build(&l, lay, n, p->seed + i, e) < 0)
-				return -1;
-			if (list_check(&l, e) < 0) {
-				list_free(&l);
-				return -1;
-			}
-			if (time_walk(job, p, &l, p->work, &best, &second)) {
-				list_free(&l);
-				return 0;
-			}
-			if (p->work) {
-				double b2, s2;
-				if (time_walk(job, p, &l, 0, &b2, &s2)) {
-					list_free(&l);
-					return 0;
-				}
-				bare = mt_ns_to_cycles(b2);
-			}
-			memset(&ev, 0, sizeof ev);
-			ev.type = JOB_EV_CELL;
-			ev.kind = LISTS_CELL_RESULT;
-			ev.row = (int)i;
-			ev.col = lay;
-			ev.value = mt_ns_to_cycles(best);
-			ev.spread = isfinite(second) && best > 0 ? (second - best) / best : 0;
-			ev.aux[0] = best;
-			ev.aux[1] = (double)list_line_changes(&l, 64) / (double)n;
-			ev.aux[2] = (double)list_line_changes(&l, 128) / (double)n;
-			ev.aux[3] = NAN;
-			if (p->sim_s >= 0) {
-				uint64_t m;
-				mt_error se;
-				if (list_simulate(&l, p->sim_s, p->sim_E, p->sim_b, &m, &se) == 0)
-					ev.aux[3] = (double)m / (double)n;
-			}
-			ev.aux[4] = p->work ? bare : ev.value;
-			ev.aux[5] = (double)n;
-			list_free(&l);
-			job_emit(job, &ev);
+			if ((rc = measure_walk(job, p, i, lay, e)) != 0)
+				return rc < 0 ? -1 : 0;
 			units += (double)n + (double)reps_for(n) * n * p->tries;
 			job_set_progress(job, units, total);
 		}
@@ -755,6 +916,21 @@ int lists_result_apply(struct lists_result *r, const struct job_event *ev)
 		r->work_cyc = ev->value;
 		return ev->kind;
 	}
+	if ((ev->kind == LISTS_CELL_HIST || ev->kind == LISTS_CELL_MODE) && ev->row >= 0 &&
+	    (size_t)ev->row < r->nlengths && lists_hist_slot(ev->col) >= 0) {
+		struct lists_hist *h = &r->hist[ev->row][lists_hist_slot(ev->col)];
+		int bin = (int)ev->aux[0];
+		if (ev->kind == LISTS_CELL_HIST && bin >= 0 && bin < LISTS_HIST_BINS) {
+			h->count[bin] = (uint64_t)ev->value;
+		} else if (ev->kind == LISTS_CELL_MODE) {
+			h->have = 1;
+			h->mode = (int64_t)ev->value;
+			h->mode_count = (uint64_t)ev->aux[0];
+			h->sampled = (uint64_t)ev->aux[1];
+			h->total = (uint64_t)ev->aux[2];
+		}
+		return ev->kind;
+	}
 	if (ev->kind == LISTS_CELL_GRAPH) {
 		r->have_graph = 1;
 		r->naive_ms = ev->value;
@@ -784,6 +960,35 @@ size_t lists_result_measured(const struct lists_result *r)
 		for (int l = 0; l < LIST_NLAYOUTS; l++)
 			n += (size_t)r->c[i][l].have;
 	return n;
+}
+
+/* "neighbours": {"mode": bytes, "mode_count", "sampled", "total", "bins":
+ * [{"from", "to", "count"}, ...]} (non-empty bins; from..to as
+ * lists_hist_bounds). Returns 0, or -1 out of memory. */
+static int hist_to_json(const struct lists_hist *h, cJSON *it)
+{
+	cJSON *o = cJSON_AddObjectToObject(it, "neighbours"), *arr;
+	if (!o || !(arr = cJSON_AddArrayToObject(o, "bins")))
+		return -1;
+	cJSON_AddNumberToObject(o, "mode", (double)h->mode);
+	cJSON_AddNumberToObject(o, "mode_count", (double)h->mode_count);
+	cJSON_AddNumberToObject(o, "sampled", (double)h->sampled);
+	cJSON_AddNumberToObject(o, "total", (double)h->total);
+	for (int b = 0; b < LISTS_HIST_BINS; b++) {
+		int64_t lo, hi;
+		cJSON *x;
+		if (!h->count[b])
+			continue;
+		if (!(x = cJSON_CreateObject()))
+			return -1;
+		cJSON_AddItemToArray(arr, x);
+		lists_hist_bounds(b, &lo, &hi);
+		cJSON_AddNumberToObject(x, "from", (double)lo);
+		cJSON_AddNumberToObject(x, "to", (double)hi);
+		if (!cJSON_AddNumberToObject(x, "count", (double)h->count[b]))
+			return -1;
+	}
+	return 0;
 }
 
 cJSON *lists_result_to_json(const struct lists_result *r)
@@ -840,8 +1045,14 @@ cJSON *lists_result_to_json(const struct lists_result *r)
 			cJSON_AddNumberToObject(it, "new_lines_64", c->l64);
 			if (!cJSON_AddNumberToObject(it, "new_lines_128", c->l128))
 				goto oom;
-			if (isfinite(c->sim))
+			if (isfinite(c->sim)) {
 				cJSON_AddNumberToObject(it, "sim_misses_per_cell", c->sim);
+				cJSON_AddNumberToObject(it, "sim_misses",
+							round(c->sim * (double)r->lengths[i]));
+			}
+			if (lists_hist_slot(l) >= 0 && r->hist[i][lists_hist_slot(l)].have &&
+			    hist_to_json(&r->hist[i][lists_hist_slot(l)], it) < 0)
+				goto oom;
 			if (r->work)
 				cJSON_AddNumberToObject(it, "bare_cycles_per_cell", c->bare);
 		}
@@ -860,6 +1071,78 @@ int lists_result_is(const cJSON *root)
 	it = cJSON_IsArray(res) ? cJSON_GetArrayItem(res, 0) : NULL;
 	return it && cJSON_GetObjectItemCaseSensitive(it, "cells") &&
 	       cJSON_IsString(cJSON_GetObjectItemCaseSensitive(it, "layout"));
+}
+
+/* The optional "neighbours" of a malloc or holes row (hist_to_json's
+ * shape). Returns 0, or -1 with e naming the field. */
+static int hist_from_json(const cJSON *it, const char *where, struct lists_hist *h, mt_error *e)
+{
+	const cJSON *o = cJSON_GetObjectItemCaseSensitive(it, "neighbours"), *arr, *x;
+	char at[400];
+	double v;
+	int i = 0;
+	memset(h, 0, sizeof *h);
+	if (!o)
+		return 0;
+	mt_snprintf(at, sizeof at, "%s: neighbours", where);
+	if (!(arr = jsonio_array(o, "bins", at, e)) || jsonio_number(o, "mode", at, &v, e) < 0)
+		return -1;
+	h->mode = (int64_t)v;
+	h->mode_count = (uint64_t)jsonio_opt_number(o, "mode_count", 0);
+	h->sampled = (uint64_t)jsonio_opt_number(o, "sampled", 0);
+	h->total = (uint64_t)jsonio_opt_number(o, "total", 0);
+	cJSON_ArrayForEach(x, arr) {
+		double from, to, count;
+		mt_snprintf(at, sizeof at, "%s: neighbours.bins[%d]", where, i++);
+		if (jsonio_number(x, "from", at, &from, e) < 0 ||
+		    jsonio_number(x, "to", at, &to, e) < 0 ||
+		    jsonio_number(x, "count", at, &count, e) < 0)
+			return -1;
+		if (count < 0 || fabs(from) > 0x1p62 || fabs(to) > 0x1p62)
+			return mt_fail(e, "%s: from, to or count out of range", at);
+		/* the bin's end nearer zero names it (lists_hist_bounds) */
+		h->count[lists_hist_bin((int64_t)(from < 0 ? to : from))] = (uint64_t)count;
+	}
+	h->have = 1;
+	return 0;
+}
+
+/* One walk of "results" (where names it in errors) into its length's row
+ * and layout's column of r. Returns 0, or -1 with e. */
+static int walk_from_json(const cJSON *it, const char *where, struct lists_result *r,
+			  mt_error *e)
+{
+	const cJSON *lay = cJSON_GetObjectItemCaseSensitive(it, "layout");
+	struct lists_cell_result c;
+	long cells;
+	size_t row;
+	int l;
+	memset(&c, 0, sizeof c);
+	if (!cJSON_IsString(lay) || (l = list_layout_parse(lay->valuestring)) < 0)
+		return mt_fail(e, "%s: field \"layout\" must name a layout (sequential .. cdr)",
+			       where);
+	if (jsonio_int(it, "cells", where, 1, (long)LISTS_MAX_CELLS, &cells, e) < 0 ||
+	    jsonio_number(it, "cycles_per_cell", where, &c.cyc, e) < 0 ||
+	    jsonio_number(it, "new_lines_64", where, &c.l64, e) < 0 ||
+	    jsonio_number(it, "new_lines_128", where, &c.l128, e) < 0)
+		return -1;
+	c.have = 1;
+	c.ns = jsonio_opt_number(it, "ns_per_cell", NAN);
+	c.spread = jsonio_opt_number(it, "spread", NAN);
+	c.sim = jsonio_opt_number(it, "sim_misses_per_cell", NAN);
+	c.bare = jsonio_opt_number(it, "bare_cycles_per_cell", c.cyc);
+	for (row = 0; row < r->nlengths && r->lengths[row] != (size_t)cells; row++)
+		;
+	if (row == r->nlengths) {
+		if (r->nlengths == LISTS_MAX_LENGTHS)
+			return mt_fail(e, "%s: more than %d lengths", where, LISTS_MAX_LENGTHS);
+		r->lengths[r->nlengths++] = (size_t)cells;
+	}
+	r->layouts |= 1u << l;
+	r->c[row][l] = c;
+	if (lists_hist_slot(l) >= 0)
+		return hist_from_json(it, where, &r->hist[row][lists_hist_slot(l)], e);
+	return 0;
 }
 
 int lists_result_from_json(const cJSON *root, const char *file, struct lists_result *r,
@@ -911,35 +1194,9 @@ int lists_result_from_json(const cJSON *root, const char *file, struct lists_res
 		r->sim_b = (int)b;
 	}
 	cJSON_ArrayForEach(it, arr) {
-		const cJSON *lay = cJSON_GetObjectItemCaseSensitive(it, "layout");
-		struct lists_cell_result c;
-		long cells;
-		size_t row;
-		int l;
 		mt_snprintf(where, sizeof where, "%s: results[%d]", f, i++);
-		memset(&c, 0, sizeof c);
-		if (!cJSON_IsString(lay) || (l = list_layout_parse(lay->valuestring)) < 0)
-			return mt_fail(e, "%s: field \"layout\" must name a layout (sequential .. cdr)",
-				       where);
-		if (jsonio_int(it, "cells", where, 1, (long)LISTS_MAX_CELLS, &cells, e) < 0 ||
-		    jsonio_number(it, "cycles_per_cell", where, &c.cyc, e) < 0 ||
-		    jsonio_number(it, "new_lines_64", where, &c.l64, e) < 0 ||
-		    jsonio_number(it, "new_lines_128", where, &c.l128, e) < 0)
+		if (walk_from_json(it, where, r, e) < 0)
 			return -1;
-		c.have = 1;
-		c.ns = jsonio_opt_number(it, "ns_per_cell", NAN);
-		c.spread = jsonio_opt_number(it, "spread", NAN);
-		c.sim = jsonio_opt_number(it, "sim_misses_per_cell", NAN);
-		c.bare = jsonio_opt_number(it, "bare_cycles_per_cell", c.cyc);
-		for (row = 0; row < r->nlengths && r->lengths[row] != (size_t)cells; row++)
-			;
-		if (row == r->nlengths) {
-			if (r->nlengths == LISTS_MAX_LENGTHS)
-				return mt_fail(e, "%s: more than %d lengths", where, LISTS_MAX_LENGTHS);
-			r->lengths[r->nlengths++] = (size_t)cells;
-		}
-		r->layouts |= 1u << l;
-		r->c[row][l] = c;
 	}
 done:
 	if (file)

@@ -27,7 +27,15 @@
  *   kind LISTS_CELL_WORK: value = cycles per cell of the work alone (no
  *     list), emitted once before the results when work > 0.
  *   kind LISTS_CELL_GRAPH: value = naive ms, aux[0] = blocked ms, aux[1] =
- *     1 when both give the same matrix, aux[2] = N, aux[3] = block. */
+ *     1 when both give the same matrix, aux[2] = N, aux[3] = block.
+ *   kind LISTS_CELL_HIST (malloc and holes, before their RESULT): one bin of
+ *     the neighbour distances (the address of the next cell minus this
+ *     one's; the lesson's "±64 KB"): row = length index, col = layout,
+ *     aux[0] = bin (lists_hist_bin), value = neighbours in it.
+ *   kind LISTS_CELL_MODE (after the bins): value = the most common distance
+ *     in bytes, aux[0] = how many neighbours have it, aux[1] = neighbours
+ *     looked at for it (the first LISTS_MODE_SAMPLE at most), aux[2] = all
+ *     neighbours (n - 1). */
 #ifndef MEMTOP_LISTS_H
 #define MEMTOP_LISTS_H
 
@@ -51,11 +59,20 @@ enum list_layout {
 	LIST_NLAYOUTS
 };
 
-enum { LISTS_CELL_RESULT = 1, LISTS_CELL_WORK, LISTS_CELL_GRAPH };
+enum {
+	LISTS_CELL_RESULT = 1,
+	LISTS_CELL_WORK,
+	LISTS_CELL_GRAPH,
+	LISTS_CELL_HIST,
+	LISTS_CELL_MODE
+};
 
 #define LIST_STRIDE_BYTES 128
 #define LISTS_MAX_LENGTHS 16
 #define LISTS_MAX_CELLS (1ull << 28)
+#define LISTS_HIST_POW 40 /* distances up to 2^40 bytes */
+#define LISTS_HIST_BINS (2 * LISTS_HIST_POW) /* [2^k, 2^(k+1)) bytes, each sign */
+#define LISTS_MODE_SAMPLE (1u << 20) /* neighbours looked at for the mode */
 
 struct list_cell {
 	uint64_t value;
@@ -103,6 +120,36 @@ uint64_t list_line_changes(const struct list *l, unsigned line_bytes);
  * when one is followed). */
 void list_trace(const struct list *l, void (*fn)(uint64_t addr, void *ctx), void *ctx);
 
+/* The neighbour distances of a walk (next cell's address minus this one's),
+ * in signed power-of-two bins, and the most common distance. */
+struct lists_hist {
+	int have;
+	uint64_t count[LISTS_HIST_BINS];
+	uint64_t total;                /* neighbours binned: n - 1 */
+	int64_t mode;                  /* bytes */
+	uint64_t mode_count, sampled;  /* neighbours with the mode, of the first sampled */
+};
+
+/* The bin of distance d: 0..LISTS_HIST_POW-1 for -2^(k+1) < d <= -2^k
+ * (bin k counts down from -1), LISTS_HIST_POW + k for 2^k <= d < 2^(k+1)
+ * (0 counts as +1; beyond 2^40 the last bins). */
+int lists_hist_bin(int64_t d);
+
+/* The bytes a bin spans: [*lo, *hi) for the positive bins, (*lo, *hi] in
+ * magnitude for the negative ones (lo = -2^(k+1), hi = -2^k). */
+void lists_hist_bounds(int bin, int64_t *lo, int64_t *hi);
+
+/* The neighbour distances of l's walk into h (cells layouts only; cdr and
+ * lists of fewer than two cells give nothing). Returns 0, or -1 with e when
+ * the sample for the mode cannot be allocated. */
+int list_neighbours(const struct list *l, struct lists_hist *h, mt_error *e);
+
+/* Write l's address trace (list_trace: the value then the next field of
+ * each cell, 8 bytes each) to path in valgrind-lackey form (" L ADDR,8"),
+ * so that `memtop sim` on it counts what list_simulate() counts. Returns 0,
+ * or -1 with e. */
+int list_write_trace(const struct list *l, const char *path, mt_error *e);
+
 /* Walk the whole list once (the measured chain of loads), with work dependent
  * multiply-adds on each value (0: a bare walk). Returns a checksum. */
 uint64_t list_walk(const struct list *l, unsigned work);
@@ -137,6 +184,7 @@ struct lists_params {
 	uint64_t mem_limit;   /* skip a list estimated bigger than this (0: no limit) */
 	int graph;            /* 1: only the graph homework */
 	size_t graph_n, graph_block;
+	const char *trace_dir; /* write each walk's trace there (NULL: none) */
 };
 
 /* Defaults: lengths 4096, 65536, 1M, 4M; every layout; work 0; best of 3;
@@ -170,8 +218,16 @@ struct lists_result {
 	int have_graph, graph_same;
 	double naive_ms, blocked_ms;
 	struct lists_cell_result c[LISTS_MAX_LENGTHS][LIST_NLAYOUTS];
+	struct lists_hist hist[LISTS_MAX_LENGTHS][2]; /* malloc, holes */
 	char source[256];         /* the file it came from, "" when measured here */
 };
+
+/* The layouts whose neighbour distances are kept: malloc (0) and holes (1);
+ * -1 for the others. */
+static inline int lists_hist_slot(int layout)
+{
+	return layout == LIST_MALLOC ? 0 : layout == LIST_HOLES ? 1 : -1;
+}
 
 /* An empty result with p's axes (header left zero). */
 void lists_result_init(struct lists_result *r, const struct lists_params *p);

@@ -12,9 +12,12 @@
 #include "sim/sim.h"
 #include "core/util.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* The table on stdout, a row as each walk is measured. */
 struct printer {
@@ -40,6 +43,9 @@ static void usage(FILE *f)
 		"  --sim-cache s,E,b   replay each walk's trace through this cache (default\n"
 		"                      7,8,7: the M4 Max's L1d, 128 KB, 8-way, 128-byte lines)\n"
 		"  --no-sim            no simulator replay\n"
+		"  --trace-out DIR     write each walk's loads to DIR as a valgrind-lackey\n"
+		"                      trace, lists-LAYOUT-N.trace (memtop sim -t replays\n"
+		"                      it: 2 lines a cell, about 40 bytes a cell)\n"
 		"  --graph             only the graph homework: G[j][i] |= G[i][j], naive\n"
 		"                      against blocked over the upper half\n"
 		"  --graph-n N         graph side (default 4096)\n"
@@ -161,6 +167,101 @@ static void print_pivot(const struct printer *b)
 	}
 }
 
+/* An existing folder this process can write into. Returns 0, or -1 with e. */
+static int check_dir(const char *dir, mt_error *e)
+{
+	struct stat st;
+	if (stat(dir, &st) < 0)
+		return mt_fail(e, "%s: %s", dir, strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return mt_fail(e, "%s is not a folder", dir);
+	if (access(dir, W_OK | X_OK) < 0)
+		return mt_fail(e, "%s: %s", dir, strerror(errno));
+	return 0;
+}
+
+/* "+32..64", "-64K..128K": the bytes a bin's distances span in magnitude. */
+static const char *bin_label(int bin, char *buf, size_t len)
+{
+	int64_t lo, hi;
+	char a[32], b[32];
+	lists_hist_bounds(bin, &lo, &hi);
+	if (lo < 0) {
+		int64_t t = -hi;
+		hi = -lo;
+		lo = t;
+	}
+	mt_snprintf(buf, len, "%c%s..%s", bin < LISTS_HIST_POW ? '-' : '+',
+		    mt_fmt_size(a, sizeof a, (uint64_t)lo), mt_fmt_size(b, sizeof b, (uint64_t)hi));
+	return buf;
+}
+
+/* The neighbour distances of the malloc and holes lists at the largest
+ * length each was measured at (the lesson: "соседи отстоят чаще всего на
+ * плюс-минус 64 КБ" with Zig's smp_allocator). */
+static void print_neighbours(const struct printer *b)
+{
+	FILE *f = b->run->meta;
+	for (int slot = 0; slot < 2; slot++) {
+		int lay = slot ? LIST_HOLES : LIST_MALLOC, row = -1;
+		const struct lists_hist *h;
+		char lab[48];
+		for (size_t i = 0; i < b->r.nlengths; i++)
+			if (b->r.hist[i][slot].have)
+				row = (int)i;
+		if (row < 0)
+			continue;
+		h = &b->r.hist[row][slot];
+		fprintf(f, "\n# %s list at %zu cells: distance to the next cell (|d| from..to bytes)\n",
+			list_layout_name(lay), b->r.lengths[row]);
+		fprintf(f, "# most often %+lld bytes: %llu of the first %llu neighbours (%.1f %%)\n",
+			(long long)h->mode, (unsigned long long)h->mode_count,
+			(unsigned long long)h->sampled,
+			h->sampled ? 100.0 * (double)h->mode_count / (double)h->sampled : 0);
+		for (int k = 0; k < LISTS_HIST_BINS && h->total; k++) {
+			int bin = k < LISTS_HIST_POW ? LISTS_HIST_POW - 1 - k : k; /* -big .. +big */
+			double share = (double)h->count[bin] / (double)h->total;
+			if (!h->count[bin])
+				continue;
+			fprintf(f, "# %14s %5.1f %% ", bin_label(bin, lab, sizeof lab), 100 * share);
+			for (int c = 0; c < (int)(share * 40 + 0.5); c++)
+				fputc('#', f);
+			fprintf(f, "\n");
+		}
+	}
+}
+
+/* --quick: 4096 and 16384 cells, one try, graph side 256. */
+static void quick_params(struct lists_params *p)
+{
+	p->lengths[0] = 4096;
+	p->lengths[1] = 16384;
+	p->nlengths = 2;
+	p->tries = 1;
+	p->graph_n = 256;
+}
+
+/* Before measuring: the trace folder can be written, the simulated cache
+ * exists (usage errors, not failed runs). Returns 0, or -1 said in one
+ * line. */
+static int check_outputs(const struct lists_params *p)
+{
+	mt_error e = { "" };
+	if (p->trace_dir && check_dir(p->trace_dir, &e) < 0) {
+		mt_warn("run lists: --trace-out: %s", e.msg);
+		return -1;
+	}
+	if (p->sim_s >= 0) {
+		struct sim_cache *c = sim_new(p->sim_s, p->sim_E, p->sim_b, &e);
+		if (!c) {
+			mt_warn("run lists: --sim-cache: %s", e.msg);
+			return -1;
+		}
+		sim_free(c);
+	}
+	return 0;
+}
+
 /* Parse argv into cli and p (defaults first, --quick under the options
  * given explicitly). Returns 0, or -1 when the command ends here with exit
  * code cli->rc (--help: 0; a bad value, said in one line: 2). */
@@ -173,6 +274,7 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct lists
 		{ "tries", required_argument, NULL, 't' },
 		{ "sim-cache", required_argument, NULL, 'c' },
 		{ "no-sim", no_argument, NULL, 'N' },
+		{ "trace-out", required_argument, NULL, 'T' },
 		{ "graph", no_argument, NULL, 'g' },
 		{ "graph-n", required_argument, NULL, 'G' },
 		{ "graph-block", required_argument, NULL, 'B' },
@@ -183,7 +285,6 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct lists
 	const char *lengths = NULL;
 	int ch, tries = 0;
 	uint64_t v, graph_n = 0;
-	mt_error e = { "" };
 
 	lists_params_default(p);
 	batch_cli_init(cli, "lists", usage);
@@ -211,6 +312,7 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct lists
 				return -1;
 			break;
 		case 'N': p->sim_s = -1; break;
+		case 'T': p->trace_dir = optarg; break;
 		case 'g': p->graph = 1; break;
 		case 'G':
 			if (batch_opt_u64(cli->exp, "--graph-n", optarg, 1, 65536, &graph_n) < 0)
@@ -225,13 +327,8 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct lists
 	}
 	if (ch < 0)
 		return -1;
-	if (cli->quick) { /* the options given explicitly win */
-		p->lengths[0] = 4096;
-		p->lengths[1] = 16384;
-		p->nlengths = 2;
-		p->tries = 1;
-		p->graph_n = 256;
-	}
+	if (cli->quick) /* the options given explicitly win */
+		quick_params(p);
 	cli->rc = MT_EXIT_USAGE;
 	if (lengths && parse_lengths(lengths, p) < 0) {
 		char what[96];
@@ -240,14 +337,8 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct lists
 			    (unsigned long long)LISTS_MAX_CELLS);
 		return batch_bad(cli->exp, "--lengths", lengths, what);
 	}
-	if (p->sim_s >= 0) { /* check the geometry now: a usage error, not a failed run */
-		struct sim_cache *c = sim_new(p->sim_s, p->sim_E, p->sim_b, &e);
-		if (!c) {
-			mt_warn("run lists: --sim-cache: %s", e.msg);
-			return -1;
-		}
-		sim_free(c);
-	}
+	if (check_outputs(p) < 0)
+		return -1;
 	cli->rc = MT_EXIT_OK;
 	if (tries)
 		p->tries = tries;
@@ -281,6 +372,11 @@ static void print_plan(const struct batch_run *run, const struct lists_params *p
 			(unsigned long long)(((1ull << p->sim_s) * (uint64_t)p->sim_E << p->sim_b) >>
 					     10),
 			p->sim_E, 1 << p->sim_b);
+	if (p->trace_dir)
+		fprintf(run->meta, "# traces: %s/lists-LAYOUT-N.trace (memtop sim -s %d -E %d -b %d "
+				   "-t FILE replays one)\n",
+			p->trace_dir, p->sim_s >= 0 ? p->sim_s : 7, p->sim_s >= 0 ? p->sim_E : 8,
+			p->sim_s >= 0 ? p->sim_b : 7);
 	if (csv) {
 		printf("cells,layout,cycles_per_cell,ns_per_cell,spread,new_lines_64,"
 		       "new_lines_128,sim_misses_per_cell,bare_cycles_per_cell\n");
@@ -314,8 +410,11 @@ static int lists_batch(int argc, char **argv)
 	lists_result_init(&b.r, &p);
 	if ((rc = batch_pump(&run, lists_worker, &p, on_event, &b)) != 0)
 		return rc;
-	if (!p.graph)
+	if (!p.graph) {
 		print_pivot(&b);
+		if (!cli.csv)
+			print_neighbours(&b);
+	}
 	b.r.hdr = run.hdr;
 	rc = batch_finish(&run, batch_wants_json(&run) ? lists_result_to_json(&b.r) : NULL);
 	if (rc)

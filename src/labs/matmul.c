@@ -11,7 +11,8 @@
 #include <string.h>
 
 static const char *const order_names[MATMUL_NORDERS] = {
-	"ijk", "jik", "jki", "kji", "kij", "ikj", "blocked"
+	"ijk", "jik", "jki", "kji", "kij", "ikj", "blocked",
+	"blocked-ijk", "blocked-jik", "blocked-jki", "blocked-kji", "blocked-kij"
 };
 
 void matmul_params_default(struct matmul_params *p)
@@ -27,6 +28,7 @@ void matmul_params_default(struct matmul_params *p)
 	p->sim_E = 1;
 	p->sim_b = 6;
 	p->sim_sample = 4000000;
+	p->orders = MATMUL_CLASSIC_MASK;
 }
 
 const char *matmul_order_name(int order)
@@ -38,15 +40,50 @@ const char *matmul_order_name(int order)
 
 int matmul_order_parse(const char *s)
 {
+	if (strcmp(s, "blocked-ikj") == 0)
+		return MATMUL_BLOCKED;
 	for (int i = 0; i < MATMUL_NORDERS; i++)
 		if (strcmp(s, order_names[i]) == 0)
 			return i;
 	return -1;
 }
 
+int matmul_base_order(int order)
+{
+	if (order == MATMUL_BLOCKED)
+		return MATMUL_IKJ;
+	return order > MATMUL_BLOCKED ? order - MATMUL_B_IJK + MATMUL_IJK : order;
+}
+
+int matmul_blocked_of(int order)
+{
+	if (order == MATMUL_IKJ)
+		return MATMUL_BLOCKED;
+	return order < MATMUL_IKJ ? order - MATMUL_IJK + MATMUL_B_IJK : order;
+}
+
+int matmul_blocked_parse(const char *list, unsigned *mask)
+{
+	char buf[128], *save = NULL, *tok;
+	*mask = 0;
+	if (strcmp(list, "none") == 0)
+		return 0;
+	if (strcmp(list, "all") == 0)
+		list = "ijk,jik,jki,kji,kij,ikj";
+	if (mt_strlcpy(buf, list, sizeof buf) < 0)
+		return -1;
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		int o = matmul_order_parse(tok);
+		if (o < 0 || matmul_is_blocked(o))
+			return -1;
+		*mask |= 1u << matmul_blocked_of(o);
+	}
+	return *mask ? 0 : -1;
+}
+
 enum matmul_class matmul_order_class(int order)
 {
-	switch (order) {
+	switch (matmul_base_order(order)) {
 	case MATMUL_IJK:
 	case MATMUL_JIK:
 		return MATMUL_AB;
@@ -253,6 +290,75 @@ static void part_blocked(size_t n, size_t bs, const double *restrict a,
 	}
 }
 
+/* The blocked versions of the other five orders: outer values o0..o1 of
+ * one tile pair, the middle loop over [m0, m1), the inner over [x0, x1).
+ * ijk and jik keep the seed's partial sum in a register per tile. */
+static void tiled_ijk(size_t n, const double *restrict a, const double *restrict b,
+		      double *restrict c, size_t i, size_t m0, size_t m1, size_t x0, size_t x1)
+{
+	for (size_t j = m0; j < m1; j++) {
+		double sum = 0;
+		for (size_t k = x0; k < x1; k++)
+			sum += a[i * n + k] * b[k * n + j];
+		c[i * n + j] += sum;
+	}
+}
+
+static void tiled_jik(size_t n, const double *restrict a, const double *restrict b,
+		      double *restrict c, size_t j, size_t m0, size_t m1, size_t x0, size_t x1)
+{
+	for (size_t i = m0; i < m1; i++) {
+		double sum = 0;
+		for (size_t k = x0; k < x1; k++)
+			sum += a[i * n + k] * b[k * n + j];
+		c[i * n + j] += sum;
+	}
+}
+
+static void tiled_jki(size_t n, const double *restrict a, const double *restrict b,
+		      double *restrict c, size_t j, size_t m0, size_t m1, size_t x0, size_t x1)
+{
+	for (size_t k = m0; k < m1; k++) {
+		const double r = b[k * n + j];
+		for (size_t i = x0; i < x1; i++)
+			c[i * n + j] += a[i * n + k] * r;
+	}
+}
+
+static void tiled_kji(size_t n, const double *restrict a, const double *restrict b,
+		      double *restrict c, size_t k, size_t m0, size_t m1, size_t x0, size_t x1)
+{
+	for (size_t j = m0; j < m1; j++) {
+		const double r = b[k * n + j];
+		for (size_t i = x0; i < x1; i++)
+			c[i * n + j] += a[i * n + k] * r;
+	}
+}
+
+static void tiled_kij(size_t n, const double *restrict a, const double *restrict b,
+		      double *restrict c, size_t k, size_t m0, size_t m1, size_t x0, size_t x1)
+{
+	for (size_t i = m0; i < m1; i++) {
+		const double r = a[i * n + k];
+		for (size_t j = x0; j < x1; j++)
+			c[i * n + j] += r * b[k * n + j];
+	}
+}
+
+/* Outer values o0..o1 of one tile pair of a blocked order other than the
+ * seed's: the middle tile starts at m0, the inner at x0. */
+static void part_tiled(int order, size_t n, size_t bs, const double *a, const double *b,
+		       double *c, size_t m0, size_t x0, size_t o0, size_t o1)
+{
+	typedef void (*tile_fn)(size_t, const double *restrict, const double *restrict,
+				double *restrict, size_t, size_t, size_t, size_t, size_t);
+	static const tile_fn fn[] = { tiled_ijk, tiled_jik, tiled_jki, tiled_kji, tiled_kij };
+	const size_t m1 = m0 + bs < n ? m0 + bs : n, x1 = x0 + bs < n ? x0 + bs : n;
+	const tile_fn f = fn[order - MATMUL_B_IJK];
+	for (size_t o = o0; o < o1; o++)
+		f(n, a, b, c, o, m0, m1, x0, x1);
+}
+
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC pop_options
 #endif
@@ -263,20 +369,23 @@ uint64_t matmul_run_steps(int order, size_t n, size_t bsize, const double *a, co
 	uint64_t s = from, iters = 0;
 	if (n == 0)
 		return 0;
-	if (order == MATMUL_BLOCKED) {
+	if (matmul_is_blocked(order)) {
 		size_t bs = bsize ? bsize : 1, nb = matmul_nblocks(n, bs);
 		while (s < to) {
 			uint64_t pair = s / n;
-			size_t i0 = (size_t)(s % n), i1 = n;
-			size_t kk = (size_t)(pair / nb) * bs, jj = (size_t)(pair % nb) * bs;
-			size_t kw, jw;
-			if (to - s < (uint64_t)(n - i0))
-				i1 = i0 + (size_t)(to - s);
-			part_blocked(n, bs, a, b, c, kk, jj, i0, i1);
-			kw = (kk + bs < n ? kk + bs : n) - kk;
-			jw = (jj + bs < n ? jj + bs : n) - jj;
-			iters += (uint64_t)(i1 - i0) * kw * jw;
-			s += i1 - i0;
+			size_t o0 = (size_t)(s % n), o1 = n;
+			size_t mm = (size_t)(pair / nb) * bs, xx = (size_t)(pair % nb) * bs;
+			size_t mw, xw;
+			if (to - s < (uint64_t)(n - o0))
+				o1 = o0 + (size_t)(to - s);
+			if (order == MATMUL_BLOCKED) /* the seed's: kk = mm, jj = xx, rows i */
+				part_blocked(n, bs, a, b, c, mm, xx, o0, o1);
+			else
+				part_tiled(order, n, bs, a, b, c, mm, xx, o0, o1);
+			mw = (mm + bs < n ? mm + bs : n) - mm;
+			xw = (xx + bs < n ? xx + bs : n) - xx;
+			iters += (uint64_t)(o1 - o0) * mw * xw;
+			s += o1 - o0;
 		}
 		return iters;
 	}
@@ -330,7 +439,7 @@ struct mm_ctx {
  * at most ~1.5 ms even at 10 ns an iteration. */
 static uint64_t chunk_steps(int order, size_t n, size_t bs)
 {
-	uint64_t per = order == MATMUL_BLOCKED ? (uint64_t)bs * bs : n;
+	uint64_t per = matmul_is_blocked(order) ? (uint64_t)bs * bs : n;
 	uint64_t c = per ? (1u << 17) / per : 1;
 	return c ? c : 1;
 }
@@ -412,13 +521,27 @@ static void emit_result(struct mm_ctx *x, int kind, int row, double ns, double s
 	job_emit(x->job, &ev);
 }
 
+/* The orders a run has: p->orders, and ijk always (every other C is
+ * checked against its). */
+static unsigned run_orders(const struct matmul_params *p)
+{
+	return (p->orders ? p->orders : MATMUL_CLASSIC_MASK) | 1u << MATMUL_IJK;
+}
+
+static size_t order_block(const struct matmul_params *p, int o)
+{
+	return matmul_is_blocked(o) ? p->block : 0;
+}
+
 static int run_table(struct mm_ctx *x, double *c)
 {
 	const struct matmul_params *p = x->p;
 	for (int o = 0; o < MATMUL_NORDERS && !p->skip_table; o++) {
 		double best, second;
 		int eq;
-		size_t bs = o == MATMUL_BLOCKED ? p->block : 0;
+		size_t bs = order_block(p, o);
+		if (!(run_orders(p) & (1u << o)))
+			continue;
 		if (time_order(x, o, bs, o == MATMUL_IJK ? x->ref : c, &best, &second))
 			return 1;
 		eq = o == MATMUL_IJK ||
@@ -443,98 +566,141 @@ struct runner {
 	int rank;
 };
 
+/* The race's runners: a C per order of the run (ijk's is x->ref). Returns
+ * how many, or -1 with e when memory runs out. */
+static int race_setup(struct mm_ctx *x, struct runner *r, mt_error *e)
+{
+	const unsigned orders = run_orders(x->p);
+	int count = 0;
+	for (int o = 0; o < MATMUL_NORDERS; o++) {
+		size_t bs = order_block(x->p, o);
+		if (!(orders & (1u << o)))
+			continue;
+		r[o].c = o == MATMUL_IJK ? x->ref : alloc_matrix(x->n);
+		if (!r[o].c)
+			return mt_fail(e, "matmul: out of memory for %zu x %zu matrices", x->n, x->n);
+		r[o].steps = matmul_steps(o, x->n, bs);
+		r[o].chunk = chunk_steps(o, x->n, bs);
+		count++;
+	}
+	return count;
+}
+
+/* One round: each order still running gets its slice; ran[o] says which
+ * ran. Returns 1 when cancelled. */
+static int race_round(struct mm_ctx *x, struct runner *r, int *ran)
+{
+	const uint64_t slice_ns = (uint64_t)(x->p->slice_ms > 0 ? x->p->slice_ms * 1e6 : 2e6);
+	for (int o = 0; o < MATMUL_NORDERS; o++) {
+		struct runner *q = &r[o];
+		size_t bs = order_block(x->p, o);
+		uint64_t t0, t;
+		if (!q->c || q->rank)
+			continue;
+		ran[o] = 1;
+		t0 = mt_now_ns();
+		t = t0;
+		while (q->step < q->steps && t - t0 < slice_ns) {
+			uint64_t end = q->step + q->chunk < q->steps ? q->step + q->chunk : q->steps;
+			q->iters += matmul_run_steps(o, x->n, bs, x->a, x->b, q->c, q->step, end);
+			q->step = end;
+			t = mt_now_ns();
+		}
+		q->ns += t - t0; /* a pause happens in job_check, after t */
+		if (job_check(x->job) == JOB_CANCELLED)
+			return 1;
+	}
+	return 0;
+}
+
+/* After a round: those that finished it get their places, in the order of
+ * their own time (the race is run as if all ran side by side at full
+ * speed); every order that ran reports its progress. */
+static void race_report(struct mm_ctx *x, struct runner *r, const int *ran, int *finished)
+{
+	double done = 0;
+	for (;;) {
+		int first = -1;
+		for (int o = 0; o < MATMUL_NORDERS; o++)
+			if (ran[o] && !r[o].rank && r[o].step >= r[o].steps &&
+			    (first < 0 || r[o].ns < r[first].ns))
+				first = o;
+		if (first < 0)
+			break;
+		r[first].rank = ++*finished;
+	}
+	for (int o = 0; o < MATMUL_NORDERS; o++) {
+		struct job_event ev;
+		done += (double)r[o].iters;
+		if (!ran[o])
+			continue;
+		memset(&ev, 0, sizeof ev);
+		ev.type = JOB_EV_CELL;
+		ev.kind = MATMUL_CELL_RACE;
+		ev.row = o;
+		ev.value = r[o].iters ? (double)r[o].ns / (double)r[o].iters : 0;
+		ev.aux[0] = (double)r[o].step / (double)r[o].steps;
+		ev.aux[1] = r[o].rank;
+		ev.aux[2] = (double)r[o].iters;
+		job_emit(x->job, &ev);
+	}
+	job_set_progress(x->job, done, x->units_total);
+}
+
 /* All orders advance together: round robin, each gets slice_ms of CPU time a
  * round, so the finish order is the speed order. */
 static int run_race(struct mm_ctx *x, mt_error *e)
 {
-	const struct matmul_params *p = x->p;
-	const size_t n = x->n;
-	const double total_iters = (double)n * n * n;
-	const uint64_t slice_ns = (uint64_t)(p->slice_ms > 0 ? p->slice_ms * 1e6 : 2e6);
 	struct runner r[MATMUL_NORDERS];
-	int finished = 0, rc = 0;
+	int finished = 0, count;
 	memset(r, 0, sizeof r);
-	for (int o = 0; o < MATMUL_NORDERS; o++) {
-		size_t bs = o == MATMUL_BLOCKED ? p->block : 0;
-		r[o].c = o == MATMUL_IJK ? x->ref : alloc_matrix(n);
-		if (!r[o].c) {
-			rc = mt_fail(e, "matmul: out of memory for %zu x %zu matrices", n, n);
-			goto out;
-		}
-		r[o].steps = matmul_steps(o, n, bs);
-		r[o].chunk = chunk_steps(o, n, bs);
-	}
-	x->units_total = total_iters * MATMUL_NORDERS;
-	while (finished < MATMUL_NORDERS) {
+	count = race_setup(x, r, e);
+	x->units_total = (double)x->n * x->n * x->n * (count > 0 ? count : 1);
+	while (count > 0 && finished < count) {
 		int ran[MATMUL_NORDERS] = { 0 };
-		for (int o = 0; o < MATMUL_NORDERS; o++) {
-			struct runner *q = &r[o];
-			size_t bs = o == MATMUL_BLOCKED ? p->block : 0;
-			uint64_t t0, t;
-			if (q->rank)
-				continue;
-			ran[o] = 1;
-			t0 = mt_now_ns();
-			t = t0;
-			while (q->step < q->steps && t - t0 < slice_ns) {
-				uint64_t end = q->step + q->chunk < q->steps ? q->step + q->chunk
-									     : q->steps;
-				q->iters += matmul_run_steps(o, n, bs, x->a, x->b, q->c, q->step, end);
-				q->step = end;
-				t = mt_now_ns();
-			}
-			q->ns += t - t0; /* a pause happens in job_check, after t */
-			if (job_check(x->job) == JOB_CANCELLED)
-				goto out;
-		}
-		/* Those that finished this round, in the order of their own time:
-		 * the race is run as if all ran side by side at full speed. */
-		for (;;) {
-			int first = -1;
-			for (int o = 0; o < MATMUL_NORDERS; o++)
-				if (ran[o] && !r[o].rank && r[o].step >= r[o].steps &&
-				    (first < 0 || r[o].ns < r[first].ns))
-					first = o;
-			if (first < 0)
-				break;
-			r[first].rank = ++finished;
-		}
-		for (int o = 0; o < MATMUL_NORDERS; o++) {
-			struct runner *q = &r[o];
-			struct job_event ev;
-			if (!ran[o])
-				continue;
-			memset(&ev, 0, sizeof ev);
-			ev.type = JOB_EV_CELL;
-			ev.kind = MATMUL_CELL_RACE;
-			ev.row = o;
-			ev.value = q->iters ? (double)q->ns / (double)q->iters : 0;
-			ev.aux[0] = (double)q->step / (double)q->steps;
-			ev.aux[1] = q->rank;
-			ev.aux[2] = (double)q->iters;
-			job_emit(x->job, &ev);
-		}
-		{
-			double done = 0;
-			for (int o = 0; o < MATMUL_NORDERS; o++)
-				done += (double)r[o].iters;
-			job_set_progress(x->job, done, x->units_total);
-		}
+		if (race_round(x, r, ran))
+			break;
+		race_report(x, r, ran, &finished);
 	}
-	for (int rank = 1; rank <= MATMUL_NORDERS; rank++)
-		for (int o = 0; o < MATMUL_NORDERS; o++) {
-			int eq;
-			if (r[o].rank != rank)
-				continue;
-			eq = memcmp(r[o].c, x->ref, n * n * sizeof(double)) == 0;
-			emit_result(x, MATMUL_CELL_RESULT, o, (double)r[o].ns, INFINITY, eq,
-				    o == MATMUL_BLOCKED ? p->block : 0, rank);
-		}
-out:
+	for (int rank = 1; count > 0 && finished == count && rank <= count; rank++)
+		for (int o = 0; o < MATMUL_NORDERS; o++)
+			if (r[o].c && r[o].rank == rank)
+				emit_result(x, MATMUL_CELL_RESULT, o, (double)r[o].ns, INFINITY,
+					    memcmp(r[o].c, x->ref, x->n * x->n * sizeof(double)) == 0,
+					    order_block(x->p, o), rank);
 	for (int o = 0; o < MATMUL_NORDERS; o++)
 		if (r[o].c != x->ref)
 			free(r[o].c);
-	return rc;
+	return count < 0 ? -1 : 0;
+}
+
+/* The simulator's misses per iteration of every order of the run, on
+ * (p->sim_s, sim_E, sim_b), streamed as MATMUL_CELL_SIM before any timing.
+ * Returns JOB_CANCELLED when cancelled, else JOB_GO. */
+static int simulate_orders(job_t *job, const struct matmul_params *p, size_t n)
+{
+	for (int o = 0; o < MATMUL_NORDERS; o++) {
+		struct matmul_sim r;
+		struct job_event ev;
+		mt_error se;
+		if (!(run_orders(p) & (1u << o)))
+			continue;
+		if (job_check(job) == JOB_CANCELLED)
+			return JOB_CANCELLED;
+		if (matmul_simulate(o, n, p->block, p->sim_s, p->sim_E, p->sim_b, p->sim_sample, &r,
+				    &se) < 0)
+			break;
+		memset(&ev, 0, sizeof ev);
+		ev.type = JOB_EV_CELL;
+		ev.kind = MATMUL_CELL_SIM;
+		ev.row = o;
+		ev.value = r.per_iter;
+		for (int m = 0; m < 3; m++)
+			ev.aux[m] = r.per_iter_m[m];
+		ev.aux[3] = r.steps_done < r.steps;
+		job_emit(job, &ev);
+	}
+	return JOB_GO;
 }
 
 int matmul_worker(job_t *job, void *arg, mt_error *e)
@@ -559,31 +725,15 @@ int matmul_worker(job_t *job, void *arg, mt_error *e)
 		goto out;
 	}
 	matmul_fill(x.n, x.a, x.b);
-	for (int o = 0; p->sim_s >= 0 && o < MATMUL_NORDERS; o++) {
-		struct matmul_sim r;
-		struct job_event ev;
-		mt_error se;
-		if (job_check(job) == JOB_CANCELLED)
-			goto out;
-		if (matmul_simulate(o, x.n, p->block, p->sim_s, p->sim_E, p->sim_b, p->sim_sample,
-				    &r, &se) < 0)
-			break;
-		memset(&ev, 0, sizeof ev);
-		ev.type = JOB_EV_CELL;
-		ev.kind = MATMUL_CELL_SIM;
-		ev.row = o;
-		ev.value = r.per_iter;
-		for (int m = 0; m < 3; m++)
-			ev.aux[m] = r.per_iter_m[m];
-		ev.aux[3] = r.steps_done < r.steps;
-		job_emit(job, &ev);
-	}
+	if (p->sim_s >= 0 && simulate_orders(job, p, x.n) == JOB_CANCELLED)
+		goto out;
 	if (p->race) {
 		rc = run_race(&x, e);
 	} else {
 		double iters = (double)x.n * x.n * x.n;
 		x.units_total = iters * p->tries *
-				(double)((p->skip_table ? 0 : MATMUL_NORDERS) + p->nsweep);
+				(double)((p->skip_table ? 0 : __builtin_popcount(run_orders(p))) +
+					 (int)p->nsweep);
 		if (p->skip_table && p->nsweep) /* the sweep needs ijk's C to check against */
 			matmul_multiply(MATMUL_IJK, x.n, 0, x.a, x.b, x.ref);
 		run_table(&x, c);
@@ -608,6 +758,7 @@ void matmul_result_init(struct matmul_result *r, const struct matmul_params *p, 
 	r->tries = p->tries;
 	r->race = p->race;
 	r->line_bytes = line_bytes > 0 ? line_bytes : 64;
+	r->orders = run_orders(p);
 	for (int o = 0; o < MATMUL_NORDERS; o++) {
 		r->book[o] = matmul_book_estimate(o, (double)r->line_bytes / sizeof(double), m);
 		r->res[o].equal = 1;
@@ -734,7 +885,7 @@ cJSON *matmul_result_to_json(const struct matmul_result *r)
 		cJSON_AddItemToArray(arr, it);
 		cJSON_AddStringToObject(it, "order", matmul_order_name(o));
 		cJSON_AddStringToObject(it, "class", matmul_class_name(matmul_order_class(o)));
-		if (o == MATMUL_BLOCKED)
+		if (matmul_is_blocked(o))
 			cJSON_AddNumberToObject(it, "block", (double)w->block);
 		if (w->rank)
 			cJSON_AddNumberToObject(it, "finish", w->rank);
@@ -798,6 +949,46 @@ static int row_from_json(const cJSON *it, const char *where, struct matmul_row *
 	return 0;
 }
 
+/* One order of "results" (where names it in errors) into r; block is the
+ * file's block side, a blocked row's when it names none. Returns 0, or -1
+ * with e. */
+static int order_from_json(const cJSON *it, const char *where, size_t block,
+			   struct matmul_result *r, mt_error *e)
+{
+	const cJSON *ord = cJSON_GetObjectItemCaseSensitive(it, "order"), *sj;
+	struct matmul_row w;
+	char at[360];
+	int o;
+	memset(&w, 0, sizeof w);
+	if (!cJSON_IsString(ord) || (o = matmul_order_parse(ord->valuestring)) < 0)
+		return mt_fail(e, "%s: field \"order\" must name an order (ijk .. blocked-kij)",
+			       where);
+	if (row_from_json(it, where, &w, e) < 0)
+		return -1;
+	w.block = matmul_is_blocked(o) ? (size_t)jsonio_opt_number(it, "block", (double)block) : 0;
+	w.rank = (int)jsonio_opt_number(it, "finish", 0);
+	r->orders |= 1u << o;
+	r->res[o] = w;
+	r->frac[o] = 1;
+	r->run_ns[o] = w.ns_iter;
+	r->run_rank[o] = w.rank;
+	if (!w.equal)
+		r->failed_equal = 1;
+	r->book[o] = jsonio_opt_number(it, "book_misses_per_iter", r->book[o]);
+	sj = cJSON_GetObjectItemCaseSensitive(it, "sim");
+	if (!cJSON_IsObject(sj))
+		return 0;
+	mt_snprintf(at, sizeof at, "%s: sim", where);
+	if (jsonio_number(sj, "misses_per_iter", at, &r->sim[o], e) < 0)
+		return -1;
+	r->sim_m[o][0] = jsonio_opt_number(sj, "per_iter_a", NAN);
+	r->sim_m[o][1] = jsonio_opt_number(sj, "per_iter_b", NAN);
+	r->sim_m[o][2] = jsonio_opt_number(sj, "per_iter_c", NAN);
+	r->sim_sampled = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(sj, "sampled"));
+	r->have_sim_o[o] = 1;
+	return 0;
+}
+
 int matmul_result_from_json(const cJSON *root, const char *file, struct matmul_result *r,
 			    mt_error *e)
 {
@@ -807,7 +998,6 @@ int matmul_result_from_json(const cJSON *root, const char *file, struct matmul_r
 	long n, block, tries, line;
 	int i = 0;
 	memset(r, 0, sizeof *r);
-	run_header_from_json(root, &r->hdr);
 	if (jsonio_int(root, "n", file, 1, MATMUL_MAX_N, &n, e) < 0 ||
 	    jsonio_int(root, "block", file, 1, MATMUL_MAX_N, &block, e) < 0 ||
 	    jsonio_int(root, "tries", file, 1, 1000, &tries, e) < 0 ||
@@ -828,6 +1018,7 @@ int matmul_result_from_json(const cJSON *root, const char *file, struct matmul_r
 		p.sim_s = -1;
 		matmul_result_init(r, &p, (int)line, NULL);
 	}
+	run_header_from_json(root, &r->hdr); /* after the init, which clears r */
 	sc = cJSON_GetObjectItemCaseSensitive(root, "sim_cache");
 	if (sc) {
 		long s, E, b;
@@ -843,37 +1034,9 @@ int matmul_result_from_json(const cJSON *root, const char *file, struct matmul_r
 		jsonio_opt_string(sc, "source", r->sim_from, sizeof r->sim_from);
 	}
 	cJSON_ArrayForEach(it, arr) {
-		const cJSON *ord = cJSON_GetObjectItemCaseSensitive(it, "order"), *sj;
-		struct matmul_row w;
-		int o;
 		mt_snprintf(where, sizeof where, "%s: results[%d]", f, i++);
-		memset(&w, 0, sizeof w);
-		if (!cJSON_IsString(ord) || (o = matmul_order_parse(ord->valuestring)) < 0)
-			return mt_fail(e, "%s: field \"order\" must name an order (ijk .. blocked)",
-				       where);
-		if (row_from_json(it, where, &w, e) < 0)
+		if (order_from_json(it, where, (size_t)block, r, e) < 0)
 			return -1;
-		w.block = o == MATMUL_BLOCKED ? (size_t)jsonio_opt_number(it, "block", (double)block)
-					      : 0;
-		w.rank = (int)jsonio_opt_number(it, "finish", 0);
-		r->res[o] = w;
-		r->frac[o] = 1;
-		r->run_ns[o] = w.ns_iter;
-		r->run_rank[o] = w.rank;
-		if (!w.equal)
-			r->failed_equal = 1;
-		r->book[o] = jsonio_opt_number(it, "book_misses_per_iter", r->book[o]);
-		sj = cJSON_GetObjectItemCaseSensitive(it, "sim");
-		if (cJSON_IsObject(sj)) {
-			mt_snprintf(where, sizeof where, "%s: results[%d]: sim", f, i - 1);
-			if (jsonio_number(sj, "misses_per_iter", where, &r->sim[o], e) < 0)
-				return -1;
-			r->sim_m[o][0] = jsonio_opt_number(sj, "per_iter_a", NAN);
-			r->sim_m[o][1] = jsonio_opt_number(sj, "per_iter_b", NAN);
-			r->sim_m[o][2] = jsonio_opt_number(sj, "per_iter_c", NAN);
-			r->sim_sampled = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(sj, "sampled"));
-			r->have_sim_o[o] = 1;
-		}
 	}
 	sw = cJSON_GetObjectItemCaseSensitive(root, "sweep");
 	if (sw && !cJSON_IsArray(sw))

@@ -1,6 +1,10 @@
 /* matmul: the six loop orders of seed 003 (ijk, jik, jki, kji, kij, ikj) and
  * the blocked ikj on n x n doubles, C += A * B, matrices row-major
- * (element (i, j) is m[i * n + j]). Timed through the job API, either one
+ * (element (i, j) is m[i * n + j]); and, on request, the blocked versions of
+ * the other five orders (the lesson: "попробуй заблокировать jki"): the
+ * middle and inner loops of the order cut into bsize x bsize tiles, the
+ * outer loop whole inside each tile pair, as the seed's blocked ikj does
+ * (for kk, for jj: for i, for k in kk, for j in jj). Timed through the job API, either one
  * order after the other (best of tries, the batch table) or interleaved in
  * short slices so that all orders advance together on one core (the race).
  * The miss model (the book's estimate and the simulator) is in
@@ -10,7 +14,7 @@
  *   kind MATMUL_CELL_RESULT: one finished order of the table.
  *     row = order (enum matmul_order), value = ns per inner iteration (best
  *     try), aux[0] = ms of the best try, aux[1] = 1 (progress), aux[2] = 1
- *     when C equals ijk's C exactly (0 when not), aux[3] = block size (the
+ *     when C equals ijk's C exactly (0 when not), aux[3] = block size (a
  *     blocked order, else 0), aux[4] = finish rank (1 = first; race only, else
  *     0), spread = (second best - best) / best over the tries.
  *   kind MATMUL_CELL_RACE: a race slice. row = order, value = running ns per
@@ -45,9 +49,19 @@ enum matmul_order {
 	MATMUL_KJI,
 	MATMUL_KIJ,
 	MATMUL_IKJ,
-	MATMUL_BLOCKED,
+	MATMUL_BLOCKED, /* the seed's blocked ikj, named "blocked" */
+	MATMUL_B_IJK,   /* "blocked-ijk": the blocked versions of the other five */
+	MATMUL_B_JIK,
+	MATMUL_B_JKI,
+	MATMUL_B_KJI,
+	MATMUL_B_KIJ,
 	MATMUL_NORDERS
 };
+
+/* The seven orders a run has unless asked for more: the six and the
+ * seed's blocked ikj. */
+#define MATMUL_NCLASSIC (MATMUL_BLOCKED + 1)
+#define MATMUL_CLASSIC_MASK ((1u << MATMUL_NCLASSIC) - 1)
 
 /* The class of an order, named after the two matrices its inner loop walks. */
 enum matmul_class { MATMUL_AB, MATMUL_AC, MATMUL_BC };
@@ -72,7 +86,7 @@ enum matmul_cell_kind {
 
 struct matmul_params {
 	size_t n;             /* matrix side (1..MATMUL_MAX_N) */
-	size_t block;         /* block side of the blocked order (1..n is not required) */
+	size_t block;         /* block side of the blocked orders (1..n is not required) */
 	int tries;            /* best of this many runs (table mode) */
 	int race;             /* 1: interleaved slices, one run each, all advancing together */
 	double slice_ms;      /* race: length of one order's slice */
@@ -81,20 +95,41 @@ struct matmul_params {
 	int skip_table;       /* 1: only the sweep */
 	int sim_s, sim_E, sim_b; /* simulate each order on this cache first; sim_s < 0: no */
 	uint64_t sim_sample;  /* accesses simulated per order (0: all) */
+	unsigned orders;      /* the orders to run: bit 1 << order (MATMUL_CLASSIC_MASK) */
 };
 
 /* Defaults: n = 512, block 32, best of 3, table mode, 2 ms race slices, no
- * sweep, no simulation (sim_s = -1; sample 4M accesses when set). */
+ * sweep, no simulation (sim_s = -1; sample 4M accesses when set), the seven
+ * classic orders. */
 void matmul_params_default(struct matmul_params *p);
 
-/* "ijk" .. "ikj", "blocked". NULL for an index out of range. */
+/* "ijk" .. "ikj", "blocked", "blocked-ijk" .. "blocked-kij". NULL for an
+ * index out of range. */
 const char *matmul_order_name(int order);
 
-/* The order called s, or -1. */
+/* The order called s ("blocked-ikj" is "blocked"), or -1. */
 int matmul_order_parse(const char *s);
 
-/* The class of an order (the blocked order is class BC: its inner loop is
- * ikj's). */
+/* Is order a blocked one (MATMUL_BLOCKED and after)? */
+static inline int matmul_is_blocked(int order)
+{
+	return order >= MATMUL_BLOCKED;
+}
+
+/* The loop order a blocked order tiles (blocked: ikj); an unblocked order
+ * itself. */
+int matmul_base_order(int order);
+
+/* The blocked version of an unblocked order (ikj: MATMUL_BLOCKED). */
+int matmul_blocked_of(int order);
+
+/* Parse a list of unblocked orders ("jki,kij", "all", "none") into the mask
+ * of their blocked versions. Returns 0, or -1 on a name that is not one of
+ * the six. */
+int matmul_blocked_parse(const char *list, unsigned *mask);
+
+/* The class of an order: its inner loop's (a blocked order has its base
+ * order's class: the blocked ikj is class BC). */
 enum matmul_class matmul_order_class(int order);
 
 /* "AB", "AC", "BC". */
@@ -117,7 +152,7 @@ double matmul_book_estimate(int order, double L, double miss[3]);
  * so every summation order gives exactly the same doubles). */
 void matmul_fill(size_t n, double *a, double *b);
 
-/* C += A * B in the given order (block side bsize for the blocked order,
+/* C += A * B in the given order (block side bsize for a blocked order,
  * edges clipped when n is not a multiple). a, b, c must not overlap. */
 void matmul_multiply(int order, size_t n, size_t bsize, const double *a, const double *b,
 		     double *c);
@@ -142,7 +177,8 @@ int matmul_worker(job_t *job, void *arg, mt_error *e);
 
 /* An order's work cut into steps for slicing (the kernels and the model
  * share the cut): a step is one pass of the middle loop (n inner iterations)
- * for the six orders, one row i of one block pair for the blocked order.
+ * for the six orders, one value of the outer loop in one tile pair for a
+ * blocked order (the blocked ikj: one row i of one block pair (kk, jj)).
  * Returns the number of steps. */
 uint64_t matmul_steps(int order, size_t n, size_t bsize);
 
@@ -196,6 +232,7 @@ struct matmul_row {
 
 struct matmul_result {
 	struct run_header hdr;
+	unsigned orders;                  /* the orders of the run (its rows) */
 	size_t n, block;
 	int tries, race;
 	int line_bytes;                   /* the line the book's estimate assumes */

@@ -40,7 +40,11 @@ static void usage(FILE *f)
 		"The six loop orders of C += A * B and the blocked ikj, n x n doubles: time per\n"
 		"inner-loop iteration, class, misses per iteration (book and simulator).\n\n"
 		"  --n N            matrix side (default 512; 100 with --simulate)\n"
-		"  --block B        block side of the blocked order (default 32)\n"
+		"  --block B        block side of the blocked orders (default 32)\n"
+		"  --blocked LIST   also the blocked versions of these orders (ijk, jik, jki,\n"
+		"                   kji, kij; ikj is the blocked order itself; all): their\n"
+		"                   middle and inner loops cut into B x B tiles, as the\n"
+		"                   seed's blocked ikj (rows blocked-jki, ...)\n"
 		"  --tries N        best of N runs (default 3)\n"
 		"  --sweep          also time the blocked order with blocks 8, 16, 32, 64, 128\n"
 		"  --race           run the orders interleaved in %.0f ms slices, all advancing\n"
@@ -61,7 +65,7 @@ static void usage(FILE *f)
 static void print_csv(const struct printer *b, const char *kind, int o, const struct matmul_row *r)
 {
 	printf("%s,%s,%s,", kind, matmul_order_name(o), matmul_class_name(matmul_order_class(o)));
-	if (o == MATMUL_BLOCKED)
+	if (matmul_is_blocked(o))
 		printf("%zu", r->block);
 	printf(",%.3f,%.4f,%.4f,%.4f,", r->ms, r->ns_iter, r->spread, b->r.book[o]);
 	if (b->r.have_sim && r == &b->r.res[o])
@@ -79,7 +83,7 @@ static void print_row(const struct printer *b, int o)
 		print_csv(b, "order", o, r);
 		return;
 	}
-	printf("%-8s %-5s %9.1f %9.2f %6.1f%%", matmul_order_name(o),
+	printf("%-11s %-5s %9.1f %9.2f %6.1f%%", matmul_order_name(o),
 	       matmul_class_name(matmul_order_class(o)), r->ms, r->ns_iter, r->spread * 100);
 	printf(" %9.3f", b->r.book[o]);
 	if (b->r.have_sim)
@@ -187,7 +191,7 @@ oom:
 static int simulate_row(const struct matmul_params *p, int o, const struct matmul_sim *r,
 			double book, int csv, cJSON *arr)
 {
-	const char *name = o == MATMUL_BLOCKED ? "blocked" : matmul_order_name(o);
+	const char *name = matmul_order_name(o);
 	const char *cls = matmul_class_name(matmul_order_class(o));
 	cJSON *it;
 	if (csv)
@@ -195,7 +199,7 @@ static int simulate_row(const struct matmul_params *p, int o, const struct matmu
 		       (unsigned long long)r->accesses, (unsigned long long)r->misses, r->per_iter,
 		       r->per_iter_m[0], r->per_iter_m[1], r->per_iter_m[2], book);
 	else
-		printf("%-8s %-5s %11llu %10llu %9.3f  %5.3f %5.3f %5.3f %6.3f\n", name, cls,
+		printf("%-11s %-5s %11llu %10llu %9.3f  %5.3f %5.3f %5.3f %6.3f\n", name, cls,
 		       (unsigned long long)r->accesses, (unsigned long long)r->misses, r->per_iter,
 		       r->per_iter_m[0], r->per_iter_m[1], r->per_iter_m[2], book);
 	fflush(stdout);
@@ -206,7 +210,7 @@ static int simulate_row(const struct matmul_params *p, int o, const struct matmu
 	cJSON_AddStringToObject(it, "order", matmul_order_name(o));
 	cJSON_AddStringToObject(it, "class", cls);
 	cJSON_AddNumberToObject(it, "book", book);
-	if (o == MATMUL_BLOCKED)
+	if (matmul_is_blocked(o))
 		cJSON_AddNumberToObject(it, "block", (double)p->block);
 	cJSON_AddItemToArray(arr, it);
 	return 0;
@@ -241,13 +245,15 @@ static int run_simulate(const struct matmul_params *p, int s, int E, int b,
 		printf("order,class,accesses,misses,misses_per_iter,per_iter_a,per_iter_b,"
 		       "per_iter_c,book\n");
 	else
-		printf("%-8s %-5s %11s %10s %9s  %5s %5s %5s %6s\n", "order", "class", "accesses",
+		printf("%-11s %-5s %11s %10s %9s  %5s %5s %5s %6s\n", "order", "class", "accesses",
 		       "misses", "miss/iter", "A", "B", "C", "book");
 	if (batch_wants_json(&run))
 		oom = !(root = simulate_json(&run, p, s, E, b, hx, &arr));
 	for (int o = 0; o < MATMUL_NORDERS && !oom; o++) {
 		struct matmul_sim r;
 		double bm[3], book = matmul_book_estimate(o, L, bm);
+		if (!(p->orders & (1u << o)))
+			continue;
 		if (matmul_simulate(o, p->n, p->block, s, E, b, 0, &r, &e) < 0) {
 			mt_warn("run matmul: %s", e.msg);
 			cJSON_Delete(root);
@@ -279,6 +285,7 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct matmu
 	static const struct option opts[] = {
 		{ "n", required_argument, NULL, 'n' },
 		{ "block", required_argument, NULL, 'B' },
+		{ "blocked", required_argument, NULL, 'b' },
 		{ "tries", required_argument, NULL, 't' },
 		{ "sweep", no_argument, NULL, 'w' },
 		{ "race", no_argument, NULL, 'r' },
@@ -289,6 +296,7 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct matmu
 		{ NULL, 0, NULL, 0 },
 	};
 	static const size_t sweep_blocks[] = { 8, 16, 32, 64, 128 };
+	unsigned v32;
 	uint64_t v;
 	int ch;
 	memset(a, 0, sizeof *a);
@@ -306,6 +314,12 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct matmu
 			if (batch_opt_u64(cli->exp, "--block", optarg, 1, MATMUL_MAX_N, &v) < 0)
 				return -1;
 			p->block = (size_t)v;
+			break;
+		case 'b':
+			if (matmul_blocked_parse(optarg, &v32) < 0)
+				return batch_bad(cli->exp, "--blocked", optarg,
+						 "orders from ijk, jik, jki, kji, kij, ikj, or all");
+			p->orders |= v32;
 			break;
 		case 't':
 			if (batch_opt_int(cli->exp, "--tries", optarg, 1, 100, &a->tries) < 0)
@@ -353,13 +367,33 @@ static void print_plan(const struct batch_run *run, const struct printer *b,
 		printf("kind,order,class,block,ms,ns_per_iter,spread,book_misses_per_iter,"
 		       "sim_misses_per_iter,finish,equal\n");
 	} else {
-		printf("%-8s %-5s %9s %9s %7s %9s", "order", "class", "ms", "ns/iter", "spread",
+		printf("%-11s %-5s %9s %9s %7s %9s", "order", "class", "ms", "ns/iter", "spread",
 		       "book");
 		if (b->r.have_sim)
 			printf(" %9s  %5s %5s %5s", "sim", "A", "B", "C");
 		printf("\n");
 	}
 	fflush(stdout);
+}
+
+/* What the table says about itself: the worst order against the best, the
+ * blocked ikj against ikj, and what blocking gave each other order run
+ * blocked (the lesson: blocking jki gives much less). */
+static void print_summary(const struct batch_run *run, const struct matmul_result *r)
+{
+	const struct matmul_row *res = r->res;
+	if (res[MATMUL_BLOCKED].have && res[MATMUL_IKJ].have && res[MATMUL_BLOCKED].ns_iter > 0)
+		fprintf(run->meta, "# worst/best order %.1fx; blocked vs ikj %.2fx\n",
+			fmax(res[MATMUL_JKI].ns_iter, res[MATMUL_KJI].ns_iter) /
+				fmin(res[MATMUL_KIJ].ns_iter, res[MATMUL_IKJ].ns_iter),
+			res[MATMUL_IKJ].ns_iter / res[MATMUL_BLOCKED].ns_iter);
+	for (int o = MATMUL_B_IJK; o < MATMUL_NORDERS; o++) {
+		int base = matmul_base_order(o);
+		if (res[o].have && res[base].have && res[o].ns_iter > 0)
+			fprintf(run->meta, "# %s vs %s %.2fx (blocking gains %s)\n", matmul_order_name(o),
+				matmul_order_name(base), res[base].ns_iter / res[o].ns_iter,
+				res[base].ns_iter / res[o].ns_iter >= 1.5 ? "a lot" : "little");
+	}
 }
 
 static int matmul_batch(int argc, char **argv)
@@ -371,7 +405,6 @@ static int matmul_batch(int argc, char **argv)
 	struct matmul_l1d d;
 	struct info inf;
 	struct args a;
-	const struct matmul_row *res;
 	mt_error e = { "" };
 	int rc;
 
@@ -412,12 +445,7 @@ static int matmul_batch(int argc, char **argv)
 	print_plan(&run, &b, &d);
 	if ((rc = batch_pump(&run, matmul_worker, &p, on_event, &b)) != 0)
 		return rc;
-	res = b.r.res;
-	if (res[MATMUL_BLOCKED].have && res[MATMUL_IKJ].have && res[MATMUL_BLOCKED].ns_iter > 0)
-		fprintf(run.meta, "# worst/best order %.1fx; blocked vs ikj %.2fx\n",
-			fmax(res[MATMUL_JKI].ns_iter, res[MATMUL_KJI].ns_iter) /
-				fmin(res[MATMUL_KIJ].ns_iter, res[MATMUL_IKJ].ns_iter),
-			res[MATMUL_IKJ].ns_iter / res[MATMUL_BLOCKED].ns_iter);
+	print_summary(&run, &b.r);
 	b.r.hdr = run.hdr;
 	rc = batch_finish(&run, batch_wants_json(&run) ? matmul_result_to_json(&b.r) : NULL);
 	if (rc)

@@ -40,27 +40,66 @@ static inline void touch(struct tracer *t, int m, size_t row, size_t col, int st
 
 enum { A = 0, B = 1, C = 2 };
 
+/* The indices of (outer, middle, inner) for an order whose loops are
+ * named by its base order's name ("jki": j outer, k middle, i inner). */
+static void loop_indices(int order, size_t o, size_t m, size_t x, size_t *i, size_t *j,
+			 size_t *k)
+{
+	const char *v = matmul_order_name(matmul_base_order(order));
+	size_t val[3] = { o, m, x }, idx[3] = { 0, 0, 0 }; /* i, j, k */
+	for (int p = 0; p < 3; p++)
+		idx[v[p] - 'i'] = val[p];
+	*i = idx[0];
+	*j = idx[1];
+	*k = idx[2];
+}
+
+/* One step of a blocked order: outer value o of the tile pair (middle tile
+ * [m0, m1), inner [x0, x1)), the accesses its kernel makes in order: class
+ * AB loads A and B each iteration and C once per middle value after the
+ * tile's partial sum; AC and BC load the register operand per middle
+ * value, then per iteration the walked operand and C, and store C. */
+static uint64_t trace_tiled(struct tracer *t, int order, size_t bs, uint64_t s)
+{
+	const size_t n = t->n, nb = (n + bs - 1) / bs;
+	const uint64_t pair = s / n;
+	const size_t o = (size_t)(s % n), m0 = (size_t)(pair / nb) * bs, x0 = (size_t)(pair % nb) * bs;
+	const size_t m1 = m0 + bs < n ? m0 + bs : n, x1 = x0 + bs < n ? x0 + bs : n;
+	const enum matmul_class cls = matmul_order_class(order);
+	size_t i, j, k;
+	for (size_t m = m0; m < m1; m++) {
+		loop_indices(order, o, m, x0, &i, &j, &k);
+		if (cls == MATMUL_AC)
+			touch(t, B, k, j, 0);
+		else if (cls == MATMUL_BC)
+			touch(t, A, i, k, 0);
+		for (size_t x = x0; x < x1; x++) {
+			loop_indices(order, o, m, x, &i, &j, &k);
+			if (cls == MATMUL_AB) {
+				touch(t, A, i, k, 0);
+				touch(t, B, k, j, 0);
+				continue;
+			}
+			touch(t, cls == MATMUL_AC ? A : B, cls == MATMUL_AC ? i : k, cls == MATMUL_AC ? k : j,
+			      0);
+			touch(t, C, i, j, 0);
+			touch(t, C, i, j, 1);
+		}
+		if (cls == MATMUL_AB) {
+			touch(t, C, i, j, 0);
+			touch(t, C, i, j, 1);
+		}
+	}
+	return (uint64_t)(m1 - m0) * (x1 - x0);
+}
+
 /* One step (see matmul_steps): the accesses the C kernels make, in the order
  * the seed's traced kernels make them. Returns inner iterations. */
 static uint64_t trace_step(struct tracer *t, int order, size_t bs, uint64_t s)
 {
 	const size_t n = t->n;
-	if (order == MATMUL_BLOCKED) {
-		size_t nb = (n + bs - 1) / bs;
-		uint64_t pair = s / n;
-		size_t i = (size_t)(s % n);
-		size_t kk = (size_t)(pair / nb) * bs, jj = (size_t)(pair % nb) * bs;
-		size_t k_end = kk + bs < n ? kk + bs : n, j_end = jj + bs < n ? jj + bs : n;
-		for (size_t k = kk; k < k_end; k++) {
-			touch(t, A, i, k, 0);
-			for (size_t j = jj; j < j_end; j++) {
-				touch(t, B, k, j, 0);
-				touch(t, C, i, j, 0);
-				touch(t, C, i, j, 1);
-			}
-		}
-		return (uint64_t)(k_end - kk) * (j_end - jj);
-	}
+	if (matmul_is_blocked(order))
+		return trace_tiled(t, order, bs, s);
 	{
 		size_t o = (size_t)(s / n), m = (size_t)(s % n);
 		switch (order) {
@@ -103,7 +142,7 @@ static uint64_t trace_step(struct tracer *t, int order, size_t bs, uint64_t s)
 
 uint64_t matmul_steps(int order, size_t n, size_t bsize)
 {
-	if (order == MATMUL_BLOCKED) {
+	if (matmul_is_blocked(order)) {
 		size_t nb = matmul_nblocks(n, bsize ? bsize : 1);
 		return (uint64_t)nb * nb * n;
 	}
@@ -119,7 +158,7 @@ int matmul_simulate(int order, size_t n, size_t bsize, int s, int E, int b,
 	memset(&t, 0, sizeof t);
 	if (n < 1 || order < 0 || order >= MATMUL_NORDERS)
 		return mt_fail(e, "matmul: bad simulation parameters (n %zu, order %d)", n, order);
-	if (order == MATMUL_BLOCKED && bsize < 1)
+	if (matmul_is_blocked(order) && bsize < 1)
 		bsize = 1;
 	t.c = sim_new(s, E, b, e);
 	if (!t.c)

@@ -8,6 +8,7 @@
 #include "core/barrier.h"
 #include "core/clock.h"
 #include "sim/sim.h"
+#include "sim/trace.h"
 #include "core/sysinfo.h"
 
 #include <stdlib.h>
@@ -15,35 +16,69 @@
 
 /* ---- parsing ------------------------------------------------------------ */
 
+const int tr_sweep_sides[TR_SWEEP_N] = { 4, 8, 12, 16, 20, 24 };
+const int tr_real_sweep_sides[TR_REAL_SWEEP_N] = { 4, 8, 16, 32, 64, 128 };
+
+/* "K" or "RxC" after "block:" / "buffer:" into v->br, v->bc. */
+static int parse_tile(const char *s, struct tr_version *v)
+{
+	char r[16];
+	const char *x = strchr(s, 'x');
+	size_t n = x ? (size_t)(x - s) : 0;
+	if (!x)
+		return mt_parse_int(s, 1, TR_MAX_BLOCK, &v->br) < 0 ? -1 : (v->bc = v->br, 0);
+	if (n == 0 || n >= sizeof r)
+		return -1;
+	memcpy(r, s, n);
+	r[n] = '\0';
+	if (mt_parse_int(r, 1, TR_MAX_BLOCK, &v->br) < 0 ||
+	    mt_parse_int(x + 1, 1, TR_MAX_BLOCK, &v->bc) < 0)
+		return -1;
+	return 0;
+}
+
 int tr_version_parse(const char *s, struct tr_version *v, mt_error *e)
 {
+	memset(v, 0, sizeof *v);
 	if (strcmp(s, "naive") == 0) {
 		v->kind = TR_NAIVE;
-		v->block = 0;
 		return 0;
 	}
 	if (strcmp(s, "diagonal") == 0) {
 		v->kind = TR_DIAGONAL;
-		v->block = 0;
 		return 0;
 	}
 	if (strncmp(s, "block:", 6) == 0) {
-		if (mt_parse_int(s + 6, 1, 4096, &v->block) < 0)
-			return mt_fail(e, "version '%s': the block side must be 1..4096", s);
 		v->kind = TR_BLOCK;
+		if (parse_tile(s + 6, v) < 0)
+			return mt_fail(e, "version '%s': a block is K or RxC, each 1..%d", s,
+				       TR_MAX_BLOCK);
 		return 0;
 	}
-	return mt_fail(e, "version '%s': expected naive, block:K or diagonal", s);
+	if (strncmp(s, "buffer:", 7) == 0) {
+		v->kind = TR_BUFFER;
+		if (parse_tile(s + 7, v) < 0 || v->bc > TR_MAX_BUFFER)
+			return mt_fail(e, "version '%s': a buffer block is K or RxC, rows 1..%d, "
+					  "columns 1..%d", s, TR_MAX_BLOCK, TR_MAX_BUFFER);
+		return 0;
+	}
+	return mt_fail(e, "version '%s': expected naive, block:K, block:RxC, buffer:K or diagonal",
+		       s);
 }
 
 const char *tr_version_name(const struct tr_version *v, char *buf, size_t len)
 {
+	const char *kind = v->kind == TR_BUFFER ? "buffer" : "block";
 	switch (v->kind) {
 	case TR_NAIVE:
 		mt_strlcpy(buf, "naive", len);
 		break;
 	case TR_BLOCK:
-		mt_snprintf(buf, len, "block:%d", v->block);
+	case TR_BUFFER:
+		if (v->br == v->bc)
+			mt_snprintf(buf, len, "%s:%d", kind, v->br);
+		else
+			mt_snprintf(buf, len, "%s:%dx%d", kind, v->br, v->bc);
 		break;
 	default:
 		mt_strlcpy(buf, "diagonal", len);
@@ -76,6 +111,18 @@ uint64_t tr_base_b(int rows, int cols)
 	if (bytes <= span)
 		return TR_BASE_B;
 	return TR_BASE_A + (bytes + span - 1) / span * span;
+}
+
+uint64_t tr_addr(int matrix, int row, int col, int rows, int cols)
+{
+	if (matrix == 0)
+		return TR_BASE_A + ((uint64_t)row * (uint64_t)cols + (uint64_t)col) * 4;
+	return tr_base_b(rows, cols) + ((uint64_t)row * (uint64_t)rows + (uint64_t)col) * 4;
+}
+
+uint64_t tr_set_of(int matrix, int row, int col, int rows, int cols, int s, int b)
+{
+	return (tr_addr(matrix, row, col, rows, cols) >> b) & ((1ull << s) - 1);
 }
 
 int tr_cachelab_limit(int rows, int cols)
@@ -137,13 +184,30 @@ static void naive(struct trm *m)
 			set(m, j, i, get(m, i, j));
 }
 
-static void blocked(struct trm *m, int k)
+/* Blocks of br rows by bc columns of A. */
+static void blocked(struct trm *m, int br, int bc)
 {
-	for (int ii = 0; ii < m->rows; ii += k)
-		for (int jj = 0; jj < m->cols; jj += k)
-			for (int i = ii; i < imin(ii + k, m->rows); i++)
-				for (int j = jj; j < imin(jj + k, m->cols); j++)
+	for (int ii = 0; ii < m->rows; ii += br)
+		for (int jj = 0; jj < m->cols; jj += bc)
+			for (int i = ii; i < imin(ii + br, m->rows); i++)
+				for (int j = jj; j < imin(jj + bc, m->cols); j++)
 					set(m, j, i, get(m, i, j));
+}
+
+/* The same blocks, each block row of A read into locals before its stores
+ * (diagonal32's trick for any block: buffer:8 on 32x32 is diagonal32). */
+static void buffered(struct trm *m, int br, int bc)
+{
+	int32_t row[TR_MAX_BUFFER];
+	for (int ii = 0; ii < m->rows; ii += br)
+		for (int jj = 0; jj < m->cols; jj += bc)
+			for (int i = ii; i < imin(ii + br, m->rows); i++) {
+				int w = imin(jj + bc, m->cols) - jj;
+				for (int t = 0; t < w; t++)
+					row[t] = get(m, i, jj + t);
+				for (int t = 0; t < w; t++)
+					set(m, jj + t, i, row[t]);
+			}
 }
 
 /* 32x32: 8x8 blocks; each row of the A block goes into eight locals before
@@ -208,7 +272,7 @@ static void diagonal(struct trm *m)
 			for (int jj = 0; jj < 64; jj += 8)
 				block64(m, ii, jj);
 	} else {
-		blocked(m, 16);
+		blocked(m, 16, 16);
 	}
 }
 
@@ -249,7 +313,10 @@ int tr_simulate(const struct tr_version *v, int rows, int cols, int s, int E, in
 		naive(&m);
 		break;
 	case TR_BLOCK:
-		blocked(&m, v->block);
+		blocked(&m, v->br, v->bc);
+		break;
+	case TR_BUFFER:
+		buffered(&m, v->br, v->bc);
 		break;
 	default:
 		diagonal(&m);
@@ -273,6 +340,73 @@ int tr_simulate(const struct tr_version *v, int rows, int cols, int s, int E, in
 	return 0;
 }
 
+/* ---- traces and sets ---------------------------------------------------- */
+
+struct trace_ctx {
+	struct trace_writer *w;
+	int rows, cols;
+};
+
+static void trace_one(void *ctx, int matrix, int row, int col, int is_store, unsigned flags)
+{
+	struct trace_ctx *t = ctx;
+	(void)flags;
+	trace_writer_add(t->w, is_store ? 'S' : 'L', tr_addr(matrix, row, col, t->rows, t->cols),
+			 sizeof(int32_t));
+}
+
+int tr_write_trace(const struct tr_version *v, int rows, int cols, const char *path, mt_error *e)
+{
+	struct trace_ctx t = { NULL, rows, cols };
+	struct tr_result r;
+	if (!(t.w = trace_writer_open(path, e)))
+		return -1;
+	/* the accesses do not depend on the cache: any geometry replays them */
+	if (tr_simulate(v, rows, cols, 0, 1, 0, trace_one, &t, &r, e) < 0) {
+		trace_writer_abort(t.w);
+		return -1;
+	}
+	return trace_writer_commit(t.w, e);
+}
+
+const char *tr_trace_path(const char *dir, const struct tr_version *v, int rows, int cols,
+			  char *buf, size_t len)
+{
+	char name[32];
+	tr_version_name(v, name, sizeof name);
+	for (char *c = name; *c; c++)
+		if (*c == ':')
+			*c = '-';
+	if (mt_snprintf(buf, len, "%s/transpose-%s-%dx%d.trace", dir, name, rows, cols) < 0)
+		return NULL;
+	return buf;
+}
+
+struct sets_ctx {
+	uint64_t *misses;
+	int rows, cols, s, b;
+};
+
+static void count_set(void *ctx, int matrix, int row, int col, int is_store, unsigned flags)
+{
+	struct sets_ctx *c = ctx;
+	(void)is_store;
+	if (flags & SIM_MISS)
+		c->misses[tr_set_of(matrix, row, col, c->rows, c->cols, c->s, c->b)]++;
+}
+
+int tr_misses_by_set(const struct tr_version *v, int rows, int cols, int s, int E, int b,
+		     uint64_t *misses, mt_error *e)
+{
+	struct sets_ctx c = { misses, rows, cols, s, b };
+	struct tr_result r;
+	if (s < 0 || s > TR_SETS_MAX_S)
+		return mt_fail(e, "transpose: misses by set for up to 2^%d sets, not 2^%d",
+			       TR_SETS_MAX_S, s);
+	memset(misses, 0, ((size_t)1 << s) * sizeof *misses);
+	return tr_simulate(v, rows, cols, s, E, b, count_set, &c, &r, e);
+}
+
 /* ---- the real machine --------------------------------------------------- */
 
 __attribute__((noinline)) void tr_real_naive(const int32_t *a, int32_t *b, size_t n)
@@ -282,16 +416,52 @@ __attribute__((noinline)) void tr_real_naive(const int32_t *a, int32_t *b, size_
 			b[j * n + i] = a[i * n + j];
 }
 
-__attribute__((noinline)) void tr_real_blocked(const int32_t *a, int32_t *b, size_t n, size_t k)
+__attribute__((noinline)) void tr_real_blocked(const int32_t *a, int32_t *b, size_t n, size_t br,
+					       size_t bc)
 {
-	for (size_t ii = 0; ii < n; ii += k) {
-		size_t ie = ii + k < n ? ii + k : n;
-		for (size_t jj = 0; jj < n; jj += k) {
-			size_t je = jj + k < n ? jj + k : n;
+	for (size_t ii = 0; ii < n; ii += br) {
+		size_t ie = ii + br < n ? ii + br : n;
+		for (size_t jj = 0; jj < n; jj += bc) {
+			size_t je = jj + bc < n ? jj + bc : n;
 			for (size_t i = ii; i < ie; i++)
 				for (size_t j = jj; j < je; j++)
 					b[j * n + i] = a[i * n + j];
 		}
+	}
+}
+
+__attribute__((noinline)) void tr_real_buffered(const int32_t *a, int32_t *b, size_t n,
+						size_t br, size_t bc)
+{
+	int32_t row[TR_MAX_BUFFER];
+	if (bc > TR_MAX_BUFFER)
+		bc = TR_MAX_BUFFER;
+	for (size_t ii = 0; ii < n; ii += br) {
+		size_t ie = ii + br < n ? ii + br : n;
+		for (size_t jj = 0; jj < n; jj += bc) {
+			size_t w = (jj + bc < n ? jj + bc : n) - jj;
+			for (size_t i = ii; i < ie; i++) {
+				memcpy(row, a + i * n + jj, w * sizeof *row);
+				mt_sink_memory(row); /* the row really goes through the locals */
+				for (size_t t = 0; t < w; t++)
+					b[(jj + t) * n + i] = row[t];
+			}
+		}
+	}
+}
+
+void tr_real_run(const struct tr_version *v, const int32_t *a, int32_t *b, size_t n)
+{
+	switch (v->kind) {
+	case TR_BLOCK:
+		tr_real_blocked(a, b, n, (size_t)v->br, (size_t)v->bc);
+		break;
+	case TR_BUFFER:
+		tr_real_buffered(a, b, n, (size_t)v->br, (size_t)v->bc);
+		break;
+	default:
+		tr_real_naive(a, b, n);
+		break;
 	}
 }
 
@@ -307,30 +477,57 @@ void tr_plan_default(struct tr_plan *p)
 	p->nsizes = 3;
 	p->s = 5, p->E = 1, p->b = 5;
 	p->real_n = 4096;
-	p->real_block = 16;
+	tr_version_parse("naive", &p->real[0], NULL);
+	tr_version_parse("block:16", &p->real[1], NULL);
+	p->nreal = 2;
 	p->real_tries = 5;
+}
+
+void tr_plan_real_sweep(struct tr_plan *p)
+{
+	p->nreal = 0;
+	p->real[p->nreal++].kind = TR_NAIVE;
+	for (int k = 0; k < 2; k++)
+		for (int i = 0; i < TR_REAL_SWEEP_N; i++) {
+			struct tr_version *v = &p->real[p->nreal++];
+			v->kind = k ? TR_BUFFER : TR_BLOCK;
+			v->br = v->bc = tr_real_sweep_sides[i];
+		}
 }
 
 struct real_buf {
 	int32_t *a, *b;
 };
 
-/* Best of tries timings of one kernel; returns 0 or -1 when cancelled. */
-static int time_kernel(job_t *job, const struct tr_plan *p, const struct real_buf *rb, int blocked_v,
-		       double *best, double *second, int *correct)
+/* Whether b is a^T, on a sample of elements. */
+static int real_correct(const struct real_buf *rb, size_t n)
+{
+	for (size_t i = 0; i < n; i += 97)
+		for (size_t j = 0; j < n; j += 89)
+			if (rb->b[j * n + i] != rb->a[i * n + j])
+				return 0;
+	return 1;
+}
+
+/* Version v: one untimed run (warm caches and TLB: no verdict rests on a
+ * cold first try), then the best and second best of p->real_tries.
+ * Returns 0, or -1 when cancelled. */
+static int time_kernel(job_t *job, const struct tr_plan *p, const struct real_buf *rb,
+		       const struct tr_version *v, double *best, double *second, int *correct)
 {
 	size_t n = p->real_n, cells = n * n;
 	*best = *second = 1e300;
+	for (size_t k = 0; k < cells; k++)
+		rb->b[k] = -1; /* what the kernel must overwrite */
+	tr_real_run(v, rb->a, rb->b, n);
+	mt_sink_memory(rb->b);
 	for (int t = 0; t < p->real_tries; t++) {
 		uint64_t t0, t1;
 		double ns;
 		if (job_check(job) == JOB_CANCELLED)
 			return -1;
 		t0 = mt_now_ns();
-		if (blocked_v)
-			tr_real_blocked(rb->a, rb->b, n, p->real_block);
-		else
-			tr_real_naive(rb->a, rb->b, n);
+		tr_real_run(v, rb->a, rb->b, n);
 		t1 = mt_now_ns();
 		mt_sink_memory(rb->b);
 		ns = (double)(t1 - t0) / (double)cells;
@@ -341,29 +538,29 @@ static int time_kernel(job_t *job, const struct tr_plan *p, const struct real_bu
 			*second = ns;
 		}
 	}
-	*correct = 1;
-	for (size_t i = 0; i < n && *correct; i += 97)
-		for (size_t j = 0; j < n; j += 89)
-			if (rb->b[j * n + i] != rb->a[i * n + j]) {
-				*correct = 0;
-				break;
-			}
+	*correct = real_correct(rb, n);
 	return 0;
 }
 
-int transpose_worker(job_t *job, void *arg, mt_error *e)
+/* The simulated cells, version by version, size by size, each trace
+ * written when asked. Returns 0, 1 when cancelled, -1 with e. */
+static int run_simulated(job_t *job, const struct tr_plan *p, mt_error *e)
 {
-	const struct tr_plan *p = arg;
-	struct job_event ev;
-	struct real_buf rb = { NULL, NULL };
-	job_set_total(job, (uint64_t)p->nversions * (uint64_t)p->nsizes + (p->real_n ? 2 : 0));
 	for (int v = 0; v < p->nversions; v++)
 		for (int z = 0; z < p->nsizes; z++) {
+			struct job_event ev;
 			struct tr_result r;
+			char path[4096];
 			if (job_check(job) == JOB_CANCELLED)
-				return 0;
+				return 1;
 			if (tr_simulate(&p->versions[v], p->rows[z], p->cols[z], p->s, p->E, p->b,
 					NULL, NULL, &r, e) < 0)
+				return -1;
+			if (p->trace_dir && !tr_trace_path(p->trace_dir, &p->versions[v], p->rows[z],
+							   p->cols[z], path, sizeof path))
+				return mt_fail(e, "%s: path too long", p->trace_dir);
+			if (p->trace_dir &&
+			    tr_write_trace(&p->versions[v], p->rows[z], p->cols[z], path, e) < 0)
 				return -1;
 			memset(&ev, 0, sizeof ev);
 			ev.type = JOB_EV_CELL;
@@ -378,51 +575,68 @@ int transpose_worker(job_t *job, void *arg, mt_error *e)
 			if (job_emit(job, &ev) < 0)
 				return mt_fail(e, "transpose: out of memory");
 		}
-	if (p->real_n) {
-		size_t n = p->real_n, cells = n * n;
-		rb.a = malloc(cells * sizeof(*rb.a));
-		rb.b = malloc(cells * sizeof(*rb.b));
-		if (!rb.a || !rb.b) {
-			free(rb.a);
-			free(rb.b);
-			return mt_fail(e, "transpose: out of memory for two %zux%zu matrices", n, n);
-		}
-		for (size_t k = 0; k < cells; k++) {
-			rb.a[k] = (int32_t)k;
-			rb.b[k] = 0; /* touch every page before timing */
-		}
-		for (int which = 0; which < 2; which++) {
-			double best, second;
-			int correct;
-			if (time_kernel(job, p, &rb, which, &best, &second, &correct) < 0)
-				break;
-			memset(&ev, 0, sizeof ev);
-			ev.type = JOB_EV_CELL;
-			ev.kind = TR_EV_REAL;
-			ev.row = which;
-			ev.value = best;
-			ev.spread = second < 1e300 ? (second - best) / best : 0;
-			ev.aux[0] = p->real_tries;
-			ev.aux[1] = (double)n;
-			ev.aux[2] = (double)p->real_block;
-			ev.aux[3] = correct;
-			if (job_emit(job, &ev) < 0) {
-				free(rb.a);
-				free(rb.b);
-				return mt_fail(e, "transpose: out of memory");
-			}
-		}
-		free(rb.a);
-		free(rb.b);
-	}
 	return 0;
+}
+
+/* The real versions on N x N: each one's cell. Returns 0 (also when
+ * cancelled), -1 with e. */
+static int run_real(job_t *job, const struct tr_plan *p, mt_error *e)
+{
+	size_t n = p->real_n, cells = n * n;
+	struct real_buf rb = { malloc(cells * sizeof(int32_t)), malloc(cells * sizeof(int32_t)) };
+	int rc = 0;
+	if (!rb.a || !rb.b) {
+		rc = mt_fail(e, "transpose: out of memory for two %zux%zu matrices", n, n);
+		goto out;
+	}
+	for (size_t k = 0; k < cells; k++)
+		rb.a[k] = (int32_t)k;
+	for (int i = 0; i < p->nreal; i++) {
+		struct job_event ev;
+		double best, second;
+		int correct;
+		if (time_kernel(job, p, &rb, &p->real[i], &best, &second, &correct) < 0)
+			break;
+		memset(&ev, 0, sizeof ev);
+		ev.type = JOB_EV_CELL;
+		ev.kind = TR_EV_REAL;
+		ev.row = i;
+		ev.value = best;
+		ev.spread = second < 1e300 ? (second - best) / best : 0;
+		ev.aux[0] = p->real_tries;
+		ev.aux[1] = (double)n;
+		ev.aux[2] = p->real[i].br;
+		ev.aux[3] = correct;
+		ev.aux[4] = p->real[i].kind;
+		ev.aux[5] = p->real[i].bc;
+		if (job_emit(job, &ev) < 0) {
+			rc = mt_fail(e, "transpose: out of memory");
+			break;
+		}
+	}
+out:
+	free(rb.a);
+	free(rb.b);
+	return rc;
+}
+
+int transpose_worker(job_t *job, void *arg, mt_error *e)
+{
+	const struct tr_plan *p = arg;
+	int rc;
+	job_set_total(job, (uint64_t)p->nversions * (uint64_t)p->nsizes +
+				   (p->real_n ? (uint64_t)p->nreal : 0));
+	rc = run_simulated(job, p, e);
+	if (rc)
+		return rc < 0 ? -1 : 0;
+	return p->real_n ? run_real(job, p, e) : 0;
 }
 
 int tr_plan_check(const struct tr_plan *p, mt_error *e)
 {
 	struct sim_cache *c;
-	if (p->nversions < 1 || p->nversions > TR_MAX_VERSIONS || p->nsizes < 0 ||
-	    p->nsizes > TR_MAX_SIZES)
+	if (p->nversions < 0 || p->nversions > TR_MAX_VERSIONS || p->nsizes < 0 ||
+	    p->nsizes > TR_MAX_SIZES || p->nreal < 0 || p->nreal > TR_MAX_REAL)
 		return mt_fail(e, "transpose: bad plan");
 	c = sim_new(p->s, p->E, p->b, e);
 	if (!c)
@@ -430,8 +644,10 @@ int tr_plan_check(const struct tr_plan *p, mt_error *e)
 	sim_free(c);
 	if (p->real_n) {
 		uint64_t need = (uint64_t)p->real_n * p->real_n * 8, avail = mt_mem_available();
-		if (p->real_block < 1)
-			return mt_fail(e, "transpose: the real block side must be at least 1");
+		for (int i = 0; i < p->nreal; i++)
+			if (p->real[i].kind == TR_DIAGONAL)
+				return mt_fail(e, "transpose: diagonal is a trick for the simulated "
+						  "cache; time naive, block:K or buffer:K");
 		if (p->real_tries < 1)
 			return mt_fail(e, "transpose: at least one try");
 		if (avail && need > avail / 2)

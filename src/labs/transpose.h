@@ -7,19 +7,27 @@
  * from B); locals are registers. The data is really transposed too, and the
  * result is checked.
  *
- * Versions: naive; block:K (square K x K blocks); diagonal (32x32: 8x8
- * blocks, each row of A read into eight locals before the eight stores;
- * 64x64: the seed's 4x4-quarter trick; other sizes: block:16).
+ * Versions: naive; block:K (square K x K blocks) and block:RxC (R rows by C
+ * columns of A, CHK-4's non-square blocks); buffer:K and buffer:RxC (the
+ * same blocks, each block row of A read into locals before its stores, as
+ * diagonal32 does: buffer:8 on 32x32 is diagonal32, access for access);
+ * diagonal (32x32: 8x8 blocks, each row of A read into eight locals before
+ * the eight stores; 64x64: the seed's 4x4-quarter trick; other sizes:
+ * block:16).
  *
- * Real machine: N x N int32, naive against blocked, ns per element.
+ * Real machine: N x N int32, any list of naive, block and buffer versions
+ * (default naive and block:16; the seed's homework), ns per element, each
+ * kernel run once untimed before its timed tries (warm caches and TLB).
  *
  * Both run as one job (src/job.h) that streams cells:
  *   kind TR_EV_SIM:  row = version index, col = size index, value = misses,
  *                    aux[0] = hits, aux[1] = evictions, aux[2] = accesses,
  *                    aux[3] = 1 when B == A^T afterwards;
- *   kind TR_EV_REAL: row = 0 naive, 1 blocked; value = best ns per element,
- *                    spread = (second best - best) / best, aux[0] = tries,
- *                    aux[1] = N, aux[2] = block, aux[3] = 1 when correct.
+ *   kind TR_EV_REAL: row = index into plan.real; value = best ns per
+ *                    element, spread = (second best - best) / best, aux[0] =
+ *                    tries, aux[1] = N, aux[2] = block rows, aux[3] = 1 when
+ *                    correct, aux[4] = the version's kind, aux[5] = block
+ *                    columns.
  */
 #ifndef MEMTOP_TRANSPOSE_H
 #define MEMTOP_TRANSPOSE_H
@@ -33,22 +41,40 @@
 #define TR_BASE_A 0x100000u
 #define TR_BASE_B 0x140000u
 #define TR_MAX_ELEMS (1u << 24) /* rows * cols of a simulated matrix */
-#define TR_MAX_VERSIONS 16
+#define TR_MAX_VERSIONS 24
 #define TR_MAX_SIZES 16
+#define TR_MAX_REAL 16
+#define TR_MAX_BLOCK 4096  /* a block's rows or columns */
+#define TR_MAX_BUFFER 256  /* buffer: a block row read into at most this many locals */
+#define TR_SWEEP_N 6
 
-enum tr_kind { TR_NAIVE, TR_BLOCK, TR_DIAGONAL };
+/* CHK-4's block sides: 4, 8, 12, 16, 20, 24 (the simulated sweep). */
+extern const int tr_sweep_sides[TR_SWEEP_N];
+/* The real sweep's block sides (the homework's table): 4 .. 128. */
+#define TR_REAL_SWEEP_N 6
+extern const int tr_real_sweep_sides[TR_REAL_SWEEP_N];
+
+enum tr_kind { TR_NAIVE, TR_BLOCK, TR_DIAGONAL, TR_BUFFER };
 
 struct tr_version {
 	enum tr_kind kind;
-	int block; /* TR_BLOCK: the side K */
+	int br, bc; /* TR_BLOCK, TR_BUFFER: a block of br rows by bc columns of A */
 };
 
-/* Parse "naive", "block:K" (1 <= K <= 4096) or "diagonal". Returns 0, or -1
- * with e ("version 'x': expected naive, block:K or diagonal"). */
+/* Parse "naive", "diagonal", "block:K", "block:RxC", "buffer:K" or
+ * "buffer:RxC" (1 <= K, R, C <= TR_MAX_BLOCK; a buffer's C at most
+ * TR_MAX_BUFFER). Returns 0, or -1 with e ("version 'x': expected naive,
+ * block:K, block:RxC, buffer:K or diagonal"). */
 int tr_version_parse(const char *s, struct tr_version *v, mt_error *e);
 
-/* The version's name as tr_version_parse() reads it ("block:8"). */
+/* The version's name as tr_version_parse() reads it ("block:8",
+ * "block:16x4", "buffer:8"). */
 const char *tr_version_name(const struct tr_version *v, char *buf, size_t len);
+
+/* The byte address of element (row, col) of matrix 0 (A, rows x cols at
+ * TR_BASE_A) or 1 (B, cols x rows at tr_base_b) of a rows x cols
+ * transpose: what the simulator and a written trace see. */
+uint64_t tr_addr(int matrix, int row, int col, int rows, int cols);
 
 /* Parse "RxC" (rows x cols, each 1..8192, rows * cols <= TR_MAX_ELEMS).
  * Returns 0, or -1 with e. */
@@ -63,6 +89,18 @@ uint64_t tr_base_b(int rows, int cols);
  * 2000 for 61x67), or 0 when cachelab grades no such size. A version
  * passes when its misses are below the limit. */
 int tr_cachelab_limit(int rows, int cols);
+
+/* The cache set element (row, col) of matrix 0 (A) or 1 (B) of a rows x
+ * cols transpose lands in, on a cache of 2^s sets of 2^b-byte blocks. */
+uint64_t tr_set_of(int matrix, int row, int col, int rows, int cols, int s, int b);
+
+#define TR_SETS_MAX_S 10 /* tr_misses_by_set: at most 1024 sets */
+
+/* The misses of version v on a rows x cols transpose on (s, E, b), by the
+ * set they fall in: misses[0 .. 2^s). Returns 0, or -1 with e (s above
+ * TR_SETS_MAX_S, bad geometry or size). */
+int tr_misses_by_set(const struct tr_version *v, int rows, int cols, int s, int E, int b,
+		     uint64_t *misses, mt_error *e);
 
 struct tr_result {
 	uint64_t accesses, hits, misses, evictions;
@@ -80,10 +118,16 @@ typedef void (*tr_access_fn)(void *ctx, int matrix, int row, int col, int is_sto
 int tr_simulate(const struct tr_version *v, int rows, int cols, int s, int E, int b,
 		tr_access_fn fn, void *ctx, struct tr_result *out, mt_error *e);
 
-/* The real-machine kernels: b (n x n) = a^T, naive (rows of a, columns of b)
- * and in k x k blocks. Not inlined, so the timing measures them. */
+/* The real-machine kernels: b (n x n) = a^T, naive (rows of a, columns of
+ * b), in br x bc blocks, and in blocks with each block row of a copied to a
+ * local buffer first (bc <= TR_MAX_BUFFER). Not inlined, so the timing
+ * measures them. */
 void tr_real_naive(const int32_t *a, int32_t *b, size_t n);
-void tr_real_blocked(const int32_t *a, int32_t *b, size_t n, size_t k);
+void tr_real_blocked(const int32_t *a, int32_t *b, size_t n, size_t br, size_t bc);
+void tr_real_buffered(const int32_t *a, int32_t *b, size_t n, size_t br, size_t bc);
+
+/* Run version v (naive, block or buffer) on the real machine. */
+void tr_real_run(const struct tr_version *v, const int32_t *a, int32_t *b, size_t n);
 
 enum { TR_EV_SIM = 1, TR_EV_REAL = 2 };
 
@@ -95,23 +139,44 @@ struct tr_plan {
 	int nsizes;
 	int s, E, b;
 	size_t real_n;     /* 0: no real-machine timing */
-	size_t real_block; /* block side of the real blocked version */
-	int real_tries;    /* best of this many */
+	struct tr_version real[TR_MAX_REAL]; /* the real versions timed */
+	int nreal;
+	int real_tries;    /* best of this many (after one untimed run) */
+	const char *trace_dir; /* write each simulated run's trace there (NULL: none) */
 };
 
 /* The default plan: the seed's four versions x 32x32, 64x64, 61x67 on
- * (5, 1, 5), and the real machine at N = 4096, block 16, best of 5. */
+ * (5, 1, 5), and the real machine at N = 4096, naive and block:16, best of
+ * 5. */
 void tr_plan_default(struct tr_plan *p);
 
-/* Can p run here? Checks the geometry, the sizes and the memory for the
- * real N x N. Returns 0, or -1 with e (bad input: say it before measuring). */
+/* The real versions of the homework's table: naive, then block:K and
+ * buffer:K for K in tr_real_sweep_sides. */
+void tr_plan_real_sweep(struct tr_plan *p);
+
+/* The trace file of simulated version v on a rows x cols transpose:
+ * "DIR/transpose-block-16x4-61x67.trace" (':' of the name as '-'). Returns
+ * buf, or NULL when it does not fit. */
+const char *tr_trace_path(const char *dir, const struct tr_version *v, int rows, int cols,
+			  char *buf, size_t len);
+
+/* Write the trace of version v on a rows x cols transpose to path in
+ * valgrind-lackey form (" L 100000,4", " S 140000,4"), the accesses the
+ * simulation makes, so that `memtop sim -s S -E E -b B -t path` gives its
+ * misses exactly. Returns 0, or -1 with e (bad size, a write failure). */
+int tr_write_trace(const struct tr_version *v, int rows, int cols, const char *path, mt_error *e);
+
+/* Can p run here? Checks the geometry, the sizes, the real versions (no
+ * diagonal: it is a simulated cache's trick) and the memory for the real
+ * N x N. Returns 0, or -1 with e (bad input: say it before measuring). */
 int tr_plan_check(const struct tr_plan *p, mt_error *e);
 
 /* The transpose job (a job_fn, see core/job.h): arg is a const struct
  * tr_plan * that tr_plan_check() accepted and that outlives the job. The
- * simulated cells come first, version by version, size by size; then the
- * real naive and blocked cells. Returns 0 (also when cancelled), or -1 with
- * e (out of memory). */
+ * simulated cells come first, version by version, size by size (each one's
+ * trace written to p->trace_dir when set); then the real versions. Returns
+ * 0 (also when cancelled), or -1 with e (out of memory, a trace not
+ * written). */
 int transpose_worker(job_t *job, void *arg, mt_error *e);
 
 #endif

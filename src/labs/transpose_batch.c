@@ -1,18 +1,26 @@
 /* memtop run transpose: the transpose lab in batch mode. Prints the seed's
- * table of misses (versions down, sizes across), cachelab's pass/fail, then
- * the real machine's naive against blocked timing. */
+ * table of misses (versions down, sizes across), cachelab's pass/fail, the
+ * fewest misses per size (CHK-4's sweep), where the rows of A and B land in
+ * the cache's sets (--sets), then the real machine's versions timed (the
+ * homework's table with --real-sweep). */
 #include "config.h"
 
 #include "core/batch.h"
 #include "core/experiment.h"
 #include "core/job.h"
 #include "core/jsonio.h"
-#include "transpose.h"
 #include "core/util.h"
+#include "transpose.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define SPEEDUP_GOAL 2.0 /* the seed's homework: at least twice the naive speed */
+#define SETS_BAR_MAX 64  /* draw a bar of sets up to this many sets */
 
 /* The table on stdout, a row as each version's sizes are in. */
 struct printer {
@@ -21,11 +29,15 @@ struct printer {
 	int csv;
 	struct tr_result res[TR_MAX_VERSIONS][TR_MAX_SIZES];
 	int got[TR_MAX_VERSIONS][TR_MAX_SIZES];
-	int next_row;      /* rows printed */
-	double real_ns[2]; /* naive, blocked; 0 = not measured */
-	double real_spread[2];
-	int real_ok[2];
-	int wrong;         /* simulated results that did not transpose */
+	int next_row; /* rows printed */
+	double real_ns[TR_MAX_REAL], real_spread[TR_MAX_REAL]; /* 0 = not measured */
+	int real_ok[TR_MAX_REAL];
+	int wrong; /* simulated results that did not transpose */
+};
+
+/* The options that are not the plan's. */
+struct extra {
+	int sets; /* --sets: the set map and the misses by set */
 };
 
 static void usage(FILE *f)
@@ -33,21 +45,38 @@ static void usage(FILE *f)
 	fprintf(f,
 		"Usage: memtop run transpose [OPTIONS]\n"
 		"Cache misses of matrix transpose on cachelab's cache (s,E,b) = (5,1,5), and\n"
-		"naive against blocked transpose timed on this machine.\n\n"
-		"  --size LIST        sizes ROWSxCOLS, comma-separated (default 32x32,64x64,61x67)\n"
-		"  --version LIST     naive, block:K, diagonal, comma-separated\n"
-		"                     (default naive,block:8,block:16,diagonal)\n"
-		"  --cache s,E,b      the simulated cache (default 5,1,5)\n"
-		"  --no-real          skip the real-machine timing\n"
-		"  --real-n N         real-machine matrix side (default 4096)\n"
-		"  --real-block K     block side of the real blocked version (default 16)\n"
-		"  --tries N          real-machine timing: best of N (default 5)\n"
-		"  --cpu N            pin the measuring thread to CPU N\n"
-		"  --quick            small run for tests: the simulated table, real N = 256, 1 try\n"
-		"  --json FILE        write the result to FILE (atomically)\n"
-		"  --csv              print CSV, one row a result (the rest goes to stderr)\n"
-		"  -h, --help         this help\n\n"
+		"transpose versions timed on this machine.\n\n"
+		"  --size LIST         sizes ROWSxCOLS, comma-separated (default 32x32,64x64,61x67)\n"
+		"  --version LIST      naive, block:K, block:RxC (R rows by C columns of A),\n"
+		"                      buffer:K, buffer:RxC (each block row of A read into\n"
+		"                      locals first), diagonal; comma-separated (default\n"
+		"                      naive,block:8,block:16,diagonal)\n"
+		"  --sweep             also block:4, 8, 12, 16, 20, 24 (CHK-4), and the fewest\n"
+		"                      misses per size\n"
+		"  --sets              where each row of A and B lands in the cache's sets, and\n"
+		"                      each version's misses by set\n"
+		"  --cache s,E,b       the simulated cache (default 5,1,5)\n"
+		"  --trace-out DIR     write each simulated run's accesses to DIR as a\n"
+		"                      valgrind-lackey trace (memtop sim -t replays it)\n"
+		"  --no-real           skip the real-machine timing\n"
+		"  --real-n N          real-machine matrix side (default 4096)\n"
+		"  --real-version LIST the versions timed (default naive,block:16)\n"
+		"  --real-block K      the real blocked version's side (block:K)\n"
+		"  --real-sweep        time naive, block:K and buffer:K for K = 4 .. 128\n"
+		"  --tries N           real-machine timing: best of N after one untimed run\n"
+		"                      (default 5)\n"
+		"  --cpu N             pin the measuring thread to CPU N\n"
+		"  --quick             small run for tests: the simulated table, real N = 256,\n"
+		"                      best of 3\n"
+		"  --json FILE         write the result to FILE (atomically)\n"
+		"  --csv               print CSV, one row a result (the rest goes to stderr)\n"
+		"  -h, --help          this help\n\n"
 		"cachelab's limits: 32x32 under 300 misses, 64x64 under 1300, 61x67 under 2000.\n");
+}
+
+static int is_cachelab_cache(const struct tr_plan *p)
+{
+	return p->s == 5 && p->E == 1 && p->b == 5;
 }
 
 static void print_row(struct printer *b, int v)
@@ -70,11 +99,6 @@ static void print_row(struct printer *b, int v)
 		printf("%7llu", (unsigned long long)b->res[v][z].misses);
 	printf("\n");
 	fflush(stdout);
-}
-
-static int is_cachelab_cache(const struct tr_plan *p)
-{
-	return p->s == 5 && p->E == 1 && p->b == 5;
 }
 
 static void print_pass_fail(const struct printer *b)
@@ -108,91 +132,171 @@ static void print_pass_fail(const struct printer *b)
 	}
 }
 
-static void on_event(const struct job_event *ev, void *ctx)
+/* The version with the fewest misses at each size (CHK-4: which block gets
+ * 61x67 under 2000). */
+static void print_fewest(const struct printer *b)
 {
-	struct printer *b = ctx;
-	FILE *meta = b->run->meta;
-	if (ev->type == JOB_EV_NOTE) {
-		batch_note(b->run, ev->text);
+	const struct tr_plan *p = b->p;
+	char name[32];
+	if (p->nversions < 2)
 		return;
+	fprintf(b->run->meta, "# fewest misses:");
+	for (int z = 0; z < p->nsizes; z++) {
+		int best = 0;
+		for (int v = 1; v < p->nversions; v++)
+			if (b->res[v][z].misses < b->res[best][z].misses)
+				best = v;
+		fprintf(b->run->meta, "%s %dx%d %s %llu", z ? ";" : "", p->rows[z], p->cols[z],
+			tr_version_name(&p->versions[best], name, sizeof name),
+			(unsigned long long)b->res[best][z].misses);
 	}
-	if (ev->type != JOB_EV_CELL)
-		return;
-	if (ev->kind == TR_EV_SIM && ev->row >= 0 && ev->row < b->p->nversions && ev->col >= 0 &&
-	    ev->col < b->p->nsizes) {
-		struct tr_result *r = &b->res[ev->row][ev->col];
-		r->misses = (uint64_t)ev->value;
-		r->hits = (uint64_t)ev->aux[0];
-		r->evictions = (uint64_t)ev->aux[1];
-		r->accesses = (uint64_t)ev->aux[2];
-		r->correct = ev->aux[3] > 0;
-		if (!r->correct)
-			b->wrong++;
-		b->got[ev->row][ev->col] = 1;
-		while (b->next_row < b->p->nversions) {
-			int full = 1;
-			for (int z = 0; z < b->p->nsizes; z++)
-				full &= b->got[b->next_row][z];
-			if (!full)
-				break;
-			print_row(b, b->next_row++);
-		}
-		if (b->next_row == b->p->nversions && ev->row == b->p->nversions - 1 &&
-		    ev->col == b->p->nsizes - 1)
-			print_pass_fail(b);
-	} else if (ev->kind == TR_EV_REAL && (ev->row == 0 || ev->row == 1)) {
-		char name[32];
-		b->real_ns[ev->row] = ev->value;
-		b->real_spread[ev->row] = ev->spread;
-		b->real_ok[ev->row] = ev->aux[3] > 0;
-		if (ev->row == 0) {
-			mt_strlcpy(name, "naive", sizeof name);
-			char sz[32];
-			fprintf(meta, "%s# real machine: N = %zu int32 (%s a matrix), best of %d\n",
-				b->csv ? "" : "\n", b->p->real_n,
-				mt_fmt_size(sz, sizeof sz, (uint64_t)b->p->real_n * b->p->real_n * 4),
-				b->p->real_tries);
-		} else {
-			mt_snprintf(name, sizeof name, "block:%zu", b->p->real_block);
-		}
-		if (b->csv)
-			printf("real,%s,%zu,%zu,,,,,%d,%.4f\n", name, b->p->real_n, b->p->real_n,
-			       b->real_ok[ev->row], ev->value);
-		else
-			printf("%-10s%8.3f ns/element%s\n", name, ev->value,
-			       b->real_ok[ev->row] ? "" : "  (WRONG RESULT)");
-		if (ev->row == 1 && b->real_ns[0] > 0 && ev->value > 0) {
-			double up = b->real_ns[0] / ev->value;
-			fprintf(meta, "%s%8.2fx (the seed's homework asks for at least 2x: %s)\n",
-				b->csv ? "# speed-up " : "speed-up  ", up, up >= 2 ? "pass" : "FAIL");
-		}
-		fflush(stdout);
+	fprintf(b->run->meta, "\n");
+}
+
+static void on_sim(struct printer *b, const struct job_event *ev)
+{
+	struct tr_result *r = &b->res[ev->row][ev->col];
+	r->misses = (uint64_t)ev->value;
+	r->hits = (uint64_t)ev->aux[0];
+	r->evictions = (uint64_t)ev->aux[1];
+	r->accesses = (uint64_t)ev->aux[2];
+	r->correct = ev->aux[3] > 0;
+	if (!r->correct)
+		b->wrong++;
+	b->got[ev->row][ev->col] = 1;
+	while (b->next_row < b->p->nversions) {
+		int full = 1;
+		for (int z = 0; z < b->p->nsizes; z++)
+			full &= b->got[b->next_row][z];
+		if (!full)
+			break;
+		print_row(b, b->next_row++);
+	}
+	if (b->next_row == b->p->nversions && ev->row == b->p->nversions - 1 &&
+	    ev->col == b->p->nsizes - 1) {
+		print_pass_fail(b);
+		if (!b->csv)
+			print_fewest(b);
 	}
 }
 
-static cJSON *to_json(const struct printer *b)
+/* One real version's row; the naive one first, the others with their
+ * speed-up over it. */
+static void on_real(struct printer *b, const struct job_event *ev)
 {
 	const struct tr_plan *p = b->p;
-	cJSON *root = batch_json_root(b->run), *o, *arr;
+	char name[32], sz[32];
+	int i = ev->row;
+	b->real_ns[i] = ev->value;
+	b->real_spread[i] = ev->spread;
+	b->real_ok[i] = ev->aux[3] > 0;
+	tr_version_name(&p->real[i], name, sizeof name);
+	if (i == 0)
+		fprintf(b->run->meta,
+			"%s# real machine: N = %zu int32 (%s a matrix), best of %d after one untimed "
+			"run\n",
+			b->csv ? "" : "\n", p->real_n,
+			mt_fmt_size(sz, sizeof sz, (uint64_t)p->real_n * p->real_n * 4), p->real_tries);
+	fflush(b->run->meta);
+	if (b->csv) {
+		printf("real,%s,%zu,%zu,,,,,%d,%.4f\n", name, p->real_n, p->real_n, b->real_ok[i],
+		       ev->value);
+	} else {
+		printf("%-10s%8.3f ns/element", name, ev->value);
+		if (i > 0 && b->real_ns[0] > 0 && ev->value > 0)
+			printf(" %7.2fx", b->real_ns[0] / ev->value);
+		printf("%s\n", b->real_ok[i] ? "" : "  (WRONG RESULT)");
+	}
+	fflush(stdout);
+}
+
+static void on_event(const struct job_event *ev, void *ctx)
+{
+	struct printer *b = ctx;
+	if (ev->type == JOB_EV_NOTE)
+		batch_note(b->run, ev->text);
+	else if (ev->type != JOB_EV_CELL)
+		return;
+	else if (ev->kind == TR_EV_SIM && ev->row >= 0 && ev->row < b->p->nversions &&
+		 ev->col >= 0 && ev->col < b->p->nsizes)
+		on_sim(b, ev);
+	else if (ev->kind == TR_EV_REAL && ev->row >= 0 && ev->row < b->p->nreal)
+		on_real(b, ev);
+}
+
+/* The fastest measured real version after naive (index), or -1. */
+static int real_best(const struct printer *b)
+{
+	int best = -1;
+	for (int i = 1; i < b->p->nreal; i++)
+		if (b->real_ns[i] > 0 && (best < 0 || b->real_ns[i] < b->real_ns[best]))
+			best = i;
+	return best;
+}
+
+/* The homework's verdict: the fastest version against naive. */
+static void print_speedup(const struct printer *b)
+{
 	char name[32];
-	if (!root)
-		return NULL;
-	o = cJSON_AddObjectToObject(root, "cache");
-	if (!o)
+	int best = real_best(b);
+	double up;
+	if (best < 0 || !(b->real_ns[0] > 0))
+		return;
+	up = b->real_ns[0] / b->real_ns[best];
+	fprintf(b->run->meta, "%s%8.2fx (%s; the seed's homework asks for at least 2x: %s)\n",
+		b->csv ? "# speed-up " : "speed-up   ", up,
+		tr_version_name(&b->p->real[best], name, sizeof name),
+		up >= SPEEDUP_GOAL ? "pass" : "FAIL");
+}
+
+static cJSON *real_json(const struct printer *b)
+{
+	const struct tr_plan *p = b->p;
+	cJSON *o = cJSON_CreateObject(), *arr;
+	char name[32];
+	int best = real_best(b);
+	if (!o || !(arr = cJSON_AddArrayToObject(o, "versions")))
 		goto fail;
-	cJSON_AddNumberToObject(o, "s", p->s);
-	cJSON_AddNumberToObject(o, "E", p->E);
-	cJSON_AddNumberToObject(o, "b", p->b);
-	arr = cJSON_AddArrayToObject(root, "results");
-	if (!arr)
-		goto fail;
-	for (int v = 0; v < p->nversions; v++)
+	cJSON_AddNumberToObject(o, "n", (double)p->real_n);
+	cJSON_AddNumberToObject(o, "tries", p->real_tries);
+	for (int i = 0; i < p->nreal; i++) {
+		cJSON *x = cJSON_CreateObject();
+		if (!x || !(b->real_ns[i] > 0)) {
+			cJSON_Delete(x);
+			continue;
+		}
+		cJSON_AddItemToArray(arr, x);
+		cJSON_AddStringToObject(x, "version", tr_version_name(&p->real[i], name, sizeof name));
+		cJSON_AddNumberToObject(x, "ns_per_element", b->real_ns[i]);
+		cJSON_AddNumberToObject(x, "spread", b->real_spread[i]);
+		cJSON_AddBoolToObject(x, "correct", b->real_ok[i]);
+	}
+	cJSON_AddNumberToObject(o, "naive_ns_per_element", b->real_ns[0]);
+	if (best >= 0) {
+		cJSON_AddStringToObject(o, "best", tr_version_name(&p->real[best], name, sizeof name));
+		cJSON_AddNumberToObject(o, "best_ns_per_element", b->real_ns[best]);
+		cJSON_AddNumberToObject(o, "speedup", b->real_ns[0] / b->real_ns[best]);
+	}
+	return o;
+fail:
+	cJSON_Delete(o);
+	return NULL;
+}
+
+static cJSON *sim_json(const struct printer *b)
+{
+	const struct tr_plan *p = b->p;
+	cJSON *arr = cJSON_CreateArray();
+	char name[32];
+	for (int v = 0; arr && v < p->nversions; v++)
 		for (int z = 0; z < p->nsizes; z++) {
 			const struct tr_result *r = &b->res[v][z];
 			int l = tr_cachelab_limit(p->rows[z], p->cols[z]);
 			cJSON *x = cJSON_CreateObject();
-			if (!x)
-				goto fail;
+			if (!x) {
+				cJSON_Delete(arr);
+				return NULL;
+			}
 			cJSON_AddItemToArray(arr, x);
 			cJSON_AddStringToObject(x, "version",
 						tr_version_name(&p->versions[v], name, sizeof name));
@@ -208,18 +312,25 @@ static cJSON *to_json(const struct printer *b)
 				cJSON_AddBoolToObject(x, "pass", r->misses < (uint64_t)l);
 			}
 		}
-	if (p->real_n && b->real_ns[0] > 0 && b->real_ns[1] > 0) {
-		o = cJSON_AddObjectToObject(root, "real");
-		if (!o)
+	return arr;
+}
+
+static cJSON *to_json(const struct printer *b)
+{
+	const struct tr_plan *p = b->p;
+	cJSON *root = batch_json_root(b->run), *o, *x;
+	if (!root || !(o = cJSON_AddObjectToObject(root, "cache")))
+		goto fail;
+	cJSON_AddNumberToObject(o, "s", p->s);
+	cJSON_AddNumberToObject(o, "E", p->E);
+	cJSON_AddNumberToObject(o, "b", p->b);
+	if (!(x = sim_json(b)))
+		goto fail;
+	cJSON_AddItemToObject(root, "results", x);
+	if (p->real_n && b->real_ns[0] > 0) {
+		if (!(x = real_json(b)))
 			goto fail;
-		cJSON_AddNumberToObject(o, "n", (double)p->real_n);
-		cJSON_AddNumberToObject(o, "block", (double)p->real_block);
-		cJSON_AddNumberToObject(o, "tries", p->real_tries);
-		cJSON_AddNumberToObject(o, "naive_ns_per_element", b->real_ns[0]);
-		cJSON_AddNumberToObject(o, "blocked_ns_per_element", b->real_ns[1]);
-		cJSON_AddNumberToObject(o, "naive_spread", b->real_spread[0]);
-		cJSON_AddNumberToObject(o, "blocked_spread", b->real_spread[1]);
-		cJSON_AddNumberToObject(o, "speedup", b->real_ns[0] / b->real_ns[1]);
+		cJSON_AddItemToObject(root, "real", x);
 	}
 	return root;
 fail:
@@ -227,8 +338,65 @@ fail:
 	return NULL;
 }
 
-static int parse_list(const char *arg, int (*one)(const char *, struct tr_plan *, mt_error *),
-		      struct tr_plan *p, mt_error *e)
+/* ---- the set map (--sets) ------------------------------------------------- */
+
+/* One matrix row's line: its first address, the sets it touches and a bar
+ * of the sets ('#': touched) when there are few enough. */
+static void print_set_row(const struct tr_plan *p, int matrix, int row, int rows, int cols)
+{
+	int len = matrix ? rows : cols, nsets = 1 << p->s;
+	uint64_t first = tr_set_of(matrix, row, 0, rows, cols, p->s, p->b);
+	uint64_t last = tr_set_of(matrix, row, len - 1, rows, cols, p->s, p->b);
+	char bar[SETS_BAR_MAX + 1];
+	printf("%c row %3d 0x%06llx sets %3llu..%-3llu", matrix ? 'B' : 'A', row,
+	       (unsigned long long)tr_addr(matrix, row, 0, rows, cols), (unsigned long long)first,
+	       (unsigned long long)last);
+	if (nsets > SETS_BAR_MAX) {
+		printf("\n");
+		return;
+	}
+	memset(bar, '.', (size_t)nsets);
+	bar[nsets] = '\0';
+	for (int c = 0; c < len; c++)
+		bar[tr_set_of(matrix, row, c, rows, cols, p->s, p->b)] = '#';
+	printf(" %s\n", bar);
+}
+
+/* Every row of A and B of size z with its sets, then each version's misses
+ * by set: where the rows of A and B compete (CHK-4's last misses). */
+static int print_sets(const struct tr_plan *p, int z)
+{
+	static uint64_t misses[1u << TR_SETS_MAX_S];
+	int rows = p->rows[z], cols = p->cols[z], nsets = 1 << p->s;
+	char name[32];
+	mt_error e = { "" };
+	printf("\n# sets of %dx%d on (%d,%d,%d): rows of A are %d bytes from 0x%x, rows of B %d "
+	       "bytes from 0x%llx\n",
+	       rows, cols, p->s, p->E, p->b, cols * 4, TR_BASE_A, rows * 4,
+	       (unsigned long long)tr_base_b(rows, cols));
+	for (int r = 0; r < rows; r++)
+		print_set_row(p, 0, r, rows, cols);
+	for (int r = 0; r < cols; r++)
+		print_set_row(p, 1, r, rows, cols);
+	printf("# misses by set (set 0 first)\n");
+	for (int v = 0; v < p->nversions; v++) {
+		if (tr_misses_by_set(&p->versions[v], rows, cols, p->s, p->E, p->b, misses, &e) < 0) {
+			mt_warn("run transpose: --sets: %s", e.msg);
+			return -1;
+		}
+		printf("%-11s", tr_version_name(&p->versions[v], name, sizeof name));
+		for (int s = 0; s < nsets; s++)
+			printf(" %llu", (unsigned long long)misses[s]);
+		printf("\n");
+	}
+	return 0;
+}
+
+/* ---- the command line ------------------------------------------------------ */
+
+typedef int (*item_fn)(const char *, struct tr_plan *, mt_error *);
+
+static int parse_list(const char *arg, item_fn one, struct tr_plan *p, mt_error *e)
 {
 	char buf[512], *save = NULL, *tok;
 	if (mt_strlcpy(buf, arg, sizeof buf) < 0)
@@ -259,88 +427,151 @@ static int add_version(const char *s, struct tr_plan *p, mt_error *e)
 	return 0;
 }
 
-/* Parse argv into cli and p. Returns 0, or -1 when the command ends here
- * with exit code cli->rc (--help: 0; a bad value, said in one line: 2). */
-static int parse_args(struct batch_cli *cli, int argc, char **argv, struct tr_plan *p)
+static int add_real(const char *s, struct tr_plan *p, mt_error *e)
+{
+	if (p->nreal >= TR_MAX_REAL)
+		return mt_fail(e, "--real-version: at most %d versions", TR_MAX_REAL);
+	if (tr_version_parse(s, &p->real[p->nreal], e) < 0)
+		return -1;
+	p->nreal++;
+	return 0;
+}
+
+/* --sweep: CHK-4's blocks after the versions asked for. */
+static int add_sweep(struct tr_plan *p, mt_error *e)
+{
+	for (int i = 0; i < TR_SWEEP_N; i++) {
+		if (p->nversions >= TR_MAX_VERSIONS)
+			return mt_fail(e, "--sweep: at most %d versions in all", TR_MAX_VERSIONS);
+		p->versions[p->nversions].kind = TR_BLOCK;
+		p->versions[p->nversions].br = p->versions[p->nversions].bc = tr_sweep_sides[i];
+		p->nversions++;
+	}
+	return 0;
+}
+
+/* --trace-out: an existing folder this process can write into. */
+static int check_dir(const char *dir, mt_error *e)
+{
+	struct stat st;
+	if (stat(dir, &st) < 0)
+		return mt_fail(e, "--trace-out: %s: %s", dir, strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return mt_fail(e, "--trace-out: %s is not a folder", dir);
+	if (access(dir, W_OK | X_OK) < 0)
+		return mt_fail(e, "--trace-out: %s: %s", dir, strerror(errno));
+	return 0;
+}
+
+/* The options as given, before they become the plan. */
+struct args {
+	const char *sizes, *versions, *reals, *trace_dir;
+	int tries, no_real, sweep, real_sweep;
+	uint64_t real_n, real_block;
+};
+
+/* Apply the options to p (defaults first, --quick under the ones given).
+ * Returns 0, or -1 with e. */
+static int make_plan(const struct batch_cli *cli, const struct args *a, struct tr_plan *p,
+		     mt_error *e)
+{
+	if (cli->quick) {
+		p->real_n = 256;
+		p->real_tries = 3;
+	}
+	if (a->real_n)
+		p->real_n = (size_t)a->real_n;
+	if (a->real_block)
+		p->real[1].br = p->real[1].bc = (int)a->real_block;
+	if (a->real_sweep)
+		tr_plan_real_sweep(p);
+	if (a->tries)
+		p->real_tries = a->tries;
+	if (a->no_real)
+		p->real_n = 0;
+	if (a->sizes && (p->nsizes = 0, parse_list(a->sizes, add_size, p, e) < 0))
+		return -1;
+	if (a->versions && (p->nversions = 0, parse_list(a->versions, add_version, p, e) < 0))
+		return -1;
+	if (a->reals && (p->nreal = 0, parse_list(a->reals, add_real, p, e) < 0))
+		return -1;
+	if (a->sweep && add_sweep(p, e) < 0)
+		return -1;
+	if (p->nsizes == 0 || p->nversions == 0 || (p->real_n && p->nreal == 0))
+		return mt_fail(e, "--size, --version and --real-version need at least one item");
+	if (a->trace_dir && check_dir(a->trace_dir, e) < 0)
+		return -1;
+	p->trace_dir = a->trace_dir;
+	return tr_plan_check(p, e);
+}
+
+/* Parse argv into cli, p and x. Returns 0, or -1 when the command ends
+ * here with exit code cli->rc (--help: 0; a bad value, said in one line: 2). */
+static int parse_args(struct batch_cli *cli, int argc, char **argv, struct tr_plan *p,
+		      struct extra *x)
 {
 	static const struct option opts[] = {
 		{ "size", required_argument, NULL, 'z' },
 		{ "version", required_argument, NULL, 'v' },
+		{ "sweep", no_argument, NULL, 'w' },
+		{ "sets", no_argument, NULL, 'S' },
 		{ "cache", required_argument, NULL, 'c' },
+		{ "trace-out", required_argument, NULL, 'T' },
 		{ "no-real", no_argument, NULL, 'N' },
 		{ "real-n", required_argument, NULL, 'n' },
+		{ "real-version", required_argument, NULL, 'V' },
 		{ "real-block", required_argument, NULL, 'k' },
+		{ "real-sweep", no_argument, NULL, 'R' },
 		{ "tries", required_argument, NULL, 't' },
 		BATCH_OPTION_CPU,
 		BATCH_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *sizes = NULL, *versions = NULL;
-	int ch, tries = 0, no_real = 0;
-	uint64_t real_n = 0, real_block = 0;
+	struct args a;
+	int ch;
 	mt_error e = { "" };
-
+	memset(&a, 0, sizeof a);
+	memset(x, 0, sizeof *x);
 	tr_plan_default(p);
 	batch_cli_init(cli, "transpose", usage);
 	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
 		switch (ch) {
-		case 'z': sizes = optarg; break;
-		case 'v': versions = optarg; break;
+		case 'z': a.sizes = optarg; break;
+		case 'v': a.versions = optarg; break;
+		case 'w': a.sweep = 1; break;
+		case 'S': x->sets = 1; break;
+		case 'T': a.trace_dir = optarg; break;
+		case 'N': a.no_real = 1; break;
+		case 'V': a.reals = optarg; break;
+		case 'R': a.real_sweep = 1; break;
 		case 'c':
 			if (batch_opt_cache(cli->exp, "--cache", optarg, "5,1,5", 1 << 20, 1 << 20,
 					    1 << 20, &p->s, &p->E, &p->b) < 0)
 				return -1;
 			break;
-		case 'N': no_real = 1; break;
 		case 'n':
-			if (batch_opt_u64(cli->exp, "--real-n", optarg, 16, 32768, &real_n) < 0)
+			if (batch_opt_u64(cli->exp, "--real-n", optarg, 16, 32768, &a.real_n) < 0)
 				return -1;
 			break;
 		case 'k':
-			if (batch_opt_u64(cli->exp, "--real-block", optarg, 1, 4096, &real_block) < 0)
+			if (batch_opt_u64(cli->exp, "--real-block", optarg, 1, TR_MAX_BLOCK,
+					  &a.real_block) < 0)
 				return -1;
 			break;
 		case 't':
-			if (batch_opt_int(cli->exp, "--tries", optarg, 1, 100, &tries) < 0)
+			if (batch_opt_int(cli->exp, "--tries", optarg, 1, 100, &a.tries) < 0)
 				return -1;
 			break;
 		}
 	}
 	if (ch < 0)
 		return -1;
-	if (cli->quick) {
-		p->real_n = 256;
-		p->real_tries = 1;
+	if (make_plan(cli, &a, p, &e) < 0) {
+		mt_warn("run transpose: %s", e.msg);
+		cli->rc = MT_EXIT_USAGE;
+		return -1;
 	}
-	if (real_n)
-		p->real_n = (size_t)real_n;
-	if (real_block)
-		p->real_block = (size_t)real_block;
-	if (tries)
-		p->real_tries = tries;
-	if (no_real)
-		p->real_n = 0;
-	if (sizes) {
-		p->nsizes = 0;
-		if (parse_list(sizes, add_size, p, &e) < 0)
-			goto bad;
-	}
-	if (versions) {
-		p->nversions = 0;
-		if (parse_list(versions, add_version, p, &e) < 0)
-			goto bad;
-	}
-	if (p->nsizes == 0 || p->nversions == 0) {
-		mt_fail(&e, "--size and --version need at least one item");
-		goto bad;
-	}
-	if (tr_plan_check(p, &e) < 0)
-		goto bad;
 	return 0;
-bad:
-	mt_warn("run transpose: %s", e.msg);
-	cli->rc = MT_EXIT_USAGE;
-	return -1;
 }
 
 /* The line above the table and its head. */
@@ -349,6 +580,11 @@ static void print_plan(const struct batch_run *run, const struct tr_plan *p, int
 	fprintf(run->meta,
 		"# transpose: misses on the cache (s,E,b) = (%d,%d,%d), int32, A at 0x%x, B at 0x%x\n",
 		p->s, p->E, p->b, TR_BASE_A, TR_BASE_B);
+	if (p->trace_dir)
+		fprintf(run->meta,
+			"# traces: %s/transpose-VERSION-RxC.trace (memtop sim -s %d -E %d -b %d -t "
+			"FILE replays one)\n",
+			p->trace_dir, p->s, p->E, p->b);
 	fflush(run->meta);
 	if (csv) {
 		printf("kind,version,rows,cols,accesses,hits,misses,evictions,correct,ns_per_element\n");
@@ -377,15 +613,29 @@ static void print_wrong(const struct batch_run *run, const struct printer *b)
 					p->rows[z], p->cols[z]);
 }
 
+/* After the run: the homework's verdict, the set maps, wrong results. */
+static int print_summary(const struct batch_run *run, const struct printer *b,
+			 const struct extra *x)
+{
+	print_speedup(b);
+	for (int z = 0; x->sets && !b->csv && z < b->p->nsizes; z++)
+		if (print_sets(b->p, z) < 0)
+			return -1;
+	if (b->wrong)
+		print_wrong(run, b);
+	return 0;
+}
+
 static int transpose_batch(int argc, char **argv)
 {
 	static struct tr_plan p; /* outlives the job */
 	struct printer *b;
 	struct batch_cli cli;
 	struct batch_run run;
+	struct extra x;
 	int rc;
 
-	if (parse_args(&cli, argc, argv, &p) < 0)
+	if (parse_args(&cli, argc, argv, &p, &x) < 0)
 		return cli.rc;
 	b = calloc(1, sizeof *b);
 	if (!b) {
@@ -398,9 +648,9 @@ static int transpose_batch(int argc, char **argv)
 	batch_begin(&run, &cli, 1);
 	print_plan(&run, &p, cli.csv);
 	rc = batch_pump(&run, transpose_worker, &p, on_event, b);
+	if (rc == 0 && print_summary(&run, b, &x) < 0)
+		rc = MT_EXIT_RUNTIME;
 	if (rc == 0) {
-		if (b->wrong)
-			print_wrong(&run, b);
 		rc = batch_finish(&run, batch_wants_json(&run) ? to_json(b) : NULL);
 		if (rc == MT_EXIT_OK && b->wrong)
 			rc = MT_EXIT_RUNTIME;
@@ -411,6 +661,6 @@ static int transpose_batch(int argc, char **argv)
 
 const struct experiment exp_transpose = {
 	"transpose",
-	"matrix transpose on cachelab's cache, and naive vs blocked timed (seed 003)",
+	"matrix transpose on cachelab's cache, and its versions timed (seed 003)",
 	transpose_batch,
 };

@@ -68,6 +68,15 @@ int mountain_params_fit_memory(struct mountain_params *p, uint64_t available, ch
 /* Rough seconds the grid will take on this machine (for "about 9 s"). */
 double mountain_params_estimate_s(const struct mountain_params *p);
 
+/* One size over more strides than the grid: the seed's row_256k (the M4
+ * Max's 256 KB row at strides 1..15 beside its 5-stride table). */
+struct mountain_row {
+	uint64_t size;      /* bytes; the row is absent when n == 0 */
+	size_t n;
+	unsigned strides[MOUNTAIN_MAX_STRIDES]; /* words, increasing */
+	double mbs[MOUNTAIN_MAX_STRIDES];
+};
+
 /* A mountain, measured or loaded. */
 struct mountain {
 	struct run_header hdr;
@@ -80,6 +89,7 @@ struct mountain {
 	cJSON *caches;     /* the `memtop info` result recorded with it, or NULL */
 	char source[256];  /* file it came from, "" when measured here */
 	double elapsed_s;  /* wall time of the measurement, 0 unknown */
+	struct mountain_row full; /* a full stride row read from the file (n = 0: none) */
 };
 
 /* A new mountain with the given axes and every cell unmeasured (NAN).

@@ -2,12 +2,15 @@
 #include "config.h"
 
 #include "mountain_json.h"
+#include "core/datadir.h"
 #include "core/jsonio.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+
+/* The seed's name for its one full stride row (the M4 Max's 256 KB row). */
+#define FULL_ROW_KEY "row_256k"
 
 static cJSON *grid_to_json(const struct mountain *m, const double *v, int round1)
 {
@@ -35,6 +38,30 @@ static cJSON *grid_to_json(const struct mountain *m, const double *v, int round1
 fail:
 	cJSON_Delete(rows);
 	return NULL;
+}
+
+/* The full stride row as the seed's widget names it: "row_256k":
+ * {"size", "strides", "throughput"}. Returns 0, or -1 out of memory. */
+static int full_row_to_json(const struct mountain_row *row, cJSON *root)
+{
+	cJSON *o = cJSON_AddObjectToObject(root, FULL_ROW_KEY), *st, *tp;
+	if (!o || !cJSON_AddNumberToObject(o, "size", (double)row->size) ||
+	    !(st = cJSON_AddArrayToObject(o, "strides")) ||
+	    !(tp = cJSON_AddArrayToObject(o, "throughput")))
+		return -1;
+	for (size_t c = 0; c < row->n; c++) {
+		cJSON *v = isnan(row->mbs[c]) ? cJSON_CreateNull()
+					      : cJSON_CreateNumber(round(row->mbs[c] * 10) / 10);
+		cJSON *s = cJSON_CreateNumber(row->strides[c]);
+		if (!v || !s) {
+			cJSON_Delete(v);
+			cJSON_Delete(s);
+			return -1;
+		}
+		cJSON_AddItemToArray(tp, v);
+		cJSON_AddItemToArray(st, s);
+	}
+	return 0;
 }
 
 cJSON *mountain_to_json(const struct mountain *m)
@@ -70,6 +97,8 @@ cJSON *mountain_to_json(const struct mountain *m)
 			goto fail;
 		cJSON_AddItemToObject(root, "caches", caches);
 	}
+	if (m->full.n && full_row_to_json(&m->full, root) < 0)
+		goto fail;
 	return root;
 fail:
 	cJSON_Delete(root);
@@ -165,6 +194,47 @@ static int read_axis(const cJSON *root, const char *key, const char *file, uint6
 	return 0;
 }
 
+/* The optional full stride row (FULL_ROW_KEY): {"size": bytes, "strides":
+ * increasing words, "throughput": MB/s, null for unmeasured}, same length.
+ * Absent: row->n stays 0. Returns 0, or -1 with e naming the field. */
+static int read_full_row(const cJSON *root, const char *file, struct mountain_row *row,
+			 mt_error *e)
+{
+	const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, FULL_ROW_KEY), *tp, *v;
+	uint64_t strides[MOUNTAIN_MAX_STRIDES];
+	double size;
+	char where[300];
+	size_t n, c = 0;
+	if (!o)
+		return 0;
+	mt_snprintf(where, sizeof where, "%s: %s", file, FULL_ROW_KEY);
+	if (!cJSON_IsObject(o))
+		return mt_fail(e, "%s is not an object", where);
+	if (jsonio_number(o, "size", where, &size, e) < 0)
+		return -1;
+	if (size != floor(size) || size <= 0 || size > (double)(1ull << 46))
+		return mt_fail(e, "%s: size must be a whole number of bytes", where);
+	row->size = (uint64_t)size;
+	if (read_axis(o, "strides", where, strides, MT_ARRAY_LEN(strides), &n, 1u << 20, e) < 0 ||
+	    !(tp = jsonio_array(o, "throughput", where, e)))
+		return -1;
+	if ((size_t)cJSON_GetArraySize(tp) != n)
+		return mt_fail(e, "%s: throughput has %d values, expected %zu (one per stride)",
+			       where, cJSON_GetArraySize(tp), n);
+	cJSON_ArrayForEach(v, tp)
+	{
+		if (!cJSON_IsNull(v) &&
+		    (!cJSON_IsNumber(v) || !isfinite(v->valuedouble) || v->valuedouble <= 0))
+			return mt_fail(e, "%s: throughput value %zu is not a positive number", where,
+				       c + 1);
+		row->mbs[c] = cJSON_IsNull(v) ? (double)NAN : v->valuedouble;
+		row->strides[c] = (unsigned)strides[c];
+		c++;
+	}
+	row->n = n;
+	return 0;
+}
+
 struct mountain *mountain_from_json(const cJSON *root, const char *file, mt_error *e)
 {
 	uint64_t sizes[MOUNTAIN_MAX_SIZES * 4], strides64[MOUNTAIN_MAX_STRIDES * 4];
@@ -193,6 +263,10 @@ struct mountain *mountain_from_json(const cJSON *root, const char *file, mt_erro
 		mountain_free(m);
 		return NULL;
 	}
+	if (read_full_row(root, file, &m->full, e) < 0) {
+		mountain_free(m);
+		return NULL;
+	}
 	run_header_from_json(root, &m->hdr);
 	m->elapsed_s = jsonio_opt_number(root, "elapsed_s", 0);
 	caches = cJSON_GetObjectItemCaseSensitive(root, "caches");
@@ -218,13 +292,5 @@ struct mountain *mountain_load(const char *path, mt_error *e)
 
 const char *mountain_reference_path(char *buf, size_t len)
 {
-	const char *env = getenv("MEMTOP_DATA");
-	const char *dirs[3] = { env, MEMTOP_DATADIR, MEMTOP_SRCDATADIR };
-	for (size_t i = 0; i < MT_ARRAY_LEN(dirs); i++) {
-		if (!dirs[i] || !dirs[i][0])
-			continue;
-		if (mt_snprintf(buf, len, "%s/m4max.json", dirs[i]) == 0 && access(buf, R_OK) == 0)
-			return buf;
-	}
-	return NULL;
+	return mt_data_path("m4max.json", buf, len);
 }

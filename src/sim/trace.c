@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define CHUNK (1u << 20)
 #define MAX_LINE 4096
@@ -336,4 +338,79 @@ void trace_close(struct trace_reader *r)
 		fclose(r->f);
 	free(r->buf);
 	free(r);
+}
+
+/* ---- writing ------------------------------------------------------------ */
+
+#define WRITER_BUF (1u << 16)
+
+struct trace_writer {
+	FILE *f;
+	char path[4096], tmp[4096 + 16];
+	int failed; /* errno of the first failed write, 0 none */
+};
+
+struct trace_writer *trace_writer_open(const char *path, mt_error *e)
+{
+	struct trace_writer *w = calloc(1, sizeof *w);
+	int fd;
+	if (!w) {
+		mt_fail(e, "%s: out of memory", path);
+		return NULL;
+	}
+	if (mt_strlcpy(w->path, path, sizeof w->path) < 0 ||
+	    mt_snprintf(w->tmp, sizeof w->tmp, "%s.tmp.XXXXXX", path) < 0) {
+		mt_fail(e, "%s: path too long", path);
+		goto fail;
+	}
+	fd = mkstemp(w->tmp);
+	if (fd < 0) {
+		mt_fail(e, "%s: cannot create a temporary file beside it: %s", path, strerror(errno));
+		goto fail;
+	}
+	if (fchmod(fd, 0644) < 0 || !(w->f = fdopen(fd, "w"))) {
+		mt_fail(e, "%s: %s", path, strerror(errno));
+		close(fd);
+		unlink(w->tmp);
+		goto fail;
+	}
+	setvbuf(w->f, NULL, _IOFBF, WRITER_BUF);
+	return w;
+fail:
+	free(w);
+	return NULL;
+}
+
+void trace_writer_add(struct trace_writer *w, char op, uint64_t addr, unsigned size)
+{
+	if (!w->failed && fprintf(w->f, " %c %llx,%u\n", op, (unsigned long long)addr, size) < 0)
+		w->failed = errno ? errno : EIO;
+}
+
+int trace_writer_commit(struct trace_writer *w, mt_error *e)
+{
+	int rc = 0;
+	if (!w->failed && fflush(w->f) != 0)
+		w->failed = errno ? errno : EIO;
+	if (!w->failed && fsync(fileno(w->f)) < 0 && errno != EINVAL)
+		w->failed = errno;
+	if (fclose(w->f) != 0 && !w->failed)
+		w->failed = errno ? errno : EIO;
+	if (!w->failed && rename(w->tmp, w->path) < 0)
+		w->failed = errno;
+	if (w->failed) {
+		rc = mt_fail(e, "%s: write failed: %s", w->path, strerror(w->failed));
+		unlink(w->tmp);
+	}
+	free(w);
+	return rc;
+}
+
+void trace_writer_abort(struct trace_writer *w)
+{
+	if (!w)
+		return;
+	fclose(w->f);
+	unlink(w->tmp);
+	free(w);
 }

@@ -47,4 +47,25 @@ long trace_read(struct trace_reader *r, struct trace_rec *out, size_t max, mt_er
 /* Close the reader (NULL is fine). */
 void trace_close(struct trace_reader *r);
 
+/* ---- writing: the traces the labs write for `memtop sim -t` ------------- */
+
+struct trace_writer;
+
+/* Start writing the trace path: records go to a temporary file beside it,
+ * renamed to path by trace_writer_commit (nothing half-written is ever
+ * at path). Returns NULL with e ("PATH: cannot create ...") on failure. */
+struct trace_writer *trace_writer_open(const char *path, mt_error *e);
+
+/* One record " OP ADDRESS,SIZE" (op 'L', 'S' or 'M'; the address in hex
+ * without 0x, as valgrind's lackey writes it). A write error is kept and
+ * reported by trace_writer_commit. */
+void trace_writer_add(struct trace_writer *w, char op, uint64_t addr, unsigned size);
+
+/* Flush, fsync and rename the trace into place; frees w. Returns 0, or -1
+ * with e ("PATH: write failed: ...") and the temporary file removed. */
+int trace_writer_commit(struct trace_writer *w, mt_error *e);
+
+/* Give up: remove the temporary file and free w (NULL is fine). */
+void trace_writer_abort(struct trace_writer *w);
+
 #endif

@@ -1,0 +1,219 @@
+/* compare_mountain: saved mountains side by side (see compare.h): the size
+ * slice at chosen strides with the ratio of every file to the first, the
+ * median cell difference, the levels each shows and their passports. */
+#include "config.h"
+
+#include "compare.h"
+#include "core/util.h"
+#include "mountain/cliffs.h"
+#include "mountain/mountain_json.h"
+#include "mountain/passport.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define MAX_CELLS 4096
+
+static int in_all(struct mountain **m, int n, unsigned stride)
+{
+	for (int i = 0; i < n; i++)
+		if (mountain_stride_index(m[i], stride) < 0)
+			return 0;
+	return 1;
+}
+
+/* The strides shown when none is asked for: 1 and 8 where every file has
+ * them, else the first stride of the first file they all share. Returns the
+ * count (0: they share none). */
+static int default_strides(struct mountain **m, int n, unsigned *show)
+{
+	int k = 0;
+	if (in_all(m, n, 1))
+		show[k++] = 1;
+	if (in_all(m, n, 8))
+		show[k++] = 8;
+	for (size_t c = 0; k == 0 && c < m[0]->nstrides; c++)
+		if (in_all(m, n, m[0]->strides[c]))
+			show[k++] = m[0]->strides[c];
+	return k;
+}
+
+/* Over the cells a and b share (same size and stride, both measured): the
+ * median of |b - a| / ((a + b) / 2) and the median of b / a. Returns the
+ * number of cells. */
+static size_t cell_stats(const struct mountain *a, const struct mountain *b, double *diff,
+			 double *ratio)
+{
+	static double d[MAX_CELLS], q[MAX_CELLS];
+	size_t n = 0;
+	for (size_t r = 0; r < a->nsizes; r++) {
+		int rb = mountain_size_index(b, a->sizes[r]);
+		for (size_t c = 0; rb >= 0 && c < a->nstrides; c++) {
+			int cb = mountain_stride_index(b, a->strides[c]);
+			double x, y;
+			if (cb < 0 || n == MT_ARRAY_LEN(d))
+				continue;
+			x = mountain_at(a, r, c);
+			y = mountain_at(b, (size_t)rb, (size_t)cb);
+			if (isnan(x) || isnan(y) || x <= 0 || y <= 0)
+				continue;
+			d[n] = fabs(y - x) / ((x + y) / 2);
+			q[n] = y / x;
+			n++;
+		}
+	}
+	*diff = mt_median(d, n);
+	*ratio = mt_median(q, n);
+	return n;
+}
+
+/* One stride's size slice: the sizes of the first file every file has. */
+static void print_slice(struct mountain **m, int n, unsigned stride)
+{
+	printf("\nstride %u (%u bytes), MB/s\n%7s", stride, stride * 8, "size");
+	for (int i = 0; i < n; i++)
+		printf(" %9c", 'A' + i);
+	for (int i = 1; i < n; i++)
+		printf(" %6c/A", 'A' + i);
+	printf("\n");
+	for (size_t r = 0; r < m[0]->nsizes; r++) {
+		double val[COMPARE_MAX_FILES];
+		char b[32];
+		int all = 1;
+		for (int i = 0; i < n && all; i++) {
+			int ri = mountain_size_index(m[i], m[0]->sizes[r]);
+			all = ri >= 0;
+			if (all)
+				val[i] = mountain_at(m[i], (size_t)ri,
+						     (size_t)mountain_stride_index(m[i], stride));
+		}
+		if (!all)
+			continue;
+		printf("%7s", mt_fmt_size(b, sizeof b, m[0]->sizes[r]));
+		for (int i = 0; i < n; i++)
+			if (isnan(val[i]))
+				printf(" %9s", "-");
+			else
+				printf(" %9.0f", val[i]);
+		for (int i = 1; i < n; i++)
+			if (isnan(val[i]) || isnan(val[0]))
+				printf(" %8s", "-");
+			else
+				printf(" %8.2f", val[i] / val[0]);
+		printf("\n");
+	}
+}
+
+static void print_cell_stats(struct mountain **m, int n)
+{
+	printf("\nover every cell the files share:\n");
+	for (int i = 1; i < n; i++) {
+		double diff, ratio;
+		size_t k = cell_stats(m[0], m[i], &diff, &ratio);
+		if (k == 0)
+			printf("  %c vs A: no common cells\n", 'A' + i);
+		else
+			printf("  %c vs A: %zu cells, median cell difference %.1f %%, median %c/A %.3f\n",
+			       'A' + i, k, diff * 100, 'A' + i, ratio);
+	}
+}
+
+static void print_levels(struct mountain **m, int n)
+{
+	printf("\nlevels by the mountain (merged cliffs at strides >= 8 words):\n");
+	for (int i = 0; i < n; i++) {
+		struct detection d;
+		char b[32];
+		printf("  %c:", 'A' + i);
+		if (cliffs_detect(m[i], CLIFFS_RATIO, &d) < 0 || d.nlevels == 0)
+			printf(" no cliffs");
+		for (int k = 0; k < d.nlevels; k++)
+			printf(" L%d %s", k + 1, mt_fmt_size(b, sizeof b, d.level[k]));
+		if (d.line_bytes)
+			printf(", line %llu B", (unsigned long long)d.line_bytes);
+		printf("\n");
+	}
+}
+
+/* One passport row: label, then each file's value through fmt (NAN: "-";
+ * fmt NULL: a size). */
+static void passport_row(const char *label, const double *v, int n, const char *fmt)
+{
+	char cell[32];
+	printf("  %-11s", label);
+	for (int i = 0; i < n; i++) {
+		if (isnan(v[i]))
+			mt_strlcpy(cell, "-", sizeof cell);
+		else if (!fmt)
+			mt_fmt_size(cell, sizeof cell, (uint64_t)v[i]);
+		else
+			mt_snprintf(cell, sizeof cell, fmt, v[i]);
+		printf(" %10s", cell);
+	}
+	printf("\n");
+}
+
+/* The passports side by side (passport.h): peak, floor, their ratio, the
+ * ridge's share of the peak, the line size row, its knee and stride 1 /
+ * stride 8. */
+static void print_passports(struct mountain **m, int n)
+{
+	static const char *const label[] = { "peak MB/s", "floor MB/s", "peak/floor", "ridge/peak",
+					      "line row",  "line",	   "s1/s8" };
+	static const char *const fmt[] = { "%.0f", "%.0f", "%.2f", "%.0f %%", NULL, "%.0f B",
+					   "%.2f" };
+	double v[MT_ARRAY_LEN(label)][COMPARE_MAX_FILES];
+	printf("\npassports (seed 000, step 5):\n  %-11s", "");
+	for (int i = 0; i < n; i++) {
+		struct passport p;
+		passport_compute(m[i], &p);
+		printf(" %10c", 'A' + i);
+		v[0][i] = p.peak;
+		v[1][i] = p.floor;
+		v[2][i] = p.ratio;
+		v[3][i] = p.ridge_rows ? 100 * p.ridge_mid / p.peak : (double)NAN;
+		v[4][i] = p.row_size ? (double)p.row_size : (double)NAN;
+		v[5][i] = p.line_bytes ? (double)p.line_bytes : (double)NAN;
+		v[6][i] = p.s1_s8;
+	}
+	printf("\n");
+	for (size_t k = 0; k < MT_ARRAY_LEN(label); k++)
+		passport_row(label[k], v[k], n, fmt[k]);
+}
+
+int compare_mountains(char **files, int nfiles, const unsigned *show_in, int nshow)
+{
+	struct mountain *m[COMPARE_MAX_FILES] = { NULL };
+	unsigned show[COMPARE_MAX_STRIDES];
+	int rc = MT_EXIT_USAGE;
+	mt_error e = { "" };
+	for (int i = 0; i < nfiles; i++)
+		if (!(m[i] = mountain_load(files[i], &e))) {
+			mt_warn("%s", e.msg);
+			goto out;
+		}
+	for (int i = 0; i < nshow; i++)
+		if (!in_all(m, nfiles, show_in[i])) {
+			mt_warn("compare: not every file has stride %u", show_in[i]);
+			goto out;
+		}
+	for (int i = 0; i < nshow && i < COMPARE_MAX_STRIDES; i++)
+		show[i] = show_in[i];
+	if (nshow == 0 && (nshow = default_strides(m, nfiles, show)) == 0) {
+		mt_warn("compare: the files share no stride");
+		goto out;
+	}
+	for (int i = 0; i < nfiles; i++)
+		compare_print_header((char)('A' + i), m[i]->source, &m[i]->hdr);
+	for (int s = 0; s < nshow; s++)
+		print_slice(m, nfiles, show[s]);
+	print_cell_stats(m, nfiles);
+	print_levels(m, nfiles);
+	print_passports(m, nfiles);
+	rc = MT_EXIT_OK;
+out:
+	for (int i = 0; i < nfiles; i++)
+		mountain_free(m[i]);
+	return rc;
+}

@@ -1,0 +1,134 @@
+/* Unit tests of the mountain passport (seed 000, step 5, and the Haswell
+ * against M4 Max table) on the seed's own Apple M4 Max figures: the peak,
+ * the floor and their ratio, the stride-1 ridge's share of the peak, the
+ * line size row (the 5-stride row, then the full 256 KB row) with its knee
+ * and stride 1 / stride 8; and the book's Haswell summary. */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <string.h>
+
+#include "mountain/passport.h"
+
+#define K 1024ull
+#define M (1024ull * 1024ull)
+
+/* The seed's Apple M4 Max table (MB/s), strides 1, 2, 4, 8, 15. */
+static struct mountain *m4max(void)
+{
+	static const uint64_t sizes[] = { 16 * K, 32 * K, 64 * K, 128 * K, 256 * K, 512 * K,
+					  1 * M,  4 * M,  16 * M, 64 * M,  128 * M };
+	static const unsigned strides[] = { 1, 2, 4, 8, 15 };
+	static const double rows[][5] = {
+		{ 44789, 49196, 56497, 70182, 90549 }, { 88074, 85890, 83712, 71755, 89998 },
+		{ 88739, 88108, 86078, 75150, 77266 }, { 89578, 87901, 83438, 73807, 84113 },
+		{ 79876, 55905, 36083, 20841, 28296 }, { 81620, 56473, 33956, 18703, 17033 },
+		{ 81794, 56600, 33848, 17658, 14958 }, { 78705, 55443, 32352, 17109, 13547 },
+		{ 78505, 54436, 32083, 16050, 13515 }, { 77523, 49357, 27890, 14757, 10278 },
+		{ 76032, 46756, 26572, 13848, 9304 },
+	};
+	struct mountain *m = mountain_new(sizes, 11, strides, 5);
+	assert_non_null(m);
+	memcpy(m->mbs, rows, sizeof rows);
+	return m;
+}
+
+/* The seed's row_256k: strides 1..15 at 256 KB. */
+static void add_full_row(struct mountain *m)
+{
+	static const double row[] = { 79876, 55905, 45076, 36083, 29151, 24520, 21168, 20841,
+				      20123, 19748, 21643, 28225, 19346, 19901, 28296 };
+	m->full.size = 256 * K;
+	m->full.n = 15;
+	for (unsigned s = 1; s <= 15; s++) {
+		m->full.strides[s - 1] = s;
+		m->full.mbs[s - 1] = row[s - 1];
+	}
+}
+
+static void m4max_passport(void **state)
+{
+	struct mountain *m = m4max();
+	struct passport p;
+	(void)state;
+	assert_int_equal(passport_compute(m, &p), 0);
+	/* peak: stride 1 at 128K (the 16K row's 90549 at stride 15 is left out) */
+	assert_true(p.peak == 89578);
+	assert_int_equal(p.peak_size, 128 * K);
+	/* floor: 128 MB at stride 15; the seed's "около 10" */
+	assert_true(p.floor == 9304);
+	assert_int_equal(p.floor_size, 128 * M);
+	assert_int_equal(p.floor_stride, 15);
+	assert_true(fabs((p.ratio) - (89578.0 / 9304.0)) < 1e-12);
+	/* the ridge 256K..128M at stride 1: "76 до 82 ГБ/с", about 85 % */
+	assert_int_equal(p.ridge_rows, 7);
+	assert_true(p.ridge_mid == 78705);
+	assert_true(p.ridge_lo == 76032);
+	assert_true(p.ridge_hi == 81794);
+	/* the line size row: 256K (the first size past the 128K cliff), knee at
+	 * stride 8 = 64 bytes, stride 1 / stride 8 = 79876 / 20841 */
+	assert_int_equal(p.row_size, 256 * K);
+	assert_false(p.row_full);
+	assert_int_equal(p.row_n, 5);
+	assert_int_equal(p.line_bytes, 64);
+	assert_true(fabs((p.s1_s8) - (79876.0 / 20841.0)) < 1e-12);
+	mountain_free(m);
+}
+
+static void m4max_full_row(void **state)
+{
+	struct mountain *m = m4max();
+	struct passport p;
+	(void)state;
+	add_full_row(m);
+	assert_int_equal(passport_compute(m, &p), 0);
+	assert_true(p.row_full);
+	assert_int_equal(p.row_n, 15);
+	assert_true(p.row_mbs[11] == 28225); /* the outliers at 12 and 15 */
+	assert_true(p.row_mbs[14] == 28296);
+	assert_int_equal(p.line_bytes, 64);
+	assert_true(fabs((p.s1_s8) - (79876.0 / 20841.0)) < 1e-12);
+	mountain_free(m);
+}
+
+static void haswell_and_edges(void **state)
+{
+	static const uint64_t sizes[] = { 16 * K, 32 * K };
+	static const unsigned strides[] = { 2, 4 };
+	struct passport p;
+	struct mountain *m = mountain_new(sizes, 2, strides, 2);
+	(void)state;
+	passport_book_haswell(&p);
+	assert_true(fabs((p.ratio) - (14000.0 / 900.0)) < 1e-12); /* the seed's "около 15" */
+	assert_true(fabs((p.ridge_mid / p.peak) - (12.0 / 14.0)) < 1e-12);
+	assert_int_equal(p.line_bytes, 64);
+	assert_true(isnan(p.s1_s8));
+	/* nothing measured: no passport */
+	assert_non_null(m);
+	assert_int_equal(passport_compute(m, &p), -1);
+	/* no stride-1 column: no peak, no ridge; the floor is still there */
+	m->mbs[0] = 100;
+	m->mbs[3] = 40;
+	assert_int_equal(passport_compute(m, &p), 0);
+	assert_true(isnan(p.peak));
+	assert_true(isnan(p.ratio));
+	assert_int_equal(p.ridge_rows, 0);
+	assert_true(p.floor == 40);
+	mountain_free(m);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(m4max_passport),
+		cmocka_unit_test(m4max_full_row),
+		cmocka_unit_test(haswell_and_edges),
+	};
+	return cmocka_run_group_tests_name("passport", tests, NULL, NULL);
+}
