@@ -372,7 +372,7 @@ static void detect_tlb(void **state)
 	assert_true(fabs(lv.lv[1].cycles - 16) < 1e-9);
 	latency_level_text(&lv.lv[1], 0, line, sizeof line);
 	assert_string_equal(line, "TLB1 size: 64 entries (256 KB of 4 KB pages), latency: +16.00 "
-				  "cycles (6.40 ns) a miss");
+				  "cycles (6.40 ns) a miss, way size: not measurable here");
 	/* the cache above the TLB's reach keeps its latency before the misses */
 	check_level(&lv.lv[2], 2, 512 * KB, 12, 0, 0);
 	/* a cache step whose added latency is the same on every stride is not
@@ -420,6 +420,61 @@ static void detect_associativity(void **state)
 	synth_ns(&s);
 	assert_int_equal(latency_detect_curves(&s.c, &lv), 2);
 	check_level(&lv.lv[0], 1, 16 * KB, 4, 0, 0);
+}
+
+/* Seed 002's warnings. Missing results: a stride whose curve ends before
+ * twice a level's size cannot show that level's step. Inconsistent results:
+ * the stride 128 steps in place at the L1's 16K (the way is at least 128
+ * bytes) while the stride 192 steps twice as far right (so the way is at
+ * most 96 bytes): no way size, and the level says why. */
+static void detect_thin_and_inconsistent(void **state)
+{
+	static const unsigned two[] = { 128, 192 };
+	struct synth s;
+	struct latency_levels lv;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+	(void)state;
+	synth_init(&s, 64 * MB, 1);
+	for (size_t i = 0; i < s.n; i++) {
+		uint64_t z = s.sizes[i];
+		for (size_t k = 0; k < 6; k++) { /* as detect_associativity: a 1 KB way */
+			uint64_t l1 = 16 * KB * (strides6[k] > 1024 ? strides6[k] / 1024 : 1);
+			s.cyc[k][i] = z <= l1 ? 4 : z <= 1 * MB ? 12 : 100;
+		}
+		s.rnd[i] = z <= 16 * KB ? 4 : z <= 1 * MB ? 12 : 100;
+		if (z > 1536 * KB) /* stride 4096 stops at 1.5 MB */
+			s.cyc[5][i] = NAN;
+	}
+	synth_ns(&s);
+	assert_int_equal(latency_detect_curves(&s.c, &lv), 2);
+	assert_int_equal(lv.lv[0].missing, 0);
+	assert_int_equal(lv.lv[1].missing, 1u << 5);
+	assert_int_equal(lv.lv[0].inconsistent, 0);
+	assert_int_equal(lv.lv[0].way_min, 1 * KB);
+	f = open_memstream(&text, &len);
+	assert_non_null(f);
+	latency_levels_print(f, &lv, NULL);
+	fclose(f);
+	assert_non_null(strstr(text, "\n   missing results: stride 4096 ends before 2 MB: too thin "
+				     "to read this level's way from them (a larger --max-size)\n"));
+	free(text);
+
+	for (size_t i = 0; i < s.n; i++) {
+		uint64_t z = s.sizes[i];
+		s.cyc[0][i] = z <= 16 * KB ? 4 : 40;
+		s.cyc[1][i] = z <= 32 * KB ? 4 : 40;
+		s.rnd[i] = z <= 16 * KB ? 4 : 40;
+	}
+	synth_ns(&s);
+	s.c.strides = two;
+	s.c.nstrides = 2;
+	assert_int_equal(latency_detect_curves(&s.c, &lv), 1);
+	assert_int_equal(lv.lv[0].size, 16 * KB);
+	assert_int_equal(lv.lv[0].inconsistent, 1);
+	assert_int_equal(lv.lv[0].way_min, 0);
+	assert_int_equal(lv.lv[0].way_max, 0);
 }
 
 /* Both page sizes (tinymembench's two tables): the caches are read from
@@ -546,6 +601,7 @@ int main(void)
 		cmocka_unit_test(detect_with_outliers),
 		cmocka_unit_test(detect_tlb),
 		cmocka_unit_test(detect_associativity),
+		cmocka_unit_test(detect_thin_and_inconsistent),
 		cmocka_unit_test(detect_pages_pair),
 		cmocka_unit_test(result_json_roundtrip),
 		cmocka_unit_test(params_and_memory_cap),

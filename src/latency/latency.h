@@ -236,11 +236,18 @@ struct latency_level {
 	uint64_t entries;  /* TLB: reach / page */
 	int from_random;   /* read from the random chase (else a fixed stride) */
 	unsigned nstrides; /* fixed strides that show the step */
+	/* the seed's warnings where the data is too thin or disagrees: */
+	unsigned missing;  /* bit k: fixed stride k ends before twice the size (no step
+			    * to read there: seed 002's "Missing results") */
+	int inconsistent;  /* the strides disagree on the way size (seed 002's
+			    * "Inconsistent results"): way_min/way_max left 0 */
 };
 
 struct latency_levels {
 	size_t n;
 	struct latency_level lv[LAT_MAX_LEVELS];
+	unsigned strides[LAT_MAX_STRIDES]; /* the fixed strides read (bits of missing) */
+	size_t nstrides;
 	int has_memory;          /* the last plateau (beyond every cache) */
 	uint64_t memory_from;    /* the first size past the last cache's step */
 	double memory_cycles, memory_ns; /* the median over the octave from there */

@@ -344,13 +344,28 @@ static int stride_step_near(const struct latency_curves *c, size_t k, double siz
  * the same size step there, the way is at most that step's width (the
  * seed's reading of a vertical step). Otherwise both stay 0: not
  * measurable here. */
+/* The last size fixed stride k measured, 0 when none. */
+static uint64_t stride_reach(const struct latency_curves *c, size_t k)
+{
+	uint64_t last = 0;
+	for (size_t i = 0; i < c->nsizes && i < LAT_MAX_SIZES; i++)
+		if (isfinite(c->ns[k][i]) && c->ns[k][i] > 0)
+			last = c->sizes[i];
+	return last;
+}
+
 static void way_size(const struct latency_curves *c, struct latency_level *l)
 {
 	uint64_t wmin = 0, wmax = 0, width = 0;
 	unsigned nvertical = 0;
 	double at = (double)l->size; /* where the step is expected */
 	for (size_t k = 0; k < c->nstrides; k++) {
-		int vertical = 0, e = stride_step_near(c, k, at, &vertical);
+		int vertical = 0, e;
+		if (stride_reach(c, k) < 2 * l->size && k < 8 * sizeof l->missing) {
+			l->missing |= 1u << k; /* too short to show this level's step */
+			continue;
+		}
+		e = stride_step_near(c, k, at, &vertical);
 		if (e < 0 && (e = stride_step_near(c, k, 2 * at, &vertical)) >= 0) {
 			at *= 2; /* moved: this stride is past the way size */
 			if (!wmax)
@@ -362,6 +377,8 @@ static void way_size(const struct latency_curves *c, struct latency_level *l)
 		if (at != (double)l->size || (size_t)e + 1 >= c->nsizes)
 			continue;
 		wmin = c->strides[k];
+		if (vertical && width && c->sizes[e + 1] - c->sizes[e] != width)
+			l->inconsistent = 1; /* two vertical steps of different widths */
 		if (vertical && (!width || c->sizes[e + 1] - c->sizes[e] == width)) {
 			width = c->sizes[e + 1] - c->sizes[e];
 			nvertical++;
@@ -369,6 +386,8 @@ static void way_size(const struct latency_curves *c, struct latency_level *l)
 	}
 	if (!wmax && nvertical >= 2)
 		wmax = width;
+	if (wmin && wmax && wmax < wmin)
+		l->inconsistent = 1; /* a stride past the way stepped in place */
 	if (!wmin || !wmax || wmax < wmin || l->size / wmin > WAY_MAX_WAYS)
 		return;
 	l->way_min = wmin;
@@ -401,14 +420,16 @@ size_t latency_detect_curves(const struct latency_curves *c, struct latency_leve
 	rd.c = c;
 	if (!c->sizes || c->nsizes < 2 || choose_main(c, &rd, out) < 0)
 		return 0;
+	out->nstrides = c->nstrides < LAT_MAX_STRIDES ? c->nstrides : LAT_MAX_STRIDES;
+	memcpy(out->strides, c->strides, out->nstrides * sizeof *out->strides);
 	read_caches(&rd, out);
 	if (out->n == 0)
 		return 0;
-	for (size_t i = 0; i < out->n; i++)
-		way_size(c, &out->lv[i]);
 	tlb_from_pages(&rd, out);
 	tlb_from_strides(&rd, out);
 	drop_tlb_steps(out);
+	for (size_t i = 0; i < out->n; i++) /* caches' ways, and TLBs' (in pages) */
+		way_size(c, &out->lv[i]);
 	number_levels(out);
 	return out->n;
 }

@@ -60,15 +60,32 @@ void latency_level_text(const struct latency_level *l, int over_l1, char *buf, s
 	char s[32], lat[64], way[96];
 	if (l->tlb) {
 		fmt_latency(lat, sizeof lat, l->cycles, l->ns, 0, 1);
-		mt_snprintf(buf, len, "TLB%d size: %llu entries (%s of 4 KB pages), latency: %s a miss",
+		if (l->way_min && l->way_max) /* the seed prints a TLB's way in pages */
+			mt_snprintf(way, sizeof way, "min. %llu, max. %llu pages",
+				    (unsigned long long)(l->way_min / LAT_PAGE),
+				    (unsigned long long)(l->way_max / LAT_PAGE));
+		else
+			mt_strlcpy(way, "not measurable here", sizeof way);
+		mt_snprintf(buf, len,
+			    "TLB%d size: %llu entries (%s of 4 KB pages), latency: %s a miss, "
+			    "way size: %s",
 			    l->level, (unsigned long long)l->entries, fmt_bytes(s, sizeof s, l->size),
-			    lat);
+			    lat, way);
 		return;
 	}
 	fmt_latency(lat, sizeof lat, l->cycles, l->ns, over_l1, 0);
 	way_text(l, way, sizeof way);
 	mt_snprintf(buf, len, "L%d size: %s, latency: %s, way size: %s", l->level,
 		    fmt_bytes(s, sizeof s, l->size), lat, way);
+}
+
+/* Bits set in v. */
+static int popcount(unsigned v)
+{
+	int n = 0;
+	for (; v; v &= v - 1)
+		n++;
+	return n;
 }
 
 /* ---- JSON ------------------------------------------------------------------ */
@@ -94,6 +111,10 @@ static cJSON *level_json(const struct latency_level *l)
 		cJSON_AddNumberToObject(o, "way_min", (double)l->way_min);
 		cJSON_AddNumberToObject(o, "way_max", (double)l->way_max);
 	}
+	if (l->missing)
+		cJSON_AddNumberToObject(o, "strides_too_short", (double)popcount(l->missing));
+	if (l->inconsistent)
+		cJSON_AddTrueToObject(o, "strides_inconsistent");
 	cJSON_AddNumberToObject(o, "step_end", (double)l->step_end);
 	if (!l->tlb) {
 		cJSON_AddStringToObject(o, "read_from", l->from_random ? "random" : "fixed");
@@ -174,6 +195,28 @@ static void against_info(FILE *f, const struct latency_level *l, int k, int last
 			fmt_bytes(b, sizeof b, l->size));
 }
 
+/* Seed 002's two warnings, where the data is too thin or disagrees: the
+ * fixed strides that end before twice the level's size ("missing
+ * results"), and strides that disagree on its way size ("inconsistent
+ * results"). */
+static void print_thin(FILE *f, const struct latency_level *l, const unsigned *strides,
+		       size_t nstrides)
+{
+	char list[160] = "", a[32];
+	if (l->missing) {
+		for (size_t k = 0; k < nstrides && k < 8 * sizeof l->missing; k++)
+			if (l->missing & (1u << k))
+				mt_append(list, sizeof list, "%s%u", list[0] ? ", " : "", strides[k]);
+		fprintf(f, "   missing results: stride%s %s end%s before %s: %s\n",
+			popcount(l->missing) == 1 ? "" : "s", list,
+			popcount(l->missing) == 1 ? "s" : "", fmt_bytes(a, sizeof a, 2 * l->size),
+			"too thin to read this level's way from them (a larger --max-size)");
+	}
+	if (l->inconsistent)
+		fprintf(f, "   inconsistent results: the strides disagree on the way size; "
+			   "not given (measure again on a quieter machine)\n");
+}
+
 void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct info *inf)
 {
 	char line[256], a[32], b[32], lat[64];
@@ -201,6 +244,7 @@ void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct
 							: "the added latency grows with the stride");
 		else if (inf)
 			against_info(f, l, ref[i], i == last, inf);
+		print_thin(f, l, lv->strides, lv->nstrides);
 	}
 	if (lv->has_memory) {
 		fmt_latency(lat, sizeof lat, lv->memory_cycles, lv->memory_ns, lv->over_l1, 0);
