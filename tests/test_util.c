@@ -130,6 +130,42 @@ static void median_of_values(void **state)
 	assert_true(mt_median(w, 4) == 2.5);
 }
 
+static void printable_text(void **state)
+{
+	char b[64], big[10241];
+	(void)state;
+	assert_string_equal(mt_printable(b, sizeof b, "Apple M4 Max", 0), "Apple M4 Max");
+	assert_string_equal(mt_printable(b, sizeof b, NULL, 0), "");
+	/* C0 controls and DEL: ESC, BEL, CR, LF, TAB, backspace */
+	assert_string_equal(mt_printable(b, sizeof b, "\033[31mred\a\r\n\t\b\x7f", 0),
+			    "?[31mred??????");
+	/* well-formed UTF-8 stays; C1 controls (U+009B is CSI) and bidi overrides do not */
+	assert_string_equal(mt_printable(b, sizeof b, "caf\xc3\xa9 \xe2\x80\x94", 0),
+			    "caf\xc3\xa9 \xe2\x80\x94");
+	assert_string_equal(mt_printable(b, sizeof b, "a\xc2\x9b" "1m\xe2\x80\xaez", 0), "a?1m?z");
+	/* invalid UTF-8: stray continuation, overlong, surrogate, beyond U+10FFFF, cut */
+	assert_string_equal(mt_printable(b, sizeof b, "\x80\xc0\xaf\xed\xa0\x80\xf4\x90\x80\x80\xe2\x82", 0),
+			    "????????????");
+	assert_string_equal(mt_printable(b, sizeof b, "\xff\xfe", 0), "??");
+	/* ASCII terminals: every non-ASCII character is one '?' */
+	assert_string_equal(mt_printable(b, sizeof b, "caf\xc3\xa9", MT_PRINT_ASCII), "caf?");
+	/* too long: cut on a character, "..." at the end */
+	assert_string_equal(mt_printable(b, 8, "abcdefghij", 0), "abcd...");
+	assert_string_equal(mt_printable(b, 8, "abcdefg", 0), "abcdefg");
+	assert_string_equal(mt_printable(b, 9, "abcd\xc3\xa9\xc3\xa9", 0), "abcd\xc3\xa9\xc3\xa9");
+	assert_string_equal(mt_printable(b, 8, "abcd\xc3\xa9\xc3\xa9", 0), "abcd...");
+	assert_string_equal(mt_printable(b, 3, "abcdef", 0), "..");
+	assert_string_equal(mt_printable(b, 1, "abcdef", 0), "");
+	/* 10 KB of escapes: bounded, nothing below 0x20 left */
+	memset(big, '\033', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	assert_int_equal(strlen(MT_PRINTABLE(big)), MT_PRINTABLE_MAX - 1);
+	assert_null(strchr(MT_PRINTABLE(big), '\033'));
+	assert_string_equal(mt_basename("a/b/m.json"), "m.json");
+	assert_string_equal(mt_basename("m.json"), "m.json");
+	assert_string_equal(mt_basename("/x/"), "/x/");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -140,6 +176,7 @@ int main(void)
 		cmocka_unit_test(bounded_strings),
 		cmocka_unit_test(atomic_write_never_clobbers),
 		cmocka_unit_test(median_of_values),
+		cmocka_unit_test(printable_text),
 	};
 	return cmocka_run_group_tests_name("util", tests, NULL, NULL);
 }

@@ -7,7 +7,7 @@
 # tab puts them; no cache size of this machine is hard-coded.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 44
+plan 45
 
 tstart 110 34 -- --quick
 
@@ -111,9 +111,17 @@ m=$MEMTOP_DATA/m4max.json
 tstart 110 34 -- view "$m" "$m" "$m"
 wok "a third mountain file is named as not shown" 'shows two files: .*m4max\.json not shown' 5
 
+# a file deep in a long folder (a clone in a build folder named after a
+# commit): at 80 columns the machine leads the info line, then the file's name
+deep=$TMP/$(printf 'd%.0s' $(seq 1 100))/$(printf 'e%.0s' $(seq 1 100))
+mkdir -p "$deep" && cp "$m" "$deep/ref.json"
+tstart 80 24 -- view "$deep/ref.json"
+wok "80 columns, a 200-character path: the machine, then the file's base name" \
+	'^Apple M4 Max .*\(ref\.json\)$' 5
+
 # the bundled reference beside (o, Enter): the book's Haswell figures as a card
 tstart 110 34 -- view
-wok "memtop view opens the bundled reference" 'm4max\.json: Apple M4 Max' 5
+wok "memtop view opens the bundled reference: the machine first, then the file" 'Apple M4 Max .*\(m4max\.json\)' 5
 tkeys o
 wok "o asks for a mountain to put beside" 'Enter alone: the Apple M4 Max reference' 5
 tkeys Enter

@@ -100,7 +100,7 @@ static void str_or(const cJSON *o, const char *k, char *out, size_t len)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
 	if (cJSON_IsString(v) && v->valuestring)
-		mt_strlcpy(out, v->valuestring, len);
+		mt_printable(out, len, v->valuestring, 0); /* file-borne: made printable once */
 }
 
 void diag_from_json(const cJSON *o, struct diag *d)

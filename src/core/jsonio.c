@@ -110,5 +110,5 @@ void jsonio_opt_string(const cJSON *o, const char *key, char *out, size_t len)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
 	if (cJSON_IsString(v) && v->valuestring)
-		mt_strlcpy(out, v->valuestring, len);
+		mt_printable(out, len, v->valuestring, 0);
 }

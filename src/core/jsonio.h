@@ -23,7 +23,9 @@ int jsonio_int(const cJSON *o, const char *key, const char *file, long min, long
 	       mt_error *e);
 const cJSON *jsonio_array(const cJSON *o, const char *key, const char *file, mt_error *e);
 
-/* Optional readers: the default when absent or mistyped. */
+/* Optional readers: the default when absent or mistyped. A string is made
+ * printable on the way in (mt_printable: control bytes, invalid UTF-8 as
+ * '?', cut with "..."), so text from a file never reaches a terminal raw. */
 double jsonio_opt_number(const cJSON *o, const char *key, double dflt);
 void jsonio_opt_string(const cJSON *o, const char *key, char *out, size_t len);
 

@@ -29,12 +29,13 @@ int mt_fail(mt_error *e, const char *fmt, ...)
 
 void mt_warn(const char *fmt, ...)
 {
-	char line[1024];
+	char line[1024], safe[1024];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof line, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "memtop: %s\n", line);
+	/* messages quote paths and fields of files: nothing in them acts on the terminal */
+	fprintf(stderr, "memtop: %s\n", mt_printable(safe, sizeof safe, line, 0));
 }
 
 int mt_snprintf(char *buf, size_t len, const char *fmt, ...)
@@ -362,6 +363,88 @@ char *mt_run_capture(const char *const argv[], size_t max)
 	}
 	buf[len] = '\0';
 	return buf;
+}
+
+/* The length (2..4) of the well-formed UTF-8 sequence at s, and its code
+ * point in *cp; 0 when s does not start one (RFC 3629's table). */
+static size_t utf8_seq(const unsigned char *s, uint32_t *cp)
+{
+	size_t n;
+	uint32_t c;
+	unsigned char lo = 0x80, hi = 0xbf;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+		n = 2;
+		c = s[0] & 0x1f;
+	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		n = 3;
+		c = s[0] & 0x0f;
+		if (s[0] == 0xe0)
+			lo = 0xa0; /* no overlong forms */
+		else if (s[0] == 0xed)
+			hi = 0x9f; /* no surrogates */
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		n = 4;
+		c = s[0] & 0x07;
+		if (s[0] == 0xf0)
+			lo = 0x90;
+		else if (s[0] == 0xf4)
+			hi = 0x8f; /* nothing beyond U+10FFFF */
+	} else {
+		return 0;
+	}
+	for (size_t i = 1; i < n; i++) {
+		unsigned char b = s[i];
+		if (b < (i == 1 ? lo : 0x80) || b > (i == 1 ? hi : 0xbf))
+			return 0; /* also stops at the terminating NUL */
+		c = c << 6 | (b & 0x3f);
+	}
+	*cp = c;
+	return n;
+}
+
+/* Code points a terminal acts on or that reorder the text around them. */
+static int unsafe_code_point(uint32_t cp)
+{
+	return (cp >= 0x80 && cp <= 0x9f) || (cp >= 0x202a && cp <= 0x202e) ||
+	       (cp >= 0x2066 && cp <= 0x2069);
+}
+
+const char *mt_printable(char *dst, size_t len, const char *src, unsigned flags)
+{
+	static const char more[] = "...";
+	const unsigned char *s = (const unsigned char *)(src ? src : "");
+	size_t n = 0, mark = 0; /* mark: the last cut where "..." and the NUL still fit */
+	if (len == 0)
+		return dst;
+	while (*s) {
+		uint32_t cp = 0;
+		size_t k = *s < 0x80 ? 1 : utf8_seq(s, &cp);
+		int bad = k == 0 || (k == 1 && (*s < 0x20 || *s == 0x7f)) ||
+			  (k > 1 && ((flags & MT_PRINT_ASCII) || unsafe_code_point(cp)));
+		size_t w = bad ? 1 : k; /* bytes it takes in dst */
+		if (n + sizeof more <= len)
+			mark = n;
+		if (n + w + 1 > len) { /* the rest does not fit: cut at mark, then "..." */
+			size_t m = len - 1 - mark < sizeof more - 1 ? len - 1 - mark : sizeof more - 1;
+			memcpy(dst + mark, more, m);
+			dst[mark + m] = '\0';
+			return dst;
+		}
+		if (bad)
+			dst[n] = '?';
+		else
+			memcpy(dst + n, s, w);
+		n += w;
+		s += k ? k : 1;
+	}
+	dst[n] = '\0';
+	return dst;
+}
+
+const char *mt_basename(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash && slash[1] ? slash + 1 : path;
 }
 
 void mt_now_text(char *buf, size_t len, int date_only)

@@ -22,7 +22,7 @@ typedef struct mt_error {
  * `return mt_fail(err, "...")` reads as the failure it is. */
 int mt_fail(mt_error *e, const char *fmt, ...) MT_PRINTF(2, 3);
 
-/* Print "memtop: MESSAGE" on stderr. */
+/* Print "memtop: MESSAGE" on stderr, made printable (mt_printable). */
 void mt_warn(const char *fmt, ...) MT_PRINTF(1, 2);
 
 /* Bounded formatting into buf: never overflows, always terminates. Returns 0,
@@ -71,6 +71,32 @@ int mt_write_atomic(const char *path, const char *data, size_t len, mt_error *e)
 /* Run argv[0] (searched in PATH, no shell) and capture up to max bytes of its
  * stdout. Returns a malloc'd string, or NULL when it cannot run or fails. */
 char *mt_run_capture(const char *const argv[], size_t max);
+
+/* mt_printable flags. */
+enum { MT_PRINT_ASCII = 1 }; /* the terminal is not UTF-8: non-ASCII becomes '?' too */
+
+/* The size of the buffer MT_PRINTABLE() gives each string. */
+#define MT_PRINTABLE_MAX 512
+
+/* Make text that came from a file (or any outside source) safe to show on a
+ * terminal, the one gate every such string passes on its way to stdout,
+ * stderr or curses: copy src into dst (size len) with '?' for every byte
+ * that could act on the terminal or is not text: C0 controls (ESC, BEL, CR,
+ * LF, TAB, ...), DEL, the C1 controls U+0080..U+009F, the bidirectional
+ * overrides and isolates (U+202A..U+202E, U+2066..U+2069), and every byte
+ * that is not part of well-formed UTF-8 (stray continuation bytes, cut,
+ * overlong or surrogate sequences, beyond U+10FFFF). With MT_PRINT_ASCII
+ * every non-ASCII character becomes '?' as well. Text that does not fit
+ * ends in "..." (never a cut UTF-8 sequence). src NULL gives "". Returns
+ * dst (len 0 is allowed: then dst is returned untouched). Never fails. */
+const char *mt_printable(char *dst, size_t len, const char *src, unsigned flags);
+
+/* mt_printable into a fresh buffer of MT_PRINTABLE_MAX bytes that lives
+ * until the end of the enclosing block: printf("%s", MT_PRINTABLE(s)). */
+#define MT_PRINTABLE(s) mt_printable((char[MT_PRINTABLE_MAX]){ 0 }, MT_PRINTABLE_MAX, (s), 0)
+
+/* The last component of path ("a/b/m.json" -> "m.json"; "m.json" as is). */
+const char *mt_basename(const char *path);
 
 /* Local date-time as "YYYY-MM-DD HH:MM" (or the ISO date only if date_only). */
 void mt_now_text(char *buf, size_t len, int date_only);
