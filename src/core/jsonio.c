@@ -79,7 +79,8 @@ int jsonio_int(const cJSON *o, const char *key, const char *file, long min, long
 	double d;
 	if (jsonio_number(o, key, file, &d, e) < 0)
 		return -1;
-	if (d != floor(d) || d < (double)min || d > (double)max)
+	/* 2^63 is (double)LONG_MAX rounded up: no long holds it */
+	if (d != floor(d) || d < (double)min || d > (double)max || d >= 9223372036854775807.0)
 		return mt_fail(e, "%s: field \"%s\" must be an integer in %ld..%ld", fname(file), key,
 			       min, max);
 	*out = (long)d;
@@ -104,6 +105,15 @@ double jsonio_opt_number(const cJSON *o, const char *key, double dflt)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
 	return cJSON_IsNumber(v) && isfinite(v->valuedouble) ? v->valuedouble : dflt;
+}
+
+long jsonio_opt_int(const cJSON *o, const char *key, long min, long max, long dflt)
+{
+	double d = jsonio_opt_number(o, key, NAN);
+	if (isnan(d) || d != floor(d) || d < (double)min || d > (double)max ||
+	    d >= 9223372036854775807.0)
+		return dflt;
+	return (long)d;
 }
 
 void jsonio_opt_string(const cJSON *o, const char *key, char *out, size_t len)

@@ -27,6 +27,9 @@ const cJSON *jsonio_array(const cJSON *o, const char *key, const char *file, mt_
  * printable on the way in (mt_printable: control bytes, invalid UTF-8 as
  * '?', cut with "..."), so text from a file never reaches a terminal raw. */
 double jsonio_opt_number(const cJSON *o, const char *key, double dflt);
+/* An integer in [min, max]; dflt when absent, mistyped, fractional or out
+ * of range (so no cast of a file's 3e94 is ever undefined). */
+long jsonio_opt_int(const cJSON *o, const char *key, long min, long max, long dflt);
 void jsonio_opt_string(const cJSON *o, const char *key, char *out, size_t len);
 
 #endif

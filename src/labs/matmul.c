@@ -6,6 +6,7 @@
 #include "core/clock.h"
 #include "core/sysinfo.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -853,9 +854,10 @@ int matmul_result_from_json(const cJSON *root, const char *file, struct matmul_r
 				       where);
 		if (row_from_json(it, where, &w, e) < 0)
 			return -1;
-		w.block = o == MATMUL_BLOCKED ? (size_t)jsonio_opt_number(it, "block", (double)block)
+		w.block = o == MATMUL_BLOCKED ? (size_t)jsonio_opt_int(it, "block", 1, LONG_MAX,
+								       (long)block)
 					      : 0;
-		w.rank = (int)jsonio_opt_number(it, "finish", 0);
+		w.rank = (int)jsonio_opt_int(it, "finish", 0, MATMUL_NORDERS, 0);
 		r->res[o] = w;
 		r->frac[o] = 1;
 		r->run_ns[o] = w.ns_iter;

@@ -5,7 +5,8 @@
 # tests/fuzz/corpus/HARNESS and the saved crashes, grows its own corpus in
 # fuzz/corpus/HARNESS, writes any crash to fuzz/artifacts/HARNESS/, and ends
 # with one line:
-#   HARNESS: MINUTES min, N executions, K crashes (fuzz/artifacts/HARNESS)
+#   HARNESS: M min S s of MINUTES, N executions, K crashes (fuzz/artifacts/HARNESS)
+# (a crash ends the run early: M min S s is how long it ran)
 # A crash to keep goes to tests/fuzz/crashes/HARNESS/ (named for what it
 # found), where make check replays it from then on.
 set -u
@@ -33,13 +34,15 @@ done
 # -close_fd_mask=3: the readers' messages go nowhere (libFuzzer keeps its
 # own); -rss_limit_mb and -malloc_limit_mb: a reader that asks for more
 # than 2 GB for any input is a finding; -timeout: so is one slow input.
+t0=$(date +%s)
 # shellcheck disable=SC2086
 nice -n 10 "$bin" -max_total_time=$((min * 60)) -close_fd_mask=3 -print_final_stats=1 \
 	-rss_limit_mb=2048 -malloc_limit_mb=2048 -timeout=10 \
 	-artifact_prefix="fuzz/artifacts/$h/" "fuzz/corpus/$h" $seeds >"$log" 2>&1
 rc=$?
+secs=$(($(date +%s) - t0))
 execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
 crashes=$(find "fuzz/artifacts/$h" -type f | wc -l)
-echo "$h: $min min, ${execs:-?} executions, $crashes crashes (fuzz/artifacts/$h; log $log)"
+echo "$h: $((secs / 60)) min $((secs % 60)) s of $min, ${execs:-?} executions, $crashes crashes (fuzz/artifacts/$h; log $log)"
 [ "$rc" = 0 ] || tail -n 30 "$log"
 exit $rc
