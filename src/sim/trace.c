@@ -21,7 +21,7 @@ struct trace_reader {
 	size_t pos, len;       /* unparsed bytes are buf[pos, len) */
 	int eof;
 	unsigned long line;    /* lines consumed so far */
-	int failed;            /* a bad line is pending: report it next call */
+	int failed;            /* pending: TRACE_BAD_INPUT or TRACE_READ_ERROR, next call */
 	mt_error err;
 };
 
@@ -261,7 +261,7 @@ long trace_read(struct trace_reader *r, struct trace_rec *out, size_t max, mt_er
 	char q[48];
 	if (r->failed) {
 		*e = r->err;
-		return -1;
+		return r->failed;
 	}
 	if (!hexv_ready)
 		hexv_init();
@@ -284,12 +284,12 @@ long trace_read(struct trace_reader *r, struct trace_rec *out, size_t max, mt_er
 				if (avail > MAX_LINE) {
 					mt_fail(&r->err, "%s:%lu: line longer than %u bytes", r->name,
 						r->line + 1, MAX_LINE);
-					r->failed = 1;
+					r->failed = TRACE_BAD_INPUT;
 					break;
 				}
 				if (refill(r) < 0) {
 					mt_fail(&r->err, "%s: read error: %s", r->name, strerror(errno));
-					r->failed = 1;
+					r->failed = TRACE_READ_ERROR;
 					break;
 				}
 				continue;
@@ -305,7 +305,7 @@ long trace_read(struct trace_reader *r, struct trace_rec *out, size_t max, mt_er
 		r->line++;
 		if (linelen > MAX_LINE) {
 			mt_fail(&r->err, "%s:%lu: line longer than %u bytes", r->name, r->line, MAX_LINE);
-			r->failed = 1;
+			r->failed = TRACE_BAD_INPUT;
 			break;
 		}
 		rc = trace_parse_line(start, linelen, &out[n], &why);
@@ -315,7 +315,7 @@ long trace_read(struct trace_reader *r, struct trace_rec *out, size_t max, mt_er
 		} else if (rc < 0) {
 			quote_line(start, linelen, q, sizeof(q));
 			mt_fail(&r->err, "%s:%lu: %s: '%s'", r->name, r->line, why, q);
-			r->failed = 1;
+			r->failed = TRACE_BAD_INPUT;
 			break;
 		}
 	}
@@ -323,7 +323,7 @@ long trace_read(struct trace_reader *r, struct trace_rec *out, size_t max, mt_er
 		return (long)n;
 	if (r->failed) {
 		*e = r->err;
-		return -1;
+		return r->failed;
 	}
 	return 0;
 }
