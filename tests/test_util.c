@@ -166,6 +166,34 @@ static void printable_text(void **state)
 	assert_string_equal(mt_basename("/x/"), "/x/");
 }
 
+static void child_processes_bounded(void **state)
+{
+	static const char *const echo[] = { "sh", "-c", "echo hi", NULL };
+	static const char *const fails[] = { "sh", "-c", "exit 3", NULL };
+	static const char *const hangs[] = { "sh", "-c", "sleep 60; echo late", NULL };
+	static const char *const chatty[] = { "sh", "-c", "yes | head -c 100000", NULL };
+	static const char *const none[] = { "memtop-no-such-program", NULL };
+	enum mt_run_status st;
+	char *out;
+	(void)state;
+	out = mt_run_capture_for(echo, 100, MT_RUN_TIMEOUT_MS, &st);
+	assert_int_equal(st, MT_RUN_OK);
+	assert_string_equal(out, "hi\n");
+	free(out);
+	assert_null(mt_run_capture_for(fails, 100, MT_RUN_TIMEOUT_MS, &st));
+	assert_int_equal(st, MT_RUN_FAILED);
+	assert_null(mt_run_capture_for(none, 100, MT_RUN_TIMEOUT_MS, &st));
+	assert_int_equal(st, MT_RUN_FAILED);
+	/* a child that never ends is killed at the deadline, with what it started */
+	assert_null(mt_run_capture_for(hangs, 100, 300, &st));
+	assert_int_equal(st, MT_RUN_TIMED_OUT);
+	/* more output than asked for: the rest is read and dropped, no deadlock */
+	out = mt_run_capture_for(chatty, 10, MT_RUN_TIMEOUT_MS, &st);
+	assert_int_equal(st, MT_RUN_OK);
+	assert_string_equal(out, "y\ny\ny\ny\ny\n");
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -177,6 +205,7 @@ int main(void)
 		cmocka_unit_test(atomic_write_never_clobbers),
 		cmocka_unit_test(median_of_values),
 		cmocka_unit_test(printable_text),
+		cmocka_unit_test(child_processes_bounded),
 	};
 	return cmocka_run_group_tests_name("util", tests, NULL, NULL);
 }

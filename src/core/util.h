@@ -68,8 +68,25 @@ char *mt_read_file(const char *path, size_t max, size_t *len_out, mt_error *e);
  * Never leaves a half-written or clobbered file. Returns 0 or -1 with e set. */
 int mt_write_atomic(const char *path, const char *data, size_t len, mt_error *e);
 
-/* Run argv[0] (searched in PATH, no shell) and capture up to max bytes of its
- * stdout. Returns a malloc'd string, or NULL when it cannot run or fails. */
+/* How a child process ended for mt_run_capture_for. */
+enum mt_run_status {
+	MT_RUN_OK,        /* exited 0: its output is returned */
+	MT_RUN_FAILED,    /* could not start, or exited non-zero, or was killed */
+	MT_RUN_TIMED_OUT, /* still running at the deadline: killed and reaped */
+};
+
+/* How long a child may take (lscpu, sysctl): a hung one must not hang us. */
+#define MT_RUN_TIMEOUT_MS 2000
+
+/* Run argv[0] (searched in PATH, no shell; stdin and stderr /dev/null, in a
+ * process group of its own) and capture up to max bytes of its stdout (more
+ * is read and dropped). A child still running after timeout_ms is killed
+ * with its group (SIGKILL) and reaped. Returns a malloc'd string when it
+ * exited 0, else NULL; *status (may be NULL) says which. */
+char *mt_run_capture_for(const char *const argv[], size_t max, int timeout_ms,
+			 enum mt_run_status *status);
+
+/* mt_run_capture_for with MT_RUN_TIMEOUT_MS: output, or NULL. */
 char *mt_run_capture(const char *const argv[], size_t max);
 
 /* mt_printable flags. */
