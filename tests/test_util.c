@@ -7,9 +7,11 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "core/util.h"
@@ -166,6 +168,48 @@ static void printable_text(void **state)
 	assert_string_equal(mt_basename("/x/"), "/x/");
 }
 
+/* SIGKILL in the middle of saves: the file is always one whole version,
+ * never a mix (a temp file may stay behind: nothing can remove it then). */
+static void sigkill_during_save_leaves_old_or_new(void **state)
+{
+	enum { SIZE = 4 << 20, KILLS = 12 };
+	char dir[] = "/tmp/memtop-kill.XXXXXX", path[64], cmd[96];
+	char *a = malloc(SIZE), *b = malloc(SIZE);
+	int whole = 0;
+	mt_error e;
+	(void)state;
+	assert_non_null(a);
+	assert_non_null(b);
+	assert_non_null(mkdtemp(dir));
+	memset(a, 'a', SIZE);
+	memset(b, 'b', SIZE);
+	mt_snprintf(path, sizeof path, "%s/r.json", dir);
+	assert_int_equal(mt_write_atomic(path, a, SIZE, &e), 0);
+	for (int k = 0; k < KILLS; k++) {
+		pid_t pid = fork();
+		size_t n;
+		char *got;
+		assert_true(pid >= 0);
+		if (pid == 0) /* save one version after the other until killed */
+			for (int i = 0;; i++)
+				mt_write_atomic(path, i % 2 ? a : b, SIZE, NULL);
+		usleep(5000 + 7000 * (unsigned)k); /* a different moment each time */
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		got = mt_read_file(path, SIZE, &n, &e);
+		assert_non_null(got);
+		assert_int_equal(n, SIZE);
+		assert_true(memcmp(got, a, SIZE) == 0 || memcmp(got, b, SIZE) == 0);
+		whole++;
+		free(got);
+	}
+	assert_int_equal(whole, KILLS);
+	mt_snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+	free(a);
+	free(b);
+}
+
 static void child_processes_bounded(void **state)
 {
 	static const char *const echo[] = { "sh", "-c", "echo hi", NULL };
@@ -206,6 +250,7 @@ int main(void)
 		cmocka_unit_test(median_of_values),
 		cmocka_unit_test(printable_text),
 		cmocka_unit_test(child_processes_bounded),
+		cmocka_unit_test(sigkill_during_save_leaves_old_or_new),
 	};
 	return cmocka_run_group_tests_name("util", tests, NULL, NULL);
 }

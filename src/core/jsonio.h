@@ -10,7 +10,10 @@
 #include "util.h"
 
 /* Parse the JSON file at path. Returns the root (free with cJSON_Delete) or
- * NULL with e = "PATH: not valid JSON near line L" / "PATH: No such file". */
+ * NULL with e = "PATH: not valid JSON near line L" / "PATH: No such file" /
+ * "PATH: larger than 4194304 bytes" (refused before reading when the size
+ * is known; a pipe is read no further) / "PATH: nested deeper than 100
+ * levels at line L": memory and time stay bounded whatever the file. */
 cJSON *jsonio_load(const char *path, mt_error *e);
 
 /* Print root (indented) and write it to path atomically. Returns 0 or -1. */

@@ -217,21 +217,29 @@ const char *mt_fmt_size(char *buf, size_t len, uint64_t bytes)
 char *mt_read_file(const char *path, size_t max, size_t *len_out, mt_error *e)
 {
 	FILE *f = fopen(path, "rb");
+	struct stat st;
 	char *buf = NULL;
 	size_t cap = 0, len = 0;
 	if (!f) {
 		mt_fail(e, "%s: %s", path, strerror(errno));
 		return NULL;
 	}
-	for (;;) {
+	/* a file known to be too big is refused before a byte is read */
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size > max) {
+		mt_fail(e, "%s: larger than %zu bytes", path, max);
+		goto fail;
+	}
+	for (;;) { /* the buffer never grows past max + 2: bounded for pipes too */
 		size_t got;
 		if (len + 1 >= cap) {
 			size_t ncap = cap ? cap * 2 : 65536;
 			char *nb;
-			if (cap > max) {
+			if (cap >= max + 2) {
 				mt_fail(e, "%s: larger than %zu bytes", path, max);
 				goto fail;
 			}
+			if (ncap > max + 2)
+				ncap = max + 2;
 			nb = realloc(buf, ncap);
 			if (!nb) {
 				mt_fail(e, "%s: out of memory", path);
@@ -246,7 +254,7 @@ char *mt_read_file(const char *path, size_t max, size_t *len_out, mt_error *e)
 			break;
 	}
 	if (ferror(f)) {
-		mt_fail(e, "%s: read error", path);
+		mt_fail(e, "%s: read error: %s", path, strerror(errno));
 		goto fail;
 	}
 	if (len > max) {
