@@ -49,7 +49,7 @@ else
 		"$(ls -R "$TMP/xdg" 2>&1)"
 fi
 tstart 80 24 -- view --autosave
-wok "memtop view --autosave opens it" 'xdg/memtop/memtop-.*\.json'
+wok "memtop view --autosave opens it (the machine, then the autosave's name)" '\(memtop-[^ /]*\.json\)$'
 tstart 100 30 -- view
 wok "plain memtop view shows the reference and points at the autosave" \
 	'autosave is waiting: memtop view --autosave opens .*xdg/memtop/memtop-'

@@ -167,7 +167,7 @@ void tui_job_toggle_pause(struct tui *t);
  * diag_warnings() turns them into words). NULL clears. */
 void tui_set_diag(struct tui *t, const struct diag *d);
 
-/* A one-line message in the status line until the next key. */
+/* A one-line message in the status line until the next key (made printable). */
 void tui_message(struct tui *t, const char *fmt, ...) MT_PRINTF(2, 3);
 
 /* Ask for a line of text in the status line (modal: keys go to the prompt;
