@@ -84,7 +84,7 @@ static void print_levels(const struct mountain *m, char tag)
 /* Which file is which: its path, hardware line, build, load, warnings. */
 static void print_header(char tag, const char *source, const struct run_header *h)
 {
-	printf("%c: %s\n", tag, source);
+	printf("%c: %s\n", tag, MT_PRINTABLE(source)); /* a name from a lab's share */
 	printf("   %s\n", h->hardware[0] ? h->hardware : "(no hardware field)");
 	if (h->has_diag) {
 		char w[8][160];
