@@ -15,7 +15,7 @@ plan $n
 for h in $FUZZ_HARNESSES; do
 	bin=$FUZZ_REPLAY/replay_$h
 	seeds=$(find "$FUZZ_INPUTS/corpus/$h" -type f 2>/dev/null | wc -l)
-	TMPDIR=$TMP "$bin" "$FUZZ_INPUTS/corpus/$h" >"$TMP/out" 2>"$TMP/err"
+	TMPDIR=$TMP ${TEST_RUNNER:-} "$bin" "$FUZZ_INPUTS/corpus/$h" >"$TMP/out" 2>"$TMP/err"
 	s=$?
 	out=$(tail -n 1 "$TMP/out")
 	if [ "$s" = 0 ] && [ "$out" = "replayed $seeds inputs" ] && [ "$seeds" -gt 0 ]; then
@@ -26,7 +26,7 @@ for h in $FUZZ_HARNESSES; do
 	fi
 	for f in "$FUZZ_INPUTS/crashes/$h"/*; do
 		[ -f "$f" ] || continue
-		TMPDIR=$TMP "$bin" "$f" >"$TMP/out" 2>"$TMP/err"
+		TMPDIR=$TMP ${TEST_RUNNER:-} "$bin" "$f" >"$TMP/out" 2>"$TMP/err"
 		s=$?
 		out=$(tail -n 1 "$TMP/out")
 		if [ "$s" = 0 ] && [ "$out" = "replayed 1 inputs" ]; then

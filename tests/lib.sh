@@ -4,6 +4,17 @@
 TAP_N=0
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/memtop-test.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
+# Under TEST_RUNNER (qemu-aarch64 in make check-aarch64) the programs the
+# tests run go through it: MEMTOP and JSONQ become small wrappers.
+if [ -n "${TEST_RUNNER:-}" ]; then
+	for v in MEMTOP JSONQ; do
+		eval "p=\${$v:-}"
+		[ -n "$p" ] || continue
+		printf '#!/bin/sh\nexec %s "%s" "$@"\n' "$TEST_RUNNER" "$p" >"$TMP/run-$v"
+		chmod +x "$TMP/run-$v"
+		eval "$v=\$TMP/run-$v"
+	done
+fi
 
 plan() { echo "1..$1"; }
 pass() { TAP_N=$((TAP_N + 1)); echo "ok $TAP_N - $1"; }
