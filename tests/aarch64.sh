@@ -40,7 +40,7 @@ file memtop | grep -q 'ARM aarch64' || { echo "aarch64: memtop is not an aarch64
 t1=$(date +%s)
 echo "aarch64: cross-built in $((t1 - t0)) s"
 
-UNITS="tests/test_util tests/test_sim tests/test_trace tests/test_transpose tests/test_cliffs
+UNITS="tests/test_util tests/test_batch tests/test_sim tests/test_trace tests/test_transpose tests/test_cliffs
 	tests/test_mountain_json tests/test_info tests/test_latency tests/test_tui_model"
 SCRIPTS="tests/cli_sim.sh tests/cli_transpose.sh tests/cli_cliffs.sh tests/cli_latency.sh
 	tests/fuzz_replay.sh"
