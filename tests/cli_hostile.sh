@@ -8,7 +8,7 @@
 # UI (tmux) shows '?[31mRED', not red text.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 22
+plan 23
 
 # a JSON string value: escapes cJSON decodes into ESC, BEL, CR, LF, TAB,
 # U+009B (CSI) and U+202E, plus the raw bytes 0xff 0xfe (invalid UTF-8)
