@@ -6,7 +6,7 @@
 # comes back sane.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 22
+plan 24
 
 san=
 ldd "$MEMTOP" 2>/dev/null | grep -q 'lib[at]san' && san="ulimit -v and ASan's shadow memory do not mix"
@@ -68,6 +68,14 @@ if mount -t tmpfs -o size=64k,mode=0755 memtop-test "$MNT" 2>/dev/null; then
 		"not saved: .*m\.json: (write|fsync|close) failed: No space left on device" 5
 	ok "w on a full disk: the previous file is intact" cmp -s "$MNT/m.json" "$TMP/m.before"
 	is "w on a full disk: no temp file left" "$(ls "$MNT" | grep -c tmp)" 0
+	rm -f "$MNT/fill"
+	mount -o remount,ro "$MNT"
+	tkeys w C-u "$MNT/m.json" Enter
+	wok "w into a read-only folder: the status line says why" \
+		"not saved: .*m\.json: cannot create a temporary file beside it: Read-only" 5
+	ok "w into a read-only folder: the previous file is intact" cmp -s "$MNT/m.json" "$TMP/m.before"
+	mount -o remount,rw "$MNT"
+	dd if=/dev/zero of="$MNT/fill" bs=4096 2>/dev/null
 	tkeys r
 	wok "... measured again (unsaved)" "$measured" 90
 	kill -TERM "$(tpid)"
@@ -81,6 +89,8 @@ else
 	for d in "disk: a quick mountain is measured" "w on a disk with room saves" \
 		"w on a full disk: the status line says why" \
 		"w on a full disk: the previous file is intact" "w on a full disk: no temp file left" \
+		"w into a read-only folder: the status line says why" \
+		"w into a read-only folder: the previous file is intact" \
 		"... measured again (unsaved)" \
 		"an autosave on a full disk: memtop exits 1 and says nothing was saved" \
 		"an autosave on a full disk: it does not claim an autosave"; do
