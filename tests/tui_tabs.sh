@@ -113,10 +113,11 @@ wok "a third mountain file is named as not shown" 'shows two files: .*m4max\.jso
 
 # a file deep in a long folder (a clone in a build folder named after a
 # commit): at 80 columns the machine leads the info line, then the file's name
-deep=$TMP/$(printf 'd%.0s' $(seq 1 100))/$(printf 'e%.0s' $(seq 1 100))
+# (300 characters: more than the 256 the file's name was once cut to)
+deep=$TMP/$(printf 'd%.0s' $(seq 1 150))/$(printf 'e%.0s' $(seq 1 150))
 mkdir -p "$deep" && cp "$m" "$deep/ref.json"
 tstart 80 24 -- view "$deep/ref.json"
-wok "80 columns, a 200-character path: the machine, then the file's base name" \
+wok "80 columns, a 300-character path: the machine, then the file's base name" \
 	'^Apple M4 Max .*\(ref\.json\)$' 5
 
 # the bundled reference beside (o, Enter): the book's Haswell figures as a card

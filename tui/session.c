@@ -162,7 +162,7 @@ static void set_options(struct tui *t, const struct tui_opts *o)
  * becomes the current one. Returns 0, or an exit code with the line said. */
 static int open_view_files(struct tui *t, const struct tui_opts *o, int nfiles, char **files)
 {
-	char path[1024];
+	char path[MT_PATH_MAX];
 	mt_error e;
 	int first = -1;
 	if (o->autosave) {

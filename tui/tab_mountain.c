@@ -394,7 +394,7 @@ static int draw_book_card(struct tui *t, WINDOW *w, int y, int x, int width, int
 
 static void open_answer(struct tui *t, const char *answer)
 {
-	char path[1024];
+	char path[MT_PATH_MAX];
 	struct mountain *m;
 	mt_error e;
 	if (!answer)

@@ -7,6 +7,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The longest path memtop keeps whole (a file's source, a trace's name):
+ * Linux's PATH_MAX, so no checkout or lab share is too deep. */
+#define MT_PATH_MAX 4096
+
 /* Exit codes of every command. */
 enum { MT_EXIT_OK = 0, MT_EXIT_RUNTIME = 1, MT_EXIT_USAGE = 2 };
 

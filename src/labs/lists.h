@@ -170,7 +170,7 @@ struct lists_result {
 	int have_graph, graph_same;
 	double naive_ms, blocked_ms;
 	struct lists_cell_result c[LISTS_MAX_LENGTHS][LIST_NLAYOUTS];
-	char source[256];         /* the file it came from, "" when measured here */
+	char source[MT_PATH_MAX];         /* the file it came from, "" when measured here */
 };
 
 /* An empty result with p's axes (header left zero). */

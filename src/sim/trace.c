@@ -16,7 +16,7 @@
 struct trace_reader {
 	FILE *f;
 	int own;               /* close f at the end */
-	char name[256];
+	char name[MT_PATH_MAX];
 	char *buf;             /* CHUNK + MAX_LINE bytes */
 	size_t pos, len;       /* unparsed bytes are buf[pos, len) */
 	int eof;
