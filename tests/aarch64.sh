@@ -6,9 +6,9 @@
 # (multiarch; installed when run as root), then runs the exact tests under
 # qemu-user: the simulator, transpose and algae, the info parsers on
 # recorded machines, JSON, cliffs and levels on recorded data, the fuzz
-# seeds and crashes, and the CLI of sim, transpose, cliffs (with a real
-# quick latency run: the CNTVCT clock, the no-CPUID info path and the
-# aarch64 kernels). Timing tests are skipped: MEMTOP_SKIP_TIMING=qemu-user
+# seeds and crashes, and the CLI of sim, transpose, cliffs, a real quick
+# latency run and a quick mountain (the CNTVCT clock, the no-CPUID info
+# path and the aarch64 kernels). Timing tests are skipped: MEMTOP_SKIP_TIMING=qemu-user
 # (an emulated core's timings mean nothing). Ends with "aarch64: N passed,
 # N failed, N skipped"; exit 0 when nothing failed.
 set -u
@@ -42,7 +42,7 @@ echo "aarch64: cross-built in $((t1 - t0)) s"
 
 UNITS="tests/test_util tests/test_batch tests/test_sim tests/test_trace tests/test_transpose tests/test_cliffs
 	tests/test_mountain_json tests/test_info tests/test_latency tests/test_tui_model"
-SCRIPTS="tests/cli_sim.sh tests/cli_transpose.sh tests/cli_cliffs.sh tests/cli_latency.sh
+SCRIPTS="tests/cli_sim.sh tests/cli_transpose.sh tests/cli_cliffs.sh tests/cli_latency.sh tests/cli_mountain.sh
 	tests/fuzz_replay.sh"
 # shellcheck disable=SC2086
 make check TESTS="$(echo $UNITS $SCRIPTS)" LOG_COMPILER="qemu-aarch64" TEST_RUNNER="qemu-aarch64" \
