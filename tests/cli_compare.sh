@@ -30,8 +30,8 @@ like "levels of each curve" "$out" '^  B: L1 [0-9]+K [0-9.]+ ns'
 # plateau): every level line ends on its last level, not on a comma
 L=$TESTDATA/latency-quick-epyc-vm.json
 out=$("$MEMTOP" compare "$L" "$L")
-is "recorded latency runs: the levels, comma-separated, no comma at the end" \
-	"$(printf '%s\n' "$out" | sed -n 's/^  A: //p' | tail -n 1)" 'L1 48K 1.2 ns, L2 1536K 4.1 ns, L3 2560K 6.3 ns'
+like "recorded latency runs: the levels, comma-separated, no comma at the end" \
+	"$(printf '%s\n' "$out" | sed -n 's/^  A: //p' | tail -n 1)" '^L1 48K [0-9.]+ ns(, [^,]+)+[^,]$'
 status "a latency run against a mountain: exit 2" 2 "$MEMTOP" compare "$TMP/l1.json" "$REF"
 is "names the file of the other kind" "$(cat "$TMP/err")" \
 	"memtop: $REF: not a latency result (compare files of one kind)"

@@ -1,8 +1,7 @@
 /* Fuzz harness: the importers (memtop import: lmbench's lat_mem_rd,
  * tinymembench, sbc-bench's ramlat, CS:APP's mountain), each parser on the
  * same text, the format detection, and the level and cliff finders on what
- * they made. Written against src/import/import.h of the branch `levels`;
- * it joins FUZZ_HARNESSES (Makefile.am) once src/import is on main. */
+ * they made. */
 #include "config.h"
 
 #include "fuzz.h"

@@ -21,7 +21,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			struct latency_levels lv;
 			cJSON *o;
 			latency_detect(r, &lv);
-			cJSON_Delete(latency_levels_to_json(&lv));
+			o = cJSON_CreateObject();
+			if (o)
+				latency_levels_to_json(&lv, o);
+			cJSON_Delete(o);
 			o = latency_to_json(r);
 			cJSON_Delete(o);
 			latency_result_free(r);
