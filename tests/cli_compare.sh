@@ -3,7 +3,7 @@
 # itself), saved latency runs side by side, and one-line errors for files of
 # different kinds or a stride they do not share.
 . "$TESTLIB"
-plan 31
+plan 32
 REF="$MEMTOP_DATA/m4max.json"
 
 cp "$REF" "$TMP/a.json"
@@ -30,6 +30,12 @@ like "two latency runs: the random chase table" "$out" '^random chase, ns a load
 like "16K row with both values and the ratio" "$out" '^ +16K +[0-9.]+ +[0-9.]+ +[0-9.]+$'
 like "levels of each curve" "$out" '^  B: L1 [0-9]+K [0-9.]+ ns'
 
+# a recorded quick run of this project's VM (levels to 8M, no memory
+# plateau): every level line ends on its last level, not on a comma
+L=$TESTDATA/latency-quick-epyc-vm.json
+out=$("$MEMTOP" compare "$L" "$L")
+like "recorded latency runs: the levels, comma-separated, no comma at the end" \
+	"$(printf '%s\n' "$out" | sed -n 's/^  A: //p' | tail -n 1)" '^L1 48K [0-9.]+ ns(, [^,]+)+[^,]$'
 status "a latency run against a mountain: exit 2" 2 "$MEMTOP" compare "$TMP/l1.json" "$REF"
 is "names the file of the other kind" "$(cat "$TMP/err")" \
 	"memtop: $REF: not a latency result (compare files of one kind)"

@@ -9,14 +9,8 @@ plan 47
 run() { "$MEMTOP" run "$@" 2>&1; }
 # the value of column COL on the row starting with WORD
 col() { awk -v w="$1" -v c="$2" '$1 == w { print $c; exit }'; }
-# timing relations mean nothing in a sanitizer build (instrumented loads)
-SAN=
-if command -v ldd >/dev/null 2>&1 && ldd "$MEMTOP" 2>/dev/null | grep -q 'lib[at]san'; then
-	SAN=yes
-fi
-timing() { # DESC CMD...: like ok, but skipped in a sanitizer build
-	if [ -n "$SAN" ]; then pass "$1 # SKIP sanitizer build"; else ok "$@"; fi
-}
+# the JSON each writes, read back with tests/jsonq: FILE PATH...
+q() { f=$1; shift; "$JSONQ" "$TMP/$f" "$@" | tr '\n' ' ' | sed 's/ $//'; }
 
 # ---- matmul ----------------------------------------------------------------
 out=$(run matmul --simulate)
@@ -26,16 +20,18 @@ like "simulate: kij 3,010,000, about 0.504 misses an iteration" "$out" '^kij +BC
 like "simulate: says where the matrices sit" "$out" 'A at 0x100000, B at 0x200000, C at 0x300000'
 out=$(run matmul --simulate --n 64 --cache 4,2,5 --json "$TMP/sim.json")
 like "simulate (4,2,5) n = 64: ikj 74688 misses as the seed" "$out" '^ikj +BC +790528 +74688 '
-is "simulate JSON has the six orders and the blocked one" "$(grep -c '"order":' "$TMP/sim.json")" 7
+is "simulate JSON has the six orders and the blocked one" "$(q sim.json 'results[*].order')" \
+	'ijk jik jki kji kij ikj blocked'
 
 out=$(run matmul --n 48 --block 16 --tries 1 --sweep --json "$TMP/mm.json")
 is "matmul exits 0" "$?" 0
 like "matmul prints the blocked row with its class" "$out" '^blocked +BC +[0-9.]+ +[0-9.]+'
 unlike "every result equals ijk's" "$out" 'DIFFERS'
-is "matmul JSON: seven results" "$(grep -c '"order":' "$TMP/mm.json")" 7
-like "matmul JSON: ns_per_iter and class" "$(cat "$TMP/mm.json")" '"class":.*"AC"'
-is "matmul JSON: five sweep rows" "$(grep -c '"block":' "$TMP/mm.json")" 7
-like "matmul JSON: n" "$(cat "$TMP/mm.json")" '"n":[[:space:]]+48'
+is "matmul JSON: seven results, in order" "$(q mm.json 'results[*].order')" \
+	'ijk jik jki kji kij ikj blocked'
+is "matmul JSON: the class of each order" "$(q mm.json 'results[*].class')" 'AB AB AC AC BC BC BC'
+is "matmul JSON: five sweep rows" "$(q mm.json 'sweep[*].block')" '8 16 32 64 128'
+is "matmul JSON: n and block" "$(q mm.json n block)" '48 16'
 
 out=$(run matmul --n 40 --race)
 is "race: seven finishers" "$(printf '%s\n' "$out" | grep -c ' #[1-7]$')" 7
@@ -74,10 +70,10 @@ if [ "$(nproc 2>/dev/null || echo 1)" -lt 3 ]; then
 else
 	unlike "falseshare: 3 threads not marked on 3 or more CPUs" "$out" '^ +3 \(> CPUs\)'
 fi
-is "falseshare JSON: six table cells" "$(grep -c '"layout":' "$TMP/fs.json")" 6
-like "falseshare JSON: packed at spacing 8" "$(tr -d '\n\t ' <"$TMP/fs.json")" \
-	'"threads":2,"layout":"packed","spacing":8,"ms":'
-is "falseshare JSON: two sweep rows" "$(grep -c '"spacing":' "$TMP/fs.json")" 8
+is "falseshare JSON: six table cells" "$(q fs.json 'results#')" 6
+is "falseshare JSON: 2 threads packed at spacing 8" \
+	"$(q fs.json 'results[2].threads' 'results[2].layout' 'results[2].spacing')" '2 packed 8'
+is "falseshare JSON: two sweep rows" "$(q fs.json 'sweep[*].spacing')" '8 128'
 status "falseshare --threads 0 is a usage error" 2 "$MEMTOP" run falseshare --threads 0
 status "falseshare --spacings 12 is a usage error" 2 "$MEMTOP" run falseshare --spacings 12
 
@@ -86,8 +82,8 @@ out=$(run lists --lengths 4096,20000 --tries 1 --json "$TMP/ls.json")
 is "lists exits 0" "$?" 0
 like "lists: stride makes a new line every cell" "$out" '^ +4096 +stride +[0-9.]+ +[0-9.]+ +[0-9.]+% +1\.000 +1\.000 '
 like "lists: sequential a quarter at 64-byte lines" "$out" '^ +4096 +sequential +[0-9.]+ +[0-9.]+ +[0-9.]+% +0\.250 +0\.125 '
-is "lists JSON: twelve results" "$(grep -c '"layout":' "$TMP/ls.json")" 12
-like "lists JSON: simulator misses" "$(cat "$TMP/ls.json")" '"sim_misses_per_cell":'
+is "lists JSON: twelve results" "$(q ls.json 'results#')" 12
+ok "lists JSON: simulator misses" "$JSONQ" "$TMP/ls.json" 'results[0].sim_misses_per_cell'
 
 out=$(run lists --lengths 4M --layouts sequential,shuffled --tries 1 --no-sim)
 sq=$(printf '%s\n' "$out" | awk '$2 == "sequential" { print $3; exit }')

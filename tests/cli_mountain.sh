@@ -3,7 +3,7 @@
 # per size as the seed's program does, the time it took, and writes JSON
 # that memtop reads back; bad arguments exit 2 and write nothing.
 . "$TESTLIB"
-plan 18
+plan 20
 
 "$MEMTOP" run mountain --quick --json "$TMP/m.json" >"$TMP/table" 2>"$TMP/err"
 is "quick mountain exits 0" "$?" 0
@@ -15,6 +15,9 @@ is "one row per size, 16K..8M" "$(grep -cE '^ +[0-9.]+[KM] ' "$TMP/table")" 10
 like "first row is 16K with four numbers" "$table" '^ +16K +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+%$'
 like "last row is 8M" "$table" '^ +8M +[0-9]+ '
 like "says how long it took" "$table" '^# measured in [0-9.]+ s'
+like "the 16K row is called overhead-bound" "$table" '^# the 16K row is overhead-bound: '
+out=$("$MEMTOP" run mountain --quick --sizes 2M:4M --strides 1 2>&1)
+unlike "a 2M..4M grid: no row called overhead-bound" "$out" 'overhead-bound'
 like "says it wrote the file" "$table" "^# wrote $TMP/m.json"
 ok "the JSON reads back (cliffs)" "$MEMTOP" cliffs "$TMP/m.json"
 like "JSON has the seed's keys" "$(tr -d ' \t\n' <"$TMP/m.json")" '"hardware":".*"date":".*"sizes":\[16384,.*"strides":\[1,2,4,8\],"throughput":\[\['

@@ -2,7 +2,7 @@
 # memtop sim: cachelab's conformance triples, csim-ref's -v lines byte for
 # byte, and malformed traces rejected with FILE:LINE.
 . "$TESTLIB"
-plan 30
+plan 33
 D=$TESTDATA
 
 sim() { "$MEMTOP" sim "$@" 2>&1; }
@@ -55,5 +55,15 @@ bad "missing size" " S 10," "bad size"
 
 status "no options: exit 2" 2 "$MEMTOP" sim
 status "E = 0: exit 2" 2 "$MEMTOP" sim -s 1 -E 0 -b 1 -t "$D/yi.trace"
-status "missing file: exit 1" 1 "$MEMTOP" sim -s 1 -E 1 -b 1 -t "$TMP/none.trace"
+# a trace that is not there is bad usage (2), as a missing mountain is to
+# cliffs; one that cannot be read (EIO) is a runtime failure (1)
+status "missing file: exit 2, as cliffs on a missing mountain" 2 "$MEMTOP" sim -s 1 -E 1 -b 1 -t "$TMP/none.trace"
+status "missing mountain for cliffs: exit 2 too" 2 "$MEMTOP" cliffs "$TMP/none.json"
+if [ -r /proc/self/mem ]; then
+	status "a read error (EIO from /proc/self/mem): exit 1" 1 "$MEMTOP" sim -s 1 -E 1 -b 1 -t /proc/self/mem
+	like "... named as a read error" "$(cat "$TMP/err")" '^memtop: /proc/self/mem: read error: '
+else
+	skip "a read error (EIO from /proc/self/mem): exit 1" "no /proc/self/mem"
+	skip "... named as a read error" "no /proc/self/mem"
+fi
 status "--help: exit 0" 0 "$MEMTOP" sim --help

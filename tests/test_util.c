@@ -7,9 +7,11 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "core/util.h"
@@ -130,6 +132,112 @@ static void median_of_values(void **state)
 	assert_true(mt_median(w, 4) == 2.5);
 }
 
+static void printable_text(void **state)
+{
+	char b[64], big[10241];
+	(void)state;
+	assert_string_equal(mt_printable(b, sizeof b, "Apple M4 Max", 0), "Apple M4 Max");
+	assert_string_equal(mt_printable(b, sizeof b, NULL, 0), "");
+	/* C0 controls and DEL: ESC, BEL, CR, LF, TAB, backspace */
+	assert_string_equal(mt_printable(b, sizeof b, "\033[31mred\a\r\n\t\b\x7f", 0),
+			    "?[31mred??????");
+	/* well-formed UTF-8 stays; C1 controls (U+009B is CSI) and bidi overrides do not */
+	assert_string_equal(mt_printable(b, sizeof b, "caf\xc3\xa9 \xe2\x80\x94", 0),
+			    "caf\xc3\xa9 \xe2\x80\x94");
+	assert_string_equal(mt_printable(b, sizeof b, "a\xc2\x9b" "1m\xe2\x80\xaez", 0), "a?1m?z");
+	/* invalid UTF-8: stray continuation, overlong, surrogate, beyond U+10FFFF, cut */
+	assert_string_equal(mt_printable(b, sizeof b, "\x80\xc0\xaf\xed\xa0\x80\xf4\x90\x80\x80\xe2\x82", 0),
+			    "????????????");
+	assert_string_equal(mt_printable(b, sizeof b, "\xff\xfe", 0), "??");
+	/* ASCII terminals: every non-ASCII character is one '?' */
+	assert_string_equal(mt_printable(b, sizeof b, "caf\xc3\xa9", MT_PRINT_ASCII), "caf?");
+	/* too long: cut on a character, "..." at the end */
+	assert_string_equal(mt_printable(b, 8, "abcdefghij", 0), "abcd...");
+	assert_string_equal(mt_printable(b, 8, "abcdefg", 0), "abcdefg");
+	assert_string_equal(mt_printable(b, 9, "abcd\xc3\xa9\xc3\xa9", 0), "abcd\xc3\xa9\xc3\xa9");
+	assert_string_equal(mt_printable(b, 8, "abcd\xc3\xa9\xc3\xa9", 0), "abcd...");
+	assert_string_equal(mt_printable(b, 3, "abcdef", 0), "..");
+	assert_string_equal(mt_printable(b, 1, "abcdef", 0), "");
+	/* 10 KB of escapes: bounded, nothing below 0x20 left */
+	memset(big, '\033', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	assert_int_equal(strlen(MT_PRINTABLE(big)), MT_PRINTABLE_MAX - 1);
+	assert_null(strchr(MT_PRINTABLE(big), '\033'));
+	assert_string_equal(mt_basename("a/b/m.json"), "m.json");
+	assert_string_equal(mt_basename("m.json"), "m.json");
+	assert_string_equal(mt_basename("/x/"), "/x/");
+}
+
+/* SIGKILL in the middle of saves: the file is always one whole version,
+ * never a mix (a temp file may stay behind: nothing can remove it then). */
+static void sigkill_during_save_leaves_old_or_new(void **state)
+{
+	enum { SIZE = 4 << 20, KILLS = 12 };
+	char dir[] = "/tmp/memtop-kill.XXXXXX", path[64], cmd[96];
+	char *a = malloc(SIZE), *b = malloc(SIZE);
+	int whole = 0;
+	mt_error e;
+	(void)state;
+	assert_non_null(a);
+	assert_non_null(b);
+	assert_non_null(mkdtemp(dir));
+	memset(a, 'a', SIZE);
+	memset(b, 'b', SIZE);
+	mt_snprintf(path, sizeof path, "%s/r.json", dir);
+	assert_int_equal(mt_write_atomic(path, a, SIZE, &e), 0);
+	for (int k = 0; k < KILLS; k++) {
+		pid_t pid = fork();
+		size_t n;
+		char *got;
+		assert_true(pid >= 0);
+		if (pid == 0) /* save one version after the other until killed */
+			for (int i = 0;; i++)
+				mt_write_atomic(path, i % 2 ? a : b, SIZE, NULL);
+		usleep(5000 + 7000 * (unsigned)k); /* a different moment each time */
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		got = mt_read_file(path, SIZE, &n, &e);
+		assert_non_null(got);
+		assert_int_equal(n, SIZE);
+		assert_true(memcmp(got, a, SIZE) == 0 || memcmp(got, b, SIZE) == 0);
+		whole++;
+		free(got);
+	}
+	assert_int_equal(whole, KILLS);
+	mt_snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+	free(a);
+	free(b);
+}
+
+static void child_processes_bounded(void **state)
+{
+	static const char *const echo[] = { "sh", "-c", "echo hi", NULL };
+	static const char *const fails[] = { "sh", "-c", "exit 3", NULL };
+	static const char *const hangs[] = { "sh", "-c", "sleep 60; echo late", NULL };
+	static const char *const chatty[] = { "sh", "-c", "yes | head -c 100000", NULL };
+	static const char *const none[] = { "memtop-no-such-program", NULL };
+	enum mt_run_status st;
+	char *out;
+	(void)state;
+	out = mt_run_capture_for(echo, 100, MT_RUN_TIMEOUT_MS, &st);
+	assert_int_equal(st, MT_RUN_OK);
+	assert_string_equal(out, "hi\n");
+	free(out);
+	assert_null(mt_run_capture_for(fails, 100, MT_RUN_TIMEOUT_MS, &st));
+	assert_int_equal(st, MT_RUN_FAILED);
+	assert_null(mt_run_capture_for(none, 100, MT_RUN_TIMEOUT_MS, &st));
+	assert_int_equal(st, MT_RUN_FAILED);
+	/* a child that never ends is killed at the deadline, with what it started */
+	assert_null(mt_run_capture_for(hangs, 100, 300, &st));
+	assert_int_equal(st, MT_RUN_TIMED_OUT);
+	/* more output than asked for: the rest is read and dropped, no deadlock */
+	out = mt_run_capture_for(chatty, 10, MT_RUN_TIMEOUT_MS, &st);
+	assert_int_equal(st, MT_RUN_OK);
+	assert_string_equal(out, "y\ny\ny\ny\ny\n");
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -140,6 +248,9 @@ int main(void)
 		cmocka_unit_test(bounded_strings),
 		cmocka_unit_test(atomic_write_never_clobbers),
 		cmocka_unit_test(median_of_values),
+		cmocka_unit_test(printable_text),
+		cmocka_unit_test(child_processes_bounded),
+		cmocka_unit_test(sigkill_during_save_leaves_old_or_new),
 	};
 	return cmocka_run_group_tests_name("util", tests, NULL, NULL);
 }

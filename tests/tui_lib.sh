@@ -15,6 +15,7 @@ trap 'tm kill-server >/dev/null 2>&1; sleep 0.3; rm -rf "$TMP"' EXIT INT TERM
 
 # tstart W H ENV... -- ARGS...: run memtop ARGS in a W x H session; when it
 # exits the pane prints "memtop-exit=N" and the terminal modes (stty -a).
+# TPRE, when set, is a shell line run first ("ulimit -v 100000").
 tstart() {
 	w=$1; h=$2; shift 2
 	envs=
@@ -23,6 +24,7 @@ tstart() {
 	tm kill-server >/dev/null 2>&1
 	TSERVERS=$((TSERVERS + 1)) # a fresh server each time (a killed one lingers)
 	cat >"$TMP/run.sh" <<EOS
+${TPRE:-}
 env $envs MEMTOP_DATA="$MEMTOP_DATA" XDG_DATA_HOME="$TMP/xdg" "$MEMTOP" $*
 echo "memtop-exit=\$?"
 stty -a | tr ';' '\n' | grep -E '(^| )-?(echo|icanon)( |\$)' | tr '\n' ' '

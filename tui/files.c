@@ -137,14 +137,17 @@ static int result_open(struct tui *t, const struct tab_result_io *io, const cJSO
 	if (io->load(root, path, e) < 0)
 		return -1;
 	if (io->source[0]) /* one result at a time: say which one shows */
-		tui_message(t, "%s shows one file: %s, not %s", io->shows, path, io->source);
+		tui_message(t, "%s shows one file: %s, not %s", io->shows, mt_basename(path),
+			    mt_basename(io->source));
 	io->take();
 	*io->unsaved = 0;
 	return 1;
 }
 
-void files_save_all(struct tui *t, const char *dir, FILE *report)
+int files_save_all(struct tui *t, const char *dir, FILE *report, int *failed)
 {
+	int saved_n = 0;
+	*failed = 0;
 	for (int i = 0; i < t->ntabs; i++) {
 		const struct tab *tb = t->tabs[i];
 		char saved[512];
@@ -157,12 +160,17 @@ void files_save_all(struct tui *t, const char *dir, FILE *report)
 		else
 			rc = tb->save(t, NULL, dir, saved, sizeof saved, &e);
 		if (rc == 0) {
+			saved_n++;
 			if (report)
-				fprintf(report, "memtop: saved the %s results to %s\n", tb->name, saved);
-		} else if (report) {
-			fprintf(report, "memtop: %s\n", e.msg);
+				fprintf(report, "memtop: saved the %s results to %s\n", tb->name,
+					MT_PRINTABLE(saved));
+		} else {
+			(*failed)++;
+			if (report)
+				fprintf(report, "memtop: %s\n", MT_PRINTABLE(e.msg));
 		}
 	}
+	return saved_n;
 }
 
 /* $XDG_DATA_HOME/memtop or ~/.local/share/memtop, created. Returns 0/-1. */

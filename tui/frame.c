@@ -15,10 +15,13 @@
 
 void tui_message(struct tui *t, const char *fmt, ...)
 {
+	char raw[sizeof t->msg];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(t->msg, sizeof t->msg, fmt, ap);
+	vsnprintf(raw, sizeof raw, fmt, ap);
 	va_end(ap);
+	/* messages quote paths and fields of files: made printable here, once */
+	tui_text(t, t->msg, sizeof t->msg, raw);
 	t->dirty = 1;
 }
 

@@ -97,7 +97,9 @@ void keys_draw_help(struct tui *t);
  * unreadable, broken, or no tab reads it). */
 int files_tab_unsaved(struct tui *t, const struct tab *tb);
 int files_any_unsaved(struct tui *t);
-void files_save_all(struct tui *t, const char *dir, FILE *report);
+/* Save every unsaved result into dir, one line each on report (NULL:
+ * silent); returns how many were saved, *failed how many could not be. */
+int files_save_all(struct tui *t, const char *dir, FILE *report, int *failed);
 int files_autosave_dir(char *buf, size_t len, int create);
 int files_newest_autosave(char *out, size_t len);
 int files_open(struct tui *t, const char *path, mt_error *e);

@@ -6,6 +6,7 @@
 #include "internal.h"
 
 #include <math.h>
+#include <string.h>
 
 struct role_look {
 	short fg, bg;   /* 8-colour pair (-1 = terminal default) */
@@ -128,6 +129,16 @@ const char *tui_bar_part(const struct tui *t, int n)
 	if (t->utf8)
 		return eighths[n];
 	return n >= 4 ? "#" : " ";
+}
+
+const char *tui_text(const struct tui *t, char *buf, size_t len, const char *s)
+{
+	return mt_printable(buf, len, s, tui_utf8(t) ? 0 : MT_PRINT_ASCII);
+}
+
+const char *tui_path(const char *path, int room)
+{
+	return room >= 0 && strlen(path) <= (size_t)room ? path : mt_basename(path);
 }
 
 int tui_utf8(const struct tui *t)

@@ -162,7 +162,7 @@ static void set_options(struct tui *t, const struct tui_opts *o)
  * becomes the current one. Returns 0, or an exit code with the line said. */
 static int open_view_files(struct tui *t, const struct tui_opts *o, int nfiles, char **files)
 {
-	char path[1024];
+	char path[MT_PATH_MAX];
 	mt_error e;
 	int first = -1;
 	if (o->autosave) {
@@ -267,15 +267,25 @@ static int finish(struct tui *t, int rc)
 	endwin();
 	if (got_signal) {
 		char dir[512];
+		int saved = 0, failed = 0;
 		if (files_autosave_dir(dir, sizeof dir, 1) == 0)
-			files_save_all(t, dir, stderr);
+			saved = files_save_all(t, dir, stderr, &failed);
 		else
-			fprintf(stderr, "memtop: no folder for the autosave (HOME unset)\n");
-		fprintf(stderr, "memtop: %s; `memtop view --autosave` opens the autosave\n",
-			strsignal(got_signal));
+			fprintf(stderr, "memtop: no folder for the autosave (%s)\n",
+				getenv("HOME") ? MT_PRINTABLE(strerror(errno)) : "HOME unset");
+		/* say what happened: an autosave that failed is not one to open */
+		if (saved)
+			fprintf(stderr, "memtop: %s; `memtop view --autosave` opens the autosave\n",
+				strsignal(got_signal));
+		else if (failed)
+			fprintf(stderr, "memtop: %s; nothing could be autosaved\n",
+				strsignal(got_signal));
+		else
+			fprintf(stderr, "memtop: %s; nothing was unsaved\n", strsignal(got_signal));
 		rc = MT_EXIT_RUNTIME;
 	} else if (t->quit == 2) {
-		files_save_all(t, ".", stdout);
+		int failed;
+		files_save_all(t, ".", stdout, &failed);
 	}
 	frame_drop_windows(t);
 	return rc;

@@ -167,7 +167,7 @@ void tui_job_toggle_pause(struct tui *t);
  * diag_warnings() turns them into words). NULL clears. */
 void tui_set_diag(struct tui *t, const struct diag *d);
 
-/* A one-line message in the status line until the next key. */
+/* A one-line message in the status line until the next key (made printable). */
 void tui_message(struct tui *t, const char *fmt, ...) MT_PRINTF(2, 3);
 
 /* Ask for a line of text in the status line (modal: keys go to the prompt;
@@ -289,6 +289,15 @@ const char *tui_glyph(const struct tui *t, enum tui_glyph g);
 /* Eighths of a block for bar ends: n in 0..8 (ASCII: ' ' below 4, '#'). */
 const char *tui_bar_part(const struct tui *t, int eighths);
 int tui_utf8(const struct tui *t);   /* glyphs are UTF-8 */
+
+/* Text from a file for the screen: s made printable (mt_printable; every
+ * non-ASCII character '?' too when the terminal is not UTF-8) into buf
+ * (size len; a smaller len cuts it with "..."). Returns buf. */
+const char *tui_text(const struct tui *t, char *buf, size_t len, const char *s);
+
+/* A file's name in a line that has room columns for it: the path when it
+ * fits, else its base name (the part that tells files apart). */
+const char *tui_path(const char *path, int room);
 int tui_colors(const struct tui *t); /* 0 (monochrome), 8 or 256 */
 
 #endif

@@ -200,7 +200,9 @@ static void draw(struct tui *t, WINDOW *w, int full)
 	}
 	if (S.r.source[0] && h > 2) {
 		wattrset(w, tui_attr(t, ROLE_DIM));
-		mvwaddnstr(w, h - 2, 1, S.r.source, wd - 2);
+		char name[512];
+		mvwaddnstr(w, h - 2, 1, tui_text(t, name, sizeof name, tui_path(S.r.source, wd - 2)),
+			   wd - 2);
 	}
 	if (!S.running && !S.r.tab[0][0].have) {
 		wattrset(w, tui_attr(t, ROLE_DIM));

@@ -333,8 +333,12 @@ static void draw(struct tui *t, WINDOW *w, int full)
 		  r->has_random ? " + random" : "", r->hugepages == LAT_HUGE_ON ? "on" : "off",
 		  latency_measured(r), r->nsizes * (r->nstrides + (r->has_random ? 1 : 0)),
 		  S.unsaved ? ", unsaved (w)" : "", r->source[0] ? "" : "");
-	if (r->source[0])
-		mt_append(line, sizeof line, " [%s]", r->source);
+	if (r->source[0]) {
+		char name[512];
+		mt_append(line, sizeof line, " [%s]",
+			  tui_text(t, name, sizeof name,
+				   tui_path(r->source, wd - 4 - (int)strlen(line))));
+	}
 	put(w, 0, 1, wd, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	levels_summary(line, sizeof line);
@@ -469,7 +473,8 @@ static int open_file(struct tui *t, const cJSON *root, const char *path, mt_erro
 	if (!r)
 		return -1;
 	if (S.r && S.r->source[0]) /* one result at a time: say which one shows */
-		tui_message(t, "the Latency tab shows one file: %s, not %s", path, S.r->source);
+		tui_message(t, "the Latency tab shows one file: %s, not %s", mt_basename(path),
+			    mt_basename(S.r->source));
 	latency_result_free(S.r);
 	S.r = r;
 	tui_set_latency(t, S.r);

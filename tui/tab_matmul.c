@@ -416,7 +416,9 @@ static void draw(struct tui *t, WINDOW *w, int full)
 		draw_inner(t, w, y, h, wd, book, bm);
 	if (S.r.source[0]) {
 		wattrset(w, tui_attr(t, ROLE_DIM));
-		mvwaddnstr(w, h - 1, 1, S.r.source, wd - 2);
+		char name[512];
+		mvwaddnstr(w, h - 1, 1, tui_text(t, name, sizeof name, tui_path(S.r.source, wd - 2)),
+			   wd - 2);
 		wattrset(w, tui_attr(t, ROLE_NORMAL));
 	} else if (!S.running && !matmul_result_measured(&S.r)) {
 		wattrset(w, tui_attr(t, ROLE_DIM));

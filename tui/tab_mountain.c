@@ -438,7 +438,7 @@ static int draw_book_card(struct tui *t, WINDOW *w, int y, int x, int width, int
 
 static void open_answer(struct tui *t, const char *answer)
 {
-	char path[1024];
+	char path[MT_PATH_MAX];
 	struct mountain *m;
 	mt_error e;
 	if (!answer)
@@ -896,9 +896,19 @@ static void info_line(struct tui *t, WINDOW *w, int width)
 	char line[512], lo[32], hi[32];
 	const struct mountain_params *p = &S.params;
 	if (S.m && S.m->source[0]) {
-		mt_snprintf(line, sizeof line, "%s: %s%s%s", S.m->source,
-			    S.m->hdr.hardware[0] ? S.m->hdr.hardware : S.m->hdr.cpu,
-			    S.m->hdr.date[0] ? ", " : "", S.m->hdr.date);
+		/* what matters first: the machine, then which file (the whole path
+		 * only where there is room); a long hardware line is cut, not the name */
+		const char *hw = S.m->hdr.hardware[0] ? S.m->hdr.hardware : S.m->hdr.cpu;
+		const char *date = strstr(hw, S.m->hdr.date) ? "" : S.m->hdr.date;
+		char machine[sizeof line], file[sizeof line];
+		int room = width - (int)strlen(hw) - (int)strlen(date) - 5;
+		size_t hw_room;
+		tui_text(t, file, sizeof file, tui_path(S.m->source, room));
+		hw_room = (size_t)(width > (int)strlen(file) + 3 ? width - (int)strlen(file) - 3 : 1);
+		mt_snprintf(machine, sizeof machine, "%s%s%s", hw[0] ? hw : "unknown machine",
+			    date[0] ? ", " : "", date);
+		tui_text(t, line, hw_room + 1 < sizeof line ? hw_room + 1 : sizeof line, machine);
+		mt_append(line, sizeof line, " (%s)", file);
 	} else if (tui_job(t) && S.running) {
 		mt_snprintf(line, sizeof line, "measuring %s: p pauses, x stops; cells fill in live",
 			    S.single ? "one cell again" : "this machine");
@@ -1030,7 +1040,10 @@ static void draw(struct tui *t, WINDOW *w, int full)
 		if (hm_layout(S.ref, S.m, wd - half, hm_h, r2, c2, &L2) == 0) {
 			char title[128];
 			draw_heatmap(t, w, S.ref, y, half, &L2, 0, 0);
-			mt_snprintf(title, sizeof title, "beside: %s", S.ref->source);
+			char name[128];
+			tui_text(t, name, sizeof name,
+				 tui_path(S.ref->source, wd - half - (int)strlen("beside: ")));
+			mt_snprintf(title, sizeof title, "beside: %s", name);
 			wattrset(w, tui_attr(t, ROLE_DIM));
 			put_fit(w, y + L2.height, half, wd - half, title);
 		}
@@ -1131,10 +1144,11 @@ static int open_file(struct tui *t, const cJSON *root, const char *path, mt_erro
 		static int left_out;
 		left_out++;
 		if (left_out == 1)
-			tui_message(t, "the Mountain tab shows two files: %s not shown", m->source);
+			tui_message(t, "the Mountain tab shows two files: %s not shown",
+				    mt_basename(m->source));
 		else
 			tui_message(t, "the Mountain tab shows two files: %s and %d more not shown",
-				    m->source, left_out - 1);
+				    mt_basename(m->source), left_out - 1);
 		mountain_free(m);
 	}
 	return 1;

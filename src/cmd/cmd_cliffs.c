@@ -185,7 +185,7 @@ static void print_stride(const struct mountain *m, unsigned stride, const struct
 	char a[32], b[32], x[32], y[32];
 	size_t col = (size_t)mountain_stride_index(m, stride);
 	printf("%s, stride %u (%s rule, ratio %.2f)\n",
-	       m->hdr.hardware[0] ? m->hdr.hardware : m->source, stride,
+	       m->hdr.hardware[0] ? m->hdr.hardware : MT_PRINTABLE(m->source), stride,
 	       c->rule == CLIFF_SEED ? "seed" : "merged", c->ratio);
 	if (n == 0)
 		printf("no cliffs: no drop of %.2fx or more\n", c->ratio);
@@ -288,7 +288,7 @@ static void print_latency_check(const struct detection *d, const int *num, const
 		if (!lv->lv[i].tlb)
 			size[n++] = lv->lv[i].size;
 	name_levels(size, n, inf, lnum);
-	printf("against the latency levels (%s):\n", path);
+	printf("against the latency levels (%s):\n", MT_PRINTABLE(path));
 	if (!n)
 		printf("  no cache level on the latency curve\n");
 	for (int i = 0; i < n; i++) {

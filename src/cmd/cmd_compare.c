@@ -44,7 +44,7 @@ static void usage(FILE *f)
 /* Which file is which: its path, hardware line, build, load, warnings. */
 void compare_print_header(char tag, const char *source, const struct run_header *h)
 {
-	printf("%c: %s\n", tag, source);
+	printf("%c: %s\n", tag, MT_PRINTABLE(source)); /* a name from a lab's share */
 	printf("   %s\n", h->hardware[0] ? h->hardware : "(no hardware field)");
 	if (h->has_diag) {
 		char w[8][160];
@@ -182,15 +182,18 @@ static int compare_latency(char **files, int nfiles)
 		struct latency_levels lv;
 		char b[32];
 		latency_detect(r[i], &lv);
+		const char *sep = " ";
 		printf("  %c:", 'A' + i);
-		if (lv.n == 0)
+		if (lv.n == 0 && !lv.has_memory)
 			printf(" no levels");
 		for (size_t k = 0; k < lv.n; k++)
-			if (!lv.lv[k].tlb)
-				printf(" L%d %s %.1f ns,", lv.lv[k].level,
+			if (!lv.lv[k].tlb) {
+				printf("%sL%d %s %.1f ns", sep, lv.lv[k].level,
 				       mt_fmt_size(b, sizeof b, lv.lv[k].size), lv.lv[k].ns);
+				sep = ", ";
+			}
 		if (lv.has_memory)
-			printf(" memory %.1f ns", lv.memory_ns);
+			printf("%smemory %.1f ns", sep, lv.memory_ns);
 		printf("\n");
 	}
 	rc = MT_EXIT_OK;

@@ -29,7 +29,8 @@ static void usage(FILE *f)
 		   "  -v        print each record with its hits, misses and evictions\n"
 		   "  -h, --help  this help\n\n"
 		   "Trace lines: \" L ADDR,SIZE\" load, \" S\" store, \" M\" load then store,\n"
-		   "\"I\" ignored. Exit status: 0 ok, 1 read failure, 2 bad usage or bad trace.\n",
+		   "\"I\" ignored. Exit status: 0 ok, 1 read failure, 2 bad usage, a trace that is\n"
+		   "missing or malformed.\n",
 		SIM_MAX_S, SIM_MAX_E, SIM_MAX_B);
 }
 
@@ -127,9 +128,9 @@ int cmd_sim(int argc, char **argv)
 		goto out;
 	}
 	tr = trace_open(path, &err);
-	if (!tr) {
+	if (!tr) { /* a file named on the command line that is not there: bad usage */
 		mt_warn("%s", err.msg);
-		rc = MT_EXIT_RUNTIME;
+		rc = MT_EXIT_USAGE;
 		goto out;
 	}
 	while ((n = trace_read(tr, recs, BATCH, &err)) > 0) {
@@ -159,7 +160,7 @@ int cmd_sim(int argc, char **argv)
 	if (n < 0) {
 		fflush(stdout);
 		mt_warn("%s", err.msg);
-		rc = strstr(err.msg, ": read error") ? MT_EXIT_RUNTIME : MT_EXIT_USAGE;
+		rc = n == TRACE_READ_ERROR ? MT_EXIT_RUNTIME : MT_EXIT_USAGE;
 		goto out;
 	}
 	sim_stats(c, &st);

@@ -5,6 +5,7 @@
 #include "sysinfo.h"
 #include "util.h"
 
+#include <limits.h>
 #include <string.h>
 
 void diag_begin(struct diag *d, int pinned_cpu)
@@ -96,11 +97,18 @@ static double num_or(const cJSON *o, const char *k, double dflt)
 	return cJSON_IsNumber(v) ? v->valuedouble : dflt;
 }
 
+/* An integer field in [min, max], else dflt (a file's 3e94 is no int). */
+static int int_or(const cJSON *o, const char *k, int min, int max, int dflt)
+{
+	double v = num_or(o, k, dflt);
+	return v >= min && v <= max ? (int)v : dflt;
+}
+
 static void str_or(const cJSON *o, const char *k, char *out, size_t len)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
 	if (cJSON_IsString(v) && v->valuestring)
-		mt_strlcpy(out, v->valuestring, len);
+		mt_printable(out, len, v->valuestring, 0); /* file-borne: made printable once */
 }
 
 void diag_from_json(const cJSON *o, struct diag *d)
@@ -110,13 +118,13 @@ void diag_from_json(const cJSON *o, struct diag *d)
 	str_or(o, "build", d->build, sizeof d->build);
 	d->load_before = num_or(o, "load_before", -1);
 	d->load_after = num_or(o, "load_after", -1);
-	d->running_before = (int)num_or(o, "running_before", -1);
-	d->running_after = (int)num_or(o, "running_after", -1);
+	d->running_before = int_or(o, "running_before", -1, INT_MAX, -1);
+	d->running_after = int_or(o, "running_after", -1, INT_MAX, -1);
 	d->steal_pct = num_or(o, "steal_pct", -1);
-	d->ncpu = (int)num_or(o, "ncpu", 0);
-	d->cpu_pinned = (int)num_or(o, "cpu_pinned", -1);
-	d->cpu_first = (int)num_or(o, "cpu_first", -1);
-	d->cpu_last = (int)num_or(o, "cpu_last", -1);
+	d->ncpu = int_or(o, "ncpu", 0, INT_MAX, 0);
+	d->cpu_pinned = int_or(o, "cpu_pinned", -1, INT_MAX, -1);
+	d->cpu_first = int_or(o, "cpu_first", -1, INT_MAX, -1);
+	d->cpu_last = int_or(o, "cpu_last", -1, INT_MAX, -1);
 	d->cpu_moved = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "cpu_moved"));
 	d->heterogeneous = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "heterogeneous"));
 	str_or(o, "heterogeneous_text", d->hetero_text, sizeof d->hetero_text);

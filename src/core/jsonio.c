@@ -7,7 +7,39 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_JSON_BYTES (64u << 20)
+/* Results are kilobytes (a full latency run is about 40 KB): 4 MB is a
+ * hundred times that, and bounds the parse at about 150 MB of cJSON nodes
+ * for a file of nothing but tiny numbers. */
+#define MAX_JSON_BYTES (4u << 20)
+/* memtop's results nest 5 deep; cJSON itself stops at 1000. */
+#define MAX_JSON_DEPTH 100
+
+/* The line of the first place text (len bytes) nests deeper than
+ * MAX_JSON_DEPTH, or 0 when it never does (strings skipped). */
+static long too_deep(const char *text, size_t len)
+{
+	long line = 1;
+	int depth = 0, in_str = 0;
+	for (size_t i = 0; i < len; i++) {
+		char c = text[i];
+		if (c == '\n')
+			line++;
+		if (in_str) {
+			if (c == '\\')
+				i++;
+			else if (c == '"')
+				in_str = 0;
+		} else if (c == '"') {
+			in_str = 1;
+		} else if (c == '[' || c == '{') {
+			if (++depth > MAX_JSON_DEPTH)
+				return line;
+		} else if (c == ']' || c == '}') {
+			depth--;
+		}
+	}
+	return 0;
+}
 
 cJSON *jsonio_load(const char *path, mt_error *e)
 {
@@ -15,8 +47,15 @@ cJSON *jsonio_load(const char *path, mt_error *e)
 	const char *end = NULL;
 	char *text = mt_read_file(path, MAX_JSON_BYTES, &len, e);
 	cJSON *root;
+	long deep;
 	if (!text)
 		return NULL;
+	if ((deep = too_deep(text, len))) {
+		mt_fail(e, "%s: nested deeper than %d levels at line %ld (not a memtop result)", path,
+			MAX_JSON_DEPTH, deep);
+		free(text);
+		return NULL;
+	}
 	/* len + 1: cJSON 1.7.15 rejects trailing whitespace (every file jsonio_save
 	 * writes ends in a newline) unless the terminating NUL is inside the length */
 	root = cJSON_ParseWithLengthOpts(text, len + 1, &end, 1);
@@ -79,7 +118,8 @@ int jsonio_int(const cJSON *o, const char *key, const char *file, long min, long
 	double d;
 	if (jsonio_number(o, key, file, &d, e) < 0)
 		return -1;
-	if (d != floor(d) || d < (double)min || d > (double)max)
+	/* 2^63 is (double)LONG_MAX rounded up: no long holds it */
+	if (d != floor(d) || d < (double)min || d > (double)max || d >= 9223372036854775807.0)
 		return mt_fail(e, "%s: field \"%s\" must be an integer in %ld..%ld", fname(file), key,
 			       min, max);
 	*out = (long)d;
@@ -106,9 +146,18 @@ double jsonio_opt_number(const cJSON *o, const char *key, double dflt)
 	return cJSON_IsNumber(v) && isfinite(v->valuedouble) ? v->valuedouble : dflt;
 }
 
+long jsonio_opt_int(const cJSON *o, const char *key, long min, long max, long dflt)
+{
+	double d = jsonio_opt_number(o, key, NAN);
+	if (isnan(d) || d != floor(d) || d < (double)min || d > (double)max ||
+	    d >= 9223372036854775807.0)
+		return dflt;
+	return (long)d;
+}
+
 void jsonio_opt_string(const cJSON *o, const char *key, char *out, size_t len)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
 	if (cJSON_IsString(v) && v->valuestring)
-		mt_strlcpy(out, v->valuestring, len);
+		mt_printable(out, len, v->valuestring, 0);
 }

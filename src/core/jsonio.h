@@ -10,7 +10,10 @@
 #include "util.h"
 
 /* Parse the JSON file at path. Returns the root (free with cJSON_Delete) or
- * NULL with e = "PATH: not valid JSON near line L" / "PATH: No such file". */
+ * NULL with e = "PATH: not valid JSON near line L" / "PATH: No such file" /
+ * "PATH: larger than 4194304 bytes" (refused before reading when the size
+ * is known; a pipe is read no further) / "PATH: nested deeper than 100
+ * levels at line L": memory and time stay bounded whatever the file. */
 cJSON *jsonio_load(const char *path, mt_error *e);
 
 /* Print root (indented) and write it to path atomically. Returns 0 or -1. */
@@ -23,8 +26,13 @@ int jsonio_int(const cJSON *o, const char *key, const char *file, long min, long
 	       mt_error *e);
 const cJSON *jsonio_array(const cJSON *o, const char *key, const char *file, mt_error *e);
 
-/* Optional readers: the default when absent or mistyped. */
+/* Optional readers: the default when absent or mistyped. A string is made
+ * printable on the way in (mt_printable: control bytes, invalid UTF-8 as
+ * '?', cut with "..."), so text from a file never reaches a terminal raw. */
 double jsonio_opt_number(const cJSON *o, const char *key, double dflt);
+/* An integer in [min, max]; dflt when absent, mistyped, fractional or out
+ * of range (so no cast of a file's 3e94 is ever undefined). */
+long jsonio_opt_int(const cJSON *o, const char *key, long min, long max, long dflt);
 void jsonio_opt_string(const cJSON *o, const char *key, char *out, size_t len);
 
 #endif

@@ -68,7 +68,8 @@ static int read_line_of(const char *path, const char *key, char *out, size_t len
 	return -1;
 }
 
-void mt_cpu_model(char *buf, size_t len)
+/* The model as the system names it (unchecked text). */
+static void cpu_model_raw(char *buf, size_t len)
 {
 #ifdef __APPLE__
 	size_t n = len;
@@ -96,6 +97,14 @@ void mt_cpu_model(char *buf, size_t len)
 		}
 	}
 	mt_strlcpy(buf, "unknown CPU", len);
+}
+
+void mt_cpu_model(char *buf, size_t len)
+{
+	char raw[512];
+	cpu_model_raw(raw, sizeof raw);
+	/* /proc/cpuinfo and lscpu are text from outside too: printable once */
+	mt_printable(buf, len, raw, 0);
 }
 
 void mt_kernel(char *buf, size_t len)

@@ -8,6 +8,8 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,12 +31,13 @@ int mt_fail(mt_error *e, const char *fmt, ...)
 
 void mt_warn(const char *fmt, ...)
 {
-	char line[1024];
+	char line[1024], safe[1024];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof line, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "memtop: %s\n", line);
+	/* messages quote paths and fields of files: nothing in them acts on the terminal */
+	fprintf(stderr, "memtop: %s\n", mt_printable(safe, sizeof safe, line, 0));
 }
 
 int mt_snprintf(char *buf, size_t len, const char *fmt, ...)
@@ -214,21 +217,29 @@ const char *mt_fmt_size(char *buf, size_t len, uint64_t bytes)
 char *mt_read_file(const char *path, size_t max, size_t *len_out, mt_error *e)
 {
 	FILE *f = fopen(path, "rb");
+	struct stat st;
 	char *buf = NULL;
 	size_t cap = 0, len = 0;
 	if (!f) {
 		mt_fail(e, "%s: %s", path, strerror(errno));
 		return NULL;
 	}
-	for (;;) {
+	/* a file known to be too big is refused before a byte is read */
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size > max) {
+		mt_fail(e, "%s: larger than %zu bytes", path, max);
+		goto fail;
+	}
+	for (;;) { /* the buffer never grows past max + 2: bounded for pipes too */
 		size_t got;
 		if (len + 1 >= cap) {
 			size_t ncap = cap ? cap * 2 : 65536;
 			char *nb;
-			if (cap > max) {
+			if (cap >= max + 2) {
 				mt_fail(e, "%s: larger than %zu bytes", path, max);
 				goto fail;
 			}
+			if (ncap > max + 2)
+				ncap = max + 2;
 			nb = realloc(buf, ncap);
 			if (!nb) {
 				mt_fail(e, "%s: out of memory", path);
@@ -243,7 +254,7 @@ char *mt_read_file(const char *path, size_t max, size_t *len_out, mt_error *e)
 			break;
 	}
 	if (ferror(f)) {
-		mt_fail(e, "%s: read error", path);
+		mt_fail(e, "%s: read error: %s", path, strerror(errno));
 		goto fail;
 	}
 	if (len > max) {
@@ -308,22 +319,42 @@ fail:
 	return -1;
 }
 
-char *mt_run_capture(const char *const argv[], size_t max)
+/* The child's side of mt_run_capture_for: never returns. */
+static void run_child(const char *const argv[], int out)
 {
-	int pipefd[2];
-	pid_t pid;
-	char *buf;
+	int devnull = open("/dev/null", O_RDWR);
+	setpgid(0, 0); /* its own group: a timeout kills what it started too */
+	dup2(out, 1);
+	if (devnull >= 0) {
+		dup2(devnull, 0);
+		dup2(devnull, 2);
+	}
+	execvp(argv[0], (char *const *)argv);
+	_exit(127);
+}
+
+/* Milliseconds on the monotonic clock. */
+static long long now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+char *mt_run_capture_for(const char *const argv[], size_t max, int timeout_ms,
+			 enum mt_run_status *status)
+{
+	int pipefd[2], wstatus = 0, timed_out = 0;
+	long long deadline = now_ms() + timeout_ms;
+	char *buf, drop[4096];
 	size_t len = 0;
-	int status;
+	pid_t pid;
+	if (status)
+		*status = MT_RUN_FAILED;
 	if (pipe(pipefd) < 0)
 		return NULL;
 	buf = malloc(max + 1);
-	if (!buf) {
-		close(pipefd[0]);
-		close(pipefd[1]);
-		return NULL;
-	}
-	pid = fork();
+	pid = buf ? fork() : -1;
 	if (pid < 0) {
 		close(pipefd[0]);
 		close(pipefd[1]);
@@ -331,37 +362,150 @@ char *mt_run_capture(const char *const argv[], size_t max)
 		return NULL;
 	}
 	if (pid == 0) {
-		int devnull = open("/dev/null", O_RDWR);
-		dup2(pipefd[1], 1);
-		if (devnull >= 0) {
-			dup2(devnull, 0);
-			dup2(devnull, 2);
-		}
 		close(pipefd[0]);
-		close(pipefd[1]);
-		execvp(argv[0], (char *const *)argv);
-		_exit(127);
+		run_child(argv, pipefd[1]);
 	}
 	close(pipefd[1]);
-	for (;;) {
-		ssize_t r = read(pipefd[0], buf + len, max - len);
+	for (;;) { /* read until end of file or the deadline */
+		struct pollfd pf = { pipefd[0], POLLIN, 0 };
+		long long left = deadline - now_ms();
+		ssize_t r;
+		if (left <= 0) {
+			timed_out = 1;
+			break;
+		}
+		if (poll(&pf, 1, (int)left) <= 0)
+			continue; /* EINTR, or the deadline: checked above */
+		if (len < max)
+			r = read(pipefd[0], buf + len, max - len);
+		else
+			r = read(pipefd[0], drop, sizeof drop);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r <= 0)
 			break;
-		len += (size_t)r;
-		if (len == max)
-			break;
+		if (len < max)
+			len += (size_t)r;
 	}
 	close(pipefd[0]);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+	/* end of output is not the end of the child: it gets what is left of
+	 * the time, then it and its group are killed */
+	while (!timed_out) {
+		pid_t w = waitpid(pid, &wstatus, WNOHANG);
+		if (w == pid)
+			break;
+		if (w < 0 && errno != EINTR)
+			break;
+		if (now_ms() >= deadline)
+			timed_out = 1;
+		else
+			usleep(10000);
+	}
+	if (timed_out) {
+		kill(-pid, SIGKILL);
+		kill(pid, SIGKILL);
+		while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
+			;
+		if (status)
+			*status = MT_RUN_TIMED_OUT;
+		free(buf);
+		return NULL;
+	}
+	if (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0) {
 		free(buf);
 		return NULL;
 	}
 	buf[len] = '\0';
+	if (status)
+		*status = MT_RUN_OK;
 	return buf;
+}
+
+char *mt_run_capture(const char *const argv[], size_t max)
+{
+	return mt_run_capture_for(argv, max, MT_RUN_TIMEOUT_MS, NULL);
+}
+
+/* The length (2..4) of the well-formed UTF-8 sequence at s, and its code
+ * point in *cp; 0 when s does not start one (RFC 3629's table). */
+static size_t utf8_seq(const unsigned char *s, uint32_t *cp)
+{
+	size_t n;
+	uint32_t c;
+	unsigned char lo = 0x80, hi = 0xbf;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+		n = 2;
+		c = s[0] & 0x1f;
+	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		n = 3;
+		c = s[0] & 0x0f;
+		if (s[0] == 0xe0)
+			lo = 0xa0; /* no overlong forms */
+		else if (s[0] == 0xed)
+			hi = 0x9f; /* no surrogates */
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		n = 4;
+		c = s[0] & 0x07;
+		if (s[0] == 0xf0)
+			lo = 0x90;
+		else if (s[0] == 0xf4)
+			hi = 0x8f; /* nothing beyond U+10FFFF */
+	} else {
+		return 0;
+	}
+	for (size_t i = 1; i < n; i++) {
+		unsigned char b = s[i];
+		if (b < (i == 1 ? lo : 0x80) || b > (i == 1 ? hi : 0xbf))
+			return 0; /* also stops at the terminating NUL */
+		c = c << 6 | (b & 0x3f);
+	}
+	*cp = c;
+	return n;
+}
+
+/* Code points a terminal acts on or that reorder the text around them. */
+static int unsafe_code_point(uint32_t cp)
+{
+	return (cp >= 0x80 && cp <= 0x9f) || (cp >= 0x202a && cp <= 0x202e) ||
+	       (cp >= 0x2066 && cp <= 0x2069);
+}
+
+const char *mt_printable(char *dst, size_t len, const char *src, unsigned flags)
+{
+	static const char more[] = "...";
+	const unsigned char *s = (const unsigned char *)(src ? src : "");
+	size_t n = 0, mark = 0; /* mark: the last cut where "..." and the NUL still fit */
+	if (len == 0)
+		return dst;
+	while (*s) {
+		uint32_t cp = 0;
+		size_t k = *s < 0x80 ? 1 : utf8_seq(s, &cp);
+		int bad = k == 0 || (k == 1 && (*s < 0x20 || *s == 0x7f)) ||
+			  (k > 1 && ((flags & MT_PRINT_ASCII) || unsafe_code_point(cp)));
+		size_t w = bad ? 1 : k; /* bytes it takes in dst */
+		if (n + sizeof more <= len)
+			mark = n;
+		if (n + w + 1 > len) { /* the rest does not fit: cut at mark, then "..." */
+			size_t m = len - 1 - mark < sizeof more - 1 ? len - 1 - mark : sizeof more - 1;
+			memcpy(dst + mark, more, m);
+			dst[mark + m] = '\0';
+			return dst;
+		}
+		if (bad)
+			dst[n] = '?';
+		else
+			memcpy(dst + n, s, w);
+		n += w;
+		s += k ? k : 1;
+	}
+	dst[n] = '\0';
+	return dst;
+}
+
+const char *mt_basename(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash && slash[1] ? slash + 1 : path;
 }
 
 void mt_now_text(char *buf, size_t len, int date_only)

@@ -7,6 +7,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The longest path memtop keeps whole (a file's source, a trace's name):
+ * Linux's PATH_MAX, so no checkout or lab share is too deep. */
+#define MT_PATH_MAX 4096
+
 /* Exit codes of every command. */
 enum { MT_EXIT_OK = 0, MT_EXIT_RUNTIME = 1, MT_EXIT_USAGE = 2 };
 
@@ -22,7 +26,7 @@ typedef struct mt_error {
  * `return mt_fail(err, "...")` reads as the failure it is. */
 int mt_fail(mt_error *e, const char *fmt, ...) MT_PRINTF(2, 3);
 
-/* Print "memtop: MESSAGE" on stderr. */
+/* Print "memtop: MESSAGE" on stderr, made printable (mt_printable). */
 void mt_warn(const char *fmt, ...) MT_PRINTF(1, 2);
 
 /* Bounded formatting into buf: never overflows, always terminates. Returns 0,
@@ -68,9 +72,52 @@ char *mt_read_file(const char *path, size_t max, size_t *len_out, mt_error *e);
  * Never leaves a half-written or clobbered file. Returns 0 or -1 with e set. */
 int mt_write_atomic(const char *path, const char *data, size_t len, mt_error *e);
 
-/* Run argv[0] (searched in PATH, no shell) and capture up to max bytes of its
- * stdout. Returns a malloc'd string, or NULL when it cannot run or fails. */
+/* How a child process ended for mt_run_capture_for. */
+enum mt_run_status {
+	MT_RUN_OK,        /* exited 0: its output is returned */
+	MT_RUN_FAILED,    /* could not start, or exited non-zero, or was killed */
+	MT_RUN_TIMED_OUT, /* still running at the deadline: killed and reaped */
+};
+
+/* How long a child may take (lscpu, sysctl): a hung one must not hang us. */
+#define MT_RUN_TIMEOUT_MS 2000
+
+/* Run argv[0] (searched in PATH, no shell; stdin and stderr /dev/null, in a
+ * process group of its own) and capture up to max bytes of its stdout (more
+ * is read and dropped). A child still running after timeout_ms is killed
+ * with its group (SIGKILL) and reaped. Returns a malloc'd string when it
+ * exited 0, else NULL; *status (may be NULL) says which. */
+char *mt_run_capture_for(const char *const argv[], size_t max, int timeout_ms,
+			 enum mt_run_status *status);
+
+/* mt_run_capture_for with MT_RUN_TIMEOUT_MS: output, or NULL. */
 char *mt_run_capture(const char *const argv[], size_t max);
+
+/* mt_printable flags. */
+enum { MT_PRINT_ASCII = 1 }; /* the terminal is not UTF-8: non-ASCII becomes '?' too */
+
+/* The size of the buffer MT_PRINTABLE() gives each string. */
+#define MT_PRINTABLE_MAX 512
+
+/* Make text that came from a file (or any outside source) safe to show on a
+ * terminal, the one gate every such string passes on its way to stdout,
+ * stderr or curses: copy src into dst (size len) with '?' for every byte
+ * that could act on the terminal or is not text: C0 controls (ESC, BEL, CR,
+ * LF, TAB, ...), DEL, the C1 controls U+0080..U+009F, the bidirectional
+ * overrides and isolates (U+202A..U+202E, U+2066..U+2069), and every byte
+ * that is not part of well-formed UTF-8 (stray continuation bytes, cut,
+ * overlong or surrogate sequences, beyond U+10FFFF). With MT_PRINT_ASCII
+ * every non-ASCII character becomes '?' as well. Text that does not fit
+ * ends in "..." (never a cut UTF-8 sequence). src NULL gives "". Returns
+ * dst (len 0 is allowed: then dst is returned untouched). Never fails. */
+const char *mt_printable(char *dst, size_t len, const char *src, unsigned flags);
+
+/* mt_printable into a fresh buffer of MT_PRINTABLE_MAX bytes that lives
+ * until the end of the enclosing block: printf("%s", MT_PRINTABLE(s)). */
+#define MT_PRINTABLE(s) mt_printable((char[MT_PRINTABLE_MAX]){ 0 }, MT_PRINTABLE_MAX, (s), 0)
+
+/* The last component of path ("a/b/m.json" -> "m.json"; "m.json" as is). */
+const char *mt_basename(const char *path);
 
 /* Local date-time as "YYYY-MM-DD HH:MM" (or the ISO date only if date_only). */
 void mt_now_text(char *buf, size_t len, int date_only);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #define SIZE_GRAIN 16.0 /* %.5f of MB is exact to 5 bytes: round to 16 */
+#define SIZE_MB_MAX 1e9 /* a petabyte: beyond it no size is real (nor a uint64 cast) */
 
 struct block {
 	unsigned stride;
@@ -47,7 +48,7 @@ static int read_row(struct lines *l, const char *file, struct block *b, mt_error
 	uint64_t size;
 	mt_strlcpy(line, l->buf, sizeof line);
 	if (line_tokens(line, tok, 3) != 2 || import_parse_value(tok[0], &mb) < 0 ||
-	    import_parse_value(tok[1], &ns) < 0 || mb <= 0 || ns <= 0)
+	    import_parse_value(tok[1], &ns) < 0 || mb <= 0 || mb > SIZE_MB_MAX || ns <= 0)
 		return import_bad_line(e, file, l, "expected 'SIZE_MB NS' of lat_mem_rd");
 	size = (uint64_t)(round(mb * 1048576.0 / SIZE_GRAIN) * SIZE_GRAIN);
 	if (size == 0 || (b->n && size <= b->size[b->n - 1]))

@@ -131,9 +131,10 @@ static int opt_string(const cJSON *o, const char *key, const char *file, const c
 		return 0;
 	if (!cJSON_IsString(v))
 		return mt_fail(e, "%s: %s.%s is not a string", fname(file), where, key);
-	if (mt_strlcpy(out, v->valuestring, len) < 0)
+	if (strlen(v->valuestring) >= len)
 		return mt_fail(e, "%s: %s.%s is too long (at most %zu characters)", fname(file),
 			       where, key, len - 1);
+	mt_printable(out, len, v->valuestring, 0); /* file-borne text: shown as is nowhere */
 	return 0;
 }
 
@@ -270,7 +271,7 @@ int info_from_json(const cJSON *o, struct info *inf, const char *file, mt_error 
 		if (inf->nsources >= INFO_MAX_SOURCES)
 			return mt_fail(e, "%s: sources: more than %d sources", fname(file),
 				       INFO_MAX_SOURCES);
-		info_source_init(&s, it->string);
+		info_source_init(&s, MT_PRINTABLE(it->string));
 		cJSON_ArrayForEach(lv, it)
 		{
 			struct cache_level l;
@@ -299,7 +300,7 @@ int info_from_json(const cJSON *o, struct info *inf, const char *file, mt_error 
 			return mt_fail(e, "%s: disagreements[%d] is not a string", fname(file),
 				       inf->ndis);
 		if (inf->ndis < INFO_MAX_DIS)
-			mt_strlcpy(inf->dis[inf->ndis++], it->valuestring, sizeof inf->dis[0]);
+			mt_printable(inf->dis[inf->ndis++], sizeof inf->dis[0], it->valuestring, 0);
 	}
 	return extras_from_json(o, inf, file, e);
 }

@@ -6,6 +6,7 @@
 #include "core/sysinfo.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <sched.h>
@@ -428,18 +429,17 @@ int falseshare_result_from_json(const cJSON *root, const char *file, struct fals
 	const cJSON *arr, *sw, *it;
 	const char *f = file ? file : "input";
 	char where[320];
-	double rounds;
-	long tries;
+	long rounds, tries;
 	int i = 0;
 	memset(r, 0, sizeof *r);
 	run_header_from_json(root, &r->hdr);
-	if (jsonio_number(root, "rounds", file, &rounds, e) < 0 ||
+	if (jsonio_int(root, "rounds", file, 1, LONG_MAX, &rounds, e) < 0 ||
 	    jsonio_int(root, "tries", file, 1, 1000, &tries, e) < 0 ||
 	    !(arr = jsonio_array(root, "results", file, e)))
 		return -1;
 	r->rounds = (uint64_t)rounds;
 	r->tries = (int)tries;
-	r->ncpus = (int)jsonio_opt_number(root, "cpus", 0);
+	r->ncpus = (int)jsonio_opt_int(root, "cpus", 0, INT_MAX, 0);
 	cJSON_ArrayForEach(it, arr) {
 		struct falseshare_cell c;
 		const cJSON *lay = cJSON_GetObjectItemCaseSensitive(it, "layout");

@@ -95,7 +95,7 @@ struct falseshare_result {
 	struct falseshare_cell tab[FALSESHARE_MAX_LIST][2]; /* [row][0 packed, 1 padded] */
 	struct falseshare_cell swp[FALSESHARE_MAX_LIST];
 	int inexact;      /* a sum was wrong */
-	char source[256]; /* the file it came from, "" when measured here */
+	char source[MT_PATH_MAX]; /* the file it came from, "" when measured here */
 };
 
 /* An empty result with p's rows (the header is left zero: the caller takes

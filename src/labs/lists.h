@@ -219,7 +219,7 @@ struct lists_result {
 	double naive_ms, blocked_ms;
 	struct lists_cell_result c[LISTS_MAX_LENGTHS][LIST_NLAYOUTS];
 	struct lists_hist hist[LISTS_MAX_LENGTHS][2]; /* malloc, holes */
-	char source[256];         /* the file it came from, "" when measured here */
+	char source[MT_PATH_MAX]; /* the file it came from, "" when measured here */
 };
 
 /* The layouts whose neighbour distances are kept: malloc (0) and holes (1);

@@ -6,6 +6,7 @@
 #include "core/clock.h"
 #include "core/sysinfo.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -965,8 +966,10 @@ static int order_from_json(const cJSON *it, const char *where, size_t block,
 			       where);
 	if (row_from_json(it, where, &w, e) < 0)
 		return -1;
-	w.block = matmul_is_blocked(o) ? (size_t)jsonio_opt_number(it, "block", (double)block) : 0;
-	w.rank = (int)jsonio_opt_number(it, "finish", 0);
+	w.block = matmul_is_blocked(o)
+			  ? (size_t)jsonio_opt_int(it, "block", 1, LONG_MAX, (long)block)
+			  : 0;
+	w.rank = (int)jsonio_opt_int(it, "finish", 0, MATMUL_NORDERS, 0);
 	r->orders |= 1u << o;
 	r->res[o] = w;
 	r->frac[o] = 1;

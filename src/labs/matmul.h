@@ -248,7 +248,7 @@ struct matmul_result {
 	double frac[MATMUL_NORDERS], run_ns[MATMUL_NORDERS]; /* a race under way */
 	int run_rank[MATMUL_NORDERS];
 	int failed_equal;                 /* an order's C differed from ijk's */
-	char source[256];                 /* the file it came from, "" when measured here */
+	char source[MT_PATH_MAX];                 /* the file it came from, "" when measured here */
 };
 
 /* An empty result for p with the book's estimates for line_bytes (and the

@@ -136,7 +136,7 @@ struct latency_result {
 	char pages[160];     /* what the kernel gave: "4 KB pages", "huge pages: ..." */
 	uint64_t capped_from; /* the asked max size when memory capped it, else 0 */
 	double elapsed_s;
-	char source[256];    /* file it came from, "" when measured here */
+	char source[MT_PATH_MAX]; /* file it came from, "" when measured here */
 	char format[32];     /* the tool an import came from ("lmbench"), "" for memtop's */
 };
 

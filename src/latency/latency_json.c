@@ -4,6 +4,7 @@
 
 #include "latency.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -269,8 +270,8 @@ static int read_random(const cJSON *root, const char *file, struct latency_resul
 	if (over && !cJSON_IsBool(over))
 		return mt_fail(e, "%s: random.ns_over_l1 is not true or false", file);
 	r->ns_over_l1 = cJSON_IsTrue(over);
-	st = (long)jsonio_opt_number(rnd, "stride", 128);
-	r->random_stride = st > 0 ? (unsigned)st : 128;
+	st = jsonio_opt_int(rnd, "stride", 1, UINT_MAX, 128);
+	r->random_stride = (unsigned)st;
 	r->has_random = 1;
 	return 0;
 }
@@ -300,7 +301,7 @@ struct latency_result *latency_from_json(const cJSON *root, const char *file, mt
 	}
 	jsonio_opt_string(root, "pages", r->pages, sizeof r->pages);
 	jsonio_opt_string(root, "format", r->format, sizeof r->format);
-	r->capped_from = (uint64_t)jsonio_opt_number(root, "capped_from", 0);
+	r->capped_from = (uint64_t)jsonio_opt_int(root, "capped_from", 0, LONG_MAX, 0);
 	r->elapsed_s = jsonio_opt_number(root, "elapsed_s", 0);
 	mt_strlcpy(r->source, file, sizeof r->source);
 	return r;

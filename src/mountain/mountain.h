@@ -87,7 +87,7 @@ struct mountain {
 	double *spread;    /* same shape; NAN = unknown */
 	double *canary;    /* same shape; NAN = unknown */
 	cJSON *caches;     /* the `memtop info` result recorded with it, or NULL */
-	char source[256];  /* file it came from, "" when measured here */
+	char source[MT_PATH_MAX];  /* file it came from, "" when measured here */
 	double elapsed_s;  /* wall time of the measurement, 0 unknown */
 	struct mountain_row full; /* a full stride row read from the file (n = 0: none) */
 };

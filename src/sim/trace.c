@@ -18,12 +18,12 @@
 struct trace_reader {
 	FILE *f;
 	int own;               /* close f at the end */
-	char name[256];
+	char name[MT_PATH_MAX];
 	char *buf;             /* CHUNK + MAX_LINE bytes */
 	size_t pos, len;       /* unparsed bytes are buf[pos, len) */
 	int eof;
 	unsigned long line;    /* lines consumed so far */
-	int failed;            /* a bad line is pending: report it next call */
+	int failed;            /* pending: TRACE_BAD_INPUT or TRACE_READ_ERROR, next call */
 	mt_error err;
 };
 
@@ -263,7 +263,7 @@ long trace_read(struct trace_reader *r, struct trace_rec *out, size_t max, mt_er
 	char q[48];
 	if (r->failed) {
 		*e = r->err;
-		return -1;
+		return r->failed;
 	}
 	if (!hexv_ready)
 		hexv_init();
@@ -286,12 +286,12 @@ long trace_read(struct trace_reader *r, struct trace_rec *out, size_t max, mt_er
 				if (avail > MAX_LINE) {
 					mt_fail(&r->err, "%s:%lu: line longer than %u bytes", r->name,
 						r->line + 1, MAX_LINE);
-					r->failed = 1;
+					r->failed = TRACE_BAD_INPUT;
 					break;
 				}
 				if (refill(r) < 0) {
 					mt_fail(&r->err, "%s: read error: %s", r->name, strerror(errno));
-					r->failed = 1;
+					r->failed = TRACE_READ_ERROR;
 					break;
 				}
 				continue;
@@ -307,7 +307,7 @@ long trace_read(struct trace_reader *r, struct trace_rec *out, size_t max, mt_er
 		r->line++;
 		if (linelen > MAX_LINE) {
 			mt_fail(&r->err, "%s:%lu: line longer than %u bytes", r->name, r->line, MAX_LINE);
-			r->failed = 1;
+			r->failed = TRACE_BAD_INPUT;
 			break;
 		}
 		rc = trace_parse_line(start, linelen, &out[n], &why);
@@ -317,7 +317,7 @@ long trace_read(struct trace_reader *r, struct trace_rec *out, size_t max, mt_er
 		} else if (rc < 0) {
 			quote_line(start, linelen, q, sizeof(q));
 			mt_fail(&r->err, "%s:%lu: %s: '%s'", r->name, r->line, why, q);
-			r->failed = 1;
+			r->failed = TRACE_BAD_INPUT;
 			break;
 		}
 	}
@@ -325,7 +325,7 @@ long trace_read(struct trace_reader *r, struct trace_rec *out, size_t max, mt_er
 		return (long)n;
 	if (r->failed) {
 		*e = r->err;
-		return -1;
+		return r->failed;
 	}
 	return 0;
 }

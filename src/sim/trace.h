@@ -38,10 +38,15 @@ struct trace_reader;
  * e ("PATH: No such file or directory") on failure. */
 struct trace_reader *trace_open(const char *path, mt_error *e);
 
+/* What trace_read returns when it fails: the input is not a trace (exit 2)
+ * or it could not be read (exit 1). */
+enum { TRACE_BAD_INPUT = -1, TRACE_READ_ERROR = -2 };
+
 /* Read up to max records into out. Returns the count (> 0), 0 at the end of
- * the file, or -1 with e set to "FILE:LINE: what is wrong" (malformed line,
- * line longer than 4096 bytes) or "FILE: read error". Records before a bad
- * line are returned by earlier calls first. */
+ * the file, TRACE_BAD_INPUT with e = "FILE:LINE: what is wrong" (malformed
+ * line, line longer than 4096 bytes) or TRACE_READ_ERROR with e = "FILE:
+ * read error: why". Records before a bad line are returned by earlier calls
+ * first. */
 long trace_read(struct trace_reader *r, struct trace_rec *out, size_t max, mt_error *e);
 
 /* Close the reader (NULL is fine). */

@@ -1,0 +1,63 @@
+/* tests/fuzz/fuzz.h: what the fuzz harnesses share. Each harness is one
+ * file tests/fuzz/fuzz_NAME.c defining LLVMFuzzerTestOneInput for one
+ * reader; `make fuzz` links it with libFuzzer (clang, ASan+UBSan) and
+ * tests/fuzz/run.sh drives it, while make check links it with
+ * tests/fuzz/replay.c, which feeds it the seed corpus and every input a
+ * fuzzer once crashed on (tests/fuzz/corpus/NAME, tests/fuzz/crashes/NAME).
+ * A harness never fails by itself: a bug shows as a crash or a sanitizer
+ * report. */
+#ifndef MEMTOP_FUZZ_H
+#define MEMTOP_FUZZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* The input as a file the readers open by path: an anonymous memory file
+ * named "/proc/self/fd/N" in path. Returns its descriptor (close it after),
+ * or -1. */
+static inline int fuzz_file(const uint8_t *data, size_t size, char *path, size_t len)
+{
+	int fd = memfd_create("fuzz", 0);
+	size_t off = 0;
+	if (fd < 0)
+		return -1;
+	while (off < size) {
+		ssize_t w = write(fd, data + off, size - off);
+		if (w <= 0) {
+			close(fd);
+			return -1;
+		}
+		off += (size_t)w;
+	}
+	snprintf(path, len, "/proc/self/fd/%d", fd);
+	return fd;
+}
+
+/* The input as a NUL-terminated string (malloc'd; NULL out of memory). */
+static inline char *fuzz_text(const uint8_t *data, size_t size)
+{
+	char *s = malloc(size + 1);
+	if (!s)
+		return NULL;
+	memcpy(s, data, size);
+	s[size] = '\0';
+	return s;
+}
+
+/* Where the readers' printers write in a harness: nowhere. */
+static inline FILE *fuzz_sink(void)
+{
+	static FILE *f;
+	if (!f)
+		f = fopen("/dev/null", "w");
+	return f;
+}
+
+#endif

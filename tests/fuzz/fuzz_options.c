@@ -1,0 +1,65 @@
+/* Fuzz harness: the command line of `memtop run NAME` (batch_next and the
+ * option value parsers the experiments use). The input is argv after NAME,
+ * its arguments separated by NUL bytes. */
+#include "config.h"
+
+#include "fuzz.h"
+#include "core/batch.h"
+
+#define MAX_ARGS 64
+
+static void usage(FILE *f)
+{
+	fputs("Usage: memtop run fuzz [OPTIONS]\n", f);
+}
+
+static const struct option opts[] = {
+	{ "sizes", required_argument, NULL, 'S' },
+	{ "tries", required_argument, NULL, 't' },
+	{ "rounds", required_argument, NULL, 'r' },
+	{ "cache", required_argument, NULL, 'c' },
+	{ "lengths", required_argument, NULL, 'l' },
+	{ "ratio", required_argument, NULL, 'R' },
+	{ "no-real", no_argument, NULL, 'n' },
+	BATCH_OPTION_CPU,
+	BATCH_OPTIONS,
+	{ NULL, 0, NULL, 0 },
+};
+
+/* What an experiment does with its own options' values. */
+static void own_option(struct batch_cli *c, int ch)
+{
+	uint64_t lo = 0, hi = 0, list[16], u;
+	int v, s, E, b;
+	double d;
+	switch (ch) {
+	case 'S': mt_parse_size_range(optarg, &lo, &hi); break;
+	case 't': batch_opt_int(c->exp, "--tries", optarg, 1, 100, &v); break;
+	case 'r': batch_opt_u64(c->exp, "--rounds", optarg, 1, UINT64_MAX, &u); break;
+	case 'c': batch_opt_cache(c->exp, "--cache", optarg, "5,1,5", 20, 64, 12, &s, &E, &b); break;
+	case 'l': mt_parse_u64_list(optarg, 1, UINT64_MAX, list, 16); break;
+	case 'R': mt_parse_double(optarg, &d); mt_parse_size(optarg, &u); break;
+	default: break;
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *text = fuzz_text(data, size), *argv[MAX_ARGS + 2];
+	int argc = 1, ch;
+	struct batch_cli c;
+	if (!text)
+		return 0;
+	argv[0] = (char *)"fuzz";
+	for (size_t i = 0, from = 0; i <= size && argc < MAX_ARGS + 1; i++)
+		if (i == size || text[i] == '\0') {
+			argv[argc++] = text + from;
+			from = i + 1;
+		}
+	argv[argc] = NULL;
+	batch_cli_init(&c, "fuzz", usage);
+	while ((ch = batch_next(&c, argc, argv, opts)) > 0)
+		own_option(&c, ch);
+	free(text);
+	return 0;
+}

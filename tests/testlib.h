@@ -1,0 +1,56 @@
+/* tests/testlib.h: what the cmocka tests share: ONE skip mechanism.
+ *
+ * A test whose verdict depends on the machine's speed (a timing relation, a
+ * bound in seconds) is a timing test. It runs in the plain native build and
+ * is skipped where timings mean nothing: the environment variable
+ * MEMTOP_SKIP_TIMING names why ("sanitizer build", set by make check in a
+ * build configured with --enable-sanitizers; "qemu-user", set by make
+ * check-aarch64). The shell tests read the same variable (tests/lib.sh,
+ * timing_ok). A skipped test is reported to TAP as "ok N - NAME # SKIP WHY",
+ * which automake counts as SKIP (cmocka's own skip() prints "not ok ... #
+ * SKIP", which automake counts as a failure, so it is not used).
+ *
+ * In main():
+ *     const struct CMUnitTest tests[] = {
+ *             cmocka_unit_test(exact_counts),
+ *             MT_TIMING_TEST(kij_faster_than_jki),
+ *     };
+ * and, for a test that needs something the machine may lack, MT_SKIP_IF
+ * (cond, "why", test). */
+#ifndef MEMTOP_TESTLIB_H
+#define MEMTOP_TESTLIB_H
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Why timing tests are skipped here, or NULL when they run. */
+static inline const char *mt_timing_skip(void)
+{
+	const char *why = getenv("MEMTOP_SKIP_TIMING");
+	return why && *why ? why : NULL;
+}
+
+/* A test's name with "# SKIP why" appended when why is not NULL. */
+static inline const char *mt_skip_name(char *buf, size_t len, const char *name, const char *why)
+{
+	if (!why)
+		return name;
+	snprintf(buf, len, "%s # SKIP %s", name, why);
+	return buf;
+}
+
+/* The stand-in of a skipped test: nothing to check. */
+static inline void mt_skipped(void **state)
+{
+	(void)state;
+}
+
+/* A CMUnitTest entry run unless why (a string, or NULL) says otherwise. */
+#define MT_SKIP_IF(why, f)                                                                  \
+	{ mt_skip_name((char[160]){ 0 }, 160, #f, (why)), (why) ? mt_skipped : (f), NULL, NULL, \
+	  NULL }
+
+/* A timing test: skipped when MEMTOP_SKIP_TIMING says so. */
+#define MT_TIMING_TEST(f) MT_SKIP_IF(mt_timing_skip(), f)
+
+#endif
