@@ -131,6 +131,7 @@ struct tab {
 	X(transpose) \
 	X(falseshare) \
 	X(lists) \
+	X(bandwidth) \
 	/* one X(NAME) line per tab above this one; any order (sorted by key) */
 
 #define X(n) extern const struct tab tab_##n;

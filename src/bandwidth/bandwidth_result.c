@@ -248,6 +248,14 @@ int bandwidth_result_is(const cJSON *root)
 
 /* ---- reading ---------------------------------------------------------------- */
 
+/* File-borne text is shown on terminals: control characters become '?'. */
+static void printable(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			*s = '?';
+}
+
 static int sizes_from_json(const cJSON *root, const char *f, struct bandwidth_result *r,
 			   mt_error *e)
 {
@@ -270,6 +278,8 @@ static int sizes_from_json(const cJSON *root, const char *f, struct bandwidth_re
 		sz->per_thread = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "per_thread"));
 		jsonio_opt_string(it, "level", sz->level, sizeof sz->level);
 		jsonio_opt_string(it, "from", sz->from, sizeof sz->from);
+		printable(sz->level);
+		printable(sz->from);
 		r->nsizes++;
 	}
 	if (!(arr = jsonio_array(root, "threads", f, e)))
@@ -287,6 +297,8 @@ static int sizes_from_json(const cJSON *root, const char *f, struct bandwidth_re
 		t->over = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "oversubscribed"));
 		jsonio_opt_string(it, "cpus", t->cpus, sizeof t->cpus);
 		jsonio_opt_string(it, "placement", t->placement, sizeof t->placement);
+		printable(t->cpus);
+		printable(t->placement);
 		r->nthreads++;
 	}
 	return 0;
@@ -424,7 +436,9 @@ int bandwidth_result_from_json(const cJSON *root, const char *file, struct bandw
 	if (sizes_from_json(root, f, r, e) < 0 || results_from_json(root, f, r, e) < 0 ||
 	    loaded_from_json(root, f, r, e) < 0)
 		return -1;
-	if (file)
+	if (file) {
 		mt_strlcpy(r->source, file, sizeof r->source);
+		printable(r->source);
+	}
 	return 0;
 }
