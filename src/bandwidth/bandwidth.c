@@ -512,6 +512,8 @@ int bandwidth_worker(job_t *job, void *arg, mt_error *e)
 			w.units_total += cell_units(p, &p->sizes[si]) * (double)(p->nkernels * p->nthreads);
 	if (p->loaded)
 		w.units_total += (double)(p->ndelays + 1) * p->loaded_tries * p->point_ns;
+	job_set_total(job, (p->loaded != 2 ? p->nsizes * p->nkernels * p->nthreads : 0) +
+				   (p->loaded && p->ncpus > 1 ? p->ndelays + 1 : 0));
 	if (p->loaded != 2) {
 		w.m = calloc(BW_MAX_THREADS, sizeof *w.m);
 		if (!w.m)

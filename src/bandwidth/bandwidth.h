@@ -47,6 +47,7 @@
 
 #include "core/job.h"
 #include "core/jsonio.h"
+#include "core/runhdr.h"
 #include "core/util.h"
 #include "info/info.h"
 

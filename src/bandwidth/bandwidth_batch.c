@@ -456,10 +456,7 @@ static int bandwidth_batch(int argc, char **argv)
 	struct batch_cli cli;
 	struct batch_run run;
 	struct opts o;
-	struct job_opts jo = { -1, 0 };
 	int rc, nnotes;
-	mt_error e = { "" };
-	job_t *job;
 
 	if ((rc = parse(argc, argv, &cli, &o)) >= 0)
 		return rc;
@@ -480,16 +477,12 @@ static int bandwidth_batch(int argc, char **argv)
 	b.csv = cli.csv;
 	bandwidth_result_init(&b.r, &p);
 
-	batch_begin(&run, &cli, 0); /* before the worker: the load is the machine's */
+	/* the worker only starts and joins the measuring threads (no --cpu) */
+	batch_begin(&run, &cli, 0);
 	print_plan(&b, notes, nnotes);
-	job = job_start(bandwidth_worker, &p, &jo, &e);
-	if (!job) {
-		mt_warn("run bandwidth: %s", e.msg);
-		return MT_EXIT_RUNTIME;
-	}
 	print_head(&b);
 	fflush(stdout);
-	rc = batch_pump(&run, job, on_event, &b);
+	rc = batch_pump(&run, bandwidth_worker, &p, on_event, &b);
 	flush_row(&b);
 	b.r.hdr = run.hdr;
 	if (rc)
@@ -499,8 +492,8 @@ static int bandwidth_batch(int argc, char **argv)
 			b.redone == 1 ? "" : "s");
 	if (!cli.csv)
 		print_summary(&b);
-	batch_warnings(&run);
-	if (cli.json && (rc = batch_write_json(&run, bandwidth_result_to_json(&b.r))) != 0)
+	rc = batch_finish(&run, batch_wants_json(&run) ? bandwidth_result_to_json(&b.r) : NULL);
+	if (rc)
 		return rc;
 	if (b.r.wrong) {
 		mt_warn("run bandwidth: a kernel's arrays came out WRONG (marked !)");
