@@ -235,6 +235,10 @@ void tui_set_mountain(struct tui *t, const struct mountain *m);
  * stay valid until replaced. */
 void tui_set_latency(struct tui *t, const struct latency_result *r);
 
+/* The latency result the side panel reads (tui_set_latency), or NULL: its
+ * detected levels are the sizes other tabs can plan from. */
+const struct latency_result *tui_latency(const struct tui *t);
+
 /* This machine's `memtop info`, collected once by the frame at start-up
  * (NULL when it could not be read). */
 const struct info *tui_info(const struct tui *t);

@@ -11,6 +11,7 @@
 #include "core/jsonio.h"
 #include "core/sysinfo.h"
 #include "info/info.h"
+#include "latency/latency.h"
 #include "tab.h"
 
 #include <math.h>
@@ -44,16 +45,35 @@ static void reset_results(void)
 	S.tpinned = 0;
 }
 
-static int init(struct tui *t)
+/* The levels to plan the sizes from: the Latency tab's detected levels when
+ * it measured this machine in this session, else `memtop info`'s. */
+static size_t plan_levels(struct tui *t, struct bw_level *lv, size_t cap)
 {
-	const struct info *inf = tui_info(t);
+	const struct latency_result *lr = tui_latency(t);
+	size_t n = 0;
+	if (lr && !lr->source[0]) {
+		static struct latency_levels l; /* big: not on the stack */
+		latency_detect(lr, &l);
+		for (size_t i = 0; i < l.n && n < cap; i++) {
+			if (l.lv[i].tlb || !l.lv[i].size)
+				continue;
+			lv[n].level = l.lv[i].level;
+			lv[n].size = l.lv[i].size;
+			mt_strlcpy(lv[n].source, "latency run", sizeof lv[n].source);
+			n++;
+		}
+	}
+	if (n == 0 && tui_info(t))
+		n = bandwidth_levels_from_info(tui_info(t), lv, cap);
+	return n;
+}
+
+/* Plan the sizes (again: a latency run may have found the levels since). */
+static void plan(struct tui *t)
+{
 	struct bw_level lv[INFO_MAX_LEVELS];
-	size_t nlv = 0;
+	size_t nlv = plan_levels(t, lv, INFO_MAX_LEVELS);
 	mt_error e;
-	memset(&S, 0, sizeof S);
-	bandwidth_params_default(&S.p, NULL); /* the CPU list: the UI thread sees them all */
-	if (inf)
-		nlv = bandwidth_levels_from_info(inf, lv, INFO_MAX_LEVELS);
 	S.nnotes = bandwidth_plan_sizes(&S.p, lv, nlv, mt_online_cpus(), mt_mem_available(),
 					S.notes, 4, &e);
 	if (S.nnotes < 0) {
@@ -62,6 +82,13 @@ static int init(struct tui *t)
 	}
 	if (tui_quick(t))
 		bandwidth_params_quick(&S.p);
+}
+
+static int init(struct tui *t)
+{
+	memset(&S, 0, sizeof S);
+	bandwidth_params_default(&S.p, NULL); /* the CPU list: the UI thread sees them all */
+	plan(t);
 	reset_results();
 	return 0;
 }
@@ -97,6 +124,7 @@ static int start(struct tui *t, int loaded)
 {
 	if (!tui_can_measure(t))
 		return 1;
+	plan(t);
 	if (loaded != 2 && S.p.nsizes == 0) {
 		tui_message(t, "no size fits in the memory available");
 		return 1;
