@@ -7,7 +7,7 @@
 # of this machine is assumed.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 22
+plan 25
 
 NCPU=$(nproc 2>/dev/null || echo 1)
 KROW='^ (read|read_vector|write|write_nt|copy|triad) +'
@@ -62,6 +62,22 @@ tkeys "$TMP/bw.json" Enter
 wok "compared with itself every cell is 1.00x" "$KROW"'[0-9]+\.[0-9][~ ] +1\.00x' 5
 tkeys q
 wok "q quits at once (saved)" 'memtop-exit=0' 5
+
+# a latency run in this session: tab 7 plans its sizes from the levels it found
+tstart 80 24 -- --quick
+wok "memtop --quick starts again" 'r measures 10 sizes 16K\.\.8M' 10
+tkeys 2 r
+wok "the Latency tab measures its quick curve" 'done in [0-9]+ s' 60
+if tcap | grep -qE '^ L1 [0-9.]+[KM] '; then
+	tkeys 7 b
+	wok "the table is measured again" "done: every kernel's arrays checked" 60
+	tkeys v v
+	wok "its sizes now come from the latency run" '^ L1 [0-9.]+[KM]: half the L1 [0-9.]+[KM] \(latency run\)' 5
+else
+	pass "sizes from the latency run # SKIP the quick curve showed no level here"
+	pass "sizes from the latency run # SKIP"
+fi
+tkeys q n
 
 tstart 110 34 -- view "$TMP/bw.json"
 wok "memtop view opens the saved run in the Bandwidth tab" "$KROW"'[0-9]+\.[0-9]' 5
