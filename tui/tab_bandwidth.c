@@ -496,9 +496,9 @@ static int draw_loaded(struct tui *t, WINDOW *w, int y, int h, int wd, int draw)
 	for (size_t i = 0; i < S.r.npts; i++)
 		if (S.r.pts[i].have)
 			top = fmax(top, S.r.pts[i].latency_ns);
-	mt_snprintf(line, sizeof line, "loaded latency: ns per load on CPU %s while %u loader%s %s",
-		    S.r.threads[0].cpus[0] ? S.r.threads[0].cpus : "?", S.r.loaders,
-		    S.r.loaders == 1 ? "" : "s", S.r.loader_write ? "write" : "read");
+	mt_snprintf(line, sizeof line, "loaded latency: ns per load on CPU %d while %u loader%s %s",
+		    S.r.chaser_cpu, S.r.loaders, S.r.loaders == 1 ? "" : "s",
+		    S.r.loader_write ? "write" : "read");
 	if (S.r.pts[0].have)
 		mt_append(line, sizeof line, " (idle %.0f ns)", S.r.pts[0].latency_ns);
 	wattrset(w, tui_attr(t, ROLE_TITLE));

@@ -334,6 +334,7 @@ struct bandwidth_result {
 	int loaded;        /* 0 none asked */
 	int loader_write;
 	unsigned loaders;
+	int chaser_cpu;    /* -1 unknown */
 	uint64_t chase_bytes;
 	unsigned chase_stride;
 	struct bw_point pts[BW_MAX_LOADED + 1];

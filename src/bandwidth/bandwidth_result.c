@@ -33,6 +33,7 @@ void bandwidth_result_init(struct bandwidth_result *r, const struct bandwidth_pa
 	r->loaded = p->loaded;
 	r->loader_write = p->loader_write;
 	r->loaders = p->ncpus > 1 ? (unsigned)(p->ncpus - 1) : 0;
+	r->chaser_cpu = p->ncpus > 0 ? p->cpus[0] : -1;
 	r->chase_bytes = p->chase_bytes;
 	r->chase_stride = p->chase_stride;
 	r->npts = p->loaded ? p->ndelays + 1 : 0;
@@ -191,6 +192,7 @@ static int loaded_to_json(const struct bandwidth_result *r, cJSON *root)
 	cJSON_AddNumberToObject(setup, "chase_bytes", (double)r->chase_bytes);
 	cJSON_AddNumberToObject(setup, "chase_stride", r->chase_stride);
 	cJSON_AddNumberToObject(setup, "loaders", r->loaders);
+	cJSON_AddNumberToObject(setup, "chaser_cpu", r->chaser_cpu);
 	cJSON_AddStringToObject(setup, "loader", r->loader_write ? "write" : "read");
 	for (size_t i = 0; i < r->npts; i++) {
 		const struct bw_point *pt = &r->pts[i];
@@ -381,7 +383,9 @@ static int loaded_from_json(const cJSON *root, const char *f, struct bandwidth_r
 	if (!cJSON_IsArray(arr))
 		return mt_fail(e, "%s: field \"loaded\" is not an array", f);
 	r->loaded = 1;
+	r->chaser_cpu = -1;
 	if (cJSON_IsObject(setup)) {
+		r->chaser_cpu = (int)jsonio_opt_number(setup, "chaser_cpu", -1);
 		r->chase_bytes = (uint64_t)jsonio_opt_number(setup, "chase_bytes", 0);
 		r->chase_stride = (unsigned)jsonio_opt_number(setup, "chase_stride", 0);
 		r->loaders = (unsigned)jsonio_opt_number(setup, "loaders", 0);
