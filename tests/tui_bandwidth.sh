@@ -7,7 +7,7 @@
 # of this machine is assumed.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 25
+plan 28
 
 NCPU=$(nproc 2>/dev/null || echo 1)
 KROW='^ (read|read_vector|write|write_nt|copy|triad) +'
