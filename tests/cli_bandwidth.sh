@@ -4,7 +4,7 @@
 # checked), CSV, the loaded latency, oversubscribed threads, and usage
 # errors (exit 2, one line). No cache size of this machine is assumed.
 . "$TESTLIB"
-plan 36
+plan 38
 
 run() { "$MEMTOP" run bandwidth "$@" 2>&1; }
 flat() { tr -d '\t\n' <"$1"; } # cJSON indents with tabs; strings keep their spaces
@@ -62,6 +62,19 @@ if [ "$NCPU" -ge 2 ]; then
 else
 	pass "loaded # SKIP one CPU"
 	pass "loaded JSON # SKIP one CPU"
+fi
+
+# a CPU without AVX (qemu's Nehalem, when qemu-user is installed): the same
+# binary picks SSE2 and every kernel still computes
+if [ "$(uname -m)" = x86_64 ] && command -v qemu-x86_64 >/dev/null 2>&1 &&
+	! ldd "$MEMTOP" 2>/dev/null | grep -q 'lib[at]san'; then
+	out=$(qemu-x86_64 -cpu Nehalem "$MEMTOP" run bandwidth --quick --sizes 16K --threads 1 2>&1)
+	like "without AVX (qemu -cpu Nehalem) the vector kernels are SSE2" "$out" \
+		'vector kernels: SSE2 \(16-byte registers\)'
+	like "... and every kernel's arrays check" "$out" '^16K +1 +( +[0-9]+\.[0-9][~ ]){6}$'
+else
+	pass "no AVX # SKIP needs x86_64 and qemu-x86_64"
+	pass "no AVX # SKIP"
 fi
 
 status "--threads 0 is a usage error" 2 "$MEMTOP" run bandwidth --threads 0
