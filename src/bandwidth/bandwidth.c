@@ -24,6 +24,7 @@
 
 #include "bandwidth.h"
 #include "bandwidth_int.h"
+#include "core/barrier.h"
 #include "core/clock.h"
 
 #include <errno.h>
@@ -169,9 +170,9 @@ static uint64_t pass(struct try_ctx *c, double *a, double *b, double *d, int *st
 		size_t len = c->lay.n - off < CHUNK_DOUBLES ? c->lay.n - off : CHUNK_DOUBLES;
 		double *pa = a + off;
 		const double *pb = b ? b + off : NULL, *pc = d ? d + off : NULL;
-		BW_LAUNDER(pa);
-		BW_LAUNDER(pb);
-		BW_LAUNDER(pc);
+		mt_launder(pa);
+		mt_launder(pb);
+		mt_launder(pc);
 		sum += c->fn(pa, pb, pc, len, c->s);
 		if (atomic_load_explicit(&c->stop, memory_order_relaxed)) {
 			*stopped = 1;
@@ -191,10 +192,10 @@ static double time_canary(struct try_ctx *c)
 	t0 = mt_now_ns();
 	for (int i = 0; i < CANARY_PASSES; i++) {
 		double *p = canary;
-		BW_LAUNDER(p);
+		mt_launder(p);
 		s += c->canary_fn(p, NULL, NULL, CANARY_DOUBLES, 0);
 	}
-	BW_SINK(s);
+	mt_sink(s);
 	return (double)(mt_now_ns() - t0);
 }
 
@@ -222,7 +223,7 @@ static void *member_main(void *arg)
 	}
 	m->end_ns = mt_now_ns();
 	m->sum = last;
-	BW_SINK(sum);
+	mt_sink(sum);
 	atomic_fetch_add(&c->done, 1);
 	return NULL;
 }

@@ -48,6 +48,7 @@
 #include "core/job.h"
 #include "core/jsonio.h"
 #include "core/runhdr.h"
+#include "core/sysinfo.h"
 #include "core/util.h"
 #include "info/info.h"
 
@@ -60,7 +61,7 @@ enum { BW_EV_TABLE = 1, BW_EV_LOADED };
 #define BW_MAX_SIZES 12
 #define BW_MAX_TLIST 16     /* thread counts in one run */
 #define BW_MAX_THREADS 256  /* the largest thread count */
-#define BW_MAX_CPUS 1024
+#define BW_MAX_CPUS MT_MAX_CPUS
 #define BW_MAX_LOADED 24    /* points of the loaded-latency sweep */
 #define BW_UNROLL 64        /* doubles: every kernel takes n in multiples of this */
 #define BW_ALIGN 64         /* bytes: every array starts on a 64-byte boundary */

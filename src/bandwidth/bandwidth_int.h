@@ -1,5 +1,6 @@
 /* bandwidth_int: what the bandwidth engine's files share and nobody else
- * needs: pinned threads, naps, the optimisation barriers. */
+ * needs: pinned threads, naps, busy waits. (The optimisation barriers are
+ * core/barrier.h's, as every kernel's.) */
 #ifndef MEMTOP_BANDWIDTH_INT_H
 #define MEMTOP_BANDWIDTH_INT_H
 
@@ -7,11 +8,6 @@
 #include <stdint.h>
 
 #include "core/util.h"
-
-/* Keep the compiler from assuming anything about p (a pointer it must
- * reload) or from dropping v (a result it must compute). */
-#define BW_LAUNDER(p) __asm__ __volatile__("" : "+r"(p))
-#define BW_SINK(v) __asm__ __volatile__("" ::"r"(v))
 
 /* Start fn(arg) on a new thread pinned to cpu (-1: not pinned). Returns 0,
  * or -1 with e set. */

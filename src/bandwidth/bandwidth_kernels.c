@@ -5,7 +5,8 @@
  *  - every kernel is a separate function the compiler may not inline, clone
  *    or look into from its callers (noinline, noipa), so a pass cannot be
  *    merged with the next or dropped: reads return their sum, which the
- *    caller sinks with an empty asm; the caller launders the pointers;
+ *    caller sinks (mt_sink, core/barrier.h); the caller launders the
+ *    pointers (mt_launder);
  *  - the scalar kernels are kept scalar (no auto-vectorization), and no
  *    loop may become a call to memcpy or memset (GCC's loop distribution,
  *    clang's idiom recognizer), which could use other instructions

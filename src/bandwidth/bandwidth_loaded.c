@@ -13,6 +13,7 @@
 
 #include "bandwidth.h"
 #include "bandwidth_int.h"
+#include "core/barrier.h"
 #include "core/clock.h"
 
 #include <errno.h>
@@ -113,7 +114,7 @@ static void *loader_main(void *arg)
 	unsigned spins = 0;
 	while (!atomic_load_explicit(&c->stop_loaders, memory_order_relaxed)) {
 		double *p = l->buf + pos;
-		BW_LAUNDER(p);
+		mt_launder(p);
 		sum += c->fn(p, NULL, NULL, BURST_DOUBLES, 1.0);
 		moved += BURST_DOUBLES * sizeof(double);
 		atomic_store_explicit(&l->bytes, moved, memory_order_relaxed);
@@ -126,7 +127,7 @@ static void *loader_main(void *arg)
 				bw_relax(&spins);
 		}
 	}
-	BW_SINK(sum);
+	mt_sink(sum);
 	return NULL;
 }
 
