@@ -33,8 +33,9 @@
  *     of the row (one size and thread count, every kernel) before the next
  *     row's first cell;
  *   kind BW_EV_LOADED: row = point index, value = ns per load of the
- *     chase's median try, spread = (slowest - fastest try) / median,
- *     aux[0] = GB/s the loaders moved during that same try,
+ *     chase's median try (idle: its fastest, as the latency lab takes
+ *     points), spread = (slowest - fastest try) / median, aux[0] = GB/s
+ *     the loaders moved during that same try,
  *     aux[1] = delay between bursts in ns (-1: idle, loaders stopped),
  *     aux[2] = tries;
  * and JOB_EV_NOTE sentences. */
@@ -307,7 +308,7 @@ struct bw_point {
 	int idle;          /* loaders stopped */
 	double delay_ns;   /* between bursts (idle: -1) */
 	double gbs;        /* the loaders' bandwidth meanwhile */
-	double latency_ns; /* the median try's */
+	double latency_ns; /* the median try's (idle: the fastest's) */
 	double spread;
 	int tries;
 };

@@ -241,29 +241,33 @@ stop:
 	return st;
 }
 
-/* The point is the median try by latency, with the loaders' GB/s during
- * that same try: a pair that was observed together. A try the chaser was
- * descheduled in (a busy host) is an outlier the median leaves out. */
+/* A loaded point is the median try by latency, with the loaders' GB/s
+ * during that same try: a pair that was observed together (a try the
+ * chaser was descheduled in, on a busy host, is an outlier the median
+ * leaves out). The idle point is the fastest try, as the latency lab takes
+ * its points (best of tries), so the two compare. */
 static int emit_point(struct sweep *s, int row, double delay_ns, const struct point_ctx *c)
 {
 	struct job_event ev;
-	unsigned n = c->done_tries, mid = 0;
-	double lo = INFINITY, hi = 0;
+	unsigned n = c->done_tries, mid = 0, want = delay_ns < 0 ? 0 : n / 2;
+	double lo = INFINITY, hi = 0, med = 0;
 	for (unsigned t = 0; t < n; t++) {
 		unsigned below = 0;
 		lo = fmin(lo, c->ns[t]);
 		hi = fmax(hi, c->ns[t]);
 		for (unsigned u = 0; u < n; u++)
 			below += c->ns[u] < c->ns[t] || (c->ns[u] == c->ns[t] && u < t);
-		if (below == n / 2)
+		if (below == want)
 			mid = t;
+		if (below == n / 2)
+			med = c->ns[t];
 	}
 	memset(&ev, 0, sizeof ev);
 	ev.type = JOB_EV_CELL;
 	ev.kind = BW_EV_LOADED;
 	ev.row = row;
 	ev.value = n ? c->ns[mid] : 0;
-	ev.spread = ev.value > 0 ? (hi - lo) / ev.value : 0;
+	ev.spread = med > 0 ? (hi - lo) / med : 0;
 	ev.aux[0] = delay_ns < 0 || !n ? 0 : c->gbs[mid];
 	ev.aux[1] = delay_ns < 0 ? -1 : delay_ns;
 	ev.aux[2] = c->done_tries;
