@@ -104,24 +104,27 @@ static void every_kernel_computes(void **state)
 			if (!fn)
 				continue;
 			bandwidth_fill(a, b, c, N + 8);
-			sum = fn(a, b, c, N, s);
-			assert_true(bandwidth_check(k, a, b, c, N, s, sum));
+			sum = fn(a, b, c, N, s, 1);
+			assert_true(bandwidth_check(k, a, b, c, N, s, sum, 1));
 			/* the guard words past n are untouched */
 			assert_true(a[N] == -1.0 - (double)(N % 1000));
+			/* three passes in one call: three times the sum */
+			assert_true(bandwidth_check(k, a, b, c, N, s, fn(a, b, c, N, s, 3), 3));
 			if (k == BW_READ || k == BW_READ_VECTOR) {
-				assert_false(bandwidth_check(k, a, b, c, N, s, sum + 1));
+				assert_false(bandwidth_check(k, a, b, c, N, s, sum + 1, 1));
+				assert_false(bandwidth_check(k, a, b, c, N, s, sum, 2));
 				a[N / 2] += 1; /* the check reads every word */
-				assert_false(bandwidth_check(k, a, b, c, N, s, sum));
+				assert_false(bandwidth_check(k, a, b, c, N, s, sum, 1));
 			} else {
 				a[N - 1] = 12345; /* one wrong word is caught */
-				assert_false(bandwidth_check(k, a, b, c, N, s, 0));
+				assert_false(bandwidth_check(k, a, b, c, N, s, 0, 1));
 			}
 			tested++;
 		}
 		/* the vector read sums what the scalar read sums */
 		bandwidth_fill(a, b, c, N);
-		assert_true(bandwidth_kernel_fn(BW_READ_VECTOR, isa)(a, NULL, NULL, N, 0) ==
-			    bandwidth_kernel_fn(BW_READ, isa)(a, NULL, NULL, N, 0));
+		assert_true(bandwidth_kernel_fn(BW_READ_VECTOR, isa)(a, NULL, NULL, N, 0, 2) ==
+			    bandwidth_kernel_fn(BW_READ, isa)(a, NULL, NULL, N, 0, 2));
 	}
 	assert_true(tested >= 5);
 	free(a);

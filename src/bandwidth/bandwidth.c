@@ -18,7 +18,8 @@
  *    core) or whose tries disagree is measured again at the end of its row
  *    (all kernels at one size and thread count) and keeps the better
  *    result (a JOB_EV_UPDATE before the next row's first cell);
- *  - passes are cut into 8 MB chunks so stop (pause, cancel) takes effect
+ *  - a kernel call covers at most 8 MB (many passes of a small array, or a
+ *    chunk of a big one's pass), so stop (pause, cancel) takes effect
  *    within 100 ms; a try a pause fell into is thrown away and redone. */
 #include "config.h"
 
@@ -36,7 +37,7 @@
 #include <sys/mman.h>
 #include <time.h>
 
-#define CHUNK_DOUBLES (1u << 20) /* 8 MB a kernel call */
+#define CHUNK_DOUBLES (1u << 20) /* 8 MB a kernel call: stop is seen within ~1 ms */
 #define CANARY_DOUBLES 256       /* 2 KB: always in L1 */
 #define CANARY_PASSES 32
 #define DOUBTFUL_CANARY 1.15
@@ -101,7 +102,7 @@ void bandwidth_fill(double *a, double *b, double *c, size_t n)
 }
 
 int bandwidth_check(int kernel, const double *a, const double *b, const double *c, size_t n,
-		    double s, uint64_t sum)
+		    double s, uint64_t sum, size_t reps)
 {
 	uint64_t want = 0;
 	switch (kernel) {
@@ -112,7 +113,7 @@ int bandwidth_check(int kernel, const double *a, const double *b, const double *
 			memcpy(&w, &a[i], sizeof w);
 			want += w;
 		}
-		return sum == want;
+		return sum == want * (uint64_t)reps; /* wrap-around, as the kernels add */
 	case BW_WRITE:
 	case BW_WRITE_NT:
 		for (size_t i = 0; i < n; i++)
@@ -151,7 +152,8 @@ struct member {
 	struct try_ctx *ctx;
 	unsigned index;
 	uint64_t end_ns;
-	uint64_t sum;      /* the last pass's sum (reads) */
+	uint64_t sum;      /* the last kernel call's sum (reads) ... */
+	size_t sum_reps;   /* ... over this many passes */
 	double canary_ns;
 };
 
@@ -162,22 +164,38 @@ static double *array_of(const struct try_ctx *c, unsigned thread, unsigned k)
 	return (double *)(void *)(c->buf + (size_t)thread * c->lay.slice_stride + c->lay.array_off[k]);
 }
 
-/* One pass in chunks; returns the pass's sum, *stopped when told to stop. */
-static uint64_t pass(struct try_ctx *c, double *a, double *b, double *d, int *stopped)
+/* reps passes over one thread's arrays: a small array many passes a call
+ * (up to CHUNK_DOUBLES a call, so the call and the kernel's final sum cost
+ * nothing against the passes), a big one each pass in chunks. The stop
+ * flag is checked between calls (*stopped set). Returns the sum of all
+ * passes; m->sum and m->sum_reps get the last call's sum and passes. */
+static uint64_t passes(struct try_ctx *c, struct member *m, double *a, double *b, double *d,
+		       uint64_t reps, int *stopped)
 {
+	size_t n = c->lay.n;
 	uint64_t sum = 0;
-	for (size_t off = 0; off < c->lay.n; off += CHUNK_DOUBLES) {
-		size_t len = c->lay.n - off < CHUNK_DOUBLES ? c->lay.n - off : CHUNK_DOUBLES;
-		double *pa = a + off;
-		const double *pb = b ? b + off : NULL, *pc = d ? d + off : NULL;
-		mt_launder(pa);
-		mt_launder(pb);
-		mt_launder(pc);
-		sum += c->fn(pa, pb, pc, len, c->s);
-		if (atomic_load_explicit(&c->stop, memory_order_relaxed)) {
-			*stopped = 1;
-			break;
+	if (n <= CHUNK_DOUBLES) {
+		uint64_t per = CHUNK_DOUBLES / n;
+		for (uint64_t done = 0; done < reps && !*stopped;) {
+			size_t k = (size_t)(reps - done < per ? reps - done : per);
+			m->sum = c->fn(a, b, d, n, c->s, k);
+			m->sum_reps = k;
+			sum += m->sum;
+			done += k;
+			*stopped = atomic_load_explicit(&c->stop, memory_order_relaxed);
 		}
+		return sum;
+	}
+	for (uint64_t r = 0; r < reps && !*stopped; r++) {
+		uint64_t one = 0;
+		for (size_t off = 0; off < n && !*stopped; off += CHUNK_DOUBLES) {
+			size_t len = n - off < CHUNK_DOUBLES ? n - off : CHUNK_DOUBLES;
+			one += c->fn(a + off, b ? b + off : NULL, d ? d + off : NULL, len, c->s, 1);
+			*stopped = atomic_load_explicit(&c->stop, memory_order_relaxed);
+		}
+		m->sum = one;
+		m->sum_reps = 1;
+		sum += one;
 	}
 	return sum;
 }
@@ -188,13 +206,9 @@ static double time_canary(struct try_ctx *c)
 	uint64_t s = 0, t0;
 	for (size_t i = 0; i < CANARY_DOUBLES; i++)
 		canary[i] = (double)i;
-	s += c->canary_fn(canary, NULL, NULL, CANARY_DOUBLES, 0); /* into L1 */
+	s += c->canary_fn(canary, NULL, NULL, CANARY_DOUBLES, 0, 1); /* into L1 */
 	t0 = mt_now_ns();
-	for (int i = 0; i < CANARY_PASSES; i++) {
-		double *p = canary;
-		mt_launder(p);
-		s += c->canary_fn(p, NULL, NULL, CANARY_DOUBLES, 0);
-	}
+	s += c->canary_fn(canary, NULL, NULL, CANARY_DOUBLES, 0, CANARY_PASSES);
 	mt_sink(s);
 	return (double)(mt_now_ns() - t0);
 }
@@ -205,10 +219,10 @@ static void *member_main(void *arg)
 	struct try_ctx *c = m->ctx;
 	double *a = array_of(c, m->index, 0), *b = array_of(c, m->index, 1);
 	double *d = array_of(c, m->index, 2);
-	uint64_t sum = 0, last = 0;
+	uint64_t sum = 0;
 	unsigned spins = 0;
 	int stopped = 0;
-	sum += pass(c, a, b, d, &stopped); /* warm-up */
+	sum += passes(c, m, a, b, d, 1, &stopped); /* warm-up */
 	m->canary_ns = time_canary(c);
 	if (atomic_fetch_add(&c->ready, 1) + 1 == (int)c->threads) {
 		c->t0 = mt_now_ns();
@@ -217,12 +231,8 @@ static void *member_main(void *arg)
 		while (!atomic_load_explicit(&c->go, memory_order_acquire))
 			bw_relax(&spins);
 	}
-	for (uint64_t r = 0; r < c->reps && !stopped; r++) {
-		last = pass(c, a, b, d, &stopped);
-		sum += last;
-	}
+	sum += passes(c, m, a, b, d, c->reps, &stopped);
 	m->end_ns = mt_now_ns();
-	m->sum = last;
 	mt_sink(sum);
 	atomic_fetch_add(&c->done, 1);
 	return NULL;
@@ -370,7 +380,8 @@ restart:
 	out->checked = 1;
 	for (unsigned t = 0; t < threads; t++)
 		out->checked &= bandwidth_check(kernel, array_of(&c, t, 0), array_of(&c, t, 1),
-						array_of(&c, t, 2), c.lay.n, c.s, w->m[t].sum);
+						array_of(&c, t, 2), c.lay.n, c.s, w->m[t].sum,
+						w->m[t].sum_reps);
 	out->reps = c.reps;
 	out->pass_bytes = c.lay.pass_bytes * threads;
 	return TRY_OK;

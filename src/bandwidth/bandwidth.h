@@ -69,12 +69,12 @@ enum { BW_EV_TABLE = 1, BW_EV_LOADED };
 
 /* ---- kernels (bandwidth_kernels.c) --------------------------------------- */
 
-/* One pass over n doubles (n a multiple of BW_UNROLL, arrays BW_ALIGN-aligned).
- * Reads return the wrap-around sum of the 64-bit words read (the caller sinks
- * it); the others return 0. b and c are NULL where the kernel has no such
- * array. */
+/* reps passes over n doubles (n a multiple of BW_UNROLL, arrays
+ * BW_ALIGN-aligned). Reads return the wrap-around sum of the 64-bit words
+ * read over all passes (the caller sinks it); the others return 0. b and c
+ * are NULL where the kernel has no such array. */
 typedef uint64_t (*bw_kernel_fn)(double *a, const double *b, const double *c, size_t n,
-				 double s);
+				 double s, size_t reps);
 
 /* "read", "read_vector", "write", "write_nt", "copy", "triad"; NULL out of range. */
 const char *bandwidth_kernel_name(int kernel);
@@ -264,12 +264,12 @@ int bandwidth_worker(job_t *job, void *arg, mt_error *e);
  * -1, b[i] = i mod 1024, c[i] = (i / 8) mod 512. */
 void bandwidth_fill(double *a, double *b, double *c, size_t n);
 
-/* After a pass of kernel over the arrays bandwidth_fill set (s as given,
- * sum as the kernel returned): 1 when the arrays hold what the kernel
- * computes (copy: a == b; triad: a == b + s * c exactly; writes: a == s;
- * reads: sum is the sum of a's words), else 0. */
+/* After reps passes of kernel over the arrays bandwidth_fill set (s as
+ * given, sum as the kernel returned): 1 when the arrays hold what the
+ * kernel computes (copy: a == b; triad: a == b + s * c exactly; writes:
+ * a == s; reads: sum is reps times the sum of a's words), else 0. */
 int bandwidth_check(int kernel, const double *a, const double *b, const double *c, size_t n,
-		    double s, uint64_t sum);
+		    double s, uint64_t sum, size_t reps);
 
 /* The loaded-latency sweep alone (the worker calls it after the table):
  * Sattolo's random cycle over p->chase_bytes at p->chase_stride (4 KB

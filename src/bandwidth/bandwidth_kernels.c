@@ -3,10 +3,12 @@
  *
  * Honesty:
  *  - every kernel is a separate function the compiler may not inline, clone
- *    or look into from its callers (noinline, noipa), so a pass cannot be
- *    merged with the next or dropped: reads return their sum, which the
- *    caller sinks (mt_sink, core/barrier.h); the caller launders the
- *    pointers (mt_launder);
+ *    or look into from its callers (noinline, noipa); it makes `reps`
+ *    passes itself (so a small array's pass costs no call and no
+ *    reduction), laundering its pointers before each pass (mt_launder,
+ *    core/barrier.h: no pass can share loads with another) and sinking a
+ *    pass's stores before the next (mt_sink_memory); reads return their
+ *    sum, which the caller sinks;
  *  - the scalar kernels are kept scalar (no auto-vectorization), and no
  *    loop may become a call to memcpy or memset (GCC's loop distribution,
  *    clang's idiom recognizer), which could use other instructions
@@ -18,6 +20,7 @@
 #include "config.h"
 
 #include "bandwidth.h"
+#include "core/barrier.h"
 
 #include <string.h>
 #include <strings.h>
@@ -48,67 +51,95 @@ typedef uint64_t __attribute__((may_alias)) bw_word;
 
 /* ---- scalar: 8-byte loads and stores ------------------------------------- */
 
+/* Each kernel makes reps passes. Between passes the array pointers are
+ * laundered (the compiler must reload them: it cannot share one pass's
+ * loads with the next or keep only the last pass's stores), and the stores
+ * of a pass are sunk into memory before the next. */
+
 KATTR static uint64_t read_scalar(double *a, const double *b, const double *c, size_t n,
-				  double s)
+				  double s, size_t reps)
 {
-	const bw_word *w = (const bw_word *)a;
 	uint64_t x0 = 0, x1 = 0, x2 = 0, x3 = 0, x4 = 0, x5 = 0, x6 = 0, x7 = 0;
 	(void)b;
 	(void)c;
 	(void)s;
-	NOVEC
-	for (size_t i = 0; i < n; i += 8) {
-		x0 += w[i];
-		x1 += w[i + 1];
-		x2 += w[i + 2];
-		x3 += w[i + 3];
-		x4 += w[i + 4];
-		x5 += w[i + 5];
-		x6 += w[i + 6];
-		x7 += w[i + 7];
+	for (size_t r = 0; r < reps; r++) {
+		const bw_word *w = (const bw_word *)a;
+		mt_launder(w);
+		NOVEC
+		for (size_t i = 0; i < n; i += 8) {
+			x0 += w[i];
+			x1 += w[i + 1];
+			x2 += w[i + 2];
+			x3 += w[i + 3];
+			x4 += w[i + 4];
+			x5 += w[i + 5];
+			x6 += w[i + 6];
+			x7 += w[i + 7];
+		}
 	}
 	return ((x0 + x1) + (x2 + x3)) + ((x4 + x5) + (x6 + x7));
 }
 
 KATTR static uint64_t write_scalar(double *a, const double *b, const double *c, size_t n,
-				   double s)
+				   double s, size_t reps)
 {
 	(void)b;
 	(void)c;
-	NOVEC
-	for (size_t i = 0; i < n; i += 4) {
-		a[i] = s;
-		a[i + 1] = s;
-		a[i + 2] = s;
-		a[i + 3] = s;
+	for (size_t r = 0; r < reps; r++) {
+		double *d = a;
+		mt_launder(d);
+		NOVEC
+		for (size_t i = 0; i < n; i += 4) {
+			d[i] = s;
+			d[i + 1] = s;
+			d[i + 2] = s;
+			d[i + 3] = s;
+		}
+		mt_sink_memory(d);
 	}
 	return 0;
 }
 
 KATTR static uint64_t copy_scalar(double *a, const double *b, const double *c, size_t n,
-				  double s)
+				  double s, size_t reps)
 {
 	(void)c;
 	(void)s;
-	NOVEC
-	for (size_t i = 0; i < n; i += 4) {
-		a[i] = b[i];
-		a[i + 1] = b[i + 1];
-		a[i + 2] = b[i + 2];
-		a[i + 3] = b[i + 3];
+	for (size_t r = 0; r < reps; r++) {
+		double *d = a;
+		const double *e = b;
+		mt_launder(d);
+		mt_launder(e);
+		NOVEC
+		for (size_t i = 0; i < n; i += 4) {
+			d[i] = e[i];
+			d[i + 1] = e[i + 1];
+			d[i + 2] = e[i + 2];
+			d[i + 3] = e[i + 3];
+		}
+		mt_sink_memory(d);
 	}
 	return 0;
 }
 
 KATTR static uint64_t triad_scalar(double *a, const double *b, const double *c, size_t n,
-				   double s)
+				   double s, size_t reps)
 {
-	NOVEC
-	for (size_t i = 0; i < n; i += 4) {
-		a[i] = b[i] + s * c[i];
-		a[i + 1] = b[i + 1] + s * c[i + 1];
-		a[i + 2] = b[i + 2] + s * c[i + 2];
-		a[i + 3] = b[i + 3] + s * c[i + 3];
+	for (size_t r = 0; r < reps; r++) {
+		double *d = a;
+		const double *e = b, *f = c;
+		mt_launder(d);
+		mt_launder(e);
+		mt_launder(f);
+		NOVEC
+		for (size_t i = 0; i < n; i += 4) {
+			d[i] = e[i] + s * f[i];
+			d[i + 1] = e[i + 1] + s * f[i + 1];
+			d[i + 2] = e[i + 2] + s * f[i + 2];
+			d[i + 3] = e[i + 3] + s * f[i + 3];
+		}
+		mt_sink_memory(d);
 	}
 	return 0;
 }
@@ -119,85 +150,114 @@ KATTR static uint64_t triad_scalar(double *a, const double *b, const double *c, 
 
 /* The vector kernels of one x86 ISA, generated from one template so the
  * three sets cannot drift apart. VI/VD are the integer and double vector
- * types, K the bytes of a register over 8 (doubles a register). */
+ * types, K the doubles a register holds. */
 #define BW_X86_KERNELS(SUF, TGT, VI, VD, K, LOADI, ADDI, REDUCE, ZEROI, LOADD, STORED,      \
 		       STREAMD, SET1D, ADDD, MULD)                                          \
 	KATTR TGT static uint64_t read_##SUF(double *a, const double *b, const double *c,  \
-					     size_t n, double s)                            \
+					     size_t n, double s, size_t reps)               \
 	{                                                                                   \
-		const VI *p = (const VI *)(const void *)a;                                  \
 		VI x0 = ZEROI(), x1 = ZEROI(), x2 = ZEROI(), x3 = ZEROI();                 \
 		VI x4 = ZEROI(), x5 = ZEROI(), x6 = ZEROI(), x7 = ZEROI();                 \
 		(void)b;                                                                    \
 		(void)c;                                                                    \
 		(void)s;                                                                    \
-		for (size_t i = 0; i < n / K; i += 8) {                                     \
-			x0 = ADDI(x0, LOADI(p + i));                                        \
-			x1 = ADDI(x1, LOADI(p + i + 1));                                    \
-			x2 = ADDI(x2, LOADI(p + i + 2));                                    \
-			x3 = ADDI(x3, LOADI(p + i + 3));                                    \
-			x4 = ADDI(x4, LOADI(p + i + 4));                                    \
-			x5 = ADDI(x5, LOADI(p + i + 5));                                    \
-			x6 = ADDI(x6, LOADI(p + i + 6));                                    \
-			x7 = ADDI(x7, LOADI(p + i + 7));                                    \
+		for (size_t r = 0; r < reps; r++) {                                         \
+			const VI *p = (const VI *)(const void *)a;                          \
+			mt_launder(p);                                                      \
+			for (size_t i = 0; i < n / K; i += 8) {                             \
+				x0 = ADDI(x0, LOADI(p + i));                                \
+				x1 = ADDI(x1, LOADI(p + i + 1));                            \
+				x2 = ADDI(x2, LOADI(p + i + 2));                            \
+				x3 = ADDI(x3, LOADI(p + i + 3));                            \
+				x4 = ADDI(x4, LOADI(p + i + 4));                            \
+				x5 = ADDI(x5, LOADI(p + i + 5));                            \
+				x6 = ADDI(x6, LOADI(p + i + 6));                            \
+				x7 = ADDI(x7, LOADI(p + i + 7));                            \
+			}                                                                   \
 		}                                                                           \
 		x0 = ADDI(ADDI(x0, x1), ADDI(x2, x3));                                      \
 		x4 = ADDI(ADDI(x4, x5), ADDI(x6, x7));                                      \
 		return REDUCE(ADDI(x0, x4));                                                \
 	}                                                                                   \
 	KATTR TGT static uint64_t write_##SUF(double *a, const double *b, const double *c, \
-					      size_t n, double s)                           \
+					      size_t n, double s, size_t reps)              \
 	{                                                                                   \
 		VD v = SET1D(s);                                                            \
 		(void)b;                                                                    \
 		(void)c;                                                                    \
-		for (size_t i = 0; i < n; i += 4 * K) {                                     \
-			STORED(a + i, v);                                                   \
-			STORED(a + i + K, v);                                               \
-			STORED(a + i + 2 * K, v);                                           \
-			STORED(a + i + 3 * K, v);                                           \
+		for (size_t r = 0; r < reps; r++) {                                         \
+			double *d = a;                                                      \
+			mt_launder(d);                                                      \
+			for (size_t i = 0; i < n; i += 4 * K) {                             \
+				STORED(d + i, v);                                           \
+				STORED(d + i + K, v);                                       \
+				STORED(d + i + 2 * K, v);                                   \
+				STORED(d + i + 3 * K, v);                                   \
+			}                                                                   \
+			mt_sink_memory(d);                                                  \
 		}                                                                           \
 		return 0;                                                                   \
 	}                                                                                   \
 	KATTR TGT static uint64_t write_nt_##SUF(double *a, const double *b,               \
-						 const double *c, size_t n, double s)       \
+						 const double *c, size_t n, double s,       \
+						 size_t reps)                               \
 	{                                                                                   \
 		VD v = SET1D(s);                                                            \
 		(void)b;                                                                    \
 		(void)c;                                                                    \
-		for (size_t i = 0; i < n; i += 4 * K) {                                     \
-			STREAMD(a + i, v);                                                  \
-			STREAMD(a + i + K, v);                                              \
-			STREAMD(a + i + 2 * K, v);                                          \
-			STREAMD(a + i + 3 * K, v);                                          \
+		for (size_t r = 0; r < reps; r++) {                                         \
+			double *d = a;                                                      \
+			mt_launder(d);                                                      \
+			for (size_t i = 0; i < n; i += 4 * K) {                             \
+				STREAMD(d + i, v);                                          \
+				STREAMD(d + i + K, v);                                      \
+				STREAMD(d + i + 2 * K, v);                                  \
+				STREAMD(d + i + 3 * K, v);                                  \
+			}                                                                   \
+			mt_sink_memory(d);                                                  \
 		}                                                                           \
 		_mm_sfence(); /* streaming stores are weakly ordered */                     \
 		return 0;                                                                   \
 	}                                                                                   \
 	KATTR TGT static uint64_t copy_##SUF(double *a, const double *b, const double *c,  \
-					     size_t n, double s)                            \
+					     size_t n, double s, size_t reps)               \
 	{                                                                                   \
 		(void)c;                                                                    \
 		(void)s;                                                                    \
-		for (size_t i = 0; i < n; i += 4 * K) {                                     \
-			VD v0 = LOADD(b + i), v1 = LOADD(b + i + K);                        \
-			VD v2 = LOADD(b + i + 2 * K), v3 = LOADD(b + i + 3 * K);            \
-			STORED(a + i, v0);                                                  \
-			STORED(a + i + K, v1);                                              \
-			STORED(a + i + 2 * K, v2);                                          \
-			STORED(a + i + 3 * K, v3);                                          \
+		for (size_t r = 0; r < reps; r++) {                                         \
+			double *d = a;                                                      \
+			const double *e = b;                                                \
+			mt_launder(d);                                                      \
+			mt_launder(e);                                                      \
+			for (size_t i = 0; i < n; i += 4 * K) {                             \
+				VD v0 = LOADD(e + i), v1 = LOADD(e + i + K);                \
+				VD v2 = LOADD(e + i + 2 * K), v3 = LOADD(e + i + 3 * K);    \
+				STORED(d + i, v0);                                          \
+				STORED(d + i + K, v1);                                      \
+				STORED(d + i + 2 * K, v2);                                  \
+				STORED(d + i + 3 * K, v3);                                  \
+			}                                                                   \
+			mt_sink_memory(d);                                                  \
 		}                                                                           \
 		return 0;                                                                   \
 	}                                                                                   \
 	KATTR TGT static uint64_t triad_##SUF(double *a, const double *b, const double *c, \
-					      size_t n, double s)                           \
+					      size_t n, double s, size_t reps)              \
 	{                                                                                   \
 		VD vs = SET1D(s);                                                           \
-		for (size_t i = 0; i < n; i += 2 * K) {                                     \
-			VD v0 = ADDD(LOADD(b + i), MULD(vs, LOADD(c + i)));                 \
-			VD v1 = ADDD(LOADD(b + i + K), MULD(vs, LOADD(c + i + K)));         \
-			STORED(a + i, v0);                                                  \
-			STORED(a + i + K, v1);                                              \
+		for (size_t r = 0; r < reps; r++) {                                         \
+			double *d = a;                                                      \
+			const double *e = b, *f = c;                                        \
+			mt_launder(d);                                                      \
+			mt_launder(e);                                                      \
+			mt_launder(f);                                                      \
+			for (size_t i = 0; i < n; i += 2 * K) {                             \
+				VD v0 = ADDD(LOADD(e + i), MULD(vs, LOADD(f + i)));         \
+				VD v1 = ADDD(LOADD(e + i + K), MULD(vs, LOADD(f + i + K))); \
+				STORED(d + i, v0);                                          \
+				STORED(d + i + K, v1);                                      \
+			}                                                                   \
+			mt_sink_memory(d);                                                  \
 		}                                                                           \
 		return 0;                                                                   \
 	}
@@ -249,22 +309,27 @@ BW_X86_KERNELS(avx512, TGT_AVX512, __m512i, __m512d, 8, LDI512, _mm512_add_epi64
 
 #ifdef BW_NEON
 
-KATTR static uint64_t read_neon(double *a, const double *b, const double *c, size_t n, double s)
+KATTR static uint64_t read_neon(double *a, const double *b, const double *c, size_t n, double s,
+				size_t reps)
 {
 	uint64x2_t x0 = vdupq_n_u64(0), x1 = x0, x2 = x0, x3 = x0, x4 = x0, x5 = x0, x6 = x0,
 		   x7 = x0;
 	(void)b;
 	(void)c;
 	(void)s;
-	for (size_t i = 0; i < n; i += 16) {
-		x0 = vaddq_u64(x0, vreinterpretq_u64_f64(vld1q_f64(a + i)));
-		x1 = vaddq_u64(x1, vreinterpretq_u64_f64(vld1q_f64(a + i + 2)));
-		x2 = vaddq_u64(x2, vreinterpretq_u64_f64(vld1q_f64(a + i + 4)));
-		x3 = vaddq_u64(x3, vreinterpretq_u64_f64(vld1q_f64(a + i + 6)));
-		x4 = vaddq_u64(x4, vreinterpretq_u64_f64(vld1q_f64(a + i + 8)));
-		x5 = vaddq_u64(x5, vreinterpretq_u64_f64(vld1q_f64(a + i + 10)));
-		x6 = vaddq_u64(x6, vreinterpretq_u64_f64(vld1q_f64(a + i + 12)));
-		x7 = vaddq_u64(x7, vreinterpretq_u64_f64(vld1q_f64(a + i + 14)));
+	for (size_t r = 0; r < reps; r++) {
+		const double *p = a;
+		mt_launder(p);
+		for (size_t i = 0; i < n; i += 16) {
+			x0 = vaddq_u64(x0, vreinterpretq_u64_f64(vld1q_f64(p + i)));
+			x1 = vaddq_u64(x1, vreinterpretq_u64_f64(vld1q_f64(p + i + 2)));
+			x2 = vaddq_u64(x2, vreinterpretq_u64_f64(vld1q_f64(p + i + 4)));
+			x3 = vaddq_u64(x3, vreinterpretq_u64_f64(vld1q_f64(p + i + 6)));
+			x4 = vaddq_u64(x4, vreinterpretq_u64_f64(vld1q_f64(p + i + 8)));
+			x5 = vaddq_u64(x5, vreinterpretq_u64_f64(vld1q_f64(p + i + 10)));
+			x6 = vaddq_u64(x6, vreinterpretq_u64_f64(vld1q_f64(p + i + 12)));
+			x7 = vaddq_u64(x7, vreinterpretq_u64_f64(vld1q_f64(p + i + 14)));
+		}
 	}
 	x0 = vaddq_u64(vaddq_u64(x0, x1), vaddq_u64(x2, x3));
 	x4 = vaddq_u64(vaddq_u64(x4, x5), vaddq_u64(x6, x7));
@@ -273,44 +338,66 @@ KATTR static uint64_t read_neon(double *a, const double *b, const double *c, siz
 }
 
 KATTR static uint64_t write_neon(double *a, const double *b, const double *c, size_t n,
-				 double s)
+				 double s, size_t reps)
 {
 	float64x2_t v = vdupq_n_f64(s);
 	(void)b;
 	(void)c;
-	for (size_t i = 0; i < n; i += 8) {
-		vst1q_f64(a + i, v);
-		vst1q_f64(a + i + 2, v);
-		vst1q_f64(a + i + 4, v);
-		vst1q_f64(a + i + 6, v);
+	for (size_t r = 0; r < reps; r++) {
+		double *d = a;
+		mt_launder(d);
+		for (size_t i = 0; i < n; i += 8) {
+			vst1q_f64(d + i, v);
+			vst1q_f64(d + i + 2, v);
+			vst1q_f64(d + i + 4, v);
+			vst1q_f64(d + i + 6, v);
+		}
+		mt_sink_memory(d);
 	}
 	return 0;
 }
 
-KATTR static uint64_t copy_neon(double *a, const double *b, const double *c, size_t n, double s)
+KATTR static uint64_t copy_neon(double *a, const double *b, const double *c, size_t n, double s,
+				size_t reps)
 {
 	(void)c;
 	(void)s;
-	for (size_t i = 0; i < n; i += 8) {
-		float64x2_t v0 = vld1q_f64(b + i), v1 = vld1q_f64(b + i + 2);
-		float64x2_t v2 = vld1q_f64(b + i + 4), v3 = vld1q_f64(b + i + 6);
-		vst1q_f64(a + i, v0);
-		vst1q_f64(a + i + 2, v1);
-		vst1q_f64(a + i + 4, v2);
-		vst1q_f64(a + i + 6, v3);
+	for (size_t r = 0; r < reps; r++) {
+		double *d = a;
+		const double *e = b;
+		mt_launder(d);
+		mt_launder(e);
+		for (size_t i = 0; i < n; i += 8) {
+			float64x2_t v0 = vld1q_f64(e + i), v1 = vld1q_f64(e + i + 2);
+			float64x2_t v2 = vld1q_f64(e + i + 4), v3 = vld1q_f64(e + i + 6);
+			vst1q_f64(d + i, v0);
+			vst1q_f64(d + i + 2, v1);
+			vst1q_f64(d + i + 4, v2);
+			vst1q_f64(d + i + 6, v3);
+		}
+		mt_sink_memory(d);
 	}
 	return 0;
 }
 
 KATTR static uint64_t triad_neon(double *a, const double *b, const double *c, size_t n,
-				 double s)
+				 double s, size_t reps)
 {
 	float64x2_t vs = vdupq_n_f64(s);
-	for (size_t i = 0; i < n; i += 4) {
-		float64x2_t v0 = vaddq_f64(vld1q_f64(b + i), vmulq_f64(vs, vld1q_f64(c + i)));
-		float64x2_t v1 = vaddq_f64(vld1q_f64(b + i + 2), vmulq_f64(vs, vld1q_f64(c + i + 2)));
-		vst1q_f64(a + i, v0);
-		vst1q_f64(a + i + 2, v1);
+	for (size_t r = 0; r < reps; r++) {
+		double *d = a;
+		const double *e = b, *f = c;
+		mt_launder(d);
+		mt_launder(e);
+		mt_launder(f);
+		for (size_t i = 0; i < n; i += 4) {
+			float64x2_t v0 = vaddq_f64(vld1q_f64(e + i), vmulq_f64(vs, vld1q_f64(f + i)));
+			float64x2_t v1 =
+				vaddq_f64(vld1q_f64(e + i + 2), vmulq_f64(vs, vld1q_f64(f + i + 2)));
+			vst1q_f64(d + i, v0);
+			vst1q_f64(d + i + 2, v1);
+		}
+		mt_sink_memory(d);
 	}
 	return 0;
 }

@@ -113,9 +113,7 @@ static void *loader_main(void *arg)
 	size_t pos = 0;
 	unsigned spins = 0;
 	while (!atomic_load_explicit(&c->stop_loaders, memory_order_relaxed)) {
-		double *p = l->buf + pos;
-		mt_launder(p);
-		sum += c->fn(p, NULL, NULL, BURST_DOUBLES, 1.0);
+		sum += c->fn(l->buf + pos, NULL, NULL, BURST_DOUBLES, 1.0, 1);
 		moved += BURST_DOUBLES * sizeof(double);
 		atomic_store_explicit(&l->bytes, moved, memory_order_relaxed);
 		pos += BURST_DOUBLES;
