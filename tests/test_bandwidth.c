@@ -75,6 +75,10 @@ static void names_and_isas(void **state)
 	assert_true(bandwidth_isa_supported(bandwidth_isa_best()));
 	assert_non_null(bandwidth_kernel_fn(BW_READ_VECTOR, bandwidth_isa_best()));
 	assert_null(bandwidth_kernel_fn(BW_WRITE_NT, BW_ISA_SCALAR)); /* no streaming stores */
+	{ /* a count that only grows */
+		long p0 = bandwidth_preemptions();
+		assert_true(p0 >= 0 && bandwidth_preemptions() >= p0);
+	}
 #if defined(__x86_64__)
 	assert_true(bandwidth_isa_supported(BW_ISA_SSE2)); /* x86-64's baseline */
 	assert_false(bandwidth_isa_supported(BW_ISA_NEON));

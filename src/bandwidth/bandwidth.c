@@ -15,7 +15,8 @@
  *    kernel computes (copy copied, triad computed, writes wrote, reads
  *    summed every word);
  *  - a cell whose best try ran with a slow canary (another tenant on the
- *    core) or whose tries disagree is measured again at the end of its row
+ *    core) or lost its CPU to another task (getrusage's involuntary
+ *    context switches: time slicing on a busy host), or whose tries disagree is measured again at the end of its row
  *    (all kernels at one size and thread count) and keeps the better
  *    result (a JOB_EV_UPDATE before the next row's first cell);
  *  - a kernel call covers at most 8 MB (many passes of a small array, or a
@@ -35,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #define CHUNK_DOUBLES (1u << 20) /* 8 MB a kernel call: stop is seen within ~1 ms */
@@ -66,6 +68,16 @@ int bw_thread_start(pthread_t *tid, int cpu, void *(*fn)(void *), void *arg, mt_
 	pthread_attr_destroy(&attr);
 	if (rc != 0)
 		return mt_fail(e, "bandwidth: cannot start a thread: %s", strerror(rc));
+	return 0;
+}
+
+long bandwidth_preemptions(void)
+{
+#ifdef RUSAGE_THREAD
+	struct rusage ru;
+	if (getrusage(RUSAGE_THREAD, &ru) == 0)
+		return ru.ru_nivcsw;
+#endif
 	return 0;
 }
 
@@ -155,6 +167,7 @@ struct member {
 	uint64_t sum;      /* the last kernel call's sum (reads) ... */
 	size_t sum_reps;   /* ... over this many passes */
 	double canary_ns;
+	long preempted;    /* times it lost its CPU during the timed passes */
 };
 
 static double *array_of(const struct try_ctx *c, unsigned thread, unsigned k)
@@ -231,8 +244,10 @@ static void *member_main(void *arg)
 		while (!atomic_load_explicit(&c->go, memory_order_acquire))
 			bw_relax(&spins);
 	}
+	m->preempted = bandwidth_preemptions();
 	sum += passes(c, m, a, b, d, c->reps, &stopped);
 	m->end_ns = mt_now_ns();
+	m->preempted = bandwidth_preemptions() - m->preempted;
 	mt_sink(sum);
 	atomic_fetch_add(&c->done, 1);
 	return NULL;
@@ -295,6 +310,7 @@ struct cell {
 	double best_ns, second_ns, canary;
 	unsigned tries;
 	int checked, twice;
+	long preempted;            /* in the best try, all threads */
 	uint64_t reps, pass_bytes; /* all threads */
 };
 
@@ -322,6 +338,15 @@ static void cell_setup(struct worker *w, struct try_ctx *c, int kernel, const st
 	bandwidth_layout(kernel, sz, threads, &c->lay);
 	for (unsigned t = 0; t < threads; t++)
 		bandwidth_fill(array_of(c, t, 0), array_of(c, t, 1), array_of(c, t, 2), c->lay.n);
+}
+
+/* Times the threads of the try just run lost their CPU. */
+static long try_preempted(const struct worker *w, const struct try_ctx *c)
+{
+	long n = 0;
+	for (unsigned t = 0; t < c->threads; t++)
+		n += w->m[t].preempted;
+	return n;
 }
 
 /* The canary factor of the try just run: the slowest thread against its
@@ -370,6 +395,7 @@ restart:
 			out->second_ns = out->best_ns;
 			out->best_ns = ns;
 			out->canary = f;
+			out->preempted = try_preempted(w, &c);
 		} else if (ns < out->second_ns) {
 			out->second_ns = ns;
 		}
@@ -401,15 +427,15 @@ static int emit_cell(struct worker *w, size_t si, int kernel, size_t ti, const s
 	ev.aux[0] = (double)ti;
 	ev.aux[1] = c->tries;
 	ev.aux[2] = c->canary;
-	ev.aux[3] = c->checked;
+	ev.aux[3] = (c->checked ? BW_CHECKED : 0) | (c->twice ? BW_TWICE : 0);
 	ev.aux[4] = (double)c->pass_bytes;
-	ev.aux[5] = c->twice;
+	ev.aux[5] = (double)c->preempted;
 	return job_emit(w->job, &ev) < 0 ? mt_fail(NULL, "out of memory") : 0;
 }
 
 static int doubtful(const struct cell *c)
 {
-	return c->canary > DOUBTFUL_CANARY ||
+	return c->canary > DOUBTFUL_CANARY || c->preempted > 0 ||
 	       (isfinite(c->second_ns) && (c->second_ns - c->best_ns) / c->best_ns > DOUBTFUL_SPREAD);
 }
 

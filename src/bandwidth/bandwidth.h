@@ -26,9 +26,12 @@
  *   kind BW_EV_TABLE: row = size index, col = kernel (BW_*), value = GB/s
  *     (best try), spread = (second best - best) / best, aux[0] = index into
  *     params.threads, aux[1] = tries, aux[2] = canary factor (1.0: the cores
- *     were as fast as at their best moment), aux[3] = 1 when the arrays held
- *     what the kernel computes (0: WRONG), aux[4] = bytes a pass (all
- *     threads), aux[5] = 1 when measured a second time (doubtful first);
+ *     were as fast as at their best moment), aux[3] = flags: BW_CHECKED
+ *     when the arrays held what the kernel computes (else WRONG),
+ *     BW_TWICE when measured a second time (doubtful first), aux[4] =
+ *     bytes a pass (all threads), aux[5] = how many times the measuring
+ *     threads lost their CPU to another task during the best try (time
+ *     slicing on a busy host: the figure is then low);
  *     a second look comes as JOB_EV_UPDATE with the same fields, at the end
  *     of the row (one size and thread count, every kernel) before the next
  *     row's first cell;
@@ -37,7 +40,8 @@
  *     points), spread = (slowest - fastest try) / median, aux[0] = GB/s
  *     the loaders moved during that same try,
  *     aux[1] = delay between bursts in ns (-1: idle, loaders stopped),
- *     aux[2] = tries;
+ *     aux[2] = tries, aux[3] = tries in which the chaser lost its CPU to
+ *     another task (the point is taken from the others when there are any);
  * and JOB_EV_NOTE sentences. */
 #ifndef MEMTOP_BANDWIDTH_H
 #define MEMTOP_BANDWIDTH_H
@@ -58,6 +62,7 @@ enum bw_kernel { BW_READ, BW_READ_VECTOR, BW_WRITE, BW_WRITE_NT, BW_COPY, BW_TRI
 enum bw_isa { BW_ISA_SCALAR, BW_ISA_SSE2, BW_ISA_AVX2, BW_ISA_AVX512, BW_ISA_NEON, BW_NISA };
 
 enum { BW_EV_TABLE = 1, BW_EV_LOADED };
+enum { BW_CHECKED = 1, BW_TWICE = 2 }; /* flags of a table cell's aux[3] */
 
 #define BW_MAX_SIZES 12
 #define BW_MAX_TLIST 16     /* thread counts in one run */
@@ -283,6 +288,10 @@ int bandwidth_check(int kernel, const double *a, const double *b, const double *
 int bandwidth_loaded(job_t *job, const struct bandwidth_params *p, double units0,
 		     double units_total, int *cancelled, mt_error *e);
 
+/* Times the calling thread lost its CPU to another task so far (Linux
+ * RUSAGE_THREAD involuntary context switches; 0 where unknown). */
+long bandwidth_preemptions(void);
+
 /* Link a random cycle over the slots of buf (size bytes, stride bytes apart):
  * each slot holds the address of the next; one cycle through every slot
  * (Sattolo's shuffle, seeded). scratch holds size / stride uint32_t.
@@ -300,6 +309,7 @@ struct bw_cell {
 	int have;
 	double gbs, spread, canary;
 	int tries, checked, twice;
+	int preempted;     /* times the threads lost their CPU in the best try */
 	double pass_bytes;
 };
 
@@ -311,6 +321,7 @@ struct bw_point {
 	double latency_ns; /* the median try's (idle: the fastest's) */
 	double spread;
 	int tries;
+	int preempted;     /* tries in which the chaser lost its CPU */
 };
 
 struct bw_threads_info {

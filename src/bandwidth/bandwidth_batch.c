@@ -117,7 +117,8 @@ static void flush_row(struct batch *b)
 			continue;
 		}
 		mt_snprintf(mark, sizeof mark, "%s%s", !c->checked ? "!" : "",
-			    c->spread > DOUBTFUL_SPREAD || c->canary > DOUBTFUL_CANARY ? "~" : " ");
+			    c->spread > DOUBTFUL_SPREAD || c->canary > DOUBTFUL_CANARY || c->preempted
+				    ? "~" : " ");
 		printf(" %10.1f%s", c->gbs, mark);
 	}
 	printf("\n");
@@ -137,10 +138,12 @@ static void print_point(struct batch *b, const struct bw_point *pt)
 	}
 	flush_row(b);
 	if (!b->loaded_head) {
-		printf("\n%10s %9s %12s %8s\n", "delay ns", "GB/s", "latency ns", "spread");
+		printf("\n%10s %9s %12s %8s %9s\n", "delay ns", "GB/s", "latency ns", "spread",
+		       "lost CPU");
 		b->loaded_head = 1;
 	}
-	printf("%10s %9.2f %12.1f %7.0f%%\n", d, pt->gbs, pt->latency_ns, pt->spread * 100);
+	printf("%10s %9.2f %12.1f %7.0f%% %5d/%-3d\n", d, pt->gbs, pt->latency_ns, pt->spread * 100,
+	       pt->preempted, pt->tries);
 }
 
 static void on_event(const struct job_event *ev, void *ctx)
@@ -189,8 +192,9 @@ static void print_plan(const struct batch *b, char notes[][200], int nnotes)
 		for (size_t i = 0; i < p->nthreads; i++)
 			fprintf(m, "# %u thread%s: %s\n", b->r.threads[i].threads,
 				b->r.threads[i].threads == 1 ? "" : "s", b->r.threads[i].placement);
-		fprintf(m, "# ~ marks a cell whose tries disagreed by over 5 %% or ran with a slow "
-			   "canary; ! a cell whose arrays came out WRONG\n");
+		fprintf(m, "# ~ marks a cell whose tries disagreed by over 5 %%, or whose best try ran "
+			   "with a slow canary or lost its CPU to another task; ! a cell whose arrays "
+			   "came out WRONG\n");
 	}
 	if (p->loaded) {
 		char a[32];
@@ -211,8 +215,19 @@ static void print_summary(const struct batch *b)
 	FILE *m = b->run->meta;
 	double ghz = r->hdr.clock.core_ghz;
 	size_t last = r->nsizes ? r->nsizes - 1 : 0;
+	unsigned lost = 0, cells = 0;
 	if (!r->nsizes || !r->nthreads)
 		return;
+	for (size_t s = 0; s < r->nsizes; s++)
+		for (size_t k = 0; k < r->nkernels; k++)
+			for (size_t t = 0; t < r->nthreads; t++) {
+				const struct bw_cell *c = &r->cell[s][r->kernels[k]][t];
+				cells += c->have;
+				lost += c->have && c->preempted > 0;
+			}
+	if (lost)
+		fprintf(m, "# %u of %u cells: even the best try lost its CPU to another task (time "
+			   "slicing on a busy host): those GB/s are low\n", lost, cells);
 	if (strcmp(r->sizes[0].level, "L1") == 0 && r->cell[0][BW_READ_VECTOR][0].have && ghz > 0) {
 		double gbs = r->cell[0][BW_READ_VECTOR][0].gbs;
 		double ceil = ASSUMED_LOADS_PER_CYCLE * r->vector_bytes * ghz;

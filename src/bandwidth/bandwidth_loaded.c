@@ -102,6 +102,7 @@ struct point_ctx {
 	unsigned tries;
 	/* the chaser's results: each try's ns per load and the loaders' GB/s */
 	double ns[64], gbs[64];
+	long pre[64];      /* times the chaser lost its CPU in each try */
 	unsigned done_tries;
 };
 
@@ -155,11 +156,13 @@ static void *chaser_main(void *arg)
 		uint64_t b0, b1, t1;
 		if (atomic_load(&c->stop_chaser))
 			break;
+		c->pre[t] = bandwidth_preemptions();
 		b0 = loaders_bytes(c);
 		t0 = mt_now_ns();
 		q = bandwidth_chase(q, loads);
 		t1 = mt_now_ns();
 		b1 = loaders_bytes(c);
+		c->pre[t] = bandwidth_preemptions() - c->pre[t];
 		c->ns[t] = (double)(t1 - t0) / (double)loads;
 		c->gbs[t] = t1 > t0 ? (double)(b1 - b0) / (double)(t1 - t0) : 0;
 		c->done_tries = t + 1;
@@ -240,24 +243,31 @@ stop:
 }
 
 /* A loaded point is the median try by latency, with the loaders' GB/s
- * during that same try: a pair that was observed together (a try the
- * chaser was descheduled in, on a busy host, is an outlier the median
- * leaves out). The idle point is the fastest try, as the latency lab takes
- * its points (best of tries), so the two compare. */
+ * during that same try: a pair that was observed together. The idle point
+ * is the fastest try, as the latency lab takes its points (best of tries),
+ * so the two compare. Tries in which the chaser lost its CPU to another
+ * task (time slicing on a busy host) are left out when there are others. */
 static int emit_point(struct sweep *s, int row, double delay_ns, const struct point_ctx *c)
 {
 	struct job_event ev;
-	unsigned n = c->done_tries, mid = 0, want = delay_ns < 0 ? 0 : n / 2;
+	unsigned n = c->done_tries, clean = 0, k = 0, mid = 0, want;
+	unsigned idx[MT_ARRAY_LEN(c->ns)];
 	double lo = INFINITY, hi = 0, med = 0;
-	for (unsigned t = 0; t < n; t++) {
-		unsigned below = 0;
+	for (unsigned t = 0; t < n; t++)
+		clean += c->pre[t] == 0;
+	for (unsigned t = 0; t < n; t++)
+		if (!clean || c->pre[t] == 0)
+			idx[k++] = t;
+	want = delay_ns < 0 ? 0 : k / 2;
+	for (unsigned i = 0; i < k; i++) {
+		unsigned t = idx[i], below = 0;
 		lo = fmin(lo, c->ns[t]);
 		hi = fmax(hi, c->ns[t]);
-		for (unsigned u = 0; u < n; u++)
-			below += c->ns[u] < c->ns[t] || (c->ns[u] == c->ns[t] && u < t);
+		for (unsigned j = 0; j < k; j++)
+			below += c->ns[idx[j]] < c->ns[t] || (c->ns[idx[j]] == c->ns[t] && j < i);
 		if (below == want)
 			mid = t;
-		if (below == n / 2)
+		if (below == k / 2)
 			med = c->ns[t];
 	}
 	memset(&ev, 0, sizeof ev);
@@ -269,6 +279,7 @@ static int emit_point(struct sweep *s, int row, double delay_ns, const struct po
 	ev.aux[0] = delay_ns < 0 || !n ? 0 : c->gbs[mid];
 	ev.aux[1] = delay_ns < 0 ? -1 : delay_ns;
 	ev.aux[2] = c->done_tries;
+	ev.aux[3] = n - clean;
 	return job_emit(s->job, &ev);
 }
 

@@ -59,9 +59,10 @@ int bandwidth_result_apply(struct bandwidth_result *r, const struct job_event *e
 		c->spread = ev->spread;
 		c->tries = (int)ev->aux[1];
 		c->canary = ev->aux[2];
-		c->checked = ev->aux[3] > 0.5;
+		c->checked = ((int)ev->aux[3] & BW_CHECKED) != 0;
+		c->twice = ((int)ev->aux[3] & BW_TWICE) != 0;
 		c->pass_bytes = ev->aux[4];
-		c->twice = ev->aux[5] > 0.5;
+		c->preempted = (int)ev->aux[5];
 		if (!c->checked)
 			r->wrong = 1;
 		return BW_EV_TABLE;
@@ -78,6 +79,7 @@ int bandwidth_result_apply(struct bandwidth_result *r, const struct job_event *e
 		pt->idle = ev->aux[1] < 0;
 		pt->delay_ns = ev->aux[1];
 		pt->tries = (int)ev->aux[2];
+		pt->preempted = (int)ev->aux[3];
 		return BW_EV_LOADED;
 	}
 	return 0;
@@ -174,6 +176,7 @@ static int results_to_json(const struct bandwidth_result *r, cJSON *root)
 				cJSON_AddNumberToObject(it, "canary", round(c->canary * 1000) / 1000);
 				cJSON_AddNumberToObject(it, "bytes_per_pass", c->pass_bytes);
 				cJSON_AddBoolToObject(it, "measured_twice", c->twice);
+				cJSON_AddNumberToObject(it, "preemptions", c->preempted);
 				if (!cJSON_AddBoolToObject(it, "checked", c->checked))
 					return -1;
 			}
@@ -210,6 +213,7 @@ static int loaded_to_json(const struct bandwidth_result *r, cJSON *root)
 		cJSON_AddNumberToObject(it, "latency_ns", round(pt->latency_ns * 100) / 100);
 		cJSON_AddNumberToObject(it, "spread", round(pt->spread * 10000) / 10000);
 		cJSON_AddNumberToObject(it, "tries", pt->tries);
+		cJSON_AddNumberToObject(it, "preempted_tries", pt->preempted);
 		if (!cJSON_AddBoolToObject(it, "idle", pt->idle))
 			return -1;
 	}
@@ -363,6 +367,7 @@ static int results_from_json(const cJSON *root, const char *f, struct bandwidth_
 		c->tries = (int)jsonio_opt_number(it, "tries", 0);
 		c->pass_bytes = jsonio_opt_number(it, "bytes_per_pass", 0);
 		c->twice = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "measured_twice"));
+		c->preempted = (int)jsonio_opt_number(it, "preemptions", 0);
 		c->checked = !cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(it, "checked"));
 		if (!c->checked)
 			r->wrong = 1;
@@ -408,6 +413,7 @@ static int loaded_from_json(const cJSON *root, const char *f, struct bandwidth_r
 		pt->delay_ns = pt->idle ? -1 : d->valuedouble;
 		pt->spread = jsonio_opt_number(it, "spread", NAN);
 		pt->tries = (int)jsonio_opt_number(it, "tries", 0);
+		pt->preempted = (int)jsonio_opt_number(it, "preempted_tries", 0);
 		r->npts++;
 	}
 	return 0;
