@@ -8,7 +8,7 @@
  *    waits at a barrier; the last to arrive takes the start time and lets
  *    them all go; each makes reps passes and notes its end; the try lasts
  *    from the start to the last end, so the slowest thread counts;
- *  - the first try sizes reps so a try lasts try_ns (10 ms); tries repeat
+ *  - the first try sizes reps so a try lasts try_ns (4 ms); tries repeat
  *    until the two best agree within the tolerance (at least min_tries, at
  *    most max_tries); the best counts: noise only slows a try down;
  *  - after the tries the coordinator checks the arrays hold what the

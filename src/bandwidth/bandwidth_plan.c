@@ -52,12 +52,12 @@ void bandwidth_params_default(struct bandwidth_params *p, const char *sysfs)
 	p->min_tries = 3;
 	p->max_tries = 7;
 	p->tolerance = 0.02;
-	p->try_ns = 10e6;
+	p->try_ns = 4e6; /* shorter than a busy host's time slice, more often whole */
 	p->chase_stride = 128;
 	memcpy(p->delays, default_delays, sizeof default_delays);
 	p->ndelays = MT_ARRAY_LEN(default_delays);
-	p->point_ns = 20e6;
-	p->loaded_tries = 7;
+	p->point_ns = 4e6; /* many short tries: some fall between time slices */
+	p->loaded_tries = 15;
 }
 
 void bandwidth_params_quick(struct bandwidth_params *p)
