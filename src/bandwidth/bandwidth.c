@@ -9,8 +9,9 @@
  *    them all go; each makes reps passes and notes its end; the try lasts
  *    from the start to the last end, so the slowest thread counts;
  *  - the first try sizes reps so a try lasts try_ns (4 ms); tries repeat
- *    until the two best agree within the tolerance (at least min_tries, at
- *    most max_tries); the best counts: noise only slows a try down;
+ *    until the two best agree within the tolerance and neither lost its CPU
+ *    (at least min_tries, at most max_tries); the best counts: noise only
+ *    slows a try down;
  *  - after the tries the coordinator checks the arrays hold what the
  *    kernel computes (copy copied, triad computed, writes wrote, reads
  *    summed every word);
@@ -370,6 +371,7 @@ static int measure_cell(struct worker *w, int kernel, const struct bw_size *sz, 
 	const struct bandwidth_params *p = w->p;
 	struct try_ctx c;
 	double ns;
+	long pre, second_pre = 0;
 	int rc;
 	cell_setup(w, &c, kernel, sz, threads);
 restart:
@@ -389,17 +391,21 @@ restart:
 		if (rc == TRY_AGAIN)
 			goto restart;
 		f = canary_factor(w, &c);
+		pre = try_preempted(w, &c);
 		ns /= (double)c.reps;
 		out->tries++;
 		if (ns < out->best_ns) {
 			out->second_ns = out->best_ns;
+			second_pre = out->preempted;
 			out->best_ns = ns;
 			out->canary = f;
-			out->preempted = try_preempted(w, &c);
+			out->preempted = pre;
 		} else if (ns < out->second_ns) {
 			out->second_ns = ns;
+			second_pre = pre;
 		}
-		if (out->tries >= p->min_tries &&
+		/* two best tries that agree, and neither time sliced, end the cell */
+		if (out->tries >= p->min_tries && !out->preempted && !second_pre &&
 		    (out->second_ns - out->best_ns) / out->best_ns <= p->tolerance)
 			break;
 	}

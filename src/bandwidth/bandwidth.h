@@ -161,7 +161,7 @@ struct bandwidth_params {
 
 /* Defaults without sizes: every kernel the best ISA has, threads 1, 2, 4 ...
  * up to the CPUs this thread may use (and that count), CPUs ordered one per
- * core first; best of 3..7 tries of 4 ms within 2 %; loaded latency off,
+ * core first; best of 3..9 tries of 4 ms within 2 %; loaded latency off,
  * its delays 25600, 12800 ... 100, 0 ns, 15 tries of 4 ms a point. Call from the UI or batch thread (a
  * pinned worker sees only its own CPU). sysfs is the topology root
  * ("/sys/devices/system/cpu"; NULL: that). */

@@ -44,7 +44,7 @@ static void usage(FILE *f)
 		"                   (SMT siblings first)\n"
 		"  --isa NAME       vector kernels: scalar, sse2, avx2, avx512, neon (default:\n"
 		"                   the widest this CPU has)\n"
-		"  --tries N        best of at most N tries (default 7, at least 3)\n"
+		"  --tries N        best of at most N tries (default 9, at least 3)\n"
 		"  --try-ms N       length of a try (default 4)\n"
 		"  --loaded         after the table, the loaded latency: a random chase on the\n"
 		"                   first CPU while the others stream with a delay between bursts\n"

@@ -50,7 +50,7 @@ void bandwidth_params_default(struct bandwidth_params *p, const char *sysfs)
 		p->threads[p->nthreads++] = (unsigned)p->ncpus;
 	}
 	p->min_tries = 3;
-	p->max_tries = 7;
+	p->max_tries = 9;
 	p->tolerance = 0.02;
 	p->try_ns = 4e6; /* shorter than a busy host's time slice, more often whole */
 	p->chase_stride = 128;
