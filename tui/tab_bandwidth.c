@@ -407,7 +407,7 @@ static int draw_table(struct tui *t, WINDOW *w, int y, int h, int wd)
 			mt_snprintf(buf, sizeof buf, "%6.1f%s", c->gbs,
 				    !c->checked ? "!"
 				    : c->spread > DOUBTFUL_SPREAD || c->canary > DOUBTFUL_CANARY ||
-						      c->preempted ? "~"
+						      c->preempted || c->uneven ? "~"
 												  : " ");
 			wattrset(w, tui_attr(t, cur ? ROLE_CURSOR : !c->checked ? ROLE_BAD : ROLE_NORMAL));
 			mvwaddstr(w, y, x, buf);
@@ -541,8 +541,8 @@ static int draw_notes(struct tui *t, WINDOW *w, int y, int h, int wd, int draw)
 		lines += wrap(w, y + lines, 1, wd - 2, h - y - lines, S.notes[i]);
 	if (y + lines < h)
 		lines += wrap(w, y + lines, 1, wd - 2, h - y - lines,
-			      "~ tries disagreed over 5 %, a slow canary, or the CPU lost to another "
-			      "task; ! arrays WRONG");
+			      "~ tries disagreed over 5 %, a slow canary, the CPU lost to another task "
+			      "or a thread held up; ! arrays WRONG");
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	return lines;
 }

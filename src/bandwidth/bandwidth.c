@@ -45,6 +45,7 @@
 #define CANARY_PASSES 32
 #define DOUBTFUL_CANARY 1.15
 #define DOUBTFUL_SPREAD 0.05
+#define DOUBTFUL_UNEVEN 0.2 /* the first thread done this much of the try before the last */
 #define CHECK_EVERY_NS 5000000ull
 #define TRIAD_S 3.0
 
@@ -238,6 +239,9 @@ static void *member_main(void *arg)
 	int stopped = 0;
 	sum += passes(c, m, a, b, d, 1, &stopped); /* warm-up */
 	m->canary_ns = time_canary(c);
+	/* counted from before the barrier: a thread that loses its CPU right
+	 * after letting the others go still delays the try */
+	m->preempted = bandwidth_preemptions();
 	if (atomic_fetch_add(&c->ready, 1) + 1 == (int)c->threads) {
 		c->t0 = mt_now_ns();
 		atomic_store_explicit(&c->go, 1, memory_order_release);
@@ -245,7 +249,6 @@ static void *member_main(void *arg)
 		while (!atomic_load_explicit(&c->go, memory_order_acquire))
 			bw_relax(&spins);
 	}
-	m->preempted = bandwidth_preemptions();
 	sum += passes(c, m, a, b, d, c->reps, &stopped);
 	m->end_ns = mt_now_ns();
 	m->preempted = bandwidth_preemptions() - m->preempted;
@@ -312,6 +315,7 @@ struct cell {
 	unsigned tries;
 	int checked, twice;
 	long preempted;            /* in the best try, all threads */
+	int uneven;                /* in the best try the threads ended DOUBTFUL_UNEVEN apart */
 	uint64_t reps, pass_bytes; /* all threads */
 };
 
@@ -339,6 +343,19 @@ static void cell_setup(struct worker *w, struct try_ctx *c, int kernel, const st
 	bandwidth_layout(kernel, sz, threads, &c->lay);
 	for (unsigned t = 0; t < threads; t++)
 		bandwidth_fill(array_of(c, t, 0), array_of(c, t, 1), array_of(c, t, 2), c->lay.n);
+}
+
+/* Whether the threads of the try just run ended far apart (one of them
+ * held up: another task on its CPU, or an unfair share of a cache). */
+static int try_uneven(const struct worker *w, const struct try_ctx *c)
+{
+	uint64_t lo = UINT64_MAX, hi = 0;
+	for (unsigned t = 0; t < c->threads; t++) {
+		lo = w->m[t].end_ns < lo ? w->m[t].end_ns : lo;
+		hi = w->m[t].end_ns > hi ? w->m[t].end_ns : hi;
+	}
+	return c->threads > 1 && hi > c->t0 &&
+	       (double)(hi - lo) > DOUBTFUL_UNEVEN * (double)(hi - c->t0);
 }
 
 /* Times the threads of the try just run lost their CPU. */
@@ -400,6 +417,7 @@ restart:
 			out->best_ns = ns;
 			out->canary = f;
 			out->preempted = pre;
+			out->uneven = try_uneven(w, &c);
 		} else if (ns < out->second_ns) {
 			out->second_ns = ns;
 			second_pre = pre;
@@ -433,7 +451,8 @@ static int emit_cell(struct worker *w, size_t si, int kernel, size_t ti, const s
 	ev.aux[0] = (double)ti;
 	ev.aux[1] = c->tries;
 	ev.aux[2] = c->canary;
-	ev.aux[3] = (c->checked ? BW_CHECKED : 0) | (c->twice ? BW_TWICE : 0);
+	ev.aux[3] = (c->checked ? BW_CHECKED : 0) | (c->twice ? BW_TWICE : 0) |
+		    (c->uneven ? BW_UNEVEN : 0);
 	ev.aux[4] = (double)c->pass_bytes;
 	ev.aux[5] = (double)c->preempted;
 	return job_emit(w->job, &ev) < 0 ? mt_fail(NULL, "out of memory") : 0;
@@ -441,7 +460,7 @@ static int emit_cell(struct worker *w, size_t si, int kernel, size_t ti, const s
 
 static int doubtful(const struct cell *c)
 {
-	return c->canary > DOUBTFUL_CANARY || c->preempted > 0 ||
+	return c->canary > DOUBTFUL_CANARY || c->preempted > 0 || c->uneven ||
 	       (isfinite(c->second_ns) && (c->second_ns - c->best_ns) / c->best_ns > DOUBTFUL_SPREAD);
 }
 

@@ -28,7 +28,9 @@
  *     params.threads, aux[1] = tries, aux[2] = canary factor (1.0: the cores
  *     were as fast as at their best moment), aux[3] = flags: BW_CHECKED
  *     when the arrays held what the kernel computes (else WRONG),
- *     BW_TWICE when measured a second time (doubtful first), aux[4] =
+ *     BW_TWICE when measured a second time (doubtful first), BW_UNEVEN
+ *     when in the best try the threads ended more than a fifth of the try
+ *     apart (one was held up), aux[4] =
  *     bytes a pass (all threads), aux[5] = how many times the measuring
  *     threads lost their CPU to another task during the best try (time
  *     slicing on a busy host: the figure is then low);
@@ -62,7 +64,7 @@ enum bw_kernel { BW_READ, BW_READ_VECTOR, BW_WRITE, BW_WRITE_NT, BW_COPY, BW_TRI
 enum bw_isa { BW_ISA_SCALAR, BW_ISA_SSE2, BW_ISA_AVX2, BW_ISA_AVX512, BW_ISA_NEON, BW_NISA };
 
 enum { BW_EV_TABLE = 1, BW_EV_LOADED };
-enum { BW_CHECKED = 1, BW_TWICE = 2 }; /* flags of a table cell's aux[3] */
+enum { BW_CHECKED = 1, BW_TWICE = 2, BW_UNEVEN = 4 }; /* flags of a table cell's aux[3] */
 
 #define BW_MAX_SIZES 12
 #define BW_MAX_TLIST 16     /* thread counts in one run */
@@ -310,6 +312,7 @@ struct bw_cell {
 	double gbs, spread, canary;
 	int tries, checked, twice;
 	int preempted;     /* times the threads lost their CPU in the best try */
+	int uneven;        /* the best try's threads ended far apart */
 	double pass_bytes;
 };
 

@@ -117,8 +117,8 @@ static void flush_row(struct batch *b)
 			continue;
 		}
 		mt_snprintf(mark, sizeof mark, "%s%s", !c->checked ? "!" : "",
-			    c->spread > DOUBTFUL_SPREAD || c->canary > DOUBTFUL_CANARY || c->preempted
-				    ? "~" : " ");
+			    c->spread > DOUBTFUL_SPREAD || c->canary > DOUBTFUL_CANARY || c->preempted ||
+					    c->uneven ? "~" : " ");
 		printf(" %10.1f%s", c->gbs, mark);
 	}
 	printf("\n");
@@ -193,8 +193,8 @@ static void print_plan(const struct batch *b, char notes[][200], int nnotes)
 			fprintf(m, "# %u thread%s: %s\n", b->r.threads[i].threads,
 				b->r.threads[i].threads == 1 ? "" : "s", b->r.threads[i].placement);
 		fprintf(m, "# ~ marks a cell whose tries disagreed by over 5 %%, or whose best try ran "
-			   "with a slow canary or lost its CPU to another task; ! a cell whose arrays "
-			   "came out WRONG\n");
+			   "with a slow canary, lost its CPU to another task or had one thread held "
+			   "up; ! a cell whose arrays came out WRONG\n");
 	}
 	if (p->loaded) {
 		char a[32];

@@ -61,6 +61,7 @@ int bandwidth_result_apply(struct bandwidth_result *r, const struct job_event *e
 		c->canary = ev->aux[2];
 		c->checked = ((int)ev->aux[3] & BW_CHECKED) != 0;
 		c->twice = ((int)ev->aux[3] & BW_TWICE) != 0;
+		c->uneven = ((int)ev->aux[3] & BW_UNEVEN) != 0;
 		c->pass_bytes = ev->aux[4];
 		c->preempted = (int)ev->aux[5];
 		if (!c->checked)
@@ -177,6 +178,7 @@ static int results_to_json(const struct bandwidth_result *r, cJSON *root)
 				cJSON_AddNumberToObject(it, "bytes_per_pass", c->pass_bytes);
 				cJSON_AddBoolToObject(it, "measured_twice", c->twice);
 				cJSON_AddNumberToObject(it, "preemptions", c->preempted);
+				cJSON_AddBoolToObject(it, "uneven", c->uneven);
 				if (!cJSON_AddBoolToObject(it, "checked", c->checked))
 					return -1;
 			}
@@ -368,6 +370,7 @@ static int results_from_json(const cJSON *root, const char *f, struct bandwidth_
 		c->pass_bytes = jsonio_opt_number(it, "bytes_per_pass", 0);
 		c->twice = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "measured_twice"));
 		c->preempted = (int)jsonio_opt_number(it, "preemptions", 0);
+		c->uneven = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "uneven"));
 		c->checked = !cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(it, "checked"));
 		if (!c->checked)
 			r->wrong = 1;
