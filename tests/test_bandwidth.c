@@ -247,9 +247,9 @@ static void placement_from_topology(void **state)
 static void size_plan(void **state)
 {
 	struct bandwidth_params p;
-	struct bw_level lv[3] = { { 1, 48 << 10, "cpuid" }, { 2, 1 << 20, "cpuid" },
-				  { 3, 508ull << 20, "cpuid" } };
-	char notes[4][200];
+	struct bw_level lv[3] = { { 1, 48 << 10, "cpuid", "" }, { 2, 1 << 20, "cpuid", "" },
+				  { 3, 508ull << 20, "cpuid", "" } };
+	char notes[4][BW_NOTE_LEN];
 	mt_error e;
 	(void)state;
 	bandwidth_params_default(&p, NULL);
@@ -277,6 +277,11 @@ static void size_plan(void **state)
 	assert_int_equal(bandwidth_plan_sizes(&p, lv, 3, 64, 4ull << 30, notes, 4, &e), 1);
 	assert_int_equal(p.sizes[p.nsizes - 1].bytes, 1ull << 30);
 	assert_non_null(strstr(notes[0], "less than 8 x the largest cache"));
+	/* a level memtop info doubts is left out with the reason */
+	mt_strlcpy(lv[2].doubt, "a VM's shared last level", sizeof lv[2].doubt);
+	assert_int_equal(bandwidth_plan_sizes(&p, lv, 3, 64, 64ull << 30, notes, 4, &e), 1);
+	assert_int_equal(p.nsizes, 3);
+	assert_non_null(strstr(notes[0], "L3 508M (cpuid) left out, memtop info doubts it: a VM's"));
 	/* nothing known: DRAM alone */
 	assert_int_equal(bandwidth_plan_sizes(&p, NULL, 0, 2, 0, notes, 4, &e), 0);
 	assert_int_equal(p.nsizes, 1);

@@ -27,7 +27,7 @@ enum { VIEW_SCALING, VIEW_LOADED, VIEW_NOTES, NVIEWS };
 
 static struct {
 	struct bandwidth_params p; /* outlives the job */
-	char notes[4][200];
+	char notes[4][BW_NOTE_LEN];
 	int nnotes;
 	int running, unsaved;
 	int tsel, tpinned;         /* thread index the table shows; pinned by t */
@@ -60,6 +60,7 @@ static size_t plan_levels(struct tui *t, struct bw_level *lv, size_t cap)
 			lv[n].level = l.lv[i].level;
 			lv[n].size = l.lv[i].size;
 			mt_strlcpy(lv[n].source, "latency run", sizeof lv[n].source);
+			lv[n].doubt[0] = '\0'; /* measured here */
 			n++;
 		}
 	}

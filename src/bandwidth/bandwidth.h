@@ -133,7 +133,10 @@ struct bw_level {
 	int level;        /* 1, 2, 3 ... */
 	uint64_t size;    /* bytes */
 	char source[32];  /* "cpuid", "sysfs", "latency run" ... */
+	char doubt[240];  /* why `memtop info` doubts the value; "" when it does not */
 };
+
+#define BW_NOTE_LEN 400 /* a sentence of the plan's notes */
 
 struct bandwidth_params {
 	struct bw_size sizes[BW_MAX_SIZES];
@@ -175,7 +178,8 @@ void bandwidth_params_default(struct bandwidth_params *p, const char *sysfs);
 void bandwidth_params_quick(struct bandwidth_params *p);
 
 /* The levels `memtop info` reports, from the most trusted source per level
- * (info_best_size), data or unified, level 1 up. Returns the count. */
+ * (info_best_size), data or unified, level 1 up, each with info's doubt
+ * about it (info_doubt_of). Returns the count. */
 size_t bandwidth_levels_from_info(const struct info *inf, struct bw_level *out, size_t cap);
 
 /* A cache size is credible on a machine with ncpus CPUs when it is at most
@@ -189,14 +193,16 @@ int bandwidth_level_credible(uint64_t size, int ncpus);
 #define BW_MEM_SHARE 4             /* ... at most 1/4 of the memory available */
 
 /* Plan the default sizes into p: half of each credible level (L1 and L2 per
- * thread, L3 and beyond for all threads) on a machine of online CPUs, then
+ * thread, L3 and beyond for all threads) on a machine of online CPUs (a
+ * level `memtop info` doubts, or one over BW_CREDIBLE_PER_CPU a CPU, is
+ * not credible), then
  * DRAM at max(8 x the largest credible level, 256M), at most a quarter of
  * avail (0: unknown, no cap). A level that is not credible is left out and
  * said in notes (one sentence each, at most nnotes). Also sets the loaded
  * latency's buffers to the DRAM size. Returns the number of notes written,
  * or -1 with e when not even 1M fits in memory. */
 int bandwidth_plan_sizes(struct bandwidth_params *p, const struct bw_level *lv, size_t nlv,
-			 int online, uint64_t avail, char notes[][200], int nnotes, mt_error *e);
+			 int online, uint64_t avail, char notes[][BW_NOTE_LEN], int nnotes, mt_error *e);
 
 /* Sizes given by the user (--sizes): all threads' working sets, in order,
  * from "--sizes". Returns 0, or -1 with e (more than BW_MAX_SIZES, below 4K,

@@ -171,7 +171,7 @@ static void on_event(const struct job_event *ev, void *ctx)
 
 /* The header lines that say what is measured and where each size and
  * thread count came from. */
-static void print_plan(const struct batch *b, char notes[][200], int nnotes)
+static void print_plan(const struct batch *b, char notes[][BW_NOTE_LEN], int nnotes)
 {
 	const struct bandwidth_params *p = b->p;
 	FILE *m = b->run->meta;
@@ -385,7 +385,7 @@ static int apply_rest(struct bandwidth_params *p, const struct opts *o, const ch
 /* The sizes: given, or planned from the levels `memtop info` reports.
  * Returns the notes written, or -1 (printed; *rc the exit code). */
 static int apply_sizes(struct bandwidth_params *p, const struct opts *o, const char *exp,
-		       char notes[][200], int nnotes, int *rc)
+		       char notes[][BW_NOTE_LEN], int nnotes, int *rc)
 {
 	struct info inf;
 	struct bw_level lv[INFO_MAX_LEVELS];
@@ -467,7 +467,7 @@ static int bandwidth_batch(int argc, char **argv)
 {
 	static struct bandwidth_params p; /* outlives the job */
 	static struct batch b;            /* big: not on the stack */
-	char notes[4][200];
+	char notes[4][BW_NOTE_LEN];
 	struct batch_cli cli;
 	struct batch_run run;
 	struct opts o;

@@ -87,11 +87,16 @@ size_t bandwidth_levels_from_info(const struct info *inf, struct bw_level *out, 
 	for (int level = 1; level <= INFO_MAX_LEVELS && n < cap; level++) {
 		const char *from = "";
 		uint64_t size = info_best_size(inf, level, &from);
+		const struct info_doubt *d;
 		if (!size)
 			continue;
+		d = info_doubt_of(inf, from, level, "data");
+		if (!d)
+			d = info_doubt_of(inf, from, level, "unified");
 		out[n].level = level;
 		out[n].size = size;
 		mt_strlcpy(out[n].source, from, sizeof out[n].source);
+		mt_strlcpy(out[n].doubt, d ? d->why : "", sizeof out[n].doubt);
 		n++;
 	}
 	return n;
@@ -103,19 +108,19 @@ int bandwidth_level_credible(uint64_t size, int ncpus)
 }
 
 /* Append one sentence to notes when there is room. */
-static void add_note(char notes[][200], int nnotes, int *k, const char *text)
+static void add_note(char notes[][BW_NOTE_LEN], int nnotes, int *k, const char *text)
 {
 	if (*k < nnotes)
-		mt_strlcpy(notes[(*k)++], text, 200);
+		mt_strlcpy(notes[(*k)++], text, BW_NOTE_LEN);
 }
 
 /* The DRAM row after the largest credible level (0 when none). */
 static int plan_dram(struct bandwidth_params *p, uint64_t largest, const char *largest_name,
-		     uint64_t avail, char notes[][200], int nnotes, int *k, mt_error *e)
+		     uint64_t avail, char notes[][BW_NOTE_LEN], int nnotes, int *k, mt_error *e)
 {
 	struct bw_size *sz = &p->sizes[p->nsizes];
 	uint64_t want = largest * BW_DRAM_FACTOR, cap = avail / BW_MEM_SHARE;
-	char a[32], b[32], note[200];
+	char a[32], b[32], note[BW_NOTE_LEN];
 	if (largest)
 		mt_snprintf(sz->from, sizeof sz->from, "%d x the %s", BW_DRAM_FACTOR, largest_name);
 	else
@@ -148,15 +153,22 @@ static int plan_dram(struct bandwidth_params *p, uint64_t largest, const char *l
 }
 
 int bandwidth_plan_sizes(struct bandwidth_params *p, const struct bw_level *lv, size_t nlv,
-			 int online, uint64_t avail, char notes[][200], int nnotes, mt_error *e)
+			 int online, uint64_t avail, char notes[][BW_NOTE_LEN], int nnotes, mt_error *e)
 {
 	uint64_t largest = 0, last = 0;
-	char largest_name[64] = "", a[32], b[32], note[200];
+	char largest_name[64] = "", a[32], b[32], note[BW_NOTE_LEN];
 	int k = 0;
 	p->nsizes = 0;
 	for (size_t i = 0; i < nlv && p->nsizes + 1 < BW_MAX_SIZES; i++) {
 		struct bw_size *sz = &p->sizes[p->nsizes];
 		uint64_t half = lv[i].size / 2 / PAGE * PAGE;
+		if (lv[i].doubt[0]) {
+			mt_snprintf(note, sizeof note, "L%d %s (%s) left out, memtop info doubts it: %s",
+				    lv[i].level, mt_fmt_size(a, sizeof a, lv[i].size), lv[i].source,
+				    lv[i].doubt);
+			add_note(notes, nnotes, &k, note);
+			continue;
+		}
 		if (!bandwidth_level_credible(lv[i].size, online)) {
 			mt_snprintf(note, sizeof note,
 				    "L%d %s (%s) left out: %s a CPU on %d CPU%s is more than any "
