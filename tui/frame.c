@@ -55,6 +55,11 @@ void tui_set_latency(struct tui *t, const struct latency_result *r)
 	t->dirty = 1;
 }
 
+const struct latency_result *tui_latency(const struct tui *t)
+{
+	return t->lat;
+}
+
 const struct info *tui_info(const struct tui *t)
 {
 	return t->have_info ? &t->info : NULL;

@@ -103,12 +103,13 @@ static int act_redraw(struct tui *t, int key)
 
 /* The frame's own keys; the help lists them first, then the tab's. */
 static const struct keybinding frame_keys[] = {
-	{ '1', "1..6", "select a tab by number", act_tab },
+	{ '1', "1..7", "select a tab by number", act_tab },
 	{ '2', NULL, NULL, act_tab },
 	{ '3', NULL, NULL, act_tab },
 	{ '4', NULL, NULL, act_tab },
 	{ '5', NULL, NULL, act_tab },
 	{ '6', NULL, NULL, act_tab },
+	{ '7', NULL, NULL, act_tab },
 	{ '\t', "Tab", "next tab", act_next },
 	{ KEY_BTAB, "Shift-Tab", "previous tab", act_prev },
 	{ '?', "? F1", "this help (any key closes it)", act_help },
@@ -271,6 +272,9 @@ static int help_rows(struct tui *t, WINDOW *w, int y, int top, const char *title
 				for (int i = 0; i < t->ntabs; i++)
 					mt_append(line, sizeof line, " %c %s", t->tabs[i]->key,
 						  t->tabs[i]->name);
+				if ((int)strlen(line) > getmaxx(w) - getcurx(w)) /* never mid-word */
+					mt_strlcpy(line, "select a tab by its number (the tab bar)",
+						   sizeof line);
 				waddnstr(w, line, getmaxx(w) - getcurx(w));
 			} else {
 				waddnstr(w, k->help, getmaxx(w) - getcurx(w));

@@ -140,10 +140,15 @@ void status_draw(struct tui *t)
 		mt_snprintf(line, sizeof line, " %s", t->msg);
 		waddnstr(w, line, t->cols - 1);
 	} else {
-		char line[300] = " ";
-		for (int i = 0; i < t->ntabs; i++)
-			mt_append(line, sizeof line, "%c %s  ", t->tabs[i]->key, t->tabs[i]->name);
-		mt_append(line, sizeof line, "? help  q quit");
+		/* the tabs that fit whole, then the hint (never cut mid-word) */
+		static const char hint[] = "? help  q quit";
+		char line[300] = " ", item[64];
+		for (int i = 0; i < t->ntabs; i++) {
+			mt_snprintf(item, sizeof item, "%c %s  ", t->tabs[i]->key, t->tabs[i]->name);
+			if ((int)(strlen(line) + strlen(item) + strlen(hint)) < t->cols)
+				mt_append(line, sizeof line, "%s", item);
+		}
+		mt_append(line, sizeof line, "%s", hint);
 		waddnstr(w, line, t->cols - 1);
 	}
 	if (t->status_lines > 1) {

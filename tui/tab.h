@@ -131,6 +131,7 @@ struct tab {
 	X(transpose) \
 	X(falseshare) \
 	X(lists) \
+	X(bandwidth) \
 	/* one X(NAME) line per tab above this one; any order (sorted by key) */
 
 #define X(n) extern const struct tab tab_##n;
@@ -233,6 +234,10 @@ void tui_set_mountain(struct tui *t, const struct mountain *m);
  * draw, so a result filling in live needs no further calls. The pointer must
  * stay valid until replaced. */
 void tui_set_latency(struct tui *t, const struct latency_result *r);
+
+/* The latency result the side panel reads (tui_set_latency), or NULL: its
+ * detected levels are the sizes other tabs can plan from. */
+const struct latency_result *tui_latency(const struct tui *t);
 
 /* This machine's `memtop info`, collected once by the frame at start-up
  * (NULL when it could not be read). */

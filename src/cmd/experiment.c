@@ -12,6 +12,7 @@ extern const struct experiment exp_falseshare;
 extern const struct experiment exp_lists;
 extern const struct experiment exp_transpose;
 extern const struct experiment exp_algae;
+extern const struct experiment exp_bandwidth;
 
 static const struct experiment *const registry[] = {
 	&exp_mountain,
@@ -21,6 +22,7 @@ static const struct experiment *const registry[] = {
 	&exp_lists,
 	&exp_transpose,
 	&exp_algae,
+	&exp_bandwidth,
 	NULL /* end */
 };
 

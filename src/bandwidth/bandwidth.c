@@ -1,0 +1,600 @@
+/* bandwidth: the table's measuring threads and the job worker.
+ *
+ * How a cell (kernel, size, threads) is measured:
+ *  - the coordinator (the job's worker) fills each thread's arrays with
+ *    known values (untimed), then runs tries; a try starts one thread per
+ *    thread count, each pinned to its CPU; each thread makes one warm-up
+ *    pass over its own arrays (not timed), times a tiny L1 canary, and
+ *    waits at a barrier; the last to arrive takes the start time and lets
+ *    them all go; each makes reps passes and notes its end; the try lasts
+ *    from the start to the last end, so the slowest thread counts;
+ *  - the first try sizes reps so a try lasts try_ns (4 ms); tries repeat
+ *    until the two best agree within the tolerance and neither lost its CPU
+ *    (at least min_tries, at most max_tries); the best counts: noise only
+ *    slows a try down;
+ *  - after the tries the coordinator checks the arrays hold what the
+ *    kernel computes (copy copied, triad computed, writes wrote, reads
+ *    summed every word);
+ *  - a cell whose best try ran with a slow canary (another tenant on the
+ *    core) or lost its CPU to another task (getrusage's involuntary
+ *    context switches: time slicing on a busy host), or whose tries disagree is measured again at the end of its row
+ *    (all kernels at one size and thread count) and keeps the better
+ *    result (a JOB_EV_UPDATE before the next row's first cell);
+ *  - a kernel call covers at most 8 MB (many passes of a small array, or a
+ *    chunk of a big one's pass), so stop (pause, cancel) takes effect
+ *    within 100 ms; a try a pause fell into is thrown away and redone. */
+#include "config.h"
+
+#include "bandwidth.h"
+#include "bandwidth_int.h"
+#include "core/barrier.h"
+#include "core/clock.h"
+
+#include <errno.h>
+#include <math.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#define CHUNK_DOUBLES (1u << 20) /* 8 MB a kernel call: stop is seen within ~1 ms */
+#define CANARY_DOUBLES 256       /* 2 KB: always in L1 */
+#define CANARY_PASSES 32
+#define DOUBTFUL_CANARY 1.15
+#define DOUBTFUL_SPREAD 0.05
+#define DOUBTFUL_UNEVEN 0.2 /* the first thread done this much of the try before the last */
+#define CHECK_EVERY_NS 5000000ull
+#define TRIAD_S 3.0
+
+/* ---- pinned threads (shared with bandwidth_loaded.c) ----------------------- */
+
+int bw_thread_start(pthread_t *tid, int cpu, void *(*fn)(void *), void *arg, mt_error *e)
+{
+	pthread_attr_t attr;
+	int rc;
+	pthread_attr_init(&attr);
+#if defined(__linux__) && defined(HAVE_PTHREAD_SETAFFINITY_NP)
+	if (cpu >= 0) {
+		cpu_set_t set;
+		CPU_ZERO(&set);
+		CPU_SET(cpu, &set);
+		pthread_attr_setaffinity_np(&attr, sizeof set, &set);
+	}
+#else
+	(void)cpu;
+#endif
+	rc = pthread_create(tid, &attr, fn, arg);
+	pthread_attr_destroy(&attr);
+	if (rc != 0)
+		return mt_fail(e, "bandwidth: cannot start a thread: %s", strerror(rc));
+	return 0;
+}
+
+long bandwidth_preemptions(void)
+{
+#ifdef RUSAGE_THREAD
+	struct rusage ru;
+	if (getrusage(RUSAGE_THREAD, &ru) == 0)
+		return ru.ru_nivcsw;
+#endif
+	return 0;
+}
+
+void bw_nap(long ns)
+{
+	struct timespec ts = { ns / 1000000000L, ns % 1000000000L };
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
+void bw_relax(unsigned *spins)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#elif defined(__aarch64__)
+	__asm__ __volatile__("yield");
+#endif
+	if ((++*spins & 1023u) == 0)
+		sched_yield(); /* oversubscribed: let the thread we wait for run */
+}
+
+/* ---- fill and check ------------------------------------------------------------ */
+
+void bandwidth_fill(double *a, double *b, double *c, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (a)
+			a[i] = -1.0 - (double)(i % 1000);
+		if (b)
+			b[i] = (double)(i % 1024);
+		if (c)
+			c[i] = (double)((i / 8) % 512);
+	}
+}
+
+int bandwidth_check(int kernel, const double *a, const double *b, const double *c, size_t n,
+		    double s, uint64_t sum, size_t reps)
+{
+	uint64_t want = 0;
+	switch (kernel) {
+	case BW_READ:
+	case BW_READ_VECTOR:
+		for (size_t i = 0; i < n; i++) {
+			uint64_t w;
+			memcpy(&w, &a[i], sizeof w);
+			want += w;
+		}
+		return sum == want * (uint64_t)reps; /* wrap-around, as the kernels add */
+	case BW_WRITE:
+	case BW_WRITE_NT:
+		for (size_t i = 0; i < n; i++)
+			if (a[i] != s)
+				return 0;
+		return 1;
+	case BW_COPY:
+		return memcmp(a, b, n * sizeof *a) == 0;
+	case BW_TRIAD: /* small integers: exact however it is evaluated (FMA too) */
+		for (size_t i = 0; i < n; i++)
+			if (a[i] != b[i] + s * c[i])
+				return 0;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* ---- one try ----------------------------------------------------------------------- */
+
+struct try_ctx {
+	_Alignas(128) atomic_int ready;
+	_Alignas(128) atomic_int go;
+	_Alignas(128) atomic_int stop;
+	_Alignas(128) atomic_int done;
+	uint64_t t0;
+	bw_kernel_fn fn, canary_fn;
+	char *buf;
+	struct bw_layout lay;
+	unsigned threads, arrays;
+	uint64_t reps;
+	double s;
+};
+
+struct member {
+	struct try_ctx *ctx;
+	unsigned index;
+	uint64_t end_ns;
+	uint64_t sum;      /* the last kernel call's sum (reads) ... */
+	size_t sum_reps;   /* ... over this many passes */
+	double canary_ns;
+	long preempted;    /* times it lost its CPU during the timed passes */
+};
+
+static double *array_of(const struct try_ctx *c, unsigned thread, unsigned k)
+{
+	if (k >= c->arrays)
+		return NULL;
+	return (double *)(void *)(c->buf + (size_t)thread * c->lay.slice_stride + c->lay.array_off[k]);
+}
+
+/* reps passes over one thread's arrays: a small array many passes a call
+ * (up to CHUNK_DOUBLES a call, so the call and the kernel's final sum cost
+ * nothing against the passes), a big one each pass in chunks. The stop
+ * flag is checked between calls (*stopped set). Returns the sum of all
+ * passes; m->sum and m->sum_reps get the last call's sum and passes. */
+static uint64_t passes(struct try_ctx *c, struct member *m, double *a, double *b, double *d,
+		       uint64_t reps, int *stopped)
+{
+	size_t n = c->lay.n;
+	uint64_t sum = 0;
+	if (n <= CHUNK_DOUBLES) {
+		uint64_t per = CHUNK_DOUBLES / n;
+		for (uint64_t done = 0; done < reps && !*stopped;) {
+			size_t k = (size_t)(reps - done < per ? reps - done : per);
+			m->sum = c->fn(a, b, d, n, c->s, k);
+			m->sum_reps = k;
+			sum += m->sum;
+			done += k;
+			*stopped = atomic_load_explicit(&c->stop, memory_order_relaxed);
+		}
+		return sum;
+	}
+	for (uint64_t r = 0; r < reps && !*stopped; r++) {
+		uint64_t one = 0;
+		for (size_t off = 0; off < n && !*stopped; off += CHUNK_DOUBLES) {
+			size_t len = n - off < CHUNK_DOUBLES ? n - off : CHUNK_DOUBLES;
+			one += c->fn(a + off, b ? b + off : NULL, d ? d + off : NULL, len, c->s, 1);
+			*stopped = atomic_load_explicit(&c->stop, memory_order_relaxed);
+		}
+		m->sum = one;
+		m->sum_reps = 1;
+		sum += one;
+	}
+	return sum;
+}
+
+static double time_canary(struct try_ctx *c)
+{
+	_Alignas(64) double canary[CANARY_DOUBLES];
+	uint64_t s = 0, t0;
+	for (size_t i = 0; i < CANARY_DOUBLES; i++)
+		canary[i] = (double)i;
+	s += c->canary_fn(canary, NULL, NULL, CANARY_DOUBLES, 0, 1); /* into L1 */
+	t0 = mt_now_ns();
+	s += c->canary_fn(canary, NULL, NULL, CANARY_DOUBLES, 0, CANARY_PASSES);
+	mt_sink(s);
+	return (double)(mt_now_ns() - t0);
+}
+
+static void *member_main(void *arg)
+{
+	struct member *m = arg;
+	struct try_ctx *c = m->ctx;
+	double *a = array_of(c, m->index, 0), *b = array_of(c, m->index, 1);
+	double *d = array_of(c, m->index, 2);
+	uint64_t sum = 0;
+	unsigned spins = 0;
+	int stopped = 0;
+	sum += passes(c, m, a, b, d, 1, &stopped); /* warm-up */
+	m->canary_ns = time_canary(c);
+	/* counted from before the barrier: a thread that loses its CPU right
+	 * after letting the others go still delays the try */
+	m->preempted = bandwidth_preemptions();
+	if (atomic_fetch_add(&c->ready, 1) + 1 == (int)c->threads) {
+		c->t0 = mt_now_ns();
+		atomic_store_explicit(&c->go, 1, memory_order_release);
+	} else {
+		while (!atomic_load_explicit(&c->go, memory_order_acquire))
+			bw_relax(&spins);
+	}
+	sum += passes(c, m, a, b, d, c->reps, &stopped);
+	m->end_ns = mt_now_ns();
+	m->preempted = bandwidth_preemptions() - m->preempted;
+	mt_sink(sum);
+	atomic_fetch_add(&c->done, 1);
+	return NULL;
+}
+
+enum { TRY_OK = 0, TRY_CANCELLED = 1, TRY_AGAIN = 2 };
+
+/* Run one try of c with its members. *ns = start to the last end. Returns
+ * TRY_OK, TRY_CANCELLED, TRY_AGAIN (a pause fell inside), -1 with e. */
+static int run_try(job_t *job, const struct bandwidth_params *p, struct try_ctx *c,
+		   struct member *m, double *ns, mt_error *e)
+{
+	pthread_t tid[BW_MAX_THREADS];
+	unsigned started = 0;
+	uint64_t last_check = mt_now_ns(), tend = 0;
+	int rc = TRY_OK;
+	atomic_store(&c->ready, 0);
+	atomic_store(&c->go, 0);
+	atomic_store(&c->stop, 0);
+	atomic_store(&c->done, 0);
+	for (unsigned i = 0; i < c->threads; i++) {
+		int cpu = p->ncpus > 0 ? p->cpus[i % (unsigned)p->ncpus] : -1;
+		memset(&m[i], 0, sizeof m[i]);
+		m[i].ctx = c;
+		m[i].index = i;
+		if (bw_thread_start(&tid[i], cpu, member_main, &m[i], e) < 0) {
+			rc = -1;
+			break;
+		}
+		started++;
+	}
+	if (started < c->threads) { /* the barrier can never fill: release them */
+		atomic_store(&c->stop, 1);
+		c->t0 = mt_now_ns();
+		atomic_store(&c->go, 1);
+	}
+	while (atomic_load(&c->done) < (int)started) {
+		bw_nap(1000000);
+		if (job && mt_now_ns() - last_check > CHECK_EVERY_NS) {
+			int chk = job_check(job);
+			last_check = mt_now_ns();
+			if ((chk == JOB_CANCELLED || chk == JOB_RESUMED) && rc == TRY_OK) {
+				atomic_store(&c->stop, 1);
+				rc = chk == JOB_CANCELLED ? TRY_CANCELLED : TRY_AGAIN;
+			}
+		}
+	}
+	for (unsigned i = 0; i < started; i++) {
+		pthread_join(tid[i], NULL);
+		if (m[i].end_ns > tend)
+			tend = m[i].end_ns;
+	}
+	*ns = tend > c->t0 ? (double)(tend - c->t0) : 1;
+	return rc;
+}
+
+/* ---- one cell ------------------------------------------------------------------------ */
+
+struct cell {
+	double best_ns, second_ns, canary;
+	unsigned tries;
+	int checked, twice;
+	long preempted;            /* in the best try, all threads */
+	int uneven;                /* in the best try the threads ended DOUBTFUL_UNEVEN apart */
+	uint64_t reps, pass_bytes; /* all threads */
+};
+
+struct worker {
+	const struct bandwidth_params *p;
+	job_t *job;
+	char *buf;
+	size_t buf_bytes;
+	struct member *m;
+	double canary_best[BW_MAX_THREADS]; /* fastest canary of each thread slot */
+	double units_done, units_total;
+};
+
+/* Fill the arrays of every thread and set up c for kernel at size sz. */
+static void cell_setup(struct worker *w, struct try_ctx *c, int kernel, const struct bw_size *sz,
+		       unsigned threads)
+{
+	memset(c, 0, sizeof *c);
+	c->fn = bandwidth_kernel_fn(kernel, w->p->isa);
+	c->canary_fn = bandwidth_kernel_fn(BW_READ, BW_ISA_SCALAR);
+	c->buf = w->buf;
+	c->threads = threads;
+	c->arrays = bandwidth_kernel_arrays(kernel);
+	c->s = TRIAD_S;
+	bandwidth_layout(kernel, sz, threads, &c->lay);
+	for (unsigned t = 0; t < threads; t++)
+		bandwidth_fill(array_of(c, t, 0), array_of(c, t, 1), array_of(c, t, 2), c->lay.n);
+}
+
+/* Whether the threads of the try just run ended far apart (one of them
+ * held up: another task on its CPU, or an unfair share of a cache). */
+static int try_uneven(const struct worker *w, const struct try_ctx *c)
+{
+	uint64_t lo = UINT64_MAX, hi = 0;
+	for (unsigned t = 0; t < c->threads; t++) {
+		lo = w->m[t].end_ns < lo ? w->m[t].end_ns : lo;
+		hi = w->m[t].end_ns > hi ? w->m[t].end_ns : hi;
+	}
+	return c->threads > 1 && hi > c->t0 &&
+	       (double)(hi - lo) > DOUBTFUL_UNEVEN * (double)(hi - c->t0);
+}
+
+/* Times the threads of the try just run lost their CPU. */
+static long try_preempted(const struct worker *w, const struct try_ctx *c)
+{
+	long n = 0;
+	for (unsigned t = 0; t < c->threads; t++)
+		n += w->m[t].preempted;
+	return n;
+}
+
+/* The canary factor of the try just run: the slowest thread against its
+ * own best. */
+static double canary_factor(struct worker *w, const struct try_ctx *c)
+{
+	double f = 1;
+	for (unsigned t = 0; t < c->threads && t < BW_MAX_THREADS; t++) {
+		if (w->m[t].canary_ns < w->canary_best[t])
+			w->canary_best[t] = w->m[t].canary_ns;
+		if (w->m[t].canary_ns / w->canary_best[t] > f)
+			f = w->m[t].canary_ns / w->canary_best[t];
+	}
+	return f;
+}
+
+/* Measure one cell. Returns TRY_OK, TRY_CANCELLED, or -1 with e. */
+static int measure_cell(struct worker *w, int kernel, const struct bw_size *sz, unsigned threads,
+			struct cell *out, mt_error *e)
+{
+	const struct bandwidth_params *p = w->p;
+	struct try_ctx c;
+	double ns;
+	long pre, second_pre = 0;
+	int rc;
+	cell_setup(w, &c, kernel, sz, threads);
+restart:
+	memset(out, 0, sizeof *out);
+	out->best_ns = out->second_ns = INFINITY;
+	c.reps = 1;
+	if ((rc = run_try(w->job, p, &c, w->m, &ns, e)) < 0 || rc == TRY_CANCELLED)
+		return rc;
+	if (rc == TRY_AGAIN)
+		goto restart;
+	c.reps = ns >= p->try_ns ? 1 : (uint64_t)(p->try_ns / ns);
+	while (out->tries < p->max_tries) {
+		double f;
+		c.s = kernel == BW_WRITE || kernel == BW_WRITE_NT ? 1.5 + out->tries : TRIAD_S;
+		if ((rc = run_try(w->job, p, &c, w->m, &ns, e)) < 0 || rc == TRY_CANCELLED)
+			return rc;
+		if (rc == TRY_AGAIN)
+			goto restart;
+		f = canary_factor(w, &c);
+		pre = try_preempted(w, &c);
+		ns /= (double)c.reps;
+		out->tries++;
+		if (ns < out->best_ns) {
+			out->second_ns = out->best_ns;
+			second_pre = out->preempted;
+			out->best_ns = ns;
+			out->canary = f;
+			out->preempted = pre;
+			out->uneven = try_uneven(w, &c);
+		} else if (ns < out->second_ns) {
+			out->second_ns = ns;
+			second_pre = pre;
+		}
+		/* two best tries that agree, and neither time sliced, end the cell */
+		if (out->tries >= p->min_tries && !out->preempted && !second_pre &&
+		    (out->second_ns - out->best_ns) / out->best_ns <= p->tolerance)
+			break;
+	}
+	out->checked = 1;
+	for (unsigned t = 0; t < threads; t++)
+		out->checked &= bandwidth_check(kernel, array_of(&c, t, 0), array_of(&c, t, 1),
+						array_of(&c, t, 2), c.lay.n, c.s, w->m[t].sum,
+						w->m[t].sum_reps);
+	out->reps = c.reps;
+	out->pass_bytes = c.lay.pass_bytes * threads;
+	return TRY_OK;
+}
+
+static int emit_cell(struct worker *w, size_t si, int kernel, size_t ti, const struct cell *c,
+		     int type)
+{
+	struct job_event ev;
+	memset(&ev, 0, sizeof ev);
+	ev.type = type;
+	ev.kind = BW_EV_TABLE;
+	ev.row = (int)si;
+	ev.col = kernel;
+	ev.value = (double)c->pass_bytes / c->best_ns; /* bytes/ns = GB/s */
+	ev.spread = isfinite(c->second_ns) ? (c->second_ns - c->best_ns) / c->best_ns : 0;
+	ev.aux[0] = (double)ti;
+	ev.aux[1] = c->tries;
+	ev.aux[2] = c->canary;
+	ev.aux[3] = (c->checked ? BW_CHECKED : 0) | (c->twice ? BW_TWICE : 0) |
+		    (c->uneven ? BW_UNEVEN : 0);
+	ev.aux[4] = (double)c->pass_bytes;
+	ev.aux[5] = (double)c->preempted;
+	return job_emit(w->job, &ev) < 0 ? mt_fail(NULL, "out of memory") : 0;
+}
+
+static int doubtful(const struct cell *c)
+{
+	return c->canary > DOUBTFUL_CANARY || c->preempted > 0 || c->uneven ||
+	       (isfinite(c->second_ns) && (c->second_ns - c->best_ns) / c->best_ns > DOUBTFUL_SPREAD);
+}
+
+static double cell_units(const struct bandwidth_params *p, const struct bw_size *sz)
+{
+	double pass = (double)sz->bytes / 20.0; /* ns at 20 GB/s: only for the ETA */
+	return 3 * pass + (p->min_tries + 1) * fmax(pass, p->try_ns);
+}
+
+/* One row of the table: every kernel at size si with thread index ti,
+ * then a second look at the doubtful ones (before the next row starts, so
+ * a consumer may print the row when the next one begins). Returns TRY_OK,
+ * TRY_CANCELLED, -1 with e. */
+static int table_row(struct worker *w, size_t si, size_t ti, mt_error *e)
+{
+	const struct bandwidth_params *p = w->p;
+	struct cell cells[BW_NKERNELS];
+	int rc;
+	for (size_t ki = 0; ki < p->nkernels; ki++) {
+		int k = p->kernels[ki];
+		rc = measure_cell(w, k, &p->sizes[si], p->threads[ti], &cells[ki], e);
+		if (rc != TRY_OK)
+			return rc;
+		if (emit_cell(w, si, k, ti, &cells[ki], JOB_EV_CELL) < 0)
+			return mt_fail(e, "out of memory");
+		w->units_done += cell_units(p, &p->sizes[si]);
+		job_set_progress(w->job, w->units_done, w->units_total);
+	}
+	for (size_t ki = 0; ki < p->nkernels; ki++) {
+		struct cell again, *c = &cells[ki];
+		if (!doubtful(c))
+			continue;
+		rc = measure_cell(w, p->kernels[ki], &p->sizes[si], p->threads[ti], &again, e);
+		if (rc != TRY_OK)
+			return rc;
+		if (again.best_ns < c->best_ns) {
+			again.tries += c->tries;
+			again.checked &= c->checked;
+			*c = again;
+		} else {
+			c->tries += again.tries;
+			c->checked &= again.checked;
+		}
+		c->twice = 1;
+		if (emit_cell(w, si, p->kernels[ki], ti, c, JOB_EV_UPDATE) < 0)
+			return mt_fail(e, "out of memory");
+	}
+	return TRY_OK;
+}
+
+/* The table: sizes x threads x kernels. Returns TRY_OK, TRY_CANCELLED, -1
+ * with e. */
+static int table(struct worker *w, mt_error *e)
+{
+	const struct bandwidth_params *p = w->p;
+	int rc = TRY_OK;
+	for (size_t si = 0; si < p->nsizes && rc == TRY_OK; si++)
+		for (size_t ti = 0; ti < p->nthreads && rc == TRY_OK; ti++)
+			rc = table_row(w, si, ti, e);
+	return rc;
+}
+
+static int check_params(const struct bandwidth_params *p, mt_error *e)
+{
+	if (p->loaded != 2 && (p->nsizes == 0 || p->nkernels == 0 || p->nthreads == 0))
+		return mt_fail(e, "bandwidth: nothing to measure");
+	if (p->min_tries < 1 || p->max_tries < p->min_tries || p->try_ns <= 0)
+		return mt_fail(e, "bandwidth: bad tries");
+	for (size_t i = 0; i < p->nthreads; i++)
+		if (p->threads[i] < 1 || p->threads[i] > BW_MAX_THREADS)
+			return mt_fail(e, "bandwidth: bad thread count %u", p->threads[i]);
+	for (size_t i = 0; i < p->nkernels; i++)
+		if (!bandwidth_kernel_fn(p->kernels[i], p->isa))
+			return mt_fail(e, "bandwidth: %s has no %s kernel here",
+				       bandwidth_isa_name(p->isa), bandwidth_kernel_name(p->kernels[i]));
+	return 0;
+}
+
+/* The table's buffer on 4 KB pages, every page touched. */
+static int table_buffer(struct worker *w, mt_error *e)
+{
+	char a[32];
+	w->buf_bytes = (size_t)bandwidth_table_bytes(w->p) + 4096;
+	w->buf = mmap(NULL, w->buf_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (w->buf == MAP_FAILED) {
+		w->buf = NULL;
+		return mt_fail(e, "cannot allocate %s for the table: %s",
+			       mt_fmt_size(a, sizeof a, w->buf_bytes), strerror(errno));
+	}
+#ifdef MADV_NOHUGEPAGE
+	madvise(w->buf, w->buf_bytes, MADV_NOHUGEPAGE);
+#endif
+	for (size_t off = 0; off < w->buf_bytes; off += 4096)
+		w->buf[off] = 0;
+	return 0;
+}
+
+int bandwidth_worker(job_t *job, void *arg, mt_error *e)
+{
+	const struct bandwidth_params *p = arg;
+	struct worker w;
+	int rc = TRY_OK, cancelled = 0;
+	if (check_params(p, e) < 0)
+		return -1;
+	memset(&w, 0, sizeof w);
+	w.p = p;
+	w.job = job;
+	for (size_t i = 0; i < BW_MAX_THREADS; i++)
+		w.canary_best[i] = INFINITY;
+	if (p->loaded != 2)
+		for (size_t si = 0; si < p->nsizes; si++)
+			w.units_total += cell_units(p, &p->sizes[si]) * (double)(p->nkernels * p->nthreads);
+	if (p->loaded)
+		w.units_total += (double)(p->ndelays + 1) * p->loaded_tries * p->point_ns;
+	job_set_total(job, (p->loaded != 2 ? p->nsizes * p->nkernels * p->nthreads : 0) +
+				   (p->loaded && p->ncpus > 1 ? p->ndelays + 1 : 0));
+	if (p->loaded != 2) {
+		w.m = calloc(BW_MAX_THREADS, sizeof *w.m);
+		if (!w.m)
+			return mt_fail(e, "out of memory");
+		if (table_buffer(&w, e) < 0) {
+			free(w.m);
+			return -1;
+		}
+		rc = table(&w, e);
+		munmap(w.buf, w.buf_bytes);
+		free(w.m);
+	}
+	if (rc < 0)
+		return -1;
+	if (rc == TRY_OK && p->loaded) {
+		job_set_progress(job, w.units_done, w.units_total);
+		if (bandwidth_loaded(job, p, w.units_done, w.units_total, &cancelled, e) < 0)
+			return -1;
+	}
+	return 0;
+}

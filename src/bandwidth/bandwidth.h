@@ -1,0 +1,399 @@
+/* bandwidth: how fast each level of the memory hierarchy feeds one core and
+ * all cores (after STREAM, likwid-bench and pmbw), and what load latency does
+ * while the memory system is busy (after Intel MLC's loaded latency).
+ *
+ * Kernels (bandwidth_kernels.c), over arrays of doubles:
+ *   read         scalar 8-byte loads, eight accumulators, summed
+ *   read_vector  the widest vector loads this CPU has (SSE2, AVX2, AVX-512
+ *                on x86, chosen at run time; NEON on aarch64), summed
+ *   write        a[i] = s with vector stores
+ *   write_nt     the same with non-temporal (streaming) stores, x86 only
+ *   copy         a[i] = b[i]              (STREAM's Copy)
+ *   triad        a[i] = b[i] + s * c[i]   (STREAM's Triad)
+ * Bytes are counted as STREAM counts them: every array a kernel names moves
+ * once a pass (read and write 1 array, copy 2, triad 3); the extra read a
+ * write-allocate cache makes of a stored line is not counted.
+ *
+ * Sizes are working sets. A size for a private level (L1, L2: each core has
+ * its own) is each thread's working set; a size for a shared level (L3) or
+ * DRAM, and every size given with --sizes, is the working set of all threads
+ * together, split evenly (as STREAM and likwid-bench -w do).
+ *
+ * Threads are pinned, thread i on cpus[i % ncpus]; by default the CPUs are
+ * ordered one per core first, then their SMT siblings (from /sys topology).
+ *
+ * A measurement is a job (core/job.h): bandwidth_worker streams
+ *   kind BW_EV_TABLE: row = size index, col = kernel (BW_*), value = GB/s
+ *     (best try), spread = (second best - best) / best, aux[0] = index into
+ *     params.threads, aux[1] = tries, aux[2] = canary factor (1.0: the cores
+ *     were as fast as at their best moment), aux[3] = flags: BW_CHECKED
+ *     when the arrays held what the kernel computes (else WRONG),
+ *     BW_TWICE when measured a second time (doubtful first), BW_UNEVEN
+ *     when in the best try the threads ended more than a fifth of the try
+ *     apart (one was held up), aux[4] =
+ *     bytes a pass (all threads), aux[5] = how many times the measuring
+ *     threads lost their CPU to another task during the best try (time
+ *     slicing on a busy host: the figure is then low);
+ *     a second look comes as JOB_EV_UPDATE with the same fields, at the end
+ *     of the row (one size and thread count, every kernel) before the next
+ *     row's first cell;
+ *   kind BW_EV_LOADED: row = point index, value = ns per load of the
+ *     chase's median try (idle: its fastest, as the latency lab takes
+ *     points), spread = (slowest - fastest try) / median, aux[0] = GB/s
+ *     the loaders moved during that same try,
+ *     aux[1] = delay between bursts in ns (-1: idle, loaders stopped),
+ *     aux[2] = tries, aux[3] = tries in which the chaser lost its CPU to
+ *     another task (the point is taken from the others when there are any);
+ * and JOB_EV_NOTE sentences. */
+#ifndef MEMTOP_BANDWIDTH_H
+#define MEMTOP_BANDWIDTH_H
+
+#include <cjson/cJSON.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/job.h"
+#include "core/jsonio.h"
+#include "core/runhdr.h"
+#include "core/sysinfo.h"
+#include "core/util.h"
+#include "info/info.h"
+
+enum bw_kernel { BW_READ, BW_READ_VECTOR, BW_WRITE, BW_WRITE_NT, BW_COPY, BW_TRIAD, BW_NKERNELS };
+
+enum bw_isa { BW_ISA_SCALAR, BW_ISA_SSE2, BW_ISA_AVX2, BW_ISA_AVX512, BW_ISA_NEON, BW_NISA };
+
+enum { BW_EV_TABLE = 1, BW_EV_LOADED };
+enum { BW_CHECKED = 1, BW_TWICE = 2, BW_UNEVEN = 4 }; /* flags of a table cell's aux[3] */
+
+#define BW_MAX_SIZES 12
+#define BW_MAX_TLIST 16     /* thread counts in one run */
+#define BW_MAX_THREADS 256  /* the largest thread count */
+#define BW_MAX_CPUS MT_MAX_CPUS
+#define BW_MAX_LOADED 24    /* points of the loaded-latency sweep */
+#define BW_UNROLL 64        /* doubles: every kernel takes n in multiples of this */
+#define BW_ALIGN 64         /* bytes: every array starts on a 64-byte boundary */
+
+/* ---- kernels (bandwidth_kernels.c) --------------------------------------- */
+
+/* reps passes over n doubles (n a multiple of BW_UNROLL, arrays
+ * BW_ALIGN-aligned). Reads return the wrap-around sum of the 64-bit words
+ * read over all passes (the caller sinks it); the others return 0. b and c
+ * are NULL where the kernel has no such array. */
+typedef uint64_t (*bw_kernel_fn)(double *a, const double *b, const double *c, size_t n,
+				 double s, size_t reps);
+
+/* "read", "read_vector", "write", "write_nt", "copy", "triad"; NULL out of range. */
+const char *bandwidth_kernel_name(int kernel);
+
+/* The kernel called name, or -1. */
+int bandwidth_kernel_parse(const char *name);
+
+/* Arrays a kernel moves a pass: 1 (read, read_vector, write, write_nt), 2
+ * (copy), 3 (triad); 0 out of range. */
+unsigned bandwidth_kernel_arrays(int kernel);
+
+/* Bytes one pass over n doubles counts, STREAM's way: arrays x n x 8. */
+uint64_t bandwidth_kernel_bytes(int kernel, size_t n);
+
+/* "scalar", "SSE2", "AVX2", "AVX-512", "NEON"; NULL out of range. */
+const char *bandwidth_isa_name(int isa);
+
+/* The ISA called name ("scalar", "sse2", "avx2", "avx512", "neon", any case,
+ * "avx-512" too), or -1. */
+int bandwidth_isa_parse(const char *name);
+
+/* Bytes of one load of the ISA's vector register (8 for scalar). */
+unsigned bandwidth_isa_width(int isa);
+
+/* 1 when this build and this CPU can run the ISA's kernels (the build has
+ * them, and the CPU says so at run time), else 0. */
+int bandwidth_isa_supported(int isa);
+
+/* The widest supported ISA (BW_ISA_SCALAR at worst). */
+int bandwidth_isa_best(void);
+
+/* The function of kernel for isa: read is always the scalar read; the other
+ * kernels use isa's registers. NULL when isa lacks the kernel (write_nt
+ * without streaming stores) or is not supported here. */
+bw_kernel_fn bandwidth_kernel_fn(int kernel, int isa);
+
+/* ---- the plan: sizes, threads, CPUs (bandwidth_plan.c) ------------------- */
+
+struct bw_size {
+	uint64_t bytes;
+	int per_thread;   /* 1: each thread's working set (private level) */
+	char level[16];   /* "L1", "L2", "L3", "DRAM"; "" for a given size */
+	char from[160];   /* where the size came from, in words */
+};
+
+/* A cache level a size can be planned from: detected by a measurement or
+ * reported by a source of `memtop info`. */
+struct bw_level {
+	int level;        /* 1, 2, 3 ... */
+	uint64_t size;    /* bytes */
+	char source[32];  /* "cpuid", "sysfs", "latency run" ... */
+	char doubt[240];  /* why `memtop info` doubts the value; "" when it does not */
+};
+
+#define BW_NOTE_LEN 400 /* a sentence of the plan's notes */
+
+struct bandwidth_params {
+	struct bw_size sizes[BW_MAX_SIZES];
+	size_t nsizes;
+	int kernels[BW_NKERNELS]; /* BW_* in table order */
+	size_t nkernels;
+	unsigned threads[BW_MAX_TLIST]; /* increasing */
+	size_t nthreads;
+	int isa;                  /* the vector kernels' ISA */
+	unsigned min_tries, max_tries;
+	double tolerance;         /* stop when the two best tries agree within this */
+	double try_ns;            /* target length of one try */
+	int cpus[BW_MAX_CPUS];    /* pinning order: thread i on cpus[i % ncpus] */
+	int core[BW_MAX_CPUS];    /* core of cpus[i] (its first SMT sibling), -1 unknown */
+	int ncpus;
+	/* loaded latency */
+	int loaded;               /* 0: table only; 1: table, then loaded; 2: loaded only */
+	int loader_write;         /* the loaders store instead of load */
+	uint64_t chase_bytes;     /* the chaser's buffer */
+	uint64_t loader_bytes;    /* all loaders' buffers together */
+	unsigned chase_stride;    /* bytes between the chase's slots */
+	double delays[BW_MAX_LOADED]; /* ns between bursts, decreasing; idle comes first */
+	size_t ndelays;
+	double point_ns;          /* timed chase a try */
+	unsigned loaded_tries;
+};
+
+/* Defaults without sizes: every kernel the best ISA has, threads 1, 2, 4 ...
+ * up to the CPUs this thread may use (and that count), CPUs ordered one per
+ * core first; best of 3..9 tries of 4 ms within 2 %; loaded latency off,
+ * its delays 25600, 12800 ... 100, 0 ns, 15 tries of 4 ms a point. Call from the UI or batch thread (a
+ * pinned worker sees only its own CPU). sysfs is the topology root
+ * ("/sys/devices/system/cpu"; NULL: that). */
+void bandwidth_params_default(struct bandwidth_params *p, const char *sysfs);
+
+/* The --quick run for tests (after the sizes are planned): tries 1..2 of
+ * 1 ms, threads 1 and 2 (when allowed), sizes above 16M cut to 16M (said
+ * in their from), 3 delays, 3 tries of 5 ms chasing 16 MB. */
+void bandwidth_params_quick(struct bandwidth_params *p);
+
+/* The levels `memtop info` reports, from the most trusted source per level
+ * (info_best_size), data or unified, level 1 up, each with info's doubt
+ * about it (info_doubt_of). Returns the count. */
+size_t bandwidth_levels_from_info(const struct info *inf, struct bw_level *out, size_t cap);
+
+/* A cache size is credible on a machine with ncpus CPUs when it is at most
+ * BW_CREDIBLE_PER_CPU a CPU (the largest caches today hold 12 MB a core;
+ * a guest's CPUID can claim its host's whole L3, or more). */
+#define BW_CREDIBLE_PER_CPU (32ull << 20)
+int bandwidth_level_credible(uint64_t size, int ncpus);
+
+#define BW_DRAM_MIN (256ull << 20) /* DRAM row at least this */
+#define BW_DRAM_FACTOR 8           /* ... and at least 8 x the largest credible cache */
+#define BW_MEM_SHARE 4             /* ... at most 1/4 of the memory available */
+
+/* Plan the default sizes into p: half of each credible level (L1 and L2 per
+ * thread, L3 and beyond for all threads) on a machine of online CPUs (a
+ * level `memtop info` doubts, or one over BW_CREDIBLE_PER_CPU a CPU, is
+ * not credible), then
+ * DRAM at max(8 x the largest credible level, 256M), at most a quarter of
+ * avail (0: unknown, no cap). A level that is not credible is left out and
+ * said in notes (one sentence each, at most nnotes). Also sets the loaded
+ * latency's buffers to the DRAM size. Returns the number of notes written,
+ * or -1 with e when not even 1M fits in memory. */
+int bandwidth_plan_sizes(struct bandwidth_params *p, const struct bw_level *lv, size_t nlv,
+			 int online, uint64_t avail, char notes[][BW_NOTE_LEN], int nnotes, mt_error *e);
+
+/* Sizes given by the user (--sizes): all threads' working sets, in order,
+ * from "--sizes". Returns 0, or -1 with e (more than BW_MAX_SIZES, below 4K,
+ * above 64G, not increasing). */
+int bandwidth_set_sizes(struct bandwidth_params *p, const uint64_t *sizes, size_t n,
+			mt_error *e);
+
+/* Parse a thread list "1,2,4" (each 1..BW_MAX_THREADS, strictly increasing,
+ * at most BW_MAX_TLIST). Returns the count, or -1. */
+int bandwidth_parse_threads(const char *s, unsigned *out, size_t cap);
+
+/* Parse a kernel list "read,copy" (names as bandwidth_kernel_name, no
+ * repeats) into out in the given order. Returns the count, or -1 with the
+ * first bad name in bad (at most len). */
+int bandwidth_parse_kernels(const char *s, int *out, size_t cap, char *bad, size_t len);
+
+/* The SMT core of each CPU: core[i] = the first CPU of cpus[i]'s
+ * ROOT/cpuN/topology/thread_siblings_list (core_cpus_list on newer kernels),
+ * -1 when missing. Returns how many were found. */
+int bandwidth_read_topology(const char *root, const int *cpus, int n, int *core);
+
+enum { BW_SPREAD = 0, BW_COMPACT = 1 };
+
+/* Reorder cpus[0..n) with their core[]: BW_SPREAD puts one CPU of each core
+ * first (ascending), then the second SMT siblings, and so on; BW_COMPACT
+ * keeps a core's siblings next to each other. Unknown cores count as cores
+ * of their own. */
+void bandwidth_order_cpus(int *cpus, int *core, int n, int how);
+
+/* Set p's CPUs to the given list (each must be in allowed[0..nallowed)),
+ * keeping their order. Returns 0, or -1 with e naming the first CPU that is
+ * not allowed or repeated. */
+int bandwidth_set_cpus(struct bandwidth_params *p, const int *list, int n, const int *allowed,
+		       int nallowed, const char *sysfs, mt_error *e);
+
+/* Where `threads` threads run, in words, into buf: "CPU 1", "CPUs 0,1:
+ * separate cores", "CPUs 0,1: SMT siblings of one core", "CPUs 0,1: cores
+ * unknown (no topology)", "3 threads on 2 CPUs: oversubscribed". Returns
+ * 1 when oversubscribed, else 0. */
+int bandwidth_placement(const struct bandwidth_params *p, unsigned threads, char *buf,
+			size_t len);
+
+/* How a thread's share of a size is laid out: n doubles an array, the
+ * arrays' offsets within the thread's slice, the slice's stride in the
+ * buffer. */
+struct bw_layout {
+	size_t n;              /* doubles an array (multiple of BW_UNROLL, >= BW_UNROLL) */
+	size_t array_off[3];   /* bytes from the slice start */
+	size_t slice_stride;   /* bytes between threads' slices (multiple of 4096) */
+	uint64_t pass_bytes;   /* one pass of one thread, STREAM counting */
+};
+
+/* The layout of kernel at size sz with threads threads. */
+void bandwidth_layout(int kernel, const struct bw_size *sz, unsigned threads,
+		      struct bw_layout *out);
+
+/* Bytes of buffer the table needs (largest layout over p's sizes, kernels,
+ * threads). */
+uint64_t bandwidth_table_bytes(const struct bandwidth_params *p);
+
+/* Rough seconds the run takes (table and loaded sweep). */
+double bandwidth_estimate_s(const struct bandwidth_params *p);
+
+/* ---- measuring (bandwidth.c, bandwidth_loaded.c) ------------------------- */
+
+/* The job worker: arg is a struct bandwidth_params that outlives the job.
+ * Measures the table (unless loaded == 2), then the loaded latency (when
+ * loaded). Returns 0 (also when cancelled), -1 with e set (memory, threads). */
+int bandwidth_worker(job_t *job, void *arg, mt_error *e);
+
+/* Fill the arrays of one thread's slice the way the checks expect: a with
+ * -1, b[i] = i mod 1024, c[i] = (i / 8) mod 512. */
+void bandwidth_fill(double *a, double *b, double *c, size_t n);
+
+/* After reps passes of kernel over the arrays bandwidth_fill set (s as
+ * given, sum as the kernel returned): 1 when the arrays hold what the
+ * kernel computes (copy: a == b; triad: a == b + s * c exactly; writes:
+ * a == s; reads: sum is reps times the sum of a's words), else 0. */
+int bandwidth_check(int kernel, const double *a, const double *b, const double *c, size_t n,
+		    double s, uint64_t sum, size_t reps);
+
+/* The loaded-latency sweep alone (the worker calls it after the table):
+ * Sattolo's random cycle over p->chase_bytes at p->chase_stride (4 KB
+ * pages), chased on cpus[0] while the other CPUs (up to ncpus - 1) stream
+ * over their share of p->loader_bytes in 8 KB bursts (loads, or stores
+ * with loader_write) with each delay between bursts; first idle (no
+ * loaders), then p->delays in order. Emits BW_EV_LOADED cells, rows 0 (idle)
+ * .. ndelays; progress runs from units0 towards units_total. Returns 0
+ * (cancelled too: *cancelled set), -1 with e. With fewer than 2 CPUs it
+ * emits a note and returns 0. */
+int bandwidth_loaded(job_t *job, const struct bandwidth_params *p, double units0,
+		     double units_total, int *cancelled, mt_error *e);
+
+/* Times the calling thread lost its CPU to another task so far (Linux
+ * RUSAGE_THREAD involuntary context switches; 0 where unknown). */
+long bandwidth_preemptions(void);
+
+/* Link a random cycle over the slots of buf (size bytes, stride bytes apart):
+ * each slot holds the address of the next; one cycle through every slot
+ * (Sattolo's shuffle, seeded). scratch holds size / stride uint32_t.
+ * Returns the slot count, 0 on bad arguments. */
+size_t bandwidth_chase_build(void *buf, uint64_t size, unsigned stride, uint64_t seed,
+			     uint32_t *scratch);
+
+/* Follow n pointers from p; returns where it ended. Not inlined. */
+void *bandwidth_chase(void *p, uint64_t n);
+
+/* ---- results: ONE store, writer and reader for `memtop run bandwidth`,
+ * the TUI tab and `memtop view` ------------------------------------------ */
+
+struct bw_cell {
+	int have;
+	double gbs, spread, canary;
+	int tries, checked, twice;
+	int preempted;     /* times the threads lost their CPU in the best try */
+	int uneven;        /* the best try's threads ended far apart */
+	double pass_bytes;
+};
+
+struct bw_point {
+	int have;
+	int idle;          /* loaders stopped */
+	double delay_ns;   /* between bursts (idle: -1) */
+	double gbs;        /* the loaders' bandwidth meanwhile */
+	double latency_ns; /* the median try's (idle: the fastest's) */
+	double spread;
+	int tries;
+	int preempted;     /* tries in which the chaser lost its CPU */
+};
+
+struct bw_threads_info {
+	unsigned threads;
+	int over;          /* more threads than CPUs */
+	char cpus[64];     /* "0,1" */
+	char placement[96];
+};
+
+struct bandwidth_result {
+	struct run_header hdr;
+	int isa;
+	unsigned vector_bytes;
+	struct bw_size sizes[BW_MAX_SIZES];
+	size_t nsizes;
+	int kernels[BW_NKERNELS];
+	size_t nkernels;
+	struct bw_threads_info threads[BW_MAX_TLIST];
+	size_t nthreads;
+	int ncpus;
+	struct bw_cell cell[BW_MAX_SIZES][BW_NKERNELS][BW_MAX_TLIST]; /* [size][kernel][thread idx] */
+	/* loaded latency */
+	int loaded;        /* 0 none asked */
+	int loader_write;
+	unsigned loaders;
+	int chaser_cpu;    /* -1 unknown */
+	uint64_t chase_bytes;
+	unsigned chase_stride;
+	struct bw_point pts[BW_MAX_LOADED + 1];
+	size_t npts;
+	int wrong;         /* a check failed */
+	char source[256];  /* the file it came from, "" when measured here */
+};
+
+/* An empty result with p's axes (the header is left zero: the caller takes
+ * it with run_header_init() before the job starts). */
+void bandwidth_result_init(struct bandwidth_result *r, const struct bandwidth_params *p);
+
+/* Store one event of the worker. Returns the kind stored (BW_EV_TABLE,
+ * BW_EV_LOADED), 0 for an event that is not a cell of r. */
+int bandwidth_result_apply(struct bandwidth_result *r, const struct job_event *ev);
+
+/* Cells and points measured. */
+size_t bandwidth_result_measured(const struct bandwidth_result *r);
+
+/* The index of a thread count in r, or -1. */
+int bandwidth_result_tindex(const struct bandwidth_result *r, unsigned threads);
+
+/* The best GB/s in r (0 when none), for scaling bars. */
+double bandwidth_result_top(const struct bandwidth_result *r);
+
+/* The result as JSON (see memtop(1)): run header, "experiment": "bandwidth",
+ * isa, vector_bytes, counting, sizes, threads, results [{kernel, size,
+ * threads, gbs, ...}], loaded [{delay_ns, gbs, latency_ns, ...}]. NULL out
+ * of memory. */
+cJSON *bandwidth_result_to_json(const struct bandwidth_result *r);
+
+/* Whether root is a bandwidth result ("experiment": "bandwidth"). */
+int bandwidth_result_is(const cJSON *root);
+
+/* Read a result back (strict: a missing or mistyped field fails with "FILE:
+ * FIELD ..."). Returns 0, or -1 with e set. */
+int bandwidth_result_from_json(const cJSON *root, const char *file, struct bandwidth_result *r,
+			       mt_error *e);
+
+#endif

@@ -1,0 +1,524 @@
+/* memtop run bandwidth: GB/s per (kernel, size, threads), a row per size
+ * and thread count as soon as its kernels are measured; then, with
+ * --loaded, latency against the bandwidth other cores draw. */
+#include "config.h"
+
+#include "bandwidth.h"
+#include "core/batch.h"
+#include "core/experiment.h"
+#include "core/sysinfo.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ASSUMED_LOADS_PER_CYCLE 2 /* vector loads a core issues a cycle (see --help) */
+#define DOUBTFUL_SPREAD 0.05
+#define DOUBTFUL_CANARY 1.15
+
+struct batch {
+	const struct bandwidth_params *p;
+	const struct batch_run *run;
+	int csv, loaded_head;
+	int row_si, row_ti; /* the row waiting for its second looks; -1 none */
+	unsigned redone;
+	struct bandwidth_result r; /* the store the TUI tab shares */
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: memtop run bandwidth [OPTIONS]\n"
+		"How fast each level feeds one core and all cores: GB/s of six kernels at one\n"
+		"size per cache level and DRAM, over thread counts; with --loaded, latency while\n"
+		"other cores stream (after Intel MLC).\n\n"
+		"  --kernels LIST   read, read_vector, write, write_nt, copy, triad (default: all\n"
+		"                   this CPU has; write_nt needs x86 streaming stores)\n"
+		"  --sizes LIST     working sets such as 32K,1M,512M, each all threads' together\n"
+		"                   (default: half of each cache level, DRAM at 8x the largest)\n"
+		"  --threads LIST   increasing thread counts (default 1,2,4... up to the CPUs\n"
+		"                   allowed); more threads than CPUs is marked oversubscribed\n"
+		"  --cpus LIST      CPUs to pin the threads to, in order (default: those allowed)\n"
+		"  --placement P    spread (one thread a core first, the default) or compact\n"
+		"                   (SMT siblings first)\n"
+		"  --isa NAME       vector kernels: scalar, sse2, avx2, avx512, neon (default:\n"
+		"                   the widest this CPU has)\n"
+		"  --tries N        best of at most N tries (default 9, at least 3)\n"
+		"  --try-ms N       length of a try (default 4)\n"
+		"  --loaded         after the table, the loaded latency: a random chase on the\n"
+		"                   first CPU while the others stream with a delay between bursts\n"
+		"  --loaded-only    the loaded latency alone\n"
+		"  --loader KIND    the loaders read (default) or write\n"
+		"  --delays LIST    ns between the loaders' 8 KB bursts (default\n"
+		"                   25600,12800,...,100,0); idle is always measured first\n"
+		"  --quick          small run for tests: 1..2 tries of 1 ms, threads 1 and 2,\n"
+		"                   sizes cut to 16M, 3 delays\n"
+		"  --json FILE      write the result to FILE (atomically)\n"
+		"  --csv            print CSV, one row a cell (the rest goes to stderr)\n"
+		"  -h, --help       this help\n\n"
+		"GB/s are 10^9 bytes a second, counted as STREAM counts them: each array a\n"
+		"kernel names moves once a pass (read, write: 1; copy: 2; triad: 3); the read\n"
+		"a write-allocate cache makes of each stored line is not counted.\n");
+}
+
+/* ---- output ------------------------------------------------------------------ */
+
+static void print_size(char *buf, size_t len, const struct bw_size *sz)
+{
+	char a[32];
+	mt_snprintf(buf, len, "%s%s%s", sz->level, sz->level[0] ? " " : "",
+		    mt_fmt_size(a, sizeof a, sz->bytes));
+}
+
+static void print_head(const struct batch *b)
+{
+	const struct bandwidth_result *r = &b->r;
+	if (b->csv) {
+		printf("kind,size,level,threads,kernel,gbs,spread,tries,canary,checked,"
+		       "bytes_per_pass,delay_ns,latency_ns\n");
+		return;
+	}
+	if (!r->nkernels)
+		return;
+	printf("%-12s %7s", "size", "threads");
+	for (size_t k = 0; k < r->nkernels; k++)
+		printf(" %11s", bandwidth_kernel_name(r->kernels[k]));
+	printf("\n");
+}
+
+/* The waiting row (size and thread index), with its second looks in. */
+static void flush_row(struct batch *b)
+{
+	const struct bandwidth_result *r = &b->r;
+	int si = b->row_si;
+	size_t ti = (size_t)b->row_ti;
+	char name[48], mark[8];
+	if (si < 0)
+		return;
+	b->row_si = b->row_ti = -1;
+	if (b->csv) {
+		for (size_t k = 0; k < r->nkernels; k++) {
+			const struct bw_cell *c = &r->cell[si][r->kernels[k]][ti];
+			if (c->have)
+				printf("table,%llu,%s,%u,%s,%.3f,%.4f,%d,%.3f,%d,%.0f,,\n",
+				       (unsigned long long)r->sizes[si].bytes, r->sizes[si].level,
+				       r->threads[ti].threads, bandwidth_kernel_name(r->kernels[k]),
+				       c->gbs, c->spread, c->tries, c->canary, c->checked, c->pass_bytes);
+		}
+		return;
+	}
+	print_size(name, sizeof name, &r->sizes[si]);
+	printf("%-12s %4u%-3s", name, r->threads[ti].threads, r->threads[ti].over ? "(!)" : "");
+	for (size_t k = 0; k < r->nkernels; k++) {
+		const struct bw_cell *c = &r->cell[si][r->kernels[k]][ti];
+		if (!c->have) {
+			printf(" %10s ", "-");
+			continue;
+		}
+		mt_snprintf(mark, sizeof mark, "%s%s", !c->checked ? "!" : "",
+			    c->spread > DOUBTFUL_SPREAD || c->canary > DOUBTFUL_CANARY || c->preempted ||
+					    c->uneven ? "~" : " ");
+		printf(" %10.1f%s", c->gbs, mark);
+	}
+	printf("\n");
+}
+
+static void print_point(struct batch *b, const struct bw_point *pt)
+{
+	char d[32];
+	if (pt->idle)
+		mt_strlcpy(d, "idle", sizeof d);
+	else
+		mt_snprintf(d, sizeof d, "%.0f", pt->delay_ns);
+	if (b->csv) {
+		printf("loaded,,,,,%.3f,%.4f,%d,,,,%s,%.2f\n", pt->gbs, pt->spread, pt->tries,
+		       pt->idle ? "" : d, pt->latency_ns);
+		return;
+	}
+	flush_row(b);
+	if (!b->loaded_head) {
+		printf("\n%10s %9s %12s %8s %9s\n", "delay ns", "GB/s", "latency ns", "spread",
+		       "lost CPU");
+		b->loaded_head = 1;
+	}
+	printf("%10s %9.2f %12.1f %7.0f%% %5d/%-3d\n", d, pt->gbs, pt->latency_ns, pt->spread * 100,
+	       pt->preempted, pt->tries);
+}
+
+static void on_event(const struct job_event *ev, void *ctx)
+{
+	struct batch *b = ctx;
+	int kind;
+	if (ev->type == JOB_EV_NOTE) {
+		batch_note(b->run, ev->text);
+		return;
+	}
+	kind = bandwidth_result_apply(&b->r, ev);
+	if (kind == BW_EV_LOADED) {
+		print_point(b, &b->r.pts[ev->row]);
+	} else if (kind == BW_EV_TABLE) {
+		size_t ti = (size_t)ev->aux[0];
+		b->redone += ev->type == JOB_EV_UPDATE;
+		if (ev->type == JOB_EV_CELL && (ev->row != b->row_si || (int)ti != b->row_ti)) {
+			flush_row(b);
+			b->row_si = ev->row;
+			b->row_ti = (int)ti;
+		}
+	}
+	fflush(stdout);
+}
+
+/* The header lines that say what is measured and where each size and
+ * thread count came from. */
+static void print_plan(const struct batch *b, char notes[][BW_NOTE_LEN], int nnotes)
+{
+	const struct bandwidth_params *p = b->p;
+	FILE *m = b->run->meta;
+	char name[48];
+	for (int i = 0; i < nnotes; i++)
+		batch_note(b->run, notes[i]);
+	if (p->loaded != 2) {
+		fprintf(m, "# bandwidth: GB/s (10^9 bytes/s), best of %u..%u tries of %.0f ms; vector "
+			   "kernels: %s (%u-byte registers)\n",
+			p->min_tries, p->max_tries, p->try_ns / 1e6, bandwidth_isa_name(p->isa),
+			bandwidth_isa_width(p->isa));
+		fprintf(m, "# bytes counted as STREAM does: read, write 1 array a pass, copy 2, triad 3; "
+			   "write-allocate reads not counted\n");
+		for (size_t i = 0; i < p->nsizes; i++) {
+			print_size(name, sizeof name, &p->sizes[i]);
+			fprintf(m, "# size %s: %s\n", name, p->sizes[i].from);
+		}
+		for (size_t i = 0; i < p->nthreads; i++)
+			fprintf(m, "# %u thread%s: %s\n", b->r.threads[i].threads,
+				b->r.threads[i].threads == 1 ? "" : "s", b->r.threads[i].placement);
+		fprintf(m, "# ~ marks a cell whose tries disagreed by over 5 %%, or whose best try ran "
+			   "with a slow canary, lost its CPU to another task or had one thread held "
+			   "up; ! a cell whose arrays came out WRONG\n");
+	}
+	if (p->loaded) {
+		char a[32];
+		fprintf(m, "# loaded latency: a random chase over %s (%u-byte slots, 4 KB pages) on "
+			   "CPU %d, while %d loader%s %s in 8 KB bursts with a delay between them\n",
+			mt_fmt_size(a, sizeof a, p->chase_bytes), p->chase_stride,
+			p->ncpus > 0 ? p->cpus[0] : -1, p->ncpus - 1, p->ncpus == 2 ? "" : "s",
+			p->loader_write ? "write (vector stores)" : "read (vector loads)");
+	}
+	fflush(m);
+}
+
+/* After the table: the L1 vector read against the load ports, and the
+ * scaling over threads at the largest size. */
+static void print_summary(const struct batch *b)
+{
+	const struct bandwidth_result *r = &b->r;
+	FILE *m = b->run->meta;
+	double ghz = r->hdr.clock.core_ghz;
+	size_t last = r->nsizes ? r->nsizes - 1 : 0;
+	unsigned lost = 0, cells = 0;
+	if (!r->nsizes || !r->nthreads)
+		return;
+	for (size_t s = 0; s < r->nsizes; s++)
+		for (size_t k = 0; k < r->nkernels; k++)
+			for (size_t t = 0; t < r->nthreads; t++) {
+				const struct bw_cell *c = &r->cell[s][r->kernels[k]][t];
+				cells += c->have;
+				lost += c->have && c->preempted > 0;
+			}
+	if (lost)
+		fprintf(m, "# %u of %u cells: even the best try lost its CPU to another task (time "
+			   "slicing on a busy host): those GB/s are low\n", lost, cells);
+	if (strcmp(r->sizes[0].level, "L1") == 0 && r->cell[0][BW_READ_VECTOR][0].have && ghz > 0) {
+		double gbs = r->cell[0][BW_READ_VECTOR][0].gbs;
+		double ceil = ASSUMED_LOADS_PER_CYCLE * r->vector_bytes * ghz;
+		fprintf(m, "# L1 read_vector: %.1f GB/s = %.1f bytes a cycle at %.2f GHz; assumed "
+			   "ceiling %d loads x %u bytes a cycle = %.0f GB/s: %.0f %%\n",
+			gbs, gbs / ghz, ghz, ASSUMED_LOADS_PER_CYCLE, r->vector_bytes, ceil,
+			100 * gbs / ceil);
+	}
+	for (size_t t = 1; t < r->nthreads; t++) {
+		const struct bw_cell *one = &r->cell[last][BW_READ_VECTOR][0];
+		const struct bw_cell *n = &r->cell[last][BW_READ_VECTOR][t];
+		char name[48];
+		if (!one->have || !n->have || one->gbs <= 0)
+			continue;
+		print_size(name, sizeof name, &r->sizes[last]);
+		fprintf(m, "# %s read_vector: %u threads %.1f GB/s, %.2fx one thread's %.1f\n", name,
+			r->threads[t].threads, n->gbs, n->gbs / one->gbs, one->gbs);
+	}
+}
+
+/* ---- options ------------------------------------------------------------------ */
+
+struct opts {
+	const char *threads, *kernels, *sizes, *cpus, *placement, *isa, *loader, *delays;
+	int tries, try_ms, loaded;
+};
+
+/* Parse a size list such as 32K,1M,512M. Returns the count, or -1. */
+static int parse_sizes(const char *s, uint64_t *out, size_t cap)
+{
+	char item[64];
+	size_t n = 0;
+	for (;;) {
+		const char *comma = strchr(s, ',');
+		size_t l = comma ? (size_t)(comma - s) : strlen(s);
+		if (l == 0 || l >= sizeof item || n == cap)
+			return -1;
+		memcpy(item, s, l);
+		item[l] = '\0';
+		if (mt_parse_size(item, &out[n++]) < 0)
+			return -1;
+		if (!comma)
+			return (int)n;
+		s = comma + 1;
+	}
+}
+
+static int cmp_desc(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x < y) - (x > y);
+}
+
+/* The options that change the CPUs, ISA and kernels. Returns 0 or prints
+ * one line and returns -1. */
+static int apply_cpus(struct bandwidth_params *p, const struct opts *o, const char *exp)
+{
+	char what[96], bad[80];
+	mt_error e = { "" };
+	if (o->cpus) {
+		uint64_t v[BW_MAX_CPUS];
+		int list[BW_MAX_CPUS], allowed[BW_MAX_CPUS];
+		int n = mt_parse_u64_list(o->cpus, 0, 65535, v, BW_MAX_CPUS);
+		int na = mt_allowed_cpus(allowed, BW_MAX_CPUS);
+		for (int i = 0; i < n; i++)
+			list[i] = (int)v[i];
+		if (n <= 0)
+			return batch_bad(exp, "--cpus", o->cpus, "CPU numbers separated by commas");
+		if (bandwidth_set_cpus(p, list, n, allowed, na, NULL, &e) < 0) {
+			mt_warn("run %s: %s", exp, e.msg);
+			return -1;
+		}
+	}
+	if (o->placement) {
+		if (strcmp(o->placement, "spread") && strcmp(o->placement, "compact"))
+			return batch_bad(exp, "--placement", o->placement, "spread or compact");
+		bandwidth_order_cpus(p->cpus, p->core, p->ncpus,
+				     strcmp(o->placement, "compact") == 0 ? BW_COMPACT : BW_SPREAD);
+	}
+	if (o->isa) {
+		int isa = bandwidth_isa_parse(o->isa);
+		if (isa < 0)
+			return batch_bad(exp, "--isa", o->isa, "scalar, sse2, avx2, avx512 or neon");
+		if (!bandwidth_isa_supported(isa)) {
+			mt_warn("run %s: --isa: this CPU or build has no %s", exp, bandwidth_isa_name(isa));
+			return -1;
+		}
+		p->isa = isa;
+		p->nkernels = 0;
+		for (int k = 0; k < BW_NKERNELS; k++)
+			if (bandwidth_kernel_fn(k, isa))
+				p->kernels[p->nkernels++] = k;
+	}
+	if (o->kernels) {
+		int n = bandwidth_parse_kernels(o->kernels, p->kernels, BW_NKERNELS, bad, sizeof bad);
+		if (n < 0) {
+			mt_snprintf(what, sizeof what, "kernels read, read_vector, write, write_nt, "
+				    "copy, triad, each once (bad: '%s')", bad);
+			return batch_bad(exp, "--kernels", o->kernels, what);
+		}
+		p->nkernels = (size_t)n;
+		for (int i = 0; i < n; i++)
+			if (!bandwidth_kernel_fn(p->kernels[i], p->isa)) {
+				mt_warn("run %s: --kernels: %s has no %s kernel", exp,
+					bandwidth_isa_name(p->isa), bandwidth_kernel_name(p->kernels[i]));
+				return -1;
+			}
+	}
+	return 0;
+}
+
+/* The options for threads, tries and the loaded latency. */
+static int apply_rest(struct bandwidth_params *p, const struct opts *o, const char *exp)
+{
+	char what[96];
+	if (o->threads) {
+		int n = bandwidth_parse_threads(o->threads, p->threads, BW_MAX_TLIST);
+		if (n < 0) {
+			mt_snprintf(what, sizeof what, "increasing thread counts 1..%d separated by "
+				    "commas (at most %d)", BW_MAX_THREADS, BW_MAX_TLIST);
+			return batch_bad(exp, "--threads", o->threads, what);
+		}
+		p->nthreads = (size_t)n;
+	}
+	if (o->tries) {
+		p->max_tries = (unsigned)o->tries;
+		if (p->min_tries > p->max_tries)
+			p->min_tries = p->max_tries;
+	}
+	if (o->try_ms)
+		p->try_ns = o->try_ms * 1e6;
+	if (o->loaded)
+		p->loaded = o->loaded;
+	if (o->loader) {
+		if (strcmp(o->loader, "read") && strcmp(o->loader, "write"))
+			return batch_bad(exp, "--loader", o->loader, "read or write");
+		p->loader_write = strcmp(o->loader, "write") == 0;
+	}
+	if (o->delays) {
+		uint64_t v[BW_MAX_LOADED];
+		int n = mt_parse_u64_list(o->delays, 0, 100000000, v, BW_MAX_LOADED);
+		if (n <= 0) {
+			mt_snprintf(what, sizeof what, "ns 0..100000000 separated by commas (at most %d)",
+				    BW_MAX_LOADED);
+			return batch_bad(exp, "--delays", o->delays, what);
+		}
+		for (int i = 0; i < n; i++)
+			p->delays[i] = (double)v[i];
+		qsort(p->delays, (size_t)n, sizeof *p->delays, cmp_desc);
+		p->ndelays = (size_t)n;
+	}
+	return 0;
+}
+
+/* The sizes: given, or planned from the levels `memtop info` reports.
+ * Returns the notes written, or -1 (printed; *rc the exit code). */
+static int apply_sizes(struct bandwidth_params *p, const struct opts *o, const char *exp,
+		       char notes[][BW_NOTE_LEN], int nnotes, int *rc)
+{
+	struct info inf;
+	struct bw_level lv[INFO_MAX_LEVELS];
+	size_t nlv = 0;
+	mt_error e = { "" };
+	int k;
+	*rc = MT_EXIT_USAGE;
+	if (o->sizes) {
+		uint64_t v[BW_MAX_SIZES + 1];
+		int n = parse_sizes(o->sizes, v, BW_MAX_SIZES + 1);
+		if (n <= 0)
+			return batch_bad(exp, "--sizes", o->sizes, "sizes such as 32K,1M,512M");
+		if (bandwidth_set_sizes(p, v, (size_t)n, &e) < 0) {
+			mt_warn("run %s: %s, got '%s'", exp, e.msg, o->sizes);
+			return -1;
+		}
+		if (p->chase_bytes > mt_mem_available() / BW_MEM_SHARE && mt_mem_available())
+			p->chase_bytes = p->loader_bytes = mt_mem_available() / BW_MEM_SHARE;
+		return 0;
+	}
+	if (info_collect(&inf, &e) == 0)
+		nlv = bandwidth_levels_from_info(&inf, lv, INFO_MAX_LEVELS);
+	k = bandwidth_plan_sizes(p, lv, nlv, mt_online_cpus(), mt_mem_available(), notes, nnotes,
+				 &e);
+	if (k < 0) {
+		mt_warn("run %s: %s", exp, e.msg);
+		*rc = MT_EXIT_RUNTIME;
+	}
+	return k;
+}
+
+static int parse(int argc, char **argv, struct batch_cli *cli, struct opts *o)
+{
+	static const struct option opts[] = {
+		{ "threads", required_argument, NULL, 'T' },
+		{ "kernels", required_argument, NULL, 'k' },
+		{ "sizes", required_argument, NULL, 'S' },
+		{ "cpus", required_argument, NULL, 'C' },
+		{ "placement", required_argument, NULL, 'P' },
+		{ "isa", required_argument, NULL, 'I' },
+		{ "tries", required_argument, NULL, 't' },
+		{ "try-ms", required_argument, NULL, 'L' },
+		{ "loaded", no_argument, NULL, 'l' },
+		{ "loaded-only", no_argument, NULL, 'O' },
+		{ "loader", required_argument, NULL, 'W' },
+		{ "delays", required_argument, NULL, 'D' },
+		BATCH_OPTIONS,
+		{ NULL, 0, NULL, 0 },
+	};
+	int ch;
+	memset(o, 0, sizeof *o);
+	batch_cli_init(cli, "bandwidth", usage);
+	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
+		switch (ch) {
+		case 'T': o->threads = optarg; break;
+		case 'k': o->kernels = optarg; break;
+		case 'S': o->sizes = optarg; break;
+		case 'C': o->cpus = optarg; break;
+		case 'P': o->placement = optarg; break;
+		case 'I': o->isa = optarg; break;
+		case 'W': o->loader = optarg; break;
+		case 'D': o->delays = optarg; break;
+		case 'l': if (o->loaded != 2) o->loaded = 1; break;
+		case 'O': o->loaded = 2; break;
+		case 't':
+			if (batch_opt_int(cli->exp, "--tries", optarg, 1, 100, &o->tries) < 0)
+				return MT_EXIT_USAGE;
+			break;
+		case 'L':
+			if (batch_opt_int(cli->exp, "--try-ms", optarg, 1, 1000, &o->try_ms) < 0)
+				return MT_EXIT_USAGE;
+			break;
+		}
+	}
+	return ch < 0 ? cli->rc : -1;
+}
+
+static int bandwidth_batch(int argc, char **argv)
+{
+	static struct bandwidth_params p; /* outlives the job */
+	static struct batch b;            /* big: not on the stack */
+	char notes[4][BW_NOTE_LEN];
+	struct batch_cli cli;
+	struct batch_run run;
+	struct opts o;
+	int rc, nnotes;
+
+	if ((rc = parse(argc, argv, &cli, &o)) >= 0)
+		return rc;
+	/* the defaults, the sizes, --quick, then the options given, which win */
+	bandwidth_params_default(&p, NULL);
+	if (apply_cpus(&p, &o, cli.exp) < 0)
+		return MT_EXIT_USAGE;
+	if ((nnotes = apply_sizes(&p, &o, cli.exp, notes, 4, &rc)) < 0)
+		return rc;
+	if (cli.quick)
+		bandwidth_params_quick(&p);
+	if (apply_rest(&p, &o, cli.exp) < 0)
+		return MT_EXIT_USAGE;
+	memset(&b, 0, sizeof b);
+	b.row_si = b.row_ti = -1;
+	b.p = &p;
+	b.run = &run;
+	b.csv = cli.csv;
+	bandwidth_result_init(&b.r, &p);
+
+	/* the worker only starts and joins the measuring threads (no --cpu) */
+	batch_begin(&run, &cli, 0);
+	print_plan(&b, notes, nnotes);
+	print_head(&b);
+	fflush(stdout);
+	rc = batch_pump(&run, bandwidth_worker, &p, on_event, &b);
+	flush_row(&b);
+	b.r.hdr = run.hdr;
+	if (rc)
+		return rc;
+	if (b.redone)
+		fprintf(run.meta, "# %u doubtful cell%s measured twice (the better kept)\n", b.redone,
+			b.redone == 1 ? "" : "s");
+	if (!cli.csv)
+		print_summary(&b);
+	rc = batch_finish(&run, batch_wants_json(&run) ? bandwidth_result_to_json(&b.r) : NULL);
+	if (rc)
+		return rc;
+	if (b.r.wrong) {
+		mt_warn("run bandwidth: a kernel's arrays came out WRONG (marked !)");
+		return MT_EXIT_RUNTIME;
+	}
+	return MT_EXIT_OK;
+}
+
+const struct experiment exp_bandwidth = {
+	"bandwidth",
+	"read/write/copy/triad GB/s per level over threads, loaded latency",
+	bandwidth_batch,
+};

@@ -1,0 +1,23 @@
+/* bandwidth_int: what the bandwidth engine's files share and nobody else
+ * needs: pinned threads, naps, busy waits. (The optimisation barriers are
+ * core/barrier.h's, as every kernel's.) */
+#ifndef MEMTOP_BANDWIDTH_INT_H
+#define MEMTOP_BANDWIDTH_INT_H
+
+#include <pthread.h>
+#include <stdint.h>
+
+#include "core/util.h"
+
+/* Start fn(arg) on a new thread pinned to cpu (-1: not pinned). Returns 0,
+ * or -1 with e set. */
+int bw_thread_start(pthread_t *tid, int cpu, void *(*fn)(void *), void *arg, mt_error *e);
+
+/* Sleep ns nanoseconds (resumed after signals). */
+void bw_nap(long ns);
+
+/* One spin of a busy wait: a pause hint, and a yield now and then when
+ * threads share a CPU. */
+void bw_relax(unsigned *spins);
+
+#endif

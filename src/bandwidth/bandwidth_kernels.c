@@ -1,0 +1,518 @@
+/* bandwidth_kernels: the measuring kernels, one set per instruction set,
+ * chosen at run time (see bandwidth.h).
+ *
+ * Honesty:
+ *  - every kernel is a separate function the compiler may not inline, clone
+ *    or look into from its callers (noinline, noipa); it makes `reps`
+ *    passes itself (so a small array's pass costs no call and no
+ *    reduction), laundering its pointers before each pass (mt_launder,
+ *    core/barrier.h: no pass can share loads with another) and sinking a
+ *    pass's stores before the next (mt_sink_memory); reads return their
+ *    sum, which the caller sinks;
+ *  - the scalar kernels are kept scalar (no auto-vectorization), and no
+ *    loop may become a call to memcpy or memset (GCC's loop distribution,
+ *    clang's idiom recognizer), which could use other instructions
+ *    (rep movsb, streaming stores) than the ones the row names;
+ *  - the vector kernels are written with intrinsics in functions compiled
+ *    for their instruction set only (target attributes), so the binary
+ *    runs on a CPU without AVX: the table below hands them out only when
+ *    __builtin_cpu_supports says the CPU (and the OS) has them. */
+#include "config.h"
+
+#include "bandwidth.h"
+#include "core/barrier.h"
+
+#include <string.h>
+#include <strings.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#define BW_X86 1
+#include <immintrin.h>
+#elif defined(__aarch64__) && defined(__ARM_NEON)
+#define BW_NEON 1
+#include <arm_neon.h>
+#endif
+
+/* A 64-bit word that may alias the doubles it is read from. */
+typedef uint64_t __attribute__((may_alias)) bw_word;
+
+#if defined(__clang__)
+#define KATTR __attribute__((noinline, no_builtin))
+#define NOVEC _Pragma("clang loop vectorize(disable) interleave(disable)")
+#elif defined(__GNUC__)
+#define KATTR                                                                               \
+	__attribute__((noinline, noipa,                                                     \
+		       optimize("no-tree-vectorize", "no-tree-loop-distribute-patterns")))
+#define NOVEC
+#else
+#define KATTR
+#define NOVEC
+#endif
+
+/* ---- scalar: 8-byte loads and stores ------------------------------------- */
+
+/* Each kernel makes reps passes. Between passes the array pointers are
+ * laundered (the compiler must reload them: it cannot share one pass's
+ * loads with the next or keep only the last pass's stores), and the stores
+ * of a pass are sunk into memory before the next. */
+
+KATTR static uint64_t read_scalar(double *a, const double *b, const double *c, size_t n,
+				  double s, size_t reps)
+{
+	uint64_t x0 = 0, x1 = 0, x2 = 0, x3 = 0, x4 = 0, x5 = 0, x6 = 0, x7 = 0;
+	(void)b;
+	(void)c;
+	(void)s;
+	for (size_t r = 0; r < reps; r++) {
+		const bw_word *w = (const bw_word *)a;
+		mt_launder(w);
+		NOVEC
+		for (size_t i = 0; i < n; i += 8) {
+			x0 += w[i];
+			x1 += w[i + 1];
+			x2 += w[i + 2];
+			x3 += w[i + 3];
+			x4 += w[i + 4];
+			x5 += w[i + 5];
+			x6 += w[i + 6];
+			x7 += w[i + 7];
+		}
+	}
+	return ((x0 + x1) + (x2 + x3)) + ((x4 + x5) + (x6 + x7));
+}
+
+KATTR static uint64_t write_scalar(double *a, const double *b, const double *c, size_t n,
+				   double s, size_t reps)
+{
+	(void)b;
+	(void)c;
+	for (size_t r = 0; r < reps; r++) {
+		double *d = a;
+		mt_launder(d);
+		NOVEC
+		for (size_t i = 0; i < n; i += 4) {
+			d[i] = s;
+			d[i + 1] = s;
+			d[i + 2] = s;
+			d[i + 3] = s;
+		}
+		mt_sink_memory(d);
+	}
+	return 0;
+}
+
+KATTR static uint64_t copy_scalar(double *a, const double *b, const double *c, size_t n,
+				  double s, size_t reps)
+{
+	(void)c;
+	(void)s;
+	for (size_t r = 0; r < reps; r++) {
+		double *d = a;
+		const double *e = b;
+		mt_launder(d);
+		mt_launder(e);
+		NOVEC
+		for (size_t i = 0; i < n; i += 4) {
+			d[i] = e[i];
+			d[i + 1] = e[i + 1];
+			d[i + 2] = e[i + 2];
+			d[i + 3] = e[i + 3];
+		}
+		mt_sink_memory(d);
+	}
+	return 0;
+}
+
+KATTR static uint64_t triad_scalar(double *a, const double *b, const double *c, size_t n,
+				   double s, size_t reps)
+{
+	for (size_t r = 0; r < reps; r++) {
+		double *d = a;
+		const double *e = b, *f = c;
+		mt_launder(d);
+		mt_launder(e);
+		mt_launder(f);
+		NOVEC
+		for (size_t i = 0; i < n; i += 4) {
+			d[i] = e[i] + s * f[i];
+			d[i + 1] = e[i + 1] + s * f[i + 1];
+			d[i + 2] = e[i + 2] + s * f[i + 2];
+			d[i + 3] = e[i + 3] + s * f[i + 3];
+		}
+		mt_sink_memory(d);
+	}
+	return 0;
+}
+
+/* ---- x86: SSE2, AVX2, AVX-512 --------------------------------------------- */
+
+#ifdef BW_X86
+
+/* The vector kernels of one x86 ISA, generated from one template so the
+ * three sets cannot drift apart. VI/VD are the integer and double vector
+ * types, K the doubles a register holds. */
+#define BW_X86_KERNELS(SUF, TGT, VI, VD, K, LOADI, ADDI, REDUCE, ZEROI, LOADD, STORED,      \
+		       STREAMD, SET1D, ADDD, MULD)                                          \
+	KATTR TGT static uint64_t read_##SUF(double *a, const double *b, const double *c,  \
+					     size_t n, double s, size_t reps)               \
+	{                                                                                   \
+		VI x0 = ZEROI(), x1 = ZEROI(), x2 = ZEROI(), x3 = ZEROI();                 \
+		VI x4 = ZEROI(), x5 = ZEROI(), x6 = ZEROI(), x7 = ZEROI();                 \
+		(void)b;                                                                    \
+		(void)c;                                                                    \
+		(void)s;                                                                    \
+		for (size_t r = 0; r < reps; r++) {                                         \
+			const VI *p = (const VI *)(const void *)a;                          \
+			mt_launder(p);                                                      \
+			for (size_t i = 0; i < n / K; i += 8) {                             \
+				x0 = ADDI(x0, LOADI(p + i));                                \
+				x1 = ADDI(x1, LOADI(p + i + 1));                            \
+				x2 = ADDI(x2, LOADI(p + i + 2));                            \
+				x3 = ADDI(x3, LOADI(p + i + 3));                            \
+				x4 = ADDI(x4, LOADI(p + i + 4));                            \
+				x5 = ADDI(x5, LOADI(p + i + 5));                            \
+				x6 = ADDI(x6, LOADI(p + i + 6));                            \
+				x7 = ADDI(x7, LOADI(p + i + 7));                            \
+			}                                                                   \
+		}                                                                           \
+		x0 = ADDI(ADDI(x0, x1), ADDI(x2, x3));                                      \
+		x4 = ADDI(ADDI(x4, x5), ADDI(x6, x7));                                      \
+		return REDUCE(ADDI(x0, x4));                                                \
+	}                                                                                   \
+	KATTR TGT static uint64_t write_##SUF(double *a, const double *b, const double *c, \
+					      size_t n, double s, size_t reps)              \
+	{                                                                                   \
+		VD v = SET1D(s);                                                            \
+		(void)b;                                                                    \
+		(void)c;                                                                    \
+		for (size_t r = 0; r < reps; r++) {                                         \
+			double *d = a;                                                      \
+			mt_launder(d);                                                      \
+			for (size_t i = 0; i < n; i += 4 * K) {                             \
+				STORED(d + i, v);                                           \
+				STORED(d + i + K, v);                                       \
+				STORED(d + i + 2 * K, v);                                   \
+				STORED(d + i + 3 * K, v);                                   \
+			}                                                                   \
+			mt_sink_memory(d);                                                  \
+		}                                                                           \
+		return 0;                                                                   \
+	}                                                                                   \
+	KATTR TGT static uint64_t write_nt_##SUF(double *a, const double *b,               \
+						 const double *c, size_t n, double s,       \
+						 size_t reps)                               \
+	{                                                                                   \
+		VD v = SET1D(s);                                                            \
+		(void)b;                                                                    \
+		(void)c;                                                                    \
+		for (size_t r = 0; r < reps; r++) {                                         \
+			double *d = a;                                                      \
+			mt_launder(d);                                                      \
+			for (size_t i = 0; i < n; i += 4 * K) {                             \
+				STREAMD(d + i, v);                                          \
+				STREAMD(d + i + K, v);                                      \
+				STREAMD(d + i + 2 * K, v);                                  \
+				STREAMD(d + i + 3 * K, v);                                  \
+			}                                                                   \
+			mt_sink_memory(d);                                                  \
+		}                                                                           \
+		_mm_sfence(); /* streaming stores are weakly ordered */                     \
+		return 0;                                                                   \
+	}                                                                                   \
+	KATTR TGT static uint64_t copy_##SUF(double *a, const double *b, const double *c,  \
+					     size_t n, double s, size_t reps)               \
+	{                                                                                   \
+		(void)c;                                                                    \
+		(void)s;                                                                    \
+		for (size_t r = 0; r < reps; r++) {                                         \
+			double *d = a;                                                      \
+			const double *e = b;                                                \
+			mt_launder(d);                                                      \
+			mt_launder(e);                                                      \
+			for (size_t i = 0; i < n; i += 4 * K) {                             \
+				VD v0 = LOADD(e + i), v1 = LOADD(e + i + K);                \
+				VD v2 = LOADD(e + i + 2 * K), v3 = LOADD(e + i + 3 * K);    \
+				STORED(d + i, v0);                                          \
+				STORED(d + i + K, v1);                                      \
+				STORED(d + i + 2 * K, v2);                                  \
+				STORED(d + i + 3 * K, v3);                                  \
+			}                                                                   \
+			mt_sink_memory(d);                                                  \
+		}                                                                           \
+		return 0;                                                                   \
+	}                                                                                   \
+	KATTR TGT static uint64_t triad_##SUF(double *a, const double *b, const double *c, \
+					      size_t n, double s, size_t reps)              \
+	{                                                                                   \
+		VD vs = SET1D(s);                                                           \
+		for (size_t r = 0; r < reps; r++) {                                         \
+			double *d = a;                                                      \
+			const double *e = b, *f = c;                                        \
+			mt_launder(d);                                                      \
+			mt_launder(e);                                                      \
+			mt_launder(f);                                                      \
+			for (size_t i = 0; i < n; i += 2 * K) {                             \
+				VD v0 = ADDD(LOADD(e + i), MULD(vs, LOADD(f + i)));         \
+				VD v1 = ADDD(LOADD(e + i + K), MULD(vs, LOADD(f + i + K))); \
+				STORED(d + i, v0);                                          \
+				STORED(d + i + K, v1);                                      \
+			}                                                                   \
+			mt_sink_memory(d);                                                  \
+		}                                                                           \
+		return 0;                                                                   \
+	}
+
+/* Horizontal sums of the 64-bit lanes (wrap-around). */
+__attribute__((target("sse2"))) static inline uint64_t sum128(__m128i v)
+{
+	uint64_t w[2];
+	_mm_storeu_si128((__m128i *)(void *)w, v);
+	return w[0] + w[1];
+}
+
+__attribute__((target("avx2"))) static inline uint64_t sum256(__m256i v)
+{
+	uint64_t w[4];
+	_mm256_storeu_si256((__m256i *)(void *)w, v);
+	return (w[0] + w[1]) + (w[2] + w[3]);
+}
+
+__attribute__((target("avx512f"))) static inline uint64_t sum512(__m512i v)
+{
+	uint64_t w[8];
+	_mm512_storeu_si512((void *)w, v);
+	return ((w[0] + w[1]) + (w[2] + w[3])) + ((w[4] + w[5]) + (w[6] + w[7]));
+}
+
+#define TGT_SSE2 __attribute__((target("sse2")))
+#define TGT_AVX2 __attribute__((target("avx2")))
+#define TGT_AVX512 __attribute__((target("avx512f")))
+
+/* Loads and stores on aligned addresses: the arrays are 64-byte aligned. */
+#define LDI128(p) _mm_load_si128(p)
+#define LDI256(p) _mm256_load_si256(p)
+#define LDI512(p) _mm512_load_si512((const void *)(p))
+
+BW_X86_KERNELS(sse2, TGT_SSE2, __m128i, __m128d, 2, LDI128, _mm_add_epi64, sum128,
+	       _mm_setzero_si128, _mm_load_pd, _mm_store_pd, _mm_stream_pd, _mm_set1_pd,
+	       _mm_add_pd, _mm_mul_pd)
+BW_X86_KERNELS(avx2, TGT_AVX2, __m256i, __m256d, 4, LDI256, _mm256_add_epi64, sum256,
+	       _mm256_setzero_si256, _mm256_load_pd, _mm256_store_pd, _mm256_stream_pd,
+	       _mm256_set1_pd, _mm256_add_pd, _mm256_mul_pd)
+BW_X86_KERNELS(avx512, TGT_AVX512, __m512i, __m512d, 8, LDI512, _mm512_add_epi64, sum512,
+	       _mm512_setzero_si512, _mm512_load_pd, _mm512_store_pd, _mm512_stream_pd,
+	       _mm512_set1_pd, _mm512_add_pd, _mm512_mul_pd)
+
+#endif /* BW_X86 */
+
+/* ---- aarch64: NEON (128-bit) ----------------------------------------------- */
+
+#ifdef BW_NEON
+
+KATTR static uint64_t read_neon(double *a, const double *b, const double *c, size_t n, double s,
+				size_t reps)
+{
+	uint64x2_t x0 = vdupq_n_u64(0), x1 = x0, x2 = x0, x3 = x0, x4 = x0, x5 = x0, x6 = x0,
+		   x7 = x0;
+	(void)b;
+	(void)c;
+	(void)s;
+	for (size_t r = 0; r < reps; r++) {
+		const double *p = a;
+		mt_launder(p);
+		for (size_t i = 0; i < n; i += 16) {
+			x0 = vaddq_u64(x0, vreinterpretq_u64_f64(vld1q_f64(p + i)));
+			x1 = vaddq_u64(x1, vreinterpretq_u64_f64(vld1q_f64(p + i + 2)));
+			x2 = vaddq_u64(x2, vreinterpretq_u64_f64(vld1q_f64(p + i + 4)));
+			x3 = vaddq_u64(x3, vreinterpretq_u64_f64(vld1q_f64(p + i + 6)));
+			x4 = vaddq_u64(x4, vreinterpretq_u64_f64(vld1q_f64(p + i + 8)));
+			x5 = vaddq_u64(x5, vreinterpretq_u64_f64(vld1q_f64(p + i + 10)));
+			x6 = vaddq_u64(x6, vreinterpretq_u64_f64(vld1q_f64(p + i + 12)));
+			x7 = vaddq_u64(x7, vreinterpretq_u64_f64(vld1q_f64(p + i + 14)));
+		}
+	}
+	x0 = vaddq_u64(vaddq_u64(x0, x1), vaddq_u64(x2, x3));
+	x4 = vaddq_u64(vaddq_u64(x4, x5), vaddq_u64(x6, x7));
+	x0 = vaddq_u64(x0, x4);
+	return vgetq_lane_u64(x0, 0) + vgetq_lane_u64(x0, 1);
+}
+
+KATTR static uint64_t write_neon(double *a, const double *b, const double *c, size_t n,
+				 double s, size_t reps)
+{
+	float64x2_t v = vdupq_n_f64(s);
+	(void)b;
+	(void)c;
+	for (size_t r = 0; r < reps; r++) {
+		double *d = a;
+		mt_launder(d);
+		for (size_t i = 0; i < n; i += 8) {
+			vst1q_f64(d + i, v);
+			vst1q_f64(d + i + 2, v);
+			vst1q_f64(d + i + 4, v);
+			vst1q_f64(d + i + 6, v);
+		}
+		mt_sink_memory(d);
+	}
+	return 0;
+}
+
+KATTR static uint64_t copy_neon(double *a, const double *b, const double *c, size_t n, double s,
+				size_t reps)
+{
+	(void)c;
+	(void)s;
+	for (size_t r = 0; r < reps; r++) {
+		double *d = a;
+		const double *e = b;
+		mt_launder(d);
+		mt_launder(e);
+		for (size_t i = 0; i < n; i += 8) {
+			float64x2_t v0 = vld1q_f64(e + i), v1 = vld1q_f64(e + i + 2);
+			float64x2_t v2 = vld1q_f64(e + i + 4), v3 = vld1q_f64(e + i + 6);
+			vst1q_f64(d + i, v0);
+			vst1q_f64(d + i + 2, v1);
+			vst1q_f64(d + i + 4, v2);
+			vst1q_f64(d + i + 6, v3);
+		}
+		mt_sink_memory(d);
+	}
+	return 0;
+}
+
+KATTR static uint64_t triad_neon(double *a, const double *b, const double *c, size_t n,
+				 double s, size_t reps)
+{
+	float64x2_t vs = vdupq_n_f64(s);
+	for (size_t r = 0; r < reps; r++) {
+		double *d = a;
+		const double *e = b, *f = c;
+		mt_launder(d);
+		mt_launder(e);
+		mt_launder(f);
+		for (size_t i = 0; i < n; i += 4) {
+			float64x2_t v0 = vaddq_f64(vld1q_f64(e + i), vmulq_f64(vs, vld1q_f64(f + i)));
+			float64x2_t v1 =
+				vaddq_f64(vld1q_f64(e + i + 2), vmulq_f64(vs, vld1q_f64(f + i + 2)));
+			vst1q_f64(d + i, v0);
+			vst1q_f64(d + i + 2, v1);
+		}
+		mt_sink_memory(d);
+	}
+	return 0;
+}
+
+#endif /* BW_NEON */
+
+/* ---- names and the table ----------------------------------------------------- */
+
+static const char *const kernel_names[BW_NKERNELS] = {
+	"read", "read_vector", "write", "write_nt", "copy", "triad",
+};
+
+static const unsigned kernel_arrays[BW_NKERNELS] = { 1, 1, 1, 1, 2, 3 };
+
+static const struct {
+	const char *name, *alias;
+	unsigned width; /* bytes a load */
+} isas[BW_NISA] = {
+	{ "scalar", "scalar", 8 },
+	{ "SSE2", "sse2", 16 },
+	{ "AVX2", "avx2", 32 },
+	{ "AVX-512", "avx512", 64 },
+	{ "NEON", "neon", 16 },
+};
+
+/* [isa][kernel]: NULL where the build has no such kernel. The read row
+ * entry is the ISA's vector read; bandwidth_kernel_fn hands out the scalar
+ * read for BW_READ whatever the ISA. */
+static const bw_kernel_fn table[BW_NISA][BW_NKERNELS] = {
+	[BW_ISA_SCALAR] = { read_scalar, read_scalar, write_scalar, NULL, copy_scalar,
+			    triad_scalar },
+#ifdef BW_X86
+	[BW_ISA_SSE2] = { read_scalar, read_sse2, write_sse2, write_nt_sse2, copy_sse2,
+			  triad_sse2 },
+	[BW_ISA_AVX2] = { read_scalar, read_avx2, write_avx2, write_nt_avx2, copy_avx2,
+			  triad_avx2 },
+	[BW_ISA_AVX512] = { read_scalar, read_avx512, write_avx512, write_nt_avx512,
+			    copy_avx512, triad_avx512 },
+#endif
+#ifdef BW_NEON
+	[BW_ISA_NEON] = { read_scalar, read_neon, write_neon, NULL, copy_neon, triad_neon },
+#endif
+};
+
+const char *bandwidth_kernel_name(int kernel)
+{
+	return kernel >= 0 && kernel < BW_NKERNELS ? kernel_names[kernel] : NULL;
+}
+
+int bandwidth_kernel_parse(const char *name)
+{
+	for (int k = 0; k < BW_NKERNELS; k++)
+		if (strcmp(name, kernel_names[k]) == 0)
+			return k;
+	return -1;
+}
+
+unsigned bandwidth_kernel_arrays(int kernel)
+{
+	return kernel >= 0 && kernel < BW_NKERNELS ? kernel_arrays[kernel] : 0;
+}
+
+uint64_t bandwidth_kernel_bytes(int kernel, size_t n)
+{
+	return (uint64_t)bandwidth_kernel_arrays(kernel) * n * sizeof(double);
+}
+
+const char *bandwidth_isa_name(int isa)
+{
+	return isa >= 0 && isa < BW_NISA ? isas[isa].name : NULL;
+}
+
+int bandwidth_isa_parse(const char *name)
+{
+	for (int i = 0; i < BW_NISA; i++)
+		if (strcasecmp(name, isas[i].alias) == 0 || strcasecmp(name, isas[i].name) == 0)
+			return i;
+	return -1;
+}
+
+unsigned bandwidth_isa_width(int isa)
+{
+	return isa >= 0 && isa < BW_NISA ? isas[isa].width : 0;
+}
+
+int bandwidth_isa_supported(int isa)
+{
+	if (isa < 0 || isa >= BW_NISA || !table[isa][BW_READ_VECTOR])
+		return 0;
+#ifdef BW_X86
+	__builtin_cpu_init();
+	if (isa == BW_ISA_SSE2)
+		return __builtin_cpu_supports("sse2") != 0;
+	if (isa == BW_ISA_AVX2)
+		return __builtin_cpu_supports("avx2") != 0;
+	if (isa == BW_ISA_AVX512)
+		return __builtin_cpu_supports("avx512f") != 0;
+#endif
+	return 1; /* scalar; NEON is part of every aarch64 */
+}
+
+int bandwidth_isa_best(void)
+{
+	static const int order[] = { BW_ISA_AVX512, BW_ISA_AVX2, BW_ISA_SSE2, BW_ISA_NEON };
+	for (size_t i = 0; i < MT_ARRAY_LEN(order); i++)
+		if (bandwidth_isa_supported(order[i]))
+			return order[i];
+	return BW_ISA_SCALAR;
+}
+
+bw_kernel_fn bandwidth_kernel_fn(int kernel, int isa)
+{
+	if (kernel < 0 || kernel >= BW_NKERNELS || !bandwidth_isa_supported(isa))
+		return NULL;
+	if (kernel == BW_READ)
+		return read_scalar;
+	return table[isa][kernel];
+}

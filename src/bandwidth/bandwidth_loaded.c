@@ -1,0 +1,391 @@
+/* bandwidth_loaded: latency under load, after Intel MLC's loaded latency.
+ *
+ * One thread (the chaser, on the first CPU) follows a random cycle through
+ * a DRAM-sized buffer, one dependent load at a time, as the latency lab's
+ * random chase does (same slot stride, 4 KB pages), so its idle figure is
+ * the latency lab's DRAM figure. Meanwhile every other CPU runs a loader
+ * that streams its own buffer in 8 KB bursts with the widest vector loads
+ * (or stores), waiting `delay` ns between bursts. The sweep starts idle
+ * (no loaders), then runs the delays from long (light load) to none
+ * (saturation); each point is latency against the bandwidth the loaders
+ * achieved during the chaser's timed tries. */
+#include "config.h"
+
+#include "bandwidth.h"
+#include "bandwidth_int.h"
+#include "core/barrier.h"
+#include "core/clock.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#define BURST_DOUBLES 1024u /* 8 KB a burst */
+#define CALIBRATE_LOADS 4096u
+#define MIN_LOADS 1000u
+#define RAMP_NS 10000000L /* loaders run this long before the chaser times */
+#define CHECK_EVERY_NS 5000000ull
+#define SEED 0x6d656d746f70ull
+
+/* ---- the chase --------------------------------------------------------------- */
+
+static uint64_t splitmix64(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	return z ^ (z >> 31);
+}
+
+size_t bandwidth_chase_build(void *buf, uint64_t size, unsigned stride, uint64_t seed,
+			     uint32_t *scratch)
+{
+	char *b = buf;
+	uint64_t s = seed;
+	size_t n;
+	if (!buf || !scratch || stride < sizeof(void *) || stride % sizeof(void *) ||
+	    stride > size || size / stride > UINT32_MAX)
+		return 0;
+	n = (size_t)(size / stride);
+	for (size_t i = 0; i < n; i++)
+		scratch[i] = (uint32_t)i;
+	/* Sattolo: j < i strictly, so the permutation is one n-cycle */
+	for (size_t i = n - 1; i > 0; i--) {
+		size_t j = (size_t)(((unsigned __int128)splitmix64(&s) * i) >> 64);
+		uint32_t t = scratch[i];
+		scratch[i] = scratch[j];
+		scratch[j] = t;
+	}
+	for (size_t i = 0; i < n; i++)
+		*(void **)(void *)(b + i * stride) = b + (size_t)scratch[i] * stride;
+	return n;
+}
+
+#define CH1 q = (void **)*q;
+#define CH8 CH1 CH1 CH1 CH1 CH1 CH1 CH1 CH1
+#define CH64 CH8 CH8 CH8 CH8 CH8 CH8 CH8 CH8
+
+__attribute__((noinline)) void *bandwidth_chase(void *p, uint64_t n)
+{
+	void **q = p;
+	for (uint64_t b = n / 64; b; b--) {
+		CH64
+	}
+	for (uint64_t r = n % 64; r; r--) {
+		CH1
+	}
+	return q;
+}
+
+/* ---- loaders and the chaser ----------------------------------------------------- */
+
+struct loader {
+	_Alignas(128) _Atomic uint64_t bytes; /* moved so far (one writer) */
+	_Alignas(128) double *buf;
+	size_t n;                              /* doubles, a multiple of BURST_DOUBLES */
+	struct point_ctx *ctx;
+};
+
+struct point_ctx {
+	_Alignas(128) atomic_int stop_loaders;
+	_Alignas(128) atomic_int stop_chaser;
+	_Alignas(128) atomic_int chaser_done;
+	bw_kernel_fn fn;
+	uint64_t delay_ticks;
+	struct loader *loaders;
+	unsigned nloaders;
+	void *chase_start;
+	double point_ns;
+	unsigned tries;
+	/* the chaser's results: each try's ns per load and the loaders' GB/s */
+	double ns[64], gbs[64];
+	long pre[64];      /* times the chaser lost its CPU in each try */
+	unsigned done_tries;
+};
+
+static void *loader_main(void *arg)
+{
+	struct loader *l = arg;
+	struct point_ctx *c = l->ctx;
+	uint64_t sum = 0, moved = 0;
+	size_t pos = 0;
+	unsigned spins = 0;
+	while (!atomic_load_explicit(&c->stop_loaders, memory_order_relaxed)) {
+		sum += c->fn(l->buf + pos, NULL, NULL, BURST_DOUBLES, 1.0, 1);
+		moved += BURST_DOUBLES * sizeof(double);
+		atomic_store_explicit(&l->bytes, moved, memory_order_relaxed);
+		pos += BURST_DOUBLES;
+		if (pos >= l->n)
+			pos = 0;
+		if (c->delay_ticks) {
+			uint64_t t0 = mt_ticks();
+			while (mt_ticks() - t0 < c->delay_ticks)
+				bw_relax(&spins);
+		}
+	}
+	mt_sink(sum);
+	return NULL;
+}
+
+static uint64_t loaders_bytes(const struct point_ctx *c)
+{
+	uint64_t b = 0;
+	for (unsigned i = 0; i < c->nloaders; i++)
+		b += atomic_load_explicit(&c->loaders[i].bytes, memory_order_relaxed);
+	return b;
+}
+
+static void *chaser_main(void *arg)
+{
+	struct point_ctx *c = arg;
+	void *q = c->chase_start;
+	uint64_t t0, loads;
+	double est;
+	if (c->nloaders)
+		bw_nap(RAMP_NS);
+	t0 = mt_now_ns();
+	q = bandwidth_chase(q, CALIBRATE_LOADS);
+	est = (double)(mt_now_ns() - t0) / CALIBRATE_LOADS;
+	loads = est > 0 ? (uint64_t)(c->point_ns / est) : MIN_LOADS;
+	if (loads < MIN_LOADS)
+		loads = MIN_LOADS;
+	for (unsigned t = 0; t < c->tries && t < MT_ARRAY_LEN(c->ns); t++) {
+		uint64_t b0, b1, t1;
+		if (atomic_load(&c->stop_chaser))
+			break;
+		c->pre[t] = bandwidth_preemptions();
+		b0 = loaders_bytes(c);
+		t0 = mt_now_ns();
+		q = bandwidth_chase(q, loads);
+		t1 = mt_now_ns();
+		b1 = loaders_bytes(c);
+		c->pre[t] = bandwidth_preemptions() - c->pre[t];
+		c->ns[t] = (double)(t1 - t0) / (double)loads;
+		c->gbs[t] = t1 > t0 ? (double)(b1 - b0) / (double)(t1 - t0) : 0;
+		c->done_tries = t + 1;
+	}
+	c->chase_start = q; /* the next point goes on from here */
+	atomic_store(&c->chaser_done, 1);
+	return NULL;
+}
+
+/* ---- the sweep ----------------------------------------------------------------------- */
+
+struct sweep {
+	const struct bandwidth_params *p;
+	job_t *job;
+	char *chase;
+	size_t chase_bytes;
+	double *lbuf;
+	size_t lbuf_bytes;
+	struct loader *loaders;
+	unsigned nloaders;
+	double ticks_per_ns;
+	void *pos;
+};
+
+/* Wait for the chaser of c, checking the job. Returns JOB_GO, JOB_RESUMED
+ * or JOB_CANCELLED (then the chaser was told to stop). */
+static int wait_chaser(struct sweep *s, struct point_ctx *c)
+{
+	uint64_t last = mt_now_ns();
+	int st = JOB_GO;
+	while (!atomic_load(&c->chaser_done)) {
+		bw_nap(1000000);
+		if (mt_now_ns() - last > CHECK_EVERY_NS) {
+			int chk = job_check(s->job);
+			last = mt_now_ns();
+			if (chk != JOB_GO && st == JOB_GO) {
+				st = chk;
+				atomic_store(&c->stop_chaser, 1);
+			}
+		}
+	}
+	return st;
+}
+
+/* One point: delay_ns < 0 is idle. Returns JOB_GO (c holds the tries),
+ * JOB_RESUMED (do it again), JOB_CANCELLED, or -1 with e. */
+static int run_point(struct sweep *s, double delay_ns, struct point_ctx *c, mt_error *e)
+{
+	const struct bandwidth_params *p = s->p;
+	pthread_t lt[BW_MAX_THREADS], ct;
+	unsigned started = 0, nl = delay_ns < 0 ? 0 : s->nloaders;
+	int st = -1;
+	memset(c, 0, sizeof *c);
+	c->fn = bandwidth_kernel_fn(p->loader_write ? BW_WRITE : BW_READ_VECTOR, p->isa);
+	c->delay_ticks = delay_ns > 0 ? (uint64_t)(delay_ns * s->ticks_per_ns) : 0;
+	c->loaders = s->loaders;
+	c->nloaders = nl;
+	c->chase_start = s->pos;
+	c->point_ns = p->point_ns;
+	c->tries = p->loaded_tries;
+	for (unsigned i = 0; i < nl; i++) {
+		s->loaders[i].ctx = c;
+		atomic_store(&s->loaders[i].bytes, 0);
+		if (bw_thread_start(&lt[i], p->cpus[1 + i], loader_main, &s->loaders[i], e) < 0)
+			goto stop;
+		started++;
+	}
+	if (bw_thread_start(&ct, p->cpus[0], chaser_main, c, e) < 0)
+		goto stop;
+	st = wait_chaser(s, c);
+	pthread_join(ct, NULL);
+	s->pos = c->chase_start;
+stop:
+	atomic_store(&c->stop_loaders, 1);
+	for (unsigned i = 0; i < started; i++)
+		pthread_join(lt[i], NULL);
+	return st;
+}
+
+/* A loaded point is the median try by latency, with the loaders' GB/s
+ * during that same try: a pair that was observed together. The idle point
+ * is the fastest try, as the latency lab takes its points (best of tries),
+ * so the two compare. Tries in which the chaser lost its CPU to another
+ * task (time slicing on a busy host) are left out when there are others. */
+static int emit_point(struct sweep *s, int row, double delay_ns, const struct point_ctx *c)
+{
+	struct job_event ev;
+	unsigned n = c->done_tries, clean = 0, k = 0, mid = 0, want;
+	unsigned idx[MT_ARRAY_LEN(c->ns)];
+	double lo = INFINITY, hi = 0, med = 0;
+	for (unsigned t = 0; t < n; t++)
+		clean += c->pre[t] == 0;
+	for (unsigned t = 0; t < n; t++)
+		if (!clean || c->pre[t] == 0)
+			idx[k++] = t;
+	want = delay_ns < 0 ? 0 : k / 2;
+	for (unsigned i = 0; i < k; i++) {
+		unsigned t = idx[i], below = 0;
+		lo = fmin(lo, c->ns[t]);
+		hi = fmax(hi, c->ns[t]);
+		for (unsigned j = 0; j < k; j++)
+			below += c->ns[idx[j]] < c->ns[t] || (c->ns[idx[j]] == c->ns[t] && j < i);
+		if (below == want)
+			mid = t;
+		if (below == k / 2)
+			med = c->ns[t];
+	}
+	memset(&ev, 0, sizeof ev);
+	ev.type = JOB_EV_CELL;
+	ev.kind = BW_EV_LOADED;
+	ev.row = row;
+	ev.value = n ? c->ns[mid] : 0;
+	ev.spread = med > 0 ? (hi - lo) / med : 0;
+	ev.aux[0] = delay_ns < 0 || !n ? 0 : c->gbs[mid];
+	ev.aux[1] = delay_ns < 0 ? -1 : delay_ns;
+	ev.aux[2] = c->done_tries;
+	ev.aux[3] = n - clean;
+	return job_emit(s->job, &ev);
+}
+
+/* Buffers: the chase (linked) and the loaders' (touched). */
+static int sweep_buffers(struct sweep *s, mt_error *e)
+{
+	const struct bandwidth_params *p = s->p;
+	size_t slots = (size_t)(p->chase_bytes / p->chase_stride), share;
+	uint32_t *scratch = malloc((slots ? slots : 1) * sizeof *scratch);
+	char a[32];
+	if (!scratch)
+		return mt_fail(e, "out of memory for the chase");
+	s->chase_bytes = slots * p->chase_stride;
+	s->chase = mmap(NULL, s->chase_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+			-1, 0);
+	share = (size_t)(p->loader_bytes / (s->nloaders ? s->nloaders : 1));
+	share = share / (BURST_DOUBLES * sizeof(double)) * (BURST_DOUBLES * sizeof(double));
+	if (share < BURST_DOUBLES * sizeof(double))
+		share = BURST_DOUBLES * sizeof(double);
+	s->lbuf_bytes = share * s->nloaders;
+	s->lbuf = mmap(NULL, s->lbuf_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
+		       0);
+	if (s->chase == MAP_FAILED || s->lbuf == MAP_FAILED) {
+		free(scratch);
+		return mt_fail(e, "cannot allocate %s for the loaded latency: %s",
+			       mt_fmt_size(a, sizeof a, s->chase_bytes + s->lbuf_bytes),
+			       strerror(errno));
+	}
+#ifdef MADV_NOHUGEPAGE
+	madvise(s->chase, s->chase_bytes, MADV_NOHUGEPAGE); /* as the latency lab's default */
+	madvise(s->lbuf, s->lbuf_bytes, MADV_NOHUGEPAGE);
+#endif
+	if (bandwidth_chase_build(s->chase, s->chase_bytes, p->chase_stride, SEED, scratch) == 0) {
+		free(scratch);
+		return mt_fail(e, "bandwidth: bad chase (%zu bytes, stride %u)", s->chase_bytes,
+			       p->chase_stride);
+	}
+	free(scratch);
+	s->pos = s->chase;
+	bandwidth_fill(s->lbuf, NULL, NULL, s->lbuf_bytes / sizeof(double));
+	for (unsigned i = 0; i < s->nloaders; i++) {
+		s->loaders[i].buf = (double *)(void *)((char *)s->lbuf + (size_t)i * share);
+		s->loaders[i].n = share / sizeof(double);
+	}
+	return 0;
+}
+
+static void sweep_free(struct sweep *s)
+{
+	if (s->chase && s->chase != MAP_FAILED)
+		munmap(s->chase, s->chase_bytes);
+	if (s->lbuf && s->lbuf != MAP_FAILED)
+		munmap((void *)s->lbuf, s->lbuf_bytes);
+	free(s->loaders);
+}
+
+int bandwidth_loaded(job_t *job, const struct bandwidth_params *p, double units0,
+		     double units_total, int *cancelled, mt_error *e)
+{
+	struct sweep s;
+	struct point_ctx *c = NULL;
+	struct mt_clock clk;
+	int rc = 0;
+	*cancelled = 0;
+	if (p->ncpus < 2) {
+		job_note(job, "loaded latency needs 2 CPUs (a chaser and a loader); %d allowed",
+			 p->ncpus);
+		return 0;
+	}
+	memset(&s, 0, sizeof s);
+	s.p = p;
+	s.job = job;
+	s.nloaders = (unsigned)(p->ncpus - 1 < BW_MAX_THREADS ? p->ncpus - 1 : BW_MAX_THREADS);
+	mt_clock_calibrate(&clk, 20);
+	s.ticks_per_ns = clk.ticks_per_ns > 0 ? clk.ticks_per_ns : 1;
+	s.loaders = aligned_alloc(128, s.nloaders * sizeof *s.loaders);
+	c = aligned_alloc(128, sizeof *c);
+	if (!s.loaders || !c) {
+		free(c);
+		free(s.loaders);
+		return mt_fail(e, "out of memory");
+	}
+	memset(s.loaders, 0, s.nloaders * sizeof *s.loaders);
+	if (sweep_buffers(&s, e) < 0) {
+		rc = -1;
+		goto out;
+	}
+	for (size_t i = 0; i <= p->ndelays && rc == 0; i++) {
+		double delay = i == 0 ? -1 : p->delays[i - 1];
+		int st = run_point(&s, delay, c, e);
+		if (st < 0) {
+			rc = -1;
+		} else if (st == JOB_CANCELLED) {
+			*cancelled = 1;
+			break;
+		} else if (st == JOB_RESUMED) {
+			i--; /* a pause fell inside: measure the point again */
+		} else if (emit_point(&s, (int)i, delay, c) < 0) {
+			rc = mt_fail(e, "out of memory");
+		} else {
+			job_set_progress(job, units0 + (double)(i + 1) * p->loaded_tries * p->point_ns,
+					 units_total);
+		}
+	}
+out:
+	sweep_free(&s);
+	free(c);
+	return rc;
+}

@@ -1,0 +1,457 @@
+/* bandwidth_result: the one store of a bandwidth run (batch, tab, view),
+ * its JSON writer and its strict reader. See bandwidth.h. */
+#include "config.h"
+
+#include "bandwidth.h"
+
+#include <math.h>
+#include <string.h>
+
+#define COUNTING                                                                            \
+	"STREAM's: each array a kernel names moves once a pass (read, write: 1; copy: 2; "  \
+	"triad: 3); write-allocate reads not counted"
+
+void bandwidth_result_init(struct bandwidth_result *r, const struct bandwidth_params *p)
+{
+	memset(r, 0, sizeof *r);
+	r->isa = p->isa;
+	r->vector_bytes = bandwidth_isa_width(p->isa);
+	r->nsizes = p->loaded == 2 ? 0 : p->nsizes;
+	memcpy(r->sizes, p->sizes, sizeof r->sizes);
+	r->nkernels = p->loaded == 2 ? 0 : p->nkernels;
+	memcpy(r->kernels, p->kernels, sizeof r->kernels);
+	r->nthreads = p->loaded == 2 ? 0 : p->nthreads;
+	for (size_t i = 0; i < p->nthreads; i++) {
+		struct bw_threads_info *t = &r->threads[i];
+		t->threads = p->threads[i];
+		t->over = bandwidth_placement(p, p->threads[i], t->placement, sizeof t->placement);
+		t->cpus[0] = '\0';
+		for (unsigned k = 0; k < p->threads[i] && (int)k < p->ncpus; k++)
+			mt_append(t->cpus, sizeof t->cpus, "%s%d", k ? "," : "", p->cpus[k]);
+	}
+	r->ncpus = p->ncpus;
+	r->loaded = p->loaded;
+	r->loader_write = p->loader_write;
+	r->loaders = p->ncpus > 1 ? (unsigned)(p->ncpus - 1) : 0;
+	r->chaser_cpu = p->ncpus > 0 ? p->cpus[0] : -1;
+	r->chase_bytes = p->chase_bytes;
+	r->chase_stride = p->chase_stride;
+	r->npts = p->loaded ? p->ndelays + 1 : 0;
+	for (size_t i = 0; i < r->npts; i++) {
+		r->pts[i].idle = i == 0;
+		r->pts[i].delay_ns = i == 0 ? -1 : p->delays[i - 1];
+	}
+}
+
+int bandwidth_result_apply(struct bandwidth_result *r, const struct job_event *ev)
+{
+	if (ev->type != JOB_EV_CELL && ev->type != JOB_EV_UPDATE)
+		return 0;
+	if (ev->kind == BW_EV_TABLE) {
+		size_t ti = (size_t)ev->aux[0];
+		struct bw_cell *c;
+		if (ev->row < 0 || (size_t)ev->row >= r->nsizes || ev->col < 0 ||
+		    ev->col >= BW_NKERNELS || ev->aux[0] < 0 || ti >= r->nthreads)
+			return 0;
+		c = &r->cell[ev->row][ev->col][ti];
+		c->have = 1;
+		c->gbs = ev->value;
+		c->spread = ev->spread;
+		c->tries = (int)ev->aux[1];
+		c->canary = ev->aux[2];
+		c->checked = ((int)ev->aux[3] & BW_CHECKED) != 0;
+		c->twice = ((int)ev->aux[3] & BW_TWICE) != 0;
+		c->uneven = ((int)ev->aux[3] & BW_UNEVEN) != 0;
+		c->pass_bytes = ev->aux[4];
+		c->preempted = (int)ev->aux[5];
+		if (!c->checked)
+			r->wrong = 1;
+		return BW_EV_TABLE;
+	}
+	if (ev->kind == BW_EV_LOADED) {
+		struct bw_point *pt;
+		if (ev->row < 0 || (size_t)ev->row >= r->npts)
+			return 0;
+		pt = &r->pts[ev->row];
+		pt->have = 1;
+		pt->latency_ns = ev->value;
+		pt->spread = ev->spread;
+		pt->gbs = ev->aux[0];
+		pt->idle = ev->aux[1] < 0;
+		pt->delay_ns = ev->aux[1];
+		pt->tries = (int)ev->aux[2];
+		pt->preempted = (int)ev->aux[3];
+		return BW_EV_LOADED;
+	}
+	return 0;
+}
+
+size_t bandwidth_result_measured(const struct bandwidth_result *r)
+{
+	size_t n = 0;
+	for (size_t s = 0; s < r->nsizes; s++)
+		for (size_t k = 0; k < BW_NKERNELS; k++)
+			for (size_t t = 0; t < r->nthreads; t++)
+				n += (size_t)r->cell[s][k][t].have;
+	for (size_t i = 0; i < r->npts; i++)
+		n += (size_t)r->pts[i].have;
+	return n;
+}
+
+int bandwidth_result_tindex(const struct bandwidth_result *r, unsigned threads)
+{
+	for (size_t i = 0; i < r->nthreads; i++)
+		if (r->threads[i].threads == threads)
+			return (int)i;
+	return -1;
+}
+
+double bandwidth_result_top(const struct bandwidth_result *r)
+{
+	double top = 0;
+	for (size_t s = 0; s < r->nsizes; s++)
+		for (size_t k = 0; k < BW_NKERNELS; k++)
+			for (size_t t = 0; t < r->nthreads; t++)
+				if (r->cell[s][k][t].have && r->cell[s][k][t].gbs > top)
+					top = r->cell[s][k][t].gbs;
+	return top;
+}
+
+/* ---- writing ---------------------------------------------------------------- */
+
+static int sizes_to_json(const struct bandwidth_result *r, cJSON *root)
+{
+	cJSON *arr = cJSON_AddArrayToObject(root, "sizes");
+	if (!arr)
+		return -1;
+	for (size_t i = 0; i < r->nsizes; i++) {
+		cJSON *it = cJSON_CreateObject();
+		if (!it)
+			return -1;
+		cJSON_AddItemToArray(arr, it);
+		cJSON_AddNumberToObject(it, "size", (double)r->sizes[i].bytes);
+		cJSON_AddStringToObject(it, "level", r->sizes[i].level);
+		cJSON_AddBoolToObject(it, "per_thread", r->sizes[i].per_thread);
+		if (!cJSON_AddStringToObject(it, "from", r->sizes[i].from))
+			return -1;
+	}
+	arr = cJSON_AddArrayToObject(root, "threads");
+	if (!arr)
+		return -1;
+	for (size_t i = 0; i < r->nthreads; i++) {
+		cJSON *it = cJSON_CreateObject();
+		if (!it)
+			return -1;
+		cJSON_AddItemToArray(arr, it);
+		cJSON_AddNumberToObject(it, "threads", r->threads[i].threads);
+		cJSON_AddStringToObject(it, "cpus", r->threads[i].cpus);
+		cJSON_AddStringToObject(it, "placement", r->threads[i].placement);
+		if (!cJSON_AddBoolToObject(it, "oversubscribed", r->threads[i].over))
+			return -1;
+	}
+	return 0;
+}
+
+static int results_to_json(const struct bandwidth_result *r, cJSON *root)
+{
+	cJSON *arr = cJSON_AddArrayToObject(root, "results");
+	if (!arr)
+		return -1;
+	for (size_t s = 0; s < r->nsizes; s++)
+		for (size_t ki = 0; ki < r->nkernels; ki++)
+			for (size_t t = 0; t < r->nthreads; t++) {
+				int k = r->kernels[ki];
+				const struct bw_cell *c = &r->cell[s][k][t];
+				cJSON *it;
+				if (!c->have)
+					continue;
+				if (!(it = cJSON_CreateObject()))
+					return -1;
+				cJSON_AddItemToArray(arr, it);
+				cJSON_AddStringToObject(it, "kernel", bandwidth_kernel_name(k));
+				cJSON_AddNumberToObject(it, "size", (double)r->sizes[s].bytes);
+				cJSON_AddNumberToObject(it, "threads", r->threads[t].threads);
+				cJSON_AddNumberToObject(it, "gbs", round(c->gbs * 1000) / 1000);
+				cJSON_AddNumberToObject(it, "spread", round(c->spread * 10000) / 10000);
+				cJSON_AddNumberToObject(it, "tries", c->tries);
+				cJSON_AddNumberToObject(it, "canary", round(c->canary * 1000) / 1000);
+				cJSON_AddNumberToObject(it, "bytes_per_pass", c->pass_bytes);
+				cJSON_AddBoolToObject(it, "measured_twice", c->twice);
+				cJSON_AddNumberToObject(it, "preemptions", c->preempted);
+				cJSON_AddBoolToObject(it, "uneven", c->uneven);
+				if (!cJSON_AddBoolToObject(it, "checked", c->checked))
+					return -1;
+			}
+	return 0;
+}
+
+static int loaded_to_json(const struct bandwidth_result *r, cJSON *root)
+{
+	cJSON *setup, *arr;
+	if (!r->loaded)
+		return 0;
+	setup = cJSON_AddObjectToObject(root, "loaded_setup");
+	arr = cJSON_AddArrayToObject(root, "loaded");
+	if (!setup || !arr)
+		return -1;
+	cJSON_AddNumberToObject(setup, "chase_bytes", (double)r->chase_bytes);
+	cJSON_AddNumberToObject(setup, "chase_stride", r->chase_stride);
+	cJSON_AddNumberToObject(setup, "loaders", r->loaders);
+	cJSON_AddNumberToObject(setup, "chaser_cpu", r->chaser_cpu);
+	cJSON_AddStringToObject(setup, "loader", r->loader_write ? "write" : "read");
+	for (size_t i = 0; i < r->npts; i++) {
+		const struct bw_point *pt = &r->pts[i];
+		cJSON *it;
+		if (!pt->have)
+			continue;
+		if (!(it = cJSON_CreateObject()))
+			return -1;
+		cJSON_AddItemToArray(arr, it);
+		if (pt->idle)
+			cJSON_AddNullToObject(it, "delay_ns");
+		else
+			cJSON_AddNumberToObject(it, "delay_ns", pt->delay_ns);
+		cJSON_AddNumberToObject(it, "gbs", round(pt->gbs * 1000) / 1000);
+		cJSON_AddNumberToObject(it, "latency_ns", round(pt->latency_ns * 100) / 100);
+		cJSON_AddNumberToObject(it, "spread", round(pt->spread * 10000) / 10000);
+		cJSON_AddNumberToObject(it, "tries", pt->tries);
+		cJSON_AddNumberToObject(it, "preempted_tries", pt->preempted);
+		if (!cJSON_AddBoolToObject(it, "idle", pt->idle))
+			return -1;
+	}
+	return 0;
+}
+
+cJSON *bandwidth_result_to_json(const struct bandwidth_result *r)
+{
+	cJSON *root = cJSON_CreateObject(), *k;
+	if (!root || run_header_to_json(&r->hdr, root) < 0 ||
+	    !cJSON_AddStringToObject(root, "experiment", "bandwidth") ||
+	    !cJSON_AddStringToObject(root, "isa", bandwidth_isa_name(r->isa)) ||
+	    !cJSON_AddNumberToObject(root, "vector_bytes", r->vector_bytes) ||
+	    !cJSON_AddStringToObject(root, "counting", COUNTING) ||
+	    !cJSON_AddNumberToObject(root, "cpus", r->ncpus) ||
+	    !(k = cJSON_AddArrayToObject(root, "kernels")))
+		goto oom;
+	for (size_t i = 0; i < r->nkernels; i++) {
+		cJSON *s = cJSON_CreateString(bandwidth_kernel_name(r->kernels[i]));
+		if (!s)
+			goto oom;
+		cJSON_AddItemToArray(k, s);
+	}
+	if (sizes_to_json(r, root) < 0 || results_to_json(r, root) < 0 ||
+	    loaded_to_json(r, root) < 0)
+		goto oom;
+	return root;
+oom:
+	cJSON_Delete(root);
+	return NULL;
+}
+
+int bandwidth_result_is(const cJSON *root)
+{
+	const cJSON *ex = cJSON_GetObjectItemCaseSensitive(root, "experiment");
+	return cJSON_IsString(ex) && strcmp(ex->valuestring, "bandwidth") == 0;
+}
+
+/* ---- reading ---------------------------------------------------------------- */
+
+/* File-borne text is shown on terminals: control characters become '?'. */
+static void printable(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			*s = '?';
+}
+
+static int sizes_from_json(const cJSON *root, const char *f, struct bandwidth_result *r,
+			   mt_error *e)
+{
+	const cJSON *arr, *it;
+	char where[320];
+	int i = 0;
+	if (!(arr = jsonio_array(root, "sizes", f, e)))
+		return -1;
+	cJSON_ArrayForEach(it, arr) {
+		struct bw_size *sz = &r->sizes[r->nsizes];
+		double v;
+		mt_snprintf(where, sizeof where, "%s: sizes[%d]", f, i++);
+		if (r->nsizes == BW_MAX_SIZES)
+			return mt_fail(e, "%s: more than %d sizes", where, BW_MAX_SIZES);
+		if (!cJSON_IsObject(it) || jsonio_number(it, "size", where, &v, e) < 0)
+			return mt_fail(e, "%s: field \"size\" must be a number", where);
+		if (v < 1 || v > 1e15)
+			return mt_fail(e, "%s: field \"size\" out of range", where);
+		sz->bytes = (uint64_t)v;
+		sz->per_thread = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "per_thread"));
+		jsonio_opt_string(it, "level", sz->level, sizeof sz->level);
+		jsonio_opt_string(it, "from", sz->from, sizeof sz->from);
+		printable(sz->level);
+		printable(sz->from);
+		r->nsizes++;
+	}
+	if (!(arr = jsonio_array(root, "threads", f, e)))
+		return -1;
+	i = 0;
+	cJSON_ArrayForEach(it, arr) {
+		struct bw_threads_info *t = &r->threads[r->nthreads];
+		long n;
+		mt_snprintf(where, sizeof where, "%s: threads[%d]", f, i++);
+		if (r->nthreads == BW_MAX_TLIST)
+			return mt_fail(e, "%s: more than %d thread counts", where, BW_MAX_TLIST);
+		if (!cJSON_IsObject(it) || jsonio_int(it, "threads", where, 1, BW_MAX_THREADS, &n, e) < 0)
+			return mt_fail(e, "%s: field \"threads\" must be 1..%d", where, BW_MAX_THREADS);
+		t->threads = (unsigned)n;
+		t->over = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "oversubscribed"));
+		jsonio_opt_string(it, "cpus", t->cpus, sizeof t->cpus);
+		jsonio_opt_string(it, "placement", t->placement, sizeof t->placement);
+		printable(t->cpus);
+		printable(t->placement);
+		r->nthreads++;
+	}
+	return 0;
+}
+
+/* Index of size bytes in r, or -1. */
+static int size_index(const struct bandwidth_result *r, double bytes)
+{
+	for (size_t i = 0; i < r->nsizes; i++)
+		if ((double)r->sizes[i].bytes == bytes)
+			return (int)i;
+	return -1;
+}
+
+/* Add kernel k to r's columns unless it is there. */
+static void add_kernel(struct bandwidth_result *r, int k)
+{
+	for (size_t i = 0; i < r->nkernels; i++)
+		if (r->kernels[i] == k)
+			return;
+	if (r->nkernels < BW_NKERNELS)
+		r->kernels[r->nkernels++] = k;
+}
+
+static int results_from_json(const cJSON *root, const char *f, struct bandwidth_result *r,
+			     mt_error *e)
+{
+	const cJSON *arr, *it;
+	char where[320];
+	int i = 0;
+	if (!(arr = jsonio_array(root, "results", f, e)))
+		return -1;
+	cJSON_ArrayForEach(it, arr) {
+		const cJSON *kn = cJSON_GetObjectItemCaseSensitive(it, "kernel");
+		struct bw_cell *c;
+		double size;
+		long th;
+		int k, si, ti;
+		mt_snprintf(where, sizeof where, "%s: results[%d]", f, i++);
+		if (!cJSON_IsObject(it))
+			return mt_fail(e, "%s: not an object", where);
+		if (!cJSON_IsString(kn) || (k = bandwidth_kernel_parse(kn->valuestring)) < 0)
+			return mt_fail(e, "%s: field \"kernel\" must name a kernel (read, "
+				       "read_vector, write, write_nt, copy, triad)", where);
+		if (jsonio_number(it, "size", where, &size, e) < 0 ||
+		    jsonio_int(it, "threads", where, 1, BW_MAX_THREADS, &th, e) < 0)
+			return -1;
+		if ((si = size_index(r, size)) < 0)
+			return mt_fail(e, "%s: size %.0f is not in \"sizes\"", where, size);
+		if ((ti = bandwidth_result_tindex(r, (unsigned)th)) < 0)
+			return mt_fail(e, "%s: threads %ld is not in \"threads\"", where, th);
+		c = &r->cell[si][k][ti];
+		if (jsonio_number(it, "gbs", where, &c->gbs, e) < 0)
+			return -1;
+		if (!isfinite(c->gbs) || c->gbs < 0)
+			return mt_fail(e, "%s: field \"gbs\" must be a number >= 0", where);
+		c->have = 1;
+		c->spread = jsonio_opt_number(it, "spread", NAN);
+		c->canary = jsonio_opt_number(it, "canary", NAN);
+		c->tries = (int)jsonio_opt_number(it, "tries", 0);
+		c->pass_bytes = jsonio_opt_number(it, "bytes_per_pass", 0);
+		c->twice = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "measured_twice"));
+		c->preempted = (int)jsonio_opt_number(it, "preemptions", 0);
+		c->uneven = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "uneven"));
+		c->checked = !cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(it, "checked"));
+		if (!c->checked)
+			r->wrong = 1;
+		add_kernel(r, k);
+	}
+	return 0;
+}
+
+static int loaded_from_json(const cJSON *root, const char *f, struct bandwidth_result *r,
+			    mt_error *e)
+{
+	const cJSON *arr = cJSON_GetObjectItemCaseSensitive(root, "loaded"), *it;
+	const cJSON *setup = cJSON_GetObjectItemCaseSensitive(root, "loaded_setup");
+	char where[320], loader[16] = "";
+	int i = 0;
+	if (!arr)
+		return 0;
+	if (!cJSON_IsArray(arr))
+		return mt_fail(e, "%s: field \"loaded\" is not an array", f);
+	r->loaded = 1;
+	r->chaser_cpu = -1;
+	if (cJSON_IsObject(setup)) {
+		r->chaser_cpu = (int)jsonio_opt_number(setup, "chaser_cpu", -1);
+		r->chase_bytes = (uint64_t)jsonio_opt_number(setup, "chase_bytes", 0);
+		r->chase_stride = (unsigned)jsonio_opt_number(setup, "chase_stride", 0);
+		r->loaders = (unsigned)jsonio_opt_number(setup, "loaders", 0);
+		jsonio_opt_string(setup, "loader", loader, sizeof loader);
+		r->loader_write = strcmp(loader, "write") == 0;
+	}
+	cJSON_ArrayForEach(it, arr) {
+		struct bw_point *pt = &r->pts[r->npts];
+		const cJSON *d = cJSON_GetObjectItemCaseSensitive(it, "delay_ns");
+		mt_snprintf(where, sizeof where, "%s: loaded[%d]", f, i++);
+		if (r->npts == MT_ARRAY_LEN(r->pts))
+			return mt_fail(e, "%s: more than %zu points", where, MT_ARRAY_LEN(r->pts));
+		if (!cJSON_IsObject(it) || jsonio_number(it, "gbs", where, &pt->gbs, e) < 0 ||
+		    jsonio_number(it, "latency_ns", where, &pt->latency_ns, e) < 0)
+			return mt_fail(e, "%s: fields \"gbs\" and \"latency_ns\" must be numbers", where);
+		if (!cJSON_IsNull(d) && !cJSON_IsNumber(d))
+			return mt_fail(e, "%s: field \"delay_ns\" must be a number or null", where);
+		pt->have = 1;
+		pt->idle = cJSON_IsNull(d);
+		pt->delay_ns = pt->idle ? -1 : d->valuedouble;
+		pt->spread = jsonio_opt_number(it, "spread", NAN);
+		pt->tries = (int)jsonio_opt_number(it, "tries", 0);
+		pt->preempted = (int)jsonio_opt_number(it, "preempted_tries", 0);
+		r->npts++;
+	}
+	return 0;
+}
+
+int bandwidth_result_from_json(const cJSON *root, const char *file, struct bandwidth_result *r,
+			       mt_error *e)
+{
+	const char *f = file ? file : "input";
+	const cJSON *kernels, *it;
+	char isa[32] = "";
+	memset(r, 0, sizeof *r);
+	if (!bandwidth_result_is(root))
+		return mt_fail(e, "%s: not a bandwidth result (\"experiment\": \"bandwidth\")", f);
+	run_header_from_json(root, &r->hdr);
+	jsonio_opt_string(root, "isa", isa, sizeof isa);
+	r->isa = bandwidth_isa_parse(isa);
+	if (r->isa < 0)
+		r->isa = BW_ISA_SCALAR;
+	r->vector_bytes = (unsigned)jsonio_opt_number(root, "vector_bytes", 0);
+	r->ncpus = (int)jsonio_opt_number(root, "cpus", 0);
+	kernels = cJSON_GetObjectItemCaseSensitive(root, "kernels");
+	if (!cJSON_IsArray(kernels))
+		kernels = NULL;
+	cJSON_ArrayForEach(it, kernels) {
+		int k = cJSON_IsString(it) ? bandwidth_kernel_parse(it->valuestring) : -1;
+		if (k >= 0)
+			add_kernel(r, k); /* the columns in the run's order */
+	}
+	if (sizes_from_json(root, f, r, e) < 0 || results_from_json(root, f, r, e) < 0 ||
+	    loaded_from_json(root, f, r, e) < 0)
+		return -1;
+	if (file) {
+		mt_strlcpy(r->source, file, sizeof r->source);
+		printable(r->source);
+	}
+	return 0;
+}

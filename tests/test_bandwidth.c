@@ -1,0 +1,465 @@
+/* Unit tests of the bandwidth lab: exact byte counts per kernel (STREAM's
+ * counting) and per layout; every kernel of every instruction set this CPU
+ * has computes what it should (copy copies, triad computes, writes write,
+ * reads sum every word) and the checks catch a wrong array; the thread,
+ * kernel and CPU lists are parsed and refused when bad; placement from a
+ * recorded /sys topology; the size plan (credible levels, DRAM floor and
+ * memory cap); the chase is one cycle; the worker streams a checked table
+ * and the loaded sweep; results survive JSON; a cancel stops the threads. */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bandwidth/bandwidth.h"
+#include "core/clock.h"
+#include "core/job.h"
+#include "core/sysinfo.h"
+
+static void byte_counts_exact(void **state)
+{
+	static const uint64_t want[BW_NKERNELS] = { 32768, 32768, 32768, 32768, 65536, 98304 };
+	struct bw_size sz = { .bytes = 100000, .per_thread = 1 };
+	struct bw_layout l;
+	(void)state;
+	for (int k = 0; k < BW_NKERNELS; k++)
+		assert_int_equal(bandwidth_kernel_bytes(k, 4096), want[k]);
+	assert_int_equal(bandwidth_kernel_arrays(BW_COPY), 2);
+	assert_int_equal(bandwidth_kernel_arrays(BW_TRIAD), 3);
+	assert_int_equal(bandwidth_kernel_arrays(BW_NKERNELS), 0);
+	/* 100000 bytes a thread, three arrays: 4166 doubles, rounded down to 4160 */
+	bandwidth_layout(BW_TRIAD, &sz, 4, &l);
+	assert_int_equal(l.n, 4160);
+	assert_int_equal(l.pass_bytes, 3 * 4160 * 8);
+	assert_int_equal(l.slice_stride % 4096, 0);
+	assert_true(l.array_off[1] >= 4160 * 8 && l.array_off[1] % 64 == 0);
+	assert_true(l.array_off[1] % 4096 != 0); /* skewed: no 4K aliasing of a[i], b[i] */
+	assert_true(l.array_off[2] - l.array_off[1] == l.array_off[1]);
+	/* a total split over 2 threads: 96K / 2 / 2 arrays = 3072 doubles each */
+	sz.bytes = 96 * 1024;
+	sz.per_thread = 0;
+	bandwidth_layout(BW_COPY, &sz, 2, &l);
+	assert_int_equal(l.n, 3072);
+	assert_int_equal(l.pass_bytes, 2 * 3072 * 8);
+	/* never below one unrolled block */
+	sz.bytes = 4096;
+	bandwidth_layout(BW_TRIAD, &sz, 64, &l);
+	assert_int_equal(l.n, BW_UNROLL);
+}
+
+static void names_and_isas(void **state)
+{
+	(void)state;
+	for (int k = 0; k < BW_NKERNELS; k++)
+		assert_int_equal(bandwidth_kernel_parse(bandwidth_kernel_name(k)), k);
+	assert_int_equal(bandwidth_kernel_parse("stream"), -1);
+	assert_null(bandwidth_kernel_name(BW_NKERNELS));
+	assert_int_equal(bandwidth_isa_parse("avx-512"), BW_ISA_AVX512);
+	assert_int_equal(bandwidth_isa_parse("AVX2"), BW_ISA_AVX2);
+	assert_int_equal(bandwidth_isa_parse("mmx"), -1);
+	assert_int_equal(bandwidth_isa_width(BW_ISA_AVX512), 64);
+	assert_int_equal(bandwidth_isa_width(BW_ISA_SCALAR), 8);
+	assert_true(bandwidth_isa_supported(BW_ISA_SCALAR));
+	assert_true(bandwidth_isa_supported(bandwidth_isa_best()));
+	assert_non_null(bandwidth_kernel_fn(BW_READ_VECTOR, bandwidth_isa_best()));
+	assert_null(bandwidth_kernel_fn(BW_WRITE_NT, BW_ISA_SCALAR)); /* no streaming stores */
+	{ /* a count that only grows */
+		long p0 = bandwidth_preemptions();
+		assert_true(p0 >= 0 && bandwidth_preemptions() >= p0);
+	}
+#if defined(__x86_64__)
+	assert_true(bandwidth_isa_supported(BW_ISA_SSE2)); /* x86-64's baseline */
+	assert_false(bandwidth_isa_supported(BW_ISA_NEON));
+#endif
+}
+
+/* n doubles plus a guard word past the end of each array. */
+#define N (BW_UNROLL * 50)
+
+static void every_kernel_computes(void **state)
+{
+	double *a = aligned_alloc(64, (N + 8) * sizeof(double));
+	double *b = aligned_alloc(64, (N + 8) * sizeof(double));
+	double *c = aligned_alloc(64, (N + 8) * sizeof(double));
+	int tested = 0;
+	(void)state;
+	assert_non_null(a);
+	assert_non_null(b);
+	assert_non_null(c);
+	for (int isa = 0; isa < BW_NISA; isa++) {
+		if (!bandwidth_isa_supported(isa))
+			continue;
+		for (int k = 0; k < BW_NKERNELS; k++) {
+			bw_kernel_fn fn = bandwidth_kernel_fn(k, isa);
+			uint64_t sum;
+			double s = k == BW_TRIAD ? 3.0 : 2.5;
+			if (!fn)
+				continue;
+			bandwidth_fill(a, b, c, N + 8);
+			sum = fn(a, b, c, N, s, 1);
+			assert_true(bandwidth_check(k, a, b, c, N, s, sum, 1));
+			/* the guard words past n are untouched */
+			assert_true(a[N] == -1.0 - (double)(N % 1000));
+			/* three passes in one call: three times the sum */
+			assert_true(bandwidth_check(k, a, b, c, N, s, fn(a, b, c, N, s, 3), 3));
+			if (k == BW_READ || k == BW_READ_VECTOR) {
+				assert_false(bandwidth_check(k, a, b, c, N, s, sum + 1, 1));
+				assert_false(bandwidth_check(k, a, b, c, N, s, sum, 2));
+				a[N / 2] += 1; /* the check reads every word */
+				assert_false(bandwidth_check(k, a, b, c, N, s, sum, 1));
+			} else {
+				a[N - 1] = 12345; /* one wrong word is caught */
+				assert_false(bandwidth_check(k, a, b, c, N, s, 0, 1));
+			}
+			tested++;
+		}
+		/* the vector read sums what the scalar read sums */
+		bandwidth_fill(a, b, c, N);
+		assert_true(bandwidth_kernel_fn(BW_READ_VECTOR, isa)(a, NULL, NULL, N, 0, 2) ==
+			    bandwidth_kernel_fn(BW_READ, isa)(a, NULL, NULL, N, 0, 2));
+	}
+	assert_true(tested >= 5);
+	free(a);
+	free(b);
+	free(c);
+}
+
+static void lists_parsed_and_refused(void **state)
+{
+	static const char *const bad[] = { "0", "2,1", "1,1", "a", "", "1,,2", "257", "1,2,",
+					   "-1", "1 2" };
+	unsigned t[BW_MAX_TLIST];
+	int k[BW_NKERNELS];
+	char badk[80];
+	(void)state;
+	assert_int_equal(bandwidth_parse_threads("1,2,4", t, BW_MAX_TLIST), 3);
+	assert_int_equal(t[2], 4);
+	assert_int_equal(bandwidth_parse_threads("3", t, BW_MAX_TLIST), 1);
+	for (size_t i = 0; i < MT_ARRAY_LEN(bad); i++)
+		assert_int_equal(bandwidth_parse_threads(bad[i], t, BW_MAX_TLIST), -1);
+	assert_int_equal(bandwidth_parse_threads("1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17", t,
+						 BW_MAX_TLIST),
+			 -1);
+	assert_int_equal(bandwidth_parse_kernels("triad,read", k, BW_NKERNELS, badk, sizeof badk), 2);
+	assert_int_equal(k[0], BW_TRIAD);
+	assert_int_equal(k[1], BW_READ);
+	assert_int_equal(bandwidth_parse_kernels("read,stream", k, BW_NKERNELS, badk, sizeof badk), -1);
+	assert_string_equal(badk, "stream");
+	assert_int_equal(bandwidth_parse_kernels("copy,copy", k, BW_NKERNELS, badk, sizeof badk), -1);
+	assert_int_equal(bandwidth_parse_kernels("", k, BW_NKERNELS, badk, sizeof badk), -1);
+}
+
+/* A recorded sysfs: 4 CPUs, two cores of two SMT siblings (0,2 and 1,3). */
+static void make_sysfs(const char *root, int with_topology)
+{
+	static const char *const sib[] = { "0,2", "1,3", "0,2", "1,3" };
+	char path[512];
+	mkdir(root, 0700);
+	for (int c = 0; c < 4; c++) {
+		FILE *f;
+		mt_snprintf(path, sizeof path, "%s/cpu%d", root, c);
+		mkdir(path, 0700);
+		if (!with_topology)
+			continue;
+		mt_snprintf(path, sizeof path, "%s/cpu%d/topology", root, c);
+		mkdir(path, 0700);
+		mt_snprintf(path, sizeof path, "%s/cpu%d/topology/thread_siblings_list", root, c);
+		f = fopen(path, "w");
+		assert_non_null(f);
+		fprintf(f, "%s\n", sib[c]);
+		fclose(f);
+	}
+}
+
+static void rm_sysfs(const char *root)
+{
+	char path[512];
+	for (int c = 0; c < 4; c++) {
+		mt_snprintf(path, sizeof path, "%s/cpu%d/topology/thread_siblings_list", root, c);
+		unlink(path);
+		mt_snprintf(path, sizeof path, "%s/cpu%d/topology", root, c);
+		rmdir(path);
+		mt_snprintf(path, sizeof path, "%s/cpu%d", root, c);
+		rmdir(path);
+	}
+	rmdir(root);
+}
+
+static void placement_from_topology(void **state)
+{
+	struct bandwidth_params p;
+	char dir[] = "/tmp/memtop-bw-XXXXXX", root[600], text[128];
+	static const int allowed[] = { 0, 1, 2, 3 };
+	static const int list[] = { 0, 1, 2, 3 };
+	mt_error e;
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	mt_snprintf(root, sizeof root, "%s/cpu", dir);
+	make_sysfs(root, 1);
+	bandwidth_params_default(&p, root);
+	assert_int_equal(bandwidth_set_cpus(&p, list, 4, allowed, 4, root, &e), 0);
+	assert_int_equal(p.core[2], 0);
+	assert_int_equal(p.core[3], 1);
+	bandwidth_order_cpus(p.cpus, p.core, p.ncpus, BW_SPREAD);
+	assert_int_equal(p.cpus[0], 0);
+	assert_int_equal(p.cpus[1], 1);
+	assert_int_equal(p.cpus[2], 2);
+	assert_int_equal(bandwidth_placement(&p, 2, text, sizeof text), 0);
+	assert_string_equal(text, "CPUs 0,1: separate cores");
+	assert_int_equal(bandwidth_placement(&p, 1, text, sizeof text), 0);
+	assert_string_equal(text, "CPU 0");
+	bandwidth_order_cpus(p.cpus, p.core, p.ncpus, BW_COMPACT);
+	assert_int_equal(p.cpus[1], 2);
+	bandwidth_placement(&p, 2, text, sizeof text);
+	assert_string_equal(text, "CPUs 0,2: 1 pair of SMT siblings");
+	bandwidth_placement(&p, 4, text, sizeof text);
+	assert_string_equal(text, "CPUs 0,2,1,3: 2 pairs of SMT siblings");
+	assert_int_equal(bandwidth_placement(&p, 5, text, sizeof text), 1);
+	assert_string_equal(text, "5 threads on 4 CPUs: oversubscribed");
+	/* refused: a CPU not allowed, a CPU twice */
+	assert_int_equal(bandwidth_set_cpus(&p, (const int[]){ 0, 7 }, 2, allowed, 4, root, &e), -1);
+	assert_non_null(strstr(e.msg, "CPU 7"));
+	assert_int_equal(bandwidth_set_cpus(&p, (const int[]){ 1, 1 }, 2, allowed, 4, root, &e), -1);
+	/* no topology: said, not guessed */
+	mt_snprintf(root, sizeof root, "%s/bare", dir);
+	make_sysfs(root, 0);
+	assert_int_equal(bandwidth_set_cpus(&p, list, 2, allowed, 4, root, &e), 0);
+	bandwidth_placement(&p, 2, text, sizeof text);
+	assert_string_equal(text, "CPUs 0,1: cores unknown (no topology)");
+	rm_sysfs(root);
+	mt_snprintf(root, sizeof root, "%s/cpu", dir);
+	rm_sysfs(root);
+	assert_int_equal(rmdir(dir), 0);
+}
+
+static void size_plan(void **state)
+{
+	struct bandwidth_params p;
+	struct bw_level lv[3] = { { 1, 48 << 10, "cpuid", "" }, { 2, 1 << 20, "cpuid", "" },
+				  { 3, 508ull << 20, "cpuid", "" } };
+	char notes[4][BW_NOTE_LEN];
+	mt_error e;
+	(void)state;
+	bandwidth_params_default(&p, NULL);
+	/* a 2-CPU guest claiming 508M of L3: left out, said; DRAM at the floor */
+	assert_int_equal(bandwidth_plan_sizes(&p, lv, 3, 2, 24ull << 30, notes, 4, &e), 1);
+	assert_non_null(strstr(notes[0], "L3 508M (cpuid) left out"));
+	assert_int_equal(p.nsizes, 3);
+	assert_int_equal(p.sizes[0].bytes, 24 << 10);
+	assert_true(p.sizes[0].per_thread);
+	assert_string_equal(p.sizes[0].level, "L1");
+	assert_non_null(strstr(p.sizes[0].from, "half the L1 48K (cpuid)"));
+	assert_int_equal(p.sizes[1].bytes, 512 << 10);
+	assert_int_equal(p.sizes[2].bytes, BW_DRAM_MIN);
+	assert_false(p.sizes[2].per_thread);
+	assert_string_equal(p.sizes[2].level, "DRAM");
+	assert_non_null(strstr(p.sizes[2].from, "8 x the L2 1M (cpuid), raised to 256M"));
+	assert_int_equal(p.chase_bytes, BW_DRAM_MIN);
+	/* the same L3 on 64 CPUs is credible: a row for all threads, DRAM at 8x */
+	assert_int_equal(bandwidth_plan_sizes(&p, lv, 3, 64, 64ull << 30, notes, 4, &e), 0);
+	assert_int_equal(p.nsizes, 4);
+	assert_int_equal(p.sizes[2].bytes, 254ull << 20);
+	assert_false(p.sizes[2].per_thread);
+	assert_int_equal(p.sizes[3].bytes, 8 * (508ull << 20));
+	/* memory caps the DRAM row at a quarter and says it may be cached */
+	assert_int_equal(bandwidth_plan_sizes(&p, lv, 3, 64, 4ull << 30, notes, 4, &e), 1);
+	assert_int_equal(p.sizes[p.nsizes - 1].bytes, 1ull << 30);
+	assert_non_null(strstr(notes[0], "less than 8 x the largest cache"));
+	/* a level memtop info doubts is left out with the reason */
+	mt_strlcpy(lv[2].doubt, "a VM's shared last level", sizeof lv[2].doubt);
+	assert_int_equal(bandwidth_plan_sizes(&p, lv, 3, 64, 64ull << 30, notes, 4, &e), 1);
+	assert_int_equal(p.nsizes, 3);
+	assert_non_null(strstr(notes[0], "L3 508M (cpuid) left out, memtop info doubts it: a VM's"));
+	/* nothing known: DRAM alone */
+	assert_int_equal(bandwidth_plan_sizes(&p, NULL, 0, 2, 0, notes, 4, &e), 0);
+	assert_int_equal(p.nsizes, 1);
+	assert_non_null(strstr(p.sizes[0].from, "no cache level known"));
+	/* not even 1M: refused */
+	assert_int_equal(bandwidth_plan_sizes(&p, lv, 2, 2, 2 << 20, notes, 4, &e), -1);
+	/* given sizes: increasing, 4K..64G */
+	assert_int_equal(bandwidth_set_sizes(&p, (const uint64_t[]){ 16384, 1 << 20 }, 2, &e), 0);
+	assert_int_equal(bandwidth_set_sizes(&p, (const uint64_t[]){ 1 << 20, 16384 }, 2, &e), -1);
+	assert_int_equal(bandwidth_set_sizes(&p, (const uint64_t[]){ 1024 }, 1, &e), -1);
+}
+
+static void chase_is_one_cycle(void **state)
+{
+	enum { SIZE = 1 << 20, STRIDE = 128, SLOTS = SIZE / STRIDE };
+	char *buf = aligned_alloc(4096, SIZE);
+	uint32_t *scratch = malloc(SLOTS * sizeof *scratch);
+	unsigned char *seen = calloc(SLOTS, 1);
+	void *p;
+	(void)state;
+	assert_non_null(buf);
+	assert_non_null(scratch);
+	assert_non_null(seen);
+	assert_int_equal(bandwidth_chase_build(buf, SIZE, STRIDE, 42, scratch), SLOTS);
+	p = buf;
+	for (size_t i = 0; i < SLOTS; i++) {
+		size_t slot = (size_t)((char *)p - buf) / STRIDE;
+		assert_true(((char *)p - buf) % STRIDE == 0);
+		assert_int_equal(seen[slot], 0);
+		seen[slot] = 1;
+		p = *(void **)p;
+	}
+	assert_ptr_equal(p, buf); /* back at the start after every slot, once each */
+	assert_ptr_equal(bandwidth_chase(buf, SLOTS), buf);
+	assert_int_equal(bandwidth_chase_build(buf, SIZE, 12, 1, scratch), 0);
+	free(buf);
+	free(scratch);
+	free(seen);
+}
+
+/* Run p to its end, applying every event to r; returns the cells seen. */
+static int run_job(struct bandwidth_params *p, struct bandwidth_result *r, int *notes)
+{
+	struct job_opts o = { -1, 0 };
+	struct job_event ev[64];
+	mt_error e;
+	job_t *job;
+	int ended = 0, cells = 0;
+	bandwidth_result_init(r, p);
+	*notes = 0;
+	job = job_start(bandwidth_worker, p, &o, &e);
+	assert_non_null(job);
+	while (!ended) {
+		struct pollfd pfd = { .fd = job_fd(job), .events = POLLIN };
+		size_t n;
+		poll(&pfd, 1, 100);
+		n = job_take(job, ev, 64);
+		for (size_t i = 0; i < n; i++) {
+			if (ev[i].type == JOB_EV_CELL)
+				cells++;
+			if (ev[i].type == JOB_EV_NOTE)
+				(*notes)++;
+			else if (ev[i].type != JOB_EV_CELL && ev[i].type != JOB_EV_UPDATE)
+				ended = ev[i].type;
+			bandwidth_result_apply(r, &ev[i]);
+		}
+	}
+	assert_int_equal(job_join(job, &e), 0);
+	assert_int_equal(ended, JOB_EV_DONE);
+	return cells;
+}
+
+static void worker_streams_checked_table(void **state)
+{
+	static struct bandwidth_params p;
+	static struct bandwidth_result r, back;
+	mt_error e;
+	cJSON *j;
+	int notes;
+	(void)state;
+	bandwidth_params_default(&p, NULL);
+	assert_int_equal(bandwidth_set_sizes(&p, (const uint64_t[]){ 16384, 300000 }, 2, &e), 0);
+	p.threads[0] = 1;
+	p.threads[1] = 3; /* oversubscribed on a machine with fewer CPUs: still exact */
+	p.nthreads = 2;
+	p.min_tries = p.max_tries = 1;
+	p.try_ns = 1e5;
+	assert_int_equal(run_job(&p, &r, &notes), (int)(2 * p.nkernels * 2));
+	assert_int_equal(r.wrong, 0);
+	for (size_t s = 0; s < 2; s++)
+		for (size_t k = 0; k < p.nkernels; k++)
+			for (size_t t = 0; t < 2; t++) {
+				const struct bw_cell *c = &r.cell[s][p.kernels[k]][t];
+				struct bw_layout l;
+				bandwidth_layout(p.kernels[k], &p.sizes[s], p.threads[t], &l);
+				assert_true(c->have && c->checked && c->gbs > 0);
+				assert_true(c->pass_bytes == (double)(l.pass_bytes * p.threads[t]));
+			}
+	/* JSON round trip: the same cells come back */
+	j = bandwidth_result_to_json(&r);
+	assert_non_null(j);
+	assert_true(bandwidth_result_is(j));
+	assert_int_equal(bandwidth_result_from_json(j, "t.json", &back, &e), 0);
+	assert_int_equal(back.nsizes, 2);
+	assert_int_equal(back.nthreads, 2);
+	assert_int_equal(back.nkernels, p.nkernels);
+	assert_int_equal(bandwidth_result_measured(&back), bandwidth_result_measured(&r));
+	assert_true(fabs(back.cell[1][BW_TRIAD][1].gbs - r.cell[1][BW_TRIAD][1].gbs) < 0.001);
+	/* a broken file names the field */
+	cJSON_ReplaceItemInObject(cJSON_GetArrayItem(cJSON_GetObjectItem(j, "results"), 0), "kernel",
+				  cJSON_CreateString("stream"));
+	assert_int_equal(bandwidth_result_from_json(j, "t.json", &back, &e), -1);
+	assert_non_null(strstr(e.msg, "t.json: results[0]: field \"kernel\""));
+	cJSON_Delete(j);
+}
+
+static void worker_loaded_sweep(void **state)
+{
+	static struct bandwidth_params p;
+	static struct bandwidth_result r;
+	int notes;
+	(void)state;
+	bandwidth_params_default(&p, NULL);
+	p.loaded = 2;
+	p.chase_bytes = p.loader_bytes = 4 << 20;
+	p.delays[0] = 2000;
+	p.delays[1] = 0;
+	p.ndelays = 2;
+	p.point_ns = 20e6; /* a loader on a busy CPU still gets a share of 40 ms */
+	p.loaded_tries = 2;
+	if (p.ncpus < 2) {
+		assert_int_equal(run_job(&p, &r, &notes), 0);
+		assert_int_equal(notes, 1); /* "needs 2 CPUs" */
+		return;
+	}
+	assert_int_equal(run_job(&p, &r, &notes), 3);
+	assert_true(r.pts[0].have && r.pts[0].idle);
+	assert_true(r.pts[0].gbs == 0);
+	assert_true(r.pts[0].latency_ns > 0);
+	assert_true(r.pts[1].have && !r.pts[1].idle && r.pts[1].delay_ns == 2000);
+	assert_true(r.pts[2].have && r.pts[2].delay_ns == 0 && r.pts[2].gbs > 0);
+}
+
+static void cancel_stops_threads(void **state)
+{
+	static struct bandwidth_params p;
+	struct job_opts o = { -1, 0 };
+	struct timespec ts = { 0, 200000000 };
+	mt_error e;
+	job_t *job;
+	uint64_t t0;
+	(void)state;
+	bandwidth_params_default(&p, NULL);
+	assert_int_equal(bandwidth_set_sizes(&p, (const uint64_t[]){ 64ull << 20 }, 1, &e), 0);
+	p.min_tries = p.max_tries = 100;
+	p.try_ns = 1e9; /* minutes */
+	job = job_start(bandwidth_worker, &p, &o, &e);
+	assert_non_null(job);
+	nanosleep(&ts, NULL);
+	t0 = mt_now_ns();
+	job_cancel(job);
+	assert_int_equal(job_join(job, &e), 1);
+	assert_true(mt_now_ns() - t0 < 2000000000ull);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(byte_counts_exact),
+		cmocka_unit_test(names_and_isas),
+		cmocka_unit_test(every_kernel_computes),
+		cmocka_unit_test(lists_parsed_and_refused),
+		cmocka_unit_test(placement_from_topology),
+		cmocka_unit_test(size_plan),
+		cmocka_unit_test(chase_is_one_cycle),
+		cmocka_unit_test(worker_streams_checked_table),
+		cmocka_unit_test(worker_loaded_sweep),
+		cmocka_unit_test(cancel_stops_threads),
+	};
+	return cmocka_run_group_tests_name("bandwidth", tests, NULL, NULL);
+}

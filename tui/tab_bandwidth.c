@@ -1,0 +1,589 @@
+/* tab_bandwidth: tab 7, the bandwidth lab. The kernels x levels table of
+ * GB/s filling in live as bars (one thread count at a time, t cycles), the
+ * scaling of the cursor's kernel and size over thread counts, and the
+ * loaded-latency curve (ns per load against the bandwidth the other cores
+ * draw). When the area is too short for all three, v picks the lower panel.
+ * A saved run can be put beside (c): each cell then shows its ratio. The
+ * measuring is src/bandwidth/; this file starts the job and draws. */
+#include "config.h"
+
+#include "bandwidth/bandwidth.h"
+#include "core/jsonio.h"
+#include "core/sysinfo.h"
+#include "info/info.h"
+#include "latency/latency.h"
+#include "tab.h"
+
+#include <math.h>
+#include <string.h>
+
+#define NAME_W 12          /* the kernel column */
+#define CELL_MAX 26        /* widest size column */
+#define ASSUMED_LOADS_PER_CYCLE 2
+#define DOUBTFUL_SPREAD 0.05
+#define DOUBTFUL_CANARY 1.15
+
+enum { VIEW_SCALING, VIEW_LOADED, VIEW_NOTES, NVIEWS };
+
+static struct {
+	struct bandwidth_params p; /* outlives the job */
+	char notes[4][BW_NOTE_LEN];
+	int nnotes;
+	int running, unsaved;
+	int tsel, tpinned;         /* thread index the table shows; pinned by t */
+	int ksel, ssel;            /* cursor: kernel row, size column */
+	int view;                  /* lower panel when not all fit */
+	struct bandwidth_result r; /* measured here, or opened (memtop view) */
+	struct bandwidth_result cmp; /* beside it (c) */
+	int have_cmp;
+} S;
+
+static void reset_results(void)
+{
+	bandwidth_result_init(&S.r, &S.p);
+	S.tsel = S.ksel = S.ssel = 0;
+	S.tpinned = 0;
+}
+
+/* The levels to plan the sizes from: the Latency tab's detected levels when
+ * it measured this machine in this session, else `memtop info`'s. */
+static size_t plan_levels(struct tui *t, struct bw_level *lv, size_t cap)
+{
+	const struct latency_result *lr = tui_latency(t);
+	size_t n = 0;
+	if (lr && !lr->source[0]) {
+		static struct latency_levels l; /* big: not on the stack */
+		latency_detect(lr, &l);
+		for (size_t i = 0; i < l.n && n < cap; i++) {
+			if (l.lv[i].tlb || !l.lv[i].size)
+				continue;
+			lv[n].level = l.lv[i].level;
+			lv[n].size = l.lv[i].size;
+			mt_strlcpy(lv[n].source, "latency run", sizeof lv[n].source);
+			lv[n].doubt[0] = '\0'; /* measured here */
+			n++;
+		}
+	}
+	if (n == 0 && tui_info(t))
+		n = bandwidth_levels_from_info(tui_info(t), lv, cap);
+	return n;
+}
+
+/* Plan the sizes (again: a latency run may have found the levels since). */
+static void plan(struct tui *t)
+{
+	struct bw_level lv[INFO_MAX_LEVELS];
+	size_t nlv = plan_levels(t, lv, INFO_MAX_LEVELS);
+	mt_error e;
+	S.nnotes = bandwidth_plan_sizes(&S.p, lv, nlv, mt_online_cpus(), mt_mem_available(),
+					S.notes, 4, &e);
+	if (S.nnotes < 0) {
+		S.nnotes = 0;
+		S.p.nsizes = 0; /* nothing fits: r says so */
+	}
+	if (tui_quick(t))
+		bandwidth_params_quick(&S.p);
+}
+
+static int init(struct tui *t)
+{
+	memset(&S, 0, sizeof S);
+	bandwidth_params_default(&S.p, NULL); /* the CPU list: the UI thread sees them all */
+	plan(t);
+	reset_results();
+	return 0;
+}
+
+/* ---- measuring ------------------------------------------------------------ */
+
+static void on_job_event(struct tui *t, const struct job_event *ev)
+{
+	if (ev->type == JOB_EV_CELL || ev->type == JOB_EV_UPDATE) {
+		if (bandwidth_result_apply(&S.r, ev) == BW_EV_TABLE && !S.tpinned)
+			S.tsel = (int)ev->aux[0];
+		S.unsaved = 1;
+		tui_dirty(t);
+		return;
+	}
+	if (ev->type == JOB_EV_NOTE) {
+		tui_message(t, "%s", ev->text);
+		return;
+	}
+	S.running = 0;
+	tui_set_diag(t, &S.r.hdr.diag); /* the frame completed the header */
+	if (ev->type == JOB_EV_FAILED)
+		tui_message(t, "bandwidth failed: %s", ev->text);
+	else if (ev->type == JOB_EV_CANCELLED)
+		tui_message(t, "bandwidth stopped");
+	else
+		tui_message(t, S.r.wrong ? "done: a kernel's arrays came out WRONG"
+					 : "done: every kernel's arrays checked");
+	tui_dirty(t);
+}
+
+static int start(struct tui *t, int loaded)
+{
+	if (!tui_can_measure(t))
+		return 1;
+	plan(t);
+	if (loaded != 2 && S.p.nsizes == 0) {
+		tui_message(t, "no size fits in the memory available");
+		return 1;
+	}
+	S.p.loaded = loaded;
+	reset_results();
+	S.unsaved = 0;
+	if (tui_job_launch(t, &tab_bandwidth, bandwidth_worker, &S.p, &S.r.hdr) < 0)
+		return 1;
+	S.running = 1;
+	S.view = loaded == 2 ? VIEW_LOADED : VIEW_SCALING;
+	tui_dirty(t);
+	return 1;
+}
+
+static int act_all(struct tui *t, int key)
+{
+	(void)key;
+	return start(t, 1);
+}
+
+static int act_table(struct tui *t, int key)
+{
+	(void)key;
+	return start(t, 0);
+}
+
+static int act_loaded(struct tui *t, int key)
+{
+	(void)key;
+	return start(t, 2);
+}
+
+static int act_threads(struct tui *t, int key)
+{
+	(void)key;
+	if (S.r.nthreads < 2) {
+		tui_message(t, "one thread count only");
+		return 1;
+	}
+	S.tsel = (S.tsel + 1) % (int)S.r.nthreads;
+	S.tpinned = 1;
+	tui_dirty(t);
+	return 1;
+}
+
+static int act_move(struct tui *t, int key)
+{
+	int nk = (int)S.r.nkernels, ns = (int)S.r.nsizes;
+	if (key == KEY_UP && S.ksel > 0)
+		S.ksel--;
+	else if (key == KEY_DOWN && S.ksel + 1 < nk)
+		S.ksel++;
+	else if (key == KEY_LEFT && S.ssel > 0)
+		S.ssel--;
+	else if (key == KEY_RIGHT && S.ssel + 1 < ns)
+		S.ssel++;
+	tui_dirty(t);
+	return 1;
+}
+
+static int act_view(struct tui *t, int key)
+{
+	static const char *const names[NVIEWS] = { "scaling over threads", "loaded latency",
+						   "where the sizes came from" };
+	(void)key;
+	S.view = (S.view + 1) % NVIEWS;
+	tui_message(t, "lower panel: %s (v: the next)", names[S.view]);
+	tui_dirty(t);
+	return 1;
+}
+
+static void compare_answer(struct tui *t, const char *answer)
+{
+	static struct bandwidth_result other; /* big: not on the stack */
+	mt_error e;
+	cJSON *root;
+	if (!answer)
+		return;
+	if (!answer[0]) {
+		S.have_cmp = 0;
+		tui_message(t, "nothing beside it");
+		tui_dirty(t);
+		return;
+	}
+	root = jsonio_load(answer, &e);
+	if (!root) {
+		tui_message(t, "%s", e.msg);
+		return;
+	}
+	if (bandwidth_result_from_json(root, answer, &other, &e) < 0) {
+		tui_message(t, "%s", e.msg);
+	} else {
+		S.cmp = other;
+		S.have_cmp = 1;
+		tui_message(t, "beside it: %s (cells: this run / that)", answer);
+	}
+	cJSON_Delete(root);
+	tui_dirty(t);
+}
+
+static int act_compare(struct tui *t, int key)
+{
+	(void)key;
+	tui_prompt(t, "Compare with a saved bandwidth run (Enter alone: none): ", "",
+		   compare_answer);
+	return 1;
+}
+
+/* ---- files: the frame opens and saves them through .result ---------- */
+
+static struct bandwidth_result opened; /* big: not on the stack */
+
+static size_t measured(void)
+{
+	return bandwidth_result_measured(&S.r);
+}
+
+static cJSON *to_json(void)
+{
+	return bandwidth_result_to_json(&S.r);
+}
+
+static int load(const cJSON *root, const char *path, mt_error *e)
+{
+	return bandwidth_result_from_json(root, path, &opened, e);
+}
+
+static void take(void)
+{
+	S.r = opened;
+	S.tsel = S.ksel = S.ssel = 0;
+	S.tpinned = 0;
+}
+
+static const struct tab_result_io io = {
+	"bandwidth", "nothing measured to save yet (r measures)", "a bandwidth run", "Bandwidth",
+	&S.r.hdr, S.r.source, &S.unsaved, &S.running,
+	measured, to_json, bandwidth_result_is, load, take,
+};
+
+static const struct keybinding keys[] = {
+	{ 'r', "r", "measure the table, then the loaded latency", act_all },
+	{ 'b', "b", "measure the table alone", act_table },
+	{ 'l', "l", "measure the loaded latency alone", act_loaded },
+	{ 't', "t", "show the next thread count in the table", act_threads },
+	{ KEY_UP, "arrows", "move the cursor (the scaling panel's kernel and size)",
+	  act_move },
+	{ KEY_DOWN, NULL, NULL, act_move },
+	{ KEY_LEFT, NULL, NULL, act_move },
+	{ KEY_RIGHT, NULL, NULL, act_move },
+	{ 'v', "v", "lower panel: scaling, loaded latency, sizes' sources", act_view },
+	{ 'c', "c", "compare with a saved run (cells show the ratio)", act_compare },
+	{ 'w', "w", "save as JSON (memtop-bandwidth-HOST-DATE.json)", tui_result_key },
+	{ 0, NULL, NULL, NULL },
+};
+
+/* ---- drawing ------------------------------------------------------------- */
+
+/* Draw text from (y, x) within width columns, breaking lines at spaces
+ * (a word longer than the width is the only thing cut), at most maxl
+ * lines. Returns the lines used. */
+static int wrap(WINDOW *w, int y, int x, int width, int maxl, const char *text)
+{
+	int used = 0;
+	while (*text && used < maxl && width > 0) {
+		int len = (int)strlen(text), cut = len;
+		if (len > width) {
+			cut = width;
+			while (cut > 0 && text[cut] != ' ')
+				cut--;
+			if (cut == 0)
+				cut = width;
+		}
+		mvwaddnstr(w, y + used, x, text, cut);
+		used++;
+		text += cut;
+		while (*text == ' ')
+			text++;
+	}
+	return used;
+}
+
+/* Copy text into buf cut to width columns at the last space that fits. */
+static void fit_words(char *buf, size_t len, const char *text, int width)
+{
+	int n = (int)strlen(text);
+	if (n > width) {
+		n = width;
+		while (n > 0 && text[n] != ' ')
+			n--;
+	}
+	mt_snprintf(buf, len, "%.*s", n, text);
+}
+
+static void draw_bar(struct tui *t, WINDOW *w, int y, int x, int width, double frac)
+{
+	int eighths = (int)lround(fmin(fmax(frac, 0), 1) * width * 8);
+	wattrset(w, tui_attr(t, ROLE_BAR));
+	for (int i = 0; i < width && eighths - i * 8 > 0; i++) {
+		int here = eighths - i * 8;
+		mvwaddstr(w, y, x + i, here >= 8 ? tui_glyph(t, GL_BLOCK) : tui_bar_part(t, here));
+	}
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+}
+
+static void size_label(char *buf, size_t len, const struct bw_size *sz, int width)
+{
+	char a[32];
+	mt_fmt_size(a, sizeof a, sz->bytes);
+	mt_snprintf(buf, len, "%s%s%s", sz->level, sz->level[0] ? " " : "", a);
+	if ((int)strlen(buf) > width)
+		mt_strlcpy(buf, a, len);
+}
+
+/* The same cell in the compared run, or NULL. */
+static const struct bw_cell *cmp_cell(size_t si, int k, size_t ti)
+{
+	int cs = -1, ct;
+	if (!S.have_cmp)
+		return NULL;
+	for (size_t i = 0; i < S.cmp.nsizes; i++)
+		if (S.cmp.sizes[i].bytes == S.r.sizes[si].bytes)
+			cs = (int)i;
+	ct = bandwidth_result_tindex(&S.cmp, S.r.threads[ti].threads);
+	if (cs < 0 || ct < 0 || !S.cmp.cell[cs][k][ct].have)
+		return NULL;
+	return &S.cmp.cell[cs][k][ct];
+}
+
+static int draw_title(struct tui *t, WINDOW *w, int y, int wd)
+{
+	char line[400];
+	int tsel = S.tsel < (int)S.r.nthreads ? S.tsel : 0;
+	if (S.r.nthreads)
+		mt_snprintf(line, sizeof line, "GB/s, %s kernels, %u thread%s (t: next of %zu); "
+			    "bytes as STREAM counts them", bandwidth_isa_name(S.r.isa),
+			    S.r.threads[tsel].threads, S.r.threads[tsel].threads == 1 ? "" : "s",
+			    S.r.nthreads);
+	else
+		mt_snprintf(line, sizeof line, "Loaded latency (no table in this run)");
+	if (S.have_cmp)
+		mt_append(line, sizeof line, "; beside it %s", S.cmp.source);
+	wattrset(w, tui_attr(t, ROLE_TITLE));
+	y += wrap(w, y, 1, wd - 2, 2, line);
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	return y;
+}
+
+/* The table: a row a kernel, a column a size, at thread index S.tsel. */
+static int draw_table(struct tui *t, WINDOW *w, int y, int h, int wd)
+{
+	size_t ns = S.r.nsizes, ti = S.tsel < (int)S.r.nthreads ? (size_t)S.tsel : 0;
+	int cw = ns ? (wd - 2 - NAME_W) / (int)ns : 0, barw;
+	double top = bandwidth_result_top(&S.r);
+	char buf[64];
+	if (!ns || !S.r.nkernels || cw < 8)
+		return y;
+	cw = cw > CELL_MAX ? CELL_MAX : cw;
+	barw = cw - 10;
+	wattrset(w, tui_attr(t, ROLE_TITLE));
+	mvwaddnstr(w, y, 1, "kernel", NAME_W);
+	for (size_t s = 0; s < ns; s++) {
+		size_label(buf, sizeof buf, &S.r.sizes[s], cw - 1);
+		mvwaddnstr(w, y, 1 + NAME_W + (int)s * cw, buf, cw - 1);
+	}
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	for (size_t ki = 0; ki < S.r.nkernels && ++y < h; ki++) {
+		int k = S.r.kernels[ki];
+		mvwaddnstr(w, y, 1, bandwidth_kernel_name(k), NAME_W - 1);
+		for (size_t s = 0; s < ns; s++) {
+			const struct bw_cell *c = &S.r.cell[s][k][ti], *o = cmp_cell(s, k, ti);
+			int x = 1 + NAME_W + (int)s * cw, cur = (int)ki == S.ksel && (int)s == S.ssel;
+			if (!c->have) {
+				wattrset(w, tui_attr(t, cur ? ROLE_CURSOR : ROLE_DIM));
+				mvwaddstr(w, y, x, "     -");
+				wattrset(w, tui_attr(t, ROLE_NORMAL));
+				continue;
+			}
+			mt_snprintf(buf, sizeof buf, "%6.1f%s", c->gbs,
+				    !c->checked ? "!"
+				    : c->spread > DOUBTFUL_SPREAD || c->canary > DOUBTFUL_CANARY ||
+						      c->preempted || c->uneven ? "~"
+												  : " ");
+			wattrset(w, tui_attr(t, cur ? ROLE_CURSOR : !c->checked ? ROLE_BAD : ROLE_NORMAL));
+			mvwaddstr(w, y, x, buf);
+			wattrset(w, tui_attr(t, ROLE_NORMAL));
+			if (o && o->gbs > 0 && cw >= 14) {
+				mt_snprintf(buf, sizeof buf, "%5.2fx", c->gbs / o->gbs);
+				mvwaddstr(w, y, x + 8, buf);
+			} else if (barw >= 2 && top > 0) {
+				draw_bar(t, w, y, x + 8, barw, c->gbs / top);
+			}
+		}
+	}
+	return y + 1;
+}
+
+/* Scaling of the cursor's kernel and size over the thread counts, and the
+ * L1 vector read against the load ports. Returns the lines it needs when
+ * draw is 0. */
+static int draw_scaling(struct tui *t, WINDOW *w, int y, int h, int wd, int draw)
+{
+	size_t si = (size_t)S.ssel, nt = S.r.nthreads;
+	int k = S.ksel < (int)S.r.nkernels ? S.r.kernels[S.ksel] : -1, lines = 0, barw;
+	const struct bw_cell *one;
+	double top = 0, ghz = S.r.hdr.clock.core_ghz;
+	char line[300], name[48], cut[300];
+	if (k < 0 || si >= S.r.nsizes)
+		return 0;
+	if (!draw)
+		return (int)nt + 2 + (wd < 84);
+	for (size_t ti = 0; ti < nt; ti++)
+		top = fmax(top, S.r.cell[si][k][ti].have ? S.r.cell[si][k][ti].gbs : 0);
+	size_label(name, sizeof name, &S.r.sizes[si], 40);
+	mt_snprintf(line, sizeof line, "%s at %s over threads (arrows pick the kernel and size)",
+		    bandwidth_kernel_name(k), name);
+	wattrset(w, tui_attr(t, ROLE_TITLE));
+	lines += wrap(w, y, 1, wd - 2, 1, line);
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	one = &S.r.cell[si][k][0];
+	barw = wd - 2 - 40 > 30 ? 30 : wd - 2 - 40;
+	for (size_t ti = 0; ti < nt && y + lines < h; ti++, lines++) {
+		const struct bw_cell *c = &S.r.cell[si][k][ti];
+		int x;
+		if (!c->have) {
+			mt_snprintf(line, sizeof line, "%4u%s      -", S.r.threads[ti].threads,
+				    S.r.threads[ti].over ? "!" : " ");
+			mvwaddnstr(w, y + lines, 1, line, wd - 2);
+			continue;
+		}
+		mt_snprintf(line, sizeof line, "%4u%s %7.1f", S.r.threads[ti].threads,
+			    S.r.threads[ti].over ? "!" : " ", c->gbs);
+		mvwaddnstr(w, y + lines, 1, line, wd - 2);
+		x = 15;
+		if (barw >= 4 && top > 0) {
+			draw_bar(t, w, y + lines, x, barw, c->gbs / top);
+			x += barw + 1;
+		}
+		mt_snprintf(line, sizeof line, "%5.2fx %s", one->have && one->gbs > 0 ? c->gbs / one->gbs : 0,
+			    S.r.threads[ti].placement);
+		fit_words(cut, sizeof cut, line, wd - 1 - x);
+		mvwaddstr(w, y + lines, x, cut);
+	}
+	if (y + lines < h && S.r.nsizes && strcmp(S.r.sizes[0].level, "L1") == 0 &&
+	    S.r.cell[0][BW_READ_VECTOR][0].have && ghz > 0 && S.r.vector_bytes) {
+		double gbs = S.r.cell[0][BW_READ_VECTOR][0].gbs;
+		double ceil = ASSUMED_LOADS_PER_CYCLE * S.r.vector_bytes * ghz;
+		mt_snprintf(line, sizeof line, "L1 vector read: %.1f B/cycle at %.2f GHz, %.0f %% of "
+			    "%d loads x %u B a cycle (assumed)", gbs / ghz, ghz, 100 * gbs / ceil,
+			    ASSUMED_LOADS_PER_CYCLE, S.r.vector_bytes);
+		wattrset(w, tui_attr(t, ROLE_DIM));
+		lines += wrap(w, y + lines, 1, wd - 2, h - y - lines, line);
+		wattrset(w, tui_attr(t, ROLE_NORMAL));
+	}
+	return lines;
+}
+
+/* The loaded-latency curve: a row a point, idle first, its latency as a
+ * bar. Returns the lines it needs when draw is 0. */
+static int draw_loaded(struct tui *t, WINDOW *w, int y, int h, int wd, int draw)
+{
+	double top = 0;
+	int lines = 0, barw = wd - 2 - 34;
+	char line[200], d[32];
+	if (!S.r.loaded)
+		return 0;
+	if (!draw)
+		return (int)S.r.npts + 1;
+	for (size_t i = 0; i < S.r.npts; i++)
+		if (S.r.pts[i].have)
+			top = fmax(top, S.r.pts[i].latency_ns);
+	mt_snprintf(line, sizeof line, "loaded latency: ns per load on CPU %d while %u loader%s %s",
+		    S.r.chaser_cpu, S.r.loaders, S.r.loaders == 1 ? "" : "s",
+		    S.r.loader_write ? "write" : "read");
+	if (S.r.pts[0].have)
+		mt_append(line, sizeof line, " (idle %.0f ns)", S.r.pts[0].latency_ns);
+	wattrset(w, tui_attr(t, ROLE_TITLE));
+	lines += wrap(w, y, 1, wd - 2, 1, line);
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	for (size_t i = 0; i < S.r.npts && y + lines < h; i++, lines++) {
+		const struct bw_point *pt = &S.r.pts[i];
+		if (pt->idle)
+			mt_strlcpy(d, "idle", sizeof d);
+		else
+			mt_snprintf(d, sizeof d, "%.0f ns", pt->delay_ns);
+		if (!pt->have) {
+			mt_snprintf(line, sizeof line, "%9s      -", d);
+			mvwaddnstr(w, y + lines, 1, line, wd - 2);
+			continue;
+		}
+		mt_snprintf(line, sizeof line, "%9s %6.1f GB/s %6.0f ns", d, pt->gbs, pt->latency_ns);
+		mvwaddnstr(w, y + lines, 1, line, wd - 2);
+		if (barw >= 4 && top > 0)
+			draw_bar(t, w, y + lines, 34, barw, pt->latency_ns / top);
+	}
+	return lines;
+}
+
+/* Where each size and thread count came from. */
+static int draw_notes(struct tui *t, WINDOW *w, int y, int h, int wd, int draw)
+{
+	char line[400], name[48];
+	int lines = 0;
+	if (!draw)
+		return (int)(S.r.nsizes + (size_t)S.nnotes) + 1;
+	for (size_t i = 0; i < S.r.nsizes && y + lines < h; i++) {
+		size_label(name, sizeof name, &S.r.sizes[i], 40);
+		mt_snprintf(line, sizeof line, "%s: %s", name, S.r.sizes[i].from);
+		lines += wrap(w, y + lines, 1, wd - 2, h - y - lines, line);
+	}
+	wattrset(w, tui_attr(t, ROLE_DIM));
+	for (int i = 0; i < S.nnotes && y + lines < h && !S.r.source[0]; i++)
+		lines += wrap(w, y + lines, 1, wd - 2, h - y - lines, S.notes[i]);
+	if (y + lines < h)
+		lines += wrap(w, y + lines, 1, wd - 2, h - y - lines,
+			      "~ tries disagreed over 5 %, a slow canary, the CPU lost to another task "
+			      "or a thread held up; ! arrays WRONG");
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	return lines;
+}
+
+static void draw(struct tui *t, WINDOW *w, int full)
+{
+	typedef int (*panel_fn)(struct tui *, WINDOW *, int, int, int, int);
+	static const panel_fn panels[NVIEWS] = { draw_scaling, draw_loaded, draw_notes };
+	int h, wd, y = 0, need = 0, bottom;
+	(void)full;
+	getmaxyx(w, h, wd);
+	werase(w);
+	bottom = h - 1; /* the last line: hints or the file's path */
+	y = draw_title(t, w, y, wd);
+	y = draw_table(t, w, y, bottom, wd) + 1;
+	/* the chosen panel, then the next ones while they fit whole */
+	for (int i = 0; i < NVIEWS; i++) {
+		int v = (S.view + i) % NVIEWS, n = panels[v](t, w, 0, 0, wd, 0);
+		if (n == 0)
+			continue;
+		if (i > 0 && y + need + n > bottom)
+			break;
+		n = panels[v](t, w, y + need, bottom, wd, 1);
+		need += n + 1;
+	}
+	wattrset(w, tui_attr(t, ROLE_DIM));
+	if (S.r.source[0])
+		mvwaddnstr(w, h - 1, 1, S.r.source, wd - 2);
+	else if (!S.running && !bandwidth_result_measured(&S.r))
+		wrap(w, h - 1, 1, wd - 2, 1,
+		     "r measures (b the table alone, l the loaded latency alone); v: lower panel");
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+}
+
+const struct tab tab_bandwidth = {
+	.name = "Bandwidth",
+	.key = '7',
+	.init = init,
+	.draw = draw,
+	.keys = keys,
+	.job_event = on_job_event,
+	.result = &io,
+};
