@@ -2,7 +2,7 @@
 # memtop levels through the real binary: the levels of a recorded run in the
 # words of run latency, --json to a file and to stdout, exit codes.
 . "$TESTLIB"
-plan 14
+plan 18
 RUN="$TESTDATA/corpus/memtop-zen5-vm-latency-2.json"
 
 status "--help exits 0" 0 "$MEMTOP" levels --help
@@ -18,6 +18,18 @@ like "stdout is the JSON" "$(cat "$TMP/out")" '"levels_read_from":[[:space:]]*"r
 like "the text on stderr" "$(cat "$TMP/err")" '^L3 size: 3\.75 MB'
 status "--json FILE exits 0" 0 "$MEMTOP" levels "$RUN" --json "$TMP/lv.json"
 like "the file has the memory" "$(cat "$TMP/lv.json")" '"memory":[[:space:]]*\{'
+
+# a run that recorded its machine's caches (as run latency and the Latency
+# tab do now) is held against them: the Zen 5 guest's CPUID, whose L3 the
+# guest sees only a few MB of
+{ sed -n '1p' "$RUN"; printf '"caches": '; cat "$TESTDATA/caches-zen5-vm.json"; printf ',\n'
+  sed -n '2,$p' "$RUN"; } >"$TMP/with-caches.json"
+status "a run with its caches exits 0" 0 "$MEMTOP" levels "$TMP/with-caches.json"
+out=$(cat "$TMP/out")
+like "L1 against the recorded CPUID" "$out" '^   cpuid says L1 48 KB: matches$'
+like "L2 against the recorded CPUID" "$out" '^   cpuid says L2 1 MB: matches$'
+like "the recorded 508 MB L3 read as the effective size" "$out" \
+	'^   cpuid says L3 508 MB: effective ~3\.75 MB of it here'
 
 printf '{"experiment":"latency","ghz":1,"sizes":[4096,8192],"strides":[],"ns":[],"random":{"sizes":[4096],"ns":[1]}}\n' >"$TMP/bad.json"
 status "a ragged random curve: exit 2" 2 "$MEMTOP" levels "$TMP/bad.json"

@@ -77,6 +77,8 @@ static void start_run(struct tui *t)
 	}
 	if (note[0])
 		r->capped_from = S.p.sizes[S.p.nsizes - 1];
+	if (tui_info(t))
+		r->caches = info_to_json(tui_info(t));
 	if (tui_job_launch(t, &tab_latency, latency_worker, &S.p, &r->hdr) < 0) {
 		latency_result_free(r);
 		return;

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "cmd.h"
+#include "info/info.h"
 #include "latency/latency.h"
 
 #include <getopt.h>
@@ -78,6 +79,7 @@ int cmd_levels(int argc, char **argv)
 	const char *file = NULL, *json = NULL;
 	struct latency_result *r;
 	struct latency_levels lv;
+	static struct info inf;
 	mt_error e = { "" };
 	int rc = parse(argc, argv, &file, &json);
 	if (rc >= 0)
@@ -88,7 +90,10 @@ int cmd_levels(int argc, char **argv)
 		return MT_EXIT_USAGE;
 	}
 	latency_detect(r, &lv);
-	latency_levels_print(cmd_json_is_stdout(json) ? stderr : stdout, &lv, NULL);
+	/* held against the caches recorded with the run, when it has them */
+	latency_levels_print(cmd_json_is_stdout(json) ? stderr : stdout, &lv,
+			     r->caches && info_from_json(r->caches, &inf, file, NULL) == 0 ? &inf
+											  : NULL);
 	rc = MT_EXIT_OK;
 	if (json) {
 		cJSON *root = levels_json(file, r, &lv);

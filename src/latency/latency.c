@@ -282,6 +282,8 @@ struct latency_result *latency_result_new(const struct latency_params *p, double
 
 void latency_result_free(struct latency_result *r)
 {
+	if (r)
+		cJSON_Delete(r->caches);
 	free(r);
 }
 

@@ -137,6 +137,7 @@ struct latency_result {
 	uint64_t capped_from; /* the asked max size when memory capped it, else 0 */
 	double elapsed_s;
 	char source[MT_PATH_MAX]; /* file it came from, "" when measured here */
+	cJSON *caches;       /* the `memtop info` recorded with the run, or NULL */
 	char format[32];     /* the tool an import came from ("lmbench"), "" for memtop's */
 };
 

@@ -10,6 +10,7 @@
 #include "core/jsonio.h"
 #include "latency.h"
 #include "core/sysinfo.h"
+#include "info/info.h"
 #include "core/util.h"
 
 #include <math.h>
@@ -136,19 +137,13 @@ static int parse_strides(const char *s, struct latency_params *p, mt_error *e)
 	return 0;
 }
 
-/* The levels, held against the cache sizes this machine reports. */
-static void print_levels(FILE *f, const struct latency_result *r)
+/* The levels, held against the cache sizes this machine reports (inf may
+ * be NULL). */
+static void print_levels(FILE *f, const struct latency_result *r, const struct info *inf)
 {
 	struct latency_levels lv;
-	struct info *inf = malloc(sizeof *inf);
-	mt_error e;
 	latency_detect(r, &lv);
-	if (inf && info_collect(inf, &e) < 0) {
-		free(inf);
-		inf = NULL;
-	}
 	latency_levels_print(f, &lv, inf);
-	free(inf);
 }
 
 /* The command line as given, before it becomes parameters. */
@@ -275,6 +270,8 @@ static void print_plan(const struct batch_run *run, const struct latency_params 
 static int latency_batch(int argc, char **argv)
 {
 	static struct latency_params p; /* outlives the job */
+	static struct info inf;          /* collected once, recorded with the result */
+	const struct info *have = NULL;
 	struct printer b;
 	struct batch_cli cli;
 	struct batch_run run;
@@ -300,6 +297,10 @@ static int latency_batch(int argc, char **argv)
 	b.run = &run;
 	if (note[0])
 		b.r->capped_from = asked;
+	if (info_collect(&inf, NULL) == 0) {
+		have = &inf;
+		b.r->caches = info_to_json(&inf);
+	}
 
 	batch_begin(&run, &cli, 1);
 	print_plan(&run, &p, b.r->ghz);
@@ -309,7 +310,7 @@ static int latency_batch(int argc, char **argv)
 	b.r->elapsed_s = run.elapsed_s;
 	b.r->hdr = run.hdr;
 	if (rc == 0) {
-		print_levels(run.meta, b.r);
+		print_levels(run.meta, b.r, have);
 		fprintf(run.meta, "# measured in %.1f s; %s\n", b.r->elapsed_s, b.r->pages);
 		if (note[0])
 			batch_note(&run, note);

@@ -101,6 +101,12 @@ cJSON *latency_to_json(const struct latency_result *r)
 		cJSON_AddNumberToObject(root, "capped_from", (double)r->capped_from);
 	if (r->elapsed_s > 0)
 		cJSON_AddNumberToObject(root, "elapsed_s", round(r->elapsed_s * 100) / 100);
+	if (r->caches) {
+		cJSON *c = cJSON_Duplicate(r->caches, 1);
+		if (!c)
+			goto fail;
+		cJSON_AddItemToObject(root, "caches", c);
+	}
 	latency_detect(r, &lv);
 	if (latency_levels_to_json(&lv, root) < 0)
 		goto fail;
@@ -304,9 +310,16 @@ struct latency_result *latency_from_json(const cJSON *root, const char *file, mt
 	r->capped_from = (uint64_t)jsonio_opt_int(root, "capped_from", 0, LONG_MAX, 0);
 	r->elapsed_s = jsonio_opt_number(root, "elapsed_s", 0);
 	mt_strlcpy(r->source, file, sizeof r->source);
+	{
+		const cJSON *c = cJSON_GetObjectItemCaseSensitive(root, "caches");
+		if (cJSON_IsObject(c) && !(r->caches = cJSON_Duplicate(c, 1))) {
+			mt_fail(e, "%s: out of memory", file);
+			goto fail;
+		}
+	}
 	return r;
 fail:
-	free(r);
+	latency_result_free(r);
 	return NULL;
 }
 
