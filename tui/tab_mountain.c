@@ -797,12 +797,13 @@ static void info_line(struct tui *t, WINDOW *w, int width)
 }
 
 /* The cursor cell in words, with how far to trust it: the spread of its
- * tries and the L1 canary's state around it (SPEC 2.1). */
+ * fastest tries, the L1 canary's state around it (SPEC 2.1), and its median
+ * try when that is well below the fastest (a cell with two speeds). */
 static void draw_cell_line(struct tui *t, WINDOW *w, int y, int x, int width)
 {
 	const struct mountain *m = S.m;
 	size_t i = S.row * m->nstrides + S.col;
-	double v = m->mbs[i], sp = m->spread[i], ca = m->canary[i];
+	double v = m->mbs[i], sp = m->spread[i], ca = m->canary[i], ty = m->typical[i];
 	char line[200], sz[32];
 	mt_snprintf(line, sizeof line, "%s stride %u: ", mt_fmt_size(sz, sizeof sz, m->sizes[S.row]),
 		    m->strides[S.col]);
@@ -818,6 +819,8 @@ static void draw_cell_line(struct tui *t, WINDOW *w, int y, int x, int width)
 			mt_append(line, sizeof line, ", core at full speed");
 		if (isnan(sp) && isnan(ca))
 			mt_append(line, sizeof line, "; no spread recorded");
+		if (!isnan(ty) && ty < MOUNTAIN_TWO_SPEEDS * v)
+			mt_append(line, sizeof line, "; median try %.0f MB/s (two speeds)", ty);
 	}
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	put_fit(w, y, x, width, line);

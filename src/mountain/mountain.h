@@ -35,6 +35,9 @@
 #define MOUNTAIN_MIN_SIZE 4096ull         /* --sizes: 4K .. */
 #define MOUNTAIN_MAX_SIZE (64ull << 30)   /* .. 64G */
 #define MOUNTAIN_MAX_KBEST 16
+/* A cell whose median try reads below this fraction of its fastest runs at
+ * two speeds (see memtop(1): the fast state is the one the table shows). */
+#define MOUNTAIN_TWO_SPEEDS 0.85
 
 struct mountain_params {
 	uint64_t sizes[MOUNTAIN_MAX_SIZES]; /* bytes, increasing */

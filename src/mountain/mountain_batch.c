@@ -279,14 +279,46 @@ static void print_plan(const struct batch_run *run, const struct mountain_params
 	fflush(run->meta);
 }
 
-/* The lines below the table: the time it took, the second looks. */
+/* Cells whose median try is well below their fastest: the smallest and
+ * largest size and stride among them into the counts. Returns how many. */
+static size_t two_speed_cells(const struct mountain *m, size_t *r0, size_t *r1, size_t *c0,
+			      size_t *c1)
+{
+	size_t n = 0;
+	*r0 = *c0 = SIZE_MAX;
+	*r1 = *c1 = 0;
+	for (size_t r = 0; r < m->nsizes; r++)
+		for (size_t c = 0; c < m->nstrides; c++) {
+			double v = mountain_at(m, r, c), ty = m->typical[r * m->nstrides + c];
+			if (isnan(ty) || isnan(v) || ty >= MOUNTAIN_TWO_SPEEDS * v)
+				continue;
+			n++;
+			*r0 = r < *r0 ? r : *r0;
+			*r1 = r > *r1 ? r : *r1;
+			*c0 = c < *c0 ? c : *c0;
+			*c1 = c > *c1 ? c : *c1;
+		}
+	return n;
+}
+
+/* The lines below the table: the time it took, the second looks, the cells
+ * that ran at two speeds. */
 static void print_summary(const struct printer *b, const struct mountain_params *p)
 {
-	char s0[32];
+	char s0[32], s1[32];
+	size_t r0, r1, c0, c1, two = two_speed_cells(b->m, &r0, &r1, &c0, &c1);
 	fprintf(b->run->meta, "# measured in %.1f s", b->m->elapsed_s);
 	if (b->redone)
 		fprintf(b->run->meta, "; %u doubtful cell%s measured twice", b->redone,
 			b->redone == 1 ? "" : "s");
+	if (two)
+		fprintf(b->run->meta,
+			"\n# %zu cell%s (%s..%s, strides %u..%u) ran at two speeds: their median "
+			"try is %.0f %% or more below the fastest, which the table shows "
+			"(memtop(1), Two speeds)",
+			two, two == 1 ? "" : "s", mt_fmt_size(s0, sizeof s0, b->m->sizes[r0]),
+			mt_fmt_size(s1, sizeof s1, b->m->sizes[r1]), b->m->strides[c0],
+			b->m->strides[c1], (1 - MOUNTAIN_TWO_SPEEDS) * 100);
 	fprintf(b->run->meta,
 		"\n# the %s row is overhead-bound: read cliffs from the rows below it\n",
 		mt_fmt_size(s0, sizeof s0, p->sizes[0]));
