@@ -161,10 +161,8 @@ static void plan_point(const struct latency_params *p, uint64_t lines, double es
 
 /* ns to link a chase, a slot: a store, and the random chase's shuffle
  * (planning only). */
-#define BUILD_NS_FIXED 1.5
-#define BUILD_NS_RANDOM 12.0
-/* ns to give the buffer its pages, a byte (planning only). */
-#define POPULATE_NS_PER_BYTE 0.25
+#define BUILD_NS_FIXED 5.0
+#define BUILD_NS_RANDOM 20.0
 
 static double point_cost_ns(const struct latency_params *p, uint64_t size, unsigned stride,
 			    int random)
@@ -176,10 +174,12 @@ static double point_cost_ns(const struct latency_params *p, uint64_t size, unsig
 	       (double)lines * (random ? BUILD_NS_RANDOM : BUILD_NS_FIXED);
 }
 
-/* The pages of the buffer, in the same units. */
+/* The buffer's pages, in the same units: a fresh page costs page_ns (the
+ * first access, after the populate, on a VM whose host backs pages late). */
 static double populate_cost_ns(const struct latency_params *p)
 {
-	return p->nsizes ? (double)p->sizes[p->nsizes - 1] * POPULATE_NS_PER_BYTE : 0;
+	double page_ns = p->page_ns > 0 ? p->page_ns : MT_FRESH_PAGE_NS_GUESS;
+	return p->nsizes ? (double)(p->sizes[p->nsizes - 1] / LAT_PAGE) * page_ns : 0;
 }
 
 double latency_params_estimate_s(const struct latency_params *p)

@@ -66,6 +66,8 @@ struct latency_params {
 	double try_ns;                     /* target length of one try */
 	double point_ns;                   /* most timed time a point may take */
 	double target_s;                   /* whole run; points shrink to keep it */
+	double page_ns;                    /* first touch of a fresh page, for the
+					      estimate (0: MT_FRESH_PAGE_NS_GUESS) */
 	char note[200];                    /* emitted as a JOB_EV_NOTE at the start */
 };
 

@@ -273,6 +273,7 @@ static int make_params(const struct batch_cli *cli, const struct args *a,
 	if (a->tries)
 		p->tries = (unsigned)a->tries;
 	p->tlb_locality = a->tlb_locality;
+	p->page_ns = mt_fresh_page_ns(); /* for the estimate */
 	p->hugepages = a->huge;
 	*asked = p->sizes[p->nsizes - 1];
 	/* a run this machine cannot hold even capped is bad input */

@@ -39,6 +39,7 @@
 #include <sys/mman.h>
 
 #define CHUNK_WORDS (1u << 20) /* 8 MB */
+#define FILL_NS_PER_BYTE 0.25   /* writing the seed's values (planning only) */
 #define CANARY_WORDS 256        /* 2 KB: always in L1 */
 #define CANARY_PASSES 32
 #define DOUBTFUL_CANARY 1.15
@@ -182,8 +183,13 @@ double mountain_params_estimate_s(const struct mountain_params *p)
 	for (size_t r = 0; r < p->nsizes; r++)
 		for (size_t c = 0; c < p->nstrides; c++)
 			ns += cell_cost_ns(p, p->sizes[r], p->strides[c]);
-	/* plus touching the buffer */
-	return ns / 1e9 + (double)p->sizes[p->nsizes ? p->nsizes - 1 : 0] / 2e9;
+	/* plus the buffer's pages and the seed's values written into it */
+	if (p->nsizes) {
+		uint64_t bytes = p->sizes[p->nsizes - 1];
+		ns += (double)(bytes / 4096) * (p->page_ns > 0 ? p->page_ns : MT_FRESH_PAGE_NS_GUESS);
+		ns += (double)bytes * FILL_NS_PER_BYTE;
+	}
+	return ns / 1e9;
 }
 
 /* ---- the model ------------------------------------------------------------ */

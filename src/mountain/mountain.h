@@ -52,6 +52,8 @@ struct mountain_params {
 	double cell_max_ns;            /* and ends after this long anyway (doubtful then) */
 	uint64_t fixed_accesses;       /* seed mode: accesses per try (0 = time-based) */
 	int profile;                   /* a note after each row: where its time went */
+	double page_ns;                /* first touch of a fresh page, for the estimate
+					  (0: MT_FRESH_PAGE_NS_GUESS) */
 	int only_row, only_col;        /* measure just this cell (-1: the grid) */
 };
 

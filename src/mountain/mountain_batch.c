@@ -249,6 +249,7 @@ static int make_params(const struct batch_cli *cli, const struct args *a,
 	if (p->cell_max_ns < p->cell_ns)
 		p->cell_max_ns = p->cell_ns;
 	p->profile = a->profile;
+	p->page_ns = mt_fresh_page_ns(); /* for the estimate */
 	/* a grid this machine cannot hold even shrunk is bad input */
 	if (mountain_params_fit_memory(p, mt_mem_available(), note, len, &e) < 0)
 		goto bad;
