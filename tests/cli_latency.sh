@@ -4,7 +4,7 @@
 # largest size), rows printed as measured, the levels, --json readable, bad
 # arguments exit 2 with one line.
 . "$TESTLIB"
-plan 23
+plan 29
 
 status "--help exits 0" 0 "$MEMTOP" run latency --help
 like "--help lists --hugepages" "$(cat "$TMP/out")" '--hugepages on\|off'
@@ -17,7 +17,7 @@ rows=$(printf '%s\n' "$out" | grep -cE '^ +[0-9]+[KM] ')
 is "one row per size, 4K..8M" "$rows" 79
 like "first row is 4K with three chases" "$out" '^      4K +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$'
 like "an L1 level in the seed's words" "$out" '^L1 size: [0-9]+ [KM]B, latency: [0-9.]+ cycles \([0-9.]+ ns\), way size: '
-like "the time it took" "$out" '^# measured in [0-9.]+ s'
+like "the time it took, and the estimate" "$out" '^# measured in [0-9.]+ s \(estimate [0-9]+ s\)'
 # random chase (last column, ns): 16K against the largest size
 r16=$(printf '%s\n' "$out" | awk '$1 == "16K" { print $NF }')
 rmax=$(printf '%s\n' "$out" | awk '$1 == "8M" { print $NF }')
@@ -40,6 +40,19 @@ ok "json: ghz and cycles = ns x ghz" awk -v g="$(q ghz)" -v c="$(q 'cycles[0][5]
 
 status "--random --max-size 64K exits 0" 0 "$MEMTOP" run latency --random --max-size 64K --tries 1
 like "--random: only the random chase" "$(sed -n '/^ *size/p' "$TMP/out")" '^ +size +random +ns$'
+
+# --tlb-locality: the random chase group by group; said in the header and
+# recorded in the JSON
+status "--tlb-locality 64K exits 0" 0 "$MEMTOP" run latency --random --max-size 1M \
+	--tlb-locality 64K --json "$TMP/loc.json"
+like "--tlb-locality: the header says so" "$(cat "$TMP/out")" \
+	'^# random: .* group by group of 64K \(TLB locality: no page walks\)$'
+like "--tlb-locality: in the JSON" "$(tr -d ' \t\n' <"$TMP/loc.json")" '"tlb_locality":65536'
+status "--tlb-locality below 4K: exit 2" 2 "$MEMTOP" run latency --tlb-locality 1K
+is "--tlb-locality below 4K: one line" "$(cat "$TMP/err")" \
+	"memtop: run latency: --tlb-locality: expected a size from 4K to 64G, such as 256K, got '1K'"
+status "--tlb-locality with --no-random: exit 2" 2 "$MEMTOP" run latency --no-random \
+	--tlb-locality 256K
 
 status "bad --hugepages: exit 2" 2 "$MEMTOP" run latency --hugepages maybe
 is "bad --hugepages: one line" "$(cat "$TMP/err")" \

@@ -3,7 +3,7 @@
 # per size as the seed's program does, the time it took, and writes JSON
 # that memtop reads back; bad arguments exit 2 and write nothing.
 . "$TESTLIB"
-plan 20
+plan 23
 
 "$MEMTOP" run mountain --quick --json "$TMP/m.json" >"$TMP/table" 2>"$TMP/err"
 is "quick mountain exits 0" "$?" 0
@@ -21,14 +21,19 @@ unlike "a 2M..4M grid: no row called overhead-bound" "$out" 'overhead-bound'
 like "says it wrote the file" "$table" "^# wrote $TMP/m.json"
 ok "the JSON reads back (cliffs)" "$MEMTOP" cliffs "$TMP/m.json"
 like "JSON has the seed's keys" "$(tr -d ' \t\n' <"$TMP/m.json")" '"hardware":".*"date":".*"sizes":\[16384,.*"strides":\[1,2,4,8\],"throughput":\[\['
-like "JSON has memtop's own fields" "$(tr -d ' \t\n' <"$TMP/m.json")" '"memtop_version":".*"diagnostics":\{"optimized":.*"spread":\[\[.*"caches":\{"sources"'
+like "JSON has memtop's own fields" "$(tr -d ' \t\n' <"$TMP/m.json")" '"memtop_version":".*"diagnostics":\{"optimized":.*"spread":\[\[.*"typical":\[\[.*"caches":\{"sources"'
 
 "$MEMTOP" run mountain --quick --csv >"$TMP/csv" 2>/dev/null
 is "--csv: header plus 10 rows" "$(wc -l <"$TMP/csv" | tr -d ' ')" 11
 like "--csv header" "$(head -1 "$TMP/csv")" '^size_bytes,s1,s2,s4,s8$'
 
+out=$("$MEMTOP" run mountain --quick --sizes 16K:64K --profile 2>&1)
+is "--profile: a note after each of the 3 rows" "$(printf '%s\n' "$out" | grep -c '^# [0-9]*K row: ')" 3
+like "--profile: the note's parts" "$out" '^# 64K row: [0-9.]+ ms: warm-up [0-9.]+, tries [0-9.]+ \([0-9]+\), canary [0-9.]+, second looks [0-9.]+ \([0-9]+ cells?\), other -?[0-9.]+$'
+
 status "--sizes garbage exits 2" 2 "$MEMTOP" run mountain --sizes 16K-8M --json "$TMP/bad.json"
-status "--try-ms 0 exits 2" 2 "$MEMTOP" run mountain --try-ms 0 --json "$TMP/bad.json"
-is "--try-ms 0: one line naming the option and the range" "$(cat "$TMP/err")" \
-	"memtop: run mountain: --try-ms: expected 1..1000, got '0'"
+status "--try-us 0 exits 2" 2 "$MEMTOP" run mountain --try-us 0 --json "$TMP/bad.json"
+is "--try-us 0: one line naming the option and the range" "$(cat "$TMP/err")" \
+	"memtop: run mountain: --try-us: expected 1..1000000, got '0'"
+status "--tries 17 exits 2" 2 "$MEMTOP" run mountain --tries 17 --json "$TMP/bad.json"
 is "nothing written on bad usage" "$(ls "$TMP" | grep -c bad)" 0

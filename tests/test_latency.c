@@ -122,6 +122,57 @@ static void random_chase_is_one_cycle(void **state)
 	free(buf);
 }
 
+/* The chase with TLB locality: one cycle through every slot, where each
+ * group of locality bytes is visited as one unbroken run (so the cycle
+ * changes group exactly once a group), in a random order inside the group;
+ * a locality at least the size is the plain random chase. */
+static void local_random_chase_keeps_to_its_groups(void **state)
+{
+	const uint64_t size = 1024 * KB, locality = 64 * KB;
+	const unsigned stride = 128;
+	size_t n = size / stride, per = locality / stride, changes = 0, in_order = 0;
+	char *buf = aligned_alloc(4096, size);
+	uint32_t *scratch = malloc((n + n / per + 1) * sizeof *scratch);
+	unsigned char *seen = calloc(n, 1);
+	char *p;
+	(void)state;
+	assert_non_null(buf);
+	assert_non_null(scratch);
+	assert_non_null(seen);
+	assert_int_equal(latency_build_random_local(buf, size, stride, locality, 42, scratch), n);
+	p = buf;
+	for (size_t i = 0; i < n; i++) {
+		size_t off = (size_t)(p - buf), next;
+		assert_true(off < size);
+		assert_int_equal(off % stride, 0);
+		assert_int_equal(seen[off / stride], 0);
+		seen[off / stride] = 1;
+		p = *(void **)p;
+		next = (size_t)(p - buf);
+		changes += next / locality != off / locality;
+		in_order += next == (off + stride) % size;
+	}
+	assert_ptr_equal(p, buf); /* one cycle of n */
+	for (size_t i = 0; i < n; i++)
+		assert_int_equal(seen[i], 1);
+	assert_int_equal(changes, size / locality); /* each group one run */
+	assert_true(in_order < n / 8);              /* random inside the groups */
+	/* a locality at least the size: the plain random chase, slot for slot */
+	latency_build_random(buf, size, stride, 7, scratch);
+	p = *(void **)buf;
+	assert_int_equal(latency_build_random_local(buf, size, stride, size, 7, scratch), n);
+	assert_ptr_equal(*(void **)buf, p);
+	/* a last group cut short: 5 slots in groups of 2 */
+	assert_int_equal(latency_build_random_local(buf, 640, 128, 256, 3, scratch), 5);
+	p = buf;
+	for (size_t i = 0; i < 5; i++)
+		p = *(void **)p;
+	assert_ptr_equal(p, buf);
+	free(seen);
+	free(scratch);
+	free(buf);
+}
+
 /* ---- synthetic curves --------------------------------------------------- */
 
 #define GHZ 2.5
@@ -516,6 +567,7 @@ static void result_json_roundtrip(void **state)
 	mt_error e = { "" };
 	(void)state;
 	latency_params_quick(&p);
+	p.tlb_locality = 256 * KB;
 	r = latency_result_new(&p, 2.5);
 	assert_non_null(r);
 	assert_int_equal(r->nstrides, 2);
@@ -557,6 +609,7 @@ static void result_json_roundtrip(void **state)
 	assert_int_equal(back->has_random, 1);
 	assert_true(back->cycles[1][3] == r->cycles[1][3]);
 	assert_true(back->random_ns[r->nsizes - 1] == r->random_ns[r->nsizes - 1]);
+	assert_int_equal(back->tlb_locality, 256 * KB); /* the chase it was */
 	latency_result_free(back);
 	/* a ragged row is refused, naming the file and the field */
 	cJSON_DeleteItemFromArray(cJSON_GetArrayItem(cJSON_GetObjectItem(root, "ns"), 1), 0);
@@ -595,6 +648,7 @@ int main(void)
 		cmocka_unit_test(step_sequence),
 		cmocka_unit_test(fixed_chase_visits_its_slots),
 		cmocka_unit_test(random_chase_is_one_cycle),
+		cmocka_unit_test(local_random_chase_keeps_to_its_groups),
 		cmocka_unit_test(segment_clean_curve),
 		cmocka_unit_test(segment_noisy_outlier),
 		cmocka_unit_test(detect_three_levels),

@@ -57,6 +57,8 @@ static void default_and_quick_grids(void **state)
 	assert_int_equal(p.sizes[9], 8u << 20);
 	assert_int_equal(p.nstrides, 4);
 	assert_int_equal(p.strides[3], 8);
+	assert_int_equal(p.kbest, 3);
+	assert_true(p.try_ns < p.cell_ns && p.cell_ns < p.cell_max_ns);
 	mountain_params_seed(&p);
 	assert_int_equal(p.fixed_accesses, 1u << 23);
 	assert_int_equal(p.min_tries, 5);
@@ -155,7 +157,10 @@ static void real_quick_mountain(void **state)
 			if (evs[i].type == JOB_EV_CELL) {
 				assert_int_equal(mountain_apply(m, &evs[i]), 0);
 				count[evs[i].row][evs[i].col]++;
-				assert_true(evs[i].aux[0] >= 1); /* tries */
+				assert_true(evs[i].aux[0] >= 3); /* tries: at least min_tries */
+				assert_true(evs[i].spread >= 0);
+				/* the median try is never faster than the fastest */
+				assert_true(evs[i].aux[4] > 0 && evs[i].aux[4] <= evs[i].value);
 			} else if (evs[i].type == JOB_EV_UPDATE) {
 				/* a second look replaces a cell already sent */
 				assert_int_equal(count[evs[i].row][evs[i].col], 1);
@@ -224,6 +229,7 @@ static void pause_and_cancel_in_a_big_row(void **state)
 	 * surely still running when it is paused and cancelled below */
 	p.min_tries = p.max_tries = 9;
 	p.tolerance = 0;
+	p.cell_max_ns = 1e12; /* all 9 tries, however long */
 	job = job_start(mountain_worker, &p, &o, &e);
 	assert_non_null(job);
 	usleep(300000); /* inside the 64M row (touching, then measuring) */

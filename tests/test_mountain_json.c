@@ -40,6 +40,7 @@ static void seed_shape_is_read(void **state)
 	assert_int_equal(mountain_stride_index(m, 2), 1);
 	assert_true(mountain_at(m, 1, 0) == 5);
 	assert_true(isnan(m->spread[0])); /* optional tables absent */
+	assert_true(isnan(m->typical[0]));
 	mountain_free(m);
 }
 
@@ -107,6 +108,7 @@ static void round_trip(void **state)
 	for (int i = 0; i < 6; i++) {
 		m->mbs[i] = 1000.0 * (i + 1) + 0.25;
 		m->spread[i] = 0.01 * i;
+		m->typical[i] = 900.0 * (i + 1);
 	}
 	m->mbs[5] = NAN; /* not measured yet */
 	m->full.size = 32768; /* a full stride row beside the grid, as the seed's row_256k */
@@ -127,6 +129,7 @@ static void round_trip(void **state)
 	assert_true(fabs(mountain_at(back, 0, 0) - 1000.3) < 1e-9); /* 0.1 MB/s, as the seed */
 	assert_true(isnan(mountain_at(back, 2, 1)));
 	assert_true(fabs(back->spread[4] - 0.04) < 1e-9);
+	assert_true(back->typical[3] == 3600.0); /* the median try, MB/s */
 	assert_string_equal(back->hdr.hardware, "test machine");
 	assert_string_equal(back->hdr.date, "2026-12-02 10:00");
 	assert_int_equal(back->full.size, 32768);

@@ -247,7 +247,8 @@ static void move_cursor(int dr, int dc)
 		S.col++;
 }
 
-/* Knobs: max stride, smallest size, largest size, tries. */
+/* Knobs: max stride, smallest size, largest size, the fastest tries that
+ * must agree. */
 #define NFIELDS 4
 static void form_change(int dir)
 {
@@ -274,12 +275,10 @@ static void form_change(int dir)
 		mountain_params_set_sizes(p, lo, hi, NULL);
 		break;
 	case 3:
-		if (dir < 0 && p->max_tries > 1)
-			p->max_tries--;
-		else if (dir > 0 && p->max_tries < 25)
-			p->max_tries++;
-		if (p->min_tries > p->max_tries)
-			p->min_tries = p->max_tries;
+		if (dir < 0 && p->kbest > 1)
+			p->kbest--;
+		else if (dir > 0 && p->kbest < MOUNTAIN_MAX_KBEST)
+			p->kbest++;
 		break;
 	}
 }
@@ -870,12 +869,13 @@ static void draw_form(struct tui *t, WINDOW *w, int y, int x, int width)
 	char lo[32], hi[32], line[160];
 	mt_fmt_size(lo, sizeof lo, p->sizes[0]);
 	mt_fmt_size(hi, sizeof hi, p->sizes[p->nsizes - 1]);
-	const char *names[NFIELDS] = { "max stride", "smallest size", "largest size", "max tries" };
+	const char *names[NFIELDS] = { "max stride", "smallest size", "largest size",
+				       "tries agreeing" };
 	char vals[NFIELDS][32];
 	mt_snprintf(vals[0], sizeof vals[0], "%u words", p->strides[p->nstrides - 1]);
 	mt_snprintf(vals[1], sizeof vals[1], "%s", lo);
 	mt_snprintf(vals[2], sizeof vals[2], "%s", hi);
-	mt_snprintf(vals[3], sizeof vals[3], "%u", p->max_tries);
+	mt_snprintf(vals[3], sizeof vals[3], "%u fastest", p->kbest);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	put_fit(w, y++, x, width, "Knobs for the next r (up/down pick, left/right change, Enter done)");
 	for (int i = 0; i < NFIELDS; i++) {
@@ -914,11 +914,11 @@ static void info_line(struct tui *t, WINDOW *w, int width)
 			    S.single ? "one cell again" : "this machine");
 	} else {
 		mt_snprintf(line, sizeof line,
-			    "r measures %zu sizes %s..%s x %zu strides (best of %u..%u tries), about "
-			    "%.0f s",
+			    "r measures %zu sizes %s..%s x %zu strides (fastest try, %u agreeing), "
+			    "about %.0f s",
 			    p->nsizes, mt_fmt_size(lo, sizeof lo, p->sizes[0]),
 			    mt_fmt_size(hi, sizeof hi, p->sizes[p->nsizes - 1]), p->nstrides,
-			    p->min_tries, p->max_tries, ceil(mountain_params_estimate_s(p)));
+			    p->kbest, ceil(mountain_params_estimate_s(p)));
 		if (S.m && mountain_measured(S.m))
 			mt_snprintf(line, sizeof line,
 				    "this machine, %zu/%zu cells%s; r measures again (about %.0f s), "
@@ -932,12 +932,13 @@ static void info_line(struct tui *t, WINDOW *w, int width)
 }
 
 /* The cursor cell in words, with how far to trust it: the spread of its
- * tries and the L1 canary's state around it (SPEC 2.1). */
+ * fastest tries, the L1 canary's state around it (SPEC 2.1), and its median
+ * try when that is well below the fastest (a cell with two speeds). */
 static void draw_cell_line(struct tui *t, WINDOW *w, int y, int x, int width)
 {
 	const struct mountain *m = S.m;
 	size_t i = S.row * m->nstrides + S.col;
-	double v = m->mbs[i], sp = m->spread[i], ca = m->canary[i];
+	double v = m->mbs[i], sp = m->spread[i], ca = m->canary[i], ty = m->typical[i];
 	char line[200], sz[32];
 	mt_snprintf(line, sizeof line, "%s stride %u: ", mt_fmt_size(sz, sizeof sz, m->sizes[S.row]),
 		    m->strides[S.col]);
@@ -953,6 +954,8 @@ static void draw_cell_line(struct tui *t, WINDOW *w, int y, int x, int width)
 			mt_append(line, sizeof line, ", core at full speed");
 		if (isnan(sp) && isnan(ca))
 			mt_append(line, sizeof line, "; no spread recorded");
+		if (!isnan(ty) && ty < MOUNTAIN_TWO_SPEEDS * v)
+			mt_append(line, sizeof line, "; median try %.0f MB/s (two speeds)", ty);
 	}
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	put_fit(w, y, x, width, line);

@@ -2,12 +2,14 @@
 #include "config.h"
 
 #include "sysinfo.h"
+#include "clock.h"
 #include "util.h"
 
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 #ifdef HAVE_SYS_SYSCTL_H
@@ -44,6 +46,33 @@ uint64_t mt_page_size(void)
 {
 	long n = sysconf(_SC_PAGESIZE);
 	return n > 0 ? (uint64_t)n : 4096;
+}
+
+#define FRESH_PAGES 256 /* pages timed by mt_fresh_page_ns() */
+
+double mt_fresh_page_ns(void)
+{
+	static double cached = -1;
+	uint64_t page = mt_page_size(), t0;
+	size_t len = FRESH_PAGES * page;
+	volatile char *p;
+	if (cached >= 0)
+		return cached;
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return cached = 0;
+#ifdef MADV_NOHUGEPAGE
+	(void)madvise((void *)p, len, MADV_NOHUGEPAGE);
+#endif
+	t0 = mt_now_ns();
+#ifdef MADV_POPULATE_WRITE
+	(void)madvise((void *)p, len, MADV_POPULATE_WRITE);
+#endif
+	for (size_t i = 0; i < len; i += page)
+		p[i] = 1;
+	cached = (double)(mt_now_ns() - t0) / FRESH_PAGES;
+	munmap((void *)p, len);
+	return cached;
 }
 
 static int read_line_of(const char *path, const char *key, char *out, size_t len)

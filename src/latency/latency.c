@@ -19,7 +19,7 @@
 #define HUGE_2M (2u << 20)
 #define CHUNK_NS 20e6 /* chase at most ~20 ms between job_check() calls */
 #define LAT_MIN_LOADS 4096     /* the fewest loads worth a warm-up or a chunk */
-#define LAT_MIN_POINT_NS 20e6 /* a contended run shrinks its points down to this */
+#define LAT_MIN_POINT_NS 8e6 /* a contended run shrinks its points down to this */
 #define LAT_RNG_SEED 0x6d656d746f70ull /* "memtop": the random chase's order */
 
 /* ---- sizes and parameters ------------------------------------------------ */
@@ -61,9 +61,9 @@ void latency_params_default(struct latency_params *p)
 	p->random_stride = 128;
 	p->hugepages = LAT_HUGE_OFF;
 	p->tries = 3;
-	p->try_ns = 2e6;
-	p->point_ns = 120e6;
-	p->target_s = 60;
+	p->try_ns = 1e6;
+	p->point_ns = 30e6;
+	p->target_s = 18;
 }
 
 void latency_params_quick(struct latency_params *p)
@@ -73,8 +73,8 @@ void latency_params_quick(struct latency_params *p)
 	p->strides[0] = 128;
 	p->strides[1] = 4096;
 	p->nstrides = 2;
-	p->try_ns = 1e6;
-	p->point_ns = 40e6;
+	p->try_ns = 0.5e6;
+	p->point_ns = 10e6;
 	p->target_s = 10;
 }
 
@@ -134,50 +134,57 @@ static double model_ns(uint64_t size, int random, unsigned stride)
 }
 
 /* Planned loads of a point: warm-up and timed. */
-static void plan_point(const struct latency_params *p, uint64_t lines, double est_ns, int random,
+static void plan_point(const struct latency_params *p, uint64_t lines, double est_ns,
 		       uint64_t *warm, uint64_t *timed)
 {
 	double budget = p->point_ns / est_ns; /* loads that fit the point budget */
 	double want = (double)p->tries * p->try_ns / est_ns;
-	double passes4 = 4.0 * (double)lines;
-	double t;
-	/* at least four full passes of the fixed chase (one, and at least the
-	 * point budget, when four would take more than 8 budgets: a contended
-	 * host); the random chase takes four passes when they fit the budget,
-	 * else a budget-long stretch of its cycle (a uniform sample of the
-	 * lines, since the order is random). */
-	if (random)
-		t = fmin(passes4, budget);
-	else if (passes4 * est_ns <= 8 * p->point_ns)
-		t = passes4;
-	else
-		t = fmax((double)lines, budget);
+	/* four passes over the chase when they fit the budget, else a
+	 * budget-long stretch of it (after the warm-up the chase is in its
+	 * steady state: a stretch of a fixed chase is like any other, and a
+	 * stretch of the random cycle a uniform sample of its lines); at least
+	 * the tries' length when that fits the budget */
+	double t = fmin(4.0 * (double)lines, budget);
 	if (t < want)
-		t = fmin(want, fmax(budget, t));
+		t = fmin(want, budget);
 	if (t < 64 * (double)p->tries)
 		t = 64.0 * p->tries;
 	*timed = (uint64_t)t;
-	/* warm-up: one pass, or a quarter budget when a pass is long (beyond
-	 * the caches there is nothing to warm) */
+	/* warm-up: one pass, or a quarter budget when a pass is longer (such a
+	 * pass fits no cache and no TLB: there is nothing to warm) */
 	*warm = lines;
-	if ((double)lines * est_ns > p->point_ns / 2)
+	if ((double)lines * est_ns > p->point_ns / 4)
 		*warm = (uint64_t)(p->point_ns / 4 / est_ns);
 	if (*warm < LAT_MIN_LOADS)
 		*warm = LAT_MIN_LOADS;
 }
+
+/* ns to link a chase, a slot: a store, and the random chase's shuffle
+ * (planning only). */
+#define BUILD_NS_FIXED 5.0
+#define BUILD_NS_RANDOM 20.0
 
 static double point_cost_ns(const struct latency_params *p, uint64_t size, unsigned stride,
 			    int random)
 {
 	uint64_t lines = size / stride, warm, timed;
 	double est = model_ns(size, random, stride);
-	plan_point(p, lines, est, random, &warm, &timed);
-	return (double)(warm + timed) * est + (double)lines * (random ? 12.0 : 1.5);
+	plan_point(p, lines, est, &warm, &timed);
+	return (double)(warm + timed) * est +
+	       (double)lines * (random ? BUILD_NS_RANDOM : BUILD_NS_FIXED);
+}
+
+/* The buffer's pages, in the same units: a fresh page costs page_ns (the
+ * first access, after the populate, on a VM whose host backs pages late). */
+static double populate_cost_ns(const struct latency_params *p)
+{
+	double page_ns = p->page_ns > 0 ? p->page_ns : MT_FRESH_PAGE_NS_GUESS;
+	return p->nsizes ? (double)(p->sizes[p->nsizes - 1] / LAT_PAGE) * page_ns : 0;
 }
 
 double latency_params_estimate_s(const struct latency_params *p)
 {
-	double ns = 0;
+	double ns = populate_cost_ns(p);
 	for (size_t i = 0; i < p->nsizes; i++) {
 		for (size_t k = 0; k < p->nstrides; k++)
 			ns += point_cost_ns(p, p->sizes[i], p->strides[k], 0);
@@ -240,6 +247,48 @@ size_t latency_build_random(void *buf, uint64_t size, unsigned stride, uint64_t 
 	return n;
 }
 
+/* Fisher-Yates over v[0..n) with splitmix64 from *s. */
+static void shuffle_u32(uint32_t *v, size_t n, uint64_t *s)
+{
+	for (size_t i = n; i > 1; i--) {
+		size_t j = (size_t)(((unsigned __int128)splitmix64(s) * i) >> 64);
+		uint32_t t = v[i - 1];
+		v[i - 1] = v[j];
+		v[j] = t;
+	}
+}
+
+size_t latency_build_random_local(void *buf, uint64_t size, unsigned stride, uint64_t locality,
+				  uint64_t seed, uint32_t *scratch)
+{
+	char *b = buf;
+	uint64_t s = seed;
+	size_t n, per, ngroups, pos = 0;
+	uint32_t *order = scratch, *groups;
+	if (locality == 0 || locality >= size)
+		return latency_build_random(buf, size, stride, seed, scratch);
+	if (!stride_ok(size, stride) || size / stride > UINT32_MAX)
+		return 0;
+	n = (size_t)(size / stride);
+	per = locality / stride ? (size_t)(locality / stride) : 1;
+	ngroups = (n + per - 1) / per;
+	groups = scratch + n;
+	for (size_t g = 0; g < ngroups; g++)
+		groups[g] = (uint32_t)g;
+	shuffle_u32(groups, ngroups, &s);
+	for (size_t k = 0; k < ngroups; k++) {
+		size_t first = (size_t)groups[k] * per;
+		size_t count = n - first < per ? n - first : per;
+		for (size_t j = 0; j < count; j++)
+			order[pos + j] = (uint32_t)(first + j);
+		shuffle_u32(order + pos, count, &s);
+		pos += count;
+	}
+	for (size_t i = 0; i < n; i++)
+		*(void **)(b + (size_t)order[i] * stride) = b + (size_t)order[(i + 1) % n] * stride;
+	return n;
+}
+
 #define CH1 q = (void **)*q;
 #define CH8 CH1 CH1 CH1 CH1 CH1 CH1 CH1 CH1
 #define CH64 CH8 CH8 CH8 CH8 CH8 CH8 CH8 CH8
@@ -271,6 +320,7 @@ struct latency_result *latency_result_new(const struct latency_params *p, double
 	memcpy(r->strides, p->strides, p->nstrides * sizeof *p->strides);
 	r->has_random = p->random;
 	r->random_stride = p->random_stride;
+	r->tlb_locality = p->random ? p->tlb_locality : 0;
 	r->hugepages = p->hugepages;
 	for (size_t k = 0; k < LAT_MAX_STRIDES; k++)
 		for (size_t i = 0; i < LAT_MAX_SIZES; i++)
@@ -354,13 +404,13 @@ struct point {
 /* Time one point on an already linked chase starting at buf. est_ns is the
  * expected ns a load (the last point of this chase), updated. */
 static int measure_point(job_t *job, const struct latency_params *p, char *buf, uint64_t lines,
-			 int random, double *est_ns, struct point *pt)
+			 double *est_ns, struct point *pt)
 {
 	uint64_t warm, timed, per_try;
 	unsigned ntries;
 	void *q = buf;
 	int c, again = 0;
-	plan_point(p, lines, *est_ns, random, &warm, &timed);
+	plan_point(p, lines, *est_ns, &warm, &timed);
 	/* warm-up: not timed, but it tells the real cost of a load */
 	{
 		uint64_t t0 = mt_now_ns();
@@ -371,7 +421,7 @@ static int measure_point(job_t *job, const struct latency_params *p, char *buf, 
 			double got = (double)(mt_now_ns() - t0) / (double)warm;
 			if (got > 0) {
 				*est_ns = got;
-				plan_point(p, lines, got, random, &warm, &timed);
+				plan_point(p, lines, got, &warm, &timed);
 			}
 		}
 	}
@@ -517,8 +567,10 @@ static int chase_mem_map(struct chase_mem *m, const struct latency_params *p, mt
 	(void)madvise(m->buf, need, p->hugepages == LAT_HUGE_ON ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
 #endif
 	if (p->random) {
-		size_t slots = (size_t)(p->sizes[p->nsizes - 1] / p->random_stride) + 1;
-		m->scratch = malloc(slots * sizeof *m->scratch);
+		uint64_t slots = p->sizes[p->nsizes - 1] / p->random_stride;
+		uint64_t per = p->tlb_locality / p->random_stride; /* slots a group */
+		m->scratch = malloc((size_t)(slots + (per ? slots / per + 1 : 0) + 1) *
+				    sizeof *m->scratch);
 		if (!m->scratch) {
 			munmap(m->buf, m->buf_bytes);
 			return mt_fail(e, "out of memory for the random chase's order");
@@ -543,14 +595,16 @@ static size_t link_chase(const struct latency_params *p, struct chase_mem *m, ui
 	if (stride > size) /* a stride longer than the buffer: one slot, itself */
 		return latency_build_fixed(m->buf, stride, stride);
 	if (random)
-		return latency_build_random(m->buf, size, stride, LAT_RNG_SEED ^ size, m->scratch);
+		return latency_build_random_local(m->buf, size, stride, p->tlb_locality,
+						  LAT_RNG_SEED ^ size, m->scratch);
 	return latency_build_fixed(m->buf, size, stride);
 }
 
-/* The run's progress units: the expected ns of every point. */
+/* The run's progress units: the expected ns of every point, and of the
+ * buffer's pages. */
 static double total_units(const struct latency_params *p)
 {
-	double total = 0;
+	double total = populate_cost_ns(p);
 	for (size_t i = 0; i < p->nsizes; i++) {
 		for (size_t k = 0; k < p->nstrides; k++)
 			total += point_cost_ns(p, p->sizes[i], p->strides[k], 0);
@@ -560,7 +614,7 @@ static double total_units(const struct latency_params *p)
 	return total;
 }
 
-/* Behind the target (a contended host): shorter points, down to 20 ms. */
+/* Behind the target (a contended host): shorter points, down to 8 ms. */
 static void keep_to_target(const struct latency_params *p0, struct latency_params *p,
 			   uint64_t t_start, double done, double total)
 {
@@ -586,7 +640,15 @@ static int chase_all(job_t *job, const struct latency_params *p0, struct chase_m
 	size_t ncol = p->nstrides + (p->random ? 1 : 0);
 	for (size_t k = 0; k <= LAT_MAX_STRIDES; k++)
 		est[k] = 2.0;
-	job_set_progress(job, 0, units_total);
+#ifdef MADV_POPULATE_WRITE
+	/* the pages in one call, from the pinned worker (first touch puts them
+	 * on its NUMA node): a fault a page costs far more on a VM (seconds
+	 * for 512 MB on the Zen 5 guest). A hint: the chases' stores fault
+	 * them in otherwise. */
+	(void)madvise(m->buf, m->buf_bytes, MADV_POPULATE_WRITE);
+#endif
+	units_done = populate_cost_ns(p0);
+	job_set_progress(job, units_done, units_total);
 	for (size_t i = 0; i < p->nsizes; i++) {
 		for (size_t c = 0; c < ncol; c++) {
 			int random = c == p->nstrides;
@@ -600,7 +662,7 @@ static int chase_all(job_t *job, const struct latency_params *p0, struct chase_m
 				return mt_fail(e, "cannot link a chase of %llu bytes at stride %u",
 					       (unsigned long long)p->sizes[i], stride);
 			if (job_check(job) == JOB_CANCELLED ||
-			    measure_point(job, p, m->buf, lines, random, &est[c], &pt) ==
+			    measure_point(job, p, m->buf, lines, &est[c], &pt) ==
 				    JOB_CANCELLED)
 				return 0;
 			if (emit_point(job, i, c, random, &pt, ghz) < 0)

@@ -63,19 +63,23 @@ struct latency_params {
 	size_t nstrides;                   /* 0: no fixed chase (--random) */
 	int random;                        /* also the random chase */
 	unsigned random_stride;            /* bytes between the random chase's slots */
+	uint64_t tlb_locality;             /* random chase in groups of this many bytes
+					      visited one after the other (0: no groups) */
 	int hugepages;                     /* LAT_HUGE_ON: madvise(MADV_HUGEPAGE) */
 	unsigned tries;                    /* best of this many timed tries */
 	double try_ns;                     /* target length of one try */
 	double point_ns;                   /* most timed time a point may take */
 	double target_s;                   /* whole run; points shrink to keep it */
+	double page_ns;                    /* first touch of a fresh page, for the
+					      estimate (0: MT_FRESH_PAGE_NS_GUESS) */
 	char note[200];                    /* emitted as a JOB_EV_NOTE at the start */
 };
 
 /* The default run: sizes 4K..512M, strides 128..4096 doubling plus the random
- * chase at 128 bytes, huge pages off, best of 3 tries of 2 ms, at most
- * 120 ms timed a point, a 60 s target for the whole run (when the run
+ * chase at 128 bytes, huge pages off, best of 3 tries of 1 ms, at most
+ * 30 ms timed a point, an 18 s target for the whole run (when the run
  * projects longer, on a contended host, the point budget shrinks down to
- * 20 ms). */
+ * 8 ms). */
 void latency_params_default(struct latency_params *p);
 
 /* The --quick run for tests: 4K..8M, strides 128 and 4096 plus random. */
@@ -109,6 +113,18 @@ size_t latency_build_fixed(void *buf, uint64_t size, unsigned stride);
 size_t latency_build_random(void *buf, uint64_t size, unsigned stride, uint64_t seed,
 			    uint32_t *scratch);
 
+/* The random chase with TLB locality (multichase's -T): the slots fall in
+ * groups of locality bytes (rounded down to a multiple of stride, at least
+ * one slot); the cycle visits every slot of one group in a random order
+ * before it moves to the next group, the groups in a random order. So at
+ * any moment the chase runs over locality / 4 KB pages only: their
+ * translations stay in the TLB, and what remains is the caches' and the
+ * memory's latency. locality 0 or >= size is latency_build_random().
+ * scratch holds at least size / stride + size / locality + 1 uint32_t.
+ * Returns the slot count, 0 on bad arguments (as latency_build_random). */
+size_t latency_build_random_local(void *buf, uint64_t size, unsigned stride, uint64_t locality,
+				  uint64_t seed, uint32_t *scratch);
+
 /* Follow n pointers from p (an unrolled p = *p loop); returns where it ended
  * so the caller can sink it. Not inlined. */
 void *latency_chase(void *p, uint64_t n);
@@ -125,6 +141,7 @@ struct latency_result {
 	double cycles[LAT_MAX_STRIDES][LAT_MAX_SIZES];
 	int has_random;
 	unsigned random_stride;
+	uint64_t tlb_locality; /* bytes; 0: the random chase over the whole array */
 	double random_ns[LAT_MAX_SIZES];
 	double random_cycles[LAT_MAX_SIZES];
 	int ns_over_l1;      /* random_ns are extra ns over the L1 latency (tinymembench's

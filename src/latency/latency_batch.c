@@ -40,6 +40,9 @@ static void usage(FILE *f)
 		"  --random           only the random chase (no fixed strides)\n"
 		"  --no-random        only the fixed strides\n"
 		"  --hugepages on|off madvise the buffer for transparent huge pages (default off)\n"
+		"  --tlb-locality SIZE  the random chase group by group of SIZE bytes (as\n"
+		"                     multichase -T): no page walks, the caches' and the\n"
+		"                     memory's latency alone (default: one cycle over all)\n"
 		"  --tries N          best of N timed tries a point (default 3)\n"
 		"  --cpu N            pin the measuring thread to CPU N\n"
 		"  --quick            small run for tests: 4K..8M, strides 128 and 4096 + random\n"
@@ -150,6 +153,7 @@ static void print_levels(FILE *f, const struct latency_result *r, const struct i
 struct args {
 	const char *strides, *max_size;
 	int only_random, no_random, huge, tries;
+	uint64_t tlb_locality; /* 0: not given */
 };
 
 /* Parse argv into cli and a. Returns 0, or -1 when the command ends here
@@ -163,6 +167,7 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct args 
 		{ "no-random", no_argument, NULL, 'R' },
 		{ "hugepages", required_argument, NULL, 'H' },
 		{ "tries", required_argument, NULL, 't' },
+		{ "tlb-locality", required_argument, NULL, 'T' },
 		BATCH_OPTION_CPU,
 		BATCH_OPTIONS,
 		{ NULL, 0, NULL, 0 },
@@ -191,12 +196,25 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct args 
 			if (batch_opt_int(cli->exp, "--tries", optarg, 1, 100, &a->tries) < 0)
 				return -1;
 			break;
+		case 'T':
+			if (mt_parse_size(optarg, &a->tlb_locality) < 0 || a->tlb_locality < LAT_PAGE ||
+			    a->tlb_locality > (64ull << 30)) {
+				batch_bad(cli->exp, "--tlb-locality", optarg,
+					  "a size from 4K to 64G, such as 256K");
+				return -1;
+			}
+			break;
 		}
 	}
 	if (ch < 0)
 		return -1;
 	if (a->only_random && a->no_random) {
 		mt_warn("run latency: --random and --no-random exclude each other");
+		cli->rc = MT_EXIT_USAGE;
+		return -1;
+	}
+	if (a->tlb_locality && a->no_random) {
+		mt_warn("run latency: --tlb-locality shapes the random chase; drop --no-random");
 		cli->rc = MT_EXIT_USAGE;
 		return -1;
 	}
@@ -237,6 +255,8 @@ static int make_params(const struct batch_cli *cli, const struct args *a,
 		p->random_stride = p->strides[0];
 	if (a->tries)
 		p->tries = (unsigned)a->tries;
+	p->tlb_locality = a->tlb_locality;
+	p->page_ns = mt_fresh_page_ns(); /* for the estimate */
 	p->hugepages = a->huge;
 	*asked = p->sizes[p->nsizes - 1];
 	/* a run this machine cannot hold even capped is bad input */
@@ -261,7 +281,12 @@ static void print_plan(const struct batch_run *run, const struct latency_params 
 		p->hugepages == LAT_HUGE_ON ? "on" : "off", ceil(latency_params_estimate_s(p)));
 	fprintf(run->meta, "# cycles = ns x %.3f GHz (core clock from dependent adds, not the TSC)\n",
 		ghz);
-	if (p->random)
+	if (p->random && p->tlb_locality)
+		fprintf(run->meta,
+			"# random: the same lines at stride %u in a random order, group by group "
+			"of %s (TLB locality: no page walks)\n",
+			p->random_stride, mt_fmt_size(lo, sizeof lo, p->tlb_locality));
+	else if (p->random)
 		fprintf(run->meta, "# random: the same lines at stride %u in one random cycle\n",
 			p->random_stride);
 	fflush(run->meta);
@@ -311,7 +336,8 @@ static int latency_batch(int argc, char **argv)
 	b.r->hdr = run.hdr;
 	if (rc == 0) {
 		print_levels(run.meta, b.r, have);
-		fprintf(run.meta, "# measured in %.1f s; %s\n", b.r->elapsed_s, b.r->pages);
+		fprintf(run.meta, "# measured in %.1f s (estimate %.0f s); %s\n", b.r->elapsed_s,
+			ceil(latency_params_estimate_s(&p)), b.r->pages);
 		if (note[0])
 			batch_note(&run, note);
 		rc = batch_finish(&run, batch_wants_json(&run) ? latency_to_json(b.r) : NULL);

@@ -60,6 +60,8 @@ static int random_json(const struct latency_result *r, cJSON *root)
 	if (!(rnd = cJSON_AddObjectToObject(root, "random")))
 		return -1;
 	cJSON_AddNumberToObject(rnd, "stride", r->random_stride);
+	if (r->tlb_locality)
+		cJSON_AddNumberToObject(rnd, "tlb_locality", (double)r->tlb_locality);
 	if (!(a = cJSON_AddArrayToObject(rnd, "sizes")))
 		return -1;
 	for (size_t i = 0; i < r->nsizes; i++)
@@ -278,6 +280,7 @@ static int read_random(const cJSON *root, const char *file, struct latency_resul
 	r->ns_over_l1 = cJSON_IsTrue(over);
 	st = jsonio_opt_int(rnd, "stride", 1, UINT_MAX, 128);
 	r->random_stride = (unsigned)st;
+	r->tlb_locality = (uint64_t)jsonio_opt_int(rnd, "tlb_locality", 0, LONG_MAX, 0);
 	r->has_random = 1;
 	return 0;
 }

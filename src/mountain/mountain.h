@@ -1,16 +1,21 @@
 /* mountain: the memory mountain of seed 000. Read throughput (MB/s) over
  * working-set size x stride, measured by a strided read pass with four
- * independent accumulators, best of adaptive tries.
+ * independent accumulators: the fastest of many short tries, as the book's
+ * K-best method takes the fastest of single passes.
  *
  * A measurement is a job (core/job.h) running mountain_worker(): it streams
- * one JOB_EV_CELL per grid point as soon as it is measured, row by row, and a JOB_EV_UPDATE for each doubtful cell of a row
- * measured again at the end of that row (before the next row's first cell):
- *   row = size index, col = stride index, value = MB/s,
- *   spread = relative spread of the tries ((second best - best) / best),
+ * one JOB_EV_CELL per grid point as soon as it is measured, row by row, and a
+ * JOB_EV_UPDATE for each doubtful cell of a row measured again at the end of
+ * that row (before the next row's first cell):
+ *   row = size index, col = stride index, value = MB/s (the fastest try),
+ *   spread = relative spread of the fastest tries ((k-th fastest - fastest)
+ *   / fastest, k = kbest; the seed's method: second fastest),
  *   aux[0] = tries, aux[1] = canary factor (1.0 = the core was as fast as
  *   its best moment; 1.3 = a 30 % slower L1 canary around this cell),
  *   aux[2] = ns of the best try per pass,
- *   aux[3] = 1 when the cell was doubtful and measured a second time.
+ *   aux[3] = 1 when the cell was doubtful and measured a second time,
+ *   aux[4] = MB/s of the median try: the typical pass, against the fastest.
+ * With --profile, a JOB_EV_NOTE after each row says where its time went.
  * The consumer applies each event to its own struct mountain with
  * mountain_apply(). */
 #ifndef MEMTOP_MOUNTAIN_H
@@ -29,27 +34,40 @@
 #define MOUNTAIN_MAX_STRIDES 64
 #define MOUNTAIN_MIN_SIZE 4096ull         /* --sizes: 4K .. */
 #define MOUNTAIN_MAX_SIZE (64ull << 30)   /* .. 64G */
+#define MOUNTAIN_MAX_KBEST 16
+/* A cell whose median try reads below this fraction of its fastest runs at
+ * two speeds (see memtop(1): the fast state is the one the table shows). */
+#define MOUNTAIN_TWO_SPEEDS 0.85
 
 struct mountain_params {
 	uint64_t sizes[MOUNTAIN_MAX_SIZES]; /* bytes, increasing */
 	size_t nsizes;
 	unsigned strides[MOUNTAIN_MAX_STRIDES]; /* 8-byte words, increasing */
 	size_t nstrides;
-	unsigned min_tries, max_tries; /* adaptive tries: stop when the two best agree */
-	double tolerance;              /* ... within this relative difference */
-	double try_ns;                 /* target length of one try */
+	unsigned min_tries, max_tries; /* tries a cell: at least, at most */
+	unsigned kbest;                /* a cell ends when its kbest fastest tries agree */
+	double tolerance;              /* ... within this relative difference (0: never) */
+	double try_ns;                 /* length of one try (one pass when a pass is longer) */
+	double cell_ns;                /* ... after trying the cell at least this long */
+	double cell_max_ns;            /* and ends after this long anyway (doubtful then) */
 	uint64_t fixed_accesses;       /* seed mode: accesses per try (0 = time-based) */
+	int profile;                   /* a note after each row: where its time went */
+	double page_ns;                /* first touch of a fresh page, for the estimate
+					  (0: MT_FRESH_PAGE_NS_GUESS) */
 	int only_row, only_col;        /* measure just this cell (-1: the grid) */
 };
 
 /* The default grid: sizes 16K..128M doubling (14), strides 1..15 (15);
- * adaptive tries 3..9 within 1 %, 2 ms tries. */
+ * tries of 4 us (or one pass when longer); a cell ends when its 3 fastest
+ * tries agree within 1 %, after at least 3 tries and 1 ms, or after 20 ms. */
 void mountain_params_default(struct mountain_params *p);
 
-/* The --quick grid for tests and CI: 16K..8M, strides 1, 2, 4, 8. */
+/* The --quick grid for tests and CI: 16K..8M, strides 1, 2, 4, 8; cells of
+ * 0.5 ms. */
 void mountain_params_quick(struct mountain_params *p);
 
-/* The seed's settings: 8M accesses a try, 5 tries, no adaptivity. */
+/* The seed's settings: 8M accesses a try, exactly 5 tries, the best counts;
+ * no second looks. */
 void mountain_params_seed(struct mountain_params *p);
 
 /* Sizes doubling from lo to hi (both rounded to 8-byte words, lo >= 4K,
@@ -86,6 +104,7 @@ struct mountain {
 	double *mbs;       /* nsizes * nstrides, row = size; NAN = not measured */
 	double *spread;    /* same shape; NAN = unknown */
 	double *canary;    /* same shape; NAN = unknown */
+	double *typical;   /* same shape: MB/s of the median try; NAN = unknown */
 	cJSON *caches;     /* the `memtop info` result recorded with it, or NULL */
 	char source[MT_PATH_MAX];  /* file it came from, "" when measured here */
 	double elapsed_s;  /* wall time of the measurement, 0 unknown */

@@ -42,10 +42,15 @@ static void usage(FILE *f)
 		"  --sizes A:B        sizes doubling from A to B (default 16K:128M)\n"
 		"  --max-stride N     strides 1..N words of 8 bytes (default 15)\n"
 		"  --strides LIST     exactly these strides, e.g. 1,2,4,8,15\n"
-		"  --tries N          at most N tries a cell (default 9; adaptive from 3)\n"
-		"  --tolerance PCT    stop when the two best tries agree within PCT %% (default 1)\n"
-		"  --try-ms MS        length of one try in milliseconds (default 2; 1 with --quick)\n"
+		"  --tries N          a cell ends when its N fastest tries agree (default 3);\n"
+		"                     with --seed-settings: exactly N tries (default 5)\n"
+		"  --tolerance PCT    ... within PCT %% (default 1; 0: never, try --cell-max-ms)\n"
+		"  --try-us US        length of one try in microseconds (default 4; one pass\n"
+		"                     when a pass is longer)\n"
+		"  --cell-ms MS       try each cell at least MS milliseconds (default 1)\n"
+		"  --cell-max-ms MS   ... and at most MS milliseconds (default 20)\n"
 		"  --seed-settings    the seed's method: 8M accesses a try, 5 tries, no adaptivity\n"
+		"  --profile          after each row, a note: where its time went\n"
 		"  --cpu N            pin the measuring thread to CPU N\n"
 		"  --quick            small grid for tests: 16K..8M, strides 1, 2, 4, 8\n"
 		"  --json FILE        write the result to FILE (atomically)\n"
@@ -141,7 +146,7 @@ static int parse_strides(const char *s, struct mountain_params *p, mt_error *e)
 /* The command line as given, before it becomes parameters. */
 struct args {
 	const char *sizes, *strides;
-	int max_stride, tries, try_ms, seed_settings;
+	int max_stride, tries, try_us, cell_ms, cell_max_ms, seed_settings, profile;
 	double tolerance; /* percent, -1 not given */
 };
 
@@ -156,7 +161,10 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct args 
 		{ "strides", required_argument, NULL, 's' },
 		{ "tries", required_argument, NULL, 't' },
 		{ "tolerance", required_argument, NULL, 'T' },
-		{ "try-ms", required_argument, NULL, 'L' },
+		{ "try-us", required_argument, NULL, 'L' },
+		{ "cell-ms", required_argument, NULL, 'C' },
+		{ "cell-max-ms", required_argument, NULL, 'X' },
+		{ "profile", no_argument, NULL, 'P' },
 		{ "seed-settings", no_argument, NULL, 'D' },
 		BATCH_OPTION_CPU,
 		BATCH_OPTIONS,
@@ -176,7 +184,8 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct args 
 				return -1;
 			break;
 		case 't':
-			if (batch_opt_int(cli->exp, "--tries", optarg, 1, 100, &a->tries) < 0)
+			if (batch_opt_int(cli->exp, "--tries", optarg, 1, MOUNTAIN_MAX_KBEST, &a->tries) <
+			    0)
 				return -1;
 			break;
 		case 'T':
@@ -187,9 +196,19 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct args 
 			}
 			break;
 		case 'L':
-			if (batch_opt_int(cli->exp, "--try-ms", optarg, 1, 1000, &a->try_ms) < 0)
+			if (batch_opt_int(cli->exp, "--try-us", optarg, 1, 1000000, &a->try_us) < 0)
 				return -1;
 			break;
+		case 'C':
+			if (batch_opt_int(cli->exp, "--cell-ms", optarg, 1, 60000, &a->cell_ms) < 0)
+				return -1;
+			break;
+		case 'X':
+			if (batch_opt_int(cli->exp, "--cell-max-ms", optarg, 1, 600000,
+					  &a->cell_max_ms) < 0)
+				return -1;
+			break;
+		case 'P': a->profile = 1; break;
 		case 'D': a->seed_settings = 1; break;
 		}
 	}
@@ -221,15 +240,22 @@ static int make_params(const struct batch_cli *cli, const struct args *a,
 		goto bad;
 	if (a->strides && parse_strides(a->strides, p, &e) < 0)
 		goto bad;
-	if (a->tries) {
-		p->max_tries = (unsigned)a->tries;
-		if (p->min_tries > p->max_tries || a->seed_settings)
-			p->min_tries = p->max_tries;
-	}
+	if (a->tries && a->seed_settings)
+		p->min_tries = p->max_tries = (unsigned)a->tries;
+	else if (a->tries)
+		p->kbest = (unsigned)a->tries;
 	if (a->tolerance >= 0)
 		p->tolerance = a->tolerance / 100.0;
-	if (a->try_ms)
-		p->try_ns = a->try_ms * 1e6;
+	if (a->try_us)
+		p->try_ns = a->try_us * 1e3;
+	if (a->cell_ms)
+		p->cell_ns = a->cell_ms * 1e6;
+	if (a->cell_max_ms)
+		p->cell_max_ns = a->cell_max_ms * 1e6;
+	if (p->cell_max_ns < p->cell_ns)
+		p->cell_max_ns = p->cell_ns;
+	p->profile = a->profile;
+	p->page_ns = mt_fresh_page_ns(); /* for the estimate */
 	/* a grid this machine cannot hold even shrunk is bad input */
 	if (mountain_params_fit_memory(p, mt_mem_available(), note, len, &e) < 0)
 		goto bad;
@@ -243,26 +269,63 @@ bad:
 static void print_plan(const struct batch_run *run, const struct mountain_params *p,
 		       const char *note)
 {
-	char lo[32], hi[32];
+	char lo[32], hi[32], how[128];
 	if (note[0])
 		batch_note(run, note);
-	fprintf(run->meta,
-		"# mountain: %zu sizes %s..%s x %zu strides, read MB/s, best of %u..%u tries "
-		"(about %.0f s)\n",
+	if (p->fixed_accesses)
+		mt_snprintf(how, sizeof how, "best of %u tries of %llu reads (the seed's settings)",
+			    p->max_tries, (unsigned long long)p->fixed_accesses);
+	else
+		mt_snprintf(how, sizeof how,
+			    "fastest try of %.0f us, when the %u fastest agree within %g %%",
+			    p->try_ns / 1e3, p->kbest, p->tolerance * 100);
+	fprintf(run->meta, "# mountain: %zu sizes %s..%s x %zu strides, read MB/s, %s (about %.0f s)\n",
 		p->nsizes, mt_fmt_size(lo, sizeof lo, p->sizes[0]),
-		mt_fmt_size(hi, sizeof hi, p->sizes[p->nsizes - 1]), p->nstrides, p->min_tries,
-		p->max_tries, ceil(mountain_params_estimate_s(p)));
+		mt_fmt_size(hi, sizeof hi, p->sizes[p->nsizes - 1]), p->nstrides, how,
+		ceil(mountain_params_estimate_s(p)));
 	fflush(run->meta);
 }
 
-/* The lines below the table: the time it took, the second looks. */
+/* Cells whose median try is well below their fastest: the smallest and
+ * largest size and stride among them into the counts. Returns how many. */
+static size_t two_speed_cells(const struct mountain *m, size_t *r0, size_t *r1, size_t *c0,
+			      size_t *c1)
+{
+	size_t n = 0;
+	*r0 = *c0 = SIZE_MAX;
+	*r1 = *c1 = 0;
+	for (size_t r = 0; r < m->nsizes; r++)
+		for (size_t c = 0; c < m->nstrides; c++) {
+			double v = mountain_at(m, r, c), ty = m->typical[r * m->nstrides + c];
+			if (isnan(ty) || isnan(v) || ty >= MOUNTAIN_TWO_SPEEDS * v)
+				continue;
+			n++;
+			*r0 = r < *r0 ? r : *r0;
+			*r1 = r > *r1 ? r : *r1;
+			*c0 = c < *c0 ? c : *c0;
+			*c1 = c > *c1 ? c : *c1;
+		}
+	return n;
+}
+
+/* The lines below the table: the time it took, the second looks, the cells
+ * that ran at two speeds. */
 static void print_summary(const struct printer *b, const struct mountain_params *p)
 {
-	char s0[32];
+	char s0[32], s1[32];
+	size_t r0, r1, c0, c1, two = two_speed_cells(b->m, &r0, &r1, &c0, &c1);
 	fprintf(b->run->meta, "# measured in %.1f s", b->m->elapsed_s);
 	if (b->redone)
 		fprintf(b->run->meta, "; %u doubtful cell%s measured twice", b->redone,
 			b->redone == 1 ? "" : "s");
+	if (two)
+		fprintf(b->run->meta,
+			"\n# %zu cell%s (%s..%s, strides %u..%u) ran at two speeds: their median "
+			"try is %.0f %% or more below the fastest, which the table shows "
+			"(memtop(1), Two speeds)",
+			two, two == 1 ? "" : "s", mt_fmt_size(s0, sizeof s0, b->m->sizes[r0]),
+			mt_fmt_size(s1, sizeof s1, b->m->sizes[r1]), b->m->strides[c0],
+			b->m->strides[c1], (1 - MOUNTAIN_TWO_SPEEDS) * 100);
 	fprintf(b->run->meta, "\n");
 	if (p->sizes[0] <= OVERHEAD_BOUND_BYTES) /* said of small rows only, not of 1G */
 		fprintf(b->run->meta,

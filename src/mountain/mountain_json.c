@@ -90,6 +90,9 @@ cJSON *mountain_to_json(const struct mountain *m)
 	if (!(a = grid_to_json(m, m->canary, 0)))
 		goto fail;
 	cJSON_AddItemToObject(root, "canary", a);
+	if (!(a = grid_to_json(m, m->typical, 1)))
+		goto fail;
+	cJSON_AddItemToObject(root, "typical", a);
 	if (m->elapsed_s > 0)
 		cJSON_AddNumberToObject(root, "elapsed_s", round(m->elapsed_s * 100) / 100);
 	if (m->caches) {
@@ -117,7 +120,7 @@ int mountain_save(const struct mountain *m, const char *path, mt_error *e)
 }
 
 /* Read a table of nsizes rows x nstrides values. Optional tables (spread,
- * canary) may be absent; when present they are checked like throughput.
+ * canary, typical) may be absent; when present they are checked like throughput.
  * null cells are unmeasured (NAN). */
 static int read_grid(const cJSON *root, const char *key, const char *file, struct mountain *m,
 		     double *out, int required, mt_error *e)
@@ -259,7 +262,8 @@ struct mountain *mountain_from_json(const cJSON *root, const char *file, mt_erro
 	}
 	if (read_grid(root, "throughput", file, m, m->mbs, 1, e) < 0 ||
 	    read_grid(root, "spread", file, m, m->spread, 0, e) < 0 ||
-	    read_grid(root, "canary", file, m, m->canary, 0, e) < 0) {
+	    read_grid(root, "canary", file, m, m->canary, 0, e) < 0 ||
+	    read_grid(root, "typical", file, m, m->typical, 0, e) < 0) {
 		mountain_free(m);
 		return NULL;
 	}

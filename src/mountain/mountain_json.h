@@ -3,7 +3,7 @@
  * sizes in bytes, strides in 8-byte words, throughput in MB/s, one row per
  * size) so the seed's own cliff finder and widget read it, plus memtop's
  * own: memtop_version, cpu, kernel, host, build, clock, ghz, diagnostics,
- * cpu_used, spread and canary (same shape as throughput), caches (the
+ * cpu_used, spread, canary and typical (same shape as throughput), caches (the
  * `memtop info` result), elapsed_s. Unknown fields are ignored on read. */
 #ifndef MEMTOP_MOUNTAIN_JSON_H
 #define MEMTOP_MOUNTAIN_JSON_H
