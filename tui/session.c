@@ -364,8 +364,7 @@ static int parse(int argc, char **argv, struct tui_opts *o, int view)
 	int c;
 	memset(o, 0, sizeof *o);
 	o->view = view;
-	optind = 1;
-	opterr = 0;
+	mt_getopt_reset();
 	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
 		switch (c) {
 		case 's': o->start = 1; break;

@@ -106,8 +106,7 @@ static int parse(int argc, char **argv, struct cliffs_cli *c)
 	int ch, rc;
 	c->rule = CLIFF_MERGED;
 	c->ratio = CLIFFS_RATIO;
-	optind = 1;
-	opterr = 0;
+	mt_getopt_reset();
 	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1)
 		if ((rc = option(ch, optarg, argv[optind - 1], c)) >= 0)
 			return rc;

@@ -248,8 +248,7 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 	};
 	int ch, v, need;
 	memset(a, 0, sizeof *a);
-	optind = 1;
-	opterr = 0;
+	mt_getopt_reset();
 	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (ch) {
 		case 's':

@@ -71,8 +71,7 @@ static int parse(int argc, char **argv, struct import_cli *c)
 		{ "help", no_argument, NULL, 'h' },	   { NULL, 0, NULL, 0 },
 	};
 	int ch, rc;
-	optind = 1;
-	opterr = 0;
+	mt_getopt_reset();
 	while ((ch = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		if (ch == ':' || ch == '?') {
 			mt_warn("import: %s '%s' (see memtop import --help)",

@@ -51,8 +51,7 @@ static int parse(int argc, char **argv, const char **file, const char **json)
 		{ NULL, 0, NULL, 0 },
 	};
 	int ch;
-	optind = 1;
-	opterr = 0;
+	mt_getopt_reset();
 	while ((ch = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'j': *json = optarg; break;

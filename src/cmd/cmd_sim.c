@@ -55,47 +55,45 @@ static int parse_geom(const char *opt, const char *arg, int max, int min, int *o
 	return 0;
 }
 
-int cmd_sim(int argc, char **argv)
+/* The command line: the geometry, the trace, -v. */
+struct sim_cli {
+	int s, E, b, verbose;
+	const char *path;
+};
+
+/* Parse argv into c. Returns -1 when every option is there and fine, else
+ * the exit code (--help: 0; bad usage, said in one line: 2). */
+static int parse(int argc, char **argv, struct sim_cli *c)
 {
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 }
 	};
-	int s = -1, E = -1, b = -1, verbose = 0, opt, rc = MT_EXIT_OK;
-	const char *path = NULL;
-	struct sim_cache *c = NULL;
-	struct trace_reader *tr = NULL;
-	struct trace_rec *recs = NULL;
-	struct sim_stats st;
-	mt_error err;
-	long n;
-
-	optind = 1;
-	opterr = 0;
+	int opt;
+	c->s = c->E = c->b = -1;
+	c->verbose = 0;
+	c->path = NULL;
+	mt_getopt_reset();
 	while ((opt = getopt_long(argc, argv, ":hvs:E:b:t:", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'h':
 			usage(stdout);
 			return MT_EXIT_OK;
-		case 'v':
-			verbose = 1;
-			break;
+		case 'v': c->verbose = 1; break;
 		case 's':
-			if (parse_geom("s", optarg, SIM_MAX_S, 0, &s) < 0)
+			if (parse_geom("s", optarg, SIM_MAX_S, 0, &c->s) < 0)
 				return MT_EXIT_USAGE;
 			break;
 		case 'E':
-			if (parse_geom("E", optarg, SIM_MAX_E, 1, &E) < 0)
+			if (parse_geom("E", optarg, SIM_MAX_E, 1, &c->E) < 0)
 				return MT_EXIT_USAGE;
 			break;
 		case 'b':
-			if (parse_geom("b", optarg, SIM_MAX_B, 0, &b) < 0)
+			if (parse_geom("b", optarg, SIM_MAX_B, 0, &c->b) < 0)
 				return MT_EXIT_USAGE;
 			break;
-		case 't':
-			path = optarg;
-			break;
+		case 't': c->path = optarg; break;
 		case ':':
 			mt_warn("sim: option -%c needs a value (see memtop sim --help)", optopt);
 			return MT_EXIT_USAGE;
@@ -112,11 +110,47 @@ int cmd_sim(int argc, char **argv)
 		mt_warn("sim: unexpected argument '%s' (see memtop sim --help)", argv[optind]);
 		return MT_EXIT_USAGE;
 	}
-	if (s < 0 || E < 0 || b < 0 || !path) {
+	if (c->s < 0 || c->E < 0 || c->b < 0 || !c->path) {
 		mt_warn("sim: -s, -E, -b and -t are required (see memtop sim --help)");
 		return MT_EXIT_USAGE;
 	}
-	c = sim_new(s, E, b, &err);
+	return -1;
+}
+
+/* Feed n records to the cache; with verbose, one csim-ref line each. */
+static void replay(struct sim_cache *c, const struct trace_rec *r, long n, int verbose)
+{
+	const struct trace_rec *end = r + n;
+	for (; r < end; r++) {
+		unsigned first, second = 0;
+		first = sim_access(c, r->addr, r->op == 'S');
+		if (r->op == 'M') /* a modify is a load, then a store */
+			second = sim_access(c, r->addr, 1);
+		if (!verbose)
+			continue;
+		printf("%c %llx,%u", r->op, (unsigned long long)r->addr, (unsigned)r->size);
+		put_result(first, stdout);
+		if (r->op == 'M')
+			put_result(second, stdout);
+		fputs(" \n", stdout);
+	}
+}
+
+int cmd_sim(int argc, char **argv)
+{
+	struct sim_cli cli;
+	struct sim_cache *c = NULL;
+	struct trace_reader *tr = NULL;
+	struct trace_rec *recs = NULL;
+	struct sim_stats st;
+	mt_error err;
+	int rc = parse(argc, argv, &cli);
+	long n;
+
+	if (rc >= 0)
+		return rc;
+	rc = MT_EXIT_OK;
+	c = sim_new(cli.s, cli.E, cli.b, &err);
 	if (!c) {
 		mt_warn("sim: %s", err.msg);
 		return MT_EXIT_USAGE;
@@ -127,36 +161,14 @@ int cmd_sim(int argc, char **argv)
 		rc = MT_EXIT_RUNTIME;
 		goto out;
 	}
-	tr = trace_open(path, &err);
+	tr = trace_open(cli.path, &err);
 	if (!tr) { /* a file named on the command line that is not there: bad usage */
 		mt_warn("%s", err.msg);
 		rc = MT_EXIT_USAGE;
 		goto out;
 	}
-	while ((n = trace_read(tr, recs, BATCH, &err)) > 0) {
-		const struct trace_rec *r = recs, *end = recs + n;
-		if (!verbose) {
-			for (; r < end; r++) {
-				if (r->op == 'M') {
-					sim_access(c, r->addr, 0);
-					sim_access(c, r->addr, 1);
-				} else {
-					sim_access(c, r->addr, r->op == 'S');
-				}
-			}
-			continue;
-		}
-		for (; r < end; r++) {
-			printf("%c %llx,%u", r->op, (unsigned long long)r->addr, (unsigned)r->size);
-			if (r->op == 'M') {
-				put_result(sim_access(c, r->addr, 0), stdout);
-				put_result(sim_access(c, r->addr, 1), stdout);
-			} else {
-				put_result(sim_access(c, r->addr, r->op == 'S'), stdout);
-			}
-			fputs(" \n", stdout);
-		}
-	}
+	while ((n = trace_read(tr, recs, BATCH, &err)) > 0)
+		replay(c, recs, n, cli.verbose);
 	if (n < 0) {
 		fflush(stdout);
 		mt_warn("%s", err.msg);

@@ -16,15 +16,7 @@ void batch_cli_init(struct batch_cli *c, const char *exp, void (*usage)(FILE *))
 	c->exp = exp;
 	c->usage = usage;
 	c->cpu = -1;
-	/* a full reset: optind = 1 alone leaves glibc's getopt inside the last
-	 * command line's cluster ("-hq" stopped at -h), on text that may be gone */
-#if defined(__APPLE__) || defined(__FreeBSD__)
-	optreset = 1;
-	optind = 1;
-#else
-	optind = 0;
-#endif
-	opterr = 0;
+	mt_getopt_reset();
 }
 
 int batch_bad(const char *exp, const char *opt, const char *arg, const char *what)

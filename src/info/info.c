@@ -211,12 +211,10 @@ static void view_name(const struct info_source *s, const struct cache_level *lv,
 	mt_strlcpy(buf, s->name, len);
 }
 
-void info_compare(struct info *inf)
+/* Every distinct cache any source lists, into keys; returns the count. */
+static int distinct_caches(const struct info *inf, struct cache_level *keys)
 {
-	struct cache_level keys[INFO_MAX_SOURCES * INFO_MAX_LEVELS];
 	int nkeys = 0;
-	inf->ndis = 0;
-	/* every distinct cache any source lists */
 	for (int s = 0; s < inf->nsources; s++)
 		for (int i = 0; i < inf->src[s].nlevels; i++) {
 			struct cache_level k;
@@ -227,44 +225,48 @@ void info_compare(struct info *inf)
 			if (!seen)
 				keys[nkeys++] = k;
 		}
-	for (int k = 0; k < nkeys; k++) {
-		struct view v[INFO_MAX_SOURCES * 2];
-		char name[48], line[400], missing[160] = "", having[160] = "";
-		int nv = 0, nmissing = 0, nhaving = 0;
-		info_level_name(&keys[k], name, sizeof name);
-		for (int s = 0; s < inf->nsources; s++) {
-			const struct info_source *src = &inf->src[s];
-			int found = 0;
-			for (int i = 0; i < src->nlevels && nv < (int)MT_ARRAY_LEN(v); i++) {
-				struct cache_level kk;
-				compare_key(src, &src->lv[i], &kk);
-				if (!same_cache(&kk, &keys[k]))
-					continue;
-				view_name(src, &src->lv[i], v[nv].who, sizeof v[nv].who);
-				v[nv++].lv = &src->lv[i];
-				found = 1;
-			}
-			if (found) {
-				mt_append(having, sizeof having, "%s%s", nhaving ? ", " : "",
-					  src->name);
-				nhaving++;
-			} else {
-				mt_append(missing, sizeof missing, "%s%s", nmissing ? ", " : "",
-					  src->name);
-				nmissing++;
-			}
+	return nkeys;
+}
+
+/* One cache as every source sees it: its fields compared, and a line when
+ * some sources list it and others do not (sources that report only some
+ * caches by nature, like sysconf's four, still count). */
+static void compare_cache(struct info *inf, const struct cache_level *key)
+{
+	struct view v[INFO_MAX_SOURCES * 2];
+	char name[48], line[400], missing[160] = "", having[160] = "";
+	int nv = 0, nmissing = 0, nhaving = 0;
+	info_level_name(key, name, sizeof name);
+	for (int s = 0; s < inf->nsources; s++) {
+		const struct info_source *src = &inf->src[s];
+		int found = 0;
+		for (int i = 0; i < src->nlevels && nv < (int)MT_ARRAY_LEN(v); i++) {
+			struct cache_level kk;
+			compare_key(src, &src->lv[i], &kk);
+			if (!same_cache(&kk, key))
+				continue;
+			view_name(src, &src->lv[i], v[nv].who, sizeof v[nv].who);
+			v[nv++].lv = &src->lv[i];
+			found = 1;
 		}
-		for (int f = 0; f < 4; f++)
-			compare_field(inf, name, v, nv, f);
-		/* a cache some sources list and others do not (sources that report
-		 * only some caches by nature, like sysconf's four, still count) */
-		if (nmissing && nhaving) {
-			mt_snprintf(line, sizeof line, "%s: listed by %s only, not by %s", name,
-				    having, missing);
-			add_dis(inf, line);
-		}
+		if (found)
+			mt_append(having, sizeof having, "%s%s", nhaving++ ? ", " : "", src->name);
+		else
+			mt_append(missing, sizeof missing, "%s%s", nmissing++ ? ", " : "", src->name);
 	}
-	/* macOS: say what the unprefixed names are, on the size line itself */
+	for (int f = 0; f < 4; f++)
+		compare_field(inf, name, v, nv, f);
+	if (nmissing && nhaving) {
+		mt_snprintf(line, sizeof line, "%s: listed by %s only, not by %s", name, having,
+			    missing);
+		add_dis(inf, line);
+	}
+}
+
+/* macOS: say what the unprefixed names are (the efficiency cores' value:
+ * seed 000's trap), on the size line itself. */
+static void name_sysctl_trap(struct info *inf)
+{
 	for (int s = 0; s < inf->nsources; s++) {
 		const struct info_source *src = &inf->src[s];
 		for (int i = 0; i < src->nlevels; i++) {
@@ -292,4 +294,14 @@ void info_compare(struct info *inf)
 						  "the efficiency cores' value)");
 		}
 	}
+}
+
+void info_compare(struct info *inf)
+{
+	struct cache_level keys[INFO_MAX_SOURCES * INFO_MAX_LEVELS];
+	int nkeys = distinct_caches(inf, keys);
+	inf->ndis = 0;
+	for (int k = 0; k < nkeys; k++)
+		compare_cache(inf, &keys[k]);
+	name_sysctl_trap(inf);
 }
