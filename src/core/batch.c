@@ -16,6 +16,7 @@ void batch_cli_init(struct batch_cli *c, const char *exp, void (*usage)(FILE *))
 	c->exp = exp;
 	c->usage = usage;
 	c->cpu = -1;
+	c->json_fd = -1;
 	mt_getopt_reset();
 }
 
@@ -95,6 +96,11 @@ static int check_json_path(const struct batch_cli *c)
 	struct stat st;
 	if (c->json[0] == '\0')
 		return batch_bad(c->exp, "--json", c->json, "a file name");
+	if (jsonio_is_stdout(c->json) && c->csv)
+		return batch_bad(c->exp, "--json", c->json,
+				 "a file when --csv is given (both would write stdout)");
+	if (jsonio_is_stdout(c->json))
+		return 0;
 	if (!slash)
 		mt_strlcpy(dir, ".", sizeof dir);
 	else if (slash == c->json)
@@ -116,6 +122,38 @@ static int check_json_path(const struct batch_cli *c)
 	}
 	mt_warn("run %s: --json: expected %s, got '%s' (%s)", c->exp, what, c->json, why);
 	return -1;
+}
+
+/* --json -: keep the real stdout for the JSON in c->json_fd and send what
+ * the experiment prints there (its table, the "# ..." lines) to stderr, a
+ * line at a time so that a watcher over ssh sees the rows as they come.
+ * Nothing has been written to stdout yet. Returns 0, or -1 (said). */
+static int keep_stdout(struct batch_cli *c)
+{
+	fflush(stdout);
+	c->json_fd = dup(STDOUT_FILENO);
+	if (c->json_fd < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+		mt_warn("run %s: --json -: cannot keep stdout for the JSON: %s", c->exp,
+			strerror(errno));
+		if (c->json_fd >= 0)
+			close(c->json_fd);
+		c->json_fd = -1;
+		return -1;
+	}
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	return 0;
+}
+
+/* --json -: stdout is the real one again (after the table is printed);
+ * *fd is the one keep_stdout() kept. */
+static void restore_stdout(int *fd)
+{
+	if (*fd < 0)
+		return;
+	fflush(stdout);
+	dup2(*fd, STDOUT_FILENO);
+	close(*fd);
+	*fd = -1;
 }
 
 /* Is name (up to len characters) one of opts' long options? */
@@ -186,6 +224,10 @@ int batch_next(struct batch_cli *c, int argc, char **argv, const struct option *
 	}
 	if (c->json && check_json_path(c) < 0)
 		return -1;
+	if (jsonio_is_stdout(c->json) && keep_stdout(c) < 0) {
+		c->rc = MT_EXIT_RUNTIME;
+		return -1;
+	}
 	c->rc = MT_EXIT_OK;
 	return 0;
 }
@@ -193,6 +235,7 @@ int batch_next(struct batch_cli *c, int argc, char **argv, const struct option *
 void batch_begin(struct batch_run *r, const struct batch_cli *c, int pinned)
 {
 	r->cli = c;
+	r->json_fd = c->json_fd;
 	r->meta = c->csv ? stderr : stdout;
 	r->cpu = !pinned ? -1 : c->cpu >= 0 ? c->cpu : job_pick_cpu();
 	run_header_init(&r->hdr, r->cpu);
@@ -273,12 +316,17 @@ int batch_finish(struct batch_run *r, cJSON *root)
 		mt_warn("run %s: %s: out of memory; nothing written", r->cli->exp, path);
 		return MT_EXIT_RUNTIME;
 	}
-	rc = jsonio_save(path, root, &e);
+	if (jsonio_is_stdout(path)) {
+		fprintf(r->meta, "# the JSON result goes to stdout\n");
+		restore_stdout(&r->json_fd);
+	}
+	rc = jsonio_write(path, root, &e);
 	cJSON_Delete(root);
 	if (rc < 0) {
 		mt_warn("run %s: %s", r->cli->exp, e.msg);
 		return MT_EXIT_RUNTIME;
 	}
-	fprintf(r->meta, "# wrote %s\n", path);
+	if (!jsonio_is_stdout(path))
+		fprintf(r->meta, "# wrote %s\n", path);
 	return 0;
 }

@@ -7,7 +7,9 @@
  *   - the run header, taken before the worker starts and printed above the
  *     table (on stderr with --csv, so stdout stays plain CSV);
  *   - the end of a job (failed, cancelled), the warnings after the run, and
- *     the JSON result written atomically.
+ *     the JSON result written atomically, or to stdout with --json - (the
+ *     table and the "# ..." lines go to stderr then, so that
+ *     `ssh host memtop run mountain --json - > host.json` keeps only JSON).
  * Curses-free, like the rest of src/. */
 #ifndef MEMTOP_BATCH_H
 #define MEMTOP_BATCH_H
@@ -46,7 +48,8 @@ enum {
 struct batch_cli {
 	const char *exp;       /* "matmul": the NAME in messages */
 	void (*usage)(FILE *); /* prints the experiment's --help */
-	const char *json;      /* --json FILE, or NULL */
+	const char *json;      /* --json FILE, or NULL; "-" is stdout */
+	int json_fd;           /* --json -: the real stdout, kept for the JSON (else -1) */
 	int cpu;               /* --cpu N, or -1 */
 	int quick;             /* --quick */
 	int csv;               /* --csv */
@@ -60,9 +63,12 @@ void batch_cli_init(struct batch_cli *c, const char *exp, void (*usage)(FILE *))
  * Handles the common options itself, and the errors: unknown option, missing
  * value, value given to a flag, an argument that is not an option, --cpu not
  * a CPU this process may use, --json in a folder that does not exist or
- * cannot be written. Returns the option's value (> 0); 0 when all of argv
- * is parsed and fine; -1 when the caller must return c->rc: --help printed
- * (0), or one line printed on stderr (2). */
+ * cannot be written, --json - with --csv (both would write stdout). With
+ * --json - it then points stdout at stderr (line-buffered) and keeps the
+ * real stdout in c->json_fd for batch_finish(). Returns the option's value
+ * (> 0); 0 when all of argv is parsed and fine; -1 when the caller must
+ * return c->rc: --help printed (0), or one line printed on stderr (2; 1 when
+ * stdout could not be kept). */
 int batch_next(struct batch_cli *c, int argc, char **argv, const struct option *opts);
 
 /* Print "memtop: run EXP: OPT: expected WHAT, got 'ARG'" on stderr. Always
@@ -91,6 +97,7 @@ struct batch_run {
 	FILE *meta;       /* "# ..." lines: stdout, or stderr with --csv */
 	int cpu;          /* the worker's CPU, or -1 */
 	double elapsed_s; /* wall time of batch_pump() */
+	int json_fd;      /* --json -: the real stdout until batch_finish(), else -1 */
 };
 
 /* Take the run header now, before any worker starts (so the load and the
@@ -114,10 +121,10 @@ int batch_pump(struct batch_run *r, job_fn fn, void *arg, job_event_cb cb, void 
 void batch_end_inline(struct batch_run *r);
 
 /* The one tail of every batch command: a "# warning: ..." line per
- * diagnostic, then the result written to --json atomically (root NULL with
- * --json means building it ran out of memory; without --json root is
- * ignored, pass NULL). Frees root. Returns 0, or prints one line naming the
- * file and returns MT_EXIT_RUNTIME. */
+ * diagnostic, then the result written to --json atomically, or with --json -
+ * on the real stdout, restored (root NULL with --json means building it ran
+ * out of memory; without --json root is ignored, pass NULL). Frees root.
+ * Returns 0, or prints one line naming the file and returns MT_EXIT_RUNTIME. */
 int batch_finish(struct batch_run *r, cJSON *root);
 
 /* Was --json given (build the result's JSON for batch_finish only then)? */

@@ -3,7 +3,9 @@
 
 #include "jsonio.h"
 
+#include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,6 +96,28 @@ int jsonio_save(const char *path, const cJSON *root, mt_error *e)
 	rc = mt_write_atomic(path, text, len, e);
 	free(text);
 	return rc;
+}
+
+int jsonio_is_stdout(const char *path)
+{
+	return path && strcmp(path, "-") == 0;
+}
+
+int jsonio_write(const char *path, const cJSON *root, mt_error *e)
+{
+	char *text;
+	int bad;
+	if (!jsonio_is_stdout(path))
+		return jsonio_save(path, root, e);
+	text = cJSON_Print(root);
+	if (!text)
+		return mt_fail(e, "stdout: out of memory while printing JSON");
+	errno = 0;
+	bad = fputs(text, stdout) == EOF || fputc('\n', stdout) == EOF || fflush(stdout) != 0;
+	free(text);
+	if (bad)
+		return mt_fail(e, "stdout: %s", errno ? strerror(errno) : "write error");
+	return 0;
 }
 
 static const char *fname(const char *file)

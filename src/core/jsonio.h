@@ -19,6 +19,14 @@ cJSON *jsonio_load(const char *path, mt_error *e);
 /* Print root (indented) and write it to path atomically. Returns 0 or -1. */
 int jsonio_save(const char *path, const cJSON *root, mt_error *e);
 
+/* --json's path is "-": the result goes to stdout (ssh host memtop ... --json -). */
+int jsonio_is_stdout(const char *path);
+
+/* Where a command's --json goes: "-" prints root (indented, one final
+ * newline) on stdout and flushes it; any other path is jsonio_save(). Returns
+ * 0, or -1 with e ("stdout: Broken pipe", or jsonio_save's errors). */
+int jsonio_write(const char *path, const cJSON *root, mt_error *e);
+
 /* Strict field readers: on a missing or mistyped field they fail with
  * "FILE: FIELD ...". A NULL file is printed as "input". */
 int jsonio_number(const cJSON *o, const char *key, const char *file, double *out, mt_error *e);
