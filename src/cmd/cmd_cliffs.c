@@ -11,6 +11,7 @@
 #include "info/info.h"
 #include "latency/latency.h"
 #include "mountain/cliffs.h"
+#include "mountain/cycles.h"
 #include "mountain/mountain_json.h"
 #include "mountain/passport.h"
 
@@ -20,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define AGREE_FACTOR 2.0 /* a found level this far above a reported size is past it */
 #define MAX_NAMED 4      /* levels named L1..L4 against the reported sizes */
@@ -28,6 +30,7 @@ struct cliffs_cli {
 	enum cliff_rule rule;
 	double ratio;
 	int stride, json;
+	int json_dash;      /* --json -: stdout too, the text then on stderr */
 	const char *file, *latency;
 };
 
@@ -44,7 +47,8 @@ static void usage(FILE *f)
 		"                     merged (default): a slope over several rows is one level\n"
 		"  --latency FILE     also hold the levels against a saved latency run\n"
 		"                     (memtop run latency --json, or memtop import)\n"
-		"  --json             print JSON instead of text\n"
+		"  --json             print JSON instead of text; --json - prints the JSON on\n"
+		"                     stdout and the text on stderr\n"
 		"  -h, --help         this help\n");
 }
 
@@ -107,9 +111,14 @@ static int parse(int argc, char **argv, struct cliffs_cli *c)
 	c->rule = CLIFF_MERGED;
 	c->ratio = CLIFFS_RATIO;
 	mt_getopt_reset();
-	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1)
+	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		if ((rc = option(ch, optarg, argv[optind - 1], c)) >= 0)
 			return rc;
+		if (ch == 'j' && optind < argc && strcmp(argv[optind], "-") == 0) {
+			c->json_dash = 1; /* ssh host memtop cliffs m.json --json - > host.json */
+			optind++;
+		}
+	}
 	if (optind != argc - 1) {
 		mt_warn("cliffs: expected one mountain file (see memtop cliffs --help)");
 		return MT_EXIT_USAGE;
@@ -357,6 +366,13 @@ static int print_json(const struct mountain *m, const struct cliffs_cli *c, cons
 	}
 	if (results && combined_json(out, d, num) < 0)
 		goto oom;
+	if (results) {
+		cJSON *cpw = cpw_to_json(m, 0, d);
+		if (!cpw || !cJSON_AddItemToObject(out, "cycles_per_word", cpw)) {
+			cJSON_Delete(cpw);
+			goto oom;
+		}
+	}
 	if (!(text = cJSON_PrintUnformatted(out)))
 		goto oom;
 	printf("%s\n", text);
@@ -370,6 +386,16 @@ oom:
 }
 
 /* ---- the command ------------------------------------------------------------- */
+
+/* The L1 hit of a latency run's levels in cycles, 0 when it shows none or
+ * has no clock. */
+static double l1_hit_cycles(const struct latency_levels *lv)
+{
+	for (size_t i = 0; i < lv->n; i++)
+		if (!lv->lv[i].tlb && lv->lv[i].level == 1 && !lv->over_l1)
+			return lv->lv[i].cycles;
+	return 0;
+}
 
 /* The caches recorded with the mountain into inf. Returns 0, or -1 when none. */
 static int recorded_caches(const struct mountain *m, struct info *inf)
@@ -398,6 +424,28 @@ static void print_text(const struct mountain *m, const struct cliffs_cli *c, con
 		passport_report(stdout, m);
 	if (lat)
 		print_latency_check(d, num, c->latency, lat, inf);
+	cpw_report(stdout, m, 0, d, lat ? l1_hit_cycles(lat) : 0);
+}
+
+/* --json -: the text on stderr (stdout pointed there while it prints), the
+ * JSON then on stdout. */
+static void print_text_to_stderr(const struct mountain *m, const struct cliffs_cli *c,
+				 const unsigned *cols, size_t ncols, const struct detection *d,
+				 const int *num, const struct info *inf,
+				 const struct latency_levels *lat)
+{
+	int saved;
+	fflush(stdout);
+	saved = dup(STDOUT_FILENO);
+	if (saved < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+		if (saved >= 0)
+			close(saved);
+		return; /* the JSON alone, as --json prints it */
+	}
+	print_text(m, c, cols, ncols, d, num, inf, lat);
+	fflush(stdout);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
 }
 
 int cmd_cliffs(int argc, char **argv)
@@ -435,6 +483,8 @@ int cmd_cliffs(int argc, char **argv)
 	cliffs_detect(m, c.ratio, &d);
 	name_levels(d.size, d.nlevels, inf, num);
 	rc = MT_EXIT_OK;
+	if (c.json_dash)
+		print_text_to_stderr(m, &c, cols, ncols, &d, num, inf, lr ? &lat : NULL);
 	if (c.json)
 		rc = print_json(m, &c, cols, ncols, &d, num);
 	else

@@ -54,6 +54,10 @@ int run_header_to_json(const struct run_header *h, cJSON *root)
 	cJSON_AddStringToObject(clock, "counter", h->clock.counter ? h->clock.counter : "");
 	cJSON_AddNumberToObject(clock, "tick_ghz", h->clock.ticks_per_ns);
 	cJSON_AddNumberToObject(clock, "core_ghz", h->clock.core_ghz);
+	if (h->ghz_bound > 0)
+		cJSON_AddNumberToObject(clock, "core_ghz_max", h->ghz_bound);
+	if (h->clock_note[0])
+		cJSON_AddStringToObject(clock, "note", h->clock_note);
 	cJSON_AddItemToObject(root, "clock", clock);
 	cJSON_AddNumberToObject(root, "ghz", h->clock.core_ghz > 0 ? h->clock.core_ghz
 								   : h->clock.ticks_per_ns);
@@ -83,6 +87,12 @@ void run_header_from_json(const cJSON *root, struct run_header *h)
 	if (cJSON_IsObject(clock)) {
 		h->clock.ticks_per_ns = jsonio_opt_number(clock, "tick_ghz", 0);
 		h->clock.core_ghz = jsonio_opt_number(clock, "core_ghz", 0);
+		h->ghz_bound = jsonio_opt_number(clock, "core_ghz_max", 0);
+		jsonio_opt_string(clock, "note", h->clock_note, sizeof h->clock_note);
+		if (!(h->ghz_bound > 0 && h->ghz_bound < 1000))
+			h->ghz_bound = 0;
+		if (!(h->clock.core_ghz > 0 && h->clock.core_ghz < 1000))
+			h->clock.core_ghz = 0;
 	} else {
 		h->clock.core_ghz = jsonio_opt_number(root, "ghz", 0);
 	}

@@ -20,6 +20,11 @@ struct run_header {
 	char date[32];      /* "YYYY-MM-DD HH:MM" */
 	char build[256];    /* compiler and flags */
 	struct mt_clock clock;
+	/* a file that cannot say its core clock (Apple publishes none) may
+	 * carry an upper bound and a sentence why ("clock": {"core_ghz_max",
+	 * "note"}); 0 and "" otherwise */
+	double ghz_bound;
+	char clock_note[200];
 	struct diag diag;
 	int has_diag;       /* diag was recorded (false for foreign files) */
 };

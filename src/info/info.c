@@ -39,7 +39,9 @@ uint64_t info_size(const struct info *inf, const char *source, int level, const 
 
 uint64_t info_best_size(const struct info *inf, int level, const char **from)
 {
-	static const char *const order[] = { "sysfs", "sysctl", "cpuid", "lscpu", "sysconf" };
+	/* "published": a reference file's true sizes (data/ref), set by hand */
+	static const char *const order[] = { "published", "sysfs", "sysctl", "cpuid", "lscpu",
+					     "sysconf" };
 	for (size_t i = 0; i < MT_ARRAY_LEN(order); i++) {
 		uint64_t v = info_size(inf, order[i], level, "data");
 		if (v) {

@@ -1,0 +1,33 @@
+#!/bin/sh
+# The bundled references (data/ref): every file says whose figures it holds
+# (hardware) and where they come from (source), and memtop reads it: plot
+# draws each result, cliffs reads the imported CS:APP mountain against its
+# published sizes with the clock its program stated.
+. "$TESTLIB"
+REFS=$(ls "$MEMTOP_DATA"/ref/*.json)
+n=$(printf '%s\n' "$REFS" | wc -l)
+plan $((n * 2 + 3))
+
+for f in $REFS; do
+	b=${f##*/}
+	if grep -Eq '"hardware":[[:space:]]*"[^"]' "$f" && grep -Eq '"source(_note)?":[[:space:]]*"[^"]' "$f"; then
+		pass "$b: says whose figures and from where"
+	else
+		fail "$b: says whose figures and from where" "no hardware or source field"
+	fi
+	case $b in
+	*-card.json) # a card is no surface to plot; the Mountain tab shows it
+		status "$b: plot refuses a card with one line (exit 2)" 2 "$MEMTOP" plot "$f" --svg "$TMP/x.svg" ;;
+	*)
+		status "$b: plot draws it" 0 "$MEMTOP" plot "$f" --svg "$TMP/$b.svg" ;;
+	esac
+done
+
+C7="$MEMTOP_DATA/ref/csapp-corei7h-mountain.json"
+out=$("$MEMTOP" cliffs "$C7")
+like "the CS:APP mountain's L2 against its published 256 KB" "$out" \
+	'^  L2 256 KB \(published\): matches'
+like "its clock is the one its program stated" "$out" \
+	'^cycles per word \(core 2\.10 GHz, from the file: the clock its program stated\):$'
+like "its L1 plateau in cycles a word (the book: about 1.4)" "$out" \
+	'^  L1 plateau 14101 MB/s \(32K, stride 1\): 1\.2 cycles a word$'
