@@ -23,5 +23,6 @@ int cmd_json_is_stdout(const char *path);
 /* Write root to path atomically, or print it on stdout for "-". Returns 0,
  * or -1 with e = "PATH: reason". */
 int cmd_write_json(const char *path, const cJSON *root, mt_error *e);
+int cmd_plot(int argc, char **argv);
 
 #endif

@@ -24,14 +24,15 @@ static const struct command commands[] = {
 	{ "info", "cache parameters from every source side by side", cmd_info },
 	{ "import", "lmbench, tinymembench, ramlat or CS:APP output into memtop JSON", cmd_import },
 	{ "levels", "cache levels, TLB steps and memory read off a saved latency run", cmd_levels },
-	{ "view", "the terminal UI over saved runs (no file: the Apple M4 Max reference)", cmd_view },
+	{ "view", "the terminal UI over saved runs (no file: the seed's references)", cmd_view },
+	{ "plot", "a saved result as an SVG picture (mountain, latency, labs)", cmd_plot },
 };
 
 static void usage(FILE *f)
 {
 	size_t n;
 	const struct experiment *const *ex = experiment_all(&n);
-	fprintf(f, "Usage: memtop [--start] [--quick] [--no-mouse] [--no-color] [--ascii]\n"
+	fprintf(f, "Usage: memtop [--idle | --start] [--quick] [--no-mouse] [--no-color] [--ascii]\n"
 		   "       memtop COMMAND [OPTIONS]\n"
 		   "Measure the memory hierarchy of this machine and show how to read it.\n\n"
 		   "Commands:\n");
@@ -59,7 +60,7 @@ int main(int argc, char **argv)
 		return MT_EXIT_OK;
 	}
 	if (argv[1][0] == '-')
-		return cmd_tui(argc, argv); /* memtop --start, --quick ...: the terminal UI */
+		return cmd_tui(argc, argv); /* memtop --idle, --quick ...: the terminal UI */
 	for (size_t i = 0; i < MT_ARRAY_LEN(commands); i++)
 		if (strcmp(argv[1], commands[i].name) == 0)
 			return commands[i].fn(argc - 1, argv + 1);

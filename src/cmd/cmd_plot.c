@@ -1,0 +1,107 @@
+/* memtop plot FILE.json [FILE2.json] --svg OUT | --png OUT: pictures for
+ * slides and reports (src/plot/plot.h). */
+#include "config.h"
+
+#include "cmd.h"
+#include "plot/plot.h"
+#include "core/util.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: memtop plot FILE.json [FILE2.json] [--svg OUT] [--png OUT]\n"
+		"Pictures for slides and reports, drawn by memtop as SVG:\n"
+		"  a mountain      the book's surface: size and stride on the floor, read\n"
+		"                  throughput up, coloured by the cache level of each size\n"
+		"  a latency run   the curves on log axes with the levels found marked\n"
+		"  a lab result    matmul, false sharing or lists as bar charts\n"
+		"Two files of one kind: mountains and lab results side by side on one\n"
+		"scale, latency runs overlaid. Every picture names each file's machine.\n\n"
+		"  --svg OUT    write the SVG to OUT (atomically; '-' is stdout)\n"
+		"  --png OUT    also render it to a PNG with rsvg-convert (apt-get install\n"
+		"               librsvg2-bin)\n"
+		"  -h, --help   this help\n\n"
+		"Exit status: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n");
+}
+
+/* The command line: the files and where the pictures go. Returns 0, 1
+ * (--help printed) or -1 (said). */
+static int parse(int argc, char **argv, const char **svg, const char **png, int *first)
+{
+	static const struct option opts[] = {
+		{ "svg", required_argument, NULL, 's' }, { "png", required_argument, NULL, 'p' },
+		{ "help", no_argument, NULL, 'h' },      { NULL, 0, NULL, 0 },
+	};
+	int ch;
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+		switch (ch) {
+		case 's': *svg = optarg; break;
+		case 'p': *png = optarg; break;
+		case 'h': usage(stdout); return 1;
+		case ':':
+			mt_warn("plot: %s: expected a file, got nothing", argv[optind - 1]);
+			return -1;
+		default:
+			mt_warn("plot: unknown option '%s' (see memtop plot --help)", argv[optind - 1]);
+			return -1;
+		}
+	}
+	if (argc - optind < 1 || argc - optind > PLOT_MAX_FILES) {
+		mt_warn("plot: expected one or two result files (see memtop plot --help)");
+		return -1;
+	}
+	if (!*svg && !*png) {
+		mt_warn("plot: say where the picture goes: --svg OUT (- for stdout) or --png OUT");
+		return -1;
+	}
+	if (*png && strcmp(*png, "-") == 0) {
+		mt_warn("plot: --png: expected a file, got '-' (a PNG is not for a terminal)");
+		return -1;
+	}
+	*first = optind;
+	return 0;
+}
+
+int cmd_plot(int argc, char **argv)
+{
+	struct plot_input in[PLOT_MAX_FILES];
+	const char *svg_out = NULL, *png_out = NULL, *text;
+	struct svg s;
+	mt_error e = { "" };
+	int first, n, rc = parse(argc, argv, &svg_out, &png_out, &first);
+	if (rc)
+		return rc > 0 ? MT_EXIT_OK : MT_EXIT_USAGE;
+	memset(in, 0, sizeof in);
+	n = argc - first;
+	rc = MT_EXIT_USAGE;
+	for (int i = 0; i < n; i++)
+		if (plot_load(argv[first + i], &in[i], &e) < 0)
+			goto fail;
+	if (plot_draw(in, (size_t)n, &s, &e) < 0) {
+		rc = n == 2 && in[0].kind != in[1].kind ? MT_EXIT_USAGE : MT_EXIT_RUNTIME;
+		svg_free(&s);
+		goto fail;
+	}
+	rc = MT_EXIT_RUNTIME;
+	text = svg_finish(&s, &e);
+	if (!text || (svg_out && plot_write_svg(svg_out, text, &e) < 0) ||
+	    (png_out && plot_write_png(png_out, text, &e) < 0)) {
+		svg_free(&s);
+		goto fail;
+	}
+	svg_free(&s);
+	for (int i = 0; i < n; i++)
+		plot_input_free(&in[i]);
+	return MT_EXIT_OK;
+fail:
+	mt_warn("plot: %s", e.msg);
+	for (int i = 0; i < n; i++)
+		plot_input_free(&in[i]);
+	return rc;
+}

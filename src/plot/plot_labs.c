@@ -1,0 +1,256 @@
+/* plot_labs: the lab results as bar charts (seed 003):
+ *   matmul      ns per inner iteration for each order, coloured by class
+ *               (AB, AC, BC: the book's three), lower is faster;
+ *   falseshare  ms for each thread count, packed (one line) beside padded;
+ *   lists       cycles per cell for each length, a bar per layout, on a log
+ *               scale (the seed's M4 spans 2.6 to 258).
+ * Two files are drawn side by side on one scale, so their bars compare. */
+#include "config.h"
+
+#include "plot.h"
+#include "labs/falseshare.h"
+#include "labs/lists.h"
+#include "labs/matmul.h"
+
+#include <math.h>
+#include <string.h>
+
+#define LAB_PANEL_W 620.0
+#define LAB_H 520.0
+#define MAX_GROUPS 16
+#define MAX_SERIES 8
+
+/* One bar chart: groups along the axis, a bar per series in each group. */
+struct chart {
+	const char *title, *ylabel;
+	size_t ngroups, nseries;
+	char group[MAX_GROUPS][24];
+	const char *series[MAX_SERIES];     /* legend names (nseries > 1) */
+	const char *group_color[MAX_GROUPS]; /* nseries == 1: a colour per group, or NULL */
+	const char *key_name[MAX_SERIES], *key_color[MAX_SERIES]; /* ... and what they mean */
+	size_t nkeys;
+	double v[MAX_GROUPS][MAX_SERIES];   /* NAN: not measured */
+	int logy;
+};
+
+/* The largest and smallest positive values of the charts. */
+static void chart_range(const struct chart *c, size_t n, double *lo, double *hi)
+{
+	*lo = INFINITY;
+	*hi = 0;
+	for (size_t k = 0; k < n; k++)
+		for (size_t g = 0; g < c[k].ngroups; g++)
+			for (size_t i = 0; i < c[k].nseries; i++) {
+				double v = c[k].v[g][i];
+				if (!isfinite(v) || v <= 0)
+					continue;
+				*lo = v < *lo ? v : *lo;
+				*hi = v > *hi ? v : *hi;
+			}
+	if (!(*hi > 0)) {
+		*lo = 1;
+		*hi = 10;
+	}
+}
+
+/* The value axis of a chart in the box (x, y, w, h) up to top (log: from
+ * bottom); returns the y of v. */
+static double vy(double v, double y, double h, double bottom, double top, int logy)
+{
+	double f = logy ? (log10(v) - log10(bottom)) / (log10(top) - log10(bottom)) : v / top;
+	f = f < 0 ? 0 : f > 1 ? 1 : f;
+	return y + h - f * h;
+}
+
+/* The value axis: ticks and grid lines. */
+static void chart_axis(struct svg *s, const struct chart *c, double x, double y, double w,
+		       double h, double bottom, double top)
+{
+	char lab[32];
+	svg_group(s, "axes");
+	svg_rect(s, x, y, w, h, NULL, "#000000");
+	if (c->logy) {
+		for (double d = floor(log10(bottom)); d <= log10(top) + 1e-9; d += 1) {
+			double ty = vy(pow(10, d), y, h, bottom, top, 1);
+			if (pow(10, d) < bottom * 0.999)
+				continue;
+			svg_line(s, x, ty, x + w, ty, "#e0e0e0", 0.8, 0);
+			svg_text(s, x - 6, ty + 4, 11, SVG_END, 0, 0, "#000000",
+				 plot_short(lab, sizeof lab, pow(10, d)));
+		}
+	} else {
+		double step = plot_nice_step(top, 5);
+		for (double v = 0; v <= top * 1.0001; v += step) {
+			double ty = vy(v, y, h, bottom, top, 0);
+			svg_line(s, x, ty, x + w, ty, "#e0e0e0", 0.8, 0);
+			svg_text(s, x - 6, ty + 4, 11, SVG_END, 0, 0, "#000000",
+				 plot_short(lab, sizeof lab, v));
+		}
+	}
+	svg_text(s, x - 48, y + h / 2, 12, SVG_MIDDLE, 1, -90, "#000000", c->ylabel);
+	svg_group_end(s);
+}
+
+/* The bars of a chart and their values, groups labelled under the box. */
+static void chart_bars(struct svg *s, const struct chart *c, double x, double y, double w,
+		       double h, double bottom, double top)
+{
+	double gw = w / (double)c->ngroups, bw = gw * 0.8 / (double)c->nseries;
+	char lab[32];
+	svg_group(s, "bars");
+	for (size_t g = 0; g < c->ngroups; g++) {
+		double gx = x + gw * (double)g + gw * 0.1;
+		svg_text(s, x + gw * ((double)g + 0.5), y + h + 16, 11, SVG_MIDDLE, 0, 0, "#000000",
+			 c->group[g]);
+		for (size_t i = 0; i < c->nseries; i++) {
+			double v = c->v[g][i], ty;
+			const char *col = c->nseries == 1 && c->group_color[g] ? c->group_color[g]
+									     : plot_color(i);
+			if (!isfinite(v) || v <= 0)
+				continue;
+			ty = vy(v, y, h, bottom, top, c->logy);
+			svg_rect(s, gx + bw * (double)i, ty, bw - 1, y + h - ty, col, "#303030");
+			svg_text(s, gx + bw * ((double)i + 0.5), ty - 3, 10, SVG_MIDDLE, 0, 0, "#000000",
+				 plot_short(lab, sizeof lab, v));
+		}
+	}
+	svg_group_end(s);
+}
+
+/* The legend at (x, y): the series (nseries > 1), or what the groups'
+ * colours mean. */
+static void chart_legend(struct svg *s, const struct chart *c, double x, double y)
+{
+	size_t n = c->nseries > 1 ? c->nseries : c->nkeys;
+	if (n == 0)
+		return;
+	svg_group(s, "legend");
+	for (size_t i = 0; i < n; i++) {
+		svg_rect(s, x, y - 10 + 16.0 * (double)i, 12, 12,
+			 c->nseries > 1 ? plot_color(i) : c->key_color[i], "#303030");
+		svg_text(s, x + 18, y + 16.0 * (double)i, 11, SVG_START, 0, 0, "#000000",
+			 c->nseries > 1 ? c->series[i] : c->key_name[i]);
+	}
+	svg_group_end(s);
+}
+
+/* ---- the three labs as charts ------------------------------------------- */
+
+/* The colours of the book's classes AB, AC, BC (the legend's order). */
+static const char *class_color(enum matmul_class c)
+{
+	return plot_color((size_t)c);
+}
+
+static void matmul_chart(const struct matmul_result *r, struct chart *c)
+{
+	static const char *const classes[] = { "class AB (ijk, jik)", "class AC (jki, kji)",
+					       "class BC (kij, ikj)" };
+	c->title = "matmul: ns per inner iteration (lower is faster)";
+	c->ylabel = "ns per iteration";
+	c->nseries = 1;
+	for (int k = 0; k < 3; k++) {
+		c->key_name[k] = classes[k];
+		c->key_color[k] = plot_color((size_t)k);
+	}
+	c->nkeys = 3;
+	for (int o = 0; o < MATMUL_NORDERS && c->ngroups < MAX_GROUPS; o++) {
+		mt_strlcpy(c->group[c->ngroups], matmul_order_name(o), sizeof c->group[0]);
+		c->group_color[c->ngroups] = class_color(matmul_order_class(o));
+		c->v[c->ngroups++][0] = r->res[o].have ? r->res[o].ns_iter : (double)NAN;
+	}
+}
+
+static void falseshare_chart(const struct falseshare_result *r, struct chart *c)
+{
+	static char packed[48], padded[48];
+	c->title = "false sharing: ms for the increments (lower is faster)";
+	c->ylabel = "ms";
+	c->nseries = 2;
+	mt_snprintf(packed, sizeof packed, "packed (%u bytes apart)", r->packed);
+	mt_snprintf(padded, sizeof padded, "padded (%u bytes apart)", r->padded);
+	c->series[0] = packed;
+	c->series[1] = padded;
+	for (size_t i = 0; i < r->nthreads && c->ngroups < MAX_GROUPS; i++) {
+		mt_snprintf(c->group[c->ngroups], sizeof c->group[0], "%u threads", r->threads[i]);
+		for (int l = 0; l < 2; l++)
+			c->v[c->ngroups][l] = r->tab[i][l].have ? r->tab[i][l].ms : (double)NAN;
+		c->ngroups++;
+	}
+}
+
+static void lists_chart(const struct lists_result *r, struct chart *c)
+{
+	int layouts[LIST_NLAYOUTS], n = 0;
+	c->title = "list layouts: cycles per cell of the walk (log scale)";
+	c->ylabel = "cycles per cell";
+	c->logy = 1;
+	for (int l = 0; l < LIST_NLAYOUTS; l++)
+		for (size_t i = 0; i < r->nlengths; i++)
+			if (r->c[i][l].have) {
+				layouts[n++] = l;
+				break;
+			}
+	c->nseries = (size_t)(n < MAX_SERIES ? n : MAX_SERIES);
+	for (size_t k = 0; k < c->nseries; k++)
+		c->series[k] = list_layout_name(layouts[k]);
+	for (size_t i = 0; i < r->nlengths && c->ngroups < MAX_GROUPS; i++) {
+		mt_snprintf(c->group[c->ngroups], sizeof c->group[0], "%zu cells", r->lengths[i]);
+		for (size_t k = 0; k < c->nseries; k++)
+			c->v[c->ngroups][k] = r->c[i][layouts[k]].have ? r->c[i][layouts[k]].cyc
+									  : (double)NAN;
+		c->ngroups++;
+	}
+}
+
+/* The chart of a lab input. */
+static void lab_chart(const struct plot_input *in, struct chart *c)
+{
+	memset(c, 0, sizeof *c);
+	if (in->kind == PLOT_MATMUL)
+		matmul_chart(in->matmul, c);
+	else if (in->kind == PLOT_FALSESHARE)
+		falseshare_chart(in->falseshare, c);
+	else
+		lists_chart(in->lists, c);
+	if (c->ngroups == 0) { /* nothing measured: an empty chart says so */
+		mt_strlcpy(c->group[0], "(nothing measured)", sizeof c->group[0]);
+		c->ngroups = 1;
+		c->nseries = c->nseries ? c->nseries : 1;
+		for (size_t i = 0; i < MAX_SERIES; i++)
+			c->v[0][i] = NAN;
+	}
+}
+
+int plot_labs(const struct plot_input *in, size_t n, struct svg *s)
+{
+	struct chart c[PLOT_MAX_FILES];
+	double lo, hi, top, bottom;
+	for (size_t k = 0; k < n; k++)
+		lab_chart(&in[k], &c[k]);
+	chart_range(c, n, &lo, &hi);
+	if (c[0].logy) {
+		bottom = pow(10, floor(log10(lo)));
+		top = pow(10, ceil(log10(hi * 1.3)));
+	} else {
+		double step = plot_nice_step(hi * 1.1, 5);
+		bottom = 0;
+		top = ceil(hi * 1.1 / step) * step;
+	}
+	top = top > 0 ? top : 1;
+	if (svg_begin(s, LAB_PANEL_W * (double)n, LAB_H, c[0].title) < 0)
+		return -1;
+	{
+		double y = plot_heading(s, 20, 8, LAB_PANEL_W * (double)n - 40, c[0].title, in, n);
+		double h = LAB_H - y - 70;
+		for (size_t k = 0; k < n; k++) {
+			double x = LAB_PANEL_W * (double)k + 80, w = LAB_PANEL_W - 110;
+			if (n > 1)
+				svg_text(s, x, y + 4, 14, SVG_START, 1, 0, "#000000", k ? "B" : "A");
+			chart_axis(s, &c[k], x, y + 12, w, h, bottom, top);
+			chart_bars(s, &c[k], x, y + 12, w, h, bottom, top);
+			chart_legend(s, &c[k], x + 10, y + 30);
+		}
+	}
+	return s->failed ? -1 : 0;
+}

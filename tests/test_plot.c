@@ -1,0 +1,273 @@
+/* Unit tests of memtop plot's SVG (src/plot/): the writer escapes what it
+ * is given and closes every element; the mountain is one quadrilateral per
+ * cell of the grid over its floor, coloured by the levels the cliff finder
+ * reads; the latency picture has a curve per stride plus the random chase
+ * and marks its levels; the lab charts have a bar per measured value; files
+ * of two kinds are refused. Counts are exact: they follow from the grids. */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/datadir.h"
+#include "labs/matmul.h"
+#include "latency/latency.h"
+#include "mountain/mountain_json.h"
+#include "plot/plot.h"
+
+/* Occurrences of needle in hay. */
+static size_t count(const char *hay, const char *needle)
+{
+	size_t n = 0;
+	for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
+		n++;
+	return n;
+}
+
+/* The part of the document inside <g class="CLS"> ... its </g> (the first
+ * such group), copied into a new string. */
+static char *group(const char *doc, const char *cls)
+{
+	char open[64];
+	const char *a, *b;
+	char *out;
+	snprintf(open, sizeof open, "<g class=\"%s\">", cls);
+	a = strstr(doc, open);
+	assert_non_null(a);
+	b = strstr(a, "</g>");
+	assert_non_null(b);
+	out = strndup(a, (size_t)(b - a));
+	assert_non_null(out);
+	return out;
+}
+
+/* Well-formed: after the XML declaration every start tag is closed by its
+ * own end tag or is empty ("/>"), in order; nothing but escapes uses '&'. */
+static void assert_well_formed(const char *doc)
+{
+	char stack[64][32];
+	int depth = 0;
+	const char *p = strstr(doc, "?>");
+	assert_non_null(p);
+	for (p = strchr(p, '<'); p; p = strchr(p + 1, '<')) {
+		const char *end = strchr(p, '>');
+		char name[32];
+		size_t n;
+		assert_non_null(end);
+		if (p[1] == '/') {
+			n = strcspn(p + 2, " >");
+			assert_true(depth > 0);
+			depth--;
+			assert_int_equal(strlen(stack[depth]), n);
+			assert_memory_equal(stack[depth], p + 2, n);
+			continue;
+		}
+		n = strcspn(p + 1, " />");
+		assert_true(n > 0 && n < sizeof name);
+		if (end[-1] == '/')
+			continue; /* empty element */
+		assert_true(depth < 64);
+		memcpy(stack[depth], p + 1, n);
+		stack[depth++][n] = '\0';
+	}
+	assert_int_equal(depth, 0);
+	for (p = strchr(doc, '&'); p; p = strchr(p + 1, '&'))
+		assert_true(strncmp(p, "&amp;", 5) == 0 || strncmp(p, "&lt;", 4) == 0 ||
+			    strncmp(p, "&gt;", 4) == 0 || strncmp(p, "&quot;", 6) == 0 ||
+			    strncmp(p, "&apos;", 6) == 0);
+}
+
+static void writer_escapes_and_closes(void **state)
+{
+	struct svg s;
+	mt_error e;
+	const char *doc;
+	(void)state;
+	assert_int_equal(svg_begin(&s, 100, 50, "a <title> & \"quotes\""), 0);
+	svg_group(&s, "part");
+	svg_text(&s, 1, 2, 10, SVG_START, 0, 0, NULL, "x < y & 'z' \x01\xff end");
+	svg_group_end(&s);
+	doc = svg_finish(&s, &e);
+	assert_non_null(doc);
+	assert_non_null(strstr(doc, "<title>a &lt;title&gt; &amp; &quot;quotes&quot;</title>"));
+	/* the control byte is left out, the byte that is not UTF-8 becomes '?' */
+	assert_non_null(strstr(doc, ">x &lt; y &amp; &apos;z&apos; ? end</text>"));
+	assert_well_formed(doc);
+	svg_free(&s);
+}
+
+/* The seed's M4 Max mountain, drawn. */
+static char *draw_file(const char *path, size_t *quads)
+{
+	struct plot_input in;
+	struct svg s;
+	mt_error e = { "" };
+	char *doc;
+	assert_int_equal(plot_load(path, &in, &e), 0);
+	assert_int_equal(plot_draw(&in, 1, &s, &e), 0);
+	doc = strdup(svg_finish(&s, &e));
+	assert_non_null(doc);
+	if (quads && in.mountain)
+		*quads = (in.mountain->nsizes - 1) * (in.mountain->nstrides - 1);
+	svg_free(&s);
+	plot_input_free(&in);
+	return doc;
+}
+
+static void mountain_is_one_quad_per_cell(void **state)
+{
+	char path[4096], *doc, *surface, *levels, *axes;
+	size_t quads = 0;
+	(void)state;
+	assert_non_null(mt_data_path("m4max.json", path, sizeof path));
+	doc = draw_file(path, &quads);
+	assert_well_formed(doc);
+	surface = group(doc, "surface");
+	/* 11 sizes x 5 strides: 10 x 4 cells, every one measured */
+	assert_int_equal(quads, 40);
+	assert_int_equal(count(surface, "<polygon"), quads);
+	axes = group(doc, "axes");
+	assert_int_equal(count(axes, "<polygon"), 1); /* the floor */
+	assert_non_null(strstr(axes, ">128M</text>"));
+	assert_non_null(strstr(axes, ">16K</text>"));
+	assert_non_null(strstr(axes, ">s15</text>"));
+	assert_non_null(strstr(axes, ">Size (bytes)</text>"));
+	/* the cliff finder's one level on the M4 (the seed: only the L1 cliff) */
+	levels = group(doc, "levels");
+	assert_non_null(strstr(levels, ">L1 (up to 128K)</text>"));
+	assert_non_null(strstr(levels, ">beyond: memory</text>"));
+	/* the file says whose figures: its hardware field */
+	assert_non_null(strstr(doc, "The seed&apos;s figures (seed 000): Apple M4 Max"));
+	free(surface);
+	free(levels);
+	free(axes);
+	free(doc);
+}
+
+static void two_mountains_side_by_side(void **state)
+{
+	char path[4096];
+	struct plot_input in[2];
+	struct svg s;
+	mt_error e;
+	const char *doc;
+	(void)state;
+	assert_non_null(mt_data_path("m4max.json", path, sizeof path));
+	assert_int_equal(plot_load(path, &in[0], &e), 0);
+	assert_int_equal(plot_load(path, &in[1], &e), 0);
+	assert_int_equal(plot_draw(in, 2, &s, &e), 0);
+	doc = svg_finish(&s, &e);
+	assert_non_null(doc);
+	assert_int_equal(count(doc, "<g class=\"surface\">"), 2);
+	assert_non_null(strstr(doc, ">A: The seed"));
+	assert_non_null(strstr(doc, ">B: The seed"));
+	assert_well_formed(doc);
+	svg_free(&s);
+	plot_input_free(&in[0]);
+	plot_input_free(&in[1]);
+}
+
+/* A latency run with two strides and the random chase: 4K..4M, 3 plateaus
+ * (4, 14 and 100 ns) with steps after 32K and 1M. */
+static void write_latency(const char *path)
+{
+	struct latency_params p;
+	struct latency_result *r;
+	mt_error e;
+	cJSON *root;
+	latency_params_quick(&p);
+	r = latency_result_new(&p, 1.0);
+	assert_non_null(r);
+	for (size_t i = 0; i < r->nsizes; i++) {
+		double ns = r->sizes[i] <= 32768 ? 4 : r->sizes[i] <= (1u << 20) ? 14 : 100;
+		for (size_t k = 0; k < r->nstrides; k++) {
+			r->ns[k][i] = ns;
+			r->cycles[k][i] = ns;
+		}
+		if (r->has_random)
+			r->random_ns[i] = r->random_cycles[i] = ns;
+	}
+	root = latency_to_json(r);
+	assert_non_null(root);
+	assert_int_equal(jsonio_save(path, root, &e), 0);
+	cJSON_Delete(root);
+	latency_result_free(r);
+}
+
+static void latency_curves_and_levels(void **state)
+{
+	char path[] = "/tmp/memtop-test-plot-XXXXXX", file[64], *doc, *curves, *levels;
+	struct plot_input in;
+	(void)state;
+	assert_non_null(mkdtemp(path));
+	snprintf(file, sizeof file, "%s/lat.json", path);
+	write_latency(file);
+	doc = draw_file(file, NULL);
+	assert_well_formed(doc);
+	{
+		mt_error e;
+		assert_int_equal(plot_load(file, &in, &e), 0);
+	}
+	curves = group(doc, "curves");
+	/* one polyline per fixed stride and one for the random chase */
+	assert_int_equal(count(curves, "<polyline"),
+			 in.latency->nstrides + (in.latency->has_random ? 1 : 0));
+	levels = group(doc, "levels");
+	assert_non_null(strstr(levels, ">L1 32K: 4.0 c, 4.00 ns</text>"));
+	assert_non_null(strstr(levels, ">L2 1M: 14.0 c, 14.00 ns</text>"));
+	assert_non_null(strstr(levels, ">memory: 100 ns</text>"));
+	plot_input_free(&in);
+	free(curves);
+	free(levels);
+	free(doc);
+	unlink(file);
+	rmdir(path);
+}
+
+static void lab_bars_and_kinds(void **state)
+{
+	char mm[4096], mtn[4096], *doc, *bars;
+	struct plot_input in[2];
+	struct svg s;
+	mt_error e = { "" };
+	(void)state;
+	assert_non_null(mt_data_path("ref/matmul-m4max.json", mm, sizeof mm));
+	doc = draw_file(mm, NULL);
+	assert_well_formed(doc);
+	bars = group(doc, "bars");
+	/* the seed's seven orders, one bar each, with their ns per iteration */
+	assert_int_equal(count(bars, "<rect"), 7);
+	assert_non_null(strstr(bars, ">2.23</text>"));
+	assert_non_null(strstr(bars, ">0.22</text>"));
+	free(bars);
+	free(doc);
+	/* a mountain with a matmul result: refused, naming both */
+	assert_non_null(mt_data_path("m4max.json", mtn, sizeof mtn));
+	assert_int_equal(plot_load(mtn, &in[0], &e), 0);
+	assert_int_equal(plot_load(mm, &in[1], &e), 0);
+	assert_int_equal(plot_draw(in, 2, &s, &e), -1);
+	assert_non_null(strstr(e.msg, "plot two files of one kind"));
+	svg_free(&s);
+	plot_input_free(&in[0]);
+	plot_input_free(&in[1]);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(writer_escapes_and_closes),
+		cmocka_unit_test(mountain_is_one_quad_per_cell),
+		cmocka_unit_test(two_mountains_side_by_side),
+		cmocka_unit_test(latency_curves_and_levels),
+		cmocka_unit_test(lab_bars_and_kinds),
+	};
+	return cmocka_run_group_tests_name("plot", tests, NULL, NULL);
+}
