@@ -3,7 +3,7 @@
 # itself), saved latency runs side by side, and one-line errors for files of
 # different kinds or a stride they do not share.
 . "$TESTLIB"
-plan 32
+plan 36
 REF="$MEMTOP_DATA/m4max.json"
 
 cp "$REF" "$TMP/a.json"
@@ -11,14 +11,23 @@ out=$("$MEMTOP" compare "$REF" "$TMP/a.json")
 is "a mountain against itself exits 0" "$?" 0
 like "names both files" "$out" "^B: $TMP/a.json$"
 like "stride 1 and stride 8 tables" "$(printf '%s\n' "$out" | grep -c '^stride [18] ')" '^2$'
-like "the seed's 128K stride-8 cell, ratio 1.00" "$out" '^ +128K +73807 +73807 +1\.00$'
+like "the seed's 128K stride-8 cell in A and B" "$out" '^ +128K +73807 +73807$'
+like "the ratio to A under each table" "$out" '^ratio/A +1\.00 +1\.00$'
+like "and the verdict: the same within 5 %" "$out" '^verdict +\(A\) +same$'
 like "every cell the same: 0.0 % apart, ratio 1.000" "$out" \
 	'B vs A: 55 cells, median cell difference 0\.0 %, median B/A 1\.000'
 like "levels of both" "$out" '^  B: L1 128K'
-like "passports side by side: peak/floor" "$out" '^  peak/floor +9\.63 +9\.63$'
-like "passports side by side: stride 1 / stride 8 on the 256K row" "$out" '^  s1/s8 +3\.83 +3\.83$'
+like "passports, a row per file: peak/floor" "$out" '^B +89578 +9304 +9\.63 '
+like "passports: stride 1 / stride 8 on the 256K row" "$out" '^A +89578 .* 3\.83$'
 out=$("$MEMTOP" compare "$TMP/a.json" --seed)
 like "--seed: the bundled M4 Max mountain is the last file" "$out" "^B: .*m4max\.json$"
+
+# eight machines stay readable at 80 columns: one column each, no line longer
+for i in 1 2 3 4 5 6 7; do cp "$REF" "$TMP/m$i.json"; done
+out=$("$MEMTOP" compare "$REF" "$TMP"/m[1-7].json)
+like "eight files: one column per machine, A to H" "$out" '^ +size +A +B +C +D +E +F +G +H$'
+is "eight files: no line longer than 79 columns" \
+	"$(printf '%s\n' "$out" | awk 'length($0) > 79' | head -n 3)" ""
 
 status "--stride 3: not in the files, exit 2" 2 "$MEMTOP" compare "$REF" "$TMP/a.json" --stride 3
 is "--stride 3: one line" "$(cat "$TMP/err")" "memtop: compare: not every file has stride 3"
@@ -27,7 +36,7 @@ is "--stride 3: one line" "$(cat "$TMP/err")" "memtop: compare: not every file h
 "$MEMTOP" run latency --quick --json "$TMP/l2.json" >/dev/null 2>&1
 out=$("$MEMTOP" compare "$TMP/l1.json" "$TMP/l2.json")
 like "two latency runs: the random chase table" "$out" '^random chase, ns a load$'
-like "16K row with both values and the ratio" "$out" '^ +16K +[0-9.]+ +[0-9.]+ +[0-9.]+$'
+like "16K row with both values" "$out" '^ +16K +[0-9.]+ +[0-9.]+$'
 like "levels of each curve" "$out" '^  B: L1 [0-9]+K [0-9.]+ ns'
 
 # a recorded quick run of this project's VM (levels to 8M, no memory
@@ -46,7 +55,7 @@ out=$("$MEMTOP" compare "$SEEDREF/matmul-m4max.json" --seed)
 is "matmul against the seed: exit 0" "$?" 0
 like "matmul: the seed's ikj row" "$out" '^ikj +BC +0\.61 +0\.61 +1\.00$'
 like "matmul: each file's hardware line says whose figures (the reader keeps the header)" \
-	"$out" "^   Apple M4 Max .*\\(the seed's figures, seed 003\\)$"
+	"$out" "^   The seed's figures \\(seed 003\\): Apple M4 Max"
 like "matmul: worst/best 17.9x, blocked 2.77x (the seed's 'seventeen', 'three')" "$out" \
 	'^  A: worst/best order 17\.9x; ikj/blocked 2\.77x$'
 out=$("$MEMTOP" compare "$SEEDREF/falseshare-m4max.json" --seed)

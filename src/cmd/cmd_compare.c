@@ -8,6 +8,7 @@
 
 #include "cmd.h"
 #include "compare.h"
+#include "compare_table.h"
 #include "core/datadir.h"
 #include "core/jsonio.h"
 #include "core/util.h"
@@ -44,14 +45,19 @@ static void usage(FILE *f)
 /* Which file is which: its path, hardware line, build, load, warnings. */
 void compare_print_header(char tag, const char *source, const struct run_header *h)
 {
+	char line[600];
 	printf("%c: %s\n", tag, MT_PRINTABLE(source)); /* a name from a lab's share */
-	printf("   %s\n", h->hardware[0] ? h->hardware : "(no hardware field)");
+	cmp_wrapped(stdout, 3, h->hardware[0] ? h->hardware : "(no hardware field)");
 	if (h->has_diag) {
 		char w[8][160];
 		int n = diag_warnings(&h->diag, w, 8);
-		printf("   build %s; load %.2f before the run\n", h->build, h->diag.load_before);
-		for (int k = 0; k < n; k++)
-			printf("   warning: %s\n", w[k]);
+		mt_snprintf(line, sizeof line, "build %s; load %.2f before the run", h->build,
+			    h->diag.load_before);
+		cmp_wrapped(stdout, 3, line);
+		for (int k = 0; k < n; k++) {
+			mt_snprintf(line, sizeof line, "warning: %s", w[k]);
+			cmp_wrapped(stdout, 3, line);
+		}
 	}
 }
 
@@ -128,33 +134,28 @@ static int compare_latency(char **files, int nfiles)
 	}
 	for (int i = 0; i < nfiles; i++)
 		compare_print_header((char)('A' + i), files[i], &r[i]->hdr);
-	if (stride)
-		printf("\nfixed stride %u B, ns a load\n%7s", stride, "size");
-	else
-		printf("\nrandom chase, ns a load\n%7s", "size");
-	for (int i = 0; i < nfiles; i++)
-		printf(" %9c", 'A' + i);
-	for (int i = 1; i < nfiles; i++)
-		printf(" %6c/A", 'A' + i);
-	printf("\n");
-	for (size_t s = 0; s < r[0]->nsizes; s++) {
-		uint64_t size = r[0]->sizes[s];
-		double v[MAX_FILES];
-		char b[32];
-		int all = (size & (size - 1)) == 0; /* powers of two: a readable table */
-		for (int i = 0; i < nfiles && all; i++) {
-			int k = latency_size_index(r[i], size);
-			v[i] = k < 0 ? (double)NAN : latency_curve(r[i], stride)[k];
-			all = !isnan(v[i]);
+	{
+		struct cmp_table t;
+		char title[64];
+		if (stride)
+			mt_snprintf(title, sizeof title, "fixed stride %u B, ns a load", stride);
+		else
+			mt_snprintf(title, sizeof title, "random chase, ns a load");
+		cmp_begin(&t, title, nfiles, 2, 0);
+		for (size_t s = 0; s < r[0]->nsizes; s++) {
+			uint64_t size = r[0]->sizes[s];
+			double v[MAX_FILES];
+			char b[32];
+			int all = (size & (size - 1)) == 0; /* powers of two: a readable table */
+			for (int i = 0; i < nfiles && all; i++) {
+				int k = latency_size_index(r[i], size);
+				v[i] = k < 0 ? (double)NAN : latency_curve(r[i], stride)[k];
+				all = !isnan(v[i]);
+			}
+			if (all)
+				cmp_row(&t, mt_fmt_size(b, sizeof b, size), v);
 		}
-		if (!all)
-			continue;
-		printf("%7s", mt_fmt_size(b, sizeof b, size));
-		for (int i = 0; i < nfiles; i++)
-			printf(" %9.2f", v[i]);
-		for (int i = 1; i < nfiles; i++)
-			printf(" %8.2f", v[i] / v[0]);
-		printf("\n");
+		cmp_end(&t);
 	}
 	printf("\nover every size the files share:\n");
 	for (int i = 1; i < nfiles; i++) {

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "compare.h"
+#include "compare_table.h"
 #include "core/util.h"
 #include "mountain/cliffs.h"
 #include "mountain/mountain_json.h"
@@ -68,15 +69,15 @@ static size_t cell_stats(const struct mountain *a, const struct mountain *b, dou
 	return n;
 }
 
-/* One stride's size slice: the sizes of the first file every file has. */
+/* One stride's size slice: the sizes of the first file every file has, one
+ * column per machine, the ratio to A and a verdict under it (80 columns for
+ * up to eight files: compare_table.h). */
 static void print_slice(struct mountain **m, int n, unsigned stride)
 {
-	printf("\nstride %u (%u bytes), MB/s\n%7s", stride, stride * 8, "size");
-	for (int i = 0; i < n; i++)
-		printf(" %9c", 'A' + i);
-	for (int i = 1; i < n; i++)
-		printf(" %6c/A", 'A' + i);
-	printf("\n");
+	struct cmp_table t;
+	char title[64];
+	mt_snprintf(title, sizeof title, "stride %u (%u bytes), MB/s", stride, stride * 8);
+	cmp_begin(&t, title, n, 0, 1);
 	for (size_t r = 0; r < m[0]->nsizes; r++) {
 		double val[COMPARE_MAX_FILES];
 		char b[32];
@@ -88,21 +89,10 @@ static void print_slice(struct mountain **m, int n, unsigned stride)
 				val[i] = mountain_at(m[i], (size_t)ri,
 						     (size_t)mountain_stride_index(m[i], stride));
 		}
-		if (!all)
-			continue;
-		printf("%7s", mt_fmt_size(b, sizeof b, m[0]->sizes[r]));
-		for (int i = 0; i < n; i++)
-			if (isnan(val[i]))
-				printf(" %9s", "-");
-			else
-				printf(" %9.0f", val[i]);
-		for (int i = 1; i < n; i++)
-			if (isnan(val[i]) || isnan(val[0]))
-				printf(" %8s", "-");
-			else
-				printf(" %8.2f", val[i] / val[0]);
-		printf("\n");
+		if (all)
+			cmp_row(&t, mt_fmt_size(b, sizeof b, m[0]->sizes[r]), val);
 	}
+	cmp_end(&t);
 }
 
 static void print_cell_stats(struct mountain **m, int n)
@@ -136,50 +126,44 @@ static void print_levels(struct mountain **m, int n)
 	}
 }
 
-/* One passport row: label, then each file's value through fmt (NAN: "-";
- * fmt NULL: a size). */
-static void passport_row(const char *label, const double *v, int n, const char *fmt)
+/* v through fmt, or "-" when it is not a number. */
+static void num(char *buf, size_t len, const char *fmt, double v)
 {
-	char cell[32];
-	printf("  %-11s", label);
-	for (int i = 0; i < n; i++) {
-		if (isnan(v[i]))
-			mt_strlcpy(cell, "-", sizeof cell);
-		else if (!fmt)
-			mt_fmt_size(cell, sizeof cell, (uint64_t)v[i]);
-		else
-			mt_snprintf(cell, sizeof cell, fmt, v[i]);
-		printf(" %10s", cell);
-	}
-	printf("\n");
+	if (isfinite(v))
+		mt_snprintf(buf, len, fmt, v);
+	else
+		mt_strlcpy(buf, "-", len);
 }
 
-/* The passports side by side (passport.h): peak, floor, their ratio, the
- * ridge's share of the peak, the line size row, its knee and stride 1 /
- * stride 8. */
+/* The passports (passport.h), one row per file so that eight fit in 80
+ * columns: peak, floor, their ratio, the ridge's share of the peak, the
+ * line size row, its knee and stride 1 / stride 8. */
 static void print_passports(struct mountain **m, int n)
 {
-	static const char *const label[] = { "peak MB/s", "floor MB/s", "peak/floor", "ridge/peak",
-					      "line row",  "line",	   "s1/s8" };
-	static const char *const fmt[] = { "%.0f", "%.0f", "%.2f", "%.0f %%", NULL, "%.0f B",
-					   "%.2f" };
-	double v[MT_ARRAY_LEN(label)][COMPARE_MAX_FILES];
-	printf("\npassports (seed 000, step 5):\n  %-11s", "");
+	char ridge[16], row[16], line[16], s18[16], peak[16], floor_[16], ratio[16];
+	printf("\npassports (seed 000, step 5):\n   %10s %10s %10s %10s %8s %6s %6s\n",
+	       "peak MB/s", "floor MB/s", "peak/floor", "ridge/peak", "line row", "line", "s1/s8");
 	for (int i = 0; i < n; i++) {
 		struct passport p;
 		passport_compute(m[i], &p);
-		printf(" %10c", 'A' + i);
-		v[0][i] = p.peak;
-		v[1][i] = p.floor;
-		v[2][i] = p.ratio;
-		v[3][i] = p.ridge_rows ? 100 * p.ridge_mid / p.peak : (double)NAN;
-		v[4][i] = p.row_size ? (double)p.row_size : (double)NAN;
-		v[5][i] = p.line_bytes ? (double)p.line_bytes : (double)NAN;
-		v[6][i] = p.s1_s8;
+		mt_strlcpy(ridge, "-", sizeof ridge);
+		mt_strlcpy(row, "-", sizeof row);
+		mt_strlcpy(line, "-", sizeof line);
+		mt_strlcpy(s18, "-", sizeof s18);
+		if (p.ridge_rows)
+			mt_snprintf(ridge, sizeof ridge, "%.0f %%", 100 * p.ridge_mid / p.peak);
+		if (p.row_size)
+			mt_fmt_size(row, sizeof row, p.row_size);
+		if (p.line_bytes)
+			mt_snprintf(line, sizeof line, "%llu B", (unsigned long long)p.line_bytes);
+		if (!isnan(p.s1_s8))
+			mt_snprintf(s18, sizeof s18, "%.2f", p.s1_s8);
+		num(peak, sizeof peak, "%.0f", p.peak);
+		num(floor_, sizeof floor_, "%.0f", p.floor);
+		num(ratio, sizeof ratio, "%.2f", p.ratio);
+		printf("%c  %10s %10s %10s %10s %8s %6s %6s\n", 'A' + i, peak, floor_, ratio, ridge,
+		       row, line, s18);
 	}
-	printf("\n");
-	for (size_t k = 0; k < MT_ARRAY_LEN(label); k++)
-		passport_row(label[k], v[k], n, fmt[k]);
 }
 
 int compare_mountains(char **files, int nfiles, const unsigned *show_in, int nshow)

@@ -1,0 +1,97 @@
+/* compare_table: see compare_table.h. */
+#include "config.h"
+
+#include "compare_table.h"
+#include "core/util.h"
+
+#include <math.h>
+#include <string.h>
+
+#define LABEL_W 7   /* "   size", "ratio/A": 7 + 8 x 9 = 79 columns */
+#define COL_W 8     /* a machine's column, after one space */
+#define SAME_WITHIN 0.05
+
+void cmp_wrapped(FILE *f, int indent, const char *text)
+{
+	int room = CMP_WIDTH - indent;
+	while (*text) {
+		int n = (int)strlen(text), cut = n;
+		if (n > room) {
+			for (cut = room; cut > 0 && text[cut] != ' '; cut--)
+				;
+			if (cut == 0) /* one word longer than the line: it stays whole */
+				for (cut = room; text[cut] && text[cut] != ' '; cut++)
+					;
+		}
+		fprintf(f, "%*s%.*s\n", indent, "", cut, text);
+		text += cut;
+		while (*text == ' ')
+			text++;
+	}
+}
+
+void cmp_begin(struct cmp_table *t, const char *title, int nfiles, int decimals,
+	       int higher_is_better)
+{
+	memset(t, 0, sizeof *t);
+	t->nfiles = nfiles < CMP_MAX_FILES ? nfiles : CMP_MAX_FILES;
+	t->decimals = decimals;
+	t->higher_is_better = higher_is_better;
+	printf("\n%s\n%*s", title, LABEL_W, "size");
+	for (int i = 0; i < t->nfiles; i++)
+		printf(" %*c", COL_W, 'A' + i);
+	printf("\n");
+}
+
+void cmp_row(struct cmp_table *t, const char *label, const double *v)
+{
+	printf("%*s", LABEL_W, label);
+	for (int i = 0; i < t->nfiles; i++)
+		if (isfinite(v[i]))
+			printf(" %*.*f", COL_W, t->decimals, v[i]);
+		else
+			printf(" %*s", COL_W, "-");
+	printf("\n");
+	if (t->nrows == CMP_MAX_ROWS)
+		return;
+	for (int i = 0; i < t->nfiles; i++)
+		t->ratio[i][t->nrows] = isfinite(v[i]) && isfinite(v[0]) && v[0] > 0 ? v[i] / v[0]
+										      : (double)NAN;
+	t->nrows++;
+}
+
+/* The median of the finite ratios of machine i (NAN when none). */
+static double median_ratio(const struct cmp_table *t, int i)
+{
+	double v[CMP_MAX_ROWS];
+	size_t n = 0;
+	for (size_t r = 0; r < t->nrows; r++)
+		if (isfinite(t->ratio[i][r]))
+			v[n++] = t->ratio[i][r];
+	return n ? mt_median(v, n) : (double)NAN;
+}
+
+void cmp_end(struct cmp_table *t)
+{
+	double m[CMP_MAX_FILES];
+	printf("%-*s", LABEL_W, "ratio/A");
+	for (int i = 0; i < t->nfiles; i++) {
+		m[i] = median_ratio(t, i);
+		if (isfinite(m[i]))
+			printf(" %*.2f", COL_W, m[i]);
+		else
+			printf(" %*s", COL_W, "-");
+	}
+	printf("\n%-*s", LABEL_W, "verdict");
+	for (int i = 0; i < t->nfiles; i++) {
+		const char *v = "-";
+		if (i > 0 && isfinite(m[i])) {
+			int better = t->higher_is_better ? m[i] > 1 : m[i] < 1;
+			v = fabs(m[i] - 1) <= SAME_WITHIN ? "same" : better ? "faster" : "slower";
+		} else if (i == 0) {
+			v = "(A)";
+		}
+		printf(" %*s", COL_W, v);
+	}
+	printf("\n");
+}

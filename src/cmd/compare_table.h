@@ -1,0 +1,39 @@
+/* compare_table: memtop compare's tables readable at 80 columns for up to
+ * eight machines: one 9-column column per machine (A, B, ...) beside the
+ * row label, no ratio columns beside them; under each table the median
+ * ratio of every machine to A over its rows and a verdict row (faster,
+ * slower, same: within 5 %). Long header lines wrap in whole words. */
+#ifndef MEMTOP_COMPARE_TABLE_H
+#define MEMTOP_COMPARE_TABLE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#define CMP_WIDTH 80      /* the terminal the tables are made for */
+#define CMP_MAX_FILES 8   /* 7 + 8 x 9 = 79 columns */
+#define CMP_MAX_ROWS 128
+
+struct cmp_table {
+	int nfiles;
+	int higher_is_better;          /* MB/s: 1; ns: 0 */
+	int decimals;                  /* of the values */
+	size_t nrows;
+	double ratio[CMP_MAX_FILES][CMP_MAX_ROWS]; /* each row's value / A's */
+};
+
+/* Print text on f from column indent, wrapped in whole words at CMP_WIDTH. */
+void cmp_wrapped(FILE *f, int indent, const char *text);
+
+/* Start a table: its title line and the header "   size  A  B ...". */
+void cmp_begin(struct cmp_table *t, const char *title, int nfiles, int decimals,
+	       int higher_is_better);
+
+/* One row: label and v[0..nfiles) (NAN printed "-"); its ratios to v[0]
+ * kept for the verdict. */
+void cmp_row(struct cmp_table *t, const char *label, const double *v);
+
+/* The table's last rows: "ratio/A" (each machine's median ratio to A over
+ * the rows) and "verdict" (faster, slower or same within 5 %). */
+void cmp_end(struct cmp_table *t);
+
+#endif
