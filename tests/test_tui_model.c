@@ -221,6 +221,39 @@ static void wrapping(void **state)
 	assert_int_equal(wrap_at("short", 10), 5);
 	assert_int_equal(wrap_at("one two three", 9), 7); /* "one two" */
 	assert_int_equal(wrap_at("abcdefghijkl", 5), 5); /* no space: cut */
+	/* columns, not bytes: "…" and "█" are one column each */
+	assert_int_equal(wrap_at("ab\xe2\x80\xa6 cd", 3), 5);
+	assert_int_equal(wrap_at("\xe2\x96\x88\xe2\x96\x88\xe2\x96\x88", 2), 6);
+}
+
+/* Sentences in whole words (tui_put and tui_wrap lay them out with these):
+ * a start that ends between words, never inside one. */
+static void whole_words(void **state)
+{
+	int off[8], len[8], cols;
+	const char *s = "C: summed in a register";
+	(void)state;
+	assert_int_equal(text_cols("ab\xe2\x80\xa6"), 3);
+	assert_int_equal(text_fit(s, 22, &cols), 14); /* "C: summed in a" */
+	assert_int_equal(cols, 14);
+	assert_int_equal(text_fit(s, 23, NULL), 23);
+	assert_int_equal(text_fit(s, 1, &cols), 0); /* "C:" does not fit */
+	assert_int_equal(cols, 0);
+	assert_int_equal(text_fit("a  b", 3, NULL), 1); /* the blanks before a cut go */
+	/* "the random chase shows the levels they hide" in 20 columns */
+	assert_int_equal(text_lines("the random chase shows the levels they hide", 20, off, len, 8),
+			 3);
+	assert_int_equal(off[0], 0);
+	assert_int_equal(len[0], 16); /* "the random chase" */
+	assert_int_equal(off[1], 17);
+	assert_int_equal(len[1], 16); /* "shows the levels" */
+	assert_int_equal(off[2], 34);
+	assert_int_equal(len[2], 9); /* "they hide" */
+	/* a word longer than the width is the one thing cut */
+	assert_int_equal(text_lines("abcdefghij", 4, off, len, 8), 3);
+	assert_int_equal(len[0], 4);
+	/* more lines than asked for: the count says so */
+	assert_int_equal(text_lines("a b c d e f", 1, off, len, 2), 6);
 }
 
 /* The side panel's verdicts are cliffs_detect_verdict()'s (one rule for the
@@ -307,6 +340,7 @@ int main(void)
 		cmocka_unit_test(guess),              cmocka_unit_test(verdicts),
 		cmocka_unit_test(latency_column),
 		cmocka_unit_test(wrapping),
+		cmocka_unit_test(whole_words),
 	};
 	return cmocka_run_group_tests_name("tui_model", tests, NULL, NULL);
 }

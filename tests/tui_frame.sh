@@ -14,7 +14,8 @@ like "view says so in the tab bar" "$(tcap)" '^ (memtop )?view: '
 # help: every key, from the tables that bind them
 tkeys '?'
 wok "? opens the help with the frame's keys" 'Tab +next tab'
-like "help lists the Mountain tab's keys" "$(tcap)" 'w +save as JSON'
+tkeys j j j j j j j j # at 80x24 the help scrolls: the Mountain tab's keys follow the frame's
+wok "help lists the Mountain tab's keys" 'w +save as JSON' 5
 tkeys Escape
 wok "Esc closes the help" 'size slice at stride'
 # the cursor moves and the slices follow

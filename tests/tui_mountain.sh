@@ -52,7 +52,7 @@ tstart 80 24 -- view --autosave
 wok "memtop view --autosave opens it (the machine, then the autosave's name)" '\(memtop-[^ /]*\.json\)$'
 tstart 100 30 -- view
 wok "plain memtop view shows the reference and points at the autosave" \
-	'autosave is waiting: memtop view --autosave opens .*xdg/memtop/memtop-'
+	'autosave is waiting: memtop view --autosave opens memtop-[^ ]*\.json'
 
 # the seed's M4 Max in view: the full 256K row (strides 1..15) in the stride
 # slice, the passport (P) and the Haswell / M4 Max card beside the reference

@@ -9,7 +9,7 @@
 . "$(dirname "$TESTLIB")/tui_lib.sh"
 plan 55
 
-tstart 110 34 -- --quick
+tstart 110 34 -- --quick --idle
 
 # ---- 2 Latency: 4K..1M (m), the quick strides 128 and 4096 plus random ----
 wok "memtop --quick starts on the Mountain tab" 'r measures 10 sizes 16K\.\.8M' 10
@@ -21,7 +21,7 @@ tkeys C-u 1M Enter r
 wok "r measures the curves to the end" 'done in [0-9]+ s' 20
 screen=$(tcap)
 like "every point of 4K..1M is measured (2 strides + random)" "$screen" \
-	'Latency: [0-9]+ sizes 4K\.\.1M, 2 strides \+ random, huge pages off; ([0-9]+) of \1 p'
+	'[0-9]+ sizes 4K\.\.1M, 2 strides \+ random, 4K pages: ([0-9]+)/\1 points'
 like "the legend names both strides and the random chase" "$screen" 'a 128 +b 4096 +\* random'
 # (the levels of a live run depend on how loud the machine is: they are
 # checked below on a recorded run of this project's VM)
@@ -111,7 +111,7 @@ screen=$(tcap)
 rows=$(printf '%s\n' "$screen" |
 	grep -cE '^ (ijk|jik|jki|kji|kij|ikj|blocked) +(AB|AC|BC) +(█|#)+ +[0-9]+\.[0-9]+ +#[1-7] ')
 is "the saved race shows the seven orders with their places" "$rows" 7
-like "the file's path is shown" "$screen" "$TMP/mm.json"
+like "the file's name is shown" "$screen" "\\(mm\\.json\\)"
 tkeys q
 wok "nothing unsaved in view: q quits at once" 'memtop-exit=0' 5
 
@@ -143,7 +143,7 @@ wok "80 columns, a 300-character path: the machine, then the file's base name" \
 
 # the bundled reference beside (o, Enter): the book's Haswell figures as a card
 tstart 110 34 -- view
-wok "memtop view opens the bundled reference: the machine first, then the file" 'Apple M4 Max .*\(m4max\.json\)' 5
+wok "memtop view opens the bundled reference" 'Apple M4 Max .*\(m4max\.json\)' 5
 tkeys o
 wok "o asks for a mountain to put beside" 'Enter alone: the Apple M4 Max reference' 5
 tkeys Enter
@@ -155,7 +155,7 @@ like "the card: the book's Haswell summary against the file's M4 Max passport" \
 
 # ---- the levels of a recorded latency run (live ones vary with the load) ----
 tstart 110 34 -- view "$TESTDATA/latency-quick-epyc-vm.json"
-wok "view of a recorded latency run opens the Latency tab" 'Latency: 79 sizes 4K\.\.8M' 5
+wok "view of a recorded latency run opens the Latency tab" '79 sizes 4K\.\.8M' 5
 screen=$(tcap)
 like "the levels line reads an L1 with its latency" "$screen" \
 	'^ L1 48K [0-9.]+c [0-9.]+ns \| L2 '

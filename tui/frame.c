@@ -75,9 +75,9 @@ int tui_quick(const struct tui *t)
 	return t->quick;
 }
 
-int tui_autostart(const struct tui *t)
+enum tui_start tui_autostart(const struct tui *t)
 {
-	return t->start;
+	return (enum tui_start)t->start;
 }
 
 void frame_drop_windows(struct tui *t)

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "internal.h"
+#include "model.h"
 
 #include <string.h>
 
@@ -251,54 +252,73 @@ void keys_handle(struct tui *t, int ch)
 		tui_message(t, "key %s does nothing here (? lists the keys)", keyname(ch));
 }
 
-static int help_rows(struct tui *t, WINDOW *w, int y, int top, const char *title,
+#define HELP_KEY_X 4   /* the key names' column */
+#define HELP_TEXT_X 18 /* the help text's column; wrapped lines start there too */
+
+/* Help rows of table k under title, from virtual line y (scrolled by top,
+ * drawn only within the first rows lines of w); each text wrapped between
+ * words from HELP_TEXT_X. Returns the next virtual line. */
+static int help_rows(struct tui *t, WINDOW *w, int y, int top, int rows, const char *title,
 		     const struct keybinding *k)
 {
-	int h = getmaxy(w);
-	if (y - top >= 0 && y - top < h) {
+	int width = getmaxx(w) - HELP_TEXT_X - 1;
+	if (y - top >= 0 && y - top < rows) {
 		wattrset(w, tui_attr(t, ROLE_TITLE));
 		mvwaddstr(w, y - top, 2, title);
 	}
 	y++;
 	for (; k && k->action; k++) {
+		char line[256];
+		int off[8], len[8], n;
 		if (!k->name)
 			continue;
-		if (y - top >= 0 && y - top < h) {
-			wattrset(w, tui_attr(t, ROLE_GOOD));
-			mvwprintw(w, y - top, 4, "%-14s", k->name);
-			wattrset(w, tui_attr(t, ROLE_NORMAL));
-			if (k->action == act_tab) {
-				char line[256] = "select a tab:";
-				for (int i = 0; i < t->ntabs; i++)
-					mt_append(line, sizeof line, " %c %s", t->tabs[i]->key,
-						  t->tabs[i]->name);
-				if ((int)strlen(line) > getmaxx(w) - getcurx(w)) /* never mid-word */
-					mt_strlcpy(line, "select a tab by its number (the tab bar)",
-						   sizeof line);
-				waddnstr(w, line, getmaxx(w) - getcurx(w));
-			} else {
-				waddnstr(w, k->help, getmaxx(w) - getcurx(w));
-			}
+		if (k->action == act_tab) {
+			mt_strlcpy(line, "select a tab:", sizeof line);
+			for (int i = 0; i < t->ntabs; i++)
+				mt_append(line, sizeof line, " %c %s", t->tabs[i]->key, t->tabs[i]->name);
+		} else {
+			mt_strlcpy(line, k->help, sizeof line);
 		}
-		y++;
+		n = text_lines(line, width, off, len, 8);
+		for (int i = 0; i < n && i < 8; i++, y++) {
+			char part[256];
+			if (y - top < 0 || y - top >= rows)
+				continue;
+			if (i == 0) {
+				wattrset(w, tui_attr(t, ROLE_GOOD));
+				mvwprintw(w, y - top, HELP_KEY_X, "%-14s", k->name);
+			}
+			wattrset(w, tui_attr(t, ROLE_NORMAL));
+			mt_snprintf(part, sizeof part, "%.*s", len[i], line + off[i]);
+			tui_put(t, w, y - top, HELP_TEXT_X, width, part);
+		}
 	}
 	return y + 1;
+}
+
+/* The lines the help takes for the current tab (to know whether it
+ * scrolls). */
+static int help_height(struct tui *t, WINDOW *w)
+{
+	int y = help_rows(t, w, 0, 0, 0, "", frame_keys);
+	return help_rows(t, w, y, 0, 0, "", t->tabs[t->cur]->keys);
 }
 
 void keys_draw_help(struct tui *t)
 {
 	WINDOW *w = t->area;
 	char title[64];
-	int y = 0, h = getmaxy(w);
+	int h = getmaxy(w), total = help_height(t, w), rows = total > h ? h - 1 : h, y;
 	werase(w);
+	if (t->help_top > 0 && total - t->help_top < rows)
+		t->help_top = total > rows ? total - rows : 0;
 	mt_snprintf(title, sizeof title, "%s tab", t->tabs[t->cur]->name);
-	y = help_rows(t, w, y, t->help_top, "Everywhere", frame_keys);
-	y = help_rows(t, w, y, t->help_top, title, t->tabs[t->cur]->keys);
-	if (y - t->help_top > h && h > 0) {
+	y = help_rows(t, w, 0, t->help_top, rows, "Everywhere", frame_keys);
+	help_rows(t, w, y, t->help_top, rows, title, t->tabs[t->cur]->keys);
+	if (total > h && h > 0) { /* the last line says how to see the rest */
 		wattrset(w, tui_attr(t, ROLE_DIM));
-		mvwaddstr(w, h - 1, 2, "j/k or arrows scroll; any other key closes the help");
-	} else if (t->help_top > 0 && y - t->help_top < h - 2) {
-		t->help_top = 0;
+		tui_put(t, w, h - 1, 2, getmaxx(w) - 3,
+			"j/k or arrows scroll; any other key closes the help");
 	}
 	wattrset(w, A_NORMAL);
 	wnoutrefresh(w);

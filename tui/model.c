@@ -234,16 +234,90 @@ const char *guess_sentence(int level, uint64_t guess, uint64_t det, uint64_t sys
 	return buf;
 }
 
+/* The byte length of the UTF-8 character that starts with c (1 for a stray
+ * continuation byte, so that a broken string still advances). */
+static int utf8_len(unsigned char c)
+{
+	return c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+}
+
+/* The byte offset of column col in s (or the end of s). */
+static int byte_at_col(const char *s, int col)
+{
+	int i = 0;
+	while (s[i] && col-- > 0) {
+		int n = utf8_len((unsigned char)s[i]);
+		while (n-- > 0 && s[i])
+			i++;
+	}
+	return i;
+}
+
+int text_cols(const char *s)
+{
+	int n = 0;
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+int text_fit(const char *s, int width, int *cols)
+{
+	int best = 0, best_cols = 0, c = 0;
+	for (int i = 0;;) {
+		if (s[i] == '\0' || s[i] == ' ') {
+			if (c > width)
+				break;
+			best = i;
+			best_cols = c;
+			if (s[i] == '\0')
+				break;
+		}
+		if (c > width)
+			break;
+		c += ((unsigned char)s[i] & 0xc0) != 0x80;
+		i++;
+	}
+	/* trailing blanks of the kept part are not printed */
+	while (best > 0 && s[best - 1] == ' ') {
+		best--;
+		best_cols--;
+	}
+	if (cols)
+		*cols = best_cols;
+	return best;
+}
+
 int wrap_at(const char *s, int width)
 {
-	int n = (int)strlen(s), cut;
+	int n;
 	if (width < 1)
 		width = 1;
-	if (n <= width)
-		return n;
-	for (cut = width; cut > 0 && s[cut] != ' '; cut--)
-		;
-	return cut > 0 ? cut : width;
+	if (text_cols(s) <= width)
+		return (int)strlen(s);
+	n = text_fit(s, width, NULL);
+	return n > 0 ? n : byte_at_col(s, width);
+}
+
+int text_lines(const char *s, int width, int *off, int *len, int max)
+{
+	int pos = 0, n = 0;
+	if (width < 1)
+		width = 1;
+	while (s[pos] == ' ')
+		pos++;
+	while (s[pos]) {
+		int k = wrap_at(s + pos, width);
+		if (n < max) {
+			off[n] = pos;
+			len[n] = k;
+		}
+		n++;
+		pos += k;
+		while (s[pos] == ' ')
+			pos++;
+	}
+	return n;
 }
 
 /* ---- side panel ---------------------------------------------------------- */

@@ -81,8 +81,26 @@ const char *guess_sentence(int level, uint64_t guess, uint64_t det, uint64_t sys
 			   const char *sys_name, char *buf, size_t len);
 
 /* How many bytes of s fit in width columns, broken after a word (at least
- * one character; all of s when it fits). */
+ * one character; all of s when it fits). Columns count UTF-8 characters. */
 int wrap_at(const char *s, int width);
+
+/* ---- text in whole words ------------------------------------------------- */
+
+/* Columns s takes: its UTF-8 characters (every glyph memtop prints is one
+ * column wide). */
+int text_cols(const char *s);
+
+/* The longest start of s that ends between words (before a space or at the
+ * end) and takes at most width columns: its length in bytes, 0 when not even
+ * the first word fits. *cols (may be NULL) gets its columns. */
+int text_fit(const char *s, int width, int *cols);
+
+/* Lay s out in lines of at most width columns, breaking between words: the
+ * byte offset and length of each line into off[]/len[] (at most max lines;
+ * the spaces at a break are dropped). A word longer than width is cut at
+ * width (the only case that cuts a word). Returns the number of lines s
+ * needs (which may be more than max: the caller knows what was left out). */
+int text_lines(const char *s, int width, int *off, int *len, int max);
 
 /* ---- side panel --------------------------------------------------------- */
 

@@ -5,7 +5,7 @@
 #include "config.h"
 
 #include "internal.h"
-#include "mountain/mountain_json.h"
+#include "core/datadir.h"
 #include "tui.h"
 
 #include <errno.h>
@@ -25,7 +25,7 @@ static volatile sig_atomic_t got_signal, got_winch;
 static int sig_write_fd = -1;
 
 struct tui_opts {
-	int view, quick, start, no_mouse, no_color, ascii, autosave;
+	int view, quick, start, idle, no_mouse, no_color, ascii, autosave;
 };
 
 static void on_signal(int sig)
@@ -148,7 +148,11 @@ static void set_options(struct tui *t, const struct tui_opts *o)
 	memset(t, 0, sizeof *t);
 	t->view = o->view;
 	t->quick = o->quick;
-	t->start = o->start && !o->view;
+	/* the first screen measures: a first look at the quick mountain, the
+	 * full grid with --start, nothing with --idle or in memtop view */
+	t->start = o->view || o->idle ? TUI_START_IDLE
+		   : o->start	     ? TUI_START_FULL
+				     : TUI_START_PREVIEW;
 	t->mouse = !o->no_mouse;
 	t->no_color = o->no_color || (getenv("NO_COLOR") && getenv("NO_COLOR")[0]);
 	t->side_on = -1; /* auto */
@@ -157,8 +161,31 @@ static void set_options(struct tui *t, const struct tui_opts *o)
 	t->ascii = !t->utf8;
 }
 
+/* memtop view with no file: every lesson's numbers without a measuring
+ * machine, each labelled as the seed's (their "hardware" says so): the M4
+ * Max mountain (seed 000) and lab results (seed 003). */
+static const char *const bundled[] = {
+	"m4max.json", "ref/matmul-m4max.json", "ref/falseshare-m4max.json", "ref/lists-m4max.json",
+};
+
+/* Open the bundled references; the mountain must be there, a lab file that
+ * is not installed is left out. Returns 0, or -1 with e. */
+static int open_bundled(struct tui *t, mt_error *e)
+{
+	char path[1024];
+	if (!mt_data_path(bundled[0], path, sizeof path))
+		return mt_fail(e, "the bundled reference data/%s is not installed (set MEMTOP_DATA "
+				  "to its folder)", bundled[0]);
+	if (files_open(t, path, e) < 0)
+		return -1;
+	for (size_t i = 1; i < MT_ARRAY_LEN(bundled); i++)
+		if (mt_data_path(bundled[i], path, sizeof path) && files_open(t, path, e) < 0)
+			return -1;
+	return 0;
+}
+
 /* memtop view: the newest autosave (--autosave), then the files, or the
- * bundled reference when there are none; the tab of the first one opened
+ * bundled references when there are none; the tab of the first one opened
  * becomes the current one. Returns 0, or an exit code with the line said. */
 static int open_view_files(struct tui *t, const struct tui_opts *o, int nfiles, char **files)
 {
@@ -181,16 +208,14 @@ static int open_view_files(struct tui *t, const struct tui_opts *o, int nfiles, 
 			first = t->cur;
 	}
 	if (nfiles == 0 && !o->autosave) {
-		if (!mountain_reference_path(path, sizeof path)) {
-			mt_warn("view: the bundled reference data/m4max.json is not installed "
-				"(set MEMTOP_DATA to its folder)");
-			return MT_EXIT_RUNTIME;
-		}
-		if (files_open(t, path, &e) < 0)
+		if (open_bundled(t, &e) < 0)
 			goto bad_file;
 		/* a run a signal interrupted is one flag away: say so */
-		if (files_newest_autosave(path, sizeof path) == 0)
-			tui_message(t, "an autosave is waiting: memtop view --autosave opens %s", path);
+		if (files_newest_autosave(path, sizeof path) == 0) {
+			const char *slash = strrchr(path, '/');
+			tui_message(t, "an autosave is waiting: memtop view --autosave opens %s",
+				    slash ? slash + 1 : path);
+		}
 	}
 	t->cur = first >= 0 ? first : 0;
 	return 0;
@@ -330,10 +355,13 @@ out_tabs:
 
 static void usage_tui(FILE *f)
 {
-	fprintf(f, "Usage: memtop [--start] [--quick] [--no-mouse] [--no-color] [--ascii]\n"
-		   "The terminal UI: measure this machine's memory mountain and read it.\n\n"
-		   "  --start     begin measuring at once\n"
-		   "  --quick     small runs in every tab (the mountain: 16K..8M, strides 1..8)\n"
+	fprintf(f, "Usage: memtop [--idle | --start] [--quick] [--no-mouse] [--no-color] [--ascii]\n"
+		   "The terminal UI: measure this machine's memory mountain and read it.\n"
+		   "It starts with a first look: the quick mountain (16K..8M, strides 1, 2, 4, 8,\n"
+		   "about a second), then r measures the full grid (16K..128M, strides 1..15).\n\n"
+		   "  --idle      open without measuring (r starts when you are ready)\n"
+		   "  --start     begin with the full grid instead of the first look\n"
+		   "  --quick     small runs in every tab (r measures the quick mountain too)\n"
 		   "  --no-mouse  leave the mouse to the terminal (copy and paste over SSH)\n"
 		   "  --no-color  no colours (also NO_COLOR=1); cells differ in glyph density\n"
 		   "  --ascii     ASCII glyphs only (the default when the locale is not UTF-8)\n"
@@ -346,7 +374,8 @@ static void usage_view(FILE *f)
 	fprintf(f, "Usage: memtop view [--autosave] [--no-mouse] [--no-color] [--ascii] "
 		   "[FILE.json...]\n"
 		   "The terminal UI over saved runs, no measuring. With no file it opens the\n"
-		   "bundled reference (the seed's Apple M4 Max mountain, data/m4max.json).\n\n"
+		   "bundled references: the seed's Apple M4 Max mountain (data/m4max.json) and\n"
+		   "its matmul, false sharing and lists figures (data/ref/*-m4max.json).\n\n"
 		   "  --autosave  open the newest autosave (saved when memtop was killed)\n"
 		   "  --no-mouse, --no-color, --ascii  as for memtop\n"
 		   "  -h, --help  this help\n");
@@ -356,6 +385,7 @@ static int parse(int argc, char **argv, struct tui_opts *o, int view)
 {
 	static const struct option lo[] = {
 		{ "start", no_argument, NULL, 's' },     { "quick", no_argument, NULL, 'Q' },
+		{ "idle", no_argument, NULL, 'I' },
 		{ "no-mouse", no_argument, NULL, 'M' },  { "no-color", no_argument, NULL, 'C' },
 		{ "no-colour", no_argument, NULL, 'C' }, { "ascii", no_argument, NULL, 'A' },
 		{ "autosave", no_argument, NULL, 'a' },  { "help", no_argument, NULL, 'h' },
@@ -368,6 +398,7 @@ static int parse(int argc, char **argv, struct tui_opts *o, int view)
 	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
 		switch (c) {
 		case 's': o->start = 1; break;
+		case 'I': o->idle = 1; break;
 		case 'Q': o->quick = 1; break;
 		case 'M': o->no_mouse = 1; break;
 		case 'C': o->no_color = 1; break;
@@ -381,10 +412,14 @@ static int parse(int argc, char **argv, struct tui_opts *o, int view)
 				argv[optind - 1], view ? "view " : "");
 			return -1;
 		}
-		if ((c == 's' || c == 'Q' || c == 'a') && view != (c == 'a')) {
+		if ((c == 's' || c == 'Q' || c == 'I' || c == 'a') && view != (c == 'a')) {
 			mt_warn("%s%s is not an option here", view ? "view: " : "", argv[optind - 1]);
 			return -1;
 		}
+	}
+	if (o->idle && o->start) {
+		mt_warn("--idle and --start contradict each other (see memtop --help)");
+		return -1;
 	}
 	return 0;
 }

@@ -216,12 +216,8 @@ void side_draw(struct tui *t, WINDOW *w)
 		wattrset(w, tui_attr(t, ROLE_WARN));
 		mvwprintw(w, y++, 2, "sources disagree:");
 		wattrset(w, tui_attr(t, ROLE_NORMAL));
-		for (int i = 0; i < inf->ndis && y < h; i++) {
-			const char *s = inf->dis[i];
-			size_t n = strlen(s), col = (size_t)(wd - 3);
-			for (size_t off = 0; off < n && y < h; off += col)
-				mvwprintw(w, y++, 2, "%.*s", (int)col, s + off);
-		}
+		for (int i = 0; i < inf->ndis && y < h; i++) /* in whole words */
+			y += tui_wrap(t, w, y, 2, wd - 3, h - y, inf->dis[i]);
 	}
 	wattrset(w, A_NORMAL);
 }

@@ -23,51 +23,85 @@ int status_lines_wanted(struct tui *t)
 	return 1;
 }
 
-/* The tab bar, fitted to the width: the full form is " memtop  1 Mountain
- * 2 Latency ... ? help  q quit"; when that is too wide the hint goes, then
- * the program name, then the tabs other than the current one shrink to
- * their first letters. View mode always says so. */
+/* Columns of tab i's label: " 1 Mountain " named, " 1 " by number only. */
+static int label_cols(const struct tui *t, int i, int named)
+{
+	return named ? (int)strlen(t->tabs[i]->name) + 4 : 3;
+}
+
+/* Which labels carry their names in room columns (gap columns between
+ * labels): all when they fit; else the current one and the others from the
+ * shortest name up, each whole, the rest by number only. Returns the columns
+ * the labels take. */
+static int bar_names(const struct tui *t, int room, int gap, int *named)
+{
+	int used = 0;
+	for (int i = 0; i < t->ntabs; i++) {
+		named[i] = i == t->cur;
+		used += label_cols(t, i, named[i]) + (i ? gap : 0);
+	}
+	for (;;) { /* name the shortest unnamed label that still fits */
+		int best = -1;
+		for (int i = 0; i < t->ntabs; i++)
+			if (!named[i] && (best < 0 || strlen(t->tabs[i]->name) <
+							     strlen(t->tabs[best]->name)))
+				best = i;
+		if (best < 0 || used - 3 + label_cols(t, best, 1) > room)
+			break;
+		used += label_cols(t, best, 1) - 3;
+		named[best] = 1;
+	}
+	return used;
+}
+
+/* The columns of every label named, with gap columns between them. */
+static int all_named(const struct tui *t, int gap)
+{
+	int used = 0;
+	for (int i = 0; i < t->ntabs; i++)
+		used += label_cols(t, i, 1) + (i ? gap : 0);
+	return used;
+}
+
+/* The tab bar, fitted to the width in whole words: the full form is
+ * " memtop  1 Mountain   2 Latency ...   ? help  q quit"; when that is too
+ * wide the hint goes, then the gaps between labels, then the program name
+ * (view mode still says "view:"), then the other tabs' names (longest
+ * first), leaving their numbers. */
 void status_draw_bar(struct tui *t)
 {
 	WINDOW *w = t->bar;
 	const char *hint = "? help  q quit ";
 	const char *prefix = t->view ? " memtop view: " : " memtop ";
-	int names = 0, shrink = 99, hint_on = 1;
-	for (int i = 0; i < t->ntabs; i++)
-		names += (int)strlen(t->tabs[i]->name) + 5;
-	if ((int)strlen(prefix) + names + (int)strlen(hint) > t->cols)
+	int named[TUI_MAX_TABS], gap = 1, hint_on = 1, all = 1;
+	if ((int)strlen(prefix) + all_named(t, gap) + (int)strlen(hint) > t->cols)
 		hint_on = 0;
-	if ((int)strlen(prefix) + names > t->cols)
-		prefix = t->view ? " view: " : " ";
-	while (shrink > 1) { /* shrink the other tabs' names until they fit */
-		int wsum = (int)strlen(prefix);
-		for (int i = 0; i < t->ntabs; i++) {
-			int n = (int)strlen(t->tabs[i]->name);
-			wsum += (i == t->cur || n <= shrink ? n : shrink) + 5;
-		}
-		if (wsum <= t->cols)
-			break;
-		shrink = shrink == 99 ? 8 : shrink - 1;
-	}
+	if ((int)strlen(prefix) + all_named(t, gap) > t->cols)
+		gap = 0;
+	if ((int)strlen(prefix) + all_named(t, gap) > t->cols)
+		prefix = t->view ? " view:" : "";
+	bar_names(t, t->cols - (int)strlen(prefix), gap, named);
 	wbkgdset(w, ' ' | tui_attr(t, ROLE_TAB));
 	werase(w);
 	wmove(w, 0, 0);
 	wattrset(w, tui_attr(t, ROLE_TAB) | A_BOLD);
 	waddstr(w, prefix);
 	for (int i = 0; i < t->ntabs; i++) {
-		int n = (int)strlen(t->tabs[i]->name);
-		if (i != t->cur && n > shrink)
-			n = shrink;
+		all &= named[i];
+		if (i && gap) {
+			wattrset(w, tui_attr(t, ROLE_TAB));
+			waddstr(w, " ");
+		}
 		wattrset(w, tui_attr(t, i == t->cur ? ROLE_TAB_ACTIVE : ROLE_TAB));
 		t->tab_x[i][0] = getcurx(w);
-		wprintw(w, " %c %.*s ", t->tabs[i]->key, n, t->tabs[i]->name);
+		if (named[i])
+			wprintw(w, " %c %s ", t->tabs[i]->key, t->tabs[i]->name);
+		else
+			wprintw(w, " %c ", t->tabs[i]->key);
 		t->tab_x[i][1] = getcurx(w);
-		wattrset(w, tui_attr(t, ROLE_TAB));
-		if (getcurx(w) < t->cols - 1)
-			waddstr(w, " ");
 	}
 	wattrset(w, tui_attr(t, ROLE_TAB));
-	if (hint_on) {
+	if (hint_on && all) {
 		int x = t->cols - (int)strlen(hint);
 		if (x > getcurx(w))
 			mvwaddstr(w, 0, x, hint);
@@ -134,11 +168,9 @@ void status_draw(struct tui *t)
 			    (unsigned long long)p.cells_total, eta, el, p.cpu,
 			    job_is_paused(t->job) ? "  PAUSED (p resumes)" : "", t->msg[0] ? "  " : "",
 			    t->msg);
-		waddnstr(w, line, t->cols - getcurx(w) - 1);
+		tui_put(t, w, 0, getcurx(w), t->cols - getcurx(w) - 1, line);
 	} else if (t->msg[0]) {
-		char line[300];
-		mt_snprintf(line, sizeof line, " %s", t->msg);
-		waddnstr(w, line, t->cols - 1);
+		tui_put(t, w, 0, 1, t->cols - 2, t->msg);
 	} else {
 		/* the tabs that fit whole, then the hint (never cut mid-word) */
 		static const char hint[] = "? help  q quit";
@@ -159,7 +191,7 @@ void status_draw(struct tui *t)
 		wattrset(w, a | A_BOLD);
 		for (int i = 0; i < n; i++)
 			mt_append(line, sizeof line, "%s%s", i ? "; " : "", lines[i]);
-		waddnstr(w, line, t->cols - 1);
+		tui_put(t, w, 1, 0, t->cols - 1, line);
 	}
 	wnoutrefresh(w);
 }

@@ -17,8 +17,10 @@
  * Drawing: the frame calls draw() at most ~10 times a second, and only
  * after tui_dirty() or a key/resize. Each time, werase(area) and draw the
  * whole area: ncurses sends the terminal only the difference (a cursor
- * move costs a few cells). Clip to the area's width (mvwaddnstr): text that
- * runs past the right edge wraps onto the next line. Never call refresh()
+ * move costs a few cells). Sentences go through tui_put() / tui_wrap(),
+ * which keep words whole at 80x24; tables and glyphs clip to the area's
+ * width (mvwaddnstr): text that runs past the right edge wraps onto the
+ * next line. Never call refresh()
  * or doupdate(): the frame does wnoutrefresh + doupdate once per frame.
  *
  * Colour is never the only carrier of a value: use tui_heat_glyph() (glyph
@@ -234,6 +236,9 @@ void tui_set_mountain(struct tui *t, const struct mountain *m);
  * draw, so a result filling in live needs no further calls. The pointer must
  * stay valid until replaced. */
 void tui_set_latency(struct tui *t, const struct latency_result *r);
+/* The latency result set with tui_set_latency (the Latency tab's), or NULL:
+ * the Mountain tab reads its L1 hit cycles for the loads in flight. */
+const struct latency_result *tui_latency(const struct tui *t);
 
 /* The latency result the side panel reads (tui_set_latency), or NULL: its
  * detected levels are the sizes other tabs can plan from. */
@@ -246,7 +251,33 @@ const struct info *tui_info(const struct tui *t);
 /* Options of this session. */
 int tui_view_mode(const struct tui *t);  /* `memtop view`: no measuring */
 int tui_quick(const struct tui *t);      /* --quick: the quick grid */
-int tui_autostart(const struct tui *t);  /* --start: begin at once */
+/* What the first screen measures: the quick mountain as a first look (the
+ * default), the full grid (--start), or nothing (--idle, memtop view). */
+enum tui_start { TUI_START_IDLE, TUI_START_PREVIEW, TUI_START_FULL };
+enum tui_start tui_autostart(const struct tui *t);
+
+/* ---- text in whole words ----------------------------------------------- */
+
+/* Print s at (y, x) in at most width columns, in whole words: when it does
+ * not fit, the words that do are printed and the ellipsis glyph marks the
+ * cut (a single word wider than width: the ellipsis alone). Never ends
+ * inside a word. Uses the window's current attribute. Returns the columns
+ * used. */
+int tui_put(struct tui *t, WINDOW *w, int y, int x, int width, const char *s);
+
+/* Wrap s over at most lines lines from (y, x), width columns each, breaking
+ * between words; when s needs more lines, the last one shown ends with the
+ * ellipsis. Returns the lines used. */
+int tui_wrap(struct tui *t, WINDOW *w, int y, int x, int width, int lines, const char *s);
+
+/* The lines tui_wrap needs for s in width columns (0 for an empty s). */
+int tui_text_height(const char *s, int width);
+
+/* Whose figures a file holds, as one line: its hardware field first (cut in
+ * whole words: "Apple M4 Max ..., the seed's figures"), then the file's
+ * name without its folders in parentheses. Returns the columns used. */
+int tui_put_source(struct tui *t, WINDOW *w, int y, int x, int width, const char *hardware,
+		   const char *path);
 
 /* ---- colours and glyphs, indexed by meaning --------------------------- */
 

@@ -126,28 +126,19 @@ static const struct tab_result_io io = {
 };
 
 static const struct keybinding keys[] = {
-	{ 'r', "r", "measure: threads 1, 2, 4, 8 x packed/padded, then the spacing sweep",
+	{ 'r', "r", "measure threads 1, 2, 4, 8 x packed/padded, then the sweep",
 	  act_start },
 	{ 'o', "o", "type the increments per thread", act_rounds },
 	{ 'w', "w", "save as JSON (memtop-falseshare-HOST-DATE.json)", tui_result_key },
 	{ 0, NULL, NULL, NULL },
 };
 
-static void draw(struct tui *t, WINDOW *w, int full)
+/* The table: threads x packed/padded ms and their ratio. Returns the next
+ * line. */
+static int draw_table(struct tui *t, WINDOW *w, int y, int h, int wd)
 {
-	int h, wd, y = 0;
 	char line[256];
-	double top = 0;
-	(void)full;
-	getmaxyx(w, h, wd);
-	werase(w);
-	mt_snprintf(line, sizeof line,
-		    "%llu atomic adds per thread, best of %d; packed %u bytes apart, padded %u; "
-		    "%d CPUs",
-		    (unsigned long long)S.r.rounds, S.r.tries, S.r.packed, S.r.padded, S.r.ncpus);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	mvwaddnstr(w, y++, 1, line, wd - 2);
-	y++;
 	mt_snprintf(line, sizeof line, "%-16s %11s %11s %8s", "threads", "packed ms", "padded ms",
 		    "ratio");
 	mvwaddnstr(w, y++, 1, line, wd - 2);
@@ -173,16 +164,21 @@ static void draw(struct tui *t, WINDOW *w, int full)
 			    a, b, r);
 		mvwaddnstr(w, y, 1, line, wd - 2);
 	}
-	y++;
-	if (y + 2 >= h)
-		return;
+	return y + 1;
+}
+
+/* The spacing sweep as bars: where the sharing stops. */
+static void draw_sweep(struct tui *t, WINDOW *w, int y, int h, int wd)
+{
+	char line[256];
+	double top = 0;
 	for (size_t i = 0; i < S.r.nsweep; i++)
 		if (S.r.swp[i].have && S.r.swp[i].ms > top)
 			top = S.r.swp[i].ms;
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	mt_snprintf(line, sizeof line, "spacing sweep, %u threads (ms): the sharing stops where "
 		    "the bars drop", S.r.sweep_threads);
-	mvwaddnstr(w, y++, 1, line, wd - 2);
+	tui_put(t, w, y++, 1, wd - 2, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	for (size_t i = 0; i < S.r.nsweep && y < h; i++, y++) {
 		int bw = wd - 2 - 20, cells;
@@ -198,17 +194,31 @@ static void draw(struct tui *t, WINDOW *w, int full)
 			mvwaddstr(w, y, 19 + k, tui_glyph(t, GL_BLOCK));
 		wattrset(w, tui_attr(t, ROLE_NORMAL));
 	}
-	if (S.r.source[0] && h > 2) {
-		wattrset(w, tui_attr(t, ROLE_DIM));
-		char name[512];
-		mvwaddnstr(w, h - 2, 1, tui_text(t, name, sizeof name, tui_path(S.r.source, wd - 2)),
-			   wd - 2);
-	}
-	if (!S.running && !S.r.tab[0][0].have) {
-		wattrset(w, tui_attr(t, ROLE_DIM));
-		mvwaddnstr(w, h - 1, 1, "r measures; o sets the increments per thread", wd - 2);
-		wattrset(w, tui_attr(t, ROLE_NORMAL));
-	}
+}
+
+static void draw(struct tui *t, WINDOW *w, int full)
+{
+	int h, wd, y = 0;
+	char line[256];
+	(void)full;
+	getmaxyx(w, h, wd);
+	werase(w);
+	mt_snprintf(line, sizeof line,
+		    "%llu atomic adds a thread, best of %d; packed %u B apart, padded %u B",
+		    (unsigned long long)S.r.rounds, S.r.tries, S.r.packed, S.r.padded);
+	if (S.r.ncpus > 0)
+		mt_append(line, sizeof line, "; %d CPUs", S.r.ncpus);
+	wattrset(w, tui_attr(t, ROLE_TITLE));
+	tui_put(t, w, y++, 1, wd - 2, line);
+	y = draw_table(t, w, y + 1, h, wd);
+	if (S.r.nsweep > 0 && y + 2 < h)
+		draw_sweep(t, w, y, h, wd);
+	wattrset(w, tui_attr(t, ROLE_DIM));
+	if (S.r.source[0] && h > 2)
+		tui_put_source(t, w, h - 2, 1, wd - 2, S.r.hdr.hardware, S.r.source);
+	if (!S.running && !S.r.tab[0][0].have && !S.r.source[0])
+		tui_put(t, w, h - 1, 1, wd - 2, "r measures; o sets the increments per thread");
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 
 const struct tab tab_falseshare = {

@@ -294,7 +294,6 @@ static void put(WINDOW *w, int y, int x, int wd, const char *s)
 		mvwaddnstr(w, y, x, s, wd - 1 - x);
 }
 
-
 /* Curve k (the strides, then the random chase) as drawn: cycles, or ns
  * when the clock is unknown (a table imported from another tool). */
 static const double *drawn(const struct latency_result *r, int k)
@@ -304,105 +303,128 @@ static const double *drawn(const struct latency_result *r, int k)
 	return r->ghz > 0 ? r->random_cycles : r->random_ns;
 }
 
-static void draw(struct tui *t, WINDOW *w, int full)
+/* A label at column x of line y: right of x when it fits before the edge,
+ * else ending at x; left out when neither fits. */
+static void put_label(WINDOW *w, int y, int x, int wd, const char *s)
 {
-	const struct latency_result *r = S.r;
-	struct latency_levels lv;
-	struct axes a;
-	int h, wd, ncurves;
-	double lo = INFINITY, hi = 0;
-	char line[512], buf[32];
-	(void)full;
-	getmaxyx(w, h, wd);
-	werase(w);
-	wattrset(w, tui_attr(t, ROLE_TITLE));
-	if (!r) {
+	int n = (int)strlen(s);
+	if (x + n < wd - 1)
+		put(w, y, x, wd, s);
+	else if (x - n >= 0)
+		put(w, y, x - n, wd, s);
+}
+
+/* No run yet: what r measures and why two kinds of chase. */
+static void draw_intro(struct tui *t, WINDOW *w, int wd)
+{
+	char line[512];
+	if (tui_view_mode(t)) /* nothing to measure here: say what opens */
+		mt_snprintf(line, sizeof line, "Latency by pointer chasing: no latency file opened "
+			    "(memtop view FILE.json; memtop run latency --json FILE saves one).");
+	else
 		mt_snprintf(line, sizeof line, "Latency by pointer chasing: no run yet. r measures "
 			    "(huge pages %s, H toggles; m sets the largest array).",
 			    S.huge == LAT_HUGE_ON ? "on" : "off");
-		put(w, 0, 1, wd, line);
-		wattrset(w, tui_attr(t, ROLE_NORMAL));
-		put(w, 2, 1, wd, "Fixed strides 128..4096 B (lat_mem_rd) and one random cycle "
-				 "(multichase): the");
-		put(w, 3, 1, wd, "prefetchers follow a fixed stride, so the random chase shows "
-				 "the levels they hide.");
-		return;
-	}
-	mt_snprintf(line, sizeof line, "Latency: %zu sizes %s..", r->nsizes,
+	wattrset(w, tui_attr(t, ROLE_TITLE));
+	tui_wrap(t, w, 0, 1, wd - 2, 2, line);
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	tui_wrap(t, w, 3, 1, wd - 2, 4,
+		 "Fixed strides 128..4096 B (lat_mem_rd) and one random cycle (multichase): the "
+		 "prefetchers follow a fixed stride, so the random chase shows the levels they "
+		 "hide.");
+}
+
+/* The title (what was measured, from where) and the levels line. */
+static void draw_title(struct tui *t, WINDOW *w, int wd, const struct latency_result *r)
+{
+	char line[512], buf[32];
+	mt_snprintf(line, sizeof line, "%zu sizes %s..", r->nsizes,
 		    mt_fmt_size(buf, sizeof buf, r->sizes[0]));
-	mt_append(line, sizeof line, "%s, %zu strides%s, huge pages %s; %zu of %zu points%s%s",
+	mt_append(line, sizeof line, "%s, %zu strides%s, %s: %zu/%zu points%s",
 		  mt_fmt_size(buf, sizeof buf, r->sizes[r->nsizes - 1]), r->nstrides,
-		  r->has_random ? " + random" : "", r->hugepages == LAT_HUGE_ON ? "on" : "off",
-		  latency_measured(r), r->nsizes * (r->nstrides + (r->has_random ? 1 : 0)),
-		  S.unsaved ? ", unsaved (w)" : "", r->source[0] ? "" : "");
+		  r->has_random ? " + random" : "",
+		  r->hugepages == LAT_HUGE_ON ? "huge pages" : "4K pages", latency_measured(r),
+		  r->nsizes * (r->nstrides + (r->has_random ? 1 : 0)),
+		  S.unsaved ? ", unsaved (w)" : "");
 	if (r->source[0]) {
-		char name[512];
-		mt_append(line, sizeof line, " [%s]",
-			  tui_text(t, name, sizeof name,
-				   tui_path(r->source, wd - 4 - (int)strlen(line))));
+		const char *slash = strrchr(r->source, '/');
+		mt_append(line, sizeof line, " (%s)", slash ? slash + 1 : r->source);
 	}
-	put(w, 0, 1, wd, line);
+	wattrset(w, tui_attr(t, ROLE_TITLE));
+	tui_put(t, w, 0, 1, wd - 2, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	levels_summary(line, sizeof line);
-	put(w, 1, 1, wd, line[0] ? line : "levels: not enough points yet");
+	tui_put(t, w, 1, 1, wd - 2, line[0] ? line : "levels: not enough points yet");
+}
 
-	/* ranges */
-	ncurves = (int)r->nstrides + (r->has_random ? 1 : 0);
+/* The plot's box and its log scales over the measured points; 0, or -1
+ * when the area is too small for a plot. */
+static int set_axes(const struct latency_result *r, int h, int wd, struct axes *a)
+{
+	double lo = INFINITY, hi = 0;
+	int ncurves = (int)r->nstrides + (r->has_random ? 1 : 0);
+	if (h < 10 || wd < 30)
+		return -1;
 	for (int k = 0; k < ncurves; k++) {
 		const double *v = drawn(r, k);
 		for (size_t i = 0; i < r->nsizes; i++)
 			if (isfinite(v[i]) && v[i] > 0) {
-				if (v[i] < lo)
-					lo = v[i];
-				if (v[i] > hi)
-					hi = v[i];
+				lo = v[i] < lo ? v[i] : lo;
+				hi = v[i] > hi ? v[i] : hi;
 			}
 	}
-	if (h < 10 || wd < 30)
-		return;
-	a.top = 2;
-	a.left = 8;
-	a.ph = h - 2 - 4;
-	a.pw = wd - a.left - 1;
-	a.lx0 = log((double)r->sizes[0]);
-	a.lx1 = log((double)r->sizes[r->nsizes - 1]);
-	if (a.lx1 <= a.lx0)
-		a.lx1 = a.lx0 + 1;
+	a->top = 2;
+	a->left = 8;
+	a->ph = h - 2 - 4;
+	a->pw = wd - a->left - 1;
+	a->lx0 = log((double)r->sizes[0]);
+	a->lx1 = log((double)r->sizes[r->nsizes - 1]);
+	if (a->lx1 <= a->lx0)
+		a->lx1 = a->lx0 + 1;
 	if (!(hi > 0)) {
 		lo = 1;
 		hi = 10;
 	}
-	a.ly0 = log(lo * 0.9);
-	a.ly1 = log(hi * 1.1);
-	if (a.ly1 - a.ly0 < 0.5)
-		a.ly1 = a.ly0 + 0.5;
+	a->ly0 = log(lo * 0.9);
+	a->ly1 = log(hi * 1.1);
+	if (a->ly1 - a->ly0 < 0.5)
+		a->ly1 = a->ly0 + 0.5;
+	return 0;
+}
 
-	/* y labels: cycles */
+/* Cycle labels on the left (ns without a clock), and the plateaus of the
+ * curve the levels are read from as horizontal bands. */
+static void draw_scale_and_bands(struct tui *t, WINDOW *w, int wd, const struct axes *a,
+				 const struct latency_result *r)
+{
+	const double *ref = drawn(r, r->has_random ? (int)r->nstrides : 0);
+	struct latency_plateau p[LAT_MAX_SIZES];
+	size_t np;
+	char buf[32];
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	for (int q = 0; q <= 2; q++) {
-		int y = a.top + (a.ph - 1) * q / 2;
-		double v = exp(a.ly1 - (a.ly1 - a.ly0) * q / 2.0);
+		int y = a->top + (a->ph - 1) * q / 2;
+		double v = exp(a->ly1 - (a->ly1 - a->ly0) * q / 2.0);
 		mt_snprintf(buf, sizeof buf, r->ghz > 0 ? "%6.0fc" : "%5.0fns", v);
 		put(w, y, 0, wd, buf);
 	}
-
-	/* plateaus of the curve the levels are read from, as bands */
-	{
-		const double *ref = drawn(r, r->has_random ? (int)r->nstrides : 0);
-		struct latency_plateau p[LAT_MAX_SIZES];
-		size_t np = (r->has_random || r->nstrides)
-				    ? latency_segment(r->sizes, ref, r->nsizes, p, LAT_MAX_SIZES)
-				    : 0;
-		for (size_t j = 0; j < np; j++) {
-			int y = yrow(&a, p[j].level);
-			int x0 = xcol(&a, (double)r->sizes[p[j].i0]);
-			int x1 = xcol(&a, (double)r->sizes[p[j].i1]);
-			for (int x = x0; x <= x1; x++)
-				put(w, y, x, wd, tui_glyph(t, GL_HLINE));
-		}
+	np = (r->has_random || r->nstrides)
+		     ? latency_segment(r->sizes, ref, r->nsizes, p, LAT_MAX_SIZES)
+		     : 0;
+	for (size_t j = 0; j < np; j++) {
+		int y = yrow(a, p[j].level);
+		int x0 = xcol(a, (double)r->sizes[p[j].i0]);
+		int x1 = xcol(a, (double)r->sizes[p[j].i1]);
+		for (int x = x0; x <= x1; x++)
+			put(w, y, x, wd, tui_glyph(t, GL_HLINE));
 	}
+}
 
-	/* the curves: one glyph each, the random chase last (on top) */
+/* The curves: one glyph each, the random chase last (on top). */
+static void draw_curves(struct tui *t, WINDOW *w, int wd, const struct axes *a,
+			const struct latency_result *r)
+{
+	int ncurves = (int)r->nstrides + (r->has_random ? 1 : 0);
 	for (int k = 0; k < ncurves; k++) {
 		const double *v = drawn(r, k);
 		char g[2] = { k < (int)r->nstrides ? curve_glyph[k % 12] : '*', '\0' };
@@ -410,43 +432,65 @@ static void draw(struct tui *t, WINDOW *w, int full)
 		wattrset(w, tui_heat_attr(t, frac) | (k == ncurves - 1 && r->has_random ? A_BOLD : 0));
 		for (size_t i = 0; i < r->nsizes; i++)
 			if (isfinite(v[i]) && v[i] > 0)
-				put(w, yrow(&a, v[i]), xcol(&a, (double)r->sizes[i]), wd, g);
+				put(w, yrow(a, v[i]), xcol(a, (double)r->sizes[i]), wd, g);
 	}
+}
 
-	/* size axis with ticks every 16x, then the detected levels and sysfs */
+/* The size axis with ticks every 16x, the levels found and the system's
+ * sizes marked under it. */
+static void draw_size_axis(struct tui *t, WINDOW *w, int wd, const struct axes *a,
+			   const struct latency_result *r)
+{
+	struct latency_levels lv;
+	char buf[32], sz[16];
+	int y = a->top + a->ph;
 	wattrset(w, tui_attr(t, ROLE_DIM));
-	{
-		int y = a.top + a.ph;
-		for (int x = a.left; x < a.left + a.pw; x++)
-			put(w, y, x, wd, tui_glyph(t, GL_HLINE));
-		for (uint64_t s = 4096; s <= r->sizes[r->nsizes - 1]; s *= 16)
-			if (s >= r->sizes[0])
-				put(w, y, xcol(&a, (double)s), wd, mt_fmt_size(buf, sizeof buf, s));
-	}
+	for (int x = a->left; x < a->left + a->pw; x++)
+		put(w, y, x, wd, tui_glyph(t, GL_HLINE));
+	for (uint64_t s = 4096; s <= r->sizes[r->nsizes - 1]; s *= 16)
+		if (s >= r->sizes[0])
+			put_label(w, y, xcol(a, (double)s), wd, mt_fmt_size(buf, sizeof buf, s));
 	latency_detect(r, &lv);
 	wattrset(w, tui_attr(t, ROLE_GOOD));
-	put(w, a.top + a.ph + 1, 0, wd, "found");
+	put(w, y + 1, 0, wd, "found");
 	for (size_t i = 0; i < lv.n; i++) {
-		int x = xcol(&a, (double)lv.lv[i].size);
-		put(w, a.top + a.ph + 1, x, wd, tui_glyph(t, GL_MARK));
+		int x = xcol(a, (double)lv.lv[i].size);
+		put(w, y + 1, x, wd, tui_glyph(t, GL_MARK));
 		mt_snprintf(buf, sizeof buf, "%s%d", lv.lv[i].tlb ? "T" : "L", lv.lv[i].level);
-		put(w, a.top + a.ph + 1, x + 1, wd, buf);
+		put_label(w, y + 1, x + 1, wd, buf);
 	}
 	wattrset(w, tui_attr(t, ROLE_WARN));
-	put(w, a.top + a.ph + 2, 0, wd, "sysfs");
+	put(w, y + 2, 0, wd, "sysfs");
 	for (int l = 1; l <= 3; l++) {
 		int x;
-		if (!S.system[l] || r->source[0] || (double)S.system[l] > exp(a.lx1) * 1.001)
+		if (!S.system[l] || r->source[0] || (double)S.system[l] > exp(a->lx1) * 1.001)
 			continue;
-		x = xcol(&a, (double)S.system[l]);
-		put(w, a.top + a.ph + 2, x, wd, tui_glyph(t, GL_VLINE));
-		{
-			char sz[16];
-			mt_snprintf(buf, sizeof buf, "L%d %s", l, mt_fmt_size(sz, sizeof sz, S.system[l]));
-		}
-		put(w, a.top + a.ph + 2, x + 1, wd, buf);
+		x = xcol(a, (double)S.system[l]);
+		put(w, y + 2, x, wd, tui_glyph(t, GL_VLINE));
+		mt_snprintf(buf, sizeof buf, "L%d %s", l, mt_fmt_size(sz, sizeof sz, S.system[l]));
+		put_label(w, y + 2, x + 1, wd, buf);
 	}
+}
 
+static void draw(struct tui *t, WINDOW *w, int full)
+{
+	const struct latency_result *r = S.r;
+	struct axes a;
+	int h, wd;
+	char line[512];
+	(void)full;
+	getmaxyx(w, h, wd);
+	werase(w);
+	if (!r) {
+		draw_intro(t, w, wd);
+		return;
+	}
+	draw_title(t, w, wd, r);
+	if (set_axes(r, h, wd, &a) < 0)
+		return;
+	draw_scale_and_bands(t, w, wd, &a, r);
+	draw_curves(t, w, wd, &a, r);
+	draw_size_axis(t, w, wd, &a, r);
 	/* legend */
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	line[0] = '\0';
@@ -454,8 +498,9 @@ static void draw(struct tui *t, WINDOW *w, int full)
 		mt_append(line, sizeof line, "%c %u  ", curve_glyph[k % 12], r->strides[k]);
 	if (r->has_random)
 		mt_append(line, sizeof line, "* random  ");
-	mt_append(line, sizeof line, "(bytes; cycles up, size across, log-log; bands: plateaus)");
-	put(w, h - 1, 1, wd, line);
+	mt_append(line, sizeof line, "(%s up, size across, log-log; bands: plateaus)",
+		  r->ghz > 0 ? "cycles" : "ns");
+	tui_put(t, w, h - 1, 1, wd - 2, line);
 }
 
 /* ---- files -------------------------------------------------------------- */

@@ -194,14 +194,14 @@ static int draw_dist(struct tui *t, WINDOW *w, int y, int h, int wd)
 	if (row < 0) {
 		mt_snprintf(line, sizeof line, "%s: no distances yet (r walks the lists)",
 			    list_layout_name(lay));
-		mvwaddnstr(w, y++, 1, line, wd - 2);
+		tui_put(t, w, y++, 1, wd - 2, line);
 		return y;
 	}
 	hs = &S.r.hist[row][slot];
 	mt_snprintf(line, sizeof line, "%s at %zu cells: next cell minus this one, most often "
 		    "%+lld B (%.0f %%)", list_layout_name(lay), S.r.lengths[row], (long long)hs->mode,
 		    hs->sampled ? 100.0 * (double)hs->mode_count / (double)hs->sampled : 0);
-	mvwaddnstr(w, y++, 1, line, wd - 2);
+	tui_put(t, w, y++, 1, wd - 2, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	for (int k = 0; k < LISTS_HIST_BINS && y < h - 1 && hs->total; k++) {
 		int bin = k < LISTS_HIST_POW ? LISTS_HIST_POW - 1 - k : k;
@@ -228,7 +228,7 @@ static int draw_dist(struct tui *t, WINDOW *w, int y, int h, int wd)
 	if (rare && y < h - 1) {
 		mt_snprintf(line, sizeof line, "and %d bins under %.1f %% each", rare, 100 * RARE_SHARE);
 		wattrset(w, tui_attr(t, ROLE_DIM));
-		mvwaddnstr(w, y++, 1, line, wd - 2);
+		tui_put(t, w, y++, 1, wd - 2, line);
 		wattrset(w, tui_attr(t, ROLE_NORMAL));
 	}
 	return y;
@@ -248,7 +248,7 @@ static int draw_percell(struct tui *t, WINDOW *w, int y, int h, int wd)
 			    S.r.sim_s == 7 && S.r.sim_E == 8 && S.r.sim_b == 7 ? " = M4 Max L1d" : "");
 	else
 		mt_snprintf(line, sizeof line, "per cell, latest length (not simulated)");
-	mvwaddnstr(w, y++, 1, line, wd - 2);
+	tui_put(t, w, y++, 1, wd - 2, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	for (int k = 0; k < 4 && y < h; k++, y++) {
 		if (k == 3 && !S.r.work)
@@ -277,13 +277,17 @@ static void draw(struct tui *t, WINDOW *w, int full)
 	(void)full;
 	getmaxyx(w, h, wd);
 	werase(w);
-	mt_snprintf(line, sizeof line, "walk of (1 2 ... n), cycles per cell, best of %d%s",
-		    S.r.tries, S.r.work ? "" : " (bare chain of loads)");
+	if (S.r.source[0] && S.r.hdr.clock.core_ghz > 0) /* whose clock the cycles are */
+		mt_snprintf(line, sizeof line, "cycles per cell at %.2f GHz, best of %d%s",
+			    S.r.hdr.clock.core_ghz, S.r.tries, S.r.work ? "" : " (bare chain of loads)");
+	else
+		mt_snprintf(line, sizeof line, "walk of (1 2 ... n), cycles per cell, best of %d%s",
+			    S.r.tries, S.r.work ? "" : " (bare chain of loads)");
 	if (S.r.work)
 		mt_append(line, sizeof line, ", %u multiply-adds a cell (alone: %.1f cycles)",
 			  S.r.work, S.r.work_cyc);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	mvwaddnstr(w, y++, 1, line, wd - 2);
+	tui_put(t, w, y++, 1, wd - 2, line);
 	y++;
 	mt_snprintf(line, sizeof line, "%8s", "cells");
 	for (int l = 0; l < LIST_NLAYOUTS; l++)
@@ -307,20 +311,14 @@ static void draw(struct tui *t, WINDOW *w, int full)
 	y = S.dist ? draw_dist(t, w, y, h, wd) : draw_percell(t, w, y, h, wd);
 	if (S.note[0] && y + 1 < h) {
 		wattrset(w, tui_attr(t, ROLE_WARN));
-		mvwaddnstr(w, y + 1, 1, S.note, wd - 2);
-		wattrset(w, tui_attr(t, ROLE_NORMAL));
+		tui_put(t, w, y + 1, 1, wd - 2, S.note);
 	}
-	if (S.r.source[0]) {
-		wattrset(w, tui_attr(t, ROLE_DIM));
-		char name[512];
-		mvwaddnstr(w, h - 1, 1, tui_text(t, name, sizeof name, tui_path(S.r.source, wd - 2)),
-			   wd - 2);
-		wattrset(w, tui_attr(t, ROLE_NORMAL));
-	} else if (!S.running && !lists_result_measured(&S.r)) {
-		wattrset(w, tui_attr(t, ROLE_DIM));
-		mvwaddnstr(w, h - 1, 1, "r walks the lists; m sets the work per cell", wd - 2);
-		wattrset(w, tui_attr(t, ROLE_NORMAL));
-	}
+	wattrset(w, tui_attr(t, ROLE_DIM));
+	if (S.r.source[0]) /* whose figures: the file's hardware, then its name */
+		tui_put_source(t, w, h - 1, 1, wd - 2, S.r.hdr.hardware, S.r.source);
+	else if (!S.running && !lists_result_measured(&S.r))
+		tui_put(t, w, h - 1, 1, wd - 2, "r walks the lists; m sets the work per cell");
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 
 const struct tab tab_lists = {

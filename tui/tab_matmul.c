@@ -212,14 +212,15 @@ static const struct keybinding keys[] = {
 
 /* ---- drawing ------------------------------------------------------------- */
 
-/* A small matrix box: the inner loop's walk over it. */
-static void draw_walk(struct tui *t, WINDOW *w, int y, int x, int bh, int bw, char name,
+/* A small matrix box (bh x bw) under its title (in tw columns, whole
+ * words): the inner loop's walk over it. */
+static void draw_walk(struct tui *t, WINDOW *w, int y, int x, int bh, int bw, int tw, char name,
 		      enum matmul_walk walk)
 {
 	char title[48];
 	mt_snprintf(title, sizeof title, "%c: %s", name, matmul_walk_name(walk));
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	mvwaddnstr(w, y, x, title, bw + 8);
+	tui_put(t, w, y, x, tw, title);
 	for (int r = 0; r < bh; r++)
 		for (int c = 0; c < bw; c++) {
 			const char *g = ".";
@@ -277,12 +278,14 @@ static void book_figures(double *book, double bm[][3])
 static int draw_title(struct tui *t, WINDOW *w, int wd)
 {
 	char line[256];
-	mt_snprintf(line, sizeof line,
-		    "C += A*B, n = %zu, block %zu: the orders race, interleaved in %.0f ms slices "
-		    "on one core",
-		    S.r.n, S.r.block, S.p.slice_ms);
+	if (S.r.source[0] && !S.r.race) /* a file timed each order alone */
+		mt_snprintf(line, sizeof line, "C += A*B, n = %zu, block %zu: each order timed alone, "
+			    "best of %d", S.r.n, S.r.block, S.r.tries);
+	else
+		mt_snprintf(line, sizeof line, "C += A*B, n = %zu, block %zu: the orders race in %.0f ms "
+			    "slices on one core", S.r.n, S.r.block, S.p.slice_ms);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	mvwaddnstr(w, 0, 1, line, wd - 2);
+	tui_put(t, w, 0, 1, wd - 2, line);
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	if (S.r.source[0] && S.r.have_sim)
 		mt_snprintf(line, sizeof line,
@@ -294,13 +297,13 @@ static int draw_title(struct tui *t, WINDOW *w, int wd)
 			    S.r.line_bytes);
 	else if (S.l1d.s >= 0)
 		mt_snprintf(line, sizeof line,
-			    "book: misses/iteration for a %d-byte line; sim: this L1d (%d,%d,%d)%s",
+			    "book: misses/iteration at a %d-byte line; sim: L1d (%d,%d,%d)%s",
 			    S.l1d.line, S.l1d.s, S.l1d.E, S.l1d.b,
 			    S.r.sim_sampled ? ", first 1M accesses" : "");
 	else
 		mt_snprintf(line, sizeof line, "book: misses/iteration for a %d-byte line",
 			    S.l1d.line);
-	mvwaddnstr(w, 1, 1, line, wd - 2);
+	tui_put(t, w, 1, 1, wd - 2, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	return 3;
 }
@@ -375,7 +378,7 @@ static void draw_inner(struct tui *t, WINDOW *w, int y, int h, int wd, const dou
 	mt_snprintf(line, sizeof line, "%s, class %s: inner loop over %s", matmul_order_name(S.sel),
 		    matmul_class_name(c), loop);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	mvwaddnstr(w, y++, 1, line, wd - 2);
+	tui_put(t, w, y++, 1, wd - 2, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	mvwaddnstr(w, y++, 1, "misses/iter   A      B      C      total", wd - 2);
 	mt_snprintf(line, sizeof line, "  book      %6.3f %6.3f %6.3f   %6.3f", bm[S.sel][0],
@@ -386,7 +389,8 @@ static void draw_inner(struct tui *t, WINDOW *w, int y, int h, int wd, const dou
 			    S.r.sim_m[S.sel][0], S.r.sim_m[S.sel][1], S.r.sim_m[S.sel][2],
 			    S.r.sim[S.sel]);
 	else
-		mt_snprintf(line, sizeof line, "  sim       (r to run)");
+		mt_snprintf(line, sizeof line, "  sim       %s",
+			    S.r.source[0] ? "(not simulated in this file)" : "(r to run)");
 	mvwaddnstr(w, y++, 1, line, wd - 2);
 	if (bh > 6)
 		bh = 6;
@@ -398,7 +402,7 @@ static void draw_inner(struct tui *t, WINDOW *w, int y, int h, int wd, const dou
 		static const char names[] = "ABC";
 		int step = (wd - 2) / 3;
 		for (int m = 0; m < 3; m++)
-			draw_walk(t, w, y, 1 + m * step, bh, bw, names[m], walk[m]);
+			draw_walk(t, w, y, 1 + m * step, bh, bw, step - 1, names[m], walk[m]);
 	}
 }
 
@@ -414,18 +418,13 @@ static void draw(struct tui *t, WINDOW *w, int full)
 	y = draw_race(t, w, y, h, wd, book);
 	if (y + 3 < h)
 		draw_inner(t, w, y, h, wd, book, bm);
-	if (S.r.source[0]) {
-		wattrset(w, tui_attr(t, ROLE_DIM));
-		char name[512];
-		mvwaddnstr(w, h - 1, 1, tui_text(t, name, sizeof name, tui_path(S.r.source, wd - 2)),
-			   wd - 2);
-		wattrset(w, tui_attr(t, ROLE_NORMAL));
-	} else if (!S.running && !matmul_result_measured(&S.r)) {
-		wattrset(w, tui_attr(t, ROLE_DIM));
-		mvwaddnstr(w, h - 1, 1, "r starts the race; n and b set the size and the block",
-			   wd - 2);
-		wattrset(w, tui_attr(t, ROLE_NORMAL));
-	}
+	wattrset(w, tui_attr(t, ROLE_DIM));
+	if (S.r.source[0]) /* whose figures: the file's hardware, then its name */
+		tui_put_source(t, w, h - 1, 1, wd - 2, S.r.hdr.hardware, S.r.source);
+	else if (!S.running && !matmul_result_measured(&S.r))
+		tui_put(t, w, h - 1, 1, wd - 2,
+			"r starts the race; n and b set the size and the block");
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 
 const struct tab tab_matmul = {

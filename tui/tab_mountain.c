@@ -6,7 +6,10 @@
  * mode, the seed's widget: place L1, L2, L3 markers, then compare. */
 #include "config.h"
 
+#include "mountain/card.h"
 #include "mountain/cliffs.h"
+#include "mountain/cycles.h"
+#include "latency/latency.h"
 #include "info/info.h"
 #include "model.h"
 #include "mountain/mountain_json.h"
@@ -27,6 +30,8 @@ static struct {
 	struct mountain *m;     /* this machine's (or the first file) */
 	struct mountain *ref;   /* the one beside it, or NULL */
 	int ref_bundled;        /* ref is the bundled reference: the book's card beside it */
+	struct mountain_card card; /* the book's Haswell figures (data/ref), when loaded */
+	int have_card, card_opened; /* card_opened: memtop view was given the card file */
 	struct mountain *ratio; /* m / ref on m's axes (OV_RATIO) */
 	enum overlay ov;
 	struct mountain_params run_params; /* the running job's (outlives it) */
@@ -34,13 +39,14 @@ static struct {
 	int single;            /* the run re-measures one cell */
 	uint64_t run_t0;
 	int unsaved;
+	int preview;           /* the mountain is the first look memtop took on its own */
 	size_t row, col;       /* the cursor */
 	enum mode mode;
 	int marker[3], sel;    /* guess mode: rows of L1, L2, L3 */
 	char result[3][200];   /* guess comparison */
 	int has_result;
 	int field;             /* form: selected knob */
-	int pending_start;     /* --start: begin at the first draw */
+	enum tui_start pending_start; /* the first look or --start: begin at the first draw */
 	int passport;          /* P: the passport instead of the slices */
 	/* last geometry, for mouse clicks */
 	struct hm_layout L;
@@ -90,6 +96,7 @@ static void set_main(struct tui *t, struct mountain *m)
 	mountain_free(S.m);
 	S.m = m;
 	S.unsaved = 0;
+	S.preview = 0;
 	S.has_result = 0;
 	clamp_cursor();
 	if (m && S.col == 0) { /* open on stride 8 when there is one: the book's slice */
@@ -115,7 +122,13 @@ static void default_name(char *buf, size_t len, int with_time)
 
 /* ---- measuring ----------------------------------------------------------- */
 
-static int start_run(struct tui *t, int only_row, int only_col)
+
+/* Measure grid (the knobs' S.params, or the quick grid for the first look)
+ * into a new mountain, or with only_row >= 0 the cell (only_row, only_col)
+ * of the mountain on screen again. Returns 0, or -1 with the reason in the
+ * status line. */
+static int start_run(struct tui *t, const struct mountain_params *grid, int only_row,
+		     int only_col)
 {
 	struct mountain_params *p = &S.run_params;
 	struct run_header *hdr = NULL;
@@ -123,7 +136,7 @@ static int start_run(struct tui *t, int only_row, int only_col)
 	mt_error e;
 	if (!tui_can_measure(t))
 		return -1;
-	*p = S.params;
+	*p = *grid;
 	if (only_row >= 0) {
 		if (!S.m || S.m->source[0]) {
 			tui_message(t, "Enter re-measures a cell of a mountain measured here");
@@ -154,6 +167,8 @@ static int start_run(struct tui *t, int only_row, int only_col)
 		return -1;
 	S.running = 1;
 	S.single = only_row >= 0;
+	if (!S.single)
+		S.preview = 0;
 	S.run_t0 = mt_now_ns();
 	if (!S.single)
 		tui_set_diag(t, &S.m->hdr.diag);
@@ -192,10 +207,30 @@ static void on_job_event(struct tui *t, const struct job_event *ev)
 			    mountain_measured(S.m), S.m->nsizes * S.m->nstrides);
 	else if (S.single)
 		tui_message(t, "re-measured the cell");
+	else if (S.preview)
+		tui_message(t, "a first look: %zu cells in %.1f s; r measures the full grid, "
+			       "? lists the keys",
+			    mountain_measured(S.m), S.m->elapsed_s);
 	else
 		tui_message(t, "measured %zu cells in %.1f s; w saves, g guesses the caches",
 			    mountain_measured(S.m), S.m->elapsed_s);
 	tui_dirty(t);
+}
+
+/* The first screen measures (tui_autostart): the quick mountain as a first
+ * look, or the knobs' grid (--start), at the first draw. */
+static void start_pending(struct tui *t)
+{
+	struct mountain_params quick;
+	enum tui_start how = S.pending_start;
+	S.pending_start = TUI_START_IDLE;
+	if (how == TUI_START_FULL) {
+		start_run(t, &S.params, -1, -1);
+	} else if (how == TUI_START_PREVIEW) {
+		mountain_params_quick(&quick);
+		if (start_run(t, &quick, -1, -1) == 0)
+			S.preview = 1;
+	}
 }
 
 /* ---- keys ---------------------------------------------------------------- */
@@ -203,7 +238,7 @@ static void on_job_event(struct tui *t, const struct job_event *ev)
 static void confirm_restart(struct tui *t, const char *answer)
 {
 	if (answer && (answer[0] == 'y' || answer[0] == 'Y'))
-		start_run(t, -1, -1);
+		start_run(t, &S.params, -1, -1);
 }
 
 static int act_run(struct tui *t, int key)
@@ -211,12 +246,12 @@ static int act_run(struct tui *t, int key)
 	(void)key;
 	if (S.mode == MODE_FORM)
 		S.mode = MODE_NORMAL;
-	if (S.unsaved && !tui_job(t) && !tui_view_mode(t)) {
+	if (S.unsaved && !S.preview && !tui_job(t) && !tui_view_mode(t)) {
 		tui_prompt(t, "Discard the unsaved mountain and measure again? (y/n) ", "",
 			   confirm_restart);
 		return 1;
 	}
-	start_run(t, -1, -1);
+	start_run(t, &S.params, -1, -1);
 	return 1;
 }
 
@@ -229,7 +264,7 @@ static int act_enter(struct tui *t, int key)
 	}
 	if (S.mode == MODE_GUESS)
 		return 0;
-	start_run(t, (int)S.row, (int)S.col);
+	start_run(t, &S.params, (int)S.row, (int)S.col);
 	return 1;
 }
 
@@ -367,12 +402,6 @@ static int is_bundled(const char *path)
 	return mountain_reference_path(ref, sizeof ref) && strcmp(ref, path) == 0;
 }
 
-/* SPEC 3: the book's Haswell figures exist only as a summary, so they are a
- * card beside the bundled reference, never a surface: the book's figures on
- * the left, the passport of the M4 Max reference computed from its file on
- * the right (seed 000's comparison table). Lines fit 36 columns. */
-static void put_fit(WINDOW *w, int y, int x, int width, const char *s);
-
 /* "14.0 GB/s", "900 MB/s"; with tilde for the book's rounded figures. */
 static const char *card_mbs(char *buf, size_t len, double v, int about)
 {
@@ -401,12 +430,45 @@ static void card_caches(const struct mountain *m, char *buf, size_t len)
 	}
 }
 
+/* The cycles a word at the L1 plateau and the loads in flight (seed 000):
+ * the book's from its card file (data/ref/csapp-haswell-card.json), the
+ * reference's from its file and its clock (the M4 Max: at most, at the
+ * seed's 4.5 GHz bound). Appends their two rows to rows[]. */
+static int card_cycle_rows(char rows[][64], int n, const struct mountain *m4)
+{
+	struct detection d;
+	struct cpw_points pt;
+	struct cpw_clock c;
+	char a[32] = "-", b[32] = "-", f[32] = "-";
+	if (S.have_card && S.card.hdr.clock.core_ghz > 0) {
+		double hw = cpw_cycles(S.card.hdr.clock.core_ghz, S.card.l1_plateau);
+		cpw_fmt(a, sizeof a, hw);
+		if (S.card.l1_latency > 0)
+			mt_snprintf(f, sizeof f, "%.1f", cpw_in_flight(S.card.l1_latency, hw));
+	}
+	cpw_clock_of(&m4->hdr, 0, &c);
+	cliffs_detect(m4, CLIFFS_RATIO, &d);
+	cpw_points_find(m4, &d, &pt);
+	if (pt.have_l1 && c.how != CPW_UNKNOWN) {
+		char v[16];
+		mt_snprintf(b, sizeof b, "%s%s", c.how == CPW_BOUND ? "<= " : "",
+			    cpw_fmt(v, sizeof v, cpw_cycles(c.ghz, pt.l1_mbs)));
+	}
+	mt_snprintf(rows[n++], 64, "%-10s %-11s %s", "c/word L1", a, b);
+	mt_snprintf(rows[n++], 64, "%-10s %-11s %s", "in flight", f, "-");
+	return n;
+}
+
+/* SPEC 3: the book's Haswell figures exist only as a summary, so they are a
+ * card beside the bundled reference, never a surface: the book's figures on
+ * the left, the passport of the M4 Max reference computed from its file on
+ * the right (seed 000's comparison table), the most telling rows first so
+ * that a short area keeps them. Lines fit 36 columns. */
 static int draw_book_card(struct tui *t, WINDOW *w, int y, int x, int width, int h)
 {
 	struct passport hw, m4;
-	char rows[10][64], a[32], b[32];
+	char rows[14][64], a[32], b[32];
 	int n = 0, k = 0;
-	(void)a;
 	passport_book_haswell(&hw);
 	passport_compute(S.ref, &m4);
 	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %s", "passport", "Haswell", "M4 Max");
@@ -422,17 +484,52 @@ static int draw_book_card(struct tui *t, WINDOW *w, int y, int x, int width, int
 	mt_snprintf(a, sizeof a, "%llu B", (unsigned long long)hw.line_bytes);
 	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %llu B", "line", a,
 		    (unsigned long long)m4.line_bytes);
-	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %.2f", "s1/s8", "-", m4.s1_s8);
+	n = card_cycle_rows(rows, n, S.ref);
 	card_caches(S.ref, b, sizeof b);
 	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %s", "caches", "32K/256K/8M", b);
-	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %s", "clock", "2.1 GHz", "-");
+	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %s", "clock", "2.1 GHz", "<= 4.5 GHz");
+	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %.2f", "s1/s8", "-", m4.s1_s8);
 	mt_strlcpy(rows[n++], "Haswell: the book's figures only", sizeof rows[0]);
 	for (; k < n && y + k < h; k++) {
 		wattrset(w, tui_attr(t, k == 0 ? ROLE_TITLE : k == n - 1 ? ROLE_DIM : ROLE_NORMAL));
-		put_fit(w, y + k, x, width, rows[k]);
+		tui_put(t, w, y + k, x, width, rows[k]);
 	}
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	return k;
+}
+
+/* The card memtop view was given, alone (data/ref/csapp-haswell-card.json):
+ * its own lines (card.h). Returns the lines drawn. */
+static int draw_card_file(struct tui *t, WINDOW *w, int y, int x, int width, int h)
+{
+	char lines[CARD_LINES][CARD_WIDTH + 1];
+	int n = card_lines(&S.card, lines, CARD_LINES), i;
+	for (i = 0; i < n && y + i < h; i++) {
+		wattrset(w, tui_attr(t, i < 2 ? ROLE_TITLE : ROLE_NORMAL));
+		tui_put(t, w, y + i, x, width, lines[i]);
+	}
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	return i;
+}
+
+/* The book's card file: loaded once, when first wanted (a missing or broken
+ * file leaves its rows "-", and says so). */
+static void want_card(struct tui *t)
+{
+	mt_error e;
+	if (S.have_card)
+		return;
+	if (card_load_bundled(&S.card, &e) == 0)
+		S.have_card = 1;
+	else
+		tui_message(t, "%s", e.msg);
+}
+
+/* The file's name without its folders (the whole path rarely fits). */
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash && slash[1] ? slash + 1 : path;
 }
 
 static void open_answer(struct tui *t, const char *answer)
@@ -461,9 +558,11 @@ static void open_answer(struct tui *t, const char *answer)
 	mountain_free(S.ref);
 	S.ref = m;
 	S.ref_bundled = is_bundled(answer);
+	if (S.ref_bundled)
+		want_card(t);
 	S.ov = OV_SIDE;
 	rebuild_ratio();
-	tui_message(t, "beside it: %s (m: side by side, ratio, off)", answer);
+	tui_message(t, "beside it: %s (m: side by side, ratio, off)", base_name(answer));
 	tui_dirty(t);
 }
 
@@ -624,12 +723,6 @@ static const struct keybinding keys[] = {
 
 /* ---- drawing ------------------------------------------------------------- */
 
-static void put_fit(WINDOW *w, int y, int x, int width, const char *s)
-{
-	if (width > 0)
-		mvwaddnstr(w, y, x, s, width);
-}
-
 static void draw_heatmap(struct tui *t, WINDOW *w, const struct mountain *m, int y, int x,
 			 const struct hm_layout *L, int cursor, int ratio)
 {
@@ -689,7 +782,7 @@ static void draw_legend(struct tui *t, WINDOW *w, int y, int x, int width,
 	int n = tui_heat_levels(t);
 	if (isnan(L->lo)) {
 		wattrset(w, tui_attr(t, ROLE_DIM));
-		put_fit(w, y, x, width, "nothing measured yet: empty cells fill in as they are measured");
+		tui_put(t, w, y, x, width, "nothing measured yet: empty cells fill in as they are measured");
 		return;
 	}
 	if (ratio) {
@@ -709,8 +802,10 @@ static void draw_legend(struct tui *t, WINDOW *w, int y, int x, int width,
 			waddstr(w, tui_heat_glyph(t, f));
 	}
 	wattrset(w, tui_attr(t, ROLE_DIM));
-	wprintw(w, " %s  log scale", hi);
-	if (!ratio && width - getcurx(w) > 16 && L->text != HM_TEXT_NONE)
+	wprintw(w, " %s", hi);
+	if (x + width - getcurx(w) > 11) /* within the legend's width, whole words */
+		waddstr(w, "  log scale");
+	if (!ratio && x + width - getcurx(w) > 16 && L->text != HM_TEXT_NONE)
 		waddstr(w, L->text == HM_TEXT_MBS ? "; MB/s in cells" : "; GB/s in cells");
 }
 
@@ -727,7 +822,7 @@ static void draw_bars(struct tui *t, WINDOW *w, int y, int x, int width, int h,
 	if (h < 2 || width < 20)
 		return;
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	put_fit(w, y, x, width, title);
+	tui_put(t, w, y, x, width, title);
 	if (n > (size_t)lines)
 		top = cur < (size_t)lines / 2 ? 0
 		      : cur + (size_t)lines - (size_t)lines / 2 > n ? n - (size_t)lines
@@ -765,7 +860,7 @@ static void draw_passport(struct tui *t, WINDOW *w, int y, int x, int width, int
 	int n = 0;
 	if (passport_compute(m, &p) < 0) {
 		wattrset(w, tui_attr(t, ROLE_DIM));
-		put_fit(w, y, x, width, "passport: nothing measured yet");
+		tui_put(t, w, y, x, width, "passport: nothing measured yet");
 		return;
 	}
 	mt_strlcpy(rows[n++], title, sizeof rows[0]);
@@ -790,7 +885,7 @@ static void draw_passport(struct tui *t, WINDOW *w, int y, int x, int width, int
 	mt_snprintf(rows[n++], sizeof rows[0], "s1/s8      %6.2f", p.s1_s8);
 	for (int k = 0; k < n && k < h; k++) {
 		wattrset(w, tui_attr(t, k == 0 ? ROLE_TITLE : ROLE_NORMAL));
-		put_fit(w, y + k, x, width, rows[k]);
+		tui_put(t, w, y + k, x, width, rows[k]);
 	}
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
@@ -877,117 +972,230 @@ static void draw_form(struct tui *t, WINDOW *w, int y, int x, int width)
 	mt_snprintf(vals[2], sizeof vals[2], "%s", hi);
 	mt_snprintf(vals[3], sizeof vals[3], "%u fastest", p->kbest);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	put_fit(w, y++, x, width, "Knobs for the next r (up/down pick, left/right change, Enter done)");
+	tui_put(t, w, y++, x, width, "Knobs for the next r (up/down pick, left/right change, Enter done)");
 	for (int i = 0; i < NFIELDS; i++) {
 		mt_snprintf(line, sizeof line, "%s %-14s %s %-10s %s", i == S.field ? ">" : " ",
 			    names[i], tui_glyph(t, GL_LEFT), vals[i], tui_glyph(t, GL_RIGHT));
 		wattrset(w, tui_attr(t, i == S.field ? ROLE_CURSOR : ROLE_NORMAL));
-		put_fit(w, y++, x, width, line);
+		tui_put(t, w, y++, x, width, line);
 	}
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	mt_snprintf(line, sizeof line, "%zu sizes x %zu strides, about %.0f s", p->nsizes,
 		    p->nstrides, ceil(mountain_params_estimate_s(p)));
-	put_fit(w, y, x, width, line);
+	tui_put(t, w, y, x, width, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 
+/* The line above the map: whose mountain, or what r will measure. */
 static void info_line(struct tui *t, WINDOW *w, int width)
 {
 	char line[512], lo[32], hi[32];
 	const struct mountain_params *p = &S.params;
 	if (S.m && S.m->source[0]) {
-		/* what matters first: the machine, then which file (the whole path
-		 * only where there is room); a long hardware line is cut, not the name */
-		const char *hw = S.m->hdr.hardware[0] ? S.m->hdr.hardware : S.m->hdr.cpu;
-		const char *date = strstr(hw, S.m->hdr.date) ? "" : S.m->hdr.date;
-		char machine[sizeof line], file[sizeof line];
-		int room = width - (int)strlen(hw) - (int)strlen(date) - 5;
-		size_t hw_room;
-		tui_text(t, file, sizeof file, tui_path(S.m->source, room));
-		hw_room = (size_t)(width > (int)strlen(file) + 3 ? width - (int)strlen(file) - 3 : 1);
-		mt_snprintf(machine, sizeof machine, "%s%s%s", hw[0] ? hw : "unknown machine",
-			    date[0] ? ", " : "", date);
-		tui_text(t, line, hw_room + 1 < sizeof line ? hw_room + 1 : sizeof line, machine);
-		mt_append(line, sizeof line, " (%s)", file);
-	} else if (tui_job(t) && S.running) {
+		/* the machine first, then which file: a long hardware line loses
+		 * words, the name stays */
+		wattrset(w, tui_attr(t, ROLE_TITLE));
+		tui_put_source(t, w, 0, 0, width,
+			       S.m->hdr.hardware[0] ? S.m->hdr.hardware : S.m->hdr.cpu, S.m->source);
+		wattrset(w, tui_attr(t, ROLE_NORMAL));
+		return;
+	}
+	if (tui_job(t) && S.running)
 		mt_snprintf(line, sizeof line, "measuring %s: p pauses, x stops; cells fill in live",
-			    S.single ? "one cell again" : "this machine");
-	} else {
+			    S.single ? "one cell again" : S.preview ? "a first look at this machine"
+								: "this machine");
+	else if (S.m && mountain_measured(S.m) && S.preview)
+		mt_snprintf(line, sizeof line,
+			    "a first look at %zu cells: r measures the full grid of %zu x %zu, "
+			    "about %.0f s",
+			    mountain_measured(S.m), p->nsizes, p->nstrides,
+			    ceil(mountain_params_estimate_s(p)));
+	else if (S.m && mountain_measured(S.m))
+		mt_snprintf(line, sizeof line,
+			    "this machine, %zu/%zu cells%s; r measures again (about %.0f s), f knobs",
+			    mountain_measured(S.m), S.m->nsizes * S.m->nstrides,
+			    S.unsaved ? ", unsaved (w)" : "", ceil(mountain_params_estimate_s(p)));
+	else
 		mt_snprintf(line, sizeof line,
 			    "r measures %zu sizes %s..%s x %zu strides (fastest try, %u agreeing), "
 			    "about %.0f s",
 			    p->nsizes, mt_fmt_size(lo, sizeof lo, p->sizes[0]),
 			    mt_fmt_size(hi, sizeof hi, p->sizes[p->nsizes - 1]), p->nstrides,
 			    p->kbest, ceil(mountain_params_estimate_s(p)));
-		if (S.m && mountain_measured(S.m))
-			mt_snprintf(line, sizeof line,
-				    "this machine, %zu/%zu cells%s; r measures again (about %.0f s), "
-				    "f knobs",
-				    mountain_measured(S.m), S.m->nsizes * S.m->nstrides,
-				    S.unsaved ? ", unsaved (w)" : "", ceil(mountain_params_estimate_s(p)));
-	}
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	put_fit(w, 0, 0, width, line);
+	tui_put(t, w, 0, 0, width, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 
 /* The cursor cell in words, with how far to trust it: the spread of its
- * fastest tries, the L1 canary's state around it (SPEC 2.1), and its median
- * try when that is well below the fastest (a cell with two speeds). */
-static void draw_cell_line(struct tui *t, WINDOW *w, int y, int x, int width)
+ * fastest tries, the L1 canary's state around it (SPEC 2.1), and its median try
+ * when that is well below the fastest (a cell with two speeds). */
+static void cell_words(char *line, size_t len)
 {
 	const struct mountain *m = S.m;
 	size_t i = S.row * m->nstrides + S.col;
 	double v = m->mbs[i], sp = m->spread[i], ca = m->canary[i], ty = m->typical[i];
-	char line[200], sz[32];
-	mt_snprintf(line, sizeof line, "%s stride %u: ", mt_fmt_size(sz, sizeof sz, m->sizes[S.row]),
+	char sz[32];
+	mt_snprintf(line, len, "%s stride %u: ", mt_fmt_size(sz, sizeof sz, m->sizes[S.row]),
 		    m->strides[S.col]);
 	if (isnan(v)) {
-		mt_append(line, sizeof line, "not measured");
-	} else {
-		mt_append(line, sizeof line, "%.0f MB/s", v);
-		if (!isnan(sp))
-			mt_append(line, sizeof line, ", tries %.1f%% apart", sp * 100);
-		if (!isnan(ca) && ca > 1.15)
-			mt_append(line, sizeof line, ", core %.2fx slow (canary)", ca);
-		else if (!isnan(ca))
-			mt_append(line, sizeof line, ", core at full speed");
-		if (isnan(sp) && isnan(ca))
-			mt_append(line, sizeof line, "; no spread recorded");
-		if (!isnan(ty) && ty < MOUNTAIN_TWO_SPEEDS * v)
-			mt_append(line, sizeof line, "; median try %.0f MB/s (two speeds)", ty);
+		mt_append(line, len, "not measured");
+		return;
 	}
-	wattrset(w, tui_attr(t, ROLE_DIM));
-	put_fit(w, y, x, width, line);
+	mt_append(line, len, "%.0f MB/s", v);
+	if (!isnan(sp))
+		mt_append(line, len, ", tries %.1f%% apart", sp * 100);
+	if (!isnan(ca) && ca > 1.15)
+		mt_append(line, len, ", core %.2fx slow (canary)", ca);
+	else if (!isnan(ca))
+		mt_append(line, len, ", core at full speed");
+	if (isnan(sp) && isnan(ca))
+		mt_append(line, len, "; no spread recorded");
+	if (!isnan(ty) && ty < MOUNTAIN_TWO_SPEEDS * v)
+		mt_append(line, len, "; median try %.0f MB/s (two speeds)", ty);
 }
 
-/* The guess compared with the data, sentence by sentence, wrapped. */
-static void draw_guess_result(struct tui *t, WINDOW *w, int y, int h, int wd)
+/* The L1 hit latency in cycles of the Latency tab's run, when it was
+ * measured on the machine of the mountain shown (both here, or both files
+ * from one host); 0 otherwise. */
+static double l1_latency_cycles(const struct tui *t)
+{
+	const struct latency_result *r = tui_latency(t);
+	struct latency_levels lv;
+	if (!r || !S.m || (S.m->source[0] != 0) != (r->source[0] != 0) ||
+	    (S.m->source[0] && strcmp(S.m->hdr.host, r->hdr.host) != 0))
+		return 0;
+	latency_detect(r, &lv);
+	for (size_t i = 0; i < lv.n; i++)
+		if (!lv.lv[i].tlb && lv.lv[i].level == 1)
+			return lv.lv[i].cycles;
+	return 0;
+}
+
+/* The seed's cycles per word where the lesson reads it (src/mountain/
+ * cycles.h): the cursor cell, the L1 plateau, the floor; the loads in
+ * flight against the Latency tab's L1; where the clock comes from. Each
+ * sentence wrapped in width columns from line y, the first ones first, down
+ * to line h. Returns the next free line. */
+static int draw_reading(struct tui *t, WINDOW *w, int y, int x, int width, int h)
+{
+	struct detection d;
+	struct cpw_points pt;
+	struct cpw_clock clk;
+	char s[4][400], a[32], b[32], c[32], ph[96];
+	double lat, l1c;
+	int n = 0;
+	if (width < 20)
+		return y;
+	cpw_clock_of(&S.m->hdr, S.m->source[0] == 0, &clk);
+	cliffs_detect(S.m, CLIFFS_RATIO, &d);
+	cpw_points_find(S.m, &d, &pt);
+	cell_words(s[n], sizeof s[n]);
+	if (!isnan(mountain_at(S.m, S.row, S.col)))
+		mt_append(s[n], sizeof s[n], "; %s",
+			  cpw_phrase(ph, sizeof ph, mountain_at(S.m, S.row, S.col), &clk));
+	n++;
+	if (clk.how != CPW_UNKNOWN && (pt.have_l1 || pt.have_floor)) {
+		mt_snprintf(s[n], sizeof s[n], "cycles a word%s%s:", clk.how == CPW_BOUND ? " at most" : "",
+			    S.running && !S.single ? " so far" : "");
+		if (pt.have_l1)
+			mt_append(s[n], sizeof s[n], " L1 plateau %s (%.0f MB/s, %s, stride 1)",
+				  cpw_fmt(a, sizeof a, cpw_cycles(clk.ghz, pt.l1_mbs)), pt.l1_mbs,
+				  mt_fmt_size(b, sizeof b, S.m->sizes[pt.l1_row]));
+		if (pt.have_floor)
+			mt_append(s[n], sizeof s[n], "%s floor %s (%.0f MB/s, %s, stride %u: %.2f ns a word)",
+				  pt.have_l1 ? ";" : "", cpw_fmt(c, sizeof c, cpw_cycles(clk.ghz, pt.floor_mbs)),
+				  pt.floor_mbs, mt_fmt_size(b, sizeof b, S.m->sizes[pt.floor_row]),
+				  S.m->strides[pt.floor_col], cpw_ns_per_word(pt.floor_mbs));
+		n++;
+	}
+	lat = l1_latency_cycles(t);
+	l1c = pt.have_l1 ? cpw_cycles(clk.ghz, pt.l1_mbs) : (double)NAN;
+	if (lat > 0 && isfinite(l1c) && clk.how != CPW_BOUND)
+		mt_snprintf(s[n++], sizeof s[n], "%.1f loads in flight (L1 hit: %.1f cycles, Latency tab)",
+			    cpw_in_flight(lat, l1c), lat);
+	if (clk.how != CPW_UNKNOWN || S.m->source[0]) /* here: calibrated when r measures */
+		cpw_clock_words(s[n++], sizeof s[0], &clk);
+	for (int i = 0; i < n && y < h; i++) {
+		/* the first sentences first: each a line at least, the room left
+		 * over to the ones before the last that need it */
+		int give = h - y - (n - 1 - i);
+		wattrset(w, tui_attr(t, i == 0 ? ROLE_DIM : ROLE_NORMAL));
+		y += tui_wrap(t, w, y, x, width, give < 1 ? 1 : give, s[i]);
+	}
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	return y;
+}
+
+/* Nothing to show yet (memtop --idle, or view without a mountain); the
+ * book's card when memtop view was given it. */
+static void draw_empty(struct tui *t, WINDOW *w, int wd, int h)
+{
+	wattrset(w, tui_attr(t, ROLE_DIM));
+	tui_wrap(t, w, 2, 2, wd - 4, 2,
+		 "No mountain yet: r measures this machine, o opens a saved one.");
+	if (S.mode == MODE_FORM)
+		draw_form(t, w, 4, 2, wd - 2);
+	else if (S.card_opened && S.have_card)
+		draw_card_file(t, w, 4, 2, wd - 2, h);
+}
+
+/* The heatmap (or the ratio map, or both mountains side by side) from line
+ * y; leaves S.L laid out. Returns 0, or -1 when not even a cell fits. */
+static int draw_maps(struct tui *t, WINDOW *w, int y, int wd, int hm_h, int ratio)
+{
+	const struct mountain *shown = ratio ? S.ratio : S.m;
+	if (S.ref && S.ov == OV_SIDE) {
+		struct hm_layout L2;
+		int half = wd / 2;
+		int ri = mountain_size_index(S.ref, S.m->sizes[S.row]);
+		int ci = mountain_stride_index(S.ref, S.m->strides[S.col]);
+		size_t r2 = ri >= 0 ? (size_t)ri : 0, c2 = ci >= 0 ? (size_t)ci : 0;
+		if (hm_layout(S.m, S.ref, half - 1, hm_h, S.row, S.col, &S.L) < 0)
+			return -1;
+		draw_heatmap(t, w, S.m, y, 0, &S.L, 1, 0);
+		if (hm_layout(S.ref, S.m, wd - half, hm_h, r2, c2, &L2) == 0) {
+			char title[300], name[256];
+			draw_heatmap(t, w, S.ref, y, half, &L2, 0, 0);
+			tui_text(t, name, sizeof name, base_name(S.ref->source)); /* file-borne */
+			mt_snprintf(title, sizeof title, "beside: %s", name);
+			wattrset(w, tui_attr(t, ROLE_DIM));
+			tui_put(t, w, y + L2.height, half, wd - half, title);
+		}
+		return 0;
+	}
+	/* guess mode keeps 4 columns for the markers at the rows' ends */
+	if (hm_layout(shown, NULL, S.mode == MODE_GUESS ? wd - 4 : wd, hm_h, S.row, S.col, &S.L) < 0)
+		return -1;
+	if (ratio)
+		S.L.ratio = 1;
+	draw_heatmap(t, w, shown, y, 0, &S.L, 1, ratio);
+	return 0;
+}
+
+/* Guess mode's verdicts, wrapped, from line y. */
+static void draw_guess_result(struct tui *t, WINDOW *w, int y, int wd, int h)
 {
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	put_fit(w, y++, 0, wd, "Your guess against the data:");
+	tui_put(t, w, y++, 0, wd, "Your guess against the data:");
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
-	for (int i = 0; i < 3 && y < h; i++) {
-		const char *s = S.result[i];
-		while (*s && y < h) { /* wrap at spaces */
-			int n = wrap_at(s, wd - 4);
-			put_fit(w, y++, 2, n, s);
-			s += n;
-			while (*s == ' ')
-				s++;
-		}
-	}
+	for (int i = 0; i < 3 && y < h; i++)
+		y += tui_wrap(t, w, y, 2, wd - 4, h - y, S.result[i]);
 }
 
 /* Beside or under the heatmap (its legend ends above y): the cursor cell's
- * line and the slices or the passport, the Haswell card beside the bundled
- * reference, both passports beside another mountain. */
+ * reading and the slices or the passport (the card memtop view was given in
+ * their place), the Haswell card beside the bundled reference, both
+ * passports beside another mountain. */
 static void draw_under(struct tui *t, WINDOW *w, int y, int h, int wd, int free_w, int ratio)
 {
 	if (S.ov != OV_SIDE && free_w >= 34) {
 		if (y < h && !ratio)
-			draw_cell_line(t, w, y, 0, S.L.width + 5);
-		draw_lower(t, w, 1, S.L.width + 6, free_w, h - 1, 1);
+			draw_reading(t, w, y, 0, S.L.width + 5, h);
+		if (S.card_opened && S.have_card && !S.ref)
+			draw_card_file(t, w, 1, S.L.width + 6, free_w, h);
+		else
+			draw_lower(t, w, 1, S.L.width + 6, free_w, h - 1, 1);
 	} else if (S.ov == OV_SIDE && S.ref && S.ref_bundled && h - y >= 3) {
 		/* the bundled reference beside: the book's card under it, the
 		 * slices (or this mountain's passport) in the left half */
@@ -997,8 +1205,8 @@ static void draw_under(struct tui *t, WINDOW *w, int y, int h, int wd, int free_
 		draw_passport(t, w, y, 0, wd / 2 - 1, h - y, S.m, "Passport of this mountain");
 		draw_passport(t, w, y, wd / 2, wd - wd / 2, h - y, S.ref, "Passport of the other");
 	} else if (h - y >= 4) {
-		if (!ratio)
-			draw_cell_line(t, w, y++, 0, wd);
+		if (!ratio) /* the cursor's line, the cycles a word, the clock */
+			y = draw_reading(t, w, y, 0, wd, y + 3 < h - 2 ? y + 3 : h - 2);
 		draw_lower(t, w, y, 0, wd, h - y, 0);
 	} else if (h - y >= 3) {
 		draw_lower(t, w, y, 0, wd, h - y, 0);
@@ -1007,64 +1215,32 @@ static void draw_under(struct tui *t, WINDOW *w, int y, int h, int wd, int free_
 
 static void draw(struct tui *t, WINDOW *w, int full)
 {
-	int h, wd, y = 1, hm_h, free_w;
-	const struct mountain *shown;
+	int h, wd, y = 1, hm_h;
 	int ratio = S.ov == OV_RATIO && S.ratio;
 	(void)full;
-	if (S.pending_start) {
-		S.pending_start = 0;
-		start_run(t, -1, -1);
-	}
+	if (S.pending_start != TUI_START_IDLE)
+		start_pending(t);
 	getmaxyx(w, h, wd);
 	werase(w);
 	info_line(t, w, wd);
 	if (!S.m) {
-		wattrset(w, tui_attr(t, ROLE_DIM));
-		put_fit(w, 2, 2, wd - 2, "No mountain yet: r measures this machine, o opens a saved one.");
-		if (S.mode == MODE_FORM)
-			draw_form(t, w, 4, 2, wd - 2);
+		draw_empty(t, w, wd, h);
 		return;
 	}
-	shown = ratio ? S.ratio : S.m;
-	hm_h = (int)shown->nsizes + 1;
+	hm_h = (int)(ratio ? S.ratio : S.m)->nsizes + 1;
 	if (hm_h > h - 3)
 		hm_h = h - 3;
-	if (S.ref && S.ov == OV_SIDE) {
-		struct hm_layout L2;
-		int half = wd / 2;
-		size_t r2 = 0, c2 = 0;
-		int ri = mountain_size_index(S.ref, S.m->sizes[S.row]);
-		int ci = mountain_stride_index(S.ref, S.m->strides[S.col]);
-		if (hm_layout(S.m, S.ref, half - 1, hm_h, S.row, S.col, &S.L) < 0)
-			return;
-		r2 = ri >= 0 ? (size_t)ri : 0;
-		c2 = ci >= 0 ? (size_t)ci : 0;
-		draw_heatmap(t, w, S.m, y, 0, &S.L, 1, 0);
-		if (hm_layout(S.ref, S.m, wd - half, hm_h, r2, c2, &L2) == 0) {
-			char title[128];
-			draw_heatmap(t, w, S.ref, y, half, &L2, 0, 0);
-			char name[128];
-			tui_text(t, name, sizeof name,
-				 tui_path(S.ref->source, wd - half - (int)strlen("beside: ")));
-			mt_snprintf(title, sizeof title, "beside: %s", name);
-			wattrset(w, tui_attr(t, ROLE_DIM));
-			put_fit(w, y + L2.height, half, wd - half, title);
-		}
-	} else {
-		/* guess mode keeps 4 columns for the markers at the rows' ends */
-		if (hm_layout(shown, NULL, S.mode == MODE_GUESS ? wd - 4 : wd, hm_h, S.row, S.col,
-			      &S.L) < 0)
-			return;
-		if (ratio)
-			S.L.ratio = 1;
-		draw_heatmap(t, w, shown, y, 0, &S.L, 1, ratio);
-	}
+	if (draw_maps(t, w, y, wd, hm_h, ratio) < 0)
+		return;
 	S.hm_y = y;
 	S.hm_x = 0;
 	y += S.L.height;
-	draw_legend(t, w, y, 0, S.ov == OV_SIDE && S.ref ? wd / 2 : wd, &S.L, ratio);
+	draw_legend(t, w, y, 0,
+		    S.ov == OV_SIDE && S.ref		  ? wd / 2
+		    : S.card_opened && S.have_card ? S.L.width + 5 /* the card beside */
+						     : wd,
+		    &S.L, ratio);
 	y++;
-	free_w = wd - S.L.width - 6;
 	if (S.mode == MODE_FORM) {
 		/* modal: at the bottom of the area, over whatever is there */
 		int fy = h - (NFIELDS + 2) < y ? h - (NFIELDS + 2) : y;
@@ -1074,9 +1250,9 @@ static void draw(struct tui *t, WINDOW *w, int full)
 		}
 		draw_form(t, w, fy, 2, wd - 2);
 	} else if (S.has_result) {
-		draw_guess_result(t, w, y, h, wd);
+		draw_guess_result(t, w, y, wd, h);
 	} else {
-		draw_under(t, w, y, h, wd, free_w, ratio);
+		draw_under(t, w, y, h, wd, wd - S.L.width - 6, ratio);
 	}
 }
 
@@ -1124,9 +1300,17 @@ static void fini(struct tui *t)
 	S.m = S.ref = S.ratio = NULL;
 }
 
+/* memtop view FILE: a mountain (the first shown, the second beside it), or
+ * the book's summary card (shown beside the mountain). */
 static int open_file(struct tui *t, const cJSON *root, const char *path, mt_error *e)
 {
 	struct mountain *m;
+	if (card_is(root)) {
+		if (card_from_json(root, path, &S.card, e) < 0)
+			return -1;
+		S.have_card = S.card_opened = 1;
+		return 1;
+	}
 	if (!cJSON_GetObjectItemCaseSensitive(root, "throughput"))
 		return 0;
 	m = mountain_from_json(root, path, e);
@@ -1139,6 +1323,8 @@ static int open_file(struct tui *t, const cJSON *root, const char *path, mt_erro
 	} else if (!S.ref) {
 		S.ref = m;
 		S.ref_bundled = is_bundled(path);
+		if (S.ref_bundled)
+			want_card(t);
 		S.ov = OV_SIDE;
 		rebuild_ratio();
 	} else {
@@ -1157,10 +1343,12 @@ static int open_file(struct tui *t, const cJSON *root, const char *path, mt_erro
 	return 1;
 }
 
+/* The first look (a second's quick grid memtop took on its own) is not asked
+ * about on quit nor autosaved: w saves it when wanted. */
 static int unsaved(struct tui *t)
 {
 	(void)t;
-	return S.unsaved && S.m && mountain_measured(S.m) > 0;
+	return S.unsaved && !S.preview && S.m && mountain_measured(S.m) > 0;
 }
 
 static int save(struct tui *t, const char *path, const char *dir, char *saved, size_t len,

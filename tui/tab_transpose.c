@@ -475,9 +475,9 @@ static void draw_matrix(struct tui *t, WINDOW *w, int y, int x, int h, int wd, c
 	if (kx > 1 || ky > 1) {
 		char ttl[64];
 		mt_snprintf(ttl, sizeof ttl, "%s (%dx%d elements a character)", title, ky, kx);
-		mvwaddnstr(w, y, x, ttl, wd);
+		tui_put(t, w, y, x, wd, ttl);
 	} else {
-		mvwaddnstr(w, y, x, title, wd);
+		tui_put(t, w, y, x, wd, title);
 	}
 	for (int r = 0; r < L->rows; r += ky)
 		for (int c = 0; c < L->cols; c += kx)
@@ -504,7 +504,7 @@ static int draw_head(struct tui *t, WINDOW *w, int wd, const struct step *cur)
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	if (S.error[0]) {
 		wattrset(w, tui_attr(t, ROLE_BAD));
-		mvwaddnstr(w, y + 1, 1, S.error, wd - 2);
+		tui_wrap(t, w, y + 1, 1, wd - 2, 3, S.error);
 		wattrset(w, tui_attr(t, ROLE_NORMAL));
 		return -1;
 	}
@@ -515,8 +515,7 @@ static int draw_head(struct tui *t, WINDOW *w, int wd, const struct step *cur)
 		int pass = misses < (uint64_t)limit;
 		mt_snprintf(line, sizeof line, "  cachelab <%d %s", limit, pass ? "pass" : "FAIL");
 		wattrset(w, tui_attr(t, pass ? ROLE_GOOD : ROLE_BAD));
-		if (wd - 2 - getcurx(w) > 0)
-			waddnstr(w, line, wd - 2 - getcurx(w));
+		tui_put(t, w, y, getcurx(w), wd - 2 - getcurx(w), line);
 		wattrset(w, tui_attr(t, ROLE_NORMAL));
 	}
 	y++;
@@ -531,8 +530,7 @@ static int draw_head(struct tui *t, WINDOW *w, int wd, const struct step *cur)
 	}
 	if (!S.correct && S.pos == S.n) {
 		wattrset(w, tui_attr(t, ROLE_BAD));
-		if (wd - 2 - getcurx(w) > 0)
-			waddnstr(w, "  (B is not A transposed!)", wd - 2 - getcurx(w));
+		tui_put(t, w, y, getcurx(w), wd - 2 - getcurx(w), "  (B is not A transposed!)");
 		wattrset(w, tui_attr(t, ROLE_NORMAL));
 	}
 	return y + 1;
@@ -583,8 +581,8 @@ static int real_lines(char lines[3][256])
 			best = i;
 	}
 	if (!have && !S.real_running) {
-		mt_strlcpy(lines[0], "real machine: r times naive, block:16, buffer:16 (N = 4096); "
-				     "R the table by block size", 256);
+		mt_strlcpy(lines[0], "real machine (N = 4096): r times naive, block:16, buffer:16; "
+				     "R a block sweep", 256);
 		return 1;
 	}
 	n = lines[1][0] ? 2 : 1;
@@ -610,7 +608,7 @@ static void draw_algae(struct tui *t, WINDOW *w, int h, int wd)
 		    (unsigned long long)(((uint64_t)1 << S.ap.s) * (uint64_t)S.ap.E << S.ap.b),
 		    1 << S.ap.b);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	mvwaddnstr(w, y++, 1, line, wd - 2);
+	tui_put(t, w, y++, 1, wd - 2, line);
 	mt_snprintf(line, sizeof line, "%-15s %5s %6s %5s  %s", "case", "reads", "misses", "rate",
 		    "what");
 	mvwaddnstr(w, ++y, 1, line, wd - 2);
@@ -619,19 +617,35 @@ static void draw_algae(struct tui *t, WINDOW *w, int h, int wd)
 		struct algae_result r;
 		mt_error e;
 		if (algae_run(i, &S.ap, &r, &e) < 0) {
-			mvwaddnstr(w, y, 1, e.msg, wd - 2);
+			tui_wrap(t, w, y, 1, wd - 2, h - y, e.msg);
 			return;
 		}
 		mt_snprintf(line, sizeof line, "%-15s %5llu %6llu %4.0f%%  %s", r.name,
 			    (unsigned long long)r.reads, (unsigned long long)r.misses,
 			    100.0 * (double)r.misses / (double)r.reads, r.what);
-		mvwaddnstr(w, y, 1, line, wd - 2);
+		tui_put(t, w, y, 1, wd - 2, line); /* "what" loses whole words at 80 */
 	}
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	if (y + 2 < h)
-		mvwaddnstr(w, y + 2, 1, "c: its cache (7,1,4 doubles the book's 1 KB), F: fields a "
-					"struct, a: the transpose", wd - 2);
+		tui_wrap(t, w, y + 2, 1, wd - 2, h - y - 2,
+			 "c: its cache (7,1,4 doubles the book's 1 KB); F: fields a struct; a: the "
+			 "transpose");
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
+}
+
+/* Lines lines[0..n) wrapped in whole words in width columns, from line y;
+ * count_only: just the lines they take. Returns that count. */
+static int wrapped(struct tui *t, WINDOW *w, int y, int width, char lines[][256], int n,
+		   int count_only)
+{
+	int used = 0;
+	for (int i = 0; i < n; i++) {
+		int k = tui_text_height(lines[i], width);
+		if (!count_only)
+			tui_wrap(t, w, y + used, 1, width, k, lines[i]);
+		used += k;
+	}
+	return used;
 }
 
 static void draw(struct tui *t, WINDOW *w, int full)
@@ -651,6 +665,8 @@ static void draw(struct tui *t, WINDOW *w, int full)
 		return;
 	nb = bottom_lines(bl, wd);
 	nr = real_lines(rl);
+	nb = wrapped(t, w, 0, wd - 2, bl, nb, 1); /* the lines they take, wrapped */
+	nr = wrapped(t, w, 0, wd - 2, rl, nr, 1);
 	a = malloc((size_t)S.rows * (size_t)S.cols);
 	b = malloc((size_t)S.rows * (size_t)S.cols);
 	if (a && b && h - y - nb - nr > 2) {
@@ -671,11 +687,9 @@ static void draw(struct tui *t, WINDOW *w, int full)
 	free(a);
 	free(b);
 	wattrset(w, tui_attr(t, ROLE_DIM));
-	for (int i = 0; i < nb; i++)
-		mvwaddnstr(w, h - nb - nr + i, 1, bl[i], wd - 2);
+	wrapped(t, w, h - nb - nr, wd - 2, bl, bottom_lines(bl, wd), 0);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
-	for (int i = 0; i < nr; i++)
-		mvwaddnstr(w, h - nr + i, 1, rl[i], wd - 2);
+	wrapped(t, w, h - nr, wd - 2, rl, real_lines(rl), 0);
 }
 
 const struct tab tab_transpose = {

@@ -4,8 +4,9 @@
 #ifndef MEMTOP_TUI_H
 #define MEMTOP_TUI_H
 
-/* `memtop [--start] [--quick] [--no-mouse] [--no-color] [--ascii]`: the TUI
- * measuring this machine. argv[0] is "memtop". Returns an exit code: 0 ok,
+/* `memtop [--idle | --start] [--quick] [--no-mouse] [--no-color] [--ascii]`:
+ * the TUI measuring this machine (a first look at once, see tab.h's
+ * tui_autostart). argv[0] is "memtop". Returns an exit code: 0 ok,
  * 1 runtime failure (no terminal, curses failed), 2 bad usage. */
 int cmd_tui(int argc, char **argv);
 

@@ -1,0 +1,108 @@
+#!/bin/sh
+# 80x24 without cut words: every tab and its help, in memtop view (the
+# bundled references) and in memtop --idle --quick (nothing measured), and
+# after a small measurement in every lab tab. A word on the 80-column screen
+# is cut when the program never prints it whole: it is not a word of the
+# same screen at 250 columns, or it is the start of a word of memtop's own
+# strings (its sources and data files) without being one itself ("Transpos",
+# "registe"). No cache size or timing of this machine is assumed.
+. "$TESTLIB"
+. "$(dirname "$TESTLIB")/tui_lib.sh"
+top=$(cd "$(dirname "$TESTLIB")/.." && pwd)
+plan 36
+
+# the words memtop prints whole somewhere: its string literals and data files
+# (a word of them is whole even where the wide screen words it otherwise:
+# "GB/s in cells" at 80 columns, "MB/s in cells" at 250)
+{
+	cat "$top"/tui/*.c "$top"/src/*/*.c | grep -o '"[^"]*"'
+	cat "$top"/data/*.json "$top"/data/ref/*.json 2>/dev/null
+} | tr -c 'A-Za-z0-9\n' ' ' | tr ' ' '\n' | grep '[A-Za-z]' | sort -u >"$TMP/known"
+
+# cut_words NARROW WIDE [SKIP]: the words of NARROW that are cut (see above);
+# words matching the regex SKIP are not words (the Latency tab's curve
+# glyphs a (stride 128) and b (4096) drawn side by side: "aab")
+cut_words() {
+	awk -v known="$TMP/known" -v skip="${3:-^$}" '
+	BEGIN { while ((getline w < known) > 0) { k[w] = 1; for (i = 1; i < length(w); i++) pre[substr(w, 1, i)] = 1 } }
+	NR == FNR { s = $0; gsub(/[^A-Za-z0-9]+/, " ", s); n = split(s, a, " ")
+		for (i = 1; i <= n; i++) wide[a[i]] = 1; next }
+	{ s = $0; gsub(/[^A-Za-z0-9]+/, " ", s); n = split(s, a, " ")
+	  for (i = 1; i <= n; i++) {
+		w = a[i]
+		if (w !~ /[A-Za-z]/ || w ~ skip) continue
+		if (w in k) continue
+		if (!(w in wide) || ((w in pre) && w ~ /^[A-Za-z]+$/))
+			printf "line %d: %s\n", FNR, w
+	  } }' "$2" "$1"
+}
+
+# whole DESC [SKIP]: the screen now, at 80x24, has no cut word (the wide
+# screen is taken by resizing the same session to 250 columns and back)
+whole() {
+	sleep 0.3
+	tcap >"$TMP/narrow"
+	tm resize-window -t t -x 250 -y 24
+	sleep 0.5
+	tcap >"$TMP/wide"
+	tm resize-window -t t -x 80 -y 24
+	sleep 0.3
+	cut=$(cut_words "$TMP/narrow" "$TMP/wide" "$2")
+	if [ -z "$cut" ]; then
+		pass "$1"
+	else
+		fail "$1" "$(printf '%s\n' "$cut" "screen:" | sed '2,$s/^/# /')" \
+			"$(sed 's/^/# /' "$TMP/narrow")"
+	fi
+}
+
+# ---- memtop view: the seed's figures in every tab that has them ----------
+tstart 80 24 -- view
+wok "view opens at 80x24" 'Apple M4 Max' 10
+for k in 1 2 3 4 5 6; do
+	tkeys "$k"
+	whole "view, tab $k at 80x24: no word cut"
+	tkeys '?'
+	whole "view, tab $k's help at 80x24: no word cut"
+	tkeys Escape
+done
+# the bundled reference beside itself: the book's card under it
+tkeys 1 o Enter
+wok "o Enter puts the reference beside, with the book's card" 'passport +Haswell +M4 Max' 5
+whole "the book's card beside the reference at 80x24: no word cut"
+tkeys q
+
+# an imported full grid (14 x 15): the narrow heatmap and the reading
+tstart 80 24 -- view "$MEMTOP_DATA/ref/csapp-corei7h-mountain.json"
+wok "view opens the imported CS:APP mountain" 'csapp-corei7h-mountain\.json' 10
+whole "an imported 14 x 15 mountain at 80x24: no word cut"
+tkeys q
+
+# ---- memtop --idle --quick: every tab before it measures -------------------
+tstart 80 24 -- --idle --quick
+wok "--idle opens without measuring" 'r measures 10 sizes' 10
+for k in 1 2 3 4 5 6; do
+	tkeys "$k"
+	whole "idle, tab $k at 80x24: no word cut"
+done
+
+# ---- small measurements: the tabs with their results ----------------------
+tkeys 1 r
+wok "the quick mountain is measured" 'measured 40 cells' 60
+whole "tab 1 measured at 80x24: no word cut"
+tkeys 2 m C-u 256K Enter r
+wok "a small latency run ends" 'done in [0-9]+ s' 60
+whole "tab 2 measured at 80x24: no word cut" '^[ab]+$'
+tkeys 3 n C-u 64 Enter r
+wok "a small matmul race ends" 'race done' 30
+whole "tab 3 measured at 80x24: no word cut"
+tkeys 4 r
+wok "the real transpose is timed" 'speed-up [0-9.]+x' 90
+whole "tab 4 measured at 80x24: no word cut"
+tkeys 5 o C-u 100000 Enter r
+wok "a small false sharing run ends" 'done: every sum exact' 60
+whole "tab 5 measured at 80x24: no word cut"
+tkeys 6 r
+wok "the quick lists end" 'lists done' 60
+whole "tab 6 measured at 80x24: no word cut"
+tkeys x q n

@@ -1,0 +1,73 @@
+/* text: sentences on the screen in whole words (tab.h: tui_put, tui_wrap).
+ * At 80x24 a line that does not fit loses whole words, and says so with the
+ * ellipsis glyph; it never ends inside a word (tests/tui_words.sh checks
+ * every tab). The layout itself is tui/model.c's text_fit and text_lines,
+ * unit-tested without a terminal. */
+#include "config.h"
+
+#include "internal.h"
+#include "model.h"
+
+#include <string.h>
+
+int tui_put(struct tui *t, WINDOW *w, int y, int x, int width, const char *s)
+{
+	const char *ell = tui_glyph(t, GL_ELLIPSIS);
+	int cols, n;
+	if (width <= 0 || !s)
+		return 0;
+	if (text_cols(s) <= width) {
+		mvwaddstr(w, y, x, s);
+		return text_cols(s);
+	}
+	n = text_fit(s, width - 1, &cols); /* room for the ellipsis */
+	if (n == 0) { /* one word wider than the room: the ellipsis alone */
+		mvwaddstr(w, y, x, ell);
+		return 1;
+	}
+	mvwaddnstr(w, y, x, s, n);
+	waddstr(w, ell);
+	return cols + 1;
+}
+
+int tui_wrap(struct tui *t, WINDOW *w, int y, int x, int width, int lines, const char *s)
+{
+	enum { MAX_LINES = 64 };
+	int off[MAX_LINES], len[MAX_LINES], n, shown;
+	char buf[1024];
+	if (width <= 0 || lines <= 0 || !s)
+		return 0;
+	n = text_lines(s, width, off, len, MAX_LINES);
+	shown = n < lines ? n : lines;
+	if (shown > MAX_LINES)
+		shown = MAX_LINES;
+	for (int i = 0; i < shown; i++) {
+		if (i == shown - 1 && n > shown) { /* the last line says the rest is left out */
+			tui_put(t, w, y + i, x, width, s + off[i]);
+			break;
+		}
+		mt_snprintf(buf, sizeof buf, "%.*s", len[i], s + off[i]);
+		tui_put(t, w, y + i, x, width, buf);
+	}
+	return shown;
+}
+
+int tui_text_height(const char *s, int width)
+{
+	int off[1], len[1];
+	return s && s[0] ? text_lines(s, width, off, len, 1) : 0;
+}
+
+int tui_put_source(struct tui *t, WINDOW *w, int y, int x, int width, const char *hardware,
+		   const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char file[300], name[256];
+	int used;
+	/* a file's name is file-borne text: printable before the screen */
+	tui_text(t, name, sizeof name, slash && slash[1] ? slash + 1 : path);
+	mt_snprintf(file, sizeof file, " (%s)", name);
+	used = tui_put(t, w, y, x, width - text_cols(file),
+		       hardware && hardware[0] ? hardware : "unknown machine");
+	return used + tui_put(t, w, y, x + used, width - used, file);
+}
