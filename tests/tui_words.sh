@@ -9,7 +9,7 @@
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
 top=$(cd "$(dirname "$TESTLIB")/.." && pwd)
-plan 36
+plan 38
 
 # the words memtop prints whole somewhere: its string literals and data files
 # (a word of them is whole even where the wide screen words it otherwise:
@@ -76,6 +76,12 @@ tkeys q
 tstart 80 24 -- view "$MEMTOP_DATA/ref/csapp-corei7h-mountain.json"
 wok "view opens the imported CS:APP mountain" 'csapp-corei7h-mountain\.json' 10
 whole "an imported 14 x 15 mountain at 80x24: no word cut"
+tkeys q
+
+# an imported latency table without a clock (ns), labelled with its machine
+tstart 80 24 -- view "$MEMTOP_DATA/ref/rpi5-a76-latency.json"
+wok "view opens the Raspberry Pi 5's published curve" 'Raspberry Pi 5 .*\(rpi5-a76-latency\.json\)' 10
+whole "an imported latency curve at 80x24: no word cut"
 tkeys q
 
 # ---- memtop --idle --quick: every tab before it measures -------------------

@@ -107,12 +107,18 @@ static void levels_summary(char *buf, size_t len)
 	latency_detect(S.r, &lv);
 	for (size_t i = 0; i < lv.n; i++) {
 		const struct latency_level *l = &lv.lv[i];
-		if (l->tlb)
+		if (l->tlb && l->cycles > 0)
 			mt_append(buf, len, "%sTLB %s +%.1fc", buf[0] ? " | " : "",
 				  mt_fmt_size(a, sizeof a, l->size), l->cycles);
-		else
+		else if (l->tlb)
+			mt_append(buf, len, "%sTLB %s +%.1fns", buf[0] ? " | " : "",
+				  mt_fmt_size(a, sizeof a, l->size), l->ns);
+		else if (l->cycles > 0)
 			mt_append(buf, len, "%sL%d %s %.1fc %.2fns", buf[0] ? " | " : "", l->level,
 				  mt_fmt_size(a, sizeof a, l->size), l->cycles, l->ns);
+		else /* no clock (an imported table): ns only */
+			mt_append(buf, len, "%sL%d %s %.2fns", buf[0] ? " | " : "", l->level,
+				  mt_fmt_size(a, sizeof a, l->size), l->ns);
 	}
 	if (lv.has_memory)
 		mt_append(buf, len, "%smem %.0fns", buf[0] ? " | " : "", lv.memory_ns);
@@ -340,10 +346,16 @@ static void draw_title(struct tui *t, WINDOW *w, int wd, const struct latency_re
 	char line[512], buf[32];
 	mt_snprintf(line, sizeof line, "%zu sizes %s..", r->nsizes,
 		    mt_fmt_size(buf, sizeof buf, r->sizes[0]));
-	mt_append(line, sizeof line, "%s, %zu strides%s, %s: %zu/%zu points%s",
-		  mt_fmt_size(buf, sizeof buf, r->sizes[r->nsizes - 1]), r->nstrides,
-		  r->has_random ? " + random" : "",
-		  r->hugepages == LAT_HUGE_ON ? "huge pages" : "4K pages", latency_measured(r),
+	mt_append(line, sizeof line, "%s, ", mt_fmt_size(buf, sizeof buf, r->sizes[r->nsizes - 1]));
+	if (r->nstrides)
+		mt_append(line, sizeof line, "%zu strides%s", r->nstrides,
+			  r->has_random ? " + random" : "");
+	else
+		mt_append(line, sizeof line, "%s", r->has_random ? "random chase" : "no curve");
+	if (r->hugepages != LAT_HUGE_UNKNOWN)
+		mt_append(line, sizeof line, ", %s",
+			  r->hugepages == LAT_HUGE_ON ? "huge pages" : "4K pages");
+	mt_append(line, sizeof line, ": %zu/%zu points%s", latency_measured(r),
 		  r->nsizes * (r->nstrides + (r->has_random ? 1 : 0)),
 		  S.unsaved ? ", unsaved (w)" : "");
 	if (r->source[0]) {
@@ -460,6 +472,11 @@ static void draw_size_axis(struct tui *t, WINDOW *w, int wd, const struct axes *
 		put_label(w, y + 1, x + 1, wd, buf);
 	}
 	wattrset(w, tui_attr(t, ROLE_WARN));
+	if (r->source[0]) { /* a file: whose curve, instead of this machine's sizes */
+		wattrset(w, tui_attr(t, ROLE_DIM));
+		tui_put_source(t, w, y + 2, 0, wd - 1, r->hdr.hardware, r->source);
+		return;
+	}
 	put(w, y + 2, 0, wd, "sysfs");
 	for (int l = 1; l <= 3; l++) {
 		int x;
