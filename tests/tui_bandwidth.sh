@@ -12,7 +12,7 @@ plan 28
 NCPU=$(nproc 2>/dev/null || echo 1)
 KROW='^ (read|read_vector|write|write_nt|copy|triad) +'
 
-tstart 80 24 -- --quick
+tstart 80 24 -- --quick --idle
 wok "memtop --quick starts" 'r measures 10 sizes 16K\.\.8M' 10
 tkeys 7
 wok "7 selects the Bandwidth tab" 'r measures \(b the table alone, l the loaded latency alone\)' 5
@@ -64,7 +64,7 @@ tkeys q
 wok "q quits at once (saved)" 'memtop-exit=0' 5
 
 # a latency run in this session: tab 7 plans its sizes from the levels it found
-tstart 80 24 -- --quick
+tstart 80 24 -- --quick --idle
 wok "memtop --quick starts again" 'r measures 10 sizes 16K\.\.8M' 10
 tkeys 2 r
 wok "the Latency tab measures its quick curve" 'done in [0-9]+ s' 60

@@ -29,7 +29,7 @@ done
 # ---- the worker fails: mmap refused under ulimit -v ------------------------------
 if [ -z "$san" ]; then
 	TPRE="ulimit -v 100000"
-	tstart 100 30 -- --quick
+	tstart 100 30 -- --quick --idle
 	TPRE=
 	wok "ulimit -v: the UI starts" 'r measures' 10
 	tkeys f

@@ -139,7 +139,7 @@ deep=$TMP/$(printf 'd%.0s' $(seq 1 150))/$(printf 'e%.0s' $(seq 1 150))
 mkdir -p "$deep" && cp "$m" "$deep/ref.json"
 tstart 80 24 -- view "$deep/ref.json"
 wok "80 columns, a 300-character path: the machine, then the file's base name" \
-	'^Apple M4 Max .*\(ref\.json\)$' 5
+	'^The seed.s figures \(seed 000\): Apple M4 Max .*\(ref\.json\)$' 5
 
 # the bundled reference beside (o, Enter): the book's Haswell figures as a card
 tstart 110 34 -- view

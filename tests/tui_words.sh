@@ -9,7 +9,7 @@
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
 top=$(cd "$(dirname "$TESTLIB")/.." && pwd)
-plan 38
+plan 43
 
 # the words memtop prints whole somewhere: its string literals and data files
 # (a word of them is whole even where the wide screen words it otherwise:
@@ -59,7 +59,7 @@ whole() {
 # ---- memtop view: the seed's figures in every tab that has them ----------
 tstart 80 24 -- view
 wok "view opens at 80x24" 'Apple M4 Max' 10
-for k in 1 2 3 4 5 6; do
+for k in 1 2 3 4 5 6 7; do
 	tkeys "$k"
 	whole "view, tab $k at 80x24: no word cut"
 	tkeys '?'
@@ -87,7 +87,7 @@ tkeys q
 # ---- memtop --idle --quick: every tab before it measures -------------------
 tstart 80 24 -- --idle --quick
 wok "--idle opens without measuring" 'r measures 10 sizes' 10
-for k in 1 2 3 4 5 6; do
+for k in 1 2 3 4 5 6 7; do
 	tkeys "$k"
 	whole "idle, tab $k at 80x24: no word cut"
 done
@@ -111,4 +111,7 @@ whole "tab 5 measured at 80x24: no word cut"
 tkeys 6 r
 wok "the quick lists end" 'lists done' 60
 whole "tab 6 measured at 80x24: no word cut"
+tkeys 7 b
+wok "the quick bandwidth table ends" "done: every kernel's arrays checked" 90
+whole "tab 7 measured at 80x24: no word cut"
 tkeys x q n

@@ -208,7 +208,7 @@ void side_draw(struct tui *t, WINDOW *w)
 		wattrset(w, tui_attr(t, ROLE_BAD));
 		mvwaddch(w, y, 2, '!');
 		wattrset(w, tui_attr(t, ROLE_NORMAL));
-		waddstr(w, " doubtful (memtop info says why)");
+		waddstr(w, " doubtful (memtop info: why)"); /* fits the panel */
 		y++;
 	}
 	if (inf && inf->ndis > 0 && y + 1 < h) {

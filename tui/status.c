@@ -15,10 +15,18 @@ void tui_set_diag(struct tui *t, const struct diag *d)
 	t->dirty = 1;
 }
 
+/* A message longer than the status line (a path in it, say) takes the
+ * second line too, in whole words, until the next key. */
+static int msg_wraps(const struct tui *t)
+{
+	return t->msg[0] && !t->job && !t->prompting && !t->confirm_quit &&
+	       tui_text_height(t->msg, t->cols - 2) > 1;
+}
+
 int status_lines_wanted(struct tui *t)
 {
 	char w[4][160];
-	if (t->has_diag && diag_warnings(&t->diag, w, 4) > 0)
+	if ((t->has_diag && diag_warnings(&t->diag, w, 4) > 0) || msg_wraps(t))
 		return 2;
 	return 1;
 }
@@ -170,7 +178,7 @@ void status_draw(struct tui *t)
 			    t->msg);
 		tui_put(t, w, 0, getcurx(w), t->cols - getcurx(w) - 1, line);
 	} else if (t->msg[0]) {
-		tui_put(t, w, 0, 1, t->cols - 2, t->msg);
+		tui_wrap(t, w, 0, 1, t->cols - 2, t->status_lines, t->msg);
 	} else {
 		/* the tabs that fit whole, then the hint (never cut mid-word) */
 		static const char hint[] = "? help  q quit";
@@ -183,7 +191,7 @@ void status_draw(struct tui *t)
 		mt_append(line, sizeof line, "%s", hint);
 		waddnstr(w, line, t->cols - 1);
 	}
-	if (t->status_lines > 1) {
+	if (t->status_lines > 1 && !msg_wraps(t)) {
 		char lines[4][160];
 		int n = t->has_diag ? diag_warnings(&t->diag, lines, 4) : 0;
 		char line[700] = " warning: ";
