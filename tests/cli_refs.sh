@@ -6,7 +6,7 @@
 . "$TESTLIB"
 REFS=$(ls "$MEMTOP_DATA"/ref/*.json)
 n=$(printf '%s\n' "$REFS" | wc -l)
-plan $((n * 2 + 3))
+plan $((n * 2 + 4))
 
 for f in $REFS; do
 	b=${f##*/}
@@ -31,3 +31,6 @@ like "its clock is the one its program stated" "$out" \
 	'^cycles per word \(core 2\.10 GHz, from the file: the clock its program stated\):$'
 like "its L1 plateau in cycles a word (the book: about 1.4)" "$out" \
 	'^  L1 plateau 14101 MB/s \(32K, stride 1\): 1\.2 cycles a word$'
+"$MEMTOP" plot "$MEMTOP_DATA/ref/rpi5-a76-latency.json" --svg "$TMP/pi.svg"
+like "a curve without a clock: its levels in ns, no cycles made up" "$(cat "$TMP/pi.svg")" \
+	'>L1 64K: 1\.67 ns</text>'

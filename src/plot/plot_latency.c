@@ -171,8 +171,12 @@ static double draw_levels(struct svg *s, const struct frame *f, const struct lat
 		mt_snprintf(lab, sizeof lab, "%sL%d", tag, l->level);
 		svg_text(s, x + 3, f->y + (tag[0] == 'B' ? 28 : 14), 11, SVG_START, 1, 0, "#c00000",
 			 lab);
-		mt_snprintf(lab, sizeof lab, "L%d %s: %.1f c, %.2f ns", l->level,
-			    mt_fmt_size(sz, sizeof sz, l->size), l->cycles, l->ns);
+		if (l->cycles > 0)
+			mt_snprintf(lab, sizeof lab, "L%d %s: %.1f c, %.2f ns", l->level,
+				    mt_fmt_size(sz, sizeof sz, l->size), l->cycles, l->ns);
+		else /* no clock (an imported table): ns only */
+			mt_snprintf(lab, sizeof lab, "L%d %s: %.2f ns", l->level,
+				    mt_fmt_size(sz, sizeof sz, l->size), l->ns);
 		svg_text(s, lx, ly, 11, SVG_START, 0, 0, "#c00000", lab);
 		ly += 15;
 	}
