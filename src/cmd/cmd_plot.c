@@ -37,8 +37,7 @@ static int parse(int argc, char **argv, const char **svg, const char **png, int 
 		{ "help", no_argument, NULL, 'h' },      { NULL, 0, NULL, 0 },
 	};
 	int ch;
-	optind = 1;
-	opterr = 0;
+	mt_getopt_reset();
 	while ((ch = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		switch (ch) {
 		case 's': *svg = optarg; break;
