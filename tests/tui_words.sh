@@ -9,11 +9,12 @@
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
 top=$(cd "$(dirname "$TESTLIB")/.." && pwd)
-plan 43
+plan 46
 
 # the words memtop prints whole somewhere: its string literals and data files
 # (a word of them is whole even where the wide screen words it otherwise:
-# "GB/s in cells" at 80 columns, "MB/s in cells" at 250)
+# "GB/s in cells" at 80 columns, "MB/s in cells" at 250), and their plurals
+# ("task%s" prints "tasks")
 {
 	cat "$top"/tui/*.c "$top"/src/*/*.c | grep -o '"[^"]*"'
 	cat "$top"/data/*.json "$top"/data/ref/*.json 2>/dev/null
@@ -24,7 +25,7 @@ plan 43
 # glyphs a (stride 128) and b (4096) drawn side by side: "aab")
 cut_words() {
 	awk -v known="$TMP/known" -v skip="${3:-^$}" '
-	BEGIN { while ((getline w < known) > 0) { k[w] = 1; for (i = 1; i < length(w); i++) pre[substr(w, 1, i)] = 1 } }
+	BEGIN { while ((getline w < known) > 0) { k[w] = 1; k[w "s"] = 1; for (i = 1; i < length(w); i++) pre[substr(w, 1, i)] = 1 } }
 	NR == FNR { s = $0; gsub(/[^A-Za-z0-9]+/, " ", s); n = split(s, a, " ")
 		for (i = 1; i <= n; i++) wide[a[i]] = 1; next }
 	{ s = $0; gsub(/[^A-Za-z0-9]+/, " ", s); n = split(s, a, " ")
@@ -56,9 +57,19 @@ whole() {
 	fi
 }
 
+# named DESC: the tab bar (the screen's first line) names every tab, in full
+# or briefly, never a bare number
+named() {
+	bar=$(tcap | head -n 1)
+	unlike "$1" "$bar" '(^|[^0-9])[1-9] *([1-9]|$)'
+}
+
 # ---- memtop view: the seed's figures in every tab that has them ----------
 tstart 80 24 -- view
 wok "view opens at 80x24" 'Apple M4 Max' 10
+named "view at 80 columns: the tab bar names every tab"
+tkeys 5
+named "view at 80 columns on tab 5: every tab still named"
 for k in 1 2 3 4 5 6 7; do
 	tkeys "$k"
 	whole "view, tab $k at 80x24: no word cut"
@@ -87,6 +98,7 @@ tkeys q
 # ---- memtop --idle --quick: every tab before it measures -------------------
 tstart 80 24 -- --idle --quick
 wok "--idle opens without measuring" 'r measures 10 sizes' 10
+named "at 80 columns the tab bar names every tab"
 for k in 1 2 3 4 5 6 7; do
 	tkeys "$k"
 	whole "idle, tab $k at 80x24: no word cut"

@@ -31,81 +31,118 @@ int status_lines_wanted(struct tui *t)
 	return 1;
 }
 
-/* Columns of tab i's label: " 1 Mountain " named, " 1 " by number only. */
-static int label_cols(const struct tui *t, int i, int named)
+/* A tab's label at a level of detail: 2 its name ("False sharing"), 1 its
+ * brief name when it has one ("Sharing"), 0 its number alone. */
+static const char *label_name(const struct tui *t, int i, int level)
 {
-	return named ? (int)strlen(t->tabs[i]->name) + 4 : 3;
+	const struct tab *tab = t->tabs[i];
+	if (level == 0)
+		return NULL;
+	return level == 1 && tab->brief ? tab->brief : tab->name;
 }
 
-/* Which labels carry their names in room columns (gap columns between
- * labels): all when they fit; else the current one and the others from the
- * shortest name up, each whole, the rest by number only. Returns the columns
- * the labels take. */
-static int bar_names(const struct tui *t, int room, int gap, int *named)
+/* Columns of tab i's label: " 1 Mountain " padded (pad 1), "1 Mountain"
+ * tight (pad 0); " 1 " / "1" by number only. */
+static int label_cols(const struct tui *t, int i, int level, int pad)
+{
+	const char *n = label_name(t, i, level);
+	return (n ? (int)strlen(n) + 2 : 1) + 2 * pad;
+}
+
+/* Which labels carry a name in room columns (gap columns between labels):
+ * the current one at cur_level; the others first briefly, from the
+ * shortest up, each whole, then in full where that still fits; the rest by
+ * number only. Returns the columns the labels take. */
+static int fit_names(const struct tui *t, int room, int pad, int gap, int cur_level, int *level)
 {
 	int used = 0;
 	for (int i = 0; i < t->ntabs; i++) {
-		named[i] = i == t->cur;
-		used += label_cols(t, i, named[i]) + (i ? gap : 0);
+		level[i] = i == t->cur ? cur_level : 0;
+		used += label_cols(t, i, level[i], pad) + (i ? gap : 0);
 	}
-	for (;;) { /* name the shortest unnamed label that still fits */
-		int best = -1;
-		for (int i = 0; i < t->ntabs; i++)
-			if (!named[i] && (best < 0 || strlen(t->tabs[i]->name) <
-							     strlen(t->tabs[best]->name)))
-				best = i;
-		if (best < 0 || used - 3 + label_cols(t, best, 1) > room)
-			break;
-		used += label_cols(t, best, 1) - 3;
-		named[best] = 1;
-	}
+	for (int want = 1; want <= 2; want++)
+		for (;;) { /* raise the shortest label that still fits */
+			int best = -1, grow = 0;
+			for (int i = 0; i < t->ntabs; i++) {
+				if (level[i] >= want)
+					continue;
+				int g = label_cols(t, i, want, pad) - label_cols(t, i, level[i], pad);
+				if (best < 0 || g < grow)
+					best = i, grow = g;
+			}
+			if (best < 0 || used + grow > room)
+				break;
+			used += grow;
+			level[best] = want;
+		}
 	return used;
 }
 
-/* The columns of every label named, with gap columns between them. */
-static int all_named(const struct tui *t, int gap)
+/* fit_names with the current label in full, or brief when that leaves
+ * another label with its number alone. */
+static void bar_names(const struct tui *t, int room, int pad, int gap, int *level)
+{
+	fit_names(t, room, pad, gap, 2, level);
+	for (int i = 0; i < t->ntabs; i++)
+		if (level[i] == 0 && t->tabs[t->cur]->brief) {
+			fit_names(t, room, pad, gap, 1, level);
+			return;
+		}
+}
+
+/* The columns of every label named in full, with their gaps. */
+static int all_named(const struct tui *t, int pad, int gap)
 {
 	int used = 0;
 	for (int i = 0; i < t->ntabs; i++)
-		used += label_cols(t, i, 1) + (i ? gap : 0);
+		used += label_cols(t, i, 2, pad) + (i ? gap : 0);
 	return used;
 }
 
-/* The tab bar, fitted to the width in whole words: the full form is
- * " memtop  1 Mountain   2 Latency ...   ? help  q quit"; when that is too
- * wide the hint goes, then the gaps between labels, then the program name
- * (view mode still says "view:"), then the other tabs' names (longest
- * first), leaving their numbers. */
+/* The tab bar, fitted to the width in whole words. The first layout that
+ * holds every name in full wins: " memtop  1 Mountain   2 Latency ...
+ * ? help  q quit"; without the hint; without the gaps; with the short
+ * prefix (view mode still says "view:"); labels tight, one space apart.
+ * In the last layout the other tabs take brief names, then numbers. */
 void status_draw_bar(struct tui *t)
 {
+	static const struct {
+		int long_prefix, pad, gap, hint;
+	} layouts[] = { { 1, 1, 1, 1 }, { 1, 1, 1, 0 }, { 1, 1, 0, 0 }, { 0, 1, 0, 0 }, { 0, 0, 1, 0 } };
 	WINDOW *w = t->bar;
 	const char *hint = "? help  q quit ";
-	const char *prefix = t->view ? " memtop view: " : " memtop ";
-	int named[TUI_MAX_TABS], gap = 1, hint_on = 1, all = 1;
-	if ((int)strlen(prefix) + all_named(t, gap) + (int)strlen(hint) > t->cols)
-		hint_on = 0;
-	if ((int)strlen(prefix) + all_named(t, gap) > t->cols)
-		gap = 0;
-	if ((int)strlen(prefix) + all_named(t, gap) > t->cols)
-		prefix = t->view ? " view:" : "";
-	bar_names(t, t->cols - (int)strlen(prefix), gap, named);
+	const char *prefix = "";
+	int level[TUI_MAX_TABS], pad = 0, gap = 1, hint_on = 0, all = 1;
+	for (size_t l = 0; l < sizeof layouts / sizeof layouts[0]; l++) {
+		prefix = layouts[l].long_prefix ? (t->view ? " memtop view: " : " memtop ")
+						: (t->view ? " view:" : "");
+		pad = layouts[l].pad;
+		gap = layouts[l].gap;
+		hint_on = layouts[l].hint;
+		int need = (int)strlen(prefix) + all_named(t, pad, gap) +
+			   (hint_on ? (int)strlen(hint) : 0) + (pad ? 0 : 1);
+		if (need <= t->cols)
+			break;
+	}
+	bar_names(t, t->cols - (int)strlen(prefix) - (pad ? 0 : 1), pad, gap, level);
 	wbkgdset(w, ' ' | tui_attr(t, ROLE_TAB));
 	werase(w);
 	wmove(w, 0, 0);
 	wattrset(w, tui_attr(t, ROLE_TAB) | A_BOLD);
 	waddstr(w, prefix);
+	if (!pad)
+		waddstr(w, " ");
 	for (int i = 0; i < t->ntabs; i++) {
-		all &= named[i];
+		const char *n = label_name(t, i, level[i]);
+		all &= level[i] == 2;
 		if (i && gap) {
 			wattrset(w, tui_attr(t, ROLE_TAB));
 			waddstr(w, " ");
 		}
 		wattrset(w, tui_attr(t, i == t->cur ? ROLE_TAB_ACTIVE : ROLE_TAB));
 		t->tab_x[i][0] = getcurx(w);
-		if (named[i])
-			wprintw(w, " %c %s ", t->tabs[i]->key, t->tabs[i]->name);
-		else
-			wprintw(w, " %c ", t->tabs[i]->key);
+		wprintw(w, "%s%c%s%s%s", pad ? " " : "", t->tabs[i]->key, n ? " " : "", n ? n : "",
+			pad ? " " : "");
 		t->tab_x[i][1] = getcurx(w);
 	}
 	wattrset(w, tui_attr(t, ROLE_TAB));
@@ -180,14 +217,15 @@ void status_draw(struct tui *t)
 	} else if (t->msg[0]) {
 		tui_wrap(t, w, 0, 1, t->cols - 2, t->status_lines, t->msg);
 	} else {
-		/* the tabs that fit whole, then the hint (never cut mid-word) */
+		/* the frame's keys that fit whole, the hint last (the tab bar
+		 * above already names the tabs) */
 		static const char hint[] = "? help  q quit";
 		char line[300] = " ", item[64];
-		for (int i = 0; i < t->ntabs; i++) {
-			mt_snprintf(item, sizeof item, "%c %s  ", t->tabs[i]->key, t->tabs[i]->name);
-			if ((int)(strlen(line) + strlen(item) + strlen(hint)) < t->cols)
-				mt_append(line, sizeof line, "%s", item);
-		}
+		mt_snprintf(item, sizeof item, "1..%c tabs  ", t->tabs[t->ntabs - 1]->key);
+		const char *items[] = { item, "Tab next  " };
+		for (size_t i = 0; i < sizeof items / sizeof items[0]; i++)
+			if ((int)(strlen(line) + strlen(items[i]) + strlen(hint)) < t->cols)
+				mt_append(line, sizeof line, "%s", items[i]);
 		mt_append(line, sizeof line, "%s", hint);
 		waddnstr(w, line, t->cols - 1);
 	}

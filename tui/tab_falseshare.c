@@ -223,6 +223,7 @@ static void draw(struct tui *t, WINDOW *w, int full)
 
 const struct tab tab_falseshare = {
 	.name = "False sharing",
+	.brief = "Sharing",
 	.key = '5',
 	.init = init,
 	.draw = draw,
