@@ -29,7 +29,7 @@ status "memtop cliffs reads the mountain" 0 "$MEMTOP" cliffs "$TMP/m.json"
 status "--json - exits 0" 0 "$MEMTOP" import "$C/ramlat-amd-ryzen-r1505g.txt" --json -
 if command -v jq >/dev/null 2>&1; then
 	is "stdout is the JSON" "$(jq -r '[.format, .hardware, (.random.ns | length), .levels[0].size] | @tsv' "$TMP/out")" \
-		"ramlat	ramlat output imported from $C/ramlat-amd-ryzen-r1505g.txt	16	32768"
+		"ramlat	ramlat output imported from ramlat-amd-ryzen-r1505g.txt	16	32768"
 	is "--name is the hardware" "$(jq -r .hardware "$TMP/r.json")" "Ryzen R1505G"
 else
 	like "stdout is the JSON" "$(cat "$TMP/out")" '"format":[[:space:]]*"ramlat"'

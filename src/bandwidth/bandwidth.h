@@ -362,7 +362,7 @@ struct bandwidth_result {
 	struct bw_point pts[BW_MAX_LOADED + 1];
 	size_t npts;
 	int wrong;         /* a check failed */
-	char source[256];  /* the file it came from, "" when measured here */
+	char source[MT_PATH_MAX]; /* the file it came from, "" when measured here */
 };
 
 /* An empty result with p's axes (the header is left zero: the caller takes

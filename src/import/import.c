@@ -81,16 +81,19 @@ void import_result_free(struct import_result *r)
 	r->mtn = NULL;
 }
 
-/* The name the result carries: --name, or "FORMAT output imported from FILE". */
+/* The name the result carries: --name, or "FORMAT output imported from
+ * FILE" with FILE's base name (the folder it sat in on the importing
+ * machine says nothing about the hardware, and a deep one would not fit). */
 static void name_result(struct import_result *out, const char *path, const struct import_opts *o)
 {
 	char *h = out->lat ? out->lat->hdr.hardware : out->mtn->hdr.hardware;
 	size_t len = sizeof out->lat->hdr.hardware;
+	const char *base = strrchr(path, '/');
 	if (o->name)
 		mt_strlcpy(h, o->name, len);
 	else
 		mt_snprintf(h, len, "%s output imported from %s", import_format_name(out->format),
-			    path);
+			    base && base[1] ? base + 1 : path);
 	if (out->lat)
 		mt_strlcpy(out->lat->source, path, sizeof out->lat->source);
 	else
