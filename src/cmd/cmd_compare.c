@@ -42,11 +42,33 @@ static void usage(FILE *f)
 		   "  -h, --help   this help\n");
 }
 
+/* "A: PATH", made printable (a name from a lab's share), broken after a
+ * '/' where it would pass column 79: a deep checkout's paths are longer
+ * than a line. */
+static void print_tagged_path(char tag, const char *path)
+{
+	char p[MT_PATH_MAX];
+	size_t n, at = 0, width = 76;
+	mt_printable(p, sizeof p, path, 0);
+	n = strlen(p);
+	printf("%c: ", tag);
+	while (n - at > width) {
+		size_t cut = at + width;
+		while (cut > at && p[cut - 1] != '/')
+			cut--;
+		if (cut == at) /* no '/' in a whole line: break it anyway */
+			cut = at + width;
+		printf("%.*s\n   ", (int)(cut - at), p + at);
+		at = cut;
+	}
+	printf("%s\n", p + at);
+}
+
 /* Which file is which: its path, hardware line, build, load, warnings. */
 void compare_print_header(char tag, const char *source, const struct run_header *h)
 {
 	char line[600];
-	printf("%c: %s\n", tag, MT_PRINTABLE(source)); /* a name from a lab's share */
+	print_tagged_path(tag, source);
 	cmp_wrapped(stdout, 3, h->hardware[0] ? h->hardware : "(no hardware field)");
 	if (h->has_diag) {
 		char w[8][160];

@@ -16,7 +16,7 @@ enum { MT_EXIT_OK = 0, MT_EXIT_RUNTIME = 1, MT_EXIT_USAGE = 2 };
 
 /* An error message carried from where it happened to whoever prints it. */
 typedef struct mt_error {
-	char msg[512];
+	char msg[2048]; /* two paths of a deep checkout fit */
 } mt_error;
 
 #define MT_PRINTF(a, b) __attribute__((format(printf, a, b)))
