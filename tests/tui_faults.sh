@@ -54,7 +54,7 @@ fi
 MNT=$TMP/mnt
 mkdir -p "$MNT"
 if mount -t tmpfs -o size=64k,mode=0755 memtop-test "$MNT" 2>/dev/null; then
-	trap 'tm kill-server >/dev/null 2>&1; sleep 0.3; umount "$MNT" 2>/dev/null; rm -rf "$TMP"' EXIT INT TERM
+	trap 'tstop; sleep 0.3; umount "$MNT" 2>/dev/null; rm -rf "$TMP"' EXIT INT TERM
 	rm -rf "$TMP/xdg"
 	ln -s "$MNT" "$TMP/xdg" # the autosave goes to the small disk too
 	tstart 100 30 -- --quick --start

@@ -11,7 +11,26 @@ unset TMUX
 TSOCK="memtop-test"
 TSERVERS=0
 tm() { tmux -L "$TSOCK-$TSERVERS" -f /dev/null "$@"; }
-trap 'tm kill-server >/dev/null 2>&1; sleep 0.3; rm -rf "$TMP"' EXIT INT TERM
+trap 'tstop; sleep 0.3; rm -rf "$TMP"' EXIT INT TERM
+
+# tstop: end the memtop of the current server, if one runs (SIGTERM: it
+# saves what is unsaved and exits while its terminal is still there), then
+# the server. Killing the server under a running memtop hangs it up
+# instead; in the sanitizer build one such exit was seen to spin for good
+# (LeakSanitizer's exit check, with the terminal gone), eating a CPU for
+# the rest of CI.
+tstop() {
+	if p=$(tpid 2>/dev/null); then
+		kill -TERM "$p" 2>/dev/null
+		n=30
+		while [ "$n" -gt 0 ] && kill -0 "$p" 2>/dev/null; do
+			sleep 0.1
+			n=$((n - 1))
+		done
+		kill -KILL "$p" 2>/dev/null
+	fi
+	tm kill-server >/dev/null 2>&1
+}
 
 # tstart W H ENV... -- ARGS...: run memtop ARGS in a W x H session; when it
 # exits the pane prints "memtop-exit=N" and the terminal modes (stty -a).
@@ -21,7 +40,7 @@ tstart() {
 	envs=
 	while [ "$1" != "--" ]; do envs="$envs $1"; shift; done
 	shift
-	tm kill-server >/dev/null 2>&1
+	tstop
 	TSERVERS=$((TSERVERS + 1)) # a fresh server each time (a killed one lingers)
 	cat >"$TMP/run.sh" <<EOS
 ${TPRE:-}
