@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "bandwidth/bandwidth.h"
+#include "core/chase.h"
 #include "core/clock.h"
 #include "core/job.h"
 #include "core/sysinfo.h"
@@ -305,7 +306,7 @@ static void chase_is_one_cycle(void **state)
 	assert_non_null(buf);
 	assert_non_null(scratch);
 	assert_non_null(seen);
-	assert_int_equal(bandwidth_chase_build(buf, SIZE, STRIDE, 42, scratch), SLOTS);
+	assert_int_equal(chase_build_cycle(buf, SIZE, STRIDE, 42, scratch), SLOTS);
 	p = buf;
 	for (size_t i = 0; i < SLOTS; i++) {
 		size_t slot = (size_t)((char *)p - buf) / STRIDE;
@@ -315,8 +316,8 @@ static void chase_is_one_cycle(void **state)
 		p = *(void **)p;
 	}
 	assert_ptr_equal(p, buf); /* back at the start after every slot, once each */
-	assert_ptr_equal(bandwidth_chase(buf, SLOTS), buf);
-	assert_int_equal(bandwidth_chase_build(buf, SIZE, 12, 1, scratch), 0);
+	assert_ptr_equal(chase_walk(buf, SLOTS), buf);
+	assert_int_equal(chase_build_cycle(buf, SIZE, 12, 1, scratch), 0);
 	free(buf);
 	free(scratch);
 	free(seen);
