@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "falseshare.h"
+#include "core/jsonio.h"
 #include "core/clock.h"
 #include "core/sysinfo.h"
 
@@ -391,11 +392,11 @@ oom:
 
 int falseshare_result_is(const cJSON *root)
 {
-	const cJSON *ex = cJSON_GetObjectItemCaseSensitive(root, "experiment");
+	const char *ex = jsonio_experiment(root);
 	const cJSON *res = cJSON_GetObjectItemCaseSensitive(root, "results"), *it;
 	const cJSON *lay;
-	if (cJSON_IsString(ex))
-		return strcmp(ex->valuestring, "falseshare") == 0;
+	if (ex)
+		return strcmp(ex, "falseshare") == 0;
 	it = cJSON_IsArray(res) ? cJSON_GetArrayItem(res, 0) : NULL;
 	lay = it ? cJSON_GetObjectItemCaseSensitive(it, "layout") : NULL;
 	return cJSON_IsString(lay) && (strcmp(lay->valuestring, "packed") == 0 ||

@@ -5,6 +5,7 @@
 #include "lists.h"
 #include "core/barrier.h"
 #include "core/clock.h"
+#include "core/jsonio.h"
 #include "sim/sim.h"
 #include "sim/trace.h"
 #include "core/sysinfo.h"
@@ -1064,10 +1065,10 @@ oom:
 
 int lists_result_is(const cJSON *root)
 {
-	const cJSON *ex = cJSON_GetObjectItemCaseSensitive(root, "experiment");
+	const char *ex = jsonio_experiment(root);
 	const cJSON *res = cJSON_GetObjectItemCaseSensitive(root, "results"), *it;
-	if (cJSON_IsString(ex))
-		return strcmp(ex->valuestring, "lists") == 0;
+	if (ex)
+		return strcmp(ex, "lists") == 0;
 	it = cJSON_IsArray(res) ? cJSON_GetArrayItem(res, 0) : NULL;
 	return it && cJSON_GetObjectItemCaseSensitive(it, "cells") &&
 	       cJSON_IsString(cJSON_GetObjectItemCaseSensitive(it, "layout"));
