@@ -334,6 +334,15 @@ size_t falseshare_result_measured(const struct falseshare_result *r)
 	return n;
 }
 
+/* A cell's timing fields into it, in the order both tables write them: ms,
+ * spread, ns_per_increment (out of memory shows in the caller's last add). */
+static void cell_times_json(const struct falseshare_cell *c, cJSON *it)
+{
+	cJSON_AddNumberToObject(it, "ms", c->ms);
+	cJSON_AddNumberToObject(it, "spread", c->spread);
+	cJSON_AddNumberToObject(it, "ns_per_increment", c->ns_inc);
+}
+
 cJSON *falseshare_result_to_json(const struct falseshare_result *r)
 {
 	cJSON *root = cJSON_CreateObject(), *arr, *sw;
@@ -360,9 +369,7 @@ cJSON *falseshare_result_to_json(const struct falseshare_result *r)
 			cJSON_AddNumberToObject(it, "threads", c->threads);
 			cJSON_AddStringToObject(it, "layout", l ? "padded" : "packed");
 			cJSON_AddNumberToObject(it, "spacing", c->spacing);
-			cJSON_AddNumberToObject(it, "ms", c->ms);
-			cJSON_AddNumberToObject(it, "spread", c->spread);
-			cJSON_AddNumberToObject(it, "ns_per_increment", c->ns_inc);
+			cell_times_json(c, it);
 			cJSON_AddBoolToObject(it, "oversubscribed", c->over);
 			if (!cJSON_AddBoolToObject(it, "exact", c->exact))
 				goto oom;
@@ -378,9 +385,7 @@ cJSON *falseshare_result_to_json(const struct falseshare_result *r)
 		cJSON_AddItemToArray(sw, it);
 		cJSON_AddNumberToObject(it, "spacing", c->spacing);
 		cJSON_AddNumberToObject(it, "threads", c->threads);
-		cJSON_AddNumberToObject(it, "ms", c->ms);
-		cJSON_AddNumberToObject(it, "spread", c->spread);
-		cJSON_AddNumberToObject(it, "ns_per_increment", c->ns_inc);
+		cell_times_json(c, it);
 		if (!cJSON_AddBoolToObject(it, "exact", c->exact))
 			goto oom;
 	}
