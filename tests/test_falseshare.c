@@ -12,13 +12,13 @@
 
 #include "testlib.h"
 
-#include <poll.h>
 #include <string.h>
 #include <time.h>
 
 #include "core/clock.h"
 #include "labs/falseshare.h"
 #include "core/job.h"
+#include "testjob.h"
 #include "core/sysinfo.h"
 
 /* A cancel ends a run of minutes within this on any healthy machine. */
@@ -85,10 +85,7 @@ static void worker_streams_table_and_sweep(void **state)
 	job = job_start(falseshare_worker, &p, &o, &e);
 	assert_non_null(job);
 	while (!ended) {
-		struct pollfd pfd = { .fd = job_fd(job), .events = POLLIN };
-		size_t n;
-		poll(&pfd, 1, 100);
-		n = job_take(job, ev, 64);
+		size_t n = test_job_wait(job, ev, 64);
 		for (size_t i = 0; i < n; i++) {
 			if (ev[i].type == JOB_EV_CELL) {
 				if (ev[i].kind == FALSESHARE_CELL_TABLE) {

@@ -14,12 +14,12 @@
 #include "testlib.h"
 
 #include <math.h>
-#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/clock.h"
 #include "core/job.h"
+#include "testjob.h"
 #include "labs/matmul.h"
 
 /* A cancel ends a run of minutes within this on any healthy machine. */
@@ -184,10 +184,7 @@ static void drain(job_t *job, struct collected *c)
 	struct job_event ev[64];
 	memset(c, 0, sizeof *c);
 	while (!c->ended) {
-		struct pollfd pfd = { .fd = job_fd(job), .events = POLLIN };
-		size_t n;
-		poll(&pfd, 1, 100);
-		n = job_take(job, ev, 64);
+		size_t n = test_job_wait(job, ev, 64);
 		for (size_t i = 0; i < n; i++) {
 			if (ev[i].type != JOB_EV_CELL) {
 				if (ev[i].type != JOB_EV_NOTE)
