@@ -118,6 +118,8 @@ static void random_chase_is_one_cycle(void **state)
 	assert_int_equal(latency_build_random(buf, 256, 128, 7, scratch), 2);
 	assert_ptr_equal(*(void **)buf, buf + 128);
 	assert_ptr_equal(*(void **)(buf + 128), buf);
+	/* a stride that is no multiple of a pointer: refused */
+	assert_int_equal(chase_build_cycle(buf, size, 12, 1, scratch), 0);
 	free(seen);
 	free(scratch);
 	free(buf);
