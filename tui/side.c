@@ -197,8 +197,9 @@ static void line_row(struct tui *t, WINDOW *w, int y, const struct info *inf,
 		wprintw(w, ", info %d B ", line);
 		if (f->have_det && f->d.line_bytes)
 			mark(t, w, f->d.line_bytes == (uint64_t)line ? LV_MATCH
-				   : guess_steps(f->d.line_bytes, (uint64_t)line) == 1 ? LV_ONE_STEP
-											: LV_NOT_VISIBLE);
+				   : guess_steps(f->d.line_bytes, (uint64_t)line) == 1
+				       ? LV_ONE_STEP
+				       : LV_NOT_VISIBLE);
 	}
 }
 
