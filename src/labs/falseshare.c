@@ -334,13 +334,30 @@ size_t falseshare_result_measured(const struct falseshare_result *r)
 	return n;
 }
 
-/* A cell's timing fields into it, in the order both tables write them: ms,
- * spread, ns_per_increment (out of memory shows in the caller's last add). */
-static void cell_times_json(const struct falseshare_cell *c, cJSON *it)
+/* Appends cell c to arr as one object: a table cell (layout l: 0 packed, 1
+ * padded) as threads, layout, spacing, ms, spread, ns_per_increment,
+ * oversubscribed, exact; a sweep cell (table 0) as spacing, threads, the
+ * times, exact. Returns 0, or -1 out of memory. */
+static int cell_to_json(cJSON *arr, const struct falseshare_cell *c, int table, int l)
 {
+	cJSON *it = cJSON_CreateObject();
+	if (!it)
+		return -1;
+	cJSON_AddItemToArray(arr, it);
+	if (table) {
+		cJSON_AddNumberToObject(it, "threads", c->threads);
+		cJSON_AddStringToObject(it, "layout", l ? "padded" : "packed");
+		cJSON_AddNumberToObject(it, "spacing", c->spacing);
+	} else {
+		cJSON_AddNumberToObject(it, "spacing", c->spacing);
+		cJSON_AddNumberToObject(it, "threads", c->threads);
+	}
 	cJSON_AddNumberToObject(it, "ms", c->ms);
 	cJSON_AddNumberToObject(it, "spread", c->spread);
 	cJSON_AddNumberToObject(it, "ns_per_increment", c->ns_inc);
+	if (table)
+		cJSON_AddBoolToObject(it, "oversubscribed", c->over);
+	return cJSON_AddBoolToObject(it, "exact", c->exact) ? 0 : -1;
 }
 
 cJSON *falseshare_result_to_json(const struct falseshare_result *r)
@@ -357,38 +374,12 @@ cJSON *falseshare_result_to_json(const struct falseshare_result *r)
 	if (!arr || !sw)
 		goto oom;
 	for (size_t i = 0; i < r->nthreads; i++)
-		for (int l = 0; l < 2; l++) {
-			const struct falseshare_cell *c = &r->tab[i][l];
-			cJSON *it;
-			if (!c->have)
-				continue;
-			it = cJSON_CreateObject();
-			if (!it)
+		for (int l = 0; l < 2; l++)
+			if (r->tab[i][l].have && cell_to_json(arr, &r->tab[i][l], 1, l) < 0)
 				goto oom;
-			cJSON_AddItemToArray(arr, it);
-			cJSON_AddNumberToObject(it, "threads", c->threads);
-			cJSON_AddStringToObject(it, "layout", l ? "padded" : "packed");
-			cJSON_AddNumberToObject(it, "spacing", c->spacing);
-			cell_times_json(c, it);
-			cJSON_AddBoolToObject(it, "oversubscribed", c->over);
-			if (!cJSON_AddBoolToObject(it, "exact", c->exact))
-				goto oom;
-		}
-	for (size_t i = 0; i < r->nsweep; i++) {
-		const struct falseshare_cell *c = &r->swp[i];
-		cJSON *it;
-		if (!c->have)
-			continue;
-		it = cJSON_CreateObject();
-		if (!it)
+	for (size_t i = 0; i < r->nsweep; i++)
+		if (r->swp[i].have && cell_to_json(sw, &r->swp[i], 0, 0) < 0)
 			goto oom;
-		cJSON_AddItemToArray(sw, it);
-		cJSON_AddNumberToObject(it, "spacing", c->spacing);
-		cJSON_AddNumberToObject(it, "threads", c->threads);
-		cell_times_json(c, it);
-		if (!cJSON_AddBoolToObject(it, "exact", c->exact))
-			goto oom;
-	}
 	return root;
 oom:
 	cJSON_Delete(root);
