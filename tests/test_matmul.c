@@ -211,13 +211,22 @@ static void drain(job_t *job, struct collected *c)
 	}
 }
 
+/* Runs the matmul worker on p to its end, its events collected into c;
+ * the test fails when it does not start or ends in an error. */
+static void run_collect(struct matmul_params *p, struct collected *c)
+{
+	struct job_opts o = { -1, 0 };
+	mt_error e;
+	job_t *job = job_start(matmul_worker, p, &o, &e);
+	assert_non_null(job);
+	drain(job, c);
+	assert_int_equal(job_join(job, &e), 0);
+}
+
 static void worker_table_and_sweep(void **state)
 {
 	struct matmul_params p;
 	struct collected c;
-	struct job_opts o = { -1, 0 };
-	mt_error e;
-	job_t *job;
 	(void)state;
 	matmul_params_default(&p);
 	p.n = 45;
@@ -227,10 +236,7 @@ static void worker_table_and_sweep(void **state)
 	p.sweep[0] = 8;
 	p.sweep[1] = 32;
 	p.sweep[2] = 64;
-	job = job_start(matmul_worker, &p, &o, &e);
-	assert_non_null(job);
-	drain(job, &c);
-	assert_int_equal(job_join(job, &e), 0);
+	run_collect(&p, &c);
 	assert_int_equal(c.ended, JOB_EV_DONE);
 	assert_int_equal(c.results, MATMUL_NCLASSIC);
 	assert_int_equal(c.sweeps, 3);
@@ -241,18 +247,12 @@ static void worker_race(void **state)
 {
 	struct matmul_params p;
 	struct collected c;
-	struct job_opts o = { -1, 0 };
-	mt_error e;
-	job_t *job;
 	(void)state;
 	matmul_params_default(&p);
 	p.n = 96;
 	p.race = 1;
 	p.slice_ms = 0.2;
-	job = job_start(matmul_worker, &p, &o, &e);
-	assert_non_null(job);
-	drain(job, &c);
-	assert_int_equal(job_join(job, &e), 0);
+	run_collect(&p, &c);
 	assert_int_equal(c.results, MATMUL_NCLASSIC);
 	assert_int_equal(c.unequal, 0);
 	assert_true(c.races >= MATMUL_NCLASSIC);
@@ -266,9 +266,6 @@ static void worker_blocked_orders(void **state)
 {
 	struct matmul_params p;
 	struct collected c;
-	struct job_opts o = { -1, 0 };
-	mt_error e;
-	job_t *job;
 	unsigned mask;
 	(void)state;
 	assert_int_equal(matmul_blocked_parse("jki,kij", &mask), 0);
@@ -282,18 +279,12 @@ static void worker_blocked_orders(void **state)
 	p.block = 16;
 	p.tries = 1;
 	p.orders = 1u << MATMUL_JKI | 1u << MATMUL_B_JKI | 1u << MATMUL_B_IJK;
-	job = job_start(matmul_worker, &p, &o, &e);
-	assert_non_null(job);
-	drain(job, &c);
-	assert_int_equal(job_join(job, &e), 0);
+	run_collect(&p, &c);
 	assert_int_equal(c.results, 4); /* ijk, jki, blocked-jki, blocked-ijk */
 	assert_int_equal(c.unequal, 0);
 	p.race = 1;
 	p.slice_ms = 0.2;
-	job = job_start(matmul_worker, &p, &o, &e);
-	assert_non_null(job);
-	drain(job, &c);
-	assert_int_equal(job_join(job, &e), 0);
+	run_collect(&p, &c);
 	assert_int_equal(c.results, 4);
 	for (int r = 1; r <= 4; r++)
 		assert_int_equal(c.rank_seen[r], 1);
