@@ -4,8 +4,9 @@
  * reads sum every word) and the checks catch a wrong array; the thread,
  * kernel and CPU lists are parsed and refused when bad; placement from a
  * recorded /sys topology; the size plan (credible levels, DRAM floor and
- * memory cap); the chase is one cycle; the worker streams a checked table
- * and the loaded sweep; results survive JSON; a cancel stops the threads. */
+ * memory cap); the worker streams a checked table and the loaded sweep;
+ * results survive JSON; a cancel stops the threads. (The chaser's cycle is
+ * core/chase.c's, tested in test_latency.c.) */
 #include "config.h"
 
 #include <setjmp.h>
@@ -15,7 +16,6 @@
 #include <cmocka.h>
 
 #include <math.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +26,7 @@
 #include "bandwidth/bandwidth.h"
 #include "core/clock.h"
 #include "core/job.h"
+#include "testjob.h"
 #include "core/sysinfo.h"
 
 static void byte_counts_exact(void **state)
@@ -294,34 +295,6 @@ static void size_plan(void **state)
 	assert_int_equal(bandwidth_set_sizes(&p, (const uint64_t[]){ 1024 }, 1, &e), -1);
 }
 
-static void chase_is_one_cycle(void **state)
-{
-	enum { SIZE = 1 << 20, STRIDE = 128, SLOTS = SIZE / STRIDE };
-	char *buf = aligned_alloc(4096, SIZE);
-	uint32_t *scratch = malloc(SLOTS * sizeof *scratch);
-	unsigned char *seen = calloc(SLOTS, 1);
-	void *p;
-	(void)state;
-	assert_non_null(buf);
-	assert_non_null(scratch);
-	assert_non_null(seen);
-	assert_int_equal(bandwidth_chase_build(buf, SIZE, STRIDE, 42, scratch), SLOTS);
-	p = buf;
-	for (size_t i = 0; i < SLOTS; i++) {
-		size_t slot = (size_t)((char *)p - buf) / STRIDE;
-		assert_true(((char *)p - buf) % STRIDE == 0);
-		assert_int_equal(seen[slot], 0);
-		seen[slot] = 1;
-		p = *(void **)p;
-	}
-	assert_ptr_equal(p, buf); /* back at the start after every slot, once each */
-	assert_ptr_equal(bandwidth_chase(buf, SLOTS), buf);
-	assert_int_equal(bandwidth_chase_build(buf, SIZE, 12, 1, scratch), 0);
-	free(buf);
-	free(scratch);
-	free(seen);
-}
-
 /* Run p to its end, applying every event to r; returns the cells seen. */
 static int run_job(struct bandwidth_params *p, struct bandwidth_result *r, int *notes)
 {
@@ -335,10 +308,7 @@ static int run_job(struct bandwidth_params *p, struct bandwidth_result *r, int *
 	job = job_start(bandwidth_worker, p, &o, &e);
 	assert_non_null(job);
 	while (!ended) {
-		struct pollfd pfd = { .fd = job_fd(job), .events = POLLIN };
-		size_t n;
-		poll(&pfd, 1, 100);
-		n = job_take(job, ev, 64);
+		size_t n = test_job_wait(job, ev, 64);
 		for (size_t i = 0; i < n; i++) {
 			if (ev[i].type == JOB_EV_CELL)
 				cells++;
@@ -428,23 +398,13 @@ static void worker_loaded_sweep(void **state)
 static void cancel_stops_threads(void **state)
 {
 	static struct bandwidth_params p;
-	struct job_opts o = { -1, 0 };
-	struct timespec ts = { 0, 200000000 };
 	mt_error e;
-	job_t *job;
-	uint64_t t0;
 	(void)state;
 	bandwidth_params_default(&p, NULL);
 	assert_int_equal(bandwidth_set_sizes(&p, (const uint64_t[]){ 64ull << 20 }, 1, &e), 0);
 	p.min_tries = p.max_tries = 100;
 	p.try_ns = 1e9; /* minutes */
-	job = job_start(bandwidth_worker, &p, &o, &e);
-	assert_non_null(job);
-	nanosleep(&ts, NULL);
-	t0 = mt_now_ns();
-	job_cancel(job);
-	assert_int_equal(job_join(job, &e), 1);
-	assert_true(mt_now_ns() - t0 < 2000000000ull);
+	assert_true(test_job_cancel_after(bandwidth_worker, &p, 200) < 2000000000ull);
 }
 
 int main(void)
@@ -456,7 +416,6 @@ int main(void)
 		cmocka_unit_test(lists_parsed_and_refused),
 		cmocka_unit_test(placement_from_topology),
 		cmocka_unit_test(size_plan),
-		cmocka_unit_test(chase_is_one_cycle),
 		cmocka_unit_test(worker_streams_checked_table),
 		cmocka_unit_test(worker_loaded_sweep),
 		cmocka_unit_test(cancel_stops_threads),

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "mountain/cliffs.h"
+#include "seed_m4max.h"
 
 #define K 1024ull
 #define M (1024ull * 1024ull)
@@ -28,26 +29,6 @@ static struct mountain *synthetic(void)
 					   { 95, 40 },   { 95, 40 },   { 95, 40 },
 					   { 95, 40 },   { 90, 10 },   { 90, 10 } };
 	struct mountain *m = mountain_new(sizes, 9, strides, 2);
-	assert_non_null(m);
-	memcpy(m->mbs, rows, sizeof rows);
-	return m;
-}
-
-/* The seed's Apple M4 Max table (MB/s), strides 1, 2, 4, 8, 15. */
-static struct mountain *m4max(void)
-{
-	static const uint64_t sizes[] = { 16 * K, 32 * K, 64 * K, 128 * K, 256 * K, 512 * K,
-					  1 * M,  4 * M,  16 * M, 64 * M,  128 * M };
-	static const unsigned strides[] = { 1, 2, 4, 8, 15 };
-	static const double rows[][5] = {
-		{ 44789, 49196, 56497, 70182, 90549 }, { 88074, 85890, 83712, 71755, 89998 },
-		{ 88739, 88108, 86078, 75150, 77266 }, { 89578, 87901, 83438, 73807, 84113 },
-		{ 79876, 55905, 36083, 20841, 28296 }, { 81620, 56473, 33956, 18703, 17033 },
-		{ 81794, 56600, 33848, 17658, 14958 }, { 78705, 55443, 32352, 17109, 13547 },
-		{ 78505, 54436, 32083, 16050, 13515 }, { 77523, 49357, 27890, 14757, 10278 },
-		{ 76032, 46756, 26572, 13848, 9304 },
-	};
-	struct mountain *m = mountain_new(sizes, 11, strides, 5);
 	assert_non_null(m);
 	memcpy(m->mbs, rows, sizeof rows);
 	return m;

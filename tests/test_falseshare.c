@@ -12,13 +12,13 @@
 
 #include "testlib.h"
 
-#include <poll.h>
 #include <string.h>
 #include <time.h>
 
 #include "core/clock.h"
 #include "labs/falseshare.h"
 #include "core/job.h"
+#include "testjob.h"
 #include "core/sysinfo.h"
 
 /* A cancel ends a run of minutes within this on any healthy machine. */
@@ -85,10 +85,7 @@ static void worker_streams_table_and_sweep(void **state)
 	job = job_start(falseshare_worker, &p, &o, &e);
 	assert_non_null(job);
 	while (!ended) {
-		struct pollfd pfd = { .fd = job_fd(job), .events = POLLIN };
-		size_t n;
-		poll(&pfd, 1, 100);
-		n = job_take(job, ev, 64);
+		size_t n = test_job_wait(job, ev, 64);
 		for (size_t i = 0; i < n; i++) {
 			if (ev[i].type == JOB_EV_CELL) {
 				if (ev[i].kind == FALSESHARE_CELL_TABLE) {
@@ -117,23 +114,12 @@ static void worker_streams_table_and_sweep(void **state)
 static void cancel_stops_threads(void **state)
 {
 	struct falseshare_params p;
-	struct job_opts o = { -1, 0 };
-	mt_error e;
-	job_t *job;
-	uint64_t t0;
-	struct timespec ts = { 0, 100000000 };
 	(void)state;
 	falseshare_params_default(&p);
 	p.rounds = 10000000000ull; /* minutes */
-	job = job_start(falseshare_worker, &p, &o, &e);
-	assert_non_null(job);
-	nanosleep(&ts, NULL);
-	t0 = mt_now_ns();
-	job_cancel(job);
-	assert_int_equal(job_join(job, &e), 1);
 	/* the run takes minutes; a cancel ends it within seconds on any
 	 * healthy machine (its 100 ms promise is timed by bench/labs) */
-	assert_true(mt_now_ns() - t0 < CANCEL_BOUND_NS);
+	assert_true(test_job_cancel_after(falseshare_worker, &p, 100) < CANCEL_BOUND_NS);
 }
 
 int main(void)

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/chase.h"
 #include "latency/latency.h"
 
 #define KB 1024ull
@@ -67,8 +68,8 @@ static void fixed_chase_visits_its_slots(void **state)
 		/* slot i mod n, in order */
 		assert_ptr_equal(p, buf + (i % n) * stride);
 	}
-	assert_ptr_equal(latency_chase(buf, n), buf);
-	assert_ptr_equal(latency_chase(buf, 3 * n + 5), buf + 5 * stride);
+	assert_ptr_equal(chase_walk(buf, n), buf);
+	assert_ptr_equal(chase_walk(buf, 3 * n + 5), buf + 5 * stride);
 	assert_int_equal(latency_build_fixed(buf, size, 0), 0);
 	assert_int_equal(latency_build_fixed(buf, size, 12), 0);
 	assert_int_equal(latency_build_fixed(buf, 4096, 8192), 0);
@@ -106,7 +107,7 @@ static void random_chase_is_one_cycle(void **state)
 	for (size_t i = 0; i < n; i++)
 		assert_int_equal(seen[i], 1);
 	assert_true(in_order < n / 8); /* not the fixed chase in disguise */
-	assert_ptr_equal(latency_chase(buf, n), buf);
+	assert_ptr_equal(chase_walk(buf, n), buf);
 	/* the same seed gives the same order; another seed another */
 	{
 		void *first = *(void **)buf;
@@ -117,6 +118,8 @@ static void random_chase_is_one_cycle(void **state)
 	assert_int_equal(latency_build_random(buf, 256, 128, 7, scratch), 2);
 	assert_ptr_equal(*(void **)buf, buf + 128);
 	assert_ptr_equal(*(void **)(buf + 128), buf);
+	/* a stride that is no multiple of a pointer: refused */
+	assert_int_equal(chase_build_cycle(buf, size, 12, 1, scratch), 0);
 	free(seen);
 	free(scratch);
 	free(buf);

@@ -12,11 +12,11 @@
 #include <cmocka.h>
 
 #include <math.h>
-#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/job.h"
+#include "testjob.h"
 #include "labs/lists.h"
 #include "sim/sim.h"
 #include "sim/trace.h"
@@ -153,10 +153,7 @@ static void worker_streams_results(void **state)
 	job = job_start(lists_worker, &p, &o, &e);
 	assert_non_null(job);
 	while (!ended) {
-		struct pollfd pfd = { .fd = job_fd(job), .events = POLLIN };
-		size_t n;
-		poll(&pfd, 1, 100);
-		n = job_take(job, ev, 64);
+		size_t n = test_job_wait(job, ev, 64);
 		for (size_t i = 0; i < n; i++) {
 			if (ev[i].type != JOB_EV_CELL) {
 				if (ev[i].type != JOB_EV_NOTE)

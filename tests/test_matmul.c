@@ -14,12 +14,12 @@
 #include "testlib.h"
 
 #include <math.h>
-#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/clock.h"
 #include "core/job.h"
+#include "testjob.h"
 #include "labs/matmul.h"
 
 /* A cancel ends a run of minutes within this on any healthy machine. */
@@ -184,10 +184,7 @@ static void drain(job_t *job, struct collected *c)
 	struct job_event ev[64];
 	memset(c, 0, sizeof *c);
 	while (!c->ended) {
-		struct pollfd pfd = { .fd = job_fd(job), .events = POLLIN };
-		size_t n;
-		poll(&pfd, 1, 100);
-		n = job_take(job, ev, 64);
+		size_t n = test_job_wait(job, ev, 64);
 		for (size_t i = 0; i < n; i++) {
 			if (ev[i].type != JOB_EV_CELL) {
 				if (ev[i].type != JOB_EV_NOTE)
@@ -214,13 +211,22 @@ static void drain(job_t *job, struct collected *c)
 	}
 }
 
+/* Runs the matmul worker on p to its end, its events collected into c;
+ * the test fails when it does not start or ends in an error. */
+static void run_collect(struct matmul_params *p, struct collected *c)
+{
+	struct job_opts o = { -1, 0 };
+	mt_error e;
+	job_t *job = job_start(matmul_worker, p, &o, &e);
+	assert_non_null(job);
+	drain(job, c);
+	assert_int_equal(job_join(job, &e), 0);
+}
+
 static void worker_table_and_sweep(void **state)
 {
 	struct matmul_params p;
 	struct collected c;
-	struct job_opts o = { -1, 0 };
-	mt_error e;
-	job_t *job;
 	(void)state;
 	matmul_params_default(&p);
 	p.n = 45;
@@ -230,10 +236,7 @@ static void worker_table_and_sweep(void **state)
 	p.sweep[0] = 8;
 	p.sweep[1] = 32;
 	p.sweep[2] = 64;
-	job = job_start(matmul_worker, &p, &o, &e);
-	assert_non_null(job);
-	drain(job, &c);
-	assert_int_equal(job_join(job, &e), 0);
+	run_collect(&p, &c);
 	assert_int_equal(c.ended, JOB_EV_DONE);
 	assert_int_equal(c.results, MATMUL_NCLASSIC);
 	assert_int_equal(c.sweeps, 3);
@@ -244,18 +247,12 @@ static void worker_race(void **state)
 {
 	struct matmul_params p;
 	struct collected c;
-	struct job_opts o = { -1, 0 };
-	mt_error e;
-	job_t *job;
 	(void)state;
 	matmul_params_default(&p);
 	p.n = 96;
 	p.race = 1;
 	p.slice_ms = 0.2;
-	job = job_start(matmul_worker, &p, &o, &e);
-	assert_non_null(job);
-	drain(job, &c);
-	assert_int_equal(job_join(job, &e), 0);
+	run_collect(&p, &c);
 	assert_int_equal(c.results, MATMUL_NCLASSIC);
 	assert_int_equal(c.unequal, 0);
 	assert_true(c.races >= MATMUL_NCLASSIC);
@@ -269,9 +266,6 @@ static void worker_blocked_orders(void **state)
 {
 	struct matmul_params p;
 	struct collected c;
-	struct job_opts o = { -1, 0 };
-	mt_error e;
-	job_t *job;
 	unsigned mask;
 	(void)state;
 	assert_int_equal(matmul_blocked_parse("jki,kij", &mask), 0);
@@ -285,18 +279,12 @@ static void worker_blocked_orders(void **state)
 	p.block = 16;
 	p.tries = 1;
 	p.orders = 1u << MATMUL_JKI | 1u << MATMUL_B_JKI | 1u << MATMUL_B_IJK;
-	job = job_start(matmul_worker, &p, &o, &e);
-	assert_non_null(job);
-	drain(job, &c);
-	assert_int_equal(job_join(job, &e), 0);
+	run_collect(&p, &c);
 	assert_int_equal(c.results, 4); /* ijk, jki, blocked-jki, blocked-ijk */
 	assert_int_equal(c.unequal, 0);
 	p.race = 1;
 	p.slice_ms = 0.2;
-	job = job_start(matmul_worker, &p, &o, &e);
-	assert_non_null(job);
-	drain(job, &c);
-	assert_int_equal(job_join(job, &e), 0);
+	run_collect(&p, &c);
 	assert_int_equal(c.results, 4);
 	for (int r = 1; r <= 4; r++)
 		assert_int_equal(c.rank_seen[r], 1);
@@ -326,25 +314,12 @@ static void sim_blocked_whole_tile(void **state)
 static void worker_cancels_quickly(void **state)
 {
 	struct matmul_params p;
-	struct job_opts o = { -1, 0 };
-	mt_error e;
-	job_t *job;
-	uint64_t t0;
 	(void)state;
 	matmul_params_default(&p);
 	p.n = 1024; /* jki alone would take seconds */
-	job = job_start(matmul_worker, &p, &o, &e);
-	assert_non_null(job);
-	{
-		struct timespec ts = { 0, 100000000 };
-		nanosleep(&ts, NULL);
-	}
-	t0 = mt_now_ns();
-	job_cancel(job);
-	assert_int_equal(job_join(job, &e), 1);
 	/* 100 ms promised (bench/labs times it); a test only asks for a bound
 	 * no healthy machine misses, against the tens of seconds of the run */
-	assert_true(mt_now_ns() - t0 < CANCEL_BOUND_NS);
+	assert_true(test_job_cancel_after(matmul_worker, &p, 100) < CANCEL_BOUND_NS);
 }
 
 static double best_ms(int order, size_t n, const double *a, const double *b, double *c)

@@ -96,33 +96,37 @@ static void detected_row(struct tui *t, WINDOW *w, int y, const char *name,
 	}
 }
 
-void side_draw(struct tui *t, WINDOW *w)
+/* What the panel judges against: the mountain's cliffs and the latency
+ * curve's levels, each with whether it is there to show. */
+struct side_found {
+	struct detection d, ld;
+	int have_det, have_lat, lat_judge;
+};
+
+/* Fills f from the viewed mountain and the latency result (read again at
+ * each draw, so the latency levels fill in live: latency_detect works on a
+ * partial result). Never fails: what is missing stays unset. */
+static void side_detect(struct tui *t, struct side_found *f)
 {
 	const struct mountain *m = t->mtn;
-	const char *whose = "";
-	const struct info *inf = panel_info(t, &whose);
-	struct detection d, ld;
 	struct latency_levels lv;
-	int have_det = 0, have_lat = 0, lat_judge = 0, y = 0, h, wd, idx;
-	char b[32];
-	getmaxyx(w, h, wd);
-	werase(w);
-	wattrset(w, tui_attr(t, ROLE_DIM));
-	for (int i = 0; i < h; i++)
-		mvwaddstr(w, i, 0, tui_glyph(t, GL_VLINE));
-	memset(&d, 0, sizeof d);
-	memset(&ld, 0, sizeof ld);
-	if (m && mountain_measured(m) > 0 && cliffs_detect(m, CLIFFS_RATIO, &d) == 0)
-		have_det = 1;
-	/* the latency curve's levels: read again at each draw, so they fill in
-	 * live (latency_detect works on a partial result) */
+	memset(f, 0, sizeof *f);
+	if (m && mountain_measured(m) > 0 && cliffs_detect(m, CLIFFS_RATIO, &f->d) == 0)
+		f->have_det = 1;
 	if (t->lat && latency_measured(t->lat) >= 4) {
 		latency_detect(t->lat, &lv);
-		latency_as_detection(&lv, &ld);
-		have_lat = 1;
-		lat_judge = latency_comparable(t, t->lat);
+		latency_as_detection(&lv, &f->ld);
+		f->have_lat = 1;
+		f->lat_judge = latency_comparable(t, t->lat);
 	}
+}
 
+/* The title row, whose caches these are and what the marks judge against;
+ * returns the next free row. */
+static int side_header(struct tui *t, WINDOW *w, int wd, const char *whose,
+		       const struct side_found *f)
+{
+	int y = 0;
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	mvwprintw(w, y, 2, "%-9s", "Caches");
 	for (int l = 0; l < 3; l++)
@@ -130,13 +134,23 @@ void side_draw(struct tui *t, WINDOW *w)
 	y++;
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	mvwprintw(w, y++, 2, "%.*s", wd - 3, whose);
-	if (have_det || have_lat)
+	if (f->have_det || f->have_lat)
 		mvwprintw(w, y++, 2, "%.*s", wd - 3,
-			  have_det && lat_judge ? "marks: mountain, then latency"
-			  : have_det	      ? "marks: against the mountain"
-			  : lat_judge	      ? "marks: against the latency"
-					      : "latency: another machine's");
+			  f->have_det && f->lat_judge ? "marks: mountain, then latency"
+			  : f->have_det		      ? "marks: against the mountain"
+			  : f->lat_judge	      ? "marks: against the latency"
+						      : "latency: another machine's");
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	return y;
+}
+
+/* One row per info source from row y (while rows last): each level's size,
+ * a '!' where info doubts it, then its marks; returns the next free row. */
+static int source_rows(struct tui *t, WINDOW *w, int y, int h, const struct info *inf,
+		       const struct side_found *f)
+{
+	char b[32];
+	int idx;
 	for (int s = 0; inf && s < inf->nsources && y < h; s++) {
 		const char *name = inf->src[s].name;
 		mvwprintw(w, y, 2, "%-9.9s", name);
@@ -153,48 +167,46 @@ void side_draw(struct tui *t, WINDOW *w)
 				waddch(w, '!');
 				wattrset(w, tui_attr(t, ROLE_NORMAL));
 			}
-			if (have_det)
-				mark(t, w, cliffs_detect_verdict(&d, v, &idx));
-			if (have_lat && lat_judge)
-				mark(t, w, cliffs_detect_verdict(&ld, v, &idx));
+			if (f->have_det)
+				mark(t, w, cliffs_detect_verdict(&f->d, v, &idx));
+			if (f->have_lat && f->lat_judge)
+				mark(t, w, cliffs_detect_verdict(&f->ld, v, &idx));
 		}
 		y++;
 	}
-	if (!inf && y < h)
-		mvwprintw(w, y++, 2, "(no cache information)");
-	/* the detected levels, matched to the most trusted source */
-	if (y < h)
-		detected_row(t, w, y++, "mountain", inf, 1, &d, have_det);
-	if (y < h)
-		detected_row(t, w, y++, "latency", inf, lat_judge, &ld, have_lat);
-	if (have_det && y < h) {
-		wattrset(w, tui_attr(t, ROLE_DIM));
-		mvwprintw(w, y++, 2, "%d cliff%s at stride", d.nlevels, d.nlevels == 1 ? "" : "s");
-		for (size_t i = 0; i < d.nstrides_used && getcurx(w) < wd - 4; i++)
-			wprintw(w, " %u", d.strides_used[i]);
+	return y;
+}
+
+/* The line row at y: the mountain's stride slice beside the first L1 line
+ * size any source gives, marked. */
+static void line_row(struct tui *t, WINDOW *w, int y, const struct info *inf,
+		     const struct side_found *f)
+{
+	int line = 0;
+	for (int s = 0; inf && s < inf->nsources && !line; s++)
+		for (int i = 0; i < inf->src[s].nlevels && !line; i++)
+			if (inf->src[s].lv[i].level == 1)
+				line = inf->src[s].lv[i].line;
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	mvwprintw(w, y, 2, "line     ");
+	if (f->have_det && f->d.line_bytes)
+		wprintw(w, "%llu B slice", (unsigned long long)f->d.line_bytes);
+	else
+		waddstr(w, "? slice");
+	if (line) {
+		wprintw(w, ", info %d B ", line);
+		if (f->have_det && f->d.line_bytes)
+			mark(t, w, f->d.line_bytes == (uint64_t)line ? LV_MATCH
+				   : guess_steps(f->d.line_bytes, (uint64_t)line) == 1
+				       ? LV_ONE_STEP
+				       : LV_NOT_VISIBLE);
 	}
-	if (y < h) {
-		int line = 0;
-		for (int s = 0; inf && s < inf->nsources && !line; s++)
-			for (int i = 0; i < inf->src[s].nlevels && !line; i++)
-				if (inf->src[s].lv[i].level == 1)
-					line = inf->src[s].lv[i].line;
-		wattrset(w, tui_attr(t, ROLE_NORMAL));
-		mvwprintw(w, y, 2, "line     ");
-		if (have_det && d.line_bytes)
-			wprintw(w, "%llu B slice", (unsigned long long)d.line_bytes);
-		else
-			waddstr(w, "? slice");
-		if (line) {
-			wprintw(w, ", info %d B ", line);
-			if (have_det && d.line_bytes)
-				mark(t, w, d.line_bytes == (uint64_t)line     ? LV_MATCH
-					   : guess_steps(d.line_bytes, (uint64_t)line) == 1 ? LV_ONE_STEP
-											      : LV_NOT_VISIBLE);
-		}
-		y++;
-	}
-	y++;
+}
+
+/* The legend of the marks, the doubt line and the sources' disagreements
+ * from row y, as far as rows h allow. */
+static void side_footer(struct tui *t, WINDOW *w, int y, int h, int wd, const struct info *inf)
+{
 	if (y < h) {
 		wmove(w, y++, 2);
 		mark(t, w, LV_MATCH);
@@ -219,5 +231,38 @@ void side_draw(struct tui *t, WINDOW *w)
 		for (int i = 0; i < inf->ndis && y < h; i++) /* in whole words */
 			y += tui_wrap(t, w, y, 2, wd - 3, h - y, inf->dis[i]);
 	}
+}
+
+void side_draw(struct tui *t, WINDOW *w)
+{
+	const char *whose = "";
+	const struct info *inf = panel_info(t, &whose);
+	struct side_found f;
+	int y, h, wd;
+	getmaxyx(w, h, wd);
+	werase(w);
+	wattrset(w, tui_attr(t, ROLE_DIM));
+	for (int i = 0; i < h; i++)
+		mvwaddstr(w, i, 0, tui_glyph(t, GL_VLINE));
+	side_detect(t, &f);
+	y = side_header(t, w, wd, whose, &f);
+	y = source_rows(t, w, y, h, inf, &f);
+	if (!inf && y < h)
+		mvwprintw(w, y++, 2, "(no cache information)");
+	/* the detected levels, matched to the most trusted source */
+	if (y < h)
+		detected_row(t, w, y++, "mountain", inf, 1, &f.d, f.have_det);
+	if (y < h)
+		detected_row(t, w, y++, "latency", inf, f.lat_judge, &f.ld, f.have_lat);
+	if (f.have_det && y < h) {
+		wattrset(w, tui_attr(t, ROLE_DIM));
+		mvwprintw(w, y++, 2, "%d cliff%s at stride", f.d.nlevels,
+			  f.d.nlevels == 1 ? "" : "s");
+		for (size_t i = 0; i < f.d.nstrides_used && getcurx(w) < wd - 4; i++)
+			wprintw(w, " %u", f.d.strides_used[i]);
+	}
+	if (y < h)
+		line_row(t, w, y++, inf, &f);
+	side_footer(t, w, y + 1, h, wd, inf);
 	wattrset(w, A_NORMAL);
 }

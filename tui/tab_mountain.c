@@ -532,6 +532,20 @@ static const char *base_name(const char *path)
 	return slash && slash[1] ? slash + 1 : path;
 }
 
+/* m (read from path) becomes the reference beside the shown mountain, in
+ * place of the one before (freed), side by side, with the passport card
+ * when it is the bundled reference. */
+static void set_ref(struct tui *t, struct mountain *m, const char *path)
+{
+	mountain_free(S.ref);
+	S.ref = m;
+	S.ref_bundled = is_bundled(path);
+	if (S.ref_bundled)
+		want_card(t);
+	S.ov = OV_SIDE;
+	rebuild_ratio();
+}
+
 static void open_answer(struct tui *t, const char *answer)
 {
 	char path[MT_PATH_MAX];
@@ -555,13 +569,7 @@ static void open_answer(struct tui *t, const char *answer)
 		set_main(t, m);
 		return;
 	}
-	mountain_free(S.ref);
-	S.ref = m;
-	S.ref_bundled = is_bundled(answer);
-	if (S.ref_bundled)
-		want_card(t);
-	S.ov = OV_SIDE;
-	rebuild_ratio();
+	set_ref(t, m, answer);
 	tui_message(t, "beside it: %s (m: side by side, ratio, off)", base_name(answer));
 	tui_dirty(t);
 }
@@ -1321,12 +1329,7 @@ static int open_file(struct tui *t, const cJSON *root, const char *path, mt_erro
 	if (!S.m) {
 		set_main(t, m);
 	} else if (!S.ref) {
-		S.ref = m;
-		S.ref_bundled = is_bundled(path);
-		if (S.ref_bundled)
-			want_card(t);
-		S.ov = OV_SIDE;
-		rebuild_ratio();
+		set_ref(t, m, path);
 	} else {
 		/* more than two: the first two are shown, and the status line
 		 * says which were left out */

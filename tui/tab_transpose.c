@@ -189,26 +189,31 @@ static int act_sweep(struct tui *t, int key)
 	return 1;
 }
 
+/* Flips *flag and says what the view shows now (on or off). Returns 1
+ * (the key is used). */
+static int toggle(struct tui *t, int *flag, const char *on, const char *off)
+{
+	*flag = !*flag;
+	tui_message(t, "%s", *flag ? on : off);
+	tui_dirty(t);
+	return 1;
+}
+
 static int act_algae(struct tui *t, int key)
 {
 	(void)key;
-	S.algae = !S.algae;
-	tui_message(t, "%s", S.algae ? "algae: c sets its cache (7,1,4 doubles it), F the "
-				       "fields a struct; a goes back"
-				     : "the transpose again");
-	tui_dirty(t);
-	return 1;
+	return toggle(t, &S.algae,
+		      "algae: c sets its cache (7,1,4 doubles it), F the fields a struct; "
+		      "a goes back",
+		      "the transpose again");
 }
 
 static int act_sets(struct tui *t, int key)
 {
 	(void)key;
-	S.sets = !S.sets;
-	tui_message(t, "%s", S.sets ? "each element shows its cache set; the last access's "
-				      "set stands out"
-				    : "each element shows its latest access");
-	tui_dirty(t);
-	return 1;
+	return toggle(t, &S.sets,
+		      "each element shows its cache set; the last access's set stands out",
+		      "each element shows its latest access");
 }
 
 /* ---- knobs --------------------------------------------------------------- */

@@ -300,15 +300,8 @@ int bandwidth_loaded(job_t *job, const struct bandwidth_params *p, double units0
  * RUSAGE_THREAD involuntary context switches; 0 where unknown). */
 long bandwidth_preemptions(void);
 
-/* Link a random cycle over the slots of buf (size bytes, stride bytes apart):
- * each slot holds the address of the next; one cycle through every slot
- * (Sattolo's shuffle, seeded). scratch holds size / stride uint32_t.
- * Returns the slot count, 0 on bad arguments. */
-size_t bandwidth_chase_build(void *buf, uint64_t size, unsigned stride, uint64_t seed,
-			     uint32_t *scratch);
-
-/* Follow n pointers from p; returns where it ended. Not inlined. */
-void *bandwidth_chase(void *p, uint64_t n);
+/* The chaser's cycle and loop are chase_build_cycle() and chase_walk()
+ * (core/chase.h), the latency lab's random chase. */
 
 /* ---- results: ONE store, writer and reader for `memtop run bandwidth`,
  * the TUI tab and `memtop view` ------------------------------------------ */

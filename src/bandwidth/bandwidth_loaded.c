@@ -17,6 +17,7 @@
 #include "bandwidth.h"
 #include "bandwidth_int.h"
 #include "core/barrier.h"
+#include "core/chase.h"
 #include "core/clock.h"
 
 #include <errno.h>
@@ -36,54 +37,6 @@
 #define SETTLE_RATIO 0.10  /* "agree": medians within 10 % */
 
 /* ---- the chase --------------------------------------------------------------- */
-
-static uint64_t splitmix64(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-	return z ^ (z >> 31);
-}
-
-size_t bandwidth_chase_build(void *buf, uint64_t size, unsigned stride, uint64_t seed,
-			     uint32_t *scratch)
-{
-	char *b = buf;
-	uint64_t s = seed;
-	size_t n;
-	if (!buf || !scratch || stride < sizeof(void *) || stride % sizeof(void *) ||
-	    stride > size || size / stride > UINT32_MAX)
-		return 0;
-	n = (size_t)(size / stride);
-	for (size_t i = 0; i < n; i++)
-		scratch[i] = (uint32_t)i;
-	/* Sattolo: j < i strictly, so the permutation is one n-cycle */
-	for (size_t i = n - 1; i > 0; i--) {
-		size_t j = (size_t)(((unsigned __int128)splitmix64(&s) * i) >> 64);
-		uint32_t t = scratch[i];
-		scratch[i] = scratch[j];
-		scratch[j] = t;
-	}
-	for (size_t i = 0; i < n; i++)
-		*(void **)(void *)(b + i * stride) = b + (size_t)scratch[i] * stride;
-	return n;
-}
-
-#define CH1 q = (void **)*q;
-#define CH8 CH1 CH1 CH1 CH1 CH1 CH1 CH1 CH1
-#define CH64 CH8 CH8 CH8 CH8 CH8 CH8 CH8 CH8
-
-__attribute__((noinline)) void *bandwidth_chase(void *p, uint64_t n)
-{
-	void **q = p;
-	for (uint64_t b = n / 64; b; b--) {
-		CH64
-	}
-	for (uint64_t r = n % 64; r; r--) {
-		CH1
-	}
-	return q;
-}
 
 /* ---- loaders and the chaser ----------------------------------------------------- */
 
@@ -152,7 +105,7 @@ static void *chaser_main(void *arg)
 	if (c->nloaders)
 		bw_nap(RAMP_NS);
 	t0 = mt_now_ns();
-	q = bandwidth_chase(q, CALIBRATE_LOADS);
+	q = chase_walk(q, CALIBRATE_LOADS);
 	est = (double)(mt_now_ns() - t0) / CALIBRATE_LOADS;
 	loads = est > 0 ? (uint64_t)(c->point_ns / est) : MIN_LOADS;
 	if (loads < MIN_LOADS)
@@ -164,7 +117,7 @@ static void *chaser_main(void *arg)
 		c->pre[t] = bandwidth_preemptions();
 		b0 = loaders_bytes(c);
 		t0 = mt_now_ns();
-		q = bandwidth_chase(q, loads);
+		q = chase_walk(q, loads);
 		t1 = mt_now_ns();
 		b1 = loaders_bytes(c);
 		c->pre[t] = bandwidth_preemptions() - c->pre[t];
@@ -362,7 +315,7 @@ static int sweep_buffers(struct sweep *s, mt_error *e)
 	madvise(s->chase, s->chase_bytes, MADV_NOHUGEPAGE); /* as the latency lab's default */
 	madvise(s->lbuf, s->lbuf_bytes, MADV_NOHUGEPAGE);
 #endif
-	if (bandwidth_chase_build(s->chase, s->chase_bytes, p->chase_stride, SEED, scratch) == 0) {
+	if (chase_build_cycle(s->chase, s->chase_bytes, p->chase_stride, SEED, scratch) == 0) {
 		free(scratch);
 		return mt_fail(e, "bandwidth: bad chase (%zu bytes, stride %u)", s->chase_bytes,
 			       p->chase_stride);

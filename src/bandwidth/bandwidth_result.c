@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "bandwidth.h"
+#include "core/jsonio.h"
 
 #include <math.h>
 #include <string.h>
@@ -250,8 +251,8 @@ oom:
 
 int bandwidth_result_is(const cJSON *root)
 {
-	const cJSON *ex = cJSON_GetObjectItemCaseSensitive(root, "experiment");
-	return cJSON_IsString(ex) && strcmp(ex->valuestring, "bandwidth") == 0;
+	const char *ex = jsonio_experiment(root);
+	return ex && strcmp(ex, "bandwidth") == 0;
 }
 
 /* ---- reading ---------------------------------------------------------------- */

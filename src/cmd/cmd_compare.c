@@ -86,8 +86,8 @@ void compare_print_header(char tag, const char *source, const struct run_header 
 /* "latency" when root is a latency result (memtop run latency --json). */
 static int is_latency(const cJSON *root)
 {
-	const cJSON *x = cJSON_GetObjectItemCaseSensitive(root, "experiment");
-	return cJSON_IsString(x) && x->valuestring && strcmp(x->valuestring, "latency") == 0;
+	const char *ex = jsonio_experiment(root);
+	return ex && strcmp(ex, "latency") == 0;
 }
 
 /* The curve compared: the random chase when every file has it, else the
@@ -103,6 +103,7 @@ static const double *latency_curve(const struct latency_result *r, unsigned stri
 	return NULL;
 }
 
+/* The index of size in r's sizes, or -1 when r has no such size. */
 static int latency_size_index(const struct latency_result *r, uint64_t size)
 {
 	for (size_t i = 0; i < r->nsizes; i++)
@@ -111,15 +112,11 @@ static int latency_size_index(const struct latency_result *r, uint64_t size)
 	return -1;
 }
 
-/* Saved latency runs side by side: the chosen curve at the power-of-two
- * sizes every file has, ratios to the first, the median difference over
- * every size they share, and the levels each curve shows. */
-static int compare_latency(char **files, int nfiles)
+/* Loads each of files[0..nfiles) as a latency result into r[]; on failure
+ * warns with the file named and returns -1 (what was loaded stays in r[]
+ * for the caller to free). */
+static int load_latency_files(char **files, int nfiles, struct latency_result **r)
 {
-	struct latency_result *r[MAX_FILES] = { NULL };
-	unsigned stride = 0;
-	int rc = MT_EXIT_USAGE;
-	double d[LAT_MAX_SIZES], q[LAT_MAX_SIZES];
 	mt_error e = { "" };
 	for (int i = 0; i < nfiles; i++) {
 		cJSON *root = jsonio_load(files[i], &e);
@@ -134,51 +131,70 @@ static int compare_latency(char **files, int nfiles)
 		}
 		if (!r[i]) {
 			mt_warn("%s", e.msg);
-			goto out;
+			return -1;
 		}
 	}
+	return 0;
+}
+
+/* The curve to compare: 0 (the random chase) when every file has it, else
+ * the largest fixed stride every file has; warns and returns -1 when they
+ * share no curve. */
+static int shared_stride(struct latency_result **r, int nfiles, unsigned *stride)
+{
+	int fixed = 0;
+	*stride = 0;
 	for (int i = 0; i < nfiles; i++)
 		if (!r[i]->has_random)
-			stride = 1;
-	if (stride) { /* no random chase in some file: the largest shared stride */
-		stride = 0;
-		for (size_t k = 0; k < r[0]->nstrides; k++) {
-			int all = 1;
-			for (int i = 1; i < nfiles; i++)
-				all &= latency_curve(r[i], r[0]->strides[k]) != NULL;
-			if (all)
-				stride = r[0]->strides[k];
-		}
-		if (!stride) {
-			mt_warn("compare: the latency files share no curve");
-			goto out;
-		}
+			fixed = 1;
+	if (!fixed)
+		return 0;
+	for (size_t k = 0; k < r[0]->nstrides; k++) {
+		int all = 1;
+		for (int i = 1; i < nfiles; i++)
+			all &= latency_curve(r[i], r[0]->strides[k]) != NULL;
+		if (all)
+			*stride = r[0]->strides[k];
 	}
-	for (int i = 0; i < nfiles; i++)
-		compare_print_header((char)('A' + i), files[i], &r[i]->hdr);
-	{
-		struct cmp_table t;
-		char title[64];
-		if (stride)
-			mt_snprintf(title, sizeof title, "fixed stride %u B, ns a load", stride);
-		else
-			mt_snprintf(title, sizeof title, "random chase, ns a load");
-		cmp_begin(&t, title, nfiles, 2, 0);
-		for (size_t s = 0; s < r[0]->nsizes; s++) {
-			uint64_t size = r[0]->sizes[s];
-			double v[MAX_FILES];
-			char b[32];
-			int all = (size & (size - 1)) == 0; /* powers of two: a readable table */
-			for (int i = 0; i < nfiles && all; i++) {
-				int k = latency_size_index(r[i], size);
-				v[i] = k < 0 ? (double)NAN : latency_curve(r[i], stride)[k];
-				all = !isnan(v[i]);
-			}
-			if (all)
-				cmp_row(&t, mt_fmt_size(b, sizeof b, size), v);
-		}
-		cmp_end(&t);
+	if (!*stride) {
+		mt_warn("compare: the latency files share no curve");
+		return -1;
 	}
+	return 0;
+}
+
+/* Prints the table of the stride's curve at the power-of-two sizes every
+ * file has, with ratios to the first. */
+static void latency_table(struct latency_result **r, int nfiles, unsigned stride)
+{
+	struct cmp_table t;
+	char title[64];
+	if (stride)
+		mt_snprintf(title, sizeof title, "fixed stride %u B, ns a load", stride);
+	else
+		mt_snprintf(title, sizeof title, "random chase, ns a load");
+	cmp_begin(&t, title, nfiles, 2, 0);
+	for (size_t s = 0; s < r[0]->nsizes; s++) {
+		uint64_t size = r[0]->sizes[s];
+		double v[MAX_FILES];
+		char b[32];
+		int all = (size & (size - 1)) == 0; /* powers of two: a readable table */
+		for (int i = 0; i < nfiles && all; i++) {
+			int k = latency_size_index(r[i], size);
+			v[i] = k < 0 ? (double)NAN : latency_curve(r[i], stride)[k];
+			all = !isnan(v[i]);
+		}
+		if (all)
+			cmp_row(&t, mt_fmt_size(b, sizeof b, size), v);
+	}
+	cmp_end(&t);
+}
+
+/* Prints, for each file after the first, the median relative difference and
+ * the median ratio to the first over every size both have. */
+static void latency_differences(struct latency_result **r, int nfiles, unsigned stride)
+{
+	double d[LAT_MAX_SIZES], q[LAT_MAX_SIZES];
 	printf("\nover every size the files share:\n");
 	for (int i = 1; i < nfiles; i++) {
 		size_t n = 0;
@@ -200,6 +216,11 @@ static int compare_latency(char **files, int nfiles)
 			printf("  %c vs A: %zu sizes, median difference %.1f %%, median %c/A %.3f\n",
 			       'A' + i, n, mt_median(d, n) * 100, 'A' + i, mt_median(q, n));
 	}
+}
+
+/* Prints the levels each file's latency curve shows (TLB steps left out). */
+static void latency_levels_each(struct latency_result **r, int nfiles)
+{
 	printf("\nlevels by the latency curve:\n");
 	for (int i = 0; i < nfiles; i++) {
 		struct latency_levels lv;
@@ -219,6 +240,24 @@ static int compare_latency(char **files, int nfiles)
 			printf("%smemory %.1f ns", sep, lv.memory_ns);
 		printf("\n");
 	}
+}
+
+/* Saved latency runs side by side: the chosen curve at the power-of-two
+ * sizes every file has, ratios to the first, the median difference over
+ * every size they share, and the levels each curve shows. Returns
+ * MT_EXIT_OK, or MT_EXIT_USAGE (warned) for a bad file or no shared curve. */
+static int compare_latency(char **files, int nfiles)
+{
+	struct latency_result *r[MAX_FILES] = { NULL };
+	unsigned stride = 0;
+	int rc = MT_EXIT_USAGE;
+	if (load_latency_files(files, nfiles, r) < 0 || shared_stride(r, nfiles, &stride) < 0)
+		goto out;
+	for (int i = 0; i < nfiles; i++)
+		compare_print_header((char)('A' + i), files[i], &r[i]->hdr);
+	latency_table(r, nfiles, stride);
+	latency_differences(r, nfiles, stride);
+	latency_levels_each(r, nfiles);
 	rc = MT_EXIT_OK;
 out:
 	for (int i = 0; i < nfiles; i++)
@@ -237,7 +276,6 @@ const char *compare_kind_name(enum compare_kind k)
  * lab result written before results carried one, else a mountain. */
 static enum compare_kind kind_of(const cJSON *root)
 {
-	const cJSON *x = cJSON_GetObjectItemCaseSensitive(root, "experiment");
 	if (is_latency(root))
 		return COMPARE_LATENCY;
 	if (matmul_result_is(root))
@@ -246,7 +284,7 @@ static enum compare_kind kind_of(const cJSON *root)
 		return COMPARE_FALSESHARE;
 	if (lists_result_is(root))
 		return COMPARE_LISTS;
-	if (cJSON_IsString(x) || cJSON_GetObjectItemCaseSensitive(root, "mode"))
+	if (jsonio_experiment(root) || cJSON_GetObjectItemCaseSensitive(root, "mode"))
 		return COMPARE_OTHER;
 	return COMPARE_MOUNTAIN;
 }

@@ -170,6 +170,12 @@ double jsonio_opt_number(const cJSON *o, const char *key, double dflt)
 	return cJSON_IsNumber(v) && isfinite(v->valuedouble) ? v->valuedouble : dflt;
 }
 
+const char *jsonio_experiment(const cJSON *root)
+{
+	const cJSON *ex = cJSON_GetObjectItemCaseSensitive(root, "experiment");
+	return cJSON_IsString(ex) && ex->valuestring ? ex->valuestring : NULL;
+}
+
 long jsonio_opt_int(const cJSON *o, const char *key, long min, long max, long dflt)
 {
 	double d = jsonio_opt_number(o, key, NAN);

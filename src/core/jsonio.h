@@ -43,4 +43,9 @@ double jsonio_opt_number(const cJSON *o, const char *key, double dflt);
 long jsonio_opt_int(const cJSON *o, const char *key, long min, long max, long dflt);
 void jsonio_opt_string(const cJSON *o, const char *key, char *out, size_t len);
 
+/* The "experiment" a result file names at its top ("latency", "matmul",
+ * ...), or NULL when it names none (older files): what every X_result_is()
+ * looks at first. */
+const char *jsonio_experiment(const cJSON *root);
+
 #endif

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "falseshare.h"
+#include "core/jsonio.h"
 #include "core/clock.h"
 #include "core/sysinfo.h"
 
@@ -214,12 +215,41 @@ static int best_of(job_t *job, const struct falseshare_params *p, unsigned threa
 	return 0;
 }
 
+/* One cell: threads counters spacing bytes apart, the best of p->tries,
+ * emitted as a kind cell at (row, col) with the progress advanced by its
+ * increments (*units of total). Returns 0, 1 when cancelled, -1 with e. */
+static int run_cell(job_t *job, const struct falseshare_params *p, double *units, double total,
+		    int kind, int row, int col, unsigned threads, unsigned spacing, mt_error *e)
+{
+	struct job_event ev;
+	double best, second;
+	int exact, rc;
+	rc = best_of(job, p, threads, spacing, p->cpus, p->ncpus, &best, &second, &exact, e);
+	if (rc != 0)
+		return rc;
+	*units += (double)threads * p->rounds * p->tries;
+	job_set_progress(job, *units, total);
+	memset(&ev, 0, sizeof ev);
+	ev.type = JOB_EV_CELL;
+	ev.kind = kind;
+	ev.row = row;
+	ev.col = col;
+	ev.value = best;
+	ev.spread = isfinite(second) && best > 0 ? (second - best) / best : 0;
+	ev.aux[0] = threads;
+	ev.aux[1] = spacing;
+	ev.aux[2] = p->ncpus > 0 && threads > (unsigned)p->ncpus;
+	ev.aux[3] = exact;
+	ev.aux[4] = best * 1e6 / (double)p->rounds;
+	job_emit(job, &ev);
+	return 0;
+}
+
 int falseshare_worker(job_t *job, void *arg, mt_error *e)
 {
 	const struct falseshare_params *p = arg;
-	const int *cpus = p->cpus;
-	int ncpus = p->ncpus;
 	double units = 0, total = 0;
+	int rc = 0;
 	if (p->rounds < 1 || p->tries < 1)
 		return mt_fail(e, "falseshare: bad parameters (rounds %llu, tries %d)",
 			       (unsigned long long)p->rounds, p->tries);
@@ -227,60 +257,14 @@ int falseshare_worker(job_t *job, void *arg, mt_error *e)
 		total += 2.0 * p->threads[i];
 	total += (double)p->nsweep * p->sweep_threads;
 	total *= (double)p->rounds * p->tries;
-	for (size_t i = 0; i < p->nthreads; i++)
-		for (int layout = 0; layout < 2; layout++) {
-			struct job_event ev;
-			unsigned spacing = layout ? p->padded : p->packed;
-			double best, second;
-			int exact, rc;
-			rc = best_of(job, p, p->threads[i], spacing, cpus, ncpus, &best, &second,
-				     &exact, e);
-			if (rc < 0)
-				return -1;
-			if (rc > 0)
-				return 0;
-			units += (double)p->threads[i] * p->rounds * p->tries;
-			job_set_progress(job, units, total);
-			memset(&ev, 0, sizeof ev);
-			ev.type = JOB_EV_CELL;
-			ev.kind = FALSESHARE_CELL_TABLE;
-			ev.row = (int)i;
-			ev.col = layout;
-			ev.value = best;
-			ev.spread = isfinite(second) && best > 0 ? (second - best) / best : 0;
-			ev.aux[0] = p->threads[i];
-			ev.aux[1] = spacing;
-			ev.aux[2] = ncpus > 0 && p->threads[i] > (unsigned)ncpus;
-			ev.aux[3] = exact;
-			ev.aux[4] = best * 1e6 / (double)p->rounds;
-			job_emit(job, &ev);
-		}
-	for (size_t i = 0; i < p->nsweep; i++) {
-		struct job_event ev;
-		double best, second;
-		int exact, rc;
-		rc = best_of(job, p, p->sweep_threads, p->sweep[i], cpus, ncpus, &best, &second,
-			     &exact, e);
-		if (rc < 0)
-			return -1;
-		if (rc > 0)
-			return 0;
-		units += (double)p->sweep_threads * p->rounds * p->tries;
-		job_set_progress(job, units, total);
-		memset(&ev, 0, sizeof ev);
-		ev.type = JOB_EV_CELL;
-		ev.kind = FALSESHARE_CELL_SWEEP;
-		ev.row = (int)i;
-		ev.value = best;
-		ev.spread = isfinite(second) && best > 0 ? (second - best) / best : 0;
-		ev.aux[0] = p->sweep_threads;
-		ev.aux[1] = p->sweep[i];
-		ev.aux[2] = ncpus > 0 && p->sweep_threads > (unsigned)ncpus;
-		ev.aux[3] = exact;
-		ev.aux[4] = best * 1e6 / (double)p->rounds;
-		job_emit(job, &ev);
-	}
-	return 0;
+	for (size_t i = 0; i < p->nthreads && !rc; i++)
+		for (int layout = 0; layout < 2 && !rc; layout++)
+			rc = run_cell(job, p, &units, total, FALSESHARE_CELL_TABLE, (int)i, layout,
+				      p->threads[i], layout ? p->padded : p->packed, e);
+	for (size_t i = 0; i < p->nsweep && !rc; i++)
+		rc = run_cell(job, p, &units, total, FALSESHARE_CELL_SWEEP, (int)i, 0,
+			      p->sweep_threads, p->sweep[i], e);
+	return rc < 0 ? -1 : 0; /* cancelled (rc 1): a clean end */
 }
 
 /* ---- results ---------------------------------------------------------------- */
@@ -333,6 +317,32 @@ size_t falseshare_result_measured(const struct falseshare_result *r)
 	return n;
 }
 
+/* Appends cell c to arr as one object: a table cell (layout l: 0 packed, 1
+ * padded) as threads, layout, spacing, ms, spread, ns_per_increment,
+ * oversubscribed, exact; a sweep cell (table 0) as spacing, threads, the
+ * times, exact. Returns 0, or -1 out of memory. */
+static int cell_to_json(cJSON *arr, const struct falseshare_cell *c, int table, int l)
+{
+	cJSON *it = cJSON_CreateObject();
+	if (!it)
+		return -1;
+	cJSON_AddItemToArray(arr, it);
+	if (table) {
+		cJSON_AddNumberToObject(it, "threads", c->threads);
+		cJSON_AddStringToObject(it, "layout", l ? "padded" : "packed");
+		cJSON_AddNumberToObject(it, "spacing", c->spacing);
+	} else {
+		cJSON_AddNumberToObject(it, "spacing", c->spacing);
+		cJSON_AddNumberToObject(it, "threads", c->threads);
+	}
+	cJSON_AddNumberToObject(it, "ms", c->ms);
+	cJSON_AddNumberToObject(it, "spread", c->spread);
+	cJSON_AddNumberToObject(it, "ns_per_increment", c->ns_inc);
+	if (table)
+		cJSON_AddBoolToObject(it, "oversubscribed", c->over);
+	return cJSON_AddBoolToObject(it, "exact", c->exact) ? 0 : -1;
+}
+
 cJSON *falseshare_result_to_json(const struct falseshare_result *r)
 {
 	cJSON *root = cJSON_CreateObject(), *arr, *sw;
@@ -347,42 +357,12 @@ cJSON *falseshare_result_to_json(const struct falseshare_result *r)
 	if (!arr || !sw)
 		goto oom;
 	for (size_t i = 0; i < r->nthreads; i++)
-		for (int l = 0; l < 2; l++) {
-			const struct falseshare_cell *c = &r->tab[i][l];
-			cJSON *it;
-			if (!c->have)
-				continue;
-			it = cJSON_CreateObject();
-			if (!it)
+		for (int l = 0; l < 2; l++)
+			if (r->tab[i][l].have && cell_to_json(arr, &r->tab[i][l], 1, l) < 0)
 				goto oom;
-			cJSON_AddItemToArray(arr, it);
-			cJSON_AddNumberToObject(it, "threads", c->threads);
-			cJSON_AddStringToObject(it, "layout", l ? "padded" : "packed");
-			cJSON_AddNumberToObject(it, "spacing", c->spacing);
-			cJSON_AddNumberToObject(it, "ms", c->ms);
-			cJSON_AddNumberToObject(it, "spread", c->spread);
-			cJSON_AddNumberToObject(it, "ns_per_increment", c->ns_inc);
-			cJSON_AddBoolToObject(it, "oversubscribed", c->over);
-			if (!cJSON_AddBoolToObject(it, "exact", c->exact))
-				goto oom;
-		}
-	for (size_t i = 0; i < r->nsweep; i++) {
-		const struct falseshare_cell *c = &r->swp[i];
-		cJSON *it;
-		if (!c->have)
-			continue;
-		it = cJSON_CreateObject();
-		if (!it)
+	for (size_t i = 0; i < r->nsweep; i++)
+		if (r->swp[i].have && cell_to_json(sw, &r->swp[i], 0, 0) < 0)
 			goto oom;
-		cJSON_AddItemToArray(sw, it);
-		cJSON_AddNumberToObject(it, "spacing", c->spacing);
-		cJSON_AddNumberToObject(it, "threads", c->threads);
-		cJSON_AddNumberToObject(it, "ms", c->ms);
-		cJSON_AddNumberToObject(it, "spread", c->spread);
-		cJSON_AddNumberToObject(it, "ns_per_increment", c->ns_inc);
-		if (!cJSON_AddBoolToObject(it, "exact", c->exact))
-			goto oom;
-	}
 	return root;
 oom:
 	cJSON_Delete(root);
@@ -391,11 +371,11 @@ oom:
 
 int falseshare_result_is(const cJSON *root)
 {
-	const cJSON *ex = cJSON_GetObjectItemCaseSensitive(root, "experiment");
+	const char *ex = jsonio_experiment(root);
 	const cJSON *res = cJSON_GetObjectItemCaseSensitive(root, "results"), *it;
 	const cJSON *lay;
-	if (cJSON_IsString(ex))
-		return strcmp(ex->valuestring, "falseshare") == 0;
+	if (ex)
+		return strcmp(ex, "falseshare") == 0;
 	it = cJSON_IsArray(res) ? cJSON_GetArrayItem(res, 0) : NULL;
 	lay = it ? cJSON_GetObjectItemCaseSensitive(it, "layout") : NULL;
 	return cJSON_IsString(lay) && (strcmp(lay->valuestring, "packed") == 0 ||

@@ -5,6 +5,7 @@
 #include "lists.h"
 #include "core/barrier.h"
 #include "core/clock.h"
+#include "core/jsonio.h"
 #include "sim/sim.h"
 #include "sim/trace.h"
 #include "core/sysinfo.h"
@@ -18,6 +19,21 @@ static const char *const layout_names[LIST_NLAYOUTS] = {
 };
 
 enum { CDR_NEXT = 0, CDR_END = 1, CDR_PTR = 2 };
+
+/* The cdr cell after p, whose word is w: the next word (CDR_NEXT), the one
+ * p[1] points to (CDR_PTR), or NULL at the end. Inlined into the walks. */
+static inline __attribute__((always_inline)) const uint64_t *cdr_next(const uint64_t *p,
+								       uint64_t w)
+{
+	switch (w & 3) {
+	case CDR_NEXT:
+		return p + 1;
+	case CDR_PTR:
+		return (const uint64_t *)(uintptr_t)p[1];
+	default:
+		return NULL;
+	}
+}
 
 /* Walk in chunks of this many cells between job_check() calls (a 4M-cell
  * shuffled walk takes most of a second). */
@@ -228,17 +244,7 @@ static void each(const struct list *l, void (*fn)(const void *at, uint64_t v, vo
 		while (p) {
 			uint64_t w = *p;
 			fn(p, w >> 2, ctx);
-			switch (w & 3) {
-			case CDR_NEXT:
-				p++;
-				break;
-			case CDR_PTR:
-				p = (const uint64_t *)(uintptr_t)p[1];
-				break;
-			default:
-				p = NULL;
-				break;
-			}
+			p = cdr_next(p, w);
 		}
 		return;
 	}
@@ -309,18 +315,9 @@ void list_trace(const struct list *l, void (*fn)(uint64_t addr, void *ctx), void
 		while (p) {
 			uint64_t w = *p;
 			fn((uint64_t)(uintptr_t)p, ctx);
-			switch (w & 3) {
-			case CDR_NEXT:
-				p++;
-				break;
-			case CDR_PTR:
+			if ((w & 3) == CDR_PTR) /* the pointer word is loaded too */
 				fn((uint64_t)(uintptr_t)(p + 1), ctx);
-				p = (const uint64_t *)(uintptr_t)p[1];
-				break;
-			default:
-				p = NULL;
-				break;
-			}
+			p = cdr_next(p, w);
 		}
 		return;
 	}
@@ -486,17 +483,7 @@ walk_cdr(const uint64_t *p, size_t max, unsigned work, uint64_t *acc)
 			a = a * WORK_MUL + w;
 			mt_launder(a);
 		}
-		switch (w & 3) {
-		case CDR_NEXT:
-			p++;
-			break;
-		case CDR_PTR:
-			p = (const uint64_t *)(uintptr_t)p[1];
-			break;
-		default:
-			p = NULL;
-			break;
-		}
+		p = cdr_next(p, w);
 	}
 	*acc = a;
 	return p;
@@ -1064,10 +1051,10 @@ oom:
 
 int lists_result_is(const cJSON *root)
 {
-	const cJSON *ex = cJSON_GetObjectItemCaseSensitive(root, "experiment");
+	const char *ex = jsonio_experiment(root);
 	const cJSON *res = cJSON_GetObjectItemCaseSensitive(root, "results"), *it;
-	if (cJSON_IsString(ex))
-		return strcmp(ex->valuestring, "lists") == 0;
+	if (ex)
+		return strcmp(ex, "lists") == 0;
 	it = cJSON_IsArray(res) ? cJSON_GetArrayItem(res, 0) : NULL;
 	return it && cJSON_GetObjectItemCaseSensitive(it, "cells") &&
 	       cJSON_IsString(cJSON_GetObjectItemCaseSensitive(it, "layout"));

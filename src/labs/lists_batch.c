@@ -262,6 +262,32 @@ static int check_outputs(const struct lists_params *p)
 	return 0;
 }
 
+/* After the options: --quick's values under the ones given explicitly
+ * (lengths, tries and graph_n when set), then the outputs checked. Returns
+ * 0, or -1 with cli->rc MT_EXIT_USAGE (said in one line). */
+static int finish_args(struct batch_cli *cli, struct lists_params *p, const char *lengths,
+		       int tries, uint64_t graph_n)
+{
+	if (cli->quick) /* the options given explicitly win */
+		quick_params(p);
+	cli->rc = MT_EXIT_USAGE;
+	if (lengths && parse_lengths(lengths, p) < 0) {
+		char what[96];
+		mt_snprintf(what, sizeof what,
+			    "cell counts 1..%llu such as 4096,64K,1M separated by commas",
+			    (unsigned long long)LISTS_MAX_CELLS);
+		return batch_bad(cli->exp, "--lengths", lengths, what);
+	}
+	if (check_outputs(p) < 0)
+		return -1;
+	cli->rc = MT_EXIT_OK;
+	if (tries)
+		p->tries = tries;
+	if (graph_n)
+		p->graph_n = (size_t)graph_n;
+	return 0;
+}
+
 /* Parse argv into cli and p (defaults first, --quick under the options
  * given explicitly). Returns 0, or -1 when the command ends here with exit
  * code cli->rc (--help: 0; a bad value, said in one line: 2). */
@@ -327,24 +353,7 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct lists
 	}
 	if (ch < 0)
 		return -1;
-	if (cli->quick) /* the options given explicitly win */
-		quick_params(p);
-	cli->rc = MT_EXIT_USAGE;
-	if (lengths && parse_lengths(lengths, p) < 0) {
-		char what[96];
-		mt_snprintf(what, sizeof what,
-			    "cell counts 1..%llu such as 4096,64K,1M separated by commas",
-			    (unsigned long long)LISTS_MAX_CELLS);
-		return batch_bad(cli->exp, "--lengths", lengths, what);
-	}
-	if (check_outputs(p) < 0)
-		return -1;
-	cli->rc = MT_EXIT_OK;
-	if (tries)
-		p->tries = tries;
-	if (graph_n)
-		p->graph_n = (size_t)graph_n;
-	return 0;
+	return finish_args(cli, p, lengths, tries, graph_n);
 }
 
 /* The lines above the table and its head: the graph homework's, or the

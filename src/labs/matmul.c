@@ -4,6 +4,7 @@
 
 #include "matmul.h"
 #include "core/clock.h"
+#include "core/jsonio.h"
 #include "core/sysinfo.h"
 
 #include <limits.h>
@@ -927,8 +928,8 @@ oom:
 
 int matmul_result_is(const cJSON *root)
 {
-	const cJSON *ex = cJSON_GetObjectItemCaseSensitive(root, "experiment");
-	if (cJSON_IsString(ex) && strcmp(ex->valuestring, "matmul") != 0)
+	const char *ex = jsonio_experiment(root);
+	if (ex && strcmp(ex, "matmul") != 0)
 		return 0;
 	return cJSON_IsString(cJSON_GetObjectItemCaseSensitive(root, "mode")) &&
 	       cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(root, "results")) &&

@@ -5,6 +5,7 @@
 
 #include "latency.h"
 #include "core/barrier.h"
+#include "core/chase.h"
 #include "core/clock.h"
 #include "core/diag.h"
 #include "core/sysinfo.h"
@@ -214,44 +215,17 @@ size_t latency_build_fixed(void *buf, uint64_t size, unsigned stride)
 	return n;
 }
 
-static uint64_t splitmix64(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-	return z ^ (z >> 31);
-}
-
 size_t latency_build_random(void *buf, uint64_t size, unsigned stride, uint64_t seed,
 			    uint32_t *scratch)
 {
-	char *b = buf;
-	uint64_t s = seed;
-	size_t n;
-	if (!stride_ok(size, stride) || size / stride > UINT32_MAX)
-		return 0;
-	n = (size_t)(size / stride);
-	for (size_t i = 0; i < n; i++)
-		scratch[i] = (uint32_t)i;
-	/* Sattolo: j < i strictly, so the permutation is one n-cycle. */
-	for (size_t i = n - 1; i > 0; i--) {
-		size_t j = (size_t)(((unsigned __int128)splitmix64(&s) * i) >> 64);
-		uint32_t t = scratch[i];
-		scratch[i] = scratch[j];
-		scratch[j] = t;
-	}
-	if (n == 1)
-		scratch[0] = 0;
-	for (size_t i = 0; i < n; i++)
-		*(void **)(b + i * stride) = b + (size_t)scratch[i] * stride;
-	return n;
+	return chase_build_cycle(buf, size, stride, seed, scratch);
 }
 
 /* Fisher-Yates over v[0..n) with splitmix64 from *s. */
 static void shuffle_u32(uint32_t *v, size_t n, uint64_t *s)
 {
 	for (size_t i = n; i > 1; i--) {
-		size_t j = (size_t)(((unsigned __int128)splitmix64(s) * i) >> 64);
+		size_t j = (size_t)(((unsigned __int128)chase_splitmix64(s) * i) >> 64);
 		uint32_t t = v[i - 1];
 		v[i - 1] = v[j];
 		v[j] = t;
@@ -288,23 +262,6 @@ size_t latency_build_random_local(void *buf, uint64_t size, unsigned stride, uin
 		*(void **)(b + (size_t)order[i] * stride) = b + (size_t)order[(i + 1) % n] * stride;
 	return n;
 }
-
-#define CH1 q = (void **)*q;
-#define CH8 CH1 CH1 CH1 CH1 CH1 CH1 CH1 CH1
-#define CH64 CH8 CH8 CH8 CH8 CH8 CH8 CH8 CH8
-
-__attribute__((noinline)) void *latency_chase(void *p, uint64_t n)
-{
-	void **q = p;
-	for (uint64_t b = n / 64; b; b--) {
-		CH64
-	}
-	for (uint64_t r = n % 64; r; r--) {
-		CH1
-	}
-	return q;
-}
-
 
 /* ---- results ------------------------------------------------------------ */
 
@@ -384,7 +341,7 @@ static int chase_checked(job_t *job, void **p, uint64_t n, double est_ns)
 	while (n) {
 		uint64_t m = n < chunk ? n : chunk;
 		int c;
-		*p = latency_chase(*p, m);
+		*p = chase_walk(*p, m);
 		n -= m;
 		c = job_check(job);
 		if (c == JOB_CANCELLED)
@@ -441,7 +398,7 @@ static int measure_point(job_t *job, const struct latency_params *p, char *buf, 
 		if (c == JOB_CANCELLED)
 			return c;
 		t0 = mt_now_ns();
-		q = latency_chase(q, per_try);
+		q = chase_walk(q, per_try);
 		t1 = mt_now_ns();
 		if (job_check(job) == JOB_RESUMED) { /* paused in between: throw it away */
 			t--;

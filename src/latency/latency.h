@@ -125,9 +125,7 @@ size_t latency_build_random(void *buf, uint64_t size, unsigned stride, uint64_t 
 size_t latency_build_random_local(void *buf, uint64_t size, unsigned stride, uint64_t locality,
 				  uint64_t seed, uint32_t *scratch);
 
-/* Follow n pointers from p (an unrolled p = *p loop); returns where it ended
- * so the caller can sink it. Not inlined. */
-void *latency_chase(void *p, uint64_t n);
+/* The chase itself is chase_walk() (core/chase.h). */
 
 /* ---- results ---------------------------------------------------------- */
 
@@ -179,6 +177,11 @@ size_t latency_measured(const struct latency_result *r);
  * random_other {hugepages, ns}, hugepages "on"/"off"/"unknown", pages,
  * then the levels (latency_levels_to_json). NULL when out of memory. */
 cJSON *latency_to_json(const struct latency_result *r);
+
+/* 1 when root is a latency result: its "experiment" says so, or (files
+ * written before results named one) it has "cycles" and "ns" but no
+ * mountain "throughput". */
+int latency_result_is(const cJSON *root);
 
 /* Read a result back (strict: ragged or mistyped arrays fail with "FILE:
  * FIELD ..."). Returns NULL with e set. */

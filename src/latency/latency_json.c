@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "latency.h"
+#include "core/jsonio.h"
 
 #include <limits.h>
 #include <math.h>
@@ -283,6 +284,16 @@ static int read_random(const cJSON *root, const char *file, struct latency_resul
 	r->tlb_locality = (uint64_t)jsonio_opt_int(rnd, "tlb_locality", 0, LONG_MAX, 0);
 	r->has_random = 1;
 	return 0;
+}
+
+int latency_result_is(const cJSON *root)
+{
+	const char *ex = jsonio_experiment(root);
+	if (ex)
+		return strcmp(ex, "latency") == 0;
+	return cJSON_GetObjectItemCaseSensitive(root, "cycles") &&
+	       cJSON_GetObjectItemCaseSensitive(root, "ns") &&
+	       !cJSON_GetObjectItemCaseSensitive(root, "throughput");
 }
 
 struct latency_result *latency_from_json(const cJSON *root, const char *file, mt_error *e)

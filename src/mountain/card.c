@@ -13,8 +13,8 @@
 
 int card_is(const cJSON *root)
 {
-	const cJSON *ex = cJSON_GetObjectItemCaseSensitive(root, "experiment");
-	return cJSON_IsString(ex) && ex->valuestring && strcmp(ex->valuestring, "card") == 0;
+	const char *ex = jsonio_experiment(root);
+	return ex && strcmp(ex, "card") == 0;
 }
 
 /* A size in bytes (0 when absent); -1 with e when present but not a size. */

@@ -22,18 +22,6 @@ const char *plot_kind_name(enum plot_kind k)
 	return names[k];
 }
 
-/* A latency result: "experiment": "latency", or the curves without a
- * mountain's throughput (as the Latency tab reads them). */
-static int is_latency(const cJSON *root)
-{
-	const cJSON *ex = cJSON_GetObjectItemCaseSensitive(root, "experiment");
-	if (cJSON_IsString(ex) && ex->valuestring)
-		return strcmp(ex->valuestring, "latency") == 0;
-	return cJSON_GetObjectItemCaseSensitive(root, "cycles") &&
-	       cJSON_GetObjectItemCaseSensitive(root, "ns") &&
-	       !cJSON_GetObjectItemCaseSensitive(root, "throughput");
-}
-
 /* Read a lab result of its kind into a new allocation (they are big). */
 static int load_lab(const cJSON *root, const char *path, struct plot_input *in, mt_error *e)
 {
@@ -71,7 +59,7 @@ int plot_load(const char *path, struct plot_input *in, mt_error *e)
 		in->kind = PLOT_MOUNTAIN;
 		in->mountain = mountain_from_json(root, path, e);
 		rc = in->mountain ? 0 : -1;
-	} else if (is_latency(root)) {
+	} else if (latency_result_is(root)) {
 		in->kind = PLOT_LATENCY;
 		in->latency = latency_from_json(root, path, e);
 		rc = in->latency ? 0 : -1;

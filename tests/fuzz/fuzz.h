@@ -17,6 +17,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "core/jsonio.h"
+#include "info/info.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* The input as a file the readers open by path: an anonymous memory file
@@ -58,6 +61,45 @@ static inline FILE *fuzz_sink(void)
 	if (!f)
 		f = fopen("/dev/null", "w");
 	return f;
+}
+
+/* The input as a JSON file: loads it (jsonio_load) and, when it parses,
+ * hands the tree and the path it was read from to use, then frees both.
+ * Returns 0 (a harness's return). */
+static inline int fuzz_json(const uint8_t *data, size_t size,
+			    void (*use)(const cJSON *root, const char *path))
+{
+	char path[64];
+	mt_error e;
+	cJSON *root;
+	int fd = fuzz_file(data, size, path, sizeof path);
+	if (fd < 0)
+		return 0;
+	root = jsonio_load(path, &e);
+	if (root) {
+		use(root, path);
+		cJSON_Delete(root);
+	}
+	close(fd);
+	return 0;
+}
+
+/* The input as the text of one cache information tool, read by parse; the
+ * levels read are named. Returns 0 (a harness's return). */
+static inline int fuzz_info_text(const uint8_t *data, size_t size,
+				 int (*parse)(const char *text, struct info_source *out,
+					      mt_error *e))
+{
+	struct info_source s;
+	mt_error e;
+	char *text = fuzz_text(data, size);
+	if (text && parse(text, &s, &e) == 0) {
+		char name[32];
+		for (int i = 0; i < s.nlevels; i++)
+			info_level_name(&s.lv[i], name, sizeof name);
+	}
+	free(text);
+	return 0;
 }
 
 #endif

@@ -6,31 +6,27 @@
 #include "core/jsonio.h"
 #include "latency/latency.h"
 
+/* The latency reader, then the level finder and the writers on what it
+ * read. */
+static void use(const cJSON *root, const char *path)
+{
+	mt_error e;
+	struct latency_result *r = latency_from_json(root, path, &e);
+	if (r) {
+		struct latency_levels lv;
+		cJSON *o;
+		latency_detect(r, &lv);
+		o = cJSON_CreateObject();
+		if (o)
+			latency_levels_to_json(&lv, o);
+		cJSON_Delete(o);
+		o = latency_to_json(r);
+		cJSON_Delete(o);
+		latency_result_free(r);
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char path[64];
-	mt_error e;
-	cJSON *root;
-	int fd = fuzz_file(data, size, path, sizeof path);
-	if (fd < 0)
-		return 0;
-	root = jsonio_load(path, &e);
-	if (root) {
-		struct latency_result *r = latency_from_json(root, path, &e);
-		if (r) {
-			struct latency_levels lv;
-			cJSON *o;
-			latency_detect(r, &lv);
-			o = cJSON_CreateObject();
-			if (o)
-				latency_levels_to_json(&lv, o);
-			cJSON_Delete(o);
-			o = latency_to_json(r);
-			cJSON_Delete(o);
-			latency_result_free(r);
-		}
-		cJSON_Delete(root);
-	}
-	close(fd);
-	return 0;
+	return fuzz_json(data, size, use);
 }

@@ -1,0 +1,39 @@
+/* tests/testjob.h: what the tests that run a worker through core/job share:
+ * waiting for its events, cancelling it. Include after <cmocka.h>. */
+#ifndef MEMTOP_TESTJOB_H
+#define MEMTOP_TESTJOB_H
+
+#include <poll.h>
+#include <time.h>
+
+#include "core/clock.h"
+#include "core/job.h"
+
+/* Waits up to 100 ms for job's events, then takes up to max of them into
+ * ev. Returns how many it took (0: none yet). */
+static inline size_t test_job_wait(job_t *job, struct job_event *ev, size_t max)
+{
+	struct pollfd pfd = { .fd = job_fd(job), .events = POLLIN };
+	poll(&pfd, 1, 100);
+	return job_take(job, ev, max);
+}
+
+/* Starts fn on arg, lets it run run_ms, cancels it and waits for its end;
+ * the test fails unless it started and ended cancelled (job_join 1).
+ * Returns the ns from the cancel to the end. */
+static inline uint64_t test_job_cancel_after(job_fn fn, void *arg, long run_ms)
+{
+	struct job_opts o = { -1, 0 };
+	struct timespec ts = { run_ms / 1000, (run_ms % 1000) * 1000000L };
+	mt_error e;
+	uint64_t t0;
+	job_t *job = job_start(fn, arg, &o, &e);
+	assert_non_null(job);
+	nanosleep(&ts, NULL);
+	t0 = mt_now_ns();
+	job_cancel(job);
+	assert_int_equal(job_join(job, &e), 1);
+	return mt_now_ns() - t0;
+}
+
+#endif
