@@ -46,7 +46,7 @@
 #define DOUBTFUL_CANARY 1.15
 #define DOUBTFUL_SPREAD 0.05
 #define DOUBTFUL_UNEVEN 0.2 /* the first thread done this much of the try before the last */
-#define CHECK_EVERY_NS 5000000ull
+#define CHECK_EVERY_NS 50000000ull /* the job's pause and cancel, checked while a try runs */
 #define TRIAD_S 3.0
 
 /* ---- pinned threads (shared with bandwidth_loaded.c) ----------------------- */
@@ -88,6 +88,57 @@ void bw_nap(long ns)
 	struct timespec ts = { ns / 1000000000L, ns % 1000000000L };
 	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
 		;
+}
+
+int bw_done_init(struct bw_done *d, mt_error *e)
+{
+	pthread_condattr_t ca;
+	int rc;
+	d->n = 0;
+	if ((rc = pthread_mutex_init(&d->mu, NULL)) != 0)
+		return mt_fail(e, "bandwidth: cannot make a mutex: %s", strerror(rc));
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	rc = pthread_cond_init(&d->cv, &ca);
+	pthread_condattr_destroy(&ca);
+	if (rc != 0) {
+		pthread_mutex_destroy(&d->mu);
+		return mt_fail(e, "bandwidth: cannot make a condition: %s", strerror(rc));
+	}
+	return 0;
+}
+
+void bw_done_destroy(struct bw_done *d)
+{
+	pthread_cond_destroy(&d->cv);
+	pthread_mutex_destroy(&d->mu);
+}
+
+void bw_done_post(struct bw_done *d)
+{
+	pthread_mutex_lock(&d->mu);
+	d->n++;
+	pthread_cond_broadcast(&d->cv);
+	pthread_mutex_unlock(&d->mu);
+}
+
+int bw_done_wait(struct bw_done *d, int want, uint64_t ns)
+{
+	struct timespec dl;
+	int n;
+	clock_gettime(CLOCK_MONOTONIC, &dl);
+	dl.tv_sec += (time_t)(ns / 1000000000u);
+	dl.tv_nsec += (long)(ns % 1000000000u);
+	if (dl.tv_nsec >= 1000000000L) {
+		dl.tv_sec++;
+		dl.tv_nsec -= 1000000000L;
+	}
+	pthread_mutex_lock(&d->mu);
+	while (d->n < want && pthread_cond_timedwait(&d->cv, &d->mu, &dl) == 0)
+		;
+	n = d->n;
+	pthread_mutex_unlock(&d->mu);
+	return n;
 }
 
 void bw_relax(unsigned *spins)
@@ -152,7 +203,7 @@ struct try_ctx {
 	_Alignas(128) atomic_int ready;
 	_Alignas(128) atomic_int go;
 	_Alignas(128) atomic_int stop;
-	_Alignas(128) atomic_int done;
+	_Alignas(128) struct bw_done done;
 	uint64_t t0;
 	bw_kernel_fn fn, canary_fn;
 	char *buf;
@@ -253,7 +304,7 @@ static void *member_main(void *arg)
 	m->end_ns = mt_now_ns();
 	m->preempted = bandwidth_preemptions() - m->preempted;
 	mt_sink(sum);
-	atomic_fetch_add(&c->done, 1);
+	bw_done_post(&c->done);
 	return NULL;
 }
 
@@ -266,12 +317,13 @@ static int run_try(job_t *job, const struct bandwidth_params *p, struct try_ctx 
 {
 	pthread_t tid[BW_MAX_THREADS];
 	unsigned started = 0;
-	uint64_t last_check = mt_now_ns(), tend = 0;
+	uint64_t tend = 0;
 	int rc = TRY_OK;
 	atomic_store(&c->ready, 0);
 	atomic_store(&c->go, 0);
 	atomic_store(&c->stop, 0);
-	atomic_store(&c->done, 0);
+	if (bw_done_init(&c->done, e) < 0)
+		return -1;
 	for (unsigned i = 0; i < c->threads; i++) {
 		int cpu = p->ncpus > 0 ? p->cpus[i % (unsigned)p->ncpus] : -1;
 		memset(&m[i], 0, sizeof m[i]);
@@ -288,11 +340,9 @@ static int run_try(job_t *job, const struct bandwidth_params *p, struct try_ctx 
 		c->t0 = mt_now_ns();
 		atomic_store(&c->go, 1);
 	}
-	while (atomic_load(&c->done) < (int)started) {
-		bw_nap(1000000);
-		if (job && mt_now_ns() - last_check > CHECK_EVERY_NS) {
+	while (bw_done_wait(&c->done, (int)started, CHECK_EVERY_NS) < (int)started) {
+		if (job) {
 			int chk = job_check(job);
-			last_check = mt_now_ns();
 			if ((chk == JOB_CANCELLED || chk == JOB_RESUMED) && rc == TRY_OK) {
 				atomic_store(&c->stop, 1);
 				rc = chk == JOB_CANCELLED ? TRY_CANCELLED : TRY_AGAIN;
@@ -304,6 +354,7 @@ static int run_try(job_t *job, const struct bandwidth_params *p, struct try_ctx 
 		if (m[i].end_ns > tend)
 			tend = m[i].end_ns;
 	}
+	bw_done_destroy(&c->done);
 	*ns = tend > c->t0 ? (double)(tend - c->t0) : 1;
 	return rc;
 }

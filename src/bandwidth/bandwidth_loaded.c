@@ -31,7 +31,7 @@
 #define CALIBRATE_LOADS 4096u
 #define MIN_LOADS 1000u
 #define RAMP_NS 10000000L /* loaders run this long before the chaser times */
-#define CHECK_EVERY_NS 5000000ull
+#define CHECK_EVERY_NS 50000000ull /* the job's pause and cancel, checked while a point runs */
 #define SEED 0x6d656d746f70ull
 #define SETTLE_MAX 8       /* idle points at most, until two agree */
 #define SETTLE_RATIO 0.10  /* "agree": medians within 10 % */
@@ -50,7 +50,7 @@ struct loader {
 struct point_ctx {
 	_Alignas(128) atomic_int stop_loaders;
 	_Alignas(128) atomic_int stop_chaser;
-	_Alignas(128) atomic_int chaser_done;
+	_Alignas(128) struct bw_done chaser_done;
 	bw_kernel_fn fn;
 	uint64_t delay_ticks;
 	struct loader *loaders;
@@ -126,7 +126,7 @@ static void *chaser_main(void *arg)
 		c->done_tries = t + 1;
 	}
 	c->chase_start = q; /* the next point goes on from here */
-	atomic_store(&c->chaser_done, 1);
+	bw_done_post(&c->chaser_done);
 	return NULL;
 }
 
@@ -149,17 +149,12 @@ struct sweep {
  * or JOB_CANCELLED (then the chaser was told to stop). */
 static int wait_chaser(struct sweep *s, struct point_ctx *c)
 {
-	uint64_t last = mt_now_ns();
 	int st = JOB_GO;
-	while (!atomic_load(&c->chaser_done)) {
-		bw_nap(1000000);
-		if (mt_now_ns() - last > CHECK_EVERY_NS) {
-			int chk = job_check(s->job);
-			last = mt_now_ns();
-			if (chk != JOB_GO && st == JOB_GO) {
-				st = chk;
-				atomic_store(&c->stop_chaser, 1);
-			}
+	while (bw_done_wait(&c->chaser_done, 1, CHECK_EVERY_NS) < 1) {
+		int chk = job_check(s->job);
+		if (chk != JOB_GO && st == JOB_GO) {
+			st = chk;
+			atomic_store(&c->stop_chaser, 1);
 		}
 	}
 	return st;
@@ -181,6 +176,8 @@ static int run_point(struct sweep *s, double delay_ns, struct point_ctx *c, mt_e
 	c->chase_start = s->pos;
 	c->point_ns = p->point_ns;
 	c->tries = p->loaded_tries;
+	if (bw_done_init(&c->chaser_done, e) < 0)
+		return -1;
 	for (unsigned i = 0; i < nl; i++) {
 		s->loaders[i].ctx = c;
 		atomic_store(&s->loaders[i].bytes, 0);
@@ -197,6 +194,7 @@ stop:
 	atomic_store(&c->stop_loaders, 1);
 	for (unsigned i = 0; i < started; i++)
 		pthread_join(lt[i], NULL);
+	bw_done_destroy(&c->chaser_done);
 	return st;
 }
 
