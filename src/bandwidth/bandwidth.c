@@ -29,6 +29,7 @@
 #include "bandwidth_int.h"
 #include "core/barrier.h"
 #include "core/clock.h"
+#include "core/waitgroup.h"
 
 #include <errno.h>
 #include <math.h>
@@ -88,57 +89,6 @@ void bw_nap(long ns)
 	struct timespec ts = { ns / 1000000000L, ns % 1000000000L };
 	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
 		;
-}
-
-int bw_done_init(struct bw_done *d, mt_error *e)
-{
-	pthread_condattr_t ca;
-	int rc;
-	d->n = 0;
-	if ((rc = pthread_mutex_init(&d->mu, NULL)) != 0)
-		return mt_fail(e, "bandwidth: cannot make a mutex: %s", strerror(rc));
-	pthread_condattr_init(&ca);
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	rc = pthread_cond_init(&d->cv, &ca);
-	pthread_condattr_destroy(&ca);
-	if (rc != 0) {
-		pthread_mutex_destroy(&d->mu);
-		return mt_fail(e, "bandwidth: cannot make a condition: %s", strerror(rc));
-	}
-	return 0;
-}
-
-void bw_done_destroy(struct bw_done *d)
-{
-	pthread_cond_destroy(&d->cv);
-	pthread_mutex_destroy(&d->mu);
-}
-
-void bw_done_post(struct bw_done *d)
-{
-	pthread_mutex_lock(&d->mu);
-	d->n++;
-	pthread_cond_broadcast(&d->cv);
-	pthread_mutex_unlock(&d->mu);
-}
-
-int bw_done_wait(struct bw_done *d, int want, uint64_t ns)
-{
-	struct timespec dl;
-	int n;
-	clock_gettime(CLOCK_MONOTONIC, &dl);
-	dl.tv_sec += (time_t)(ns / 1000000000u);
-	dl.tv_nsec += (long)(ns % 1000000000u);
-	if (dl.tv_nsec >= 1000000000L) {
-		dl.tv_sec++;
-		dl.tv_nsec -= 1000000000L;
-	}
-	pthread_mutex_lock(&d->mu);
-	while (d->n < want && pthread_cond_timedwait(&d->cv, &d->mu, &dl) == 0)
-		;
-	n = d->n;
-	pthread_mutex_unlock(&d->mu);
-	return n;
 }
 
 void bw_relax(unsigned *spins)
@@ -203,7 +153,7 @@ struct try_ctx {
 	_Alignas(128) atomic_int ready;
 	_Alignas(128) atomic_int go;
 	_Alignas(128) atomic_int stop;
-	_Alignas(128) struct bw_done done;
+	_Alignas(128) struct mt_waitgroup done;
 	uint64_t t0;
 	bw_kernel_fn fn, canary_fn;
 	char *buf;
@@ -304,7 +254,7 @@ static void *member_main(void *arg)
 	m->end_ns = mt_now_ns();
 	m->preempted = bandwidth_preemptions() - m->preempted;
 	mt_sink(sum);
-	bw_done_post(&c->done);
+	mt_waitgroup_done(&c->done);
 	return NULL;
 }
 
@@ -322,7 +272,7 @@ static int run_try(job_t *job, const struct bandwidth_params *p, struct try_ctx 
 	atomic_store(&c->ready, 0);
 	atomic_store(&c->go, 0);
 	atomic_store(&c->stop, 0);
-	if (bw_done_init(&c->done, e) < 0)
+	if (mt_waitgroup_init(&c->done, e) < 0)
 		return -1;
 	for (unsigned i = 0; i < c->threads; i++) {
 		int cpu = p->ncpus > 0 ? p->cpus[i % (unsigned)p->ncpus] : -1;
@@ -340,7 +290,7 @@ static int run_try(job_t *job, const struct bandwidth_params *p, struct try_ctx 
 		c->t0 = mt_now_ns();
 		atomic_store(&c->go, 1);
 	}
-	while (bw_done_wait(&c->done, (int)started, CHECK_EVERY_NS) < (int)started) {
+	while (mt_waitgroup_wait(&c->done, (int)started, CHECK_EVERY_NS) < (int)started) {
 		if (job) {
 			int chk = job_check(job);
 			if ((chk == JOB_CANCELLED || chk == JOB_RESUMED) && rc == TRY_OK) {
@@ -354,7 +304,7 @@ static int run_try(job_t *job, const struct bandwidth_params *p, struct try_ctx 
 		if (m[i].end_ns > tend)
 			tend = m[i].end_ns;
 	}
-	bw_done_destroy(&c->done);
+	mt_waitgroup_destroy(&c->done);
 	*ns = tend > c->t0 ? (double)(tend - c->t0) : 1;
 	return rc;
 }

@@ -19,6 +19,7 @@
 #include "core/barrier.h"
 #include "core/chase.h"
 #include "core/clock.h"
+#include "core/waitgroup.h"
 
 #include <errno.h>
 #include <math.h>
@@ -50,7 +51,7 @@ struct loader {
 struct point_ctx {
 	_Alignas(128) atomic_int stop_loaders;
 	_Alignas(128) atomic_int stop_chaser;
-	_Alignas(128) struct bw_done chaser_done;
+	_Alignas(128) struct mt_waitgroup chaser_done;
 	bw_kernel_fn fn;
 	uint64_t delay_ticks;
 	struct loader *loaders;
@@ -126,7 +127,7 @@ static void *chaser_main(void *arg)
 		c->done_tries = t + 1;
 	}
 	c->chase_start = q; /* the next point goes on from here */
-	bw_done_post(&c->chaser_done);
+	mt_waitgroup_done(&c->chaser_done);
 	return NULL;
 }
 
@@ -150,7 +151,7 @@ struct sweep {
 static int wait_chaser(struct sweep *s, struct point_ctx *c)
 {
 	int st = JOB_GO;
-	while (bw_done_wait(&c->chaser_done, 1, CHECK_EVERY_NS) < 1) {
+	while (mt_waitgroup_wait(&c->chaser_done, 1, CHECK_EVERY_NS) < 1) {
 		int chk = job_check(s->job);
 		if (chk != JOB_GO && st == JOB_GO) {
 			st = chk;
@@ -176,7 +177,7 @@ static int run_point(struct sweep *s, double delay_ns, struct point_ctx *c, mt_e
 	c->chase_start = s->pos;
 	c->point_ns = p->point_ns;
 	c->tries = p->loaded_tries;
-	if (bw_done_init(&c->chaser_done, e) < 0)
+	if (mt_waitgroup_init(&c->chaser_done, e) < 0)
 		return -1;
 	for (unsigned i = 0; i < nl; i++) {
 		s->loaders[i].ctx = c;
@@ -194,7 +195,7 @@ stop:
 	atomic_store(&c->stop_loaders, 1);
 	for (unsigned i = 0; i < started; i++)
 		pthread_join(lt[i], NULL);
-	bw_done_destroy(&c->chaser_done);
+	mt_waitgroup_destroy(&c->chaser_done);
 	return st;
 }
 

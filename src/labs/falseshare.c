@@ -5,6 +5,7 @@
 #include "core/jsonio.h"
 #include "core/clock.h"
 #include "core/sysinfo.h"
+#include "core/waitgroup.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -41,7 +42,7 @@ struct race {
 	_Alignas(128) atomic_int ready;
 	_Alignas(128) atomic_int go;
 	_Alignas(128) atomic_int stop;
-	_Alignas(128) atomic_int done;
+	_Alignas(128) struct mt_waitgroup done;
 	uint64_t rounds;
 	unsigned char *counters;
 	unsigned spacing;
@@ -55,6 +56,8 @@ struct counter_arg {
 
 /* Increments between looks at the stop flag. */
 #define CHUNK 65536u
+/* The coordinator's looks at the job (pause, cancel) while a race runs. */
+#define CHECK_EVERY_NS 50000000ull
 
 static void *count_main(void *p)
 {
@@ -75,7 +78,7 @@ static void *count_main(void *p)
 			break;
 	}
 	ca->end_ns = mt_now_ns();
-	atomic_fetch_add(&r->done, 1);
+	mt_waitgroup_done(&r->done);
 	return NULL;
 }
 
@@ -94,7 +97,7 @@ int falseshare_race(unsigned threads, unsigned spacing, uint64_t rounds, const i
 	struct counter_arg *args = NULL;
 	pthread_t *tid = NULL;
 	unsigned started = 0;
-	uint64_t t0, last_check, tend = 0;
+	uint64_t t0, tend = 0;
 	size_t bytes;
 	int rc = 0;
 
@@ -107,8 +110,13 @@ int falseshare_race(unsigned threads, unsigned spacing, uint64_t rounds, const i
 	if (posix_memalign((void **)&r, 128, sizeof *r) != 0)
 		return mt_fail(e, "falseshare: out of memory");
 	memset(r, 0, sizeof *r);
+	if (mt_waitgroup_init(&r->done, e) < 0) {
+		free(r);
+		return -1;
+	}
 	bytes = ((size_t)threads * spacing + 4095) & ~(size_t)4095;
 	if (posix_memalign((void **)&r->counters, mt_page_size(), bytes) != 0) {
+		mt_waitgroup_destroy(&r->done);
 		free(r);
 		return mt_fail(e, "falseshare: out of memory");
 	}
@@ -151,14 +159,13 @@ int falseshare_race(unsigned threads, unsigned spacing, uint64_t rounds, const i
 		nap(50000);
 	t0 = mt_now_ns();
 	atomic_store_explicit(&r->go, 1, memory_order_release);
-	last_check = t0;
-	while (atomic_load(&r->done) < (int)started) {
-		nap(2000000);
-		if (job && mt_now_ns() - last_check > 5000000ull) {
+	/* asleep until the counters are done (core/waitgroup.h: never polling
+	 * them), checking the job every CHECK_EVERY_NS */
+	while (mt_waitgroup_wait(&r->done, (int)started, CHECK_EVERY_NS) < (int)started) {
+		if (job) {
 			/* A pause here would be timed: treat it as a cancel of this
 			 * try; the caller repeats the try on JOB_RESUMED. */
 			int chk = job_check(job);
-			last_check = mt_now_ns();
 			if (chk == JOB_CANCELLED || chk == JOB_RESUMED) {
 				atomic_store(&r->stop, 1);
 				*cancelled = chk == JOB_CANCELLED ? 1 : 2;
@@ -177,6 +184,7 @@ out:
 	free(args);
 	free(tid);
 	free(r->counters);
+	mt_waitgroup_destroy(&r->done);
 	free(r);
 	return rc;
 }
