@@ -76,6 +76,11 @@ static void names_and_isas(void **state)
 	assert_true(bandwidth_isa_supported(bandwidth_isa_best()));
 	assert_non_null(bandwidth_kernel_fn(BW_READ_VECTOR, bandwidth_isa_best()));
 	assert_null(bandwidth_kernel_fn(BW_WRITE_NT, BW_ISA_SCALAR)); /* no streaming stores */
+	/* a share of the load-port ceiling: at or under it says nothing; over
+	 * it (a clock read low under load: 113 % was seen) says why */
+	assert_string_equal(bandwidth_ceiling_doubt(0.94), "");
+	assert_string_equal(bandwidth_ceiling_doubt(1.05), "");
+	assert_non_null(strstr(bandwidth_ceiling_doubt(1.13), "the core clock read low"));
 	{ /* a count that only grows */
 		long p0 = bandwidth_preemptions();
 		assert_true(p0 >= 0 && bandwidth_preemptions() >= p0);

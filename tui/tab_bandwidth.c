@@ -19,7 +19,6 @@
 
 #define NAME_W 12          /* the kernel column */
 #define CELL_MAX 26        /* widest size column */
-#define ASSUMED_LOADS_PER_CYCLE 2
 #define DOUBTFUL_SPREAD 0.05
 #define DOUBTFUL_CANARY 1.15
 
@@ -473,10 +472,11 @@ static int draw_scaling(struct tui *t, WINDOW *w, int y, int h, int wd, int draw
 	if (y + lines < h && S.r.nsizes && strcmp(S.r.sizes[0].level, "L1") == 0 &&
 	    S.r.cell[0][BW_READ_VECTOR][0].have && ghz > 0 && S.r.vector_bytes) {
 		double gbs = S.r.cell[0][BW_READ_VECTOR][0].gbs;
-		double ceil = ASSUMED_LOADS_PER_CYCLE * S.r.vector_bytes * ghz;
+		double ceil = BW_ASSUMED_LOADS_PER_CYCLE * S.r.vector_bytes * ghz;
 		mt_snprintf(line, sizeof line, "L1 vector read: %.1f B/cycle at %.2f GHz, %.0f %% of "
-			    "%d loads x %u B a cycle (assumed)", gbs / ghz, ghz, 100 * gbs / ceil,
-			    ASSUMED_LOADS_PER_CYCLE, S.r.vector_bytes);
+			    "%d loads x %u B a cycle (assumed)%s", gbs / ghz, ghz, 100 * gbs / ceil,
+			    BW_ASSUMED_LOADS_PER_CYCLE, S.r.vector_bytes,
+			    bandwidth_ceiling_doubt(gbs / ceil));
 		wattrset(w, tui_attr(t, ROLE_DIM));
 		lines += wrap(w, y + lines, 1, wd - 2, h - y - lines, line);
 		wattrset(w, tui_attr(t, ROLE_NORMAL));

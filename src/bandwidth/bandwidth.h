@@ -86,6 +86,15 @@ typedef uint64_t (*bw_kernel_fn)(double *a, const double *b, const double *c, si
 /* "read", "read_vector", "write", "write_nt", "copy", "triad"; NULL out of range. */
 const char *bandwidth_kernel_name(int kernel);
 
+/* The L1 load-port ceiling the vector read is held against: this many
+ * vector loads a cycle (two on current x86 and Arm cores), at the core
+ * clock calibrated with the run. */
+#define BW_ASSUMED_LOADS_PER_CYCLE 2
+
+/* What a share of that ceiling above 1 means ("; above it: ..."), or ""
+ * for a share at or under it (5 % of slack for the clock's own error). */
+const char *bandwidth_ceiling_doubt(double share);
+
 /* The kernel called name, or -1. */
 int bandwidth_kernel_parse(const char *name);
 

@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define ASSUMED_LOADS_PER_CYCLE 2 /* vector loads a core issues a cycle (see --help) */
 #define DOUBTFUL_SPREAD 0.05
 #define DOUBTFUL_CANARY 1.15
 
@@ -146,11 +145,25 @@ static void print_point(struct batch *b, const struct bw_point *pt)
 	       pt->preempted, pt->tries);
 }
 
+/* Whether every kernel of the pending row has its cell. */
+static int row_complete(const struct batch *b)
+{
+	const struct bandwidth_result *r = &b->r;
+	if (b->row_si < 0)
+		return 0;
+	for (size_t k = 0; k < r->nkernels; k++)
+		if (!r->cell[b->row_si][r->kernels[k]][b->row_ti].have)
+			return 0;
+	return 1;
+}
+
 static void on_event(const struct job_event *ev, void *ctx)
 {
 	struct batch *b = ctx;
 	int kind;
 	if (ev->type == JOB_EV_NOTE) {
+		if (row_complete(b)) /* the table's last row before the note after it */
+			flush_row(b);
 		batch_note(b->run, ev->text);
 		return;
 	}
@@ -230,11 +243,11 @@ static void print_summary(const struct batch *b)
 			   "slicing on a busy host): those GB/s are low\n", lost, cells);
 	if (strcmp(r->sizes[0].level, "L1") == 0 && r->cell[0][BW_READ_VECTOR][0].have && ghz > 0) {
 		double gbs = r->cell[0][BW_READ_VECTOR][0].gbs;
-		double ceil = ASSUMED_LOADS_PER_CYCLE * r->vector_bytes * ghz;
+		double ceil = BW_ASSUMED_LOADS_PER_CYCLE * r->vector_bytes * ghz;
 		fprintf(m, "# L1 read_vector: %.1f GB/s = %.1f bytes a cycle at %.2f GHz; assumed "
-			   "ceiling %d loads x %u bytes a cycle = %.0f GB/s: %.0f %%\n",
-			gbs, gbs / ghz, ghz, ASSUMED_LOADS_PER_CYCLE, r->vector_bytes, ceil,
-			100 * gbs / ceil);
+			   "ceiling %d loads x %u bytes a cycle = %.0f GB/s: %.0f %%%s\n",
+			gbs, gbs / ghz, ghz, BW_ASSUMED_LOADS_PER_CYCLE, r->vector_bytes, ceil,
+			100 * gbs / ceil, bandwidth_ceiling_doubt(gbs / ceil));
 	}
 	for (size_t t = 1; t < r->nthreads; t++) {
 		const struct bw_cell *one = &r->cell[last][BW_READ_VECTOR][0];

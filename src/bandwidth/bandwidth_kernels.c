@@ -442,6 +442,13 @@ static const bw_kernel_fn table[BW_NISA][BW_NKERNELS] = {
 #endif
 };
 
+const char *bandwidth_ceiling_doubt(double share)
+{
+	return share > 1.05 ? "; above it: the core clock read low (a busy machine during the "
+			      "calibration) or this core loads more a cycle than assumed"
+			    : "";
+}
+
 const char *bandwidth_kernel_name(int kernel)
 {
 	return kernel >= 0 && kernel < BW_NKERNELS ? kernel_names[kernel] : NULL;
