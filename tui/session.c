@@ -212,9 +212,8 @@ static int open_view_files(struct tui *t, const struct tui_opts *o, int nfiles, 
 			goto bad_file;
 		/* a run a signal interrupted is one flag away: say so */
 		if (files_newest_autosave(path, sizeof path) == 0) {
-			const char *slash = strrchr(path, '/');
 			tui_message(t, "an autosave is waiting: memtop view --autosave opens %s",
-				    slash ? slash + 1 : path);
+				    mt_basename(path));
 		}
 	}
 	t->cur = first >= 0 ? first : 0;

@@ -359,8 +359,7 @@ static void draw_title(struct tui *t, WINDOW *w, int wd, const struct latency_re
 		  r->nsizes * (r->nstrides + (r->has_random ? 1 : 0)),
 		  S.unsaved ? ", unsaved (w)" : "");
 	if (r->source[0]) {
-		const char *slash = strrchr(r->source, '/');
-		mt_append(line, sizeof line, " (%s)", slash ? slash + 1 : r->source);
+		mt_append(line, sizeof line, " (%s)", mt_basename(r->source));
 	}
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	tui_put(t, w, 0, 1, wd - 2, line);

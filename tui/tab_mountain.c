@@ -525,13 +525,6 @@ static void want_card(struct tui *t)
 		tui_message(t, "%s", e.msg);
 }
 
-/* The file's name without its folders (the whole path rarely fits). */
-static const char *base_name(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	return slash && slash[1] ? slash + 1 : path;
-}
-
 /* m (read from path) becomes the reference beside the shown mountain, in
  * place of the one before (freed), side by side, with the passport card
  * when it is the bundled reference. */
@@ -570,7 +563,7 @@ static void open_answer(struct tui *t, const char *answer)
 		return;
 	}
 	set_ref(t, m, answer);
-	tui_message(t, "beside it: %s (m: side by side, ratio, off)", base_name(answer));
+	tui_message(t, "beside it: %s (m: side by side, ratio, off)", mt_basename(answer));
 	tui_dirty(t);
 }
 
@@ -1165,7 +1158,7 @@ static int draw_maps(struct tui *t, WINDOW *w, int y, int wd, int hm_h, int rati
 		if (hm_layout(S.ref, S.m, wd - half, hm_h, r2, c2, &L2) == 0) {
 			char title[300], name[256];
 			draw_heatmap(t, w, S.ref, y, half, &L2, 0, 0);
-			tui_text(t, name, sizeof name, base_name(S.ref->source)); /* file-borne */
+			tui_text(t, name, sizeof name, mt_basename(S.ref->source)); /* file-borne */
 			mt_snprintf(title, sizeof title, "beside: %s", name);
 			wattrset(w, tui_attr(t, ROLE_DIM));
 			tui_put(t, w, y + L2.height, half, wd - half, title);

@@ -61,11 +61,10 @@ int tui_text_height(const char *s, int width)
 int tui_put_source(struct tui *t, WINDOW *w, int y, int x, int width, const char *hardware,
 		   const char *path)
 {
-	const char *slash = strrchr(path, '/');
 	char file[300], name[256];
 	int used;
 	/* a file's name is file-borne text: printable before the screen */
-	tui_text(t, name, sizeof name, slash && slash[1] ? slash + 1 : path);
+	tui_text(t, name, sizeof name, mt_basename(path));
 	mt_snprintf(file, sizeof file, " (%s)", name);
 	used = tui_put(t, w, y, x, width - text_cols(file),
 		       hardware && hardware[0] ? hardware : "unknown machine");

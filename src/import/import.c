@@ -88,12 +88,11 @@ static void name_result(struct import_result *out, const char *path, const struc
 {
 	char *h = out->lat ? out->lat->hdr.hardware : out->mtn->hdr.hardware;
 	size_t len = sizeof out->lat->hdr.hardware;
-	const char *base = strrchr(path, '/');
 	if (o->name)
 		mt_strlcpy(h, o->name, len);
 	else
 		mt_snprintf(h, len, "%s output imported from %s", import_format_name(out->format),
-			    base && base[1] ? base + 1 : path);
+			    mt_basename(path));
 	if (out->lat)
 		mt_strlcpy(out->lat->source, path, sizeof out->lat->source);
 	else

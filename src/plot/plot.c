@@ -130,12 +130,6 @@ const char *plot_short(char *buf, size_t len, double v)
 	return buf;
 }
 
-const char *plot_base(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	return slash && slash[1] ? slash + 1 : path;
-}
-
 /* The hardware field of a loaded input ("" when it has none). */
 static const char *hardware_of(const struct plot_input *in)
 {
@@ -182,10 +176,10 @@ double plot_heading(struct svg *s, double x, double y, double width, const char 
 	y += title_px + 6;
 	for (size_t i = 0; i < n; i++) {
 		size_t room = (size_t)(width / char_px);
-		size_t name = strlen(plot_base(in[i].path)) + 8;
+		size_t name = strlen(mt_basename(in[i].path)) + 8;
 		cut_words(hw, sizeof hw, hardware_of(&in[i]), room > name + 20 ? room - name : 20);
 		mt_snprintf(line, sizeof line, "%s%s (%s)", n > 1 ? (i ? "B: " : "A: ") : "",
-			    hw[0] ? hw : "unknown machine", plot_base(in[i].path));
+			    hw[0] ? hw : "unknown machine", mt_basename(in[i].path));
 		y += line_px + 4;
 		svg_text(s, x, y, line_px, SVG_START, 0, 0, "#333333", line);
 	}

@@ -70,9 +70,6 @@ double plot_nice_step(double span, int n);
 /* Short numbers for labels: "90.5k" for 90549, "258.3", "2.23", "0.22". */
 const char *plot_short(char *buf, size_t len, double v);
 
-/* The file's name without its folders. */
-const char *plot_base(const char *path);
-
 /* The lines above a picture: the title (bold), then per file "A: HARDWARE
  * (NAME)" (hardware cut to fit the width in whole words). y is the top;
  * returns the y under them. */
