@@ -42,43 +42,22 @@ static void usage(FILE *f)
 		   "  -h, --help   this help\n");
 }
 
-/* "A: PATH", made printable (a name from a lab's share), broken after a
- * '/' where it would pass column 79: a deep checkout's paths are longer
- * than a line. */
-static void print_tagged_path(char tag, const char *path)
-{
-	char p[MT_PATH_MAX];
-	size_t n, at = 0, width = 76;
-	mt_printable(p, sizeof p, path, 0);
-	n = strlen(p);
-	printf("%c: ", tag);
-	while (n - at > width) {
-		size_t cut = at + width;
-		while (cut > at && p[cut - 1] != '/')
-			cut--;
-		if (cut == at) /* no '/' in a whole line: break it anyway */
-			cut = at + width;
-		printf("%.*s\n   ", (int)(cut - at), p + at);
-		at = cut;
-	}
-	printf("%s\n", p + at);
-}
-
 /* Which file is which: its path, hardware line, build, load, warnings. */
 void compare_print_header(char tag, const char *source, const struct run_header *h)
 {
-	char line[600];
-	print_tagged_path(tag, source);
-	cmp_wrapped(stdout, 3, h->hardware[0] ? h->hardware : "(no hardware field)");
+	char line[600], path[MT_PATH_MAX], lead[4] = { tag, ':', ' ', '\0' };
+	/* the path is a name from a lab's share: printable first */
+	cmp_wrapped(stdout, 3, lead, mt_printable(path, sizeof path, source, 0));
+	cmp_wrapped(stdout, 3, NULL, h->hardware[0] ? h->hardware : "(no hardware field)");
 	if (h->has_diag) {
 		char w[8][160];
 		int n = diag_warnings(&h->diag, w, 8);
 		mt_snprintf(line, sizeof line, "build %s; load %.2f before the run", h->build,
 			    h->diag.load_before);
-		cmp_wrapped(stdout, 3, line);
+		cmp_wrapped(stdout, 3, NULL, line);
 		for (int k = 0; k < n; k++) {
 			mt_snprintf(line, sizeof line, "warning: %s", w[k]);
-			cmp_wrapped(stdout, 3, line);
+			cmp_wrapped(stdout, 3, NULL, line);
 		}
 	}
 }

@@ -11,7 +11,7 @@
 #define COL_W 8     /* a machine's column, after one space */
 #define SAME_WITHIN 0.05
 
-void cmp_wrapped(FILE *f, int indent, const char *text)
+void cmp_wrapped(FILE *f, int indent, const char *lead, const char *text)
 {
 	int room = CMP_WIDTH - indent;
 	while (*text) {
@@ -19,11 +19,15 @@ void cmp_wrapped(FILE *f, int indent, const char *text)
 		if (n > room) {
 			for (cut = room; cut > 0 && text[cut] != ' '; cut--)
 				;
-			if (cut == 0) /* one word longer than the line: it stays whole */
+			if (cut == 0) /* one word longer than the line: after a '/' */
+				for (cut = room; cut > 0 && text[cut - 1] != '/'; cut--)
+					;
+			if (cut == 0) /* no '/' to break after: it stays whole */
 				for (cut = room; text[cut] && text[cut] != ' '; cut++)
 					;
 		}
-		fprintf(f, "%*s%.*s\n", indent, "", cut, text);
+		fprintf(f, "%-*s%.*s\n", indent, lead ? lead : "", cut, text);
+		lead = NULL;
 		text += cut;
 		while (*text == ' ')
 			text++;
