@@ -29,7 +29,7 @@
 #include "bandwidth_int.h"
 #include "core/barrier.h"
 #include "core/clock.h"
-#include "core/waitgroup.h"
+#include "core/threads.h"
 
 #include <errno.h>
 #include <math.h>
@@ -54,21 +54,7 @@
 
 int bw_thread_start(pthread_t *tid, int cpu, void *(*fn)(void *), void *arg, mt_error *e)
 {
-	pthread_attr_t attr;
-	int rc;
-	pthread_attr_init(&attr);
-#if defined(__linux__) && defined(HAVE_PTHREAD_SETAFFINITY_NP)
-	if (cpu >= 0) {
-		cpu_set_t set;
-		CPU_ZERO(&set);
-		CPU_SET(cpu, &set);
-		pthread_attr_setaffinity_np(&attr, sizeof set, &set);
-	}
-#else
-	(void)cpu;
-#endif
-	rc = pthread_create(tid, &attr, fn, arg);
-	pthread_attr_destroy(&attr);
+	int rc = mt_thread_start(tid, cpu, fn, arg);
 	if (rc != 0)
 		return mt_fail(e, "bandwidth: cannot start a thread: %s", strerror(rc));
 	return 0;

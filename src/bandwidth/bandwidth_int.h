@@ -9,8 +9,9 @@
 
 #include "core/util.h"
 
-/* Start fn(arg) on a new thread pinned to cpu (-1: not pinned). Returns 0,
- * or -1 with e set. */
+/* Start fn(arg) on a new thread pinned to cpu (-1: not pinned):
+ * core/threads.h's mt_thread_start with the lab's words on failure.
+ * Returns 0, or -1 with e set. */
 int bw_thread_start(pthread_t *tid, int cpu, void *(*fn)(void *), void *arg, mt_error *e);
 
 /* Sleep ns nanoseconds (resumed after signals). */

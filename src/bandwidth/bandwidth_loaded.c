@@ -19,7 +19,7 @@
 #include "core/barrier.h"
 #include "core/chase.h"
 #include "core/clock.h"
-#include "core/waitgroup.h"
+#include "core/threads.h"
 
 #include <errno.h>
 #include <math.h>
@@ -243,15 +243,7 @@ static int emit_point(struct sweep *s, int row, double delay_ns, const struct po
 /* The median of a point's tries (ns a load); 0 when none ran. */
 static double point_median(const struct point_ctx *c)
 {
-	double v[MT_ARRAY_LEN(c->ns)];
-	unsigned n = c->done_tries;
-	for (unsigned i = 0; i < n; i++) {
-		unsigned j = i;
-		for (; j > 0 && v[j - 1] > c->ns[i]; j--)
-			v[j] = v[j - 1];
-		v[j] = c->ns[i];
-	}
-	return n ? v[n / 2] : 0;
+	return c->done_tries ? mt_median(c->ns, c->done_tries) : 0;
 }
 
 /* The idle point, again until two in a row agree within SETTLE_RATIO, and

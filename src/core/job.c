@@ -5,6 +5,7 @@
 #include "job.h"
 #include "clock.h"
 #include "sysinfo.h"
+#include "threads.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -218,7 +219,6 @@ int job_pick_cpu(void)
 job_t *job_start(job_fn fn, void *arg, const struct job_opts *o, mt_error *e)
 {
 	job_t *j = calloc(1, sizeof *j);
-	pthread_attr_t attr;
 	int rc;
 	if (!j) {
 		mt_fail(e, "out of memory");
@@ -241,28 +241,21 @@ job_t *job_start(job_fn fn, void *arg, const struct job_opts *o, mt_error *e)
 	}
 	pthread_mutex_init(&j->lock, NULL);
 	pthread_cond_init(&j->cond, NULL);
-	pthread_attr_init(&attr);
 #if defined(__linux__) && defined(HAVE_PTHREAD_SETAFFINITY_NP)
 	if (j->cpu >= 0) {
-		cpu_set_t set;
 		int cpus[1024], n = mt_allowed_cpus(cpus, (int)MT_ARRAY_LEN(cpus)), ok = 0;
 		for (int i = 0; i < n; i++)
 			ok |= cpus[i] == j->cpu;
 		if (!ok) {
-			pthread_attr_destroy(&attr);
 			mt_fail(e, "CPU %d is not online or not allowed for this process", j->cpu);
 			goto fail_sync;
 		}
-		CPU_ZERO(&set);
-		CPU_SET(j->cpu, &set);
-		pthread_attr_setaffinity_np(&attr, sizeof set, &set);
 	}
 #else
 	j->cpu = -1;
 #endif
 	j->t_start = mt_now_ns();
-	rc = pthread_create(&j->thread, &attr, job_main, j);
-	pthread_attr_destroy(&attr);
+	rc = mt_thread_start(&j->thread, j->cpu, job_main, j);
 	if (rc != 0) {
 		mt_fail(e, "cannot start the measuring thread: %s", strerror(rc));
 		goto fail_sync;

@@ -1,10 +1,31 @@
-/* waitgroup: see waitgroup.h. */
+/* threads: see threads.h. */
 #include "config.h"
 
-#include "waitgroup.h"
+#include "threads.h"
 
+#include <sched.h>
 #include <string.h>
 #include <time.h>
+
+int mt_thread_start(pthread_t *tid, int cpu, void *(*fn)(void *), void *arg)
+{
+	pthread_attr_t attr;
+	int rc;
+	pthread_attr_init(&attr);
+#if defined(__linux__) && defined(HAVE_PTHREAD_SETAFFINITY_NP)
+	if (cpu >= 0) {
+		cpu_set_t set;
+		CPU_ZERO(&set);
+		CPU_SET(cpu, &set);
+		pthread_attr_setaffinity_np(&attr, sizeof set, &set);
+	}
+#else
+	(void)cpu;
+#endif
+	rc = pthread_create(tid, &attr, fn, arg);
+	pthread_attr_destroy(&attr);
+	return rc;
+}
 
 int mt_waitgroup_init(struct mt_waitgroup *wg, mt_error *e)
 {

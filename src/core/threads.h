@@ -1,4 +1,5 @@
-/* waitgroup: a coordinator sleeping until its measuring threads finish.
+/* threads: measuring threads started pinned to a CPU, and a coordinator
+ * sleeping until they finish.
  *
  * The threads a measurement starts (the bandwidth lab's members and its
  * loaded-latency chaser, the false-sharing counters) each say when they are
@@ -8,13 +9,18 @@
  * every millisecond takes the CPU from one of them in every try (the
  * loaded latency's chaser lost its CPU in 15 of 15 tries on the 2-vCPU
  * guest). */
-#ifndef MEMTOP_WAITGROUP_H
-#define MEMTOP_WAITGROUP_H
+#ifndef MEMTOP_THREADS_H
+#define MEMTOP_THREADS_H
 
 #include <pthread.h>
 #include <stdint.h>
 
 #include "util.h"
+
+/* Start fn(arg) on a new thread pinned to cpu (-1, or a system without
+ * thread affinity: not pinned). Returns 0, or pthread_create's error
+ * number (the caller says what could not start). */
+int mt_thread_start(pthread_t *tid, int cpu, void *(*fn)(void *), void *arg);
 
 struct mt_waitgroup {
 	pthread_mutex_t mu;

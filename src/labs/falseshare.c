@@ -5,7 +5,7 @@
 #include "core/jsonio.h"
 #include "core/clock.h"
 #include "core/sysinfo.h"
-#include "core/waitgroup.h"
+#include "core/threads.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -130,24 +130,11 @@ int falseshare_race(unsigned threads, unsigned spacing, uint64_t rounds, const i
 		goto out;
 	}
 	for (unsigned t = 0; t < threads; t++) {
-		pthread_attr_t attr;
 		int prc;
 		args[t].r = r;
 		args[t].index = t;
-		pthread_attr_init(&attr);
-#if defined(__linux__) && defined(HAVE_PTHREAD_SETAFFINITY_NP)
-		if (ncpus > 0) {
-			cpu_set_t set;
-			CPU_ZERO(&set);
-			CPU_SET(cpus[t % (unsigned)ncpus], &set);
-			pthread_attr_setaffinity_np(&attr, sizeof set, &set);
-		}
-#else
-		(void)cpus;
-		(void)ncpus;
-#endif
-		prc = pthread_create(&tid[t], &attr, count_main, &args[t]);
-		pthread_attr_destroy(&attr);
+		prc = mt_thread_start(&tid[t], ncpus > 0 ? cpus[t % (unsigned)ncpus] : -1, count_main,
+				      &args[t]);
 		if (prc != 0) {
 			rc = mt_fail(e, "falseshare: cannot start thread %u: %s", t + 1, strerror(prc));
 			atomic_store(&r->stop, 1);
@@ -159,7 +146,7 @@ int falseshare_race(unsigned threads, unsigned spacing, uint64_t rounds, const i
 		nap(50000);
 	t0 = mt_now_ns();
 	atomic_store_explicit(&r->go, 1, memory_order_release);
-	/* asleep until the counters are done (core/waitgroup.h: never polling
+	/* asleep until the counters are done (core/threads.h: never polling
 	 * them), checking the job every CHECK_EVERY_NS */
 	while (mt_waitgroup_wait(&r->done, (int)started, CHECK_EVERY_NS) < (int)started) {
 		if (job) {
