@@ -284,42 +284,6 @@ static const struct keybinding keys[] = {
 
 /* ---- drawing ------------------------------------------------------------- */
 
-/* Draw text from (y, x) within width columns, breaking lines at spaces
- * (a word longer than the width is the only thing cut), at most maxl
- * lines. Returns the lines used. */
-static int wrap(WINDOW *w, int y, int x, int width, int maxl, const char *text)
-{
-	int used = 0;
-	while (*text && used < maxl && width > 0) {
-		int len = (int)strlen(text), cut = len;
-		if (len > width) {
-			cut = width;
-			while (cut > 0 && text[cut] != ' ')
-				cut--;
-			if (cut == 0)
-				cut = width;
-		}
-		mvwaddnstr(w, y + used, x, text, cut);
-		used++;
-		text += cut;
-		while (*text == ' ')
-			text++;
-	}
-	return used;
-}
-
-/* Copy text into buf cut to width columns at the last space that fits. */
-static void fit_words(char *buf, size_t len, const char *text, int width)
-{
-	int n = (int)strlen(text);
-	if (n > width) {
-		n = width;
-		while (n > 0 && text[n] != ' ')
-			n--;
-	}
-	mt_snprintf(buf, len, "%.*s", n, text);
-}
-
 static void draw_bar(struct tui *t, WINDOW *w, int y, int x, int width, double frac)
 {
 	int eighths = (int)lround(fmin(fmax(frac, 0), 1) * width * 8);
@@ -369,7 +333,7 @@ static int draw_title(struct tui *t, WINDOW *w, int y, int wd)
 	if (S.have_cmp)
 		mt_append(line, sizeof line, "; beside it %s", S.cmp.source);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	y += wrap(w, y, 1, wd - 2, 2, line);
+	y += tui_wrap(t, w, y, 1, wd - 2, 2, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	return y;
 }
@@ -432,7 +396,7 @@ static int draw_scaling(struct tui *t, WINDOW *w, int y, int h, int wd, int draw
 	int k = S.ksel < (int)S.r.nkernels ? S.r.kernels[S.ksel] : -1, lines = 0, barw;
 	const struct bw_cell *one;
 	double top = 0, ghz = S.r.hdr.clock.core_ghz;
-	char line[300], name[48], cut[300];
+	char line[300], name[48];
 	if (k < 0 || si >= S.r.nsizes)
 		return 0;
 	if (!draw)
@@ -443,7 +407,7 @@ static int draw_scaling(struct tui *t, WINDOW *w, int y, int h, int wd, int draw
 	mt_snprintf(line, sizeof line, "%s at %s over threads (arrows pick the kernel and size)",
 		    bandwidth_kernel_name(k), name);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	lines += wrap(w, y, 1, wd - 2, 1, line);
+	lines += tui_wrap(t, w, y, 1, wd - 2, 1, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	one = &S.r.cell[si][k][0];
 	barw = wd - 2 - 40 > 30 ? 30 : wd - 2 - 40;
@@ -466,8 +430,7 @@ static int draw_scaling(struct tui *t, WINDOW *w, int y, int h, int wd, int draw
 		}
 		mt_snprintf(line, sizeof line, "%5.2fx %s", one->have && one->gbs > 0 ? c->gbs / one->gbs : 0,
 			    S.r.threads[ti].placement);
-		fit_words(cut, sizeof cut, line, wd - 1 - x);
-		mvwaddstr(w, y + lines, x, cut);
+		tui_put(t, w, y + lines, x, wd - 1 - x, line);
 	}
 	if (y + lines < h && S.r.nsizes && strcmp(S.r.sizes[0].level, "L1") == 0 &&
 	    S.r.cell[0][BW_READ_VECTOR][0].have && ghz > 0 && S.r.vector_bytes) {
@@ -478,7 +441,7 @@ static int draw_scaling(struct tui *t, WINDOW *w, int y, int h, int wd, int draw
 			    BW_ASSUMED_LOADS_PER_CYCLE, S.r.vector_bytes,
 			    bandwidth_ceiling_doubt(gbs / ceil));
 		wattrset(w, tui_attr(t, ROLE_DIM));
-		lines += wrap(w, y + lines, 1, wd - 2, h - y - lines, line);
+		lines += tui_wrap(t, w, y + lines, 1, wd - 2, h - y - lines, line);
 		wattrset(w, tui_attr(t, ROLE_NORMAL));
 	}
 	return lines;
@@ -504,7 +467,7 @@ static int draw_loaded(struct tui *t, WINDOW *w, int y, int h, int wd, int draw)
 	if (S.r.pts[0].have)
 		mt_append(line, sizeof line, " (idle %.0f ns)", S.r.pts[0].latency_ns);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	lines += wrap(w, y, 1, wd - 2, 1, line);
+	lines += tui_wrap(t, w, y, 1, wd - 2, 1, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	for (size_t i = 0; i < S.r.npts && y + lines < h; i++, lines++) {
 		const struct bw_point *pt = &S.r.pts[i];
@@ -535,13 +498,13 @@ static int draw_notes(struct tui *t, WINDOW *w, int y, int h, int wd, int draw)
 	for (size_t i = 0; i < S.r.nsizes && y + lines < h; i++) {
 		size_label(name, sizeof name, &S.r.sizes[i], 40);
 		mt_snprintf(line, sizeof line, "%s: %s", name, S.r.sizes[i].from);
-		lines += wrap(w, y + lines, 1, wd - 2, h - y - lines, line);
+		lines += tui_wrap(t, w, y + lines, 1, wd - 2, h - y - lines, line);
 	}
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	for (int i = 0; i < S.nnotes && y + lines < h && !S.r.source[0]; i++)
-		lines += wrap(w, y + lines, 1, wd - 2, h - y - lines, S.notes[i]);
+		lines += tui_wrap(t, w, y + lines, 1, wd - 2, h - y - lines, S.notes[i]);
 	if (y + lines < h)
-		lines += wrap(w, y + lines, 1, wd - 2, h - y - lines,
+		lines += tui_wrap(t, w, y + lines, 1, wd - 2, h - y - lines,
 			      "~ tries disagreed over 5 %, a slow canary, the CPU lost to another task "
 			      "or a thread held up; ! arrays WRONG");
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
@@ -573,7 +536,7 @@ static void draw(struct tui *t, WINDOW *w, int full)
 	if (S.r.source[0])
 		mvwaddnstr(w, h - 1, 1, S.r.source, wd - 2);
 	else if (!S.running && !bandwidth_result_measured(&S.r))
-		wrap(w, h - 1, 1, wd - 2, 1,
+		tui_wrap(t, w, h - 1, 1, wd - 2, 1,
 		     "r measures (b the table alone, l the loaded latency alone); v: lower panel");
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
