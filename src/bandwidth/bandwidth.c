@@ -70,13 +70,6 @@ long bandwidth_preemptions(void)
 	return 0;
 }
 
-void bw_nap(long ns)
-{
-	struct timespec ts = { ns / 1000000000L, ns % 1000000000L };
-	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
-		;
-}
-
 void bw_relax(unsigned *spins)
 {
 #if defined(__x86_64__) || defined(__i386__)

@@ -14,9 +14,6 @@
  * Returns 0, or -1 with e set. */
 int bw_thread_start(pthread_t *tid, int cpu, void *(*fn)(void *), void *arg, mt_error *e);
 
-/* Sleep ns nanoseconds (resumed after signals). */
-void bw_nap(long ns);
-
 /* One spin of a busy wait: a pause hint, and a yield now and then when
  * threads share a CPU. */
 void bw_relax(unsigned *spins);

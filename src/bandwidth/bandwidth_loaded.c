@@ -104,7 +104,7 @@ static void *chaser_main(void *arg)
 	uint64_t t0, loads;
 	double est;
 	if (c->nloaders)
-		bw_nap(RAMP_NS);
+		mt_nap(RAMP_NS);
 	t0 = mt_now_ns();
 	q = chase_walk(q, CALIBRATE_LOADS);
 	est = (double)(mt_now_ns() - t0) / CALIBRATE_LOADS;

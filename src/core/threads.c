@@ -3,9 +3,17 @@
 
 #include "threads.h"
 
+#include <errno.h>
 #include <sched.h>
 #include <string.h>
 #include <time.h>
+
+void mt_nap(long ns)
+{
+	struct timespec ts = { ns / 1000000000L, ns % 1000000000L };
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
 
 int mt_thread_start(pthread_t *tid, int cpu, void *(*fn)(void *), void *arg)
 {

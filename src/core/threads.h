@@ -22,6 +22,9 @@
  * number (the caller says what could not start). */
 int mt_thread_start(pthread_t *tid, int cpu, void *(*fn)(void *), void *arg);
 
+/* Sleep ns nanoseconds (resumed after signals). */
+void mt_nap(long ns);
+
 struct mt_waitgroup {
 	pthread_mutex_t mu;
 	pthread_cond_t cv;

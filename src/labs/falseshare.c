@@ -82,13 +82,6 @@ static void *count_main(void *p)
 	return NULL;
 }
 
-static void nap(long ns)
-{
-	struct timespec ts = { 0, ns };
-	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
-		;
-}
-
 int falseshare_race(unsigned threads, unsigned spacing, uint64_t rounds, const int *cpus,
 		    int ncpus, job_t *job, double *ms, uint64_t *sum, int *cancelled,
 		    mt_error *e)
@@ -143,7 +136,7 @@ int falseshare_race(unsigned threads, unsigned spacing, uint64_t rounds, const i
 		started++;
 	}
 	while (atomic_load(&r->ready) < (int)started)
-		nap(50000);
+		mt_nap(50000);
 	t0 = mt_now_ns();
 	atomic_store_explicit(&r->go, 1, memory_order_release);
 	/* asleep until the counters are done (core/threads.h: never polling
