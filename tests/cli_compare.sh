@@ -3,7 +3,7 @@
 # itself), saved latency runs side by side, and one-line errors for files of
 # different kinds or a stride they do not share.
 . "$TESTLIB"
-plan 36
+plan 37
 REF="$MEMTOP_DATA/m4max.json"
 
 cp "$REF" "$TMP/a.json"
@@ -28,6 +28,12 @@ out=$("$MEMTOP" compare "$REF" "$TMP"/m[1-7].json)
 like "eight files: one column per machine, A to H" "$out" '^ +size +A +B +C +D +E +F +G +H$'
 is "eight files: no line longer than 79 columns" \
 	"$(printf '%s\n' "$out" | awk 'length($0) > 79' | head -n 3)" ""
+# a path deeper than a line, with a folder name longer than a line: broken
+# after a '/', and the folder at the edge (whatever this checkout's path)
+deep="$TMP/$(printf 'folder-name-%.0s' 1 2 3 4 5 6 7 8)/x"
+mkdir -p "$deep" && cp "$REF" "$deep/m1.json" && cp "$REF" "$deep/m2.json"
+is "a folder name longer than a line: still no line longer than 79 columns" \
+	"$("$MEMTOP" compare "$deep/m1.json" "$deep/m2.json" | awk 'length($0) > 79' | head -n 3)" ""
 
 status "--stride 3: not in the files, exit 2" 2 "$MEMTOP" compare "$REF" "$TMP/a.json" --stride 3
 is "--stride 3: one line" "$(cat "$TMP/err")" "memtop: compare: not every file has stride 3"

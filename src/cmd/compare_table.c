@@ -13,7 +13,7 @@
 
 void cmp_wrapped(FILE *f, int indent, const char *lead, const char *text)
 {
-	int room = CMP_WIDTH - indent;
+	int room = CMP_WIDTH - 1 - indent; /* the last column left free, as everywhere */
 	while (*text) {
 		int n = (int)strlen(text), cut = n;
 		if (n > room) {
@@ -22,9 +22,8 @@ void cmp_wrapped(FILE *f, int indent, const char *lead, const char *text)
 			if (cut == 0) /* one word longer than the line: after a '/' */
 				for (cut = room; cut > 0 && text[cut - 1] != '/'; cut--)
 					;
-			if (cut == 0) /* no '/' to break after: it stays whole */
-				for (cut = room; text[cut] && text[cut] != ' '; cut++)
-					;
+			if (cut == 0) /* no '/' to break after: at the edge */
+				cut = room;
 		}
 		fprintf(f, "%-*s%.*s\n", indent, lead ? lead : "", cut, text);
 		lead = NULL;

@@ -21,10 +21,11 @@ struct cmp_table {
 	double ratio[CMP_MAX_FILES][CMP_MAX_ROWS]; /* each row's value / A's */
 };
 
-/* Print text on f from column indent, wrapped in whole words at CMP_WIDTH;
+/* Print text on f from column indent, wrapped in whole words within
+ * CMP_WIDTH - 1 columns (the tables' width: the last column stays free);
  * the first line starts with lead in the indent (NULL: blank). A word
  * longer than a line (a deep path) breaks after its last '/' that fits,
- * else stays whole. */
+ * else at the edge: no line is wider. */
 void cmp_wrapped(FILE *f, int indent, const char *lead, const char *text);
 
 /* Start a table: its title line and the header "   size  A  B ...". */
