@@ -5,7 +5,9 @@
 #
 #   core                              util, clock, job, diag, sysinfo, jsonio, batch
 #   info  sim                         cache information sources; the simulator
-#   mountain  latency  labs  ...      the experiments
+#   mountain  latency  labs  ...      the experiments (each defines its result kind)
+#   result                            the registry of result kinds, result_kind_of
+#   import  plot                      other tools' files; pictures
 #   cmd                               the subcommands, the experiment registry
 #
 # An include of a header in the same folder is written plainly ("job.h");
@@ -19,10 +21,11 @@ allowed() {
 	core) echo "" ;;
 	info | sim) echo "core" ;;
 	mountain | latency) echo "core info" ;;
-	import) echo "core info mountain latency" ;;
 	labs) echo "core info sim" ;;
 	bandwidth) echo "core info" ;;
-	plot) echo "core info sim mountain latency labs" ;;
+	result) echo "core info sim mountain latency labs bandwidth" ;;
+	import) echo "core info mountain latency result" ;;
+	plot) echo "core info sim mountain latency labs bandwidth result" ;;
 	cmd) echo "*" ;;
 	*) echo "?" ;;
 	esac

@@ -398,4 +398,8 @@ int bandwidth_result_is(const cJSON *root);
 int bandwidth_result_from_json(const cJSON *root, const char *file, struct bandwidth_result *r,
 			       mt_error *e);
 
+/* The bandwidth result's result kind (bandwidth_kind.c; core/result_kind.h). */
+struct result_kind;
+extern const struct result_kind kind_bandwidth;
+
 #endif

@@ -531,7 +531,8 @@ static int bandwidth_batch(int argc, char **argv)
 }
 
 const struct experiment exp_bandwidth = {
-	"bandwidth",
-	"read/write/copy/triad GB/s per level over threads, loaded latency",
-	bandwidth_batch,
+	.name = "bandwidth",
+	.summary = "read/write/copy/triad GB/s per level over threads, loaded latency",
+	.batch = bandwidth_batch,
+	.kind = &kind_bandwidth,
 };

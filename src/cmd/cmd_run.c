@@ -2,7 +2,7 @@
 #include "config.h"
 
 #include "cmd.h"
-#include "core/experiment.h"
+#include "experiment.h"
 #include "core/util.h"
 
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* experiment: the registry. One line per experiment, in tab order. */
 #include "config.h"
 
-#include "core/experiment.h"
+#include "experiment.h"
 
 #include <string.h>
 

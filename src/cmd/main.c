@@ -4,7 +4,7 @@
 
 #include "cmd.h"
 #include "tui/tui.h"
-#include "core/experiment.h"
+#include "experiment.h"
 #include "core/util.h"
 
 #include <stdio.h>

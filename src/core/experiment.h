@@ -1,10 +1,13 @@
-/* experiment: what `memtop run NAME` can run. An experiment's batch mode is
- * one file (src/LAYER/NAME_batch.c) that defines one `const struct
- * experiment exp_NAME`, plus one line in src/cmd/experiment.c's registry. */
+/* experiment: the shape of what `memtop run NAME` can run. An experiment's
+ * batch mode is one file (src/LAYER/NAME_batch.c) that defines one `const
+ * struct experiment exp_NAME`, plus one line in src/cmd/experiment.c's
+ * registry (cmd/experiment.h finds them). */
 #ifndef MEMTOP_EXPERIMENT_H
 #define MEMTOP_EXPERIMENT_H
 
 #include <stddef.h>
+
+struct result_kind; /* core/result_kind.h */
 
 struct experiment {
 	const char *name;    /* "mountain" */
@@ -14,12 +17,9 @@ struct experiment {
 	 * job API, prints its table, writes --json atomically. Returns an exit
 	 * code: 0 ok, 1 runtime failure, 2 bad usage or input. */
 	int (*batch)(int argc, char **argv);
+	/* The kind of the result its --json writes (kind_NAME, defined in
+	 * NAME_kind.c beside it), or NULL when no reader reads it back. */
+	const struct result_kind *kind;
 };
-
-/* The experiment called name, or NULL. */
-const struct experiment *experiment_find(const char *name);
-
-/* All experiments, in the order of the tabs; *n gets the count. */
-const struct experiment *const *experiment_all(size_t *n);
 
 #endif

@@ -124,4 +124,8 @@ int falseshare_result_is(const cJSON *root);
 int falseshare_result_from_json(const cJSON *root, const char *file, struct falseshare_result *r,
 				mt_error *e);
 
+/* The false sharing result's result kind (falseshare_kind.c; core/result_kind.h). */
+struct result_kind;
+extern const struct result_kind kind_falseshare;
+
 #endif

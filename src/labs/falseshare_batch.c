@@ -273,7 +273,8 @@ static int falseshare_batch(int argc, char **argv)
 }
 
 const struct experiment exp_falseshare = {
-	"falseshare",
-	"false sharing: threads x packed/padded counters, spacing sweep (seed 003)",
-	falseshare_batch,
+	.name = "falseshare",
+	.summary = "false sharing: threads x packed/padded counters, spacing sweep (seed 003)",
+	.batch = falseshare_batch,
+	.kind = &kind_falseshare,
 };

@@ -253,4 +253,8 @@ int lists_result_is(const cJSON *root);
 int lists_result_from_json(const cJSON *root, const char *file, struct lists_result *r,
 			   mt_error *e);
 
+/* The lists result's result kind (lists_kind.c; core/result_kind.h). */
+struct result_kind;
+extern const struct result_kind kind_lists;
+
 #endif

@@ -436,7 +436,8 @@ static int lists_batch(int argc, char **argv)
 }
 
 const struct experiment exp_lists = {
-	"lists",
-	"linked-list cell layouts, cdr-coding, the graph homework (seed 003)",
-	lists_batch,
+	.name = "lists",
+	.summary = "linked-list cell layouts, cdr-coding, the graph homework (seed 003)",
+	.batch = lists_batch,
+	.kind = &kind_lists,
 };

@@ -278,4 +278,8 @@ int matmul_result_is(const cJSON *root);
 int matmul_result_from_json(const cJSON *root, const char *file, struct matmul_result *r,
 			    mt_error *e);
 
+/* The matmul result's result kind (matmul_kind.c; core/result_kind.h). */
+struct result_kind;
+extern const struct result_kind kind_matmul;
+
 #endif

@@ -458,7 +458,8 @@ static int matmul_batch(int argc, char **argv)
 }
 
 const struct experiment exp_matmul = {
-	"matmul",
-	"the six matmul loop orders and blocking: time, class, misses (seed 003)",
-	matmul_batch,
+	.name = "matmul",
+	.summary = "the six matmul loop orders and blocking: time, class, misses (seed 003)",
+	.batch = matmul_batch,
+	.kind = &kind_matmul,
 };

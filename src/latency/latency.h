@@ -325,4 +325,8 @@ int latency_levels_to_json(const struct latency_levels *lv, cJSON *root);
  * (cpuid says 508M: shared or misreported)". */
 void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct info *inf);
 
+/* The latency run's result kind (latency_kind.c; core/result_kind.h). */
+struct result_kind;
+extern const struct result_kind kind_latency;
+
 #endif

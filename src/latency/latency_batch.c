@@ -347,7 +347,8 @@ static int latency_batch(int argc, char **argv)
 }
 
 const struct experiment exp_latency = {
-	"latency",
-	"load latency by pointer chasing, levels, way size, TLB (seed 002)",
-	latency_batch,
+	.name = "latency",
+	.summary = "load latency by pointer chasing, levels, way size, TLB (seed 002)",
+	.batch = latency_batch,
+	.kind = &kind_latency,
 };

@@ -43,4 +43,8 @@ int card_load_bundled(struct mountain_card *c, mt_error *e);
  * (<= max). */
 int card_lines(const struct mountain_card *c, char lines[][CARD_WIDTH + 1], int max);
 
+/* The summary card's result kind (card_kind.c; core/result_kind.h). */
+struct result_kind;
+extern const struct result_kind kind_card;
+
 #endif

@@ -148,4 +148,8 @@ int64_t mountain_read_pass(const int64_t *data, size_t n, size_t stride);
  * an empty grid, no memory for the largest size. */
 int mountain_worker(job_t *job, void *arg, mt_error *e);
 
+/* The memory mountain's result kind (mountain_kind.c; core/result_kind.h). */
+struct result_kind;
+extern const struct result_kind kind_mountain;
+
 #endif

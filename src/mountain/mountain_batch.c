@@ -376,7 +376,8 @@ static int mountain_batch(int argc, char **argv)
 }
 
 const struct experiment exp_mountain = {
-	"mountain",
-	"read throughput over working-set size x stride (seed 000)",
-	mountain_batch,
+	.name = "mountain",
+	.summary = "read throughput over working-set size x stride (seed 000)",
+	.batch = mountain_batch,
+	.kind = &kind_mountain,
 };

@@ -1,0 +1,57 @@
+/* falseshare_kind: the false sharing lab's result kind
+ * (core/result_kind.h): falseshare_result_to_json's file. */
+#include "config.h"
+
+#include "falseshare.h"
+#include "core/result_kind.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Files written before results named their experiment: the first result's
+ * "layout" is "packed" or "padded". */
+static int is(const cJSON *root)
+{
+	const cJSON *res = cJSON_GetObjectItemCaseSensitive(root, "results");
+	const cJSON *it = cJSON_IsArray(res) ? cJSON_GetArrayItem(res, 0) : NULL;
+	const cJSON *lay = it ? cJSON_GetObjectItemCaseSensitive(it, "layout") : NULL;
+	return cJSON_IsString(lay) && (strcmp(lay->valuestring, "packed") == 0 ||
+				       strcmp(lay->valuestring, "padded") == 0);
+}
+
+static int from(const cJSON *root, const char *path, void *r, mt_error *e)
+{
+	return falseshare_result_from_json(root, path, r, e);
+}
+
+static void *load(const cJSON *root, const char *path, mt_error *e)
+{
+	return result_kind_load_into(sizeof(struct falseshare_result), root, path, e, from);
+}
+
+static void release(void *r)
+{
+	free(r);
+}
+
+static cJSON *to_json(const void *r)
+{
+	return falseshare_result_to_json(r);
+}
+
+static const struct run_header *header(const void *r)
+{
+	return &((const struct falseshare_result *)r)->hdr;
+}
+
+const struct result_kind kind_falseshare = {
+	.name = "falseshare",
+	.what = "false sharing result",
+	.tab = "False sharing",
+	.seed = "ref/falseshare-m4max.json",
+	.is = is,
+	.load = load,
+	.free = release,
+	.to_json = to_json,
+	.header = header,
+};

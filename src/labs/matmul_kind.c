@@ -1,0 +1,62 @@
+/* matmul_kind: the matmul lab's result kind (core/result_kind.h): the
+ * timed runs (race or table) of matmul_result_to_json; the --simulate
+ * table names the experiment too but is not read back. */
+#include "config.h"
+
+#include "matmul.h"
+#include "core/result_kind.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Files written before results named their experiment: a "mode" beside
+ * "results" and "line_bytes". */
+static int is(const cJSON *root)
+{
+	return cJSON_IsString(cJSON_GetObjectItemCaseSensitive(root, "mode")) &&
+	       cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(root, "results")) &&
+	       cJSON_GetObjectItemCaseSensitive(root, "line_bytes") != NULL;
+}
+
+static int from(const cJSON *root, const char *path, void *r, mt_error *e)
+{
+	return matmul_result_from_json(root, path, r, e);
+}
+
+static void *load(const cJSON *root, const char *path, mt_error *e)
+{
+	const cJSON *mode = cJSON_GetObjectItemCaseSensitive(root, "mode");
+	if (cJSON_IsString(mode) && strcmp(mode->valuestring, "simulate") == 0) {
+		mt_fail(e, "%s: a matmul --simulate table; memtop reads back the timed runs only",
+			path);
+		return NULL;
+	}
+	return result_kind_load_into(sizeof(struct matmul_result), root, path, e, from);
+}
+
+static void release(void *r)
+{
+	free(r);
+}
+
+static cJSON *to_json(const void *r)
+{
+	return matmul_result_to_json(r);
+}
+
+static const struct run_header *header(const void *r)
+{
+	return &((const struct matmul_result *)r)->hdr;
+}
+
+const struct result_kind kind_matmul = {
+	.name = "matmul",
+	.what = "matmul result",
+	.tab = "Matmul",
+	.seed = "ref/matmul-m4max.json",
+	.is = is,
+	.load = load,
+	.free = release,
+	.to_json = to_json,
+	.header = header,
+};

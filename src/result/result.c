@@ -1,0 +1,104 @@
+/* result: the registry of result kinds, one line per kind (result.h). */
+#include "config.h"
+
+#include "result.h"
+#include "bandwidth/bandwidth.h"
+#include "core/jsonio.h"
+#include "labs/falseshare.h"
+#include "labs/lists.h"
+#include "labs/matmul.h"
+#include "latency/latency.h"
+#include "mountain/card.h"
+#include "mountain/mountain.h"
+
+#include <string.h>
+
+/* In the tabs' order; the legacy shapes (is()) are tried in this order,
+ * so the mountain's "throughput" comes before the latency run's "ns". */
+static const struct result_kind *const registry[] = {
+	&kind_mountain,
+	&kind_latency,
+	&kind_matmul,
+	&kind_falseshare,
+	&kind_lists,
+	&kind_bandwidth,
+	&kind_card,
+	NULL /* end */
+};
+
+const struct result_kind *result_kind_find(const char *name)
+{
+	for (size_t i = 0; registry[i]; i++)
+		if (strcmp(registry[i]->name, name) == 0)
+			return registry[i];
+	return NULL;
+}
+
+const struct result_kind *const *result_kinds(size_t *n)
+{
+	size_t i = 0;
+	while (registry[i])
+		i++;
+	*n = i;
+	return registry;
+}
+
+const struct result_kind *result_kind_of(const cJSON *root)
+{
+	const char *ex = jsonio_experiment(root);
+	if (ex)
+		return result_kind_find(ex);
+	if (!cJSON_IsObject(root))
+		return NULL;
+	for (size_t i = 0; registry[i]; i++)
+		if (registry[i]->is && registry[i]->is(root))
+			return registry[i];
+	return NULL;
+}
+
+const char *result_unknown_why(const cJSON *root, char *buf, size_t len)
+{
+	char names[200] = "";
+	const char *ex = jsonio_experiment(root);
+	for (size_t i = 0; registry[i]; i++)
+		mt_append(names, sizeof names, "%s%s", i ? ", " : "", registry[i]->name);
+	if (ex) {
+		char p[64];
+		mt_snprintf(buf, len, "a \"%s\" result; memtop reads %s results",
+			    mt_printable(p, sizeof p, ex, 0), names);
+	} else {
+		mt_snprintf(buf, len, "not a memtop result (no \"experiment\" field, and not the "
+				      "shape of an older %s result)", names);
+	}
+	return buf;
+}
+
+int result_file_load(const char *path, struct result_file *f, mt_error *e)
+{
+	cJSON *root = jsonio_load(path, e);
+	char why[400];
+	memset(f, 0, sizeof *f);
+	if (!root)
+		return -1;
+	f->kind = result_kind_of(root);
+	if (!f->kind) {
+		mt_fail(e, "%s: %s", path, result_unknown_why(root, why, sizeof why));
+		goto fail;
+	}
+	if (!(f->r = f->kind->load(root, path, e)))
+		goto fail;
+	f->path = path;
+	cJSON_Delete(root);
+	return 0;
+fail:
+	cJSON_Delete(root);
+	memset(f, 0, sizeof *f);
+	return -1;
+}
+
+void result_file_free(struct result_file *f)
+{
+	if (f->kind && f->r)
+		f->kind->free(f->r);
+	memset(f, 0, sizeof *f);
+}

@@ -1,0 +1,47 @@
+/* result: the registry of result kinds, and the one answer to "what kind
+ * of result is this file" that every reader asks (memtop view and the
+ * tabs' open, compare, plot, levels, cliffs, info --from). The shape of a
+ * kind, struct result_kind, is core/result_kind.h (included here); each
+ * experiment defines its kind in its own folder (kind_NAME in
+ * src/LAYER/NAME_kind.c), and result.c lists them, one line each.
+ *
+ * Adding a kind: define `const struct result_kind kind_NAME` in its
+ * experiment's folder, then one line in result.c's registry. */
+#ifndef MEMTOP_RESULT_H
+#define MEMTOP_RESULT_H
+
+#include <cjson/cJSON.h>
+#include <stddef.h>
+
+#include "core/result_kind.h"
+#include "core/util.h"
+
+/* The kind of a parsed file: the kind its "experiment" string names (NULL
+ * when it names one memtop has no kind for), else the first kind in
+ * registry order whose is() recognises the shape of an older file, else
+ * NULL. */
+const struct result_kind *result_kind_of(const cJSON *root);
+
+/* The kind called name ("mountain"), or NULL. */
+const struct result_kind *result_kind_find(const char *name);
+
+/* Every kind, in registry order (the tabs' order, the card last); *n gets
+ * the count. The array ends with NULL too. */
+const struct result_kind *const *result_kinds(size_t *n);
+
+/* Why root is no result memtop reads, as the end of a sentence after
+ * "PATH: ": "a \"algae\" result; memtop reads mountain, latency, ... results"
+ * or "not a memtop result (no \"experiment\" field, no known shape)". Into
+ * buf (len), returned. */
+const char *result_unknown_why(const cJSON *root, char *buf, size_t len);
+
+/* Read path into f: parse it, tell its kind (result_kind_of), load it.
+ * f->path points at path (keep it alive as long as f). Returns 0, or -1
+ * with f zeroed and e one line naming path: the parser's or the kind's
+ * error, or "PATH: " + result_unknown_why(). */
+int result_file_load(const char *path, struct result_file *f, mt_error *e);
+
+/* Free what result_file_load loaded; f zeroed (a zeroed f: nothing). */
+void result_file_free(struct result_file *f);
+
+#endif
