@@ -285,6 +285,7 @@ static void print_warnings(const struct batch_run *r)
 {
 	char w[8][160];
 	int n = diag_warnings(&r->hdr.diag, w, 8);
+	run_header_print_clock(r->meta, &r->hdr);
 	for (int i = 0; i < n; i++)
 		fprintf(r->meta, "# warning: %s\n", w[i]);
 }

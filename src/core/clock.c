@@ -13,39 +13,72 @@ static struct mt_clock calib;
 static unsigned calib_ms = 50;
 
 /* 256 dependent register-register adds: one a cycle on every core memtop
- * targets. (Not `add $1, reg`: Golden Cove folds immediate adds at rename
- * and runs such a chain several a cycle.) The loop counter runs in
- * parallel, so iterations * 256 is the cycle count. Returns the elapsed
- * nanoseconds. */
+ * targets. (Not adds of a constant: Golden Cove folds immediate adds at
+ * rename and runs such a chain several a cycle; `one` is laundered, so the
+ * compiler knows nothing of it and adds a register.) mt_launder after each
+ * add keeps the chain in one register, dependent, and whole: the compiler
+ * can neither fold the adds into a multiply nor drop them (gcc and clang
+ * -O2 emit 256 `add reg, reg` a turn: see tests/cli_clock.sh). The loop
+ * counter runs in parallel, so iterations * 256 is the cycle count.
+ * Returns the elapsed nanoseconds. */
+#define ADD1 x += one; mt_launder(x);
+#define ADD8 ADD1 ADD1 ADD1 ADD1 ADD1 ADD1 ADD1 ADD1
+#define ADD64 ADD8 ADD8 ADD8 ADD8 ADD8 ADD8 ADD8 ADD8
 static __attribute__((noinline)) uint64_t add_chain(uint64_t iterations)
 {
-	uint64_t t0 = mt_now_ns(), x = 0, one = 1;
+	uint64_t t0, x = 0, one = 1;
 	mt_launder(one);
+	t0 = mt_now_ns();
 	for (uint64_t i = 0; i < iterations; i++) {
-#if defined(__x86_64__)
-#define ADD8 "add %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\t" \
-	     "add %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\t"
-#define ADD64 ADD8 ADD8 ADD8 ADD8 ADD8 ADD8 ADD8 ADD8
-		__asm__ __volatile__(ADD64 ADD64 ADD64 ADD64 : "+r"(x) : "r"(one));
-#elif defined(__aarch64__)
-#define ADD8 "add %0, %0, %1\n\tadd %0, %0, %1\n\tadd %0, %0, %1\n\tadd %0, %0, %1\n\t" \
-	     "add %0, %0, %1\n\tadd %0, %0, %1\n\tadd %0, %0, %1\n\tadd %0, %0, %1\n\t"
-#define ADD64 ADD8 ADD8 ADD8 ADD8 ADD8 ADD8 ADD8 ADD8
-		__asm__ __volatile__(ADD64 ADD64 ADD64 ADD64 : "+r"(x) : "r"(one));
-#else
-		x = x * 3 + 1;
-		mt_launder(x);
-#endif
+		ADD64 ADD64 ADD64 ADD64
 	}
 	mt_sink(x);
 	return mt_now_ns() - t0;
+}
+
+/* The core clock from tries chains of iterations turns each: the fastest
+ * (the one nobody interrupted), and the slowest into *worst (may be NULL).
+ * A short warm-up chain first wakes the core up. */
+static double chain_ghz(uint64_t iterations, int tries, double *worst)
+{
+	double best = 0, low = 0;
+	add_chain(iterations / 8);
+	for (int i = 0; i < tries; i++) {
+		uint64_t ns = add_chain(iterations);
+		double ghz = ns ? (double)(iterations * 256) / (double)ns : 0;
+		if (ghz > best)
+			best = ghz;
+		if (low == 0 || ghz < low)
+			low = ghz;
+	}
+	if (worst)
+		*worst = low;
+	return best;
+}
+
+double mt_clock_measure(void)
+{
+	return chain_ghz(2048, 5, NULL); /* 5 x 0.5M adds: ~0.7 ms at 4 GHz */
+}
+
+double mt_clock_drift(double calibrated, double measured)
+{
+	if (!(calibrated > 0) || !(measured > 0))
+		return 0;
+	return (measured - calibrated) / calibrated;
+}
+
+int mt_clock_disagrees(double calibrated, double measured)
+{
+	double d = mt_clock_drift(calibrated, measured);
+	return d > MT_CLOCK_AGREE || d < -MT_CLOCK_AGREE;
 }
 
 static void calibrate(void)
 {
 	struct mt_clock c;
 	uint64_t t0, k0, t1, k1;
-	double best = 0, worst = 0;
+	double worst = 0;
 	memset(&c, 0, sizeof c);
 #if defined(__x86_64__) || defined(__i386__)
 	c.counter = "tsc";
@@ -65,24 +98,10 @@ static void calibrate(void)
 	if (c.ticks_per_ns <= 0)
 		c.ticks_per_ns = 1;
 
-#if defined(__x86_64__) || defined(__aarch64__)
 	/* Core clock: best of several 1-2 ms chains (the fastest is the one
 	 * nobody interrupted). */
-	{
-		const uint64_t iters = 8192; /* 2M adds: ~0.7 ms at 3 GHz */
-		add_chain(iters / 8);        /* wake the core up */
-		for (int i = 0; i < 9; i++) {
-			uint64_t ns = add_chain(iters);
-			double ghz = (double)(iters * 256) / (double)ns;
-			if (ghz > best)
-				best = ghz;
-			if (worst == 0 || ghz < worst)
-				worst = ghz;
-		}
-		c.core_ghz = best;
-		c.core_spread = best > 0 ? (best - worst) / best : 0;
-	}
-#endif
+	c.core_ghz = chain_ghz(8192, 9, &worst); /* 2M adds a chain: ~0.5 ms at 4 GHz */
+	c.core_spread = c.core_ghz > 0 ? (c.core_ghz - worst) / c.core_ghz : 0;
 	calib = c;
 }
 

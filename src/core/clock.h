@@ -48,6 +48,24 @@ struct mt_clock {
  * call (thread-safe); later calls return the cached values. */
 int mt_clock_calibrate(struct mt_clock *out, unsigned ms);
 
+/* The core clock now, on the calling thread's CPU, in GHz: the fastest of
+ * five chains of half a million dependent register adds (one a cycle), as
+ * sbc-bench's mhz measures it; about 1 ms. Not cached: a worker calls it
+ * during its run to see the clock the kernels ran at (turbo moving,
+ * throttling, a host stealing cycles). Never fails; 0 only if the
+ * monotonic clock did not move. */
+double mt_clock_measure(void);
+
+/* Two core clocks agree when they are within this share of each other. */
+#define MT_CLOCK_AGREE 0.05
+
+/* (measured - calibrated) / calibrated; 0 when either is unknown (<= 0). */
+double mt_clock_drift(double calibrated, double measured);
+
+/* 1 when both clocks are known and measured is more than MT_CLOCK_AGREE
+ * above or below calibrated, else 0. */
+int mt_clock_disagrees(double calibrated, double measured);
+
 /* Core cycles for ns nanoseconds with the calibrated core clock (or the tick
  * rate when the core estimate is missing). Calibrates on first use. */
 double mt_ns_to_cycles(double ns);

@@ -1,11 +1,13 @@
 /* diag: see diag.h. */
 #include "config.h"
 
+#include "clock.h"
 #include "diag.h"
 #include "sysinfo.h"
 #include "util.h"
 
 #include <limits.h>
+#include <math.h>
 #include <string.h>
 
 void diag_begin(struct diag *d, int pinned_cpu)
@@ -27,6 +29,11 @@ void diag_begin(struct diag *d, int pinned_cpu)
 	d->cpu_first = d->cpu_last = -1;
 	d->heterogeneous = mt_heterogeneous(d->hetero_text, sizeof d->hetero_text);
 	mt_thp_mode(d->thp, sizeof d->thp);
+	{
+		struct mt_clock c;
+		mt_clock_calibrate(&c, 0); /* cached: run_header_init calibrated */
+		d->core_ghz = c.core_ghz;
+	}
 }
 
 void diag_end(struct diag *d, const struct job_progress *p)
@@ -37,14 +44,26 @@ void diag_end(struct diag *d, const struct job_progress *p)
 		d->cpu_first = p->cpu_first;
 		d->cpu_last = p->cpu_last;
 		d->cpu_moved = p->cpu_moved;
+		d->run_ghz_start = p->ghz_start;
+		d->run_ghz_end = p->ghz_end;
 	}
 	mt_load(&d->load_after, &d->running_after);
 	if (d->ticks0 && mt_cpu_times(&t1, &s1) == 0 && t1 > d->ticks0)
 		d->steal_pct = 100.0 * (double)(s1 - d->steal0) / (double)(t1 - d->ticks0);
 }
 
+double diag_run_ghz(const struct diag *d)
+{
+	double a = fabs(mt_clock_drift(d->core_ghz, d->run_ghz_start));
+	double b = fabs(mt_clock_drift(d->core_ghz, d->run_ghz_end));
+	if (!(d->run_ghz_end > 0))
+		return d->run_ghz_start > 0 ? d->run_ghz_start : 0;
+	return d->run_ghz_start > 0 && a > b ? d->run_ghz_start : d->run_ghz_end;
+}
+
 int diag_warnings(const struct diag *d, char lines[][160], int max)
 {
+	double run = diag_run_ghz(d);
 	int n = 0;
 	double load = d->load_before > d->load_after ? d->load_before : d->load_after;
 	int others = d->running_before > 1 ? d->running_before - 1 : 0;
@@ -65,6 +84,10 @@ int diag_warnings(const struct diag *d, char lines[][160], int max)
 		mt_snprintf(lines[n++], 160, "job moved from CPU %d to %d", d->cpu_first, d->cpu_last);
 	if (d->heterogeneous && n < max)
 		mt_snprintf(lines[n++], 160, "heterogeneous cores: %s", d->hetero_text);
+	if (mt_clock_disagrees(d->core_ghz, run) && n < max)
+		mt_snprintf(lines[n++], 160, "core clock moved: %.2f GHz calibrated, %.2f during the "
+			    "run (%+.0f %%): turbo, throttling or a busy host", d->core_ghz, run,
+			    100 * mt_clock_drift(d->core_ghz, run));
 	return n;
 }
 

@@ -22,26 +22,37 @@ struct diag {
 	int heterogeneous;
 	char hetero_text[192];
 	char thp[16];         /* transparent huge pages mode, "" none */
+	/* the core clock (GHz, 0 unknown): calibrated before the run (the one
+	 * cycles are counted with), and measured with dependent adds on the
+	 * job's CPU just before and after the worker ran */
+	double core_ghz, run_ghz_start, run_ghz_end;
 	uint64_t ticks0, steal0; /* internal: /proc/stat at diag_begin */
 };
 
 /* Snapshot the machine before a run; pinned_cpu is the job's CPU or -1. */
 void diag_begin(struct diag *d, int pinned_cpu);
 
-/* Snapshot after the run (load, steal) and take the job's CPU tracking from
- * its final progress p (pinned CPU, where the worker was seen, whether it
- * moved; p NULL: a run without a job keeps what diag_begin set). */
+/* Snapshot after the run (load, steal) and take the job's CPU tracking and
+ * clocks from its final progress p (pinned CPU, where the worker was seen,
+ * whether it moved, the core clock at its start and end; p NULL: a run
+ * without a job keeps what diag_begin set). */
 void diag_end(struct diag *d, const struct job_progress *p);
 
 /* Warnings in words, one per line into lines[i] (at most max), for the
  * status line and the batch header: "built without optimization: the
  * mountain will be flat", "machine busy: load 1.9 on 2 CPUs", "job moved
  * from CPU 1 to 0", "heterogeneous cores: ...", "built with sanitizers:
- * timings are several times slower" (from the build string). Returns the
- * count. */
+ * timings are several times slower" (from the build string), "core clock
+ * moved: ..." (the clock measured during the run more than MT_CLOCK_AGREE
+ * from the calibrated one). Returns the count. */
 int diag_warnings(const struct diag *d, char lines[][160], int max);
 
-/* The diagnostics as a JSON object (NULL out of memory). */
+/* The clock measured during the run furthest from the calibrated one (its
+ * start or its end; 0 when neither is known). */
+double diag_run_ghz(const struct diag *d);
+
+/* The diagnostics as a JSON object (NULL out of memory); the clocks are
+ * the run header's (runhdr.c writes them into its "clock" object). */
 cJSON *diag_to_json(const struct diag *d);
 
 /* Read them back; missing fields stay unknown. Never fails. */

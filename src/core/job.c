@@ -41,6 +41,7 @@ struct job {
 	uint64_t cells_done, cells_total;
 	double units_done, units_total;
 	int cpu_first, cpu_last, cpu_moved; /* where the worker was seen */
+	double ghz_start, ghz_end; /* core clock on the worker's CPU around fn */
 	int finished;
 	int status;        /* 0 done, 1 cancelled, -1 failed */
 	mt_error err;
@@ -173,12 +174,19 @@ static void *job_main(void *p)
 	struct job_event ev;
 	mt_error e = { "" };
 	int rc;
+	double ghz;
 	pthread_mutex_lock(&j->lock);
 	sample_cpu_locked(j);
 	pthread_mutex_unlock(&j->lock);
+	ghz = mt_clock_measure(); /* outside the lock: a reader may take progress */
+	pthread_mutex_lock(&j->lock);
+	j->ghz_start = ghz;
+	pthread_mutex_unlock(&j->lock);
 	rc = j->fn(j, j->arg, &e);
 	memset(&ev, 0, sizeof ev);
+	ghz = mt_clock_measure();
 	pthread_mutex_lock(&j->lock);
+	j->ghz_end = ghz;
 	sample_cpu_locked(j);
 	if (rc != 0) {
 		j->status = -1;
@@ -339,6 +347,8 @@ void job_get_progress(const job_t *cj, struct job_progress *p)
 	p->cpu_first = j->cpu_first;
 	p->cpu_last = j->cpu_last;
 	p->cpu_moved = j->cpu_moved;
+	p->ghz_start = j->ghz_start;
+	p->ghz_end = j->ghz_end;
 	p->holding = j->pause_started != 0;
 	p->finished = j->finished;
 	pthread_mutex_unlock(&j->lock);

@@ -91,6 +91,9 @@ struct job_progress {
 	int cpu;          /* the CPU the job was pinned to, -1 none */
 	int cpu_first, cpu_last; /* where the worker was seen first and last (-1 unknown) */
 	int cpu_moved;    /* the worker was seen on more than one CPU */
+	double ghz_start, ghz_end; /* the core clock measured on the worker's CPU
+				    * just before and after its function (dependent
+				    * adds, mt_clock_measure); 0 not yet */
 	int holding;      /* the worker is paused at a job_check() right now */
 	int finished;     /* the worker has returned */
 };

@@ -58,6 +58,12 @@ int run_header_to_json(const struct run_header *h, cJSON *root)
 		cJSON_AddNumberToObject(clock, "core_ghz_max", h->ghz_bound);
 	if (h->clock_note[0])
 		cJSON_AddStringToObject(clock, "note", h->clock_note);
+	if (h->has_diag) {
+		cJSON_AddNumberToObject(clock, "run_ghz_start", h->diag.run_ghz_start);
+		cJSON_AddNumberToObject(clock, "run_ghz_end", h->diag.run_ghz_end);
+		cJSON_AddBoolToObject(clock, "agree", !mt_clock_disagrees(h->diag.core_ghz,
+									   diag_run_ghz(&h->diag)));
+	}
 	cJSON_AddItemToObject(root, "clock", clock);
 	cJSON_AddNumberToObject(root, "ghz", h->clock.core_ghz > 0 ? h->clock.core_ghz
 								   : h->clock.ticks_per_ns);
@@ -70,6 +76,13 @@ int run_header_to_json(const struct run_header *h, cJSON *root)
 										 : h->diag.cpu_pinned);
 	}
 	return 0;
+}
+
+/* A clock in GHz from o's field k: 0 when missing or no clock (0 < GHz < 1000). */
+static double ghz_or(const cJSON *o, const char *k)
+{
+	double v = jsonio_opt_number(o, k, 0);
+	return v > 0 && v < 1000 ? v : 0;
 }
 
 void run_header_from_json(const cJSON *root, struct run_header *h)
@@ -99,7 +112,29 @@ void run_header_from_json(const cJSON *root, struct run_header *h)
 	if (cJSON_IsObject(diag)) {
 		diag_from_json(diag, &h->diag);
 		h->has_diag = 1;
+		h->diag.core_ghz = h->clock.core_ghz;
+		if (cJSON_IsObject(clock)) {
+			h->diag.run_ghz_start = ghz_or(clock, "run_ghz_start");
+			h->diag.run_ghz_end = ghz_or(clock, "run_ghz_end");
+		}
 	}
+}
+
+void run_header_print_clock(FILE *f, const struct run_header *h)
+{
+	const struct diag *d = &h->diag;
+	char cpu[32] = "";
+	if (!h->has_diag || !(d->run_ghz_start > 0 || d->run_ghz_end > 0))
+		return;
+	if (d->cpu_last >= 0 || d->cpu_pinned >= 0)
+		mt_snprintf(cpu, sizeof cpu, " on CPU %d", d->cpu_last >= 0 ? d->cpu_last
+									: d->cpu_pinned);
+	fprintf(f, "# core clock measured during the run (dependent adds%s): %.2f GHz at its "
+		   "start, %.2f at its end; calibrated %.2f GHz, %s %.3f GHz: %s\n", cpu,
+		d->run_ghz_start, d->run_ghz_end, d->core_ghz,
+		h->clock.counter ? h->clock.counter : "ticks", h->clock.ticks_per_ns,
+		mt_clock_disagrees(d->core_ghz, diag_run_ghz(d)) ? "DISAGREE (over 5 %)"
+								   : "they agree within 5 %");
 }
 
 void run_header_print(FILE *f, const struct run_header *h)
@@ -109,6 +144,7 @@ void run_header_print(FILE *f, const struct run_header *h)
 	fprintf(f, "# memtop %s on %s: %s\n", h->version, h->host, h->cpu);
 	fprintf(f, "# %s, %s, clock: %s %.3f GHz, core ~%.2f GHz\n", h->kernel, h->date,
 		h->clock.counter ? h->clock.counter : "?", h->clock.ticks_per_ns, h->clock.core_ghz);
+	run_header_print_clock(f, h);
 	fprintf(f, "# build: %s (%s)\n", h->build,
 		h->diag.optimized ? "optimized" : "NOT optimized");
 	if (h->has_diag) {

@@ -43,4 +43,12 @@ void run_header_from_json(const cJSON *root, struct run_header *h);
  * one "# warning: ..." line per diagnostic, each starting with "# ". */
 void run_header_print(FILE *f, const struct run_header *h);
 
+/* The line that sets the core clock measured during the run (on the job's
+ * CPU, at its start and end) beside the calibrated core clock and the tick
+ * counter's rate, and whether they agree: "# core clock measured during
+ * the run (dependent adds on CPU 1): 4.15 GHz at its start, 4.16 at its
+ * end; calibrated 4.16 GHz, tsc 2.600 GHz: they agree within 5 %". Nothing
+ * when the header has no such measurement (before the run, a foreign file). */
+void run_header_print_clock(FILE *f, const struct run_header *h);
+
 #endif
