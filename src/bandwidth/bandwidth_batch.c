@@ -54,6 +54,7 @@ static void usage(FILE *f)
 		"  --quick          small run for tests: 1..2 tries of 1 ms, threads 1 and 2,\n"
 		"                   sizes cut to 16M, 3 delays\n"
 		"  --json FILE      write the result to FILE (atomically)\n"
+		"  --compact        the JSON on one line (one line a host under pdsh)\n"
 		"  --csv            print CSV, one row a cell (the rest goes to stderr)\n"
 		"  -h, --help       this help\n\n"
 		"GB/s are 10^9 bytes a second, counted as STREAM counts them: each array a\n"

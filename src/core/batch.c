@@ -205,6 +205,7 @@ int batch_next(struct batch_cli *c, int argc, char **argv, const struct option *
 		case BATCH_OPT_JSON: c->json = optarg; break;
 		case BATCH_OPT_QUICK: c->quick = 1; break;
 		case BATCH_OPT_CSV: c->csv = 1; break;
+		case BATCH_OPT_COMPACT: c->compact = 1; break;
 		case BATCH_OPT_CPU:
 			if (parse_cpu(c, optarg) < 0)
 				return -1;
@@ -224,6 +225,11 @@ int batch_next(struct batch_cli *c, int argc, char **argv, const struct option *
 	}
 	if (c->json && check_json_path(c) < 0)
 		return -1;
+	if (c->compact && !c->json) {
+		mt_warn("run %s: --compact: expected --json FILE with it (it shapes the JSON)",
+			c->exp);
+		return -1;
+	}
 	if (jsonio_is_stdout(c->json) && keep_stdout(c) < 0) {
 		c->rc = MT_EXIT_RUNTIME;
 		return -1;
@@ -321,7 +327,7 @@ int batch_finish(struct batch_run *r, cJSON *root)
 		fprintf(r->meta, "# the JSON result goes to stdout\n");
 		restore_stdout(&r->json_fd);
 	}
-	rc = jsonio_write(path, root, &e);
+	rc = jsonio_write_as(path, root, r->cli->compact, &e);
 	cJSON_Delete(root);
 	if (rc < 0) {
 		mt_warn("run %s: %s", r->cli->exp, e.msg);

@@ -1,6 +1,7 @@
 /* batch: what every `memtop run NAME` shares, so that the experiments agree
  * on their command line and their output:
- *   - the common options --json FILE, --cpu N, --quick, --csv, -h/--help,
+ *   - the common options --json FILE, --compact, --cpu N, --quick, --csv,
+ *     -h/--help,
  *     parsed by batch_next() around the experiment's own ones;
  *   - usage errors as one line, "memtop: run NAME: --opt: expected ...,
  *     got '...'", exit 2 (batch_opt_* for the experiment's own options);
@@ -32,16 +33,18 @@ enum {
 	BATCH_OPT_CPU,
 	BATCH_OPT_QUICK,
 	BATCH_OPT_CSV,
+	BATCH_OPT_COMPACT,
 };
 
 /* Option table entries: every experiment lists BATCH_OPTIONS (--quick,
- * --json, --csv, --help); those that measure on a pinned worker add
+ * --json, --compact, --csv, --help); those that measure on a pinned worker add
  * BATCH_OPTION_CPU. */
 #define BATCH_OPTION_CPU { "cpu", required_argument, NULL, BATCH_OPT_CPU }
 #define BATCH_OPTIONS                                           \
 	{ "quick", no_argument, NULL, BATCH_OPT_QUICK },        \
 	{ "json", required_argument, NULL, BATCH_OPT_JSON },    \
 	{ "csv", no_argument, NULL, BATCH_OPT_CSV },            \
+	{ "compact", no_argument, NULL, BATCH_OPT_COMPACT },    \
 	{ "help", no_argument, NULL, BATCH_OPT_HELP }
 
 /* The command line of one `memtop run NAME`. */
@@ -53,6 +56,7 @@ struct batch_cli {
 	int cpu;               /* --cpu N, or -1 */
 	int quick;             /* --quick */
 	int csv;               /* --csv */
+	int compact;           /* --compact: the JSON on one line */
 	int rc;                /* the exit code when batch_next() returned -1 */
 };
 
@@ -63,7 +67,8 @@ void batch_cli_init(struct batch_cli *c, const char *exp, void (*usage)(FILE *))
  * Handles the common options itself, and the errors: unknown option, missing
  * value, value given to a flag, an argument that is not an option, --cpu not
  * a CPU this process may use, --json in a folder that does not exist or
- * cannot be written, --json - with --csv (both would write stdout). With
+ * cannot be written, --json - with --csv (both would write stdout), --compact
+ * without --json. With
  * --json - it then points stdout at stderr (line-buffered) and keeps the
  * real stdout in c->json_fd for batch_finish(). Returns the option's value
  * (> 0); 0 when all of argv is parsed and fine; -1 when the caller must

@@ -9,10 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Results are kilobytes (a full latency run is about 40 KB): 4 MB is a
- * hundred times that, and bounds the parse at about 150 MB of cJSON nodes
- * for a file of nothing but tiny numbers. */
-#define MAX_JSON_BYTES (4u << 20)
+#define MAX_JSON_BYTES JSONIO_MAX_BYTES
 /* memtop's results nest 5 deep; cJSON itself stops at 1000. */
 #define MAX_JSON_DEPTH 100
 
@@ -43,19 +40,19 @@ static long too_deep(const char *text, size_t len)
 	return 0;
 }
 
-cJSON *jsonio_load(const char *path, mt_error *e)
+cJSON *jsonio_parse(const char *text, size_t len, const char *where, mt_error *e)
 {
-	size_t len;
 	const char *end = NULL;
-	char *text = mt_read_file(path, MAX_JSON_BYTES, &len, e);
 	cJSON *root;
 	long deep;
-	if (!text)
+	if (len > MAX_JSON_BYTES) {
+		mt_fail(e, "%s: larger than %u bytes", where, MAX_JSON_BYTES);
 		return NULL;
-	if ((deep = too_deep(text, len))) {
-		mt_fail(e, "%s: nested deeper than %d levels at line %ld (not a memtop result)", path,
+	}
+	deep = too_deep(text, len);
+	if (deep) {
+		mt_fail(e, "%s: nested deeper than %d levels at line %ld (not a memtop result)", where,
 			MAX_JSON_DEPTH, deep);
-		free(text);
 		return NULL;
 	}
 	/* len + 1: cJSON 1.7.15 rejects trailing whitespace (every file jsonio_save
@@ -67,35 +64,44 @@ cJSON *jsonio_load(const char *path, mt_error *e)
 		if (at && at >= text && at <= text + len)
 			for (const char *p = text; p < at; p++)
 				line += *p == '\n';
-		mt_fail(e, "%s: not valid JSON near line %ld", path, line);
+		mt_fail(e, "%s: not valid JSON near line %ld", where, line);
 	}
+	return root;
+}
+
+cJSON *jsonio_load(const char *path, mt_error *e)
+{
+	size_t len;
+	char *text = mt_read_file(path, MAX_JSON_BYTES, &len, e);
+	cJSON *root;
+	if (!text)
+		return NULL;
+	root = jsonio_parse(text, len, path, e);
 	free(text);
 	return root;
 }
 
+/* root as text ending in one newline (one line when compact). NULL when
+ * out of memory. */
+static char *print_text(const cJSON *root, int compact, size_t *len)
+{
+	char *text = compact ? cJSON_PrintUnformatted(root) : cJSON_Print(root), *t2;
+	if (!text)
+		return NULL;
+	*len = strlen(text);
+	t2 = realloc(text, *len + 2);
+	if (!t2) {
+		free(text);
+		return NULL;
+	}
+	t2[(*len)++] = '\n';
+	t2[*len] = '\0';
+	return t2;
+}
+
 int jsonio_save(const char *path, const cJSON *root, mt_error *e)
 {
-	char *text = cJSON_Print(root);
-	int rc;
-	size_t len;
-	if (!text)
-		return mt_fail(e, "%s: out of memory while printing JSON", path);
-	len = strlen(text);
-	text[len] = '\0';
-	{
-		/* files end with a newline */
-		char *t2 = realloc(text, len + 2);
-		if (!t2) {
-			free(text);
-			return mt_fail(e, "%s: out of memory", path);
-		}
-		text = t2;
-		text[len++] = '\n';
-		text[len] = '\0';
-	}
-	rc = mt_write_atomic(path, text, len, e);
-	free(text);
-	return rc;
+	return jsonio_write_as(path, root, 0, e);
 }
 
 int jsonio_is_stdout(const char *path)
@@ -105,19 +111,26 @@ int jsonio_is_stdout(const char *path)
 
 int jsonio_write(const char *path, const cJSON *root, mt_error *e)
 {
-	char *text;
-	int bad;
-	if (!jsonio_is_stdout(path))
-		return jsonio_save(path, root, e);
-	text = cJSON_Print(root);
+	return jsonio_write_as(path, root, 0, e);
+}
+
+int jsonio_write_as(const char *path, const cJSON *root, int compact, mt_error *e)
+{
+	size_t len;
+	char *text = print_text(root, compact, &len);
+	int rc = 0;
 	if (!text)
-		return mt_fail(e, "stdout: out of memory while printing JSON");
-	errno = 0;
-	bad = fputs(text, stdout) == EOF || fputc('\n', stdout) == EOF || fflush(stdout) != 0;
+		return mt_fail(e, "%s: out of memory while printing JSON",
+			       jsonio_is_stdout(path) ? "stdout" : path);
+	if (!jsonio_is_stdout(path)) {
+		rc = mt_write_atomic(path, text, len, e);
+	} else {
+		errno = 0;
+		if (fwrite(text, 1, len, stdout) != len || fflush(stdout) != 0)
+			rc = mt_fail(e, "stdout: %s", errno ? strerror(errno) : "write error");
+	}
 	free(text);
-	if (bad)
-		return mt_fail(e, "stdout: %s", errno ? strerror(errno) : "write error");
-	return 0;
+	return rc;
 }
 
 static const char *fname(const char *file)

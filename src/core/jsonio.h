@@ -9,12 +9,23 @@
 
 #include "util.h"
 
+/* Results are kilobytes (a full latency run is about 40 KB): 4 MB is a
+ * hundred times that, and bounds the parse at about 150 MB of cJSON nodes
+ * for a file of nothing but tiny numbers. */
+#define JSONIO_MAX_BYTES (4u << 20)
+
 /* Parse the JSON file at path. Returns the root (free with cJSON_Delete) or
  * NULL with e = "PATH: not valid JSON near line L" / "PATH: No such file" /
  * "PATH: larger than 4194304 bytes" (refused before reading when the size
  * is known; a pipe is read no further) / "PATH: nested deeper than 100
  * levels at line L": memory and time stay bounded whatever the file. */
 cJSON *jsonio_load(const char *path, mt_error *e);
+
+/* Parse text[0..len) (text[len] must be '\0') as one JSON document, with
+ * jsonio_load's size and depth bounds; where names it in errors ("lab.jsonl: line
+ * 3"). Returns the root or NULL with e = "WHERE: not valid JSON near line
+ * L" / "WHERE: nested deeper than ...", "WHERE: larger than 4194304 bytes". */
+cJSON *jsonio_parse(const char *text, size_t len, const char *where, mt_error *e);
 
 /* Print root (indented) and write it to path atomically. Returns 0 or -1. */
 int jsonio_save(const char *path, const cJSON *root, mt_error *e);
@@ -26,6 +37,11 @@ int jsonio_is_stdout(const char *path);
  * newline) on stdout and flushes it; any other path is jsonio_save(). Returns
  * 0, or -1 with e ("stdout: Broken pipe", or jsonio_save's errors). */
 int jsonio_write(const char *path, const cJSON *root, mt_error *e);
+
+/* jsonio_write, on one line when compact (--compact: one result a line, so
+ * that `pdsh ... memtop run NAME --json - --compact` gives one line a host
+ * behind pdsh's "host: " prefix). Returns 0, or -1 with e. */
+int jsonio_write_as(const char *path, const cJSON *root, int compact, mt_error *e);
 
 /* Strict field readers: on a missing or mistyped field they fail with
  * "FILE: FIELD ...". A NULL file is printed as "input". */

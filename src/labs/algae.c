@@ -221,6 +221,7 @@ static void usage(FILE *f)
 		   "  --cpu N          pin the measuring thread to CPU N (with --real)\n"
 		   "  --quick          accepted for symmetry (the simulation is always small)\n"
 		   "  --json FILE      write the result to FILE (atomically)\n"
+		   "  --compact        the JSON on one line (one line a host under pdsh)\n"
 		   "  --csv            print CSV (the header goes to stderr)\n"
 		   "  -h, --help       this help\n");
 }

@@ -46,6 +46,7 @@ static void usage(FILE *f)
 		"  --quick          small run for tests: threads 1,2, 200000 rounds, 1 try,\n"
 		"                   spacings 8,128\n"
 		"  --json FILE      write the result to FILE (atomically)\n"
+		"  --compact        the JSON on one line (one line a host under pdsh)\n"
 		"  --csv            print CSV, one row a cell (the rest goes to stderr)\n"
 		"  -h, --help       this help\n\n"
 		"The counting threads are pinned round-robin over the CPUs this process may\n"

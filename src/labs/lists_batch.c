@@ -54,6 +54,7 @@ static void usage(FILE *f)
 		"  --quick             small run for tests: 4096 and 16384 cells, 1 try\n"
 		"                      (graph side 256)\n"
 		"  --json FILE         write the result to FILE (atomically)\n"
+		"  --compact           the JSON on one line (one line a host under pdsh)\n"
 		"  --csv               print CSV, one row a walk (the rest goes to stderr)\n"
 		"  -h, --help          this help\n");
 }

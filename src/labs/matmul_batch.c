@@ -55,6 +55,7 @@ static void usage(FILE *f)
 		"  --cpu N          pin the measuring thread to CPU N\n"
 		"  --quick          small run for tests: n = 64 (48 with --simulate), 1 try\n"
 		"  --json FILE      write the result to FILE (atomically)\n"
+		"  --compact        the JSON on one line (one line a host under pdsh)\n"
 		"  --csv            print CSV, one row a result (the rest goes to stderr)\n"
 		"  -h, --help       this help\n",
 		2.0);

@@ -69,6 +69,7 @@ static void usage(FILE *f)
 		"  --quick             small run for tests: the simulated table, real N = 256,\n"
 		"                      best of 3\n"
 		"  --json FILE         write the result to FILE (atomically)\n"
+		"  --compact           the JSON on one line (one line a host under pdsh)\n"
 		"  --csv               print CSV, one row a result (the rest goes to stderr)\n"
 		"  -h, --help          this help\n\n"
 		"cachelab's limits: 32x32 under 300 misses, 64x64 under 1300, 61x67 under 2000.\n");

@@ -47,6 +47,7 @@ static void usage(FILE *f)
 		"  --cpu N            pin the measuring thread to CPU N\n"
 		"  --quick            small run for tests: 4K..8M, strides 128 and 4096 + random\n"
 		"  --json FILE        write the result to FILE (atomically)\n"
+		"  --compact          the JSON on one line (one line a host under pdsh)\n"
 		"  --csv              print the curves as CSV (the rest goes to stderr)\n"
 		"  -h, --help         this help\n");
 }

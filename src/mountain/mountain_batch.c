@@ -54,6 +54,7 @@ static void usage(FILE *f)
 		"  --cpu N            pin the measuring thread to CPU N\n"
 		"  --quick            small grid for tests: 16K..8M, strides 1, 2, 4, 8\n"
 		"  --json FILE        write the result to FILE (atomically)\n"
+		"  --compact          the JSON on one line (one line a host under pdsh)\n"
 		"  --csv              print CSV instead of the table\n"
 		"  -h, --help         this help\n");
 }
