@@ -4,7 +4,8 @@
 # tui/ (but for src/cmd/main.c, which starts the UI) nor curses.
 #
 #   core                              util, clock, job, diag, sysinfo, jsonio, batch
-#   info  sim                         cache information sources; the simulator
+#   info  sim  render                 cache information sources; the simulator;
+#                                     SVG and tables the experiments' compare and plot share
 #   mountain  latency  labs  ...      the experiments (each defines its result kind)
 #   result                            the registry of result kinds, result_kind_of
 #   import  plot                      other tools' files; pictures
@@ -19,13 +20,13 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 allowed() {
 	case $1 in
 	core) echo "" ;;
-	info | sim) echo "core" ;;
-	mountain | latency) echo "core info" ;;
-	labs) echo "core info sim" ;;
-	bandwidth) echo "core info" ;;
-	result) echo "core info sim mountain latency labs bandwidth" ;;
-	import) echo "core info mountain latency result" ;;
-	plot) echo "core info sim mountain latency labs bandwidth result" ;;
+	info | sim | render) echo "core" ;;
+	mountain | latency) echo "core info render" ;;
+	labs) echo "core info sim render" ;;
+	bandwidth) echo "core info render" ;;
+	result) echo "core info sim render mountain latency labs bandwidth" ;;
+	import) echo "core info render mountain latency result" ;;
+	plot) echo "core info sim render mountain latency labs bandwidth result" ;;
 	cmd) echo "*" ;;
 	*) echo "?" ;;
 	esac

@@ -16,6 +16,7 @@
 #include "import/import.h"
 #include "latency/latency.h"
 #include "mountain/cliffs.h"
+#include "result/result.h"
 
 #define KB 1024ull
 #define MB (1024ull * 1024ull)
@@ -133,7 +134,7 @@ static void zen5_memtop_run(void **state)
 	char p[512];
 	mt_error e = { "" };
 	(void)state;
-	r = latency_load(path_of("memtop-zen5-vm-latency-2.json", p, sizeof p), &e);
+	r = result_load_as(path_of("memtop-zen5-vm-latency-2.json", p, sizeof p), &kind_latency, &e);
 	assert_non_null(r);
 	assert_int_equal(latency_detect(r, &lv), 4);
 	assert_int_equal(lv.lv[0].size, 48 * KB);

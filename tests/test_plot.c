@@ -3,7 +3,8 @@
  * cell of the grid over its floor, coloured by the levels the cliff finder
  * reads; the latency picture has a curve per stride plus the random chase
  * and marks its levels; the lab charts have a bar per measured value; files
- * of two kinds are refused. Counts are exact: they follow from the grids. */
+ * of two kinds are refused, and a kind with no picture is said in one
+ * line. Counts are exact: they follow from the grids. */
 #include "config.h"
 
 #include <setjmp.h>
@@ -22,6 +23,7 @@
 #include "latency/latency.h"
 #include "mountain/mountain_json.h"
 #include "plot/plot.h"
+#include "result/result.h"
 
 /* Occurrences of needle in hay. */
 static size_t count(const char *hay, const char *needle)
@@ -107,18 +109,20 @@ static void writer_escapes_and_closes(void **state)
 /* The seed's M4 Max mountain, drawn. */
 static char *draw_file(const char *path, size_t *quads)
 {
-	struct plot_input in;
+	struct result_file in;
 	struct svg s;
 	mt_error e = { "" };
 	char *doc;
-	assert_int_equal(plot_load(path, &in, &e), 0);
+	assert_int_equal(result_file_load(path, &in, &e), 0);
 	assert_int_equal(plot_draw(&in, 1, &s, &e), 0);
 	doc = strdup(svg_finish(&s, &e));
 	assert_non_null(doc);
-	if (quads && in.mountain)
-		*quads = (in.mountain->nsizes - 1) * (in.mountain->nstrides - 1);
+	if (quads && in.kind == &kind_mountain) {
+		const struct mountain *m = in.r;
+		*quads = (m->nsizes - 1) * (m->nstrides - 1);
+	}
 	svg_free(&s);
-	plot_input_free(&in);
+	result_file_free(&in);
 	return doc;
 }
 
@@ -155,14 +159,14 @@ static void mountain_is_one_quad_per_cell(void **state)
 static void two_mountains_side_by_side(void **state)
 {
 	char path[4096];
-	struct plot_input in[2];
+	struct result_file in[2];
 	struct svg s;
 	mt_error e;
 	const char *doc;
 	(void)state;
 	assert_non_null(mt_data_path("m4max.json", path, sizeof path));
-	assert_int_equal(plot_load(path, &in[0], &e), 0);
-	assert_int_equal(plot_load(path, &in[1], &e), 0);
+	assert_int_equal(result_file_load(path, &in[0], &e), 0);
+	assert_int_equal(result_file_load(path, &in[1], &e), 0);
 	assert_int_equal(plot_draw(in, 2, &s, &e), 0);
 	doc = svg_finish(&s, &e);
 	assert_non_null(doc);
@@ -171,8 +175,8 @@ static void two_mountains_side_by_side(void **state)
 	assert_non_null(strstr(doc, ">B: The seed"));
 	assert_well_formed(doc);
 	svg_free(&s);
-	plot_input_free(&in[0]);
-	plot_input_free(&in[1]);
+	result_file_free(&in[0]);
+	result_file_free(&in[1]);
 }
 
 /* A latency run with two strides and the random chase: 4K..4M, 3 plateaus
@@ -205,7 +209,7 @@ static void write_latency(const char *path)
 static void latency_curves_and_levels(void **state)
 {
 	char path[] = "/tmp/memtop-test-plot-XXXXXX", file[64], *doc, *curves, *levels;
-	struct plot_input in;
+	struct result_file in;
 	(void)state;
 	assert_non_null(mkdtemp(path));
 	snprintf(file, sizeof file, "%s/lat.json", path);
@@ -214,17 +218,19 @@ static void latency_curves_and_levels(void **state)
 	assert_well_formed(doc);
 	{
 		mt_error e;
-		assert_int_equal(plot_load(file, &in, &e), 0);
+		assert_int_equal(result_file_load(file, &in, &e), 0);
 	}
 	curves = group(doc, "curves");
 	/* one polyline per fixed stride and one for the random chase */
-	assert_int_equal(count(curves, "<polyline"),
-			 in.latency->nstrides + (in.latency->has_random ? 1 : 0));
+	{
+		const struct latency_result *r = in.r;
+		assert_int_equal(count(curves, "<polyline"), r->nstrides + (r->has_random ? 1 : 0));
+	}
 	levels = group(doc, "levels");
 	assert_non_null(strstr(levels, ">L1 32K: 4.0 c, 4.00 ns</text>"));
 	assert_non_null(strstr(levels, ">L2 1M: 14.0 c, 14.00 ns</text>"));
 	assert_non_null(strstr(levels, ">memory: 100 ns</text>"));
-	plot_input_free(&in);
+	result_file_free(&in);
 	free(curves);
 	free(levels);
 	free(doc);
@@ -235,7 +241,7 @@ static void latency_curves_and_levels(void **state)
 static void lab_bars_and_kinds(void **state)
 {
 	char mm[4096], mtn[4096], *doc, *bars;
-	struct plot_input in[2];
+	struct result_file in[2];
 	struct svg s;
 	mt_error e = { "" };
 	(void)state;
@@ -251,13 +257,23 @@ static void lab_bars_and_kinds(void **state)
 	free(doc);
 	/* a mountain with a matmul result: refused, naming both */
 	assert_non_null(mt_data_path("m4max.json", mtn, sizeof mtn));
-	assert_int_equal(plot_load(mtn, &in[0], &e), 0);
-	assert_int_equal(plot_load(mm, &in[1], &e), 0);
+	assert_int_equal(result_file_load(mtn, &in[0], &e), 0);
+	assert_int_equal(result_file_load(mm, &in[1], &e), 0);
 	assert_int_equal(plot_draw(in, 2, &s, &e), -1);
 	assert_non_null(strstr(e.msg, "plot two files of one kind"));
 	svg_free(&s);
-	plot_input_free(&in[0]);
-	plot_input_free(&in[1]);
+	result_file_free(&in[0]);
+	result_file_free(&in[1]);
+	/* a kind with no picture: one line saying so and what is drawn */
+	assert_non_null(mt_data_path("ref/csapp-haswell-card.json", mm, sizeof mm));
+	assert_int_equal(result_file_load(mm, &in[0], &e), 0);
+	assert_int_equal(plot_draw(in, 1, &s, &e), -1);
+	assert_non_null(strstr(e.msg, ": memtop plot draws no picture of a summary card (it draws "
+				      "mountains, latency runs, matmul results, false sharing "
+				      "results, lists results)"));
+	assert_null(strchr(e.msg, '\n'));
+	svg_free(&s);
+	result_file_free(&in[0]);
 }
 
 int main(void)

@@ -14,6 +14,7 @@
 #include "mountain/cycles.h"
 #include "mountain/mountain_json.h"
 #include "mountain/passport.h"
+#include "result/result.h"
 
 #include <cjson/cJSON.h>
 #include <getopt.h>
@@ -463,12 +464,12 @@ int cmd_cliffs(int argc, char **argv)
 	memset(&c, 0, sizeof c);
 	if ((rc = parse(argc, argv, &c)) >= 0)
 		return rc;
-	if (!(m = mountain_load(c.file, &e))) {
+	if (!(m = result_load_as(c.file, &kind_mountain, &e))) {
 		mt_warn("%s", e.msg);
 		return MT_EXIT_USAGE;
 	}
 	rc = MT_EXIT_USAGE;
-	if (c.latency && !(lr = latency_load(c.latency, &e))) {
+	if (c.latency && !(lr = result_load_as(c.latency, &kind_latency, &e))) {
 		mt_warn("%s", e.msg);
 		goto out;
 	}

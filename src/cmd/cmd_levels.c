@@ -6,6 +6,7 @@
 #include "cmd.h"
 #include "info/info.h"
 #include "latency/latency.h"
+#include "result/result.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -83,7 +84,7 @@ int cmd_levels(int argc, char **argv)
 	int rc = parse(argc, argv, &file, &json);
 	if (rc >= 0)
 		return rc;
-	r = latency_load(file, &e);
+	r = result_load_as(file, &kind_latency, &e);
 	if (!r) {
 		mt_warn("%s", e.msg);
 		return MT_EXIT_USAGE;

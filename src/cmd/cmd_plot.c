@@ -3,8 +3,9 @@
 #include "config.h"
 
 #include "cmd.h"
-#include "plot/plot.h"
 #include "core/util.h"
+#include "plot/plot.h"
+#include "result/result.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -69,7 +70,7 @@ static int parse(int argc, char **argv, const char **svg, const char **png, int 
 
 int cmd_plot(int argc, char **argv)
 {
-	struct plot_input in[PLOT_MAX_FILES];
+	struct result_file in[PLOT_MAX_FILES];
 	const char *svg_out = NULL, *png_out = NULL, *text;
 	struct svg s;
 	mt_error e = { "" };
@@ -80,10 +81,11 @@ int cmd_plot(int argc, char **argv)
 	n = argc - first;
 	rc = MT_EXIT_USAGE;
 	for (int i = 0; i < n; i++)
-		if (plot_load(argv[first + i], &in[i], &e) < 0)
+		if (result_file_load(argv[first + i], &in[i], &e) < 0)
 			goto fail;
 	if (plot_draw(in, (size_t)n, &s, &e) < 0) {
-		rc = n == 2 && in[0].kind != in[1].kind ? MT_EXIT_USAGE : MT_EXIT_RUNTIME;
+		rc = (n == 2 && in[0].kind != in[1].kind) || !in[0].kind->plot ? MT_EXIT_USAGE
+									  : MT_EXIT_RUNTIME;
 		svg_free(&s);
 		goto fail;
 	}
@@ -96,11 +98,11 @@ int cmd_plot(int argc, char **argv)
 	}
 	svg_free(&s);
 	for (int i = 0; i < n; i++)
-		plot_input_free(&in[i]);
+		result_file_free(&in[i]);
 	return MT_EXIT_OK;
 fail:
 	mt_warn("plot: %s", e.msg);
 	for (int i = 0; i < n; i++)
-		plot_input_free(&in[i]);
+		result_file_free(&in[i]);
 	return rc;
 }

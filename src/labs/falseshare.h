@@ -127,5 +127,12 @@ int falseshare_result_from_json(const cJSON *root, const char *file, struct fals
 /* The false sharing result's result kind (falseshare_kind.c; core/result_kind.h). */
 struct result_kind;
 extern const struct result_kind kind_falseshare;
+struct result_file;
+struct result_compare_opts;
+struct svg;
+/* Its memtop compare and plot (result_kind's compare and plot callbacks:
+ * see their contracts there), in labs_compare.c and labs_plot.c. */
+int falseshare_compare(const struct result_file *f, size_t n, const struct result_compare_opts *o);
+int falseshare_plot(const struct result_file *f, size_t n, struct svg *s);
 
 #endif

@@ -54,4 +54,6 @@ const struct result_kind kind_falseshare = {
 	.free = release,
 	.to_json = to_json,
 	.header = header,
+	.compare = falseshare_compare,
+	.plot = falseshare_plot,
 };

@@ -256,5 +256,12 @@ int lists_result_from_json(const cJSON *root, const char *file, struct lists_res
 /* The lists result's result kind (lists_kind.c; core/result_kind.h). */
 struct result_kind;
 extern const struct result_kind kind_lists;
+struct result_file;
+struct result_compare_opts;
+struct svg;
+/* Its memtop compare and plot (result_kind's compare and plot callbacks:
+ * see their contracts there), in labs_compare.c and labs_plot.c. */
+int lists_compare(const struct result_file *f, size_t n, const struct result_compare_opts *o);
+int lists_plot(const struct result_file *f, size_t n, struct svg *s);
 
 #endif

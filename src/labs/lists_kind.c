@@ -53,4 +53,6 @@ const struct result_kind kind_lists = {
 	.free = release,
 	.to_json = to_json,
 	.header = header,
+	.compare = lists_compare,
+	.plot = lists_plot,
 };

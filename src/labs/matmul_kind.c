@@ -59,4 +59,6 @@ const struct result_kind kind_matmul = {
 	.free = release,
 	.to_json = to_json,
 	.header = header,
+	.compare = matmul_compare,
+	.plot = matmul_plot,
 };

@@ -178,19 +178,9 @@ size_t latency_measured(const struct latency_result *r);
  * then the levels (latency_levels_to_json). NULL when out of memory. */
 cJSON *latency_to_json(const struct latency_result *r);
 
-/* 1 when root is a latency result: its "experiment" says so, or (files
- * written before results named one) it has "cycles" and "ns" but no
- * mountain "throughput". */
-int latency_result_is(const cJSON *root);
-
 /* Read a result back (strict: ragged or mistyped arrays fail with "FILE:
  * FIELD ..."). Returns NULL with e set. */
 struct latency_result *latency_from_json(const cJSON *root, const char *file, mt_error *e);
-
-/* Load a latency result from path (memtop run latency --json, memtop
- * import). Returns NULL with e = "PATH: ..." when it cannot be read or is
- * not a latency result. */
-struct latency_result *latency_load(const char *path, mt_error *e);
 
 /* ---- measuring -------------------------------------------------------- */
 
@@ -328,5 +318,12 @@ void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct
 /* The latency run's result kind (latency_kind.c; core/result_kind.h). */
 struct result_kind;
 extern const struct result_kind kind_latency;
+struct result_file;
+struct result_compare_opts;
+struct svg;
+/* Its memtop compare and plot (result_kind's compare and plot callbacks:
+ * see their contracts there), in latency_compare.c and latency_plot.c. */
+int latency_compare(const struct result_file *f, size_t n, const struct result_compare_opts *o);
+int latency_plot(const struct result_file *f, size_t n, struct svg *s);
 
 #endif

@@ -286,16 +286,6 @@ static int read_random(const cJSON *root, const char *file, struct latency_resul
 	return 0;
 }
 
-int latency_result_is(const cJSON *root)
-{
-	const char *ex = jsonio_experiment(root);
-	if (ex)
-		return strcmp(ex, "latency") == 0;
-	return cJSON_GetObjectItemCaseSensitive(root, "cycles") &&
-	       cJSON_GetObjectItemCaseSensitive(root, "ns") &&
-	       !cJSON_GetObjectItemCaseSensitive(root, "throughput");
-}
-
 struct latency_result *latency_from_json(const cJSON *root, const char *file, mt_error *e)
 {
 	struct latency_result *r = calloc(1, sizeof *r);
@@ -335,24 +325,4 @@ struct latency_result *latency_from_json(const cJSON *root, const char *file, mt
 fail:
 	latency_result_free(r);
 	return NULL;
-}
-
-struct latency_result *latency_load(const char *path, mt_error *e)
-{
-	cJSON *root = jsonio_load(path, e);
-	struct latency_result *r;
-	char kind[32] = "";
-	if (!root)
-		return NULL;
-	jsonio_opt_string(root, "experiment", kind, sizeof kind);
-	if ((kind[0] && strcmp(kind, "latency") != 0) ||
-	    (!kind[0] && cJSON_GetObjectItemCaseSensitive(root, "throughput"))) {
-		mt_fail(e, "%s: not a latency run (a %s)", path,
-			kind[0] ? "result of another experiment" : "mountain");
-		cJSON_Delete(root);
-		return NULL;
-	}
-	r = latency_from_json(root, path, e);
-	cJSON_Delete(root);
-	return r;
 }

@@ -43,4 +43,6 @@ const struct result_kind kind_latency = {
 	.free = release,
 	.to_json = to_json,
 	.header = header,
+	.compare = latency_compare,
+	.plot = latency_plot,
 };

@@ -151,5 +151,12 @@ int mountain_worker(job_t *job, void *arg, mt_error *e);
 /* The memory mountain's result kind (mountain_kind.c; core/result_kind.h). */
 struct result_kind;
 extern const struct result_kind kind_mountain;
+struct result_file;
+struct result_compare_opts;
+struct svg;
+/* Its memtop compare and plot (result_kind's compare and plot callbacks:
+ * see their contracts there), in mountain_compare.c and mountain_plot.c. */
+int mountain_compare(const struct result_file *f, size_t n, const struct result_compare_opts *o);
+int mountain_plot(const struct result_file *f, size_t n, struct svg *s);
 
 #endif

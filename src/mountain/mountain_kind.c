@@ -35,7 +35,7 @@ static const struct run_header *header(const void *r)
 
 const struct result_kind kind_mountain = {
 	.name = "mountain",
-	.what = "memory mountain",
+	.what = "mountain",
 	.tab = "Mountain",
 	.seed = "m4max.json",
 	.is = is,
@@ -43,5 +43,7 @@ const struct result_kind kind_mountain = {
 	.free = release,
 	.to_json = to_json,
 	.header = header,
+	.compare = mountain_compare,
+	.plot = mountain_plot,
 	.strides = 1,
 };

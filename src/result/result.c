@@ -96,6 +96,19 @@ fail:
 	return -1;
 }
 
+void *result_load_as(const char *path, const struct result_kind *want, mt_error *e)
+{
+	struct result_file f;
+	if (result_file_load(path, &f, e) < 0)
+		return NULL;
+	if (f.kind != want) {
+		mt_fail(e, "%s: not a %s (a %s)", path, want->what, f.kind->what);
+		result_file_free(&f);
+		return NULL;
+	}
+	return f.r;
+}
+
 void result_file_free(struct result_file *f)
 {
 	if (f->kind && f->r)

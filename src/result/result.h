@@ -41,6 +41,12 @@ const char *result_unknown_why(const cJSON *root, char *buf, size_t len);
  * error, or "PATH: " + result_unknown_why(). */
 int result_file_load(const char *path, struct result_file *f, mt_error *e);
 
+/* Read path as a result of kind want (memtop cliffs' mountain, memtop
+ * levels' latency run): as result_file_load, and a file of another kind is
+ * refused in one line, "PATH: not a latency run (a mountain)". Returns the
+ * result (free it with want->free), or NULL with e. */
+void *result_load_as(const char *path, const struct result_kind *want, mt_error *e);
+
 /* Free what result_file_load loaded; f zeroed (a zeroed f: nothing). */
 void result_file_free(struct result_file *f);
 

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "compare_table.h"
+#include "core/diag.h"
 #include "core/util.h"
 
 #include <math.h>
@@ -97,4 +98,23 @@ void cmp_end(struct cmp_table *t)
 		printf(" %*s", COL_W, v);
 	}
 	printf("\n");
+}
+
+void compare_print_header(char tag, const char *source, const struct run_header *h)
+{
+	char line[600], path[MT_PATH_MAX], lead[4] = { tag, ':', ' ', '\0' };
+	/* the path is a name from a lab's share: printable first */
+	cmp_wrapped(stdout, 3, lead, mt_printable(path, sizeof path, source, 0));
+	cmp_wrapped(stdout, 3, NULL, h->hardware[0] ? h->hardware : "(no hardware field)");
+	if (h->has_diag) {
+		char w[8][160];
+		int n = diag_warnings(&h->diag, w, 8);
+		mt_snprintf(line, sizeof line, "build %s; load %.2f before the run", h->build,
+			    h->diag.load_before);
+		cmp_wrapped(stdout, 3, NULL, line);
+		for (int k = 0; k < n; k++) {
+			mt_snprintf(line, sizeof line, "warning: %s", w[k]);
+			cmp_wrapped(stdout, 3, NULL, line);
+		}
+	}
 }

@@ -1,4 +1,4 @@
-/* plot_latency: latency runs as curves on log axes: the array size across
+/* latency_plot: the latency kind's picture for memtop plot: latency runs as curves on log axes: the array size across
  * (powers of two, labelled every 4x), ns a load up (1, 2, 5 x 10^k), one
  * curve per fixed stride and the random chase drawn thickest; the levels
  * the level finder reads (latency_detect) marked with a dashed line at their
@@ -6,8 +6,8 @@
  * runs overlay: the second file's curves dashed, its levels marked below. */
 #include "config.h"
 
-#include "plot.h"
-#include "latency/latency.h"
+#include "latency.h"
+#include "render/plot_common.h"
 
 #include <math.h>
 #include <string.h>
@@ -35,11 +35,11 @@ static double fy(const struct frame *f, double ns)
 }
 
 /* The size and ns ranges over every measured point of the runs. */
-static void ranges(const struct plot_input *in, size_t n, struct frame *f)
+static void ranges(const struct result_file *in, size_t n, struct frame *f)
 {
 	double smin = INFINITY, smax = 0, nmin = INFINITY, nmax = 0;
 	for (size_t k = 0; k < n; k++) {
-		const struct latency_result *r = in[k].latency;
+		const struct latency_result *r = in[k].r;
 		for (size_t i = 0; i < r->nsizes; i++) {
 			for (size_t c = 0; c <= r->nstrides; c++) {
 				double v = c < r->nstrides ? r->ns[c][i]
@@ -191,7 +191,7 @@ static double draw_levels(struct svg *s, const struct frame *f, const struct lat
 	return ly;
 }
 
-int plot_latencies(const struct plot_input *in, size_t n, struct svg *s)
+int latency_plot(const struct result_file *in, size_t n, struct svg *s)
 {
 	struct frame f;
 	double top, ly;
@@ -206,9 +206,9 @@ int plot_latencies(const struct plot_input *in, size_t n, struct svg *s)
 	draw_axes(s, &f);
 	ly = f.y + 14;
 	for (size_t k = 0; k < n; k++)
-		ly = draw_run(s, &f, in[k].latency, (int)k, f.x + f.w + 14, ly) + 8;
+		ly = draw_run(s, &f, in[k].r, (int)k, f.x + f.w + 14, ly) + 8;
 	for (size_t k = 0; k < n; k++)
-		ly = draw_levels(s, &f, in[k].latency, n > 1 ? (k ? "B: " : "A: ") : "",
+		ly = draw_levels(s, &f, in[k].r, n > 1 ? (k ? "B: " : "A: ") : "",
 				 f.x + f.w + 14, ly + 6);
 	return s->failed ? -1 : 0;
 }

@@ -1,20 +1,22 @@
-/* compare_mountain: saved mountains side by side (see compare.h): the size
+/* mountain_compare: the mountain kind's memtop compare: saved mountains
+ * side by side: the size
  * slice at chosen strides with the ratio of every file to the first, the
  * median cell difference, the levels each shows and their passports. */
 #include "config.h"
 
-#include "compare.h"
-#include "compare_table.h"
+#include "cliffs.h"
+#include "mountain.h"
+#include "passport.h"
+#include "core/result_kind.h"
 #include "core/util.h"
-#include "mountain/cliffs.h"
-#include "mountain/mountain_json.h"
-#include "mountain/passport.h"
+#include "render/compare_table.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #define MAX_CELLS 4096
+#define MAX_SHOW 16 /* strides shown */
 
 static int in_all(struct mountain **m, int n, unsigned stride)
 {
@@ -79,7 +81,7 @@ static void print_slice(struct mountain **m, int n, unsigned stride)
 	mt_snprintf(title, sizeof title, "stride %u (%u bytes), MB/s", stride, stride * 8);
 	cmp_begin(&t, title, n, 0, 1);
 	for (size_t r = 0; r < m[0]->nsizes; r++) {
-		double val[COMPARE_MAX_FILES];
+		double val[CMP_MAX_FILES];
 		char b[32];
 		int all = 1;
 		for (int i = 0; i < n && all; i++) {
@@ -166,38 +168,31 @@ static void print_passports(struct mountain **m, int n)
 	}
 }
 
-int compare_mountains(char **files, int nfiles, const unsigned *show_in, int nshow)
+int mountain_compare(const struct result_file *f, size_t nf, const struct result_compare_opts *o)
 {
-	struct mountain *m[COMPARE_MAX_FILES] = { NULL };
-	unsigned show[COMPARE_MAX_STRIDES];
-	int rc = MT_EXIT_USAGE;
-	mt_error e = { "" };
+	struct mountain *m[CMP_MAX_FILES] = { NULL };
+	unsigned show[MAX_SHOW];
+	int nfiles = (int)nf, nshow = (int)o->nstrides;
 	for (int i = 0; i < nfiles; i++)
-		if (!(m[i] = mountain_load(files[i], &e))) {
-			mt_warn("%s", e.msg);
-			goto out;
-		}
+		m[i] = f[i].r;
 	for (int i = 0; i < nshow; i++)
-		if (!in_all(m, nfiles, show_in[i])) {
-			mt_warn("compare: not every file has stride %u", show_in[i]);
-			goto out;
+		if (!in_all(m, nfiles, o->strides[i])) {
+			mt_warn("compare: not every file has stride %u", o->strides[i]);
+			return MT_EXIT_USAGE;
 		}
-	for (int i = 0; i < nshow && i < COMPARE_MAX_STRIDES; i++)
-		show[i] = show_in[i];
+	for (int i = 0; i < nshow && i < MAX_SHOW; i++)
+		show[i] = o->strides[i];
+	nshow = nshow < MAX_SHOW ? nshow : MAX_SHOW;
 	if (nshow == 0 && (nshow = default_strides(m, nfiles, show)) == 0) {
 		mt_warn("compare: the files share no stride");
-		goto out;
+		return MT_EXIT_USAGE;
 	}
 	for (int i = 0; i < nfiles; i++)
-		compare_print_header((char)('A' + i), m[i]->source, &m[i]->hdr);
+		compare_print_header((char)('A' + i), f[i].path, &m[i]->hdr);
 	for (int s = 0; s < nshow; s++)
 		print_slice(m, nfiles, show[s]);
 	print_cell_stats(m, nfiles);
 	print_levels(m, nfiles);
 	print_passports(m, nfiles);
-	rc = MT_EXIT_OK;
-out:
-	for (int i = 0; i < nfiles; i++)
-		mountain_free(m[i]);
-	return rc;
+	return MT_EXIT_OK;
 }

@@ -1,4 +1,4 @@
-/* plot_mountain: a mountain as the book's surface (CS:APP 3e, Fig. 6.41).
+/* mountain_plot: the mountain kind's picture for memtop plot: a mountain as the book's surface (CS:APP 3e, Fig. 6.41).
  *
  * The floor is the size x stride grid seen from its front corner (the
  * largest size at the largest stride, the valley): the size axis runs from
@@ -12,9 +12,9 @@
  * mesh. */
 #include "config.h"
 
-#include "plot.h"
-#include "mountain/cliffs.h"
-#include "mountain/mountain.h"
+#include "mountain.h"
+#include "render/plot_common.h"
+#include "cliffs.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -236,13 +236,16 @@ static void draw_panel(struct svg *s, const struct mountain *m, double px, doubl
 	draw_levels(s, &f, px + PANEL_W - 190, py + 40);
 }
 
-int plot_mountains(const struct plot_input *in, size_t n, struct svg *s)
+int mountain_plot(const struct result_file *f, size_t n, struct svg *s)
 {
+	const struct mountain *in[PLOT_MAX_FILES];
 	double zmax = 0, step, top;
+	for (size_t k = 0; k < n && k < PLOT_MAX_FILES; k++)
+		in[k] = f[k].r;
 	for (size_t k = 0; k < n; k++)
-		for (size_t c = 0; c < in[k].mountain->nsizes * in[k].mountain->nstrides; c++)
-			if (isfinite(in[k].mountain->mbs[c]) && in[k].mountain->mbs[c] > zmax)
-				zmax = in[k].mountain->mbs[c];
+		for (size_t c = 0; c < in[k]->nsizes * in[k]->nstrides; c++)
+			if (isfinite(in[k]->mbs[c]) && in[k]->mbs[c] > zmax)
+				zmax = in[k]->mbs[c];
 	if (!(zmax > 0))
 		zmax = 1;
 	step = plot_nice_step(zmax, 5);
@@ -252,12 +255,12 @@ int plot_mountains(const struct plot_input *in, size_t n, struct svg *s)
 		return -1;
 	top = plot_heading(s, 20, 8, PANEL_W * (double)n - 40,
 			   "The memory mountain: read throughput over working-set size and stride",
-			   in, n);
+			   f, n);
 	for (size_t k = 0; k < n; k++) {
 		if (n > 1)
 			svg_text(s, PANEL_W * (double)k + 40, top + 14, 16, SVG_START, 1, 0, "#000000",
 				 k ? "B" : "A");
-		draw_panel(s, in[k].mountain, PANEL_W * (double)k, top, zmax);
+		draw_panel(s, in[k], PANEL_W * (double)k, top, zmax);
 	}
 	return s->failed ? -1 : 0;
 }

@@ -1,4 +1,4 @@
-/* plot_labs: the lab results as bar charts (seed 003):
+/* labs_plot: the lab kinds' pictures for memtop plot: bar charts (seed 003):
  *   matmul      ns per inner iteration for each order, coloured by class
  *               (AB, AC, BC: the book's three), lower is faster;
  *   falseshare  ms for each thread count, packed (one line) beside padded;
@@ -7,10 +7,10 @@
  * Two files are drawn side by side on one scale, so their bars compare. */
 #include "config.h"
 
-#include "plot.h"
-#include "labs/falseshare.h"
-#include "labs/lists.h"
-#include "labs/matmul.h"
+#include "falseshare.h"
+#include "lists.h"
+#include "matmul.h"
+#include "render/plot_common.h"
 
 #include <math.h>
 #include <string.h>
@@ -142,8 +142,9 @@ static const char *class_color(enum matmul_class c)
 	return plot_color((size_t)c);
 }
 
-static void matmul_chart(const struct matmul_result *r, struct chart *c)
+static void matmul_chart(const void *rv, struct chart *c)
 {
+	const struct matmul_result *r = rv;
 	static const char *const classes[] = { "class AB (ijk, jik)", "class AC (jki, kji)",
 					       "class BC (kij, ikj)" };
 	c->title = "matmul: ns per inner iteration (lower is faster)";
@@ -161,8 +162,9 @@ static void matmul_chart(const struct matmul_result *r, struct chart *c)
 	}
 }
 
-static void falseshare_chart(const struct falseshare_result *r, struct chart *c)
+static void falseshare_chart(const void *rv, struct chart *c)
 {
+	const struct falseshare_result *r = rv;
 	static char packed[48], padded[48];
 	c->title = "false sharing: ms for the increments (lower is faster)";
 	c->ylabel = "ms";
@@ -179,8 +181,9 @@ static void falseshare_chart(const struct falseshare_result *r, struct chart *c)
 	}
 }
 
-static void lists_chart(const struct lists_result *r, struct chart *c)
+static void lists_chart(const void *rv, struct chart *c)
 {
+	const struct lists_result *r = rv;
 	int layouts[LIST_NLAYOUTS], n = 0;
 	c->title = "list layouts: cycles per cell of the walk (log scale)";
 	c->ylabel = "cycles per cell";
@@ -203,16 +206,11 @@ static void lists_chart(const struct lists_result *r, struct chart *c)
 	}
 }
 
-/* The chart of a lab input. */
-static void lab_chart(const struct plot_input *in, struct chart *c)
+/* The chart of a lab result, filled by fill (its kind's). */
+static void lab_chart(const void *r, void (*fill)(const void *r, struct chart *c), struct chart *c)
 {
 	memset(c, 0, sizeof *c);
-	if (in->kind == PLOT_MATMUL)
-		matmul_chart(in->matmul, c);
-	else if (in->kind == PLOT_FALSESHARE)
-		falseshare_chart(in->falseshare, c);
-	else
-		lists_chart(in->lists, c);
+	fill(r, c);
 	if (c->ngroups == 0) { /* nothing measured: an empty chart says so */
 		mt_strlcpy(c->group[0], "(nothing measured)", sizeof c->group[0]);
 		c->ngroups = 1;
@@ -222,12 +220,14 @@ static void lab_chart(const struct plot_input *in, struct chart *c)
 	}
 }
 
-int plot_labs(const struct plot_input *in, size_t n, struct svg *s)
+/* The charts of f[0..n), each filled by fill, side by side on one scale. */
+static int plot_labs(const struct result_file *in, size_t n, struct svg *s,
+		     void (*fill)(const void *r, struct chart *c))
 {
 	struct chart c[PLOT_MAX_FILES];
 	double lo, hi, top, bottom;
 	for (size_t k = 0; k < n; k++)
-		lab_chart(&in[k], &c[k]);
+		lab_chart(in[k].r, fill, &c[k]);
 	chart_range(c, n, &lo, &hi);
 	if (c[0].logy) {
 		bottom = pow(10, floor(log10(lo)));
@@ -253,4 +253,19 @@ int plot_labs(const struct plot_input *in, size_t n, struct svg *s)
 		}
 	}
 	return s->failed ? -1 : 0;
+}
+
+int matmul_plot(const struct result_file *f, size_t n, struct svg *s)
+{
+	return plot_labs(f, n, s, matmul_chart);
+}
+
+int falseshare_plot(const struct result_file *f, size_t n, struct svg *s)
+{
+	return plot_labs(f, n, s, falseshare_chart);
+}
+
+int lists_plot(const struct result_file *f, size_t n, struct svg *s)
+{
+	return plot_labs(f, n, s, lists_chart);
 }

@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "core/runhdr.h"
+
 #define CMP_WIDTH 80      /* the terminal the tables are made for */
 #define CMP_MAX_FILES 8   /* 7 + 8 x 9 = 79 columns */
 #define CMP_MAX_ROWS 128
@@ -27,6 +29,11 @@ struct cmp_table {
  * longer than a line (a deep path) breaks after its last '/' that fits,
  * else at the edge: no line is wider. */
 void cmp_wrapped(FILE *f, int indent, const char *lead, const char *text);
+
+/* Which file is which, above a comparison: "A: PATH" (printable, wrapped),
+ * its hardware line, build, load before the run and the warnings it
+ * recorded. */
+void compare_print_header(char tag, const char *source, const struct run_header *h);
 
 /* Start a table: its title line and the header "   size  A  B ...". */
 void cmp_begin(struct cmp_table *t, const char *title, int nfiles, int decimals,

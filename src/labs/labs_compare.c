@@ -1,77 +1,29 @@
-/* compare_labs: saved matmul, falseshare and lists results side by side
- * (see compare.h), each through the reader its tab and `memtop view` use:
+/* labs_compare: the lab kinds' memtop compare: saved matmul, falseshare
+ * and lists results side by side, each loaded through its kind:
  * a row per order, per threads x layout, per list length x layout, the
  * value of every file and the ratio of each to the first ("-" where a file
  * has no such row), then the ratios the lesson reads within one machine. */
 #include "config.h"
 
-#include "compare.h"
-#include "core/jsonio.h"
+#include "falseshare.h"
+#include "lists.h"
+#include "matmul.h"
+#include "core/result_kind.h"
 #include "core/util.h"
-#include "labs/falseshare.h"
-#include "labs/lists.h"
-#include "labs/matmul.h"
+#include "render/compare_table.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Every file's results of one kind, read strictly. */
+/* Every file's results of one kind (the others' pointers NULL). */
 struct lab_files {
 	int n;
-	enum compare_kind kind;
-	struct matmul_result *mm[COMPARE_MAX_FILES];
-	struct falseshare_result *fs[COMPARE_MAX_FILES];
-	struct lists_result *ls[COMPARE_MAX_FILES];
+	const struct matmul_result *mm[CMP_MAX_FILES];
+	const struct falseshare_result *fs[CMP_MAX_FILES];
+	const struct lists_result *ls[CMP_MAX_FILES];
 };
-
-static void free_files(struct lab_files *f)
-{
-	for (int i = 0; i < COMPARE_MAX_FILES; i++) {
-		free(f->mm[i]);
-		free(f->fs[i]);
-		free(f->ls[i]);
-	}
-}
-
-/* Read file i as kind. Returns 0, or -1 with e ("FILE: not a matmul result
- * (compare files of one kind)", or the reader's one line). */
-static int load_one(struct lab_files *f, int i, const char *path, mt_error *e)
-{
-	cJSON *root = jsonio_load(path, e);
-	int rc = -1;
-	if (!root)
-		return -1;
-	switch (f->kind) {
-	case COMPARE_MATMUL:
-		if (!matmul_result_is(root))
-			break;
-		f->mm[i] = malloc(sizeof *f->mm[i]);
-		rc = f->mm[i] ? matmul_result_from_json(root, path, f->mm[i], e)
-			      : mt_fail(e, "%s: out of memory", path);
-		break;
-	case COMPARE_FALSESHARE:
-		if (!falseshare_result_is(root))
-			break;
-		f->fs[i] = malloc(sizeof *f->fs[i]);
-		rc = f->fs[i] ? falseshare_result_from_json(root, path, f->fs[i], e)
-			      : mt_fail(e, "%s: out of memory", path);
-		break;
-	default:
-		if (!lists_result_is(root))
-			break;
-		f->ls[i] = malloc(sizeof *f->ls[i]);
-		rc = f->ls[i] ? lists_result_from_json(root, path, f->ls[i], e)
-			      : mt_fail(e, "%s: out of memory", path);
-		break;
-	}
-	cJSON_Delete(root);
-	if (rc < 0 && !e->msg[0])
-		mt_fail(e, "%s: not a %s result (compare files of one kind)", path,
-			compare_kind_name(f->kind));
-	return rc;
-}
 
 /* The head of a table: the first columns' titles, then A B ... B/A C/A ... */
 static void table_head(const char *first, int n)
@@ -109,7 +61,7 @@ static double mm_ns(const struct matmul_result *r, int o)
 
 static void compare_matmul(const struct lab_files *f)
 {
-	double v[COMPARE_MAX_FILES];
+	double v[CMP_MAX_FILES];
 	printf("\nns per inner-loop iteration\n");
 	for (int i = 0; i < f->n; i++)
 		printf("  %c: n = %zu, block %zu, %s\n", 'A' + i, f->mm[i]->n, f->mm[i]->block,
@@ -177,7 +129,7 @@ static void compare_falseshare(const struct lab_files *f)
 {
 	unsigned th[FALSESHARE_MAX_T];
 	size_t nth = fs_threads(f, th);
-	double v[COMPARE_MAX_FILES];
+	double v[CMP_MAX_FILES];
 	printf("\nns per increment per thread (ms / increments: files of different rounds "
 	       "compare)\n");
 	for (int i = 0; i < f->n; i++)
@@ -229,7 +181,7 @@ static size_t ls_lengths(const struct lab_files *f, size_t *out)
 			int seen = 0;
 			for (size_t q = 0; q < n; q++)
 				seen |= out[q] == x;
-			if (seen || n == LISTS_MAX_LENGTHS * COMPARE_MAX_FILES)
+			if (seen || n == LISTS_MAX_LENGTHS * CMP_MAX_FILES)
 				continue;
 			while (j > 0 && out[j - 1] > x) {
 				out[j] = out[j - 1];
@@ -243,8 +195,8 @@ static size_t ls_lengths(const struct lab_files *f, size_t *out)
 
 static void compare_lists(const struct lab_files *f)
 {
-	size_t len[LISTS_MAX_LENGTHS * COMPARE_MAX_FILES], nlen = ls_lengths(f, len);
-	double v[COMPARE_MAX_FILES];
+	size_t len[LISTS_MAX_LENGTHS * CMP_MAX_FILES], nlen = ls_lengths(f, len);
+	double v[CMP_MAX_FILES];
 	printf("\ncycles per cell of the walk\n");
 	for (int i = 0; i < f->n; i++)
 		printf("  %c: best of %d, %u multiply-adds of work a cell, core %.2f GHz\n", 'A' + i,
@@ -276,32 +228,40 @@ static void compare_lists(const struct lab_files *f)
 	}
 }
 
-int compare_labs(enum compare_kind kind, char **files, int nfiles)
+/* The files' headers, then their table by show. Returns MT_EXIT_OK. */
+static int compare_lab(const struct result_file *f, size_t n, struct lab_files *lf,
+		       void (*show)(const struct lab_files *lf))
 {
-	struct lab_files f;
-	mt_error e = { "" };
-	int rc = MT_EXIT_USAGE;
-	memset(&f, 0, sizeof f);
-	f.kind = kind;
-	f.n = nfiles;
-	for (int i = 0; i < nfiles; i++)
-		if (load_one(&f, i, files[i], &e) < 0) {
-			mt_warn("%s", e.msg);
-			goto out;
-		}
-	for (int i = 0; i < nfiles; i++)
-		compare_print_header((char)('A' + i), files[i],
-				     kind == COMPARE_MATMUL ? &f.mm[i]->hdr
-				     : kind == COMPARE_FALSESHARE ? &f.fs[i]->hdr
-								  : &f.ls[i]->hdr);
-	if (kind == COMPARE_MATMUL)
-		compare_matmul(&f);
-	else if (kind == COMPARE_FALSESHARE)
-		compare_falseshare(&f);
-	else
-		compare_lists(&f);
-	rc = MT_EXIT_OK;
-out:
-	free_files(&f);
-	return rc;
+	lf->n = (int)n;
+	for (size_t i = 0; i < n; i++)
+		compare_print_header((char)('A' + i), f[i].path, f[i].kind->header(f[i].r));
+	show(lf);
+	return MT_EXIT_OK;
+}
+
+int matmul_compare(const struct result_file *f, size_t n, const struct result_compare_opts *o)
+{
+	struct lab_files lf = { 0 };
+	(void)o;
+	for (size_t i = 0; i < n && i < CMP_MAX_FILES; i++)
+		lf.mm[i] = f[i].r;
+	return compare_lab(f, n, &lf, compare_matmul);
+}
+
+int falseshare_compare(const struct result_file *f, size_t n, const struct result_compare_opts *o)
+{
+	struct lab_files lf = { 0 };
+	(void)o;
+	for (size_t i = 0; i < n && i < CMP_MAX_FILES; i++)
+		lf.fs[i] = f[i].r;
+	return compare_lab(f, n, &lf, compare_falseshare);
+}
+
+int lists_compare(const struct result_file *f, size_t n, const struct result_compare_opts *o)
+{
+	struct lab_files lf = { 0 };
+	(void)o;
+	for (size_t i = 0; i < n && i < CMP_MAX_FILES; i++)
+		lf.ls[i] = f[i].r;
+	return compare_lab(f, n, &lf, compare_lists);
 }
