@@ -31,7 +31,8 @@
 
 static void byte_counts_exact(void **state)
 {
-	static const uint64_t want[BW_NKERNELS] = { 32768, 32768, 32768, 32768, 65536, 98304 };
+	static const uint64_t want[BW_NKERNELS] = { 32768, 32768, 32768, 32768,
+						    65536, 65536, 98304, 98304 };
 	struct bw_size sz = { .bytes = 100000, .per_thread = 1 };
 	struct bw_layout l;
 	(void)state;
@@ -39,6 +40,8 @@ static void byte_counts_exact(void **state)
 		assert_int_equal(bandwidth_kernel_bytes(k, 4096), want[k]);
 	assert_int_equal(bandwidth_kernel_arrays(BW_COPY), 2);
 	assert_int_equal(bandwidth_kernel_arrays(BW_TRIAD), 3);
+	assert_int_equal(bandwidth_kernel_arrays(BW_COPY_NT), 2);
+	assert_int_equal(bandwidth_kernel_arrays(BW_TRIAD_NT), 3);
 	assert_int_equal(bandwidth_kernel_arrays(BW_NKERNELS), 0);
 	/* 100000 bytes a thread, three arrays: 4166 doubles, rounded down to 4160 */
 	bandwidth_layout(BW_TRIAD, &sz, 4, &l);
@@ -76,6 +79,14 @@ static void names_and_isas(void **state)
 	assert_true(bandwidth_isa_supported(bandwidth_isa_best()));
 	assert_non_null(bandwidth_kernel_fn(BW_READ_VECTOR, bandwidth_isa_best()));
 	assert_null(bandwidth_kernel_fn(BW_WRITE_NT, BW_ISA_SCALAR)); /* no streaming stores */
+	assert_null(bandwidth_kernel_fn(BW_COPY_NT, BW_ISA_SCALAR));
+	assert_null(bandwidth_kernel_fn(BW_TRIAD_NT, BW_ISA_SCALAR));
+	assert_null(bandwidth_kernel_fn(BW_COPY_NT, BW_ISA_NEON));
+#if defined(__x86_64__)
+	/* every x86-64 has SSE2: its streaming copy and triad are there */
+	assert_non_null(bandwidth_kernel_fn(BW_COPY_NT, BW_ISA_SSE2));
+	assert_non_null(bandwidth_kernel_fn(BW_TRIAD_NT, BW_ISA_SSE2));
+#endif
 	/* a share of the load-port ceiling: at or under it says nothing; over
 	 * it (a clock read low under load: 113 % was seen) says why */
 	assert_string_equal(bandwidth_ceiling_doubt(0.94), "");
@@ -110,7 +121,7 @@ static void every_kernel_computes(void **state)
 		for (int k = 0; k < BW_NKERNELS; k++) {
 			bw_kernel_fn fn = bandwidth_kernel_fn(k, isa);
 			uint64_t sum;
-			double s = k == BW_TRIAD ? 3.0 : 2.5;
+			double s = k == BW_TRIAD || k == BW_TRIAD_NT ? 3.0 : 2.5;
 			if (!fn)
 				continue;
 			bandwidth_fill(a, b, c, N + 8);
@@ -137,6 +148,9 @@ static void every_kernel_computes(void **state)
 			    bandwidth_kernel_fn(BW_READ, isa)(a, NULL, NULL, N, 0, 2));
 	}
 	assert_true(tested >= 5);
+#if defined(__x86_64__)
+	assert_true(tested >= 5 + 8); /* scalar's five and SSE2's eight, streaming ones too */
+#endif
 	free(a);
 	free(b);
 	free(c);
@@ -373,6 +387,42 @@ static void worker_streams_checked_table(void **state)
 	cJSON_Delete(j);
 }
 
+/* The write-allocate's lesson: said at a DRAM size with both the cached and
+ * the streaming kernel measured, with recorded figures, exactly. */
+static void write_allocate_lesson(void **state)
+{
+	static struct bandwidth_params p;
+	static struct bandwidth_result r;
+	char buf[400] = "";
+	mt_error e;
+	(void)state;
+	bandwidth_params_default(&p, NULL);
+	assert_int_equal(bandwidth_set_sizes(&p, (const uint64_t[]){ 32768, 512ull << 20 }, 2, &e),
+			 0);
+	p.threads[0] = 1;
+	p.nthreads = 1;
+	bandwidth_result_init(&r, &p);
+	r.cell[1][BW_COPY][0] = (struct bw_cell){ .have = 1, .gbs = 13.1 };
+	r.cell[1][BW_COPY_NT][0] = (struct bw_cell){ .have = 1, .gbs = 19.65 };
+	assert_int_equal(bandwidth_lesson(&r, BW_COPY_NT, buf, sizeof buf), 1);
+	assert_string_equal(buf, "512M copy, one thread: cached 13.1 GB/s, streaming stores 19.6 "
+				 "(1.50x): a cached copy moves 3 lines per line it stores (the stored "
+				 "line is first read for ownership), a streaming one 2, so where memory "
+				 "is the limit it can run up to 1.50x faster");
+	/* no triad_nt measured, no lesson; none for a read; none at a cache size */
+	r.cell[1][BW_TRIAD][0] = (struct bw_cell){ .have = 1, .gbs = 14.2 };
+	assert_int_equal(bandwidth_lesson(&r, BW_TRIAD, buf, sizeof buf), 0);
+	assert_int_equal(bandwidth_lesson(&r, BW_READ, buf, sizeof buf), 0);
+	r.cell[1][BW_TRIAD_NT][0] = (struct bw_cell){ .have = 1, .gbs = 17.75 };
+	assert_int_equal(bandwidth_lesson(&r, BW_TRIAD, buf, sizeof buf), 1);
+	assert_non_null(strstr(buf, "cached 14.2 GB/s, streaming stores 17.8 (1.25x): a cached "
+				    "triad moves 4 lines"));
+	assert_non_null(strstr(buf, "a streaming one 3, so where memory is the limit it can run up "
+				    "to 1.33x faster"));
+	r.sizes[1].bytes = 1 << 20;
+	assert_int_equal(bandwidth_lesson(&r, BW_TRIAD, buf, sizeof buf), 0);
+}
+
 static void worker_loaded_sweep(void **state)
 {
 	static struct bandwidth_params p;
@@ -422,6 +472,7 @@ int main(void)
 		cmocka_unit_test(placement_from_topology),
 		cmocka_unit_test(size_plan),
 		cmocka_unit_test(worker_streams_checked_table),
+		cmocka_unit_test(write_allocate_lesson),
 		cmocka_unit_test(worker_loaded_sweep),
 		cmocka_unit_test(cancel_stops_threads),
 	};

@@ -400,7 +400,8 @@ static int draw_scaling(struct tui *t, WINDOW *w, int y, int h, int wd, int draw
 	if (k < 0 || si >= S.r.nsizes)
 		return 0;
 	if (!draw)
-		return (int)nt + 2 + (wd < 84);
+		return (int)nt + 2 + (wd < 84) +
+		       (bandwidth_lesson(&S.r, k, line, sizeof line) ? 3 + (wd < 84) : 0);
 	for (size_t ti = 0; ti < nt; ti++)
 		top = fmax(top, S.r.cell[si][k][ti].have ? S.r.cell[si][k][ti].gbs : 0);
 	size_label(name, sizeof name, &S.r.sizes[si], 40);
@@ -440,6 +441,11 @@ static int draw_scaling(struct tui *t, WINDOW *w, int y, int h, int wd, int draw
 			    "%d loads x %u B a cycle (assumed)%s", gbs / ghz, ghz, 100 * gbs / ceil,
 			    BW_ASSUMED_LOADS_PER_CYCLE, S.r.vector_bytes,
 			    bandwidth_ceiling_doubt(gbs / ceil));
+		wattrset(w, tui_attr(t, ROLE_DIM));
+		lines += tui_wrap(t, w, y + lines, 1, wd - 2, h - y - lines, line);
+		wattrset(w, tui_attr(t, ROLE_NORMAL));
+	}
+	if (y + lines < h && bandwidth_lesson(&S.r, k, line, sizeof line)) {
 		wattrset(w, tui_attr(t, ROLE_DIM));
 		lines += tui_wrap(t, w, y + lines, 1, wd - 2, h - y - lines, line);
 		wattrset(w, tui_attr(t, ROLE_NORMAL));

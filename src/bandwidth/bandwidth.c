@@ -115,8 +115,10 @@ int bandwidth_check(int kernel, const double *a, const double *b, const double *
 				return 0;
 		return 1;
 	case BW_COPY:
+	case BW_COPY_NT:
 		return memcmp(a, b, n * sizeof *a) == 0;
-	case BW_TRIAD: /* small integers: exact however it is evaluated (FMA too) */
+	case BW_TRIAD:
+	case BW_TRIAD_NT: /* small integers: exact however it is evaluated (FMA too) */
 		for (size_t i = 0; i < n; i++)
 			if (a[i] != b[i] + s * c[i])
 				return 0;

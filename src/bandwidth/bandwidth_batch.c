@@ -32,8 +32,9 @@ static void usage(FILE *f)
 		"How fast each level feeds one core and all cores: GB/s of six kernels at one\n"
 		"size per cache level and DRAM, over thread counts; with --loaded, latency while\n"
 		"other cores stream (after Intel MLC).\n\n"
-		"  --kernels LIST   read, read_vector, write, write_nt, copy, triad (default: all\n"
-		"                   this CPU has; write_nt needs x86 streaming stores)\n"
+		"  --kernels LIST   read, read_vector, write, write_nt, copy, copy_nt, triad,\n"
+		"                   triad_nt (default: all this CPU has; the _nt kernels need x86\n"
+		"                   streaming stores)\n"
 		"  --sizes LIST     working sets such as 32K,1M,512M, each all threads' together\n"
 		"                   (default: half of each cache level, DRAM at 8x the largest)\n"
 		"  --threads LIST   increasing thread counts (default 1,2,4... up to the CPUs\n"
@@ -250,6 +251,11 @@ static void print_summary(const struct batch *b)
 			gbs, gbs / ghz, ghz, BW_ASSUMED_LOADS_PER_CYCLE, r->vector_bytes, ceil,
 			100 * gbs / ceil, bandwidth_ceiling_doubt(gbs / ceil));
 	}
+	for (int k = BW_COPY; k <= BW_TRIAD; k += BW_TRIAD - BW_COPY) {
+		char lesson[400];
+		if (bandwidth_lesson(r, k, lesson, sizeof lesson))
+			fprintf(m, "# %s\n", lesson);
+	}
 	for (size_t t = 1; t < r->nthreads; t++) {
 		const struct bw_cell *one = &r->cell[last][BW_READ_VECTOR][0];
 		const struct bw_cell *n = &r->cell[last][BW_READ_VECTOR][t];
@@ -299,7 +305,7 @@ static int cmp_desc(const void *a, const void *b)
  * one line and returns -1. */
 static int apply_cpus(struct bandwidth_params *p, const struct opts *o, const char *exp)
 {
-	char what[96], bad[80];
+	char what[160], bad[80];
 	mt_error e = { "" };
 	if (o->cpus) {
 		uint64_t v[BW_MAX_CPUS];
@@ -339,7 +345,7 @@ static int apply_cpus(struct bandwidth_params *p, const struct opts *o, const ch
 		int n = bandwidth_parse_kernels(o->kernels, p->kernels, BW_NKERNELS, bad, sizeof bad);
 		if (n < 0) {
 			mt_snprintf(what, sizeof what, "kernels read, read_vector, write, write_nt, "
-				    "copy, triad, each once (bad: '%s')", bad);
+				    "copy, copy_nt, triad, triad_nt, each once (bad: '%s')", bad);
 			return batch_bad(exp, "--kernels", o->kernels, what);
 		}
 		p->nkernels = (size_t)n;

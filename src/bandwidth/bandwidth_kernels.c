@@ -219,8 +219,18 @@ KATTR static uint64_t triad_scalar(double *a, const double *b, const double *c, 
 		_mm_sfence(); /* streaming stores are weakly ordered */                     \
 		return 0;                                                                   \
 	}                                                                                   \
-	KATTR TGT static uint64_t copy_##SUF(double *a, const double *b, const double *c,  \
-					     size_t n, double s, size_t reps)               \
+	BW_X86_COPY(copy_##SUF, TGT, VD, K, LOADD, STORED, )                              \
+	BW_X86_COPY(copy_nt_##SUF, TGT, VD, K, LOADD, STREAMD, _mm_sfence();)             \
+	BW_X86_TRIAD(triad_##SUF, TGT, VD, K, LOADD, STORED, SET1D, ADDD, MULD, )          \
+	BW_X86_TRIAD(triad_nt_##SUF, TGT, VD, K, LOADD, STREAMD, SET1D, ADDD, MULD,        \
+		     _mm_sfence();)
+
+/* copy and copy_nt, triad and triad_nt of one x86 ISA: the same loop with
+ * cached (STORE = STORED) or streaming stores (STORE = STREAMD, which are
+ * weakly ordered: FENCE = _mm_sfence() after the last pass). */
+#define BW_X86_COPY(NAME, TGT, VD, K, LOADD, STORE, FENCE)                                  \
+	KATTR TGT static uint64_t NAME(double *a, const double *b, const double *c, size_t n, \
+				       double s, size_t reps)                               \
 	{                                                                                   \
 		(void)c;                                                                    \
 		(void)s;                                                                    \
@@ -232,17 +242,19 @@ KATTR static uint64_t triad_scalar(double *a, const double *b, const double *c, 
 			for (size_t i = 0; i < n; i += 4 * K) {                             \
 				VD v0 = LOADD(e + i), v1 = LOADD(e + i + K);                \
 				VD v2 = LOADD(e + i + 2 * K), v3 = LOADD(e + i + 3 * K);    \
-				STORED(d + i, v0);                                          \
-				STORED(d + i + K, v1);                                      \
-				STORED(d + i + 2 * K, v2);                                  \
-				STORED(d + i + 3 * K, v3);                                  \
+				STORE(d + i, v0);                                           \
+				STORE(d + i + K, v1);                                       \
+				STORE(d + i + 2 * K, v2);                                   \
+				STORE(d + i + 3 * K, v3);                                   \
 			}                                                                   \
 			mt_sink_memory(d);                                                  \
 		}                                                                           \
+		FENCE                                                                       \
 		return 0;                                                                   \
-	}                                                                                   \
-	KATTR TGT static uint64_t triad_##SUF(double *a, const double *b, const double *c, \
-					      size_t n, double s, size_t reps)              \
+	}
+#define BW_X86_TRIAD(NAME, TGT, VD, K, LOADD, STORE, SET1D, ADDD, MULD, FENCE)              \
+	KATTR TGT static uint64_t NAME(double *a, const double *b, const double *c, size_t n, \
+				       double s, size_t reps)                               \
 	{                                                                                   \
 		VD vs = SET1D(s);                                                           \
 		for (size_t r = 0; r < reps; r++) {                                         \
@@ -254,11 +266,12 @@ KATTR static uint64_t triad_scalar(double *a, const double *b, const double *c, 
 			for (size_t i = 0; i < n; i += 2 * K) {                             \
 				VD v0 = ADDD(LOADD(e + i), MULD(vs, LOADD(f + i)));         \
 				VD v1 = ADDD(LOADD(e + i + K), MULD(vs, LOADD(f + i + K))); \
-				STORED(d + i, v0);                                          \
-				STORED(d + i + K, v1);                                      \
+				STORE(d + i, v0);                                           \
+				STORE(d + i + K, v1);                                       \
 			}                                                                   \
 			mt_sink_memory(d);                                                  \
 		}                                                                           \
+		FENCE                                                                       \
 		return 0;                                                                   \
 	}
 
@@ -407,10 +420,10 @@ KATTR static uint64_t triad_neon(double *a, const double *b, const double *c, si
 /* ---- names and the table ----------------------------------------------------- */
 
 static const char *const kernel_names[BW_NKERNELS] = {
-	"read", "read_vector", "write", "write_nt", "copy", "triad",
+	"read", "read_vector", "write", "write_nt", "copy", "copy_nt", "triad", "triad_nt",
 };
 
-static const unsigned kernel_arrays[BW_NKERNELS] = { 1, 1, 1, 1, 2, 3 };
+static const unsigned kernel_arrays[BW_NKERNELS] = { 1, 1, 1, 1, 2, 2, 3, 3 };
 
 static const struct {
 	const char *name, *alias;
@@ -427,18 +440,21 @@ static const struct {
  * entry is the ISA's vector read; bandwidth_kernel_fn hands out the scalar
  * read for BW_READ whatever the ISA. */
 static const bw_kernel_fn table[BW_NISA][BW_NKERNELS] = {
-	[BW_ISA_SCALAR] = { read_scalar, read_scalar, write_scalar, NULL, copy_scalar,
-			    triad_scalar },
+	[BW_ISA_SCALAR] = { read_scalar, read_scalar, write_scalar, NULL, copy_scalar, NULL,
+			    triad_scalar, NULL },
 #ifdef BW_X86
 	[BW_ISA_SSE2] = { read_scalar, read_sse2, write_sse2, write_nt_sse2, copy_sse2,
-			  triad_sse2 },
+			  copy_nt_sse2, triad_sse2, triad_nt_sse2 },
 	[BW_ISA_AVX2] = { read_scalar, read_avx2, write_avx2, write_nt_avx2, copy_avx2,
-			  triad_avx2 },
+			  copy_nt_avx2, triad_avx2, triad_nt_avx2 },
 	[BW_ISA_AVX512] = { read_scalar, read_avx512, write_avx512, write_nt_avx512,
-			    copy_avx512, triad_avx512 },
+			    copy_avx512, copy_nt_avx512, triad_avx512, triad_nt_avx512 },
 #endif
 #ifdef BW_NEON
-	[BW_ISA_NEON] = { read_scalar, read_neon, write_neon, NULL, copy_neon, triad_neon },
+	/* no streaming stores: GCC has no intrinsic for STNP (and asm is
+	 * core/barrier.h's alone) */
+	[BW_ISA_NEON] = { read_scalar, read_neon, write_neon, NULL, copy_neon, NULL, triad_neon,
+			  NULL },
 #endif
 };
 

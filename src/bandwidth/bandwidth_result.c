@@ -351,7 +351,8 @@ static int results_from_json(const cJSON *root, const char *f, struct bandwidth_
 			return mt_fail(e, "%s: not an object", where);
 		if (!cJSON_IsString(kn) || (k = bandwidth_kernel_parse(kn->valuestring)) < 0)
 			return mt_fail(e, "%s: field \"kernel\" must name a kernel (read, "
-				       "read_vector, write, write_nt, copy, triad)", where);
+				       "read_vector, write, write_nt, copy, copy_nt, triad, "
+				       "triad_nt)", where);
 		if (jsonio_number(it, "size", where, &size, e) < 0 ||
 		    jsonio_int(it, "threads", where, 1, BW_MAX_THREADS, &th, e) < 0)
 			return -1;
@@ -455,4 +456,29 @@ int bandwidth_result_from_json(const cJSON *root, const char *file, struct bandw
 		printable(r->source);
 	}
 	return 0;
+}
+
+int bandwidth_lesson(const struct bandwidth_result *r, int kernel, char *buf, size_t len)
+{
+	int k = kernel == BW_COPY_NT ? BW_COPY : kernel == BW_TRIAD_NT ? BW_TRIAD : kernel;
+	int cached = k == BW_COPY ? 3 : 4;
+	const struct bw_size *sz;
+	const struct bw_cell *c, *nt;
+	char a[32];
+	if ((k != BW_COPY && k != BW_TRIAD) || !r->nsizes || !r->nthreads)
+		return 0;
+	sz = &r->sizes[r->nsizes - 1];
+	c = &r->cell[r->nsizes - 1][k][0];
+	nt = &r->cell[r->nsizes - 1][k + 1][0]; /* BW_COPY_NT, BW_TRIAD_NT */
+	if (!c->have || !nt->have || c->gbs <= 0 ||
+	    !(strcmp(sz->level, "DRAM") == 0 || (!sz->level[0] && sz->bytes >= BW_DRAM_MIN)))
+		return 0; /* the lesson is memory's */
+	mt_snprintf(buf, len, "%s%s%s %s, one thread: cached %.1f GB/s, streaming stores %.1f "
+		    "(%.2fx): a cached %s moves %d lines per line it stores (the stored line is "
+		    "first read for ownership), a streaming one %d, so where memory is the limit "
+		    "it can run up to %.2fx faster", sz->level, sz->level[0] ? " " : "",
+		    mt_fmt_size(a, sizeof a, sz->bytes), bandwidth_kernel_name(k), c->gbs, nt->gbs,
+		    nt->gbs / c->gbs, bandwidth_kernel_name(k), cached, cached - 1,
+		    (double)cached / (cached - 1));
+	return 1;
 }
