@@ -15,11 +15,11 @@ set -u
 src=$1
 b=$2
 T=aarch64-linux-gnu
-PKGS="gcc-aarch64-linux-gnu qemu-user libcjson-dev:arm64 libncurses-dev:arm64 libcmocka-dev:arm64"
+PKGS="gcc-aarch64-linux-gnu qemu-user libcjson-dev:arm64 libncurses-dev:arm64 libcmocka-dev:arm64 libhwloc-dev:arm64"
 have() {
 	command -v $T-gcc >/dev/null 2>&1 && command -v qemu-aarch64 >/dev/null 2>&1 &&
 		[ -f /usr/lib/$T/pkgconfig/libcjson.pc ] && [ -f /usr/lib/$T/pkgconfig/ncursesw.pc ] &&
-		[ -f /usr/lib/$T/pkgconfig/cmocka.pc ]
+		[ -f /usr/lib/$T/pkgconfig/cmocka.pc ] && [ -f /usr/lib/$T/pkgconfig/hwloc.pc ]
 }
 if ! have; then
 	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

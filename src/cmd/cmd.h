@@ -16,6 +16,7 @@ int cmd_sim(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 int cmd_import(int argc, char **argv);
 int cmd_levels(int argc, char **argv);
+int cmd_topo(int argc, char **argv);
 
 /* --json PATH: "-" is stdout (the human text then goes to stderr). */
 int cmd_json_is_stdout(const char *path);

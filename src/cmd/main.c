@@ -22,6 +22,7 @@ static const struct command commands[] = {
 	{ "compare", "saved results side by side (--seed: the seed's figures)", cmd_compare },
 	{ "sim", "cache simulator, output compatible with cachelab's csim-ref", cmd_sim },
 	{ "info", "cache parameters from every source side by side", cmd_info },
+	{ "topo", "packages, NUMA nodes, L3 groups, cores and core kinds (hwloc)", cmd_topo },
 	{ "import", "lmbench, tinymembench, ramlat or CS:APP output into memtop JSON", cmd_import },
 	{ "levels", "cache levels, TLB steps and memory read off a saved latency run", cmd_levels },
 	{ "view", "the terminal UI over saved runs (no file: the seed's references)", cmd_view },

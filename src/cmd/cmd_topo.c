@@ -1,0 +1,151 @@
+/* memtop topo [--sysfs-root DIR] [--json F|-]: the machine above the core
+ * (packages, NUMA nodes, L3 groups, cores, SMT siblings, core kinds) from
+ * hwloc, folded into a few lines (core/topo.h). */
+#include "config.h"
+
+#include "cmd.h"
+#include "core/topo.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+/* the groups listed one a line before the rest are counted */
+#define TOPO_LINES 16
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: memtop topo [--sysfs-root DIR] [--json F|-]\n"
+		"The machine above the core, from hwloc: packages, NUMA nodes with their\n"
+		"memory, L3 groups (the CPUs sharing one L3), cores, CPUs, SMT siblings and\n"
+		"core kinds (P/E on hybrid x86, big/LITTLE on Arm, 'one' otherwise).\n\n"
+		"  --sysfs-root DIR  read a recorded Linux tree instead of this machine: DIR\n"
+		"                    holds sys/devices/system/cpu (and proc/), as\n"
+		"                    hwloc-gather-topology records it; hwloc's linux backend\n"
+		"                    alone reads it (nothing of this machine is mixed in)\n"
+		"  --json F          also write the topology as JSON to F (atomically); F '-'\n"
+		"                    is stdout, and the text then goes to stderr\n"
+		"  -h, --help        this help\n\n"
+		"Exit status: 0 ok, 1 runtime failure, 2 bad usage or bad input (a missing\n"
+		"or garbled tree).\n");
+}
+
+/* The options; returns -1 to go on, else the exit code. */
+static int parse(int argc, char **argv, const char **root, const char **json)
+{
+	static const struct option opts[] = {
+		{ "sysfs-root", required_argument, NULL, 'r' },
+		{ "json", required_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int ch;
+	mt_getopt_reset();
+	while ((ch = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'r': *root = optarg; break;
+		case 'j': *json = optarg; break;
+		case 'h': usage(stdout); return MT_EXIT_OK;
+		case ':':
+			mt_warn("topo: %s needs a value (see memtop topo --help)", argv[optind - 1]);
+			return MT_EXIT_USAGE;
+		default:
+			mt_warn("topo: unknown option '%s' (see memtop topo --help)", argv[optind - 1]);
+			return MT_EXIT_USAGE;
+		}
+	}
+	if (optind != argc) {
+		mt_warn("topo: unexpected argument '%s' (see memtop topo --help)", argv[optind]);
+		return MT_EXIT_USAGE;
+	}
+	return -1;
+}
+
+static void print_nodes(FILE *f, const struct topo *t)
+{
+	char cpus[1024], mem[32];
+	for (int i = 0; i < t->nnodes && i < TOPO_LINES; i++)
+		fprintf(f, "  NUMA node %d: CPUs %s, %s memory\n", t->nodes[i].os_index,
+			topo_set_text(&t->nodes[i].cpus, cpus, sizeof cpus),
+			mt_fmt_size(mem, sizeof mem, t->nodes[i].memory));
+	if (t->nnodes > TOPO_LINES)
+		fprintf(f, "  ... and %d more NUMA nodes (--json lists them all)\n",
+			t->nnodes - TOPO_LINES);
+}
+
+static void print_l3(FILE *f, const struct topo *t)
+{
+	char cpus[1024], size[32];
+	for (int i = 0; i < t->nl3 && i < TOPO_LINES; i++)
+		fprintf(f, "  L3 group %d: CPUs %s, %s\n", i,
+			topo_set_text(&t->l3[i].cpus, cpus, sizeof cpus),
+			mt_fmt_size(size, sizeof size, t->l3[i].size));
+	if (t->nl3 > TOPO_LINES)
+		fprintf(f, "  ... and %d more L3 groups (--json lists them all)\n", t->nl3 - TOPO_LINES);
+}
+
+static void print_kinds(FILE *f, const struct topo *t)
+{
+	char cpus[1024], l1[32], l2[32];
+	for (int i = 0; i < t->nkinds; i++) {
+		const struct topo_kind *k = &t->kinds[i];
+		fprintf(f, "  core kind %s%s: CPUs %s, L1d %s, L2 %s%s%s%s\n", k->name,
+			i == 0 && t->nkinds > 1 ? " (fastest)" : "",
+			topo_set_text(&k->cpus, cpus, sizeof cpus), mt_fmt_size(l1, sizeof l1, k->l1d),
+			mt_fmt_size(l2, sizeof l2, k->l2), k->detail[0] ? " (hwloc: " : "",
+			MT_PRINTABLE(k->detail), k->detail[0] ? ")" : "");
+	}
+}
+
+static void print_smt(FILE *f, const struct topo *t)
+{
+	char cpus[64];
+	if (t->nsmt == 0) {
+		fprintf(f, "  SMT siblings: none (one CPU per core)\n");
+		return;
+	}
+	fprintf(f, "  SMT siblings: %d cores with %d CPUs each, e.g.", t->nsmt, t->smt[0].n);
+	for (int i = 0; i < t->nsmt && i < 4; i++)
+		fprintf(f, " %s", topo_set_text(&t->smt[i], cpus, sizeof cpus));
+	fprintf(f, "%s\n", t->nsmt > 4 ? " ..." : "");
+}
+
+static void print_topo(FILE *f, const struct topo *t)
+{
+	char sum[1024];
+	char ver[32];
+	fprintf(f, "memtop topo: %s (hwloc %s)\n", MT_PRINTABLE(t->source),
+		topo_hwloc_version(ver, sizeof ver));
+	fprintf(f, "%s\n", topo_summary(t, sum, sizeof sum));
+	print_nodes(f, t);
+	print_l3(f, t);
+	print_kinds(f, t);
+	print_smt(f, t);
+}
+
+int cmd_topo(int argc, char **argv)
+{
+	const char *root = NULL, *json = NULL;
+	struct topo *t = NULL;
+	mt_error e = { "" };
+	int rc = parse(argc, argv, &root, &json);
+	if (rc >= 0)
+		return rc;
+	if (topo_load(root, &t, &e) < 0) {
+		mt_warn("topo: %s", e.msg);
+		return root ? MT_EXIT_USAGE : MT_EXIT_RUNTIME;
+	}
+	print_topo(cmd_json_is_stdout(json) ? stderr : stdout, t);
+	rc = MT_EXIT_OK;
+	if (json) {
+		cJSON *o = topo_to_json(t);
+		if (!o || cmd_write_json(json, o, &e) < 0) {
+			mt_warn("topo: %s", o ? e.msg : "out of memory");
+			rc = MT_EXIT_RUNTIME;
+		}
+		cJSON_Delete(o);
+	}
+	topo_free(t);
+	return rc;
+}

@@ -1,0 +1,76 @@
+#!/bin/sh
+# memtop topo through the real binary on synthetic /sys trees
+# (tests/topo_tree.sh): the folded summary, the JSON shape, the refusals of
+# a missing or garbled tree (exit 2, one line, nothing written); then, when
+# hwloc's recorded machines are at hand ($MEMTOP_HWLOC_TREES, or
+# ../shared/topo beside the checkout: hwloc's tests/hwloc/linux/*.tar.bz2),
+# their counts exactly as hwloc's own .console/.xml files give them.
+. "$TESTLIB"
+plan 34
+GEN="$TESTDATA/../topo_tree.sh"
+for s in small 2s-smt epyc hybrid biglittle garbled holey; do
+	sh "$GEN" "$s" "$TMP/$s" || echo "# topo_tree.sh $s failed"
+done
+
+status "--help exits 0" 0 "$MEMTOP" topo --help
+like "the help names --sysfs-root" "$(cat "$TMP/out")" '--sysfs-root DIR'
+
+status "the 2-socket tree exits 0" 0 "$MEMTOP" topo --sysfs-root "$TMP/2s-smt"
+out=$(cat "$TMP/out")
+is "its summary" "$(echo "$out" | sed -n 2p)" \
+	"2 packages, 2 NUMA nodes, 2 L3 groups of 4 cores (16 MB each), 8 cores, 16 CPUs; core kind: one"
+like "its nodes with their CPUs" "$out" '^  NUMA node 1: CPUs 4-7,12-15, 16G memory$'
+like "its SMT siblings" "$out" '^  SMT siblings: 8 cores with 2 CPUs each, e\.g\. 0,8 1,9 2,10 3,11 \.\.\.$'
+
+status "the EPYC-like tree, JSON on stdout" 0 "$MEMTOP" topo --sysfs-root "$TMP/epyc" --json -
+cp "$TMP/out" "$TMP/epyc.json"
+like "the text went to stderr" "$(cat "$TMP/err")" '^1 package, 2 NUMA nodes, 4 L3 groups of 4 cores'
+is "packages" "$("$JSONQ" "$TMP/epyc.json" packages)" 1
+is "numa_nodes" "$("$JSONQ" "$TMP/epyc.json" numa_nodes)" 2
+is "cores" "$("$JSONQ" "$TMP/epyc.json" cores)" 16
+is "cpus" "$("$JSONQ" "$TMP/epyc.json" cpus)" 32
+is "an L3 group's size" "$("$JSONQ" "$TMP/epyc.json" 'l3_groups[3].size')" 16777216
+is "an L3 group's CPUs" "$("$JSONQ" "$TMP/epyc.json" 'l3_groups[1].cpus[4]')" 20
+is "node 1's memory" "$("$JSONQ" "$TMP/epyc.json" 'nodes[1].memory')" 34359738368
+is "a pair of SMT siblings" "$("$JSONQ" "$TMP/epyc.json" 'smt_siblings[5][1]')" 21
+
+status "the hybrid tree, JSON to a file" 0 "$MEMTOP" topo --sysfs-root "$TMP/hybrid" --json "$TMP/h.json"
+like "P and E kinds in the summary" "$(cat "$TMP/out")" \
+	'core kinds: P \(2 cores, 4 CPUs\), E \(4 cores, 4 CPUs\)$'
+is "the fastest kind first" "$("$JSONQ" "$TMP/h.json" 'core_kinds[0].name')" P
+is "E's L2, shared by its cluster" "$("$JSONQ" "$TMP/h.json" 'core_kinds[1].l2')" 2097152
+is "E's first CPU" "$("$JSONQ" "$TMP/h.json" 'core_kinds[1].cpus[0]')" 4
+
+status "the big.LITTLE tree exits 0" 0 "$MEMTOP" topo --sysfs-root "$TMP/biglittle"
+like "big and LITTLE" "$(cat "$TMP/out")" '^  core kind big \(fastest\): CPUs 4-7, L1d 64K, L2 512K'
+
+status "a garbled tree: exit 2" 2 "$MEMTOP" topo --sysfs-root "$TMP/garbled" --json "$TMP/g.json"
+is "one line naming the file" "$(cat "$TMP/err")" \
+	"memtop: topo: $TMP/garbled/sys/devices/system/cpu/online: not a CPU list"
+ok "nothing written" test ! -e "$TMP/g.json"
+status "a missing folder: exit 2" 2 "$MEMTOP" topo --sysfs-root "$TMP/none"
+is "one line naming it" "$(cat "$TMP/err")" "memtop: topo: $TMP/none: not a folder"
+status "an unknown option: exit 2" 2 "$MEMTOP" topo --sysfs "$TMP"
+
+# hwloc's recorded machines: NAME PACKAGES NODES CORES CPUS L3 KINDS, from
+# NAME.console's "depth" and "CPU kind" lines (the GB10's from its .xml)
+trees=${MEMTOP_HWLOC_TREES:-$TESTDATA/../../../shared/topo}
+recorded() {
+	name=$1
+	want="$2 packages, $3 nodes, $4 cores, $5 CPUs, $6 L3, kinds $7"
+	if [ ! -f "$trees/$name.tar.bz2" ]; then
+		skip "$name as hwloc records it" "no $name.tar.bz2 in \$MEMTOP_HWLOC_TREES or ../shared/topo"
+		return
+	fi
+	mkdir -p "$TMP/hw/$name" && (cd "$TMP/hw/$name" && bunzip2 -c "$trees/$name.tar.bz2" | tar xf -)
+	root=$(ls -d "$TMP/hw/$name"/*/ | head -n 1)
+	"$MEMTOP" topo --sysfs-root "$root" --json "$TMP/hw/$name.json" >/dev/null 2>&1
+	j=$TMP/hw/$name.json
+	got="$("$JSONQ" "$j" packages) packages, $("$JSONQ" "$j" numa_nodes) nodes, $("$JSONQ" "$j" cores) cores, $("$JSONQ" "$j" cpus) CPUs, $("$JSONQ" "$j" 'l3_groups#') L3, kinds $("$JSONQ" "$j" 'core_kinds#')"
+	is "$name as hwloc records it" "$got" "$want"
+}
+recorded 20em64t-hybrid-1p6c2t+2ca4co1t 1 1 14 20 1 2
+recorded 32intel64-2p8co2t+8ve 2 2 16 32 2 1
+recorded 64amd64-4s2n4ca2co 4 8 64 64 8 1
+recorded 128arm-2pa2n8cluster4co 2 4 128 128 4 1
+recorded 96em64t-4no4pa3ca2co 16 4 96 96 16 1

@@ -1,0 +1,270 @@
+/* Unit tests of the topology model (core/topo) on synthetic Linux /sys
+ * trees written by tests/topo_tree.sh (one per machine shape): exact
+ * counts, groups, kinds, where each CPU sits and how two CPUs relate, and
+ * the one-line errors of a missing or garbled tree. Nothing here reads this
+ * machine's topology. */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/topo.h"
+
+static char tmpdir[256];
+
+/* Writes the tree of shape into tmpdir/shape (tests/topo_tree.sh) and
+ * returns its path (a static buffer). */
+static const char *tree(const char *shape)
+{
+	static char dir[512];
+	char script[1024];
+	const char *data = getenv("TESTDATA");
+	enum mt_run_status st;
+	char *out;
+	assert_non_null(data);
+	mt_snprintf(script, sizeof script, "%s/../topo_tree.sh", data);
+	mt_snprintf(dir, sizeof dir, "%s/%s", tmpdir, shape);
+	{
+		const char *argv[] = { "sh", script, shape, dir, NULL };
+		out = mt_run_capture_for(argv, 4096, 60000, &st);
+	}
+	assert_non_null(out);
+	free(out);
+	return dir;
+}
+
+static struct topo *load(const char *shape)
+{
+	struct topo *t = NULL;
+	mt_error e = { "" };
+	int rc = topo_load(tree(shape), &t, &e);
+	if (rc < 0)
+		fail_msg("%s: %s", shape, e.msg);
+	assert_non_null(t);
+	return t;
+}
+
+static void small_machine(void **state)
+{
+	struct topo *t = load("small");
+	char buf[512];
+	(void)state;
+	assert_int_equal(t->packages, 1);
+	assert_int_equal(t->nnodes, 1);
+	assert_int_equal(t->cores, 2);
+	assert_int_equal(t->ncpus, 2);
+	assert_int_equal(t->nallowed, 2);
+	assert_int_equal(t->nl3, 1);
+	assert_int_equal(t->l3[0].size, 4096 * 1024);
+	assert_int_equal(t->nl2, 2);
+	assert_int_equal(t->nsmt, 0);
+	assert_int_equal(t->nkinds, 1);
+	assert_string_equal(t->kinds[0].name, "one");
+	assert_int_equal(t->kinds[0].l1d, 32 * 1024);
+	assert_int_equal(t->kinds[0].l2, 512 * 1024);
+	assert_int_equal(t->nodes[0].memory, 8388608ull * 1024);
+	assert_string_equal(topo_summary(t, buf, sizeof buf),
+			    "1 package, 1 NUMA node, 1 L3 group of 2 cores (4 MB), 2 cores, 2 CPUs; "
+			    "core kind: one");
+	assert_int_equal(topo_relation(t, 0, 0), TOPO_REL_SAME_CPU);
+	assert_int_equal(topo_relation(t, 0, 1), TOPO_REL_SAME_L3);
+	assert_int_equal(topo_relation(t, 0, 2), TOPO_REL_UNKNOWN);
+	assert_null(topo_cpu(t, 2));
+	assert_string_equal(topo_place_text(t, 1, buf, sizeof buf),
+			    "CPU 1: core kind one, L3 group 0, NUMA node 0, package 0");
+	assert_string_equal(topo_place_text(t, 7, buf, sizeof buf), "CPU 7: not in the topology");
+	topo_free(t);
+}
+
+static void two_sockets_smt(void **state)
+{
+	struct topo *t = load("2s-smt");
+	char buf[512];
+	(void)state;
+	assert_int_equal(t->packages, 2);
+	assert_int_equal(t->nnodes, 2);
+	assert_int_equal(t->cores, 8);
+	assert_int_equal(t->ncpus, 16);
+	assert_int_equal(t->nl3, 2);
+	assert_int_equal(t->nsmt, 8);
+	assert_string_equal(topo_set_text(&t->smt[0], buf, sizeof buf), "0,8");
+	assert_string_equal(topo_set_text(&t->nodes[1].cpus, buf, sizeof buf), "4-7,12-15");
+	assert_string_equal(topo_set_text(&t->l3[0].cpus, buf, sizeof buf), "0-3,8-11");
+	assert_int_equal(topo_relation(t, 0, 8), TOPO_REL_SMT);
+	assert_int_equal(topo_relation(t, 0, 1), TOPO_REL_SAME_L3);
+	assert_int_equal(topo_relation(t, 0, 9), TOPO_REL_SAME_L3);
+	assert_int_equal(topo_relation(t, 0, 4), TOPO_REL_OTHER_PACKAGE);
+	assert_int_equal(topo_relation(t, 3, 12), TOPO_REL_OTHER_PACKAGE);
+	assert_string_equal(topo_place_text(t, 12, buf, sizeof buf),
+			    "CPU 12: core kind one, L3 group 1, NUMA node 1, package 1");
+	assert_string_equal(topo_summary(t, buf, sizeof buf),
+			    "2 packages, 2 NUMA nodes, 2 L3 groups of 4 cores (16 MB each), 8 cores, "
+			    "16 CPUs; core kind: one");
+	topo_free(t);
+}
+
+static void epyc_l3_groups(void **state)
+{
+	struct topo *t = load("epyc");
+	char buf[512];
+	(void)state;
+	assert_int_equal(t->packages, 1);
+	assert_int_equal(t->nnodes, 2);
+	assert_int_equal(t->nl3, 4);
+	assert_int_equal(t->cores, 16);
+	assert_int_equal(t->ncpus, 32);
+	assert_string_equal(topo_set_text(&t->l3[2].cpus, buf, sizeof buf), "8-11,24-27");
+	assert_int_equal(topo_relation(t, 0, 16), TOPO_REL_SMT);
+	assert_int_equal(topo_relation(t, 0, 3), TOPO_REL_SAME_L3);
+	assert_int_equal(topo_relation(t, 0, 4), TOPO_REL_SAME_NODE);
+	assert_int_equal(topo_relation(t, 0, 23), TOPO_REL_SAME_NODE);
+	assert_int_equal(topo_relation(t, 0, 8), TOPO_REL_SAME_PACKAGE);
+	assert_int_equal(topo_relation(t, 7, 31), TOPO_REL_SAME_PACKAGE);
+	assert_string_equal(topo_place_text(t, 27, buf, sizeof buf),
+			    "CPU 27: core kind one, L3 group 2, NUMA node 1, package 0");
+	assert_string_equal(topo_summary(t, buf, sizeof buf),
+			    "1 package, 2 NUMA nodes, 4 L3 groups of 4 cores (16 MB each), 16 cores, "
+			    "32 CPUs; core kind: one");
+	topo_free(t);
+}
+
+static void hybrid_kinds(void **state)
+{
+	struct topo *t = load("hybrid");
+	char buf[512];
+	(void)state;
+	assert_int_equal(t->nkinds, 2);
+	assert_string_equal(t->kinds[0].name, "P");
+	assert_string_equal(t->kinds[1].name, "E");
+	assert_string_equal(topo_set_text(&t->kinds[0].cpus, buf, sizeof buf), "0-3");
+	assert_string_equal(topo_set_text(&t->kinds[1].cpus, buf, sizeof buf), "4-7");
+	assert_int_equal(t->kinds[0].l1d, 48 * 1024);
+	assert_int_equal(t->kinds[0].l2, 1280 * 1024);
+	assert_int_equal(t->kinds[1].l1d, 32 * 1024);
+	assert_int_equal(t->kinds[1].l2, 2048 * 1024);
+	assert_int_equal(t->nl2, 3);
+	assert_int_equal(t->nsmt, 2);
+	assert_int_equal(topo_relation(t, 0, 1), TOPO_REL_SMT);
+	assert_int_equal(topo_relation(t, 4, 7), TOPO_REL_SAME_L2);
+	assert_int_equal(topo_relation(t, 1, 2), TOPO_REL_SAME_L3);
+	assert_int_equal(topo_relation(t, 0, 4), TOPO_REL_SAME_L3);
+	assert_int_equal(topo_kind_find(t, "e"), 1);
+	assert_int_equal(topo_kind_find(t, "big"), -1);
+	assert_int_equal(topo_kind_first_allowed(t, 1), 4);
+	assert_string_equal(topo_kind_names(t, buf, sizeof buf), "P, E");
+	assert_string_equal(topo_place_text(t, 5, buf, sizeof buf),
+			    "CPU 5: core kind E, L3 group 0, NUMA node 0, package 0");
+	assert_string_equal(topo_summary(t, buf, sizeof buf),
+			    "1 package, 1 NUMA node, 1 L3 group of 6 cores (12 MB), 6 cores, 8 CPUs; "
+			    "core kinds: P (2 cores, 4 CPUs), E (4 cores, 4 CPUs)");
+	topo_free(t);
+}
+
+static void big_little(void **state)
+{
+	struct topo *t = load("biglittle");
+	char buf[512];
+	(void)state;
+	assert_int_equal(t->nkinds, 2);
+	assert_string_equal(t->kinds[0].name, "big");
+	assert_string_equal(t->kinds[1].name, "LITTLE");
+	assert_string_equal(topo_set_text(&t->kinds[0].cpus, buf, sizeof buf), "4-7");
+	assert_int_equal(t->kinds[0].l2, 512 * 1024);
+	assert_int_equal(t->kinds[1].l2, 128 * 1024);
+	assert_int_equal(topo_kind_find(t, "little"), 1);
+	assert_int_equal(topo_relation(t, 0, 7), TOPO_REL_SAME_L3);
+	assert_string_equal(topo_place_text(t, 2, buf, sizeof buf),
+			    "CPU 2: core kind LITTLE, L3 group 0, NUMA node 0, package 0");
+	topo_free(t);
+}
+
+/* topo_load on a tree that is not one: -1, *out NULL, e is what. */
+static void refused(const char *root, const char *want)
+{
+	struct topo *t = (struct topo *)1;
+	mt_error e = { "" };
+	assert_int_equal(topo_load(root, &t, &e), -1);
+	assert_null(t);
+	assert_string_equal(e.msg, want);
+}
+
+static void bad_trees(void **state)
+{
+	char dir[512], want[1024];
+	(void)state;
+	mt_snprintf(dir, sizeof dir, "%s/nothing-here", tmpdir);
+	mt_snprintf(want, sizeof want, "%s: not a folder", dir);
+	refused(dir, want);
+	mt_snprintf(want, sizeof want,
+		    "%s: no sys/devices/system/cpu in it: not a recorded Linux /sys tree", tmpdir);
+	refused(tmpdir, want);
+	mt_snprintf(want, sizeof want, "%s/sys/devices/system/cpu/online: not a CPU list",
+		    tree("garbled"));
+	refused(tree("garbled"), want);
+	mt_snprintf(want, sizeof want,
+		    "%s/sys/devices/system/cpu/cpu2: missing (the online list names CPU 2)",
+		    tree("holey"));
+	refused(tree("holey"), want);
+}
+
+static void relation_names(void **state)
+{
+	(void)state;
+	assert_string_equal(topo_rel_name(TOPO_REL_SMT), "SMT siblings");
+	assert_string_equal(topo_rel_name(TOPO_REL_SAME_L2), "separate cores, same L2");
+	assert_string_equal(topo_rel_name(TOPO_REL_SAME_L3), "same L3 group");
+	assert_string_equal(topo_rel_name(TOPO_REL_SAME_NODE), "same NUMA node");
+	assert_string_equal(topo_rel_name(TOPO_REL_SAME_PACKAGE), "same package");
+	assert_string_equal(topo_rel_name(TOPO_REL_OTHER_PACKAGE), "other socket");
+	assert_string_equal(topo_rel_name((enum topo_rel)42), "unknown");
+}
+
+/* This machine loads, whatever it is: at least one CPU, one kind, every
+ * CPU's place known to be in the topology. */
+static void this_machine(void **state)
+{
+	struct topo *t = NULL;
+	mt_error e = { "" };
+	(void)state;
+	assert_int_equal(topo_load(NULL, &t, &e), 0);
+	assert_true(t->ncpus >= 1);
+	assert_true(t->nallowed >= 1);
+	assert_true(t->nkinds >= 1);
+	assert_string_equal(t->source, "this machine");
+	for (int i = 0; i < t->ncpus; i++)
+		assert_int_equal(topo_relation(t, t->cpus[i].os, t->cpus[i].os), TOPO_REL_SAME_CPU);
+	topo_free(t);
+}
+
+static int setup(void **state)
+{
+	const char *base = getenv("TMPDIR");
+	(void)state;
+	mt_snprintf(tmpdir, sizeof tmpdir, "%s/memtop-topo.XXXXXX", base && *base ? base : "/tmp");
+	return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	const char *argv[] = { "rm", "-rf", tmpdir, NULL };
+	(void)state;
+	free(mt_run_capture_for(argv, 64, 60000, NULL));
+	return 0;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(small_machine),   cmocka_unit_test(two_sockets_smt),
+		cmocka_unit_test(epyc_l3_groups),  cmocka_unit_test(hybrid_kinds),
+		cmocka_unit_test(big_little),	   cmocka_unit_test(bad_trees),
+		cmocka_unit_test(relation_names), cmocka_unit_test(this_machine),
+	};
+	return cmocka_run_group_tests_name("topo", tests, setup, teardown);
+}
