@@ -24,9 +24,10 @@ allowed() {
 	mountain | latency) echo "core info render" ;;
 	labs) echo "core info sim render" ;;
 	bandwidth) echo "core info render" ;;
-	result) echo "core info sim render mountain latency labs bandwidth" ;;
-	import) echo "core info render mountain latency result" ;;
-	plot) echo "core info sim render mountain latency labs bandwidth result" ;;
+	cores) echo "core info render" ;;
+	result) echo "core info sim render mountain latency labs bandwidth cores" ;;
+	import) echo "core info render mountain latency cores result" ;;
+	plot) echo "core info sim render mountain latency labs bandwidth cores result" ;;
 	cmd) echo "*" ;;
 	*) echo "?" ;;
 	esac

@@ -13,6 +13,7 @@ extern const struct experiment exp_lists;
 extern const struct experiment exp_transpose;
 extern const struct experiment exp_algae;
 extern const struct experiment exp_bandwidth;
+extern const struct experiment exp_cores;
 
 static const struct experiment *const registry[] = {
 	&exp_mountain,
@@ -23,6 +24,7 @@ static const struct experiment *const registry[] = {
 	&exp_transpose,
 	&exp_algae,
 	&exp_bandwidth,
+	&exp_cores,
 	NULL /* end */
 };
 

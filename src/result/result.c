@@ -4,6 +4,7 @@
 #include "result.h"
 #include "bandwidth/bandwidth.h"
 #include "core/jsonio.h"
+#include "cores/cores.h"
 #include "labs/falseshare.h"
 #include "labs/lists.h"
 #include "labs/matmul.h"
@@ -22,6 +23,7 @@ static const struct result_kind *const registry[] = {
 	&kind_falseshare,
 	&kind_lists,
 	&kind_bandwidth,
+	&kind_cores,
 	&kind_card,
 	NULL /* end */
 };

@@ -1,0 +1,185 @@
+/* cores: core-to-core latency. For each pair of CPUs, two threads pinned one
+ * to each ping-pong one cache line with compare-and-swap (as
+ * core-to-core-latency and c2clat do): the time a line takes to go from one
+ * core to the other and back. One-way = round trip / 2, which is what the
+ * matrix, the pairs and the summary hold (and say).
+ *
+ * Every pair gets a fresh line on a fresh page (mmap per pair, first touched
+ * by the first thread after it is pinned: reusing pages gave wrong results
+ * on Zen, core-to-core-latency PR #156); each thread spins a while after
+ * pinning before it measures (c2clat PR #5); a try is a number of samples of
+ * round trips, its figure the fastest sample (as c2clat); the pair's figure
+ * is the best of its tries, with the spread between tries; a try in which
+ * either thread was seen on another CPU (sched_getcpu before and after) is
+ * thrown away and counted.
+ *
+ * Files: cores_plan.c (the CPU list, the pairs, sampling, the relations),
+ * cores.c (the ping-pong and the worker), cores_result.c (the result, its
+ * summary and JSON), cores_batch.c (`memtop run cores`).
+ *
+ * Cells the worker streams (JOB_EV_CELL), one per pair of the plan: row =
+ * the pair's index in the plan, value = one-way ns (best try), spread =
+ * (second best - best) / best, aux[0] = tries thrown away because a thread
+ * moved, aux[1] = tries kept. */
+#ifndef MEMTOP_CORES_H
+#define MEMTOP_CORES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+
+#include "core/job.h"
+#include "core/runhdr.h"
+#include "core/util.h"
+
+#define CORES_MAX_CPUS 512
+#define CORES_SAMPLE_ABOVE 32 /* --sample is the default above this many CPUs */
+#define CORES_REL_LEN 48
+#define CORES_PLACE_LEN 64
+
+/* Where one CPU sits, as the plan needs it: its core (SMT siblings share
+ * one), its group (an L3 group, else a node, else a package) and the words
+ * the Cores tab shows for it. -1: not known. */
+struct cores_place {
+	int cpu, core, group;
+	char text[CORES_PLACE_LEN]; /* "core 3, L3 group 0, node 0" or "" */
+};
+
+/* One pair of the plan, and its measurement once done. */
+struct cores_pair {
+	int ia, ib;                 /* indices into cpus[], ia < ib */
+	char rel[CORES_REL_LEN];    /* the relation's name from the topology */
+	int have;                   /* measured */
+	double ns, spread;          /* one-way ns; (second best - best) / best */
+	int moved, kept;            /* tries thrown away (a thread moved), kept */
+};
+
+/* The measurement's knobs. */
+struct cores_params {
+	int tries;   /* best of (5) */
+	int samples; /* samples a try (100) */
+	int rounds;  /* round trips a sample (100) */
+	long warm_ns; /* each thread spins this long after pinning (20 ms) */
+};
+
+/* The defaults above; quick: 2 tries of 20 samples, 5 ms warm-up. */
+void cores_params_default(struct cores_params *p, int quick);
+
+/* The plan: the CPUs and the pairs to measure. */
+struct cores_plan {
+	struct cores_params p;
+	int n;                        /* CPUs */
+	int cpus[CORES_MAX_CPUS];     /* ascending */
+	char place[CORES_MAX_CPUS][CORES_PLACE_LEN];
+	struct cores_pair *pairs;     /* malloc'd */
+	size_t npairs;
+	int sampled;                  /* pairs chosen by --sample */
+};
+
+/* Parse a CPU list "0-3,8" (ranges and single CPUs, ascending or not,
+ * duplicates merged) into cpus (sorted, at most cap). Each CPU must be in
+ * allowed[0..nallowed) (nallowed 0: any CPU below CORES_MAX_CPUS). Returns
+ * the count, or -1 with e saying why in words that name the CPU ("CPU 9 is
+ * not one this process may run on") or the bad part. */
+int cores_parse_cpus(const char *s, const int *allowed, int nallowed, int *cpus, int cap,
+		     mt_error *e);
+
+/* Fill places[0..n) for cpus from this machine's topology (core, group and
+ * words; -1 and "" for what it cannot tell). */
+void cores_places(const int *cpus, int n, struct cores_place *places);
+
+/* The relation between two CPUs of this machine, by the topology's name
+ * ("SMT siblings", "same L3 group", ..., "unknown"). */
+const char *cores_relation(int a, int b);
+
+/* Build the plan for places[0..n) (ascending CPUs, n >= 2): every pair
+ * (sample 0), or (sample 1) one CPU per core measured against one
+ * representative of each group, plus each core's SMT pair, so a big machine
+ * is measured in a minute. rel(a, b) names the relation of two CPUs (NULL:
+ * cores_relation). Returns 0, or -1 with e (fewer than two CPUs, more than
+ * CORES_MAX_CPUS, memory). Free with cores_plan_free. */
+int cores_plan_make(struct cores_plan *pl, const struct cores_params *p,
+		    const struct cores_place *places, int n, int sample,
+		    const char *(*rel)(int a, int b), mt_error *e);
+
+/* Free what cores_plan_make allocated (the plan stays valid, empty). */
+void cores_plan_free(struct cores_plan *pl);
+
+/* One pair measured (no job: no pause or cancel): ping-pong between CPUs a
+ * and b with p's tries, samples and rounds, on a fresh page. *ns = one-way
+ * ns of the best try, *spread, *moved and *kept as in struct cores_pair.
+ * job may be NULL; when it is not, job_check() runs between tries and while
+ * waiting, and a cancel ends the pair within 100 ms (*cancelled = 1).
+ * Returns 0, or -1 with e (thread start, memory, a CPU refused). */
+int cores_pingpong(int a, int b, const struct cores_params *p, job_t *job, double *ns,
+		   double *spread, int *moved, int *kept, int *cancelled, mt_error *e);
+
+/* The job worker: arg is a struct cores_plan that outlives the job.
+ * Returns 0 (also when cancelled), -1 with e. */
+int cores_worker(job_t *job, void *arg, mt_error *e);
+
+/* ---- results: one store for `memtop run cores`, the Cores tab, view,
+ * compare, plot and import -------------------------------------------- */
+
+/* One line of the summary: the median one-way ns over the measured pairs
+ * of one relation. */
+struct cores_summary {
+	char rel[CORES_REL_LEN];
+	double ns;
+	size_t pairs;
+};
+
+struct cores_result {
+	struct run_header hdr;
+	struct cores_plan plan;        /* CPUs, places and pairs (with their figures) */
+	int *at;                       /* n x n: the pair of cpus[i], cpus[j], or -1 */
+	struct cores_summary *sum;     /* malloc'd, ascending ns */
+	size_t nsum;
+	char origin[160];              /* "" measured here; an import says what */
+	char source[MT_PATH_MAX];      /* the file it came from, "" when measured */
+};
+
+/* A result for plan pl (its pairs copied, none measured; the header left
+ * zero). Returns 0, or -1 with e (memory). */
+int cores_result_init(struct cores_result *r, const struct cores_plan *pl, mt_error *e);
+
+/* Free what the result holds (it stays valid, empty). */
+void cores_result_free(struct cores_result *r);
+
+/* Store one event of the worker and redo the summary. Returns 1 when it
+ * was a cell of r, else 0. */
+int cores_result_apply(struct cores_result *r, const struct job_event *ev);
+
+/* Pairs measured. */
+size_t cores_result_measured(const struct cores_result *r);
+
+/* Recompute the summary from the measured pairs: one line per relation,
+ * the median of its pairs' ns, lines by ascending ns (then name). Returns 0,
+ * or -1 out of memory (the summary is then empty). */
+int cores_result_summarise(struct cores_result *r);
+
+/* The one-way ns between cpus[i] and cpus[j] (either order), NaN when not
+ * measured or i == j. */
+double cores_result_ns(const struct cores_result *r, int i, int j);
+
+/* The result as JSON: the run header, "experiment": "cores", "one_way":
+ * the sentence, tries, samples, round_trips, sampled, cpus, places,
+ * matrix_ns (null: not measured, the diagonal), pairs, summary. NULL when
+ * out of memory. */
+cJSON *cores_result_to_json(const struct cores_result *r);
+
+/* Whether root is a cores result ("experiment": "cores"). */
+int cores_result_is(const cJSON *root);
+
+/* Read a result back (strict: a missing or mistyped field fails with "FILE:
+ * FIELD ..."). r is initialised here (free it with cores_result_free, also
+ * after a failure). Returns 0, or -1 with e set. */
+int cores_result_from_json(const cJSON *root, const char *file, struct cores_result *r,
+			   mt_error *e);
+
+/* The core-to-core result's kind (cores_kind.c; core/result_kind.h). */
+struct result_kind;
+extern const struct result_kind kind_cores;
+
+#endif

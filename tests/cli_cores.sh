@@ -1,0 +1,70 @@
+#!/bin/sh
+# memtop run cores: a quick real run on two CPUs this process may use (the
+# 2 x 2 matrix, its empty diagonal, a finite one-way figure above zero, the
+# same both ways, the pair and the summary in the JSON), its CSV and --json -,
+# and the bad input: a CPU that does not exist or is not allowed, one CPU,
+# a list that is not one; nothing written then.
+. "$TESTLIB"
+plan 29
+
+q() { f=$1; shift; "$JSONQ" "$TMP/$f" "$@" | tr '\n' ' ' | sed 's/ $//'; }
+# the first two CPUs this process may run on, "A,B" ("" when fewer)
+two=$(awk '/^Cpus_allowed_list/ { print $2 }' /proc/self/status 2>/dev/null | tr ',' '\n' |
+	awk -F- '{ hi = NF > 1 ? $2 : $1; for (c = $1; c <= hi; c++) print c }' | head -n 2 |
+	paste -sd, -)
+a=${two%,*}
+b=${two#*,}
+
+if [ -z "$two" ] || [ "$a" = "$two" ]; then
+	for i in $(seq 1 29); do skip "cores test $i" "fewer than two CPUs to pair here"; done
+	exit 0
+fi
+
+out=$("$MEMTOP" run cores --quick --cpus "$two" --json "$TMP/c.json" 2>&1)
+is "run cores on CPUs $two exits 0" "$?" 0
+like "it says what the figure is" "$out" 'one-way ns = round trip / 2'
+like "it prints the pair's row" "$out" "^ +$a +$b +[0-9]+\.[0-9] "
+like "it prints the matrix's first row" "$out" "^ +$a +- +[0-9]+\.[0-9]\$"
+like "it prints the summary by relation" "$out" '^#   .* [0-9]+\.[0-9] ns  \(1 pair\)$'
+is "JSON: experiment cores" "$(q c.json experiment)" cores
+is "JSON: the two CPUs" "$(q c.json 'cpus[*]')" "$a $b"
+is "JSON: a 2 x 2 matrix" "$(q c.json 'matrix_ns#' 'matrix_ns[0]#' 'matrix_ns[1]#')" "2 2 2"
+is "JSON: its diagonal is null" "$(q c.json 'matrix_ns[0][0]' 'matrix_ns[1][1]')" "null null"
+ns=$(q c.json 'matrix_ns[0][1]')
+ok "JSON: the pair's one-way figure ($ns ns) is finite and above zero" \
+	awk -v v="$ns" 'BEGIN { exit !(v + 0 > 0 && v + 0 < 1e6) }'
+is "JSON: the matrix is symmetric" "$(q c.json 'matrix_ns[1][0]')" "$ns"
+is "JSON: one pair, the two CPUs, the matrix's figure" "$(q c.json 'pairs#' 'pairs[0].a' \
+	'pairs[0].b' 'pairs[0].ns')" "1 $a $b $ns"
+is "JSON: the summary's one line is the pair's relation and figure" \
+	"$(q c.json 'summary#' 'summary[0].ns' 'summary[0].pairs')" "1 $ns 1"
+is "JSON: the summary names the pair's relation" "$(q c.json 'summary[0].relation')" \
+	"$(q c.json 'pairs[0].relation')"
+is "JSON: what the figure is" "$(q c.json one_way)" "one-way ns = round trip / 2"
+ok "JSON: the run header (the diagnostics count the CPUs)" \
+	awk -v n="$(q c.json diagnostics.ncpu)" 'BEGIN { exit !(n + 0 >= 2) }'
+
+out=$("$MEMTOP" run cores --quick --cpus "$two" --csv 2>/dev/null)
+like "--csv: a header and one row a pair" "$(printf '%s\n' "$out" | head -n 1)" \
+	'^a,b,ns,spread,relation,moved,kept$'
+"$MEMTOP" run cores --quick --cpus "$two" --json - >"$TMP/stdout.json" 2>/dev/null
+is "--json -: stdout is the JSON alone" "$("$JSONQ" "$TMP/stdout.json" 'pairs#')" 1
+
+status "--cpus naming a CPU that does not exist: exit 2" 2 \
+	"$MEMTOP" run cores --cpus "$a,4000" --json "$TMP/no.json"
+like "... naming it" "$(cat "$TMP/err")" '--cpus: CPU 4000 is not one this process may run on'
+ok "... and nothing written" test ! -e "$TMP/no.json"
+if command -v taskset >/dev/null 2>&1; then
+	status "--cpus naming a CPU outside the taskset: exit 2" 2 \
+		taskset -c "$a" "$MEMTOP" run cores --cpus "$two"
+	like "... naming it" "$(cat "$TMP/err")" "CPU $b is not one this process may run on"
+else
+	skip "--cpus outside the taskset" "no taskset"
+	skip "... naming it" "no taskset"
+fi
+status "--cpus with one CPU: exit 2" 2 "$MEMTOP" run cores --cpus "$a"
+status "--cpus that is not a list: exit 2" 2 "$MEMTOP" run cores --cpus "0,x"
+like "... naming the bad part" "$(cat "$TMP/err")" "--cpus: 'x' is not a CPU or a range"
+status "--cpus with a backward range: exit 2" 2 "$MEMTOP" run cores --cpus 3-1
+status "--sample with --all: exit 2" 2 "$MEMTOP" run cores --sample --all
+status "--tries 0: exit 2" 2 "$MEMTOP" run cores --tries 0
