@@ -2,7 +2,7 @@
 # memtop levels through the real binary: the levels of a recorded run in the
 # words of run latency, --json to a file and to stdout, exit codes.
 . "$TESTLIB"
-plan 18
+plan 21
 RUN="$TESTDATA/corpus/memtop-zen5-vm-latency-2.json"
 
 status "--help exits 0" 0 "$MEMTOP" levels --help
@@ -35,4 +35,10 @@ printf '{"experiment":"latency","ghz":1,"sizes":[4096,8192],"strides":[],"ns":[]
 status "a ragged random curve: exit 2" 2 "$MEMTOP" levels "$TMP/bad.json"
 is "one line naming the file and field" "$(cat "$TMP/err")" \
 	"memtop: $TMP/bad.json: random.sizes has 1 values, expected 2"
+# a curve that ends in a cache (the run cut at 3 MB): its last level is not
+# called memory (memory answers in 50 ns or more)
+status "a curve cut at 3 MB exits 0" 0 "$MEMTOP" levels "$TESTDATA/latency-zen5-vm-to3m.json"
+is "the last level seen, not memory" "$(grep -v '^ ' "$TMP/out" | tail -n 1)" \
+	"The curve ends at 3 MB: the last level seen (from 960 KB, 55.70 cycles (16.12 ns)) is at least L3-like, memory not reached (memory answers in 50 ns or more; a larger --max-size reaches it)"
+unlike "no Memory line" "$(cat "$TMP/out")" '^Memory from'
 status "no file: exit 2" 2 "$MEMTOP" levels

@@ -260,6 +260,9 @@ struct latency_levels {
 	unsigned strides[LAT_MAX_STRIDES]; /* the fixed strides read (bits of missing) */
 	size_t nstrides;
 	int has_memory;          /* the last plateau (beyond every cache) */
+	int memory_unreached;    /* the last plateau is faster than LAT_MEMORY_NS: the curve
+				  * ends in a cache (memory_* then describe that plateau,
+				  * has_memory is 0) */
 	uint64_t memory_from;    /* the first size past the last cache's step */
 	double memory_cycles, memory_ns; /* the median over the octave from there */
 	uint64_t memory_last_size; /* where the curve ends, */
@@ -304,6 +307,8 @@ void latency_level_text(const struct latency_level *l, int over_l1, char *buf, s
 /* The levels as JSON: {"levels":[{"level","size","ns","cycles" (when
  * known),"tlb","entries" (TLB),"way_min","way_max" (when measurable),
  * "step_end","read_from","strides_showing"}...],"memory":{...} (when seen),
+ * "memory_not_reached":{last_level_from, last_level_ns, curve_ends} (a curve
+ * that ends in a cache),
  * "ns_over_l1" (when so),"read_from"}. The fields are added to root. Returns
  * 0, or -1 out of memory. */
 int latency_levels_to_json(const struct latency_levels *lv, cJSON *root);

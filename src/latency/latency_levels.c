@@ -94,7 +94,9 @@ static size_t next_point(const struct reader *rd, size_t i, size_t n)
 }
 
 /* Memory: from the first size past the last cache's step, its latency the
- * median over the octave from there; and where the curve ends. */
+ * median over the octave from there; and where the curve ends. A last
+ * plateau faster than LAT_MEMORY_NS is not memory (a curve that ends
+ * early): memory_unreached, the same figures. */
 static void read_memory(struct reader *rd, struct latency_levels *out, size_t n)
 {
 	const struct latency_curves *c = rd->c;
@@ -104,7 +106,9 @@ static void read_memory(struct reader *rd, struct latency_levels *out, size_t n)
 	for (size_t i = from; i < n; i++)
 		if (isfinite(rd->main[i]))
 			last = i;
-	out->has_memory = 1;
+	/* a last plateau faster than any memory is a cache the curve ends in */
+	out->memory_unreached = rd->seg[rd->nseg - 1].cost < LAT_MEMORY_NS;
+	out->has_memory = !out->memory_unreached;
 	out->memory_from = c->sizes[from];
 	out->memory_ns = median_between(c, rd->main, (double)c->sizes[from],
 					2.0 * (double)c->sizes[from]) - rd->offset;

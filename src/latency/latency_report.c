@@ -144,6 +144,13 @@ int latency_levels_to_json(const struct latency_levels *lv, cJSON *root)
 		if (lv->memory_cycles > 0)
 			cJSON_AddNumberToObject(m, "cycles", round(lv->memory_cycles * 100) / 100);
 	}
+	if (lv->memory_unreached) {
+		if (!(m = cJSON_AddObjectToObject(root, "memory_not_reached")))
+			return -1;
+		cJSON_AddNumberToObject(m, "last_level_from", (double)lv->memory_from);
+		cJSON_AddNumberToObject(m, "last_level_ns", round(lv->memory_ns * 100) / 100);
+		cJSON_AddNumberToObject(m, "curve_ends", (double)lv->last_size);
+	}
 	if (lv->over_l1 && !cJSON_AddTrueToObject(root, "levels_ns_over_l1"))
 		return -1;
 	return cJSON_AddStringToObject(root, "levels_read_from", lv->curve) ? 0 : -1;
@@ -245,6 +252,17 @@ void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct
 		else if (inf)
 			against_info(f, l, ref[i], i == last, inf);
 		print_thin(f, l, lv->strides, lv->nstrides);
+	}
+	if (lv->memory_unreached) {
+		int caches = 1;
+		for (size_t i = 0; i < lv->n; i++)
+			caches += !lv->lv[i].tlb;
+		fmt_latency(lat, sizeof lat, lv->memory_cycles, lv->memory_ns, lv->over_l1, 0);
+		fprintf(f, "The curve ends at %s: the last level seen (from %s, %s) is at least "
+			   "L%d-like, memory not reached (memory answers in %.0f ns or more; a larger "
+			   "--max-size reaches it)\n",
+			fmt_bytes(a, sizeof a, lv->last_size), fmt_bytes(b, sizeof b, lv->memory_from),
+			lat, caches, LAT_MEMORY_NS);
 	}
 	if (lv->has_memory) {
 		fmt_latency(lat, sizeof lat, lv->memory_cycles, lv->memory_ns, lv->over_l1, 0);
