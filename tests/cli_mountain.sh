@@ -3,7 +3,7 @@
 # per size as the seed's program does, the time it took, and writes JSON
 # that memtop reads back; bad arguments exit 2 and write nothing.
 . "$TESTLIB"
-plan 23
+plan 25
 
 "$MEMTOP" run mountain --quick --json "$TMP/m.json" >"$TMP/table" 2>"$TMP/err"
 is "quick mountain exits 0" "$?" 0
@@ -30,6 +30,13 @@ like "--csv header" "$(head -1 "$TMP/csv")" '^size_bytes,s1,s2,s4,s8$'
 out=$("$MEMTOP" run mountain --quick --sizes 16K:64K --profile 2>&1)
 is "--profile: a note after each of the 3 rows" "$(printf '%s\n' "$out" | grep -c '^# [0-9]*K row: ')" 3
 like "--profile: the note's parts" "$out" '^# 64K row: [0-9.]+ ms: warm-up [0-9.]+, tries [0-9.]+ \([0-9]+\), canary [0-9.]+, second looks [0-9.]+ \([0-9]+ cells?\), other -?[0-9.]+$'
+
+# --seed-settings with --quick, in either order: the seed's method on the quick grid
+for o in "--quick --seed-settings" "--seed-settings --quick"; do
+	out=$("$MEMTOP" run mountain $o --sizes 16K:32K --strides 1 2>&1)
+	like "$o: the seed's method, said" "$out" \
+		"^# mountain: 2 sizes 16K\.\.32K x 1 strides, read MB/s, best of 5 tries of 8388608 reads \(the seed's settings\) "
+done
 
 status "--sizes garbage exits 2" 2 "$MEMTOP" run mountain --sizes 16K-8M --json "$TMP/bad.json"
 status "--try-us 0 exits 2" 2 "$MEMTOP" run mountain --try-us 0 --json "$TMP/bad.json"

@@ -101,6 +101,11 @@ void mountain_params_quick(struct mountain_params *p)
 void mountain_params_seed(struct mountain_params *p)
 {
 	mountain_params_default(p);
+	mountain_params_seed_method(p);
+}
+
+void mountain_params_seed_method(struct mountain_params *p)
+{
 	p->fixed_accesses = 1u << 23;
 	p->min_tries = p->max_tries = 5;
 	p->kbest = 1;

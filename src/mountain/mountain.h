@@ -67,8 +67,12 @@ void mountain_params_default(struct mountain_params *p);
 void mountain_params_quick(struct mountain_params *p);
 
 /* The seed's settings: 8M accesses a try, exactly 5 tries, the best counts;
- * no second looks. */
+ * no second looks (the default grid, mountain_params_seed_method). */
 void mountain_params_seed(struct mountain_params *p);
+
+/* The seed's method on the grid p already has (--quick --seed-settings):
+ * 8M accesses a try, exactly 5 tries, the best counts. */
+void mountain_params_seed_method(struct mountain_params *p);
 
 /* Sizes doubling from lo to hi (both rounded to 8-byte words, lo >= 4K,
  * hi <= 64G). Returns 0 or -1 with e ("--sizes: ..."). */

@@ -222,12 +222,12 @@ static int make_params(const struct batch_cli *cli, const struct args *a,
 		       struct mountain_params *p, char *note, size_t len)
 {
 	mt_error e = { "" };
-	if (cli->quick)
+	if (cli->quick) /* --quick --seed-settings: the quick grid, the seed's method */
 		mountain_params_quick(p);
-	else if (a->seed_settings)
-		mountain_params_seed(p);
 	else
 		mountain_params_default(p);
+	if (a->seed_settings)
+		mountain_params_seed_method(p);
 	if (a->sizes) {
 		uint64_t lo = p->sizes[0], hi = p->sizes[p->nsizes - 1];
 		if (mt_parse_size_range(a->sizes, &lo, &hi) < 0) {
