@@ -458,3 +458,43 @@ int falseshare_result_from_json(const cJSON *root, const char *file, struct fals
 		mt_strlcpy(r->source, file, sizeof r->source);
 	return 0;
 }
+
+/* The sweep's verdicts: a spacing this much faster than the packed one has
+ * left the shared line; the next doubling this much faster again means an
+ * adjacent-line prefetcher pairs lines. */
+#define FS_STOP_RATIO 1.5
+#define FS_PAIR_RATIO 1.2
+
+int falseshare_sweep_verdict(const struct falseshare_result *r, char *buf, size_t len)
+{
+	const struct falseshare_cell *sw = r->swp;
+	size_t stop = r->nsweep;
+	buf[0] = 0;
+	if (r->nsweep < 2 || !sw[0].have)
+		return 0;
+	for (size_t i = 1; i < r->nsweep; i++)
+		if (sw[i].have && sw[i].ms * FS_STOP_RATIO < sw[0].ms) {
+			stop = i;
+			break;
+		}
+	if (stop == r->nsweep) {
+		mt_snprintf(buf, len, "the sweep shows no line boundary (packed %.1f ms is as fast as "
+				      "any spacing: the threads may share a core or its cache)",
+			    sw[0].ms);
+		return 1;
+	}
+	if (r->sweep[stop] > 2 * r->sweep[stop - 1]) /* a gap: the boundary is somewhere in it */
+		mt_snprintf(buf, len,
+			    "sharing stops between %u and %u bytes apart (%u is %.1fx faster than %u; "
+			    "the sweep has no spacing in between)",
+			    r->sweep[stop - 1], r->sweep[stop], r->sweep[stop], sw[0].ms / sw[stop].ms,
+			    r->sweep[0]);
+	else
+		mt_snprintf(buf, len, "sharing stops at %u bytes apart (%.1fx faster than %u)",
+			    r->sweep[stop], sw[0].ms / sw[stop].ms, r->sweep[0]);
+	if (stop + 1 < r->nsweep && sw[stop + 1].have && sw[stop + 1].ms * FS_PAIR_RATIO < sw[stop].ms)
+		mt_append(buf, len, "; %u is another %.1fx faster: an adjacent-line prefetcher pairs "
+				    "lines",
+			  r->sweep[stop + 1], sw[stop].ms / sw[stop + 1].ms);
+	return 1;
+}

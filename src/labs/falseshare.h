@@ -107,6 +107,13 @@ void falseshare_result_init(struct falseshare_result *r, const struct falseshare
  * r. */
 int falseshare_result_apply(struct falseshare_result *r, const struct job_event *ev);
 
+/* What the spacing sweep says into buf: "sharing stops at 64 bytes apart
+ * (3.1x faster than 8)", "sharing stops between 8 and 128 bytes apart (...)"
+ * where the sweep has no spacing between the last shared one and the first
+ * free one, or "the sweep shows no line boundary (...)". Returns 1, or 0
+ * with buf empty when the sweep has too little to say anything. */
+int falseshare_sweep_verdict(const struct falseshare_result *r, char *buf, size_t len);
+
 /* Cells measured. */
 size_t falseshare_result_measured(const struct falseshare_result *r);
 

@@ -14,12 +14,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The sweep's verdicts: a spacing this much faster than the packed one has
- * left the shared line; the next doubling this much faster again means an
- * adjacent-line prefetcher pairs lines. */
-#define FS_STOP_RATIO 1.5
-#define FS_PAIR_RATIO 1.2
-
 /* The table on stdout, a row as both layouts of a thread count are in. */
 struct printer {
 	const struct falseshare_params *p;
@@ -196,34 +190,12 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct false
 	return 0;
 }
 
-/* Where the sweep says the sharing stops: the first spacing at least
- * FS_STOP_RATIO faster than the packed one; then whether the next doubling
- * still helps (an adjacent-line prefetcher pairing lines). */
-static void print_sweep_verdict(const struct batch_run *run, const struct falseshare_params *p,
-				const struct falseshare_result *r)
+/* Where the sweep says the sharing stops (falseshare_sweep_verdict). */
+static void print_sweep_verdict(const struct batch_run *run, const struct falseshare_result *r)
 {
-	const struct falseshare_cell *sw = r->swp;
-	size_t stop = p->nsweep;
-	if (p->nsweep < 2 || !sw[0].have)
-		return;
-	for (size_t i = 1; i < p->nsweep; i++)
-		if (sw[i].have && sw[i].ms * FS_STOP_RATIO < sw[0].ms) {
-			stop = i;
-			break;
-		}
-	if (stop == p->nsweep) {
-		fprintf(run->meta,
-			"# the sweep shows no line boundary (packed %.1f ms is as fast as any "
-			"spacing: the threads may share a core or its cache)\n",
-			sw[0].ms);
-		return;
-	}
-	fprintf(run->meta, "# sharing stops at %u bytes apart (%.1fx faster than %u)", p->sweep[stop],
-		sw[0].ms / sw[stop].ms, p->sweep[0]);
-	if (stop + 1 < p->nsweep && sw[stop + 1].have && sw[stop + 1].ms * FS_PAIR_RATIO < sw[stop].ms)
-		fprintf(run->meta, "; %u is another %.1fx faster: an adjacent-line prefetcher pairs lines",
-			p->sweep[stop + 1], sw[stop].ms / sw[stop + 1].ms);
-	fprintf(run->meta, "\n");
+	char line[256];
+	if (falseshare_sweep_verdict(r, line, sizeof line))
+		fprintf(run->meta, "# %s\n", line);
 }
 
 static int falseshare_batch(int argc, char **argv)
@@ -262,7 +234,7 @@ static int falseshare_batch(int argc, char **argv)
 	if ((rc = batch_pump(&run, falseshare_worker, &p, on_event, &b)) != 0)
 		return rc;
 	b.r.hdr = run.hdr;
-	print_sweep_verdict(&run, &p, &b.r);
+	print_sweep_verdict(&run, &b.r);
 	rc = batch_finish(&run, batch_wants_json(&run) ? falseshare_result_to_json(&b.r) : NULL);
 	if (rc)
 		return rc;
