@@ -4,7 +4,7 @@
 # BC faster than AC at n = 256; shuffled at least 3x slower than sequential
 # at 4M cells).
 . "$TESTLIB"
-plan 47
+plan 50
 
 run() { "$MEMTOP" run "$@" 2>&1; }
 # the value of column COL on the row starting with WORD
@@ -30,6 +30,10 @@ unlike "every result equals ijk's" "$out" 'DIFFERS'
 is "matmul JSON: seven results, in order" "$(q mm.json 'results[*].order')" \
 	'ijk jik jki kji kij ikj blocked'
 is "matmul JSON: the class of each order" "$(q mm.json 'results[*].class')" 'AB AB AC AC BC BC BC'
+# blocks past n = 48 are clipped to it: their working set is 48's, said
+is "sweep: block 32's working set" "$(printf '%s\n' "$out" | awk '$1 == 32 { print $5, $6 }')" "8.5 KB"
+like "sweep: block 64 clipped to n, 48's working set" "$out" '^64 +[0-9.]+ +[0-9.]+ +[0-9.]+%  18\.8 KB  \(the block clipped to n\)$'
+like "sweep: block 128 the same" "$out" '^128 +[0-9.]+ +[0-9.]+ +[0-9.]+%  18\.8 KB  \(the block clipped to n\)$'
 is "matmul JSON: five sweep rows" "$(q mm.json 'sweep[*].block')" '8 16 32 64 128'
 is "matmul JSON: n and block" "$(q mm.json n block)" '48 16'
 

@@ -123,9 +123,11 @@ static void on_event(const struct job_event *ev, void *ctx)
 			       "working set of one i (B block + A, C pieces)");
 			b->sweep_head = 1;
 		}
-		printf("%-8zu %9.1f %9.2f %6.1f%%  %.1f KB%s\n", r->block, r->ms, r->ns_iter,
-		       r->spread * 100,
-		       (double)((r->block * r->block + 2 * r->block) * sizeof(double)) / 1024,
+		/* a block past n is clipped to n: its working set is n's */
+		size_t bl = r->block < b->r.n ? r->block : b->r.n;
+		printf("%-8zu %9.1f %9.2f %6.1f%%  %.1f KB%s%s\n", r->block, r->ms, r->ns_iter,
+		       r->spread * 100, (double)((bl * bl + 2 * bl) * sizeof(double)) / 1024,
+		       bl < r->block ? "  (the block clipped to n)" : "",
 		       r->equal ? "" : "  DIFFERS from ijk");
 	}
 }
