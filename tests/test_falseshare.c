@@ -104,6 +104,13 @@ static void worker_streams_table_and_sweep(void **state)
 			}
 		}
 	}
+	{ /* the progress line counts out of the cells it will emit */
+		struct job_progress pr;
+		char cells[64];
+		job_get_progress(job, &pr);
+		job_progress_cells(&pr, cells, sizeof cells);
+		assert_string_equal(cells, "8/8 cells");
+	}
 	assert_int_equal(job_join(job, &e), 0);
 	assert_int_equal(ended, JOB_EV_DONE);
 	assert_int_equal(table, 6);

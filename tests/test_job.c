@@ -202,10 +202,28 @@ static void pinned_to_the_chosen_cpu(void **state)
 	assert_non_null(strstr(e.msg, "CPU 4095"));
 }
 
+/* The progress lines' count: out of the total, or without one when the
+ * worker gave none (the False sharing and Lists tabs said "6/0 cells"). */
+static void progress_cells_text(void **state)
+{
+	struct job_progress p;
+	char buf[64];
+	(void)state;
+	memset(&p, 0, sizeof p);
+	p.cells_done = 6;
+	p.cells_total = 10;
+	job_progress_cells(&p, buf, sizeof buf);
+	assert_string_equal(buf, "6/10 cells");
+	p.cells_total = 0;
+	job_progress_cells(&p, buf, sizeof buf);
+	assert_string_equal(buf, "6 cells");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_cell_once_progress_grows),
+		cmocka_unit_test(progress_cells_text),
 		cmocka_unit_test(cancel_at_the_next_check),
 		cmocka_unit_test(pause_holds_the_worker),
 		cmocka_unit_test(failure_carries_the_message),

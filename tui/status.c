@@ -202,15 +202,15 @@ void status_draw(struct tui *t)
 		wattrset(w, a);
 	} else if (t->job) {
 		struct job_progress p;
-		char eta[32], el[32], line[512];
+		char eta[32], el[32], cells[64], line[512];
 		job_get_progress(t->job, &p);
 		waddch(w, ' ');
 		progress_bar(t, w, p.fraction, 20);
 		fmt_secs(eta, sizeof eta, p.eta_s);
 		fmt_secs(el, sizeof el, p.elapsed_s);
-		mt_snprintf(line, sizeof line, " %3.0f%%  %llu/%llu cells  ETA %s  (%s)  CPU %d%s%s%s",
-			    p.fraction * 100, (unsigned long long)p.cells_done,
-			    (unsigned long long)p.cells_total, eta, el, p.cpu,
+		job_progress_cells(&p, cells, sizeof cells);
+		mt_snprintf(line, sizeof line, " %3.0f%%  %s  ETA %s  (%s)  CPU %d%s%s%s",
+			    p.fraction * 100, cells, eta, el, p.cpu,
 			    job_is_paused(t->job) ? "  PAUSED (p resumes)" : "", t->msg[0] ? "  " : "",
 			    t->msg);
 		tui_put(t, w, 0, getcurx(w), t->cols - getcurx(w) - 1, line);

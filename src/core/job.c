@@ -368,6 +368,15 @@ void job_get_progress(const job_t *cj, struct job_progress *p)
 	}
 }
 
+void job_progress_cells(const struct job_progress *p, char *buf, size_t len)
+{
+	if (p->cells_total)
+		mt_snprintf(buf, len, "%llu/%llu cells", (unsigned long long)p->cells_done,
+			    (unsigned long long)p->cells_total);
+	else
+		mt_snprintf(buf, len, "%llu cells", (unsigned long long)p->cells_done);
+}
+
 int job_join(job_t *j, mt_error *e)
 {
 	int status;
@@ -397,20 +406,19 @@ static void pump_signal(int sig)
 static void draw_progress(const job_t *j, int *drawn)
 {
 	struct job_progress p;
-	char bar[31];
+	char bar[31], cells[64];
 	int fill;
 	job_get_progress(j, &p);
+	job_progress_cells(&p, cells, sizeof cells);
 	fill = (int)(p.fraction * 30.0 + 0.5);
 	for (int i = 0; i < 30; i++)
 		bar[i] = i < fill ? '#' : '.';
 	bar[30] = '\0';
 	if (p.eta_s >= 0)
-		fprintf(stderr, "\r[%s] %3.0f%%  %llu/%llu cells  ETA %.0fs \033[K", bar,
-			p.fraction * 100, (unsigned long long)p.cells_done,
-			(unsigned long long)p.cells_total, ceil(p.eta_s));
+		fprintf(stderr, "\r[%s] %3.0f%%  %s  ETA %.0fs \033[K", bar, p.fraction * 100, cells,
+			ceil(p.eta_s));
 	else
-		fprintf(stderr, "\r[%s] %3.0f%%  %llu/%llu cells \033[K", bar, p.fraction * 100,
-			(unsigned long long)p.cells_done, (unsigned long long)p.cells_total);
+		fprintf(stderr, "\r[%s] %3.0f%%  %s \033[K", bar, p.fraction * 100, cells);
 	fflush(stderr);
 	*drawn = 1;
 }

@@ -99,6 +99,10 @@ struct job_progress {
 };
 void job_get_progress(const job_t *job, struct job_progress *p);
 
+/* The cells of p as the progress lines say them: "6/10 cells", or "97
+ * cells" when the worker gave no total (never "6/0"). */
+void job_progress_cells(const struct job_progress *p, char *buf, size_t len);
+
 /* Wait for the worker to end, free the job, and return its status: 0 done,
  * 1 cancelled, -1 failed (e set with the worker's message). Events not yet
  * taken are dropped. */

@@ -245,6 +245,7 @@ int falseshare_worker(job_t *job, void *arg, mt_error *e)
 		total += 2.0 * p->threads[i];
 	total += (double)p->nsweep * p->sweep_threads;
 	total *= (double)p->rounds * p->tries;
+	job_set_total(job, 2 * (uint64_t)p->nthreads + p->nsweep); /* the cells it emits */
 	for (size_t i = 0; i < p->nthreads && !rc; i++)
 		for (int layout = 0; layout < 2 && !rc; layout++)
 			rc = run_cell(job, p, &units, total, FALSESHARE_CELL_TABLE, (int)i, layout,
