@@ -3,7 +3,7 @@
 # per size as the seed's program does, the time it took, and writes JSON
 # that memtop reads back; bad arguments exit 2 and write nothing.
 . "$TESTLIB"
-plan 25
+plan 27
 
 "$MEMTOP" run mountain --quick --json "$TMP/m.json" >"$TMP/table" 2>"$TMP/err"
 is "quick mountain exits 0" "$?" 0
@@ -37,6 +37,13 @@ for o in "--quick --seed-settings" "--seed-settings --quick"; do
 	like "$o: the seed's method, said" "$out" \
 		"^# mountain: 2 sizes 16K\.\.32K x 1 strides, read MB/s, best of 5 tries of 8388608 reads \(the seed's settings\) "
 done
+
+# two-digit strides: each header ends where its column's numbers end
+out=$("$MEMTOP" run mountain --quick --sizes 16K:16K --strides 9,10,15 2>/dev/null)
+is "strides 9, 10, 15: the header's widths" "$(printf '%s\n' "$out" | grep ' size ')" \
+	"   size       s9      s10      s15  spread"
+is "s15 ends where the row's third number ends" \
+	"$(printf '%s\n' "$out" | awk '/ size / { h = index($0, "s15") + 2 } $1 == "16K" { r = index($0, " " $4) + length($4) } END { print h, r }')" "34 34"
 
 status "--sizes garbage exits 2" 2 "$MEMTOP" run mountain --sizes 16K-8M --json "$TMP/bad.json"
 status "--try-us 0 exits 2" 2 "$MEMTOP" run mountain --try-us 0 --json "$TMP/bad.json"

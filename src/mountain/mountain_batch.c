@@ -70,8 +70,11 @@ static void print_head(const struct printer *b)
 		return;
 	}
 	printf("%7s", "size");
-	for (size_t c = 0; c < m->nstrides; c++)
-		printf(" %7s%-u", "s", m->strides[c]);
+	for (size_t c = 0; c < m->nstrides; c++) { /* as wide as the row's " %8.0f" */
+		char h[16];
+		mt_snprintf(h, sizeof h, "s%u", m->strides[c]);
+		printf(" %8s", h);
+	}
 	printf("  spread\n");
 }
 
