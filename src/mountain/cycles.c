@@ -24,8 +24,7 @@ void cpw_clock_of(const struct run_header *h, int measured_here, struct cpw_cloc
 		 * "Clock frequency is approx. 2100.0 MHz"): the file's, and said so */
 		c->how = CPW_FILE;
 		c->ghz = h->clock.ticks_per_ns;
-		if (!c->why[0])
-			mt_strlcpy(c->why, "the clock its program stated", sizeof c->why);
+		c->tsc = 1;
 	} else {
 		c->how = CPW_UNKNOWN;
 	}
@@ -112,8 +111,15 @@ const char *cpw_clock_words(char *buf, size_t len, const struct cpw_clock *c)
 		mt_snprintf(buf, len, "core %.2f GHz, calibrated with the run", c->ghz);
 		break;
 	case CPW_FILE:
-		mt_snprintf(buf, len, "core %.2f GHz, from the file%s%s", c->ghz,
-			    c->why[0] ? ": " : "", c->why);
+		if (c->tsc) /* CS:APP times with the TSC and prints its rate */
+			mt_snprintf(buf, len,
+				    "%.2f GHz, the TSC rate the file's program stated: the "
+				    "time-stamp counter's, not the core clock, which may run faster; "
+				    "a cycle here is a TSC tick",
+				    c->ghz);
+		else
+			mt_snprintf(buf, len, "core %.2f GHz, from the file%s%s", c->ghz,
+				    c->why[0] ? ": " : "", c->why);
 		break;
 	case CPW_BOUND:
 		if (c->why[0]) /* the note names the bound */

@@ -11,8 +11,9 @@
  * smallest row left out: it is overhead-bound) and the floor (the slowest
  * cell, the smallest row left out too). The clock is the one memtop
  * calibrated with the run, the one a saved file carries (its core clock, or
- * for an imported table the clock its program stated), or a file's upper
- * bound with its reason; else unknown, and no cycles are printed. */
+ * for an imported table the TSC rate its program stated: not a core clock,
+ * and said so), or a file's upper bound with its reason; else unknown, and
+ * no cycles are printed. */
 #ifndef MEMTOP_CYCLES_H
 #define MEMTOP_CYCLES_H
 
@@ -36,6 +37,8 @@ struct cpw_clock {
 	enum cpw_how how;
 	double ghz;     /* 0 when unknown */
 	char why[200];  /* the file's note ("unknown: Apple does not publish it ..."), or "" */
+	int tsc;        /* CPW_FILE: the rate of the time-stamp counter the file's program
+			 * stated (CS:APP's), not a core clock */
 };
 
 /* The clock of a run with header h; measured_here: the run was measured
