@@ -2,7 +2,7 @@
 # memtop cliffs on the seed's tables: the seed rule reproduces the seed's
 # output, the merged rule drops its false L2; bad files exit 2 with one line.
 . "$TESTLIB"
-plan 32
+plan 36
 REF="$MEMTOP_DATA/m4max.json"
 
 out=$("$MEMTOP" cliffs "$REF" --stride 8 --rule seed)
@@ -33,6 +33,16 @@ like "passport: the full 256K row, its knee and stride 1 / stride 8" "$out" \
  +flat from stride 8 = 64 bytes; stride 1 / stride 8 = 3\.83$'
 is "--json, seed rule" "$("$MEMTOP" cliffs "$REF" --stride 8 --rule seed --json)" \
 	'{"stride":8,"rule":"seed","cliffs":[{"from":131072,"to":262144,"ratio":3.541,"level":131072,"confidence":1}],"levels":[131072],"line_bytes":64}'
+
+# the seed's spelling: the stride after the file (./cliffs mountain.json 8)
+is "cliffs FILE 8 is cliffs FILE --stride 8" "$("$MEMTOP" cliffs "$REF" 8 --rule seed)" \
+	"$("$MEMTOP" cliffs "$REF" --stride 8 --rule seed)"
+status "cliffs FILE x: exit 2" 2 "$MEMTOP" cliffs "$REF" x
+is "names the memtop spelling" "$(cat "$TMP/err")" \
+	"memtop: cliffs: expected one mountain file, and a stride as --stride N or after the file (see memtop cliffs --help)"
+# and the seed's --out for the JSON a run writes
+"$MEMTOP" run mountain --quick --sizes 16K:16K --strides 1 --out "$TMP/out.json" >/dev/null 2>&1
+is "run mountain --out FILE writes the JSON as --json does" "$("$JSONQ" "$TMP/out.json" 'strides[*]')" 1
 
 status "stride 3 is not in the file: exit 2" 2 "$MEMTOP" cliffs "$REF" --stride 3
 like "names the file and the strides it has" "$(cat "$TMP/err")" 'm4max.json: no stride 3 in the file \(strides: 1, 2, 4, 8, 15\)'

@@ -38,10 +38,11 @@ struct cliffs_cli {
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: memtop cliffs FILE.json [OPTIONS]\n"
+		"Usage: memtop cliffs FILE.json [STRIDE] [OPTIONS]\n"
 		"Find cache boundaries (cliffs) in a saved mountain.\n\n"
 		"  --stride N         read the column of stride N words (default: every\n"
-		"                     stride of at least 8 words, else the largest)\n"
+		"                     stride of at least 8 words, else the largest); the\n"
+		"                     seed's spelling, a STRIDE after the file, is the same\n"
 		"  --ratio R          a drop of at least R between neighbouring sizes is a\n"
 		"                     cliff; levels differ at least R (default 1.5)\n"
 		"  --rule seed|merged seed: every such drop is a level (the seed's rule);\n"
@@ -120,8 +121,13 @@ static int parse(int argc, char **argv, struct cliffs_cli *c)
 			optind++;
 		}
 	}
+	/* the seed's spelling, cliffs FILE 8: the stride after the file */
+	if (optind == argc - 2 && !c->stride &&
+	    mt_parse_int(argv[optind + 1], 1, 1 << 20, &c->stride) == 0)
+		argc--;
 	if (optind != argc - 1) {
-		mt_warn("cliffs: expected one mountain file (see memtop cliffs --help)");
+		mt_warn("cliffs: expected one mountain file, and a stride as --stride N or after "
+			"the file (see memtop cliffs --help)");
 		return MT_EXIT_USAGE;
 	}
 	c->file = argv[optind];

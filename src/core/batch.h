@@ -37,12 +37,14 @@ enum {
 };
 
 /* Option table entries: every experiment lists BATCH_OPTIONS (--quick,
- * --json, --compact, --csv, --help); those that measure on a pinned worker add
+ * --json, --compact, --csv, --help; --out is --json, the seed's programs'
+ * spelling); those that measure on a pinned worker add
  * BATCH_OPTION_CPU. */
 #define BATCH_OPTION_CPU { "cpu", required_argument, NULL, BATCH_OPT_CPU }
 #define BATCH_OPTIONS                                           \
 	{ "quick", no_argument, NULL, BATCH_OPT_QUICK },        \
 	{ "json", required_argument, NULL, BATCH_OPT_JSON },    \
+	{ "out", required_argument, NULL, BATCH_OPT_JSON },     \
 	{ "csv", no_argument, NULL, BATCH_OPT_CSV },            \
 	{ "compact", no_argument, NULL, BATCH_OPT_COMPACT },    \
 	{ "help", no_argument, NULL, BATCH_OPT_HELP }
