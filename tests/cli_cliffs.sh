@@ -2,7 +2,7 @@
 # memtop cliffs on the seed's tables: the seed rule reproduces the seed's
 # output, the merged rule drops its false L2; bad files exit 2 with one line.
 . "$TESTLIB"
-plan 36
+plan 39
 REF="$MEMTOP_DATA/m4max.json"
 
 out=$("$MEMTOP" cliffs "$REF" --stride 8 --rule seed)
@@ -31,6 +31,13 @@ like "passport: the stride-1 ridge, 85..91 % of the peak" "$out" \
 like "passport: the full 256K row, its knee and stride 1 / stride 8" "$out" \
 	'line row   256K \(the full row\), strides 1\.\.15: 79876 55905 45076 36083 29151 24520 21168 20841 20123 19748 21643 28225 19346 19901 28296
  +flat from stride 8 = 64 bytes; stride 1 / stride 8 = 3\.83$'
+# a quick grid (strides 1..8): the passport of what it supports, the line
+# size said not measurable from its strides
+out=$("$MEMTOP" cliffs "$TESTDATA/m4max-strides1to8.json")
+like "strides 1..8: the passport is printed" "$out" '^passport \(seed 000, step 5: write these down\):$'
+like "strides 1..8: peak/floor" "$out" '^  peak/floor   6\.47$'
+like "strides 1..8: the line size not measurable" "$out" \
+	'^             line size not measurable from strides 1\.\.8: run the full grid; stride 1 / stride 8 = 3\.83$'
 is "--json, seed rule" "$("$MEMTOP" cliffs "$REF" --stride 8 --rule seed --json)" \
 	'{"stride":8,"rule":"seed","cliffs":[{"from":131072,"to":262144,"ratio":3.541,"level":131072,"confidence":1}],"levels":[131072],"line_bytes":64}'
 

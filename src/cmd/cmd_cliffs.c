@@ -427,7 +427,7 @@ static void print_text(const struct mountain *m, const struct cliffs_cli *c, con
 		print_combined(m, d, num);
 	if (inf)
 		print_verdicts(d, num, inf);
-	if (ncols > 1)
+	if (ncols > 1 || !c->stride) /* a quick grid's one column too: what it supports */
 		passport_report(stdout, m);
 	if (lat)
 		print_latency_check(d, num, c->latency, lat, inf);

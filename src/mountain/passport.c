@@ -202,6 +202,10 @@ void passport_print(FILE *f, const struct passport *p, const char *indent)
 	if (p->line_bytes)
 		fprintf(f, "flat from stride %llu = %llu bytes",
 			(unsigned long long)(p->line_bytes / 8), (unsigned long long)p->line_bytes);
+	else if (p->row_n && p->row_strides[p->row_n - 1] <= CLIFFS_LINE_WORDS)
+		/* a knee at the last stride cannot be told from one past it */
+		fprintf(f, "line size not measurable from strides %u..%u: run the full grid",
+			p->row_strides[0], p->row_strides[p->row_n - 1]);
 	else
 		fprintf(f, "does not flatten within these strides");
 	if (!isnan(p->s1_s8))
