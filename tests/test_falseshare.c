@@ -129,16 +129,21 @@ static void cancel_stops_threads(void **state)
 	assert_true(test_job_cancel_after(falseshare_worker, &p, 100) < CANCEL_BOUND_NS);
 }
 
-/* A sweep of recorded times: spacings sw[i] took ms[i]. */
-static void sweep_of(struct falseshare_result *r, const unsigned *sw, const double *ms, size_t n)
+/* The verdict on a sweep of recorded times (spacings sw[i] took ms[i]):
+ * want, or "" when it has nothing to say. */
+static void verdict_is(const unsigned *sw, const double *ms, size_t n, const char *want)
 {
-	memset(r, 0, sizeof *r);
-	r->nsweep = n;
+	struct falseshare_result r;
+	char line[256];
+	memset(&r, 0, sizeof r);
+	r.nsweep = n;
 	for (size_t i = 0; i < n; i++) {
-		r->sweep[i] = sw[i];
-		r->swp[i].have = 1;
-		r->swp[i].ms = ms[i];
+		r.sweep[i] = sw[i];
+		r.swp[i].have = 1;
+		r.swp[i].ms = ms[i];
 	}
+	assert_int_equal(falseshare_sweep_verdict(&r, line, sizeof line), want[0] != 0);
+	assert_string_equal(line, want);
 }
 
 /* The verdict says what the sweep could resolve: the quick sweep's 8 and
@@ -148,22 +153,13 @@ static void sweep_verdict_resolution(void **state)
 	static const unsigned quick[] = { 8, 128 }, full[] = { 8, 16, 32, 64, 128, 256 };
 	static const double qms[] = { 10, 3 }, fms[] = { 10, 10, 9.5, 3, 3, 3 },
 			    flat[] = { 10, 10, 10, 10, 10, 10 };
-	struct falseshare_result r;
-	char line[256];
 	(void)state;
-	sweep_of(&r, quick, qms, 2);
-	assert_int_equal(falseshare_sweep_verdict(&r, line, sizeof line), 1);
-	assert_string_equal(line, "sharing stops between 8 and 128 bytes apart (128 is 3.3x "
-				  "faster than 8; the sweep has no spacing in between)");
-	sweep_of(&r, full, fms, 6);
-	assert_int_equal(falseshare_sweep_verdict(&r, line, sizeof line), 1);
-	assert_string_equal(line, "sharing stops at 64 bytes apart (3.3x faster than 8)");
-	sweep_of(&r, full, flat, 6);
-	assert_int_equal(falseshare_sweep_verdict(&r, line, sizeof line), 1);
-	assert_string_equal(line, "the sweep shows no line boundary (packed 10.0 ms is as fast as "
+	verdict_is(quick, qms, 2, "sharing stops between 8 and 128 bytes apart (128 is 3.3x faster "
+				  "than 8; the sweep has no spacing in between)");
+	verdict_is(full, fms, 6, "sharing stops at 64 bytes apart (3.3x faster than 8)");
+	verdict_is(full, flat, 6, "the sweep shows no line boundary (packed 10.0 ms is as fast as "
 				  "any spacing: the threads may share a core or its cache)");
-	sweep_of(&r, quick, qms, 1);
-	assert_int_equal(falseshare_sweep_verdict(&r, line, sizeof line), 0);
+	verdict_is(quick, qms, 1, "");
 }
 
 int main(void)
