@@ -52,6 +52,10 @@ fi
 twait 'done:|stopped' 60
 tkeys b
 wok "the table again" "done: every kernel's arrays checked" 60
+# the first table's "done" may still be on the screen: w waits for the
+# second table's job to end (no progress line left)
+n=600
+while [ "$n" -gt 0 ] && tcap | grep -Eq '[0-9]+(/[0-9]+)? cells +ETA'; do sleep 0.1; n=$((n - 1)); done
 tkeys w
 wok "w offers the default name" 'Save as: memtop-bandwidth-.*\.json' 5
 tkeys C-u "$TMP/bw.json" Enter
