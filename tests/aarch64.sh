@@ -8,7 +8,10 @@
 # recorded machines, JSON, cliffs and levels on recorded data, the fuzz
 # seeds and crashes, and the CLI of sim, transpose, cliffs, a real quick
 # latency run and a quick mountain (the CNTVCT clock, the no-CPUID info
-# path and the aarch64 kernels). Timing tests are skipped: MEMTOP_SKIP_TIMING=qemu-user
+# path and the aarch64 kernels), then every experiment's --quick run, info,
+# cliffs, levels, import, compare and plot, each under a time limit
+# (tests/cli_every.sh). First it checks that the loader qemu starts and the
+# libc it finds are one glibc build (see loader_matches). Timing tests are skipped: MEMTOP_SKIP_TIMING=qemu-user
 # (an emulated core's timings mean nothing). Ends with "aarch64: N passed,
 # N failed, N skipped"; exit 0 when nothing failed.
 set -u
@@ -40,12 +43,44 @@ file memtop | grep -q 'ARM aarch64' || { echo "aarch64: memtop is not an aarch64
 t1=$(date +%s)
 echo "aarch64: cross-built in $((t1 - t0)) s"
 
+# glibc_of: the Debian build in a glibc banner ("2.36-9+deb12u14")
+glibc_of() { sed -n '1s/.*(\(.*GLIBC[^)]*\)).*/\1/p'; }
+# loader_matches: the loader qemu-aarch64 starts (from $QEMU_LD_PREFIX when
+# set, else the host's) is the same glibc build as the libc.so.6 that loader
+# then finds (through the host's ld.so.cache: the multiarch libc6:arm64).
+# Their private _rtld_global differs between builds: with the cross
+# toolchain's loader (2.36-8) and libc6:arm64's libc (2.36-9+deb12u14) it
+# is 8 bytes longer in the libc's view, and pthread_create walks a stack
+# cache list that never ends: every thread start spins at 100 % for good.
+loader_matches() {
+	p=${QEMU_LD_PREFIX:-}
+	ld=/lib/ld-linux-aarch64.so.1
+	[ -n "$p" ] && [ -e "$p$ld" ] && ld=$p$ld
+	libc=$(qemu-aarch64 -E LD_TRACE_LOADED_OBJECTS=1 ./memtop 2>/dev/null |
+		sed -n 's/^[[:space:]]*libc\.so\.6 => \([^ ]*\) .*/\1/p')
+	[ -n "$p" ] && [ -e "$p$libc" ] && libc=$p$libc
+	ldv=$(qemu-aarch64 "$ld" --version 2>/dev/null | glibc_of)
+	libcv=$(qemu-aarch64 "$libc" 2>/dev/null | glibc_of)
+	[ -n "$ldv" ] && [ "$ldv" = "$libcv" ] && return 0
+	echo "aarch64: loader $ld is ${ldv:-unknown} but the libc.so.6 it finds, $libc, is ${libcv:-unknown}: threads would hang in pthread_create"
+	return 1
+}
+if ! loader_matches; then
+	[ -n "${QEMU_LD_PREFIX:-}" ] || exit 1
+	echo "aarch64: QEMU_LD_PREFIX=$QEMU_LD_PREFIX does not match the arm64 libraries; the tests run without it"
+	unset QEMU_LD_PREFIX
+	loader_matches || exit 1
+fi
+
 UNITS="tests/test_util tests/test_batch tests/test_sim tests/test_trace tests/test_transpose tests/test_cliffs
 	tests/test_mountain_json tests/test_info tests/test_latency tests/test_tui_model"
 SCRIPTS="tests/cli_sim.sh tests/cli_transpose.sh tests/cli_cliffs.sh tests/cli_latency.sh tests/cli_mountain.sh
-	tests/fuzz_replay.sh"
+	tests/fuzz_replay.sh tests/cli_every.sh"
+# Each test program under a limit too (600 s, a script 900 s): a hang ends
+# as a failure; cli_every.sh limits each of its command lines to 60 s.
 # shellcheck disable=SC2086
-make check TESTS="$(echo $UNITS $SCRIPTS)" LOG_COMPILER="qemu-aarch64" TEST_RUNNER="qemu-aarch64" \
+make check TESTS="$(echo $UNITS $SCRIPTS)" LOG_COMPILER="timeout -k 5 600 qemu-aarch64" \
+	SH_LOG_COMPILER="timeout -k 5 900 sh" TEST_RUNNER="qemu-aarch64" \
 	MEMTOP_SKIP_TIMING="qemu-user" >check.log 2>&1
 rc=$?
 t2=$(date +%s)
