@@ -30,6 +30,12 @@ like "the title names the ISA and the thread count shown" "$screen" \
 shown=$(printf '%s\n' "$screen" | sed -n 's/.* kernels, \([0-9]*\) thread.*/\1/p')
 tkeys t
 wok "t shows the other thread count" "kernels, [0-9]+ threads? \\(t: next" 5
+# the title above matches before the redraw too: wait (5 s at most) for it to change
+n=50
+while [ "$n" -gt 0 ] && [ "$(tcap | sed -n 's/.* kernels, \([0-9]*\) thread.*/\1/p')" = "$shown" ]; do
+	sleep 0.1
+	n=$((n - 1))
+done
 unlike "... not the one shown before" "$(tcap | sed -n 's/.* kernels, \([0-9]*\) thread.*/\1/p')" "^$shown\$"
 tkeys Down
 wok "the cursor's kernel heads the scaling panel" '^ read_vector at .* over threads' 5
