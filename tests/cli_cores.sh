@@ -5,7 +5,7 @@
 # and the bad input: a CPU that does not exist or is not allowed, one CPU,
 # a list that is not one; nothing written then.
 . "$TESTLIB"
-plan 29
+plan 31
 
 q() { f=$1; shift; "$JSONQ" "$TMP/$f" "$@" | tr '\n' ' ' | sed 's/ $//'; }
 # the first two CPUs this process may run on, "A,B" ("" when fewer)
@@ -16,7 +16,7 @@ a=${two%,*}
 b=${two#*,}
 
 if [ -z "$two" ] || [ "$a" = "$two" ]; then
-	for i in $(seq 1 29); do skip "cores test $i" "fewer than two CPUs to pair here"; done
+	for i in $(seq 1 31); do skip "cores test $i" "fewer than two CPUs to pair here"; done
 	exit 0
 fi
 
@@ -43,6 +43,22 @@ is "JSON: the summary names the pair's relation" "$(q c.json 'summary[0].relatio
 is "JSON: what the figure is" "$(q c.json one_way)" "one-way ns = round trip / 2"
 ok "JSON: the run header (the diagnostics count the CPUs)" \
 	awk -v n="$(q c.json diagnostics.ncpu)" 'BEGIN { exit !(n + 0 >= 2) }'
+
+# the relation is the topology's: nearer than an L3 group's when both CPUs
+# share an L3 in `memtop topo`, farther when they do not
+rel=$(q c.json 'pairs[0].relation')
+if "$MEMTOP" topo --json "$TMP/t.json" >/dev/null 2>&1; then
+	share=$("$JSONQ" "$TMP/t.json" 'l3_groups[*].cpus' | tr -d '[]' |
+		awk -F, -v a="$a" -v b="$b" '{ x = y = 0; for (i = 1; i <= NF; i++) {
+			x += $i + 0 == a; y += $i + 0 == b } if (x && y) s = 1 } END { print s + 0 }')
+	if [ "$share" = 1 ]; then want='^(SMT siblings|separate cores, same L2|same L3 group)$'
+	else want='^(same NUMA node|same package|other socket)$'; fi
+	like "the pair's relation ($rel) is the topology's (a shared L3: $share)" "$rel" "$want"
+	like "JSON: where each CPU sits" "$(q c.json 'places[0]')" "^CPU $a: "
+else
+	skip "the pair's relation is the topology's" "memtop topo cannot read this machine"
+	skip "JSON: where each CPU sits" "memtop topo cannot read this machine"
+fi
 
 out=$("$MEMTOP" run cores --quick --cpus "$two" --csv 2>/dev/null)
 like "--csv: a header and one row a pair" "$(printf '%s\n' "$out" | head -n 1)" \

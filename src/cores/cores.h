@@ -31,19 +31,20 @@
 
 #include "core/job.h"
 #include "core/runhdr.h"
+#include "core/topo.h"
 #include "core/util.h"
 
 #define CORES_MAX_CPUS 512
 #define CORES_SAMPLE_ABOVE 32 /* --sample is the default above this many CPUs */
 #define CORES_REL_LEN 48
-#define CORES_PLACE_LEN 64
+#define CORES_PLACE_LEN 96
 
 /* Where one CPU sits, as the plan needs it: its core (SMT siblings share
  * one), its group (an L3 group, else a node, else a package) and the words
  * the Cores tab shows for it. -1: not known. */
 struct cores_place {
 	int cpu, core, group;
-	char text[CORES_PLACE_LEN]; /* "core 3, L3 group 0, node 0" or "" */
+	char text[CORES_PLACE_LEN]; /* topo_place_text's "CPU 3: core kind P, L3 group 0, ..." or "" */
 };
 
 /* One pair of the plan, and its measurement once done. */
@@ -85,23 +86,25 @@ struct cores_plan {
 int cores_parse_cpus(const char *s, const int *allowed, int nallowed, int *cpus, int cap,
 		     mt_error *e);
 
-/* Fill places[0..n) for cpus from this machine's topology (core, group and
- * words; -1 and "" for what it cannot tell). */
-void cores_places(const int *cpus, int n, struct cores_place *places);
+/* Fill places[0..n) for cpus from topology t (core, group: the L3 group,
+ * else the NUMA node, else the package; and words). t NULL, or a CPU t does
+ * not know: -1 and "". */
+void cores_places(const struct topo *t, const int *cpus, int n, struct cores_place *places);
 
-/* The relation between two CPUs of this machine, by the topology's name
- * ("SMT siblings", "same L3 group", ..., "unknown"). */
-const char *cores_relation(int a, int b);
+/* The relation between CPUs a and b in topology ctx (a const struct topo *;
+ * NULL: "unknown"), by topo_rel_name ("SMT siblings", "same L3 group", ...,
+ * "other socket", "unknown"). */
+const char *cores_relation(const void *ctx, int a, int b);
 
 /* Build the plan for places[0..n) (ascending CPUs, n >= 2): every pair
  * (sample 0), or (sample 1) one CPU per core measured against one
  * representative of each group, plus each core's SMT pair, so a big machine
- * is measured in a minute. rel(a, b) names the relation of two CPUs (NULL:
- * cores_relation). Returns 0, or -1 with e (fewer than two CPUs, more than
- * CORES_MAX_CPUS, memory). Free with cores_plan_free. */
+ * is measured in a minute. rel(ctx, a, b) names the relation of two CPUs
+ * (NULL: cores_relation). Returns 0, or -1 with e (fewer than two CPUs,
+ * more than CORES_MAX_CPUS, memory). Free with cores_plan_free. */
 int cores_plan_make(struct cores_plan *pl, const struct cores_params *p,
 		    const struct cores_place *places, int n, int sample,
-		    const char *(*rel)(int a, int b), mt_error *e);
+		    const char *(*rel)(const void *ctx, int a, int b), const void *ctx, mt_error *e);
 
 /* Free what cores_plan_make allocated (the plan stays valid, empty). */
 void cores_plan_free(struct cores_plan *pl);

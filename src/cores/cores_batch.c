@@ -204,15 +204,19 @@ static int cores_batch(int argc, char **argv)
 	struct printer b;
 	struct batch_cli cli;
 	struct batch_run run;
+	struct topo *topo = NULL;
 	int n, sample, rc;
-	mt_error e;
+	mt_error e, te;
 
 	if (parse_args(&cli, argc, argv, &p, cpus, &n, &sample) < 0)
 		return cli.rc;
-	cores_places(cpus, n, places);
+	if (topo_load(NULL, &topo, &te) < 0)
+		topo = NULL; /* the relations are "unknown" then; said below */
+	cores_places(topo, cpus, n, places);
 	memset(&b, 0, sizeof b);
-	if (cores_plan_make(&plan, &p, places, n, sample, NULL, &e) < 0 ||
-	    cores_result_init(&b.r, &plan, &e) < 0) {
+	rc = cores_plan_make(&plan, &p, places, n, sample, NULL, topo, &e);
+	topo_free(topo);
+	if (rc < 0 || cores_result_init(&b.r, &plan, &e) < 0) {
 		mt_warn("run cores: %s", e.msg);
 		cores_plan_free(&plan);
 		return MT_EXIT_RUNTIME;
@@ -221,6 +225,8 @@ static int cores_batch(int argc, char **argv)
 	b.csv = cli.csv;
 	/* The worker only starts and joins the two threads of each pair. */
 	batch_begin(&run, &cli, 0);
+	if (!topo)
+		fprintf(run.meta, "# no topology (%s): every relation is unknown\n", te.msg);
 	print_head(&run, &plan, cli.csv);
 	rc = batch_pump(&run, cores_worker, &plan, on_event, &b);
 	if (rc == 0) {

@@ -82,27 +82,43 @@ int cores_parse_cpus(const char *s, const int *allowed, int nallowed, int *cpus,
 	return n;
 }
 
-void cores_places(const int *cpus, int n, struct cores_place *places)
+void cores_places(const struct topo *t, const int *cpus, int n, struct cores_place *places)
 {
 	for (int i = 0; i < n; i++) {
-		places[i].cpu = cpus[i];
-		places[i].core = -1;
-		places[i].group = -1;
-		places[i].text[0] = '\0';
+		const struct topo_cpu *c = t ? topo_cpu(t, cpus[i]) : NULL;
+		struct cores_place *pc = &places[i];
+		pc->cpu = cpus[i];
+		pc->core = c ? c->core : -1;
+		pc->group = -1;
+		pc->text[0] = '\0';
+		if (!c)
+			continue;
+		/* groups kept apart: L3 groups, else nodes, else packages */
+		if (c->l3 >= 0)
+			pc->group = c->l3;
+		else if (c->node >= 0)
+			pc->group = 100000 + c->node;
+		else if (c->package >= 0)
+			pc->group = 200000 + c->package;
+		topo_place_text(t, cpus[i], pc->text, sizeof pc->text);
 	}
 }
 
-const char *cores_relation(int a, int b)
+const char *cores_relation(const void *ctx, int a, int b)
 {
-	(void)a;
-	(void)b;
-	return "unknown";
+	return topo_rel_name(ctx ? topo_relation(ctx, a, b) : TOPO_REL_UNKNOWN);
 }
+
+/* What names a pair's relation. */
+struct relator {
+	const char *(*fn)(const void *ctx, int a, int b);
+	const void *ctx;
+};
 
 /* Append pair (i, j) (either order) unless it is there (seen: n x n
  * flags). Returns 0, or -1 out of room. */
 static int add_pair(struct cores_plan *pl, size_t cap, unsigned char *seen,
-		    const struct cores_place *pc, int i, int j, const char *(*rel)(int, int))
+		    const struct cores_place *pc, int i, int j, const struct relator *rel)
 {
 	int a = i < j ? i : j, b = i < j ? j : i;
 	struct cores_pair *q;
@@ -115,7 +131,7 @@ static int add_pair(struct cores_plan *pl, size_t cap, unsigned char *seen,
 	memset(q, 0, sizeof *q);
 	q->ia = a;
 	q->ib = b;
-	mt_strlcpy(q->rel, rel(pc[a].cpu, pc[b].cpu), sizeof q->rel);
+	mt_strlcpy(q->rel, rel->fn(rel->ctx, pc[a].cpu, pc[b].cpu), sizeof q->rel);
 	return 0;
 }
 
@@ -134,7 +150,7 @@ static int core_head(const struct cores_place *pc, int i)
 /* The sampled pairs: each core's first CPU against the first core of each
  * group (a CPU with no group is its own), and each core's SMT pair. */
 static int plan_sample(struct cores_plan *pl, size_t cap, unsigned char *seen,
-		       const struct cores_place *pc, const char *(*rel)(int, int))
+		       const struct cores_place *pc, const struct relator *rel)
 {
 	int n = pl->n;
 	for (int i = 0; i < n; i++) {
@@ -160,8 +176,9 @@ static int plan_sample(struct cores_plan *pl, size_t cap, unsigned char *seen,
 
 int cores_plan_make(struct cores_plan *pl, const struct cores_params *p,
 		    const struct cores_place *places, int n, int sample,
-		    const char *(*rel)(int a, int b), mt_error *e)
+		    const char *(*rel)(const void *ctx, int a, int b), const void *ctx, mt_error *e)
 {
+	struct relator rl = { rel ? rel : cores_relation, ctx };
 	unsigned char *seen = NULL;
 	size_t cap;
 	int rc = 0;
@@ -170,8 +187,6 @@ int cores_plan_make(struct cores_plan *pl, const struct cores_params *p,
 		return mt_fail(e, "core-to-core latency needs two CPUs or more, got %d", n);
 	if (n > CORES_MAX_CPUS)
 		return mt_fail(e, "more than %d CPUs", CORES_MAX_CPUS);
-	if (!rel)
-		rel = cores_relation;
 	pl->p = *p;
 	pl->n = n;
 	pl->sampled = sample != 0;
@@ -187,12 +202,12 @@ int cores_plan_make(struct cores_plan *pl, const struct cores_params *p,
 		goto fail;
 	}
 	if (sample) {
-		if (plan_sample(pl, cap, seen, places, rel) < 0)
+		if (plan_sample(pl, cap, seen, places, &rl) < 0)
 			rc = mt_fail(e, "sampling planned more pairs than there are");
 	} else {
 		for (int i = 0; i < n; i++)
 			for (int j = i + 1; j < n; j++)
-				add_pair(pl, cap, seen, places, i, j, rel);
+				add_pair(pl, cap, seen, places, i, j, &rl);
 	}
 	if (rc == 0) {
 		free(seen);
