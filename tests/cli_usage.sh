@@ -24,7 +24,7 @@ is "unknown command: one line on stderr" "$(wc -l <"$TMP/err" | tr -d ' ')" 1
 status "unknown experiment exits 2" 2 "$MEMTOP" run nosuch
 # exactly these, in this order (an experiment added is added here)
 is "run --help lists the nine experiments" "$(echo $EXPS)" \
-	'mountain latency matmul falseshare lists transpose algae bandwidth cores'
+	'mountain latency matmul falseshare lists transpose algae bandwidth cores numa'
 status "unknown option exits 2" 2 "$MEMTOP" run mountain --bogus
 like "unknown option names it" "$(cat "$TMP/err")" "unknown option '--bogus'"
 status "a value for a flag exits 2" 2 "$MEMTOP" run mountain --quick=yes

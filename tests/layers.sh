@@ -7,6 +7,7 @@
 #   info  sim  render                 cache information sources; the simulator;
 #                                     SVG and tables the experiments' compare and plot share
 #   mountain  latency  labs  ...      the experiments (each defines its result kind)
+#   numa                              memory by node (runs the latency and bandwidth labs)
 #   result                            the registry of result kinds, result_kind_of
 #   import  plot                      other tools' files; pictures
 #   cmd                               the subcommands, the experiment registry
@@ -25,7 +26,8 @@ allowed() {
 	labs) echo "core info sim render" ;;
 	bandwidth) echo "core info render" ;;
 	cores) echo "core info render" ;;
-	result) echo "core info sim render mountain latency labs bandwidth cores" ;;
+	numa) echo "core info render latency bandwidth" ;;
+	result) echo "core info sim render mountain latency labs bandwidth cores numa" ;;
 	import) echo "core info render mountain latency cores result" ;;
 	plot) echo "core info sim render mountain latency labs bandwidth cores result" ;;
 	cmd) echo "*" ;;

@@ -40,7 +40,7 @@ static void test_registry(void **state)
 	size_t n;
 	const struct result_kind *const *k = result_kinds(&n);
 	(void)state;
-	assert_int_equal(n, 8);
+	assert_int_equal(n, 9);
 	assert_null(k[n]);
 	for (size_t i = 0; i < n; i++) {
 		assert_non_null(k[i]->name);

@@ -521,10 +521,18 @@ static int check_params(const struct bandwidth_params *p, mt_error *e)
 	return 0;
 }
 
-/* The table's buffer on 4 KB pages, every page touched. */
+/* The table's buffer on 4 KB pages, every page touched (or the caller's,
+ * as the caller placed it). */
 static int table_buffer(struct worker *w, mt_error *e)
 {
 	char a[32];
+	if (w->p->buf) {
+		if (w->p->buf_bytes < bandwidth_table_bytes(w->p))
+			return mt_fail(e, "bandwidth: the caller's buffer is shorter than the table");
+		w->buf = w->p->buf;
+		w->buf_bytes = w->p->buf_bytes;
+		return 0;
+	}
 	w->buf_bytes = (size_t)bandwidth_table_bytes(w->p) + 4096;
 	w->buf = mmap(NULL, w->buf_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (w->buf == MAP_FAILED) {
@@ -568,7 +576,8 @@ int bandwidth_worker(job_t *job, void *arg, mt_error *e)
 			return -1;
 		}
 		rc = table(&w, e);
-		munmap(w.buf, w.buf_bytes);
+		if (!p->buf)
+			munmap(w.buf, w.buf_bytes);
 		free(w.m);
 	}
 	if (rc < 0)

@@ -180,6 +180,12 @@ struct bandwidth_params {
 	size_t ndelays;
 	double point_ns;          /* timed chase a try */
 	unsigned loaded_tries;
+	char *buf;                /* NULL: the worker maps the table's buffer; else the
+				     caller's (memtop run numa binds it to a node and
+				     first-touches each thread's slice from that
+				     thread's CPU), at least bandwidth_table_bytes()
+				     long, page aligned; left mapped */
+	size_t buf_bytes;
 };
 
 /* Defaults without sizes: every kernel the best ISA has, threads 1, 2, 4 ...

@@ -14,6 +14,7 @@ extern const struct experiment exp_transpose;
 extern const struct experiment exp_algae;
 extern const struct experiment exp_bandwidth;
 extern const struct experiment exp_cores;
+extern const struct experiment exp_numa;
 
 static const struct experiment *const registry[] = {
 	&exp_mountain,
@@ -25,6 +26,7 @@ static const struct experiment *const registry[] = {
 	&exp_algae,
 	&exp_bandwidth,
 	&exp_cores,
+	&exp_numa,
 	NULL /* end */
 };
 

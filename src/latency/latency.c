@@ -490,20 +490,34 @@ struct chase_mem {
 	char *buf;
 	size_t buf_bytes;
 	uint32_t *scratch;
+	int callers; /* the caller's buffer (latency_params.buf): not ours to unmap */
 };
 
-/* Map m for p. Returns 0, or -1 with e. */
+uint64_t latency_buffer_bytes(const struct latency_params *p)
+{
+	uint64_t biggest = p->nsizes ? p->sizes[p->nsizes - 1] : 0;
+	for (size_t k = 0; k < p->nstrides; k++)
+		if (p->strides[k] > biggest)
+			biggest = p->strides[k];
+	return (biggest + HUGE_2M - 1) / HUGE_2M * HUGE_2M;
+}
+
+/* Map m for p (or take the caller's buffer). Returns 0, or -1 with e. */
 static int chase_mem_map(struct chase_mem *m, const struct latency_params *p, mt_error *e)
 {
-	uint64_t need, biggest = p->sizes[p->nsizes - 1];
+	uint64_t need = latency_buffer_bytes(p);
 	char *base;
 	uintptr_t a;
 	size_t head, tail;
 	memset(m, 0, sizeof *m);
-	for (size_t k = 0; k < p->nstrides; k++)
-		if (p->strides[k] > biggest)
-			biggest = p->strides[k];
-	need = (biggest + HUGE_2M - 1) / HUGE_2M * HUGE_2M;
+	if (p->buf) {
+		if (p->buf_bytes < need)
+			return mt_fail(e, "the caller's buffer is shorter than the largest size");
+		m->buf = p->buf;
+		m->buf_bytes = (size_t)need;
+		m->callers = 1;
+		goto mapped;
+	}
 	base = mmap(NULL, need + HUGE_2M, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
 		    0);
 	if (base == MAP_FAILED) {
@@ -520,6 +534,7 @@ static int chase_mem_map(struct chase_mem *m, const struct latency_params *p, mt
 		munmap((char *)a + need, tail);
 	m->buf = (char *)a;
 	m->buf_bytes = need;
+mapped:
 #ifdef MADV_HUGEPAGE
 	(void)madvise(m->buf, need, p->hugepages == LAT_HUGE_ON ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
 #endif
@@ -529,7 +544,8 @@ static int chase_mem_map(struct chase_mem *m, const struct latency_params *p, mt
 		m->scratch = malloc((size_t)(slots + (per ? slots / per + 1 : 0) + 1) *
 				    sizeof *m->scratch);
 		if (!m->scratch) {
-			munmap(m->buf, m->buf_bytes);
+			if (!m->callers)
+				munmap(m->buf, m->buf_bytes);
 			return mt_fail(e, "out of memory for the random chase's order");
 		}
 	}
@@ -538,7 +554,8 @@ static int chase_mem_map(struct chase_mem *m, const struct latency_params *p, mt
 
 static void chase_mem_unmap(struct chase_mem *m)
 {
-	munmap(m->buf, m->buf_bytes);
+	if (!m->callers)
+		munmap(m->buf, m->buf_bytes);
 	free(m->scratch);
 }
 

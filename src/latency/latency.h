@@ -73,6 +73,12 @@ struct latency_params {
 	double page_ns;                    /* first touch of a fresh page, for the
 					      estimate (0: MT_FRESH_PAGE_NS_GUESS) */
 	char note[200];                    /* emitted as a JOB_EV_NOTE at the start */
+	char *buf;                         /* NULL: the worker maps its own buffer; else
+					      the caller's (memtop run numa binds it to a
+					      node), latency_buffer_bytes() long, page
+					      aligned, not yet touched: the worker's first
+					      touch places it; left mapped */
+	size_t buf_bytes;
 };
 
 /* The default run: sizes 4K..512M, strides 128..4096 doubling plus the random
@@ -94,6 +100,10 @@ int latency_params_set_max(struct latency_params *p, uint64_t max, mt_error *e);
  * -1 with e when not even 4 KB fits. */
 int latency_params_fit_memory(struct latency_params *p, uint64_t available, char *note,
 			      size_t len, mt_error *e);
+
+/* Bytes of the buffer the worker chases in: the largest size (or stride)
+ * rounded up to 2 MB. */
+uint64_t latency_buffer_bytes(const struct latency_params *p);
 
 /* Rough seconds the run will take (for the header and the ETA). */
 double latency_params_estimate_s(const struct latency_params *p);

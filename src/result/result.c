@@ -11,6 +11,7 @@
 #include "latency/latency.h"
 #include "mountain/card.h"
 #include "mountain/mountain.h"
+#include "numa/numa.h"
 
 #include <string.h>
 
@@ -24,6 +25,7 @@ static const struct result_kind *const registry[] = {
 	&kind_lists,
 	&kind_bandwidth,
 	&kind_cores,
+	&kind_numa,
 	&kind_card,
 	NULL /* end */
 };

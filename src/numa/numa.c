@@ -1,0 +1,397 @@
+/* numa: the plan (nodes, cells, the size) and the worker that runs the
+ * latency and bandwidth labs' own workers on bound memory. See numa.h. */
+#include "config.h"
+
+#include "numa.h"
+#include "core/threads.h"
+
+#include <errno.h>
+#include <math.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SIZE_ALIGN (2ull << 20)
+#define PAGE 4096u
+#define WAIT_MS 50 /* the worker checks its own job this often while a lab's run runs */
+
+/* ---- the plan ---------------------------------------------------------------- */
+
+static int node_index(const struct numa_node *all, size_t nall, int node)
+{
+	for (size_t i = 0; i < nall; i++)
+		if (all[i].node == node)
+			return (int)i;
+	return -1;
+}
+
+/* "0, 1" (the nodes there are) into buf. */
+static void nodes_text(const struct numa_node *all, size_t nall, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	for (size_t i = 0; i < nall; i++)
+		mt_append(buf, len, "%s%d", i ? ", " : "", all[i].node);
+}
+
+/* Select the nodes want names (all when nwant is 0) into p. */
+static int select_nodes(struct numa_params *p, const struct numa_node *all, size_t nall,
+			const int *want, size_t nwant, mt_error *e)
+{
+	char here[200];
+	size_t n = nwant ? nwant : nall;
+	nodes_text(all, nall, here, sizeof here);
+	if (n > NUMA_MAX_NODES)
+		return mt_fail(e, "--nodes: %zu nodes, at most %d at a time (nodes here: %s)", n,
+			       NUMA_MAX_NODES, here);
+	for (size_t i = 0; i < n; i++) {
+		int k = nwant ? node_index(all, nall, want[i]) : (int)i;
+		if (k < 0)
+			return mt_fail(e, "--nodes: no node %d (nodes here: %s)", want[i], here);
+		for (size_t j = 0; j < i; j++)
+			if (p->nodes[j].node == all[k].node)
+				return mt_fail(e, "--nodes: node %d given twice", all[k].node);
+		p->nodes[i] = all[k];
+	}
+	p->nnodes = n;
+	return 0;
+}
+
+/* The size from the caches and the memory (see numa_plan). */
+static int plan_size(struct numa_params *p, int online, uint64_t avail, int quick, mt_error *e)
+{
+	uint64_t best = 0, cap = avail ? avail / BW_MEM_SHARE : UINT64_MAX;
+	int best_level = 0;
+	char a[32], b[32], c[32];
+	for (size_t i = 0; i < p->nnodes; i++) {
+		const struct numa_node *n = &p->nodes[i];
+		if (n->memory && n->memory / BW_MEM_SHARE < cap)
+			cap = n->memory / BW_MEM_SHARE;
+		for (int l = 1; l <= NUMA_MAX_LEVELS && n->ncpus > 0; l++)
+			if (bandwidth_level_credible(n->cache[l], online) && n->cache[l] > best) {
+				best = n->cache[l];
+				best_level = l;
+			}
+	}
+	p->size = quick ? NUMA_QUICK_SIZE : best * BW_DRAM_FACTOR;
+	if (best_level)
+		mt_snprintf(p->size_from, sizeof p->size_from, "%s the largest credible cache (L%d %s)",
+			    quick ? "--quick: may fit" : "8 x", best_level,
+			    mt_fmt_size(a, sizeof a, best));
+	else
+		mt_snprintf(p->size_from, sizeof p->size_from, "%sno credible cache size known",
+			    quick ? "--quick; " : "");
+	if (!quick && p->size < BW_DRAM_MIN) {
+		p->size = BW_DRAM_MIN;
+		mt_append(p->size_from, sizeof p->size_from, ", at least %s",
+			  mt_fmt_size(a, sizeof a, BW_DRAM_MIN));
+	}
+	if (p->size > cap) {
+		mt_snprintf(c, sizeof c, "%s", mt_fmt_size(b, sizeof b, p->size));
+		p->size = cap / SIZE_ALIGN * SIZE_ALIGN;
+		mt_append(p->size_from, sizeof p->size_from, ", cut from %s to %s: 1/%d of the memory",
+			  c, mt_fmt_size(a, sizeof a, p->size), BW_MEM_SHARE);
+	}
+	p->size = p->size / SIZE_ALIGN * SIZE_ALIGN;
+	if (p->size < NUMA_MIN_SIZE) {
+		mt_fail(e, "not enough memory: 1/%d of it is under %s", BW_MEM_SHARE,
+			mt_fmt_size(a, sizeof a, NUMA_MIN_SIZE));
+		return -2;
+	}
+	return 0;
+}
+
+int numa_plan(struct numa_params *p, const struct numa_node *all, size_t nall, const int *want,
+	      size_t nwant, int online, uint64_t avail, int quick, mt_error *e)
+{
+	char names[200];
+	memset(p, 0, sizeof *p);
+	p->quick = quick;
+	if (select_nodes(p, all, nall, want, nwant, e) < 0)
+		return -1;
+	for (size_t i = 0; i < p->nnodes; i++)
+		for (size_t j = 0; p->nodes[i].ncpus > 0 && j < p->nnodes; j++) {
+			p->cells[p->ncells].cpu = (int)i;
+			p->cells[p->ncells].mem = (int)j;
+			p->ncells++;
+		}
+	if (p->ncells == 0) {
+		nodes_text(p->nodes, p->nnodes, names, sizeof names);
+		return mt_fail(e, "--nodes: node%s %s ha%s no CPU this process may use",
+			       p->nnodes == 1 ? "" : "s", names, p->nnodes == 1 ? "s" : "ve");
+	}
+	return plan_size(p, online, avail, quick, e);
+}
+
+void numa_params_runs(struct numa_params *p)
+{
+	struct latency_params *l = &p->lat;
+	struct bandwidth_params *b = &p->bw;
+	if (p->quick)
+		latency_params_quick(l);
+	else
+		latency_params_default(l);
+	l->nsizes = 1;
+	l->sizes[0] = p->size;
+	l->nstrides = 0; /* the random chase alone */
+	l->target_s = 0;
+	bandwidth_params_default(b, NULL);
+	b->nsizes = 1;
+	b->sizes[0].bytes = p->size;
+	b->sizes[0].per_thread = 0;
+	mt_strlcpy(b->sizes[0].level, "DRAM", sizeof b->sizes[0].level);
+	mt_strlcpy(b->sizes[0].from, p->size_from, sizeof b->sizes[0].from);
+	b->nkernels = 1;
+	b->kernels[0] = BW_READ;
+	b->nthreads = 1;
+	b->loaded = 0;
+	if (p->quick)
+		bandwidth_params_quick(b);
+	b->sizes[0].bytes = p->size; /* --quick cuts sizes: ours is already planned */
+}
+
+int numa_latency_cpu(const struct numa_params *p, size_t i)
+{
+	const struct numa_node *n = &p->nodes[i];
+	return n->ncpus > 0 ? n->cpus[n->ncpus - 1] : -1;
+}
+
+void numa_cpus_text(const int *cpus, int n, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	for (int i = 0; i < n;) {
+		int j = i;
+		while (j + 1 < n && cpus[j + 1] == cpus[j] + 1)
+			j++;
+		if (j - i >= 2)
+			mt_append(buf, len, "%s%d-%d", i ? "," : "", cpus[i], cpus[j]);
+		else
+			for (int k = i; k <= j; k++)
+				mt_append(buf, len, "%s%d", k ? "," : "", cpus[k]);
+		i = j + 1;
+	}
+}
+
+/* ---- one lab's run as a job of its own ------------------------------------------ */
+
+struct worker {
+	job_t *job;
+	struct numa_params *p;
+	double done, total; /* runs */
+	int pages_said;
+};
+
+/* What a lab's run gave: its one cell (the latest: a second look replaces
+ * the first) and whether the worker moved. */
+struct got {
+	int have;
+	struct job_event cell;
+	int moved;
+};
+
+/* Take sub's events into g (a note goes on to w's job). Returns 1 after
+ * the last event, else 0. */
+static int take_events(struct worker *w, job_t *sub, struct got *g)
+{
+	struct job_event ev[16];
+	size_t n = job_take(sub, ev, MT_ARRAY_LEN(ev));
+	int last = 0;
+	for (size_t i = 0; i < n; i++) {
+		switch (ev[i].type) {
+		case JOB_EV_CELL:
+		case JOB_EV_UPDATE:
+			g->have = 1;
+			g->cell = ev[i];
+			break;
+		case JOB_EV_NOTE:
+			if (ev[i].kind == LAT_NOTE_PAGES) {
+				ev[i].kind = NUMA_NOTE_PAGES;
+				if (w->pages_said++)
+					break;
+			}
+			(void)job_emit(w->job, &ev[i]);
+			break;
+		default: /* done, failed, cancelled: the last */
+			last = 1;
+		}
+	}
+	return last;
+}
+
+/* Run fn(arg) as a job pinned to cpu, passing w's pause and cancel on.
+ * Returns 0 done (g filled), 1 cancelled, -1 with e. */
+static int run_lab(struct worker *w, job_fn fn, void *arg, int cpu, struct got *g, mt_error *e)
+{
+	struct job_progress pg;
+	job_t *sub;
+	int last = 0, paused = 0;
+	memset(g, 0, sizeof *g);
+	if (!(sub = numa_mem_job_start(w->p->mem, fn, arg, cpu, e)))
+		return -1;
+	while (!last) {
+		struct pollfd pfd = { job_fd(sub), POLLIN, 0 };
+		(void)poll(&pfd, 1, WAIT_MS);
+		last = take_events(w, sub, g);
+		job_get_progress(sub, &pg);
+		g->moved |= pg.cpu_moved;
+		job_set_progress(w->job, w->done + pg.fraction, w->total);
+		if (!paused && job_is_paused(w->job)) {
+			job_pause(sub);
+			paused = 1;
+		}
+		if (job_check(w->job) == JOB_CANCELLED) /* blocks while paused */
+			job_cancel(sub);
+		else if (paused) {
+			job_resume(sub);
+			paused = 0;
+		}
+	}
+	return job_join(sub, e);
+}
+
+/* ---- placement and cells --------------------------------------------------------- */
+
+/* Emit the cell of run `what` for pair c from g, with the pages of buf. */
+static int emit(struct worker *w, const struct numa_pair *c, int what, const struct got *g,
+		const void *buf, size_t len, int where, int bound)
+{
+	const struct numa_node *mem = &w->p->nodes[c->mem];
+	struct job_event ev;
+	uint64_t pages, on, absent;
+	unsigned flags = (g->moved ? NUMA_F_MOVED : 0) | (bound ? NUMA_F_BOUND : 0);
+	memset(&ev, 0, sizeof ev);
+	ev.type = JOB_EV_CELL;
+	ev.kind = what;
+	ev.row = c->cpu;
+	ev.col = c->mem;
+	ev.value = g->cell.value;
+	ev.spread = g->cell.spread;
+	if (what == NUMA_LAT) {
+		ev.aux[0] = g->cell.aux[2];
+	} else {
+		ev.aux[0] = g->cell.aux[1];
+		flags |= ((int)g->cell.aux[3] & BW_CHECKED) ? NUMA_F_CHECKED : 0;
+		flags |= g->cell.aux[5] > 0 ? NUMA_F_LOST : 0;
+	}
+	ev.aux[1] = flags;
+	if (numa_mem_count(buf, len, mem->node, &pages, &on, &absent) == 0) {
+		ev.aux[2] = (double)pages;
+		ev.aux[3] = (double)on;
+		ev.aux[4] = (double)absent;
+	} else {
+		ev.aux[4] = -1;
+	}
+	ev.aux[5] = where;
+	return job_emit(w->job, &ev);
+}
+
+/* The latency of pair c. Returns 0, 1 cancelled, -1 with e. */
+static int run_latency(struct worker *w, const struct numa_pair *c, mt_error *e)
+{
+	struct latency_params lp = w->p->lat;
+	int cpu = numa_latency_cpu(w->p, (size_t)c->cpu), rc, bound;
+	struct got g;
+	lp.buf_bytes = (size_t)latency_buffer_bytes(&lp);
+	lp.buf = numa_mem_alloc(w->p->mem, w->p->nodes[c->mem].node, lp.buf_bytes, &bound, e);
+	if (!lp.buf)
+		return -1;
+	rc = run_lab(w, latency_worker, &lp, cpu, &g, e);
+	if (rc == 0 && !g.have)
+		rc = mt_fail(e, "the latency lab gave no figure");
+	if (rc == 0 && emit(w, c, NUMA_LAT, &g, lp.buf, lp.buf_bytes, cpu, bound) < 0)
+		rc = mt_fail(e, "out of memory");
+	numa_mem_free(w->p->mem, lp.buf, lp.buf_bytes);
+	return rc;
+}
+
+struct toucher {
+	char *from;
+	size_t len;
+};
+
+static void *touch_main(void *arg)
+{
+	struct toucher *t = arg;
+	for (size_t off = 0; off < t->len; off += PAGE)
+		t->from[off] = 0;
+	return NULL;
+}
+
+/* First touch of the bandwidth buffer: each thread's slice from a thread
+ * on that thread's CPU (the lab puts thread i on cpus[i % ncpus]). */
+static int first_touch(const struct bandwidth_params *b, char *buf, size_t len, mt_error *e)
+{
+	struct bw_layout lay;
+	unsigned n = b->threads[0];
+	pthread_t tid[BW_MAX_THREADS];
+	struct toucher t[BW_MAX_THREADS];
+	unsigned started = 0;
+	int rc = 0;
+	bandwidth_layout(b->kernels[0], &b->sizes[0], n, &lay);
+	for (unsigned i = 0; i < n; i++) {
+		t[i].from = buf + (size_t)i * lay.slice_stride;
+		t[i].len = i + 1 == n ? len - (size_t)i * lay.slice_stride : lay.slice_stride;
+		if ((rc = mt_thread_start(&tid[i], b->cpus[i % (unsigned)b->ncpus], touch_main,
+					  &t[i])) != 0)
+			break;
+		started++;
+	}
+	for (unsigned i = 0; i < started; i++)
+		pthread_join(tid[i], NULL);
+	return rc ? mt_fail(e, "cannot start a thread to touch the memory: %s", strerror(rc)) : 0;
+}
+
+/* The bandwidth of kernel (BW_READ, BW_TRIAD) for pair c. */
+static int run_bandwidth(struct worker *w, const struct numa_pair *c, int kernel, mt_error *e)
+{
+	const struct numa_node *cn = &w->p->nodes[c->cpu];
+	struct bandwidth_params *b = malloc(sizeof *b);
+	struct got g;
+	int rc = -1, bound;
+	if (!b)
+		return mt_fail(e, "out of memory");
+	*b = w->p->bw;
+	b->kernels[0] = kernel;
+	b->threads[0] = (unsigned)cn->ncpus;
+	if (bandwidth_set_cpus(b, cn->cpus, cn->ncpus, cn->cpus, cn->ncpus, NULL, e) < 0)
+		goto out;
+	bandwidth_order_cpus(b->cpus, b->core, b->ncpus, BW_SPREAD);
+	b->buf_bytes = (size_t)bandwidth_table_bytes(b) + PAGE;
+	b->buf = numa_mem_alloc(w->p->mem, w->p->nodes[c->mem].node, b->buf_bytes, &bound, e);
+	if (!b->buf)
+		goto out;
+	if (first_touch(b, b->buf, b->buf_bytes, e) == 0)
+		rc = run_lab(w, bandwidth_worker, b, cn->cpus[0], &g, e);
+	if (rc == 0 && !g.have)
+		rc = mt_fail(e, "the bandwidth lab gave no figure");
+	if (rc == 0 && emit(w, c, kernel == BW_READ ? NUMA_READ : NUMA_TRIAD, &g, b->buf,
+			    b->buf_bytes, cn->ncpus, bound) < 0)
+		rc = mt_fail(e, "out of memory");
+	numa_mem_free(w->p->mem, b->buf, b->buf_bytes);
+out:
+	free(b);
+	return rc;
+}
+
+int numa_worker(job_t *job, void *arg, mt_error *e)
+{
+	struct worker w;
+	int rc = 0;
+	memset(&w, 0, sizeof w);
+	w.job = job;
+	w.p = arg;
+	if (!w.p->mem || w.p->ncells == 0)
+		return mt_fail(e, "numa: nothing to measure");
+	w.total = (double)w.p->ncells * NUMA_NMEAS;
+	job_set_total(job, (uint64_t)w.total);
+	for (size_t i = 0; i < w.p->ncells && rc == 0; i++) {
+		const struct numa_pair *c = &w.p->cells[i];
+		if ((rc = run_latency(&w, c, e)) == 0)
+			w.done++;
+		if (rc == 0 && (rc = run_bandwidth(&w, c, BW_READ, e)) == 0)
+			w.done++;
+		if (rc == 0 && (rc = run_bandwidth(&w, c, BW_TRIAD, e)) == 0)
+			w.done++;
+		job_set_progress(job, w.done, w.total);
+	}
+	return rc < 0 ? -1 : 0;
+}

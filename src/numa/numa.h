@@ -1,0 +1,218 @@
+/* numa: memory by node, Intel MLC's two matrices (idle latency and
+ * bandwidth, CPU node x memory node), measured with the labs' own code.
+ *
+ * For each CPU node (a NUMA node with CPUs this process may use) and each
+ * memory node, three runs, each on a buffer bound to the memory node
+ * (numa_mem_alloc: hwloc's HWLOC_MEMBIND_BIND) and first touched by the
+ * thread that uses it:
+ *   latency  the latency lab's random chase (latency_worker: Sattolo's
+ *            cycle, 128-byte slots, 4 KB pages) at one size, on the last CPU
+ *            of the CPU node, which touches the buffer first;
+ *   read     the bandwidth lab's scalar read (bandwidth_worker) with one
+ *            thread on each CPU of the CPU node, each first touching its
+ *            own slice from its CPU (likwid #210: one thread touching all
+ *            of it put the data on the wrong node);
+ *   triad    the same with STREAM's triad.
+ * Each run is the lab's worker started as a job of its own (core/job.h)
+ * pinned to the CPU node, its events taken by the numa worker, which
+ * passes pause and cancel on. After each run the buffer's pages are
+ * counted node by node (move_pages(2) with nodes NULL) before it is freed.
+ *
+ * The numa job streams JOB_EV_CELL events: kind = NUMA_LAT, NUMA_READ or
+ * NUMA_TRIAD, row = CPU node index, col = memory node index (into the
+ * plan's nodes), value = ns a load or GB/s, spread = the lab's spread,
+ * aux[0] = tries, aux[1] = flags (NUMA_F_*), aux[2] = pages counted,
+ * aux[3] = pages on the memory node, aux[4] = pages not present (-1:
+ * placement could not be read), aux[5] = the latency's CPU or the
+ * bandwidth's thread count; and JOB_EV_NOTE sentences (kind NUMA_NOTE_PAGES:
+ * the latency lab's sentence about the pages under the chase). */
+#ifndef MEMTOP_NUMA_H
+#define MEMTOP_NUMA_H
+
+#include <cjson/cJSON.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bandwidth/bandwidth.h"
+#include "core/job.h"
+#include "core/runhdr.h"
+#include "core/util.h"
+#include "latency/latency.h"
+
+#define NUMA_MAX_NODES 16
+#define NUMA_MAX_NODE_CPUS BW_MAX_THREADS
+#define NUMA_MAX_LEVELS 5
+#define NUMA_QUICK_SIZE (32ull << 20) /* --quick: a short run for tests */
+#define NUMA_MIN_SIZE (16ull << 20)
+
+enum { NUMA_LAT, NUMA_READ, NUMA_TRIAD, NUMA_NMEAS };
+/* aux[1] of a cell: the bandwidth's arrays checked, its best try lost the
+ * CPU, the lab's worker moved, the memory was bound to the node */
+enum { NUMA_F_CHECKED = 1, NUMA_F_LOST = 2, NUMA_F_MOVED = 4, NUMA_F_BOUND = 8 };
+enum { NUMA_NOTE_PAGES = 1 };
+
+/* One NUMA node as the plan sees it. */
+struct numa_node {
+	int node;                        /* the OS's number */
+	int cpus[NUMA_MAX_NODE_CPUS];    /* its CPUs this process may use, increasing */
+	int ncpus;                       /* 0: a memory-only node, or none allowed */
+	uint64_t memory;                 /* bytes, 0 unknown */
+	uint64_t cache[NUMA_MAX_LEVELS + 1]; /* cache[L]: the largest level-L cache its
+					      * CPUs see, bytes (0 none known) */
+};
+
+/* Which node pair a cell is: indexes into numa_params.nodes. */
+struct numa_pair {
+	int cpu, mem;
+};
+
+struct numa_params {
+	struct numa_node nodes[NUMA_MAX_NODES]; /* the nodes measured, in the order given */
+	size_t nnodes;
+	struct numa_pair cells[NUMA_MAX_NODES * NUMA_MAX_NODES]; /* CPU node major */
+	size_t ncells;
+	uint64_t size;        /* bytes every run works on */
+	char size_from[240];  /* why that size, in words */
+	int quick;
+	struct latency_params lat;   /* the latency lab's run (size set) */
+	struct bandwidth_params bw;  /* the bandwidth lab's run (size set; kernel, CPUs
+				      * and threads set for each run) */
+	struct numa_mem *mem;        /* where buffers are bound (numa_mem_open) */
+};
+
+/* Plan the run (no machine is read: tests give fake nodes): select the
+ * nodes `want` names (NULL, nwant 0: all of them, in order), then a cell
+ * for each selected node with CPUs x each selected node; the size is
+ * BW_DRAM_FACTOR x the largest credible cache any CPU node sees
+ * (bandwidth_level_credible with online CPUs), at least BW_DRAM_MIN, at
+ * most 1 / BW_MEM_SHARE of the smallest memory node and of avail (0:
+ * unknown, no cap), a multiple of 2 MB; quick: NUMA_QUICK_SIZE under the
+ * same caps. Returns 0; -1 with e for a bad selection: "--nodes: no node 3
+ * (nodes here: 0, 1)", a node named twice, more than NUMA_MAX_NODES nodes,
+ * no selected node with CPUs; -2 with e when the size would be under
+ * NUMA_MIN_SIZE (not enough memory). */
+int numa_plan(struct numa_params *p, const struct numa_node *all, size_t nall, const int *want,
+	      size_t nwant, int online, uint64_t avail, int quick, mt_error *e);
+
+/* Set p's latency and bandwidth runs from the labs' defaults (or their
+ * --quick) at p->size: the random chase alone; read and triad with the
+ * best ISA. Call from the batch or UI thread (the bandwidth defaults read
+ * the CPUs it may use). Never fails. */
+void numa_params_runs(struct numa_params *p);
+
+/* Where a thread of p runs: the latency's CPU of CPU node index i (its
+ * last CPU). */
+int numa_latency_cpu(const struct numa_params *p, size_t i);
+
+/* "0,1" (runs of three or more as "0-3") into buf. */
+void numa_cpus_text(const int *cpus, int n, char *buf, size_t len);
+
+/* The job (a job_fn): arg is a struct numa_params that outlives the job,
+ * with mem open. Streams the cells above, CPU node by CPU node. Returns 0
+ * (also when cancelled), or -1 with e (memory cannot be bound, a lab's
+ * run failed). */
+int numa_worker(job_t *job, void *arg, mt_error *e);
+
+/* ---- binding and placement (numa_mem.c, hwloc) --------------------------- */
+
+struct numa_mem;
+
+/* Open hwloc's view of this machine. Returns it, or NULL with e. */
+struct numa_mem *numa_mem_open(mt_error *e);
+void numa_mem_close(struct numa_mem *m);
+
+/* This machine's NUMA nodes (each with its CPUs this process may use, its
+ * memory and the caches its CPUs see) into out. Returns the count (at most
+ * cap; a machine hwloc shows no node for counts as one node 0 with every
+ * CPU). */
+size_t numa_mem_nodes(struct numa_mem *m, struct numa_node *out, size_t cap);
+
+/* job_start(fn, arg) pinned to cpu from a thread pinned elsewhere (the
+ * numa worker): job_start accepts only CPUs its caller may run on, so the
+ * caller's binding is widened to the CPUs of the thread that opened m for
+ * the call, then put back. Returns the job, or NULL with e. */
+job_t *numa_mem_job_start(struct numa_mem *m, job_fn fn, void *arg, int cpu, mt_error *e);
+
+/* len bytes bound to node (HWLOC_MEMBIND_BIND, strict; *bound = 1), on
+ * 4 KB pages (MADV_NOHUGEPAGE), not touched. On a machine of one node
+ * where binding is not supported (a kernel without NUMA, qemu-user), plain
+ * memory with *bound = 0. Returns it, or NULL with e. */
+void *numa_mem_alloc(struct numa_mem *m, int node, size_t len, int *bound, mt_error *e);
+void numa_mem_free(struct numa_mem *m, void *buf, size_t len);
+
+/* Count the pages of [buf, buf + len) node by node (move_pages(2) with
+ * nodes NULL): *pages counted, *on on node, *absent not present. Returns
+ * 0, or -1 when this system cannot say (not Linux, no NUMA in the kernel). */
+int numa_mem_count(const void *buf, size_t len, int node, uint64_t *pages, uint64_t *on,
+		   uint64_t *absent);
+
+/* kernel.numa_balancing: 0 off, its mode (1 normal, 2 memory tiering, 3
+ * both), -1 when the kernel has none (no NUMA balancing built in). */
+int numa_balancing_mode(void);
+
+/* ---- the result (numa_result.c) ------------------------------------------- */
+
+struct numa_value {
+	int have;
+	double v;       /* ns a load, or GB/s */
+	double spread;
+	int tries;
+	unsigned flags; /* NUMA_F_* */
+	int where;      /* the latency's CPU, the bandwidth's threads */
+	double pages, on, absent; /* placement of its buffer; absent -1: not read */
+};
+
+struct numa_result {
+	struct run_header hdr;
+	int nodes[NUMA_MAX_NODES];
+	size_t nnodes;
+	int ncpus[NUMA_MAX_NODES];       /* CPUs of each node used (0: not a CPU node) */
+	char cpus[NUMA_MAX_NODES][96];   /* those CPUs as text */
+	int lat_cpu[NUMA_MAX_NODES];     /* the latency's CPU, -1 none */
+	struct numa_value v[NUMA_MAX_NODES][NUMA_MAX_NODES][NUMA_NMEAS]; /* [cpu][mem] */
+	double placed[NUMA_MAX_NODES][NUMA_MAX_NODES]; /* a file's "placement" without
+							* its "runs" (NAN: none) */
+	uint64_t size;
+	char size_from[240];
+	unsigned stride;                 /* the chase's slots, bytes */
+	char isa[16];                    /* the bandwidth kernels' */
+	int numa_balancing;              /* numa_balancing_mode() at the start */
+	char thp[16];                    /* THP mode at the start ("" unknown) */
+	uint64_t page_size;
+	char pages[160];                 /* the latency lab's sentence about the pages */
+	double elapsed_s;
+	char source[MT_PATH_MAX];        /* the file it came from, "" when measured */
+};
+
+/* An empty result with p's nodes, size and runs (the header is the caller's). */
+void numa_result_init(struct numa_result *r, const struct numa_params *p);
+
+/* Store one event of the worker. Returns its kind (NUMA_LAT ...), or -1
+ * for an event that is not a cell of r (a note: the pages note is kept). */
+int numa_result_apply(struct numa_result *r, const struct job_event *ev);
+
+/* The share of the pages of cell (cpu, mem)'s buffers on the memory node
+ * (0..1), NAN when none were read. */
+double numa_result_placement(const struct numa_result *r, size_t cpu, size_t mem);
+
+/* The result as JSON: header, "experiment": "numa", nodes, cpus, size,
+ * latency_ns [[...]], bandwidth_gbs {read, triad} [[...]] (null where not
+ * measured), their spreads, placement [{cpu_node, memory_node,
+ * pages_on_node, pages, pages_absent}], numa_balancing (false, true, null
+ * unknown), numa_balancing_mode, thp, page_size, pages, chase_stride, isa.
+ * NULL out of memory. */
+cJSON *numa_result_to_json(const struct numa_result *r);
+
+/* Whether root is a numa result ("experiment": "numa"). */
+int numa_result_is(const cJSON *root);
+
+/* The numa result's kind (numa_kind.c). */
+struct result_kind;
+extern const struct result_kind kind_numa;
+
+/* Read a result back, strictly: a missing, mistyped or ragged field fails
+ * with "FILE: FIELD ...". Returns 0, or -1 with e. */
+int numa_result_from_json(const cJSON *root, const char *file, struct numa_result *r,
+			  mt_error *e);
+
+#endif

@@ -1,0 +1,267 @@
+/* memtop run numa: Intel MLC's node x node matrices (idle latency, read and
+ * triad bandwidth) from the latency and bandwidth labs' own runs on memory
+ * bound to each node, a line a node pair as it is measured, the matrices
+ * at the end, and where the pages were. */
+#include "config.h"
+
+#include "numa.h"
+#include "core/batch.h"
+#include "core/experiment.h"
+#include "core/sysinfo.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct batch {
+	const struct numa_params *p;
+	const struct batch_run *run;
+	int csv;
+	struct numa_result r;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: memtop run numa [OPTIONS]\n"
+		"Memory by node, as Intel MLC prints it: for each CPU node x memory node, the\n"
+		"idle latency of the latency lab's random chase and the GB/s of the bandwidth\n"
+		"lab's read and triad with a thread on each CPU of the CPU node, on memory\n"
+		"bound to the memory node (hwloc) and first touched by the thread that uses it;\n"
+		"the pages are counted node by node after each run.\n\n"
+		"  --nodes LIST     the NUMA nodes to measure, such as 0,1 (default: all)\n"
+		"  --quick          small run for tests: 32 MB, 1..2 tries of 1 ms\n"
+		"  --json FILE      write the result to FILE (atomically); - for stdout\n"
+		"  --compact        the JSON on one line (one line a host under pdsh)\n"
+		"  --csv            print CSV, one row a node pair (the rest goes to stderr)\n"
+		"  -h, --help       this help\n\n"
+		"The size is 8 x the largest credible cache the CPU nodes see, at least 256 MB,\n"
+		"at most a quarter of the smallest node's memory. GB/s are 10^9 bytes a second,\n"
+		"counted as STREAM does (read 1 array a pass, triad 3).\n");
+}
+
+/* ---- output ------------------------------------------------------------------- */
+
+/* One node pair's line (or CSV row) once its three runs are in. */
+static void print_pair(const struct batch *b, size_t i, size_t j)
+{
+	const struct numa_result *r = &b->r;
+	const struct numa_value *v = r->v[i][j];
+	double pl = numa_result_placement(r, i, j);
+	char place[64] = "pages not counted here";
+	if (b->csv) {
+		printf("%d,%d,%.2f,%.3f,%.3f,", r->nodes[i], r->nodes[j], v[NUMA_LAT].v,
+		       v[NUMA_READ].v, v[NUMA_TRIAD].v);
+		if (isfinite(pl))
+			printf("%.4f", pl);
+		printf("\n");
+		return;
+	}
+	if (isfinite(pl))
+		mt_snprintf(place, sizeof place, "pages on node %d: %.0f %%", r->nodes[j], 100 * pl);
+	printf("CPU node %d, memory node %d: latency %.1f ns (CPU %d), read %.1f GB/s, triad "
+	       "%.1f GB/s (%d thread%s); %s%s\n",
+	       r->nodes[i], r->nodes[j], v[NUMA_LAT].v, v[NUMA_LAT].where, v[NUMA_READ].v,
+	       v[NUMA_TRIAD].v, v[NUMA_READ].where, v[NUMA_READ].where == 1 ? "" : "s", place,
+	       ((v[NUMA_READ].flags | v[NUMA_TRIAD].flags) & NUMA_F_CHECKED) ? "" : " (!)");
+}
+
+static void on_event(const struct job_event *ev, void *ctx)
+{
+	struct batch *b = ctx;
+	int k = numa_result_apply(&b->r, ev);
+	if (ev->type == JOB_EV_NOTE)
+		batch_note(b->run, ev->text);
+	else if (k == NUMA_TRIAD)
+		print_pair(b, (size_t)ev->row, (size_t)ev->col);
+	fflush(stdout);
+}
+
+/* One matrix as MLC prints it: memory nodes across, CPU nodes down. */
+static void print_matrix(const struct numa_result *r, int k, const char *title)
+{
+	printf("\n%s\n%-10s %s\n%-10s", title, "", "memory node", "CPU node");
+	for (size_t j = 0; j < r->nnodes; j++)
+		printf(" %9d", r->nodes[j]);
+	printf("\n");
+	for (size_t i = 0; i < r->nnodes; i++) {
+		printf("%8d  ", r->nodes[i]);
+		for (size_t j = 0; j < r->nnodes; j++) {
+			const struct numa_value *v = &r->v[i][j][k];
+			if (v->have)
+				printf(" %9.1f", v->v);
+			else
+				printf(" %9s", "-");
+		}
+		printf("\n");
+	}
+}
+
+/* The matrices, then what they say and what could have moved pages. */
+static void print_end(const struct batch *b)
+{
+	const struct numa_result *r = &b->r;
+	FILE *m = b->run->meta;
+	size_t unbound = 0;
+	if (!b->csv) {
+		print_matrix(r, NUMA_LAT, "Idle latency (ns a load, random chase):");
+		print_matrix(r, NUMA_READ, "Bandwidth, read (GB/s, all CPUs of the CPU node):");
+		print_matrix(r, NUMA_TRIAD, "Bandwidth, triad (GB/s, all CPUs of the CPU node):");
+	}
+	if (r->nnodes == 1)
+		fprintf(m, "# one node: local memory only, nothing to compare it with\n");
+	for (size_t i = 0; i < r->nnodes; i++)
+		for (size_t j = 0; j < r->nnodes; j++) {
+			double pl = numa_result_placement(r, i, j);
+			if (isfinite(pl) && pl < 1)
+				fprintf(m, "# warning: CPU node %d, memory node %d: only %.1f %% of the "
+					   "pages on node %d\n", r->nodes[i], r->nodes[j], 100 * pl,
+					r->nodes[j]);
+		}
+	for (size_t i = 0; i < r->nnodes; i++)
+		for (size_t j = 0; j < r->nnodes; j++)
+			if (r->v[i][j][NUMA_LAT].have && !(r->v[i][j][NUMA_LAT].flags & NUMA_F_BOUND))
+				unbound++;
+	if (unbound)
+		fprintf(m, "# memory not bound: this system cannot bind it (one node: all of it is "
+			   "on node %d)\n", r->nodes[0]);
+	if (r->numa_balancing > 0)
+		fprintf(m, "# warning: kernel.numa_balancing is on (mode %d): it can move pages "
+			   "during a run; the pages were counted after each run\n", r->numa_balancing);
+}
+
+/* What is measured, how, and what could move the pages. */
+static void print_plan(const struct batch *b, int online)
+{
+	const struct numa_params *p = b->p;
+	const struct numa_result *r = &b->r;
+	FILE *m = b->run->meta;
+	char a[32], cpus[96];
+	for (size_t i = 0; i < p->nnodes; i++) {
+		const struct numa_node *n = &p->nodes[i];
+		numa_cpus_text(n->cpus, n->ncpus, cpus, sizeof cpus);
+		fprintf(m, "# node %d: %s%s, %s of memory\n", n->node, n->ncpus ? "CPUs " : "",
+			n->ncpus ? cpus : "no CPU this process may use (memory only)",
+			n->memory ? mt_fmt_size(a, sizeof a, n->memory) : "unknown");
+		for (int l = 1; l <= NUMA_MAX_LEVELS; l++)
+			if (n->cache[l] && n->ncpus && !bandwidth_level_credible(n->cache[l], online))
+				fprintf(m, "# node %d: its L%d of %s (hwloc) is over %llu MB a CPU here: "
+					   "not credible (a guest may report its host's cache), left "
+					   "out of the size\n", n->node, l,
+					mt_fmt_size(a, sizeof a, n->cache[l]),
+					(unsigned long long)(BW_CREDIBLE_PER_CPU >> 20));
+	}
+	fprintf(m, "# size %s: %s\n", mt_fmt_size(a, sizeof a, p->size), p->size_from);
+	fprintf(m, "# latency: the latency lab's random chase (%u-byte slots, one random cycle), "
+		   "best of %u tries, on the CPU node's last CPU\n", p->lat.random_stride,
+		p->lat.tries);
+	fprintf(m, "# bandwidth: the bandwidth lab's read (scalar) and triad (%s), a thread on each "
+		   "CPU of the CPU node, best of %u..%u tries of %.0f ms; GB/s = 10^9 bytes/s "
+		   "counted as STREAM does\n", bandwidth_isa_name(p->bw.isa), p->bw.min_tries,
+		p->bw.max_tries, p->bw.try_ns / 1e6);
+	fprintf(m, "# memory: bound to the memory node (hwloc, HWLOC_MEMBIND_BIND), first touched "
+		   "by the thread that uses it, %llu-byte pages (madvised NOHUGEPAGE; THP %s); "
+		   "kernel.numa_balancing %s\n", (unsigned long long)r->page_size,
+		r->thp[0] ? r->thp : "absent",
+		r->numa_balancing < 0 ? "absent" : r->numa_balancing ? "on" : "off");
+	if (b->csv)
+		printf("cpu_node,memory_node,latency_ns,read_gbs,triad_gbs,pages_on_node\n");
+	fflush(m);
+	fflush(stdout);
+}
+
+/* ---- options ------------------------------------------------------------------- */
+
+static int parse(int argc, char **argv, struct batch_cli *cli, int *want, size_t *nwant)
+{
+	static const struct option opts[] = {
+		{ "nodes", required_argument, NULL, 'n' },
+		BATCH_OPTIONS,
+		{ NULL, 0, NULL, 0 },
+	};
+	int ch;
+	*nwant = 0;
+	batch_cli_init(cli, "numa", usage);
+	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
+		uint64_t v[NUMA_MAX_NODES + 1];
+		int n;
+		if (ch != 'n')
+			continue;
+		n = mt_parse_u64_list(optarg, 0, 1000000, v, NUMA_MAX_NODES + 1);
+		if (n <= 0) {
+			batch_bad(cli->exp, "--nodes", optarg, "node numbers separated by commas");
+			return MT_EXIT_USAGE;
+		}
+		for (int i = 0; i < n; i++)
+			want[i] = (int)v[i];
+		*nwant = (size_t)n;
+	}
+	return ch < 0 ? cli->rc : -1;
+}
+
+/* The nodes and the plan. Returns -1 when planned, else the exit code. */
+static int plan(struct numa_params *p, const struct batch_cli *cli, const int *want,
+		size_t nwant)
+{
+	static struct numa_node all[NUMA_MAX_NODES * 4];
+	mt_error e = { "" };
+	struct numa_mem *mem = numa_mem_open(&e);
+	size_t n;
+	int rc;
+	if (!mem) {
+		mt_warn("run numa: %s", e.msg);
+		return MT_EXIT_RUNTIME;
+	}
+	n = numa_mem_nodes(mem, all, MT_ARRAY_LEN(all));
+	rc = numa_plan(p, all, n, want, nwant, mt_online_cpus(), mt_mem_available(), cli->quick,
+		       &e);
+	if (rc < 0) {
+		mt_warn("run numa: %s", e.msg);
+		numa_mem_close(mem);
+		return rc == -1 ? MT_EXIT_USAGE : MT_EXIT_RUNTIME;
+	}
+	p->mem = mem;
+	numa_params_runs(p);
+	return -1;
+}
+
+static int numa_batch(int argc, char **argv)
+{
+	static struct numa_params p; /* outlives the job */
+	static struct batch b;       /* big: not on the stack */
+	int want[NUMA_MAX_NODES + 1];
+	size_t nwant;
+	struct batch_cli cli;
+	struct batch_run run;
+	int rc;
+
+	if ((rc = parse(argc, argv, &cli, want, &nwant)) >= 0)
+		return rc;
+	if ((rc = plan(&p, &cli, want, nwant)) >= 0)
+		return rc;
+	memset(&b, 0, sizeof b);
+	b.p = &p;
+	b.run = &run;
+	b.csv = cli.csv;
+	numa_result_init(&b.r, &p);
+	/* the worker only starts the labs' runs, each pinned to its CPU node */
+	batch_begin(&run, &cli, 0);
+	print_plan(&b, mt_online_cpus());
+	rc = batch_pump(&run, numa_worker, &p, on_event, &b);
+	numa_mem_close(p.mem);
+	p.mem = NULL;
+	b.r.hdr = run.hdr;
+	b.r.elapsed_s = run.elapsed_s;
+	if (rc)
+		return rc;
+	print_end(&b);
+	return batch_finish(&run, batch_wants_json(&run) ? numa_result_to_json(&b.r) : NULL);
+}
+
+const struct experiment exp_numa = {
+	.name = "numa",
+	.summary = "node x node idle latency and read/triad GB/s on memory bound to each node (MLC)",
+	.batch = numa_batch,
+	.kind = &kind_numa,
+};

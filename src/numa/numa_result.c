@@ -1,0 +1,455 @@
+/* numa_result: the one store of a numa run (batch, view, compare), its
+ * JSON writer and its strict reader. See numa.h. */
+#include "config.h"
+
+#include "numa.h"
+#include "core/jsonio.h"
+#include "core/sysinfo.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const meas_name[NUMA_NMEAS] = { "latency", "read", "triad" };
+
+static void unplaced(struct numa_result *r)
+{
+	for (size_t i = 0; i < NUMA_MAX_NODES; i++)
+		for (size_t j = 0; j < NUMA_MAX_NODES; j++)
+			r->placed[i][j] = NAN;
+}
+
+void numa_result_init(struct numa_result *r, const struct numa_params *p)
+{
+	memset(r, 0, sizeof *r);
+	unplaced(r);
+	r->nnodes = p->nnodes;
+	for (size_t i = 0; i < p->nnodes; i++) {
+		r->nodes[i] = p->nodes[i].node;
+		r->ncpus[i] = p->nodes[i].ncpus;
+		numa_cpus_text(p->nodes[i].cpus, p->nodes[i].ncpus, r->cpus[i], sizeof r->cpus[i]);
+		r->lat_cpu[i] = numa_latency_cpu(p, i);
+	}
+	r->size = p->size;
+	mt_strlcpy(r->size_from, p->size_from, sizeof r->size_from);
+	r->stride = p->lat.random_stride;
+	mt_strlcpy(r->isa, bandwidth_isa_name(p->bw.isa) ? bandwidth_isa_name(p->bw.isa) : "",
+		   sizeof r->isa);
+	r->numa_balancing = numa_balancing_mode();
+	mt_thp_mode(r->thp, sizeof r->thp);
+	r->page_size = mt_page_size();
+}
+
+int numa_result_apply(struct numa_result *r, const struct job_event *ev)
+{
+	struct numa_value *v;
+	if (ev->type == JOB_EV_NOTE) {
+		if (ev->kind == NUMA_NOTE_PAGES)
+			mt_strlcpy(r->pages, ev->text, sizeof r->pages);
+		return -1;
+	}
+	if (ev->type != JOB_EV_CELL || ev->kind < 0 || ev->kind >= NUMA_NMEAS || ev->row < 0 ||
+	    ev->col < 0 || (size_t)ev->row >= r->nnodes || (size_t)ev->col >= r->nnodes)
+		return -1;
+	v = &r->v[ev->row][ev->col][ev->kind];
+	v->have = 1;
+	v->v = ev->value;
+	v->spread = ev->spread;
+	v->tries = (int)ev->aux[0];
+	v->flags = (unsigned)ev->aux[1];
+	v->pages = ev->aux[2];
+	v->on = ev->aux[3];
+	v->absent = ev->aux[4];
+	v->where = (int)ev->aux[5];
+	return ev->kind;
+}
+
+double numa_result_placement(const struct numa_result *r, size_t cpu, size_t mem)
+{
+	double pages = 0, on = 0;
+	for (int k = 0; k < NUMA_NMEAS; k++) {
+		const struct numa_value *v = &r->v[cpu][mem][k];
+		if (v->have && v->absent >= 0) {
+			pages += v->pages;
+			on += v->on;
+		}
+	}
+	return pages > 0 ? on / pages : r->placed[cpu][mem];
+}
+
+/* ---- writing --------------------------------------------------------------------- */
+
+static cJSON *num_or_null(double v)
+{
+	return isfinite(v) ? cJSON_CreateNumber(v) : cJSON_CreateNull();
+}
+
+/* The nodes x nodes matrix of run k's values (spread: their spreads). */
+static cJSON *matrix_to_json(const struct numa_result *r, int k, int spread)
+{
+	cJSON *m = cJSON_CreateArray();
+	for (size_t i = 0; m && i < r->nnodes; i++) {
+		cJSON *row = cJSON_CreateArray();
+		if (!row) {
+			cJSON_Delete(m);
+			return NULL;
+		}
+		cJSON_AddItemToArray(m, row);
+		for (size_t j = 0; j < r->nnodes; j++) {
+			const struct numa_value *v = &r->v[i][j][k];
+			cJSON *x = num_or_null(!v->have ? (double)NAN : spread ? v->spread : v->v);
+			if (!x) {
+				cJSON_Delete(m);
+				return NULL;
+			}
+			cJSON_AddItemToArray(row, x);
+		}
+	}
+	return m;
+}
+
+/* One run's details: {"cpu_node","memory_node","run","tries","checked",
+ * "lost_cpu","moved","cpu"|"threads","pages","pages_on_node","pages_absent"}. */
+static cJSON *run_to_json(const struct numa_result *r, size_t i, size_t j, int k)
+{
+	const struct numa_value *v = &r->v[i][j][k];
+	cJSON *o = cJSON_CreateObject();
+	if (!o || !cJSON_AddNumberToObject(o, "cpu_node", r->nodes[i]) ||
+	    !cJSON_AddNumberToObject(o, "memory_node", r->nodes[j]) ||
+	    !cJSON_AddStringToObject(o, "run", meas_name[k]) ||
+	    !cJSON_AddNumberToObject(o, "tries", v->tries) ||
+	    !cJSON_AddBoolToObject(o, "moved", (v->flags & NUMA_F_MOVED) != 0) ||
+	    !cJSON_AddBoolToObject(o, "bound", (v->flags & NUMA_F_BOUND) != 0) ||
+	    !cJSON_AddNumberToObject(o, k == NUMA_LAT ? "cpu" : "threads", v->where) ||
+	    (k != NUMA_LAT && (!cJSON_AddBoolToObject(o, "checked", (v->flags & NUMA_F_CHECKED) != 0) ||
+			       !cJSON_AddBoolToObject(o, "lost_cpu", (v->flags & NUMA_F_LOST) != 0))) ||
+	    (v->absent >= 0 && (!cJSON_AddNumberToObject(o, "pages", v->pages) ||
+				!cJSON_AddNumberToObject(o, "pages_on_node", v->on) ||
+				!cJSON_AddNumberToObject(o, "pages_absent", v->absent)))) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* "placement" (a pair each) and "runs" (a measurement each). */
+static int places_to_json(const struct numa_result *r, cJSON *root)
+{
+	cJSON *pl = cJSON_AddArrayToObject(root, "placement");
+	cJSON *runs = cJSON_AddArrayToObject(root, "runs");
+	if (!pl || !runs)
+		return -1;
+	for (size_t i = 0; i < r->nnodes; i++)
+		for (size_t j = 0; j < r->nnodes; j++) {
+			cJSON *o;
+			if (!r->v[i][j][NUMA_LAT].have && !r->v[i][j][NUMA_READ].have &&
+			    !r->v[i][j][NUMA_TRIAD].have)
+				continue;
+			if (!(o = cJSON_CreateObject()))
+				return -1;
+			cJSON_AddItemToArray(pl, o);
+			if (!cJSON_AddNumberToObject(o, "cpu_node", r->nodes[i]) ||
+			    !cJSON_AddNumberToObject(o, "memory_node", r->nodes[j]) ||
+			    !cJSON_AddItemToObject(o, "pages_on_node",
+						   num_or_null(numa_result_placement(r, i, j))))
+				return -1;
+			for (int k = 0; k < NUMA_NMEAS; k++) {
+				cJSON *x;
+				if (!r->v[i][j][k].have)
+					continue;
+				if (!(x = run_to_json(r, i, j, k)))
+					return -1;
+				cJSON_AddItemToArray(runs, x);
+			}
+		}
+	return 0;
+}
+
+/* nodes, cpus, threads, latency_cpu. */
+static int nodes_to_json(const struct numa_result *r, cJSON *root)
+{
+	cJSON *n = cJSON_AddArrayToObject(root, "nodes"), *c = cJSON_AddArrayToObject(root, "cpus");
+	cJSON *t = cJSON_AddArrayToObject(root, "threads");
+	cJSON *l = cJSON_AddArrayToObject(root, "latency_cpu");
+	if (!n || !c || !t || !l)
+		return -1;
+	for (size_t i = 0; i < r->nnodes; i++) {
+		cJSON *a = cJSON_CreateNumber(r->nodes[i]), *b = cJSON_CreateString(r->cpus[i]);
+		cJSON *x = cJSON_CreateNumber(r->ncpus[i]);
+		cJSON *y = r->lat_cpu[i] >= 0 ? cJSON_CreateNumber(r->lat_cpu[i]) : cJSON_CreateNull();
+		if (a)
+			cJSON_AddItemToArray(n, a);
+		if (b)
+			cJSON_AddItemToArray(c, b);
+		if (x)
+			cJSON_AddItemToArray(t, x);
+		if (y)
+			cJSON_AddItemToArray(l, y);
+		if (!a || !b || !x || !y)
+			return -1;
+	}
+	return 0;
+}
+
+cJSON *numa_result_to_json(const struct numa_result *r)
+{
+	cJSON *root = cJSON_CreateObject(), *bw, *bs;
+	if (!root || run_header_to_json(&r->hdr, root) < 0 ||
+	    !cJSON_AddStringToObject(root, "experiment", "numa") || nodes_to_json(r, root) < 0 ||
+	    !cJSON_AddNumberToObject(root, "size", (double)r->size) ||
+	    !cJSON_AddStringToObject(root, "size_from", r->size_from) ||
+	    !cJSON_AddNumberToObject(root, "chase_stride", r->stride) ||
+	    !cJSON_AddStringToObject(root, "isa", r->isa) ||
+	    !cJSON_AddItemToObject(root, "latency_ns", matrix_to_json(r, NUMA_LAT, 0)) ||
+	    !cJSON_AddItemToObject(root, "latency_spread", matrix_to_json(r, NUMA_LAT, 1)) ||
+	    !(bw = cJSON_AddObjectToObject(root, "bandwidth_gbs")) ||
+	    !cJSON_AddItemToObject(bw, "read", matrix_to_json(r, NUMA_READ, 0)) ||
+	    !cJSON_AddItemToObject(bw, "triad", matrix_to_json(r, NUMA_TRIAD, 0)) ||
+	    !(bs = cJSON_AddObjectToObject(root, "bandwidth_spread")) ||
+	    !cJSON_AddItemToObject(bs, "read", matrix_to_json(r, NUMA_READ, 1)) ||
+	    !cJSON_AddItemToObject(bs, "triad", matrix_to_json(r, NUMA_TRIAD, 1)) ||
+	    places_to_json(r, root) < 0 ||
+	    !cJSON_AddItemToObject(root, "numa_balancing",
+				   r->numa_balancing < 0 ? cJSON_CreateNull()
+							 : cJSON_CreateBool(r->numa_balancing > 0)) ||
+	    !cJSON_AddNumberToObject(root, "numa_balancing_mode", r->numa_balancing) ||
+	    !cJSON_AddStringToObject(root, "thp", r->thp) ||
+	    !cJSON_AddNumberToObject(root, "page_size", (double)r->page_size) ||
+	    !cJSON_AddStringToObject(root, "pages", r->pages) ||
+	    !cJSON_AddNumberToObject(root, "elapsed_s", r->elapsed_s)) {
+		cJSON_Delete(root);
+		return NULL;
+	}
+	return root;
+}
+
+int numa_result_is(const cJSON *root)
+{
+	const char *ex = jsonio_experiment(root);
+	return ex && strcmp(ex, "numa") == 0;
+}
+
+/* ---- reading ----------------------------------------------------------------------- */
+
+static int node_at(const struct numa_result *r, double node)
+{
+	for (size_t i = 0; i < r->nnodes; i++)
+		if ((double)r->nodes[i] == node)
+			return (int)i;
+	return -1;
+}
+
+/* "nodes" and the per-node lists beside it. */
+static int nodes_from_json(const cJSON *root, const char *f, struct numa_result *r, mt_error *e)
+{
+	const cJSON *arr = jsonio_array(root, "nodes", f, e), *it, *c, *t, *l;
+	if (!arr)
+		return -1;
+	cJSON_ArrayForEach(it, arr) {
+		size_t i = r->nnodes;
+		if (i == NUMA_MAX_NODES)
+			return mt_fail(e, "%s: nodes: more than %d", f, NUMA_MAX_NODES);
+		if (!cJSON_IsNumber(it) || it->valuedouble < 0 || it->valuedouble > 1e6 ||
+		    it->valuedouble != floor(it->valuedouble))
+			return mt_fail(e, "%s: nodes[%zu]: expected a node number 0..1000000", f, i);
+		if (node_at(r, it->valuedouble) >= 0)
+			return mt_fail(e, "%s: nodes[%zu]: node %.0f given twice", f, i, it->valuedouble);
+		r->nodes[i] = (int)it->valuedouble;
+		r->lat_cpu[i] = -1;
+		r->nnodes++;
+	}
+	if (r->nnodes == 0)
+		return mt_fail(e, "%s: nodes: empty", f);
+	c = cJSON_GetObjectItemCaseSensitive(root, "cpus");
+	t = cJSON_GetObjectItemCaseSensitive(root, "threads");
+	l = cJSON_GetObjectItemCaseSensitive(root, "latency_cpu");
+	for (size_t i = 0; i < r->nnodes; i++) {
+		const cJSON *ci = cJSON_IsArray(c) ? cJSON_GetArrayItem(c, (int)i) : NULL;
+		const cJSON *ti = cJSON_IsArray(t) ? cJSON_GetArrayItem(t, (int)i) : NULL;
+		const cJSON *li = cJSON_IsArray(l) ? cJSON_GetArrayItem(l, (int)i) : NULL;
+		if (cJSON_IsString(ci))
+			mt_printable(r->cpus[i], sizeof r->cpus[i], ci->valuestring, 0);
+		if (cJSON_IsNumber(ti) && ti->valuedouble >= 0 && ti->valuedouble <= MT_MAX_CPUS)
+			r->ncpus[i] = (int)ti->valuedouble;
+		if (cJSON_IsNumber(li) && li->valuedouble >= 0 && li->valuedouble < MT_MAX_CPUS)
+			r->lat_cpu[i] = (int)li->valuedouble;
+	}
+	return 0;
+}
+
+/* A nodes x nodes matrix at m (named what) into run k's values or spreads:
+ * numbers (> 0 for values, >= 0 for spreads) or null. Required unless
+ * spread. */
+static int matrix_from_json(const cJSON *m, const char *f, const char *what,
+			    struct numa_result *r, int k, int spread, mt_error *e)
+{
+	if (!m && spread)
+		return 0;
+	if (!cJSON_IsArray(m) || (size_t)cJSON_GetArraySize(m) != r->nnodes)
+		return mt_fail(e, "%s: %s: expected %zu rows (one a node)", f, what, r->nnodes);
+	for (size_t i = 0; i < r->nnodes; i++) {
+		const cJSON *row = cJSON_GetArrayItem(m, (int)i);
+		if (!cJSON_IsArray(row) || (size_t)cJSON_GetArraySize(row) != r->nnodes)
+			return mt_fail(e, "%s: %s row %zu: expected %zu values", f, what, i, r->nnodes);
+		for (size_t j = 0; j < r->nnodes; j++) {
+			const cJSON *x = cJSON_GetArrayItem(row, (int)j);
+			struct numa_value *v = &r->v[i][j][k];
+			if (cJSON_IsNull(x))
+				continue;
+			if (!cJSON_IsNumber(x) || !isfinite(x->valuedouble) ||
+			    (spread ? x->valuedouble < 0 : x->valuedouble <= 0) || x->valuedouble > 1e9)
+				return mt_fail(e, "%s: %s row %zu: value %zu must be a %s number or null",
+					       f, what, i, j, spread ? "non-negative" : "positive");
+			if (spread)
+				v->spread = x->valuedouble;
+			else
+				v->have = 1, v->v = x->valuedouble, v->absent = -1;
+		}
+	}
+	return 0;
+}
+
+static int matrices_from_json(const cJSON *root, const char *f, struct numa_result *r,
+			      mt_error *e)
+{
+	const cJSON *bw = cJSON_GetObjectItemCaseSensitive(root, "bandwidth_gbs");
+	const cJSON *bs = cJSON_GetObjectItemCaseSensitive(root, "bandwidth_spread");
+	if (!cJSON_IsObject(bw))
+		return mt_fail(e, "%s: bandwidth_gbs: expected an object {\"read\", \"triad\"}", f);
+	if (bs && !cJSON_IsObject(bs))
+		return mt_fail(e, "%s: bandwidth_spread: expected an object", f);
+	return matrix_from_json(cJSON_GetObjectItemCaseSensitive(root, "latency_ns"), f,
+				"latency_ns", r, NUMA_LAT, 0, e) < 0 ||
+			       matrix_from_json(cJSON_GetObjectItemCaseSensitive(bw, "read"), f,
+						"bandwidth_gbs.read", r, NUMA_READ, 0, e) < 0 ||
+			       matrix_from_json(cJSON_GetObjectItemCaseSensitive(bw, "triad"), f,
+						"bandwidth_gbs.triad", r, NUMA_TRIAD, 0, e) < 0 ||
+			       matrix_from_json(cJSON_GetObjectItemCaseSensitive(root, "latency_spread"),
+						f, "latency_spread", r, NUMA_LAT, 1, e) < 0 ||
+			       matrix_from_json(cJSON_GetObjectItemCaseSensitive(bs, "read"), f,
+						"bandwidth_spread.read", r, NUMA_READ, 1, e) < 0 ||
+			       matrix_from_json(cJSON_GetObjectItemCaseSensitive(bs, "triad"), f,
+						"bandwidth_spread.triad", r, NUMA_TRIAD, 1, e) < 0
+		       ? -1
+		       : 0;
+}
+
+/* One entry of "runs" (details of a measured value; optional fields). */
+static int run_from_json(const cJSON *it, const char *where, struct numa_result *r, mt_error *e)
+{
+	double cn, mn;
+	char run[16] = "";
+	int i, j, k = -1;
+	struct numa_value *v;
+	if (!cJSON_IsObject(it) || jsonio_number(it, "cpu_node", where, &cn, e) < 0 ||
+	    jsonio_number(it, "memory_node", where, &mn, e) < 0)
+		return mt_fail(e, "%s: expected {\"cpu_node\", \"memory_node\", \"run\", ...}", where);
+	if ((i = node_at(r, cn)) < 0 || (j = node_at(r, mn)) < 0)
+		return mt_fail(e, "%s: a node that is not in \"nodes\"", where);
+	jsonio_opt_string(it, "run", run, sizeof run);
+	for (int m = 0; m < NUMA_NMEAS; m++)
+		if (strcmp(run, meas_name[m]) == 0)
+			k = m;
+	if (k < 0)
+		return mt_fail(e, "%s: field \"run\" must be latency, read or triad", where);
+	v = &r->v[i][j][k];
+	if (!v->have)
+		return mt_fail(e, "%s: no value in the matrix for this run", where);
+	v->tries = (int)jsonio_opt_int(it, "tries", 0, 1000000, 0);
+	v->where = (int)jsonio_opt_int(it, k == NUMA_LAT ? "cpu" : "threads", 0, MT_MAX_CPUS, 0);
+	v->flags = (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "checked")) ? NUMA_F_CHECKED : 0) |
+		   (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "lost_cpu")) ? NUMA_F_LOST : 0) |
+		   (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "moved")) ? NUMA_F_MOVED : 0) |
+		   (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "bound")) ? NUMA_F_BOUND : 0);
+	v->pages = (double)jsonio_opt_int(it, "pages", 0, 1L << 40, -1);
+	v->on = (double)jsonio_opt_int(it, "pages_on_node", 0, 1L << 40, -1);
+	v->absent = (double)jsonio_opt_int(it, "pages_absent", 0, 1L << 40, -1);
+	if (v->pages < 0 || v->on < 0 || v->absent < 0 || v->on + v->absent > v->pages)
+		v->pages = v->on = 0, v->absent = -1;
+	return 0;
+}
+
+/* "placement": the share of each pair's pages on its memory node. */
+static int placement_from_json(const cJSON *root, const char *f, struct numa_result *r,
+			       mt_error *e)
+{
+	const cJSON *arr = cJSON_GetObjectItemCaseSensitive(root, "placement"), *it;
+	char where[MT_PATH_MAX + 32];
+	int n = 0;
+	if (!arr)
+		return 0;
+	if (!cJSON_IsArray(arr))
+		return mt_fail(e, "%s: placement: expected an array", f);
+	cJSON_ArrayForEach(it, arr) {
+		double cn, mn;
+		const cJSON *x = cJSON_GetObjectItemCaseSensitive(it, "pages_on_node");
+		int i, j;
+		mt_snprintf(where, sizeof where, "%s: placement[%d]", f, n++);
+		if (!cJSON_IsObject(it) || jsonio_number(it, "cpu_node", where, &cn, e) < 0 ||
+		    jsonio_number(it, "memory_node", where, &mn, e) < 0)
+			return mt_fail(e, "%s: expected {\"cpu_node\", \"memory_node\", "
+				       "\"pages_on_node\"}", where);
+		if ((i = node_at(r, cn)) < 0 || (j = node_at(r, mn)) < 0)
+			return mt_fail(e, "%s: a node that is not in \"nodes\"", where);
+		if (cJSON_IsNull(x))
+			continue;
+		if (!cJSON_IsNumber(x) || !(x->valuedouble >= 0 && x->valuedouble <= 1))
+			return mt_fail(e, "%s: field \"pages_on_node\" must be 0..1 or null", where);
+		r->placed[i][j] = x->valuedouble;
+	}
+	return 0;
+}
+
+static int runs_from_json(const cJSON *root, const char *f, struct numa_result *r, mt_error *e)
+{
+	const cJSON *arr = cJSON_GetObjectItemCaseSensitive(root, "runs"), *it;
+	char where[MT_PATH_MAX + 32];
+	int n = 0;
+	if (!arr)
+		return 0;
+	if (!cJSON_IsArray(arr))
+		return mt_fail(e, "%s: runs: expected an array", f);
+	cJSON_ArrayForEach(it, arr) {
+		mt_snprintf(where, sizeof where, "%s: runs[%d]", f, n++);
+		if (run_from_json(it, where, r, e) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static void rest_from_json(const cJSON *root, struct numa_result *r)
+{
+	const cJSON *nb = cJSON_GetObjectItemCaseSensitive(root, "numa_balancing");
+	r->size = (uint64_t)jsonio_opt_number(root, "size", 0);
+	if (!(r->size <= (1ull << 50)))
+		r->size = 0;
+	jsonio_opt_string(root, "size_from", r->size_from, sizeof r->size_from);
+	r->stride = (unsigned)jsonio_opt_int(root, "chase_stride", 0, 1 << 20, 0);
+	jsonio_opt_string(root, "isa", r->isa, sizeof r->isa);
+	r->numa_balancing = (int)jsonio_opt_int(root, "numa_balancing_mode", -1, 1000,
+						cJSON_IsBool(nb) ? cJSON_IsTrue(nb) : -1);
+	jsonio_opt_string(root, "thp", r->thp, sizeof r->thp);
+	r->page_size = (uint64_t)jsonio_opt_int(root, "page_size", 0, 1L << 40, 0);
+	jsonio_opt_string(root, "pages", r->pages, sizeof r->pages);
+	r->elapsed_s = jsonio_opt_number(root, "elapsed_s", 0);
+	if (!isfinite(r->elapsed_s) || r->elapsed_s < 0)
+		r->elapsed_s = 0;
+}
+
+int numa_result_from_json(const cJSON *root, const char *file, struct numa_result *r,
+			  mt_error *e)
+{
+	const char *f = file ? file : "input";
+	memset(r, 0, sizeof *r);
+	unplaced(r);
+	if (!numa_result_is(root))
+		return mt_fail(e, "%s: not a numa result (\"experiment\": \"numa\")", f);
+	run_header_from_json(root, &r->hdr);
+	if (nodes_from_json(root, f, r, e) < 0 || matrices_from_json(root, f, r, e) < 0 ||
+	    placement_from_json(root, f, r, e) < 0 || runs_from_json(root, f, r, e) < 0)
+		return -1;
+	rest_from_json(root, r);
+	if (file)
+		mt_printable(r->source, sizeof r->source, file, 0);
+	return 0;
+}

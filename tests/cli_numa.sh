@@ -1,0 +1,51 @@
+#!/bin/sh
+# memtop run numa: a quick real run on node 0 (every machine has one): the
+# 1 x 1 matrices through the same code a many-node machine uses, finite
+# positive figures, the pages counted on node 0, the JSON (the issue's
+# fields), CSV, --json -, and bad input (a node that does not exist: exit
+# 2 naming it and the nodes there are; nothing written). No cache size or
+# node count of this machine is assumed.
+. "$TESTLIB"
+plan 20
+
+run() { "$MEMTOP" run numa "$@" 2>&1; }
+q() { "$JSONQ" "$@"; }
+positive() { awk -v x="$1" 'BEGIN { exit !(x + 0 > 0 && x != "null") }'; }
+
+out=$(run --quick --nodes 0 --json "$TMP/n.json")
+is "numa on node 0 exits 0" "$?" 0
+like "the latency matrix, 1 x 1" "$out" '^       0 +[0-9]+\.[0-9]$'
+is "three matrices, each with node 0's row" "$(printf '%s\n' "$out" | grep -cE '^       0 +[0-9]+\.[0-9]$')" 3
+like "the pair's line: latency, read and triad" "$out" \
+	'^CPU node 0, memory node 0: latency [0-9.]+ ns \(CPU [0-9]+\), read [0-9.]+ GB/s, triad [0-9.]+ GB/s \([0-9]+ threads?\); '
+like "one node: said in one line" "$out" '^# one node: local memory only, nothing to compare it with$'
+like "the size and why" "$out" '^# size 32M: --quick'
+like "numa_balancing, THP and the page size are said" "$out" \
+	'^# memory: bound to the memory node .*[0-9]+-byte pages .*THP [a-z]+\); kernel.numa_balancing (on|off|absent)$'
+is "JSON: nodes" "$(q "$TMP/n.json" nodes)" "[0]"
+ok "JSON: latency finite and positive" positive "$(q "$TMP/n.json" 'latency_ns[0][0]')"
+ok "JSON: read bandwidth positive" positive "$(q "$TMP/n.json" 'bandwidth_gbs.read[0][0]')"
+ok "JSON: triad bandwidth positive" positive "$(q "$TMP/n.json" 'bandwidth_gbs.triad[0][0]')"
+is "JSON: three runs, the bandwidth ones checked" \
+	"$(q "$TMP/n.json" 'runs#' 'runs[1].checked' 'runs[2].checked' | tr '\n' ' ')" "3 true true "
+like "JSON: numa_balancing recorded" "$(q "$TMP/n.json" numa_balancing)" '^(true|false|null)$'
+if printf '%s\n' "$out" | grep -q 'pages not counted here'; then
+	skip "pages on node 0: 100 %" "this system cannot count pages by node"
+	skip "JSON: placement 1.0" "this system cannot count pages by node"
+else
+	like "pages on node 0: 100 %" "$out" 'pages on node 0: 100 %$'
+	is "JSON: placement 1.0" "$(q "$TMP/n.json" 'placement[0].pages_on_node' 'runs[0].pages_absent')" \
+		"$(printf '1\n0')"
+fi
+
+out=$("$MEMTOP" run numa --quick --nodes 0 --csv 2>/dev/null)
+like "CSV: a header and one row" "$(printf '%s\n' "$out" | tr '\n' '|')" \
+	'^cpu_node,memory_node,latency_ns,read_gbs,triad_gbs,pages_on_node\|0,0,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]*\|$'
+
+"$MEMTOP" run numa --quick --nodes 0 --json - >"$TMP/stdout.json" 2>/dev/null
+is "--json -: stdout is the result alone" "$(q "$TMP/stdout.json" experiment)" numa
+
+status "a node that does not exist: exit 2" 2 "$MEMTOP" run numa --quick --nodes 0,99999 --json "$TMP/bad.json"
+like "... one line naming it and the nodes there are" "$(cat "$TMP/err")" \
+	'^memtop: run numa: --nodes: no node 99999 \(nodes here: [0-9]+(, [0-9]+)*\)$'
+is "... nothing written" "$(test -e "$TMP/bad.json" && echo yes || echo no)" no

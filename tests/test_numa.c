@@ -1,0 +1,330 @@
+/* Unit tests of memtop run numa: the plan over fake node lists (2 and 4
+ * nodes, a memory-only node, --nodes, the size from credible caches and
+ * the memory cap), exact; the CPU list text; the result's JSON round trip
+ * (values, spreads, placement, runs, a row of nulls) and the reader's
+ * one-line errors naming the field. No NUMA machine is needed. */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "numa/numa.h"
+
+#define MB (1ull << 20)
+#define GB (1ull << 30)
+
+static struct numa_params P; /* big: not on the stack */
+
+/* A node with ncpus CPUs from cpu0 on, memory bytes and an L2 and L3. */
+static struct numa_node node(int id, int cpu0, int ncpus, uint64_t memory, uint64_t l2,
+			     uint64_t l3)
+{
+	struct numa_node n;
+	memset(&n, 0, sizeof n);
+	n.node = id;
+	for (int i = 0; i < ncpus; i++)
+		n.cpus[i] = cpu0 + i;
+	n.ncpus = ncpus;
+	n.memory = memory;
+	n.cache[1] = ncpus ? 48 * 1024 : 0;
+	n.cache[2] = ncpus ? l2 : 0;
+	n.cache[3] = ncpus ? l3 : 0;
+	return n;
+}
+
+static void plan_two_nodes(void **state)
+{
+	struct numa_node all[2];
+	mt_error e = { "" };
+	(void)state;
+	all[0] = node(0, 0, 2, 16 * GB, 2 * MB, 32 * MB);
+	all[1] = node(1, 2, 2, 16 * GB, 2 * MB, 32 * MB);
+	assert_int_equal(numa_plan(&P, all, 2, NULL, 0, 4, 64 * GB, 0, &e), 0);
+	assert_int_equal(P.nnodes, 2);
+	assert_int_equal(P.ncells, 4);
+	assert_int_equal(P.cells[0].cpu, 0);
+	assert_int_equal(P.cells[0].mem, 0);
+	assert_int_equal(P.cells[1].cpu, 0);
+	assert_int_equal(P.cells[1].mem, 1);
+	assert_int_equal(P.cells[2].cpu, 1);
+	assert_int_equal(P.cells[2].mem, 0);
+	assert_int_equal(P.cells[3].cpu, 1);
+	assert_int_equal(P.cells[3].mem, 1);
+	assert_int_equal(P.size, 256 * MB); /* 8 x 32M */
+	assert_string_equal(P.size_from, "8 x the largest credible cache (L3 32M)");
+	assert_int_equal(numa_latency_cpu(&P, 0), 1);
+	assert_int_equal(numa_latency_cpu(&P, 1), 3);
+}
+
+/* Four nodes, the last with memory only (CXL-like): no row of its own, a
+ * column like the others; its 1 GB caps the size at a quarter. */
+static void plan_four_nodes_one_memory_only(void **state)
+{
+	struct numa_node all[4];
+	mt_error e = { "" };
+	size_t rows[4] = { 0 }, cols[4] = { 0 };
+	(void)state;
+	for (int i = 0; i < 3; i++)
+		all[i] = node(i, 8 * i, 8, 32 * GB, 1 * MB, 64 * MB);
+	all[3] = node(3, 0, 0, 1 * GB, 0, 0);
+	assert_int_equal(numa_plan(&P, all, 4, NULL, 0, 24, 0, 0, &e), 0);
+	assert_int_equal(P.ncells, 12);
+	for (size_t k = 0; k < P.ncells; k++) {
+		rows[P.cells[k].cpu]++;
+		cols[P.cells[k].mem]++;
+		if (k)
+			assert_true(P.cells[k].cpu * 4 + P.cells[k].mem >
+				    P.cells[k - 1].cpu * 4 + P.cells[k - 1].mem);
+	}
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(rows[i], 4);
+	assert_int_equal(rows[3], 0);
+	for (int j = 0; j < 4; j++)
+		assert_int_equal(cols[j], 3);
+	assert_int_equal(P.size, 256 * MB); /* 8 x 64M = 512M, cut to 1G / 4 */
+	assert_string_equal(P.size_from, "8 x the largest credible cache (L3 64M), cut from 512M "
+					 "to 256M: 1/4 of the memory");
+	assert_int_equal(numa_latency_cpu(&P, 2), 23);
+	assert_int_equal(numa_latency_cpu(&P, 3), -1);
+}
+
+static void plan_nodes_option(void **state)
+{
+	struct numa_node all[4];
+	mt_error e = { "" };
+	int want[3];
+	(void)state;
+	for (int i = 0; i < 3; i++)
+		all[i] = node(i, 8 * i, 8, 32 * GB, 1 * MB, 16 * MB);
+	all[3] = node(3, 0, 0, 8 * GB, 0, 0);
+	want[0] = 2;
+	want[1] = 0;
+	assert_int_equal(numa_plan(&P, all, 4, want, 2, 24, 0, 0, &e), 0);
+	assert_int_equal(P.nnodes, 2);
+	assert_int_equal(P.nodes[0].node, 2); /* in the order given */
+	assert_int_equal(P.nodes[1].node, 0);
+	assert_int_equal(P.ncells, 4);
+	assert_int_equal(P.size, 256 * MB); /* 8 x 16M = 128M: at least 256M */
+	assert_string_equal(P.size_from, "8 x the largest credible cache (L3 16M), at least 256M");
+	want[0] = 5;
+	assert_int_equal(numa_plan(&P, all, 4, want, 1, 24, 0, 0, &e), -1);
+	assert_string_equal(e.msg, "--nodes: no node 5 (nodes here: 0, 1, 2, 3)");
+	want[0] = 1;
+	want[1] = 1;
+	assert_int_equal(numa_plan(&P, all, 4, want, 2, 24, 0, 0, &e), -1);
+	assert_string_equal(e.msg, "--nodes: node 1 given twice");
+	want[0] = 3;
+	assert_int_equal(numa_plan(&P, all, 4, want, 1, 24, 0, 0, &e), -1);
+	assert_string_equal(e.msg, "--nodes: node 3 has no CPU this process may use");
+	want[0] = 3; /* a memory node is measured from a CPU node */
+	want[1] = 1;
+	assert_int_equal(numa_plan(&P, all, 4, want, 2, 24, 0, 0, &e), 0);
+	assert_int_equal(P.ncells, 2);
+	assert_int_equal(P.cells[0].cpu, 1);
+	assert_int_equal(P.cells[1].cpu, 1);
+}
+
+/* A guest's L3 of its host (480 MB on 2 CPUs) is not credible: the size
+ * comes from the L2; quick is 32 MB; too little memory is -2. */
+static void plan_size_rules(void **state)
+{
+	struct numa_node one = node(0, 0, 2, 6 * GB, 2 * MB, 480 * MB);
+	mt_error e = { "" };
+	(void)state;
+	assert_int_equal(numa_plan(&P, &one, 1, NULL, 0, 2, 20 * GB, 0, &e), 0);
+	assert_int_equal(P.ncells, 1);
+	assert_int_equal(P.size, 256 * MB);
+	assert_string_equal(P.size_from, "8 x the largest credible cache (L2 2M), at least 256M");
+	assert_int_equal(numa_plan(&P, &one, 1, NULL, 0, 2, 20 * GB, 1, &e), 0);
+	assert_int_equal(P.size, 32 * MB);
+	assert_string_equal(P.size_from, "--quick: may fit the largest credible cache (L2 2M)");
+	assert_int_equal(numa_plan(&P, &one, 1, NULL, 0, 2, 600 * MB, 0, &e), 0);
+	assert_int_equal(P.size, 150 * MB); /* 600M / 4, down to 2 MB */
+	assert_int_equal(numa_plan(&P, &one, 1, NULL, 0, 2, 40 * MB, 0, &e), -2);
+	assert_string_equal(e.msg, "not enough memory: 1/4 of it is under 16M");
+}
+
+static void cpus_text(void **state)
+{
+	static const int a[] = { 0, 1, 2, 3, 8, 10, 11 };
+	char buf[64];
+	(void)state;
+	numa_cpus_text(a, 7, buf, sizeof buf);
+	assert_string_equal(buf, "0-3,8,10,11");
+	numa_cpus_text(a, 1, buf, sizeof buf);
+	assert_string_equal(buf, "0");
+	numa_cpus_text(a, 0, buf, sizeof buf);
+	assert_string_equal(buf, "");
+}
+
+static struct numa_result R, B;
+
+/* A cell event as the worker emits it. */
+static void cell(int kind, int row, int col, double v, double pages, double on, int where)
+{
+	struct job_event ev;
+	memset(&ev, 0, sizeof ev);
+	ev.type = JOB_EV_CELL;
+	ev.kind = kind;
+	ev.row = row;
+	ev.col = col;
+	ev.value = v;
+	ev.spread = 0.01 * (kind + 1);
+	ev.aux[0] = 5;
+	ev.aux[1] = NUMA_F_BOUND | (kind ? NUMA_F_CHECKED : 0);
+	ev.aux[2] = pages;
+	ev.aux[3] = on;
+	ev.aux[4] = 0;
+	ev.aux[5] = where;
+	assert_int_equal(numa_result_apply(&R, &ev), kind);
+}
+
+/* Two nodes, node 1 memory only: a 2 x 2 matrix whose second row is null. */
+static void make_result(void)
+{
+	struct numa_node all[2];
+	mt_error e = { "" };
+	all[0] = node(0, 0, 2, 16 * GB, 2 * MB, 32 * MB);
+	all[1] = node(1, 0, 0, 16 * GB, 0, 0);
+	assert_int_equal(numa_plan(&P, all, 2, NULL, 0, 2, 0, 0, &e), 0);
+	numa_result_init(&R, &P);
+	for (int j = 0; j < 2; j++) {
+		cell(NUMA_LAT, 0, j, 100.0 + 50 * j, 1000, 1000 - 10 * j, 1);
+		cell(NUMA_READ, 0, j, 15.5 - 5 * j, 2000, 2000, 2);
+		cell(NUMA_TRIAD, 0, j, 28.25 - 8 * j, 3000, 3000, 2);
+	}
+}
+
+static void json_round_trip(void **state)
+{
+	mt_error e = { "" };
+	cJSON *j, *j2;
+	char *a, *b;
+	(void)state;
+	make_result();
+	assert_float_equal(numa_result_placement(&R, 0, 1), 5990.0 / 6000, 1e-12);
+	assert_true(isnan(numa_result_placement(&R, 1, 0)));
+	j = numa_result_to_json(&R);
+	assert_non_null(j);
+	assert_true(numa_result_is(j));
+	assert_int_equal(numa_result_from_json(j, "r.json", &B, &e), 0);
+	assert_int_equal(B.nnodes, 2);
+	assert_int_equal(B.nodes[1], 1);
+	assert_int_equal(B.ncpus[0], 2);
+	assert_int_equal(B.ncpus[1], 0);
+	assert_string_equal(B.cpus[0], "0,1");
+	assert_int_equal(B.lat_cpu[0], 1);
+	assert_int_equal(B.lat_cpu[1], -1);
+	for (int k = 0; k < NUMA_NMEAS; k++)
+		for (int m = 0; m < 2; m++) {
+			assert_true(B.v[0][m][k].have);
+			assert_float_equal(B.v[0][m][k].v, R.v[0][m][k].v, 1e-9);
+			assert_float_equal(B.v[0][m][k].spread, R.v[0][m][k].spread, 1e-12);
+			assert_int_equal(B.v[0][m][k].flags, R.v[0][m][k].flags);
+			assert_int_equal(B.v[0][m][k].where, R.v[0][m][k].where);
+			assert_false(B.v[1][m][k].have);
+		}
+	assert_float_equal(numa_result_placement(&B, 0, 1), 5990.0 / 6000, 1e-12);
+	assert_int_equal(B.size, R.size);
+	j2 = numa_result_to_json(&B);
+	a = cJSON_PrintUnformatted(j);
+	b = cJSON_PrintUnformatted(j2);
+	assert_string_equal(a, b); /* a second trip changes nothing */
+	assert_non_null(strstr(a, "\"latency_ns\":[[100,150],[null,null]]"));
+	assert_non_null(strstr(a, "\"bandwidth_gbs\":{\"read\":[[15.5,10.5],[null,null]],"
+				  "\"triad\":[[28.25,20.25],[null,null]]}"));
+	assert_non_null(strstr(a, "\"placement\":[{\"cpu_node\":0,\"memory_node\":0,"
+				  "\"pages_on_node\":1},"));
+	free(a);
+	free(b);
+	cJSON_Delete(j);
+	cJSON_Delete(j2);
+}
+
+/* The smallest file reads: a placement without runs. */
+static void json_minimal(void **state)
+{
+	static const char *text =
+		"{\"experiment\":\"numa\",\"nodes\":[0],\"latency_ns\":[[122.0]],"
+		"\"bandwidth_gbs\":{\"read\":[[15.4]],\"triad\":[[28.0]]},"
+		"\"placement\":[{\"cpu_node\":0,\"memory_node\":0,\"pages_on_node\":1.0}],"
+		"\"numa_balancing\":false}";
+	cJSON *j = cJSON_Parse(text);
+	mt_error e = { "" };
+	(void)state;
+	assert_int_equal(numa_result_from_json(j, "m.json", &B, &e), 0);
+	assert_float_equal(B.v[0][0][NUMA_LAT].v, 122.0, 0);
+	assert_float_equal(B.v[0][0][NUMA_TRIAD].v, 28.0, 0);
+	assert_float_equal(numa_result_placement(&B, 0, 0), 1.0, 0);
+	assert_int_equal(B.numa_balancing, 0);
+	cJSON_Delete(j);
+}
+
+/* Each bad file fails with one line naming the file and the field. */
+static void json_bad(void **state)
+{
+	static const struct {
+		const char *text, *msg;
+	} bad[] = {
+		{ "{\"experiment\":\"latency\"}", "b.json: not a numa result (\"experiment\": \"numa\")" },
+		{ "{\"experiment\":\"numa\",\"nodes\":[]}", "b.json: nodes: empty" },
+		{ "{\"experiment\":\"numa\",\"nodes\":[0,0]}", "b.json: nodes[1]: node 0 given twice" },
+		{ "{\"experiment\":\"numa\",\"nodes\":[-1]}",
+		  "b.json: nodes[0]: expected a node number 0..1000000" },
+		{ "{\"experiment\":\"numa\",\"nodes\":[0,1],\"latency_ns\":[[1,2],[3]],"
+		  "\"bandwidth_gbs\":{}}",
+		  "b.json: latency_ns row 1: expected 2 values" },
+		{ "{\"experiment\":\"numa\",\"nodes\":[0],\"latency_ns\":[[-4]],"
+		  "\"bandwidth_gbs\":{}}",
+		  "b.json: latency_ns row 0: value 0 must be a positive number or null" },
+		{ "{\"experiment\":\"numa\",\"nodes\":[0],\"latency_ns\":[[4]]}",
+		  "b.json: bandwidth_gbs: expected an object {\"read\", \"triad\"}" },
+		{ "{\"experiment\":\"numa\",\"nodes\":[0],\"latency_ns\":[[4]],"
+		  "\"bandwidth_gbs\":{\"read\":[[1]]}}",
+		  "b.json: bandwidth_gbs.triad: expected 1 rows (one a node)" },
+		{ "{\"experiment\":\"numa\",\"nodes\":[0],\"latency_ns\":[[4]],"
+		  "\"bandwidth_gbs\":{\"read\":[[1]],\"triad\":[[1]]},"
+		  "\"placement\":[{\"cpu_node\":0,\"memory_node\":0,\"pages_on_node\":2}]}",
+		  "b.json: placement[0]: field \"pages_on_node\" must be 0..1 or null" },
+		{ "{\"experiment\":\"numa\",\"nodes\":[0],\"latency_ns\":[[4]],"
+		  "\"bandwidth_gbs\":{\"read\":[[1]],\"triad\":[[1]]},"
+		  "\"placement\":[{\"cpu_node\":7,\"memory_node\":0}]}",
+		  "b.json: placement[0]: a node that is not in \"nodes\"" },
+		{ "{\"experiment\":\"numa\",\"nodes\":[0],\"latency_ns\":[[4]],"
+		  "\"bandwidth_gbs\":{\"read\":[[1]],\"triad\":[[1]]},"
+		  "\"runs\":[{\"cpu_node\":0,\"memory_node\":0,\"run\":\"copy\"}]}",
+		  "b.json: runs[0]: field \"run\" must be latency, read or triad" },
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		cJSON *j = cJSON_Parse(bad[i].text);
+		mt_error e = { "" };
+		assert_non_null(j);
+		assert_int_equal(numa_result_from_json(j, "b.json", &B, &e), -1);
+		assert_string_equal(e.msg, bad[i].msg);
+		cJSON_Delete(j);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(plan_two_nodes),
+		cmocka_unit_test(plan_four_nodes_one_memory_only),
+		cmocka_unit_test(plan_nodes_option),
+		cmocka_unit_test(plan_size_rules),
+		cmocka_unit_test(cpus_text),
+		cmocka_unit_test(json_round_trip),
+		cmocka_unit_test(json_minimal),
+		cmocka_unit_test(json_bad),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
