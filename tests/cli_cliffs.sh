@@ -2,7 +2,7 @@
 # memtop cliffs on the seed's tables: the seed rule reproduces the seed's
 # output, the merged rule drops its false L2; bad files exit 2 with one line.
 . "$TESTLIB"
-plan 39
+plan 45
 REF="$MEMTOP_DATA/m4max.json"
 
 out=$("$MEMTOP" cliffs "$REF" --stride 8 --rule seed)
@@ -38,6 +38,26 @@ like "strides 1..8: the passport is printed" "$out" '^passport \(seed 000, step 
 like "strides 1..8: peak/floor" "$out" '^  peak/floor   6\.47$'
 like "strides 1..8: the line size not measurable" "$out" \
 	'^             line size not measurable from strides 1\.\.8: run the full grid; stride 1 / stride 8 = 3\.83$'
+# the verdicts follow the stride read and say so: a quick mountain's one
+# column (its 1.57x L1 cliff holds the 48K L1), --stride 1 (no cliff), the
+# seed rule's false L2 on stride 15
+out=$("$MEMTOP" cliffs "$TESTDATA/mountain-quick-xeon-157.json")
+like "quick: the 1.57x cliff printed" "$out" '^cliff between 32 KB and 64 KB: drop 1\.57x$'
+is "quick: the L1 inside that cliff matches" "$(printf '%s\n' "$out" | grep -A1 '^against')" \
+	"against the caches recorded with the run (from stride 8's cliffs above, the merged rule):
+  L1 48 KB (sysfs): matches (mountain L1 32 KB)"
+out=$("$MEMTOP" cliffs "$REF" --stride 1)
+is "--stride 1: no cliff, so no match" "$(printf '%s\n' "$out" | grep -A1 '^against')" \
+	"against the caches recorded with the run (from stride 1's cliffs above, the merged rule):
+  L1 128 KB (sysctl): not visible (no cliff on the stride read)"
+out=$("$MEMTOP" cliffs "$REF" --stride 15 --rule seed)
+like "stride 15 seed: the last knee is the seed rule's 256 KB" "$out" \
+	'^  L2 16 MB \(sysctl\): not visible \(the mountain.s last knee is at 256 KB\)$'
+out=$("$MEMTOP" cliffs "$REF")
+like "several strides: the verdicts say they read the combined levels" "$out" \
+	'^against the caches recorded with the run \(from the levels combined over 2 strides above\):$'
+like "... and the L1 plateau in cycles still found" "$("$MEMTOP" cliffs "$REF" --stride 1)" \
+	'^  L1 plateau 89578 MB/s'
 is "--json, seed rule" "$("$MEMTOP" cliffs "$REF" --stride 8 --rule seed --json)" \
 	'{"stride":8,"rule":"seed","cliffs":[{"from":131072,"to":262144,"ratio":3.541,"level":131072,"confidence":1}],"levels":[131072],"line_bytes":64}'
 

@@ -267,11 +267,13 @@ static void print_combined(const struct mountain *m, const struct detection *d, 
 		       "within the measured strides)\n");
 }
 
-/* Per reported level of the caches recorded with the run, the verdict. */
-static void print_verdicts(const struct detection *d, const int *num, const struct info *inf)
+/* Per reported level of the caches recorded with the run, the verdict;
+ * from says what d was read from ("stride 8's cliffs above"). */
+static void print_verdicts(const struct detection *d, const int *num, const struct info *inf,
+			   const char *from_what)
 {
 	char a[32], b[32];
-	printf("against the caches recorded with the run:\n");
+	printf("against the caches recorded with the run (from %s):\n", from_what);
 	for (int level = 1; level <= MAX_NAMED; level++) {
 		const char *from = NULL;
 		uint64_t ref = info_best_size(inf, level, &from);
@@ -287,6 +289,8 @@ static void print_verdicts(const struct detection *d, const int *num, const stru
 		else if (d->nlevels && ref > d->level_hi[d->nlevels - 1])
 			printf(" (the mountain's last knee is at %s)",
 			       human(b, sizeof b, d->size[d->nlevels - 1]));
+		else if (!d->nlevels)
+			printf(" (no cliff on the stride read)");
 		printf("\n");
 	}
 }
@@ -322,6 +326,25 @@ static void print_latency_check(const struct detection *d, const int *num, const
 			printf("disagrees: the mountain's L%d is %s, %.1fx the latency's\n", num[w],
 			       human(b, sizeof b, d->size[w]), (double)d->size[w] / (double)size[i]);
 	}
+}
+
+/* One column's cliffs as a detection (what the verdicts read when one
+ * column is read: the stride asked for, or a quick grid's one long stride),
+ * each cliff's range from its last size that fit to its first that did
+ * not. */
+static void column_detection(unsigned stride, const struct cliff *cs, int n, struct detection *d)
+{
+	memset(d, 0, sizeof *d);
+	for (int i = 0; i < n && i < (int)MT_ARRAY_LEN(d->size); i++) {
+		d->size[i] = cs[i].level;
+		d->level[i] = cs[i].from;
+		d->level_hi[i] = cs[i].to;
+		d->votes[i] = 1;
+		d->confidence[i] = cs[i].confidence;
+		d->nlevels++;
+	}
+	d->strides_used[0] = stride;
+	d->nstrides_used = 1;
 }
 
 /* ---- JSON ---------------------------------------------------------------------- */
@@ -415,6 +438,11 @@ static void print_text(const struct mountain *m, const struct cliffs_cli *c, con
 		       size_t ncols, const struct detection *d, const int *num,
 		       const struct info *inf, const struct latency_levels *lat)
 {
+	const struct detection *vd = d; /* what the verdicts read */
+	const int *vnum = num;
+	struct detection one;
+	int onenum[8];
+	char from[96];
 	for (size_t i = 0; i < ncols; i++) {
 		struct cliff cs[CLIFFS_MAX];
 		int n = cliffs_find(m, (size_t)mountain_stride_index(m, cols[i]), c->rule, c->ratio, cs,
@@ -422,15 +450,27 @@ static void print_text(const struct mountain *m, const struct cliffs_cli *c, con
 		if (i)
 			printf("\n");
 		print_stride(m, cols[i], c, cs, n);
+		if (ncols == 1) { /* the verdicts follow the one column printed */
+			column_detection(cols[i], cs, n, &one);
+			name_levels(one.size, one.nlevels, inf, onenum);
+			vd = &one;
+			vnum = onenum;
+		}
 	}
-	if (ncols > 1)
+	if (ncols > 1) {
 		print_combined(m, d, num);
+		mt_snprintf(from, sizeof from, "the levels combined over %zu strides above",
+			    d->nstrides_used);
+	} else {
+		mt_snprintf(from, sizeof from, "stride %u's cliffs above, %s rule", cols[0],
+			    c->rule == CLIFF_SEED ? "the seed's" : "the merged");
+	}
 	if (inf)
-		print_verdicts(d, num, inf);
+		print_verdicts(vd, vnum, inf, from);
 	if (ncols > 1 || !c->stride) /* a quick grid's one column too: what it supports */
 		passport_report(stdout, m);
 	if (lat)
-		print_latency_check(d, num, c->latency, lat, inf);
+		print_latency_check(vd, vnum, c->latency, lat, inf);
 	cpw_report(stdout, m, 0, d, lat ? l1_hit_cycles(lat) : 0);
 }
 
