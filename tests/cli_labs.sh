@@ -4,7 +4,7 @@
 # BC faster than AC at n = 256; shuffled at least 3x slower than sequential
 # at 4M cells).
 . "$TESTLIB"
-plan 50
+plan 56
 
 run() { "$MEMTOP" run "$@" 2>&1; }
 # the value of column COL on the row starting with WORD
@@ -18,6 +18,17 @@ like "simulate: ijk makes 2,020,000 accesses at n = 100" "$out" '^ijk +AB +20200
 like "simulate: jki makes 3,010,000" "$out" '^jki +AC +3010000 '
 like "simulate: kij 3,010,000, about 0.504 misses an iteration" "$out" '^kij +BC +3010000 +[0-9]+ +0\.50[0-9] '
 like "simulate: says where the matrices sit" "$out" 'A at 0x100000, B at 0x200000, C at 0x300000'
+like "simulate: says the counts depend on the bases" "$out" \
+	'^# A at 0x100000, B at 0x200000, C at 0x300000 \(each 1 MB-aligned\): the conflict misses depend on where they start \(--bases A,B,C or --bases packed moves them\)$'
+is "simulate n = 100, 1 MB-aligned: ijk = jik, 1283436 misses" \
+	"$(printf '%s\n' "$out" | awk '$1 == "ijk" || $1 == "jik" { print $4 }' | tr '\n' ' ')" "1283436 1283436 "
+out=$(run matmul --simulate --bases packed)
+like "--bases packed: one after another, 16 bytes of malloc header apart" "$out" \
+	'^# A at 0x100010, B at 0x1138a0, C at 0x127130 \(one after another, as malloc puts them\)'
+is "--bases packed: ijk and jik differ, as the seed's do" \
+	"$(printf '%s\n' "$out" | awk '$1 == "ijk" || $1 == "jik" { print $4 }' | tr '\n' ' ')" "1293032 1283920 "
+status "--bases without --simulate is a usage error" 2 "$MEMTOP" run matmul --bases packed
+status "--bases 1,2 is a usage error" 2 "$MEMTOP" run matmul --simulate --bases 1,2
 out=$(run matmul --simulate --n 64 --cache 4,2,5 --json "$TMP/sim.json")
 like "simulate (4,2,5) n = 64: ikj 74688 misses as the seed" "$out" '^ikj +BC +790528 +74688 '
 is "simulate JSON has the six orders and the blocked one" "$(q sim.json 'results[*].order')" \

@@ -202,6 +202,11 @@ void matmul_l1d(const struct info *inf, struct matmul_l1d *d);
  * 0x200000, 0x300000). */
 void matmul_model_bases(size_t n, uint64_t base[3]);
 
+/* Bases as an allocator puts three arrays of n x n doubles asked for one
+ * after another: each right after the previous one and a 16-byte chunk
+ * header (glibc malloc's), A at 1 MB + 16. */
+void matmul_model_bases_packed(size_t n, uint64_t base[3]);
+
 struct matmul_sim {
 	uint64_t accesses, misses;      /* over the simulated part */
 	uint64_t acc[3], miss[3];       /* split by matrix A, B, C */
@@ -219,6 +224,13 @@ struct matmul_sim {
  * Returns 0, or -1 with e set (bad geometry, memory). */
 int matmul_simulate(int order, size_t n, size_t bsize, int s, int E, int b,
 		    uint64_t max_accesses, struct matmul_sim *out, mt_error *e);
+
+/* matmul_simulate() with the matrices at base[0..2] (A, B, C: byte
+ * addresses, multiples of 8) instead of matmul_model_bases(): the conflict
+ * misses depend on where they start. */
+int matmul_simulate_at(int order, size_t n, size_t bsize, int s, int E, int b,
+		       uint64_t max_accesses, const uint64_t base[3], struct matmul_sim *out,
+		       mt_error *e);
 
 /* ---- results: ONE store, writer and reader for `memtop run matmul` (timed),
  * the TUI tab and `memtop view` (matmul.c) ------------------------------- */

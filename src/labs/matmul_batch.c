@@ -52,6 +52,9 @@ static void usage(FILE *f)
 		"  --simulate       no timing: drive every order through the cache simulator\n"
 		"  --cache s,E,b    the simulated cache (default 5,1,5: the book's 1 KB, 32-byte\n"
 		"                   lines); matrices at 1 MB-aligned bases A, B, C\n"
+		"  --bases A,B,C    with --simulate: where A, B and C start (addresses, multiples\n"
+		"                   of 8: 0x100000,2M,3145728); packed: one after another, as\n"
+		"                   malloc puts them (the conflict misses depend on it)\n"
 		"  --cpu N          pin the measuring thread to CPU N\n"
 		"  --quick          small run for tests: n = 64 (48 with --simulate), 1 try\n"
 		"  --json FILE      write the result to FILE (atomically)\n"
@@ -219,30 +222,81 @@ static int simulate_row(const struct matmul_params *p, int o, const struct matmu
 	return 0;
 }
 
+/* The command line as given, before it becomes parameters. */
+struct args {
+	int simulate, tries, cs, cE, cb;
+	uint64_t n;
+	const char *bases; /* --bases as given, NULL: 1 MB-aligned */
+};
+
+/* --bases: "packed" (one after another, as an allocator puts them), or
+ * A,B,C as byte addresses (decimal, 0x hex, or sizes such as 1M), each a
+ * multiple of 8 below 1 TB. Returns 1 packed, 0 given, -1 bad. */
+static int parse_bases(const char *arg, size_t n, uint64_t base[3])
+{
+	char buf[128], *save = NULL, *tok;
+	int k = 0;
+	if (strcmp(arg, "packed") == 0) {
+		matmul_model_bases_packed(n, base);
+		return 1;
+	}
+	if (mt_strlcpy(buf, arg, sizeof buf) < 0)
+		return -1;
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char *end;
+		uint64_t v;
+		if (k == 3)
+			return -1;
+		if (strncmp(tok, "0x", 2) == 0) {
+			v = strtoull(tok + 2, &end, 16);
+			if (end == tok + 2 || *end)
+				return -1;
+		} else if (mt_parse_size(tok, &v) < 0) {
+			return -1;
+		}
+		if (v % sizeof(double) || v >= (1ull << 40))
+			return -1;
+		base[k++] = v;
+	}
+	return k == 3 ? 0 : -1;
+}
+
 /* --simulate: every order through the (s, E, b) cache, no timing. */
-static int run_simulate(const struct matmul_params *p, int s, int E, int b,
+static int run_simulate(const struct matmul_params *p, const struct args *a,
 			const struct batch_cli *cli)
 {
 	struct batch_run run;
 	cJSON *root = NULL, *arr = NULL;
 	uint64_t base[3];
+	const int s = a->cs, E = a->cE, b = a->cb;
 	double L = (double)(1ull << b) / sizeof(double);
 	mt_error e = { "" };
-	char hx[3][32];
-	int oom = 0;
+	char hx[3][32], where[160];
+	int oom = 0, how = 2; /* 2: 1 MB-aligned, 1 packed, 0 given */
 
-	matmul_model_bases(p->n, base);
+	if (a->bases && (how = parse_bases(a->bases, p->n, base)) < 0) {
+		batch_bad(cli->exp, "--bases", a->bases,
+			  "packed, or three addresses A,B,C, multiples of 8 (0x100000,2M,3M)");
+		return MT_EXIT_USAGE;
+	}
+	if (!a->bases)
+		matmul_model_bases(p->n, base);
 	for (int m = 0; m < 3; m++)
 		mt_snprintf(hx[m], sizeof hx[m], "0x%llx", (unsigned long long)base[m]);
+	mt_snprintf(where, sizeof where, "%s",
+		    how == 2 ? "each 1 MB-aligned"
+		    : how == 1 ? "one after another, as malloc puts them"
+			       : "as --bases put them");
 	batch_begin(&run, cli, 0);
 	fprintf(run.meta, "# matmul on the cache simulator\n");
 	fprintf(run.meta,
 		"# cache (s, E, b) = (%d, %d, %d): %llu bytes, %d-byte lines (%.4g doubles), n = %zu\n",
 		s, E, b, (unsigned long long)((1ull << s) * (uint64_t)E * (1ull << b)), 1 << b, L,
 		p->n);
-	fprintf(run.meta,
-		"# A at %s, B at %s, C at %s; misses per inner-loop iteration (n^3 of them)\n",
-		hx[0], hx[1], hx[2]);
+	fprintf(run.meta, "# A at %s, B at %s, C at %s (%s): the conflict misses depend on where "
+			  "they start (--bases A,B,C or --bases packed moves them)\n",
+		hx[0], hx[1], hx[2], where);
+	fprintf(run.meta, "# misses per inner-loop iteration (n^3 of them)\n");
 	fflush(run.meta);
 	if (cli->csv)
 		printf("order,class,accesses,misses,misses_per_iter,per_iter_a,per_iter_b,"
@@ -257,7 +311,7 @@ static int run_simulate(const struct matmul_params *p, int s, int E, int b,
 		double bm[3], book = matmul_book_estimate(o, L, bm);
 		if (!(p->orders & (1u << o)))
 			continue;
-		if (matmul_simulate(o, p->n, p->block, s, E, b, 0, &r, &e) < 0) {
+		if (matmul_simulate_at(o, p->n, p->block, s, E, b, 0, base, &r, &e) < 0) {
 			mt_warn("run matmul: %s", e.msg);
 			cJSON_Delete(root);
 			return MT_EXIT_USAGE;
@@ -274,11 +328,6 @@ static int run_simulate(const struct matmul_params *p, int s, int E, int b,
 	return batch_finish(&run, root);
 }
 
-/* The command line as given, before it becomes parameters. */
-struct args {
-	int simulate, tries, cs, cE, cb;
-	uint64_t n;
-};
 
 /* Parse argv into cli, p (block, sweep, race) and a. Returns 0, or -1 when
  * the command ends here with exit code cli->rc (--help: 0; bad: 2, said). */
@@ -294,6 +343,7 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct matmu
 		{ "race", no_argument, NULL, 'r' },
 		{ "simulate", no_argument, NULL, 'S' },
 		{ "cache", required_argument, NULL, 'c' },
+		{ "bases", required_argument, NULL, 'A' },
 		BATCH_OPTION_CPU,
 		BATCH_OPTIONS,
 		{ NULL, 0, NULL, 0 },
@@ -334,6 +384,7 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct matmu
 			break;
 		case 'r': p->race = 1; break;
 		case 'S': a->simulate = 1; break;
+		case 'A': a->bases = optarg; break;
 		case 'c':
 			if (batch_opt_cache(cli->exp, "--cache", optarg, "5,1,5", SIM_MAX_S, SIM_MAX_E,
 					    20, &a->cs, &a->cE, &a->cb) < 0)
@@ -424,8 +475,12 @@ static int matmul_batch(int argc, char **argv)
 		p.n = (size_t)a.n;
 	if (a.tries)
 		p.tries = a.tries;
+	if (a.bases && !a.simulate) {
+		mt_warn("run matmul: --bases places the simulated matrices: it needs --simulate");
+		return MT_EXIT_USAGE;
+	}
 	if (a.simulate)
-		return run_simulate(&p, a.cs, a.cE, a.cb, &cli);
+		return run_simulate(&p, &a, &cli);
 	if (p.race && p.nsweep) {
 		mt_warn("run matmul: --race and --sweep do not go together");
 		return MT_EXIT_USAGE;

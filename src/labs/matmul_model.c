@@ -10,6 +10,7 @@
 #include <string.h>
 
 #define MB (1ull << 20)
+#define MALLOC_HEADER 16 /* glibc malloc's chunk header before the pointer it returns */
 
 void matmul_model_bases(size_t n, uint64_t base[3])
 {
@@ -20,6 +21,14 @@ void matmul_model_bases(size_t n, uint64_t base[3])
 	base[0] = MB;
 	base[1] = base[0] + span;
 	base[2] = base[1] + span;
+}
+
+void matmul_model_bases_packed(size_t n, uint64_t base[3])
+{
+	uint64_t bytes = (uint64_t)n * n * sizeof(double);
+	base[0] = MB + MALLOC_HEADER;
+	base[1] = base[0] + bytes + MALLOC_HEADER;
+	base[2] = base[1] + bytes + MALLOC_HEADER;
 }
 
 struct tracer {
@@ -152,6 +161,15 @@ uint64_t matmul_steps(int order, size_t n, size_t bsize)
 int matmul_simulate(int order, size_t n, size_t bsize, int s, int E, int b,
 		    uint64_t max_accesses, struct matmul_sim *out, mt_error *e)
 {
+	uint64_t base[3];
+	matmul_model_bases(n, base);
+	return matmul_simulate_at(order, n, bsize, s, E, b, max_accesses, base, out, e);
+}
+
+int matmul_simulate_at(int order, size_t n, size_t bsize, int s, int E, int b,
+		       uint64_t max_accesses, const uint64_t base[3], struct matmul_sim *out,
+		       mt_error *e)
+{
 	struct tracer t;
 	uint64_t steps, st, iters = 0;
 	memset(out, 0, sizeof *out);
@@ -164,7 +182,7 @@ int matmul_simulate(int order, size_t n, size_t bsize, int s, int E, int b,
 	if (!t.c)
 		return -1;
 	t.n = n;
-	matmul_model_bases(n, t.base);
+	memcpy(t.base, base, sizeof t.base);
 	steps = matmul_steps(order, n, bsize);
 	for (st = 0; st < steps; st++) {
 		iters += trace_step(&t, order, bsize, st);
