@@ -2,7 +2,7 @@
 # memtop levels through the real binary: the levels of a recorded run in the
 # words of run latency, --json to a file and to stdout, exit codes.
 . "$TESTLIB"
-plan 21
+plan 23
 RUN="$TESTDATA/corpus/memtop-zen5-vm-latency-2.json"
 
 status "--help exits 0" 0 "$MEMTOP" levels --help
@@ -11,7 +11,9 @@ out=$(cat "$TMP/out")
 like "the L1, its way from the strides" "$out" '^L1 size: 48 KB, latency: 4\.24 cycles \(1\.23 ns\), way size: 4 KB \(12 ways\)$'
 like "the TLB step marked as a TLB" "$out" '^TLB1 size: 96 entries \(384 KB of 4 KB pages\)'
 like "L2 with its latency" "$out" '^L2 size: 896 KB, latency: 14\.95 cycles \(4\.33 ns\), way size: not measurable here$'
-like "memory, and where the curve ends" "$out" '^Memory from 4 MB: latency [0-9.]+ cycles \([0-9.]+ ns\), 407 ns at 512 MB$'
+is "memory: its latency at a stated size, its spread, what it includes, where the curve ends" \
+	"$(printf '%s\n' "$out" | grep '^Memory')" \
+	"Memory from 4 MB: latency 512.27 cycles (148.31 ns) at 8 MB..16 MB (the median of 9 points, 144..154 ns; 4 KB pages: page walks included), 407 ns at 512 MB"
 
 status "--json - exits 0" 0 "$MEMTOP" levels "$RUN" --json -
 like "stdout is the JSON" "$(cat "$TMP/out")" '"levels_read_from":[[:space:]]*"random chase"'
@@ -41,4 +43,10 @@ status "a curve cut at 3 MB exits 0" 0 "$MEMTOP" levels "$TESTDATA/latency-zen5-
 is "the last level seen, not memory" "$(grep -v '^ ' "$TMP/out" | tail -n 1)" \
 	"The curve ends at 3 MB: the last level seen (from 960 KB, 55.70 cycles (16.12 ns)) is at least L3-like, memory not reached (memory answers in 50 ns or more; a larger --max-size reaches it)"
 unlike "no Memory line" "$(cat "$TMP/out")" '^Memory from'
+# memory read from a huge-page chase is said to be without the page walks
+"$MEMTOP" import "$TESTDATA/corpus/tinymembench-intel-n100-nohuge.txt" \
+	"$TESTDATA/corpus/tinymembench-intel-n100-huge.txt" --json "$TMP/n100.json" >/dev/null 2>&1
+status "the N100's two tables exit 0" 0 "$MEMTOP" levels "$TMP/n100.json"
+is "memory on huge pages, over L1, without most page walks" "$(grep '^Memory' "$TMP/out")" \
+	"Memory from 16 MB: latency +81.80 ns over L1 at 32 MB..64 MB (the median of 2 points, +76..+87 ns; huge pages: without most page walks)"
 status "no file: exit 2" 2 "$MEMTOP" levels

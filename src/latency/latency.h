@@ -274,13 +274,28 @@ struct latency_levels {
 				  * ends in a cache (memory_* then describe that plateau,
 				  * has_memory is 0) */
 	uint64_t memory_from;    /* the first size past the last cache's step */
-	double memory_cycles, memory_ns; /* the median over the octave from there */
+	double memory_cycles, memory_ns; /* its latency (memory_at..memory_to) */
 	uint64_t memory_last_size; /* where the curve ends, */
 	double memory_last_ns;     /* and its latency there (page walks raise it) */
+	uint64_t memory_at, memory_to; /* memory_ns is the median over memory_at..memory_to
+				    * (the octave after memory_from's, or its own), */
+	double memory_lo_ns, memory_hi_ns; /* its points' spread, */
+	size_t memory_points;      /* of this many points */
+	int memory_walks;          /* what it includes: enum lat_walks */
 	int over_l1;             /* every ns is extra over the L1 latency (tinymembench) */
 	uint64_t first_size, last_size; /* the sizes the curve read spans */
 	char curve[48];          /* what the caches were read from: "random chase",
 				  * "random chase, huge pages", "fixed stride 4096" */
+};
+
+/* Whether the memory latency read includes page walks: the chase on 4 KB
+ * pages does (past the TLBs' reach each load's page must be walked), one on
+ * huge pages or in TLB-local groups (--tlb-locality) does not. */
+enum lat_walks {
+	LAT_WALKS_UNKNOWN = 0, /* the pages are not stated (an import) */
+	LAT_WALKS_INCLUDED,    /* 4 KB pages */
+	LAT_WALKS_HUGE,        /* huge pages asked for: without most page walks */
+	LAT_WALKS_LOCAL        /* TLB-local groups: without page walks */
 };
 
 /* The curves latency_detect_curves() reads, in ns: ns[k][i] for fixed
@@ -297,6 +312,7 @@ struct latency_curves {
 	int huge;             /* pages under strides and random: LAT_HUGE_*; other's are
 			       * the opposite (so one of the two is 4 KB pages) */
 	double ghz;           /* core clock for cycles; 0 unknown (cycles left 0) */
+	uint64_t tlb_locality; /* the random chase ran in groups of this many bytes; 0 not */
 };
 
 /* Read the levels from the curves (see above and memtop(1)): cache levels

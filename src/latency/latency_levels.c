@@ -93,6 +93,49 @@ static size_t next_point(const struct reader *rd, size_t i, size_t n)
 	return i;
 }
 
+/* What memory's latency includes: page walks on 4 KB pages, not on huge
+ * pages or in TLB-local groups; unknown when the pages are not stated. */
+static int memory_walks(const struct reader *rd)
+{
+	const struct latency_curves *c = rd->c;
+	if (c->random && c->tlb_locality)
+		return LAT_WALKS_LOCAL;
+	if (rd->huge && rd->huge != rd->small) /* read from the huge-page chase */
+		return LAT_WALKS_HUGE;
+	return c->huge == LAT_HUGE_ON	 ? LAT_WALKS_HUGE
+	       : c->huge == LAT_HUGE_OFF ? LAT_WALKS_INCLUDED
+					 : LAT_WALKS_UNKNOWN;
+}
+
+/* Memory's latency: the median over the octave after the first one past
+ * the last cache's step (the first still holds the step's tail), or over
+ * the first when the curve ends before; where that window starts and ends,
+ * its points' lowest and highest, how many, and what they include. */
+static void memory_window(const struct reader *rd, struct latency_levels *out, size_t from,
+			  size_t last, size_t n)
+{
+	const struct latency_curves *c = rd->c;
+	double lo = (double)c->sizes[from], hi;
+	if ((double)c->sizes[last] >= 4 * lo)
+		lo *= 2; /* the octave after the first, past the step's tail */
+	hi = 2 * lo;
+	out->memory_ns = median_between(c, rd->main, lo, hi) - rd->offset;
+	out->memory_at = 0;
+	out->memory_lo_ns = INFINITY;
+	out->memory_hi_ns = -INFINITY;
+	for (size_t i = from; i < n && (double)c->sizes[i] <= hi; i++) {
+		if (!isfinite(rd->main[i]) || (double)c->sizes[i] < lo)
+			continue;
+		if (!out->memory_at)
+			out->memory_at = c->sizes[i];
+		out->memory_to = c->sizes[i];
+		out->memory_lo_ns = fmin(out->memory_lo_ns, rd->main[i] - rd->offset);
+		out->memory_hi_ns = fmax(out->memory_hi_ns, rd->main[i] - rd->offset);
+		out->memory_points++;
+	}
+	out->memory_walks = memory_walks(rd);
+}
+
 /* Memory: from the first size past the last cache's step, its latency the
  * median over the octave from there; and where the curve ends. A last
  * plateau faster than LAT_MEMORY_NS is not memory (a curve that ends
@@ -110,8 +153,7 @@ static void read_memory(struct reader *rd, struct latency_levels *out, size_t n)
 	out->memory_unreached = rd->seg[rd->nseg - 1].cost < LAT_MEMORY_NS;
 	out->has_memory = !out->memory_unreached;
 	out->memory_from = c->sizes[from];
-	out->memory_ns = median_between(c, rd->main, (double)c->sizes[from],
-					2.0 * (double)c->sizes[from]) - rd->offset;
+	memory_window(rd, out, from, last, n);
 	out->memory_cycles = to_cycles(c, out->memory_ns);
 	out->memory_last_size = c->sizes[last];
 	out->memory_last_ns = rd->main[last] - rd->offset;
@@ -455,6 +497,7 @@ size_t latency_detect(const struct latency_result *r, struct latency_levels *out
 	c.other = r->has_random && r->has_other ? r->other_ns : NULL;
 	c.huge = r->hugepages;
 	c.ghz = r->ghz;
+	c.tlb_locality = r->tlb_locality;
 	return latency_detect_curves(&c, out);
 }
 

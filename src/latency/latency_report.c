@@ -88,6 +88,17 @@ static int popcount(unsigned v)
 	return n;
 }
 
+/* What a memory latency includes, in words. */
+static const char *walks_text(int walks)
+{
+	switch (walks) {
+	case LAT_WALKS_INCLUDED: return "4 KB pages: page walks included";
+	case LAT_WALKS_HUGE: return "huge pages: without most page walks";
+	case LAT_WALKS_LOCAL: return "TLB-local groups: without page walks";
+	default: return "pages not stated: page walks may be included";
+	}
+}
+
 /* ---- JSON ------------------------------------------------------------------ */
 
 static cJSON *level_json(const struct latency_level *l)
@@ -143,6 +154,12 @@ int latency_levels_to_json(const struct latency_levels *lv, cJSON *root)
 		cJSON_AddNumberToObject(m, "last_ns", round(lv->memory_last_ns * 100) / 100);
 		if (lv->memory_cycles > 0)
 			cJSON_AddNumberToObject(m, "cycles", round(lv->memory_cycles * 100) / 100);
+		cJSON_AddNumberToObject(m, "at", (double)lv->memory_at);
+		cJSON_AddNumberToObject(m, "to", (double)lv->memory_to);
+		cJSON_AddNumberToObject(m, "points", (double)lv->memory_points);
+		cJSON_AddNumberToObject(m, "ns_lo", round(lv->memory_lo_ns * 100) / 100);
+		cJSON_AddNumberToObject(m, "ns_hi", round(lv->memory_hi_ns * 100) / 100);
+		cJSON_AddStringToObject(m, "includes", walks_text(lv->memory_walks));
 	}
 	if (lv->memory_unreached) {
 		if (!(m = cJSON_AddObjectToObject(root, "memory_not_reached")))
@@ -267,6 +284,11 @@ void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct
 	if (lv->has_memory) {
 		fmt_latency(lat, sizeof lat, lv->memory_cycles, lv->memory_ns, lv->over_l1, 0);
 		fprintf(f, "Memory from %s: latency %s", fmt_bytes(a, sizeof a, lv->memory_from), lat);
+		fprintf(f, " at %s..%s (the median of %zu point%s, %s%.0f..%s%.0f ns; %s)",
+			fmt_bytes(a, sizeof a, lv->memory_at), fmt_bytes(b, sizeof b, lv->memory_to),
+			lv->memory_points, lv->memory_points == 1 ? "" : "s", lv->over_l1 ? "+" : "",
+			lv->memory_lo_ns, lv->over_l1 ? "+" : "", lv->memory_hi_ns,
+			walks_text(lv->memory_walks));
 		if (lv->memory_last_ns > MEMORY_RISES * lv->memory_ns)
 			fprintf(f, ", %.0f ns at %s", lv->memory_last_ns,
 				fmt_bytes(a, sizeof a, lv->memory_last_size));
