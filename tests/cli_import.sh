@@ -3,7 +3,7 @@
 # into memtop JSON that memtop reads back, --json - on stdout, and bad input
 # refused with exit 2, one line naming the file and line, nothing written.
 . "$TESTLIB"
-plan 24
+plan 33
 C="$TESTDATA/corpus"
 
 status "--help exits 0" 0 "$MEMTOP" import --help
@@ -47,10 +47,26 @@ is "the old file is untouched" "$(cat "$TMP/old.json")" keep
 head -c 300 "$C/csapp-zen5-vm-mountain.txt" >"$TMP/cut.txt"
 status "truncated mountain: exit 2" 2 "$MEMTOP" import "$TMP/cut.txt" --json "$TMP/cut.json"
 is "names the line that is cut" "$(cat "$TMP/err")" \
-	"memtop: $TMP/cut.txt: line 6: expected 'SIZE' and 15 values of MB/s, got '32m 41938 21275'"
+	"memtop: $TMP/cut.txt: line 6: expected 'SIZE' and 15 values of throughput, got '32m 41938 21275'"
 ok "nothing written" test ! -e "$TMP/cut.json"
 printf 'hello\nworld\n' >"$TMP/other.txt"
 status "not a known format: exit 2" 2 "$MEMTOP" import "$TMP/other.txt" --json "$TMP/o.json"
 is "names the first line" "$(cat "$TMP/err")" \
-	"memtop: $TMP/other.txt: line 1: not the output of lat_mem_rd, tinymembench, ramlat or CS:APP's mountain, got 'hello'"
+	"memtop: $TMP/other.txt: line 1: not the output of lat_mem_rd, tinymembench, ramlat, CS:APP's mountain or a mountain table ('s1 s2 ...' over rows '128m T T ...'), got 'hello'"
+
+# a plain mountain table (stride columns over size rows, no title), in the
+# unit the file states or --units gives
+T="$TESTDATA/mountain-table-zen5"
+status "a plain table without its unit: exit 2" 2 "$MEMTOP" import "$T.txt" --json "$TMP/t.json"
+is "names the file and --units" "$(cat "$TMP/err")" \
+	"memtop: $T.txt: the table does not say its unit: give it with --units MB/s (or GB/s, MiB/s, GiB/s)"
+status "--units MB/s: exit 0" 0 "$MEMTOP" import "$T.txt" --units MB/s --json "$TMP/t.json"
+is "read as a mountain table" "$(head -n 1 "$TMP/out")" "$T.txt: table mountain, 14 sizes 16K..128M x 15 strides"
+"$MEMTOP" import "$C/csapp-zen5-vm-mountain.txt" --json "$TMP/cs.json" >/dev/null 2>&1
+is "the same cells as the CS:APP file it was cut from" "$("$JSONQ" "$TMP/t.json" 'throughput[*][*]' | tr '\n' ' ')" \
+	"$("$JSONQ" "$TMP/cs.json" 'throughput[*][*]' | tr '\n' ' ')"
+status "a CSV stating GB/s: exit 0" 0 "$MEMTOP" import "$T.csv" --json "$TMP/c.json"
+is "its GB/s read as MB/s" "$("$JSONQ" "$TMP/c.json" 'throughput[13][*]' | tr '\n' ' ')" "33989 17147 8904 4724 "
+status "--units on a ramlat file: exit 2" 2 "$MEMTOP" import "$C/ramlat-amd-ryzen-r1505g.txt" --units MB/s --json "$TMP/r.json"
+status "--units furlongs: exit 2" 2 "$MEMTOP" import "$T.txt" --units furlongs --json "$TMP/t.json"
 status "no --json: exit 2" 2 "$MEMTOP" import "$C/ramlat-amd-ryzen-r1505g.txt"

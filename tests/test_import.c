@@ -215,7 +215,7 @@ static void csapp_table(void **state)
 	assert_int_equal(import_csapp("Memory mountain (MB/sec)\n s1 s2\n128m 1 2\n64m 3\n", "c.txt",
 				      &m, &e),
 			 -1);
-	assert_string_equal(e.msg, "c.txt: line 4: expected 'SIZE' and 2 values of MB/s, got '64m 3'");
+	assert_string_equal(e.msg, "c.txt: line 4: expected 'SIZE' and 2 values of throughput, got '64m 3'");
 	assert_int_equal(import_csapp("Memory mountain (MB/sec)\n s1 s2\n128m 1 2\n128m 3 4\n", "c.txt",
 				      &m, &e),
 			 -1);

@@ -31,7 +31,7 @@ static const char *path_of(const char *name, char *buf, size_t len)
 /* Import name (and its pair on the other pages, when given). */
 static void import(const char *name, const char *pair, int random, struct import_result *res)
 {
-	struct import_opts o = { IMPORT_AUTO, random, NULL };
+	struct import_opts o = { IMPORT_AUTO, random, NULL, NULL };
 	char p[512];
 	mt_error e = { "" };
 	if (import_file(path_of(name, p, sizeof p), &o, res, &e) < 0)

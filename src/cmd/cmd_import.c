@@ -26,10 +26,15 @@ static void usage(FILE *f)
 		"  tinymembench  its latency table: the single random read, in ns over L1\n"
 		"  ramlat        sbc-bench's ramlat table: the 1xPTR column\n"
 		"  csapp         CS:APP's \"Memory mountain (MB/sec)\" table: a mountain\n"
+		"  table         a plain mountain table: 's1 s2 ...' (or 'size,s1,s2,...')\n"
+		"                over rows '128m T T ...', text or CSV: a mountain\n"
 		"The format is told from the content. FILE2: the same run on the other\n"
 		"pages (tinymembench's table without and with huge pages in two files).\n\n"
 		"  --json OUT          write the result to OUT (atomically); '-' is stdout\n"
-		"  --format F          auto (default), lmbench, tinymembench, ramlat, csapp\n"
+		"  --format F          auto (default), lmbench, tinymembench, ramlat, csapp,\n"
+		"                      table\n"
+		"  --units U           a table's throughput unit when the file does not say:\n"
+		"                      MB/s, GB/s, MiB/s or GiB/s\n"
 		"  --chase fixed|random  lmbench: lat_mem_rd -t printed a random chase\n"
 		"                      (its output looks the same; default fixed)\n"
 		"  --name TEXT         the result's \"hardware\" (default: where it came from)\n"
@@ -43,11 +48,20 @@ static int option(int ch, const char *arg, struct import_cli *c)
 	switch (ch) {
 	case 'j': c->json = arg; return -1;
 	case 'n': c->o.name = arg; return -1;
+	case 'u': {
+		double scale;
+		if (import_units_scale(arg, &scale) == 0) {
+			c->o.units = arg;
+			return -1;
+		}
+		mt_warn("import: --units: expected MB/s, GB/s, MiB/s or GiB/s, got '%s'", arg);
+		return MT_EXIT_USAGE;
+	}
 	case 'f':
 		if (import_format_parse(arg, &c->o.format) == 0)
 			return -1;
-		mt_warn("import: --format: expected auto, lmbench, tinymembench, ramlat or csapp, "
-			"got '%s'",
+		mt_warn("import: --format: expected auto, lmbench, tinymembench, ramlat, csapp or "
+			"table, got '%s'",
 			arg);
 		return MT_EXIT_USAGE;
 	case 'c':
@@ -68,6 +82,7 @@ static int parse(int argc, char **argv, struct import_cli *c)
 	static const struct option opts[] = {
 		{ "json", required_argument, NULL, 'j' },  { "format", required_argument, NULL, 'f' },
 		{ "chase", required_argument, NULL, 'c' }, { "name", required_argument, NULL, 'n' },
+		{ "units", required_argument, NULL, 'u' },
 		{ "help", no_argument, NULL, 'h' },	   { NULL, 0, NULL, 0 },
 	};
 	int ch, rc;

@@ -11,7 +11,8 @@
 
 #define MAX_FILE (4u << 20)
 
-static const char *const names[] = { "auto", "lmbench", "tinymembench", "ramlat", "csapp" };
+static const char *const names[] = { "auto", "lmbench", "tinymembench", "ramlat", "csapp",
+				     "table" };
 
 const char *import_format_name(enum import_format f)
 {
@@ -45,6 +46,8 @@ static enum import_format line_format(const char *s)
 		for (size_t k = 1; k < nt; k++)
 			if (strcmp(tok[k], "1xPTR") == 0)
 				return IMPORT_RAMLAT;
+	if (import_is_stride_row(s))
+		return IMPORT_TABLE;
 	return IMPORT_AUTO;
 }
 
@@ -68,8 +71,9 @@ static int unknown_format(const char *text, const char *file, mt_error *e)
 	while (lines_next(&l))
 		if (!line_blank(l.buf))
 			return import_bad_line(e, file, &l,
-					       "not the output of lat_mem_rd, tinymembench, ramlat or "
-					       "CS:APP's mountain");
+					       "not the output of lat_mem_rd, tinymembench, ramlat, "
+					       "CS:APP's mountain or a mountain table ('s1 s2 ...' over "
+					       "rows '128m T T ...')");
 	return mt_fail(e, "%s: empty: no table to import", file);
 }
 
@@ -108,6 +112,7 @@ static int parse(enum import_format f, const char *text, const char *path,
 	case IMPORT_TINYMEMBENCH: return import_tinymembench(text, path, &out->lat, e);
 	case IMPORT_RAMLAT: return import_ramlat(text, path, &out->lat, e);
 	case IMPORT_CSAPP: return import_csapp(text, path, &out->mtn, e);
+	case IMPORT_TABLE: return import_table(text, path, o->units, &out->mtn, e);
 	default: return unknown_format(text, path, e);
 	}
 }
@@ -124,6 +129,11 @@ int import_file(const char *path, const struct import_opts *o, struct import_res
 	if (out->format != IMPORT_LMBENCH && o->lmbench_random) {
 		free(text);
 		return mt_fail(e, "%s: a %s file: --chase is for lat_mem_rd output only", path,
+			       import_format_name(out->format));
+	}
+	if (out->format != IMPORT_TABLE && o->units) {
+		free(text);
+		return mt_fail(e, "%s: a %s file: --units is for a plain mountain table only", path,
 			       import_format_name(out->format));
 	}
 	rc = parse(out->format, text, path, o, out, e);

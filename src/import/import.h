@@ -38,12 +38,15 @@ enum import_format {
 	IMPORT_TINYMEMBENCH,
 	IMPORT_RAMLAT,
 	IMPORT_CSAPP,
+	IMPORT_TABLE, /* a plain mountain table: "s1 s2 ..." over rows "128m T T ..." */
 };
 
 struct import_opts {
 	enum import_format format;
 	int lmbench_random; /* lat_mem_rd -t: its curve is a random chase */
 	const char *name;   /* the result's "hardware"; NULL: "imported from FILE" */
+	const char *units;  /* a mountain table's throughput unit ("MB/s", "GB/s", "MiB/s",
+			     * "GiB/s"); NULL: what the file says */
 };
 
 /* What one import made: a latency result or a mountain. */
@@ -85,6 +88,21 @@ int import_lmbench(const char *text, const char *file, int random, struct latenc
 int import_tinymembench(const char *text, const char *file, struct latency_result **out,
 			mt_error *e);
 int import_ramlat(const char *text, const char *file, struct latency_result **out, mt_error *e);
+/* A plain mountain table (stride columns "s1 s2 ..." or "size,s1,s2,...",
+ * rows of a size such as "128m" or "16K" and the throughputs; blanks,
+ * commas, semicolons or tabs apart) in the unit units names, or, when it is
+ * NULL, the one the file states ("MB/s", "MB/sec", "GB/s", "MiB/s",
+ * "GiB/s"); none of both is an error naming --units. */
+int import_table(const char *text, const char *file, const char *units, struct mountain **out,
+		 mt_error *e);
+
+/* Is line a mountain table's row of strides ("s1 s2 ...", "size,s1,s2,...")? */
+int import_is_stride_row(const char *line);
+
+/* The MB/s (10^6 bytes a second) one unit stands for: "MB/s" 1, "GB/s"
+ * 1000, "MiB/s" 1.048576, ... Returns 0, or -1 for a unit memtop does not
+ * know. */
+int import_units_scale(const char *unit, double *scale);
 int import_csapp(const char *text, const char *file, struct mountain **out, mt_error *e);
 
 #endif

@@ -1,5 +1,6 @@
 /* Fuzz harness: the importers (memtop import: lmbench's lat_mem_rd,
- * tinymembench, sbc-bench's ramlat, CS:APP's mountain), each parser on the
+ * tinymembench, sbc-bench's ramlat, CS:APP's mountain, a plain mountain
+ * table in the unit it states or MB/s), each parser on the
  * same text, the format detection, and the level and cliff finders on what
  * they made. */
 #include "config.h"
@@ -37,6 +38,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (import_ramlat(text, "fuzz", &r, &e) == 0)
 		use_latency(r);
 	if (import_csapp(text, "fuzz", &m, &e) == 0 && m) {
+		struct detection d;
+		cliffs_detect(m, 1.5, &d);
+		mountain_free(m);
+	}
+	m = NULL;
+	if (import_table(text, "fuzz", size & 2 ? "MB/s" : NULL, &m, &e) == 0 && m) {
 		struct detection d;
 		cliffs_detect(m, 1.5, &d);
 		mountain_free(m);
