@@ -5,7 +5,7 @@
 # larger than the same renderer's PNG of an empty page of the same size.
 # --svg - is stdout; usage errors are one line and exit 2.
 . "$TESTLIB"
-plan 22
+plan 26
 REF="$MEMTOP_DATA/m4max.json"
 MM="$MEMTOP_DATA/ref/matmul-m4max.json"
 
@@ -57,3 +57,27 @@ else
 	pass "# SKIP rsvg-convert is not installed (apt-get install librsvg2-bin)"
 	pass "# SKIP rsvg-convert is not installed (apt-get install librsvg2-bin)"
 fi
+
+# a renderer that hangs (here one that starts a child and waits for it) is
+# stopped at its limit, 10 s, with what it started; nothing is left behind
+mkdir "$TMP/fakebin" "$TMP/pngdir"
+printf '#!/bin/sh\nsleep 300 &\necho $! >"%s/renderer-child"\nwait\n' "$TMP" >"$TMP/fakebin/rsvg-convert"
+chmod +x "$TMP/fakebin/rsvg-convert"
+PATH="$TMP/fakebin:$PATH" timeout -k 5 60 "$MEMTOP" plot "$REF" --png "$TMP/pngdir/m.png" 2>"$TMP/err"
+is "a renderer that hangs: exit 1 (not killed by the test's 60 s)" "$?" 1
+is "... said in one line" "$(cat "$TMP/err")" \
+	"memtop: plot: rsvg-convert did not finish in 10 s on the SVG: stopped"
+is "... nothing left in the folder" "$(ls -A "$TMP/pngdir")" ""
+pid=$(cat "$TMP/renderer-child" 2>/dev/null)
+st=$(sed 's/.*) \(.\).*/\1/' "/proc/${pid:-0}/stat" 2>/dev/null)
+n=20 # SIGKILL is sent; give its delivery 2 s
+while [ -n "$pid" ] && [ -n "$st" ] && [ "$st" != Z ] && [ "$n" -gt 0 ]; do
+	sleep 0.1
+	n=$((n - 1))
+	st=$(sed 's/.*) \(.\).*/\1/' "/proc/$pid/stat" 2>/dev/null)
+done
+case "$pid:$st" in
+:*) fail "... and the renderer's child is gone too" "the renderer did not start" ;;
+*: | *:Z | *:X) pass "... and the renderer's child is gone too" ;;
+*) fail "... and the renderer's child is gone too" "pid $pid state $st"; kill "$pid" ;;
+esac

@@ -648,28 +648,6 @@ static void doubts_geometry(void **state)
 	assert_string_equal(inf.doubt[0].why, "ways x sets x line make 32K, not its size");
 }
 
-/* Running a tool: its output, or why it gave none. */
-static void run_tool_reasons(void **state)
-{
-	static const char *const echo[] = { "sh", "-c", "echo hi", NULL };
-	static const char *const missing[] = { "memtop-no-such-tool", NULL };
-	static const char *const fails[] = { "sh", "-c", "exit 3", NULL };
-	static const char *const hangs[] = { "sh", "-c", "sleep 10", NULL };
-	char why[160];
-	char *out;
-	(void)state;
-	out = info_run_tool(echo, 64, 10000, why, sizeof why);
-	assert_non_null(out);
-	assert_string_equal(out, "hi\n");
-	free(out);
-	assert_null(info_run_tool(missing, 64, 10000, why, sizeof why));
-	assert_string_equal(why, "not installed");
-	assert_null(info_run_tool(fails, 64, 10000, why, sizeof why));
-	assert_string_equal(why, "exited with status 3");
-	assert_null(info_run_tool(hangs, 64, 300, why, sizeof why));
-	assert_string_equal(why, "timed out after 300 ms");
-}
-
 static void text_table(void **state)
 {
 	struct info inf;
@@ -720,7 +698,6 @@ int main(void)
 		cmocka_unit_test(text_table),
 		cmocka_unit_test(doubts_on_the_zen5_guest),
 		cmocka_unit_test(doubts_geometry),
-		cmocka_unit_test(run_tool_reasons),
 	};
 	return cmocka_run_group_tests_name("info", tests, NULL, NULL);
 }

@@ -8,12 +8,14 @@
 #include <cmocka.h>
 
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core/child.h"
 #include "core/util.h"
 
 static void parse_size_units(void **state)
@@ -238,6 +240,81 @@ static void child_processes_bounded(void **state)
 	free(out);
 }
 
+/* How a child ended, in words: what info's "tried" lines and plot --png say. */
+static void child_reasons(void **state)
+{
+	static const char *const echo[] = { "sh", "-c", "echo hi", NULL };
+	static const char *const missing[] = { "memtop-no-such-tool", NULL };
+	static const char *const fails[] = { "sh", "-c", "exit 3", NULL };
+	static const char *const killed[] = { "sh", "-c", "kill -TERM $$", NULL };
+	static const char *const hangs[] = { "sh", "-c", "sleep 10", NULL };
+	struct mt_run_end end;
+	char why[160];
+	char *out;
+	(void)state;
+	out = mt_run_child(echo, 64, 10000, 0, &end);
+	assert_string_equal(out, "hi\n");
+	assert_string_equal(mt_run_why(&end, why, sizeof why), "");
+	free(out);
+	/* max 0: nothing kept, still a string when it exited 0 */
+	out = mt_run_child(echo, 0, 10000, 0, &end);
+	assert_string_equal(out, "");
+	free(out);
+	assert_null(mt_run_child(missing, 64, 10000, 0, &end));
+	assert_int_equal(end.status, MT_RUN_FAILED);
+	assert_string_equal(mt_run_why(&end, why, sizeof why), "not installed");
+	assert_null(mt_run_child(fails, 64, 10000, 0, &end));
+	assert_int_equal(end.exit_code, 3);
+	assert_string_equal(mt_run_why(&end, why, sizeof why), "exited with status 3");
+	assert_null(mt_run_child(killed, 64, 10000, 0, &end));
+	assert_string_equal(mt_run_why(&end, why, sizeof why), "killed by signal 15");
+	assert_null(mt_run_child(hangs, 64, 300, 0, &end));
+	assert_int_equal(end.status, MT_RUN_TIMED_OUT);
+	assert_string_equal(mt_run_why(&end, why, sizeof why), "timed out after 300 ms");
+}
+
+/* Whether process pid is gone (or a zombie nobody reaped yet: it runs no more). */
+static int gone(int pid)
+{
+	char path[64], buf[512], *p;
+	FILE *f;
+	mt_snprintf(path, sizeof path, "/proc/%d/stat", pid);
+	if (!(f = fopen(path, "r")))
+		return kill((pid_t)pid, 0) < 0;
+	p = fgets(buf, sizeof buf, f);
+	fclose(f);
+	p = p ? strrchr(buf, ')') : NULL;
+	return !p || p[2] == 'Z' || p[2] == 'X';
+}
+
+/* A child that hangs, with a grandchild that holds its stdout: both are
+ * killed at the deadline (the group), the child reaped, and we return. */
+static void child_group_killed(void **state)
+{
+	char dir[] = "/tmp/memtop-child-XXXXXX", file[128], script[256], *text;
+	const char *argv[] = { "sh", "-c", script, NULL };
+	struct mt_run_end end;
+	mt_error e = { "" };
+	int grandchild = 0;
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	mt_snprintf(file, sizeof file, "%s/pid", dir);
+	mt_snprintf(script, sizeof script, "sleep 60 & echo $! >%s.tmp; mv %s.tmp %s; wait", file,
+		    file, file);
+	assert_null(mt_run_child(argv, 64, 1000, 0, &end));
+	assert_int_equal(end.status, MT_RUN_TIMED_OUT);
+	text = mt_read_file(file, 64, NULL, &e);
+	assert_non_null(text);
+	text[strcspn(text, "\n")] = '\0';
+	assert_int_equal(mt_parse_int(text, 1, 1 << 30, &grandchild), 0);
+	for (int i = 0; i < 200 && !gone(grandchild); i++)
+		usleep(10000); /* SIGKILL is sent; its delivery may take a moment */
+	assert_true(gone(grandchild));
+	free(text);
+	unlink(file);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -250,6 +327,8 @@ int main(void)
 		cmocka_unit_test(median_of_values),
 		cmocka_unit_test(printable_text),
 		cmocka_unit_test(child_processes_bounded),
+		cmocka_unit_test(child_reasons),
+		cmocka_unit_test(child_group_killed),
 		cmocka_unit_test(sigkill_during_save_leaves_old_or_new),
 	};
 	return cmocka_run_group_tests_name("util", tests, NULL, NULL);

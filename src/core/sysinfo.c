@@ -3,6 +3,7 @@
 
 #include "sysinfo.h"
 #include "clock.h"
+#include "child.h"
 #include "util.h"
 
 #include <sched.h>

@@ -8,13 +8,10 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -317,113 +314,6 @@ fail:
 		close(fd);
 	unlink(tmp);
 	return -1;
-}
-
-/* The child's side of mt_run_capture_for: never returns. */
-static void run_child(const char *const argv[], int out)
-{
-	int devnull = open("/dev/null", O_RDWR);
-	setpgid(0, 0); /* its own group: a timeout kills what it started too */
-	dup2(out, 1);
-	if (devnull >= 0) {
-		dup2(devnull, 0);
-		dup2(devnull, 2);
-	}
-	execvp(argv[0], (char *const *)argv);
-	_exit(127);
-}
-
-/* Milliseconds on the monotonic clock. */
-static long long now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-char *mt_run_capture_for(const char *const argv[], size_t max, int timeout_ms,
-			 enum mt_run_status *status)
-{
-	int pipefd[2], wstatus = 0, timed_out = 0;
-	long long deadline = now_ms() + timeout_ms;
-	char *buf, drop[4096];
-	size_t len = 0;
-	pid_t pid;
-	if (status)
-		*status = MT_RUN_FAILED;
-	if (pipe(pipefd) < 0)
-		return NULL;
-	buf = malloc(max + 1);
-	pid = buf ? fork() : -1;
-	if (pid < 0) {
-		close(pipefd[0]);
-		close(pipefd[1]);
-		free(buf);
-		return NULL;
-	}
-	if (pid == 0) {
-		close(pipefd[0]);
-		run_child(argv, pipefd[1]);
-	}
-	close(pipefd[1]);
-	for (;;) { /* read until end of file or the deadline */
-		struct pollfd pf = { pipefd[0], POLLIN, 0 };
-		long long left = deadline - now_ms();
-		ssize_t r;
-		if (left <= 0) {
-			timed_out = 1;
-			break;
-		}
-		if (poll(&pf, 1, (int)left) <= 0)
-			continue; /* EINTR, or the deadline: checked above */
-		if (len < max)
-			r = read(pipefd[0], buf + len, max - len);
-		else
-			r = read(pipefd[0], drop, sizeof drop);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		if (len < max)
-			len += (size_t)r;
-	}
-	close(pipefd[0]);
-	/* end of output is not the end of the child: it gets what is left of
-	 * the time, then it and its group are killed */
-	while (!timed_out) {
-		pid_t w = waitpid(pid, &wstatus, WNOHANG);
-		if (w == pid)
-			break;
-		if (w < 0 && errno != EINTR)
-			break;
-		if (now_ms() >= deadline)
-			timed_out = 1;
-		else
-			usleep(10000);
-	}
-	if (timed_out) {
-		kill(-pid, SIGKILL);
-		kill(pid, SIGKILL);
-		while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
-			;
-		if (status)
-			*status = MT_RUN_TIMED_OUT;
-		free(buf);
-		return NULL;
-	}
-	if (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0) {
-		free(buf);
-		return NULL;
-	}
-	buf[len] = '\0';
-	if (status)
-		*status = MT_RUN_OK;
-	return buf;
-}
-
-char *mt_run_capture(const char *const argv[], size_t max)
-{
-	return mt_run_capture_for(argv, max, MT_RUN_TIMEOUT_MS, NULL);
 }
 
 /* The length (2..4) of the well-formed UTF-8 sequence at s, and its code

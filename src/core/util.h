@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "child.h" /* child processes (mt_run_child, mt_run_capture_for) */
+
 /* The longest path memtop keeps whole (a file's source, a trace's name):
  * Linux's PATH_MAX, so no checkout or lab share is too deep. */
 #define MT_PATH_MAX 4096
@@ -71,27 +73,6 @@ char *mt_read_file(const char *path, size_t max, size_t *len_out, mt_error *e);
 /* Write data to path atomically: temp file in the same folder, fsync, rename.
  * Never leaves a half-written or clobbered file. Returns 0 or -1 with e set. */
 int mt_write_atomic(const char *path, const char *data, size_t len, mt_error *e);
-
-/* How a child process ended for mt_run_capture_for. */
-enum mt_run_status {
-	MT_RUN_OK,        /* exited 0: its output is returned */
-	MT_RUN_FAILED,    /* could not start, or exited non-zero, or was killed */
-	MT_RUN_TIMED_OUT, /* still running at the deadline: killed and reaped */
-};
-
-/* How long a child may take (lscpu, sysctl): a hung one must not hang us. */
-#define MT_RUN_TIMEOUT_MS 2000
-
-/* Run argv[0] (searched in PATH, no shell; stdin and stderr /dev/null, in a
- * process group of its own) and capture up to max bytes of its stdout (more
- * is read and dropped). A child still running after timeout_ms is killed
- * with its group (SIGKILL) and reaped. Returns a malloc'd string when it
- * exited 0, else NULL; *status (may be NULL) says which. */
-char *mt_run_capture_for(const char *const argv[], size_t max, int timeout_ms,
-			 enum mt_run_status *status);
-
-/* mt_run_capture_for with MT_RUN_TIMEOUT_MS: output, or NULL. */
-char *mt_run_capture(const char *const argv[], size_t max);
 
 /* mt_printable flags. */
 enum { MT_PRINT_ASCII = 1 }; /* the terminal is not UTF-8: non-ASCII becomes '?' too */

@@ -104,12 +104,6 @@ int info_source_add_level(struct info_source *s, const struct cache_level *lv);
  * for a broken input that exists (a sysfs cache file that does not parse). */
 int info_collect(struct info *out, mt_error *e);
 
-/* Run argv[0] (searched in PATH, no shell) for at most timeout_ms and take
- * up to max bytes of its stdout. Returns a malloc'd string, or NULL with why
- * = "not installed", "exited with status N", "killed by signal N", "timed out
- * after N ms" or "could not start: ...". */
-char *info_run_tool(const char *const argv[], size_t max, int timeout_ms, char *why, size_t wlen);
-
 /* The CPU's vendor (CPUID leaf 0: "GenuineIntel", "AuthenticAMD") and
  * whether it runs under a hypervisor (leaf 1, ecx bit 31). Not x86: "" and
  * 0. */

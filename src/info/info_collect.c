@@ -4,7 +4,9 @@
 #include "config.h"
 
 #include "info.h"
+#include "core/child.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,19 +103,18 @@ static void collect_lscpu(struct info *inf)
 	static const char *const with_bytes[] = { "lscpu", "-C", "--bytes", NULL };
 	static const char *const plain[] = { "lscpu", "-C", NULL };
 	struct info_source s;
-	char why[160], why2[160];
+	struct mt_run_end end;
+	char why[160];
 	mt_error e;
 	const char *how = "lscpu -C --bytes";
-	char *text = info_run_tool(with_bytes, LSCPU_MAX, INFO_RUN_TIMEOUT_MS, why, sizeof why);
+	char *text = mt_run_child(with_bytes, LSCPU_MAX, INFO_RUN_TIMEOUT_MS, 0, &end);
 	info_source_init(&s, "lscpu");
-	if (!text && strcmp(why, "not installed") != 0) {
-		text = info_run_tool(plain, LSCPU_MAX, INFO_RUN_TIMEOUT_MS, why2, sizeof why2);
+	if (!text && end.start_errno != ENOENT) {
+		text = mt_run_child(plain, LSCPU_MAX, INFO_RUN_TIMEOUT_MS, 0, &end);
 		how = "lscpu -C";
-		if (!text)
-			mt_strlcpy(why, why2, sizeof why);
 	}
 	if (!text) {
-		tried(inf, "lscpu", why);
+		tried(inf, "lscpu", mt_run_why(&end, why, sizeof why));
 		return;
 	}
 	if (info_parse_lscpu(text, &s, &e) < 0) {

@@ -8,44 +8,38 @@
 #include "config.h"
 
 #include "plot.h"
+#include "core/child.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #define RSVG "rsvg-convert"
+#define RSVG_TIMEOUT_MS 10000 /* a picture renders in well under a second */
 
-/* Run rsvg-convert -f png -o png svg; its stderr to ours (its one reason).
- * Returns 0, or -1 with e. */
+/* Run rsvg-convert -f png -o png svg through the one child runner (no
+ * shell, a time limit, its group killed and reaped); its stderr to ours
+ * (its one reason). Returns 0, or -1 with e. */
 static int run_rsvg(const char *svg, const char *png, mt_error *e)
 {
 	const char *argv[] = { RSVG, "-f", "png", "-o", png, svg, NULL };
-	int status;
-	pid_t pid = fork();
-	if (pid < 0)
-		return mt_fail(e, "cannot start %s: %s", RSVG, strerror(errno));
-	if (pid == 0) {
-		int devnull = open("/dev/null", O_RDONLY);
-		if (devnull >= 0)
-			dup2(devnull, 0);
-		execvp(argv[0], (char *const *)argv);
-		_exit(127);
+	struct mt_run_end end;
+	char why[160];
+	char *out = mt_run_child(argv, 0, RSVG_TIMEOUT_MS, MT_RUN_STDERR, &end);
+	if (out) {
+		free(out);
+		return 0;
 	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return mt_fail(e, "%s: %s", RSVG, strerror(errno));
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+	if (end.start_errno == ENOENT)
 		return mt_fail(e, "--png needs %s (apt-get install librsvg2-bin); --svg OUT writes "
 				  "the SVG without it", RSVG);
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		return mt_fail(e, "%s failed (status %d) on the SVG", RSVG,
-			       WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
-	return 0;
+	if (end.status == MT_RUN_TIMED_OUT)
+		return mt_fail(e, "%s did not finish in %d s on the SVG: stopped", RSVG,
+			       RSVG_TIMEOUT_MS / 1000);
+	return mt_fail(e, "%s failed on the SVG (%s)", RSVG, mt_run_why(&end, why, sizeof why));
 }
 
 int plot_write_png(const char *path, const char *text, mt_error *e)
