@@ -423,6 +423,159 @@ static void write_allocate_lesson(void **state)
 	assert_int_equal(bandwidth_lesson(&r, BW_TRIAD, buf, sizeof buf), 0);
 }
 
+/* /proc/cpuinfo as recorded on each kind of machine: the core the table
+ * finds for it, exactly. */
+static void ceiling_lookup(void **state)
+{
+	static const struct {
+		const char *text, *core;
+	} cases[] = {
+		{ "processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 143\n"
+		  "model name\t: Intel(R) Xeon(R) Platinum 8480+\nflags\t\t: fpu avx512f\n", "Golden Cove" },
+		{ "vendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 85\n", "Skylake-SP" },
+		{ "vendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 94\n", "Skylake" },
+		{ "vendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 106\n", "Sunny Cove" },
+		{ "vendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 190\n", "Gracemont" },
+		/* the KVM guest this was written on: Rocket Lake's model, AMX flags */
+		{ "vendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 167\n"
+		  "flags\t\t: fpu avx512f amx_bf16 avx512_fp16 amx_tile amx_int8\n", "Golden Cove" },
+		{ "vendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 167\nflags\t\t: fpu\n",
+		  "Sunny Cove" },
+		{ "vendor_id\t: AuthenticAMD\ncpu family\t: 23\nmodel\t\t: 49\n", "Zen 2" },
+		{ "vendor_id\t: AuthenticAMD\ncpu family\t: 25\nmodel\t\t: 33\n", "Zen 3" },
+		{ "vendor_id\t: AuthenticAMD\ncpu family\t: 25\nmodel\t\t: 17\n", "Zen 4" },
+		{ "vendor_id\t: AuthenticAMD\ncpu family\t: 26\nmodel\t\t: 2\n", "Zen 5" },
+		{ "vendor_id\t: AuthenticAMD\ncpu family\t: 23\nmodel\t\t: 1\n", NULL }, /* Zen 1 */
+		{ "processor\t: 0\nBogoMIPS\t: 50.00\nCPU implementer\t: 0x41\nCPU architecture: 8\n"
+		  "CPU variant\t: 0x3\nCPU part\t: 0xd0c\nCPU revision\t: 1\n", "Neoverse N1" },
+		{ "CPU implementer\t: 0x41\nCPU part\t: 0xd4f\n", "Neoverse V2" },
+		{ "CPU implementer\t: 0x41\nCPU part\t: 0xd40\n", "Neoverse V1" },
+		{ "CPU implementer\t: 0x41\nCPU part\t: 0xd0b\n", "Cortex-A76" },
+		{ "CPU implementer\t: 0x41\nCPU part\t: 0xd05\n", "Cortex-A55" },
+		{ "CPU implementer\t: 0x61\nCPU part\t: 0x023\n", NULL }, /* Apple: none */
+		/* only the first CPU's block counts */
+		{ "CPU implementer\t: 0x41\nCPU part\t: 0xd05\n\nCPU implementer\t: 0x41\n"
+		  "CPU part\t: 0xd0b\n", "Cortex-A55" },
+	};
+	struct bw_cpu_id id;
+	char text[96];
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		const struct bw_core *c;
+		assert_int_equal(bandwidth_cpu_id_parse(cases[i].text, &id), 0);
+		c = bandwidth_core_find(&id);
+		if (!cases[i].core)
+			assert_null(c);
+		else
+			assert_string_equal(c ? c->name : "(none)", cases[i].core);
+	}
+	assert_int_equal(bandwidth_cpu_id_parse("processor\t: 0\n", &id), -1);
+	assert_null(bandwidth_core_find(&id));
+	bandwidth_cpu_id_text(&id, text, sizeof text);
+	assert_string_equal(text, "an unknown CPU");
+	bandwidth_cpu_id_parse(cases[5].text, &id);
+	bandwidth_cpu_id_text(&id, text, sizeof text);
+	assert_string_equal(text, "GenuineIntel family 0x6 model 0xa7 with AMX");
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+		if (cases[i].core) /* every core the table names has a source */
+			assert_true(strlen(bandwidth_core_named(cases[i].core)->source) > 20);
+}
+
+/* The ceilings, exactly, from the table's figures. */
+static void ceiling_figures(void **state)
+{
+	const struct bw_core *glc = bandwidth_core_named("Golden Cove");
+	const struct bw_core *z4 = bandwidth_core_named("Zen 4");
+	const struct bw_core *a76 = bandwidth_core_named("Cortex-A76");
+	const char *why;
+	(void)state;
+	assert_true(bandwidth_ceiling(glc, BW_READ_VECTOR, "L1", 64, &why) == 128);
+	assert_string_equal(why, "the L1 ports");
+	assert_true(bandwidth_ceiling(glc, BW_READ_VECTOR, "L1", 32, &why) == 96);
+	assert_true(bandwidth_ceiling(glc, BW_READ, "L1", 64, &why) == 24); /* 3 x 8 B */
+	assert_true(bandwidth_ceiling(glc, BW_WRITE, "L1", 64, &why) == 64);
+	assert_true(bandwidth_ceiling(glc, BW_COPY, "L1", 64, &why) == 128);
+	assert_true(bandwidth_ceiling(glc, BW_TRIAD, "L1", 64, &why) == 192);
+	assert_true(bandwidth_ceiling(glc, BW_READ_VECTOR, "L2", 64, &why) == 64);
+	assert_string_equal(why, "the L2 fill");
+	assert_true(bandwidth_ceiling(glc, BW_READ, "L2", 64, &why) == 24);
+	assert_true(bandwidth_ceiling(glc, BW_READ_VECTOR, "L3", 64, &why) == 0);
+	assert_string_equal(why, "no fill figure for this level");
+	assert_true(bandwidth_ceiling(glc, BW_READ_VECTOR, "DRAM", 64, &why) == 0);
+	assert_true(bandwidth_ceiling(glc, BW_COPY_NT, "L1", 64, &why) == 0);
+	assert_string_equal(why, "streaming stores bypass the caches");
+	assert_true(bandwidth_ceiling(z4, BW_READ_VECTOR, "L1", 64, &why) == 64); /* split */
+	assert_true(bandwidth_ceiling(z4, BW_WRITE, "L1", 64, &why) == 32);
+	assert_true(bandwidth_ceiling(z4, BW_COPY, "L1", 64, &why) == 64);
+	assert_true(bandwidth_ceiling(z4, BW_TRIAD, "L1", 64, &why) == 96);
+	assert_true(bandwidth_ceiling(z4, BW_TRIAD, "L3", 64, &why) == 32);
+	assert_true(bandwidth_ceiling(a76, BW_READ_VECTOR, "L1", 16, &why) == 32);
+	assert_true(bandwidth_ceiling(a76, BW_WRITE, "L1", 16, &why) == 0);
+	assert_string_equal(why, "no store figure for this core");
+	assert_true(bandwidth_ceiling(NULL, BW_READ, "L1", 8, &why) == 0);
+}
+
+/* A recorded cell's share: GB/s over the clock measured during the run,
+ * over the ceiling; in the JSON too. */
+static void ceiling_fractions(void **state)
+{
+	static struct bandwidth_params p;
+	static struct bandwidth_result r;
+	struct bw_share sh;
+	mt_error e;
+	cJSON *j, *res, *it;
+	int measured;
+	(void)state;
+	bandwidth_params_default(&p, NULL);
+	assert_int_equal(bandwidth_set_sizes(&p, (const uint64_t[]){ 32768, 1 << 20 }, 2, &e), 0);
+	p.threads[0] = 1;
+	p.nthreads = 1;
+	p.isa = BW_ISA_AVX512;
+	bandwidth_result_init(&r, &p);
+	r.vector_bytes = 64;
+	mt_strlcpy(r.sizes[0].level, "L1", sizeof r.sizes[0].level);
+	mt_strlcpy(r.sizes[1].level, "L2", sizeof r.sizes[1].level);
+	bandwidth_cpu_id_parse("vendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 143\n", &r.cpu);
+	r.hdr.clock.core_ghz = 3.0; /* calibrated; the run measured 4.0 */
+	r.hdr.has_diag = 1;
+	r.hdr.diag.run_ghz_start = 3.9;
+	r.hdr.diag.run_ghz_end = 4.1;
+	assert_true(bandwidth_result_ghz(&r, &measured) == 4.0 && measured == 1);
+	r.cell[0][BW_READ_VECTOR][0] = (struct bw_cell){ .have = 1, .gbs = 384 };
+	r.cell[1][BW_COPY][0] = (struct bw_cell){ .have = 1, .gbs = 128 };
+	r.cell[0][BW_COPY_NT][0] = (struct bw_cell){ .have = 1, .gbs = 40 };
+	assert_int_equal(bandwidth_cell_share(&r, 0, BW_READ_VECTOR, 0, &sh), 0);
+	assert_true(sh.bpc == 96 && sh.ceiling == 128 && sh.fraction == 0.75);
+	assert_int_equal(bandwidth_cell_share(&r, 1, BW_COPY, 0, &sh), 0);
+	assert_true(sh.bpc == 32 && sh.ceiling == 64 && sh.fraction == 0.5);
+	assert_int_equal(bandwidth_cell_share(&r, 0, BW_COPY_NT, 0, &sh), 0);
+	assert_true(sh.bpc == 10 && sh.ceiling == 0 && sh.fraction == 0);
+	assert_int_equal(bandwidth_cell_share(&r, 0, BW_WRITE, 0, &sh), -1); /* not measured */
+	j = bandwidth_result_to_json(&r);
+	assert_non_null(j);
+	assert_string_equal(cJSON_GetObjectItem(cJSON_GetObjectItem(j, "ceiling"), "core")->valuestring,
+			    "Golden Cove");
+	res = cJSON_GetObjectItem(j, "results");
+	it = cJSON_GetArrayItem(res, 0); /* L1 read_vector */
+	assert_true(cJSON_GetObjectItem(it, "bytes_per_cycle")->valuedouble == 96);
+	assert_true(cJSON_GetObjectItem(it, "ceiling_bpc")->valuedouble == 128);
+	assert_true(cJSON_GetObjectItem(it, "ceiling_fraction")->valuedouble == 0.75);
+	it = cJSON_GetArrayItem(res, 1); /* L1 copy_nt: no ceiling */
+	assert_true(cJSON_IsNull(cJSON_GetObjectItem(it, "ceiling_bpc")));
+	/* read back: the same core, so the same ceilings */
+	{
+		static struct bandwidth_result back;
+		assert_int_equal(bandwidth_result_from_json(j, "t.json", &back, &e), 0);
+		assert_string_equal(bandwidth_core_find(&back.cpu)->name, "Golden Cove");
+	}
+	/* a core the table lacks: bytes a cycle, no ceiling */
+	bandwidth_cpu_id_parse("CPU implementer\t: 0x61\nCPU part\t: 0x023\n", &r.cpu);
+	assert_int_equal(bandwidth_cell_share(&r, 0, BW_READ_VECTOR, 0, &sh), 0);
+	assert_true(sh.bpc == 96 && sh.ceiling == 0);
+	assert_string_equal(sh.why, "no ceiling known for this core");
+	cJSON_Delete(j);
+}
+
 static void worker_loaded_sweep(void **state)
 {
 	static struct bandwidth_params p;
@@ -473,6 +626,9 @@ int main(void)
 		cmocka_unit_test(size_plan),
 		cmocka_unit_test(worker_streams_checked_table),
 		cmocka_unit_test(write_allocate_lesson),
+		cmocka_unit_test(ceiling_lookup),
+		cmocka_unit_test(ceiling_figures),
+		cmocka_unit_test(ceiling_fractions),
 		cmocka_unit_test(worker_loaded_sweep),
 		cmocka_unit_test(cancel_stops_threads),
 	};

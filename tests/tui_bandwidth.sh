@@ -57,6 +57,9 @@ else
 fi
 twait 'done:|stopped' 60
 tkeys b
+# the loaded run ended with the same message: see this run's progress first
+# (a run quicker than a capture goes by: then the wait just ends)
+twait ' cells +ETA' 20
 wok "the table again" "done: every kernel's arrays checked" 60
 # the first table's "done" may still be on the screen: w waits for the
 # second table's job to end (no progress line left)

@@ -387,20 +387,44 @@ static int draw_table(struct tui *t, WINDOW *w, int y, int h, int wd)
 	return y + 1;
 }
 
+/* The cursor's cell, one thread, in bytes a cycle and against its
+ * ceiling: "24K read_vector, one thread: 83.6 B/cycle at 4.19 GHz
+ * (measured), 65 % of Golden Cove's 128 (the L1 ports)". Returns 1, or 0
+ * when the cell or the clock is missing. */
+static int share_line(int k, size_t si, char *line, size_t len)
+{
+	struct bw_share sh;
+	const struct bw_core *c = bandwidth_core_find(&S.r.cpu);
+	int measured;
+	char name[48];
+	if (bandwidth_cell_share(&S.r, si, k, 0, &sh) < 0)
+		return 0;
+	bandwidth_result_ghz(&S.r, &measured);
+	size_label(name, sizeof name, &S.r.sizes[si], 40);
+	mt_snprintf(line, len, "%s %s, one thread: %.1f B/cycle at %.2f GHz (%s), ", name,
+		    bandwidth_kernel_name(k), sh.bpc, sh.ghz, measured ? "measured" : "calibrated");
+	if (sh.ceiling > 0)
+		mt_append(line, len, "%.0f %% of %s's %.0f (%s)%s", 100 * sh.fraction, c->name,
+			  sh.ceiling, sh.why, bandwidth_ceiling_doubt(sh.fraction));
+	else
+		mt_append(line, len, "no ceiling: %s", sh.why);
+	return 1;
+}
+
 /* Scaling of the cursor's kernel and size over the thread counts, and the
- * L1 vector read against the load ports. Returns the lines it needs when
+ * cursor's cell against its ceiling. Returns the lines it needs when
  * draw is 0. */
 static int draw_scaling(struct tui *t, WINDOW *w, int y, int h, int wd, int draw)
 {
 	size_t si = (size_t)S.ssel, nt = S.r.nthreads;
 	int k = S.ksel < (int)S.r.nkernels ? S.r.kernels[S.ksel] : -1, lines = 0, barw;
 	const struct bw_cell *one;
-	double top = 0, ghz = S.r.hdr.clock.core_ghz;
+	double top = 0;
 	char line[300], name[48];
 	if (k < 0 || si >= S.r.nsizes)
 		return 0;
 	if (!draw)
-		return (int)nt + 2 + (wd < 84) +
+		return (int)nt + 2 + (wd < 100) +
 		       (bandwidth_lesson(&S.r, k, line, sizeof line) ? 3 + (wd < 84) : 0);
 	for (size_t ti = 0; ti < nt; ti++)
 		top = fmax(top, S.r.cell[si][k][ti].have ? S.r.cell[si][k][ti].gbs : 0);
@@ -433,14 +457,7 @@ static int draw_scaling(struct tui *t, WINDOW *w, int y, int h, int wd, int draw
 			    S.r.threads[ti].placement);
 		tui_put(t, w, y + lines, x, wd - 1 - x, line);
 	}
-	if (y + lines < h && S.r.nsizes && strcmp(S.r.sizes[0].level, "L1") == 0 &&
-	    S.r.cell[0][BW_READ_VECTOR][0].have && ghz > 0 && S.r.vector_bytes) {
-		double gbs = S.r.cell[0][BW_READ_VECTOR][0].gbs;
-		double ceil = BW_ASSUMED_LOADS_PER_CYCLE * S.r.vector_bytes * ghz;
-		mt_snprintf(line, sizeof line, "L1 vector read: %.1f B/cycle at %.2f GHz, %.0f %% of "
-			    "%d loads x %u B a cycle (assumed)%s", gbs / ghz, ghz, 100 * gbs / ceil,
-			    BW_ASSUMED_LOADS_PER_CYCLE, S.r.vector_bytes,
-			    bandwidth_ceiling_doubt(gbs / ceil));
+	if (y + lines < h && share_line(k, si, line, sizeof line)) {
 		wattrset(w, tui_attr(t, ROLE_DIM));
 		lines += tui_wrap(t, w, y + lines, 1, wd - 2, h - y - lines, line);
 		wattrset(w, tui_attr(t, ROLE_NORMAL));

@@ -95,13 +95,9 @@ typedef uint64_t (*bw_kernel_fn)(double *a, const double *b, const double *c, si
  * "triad_nt"; NULL out of range. */
 const char *bandwidth_kernel_name(int kernel);
 
-/* The L1 load-port ceiling the vector read is held against: this many
- * vector loads a cycle (two on current x86 and Arm cores), at the core
- * clock calibrated with the run. */
-#define BW_ASSUMED_LOADS_PER_CYCLE 2
-
-/* What a share of that ceiling above 1 means ("; above it: ..."), or ""
- * for a share at or under it (5 % of slack for the clock's own error). */
+/* What a share of a cell's ceiling (bandwidth_ceiling) above 1 means
+ * ("; above it: ..."), or "" for a share at or under 1.05 (slack for the
+ * clock's own error). */
 const char *bandwidth_ceiling_doubt(double share);
 
 /* The kernel called name, or -1. */
@@ -135,6 +131,68 @@ int bandwidth_isa_best(void);
  * kernels use isa's registers. NULL when isa lacks the kernel (write_nt,
  * copy_nt, triad_nt without streaming stores: scalar, NEON) or is not supported here. */
 bw_kernel_fn bandwidth_kernel_fn(int kernel, int isa);
+
+/* ---- ceilings: what the core allows (bandwidth_ceiling.c) ---------------- */
+
+/* One microarchitecture's data paths, bytes a cycle of one core, each
+ * from the public source in `source`; 0 where the sources give no figure. */
+struct bw_core {
+	const char *name;      /* "Golden Cove" */
+	const char *cores;     /* which products have it, in words */
+	unsigned loads;        /* scalar loads a cycle */
+	unsigned vloads;       /* vector loads a cycle */
+	unsigned load_w;       /* the widest load's bytes (wider ones are split) */
+	unsigned load_bpc;     /* all loads' bytes a cycle at most */
+	unsigned stores;       /* stores a cycle */
+	unsigned store_w, store_bpc;
+	unsigned l2_bpc;       /* L2 to L1 fill */
+	unsigned l3_bpc;       /* L3 to L2 fill */
+	const char *source;
+};
+
+/* Which CPU this is: x86 CPUID vendor, family and model (from
+ * /proc/cpuinfo, which shows them decoded), or the Arm MIDR's implementer
+ * and part. */
+struct bw_cpu_id {
+	char vendor[16];       /* "GenuineIntel", "AuthenticAMD"; "" on Arm */
+	unsigned family, model;
+	unsigned implementer, part;
+	int amx;               /* x86 flags name amx_tile (Sapphire Rapids and later) */
+};
+
+/* Read the first CPU's block of /proc/cpuinfo text ("vendor_id", "cpu
+ * family", "model"; "CPU implementer", "CPU part") into id. Returns 0, or -1
+ * (id zero) when the text names neither an x86 vendor nor an implementer. */
+int bandwidth_cpu_id_parse(const char *text, struct bw_cpu_id *id);
+
+/* This machine's (/proc/cpuinfo). Returns 0, or -1 with id zero. */
+int bandwidth_cpu_id(struct bw_cpu_id *id);
+
+/* "GenuineIntel family 0x6 model 0x8f", "MIDR implementer 0x41 part 0xd0c"
+ * or "an unknown CPU". */
+void bandwidth_cpu_id_text(const struct bw_cpu_id *id, char *buf, size_t len);
+
+/* The table's core for id, or NULL: no ceiling known for this core. An
+ * Intel CPU whose flags name AMX is taken for a Golden Cove server core
+ * whatever its model says: a guest's CPUID model is the hypervisor's
+ * choice (a KVM guest on Sapphire Rapids class hosts was seen reporting
+ * model 0xa7, Rocket Lake, which has no AMX). */
+const struct bw_core *bandwidth_core_find(const struct bw_cpu_id *id);
+
+/* The table's core called name ("Zen 5"), or NULL. */
+const struct bw_core *bandwidth_core_named(const char *name);
+
+/* The ceiling of kernel at level ("L1", "L2", "L3"; anything else has
+ * none) with vector registers of width bytes, in bytes a cycle of one core
+ * counted as the kernels count (STREAM's way): at L1 the load ports
+ * (read), the store ports (write), both at once (copy: 2 / max(1/load,
+ * 1/store); triad: 3 / max(2/load, 1/store)); at L2 and L3 the lesser of
+ * that and the level's fill (a cached store's line is filled too). 0 when
+ * there is none, *why saying why ("streaming stores bypass the caches",
+ * "no store figure for this core", ...) or, when there is, what limits it
+ * ("the L1 ports", "the L2 fill"). */
+double bandwidth_ceiling(const struct bw_core *c, int kernel, const char *level, unsigned width,
+			 const char **why);
 
 /* ---- the plan: sizes, threads, CPUs (bandwidth_plan.c) ------------------- */
 
@@ -379,6 +437,7 @@ struct bandwidth_result {
 	struct bw_point pts[BW_MAX_LOADED + 1];
 	size_t npts;
 	int wrong;         /* a check failed */
+	struct bw_cpu_id cpu; /* which core measured (the ceilings' key) */
 	char source[MT_PATH_MAX]; /* the file it came from, "" when measured here */
 };
 
@@ -413,6 +472,23 @@ cJSON *bandwidth_result_to_json(const struct bandwidth_result *r);
  * ..., a streaming one 2, so ... up to 1.50x faster" into buf. Returns 1,
  * or 0 (buf untouched) when there is no such lesson in r. */
 int bandwidth_lesson(const struct bandwidth_result *r, int kernel, char *buf, size_t len);
+
+/* The core clock the run's bytes a cycle are counted with: the one
+ * measured during the run (the mean of its start and end; *measured 1),
+ * else the calibrated one (*measured 0); 0 when neither is known. */
+double bandwidth_result_ghz(const struct bandwidth_result *r, int *measured);
+
+/* A cell against its ceiling: bytes a cycle of one thread at the run's
+ * clock, the ceiling (0: none, why says why) and the fraction. */
+struct bw_share {
+	double ghz, bpc, ceiling, fraction;
+	const char *why;
+};
+
+/* The share of cell (size si, kernel, thread index ti). Returns 0, or -1
+ * when the cell is not measured or the clock is unknown. */
+int bandwidth_cell_share(const struct bandwidth_result *r, size_t si, int kernel, size_t ti,
+			 struct bw_share *out);
 
 /* Whether root is a bandwidth result ("experiment": "bandwidth"). */
 int bandwidth_result_is(const cJSON *root);

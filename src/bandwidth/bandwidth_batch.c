@@ -222,13 +222,67 @@ static void print_plan(const struct batch *b, char notes[][BW_NOTE_LEN], int nno
 	fflush(m);
 }
 
+/* What the ceilings come from: the core, its figures and their source. */
+static void print_core(FILE *m, const struct bandwidth_result *r)
+{
+	const struct bw_core *c = bandwidth_core_find(&r->cpu);
+	char id[96];
+	bandwidth_cpu_id_text(&r->cpu, id, sizeof id);
+	if (!c) {
+		fprintf(m, "# no ceiling known for this core (%s): bytes a cycle only\n", id);
+		return;
+	}
+	fprintf(m, "# ceilings of %s (%s; %s): L1 %u loads a cycle (%u vector, up to %u B each, "
+		   "%u B in all), %u stores (up to %u B, %u B in all), L2 fill %u B, L3 fill %u B a "
+		   "cycle (0: no figure); source: %s\n",
+		c->name, c->cores, id, c->loads, c->vloads, c->load_w, c->load_bpc, c->stores,
+		c->store_w, c->store_bpc, c->l2_bpc, c->l3_bpc, c->source);
+}
+
+/* One thread's cells in bytes a cycle at the run's clock and their share
+ * of the core's ceiling: a row a size, a column a kernel. */
+static void print_shares(const struct batch *b)
+{
+	const struct bandwidth_result *r = &b->r;
+	FILE *m = b->run->meta;
+	int measured, doubt = 0;
+	double ghz = bandwidth_result_ghz(r, &measured);
+	char name[48], cell[32];
+	if (ghz <= 0 || b->csv)
+		return;
+	fprintf(m, "# one thread in bytes a cycle at %.2f GHz (%s) and %% of the core's ceiling "
+		   "(- none):\n# %-10s", ghz, measured ? "the core clock measured during the run"
+						    : "the calibrated core clock", "size");
+	for (size_t k = 0; k < r->nkernels; k++)
+		fprintf(m, " %11s", bandwidth_kernel_name(r->kernels[k]));
+	fprintf(m, "\n");
+	for (size_t si = 0; si < r->nsizes; si++) {
+		print_size(name, sizeof name, &r->sizes[si]);
+		fprintf(m, "# %-10s", name);
+		for (size_t k = 0; k < r->nkernels; k++) {
+			struct bw_share sh;
+			if (bandwidth_cell_share(r, si, r->kernels[k], 0, &sh) < 0)
+				mt_strlcpy(cell, "-", sizeof cell);
+			else if (sh.ceiling > 0)
+				mt_snprintf(cell, sizeof cell, "%.1f %3.0f%%", sh.bpc, 100 * sh.fraction);
+			else
+				mt_snprintf(cell, sizeof cell, "%.1f    -", sh.bpc);
+			doubt |= sh.ceiling > 0 && *bandwidth_ceiling_doubt(sh.fraction);
+			fprintf(m, " %11s", cell);
+		}
+		fprintf(m, "\n");
+	}
+	print_core(m, r);
+	if (doubt)
+		fprintf(m, "# a cell over 105 %% of its ceiling%s\n", bandwidth_ceiling_doubt(2));
+}
+
 /* After the table: the L1 vector read against the load ports, and the
  * scaling over threads at the largest size. */
 static void print_summary(const struct batch *b)
 {
 	const struct bandwidth_result *r = &b->r;
 	FILE *m = b->run->meta;
-	double ghz = r->hdr.clock.core_ghz;
 	size_t last = r->nsizes ? r->nsizes - 1 : 0;
 	unsigned lost = 0, cells = 0;
 	if (!r->nsizes || !r->nthreads)
@@ -243,14 +297,7 @@ static void print_summary(const struct batch *b)
 	if (lost)
 		fprintf(m, "# %u of %u cells: even the best try lost its CPU to another task (time "
 			   "slicing on a busy host): those GB/s are low\n", lost, cells);
-	if (strcmp(r->sizes[0].level, "L1") == 0 && r->cell[0][BW_READ_VECTOR][0].have && ghz > 0) {
-		double gbs = r->cell[0][BW_READ_VECTOR][0].gbs;
-		double ceil = BW_ASSUMED_LOADS_PER_CYCLE * r->vector_bytes * ghz;
-		fprintf(m, "# L1 read_vector: %.1f GB/s = %.1f bytes a cycle at %.2f GHz; assumed "
-			   "ceiling %d loads x %u bytes a cycle = %.0f GB/s: %.0f %%%s\n",
-			gbs, gbs / ghz, ghz, BW_ASSUMED_LOADS_PER_CYCLE, r->vector_bytes, ceil,
-			100 * gbs / ceil, bandwidth_ceiling_doubt(gbs / ceil));
-	}
+	print_shares(b);
 	for (int k = BW_COPY; k <= BW_TRIAD; k += BW_TRIAD - BW_COPY) {
 		char lesson[400];
 		if (bandwidth_lesson(r, k, lesson, sizeof lesson))

@@ -461,7 +461,7 @@ static const bw_kernel_fn table[BW_NISA][BW_NKERNELS] = {
 const char *bandwidth_ceiling_doubt(double share)
 {
 	return share > 1.05 ? "; above it: the core clock read low (a busy machine during the "
-			      "calibration) or this core loads more a cycle than assumed"
+			      "calibration) or this core moves more a cycle than the table of ceilings says"
 			    : "";
 }
 

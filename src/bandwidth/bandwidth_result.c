@@ -37,6 +37,7 @@ void bandwidth_result_init(struct bandwidth_result *r, const struct bandwidth_pa
 	r->chaser_cpu = p->ncpus > 0 ? p->cpus[0] : -1;
 	r->chase_bytes = p->chase_bytes;
 	r->chase_stride = p->chase_stride;
+	bandwidth_cpu_id(&r->cpu);
 	r->npts = p->loaded ? p->ndelays + 1 : 0;
 	for (size_t i = 0; i < r->npts; i++) {
 		r->pts[i].idle = i == 0;
@@ -153,6 +154,53 @@ static int sizes_to_json(const struct bandwidth_result *r, cJSON *root)
 	return 0;
 }
 
+/* A number rounded to 3 decimals, or null when not positive. */
+static void add_or_null(cJSON *o, const char *k, double v)
+{
+	if (v > 0)
+		cJSON_AddNumberToObject(o, k, round(v * 1000) / 1000);
+	else
+		cJSON_AddNullToObject(o, k);
+}
+
+/* A result's bytes a cycle, ceiling and fraction (derived: not read back). */
+static void share_to_json(const struct bandwidth_result *r, size_t s, int k, size_t t, cJSON *it)
+{
+	struct bw_share sh;
+	if (bandwidth_cell_share(r, s, k, t, &sh) < 0)
+		return;
+	add_or_null(it, "bytes_per_cycle", sh.bpc);
+	add_or_null(it, "ceiling_bpc", sh.ceiling);
+	add_or_null(it, "ceiling_fraction", sh.fraction);
+}
+
+/* Which core measured and what the ceilings are counted with. */
+static int ceiling_to_json(const struct bandwidth_result *r, cJSON *root)
+{
+	const struct bw_core *c = bandwidth_core_find(&r->cpu);
+	cJSON *id = cJSON_AddObjectToObject(root, "cpu_id"), *ce;
+	int measured;
+	double ghz = bandwidth_result_ghz(r, &measured);
+	if (!id || !(ce = cJSON_AddObjectToObject(root, "ceiling")))
+		return -1;
+	cJSON_AddStringToObject(id, "vendor", r->cpu.vendor);
+	cJSON_AddNumberToObject(id, "family", r->cpu.family);
+	cJSON_AddNumberToObject(id, "model", r->cpu.model);
+	cJSON_AddNumberToObject(id, "implementer", r->cpu.implementer);
+	cJSON_AddNumberToObject(id, "part", r->cpu.part);
+	cJSON_AddBoolToObject(id, "amx", r->cpu.amx);
+	if (c) {
+		cJSON_AddStringToObject(ce, "core", c->name);
+		cJSON_AddStringToObject(ce, "source", c->source);
+	} else {
+		cJSON_AddNullToObject(ce, "core");
+		cJSON_AddStringToObject(ce, "note", "no ceiling known for this core");
+	}
+	add_or_null(ce, "ghz", ghz);
+	return cJSON_AddStringToObject(ce, "clock", measured ? "measured during the run"
+							     : "calibrated") ? 0 : -1;
+}
+
 static int results_to_json(const struct bandwidth_result *r, cJSON *root)
 {
 	cJSON *arr = cJSON_AddArrayToObject(root, "results");
@@ -180,6 +228,7 @@ static int results_to_json(const struct bandwidth_result *r, cJSON *root)
 				cJSON_AddBoolToObject(it, "measured_twice", c->twice);
 				cJSON_AddNumberToObject(it, "preemptions", c->preempted);
 				cJSON_AddBoolToObject(it, "uneven", c->uneven);
+				share_to_json(r, s, k, t, it);
 				if (!cJSON_AddBoolToObject(it, "checked", c->checked))
 					return -1;
 			}
@@ -240,8 +289,8 @@ cJSON *bandwidth_result_to_json(const struct bandwidth_result *r)
 			goto oom;
 		cJSON_AddItemToArray(k, s);
 	}
-	if (sizes_to_json(r, root) < 0 || results_to_json(r, root) < 0 ||
-	    loaded_to_json(r, root) < 0)
+	if (sizes_to_json(r, root) < 0 || ceiling_to_json(r, root) < 0 ||
+	    results_to_json(r, root) < 0 || loaded_to_json(r, root) < 0)
 		goto oom;
 	return root;
 oom:
@@ -424,6 +473,28 @@ static int loaded_from_json(const cJSON *root, const char *f, struct bandwidth_r
 	return 0;
 }
 
+/* The optional "cpu_id" (files before it have none: no ceilings). */
+static void cpu_id_from_json(const cJSON *root, struct bw_cpu_id *id)
+{
+	const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "cpu_id");
+	double v[4];
+	static const char *const keys[4] = { "family", "model", "implementer", "part" };
+	memset(id, 0, sizeof *id);
+	if (!cJSON_IsObject(o))
+		return;
+	for (int i = 0; i < 4; i++) {
+		v[i] = jsonio_opt_number(o, keys[i], 0);
+		if (!(v[i] >= 0 && v[i] <= 0xffffff))
+			v[i] = 0;
+	}
+	jsonio_opt_string(o, "vendor", id->vendor, sizeof id->vendor);
+	id->amx = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "amx"));
+	id->family = (unsigned)v[0];
+	id->model = (unsigned)v[1];
+	id->implementer = (unsigned)v[2];
+	id->part = (unsigned)v[3];
+}
+
 int bandwidth_result_from_json(const cJSON *root, const char *file, struct bandwidth_result *r,
 			       mt_error *e)
 {
@@ -440,6 +511,7 @@ int bandwidth_result_from_json(const cJSON *root, const char *file, struct bandw
 		r->isa = BW_ISA_SCALAR;
 	r->vector_bytes = (unsigned)jsonio_opt_number(root, "vector_bytes", 0);
 	r->ncpus = (int)jsonio_opt_number(root, "cpus", 0);
+	cpu_id_from_json(root, &r->cpu);
 	kernels = cJSON_GetObjectItemCaseSensitive(root, "kernels");
 	if (!cJSON_IsArray(kernels))
 		kernels = NULL;

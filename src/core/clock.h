@@ -49,7 +49,7 @@ struct mt_clock {
 int mt_clock_calibrate(struct mt_clock *out, unsigned ms);
 
 /* The core clock now, on the calling thread's CPU, in GHz: the fastest of
- * five chains of half a million dependent register adds (one a cycle), as
+ * nine chains of half a million dependent register adds (one a cycle), as
  * sbc-bench's mhz measures it; about 1 ms. Not cached: a worker calls it
  * during its run to see the clock the kernels ran at (turbo moving,
  * throttling, a host stealing cycles). Never fails; 0 only if the
