@@ -6,7 +6,7 @@
 # ../shared/topo beside the checkout: hwloc's tests/hwloc/linux/*.tar.bz2),
 # their counts exactly as hwloc's own .console/.xml files give them.
 . "$TESTLIB"
-plan 34
+plan 39
 GEN="$TESTDATA/../topo_tree.sh"
 for s in small 2s-smt epyc hybrid biglittle garbled holey; do
 	sh "$GEN" "$s" "$TMP/$s" || echo "# topo_tree.sh $s failed"
@@ -19,7 +19,7 @@ status "the 2-socket tree exits 0" 0 "$MEMTOP" topo --sysfs-root "$TMP/2s-smt"
 out=$(cat "$TMP/out")
 is "its summary" "$(echo "$out" | sed -n 2p)" \
 	"2 packages, 2 NUMA nodes, 2 L3 groups of 4 cores (16 MB each), 8 cores, 16 CPUs; core kind: one"
-like "its nodes with their CPUs" "$out" '^  NUMA node 1: CPUs 4-7,12-15, 16G memory$'
+like "its nodes with their CPUs" "$out" '^  NUMA node 1: CPUs 4-7,12-15, 16.0 GB memory$'
 like "its SMT siblings" "$out" '^  SMT siblings: 8 cores with 2 CPUs each, e\.g\. 0,8 1,9 2,10 3,11 \.\.\.$'
 
 status "the EPYC-like tree, JSON on stdout" 0 "$MEMTOP" topo --sysfs-root "$TMP/epyc" --json -
@@ -74,3 +74,20 @@ recorded 32intel64-2p8co2t+8ve 2 2 16 32 2 1
 recorded 64amd64-4s2n4ca2co 4 8 64 64 8 1
 recorded 128arm-2pa2n8cluster4co 2 4 128 128 4 1
 recorded 96em64t-4no4pa3ca2co 16 4 96 96 16 1
+recorded 48amd64-4pa2n6c-sparse 4 8 48 48 8 1
+recorded fakecpuid1f-64intel64-2p4d2n2c2t 4 16 32 64 8 1
+recorded nvidia-dgx-gb10 1 1 20 20 2 2
+# kinds NAME WANT: the kinds' names and CPUs, fastest first (hwloc's "CPU
+# kind" cpusets: the i7-1370P's 0x00000fff and 0x000ff000; the GB10's
+# cpukinds 0x000f83e0 (part 0xd85, X925) and 0x00007c1f (0xd87, A725))
+kinds() {
+	j=$TMP/hw/$1.json
+	if [ ! -f "$j" ]; then
+		skip "$1's core kinds" "no $1.tar.bz2 in \$MEMTOP_HWLOC_TREES or ../shared/topo"
+		return
+	fi
+	is "$1's core kinds" "$("$JSONQ" "$j" 'core_kinds[*].name' 'core_kinds[*].cpus' | tr '\n' ' ')" "$2"
+}
+kinds 20em64t-hybrid-1p6c2t+2ca4co1t \
+	"P E [0,1,2,3,4,5,6,7,8,9,10,11] [12,13,14,15,16,17,18,19] "
+kinds nvidia-dgx-gb10 "big LITTLE [5,6,7,8,9,15,16,17,18,19] [0,1,2,3,4,10,11,12,13,14] "

@@ -184,6 +184,26 @@ static void big_little(void **state)
 	topo_free(t);
 }
 
+/* Four capacities, two CPU parts: one kind per part, ranked by its slowest
+ * core, as hwloc 2.12 does and the GB10's recorded .xml says. */
+static void arm_parts(void **state)
+{
+	struct topo *t = load("armparts");
+	char buf[512];
+	(void)state;
+	assert_int_equal(t->nkinds, 2);
+	assert_string_equal(t->kinds[0].name, "big");
+	assert_string_equal(topo_set_text(&t->kinds[0].cpus, buf, sizeof buf), "2-3,6-7");
+	assert_string_equal(t->kinds[0].detail, "CPUPart=0xd85");
+	assert_int_equal(t->kinds[0].l2, 2048 * 1024);
+	assert_string_equal(t->kinds[1].name, "LITTLE");
+	assert_string_equal(topo_set_text(&t->kinds[1].cpus, buf, sizeof buf), "0-1,4-5");
+	assert_int_equal(t->kinds[1].l2, 512 * 1024);
+	assert_int_equal(topo_cpu(t, 6)->kind, 0);
+	assert_int_equal(topo_cpu(t, 5)->kind, 1);
+	topo_free(t);
+}
+
 /* topo_load on a tree that is not one: -1, *out NULL, e is what. */
 static void refused(const char *root, const char *want)
 {
@@ -263,7 +283,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(small_machine),   cmocka_unit_test(two_sockets_smt),
 		cmocka_unit_test(epyc_l3_groups),  cmocka_unit_test(hybrid_kinds),
-		cmocka_unit_test(big_little),	   cmocka_unit_test(bad_trees),
+		cmocka_unit_test(big_little),	   cmocka_unit_test(arm_parts),
+		cmocka_unit_test(bad_trees),
 		cmocka_unit_test(relation_names), cmocka_unit_test(this_machine),
 	};
 	return cmocka_run_group_tests_name("topo", tests, setup, teardown);

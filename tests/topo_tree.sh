@@ -14,6 +14,9 @@
 #             L3; cpufreq base_frequency and cpu_core/cpu_atom tell them apart
 #   biglittle Arm: 4 LITTLE (CPUs 0-3, cpu_capacity 446) and 4 big (4-7,
 #             1024) cores, an L2 per cluster, one 2 MB L3
+#   armparts  Arm like NVIDIA's GB10: two CPU parts (MIDR 0xd87 on CPUs 0-1
+#             and 4-5, 0xd85 on 2-3 and 6-7) whose cpu_capacity differs core
+#             to core (718, 731 and 997, 1024): four capacities, two kinds
 #   garbled   an online list that is not a CPU list
 #   holey     the online list names CPUs 0-3, only cpu0 and cpu1 exist
 set -eu
@@ -232,6 +235,30 @@ biglittle() {
 	cpuinfo_arm 8
 }
 
+armparts() {
+	put "$cpu/online" "0-7"
+	put "$cpu/possible" "0-7"
+	for c in $(seq_list 0 7); do
+		half=$((c / 4))
+		big=$(((c / 2) % 2))
+		topology 8 $c 0 $c "$c" "$(seq_list 0 7)"
+		cache 8 $c 0 1 Data 64K "$c"
+		cache 8 $c 1 1 Instruction 64K "$c"
+		if [ $big = 1 ]; then
+			cache 8 $c 2 2 Unified 2048K "$c"
+			put "$cpu/cpu$c/regs/identification/midr_el1" 0x00000000410fd851
+			put "$cpu/cpu$c/cpu_capacity" $((997 + 27 * half))
+		else
+			cache 8 $c 2 2 Unified 512K "$c"
+			put "$cpu/cpu$c/regs/identification/midr_el1" 0x00000000410fd871
+			put "$cpu/cpu$c/cpu_capacity" $((718 + 13 * half))
+		fi
+		cache 8 $c 3 3 Unified 8192K "$(seq_list $((half * 4)) $((half * 4 + 3)))"
+	done
+	numa 8 0 8388608 $(seq_list 0 7)
+	cpuinfo_arm 8
+}
+
 mkdir -p "$dir"
 case $shape in
 small) small ;;
@@ -239,6 +266,7 @@ small) small ;;
 epyc) epyc ;;
 hybrid) hybrid ;;
 biglittle) biglittle ;;
+armparts) armparts ;;
 garbled)
 	small
 	put "$cpu/online" "0-x"

@@ -62,13 +62,23 @@ static int parse(int argc, char **argv, const char **root, const char **json)
 	return -1;
 }
 
+/* bytes of memory as "15.6 GB" or "512 MB" */
+static const char *mem_words(char *buf, size_t len, uint64_t b)
+{
+	if (b >= (1ull << 30))
+		mt_snprintf(buf, len, "%.1f GB", (double)b / (double)(1ull << 30));
+	else
+		mt_snprintf(buf, len, "%llu MB", (unsigned long long)(b >> 20));
+	return buf;
+}
+
 static void print_nodes(FILE *f, const struct topo *t)
 {
 	char cpus[1024], mem[32];
 	for (int i = 0; i < t->nnodes && i < TOPO_LINES; i++)
 		fprintf(f, "  NUMA node %d: CPUs %s, %s memory\n", t->nodes[i].os_index,
 			topo_set_text(&t->nodes[i].cpus, cpus, sizeof cpus),
-			mt_fmt_size(mem, sizeof mem, t->nodes[i].memory));
+			mem_words(mem, sizeof mem, t->nodes[i].memory));
 	if (t->nnodes > TOPO_LINES)
 		fprintf(f, "  ... and %d more NUMA nodes (--json lists them all)\n",
 			t->nnodes - TOPO_LINES);
@@ -93,7 +103,7 @@ static void print_kinds(FILE *f, const struct topo *t)
 		fprintf(f, "  core kind %s%s: CPUs %s, L1d %s, L2 %s%s%s%s\n", k->name,
 			i == 0 && t->nkinds > 1 ? " (fastest)" : "",
 			topo_set_text(&k->cpus, cpus, sizeof cpus), mt_fmt_size(l1, sizeof l1, k->l1d),
-			mt_fmt_size(l2, sizeof l2, k->l2), k->detail[0] ? " (hwloc: " : "",
+			mt_fmt_size(l2, sizeof l2, k->l2), k->detail[0] ? " (" : "",
 			MT_PRINTABLE(k->detail), k->detail[0] ? ")" : "");
 	}
 }

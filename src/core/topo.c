@@ -468,16 +468,132 @@ static void mark_kinds(struct topo *t)
 		}
 }
 
+/* The implementer and part number of CPU cpu (implementer << 12 | part)
+ * from its MIDR_EL1 register as Linux shows it under root ("" this
+ * machine), or -1 when it does not (not an Arm, or an older kernel). */
+static long midr_part(const char *root, int cpu)
+{
+	char path[4096], *text, *end;
+	mt_error e;
+	unsigned long long v;
+	mt_snprintf(path, sizeof path, "%s/sys/devices/system/cpu/cpu%d/regs/identification/midr_el1",
+		    root, cpu);
+	text = mt_read_file(path, 64, NULL, &e);
+	if (!text)
+		return -1;
+	errno = 0;
+	v = strtoull(text, &end, 16);
+	if (errno || end == text)
+		v = ~0ull;
+	free(text);
+	return v == ~0ull ? -1 : (long)((((v >> 24) & 0xff) << 12) | ((v >> 4) & 0xfff));
+}
+
+/* The kinds of the Arm CPU parts of t (parts[i] for t->cpus[i], m of them
+ * in first-seen order in uniq[]), fastest first: each ranked by its slowest
+ * CPU's kind in hwloc's finer split (by capacity or frequency), as hwloc
+ * itself does from 2.12 on. Returns the new array, or NULL. */
+static struct topo_kind *part_kinds(const struct topo *t, hwloc_topology_t h, const long *parts,
+				    const long *uniq, int m)
+{
+	struct topo_kind *k = calloc((size_t)m, sizeof *k);
+	int *slowest = calloc((size_t)m, sizeof *slowest);
+	if (!k || !slowest)
+		goto fail;
+	for (int g = 0; g < m; g++) {
+		k[g].cpus.cpus = calloc((size_t)t->ncpus, sizeof(int));
+		if (!k[g].cpus.cpus)
+			goto fail;
+		for (int i = 0; i < t->ncpus; i++) {
+			if (parts[i] != uniq[g])
+				continue;
+			k[g].cpus.cpus[k[g].cpus.n++] = t->cpus[i].os;
+			slowest[g] = t->cpus[i].kind > slowest[g] ? t->cpus[i].kind : slowest[g];
+		}
+		k[g].efficiency = t->kinds[slowest[g]].efficiency;
+		mt_snprintf(k[g].detail, sizeof k[g].detail, "CPUPart=0x%03lx", uniq[g] & 0xfff);
+	}
+	/* fastest first: insertion sort by the slowest member's rank (m is small) */
+	for (int a = 1; a < m; a++)
+		for (int b = a; b > 0 && slowest[b] < slowest[b - 1]; b--) {
+			struct topo_kind tk = k[b];
+			int ts = slowest[b];
+			k[b] = k[b - 1], slowest[b] = slowest[b - 1];
+			k[b - 1] = tk, slowest[b - 1] = ts;
+		}
+	for (int g = 0; g < m; g++) {
+		hwloc_obj_t pu = hwloc_get_pu_obj_by_os_index(h, (unsigned)k[g].cpus.cpus[0]);
+		k[g].l1d = ancestor_size(pu, HWLOC_OBJ_L1CACHE);
+		k[g].l2 = ancestor_size(pu, HWLOC_OBJ_L2CACHE);
+		rank_name(k[g].name, sizeof k[g].name, g, m, 0);
+	}
+	free(slowest);
+	return k;
+fail:
+	for (int g = 0; k && g < m; g++)
+		free(k[g].cpus.cpus);
+	free(k);
+	free(slowest);
+	return NULL;
+}
+
+/* On Arm, hwloc before 2.12 splits kinds by capacity, which differs core to
+ * core on some chips (NVIDIA GB10: five kinds for its X925 and A725 cores);
+ * when every CPU shows its MIDR and there are fewer parts than kinds, the
+ * kinds become one per part (big, LITTLE). Returns 0, or -1 when out of
+ * memory. */
+static int regroup_by_part(struct topo *t, hwloc_topology_t h, const char *root)
+{
+	long *parts = calloc((size_t)t->ncpus + 1, sizeof *parts);
+	long *uniq = calloc((size_t)t->nkinds + 1, sizeof *uniq);
+	struct topo_kind *k = NULL;
+	int m = 0, rc = -1;
+	if (!parts || !uniq)
+		goto out;
+	rc = 0;
+	if (t->nkinds < 2 || is_x86(h))
+		goto out;
+	for (int i = 0; i < t->ncpus; i++) {
+		int seen = 0;
+		parts[i] = midr_part(root, t->cpus[i].os);
+		if (parts[i] < 0 || t->cpus[i].kind < 0)
+			goto out;
+		for (int g = 0; g < m; g++)
+			seen |= uniq[g] == parts[i];
+		if (!seen && m >= t->nkinds - 1)
+			goto out; /* as many parts as kinds: hwloc's split stands */
+		if (!seen)
+			uniq[m++] = parts[i];
+	}
+	k = part_kinds(t, h, parts, uniq, m);
+	if (!k) {
+		rc = -1;
+		goto out;
+	}
+	for (int i = 0; i < t->nkinds; i++)
+		free(t->kinds[i].cpus.cpus);
+	free(t->kinds);
+	t->kinds = k;
+	t->nkinds = m;
+	for (int i = 0; i < t->ncpus; i++)
+		t->cpus[i].kind = -1;
+	mark_kinds(t);
+out:
+	free(parts);
+	free(uniq);
+	return rc;
+}
+
 /* Copies everything memtop uses out of h into t. Returns 0, or -1 when out
  * of memory or when h has no CPU. */
-static int copy_all(struct topo *t, hwloc_topology_t h, int live)
+static int copy_all(struct topo *t, hwloc_topology_t h, const char *root)
 {
 	t->packages = hwloc_get_nbobjs_by_type(h, HWLOC_OBJ_PACKAGE);
 	t->dies = hwloc_get_nbobjs_by_type(h, HWLOC_OBJ_DIE);
 	t->cores = hwloc_get_nbobjs_by_type(h, HWLOC_OBJ_CORE);
 	if (t->packages < 0 || t->dies < 0 || t->cores < 0)
 		return -1;
-	if (copy_nodes(t, h) < 0 || copy_cpus(t, h, live) < 0)
+	if (copy_nodes(t, h) < 0 || copy_cpus(t, h, !root) < 0)
 		return -1;
 	if (copy_caches(h, HWLOC_OBJ_L2CACHE, &t->l2, &t->nl2) < 0 ||
 	    copy_caches(h, HWLOC_OBJ_L3CACHE, &t->l3, &t->nl3) < 0)
@@ -485,7 +601,7 @@ static int copy_all(struct topo *t, hwloc_topology_t h, int live)
 	if (copy_smt(t, h) < 0 || copy_kinds(t, h) < 0)
 		return -1;
 	mark_kinds(t);
-	return 0;
+	return regroup_by_part(t, h, root ? root : "");
 }
 
 /* hwloc's CPUs are the ones the tree's online list names. Returns 0, or -1
@@ -524,7 +640,7 @@ int topo_load(const char *sysfs_root, struct topo **out, mt_error *e)
 	if (!h)
 		goto fail;
 	t = calloc(1, sizeof *t);
-	if (!t || copy_all(t, h, !sysfs_root) < 0) {
+	if (!t || copy_all(t, h, sysfs_root) < 0) {
 		mt_fail(e, "%s: hwloc found no CPU (or memory ran out)",
 			sysfs_root ? sysfs_root : "this machine");
 		goto fail;
