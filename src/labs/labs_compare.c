@@ -1,5 +1,5 @@
 /* labs_compare: the lab kinds' memtop compare: saved matmul, falseshare
- * and lists results side by side, each loaded through its kind:
+ * lists and transpose results side by side, each loaded through its kind:
  * a row per order, per threads x layout, per list length x layout, the
  * value of every file and the ratio of each to the first ("-" where a file
  * has no such row), then the ratios the lesson reads within one machine. */
@@ -8,6 +8,7 @@
 #include "falseshare.h"
 #include "lists.h"
 #include "matmul.h"
+#include "transpose.h"
 #include "core/result_kind.h"
 #include "core/util.h"
 #include "render/compare_table.h"
@@ -23,6 +24,7 @@ struct lab_files {
 	const struct matmul_result *mm[CMP_MAX_FILES];
 	const struct falseshare_result *fs[CMP_MAX_FILES];
 	const struct lists_result *ls[CMP_MAX_FILES];
+	const struct transpose_result *tr[CMP_MAX_FILES];
 };
 
 /* The head of a table: the first columns' titles, then A B ... B/A C/A ... */
@@ -228,6 +230,86 @@ static void compare_lists(const struct lab_files *f)
 	}
 }
 
+/* ---- transpose ----------------------------------------------------------- */
+
+/* The misses of version (named) at rows x cols in r, or NAN. */
+static double tr_misses(const struct transpose_result *r, const char *version, int rows, int cols)
+{
+	char name[32];
+	for (int v = 0; v < r->nversions; v++)
+		for (int z = 0; z < r->nsizes; z++)
+			if (r->have[v][z] && r->rows[z] == rows && r->cols[z] == cols &&
+			    strcmp(tr_version_name(&r->versions[v], name, sizeof name), version) == 0)
+				return (double)r->sim[v][z].misses;
+	return NAN;
+}
+
+/* The ns an element of real version (named) in r, or NAN. */
+static double tr_real_ns(const struct transpose_result *r, const char *version)
+{
+	char name[32];
+	for (int i = 0; i < r->nreal; i++)
+		if (r->real_ns[i] > 0 &&
+		    strcmp(tr_version_name(&r->real[i], name, sizeof name), version) == 0)
+			return r->real_ns[i];
+	return NAN;
+}
+
+/* The simulated misses, a row per version and size of A. */
+static void compare_tr_sim(const struct lab_files *f)
+{
+	const struct transpose_result *a = f->tr[0];
+	double v[CMP_MAX_FILES];
+	char name[32], size[24];
+	printf("\nmisses on the simulated cache\n");
+	for (int i = 0; i < f->n; i++)
+		printf("  %c: (s,E,b) = (%d,%d,%d)\n", 'A' + i, f->tr[i]->s, f->tr[i]->E, f->tr[i]->b);
+	table_head("version    size   ", f->n);
+	for (int k = 0; k < a->nversions; k++)
+		for (int z = 0; z < a->nsizes; z++) {
+			tr_version_name(&a->versions[k], name, sizeof name);
+			for (int i = 0; i < f->n; i++)
+				v[i] = tr_misses(f->tr[i], name, a->rows[z], a->cols[z]);
+			if (isnan(v[0]))
+				continue;
+			mt_snprintf(size, sizeof size, "%dx%d", a->rows[z], a->cols[z]);
+			printf("%-10s %-7s", name, size);
+			table_values(v, f->n, " %9.0f");
+		}
+}
+
+/* The real machine's ns an element, a row per version A timed. */
+static void compare_tr_real(const struct lab_files *f)
+{
+	const struct transpose_result *a = f->tr[0];
+	double v[CMP_MAX_FILES];
+	char name[32];
+	printf("\nns per element on the real machine\n");
+	for (int i = 0; i < f->n; i++)
+		if (f->tr[i]->real_n)
+			printf("  %c: N = %zu, best of %d\n", 'A' + i, f->tr[i]->real_n,
+			       f->tr[i]->real_tries);
+		else
+			printf("  %c: not timed\n", 'A' + i);
+	table_head("version           ", f->n);
+	for (int k = 0; k < a->nreal; k++) {
+		tr_version_name(&a->real[k], name, sizeof name);
+		for (int i = 0; i < f->n; i++)
+			v[i] = tr_real_ns(f->tr[i], name);
+		if (isnan(v[0]))
+			continue;
+		printf("%-18s", name);
+		table_values(v, f->n, " %9.3f");
+	}
+}
+
+static void compare_transpose(const struct lab_files *f)
+{
+	compare_tr_sim(f);
+	if (f->tr[0]->real_n)
+		compare_tr_real(f);
+}
+
 /* The files' headers, then their table by show. Returns MT_EXIT_OK. */
 static int compare_lab(const struct result_file *f, size_t n, struct lab_files *lf,
 		       void (*show)(const struct lab_files *lf))
@@ -264,4 +346,13 @@ int lists_compare(const struct result_file *f, size_t n, const struct result_com
 	for (size_t i = 0; i < n && i < CMP_MAX_FILES; i++)
 		lf.ls[i] = f[i].r;
 	return compare_lab(f, n, &lf, compare_lists);
+}
+
+int transpose_compare(const struct result_file *f, size_t n, const struct result_compare_opts *o)
+{
+	struct lab_files lf = { 0 };
+	(void)o;
+	for (size_t i = 0; i < n && i < CMP_MAX_FILES; i++)
+		lf.tr[i] = f[i].r;
+	return compare_lab(f, n, &lf, compare_transpose);
 }

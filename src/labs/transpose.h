@@ -32,10 +32,12 @@
 #ifndef MEMTOP_TRANSPOSE_H
 #define MEMTOP_TRANSPOSE_H
 
+#include <cjson/cJSON.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "core/job.h"
+#include "core/runhdr.h"
 #include "core/util.h"
 
 #define TR_BASE_A 0x100000u
@@ -154,6 +156,58 @@ void tr_plan_default(struct tr_plan *p);
  * buffer:K for K in tr_real_sweep_sides. */
 void tr_plan_real_sweep(struct tr_plan *p);
 
+/* ---- the result (transpose_result.c) ------------------------------------ */
+
+/* A transpose run's result, as `memtop run transpose --json` writes it and
+ * the Transpose tab saves and opens it: the simulated cache, the misses of
+ * each version at each size, and the versions timed on the real machine. */
+struct transpose_result {
+	struct run_header hdr;
+	int s, E, b;                      /* the simulated cache */
+	struct tr_version versions[TR_MAX_VERSIONS];
+	int nversions;
+	int rows[TR_MAX_SIZES], cols[TR_MAX_SIZES];
+	int nsizes;
+	struct tr_result sim[TR_MAX_VERSIONS][TR_MAX_SIZES];
+	int have[TR_MAX_VERSIONS][TR_MAX_SIZES]; /* sim[v][z] was simulated */
+	size_t real_n;                    /* 0: no real-machine timing */
+	int real_tries;
+	struct tr_version real[TR_MAX_REAL];
+	int nreal;
+	double real_ns[TR_MAX_REAL];      /* ns an element; 0: not measured */
+	double real_spread[TR_MAX_REAL];
+	int real_ok[TR_MAX_REAL];         /* the version's B was A^T */
+	char source[MT_PATH_MAX];         /* the file it came from, "" when measured here */
+};
+
+/* An empty result with p's cache, versions, sizes and real versions; the
+ * header is left zero (the caller takes it before the job starts). */
+void transpose_result_init(struct transpose_result *r, const struct tr_plan *p);
+
+/* Store one event of transpose_worker (a TR_EV_SIM or TR_EV_REAL cell).
+ * Returns its kind, or 0 for an event that is not a cell of r. */
+int transpose_result_apply(struct transpose_result *r, const struct job_event *ev);
+
+/* Simulated cells plus real versions measured. */
+size_t transpose_result_measured(const struct transpose_result *r);
+
+/* The fastest real version after naive (its index), or -1 when none is
+ * measured. */
+int transpose_result_best(const struct transpose_result *r);
+
+/* The result as JSON (see memtop(1)): the run header, "experiment":
+ * "transpose", cache {s, E, b}, results [{version, rows, cols, accesses,
+ * hits, misses, evictions, correct, limit and pass on cachelab's cache}],
+ * and real {n, tries, versions [{version, ns_per_element, spread,
+ * correct}], naive_ns_per_element, best, best_ns_per_element, speedup}
+ * when the real machine was timed. NULL when out of memory. */
+cJSON *transpose_result_to_json(const struct transpose_result *r);
+
+/* Read a result back (strict: "FILE: results[2]: field \"misses\" ...").
+ * Returns 0, or -1 with e set. */
+int transpose_result_from_json(const cJSON *root, const char *file, struct transpose_result *r,
+			       mt_error *e);
+
 /* The trace file of simulated version v on a rows x cols transpose:
  * "DIR/transpose-block-16x4-61x67.trace" (':' of the name as '-'). Returns
  * buf, or NULL when it does not fit. */
@@ -178,5 +232,14 @@ int tr_plan_check(const struct tr_plan *p, mt_error *e);
  * 0 (also when cancelled), or -1 with e (out of memory, a trace not
  * written). */
 int transpose_worker(job_t *job, void *arg, mt_error *e);
+
+/* The transpose lab's result kind (transpose_kind.c; core/result_kind.h). */
+struct result_kind;
+extern const struct result_kind kind_transpose;
+struct result_file;
+struct result_compare_opts;
+/* Its memtop compare (result_kind's compare: see its contract), in
+ * transpose_compare.c. */
+int transpose_compare(const struct result_file *f, size_t n, const struct result_compare_opts *o);
 
 #endif

@@ -27,11 +27,8 @@ struct printer {
 	const struct tr_plan *p;
 	const struct batch_run *run;
 	int csv;
-	struct tr_result res[TR_MAX_VERSIONS][TR_MAX_SIZES];
-	int got[TR_MAX_VERSIONS][TR_MAX_SIZES];
+	struct transpose_result r; /* what --json writes */
 	int next_row; /* rows printed */
-	double real_ns[TR_MAX_REAL], real_spread[TR_MAX_REAL]; /* 0 = not measured */
-	int real_ok[TR_MAX_REAL];
 	int wrong; /* simulated results that did not transpose */
 };
 
@@ -86,7 +83,7 @@ static void print_row(struct printer *b, int v)
 	tr_version_name(&b->p->versions[v], name, sizeof name);
 	if (b->csv) {
 		for (int z = 0; z < b->p->nsizes; z++) {
-			const struct tr_result *r = &b->res[v][z];
+			const struct tr_result *r = &b->r.sim[v][z];
 			printf("sim,%s,%d,%d,%llu,%llu,%llu,%llu,%d,\n", name, b->p->rows[z],
 			       b->p->cols[z], (unsigned long long)r->accesses,
 			       (unsigned long long)r->hits, (unsigned long long)r->misses,
@@ -97,7 +94,7 @@ static void print_row(struct printer *b, int v)
 	}
 	printf("%-10s", name);
 	for (int z = 0; z < b->p->nsizes; z++)
-		printf("%7llu", (unsigned long long)b->res[v][z].misses);
+		printf("%7llu", (unsigned long long)b->r.sim[v][z].misses);
 	printf("\n");
 	fflush(stdout);
 }
@@ -127,7 +124,7 @@ static void print_pass_fail(const struct printer *b)
 		for (int z = 0; z < p->nsizes; z++) {
 			int l = tr_cachelab_limit(p->rows[z], p->cols[z]);
 			fprintf(f, "%7s",
-				!l ? "-" : b->res[v][z].misses < (uint64_t)l ? "pass" : "FAIL");
+				!l ? "-" : b->r.sim[v][z].misses < (uint64_t)l ? "pass" : "FAIL");
 		}
 		fprintf(f, "\n");
 	}
@@ -145,30 +142,24 @@ static void print_fewest(const struct printer *b)
 	for (int z = 0; z < p->nsizes; z++) {
 		int best = 0;
 		for (int v = 1; v < p->nversions; v++)
-			if (b->res[v][z].misses < b->res[best][z].misses)
+			if (b->r.sim[v][z].misses < b->r.sim[best][z].misses)
 				best = v;
 		fprintf(b->run->meta, "%s %dx%d %s %llu", z ? ";" : "", p->rows[z], p->cols[z],
 			tr_version_name(&p->versions[best], name, sizeof name),
-			(unsigned long long)b->res[best][z].misses);
+			(unsigned long long)b->r.sim[best][z].misses);
 	}
 	fprintf(b->run->meta, "\n");
 }
 
 static void on_sim(struct printer *b, const struct job_event *ev)
 {
-	struct tr_result *r = &b->res[ev->row][ev->col];
-	r->misses = (uint64_t)ev->value;
-	r->hits = (uint64_t)ev->aux[0];
-	r->evictions = (uint64_t)ev->aux[1];
-	r->accesses = (uint64_t)ev->aux[2];
-	r->correct = ev->aux[3] > 0;
-	if (!r->correct)
+	transpose_result_apply(&b->r, ev);
+	if (!b->r.sim[ev->row][ev->col].correct)
 		b->wrong++;
-	b->got[ev->row][ev->col] = 1;
 	while (b->next_row < b->p->nversions) {
 		int full = 1;
 		for (int z = 0; z < b->p->nsizes; z++)
-			full &= b->got[b->next_row][z];
+			full &= b->r.have[b->next_row][z];
 		if (!full)
 			break;
 		print_row(b, b->next_row++);
@@ -188,9 +179,7 @@ static void on_real(struct printer *b, const struct job_event *ev)
 	const struct tr_plan *p = b->p;
 	char name[32], sz[32];
 	int i = ev->row;
-	b->real_ns[i] = ev->value;
-	b->real_spread[i] = ev->spread;
-	b->real_ok[i] = ev->aux[3] > 0;
+	transpose_result_apply(&b->r, ev);
 	tr_version_name(&p->real[i], name, sizeof name);
 	if (i == 0)
 		fprintf(b->run->meta,
@@ -200,13 +189,13 @@ static void on_real(struct printer *b, const struct job_event *ev)
 			mt_fmt_size(sz, sizeof sz, (uint64_t)p->real_n * p->real_n * 4), p->real_tries);
 	fflush(b->run->meta);
 	if (b->csv) {
-		printf("real,%s,%zu,%zu,,,,,%d,%.4f\n", name, p->real_n, p->real_n, b->real_ok[i],
+		printf("real,%s,%zu,%zu,,,,,%d,%.4f\n", name, p->real_n, p->real_n, b->r.real_ok[i],
 		       ev->value);
 	} else {
 		printf("%-10s%8.3f ns/element", name, ev->value);
-		if (i > 0 && b->real_ns[0] > 0 && ev->value > 0)
-			printf(" %7.2fx", b->real_ns[0] / ev->value);
-		printf("%s\n", b->real_ok[i] ? "" : "  (WRONG RESULT)");
+		if (i > 0 && b->r.real_ns[0] > 0 && ev->value > 0)
+			printf(" %7.2fx", b->r.real_ns[0] / ev->value);
+		printf("%s\n", b->r.real_ok[i] ? "" : "  (WRONG RESULT)");
 	}
 	fflush(stdout);
 }
@@ -225,118 +214,19 @@ static void on_event(const struct job_event *ev, void *ctx)
 		on_real(b, ev);
 }
 
-/* The fastest measured real version after naive (index), or -1. */
-static int real_best(const struct printer *b)
-{
-	int best = -1;
-	for (int i = 1; i < b->p->nreal; i++)
-		if (b->real_ns[i] > 0 && (best < 0 || b->real_ns[i] < b->real_ns[best]))
-			best = i;
-	return best;
-}
-
 /* The homework's verdict: the fastest version against naive. */
 static void print_speedup(const struct printer *b)
 {
 	char name[32];
-	int best = real_best(b);
+	int best = transpose_result_best(&b->r);
 	double up;
-	if (best < 0 || !(b->real_ns[0] > 0))
+	if (best < 0 || !(b->r.real_ns[0] > 0))
 		return;
-	up = b->real_ns[0] / b->real_ns[best];
+	up = b->r.real_ns[0] / b->r.real_ns[best];
 	fprintf(b->run->meta, "%s%8.2fx (%s; the seed's homework asks for at least 2x: %s)\n",
 		b->csv ? "# speed-up " : "speed-up   ", up,
 		tr_version_name(&b->p->real[best], name, sizeof name),
 		up >= SPEEDUP_GOAL ? "pass" : "FAIL");
-}
-
-static cJSON *real_json(const struct printer *b)
-{
-	const struct tr_plan *p = b->p;
-	cJSON *o = cJSON_CreateObject(), *arr;
-	char name[32];
-	int best = real_best(b);
-	if (!o || !(arr = cJSON_AddArrayToObject(o, "versions")))
-		goto fail;
-	cJSON_AddNumberToObject(o, "n", (double)p->real_n);
-	cJSON_AddNumberToObject(o, "tries", p->real_tries);
-	for (int i = 0; i < p->nreal; i++) {
-		cJSON *x = cJSON_CreateObject();
-		if (!x || !(b->real_ns[i] > 0)) {
-			cJSON_Delete(x);
-			continue;
-		}
-		cJSON_AddItemToArray(arr, x);
-		cJSON_AddStringToObject(x, "version", tr_version_name(&p->real[i], name, sizeof name));
-		cJSON_AddNumberToObject(x, "ns_per_element", b->real_ns[i]);
-		cJSON_AddNumberToObject(x, "spread", b->real_spread[i]);
-		cJSON_AddBoolToObject(x, "correct", b->real_ok[i]);
-	}
-	cJSON_AddNumberToObject(o, "naive_ns_per_element", b->real_ns[0]);
-	if (best >= 0) {
-		cJSON_AddStringToObject(o, "best", tr_version_name(&p->real[best], name, sizeof name));
-		cJSON_AddNumberToObject(o, "best_ns_per_element", b->real_ns[best]);
-		cJSON_AddNumberToObject(o, "speedup", b->real_ns[0] / b->real_ns[best]);
-	}
-	return o;
-fail:
-	cJSON_Delete(o);
-	return NULL;
-}
-
-static cJSON *sim_json(const struct printer *b)
-{
-	const struct tr_plan *p = b->p;
-	cJSON *arr = cJSON_CreateArray();
-	char name[32];
-	for (int v = 0; arr && v < p->nversions; v++)
-		for (int z = 0; z < p->nsizes; z++) {
-			const struct tr_result *r = &b->res[v][z];
-			int l = tr_cachelab_limit(p->rows[z], p->cols[z]);
-			cJSON *x = cJSON_CreateObject();
-			if (!x) {
-				cJSON_Delete(arr);
-				return NULL;
-			}
-			cJSON_AddItemToArray(arr, x);
-			cJSON_AddStringToObject(x, "version",
-						tr_version_name(&p->versions[v], name, sizeof name));
-			cJSON_AddNumberToObject(x, "rows", p->rows[z]);
-			cJSON_AddNumberToObject(x, "cols", p->cols[z]);
-			cJSON_AddNumberToObject(x, "accesses", (double)r->accesses);
-			cJSON_AddNumberToObject(x, "hits", (double)r->hits);
-			cJSON_AddNumberToObject(x, "misses", (double)r->misses);
-			cJSON_AddNumberToObject(x, "evictions", (double)r->evictions);
-			cJSON_AddBoolToObject(x, "correct", r->correct);
-			if (l && is_cachelab_cache(p)) {
-				cJSON_AddNumberToObject(x, "limit", l);
-				cJSON_AddBoolToObject(x, "pass", r->misses < (uint64_t)l);
-			}
-		}
-	return arr;
-}
-
-static cJSON *to_json(const struct printer *b)
-{
-	const struct tr_plan *p = b->p;
-	cJSON *root = batch_json_root(b->run), *o, *x;
-	if (!root || !(o = cJSON_AddObjectToObject(root, "cache")))
-		goto fail;
-	cJSON_AddNumberToObject(o, "s", p->s);
-	cJSON_AddNumberToObject(o, "E", p->E);
-	cJSON_AddNumberToObject(o, "b", p->b);
-	if (!(x = sim_json(b)))
-		goto fail;
-	cJSON_AddItemToObject(root, "results", x);
-	if (p->real_n && b->real_ns[0] > 0) {
-		if (!(x = real_json(b)))
-			goto fail;
-		cJSON_AddItemToObject(root, "real", x);
-	}
-	return root;
-fail:
-	cJSON_Delete(root);
-	return NULL;
 }
 
 /* ---- the set map (--sets) ------------------------------------------------- */
@@ -608,7 +498,7 @@ static void print_wrong(const struct batch_run *run, const struct printer *b)
 	char name[32];
 	for (int v = 0; v < p->nversions; v++)
 		for (int z = 0; z < p->nsizes; z++)
-			if (!b->res[v][z].correct)
+			if (!b->r.sim[v][z].correct)
 				fprintf(run->meta, "# warning: %s on %dx%d did not transpose correctly\n",
 					tr_version_name(&p->versions[v], name, sizeof name),
 					p->rows[z], p->cols[z]);
@@ -646,13 +536,16 @@ static int transpose_batch(int argc, char **argv)
 	b->p = &p;
 	b->run = &run;
 	b->csv = cli.csv;
+	transpose_result_init(&b->r, &p);
 	batch_begin(&run, &cli, 1);
 	print_plan(&run, &p, cli.csv);
 	rc = batch_pump(&run, transpose_worker, &p, on_event, b);
 	if (rc == 0 && print_summary(&run, b, &x) < 0)
 		rc = MT_EXIT_RUNTIME;
 	if (rc == 0) {
-		rc = batch_finish(&run, batch_wants_json(&run) ? to_json(b) : NULL);
+		b->r.hdr = run.hdr;
+		rc = batch_finish(&run,
+				  batch_wants_json(&run) ? transpose_result_to_json(&b->r) : NULL);
 		if (rc == MT_EXIT_OK && b->wrong)
 			rc = MT_EXIT_RUNTIME;
 	}
@@ -664,5 +557,5 @@ const struct experiment exp_transpose = {
 	.name = "transpose",
 	.summary = "matrix transpose on cachelab's cache, and its versions timed (seed 003)",
 	.batch = transpose_batch,
-	.kind = NULL, /* its result is no kind yet: memtop reads it nowhere */
+	.kind = &kind_transpose,
 };

@@ -8,6 +8,7 @@
 #include "labs/falseshare.h"
 #include "labs/lists.h"
 #include "labs/matmul.h"
+#include "labs/transpose.h"
 #include "latency/latency.h"
 #include "mountain/card.h"
 #include "mountain/mountain.h"
@@ -23,6 +24,7 @@ static const struct result_kind *const registry[] = {
 	&kind_matmul,
 	&kind_falseshare,
 	&kind_lists,
+	&kind_transpose,
 	&kind_bandwidth,
 	&kind_cores,
 	&kind_numa,
