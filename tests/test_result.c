@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "core/datadir.h"
+#include "cmd/experiment.h"
 #include "core/jsonio.h"
 #include "result/result.h"
 
@@ -37,10 +38,18 @@ static const struct {
 
 static void test_registry(void **state)
 {
-	size_t n;
+	size_t n, nx, with_kind = 0;
 	const struct result_kind *const *k = result_kinds(&n);
+	const struct experiment *const *x = experiment_all(&nx);
 	(void)state;
-	assert_int_equal(n, 9);
+	/* every experiment's kind is registered, and the card besides */
+	for (size_t i = 0; i < nx; i++)
+		if (x[i]->kind) {
+			assert_ptr_equal(result_kind_find(x[i]->kind->name), x[i]->kind);
+			with_kind++;
+		}
+	assert_int_equal(n, with_kind + 1);
+	assert_non_null(result_kind_find("card"));
 	assert_null(k[n]);
 	for (size_t i = 0; i < n; i++) {
 		assert_non_null(k[i]->name);
