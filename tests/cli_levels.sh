@@ -2,7 +2,7 @@
 # memtop levels through the real binary: the levels of a recorded run in the
 # words of run latency, --json to a file and to stdout, exit codes.
 . "$TESTLIB"
-plan 23
+plan 25
 RUN="$TESTDATA/corpus/memtop-zen5-vm-latency-2.json"
 
 status "--help exits 0" 0 "$MEMTOP" levels --help
@@ -49,4 +49,9 @@ unlike "no Memory line" "$(cat "$TMP/out")" '^Memory from'
 status "the N100's two tables exit 0" 0 "$MEMTOP" levels "$TMP/n100.json"
 is "memory on huge pages, over L1, without most page walks" "$(grep '^Memory' "$TMP/out")" \
 	"Memory from 16 MB: latency +81.80 ns over L1 at 32 MB..64 MB (the median of 2 points, +76..+87 ns; huge pages: without most page walks)"
+# a 48K 12-way L1 whose 48K point rose half way (the size read as 44K):
+# the ways from both ends of the step, not 11
+status "an L1 read at 44K exits 0" 0 "$MEMTOP" levels "$TESTDATA/latency-xeon-vm-44k.json"
+is "its ways: 11..12, the step between 44 and 48 KB" "$(grep '^L1' "$TMP/out")" \
+	"L1 size: 44 KB, latency: 5.00 cycles (1.22 ns), way size: 4 KB (11..12 ways: the step lies between 44 KB and 48 KB)"
 status "no file: exit 2" 2 "$MEMTOP" levels

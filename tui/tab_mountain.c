@@ -430,6 +430,44 @@ static void card_caches(const struct mountain *m, char *buf, size_t len)
 	}
 }
 
+/* What the reference's recorded caches say of its line ("128 B") and of
+ * its efficiency cores' L1d ("64K"); "-" where they say nothing. */
+static void card_recorded(const struct mountain *m, char *line, char *ecore, size_t len)
+{
+	struct info inf;
+	mt_strlcpy(line, "-", len);
+	mt_strlcpy(ecore, "-", len);
+	if (!m->caches || info_from_json(m->caches, &inf, m->source, NULL) < 0)
+		return;
+	for (int s = 0; s < inf.nsources; s++)
+		for (int i = 0; i < inf.src[s].nlevels; i++) {
+			const struct cache_level *lv = &inf.src[s].lv[i];
+			char sz[16];
+			if (lv->level != 1 || strcmp(lv->type, "instruction") == 0)
+				continue;
+			if (lv->line > 0 && strcmp(line, "-") == 0)
+				mt_snprintf(line, len, "%d B", lv->line);
+			if (strcmp(lv->cores, "efficiency") == 0 && lv->size)
+				mt_strlcpy(ecore, mt_fmt_size(sz, sizeof sz, lv->size), len);
+		}
+}
+
+/* The cliffs the stride-8 column of m shows, named L1, L2, ... ("L1"),
+ * "-" without such a column. */
+static void card_stride8(const struct mountain *m, char *buf, size_t len)
+{
+	struct cliff cs[CLIFFS_MAX];
+	int col = mountain_stride_index(m, CLIFFS_LINE_WORDS), n;
+	mt_strlcpy(buf, "-", len);
+	if (col < 0)
+		return;
+	n = cliffs_find(m, (size_t)col, CLIFF_MERGED, CLIFFS_RATIO, cs, CLIFFS_MAX, NULL);
+	if (n > 0)
+		buf[0] = '\0';
+	for (int i = 0; i < n && i < 4; i++)
+		mt_append(buf, len, "%sL%d", i ? ", " : "", i + 1);
+}
+
 /* The cycles a word at the L1 plateau and the loads in flight (seed 000):
  * the book's from its card file (data/ref/csapp-haswell-card.json), the
  * reference's from its file and its clock (the M4 Max: at most, at the
@@ -467,7 +505,7 @@ static int card_cycle_rows(char rows[][64], int n, const struct mountain *m4)
 static int draw_book_card(struct tui *t, WINDOW *w, int y, int x, int width, int h)
 {
 	struct passport hw, m4;
-	char rows[14][64], a[32], b[32];
+	char rows[18][64], a[32], b[32], ecore[32];
 	int n = 0, k = 0;
 	passport_book_haswell(&hw);
 	passport_compute(S.ref, &m4);
@@ -481,12 +519,24 @@ static int draw_book_card(struct tui *t, WINDOW *w, int y, int x, int width, int
 	mt_snprintf(a, sizeof a, "~%.0f %%", 100 * hw.ridge_mid / hw.peak);
 	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %.0f %%", "ridge/peak", a,
 		    m4.ridge_rows ? 100 * m4.ridge_mid / m4.peak : (double)NAN);
+	mt_snprintf(a, sizeof a, "~%.0f GB/s", (S.have_card ? S.card.ridge : hw.ridge_mid) / 1000);
+	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %.0f..%.0f GB/s", "ridge", a,
+		    m4.ridge_lo / 1000, m4.ridge_hi / 1000);
 	mt_snprintf(a, sizeof a, "%llu B", (unsigned long long)hw.line_bytes);
-	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %llu B", "line", a,
+	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %llu B", "line knee", a,
 		    (unsigned long long)m4.line_bytes);
+	card_recorded(S.ref, b, ecore, sizeof b);
+	mt_snprintf(a, sizeof a, "%llu B",
+		    (unsigned long long)(S.have_card && S.card.line ? S.card.line : 0));
+	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %s", "line (OS)",
+		    S.have_card && S.card.line ? a : "-", b);
+	card_stride8(S.ref, b, sizeof b);
+	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %s", "s8 cliffs",
+		    S.have_card && S.card.stride8[0] ? S.card.stride8 : "-", b);
 	n = card_cycle_rows(rows, n, S.ref);
 	card_caches(S.ref, b, sizeof b);
 	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %s", "caches", "32K/256K/8M", b);
+	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %s", "E-core L1d", "-", ecore);
 	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %s", "clock", "2.1 GHz", "<= 4.5 GHz");
 	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %.2f", "s1/s8", "-", m4.s1_s8);
 	mt_strlcpy(rows[n++], "Haswell: the book's figures only", sizeof rows[0]);

@@ -222,6 +222,8 @@ int latency_worker(job_t *job, void *arg, mt_error *e);
 			    * DRAM 60 and more): the first level this slow is memory, and
 			    * the steps after it are page walks and other tenants, not
 			    * caches */
+#define LAT_PARTIAL 0.8 /* a step's next point under this share of the next level's
+			* latency has not finished the step */
 #define LAT_L1_NOMINAL_NS 1.0 /* the L1 latency tinymembench takes off its values, as
 			       * read: it is unknown, about 1 ns (4-5 cycles at 4-5 GHz);
 			       * ln(latency) of such a table is read as ln(ns + 1) */
@@ -262,6 +264,9 @@ struct latency_level {
 			    * to read there: seed 002's "Missing results") */
 	int inconsistent;  /* the strides disagree on the way size (seed 002's
 			    * "Inconsistent results"): way_min/way_max left 0 */
+	int partial;       /* the curve at step_end is still short of the next level
+			    * (under LAT_PARTIAL of it): the cache may end anywhere
+			    * from size to step_end */
 };
 
 struct latency_levels {

@@ -179,6 +179,7 @@ static void read_caches(struct reader *rd, struct latency_levels *out)
 		memset(l, 0, sizeof *l);
 		l->size = c->sizes[rd->seg[k].edge];
 		l->step_end = c->sizes[next < n ? next : rd->seg[k + 1].i0];
+		l->partial = next < n && rd->main[next] < LAT_PARTIAL * rd->seg[k + 1].cost;
 		l->ns = rd->seg[k].cost - rd->offset;
 		l->cycles = to_cycles(c, l->ns);
 		l->from_random = c->random != NULL;

@@ -44,6 +44,16 @@ static void way_text(const struct latency_level *l, char *buf, size_t len)
 	char a[32], b[32];
 	if (!l->way_min || !l->way_max) {
 		mt_snprintf(buf, len, "not measurable here");
+	} else if (l->way_min == l->way_max && l->partial && l->step_end > l->size &&
+		   l->step_end - l->size <= l->way_min) {
+		/* the step is half done at step_end: the size, and so the ways, one
+		 * way apart */
+		mt_snprintf(buf, len, "%s (%llu..%llu ways: the step lies between %s and ",
+			    fmt_bytes(a, sizeof a, l->way_min),
+			    (unsigned long long)(l->size / l->way_min),
+			    (unsigned long long)(l->step_end / l->way_min),
+			    fmt_bytes(b, sizeof b, l->size));
+		mt_append(buf, len, "%s)", fmt_bytes(a, sizeof a, l->step_end));
 	} else if (l->way_min == l->way_max) {
 		mt_snprintf(buf, len, "%s (%llu ways)", fmt_bytes(a, sizeof a, l->way_min),
 			    (unsigned long long)(l->size / l->way_min));
@@ -126,6 +136,8 @@ static cJSON *level_json(const struct latency_level *l)
 		cJSON_AddNumberToObject(o, "strides_too_short", (double)popcount(l->missing));
 	if (l->inconsistent)
 		cJSON_AddTrueToObject(o, "strides_inconsistent");
+	if (l->partial)
+		cJSON_AddTrueToObject(o, "step_partial");
 	cJSON_AddNumberToObject(o, "step_end", (double)l->step_end);
 	if (!l->tlb) {
 		cJSON_AddStringToObject(o, "read_from", l->from_random ? "random" : "fixed");

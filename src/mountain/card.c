@@ -56,6 +56,7 @@ int card_from_json(const cJSON *root, const char *file, struct mountain_card *c,
 		   opt_size(sz, "l3", where, &c->l3, e) < 0 ||
 		   opt_size(sz, "line", where, &c->line, e) < 0))
 		return -1;
+	jsonio_opt_string(root, "stride8_cliffs", c->stride8, sizeof c->stride8);
 	c->l1_latency = jsonio_opt_number(root, "l1_latency_cycles", 0);
 	if (!(c->l1_latency > 0 && c->l1_latency < 1000))
 		c->l1_latency = 0;

@@ -4,7 +4,9 @@
  * never as an invented surface. The card is a file (data/ref/
  * csapp-haswell-card.json): "experiment": "card", the run header's fields
  * (hardware, source, clock), "cache_sizes" {l1d, l2, l3, line},
- * "l1_latency_cycles" and "mbs" {peak, l1_plateau, ridge, floor}. */
+ * "l1_latency_cycles", "mbs" {peak, l1_plateau, ridge, floor} and
+ * "stride8_cliffs" (what its stride-8 slice shows, as seed 000's table
+ * says). */
 #ifndef MEMTOP_CARD_H
 #define MEMTOP_CARD_H
 
@@ -23,6 +25,7 @@ struct mountain_card {
 	uint64_t l1d, l2, l3, line; /* bytes, 0 unknown */
 	double l1_latency;     /* cycles of an L1 hit, 0 unknown */
 	double peak, l1_plateau, ridge, floor; /* MB/s, 0 unknown */
+	char stride8[32];      /* the cliffs the stride-8 slice shows ("L1, L2, L3"), "" unknown */
 };
 
 /* root is a card ("experiment": "card"). */
