@@ -7,7 +7,7 @@
 # tab puts them; no cache size of this machine is hard-coded.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 55
+plan 56
 
 tstart 110 34 -- --quick --idle
 
@@ -151,6 +151,9 @@ wok "beside the reference: the Haswell / M4 Max passport card" 'passport +Haswel
 like "the card: the book's Haswell summary against the file's M4 Max passport" \
 	"$(tcap | tr '\n' ' ')" \
 	'peak +~14\.0 GB/s +89\.6 GB/s .*floor +~900 MB/s +9\.3 GB/s .*ridge/peak ~86 % +88 % .*caches +32K/256K/8M 128K/16M/-'
+like "the card has seed 000's other rows: the ridge in GB/s, the line by the OS, the stride-8 cliffs, the E-core L1d" \
+	"$(tcap | tr '\n' ' ')" \
+	'ridge +~12 GB/s +76\.\.82 GB/s .*line \(OS\) +64 B +128 B .*s8 cliffs +L1, L2, L3 +L1 .*E-core L1d -  +64K'
 
 
 # ---- the levels of a recorded latency run (live ones vary with the load) ----
