@@ -6,7 +6,7 @@
 . "$TESTLIB"
 REFS=$(ls "$MEMTOP_DATA"/ref/*.json)
 n=$(printf '%s\n' "$REFS" | wc -l)
-plan $((n * 2 + 4))
+plan $((n * 2 + 5))
 
 for f in $REFS; do
 	b=${f##*/}
@@ -35,3 +35,8 @@ like "its L1 plateau in cycles a word (the book: about 1.4)" "$out" \
 "$MEMTOP" plot "$MEMTOP_DATA/ref/rpi5-a76-latency.json" --svg "$TMP/pi.svg"
 like "a curve without a clock: its levels in ns, no cycles made up" "$(cat "$TMP/pi.svg")" \
 	'>L1 64K: 1\.67 ns</text>'
+# the seed's lists table holds four lengths; the reference holds them all
+out=$("$MEMTOP" compare "$MEMTOP_DATA/ref/lists-m4max.json" "$MEMTOP_DATA/ref/lists-m4max.json" 2>&1)
+is "the lists reference: the seed's four lengths" \
+	"$(printf '%s\n' "$out" | awk '$2 == "shuffled" { print $1, $3 }' | tr '\n' ' ')" \
+	"4096 3.1 65536 23.8 1048576 49.2 4194304 258.3 "

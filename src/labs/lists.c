@@ -1029,8 +1029,9 @@ cJSON *lists_result_to_json(const struct lists_result *r)
 			cJSON_AddNumberToObject(it, "cycles_per_cell", c->cyc);
 			cJSON_AddNumberToObject(it, "ns_per_cell", c->ns);
 			cJSON_AddNumberToObject(it, "spread", c->spread);
-			cJSON_AddNumberToObject(it, "new_lines_64", c->l64);
-			if (!cJSON_AddNumberToObject(it, "new_lines_128", c->l128))
+			if (isfinite(c->l64))
+				cJSON_AddNumberToObject(it, "new_lines_64", c->l64);
+			if (isfinite(c->l128) && !cJSON_AddNumberToObject(it, "new_lines_128", c->l128))
 				goto oom;
 			if (isfinite(c->sim)) {
 				cJSON_AddNumberToObject(it, "sim_misses_per_cell", c->sim);
@@ -1109,10 +1110,12 @@ static int walk_from_json(const cJSON *it, const char *where, struct lists_resul
 		return mt_fail(e, "%s: field \"layout\" must name a layout (sequential .. cdr)",
 			       where);
 	if (jsonio_int(it, "cells", where, 1, (long)LISTS_MAX_CELLS, &cells, e) < 0 ||
-	    jsonio_number(it, "cycles_per_cell", where, &c.cyc, e) < 0 ||
-	    jsonio_number(it, "new_lines_64", where, &c.l64, e) < 0 ||
-	    jsonio_number(it, "new_lines_128", where, &c.l128, e) < 0)
+	    jsonio_number(it, "cycles_per_cell", where, &c.cyc, e) < 0)
 		return -1;
+	/* new lines a cell: a reference may lack them (the seed gives them for
+	 * its largest list only) */
+	c.l64 = jsonio_opt_number(it, "new_lines_64", NAN);
+	c.l128 = jsonio_opt_number(it, "new_lines_128", NAN);
 	c.have = 1;
 	c.ns = jsonio_opt_number(it, "ns_per_cell", NAN);
 	c.spread = jsonio_opt_number(it, "spread", NAN);
