@@ -6,7 +6,7 @@
 # 2 naming it and the nodes there are; nothing written). No cache size or
 # node count of this machine is assumed.
 . "$TESTLIB"
-plan 20
+plan 24
 
 run() { "$MEMTOP" run numa "$@" 2>&1; }
 q() { "$JSONQ" "$@"; }
@@ -49,3 +49,12 @@ status "a node that does not exist: exit 2" 2 "$MEMTOP" run numa --quick --nodes
 like "... one line naming it and the nodes there are" "$(cat "$TMP/err")" \
 	'^memtop: run numa: --nodes: no node 99999 \(nodes here: [0-9]+(, [0-9]+)*\)$'
 is "... nothing written" "$(test -e "$TMP/bad.json" && echo yes || echo no)" no
+
+# compare reads numa results through their kind; a bad one is one line naming the field
+"$MEMTOP" compare "$TMP/n.json" "$TMP/stdout.json" >"$TMP/cmp" 2>&1
+is "compare of two numa runs exits 0" "$?" 0
+like "... a table of node pairs, B's ratio to A" "$(cat "$TMP/cmp")" '^ +0>0 +[0-9.]+ +[0-9.]+$'
+printf '{"experiment":"numa","nodes":[0],"latency_ns":[[1,2]],"bandwidth_gbs":{}}' >"$TMP/bad.json"
+status "a ragged matrix: exit 2" 2 "$MEMTOP" compare "$TMP/n.json" "$TMP/bad.json"
+like "... one line naming the file and the field" "$(cat "$TMP/err")" \
+	'bad.json: latency_ns row 0: expected 1 values$'

@@ -4,8 +4,10 @@
 
 #include "numa.h"
 #include "core/result_kind.h"
+#include "render/compare_table.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 static int from(const cJSON *root, const char *path, void *r, mt_error *e)
@@ -57,6 +59,58 @@ static size_t figures(const void *rv, struct result_figure *out, size_t max)
 	return n;
 }
 
+/* The index of node in r, or -1. */
+static int index_of(const struct numa_result *r, int node)
+{
+	for (size_t i = 0; i < r->nnodes; i++)
+		if (r->nodes[i] == node)
+			return (int)i;
+	return -1;
+}
+
+/* One table: run k of every node pair A measured, each file's value for
+ * the same node numbers beside A's (a pair a file lacks: "-"). */
+static void compare_one(const struct result_file *f, size_t n, int k, const char *title)
+{
+	const struct numa_result *a = f[0].r;
+	struct cmp_table t;
+	cmp_begin(&t, title, (int)n, 1, k != NUMA_LAT);
+	for (size_t i = 0; i < a->nnodes; i++)
+		for (size_t j = 0; j < a->nnodes; j++) {
+			double v[CMP_MAX_FILES];
+			char label[32];
+			if (!a->v[i][j][k].have)
+				continue;
+			for (size_t m = 0; m < n && m < CMP_MAX_FILES; m++) {
+				const struct numa_result *r = f[m].r;
+				int x = index_of(r, a->nodes[i]), y = index_of(r, a->nodes[j]);
+				v[m] = x >= 0 && y >= 0 && r->v[x][y][k].have ? r->v[x][y][k].v : (double)NAN;
+			}
+			mt_snprintf(label, sizeof label, "%d>%d", a->nodes[i], a->nodes[j]);
+			cmp_row(&t, label, v);
+		}
+	cmp_end(&t);
+}
+
+/* memtop compare of numa results: each file's conditions, then the three
+ * matrices as tables of node pairs (CPU node > memory node). */
+static int compare(const struct result_file *f, size_t n, const struct result_compare_opts *o)
+{
+	(void)o;
+	for (size_t i = 0; i < n; i++) {
+		const struct numa_result *r = f[i].r;
+		char size[32];
+		compare_print_header((char)('A' + i), f[i].path ? f[i].path : "", &r->hdr);
+		printf("   %zu node%s, %s a run\n", r->nnodes, r->nnodes == 1 ? "" : "s",
+		       mt_fmt_size(size, sizeof size, r->size));
+	}
+	printf("\nrows: CPU node > memory node\n");
+	compare_one(f, n, NUMA_LAT, "idle latency, ns a load (random chase)");
+	compare_one(f, n, NUMA_READ, "read, GB/s (all CPUs of the CPU node)");
+	compare_one(f, n, NUMA_TRIAD, "triad, GB/s (all CPUs of the CPU node)");
+	return 0;
+}
+
 const struct result_kind kind_numa = {
 	.name = "numa",
 	.what = "numa result",
@@ -67,4 +121,5 @@ const struct result_kind kind_numa = {
 	.to_json = to_json,
 	.header = header,
 	.figures = figures,
+	.compare = compare,
 };
