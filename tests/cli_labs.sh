@@ -4,7 +4,7 @@
 # BC faster than AC at n = 256; shuffled at least 3x slower than sequential
 # at 4M cells).
 . "$TESTLIB"
-plan 56
+plan 59
 
 run() { "$MEMTOP" run "$@" 2>&1; }
 # the value of column COL on the row starting with WORD
@@ -125,7 +125,14 @@ like "lists: the malloc list's most common neighbour distance" "$out" \
 	'^# most often [+-][0-9]+ bytes: [0-9]+ of the first 16383 neighbours'
 like "lists --json: the malloc row carries its distances" "$(tr -d ' \n\t' <"$TMP/lt.json")" \
 	'"layout":"malloc",.*"neighbours":\{"bins":\[\{"from":'
-status "lists --trace-out into a missing folder is a usage error" 2 "$MEMTOP" run lists \
-	--trace-out "$TMP/none"
+# --trace-out makes its folder as mkdir -p would, or names the part in the way
+status "lists --trace-out into missing folders: exit 0" 0 "$MEMTOP" run lists --quick \
+	--layouts sequential --lengths 1024 --tries 1 --trace-out "$TMP/new/a/b"
+is "... made, with the walk's trace" "$(ls "$TMP/new/a/b")" "lists-sequential-1024.trace"
+: >"$TMP/afile"
+status "lists --trace-out under a file is a usage error" 2 "$MEMTOP" run lists \
+	--trace-out "$TMP/afile/x/y"
+is "... one line naming the file in the way" "$(cat "$TMP/err")" \
+	"memtop: run lists: --trace-out: $TMP/afile/x/y: $TMP/afile is not a folder"
 status "lists --layouts array is a usage error" 2 "$MEMTOP" run lists --layouts array
 status "lists --sim-cache 7,0,7 is a usage error" 2 "$MEMTOP" run lists --sim-cache 7,0,7

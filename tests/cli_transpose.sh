@@ -1,7 +1,7 @@
 #!/bin/sh
 # memtop run transpose / algae: the seed's tables exactly, JSON, options.
 . "$TESTLIB"
-plan 36
+plan 39
 
 out=$("$MEMTOP" run transpose --no-real 2>"$TMP/err")
 is "transpose: exit 0" "$?" 0
@@ -61,8 +61,14 @@ is "--real-sweep: naive, six block sizes and six buffers" \
 like "--real-sweep: every try is warm" "$out" 'best of 1 after one untimed run'
 status "transpose: diagonal on the real machine is exit 2" 2 "$MEMTOP" run transpose \
 	--real-version diagonal
-status "transpose: --trace-out into a missing folder is exit 2" 2 "$MEMTOP" run transpose \
-	--no-real --trace-out "$TMP/nowhere"
+status "transpose: --trace-out into missing folders: exit 0" 0 "$MEMTOP" run transpose \
+	--no-real --size 32x32 --version naive --trace-out "$TMP/nowhere/yet"
+is "... made, with the trace" "$(ls "$TMP/nowhere/yet")" "transpose-naive-32x32.trace"
+: >"$TMP/afile"
+status "transpose: --trace-out under a file is exit 2" 2 "$MEMTOP" run transpose \
+	--no-real --trace-out "$TMP/afile/x"
+is "... one line naming the file in the way" "$(cat "$TMP/err")" \
+	"memtop: run transpose: --trace-out: $TMP/afile/x: $TMP/afile is not a folder"
 status "transpose: bad size is exit 2" 2 "$MEMTOP" run transpose --size 61 --no-real
 status "transpose: bad version is exit 2" 2 "$MEMTOP" run transpose --version fast --no-real
 status "transpose: bad cache is exit 2" 2 "$MEMTOP" run transpose --cache 5,0,5 --no-real

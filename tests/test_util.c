@@ -240,6 +240,31 @@ static void child_processes_bounded(void **state)
 	free(out);
 }
 
+/* mt_mkdir_p: what mkdir -p makes, and the part in the way named. */
+static void mkdir_p_parts(void **state)
+{
+	char dir[] = "/tmp/memtop-mkdir-XXXXXX", path[256], file[256], want[600];
+	struct stat st;
+	mt_error e = { "" };
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	mt_snprintf(path, sizeof path, "%s/a//b/c/", dir);
+	assert_int_equal(mt_mkdir_p(path, &e), 0);
+	assert_int_equal(stat(path, &st), 0);
+	assert_true(S_ISDIR(st.st_mode));
+	assert_int_equal(mt_mkdir_p(path, &e), 0); /* there already: fine */
+	mt_snprintf(file, sizeof file, "%s/a/f", dir);
+	assert_int_equal(mt_write_atomic(file, "x", 1, &e), 0);
+	mt_snprintf(path, sizeof path, "%s/a/f/g/h", dir);
+	assert_int_equal(mt_mkdir_p(path, &e), -1);
+	mt_snprintf(want, sizeof want, "%s: %s is not a folder", path, file);
+	assert_string_equal(e.msg, want);
+	assert_int_equal(mt_mkdir_p(file, &e), -1); /* the whole path a file */
+	assert_int_equal(mt_mkdir_p("", &e), -1);
+	mt_snprintf(path, sizeof path, "rm -rf %s", dir);
+	assert_int_equal(system(path), 0);
+}
+
 /* How a child ended, in words: what info's "tried" lines and plot --png say. */
 static void child_reasons(void **state)
 {
@@ -328,6 +353,7 @@ int main(void)
 		cmocka_unit_test(printable_text),
 		cmocka_unit_test(child_processes_bounded),
 		cmocka_unit_test(child_reasons),
+		cmocka_unit_test(mkdir_p_parts),
 		cmocka_unit_test(child_group_killed),
 		cmocka_unit_test(sigkill_during_save_leaves_old_or_new),
 	};

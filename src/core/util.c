@@ -316,6 +316,45 @@ fail:
 	return -1;
 }
 
+/* One part of mt_mkdir_p: the folder part (a prefix of whole), made when
+ * missing. Returns 0, or -1 with e. */
+static int mkdir_part(const char *whole, const char *part, mt_error *e)
+{
+	struct stat st;
+	if (stat(part, &st) < 0) {
+		if (errno != ENOENT)
+			return mt_fail(e, "%s: %s: %s", whole, part, strerror(errno));
+		if (mkdir(part, 0777) < 0 && errno != EEXIST)
+			return mt_fail(e, "%s: cannot create %s: %s", whole, part, strerror(errno));
+		if (stat(part, &st) < 0)
+			return mt_fail(e, "%s: %s: %s", whole, part, strerror(errno));
+	}
+	if (!S_ISDIR(st.st_mode))
+		return mt_fail(e, "%s: %s is not a folder", whole, part);
+	return 0;
+}
+
+int mt_mkdir_p(const char *dir, mt_error *e)
+{
+	char part[MT_PATH_MAX];
+	size_t n = strlen(dir);
+	if (n == 0)
+		return mt_fail(e, "an empty folder name");
+	if (mt_strlcpy(part, dir, sizeof part) < 0)
+		return mt_fail(e, "%.60s...: path too long", dir);
+	for (size_t i = 1; i <= n; i++) {
+		if (i < n && (part[i] != '/' || part[i - 1] == '/'))
+			continue; /* a part ends at a '/' (not the second of "//") or at the end */
+		part[i] = '\0';
+		if (mkdir_part(dir, part, e) < 0)
+			return -1;
+		part[i] = dir[i];
+	}
+	if (access(dir, W_OK | X_OK) < 0)
+		return mt_fail(e, "%s: %s", dir, strerror(errno));
+	return 0;
+}
+
 /* The length (2..4) of the well-formed UTF-8 sequence at s, and its code
  * point in *cp; 0 when s does not start one (RFC 3629's table). */
 static size_t utf8_seq(const unsigned char *s, uint32_t *cp)

@@ -74,6 +74,12 @@ char *mt_read_file(const char *path, size_t max, size_t *len_out, mt_error *e);
  * Never leaves a half-written or clobbered file. Returns 0 or -1 with e set. */
 int mt_write_atomic(const char *path, const char *data, size_t len, mt_error *e);
 
+/* Make the folder dir and every missing folder above it, as mkdir -p does
+ * (mode 0777 less the umask), then check that this process can write into
+ * it. Returns 0, or -1 with e naming dir, the part that stopped it and why:
+ * "a/f/b: a/f is not a folder", "/x/y: cannot create /x: Permission denied". */
+int mt_mkdir_p(const char *dir, mt_error *e);
+
 /* mt_printable flags. */
 enum { MT_PRINT_ASCII = 1 }; /* the terminal is not UTF-8: non-ASCII becomes '?' too */
 

@@ -12,12 +12,9 @@
 #include "sim/sim.h"
 #include "core/util.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 /* The table on stdout, a row as each walk is measured. */
 struct printer {
@@ -168,19 +165,6 @@ static void print_pivot(const struct printer *b)
 	}
 }
 
-/* An existing folder this process can write into. Returns 0, or -1 with e. */
-static int check_dir(const char *dir, mt_error *e)
-{
-	struct stat st;
-	if (stat(dir, &st) < 0)
-		return mt_fail(e, "%s: %s", dir, strerror(errno));
-	if (!S_ISDIR(st.st_mode))
-		return mt_fail(e, "%s is not a folder", dir);
-	if (access(dir, W_OK | X_OK) < 0)
-		return mt_fail(e, "%s: %s", dir, strerror(errno));
-	return 0;
-}
-
 /* "+32..64", "-64K..128K": the bytes a bin's distances span in magnitude. */
 static const char *bin_label(int bin, char *buf, size_t len)
 {
@@ -242,16 +226,12 @@ static void quick_params(struct lists_params *p)
 	p->graph_n = 256;
 }
 
-/* Before measuring: the trace folder can be written, the simulated cache
- * exists (usage errors, not failed runs). Returns 0, or -1 said in one
+/* Before measuring: the simulated cache exists, the trace folder is there
+ * (made when missing) and can be written (usage errors, not failed runs). Returns 0, or -1 said in one
  * line. */
 static int check_outputs(const struct lists_params *p)
 {
 	mt_error e = { "" };
-	if (p->trace_dir && check_dir(p->trace_dir, &e) < 0) {
-		mt_warn("run lists: --trace-out: %s", e.msg);
-		return -1;
-	}
 	if (p->sim_s >= 0) {
 		struct sim_cache *c = sim_new(p->sim_s, p->sim_E, p->sim_b, &e);
 		if (!c) {
@@ -259,6 +239,11 @@ static int check_outputs(const struct lists_params *p)
 			return -1;
 		}
 		sim_free(c);
+	}
+	/* the folder last, once the rest is known good: made as mkdir -p would */
+	if (p->trace_dir && mt_mkdir_p(p->trace_dir, &e) < 0) {
+		mt_warn("run lists: --trace-out: %s", e.msg);
+		return -1;
 	}
 	return 0;
 }

@@ -12,12 +12,9 @@
 #include "core/util.h"
 #include "transpose.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #define SPEEDUP_GOAL 2.0 /* the seed's homework: at least twice the naive speed */
 #define SETS_BAR_MAX 64  /* draw a bar of sets up to this many sets */
@@ -341,19 +338,6 @@ static int add_sweep(struct tr_plan *p, mt_error *e)
 	return 0;
 }
 
-/* --trace-out: an existing folder this process can write into. */
-static int check_dir(const char *dir, mt_error *e)
-{
-	struct stat st;
-	if (stat(dir, &st) < 0)
-		return mt_fail(e, "--trace-out: %s: %s", dir, strerror(errno));
-	if (!S_ISDIR(st.st_mode))
-		return mt_fail(e, "--trace-out: %s is not a folder", dir);
-	if (access(dir, W_OK | X_OK) < 0)
-		return mt_fail(e, "--trace-out: %s: %s", dir, strerror(errno));
-	return 0;
-}
-
 /* The options as given, before they become the plan. */
 struct args {
 	const char *sizes, *versions, *reals, *trace_dir;
@@ -366,6 +350,7 @@ struct args {
 static int make_plan(const struct batch_cli *cli, const struct args *a, struct tr_plan *p,
 		     mt_error *e)
 {
+	mt_error de = { "" };
 	if (cli->quick) {
 		p->real_n = 256;
 		p->real_tries = 3;
@@ -390,10 +375,13 @@ static int make_plan(const struct batch_cli *cli, const struct args *a, struct t
 		return -1;
 	if (p->nsizes == 0 || p->nversions == 0 || (p->real_n && p->nreal == 0))
 		return mt_fail(e, "--size, --version and --real-version need at least one item");
-	if (a->trace_dir && check_dir(a->trace_dir, e) < 0)
+	if (tr_plan_check(p, e) < 0)
 		return -1;
+	/* the folder last, once the rest is known good: made as mkdir -p would */
+	if (a->trace_dir && mt_mkdir_p(a->trace_dir, &de) < 0)
+		return mt_fail(e, "--trace-out: %s", de.msg);
 	p->trace_dir = a->trace_dir;
-	return tr_plan_check(p, e);
+	return 0;
 }
 
 /* Parse argv into cli, p and x. Returns 0, or -1 when the command ends
