@@ -2,9 +2,12 @@
 # Fleets through the engines people already use: --compact puts a result on
 # one line, so that pdsh, clush and GNU parallel --tag collect one line a
 # host behind its name. The engines run here with their local "exec"
-# modules (no ssh): the prefixes are theirs, not imitations.
+# modules (no ssh): the prefixes are theirs, not imitations. Then the
+# readers on such files, and memtop compare --fleet on a fleet made up
+# here (tests/fleet_lib.sh: figures set by the test, never this machine's).
 . "${TESTLIB:-$(dirname "$0")/lib.sh}"
-plan 8
+. "$(dirname "$0")/fleet_lib.sh"
+plan 37
 
 # --compact: one line, the same result as without it
 $MEMTOP run algae --json "$TMP/p.json" >/dev/null 2>&1
@@ -43,3 +46,107 @@ if command -v parallel >/dev/null 2>&1 && parallel --version 2>/dev/null | grep 
 else
 	skip "parallel --tag: one line a host" "GNU parallel is not installed"
 fi
+
+# pdsh's lines read by compare: three hosts side by side, then as a fleet
+if command -v pdsh >/dev/null 2>&1; then
+	pdsh -R exec -w 'lab[01-03]' $MEMTOP run matmul --quick --json - --compact \
+		>"$TMP/mm.jsonl" 2>/dev/null
+	out=$($MEMTOP compare "$TMP/mm.jsonl" 2>&1)
+	like "compare reads pdsh's lines: three columns, each its line and host" "$out" \
+		"C: .*mm.jsonl: line [123] \(lab0[123]\)"
+	out=$($MEMTOP compare --fleet "$TMP/mm.jsonl" 2>&1)
+	like "compare --fleet on pdsh's lines: one machine a host, alike" "$out" \
+		"^3 machines in 1 group "
+else
+	skip "compare reads pdsh's lines" "pdsh is not installed"
+	skip "compare --fleet on pdsh's lines" "pdsh is not installed"
+fi
+
+# a fleet made up here: six alike (one with half the DRAM bandwidth, one
+# busy), three of another CPU (one with memory 1.5x slower), one alone;
+# latency runs as pdsh and parallel --tag lines, mountains one file each
+F=$TMP/fleet
+mkdir "$F"
+for i in 1 2 3 4 5 6; do
+	load=0.1 mem=80 dram=4000
+	[ $i = 4 ] && dram=2000
+	[ $i = 5 ] && load=6.0 mem=160
+	printf 'lab0%s: ' $i >>"$F/lat.jsonl"
+	fleet_latency "Xeon T" 4 $load lab0$i $mem >>"$F/lat.jsonl"
+	fleet_mountain "Xeon T" 4 $load lab0$i $dram >"$F/lab0$i-mountain.json"
+done
+for i in 7 8 9; do
+	mem=100
+	[ $i = 9 ] && mem=150
+	printf 'lab0%s\t' $i >>"$F/par.jsonl"
+	fleet_latency "EPYC T" 8 0.1 lab0$i $mem >>"$F/par.jsonl"
+done
+fleet_latency "Arm T" 2 0.1 lab10 90 >"$F/lab10.json"
+(cd "$F" && $MEMTOP compare --fleet lat.jsonl par.jsonl lab0*-mountain.json lab10.json \
+	--json grouping.json >out 2>err)
+is "compare --fleet: exit 0" "$?" 0
+out=$(cat "$F/out")
+like "the groups: six alike, three, one" "$out" \
+	"^10 machines in 3 groups .*
+A  6 machines: Xeon T; 4 CPUs; 16G memory
+B  3 machines: EPYC T; 8 CPUs; 16G memory
+C  1 machine: Arm T; 2 CPUs; 16G memory"
+like "a row a machine, latency and mountain merged by name (lab04-mountain.json is lab04)" \
+	"$out" "lab04       A      40.0k      250\*     32K       1M      16M"
+like "the busy run is marked, not flagged" "$out" "lab05       A!     40.0k      500"
+like "the slow DIMM flagged with its ratio and reading" "$out" \
+	"  lab04 \(A\): floor 0.50x the group's: fewer memory channels populated, or a"
+like "memory 1.5x slower flagged with its reading" "$out" \
+	"  lab09 \(B\): mem ns 1.50x the group's: another NUMA node's memory, or a BIOS"
+like "the busy run said as such" "$out" "  lab05 \(A\): ran busy: load 6.0 on 4 CPUs"
+like "a group of one has no median" "$out" "no median to stand out from: C\.$"
+is "no other flag" "$(grep -c '): ' "$F/out")" 3
+is "every line within 79 columns" "$(awk 'length > 79' "$F/out" | wc -l | tr -d ' ')" 0
+is "--json: the machines, groups and flags" \
+	"$($JSONQ "$F/grouping.json" 'machines#' 'groups#' 'flags#' 'flags[0].machine' \
+		'flags[0].figure' 'flags[0].ratio' 'flags[1].machine' 'machines[4].untrusted' \
+		'groups[0].medians.latency mem ns' | tr '\n' ' ')" \
+	"10 3 2 lab04 mountain floor 0.5 lab09 ran busy: load 6.0 on 4 CPUs 80 "
+
+# fifty machines still fit 79 columns, the names of a lab's share
+for i in $(seq 10 59); do
+	printf 'node-%s.cluster.example.org: ' $i
+	fleet_latency "Xeon T" 4 0.1 n$i $((80 + i % 3))
+done >"$F/fifty.jsonl"
+$MEMTOP compare "$F/fifty.jsonl" >"$F/out50" 2>&1
+is "50 results: a fleet without --fleet, exit 0" "$?" 0
+is "50 machines: every line within 79 columns" \
+	"$(awk 'length > 79' "$F/out50" | wc -l | tr -d ' ')" 0
+is "50 machines: a row each" "$(grep -c '^node-' "$F/out50")" 50
+
+# every reader takes a file of one host's line; many is said in one line
+grep '^lab03' "$F/lat.jsonl" >"$F/lab03.jsonl"
+out=$($MEMTOP levels "$F/lab03.jsonl" 2>&1)
+like "levels reads one host's line" "$out" "Memory from 32 MB: latency .*80.00 ns"
+status "levels on many hosts' lines: exit 2" 2 $MEMTOP levels "$F/lat.jsonl"
+like "... one line naming the file, the hosts and what to do" "$(cat "$TMP/err")" \
+	"^memtop: .*lat.jsonl holds 6 results \(lab01, lab02, lab03, ...\): this command reads one; .*grep '\^lab01:'"
+printf 'lab04: ' >"$F/m4.jsonl"
+tr -d '\n' <"$F/lab04-mountain.json" >>"$F/m4.jsonl"
+echo >>"$F/m4.jsonl"
+out=$($MEMTOP cliffs "$F/m4.jsonl" 2>&1)
+like "cliffs reads one host's line" "$out" "levels on this stride: 32 KB, 1 MB, 16 MB"
+ok "plot reads one host's line" $MEMTOP plot "$F/m4.jsonl" --svg "$F/m4.svg"
+
+# bad input: one line naming file and line, exit 2, nothing written
+head -2 "$F/lat.jsonl" >"$F/bad.jsonl"
+echo 'lab99: {"experiment":"stress-ng","bogo_ops":12}' >>"$F/bad.jsonl"
+status "a line that is not a memtop result: exit 2" 2 \
+	$MEMTOP compare --fleet "$F/bad.jsonl" --json "$F/no.json"
+like "... one line naming file, line and host" "$(cat "$TMP/err")" \
+	"^memtop: .*bad.jsonl: line 3 \(lab99\): a \"stress-ng\" result; memtop reads"
+is "... and nothing written" "$(ls "$F/no.json" 2>&1 | grep -c 'No such')" 1
+printf 'lab\033]0;pwned\007: {"experiment":"latency"}\n' >"$F/esc.jsonl"
+status "a host prefix with control characters: exit 2" 2 $MEMTOP compare --fleet "$F/esc.jsonl"
+is "... one printable line" "$(wc -l <"$TMP/err" | tr -d ' ') $(tr -d '\n' <"$TMP/err" | LC_ALL=C tr -d '[:print:]' | wc -c | tr -d ' ')" "1 0"
+like "... naming file and line" "$(cat "$TMP/err")" \
+	"esc.jsonl: line 1: the host name before the result has control characters \(byte 0x1b at column 4\)"
+for i in $(seq 1 201); do cat "$F/lab10.json"; done | tr -d '\n' | sed 's/}{/}\n{/g' >"$F/many.jsonl"
+echo >>"$F/many.jsonl"
+status "more than 200 results: exit 2" 2 $MEMTOP compare --fleet "$F/many.jsonl"
+like "... said in one line" "$(cat "$TMP/err")" "many.jsonl: more than 200 results"

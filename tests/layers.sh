@@ -10,6 +10,7 @@
 #   numa                              memory by node (runs the latency and bandwidth labs)
 #   result                            the registry of result kinds, result_kind_of
 #   import  plot                      other tools' files; pictures
+#   fleet                             many machines: grouping, outliers, the report
 #   cmd                               the subcommands, the experiment registry
 #
 # An include of a header in the same folder is written plainly ("job.h");
@@ -30,6 +31,7 @@ allowed() {
 	result) echo "core info sim render mountain latency labs bandwidth cores numa" ;;
 	import) echo "core info render mountain latency cores result" ;;
 	plot) echo "core info sim render mountain latency labs bandwidth cores result" ;;
+	fleet) echo "core info sim mountain latency labs bandwidth cores numa result import plot render" ;;
 	cmd) echo "*" ;;
 	*) echo "?" ;;
 	esac

@@ -72,7 +72,7 @@ static void pdsh_clush_and_parallel_prefixes(void **state)
 	assert_string_equal(set.e[3].name, "");
 	assert_int_equal(set.e[3].line, 5);
 	assert_int_equal(cJSON_GetObjectItem(set.e[2].root, "a")->valueint, 3);
-	assert_string_equal(set.e[1].where + strlen(path), ": line 3");
+	assert_string_equal(set.e[1].where + strlen(path), ": line 3 (lab02)");
 	jsonl_free(&set);
 }
 

@@ -5,6 +5,7 @@
 #include "bandwidth.h"
 #include "core/result_kind.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 static int from(const cJSON *root, const char *path, void *r, mt_error *e)
@@ -32,6 +33,42 @@ static const struct run_header *header(const void *r)
 	return &((const struct bandwidth_result *)r)->hdr;
 }
 
+/* The best read (scalar or vector) of size s on thread index t, GB/s;
+ * NAN when neither was measured. */
+static double best_read(const struct bandwidth_result *r, size_t s, size_t t)
+{
+	const struct bw_cell *a = &r->cell[s][BW_READ][t], *b = &r->cell[s][BW_READ_VECTOR][t];
+	if (!a->have && !b->have)
+		return (double)NAN;
+	return !b->have || (a->have && a->gbs > b->gbs) ? a->gbs : b->gbs;
+}
+
+/* The headline figures: read bandwidth (the better of the scalar and the
+ * vector read) at each planned level, one thread and all of them ("L2 1T",
+ * "DRAM all"), GB/s. */
+static size_t figures(const void *r, struct result_figure *out, size_t max)
+{
+	const struct bandwidth_result *b = r;
+	size_t n = 0;
+	if (b->nthreads == 0)
+		return 0;
+	for (size_t s = 0; s < b->nsizes; s++) {
+		char name[32];
+		size_t last = b->nthreads - 1;
+		if (!b->sizes[s].level[0])
+			continue;
+		if (b->threads[0].threads == 1) {
+			mt_snprintf(name, sizeof name, "%s 1T", b->sizes[s].level);
+			result_figure_add(out, max, &n, name, best_read(b, s, 0), "GB/s");
+		}
+		if (b->threads[last].threads > 1) {
+			mt_snprintf(name, sizeof name, "%s all", b->sizes[s].level);
+			result_figure_add(out, max, &n, name, best_read(b, s, last), "GB/s");
+		}
+	}
+	return n;
+}
+
 const struct result_kind kind_bandwidth = {
 	.name = "bandwidth",
 	.what = "bandwidth result",
@@ -41,4 +78,5 @@ const struct result_kind kind_bandwidth = {
 	.free = release,
 	.to_json = to_json,
 	.header = header,
+	.figures = figures,
 };

@@ -9,7 +9,9 @@
 #include "core/datadir.h"
 #include "core/util.h"
 #include "render/compare_table.h"
+#include "fleet/fleet.h"
 #include "result/result.h"
+#include "result/result_set.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -21,12 +23,25 @@
 static void usage(FILE *f)
 {
 	fprintf(f, "Usage: memtop compare A.json B.json [C.json ...] [--stride N]... [--seed]\n"
+		   "       memtop compare --fleet FILES... [--json OUT]\n"
 		   "Saved results of one kind side by side, with the ratio of every file to the\n"
 		   "first. Mountains: the size slice at each chosen stride, the levels each one\n"
 		   "shows and its passport (peak, floor, ridge, line size row). Latency runs: the\n"
 		   "random chase (else the largest shared stride) at power-of-two sizes and the\n"
 		   "levels of each curve. Matmul, falseshare and lists results: their tables\n"
-		   "row by row. The first file decides the kind.\n\n"
+		   "row by row. The first file decides the kind.\n"
+		   "A file may hold many results, one a line (memtop run ... --json - --compact\n"
+		   "under pdsh, clush or parallel --tag), each named by its line's host prefix.\n\n"
+		   "A fleet (--fleet, or more than 8 results): one row a machine, its results of\n"
+		   "every kind merged by name (the host prefix, else the file's name without\n"
+		   ".json and -KIND); machines grouped by CPU model, CPUs, memory and caches;\n"
+		   "each group's median of every headline figure; a figure further from its\n"
+		   "group's median than the group's spread flagged with the ratio and a\n"
+		   "plausible reading; a run that was busy, moved or throttled marked, not\n"
+		   "counted. Up to 200 results; 79 columns whatever their number.\n\n"
+		   "  --fleet      compare as a fleet, however few the results\n"
+		   "  --json OUT   with a fleet: the grouping as JSON to OUT ('-': stdout, the\n"
+		   "               text then on stderr)\n"
 		   "  --stride N   a stride (words) to show; repeatable (default: 1 and 8, those\n"
 		   "               all files have, else the first stride they share)\n"
 		   "  --seed       add the seed's Apple M4 Max figures of the first file's kind\n"
@@ -37,8 +52,9 @@ static void usage(FILE *f)
 
 /* The command line: the files, the strides, --seed. */
 struct compare_args {
-	char *files[MAX_FILES + 1];
-	int nfiles, seed, nshow;
+	char *files[FLEET_MAX_RESULTS + 1];
+	int nfiles, seed, nshow, fleet;
+	const char *json;
 	unsigned show[MAX_STRIDES];
 	char seed_path[4096];
 };
@@ -50,10 +66,12 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 	static const struct option opts[] = {
 		{ "stride", required_argument, NULL, 's' },
 		{ "seed", no_argument, NULL, 'S' },
+		{ "fleet", no_argument, NULL, 'F' },
+		{ "json", required_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int ch, v, need;
+	int ch, v;
 	memset(a, 0, sizeof *a);
 	mt_getopt_reset();
 	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -68,6 +86,8 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 			a->show[a->nshow++] = (unsigned)v;
 			break;
 		case 'S': a->seed = 1; break;
+		case 'F': a->fleet = 1; break;
+		case 'j': a->json = optarg; break;
 		case 'h': usage(stdout); return MT_EXIT_OK + 1;
 		default:
 			mt_warn("compare: unknown option '%s' (see memtop compare --help)", argv[optind - 1]);
@@ -75,10 +95,10 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 		}
 	}
 	a->nfiles = argc - optind;
-	need = a->seed ? 1 : 2;
-	if (a->nfiles < need || a->nfiles + a->seed > MAX_FILES) {
-		mt_warn("compare: expected %d to %d result files (see memtop compare --help)", need,
-			MAX_FILES - a->seed);
+	/* one file may hold many results: fewer than 2 is said once they are read */
+	if (a->nfiles < 1 || a->nfiles + a->seed > FLEET_MAX_RESULTS) {
+		mt_warn("compare: expected 1 to %d result files (see memtop compare --help)",
+			FLEET_MAX_RESULTS - a->seed);
 		return MT_EXIT_USAGE + 1;
 	}
 	for (int i = 0; i < a->nfiles; i++)
@@ -114,8 +134,8 @@ static const char *compared_kinds(char *buf, size_t len)
 	return buf;
 }
 
-/* The first file decides the kind: what it allows (--seed, --stride, a
- * compare at all). Returns 0, or -1 (said in one line). */
+/* The first file decides the kind: what it allows (--stride, a compare at
+ * all). Returns 0, or -1 (said in one line). */
 static int check_kind(struct compare_args *a, const struct result_kind *k)
 {
 	char kinds[200];
@@ -124,8 +144,6 @@ static int check_kind(struct compare_args *a, const struct result_kind *k)
 			compared_kinds(kinds, sizeof kinds), k->what);
 		return -1;
 	}
-	if (a->seed && add_seed(a, k) < 0)
-		return -1;
 	if (a->nshow && !k->strides) {
 		mt_warn("compare: --stride applies to mountains, %s is a %s result", a->files[0],
 			k->name);
@@ -134,21 +152,18 @@ static int check_kind(struct compare_args *a, const struct result_kind *k)
 	return 0;
 }
 
-/* Load every file, the first deciding the kind: f[i] filled. Returns 0, or
- * -1 (said in one line: a reader's error, a file of another kind, a kind
- * that is not compared); what was loaded stays in f for the caller to free. */
-static int load_all(struct compare_args *a, struct result_file *f)
+/* The results to compare side by side, the first deciding the kind: f[i]
+ * from the set's entries. Returns 0, or -1 (said in one line: a result of
+ * another kind, a kind that is not compared). */
+static int side_by_side(struct compare_args *a, const struct result_set *s,
+			struct result_file *f)
 {
-	mt_error e = { "" };
-	for (int i = 0; i < a->nfiles; i++) {
-		if (result_file_load(a->files[i], &f[i], &e) < 0) {
-			mt_warn("%s", e.msg);
-			return -1;
-		}
+	for (size_t i = 0; i < s->n; i++) {
+		f[i] = s->e[i].f;
 		if (i == 0 && check_kind(a, f[0].kind) < 0)
 			return -1;
 		if (f[i].kind != f[0].kind) {
-			mt_warn("%s: not a %s result (compare files of one kind)", a->files[i],
+			mt_warn("%s: not a %s result (compare files of one kind)", s->e[i].where,
 				f[0].kind->name);
 			return -1;
 		}
@@ -156,21 +171,72 @@ static int load_all(struct compare_args *a, struct result_file *f)
 	return 0;
 }
 
+/* A fleet: the text on stdout (stderr with --json -), the grouping as JSON
+ * to --json. Returns an exit code. */
+static int compare_as_fleet(const struct compare_args *a, const struct result_set *s)
+{
+	struct fleet fl;
+	mt_error e = { "" };
+	int rc = MT_EXIT_RUNTIME;
+	cJSON *root = NULL;
+	if (fleet_build(&fl, s, &e) < 0) {
+		mt_warn("compare: %s", e.msg);
+		return MT_EXIT_USAGE;
+	}
+	if (fleet_print(a->json && cmd_json_is_stdout(a->json) ? stderr : stdout, &fl) < 0) {
+		mt_warn("compare: out of memory");
+		goto out;
+	}
+	if (a->json && (!(root = fleet_to_json(&fl)) || cmd_write_json(a->json, root, &e) < 0)) {
+		mt_warn("compare: %s", root ? e.msg : "out of memory for the JSON");
+		goto out;
+	}
+	rc = MT_EXIT_OK;
+out:
+	cJSON_Delete(root);
+	fleet_free(&fl);
+	return rc;
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	static struct compare_args a; /* a path of 4 KB: not on the stack */
+	static struct result_set s;
 	struct result_file f[MAX_FILES + 1];
 	struct result_compare_opts o = { a.show, 0 };
+	mt_error e = { "" };
 	int rc = parse_args(argc, argv, &a);
 	if (rc)
 		return rc - 1;
-	memset(f, 0, sizeof f);
-	rc = MT_EXIT_USAGE;
-	if (load_all(&a, f) == 0) {
-		o.nstrides = (size_t)a.nshow;
-		rc = f[0].kind->compare(f, (size_t)a.nfiles, &o);
+	if (a.seed) { /* the seed's file of the first result's kind */
+		if (result_set_load(&s, a.files, 1, FLEET_MAX_RESULTS, &e) < 0) {
+			mt_warn("%s", e.msg);
+			return MT_EXIT_USAGE;
+		}
+		rc = add_seed(&a, s.e[0].f.kind);
+		result_set_free(&s);
+		if (rc < 0)
+			return MT_EXIT_USAGE;
 	}
-	for (int i = 0; i < a.nfiles; i++)
-		result_file_free(&f[i]);
+	if (result_set_load(&s, a.files, (size_t)a.nfiles, FLEET_MAX_RESULTS, &e) < 0) {
+		mt_warn("%s", e.msg);
+		return MT_EXIT_USAGE;
+	}
+	if (a.fleet || s.n > MAX_FILES) {
+		rc = compare_as_fleet(&a, &s);
+	} else if (a.json) {
+		mt_warn("compare: --json: the grouping of a fleet; give --fleet (or more than %d "
+			"results)", MAX_FILES);
+		rc = MT_EXIT_USAGE;
+	} else if (s.n < 2) {
+		mt_warn("compare: expected 2 or more results, %s holds one (or give --fleet)",
+			a.files[0]);
+		rc = MT_EXIT_USAGE;
+	} else {
+		memset(f, 0, sizeof f);
+		o.nstrides = (size_t)a.nshow;
+		rc = side_by_side(&a, &s, f) == 0 ? f[0].kind->compare(f, s.n, &o) : MT_EXIT_USAGE;
+	}
+	result_set_free(&s);
 	return rc;
 }

@@ -47,10 +47,7 @@ static int keep(struct jsonl_set *set, size_t max, const char *path, struct json
 {
 	struct jsonl_entry *x;
 	if (!cJSON_IsObject(root) || (is && !is(root))) {
-		if (tmpl->name[0])
-			mt_fail(e, "%s (%s): not a memtop result", tmpl->where, tmpl->name);
-		else
-			mt_fail(e, "%s: not a memtop result", tmpl->where);
+		mt_fail(e, "%s: not a memtop result", tmpl->where);
 		cJSON_Delete(root);
 		return -1;
 	}
@@ -106,17 +103,13 @@ static int read_line(struct jsonl_set *set, size_t max, const char *path, long l
 		return mt_fail(e, "%s: not a memtop result (no JSON object on the line)", t.where);
 	if (host_prefix(text, (size_t)(brace - text), t.where, t.name, e) < 0)
 		return -1;
+	if (t.name[0])
+		mt_append(t.where, sizeof t.where, " (%s)", t.name);
 	text[len] = '\0';
-	root = jsonio_parse(brace, len - (size_t)(brace - text), t.where, e);
-	if (!root) {
-		if (t.name[0])
-			return mt_fail(e, "%s (%s): not valid JSON (a pretty-printed result? give "
-					  "memtop run --compact)",
-				       t.where, t.name);
+	if (!(root = jsonio_parse(brace, len - (size_t)(brace - text), t.where, e)))
 		return mt_fail(e, "%s: not valid JSON (a pretty-printed result? give memtop run "
 				  "--compact)",
 			       t.where);
-	}
 	return keep(set, max, path, &t, root, is, e);
 }
 
@@ -164,25 +157,59 @@ static int keep_whole(struct jsonl_set *set, size_t max, const char *path, cJSON
 	return keep(set, max, path, &t, root, is, e) < 0 ? -1 : 1;
 }
 
+/* Do text[0..len) read as JSON lines rather than as one document that
+ * failed to parse? Its first non-blank line starts with a host name, or is
+ * a whole JSON object by itself; a file that starts like other JSON ('[',
+ * a number, a string) is one document. */
+static int looks_like_lines(const char *text, size_t len)
+{
+	size_t first = strspn(text, " \t\r\n");
+	char c = first < len ? text[first] : '\0';
+	if (!c)
+		return 1; /* blank: said as "no result" */
+	if (c == '{')
+		return first_line_whole(text + first, len - first);
+	return c && !strchr("[\"-0123456789", c);
+}
+
+/* The file's text, up to JSONIO_MAX_BYTES for one document and
+ * JSONL_MAX_BYTES for JSON lines (a bigger file is refused with the
+ * smaller bound's message when it is not JSON lines). NULL with e. */
+static char *read_text(const char *path, size_t *len, mt_error *e)
+{
+	char *text = mt_read_file(path, JSONIO_MAX_BYTES, len, e);
+	mt_error big;
+	int lines;
+	if (text || !strstr(e->msg, "larger than"))
+		return text;
+	big = *e; /* the bound of one document */
+	text = mt_read_file(path, JSONL_MAX_BYTES, len, e);
+	lines = text && looks_like_lines(text, *len);
+	if (lines)
+		return text;
+	if (text || strstr(e->msg, "larger than"))
+		*e = big;
+	free(text);
+	return NULL;
+}
+
 int jsonl_read(const char *path, jsonl_is_result is, size_t max, struct jsonl_set *set,
 	       mt_error *e)
 {
-	size_t len, before = set->n, first;
-	char *text = mt_read_file(path, JSONL_MAX_BYTES, &len, e);
+	size_t len, before = set->n;
+	char *text = read_text(path, &len, e);
+	mt_error whole = { "" };
+	cJSON *root;
 	int rc;
 	if (!text)
 		return -1;
-	first = strspn(text, " \t\r\n");
-	if (first < len && text[first] == '{') {
-		mt_error quiet = { "" };
-		cJSON *root = jsonio_parse(text, len, path, &quiet);
-		if (root || !first_line_whole(text + first, len - first)) {
-			rc = root ? keep_whole(set, max, path, root, is, e) : -1;
-			if (!root)
-				mt_strlcpy(e->msg, quiet.msg, sizeof e->msg);
-			free(text);
-			return rc;
-		}
+	root = jsonio_parse(text, len, path, &whole);
+	if (root || !looks_like_lines(text, len)) {
+		rc = root ? keep_whole(set, max, path, root, is, e) : -1;
+		if (!root)
+			mt_strlcpy(e->msg, whole.msg, sizeof e->msg);
+		free(text);
+		return rc;
 	}
 	rc = read_lines(set, max, path, text, len, is, e);
 	free(text);

@@ -20,7 +20,7 @@
 /* One result read from a file. */
 struct jsonl_entry {
 	char name[JSONL_NAME_MAX]; /* the line's host prefix; "" for none */
-	char where[MT_PATH_MAX + 32]; /* "lab.jsonl: line 12", or the path for a whole file */
+	char where[MT_PATH_MAX + 100]; /* "lab.jsonl: line 12 (lab12)", or the file's path */
 	int line;                  /* 1-based line of a JSON-lines entry; 0: the whole file */
 	cJSON *root;               /* owned by the set */
 };

@@ -3,6 +3,7 @@
 
 #include "result_kind.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 void *result_kind_load_into(size_t size, const cJSON *root, const char *path, mt_error *e,
@@ -18,4 +19,15 @@ void *result_kind_load_into(size_t size, const cJSON *root, const char *path, mt
 		return NULL;
 	}
 	return r;
+}
+
+void result_figure_add(struct result_figure *out, size_t max, size_t *n, const char *name,
+		       double value, const char *unit)
+{
+	if (*n >= max || !isfinite(value))
+		return;
+	mt_strlcpy(out[*n].name, name, sizeof out[*n].name);
+	out[*n].value = value;
+	mt_strlcpy(out[*n].unit, unit, sizeof out[*n].unit);
+	(*n)++;
 }

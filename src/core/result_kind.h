@@ -29,6 +29,12 @@ struct result_figure {
 	char unit[16];
 };
 
+/* For a kind's figures: out[*n] = (name, value, unit) and *n + 1 when
+ * value is finite and *n < max (else nothing). name is at most 9
+ * characters, the width of a fleet's column: "L3 size", "DRAM all". */
+void result_figure_add(struct result_figure *out, size_t max, size_t *n, const char *name,
+		       double value, const char *unit);
+
 /* One loaded result file: what compare and plot receive. */
 struct result_file {
 	const struct result_kind *kind; /* NULL: nothing loaded */

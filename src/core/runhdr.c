@@ -15,6 +15,7 @@ void run_header_init(struct run_header *h, int job_cpu)
 	mt_cpu_model(h->cpu, sizeof h->cpu);
 	mt_kernel(h->kernel, sizeof h->kernel);
 	mt_hostname(h->host, sizeof h->host);
+	h->mem_bytes = (double)mt_mem_total();
 	mt_now_text(h->date, sizeof h->date, 0);
 	mt_clock_calibrate(&h->clock, 0);
 	diag_begin(&h->diag, job_cpu);
@@ -50,6 +51,8 @@ int run_header_to_json(const struct run_header *h, cJSON *root)
 	cJSON_AddStringToObject(root, "cpu", h->cpu);
 	cJSON_AddStringToObject(root, "kernel", h->kernel);
 	cJSON_AddStringToObject(root, "host", h->host);
+	if (h->mem_bytes > 0)
+		cJSON_AddNumberToObject(root, "memory_bytes", h->mem_bytes);
 	cJSON_AddStringToObject(root, "build", h->build);
 	cJSON_AddStringToObject(clock, "counter", h->clock.counter ? h->clock.counter : "");
 	cJSON_AddNumberToObject(clock, "tick_ghz", h->clock.ticks_per_ns);
@@ -95,6 +98,9 @@ void run_header_from_json(const cJSON *root, struct run_header *h)
 	jsonio_opt_string(root, "cpu", h->cpu, sizeof h->cpu);
 	jsonio_opt_string(root, "kernel", h->kernel, sizeof h->kernel);
 	jsonio_opt_string(root, "host", h->host, sizeof h->host);
+	h->mem_bytes = jsonio_opt_number(root, "memory_bytes", 0);
+	if (!(h->mem_bytes > 0 && h->mem_bytes < 1e18))
+		h->mem_bytes = 0;
 	jsonio_opt_string(root, "date", h->date, sizeof h->date);
 	jsonio_opt_string(root, "build", h->build, sizeof h->build);
 	if (cJSON_IsObject(clock)) {

@@ -17,6 +17,7 @@ struct run_header {
 	char cpu[160];
 	char kernel[160];
 	char host[64];
+	double mem_bytes;   /* the machine's memory (MemTotal), 0 unknown */
 	char date[32];      /* "YYYY-MM-DD HH:MM" */
 	char build[256];    /* compiler and flags */
 	struct mt_clock clock;

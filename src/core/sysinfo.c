@@ -146,15 +146,35 @@ void mt_kernel(char *buf, size_t len)
 		mt_strlcpy(buf, "unknown", len);
 }
 
-uint64_t mt_mem_available(void)
+/* A /proc/meminfo field in bytes, or 0 when unknown. */
+static uint64_t meminfo_bytes(const char *field)
 {
 	char v[64];
 	uint64_t kb;
-	if (read_line_of("/proc/meminfo", "MemAvailable", v, sizeof v) == 0) {
+	if (read_line_of("/proc/meminfo", field, v, sizeof v) == 0) {
 		v[strcspn(v, " ")] = '\0';
 		if (mt_parse_u64(v, 0, UINT64_MAX / 1024, &kb) == 0)
 			return kb * 1024;
 	}
+	return 0;
+}
+
+uint64_t mt_mem_total(void)
+{
+	uint64_t b = meminfo_bytes("MemTotal");
+#ifdef __APPLE__
+	size_t n = sizeof b;
+	if (!b && sysctlbyname("hw.memsize", &b, &n, NULL, 0) != 0)
+		b = 0;
+#endif
+	return b;
+}
+
+uint64_t mt_mem_available(void)
+{
+	uint64_t b = meminfo_bytes("MemAvailable");
+	if (b)
+		return b;
 #ifdef __APPLE__
 	{
 		uint64_t mem = 0;

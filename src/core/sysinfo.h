@@ -36,6 +36,10 @@ void mt_cpu_model(char *buf, size_t len);
 /* Architecture and kernel: "x86_64 Linux 6.1.0-18-amd64". */
 void mt_kernel(char *buf, size_t len);
 
+/* Bytes of memory the machine has (MemTotal; hw.memsize on macOS); 0 when
+ * unknown. */
+uint64_t mt_mem_total(void);
+
 /* Bytes of memory available to a new allocation without swapping
  * (MemAvailable on Linux, free+inactive on macOS); 0 when unknown. */
 uint64_t mt_mem_available(void);

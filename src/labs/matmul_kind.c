@@ -49,6 +49,21 @@ static const struct run_header *header(const void *r)
 	return &((const struct matmul_result *)r)->hdr;
 }
 
+/* The headline figures: ns an inner iteration of each loop order measured
+ * ("kij ns"), the book's table. */
+static size_t figures(const void *r, struct result_figure *out, size_t max)
+{
+	const struct matmul_result *m = r;
+	size_t n = 0;
+	for (int o = 0; o < MATMUL_NORDERS; o++)
+		if (m->res[o].have) {
+			char name[16];
+			mt_snprintf(name, sizeof name, "%s ns", matmul_order_name(o));
+			result_figure_add(out, max, &n, name, m->res[o].ns_iter, "ns");
+		}
+	return n;
+}
+
 const struct result_kind kind_matmul = {
 	.name = "matmul",
 	.what = "matmul result",
@@ -59,6 +74,7 @@ const struct result_kind kind_matmul = {
 	.free = release,
 	.to_json = to_json,
 	.header = header,
+	.figures = figures,
 	.compare = matmul_compare,
 	.plot = matmul_plot,
 };

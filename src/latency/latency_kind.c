@@ -34,6 +34,34 @@ static const struct run_header *header(const void *r)
 	return &((const struct latency_result *)r)->hdr;
 }
 
+/* The headline figures: each cache level's size and latency and the
+ * memory's ("L2 size", "L2 ns", "mem ns"); an imported curve that gives
+ * latency over L1 (tinymembench) names them "L2 +ns", "mem +ns", never to
+ * be compared with a whole load's. */
+static size_t figures(const void *r, struct result_figure *out, size_t max)
+{
+	struct latency_levels lv;
+	const char *ns;
+	size_t n = 0;
+	latency_detect(r, &lv);
+	ns = lv.over_l1 ? "+ns" : "ns";
+	for (size_t k = 0; k < lv.n; k++) {
+		char name[16];
+		if (lv.lv[k].tlb || lv.lv[k].level < 1 || lv.lv[k].level > 9)
+			continue;
+		mt_snprintf(name, sizeof name, "L%d size", lv.lv[k].level);
+		result_figure_add(out, max, &n, name, (double)lv.lv[k].size, "B");
+		mt_snprintf(name, sizeof name, "L%d %s", lv.lv[k].level, ns);
+		result_figure_add(out, max, &n, name, lv.lv[k].ns, "ns");
+	}
+	if (lv.has_memory) {
+		char name[16];
+		mt_snprintf(name, sizeof name, "mem %s", ns);
+		result_figure_add(out, max, &n, name, lv.memory_ns, "ns");
+	}
+	return n;
+}
+
 const struct result_kind kind_latency = {
 	.name = "latency",
 	.what = "latency run",
@@ -43,6 +71,7 @@ const struct result_kind kind_latency = {
 	.free = release,
 	.to_json = to_json,
 	.header = header,
+	.figures = figures,
 	.compare = latency_compare,
 	.plot = latency_plot,
 };

@@ -2,8 +2,10 @@
  * its file is mountain_json.c's. */
 #include "config.h"
 
+#include "cliffs.h"
 #include "mountain.h"
 #include "mountain_json.h"
+#include "passport.h"
 #include "core/result_kind.h"
 
 /* A mountain file names no experiment (the seed's keys exactly): its
@@ -33,6 +35,28 @@ static const struct run_header *header(const void *r)
 	return &((const struct mountain *)r)->hdr;
 }
 
+/* The headline figures: the passport's peak and floor (MB/s) and the
+ * first three levels the cliffs show ("L1 size" ...: sizes the caches act
+ * as, which a shared or partitioned L3 makes smaller than its label). */
+static size_t figures(const void *r, struct result_figure *out, size_t max)
+{
+	const struct mountain *m = r;
+	struct passport p;
+	struct detection d;
+	size_t n = 0;
+	if (passport_compute(m, &p) == 0) {
+		result_figure_add(out, max, &n, "peak", p.peak, "MB/s");
+		result_figure_add(out, max, &n, "floor", p.floor, "MB/s");
+	}
+	if (cliffs_detect(m, CLIFFS_RATIO, &d) == 0)
+		for (int k = 0; k < d.nlevels && k < 3; k++) {
+			char name[16];
+			mt_snprintf(name, sizeof name, "L%d size", k + 1);
+			result_figure_add(out, max, &n, name, (double)d.size[k], "B");
+		}
+	return n;
+}
+
 const struct result_kind kind_mountain = {
 	.name = "mountain",
 	.what = "mountain",
@@ -43,6 +67,7 @@ const struct result_kind kind_mountain = {
 	.free = release,
 	.to_json = to_json,
 	.header = header,
+	.figures = figures,
 	.compare = mountain_compare,
 	.plot = mountain_plot,
 	.strides = 1,

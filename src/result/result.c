@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "result.h"
+#include "result_set.h"
 #include "bandwidth/bandwidth.h"
 #include "core/jsonio.h"
 #include "cores/cores.h"
@@ -81,25 +82,26 @@ const char *result_unknown_why(const cJSON *root, char *buf, size_t len)
 
 int result_file_load(const char *path, struct result_file *f, mt_error *e)
 {
-	cJSON *root = jsonio_load(path, e);
-	char why[400];
+	struct result_set s;
+	char *const paths[1] = { (char *)path };
 	memset(f, 0, sizeof *f);
-	if (!root)
+	if (result_set_load(&s, paths, 1, RESULT_FILE_MAX_LINES, e) < 0)
 		return -1;
-	f->kind = result_kind_of(root);
-	if (!f->kind) {
-		mt_fail(e, "%s: %s", path, result_unknown_why(root, why, sizeof why));
-		goto fail;
+	if (s.n != 1) {
+		char names[300] = "";
+		for (size_t i = 0; i < s.n && i < 3; i++)
+			mt_append(names, sizeof names, "%s%s", i ? ", " : "", s.e[i].name);
+		mt_fail(e, "%s holds %zu results (%s%s): this command reads one; memtop compare "
+			   "--fleet and memtop report read them all (one host's: grep '^%s:' %s)",
+			path, s.n, names, s.n > 3 ? ", ..." : "", s.e[0].name, path);
+		result_set_free(&s);
+		return -1;
 	}
-	if (!(f->r = f->kind->load(root, path, e)))
-		goto fail;
+	*f = s.e[0].f;
 	f->path = path;
-	cJSON_Delete(root);
+	s.e[0].f.r = NULL; /* now f's */
+	result_set_free(&s);
 	return 0;
-fail:
-	cJSON_Delete(root);
-	memset(f, 0, sizeof *f);
-	return -1;
 }
 
 void *result_load_as(const char *path, const struct result_kind *want, mt_error *e)

@@ -36,9 +36,12 @@ const struct result_kind *const *result_kinds(size_t *n);
 const char *result_unknown_why(const cJSON *root, char *buf, size_t len);
 
 /* Read path into f: parse it, tell its kind (result_kind_of), load it.
- * f->path points at path (keep it alive as long as f). Returns 0, or -1
- * with f zeroed and e one line naming path: the parser's or the kind's
- * error, or "PATH: " + result_unknown_why(). */
+ * The file may be JSON lines (result_set.h) holding one result. f->path
+ * points at path (keep it alive as long as f). Returns 0, or -1 with f
+ * zeroed and e one line naming path: the parser's or the kind's error,
+ * "PATH: " + result_unknown_why(), or "PATH holds 3 results (lab01, ...):
+ * this command reads one; ...". */
+#define RESULT_FILE_MAX_LINES 1000
 int result_file_load(const char *path, struct result_file *f, mt_error *e);
 
 /* Read path as a result of kind want (memtop cliffs' mountain, memtop

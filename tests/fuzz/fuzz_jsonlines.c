@@ -1,10 +1,30 @@
-/* Fuzz harness: the JSON-lines reader (core/jsonlines), a file of many
- * hosts' results as pdsh, clush and parallel --tag collect them: every
- * entry it keeps is an object with a printable name. */
+/* Fuzz harness: a file of many hosts' results as pdsh, clush and parallel
+ * --tag collect them, read by the JSON-lines reader (core/jsonlines: every
+ * entry it keeps is an object with a printable name) and then as a fleet
+ * (result/result_set, fleet/fleet: the kinds' loaders, the grouping, the
+ * text and the JSON of memtop compare --fleet). */
 #include "config.h"
 
 #include "fuzz.h"
 #include "core/jsonlines.h"
+#include "fleet/fleet.h"
+#include "result/result_set.h"
+
+/* The input as a fleet: loaded, grouped, printed and written as JSON. */
+static void as_fleet(char *path)
+{
+	struct result_set s;
+	struct fleet f;
+	mt_error e;
+	if (result_set_load(&s, &path, 1, FLEET_MAX_RESULTS, &e) < 0)
+		return;
+	if (fleet_build(&f, &s, &e) == 0) {
+		fleet_print(fuzz_sink(), &f);
+		cJSON_Delete(fleet_to_json(&f));
+		fleet_free(&f);
+	}
+	result_set_free(&s);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -19,6 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (!cJSON_IsObject(set.e[i].root) || strlen(set.e[i].name) >= JSONL_NAME_MAX)
 				abort();
 	jsonl_free(&set);
+	as_fleet(path);
 	close(fd);
 	return 0;
 }

@@ -1,0 +1,434 @@
+/* fleet: see fleet.h. */
+#include "config.h"
+
+#include "fleet.h"
+#include "core/jsonio.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void fleet_free(struct fleet *f)
+{
+	free(f->m);
+	free(f->g);
+	free(f->flag);
+	memset(f, 0, sizeof *f);
+}
+
+/* The cache sizes the file's first cache source gives ("caches":
+ * {"sources": {NAME: [{"level","type","size"}, ...]}}): L1 data, L2, L3. */
+static void id_caches(const cJSON *root, double cache[3])
+{
+	const cJSON *c = cJSON_GetObjectItemCaseSensitive(root, "caches"), *src, *lv;
+	src = cJSON_GetObjectItemCaseSensitive(c, "sources");
+	src = cJSON_IsObject(src) ? src->child : NULL;
+	if (!cJSON_IsArray(src))
+		return;
+	cJSON_ArrayForEach(lv, src)
+	{
+		long level = jsonio_opt_int(lv, "level", 1, 3, 0);
+		const cJSON *type = cJSON_GetObjectItemCaseSensitive(lv, "type");
+		double size = jsonio_opt_number(lv, "size", 0);
+		if (level && size > 0 && size < 1e15 &&
+		    !(cJSON_IsString(type) && strcmp(type->valuestring, "instruction") == 0))
+			cache[level - 1] = size;
+	}
+}
+
+/* What should make machines equal, from a result's header and its JSON. */
+static void machine_id(const struct run_header *h, const cJSON *root, struct fleet_id *id)
+{
+	memset(id, 0, sizeof *id);
+	if (h->cpu[0]) {
+		mt_strlcpy(id->cpu, h->cpu, sizeof id->cpu);
+	} else {
+		/* an imported or reference file: its hardware line up to its details */
+		mt_strlcpy(id->cpu, h->hardware, sizeof id->cpu);
+		id->cpu[strcspn(id->cpu, ":(,")] = '\0';
+		for (size_t n = strlen(id->cpu); n && id->cpu[n - 1] == ' ';)
+			id->cpu[--n] = '\0';
+	}
+	id->ncpu = h->has_diag ? h->diag.ncpu : 0;
+	id->mem_bytes = h->mem_bytes;
+	id_caches(root, id->cache);
+}
+
+static int id_equal(const struct fleet_id *a, const struct fleet_id *b)
+{
+	return strcmp(a->cpu, b->cpu) == 0 && a->ncpu == b->ncpu && a->mem_bytes == b->mem_bytes &&
+	       memcmp(a->cache, b->cache, sizeof a->cache) == 0;
+}
+
+/* Why a run is not to be trusted, in a few words, or "" when it is. */
+static void untrusted_why(const struct run_header *h, char *buf, size_t len)
+{
+	const struct diag *d = &h->diag;
+	double load = d->load_before > d->load_after ? d->load_before : d->load_after;
+	double run = diag_run_ghz(d);
+	buf[0] = '\0';
+	if (!h->has_diag)
+		return;
+	if (load >= 0 && d->ncpu > 0 && load > 0.5 * d->ncpu)
+		mt_snprintf(buf, len, "ran busy: load %.1f on %d CPU%s", load, d->ncpu,
+			    d->ncpu == 1 ? "" : "s");
+	else if (d->cpu_moved)
+		mt_snprintf(buf, len, "moved: from CPU %d to %d during the run", d->cpu_first,
+			    d->cpu_last);
+	else if (mt_clock_disagrees(d->core_ghz, run))
+		mt_snprintf(buf, len, "throttled or turbo: clock %.2f GHz during the run, %.2f "
+				      "calibrated", run, d->core_ghz);
+	else if (d->steal_pct >= 5)
+		mt_snprintf(buf, len, "hypervisor stole %.0f %% of the CPU", d->steal_pct);
+	else if (!d->optimized)
+		mt_snprintf(buf, len, "built without optimization");
+	else if (strstr(d->build, "-fsanitize="))
+		mt_snprintf(buf, len, "built with sanitizers");
+}
+
+/* The column of kind k's figure fig, added when new. Returns its index, or
+ * -1 when there are FLEET_MAX_COLS already. */
+static int column(struct fleet *f, const struct result_kind *k, const struct result_figure *fig)
+{
+	for (size_t c = 0; c < f->ncols; c++)
+		if (f->col[c].kind == k && strcmp(f->col[c].name, fig->name) == 0)
+			return (int)c;
+	if (f->ncols == FLEET_MAX_COLS)
+		return -1;
+	f->col[f->ncols].kind = k;
+	mt_strlcpy(f->col[f->ncols].name, fig->name, sizeof f->col[f->ncols].name);
+	mt_strlcpy(f->col[f->ncols].unit, fig->unit, sizeof f->col[f->ncols].unit);
+	return (int)f->ncols++;
+}
+
+/* The machine named name, added when new (its first result x). */
+static struct fleet_machine *machine(struct fleet *f, const struct result_entry *x)
+{
+	struct fleet_machine *m;
+	for (size_t i = 0; i < f->n; i++)
+		if (strcmp(f->m[i].name, x->name) == 0)
+			return &f->m[i];
+	m = &f->m[f->n++];
+	memset(m, 0, sizeof *m);
+	mt_strlcpy(m->name, x->name, sizeof m->name);
+	m->where = x->where;
+	m->hdr = x->f.kind->header(x->f.r);
+	machine_id(m->hdr, x->root, &m->id);
+	untrusted_why(m->hdr, m->untrusted, sizeof m->untrusted);
+	for (size_t c = 0; c < FLEET_MAX_COLS; c++)
+		m->v[c] = (double)NAN;
+	return m;
+}
+
+/* Result x into its machine's row. Returns 0, or -1 with e (a second
+ * result of one kind for one machine). */
+static int add_result(struct fleet *f, const struct result_entry *x, mt_error *e)
+{
+	struct result_figure fig[FLEET_MAX_COLS];
+	struct fleet_machine *m = machine(f, x);
+	size_t n;
+	for (size_t i = 0; i < m->nres; i++)
+		if (m->res[i]->f.kind == x->f.kind)
+			return mt_fail(e, "%s (%s): a second %s for machine %s (its first: %s)",
+				       x->where, x->name, x->f.kind->what, x->name, m->res[i]->where);
+	if (m->nres == MT_ARRAY_LEN(m->res))
+		return mt_fail(e, "%s: more than %zu results for machine %s", x->where,
+			       MT_ARRAY_LEN(m->res), x->name);
+	m->res[m->nres++] = x;
+	if (!m->untrusted[0])
+		untrusted_why(x->f.kind->header(x->f.r), m->untrusted, sizeof m->untrusted);
+	n = x->f.kind->figures ? x->f.kind->figures(x->f.r, fig, FLEET_MAX_COLS) : 0;
+	for (size_t i = 0; i < n; i++) {
+		int c = isfinite(fig[i].value) ? column(f, x->f.kind, &fig[i]) : -1;
+		if (c >= 0)
+			m->v[c] = fig[i].value;
+	}
+	return 0;
+}
+
+/* Machines into groups by id, tagged A, B, ... Z, AA, AB, ... */
+static void group_machines(struct fleet *f)
+{
+	for (size_t i = 0; i < f->n; i++) {
+		struct fleet_machine *m = &f->m[i];
+		size_t g = 0;
+		while (g < f->ngroups && !id_equal(&f->g[g].id, &m->id))
+			g++;
+		if (g == f->ngroups) {
+			struct fleet_group *n = &f->g[f->ngroups++];
+			memset(n, 0, sizeof *n);
+			n->id = m->id;
+			if (g < 26)
+				mt_snprintf(n->tag, sizeof n->tag, "%c", 'A' + (int)g);
+			else
+				mt_snprintf(n->tag, sizeof n->tag, "%c%c", 'A' + (int)(g / 26 - 1),
+					    'A' + (int)(g % 26));
+		}
+		m->group = g;
+		f->g[g].n++;
+		f->g[g].ntrusted += !m->untrusted[0];
+	}
+}
+
+/* Each group's median and spread of each column over its trusted
+ * machines that have it (NAN where fewer than FLEET_MIN_GROUP do). */
+static void group_medians(struct fleet *f)
+{
+	double v[4096], dev[4096];
+	for (size_t g = 0; g < f->ngroups; g++)
+		for (size_t c = 0; c < f->ncols; c++) {
+			size_t n = 0;
+			double med;
+			for (size_t i = 0; i < f->n && n < MT_ARRAY_LEN(v); i++)
+				if (f->m[i].group == g && !f->m[i].untrusted[0] && !isnan(f->m[i].v[c]))
+					v[n++] = f->m[i].v[c];
+			f->g[g].median[c] = f->g[g].spread[c] = (double)NAN;
+			if (n < FLEET_MIN_GROUP)
+				continue;
+			med = mt_median(v, n);
+			for (size_t i = 0; i < n; i++)
+				dev[i] = fabs(v[i] - med);
+			f->g[g].median[c] = med;
+			f->g[g].spread[c] = fmax(2 * 1.4826 * mt_median(dev, n), 0.10 * fabs(med));
+		}
+}
+
+/* What a figure is, for its reading: from its name and unit. */
+enum family { FAM_SIZE, FAM_DRAM_BW, FAM_MEM_NS, FAM_CACHE_NS, FAM_CLOCKED, FAM_OTHER };
+
+static enum family family_of(const struct fleet_col *c)
+{
+	if (strcmp(c->unit, "B") == 0)
+		return FAM_SIZE;
+	if (strstr(c->name, "DRAM") || strcmp(c->name, "floor") == 0)
+		return FAM_DRAM_BW;
+	if (strncmp(c->name, "mem", 3) == 0)
+		return FAM_MEM_NS;
+	if (c->name[0] == 'L' && strcmp(c->unit, "ns") == 0)
+		return FAM_CACHE_NS;
+	if (strcmp(c->name, "peak") == 0 || c->name[0] == 'L')
+		return FAM_CLOCKED;
+	return FAM_OTHER;
+}
+
+/* A plausible reading of value against the group's median. */
+static const char *reading(enum family fam, const char *name, int low)
+{
+	switch (fam) {
+	case FAM_SIZE:
+		if (name[0] == 'L' && name[1] == '3' && low)
+			return "a shared or partitioned L3";
+		return low ? "a smaller cache, or the step read elsewhere on a noisy curve?"
+			   : "a bigger cache, or the next level's step read as this one?";
+	case FAM_DRAM_BW:
+		return low ? "fewer memory channels populated, or a slower DIMM?"
+			   : "more memory channels or faster DIMMs than the group's?";
+	case FAM_MEM_NS:
+		return low ? "faster DIMMs, or the group's runs on a far NUMA node?"
+			   : "another NUMA node's memory, or a BIOS setting";
+	case FAM_CACHE_NS:
+		return low ? "a higher clock: turbo on where the group has it off?"
+			   : "a lower clock: power settings, turbo off, or throttled?";
+	case FAM_CLOCKED:
+		return low ? "a lower clock: power settings, turbo off, or throttled?"
+			   : "a higher clock: turbo on where the group has it off?";
+	default:
+		return low ? "lower than its group's" : "higher than its group's";
+	}
+}
+
+/* The flag's sentence: "DRAM all 0.51x the group's: READING" or, for a
+ * size, "L3 effective 4M where the group sees 32M: READING". */
+static void flag_text(const struct fleet *f, struct fleet_flag *x)
+{
+	const struct fleet_col *c = &f->col[x->col];
+	enum family fam = family_of(c);
+	const char *r = reading(fam, c->name, x->ratio < 1);
+	if (fam == FAM_SIZE) {
+		char a[16], b[16], name[48];
+		mt_strlcpy(name, c->name, sizeof name);
+		name[strcspn(name, " ")] = '\0'; /* "L3 cliff" -> "L3" */
+		mt_snprintf(x->text, sizeof x->text, "%s effective %s where the group sees %s: %s",
+			    name, fleet_value_text(a, sizeof a, x->value, "B"),
+			    fleet_value_text(b, sizeof b, x->median, "B"), r);
+	} else {
+		mt_snprintf(x->text, sizeof x->text, "%s %.2fx the group's: %s", c->name, x->ratio, r);
+	}
+}
+
+/* Flag each trusted machine's figure more than its group's spread from
+ * the group's median. */
+static void find_flags(struct fleet *f)
+{
+	for (size_t i = 0; i < f->n; i++) {
+		const struct fleet_machine *m = &f->m[i];
+		const struct fleet_group *g = &f->g[m->group];
+		if (m->untrusted[0])
+			continue;
+		for (size_t c = 0; c < f->ncols; c++) {
+			struct fleet_flag *x;
+			if (isnan(m->v[c]) || isnan(g->median[c]) || g->median[c] == 0 ||
+			    !(fabs(m->v[c] - g->median[c]) > g->spread[c]))
+				continue;
+			x = &f->flag[f->nflags++];
+			x->machine = i;
+			x->col = c;
+			x->value = m->v[c];
+			x->median = g->median[c];
+			x->ratio = m->v[c] / g->median[c];
+			flag_text(f, x);
+		}
+	}
+}
+
+int fleet_build(struct fleet *f, const struct result_set *s, mt_error *e)
+{
+	memset(f, 0, sizeof *f);
+	f->m = calloc(s->n ? s->n : 1, sizeof *f->m);
+	f->g = calloc(s->n ? s->n : 1, sizeof *f->g);
+	if (!f->m || !f->g) {
+		mt_fail(e, "out of memory for %zu machines", s->n);
+		goto fail;
+	}
+	for (size_t i = 0; i < s->n; i++)
+		if (add_result(f, &s->e[i], e) < 0)
+			goto fail;
+	if (!(f->flag = calloc(f->n * (f->ncols ? f->ncols : 1), sizeof *f->flag))) {
+		mt_fail(e, "out of memory for %zu machines", s->n);
+		goto fail;
+	}
+	group_machines(f);
+	group_medians(f);
+	find_flags(f);
+	return 0;
+fail:
+	fleet_free(f);
+	return -1;
+}
+
+const char *fleet_value_text(char *buf, size_t len, double v, const char *unit)
+{
+	double a = fabs(v);
+	if (isnan(v))
+		mt_strlcpy(buf, "-", len);
+	else if (strcmp(unit, "B") == 0 && v >= 0 && v < 1e18)
+		mt_fmt_size(buf, len, (uint64_t)v);
+	else if (a >= 100000)
+		mt_snprintf(buf, len, "%.0fk", v / 1000);
+	else if (a >= 10000)
+		mt_snprintf(buf, len, "%.1fk", v / 1000);
+	else if (a >= 100)
+		mt_snprintf(buf, len, "%.0f", v);
+	else if (a >= 10)
+		mt_snprintf(buf, len, "%.1f", v);
+	else
+		mt_snprintf(buf, len, "%.2f", v);
+	return buf;
+}
+
+void fleet_id_text(const struct fleet_id *id, char *buf, size_t len)
+{
+	static const char *const lv[3] = { "L1d", "L2", "L3" };
+	char b[16];
+	mt_snprintf(buf, len, "%s", id->cpu[0] ? id->cpu : "unknown CPU");
+	if (id->ncpu > 0)
+		mt_append(buf, len, "; %d CPU%s", id->ncpu, id->ncpu == 1 ? "" : "s");
+	if (id->mem_bytes > 0 && id->mem_bytes < 1e18)
+		mt_append(buf, len, "; %s memory", mt_fmt_size(b, sizeof b, (uint64_t)id->mem_bytes));
+	for (int i = 0; i < 3; i++)
+		if (id->cache[i] > 0)
+			mt_append(buf, len, "%s%s %s", i == 0 || !(id->cache[i - 1] > 0) ? "; " : " ",
+				  lv[i], mt_fmt_size(b, sizeof b, (uint64_t)id->cache[i]));
+}
+
+/* {"KIND NAME": value, ...} of v[0..ncols) (NAN left out). */
+static cJSON *figures_json(const struct fleet *f, const double *v)
+{
+	cJSON *o = cJSON_CreateObject();
+	for (size_t c = 0; o && c < f->ncols; c++) {
+		char key[80];
+		mt_snprintf(key, sizeof key, "%s %s", f->col[c].kind->name, f->col[c].name);
+		if (!isnan(v[c]) && !cJSON_AddNumberToObject(o, key, v[c])) {
+			cJSON_Delete(o);
+			return NULL;
+		}
+	}
+	return o;
+}
+
+static cJSON *machine_json(const struct fleet *f, const struct fleet_machine *m)
+{
+	cJSON *o = cJSON_CreateObject();
+	if (!o || !cJSON_AddStringToObject(o, "name", m->name) ||
+	    !cJSON_AddStringToObject(o, "group", f->g[m->group].tag) ||
+	    !cJSON_AddStringToObject(o, "where", m->where) ||
+	    (m->untrusted[0] && !cJSON_AddStringToObject(o, "untrusted", m->untrusted)) ||
+	    !cJSON_AddItemToObject(o, "figures", figures_json(f, m->v))) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}
+
+static cJSON *group_json(const struct fleet *f, const struct fleet_group *g)
+{
+	cJSON *o = cJSON_CreateObject(), *caches;
+	if (!o)
+		return NULL;
+	caches = cJSON_CreateDoubleArray(g->id.cache, 3);
+	if (!cJSON_AddItemToObject(o, "caches", caches)) {
+		cJSON_Delete(caches);
+		cJSON_Delete(o);
+		return NULL;
+	}
+	if (!cJSON_AddStringToObject(o, "tag", g->tag) ||
+	    !cJSON_AddStringToObject(o, "cpu", g->id.cpu) ||
+	    !cJSON_AddNumberToObject(o, "cpus", g->id.ncpu) ||
+	    !cJSON_AddNumberToObject(o, "memory_bytes", g->id.mem_bytes) ||
+	    !cJSON_AddNumberToObject(o, "machines", (double)g->n) ||
+	    !cJSON_AddNumberToObject(o, "trusted", (double)g->ntrusted) ||
+	    !cJSON_AddItemToObject(o, "medians", figures_json(f, g->median))) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}
+
+static cJSON *flag_json(const struct fleet *f, const struct fleet_flag *x)
+{
+	cJSON *o = cJSON_CreateObject();
+	char key[80];
+	mt_snprintf(key, sizeof key, "%s %s", f->col[x->col].kind->name, f->col[x->col].name);
+	if (!o || !cJSON_AddStringToObject(o, "machine", f->m[x->machine].name) ||
+	    !cJSON_AddStringToObject(o, "figure", key) ||
+	    !cJSON_AddNumberToObject(o, "value", x->value) ||
+	    !cJSON_AddNumberToObject(o, "median", x->median) ||
+	    !cJSON_AddNumberToObject(o, "ratio", x->ratio) ||
+	    !cJSON_AddStringToObject(o, "reading", x->text)) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}
+
+cJSON *fleet_to_json(const struct fleet *f)
+{
+	cJSON *root = cJSON_CreateObject(), *ms, *gs, *fs;
+	if (!root || !(ms = cJSON_AddArrayToObject(root, "machines")) ||
+	    !(gs = cJSON_AddArrayToObject(root, "groups")) ||
+	    !(fs = cJSON_AddArrayToObject(root, "flags")))
+		goto fail;
+	for (size_t i = 0; i < f->n; i++)
+		if (!cJSON_AddItemToArray(ms, machine_json(f, &f->m[i])))
+			goto fail;
+	for (size_t g = 0; g < f->ngroups; g++)
+		if (!cJSON_AddItemToArray(gs, group_json(f, &f->g[g])))
+			goto fail;
+	for (size_t i = 0; i < f->nflags; i++)
+		if (!cJSON_AddItemToArray(fs, flag_json(f, &f->flag[i])))
+			goto fail;
+	return root;
+fail:
+	cJSON_Delete(root);
+	return NULL;
+}

@@ -1,0 +1,114 @@
+/* fleet: many machines' results read as one lab or one class (memtop
+ * compare --fleet, memtop report). One row a machine (its results of any
+ * kinds merged by its name), the headline figures each kind gives
+ * (result_kind.figures), the machines grouped by what should make them
+ * equal (CPU model, CPUs, memory, cache sizes), per group the median of
+ * each figure, and each machine's figure that stands out from its group's
+ * median by more than the group's spread flagged with the ratio and a
+ * plausible reading. A run that says it was not trustworthy (busy, moved,
+ * throttled, not optimized) is marked so and left out of the medians,
+ * never flagged as an outlier.
+ *
+ * The spread of a figure in a group is the larger of two robust standard
+ * deviations (2 x 1.4826 x the median absolute deviation) and 10 % of the
+ * median: two runs of one machine differ by a few per cent, so nothing
+ * closer than 10 % is called odd. A group needs 3 trusted values of a
+ * figure for a median to stand out from. */
+#ifndef MEMTOP_FLEET_H
+#define MEMTOP_FLEET_H
+
+#include <cjson/cJSON.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "core/result_kind.h"
+#include "core/runhdr.h"
+#include "result/result_set.h"
+
+#define FLEET_MAX_RESULTS 200 /* results one command reads at once */
+#define FLEET_MAX_COLS 48 /* headline figures across the kinds */
+#define FLEET_MIN_GROUP 3 /* trusted values for a median to stand out from */
+
+/* A column: one headline figure of one kind. */
+struct fleet_col {
+	const struct result_kind *kind;
+	char name[48];
+	char unit[16];
+};
+
+/* What should make two machines equal. Unknowns are 0 / "". */
+struct fleet_id {
+	char cpu[160];
+	int ncpu;
+	double mem_bytes;
+	double cache[3]; /* L1d, L2, L3 bytes as the file's first cache source says */
+};
+
+struct fleet_machine {
+	char name[JSONL_NAME_MAX];
+	const char *where;          /* its first result's file (and line) */
+	const struct run_header *hdr; /* its first result's header */
+	struct fleet_id id;
+	double v[FLEET_MAX_COLS];   /* NAN: not measured */
+	const struct result_entry *res[16]; /* its results, at most one a kind */
+	size_t nres;
+	char untrusted[160];        /* "" trusted, else why: "ran busy: load 3.2" */
+	size_t group;
+};
+
+struct fleet_group {
+	char tag[4];           /* "A", "B", ..., "AA" */
+	struct fleet_id id;
+	size_t n, ntrusted;
+	double median[FLEET_MAX_COLS]; /* NAN: fewer than FLEET_MIN_GROUP values */
+	double spread[FLEET_MAX_COLS];
+};
+
+/* A figure that stands out. */
+struct fleet_flag {
+	size_t machine, col;
+	double value, median, ratio;
+	char text[200]; /* "DRAM read 0.51x the group's: fewer memory channels ..." */
+};
+
+struct fleet {
+	struct fleet_col col[FLEET_MAX_COLS];
+	size_t ncols;
+	struct fleet_machine *m;
+	size_t n;
+	struct fleet_group *g;
+	size_t ngroups;
+	struct fleet_flag *flag;
+	size_t nflags;
+};
+
+/* The fleet of the results in s (s must outlive f). Machines in order of
+ * first appearance, groups in order of their first machine. Returns 0, or
+ * -1 with e: out of memory, "lab.jsonl: line 9 (lab03): a second mountain
+ * result for machine lab03 (its first: lab.jsonl: line 3)". */
+int fleet_build(struct fleet *f, const struct result_set *s, mt_error *e);
+
+void fleet_free(struct fleet *f);
+
+/* A short words for a group's id: "Intel Xeon Gold 6338; 64 CPUs; 256 GB;
+ * L1d 48K L2 1.25M L3 48M" (what is unknown left out). */
+void fleet_id_text(const struct fleet_id *id, char *buf, size_t len);
+
+/* A figure's value in at most 7 characters, by its unit ("48K", "12.3",
+ * "1.26"); "-" for NAN. */
+const char *fleet_value_text(char *buf, size_t len, double v, const char *unit);
+
+/* The fleet as text on out within 79 columns (fleet_print.c): the groups,
+ * the figures' legend, one row a machine by group in blocks of 7 figures
+ * (a '*' beside a figure that stands out, a '!' beside the group of a run
+ * not trusted), the groups' medians, then a line for each figure that
+ * stands out and each run not trusted. Returns 0, or -1 out of memory. */
+int fleet_print(FILE *out, const struct fleet *f);
+
+/* The grouping as JSON for scripts: {"machines":[{"name","group","where",
+ * "untrusted","figures":{...}}], "groups":[{"tag","cpu","cpus",
+ * "memory_bytes","caches","machines","medians":{...}}], "flags":[...]}.
+ * NULL when out of memory. */
+cJSON *fleet_to_json(const struct fleet *f);
+
+#endif

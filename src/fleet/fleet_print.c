@@ -1,0 +1,214 @@
+/* fleet_print: a fleet as text within 79 columns, however many machines:
+ * the groups, one row a machine in blocks of seven figures, the groups'
+ * medians under each block, then the figures that stand out and the runs
+ * not trusted, a line each (fleet.h). */
+#include "config.h"
+
+#include "fleet.h"
+#include "render/compare_table.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NAME_W 12 /* the machine's column */
+#define TAG_W 4   /* the group's, with '!' for a run not trusted */
+#define COL_W 9   /* a figure: 8 characters and its mark ('*': it stands out) */
+#define PER_BLOCK ((CMP_WIDTH - 1 - NAME_W - TAG_W) / COL_W) /* 7 */
+
+/* s cut to w characters, the last a '~' when it was longer. */
+static const char *cut(char *buf, size_t len, const char *s, size_t w)
+{
+	mt_strlcpy(buf, s, len);
+	if (strlen(buf) > w && w >= 1 && w < len) {
+		buf[w - 1] = '~';
+		buf[w] = '\0';
+	}
+	return buf;
+}
+
+/* The groups, one wrapped line each: "A  20 machines: CPU; 64 CPUs; ...". */
+static void print_groups(FILE *out, const struct fleet *f)
+{
+	fprintf(out, "%zu machine%s in %zu group%s (alike: CPU model, CPUs, memory, caches):\n",
+		f->n, f->n == 1 ? "" : "s", f->ngroups, f->ngroups == 1 ? "" : "s");
+	for (size_t g = 0; g < f->ngroups; g++) {
+		char id[400], line[480], lead[8];
+		fleet_id_text(&f->g[g].id, id, sizeof id);
+		mt_snprintf(lead, sizeof lead, "%-3s", f->g[g].tag);
+		mt_snprintf(line, sizeof line, "%zu machine%s: %s", f->g[g].n, f->g[g].n == 1 ? "" : "s",
+			    id);
+		cmp_wrapped(out, 2, lead, line);
+	}
+}
+
+/* Is col[c]'s unit the first of its kind's columns with that unit? */
+static int first_of_unit(const struct fleet *f, size_t c)
+{
+	for (size_t u = c; u-- > 0 && f->col[u].kind == f->col[c].kind;)
+		if (strcmp(f->col[u].unit, f->col[c].unit) == 0)
+			return 0;
+	return 1;
+}
+
+/* The figures and their units, kind by kind and unit by unit: "latency:
+ * L1 size, L2 size (bytes); L1 ns, mem ns (ns). mountain: ...". */
+static void print_legend(FILE *out, const struct fleet *f)
+{
+	char line[1600] = "";
+	for (size_t c = 0; c < f->ncols; c++) {
+		const struct fleet_col *k = &f->col[c];
+		int new_kind = c == 0 || f->col[c - 1].kind != k->kind;
+		if (!first_of_unit(f, c))
+			continue;
+		if (new_kind)
+			mt_append(line, sizeof line, "%s%s:", c ? ". " : "", k->kind->name);
+		else
+			mt_append(line, sizeof line, ";");
+		for (size_t u = c, n = 0; u < f->ncols && f->col[u].kind == k->kind; u++)
+			if (strcmp(f->col[u].unit, k->unit) == 0)
+				mt_append(line, sizeof line, "%s%s", n++ ? ", " : " ", f->col[u].name);
+		mt_append(line, sizeof line, " (%s)", strcmp(k->unit, "B") == 0 ? "bytes" : k->unit);
+	}
+	mt_append(line, sizeof line, ".");
+	cmp_wrapped(out, 0, NULL, line);
+}
+
+/* The block's two header lines: each kind's name over its first column,
+ * then the figures' names. */
+static void print_block_head(FILE *out, const struct fleet *f, size_t c0, size_t c1)
+{
+	char kinds[CMP_WIDTH + 1], b[COL_W + 1];
+	size_t at = NAME_W + TAG_W;
+	memset(kinds, ' ', sizeof kinds);
+	kinds[CMP_WIDTH] = '\0';
+	for (size_t c = c0; c < c1; c++, at += COL_W)
+		if (c == c0 || f->col[c].kind != f->col[c - 1].kind) {
+			size_t span = 0, n;
+			while (c + span < c1 && f->col[c + span].kind == f->col[c].kind)
+				span++;
+			cut(b, sizeof b, f->col[c].kind->name, span * COL_W - 1 < COL_W ? span * COL_W - 1
+										    : COL_W);
+			n = strlen(b);
+			memcpy(kinds + at + 1, b, n);
+		}
+	for (size_t n = CMP_WIDTH; n > 0 && kinds[n - 1] == ' ';)
+		kinds[--n] = '\0';
+	fprintf(out, "\n%s\n%-*s%-*s", kinds, NAME_W, "machine", TAG_W, "grp");
+	for (size_t c = c0; c < c1; c++)
+		fprintf(out, "%*s", COL_W, cut(b, sizeof b, f->col[c].name, COL_W - 1));
+	fprintf(out, "\n");
+}
+
+/* Is machine i's figure c flagged? */
+static int flagged(const struct fleet *f, size_t i, size_t c)
+{
+	for (size_t k = 0; k < f->nflags; k++)
+		if (f->flag[k].machine == i && f->flag[k].col == c)
+			return 1;
+	return 0;
+}
+
+/* One row: name, tag, values[c0..c1) with their marks, no blank at its
+ * end. */
+static void print_row(FILE *out, const struct fleet *f, const char *name, const char *tag,
+		      const double *v, size_t i, size_t c0, size_t c1)
+{
+	char b[NAME_W + 2], val[16], line[CMP_WIDTH * 2];
+	size_t n;
+	mt_snprintf(line, sizeof line, "%-*s%-*s", NAME_W, cut(b, sizeof b, name, NAME_W - 1),
+		    TAG_W, tag);
+	for (size_t c = c0; c < c1; c++)
+		mt_append(line, sizeof line, "%*s%c", COL_W - 1,
+			  fleet_value_text(val, sizeof val, v[c], f->col[c].unit),
+			  i < f->n && flagged(f, i, c) ? '*' : ' ');
+	for (n = strlen(line); n > 0 && line[n - 1] == ' ';)
+		line[--n] = '\0';
+	fprintf(out, "%s\n", line);
+}
+
+/* The order rows are printed in: by group, then as read. */
+static size_t *row_order(const struct fleet *f)
+{
+	size_t *o = malloc((f->n ? f->n : 1) * sizeof *o), k = 0;
+	if (!o)
+		return NULL;
+	for (size_t g = 0; g < f->ngroups; g++)
+		for (size_t i = 0; i < f->n; i++)
+			if (f->m[i].group == g)
+				o[k++] = i;
+	return o;
+}
+
+/* One block of columns [c0, c1): every machine, then the groups' medians. */
+static void print_block(FILE *out, const struct fleet *f, const size_t *order, size_t c0,
+			size_t c1)
+{
+	print_block_head(out, f, c0, c1);
+	for (size_t k = 0; k < f->n; k++) {
+		const struct fleet_machine *m = &f->m[order[k]];
+		char tag[8];
+		mt_snprintf(tag, sizeof tag, "%s%s", f->g[m->group].tag, m->untrusted[0] ? "!" : "");
+		print_row(out, f, m->name, tag, m->v, order[k], c0, c1);
+	}
+	for (size_t g = 0; g < f->ngroups; g++) {
+		int any = 0;
+		for (size_t c = c0; c < c1; c++)
+			any |= !isnan(f->g[g].median[c]);
+		if (any)
+			print_row(out, f, "median", f->g[g].tag, f->g[g].median, (size_t)-1, c0, c1);
+	}
+}
+
+/* What stands out, what is not trusted, and which groups are too small. */
+static void print_verdicts(FILE *out, const struct fleet *f)
+{
+	char line[400], small[600] = "";
+	fprintf(out, "\n%s\n", f->nflags ? "Stand out from their group (further from its median "
+					   "than its spread):"
+					 : "No machine stands out from its group.");
+	for (size_t k = 0; k < f->nflags; k++) {
+		const struct fleet_machine *m = &f->m[f->flag[k].machine];
+		mt_snprintf(line, sizeof line, "%s (%s): %s", m->name, f->g[m->group].tag,
+			    f->flag[k].text);
+		cmp_wrapped(out, 2, NULL, line);
+	}
+	for (size_t i = 0, first = 1; i < f->n; i++)
+		if (f->m[i].untrusted[0]) {
+			if (first)
+				fprintf(out, "Not trusted, left out of the medians (marked !):\n");
+			first = 0;
+			mt_snprintf(line, sizeof line, "%s (%s): %s", f->m[i].name,
+				    f->g[f->m[i].group].tag, f->m[i].untrusted);
+			cmp_wrapped(out, 2, NULL, line);
+		}
+	for (size_t g = 0; g < f->ngroups; g++)
+		if (f->g[g].ntrusted < FLEET_MIN_GROUP)
+			mt_append(small, sizeof small, "%s%s", small[0] ? " " : "", f->g[g].tag);
+	if (small[0]) {
+		mt_snprintf(line, sizeof line, "Groups of fewer than %d trusted machines, with no "
+					       "median to stand out from: %s.",
+			    FLEET_MIN_GROUP, small);
+		cmp_wrapped(out, 0, NULL, line);
+	}
+}
+
+int fleet_print(FILE *out, const struct fleet *f)
+{
+	size_t *order = row_order(f);
+	if (!order)
+		return -1;
+	print_groups(out, f);
+	if (f->ncols) {
+		fprintf(out, "\n");
+		print_legend(out, f);
+	}
+	for (size_t c0 = 0; c0 < f->ncols; c0 += PER_BLOCK)
+		print_block(out, f, order, c0,
+			    c0 + PER_BLOCK < f->ncols ? c0 + PER_BLOCK : f->ncols);
+	if (!f->ncols)
+		fprintf(out, "\nNo headline figures: these results give none to compare.\n");
+	print_verdicts(out, f);
+	free(order);
+	return 0;
+}

@@ -1,0 +1,53 @@
+# tests/fleet_lib.sh: made-up results for the fleet tests, one JSON line
+# each, their figures set by the arguments (never this machine's): a clean
+# staircase for the latency curve and the mountain, so that the levels are
+# where the arguments put them. Sourced by tests/cli_fleet.sh and
+# tests/cli_report.sh.
+
+# fleet_diag NCPU LOAD: a run header's fields (quiet unless LOAD is high)
+fleet_hdr() {
+	printf '"hardware":"%s (x86_64, Linux), memtop test","cpu":"%s","host":"%s",' "$1" "$1" "$4"
+	printf '"memtop_version":"0.0","date":"2026-01-01 00:00","kernel":"x86_64 Linux","build":"gcc -O2",'
+	printf '"memory_bytes":17179869184,"ghz":3.0,"clock":{"counter":"tsc","tick_ghz":3.0,"core_ghz":3.0},'
+	printf '"diagnostics":{"optimized":true,"build":"gcc -O2","load_before":%s,"load_after":%s,' "$3" "$3"
+	printf '"running_before":1,"running_after":1,"steal_pct":0,"ncpu":%s,"cpu_pinned":1,' "$2"
+	printf '"cpu_first":1,"cpu_last":1,"cpu_moved":false,"heterogeneous":false,'
+	printf '"heterogeneous_text":"","thp":"madvise"}'
+}
+
+# fleet_latency CPU NCPU LOAD HOST MEM_NS: a latency run, random chase over
+# 4K..256M: 1 ns to 32K, 4 ns to 1M, 12 ns to 16M, then MEM_NS
+fleet_latency() {
+	printf '{"experiment":"latency",'
+	fleet_hdr "$1" "$2" "$3" "$4"
+	awk -v mem="$5" 'BEGIN {
+		s = ""; v = "";
+		for (z = 4096; z <= 268435456; z *= 2) {
+			ns = z <= 32768 ? 1 : z <= 1048576 ? 4 : z <= 16777216 ? 12 : mem;
+			s = s (s == "" ? "" : ",") z; v = v (v == "" ? "" : ",") ns;
+		}
+		printf ",\"strides\":[],\"ns\":[],\"sizes\":[%s],\"hugepages\":\"off\",", s;
+		printf "\"random\":{\"stride\":0,\"sizes\":[%s],\"ns\":[%s]}}\n", s, v;
+	}'
+}
+
+# fleet_mountain CPU NCPU LOAD HOST DRAM_MBS: a mountain over 16K..256M and
+# strides 1..8: 40000 MB/s in L1 (32K), 20000 in L2 (1M), 10000 in L3
+# (16M), DRAM_MBS beyond; a stride of s words reads 1/s of what it fetches
+# from L3 and memory (s^0.3 from L2)
+fleet_mountain() {
+	printf '{'
+	fleet_hdr "$1" "$2" "$3" "$4"
+	awk -v dram="$5" 'BEGIN {
+		s = ""; t = "";
+		for (z = 16384; z <= 268435456; z *= 2) {
+			b = z <= 32768 ? 40000 : z <= 1048576 ? 20000 : z <= 16777216 ? 10000 : dram;
+			k = z <= 32768 ? 0 : z <= 1048576 ? 0.3 : 1;
+			row = "";
+			for (st = 1; st <= 8; st++)
+				row = row (row == "" ? "" : ",") sprintf("%.0f", b / st ^ k);
+			s = s (s == "" ? "" : ",") z; t = t (t == "" ? "" : ",") "[" row "]";
+		}
+		printf ",\"sizes\":[%s],\"strides\":[1,2,3,4,5,6,7,8],\"throughput\":[%s]}\n", s, t;
+	}'
+}
