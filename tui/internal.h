@@ -31,6 +31,7 @@ struct tui {
 	const struct tab *tabs[TUI_MAX_TABS];
 	int ntabs, cur;
 	int tab_x[TUI_MAX_TABS][2]; /* tab bar: each label's columns, for clicks */
+	int bar_numbers; /* tab bar: every label numbered (else the current one only) */
 	/* windows: tab bar, tab area, side panel, status (1 or 2 lines) */
 	WINDOW *bar, *area, *side, *status;
 	int side_on; /* -1 auto (from 100 columns), 0 off, 1 on */

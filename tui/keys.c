@@ -104,13 +104,14 @@ static int act_redraw(struct tui *t, int key)
 
 /* The frame's own keys; the help lists them first, then the tab's. */
 static const struct keybinding frame_keys[] = {
-	{ '1', "1..7", "select a tab by number", act_tab },
+	{ '1', "1..8", "select a tab by number", act_tab },
 	{ '2', NULL, NULL, act_tab },
 	{ '3', NULL, NULL, act_tab },
 	{ '4', NULL, NULL, act_tab },
 	{ '5', NULL, NULL, act_tab },
 	{ '6', NULL, NULL, act_tab },
 	{ '7', NULL, NULL, act_tab },
+	{ '8', NULL, NULL, act_tab },
 	{ '\t', "Tab", "next tab", act_next },
 	{ KEY_BTAB, "Shift-Tab", "previous tab", act_prev },
 	{ '?', "? F1", "this help (any key closes it)", act_help },

@@ -41,11 +41,21 @@ static const char *label_name(const struct tui *t, int i, int level)
 	return level == 1 && tab->brief ? tab->brief : tab->name;
 }
 
+/* Whether tab i's label shows its number: always, but in the last layout
+ * of a bar too narrow for every number and name (eight tabs and "view:" at
+ * 80 columns), where only the current tab's does. */
+static int label_numbered(const struct tui *t, int i)
+{
+	return t->bar_numbers || i == t->cur;
+}
+
 /* Columns of tab i's label: " 1 Mountain " padded (pad 1), "1 Mountain"
- * tight (pad 0); " 1 " / "1" by number only. */
+ * tight (pad 0); " 1 " / "1" by number only; "Mountain" unnumbered. */
 static int label_cols(const struct tui *t, int i, int level, int pad)
 {
 	const char *n = label_name(t, i, level);
+	if (!label_numbered(t, i) && n)
+		return (int)strlen(n) + 2 * pad;
 	return (n ? (int)strlen(n) + 2 : 1) + 2 * pad;
 }
 
@@ -102,13 +112,15 @@ static int all_named(const struct tui *t, int pad, int gap)
 /* The tab bar, fitted to the width in whole words. The first layout that
  * holds every name in full wins: " memtop  1 Mountain   2 Latency ...
  * ? help  q quit"; without the hint; without the gaps; with the short
- * prefix (view mode still says "view:"); labels tight, one space apart.
- * In the last layout the other tabs take brief names, then numbers. */
+ * prefix (view mode still says "view:"); labels tight, one space apart;
+ * the other tabs named without their numbers. In the last layouts the
+ * other tabs take brief names, then numbers. */
 void status_draw_bar(struct tui *t)
 {
 	static const struct {
-		int long_prefix, pad, gap, hint;
-	} layouts[] = { { 1, 1, 1, 1 }, { 1, 1, 1, 0 }, { 1, 1, 0, 0 }, { 0, 1, 0, 0 }, { 0, 0, 1, 0 } };
+		int long_prefix, pad, gap, hint, numbers;
+	} layouts[] = { { 1, 1, 1, 1, 1 }, { 1, 1, 1, 0, 1 }, { 1, 1, 0, 0, 1 }, { 0, 1, 0, 0, 1 },
+			{ 0, 0, 1, 0, 1 }, { 0, 0, 1, 0, 0 } };
 	WINDOW *w = t->bar;
 	const char *hint = "? help  q quit ";
 	const char *prefix = "";
@@ -119,6 +131,7 @@ void status_draw_bar(struct tui *t)
 		pad = layouts[l].pad;
 		gap = layouts[l].gap;
 		hint_on = layouts[l].hint;
+		t->bar_numbers = layouts[l].numbers;
 		int need = (int)strlen(prefix) + all_named(t, pad, gap) +
 			   (hint_on ? (int)strlen(hint) : 0) + (pad ? 0 : 1);
 		if (need <= t->cols)
@@ -141,8 +154,11 @@ void status_draw_bar(struct tui *t)
 		}
 		wattrset(w, tui_attr(t, i == t->cur ? ROLE_TAB_ACTIVE : ROLE_TAB));
 		t->tab_x[i][0] = getcurx(w);
-		wprintw(w, "%s%c%s%s%s", pad ? " " : "", t->tabs[i]->key, n ? " " : "", n ? n : "",
-			pad ? " " : "");
+		if (label_numbered(t, i) || !n)
+			wprintw(w, "%s%c%s%s%s", pad ? " " : "", t->tabs[i]->key, n ? " " : "",
+				n ? n : "", pad ? " " : "");
+		else
+			wprintw(w, "%s%s%s", pad ? " " : "", n, pad ? " " : "");
 		t->tab_x[i][1] = getcurx(w);
 	}
 	wattrset(w, tui_attr(t, ROLE_TAB));

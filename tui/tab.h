@@ -82,7 +82,7 @@ struct tab {
 	const char *name; /* the tab bar's label: "Mountain" */
 	const char *brief; /* its label when the bar is short of room, a whole
 			    * word ("Sharing"); NULL: the name */
-	char key;         /* '1'..'7': the key that selects it */
+	char key;         /* '1'..'8': the key that selects it */
 
 	/* Once, before curses starts and before open() (the options such as
 	 * tui_view_mode() are known; colours are not: ask them in draw()).
@@ -96,7 +96,7 @@ struct tab {
 	void (*draw)(struct tui *t, WINDOW *area, int full);
 
 	/* The tab's keys, tried before the frame's. Leave the frame's keys
-	 * alone (1..7, Tab, Shift-Tab, ?, F1, p, x, i, Ctrl-L, q, F10, Esc when
+	 * alone (1..8, Tab, Shift-Tab, ?, F1, p, x, i, Ctrl-L, q, F10, Esc when
 	 * unused): an action that returns 0 passes the key on. */
 	const struct keybinding *keys;
 	/* Optional: keys not in keys[] (forms, modes). Return 1 if used. */
@@ -136,6 +136,7 @@ struct tab {
 	X(falseshare) \
 	X(lists) \
 	X(bandwidth) \
+	X(cores) \
 	/* one X(NAME) line per tab above this one; any order (sorted by key) */
 
 #define X(n) extern const struct tab tab_##n;
