@@ -6,7 +6,7 @@
 # ../shared/topo beside the checkout: hwloc's tests/hwloc/linux/*.tar.bz2),
 # their counts exactly as hwloc's own .console/.xml files give them.
 . "$TESTLIB"
-plan 39
+plan 43
 GEN="$TESTDATA/../topo_tree.sh"
 for s in small 2s-smt epyc hybrid biglittle garbled holey; do
 	sh "$GEN" "$s" "$TMP/$s" || echo "# topo_tree.sh $s failed"
@@ -51,6 +51,14 @@ ok "nothing written" test ! -e "$TMP/g.json"
 status "a missing folder: exit 2" 2 "$MEMTOP" topo --sysfs-root "$TMP/none"
 is "one line naming it" "$(cat "$TMP/err")" "memtop: topo: $TMP/none: not a folder"
 status "an unknown option: exit 2" 2 "$MEMTOP" topo --sysfs "$TMP"
+
+# where a run ran: its header's "place", as memtop topo places that CPU
+status "a quick latency run on CPU 0" 0 "$MEMTOP" run latency --quick --cpu 0 --json "$TMP/l.json"
+like "its header says where" "$(cat "$TMP/out")" '^# where: CPU 0: core kind [A-Za-z-]+, '
+"$MEMTOP" topo --json "$TMP/here.json" >/dev/null 2>&1
+is "its place is CPU 0" "$("$JSONQ" "$TMP/l.json" place.cpu)" 0
+like "its kind is one of this machine's" "$("$JSONQ" "$TMP/here.json" 'core_kinds[*].name')" \
+	"^$("$JSONQ" "$TMP/l.json" place.kind)\$"
 
 # hwloc's recorded machines: NAME PACKAGES NODES CORES CPUS L3 KINDS, from
 # NAME.console's "depth" and "CPU kind" lines (the GB10's from its .xml)

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/runhdr.h"
 #include "core/topo.h"
 
 static char tmpdir[256];
@@ -233,6 +234,40 @@ static void bad_trees(void **state)
 	refused(tree("holey"), want);
 }
 
+/* The run header's place: to JSON and back, in words, and absent when not
+ * known (a foreign file, no pinned job). */
+static void place_round_trip(void **state)
+{
+	static struct run_header h, back;
+	cJSON *o = cJSON_CreateObject();
+	const cJSON *p;
+	char buf[200];
+	(void)state;
+	memset(&h, 0, sizeof h);
+	h.place = (struct run_place){ 1, 3, "E", 2, 1, 0 };
+	assert_int_equal(run_header_to_json(&h, o), 0);
+	p = cJSON_GetObjectItemCaseSensitive(o, "place");
+	assert_non_null(p);
+	assert_string_equal(cJSON_GetObjectItemCaseSensitive(p, "kind")->valuestring, "E");
+	assert_int_equal(cJSON_GetObjectItemCaseSensitive(p, "l3_group")->valueint, 2);
+	run_header_from_json(o, &back);
+	assert_int_equal(back.place.known, 1);
+	assert_int_equal(back.place.cpu, 3);
+	assert_int_equal(back.place.node, 1);
+	assert_int_equal(back.place.package, 0);
+	assert_string_equal(run_place_text(&back.place, buf, sizeof buf),
+			    "CPU 3: core kind E, L3 group 2, NUMA node 1, package 0");
+	cJSON_Delete(o);
+	o = cJSON_CreateObject();
+	h.place.known = 0;
+	assert_int_equal(run_header_to_json(&h, o), 0);
+	assert_null(cJSON_GetObjectItemCaseSensitive(o, "place"));
+	run_header_from_json(o, &back);
+	assert_int_equal(back.place.known, 0);
+	assert_string_equal(run_place_text(&back.place, buf, sizeof buf), "");
+	cJSON_Delete(o);
+}
+
 static void relation_names(void **state)
 {
 	(void)state;
@@ -286,6 +321,7 @@ int main(void)
 		cmocka_unit_test(big_little),	   cmocka_unit_test(arm_parts),
 		cmocka_unit_test(bad_trees),
 		cmocka_unit_test(relation_names), cmocka_unit_test(this_machine),
+		cmocka_unit_test(place_round_trip),
 	};
 	return cmocka_run_group_tests_name("topo", tests, setup, teardown);
 }

@@ -8,6 +8,8 @@
  * visible; a value info_doubts() finds no cache can have gets a '!'. */
 #include "config.h"
 
+#include "core/job.h"
+#include "core/runhdr.h"
 #include "mountain/cliffs.h"
 #include "internal.h"
 #include "latency/latency.h"
@@ -233,6 +235,33 @@ static void side_footer(struct tui *t, WINDOW *w, int y, int h, int wd, const st
 	}
 }
 
+/* Where the shown run measured (the mountain's, else the latency run's
+ * recorded place), else where the next run will (this machine's CPU a job
+ * is pinned to), in whole words from row y; returns the next free row. */
+static int where_rows(struct tui *t, WINDOW *w, int y, int h, int wd)
+{
+	struct run_place next;
+	const struct run_place *p = NULL;
+	const char *lead = "measured on ";
+	char text[200], line[240];
+	if (t->mtn && t->mtn->hdr.place.known)
+		p = &t->mtn->hdr.place;
+	else if (t->lat && t->lat->hdr.place.known)
+		p = &t->lat->hdr.place;
+	else if (!(t->mtn && t->mtn->source[0])) {
+		run_place_init(&next, job_pick_cpu());
+		p = next.known ? &next : NULL;
+		lead = "runs on ";
+	}
+	if (!p || y >= h)
+		return y;
+	mt_snprintf(line, sizeof line, "%s%s", lead, run_place_text(p, text, sizeof text));
+	wattrset(w, tui_attr(t, ROLE_DIM));
+	y += tui_wrap(t, w, y, 2, wd - 3, h - y, line);
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	return y;
+}
+
 void side_draw(struct tui *t, WINDOW *w)
 {
 	const char *whose = "";
@@ -263,6 +292,7 @@ void side_draw(struct tui *t, WINDOW *w)
 	}
 	if (y < h)
 		line_row(t, w, y++, inf, &f);
+	y = where_rows(t, w, y, h, wd);
 	side_footer(t, w, y + 1, h, wd, inf);
 	wattrset(w, A_NORMAL);
 }

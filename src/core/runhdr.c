@@ -4,8 +4,95 @@
 #include "jsonio.h"
 #include "runhdr.h"
 #include "sysinfo.h"
+#include "topo.h"
 
 #include <string.h>
+
+void run_place_init(struct run_place *p, int cpu)
+{
+	const struct topo *t = cpu >= 0 ? topo_this_machine() : NULL;
+	const struct topo_cpu *c = topo_cpu(t, cpu);
+	memset(p, 0, sizeof *p);
+	p->cpu = cpu;
+	p->l3 = p->node = p->package = -1;
+	if (!c)
+		return;
+	p->known = 1;
+	if (c->kind >= 0)
+		mt_strlcpy(p->kind, t->kinds[c->kind].name, sizeof p->kind);
+	p->l3 = c->l3;
+	p->node = c->node >= 0 ? t->nodes[c->node].os_index : -1;
+	p->package = c->package;
+}
+
+const char *run_place_text(const struct run_place *p, char *buf, size_t len)
+{
+	const char *sep = ": ";
+	buf[0] = '\0';
+	if (!p->known)
+		return buf;
+	mt_snprintf(buf, len, "CPU %d", p->cpu);
+	if (p->kind[0]) {
+		mt_append(buf, len, "%score kind %s", sep, p->kind);
+		sep = ", ";
+	}
+	if (p->l3 >= 0) {
+		mt_append(buf, len, "%sL3 group %d", sep, p->l3);
+		sep = ", ";
+	}
+	if (p->node >= 0) {
+		mt_append(buf, len, "%sNUMA node %d", sep, p->node);
+		sep = ", ";
+	}
+	if (p->package >= 0)
+		mt_append(buf, len, "%spackage %d", sep, p->package);
+	return buf;
+}
+
+/* {"cpu","kind","l3_group","node","package"} of p (null for what is not
+ * known), or NULL when out of memory. */
+static cJSON *place_to_json(const struct run_place *p)
+{
+	cJSON *o = cJSON_CreateObject();
+	if (!o)
+		return NULL;
+	cJSON_AddNumberToObject(o, "cpu", p->cpu);
+	if (p->kind[0])
+		cJSON_AddStringToObject(o, "kind", p->kind);
+	else
+		cJSON_AddNullToObject(o, "kind");
+	const struct {
+		const char *k;
+		int v;
+	} f[] = { { "l3_group", p->l3 }, { "node", p->node }, { "package", p->package } };
+	for (size_t i = 0; i < MT_ARRAY_LEN(f); i++) {
+		if (f[i].v >= 0)
+			cJSON_AddNumberToObject(o, f[i].k, f[i].v);
+		else
+			cJSON_AddNullToObject(o, f[i].k);
+	}
+	return o;
+}
+
+/* p from a result's "place" object (known 0 when absent or not an object). */
+static void place_from_json(const cJSON *o, struct run_place *p)
+{
+	memset(p, 0, sizeof *p);
+	p->l3 = p->node = p->package = -1;
+	if (!cJSON_IsObject(o))
+		return;
+	p->cpu = (int)jsonio_opt_number(o, "cpu", -1);
+	if (p->cpu < 0 || p->cpu > 1 << 20)
+		return;
+	p->known = 1;
+	jsonio_opt_string(o, "kind", p->kind, sizeof p->kind);
+	p->l3 = (int)jsonio_opt_number(o, "l3_group", -1);
+	p->node = (int)jsonio_opt_number(o, "node", -1);
+	p->package = (int)jsonio_opt_number(o, "package", -1);
+	p->l3 = p->l3 >= 0 && p->l3 < 1 << 20 ? p->l3 : -1;
+	p->node = p->node >= 0 && p->node < 1 << 20 ? p->node : -1;
+	p->package = p->package >= 0 && p->package < 1 << 20 ? p->package : -1;
+}
 
 void run_header_init(struct run_header *h, int job_cpu)
 {
@@ -20,6 +107,7 @@ void run_header_init(struct run_header *h, int job_cpu)
 	mt_clock_calibrate(&h->clock, 0);
 	diag_begin(&h->diag, job_cpu);
 	h->has_diag = 1;
+	run_place_init(&h->place, job_cpu);
 	mt_strlcpy(h->build, h->diag.build, sizeof h->build);
 	mt_strlcpy(arch_os, h->kernel, sizeof arch_os);
 	/* "x86_64 Linux 6.1" -> "x86_64, Linux" as the seed writes "(aarch64, macOS)" */
@@ -78,6 +166,12 @@ int run_header_to_json(const struct run_header *h, cJSON *root)
 		cJSON_AddNumberToObject(root, "cpu_used", h->diag.cpu_last >= 0 ? h->diag.cpu_last
 										 : h->diag.cpu_pinned);
 	}
+	if (h->place.known) {
+		cJSON *place = place_to_json(&h->place);
+		if (!place)
+			return -1;
+		cJSON_AddItemToObject(root, "place", place);
+	}
 	return 0;
 }
 
@@ -115,6 +209,7 @@ void run_header_from_json(const cJSON *root, struct run_header *h)
 	} else {
 		h->clock.core_ghz = jsonio_opt_number(root, "ghz", 0);
 	}
+	place_from_json(cJSON_GetObjectItemCaseSensitive(root, "place"), &h->place);
 	if (cJSON_IsObject(diag)) {
 		diag_from_json(diag, &h->diag);
 		h->has_diag = 1;
@@ -159,6 +254,8 @@ void run_header_print(FILE *f, const struct run_header *h)
 			mt_snprintf(job, sizeof job, "job on CPU %d", h->diag.cpu_pinned);
 		fprintf(f, "# load %.2f, %d runnable, THP %s, %s\n", h->diag.load_before,
 			h->diag.running_before, h->diag.thp[0] ? h->diag.thp : "none", job);
+		if (h->place.known)
+			fprintf(f, "# where: %s\n", run_place_text(&h->place, w[0], sizeof w[0]));
 		n = diag_warnings(&h->diag, w, 8);
 		for (int i = 0; i < n; i++)
 			fprintf(f, "# warning: %s\n", w[i]);

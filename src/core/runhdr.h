@@ -10,6 +10,16 @@
 #include "clock.h"
 #include "diag.h"
 
+/* Where the measuring CPU sits in the machine (core/topo), as far as known. */
+struct run_place {
+	int known;     /* 0: not recorded (no pinned job, a foreign file, no hwloc) */
+	int cpu;
+	char kind[16]; /* core kind ("P", "E", "big", "LITTLE", "one"); "" unknown */
+	int l3;	       /* L3 group, NUMA node (OS index), package: -1 unknown */
+	int node;
+	int package;
+};
+
 /* What every result says about where and how it was measured. */
 struct run_header {
 	char version[32];   /* memtop version that measured */
@@ -28,10 +38,13 @@ struct run_header {
 	char clock_note[200];
 	struct diag diag;
 	int has_diag;       /* diag was recorded (false for foreign files) */
+	struct run_place place; /* where the job's CPU sits ("place" in JSON) */
 };
 
 /* Fill h for a run starting now on this machine (calibrates the clock,
- * snapshots the diagnostics with the job's CPU). */
+ * snapshots the diagnostics with the job's CPU, and where that CPU sits:
+ * its core kind, L3 group, NUMA node and package, from this machine's
+ * topology, loaded once). */
 void run_header_init(struct run_header *h, int job_cpu);
 
 /* Add the header's fields to a result object. Returns 0 or -1 (memory). */
@@ -51,5 +64,13 @@ void run_header_print(FILE *f, const struct run_header *h);
  * end; calibrated 4.16 GHz, tsc 2.600 GHz: they agree within 5 %". Nothing
  * when the header has no such measurement (before the run, a foreign file). */
 void run_header_print_clock(FILE *f, const struct run_header *h);
+
+/* Fills p with where cpu sits in this machine's topology (p->known 0 when
+ * cpu < 0, or the topology or the CPU is not known). */
+void run_place_init(struct run_place *p, int cpu);
+
+/* Where the job's CPU sits, in words: "CPU 1: core kind one, L3 group 0,
+ * NUMA node 0, package 0"; "" when not known. Returns buf. */
+const char *run_place_text(const struct run_place *p, char *buf, size_t len);
 
 #endif

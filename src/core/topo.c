@@ -9,6 +9,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -658,6 +659,22 @@ fail:
 		hwloc_topology_destroy(h);
 	hwloc_bitmap_free(online);
 	return -1;
+}
+
+static struct topo *this_machine;
+
+static void load_this_machine(void)
+{
+	mt_error e;
+	if (topo_load(NULL, &this_machine, &e) < 0)
+		this_machine = NULL;
+}
+
+const struct topo *topo_this_machine(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	pthread_once(&once, load_this_machine);
+	return this_machine;
 }
 
 void topo_free(struct topo *t)

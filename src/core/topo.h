@@ -89,6 +89,10 @@ enum topo_rel {
  * hwloc's failure) and *out NULL. */
 int topo_load(const char *sysfs_root, struct topo **out, mt_error *e);
 
+/* This machine's topology, loaded on the first call (thread-safe) and kept
+ * for the life of the process; NULL when hwloc could not load it. */
+const struct topo *topo_this_machine(void);
+
 /* Frees t and all it holds; NULL is fine. */
 void topo_free(struct topo *t);
 
