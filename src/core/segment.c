@@ -212,14 +212,30 @@ static double under_bound(const struct curve *c, const struct piece *a, const st
 	return worst;
 }
 
+/* The octaves a piece spans. */
+static double octaves(const struct curve *c, const struct piece *q)
+{
+	return log2(c->size[q->i1] / c->size[q->i0]);
+}
+
 /* Phase 4: drop the inner level the step around it explains best, when it
  * explains it within tolerance. Returns 1 when one was dropped. */
-static int drop_transition(const struct curve *c, struct piece *p, size_t *np, double tolerance)
+static int drop_transition(const struct curve *c, struct piece *p, size_t *np, double tolerance,
+			   double min_ratio)
 {
 	size_t best = 0;
 	double best_d = INFINITY;
 	for (size_t k = 1; k + 1 < *np; k++) {
-		double d = under_bound(c, &p[k - 1], &p[k + 1]);
+		size_t up = k + 1;
+		double d;
+		/* the step goes to the first level at least min_ratio above this one
+		 * when the nearer one is shorter: a plateau is not the middle of a
+		 * step to a brief rise above it (page walks, another tenant), which
+		 * merges with what follows it */
+		while (up + 1 < *np && p[up].lv - p[k].lv < log(min_ratio) &&
+		       octaves(c, &p[up]) < octaves(c, &p[k]))
+			up++;
+		d = under_bound(c, &p[k - 1], &p[up]);
 		if (d <= tolerance && d < best_d) {
 			best_d = d;
 			best = k;
@@ -277,7 +293,7 @@ size_t seg_levels(const uint64_t *sizes, const double *cost, size_t n, const str
 		return 0;
 	nq = fit_pieces(&c, p->penalty, q);
 	while (merge_dip(&c, q, &nq) ||
-	       (p->transitions && drop_transition(&c, q, &nq, p->tolerance)) ||
+	       (p->transitions && drop_transition(&c, q, &nq, p->tolerance, p->min_ratio)) ||
 	       merge_closest(&c, q, &nq, p->min_ratio))
 		;
 	for (k = 0; k < nq && k < cap; k++) {

@@ -24,7 +24,10 @@
  *     cost at S is at least a + (b - a)(1 - C/S), with C below the first
  *     size that left level a. A point more than `tolerance` (in ln) under
  *     that bound needs a level of its own; the level the step explains
- *     best goes first, then the rest are judged again;
+ *     best goes first, then the rest are judged again. The step from a
+ *     level goes to the next level at least `min_ratio` above it when the
+ *     ones nearer are shorter than it (a brief rise above a plateau, such
+ *     as page walks past an L3, is no level the plateau steps to);
  *  5. merge: neighbouring levels less than `min_ratio` apart merge, the
  *     closest first (each cache level costs at least that much more than
  *     the one before it; smaller steps are TLB misses, page walks, noise);
