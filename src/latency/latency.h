@@ -288,6 +288,8 @@ struct latency_levels {
 	size_t memory_points;      /* of this many points */
 	int memory_walks;          /* what it includes: enum lat_walks */
 	int over_l1;             /* every ns is extra over the L1 latency (tinymembench) */
+	int small_pages_only;    /* the caches were read from a 4 KB-page curve with no
+				  * huge-page one beside it: a TLB's reach looks like a cache */
 	uint64_t first_size, last_size; /* the sizes the curve read spans */
 	char curve[48];          /* what the caches were read from: "random chase",
 				  * "random chase, huge pages", "fixed stride 4096" */

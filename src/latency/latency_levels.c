@@ -63,6 +63,7 @@ static int choose_main(const struct latency_curves *c, struct reader *rd,
 			out->last_size = c->sizes[i];
 	}
 	out->over_l1 = c->random && c->over_l1;
+	out->small_pages_only = c->huge == LAT_HUGE_OFF && !(c->random && c->other);
 	return 0;
 }
 

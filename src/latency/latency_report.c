@@ -10,6 +10,8 @@
 #define AGREE_FACTOR 2.0  /* a level and a reported size within 2x are the same cache */
 #define MAX_REPORTED 4    /* reported levels L1..L4 */
 #define MEMORY_RISES 1.25 /* say where the curve ends when it has risen this much */
+#define TLB_REACH_LO (4ull << 20)  /* second-level TLBs reach 1024..4096 4 KB pages */
+#define TLB_REACH_HI (16ull << 20)
 
 /* "48 KB", "1 MB", "1.25 MB", "3.5 KB" */
 static const char *fmt_bytes(char *buf, size_t len, uint64_t b)
@@ -231,6 +233,23 @@ static void against_info(FILE *f, const struct latency_level *l, int k, int last
 			fmt_bytes(b, sizeof b, l->size));
 }
 
+/* A cache level read on 4 KB pages alone at the reach of a second-level
+ * TLB (a power of two from TLB_REACH_LO to TLB_REACH_HI: 1024 to 4096
+ * pages, the sizes such TLBs have) may be the TLB's step: said, with what
+ * tells them apart. */
+static void print_tlb_reach(FILE *f, const struct latency_levels *lv,
+			    const struct latency_level *l)
+{
+	char a[32];
+	if (!lv->small_pages_only || l->level < 2 || l->size < TLB_REACH_LO ||
+	    l->size > TLB_REACH_HI || (l->size & (l->size - 1)))
+		return;
+	fprintf(f, "   %s is the reach of %llu 4 KB pages, as a second-level TLB's: on 4 KB "
+		   "pages alone this step may be the TLB's (a run with --hugepages on tells them "
+		   "apart)\n",
+		fmt_bytes(a, sizeof a, l->size), (unsigned long long)(l->size / LAT_PAGE));
+}
+
 /* Seed 002's two warnings, where the data is too thin or disagrees: the
  * fixed strides that end before twice the level's size ("missing
  * results"), and strides that disagree on its way size ("inconsistent
@@ -280,6 +299,8 @@ void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct
 							: "the added latency grows with the stride");
 		else if (inf)
 			against_info(f, l, ref[i], i == last, inf);
+		if (!l->tlb)
+			print_tlb_reach(f, lv, l);
 		print_thin(f, l, lv->strides, lv->nstrides);
 	}
 	if (lv->memory_unreached) {
