@@ -2,7 +2,7 @@
 # memtop cliffs on the seed's tables: the seed rule reproduces the seed's
 # output, the merged rule drops its false L2; bad files exit 2 with one line.
 . "$TESTLIB"
-plan 45
+plan 49
 REF="$MEMTOP_DATA/m4max.json"
 
 out=$("$MEMTOP" cliffs "$REF" --stride 8 --rule seed)
@@ -43,9 +43,22 @@ like "strides 1..8: the line size not measurable" "$out" \
 # seed rule's false L2 on stride 15
 out=$("$MEMTOP" cliffs "$TESTDATA/mountain-quick-xeon-157.json")
 like "quick: the 1.57x cliff printed" "$out" '^cliff between 32 KB and 64 KB: drop 1\.57x$'
-is "quick: the L1 inside that cliff matches" "$(printf '%s\n' "$out" | grep -A1 '^against')" \
+is "quick: the L1 inside that cliff matches" "$(printf '%s\n' "$out" | grep -A1 '^against the caches')" \
 	"against the caches recorded with the run (from stride 8's cliffs above, the merged rule):
   L1 48 KB (sysfs): matches (mountain L1 32 KB)"
+# a latency run beside the file (the same host and CPU) is read with it, and
+# where the two disagree the size is read from the latency run, said
+mkdir "$TMP/runs"
+cp "$TESTDATA/mountain-quick-xeon-157.json" "$TESTDATA/latency-xeon-vm-l3-16m.json" "$TMP/runs/"
+out=$("$MEMTOP" cliffs "$TMP/runs/mountain-quick-xeon-157.json")
+like "the latency run beside the file is found" "$out" \
+	"^against the latency levels \($TMP/runs/latency-xeon-vm-l3-16m.json, beside the file: a latency run of the same host and CPU\):$"
+like "its L1 agrees" "$out" '^  latency L1 48 KB: agrees \(mountain L1 32 KB\)$'
+"$MEMTOP" import "$TESTDATA/corpus/csapp-zen5-vm-mountain.txt" --json "$TMP/zen5m.json" >/dev/null 2>&1
+out=$("$MEMTOP" cliffs "$TMP/zen5m.json" --latency "$TESTDATA/corpus/memtop-zen5-vm-latency-2.json")
+is "a disagreement says which size is read and why" "$(printf '%s\n' "$out" | grep '^  latency L3')" \
+	"  latency L3 3.8 MB: disagrees: the mountain's L3 is 16 MB, 4.3x the latency's; the size is read from the latency run (its random chase, which no prefetcher follows, sees the cache; the mountain's strided streams are prefetched past it)"
+status "--json reads no file beside" 0 "$MEMTOP" cliffs "$TMP/runs/mountain-quick-xeon-157.json" --json
 out=$("$MEMTOP" cliffs "$REF" --stride 1)
 is "--stride 1: no cliff, so no match" "$(printf '%s\n' "$out" | grep -A1 '^against')" \
 	"against the caches recorded with the run (from stride 1's cliffs above, the merged rule):

@@ -2,7 +2,7 @@
 # memtop levels through the real binary: the levels of a recorded run in the
 # words of run latency, --json to a file and to stdout, exit codes.
 . "$TESTLIB"
-plan 25
+plan 30
 RUN="$TESTDATA/corpus/memtop-zen5-vm-latency-2.json"
 
 status "--help exits 0" 0 "$MEMTOP" levels --help
@@ -54,4 +54,14 @@ is "memory on huge pages, over L1, without most page walks" "$(grep '^Memory' "$
 status "an L1 read at 44K exits 0" 0 "$MEMTOP" levels "$TESTDATA/latency-xeon-vm-44k.json"
 is "its ways: 11..12, the step between 44 and 48 KB" "$(grep '^L1' "$TMP/out")" \
 	"L1 size: 44 KB, latency: 5.00 cycles (1.22 ns), way size: 4 KB (11..12 ways: the step lies between 44 KB and 48 KB)"
+# an L3 plateau followed by a brief rise (page walks, other tenants) is a
+# level, not the middle of the step from L2 (the loaded Xeon guest's run)
+status "the loaded Xeon run exits 0" 0 "$MEMTOP" levels "$TESTDATA/latency-xeon-vm-load8.json"
+like "its L3 at 18 MB, below memory's 50 ns" "$(cat "$TMP/out")" \
+	'^L3 size: 18 MB, latency: 141\.73 cycles \(39\.22 ns\), way size: not measurable here$'
+like "memory from 20 MB" "$(cat "$TMP/out")" '^Memory from 20 MB: '
+# a step at a second-level TLB's reach on 4 KB pages alone is said to be doubtful
+status "the 16 MB step's run exits 0" 0 "$MEMTOP" levels "$TESTDATA/latency-xeon-vm-l3-16m.json"
+is "its step at 4096 pages' reach, and what tells" "$(grep 'reach of' "$TMP/out")" \
+	"   16 MB is the reach of 4096 4 KB pages, as a second-level TLB's: on 4 KB pages alone this step may be the TLB's (a run with --hugepages on tells them apart)"
 status "no file: exit 2" 2 "$MEMTOP" levels

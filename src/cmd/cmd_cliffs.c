@@ -23,9 +23,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <dirent.h>
 
 #define AGREE_FACTOR 2.0 /* a found level this far above a reported size is past it */
 #define MAX_NAMED 4      /* levels named L1..L4 against the reported sizes */
+#define BESIDE_MAX 256   /* files of the mountain's folder looked at for a latency run */
 
 struct cliffs_cli {
 	enum cliff_rule rule;
@@ -33,6 +35,8 @@ struct cliffs_cli {
 	int stride, json;
 	int json_dash;      /* --json -: stdout too, the text then on stderr */
 	const char *file, *latency;
+	int beside;             /* latency found beside the file, not given */
+	char beside_path[MT_PATH_MAX];
 };
 
 static void usage(FILE *f)
@@ -48,7 +52,9 @@ static void usage(FILE *f)
 		"  --rule seed|merged seed: every such drop is a level (the seed's rule);\n"
 		"                     merged (default): a slope over several rows is one level\n"
 		"  --latency FILE     also hold the levels against a saved latency run\n"
-		"                     (memtop run latency --json, or memtop import)\n"
+		"                     (memtop run latency --json, or memtop import); without\n"
+		"                     it, the newest one beside the file of the same host\n"
+		"                     and CPU, when there is one\n"
 		"  --json             print JSON instead of text; --json - prints the JSON on\n"
 		"                     stdout and the text on stderr\n"
 		"  -h, --help         this help\n");
@@ -298,7 +304,8 @@ static void print_verdicts(const struct detection *d, const int *num, const stru
 /* The latency run's cache levels against the mountain's, level by level
  * of the same name (both named the same way). */
 static void print_latency_check(const struct detection *d, const int *num, const char *path,
-				const struct latency_levels *lv, const struct info *inf)
+				int beside, const struct latency_levels *lv,
+				const struct info *inf)
 {
 	uint64_t size[LAT_MAX_LEVELS] = { 0 };
 	int lnum[LAT_MAX_LEVELS], n = 0;
@@ -307,7 +314,8 @@ static void print_latency_check(const struct detection *d, const int *num, const
 		if (!lv->lv[i].tlb)
 			size[n++] = lv->lv[i].size;
 	name_levels(size, n, inf, lnum);
-	printf("against the latency levels (%s):\n", MT_PRINTABLE(path));
+	printf("against the latency levels (%s%s):\n", MT_PRINTABLE(path),
+	       beside ? ", beside the file: a latency run of the same host and CPU" : "");
 	if (!n)
 		printf("  no cache level on the latency curve\n");
 	for (int i = 0; i < n; i++) {
@@ -323,8 +331,12 @@ static void print_latency_check(const struct detection *d, const int *num, const
 		if (fabs(log2((double)d->size[w] / (double)size[i])) <= log2(AGREE_FACTOR))
 			printf("agrees (mountain L%d %s)\n", num[w], human(b, sizeof b, d->size[w]));
 		else
-			printf("disagrees: the mountain's L%d is %s, %.1fx the latency's\n", num[w],
-			       human(b, sizeof b, d->size[w]), (double)d->size[w] / (double)size[i]);
+			printf("disagrees: the mountain's L%d is %s, %.1fx the latency's; the size "
+			       "is read from the latency run (its random chase, which no prefetcher "
+			       "follows, sees the cache; the mountain's strided streams are "
+			       "prefetched past it)\n",
+			       num[w], human(b, sizeof b, d->size[w]),
+			       (double)d->size[w] / (double)size[i]);
 	}
 }
 
@@ -427,6 +439,50 @@ static double l1_hit_cycles(const struct latency_levels *lv)
 	return 0;
 }
 
+/* A latency run beside the mountain file: a .json in its folder whose
+ * header names the same host and CPU, the newest by its date (at most
+ * BESIDE_MAX files looked at). Returns it (c->latency and c->beside set),
+ * or NULL when there is none. */
+static struct latency_result *latency_beside(const struct mountain *m, struct cliffs_cli *c)
+{
+	char dir[MT_PATH_MAX], path[MT_PATH_MAX];
+	struct latency_result *best = NULL;
+	struct dirent *de;
+	int seen = 0;
+	DIR *d;
+	const char *slash = strrchr(c->file, '/');
+	if (!m->hdr.host[0] || !m->hdr.cpu[0])
+		return NULL;
+	mt_snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - c->file) : 1,
+		    slash ? c->file : ".");
+	if (!(d = opendir(dir[0] ? dir : "/")))
+		return NULL;
+	while ((de = readdir(d)) && seen++ < BESIDE_MAX) {
+		struct latency_result *r;
+		mt_error e;
+		size_t n = strlen(de->d_name);
+		if (n < 6 || strcmp(de->d_name + n - 5, ".json") != 0)
+			continue;
+		mt_snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		if (!(r = result_load_as(path, &kind_latency, &e)))
+			continue;
+		if (strcmp(r->hdr.host, m->hdr.host) || strcmp(r->hdr.cpu, m->hdr.cpu) ||
+		    (best && strcmp(r->hdr.date, best->hdr.date) <= 0)) {
+			latency_result_free(r);
+			continue;
+		}
+		latency_result_free(best);
+		best = r;
+		mt_strlcpy(c->beside_path, path, sizeof c->beside_path);
+	}
+	closedir(d);
+	if (best) {
+		c->latency = c->beside_path;
+		c->beside = 1;
+	}
+	return best;
+}
+
 /* The caches recorded with the mountain into inf. Returns 0, or -1 when none. */
 static int recorded_caches(const struct mountain *m, struct info *inf)
 {
@@ -470,7 +526,7 @@ static void print_text(const struct mountain *m, const struct cliffs_cli *c, con
 	if (ncols > 1 || !c->stride) /* a quick grid's one column too: what it supports */
 		passport_report(stdout, m);
 	if (lat)
-		print_latency_check(vd, vnum, c->latency, lat, inf);
+		print_latency_check(vd, vnum, c->latency, c->beside, lat, inf);
 	cpw_report(stdout, m, 0, d, lat ? l1_hit_cycles(lat) : 0);
 }
 
@@ -519,6 +575,8 @@ int cmd_cliffs(int argc, char **argv)
 		mt_warn("%s", e.msg);
 		goto out;
 	}
+	if (!c.latency && !c.json)
+		lr = latency_beside(m, &c);
 	if (lr)
 		latency_detect(lr, &lat);
 	if ((ncols = pick_columns(m, &c, cols)) == 0)
