@@ -4,9 +4,10 @@
 # positive figures, the pages counted on node 0, the JSON (the issue's
 # fields), CSV, --json -, and bad input (a node that does not exist: exit
 # 2 naming it and the nodes there are; nothing written). No cache size or
-# node count of this machine is assumed.
+# node count of this machine is assumed. The plan of many-node machines
+# comes from synthetic /sys trees (tests/topo_tree.sh), exactly.
 . "$TESTLIB"
-plan 24
+plan 31
 
 run() { "$MEMTOP" run numa "$@" 2>&1; }
 q() { "$JSONQ" "$@"; }
@@ -58,3 +59,18 @@ printf '{"experiment":"numa","nodes":[0],"latency_ns":[[1,2]],"bandwidth_gbs":{}
 status "a ragged matrix: exit 2" 2 "$MEMTOP" compare "$TMP/n.json" "$TMP/bad.json"
 like "... one line naming the file and the field" "$(cat "$TMP/err")" \
 	'bad.json: latency_ns row 0: expected 1 values$'
+
+# the plan for recorded machines: the nodes from core/topo, the pairs, the size
+GEN="$TESTDATA/../topo_tree.sh"
+sh "$GEN" 2s-smt "$TMP/2s" && sh "$GEN" epyc "$TMP/epyc"
+out=$("$MEMTOP" run numa --sysfs-root "$TMP/2s" 2>&1)
+is "2 sockets: the plan exits 0" "$?" 0
+is "... its two nodes, their CPUs and memory" "$(printf '%s\n' "$out" | grep '^# node ')" \
+	"$(printf '# node 0: CPUs 0-3,8-11, 16G of memory\n# node 1: CPUs 4-7,12-15, 16G of memory')"
+like "... 8 x the L3, at least 256M" "$out" '^# size 256M: 8 x the largest credible cache \(L3 16M\), at least 256M$'
+like "... four node pairs" "$out" '^# 4 node pairs \(CPU node > memory node\), 3 runs each: 0>0, 0>1, 1>0, 1>1$'
+out=$("$MEMTOP" run numa --sysfs-root "$TMP/epyc" --nodes 1,0 2>&1)
+like "EPYC-like, --nodes 1,0: in that order" "$out" '^# 4 node pairs \(CPU node > memory node\), 3 runs each: 1>1, 1>0, 0>1, 0>0$'
+status "a node the recorded machine lacks: exit 2" 2 "$MEMTOP" run numa --sysfs-root "$TMP/2s" --nodes 2
+is "... one line naming it and the nodes there are" "$(cat "$TMP/err")" \
+	"memtop: run numa: --nodes: no node 2 (nodes here: 0, 1)"

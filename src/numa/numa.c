@@ -171,6 +171,62 @@ void numa_cpus_text(const int *cpus, int n, char *buf, size_t len)
 	}
 }
 
+/* ---- the nodes from the topology ------------------------------------------------ */
+
+/* Whether CPU cpu is in s. */
+static int in_set(const struct topo_set *s, int cpu)
+{
+	for (int i = 0; i < s->n; i++)
+		if (s->cpus[i] == cpu)
+			return 1;
+	return 0;
+}
+
+/* The largest of groups[0..n) that shares a CPU with node n. */
+static uint64_t largest_meeting(const struct topo_cache_group *g, int ng, const struct numa_node *n)
+{
+	uint64_t best = 0;
+	for (int k = 0; k < ng; k++)
+		for (int c = 0; c < n->ncpus; c++)
+			if (in_set(&g[k].cpus, n->cpus[c]) && g[k].size > best) {
+				best = g[k].size;
+				break;
+			}
+	return best;
+}
+
+/* Node out from t's node tn (NULL: the whole machine as node 0). */
+static void node_from_topo(const struct topo *t, const struct topo_node *tn, struct numa_node *out)
+{
+	memset(out, 0, sizeof *out);
+	out->node = tn ? tn->os_index : 0;
+	out->memory = tn ? tn->memory : 0;
+	for (int i = 0; i < t->ncpus && out->ncpus < NUMA_MAX_NODE_CPUS; i++) {
+		const struct topo_cpu *c = &t->cpus[i];
+		if (c->allowed && (!tn || in_set(&tn->cpus, c->os)))
+			out->cpus[out->ncpus++] = c->os;
+	}
+	if (out->ncpus > 0) {
+		const struct topo_cpu *c = topo_cpu(t, out->cpus[0]);
+		if (c && c->kind >= 0 && c->kind < t->nkinds)
+			out->cache[1] = t->kinds[c->kind].l1d;
+	}
+	out->cache[2] = largest_meeting(t->l2, t->nl2, out);
+	out->cache[3] = largest_meeting(t->l3, t->nl3, out);
+}
+
+size_t numa_nodes_from_topo(const struct topo *t, struct numa_node *out, size_t cap)
+{
+	size_t n = 0;
+	if (t->nnodes <= 0 && cap > 0) {
+		node_from_topo(t, NULL, &out[0]);
+		return 1;
+	}
+	for (int i = 0; i < t->nnodes && n < cap; i++)
+		node_from_topo(t, &t->nodes[i], &out[n++]);
+	return n;
+}
+
 /* ---- one lab's run as a job of its own ------------------------------------------ */
 
 struct worker {

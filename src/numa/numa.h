@@ -36,6 +36,7 @@
 #include "bandwidth/bandwidth.h"
 #include "core/job.h"
 #include "core/runhdr.h"
+#include "core/topo.h"
 #include "core/util.h"
 #include "latency/latency.h"
 
@@ -80,6 +81,13 @@ struct numa_params {
 	struct numa_mem *mem;        /* where buffers are bound (numa_mem_open) */
 };
 
+/* The NUMA nodes of t (core/topo.h: this machine, or a recorded tree),
+ * each with its CPUs this process may use, its memory and the largest L1
+ * (of its first CPU's kind), L2 and L3 its CPUs meet, into out. Returns the
+ * count (at most cap; a topology without nodes is one node 0 with every
+ * allowed CPU). */
+size_t numa_nodes_from_topo(const struct topo *t, struct numa_node *out, size_t cap);
+
 /* Plan the run (no machine is read: tests give fake nodes): select the
  * nodes `want` names (NULL, nwant 0: all of them, in order), then a cell
  * for each selected node with CPUs x each selected node; the size is
@@ -120,12 +128,6 @@ struct numa_mem;
 /* Open hwloc's view of this machine. Returns it, or NULL with e. */
 struct numa_mem *numa_mem_open(mt_error *e);
 void numa_mem_close(struct numa_mem *m);
-
-/* This machine's NUMA nodes (each with its CPUs this process may use, its
- * memory and the caches its CPUs see) into out. Returns the count (at most
- * cap; a machine hwloc shows no node for counts as one node 0 with every
- * CPU). */
-size_t numa_mem_nodes(struct numa_mem *m, struct numa_node *out, size_t cap);
 
 /* job_start(fn, arg) pinned to cpu from a thread pinned elsewhere (the
  * numa worker): job_start accepts only CPUs its caller may run on, so the

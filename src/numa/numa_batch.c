@@ -31,6 +31,8 @@ static void usage(FILE *f)
 		"bound to the memory node (hwloc) and first touched by the thread that uses it;\n"
 		"the pages are counted node by node after each run.\n\n"
 		"  --nodes LIST     the NUMA nodes to measure, such as 0,1 (default: all)\n"
+		"  --sysfs-root DIR print the plan for a recorded machine's /sys tree (as\n"
+		"                   memtop topo reads it) and measure nothing\n"
 		"  --quick          small run for tests: 32 MB, 1..2 tries of 1 ms\n"
 		"  --json FILE      write the result to FILE (atomically); - for stdout\n"
 		"  --compact        the JSON on one line (one line a host under pdsh)\n"
@@ -131,12 +133,9 @@ static void print_end(const struct batch *b)
 			   "during a run; the pages were counted after each run\n", r->numa_balancing);
 }
 
-/* What is measured, how, and what could move the pages. */
-static void print_plan(const struct batch *b, int online)
+/* The nodes, what is left out of the size, and the size. */
+static void print_nodes(FILE *m, const struct numa_params *p, int online)
 {
-	const struct numa_params *p = b->p;
-	const struct numa_result *r = &b->r;
-	FILE *m = b->run->meta;
 	char a[32], cpus[96];
 	for (size_t i = 0; i < p->nnodes; i++) {
 		const struct numa_node *n = &p->nodes[i];
@@ -153,6 +152,15 @@ static void print_plan(const struct batch *b, int online)
 					(unsigned long long)(BW_CREDIBLE_PER_CPU >> 20));
 	}
 	fprintf(m, "# size %s: %s\n", mt_fmt_size(a, sizeof a, p->size), p->size_from);
+}
+
+/* What is measured, how, and what could move the pages. */
+static void print_plan(const struct batch *b, int online)
+{
+	const struct numa_params *p = b->p;
+	const struct numa_result *r = &b->r;
+	FILE *m = b->run->meta;
+	print_nodes(m, p, online);
 	fprintf(m, "# latency: the latency lab's random chase (%u-byte slots, one random cycle), "
 		   "best of %u tries, on the CPU node's last CPU\n", p->lat.random_stride,
 		p->lat.tries);
@@ -171,21 +179,46 @@ static void print_plan(const struct batch *b, int online)
 	fflush(stdout);
 }
 
+/* --sysfs-root: the plan for a recorded machine, nothing measured. */
+static int print_plan_only(const struct numa_params *p, int online, const char *root)
+{
+	char path[200];
+	printf("# the plan for %s (recorded: nothing is measured)\n",
+	       mt_printable(path, sizeof path, root, 0));
+	print_nodes(stdout, p, online);
+	printf("# %zu node pair%s (CPU node > memory node), 3 runs each:", p->ncells,
+	       p->ncells == 1 ? "" : "s");
+	for (size_t k = 0; k < p->ncells; k++)
+		printf("%s %d>%d", k ? "," : "", p->nodes[p->cells[k].cpu].node,
+		       p->nodes[p->cells[k].mem].node);
+	printf("\n");
+	return MT_EXIT_OK;
+}
+
 /* ---- options ------------------------------------------------------------------- */
 
-static int parse(int argc, char **argv, struct batch_cli *cli, int *want, size_t *nwant)
+struct opts {
+	int want[NUMA_MAX_NODES + 1]; /* --nodes */
+	size_t nwant;
+	const char *sysfs;            /* --sysfs-root */
+};
+
+static int parse(int argc, char **argv, struct batch_cli *cli, struct opts *o)
 {
 	static const struct option opts[] = {
 		{ "nodes", required_argument, NULL, 'n' },
+		{ "sysfs-root", required_argument, NULL, 's' },
 		BATCH_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
 	int ch;
-	*nwant = 0;
+	memset(o, 0, sizeof *o);
 	batch_cli_init(cli, "numa", usage);
 	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
 		uint64_t v[NUMA_MAX_NODES + 1];
 		int n;
+		if (ch == 's')
+			o->sysfs = optarg;
 		if (ch != 'n')
 			continue;
 		n = mt_parse_u64_list(optarg, 0, 1000000, v, NUMA_MAX_NODES + 1);
@@ -194,34 +227,45 @@ static int parse(int argc, char **argv, struct batch_cli *cli, int *want, size_t
 			return MT_EXIT_USAGE;
 		}
 		for (int i = 0; i < n; i++)
-			want[i] = (int)v[i];
-		*nwant = (size_t)n;
+			o->want[i] = (int)v[i];
+		o->nwant = (size_t)n;
+	}
+	if (ch == 0 && o->sysfs && cli->json) {
+		mt_warn("run numa: --json: nothing is measured with --sysfs-root (it prints the plan)");
+		return MT_EXIT_USAGE;
 	}
 	return ch < 0 ? cli->rc : -1;
 }
 
-/* The nodes and the plan. Returns -1 when planned, else the exit code. */
-static int plan(struct numa_params *p, const struct batch_cli *cli, const int *want,
-		size_t nwant)
+/* The nodes (core/topo: this machine's, or a recorded tree's) and the
+ * plan. Returns -1 when planned, else the exit code (--sysfs-root: the plan
+ * printed). */
+static int plan(struct numa_params *p, const struct batch_cli *cli, const struct opts *o)
 {
 	static struct numa_node all[NUMA_MAX_NODES * 4];
 	mt_error e = { "" };
-	struct numa_mem *mem = numa_mem_open(&e);
+	struct topo *t = NULL;
 	size_t n;
-	int rc;
-	if (!mem) {
+	int rc, online;
+	if (topo_load(o->sysfs, &t, &e) < 0) {
+		mt_warn("run numa: %s", e.msg);
+		return o->sysfs ? MT_EXIT_USAGE : MT_EXIT_RUNTIME;
+	}
+	n = numa_nodes_from_topo(t, all, MT_ARRAY_LEN(all));
+	online = o->sysfs ? t->ncpus : mt_online_cpus();
+	topo_free(t);
+	rc = numa_plan(p, all, n, o->want, o->nwant, online, o->sysfs ? 0 : mt_mem_available(),
+		       cli->quick, &e);
+	if (rc < 0) {
+		mt_warn("run numa: %s", e.msg);
+		return rc == -1 ? MT_EXIT_USAGE : MT_EXIT_RUNTIME;
+	}
+	if (o->sysfs)
+		return print_plan_only(p, online, o->sysfs);
+	if (!(p->mem = numa_mem_open(&e))) {
 		mt_warn("run numa: %s", e.msg);
 		return MT_EXIT_RUNTIME;
 	}
-	n = numa_mem_nodes(mem, all, MT_ARRAY_LEN(all));
-	rc = numa_plan(p, all, n, want, nwant, mt_online_cpus(), mt_mem_available(), cli->quick,
-		       &e);
-	if (rc < 0) {
-		mt_warn("run numa: %s", e.msg);
-		numa_mem_close(mem);
-		return rc == -1 ? MT_EXIT_USAGE : MT_EXIT_RUNTIME;
-	}
-	p->mem = mem;
 	numa_params_runs(p);
 	return -1;
 }
@@ -230,15 +274,14 @@ static int numa_batch(int argc, char **argv)
 {
 	static struct numa_params p; /* outlives the job */
 	static struct batch b;       /* big: not on the stack */
-	int want[NUMA_MAX_NODES + 1];
-	size_t nwant;
+	struct opts o;
 	struct batch_cli cli;
 	struct batch_run run;
 	int rc;
 
-	if ((rc = parse(argc, argv, &cli, want, &nwant)) >= 0)
+	if ((rc = parse(argc, argv, &cli, &o)) >= 0)
 		return rc;
-	if ((rc = plan(&p, &cli, want, nwant)) >= 0)
+	if ((rc = plan(&p, &cli, &o)) >= 0)
 		return rc;
 	memset(&b, 0, sizeof b);
 	b.p = &p;

@@ -57,62 +57,6 @@ void numa_mem_close(struct numa_mem *m)
 	free(m);
 }
 
-/* The largest data or unified cache of each level whose CPUs meet set. */
-static void node_caches(hwloc_topology_t t, hwloc_const_cpuset_t set, uint64_t *cache)
-{
-	static const hwloc_obj_type_t types[NUMA_MAX_LEVELS] = {
-		HWLOC_OBJ_L1CACHE, HWLOC_OBJ_L2CACHE, HWLOC_OBJ_L3CACHE, HWLOC_OBJ_L4CACHE,
-		HWLOC_OBJ_L5CACHE
-	};
-	for (int l = 0; l < NUMA_MAX_LEVELS; l++) {
-		hwloc_obj_t o = NULL;
-		while ((o = hwloc_get_next_obj_by_type(t, types[l], o)) != NULL) {
-			if (o->attr->cache.type == HWLOC_OBJ_CACHE_INSTRUCTION ||
-			    !hwloc_bitmap_intersects(o->cpuset, set))
-				continue;
-			if (o->attr->cache.size > cache[l + 1])
-				cache[l + 1] = o->attr->cache.size;
-		}
-	}
-}
-
-/* n's CPUs: those of set this process may use (allowed[0..na)). */
-static void node_cpus(struct numa_node *n, hwloc_const_cpuset_t set, const int *allowed, int na)
-{
-	n->ncpus = 0;
-	for (int i = 0; i < na && n->ncpus < NUMA_MAX_NODE_CPUS; i++)
-		if (hwloc_bitmap_isset(set, (unsigned)allowed[i]))
-			n->cpus[n->ncpus++] = allowed[i];
-}
-
-size_t numa_mem_nodes(struct numa_mem *m, struct numa_node *out, size_t cap)
-{
-	static int allowed[MT_MAX_CPUS];
-	int na = mt_allowed_cpus(allowed, MT_MAX_CPUS);
-	int nn = hwloc_get_nbobjs_by_type(m->topo, HWLOC_OBJ_NUMANODE);
-	size_t k = 0;
-	if (nn <= 0 && cap > 0) { /* no node shown: the machine is one */
-		hwloc_const_cpuset_t all = hwloc_topology_get_topology_cpuset(m->topo);
-		memset(&out[0], 0, sizeof out[0]);
-		node_cpus(&out[0], all, allowed, na);
-		node_caches(m->topo, all, out[0].cache);
-		return 1;
-	}
-	for (int i = 0; i < nn && k < cap; i++) {
-		hwloc_obj_t o = hwloc_get_obj_by_type(m->topo, HWLOC_OBJ_NUMANODE, (unsigned)i);
-		struct numa_node *n = &out[k];
-		if (!o)
-			continue;
-		k++;
-		memset(n, 0, sizeof *n);
-		n->node = (int)o->os_index;
-		n->memory = o->attr ? o->attr->numanode.local_memory : 0;
-		node_cpus(n, o->cpuset, allowed, na);
-		node_caches(m->topo, o->cpuset, n->cache);
-	}
-	return k;
-}
-
 job_t *numa_mem_job_start(struct numa_mem *m, job_fn fn, void *arg, int cpu, mt_error *e)
 {
 	struct job_opts o = { cpu, 0 };
