@@ -21,9 +21,20 @@ ok "JSON: the measured clocks are clocks" awk -v a="$("$JSONQ" "$TMP/c.json" clo
 # the chain in the binary: x86-64 only (objdump of the build's own arch)
 dis=$(objdump -d --no-show-raw-insn --disassemble=add_chain "$MEMTOP" 2>/dev/null)
 if [ -n "${TEST_RUNNER:-}" ] || ! printf '%s\n' "$dis" | grep -q 'file format elf64-x86-64'; then
-	skip "the chain is 256 dependent adds of one register into one" "not an x86-64 build with objdump"
+	skip "the chain is 256 dependent adds of one register (moves between them at most)" \
+		"not an x86-64 build with objdump"
 else
-	pairs=$(printf '%s\n' "$dis" | grep -E '^ +[0-9a-f]+:[[:space:]]+add[[:space:]]+%r[a-z0-9]+,%r[a-z0-9]+$' |
-		awk '{print $NF}' | sort | uniq -c | awk '{print $1}')
-	is "the chain is 256 dependent adds of one register into one" "$pairs" 256
+	# the adds of the laundered register, and between the first and the
+	# last nothing but more of them and register moves (clang hands the
+	# chain from one register to another with a mov: still one chain)
+	body=$(printf '%s\n' "$dis" | grep -E '^ +[0-9a-f]+:' | sed 's/^ *[0-9a-f]*:[[:space:]]*//')
+	src=$(printf '%s\n' "$body" | grep -E '^add +%r[a-z0-9]+,%r[a-z0-9]+$' | sed 's/^add *\(%r[a-z0-9]*\),.*/\1/' |
+		sort | uniq -c | sort -rn | awk 'NR == 1 {print $2}')
+	adds=$(printf '%s\n' "$body" | grep -cE "^add +$src,%r[a-z0-9]+\$")
+	other=$(printf '%s\n' "$body" | awk -v s="$src" '
+		$1 == "add" && index($2, s ",") == 1 { seen = 1; n += pend; pend = 0; next }
+		seen && !($1 == "mov" && $2 ~ /^%r[a-z0-9]+,%r[a-z0-9]+$/) { pend++ }
+		END { print n + 0 }')
+	is "the chain is 256 dependent adds of one register (moves between them at most)" \
+		"$adds $other" "256 0"
 fi

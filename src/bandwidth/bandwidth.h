@@ -5,7 +5,7 @@
  * Kernels (bandwidth_kernels.c), over arrays of doubles:
  *   read         scalar 8-byte loads, eight accumulators, summed
  *   read_vector  the widest vector loads this CPU has (SSE2, AVX2, AVX-512
- *                on x86, chosen at run time; NEON on aarch64), summed
+ *                on x86, chosen at run time; NEON on aarch64), xored
  *   write        a[i] = s with vector stores
  *   write_nt     the same with non-temporal (streaming) stores, x86 only
  *   copy         a[i] = b[i]              (STREAM's Copy)
@@ -85,8 +85,10 @@ enum { BW_CHECKED = 1, BW_TWICE = 2, BW_UNEVEN = 4 }; /* flags of a table cell's
 /* ---- kernels (bandwidth_kernels.c) --------------------------------------- */
 
 /* reps passes over n doubles (n a multiple of BW_UNROLL, arrays
- * BW_ALIGN-aligned). Reads return the wrap-around sum of the 64-bit words
- * read over all passes (the caller sinks it); the others return 0. b and c
+ * BW_ALIGN-aligned). The scalar read returns the wrap-around sum of the
+ * 64-bit words read over all passes, the vector read the sum over passes of
+ * each pass's xor of them (the caller sinks it, bandwidth_check checks
+ * it); the others return 0. b and c
  * are NULL where the kernel has no such array. */
 typedef uint64_t (*bw_kernel_fn)(double *a, const double *b, const double *c, size_t n,
 				 double s, size_t reps);
@@ -362,7 +364,9 @@ void bandwidth_fill(double *a, double *b, double *c, size_t n);
 /* After reps passes of kernel over the arrays bandwidth_fill set (s as
  * given, sum as the kernel returned): 1 when the arrays hold what the
  * kernel computes (copy: a == b; triad: a == b + s * c exactly; writes:
- * a == s; reads: sum is reps times the sum of a's words), else 0. */
+ * a == s; read: sum is reps times the sum of a's words; read_vector: reps
+ * times the sum of the xors of each 8 MB chunk's words, the chunks a big
+ * array is read in, wrapping around), else 0. */
 int bandwidth_check(int kernel, const double *a, const double *b, const double *c, size_t n,
 		    double s, uint64_t sum, size_t reps);
 
