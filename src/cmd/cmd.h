@@ -25,5 +25,25 @@ int cmd_json_is_stdout(const char *path);
  * or -1 with e = "PATH: reason". */
 int cmd_write_json(const char *path, const cJSON *root, mt_error *e);
 int cmd_plot(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+
+/* The bundled references a fleet's comparison or report adds as rows
+ * labelled as such (cmd_refs.c). */
+#define CMD_MAX_REFS 32
+struct cmd_refs {
+	char path[CMD_MAX_REFS][MT_PATH_MAX];
+	size_t n;
+};
+
+/* --ref WHICH: "all" (data/m4max.json and every JSON file in data/ref) or one
+ * bundled file by name ("m4max", "intel-n100-latency") into r. Returns 0,
+ * or -1 with one line said ("CMD: --ref: expected ..."). */
+int cmd_refs_add(struct cmd_refs *r, const char *cmd, const char *which);
+
+/* The results of the files from index nlab on (the references added after
+ * the user's files) as references: named "ref: NAME", never counted in a
+ * group's medians nor flagged. */
+struct result_set;
+void cmd_refs_mark(struct result_set *s, size_t nlab);
 
 #endif

@@ -40,6 +40,8 @@ static void usage(FILE *f)
 		   "plausible reading; a run that was busy, moved or throttled marked, not\n"
 		   "counted. Up to 200 results; 79 columns whatever their number.\n\n"
 		   "  --fleet      compare as a fleet, however few the results\n"
+		   "  --ref NAME   with a fleet: a bundled reference as a row labelled so (m4max,\n"
+		   "               a name in the data folder's ref/ without .json, or all)\n"
 		   "  --json OUT   with a fleet: the grouping as JSON to OUT ('-': stdout, the\n"
 		   "               text then on stderr)\n"
 		   "  --stride N   a stride (words) to show; repeatable (default: 1 and 8, those\n"
@@ -52,9 +54,10 @@ static void usage(FILE *f)
 
 /* The command line: the files, the strides, --seed. */
 struct compare_args {
-	char *files[FLEET_MAX_RESULTS + 1];
-	int nfiles, seed, nshow, fleet;
+	char *files[FLEET_MAX_RESULTS + CMD_MAX_REFS + 1];
+	int nfiles, nlab, seed, nshow, fleet;
 	const char *json;
+	struct cmd_refs refs;
 	unsigned show[MAX_STRIDES];
 	char seed_path[4096];
 };
@@ -67,6 +70,7 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 		{ "stride", required_argument, NULL, 's' },
 		{ "seed", no_argument, NULL, 'S' },
 		{ "fleet", no_argument, NULL, 'F' },
+		{ "ref", required_argument, NULL, 'r' },
 		{ "json", required_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -87,6 +91,11 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 			break;
 		case 'S': a->seed = 1; break;
 		case 'F': a->fleet = 1; break;
+		case 'r':
+			if (cmd_refs_add(&a->refs, "compare", optarg) < 0)
+				return MT_EXIT_USAGE + 1;
+			a->fleet = 1;
+			break;
 		case 'j': a->json = optarg; break;
 		case 'h': usage(stdout); return MT_EXIT_OK + 1;
 		default:
@@ -103,6 +112,9 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 	}
 	for (int i = 0; i < a->nfiles; i++)
 		a->files[i] = argv[optind + i];
+	a->nlab = a->nfiles;
+	for (size_t i = 0; i < a->refs.n; i++)
+		a->files[a->nfiles++] = a->refs.path[i];
 	return 0;
 }
 
@@ -218,10 +230,11 @@ int cmd_compare(int argc, char **argv)
 		if (rc < 0)
 			return MT_EXIT_USAGE;
 	}
-	if (result_set_load(&s, a.files, (size_t)a.nfiles, FLEET_MAX_RESULTS, &e) < 0) {
+	if (result_set_load(&s, a.files, (size_t)a.nfiles, FLEET_MAX_RESULTS + a.refs.n, &e) < 0) {
 		mt_warn("%s", e.msg);
 		return MT_EXIT_USAGE;
 	}
+	cmd_refs_mark(&s, (size_t)a.nlab);
 	if (a.fleet || s.n > MAX_FILES) {
 		rc = compare_as_fleet(&a, &s);
 	} else if (a.json) {

@@ -27,6 +27,7 @@ static const struct command commands[] = {
 	{ "levels", "cache levels, TLB steps and memory read off a saved latency run", cmd_levels },
 	{ "view", "the terminal UI over saved runs (no file: the seed's references)", cmd_view },
 	{ "plot", "a saved result as an SVG picture (mountain, latency, labs)", cmd_plot },
+	{ "report", "a lab's or a class's results as one HTML page (--html OUT)", cmd_report },
 };
 
 static void usage(FILE *f)

@@ -43,11 +43,15 @@ static void machine_id(const struct run_header *h, const cJSON *root, struct fle
 	if (h->cpu[0]) {
 		mt_strlcpy(id->cpu, h->cpu, sizeof id->cpu);
 	} else {
-		/* an imported or reference file: its hardware line up to its details */
+		/* an imported or reference file: its hardware line up to its details,
+		 * " (", ": " or ", " ("Intel N100 (Alder Lake-N): ramlat ...") */
+		static const char *const ends[] = { " (", ": ", ", " };
 		mt_strlcpy(id->cpu, h->hardware, sizeof id->cpu);
-		id->cpu[strcspn(id->cpu, ":(,")] = '\0';
-		for (size_t n = strlen(id->cpu); n && id->cpu[n - 1] == ' ';)
-			id->cpu[--n] = '\0';
+		for (size_t k = 0; k < MT_ARRAY_LEN(ends); k++) {
+			char *at = strstr(id->cpu, ends[k]);
+			if (at)
+				*at = '\0';
+		}
 	}
 	id->ncpu = h->has_diag ? h->diag.ncpu : 0;
 	id->mem_bytes = h->mem_bytes;
@@ -112,6 +116,7 @@ static struct fleet_machine *machine(struct fleet *f, const struct result_entry 
 	memset(m, 0, sizeof *m);
 	mt_strlcpy(m->name, x->name, sizeof m->name);
 	m->where = x->where;
+	m->ref = x->ref;
 	m->hdr = x->f.kind->header(x->f.r);
 	machine_id(m->hdr, x->root, &m->id);
 	untrusted_why(m->hdr, m->untrusted, sizeof m->untrusted);
@@ -152,12 +157,14 @@ static void group_machines(struct fleet *f)
 	for (size_t i = 0; i < f->n; i++) {
 		struct fleet_machine *m = &f->m[i];
 		size_t g = 0;
-		while (g < f->ngroups && !id_equal(&f->g[g].id, &m->id))
+		/* references never share a group with the lab */
+		while (g < f->ngroups && (!id_equal(&f->g[g].id, &m->id) || f->g[g].ref != m->ref))
 			g++;
 		if (g == f->ngroups) {
 			struct fleet_group *n = &f->g[f->ngroups++];
 			memset(n, 0, sizeof *n);
 			n->id = m->id;
+			n->ref = m->ref;
 			if (g < 26)
 				mt_snprintf(n->tag, sizeof n->tag, "%c", 'A' + (int)g);
 			else
@@ -166,7 +173,7 @@ static void group_machines(struct fleet *f)
 		}
 		m->group = g;
 		f->g[g].n++;
-		f->g[g].ntrusted += !m->untrusted[0];
+		f->g[g].ntrusted += !m->untrusted[0] && !m->ref;
 	}
 }
 
@@ -180,7 +187,8 @@ static void group_medians(struct fleet *f)
 			size_t n = 0;
 			double med;
 			for (size_t i = 0; i < f->n && n < MT_ARRAY_LEN(v); i++)
-				if (f->m[i].group == g && !f->m[i].untrusted[0] && !isnan(f->m[i].v[c]))
+				if (f->m[i].group == g && !f->m[i].untrusted[0] && !f->m[i].ref &&
+				    !isnan(f->m[i].v[c]))
 					v[n++] = f->m[i].v[c];
 			f->g[g].median[c] = f->g[g].spread[c] = (double)NAN;
 			if (n < FLEET_MIN_GROUP)
@@ -263,7 +271,7 @@ static void find_flags(struct fleet *f)
 	for (size_t i = 0; i < f->n; i++) {
 		const struct fleet_machine *m = &f->m[i];
 		const struct fleet_group *g = &f->g[m->group];
-		if (m->untrusted[0])
+		if (m->untrusted[0] || m->ref)
 			continue;
 		for (size_t c = 0; c < f->ncols; c++) {
 			struct fleet_flag *x;
@@ -363,6 +371,7 @@ static cJSON *machine_json(const struct fleet *f, const struct fleet_machine *m)
 	    !cJSON_AddStringToObject(o, "group", f->g[m->group].tag) ||
 	    !cJSON_AddStringToObject(o, "where", m->where) ||
 	    (m->untrusted[0] && !cJSON_AddStringToObject(o, "untrusted", m->untrusted)) ||
+	    (m->ref && !cJSON_AddTrueToObject(o, "reference")) ||
 	    !cJSON_AddItemToObject(o, "figures", figures_json(f, m->v))) {
 		cJSON_Delete(o);
 		return NULL;

@@ -7,7 +7,8 @@
  * median by more than the group's spread flagged with the ratio and a
  * plausible reading. A run that says it was not trustworthy (busy, moved,
  * throttled, not optimized) is marked so and left out of the medians,
- * never flagged as an outlier.
+ * never flagged as an outlier. A bundled reference (result_entry.ref) is
+ * a row labelled as such, in its own group, never counted nor flagged.
  *
  * The spread of a figure in a group is the larger of two robust standard
  * deviations (2 x 1.4826 x the median absolute deviation) and 10 % of the
@@ -53,12 +54,14 @@ struct fleet_machine {
 	const struct result_entry *res[16]; /* its results, at most one a kind */
 	size_t nres;
 	char untrusted[160];        /* "" trusted, else why: "ran busy: load 3.2" */
+	int ref;                    /* a bundled reference: shown, never counted nor flagged */
 	size_t group;
 };
 
 struct fleet_group {
 	char tag[4];           /* "A", "B", ..., "AA" */
 	struct fleet_id id;
+	int ref;               /* a group of bundled references */
 	size_t n, ntrusted;
 	double median[FLEET_MAX_COLS]; /* NAN: fewer than FLEET_MIN_GROUP values */
 	double spread[FLEET_MAX_COLS];
@@ -104,6 +107,13 @@ const char *fleet_value_text(char *buf, size_t len, double v, const char *unit);
  * not trusted), the groups' medians, then a line for each figure that
  * stands out and each run not trusted. Returns 0, or -1 out of memory. */
 int fleet_print(FILE *out, const struct fleet *f);
+
+/* The fleet as one self-contained HTML page on o (report_html.c), titled
+ * title: the groups, the sortable table with what stands out, the
+ * verdicts, then per machine its details and its kinds' pictures (inline
+ * SVG); text from files escaped. Returns 0, or -1 when out of memory or o
+ * failed. */
+int report_html(FILE *o, const struct fleet *f, const char *title);
 
 /* The grouping as JSON for scripts: {"machines":[{"name","group","where",
  * "untrusted","figures":{...}}], "groups":[{"tag","cpu","cpus",

@@ -36,8 +36,8 @@ static void print_groups(FILE *out, const struct fleet *f)
 		char id[400], line[480], lead[8];
 		fleet_id_text(&f->g[g].id, id, sizeof id);
 		mt_snprintf(lead, sizeof lead, "%-3s", f->g[g].tag);
-		mt_snprintf(line, sizeof line, "%zu machine%s: %s", f->g[g].n, f->g[g].n == 1 ? "" : "s",
-			    id);
+		mt_snprintf(line, sizeof line, "%zu %s%s: %s", f->g[g].n,
+			    f->g[g].ref ? "reference" : "machine", f->g[g].n == 1 ? "" : "s", id);
 		cmp_wrapped(out, 2, lead, line);
 	}
 }

@@ -92,6 +92,8 @@ int result_set_load(struct result_set *s, char *const *paths, size_t npaths, siz
 	for (s->n = 0; s->n < s->lines.n; s->n++)
 		if (load_entry(s, s->n, &s->lines.e[s->n], paths[from[s->n]], e) < 0)
 			goto fail;
+		else
+			s->e[s->n].file = from[s->n];
 	free(from);
 	return 0;
 fail:

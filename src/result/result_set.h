@@ -20,6 +20,9 @@ struct result_entry {
 	char name[JSONL_NAME_MAX];      /* its machine, printable */
 	char where[MT_PATH_MAX + 100];  /* "lab.jsonl: line 12 (lab12)", or the file's path */
 	const cJSON *root;              /* the file's JSON as read (owned by the set) */
+	size_t file;                    /* the index of its file in the paths read */
+	int ref;                        /* a bundled reference, not a machine of the lab
+					 * (set by the caller) */
 };
 
 struct result_set {

@@ -1,0 +1,326 @@
+/* report_html: a fleet as one self-contained HTML page (memtop report): no
+ * network, no external script or font; inline CSS with a dark theme
+ * (prefers-color-scheme) and a print style; the grouped table with the
+ * figures that stand out, sortable by a few lines of plain JavaScript; per
+ * machine the info lines that matter and its pictures, inline SVG drawn
+ * by its kinds' plot. Every text from a file is made printable and
+ * escaped. The page is well-formed XML as well as HTML (xmllint parses it
+ * strictly): empty elements closed, no named entities, a script with no
+ * '<' or '&'. */
+#include "config.h"
+
+#include "fleet.h"
+#include "render/svg.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* text made printable and escaped for HTML (and XML). */
+static void esc(FILE *o, const char *text)
+{
+	char p[MT_PRINTABLE_MAX];
+	mt_printable(p, sizeof p, text ? text : "", 0);
+	for (const char *c = p; *c; c++)
+		switch (*c) {
+		case '&': fputs("&amp;", o); break;
+		case '<': fputs("&lt;", o); break;
+		case '>': fputs("&gt;", o); break;
+		case '"': fputs("&quot;", o); break;
+		case '\'': fputs("&#39;", o); break;
+		default: fputc(*c, o);
+		}
+}
+
+/* A table, one figure a column: light and dark themes, printable. */
+static const char style[] =
+	":root{color-scheme:light dark;--bg:#fff;--fg:#16181b;--mut:#5b6168;--line:#d0d4d9;"
+	"--out:#a61b10;--outbg:#fde3e0;--card:#f4f5f7;--acc:#1f5fa8}\n"
+	"@media (prefers-color-scheme:dark){:root{--bg:#15171a;--fg:#e6e8ea;--mut:#a2a8af;"
+	"--line:#3b4047;--out:#ffb4a9;--outbg:#5a1d17;--card:#1f2226;--acc:#8ab8f0}}\n"
+	"body{background:var(--bg);color:var(--fg);font:15px/1.45 system-ui,sans-serif;"
+	"margin:1.5em auto;max-width:80em;padding:0 1em}\n"
+	"h1{font-size:1.5em}h2{font-size:1.2em;margin-top:1.6em}a{color:var(--acc)}\n"
+	".mut{color:var(--mut)}\n"
+	"table{border-collapse:collapse;font-variant-numeric:tabular-nums;margin:.5em 0}\n"
+	"th,td{border-bottom:1px solid var(--line);padding:.2em .5em;text-align:right;"
+	"white-space:nowrap}\n"
+	"th{cursor:pointer;background:var(--card);position:sticky;top:0}\n"
+	"th.l,td.l{text-align:left}\n"
+	"td.out{color:var(--out);background:var(--outbg);font-weight:bold}\n"
+	"tr.untrusted td{color:var(--mut);font-style:italic}\n"
+	"tr.ref td{background:var(--card)}\n"
+	".wide{overflow-x:auto}\n"
+	"ul.flags li{margin:.2em 0}\n"
+	"section.machine{border-top:2px solid var(--line);margin-top:1.5em}\n"
+	"dl{display:grid;grid-template-columns:max-content auto;gap:.1em 1em}dt{color:var(--mut)}"
+	"dd{margin:0}\n"
+	"figure{margin:.8em 0}figure svg{max-width:100%;height:auto;border:1px solid var(--line);"
+	"border-radius:4px}\n"
+	"@media print{:root{--bg:#fff;--fg:#000;--mut:#444;--line:#bbb;--out:#900;"
+	"--outbg:#fde3e0;--card:#f2f2f2}body{max-width:none;font-size:10pt;margin:0}"
+	"th{position:static}.wide{overflow:visible}section.machine{break-inside:avoid-page}}\n";
+
+/* Sorting the table by a column: numbers by data-v, words by their text. */
+static const char script[] =
+	"document.querySelectorAll('table.sortable th').forEach(function (th, i) {\n"
+	"  th.addEventListener('click', function () {\n"
+	"    var tb = th.closest('table').tBodies[0], up = th.dataset.up !== '1';\n"
+	"    var rows = Array.from(tb.rows);\n"
+	"    rows.sort(function (a, b) {\n"
+	"      var x = parseFloat(a.cells[i].dataset.v), y = parseFloat(b.cells[i].dataset.v);\n"
+	"      var d = isNaN(x) || isNaN(y) ? a.cells[i].textContent.localeCompare("
+	"b.cells[i].textContent) : x - y;\n"
+	"      return up ? d : -d;\n"
+	"    });\n"
+	"    th.dataset.up = up ? '1' : '0';\n"
+	"    rows.forEach(function (r) { tb.appendChild(r); });\n"
+	"  });\n"
+	"});\n";
+
+/* Is machine i's figure c flagged? Its flag, or NULL. */
+static const struct fleet_flag *flag_of(const struct fleet *f, size_t i, size_t c)
+{
+	for (size_t k = 0; k < f->nflags; k++)
+		if (f->flag[k].machine == i && f->flag[k].col == c)
+			return &f->flag[k];
+	return NULL;
+}
+
+/* The groups as a list. */
+static void groups_html(FILE *o, const struct fleet *f)
+{
+	fprintf(o, "<h2>Groups</h2>\n<p class=\"mut\">Machines alike by CPU model, CPUs, memory "
+		   "and the cache sizes their files record; each figure of a machine is set "
+		   "against its group's median.</p>\n<ul>\n");
+	for (size_t g = 0; g < f->ngroups; g++) {
+		char id[400];
+		fleet_id_text(&f->g[g].id, id, sizeof id);
+		fprintf(o, "<li><b>%s</b>: %zu %s%s: ", f->g[g].tag, f->g[g].n,
+			f->g[g].ref ? "reference" : "machine", f->g[g].n == 1 ? "" : "s");
+		esc(o, id);
+		fprintf(o, "</li>\n");
+	}
+	fprintf(o, "</ul>\n");
+}
+
+/* The table's head: machine, group, one column a figure. */
+static void table_head(FILE *o, const struct fleet *f)
+{
+	fprintf(o, "<div class=\"wide\"><table class=\"sortable\" id=\"fleet\">\n<thead><tr>"
+		   "<th class=\"l\">machine</th><th class=\"l\">group</th>");
+	for (size_t c = 0; c < f->ncols; c++) {
+		fprintf(o, "<th title=\"");
+		esc(o, f->col[c].kind->what);
+		fprintf(o, "\">");
+		esc(o, f->col[c].kind->name);
+		fprintf(o, "<br/>");
+		esc(o, f->col[c].name);
+		fprintf(o, " <span class=\"mut\">");
+		esc(o, strcmp(f->col[c].unit, "B") == 0 ? "bytes" : f->col[c].unit);
+		fprintf(o, "</span></th>");
+	}
+	fprintf(o, "</tr></thead>\n<tbody>\n");
+}
+
+/* One row: name (a link to its section), group, the figures. */
+static void table_row(FILE *o, const struct fleet *f, size_t i)
+{
+	const struct fleet_machine *m = &f->m[i];
+	char v[32];
+	fprintf(o, "<tr id=\"row%zu\" class=\"%s\"><td class=\"l\"><a href=\"#m%zu\">", i,
+		m->untrusted[0] ? "untrusted" : m->ref ? "ref" : "", i);
+	esc(o, m->name);
+	fprintf(o, "</a></td><td class=\"l\">%s%s</td>", f->g[m->group].tag,
+		m->untrusted[0] ? " !" : "");
+	for (size_t c = 0; c < f->ncols; c++) {
+		const struct fleet_flag *x = flag_of(f, i, c);
+		if (isnan(m->v[c])) {
+			fprintf(o, "<td>-</td>");
+			continue;
+		}
+		fprintf(o, "<td data-v=\"%.6g\"%s", m->v[c], x ? " class=\"out\" title=\"" : ">");
+		if (x) {
+			esc(o, x->text);
+			fprintf(o, "\">");
+		}
+		esc(o, fleet_value_text(v, sizeof v, m->v[c], f->col[c].unit));
+		fprintf(o, "</td>");
+	}
+	fprintf(o, "</tr>\n");
+}
+
+/* The groups' medians as the table's foot. */
+static void table_foot(FILE *o, const struct fleet *f)
+{
+	char v[32];
+	fprintf(o, "</tbody>\n<tfoot>\n");
+	for (size_t g = 0; g < f->ngroups; g++) {
+		int any = 0;
+		for (size_t c = 0; c < f->ncols; c++)
+			any |= !isnan(f->g[g].median[c]);
+		if (!any)
+			continue;
+		fprintf(o, "<tr><td class=\"l\">median</td><td class=\"l\">%s</td>", f->g[g].tag);
+		for (size_t c = 0; c < f->ncols; c++) {
+			fprintf(o, "<td>");
+			esc(o, fleet_value_text(v, sizeof v, f->g[g].median[c], f->col[c].unit));
+			fprintf(o, "</td>");
+		}
+		fprintf(o, "</tr>\n");
+	}
+	fprintf(o, "</tfoot></table></div>\n");
+}
+
+/* What stands out and what is not trusted, a sentence each. */
+static void verdicts_html(FILE *o, const struct fleet *f)
+{
+	fprintf(o, "<h2>What stands out</h2>\n");
+	if (!f->nflags)
+		fprintf(o, "<p>No machine stands out from its group.</p>\n");
+	else
+		fprintf(o, "<ul class=\"flags\">\n");
+	for (size_t k = 0; k < f->nflags; k++) {
+		const struct fleet_machine *m = &f->m[f->flag[k].machine];
+		fprintf(o, "<li><a href=\"#m%zu\">", f->flag[k].machine);
+		esc(o, m->name);
+		fprintf(o, "</a> (%s): ", f->g[m->group].tag);
+		esc(o, f->flag[k].text);
+		fprintf(o, "</li>\n");
+	}
+	if (f->nflags)
+		fprintf(o, "</ul>\n");
+	for (size_t i = 0, first = 1; i < f->n; i++)
+		if (f->m[i].untrusted[0]) {
+			if (first)
+				fprintf(o, "<p>Not trusted, left out of the medians (marked !):</p>\n"
+					   "<ul class=\"flags\">\n");
+			first = 0;
+			fprintf(o, "<li><a href=\"#m%zu\">", i);
+			esc(o, f->m[i].name);
+			fprintf(o, "</a>: ");
+			esc(o, f->m[i].untrusted);
+			fprintf(o, "</li>\n");
+		}
+	for (size_t i = 0; i < f->n; i++)
+		if (f->m[i].untrusted[0]) {
+			fprintf(o, "</ul>\n");
+			break;
+		}
+}
+
+/* One "term: value" line of a machine's details (value "" left out). */
+static void detail(FILE *o, const char *term, const char *value)
+{
+	if (!value || !value[0])
+		return;
+	fprintf(o, "<dt>");
+	esc(o, term);
+	fprintf(o, "</dt><dd>");
+	esc(o, value);
+	fprintf(o, "</dd>\n");
+}
+
+/* The lines of `memtop info` and the run header that matter. */
+static void details_html(FILE *o, const struct fleet *f, const struct fleet_machine *m)
+{
+	const struct run_header *h = m->hdr;
+	char line[600], id[400];
+	fprintf(o, "<dl>\n");
+	for (size_t r = 0; r < m->nres; r++)
+		detail(o, m->res[r]->f.kind->what, m->res[r]->where);
+	detail(o, "hardware", h->hardware);
+	fleet_id_text(&m->id, id, sizeof id);
+	mt_snprintf(line, sizeof line, "%s (group %s)", id, f->g[m->group].tag);
+	detail(o, "alike by", line);
+	detail(o, "kernel", h->kernel);
+	detail(o, "host", h->host);
+	detail(o, "date", h->date);
+	detail(o, "build", h->build);
+	if (h->clock.core_ghz > 0) {
+		mt_snprintf(line, sizeof line, "%.2f GHz", h->clock.core_ghz);
+		detail(o, "core clock", line);
+	}
+	if (h->has_diag) {
+		char w[8][160];
+		int n = diag_warnings(&h->diag, w, 8);
+		mt_snprintf(line, sizeof line, "%.2f before the run, %.2f after, on %d CPUs",
+			    h->diag.load_before, h->diag.load_after, h->diag.ncpu);
+		detail(o, "load", line);
+		for (int k = 0; k < n; k++)
+			detail(o, "warning", w[k]);
+	}
+	detail(o, "not trusted", m->untrusted);
+	fprintf(o, "</dl>\n");
+}
+
+/* The machine's pictures: each result whose kind draws one, as inline SVG
+ * (without its XML declaration). Returns 0, or -1 out of memory. */
+static int pictures_html(FILE *o, const struct fleet_machine *m)
+{
+	for (size_t r = 0; r < m->nres; r++) {
+		const struct result_file *rf = &m->res[r]->f;
+		struct svg s;
+		mt_error e;
+		const char *text, *svg;
+		if (!rf->kind->plot)
+			continue;
+		memset(&s, 0, sizeof s);
+		if (rf->kind->plot(rf, 1, &s) < 0 || !(text = svg_finish(&s, &e))) {
+			svg_free(&s);
+			return -1;
+		}
+		svg = strstr(text, "<svg");
+		fprintf(o, "<figure>%s<figcaption class=\"mut\">", svg ? svg : "");
+		esc(o, rf->kind->what);
+		fprintf(o, "</figcaption></figure>\n");
+		svg_free(&s);
+	}
+	return 0;
+}
+
+/* Per machine: a section with its details and pictures. Returns 0 or -1. */
+static int machines_html(FILE *o, const struct fleet *f)
+{
+	for (size_t i = 0; i < f->n; i++) {
+		const struct fleet_machine *m = &f->m[i];
+		fprintf(o, "<section class=\"machine\" id=\"m%zu\">\n<h2>", i);
+		esc(o, m->name);
+		fprintf(o, " <span class=\"mut\">group %s%s</span></h2>\n", f->g[m->group].tag,
+			m->ref ? ", a bundled reference" : "");
+		details_html(o, f, m);
+		if (pictures_html(o, m) < 0)
+			return -1;
+		fprintf(o, "</section>\n");
+	}
+	return 0;
+}
+
+int report_html(FILE *o, const struct fleet *f, const char *title)
+{
+	fprintf(o, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+		   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
+		   "<title>");
+	esc(o, title);
+	fprintf(o, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>", style);
+	esc(o, title);
+	fprintf(o, "</h1>\n<p class=\"mut\">%zu machine%s in %zu group%s, made by memtop %s "
+		   "from the files given; every figure is from those files. Click a column's "
+		   "head to sort by it; a figure in red stands out from its group (its reading "
+		   "on hover and below).</p>\n",
+		f->n, f->n == 1 ? "" : "s", f->ngroups, f->ngroups == 1 ? "" : "s",
+		PACKAGE_VERSION);
+	groups_html(o, f);
+	fprintf(o, "<h2>Machines</h2>\n");
+	table_head(o, f);
+	for (size_t g = 0; g < f->ngroups; g++)
+		for (size_t i = 0; i < f->n; i++)
+			if (f->m[i].group == g)
+				table_row(o, f, i);
+	table_foot(o, f);
+	verdicts_html(o, f);
+	if (machines_html(o, f) < 0)
+		return -1;
+	fprintf(o, "<script>\n%s</script>\n</body>\n</html>\n", script);
+	return ferror(o) ? -1 : 0;
+}

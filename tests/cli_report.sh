@@ -1,0 +1,90 @@
+#!/bin/sh
+# memtop report --html: one self-contained page for a lab or a class, on a
+# fleet made up here (tests/fleet_lib.sh), with a host whose name holds
+# HTML's special characters. The page parses strictly (xmllint, as XML)
+# and, in a real browser (Debian's chromium, headless), renders to a PNG
+# that is not blank and a DOM that holds every machine's name and figure.
+. "${TESTLIB:-$(dirname "$0")/lib.sh}"
+. "$(dirname "$0")/fleet_lib.sh"
+plan 20
+
+F=$TMP/class
+mkdir "$F"
+for i in 1 2 3 4 5; do
+	dram=4000
+	[ $i = 4 ] && dram=2000
+	fleet_latency "Xeon T" 4 0.1 pc$i $((80 + i)) >"$F/pc$i-latency.json"
+	fleet_mountain "Xeon T" 4 0.1 pc$i $dram >"$F/pc$i-mountain.json"
+done
+printf '%s: ' 'odd<b>&"name' >"$F/odd.jsonl"
+fleet_latency "EPYC T" 8 0.1 odd 95 >>"$F/odd.jsonl"
+status "report: exit 0" 0 $MEMTOP report "$F"/*.json "$F/odd.jsonl" --ref m4max --html "$F/class.html"
+html=$F/class.html
+is "the page is one file, nothing beside it" "$(ls "$F" | grep -c 'class')" 1
+if command -v xmllint >/dev/null 2>&1; then
+	ok "the page parses strictly (xmllint, as XML)" xmllint --noout "$html"
+else
+	skip "the page parses strictly" "xmllint is not installed (libxml2-utils)"
+fi
+is "nothing from the network: no src= nor href= to another place" \
+	"$(grep -Eo '(src|href)="[^#"][^"]*"' "$html" | wc -l | tr -d ' ')" 0
+is "no external script or font (@import, url(), <link>)" \
+	"$(grep -Ec '@import|url\(|<link' "$html")" 0
+is "a dark theme and a print style" \
+	"$(grep -c 'prefers-color-scheme:dark' "$html") $(grep -c '@media print' "$html")" "1 1"
+is "the host's name escaped, never markup" \
+	"$(grep -q 'odd&lt;b&gt;&amp;&quot;name' "$html" && echo escaped) $(grep -c 'odd<b>' "$html")" \
+	"escaped 0"
+is "a picture a result, inline SVG: 11 results and the reference" \
+	"$(grep -o '<svg ' "$html" | wc -l | tr -d ' ')" 12
+like "the slow DIMM stands out, with its reading" "$(cat "$html")" \
+	'pc4</a> \(A\): floor 0.50x the group&#39;s: fewer memory channels populated, or a slower DIMM\?'
+like "the reference is a row labelled so" "$(cat "$html")" '<tr id="row[0-9]+" class="ref">.*ref: m4max'
+
+# bad input: one line, exit 2, nothing written
+printf 'pc9: {"experiment":"nothing"}\n' >"$F/bad.jsonl"
+status "a line that is not a result: exit 2" 2 $MEMTOP report "$F/bad.jsonl" --html "$F/bad.html"
+like "... said in one line naming file, line and host" "$(cat "$TMP/err")" \
+	'^memtop: .*bad.jsonl: line 1 \(pc9\): a "nothing" result'
+is "... and no page written" "$(ls "$F" | grep -c bad.html)" 0
+set --
+for i in $(seq 1 201); do set -- "$@" "$F/pc1-latency.json"; done
+status "201 files: exit 2" 2 $MEMTOP report "$@" --html "$F/many.html"
+like "... said in one line" "$(cat "$TMP/err")" "^memtop: report: 201 files: memtop report reads at most 200 results$"
+is "... and no page written" "$(ls "$F" | grep -c many.html)" 0
+
+# a real browser: Debian's chromium, headless, no network, a fresh profile
+chrome() {
+	rm -rf "$TMP/profile"
+	mkdir "$TMP/profile"
+	timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+		--disable-background-networking --disable-component-update --disable-sync \
+		--user-data-dir="$TMP/profile" "$@" 2>/dev/null
+}
+if ! command -v chromium >/dev/null 2>&1; then
+	for d in "renders to a PNG that is not blank" "the DOM holds every machine's name" \
+		"the DOM holds the figures" "the DOM has a row a machine"; do
+		skip "chromium: $d" "chromium is not installed (apt-get install chromium)"
+	done
+	exit 0
+fi
+printf '<!DOCTYPE html>\n<html><head><title>blank</title></head><body></body></html>\n' \
+	>"$TMP/blank.html"
+chrome --window-size=1280,2000 --screenshot="$TMP/blank.png" "file://$TMP/blank.html" >/dev/null
+chrome --window-size=1280,2000 --screenshot="$TMP/page.png" "file://$html" >/dev/null
+b=$(wc -c <"$TMP/blank.png" 2>/dev/null || echo 0)
+p=$(wc -c <"$TMP/page.png" 2>/dev/null || echo 0)
+if [ "$b" -gt 0 ] && [ "$p" -gt $((b * 10)) ]; then
+	pass "chromium: renders to a PNG that is not blank ($p bytes, a blank page $b)"
+else
+	fail "chromium: renders to a PNG that is not blank" "page.png $p bytes, blank.png $b"
+fi
+chrome --dump-dom "file://$html" >"$TMP/dom.html"
+n=0
+for m in pc1 pc2 pc3 pc4 pc5 'odd&lt;b&gt;&amp;"name' 'ref: m4max'; do
+	grep -q ">$m</a>" "$TMP/dom.html" && n=$((n + 1))
+done
+is "chromium: the DOM holds every machine's name" "$n" 7
+is "chromium: the DOM holds the figures (pc4's floor, odd's memory ns)" \
+	"$(grep -c '>250</td>' "$TMP/dom.html") $(grep -c '>95.0</td>' "$TMP/dom.html")" "1 1"
+is "chromium: the DOM has a row a machine" "$(grep -o '<tr id="row' "$TMP/dom.html" | wc -l | tr -d ' ')" 7
