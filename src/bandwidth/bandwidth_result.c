@@ -5,6 +5,7 @@
 #include "bandwidth.h"
 #include "core/jsonio.h"
 
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 
@@ -417,10 +418,10 @@ static int results_from_json(const cJSON *root, const char *f, struct bandwidth_
 		c->have = 1;
 		c->spread = jsonio_opt_number(it, "spread", NAN);
 		c->canary = jsonio_opt_number(it, "canary", NAN);
-		c->tries = (int)jsonio_opt_number(it, "tries", 0);
+		c->tries = (int)jsonio_opt_int(it, "tries", 0, INT_MAX, 0);
 		c->pass_bytes = jsonio_opt_number(it, "bytes_per_pass", 0);
 		c->twice = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "measured_twice"));
-		c->preempted = (int)jsonio_opt_number(it, "preemptions", 0);
+		c->preempted = (int)jsonio_opt_int(it, "preemptions", 0, INT_MAX, 0);
 		c->uneven = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "uneven"));
 		c->checked = !cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(it, "checked"));
 		if (!c->checked)
@@ -444,10 +445,10 @@ static int loaded_from_json(const cJSON *root, const char *f, struct bandwidth_r
 	r->loaded = 1;
 	r->chaser_cpu = -1;
 	if (cJSON_IsObject(setup)) {
-		r->chaser_cpu = (int)jsonio_opt_number(setup, "chaser_cpu", -1);
-		r->chase_bytes = (uint64_t)jsonio_opt_number(setup, "chase_bytes", 0);
-		r->chase_stride = (unsigned)jsonio_opt_number(setup, "chase_stride", 0);
-		r->loaders = (unsigned)jsonio_opt_number(setup, "loaders", 0);
+		r->chaser_cpu = (int)jsonio_opt_int(setup, "chaser_cpu", -1, INT_MAX, -1);
+		r->chase_bytes = (uint64_t)jsonio_opt_int(setup, "chase_bytes", 0, LONG_MAX, 0);
+		r->chase_stride = (unsigned)jsonio_opt_int(setup, "chase_stride", 0, INT_MAX, 0);
+		r->loaders = (unsigned)jsonio_opt_int(setup, "loaders", 0, BW_MAX_THREADS, 0);
 		jsonio_opt_string(setup, "loader", loader, sizeof loader);
 		r->loader_write = strcmp(loader, "write") == 0;
 	}
@@ -466,8 +467,8 @@ static int loaded_from_json(const cJSON *root, const char *f, struct bandwidth_r
 		pt->idle = cJSON_IsNull(d);
 		pt->delay_ns = pt->idle ? -1 : d->valuedouble;
 		pt->spread = jsonio_opt_number(it, "spread", NAN);
-		pt->tries = (int)jsonio_opt_number(it, "tries", 0);
-		pt->preempted = (int)jsonio_opt_number(it, "preempted_tries", 0);
+		pt->tries = (int)jsonio_opt_int(it, "tries", 0, INT_MAX, 0);
+		pt->preempted = (int)jsonio_opt_int(it, "preempted_tries", 0, INT_MAX, 0);
 		r->npts++;
 	}
 	return 0;
@@ -509,8 +510,8 @@ int bandwidth_result_from_json(const cJSON *root, const char *file, struct bandw
 	r->isa = bandwidth_isa_parse(isa);
 	if (r->isa < 0)
 		r->isa = BW_ISA_SCALAR;
-	r->vector_bytes = (unsigned)jsonio_opt_number(root, "vector_bytes", 0);
-	r->ncpus = (int)jsonio_opt_number(root, "cpus", 0);
+	r->vector_bytes = (unsigned)jsonio_opt_int(root, "vector_bytes", 0, INT_MAX, 0);
+	r->ncpus = (int)jsonio_opt_int(root, "cpus", 0, INT_MAX, 0);
 	cpu_id_from_json(root, &r->cpu);
 	kernels = cJSON_GetObjectItemCaseSensitive(root, "kernels");
 	if (!cJSON_IsArray(kernels))
