@@ -62,12 +62,14 @@ loader_matches() {
 	ldv=$(qemu-aarch64 "$ld" --version 2>/dev/null | glibc_of)
 	libcv=$(qemu-aarch64 "$libc" 2>/dev/null | glibc_of)
 	[ -n "$ldv" ] && [ "$ldv" = "$libcv" ] && return 0
-	echo "aarch64: loader $ld is ${ldv:-unknown} but the libc.so.6 it finds, $libc, is ${libcv:-unknown}: threads would hang in pthread_create"
+	echo "aarch64: loader $ld is ${ldv:-unknown} but the libc.so.6 it finds, $libc," \
+		"is ${libcv:-unknown}: threads would hang in pthread_create"
 	return 1
 }
 if ! loader_matches; then
 	[ -n "${QEMU_LD_PREFIX:-}" ] || exit 1
-	echo "aarch64: QEMU_LD_PREFIX=$QEMU_LD_PREFIX does not match the arm64 libraries; the tests run without it"
+	echo "aarch64: QEMU_LD_PREFIX=$QEMU_LD_PREFIX does not match the arm64 libraries;" \
+		"the tests run without it"
 	unset QEMU_LD_PREFIX
 	loader_matches || exit 1
 fi

@@ -27,6 +27,7 @@
 #include "core/clock.h"
 #include "core/job.h"
 #include "testjob.h"
+#include "testlib.h"
 #include "core/sysinfo.h"
 
 static void byte_counts_exact(void **state)
@@ -613,7 +614,9 @@ static void worker_loaded_sweep(void **state)
 	assert_true(r.pts[0].gbs == 0);
 	assert_true(r.pts[0].latency_ns > 0);
 	assert_true(r.pts[1].have && !r.pts[1].idle && r.pts[1].delay_ns == 2000);
-	assert_true(r.pts[2].have && r.pts[2].delay_ns == 0 && r.pts[2].gbs > 0);
+	assert_true(r.pts[2].have && r.pts[2].delay_ns == 0);
+	/* the loaders' bytes in 20 ms: none is possible on a build many times slower */
+	assert_true(r.pts[2].gbs > 0 || mt_timing_skip());
 }
 
 static void cancel_stops_threads(void **state)
@@ -625,7 +628,8 @@ static void cancel_stops_threads(void **state)
 	assert_int_equal(bandwidth_set_sizes(&p, (const uint64_t[]){ 64ull << 20 }, 1, &e), 0);
 	p.min_tries = p.max_tries = 100;
 	p.try_ns = 1e9; /* minutes */
-	assert_true(test_job_cancel_after(bandwidth_worker, &p, 200) < 2000000000ull);
+	/* seconds, as the other cancel tests allow: a ThreadSanitizer build took 2 s */
+	assert_true(test_job_cancel_after(bandwidth_worker, &p, 200) < 5000000000ull);
 }
 
 int main(void)

@@ -17,7 +17,7 @@ void diag_begin(struct diag *d, int pinned_cpu)
 	d->optimized = 1;
 #endif
 	mt_snprintf(d->build, sizeof d->build, "%s %s%s", MEMTOP_BUILD_CC, MEMTOP_BUILD_CFLAGS,
-		    MEMTOP_SANITIZERS ? " -fsanitize=address,undefined" : "");
+		    MEMTOP_SANITIZE_FLAGS);
 	mt_load(&d->load_before, &d->running_before);
 	d->load_after = -1;
 	d->running_after = -1;

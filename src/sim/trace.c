@@ -42,15 +42,22 @@ static inline int hex_value(unsigned char ch)
 	return -1;
 }
 
-/* Hex digit values, -1 for anything else (built on first use). */
-static int8_t hexv[256];
-static int hexv_ready;
+/* Hex digit values plus one, 0 for anything else: a constant table, so two
+ * threads reading traces at once share it without a lock (it was filled on
+ * first use, unlocked, by whichever thread read a trace first). */
+#define HX(ch, v) [ch] = (v) + 1
+static const uint8_t hexv1[256] = {
+	HX('0', 0), HX('1', 1), HX('2', 2), HX('3', 3), HX('4', 4), HX('5', 5), HX('6', 6),
+	HX('7', 7), HX('8', 8), HX('9', 9), HX('a', 10), HX('b', 11), HX('c', 12), HX('d', 13),
+	HX('e', 14), HX('f', 15), HX('A', 10), HX('B', 11), HX('C', 12), HX('D', 13), HX('E', 14),
+	HX('F', 15),
+};
+#undef HX
 
-static void hexv_init(void)
+/* A hex digit's value from the table, -1 for anything else. */
+static inline int hexv(unsigned char ch)
 {
-	for (int i = 0; i < 256; i++)
-		hexv[i] = (int8_t)hex_value((unsigned char)i);
-	hexv_ready = 1;
+	return (int)hexv1[ch] - 1;
 }
 
 /* The common shape " L 7ff000398,8\n" parsed straight from the buffer; the
@@ -73,13 +80,13 @@ static inline int parse_fast(const char *p, const char *end, struct trace_rec *r
 	q = (const unsigned char *)p + 2;
 	while (*q == ' ')
 		q++;
-	if ((v = hexv[*q]) < 0)
+	if ((v = hexv(*q)) < 0)
 		return 0;
 	digits = q;
 	do {
 		addr = addr << 4 | (uint64_t)v;
 		q++;
-	} while ((v = hexv[*q]) >= 0);
+	} while ((v = hexv(*q)) >= 0);
 	if (q - digits > 16)
 		return 0; /* maybe too big: the general parser decides */
 	if (*q != ',' || q[1] < '0' || q[1] > '9')
@@ -265,8 +272,6 @@ long trace_read(struct trace_reader *r, struct trace_rec *out, size_t max, mt_er
 		*e = r->err;
 		return r->failed;
 	}
-	if (!hexv_ready)
-		hexv_init();
 	while (n < max) {
 		char *start = r->buf + r->pos, *nl;
 		size_t avail = r->len - r->pos, linelen;
