@@ -2,7 +2,7 @@
 # memtop cliffs on the seed's tables: the seed rule reproduces the seed's
 # output, the merged rule drops its false L2; bad files exit 2 with one line.
 . "$TESTLIB"
-plan 49
+plan 50
 REF="$MEMTOP_DATA/m4max.json"
 
 out=$("$MEMTOP" cliffs "$REF" --stride 8 --rule seed)
@@ -54,6 +54,11 @@ out=$("$MEMTOP" cliffs "$TMP/runs/mountain-quick-xeon-157.json")
 like "the latency run beside the file is found" "$out" \
 	"^against the latency levels \($TMP/runs/latency-xeon-vm-l3-16m.json, beside the file: a latency run of the same host and CPU\):$"
 like "its L1 agrees" "$out" '^  latency L1 48 KB: agrees \(mountain L1 32 KB\)$'
+# three runs of that machine beside it: its L3 moves, said with its range
+cp "$TESTDATA/latency-xeon-vm-44k.json" "$TESTDATA/latency-xeon-vm-load8.json" "$TMP/runs/"
+is "a moving last level, with both ends" \
+	"$("$MEMTOP" cliffs "$TMP/runs/mountain-quick-xeon-157.json" | grep 'runs beside')" \
+	"  the 3 runs beside it put their last cache level at 12 MB..18 MB: its effective size moves (a cache shared with other cores or guests); the newest is read"
 "$MEMTOP" import "$TESTDATA/corpus/csapp-zen5-vm-mountain.txt" --json "$TMP/zen5m.json" >/dev/null 2>&1
 out=$("$MEMTOP" cliffs "$TMP/zen5m.json" --latency "$TESTDATA/corpus/memtop-zen5-vm-latency-2.json")
 is "a disagreement says which size is read and why" "$(printf '%s\n' "$out" | grep '^  latency L3')" \

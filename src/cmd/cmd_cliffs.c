@@ -28,6 +28,7 @@
 #define AGREE_FACTOR 2.0 /* a found level this far above a reported size is past it */
 #define MAX_NAMED 4      /* levels named L1..L4 against the reported sizes */
 #define BESIDE_MAX 256   /* files of the mountain's folder looked at for a latency run */
+#define LEVEL_MOVES 1.25 /* runs whose last cache levels differ this much: it moves */
 
 struct cliffs_cli {
 	enum cliff_rule rule;
@@ -37,6 +38,8 @@ struct cliffs_cli {
 	const char *file, *latency;
 	int beside;             /* latency found beside the file, not given */
 	char beside_path[MT_PATH_MAX];
+	int nbeside;            /* latency runs of the same host and CPU beside it */
+	uint64_t last_lo, last_hi; /* their last cache levels' smallest and largest size */
 };
 
 static void usage(FILE *f)
@@ -303,8 +306,8 @@ static void print_verdicts(const struct detection *d, const int *num, const stru
 
 /* The latency run's cache levels against the mountain's, level by level
  * of the same name (both named the same way). */
-static void print_latency_check(const struct detection *d, const int *num, const char *path,
-				int beside, const struct latency_levels *lv,
+static void print_latency_check(const struct detection *d, const int *num,
+				const struct cliffs_cli *c, const struct latency_levels *lv,
 				const struct info *inf)
 {
 	uint64_t size[LAT_MAX_LEVELS] = { 0 };
@@ -314,8 +317,12 @@ static void print_latency_check(const struct detection *d, const int *num, const
 		if (!lv->lv[i].tlb)
 			size[n++] = lv->lv[i].size;
 	name_levels(size, n, inf, lnum);
-	printf("against the latency levels (%s%s):\n", MT_PRINTABLE(path),
-	       beside ? ", beside the file: a latency run of the same host and CPU" : "");
+	printf("against the latency levels (%s%s):\n", MT_PRINTABLE(c->latency),
+	       c->beside ? ", beside the file: a latency run of the same host and CPU" : "");
+	if (c->beside && c->nbeside > 1 && (double)c->last_hi > LEVEL_MOVES * (double)c->last_lo)
+		printf("  the %d runs beside it put their last cache level at %s..%s: its effective "
+		       "size moves (a cache shared with other cores or guests); the newest is read\n",
+		       c->nbeside, human(a, sizeof a, c->last_lo), human(b, sizeof b, c->last_hi));
 	if (!n)
 		printf("  no cache level on the latency curve\n");
 	for (int i = 0; i < n; i++) {
@@ -439,6 +446,25 @@ static double l1_hit_cycles(const struct latency_levels *lv)
 	return 0;
 }
 
+/* One more latency run beside the file: its last cache level's size into
+ * the range c keeps. */
+static void note_last_level(const struct latency_result *r, struct cliffs_cli *c)
+{
+	struct latency_levels lv;
+	uint64_t last = 0;
+	latency_detect(r, &lv);
+	for (size_t i = 0; i < lv.n; i++)
+		if (!lv.lv[i].tlb)
+			last = lv.lv[i].size;
+	c->nbeside++;
+	if (!last)
+		return;
+	if (!c->last_lo || last < c->last_lo)
+		c->last_lo = last;
+	if (last > c->last_hi)
+		c->last_hi = last;
+}
+
 /* A latency run beside the mountain file: a .json in its folder whose
  * header names the same host and CPU, the newest by its date (at most
  * BESIDE_MAX files looked at). Returns it (c->latency and c->beside set),
@@ -466,6 +492,8 @@ static struct latency_result *latency_beside(const struct mountain *m, struct cl
 		mt_snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
 		if (!(r = result_load_as(path, &kind_latency, &e)))
 			continue;
+		if (!strcmp(r->hdr.host, m->hdr.host) && !strcmp(r->hdr.cpu, m->hdr.cpu))
+			note_last_level(r, c);
 		if (strcmp(r->hdr.host, m->hdr.host) || strcmp(r->hdr.cpu, m->hdr.cpu) ||
 		    (best && strcmp(r->hdr.date, best->hdr.date) <= 0)) {
 			latency_result_free(r);
@@ -526,7 +554,7 @@ static void print_text(const struct mountain *m, const struct cliffs_cli *c, con
 	if (ncols > 1 || !c->stride) /* a quick grid's one column too: what it supports */
 		passport_report(stdout, m);
 	if (lat)
-		print_latency_check(vd, vnum, c->latency, c->beside, lat, inf);
+		print_latency_check(vd, vnum, c, lat, inf);
 	cpw_report(stdout, m, 0, d, lat ? l1_hit_cycles(lat) : 0);
 }
 
