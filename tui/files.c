@@ -1,11 +1,12 @@
-/* files: results on disk for the frame: the save prompt, the lab tabs'
- * result files (tab_result_io), saving every unsaved tab (on quit or into
- * the autosave folder on a signal), the autosave folder, and offering a
- * file to the tabs (memtop view). */
+/* files: results on disk for the frame, every tab's through its result
+ * kind (tab_result_io): the save key, saving every unsaved tab (on quit or
+ * into the autosave folder on a signal), the autosave folder, and handing
+ * a file to the tab that shows its kind (memtop view). */
 #include "config.h"
 
 #include "internal.h"
 #include "core/jsonio.h"
+#include "result/result.h"
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -25,97 +26,111 @@ void tui_result_name(const struct run_header *h, const char *exp, char *buf, siz
 		    date);
 }
 
-static void save_answer(struct tui *t, const char *answer)
+/* The frame's record of a tab: its state instance, whether its result is
+ * saved, the file it came from. NULL for a tab the frame does not show. */
+static struct tab_slot *slot_of(struct tui *t, const struct tab *tab)
 {
-	mt_error e;
-	if (!answer || !answer[0] || !t->save_fn)
+	for (int i = 0; i < TUI_MAX_TABS; i++)
+		if (t->slot[i].tab == tab)
+			return &t->slot[i];
+	return NULL;
+}
+
+void *tui_tab_self(struct tui *t, const struct tab *tab)
+{
+	struct tab_slot *sl = slot_of(t, tab);
+	return sl ? sl->self : NULL;
+}
+
+void tui_result_changed(struct tui *t, const struct tab *tab, int unsaved)
+{
+	struct tab_slot *sl = slot_of(t, tab);
+	if (!sl)
 		return;
-	if (t->save_fn(t, answer, &e) < 0)
-		tui_message(t, "not saved: %s", e.msg);
-	else
-		tui_message(t, "saved %s", answer);
+	sl->unsaved = unsaved;
+	if (unsaved)
+		sl->source[0] = '\0';
 }
 
-void tui_save_prompt(struct tui *t, const char *def,
-		     int (*save)(struct tui *t, const char *path, mt_error *e))
+int tui_result_unsaved(struct tui *t, const struct tab *tab)
 {
-	t->save_fn = save;
-	tui_prompt(t, "Save as: ", def, save_answer);
+	return files_tab_unsaved(t, tab);
 }
 
-int tui_save_path(const char *path, const char *dir, const char *name, char *saved, size_t len,
-		  mt_error *e)
+/* Write tab's result to path (nothing measured: fails with its io's
+ * nothing); marks it saved. 0, or -1 with e. */
+static int result_save_to(struct tui *t, const struct tab *tab, const char *path, mt_error *e)
 {
-	if (path) {
-		if (mt_strlcpy(saved, path, len) < 0)
-			return mt_fail(e, "%s: path too long", path);
-		return 0;
-	}
-	if (mt_snprintf(saved, len, "%s/%s", dir, name) < 0)
-		return mt_fail(e, "%s: path too long", dir);
-	return 0;
-}
-
-/* Write a result tab's result to path (nothing measured: fails with
- * io->nothing); clears its unsaved flag. 0, or -1 with e. */
-static int result_save_to(struct tui *t, const struct tab_result_io *io, const char *path,
-			  mt_error *e)
-{
+	const struct tab_result_io *io = tab->result;
+	void *self = tui_tab_self(t, tab);
+	const void *r = io->shown(t, self);
 	cJSON *root;
 	int rc;
-	(void)t;
-	if (!io->measured())
+	if (!r || !io->measured(t, self))
 		return mt_fail(e, "%s", io->nothing);
-	root = io->to_json();
+	root = io->kind->to_json(r);
 	if (!root)
 		return mt_fail(e, "out of memory");
 	rc = jsonio_save(path, root, e);
 	cJSON_Delete(root);
 	if (rc == 0)
-		*io->unsaved = 0;
+		tui_result_changed(t, tab, 0);
 	return rc;
 }
 
-/* tui_save_prompt's callback for tui_result_key: the io it remembered. */
-static int result_prompt_save(struct tui *t, const char *path, mt_error *e)
+/* The default name of tab's result (memtop-KIND-HOST-DATE.json). */
+static void result_default_name(struct tui *t, const struct tab *tab, char *buf, size_t len)
 {
-	return result_save_to(t, t->save_io, path, e);
+	const struct tab_result_io *io = tab->result;
+	const void *r = io->shown(t, tui_tab_self(t, tab));
+	tui_result_name(r ? io->kind->header(r) : NULL, io->kind->name, buf, len);
+}
+
+/* The save prompt's answer: the selected tab's result saved there. */
+static void save_answer(struct tui *t, const char *answer)
+{
+	mt_error e;
+	if (!answer || !answer[0] || !t->save_tab)
+		return;
+	if (result_save_to(t, t->save_tab, answer, &e) < 0)
+		tui_message(t, "not saved: %s", e.msg);
+	else
+		tui_message(t, "saved %s", answer);
 }
 
 int tui_result_key(struct tui *t, int key)
 {
-	const struct tab_result_io *io = t->tabs[t->cur]->result;
+	const struct tab *tab = t->tabs[t->cur];
 	char def[200];
 	(void)key;
-	if (!io)
+	if (!tab->result)
 		return 0;
-	if (!io->measured()) {
-		tui_message(t, "%s", io->nothing);
+	if (!tab->result->measured(t, tui_tab_self(t, tab))) {
+		tui_message(t, "%s", tab->result->nothing);
 		return 1;
 	}
-	tui_result_name(io->hdr, io->kind, def, sizeof def);
-	t->save_io = io;
-	tui_save_prompt(t, def, result_prompt_save);
+	result_default_name(t, tab, def, sizeof def);
+	t->save_tab = tab;
+	tui_prompt(t, "Save as: ", def, save_answer);
 	return 1;
 }
 
-/* A result tab's save(): to path, or into dir under the default name. */
-static int result_save(struct tui *t, const struct tab_result_io *io, const char *path,
-		       const char *dir, char *saved, size_t len, mt_error *e)
+/* Autosave: tab's result into dir under its default name. 0, or -1 with e. */
+static int result_save(struct tui *t, const struct tab *tab, const char *dir, char *saved,
+		       size_t len, mt_error *e)
 {
 	char name[200];
-	tui_result_name(io->hdr, io->kind, name, sizeof name);
-	if (tui_save_path(path, dir, name, saved, len, e) < 0)
-		return -1;
-	return result_save_to(t, io, saved, e);
+	result_default_name(t, tab, name, sizeof name);
+	if (mt_snprintf(saved, len, "%s/%s", dir, name) < 0)
+		return mt_fail(e, "%s: path too long", dir);
+	return result_save_to(t, tab, saved, e);
 }
 
 /* The tab has results not saved yet. */
 int files_tab_unsaved(struct tui *t, const struct tab *tb)
 {
-	if (tb->result)
-		return *tb->result->unsaved && tb->result->measured() > 0;
-	return tb->unsaved && tb->unsaved(t);
+	struct tab_slot *sl = slot_of(t, tb);
+	return tb->result && sl && sl->unsaved && tb->result->measured(t, sl->self) > 0;
 }
 
 int files_any_unsaved(struct tui *t)
@@ -124,24 +139,6 @@ int files_any_unsaved(struct tui *t)
 		if (files_tab_unsaved(t, t->tabs[i]))
 			return 1;
 	return 0;
-}
-
-/* A result tab's open(): 0 not its kind, -1 with e, 1 taken. */
-static int result_open(struct tui *t, const struct tab_result_io *io, const cJSON *root,
-		       const char *path, mt_error *e)
-{
-	if (!io->is(root))
-		return 0;
-	if (*io->running)
-		return mt_fail(e, "%s: %s is in progress", path, io->busy);
-	if (io->load(root, path, e) < 0)
-		return -1;
-	if (io->source[0]) /* one result at a time: say which one shows */
-		tui_message(t, "%s shows one file: %s, not %s", io->shows, mt_basename(path),
-			    mt_basename(io->source));
-	io->take();
-	*io->unsaved = 0;
-	return 1;
 }
 
 int files_save_all(struct tui *t, const char *dir, FILE *report, int *failed)
@@ -153,12 +150,9 @@ int files_save_all(struct tui *t, const char *dir, FILE *report, int *failed)
 		char saved[512];
 		mt_error e;
 		int rc;
-		if (!files_tab_unsaved(t, tb) || (!tb->save && !tb->result))
+		if (!files_tab_unsaved(t, tb))
 			continue;
-		if (tb->result)
-			rc = result_save(t, tb->result, NULL, dir, saved, sizeof saved, &e);
-		else
-			rc = tb->save(t, NULL, dir, saved, sizeof saved, &e);
+		rc = result_save(t, tb, dir, saved, sizeof saved, &e);
 		if (rc == 0) {
 			saved_n++;
 			if (report)
@@ -232,31 +226,49 @@ int files_newest_autosave(char *out, size_t len)
 	return found;
 }
 
-/* Offer a file to the tabs. Returns 0, or -1 with e set. */
+/* The shown tab that shows kind k, or -1. */
+static int tab_of(struct tui *t, const struct result_kind *k)
+{
+	for (int i = 0; k->tab && i < t->ntabs; i++)
+		if (t->tabs[i]->result && strcmp(t->tabs[i]->name, k->tab) == 0)
+			return i;
+	return -1;
+}
+
+/* Hand f to the tab at index i. Returns 0, or -1 with e. */
+static int give(struct tui *t, int i, struct result_file *f, mt_error *e)
+{
+	const struct tab *tab = t->tabs[i];
+	const struct tab_result_io *io = tab->result;
+	struct tab_slot *sl = slot_of(t, tab);
+	void *self = tui_tab_self(t, tab);
+	if (io->running && io->running(t, self))
+		return mt_fail(e, "%s: %s is in progress", f->path, io->busy);
+	if (io->take(t, self, f, e) < 0)
+		return -1;
+	if (!io->several && sl->source[0]) /* one result at a time: say which one shows */
+		tui_message(t, "the %s tab shows one file: %s, not %s", tab->name,
+			    mt_basename(f->path), mt_basename(sl->source));
+	sl->unsaved = 0;
+	mt_strlcpy(sl->source, f->path, sizeof sl->source);
+	t->cur = i;
+	return 0;
+}
+
 int files_open(struct tui *t, const char *path, mt_error *e)
 {
-	cJSON *root = jsonio_load(path, e);
-	int took = 0;
-	if (!root)
+	struct result_file f;
+	int i, rc;
+	if (result_file_load(path, &f, e) < 0)
 		return -1;
-	for (int i = 0; i < t->ntabs && !took; i++) {
-		int r;
-		if (t->tabs[i]->result)
-			r = result_open(t, t->tabs[i]->result, root, path, e);
-		else if (t->tabs[i]->open)
-			r = t->tabs[i]->open(t, root, path, e);
-		else
-			continue;
-		if (r < 0) {
-			cJSON_Delete(root);
-			return -1;
-		}
-		if (r > 0 && !took)
-			t->cur = i;
-		took |= r > 0;
+	i = tab_of(t, f.kind);
+	if (i < 0) {
+		mt_fail(e, "%s: not a result memtop can show (no tab reads a %s)", path,
+			f.kind->what);
+		result_file_free(&f);
+		return -1;
 	}
-	cJSON_Delete(root);
-	if (!took)
-		return mt_fail(e, "%s: not a result memtop can show (no tab reads it)", path);
-	return 0;
+	rc = give(t, i, &f, e);
+	result_file_free(&f);
+	return rc;
 }

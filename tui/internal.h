@@ -19,6 +19,14 @@
 #define TUI_TICK_MS 500               /* the ETA and elapsed time tick while a job runs */
 #define TUI_STOP_WAIT_NS 5000000000ull /* quitting waits this long for a job to stop */
 
+/* What the frame keeps of each tab it shows (files.c). */
+struct tab_slot {
+	const struct tab *tab; /* NULL: a free slot */
+	void *self;            /* its state instance (struct tab's state_size), or NULL */
+	int unsaved;           /* its result is measured and not saved */
+	char source[MT_PATH_MAX]; /* the file its result came from, "" when measured */
+};
+
 struct tui {
 	/* options */
 	int view, quick, start, mouse, no_color, ascii;
@@ -30,6 +38,7 @@ struct tui {
 	/* tabs */
 	const struct tab *tabs[TUI_MAX_TABS];
 	int ntabs, cur;
+	struct tab_slot slot[TUI_MAX_TABS]; /* in any order: slot_of() finds a tab's */
 	int tab_x[TUI_MAX_TABS][2]; /* tab bar: each label's columns, for clicks */
 	int bar_numbers; /* tab bar: every label numbered (else the current one only) */
 	/* windows: tab bar, tab area, side panel, status (1 or 2 lines) */
@@ -50,8 +59,7 @@ struct tui {
 	char question[128], answer[256];
 	size_t apos;
 	void (*prompt_done)(struct tui *t, const char *answer);
-	int (*save_fn)(struct tui *t, const char *path, mt_error *e); /* tui_save_prompt */
-	const struct tab_result_io *save_io; /* tui_result_prompt */
+	const struct tab *save_tab; /* whose result the save prompt saves (tui_result_key) */
 	int confirm_quit; /* asking "save before quitting?" */
 	/* help */
 	int help, help_top;

@@ -63,9 +63,18 @@ static int init_tabs(struct tui *t)
 	};
 	t->ntabs = 0;
 	for (size_t i = 0; i < MT_ARRAY_LEN(all) && t->ntabs < TUI_MAX_TABS; i++) {
+		struct tab_slot *sl = &t->slot[t->ntabs];
 		int j;
-		if (all[i]->init && all[i]->init(t) < 0)
-			continue; /* a tab that cannot work here is not shown */
+		sl->tab = all[i];
+		if (all[i]->state_size && !(sl->self = calloc(1, all[i]->state_size))) {
+			memset(sl, 0, sizeof *sl);
+			continue; /* out of memory: the tab is not shown */
+		}
+		if (all[i]->init && all[i]->init(t) < 0) {
+			free(sl->self); /* a tab that cannot work here is not shown */
+			memset(sl, 0, sizeof *sl);
+			continue;
+		}
 		for (j = t->ntabs; j > 0 && t->tabs[j - 1]->key > all[i]->key; j--)
 			t->tabs[j] = t->tabs[j - 1]; /* keep them in key order */
 		t->tabs[j] = all[i];
@@ -79,6 +88,10 @@ static void fini_tabs(struct tui *t)
 	for (int i = 0; i < t->ntabs; i++)
 		if (t->tabs[i]->fini)
 			t->tabs[i]->fini(t);
+	for (int i = 0; i < TUI_MAX_TABS; i++) {
+		free(t->slot[i].self);
+		memset(&t->slot[i], 0, sizeof t->slot[i]);
+	}
 }
 
 static int loop(struct tui *t)

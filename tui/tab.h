@@ -2,8 +2,9 @@
  *
  * A tab is ONE file tui/tab_NAME.c that defines `const struct tab tab_NAME`
  * plus ONE line `X(NAME) \` in TUI_TABS below (and its file in TUI_SOURCES
- * of Makefile.am). Tabs are singletons: keep the tab's state in static
- * variables of its file.
+ * of Makefile.am). A new tab keeps its state in the instance the frame
+ * allocates (struct tab's state_size; tui_tab_self(), and self in the
+ * result callbacks); the older tabs still keep theirs in a static S.
  *
  * The frame owns: the event loop (poll on the terminal, the running job and
  * the signal pipe), the one running job, the tab bar, the status line
@@ -26,25 +27,29 @@
  * Colour is never the only carrier of a value: use tui_heat_glyph() (glyph
  * density) or text alongside tui_heat_attr().
  *
- * A minimal tab:
+ * A minimal tab, its state in the instance the frame allocates:
  *
- *   static struct { struct lists_params p; struct run_header hdr; double cells[8][4];
- *                   int unsaved; } S;
+ *   struct lists_tab { struct lists_params p; struct run_header hdr; double cells[8][4]; };
  *   static int act_run(struct tui *t, int key) {
+ *           struct lists_tab *s = tui_tab_self(t, &tab_lists);
  *           if (tui_can_measure(t))
- *                   tui_job_launch(t, &tab_lists, lists_worker, &S.p, &S.hdr);
+ *                   tui_job_launch(t, &tab_lists, lists_worker, &s->p, &s->hdr);
  *           return 1;
  *   }
  *   static const struct keybinding keys[] = {
  *           { 'r', "r", "measure the list layouts", act_run }, { 0, NULL, NULL, NULL } };
  *   static void ev(struct tui *t, const struct job_event *e) {
- *           if (e->type == JOB_EV_CELL) { S.cells[e->row][e->col] = e->value; S.unsaved = 1; }
- *           else if (e->type == JOB_EV_FAILED) tui_message(t, "failed: %s", e->text);
+ *           struct lists_tab *s = tui_tab_self(t, &tab_lists);
+ *           if (e->type == JOB_EV_CELL) {
+ *                   s->cells[e->row][e->col] = e->value;
+ *                   tui_result_changed(t, &tab_lists, 1);
+ *           } else if (e->type == JOB_EV_FAILED) tui_message(t, "failed: %s", e->text);
  *           tui_dirty(t);
  *   }
  *   static void draw(struct tui *t, WINDOW *w, int full) { ...mvwprintw(w, y, x, ...)... }
  *   const struct tab tab_lists = { .name = "Lists", .key = '6', .draw = draw,
- *           .keys = keys, .job_event = ev };
+ *           .keys = keys, .job_event = ev, .state_size = sizeof(struct lists_tab),
+ *           .result = &io }; (io: a struct tab_result_io, below: its kind, what it shows)
  *
  * In `memtop view` (tui_view_mode()) a tab that cannot show saved files
  * should return -1 from init() so it is not shown. */
@@ -58,6 +63,7 @@
 #include "core/diag.h"
 #include "core/job.h"
 #include "core/jsonio.h"
+#include "core/result_kind.h"
 #include "core/runhdr.h"
 #include "mountain/mountain.h"
 #include "core/util.h"
@@ -110,21 +116,17 @@ struct tab {
 	 * run header it was launched with; the tab may launch the next job. */
 	void (*job_event)(struct tui *t, const struct job_event *ev);
 
-	/* `memtop view`: offered each file (parsed root and its path).
-	 * Return 1 when the tab took it, 0 when it is not this tab's kind,
-	 * -1 with e set when it is but is broken. Optional. */
-	int (*open)(struct tui *t, const cJSON *root, const char *path, mt_error *e);
-
-	/* Results not saved yet (asked before quitting). Optional. */
-	int (*unsaved)(struct tui *t);
-	/* Save the results as JSON to path; path NULL means into dir (never
-	 * NULL then) under the tab's default name (memtop-HOST-DATE.json,
-	 * autosave). Writes the path used into saved. Returns 0 or -1 with e. */
-	int (*save)(struct tui *t, const char *path, const char *dir, char *saved, size_t len,
-		    mt_error *e);
-	/* Optional, instead of open, unsaved and save: the tab shows one result
-	 * file at a time (below); the frame opens, saves and asks about it. */
+	/* The tab's results on disk, through their result kind (src/result/):
+	 * the frame saves (the w key, tui_result_key), autosaves, asks before
+	 * quitting, and opens (memtop view, files of every kind whose .tab is
+	 * this tab's name) through it. NULL: the tab saves and opens nothing. */
 	const struct tab_result_io *result;
+
+	/* The size of the tab's state: the frame allocates one zeroed instance
+	 * before init and frees it after fini; tui_tab_self() gives it, and the
+	 * result callbacks receive it as self. 0: the tab keeps its own state
+	 * (self is then NULL). */
+	size_t state_size;
 };
 
 /* ---- the tab table: one line X(NAME) \ per tab ------------------------- */
@@ -181,43 +183,60 @@ void tui_message(struct tui *t, const char *fmt, ...) MT_PRINTF(2, 3);
 void tui_prompt(struct tui *t, const char *question, const char *initial,
 		void (*done)(struct tui *t, const char *answer));
 
-/* Results files of the lab tabs. The default name of a result:
- * "memtop-EXP-HOST-DATE.json" from its header (blanks and colons of the
- * date as '-'; "host"/"run" when the header is empty). */
-void tui_result_name(const struct run_header *h, const char *exp, char *buf, size_t len);
-/* Ask "Save as: " with def filled in; on Enter call save(t, path, e) and say
- * "saved PATH" or "not saved: why" in the status line. */
-void tui_save_prompt(struct tui *t, const char *def,
-		     int (*save)(struct tui *t, const char *path, mt_error *e));
-/* The path a tab's save() writes to: path itself, or dir/name (autosave).
- * Returns 0, or -1 with e when it does not fit. */
-int tui_save_path(const char *path, const char *dir, const char *name, char *saved, size_t len,
-		  mt_error *e);
+/* The default name of a result: "memtop-KIND-HOST-DATE.json" from its
+ * header (blanks and colons of the date as '-'; "host"/"run" when the
+ * header is empty). */
+void tui_result_name(const struct run_header *h, const char *kind, char *buf, size_t len);
 
-/* One result at a time, saved and opened as one JSON file: what a lab tab
- * (matmul, falseshare, lists) points its struct tab's result at, so that
- * the frame does the file handling (open, unsaved, save, autosave, the save
- * key). A static const in the tab, pointing into its static state; the tab
- * keeps only the lines that know its result type. */
+/* A tab's results as files of its result kind (core/result_kind.h): what
+ * a tab points its struct tab's result at, so that the frame does the file
+ * handling (open, unsaved, save, autosave, the save key, quit). A static
+ * const in the tab; every callback receives the tab's state instance as
+ * self (struct tab's state_size; NULL when the tab keeps its own). The
+ * frame keeps whether the result is saved (tui_result_changed) and which
+ * file it came from. */
 struct tab_result_io {
-	const char *kind;    /* "matmul": the default name memtop-KIND-HOST-DATE.json */
-	const char *nothing; /* said when nothing is measured: "nothing measured to save yet (r measures)" */
-	const char *busy;    /* "a race": open says "PATH: a race is in progress" */
-	const char *shows;   /* "the Matmul tab": says "... shows one file: PATH, not OLD" */
-	const struct run_header *hdr; /* the shown result's header (for the name) */
-	const char *source;  /* the file the shown result came from, "" when measured */
-	int *unsaved;        /* the tab's flag; the tab sets it when a result arrives */
-	const int *running;  /* the tab's run is in progress (no opening then) */
-	size_t (*measured)(void);     /* cells measured so far; 0: nothing to save */
-	cJSON *(*to_json)(void);      /* the shown result as JSON; NULL: out of memory */
-	int (*is)(const cJSON *root); /* the file is this kind of result */
-	/* Read root into the tab's spare result (not the shown one yet); 0, or
-	 * -1 with e naming path. */
-	int (*load)(const cJSON *root, const char *path, mt_error *e);
-	void (*take)(void); /* the spare result becomes the shown one */
+	/* The kind the tab saves: its to_json writes the file, its name makes
+	 * the default name memtop-NAME-HOST-DATE.json from the result's header. */
+	const struct result_kind *kind;
+	/* Said when nothing is measured: "nothing measured to save yet (r measures)". */
+	const char *nothing;
+	/* What is in progress when running() says so: "a race" (open says
+	 * "PATH: a race is in progress"). */
+	const char *busy;
+	/* 1: the tab shows several files at once (the Mountain tab: a second
+	 * mountain beside the first, the card); 0: one at a time, and opening
+	 * another says which one shows. */
+	int several;
+	/* Cells measured (or read) so far; 0: nothing to save. */
+	size_t (*measured)(struct tui *t, void *self);
+	/* The result saved: an instance of kind (what kind->to_json and
+	 * kind->header take), or NULL when there is none. */
+	const void *(*shown)(struct tui *t, void *self);
+	/* The tab's run is in progress (no opening then). May be NULL:
+	 * opening is always allowed. */
+	int (*running)(struct tui *t, void *self);
+	/* Take f (loaded; f->kind is kind or another kind shown by this tab,
+	 * e.g. the card in the Mountain tab) and return 0: either keep f->r
+	 * (set f->r to NULL; free it with f->kind->free when done) or copy
+	 * what it needs (the frame frees f). -1 with e when it cannot. */
+	int (*take)(struct tui *t, void *self, struct result_file *f, mt_error *e);
 };
 
-/* The action of a lab tab's save key ({ 'w', "w", "save as JSON ...",
+/* The state instance the frame allocated for tab (struct tab's
+ * state_size), or NULL when it has none. */
+void *tui_tab_self(struct tui *t, const struct tab *tab);
+
+/* The tab's result changed: unsaved 1 when a new result was measured (it
+ * is asked about on quit and autosaved; the file it came from is
+ * forgotten), 0 when it is as on disk. */
+void tui_result_changed(struct tui *t, const struct tab *tab, int unsaved);
+
+/* The tab's result is measured and not saved (for the tab's own lines:
+ * "unsaved (w)"). */
+int tui_result_unsaved(struct tui *t, const struct tab *tab);
+
+/* The action of a tab's save key ({ 'w', "w", "save as JSON ...",
  * tui_result_key }): for the selected tab's result, "nothing ..." when
  * nothing is measured, else ask "Save as: " with the default name and say
  * "saved PATH" or "not saved: why". Returns 1 (the key is used). */

@@ -28,7 +28,7 @@ static struct {
 	struct bandwidth_params p; /* outlives the job */
 	char notes[4][BW_NOTE_LEN];
 	int nnotes;
-	int running, unsaved;
+	int running;
 	int tsel, tpinned;         /* thread index the table shows; pinned by t */
 	int ksel, ssel;            /* cursor: kernel row, size column */
 	int view;                  /* lower panel when not all fit */
@@ -100,7 +100,7 @@ static void on_job_event(struct tui *t, const struct job_event *ev)
 	if (ev->type == JOB_EV_CELL || ev->type == JOB_EV_UPDATE) {
 		if (bandwidth_result_apply(&S.r, ev) == BW_EV_TABLE && !S.tpinned)
 			S.tsel = (int)ev->aux[0];
-		S.unsaved = 1;
+		tui_result_changed(t, &tab_bandwidth, 1);
 		tui_dirty(t);
 		return;
 	}
@@ -131,7 +131,7 @@ static int start(struct tui *t, int loaded)
 	}
 	S.p.loaded = loaded;
 	reset_results();
-	S.unsaved = 0;
+	tui_result_changed(t, &tab_bandwidth, 1);
 	if (tui_job_launch(t, &tab_bandwidth, bandwidth_worker, &S.p, &S.r.hdr) < 0)
 		return 1;
 	S.running = 1;
@@ -236,34 +236,47 @@ static int act_compare(struct tui *t, int key)
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
-static struct bandwidth_result opened; /* big: not on the stack */
-
-static size_t measured(void)
+static size_t io_measured(struct tui *t, void *self)
 {
+	(void)t;
+	(void)self;
 	return bandwidth_result_measured(&S.r);
 }
 
-static cJSON *to_json(void)
+static const void *io_shown(struct tui *t, void *self)
 {
-	return bandwidth_result_to_json(&S.r);
+	(void)t;
+	(void)self;
+	return &S.r;
 }
 
-static int load(const cJSON *root, const char *path, mt_error *e)
+static int io_running(struct tui *t, void *self)
 {
-	return bandwidth_result_from_json(root, path, &opened, e);
+	(void)t;
+	(void)self;
+	return S.running;
 }
 
-static void take(void)
+/* An opened file: copied into S.r (the frame frees f). */
+static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e)
 {
-	S.r = opened;
+	(void)t;
+	(void)self;
+	(void)e;
+	S.r = *(const struct bandwidth_result *)f->r;
 	S.tsel = S.ksel = S.ssel = 0;
 	S.tpinned = 0;
+	return 0;
 }
 
 static const struct tab_result_io io = {
-	"bandwidth", "nothing measured to save yet (r measures)", "a bandwidth run", "Bandwidth",
-	&S.r.hdr, S.r.source, &S.unsaved, &S.running,
-	measured, to_json, bandwidth_result_is, load, take,
+	.kind = &kind_bandwidth,
+	.nothing = "nothing measured to save yet (r measures)",
+	.busy = "a bandwidth run",
+	.measured = io_measured,
+	.shown = io_shown,
+	.running = io_running,
+	.take = io_take,
 };
 
 static const struct keybinding keys[] = {

@@ -13,7 +13,7 @@
 
 static struct {
 	struct falseshare_params p; /* outlives the job */
-	int running, unsaved;
+	int running;
 	struct falseshare_result r; /* measured here, or opened (memtop view) */
 } S;
 
@@ -36,7 +36,7 @@ static void on_job_event(struct tui *t, const struct job_event *ev)
 {
 	if (ev->type == JOB_EV_CELL) {
 		if (falseshare_result_apply(&S.r, ev))
-			S.unsaved = 1;
+			tui_result_changed(t, &tab_falseshare, 1);
 		tui_dirty(t);
 		return;
 	}
@@ -59,7 +59,7 @@ static int act_start(struct tui *t, int key)
 	if (!tui_can_measure(t))
 		return 1;
 	reset_results();
-	S.unsaved = 0;
+	tui_result_changed(t, &tab_falseshare, 1);
 	if (tui_job_launch(t, &tab_falseshare, falseshare_worker, &S.p, &S.r.hdr) < 0)
 		return 1;
 	S.running = 1;
@@ -97,32 +97,45 @@ static int act_rounds(struct tui *t, int key)
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
-static struct falseshare_result opened; /* big: not on the stack */
-
-static size_t measured(void)
+static size_t io_measured(struct tui *t, void *self)
 {
+	(void)t;
+	(void)self;
 	return falseshare_result_measured(&S.r);
 }
 
-static cJSON *to_json(void)
+static const void *io_shown(struct tui *t, void *self)
 {
-	return falseshare_result_to_json(&S.r);
+	(void)t;
+	(void)self;
+	return &S.r;
 }
 
-static int load(const cJSON *root, const char *path, mt_error *e)
+static int io_running(struct tui *t, void *self)
 {
-	return falseshare_result_from_json(root, path, &opened, e);
+	(void)t;
+	(void)self;
+	return S.running;
 }
 
-static void take(void)
+/* An opened file: copied into S.r (the frame frees f). */
+static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e)
 {
-	S.r = opened;
+	(void)t;
+	(void)self;
+	(void)e;
+	S.r = *(const struct falseshare_result *)f->r;
+	return 0;
 }
 
 static const struct tab_result_io io = {
-	"falseshare", "nothing measured to save yet (r measures)", "a false sharing run", "False sharing",
-	&S.r.hdr, S.r.source, &S.unsaved, &S.running,
-	measured, to_json, falseshare_result_is, load, take,
+	.kind = &kind_falseshare,
+	.nothing = "nothing measured to save yet (r measures)",
+	.busy = "a false sharing run",
+	.measured = io_measured,
+	.shown = io_shown,
+	.running = io_running,
+	.take = io_take,
 };
 
 static const struct keybinding keys[] = {

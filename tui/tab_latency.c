@@ -22,7 +22,6 @@ static struct {
 	struct latency_params p;
 	int running;
 	struct latency_result *r;
-	int unsaved;
 	int huge;          /* for the next run */
 	uint64_t max_size; /* 0: the default */
 	uint64_t t0;
@@ -87,7 +86,7 @@ static void start_run(struct tui *t)
 	latency_result_free(S.r);
 	S.r = r;
 	tui_set_latency(t, S.r);
-	S.unsaved = 0;
+	tui_result_changed(t, &tab_latency, 1);
 	S.t0 = mt_now_ns();
 	tui_set_diag(t, &S.r->hdr.diag);
 	if (note[0])
@@ -129,7 +128,7 @@ static void on_job_event(struct tui *t, const struct job_event *ev)
 	char sum[256];
 	if (ev->type == JOB_EV_CELL || ev->type == JOB_EV_NOTE) {
 		if (S.r && latency_apply(S.r, ev) == 0 && ev->type == JOB_EV_CELL)
-			S.unsaved = 1;
+			tui_result_changed(t, &tab_latency, 1);
 		tui_dirty(t);
 		return;
 	}
@@ -163,7 +162,7 @@ static void confirm_restart(struct tui *t, const char *answer)
 static int act_run(struct tui *t, int key)
 {
 	(void)key;
-	if (S.unsaved && !tui_job(t) && !tui_view_mode(t)) {
+	if (tui_result_unsaved(t, &tab_latency) && !tui_job(t) && !tui_view_mode(t)) {
 		tui_prompt(t, "Discard the unsaved latency curves and measure again? (y/n) ", "",
 			   confirm_restart);
 		return 1;
@@ -208,62 +207,11 @@ static int act_max(struct tui *t, int key)
 	return 1;
 }
 
-static void default_name(char *buf, size_t len)
-{
-	char date[32];
-	mt_strlcpy(date, S.r && S.r->hdr.date[0] ? S.r->hdr.date : "run", sizeof date);
-	for (char *c = date; *c; c++)
-		if (*c == ' ' || *c == ':')
-			*c = '-';
-	mt_snprintf(buf, len, "memtop-latency-%s-%s.json",
-		    S.r && S.r->hdr.host[0] ? S.r->hdr.host : "host", date);
-}
-
-static int save_to(const char *path, mt_error *e)
-{
-	cJSON *root;
-	int rc;
-	if (!S.r || latency_measured(S.r) == 0)
-		return mt_fail(e, "nothing measured to save yet (r measures)");
-	root = latency_to_json(S.r);
-	if (!root)
-		return mt_fail(e, "out of memory");
-	rc = jsonio_save(path, root, e);
-	cJSON_Delete(root);
-	if (rc == 0)
-		S.unsaved = 0;
-	return rc;
-}
-
-static void save_answer(struct tui *t, const char *answer)
-{
-	mt_error e;
-	if (!answer || !answer[0])
-		return;
-	if (save_to(answer, &e) < 0)
-		tui_message(t, "not saved: %s", e.msg);
-	else
-		tui_message(t, "saved %s", answer);
-}
-
-static int act_save(struct tui *t, int key)
-{
-	char def[160];
-	(void)key;
-	if (!S.r || latency_measured(S.r) == 0) {
-		tui_message(t, "nothing measured to save yet (r measures)");
-		return 1;
-	}
-	default_name(def, sizeof def);
-	tui_prompt(t, "Save as: ", def, save_answer);
-	return 1;
-}
-
 static const struct keybinding keys[] = {
 	{ 'r', "r", "measure the latency curves (about a minute)", act_run },
 	{ 'H', "H", "huge pages on/off for the next run", act_huge },
 	{ 'm', "m", "type the largest array for the next run", act_max },
-	{ 'w', "w", "save as JSON (memtop-latency-HOST-DATE.json)", act_save },
+	{ 'w', "w", "save as JSON (memtop-latency-HOST-DATE.json)", tui_result_key },
 	{ 0, NULL, NULL, NULL },
 };
 
@@ -357,7 +305,7 @@ static void draw_title(struct tui *t, WINDOW *w, int wd, const struct latency_re
 			  r->hugepages == LAT_HUGE_ON ? "huge pages" : "4K pages");
 	mt_append(line, sizeof line, ": %zu/%zu points%s", latency_measured(r),
 		  r->nsizes * (r->nstrides + (r->has_random ? 1 : 0)),
-		  S.unsaved ? ", unsaved (w)" : "");
+		  tui_result_unsaved(t, &tab_latency) ? ", unsaved (w)" : "");
 	if (r->source[0]) {
 		mt_append(line, sizeof line, " (%s)", mt_basename(r->source));
 	}
@@ -521,50 +469,48 @@ static void draw(struct tui *t, WINDOW *w, int full)
 
 /* ---- files -------------------------------------------------------------- */
 
-static int open_file(struct tui *t, const cJSON *root, const char *path, mt_error *e)
+static size_t io_measured(struct tui *t, void *self)
 {
-	const cJSON *ex = cJSON_GetObjectItemCaseSensitive(root, "experiment");
-	struct latency_result *r;
-	if (!(cJSON_IsString(ex) && strcmp(ex->valuestring, "latency") == 0) &&
-	    !(cJSON_GetObjectItemCaseSensitive(root, "cycles") &&
-	      cJSON_GetObjectItemCaseSensitive(root, "ns") &&
-	      !cJSON_GetObjectItemCaseSensitive(root, "throughput")))
-		return 0;
-	if (S.running)
-		return mt_fail(e, "%s: a latency run is in progress", path);
-	r = latency_from_json(root, path, e);
-	if (!r)
-		return -1;
-	if (S.r && S.r->source[0]) /* one result at a time: say which one shows */
-		tui_message(t, "the Latency tab shows one file: %s, not %s", mt_basename(path),
-			    mt_basename(S.r->source));
+	(void)t;
+	(void)self;
+	return S.r ? latency_measured(S.r) : 0;
+}
+
+static const void *io_shown(struct tui *t, void *self)
+{
+	(void)t;
+	(void)self;
+	return S.r;
+}
+
+static int io_running(struct tui *t, void *self)
+{
+	(void)t;
+	(void)self;
+	return S.running;
+}
+
+/* An opened latency run: the tab keeps it (and the side panel reads it). */
+static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e)
+{
+	(void)self;
+	(void)e;
 	latency_result_free(S.r);
-	S.r = r;
+	S.r = f->r;
+	f->r = NULL;
 	tui_set_latency(t, S.r);
-	S.unsaved = 0;
-	return 1;
+	return 0;
 }
 
-static int unsaved(struct tui *t)
-{
-	(void)t;
-	return S.unsaved && S.r && latency_measured(S.r) > 0;
-}
-
-static int save(struct tui *t, const char *path, const char *dir, char *saved, size_t len,
-		mt_error *e)
-{
-	char name[160];
-	(void)t;
-	if (!path) {
-		default_name(name, sizeof name);
-		if (mt_snprintf(saved, len, "%s/%s", dir, name) < 0)
-			return mt_fail(e, "%s: path too long", dir);
-	} else {
-		mt_strlcpy(saved, path, len);
-	}
-	return save_to(saved, e);
-}
+static const struct tab_result_io io = {
+	.kind = &kind_latency,
+	.nothing = "nothing measured to save yet (r measures)",
+	.busy = "a latency run",
+	.measured = io_measured,
+	.shown = io_shown,
+	.running = io_running,
+	.take = io_take,
+};
 
 const struct tab tab_latency = {
 	.name = "Latency",
@@ -574,7 +520,5 @@ const struct tab tab_latency = {
 	.draw = draw,
 	.keys = keys,
 	.job_event = on_job_event,
-	.open = open_file,
-	.unsaved = unsaved,
-	.save = save,
+	.result = &io,
 };

@@ -21,7 +21,7 @@ static const char *const short_names[LIST_NLAYOUTS] = {
 
 static struct {
 	struct lists_params p; /* outlives the job */
-	int running, unsaved;
+	int running;
 	struct lists_result r; /* measured here, or opened (memtop view) */
 	char note[160];
 	int dist;              /* d: 0 the per-cell rows, 1 malloc's distances, 2 holes' */
@@ -62,7 +62,7 @@ static void on_job_event(struct tui *t, const struct job_event *ev)
 	}
 	if (ev->type == JOB_EV_CELL) {
 		if (lists_result_apply(&S.r, ev) == LISTS_CELL_RESULT)
-			S.unsaved = 1;
+			tui_result_changed(t, &tab_lists, 1);
 		tui_dirty(t);
 		return;
 	}
@@ -84,7 +84,7 @@ static int act_start(struct tui *t, int key)
 		return 1;
 	S.p.graph = 0;
 	reset_results();
-	S.unsaved = 0;
+	tui_result_changed(t, &tab_lists, 1);
 	if (tui_job_launch(t, &tab_lists, lists_worker, &S.p, &S.r.hdr) < 0)
 		return 1;
 	S.running = 1;
@@ -122,38 +122,49 @@ static int act_work(struct tui *t, int key)
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
-static struct lists_result opened; /* big: not on the stack */
-
-static size_t measured(void)
+static size_t io_measured(struct tui *t, void *self)
 {
+	(void)t;
+	(void)self;
 	return lists_result_measured(&S.r);
 }
 
-static cJSON *to_json(void)
+static const void *io_shown(struct tui *t, void *self)
 {
-	return lists_result_to_json(&S.r);
+	(void)t;
+	(void)self;
+	return &S.r;
 }
 
-static int load(const cJSON *root, const char *path, mt_error *e)
+static int io_running(struct tui *t, void *self)
 {
-	if (lists_result_from_json(root, path, &opened, e) < 0)
-		return -1;
-	if (opened.graph)
+	(void)t;
+	(void)self;
+	return S.running;
+}
+
+/* An opened file: copied into S.r (the frame frees f). */
+static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e)
+{
+	(void)t;
+	(void)self;
+	(void)e;
+	if (((const struct lists_result *)f->r)->graph)
 		return mt_fail(e, "%s: the graph homework (memtop run lists --graph) has no tab; "
-			       "memtop run prints it", path);
+			       "memtop run prints it", f->path);
+	S.r = *(const struct lists_result *)f->r;
+	S.note[0] = '\0';
 	return 0;
 }
 
-static void take(void)
-{
-	S.r = opened;
-	S.note[0] = '\0';
-}
-
 static const struct tab_result_io io = {
-	"lists", "nothing measured to save yet (r measures)", "a lists run", "the Lists tab",
-	&S.r.hdr, S.r.source, &S.unsaved, &S.running,
-	measured, to_json, lists_result_is, load, take,
+	.kind = &kind_lists,
+	.nothing = "nothing measured to save yet (r measures)",
+	.busy = "a lists run",
+	.measured = io_measured,
+	.shown = io_shown,
+	.running = io_running,
+	.take = io_take,
 };
 
 static int act_dist(struct tui *t, int key)

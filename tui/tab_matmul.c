@@ -20,7 +20,7 @@ static struct {
 	struct matmul_params p; /* outlives the job */
 	struct matmul_l1d l1d;  /* this machine's, from the frame's info */
 	int sel;                /* selected order */
-	int running, unsaved;
+	int running;
 	struct matmul_result r; /* the race, measured here or opened (memtop view) */
 } S;
 
@@ -45,7 +45,7 @@ static void on_job_event(struct tui *t, const struct job_event *ev)
 {
 	if (ev->type == JOB_EV_CELL) {
 		if (matmul_result_apply(&S.r, ev) == MATMUL_CELL_RESULT)
-			S.unsaved = 1;
+			tui_result_changed(t, &tab_matmul, 1);
 		tui_dirty(t);
 		return;
 	}
@@ -74,7 +74,7 @@ static int act_start(struct tui *t, int key)
 	S.p.sim_b = S.l1d.b;
 	S.p.sim_sample = 1000000; /* keeps the start quick; a sample, marked so */
 	reset_results();
-	S.unsaved = 0;
+	tui_result_changed(t, &tab_matmul, 1);
 	if (tui_job_launch(t, &tab_matmul, matmul_worker, &S.p, &S.r.hdr) < 0)
 		return 1;
 	S.running = 1;
@@ -167,34 +167,47 @@ static int act_prompt(struct tui *t, int key)
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
-static struct matmul_result opened; /* big: not on the stack */
-
-static size_t measured(void)
+static size_t io_measured(struct tui *t, void *self)
 {
+	(void)t;
+	(void)self;
 	return matmul_result_measured(&S.r);
 }
 
-static cJSON *to_json(void)
+static const void *io_shown(struct tui *t, void *self)
 {
-	return matmul_result_to_json(&S.r);
+	(void)t;
+	(void)self;
+	return &S.r;
 }
 
-static int load(const cJSON *root, const char *path, mt_error *e)
+static int io_running(struct tui *t, void *self)
 {
-	return matmul_result_from_json(root, path, &opened, e);
+	(void)t;
+	(void)self;
+	return S.running;
 }
 
-static void take(void)
+/* An opened file: copied into S.r (the frame frees f). */
+static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e)
 {
-	S.r = opened;
-	S.p.n = opened.n;
-	S.p.block = opened.block;
+	(void)t;
+	(void)self;
+	(void)e;
+	S.r = *(const struct matmul_result *)f->r;
+	S.p.n = S.r.n;
+	S.p.block = S.r.block;
+	return 0;
 }
 
 static const struct tab_result_io io = {
-	"matmul", "no finished race to save yet (r races)", "a race", "the Matmul tab",
-	&S.r.hdr, S.r.source, &S.unsaved, &S.running,
-	measured, to_json, matmul_result_is, load, take,
+	.kind = &kind_matmul,
+	.nothing = "no finished race to save yet (r races)",
+	.busy = "a race",
+	.measured = io_measured,
+	.shown = io_shown,
+	.running = io_running,
+	.take = io_take,
 };
 
 static const struct keybinding keys[] = {

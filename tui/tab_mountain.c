@@ -15,6 +15,7 @@
 #include "mountain/mountain_json.h"
 #include "mountain/passport.h"
 #include "core/sysinfo.h"
+#include "result/result.h"
 #include "tab.h"
 
 #include <math.h>
@@ -38,7 +39,6 @@ static struct {
 	int running;
 	int single;            /* the run re-measures one cell */
 	uint64_t run_t0;
-	int unsaved;
 	int preview;           /* the mountain is the first look memtop took on its own */
 	size_t row, col;       /* the cursor */
 	enum mode mode;
@@ -95,7 +95,7 @@ static void set_main(struct tui *t, struct mountain *m)
 {
 	mountain_free(S.m);
 	S.m = m;
-	S.unsaved = 0;
+	tui_result_changed(t, &tab_mountain, 0);
 	S.preview = 0;
 	S.has_result = 0;
 	clamp_cursor();
@@ -107,17 +107,6 @@ static void set_main(struct tui *t, struct mountain *m)
 		S.marker[i] = (int)((m->nsizes - 1) * (size_t)(i + 1) / 4);
 	rebuild_ratio();
 	tui_set_mountain(t, m);
-}
-
-static void default_name(char *buf, size_t len, int with_time)
-{
-	char host[64], stamp[32];
-	time_t now = time(NULL);
-	struct tm tm;
-	localtime_r(&now, &tm);
-	mt_hostname(host, sizeof host);
-	strftime(stamp, sizeof stamp, with_time ? "%Y-%m-%d-%H%M%S" : "%Y-%m-%d", &tm);
-	mt_snprintf(buf, len, "memtop-%s-%s.json", host, stamp);
 }
 
 /* ---- measuring ----------------------------------------------------------- */
@@ -184,7 +173,8 @@ static void on_job_event(struct tui *t, const struct job_event *ev)
 {
 	if (ev->type == JOB_EV_CELL || ev->type == JOB_EV_UPDATE) {
 		if (S.m && mountain_apply(S.m, ev) == 0) {
-			S.unsaved = 1;
+			if (!S.preview) /* the first look is not asked about nor autosaved */
+				tui_result_changed(t, &tab_mountain, 1);
 			if (S.ov == OV_RATIO)
 				rebuild_ratio();
 		}
@@ -246,7 +236,7 @@ static int act_run(struct tui *t, int key)
 	(void)key;
 	if (S.mode == MODE_FORM)
 		S.mode = MODE_NORMAL;
-	if (S.unsaved && !S.preview && !tui_job(t) && !tui_view_mode(t)) {
+	if (tui_result_unsaved(t, &tab_mountain) && !tui_job(t) && !tui_view_mode(t)) {
 		tui_prompt(t, "Discard the unsaved mountain and measure again? (y/n) ", "",
 			   confirm_restart);
 		return 1;
@@ -361,37 +351,6 @@ static int act_page(struct tui *t, int key)
 	else if (key == KEY_NPAGE)
 		S.col = S.m->nstrides - 1;
 	tui_dirty(t);
-	return 1;
-}
-
-static void save_answer(struct tui *t, const char *answer)
-{
-	char def[128];
-	mt_error e;
-	if (!answer)
-		return;
-	if (!answer[0]) {
-		default_name(def, sizeof def, 0);
-		answer = def;
-	}
-	if (mountain_save(S.m, answer, &e) < 0) {
-		tui_message(t, "not saved: %s", e.msg);
-		return;
-	}
-	S.unsaved = 0;
-	tui_message(t, "saved %s", answer);
-}
-
-static int act_save(struct tui *t, int key)
-{
-	char def[128];
-	(void)key;
-	if (!S.m || mountain_measured(S.m) == 0) {
-		tui_message(t, "nothing measured to save yet (r measures)");
-		return 1;
-	}
-	default_name(def, sizeof def, 0);
-	tui_prompt(t, "Save as: ", def, save_answer);
 	return 1;
 }
 
@@ -603,7 +562,7 @@ static void open_answer(struct tui *t, const char *answer)
 		}
 		answer = path;
 	}
-	m = mountain_load(answer, &e);
+	m = result_load_as(answer, &kind_mountain, &e);
 	if (!m) {
 		tui_message(t, "%s", e.msg);
 		return;
@@ -760,7 +719,7 @@ static const struct keybinding keys[] = {
 	{ KEY_ENTER, NULL, NULL, act_enter },
 	{ 'f', "f", "knobs: max stride, size range, tries (arrows change, Enter closes)",
 	  act_form },
-	{ 'w', "w", "save as JSON (memtop-HOST-DATE.json)", act_save },
+	{ 'w', "w", "save as JSON (memtop-mountain-HOST-DATE.json)", tui_result_key },
 	{ 'o', "o", "open a saved mountain or the Apple M4 Max reference beside this one",
 	  act_open },
 	{ 'm', "m", "beside: side by side, ratio, off", act_overlay },
@@ -1065,7 +1024,8 @@ static void info_line(struct tui *t, WINDOW *w, int width)
 		mt_snprintf(line, sizeof line,
 			    "this machine, %zu/%zu cells%s; r measures again (about %.0f s), f knobs",
 			    mountain_measured(S.m), S.m->nsizes * S.m->nstrides,
-			    S.unsaved ? ", unsaved (w)" : "", ceil(mountain_params_estimate_s(p)));
+			    tui_result_unsaved(t, &tab_mountain) ? ", unsaved (w)" : "",
+			    ceil(mountain_params_estimate_s(p)));
 	else
 		mt_snprintf(line, sizeof line,
 			    "r measures %zu sizes %s..%s x %zu strides (fastest try, %u agreeing), "
@@ -1353,26 +1313,24 @@ static void fini(struct tui *t)
 
 /* memtop view FILE: a mountain (the first shown, the second beside it), or
  * the book's summary card (shown beside the mountain). */
-static int open_file(struct tui *t, const cJSON *root, const char *path, mt_error *e)
+static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e)
 {
 	struct mountain *m;
-	if (card_is(root)) {
-		if (card_from_json(root, path, &S.card, e) < 0)
-			return -1;
+	(void)self;
+	(void)e;
+	if (f->kind == &kind_card) {
+		S.card = *(const struct mountain_card *)f->r;
 		S.have_card = S.card_opened = 1;
-		return 1;
-	}
-	if (!cJSON_GetObjectItemCaseSensitive(root, "throughput"))
 		return 0;
-	m = mountain_from_json(root, path, e);
-	if (!m)
-		return -1;
+	}
+	m = f->r;
+	f->r = NULL; /* the tab's now */
 	if (!m->source[0])
-		mt_strlcpy(m->source, path, sizeof m->source);
+		mt_strlcpy(m->source, f->path, sizeof m->source);
 	if (!S.m) {
 		set_main(t, m);
 	} else if (!S.ref) {
-		set_ref(t, m, path);
+		set_ref(t, m, f->path);
 	} else {
 		/* more than two: the first two are shown, and the status line
 		 * says which were left out */
@@ -1386,36 +1344,31 @@ static int open_file(struct tui *t, const cJSON *root, const char *path, mt_erro
 				    mt_basename(m->source), left_out - 1);
 		mountain_free(m);
 	}
-	return 1;
-}
-
-/* The first look (a second's quick grid memtop took on its own) is not asked
- * about on quit nor autosaved: w saves it when wanted. */
-static int unsaved(struct tui *t)
-{
-	(void)t;
-	return S.unsaved && !S.preview && S.m && mountain_measured(S.m) > 0;
-}
-
-static int save(struct tui *t, const char *path, const char *dir, char *saved, size_t len,
-		mt_error *e)
-{
-	char name[128];
-	(void)t;
-	if (!S.m)
-		return mt_fail(e, "nothing to save");
-	if (!path) {
-		default_name(name, sizeof name, 1);
-		if (mt_snprintf(saved, len, "%s/%s", dir, name) < 0)
-			return mt_fail(e, "%s: path too long", dir);
-	} else {
-		mt_strlcpy(saved, path, len);
-	}
-	if (mountain_save(S.m, saved, e) < 0)
-		return -1;
-	S.unsaved = 0;
 	return 0;
 }
+
+static size_t io_measured(struct tui *t, void *self)
+{
+	(void)t;
+	(void)self;
+	return S.m ? mountain_measured(S.m) : 0;
+}
+
+static const void *io_shown(struct tui *t, void *self)
+{
+	(void)t;
+	(void)self;
+	return S.m;
+}
+
+static const struct tab_result_io io = {
+	.kind = &kind_mountain,
+	.nothing = "nothing measured to save yet (r measures)",
+	.several = 1,
+	.measured = io_measured,
+	.shown = io_shown,
+	.take = io_take,
+};
 
 const struct tab tab_mountain = {
 	.name = "Mountain",
@@ -1426,7 +1379,5 @@ const struct tab tab_mountain = {
 	.keys = keys,
 	.mouse = on_mouse,
 	.job_event = on_job_event,
-	.open = open_file,
-	.unsaved = unsaved,
-	.save = save,
+	.result = &io,
 };

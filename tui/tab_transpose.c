@@ -33,7 +33,10 @@ static const char *const sizes[] = { "32x32", "64x64", "61x67", "16x16", "8x8" }
 static const char *const versions[] = { "naive", "block:8", "block:16", "diagonal" };
 
 static struct {
-	struct run_header real_hdr; /* the real-machine timing's conditions */
+	struct transpose_result real; /* the real machine's timings and their conditions */
+	struct transpose_result res;  /* what w saves: built by io_shown, or an opened file */
+	int from_file;                /* res is a file opened and not changed since */
+	struct tr_result last;        /* the current simulation's counters */
 	int s, E, b;
 	int rows, cols;
 	struct tr_version v;
@@ -50,8 +53,6 @@ static struct {
 	/* real machine */
 	struct tr_plan plan;
 	int real_running;
-	double real_ns[TR_MAX_REAL];
-	int real_have[TR_MAX_REAL];
 } S;
 
 /* ---- simulation ---------------------------------------------------------- */
@@ -87,8 +88,10 @@ static void resimulate(void)
 		S.n = 0;
 	}
 	S.correct = r.correct;
+	S.last = r;
 	S.pos = S.n;
 	S.have_sweep = 0;
+	S.from_file = 0;
 }
 
 static int init(struct tui *t)
@@ -118,9 +121,9 @@ static void fini(struct tui *t)
 static void on_job_event(struct tui *t, const struct job_event *ev)
 {
 	if (ev->type == JOB_EV_CELL) {
-		if (ev->kind == TR_EV_REAL && ev->row >= 0 && ev->row < S.plan.nreal) {
-			S.real_ns[ev->row] = ev->value;
-			S.real_have[ev->row] = 1;
+		if (transpose_result_apply(&S.real, ev) == TR_EV_REAL) {
+			S.from_file = 0;
+			tui_result_changed(t, &tab_transpose, 1);
 		}
 		tui_dirty(t);
 		return;
@@ -159,9 +162,9 @@ static int act_real(struct tui *t, int key)
 		tui_message(t, "cannot measure: %s", e.msg);
 		return 1;
 	}
-	if (tui_job_launch(t, &tab_transpose, transpose_worker, &S.plan, &S.real_hdr) < 0)
+	transpose_result_init(&S.real, &S.plan);
+	if (tui_job_launch(t, &tab_transpose, transpose_worker, &S.plan, &S.real.hdr) < 0)
 		return 1;
-	memset(S.real_have, 0, sizeof S.real_have);
 	S.real_running = 1;
 	tui_message(t, "timing %d versions of the real transpose, N = %zu, best of %d",
 		    S.plan.nreal, S.plan.real_n, S.plan.real_tries);
@@ -397,6 +400,7 @@ static const struct keybinding keys[] = {
 	{ 'r', "r", "time naive, block:16 and buffer:16 on this machine (N = 4096)", act_real },
 	{ 'R', "R", "time the homework's table: naive, block:K and buffer:K, K = 4 .. 128",
 	  act_real },
+	{ 'w', "w", "save as JSON (memtop-transpose-HOST-DATE.json)", tui_result_key },
 	{ 0, NULL, NULL, NULL },
 };
 
@@ -576,13 +580,13 @@ static int real_lines(char lines[3][256])
 	lines[1][0] = '\0';
 	for (int i = 0; i < S.plan.nreal; i++) {
 		int row = i && S.plan.nreal > 7 && i > 6 ? 1 : 0; /* the sweep's buffers: line 2 */
-		if (!S.real_have[i])
+		if (!(S.real.real_ns[i] > 0))
 			continue;
 		have = 1;
 		mt_append(lines[row], 256, " %s %.2f", tr_version_name(&S.plan.real[i], name,
 									sizeof name),
-			  S.real_ns[i]);
-		if (i > 0 && (best < 0 || S.real_ns[i] < S.real_ns[best]))
+			  S.real.real_ns[i]);
+		if (i > 0 && (best < 0 || S.real.real_ns[i] < S.real.real_ns[best]))
 			best = i;
 	}
 	if (!have && !S.real_running) {
@@ -593,11 +597,11 @@ static int real_lines(char lines[3][256])
 	n = lines[1][0] ? 2 : 1;
 	if (S.real_running)
 		mt_append(lines[0], 256, " ...");
-	else if (best > 0 && S.real_have[0])
+	else if (best > 0 && S.real.real_ns[0] > 0)
 		mt_snprintf(lines[n++], 256, "speed-up %.2fx (%s; >= 2x: %s)",
-			    S.real_ns[0] / S.real_ns[best],
+			    S.real.real_ns[0] / S.real.real_ns[best],
 			    tr_version_name(&S.plan.real[best], name, sizeof name),
-			    S.real_ns[0] / S.real_ns[best] >= 2 ? "pass" : "FAIL");
+			    S.real.real_ns[0] / S.real.real_ns[best] >= 2 ? "pass" : "FAIL");
 	return n;
 }
 
@@ -697,6 +701,99 @@ static void draw(struct tui *t, WINDOW *w, int full)
 	wrapped(t, w, h - nr, wd - 2, rl, real_lines(rl), 0);
 }
 
+/* ---- files: the frame opens and saves them through .result ---------- */
+
+static size_t io_measured(struct tui *t, void *self)
+{
+	(void)t;
+	(void)self;
+	if (S.from_file)
+		return transpose_result_measured(&S.res);
+	return (S.error[0] ? 0 : 1) + transpose_result_measured(&S.real);
+}
+
+/* The header of a result with no real-machine timing: the simulation's
+ * machine and date only (a simulation has no timing conditions). */
+static void sim_header(struct run_header *h)
+{
+	memset(h, 0, sizeof *h);
+	mt_strlcpy(h->version, PACKAGE_VERSION, sizeof h->version);
+	mt_hostname(h->host, sizeof h->host);
+	mt_now_text(h->date, sizeof h->date, 0);
+}
+
+/* The result w saves: the opened file as it was, else the current
+ * simulation (its version and size) and the real machine's timings. */
+static const void *io_shown(struct tui *t, void *self)
+{
+	(void)t;
+	(void)self;
+	if (S.from_file)
+		return &S.res;
+	S.res = S.real;
+	if (!S.res.hdr.date[0])
+		sim_header(&S.res.hdr);
+	S.res.s = S.s;
+	S.res.E = S.E;
+	S.res.b = S.b;
+	S.res.nversions = S.res.nsizes = 1;
+	S.res.versions[0] = S.v;
+	S.res.rows[0] = S.rows;
+	S.res.cols[0] = S.cols;
+	memset(S.res.have, 0, sizeof S.res.have);
+	S.res.sim[0][0] = S.last;
+	S.res.have[0][0] = !S.error[0];
+	return &S.res;
+}
+
+static int io_running(struct tui *t, void *self)
+{
+	(void)t;
+	(void)self;
+	return S.real_running;
+}
+
+/* An opened result: its cache and its first version and size the tab
+ * draws (one that fits the tab), its real timings shown; w saves it back
+ * as it was until something changes. */
+static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e)
+{
+	const struct transpose_result *r = f->r;
+	(void)self;
+	(void)e;
+	S.s = r->s;
+	S.E = r->E;
+	S.b = r->b;
+	for (int z = 0; z < r->nsizes; z++)
+		if (r->nversions && r->rows[z] <= TAB_MAX_SIDE && r->cols[z] <= TAB_MAX_SIDE) {
+			S.v = r->versions[0];
+			S.rows = r->rows[z];
+			S.cols = r->cols[z];
+			S.version_i = S.size_i = -1;
+			break;
+		}
+	resimulate();
+	S.real = *r;
+	S.plan.real_n = r->real_n;
+	S.plan.real_tries = r->real_tries;
+	S.plan.nreal = r->nreal;
+	memcpy(S.plan.real, r->real, sizeof S.plan.real);
+	S.res = *r;
+	S.from_file = 1;
+	tui_dirty(t);
+	return 0;
+}
+
+static const struct tab_result_io io = {
+	.kind = &kind_transpose,
+	.nothing = "nothing simulated to save (the cache or size is not valid)",
+	.busy = "the real-machine timing",
+	.measured = io_measured,
+	.shown = io_shown,
+	.running = io_running,
+	.take = io_take,
+};
+
 const struct tab tab_transpose = {
 	.name = "Transpose",
 	.key = '4',
@@ -705,4 +802,5 @@ const struct tab tab_transpose = {
 	.draw = draw,
 	.keys = keys,
 	.job_event = on_job_event,
+	.result = &io,
 };

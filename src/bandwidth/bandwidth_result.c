@@ -164,12 +164,17 @@ static void add_or_null(cJSON *o, const char *k, double v)
 		cJSON_AddNullToObject(o, k);
 }
 
-/* A result's bytes a cycle, ceiling and fraction (derived: not read back). */
+/* A result's bytes a cycle, ceiling and fraction (derived: not read back),
+ * from the GB/s as written (to 3 decimals), so that the file read back
+ * writes the same figures. */
 static void share_to_json(const struct bandwidth_result *r, size_t s, int k, size_t t, cJSON *it)
 {
 	struct bw_share sh;
+	double gbs = r->cell[s][k][t].gbs, written = round(gbs * 1000) / 1000;
 	if (bandwidth_cell_share(r, s, k, t, &sh) < 0)
 		return;
+	sh.bpc *= written / gbs;
+	sh.fraction *= written / gbs;
 	add_or_null(it, "bytes_per_cycle", sh.bpc);
 	add_or_null(it, "ceiling_bpc", sh.ceiling);
 	add_or_null(it, "ceiling_fraction", sh.fraction);

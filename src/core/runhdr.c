@@ -182,6 +182,19 @@ static double ghz_or(const cJSON *o, const char *k)
 	return v > 0 && v < 1000 ? v : 0;
 }
 
+/* The counter a file names, as the name mt_clock uses ("tsc", "cntvct",
+ * "monotonic"), or NULL for any other (a foreign file's). */
+static const char *counter_named(const cJSON *clock)
+{
+	static const char *const names[] = { "tsc", "cntvct", "monotonic" };
+	char s[16];
+	jsonio_opt_string(clock, "counter", s, sizeof s);
+	for (size_t i = 0; i < MT_ARRAY_LEN(names); i++)
+		if (strcmp(s, names[i]) == 0)
+			return names[i];
+	return NULL;
+}
+
 void run_header_from_json(const cJSON *root, struct run_header *h)
 {
 	const cJSON *clock = cJSON_GetObjectItemCaseSensitive(root, "clock");
@@ -198,6 +211,7 @@ void run_header_from_json(const cJSON *root, struct run_header *h)
 	jsonio_opt_string(root, "date", h->date, sizeof h->date);
 	jsonio_opt_string(root, "build", h->build, sizeof h->build);
 	if (cJSON_IsObject(clock)) {
+		h->clock.counter = counter_named(clock);
 		h->clock.ticks_per_ns = jsonio_opt_number(clock, "tick_ghz", 0);
 		h->clock.core_ghz = jsonio_opt_number(clock, "core_ghz", 0);
 		h->ghz_bound = jsonio_opt_number(clock, "core_ghz_max", 0);

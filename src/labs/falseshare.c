@@ -358,19 +358,6 @@ oom:
 	return NULL;
 }
 
-int falseshare_result_is(const cJSON *root)
-{
-	const char *ex = jsonio_experiment(root);
-	const cJSON *res = cJSON_GetObjectItemCaseSensitive(root, "results"), *it;
-	const cJSON *lay;
-	if (ex)
-		return strcmp(ex, "falseshare") == 0;
-	it = cJSON_IsArray(res) ? cJSON_GetArrayItem(res, 0) : NULL;
-	lay = it ? cJSON_GetObjectItemCaseSensitive(it, "layout") : NULL;
-	return cJSON_IsString(lay) && (strcmp(lay->valuestring, "packed") == 0 ||
-				       strcmp(lay->valuestring, "padded") == 0);
-}
-
 /* One cell of results[i] or sweep[i]; where names it in errors. */
 static int cell_from_json(const cJSON *it, const char *where, int table,
 			  struct falseshare_cell *c, mt_error *e)

@@ -122,10 +122,6 @@ size_t falseshare_result_measured(const struct falseshare_result *r);
  * and sweep. NULL when out of memory. */
 cJSON *falseshare_result_to_json(const struct falseshare_result *r);
 
-/* Whether root looks like a falseshare result ("experiment" says so, or,
- * in files written before it did, results of packed/padded layouts). */
-int falseshare_result_is(const cJSON *root);
-
 /* Read a result back (strict: a missing or mistyped field fails with "FILE:
  * FIELD ..."). Returns 0, or -1 with e set. */
 int falseshare_result_from_json(const cJSON *root, const char *file, struct falseshare_result *r,

@@ -1050,17 +1050,6 @@ oom:
 	return NULL;
 }
 
-int lists_result_is(const cJSON *root)
-{
-	const char *ex = jsonio_experiment(root);
-	const cJSON *res = cJSON_GetObjectItemCaseSensitive(root, "results"), *it;
-	if (ex)
-		return strcmp(ex, "lists") == 0;
-	it = cJSON_IsArray(res) ? cJSON_GetArrayItem(res, 0) : NULL;
-	return it && cJSON_GetObjectItemCaseSensitive(it, "cells") &&
-	       cJSON_IsString(cJSON_GetObjectItemCaseSensitive(it, "layout"));
-}
-
 /* The optional "neighbours" of a malloc or holes row (hist_to_json's
  * shape). Returns 0, or -1 with e naming the field. */
 static int hist_from_json(const cJSON *it, const char *where, struct lists_hist *h, mt_error *e)

@@ -244,10 +244,6 @@ size_t lists_result_measured(const struct lists_result *r);
  * results. NULL when out of memory. */
 cJSON *lists_result_to_json(const struct lists_result *r);
 
-/* Whether root looks like a lists result ("experiment" says so, or in older
- * files results with "cells" and a "layout"). */
-int lists_result_is(const cJSON *root);
-
 /* Read a result back (strict: "FILE: results[3]: field ..."). Returns 0, or
  * -1 with e set. */
 int lists_result_from_json(const cJSON *root, const char *file, struct lists_result *r,

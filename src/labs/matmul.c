@@ -926,16 +926,6 @@ oom:
 	return NULL;
 }
 
-int matmul_result_is(const cJSON *root)
-{
-	const char *ex = jsonio_experiment(root);
-	if (ex && strcmp(ex, "matmul") != 0)
-		return 0;
-	return cJSON_IsString(cJSON_GetObjectItemCaseSensitive(root, "mode")) &&
-	       cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(root, "results")) &&
-	       cJSON_GetObjectItemCaseSensitive(root, "line_bytes") != NULL;
-}
-
 static int row_from_json(const cJSON *it, const char *where, struct matmul_row *w, mt_error *e)
 {
 	const cJSON *eq;

@@ -281,10 +281,6 @@ size_t matmul_result_measured(const struct matmul_result *r);
  * NULL when out of memory. */
 cJSON *matmul_result_to_json(const struct matmul_result *r);
 
-/* Whether root looks like a timed matmul result ("experiment" says so, or
- * in older files a "mode" beside "results"; not the --simulate table). */
-int matmul_result_is(const cJSON *root);
-
 /* Read a timed result back (strict: "FILE: results[2]: field ..."). Returns
  * 0, or -1 with e set. */
 int matmul_result_from_json(const cJSON *root, const char *file, struct matmul_result *r,

@@ -17,6 +17,35 @@ static cJSON *num_or_null(double x, double scale)
 	return isnan(x) ? cJSON_CreateNull() : cJSON_CreateNumber(round(x * scale) / scale);
 }
 
+/* v[0..n) as written (to the picosecond; NAN stays). */
+static void as_written(double *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!isnan(v[i]))
+			v[i] = round(v[i] * NS_SCALE) / NS_SCALE;
+}
+
+/* The levels as a reader of the file finds them: detected on the curves as
+ * written, so that the file read back writes the same levels. */
+static void detect_as_written(const struct latency_result *r, struct latency_levels *lv)
+{
+	struct latency_result *w = malloc(sizeof *w);
+	if (!w) { /* out of memory: the levels of the unrounded curves */
+		latency_detect(r, lv);
+		return;
+	}
+	*w = *r; /* its pointers (caches) are only read */
+	for (size_t k = 0; k < w->nstrides; k++) {
+		as_written(w->ns[k], w->nsizes);
+		as_written(w->cycles[k], w->nsizes);
+	}
+	as_written(w->random_ns, w->nsizes);
+	as_written(w->random_cycles, w->nsizes);
+	as_written(w->other_ns, w->nsizes);
+	latency_detect(w, lv);
+	free(w);
+}
+
 static cJSON *curve_json(const double *v, size_t n)
 {
 	cJSON *a = cJSON_CreateArray();
@@ -110,7 +139,7 @@ cJSON *latency_to_json(const struct latency_result *r)
 			goto fail;
 		cJSON_AddItemToObject(root, "caches", c);
 	}
-	latency_detect(r, &lv);
+	detect_as_written(r, &lv);
 	if (latency_levels_to_json(&lv, root) < 0)
 		goto fail;
 	return root;
