@@ -13,12 +13,13 @@
 #include "tab.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static struct {
 	struct cores_plan plan;   /* outlives the job */
 	struct cores_result r;    /* measured here, or opened (memtop view) */
-	int running, unsaved;
+	int running;
 	int ci, cj;               /* the cursor: row and column CPU indices */
 } S;
 
@@ -41,7 +42,7 @@ static void on_job_event(struct tui *t, const struct job_event *ev)
 {
 	if (ev->type == JOB_EV_CELL) {
 		if (cores_result_apply(&S.r, ev))
-			S.unsaved = 1;
+			tui_result_changed(t, &tab_cores, 1);
 		tui_dirty(t);
 		return;
 	}
@@ -92,7 +93,7 @@ static int act_start(struct tui *t, int key)
 	if (!tui_can_measure(t))
 		return 1;
 	cores_result_free(&S.r);
-	S.unsaved = 0;
+	tui_result_changed(t, &tab_cores, 1);
 	if (make_plan(t) < 0)
 		return 1;
 	S.ci = 0;
@@ -127,40 +128,52 @@ static int act_move(struct tui *t, int key)
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
-static struct cores_result opened;
-
-static size_t measured(void)
+static size_t io_measured(struct tui *t, void *self)
 {
+	(void)t;
+	(void)self;
 	return cores_result_measured(&S.r);
 }
 
-static cJSON *to_json(void)
+static const void *io_shown(struct tui *t, void *self)
 {
-	return cores_result_to_json(&S.r);
+	(void)t;
+	(void)self;
+	return &S.r;
 }
 
-static int load(const cJSON *root, const char *path, mt_error *e)
+static int io_running(struct tui *t, void *self)
 {
-	cores_result_free(&opened);
-	if (cores_result_from_json(root, path, &opened, e) == 0)
-		return 0;
-	cores_result_free(&opened);
-	return -1;
+	(void)t;
+	(void)self;
+	return S.running;
 }
 
-static void take(void)
+/* An opened file: its arrays become the tab's (kind_cores' load allocated
+ * the struct around them, freed here). */
+static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e)
 {
+	struct cores_result *r = f->r;
+	(void)t;
+	(void)self;
+	(void)e;
 	cores_result_free(&S.r);
-	S.r = opened;
-	memset(&opened, 0, sizeof opened);
+	S.r = *r;
+	free(r);
+	f->r = NULL;
 	S.ci = 0;
 	S.cj = 1;
+	return 0;
 }
 
 static const struct tab_result_io io = {
-	"cores", "nothing measured to save yet (r measures)", "a core-to-core run", "Cores",
-	&S.r.hdr, S.r.source, &S.unsaved, &S.running,
-	measured, to_json, cores_result_is, load, take,
+	.kind = &kind_cores,
+	.nothing = "nothing measured to save yet (r measures)",
+	.busy = "a core-to-core run",
+	.measured = io_measured,
+	.shown = io_shown,
+	.running = io_running,
+	.take = io_take,
 };
 
 static const struct keybinding keys[] = {
