@@ -5,7 +5,7 @@
 # and the bad input: a CPU that does not exist or is not allowed, one CPU,
 # a list that is not one; nothing written then.
 . "$TESTLIB"
-plan 31
+plan 44
 
 q() { f=$1; shift; "$JSONQ" "$TMP/$f" "$@" | tr '\n' ' ' | sed 's/ $//'; }
 # the first two CPUs this process may run on, "A,B" ("" when fewer)
@@ -15,8 +15,31 @@ two=$(awk '/^Cpus_allowed_list/ { print $2 }' /proc/self/status 2>/dev/null | tr
 a=${two%,*}
 b=${two#*,}
 
+# ---- memtop import: core-to-core-latency's CSV (AWS Graviton2, 64 cores) ----
+g=$TESTDATA/c2c-aws-graviton2.csv
+out=$("$MEMTOP" import "$g" --json "$TMP/g.json" 2>&1)
+is "import of core-to-core-latency's CSV exits 0" "$?" 0
+like "... says what it read: 64 CPUs, every pair, the median" "$out" \
+	'c2c, 64 CPUs, 2016 pairs \(one-way ns\); median 47\.2 ns'
+is "... a 64 x 64 matrix, 2016 pairs" "$(q g.json cpus# 'matrix_ns#' 'matrix_ns[63]#' 'pairs#')" \
+	"64 64 64 2016"
+is "... the CSV's first figure (CPUs 1 and 0) both ways, the diagonal null" \
+	"$(q g.json 'matrix_ns[1][0]' 'matrix_ns[0][1]' 'matrix_ns[5][5]')" "41.5995694 41.5995694 null"
+is "... the summary: the median of the 2016 pairs, relations unknown (no topology)" \
+	"$(q g.json 'summary#' 'summary[0].relation' 'summary[0].ns' 'summary[0].pairs')" \
+	"1 unknown 47.1995501 2016"
+like "... and where it came from" "$(q g.json origin)" '^core-to-core-latency --csv: '
+head -n 9 "$g" >"$TMP/cut.csv"
+status "a CSV cut after 9 of its 64 rows: exit 2" 2 "$MEMTOP" import "$TMP/cut.csv" --json "$TMP/no2.json"
+like "... naming the line" "$(cat "$TMP/err")" 'cut\.csv: line 10: the matrix ends after 9 of its 64 rows'
+sed '5s/^[0-9.]*,/4x.1,/' "$g" >"$TMP/garbled.csv"
+status "a garbled figure: exit 2" 2 "$MEMTOP" import "$TMP/garbled.csv" --json "$TMP/no2.json"
+like "... naming its line and field" "$(cat "$TMP/err")" \
+	"garbled\.csv: line 5: field 1: expected the ns of CPUs 4 and 0"
+ok "... and nothing written" test ! -e "$TMP/no2.json"
+
 if [ -z "$two" ] || [ "$a" = "$two" ]; then
-	for i in $(seq 1 31); do skip "cores test $i" "fewer than two CPUs to pair here"; done
+	for i in $(seq 12 43); do skip "cores test $i" "fewer than two CPUs to pair here"; done
 	exit 0
 fi
 
@@ -84,3 +107,7 @@ like "... naming the bad part" "$(cat "$TMP/err")" "--cpus: 'x' is not a CPU or 
 status "--cpus with a backward range: exit 2" 2 "$MEMTOP" run cores --cpus 3-1
 status "--sample with --all: exit 2" 2 "$MEMTOP" run cores --sample --all
 status "--tries 0: exit 2" 2 "$MEMTOP" run cores --tries 0
+out=$("$MEMTOP" compare "$TMP/c.json" "$TMP/g.json" 2>&1)
+is "compare of a measured and an imported matrix exits 0" "$?" 0
+like "... the summaries side by side: the import's median beside this machine's relation" \
+	"$out" '^unknown +- +47\.2$'

@@ -52,7 +52,7 @@ ok "nothing written" test ! -e "$TMP/cut.json"
 printf 'hello\nworld\n' >"$TMP/other.txt"
 status "not a known format: exit 2" 2 "$MEMTOP" import "$TMP/other.txt" --json "$TMP/o.json"
 is "names the first line" "$(cat "$TMP/err")" \
-	"memtop: $TMP/other.txt: line 1: not the output of lat_mem_rd, tinymembench, ramlat, CS:APP's mountain or a mountain table ('s1 s2 ...' over rows '128m T T ...'), got 'hello'"
+	"memtop: $TMP/other.txt: line 1: not the output of lat_mem_rd, tinymembench, ramlat, CS:APP's mountain, a mountain table ('s1 s2 ...' over rows '128m T T ...') or core-to-core-latency's CSV, got 'hello'"
 
 # a plain mountain table (stride columns over size rows, no title), in the
 # unit the file states or --units gives

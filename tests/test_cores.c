@@ -19,6 +19,7 @@
 #include "core/job.h"
 #include "core/sysinfo.h"
 #include "cores/cores.h"
+#include "import/import.h"
 #include "testjob.h"
 
 /* A cancel ends a run of minutes within this on any healthy machine. */
@@ -255,6 +256,44 @@ static void reader_errors(void **state)
 	bad("{\"cpus\":[0,1],\"places\":[\"a\"],\"pairs\":[]}", "\"places\"");
 }
 
+/* core-to-core-latency's CSV: the lower triangle read exactly, both ways;
+ * its second matrix left out; a garbled or short one refused by line. */
+static void import_csv(void **state)
+{
+	static const char ok[] = ",,\r\n41.5,,\r\n42.25,40,\r\n\n,,\n9,,\n9,9,\n";
+	struct cores_result *r = NULL;
+	mt_error e;
+	(void)state;
+	assert_true(import_c2c_detect(ok));
+	assert_false(import_c2c_detect("size,s1,s2\n16k,1,2\n"));
+	assert_int_equal(import_detect(ok), IMPORT_C2C);
+	assert_int_equal(import_c2c(ok, "c.csv", &r, &e), 0);
+	assert_int_equal(r->plan.n, 3);
+	assert_int_equal(cores_result_measured(r), 3);
+	assert_true(cores_result_ns(r, 1, 0) == 41.5);
+	assert_true(cores_result_ns(r, 0, 1) == 41.5);
+	assert_true(cores_result_ns(r, 2, 1) == 40.0);
+	assert_true(cores_result_ns(r, 2, 0) == 42.25);
+	assert_int_equal(r->nsum, 1);
+	assert_string_equal(r->sum[0].rel, "unknown");
+	assert_true(r->sum[0].ns == 41.5);
+	assert_non_null(strstr(r->origin, "second matrix"));
+	cores_result_free(r);
+	free(r);
+	assert_int_equal(import_c2c(",,\n41.5,,\n42,x,\n", "c.csv", &r, &e), -1);
+	assert_string_equal(e.msg, "c.csv: line 3: field 2: expected the ns of CPUs 2 and 1, a "
+				   "number above 0, got '42,x,'");
+	assert_int_equal(import_c2c(",,\n41.5,,\n", "c.csv", &r, &e), -1);
+	assert_non_null(strstr(e.msg, "ends after 2 of its 3 rows"));
+	assert_int_equal(import_c2c(",,\n41.5,,\n42,1,\nhello\n", "c.csv", &r, &e), -1);
+	assert_non_null(strstr(e.msg, "line 4: expected nothing after the matrix"));
+	assert_int_equal(import_c2c(",,\n41.5,2,\n42,1,\n", "c.csv", &r, &e), -1);
+	assert_non_null(strstr(e.msg, "line 2: field 2 is on or above the diagonal"));
+	assert_int_equal(import_c2c(",,\n41.5,\n42,1,\n", "c.csv", &r, &e), -1);
+	assert_non_null(strstr(e.msg, "line 2: expected 3 comma-separated fields"));
+	assert_null(r);
+}
+
 /* Two CPUs this process may run on, or a skip. */
 static int two_cpus(int *cpus)
 {
@@ -358,6 +397,7 @@ int main(void)
 		cmocka_unit_test(summary_by_relation),
 		cmocka_unit_test(json_round_trip),
 		cmocka_unit_test(reader_errors),
+		cmocka_unit_test(import_csv),
 		MT_SKIP_IF(pair_skip(), one_pair_measured),
 		MT_SKIP_IF(pair_skip(), worker_streams_pairs),
 		MT_SKIP_IF(pair_skip(), cancel_is_prompt),

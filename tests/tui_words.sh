@@ -9,7 +9,7 @@
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
 top=$(cd "$(dirname "$TESTLIB")/.." && pwd)
-plan 51
+plan 53
 
 # the words memtop prints whole somewhere: its string literals and data files
 # (a word of them is whole even where the wide screen words it otherwise:
@@ -93,6 +93,14 @@ tkeys q
 tstart 80 24 -- view "$MEMTOP_DATA/ref/rpi5-a76-latency.json"
 wok "view opens the Raspberry Pi 5's published curve" 'Raspberry Pi 5 .*\(rpi5-a76-latency\.json\)' 10
 whole "an imported latency curve at 80x24: no word cut"
+tkeys q
+
+# a published 64-core core-to-core matrix, imported: tab 8's glyph cells
+"$MEMTOP" import "$TESTDATA/c2c-aws-graviton2.csv" --json "$TMP/g.json" >/dev/null
+tstart 80 24 -- view "$TMP/g.json"
+tkeys 8
+wok "view opens the imported 64-core matrix in tab 8" '64 CPUs, 2016 of 2016 pairs' 10
+whole "an imported 64 x 64 core-to-core matrix at 80x24: no word cut"
 tkeys q
 
 # ---- memtop --idle --quick: every tab before it measures -------------------

@@ -343,10 +343,14 @@ static int draw_reading(struct tui *t, WINDOW *w, int y, int h, int wd)
 	char line[320];
 	if (S.ci == S.cj)
 		mt_snprintf(line, sizeof line, "CPU %d with itself: no pair", pl->cpus[S.ci]);
-	else if (k >= 0 && pl->pairs[k].have)
-		mt_snprintf(line, sizeof line, "CPU %d and CPU %d: %.1f ns one-way, %s (spread "
-			    "%.1f %%)", pl->cpus[S.ci], pl->cpus[S.cj], pl->pairs[k].ns,
-			    pl->pairs[k].rel, 100 * pl->pairs[k].spread);
+	else if (k >= 0 && pl->pairs[k].have) {
+		char rel[CORES_REL_LEN + 8];
+		mt_snprintf(line, sizeof line, "CPU %d and CPU %d: %.1f ns one-way, %s",
+			    pl->cpus[S.ci], pl->cpus[S.cj], pl->pairs[k].ns,
+			    tui_text(t, rel, sizeof rel, pl->pairs[k].rel));
+		if (pl->pairs[k].kept > 0) /* measured: its tries' spread */
+			mt_append(line, sizeof line, " (spread %.1f %%)", 100 * pl->pairs[k].spread);
+	}
 	else
 		mt_snprintf(line, sizeof line, "CPU %d and CPU %d: not measured%s", pl->cpus[S.ci],
 			    pl->cpus[S.cj], k >= 0 ? " yet" : " (not in the sample)");
@@ -399,8 +403,9 @@ static void draw(struct tui *t, WINDOW *w, int full)
 		    S.r.plan.n, cores_result_measured(&S.r), S.r.plan.npairs,
 		    S.r.plan.sampled ? " (sampled)" : "");
 	tui_put(t, w, y++, 1, wd - 2, line);
-	/* the reading and the summary below take 4 + relations lines */
-	rows = h - 2 - 1 - (int)(4 + (S.r.nsum ? S.r.nsum + 1 : 0)) - (S.r.source[0] ? 1 : 0);
+	/* below: the legend, the reading (and two places), the summary */
+	rows = h - 2 - 2 - (S.r.plan.place[0][0] ? 2 : 0) - (int)(S.r.nsum ? S.r.nsum + 1 : 0) -
+	       (S.r.source[0] ? 1 : 0);
 	if (rows < 2)
 		rows = 2;
 	layout(&L, rows, wd - 2);

@@ -28,11 +28,13 @@ static void usage(FILE *f)
 		"  csapp         CS:APP's \"Memory mountain (MB/sec)\" table: a mountain\n"
 		"  table         a plain mountain table: 's1 s2 ...' (or 'size,s1,s2,...')\n"
 		"                over rows '128m T T ...', text or CSV: a mountain\n"
+		"  c2c           core-to-core-latency's --csv matrix (one-way ns of each pair\n"
+		"                of its CPUs): a core-to-core result\n"
 		"The format is told from the content. FILE2: the same run on the other\n"
 		"pages (tinymembench's table without and with huge pages in two files).\n\n"
 		"  --json OUT          write the result to OUT (atomically); '-' is stdout\n"
 		"  --format F          auto (default), lmbench, tinymembench, ramlat, csapp,\n"
-		"                      table\n"
+		"                      table, c2c\n"
 		"  --units U           a table's throughput unit when the file does not say:\n"
 		"                      MB/s, GB/s, MiB/s or GiB/s\n"
 		"  --chase fixed|random  lmbench: lat_mem_rd -t printed a random chase\n"
@@ -60,8 +62,8 @@ static int option(int ch, const char *arg, struct import_cli *c)
 	case 'f':
 		if (import_format_parse(arg, &c->o.format) == 0)
 			return -1;
-		mt_warn("import: --format: expected auto, lmbench, tinymembench, ramlat, csapp or "
-			"table, got '%s'",
+		mt_warn("import: --format: expected auto, lmbench, tinymembench, ramlat, csapp, "
+			"table or c2c, got '%s'",
 			arg);
 		return MT_EXIT_USAGE;
 	case 'c':
@@ -113,6 +115,13 @@ static int parse(int argc, char **argv, struct import_cli *c)
 static void summary(FILE *f, const struct import_cli *c, const struct import_result *res)
 {
 	char a[32], b[32];
+	if (res->cores) {
+		const struct cores_result *r = res->cores;
+		fprintf(f, "%s: %s, %d CPUs, %zu pairs (one-way ns); median %.1f ns\n", c->file,
+			import_format_name(res->format), r->plan.n, cores_result_measured(r),
+			r->nsum ? r->sum[0].ns : 0.0);
+		return;
+	}
 	if (res->mtn) {
 		const struct mountain *m = res->mtn;
 		fprintf(f, "%s: %s mountain, %zu sizes %s..%s x %zu strides\n", c->file,
@@ -149,7 +158,9 @@ int cmd_import(int argc, char **argv)
 		import_result_free(&res);
 		return MT_EXIT_USAGE;
 	}
-	root = res.lat ? latency_to_json(res.lat) : mountain_to_json(res.mtn);
+	root = res.lat	   ? latency_to_json(res.lat)
+	       : res.mtn ? mountain_to_json(res.mtn)
+			 : cores_result_to_json(res.cores);
 	rc = MT_EXIT_OK;
 	if (!root || cmd_write_json(c.json, root, &e) < 0) {
 		mt_warn("import: %s", root ? e.msg : "out of memory");

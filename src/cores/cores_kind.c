@@ -4,6 +4,7 @@
 
 #include "cores.h"
 #include "core/result_kind.h"
+#include "render/compare_table.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -67,55 +68,75 @@ static const struct cores_summary *line_of(const struct cores_result *r, const c
 	return NULL;
 }
 
-/* Each file's name and conditions above the table. */
-static void compare_head(const struct result_file *f, size_t n)
+/* The label column, and the widest table that keeps it on the row's line
+ * (more files: each label on a line of its own above its figures). */
+#define LABEL_W 24
+#define COL_W 9
+
+/* One row: the label, then for each file the figure (what 0: the median ns,
+ * 1: the pairs, 2: the ratio to A) of relation rel, "-" where it has none. */
+static void row(const struct result_file *f, size_t n, const char *label, const char *rel,
+		int what)
 {
-	printf("core-to-core latency, one-way ns (round trip / 2): the median over each "
-	       "relation's pairs\n");
-	for (size_t i = 0; i < n; i++) {
-		const struct cores_result *r = f[i].r;
-		char path[120], hw[160];
-		mt_printable(path, sizeof path, f[i].path ? f[i].path : "", 0);
-		mt_printable(hw, sizeof hw, r->hdr.hardware[0] ? r->hdr.hardware : r->origin, 0);
-		printf("%c: %s: %d CPUs, %zu pairs%s%s%s\n", (int)('A' + i), path, r->plan.n,
-		       cores_result_measured(r), r->plan.sampled ? " (sampled)" : "",
-		       hw[0] ? "; " : "", hw);
+	const struct cores_summary *a = line_of(f[0].r, rel);
+	if (LABEL_W + COL_W * (int)n > CMP_WIDTH - 1)
+		printf("%s\n%-*s", label, LABEL_W, "");
+	else
+		printf("%-*.*s", LABEL_W, LABEL_W - 1, label);
+	for (size_t m = 0; m < n; m++) {
+		const struct cores_summary *s = line_of(f[m].r, rel);
+		if (!s || (what == 2 && !(a && a->ns > 0)))
+			printf(" %*s", COL_W - 1, "-");
+		else if (what == 0)
+			printf(" %*.1f", COL_W - 1, s->ns);
+		else if (what == 1)
+			printf(" %*zu", COL_W - 1, s->pairs);
+		else
+			printf(" %*.2fx", COL_W - 2, s->ns / a->ns);
 	}
+	printf("\n");
 }
 
-/* The relations of every file, first file's order first, side by side with
- * each file's ratio to A. */
-static int compare(const struct result_file *f, size_t n, const struct result_compare_opts *o)
+/* Every relation of the files once, the first file's order first: for
+ * each the median ns, then its pairs and its ratio to A. */
+static void table(const struct result_file *f, size_t n, const char *title, int what)
 {
-	(void)o;
-	compare_head(f, n);
-	printf("\n%-24s", "relation");
+	printf("\n%-*s", LABEL_W, title);
 	for (size_t i = 0; i < n; i++)
-		printf(" %12c%s", (int)('A' + i), i ? "       " : "");
+		printf(" %*c", COL_W - 1, (int)('A' + i));
 	printf("\n");
 	for (size_t i = 0; i < n; i++) {
 		const struct cores_result *ri = f[i].r;
 		for (size_t k = 0; k < ri->nsum; k++) {
-			const struct cores_summary *a = line_of(f[0].r, ri->sum[k].rel);
 			int before = 0;
 			for (size_t m = 0; m < i && !before; m++)
 				before = line_of(f[m].r, ri->sum[k].rel) != NULL;
-			if (before)
-				continue;
-			printf("%-24.24s", ri->sum[k].rel);
-			for (size_t m = 0; m < n; m++) {
-				const struct cores_summary *s = line_of(f[m].r, ri->sum[k].rel);
-				if (!s)
-					printf(" %12s%s", "-", m ? "       " : "");
-				else if (m == 0 || !a || !(a->ns > 0))
-					printf(" %7.1f (%2zu)%s", s->ns, s->pairs, m ? "       " : "");
-				else
-					printf(" %7.1f (%2zu) %5.2fx", s->ns, s->pairs, s->ns / a->ns);
-			}
-			printf("\n");
+			if (!before)
+				row(f, n, ri->sum[k].rel, ri->sum[k].rel, what);
 		}
 	}
-	printf("(n): the pairs of that relation; the ratio is to A\n");
+}
+
+/* Each file's conditions, then the summaries side by side: the median
+ * one-way ns of each relation, the pairs behind it, the ratio to A. */
+static int compare(const struct result_file *f, size_t n, const struct result_compare_opts *o)
+{
+	(void)o;
+	for (size_t i = 0; i < n; i++) {
+		const struct cores_result *r = f[i].r;
+		char line[300];
+		compare_print_header((char)('A' + i), f[i].path ? f[i].path : "", &r->hdr);
+		mt_snprintf(line, sizeof line, "%d CPUs, %zu pairs measured%s%s%s", r->plan.n,
+			    cores_result_measured(r), r->plan.sampled ? " (sampled)" : "",
+			    r->origin[0] ? "; " : "", r->origin);
+		cmp_wrapped(stdout, 3, NULL, line);
+	}
+	printf("\ncore-to-core latency, one-way (round trip / 2): the median of each "
+	       "relation\n");
+	table(f, n, "one-way ns", 0);
+	table(f, n, "pairs", 1);
+	if (n > 1)
+		table(f, n, "ratio to A", 2);
 	return 0;
 }
 

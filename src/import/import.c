@@ -12,7 +12,7 @@
 #define MAX_FILE (4u << 20)
 
 static const char *const names[] = { "auto", "lmbench", "tinymembench", "ramlat", "csapp",
-				     "table" };
+				     "table", "c2c" };
 
 const char *import_format_name(enum import_format f)
 {
@@ -54,6 +54,8 @@ static enum import_format line_format(const char *s)
 enum import_format import_detect(const char *text)
 {
 	struct lines l;
+	if (import_c2c_detect(text)) /* its lines may be longer than a line buffer */
+		return IMPORT_C2C;
 	lines_init(&l, text);
 	while (lines_next(&l)) {
 		enum import_format f = line_format(l.buf);
@@ -72,8 +74,8 @@ static int unknown_format(const char *text, const char *file, mt_error *e)
 		if (!line_blank(l.buf))
 			return import_bad_line(e, file, &l,
 					       "not the output of lat_mem_rd, tinymembench, ramlat, "
-					       "CS:APP's mountain or a mountain table ('s1 s2 ...' over "
-					       "rows '128m T T ...')");
+					       "CS:APP's mountain, a mountain table ('s1 s2 ...' over "
+					       "rows '128m T T ...') or core-to-core-latency's CSV");
 	return mt_fail(e, "%s: empty: no table to import", file);
 }
 
@@ -81,8 +83,12 @@ void import_result_free(struct import_result *r)
 {
 	latency_result_free(r->lat);
 	mountain_free(r->mtn);
+	if (r->cores)
+		cores_result_free(r->cores);
+	free(r->cores);
 	r->lat = NULL;
 	r->mtn = NULL;
+	r->cores = NULL;
 }
 
 /* The name the result carries: --name, or "FORMAT output imported from
@@ -90,7 +96,8 @@ void import_result_free(struct import_result *r)
  * machine says nothing about the hardware, and a deep one would not fit). */
 static void name_result(struct import_result *out, const char *path, const struct import_opts *o)
 {
-	char *h = out->lat ? out->lat->hdr.hardware : out->mtn->hdr.hardware;
+	char *h = out->lat ? out->lat->hdr.hardware
+		  : out->mtn ? out->mtn->hdr.hardware : out->cores->hdr.hardware;
 	size_t len = sizeof out->lat->hdr.hardware;
 	if (o->name)
 		mt_strlcpy(h, o->name, len);
@@ -99,8 +106,10 @@ static void name_result(struct import_result *out, const char *path, const struc
 			    mt_basename(path));
 	if (out->lat)
 		mt_strlcpy(out->lat->source, path, sizeof out->lat->source);
-	else
+	else if (out->mtn)
 		mt_strlcpy(out->mtn->source, path, sizeof out->mtn->source);
+	else
+		mt_strlcpy(out->cores->source, path, sizeof out->cores->source);
 }
 
 /* The parser of format f on text. */
@@ -113,6 +122,7 @@ static int parse(enum import_format f, const char *text, const char *path,
 	case IMPORT_RAMLAT: return import_ramlat(text, path, &out->lat, e);
 	case IMPORT_CSAPP: return import_csapp(text, path, &out->mtn, e);
 	case IMPORT_TABLE: return import_table(text, path, o->units, &out->mtn, e);
+	case IMPORT_C2C: return import_c2c(text, path, &out->cores, e);
 	default: return unknown_format(text, path, e);
 	}
 }
@@ -152,7 +162,8 @@ int import_add_pages(struct import_result *res, const char *path, const struct i
 	if (!a || !a->has_random || a->has_other)
 		return mt_fail(e, "%s: a second file pairs one random chase with the other pages; "
 				  "the first file has %s",
-			       path, !a ? "a mountain" : a->has_other ? "both already" : "none");
+			       path, !a ? (res->mtn ? "a mountain" : "a core-to-core matrix")
+			       : a->has_other ? "both already" : "none");
 	if (import_file(path, o, &b, e) < 0)
 		return -1;
 	r = b.lat;

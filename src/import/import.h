@@ -20,6 +20,10 @@
  *                 strides "s1 s2 ... s15" (8-byte words), then "128m MB/s
  *                 ...", "16k ..." rows: a mountain in the seed's shape.
  *
+ *   c2c           core-to-core-latency's --csv: N lines of N comma-separated
+ *                 fields, the lower triangle the mean one-way ns of each pair
+ *                 of its CPUs (import_c2c.c): a cores result.
+ *
  * Lines before a table (banners, other tests) are skipped. Inside a table
  * every line must read: the first that does not fails the import with
  * "FILE: line N: ..." and nothing is made. */
@@ -29,6 +33,7 @@
 #include <stddef.h>
 
 #include "core/util.h"
+#include "cores/cores.h"
 #include "latency/latency.h"
 #include "mountain/mountain.h"
 
@@ -39,6 +44,7 @@ enum import_format {
 	IMPORT_RAMLAT,
 	IMPORT_CSAPP,
 	IMPORT_TABLE, /* a plain mountain table: "s1 s2 ..." over rows "128m T T ..." */
+	IMPORT_C2C,   /* core-to-core-latency's --csv matrix */
 };
 
 struct import_opts {
@@ -54,6 +60,7 @@ struct import_result {
 	enum import_format format;
 	struct latency_result *lat;
 	struct mountain *mtn;
+	struct cores_result *cores; /* c2c: a core-to-core matrix */
 };
 
 /* "lmbench", "tinymembench", "ramlat", "csapp"; "auto". */
@@ -104,5 +111,11 @@ int import_is_stride_row(const char *line);
  * know. */
 int import_units_scale(const char *unit, double *scale);
 int import_csapp(const char *text, const char *file, struct mountain **out, mt_error *e);
+
+/* core-to-core-latency's CSV (import_c2c.c): whether text starts as one
+ * (a line of commas alone, then a line starting with a number), and the
+ * parser (a cores result of CPUs 0..N-1, every pair, relations unknown). */
+int import_c2c_detect(const char *text);
+int import_c2c(const char *text, const char *file, struct cores_result **out, mt_error *e);
 
 #endif

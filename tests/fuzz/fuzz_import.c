@@ -25,6 +25,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *text = fuzz_text(data, size);
 	struct latency_result *r = NULL;
 	struct mountain *m = NULL;
+	struct cores_result *c = NULL;
 	mt_error e;
 	if (!text)
 		return 0;
@@ -47,6 +48,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct detection d;
 		cliffs_detect(m, 1.5, &d);
 		mountain_free(m);
+	}
+	import_c2c_detect(text);
+	if (import_c2c(text, "fuzz", &c, &e) == 0 && c) {
+		cJSON_Delete(cores_result_to_json(c));
+		cores_result_free(c);
+		free(c);
 	}
 	free(text);
 	return 0;
