@@ -645,9 +645,40 @@ static void params_and_memory_cap(void **state)
 	assert_true(latency_params_estimate_s(&p) > 0);
 }
 
+/* The estimate prices points beyond 1 MB with the probes when there are
+ * some (recorded figures): a slower memory and a dearer link cost more, in
+ * proportion; sizes within 1 MB are priced the same either way. */
+static void estimate_from_probes(void **state)
+{
+	struct latency_params p, q, small;
+	double guess, probed, slower;
+	(void)state;
+	latency_params_default(&p);
+	p.page_ns = 100;
+	guess = latency_params_estimate_s(&p);
+	q = p;
+	q.probe = (struct lat_probe){ .rand_mid = 20, .rand_far = 110, .fixed_far = { 5, 110 },
+				      .link_fixed = { 5, 5 }, .link_random = { 20, 20 } };
+	probed = latency_params_estimate_s(&q);
+	q.probe.rand_far = 250; /* a busy host's memory: the random points cost more */
+	q.probe.rand_mid = 150;
+	slower = latency_params_estimate_s(&q);
+	assert_true(slower > probed);
+	q.probe.link_random[1] = 60; /* linking the random cycle at 64 MB three times dearer */
+	assert_true(latency_params_estimate_s(&q) > slower);
+	assert_true(probed > 0 && guess > 0);
+	/* within 1 MB the probes change nothing */
+	small = p;
+	latency_params_set_max(&small, 1u << 20, &(mt_error){ "" });
+	guess = latency_params_estimate_s(&small);
+	small.probe = q.probe;
+	assert_true(latency_params_estimate_s(&small) == guess);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(estimate_from_probes),
 		cmocka_unit_test(step_sequence),
 		cmocka_unit_test(fixed_chase_visits_its_slots),
 		cmocka_unit_test(random_chase_is_one_cycle),

@@ -117,18 +117,32 @@ int latency_params_fit_memory(struct latency_params *p, uint64_t available, char
 	return 0;
 }
 
-/* A rough model of one load's ns at a size, for planning only. */
-static double model_ns(uint64_t size, int random, unsigned stride)
+/* v[0] at stride 128, v[1] at 4096, and geometrically by log2 between. */
+static double stride_between(const double v[2], unsigned stride)
 {
-	double base;
+	double f = (log2(stride < 128 ? 128 : stride > 4096 ? 4096 : stride) - 7) / 5;
+	return v[0] * pow(v[1] / v[0], f);
+}
+
+/* A rough model of one load's ns at a size, for planning only: fixed
+ * guesses, or what latency_probe measured beyond 1 MB (a fixed stride
+ * between the two measured ones priced geometrically by its log2; in the
+ * middle sizes no slower than the random chase there). */
+static double model_ns(const struct latency_params *p, uint64_t size, int random, unsigned stride)
+{
+	const struct lat_probe *q = &p->probe;
+	double base, far;
 	if (size <= (32u << 10))
-		base = 1.5;
-	else if (size <= (1u << 20))
-		base = 5;
-	else if (size <= (16u << 20))
-		base = 20;
-	else
-		base = 110;
+		return 1.5;
+	if (size <= (1u << 20))
+		return 5;
+	if (q->rand_mid > 0) {
+		if (random)
+			return size <= (16u << 20) ? q->rand_mid : q->rand_far;
+		far = stride_between(q->fixed_far, stride);
+		return size <= (16u << 20) ? fmin(far, q->rand_mid) : far;
+	}
+	base = size <= (16u << 20) ? 20 : 110;
 	if (!random && stride <= 256 && base > 5)
 		base = 5; /* the prefetchers follow small fixed strides */
 	return base;
@@ -165,14 +179,80 @@ static void plan_point(const struct latency_params *p, uint64_t lines, double es
 #define BUILD_NS_FIXED 5.0
 #define BUILD_NS_RANDOM 20.0
 
+/* ns to link a slot of a chase: the guesses above, or beyond 16 MB what
+ * latency_probe measured (the random chase's by log2 of the size from its
+ * 8 MB and 64 MB figures: a bigger cycle misses more while it is shuffled). */
+static double link_ns(const struct latency_params *p, uint64_t size, unsigned stride, int random)
+{
+	const struct lat_probe *q = &p->probe;
+	if (!(q->rand_mid > 0) || size <= (16u << 20))
+		return random ? BUILD_NS_RANDOM : BUILD_NS_FIXED;
+	if (!random)
+		return fmax(BUILD_NS_FIXED, stride_between(q->link_fixed, stride));
+	return fmax(q->link_random[1], q->link_random[1] + (q->link_random[1] - q->link_random[0]) /
+							     3 * log2((double)size / (64u << 20)));
+}
+
 static double point_cost_ns(const struct latency_params *p, uint64_t size, unsigned stride,
 			    int random)
 {
 	uint64_t lines = size / stride, warm, timed;
-	double est = model_ns(size, random, stride);
+	double est = model_ns(p, size, random, stride);
 	plan_point(p, lines, est, &warm, &timed);
-	return (double)(warm + timed) * est +
-	       (double)lines * (random ? BUILD_NS_RANDOM : BUILD_NS_FIXED);
+	return (double)(warm + timed) * est + (double)lines * link_ns(p, size, stride, random);
+}
+
+/* ns a load of n loads along the chase at buf, after n / 4 not timed. */
+static double probe_walk(void *buf, uint64_t n)
+{
+	void *q = chase_walk(buf, n / 4);
+	uint64_t t0 = mt_now_ns();
+	q = chase_walk(q, n);
+	mt_sink(q);
+	return (double)(mt_now_ns() - t0) / (double)n;
+}
+
+/* ns a slot to link the chase at stride over size in buf (random: Sattolo's
+ * cycle with scratch), or -1. */
+static double probe_link(char *buf, uint64_t size, unsigned stride, int random, uint32_t *scratch)
+{
+	uint64_t t0 = mt_now_ns();
+	size_t n = random ? chase_build_cycle(buf, size, stride, size, scratch)
+			  : latency_build_fixed(buf, size, stride);
+	return n ? (double)(mt_now_ns() - t0) / (double)n : -1;
+}
+
+void latency_probe(struct latency_params *p)
+{
+	const uint64_t far = 64u << 20, mid = 8u << 20;
+	struct lat_probe *q = &p->probe;
+	char *buf;
+	uint32_t *scratch;
+	memset(q, 0, sizeof *q);
+	buf = mmap(NULL, far, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	scratch = malloc(far / 128 * sizeof *scratch);
+	if (buf == MAP_FAILED || !scratch)
+		goto out;
+	memset(buf, 1, far); /* the pages first: their faults are populate's, priced apart */
+	/* loads enough for a few ms each at memory's latency */
+	if ((q->link_fixed[0] = probe_link(buf, far, 128, 0, NULL)) < 0)
+		goto out;
+	q->fixed_far[0] = probe_walk(buf, 200000);
+	if ((q->link_fixed[1] = probe_link(buf, far, 4096, 0, NULL)) < 0)
+		goto out;
+	q->fixed_far[1] = probe_walk(buf, 20000);
+	if ((q->link_random[1] = probe_link(buf, far, 128, 1, scratch)) < 0)
+		goto out;
+	q->rand_far = probe_walk(buf, 20000);
+	if ((q->link_random[0] = probe_link(buf, mid, 128, 1, scratch)) < 0)
+		goto out;
+	q->rand_mid = probe_walk(buf, 20000);
+out:
+	if (!(q->rand_mid > 0))
+		memset(q, 0, sizeof *q);
+	free(scratch);
+	if (buf != MAP_FAILED)
+		munmap(buf, far);
 }
 
 /* The buffer's pages, in the same units: a fresh page costs page_ns (the

@@ -72,6 +72,16 @@ struct latency_params {
 	double target_s;                   /* whole run; points shrink to keep it */
 	double page_ns;                    /* first touch of a fresh page, for the
 					      estimate (0: MT_FRESH_PAGE_NS_GUESS) */
+	struct lat_probe {                 /* ns a load measured before the run, for
+					      the estimate (latency_probe; 0: none,
+					      the model's guesses) */
+		double rand_mid;           /* random chase over 8 MB */
+		double rand_far;           /* random chase over 64 MB */
+		double fixed_far[2];       /* fixed strides 128 and 4096 over 64 MB */
+		double link_fixed[2];      /* linking those, ns a slot */
+		double link_random[2];     /* linking the random chase over 8 and 64 MB,
+					      ns a slot */
+	} probe;
 	char note[200];                    /* emitted as a JOB_EV_NOTE at the start */
 	char *buf;                         /* NULL: the worker maps its own buffer; else
 					      the caller's (memtop run numa binds it to a
@@ -105,7 +115,17 @@ int latency_params_fit_memory(struct latency_params *p, uint64_t available, char
  * rounded up to 2 MB. */
 uint64_t latency_buffer_bytes(const struct latency_params *p);
 
-/* Rough seconds the run will take (for the header and the ETA). */
+/* Measure what the estimate prices points with, on the calling thread
+ * (about 50 ms, a 64 MB buffer mapped and unmapped): the random chase's ns
+ * a load over 8 MB and 64 MB, fixed strides 128 and 4096 over 64 MB, and
+ * what linking each of them cost a slot, into p->probe. The model's fixed
+ * guesses priced strides beyond the caches at memory's latency where the
+ * prefetchers serve them faster, and a busy host's latency and linking
+ * not at all. Leaves p->probe zero when the buffer cannot be had. */
+void latency_probe(struct latency_params *p);
+
+/* Rough seconds the run will take (for the header and the ETA): each
+ * point priced with p->probe where it was measured. */
 double latency_params_estimate_s(const struct latency_params *p);
 
 /* ---- chases (exposed for the tests) ----------------------------------- */

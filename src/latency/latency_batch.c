@@ -258,6 +258,8 @@ static int make_params(const struct batch_cli *cli, const struct args *a,
 		p->tries = (unsigned)a->tries;
 	p->tlb_locality = a->tlb_locality;
 	p->page_ns = mt_fresh_page_ns(); /* for the estimate */
+	if (p->sizes[p->nsizes - 1] > (1u << 20)) /* the probes price sizes beyond 1 MB */
+		latency_probe(p);
 	p->hugepages = a->huge;
 	*asked = p->sizes[p->nsizes - 1];
 	/* a run this machine cannot hold even capped is bad input */
