@@ -134,8 +134,8 @@ static int add_result(struct fleet *f, const struct result_entry *x, mt_error *e
 	size_t n;
 	for (size_t i = 0; i < m->nres; i++)
 		if (m->res[i]->f.kind == x->f.kind)
-			return mt_fail(e, "%s (%s): a second %s for machine %s (its first: %s)",
-				       x->where, x->name, x->f.kind->what, x->name, m->res[i]->where);
+			return mt_fail(e, "%s: a second %s for machine %s (its first: %s)", x->where,
+				       x->f.kind->what, x->name, m->res[i]->where);
 	if (m->nres == MT_ARRAY_LEN(m->res))
 		return mt_fail(e, "%s: more than %zu results for machine %s", x->where,
 			       MT_ARRAY_LEN(m->res), x->name);
@@ -341,7 +341,10 @@ void fleet_id_text(const struct fleet_id *id, char *buf, size_t len)
 	mt_snprintf(buf, len, "%s", id->cpu[0] ? id->cpu : "unknown CPU");
 	if (id->ncpu > 0)
 		mt_append(buf, len, "; %d CPU%s", id->ncpu, id->ncpu == 1 ? "" : "s");
-	if (id->mem_bytes > 0 && id->mem_bytes < 1e18)
+	if (id->mem_bytes >= 1 << 30 && id->mem_bytes < 1e18) /* MemTotal is never round */
+		mt_append(buf, len, "; %.*fG memory", id->mem_bytes < 10.0 * (1 << 30) ? 1 : 0,
+			  id->mem_bytes / (1 << 30));
+	else if (id->mem_bytes > 0 && id->mem_bytes < 1e18)
 		mt_append(buf, len, "; %s memory", mt_fmt_size(b, sizeof b, (uint64_t)id->mem_bytes));
 	for (int i = 0; i < 3; i++)
 		if (id->cache[i] > 0)

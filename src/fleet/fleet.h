@@ -88,7 +88,7 @@ struct fleet {
 /* The fleet of the results in s (s must outlive f). Machines in order of
  * first appearance, groups in order of their first machine. Returns 0, or
  * -1 with e: out of memory, "lab.jsonl: line 9 (lab03): a second mountain
- * result for machine lab03 (its first: lab.jsonl: line 3)". */
+ * for machine lab03 (its first: lab.jsonl: line 3 (lab03))". */
 int fleet_build(struct fleet *f, const struct result_set *s, mt_error *e);
 
 void fleet_free(struct fleet *f);

@@ -50,17 +50,14 @@ static const struct run_header *header(const void *r)
 }
 
 /* The headline figures: ns an inner iteration of each loop order measured
- * ("kij ns"), the book's table. */
+ * ("kij"), the book's table. */
 static size_t figures(const void *r, struct result_figure *out, size_t max)
 {
 	const struct matmul_result *m = r;
 	size_t n = 0;
 	for (int o = 0; o < MATMUL_NORDERS; o++)
-		if (m->res[o].have) {
-			char name[16];
-			mt_snprintf(name, sizeof name, "%s ns", matmul_order_name(o));
-			result_figure_add(out, max, &n, name, m->res[o].ns_iter, "ns");
-		}
+		if (m->res[o].have)
+			result_figure_add(out, max, &n, matmul_order_name(o), m->res[o].ns_iter, "ns");
 	return n;
 }
 
