@@ -6,7 +6,7 @@
 # ../shared/topo beside the checkout: hwloc's tests/hwloc/linux/*.tar.bz2),
 # their counts exactly as hwloc's own .console/.xml files give them.
 . "$TESTLIB"
-plan 43
+plan 52
 GEN="$TESTDATA/../topo_tree.sh"
 for s in small 2s-smt epyc hybrid biglittle garbled holey; do
 	sh "$GEN" "$s" "$TMP/$s" || echo "# topo_tree.sh $s failed"
@@ -59,6 +59,33 @@ like "its header says where" "$(cat "$TMP/out")" '^# where: CPU 0: core kind [A-
 is "its place is CPU 0" "$("$JSONQ" "$TMP/l.json" place.cpu)" 0
 like "its kind is one of this machine's" "$("$JSONQ" "$TMP/here.json" 'core_kinds[*].name')" \
 	"^$("$JSONQ" "$TMP/l.json" place.kind)\$"
+
+# --cpu-kind: this machine's kinds, whatever they are
+first=$("$JSONQ" "$TMP/here.json" 'core_kinds[0].name')
+names=$("$JSONQ" "$TMP/here.json" 'core_kinds[*].name' | paste -sd, - | sed 's/,/, /g')
+status "--cpu-kind with this machine's fastest kind" 0 \
+	"$MEMTOP" run latency --quick --cpu-kind "$first" --json "$TMP/k.json"
+is "the run's place is of that kind" "$("$JSONQ" "$TMP/k.json" place.kind)" "$first"
+status "--cpu-kind naming no kind: exit 2" 2 "$MEMTOP" run latency --quick --cpu-kind nosuch \
+	--json "$TMP/nk.json"
+is "one line naming the kinds there are" "$(cat "$TMP/err")" \
+	"memtop: run latency: --cpu-kind: expected a core kind of this machine ($names: see memtop topo), got 'nosuch'"
+ok "nothing written" test ! -e "$TMP/nk.json"
+status "--cpu with --cpu-kind: exit 2" 2 "$MEMTOP" run mountain --cpu 0 --cpu-kind "$first"
+# a recorded hybrid (tests/data/topo-hybrid.xml: P on CPUs 0-3, E on 4-7),
+# memtop allowed on CPU 0 alone
+if command -v taskset >/dev/null 2>&1; then
+	HWLOC_XMLFILE="$TESTDATA/topo-hybrid.xml" taskset -c 0 "$MEMTOP" run latency --quick \
+		--cpu-kind e --json "$TMP/e.json" >"$TMP/out" 2>"$TMP/err"
+	is "a kind none of whose CPUs is allowed: exit 2" "$?" 2
+	is "one line saying so" "$(cat "$TMP/err")" \
+		"memtop: run latency: --cpu-kind: expected a kind with a CPU this process may use (E's CPUs are not allowed: see taskset -p), got 'e'"
+	HWLOC_XMLFILE="$TESTDATA/topo-hybrid.xml" taskset -c 0 "$MEMTOP" run latency --quick \
+		--cpu-kind p --json "$TMP/p.json" >"$TMP/out" 2>&1
+	is "--cpu-kind p runs on a P core" "$("$JSONQ" "$TMP/p.json" place.kind) $("$JSONQ" "$TMP/p.json" place.cpu)" "P 0"
+else
+	for d in "not allowed: exit 2" "one line" "on a P core"; do skip "$d" "no taskset"; done
+fi
 
 # hwloc's recorded machines: NAME PACKAGES NODES CORES CPUS L3 KINDS, from
 # NAME.console's "depth" and "CPU kind" lines (the GB10's from its .xml)

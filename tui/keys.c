@@ -5,6 +5,8 @@
 
 #include "internal.h"
 #include "model.h"
+#include "core/job.h"
+#include "core/topo.h"
 
 #include <string.h>
 
@@ -63,6 +65,28 @@ static int act_quit(struct tui *t, int key)
 	} else {
 		t->quit = 1;
 	}
+	return 1;
+}
+
+int tui_act_kind(struct tui *t, int key)
+{
+	const struct topo *tp = topo_this_machine();
+	int k, cpu;
+	(void)key;
+	if (!tp || tp->nkinds < 2) {
+		tui_message(t, "this machine has one core kind: runs measure on it");
+		return 1;
+	}
+	for (int step = 1; step < tp->nkinds; step++) {
+		k = (job_kind() + step) % tp->nkinds;
+		cpu = job_pick_cpu_of_kind(k);
+		if (cpu >= 0 && job_set_kind(k) == 0) {
+			tui_message(t, "the next runs measure on core kind %s (CPU %d)%s",
+				    tp->kinds[k].name, cpu, k == 0 ? ", the fastest" : "");
+			return 1;
+		}
+	}
+	tui_message(t, "no other core kind has a CPU memtop may use (see taskset -p)");
 	return 1;
 }
 

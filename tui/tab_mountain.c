@@ -14,7 +14,9 @@
 #include "model.h"
 #include "mountain/mountain_json.h"
 #include "mountain/passport.h"
+#include "core/job.h"
 #include "core/sysinfo.h"
+#include "core/topo.h"
 #include "result/result.h"
 #include "tab.h"
 
@@ -112,6 +114,19 @@ static void set_main(struct tui *t, struct mountain *m)
 /* ---- measuring ----------------------------------------------------------- */
 
 
+/* On a machine with several core kinds the first look says which it
+ * measured (the fastest, K changes it). Returns 1 when it said so. */
+static int first_look_kind(struct tui *t, const struct mountain *m)
+{
+	const struct topo *tp = topo_this_machine();
+	if (!tp || tp->nkinds < 2 || !m->hdr.place.kind[0])
+		return 0;
+	tui_message(t, "a first look on core kind %s%s: %zu cells in %.1f s",
+		    m->hdr.place.kind, job_kind() == 0 ? ", the fastest (K: another)" : "",
+		    mountain_measured(m), m->elapsed_s);
+	return 1;
+}
+
 /* Measure grid (the knobs' S.params, or the quick grid for the first look)
  * into a new mountain, or with only_row >= 0 the cell (only_row, only_col)
  * of the mountain on screen again. Returns 0, or -1 with the reason in the
@@ -197,6 +212,8 @@ static void on_job_event(struct tui *t, const struct job_event *ev)
 			    mountain_measured(S.m), S.m->nsizes * S.m->nstrides);
 	else if (S.single)
 		tui_message(t, "re-measured the cell");
+	else if (S.preview && first_look_kind(t, S.m))
+		tui_dirty(t); /* it said which core kind */
 	else if (S.preview)
 		tui_message(t, "a first look: %zu cells in %.1f s; r measures the full grid, "
 			       "? lists the keys",
@@ -725,6 +742,8 @@ static const struct keybinding keys[] = {
 	{ 'm', "m", "beside: side by side, ratio, off", act_overlay },
 	{ 'P', "P", "the passport instead of the slices: peak, floor, ridge, line size row "
 		    "(seed 000, step 5)", act_passport },
+	{ 'K', "K", "the next runs measure on the next core kind, fastest first (P, E; big, "
+		    "LITTLE)", tui_act_kind },
 	{ 'g', "g", "guess mode: place L1, L2, L3 where you think the caches end", act_guess },
 	{ 'c', "c", "guess mode: compare your guess with the cliffs and sysfs", act_compare },
 	{ 27, "Esc", "leave guess mode or the knobs", act_escape },

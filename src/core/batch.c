@@ -4,6 +4,7 @@
 #include "batch.h"
 #include "diag.h"
 #include "sysinfo.h"
+#include "topo.h"
 
 #include <errno.h>
 #include <string.h>
@@ -85,6 +86,32 @@ static int parse_cpu(struct batch_cli *c, const char *arg)
 				return 0;
 	}
 	return batch_bad(c->exp, "--cpu", arg, what);
+}
+
+/* --cpu-kind NAME: the worker's CPU is one of that kind this process may
+ * use, and later jobs pick from it too. */
+static int parse_kind(struct batch_cli *c, const char *arg)
+{
+	const struct topo *t = topo_this_machine();
+	char names[160], what[256];
+	int k = topo_kind_find(t, arg);
+	if (!t) {
+		mt_warn("run %s: --cpu-kind: hwloc could not read this machine's topology", c->exp);
+		return -1;
+	}
+	if (k < 0) {
+		mt_snprintf(what, sizeof what, "a core kind of this machine (%s: see memtop topo)",
+			    topo_kind_names(t, names, sizeof names));
+		return batch_bad(c->exp, "--cpu-kind", arg, what);
+	}
+	c->cpu = job_pick_cpu_of_kind(k);
+	if (c->cpu < 0) {
+		mt_snprintf(what, sizeof what, "a kind with a CPU this process may use (%s's CPUs "
+					       "are not allowed: see taskset -p)", t->kinds[k].name);
+		return batch_bad(c->exp, "--cpu-kind", arg, what);
+	}
+	c->cpu_kind = t->kinds[k].name;
+	return job_set_kind(k);
 }
 
 /* --json: the result can be written there (its folder exists and is
@@ -207,7 +234,20 @@ int batch_next(struct batch_cli *c, int argc, char **argv, const struct option *
 		case BATCH_OPT_CSV: c->csv = 1; break;
 		case BATCH_OPT_COMPACT: c->compact = 1; break;
 		case BATCH_OPT_CPU:
+			if (c->cpu_kind) {
+				mt_warn("run %s: --cpu and --cpu-kind: give one of them", c->exp);
+				return -1;
+			}
 			if (parse_cpu(c, optarg) < 0)
+				return -1;
+			c->cpu_given = 1;
+			break;
+		case BATCH_OPT_CPU_KIND:
+			if (c->cpu_given) {
+				mt_warn("run %s: --cpu and --cpu-kind: give one of them", c->exp);
+				return -1;
+			}
+			if (parse_kind(c, optarg) < 0)
 				return -1;
 			break;
 		case '?':

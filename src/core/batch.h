@@ -34,13 +34,16 @@ enum {
 	BATCH_OPT_QUICK,
 	BATCH_OPT_CSV,
 	BATCH_OPT_COMPACT,
+	BATCH_OPT_CPU_KIND,
 };
 
 /* Option table entries: every experiment lists BATCH_OPTIONS (--quick,
  * --json, --compact, --csv, --help; --out is --json, the seed's programs'
  * spelling); those that measure on a pinned worker add
- * BATCH_OPTION_CPU. */
-#define BATCH_OPTION_CPU { "cpu", required_argument, NULL, BATCH_OPT_CPU }
+ * BATCH_OPTION_CPU (--cpu N and --cpu-kind NAME). */
+#define BATCH_OPTION_CPU                                            \
+	{ "cpu", required_argument, NULL, BATCH_OPT_CPU },          \
+	{ "cpu-kind", required_argument, NULL, BATCH_OPT_CPU_KIND }
 #define BATCH_OPTIONS                                           \
 	{ "quick", no_argument, NULL, BATCH_OPT_QUICK },        \
 	{ "json", required_argument, NULL, BATCH_OPT_JSON },    \
@@ -55,7 +58,9 @@ struct batch_cli {
 	void (*usage)(FILE *); /* prints the experiment's --help */
 	const char *json;      /* --json FILE, or NULL; "-" is stdout */
 	int json_fd;           /* --json -: the real stdout, kept for the JSON (else -1) */
-	int cpu;               /* --cpu N, or -1 */
+	int cpu;               /* --cpu N, a CPU of --cpu-kind NAME, or -1 */
+	const char *cpu_kind;  /* --cpu-kind NAME, or NULL */
+	int cpu_given;         /* --cpu was given */
 	int quick;             /* --quick */
 	int csv;               /* --csv */
 	int compact;           /* --compact: the JSON on one line */
@@ -68,7 +73,9 @@ void batch_cli_init(struct batch_cli *c, const char *exp, void (*usage)(FILE *))
 /* The next option of the experiment's own (its getopt value, optarg set).
  * Handles the common options itself, and the errors: unknown option, missing
  * value, value given to a flag, an argument that is not an option, --cpu not
- * a CPU this process may use, --json in a folder that does not exist or
+ * a CPU this process may use, --cpu-kind not a core kind of this machine
+ * (naming those there are) or one with no CPU this process may use, both
+ * --cpu and --cpu-kind, --json in a folder that does not exist or
  * cannot be written, --json - with --csv (both would write stdout), --compact
  * without --json. With
  * --json - it then points stdout at stderr (line-buffered) and keeps the

@@ -6,6 +6,7 @@
 #include "clock.h"
 #include "sysinfo.h"
 #include "threads.h"
+#include "topo.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -207,13 +208,52 @@ static void *job_main(void *p)
 	return NULL;
 }
 
+static int pick_kind; /* set and read by the thread that starts jobs */
+
+int job_set_kind(int kind)
+{
+	const struct topo *t = topo_this_machine();
+	if (!t || kind < 0 || kind >= t->nkinds)
+		return -1;
+	pick_kind = kind;
+	return 0;
+}
+
+int job_kind(void)
+{
+	return pick_kind;
+}
+
+int job_pick_cpu_of_kind(int kind)
+{
+	const struct topo *t = topo_this_machine();
+	int cpus[1024], any = -1;
+	int n = mt_allowed_cpus(cpus, (int)MT_ARRAY_LEN(cpus));
+	int cur = job_current_cpu();
+	if (!t || kind < 0 || kind >= t->nkinds)
+		return -1;
+	/* the highest of the kind that is not ours (CPU 0 takes the interrupts) */
+	for (int i = n - 1; i >= 0; i--) {
+		const struct topo_cpu *c = topo_cpu(t, cpus[i]);
+		if (!c || c->kind != kind)
+			continue;
+		if (cpus[i] != cur)
+			return cpus[i];
+		any = cpus[i];
+	}
+	return any;
+}
+
 int job_pick_cpu(void)
 {
 	int cpus[1024];
 	int n = mt_allowed_cpus(cpus, (int)MT_ARRAY_LEN(cpus));
 	int cur = job_current_cpu();
+	int of_kind = job_pick_cpu_of_kind(pick_kind);
 	if (n <= 0)
 		return -1;
+	if (of_kind >= 0)
+		return of_kind;
 	if (n == 1)
 		return cpus[0];
 	/* The highest allowed CPU that is not ours: CPU 0 takes most

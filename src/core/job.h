@@ -52,10 +52,26 @@ struct job_opts {
 	uint64_t total;  /* cells the job will emit (for progress; may be 0) */
 };
 
-/* Pick the CPU for a job: an online CPU this process may run on other than
- * the calling thread's current one when there are two or more, else the
- * caller's. Returns the CPU number, or -1 when the platform cannot pin. */
+/* Pick the CPU for a job: an online CPU this process may run on, of the
+ * core kind job_set_kind() chose (the fastest kind until then: on a hybrid
+ * machine the first look measures a P core, not the highest-numbered E
+ * core), other than the calling thread's current one when there are two or
+ * more, else the caller's. Returns the CPU number, or -1 when the platform
+ * cannot pin. */
 int job_pick_cpu(void);
+
+/* The CPU job_pick_cpu would give among the CPUs of kind (an index into
+ * topo_this_machine()'s kinds, fastest first), or -1 when this process may
+ * run on none of them (or there is no such kind). */
+int job_pick_cpu_of_kind(int kind);
+
+/* The core kind job_pick_cpu picks from from now on (index into
+ * topo_this_machine()'s kinds). Returns 0, or -1 when there is no such kind
+ * (the choice is kept). */
+int job_set_kind(int kind);
+
+/* The core kind job_pick_cpu picks from (0, the fastest, until set). */
+int job_kind(void);
 
 /* Start fn(job, arg) on a new thread pinned to o->cpu (or the picked CPU).
  * arg must outlive the job. Returns the job, or NULL with e set (thread

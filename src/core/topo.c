@@ -648,7 +648,13 @@ int topo_load(const char *sysfs_root, struct topo **out, mt_error *e)
 	}
 	if (sysfs_root && check_cpus(t, online, sysfs_root, e) < 0)
 		goto fail;
-	mt_strlcpy(t->source, sysfs_root ? sysfs_root : "this machine", sizeof t->source);
+	if (sysfs_root)
+		mt_strlcpy(t->source, sysfs_root, sizeof t->source);
+	else if (getenv("HWLOC_XMLFILE") && *getenv("HWLOC_XMLFILE"))
+		mt_snprintf(t->source, sizeof t->source, "this machine as HWLOC_XMLFILE=%s describes it",
+			    getenv("HWLOC_XMLFILE"));
+	else
+		mt_strlcpy(t->source, "this machine", sizeof t->source);
 	hwloc_topology_destroy(h);
 	hwloc_bitmap_free(online);
 	*out = t;
