@@ -5,7 +5,7 @@
 # and the bad input: a CPU that does not exist or is not allowed, one CPU,
 # a list that is not one; nothing written then.
 . "$TESTLIB"
-plan 44
+plan 53
 
 q() { f=$1; shift; "$JSONQ" "$TMP/$f" "$@" | tr '\n' ' ' | sed 's/ $//'; }
 # the first two CPUs this process may run on, "A,B" ("" when fewer)
@@ -37,9 +37,14 @@ status "a garbled figure: exit 2" 2 "$MEMTOP" import "$TMP/garbled.csv" --json "
 like "... naming its line and field" "$(cat "$TMP/err")" \
 	"garbled\.csv: line 5: field 1: expected the ns of CPUs 4 and 0"
 ok "... and nothing written" test ! -e "$TMP/no2.json"
+"$MEMTOP" plot "$TMP/g.json" --svg "$TMP/g.svg" 2>"$TMP/err"
+is "plot --svg of the imported matrix exits 0" "$?" 0
+is "... a square a pair both ways: 64 x 64 in the matrix" \
+	"$(sed -n '/<g class="matrix">/,/<\/g>/p' "$TMP/g.svg" | grep -c '<rect')" 4096
+like "... the summary beside it" "$(cat "$TMP/g.svg")" 'unknown: 47\.2 ns \(2016 pairs\)'
 
 if [ -z "$two" ] || [ "$a" = "$two" ]; then
-	for i in $(seq 12 43); do skip "cores test $i" "fewer than two CPUs to pair here"; done
+	for i in $(seq 15 53); do skip "cores test $i" "fewer than two CPUs to pair here"; done
 	exit 0
 fi
 
@@ -107,7 +112,21 @@ like "... naming the bad part" "$(cat "$TMP/err")" "--cpus: 'x' is not a CPU or 
 status "--cpus with a backward range: exit 2" 2 "$MEMTOP" run cores --cpus 3-1
 status "--sample with --all: exit 2" 2 "$MEMTOP" run cores --sample --all
 status "--tries 0: exit 2" 2 "$MEMTOP" run cores --tries 0
+status "--method other: exit 2" 2 "$MEMTOP" run cores --method other
+like "... naming the two methods" "$(cat "$TMP/err")" "--method: expected cas or rw, got 'other'"
+
+# --method rw: each thread stores to its own line, reads the other's
+out=$("$MEMTOP" run cores --quick --cpus "$two" --method rw --json "$TMP/rw.json" 2>&1)
+is "--method rw exits 0" "$?" 0
+like "... says how the line travels" "$out" 'each store to their own line and read the other'
+rw=$(q rw.json 'matrix_ns[0][1]')
+ok "... its JSON: method rw, a one-way figure above zero ($rw ns)" \
+	awk -v m="$(q rw.json method)" -v v="$rw" 'BEGIN { exit !(m == "rw" && v + 0 > 0) }'
 out=$("$MEMTOP" compare "$TMP/c.json" "$TMP/g.json" 2>&1)
 is "compare of a measured and an imported matrix exits 0" "$?" 0
 like "... the summaries side by side: the import's median beside this machine's relation" \
 	"$out" '^unknown +- +47\.2$'
+"$MEMTOP" plot "$TMP/c.json" "$TMP/g.json" --svg "$TMP/two.svg" 2>/dev/null
+is "plot of two matrices: side by side, 2 x 2 and 64 x 64" \
+	"$(grep -c '<g class="matrix">' "$TMP/two.svg") $(grep -c '<rect' "$TMP/two.svg")" \
+	"2 $((1 + 4 + 4096 + 2 + 20))"

@@ -210,6 +210,8 @@ static void json_round_trip(void **state)
 	assert_true(back.sum[2].ns == 92.5);
 	assert_string_equal(back.plan.place[9], "core 4, L3 group 1");
 	assert_string_equal(back.source, "m.json");
+	assert_int_equal(back.plan.p.method, CORES_CAS);
+	assert_string_equal(cJSON_GetObjectItem(j, "method")->valuestring, "cas");
 	j2 = cores_result_to_json(&back);
 	s1 = cJSON_PrintUnformatted(j);
 	s2 = cJSON_PrintUnformatted(j2);
@@ -254,6 +256,7 @@ static void reader_errors(void **state)
 	bad("{\"cpus\":[0,1],\"matrix_ns\":[[null,1],[1]],\"pairs\":[]}", "matrix_ns row 1");
 	bad("{\"cpus\":[0,1],\"matrix_ns\":[[null,1],[\"x\",null]],\"pairs\":[]}", "matrix_ns row 1");
 	bad("{\"cpus\":[0,1],\"places\":[\"a\"],\"pairs\":[]}", "\"places\"");
+	bad("{\"cpus\":[0,1],\"method\":\"x\",\"pairs\":[]}", "\"method\" must be");
 }
 
 /* core-to-core-latency's CSV: the lower triangle read exactly, both ways;
@@ -329,6 +332,12 @@ static void one_pair_measured(void **state)
 	assert_true(kept > 0);
 	assert_true(ns > 0 && isfinite(ns));
 	assert_true(spread >= 0);
+	/* each thread storing to its own line and reading the other's */
+	p.method = CORES_RW;
+	assert_int_equal(cores_pingpong(cpus[0], cpus[1], &p, NULL, &ns, &spread, &moved, &kept,
+					&cancelled, &e), 0);
+	assert_true(kept > 0);
+	assert_true(ns > 0 && isfinite(ns));
 	assert_int_equal(cores_pingpong(cpus[0], cpus[0], &p, NULL, &ns, &spread, &moved, &kept,
 					&cancelled, &e), -1);
 }

@@ -270,7 +270,7 @@ static void lab_bars_and_kinds(void **state)
 	assert_int_equal(plot_draw(in, 1, &s, &e), -1);
 	assert_non_null(strstr(e.msg, ": memtop plot draws no picture of a summary card (it draws "
 				      "mountains, latency runs, matmul results, false sharing "
-				      "results, lists results)"));
+				      "results, lists results, core-to-core latency results)"));
 	assert_null(strchr(e.msg, '\n'));
 	svg_free(&s);
 	result_file_free(&in[0]);

@@ -5,7 +5,7 @@
 # places, the summary line; saved with w and opened again by memtop view.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 13
+plan 14
 
 # a published 64-core matrix (core-to-core-latency's CSV of an AWS
 # Graviton2), imported, in tab 8: glyph cells, the cursor's pair, the median
@@ -22,7 +22,7 @@ two=$(awk '/^Cpus_allowed_list/ { print $2 }' /proc/self/status 2>/dev/null | tr
 a=${two%,*}
 b=${two#*,}
 if [ -z "$two" ] || [ "$a" = "$two" ] || ! command -v taskset >/dev/null 2>&1; then
-	for i in $(seq 4 13); do skip "cores tab test $i" "fewer than two CPUs to pair, or no taskset"; done
+	for i in $(seq 4 14); do skip "cores tab test $i" "fewer than two CPUs to pair, or no taskset"; done
 	exit 0
 fi
 
@@ -41,7 +41,11 @@ like "the cursor's pair in words, with its relation" "$scr" \
 	"CPU $a and CPU $b: $row_a ns one-way, [a-zA-Z ,0-9]+ \\(spread"
 like "both CPUs' places" "$scr" "CPU $b: .*(L3 group|package|NUMA node)"
 like "the summary by relation" "$scr" " 1 [a-zA-Z ,0-9]+ +$row_a ns  1 pair"
-tkeys w
+# the False sharing tab: the line transfer between the CPUs its two threads ran on
+tkeys 5 o C-u 100000 Enter r
+wok "tab 5: after a run, the line transfer between its two threads' CPUs" \
+	"CPUs $a and $b \\(2 threads\\): a line moves in [0-9]+\\.[0-9] ns one-way" 90
+tkeys 8 w
 sleep 0.5
 tkeys C-u "$TMP/c.json" Enter
 wok "w saves the result" "saved .*c\\.json" 10

@@ -112,32 +112,37 @@ static int all_named(const struct tui *t, int pad, int gap)
 /* The tab bar, fitted to the width in whole words. The first layout that
  * holds every name in full wins: " memtop  1 Mountain   2 Latency ...
  * ? help  q quit"; without the hint; without the gaps; with the short
- * prefix (view mode still says "view:"); labels tight, one space apart;
- * the other tabs named without their numbers. In the last layouts the
- * other tabs take brief names, then numbers. */
+ * prefix (view mode still says "view:"); labels tight, one space apart.
+ * In the last layout the other tabs take brief names; when one would still
+ * keep its number alone, the others are named without their numbers
+ * (eight tabs and "view:" at 80 columns); then numbers. */
 void status_draw_bar(struct tui *t)
 {
 	static const struct {
-		int long_prefix, pad, gap, hint, numbers;
-	} layouts[] = { { 1, 1, 1, 1, 1 }, { 1, 1, 1, 0, 1 }, { 1, 1, 0, 0, 1 }, { 0, 1, 0, 0, 1 },
-			{ 0, 0, 1, 0, 1 }, { 0, 0, 1, 0, 0 } };
+		int long_prefix, pad, gap, hint;
+	} layouts[] = { { 1, 1, 1, 1 }, { 1, 1, 1, 0 }, { 1, 1, 0, 0 }, { 0, 1, 0, 0 }, { 0, 0, 1, 0 } };
 	WINDOW *w = t->bar;
 	const char *hint = "? help  q quit ";
 	const char *prefix = "";
 	int level[TUI_MAX_TABS], pad = 0, gap = 1, hint_on = 0, all = 1;
+	t->bar_numbers = 1;
 	for (size_t l = 0; l < sizeof layouts / sizeof layouts[0]; l++) {
 		prefix = layouts[l].long_prefix ? (t->view ? " memtop view: " : " memtop ")
 						: (t->view ? " view:" : "");
 		pad = layouts[l].pad;
 		gap = layouts[l].gap;
 		hint_on = layouts[l].hint;
-		t->bar_numbers = layouts[l].numbers;
 		int need = (int)strlen(prefix) + all_named(t, pad, gap) +
 			   (hint_on ? (int)strlen(hint) : 0) + (pad ? 0 : 1);
 		if (need <= t->cols)
 			break;
 	}
 	bar_names(t, t->cols - (int)strlen(prefix) - (pad ? 0 : 1), pad, gap, level);
+	for (int i = 0; i < t->ntabs && t->bar_numbers; i++)
+		if (level[i] == 0) { /* a tab by its number alone: name them unnumbered */
+			t->bar_numbers = 0;
+			bar_names(t, t->cols - (int)strlen(prefix) - (pad ? 0 : 1), pad, gap, level);
+		}
 	wbkgdset(w, ' ' | tui_attr(t, ROLE_TAB));
 	werase(w);
 	wmove(w, 0, 0);

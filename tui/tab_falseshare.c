@@ -6,6 +6,7 @@
 
 #include "labs/falseshare.h"
 #include "core/jsonio.h"
+#include "cores/cores.h"
 #include "tab.h"
 
 #include <math.h>
@@ -16,6 +17,33 @@ static struct {
 	int running;
 	struct falseshare_result r; /* measured here, or opened (memtop view) */
 } S;
+
+/* The line transfer between the first two CPUs the race's threads ran on:
+ * a short core-to-core ping-pong (src/cores) the tab starts after a run. */
+static struct {
+	struct cores_plan plan; /* outlives its job */
+	struct cores_result r;
+	int running;
+} XFER;
+
+/* Start the ping-pong of the race's first two CPUs (nothing when it had
+ * fewer). */
+static void transfer_start(struct tui *t)
+{
+	struct cores_place pc[2];
+	struct cores_params p;
+	mt_error e;
+	cores_result_free(&XFER.r);
+	cores_plan_free(&XFER.plan);
+	if (S.p.ncpus < 2)
+		return;
+	cores_params_default(&p, 1);
+	cores_places(NULL, S.p.cpus, 2, pc);
+	if (cores_plan_make(&XFER.plan, &p, pc, 2, 0, NULL, NULL, &e) < 0 ||
+	    cores_result_init(&XFER.r, &XFER.plan, &e) < 0)
+		return;
+	XFER.running = tui_job_launch(t, &tab_falseshare, cores_worker, &XFER.plan, NULL) == 0;
+}
 
 static void reset_results(void)
 {
@@ -34,6 +62,12 @@ static int init(struct tui *t)
 
 static void on_job_event(struct tui *t, const struct job_event *ev)
 {
+	if (XFER.running) { /* the line transfer after the race */
+		cores_result_apply(&XFER.r, ev);
+		XFER.running = !tui_job_last(ev);
+		tui_dirty(t);
+		return;
+	}
 	if (ev->type == JOB_EV_CELL) {
 		if (falseshare_result_apply(&S.r, ev))
 			tui_result_changed(t, &tab_falseshare, 1);
@@ -50,6 +84,8 @@ static void on_job_event(struct tui *t, const struct job_event *ev)
 		tui_message(t, "false sharing stopped");
 	else
 		tui_message(t, S.r.inexact ? "done: a sum was WRONG" : "done: every sum exact");
+	if (ev->type == JOB_EV_DONE)
+		transfer_start(t);
 	tui_dirty(t);
 }
 
@@ -59,6 +95,7 @@ static int act_start(struct tui *t, int key)
 	if (!tui_can_measure(t))
 		return 1;
 	reset_results();
+	cores_result_free(&XFER.r); /* the last run's line transfer: measured again after */
 	tui_result_changed(t, &tab_falseshare, 1);
 	if (tui_job_launch(t, &tab_falseshare, falseshare_worker, &S.p, &S.r.hdr) < 0)
 		return 1;
@@ -224,6 +261,12 @@ static void draw(struct tui *t, WINDOW *w, int full)
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	tui_put(t, w, y++, 1, wd - 2, line);
 	y = draw_table(t, w, y + 1, h, wd);
+	if (!S.r.source[0] && isfinite(cores_result_ns(&XFER.r, 0, 1)) && y + 1 < h) {
+		mt_snprintf(line, sizeof line, "CPUs %d and %d (2 threads): a line moves in %.1f ns "
+			    "one-way (ping-pong after)", XFER.plan.cpus[0],
+			    XFER.plan.cpus[1], cores_result_ns(&XFER.r, 0, 1));
+		tui_put(t, w, y - 1, 1, wd - 2, line);
+	}
 	if (S.r.nsweep > 0 && y + 2 < h)
 		draw_sweep(t, w, y, h, wd);
 	wattrset(w, tui_attr(t, ROLE_DIM));

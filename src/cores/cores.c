@@ -28,7 +28,7 @@ struct pong {
 	_Alignas(128) atomic_int stop;
 	_Alignas(128) struct mt_waitgroup go;   /* try k may start when k + 1 are "done" */
 	_Alignas(128) struct mt_waitgroup done; /* each thread's end of each try */
-	_Atomic uint64_t *line;
+	_Atomic uint64_t *line, *line2; /* line2: the second thread's (CORES_RW) */
 	const struct cores_params *p;
 	int cpu[2];
 	double rt_ns[CORES_MAX_TRIES];      /* the first thread's fastest sample, a round trip */
@@ -55,21 +55,44 @@ static int swap_when(struct pong *g, uint64_t from, uint64_t to)
 	}
 }
 
-/* The first thread's try: samples of rounds round trips, each timed; the
- * line's value counts the half trips (*i of them so far). Returns the
- * fastest sample's ns a round trip, or NAN when stopped. */
+/* Wait for *line == v (CORES_RW). Returns 0, or -1 when stopped. */
+static int wait_for(struct pong *g, _Atomic uint64_t *line, uint64_t v)
+{
+	unsigned n = 0;
+	while (atomic_load_explicit(line, memory_order_acquire) != v)
+		if (++n % SPINS_PER_LOOK == 0 && atomic_load_explicit(&g->stop, memory_order_relaxed))
+			return -1;
+	return 0;
+}
+
+/* One round trip from the first thread, round *i (advanced): CAS, the line
+ * from 2i to 2i+1 (the second thread answers 2i+2); RW, i+1 stored on the
+ * first line, answered on the second. Returns 0, -1 when stopped. */
+static int ping_round(struct pong *g, uint64_t *i)
+{
+	if (g->p->method == CORES_RW) {
+		*i += 1;
+		atomic_store_explicit(g->line, *i, memory_order_release);
+		return wait_for(g, g->line2, *i);
+	}
+	*i += 2;
+	return swap_when(g, *i - 2, *i - 1);
+}
+
+/* The first thread's try: samples of rounds round trips, each timed (*i
+ * counts the rounds so far, as the line's values do). Returns the fastest
+ * sample's ns a round trip, or NAN when stopped. */
 static double ping(struct pong *g, uint64_t *i)
 {
 	const struct cores_params *p = g->p;
 	double best = INFINITY;
 	for (int s = 0; s < p->samples; s++) {
 		uint64_t t0 = mt_now_ns(), t1;
-		for (int r = 0; r < p->rounds; r++, *i += 2)
-			if (swap_when(g, *i, *i + 1) < 0)
+		for (int r = 0; r < p->rounds; r++)
+			if (ping_round(g, i) < 0)
 				return NAN;
-		while (atomic_load_explicit(g->line, memory_order_acquire) != *i)
-			if (atomic_load_explicit(&g->stop, memory_order_relaxed))
-				return NAN;
+		if (p->method == CORES_CAS && wait_for(g, g->line, *i) < 0) /* the last answer */
+			return NAN;
 		t1 = mt_now_ns();
 		if ((double)(t1 - t0) < best)
 			best = (double)(t1 - t0);
@@ -81,9 +104,18 @@ static double ping(struct pong *g, uint64_t *i)
 static int pong(struct pong *g, uint64_t *i)
 {
 	uint64_t n = (uint64_t)g->p->samples * (uint64_t)g->p->rounds;
-	for (uint64_t k = 0; k < n; k++, *i += 2)
-		if (swap_when(g, *i + 1, *i + 2) < 0)
-			return -1;
+	for (uint64_t k = 0; k < n; k++) {
+		if (g->p->method == CORES_RW) {
+			*i += 1;
+			if (wait_for(g, g->line, *i) < 0)
+				return -1;
+			atomic_store_explicit(g->line2, *i, memory_order_release);
+		} else {
+			*i += 2;
+			if (swap_when(g, *i - 1, *i) < 0)
+				return -1;
+		}
+	}
 	return 0;
 }
 
@@ -102,6 +134,7 @@ static void *pong_main(void *arg)
 	uint64_t i = 0;
 	if (pa->role == 0) { /* first touch: the page is the first thread's */
 		atomic_store(g->line, 0);
+		atomic_store(g->line2, 0);
 		atomic_store(&g->touched, 1);
 	}
 	warm_up(g->p->warm_ns);
@@ -220,6 +253,7 @@ int cores_pingpong(int a, int b, const struct cores_params *p, job_t *job, doubl
 		goto free_done;
 	}
 	g->line = mem;
+	g->line2 = (_Atomic uint64_t *)((char *)mem + 128); /* its own line, not a prefetch pair */
 	g->p = p;
 	g->cpu[0] = a;
 	g->cpu[1] = b;

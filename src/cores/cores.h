@@ -56,8 +56,19 @@ struct cores_pair {
 	int moved, kept;            /* tries thrown away (a thread moved), kept */
 };
 
+/* How the line travels: CORES_CAS, one line both threads compare-and-swap
+ * (core-to-core-latency's first test, c2clat -w); CORES_RW, each thread
+ * stores to its own line and reads the other's (its second test, c2clat's
+ * default), so every leg is a store that takes a line back and a load that
+ * misses. */
+enum cores_method { CORES_CAS = 0, CORES_RW = 1 };
+
+/* "cas" or "rw". */
+const char *cores_method_name(int method);
+
 /* The measurement's knobs. */
 struct cores_params {
+	int method;  /* enum cores_method (CORES_CAS) */
 	int tries;   /* best of (5) */
 	int samples; /* samples a try (100) */
 	int rounds;  /* round trips a sample (100) */
@@ -180,6 +191,14 @@ int cores_result_is(const cJSON *root);
  * after a failure). Returns 0, or -1 with e set. */
 int cores_result_from_json(const cJSON *root, const char *file, struct cores_result *r,
 			   mt_error *e);
+
+/* memtop plot (cores_plot.c): each of in[0..n) (n 1 or 2, cores results) as
+ * a heatmap on one colour scale (log, fastest to slowest pair of them all),
+ * its summary beside it, into s (svg_begin not yet called). Returns 0, or
+ * -1 out of memory. */
+struct result_file;
+struct svg;
+int cores_plot(const struct result_file *in, size_t n, struct svg *s);
 
 /* The core-to-core result's kind (cores_kind.c; core/result_kind.h). */
 struct result_kind;

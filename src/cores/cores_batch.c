@@ -40,6 +40,9 @@ static void usage(FILE *f)
 		"  --tries N       best of N tries a pair (default 5)\n"
 		"  --samples N     samples of 100 round trips a try, the fastest kept\n"
 		"                  (default 100)\n"
+		"  --method M      cas: both threads compare-and-swap one line (default; as\n"
+		"                  c2clat -w); rw: each stores to its own line and reads the\n"
+		"                  other's (as c2clat's default): a store and a miss a leg\n"
 		"  --quick         small run for tests: 2 tries of 20 samples\n"
 		"  --json FILE     write the result to FILE (atomically); - for stdout\n"
 		"  --csv           print CSV, one row a pair (the rest goes to stderr)\n"
@@ -82,11 +85,12 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct cores
 		{ "all", no_argument, NULL, 'A' },
 		{ "tries", required_argument, NULL, 't' },
 		{ "samples", required_argument, NULL, 's' },
+		{ "method", required_argument, NULL, 'm' },
 		BATCH_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
 	static int allowed[MT_MAX_CPUS];
-	const char *list = NULL;
+	const char *list = NULL, *method = NULL;
 	int ch, tries = 0, samples = 0, nallowed, all = 0;
 	mt_error e;
 	*sample = -1;
@@ -96,6 +100,11 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct cores
 		case 'c': list = optarg; break;
 		case 'S': *sample = 1; break;
 		case 'A': all = 1; break;
+		case 'm':
+			if (strcmp(optarg, "cas") != 0 && strcmp(optarg, "rw") != 0)
+				return batch_bad(cli->exp, "--method", optarg, "cas or rw");
+			method = optarg;
+			break;
 		case 't':
 			if (batch_opt_int(cli->exp, "--tries", optarg, 1, 100, &tries) < 0)
 				return -1;
@@ -118,6 +127,8 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct cores
 		p->tries = tries;
 	if (samples)
 		p->samples = samples;
+	if (method)
+		p->method = strcmp(method, "rw") == 0 ? CORES_RW : CORES_CAS;
 	nallowed = mt_allowed_cpus(allowed, MT_MAX_CPUS);
 	if (list) {
 		*n = cores_parse_cpus(list, allowed, nallowed, cpus, CORES_MAX_CPUS, &e);
@@ -178,9 +189,11 @@ static void print_summary(const struct batch_run *run, const struct cores_result
 /* The lines above the pairs: how it measures, what it pairs. */
 static void print_head(const struct batch_run *run, const struct cores_plan *pl, int csv)
 {
+	fprintf(run->meta, "# cores: %s; one-way ns = round trip / 2\n",
+		pl->p.method == CORES_RW
+			? "two pinned threads each store to their own line and read the other's (rw)"
+			: "one cache line passed between two pinned threads by compare-and-swap");
 	fprintf(run->meta,
-		"# cores: one cache line passed between two pinned threads by compare-and-swap; "
-		"one-way ns = round trip / 2\n"
 		"# a try is %d samples of %d round trips, its fastest sample; best of %d tries; a "
 		"fresh page a pair\n"
 		"# %d CPUs, %zu pairs (%s)\n",
@@ -205,7 +218,7 @@ static int cores_batch(int argc, char **argv)
 	struct batch_cli cli;
 	struct batch_run run;
 	struct topo *topo = NULL;
-	int n, sample, rc;
+	int n = 0, sample = 0, rc;
 	mt_error e, te;
 
 	if (parse_args(&cli, argc, argv, &p, cpus, &n, &sample) < 0)

@@ -126,9 +126,9 @@ static int compare(const struct result_file *f, size_t n, const struct result_co
 		const struct cores_result *r = f[i].r;
 		char line[300];
 		compare_print_header((char)('A' + i), f[i].path ? f[i].path : "", &r->hdr);
-		mt_snprintf(line, sizeof line, "%d CPUs, %zu pairs measured%s%s%s", r->plan.n,
-			    cores_result_measured(r), r->plan.sampled ? " (sampled)" : "",
-			    r->origin[0] ? "; " : "", r->origin);
+		mt_snprintf(line, sizeof line, "%d CPUs, %zu pairs measured%s, method %s%s%s",
+			    r->plan.n, cores_result_measured(r), r->plan.sampled ? " (sampled)" : "",
+			    cores_method_name(r->plan.p.method), r->origin[0] ? "; " : "", r->origin);
 		cmp_wrapped(stdout, 3, NULL, line);
 	}
 	printf("\ncore-to-core latency, one-way (round trip / 2): the median of each "
@@ -151,4 +151,5 @@ const struct result_kind kind_cores = {
 	.header = header,
 	.figures = figures,
 	.compare = compare,
+	.plot = cores_plot,
 };

@@ -7,8 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+const char *cores_method_name(int method)
+{
+	return method == CORES_RW ? "rw" : "cas";
+}
+
 void cores_params_default(struct cores_params *p, int quick)
 {
+	p->method = CORES_CAS;
 	p->tries = quick ? 2 : 5;
 	p->samples = quick ? 20 : 100;
 	p->rounds = 100;

@@ -225,6 +225,7 @@ cJSON *cores_result_to_json(const struct cores_result *r)
 		goto oom;
 	if (r->origin[0] && !cJSON_AddStringToObject(root, "origin", r->origin))
 		goto oom;
+	cJSON_AddStringToObject(root, "method", cores_method_name(r->plan.p.method));
 	cJSON_AddNumberToObject(root, "tries", r->plan.p.tries);
 	cJSON_AddNumberToObject(root, "samples", r->plan.p.samples);
 	cJSON_AddNumberToObject(root, "round_trips", r->plan.p.rounds);
@@ -379,6 +380,22 @@ static int pairs_from_json(const cJSON *root, const char *f, struct cores_plan *
 	return 0;
 }
 
+/* "method", when present: "cas" or "rw" (absent: cas, the files before it). */
+static int method_from_json(const cJSON *root, const char *f, int *method, mt_error *e)
+{
+	const cJSON *m = cJSON_GetObjectItemCaseSensitive(root, "method");
+	*method = CORES_CAS;
+	if (!m)
+		return 0;
+	if (cJSON_IsString(m) && strcmp(m->valuestring, "cas") == 0)
+		return 0;
+	if (cJSON_IsString(m) && strcmp(m->valuestring, "rw") == 0) {
+		*method = CORES_RW;
+		return 0;
+	}
+	return mt_fail(e, "%s: field \"method\" must be \"cas\" or \"rw\"", f);
+}
+
 int cores_result_from_json(const cJSON *root, const char *file, struct cores_result *r,
 			   mt_error *e)
 {
@@ -392,6 +409,8 @@ int cores_result_from_json(const cJSON *root, const char *file, struct cores_res
 	r->plan.p.samples = (int)jsonio_opt_int(root, "samples", 0, INT_MAX, 0);
 	r->plan.p.rounds = (int)jsonio_opt_int(root, "round_trips", 0, INT_MAX, 0);
 	r->plan.sampled = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(root, "sampled"));
+	if (method_from_json(root, f, &r->plan.p.method, e) < 0)
+		return -1;
 	if (cpus_from_json(root, f, &r->plan, e) < 0 || matrix_check(root, f, r->plan.n, e) < 0 ||
 	    pairs_from_json(root, f, &r->plan, e) < 0)
 		return -1;
