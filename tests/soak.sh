@@ -1,0 +1,370 @@
+#!/bin/bash
+# tests/soak.sh MINUTES [SEED]: the terminal UI left open and used for
+# MINUTES minutes (not in make check: `make soak` runs it on an ASan+UBSan
+# build, .ci/run for 2 minutes, bench/soak for 30). memtop --quick runs in
+# tmux; a random walk, seeded and so replayable (the seed is printed), sends
+# every bound key of every tab: runs started, paused, stopped and started
+# again, knob prompts answered with random values (good and bad) or
+# escaped, save prompts answered (into a folder of its own) or escaped,
+# open prompts given a saved file, a missing one or nothing, resizes
+# between 40x12 and 250x70 and storms of SIGWINCH. After every key a probe
+# (? opens the help, Esc closes it) must be answered on the screen within
+# SOAK_ANSWER_S seconds (default 1); under 80x24 the size message must
+# follow each resize as fast. It fails on a sanitizer report (each one a
+# file: ASAN_OPTIONS/UBSAN_OPTIONS log_path), a UI that does not answer,
+# memtop ending before it is asked to, RSS after the first minute more than
+# 10 % over the first minute's (sampled with no run going), a file left
+# that it did not ask to save, or a terminal not restored after quit.
+# MEMTOP is the memtop to drive (an ASan build); SOAK_KEEP=1 keeps the
+# work folder. Ends with "soak: ..." lines and exit 0 when all held.
+set -u
+if [ $# -lt 1 ] || [ $# -gt 2 ]; then
+	echo "usage: $0 MINUTES [SEED]" >&2
+	exit 2
+fi
+MIN=$1
+SEED=${2:-$(($(date +%s) % 100000))}
+: "${MEMTOP:?MEMTOP: the memtop to drive (an ASan build: make soak builds one)}"
+ANSWER_S=${SOAK_ANSWER_S:-1}
+command -v tmux >/dev/null 2>&1 || { echo "soak: needs tmux"; exit 2; }
+unset TMUX
+RANDOM=$SEED
+W=$(mktemp -d "${TMPDIR:-/tmp}/memtop-soak.XXXXXX")
+mkdir -p "$W/run" "$W/xdg" "$W/saved" "$W/reports"
+S=memtop-soak-$$
+tm() {
+	[ "$1" = send-keys ] && echo "$(date +%s.%N | cut -c1-14) $*" >>"$W/keys.log"
+	tmux -L "$S" -f /dev/null "$@"
+}
+cleanup() {
+	if [ -n "${pid:-}" ] && kill -0 "$pid" 2>/dev/null; then
+		kill -TERM "$pid"
+		sleep 1
+		kill -KILL "$pid" 2>/dev/null
+	fi
+	tm kill-server >/dev/null 2>&1
+	[ "${SOAK_KEEP:-0}" = 1 ] || rm -rf "$W"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+echo "soak: $MIN minutes, seed $SEED (tests/soak.sh $MIN $SEED replays it), memtop $MEMTOP"
+
+# ---- memtop in a tmux pane ------------------------------------------------
+cat >"$W/pane.sh" <<EOS
+cd "$W/run" || exit 1
+ASAN_OPTIONS="log_path=$W/reports/asan:quarantine_size_mb=32:detect_leaks=1" \
+UBSAN_OPTIONS="log_path=$W/reports/ubsan:print_stacktrace=1" \
+XDG_DATA_HOME="$W/xdg" MEMTOP_DATA="${MEMTOP_DATA:-}" "$MEMTOP" --quick
+echo "memtop-exit=\$?"
+stty -a | tr ';' '\n' | grep -E '(^| )-?(echo|icanon)( |\$)' | tr '\n' ' '
+echo
+sleep 3600
+EOS
+[ -n "${MEMTOP_DATA:-}" ] || sed -i 's/MEMTOP_DATA="" //' "$W/pane.sh"
+tm new-session -d -x 100 -y 30 -s t "sh $W/pane.sh"
+cap() { tm capture-pane -p -t t 2>/dev/null; }
+# key KEY...: send keys; after an Esc, wait past curses' ESCDELAY (25 ms in
+# memtop) so that the next key is not read as Alt+key
+key() {
+	tm send-keys -t t "$@"
+	case " $* " in *" Escape "*) sleep 0.08 ;; esac
+}
+pid=""
+for _ in $(seq 50); do
+	sh_pid=$(tm display-message -p -t t '#{pane_pid}' 2>/dev/null)
+	pid=$(pgrep -P "$sh_pid" -x memtop 2>/dev/null | head -n 1)
+	[ -n "$pid" ] && break
+	sleep 0.1
+done
+[ -n "$pid" ] || { echo "soak: memtop did not start"; exit 1; }
+
+# ---- what the walk counts ---------------------------------------------------
+keys=0 runs=0 stops=0 pauses=0 resizes=0 storms=0 prompts=0 saves=0 opens=0 probes=0
+late=0 worst_ms=0 fails=0
+t0=$(date +%s)
+end=$((t0 + MIN * 60))
+rss1=0 rss_peak=0 rss_last=0 rss_peak_after=0
+expected="" # the files the walk asked memtop to save
+fail() {
+	fails=$((fails + 1))
+	echo "soak: FAIL at $(($(date +%s) - t0)) s (tab $((tab + 1)), last key ${lastk:-none}): $*"
+	echo "soak: the last keys sent:"
+	tail -n 12 "$W/keys.log" | sed 's/^/  > /'
+	echo "soak: the screen then ($(tm display-message -p -t t '#{pane_width}x#{pane_height}' 2>/dev/null)):"
+	cap | sed 's/^/  | /'
+}
+alive() { kill -0 "$pid" 2>/dev/null; }
+now_ms() { echo $(($(date +%s%N) / 1000000)); }
+# wait_for REGEX [NOT]: the screen matches REGEX (or, with NOT, stops
+# matching) within ANSWER_S seconds; the time it took is noted
+wait_for() {
+	local t1 t n lim
+	t1=$(now_ms)
+	lim=$((t1 + ANSWER_S * 1000 * 5)) # a late answer is counted; none in 5x is stuck
+	while :; do
+		if [ "${2:-}" = not ]; then
+			cap | grep -Eq -- "$1" || break
+		else
+			cap | grep -Eq -- "$1" && break
+		fi
+		n=$(now_ms)
+		[ "$n" -ge "$lim" ] && { fail "no answer in $((ANSWER_S * 5)) s (want /$1/ ${2:-})"; return 1; }
+		sleep 0.02
+	done
+	t=$(($(now_ms) - t1))
+	[ "$t" -gt "$worst_ms" ] && worst_ms=$t
+	[ "$t" -gt $((ANSWER_S * 1000)) ] && late=$((late + 1))
+	return 0
+}
+pick() { local a=("$@"); echo "${a[$((RANDOM % ${#a[@]}))]}"; }
+rss() { sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\).*/\1/p' "/proc/$pid/status" 2>/dev/null; }
+
+# ---- the keys -----------------------------------------------------------------
+# every bound key of each tab (tui/keys.c and the tabs' keys[]), as tmux names
+FRAME="1 2 3 4 5 6 7 8 Tab BTab F1 p x i C-l"
+TABK=(
+	"Up Down Left Right h j k l Home End PPage NPage r Enter f w o m P g c Escape"
+	"r H m w"
+	"r Down Up j k n b B w"
+	"Right Left h l PPage NPage Home End n v z V Z c a F S B r R"
+	"r o w"
+	"r d m w"
+	"r b l t Up Down Left Right v c w"
+	"r Up Down Left Right h j k l Home w"
+)
+NTABS=${#TABK[@]}
+tab=0
+VALUES=(1 2 3 7 8 16 64 100 256 1000 4096 100000 0 -1 abc "" 1e9 99999999999999999999
+	"5,1,5" "6,1,4" "7,8,7" "4,4,5" "0,0,0" "32x32" "61x67" "64x64" "1x1" "9999x9999"
+	"naive" "block:8" "block:16x4" "buffer:8" "diagonal" "block:0" "ijk,kij" "all" "none"
+	"16M" "512M" "64K" "1T" "x")
+
+# answer whatever prompt the status line shows; 0 when there was none
+answer_prompt() {
+	local last v
+	# the prompt is the status line, above the message line when there is one
+	last=$(cap | grep -v '^[[:space:]]*$' | tail -n 2 | tr '\n' ' ')
+	case $last in
+	*"Save before quitting"*)
+		key Escape
+		;;
+	*"Save as: "*)
+		prompts=$((prompts + 1))
+		if [ $((RANDOM % 2)) = 0 ]; then
+			key Escape
+		else
+			saves=$((saves + 1))
+			v="$W/saved/s$saves.json"
+			tm send-keys -t t C-u
+			tm send-keys -t t -l -- "$v"
+			tm send-keys -t t Enter
+			expected="$expected $v"
+		fi
+		;;
+	*"Open a saved"* | *"Compare with a saved"*)
+		prompts=$((prompts + 1))
+		opens=$((opens + 1))
+		tm send-keys -t t C-u
+		case $((RANDOM % 4)) in
+		0) key Escape ;;
+		1) tm send-keys -t t Enter ;;
+		2) tm send-keys -t t -l -- "$W/saved/missing.json"; tm send-keys -t t Enter ;;
+		3)
+			v=$(ls "$W"/saved/*.json 2>/dev/null | head -n 1)
+			tm send-keys -t t -l -- "${v:-$W/none.json}"
+			tm send-keys -t t Enter
+			;;
+		esac
+		;;
+	*"(y/n)"*)
+		prompts=$((prompts + 1))
+		key "$(pick y n Escape)"
+		;;
+	*"Matrix side n: "* | *"Also race blocked"* | *"Block side: "* | *"Increments per thread: "* | \
+		*"Work per cell"* | *"Largest array for the next run"* | *"Algae cache s,E,b"* | \
+		*"Int fields a struct"* | *"Cache s,E,b: "* | *"Size ROWSxCOLS: "* | *"Version (naive"*)
+		# a knob: a random value, or escaped
+		prompts=$((prompts + 1))
+		if [ $((RANDOM % 4)) = 0 ]; then
+			key Escape
+		else
+			tm send-keys -t t C-u
+			v=$(pick "${VALUES[@]}")
+			[ -n "$v" ] && tm send-keys -t t -l -- "$v"
+			tm send-keys -t t Enter
+		fi
+		;;
+	*) return 1 ;;
+	esac
+	sleep 0.05
+	return 0
+}
+
+# the prompts memtop asks in its status line (tui_prompt's questions)
+PROMPT_RE='Save as: |Open a saved|Compare with a saved|\(y/n\)|Matrix side n: |Also race blocked'
+PROMPT_RE="$PROMPT_RE"'|Block side: |Increments per thread: |Work per cell|Largest array for the next run'
+PROMPT_RE="$PROMPT_RE"'|Algae cache s,E,b|Int fields a struct|Cache s,E,b: |Size ROWSxCOLS: |Version \(naive'
+PROMPT_RE="$PROMPT_RE"'|Save before quitting'
+
+# the probe: ? opens the help, Esc closes it, each shown on the screen. A
+# prompt the last key opened may take the ? as text: it is answered, and
+# the probe is sent again.
+probe() {
+	local try i
+	for try in 1 2 3 4; do
+		for i in 1 2 3; do answer_prompt || break; done
+		if cap | grep -Eq '^  Everywhere'; then
+			key Escape
+			wait_for '^  Everywhere' not || return 1
+		fi
+		probes=$((probes + 1))
+		tm send-keys -t t '?'
+		wait_for "^  Everywhere|$PROMPT_RE" || return 1
+		if cap | grep -Eq '^  Everywhere'; then
+			key Escape
+			wait_for '^  Everywhere' not
+			return
+		fi
+	done
+	fail "the probe met a prompt four times"
+}
+
+# a size of 80x24 or more; keys are ignored under 80x24 (a message asks for
+# more room), so the next one waits for that message to go
+big_size() {
+	tm resize-window -t t -x $((80 + RANDOM % 171)) -y $((24 + RANDOM % 47))
+	resizes=$((resizes + 1))
+	wait_for 'memtop needs 80x24' not
+}
+
+one_key() {
+	local k
+	if [ $((RANDOM % 10)) -lt 3 ]; then
+		k=$(pick $FRAME)
+	else
+		k=$(pick ${TABK[$tab]})
+	fi
+	case $k in
+	[1-8]) tab=$((k - 1)) ;;
+	Tab) tab=$(((tab + 1) % NTABS)) ;;
+	BTab) tab=$(((tab + NTABS - 1) % NTABS)) ;;
+	r | b | l | R) runs=$((runs + 1)) ;;
+	x) stops=$((stops + 1)) ;;
+	p) pauses=$((pauses + 1)) ;;
+	esac
+	key "$k"
+	lastk=$k
+	keys=$((keys + 1))
+	if [ "$k" = F1 ]; then # the help, as the probe opens it: seen, then closed
+		wait_for '^  Everywhere' && key Escape && wait_for '^  Everywhere' not
+	fi
+}
+
+small_phase() {
+	local w h
+	w=$((40 + RANDOM % 40))
+	h=$((12 + RANDOM % 12))
+	tm resize-window -t t -x "$w" -y "$h"
+	resizes=$((resizes + 1))
+	wait_for "this terminal is ${w}x${h}"
+	for _ in 1 2 3; do
+		tm send-keys -t t "$(pick 1 2 3 4 5 6 7 8 r p x w Tab i)"
+		keys=$((keys + 1))
+	done
+	big_size
+}
+
+storm() {
+	local i
+	storms=$((storms + 1))
+	for i in $(seq 20); do
+		tm resize-window -t t -x $((40 + RANDOM % 211)) -y $((12 + RANDOM % 59))
+		kill -WINCH "$pid" 2>/dev/null
+		resizes=$((resizes + 1))
+	done
+	big_size
+}
+
+# RSS with no run going (x stops one), so a run's buffers are not counted
+sample_rss() {
+	local r
+	tm send-keys -t t x
+	sleep 0.5
+	r=$(rss)
+	[ -n "$r" ] || return
+	rss_last=$r
+	[ "$r" -gt "$rss_peak" ] && rss_peak=$r
+	if [ "$rss1" = 0 ] && [ $(($(date +%s) - t0)) -ge 60 ]; then
+		rss1=$r
+	elif [ "$rss1" != 0 ] && [ "$r" -gt "$rss_peak_after" ]; then
+		rss_peak_after=$r
+	fi
+	echo "$(($(date +%s) - t0)) $r" >>"$W/rss.txt"
+}
+
+# ---- the walk -----------------------------------------------------------------
+big_size
+next_rss=$(($(date +%s) + 10))
+step=0
+while [ "$(date +%s)" -lt "$end" ] && [ "$fails" -lt 5 ]; do
+	step=$((step + 1))
+	alive || { fail "memtop ended by itself"; break; }
+	case $((RANDOM % 100)) in
+	[0-3]) small_phase ;;
+	[4-7]) big_size ;;
+	8) storm ;;
+	*) one_key ;;
+	esac
+	probe || true
+	[ "$(ls "$W/reports" | wc -l)" = 0 ] || { fail "a sanitizer report"; break; }
+	if [ "$(date +%s)" -ge "$next_rss" ]; then
+		sample_rss
+		next_rss=$(($(date +%s) + 10))
+	fi
+done
+
+# ---- the end: quit, the terminal, the files, the reports ----------------------
+elapsed=$(($(date +%s) - t0))
+tm resize-window -t t -x 100 -y 30
+answer_prompt >/dev/null
+cap | grep -Eq '^  Everywhere' && key Escape
+tm send-keys -t t q
+sleep 0.5
+cap | grep -q 'Save before quitting' && tm send-keys -t t n
+for _ in $(seq 100); do
+	cap | grep -q 'memtop-exit=' && break
+	sleep 0.1
+done
+for _ in $(seq 30); do # then the pane's stty line
+	cap | grep -A1 'memtop-exit=' | tail -n 1 | grep -q icanon && break
+	sleep 0.1
+done
+exitline=$(cap | grep -o 'memtop-exit=[0-9]*')
+[ "$exitline" = "memtop-exit=0" ] || fail "quit: ${exitline:-memtop did not end}"
+modes=$(cap | grep -A1 'memtop-exit=' | tail -n 1)
+case " $modes " in
+*" -echo "* | *" -icanon "*) fail "the terminal was not restored: $modes" ;;
+*" echo "*" icanon "* | *" icanon "*" echo "*) ;;
+*) fail "the terminal modes were not seen: $modes" ;;
+esac
+nrep=$(cat "$W"/reports/* 2>/dev/null | grep -cE '^(==[0-9]+==ERROR|SUMMARY|.*runtime error)')
+[ "$(ls "$W/reports" | wc -l)" = 0 ] || { fail "sanitizer reports"; head -n 40 "$W"/reports/*; }
+left=$(find "$W/run" "$W/xdg" "$W/saved" -type f | sort)
+want=$(for f in $expected; do [ -f "$f" ] && echo "$f"; done | sort)
+missing=$(for f in $expected; do [ -f "$f" ] || echo "$f"; done)
+[ "$left" = "$want" ] || fail "files left that were not asked for: $(comm -23 <(echo "$left") <(echo "$want") | tr '\n' ' ')"
+if [ "$rss1" != 0 ] && [ "$rss_peak_after" -gt $((rss1 * 110 / 100)) ]; then
+	fail "RSS grew more than 10 % after the first minute: $rss1 KB at 1 min, $rss_peak_after KB peak after"
+fi
+echo "soak: $elapsed s, $keys keys sent, $probes probes answered (slowest $worst_ms ms, $late over ${ANSWER_S} s)"
+echo "soak: run keys $runs (r, b, l, R), stops $stops (x), pauses $pauses (p); $prompts prompts answered ($saves save answers, $opens open answers)"
+echo "soak: $resizes resizes, $storms SIGWINCH storms (20 resizes and 20 SIGWINCH each)"
+echo "soak: RSS with no run going: $rss1 KB at minute 1, $rss_peak_after KB the peak after it, $rss_last KB at the end, $rss_peak KB peak"
+echo "soak: saved files asked $(echo $expected | wc -w), present $(echo "$want" | grep -c .), missing: ${missing:-none}"
+echo "soak: $nrep sanitizer reports, exit ${exitline#memtop-exit=}, terminal: $modes"
+if [ "$fails" = 0 ]; then
+	echo "soak: passed (seed $SEED)"
+	exit 0
+fi
+echo "soak: $fails failures (seed $SEED)"
+exit 1
