@@ -1,6 +1,8 @@
 /* Unit tests of the batch command line: two command lines parsed one after
  * the other in one process (the TUI, the fuzz harness) do not leak into
- * each other; the common options land in the batch_cli. */
+ * each other; the common options land in the batch_cli; every option in an
+ * experiment's table (struct batch_option, with its help) is in what its
+ * --help prints and in man/memtop.1, and its getopt table parses it. */
 #include "config.h"
 
 #include <setjmp.h>
@@ -9,10 +11,14 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "cmd/experiment.h"
 #include "core/batch.h"
+#include "core/experiment.h"
 
 static void no_usage(FILE *f)
 {
@@ -42,10 +48,105 @@ static void second_command_line_starts_fresh(void **state)
 	assert_null(c.json);
 }
 
+/* The whole of path (NUL-terminated, to free), or NULL. */
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	long n;
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
+	    (buf = calloc(1, (size_t)n + 1)) && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(f);
+	return buf;
+}
+
+/* What `memtop run NAME --help` prints on stdout (to free). */
+static char *help_of(const struct experiment *x)
+{
+	char tmp[] = "/tmp/memtop-test-batch-XXXXXX", *text;
+	char *argv[] = { (char *)x->name, (char *)"--help", NULL };
+	int fd = mkstemp(tmp), saved;
+	assert_true(fd >= 0);
+	fflush(stdout);
+	saved = dup(1);
+	assert_true(saved >= 0 && dup2(fd, 1) == 1);
+	assert_int_equal(x->batch(2, argv), 0);
+	fflush(stdout);
+	assert_true(dup2(saved, 1) == 1);
+	close(saved);
+	close(fd);
+	text = slurp(tmp);
+	unlink(tmp);
+	assert_non_null(text);
+	return text;
+}
+
+/* s has "--NAME" as a whole option name (not the start of a longer one);
+ * in the man page (man 1) every '-' is written "\\-". */
+static int has_option(const char *s, const char *name, int man)
+{
+	char pat[160];
+	size_t n = 0;
+	for (const char *c = "--"; *c; c++)
+		n += (size_t)snprintf(pat + n, sizeof pat - n, man ? "\\-" : "-");
+	for (const char *c = name; *c && n + 3 < sizeof pat; c++)
+		n += (size_t)snprintf(pat + n, sizeof pat - n, *c == '-' && man ? "\\-" : "%c", *c);
+	for (const char *p = strstr(s, pat); p; p = strstr(p + 1, pat)) {
+		char c = p[n];
+		if (!(c == '-' || c == '\\' || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')))
+			return 1;
+	}
+	return 0;
+}
+
+static void options_in_help_and_man(void **state)
+{
+	size_t n, tables = 0;
+	const struct experiment *const *x = experiment_all(&n);
+	const char *data = getenv("MEMTOP_DATA");
+	char path[4096], *man;
+	(void)state;
+	assert_non_null(data);
+	snprintf(path, sizeof path, "%s/../man/memtop.1", data);
+	assert_non_null(man = slurp(path));
+	for (size_t i = 0; i < n; i++) {
+		const struct batch_option *o = x[i]->options;
+		struct option go[BATCH_MAX_OPTIONS];
+		char *help;
+		size_t k = 0;
+		if (!o)
+			continue; /* its usage is still written by hand */
+		tables++;
+		help = help_of(x[i]);
+		batch_getopt(o, go, BATCH_MAX_OPTIONS);
+		for (; o[k].name; k++) {
+			assert_true(k + 1 < BATCH_MAX_OPTIONS);
+			assert_string_equal(go[k].name, o[k].name);
+			assert_int_equal(go[k].has_arg, o[k].arg ? required_argument : no_argument);
+			if (!o[k].help)
+				continue; /* an alias: --out for --json */
+			if (!has_option(help, o[k].name, 0))
+				fail_msg("run %s --help lacks --%s", x[i]->name, o[k].name);
+			if (!has_option(man, o[k].name, 1))
+				fail_msg("man/memtop.1 lacks --%s (run %s)", o[k].name, x[i]->name);
+		}
+		assert_null(go[k].name);
+		free(help);
+	}
+	assert_true(tables >= 6);
+	free(man);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(second_command_line_starts_fresh),
+		cmocka_unit_test(options_in_help_and_man),
 	};
 	return cmocka_run_group_tests_name("batch", tests, NULL, NULL);
 }

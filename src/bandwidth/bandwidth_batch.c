@@ -25,42 +25,60 @@ struct batch {
 	struct bandwidth_result r; /* the store the TUI tab shares */
 };
 
+/* The options, with their help: the getopt table and --help both come
+ * from it (core/batch.h). */
+static const struct batch_option options[] = {
+	{ "kernels", 'k', "LIST",
+	  "read, read_vector, write, write_nt, copy, copy_nt, triad,\n"
+	  "triad_nt (default: all this CPU has; the _nt kernels need x86\n"
+	  "streaming stores)" },
+	{ "sizes", 'S', "LIST",
+	  "working sets such as 32K,1M,512M, each all threads' together\n"
+	  "(default: half of each cache level, DRAM at 8x the largest)" },
+	{ "threads", 'T', "LIST",
+	  "increasing thread counts (default 1,2,4... up to the CPUs\n"
+	  "allowed); more threads than CPUs is marked oversubscribed" },
+	{ "cpus", 'C', "LIST",
+	  "CPUs to pin the threads to, in order (default: those allowed)" },
+	{ "placement", 'P', "P",
+	  "spread (one thread a core first, the default) or compact\n"
+	  "(SMT siblings first)" },
+	{ "isa", 'I', "NAME",
+	  "vector kernels: scalar, sse2, avx2, avx512, neon (default:\n"
+	  "the widest this CPU has)" },
+	{ "tries", 't', "N",
+	  "best of at most N tries (default 9, at least 3)" },
+	{ "try-ms", 'L', "N",
+	  "length of a try (default 4)" },
+	{ "loaded", 'l', NULL,
+	  "after the table, the loaded latency: a random chase on the\n"
+	  "first CPU while the others stream with a delay between bursts" },
+	{ "loaded-only", 'O', NULL,
+	  "the loaded latency alone" },
+	{ "loader", 'W', "KIND",
+	  "the loaders read (default) or write" },
+	{ "delays", 'D', "LIST",
+	  "ns between the loaders' 8 KB bursts (default\n"
+	  "25600,12800,...,100,0); idle is always measured first" },
+	BATCH_HELP_COMMON("small run for tests: 1..2 tries of 1 ms, threads 1 and 2,\n"
+			  "sizes cut to 16M, 3 delays",
+			  "print CSV, one row a cell (the rest goes to stderr)"),
+	BATCH_END,
+};
+
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"Usage: memtop run bandwidth [OPTIONS]\n"
-		"How fast each level feeds one core and all cores: GB/s of six kernels at one\n"
-		"size per cache level and DRAM, over thread counts; with --loaded, latency while\n"
-		"other cores stream (after Intel MLC).\n\n"
-		"  --kernels LIST   read, read_vector, write, write_nt, copy, copy_nt, triad,\n"
-		"                   triad_nt (default: all this CPU has; the _nt kernels need x86\n"
-		"                   streaming stores)\n"
-		"  --sizes LIST     working sets such as 32K,1M,512M, each all threads' together\n"
-		"                   (default: half of each cache level, DRAM at 8x the largest)\n"
-		"  --threads LIST   increasing thread counts (default 1,2,4... up to the CPUs\n"
-		"                   allowed); more threads than CPUs is marked oversubscribed\n"
-		"  --cpus LIST      CPUs to pin the threads to, in order (default: those allowed)\n"
-		"  --placement P    spread (one thread a core first, the default) or compact\n"
-		"                   (SMT siblings first)\n"
-		"  --isa NAME       vector kernels: scalar, sse2, avx2, avx512, neon (default:\n"
-		"                   the widest this CPU has)\n"
-		"  --tries N        best of at most N tries (default 9, at least 3)\n"
-		"  --try-ms N       length of a try (default 4)\n"
-		"  --loaded         after the table, the loaded latency: a random chase on the\n"
-		"                   first CPU while the others stream with a delay between bursts\n"
-		"  --loaded-only    the loaded latency alone\n"
-		"  --loader KIND    the loaders read (default) or write\n"
-		"  --delays LIST    ns between the loaders' 8 KB bursts (default\n"
-		"                   25600,12800,...,100,0); idle is always measured first\n"
-		"  --quick          small run for tests: 1..2 tries of 1 ms, threads 1 and 2,\n"
-		"                   sizes cut to 16M, 3 delays\n"
-		"  --json FILE      write the result to FILE (atomically)\n"
-		"  --compact        the JSON on one line (one line a host under pdsh)\n"
-		"  --csv            print CSV, one row a cell (the rest goes to stderr)\n"
-		"  -h, --help       this help\n\n"
-		"GB/s are 10^9 bytes a second, counted as STREAM counts them: each array a\n"
-		"kernel names moves once a pass (read, write: 1; copy: 2; triad: 3); the read\n"
-		"a write-allocate cache makes of each stored line is not counted.\n");
+	batch_usage(f,
+		    "Usage: memtop run bandwidth [OPTIONS]\n"
+		    "How fast each level feeds one core and all cores: GB/s of six kernels at one\n"
+		    "size per cache level and DRAM, over thread counts; with --loaded, latency while\n"
+		    "other cores stream (after Intel MLC).\n"
+		    "\n",
+		    options, 19);
+	fputs("\nGB/s are 10^9 bytes a second, counted as STREAM counts them: each array a\n"
+	      "kernel names moves once a pass (read, write: 1; copy: 2; triad: 3); the read\n"
+	      "a write-allocate cache makes of each stored line is not counted.\n",
+	      f);
 }
 
 /* ---- output ------------------------------------------------------------------ */
@@ -486,24 +504,10 @@ static int apply_sizes(struct bandwidth_params *p, const struct opts *o, const c
 
 static int parse(int argc, char **argv, struct batch_cli *cli, struct opts *o)
 {
-	static const struct option opts[] = {
-		{ "threads", required_argument, NULL, 'T' },
-		{ "kernels", required_argument, NULL, 'k' },
-		{ "sizes", required_argument, NULL, 'S' },
-		{ "cpus", required_argument, NULL, 'C' },
-		{ "placement", required_argument, NULL, 'P' },
-		{ "isa", required_argument, NULL, 'I' },
-		{ "tries", required_argument, NULL, 't' },
-		{ "try-ms", required_argument, NULL, 'L' },
-		{ "loaded", no_argument, NULL, 'l' },
-		{ "loaded-only", no_argument, NULL, 'O' },
-		{ "loader", required_argument, NULL, 'W' },
-		{ "delays", required_argument, NULL, 'D' },
-		BATCH_OPTIONS,
-		{ NULL, 0, NULL, 0 },
-	};
+	struct option opts[BATCH_MAX_OPTIONS];
 	int ch;
 	memset(o, 0, sizeof *o);
+	batch_getopt(options, opts, BATCH_MAX_OPTIONS);
 	batch_cli_init(cli, "bandwidth", usage);
 	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
 		switch (ch) {
@@ -589,4 +593,5 @@ const struct experiment exp_bandwidth = {
 	.summary = "read/write/copy/triad GB/s per level over threads, loaded latency",
 	.batch = bandwidth_batch,
 	.kind = &kind_bandwidth,
+	.options = options,
 };

@@ -21,6 +21,41 @@ void batch_cli_init(struct batch_cli *c, const char *exp, void (*usage)(FILE *))
 	mt_getopt_reset();
 }
 
+const struct option *batch_getopt(const struct batch_option *opts, struct option *out, size_t max)
+{
+	size_t n = 0;
+	for (; opts[n].name && n + 1 < max; n++) {
+		out[n].name = opts[n].name;
+		out[n].has_arg = opts[n].arg ? required_argument : no_argument;
+		out[n].flag = NULL;
+		out[n].val = opts[n].val;
+	}
+	memset(&out[n], 0, sizeof out[n]);
+	return out;
+}
+
+void batch_usage(FILE *f, const char *head, const struct batch_option *opts, int col)
+{
+	fputs(head, f);
+	for (; opts->name; opts++) {
+		char lead[64];
+		const char *h = opts->help, *nl;
+		if (!h)
+			continue;
+		mt_snprintf(lead, sizeof lead, "  %s--%s%s%s", opts->val == BATCH_OPT_HELP ? "-h, " : "",
+			    opts->name, opts->arg ? " " : "", opts->arg ? opts->arg : "");
+		if ((int)strlen(lead) >= col - 1)
+			fprintf(f, "%s\n%*s", lead, col, "");
+		else
+			fprintf(f, "%-*s", col, lead);
+		while ((nl = strchr(h, '\n'))) {
+			fprintf(f, "%.*s\n%*s", (int)(nl - h), h, col, "");
+			h = nl + 1;
+		}
+		fprintf(f, "%s\n", h);
+	}
+}
+
 int batch_bad(const char *exp, const char *opt, const char *arg, const char *what)
 {
 	mt_warn("run %s: %s: expected %s, got '%s'", exp, opt, what, arg);

@@ -52,6 +52,45 @@ enum {
 	{ "compact", no_argument, NULL, BATCH_OPT_COMPACT },    \
 	{ "help", no_argument, NULL, BATCH_OPT_HELP }
 
+/* One option of a command with its help, as git's OPT_* and tmux's
+ * cmd_entry keep them: the table getopt parses (batch_getopt) and the
+ * --help (batch_usage) are both written from it, so they cannot drift, and
+ * tests/test_batch.c checks every option of every experiment's table is in
+ * its --help and in man/memtop.1. End a table with BATCH_END. */
+struct batch_option {
+	const char *name; /* "lengths": the option --lengths */
+	int val;          /* getopt's value: a printable character for a command's own */
+	const char *arg;  /* its value in the help ("LIST"), NULL for a flag */
+	const char *help; /* what it does; each '\n' starts a line under it; NULL:
+			   * an alias left out of --help (--out for --json) */
+};
+#define BATCH_END { NULL, 0, NULL, NULL }
+#define BATCH_MAX_OPTIONS 48 /* a table's entries, its end included */
+
+/* The common options, once: --cpu for an experiment measuring on a pinned
+ * worker; then --quick (what the experiment's quick run is: its help),
+ * --json, --out, --compact, --csv (what a CSV row is: its help), --help. */
+#define BATCH_HELP_CPU { "cpu", BATCH_OPT_CPU, "N", "pin the measuring thread to CPU N" }
+#define BATCH_HELP_COMMON(quick, csv)                                                   \
+	{ "quick", BATCH_OPT_QUICK, NULL, quick },                                     \
+	{ "json", BATCH_OPT_JSON, "FILE", "write the result to FILE (atomically)" },   \
+	{ "out", BATCH_OPT_JSON, "FILE", NULL },                                       \
+	{ "compact", BATCH_OPT_COMPACT, NULL,                                          \
+	  "the JSON on one line (one line a host under pdsh)" },                       \
+	{ "csv", BATCH_OPT_CSV, NULL, csv },                                           \
+	{ "help", BATCH_OPT_HELP, NULL, "this help" }
+
+/* The getopt table of opts into out (room for max entries, the last the
+ * zero row). Returns out; a table longer than max is cut (an assert in
+ * tests/test_batch.c keeps them shorter). */
+const struct option *batch_getopt(const struct batch_option *opts, struct option *out, size_t max);
+
+/* A command's --help on f: head (its usage line and what it does, ending
+ * with a blank line), then one entry per option of opts with help: "  --NAME
+ * ARG", the help from column col (its further lines under it; the lines
+ * are wrapped for that column, within 80), "-h, --help" for help. */
+void batch_usage(FILE *f, const char *head, const struct batch_option *opts, int col);
+
 /* The command line of one `memtop run NAME`. */
 struct batch_cli {
 	const char *exp;       /* "matmul": the NAME in messages */

@@ -7,7 +7,8 @@
 
 #include <stddef.h>
 
-struct result_kind; /* core/result_kind.h */
+struct result_kind;   /* core/result_kind.h */
+struct batch_option; /* core/batch.h */
 
 struct experiment {
 	const char *name;    /* "mountain" */
@@ -20,6 +21,10 @@ struct experiment {
 	/* The kind of the result its --json writes (kind_NAME, defined in
 	 * NAME_kind.c beside it), or NULL when no reader reads it back. */
 	const struct result_kind *kind;
+	/* Its options with their help (what its --help prints, parses and
+	 * tests/test_batch.c holds against the man page), or NULL while its
+	 * usage is still written by hand. */
+	const struct batch_option *options;
 };
 
 #endif

@@ -205,25 +205,35 @@ out:
 	return rc;
 }
 
+/* The options, with their help: the getopt table and --help both come
+ * from it (core/batch.h). */
+static const struct batch_option options[] = {
+	{ "cache", 'c', "s,E,b",
+	  "the simulated cache (default 6,1,4; 7,1,4 doubles it)" },
+	{ "fields", 'f', "F",
+	  "int fields a struct (default 2: x, y; the homework: 5+)" },
+	{ "real", 'r', "N",
+	  "also time a pass over one field of N structs of F fields,\n"
+	  "array of structs against struct of arrays (the homework:\n"
+	  "1000)" },
+	{ "tries", 't', "N",
+	  "real machine: best of N (default 5)" },
+	{ "cpu", BATCH_OPT_CPU, "N", "pin the measuring thread to CPU N (with --real)" },
+	BATCH_HELP_COMMON("accepted for symmetry (the simulation is always small)",
+			  "print CSV (the header goes to stderr)"),
+	BATCH_END,
+};
+
 static void usage(FILE *f)
 {
-	fprintf(f, "Usage: memtop run algae [OPTIONS]\n"
-		   "Array of structs against struct of arrays: a 16x16 grid of {int x, y} read\n"
-		   "on a 1 KB direct-mapped cache with 16-byte blocks (CS:APP 6.18-6.20), and\n"
-		   "the one-field pass over both layouts (CHK-5). Simulated, so it is exact and\n"
-		   "instant; --real also times the one-field pass on this machine.\n\n"
-		   "  --cache s,E,b    the simulated cache (default 6,1,4; 7,1,4 doubles it)\n"
-		   "  --fields F       int fields a struct (default 2: x, y; the homework: 5+)\n"
-		   "  --real N         also time a pass over one field of N structs of F fields,\n"
-		   "                   array of structs against struct of arrays (the homework:\n"
-		   "                   1000)\n"
-		   "  --tries N        real machine: best of N (default 5)\n"
-		   "  --cpu N          pin the measuring thread to CPU N (with --real)\n"
-		   "  --quick          accepted for symmetry (the simulation is always small)\n"
-		   "  --json FILE      write the result to FILE (atomically)\n"
-		   "  --compact        the JSON on one line (one line a host under pdsh)\n"
-		   "  --csv            print CSV (the header goes to stderr)\n"
-		   "  -h, --help       this help\n");
+	batch_usage(f,
+		    "Usage: memtop run algae [OPTIONS]\n"
+		    "Array of structs against struct of arrays: a 16x16 grid of {int x, y} read\n"
+		    "on a 1 KB direct-mapped cache with 16-byte blocks (CS:APP 6.18-6.20), and\n"
+		    "the one-field pass over both layouts (CHK-5). Simulated, so it is exact and\n"
+		    "instant; --real also times the one-field pass on this machine.\n"
+		    "\n",
+		    options, 19);
 }
 
 /* The result, and the real machine's pair as it streams in. */
@@ -277,18 +287,11 @@ oom:
  * with exit code cli->rc (--help: 0; a bad value, said in one line: 2). */
 static int parse_args(struct batch_cli *cli, int argc, char **argv, struct algae_params *p)
 {
-	static const struct option opts[] = {
-		{ "cache", required_argument, NULL, 'c' },
-		{ "fields", required_argument, NULL, 'f' },
-		{ "real", required_argument, NULL, 'r' },
-		{ "tries", required_argument, NULL, 't' },
-		BATCH_OPTION_CPU,
-		BATCH_OPTIONS,
-		{ NULL, 0, NULL, 0 },
-	};
+	struct option opts[BATCH_MAX_OPTIONS];
 	uint64_t v;
 	int ch;
 	algae_params_default(p);
+	batch_getopt(options, opts, BATCH_MAX_OPTIONS);
 	batch_cli_init(cli, "algae", usage);
 	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
 		switch (ch) {
@@ -421,4 +424,5 @@ const struct experiment exp_algae = {
 	.summary = "array of structs against struct of arrays on a 1 KB cache (seed 003)",
 	.batch = algae_batch,
 	.kind = NULL, /* its result is no kind yet: memtop reads it nowhere */
+	.options = options,
 };

@@ -23,28 +23,40 @@ struct printer {
 	int sweep_head, ncpus;
 };
 
+/* The options, with their help: the getopt table and --help both come
+ * from it (core/batch.h). */
+static const struct batch_option options[] = {
+	{ "threads", 'T', "LIST",
+	  "thread counts (default 1,2,4,8; more than the CPUs is allowed)" },
+	{ "rounds", 'r', "N",
+	  "increments per thread (default 20000000; the seed: 50000000)" },
+	{ "tries", 't', "N",
+	  "best of N (default 3)" },
+	{ "padding", 'p', "BYTES",
+	  "spacing of the padded layout (default 128: two 64-byte lines,\n"
+	  "so an adjacent-line prefetcher cannot pair them)" },
+	{ "spacings", 's', "LIST",
+	  "spacings of the sweep in bytes (default 8,16,32,64,128,256)" },
+	{ "no-sweep", 'N', NULL,
+	  "skip the sweep" },
+	BATCH_HELP_COMMON("small run for tests: threads 1,2, 200000 rounds, 1 try,\n"
+			  "spacings 8,128",
+			  "print CSV, one row a cell (the rest goes to stderr)"),
+	BATCH_END,
+};
+
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"Usage: memtop run falseshare [OPTIONS]\n"
-		"False sharing: T threads, each adding 1 to its own counter with atomic adds;\n"
-		"counters packed 8 bytes apart or padded to separate lines; then a spacing\n"
-		"sweep at two threads that shows where the sharing stops.\n\n"
-		"  --threads LIST   thread counts (default 1,2,4,8; more than the CPUs is allowed)\n"
-		"  --rounds N       increments per thread (default 20000000; the seed: 50000000)\n"
-		"  --tries N        best of N (default 3)\n"
-		"  --padding BYTES  spacing of the padded layout (default 128: two 64-byte lines,\n"
-		"                   so an adjacent-line prefetcher cannot pair them)\n"
-		"  --spacings LIST  spacings of the sweep in bytes (default 8,16,32,64,128,256)\n"
-		"  --no-sweep       skip the sweep\n"
-		"  --quick          small run for tests: threads 1,2, 200000 rounds, 1 try,\n"
-		"                   spacings 8,128\n"
-		"  --json FILE      write the result to FILE (atomically)\n"
-		"  --compact        the JSON on one line (one line a host under pdsh)\n"
-		"  --csv            print CSV, one row a cell (the rest goes to stderr)\n"
-		"  -h, --help       this help\n\n"
-		"The counting threads are pinned round-robin over the CPUs this process may\n"
-		"use (see taskset(1)); there is no --cpu.\n");
+	batch_usage(f,
+		    "Usage: memtop run falseshare [OPTIONS]\n"
+		    "False sharing: T threads, each adding 1 to its own counter with atomic adds;\n"
+		    "counters packed 8 bytes apart or padded to separate lines; then a spacing\n"
+		    "sweep at two threads that shows where the sharing stops.\n"
+		    "\n",
+		    options, 19);
+	fputs("\nThe counting threads are pinned round-robin over the CPUs this process may\n"
+	      "use (see taskset(1)); there is no --cpu.\n",
+	      f);
 }
 
 static void on_event(const struct job_event *ev, void *ctx)
@@ -112,22 +124,14 @@ static int parse_list(const char *arg, uint64_t lo, uint64_t hi, unsigned *out, 
  * code cli->rc (--help: 0; a bad value, said in one line: 2). */
 static int parse_args(struct batch_cli *cli, int argc, char **argv, struct falseshare_params *p)
 {
-	static const struct option opts[] = {
-		{ "threads", required_argument, NULL, 'T' },
-		{ "rounds", required_argument, NULL, 'r' },
-		{ "tries", required_argument, NULL, 't' },
-		{ "padding", required_argument, NULL, 'p' },
-		{ "spacings", required_argument, NULL, 's' },
-		{ "no-sweep", no_argument, NULL, 'N' },
-		BATCH_OPTIONS,
-		{ NULL, 0, NULL, 0 },
-	};
+	struct option opts[BATCH_MAX_OPTIONS];
 	const char *threads = NULL, *spacings = NULL;
 	int ch, tries = 0, no_sweep = 0;
 	uint64_t rounds = 0, padding = 0;
 	char what[96];
 
 	falseshare_params_default(p);
+	batch_getopt(options, opts, BATCH_MAX_OPTIONS);
 	batch_cli_init(cli, "falseshare", usage);
 	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
 		switch (ch) {
@@ -250,4 +254,5 @@ const struct experiment exp_falseshare = {
 	.summary = "false sharing: threads x packed/padded counters, spacing sweep (seed 003)",
 	.batch = falseshare_batch,
 	.kind = &kind_falseshare,
+	.options = options,
 };

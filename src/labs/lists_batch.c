@@ -24,36 +24,51 @@ struct printer {
 	struct lists_result r; /* the store the TUI tab shares (src/lists.h) */
 };
 
+/* The options, with their help: the getopt table and --help both come
+ * from it (core/batch.h). */
+static const struct batch_option options[] = {
+	{ "lengths", 'L', "LIST",
+	  "cells, e.g. 4096,64K,1M (default 4096,65536,1M,4M)" },
+	{ "layouts", 'l', "LIST",
+	  "layouts to run (default all six)" },
+	{ "work", 'w', "N",
+	  "N dependent multiply-adds on each cell's value: the\n"
+	  "out-of-order core hides the misses behind the work" },
+	{ "tries", 't', "N",
+	  "best of N (default 3)" },
+	{ "sim-cache", 'c', "s,E,b",
+	  "replay each walk's trace through this cache (default\n"
+	  "7,8,7: the M4 Max's L1d, 128 KB, 8-way, 128-byte lines)" },
+	{ "no-sim", 'N', NULL,
+	  "no simulator replay" },
+	{ "trace-out", 'T', "DIR",
+	  "write each walk's loads to DIR as a valgrind-lackey\n"
+	  "trace, lists-LAYOUT-N.trace (memtop sim -t replays\n"
+	  "it: 2 lines a cell, about 40 bytes a cell)" },
+	{ "graph", 'g', NULL,
+	  "only the graph homework: G[j][i] |= G[i][j], naive\n"
+	  "against blocked over the upper half" },
+	{ "graph-n", 'G', "N",
+	  "graph side (default 4096)" },
+	{ "graph-block", 'B', "B",
+	  "block side (default 64)" },
+	BATCH_HELP_CPU,
+	BATCH_HELP_COMMON("small run for tests: 4096 and 16384 cells, 1 try\n"
+			  "(graph side 256)",
+			  "print CSV, one row a walk (the rest goes to stderr)"),
+	BATCH_END,
+};
+
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"Usage: memtop run lists [OPTIONS]\n"
-		"The same list (1 2 ... n) of 16-byte cells laid out six ways and walked:\n"
-		"sequential, stride (a new 128-byte line each cell), shuffled, malloc (with\n"
-		"16..256-byte allocations in between), holes (a second malloc list built into\n"
-		"freed noise), cdr (cdr-coding: values with two code bits, no next pointers).\n\n"
-		"  --lengths LIST      cells, e.g. 4096,64K,1M (default 4096,65536,1M,4M)\n"
-		"  --layouts LIST      layouts to run (default all six)\n"
-		"  --work N            N dependent multiply-adds on each cell's value: the\n"
-		"                      out-of-order core hides the misses behind the work\n"
-		"  --tries N           best of N (default 3)\n"
-		"  --sim-cache s,E,b   replay each walk's trace through this cache (default\n"
-		"                      7,8,7: the M4 Max's L1d, 128 KB, 8-way, 128-byte lines)\n"
-		"  --no-sim            no simulator replay\n"
-		"  --trace-out DIR     write each walk's loads to DIR as a valgrind-lackey\n"
-		"                      trace, lists-LAYOUT-N.trace (memtop sim -t replays\n"
-		"                      it: 2 lines a cell, about 40 bytes a cell)\n"
-		"  --graph             only the graph homework: G[j][i] |= G[i][j], naive\n"
-		"                      against blocked over the upper half\n"
-		"  --graph-n N         graph side (default 4096)\n"
-		"  --graph-block B     block side (default 64)\n"
-		"  --cpu N             pin the measuring thread to CPU N\n"
-		"  --quick             small run for tests: 4096 and 16384 cells, 1 try\n"
-		"                      (graph side 256)\n"
-		"  --json FILE         write the result to FILE (atomically)\n"
-		"  --compact           the JSON on one line (one line a host under pdsh)\n"
-		"  --csv               print CSV, one row a walk (the rest goes to stderr)\n"
-		"  -h, --help          this help\n");
+	batch_usage(f,
+		    "Usage: memtop run lists [OPTIONS]\n"
+		    "The same list (1 2 ... n) of 16-byte cells laid out six ways and walked:\n"
+		    "sequential, stride (a new 128-byte line each cell), shuffled, malloc (with\n"
+		    "16..256-byte allocations in between), holes (a second malloc list built into\n"
+		    "freed noise), cdr (cdr-coding: values with two code bits, no next pointers).\n"
+		    "\n",
+		    options, 22);
 }
 
 static void on_event(const struct job_event *ev, void *ctx)
@@ -279,26 +294,13 @@ static int finish_args(struct batch_cli *cli, struct lists_params *p, const char
  * code cli->rc (--help: 0; a bad value, said in one line: 2). */
 static int parse_args(struct batch_cli *cli, int argc, char **argv, struct lists_params *p)
 {
-	static const struct option opts[] = {
-		{ "lengths", required_argument, NULL, 'L' },
-		{ "layouts", required_argument, NULL, 'l' },
-		{ "work", required_argument, NULL, 'w' },
-		{ "tries", required_argument, NULL, 't' },
-		{ "sim-cache", required_argument, NULL, 'c' },
-		{ "no-sim", no_argument, NULL, 'N' },
-		{ "trace-out", required_argument, NULL, 'T' },
-		{ "graph", no_argument, NULL, 'g' },
-		{ "graph-n", required_argument, NULL, 'G' },
-		{ "graph-block", required_argument, NULL, 'B' },
-		BATCH_OPTION_CPU,
-		BATCH_OPTIONS,
-		{ NULL, 0, NULL, 0 },
-	};
+	struct option opts[BATCH_MAX_OPTIONS];
 	const char *lengths = NULL;
 	int ch, tries = 0;
 	uint64_t v, graph_n = 0;
 
 	lists_params_default(p);
+	batch_getopt(options, opts, BATCH_MAX_OPTIONS);
 	batch_cli_init(cli, "lists", usage);
 	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
 		switch (ch) {
@@ -426,4 +428,5 @@ const struct experiment exp_lists = {
 	.summary = "linked-list cell layouts, cdr-coding, the graph homework (seed 003)",
 	.batch = lists_batch,
 	.kind = &kind_lists,
+	.options = options,
 };

@@ -33,35 +33,48 @@ struct printer {
 	int sweep_head;
 };
 
+/* The options, with their help: the getopt table and --help both come
+ * from it (core/batch.h). */
+static const struct batch_option options[] = {
+	{ "n", 'n', "N",
+	  "matrix side (default 512; 100 with --simulate)" },
+	{ "block", 'B', "B",
+	  "block side of the blocked orders (default 32)" },
+	{ "blocked", 'b', "LIST",
+	  "also the blocked versions of these orders (ijk, jik, jki,\n"
+	  "kji, kij; ikj is the blocked order itself; all): their\n"
+	  "middle and inner loops cut into B x B tiles, as the\n"
+	  "seed's blocked ikj (rows blocked-jki, ...)" },
+	{ "tries", 't', "N",
+	  "best of N runs (default 3)" },
+	{ "sweep", 'w', NULL,
+	  "also time the blocked order with blocks 8, 16, 32, 64, 128" },
+	{ "race", 'r', NULL,
+	  "run the orders interleaved in 2 ms slices, all advancing\n"
+	  "together on one core (as the TUI tab does); one run each" },
+	{ "simulate", 'S', NULL,
+	  "no timing: drive every order through the cache simulator" },
+	{ "cache", 'c', "s,E,b",
+	  "the simulated cache (default 5,1,5: the book's 1 KB, 32-byte\n"
+	  "lines); matrices at 1 MB-aligned bases A, B, C" },
+	{ "bases", 'A', "A,B,C",
+	  "with --simulate: where A, B and C start (addresses, multiples\n"
+	  "of 8: 0x100000,2M,3145728); packed: one after another, as\n"
+	  "malloc puts them (the conflict misses depend on it)" },
+	BATCH_HELP_CPU,
+	BATCH_HELP_COMMON("small run for tests: n = 64 (48 with --simulate), 1 try",
+			  "print CSV, one row a result (the rest goes to stderr)"),
+	BATCH_END,
+};
+
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"Usage: memtop run matmul [OPTIONS]\n"
-		"The six loop orders of C += A * B and the blocked ikj, n x n doubles: time per\n"
-		"inner-loop iteration, class, misses per iteration (book and simulator).\n\n"
-		"  --n N            matrix side (default 512; 100 with --simulate)\n"
-		"  --block B        block side of the blocked orders (default 32)\n"
-		"  --blocked LIST   also the blocked versions of these orders (ijk, jik, jki,\n"
-		"                   kji, kij; ikj is the blocked order itself; all): their\n"
-		"                   middle and inner loops cut into B x B tiles, as the\n"
-		"                   seed's blocked ikj (rows blocked-jki, ...)\n"
-		"  --tries N        best of N runs (default 3)\n"
-		"  --sweep          also time the blocked order with blocks 8, 16, 32, 64, 128\n"
-		"  --race           run the orders interleaved in %.0f ms slices, all advancing\n"
-		"                   together on one core (as the TUI tab does); one run each\n"
-		"  --simulate       no timing: drive every order through the cache simulator\n"
-		"  --cache s,E,b    the simulated cache (default 5,1,5: the book's 1 KB, 32-byte\n"
-		"                   lines); matrices at 1 MB-aligned bases A, B, C\n"
-		"  --bases A,B,C    with --simulate: where A, B and C start (addresses, multiples\n"
-		"                   of 8: 0x100000,2M,3145728); packed: one after another, as\n"
-		"                   malloc puts them (the conflict misses depend on it)\n"
-		"  --cpu N          pin the measuring thread to CPU N\n"
-		"  --quick          small run for tests: n = 64 (48 with --simulate), 1 try\n"
-		"  --json FILE      write the result to FILE (atomically)\n"
-		"  --compact        the JSON on one line (one line a host under pdsh)\n"
-		"  --csv            print CSV, one row a result (the rest goes to stderr)\n"
-		"  -h, --help       this help\n",
-		2.0);
+	batch_usage(f,
+		    "Usage: memtop run matmul [OPTIONS]\n"
+		    "The six loop orders of C += A * B and the blocked ikj, n x n doubles: time per\n"
+		    "inner-loop iteration, class, misses per iteration (book and simulator).\n"
+		    "\n",
+		    options, 19);
 }
 
 /* One CSV row: kind "order" (the seven) or "sweep" (the blocked order's
@@ -334,20 +347,7 @@ static int run_simulate(const struct matmul_params *p, const struct args *a,
 static int parse_args(struct batch_cli *cli, int argc, char **argv, struct matmul_params *p,
 		      struct args *a)
 {
-	static const struct option opts[] = {
-		{ "n", required_argument, NULL, 'n' },
-		{ "block", required_argument, NULL, 'B' },
-		{ "blocked", required_argument, NULL, 'b' },
-		{ "tries", required_argument, NULL, 't' },
-		{ "sweep", no_argument, NULL, 'w' },
-		{ "race", no_argument, NULL, 'r' },
-		{ "simulate", no_argument, NULL, 'S' },
-		{ "cache", required_argument, NULL, 'c' },
-		{ "bases", required_argument, NULL, 'A' },
-		BATCH_OPTION_CPU,
-		BATCH_OPTIONS,
-		{ NULL, 0, NULL, 0 },
-	};
+	struct option opts[BATCH_MAX_OPTIONS];
 	static const size_t sweep_blocks[] = { 8, 16, 32, 64, 128 };
 	unsigned v32;
 	uint64_t v;
@@ -356,6 +356,7 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct matmu
 	a->cs = 5; /* the book's cache: (5, 1, 5) */
 	a->cE = 1;
 	a->cb = 5;
+	batch_getopt(options, opts, BATCH_MAX_OPTIONS);
 	batch_cli_init(cli, "matmul", usage);
 	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
 		switch (ch) {
@@ -520,4 +521,5 @@ const struct experiment exp_matmul = {
 	.summary = "the six matmul loop orders and blocking: time, class, misses (seed 003)",
 	.batch = matmul_batch,
 	.kind = &kind_matmul,
+	.options = options,
 };

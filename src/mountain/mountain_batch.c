@@ -34,29 +34,44 @@ struct printer {
 	unsigned redone;   /* cells measured twice */
 };
 
+/* The options, with their help: the getopt table and --help both come
+ * from it (core/batch.h). */
+static const struct batch_option options[] = {
+	{ "sizes", 'S', "A:B",
+	  "sizes doubling from A to B (default 16K:128M)" },
+	{ "max-stride", 'm', "N",
+	  "strides 1..N words of 8 bytes (default 15)" },
+	{ "strides", 's', "LIST",
+	  "exactly these strides, e.g. 1,2,4,8,15" },
+	{ "tries", 't', "N",
+	  "a cell ends when its N fastest tries agree (default 3);\n"
+	  "with --seed-settings: exactly N tries (default 5)" },
+	{ "tolerance", 'T', "PCT",
+	  "... within PCT % (default 1; 0: never, try --cell-max-ms)" },
+	{ "try-us", 'L', "US",
+	  "length of one try in microseconds (default 4; one pass\n"
+	  "when a pass is longer)" },
+	{ "cell-ms", 'C', "MS",
+	  "try each cell at least MS milliseconds (default 1)" },
+	{ "cell-max-ms", 'X', "MS",
+	  "... and at most MS milliseconds (default 20)" },
+	{ "seed-settings", 'D', NULL,
+	  "the seed's method: 8M accesses a try, 5 tries, no adaptivity" },
+	{ "profile", 'P', NULL,
+	  "after each row, a note: where its time went" },
+	BATCH_HELP_CPU,
+	BATCH_HELP_COMMON("small grid for tests: 16K..8M, strides 1, 2, 4, 8",
+			  "print CSV instead of the table"),
+	BATCH_END,
+};
+
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"Usage: memtop run mountain [OPTIONS]\n"
-		"Read throughput (MB/s) over working-set size x stride: the memory mountain.\n\n"
-		"  --sizes A:B        sizes doubling from A to B (default 16K:128M)\n"
-		"  --max-stride N     strides 1..N words of 8 bytes (default 15)\n"
-		"  --strides LIST     exactly these strides, e.g. 1,2,4,8,15\n"
-		"  --tries N          a cell ends when its N fastest tries agree (default 3);\n"
-		"                     with --seed-settings: exactly N tries (default 5)\n"
-		"  --tolerance PCT    ... within PCT %% (default 1; 0: never, try --cell-max-ms)\n"
-		"  --try-us US        length of one try in microseconds (default 4; one pass\n"
-		"                     when a pass is longer)\n"
-		"  --cell-ms MS       try each cell at least MS milliseconds (default 1)\n"
-		"  --cell-max-ms MS   ... and at most MS milliseconds (default 20)\n"
-		"  --seed-settings    the seed's method: 8M accesses a try, 5 tries, no adaptivity\n"
-		"  --profile          after each row, a note: where its time went\n"
-		"  --cpu N            pin the measuring thread to CPU N\n"
-		"  --quick            small grid for tests: 16K..8M, strides 1, 2, 4, 8\n"
-		"  --json FILE        write the result to FILE (atomically)\n"
-		"  --compact          the JSON on one line (one line a host under pdsh)\n"
-		"  --csv              print CSV instead of the table\n"
-		"  -h, --help         this help\n");
+	batch_usage(f,
+		    "Usage: memtop run mountain [OPTIONS]\n"
+		    "Read throughput (MB/s) over working-set size x stride: the memory mountain.\n"
+		    "\n",
+		    options, 21);
 }
 
 static void print_head(const struct printer *b)
@@ -159,24 +174,11 @@ struct args {
  * line: 2). */
 static int parse_args(struct batch_cli *cli, int argc, char **argv, struct args *a)
 {
-	static const struct option opts[] = {
-		{ "sizes", required_argument, NULL, 'S' },
-		{ "max-stride", required_argument, NULL, 'm' },
-		{ "strides", required_argument, NULL, 's' },
-		{ "tries", required_argument, NULL, 't' },
-		{ "tolerance", required_argument, NULL, 'T' },
-		{ "try-us", required_argument, NULL, 'L' },
-		{ "cell-ms", required_argument, NULL, 'C' },
-		{ "cell-max-ms", required_argument, NULL, 'X' },
-		{ "profile", no_argument, NULL, 'P' },
-		{ "seed-settings", no_argument, NULL, 'D' },
-		BATCH_OPTION_CPU,
-		BATCH_OPTIONS,
-		{ NULL, 0, NULL, 0 },
-	};
+	struct option opts[BATCH_MAX_OPTIONS];
 	int ch;
 	memset(a, 0, sizeof *a);
 	a->tolerance = -1;
+	batch_getopt(options, opts, BATCH_MAX_OPTIONS);
 	batch_cli_init(cli, "mountain", usage);
 	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
 		switch (ch) {
@@ -384,4 +386,5 @@ const struct experiment exp_mountain = {
 	.summary = "read throughput over working-set size x stride (seed 000)",
 	.batch = mountain_batch,
 	.kind = &kind_mountain,
+	.options = options,
 };
