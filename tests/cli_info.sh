@@ -10,7 +10,7 @@ like "info prints a disagreements line" "$out" '^disagreements'
 like "info lists the sources it tried" "$out" '^sources tried:'
 is "every source is named, with what it gave or why not" \
 	"$(printf '%s\n' "$out" | sed -n '/^sources tried:/,/^$/p' | awk 'NF >= 2 && $1 != "sources" {print $1}' | tr '\n' ' ')" \
-	"sysfs lscpu sysconf cpuid sysctl "
+	"sysfs lscpu sysconf cpuid sysctl hwloc "
 
 # the level-1 data cache's index folder (index0 on x86, but do not assume)
 sys=

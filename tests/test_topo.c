@@ -16,6 +16,7 @@
 
 #include "core/runhdr.h"
 #include "core/topo.h"
+#include "info/info.h"
 
 static char tmpdir[256];
 
@@ -205,6 +206,32 @@ static void arm_parts(void **state)
 	topo_free(t);
 }
 
+/* memtop info's hwloc source on the hybrid tree: an E core's caches, its L2
+ * shared by the four E cores, the L3 by all. */
+static void info_source_hwloc(void **state)
+{
+	struct info_source s;
+	mt_error e = { "" };
+	(void)state;
+	assert_int_equal(info_parse_hwloc(tree("hybrid"), 5, &s, &e), 0);
+	assert_string_equal(s.name, "hwloc");
+	assert_int_equal(s.nlevels, 4);
+	assert_int_equal(s.lv[0].level, 1);
+	assert_string_equal(s.lv[0].type, "data");
+	assert_int_equal(s.lv[0].size, 32 * 1024);
+	assert_int_equal(s.lv[0].line, 64);
+	assert_string_equal(s.lv[1].type, "instruction");
+	assert_int_equal(s.lv[1].size, 64 * 1024);
+	assert_int_equal(s.lv[2].size, 2048 * 1024);
+	assert_string_equal(s.lv[2].shared_cpus, "4-7");
+	assert_int_equal(s.lv[3].level, 3);
+	assert_string_equal(s.lv[3].shared_cpus, "0-7");
+	assert_int_equal(info_parse_hwloc(tree("hybrid"), 9, &s, &e), -1);
+	assert_non_null(strstr(e.msg, ": no CPU 9"));
+	assert_int_equal(info_parse_hwloc(tree("garbled"), -1, &s, &e), -1);
+	assert_non_null(strstr(e.msg, "online: not a CPU list"));
+}
+
 /* topo_load on a tree that is not one: -1, *out NULL, e is what. */
 static void refused(const char *root, const char *want)
 {
@@ -321,7 +348,7 @@ int main(void)
 		cmocka_unit_test(big_little),	   cmocka_unit_test(arm_parts),
 		cmocka_unit_test(bad_trees),
 		cmocka_unit_test(relation_names), cmocka_unit_test(this_machine),
-		cmocka_unit_test(place_round_trip),
+		cmocka_unit_test(place_round_trip), cmocka_unit_test(info_source_hwloc),
 	};
 	return cmocka_run_group_tests_name("topo", tests, setup, teardown);
 }

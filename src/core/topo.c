@@ -144,7 +144,9 @@ static hwloc_topology_t hw_load(const char *root, mt_error *e)
 		mt_fail(e, "hwloc: cannot start: %s", strerror(errno));
 		return NULL;
 	}
-	if (hwloc_topology_set_flags(h, HWLOC_TOPOLOGY_FLAG_INCLUDE_DISALLOWED) < 0)
+	/* instruction caches too (hwloc drops them by default): memtop info lists them */
+	if (hwloc_topology_set_flags(h, HWLOC_TOPOLOGY_FLAG_INCLUDE_DISALLOWED) < 0 ||
+	    hwloc_topology_set_icache_types_filter(h, HWLOC_TYPE_FILTER_KEEP_ALL) < 0)
 		goto fail;
 	if (root) {
 		if (env_push(root, saved) < 0)
@@ -282,6 +284,44 @@ static int copy_caches(hwloc_topology_t h, hwloc_obj_type_t ty, struct topo_cach
 		*nout = i + 1;
 		if (set_from(o->cpuset, &(*out)[i].cpus) < 0)
 			return -1;
+	}
+	return 0;
+}
+
+/* Every cache object of h (any level and type) into t->caches. */
+static int copy_all_caches(struct topo *t, hwloc_topology_t h)
+{
+	int n = 0;
+	for (int d = 0; d < hwloc_topology_get_depth(h); d++)
+		if (hwloc_obj_type_is_cache(hwloc_get_depth_type(h, d)))
+			n += hwloc_get_nbobjs_by_depth(h, d);
+	if (n <= 0)
+		return 0;
+	t->caches = calloc((size_t)n, sizeof *t->caches);
+	if (!t->caches)
+		return -1;
+	for (int d = 0; d < hwloc_topology_get_depth(h); d++) {
+		if (!hwloc_obj_type_is_cache(hwloc_get_depth_type(h, d)))
+			continue;
+		for (unsigned i = 0; i < (unsigned)hwloc_get_nbobjs_by_depth(h, d) && t->ncaches < n;
+		     i++) {
+			hwloc_obj_t o = hwloc_get_obj_by_depth(h, d, i);
+			struct topo_cache *c = &t->caches[t->ncaches];
+			if (!o || !o->attr)
+				continue;
+			c->level = (int)o->attr->cache.depth;
+			mt_strlcpy(c->type, o->attr->cache.type == HWLOC_OBJ_CACHE_DATA ? "data"
+					    : o->attr->cache.type == HWLOC_OBJ_CACHE_INSTRUCTION
+						? "instruction"
+						: "unified",
+				   sizeof c->type);
+			c->size = o->attr->cache.size;
+			c->ways = o->attr->cache.associativity;
+			c->line = (int)o->attr->cache.linesize;
+			t->ncaches++;
+			if (set_from(o->cpuset, &c->cpus) < 0)
+				return -1;
+		}
 	}
 	return 0;
 }
@@ -599,7 +639,7 @@ static int copy_all(struct topo *t, hwloc_topology_t h, const char *root)
 	if (copy_caches(h, HWLOC_OBJ_L2CACHE, &t->l2, &t->nl2) < 0 ||
 	    copy_caches(h, HWLOC_OBJ_L3CACHE, &t->l3, &t->nl3) < 0)
 		return -1;
-	if (copy_smt(t, h) < 0 || copy_kinds(t, h) < 0)
+	if (copy_smt(t, h) < 0 || copy_kinds(t, h) < 0 || copy_all_caches(t, h) < 0)
 		return -1;
 	mark_kinds(t);
 	return regroup_by_part(t, h, root ? root : "");
@@ -697,6 +737,9 @@ void topo_free(struct topo *t)
 		free(t->smt[i].cpus);
 	for (int i = 0; i < t->nkinds; i++)
 		free(t->kinds[i].cpus.cpus);
+	for (int i = 0; i < t->ncaches; i++)
+		free(t->caches[i].cpus.cpus);
+	free(t->caches);
 	free(t->nodes);
 	free(t->l2);
 	free(t->l3);
@@ -838,8 +881,12 @@ const char *topo_set_text(const struct topo_set *s, char *buf, size_t len)
 
 const char *topo_hwloc_version(char *buf, size_t len)
 {
+#ifdef HWLOC_VERSION
+	mt_strlcpy(buf, HWLOC_VERSION, len); /* the release built against */
+#else
 	unsigned v = hwloc_get_api_version();
-	mt_snprintf(buf, len, "%u.%u.%u", v >> 16, (v >> 8) & 0xff, v & 0xff);
+	mt_snprintf(buf, len, "API %u.%u", v >> 16, (v >> 8) & 0xff);
+#endif
 	return buf;
 }
 

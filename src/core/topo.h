@@ -24,6 +24,17 @@ struct topo_cache_group {
 	struct topo_set cpus;
 };
 
+/* One cache as hwloc describes it (every level and type, for memtop info's
+ * "hwloc" source). */
+struct topo_cache {
+	int level;     /* 1, 2, 3, ... */
+	char type[16]; /* "data", "instruction", "unified" */
+	uint64_t size; /* bytes */
+	int ways;      /* associativity; -1 fully associative, 0 unknown */
+	int line;      /* bytes, 0 unknown */
+	struct topo_set cpus;
+};
+
 /* A NUMA node: its OS index, its local memory and its CPUs (none for a
  * memory-only node). */
 struct topo_node {
@@ -67,6 +78,8 @@ struct topo {
 	struct topo_set *smt; /* the cores with more than one CPU: their CPUs */
 	int nkinds;
 	struct topo_kind *kinds; /* fastest first; at least one ("one") */
+	int ncaches;
+	struct topo_cache *caches; /* every cache, in hwloc's order (deepest level first) */
 };
 
 enum topo_rel {

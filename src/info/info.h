@@ -48,7 +48,7 @@ struct cache_level {
 };
 
 struct info_source {
-	char name[16];        /* "sysfs", "lscpu", "sysconf", "cpuid", "sysctl" */
+	char name[16];        /* "sysfs", "lscpu", "sysconf", "cpuid", "sysctl", "hwloc" */
 	int nlevels;
 	struct cache_level lv[INFO_MAX_LEVELS];
 	char note[160];       /* where it came from: "cpu0", "leaf 4 (GenuineIntel)" */
@@ -121,6 +121,23 @@ void info_doubts(struct info *inf);
 /* The doubt about a source's cache level (NULL when none). */
 const struct info_doubt *info_doubt_of(const struct info *inf, const char *source, int level,
 				       const char *type);
+
+struct topo;
+
+/* hwloc: the caches above CPU cpu in the topology t (core/topo): level,
+ * type, size, ways, line and the CPUs sharing each (shared_cpus), in sysfs's
+ * order; note "cpuN, hwloc X.Y.Z". Returns 0; -1 with e when t has no such
+ * CPU. */
+int info_from_topo(const struct topo *t, int cpu, struct info_source *out, mt_error *e);
+
+/* The same from the recorded Linux tree under root (memtop topo
+ * --sysfs-root's layout), for CPU cpu (-1: the first). Returns 0; -1 with e
+ * naming what is missing or garbled (topo_load's errors) or the CPU. */
+int info_parse_hwloc(const char *root, int cpu, struct info_source *out, mt_error *e);
+
+/* The same live: this machine's first CPU this process may use; no levels
+ * when hwloc could not read the machine. */
+void info_collect_hwloc(struct info_source *out);
 
 /* sysfs: the caches of CPU cpu under root (normally /sys/devices/system/cpu):
  * root/cpuN/cache/index* with level, type, size, ways_of_associativity,

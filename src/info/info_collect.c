@@ -159,6 +159,8 @@ int info_collect(struct info *out, mt_error *e)
 		      "macOS only"
 #endif
 	);
+	collect_plain(out, "hwloc", info_collect_hwloc,
+		      "hwloc could not read this machine's topology, or lists no cache");
 	info_compare(out);
 	info_doubts(out);
 	return 0;

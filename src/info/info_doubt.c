@@ -78,13 +78,18 @@ static void same_origin(struct info *inf)
 {
 	int sysfs = info_find_source(inf, "sysfs") != NULL, lscpu = !!info_find_source(inf, "lscpu");
 	int sysconf = !!info_find_source(inf, "sysconf"), cpuid = !!info_find_source(inf, "cpuid");
-	int others = inf->nsources - sysfs - lscpu - sysconf - cpuid;
+	int hwloc = !!info_find_source(inf, "hwloc");
+	int others = inf->nsources - sysfs - lscpu - sysconf - cpuid - hwloc;
 	inf->same_origin[0] = '\0';
-	if (sysconf && cpuid && !sysfs && !lscpu && !others)
+	if (sysconf && cpuid && !sysfs && !lscpu && !hwloc && !others)
 		mt_strlcpy(inf->same_origin, "sysconf and cpuid both read CPUID here",
 			   sizeof inf->same_origin);
-	else if (sysfs && lscpu && !sysconf && !cpuid && !others)
-		mt_strlcpy(inf->same_origin, "lscpu -C reads sysfs", sizeof inf->same_origin);
+	else if (sysfs && (lscpu || hwloc) && !sysconf && !cpuid && !others)
+		mt_strlcpy(inf->same_origin,
+			   lscpu && hwloc ? "lscpu -C and hwloc read sysfs"
+			   : lscpu	  ? "lscpu -C reads sysfs"
+					  : "hwloc reads sysfs",
+			   sizeof inf->same_origin);
 }
 
 void info_doubts(struct info *inf)
