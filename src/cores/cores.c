@@ -28,7 +28,9 @@ struct pong {
 	_Alignas(128) atomic_int stop;
 	_Alignas(128) struct mt_waitgroup go;   /* try k may start when k + 1 are "done" */
 	_Alignas(128) struct mt_waitgroup done; /* each thread's end of each try */
-	_Atomic uint64_t *line, *line2; /* line2: the second thread's (CORES_RW) */
+	_Atomic uint64_t *line, *line2; /* this try's; line2: the second thread's (CORES_RW) */
+	unsigned char *mem;             /* a fresh page a try, each at its own address */
+	size_t page;
 	const struct cores_params *p;
 	int cpu[2];
 	double rt_ns[CORES_MAX_TRIES];      /* the first thread's fastest sample, a round trip */
@@ -131,16 +133,16 @@ static void *pong_main(void *arg)
 {
 	struct pong_arg *pa = arg;
 	struct pong *g = pa->g;
-	uint64_t i = 0;
-	if (pa->role == 0) { /* first touch: the page is the first thread's */
-		atomic_store(g->line, 0);
-		atomic_store(g->line2, 0);
+	if (pa->role == 0) { /* first touch: the pages are the first thread's */
+		for (int k = 0; k < g->p->tries; k++)
+			memset(g->mem + (size_t)k * g->page, 0, 256);
 		atomic_store(&g->touched, 1);
 	}
 	warm_up(g->p->warm_ns);
 	while (pa->role == 1 && !atomic_load(&g->touched) && !atomic_load(&g->stop))
 		mt_nap(100000);
 	for (int k = 0; k < g->p->tries; k++) {
+		uint64_t i = 0; /* a try starts on its own line at 0 */
 		int c0, c1;
 		while (mt_waitgroup_wait(&g->go, k + 1, CHECK_EVERY_NS) < k + 1)
 			if (atomic_load(&g->stop))
@@ -168,6 +170,10 @@ static int run_tries(struct pong *g, job_t *job, int *cancelled)
 	for (k = 0; k < g->p->tries; k++) {
 		if (job && job_check(job) == JOB_CANCELLED)
 			break;
+		/* try k's line on page k: a line's home in the L3 (a mesh stop, a
+		 * slice) follows its address, and so does its transfer time */
+		g->line = (_Atomic uint64_t *)(void *)(g->mem + (size_t)k * g->page);
+		g->line2 = (_Atomic uint64_t *)(void *)(g->mem + (size_t)k * g->page + 128);
 		mt_waitgroup_done(&g->go);
 		while (mt_waitgroup_wait(&g->done, 2 * (k + 1), CHECK_EVERY_NS) < 2 * (k + 1))
 			if (job && job_check(job) == JOB_CANCELLED)
@@ -247,13 +253,14 @@ int cores_pingpong(int a, int b, const struct cores_params *p, job_t *job, doubl
 	if (mt_waitgroup_init(&g->done, e) < 0)
 		goto free_go;
 	/* a fresh page for every pair, touched first by the first thread */
-	mem = mmap(NULL, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	mem = mmap(NULL, page * (size_t)p->tries, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (mem == MAP_FAILED) {
 		mt_fail(e, "cores: cannot map a page: %s", strerror(errno));
 		goto free_done;
 	}
-	g->line = mem;
-	g->line2 = (_Atomic uint64_t *)((char *)mem + 128); /* its own line, not a prefetch pair */
+	g->mem = mem; /* line2 128 bytes on: its own line, not an adjacent-line pair */
+	g->page = page;
 	g->p = p;
 	g->cpu[0] = a;
 	g->cpu[1] = b;
@@ -265,7 +272,7 @@ int cores_pingpong(int a, int b, const struct cores_params *p, job_t *job, doubl
 	atomic_store(&g->stop, 1);
 	for (int r = 0; r < started; r++)
 		pthread_join(tid[r], NULL);
-	munmap(mem, page);
+	munmap(mem, page * (size_t)p->tries);
 free_done:
 	mt_waitgroup_destroy(&g->done);
 free_go:

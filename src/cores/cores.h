@@ -4,9 +4,13 @@
  * core to the other and back. One-way = round trip / 2, which is what the
  * matrix, the pairs and the summary hold (and say).
  *
- * Every pair gets a fresh line on a fresh page (mmap per pair, first touched
+ * Every pair gets fresh lines on fresh pages (mmap per pair, first touched
  * by the first thread after it is pinned: reusing pages gave wrong results
- * on Zen, core-to-core-latency PR #156); each thread spins a while after
+ * on Zen, core-to-core-latency PR #156), each try its own page: a line's
+ * home in the L3 (a mesh stop, a slice) follows its physical address, and
+ * on the 2-vCPU Sapphire Rapids guest one line's pair time differed from
+ * another's by up to 15 %, so a single line made runs disagree by as much;
+ * the best of five lines agrees within 3 %. Each thread spins a while after
  * pinning before it measures (c2clat PR #5); a try is a number of samples of
  * round trips, its figure the fastest sample (as c2clat); the pair's figure
  * is the best of its tries, with the spread between tries; a try in which
@@ -121,7 +125,7 @@ int cores_plan_make(struct cores_plan *pl, const struct cores_params *p,
 void cores_plan_free(struct cores_plan *pl);
 
 /* One pair measured (no job: no pause or cancel): ping-pong between CPUs a
- * and b with p's tries, samples and rounds, on a fresh page. *ns = one-way
+ * and b with p's tries, samples and rounds, each try on a fresh page. *ns = one-way
  * ns of the best try, *spread, *moved and *kept as in struct cores_pair.
  * job may be NULL; when it is not, job_check() runs between tries and while
  * waiting, and a cancel ends the pair within 100 ms (*cancelled = 1).

@@ -194,8 +194,8 @@ static void print_head(const struct batch_run *run, const struct cores_plan *pl,
 			? "two pinned threads each store to their own line and read the other's (rw)"
 			: "one cache line passed between two pinned threads by compare-and-swap");
 	fprintf(run->meta,
-		"# a try is %d samples of %d round trips, its fastest sample; best of %d tries; a "
-		"fresh page a pair\n"
+		"# a try is %d samples of %d round trips on a line of its own page, its fastest "
+		"sample; best of %d tries\n"
 		"# %d CPUs, %zu pairs (%s)\n",
 		pl->p.samples, pl->p.rounds, pl->p.tries, pl->n, pl->npairs,
 		pl->sampled ? "sampled: one CPU a core against one of each group, and SMT pairs"
