@@ -6,7 +6,7 @@
 # that is not blank and a DOM that holds every machine's name and figure.
 . "${TESTLIB:-$(dirname "$0")/lib.sh}"
 . "$(dirname "$0")/fleet_lib.sh"
-plan 20
+plan 26
 
 F=$TMP/class
 mkdir "$F"
@@ -52,6 +52,26 @@ for i in $(seq 1 201); do set -- "$@" "$F/pc1-latency.json"; done
 status "201 files: exit 2" 2 $MEMTOP report "$@" --html "$F/many.html"
 like "... said in one line" "$(cat "$TMP/err")" "^memtop: report: 201 files: memtop report reads at most 200 results$"
 is "... and no page written" "$(ls "$F" | grep -c many.html)" 0
+
+# the class kit: a student's script (a real run, --quick), the teacher's
+# command with the bundled references as rows labelled so
+K=$TMP/kit
+mkdir -p "$K/class"
+(cd "$K/class" && MEMTOP=$MEMTOP sh "$MEMTOP_DATA/class/student.sh" alice --quick >/dev/null 2>&1)
+is "student.sh: two files, named for the student" "$(ls "$K/class" | tr '\n' ' ')" \
+	"alice-latency.json alice-mountain.json "
+cp "$F/pc1-latency.json" "$F/pc1-mountain.json" "$K/class/"
+status "the teacher's report with references: exit 0" 0 $MEMTOP report "$K"/class/*.json \
+	--ref m4max --ref csapp-corei7h-mountain --html "$K/class.html"
+is "a row a student, a row a reference, labelled so" \
+	"$(grep -o '<tr id="row[0-9]*" class="[a-z]*"><td class="l"><a href="#m[0-9]*">[^<]*' \
+		"$K/class.html" | sed 's/.*">//' | LC_ALL=C sort | tr '\n' ',') $(grep -c '<tr id="row[0-9]*" class="ref">' "$K/class.html")" \
+	"alice,pc1,ref: csapp-corei7h,ref: m4max, 2"
+like "alice's mountain and latency curve, one machine" "$(cat "$K/class.html")" \
+	'<dt>mountain</dt><dd>.*alice-mountain.json</dd>'
+status "--ref of no bundled file: exit 2" 2 $MEMTOP report "$F/pc1-latency.json" --ref nosuch \
+	--html "$K/x.html"
+like "... said in one line" "$(cat "$TMP/err")" "^memtop: report: --ref: expected all or a bundled reference .*got 'nosuch'$"
 
 # a real browser: Debian's chromium, headless, no network, a fresh profile
 chrome() {

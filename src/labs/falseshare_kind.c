@@ -44,6 +44,21 @@ static const struct run_header *header(const void *r)
 	return &((const struct falseshare_result *)r)->hdr;
 }
 
+/* The headline figures: ns an increment with the counters packed in one
+ * line and padded apart, at the table's most threads. */
+static size_t figures(const void *r, struct result_figure *out, size_t max)
+{
+	const struct falseshare_result *f = r;
+	size_t n = 0;
+	if (f->nthreads == 0)
+		return 0;
+	if (f->tab[f->nthreads - 1][0].have)
+		result_figure_add(out, max, &n, "packed", f->tab[f->nthreads - 1][0].ns_inc, "ns");
+	if (f->tab[f->nthreads - 1][1].have)
+		result_figure_add(out, max, &n, "padded", f->tab[f->nthreads - 1][1].ns_inc, "ns");
+	return n;
+}
+
 const struct result_kind kind_falseshare = {
 	.name = "falseshare",
 	.what = "false sharing result",
@@ -54,6 +69,7 @@ const struct result_kind kind_falseshare = {
 	.free = release,
 	.to_json = to_json,
 	.header = header,
+	.figures = figures,
 	.compare = falseshare_compare,
 	.plot = falseshare_plot,
 };

@@ -43,6 +43,22 @@ static const struct run_header *header(const void *r)
 	return &((const struct lists_result *)r)->hdr;
 }
 
+/* The headline figures: cycles a cell of each layout at the longest list
+ * measured ("shuffled" against "sequential": the cost of chasing). */
+static size_t figures(const void *r, struct result_figure *out, size_t max)
+{
+	const struct lists_result *l = r;
+	size_t n = 0;
+	if (l->graph || l->nlengths == 0)
+		return 0;
+	for (int k = 0; k < LIST_NLAYOUTS; k++) {
+		const struct lists_cell_result *c = &l->c[l->nlengths - 1][k];
+		if (c->have)
+			result_figure_add(out, max, &n, list_layout_name(k), c->cyc, "cycles");
+	}
+	return n;
+}
+
 const struct result_kind kind_lists = {
 	.name = "lists",
 	.what = "lists result",
@@ -53,6 +69,7 @@ const struct result_kind kind_lists = {
 	.free = release,
 	.to_json = to_json,
 	.header = header,
+	.figures = figures,
 	.compare = lists_compare,
 	.plot = lists_plot,
 };

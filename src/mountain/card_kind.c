@@ -28,6 +28,25 @@ static const struct run_header *header(const void *r)
 	return &((const struct mountain_card *)r)->hdr;
 }
 
+/* The headline figures the card gives, as a mountain's: peak and floor
+ * (MB/s), the cache sizes (what is unknown left out). */
+static size_t figures(const void *r, struct result_figure *out, size_t max)
+{
+	const struct mountain_card *c = r;
+	size_t n = 0;
+	if (c->peak > 0)
+		result_figure_add(out, max, &n, "peak", c->peak, "MB/s");
+	if (c->floor > 0)
+		result_figure_add(out, max, &n, "floor", c->floor, "MB/s");
+	if (c->l1d)
+		result_figure_add(out, max, &n, "L1 size", (double)c->l1d, "B");
+	if (c->l2)
+		result_figure_add(out, max, &n, "L2 size", (double)c->l2, "B");
+	if (c->l3)
+		result_figure_add(out, max, &n, "L3 size", (double)c->l3, "B");
+	return n;
+}
+
 const struct result_kind kind_card = {
 	.name = "card",
 	.what = "summary card",
@@ -35,4 +54,5 @@ const struct result_kind kind_card = {
 	.load = load,
 	.free = release,
 	.header = header,
+	.figures = figures,
 };
