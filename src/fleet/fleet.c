@@ -90,19 +90,37 @@ static void untrusted_why(const struct run_header *h, char *buf, size_t len)
 		mt_snprintf(buf, len, "built with sanitizers");
 }
 
-/* The column of kind k's figure fig, added when new. Returns its index, or
- * -1 when there are FLEET_MAX_COLS already. */
-static int column(struct fleet *f, const struct result_kind *k, const struct result_figure *fig)
+/* The column of kind k's figure fig, added when new: right after the
+ * column of the figure before it in the same result (prev, -1: none), else
+ * after its kind's last column, else at the end, so that a kind's columns
+ * stay together in the order its figures come. The machines read so far
+ * (f->n) get NAN there. Returns its index, or -1 when there are
+ * FLEET_MAX_COLS already. */
+static int column(struct fleet *f, const struct result_kind *k, const struct result_figure *fig,
+		  int prev)
 {
+	size_t at = f->ncols;
 	for (size_t c = 0; c < f->ncols; c++)
 		if (f->col[c].kind == k && strcmp(f->col[c].name, fig->name) == 0)
 			return (int)c;
 	if (f->ncols == FLEET_MAX_COLS)
 		return -1;
-	f->col[f->ncols].kind = k;
-	mt_strlcpy(f->col[f->ncols].name, fig->name, sizeof f->col[f->ncols].name);
-	mt_strlcpy(f->col[f->ncols].unit, fig->unit, sizeof f->col[f->ncols].unit);
-	return (int)f->ncols++;
+	if (prev >= 0)
+		at = (size_t)prev + 1;
+	else
+		for (size_t c = 0; c < f->ncols; c++)
+			if (f->col[c].kind == k)
+				at = c + 1;
+	memmove(&f->col[at + 1], &f->col[at], (f->ncols - at) * sizeof f->col[0]);
+	for (size_t i = 0; i < f->n; i++) {
+		memmove(&f->m[i].v[at + 1], &f->m[i].v[at], (f->ncols - at) * sizeof(double));
+		f->m[i].v[at] = (double)NAN;
+	}
+	f->col[at].kind = k;
+	mt_strlcpy(f->col[at].name, fig->name, sizeof f->col[at].name);
+	mt_strlcpy(f->col[at].unit, fig->unit, sizeof f->col[at].unit);
+	f->ncols++;
+	return (int)at;
 }
 
 /* The machine named name, added when new (its first result x). */
@@ -132,6 +150,7 @@ static int add_result(struct fleet *f, const struct result_entry *x, mt_error *e
 	struct result_figure fig[FLEET_MAX_COLS];
 	struct fleet_machine *m = machine(f, x);
 	size_t n;
+	int prev = -1; /* the column of the figure before */
 	for (size_t i = 0; i < m->nres; i++)
 		if (m->res[i]->f.kind == x->f.kind)
 			return mt_fail(e, "%s: a second %s for machine %s (its first: %s)", x->where,
@@ -144,9 +163,11 @@ static int add_result(struct fleet *f, const struct result_entry *x, mt_error *e
 		untrusted_why(x->f.kind->header(x->f.r), m->untrusted, sizeof m->untrusted);
 	n = x->f.kind->figures ? x->f.kind->figures(x->f.r, fig, FLEET_MAX_COLS) : 0;
 	for (size_t i = 0; i < n; i++) {
-		int c = isfinite(fig[i].value) ? column(f, x->f.kind, &fig[i]) : -1;
+		int c = isfinite(fig[i].value) ? column(f, x->f.kind, &fig[i], prev) : -1;
 		if (c >= 0)
 			m->v[c] = fig[i].value;
+		if (c >= 0)
+			prev = c;
 	}
 	return 0;
 }
