@@ -15,6 +15,7 @@
 
 #include "core/chase.h"
 #include "latency/latency.h"
+#include "latency/latency_eta.h"
 
 #define KB 1024ull
 #define MB (1024ull * 1024ull)
@@ -675,9 +676,40 @@ static void estimate_from_probes(void **state)
 	assert_true(latency_params_estimate_s(&small) == guess);
 }
 
+/* The time left is priced from the points measured so far (recorded
+ * figures, dyadic so the arithmetic is exact): a column's ratio of real to
+ * priced, cost-weighted; the run's while a column has none; the price alone
+ * before anything is measured; nonsense ignored. */
+static void eta_from_measured_points(void **state)
+{
+	struct lat_eta t;
+	(void)state;
+	lat_eta_init(&t);
+	assert_true(lat_eta_point_ns(&t, 0, 1000) == 1000); /* nothing measured */
+	/* stride column 0: 3 tries priced, 6 taken (the retry rule) on a
+	 * small point, then a big point whose linking cost twice its price */
+	lat_eta_add(&t, 0, 1e6, 2e6);
+	assert_true(lat_eta_point_ns(&t, 0, 4e6) == 8e6);
+	lat_eta_add(&t, 0, 3e6, 4e6); /* (2 + 4) / (1 + 3) = 1.5 */
+	assert_true(lat_eta_point_ns(&t, 0, 4e6) == 6e6);
+	/* the random column as measured, apart from column 0 */
+	lat_eta_add(&t, LAT_MAX_STRIDES, 4e6, 1e6);
+	assert_true(lat_eta_point_ns(&t, LAT_MAX_STRIDES, 8e6) == 2e6);
+	assert_true(lat_eta_point_ns(&t, 0, 8e6) == 12e6);
+	/* a column not measured yet: the run's (2 + 4 + 1) / (1 + 3 + 4) */
+	assert_true(lat_eta_point_ns(&t, 3, 8e6) == 7e6);
+	/* no column past the last, no price or time of zero, NaN */
+	lat_eta_add(&t, LAT_MAX_STRIDES + 1, 1e6, 9e6);
+	lat_eta_add(&t, 3, 0, 9e6);
+	lat_eta_add(&t, 3, 1e6, NAN);
+	assert_true(lat_eta_point_ns(&t, 3, 8e6) == 7e6);
+	assert_true(lat_eta_point_ns(&t, LAT_MAX_STRIDES + 1, 8e6) == 7e6);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(eta_from_measured_points),
 		cmocka_unit_test(estimate_from_probes),
 		cmocka_unit_test(step_sequence),
 		cmocka_unit_test(fixed_chase_visits_its_slots),

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "latency.h"
+#include "latency_eta.h"
 #include "core/barrier.h"
 #include "core/chase.h"
 #include "core/clock.h"
@@ -654,18 +655,21 @@ static size_t link_chase(const struct latency_params *p, struct chase_mem *m, ui
 	return latency_build_fixed(m->buf, size, stride);
 }
 
-/* The run's progress units: the expected ns of every point, and of the
- * buffer's pages. */
-static double total_units(const struct latency_params *p)
+/* ns the points after point (i, c) are expected to take: each one's price
+ * under p (its point budget as adapted) as t corrects it. */
+static double remaining_ns(const struct latency_params *p, const struct lat_eta *t, size_t i,
+			   size_t c)
 {
-	double total = populate_cost_ns(p);
-	for (size_t i = 0; i < p->nsizes; i++) {
-		for (size_t k = 0; k < p->nstrides; k++)
-			total += point_cost_ns(p, p->sizes[i], p->strides[k], 0);
-		if (p->random)
-			total += point_cost_ns(p, p->sizes[i], p->random_stride, 1);
+	size_t ncol = p->nstrides + (p->random ? 1 : 0);
+	double ns = 0;
+	for (size_t j = i; j < p->nsizes; j++) {
+		for (size_t k = j == i ? c + 1 : 0; k < ncol; k++) {
+			int random = k == p->nstrides;
+			unsigned stride = random ? p->random_stride : p->strides[k];
+			ns += lat_eta_point_ns(t, k, point_cost_ns(p, p->sizes[j], stride, random));
+		}
 	}
-	return total;
+	return ns;
 }
 
 /* Behind the target (a contended host): shorter points, down to 8 ms. */
@@ -688,9 +692,10 @@ static int chase_all(job_t *job, const struct latency_params *p0, struct chase_m
 		     double ghz, mt_error *e)
 {
 	struct latency_params pp = *p0, *p = &pp; /* point_ns adapts */
-	uint64_t t_start = mt_now_ns();
-	double units_total = total_units(p0), units_done = 0;
+	uint64_t t_start = mt_now_ns(), t_point;
+	double units_done, units_total, priced; /* progress in ns: real done, done + expected */
 	double est[LAT_MAX_STRIDES + 1];
+	struct lat_eta eta;
 	size_t ncol = p->nstrides + (p->random ? 1 : 0);
 	for (size_t k = 0; k <= LAT_MAX_STRIDES; k++)
 		est[k] = 2.0;
@@ -701,8 +706,10 @@ static int chase_all(job_t *job, const struct latency_params *p0, struct chase_m
 	 * them in otherwise. */
 	(void)madvise(m->buf, m->buf_bytes, MADV_POPULATE_WRITE);
 #endif
-	units_done = populate_cost_ns(p0);
-	job_set_progress(job, units_done, units_total);
+	lat_eta_init(&eta);
+	units_done = (double)(mt_now_ns() - t_start);
+	/* every point is ahead: the one "after" point (0, -1), unsigned wrap */
+	job_set_progress(job, units_done, units_done + remaining_ns(p, &eta, 0, (size_t)-1));
 	for (size_t i = 0; i < p->nsizes; i++) {
 		for (size_t c = 0; c < ncol; c++) {
 			int random = c == p->nstrides;
@@ -711,6 +718,8 @@ static int chase_all(job_t *job, const struct latency_params *p0, struct chase_m
 			struct point pt;
 			if (job_check(job) == JOB_CANCELLED)
 				return 0;
+			priced = point_cost_ns(p, p->sizes[i], stride, random);
+			t_point = mt_now_ns();
 			lines = link_chase(p, m, p->sizes[i], c);
 			if (lines == 0)
 				return mt_fail(e, "cannot link a chase of %llu bytes at stride %u",
@@ -721,7 +730,9 @@ static int chase_all(job_t *job, const struct latency_params *p0, struct chase_m
 				return 0;
 			if (emit_point(job, i, c, random, &pt, ghz) < 0)
 				return mt_fail(e, "out of memory");
-			units_done += point_cost_ns(p0, p->sizes[i], stride, random);
+			lat_eta_add(&eta, c, priced, (double)(mt_now_ns() - t_point));
+			units_done = (double)(mt_now_ns() - t_start);
+			units_total = units_done + remaining_ns(p, &eta, i, c);
 			job_set_progress(job, units_done, units_total);
 			keep_to_target(p0, p, t_start, units_done, units_total);
 		}

@@ -124,7 +124,8 @@ uint64_t latency_buffer_bytes(const struct latency_params *p);
  * not at all. Leaves p->probe zero when the buffer cannot be had. */
 void latency_probe(struct latency_params *p);
 
-/* Rough seconds the run will take (for the header and the ETA): each
+/* Rough seconds the run will take, announced before it (the ETA during the
+ * run prices what is left from the points measured: latency_eta.h): each
  * point priced with p->probe where it was measured. */
 double latency_params_estimate_s(const struct latency_params *p);
 

@@ -339,7 +339,7 @@ static int latency_batch(int argc, char **argv)
 	b.r->hdr = run.hdr;
 	if (rc == 0) {
 		print_levels(run.meta, b.r, have);
-		fprintf(run.meta, "# measured in %.1f s (estimate %.0f s); %s\n", b.r->elapsed_s,
+		fprintf(run.meta, "# measured in %.1f s (announced: about %.0f s); %s\n", b.r->elapsed_s,
 			ceil(latency_params_estimate_s(&p)), b.r->pages);
 		if (note[0])
 			batch_note(&run, note);
