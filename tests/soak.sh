@@ -261,12 +261,13 @@ one_key() {
 }
 
 small_phase() {
-	local w h
+	local w h msg
 	w=$((40 + RANDOM % 40))
 	h=$((12 + RANDOM % 12))
 	tm resize-window -t t -x "$w" -y "$h"
 	resizes=$((resizes + 1))
-	wait_for "this terminal is ${w}x${h}"
+	msg="memtop needs 80x24; this terminal is ${w}x${h}"
+	wait_for "^${msg:0:$w}" # the line is cut at the terminal's width
 	for _ in 1 2 3; do
 		tm send-keys -t t "$(pick 1 2 3 4 5 6 7 8 r p x w Tab i)"
 		keys=$((keys + 1))
