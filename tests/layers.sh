@@ -16,7 +16,7 @@
 # An include of a header in the same folder is written plainly ("job.h");
 # one from another folder names it ("core/job.h"). One TAP case per file.
 . "${TESTLIB:-$(dirname "$0")/lib.sh}"
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=${LAYERS_TOP:-$(cd "$(dirname "$0")/.." && pwd)} # LAYERS_TOP: a planted tree (tests/layers_planted.sh)
 
 # What each folder may include besides itself.
 allowed() {
@@ -45,7 +45,15 @@ for f in $files; do
 	bad=""
 	ok=$(allowed "$layer")
 	[ "$ok" = "?" ] && [ "$dir" != tui ] && bad="folder $dir is not in the layer table"
-	for inc in $(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$top/$f"); do
+	# every spelling: "#include", "# include", "  #  include", and <dir/x.h>
+	# naming one of memtop's own folders, checked as the quoted form is
+	quoted=$(sed -nE 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"([^"]*)".*/\1/p' "$top/$f")
+	angled=$(sed -nE 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*<([^>]*\/[^>]*)>.*/\1/p' "$top/$f")
+	for a in $angled; do
+		[ -d "$top/src/${a%%/*}" ] || [ "${a%%/*}" = tui ] || continue
+		quoted="$quoted $a"
+	done
+	for inc in $quoted; do
 		[ "$inc" = config.h ] && continue
 		case $inc in
 		*/*)
@@ -66,7 +74,7 @@ for f in $files; do
 			;;
 		esac
 	done
-	if [ "$dir" != tui ] && grep -qE '^#include <n?curses' "$top/$f"; then
+	if [ "$dir" != tui ] && grep -qE '^[[:space:]]*#[[:space:]]*include[[:space:]]*<n?curses' "$top/$f"; then
 		bad="$bad curses outside tui/"
 	fi
 	if [ -z "$bad" ]; then pass "$f keeps to its layer"; else fail "$f:$bad"; fi
