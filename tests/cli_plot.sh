@@ -5,10 +5,45 @@
 # larger than the same renderer's PNG of an empty page of the same size.
 # --svg - is stdout; usage errors are one line and exit 2.
 . "$TESTLIB"
-plan 26
+plan 36
 REF="$MEMTOP_DATA/m4max.json"
 MM="$MEMTOP_DATA/ref/matmul-m4max.json"
 
+# the levels: past the last cliff is memory only when memory was reached
+# (the M4's last cliff is its L1: the rows past it are not all memory)
+texts() { sed 's/<text[^>]*>/\n&/g' "$1" | sed -n 's/^<text[^>]*>\([^<]*\)<\/text>.*/\1/p'; }
+"$MEMTOP" plot "$REF" --svg "$TMP/m4.svg"
+is "the M4's rows past its L1 cliff: beyond the last cache seen" \
+	"$(texts "$TMP/m4.svg" | grep -c '^beyond the last cache seen$')" 1
+# a latency run of the machine (--latency): where the two disagree the rows
+# follow it, said under the mountain; its memory reached, the rows past are memory
+"$MEMTOP" import "$TESTDATA/corpus/csapp-zen5-vm-mountain.txt" --json "$TMP/zen5m.json" >/dev/null 2>&1
+status "--latency: exit 0" 0 "$MEMTOP" plot "$TMP/zen5m.json" \
+	--latency "$TESTDATA/corpus/memtop-zen5-vm-latency-2.json" --svg "$TMP/z.svg"
+is "--latency: the L3 read from the latency run, said" "$(texts "$TMP/z.svg" | grep 'read from\|no cache level')" \
+	"L3 read from the latency run: 3.8 MB (memtop-zen5-vm-latency-2.json); the mountain&apos;s cliff is at 16 MB, 4.3x: strided streams are prefetched past the cache"
+is "--latency: the legend" "$(texts "$TMP/z.svg" | grep '^L[0-9] (up to\|^beyond\|^no cliff')" \
+	"L1 (up to 32K)
+L2 (up to 512K)
+L3 (up to 3840K)
+beyond: memory"
+"$MEMTOP" plot "$TMP/zen5m.json" --svg "$TMP/z0.svg"
+is "without it: the cliffs' L3, and no memory said" "$(texts "$TMP/z0.svg" | grep '^L3 (up to\|^beyond')" \
+	"L3 (up to 16M)
+beyond the last cache seen"
+# a latency run of the same host and CPU beside the file is read without --latency
+mkdir "$TMP/runs"
+cp "$TESTDATA/mountain-quick-xeon-157.json" "$TESTDATA/latency-xeon-vm-l3-16m.json" "$TMP/runs/"
+"$MEMTOP" plot "$TMP/runs/mountain-quick-xeon-157.json" --svg "$TMP/x.svg"
+is "beside the file: its levels, said" "$(texts "$TMP/x.svg" | grep 'read from')" \
+	"L1 read from the latency run beside the file: 48 KB (latency-xeon-vm-l3-16m.json); the mountain shows no cliff there
+L3 read from the latency run beside the file: 16 MB (latency-xeon-vm-l3-16m.json); the mountain shows no cliff there"
+status "--latency of a latency run: exit 2" 2 "$MEMTOP" plot "$TESTDATA/latency-xeon-vm-l3-16m.json" \
+	--latency "$TESTDATA/latency-xeon-vm-l3-16m.json" --svg "$TMP/y.svg"
+is "... in one line" "$(cat "$TMP/err")" \
+	"memtop: plot: --latency $TESTDATA/latency-xeon-vm-l3-16m.json: the levels of a mountain only; $TESTDATA/latency-xeon-vm-l3-16m.json is a latency run"
+status "--latency naming a mountain: exit 2" 2 "$MEMTOP" plot "$REF" --latency "$REF" --svg "$TMP/y.svg"
+is "... in one line" "$(cat "$TMP/err")" "memtop: plot: $REF: not a latency run (a mountain)"
 status "a mountain to SVG: exit 0" 0 "$MEMTOP" plot "$REF" --svg "$TMP/m.svg"
 svg=$(cat "$TMP/m.svg")
 like "an SVG document" "$svg" '^<svg xmlns="http://www.w3.org/2000/svg"'

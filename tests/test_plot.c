@@ -22,6 +22,7 @@
 #include "labs/matmul.h"
 #include "latency/latency.h"
 #include "mountain/mountain_json.h"
+#include "mountain/rowlevels.h"
 #include "plot/plot.h"
 #include "result/result.h"
 
@@ -147,7 +148,8 @@ static void mountain_is_one_quad_per_cell(void **state)
 	/* the cliff finder's one level on the M4 (the seed: only the L1 cliff) */
 	levels = group(doc, "levels");
 	assert_non_null(strstr(levels, ">L1 (up to 128K)</text>"));
-	assert_non_null(strstr(levels, ">beyond: memory</text>"));
+	/* its last cliff is no largest cache: the rows past it are not memory */
+	assert_non_null(strstr(levels, ">beyond the last cache seen</text>"));
 	/* the file says whose figures: its hardware field */
 	assert_non_null(strstr(doc, "The seed&apos;s figures (seed 000): Apple M4 Max"));
 	free(surface);
@@ -177,6 +179,48 @@ static void two_mountains_side_by_side(void **state)
 	svg_free(&s);
 	result_file_free(&in[0]);
 	result_file_free(&in[1]);
+}
+
+/* The M4 Max mountain held against a latency run's levels: its L1 cliff at
+ * 128K agrees with a 128 KB L1 (the cliffs' range kept), the 16 MB L2 the
+ * mountain shows no cliff for is read from the run and said, and memory,
+ * reached by the run from 32 MB, is what lies past it. */
+static void mountain_held_against_latency_levels(void **state)
+{
+	char path[4096], *levels, *captions;
+	struct result_file in;
+	struct other_levels o;
+	struct svg s;
+	mt_error e;
+	const char *doc;
+	(void)state;
+	memset(&o, 0, sizeof o);
+	o.size[0] = 128 << 10;
+	o.size[1] = 16 << 20;
+	o.n = 2;
+	o.memory = 1;
+	o.memory_from = 32 << 20;
+	mt_strlcpy(o.what, "the latency run", sizeof o.what);
+	mt_strlcpy(o.file, "lat.json", sizeof o.file);
+	assert_non_null(mt_data_path("m4max.json", path, sizeof path));
+	assert_int_equal(result_file_load(path, &in, &e), 0);
+	memset(&s, 0, sizeof s);
+	assert_int_equal(mountain_plot_with(&in, 1, &o, &s), 0);
+	doc = svg_finish(&s, &e);
+	assert_non_null(doc);
+	assert_well_formed(doc);
+	levels = group(doc, "levels");
+	assert_non_null(strstr(levels, ">L1 (up to 128K)</text>"));
+	assert_non_null(strstr(levels, ">L2 (up to 16M)</text>"));
+	assert_non_null(strstr(levels, ">beyond: memory</text>"));
+	captions = group(doc, "captions");
+	assert_int_equal(count(captions, "<text"), 1);
+	assert_non_null(strstr(captions, ">L2 read from the latency run: 16 MB (lat.json); the "
+					 "mountain shows no cliff there</text>"));
+	free(levels);
+	free(captions);
+	svg_free(&s);
+	result_file_free(&in);
 }
 
 /* A latency run with two strides and the random chase: 4K..4M, 3 plateaus
@@ -282,6 +326,7 @@ int main(void)
 		cmocka_unit_test(writer_escapes_and_closes),
 		cmocka_unit_test(mountain_is_one_quad_per_cell),
 		cmocka_unit_test(two_mountains_side_by_side),
+		cmocka_unit_test(mountain_held_against_latency_levels),
 		cmocka_unit_test(latency_curves_and_levels),
 		cmocka_unit_test(lab_bars_and_kinds),
 	};

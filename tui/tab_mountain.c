@@ -15,6 +15,8 @@
 #include "mountain/mountain_json.h"
 #include "mountain/passport.h"
 #include "core/job.h"
+#include "mountain/rowlevels.h"
+#include "plot/plot_beside.h"
 #include "core/sysinfo.h"
 #include "core/topo.h"
 #include "result/result.h"
@@ -1085,15 +1087,45 @@ static void cell_words(char *line, size_t len)
 		mt_append(line, len, "; median try %.0f MB/s (two speeds)", ty);
 }
 
+/* The Latency tab's run when it was measured on the machine of the
+ * mountain shown (both here, or both files from one host), else NULL. */
+static const struct latency_result *same_machine_latency(const struct tui *t)
+{
+	const struct latency_result *r = tui_latency(t);
+	if (!r || !S.m || (S.m->source[0] != 0) != (r->source[0] != 0) ||
+	    (S.m->source[0] && strcmp(S.m->hdr.host, r->hdr.host) != 0))
+		return NULL;
+	return r;
+}
+
+/* The level line: where the Latency tab's run of this machine and the
+ * mountain's cliffs disagree, which level is read from the run and why
+ * (rowlevels.h, the sentences memtop plot writes under the mountain), into
+ * line; 0 when they agree or there is no such run. */
+static int level_line(const struct tui *t, char *line, size_t len)
+{
+	const struct latency_result *r = same_machine_latency(t);
+	struct other_levels o;
+	struct row_levels rl;
+	if (!r)
+		return 0;
+	plot_latency_levels(r, NULL, 0, &o);
+	mt_strlcpy(o.what, "the Latency tab's run", sizeof o.what);
+	row_levels_find(S.m, &o, &rl);
+	line[0] = '\0';
+	for (int i = 0; i < rl.ncaptions; i++)
+		mt_append(line, len, "%s%s", i ? "; " : "", rl.caption[i]);
+	return rl.ncaptions > 0;
+}
+
 /* The L1 hit latency in cycles of the Latency tab's run, when it was
  * measured on the machine of the mountain shown (both here, or both files
  * from one host); 0 otherwise. */
 static double l1_latency_cycles(const struct tui *t)
 {
-	const struct latency_result *r = tui_latency(t);
+	const struct latency_result *r = same_machine_latency(t);
 	struct latency_levels lv;
-	if (!r || !S.m || (S.m->source[0] != 0) != (r->source[0] != 0) ||
-	    (S.m->source[0] && strcmp(S.m->hdr.host, r->hdr.host) != 0))
+	if (!r)
 		return 0;
 	latency_detect(r, &lv);
 	for (size_t i = 0; i < lv.n; i++)
@@ -1112,7 +1144,7 @@ static int draw_reading(struct tui *t, WINDOW *w, int y, int x, int width, int h
 	struct detection d;
 	struct cpw_points pt;
 	struct cpw_clock clk;
-	char s[4][400], a[32], b[32], c[32], ph[96];
+	char s[5][800], a[32], b[32], c[32], ph[96];
 	double lat, l1c;
 	int n = 0;
 	if (width < 20)
@@ -1125,6 +1157,8 @@ static int draw_reading(struct tui *t, WINDOW *w, int y, int x, int width, int h
 		mt_append(s[n], sizeof s[n], "; %s",
 			  cpw_phrase(ph, sizeof ph, mountain_at(S.m, S.row, S.col), &clk));
 	n++;
+	if (level_line(t, s[n], sizeof s[n]))
+		n++;
 	if (clk.how != CPW_UNKNOWN && (pt.have_l1 || pt.have_floor)) {
 		mt_snprintf(s[n], sizeof s[n], "cycles a word%s%s:", clk.how == CPW_BOUND ? " at most" : "",
 			    S.running && !S.single ? " so far" : "");

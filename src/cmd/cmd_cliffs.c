@@ -15,6 +15,7 @@
 #include "mountain/mountain_json.h"
 #include "mountain/passport.h"
 #include "result/result.h"
+#include "result/result_beside.h"
 
 #include <cjson/cJSON.h>
 #include <getopt.h>
@@ -23,11 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <dirent.h>
 
 #define AGREE_FACTOR 2.0 /* a found level this far above a reported size is past it */
 #define MAX_NAMED 4      /* levels named L1..L4 against the reported sizes */
-#define BESIDE_MAX 256   /* files of the mountain's folder looked at for a latency run */
 #define LEVEL_MOVES 1.25 /* runs whose last cache levels differ this much: it moves */
 
 struct cliffs_cli {
@@ -446,10 +445,12 @@ static double l1_hit_cycles(const struct latency_levels *lv)
 	return 0;
 }
 
-/* One more latency run beside the file: its last cache level's size into
- * the range c keeps. */
-static void note_last_level(const struct latency_result *r, struct cliffs_cli *c)
+/* One more latency run beside the file (result_beside's each): its last
+ * cache level's size into the range the cliffs_cli arg keeps. */
+static void note_last_level(const void *lr, void *arg)
 {
+	const struct latency_result *r = lr;
+	struct cliffs_cli *c = arg;
 	struct latency_levels lv;
 	uint64_t last = 0;
 	latency_detect(r, &lv);
@@ -465,45 +466,13 @@ static void note_last_level(const struct latency_result *r, struct cliffs_cli *c
 		c->last_hi = last;
 }
 
-/* A latency run beside the mountain file: a .json in its folder whose
- * header names the same host and CPU, the newest by its date (at most
- * BESIDE_MAX files looked at). Returns it (c->latency and c->beside set),
- * or NULL when there is none. */
+/* A latency run beside the mountain file (result_beside: the same host
+ * and CPU, the newest). Returns it (c->latency and c->beside set), or NULL
+ * when there is none. */
 static struct latency_result *latency_beside(const struct mountain *m, struct cliffs_cli *c)
 {
-	char dir[MT_PATH_MAX], path[MT_PATH_MAX];
-	struct latency_result *best = NULL;
-	struct dirent *de;
-	int seen = 0;
-	DIR *d;
-	const char *slash = strrchr(c->file, '/');
-	if (!m->hdr.host[0] || !m->hdr.cpu[0])
-		return NULL;
-	mt_snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - c->file) : 1,
-		    slash ? c->file : ".");
-	if (!(d = opendir(dir[0] ? dir : "/")))
-		return NULL;
-	while ((de = readdir(d)) && seen++ < BESIDE_MAX) {
-		struct latency_result *r;
-		mt_error e;
-		size_t n = strlen(de->d_name);
-		if (n < 6 || strcmp(de->d_name + n - 5, ".json") != 0)
-			continue;
-		mt_snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-		if (!(r = result_load_as(path, &kind_latency, &e)))
-			continue;
-		if (!strcmp(r->hdr.host, m->hdr.host) && !strcmp(r->hdr.cpu, m->hdr.cpu))
-			note_last_level(r, c);
-		if (strcmp(r->hdr.host, m->hdr.host) || strcmp(r->hdr.cpu, m->hdr.cpu) ||
-		    (best && strcmp(r->hdr.date, best->hdr.date) <= 0)) {
-			latency_result_free(r);
-			continue;
-		}
-		latency_result_free(best);
-		best = r;
-		mt_strlcpy(c->beside_path, path, sizeof c->beside_path);
-	}
-	closedir(d);
+	struct latency_result *best = result_beside(c->file, &m->hdr, &kind_latency, c->beside_path,
+						    sizeof c->beside_path, note_last_level, c);
 	if (best) {
 		c->latency = c->beside_path;
 		c->beside = 1;

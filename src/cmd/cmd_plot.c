@@ -4,7 +4,10 @@
 
 #include "cmd.h"
 #include "core/util.h"
+#include "latency/latency.h"
+#include "mountain/mountain.h"
 #include "plot/plot.h"
+#include "plot/plot_beside.h"
 #include "result/result.h"
 
 #include <getopt.h>
@@ -15,6 +18,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: memtop plot FILE.json [FILE2.json] [--svg OUT] [--png OUT]\n"
+		"                   [--latency FILE]\n"
 		"Pictures for slides and reports, drawn by memtop as SVG:\n"
 		"  a mountain      the book's surface: size and stride on the floor, read\n"
 		"                  throughput up, coloured by the cache level of each size\n"
@@ -25,17 +29,22 @@ static void usage(FILE *f)
 		"  --svg OUT    write the SVG to OUT (atomically; '-' is stdout)\n"
 		"  --png OUT    also render it to a PNG with rsvg-convert (apt-get install\n"
 		"               librsvg2-bin)\n"
+		"  --latency FILE  a mountain's rows follow this latency run's levels where\n"
+		"               the two disagree, said under it; without it, the newest\n"
+		"               latency run beside the file of the same host and CPU\n"
 		"  -h, --help   this help\n\n"
 		"Exit status: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n");
 }
 
 /* The command line: the files and where the pictures go. Returns 0, 1
  * (--help printed) or -1 (said). */
-static int parse(int argc, char **argv, const char **svg, const char **png, int *first)
+static int parse(int argc, char **argv, const char **svg, const char **png, const char **lat,
+		 int *first)
 {
 	static const struct option opts[] = {
-		{ "svg", required_argument, NULL, 's' }, { "png", required_argument, NULL, 'p' },
-		{ "help", no_argument, NULL, 'h' },      { NULL, 0, NULL, 0 },
+		{ "svg", required_argument, NULL, 's' },     { "png", required_argument, NULL, 'p' },
+		{ "latency", required_argument, NULL, 'l' }, { "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
 	};
 	int ch;
 	mt_getopt_reset();
@@ -43,6 +52,7 @@ static int parse(int argc, char **argv, const char **svg, const char **png, int 
 		switch (ch) {
 		case 's': *svg = optarg; break;
 		case 'p': *png = optarg; break;
+		case 'l': *lat = optarg; break;
 		case 'h': usage(stdout); return 1;
 		case ':':
 			mt_warn("plot: %s: expected a file, got nothing", argv[optind - 1]);
@@ -71,10 +81,11 @@ static int parse(int argc, char **argv, const char **svg, const char **png, int 
 int cmd_plot(int argc, char **argv)
 {
 	struct result_file in[PLOT_MAX_FILES];
-	const char *svg_out = NULL, *png_out = NULL, *text;
+	const char *svg_out = NULL, *png_out = NULL, *lat = NULL, *text;
+	struct latency_result *lr = NULL;
 	struct svg s;
 	mt_error e = { "" };
-	int first, n, rc = parse(argc, argv, &svg_out, &png_out, &first);
+	int first, n, rc = parse(argc, argv, &svg_out, &png_out, &lat, &first);
 	if (rc)
 		return rc > 0 ? MT_EXIT_OK : MT_EXIT_USAGE;
 	memset(in, 0, sizeof in);
@@ -83,7 +94,14 @@ int cmd_plot(int argc, char **argv)
 	for (int i = 0; i < n; i++)
 		if (result_file_load(argv[first + i], &in[i], &e) < 0)
 			goto fail;
-	if (plot_draw(in, (size_t)n, &s, &e) < 0) {
+	if (lat && in[0].kind != &kind_mountain) {
+		mt_fail(&e, "--latency %s: the levels of a mountain only; %s is a %s", lat,
+			in[0].path, in[0].kind->what);
+		goto fail;
+	}
+	if (lat && !(lr = result_load_as(lat, &kind_latency, &e)))
+		goto fail;
+	if (plot_draw_beside(in, (size_t)n, lr, lat, &s, &e) < 0) {
 		rc = (n == 2 && in[0].kind != in[1].kind) || !in[0].kind->plot ? MT_EXIT_USAGE
 									  : MT_EXIT_RUNTIME;
 		svg_free(&s);
@@ -97,11 +115,13 @@ int cmd_plot(int argc, char **argv)
 		goto fail;
 	}
 	svg_free(&s);
+	latency_result_free(lr);
 	for (int i = 0; i < n; i++)
 		result_file_free(&in[i]);
 	return MT_EXIT_OK;
 fail:
 	mt_warn("plot: %s", e.msg);
+	latency_result_free(lr);
 	for (int i = 0; i < n; i++)
 		result_file_free(&in[i]);
 	return rc;

@@ -162,5 +162,12 @@ struct svg;
  * see their contracts there), in mountain_compare.c and mountain_plot.c. */
 int mountain_compare(const struct result_file *f, size_t n, const struct result_compare_opts *o);
 int mountain_plot(const struct result_file *f, size_t n, struct svg *s);
+/* mountain_plot with each mountain's levels held against another
+ * measurement of its machine: other[k] for f[k] (an entry with no level
+ * and no memory: none; other NULL: none at all), as rowlevels.h says, its
+ * captions under the floor. */
+struct other_levels;
+int mountain_plot_with(const struct result_file *f, size_t n, const struct other_levels *other,
+		       struct svg *s);
 
 #endif

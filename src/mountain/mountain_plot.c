@@ -7,14 +7,16 @@
  * back, as in the book. Throughput goes straight up. The cells are drawn as
  * quadrilaterals from the back to the front (painter's order: a surface over
  * a grid seen from a corner hides only what lies behind it), each filled
- * with the colour of the cache level its front row belongs to (cliffs_detect:
- * L1, L2, L3, memory) and lightened with height, outlined like the book's
- * mesh. */
+ * with the colour of the cache level its front row belongs to (rowlevels.h:
+ * the cliffs' L1, L2, L3, or a latency run's of the same machine where the
+ * two disagree, said in a caption under the floor; past the last level,
+ * memory only when reached) and lightened with height, outlined like the
+ * book's mesh. */
 #include "config.h"
 
 #include "mountain.h"
 #include "render/plot_common.h"
-#include "cliffs.h"
+#include "rowlevels.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -27,6 +29,7 @@
 #define DEPTH_SLOPE 0.38     /* how far up the floor recedes per px across */
 #define Z_PX 280.0           /* the throughput axis' height */
 #define MAX_LEVELS 5         /* L1..L4 and memory */
+#define CAPTION_PX 16.0      /* a caption line under the floor */
 
 /* The colours of the levels, warm (fast) to cool (slow). */
 static const char *const level_color[MAX_LEVELS] = { "#d62728", "#ff7f0e", "#2ca02c", "#9467bd",
@@ -38,9 +41,9 @@ struct surface {
 	double sx, sy;   /* one size step toward the back: right and up */
 	double tx, ty;   /* one stride step toward the back: left and up */
 	double zmax, zpx;
-	int level[64];   /* each size row's level index (nlevels = memory) */
+	int level[64];   /* each size row's level index (nlevels = beyond them) */
 	int nlevels;     /* cache levels found */
-	uint64_t bound[MAX_LEVELS];
+	struct row_levels rl;
 };
 
 /* The page point of size row i, stride column j at height z (MB/s). */
@@ -71,22 +74,14 @@ static void lighten(char *out, size_t len, const char *hex, double w)
 	mt_snprintf(out, len, "#%02x%02x%02x", r, g, b);
 }
 
-/* Each size row's level from the cliffs (the sizes up to level k's lower
- * bound are in level k). */
-static void find_levels(struct surface *f)
+/* Each size row's level (row_levels_find: the cliffs', or other's where
+ * the two disagree). */
+static void find_levels(struct surface *f, const struct other_levels *other)
 {
-	struct detection d;
 	const struct mountain *m = f->m;
-	f->nlevels = 0;
-	if (cliffs_detect(m, CLIFFS_RATIO, &d) == 0)
-		for (int k = 0; k < d.nlevels && f->nlevels < MAX_LEVELS - 1; k++)
-			f->bound[f->nlevels++] = d.level[k];
-	for (size_t i = 0; i < m->nsizes && i < MT_ARRAY_LEN(f->level); i++) {
-		int k = 0;
-		while (k < f->nlevels && m->sizes[i] > f->bound[k])
-			k++;
-		f->level[i] = k;
-	}
+	f->nlevels = row_levels_find(m, other, &f->rl);
+	for (size_t i = 0; i < m->nsizes && i < MT_ARRAY_LEN(f->level); i++)
+		f->level[i] = row_levels_of(&f->rl, m->sizes[i]);
 }
 
 /* One cell's quadrilateral (rows i, i+1; columns j, j+1), when all four
@@ -187,7 +182,7 @@ static void draw_levels(struct svg *s, const struct surface *f, double lx, doubl
 		if (k < f->nlevels)
 			mt_snprintf(name, sizeof name, "L%d", k + 1);
 		else
-			mt_strlcpy(name, "Mem", sizeof name);
+			mt_strlcpy(name, f->rl.memory ? "Mem" : "?", sizeof name);
 		for (size_t i = 0; i < m->nsizes && i < 64; i++)
 			if (f->level[i] == k) {
 				first = i < first ? i : first;
@@ -195,9 +190,9 @@ static void draw_levels(struct svg *s, const struct surface *f, double lx, doubl
 			}
 		if (k < f->nlevels)
 			mt_snprintf(lab, sizeof lab, "L%d (up to %s)", k + 1,
-				    mt_fmt_size(sz, sizeof sz, f->bound[k]));
+				    mt_fmt_size(sz, sizeof sz, f->rl.bound[k]));
 		else
-			mt_snprintf(lab, sizeof lab, "%s", f->nlevels ? "beyond: memory" : "no cliff found");
+			mt_strlcpy(lab, row_levels_beyond(&f->rl), sizeof lab);
 		svg_rect(s, lx, ly + 18.0 * k - 10, 14, 12, color_of(f, k), "#404040");
 		svg_text(s, lx + 20, ly + 18.0 * k, 12, SVG_START, 0, 0, "#000000", lab);
 		if (first > last || !isfinite(mountain_at(m, (first + last) / 2, 0)))
@@ -215,8 +210,21 @@ static double panel_depth(void)
 	return 40 + Z_PX + (SIZE_AXIS_PX + STRIDE_AXIS_PX) * DEPTH_SLOPE;
 }
 
-/* One mountain's surface in the panel at (px, py), on the scale zmax. */
-static void draw_panel(struct svg *s, const struct mountain *m, double px, double py, double zmax)
+/* The captions under the floor: which level is read from where, and why. */
+static void draw_captions(struct svg *s, const struct surface *f, double x, double y)
+{
+	if (!f->rl.ncaptions)
+		return;
+	svg_group(s, "captions");
+	for (int i = 0; i < f->rl.ncaptions; i++)
+		svg_text(s, x, y + CAPTION_PX * i, 11, SVG_START, 0, 0, "#000000", f->rl.caption[i]);
+	svg_group_end(s);
+}
+
+/* One mountain's surface in the panel at (px, py), on the scale zmax, its
+ * levels held against other's (NULL: the cliffs' alone). */
+static void draw_panel(struct svg *s, const struct mountain *m, const struct other_levels *other,
+		       double px, double py, double zmax)
 {
 	struct surface f;
 	memset(&f, 0, sizeof f);
@@ -229,17 +237,44 @@ static void draw_panel(struct svg *s, const struct mountain *m, double px, doubl
 	f.ty = f.tx * DEPTH_SLOPE;
 	f.x0 = px + 110 + STRIDE_AXIS_PX;
 	f.y0 = py + panel_depth();
-	find_levels(&f);
+	find_levels(&f, other);
 	draw_floor(s, &f);
 	draw_z_axis(s, &f);
 	draw_surface(s, &f);
 	draw_levels(s, &f, px + PANEL_W - 190, py + 40);
+	draw_captions(s, &f, px + 20, py + panel_depth() + BELOW_FLOOR);
+}
+
+/* other[k], or NULL when there is none or it has nothing to say. */
+static const struct other_levels *other_of(const struct other_levels *other, size_t k)
+{
+	return other && (other[k].n || other[k].memory) ? &other[k] : NULL;
+}
+
+/* The caption lines the panels need: the most any of them has. */
+static int caption_lines(const struct mountain *const *in, size_t n,
+			 const struct other_levels *other)
+{
+	int most = 0;
+	for (size_t k = 0; k < n; k++) {
+		struct row_levels rl;
+		row_levels_find(in[k], other_of(other, k), &rl);
+		most = rl.ncaptions > most ? rl.ncaptions : most;
+	}
+	return most;
 }
 
 int mountain_plot(const struct result_file *f, size_t n, struct svg *s)
 {
+	return mountain_plot_with(f, n, NULL, s);
+}
+
+int mountain_plot_with(const struct result_file *f, size_t n, const struct other_levels *other,
+		       struct svg *s)
+{
 	const struct mountain *in[PLOT_MAX_FILES];
 	double zmax = 0, step, top;
+	int lines;
 	for (size_t k = 0; k < n && k < PLOT_MAX_FILES; k++)
 		in[k] = f[k].r;
 	for (size_t k = 0; k < n; k++)
@@ -250,7 +285,9 @@ int mountain_plot(const struct result_file *f, size_t n, struct svg *s)
 		zmax = 1;
 	step = plot_nice_step(zmax, 5);
 	zmax = ceil(zmax / step) * step;
-	if (svg_begin(s, PANEL_W * (double)n, plot_heading_height(n) + panel_depth() + BELOW_FLOOR,
+	lines = caption_lines(in, n < PLOT_MAX_FILES ? n : PLOT_MAX_FILES, other);
+	if (svg_begin(s, PANEL_W * (double)n,
+		      plot_heading_height(n) + panel_depth() + BELOW_FLOOR + CAPTION_PX * lines,
 		      "memtop: the memory mountain (read throughput over size and stride)") < 0)
 		return -1;
 	top = plot_heading(s, 20, 8, PANEL_W * (double)n - 40,
@@ -260,7 +297,7 @@ int mountain_plot(const struct result_file *f, size_t n, struct svg *s)
 		if (n > 1)
 			svg_text(s, PANEL_W * (double)k + 40, top + 14, 16, SVG_START, 1, 0, "#000000",
 				 k ? "B" : "A");
-		draw_panel(s, in[k], PANEL_W * (double)k, top, zmax);
+		draw_panel(s, in[k], other_of(other, k), PANEL_W * (double)k, top, zmax);
 	}
 	return s->failed ? -1 : 0;
 }
