@@ -6,7 +6,7 @@
 # hard-coded: the expected values come from `memtop info` at test time.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 22
+plan 24
 
 # the sysfs sizes as `memtop info` prints them ("48K", "2M", ...)
 "$MEMTOP" info >"$TMP/info.txt" 2>/dev/null
@@ -71,3 +71,11 @@ wok "beside the bundled reference: the Haswell / M4 Max passport card" \
 	'passport +Haswell +M4 Max' 5
 like "the card: peak/floor of both (the book's 15.6, the file's 9.63)" "$(tcap)" \
 	'peak/floor 15\.6 +9\.63'
+
+# a latency run of the mountain's machine in the same view: where the two
+# disagree, the level line says which level is read from the Latency tab's
+# run (the sentences memtop plot writes under the mountain)
+tstart 200 50 -- view "$TESTDATA/mountain-quick-xeon-157.json" "$TESTDATA/latency-xeon-vm-l3-16m.json"
+wok "the level line: the L1 read from the Latency tab's run" "^L1 read from the Latency tab's run" 5
+is "... in whole sentences" "$(tcap | sed -n '/^L1 read from/,+3p' | cut -c1-38 | sed 's/ *$//' | tr '\n' ' ' | sed 's/ $//')" \
+	"L1 read from the Latency tab's run: 48 KB; the mountain shows no cliff there; L3 read from the Latency tab's run: 16 MB; the mountain shows no cliff there"
