@@ -43,6 +43,23 @@ static inline int fuzz_file(const uint8_t *data, size_t size, char *path, size_t
 	return fd;
 }
 
+/* Write n bytes of p to path (a harness's private tree), or remove path
+ * when n is 0: a missing file is an input like any other. */
+static inline void fuzz_put_file(const char *path, const uint8_t *p, size_t n)
+{
+	FILE *f;
+	unlink(path);
+	if (n == 0)
+		return;
+	f = fopen(path, "wb");
+	if (!f)
+		return;
+	if (fwrite(p, 1, n, f) != n) {
+		/* nothing: a short file is an input like any other */
+	}
+	fclose(f);
+}
+
 /* The input as a NUL-terminated string (malloc'd; NULL out of memory). */
 static inline char *fuzz_text(const uint8_t *data, size_t size)
 {

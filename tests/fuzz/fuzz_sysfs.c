@@ -9,7 +9,6 @@
 #include "info/info.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <sys/stat.h>
 
 #define NINDEX 4
@@ -44,18 +43,8 @@ static int make_root(void)
 static void put(int k, size_t a, const uint8_t *p, size_t n)
 {
 	char path[600];
-	int fd;
 	snprintf(path, sizeof path, "%s/cpu0/cache/index%d/%s", root, k, attrs[a]);
-	unlink(path);
-	if (n == 0)
-		return;
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	if (fd < 0)
-		return;
-	if (write(fd, p, n) < 0) {
-		/* nothing: a short file is an input like any other */
-	}
-	close(fd);
+	fuzz_put_file(path, p, n);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
