@@ -216,6 +216,8 @@ int jsonl_read(const char *path, jsonl_is_result is, size_t max, struct jsonl_se
 	if (rc < 0) {
 		while (set->n > before)
 			cJSON_Delete(set->e[--set->n].root);
+		if (set->n == 0) /* empty before: no array either, as it was */
+			jsonl_free(set);
 		return -1;
 	}
 	if (rc == 0)
