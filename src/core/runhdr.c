@@ -187,7 +187,7 @@ static double ghz_or(const cJSON *o, const char *k)
 static const char *counter_named(const cJSON *clock)
 {
 	static const char *const names[] = { "tsc", "cntvct", "monotonic" };
-	char s[16];
+	char s[16] = ""; /* as it is when the file names no counter */
 	jsonio_opt_string(clock, "counter", s, sizeof s);
 	for (size_t i = 0; i < MT_ARRAY_LEN(names); i++)
 		if (strcmp(s, names[i]) == 0)
