@@ -72,7 +72,7 @@ key() {
 pid=""
 for _ in $(seq 50); do
 	sh_pid=$(tm display-message -p -t t '#{pane_pid}' 2>/dev/null)
-	pid=$(pgrep -P "$sh_pid" -x memtop 2>/dev/null | head -n 1)
+	pid=$(pgrep -P "$sh_pid" 2>/dev/null | head -n 1) # memtop, whatever its file is called
 	[ -n "$pid" ] && break
 	sleep 0.1
 done
