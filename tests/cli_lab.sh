@@ -147,7 +147,9 @@ if command -v ansible-playbook >/dev/null 2>&1; then
 		"$S/ssh_config" >"$A/inventory"
 	printf 'ansible_python_interpreter=%s\n' "$(command -v python3)" >>"$A/inventory"
 	printf '[defaults]\n' >"$A/ansible.cfg" # this test's, not the machine's
-	HOME=$A/home ANSIBLE_HOST_KEY_CHECKING=False ANSIBLE_NOCOLOR=1 ANSIBLE_RETRY_FILES_ENABLED=0 \
+	# ControlMaster=no: Ansible's default ssh arguments keep a connection
+	# open for 60 s after the playbook, a process outliving the test
+	HOME=$A/home ANSIBLE_SSH_ARGS='-o ControlMaster=no' ANSIBLE_HOST_KEY_CHECKING=False ANSIBLE_NOCOLOR=1 ANSIBLE_RETRY_FILES_ENABLED=0 \
 	ANSIBLE_REMOTE_TMP=$A/remote-tmp ANSIBLE_LOCAL_TEMP=$A/local-tmp ANSIBLE_CONFIG=$A/ansible.cfg \
 		timeout 300 ansible-playbook -i "$A/inventory" "$here/contrib/ansible/memtop.yml" \
 		-e "{\"memtop_bin\": \"$MEMTOP\", \"memtop_local\": \"$MEMTOP\",
