@@ -1,8 +1,9 @@
 /* tab: the interface between the TUI frame (tui/frame.c) and its tabs.
  *
- * A tab is ONE file tui/tab_NAME.c that defines `const struct tab tab_NAME`
+ * A tab is a file tui/tab_NAME.c that defines `const struct tab tab_NAME`
  * plus ONE line `X(NAME) \` in TUI_TABS below (and its file in TUI_SOURCES
- * of Makefile.am). A new tab keeps its state in the instance the frame
+ * of Makefile.am); a large tab splits by what the parts do into
+ * tab_NAME_PART.c files sharing a private tab_NAME.h (tab_mountain.h). A new tab keeps its state in the instance the frame
  * allocates (struct tab's state_size; tui_tab_self(), and self in the
  * result callbacks); the older tabs still keep theirs in a static S.
  *

@@ -1,0 +1,583 @@
+/* tab_mountain_draw: drawing the Mountain tab's area: the heatmap (or
+ * the ratio map, or two side by side) and its legend, the slices as bar
+ * charts, the passport, the knobs form, the line above the map, and the
+ * cursor cell's reading (its cycles a word, the Latency tab's levels). */
+#include "config.h"
+
+#include "latency/latency.h"
+#include "model.h"
+#include "mountain/cliffs.h"
+#include "mountain/cycles.h"
+#include "mountain/passport.h"
+#include "mountain/rowlevels.h"
+#include "plot/plot_beside.h"
+#include "tab_mountain.h"
+
+#include <math.h>
+#include <string.h>
+
+
+static void draw_heatmap(struct tui *t, WINDOW *w, const struct mountain *m, int y, int x,
+			 const struct hm_layout *L, int cursor, int ratio)
+{
+	char lab[32], txt[32];
+	wattrset(w, tui_attr(t, ROLE_DIM));
+	mvwaddstr(w, y, x, ratio ? "ratio" : " size");
+	for (size_t c = L->col0; c < L->col0 + L->ncols; c++)
+		mvwprintw(w, y, x + L->label_w + (int)(c - L->col0) * L->cell_w, "%*u",
+			  L->cell_w, m->strides[c]);
+	for (size_t r = L->row0; r < L->row0 + L->nrows; r++) {
+		int yy = y + 1 + (int)(r - L->row0);
+		wattrset(w, tui_attr(t, r == mtab.row && cursor ? ROLE_TITLE : ROLE_DIM));
+		mvwprintw(w, yy, x, "%4s ", mt_fmt_size(lab, sizeof lab, m->sizes[r]));
+		if (mtab.mode == MODE_GUESS && cursor) /* markers at the row's end */
+			for (int i = 0; i < 3; i++)
+				if (mtab.marker[i] == (int)r) {
+					wattrset(w, tui_attr(t, ROLE_MARK));
+					mvwprintw(w, yy, x + L->width + 1, "%sL%d%s",
+						  tui_glyph(t, GL_LEFT), i + 1, i == mtab.sel ? "*" : "");
+				}
+		for (size_t c = L->col0; c < L->col0 + L->ncols; c++) {
+			double v = mountain_at(m, r, c);
+			double f = hm_frac(L, v);
+			int cx = x + L->label_w + (int)(c - L->col0) * L->cell_w;
+			int cur = cursor && r == mtab.row && c == mtab.col;
+			int after = cursor && r == mtab.row && c > 0 && c - 1 == mtab.col;
+			wattrset(w, tui_attr(t, cur || after ? ROLE_TITLE : ROLE_NORMAL));
+			mvwaddstr(w, yy, cx, cur ? "[" : after ? "]" : " ");
+			wattrset(w, cur ? tui_attr(t, ROLE_CURSOR) : tui_heat_attr(t, f));
+			hm_cell_text(L, v, txt, sizeof txt);
+			if (txt[0] && isfinite(v)) {
+				if (!tui_colors(t) && txt[0] == ' ') {
+					/* monochrome: a density glyph where the text leaves room */
+					waddstr(w, tui_heat_glyph(t, f));
+					waddstr(w, txt + 1);
+				} else {
+					waddstr(w, txt);
+				}
+			} else {
+				const char *g = tui_heat_glyph(t, f);
+				for (int i = 0; i < L->cell_w - 1; i++)
+					waddstr(w, g);
+			}
+			if (cur && c + 1 == L->col0 + L->ncols) {
+				wattrset(w, tui_attr(t, ROLE_TITLE));
+				waddstr(w, "]");
+			}
+		}
+	}
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+}
+
+static void draw_legend(struct tui *t, WINDOW *w, int y, int x, int width,
+			const struct hm_layout *L, int ratio)
+{
+	char lo[32], hi[32];
+	int n = tui_heat_levels(t);
+	if (isnan(L->lo)) {
+		wattrset(w, tui_attr(t, ROLE_DIM));
+		tui_put(t, w, y, x, width, "nothing measured yet: empty cells fill in as they are measured");
+		return;
+	}
+	if (ratio) {
+		mt_snprintf(lo, sizeof lo, "%.2f", L->lo);
+		mt_snprintf(hi, sizeof hi, "%.2f", L->hi);
+	} else {
+		fmt_mbs_short(lo, sizeof lo, L->lo);
+		fmt_mbs_short(hi, sizeof hi, L->hi);
+	}
+	wattrset(w, tui_attr(t, ROLE_DIM));
+	mvwprintw(w, y, x, "%s %6s ", ratio ? "ratio" : "slow", lo);
+	for (int i = 0; i < n; i++) {
+		double f = n > 1 ? (double)i / (n - 1) : 1;
+		wattrset(w, tui_heat_attr(t, f));
+		waddstr(w, tui_heat_glyph(t, f));
+		if (n <= 6)
+			waddstr(w, tui_heat_glyph(t, f));
+	}
+	wattrset(w, tui_attr(t, ROLE_DIM));
+	wprintw(w, " %s", hi);
+	if (x + width - getcurx(w) > 11) /* within the legend's width, whole words */
+		waddstr(w, "  log scale");
+	if (!ratio && x + width - getcurx(w) > 16 && L->text != HM_TEXT_NONE)
+		waddstr(w, L->text == HM_TEXT_MBS ? "; MB/s in cells" : "; GB/s in cells");
+}
+
+/* A horizontal bar chart of v[0..n) with labels; item cur highlighted;
+ * scrolled to keep cur visible in h lines (the first is the title). */
+static void draw_bars(struct tui *t, WINDOW *w, int y, int x, int width, int h,
+		      const char *title, const double *v, const char *const *labels, size_t n,
+		      size_t cur, const int *marks)
+{
+	double mx = bar_max(v, n);
+	int barw = width - 5 - 1 - 7, lines = h - 1;
+	size_t top = 0;
+	char val[32];
+	if (h < 2 || width < 20)
+		return;
+	wattrset(w, tui_attr(t, ROLE_TITLE));
+	tui_put(t, w, y, x, width, title);
+	if (n > (size_t)lines)
+		top = cur < (size_t)lines / 2 ? 0
+		      : cur + (size_t)lines - (size_t)lines / 2 > n ? n - (size_t)lines
+								     : cur - (size_t)lines / 2;
+	for (size_t i = top; i < n && i < top + (size_t)lines; i++) {
+		int yy = y + 1 + (int)(i - top), e = bar_eighths(v[i], mx, barw);
+		int mk = -1;
+		for (int k = 0; marks && k < 3; k++)
+			if (marks[k] == (int)i)
+				mk = k;
+		wattrset(w, tui_attr(t, i == cur ? ROLE_CURSOR : ROLE_DIM));
+		mvwprintw(w, yy, x, "%5s", labels[i]);
+		wattrset(w, tui_attr(t, ROLE_BAR));
+		waddch(w, ' ');
+		for (int c = 0; c < barw; c++) {
+			int part = e - c * 8;
+			waddstr(w, part >= 8 ? tui_bar_part(t, 8) : part > 0 ? tui_bar_part(t, part) : " ");
+		}
+		wattrset(w, tui_attr(t, i == cur ? ROLE_CURSOR : ROLE_NORMAL));
+		wprintw(w, " %6s", fmt_mbs_short(val, sizeof val, v[i]));
+		if (mk >= 0) {
+			wattrset(w, tui_attr(t, ROLE_MARK));
+			mvwprintw(w, yy, x + 6, "L%d", mk + 1);
+		}
+	}
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+}
+
+/* The passport of m (passport.h) in short lines, under title. */
+static void draw_passport(struct tui *t, WINDOW *w, int y, int x, int width, int h,
+			  const struct mountain *m, const char *title)
+{
+	struct passport p;
+	char rows[9][96], a[32], b[32];
+	int n = 0;
+	if (passport_compute(m, &p) < 0) {
+		wattrset(w, tui_attr(t, ROLE_DIM));
+		tui_put(t, w, y, x, width, "passport: nothing measured yet");
+		return;
+	}
+	mt_strlcpy(rows[n++], title, sizeof rows[0]);
+	mt_snprintf(rows[n++], sizeof rows[0], "peak       %6.0f MB/s stride 1, %s", p.peak,
+		    mt_fmt_size(a, sizeof a, p.peak_size));
+	mt_snprintf(rows[n++], sizeof rows[0], "floor      %6.0f MB/s stride %u, %s", p.floor,
+		    p.floor_stride, mt_fmt_size(a, sizeof a, p.floor_size));
+	mt_snprintf(rows[n++], sizeof rows[0], "peak/floor %6.2f", p.ratio);
+	mt_snprintf(rows[n++], sizeof rows[0], "ridge      %6.0f MB/s = %.0f %% of the peak",
+		    p.ridge_mid, 100 * p.ridge_mid / p.peak);
+	mt_snprintf(rows[n++], sizeof rows[0], "           (%.0f..%.0f %%, stride 1 past it)",
+		    100 * p.ridge_lo / p.peak, 100 * p.ridge_hi / p.peak);
+	mt_snprintf(rows[n++], sizeof rows[0], "line row   %s%s (strides %u..%u)",
+		    mt_fmt_size(b, sizeof b, p.row_size), p.row_full ? " full row" : "",
+		    p.row_n ? p.row_strides[0] : 0, p.row_n ? p.row_strides[p.row_n - 1] : 0);
+	if (p.line_bytes)
+		mt_snprintf(rows[n++], sizeof rows[0], "line       %llu B (flat from stride %llu)",
+			    (unsigned long long)p.line_bytes,
+			    (unsigned long long)(p.line_bytes / 8));
+	else
+		mt_strlcpy(rows[n++], "line       not visible on that row", sizeof rows[0]);
+	mt_snprintf(rows[n++], sizeof rows[0], "s1/s8      %6.2f", p.s1_s8);
+	for (int k = 0; k < n && k < h; k++) {
+		wattrset(w, tui_attr(t, k == 0 ? ROLE_TITLE : ROLE_NORMAL));
+		tui_put(t, w, y + k, x, width, rows[k]);
+	}
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+}
+
+/* The stride slice at the cursor's size: the file's full row when it has
+ * one at this size (the seed's row_256k: strides 1..15 beside a 5-stride
+ * grid), else the grid's row. Returns the count; *cur the cursor's stride. */
+static size_t stride_slice(const struct mountain *m, double *v, char (*lab)[16], size_t *cur,
+			   int *full)
+{
+	size_t n = m->nstrides < MOUNTAIN_MAX_STRIDES ? m->nstrides : MOUNTAIN_MAX_STRIDES;
+	*full = m->full.n && m->full.size == m->sizes[mtab.row];
+	*cur = mtab.col;
+	if (*full)
+		n = m->full.n;
+	for (size_t c = 0; c < n; c++) {
+		unsigned s = *full ? m->full.strides[c] : m->strides[c];
+		v[c] = *full ? m->full.mbs[c] : mountain_at(m, mtab.row, c);
+		mt_snprintf(lab[c], sizeof lab[c], "%u", s);
+		if (*full && s == m->strides[mtab.col])
+			*cur = c;
+	}
+	return n;
+}
+
+static void draw_slices(struct tui *t, WINDOW *w, int y, int x, int width, int h, int stacked)
+{
+	const struct mountain *m = mtab.m;
+	double vs[MOUNTAIN_MAX_SIZES], vc[MOUNTAIN_MAX_STRIDES];
+	char ls[MOUNTAIN_MAX_SIZES][16], lc[MOUNTAIN_MAX_STRIDES][16];
+	const char *ps[MOUNTAIN_MAX_SIZES], *pc[MOUNTAIN_MAX_STRIDES];
+	char t1[96], t2[96], sz[32];
+	int full;
+	size_t ns = m->nsizes < MOUNTAIN_MAX_SIZES ? m->nsizes : MOUNTAIN_MAX_SIZES;
+	size_t cc, nc = stride_slice(m, vc, lc, &cc, &full);
+	for (size_t r = 0; r < ns; r++) {
+		vs[r] = mountain_at(m, r, mtab.col);
+		mt_fmt_size(ls[r], sizeof ls[r], m->sizes[r]);
+		ps[r] = ls[r];
+	}
+	for (size_t c = 0; c < nc; c++)
+		pc[c] = lc[c];
+	mt_snprintf(t1, sizeof t1, "size slice at stride %u", m->strides[mtab.col]);
+	mt_snprintf(t2, sizeof t2, "stride slice at size %s%s",
+		    mt_fmt_size(sz, sizeof sz, m->sizes[mtab.row]), full ? ", full row" : "");
+	if (stacked) {
+		int h1 = (int)ns + 1, h2 = h - h1 - 1;
+		if (h2 < (int)nc + 1) { /* share the lines */
+			h1 = h / 2;
+			h2 = h - h1 - 1;
+		}
+		draw_bars(t, w, y, x, width, h1, t1, vs, ps, ns, mtab.row,
+			  mtab.mode == MODE_GUESS ? mtab.marker : NULL);
+		draw_bars(t, w, y + h1 + 1, x, width, h2, t2, vc, pc, nc, cc, NULL);
+	} else {
+		int w1 = width / 2;
+		draw_bars(t, w, y, x, w1 - 1, h, t1, vs, ps, ns, mtab.row,
+			  mtab.mode == MODE_GUESS ? mtab.marker : NULL);
+		draw_bars(t, w, y, x + w1, width - w1, h, t2, vc, pc, nc, cc, NULL);
+	}
+}
+
+/* Under or beside the heatmap: the slices, or with P the passport of the
+ * cursor's mountain. */
+static void draw_lower(struct tui *t, WINDOW *w, int y, int x, int width, int h, int stacked)
+{
+	if (mtab.passport)
+		draw_passport(t, w, y, x, width, h, mtab.m, "Passport (seed 000, step 5)");
+	else
+		draw_slices(t, w, y, x, width, h, stacked);
+}
+
+static void draw_form(struct tui *t, WINDOW *w, int y, int x, int width)
+{
+	const struct mountain_params *p = &mtab.params;
+	char lo[32], hi[32], line[160];
+	mt_fmt_size(lo, sizeof lo, p->sizes[0]);
+	mt_fmt_size(hi, sizeof hi, p->sizes[p->nsizes - 1]);
+	const char *names[NFIELDS] = { "max stride", "smallest size", "largest size",
+				       "tries agreeing" };
+	char vals[NFIELDS][32];
+	mt_snprintf(vals[0], sizeof vals[0], "%u words", p->strides[p->nstrides - 1]);
+	mt_snprintf(vals[1], sizeof vals[1], "%s", lo);
+	mt_snprintf(vals[2], sizeof vals[2], "%s", hi);
+	mt_snprintf(vals[3], sizeof vals[3], "%u fastest", p->kbest);
+	wattrset(w, tui_attr(t, ROLE_TITLE));
+	tui_put(t, w, y++, x, width, "Knobs for the next r (up/down pick, left/right change, Enter done)");
+	for (int i = 0; i < NFIELDS; i++) {
+		mt_snprintf(line, sizeof line, "%s %-14s %s %-10s %s", i == mtab.field ? ">" : " ",
+			    names[i], tui_glyph(t, GL_LEFT), vals[i], tui_glyph(t, GL_RIGHT));
+		wattrset(w, tui_attr(t, i == mtab.field ? ROLE_CURSOR : ROLE_NORMAL));
+		tui_put(t, w, y++, x, width, line);
+	}
+	wattrset(w, tui_attr(t, ROLE_DIM));
+	mt_snprintf(line, sizeof line, "%zu sizes x %zu strides, about %.0f s", p->nsizes,
+		    p->nstrides, ceil(mountain_params_estimate_s(p)));
+	tui_put(t, w, y, x, width, line);
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+}
+
+/* The line above the map: whose mountain, or what r will measure. */
+static void info_line(struct tui *t, WINDOW *w, int width)
+{
+	char line[512], lo[32], hi[32];
+	const struct mountain_params *p = &mtab.params;
+	if (mtab.m && mtab.m->source[0]) {
+		/* the machine first, then which file: a long hardware line loses
+		 * words, the name stays */
+		wattrset(w, tui_attr(t, ROLE_TITLE));
+		tui_put_source(t, w, 0, 0, width,
+			       mtab.m->hdr.hardware[0] ? mtab.m->hdr.hardware : mtab.m->hdr.cpu, mtab.m->source);
+		wattrset(w, tui_attr(t, ROLE_NORMAL));
+		return;
+	}
+	if (tui_job(t) && mtab.running)
+		mt_snprintf(line, sizeof line, "measuring %s: p pauses, x stops; cells fill in live",
+			    mtab.single ? "one cell again" : mtab.preview ? "a first look at this machine"
+								: "this machine");
+	else if (mtab.m && mountain_measured(mtab.m) && mtab.preview)
+		mt_snprintf(line, sizeof line,
+			    "a first look at %zu cells: r measures the full grid of %zu x %zu, "
+			    "about %.0f s",
+			    mountain_measured(mtab.m), p->nsizes, p->nstrides,
+			    ceil(mountain_params_estimate_s(p)));
+	else if (mtab.m && mountain_measured(mtab.m))
+		mt_snprintf(line, sizeof line,
+			    "this machine, %zu/%zu cells%s; r measures again (about %.0f s), f knobs",
+			    mountain_measured(mtab.m), mtab.m->nsizes * mtab.m->nstrides,
+			    tui_result_unsaved(t, &tab_mountain) ? ", unsaved (w)" : "",
+			    ceil(mountain_params_estimate_s(p)));
+	else
+		mt_snprintf(line, sizeof line,
+			    "r measures %zu sizes %s..%s x %zu strides (fastest try, %u agreeing), "
+			    "about %.0f s",
+			    p->nsizes, mt_fmt_size(lo, sizeof lo, p->sizes[0]),
+			    mt_fmt_size(hi, sizeof hi, p->sizes[p->nsizes - 1]), p->nstrides,
+			    p->kbest, ceil(mountain_params_estimate_s(p)));
+	wattrset(w, tui_attr(t, ROLE_TITLE));
+	tui_put(t, w, 0, 0, width, line);
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+}
+
+/* The cursor cell in words, with how far to trust it: the spread of its
+ * fastest tries, the L1 canary's state around it (SPEC 2.1), and its median try
+ * when that is well below the fastest (a cell with two speeds). */
+static void cell_words(char *line, size_t len)
+{
+	const struct mountain *m = mtab.m;
+	size_t i = mtab.row * m->nstrides + mtab.col;
+	double v = m->mbs[i], sp = m->spread[i], ca = m->canary[i], ty = m->typical[i];
+	char sz[32];
+	mt_snprintf(line, len, "%s stride %u: ", mt_fmt_size(sz, sizeof sz, m->sizes[mtab.row]),
+		    m->strides[mtab.col]);
+	if (isnan(v)) {
+		mt_append(line, len, "not measured");
+		return;
+	}
+	mt_append(line, len, "%.0f MB/s", v);
+	if (!isnan(sp))
+		mt_append(line, len, ", tries %.1f%% apart", sp * 100);
+	if (!isnan(ca) && ca > 1.15)
+		mt_append(line, len, ", core %.2fx slow (canary)", ca);
+	else if (!isnan(ca))
+		mt_append(line, len, ", core at full speed");
+	if (isnan(sp) && isnan(ca))
+		mt_append(line, len, "; no spread recorded");
+	if (!isnan(ty) && ty < MOUNTAIN_TWO_SPEEDS * v)
+		mt_append(line, len, "; median try %.0f MB/s (two speeds)", ty);
+}
+
+/* The Latency tab's run when it was measured on the machine of the
+ * mountain shown (both here, or both files from one host), else NULL. */
+static const struct latency_result *same_machine_latency(const struct tui *t)
+{
+	const struct latency_result *r = tui_latency(t);
+	if (!r || !mtab.m || (mtab.m->source[0] != 0) != (r->source[0] != 0) ||
+	    (mtab.m->source[0] && strcmp(mtab.m->hdr.host, r->hdr.host) != 0))
+		return NULL;
+	return r;
+}
+
+/* The level line: where the Latency tab's run of this machine and the
+ * mountain's cliffs disagree, which level is read from the run and why
+ * (rowlevels.h, the sentences memtop plot writes under the mountain), into
+ * line; 0 when they agree or there is no such run. */
+static int level_line(const struct tui *t, char *line, size_t len)
+{
+	const struct latency_result *r = same_machine_latency(t);
+	struct other_levels o;
+	struct row_levels rl;
+	if (!r)
+		return 0;
+	plot_latency_levels(r, NULL, 0, &o);
+	mt_strlcpy(o.what, "the Latency tab's run", sizeof o.what);
+	row_levels_find(mtab.m, &o, &rl);
+	line[0] = '\0';
+	for (int i = 0; i < rl.ncaptions; i++)
+		mt_append(line, len, "%s%s", i ? "; " : "", rl.caption[i]);
+	return rl.ncaptions > 0;
+}
+
+/* The L1 hit latency in cycles of the Latency tab's run, when it was
+ * measured on the machine of the mountain shown (both here, or both files
+ * from one host); 0 otherwise. */
+static double l1_latency_cycles(const struct tui *t)
+{
+	const struct latency_result *r = same_machine_latency(t);
+	struct latency_levels lv;
+	if (!r)
+		return 0;
+	latency_detect(r, &lv);
+	for (size_t i = 0; i < lv.n; i++)
+		if (!lv.lv[i].tlb && lv.lv[i].level == 1)
+			return lv.lv[i].cycles;
+	return 0;
+}
+
+/* The seed's cycles per word where the lesson reads it (src/mountain/
+ * cycles.h): the cursor cell, the L1 plateau, the floor; the loads in
+ * flight against the Latency tab's L1; where the clock comes from. Each
+ * sentence wrapped in width columns from line y, the first ones first, down
+ * to line h. Returns the next free line. */
+static int draw_reading(struct tui *t, WINDOW *w, int y, int x, int width, int h)
+{
+	struct detection d;
+	struct cpw_points pt;
+	struct cpw_clock clk;
+	char s[5][800], a[32], b[32], c[32], ph[96];
+	double lat, l1c;
+	int n = 0;
+	if (width < 20)
+		return y;
+	cpw_clock_of(&mtab.m->hdr, mtab.m->source[0] == 0, &clk);
+	cliffs_detect(mtab.m, CLIFFS_RATIO, &d);
+	cpw_points_find(mtab.m, &d, &pt);
+	cell_words(s[n], sizeof s[n]);
+	if (!isnan(mountain_at(mtab.m, mtab.row, mtab.col)))
+		mt_append(s[n], sizeof s[n], "; %s",
+			  cpw_phrase(ph, sizeof ph, mountain_at(mtab.m, mtab.row, mtab.col), &clk));
+	n++;
+	if (level_line(t, s[n], sizeof s[n]))
+		n++;
+	if (clk.how != CPW_UNKNOWN && (pt.have_l1 || pt.have_floor)) {
+		mt_snprintf(s[n], sizeof s[n], "cycles a word%s%s:", clk.how == CPW_BOUND ? " at most" : "",
+			    mtab.running && !mtab.single ? " so far" : "");
+		if (pt.have_l1)
+			mt_append(s[n], sizeof s[n], " L1 plateau %s (%.0f MB/s, %s, stride 1)",
+				  cpw_fmt(a, sizeof a, cpw_cycles(clk.ghz, pt.l1_mbs)), pt.l1_mbs,
+				  mt_fmt_size(b, sizeof b, mtab.m->sizes[pt.l1_row]));
+		if (pt.have_floor)
+			mt_append(s[n], sizeof s[n], "%s floor %s (%.0f MB/s, %s, stride %u: %.2f ns a word)",
+				  pt.have_l1 ? ";" : "", cpw_fmt(c, sizeof c, cpw_cycles(clk.ghz, pt.floor_mbs)),
+				  pt.floor_mbs, mt_fmt_size(b, sizeof b, mtab.m->sizes[pt.floor_row]),
+				  mtab.m->strides[pt.floor_col], cpw_ns_per_word(pt.floor_mbs));
+		n++;
+	}
+	lat = l1_latency_cycles(t);
+	l1c = pt.have_l1 ? cpw_cycles(clk.ghz, pt.l1_mbs) : (double)NAN;
+	if (lat > 0 && isfinite(l1c) && clk.how != CPW_BOUND)
+		mt_snprintf(s[n++], sizeof s[n], "%.1f loads in flight (L1 hit: %.1f cycles, Latency tab)",
+			    cpw_in_flight(lat, l1c), lat);
+	if (clk.how != CPW_UNKNOWN || mtab.m->source[0]) /* here: calibrated when r measures */
+		cpw_clock_words(s[n++], sizeof s[0], &clk);
+	for (int i = 0; i < n && y < h; i++) {
+		/* the first sentences first: each a line at least, the room left
+		 * over to the ones before the last that need it */
+		int give = h - y - (n - 1 - i);
+		wattrset(w, tui_attr(t, i == 0 ? ROLE_DIM : ROLE_NORMAL));
+		y += tui_wrap(t, w, y, x, width, give < 1 ? 1 : give, s[i]);
+	}
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	return y;
+}
+
+/* Nothing to show yet (memtop --idle, or view without a mountain); the
+ * book's card when memtop view was given it. */
+static void draw_empty(struct tui *t, WINDOW *w, int wd, int h)
+{
+	wattrset(w, tui_attr(t, ROLE_DIM));
+	tui_wrap(t, w, 2, 2, wd - 4, 2,
+		 "No mountain yet: r measures this machine, o opens a saved one.");
+	if (mtab.mode == MODE_FORM)
+		draw_form(t, w, 4, 2, wd - 2);
+	else if (mtab.card_opened && mtab.have_card)
+		mtab_draw_card_file(t, w, 4, 2, wd - 2, h);
+}
+
+/* The heatmap (or the ratio map, or both mountains side by side) from line
+ * y; leaves mtab.L laid out. Returns 0, or -1 when not even a cell fits. */
+static int draw_maps(struct tui *t, WINDOW *w, int y, int wd, int hm_h, int ratio)
+{
+	const struct mountain *shown = ratio ? mtab.ratio : mtab.m;
+	if (mtab.ref && mtab.ov == OV_SIDE) {
+		struct hm_layout L2;
+		int half = wd / 2;
+		int ri = mountain_size_index(mtab.ref, mtab.m->sizes[mtab.row]);
+		int ci = mountain_stride_index(mtab.ref, mtab.m->strides[mtab.col]);
+		size_t r2 = ri >= 0 ? (size_t)ri : 0, c2 = ci >= 0 ? (size_t)ci : 0;
+		if (hm_layout(mtab.m, mtab.ref, half - 1, hm_h, mtab.row, mtab.col, &mtab.L) < 0)
+			return -1;
+		draw_heatmap(t, w, mtab.m, y, 0, &mtab.L, 1, 0);
+		if (hm_layout(mtab.ref, mtab.m, wd - half, hm_h, r2, c2, &L2) == 0) {
+			char title[300], name[256];
+			draw_heatmap(t, w, mtab.ref, y, half, &L2, 0, 0);
+			tui_text(t, name, sizeof name, mt_basename(mtab.ref->source)); /* file-borne */
+			mt_snprintf(title, sizeof title, "beside: %s", name);
+			wattrset(w, tui_attr(t, ROLE_DIM));
+			tui_put(t, w, y + L2.height, half, wd - half, title);
+		}
+		return 0;
+	}
+	/* guess mode keeps 4 columns for the markers at the rows' ends */
+	if (hm_layout(shown, NULL, mtab.mode == MODE_GUESS ? wd - 4 : wd, hm_h, mtab.row, mtab.col, &mtab.L) < 0)
+		return -1;
+	if (ratio)
+		mtab.L.ratio = 1;
+	draw_heatmap(t, w, shown, y, 0, &mtab.L, 1, ratio);
+	return 0;
+}
+
+/* Guess mode's verdicts, wrapped, from line y. */
+static void draw_guess_result(struct tui *t, WINDOW *w, int y, int wd, int h)
+{
+	wattrset(w, tui_attr(t, ROLE_TITLE));
+	tui_put(t, w, y++, 0, wd, "Your guess against the data:");
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	for (int i = 0; i < 3 && y < h; i++)
+		y += tui_wrap(t, w, y, 2, wd - 4, h - y, mtab.result[i]);
+}
+
+/* Beside or under the heatmap (its legend ends above y): the cursor cell's
+ * reading and the slices or the passport (the card memtop view was given in
+ * their place), the Haswell card beside the bundled reference, both
+ * passports beside another mountain. */
+static void draw_under(struct tui *t, WINDOW *w, int y, int h, int wd, int free_w, int ratio)
+{
+	if (mtab.ov != OV_SIDE && free_w >= 34) {
+		if (y < h && !ratio)
+			draw_reading(t, w, y, 0, mtab.L.width + 5, h);
+		if (mtab.card_opened && mtab.have_card && !mtab.ref)
+			mtab_draw_card_file(t, w, 1, mtab.L.width + 6, free_w, h);
+		else
+			draw_lower(t, w, 1, mtab.L.width + 6, free_w, h - 1, 1);
+	} else if (mtab.ov == OV_SIDE && mtab.ref && mtab.ref_bundled && h - y >= 3) {
+		/* the bundled reference beside: the book's card under it, the
+		 * slices (or this mountain's passport) in the left half */
+		mtab_draw_book_card(t, w, y, wd / 2, wd - wd / 2, h);
+		draw_lower(t, w, y, 0, wd / 2 - 1, h - y, 1);
+	} else if (mtab.passport && mtab.ov == OV_SIDE && mtab.ref && h - y >= 3) {
+		draw_passport(t, w, y, 0, wd / 2 - 1, h - y, mtab.m, "Passport of this mountain");
+		draw_passport(t, w, y, wd / 2, wd - wd / 2, h - y, mtab.ref, "Passport of the other");
+	} else if (h - y >= 4) {
+		if (!ratio) /* the cursor's line, the cycles a word, the clock */
+			y = draw_reading(t, w, y, 0, wd, y + 3 < h - 2 ? y + 3 : h - 2);
+		draw_lower(t, w, y, 0, wd, h - y, 0);
+	} else if (h - y >= 3) {
+		draw_lower(t, w, y, 0, wd, h - y, 0);
+	}
+}
+
+/* The whole area: the line above the map, then the map and its legend, then
+ * the knobs, the guess's verdicts, or what goes under and beside the map. */
+void mtab_draw_area(struct tui *t, WINDOW *w)
+{
+	int h, wd, y = 1, hm_h;
+	int ratio = mtab.ov == OV_RATIO && mtab.ratio;
+	getmaxyx(w, h, wd);
+	werase(w);
+	info_line(t, w, wd);
+	if (!mtab.m) {
+		draw_empty(t, w, wd, h);
+		return;
+	}
+	hm_h = (int)(ratio ? mtab.ratio : mtab.m)->nsizes + 1;
+	if (hm_h > h - 3)
+		hm_h = h - 3;
+	if (draw_maps(t, w, y, wd, hm_h, ratio) < 0)
+		return;
+	mtab.hm_y = y;
+	mtab.hm_x = 0;
+	y += mtab.L.height;
+	draw_legend(t, w, y, 0,
+		    mtab.ov == OV_SIDE && mtab.ref		  ? wd / 2
+		    : mtab.card_opened && mtab.have_card ? mtab.L.width + 5 /* the card beside */
+						     : wd,
+		    &mtab.L, ratio);
+	y++;
+	if (mtab.mode == MODE_FORM) {
+		/* modal: at the bottom of the area, over whatever is there */
+		int fy = h - (NFIELDS + 2) < y ? h - (NFIELDS + 2) : y;
+		for (int i = fy; i < h; i++) {
+			wmove(w, i, 0);
+			wclrtoeol(w);
+		}
+		draw_form(t, w, fy, 2, wd - 2);
+	} else if (mtab.has_result) {
+		draw_guess_result(t, w, y, wd, h);
+	} else {
+		draw_under(t, w, y, h, wd, wd - mtab.L.width - 6, ratio);
+	}
+}

@@ -1,0 +1,328 @@
+/* tab_mountain_keys: the Mountain tab's keys (its keys[] table and their
+ * actions): the cursor, the knobs form, measuring, opening a mountain
+ * beside this one, the overlay, the passport, and guess mode. */
+#include "config.h"
+
+#include "info/info.h"
+#include "model.h"
+#include "mountain/cliffs.h"
+#include "mountain/mountain_json.h"
+#include "result/result.h"
+#include "tab_mountain.h"
+
+#include <string.h>
+
+/* ---- keys ---------------------------------------------------------------- */
+
+static void confirm_restart(struct tui *t, const char *answer)
+{
+	if (answer && (answer[0] == 'y' || answer[0] == 'Y'))
+		mtab_start_run(t, &mtab.params, -1, -1);
+}
+
+static int act_run(struct tui *t, int key)
+{
+	(void)key;
+	if (mtab.mode == MODE_FORM)
+		mtab.mode = MODE_NORMAL;
+	if (tui_result_unsaved(t, &tab_mountain) && !tui_job(t) && !tui_view_mode(t)) {
+		tui_prompt(t, "Discard the unsaved mountain and measure again? (y/n) ", "",
+			   confirm_restart);
+		return 1;
+	}
+	mtab_start_run(t, &mtab.params, -1, -1);
+	return 1;
+}
+
+static int act_enter(struct tui *t, int key)
+{
+	(void)key;
+	if (mtab.mode == MODE_FORM) {
+		mtab.mode = MODE_NORMAL;
+		return 1;
+	}
+	if (mtab.mode == MODE_GUESS)
+		return 0;
+	mtab_start_run(t, &mtab.params, (int)mtab.row, (int)mtab.col);
+	return 1;
+}
+
+static void move_cursor(int dr, int dc)
+{
+	if (!mtab.m)
+		return;
+	if (dr < 0 && mtab.row > 0)
+		mtab.row--;
+	if (dr > 0 && mtab.row + 1 < mtab.m->nsizes)
+		mtab.row++;
+	if (dc < 0 && mtab.col > 0)
+		mtab.col--;
+	if (dc > 0 && mtab.col + 1 < mtab.m->nstrides)
+		mtab.col++;
+}
+
+static void form_change(int dir)
+{
+	struct mountain_params *p = &mtab.params;
+	uint64_t lo = p->sizes[0], hi = p->sizes[p->nsizes - 1];
+	unsigned maxs = p->strides[p->nstrides - 1];
+	switch (mtab.field) {
+	case 0:
+		if ((dir < 0 && maxs > 1) || (dir > 0 && maxs < 64))
+			mountain_params_set_max_stride(p, maxs + (unsigned)dir, NULL);
+		break;
+	case 1:
+		if (dir < 0 && lo > 4096)
+			lo /= 2;
+		else if (dir > 0 && lo * 2 <= hi)
+			lo *= 2;
+		mountain_params_set_sizes(p, lo, hi, NULL);
+		break;
+	case 2:
+		if (dir < 0 && hi / 2 >= lo)
+			hi /= 2;
+		else if (dir > 0 && hi < (4ull << 30))
+			hi *= 2;
+		mountain_params_set_sizes(p, lo, hi, NULL);
+		break;
+	case 3:
+		if (dir < 0 && p->kbest > 1)
+			p->kbest--;
+		else if (dir > 0 && p->kbest < MOUNTAIN_MAX_KBEST)
+			p->kbest++;
+		break;
+	}
+}
+
+static int act_move(struct tui *t, int key)
+{
+	int up = key == KEY_UP || key == 'k', down = key == KEY_DOWN || key == 'j';
+	int left = key == KEY_LEFT || key == 'h', right = key == KEY_RIGHT || key == 'l';
+	if (mtab.mode == MODE_FORM) {
+		if (up && mtab.field > 0)
+			mtab.field--;
+		if (down && mtab.field < NFIELDS - 1)
+			mtab.field++;
+		if (left || right)
+			form_change(left ? -1 : 1);
+	} else if (mtab.mode == MODE_GUESS && mtab.m) {
+		int *mk = &mtab.marker[mtab.sel];
+		if (left)
+			mtab.sel = (mtab.sel + 2) % 3;
+		if (right)
+			mtab.sel = (mtab.sel + 1) % 3;
+		if (up && *mk > 0)
+			(*mk)--;
+		if (down && *mk + 1 < (int)mtab.m->nsizes)
+			(*mk)++;
+		mtab.row = (size_t)mtab.marker[mtab.sel];
+		mtab.has_result = 0;
+	} else {
+		move_cursor(up ? -1 : down ? 1 : 0, left ? -1 : right ? 1 : 0);
+	}
+	tui_dirty(t);
+	return 1;
+}
+
+static int act_page(struct tui *t, int key)
+{
+	if (!mtab.m || mtab.mode != MODE_NORMAL)
+		return 0;
+	if (key == KEY_HOME)
+		mtab.row = 0;
+	else if (key == KEY_END)
+		mtab.row = mtab.m->nsizes - 1;
+	else if (key == KEY_PPAGE)
+		mtab.col = 0;
+	else if (key == KEY_NPAGE)
+		mtab.col = mtab.m->nstrides - 1;
+	tui_dirty(t);
+	return 1;
+}
+
+
+static void open_answer(struct tui *t, const char *answer)
+{
+	char path[MT_PATH_MAX];
+	struct mountain *m;
+	mt_error e;
+	if (!answer)
+		return;
+	if (!answer[0]) {
+		if (!mountain_reference_path(path, sizeof path)) {
+			tui_message(t, "the bundled reference is not installed (MEMTOP_DATA)");
+			return;
+		}
+		answer = path;
+	}
+	m = result_load_as(answer, &kind_mountain, &e);
+	if (!m) {
+		tui_message(t, "%s", e.msg);
+		return;
+	}
+	if (!mtab.m) {
+		mtab_set_main(t, m);
+		return;
+	}
+	mtab_set_ref(t, m, answer);
+	tui_message(t, "beside it: %s (m: side by side, ratio, off)", mt_basename(answer));
+	tui_dirty(t);
+}
+
+static int act_open(struct tui *t, int key)
+{
+	(void)key;
+	tui_prompt(t, "Open a saved mountain (Enter alone: the Apple M4 Max reference): ", "",
+		   open_answer);
+	return 1;
+}
+
+static int act_overlay(struct tui *t, int key)
+{
+	(void)key;
+	if (!mtab.ref) {
+		tui_message(t, "nothing to compare with (o opens a saved mountain)");
+		return 1;
+	}
+	mtab.ov = (mtab.ov + 1) % 3;
+	if (mtab.ov == OV_RATIO)
+		mtab_rebuild_ratio();
+	tui_message(t, "%s", mtab.ov == OV_SIDE    ? "side by side"
+			     : mtab.ov == OV_RATIO ? "ratio: this mountain / the other, on shared cells"
+						: "the other mountain is hidden (m shows it)");
+	tui_dirty(t);
+	return 1;
+}
+
+static int act_passport(struct tui *t, int key)
+{
+	(void)key;
+	mtab.passport = !mtab.passport;
+	tui_message(t, "%s", mtab.passport ? "passport: P again shows the slices"
+					: "slices: P shows the passport");
+	tui_dirty(t);
+	return 1;
+}
+
+static int act_guess(struct tui *t, int key)
+{
+	(void)key;
+	if (!mtab.m)
+		return 1;
+	if (mtab.mode == MODE_GUESS) {
+		mtab.mode = MODE_NORMAL;
+		mtab.has_result = 0;
+		return 1;
+	}
+	mtab.mode = MODE_GUESS;
+	mtab.sel = 0;
+	mtab.has_result = 0;
+	mtab.row = (size_t)mtab.marker[0];
+	tui_message(t, "guess: j/k move the marker, h/l pick L1/L2/L3, c compares, g leaves");
+	return 1;
+}
+
+static const struct info *mountain_info(const struct tui *t)
+{
+	static struct info from_file;
+	if (mtab.m && mtab.m->source[0] && mtab.m->caches) {
+		if (info_from_json(mtab.m->caches, &from_file, mtab.m->source, NULL) == 0)
+			return &from_file;
+		return NULL;
+	}
+	if (mtab.m && mtab.m->source[0])
+		return NULL;
+	return tui_info(t);
+}
+
+static int act_compare(struct tui *t, int key)
+{
+	struct detection d;
+	const struct info *inf = mountain_info(t);
+	int have = 0;
+	(void)key;
+	if (mtab.mode != MODE_GUESS) {
+		tui_message(t, "g first: place the L1, L2, L3 markers, then c compares");
+		return 1;
+	}
+	memset(&d, 0, sizeof d);
+	have = cliffs_detect(mtab.m, CLIFFS_RATIO, &d) == 0;
+	for (int l = 0; l < 3; l++) {
+		const char *from = "";
+		uint64_t best = inf ? info_best_size(inf, l + 1, &from) : 0;
+		uint64_t det = 0;
+		int idx = -1;
+		if (have) {
+			if (best)
+				cliffs_detect_verdict(&d, best, &idx);
+			else if (l < d.nlevels)
+				idx = l;
+			if (idx >= 0)
+				det = d.level[idx];
+		}
+		guess_sentence(l + 1, mtab.m->sizes[mtab.marker[l]], det, best, from && from[0] ? from : "the system",
+			       mtab.result[l], sizeof mtab.result[l]);
+	}
+	mtab.has_result = 1;
+	tui_dirty(t);
+	return 1;
+}
+
+static int act_form(struct tui *t, int key)
+{
+	(void)key;
+	if (tui_view_mode(t)) {
+		tui_message(t, "memtop view does not measure: no knobs");
+		return 1;
+	}
+	mtab.mode = mtab.mode == MODE_FORM ? MODE_NORMAL : MODE_FORM;
+	tui_dirty(t);
+	return 1;
+}
+
+static int act_escape(struct tui *t, int key)
+{
+	(void)key;
+	if (mtab.mode == MODE_NORMAL)
+		return 0;
+	mtab.mode = MODE_NORMAL;
+	mtab.has_result = 0;
+	tui_dirty(t);
+	return 1;
+}
+
+const struct keybinding mtab_keys[] = {
+	{ KEY_UP, "arrows hjkl", "move the cursor cell (guess: move/pick a marker; knobs: "
+				 "pick/change)", act_move },
+	{ KEY_DOWN, NULL, NULL, act_move },
+	{ KEY_LEFT, NULL, NULL, act_move },
+	{ KEY_RIGHT, NULL, NULL, act_move },
+	{ 'h', NULL, NULL, act_move },
+	{ 'j', NULL, NULL, act_move },
+	{ 'k', NULL, NULL, act_move },
+	{ 'l', NULL, NULL, act_move },
+	{ KEY_HOME, "Home End", "first / last size", act_page },
+	{ KEY_END, NULL, NULL, act_page },
+	{ KEY_PPAGE, "PgUp PgDn", "first / last stride", act_page },
+	{ KEY_NPAGE, NULL, NULL, act_page },
+	{ 'r', "r", "measure the mountain (the line above the map says what and how long)",
+	  act_run },
+	{ '\r', "Enter", "re-measure the cursor's cell", act_enter },
+	{ '\n', NULL, NULL, act_enter },
+	{ KEY_ENTER, NULL, NULL, act_enter },
+	{ 'f', "f", "knobs: max stride, size range, tries (arrows change, Enter closes)",
+	  act_form },
+	{ 'w', "w", "save as JSON (memtop-mountain-HOST-DATE.json)", tui_result_key },
+	{ 'o', "o", "open a saved mountain or the Apple M4 Max reference beside this one",
+	  act_open },
+	{ 'm', "m", "beside: side by side, ratio, off", act_overlay },
+	{ 'P', "P", "the passport instead of the slices: peak, floor, ridge, line size row "
+		    "(seed 000, step 5)", act_passport },
+	{ 'K', "K", "the next runs measure on the next core kind, fastest first (P, E; big, "
+		    "LITTLE)", tui_act_kind },
+	{ 'g', "g", "guess mode: place L1, L2, L3 where you think the caches end", act_guess },
+	{ 'c', "c", "guess mode: compare your guess with the cliffs and sysfs", act_compare },
+	{ 27, "Esc", "leave guess mode or the knobs", act_escape },
+	{ 0, NULL, NULL, NULL },
+};
+
