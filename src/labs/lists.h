@@ -90,6 +90,25 @@ struct list {
 	size_t nblocks;
 };
 
+/* A cdr word's code (its low two bits). */
+enum { LIST_CDR_NEXT = 0, LIST_CDR_END = 1, LIST_CDR_PTR = 2 };
+
+/* The cdr cell after p, whose word is w: the next word (LIST_CDR_NEXT), the
+ * one p[1] points to (LIST_CDR_PTR), or NULL at the end. Inlined into the
+ * walks (lists.c) and the visits of lists_build.c. */
+static inline __attribute__((always_inline)) const uint64_t *
+list_cdr_next(const uint64_t *p, uint64_t w)
+{
+	switch (w & 3) {
+	case LIST_CDR_NEXT:
+		return p + 1;
+	case LIST_CDR_PTR:
+		return (const uint64_t *)(uintptr_t)p[1];
+	default:
+		return NULL;
+	}
+}
+
 /* "sequential", "stride", "shuffled", "malloc", "holes", "cdr"; NULL out of
  * range. */
 const char *list_layout_name(int layout);
@@ -198,7 +217,7 @@ void lists_params_default(struct lists_params *p);
 int lists_worker(job_t *job, void *arg, mt_error *e);
 
 /* ---- results: ONE store, writer and reader for `memtop run lists`, the TUI
- * tab and `memtop view` (lists.c) --------------------------------------- */
+ * tab and `memtop view` (lists_result.c) -------------------------------- */
 
 struct lists_cell_result {
 	int have;
