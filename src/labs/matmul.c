@@ -4,18 +4,11 @@
 
 #include "matmul.h"
 #include "core/clock.h"
-#include "core/jsonio.h"
 #include "core/sysinfo.h"
 
-#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const char *const order_names[MATMUL_NORDERS] = {
-	"ijk", "jik", "jki", "kji", "kij", "ikj", "blocked",
-	"blocked-ijk", "blocked-jik", "blocked-jki", "blocked-kji", "blocked-kij"
-};
 
 void matmul_params_default(struct matmul_params *p)
 {
@@ -31,131 +24,6 @@ void matmul_params_default(struct matmul_params *p)
 	p->sim_b = 6;
 	p->sim_sample = 4000000;
 	p->orders = MATMUL_CLASSIC_MASK;
-}
-
-const char *matmul_order_name(int order)
-{
-	if (order < 0 || order >= MATMUL_NORDERS)
-		return NULL;
-	return order_names[order];
-}
-
-int matmul_order_parse(const char *s)
-{
-	if (strcmp(s, "blocked-ikj") == 0)
-		return MATMUL_BLOCKED;
-	for (int i = 0; i < MATMUL_NORDERS; i++)
-		if (strcmp(s, order_names[i]) == 0)
-			return i;
-	return -1;
-}
-
-int matmul_base_order(int order)
-{
-	if (order == MATMUL_BLOCKED)
-		return MATMUL_IKJ;
-	return order > MATMUL_BLOCKED ? order - MATMUL_B_IJK + MATMUL_IJK : order;
-}
-
-int matmul_blocked_of(int order)
-{
-	if (order == MATMUL_IKJ)
-		return MATMUL_BLOCKED;
-	return order < MATMUL_IKJ ? order - MATMUL_IJK + MATMUL_B_IJK : order;
-}
-
-int matmul_blocked_parse(const char *list, unsigned *mask)
-{
-	char buf[128], *save = NULL, *tok;
-	*mask = 0;
-	if (strcmp(list, "none") == 0)
-		return 0;
-	if (strcmp(list, "all") == 0)
-		list = "ijk,jik,jki,kji,kij,ikj";
-	if (mt_strlcpy(buf, list, sizeof buf) < 0)
-		return -1;
-	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		int o = matmul_order_parse(tok);
-		if (o < 0 || matmul_is_blocked(o))
-			return -1;
-		*mask |= 1u << matmul_blocked_of(o);
-	}
-	return *mask ? 0 : -1;
-}
-
-enum matmul_class matmul_order_class(int order)
-{
-	switch (matmul_base_order(order)) {
-	case MATMUL_IJK:
-	case MATMUL_JIK:
-		return MATMUL_AB;
-	case MATMUL_JKI:
-	case MATMUL_KJI:
-		return MATMUL_AC;
-	default:
-		return MATMUL_BC;
-	}
-}
-
-const char *matmul_class_name(enum matmul_class c)
-{
-	switch (c) {
-	case MATMUL_AB:
-		return "AB";
-	case MATMUL_AC:
-		return "AC";
-	default:
-		return "BC";
-	}
-}
-
-void matmul_inner_walk(int order, enum matmul_walk walk[3])
-{
-	switch (matmul_order_class(order)) {
-	case MATMUL_AB: /* inner k: a[i][k] along a row, b[k][j] down a column */
-		walk[0] = MATMUL_WALK_ROW;
-		walk[1] = MATMUL_WALK_COL;
-		walk[2] = MATMUL_WALK_NONE;
-		break;
-	case MATMUL_AC: /* inner i: a[i][k], c[i][j] down columns, b[k][j] held */
-		walk[0] = MATMUL_WALK_COL;
-		walk[1] = MATMUL_WALK_REG;
-		walk[2] = MATMUL_WALK_COL;
-		break;
-	default: /* inner j: b[k][j], c[i][j] along rows, a[i][k] held */
-		walk[0] = MATMUL_WALK_REG;
-		walk[1] = MATMUL_WALK_ROW;
-		walk[2] = MATMUL_WALK_ROW;
-		break;
-	}
-}
-
-const char *matmul_walk_name(enum matmul_walk w)
-{
-	switch (w) {
-	case MATMUL_WALK_ROW:
-		return "along a row";
-	case MATMUL_WALK_COL:
-		return "down a column";
-	case MATMUL_WALK_REG:
-		return "in a register";
-	default:
-		return "summed in a register";
-	}
-}
-
-double matmul_book_estimate(int order, double L, double miss[3])
-{
-	enum matmul_walk w[3];
-	double total = 0;
-	if (L < 1)
-		L = 1;
-	matmul_inner_walk(order, w);
-	for (int m = 0; m < 3; m++) {
-		miss[m] = w[m] == MATMUL_WALK_ROW ? 1.0 / L : w[m] == MATMUL_WALK_COL ? 1.0 : 0.0;
-		total += miss[m];
-	}
-	return total;
 }
 
 void matmul_fill(size_t n, double *a, double *b)
@@ -525,11 +393,6 @@ static void emit_result(struct mm_ctx *x, int kind, int row, double ns, double s
 
 /* The orders a run has: p->orders, and ijk always (every other C is
  * checked against its). */
-static unsigned run_orders(const struct matmul_params *p)
-{
-	return (p->orders ? p->orders : MATMUL_CLASSIC_MASK) | 1u << MATMUL_IJK;
-}
-
 static size_t order_block(const struct matmul_params *p, int o)
 {
 	return matmul_is_blocked(o) ? p->block : 0;
@@ -542,7 +405,7 @@ static int run_table(struct mm_ctx *x, double *c)
 		double best, second;
 		int eq;
 		size_t bs = order_block(p, o);
-		if (!(run_orders(p) & (1u << o)))
+		if (!(matmul_run_orders(p) & (1u << o)))
 			continue;
 		if (time_order(x, o, bs, o == MATMUL_IJK ? x->ref : c, &best, &second))
 			return 1;
@@ -572,7 +435,7 @@ struct runner {
  * how many, or -1 with e when memory runs out. */
 static int race_setup(struct mm_ctx *x, struct runner *r, mt_error *e)
 {
-	const unsigned orders = run_orders(x->p);
+	const unsigned orders = matmul_run_orders(x->p);
 	int count = 0;
 	for (int o = 0; o < MATMUL_NORDERS; o++) {
 		size_t bs = order_block(x->p, o);
@@ -685,7 +548,7 @@ static int simulate_orders(job_t *job, const struct matmul_params *p, size_t n)
 		struct matmul_sim r;
 		struct job_event ev;
 		mt_error se;
-		if (!(run_orders(p) & (1u << o)))
+		if (!(matmul_run_orders(p) & (1u << o)))
 			continue;
 		if (job_check(job) == JOB_CANCELLED)
 			return JOB_CANCELLED;
@@ -734,7 +597,7 @@ int matmul_worker(job_t *job, void *arg, mt_error *e)
 	} else {
 		double iters = (double)x.n * x.n * x.n;
 		x.units_total = iters * p->tries *
-				(double)((p->skip_table ? 0 : __builtin_popcount(run_orders(p))) +
+				(double)((p->skip_table ? 0 : __builtin_popcount(matmul_run_orders(p))) +
 					 (int)p->nsweep);
 		if (p->skip_table && p->nsweep) /* the sweep needs ijk's C to check against */
 			matmul_multiply(MATMUL_IJK, x.n, 0, x.a, x.b, x.ref);
@@ -746,310 +609,4 @@ out:
 	free(x.ref);
 	free(c);
 	return rc;
-}
-
-/* ---- results ---------------------------------------------------------------- */
-
-void matmul_result_init(struct matmul_result *r, const struct matmul_params *p, int line_bytes,
-			const char *sim_from)
-{
-	double m[3];
-	memset(r, 0, sizeof *r);
-	r->n = p->n;
-	r->block = p->block;
-	r->tries = p->tries;
-	r->race = p->race;
-	r->line_bytes = line_bytes > 0 ? line_bytes : 64;
-	r->orders = run_orders(p);
-	for (int o = 0; o < MATMUL_NORDERS; o++) {
-		r->book[o] = matmul_book_estimate(o, (double)r->line_bytes / sizeof(double), m);
-		r->res[o].equal = 1;
-	}
-	if (p->sim_s >= 0) {
-		r->have_sim = 1;
-		r->sim_s = p->sim_s;
-		r->sim_E = p->sim_E;
-		r->sim_b = p->sim_b;
-		mt_strlcpy(r->sim_from, sim_from ? sim_from : "", sizeof r->sim_from);
-	}
-	r->nsweep = p->nsweep;
-	for (size_t i = 0; i < p->nsweep && i < MATMUL_MAX_SWEEP; i++) {
-		r->sweep[i].block = p->sweep[i];
-		r->sweep[i].equal = 1;
-	}
-}
-
-int matmul_result_apply(struct matmul_result *r, const struct job_event *ev)
-{
-	struct matmul_row *row;
-	int o = ev->row;
-	if (ev->type != JOB_EV_CELL || o < 0)
-		return 0;
-	switch (ev->kind) {
-	case MATMUL_CELL_SIM:
-		if (o >= MATMUL_NORDERS)
-			return 0;
-		r->have_sim_o[o] = 1;
-		r->sim[o] = ev->value;
-		for (int m = 0; m < 3; m++)
-			r->sim_m[o][m] = ev->aux[m];
-		r->sim_sampled = ev->aux[3] > 0.5;
-		return ev->kind;
-	case MATMUL_CELL_RACE:
-		if (o >= MATMUL_NORDERS)
-			return 0;
-		r->frac[o] = ev->aux[0];
-		r->run_ns[o] = ev->value;
-		r->run_rank[o] = (int)ev->aux[1];
-		return ev->kind;
-	case MATMUL_CELL_RESULT:
-		if (o >= MATMUL_NORDERS)
-			return 0;
-		row = &r->res[o];
-		r->frac[o] = 1;
-		r->run_ns[o] = ev->value;
-		r->run_rank[o] = (int)ev->aux[4];
-		break;
-	case MATMUL_CELL_SWEEP:
-		if ((size_t)o >= r->nsweep)
-			return 0;
-		row = &r->sweep[o];
-		break;
-	default:
-		return 0;
-	}
-	row->have = 1;
-	row->ms = ev->aux[0];
-	row->ns_iter = ev->value;
-	row->spread = ev->spread;
-	row->equal = ev->aux[2] > 0.5;
-	row->block = (size_t)ev->aux[3];
-	row->rank = (int)ev->aux[4];
-	if (!row->equal)
-		r->failed_equal = 1;
-	return ev->kind;
-}
-
-size_t matmul_result_measured(const struct matmul_result *r)
-{
-	size_t n = 0;
-	for (int o = 0; o < MATMUL_NORDERS; o++)
-		n += (size_t)r->res[o].have;
-	for (size_t i = 0; i < r->nsweep; i++)
-		n += (size_t)r->sweep[i].have;
-	return n;
-}
-
-static cJSON *row_json(const struct matmul_row *w)
-{
-	cJSON *it = cJSON_CreateObject();
-	if (!it)
-		return NULL;
-	cJSON_AddNumberToObject(it, "ms", w->ms);
-	cJSON_AddNumberToObject(it, "ns_per_iter", w->ns_iter);
-	cJSON_AddNumberToObject(it, "spread", w->spread);
-	cJSON_AddBoolToObject(it, "equal", w->equal);
-	return it;
-}
-
-cJSON *matmul_result_to_json(const struct matmul_result *r)
-{
-	cJSON *root = cJSON_CreateObject(), *arr;
-	if (!root || run_header_to_json(&r->hdr, root) < 0 ||
-	    !cJSON_AddStringToObject(root, "experiment", "matmul"))
-		goto oom;
-	cJSON_AddNumberToObject(root, "n", (double)r->n);
-	cJSON_AddNumberToObject(root, "block", (double)r->block);
-	cJSON_AddNumberToObject(root, "tries", r->tries);
-	cJSON_AddStringToObject(root, "mode", r->race ? "race" : "table");
-	cJSON_AddNumberToObject(root, "line_bytes", r->line_bytes);
-	if (r->have_sim) {
-		cJSON *c = cJSON_AddObjectToObject(root, "sim_cache");
-		if (!c)
-			goto oom;
-		cJSON_AddNumberToObject(c, "s", r->sim_s);
-		cJSON_AddNumberToObject(c, "E", r->sim_E);
-		cJSON_AddNumberToObject(c, "b", r->sim_b);
-		cJSON_AddNumberToObject(c, "bytes", (double)((1ull << r->sim_s) * (uint64_t)r->sim_E *
-							     (1ull << r->sim_b)));
-		cJSON_AddStringToObject(c, "source", r->sim_from);
-	}
-	arr = cJSON_AddArrayToObject(root, "results");
-	if (!arr)
-		goto oom;
-	for (int o = 0; o < MATMUL_NORDERS; o++) {
-		const struct matmul_row *w = &r->res[o];
-		cJSON *it;
-		if (!w->have)
-			continue;
-		if (!(it = row_json(w)))
-			goto oom;
-		cJSON_AddItemToArray(arr, it);
-		cJSON_AddStringToObject(it, "order", matmul_order_name(o));
-		cJSON_AddStringToObject(it, "class", matmul_class_name(matmul_order_class(o)));
-		if (matmul_is_blocked(o))
-			cJSON_AddNumberToObject(it, "block", (double)w->block);
-		if (w->rank)
-			cJSON_AddNumberToObject(it, "finish", w->rank);
-		cJSON_AddNumberToObject(it, "book_misses_per_iter", r->book[o]);
-		if (r->have_sim && r->have_sim_o[o]) {
-			cJSON *sj = cJSON_AddObjectToObject(it, "sim");
-			if (!sj)
-				goto oom;
-			cJSON_AddNumberToObject(sj, "misses_per_iter", r->sim[o]);
-			cJSON_AddNumberToObject(sj, "per_iter_a", r->sim_m[o][0]);
-			cJSON_AddNumberToObject(sj, "per_iter_b", r->sim_m[o][1]);
-			cJSON_AddNumberToObject(sj, "per_iter_c", r->sim_m[o][2]);
-			if (!cJSON_AddBoolToObject(sj, "sampled", r->sim_sampled))
-				goto oom;
-		}
-	}
-	if (r->nsweep) {
-		arr = cJSON_AddArrayToObject(root, "sweep");
-		if (!arr)
-			goto oom;
-		for (size_t i = 0; i < r->nsweep; i++) {
-			const struct matmul_row *w = &r->sweep[i];
-			cJSON *it;
-			if (!w->have)
-				continue;
-			if (!(it = row_json(w)))
-				goto oom;
-			cJSON_AddItemToArray(arr, it);
-			if (!cJSON_AddNumberToObject(it, "block", (double)w->block))
-				goto oom;
-		}
-	}
-	return root;
-oom:
-	cJSON_Delete(root);
-	return NULL;
-}
-
-static int row_from_json(const cJSON *it, const char *where, struct matmul_row *w, mt_error *e)
-{
-	const cJSON *eq;
-	if (jsonio_number(it, "ms", where, &w->ms, e) < 0 ||
-	    jsonio_number(it, "ns_per_iter", where, &w->ns_iter, e) < 0)
-		return -1;
-	w->spread = jsonio_opt_number(it, "spread", NAN);
-	eq = cJSON_GetObjectItemCaseSensitive(it, "equal");
-	if (!cJSON_IsBool(eq))
-		return mt_fail(e, "%s: field \"equal\" must be true or false", where);
-	w->equal = cJSON_IsTrue(eq);
-	w->have = 1;
-	return 0;
-}
-
-/* One order of "results" (where names it in errors) into r; block is the
- * file's block side, a blocked row's when it names none. Returns 0, or -1
- * with e. */
-static int order_from_json(const cJSON *it, const char *where, size_t block,
-			   struct matmul_result *r, mt_error *e)
-{
-	const cJSON *ord = cJSON_GetObjectItemCaseSensitive(it, "order"), *sj;
-	struct matmul_row w;
-	char at[360];
-	int o;
-	memset(&w, 0, sizeof w);
-	if (!cJSON_IsString(ord) || (o = matmul_order_parse(ord->valuestring)) < 0)
-		return mt_fail(e, "%s: field \"order\" must name an order (ijk .. blocked-kij)",
-			       where);
-	if (row_from_json(it, where, &w, e) < 0)
-		return -1;
-	w.block = matmul_is_blocked(o)
-			  ? (size_t)jsonio_opt_int(it, "block", 1, LONG_MAX, (long)block)
-			  : 0;
-	w.rank = (int)jsonio_opt_int(it, "finish", 0, MATMUL_NORDERS, 0);
-	r->orders |= 1u << o;
-	r->res[o] = w;
-	r->frac[o] = 1;
-	r->run_ns[o] = w.ns_iter;
-	r->run_rank[o] = w.rank;
-	if (!w.equal)
-		r->failed_equal = 1;
-	r->book[o] = jsonio_opt_number(it, "book_misses_per_iter", r->book[o]);
-	sj = cJSON_GetObjectItemCaseSensitive(it, "sim");
-	if (!cJSON_IsObject(sj))
-		return 0;
-	mt_snprintf(at, sizeof at, "%s: sim", where);
-	if (jsonio_number(sj, "misses_per_iter", at, &r->sim[o], e) < 0)
-		return -1;
-	r->sim_m[o][0] = jsonio_opt_number(sj, "per_iter_a", NAN);
-	r->sim_m[o][1] = jsonio_opt_number(sj, "per_iter_b", NAN);
-	r->sim_m[o][2] = jsonio_opt_number(sj, "per_iter_c", NAN);
-	r->sim_sampled = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(sj, "sampled"));
-	r->have_sim_o[o] = 1;
-	return 0;
-}
-
-int matmul_result_from_json(const cJSON *root, const char *file, struct matmul_result *r,
-			    mt_error *e)
-{
-	const char *f = file ? file : "input";
-	const cJSON *arr, *it, *mode, *sc, *sw;
-	char where[320];
-	long n, block, tries, line;
-	int i = 0;
-	memset(r, 0, sizeof *r);
-	if (jsonio_int(root, "n", file, 1, MATMUL_MAX_N, &n, e) < 0 ||
-	    jsonio_int(root, "block", file, 1, MATMUL_MAX_N, &block, e) < 0 ||
-	    jsonio_int(root, "tries", file, 1, 1000, &tries, e) < 0 ||
-	    jsonio_int(root, "line_bytes", file, 8, 4096, &line, e) < 0 ||
-	    !(arr = jsonio_array(root, "results", file, e)))
-		return -1;
-	mode = cJSON_GetObjectItemCaseSensitive(root, "mode");
-	if (!cJSON_IsString(mode) ||
-	    (strcmp(mode->valuestring, "race") != 0 && strcmp(mode->valuestring, "table") != 0))
-		return mt_fail(e, "%s: field \"mode\" must be \"race\" or \"table\"", f);
-	{
-		struct matmul_params p;
-		matmul_params_default(&p);
-		p.n = (size_t)n;
-		p.block = (size_t)block;
-		p.tries = (int)tries;
-		p.race = strcmp(mode->valuestring, "race") == 0;
-		p.sim_s = -1;
-		matmul_result_init(r, &p, (int)line, NULL);
-	}
-	run_header_from_json(root, &r->hdr); /* after the init, which clears r */
-	sc = cJSON_GetObjectItemCaseSensitive(root, "sim_cache");
-	if (sc) {
-		long s, E, b;
-		mt_snprintf(where, sizeof where, "%s: sim_cache", f);
-		if (jsonio_int(sc, "s", where, 0, 30, &s, e) < 0 ||
-		    jsonio_int(sc, "E", where, 1, 1 << 16, &E, e) < 0 ||
-		    jsonio_int(sc, "b", where, 0, 20, &b, e) < 0)
-			return -1;
-		r->have_sim = 1;
-		r->sim_s = (int)s;
-		r->sim_E = (int)E;
-		r->sim_b = (int)b;
-		jsonio_opt_string(sc, "source", r->sim_from, sizeof r->sim_from);
-	}
-	cJSON_ArrayForEach(it, arr) {
-		mt_snprintf(where, sizeof where, "%s: results[%d]", f, i++);
-		if (order_from_json(it, where, (size_t)block, r, e) < 0)
-			return -1;
-	}
-	sw = cJSON_GetObjectItemCaseSensitive(root, "sweep");
-	if (sw && !cJSON_IsArray(sw))
-		return mt_fail(e, "%s: field \"sweep\" is not an array", f);
-	i = 0;
-	cJSON_ArrayForEach(it, sw) {
-		struct matmul_row w;
-		long b;
-		mt_snprintf(where, sizeof where, "%s: sweep[%d]", f, i++);
-		memset(&w, 0, sizeof w);
-		if (r->nsweep == MATMUL_MAX_SWEEP)
-			return mt_fail(e, "%s: more than %d blocks", where, MATMUL_MAX_SWEEP);
-		if (row_from_json(it, where, &w, e) < 0 ||
-		    jsonio_int(it, "block", where, 1, MATMUL_MAX_N, &b, e) < 0)
-			return -1;
-		w.block = (size_t)b;
-		r->sweep[r->nsweep++] = w;
-	}
-	if (file)
-		mt_strlcpy(r->source, file, sizeof r->source);
-	return 0;
 }

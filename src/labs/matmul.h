@@ -7,8 +7,9 @@
  * (for kk, for jj: for i, for k in kk, for j in jj). Timed through the job API, either one
  * order after the other (best of tries, the batch table) or interleaved in
  * short slices so that all orders advance together on one core (the race).
- * The miss model (the book's estimate and the simulator) is in
- * matmul_model.c, declared here too.
+ * The loop orders (names, classes, the book's estimate) are in
+ * matmul_orders.c, the miss model (the simulator) in matmul_model.c, the
+ * result and its JSON in matmul_result.c, all declared here.
  *
  * Cells the worker streams (struct job_event, type JOB_EV_CELL):
  *   kind MATMUL_CELL_RESULT: one finished order of the table.
@@ -102,6 +103,11 @@ struct matmul_params {
  * sweep, no simulation (sim_s = -1; sample 4M accesses when set), the seven
  * classic orders. */
 void matmul_params_default(struct matmul_params *p);
+
+/* The orders a run with p times, as a mask of bits 1 << order: p->orders
+ * (the classic seven when 0), with ijk always (the reference the others
+ * are checked against). */
+unsigned matmul_run_orders(const struct matmul_params *p);
 
 /* "ijk" .. "ikj", "blocked", "blocked-ijk" .. "blocked-kij". NULL for an
  * index out of range. */
@@ -233,7 +239,7 @@ int matmul_simulate_at(int order, size_t n, size_t bsize, int s, int E, int b,
 		       mt_error *e);
 
 /* ---- results: ONE store, writer and reader for `memtop run matmul` (timed),
- * the TUI tab and `memtop view` (matmul.c) ------------------------------- */
+ * the TUI tab and `memtop view` (matmul_result.c) ------------------------ */
 
 struct matmul_row {
 	int have;

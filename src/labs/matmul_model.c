@@ -1,6 +1,6 @@
 /* matmul_model: the six loop orders (and the blocked one) driven through the
  * in-process cache simulator (sim.h), misses split by matrix. The book's
- * formula is matmul_book_estimate() in matmul.c. See matmul.h. */
+ * formula is matmul_book_estimate() in matmul_orders.c. See matmul.h. */
 #include "config.h"
 
 #include "matmul.h"
