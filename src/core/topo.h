@@ -2,7 +2,8 @@
  * their memory, L2 and L3 groups, cores, SMT siblings and core kinds, and
  * where each CPU sits among them. Loaded from this machine or from a
  * recorded Linux /sys tree (hwloc-gather-topology's layout: DIR/sys and
- * DIR/proc). Only topo.c includes hwloc.h; everything here is plain data,
+ * DIR/proc). Only the topo files include hwloc.h (through their private
+ * topo_hwloc.h); everything here is plain data,
  * CPUs named by their OS index (the N of /sys/devices/system/cpu/cpuN). */
 #ifndef MEMTOP_CORE_TOPO_H
 #define MEMTOP_CORE_TOPO_H

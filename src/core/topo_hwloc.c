@@ -1,0 +1,408 @@
+/* Reading hwloc for the topo (topo_hwloc.h): the recorded tree checked
+ * before hwloc sees it, hwloc loaded with the environment a recorded tree
+ * needs, and its objects copied into the topo's plain arrays. */
+#include "config.h"
+
+#include "topo_hwloc.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define TOPO_MAX_CPU 65536 /* the largest OS index a CPU list may name */
+
+/* ---- the recorded tree: checked before hwloc sees it ---------------------- */
+
+static int is_dir(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Parses a Linux CPU list ("0-3,8,10-11\n") into bm. Returns 0, or -1 on
+ * anything else (an empty list included). */
+static int parse_cpu_list(const char *s, hwloc_bitmap_t bm)
+{
+	const char *p = s;
+	int any = 0;
+	hwloc_bitmap_zero(bm);
+	while (*p && *p != '\n') {
+		char *end;
+		long a, b;
+		if (!isdigit((unsigned char)*p))
+			return -1;
+		errno = 0;
+		a = strtol(p, &end, 10);
+		b = a;
+		if (*end == '-') {
+			if (!isdigit((unsigned char)end[1]))
+				return -1;
+			b = strtol(end + 1, &end, 10);
+		}
+		if (errno || a > b || b >= TOPO_MAX_CPU)
+			return -1;
+		if (hwloc_bitmap_set_range(bm, (unsigned)a, (int)b) < 0)
+			return -1;
+		any = 1;
+		p = end;
+		if (*p == ',')
+			p++;
+		else if (*p && *p != '\n')
+			return -1;
+	}
+	if (*p == '\n' && p[1] != '\0')
+		return -1;
+	return any ? 0 : -1;
+}
+
+/* See topo_hwloc.h. */
+int topo_check_tree(const char *root, hwloc_bitmap_t online, mt_error *e)
+{
+	char path[4096];
+	char *text = NULL;
+	mt_error re;
+	unsigned cpu;
+	hwloc_bitmap_zero(online);
+	if (!is_dir(root))
+		return mt_fail(e, "%s: not a folder", root);
+	mt_snprintf(path, sizeof path, "%s/sys/devices/system/cpu", root);
+	if (!is_dir(path))
+		return mt_fail(e, "%s: no sys/devices/system/cpu in it: not a recorded Linux /sys "
+				  "tree", root);
+	mt_snprintf(path, sizeof path, "%s/sys/devices/system/cpu/online", root);
+	text = mt_read_file(path, 1 << 16, NULL, &re);
+	if (!text) {
+		mt_snprintf(path, sizeof path, "%s/sys/devices/system/cpu/cpu0", root);
+		if (!is_dir(path))
+			return mt_fail(e, "%s: missing (and no online list)", path);
+		return 0;
+	}
+	if (parse_cpu_list(text, online) < 0) {
+		free(text);
+		return mt_fail(e, "%s/sys/devices/system/cpu/online: not a CPU list", root);
+	}
+	free(text);
+	hwloc_bitmap_foreach_begin(cpu, online) {
+		mt_snprintf(path, sizeof path, "%s/sys/devices/system/cpu/cpu%u", root, cpu);
+		if (!is_dir(path))
+			return mt_fail(e, "%s: missing (the online list names CPU %u)", path, cpu);
+	} hwloc_bitmap_foreach_end();
+	return 0;
+}
+
+/* ---- hwloc, with the environment it reads set for a recorded tree ------- */
+
+static const char *const env_names[] = { "HWLOC_FSROOT", "HWLOC_COMPONENTS" };
+#define NENV (sizeof env_names / sizeof env_names[0])
+
+/* Sets the hwloc variables that make it read root alone (its linux backend,
+ * no x86 CPUID of this machine: "linux,stop"), keeping the old values in
+ * saved[]. Returns 0, or -1 when out of memory. */
+static int env_push(const char *root, char *saved[NENV])
+{
+	const char *values[NENV] = { root, "linux,stop" };
+	for (size_t i = 0; i < NENV; i++) {
+		const char *old = getenv(env_names[i]);
+		saved[i] = old ? strdup(old) : NULL;
+		if ((old && !saved[i]) || setenv(env_names[i], values[i], 1) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Puts back what env_push changed and frees saved[]. */
+static void env_pop(char *saved[NENV])
+{
+	for (size_t i = 0; i < NENV; i++) {
+		if (saved[i])
+			setenv(env_names[i], saved[i], 1);
+		else
+			unsetenv(env_names[i]);
+		free(saved[i]);
+		saved[i] = NULL;
+	}
+}
+
+/* See topo_hwloc.h. */
+hwloc_topology_t topo_hw_load(const char *root, mt_error *e)
+{
+	hwloc_topology_t h = NULL;
+	char *saved[NENV] = { NULL, NULL };
+	int pushed = 0;
+	if (hwloc_topology_init(&h) < 0) {
+		mt_fail(e, "hwloc: cannot start: %s", strerror(errno));
+		return NULL;
+	}
+	/* instruction caches too (hwloc drops them by default): memtop info lists them */
+	if (hwloc_topology_set_flags(h, HWLOC_TOPOLOGY_FLAG_INCLUDE_DISALLOWED) < 0 ||
+	    hwloc_topology_set_icache_types_filter(h, HWLOC_TYPE_FILTER_KEEP_ALL) < 0)
+		goto fail;
+	if (root) {
+		if (env_push(root, saved) < 0)
+			goto fail;
+		pushed = 1;
+	}
+	if (hwloc_topology_load(h) < 0)
+		goto fail;
+	if (pushed)
+		env_pop(saved);
+	return h;
+fail:
+	mt_fail(e, "hwloc: cannot load the topology of %s: %s", root ? root : "this machine",
+		strerror(errno));
+	if (pushed)
+		env_pop(saved);
+	hwloc_topology_destroy(h);
+	return NULL;
+}
+
+/* ---- copying hwloc's objects into the topo -------------------------------- */
+
+/* See topo_hwloc.h. */
+int topo_set_from(hwloc_const_bitmap_t bm, struct topo_set *s)
+{
+	int w = hwloc_bitmap_weight(bm), i = 0;
+	unsigned cpu;
+	s->n = 0;
+	s->cpus = NULL;
+	if (w <= 0)
+		return 0;
+	s->cpus = calloc((size_t)w, sizeof *s->cpus);
+	if (!s->cpus)
+		return -1;
+	hwloc_bitmap_foreach_begin(cpu, bm) {
+		if (i < w)
+			s->cpus[i++] = (int)cpu;
+	} hwloc_bitmap_foreach_end();
+	s->n = i;
+	return 0;
+}
+
+static int cmp_cpu(const void *a, const void *b)
+{
+	const struct topo_cpu *x = a, *y = b;
+	return (x->os > y->os) - (x->os < y->os);
+}
+
+static int cmp_node(const void *a, const void *b)
+{
+	const struct topo_node *x = a, *y = b;
+	return (x->os_index > y->os_index) - (x->os_index < y->os_index);
+}
+
+/* pu's nearest ancestor of type ty, or NULL. */
+static hwloc_obj_t ancestor(hwloc_obj_t pu, hwloc_obj_type_t ty)
+{
+	hwloc_obj_t o = pu ? pu->parent : NULL;
+	while (o && o->type != ty)
+		o = o->parent;
+	return o;
+}
+
+/* The logical index of pu's ancestor of type ty, or -1. */
+static int ancestor_index(hwloc_obj_t pu, hwloc_obj_type_t ty)
+{
+	hwloc_obj_t o = ancestor(pu, ty);
+	return o ? (int)o->logical_index : -1;
+}
+
+/* See topo_hwloc.h. */
+uint64_t topo_ancestor_size(hwloc_obj_t pu, hwloc_obj_type_t ty)
+{
+	hwloc_obj_t o = ancestor(pu, ty);
+	return o && o->attr ? (uint64_t)o->attr->cache.size : 0;
+}
+
+/* The index into t->nodes of the node local to pu (its nearest ancestor's
+ * first memory child), or -1. */
+static int pu_node(const struct topo *t, hwloc_obj_t pu)
+{
+	hwloc_obj_t o = pu, m;
+	while (o && !o->memory_arity)
+		o = o->parent;
+	if (!o)
+		return -1;
+	m = o->memory_first_child;
+	while (m && m->type != HWLOC_OBJ_NUMANODE)
+		m = m->memory_first_child;
+	if (!m)
+		return -1;
+	for (int i = 0; i < t->nnodes; i++)
+		if (t->nodes[i].os_index == (int)m->os_index)
+			return i;
+	return -1;
+}
+
+static int copy_nodes(struct topo *t, hwloc_topology_t h)
+{
+	int n = hwloc_get_nbobjs_by_type(h, HWLOC_OBJ_NUMANODE);
+	if (n <= 0)
+		return 0;
+	t->nodes = calloc((size_t)n, sizeof *t->nodes);
+	if (!t->nodes)
+		return -1;
+	for (int i = 0; i < n; i++) {
+		hwloc_obj_t o = hwloc_get_obj_by_type(h, HWLOC_OBJ_NUMANODE, (unsigned)i);
+		if (!o)
+			return -1;
+		t->nodes[i].os_index = (int)o->os_index;
+		t->nodes[i].memory = o->attr ? o->attr->numanode.local_memory : 0;
+		t->nnodes = i + 1;
+		if (topo_set_from(o->cpuset, &t->nodes[i].cpus) < 0)
+			return -1;
+	}
+	qsort(t->nodes, (size_t)t->nnodes, sizeof *t->nodes, cmp_node);
+	return 0;
+}
+
+static int copy_caches(hwloc_topology_t h, hwloc_obj_type_t ty, struct topo_cache_group **out,
+		       int *nout)
+{
+	int n = hwloc_get_nbobjs_by_type(h, ty);
+	*out = NULL;
+	*nout = 0;
+	if (n <= 0)
+		return 0;
+	*out = calloc((size_t)n, sizeof **out);
+	if (!*out)
+		return -1;
+	for (int i = 0; i < n; i++) {
+		hwloc_obj_t o = hwloc_get_obj_by_type(h, ty, (unsigned)i);
+		if (!o)
+			return -1;
+		(*out)[i].size = o->attr ? o->attr->cache.size : 0;
+		*nout = i + 1;
+		if (topo_set_from(o->cpuset, &(*out)[i].cpus) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Every cache object of h (any level and type) into t->caches. */
+static int copy_all_caches(struct topo *t, hwloc_topology_t h)
+{
+	int n = 0;
+	for (int d = 0; d < hwloc_topology_get_depth(h); d++)
+		if (hwloc_obj_type_is_cache(hwloc_get_depth_type(h, d)))
+			n += hwloc_get_nbobjs_by_depth(h, d);
+	if (n <= 0)
+		return 0;
+	t->caches = calloc((size_t)n, sizeof *t->caches);
+	if (!t->caches)
+		return -1;
+	for (int d = 0; d < hwloc_topology_get_depth(h); d++) {
+		if (!hwloc_obj_type_is_cache(hwloc_get_depth_type(h, d)))
+			continue;
+		for (unsigned i = 0; i < (unsigned)hwloc_get_nbobjs_by_depth(h, d) && t->ncaches < n;
+		     i++) {
+			hwloc_obj_t o = hwloc_get_obj_by_depth(h, d, i);
+			struct topo_cache *c = &t->caches[t->ncaches];
+			if (!o || !o->attr)
+				continue;
+			c->level = (int)o->attr->cache.depth;
+			mt_strlcpy(c->type, o->attr->cache.type == HWLOC_OBJ_CACHE_DATA ? "data"
+					    : o->attr->cache.type == HWLOC_OBJ_CACHE_INSTRUCTION
+						? "instruction"
+						: "unified",
+				   sizeof c->type);
+			c->size = o->attr->cache.size;
+			c->ways = o->attr->cache.associativity;
+			c->line = (int)o->attr->cache.linesize;
+			t->ncaches++;
+			if (topo_set_from(o->cpuset, &c->cpus) < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+static int copy_smt(struct topo *t, hwloc_topology_t h)
+{
+	if (t->cores <= 0)
+		return 0;
+	t->smt = calloc((size_t)t->cores, sizeof *t->smt);
+	if (!t->smt)
+		return -1;
+	for (int i = 0; i < t->cores; i++) {
+		hwloc_obj_t o = hwloc_get_obj_by_type(h, HWLOC_OBJ_CORE, (unsigned)i);
+		if (!o)
+			return -1;
+		if (hwloc_bitmap_weight(o->cpuset) < 2)
+			continue;
+		if (topo_set_from(o->cpuset, &t->smt[t->nsmt]) < 0)
+			return -1;
+		t->nsmt++;
+	}
+	return 0;
+}
+
+/* The CPUs this thread may run on (sched_getaffinity) into bm. Returns 0, or
+ * -1 when the kernel will not say. */
+static int affinity(hwloc_bitmap_t bm)
+{
+	cpu_set_t set;
+	hwloc_bitmap_zero(bm);
+	if (sched_getaffinity(0, sizeof set, &set) < 0)
+		return -1;
+	for (int i = 0; i < CPU_SETSIZE; i++)
+		if (CPU_ISSET(i, &set))
+			hwloc_bitmap_set(bm, (unsigned)i);
+	return 0;
+}
+
+static int copy_cpus(struct topo *t, hwloc_topology_t h, int live)
+{
+	int n = hwloc_get_nbobjs_by_type(h, HWLOC_OBJ_PU);
+	hwloc_bitmap_t allowed = hwloc_bitmap_dup(hwloc_topology_get_allowed_cpuset(h));
+	hwloc_bitmap_t mine = hwloc_bitmap_alloc();
+	int rc = -1;
+	if (n <= 0 || !allowed || !mine)
+		goto out;
+	if (live && affinity(mine) == 0)
+		hwloc_bitmap_and(allowed, allowed, mine);
+	t->cpus = calloc((size_t)n, sizeof *t->cpus);
+	if (!t->cpus)
+		goto out;
+	for (int i = 0; i < n; i++) {
+		hwloc_obj_t pu = hwloc_get_obj_by_type(h, HWLOC_OBJ_PU, (unsigned)i);
+		struct topo_cpu *c = &t->cpus[i];
+		if (!pu)
+			goto out;
+		c->os = (int)pu->os_index;
+		c->allowed = hwloc_bitmap_isset(allowed, pu->os_index);
+		c->core = ancestor_index(pu, HWLOC_OBJ_CORE);
+		c->package = ancestor_index(pu, HWLOC_OBJ_PACKAGE);
+		c->die = ancestor_index(pu, HWLOC_OBJ_DIE);
+		c->l2 = ancestor_index(pu, HWLOC_OBJ_L2CACHE);
+		c->l3 = ancestor_index(pu, HWLOC_OBJ_L3CACHE);
+		c->node = pu_node(t, pu);
+		c->kind = -1;
+		t->nallowed += c->allowed;
+	}
+	t->ncpus = n;
+	qsort(t->cpus, (size_t)n, sizeof *t->cpus, cmp_cpu);
+	rc = 0;
+out:
+	hwloc_bitmap_free(allowed);
+	hwloc_bitmap_free(mine);
+	return rc;
+}
+
+/* See topo_hwloc.h. */
+int topo_hw_copy(struct topo *t, hwloc_topology_t h, int live)
+{
+	t->packages = hwloc_get_nbobjs_by_type(h, HWLOC_OBJ_PACKAGE);
+	t->dies = hwloc_get_nbobjs_by_type(h, HWLOC_OBJ_DIE);
+	t->cores = hwloc_get_nbobjs_by_type(h, HWLOC_OBJ_CORE);
+	if (t->packages < 0 || t->dies < 0 || t->cores < 0)
+		return -1;
+	if (copy_nodes(t, h) < 0 || copy_cpus(t, h, live) < 0)
+		return -1;
+	if (copy_caches(h, HWLOC_OBJ_L2CACHE, &t->l2, &t->nl2) < 0 ||
+	    copy_caches(h, HWLOC_OBJ_L3CACHE, &t->l3, &t->nl3) < 0)
+		return -1;
+	return copy_smt(t, h) < 0 || copy_all_caches(t, h) < 0 ? -1 : 0;
+}

@@ -1,0 +1,206 @@
+/* A topology in words and in JSON (topo.h): the one-line summary, the
+ * whole machine as `memtop topo --json` writes it, and where one CPU sits
+ * as every result's "place". Plain data: no hwloc here. */
+#include "config.h"
+
+#include "topo.h"
+
+#include <stdint.h>
+
+/* ---- the summary ------------------------------------------------------------------ */
+
+/* bytes as "32 MB", "1280 KB" or "512 B" (binary units, as caches are sold). */
+static const char *size_words(char *buf, size_t len, uint64_t b)
+{
+	if (b && b % (1024 * 1024) == 0)
+		mt_snprintf(buf, len, "%llu MB", (unsigned long long)(b >> 20));
+	else if (b && b % 1024 == 0)
+		mt_snprintf(buf, len, "%llu KB", (unsigned long long)(b >> 10));
+	else
+		mt_snprintf(buf, len, "%llu B", (unsigned long long)b);
+	return buf;
+}
+
+/* The number of distinct cores among the CPUs of s. */
+static int cores_in(const struct topo *t, const struct topo_set *s)
+{
+	int n = 0;
+	for (int i = 0; i < s->n; i++) {
+		const struct topo_cpu *c = topo_cpu(t, s->cpus[i]);
+		int seen = 0;
+		for (int j = 0; j < i && c; j++) {
+			const struct topo_cpu *d = topo_cpu(t, s->cpus[j]);
+			seen |= d && d->core == c->core;
+		}
+		n += c && !seen;
+	}
+	return n;
+}
+
+static const char *plural(int n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
+/* "8 L3 groups of 8 cores (32 MB each)" into buf (appended). */
+static void l3_words(const struct topo *t, char *buf, size_t len)
+{
+	int cmin = 1 << 30, cmax = 0;
+	uint64_t smin = UINT64_MAX, smax = 0;
+	char a[32], b[32];
+	for (int i = 0; i < t->nl3; i++) {
+		int c = cores_in(t, &t->l3[i].cpus);
+		cmin = c < cmin ? c : cmin;
+		cmax = c > cmax ? c : cmax;
+		smin = t->l3[i].size < smin ? t->l3[i].size : smin;
+		smax = t->l3[i].size > smax ? t->l3[i].size : smax;
+	}
+	mt_append(buf, len, "%d L3 %s of ", t->nl3, plural(t->nl3, "group", "groups"));
+	if (cmin == cmax)
+		mt_append(buf, len, "%d %s", cmin, plural(cmin, "core", "cores"));
+	else
+		mt_append(buf, len, "%d-%d cores", cmin, cmax);
+	if (smin == smax)
+		mt_append(buf, len, " (%s%s)", size_words(a, sizeof a, smin),
+			  t->nl3 > 1 ? " each" : "");
+	else
+		mt_append(buf, len, " (%s to %s)", size_words(a, sizeof a, smin),
+			  size_words(b, sizeof b, smax));
+}
+
+const char *topo_summary(const struct topo *t, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	mt_append(buf, len, "%d %s, ", t->packages, plural(t->packages, "package", "packages"));
+	if (t->dies > t->packages)
+		mt_append(buf, len, "%d dies, ", t->dies);
+	mt_append(buf, len, "%d NUMA %s, ", t->nnodes, plural(t->nnodes, "node", "nodes"));
+	if (t->nl3 > 0)
+		l3_words(t, buf, len);
+	else
+		mt_append(buf, len, "no L3");
+	mt_append(buf, len, ", %d %s, %d %s", t->cores, plural(t->cores, "core", "cores"), t->ncpus,
+		  plural(t->ncpus, "CPU", "CPUs"));
+	if (t->nallowed < t->ncpus)
+		mt_append(buf, len, " (%d allowed)", t->nallowed);
+	mt_append(buf, len, "; core %s: ", plural(t->nkinds, "kind", "kinds"));
+	for (int k = 0; k < t->nkinds; k++) {
+		const struct topo_kind *kd = &t->kinds[k];
+		if (t->nkinds == 1) {
+			mt_append(buf, len, "%s", kd->name);
+			break;
+		}
+		mt_append(buf, len, "%s%s (%d %s, %d %s)", k ? ", " : "", kd->name,
+			  cores_in(t, &kd->cpus), plural(cores_in(t, &kd->cpus), "core", "cores"),
+			  kd->cpus.n, plural(kd->cpus.n, "CPU", "CPUs"));
+	}
+	return buf;
+}
+
+/* ---- JSON ----------------------------------------------------------------------- */
+
+static cJSON *set_json(const struct topo_set *s)
+{
+	return cJSON_CreateIntArray(s->cpus ? s->cpus : (const int[]){ 0 }, s->n);
+}
+
+/* Adds key: [{"size","cpus"}] of the n groups g to o. Returns 0 or -1. */
+static int groups_json(cJSON *o, const char *key, const struct topo_cache_group *g, int n)
+{
+	cJSON *a = cJSON_AddArrayToObject(o, key);
+	for (int i = 0; a && i < n; i++) {
+		cJSON *x = cJSON_CreateObject();
+		if (!x || !cJSON_AddItemToArray(a, x) ||
+		    !cJSON_AddNumberToObject(x, "size", (double)g[i].size) ||
+		    !cJSON_AddItemToObject(x, "cpus", set_json(&g[i].cpus)))
+			return -1;
+	}
+	return a ? 0 : -1;
+}
+
+static int kinds_json(cJSON *o, const struct topo *t)
+{
+	cJSON *a = cJSON_AddArrayToObject(o, "core_kinds");
+	for (int i = 0; a && i < t->nkinds; i++) {
+		const struct topo_kind *k = &t->kinds[i];
+		cJSON *x = cJSON_CreateObject();
+		if (!x || !cJSON_AddItemToArray(a, x) || !cJSON_AddStringToObject(x, "name", k->name) ||
+		    !cJSON_AddNumberToObject(x, "efficiency", k->efficiency) ||
+		    !cJSON_AddItemToObject(x, "cpus", set_json(&k->cpus)) ||
+		    !cJSON_AddNumberToObject(x, "l1d", (double)k->l1d) ||
+		    !cJSON_AddNumberToObject(x, "l2", (double)k->l2) ||
+		    !cJSON_AddStringToObject(x, "detail", k->detail))
+			return -1;
+	}
+	return a ? 0 : -1;
+}
+
+static int nodes_json(cJSON *o, const struct topo *t)
+{
+	cJSON *a = cJSON_AddArrayToObject(o, "nodes");
+	for (int i = 0; a && i < t->nnodes; i++) {
+		cJSON *x = cJSON_CreateObject();
+		if (!x || !cJSON_AddItemToArray(a, x) ||
+		    !cJSON_AddNumberToObject(x, "node", t->nodes[i].os_index) ||
+		    !cJSON_AddItemToObject(x, "cpus", set_json(&t->nodes[i].cpus)) ||
+		    !cJSON_AddNumberToObject(x, "memory", (double)t->nodes[i].memory))
+			return -1;
+	}
+	return a ? 0 : -1;
+}
+
+static int smt_json(cJSON *o, const struct topo *t)
+{
+	cJSON *a = cJSON_AddArrayToObject(o, "smt_siblings");
+	for (int i = 0; a && i < t->nsmt; i++)
+		if (!cJSON_AddItemToArray(a, set_json(&t->smt[i])))
+			return -1;
+	return a ? 0 : -1;
+}
+
+cJSON *topo_to_json(const struct topo *t)
+{
+	cJSON *o = cJSON_CreateObject();
+	char sum[1024];
+	if (!o || !cJSON_AddStringToObject(o, "source", t->source) ||
+	    !cJSON_AddStringToObject(o, "summary", topo_summary(t, sum, sizeof sum)) ||
+	    !cJSON_AddNumberToObject(o, "packages", t->packages) ||
+	    !cJSON_AddNumberToObject(o, "dies", t->dies) ||
+	    !cJSON_AddNumberToObject(o, "numa_nodes", t->nnodes) ||
+	    !cJSON_AddNumberToObject(o, "cores", t->cores) ||
+	    !cJSON_AddNumberToObject(o, "cpus", t->ncpus) ||
+	    !cJSON_AddNumberToObject(o, "allowed_cpus", t->nallowed) ||
+	    groups_json(o, "l2_groups", t->l2, t->nl2) < 0 ||
+	    groups_json(o, "l3_groups", t->l3, t->nl3) < 0 || kinds_json(o, t) < 0 ||
+	    nodes_json(o, t) < 0 || smt_json(o, t) < 0) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* Adds key: v to o, or null when v < 0. Returns 0 or -1. */
+static int add_index(cJSON *o, const char *key, int v)
+{
+	return (v >= 0 ? cJSON_AddNumberToObject(o, key, v) : cJSON_AddNullToObject(o, key)) ? 0
+											       : -1;
+}
+
+cJSON *topo_place_json(const struct topo *t, int cpu)
+{
+	const struct topo_cpu *c = topo_cpu(t, cpu);
+	cJSON *o;
+	if (!c)
+		return NULL;
+	o = cJSON_CreateObject();
+	if (!o || !cJSON_AddNumberToObject(o, "cpu", cpu) ||
+	    !(c->kind >= 0 ? cJSON_AddStringToObject(o, "kind", t->kinds[c->kind].name)
+			   : cJSON_AddNullToObject(o, "kind")) ||
+	    add_index(o, "l3_group", c->l3) < 0 ||
+	    add_index(o, "node", c->node >= 0 ? t->nodes[c->node].os_index : -1) < 0 ||
+	    add_index(o, "package", c->package) < 0) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}

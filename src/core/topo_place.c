@@ -1,0 +1,137 @@
+/* The questions a topology answers (topo.h): the CPU by its OS index, how
+ * two CPUs relate, core kinds by name, where a CPU sits, a CPU set as a
+ * Linux CPU list. Plain data: no hwloc here. */
+#include "config.h"
+
+#include "topo.h"
+
+#include <string.h>
+#include <strings.h>
+
+const struct topo_cpu *topo_cpu(const struct topo *t, int cpu)
+{
+	int lo = 0, hi = t ? t->ncpus - 1 : -1;
+	while (lo <= hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (t->cpus[mid].os == cpu)
+			return &t->cpus[mid];
+		if (t->cpus[mid].os < cpu)
+			lo = mid + 1;
+		else
+			hi = mid - 1;
+	}
+	return NULL;
+}
+
+enum topo_rel topo_relation(const struct topo *t, int cpu_a, int cpu_b)
+{
+	const struct topo_cpu *a = topo_cpu(t, cpu_a), *b = topo_cpu(t, cpu_b);
+	if (!a || !b)
+		return TOPO_REL_UNKNOWN;
+	if (a->os == b->os)
+		return TOPO_REL_SAME_CPU;
+	if (a->core >= 0 && a->core == b->core)
+		return TOPO_REL_SMT;
+	if (a->l2 >= 0 && a->l2 == b->l2)
+		return TOPO_REL_SAME_L2;
+	if (a->l3 >= 0 && a->l3 == b->l3)
+		return TOPO_REL_SAME_L3;
+	/* a node shared across sockets (one node, two packages) is still "other socket" */
+	if (a->package >= 0 && b->package >= 0 && a->package != b->package)
+		return TOPO_REL_OTHER_PACKAGE;
+	if (a->node >= 0 && a->node == b->node)
+		return TOPO_REL_SAME_NODE;
+	if (a->package >= 0 && a->package == b->package)
+		return TOPO_REL_SAME_PACKAGE;
+	return TOPO_REL_UNKNOWN;
+}
+
+const char *topo_rel_name(enum topo_rel r)
+{
+	/* a table is the clearest form */
+	static const char *const names[TOPO_NREL] = {
+		[TOPO_REL_SAME_CPU] = "same CPU",
+		[TOPO_REL_SMT] = "SMT siblings",
+		[TOPO_REL_SAME_L2] = "separate cores, same L2",
+		[TOPO_REL_SAME_L3] = "same L3 group",
+		[TOPO_REL_SAME_NODE] = "same NUMA node",
+		[TOPO_REL_SAME_PACKAGE] = "same package",
+		[TOPO_REL_OTHER_PACKAGE] = "other socket",
+		[TOPO_REL_UNKNOWN] = "unknown",
+	};
+	if ((int)r < 0 || r >= TOPO_NREL)
+		return names[TOPO_REL_UNKNOWN];
+	return names[r];
+}
+
+int topo_kind_find(const struct topo *t, const char *name)
+{
+	for (int k = 0; t && name && k < t->nkinds; k++)
+		if (!strcasecmp(t->kinds[k].name, name))
+			return k;
+	return -1;
+}
+
+const char *topo_kind_names(const struct topo *t, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	for (int k = 0; t && k < t->nkinds; k++)
+		mt_append(buf, len, "%s%s", k ? ", " : "", t->kinds[k].name);
+	return buf;
+}
+
+int topo_kind_first_allowed(const struct topo *t, int k)
+{
+	if (!t || k < 0 || k >= t->nkinds)
+		return -1;
+	for (int j = 0; j < t->kinds[k].cpus.n; j++) {
+		const struct topo_cpu *c = topo_cpu(t, t->kinds[k].cpus.cpus[j]);
+		if (c && c->allowed)
+			return c->os;
+	}
+	return -1;
+}
+
+const char *topo_place_text(const struct topo *t, int cpu, char *buf, size_t len)
+{
+	const struct topo_cpu *c = topo_cpu(t, cpu);
+	const char *sep = ": ";
+	mt_snprintf(buf, len, "CPU %d", cpu);
+	if (!c) {
+		mt_append(buf, len, ": not in the topology");
+		return buf;
+	}
+	if (c->kind >= 0) {
+		mt_append(buf, len, "%score kind %s", sep, t->kinds[c->kind].name);
+		sep = ", ";
+	}
+	if (c->l3 >= 0) {
+		mt_append(buf, len, "%sL3 group %d", sep, c->l3);
+		sep = ", ";
+	}
+	if (c->node >= 0) {
+		mt_append(buf, len, "%sNUMA node %d", sep, t->nodes[c->node].os_index);
+		sep = ", ";
+	}
+	if (c->package >= 0)
+		mt_append(buf, len, "%spackage %d", sep, c->package);
+	return buf;
+}
+
+const char *topo_set_text(const struct topo_set *s, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (s->n == 0)
+		mt_strlcpy(buf, "none", len);
+	for (int i = 0; i < s->n;) {
+		int j = i;
+		while (j + 1 < s->n && s->cpus[j + 1] == s->cpus[j] + 1)
+			j++;
+		if (j == i)
+			mt_append(buf, len, "%s%d", i ? "," : "", s->cpus[i]);
+		else
+			mt_append(buf, len, "%s%d-%d", i ? "," : "", s->cpus[i], s->cpus[j]);
+		i = j + 1;
+	}
+	return buf;
+}
