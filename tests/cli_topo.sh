@@ -72,6 +72,8 @@ is "one line naming the kinds there are" "$(cat "$TMP/err")" \
 	"memtop: run latency: --cpu-kind: expected a core kind of this machine ($names: see memtop topo), got 'nosuch'"
 ok "nothing written" test ! -e "$TMP/nk.json"
 status "--cpu with --cpu-kind: exit 2" 2 "$MEMTOP" run mountain --cpu 0 --cpu-kind "$first"
+is "... one line: give one of them (mountain knows --cpu-kind)" "$(cat "$TMP/err")" \
+	"memtop: run mountain: --cpu and --cpu-kind: give one of them"
 # a recorded hybrid (tests/data/topo-hybrid.xml: P on CPUs 0-3, E on 4-7),
 # memtop allowed on CPU 0 alone
 if command -v taskset >/dev/null 2>&1; then

@@ -37,21 +37,6 @@ enum {
 	BATCH_OPT_CPU_KIND,
 };
 
-/* Option table entries: every experiment lists BATCH_OPTIONS (--quick,
- * --json, --compact, --csv, --help; --out is --json, the seed's programs'
- * spelling); those that measure on a pinned worker add
- * BATCH_OPTION_CPU (--cpu N and --cpu-kind NAME). */
-#define BATCH_OPTION_CPU                                            \
-	{ "cpu", required_argument, NULL, BATCH_OPT_CPU },          \
-	{ "cpu-kind", required_argument, NULL, BATCH_OPT_CPU_KIND }
-#define BATCH_OPTIONS                                           \
-	{ "quick", no_argument, NULL, BATCH_OPT_QUICK },        \
-	{ "json", required_argument, NULL, BATCH_OPT_JSON },    \
-	{ "out", required_argument, NULL, BATCH_OPT_JSON },     \
-	{ "csv", no_argument, NULL, BATCH_OPT_CSV },            \
-	{ "compact", no_argument, NULL, BATCH_OPT_COMPACT },    \
-	{ "help", no_argument, NULL, BATCH_OPT_HELP }
-
 /* One option of a command with its help, as git's OPT_* and tmux's
  * cmd_entry keep them: the table getopt parses (batch_getopt) and the
  * --help (batch_usage) are both written from it, so they cannot drift, and
@@ -67,13 +52,17 @@ struct batch_option {
 #define BATCH_END { NULL, 0, NULL, NULL }
 #define BATCH_MAX_OPTIONS 48 /* a table's entries, its end included */
 
-/* The common options, once: --cpu for an experiment measuring on a pinned
- * worker; then --quick (what the experiment's quick run is: its help),
+/* The common options, once: --cpu and --cpu-kind for an experiment
+ * measuring on a pinned worker; then --quick (what the experiment's quick run is: its help),
  * --json, --out, --compact, --csv (what a CSV row is: its help), --help. */
-#define BATCH_HELP_CPU { "cpu", BATCH_OPT_CPU, "N", "pin the measuring thread to CPU N" }
+#define BATCH_HELP_CPU                                                                  \
+	{ "cpu", BATCH_OPT_CPU, "N", "pin the measuring thread to CPU N" },            \
+	{ "cpu-kind", BATCH_OPT_CPU_KIND, "NAME",                                      \
+	  "pin it to a CPU of kind NAME (P, E, big...: memtop topo)" }
 #define BATCH_HELP_COMMON(quick, csv)                                                   \
 	{ "quick", BATCH_OPT_QUICK, NULL, quick },                                     \
-	{ "json", BATCH_OPT_JSON, "FILE", "write the result to FILE (atomically)" },   \
+	{ "json", BATCH_OPT_JSON, "FILE",                                              \
+	  "write the result to FILE (atomically); - for stdout" },                     \
 	{ "out", BATCH_OPT_JSON, "FILE", NULL },                                       \
 	{ "compact", BATCH_OPT_COMPACT, NULL,                                          \
 	  "the JSON on one line (one line a host under pdsh)" },                       \

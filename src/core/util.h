@@ -23,6 +23,9 @@ typedef struct mt_error {
 
 #define MT_PRINTF(a, b) __attribute__((format(printf, a, b)))
 #define MT_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+/* A macro's value as a string literal: MT_XSTR(32) is "32" (for help texts). */
+#define MT_STR(x) #x
+#define MT_XSTR(x) MT_STR(x)
 
 /* Set e->msg from a printf format (e may be NULL). Always returns -1, so
  * `return mt_fail(err, "...")` reads as the failure it is. */

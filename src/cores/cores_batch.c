@@ -24,30 +24,38 @@ struct printer {
 	struct cores_result r;
 };
 
+/* The options, with their help: the getopt table and --help both come
+ * from it (core/batch.h). */
+static const struct batch_option options[] = {
+	{ "cpus", 'c', "LIST",
+	  "the CPUs to pair, such as 0-3,8 (default: every CPU this\n"
+	  "process may run on; see taskset(1))" },
+	{ "sample", 'S', NULL,
+	  "one CPU of each core against one of each L3 group, and\n"
+	  "the SMT pairs (the default above " MT_XSTR(CORES_SAMPLE_ABOVE) " CPUs)" },
+	{ "all", 'A', NULL, "every pair, however many CPUs" },
+	{ "tries", 't', "N", "best of N tries a pair (default 5)" },
+	{ "samples", 's', "N",
+	  "samples of 100 round trips a try, the fastest kept\n"
+	  "(default 100)" },
+	{ "method", 'm', "M",
+	  "cas: both threads compare-and-swap one line (default; as\n"
+	  "c2clat -w); rw: each stores to its own line and reads the\n"
+	  "other's (as c2clat's default): a store and a miss a leg" },
+	BATCH_HELP_COMMON("small run for tests: 2 tries of 20 samples",
+			  "print CSV, one row a pair (the rest goes to stderr)"),
+	BATCH_END,
+};
+
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"Usage: memtop run cores [OPTIONS]\n"
-		"Core-to-core latency: for each pair of CPUs, two threads pinned one to each\n"
-		"pass one cache line back and forth with compare-and-swap; the figure is the\n"
-		"one-way time, round trip / 2, the best of several tries. A fresh page for\n"
-		"every pair; a try in which a thread moved is thrown away.\n\n"
-		"  --cpus LIST     the CPUs to pair, such as 0-3,8 (default: every CPU this\n"
-		"                  process may run on; see taskset(1))\n"
-		"  --sample        one CPU of each core against one of each L3 group, and\n"
-		"                  the SMT pairs (the default above %d CPUs)\n"
-		"  --all           every pair, however many CPUs\n"
-		"  --tries N       best of N tries a pair (default 5)\n"
-		"  --samples N     samples of 100 round trips a try, the fastest kept\n"
-		"                  (default 100)\n"
-		"  --method M      cas: both threads compare-and-swap one line (default; as\n"
-		"                  c2clat -w); rw: each stores to its own line and reads the\n"
-		"                  other's (as c2clat's default): a store and a miss a leg\n"
-		"  --quick         small run for tests: 2 tries of 20 samples\n"
-		"  --json FILE     write the result to FILE (atomically); - for stdout\n"
-		"  --csv           print CSV, one row a pair (the rest goes to stderr)\n"
-		"  -h, --help      this help\n",
-		CORES_SAMPLE_ABOVE);
+	batch_usage(f,
+		    "Usage: memtop run cores [OPTIONS]\n"
+		    "Core-to-core latency: for each pair of CPUs, two threads pinned one to each\n"
+		    "pass one cache line back and forth with compare-and-swap; the figure is the\n"
+		    "one-way time, round trip / 2, the best of several tries. A fresh page for\n"
+		    "every pair; a try in which a thread moved is thrown away.\n\n",
+		    options, 18);
 }
 
 static void on_event(const struct job_event *ev, void *ctx)
@@ -79,21 +87,13 @@ static void on_event(const struct job_event *ev, void *ctx)
 static int parse_args(struct batch_cli *cli, int argc, char **argv, struct cores_params *p,
 		      int *cpus, int *n, int *sample)
 {
-	static const struct option opts[] = {
-		{ "cpus", required_argument, NULL, 'c' },
-		{ "sample", no_argument, NULL, 'S' },
-		{ "all", no_argument, NULL, 'A' },
-		{ "tries", required_argument, NULL, 't' },
-		{ "samples", required_argument, NULL, 's' },
-		{ "method", required_argument, NULL, 'm' },
-		BATCH_OPTIONS,
-		{ NULL, 0, NULL, 0 },
-	};
+	struct option opts[BATCH_MAX_OPTIONS];
 	static int allowed[MT_MAX_CPUS];
 	const char *list = NULL, *method = NULL;
 	int ch, tries = 0, samples = 0, nallowed, all = 0;
 	mt_error e;
 	*sample = -1;
+	batch_getopt(options, opts, BATCH_MAX_OPTIONS);
 	batch_cli_init(cli, "cores", usage);
 	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
 		switch (ch) {
@@ -259,4 +259,5 @@ const struct experiment exp_cores = {
 	.summary = "core-to-core latency: a cache line passed between each pair of CPUs, by relation",
 	.batch = cores_batch,
 	.kind = &kind_cores,
+	.options = options,
 };

@@ -34,39 +34,49 @@ struct extra {
 	int sets; /* --sets: the set map and the misses by set */
 };
 
+/* The options, with their help: the getopt table and --help both come
+ * from it (core/batch.h). */
+static const struct batch_option options[] = {
+	{ "size", 'z', "LIST", "sizes ROWSxCOLS, comma-separated (default 32x32,64x64,61x67)" },
+	{ "version", 'v', "LIST",
+	  "naive, block:K, block:RxC (R rows by C columns of A),\n"
+	  "buffer:K, buffer:RxC (each block row of A read into\n"
+	  "locals first), diagonal; comma-separated (default\n"
+	  "naive,block:8,block:16,diagonal)" },
+	{ "sweep", 'w', NULL,
+	  "also block:4, 8, 12, 16, 20, 24 (CHK-4), and the fewest\n"
+	  "misses per size" },
+	{ "sets", 'S', NULL,
+	  "where each row of A and B lands in the cache's sets, and\n"
+	  "each version's misses by set" },
+	{ "cache", 'c', "s,E,b", "the simulated cache (default 5,1,5)" },
+	{ "trace-out", 'T', "DIR",
+	  "write each simulated run's accesses to DIR as a\n"
+	  "valgrind-lackey trace (memtop sim -t replays it)" },
+	{ "no-real", 'N', NULL, "skip the real-machine timing" },
+	{ "real-n", 'n', "N", "real-machine matrix side (default 4096)" },
+	{ "real-version", 'V', "LIST", "the versions timed (default naive,block:16)" },
+	{ "real-block", 'k', "K", "the real blocked version's side (block:K)" },
+	{ "real-sweep", 'R', NULL, "time naive, block:K and buffer:K for K = 4 .. 128" },
+	{ "tries", 't', "N",
+	  "real-machine timing: best of N after one untimed run\n"
+	  "(default 5)" },
+	BATCH_HELP_CPU,
+	BATCH_HELP_COMMON("small run for tests: the simulated table, real N = 256,\n"
+			  "best of 3",
+			  "print CSV, one row a result (the rest goes to stderr)"),
+	BATCH_END,
+};
+
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"Usage: memtop run transpose [OPTIONS]\n"
-		"Cache misses of matrix transpose on cachelab's cache (s,E,b) = (5,1,5), and\n"
-		"transpose versions timed on this machine.\n\n"
-		"  --size LIST         sizes ROWSxCOLS, comma-separated (default 32x32,64x64,61x67)\n"
-		"  --version LIST      naive, block:K, block:RxC (R rows by C columns of A),\n"
-		"                      buffer:K, buffer:RxC (each block row of A read into\n"
-		"                      locals first), diagonal; comma-separated (default\n"
-		"                      naive,block:8,block:16,diagonal)\n"
-		"  --sweep             also block:4, 8, 12, 16, 20, 24 (CHK-4), and the fewest\n"
-		"                      misses per size\n"
-		"  --sets              where each row of A and B lands in the cache's sets, and\n"
-		"                      each version's misses by set\n"
-		"  --cache s,E,b       the simulated cache (default 5,1,5)\n"
-		"  --trace-out DIR     write each simulated run's accesses to DIR as a\n"
-		"                      valgrind-lackey trace (memtop sim -t replays it)\n"
-		"  --no-real           skip the real-machine timing\n"
-		"  --real-n N          real-machine matrix side (default 4096)\n"
-		"  --real-version LIST the versions timed (default naive,block:16)\n"
-		"  --real-block K      the real blocked version's side (block:K)\n"
-		"  --real-sweep        time naive, block:K and buffer:K for K = 4 .. 128\n"
-		"  --tries N           real-machine timing: best of N after one untimed run\n"
-		"                      (default 5)\n"
-		"  --cpu N             pin the measuring thread to CPU N\n"
-		"  --quick             small run for tests: the simulated table, real N = 256,\n"
-		"                      best of 3\n"
-		"  --json FILE         write the result to FILE (atomically)\n"
-		"  --compact           the JSON on one line (one line a host under pdsh)\n"
-		"  --csv               print CSV, one row a result (the rest goes to stderr)\n"
-		"  -h, --help          this help\n\n"
-		"cachelab's limits: 32x32 under 300 misses, 64x64 under 1300, 61x67 under 2000.\n");
+	batch_usage(f,
+		    "Usage: memtop run transpose [OPTIONS]\n"
+		    "Cache misses of matrix transpose on cachelab's cache (s,E,b) = (5,1,5), and\n"
+		    "transpose versions timed on this machine.\n\n",
+		    options, 22);
+	fputs("\ncachelab's limits: 32x32 under 300 misses, 64x64 under 1300, 61x67 under 2000.\n",
+	      f);
 }
 
 static int is_cachelab_cache(const struct tr_plan *p)
@@ -389,29 +399,14 @@ static int make_plan(const struct batch_cli *cli, const struct args *a, struct t
 static int parse_args(struct batch_cli *cli, int argc, char **argv, struct tr_plan *p,
 		      struct extra *x)
 {
-	static const struct option opts[] = {
-		{ "size", required_argument, NULL, 'z' },
-		{ "version", required_argument, NULL, 'v' },
-		{ "sweep", no_argument, NULL, 'w' },
-		{ "sets", no_argument, NULL, 'S' },
-		{ "cache", required_argument, NULL, 'c' },
-		{ "trace-out", required_argument, NULL, 'T' },
-		{ "no-real", no_argument, NULL, 'N' },
-		{ "real-n", required_argument, NULL, 'n' },
-		{ "real-version", required_argument, NULL, 'V' },
-		{ "real-block", required_argument, NULL, 'k' },
-		{ "real-sweep", no_argument, NULL, 'R' },
-		{ "tries", required_argument, NULL, 't' },
-		BATCH_OPTION_CPU,
-		BATCH_OPTIONS,
-		{ NULL, 0, NULL, 0 },
-	};
+	struct option opts[BATCH_MAX_OPTIONS];
 	struct args a;
 	int ch;
 	mt_error e = { "" };
 	memset(&a, 0, sizeof a);
 	memset(x, 0, sizeof *x);
 	tr_plan_default(p);
+	batch_getopt(options, opts, BATCH_MAX_OPTIONS);
 	batch_cli_init(cli, "transpose", usage);
 	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
 		switch (ch) {
@@ -546,4 +541,5 @@ const struct experiment exp_transpose = {
 	.summary = "matrix transpose on cachelab's cache, and its versions timed (seed 003)",
 	.batch = transpose_batch,
 	.kind = &kind_transpose,
+	.options = options,
 };

@@ -28,28 +28,34 @@ struct printer {
 	size_t next_row;
 };
 
+/* The options, with their help: the getopt table and --help both come
+ * from it (core/batch.h). */
+static const struct batch_option options[] = {
+	{ "strides", 's', "LIST", "fixed strides in bytes (default 128,256,512,1024,2048,4096)" },
+	{ "max-size", 'M', "SIZE", "largest array (default 512M; capped to half the free memory)" },
+	{ "random", 'r', NULL, "only the random chase (no fixed strides)" },
+	{ "no-random", 'R', NULL, "only the fixed strides" },
+	{ "hugepages", 'H', "on|off",
+	  "madvise the buffer for transparent huge pages (default off)" },
+	{ "tlb-locality", 'T', "SIZE",
+	  "the random chase group by group of SIZE bytes (as\n"
+	  "multichase -T): no page walks, the caches' and the\n"
+	  "memory's latency alone (default: one cycle over all)" },
+	{ "tries", 't', "N", "best of N timed tries a point (default 3)" },
+	BATCH_HELP_CPU,
+	BATCH_HELP_COMMON("small run for tests: 4K..8M, strides 128 and 4096 + random",
+			  "print the curves as CSV (the rest goes to stderr)"),
+	BATCH_END,
+};
+
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"Usage: memtop run latency [OPTIONS]\n"
-		"Load latency by pointer chasing (seed 002, after lmbench's lat_mem_rd):\n"
-		"cycles and ns a load over array size, per stride and for a random chase,\n"
-		"then the cache levels, way sizes and TLB steps read from the curves.\n\n"
-		"  --strides LIST     fixed strides in bytes (default 128,256,512,1024,2048,4096)\n"
-		"  --max-size SIZE    largest array (default 512M; capped to half the free memory)\n"
-		"  --random           only the random chase (no fixed strides)\n"
-		"  --no-random        only the fixed strides\n"
-		"  --hugepages on|off madvise the buffer for transparent huge pages (default off)\n"
-		"  --tlb-locality SIZE  the random chase group by group of SIZE bytes (as\n"
-		"                     multichase -T): no page walks, the caches' and the\n"
-		"                     memory's latency alone (default: one cycle over all)\n"
-		"  --tries N          best of N timed tries a point (default 3)\n"
-		"  --cpu N            pin the measuring thread to CPU N\n"
-		"  --quick            small run for tests: 4K..8M, strides 128 and 4096 + random\n"
-		"  --json FILE        write the result to FILE (atomically)\n"
-		"  --compact          the JSON on one line (one line a host under pdsh)\n"
-		"  --csv              print the curves as CSV (the rest goes to stderr)\n"
-		"  -h, --help         this help\n");
+	batch_usage(f,
+		    "Usage: memtop run latency [OPTIONS]\n"
+		    "Load latency by pointer chasing (seed 002, after lmbench's lat_mem_rd):\n"
+		    "cycles and ns a load over array size, per stride and for a random chase,\n"
+		    "then the cache levels, way sizes and TLB steps read from the curves.\n\n",
+		    options, 21);
 }
 
 static void print_head(const struct printer *b)
@@ -161,21 +167,11 @@ struct args {
  * with exit code cli->rc (--help: 0; a bad option or value, said: 2). */
 static int parse_args(struct batch_cli *cli, int argc, char **argv, struct args *a)
 {
-	static const struct option opts[] = {
-		{ "strides", required_argument, NULL, 's' },
-		{ "max-size", required_argument, NULL, 'M' },
-		{ "random", no_argument, NULL, 'r' },
-		{ "no-random", no_argument, NULL, 'R' },
-		{ "hugepages", required_argument, NULL, 'H' },
-		{ "tries", required_argument, NULL, 't' },
-		{ "tlb-locality", required_argument, NULL, 'T' },
-		BATCH_OPTION_CPU,
-		BATCH_OPTIONS,
-		{ NULL, 0, NULL, 0 },
-	};
+	struct option opts[BATCH_MAX_OPTIONS];
 	int ch;
 	memset(a, 0, sizeof *a);
 	a->huge = LAT_HUGE_OFF;
+	batch_getopt(options, opts, BATCH_MAX_OPTIONS);
 	batch_cli_init(cli, "latency", usage);
 	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
 		switch (ch) {
@@ -354,4 +350,5 @@ const struct experiment exp_latency = {
 	.summary = "load latency by pointer chasing, levels, way size, TLB (seed 002)",
 	.batch = latency_batch,
 	.kind = &kind_latency,
+	.options = options,
 };

@@ -21,26 +21,32 @@ struct batch {
 	struct numa_result r;
 };
 
+/* The options, with their help: the getopt table and --help both come
+ * from it (core/batch.h). */
+static const struct batch_option options[] = {
+	{ "nodes", 'n', "LIST", "the NUMA nodes to measure, such as 0,1 (default: all)" },
+	{ "sysfs-root", 's', "DIR",
+	  "print the plan for a recorded machine's /sys tree (as\n"
+	  "memtop topo reads it) and measure nothing" },
+	BATCH_HELP_COMMON("small run for tests: 32 MB, 1..2 tries of 1 ms",
+			  "print CSV, one row a node pair (the rest goes to stderr)"),
+	BATCH_END,
+};
+
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"Usage: memtop run numa [OPTIONS]\n"
-		"Memory by node, as Intel MLC prints it: for each CPU node x memory node, the\n"
-		"idle latency of the latency lab's random chase and the GB/s of the bandwidth\n"
-		"lab's read and triad with a thread on each CPU of the CPU node, on memory\n"
-		"bound to the memory node (hwloc) and first touched by the thread that uses it;\n"
-		"the pages are counted node by node after each run.\n\n"
-		"  --nodes LIST     the NUMA nodes to measure, such as 0,1 (default: all)\n"
-		"  --sysfs-root DIR print the plan for a recorded machine's /sys tree (as\n"
-		"                   memtop topo reads it) and measure nothing\n"
-		"  --quick          small run for tests: 32 MB, 1..2 tries of 1 ms\n"
-		"  --json FILE      write the result to FILE (atomically); - for stdout\n"
-		"  --compact        the JSON on one line (one line a host under pdsh)\n"
-		"  --csv            print CSV, one row a node pair (the rest goes to stderr)\n"
-		"  -h, --help       this help\n\n"
-		"The size is 8 x the largest credible cache the CPU nodes see, at least 256 MB,\n"
-		"at most a quarter of the smallest node's memory. GB/s are 10^9 bytes a second,\n"
-		"counted as STREAM does (read 1 array a pass, triad 3).\n");
+	batch_usage(f,
+		    "Usage: memtop run numa [OPTIONS]\n"
+		    "Memory by node, as Intel MLC prints it: for each CPU node x memory node, the\n"
+		    "idle latency of the latency lab's random chase and the GB/s of the bandwidth\n"
+		    "lab's read and triad with a thread on each CPU of the CPU node, on memory\n"
+		    "bound to the memory node (hwloc) and first touched by the thread that uses it;\n"
+		    "the pages are counted node by node after each run.\n\n",
+		    options, 20);
+	fputs("\nThe size is 8 x the largest credible cache the CPU nodes see, at least 256 MB,\n"
+	      "at most a quarter of the smallest node's memory. GB/s are 10^9 bytes a second,\n"
+	      "counted as STREAM does (read 1 array a pass, triad 3).\n",
+	      f);
 }
 
 /* ---- output ------------------------------------------------------------------- */
@@ -205,14 +211,10 @@ struct opts {
 
 static int parse(int argc, char **argv, struct batch_cli *cli, struct opts *o)
 {
-	static const struct option opts[] = {
-		{ "nodes", required_argument, NULL, 'n' },
-		{ "sysfs-root", required_argument, NULL, 's' },
-		BATCH_OPTIONS,
-		{ NULL, 0, NULL, 0 },
-	};
+	struct option opts[BATCH_MAX_OPTIONS];
 	int ch;
 	memset(o, 0, sizeof *o);
+	batch_getopt(options, opts, BATCH_MAX_OPTIONS);
 	batch_cli_init(cli, "numa", usage);
 	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
 		uint64_t v[NUMA_MAX_NODES + 1];
@@ -307,4 +309,5 @@ const struct experiment exp_numa = {
 	.summary = "node x node idle latency and read/triad GB/s on memory bound to each node (MLC)",
 	.batch = numa_batch,
 	.kind = &kind_numa,
+	.options = options,
 };

@@ -8,23 +8,24 @@
 
 #define MAX_ARGS 64
 
+/* A table like an experiment's: its own options, then the common ones. */
+static const struct batch_option options[] = {
+	{ "sizes", 'S', "A:B", "sizes" },
+	{ "tries", 't', "N", "tries" },
+	{ "rounds", 'r', "N", "rounds" },
+	{ "cache", 'c', "s,E,b", "cache" },
+	{ "lengths", 'l', "LIST", "lengths" },
+	{ "ratio", 'R', "X", "ratio" },
+	{ "no-real", 'n', NULL, "no real" },
+	BATCH_HELP_CPU,
+	BATCH_HELP_COMMON("quick", "csv"),
+	BATCH_END,
+};
+
 static void usage(FILE *f)
 {
-	fputs("Usage: memtop run fuzz [OPTIONS]\n", f);
+	batch_usage(f, "Usage: memtop run fuzz [OPTIONS]\n\n", options, 20);
 }
-
-static const struct option opts[] = {
-	{ "sizes", required_argument, NULL, 'S' },
-	{ "tries", required_argument, NULL, 't' },
-	{ "rounds", required_argument, NULL, 'r' },
-	{ "cache", required_argument, NULL, 'c' },
-	{ "lengths", required_argument, NULL, 'l' },
-	{ "ratio", required_argument, NULL, 'R' },
-	{ "no-real", no_argument, NULL, 'n' },
-	BATCH_OPTION_CPU,
-	BATCH_OPTIONS,
-	{ NULL, 0, NULL, 0 },
-};
 
 /* What an experiment does with its own options' values. */
 static void own_option(struct batch_cli *c, int ch)
@@ -48,6 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *text = fuzz_text(data, size), *argv[MAX_ARGS + 2];
 	int argc = 1, ch;
 	struct batch_cli c;
+	struct option opts[BATCH_MAX_OPTIONS];
 	if (!text)
 		return 0;
 	argv[0] = (char *)"fuzz";
@@ -57,6 +59,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			from = i + 1;
 		}
 	argv[argc] = NULL;
+	batch_getopt(options, opts, BATCH_MAX_OPTIONS);
 	batch_cli_init(&c, "fuzz", usage);
 	while ((ch = batch_next(&c, argc, argv, opts)) > 0)
 		own_option(&c, ch);
