@@ -6,7 +6,7 @@
 # ../shared/topo beside the checkout: hwloc's tests/hwloc/linux/*.tar.bz2),
 # their counts exactly as hwloc's own .console/.xml files give them.
 . "$TESTLIB"
-plan 52
+plan 53
 GEN="$TESTDATA/../topo_tree.sh"
 for s in small 2s-smt epyc hybrid biglittle garbled holey; do
 	sh "$GEN" "$s" "$TMP/$s" || echo "# topo_tree.sh $s failed"
