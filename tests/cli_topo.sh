@@ -2,9 +2,10 @@
 # memtop topo through the real binary on synthetic /sys trees
 # (tests/topo_tree.sh): the folded summary, the JSON shape, the refusals of
 # a missing or garbled tree (exit 2, one line, nothing written); then, when
-# hwloc's recorded machines are at hand ($MEMTOP_HWLOC_TREES, or
-# ../shared/topo beside the checkout: hwloc's tests/hwloc/linux/*.tar.bz2),
-# their counts exactly as hwloc's own .console/.xml files give them.
+# hwloc's recorded machines are at hand ($MEMTOP_HWLOC_TREES: the folder
+# tests/hwloc/linux of a clone of https://github.com/open-mpi/hwloc, its
+# NAME.tar.bz2 files), their counts exactly as hwloc's own .console/.xml
+# files give them.
 . "$TESTLIB"
 plan 53
 GEN="$TESTDATA/../topo_tree.sh"
@@ -91,12 +92,12 @@ fi
 
 # hwloc's recorded machines: NAME PACKAGES NODES CORES CPUS L3 KINDS, from
 # NAME.console's "depth" and "CPU kind" lines (the GB10's from its .xml)
-trees=${MEMTOP_HWLOC_TREES:-$TESTDATA/../../../shared/topo}
+trees=${MEMTOP_HWLOC_TREES:-}
 recorded() {
 	name=$1
 	want="$2 packages, $3 nodes, $4 cores, $5 CPUs, $6 L3, kinds $7"
 	if [ ! -f "$trees/$name.tar.bz2" ]; then
-		skip "$name as hwloc records it" "no $name.tar.bz2 in \$MEMTOP_HWLOC_TREES or ../shared/topo"
+		skip "$name as hwloc records it" "no $name.tar.bz2 in \$MEMTOP_HWLOC_TREES (hwloc's tests/hwloc/linux)"
 		return
 	fi
 	mkdir -p "$TMP/hw/$name" && (cd "$TMP/hw/$name" && bunzip2 -c "$trees/$name.tar.bz2" | tar xf -)
@@ -120,7 +121,7 @@ recorded nvidia-dgx-gb10 1 1 20 20 2 2
 kinds() {
 	j=$TMP/hw/$1.json
 	if [ ! -f "$j" ]; then
-		skip "$1's core kinds" "no $1.tar.bz2 in \$MEMTOP_HWLOC_TREES or ../shared/topo"
+		skip "$1's core kinds" "no $1.tar.bz2 in \$MEMTOP_HWLOC_TREES (hwloc's tests/hwloc/linux)"
 		return
 	fi
 	is "$1's core kinds" "$("$JSONQ" "$j" 'core_kinds[*].name' 'core_kinds[*].cpus' | tr '\n' ' ')" "$2"

@@ -1,8 +1,9 @@
 /* Unit tests of info: every parser on recorded inputs (tests/data/, see
  * tests/data/README.info), the CPUID decoding on recorded register values,
  * the disagreements, JSON both ways and the text table. The EPYC inputs are
- * reconstructed from ANCHORS.md's values in the exact formats of the files
- * recorded on the Xeon VM (lscpu -C, getconf -a, the sysfs tree). */
+ * reconstructed from the caches an EPYC Zen3 build machine reported
+ * (tests/data/README.info) in the exact formats of the files recorded on the
+ * Xeon VM (lscpu -C, getconf -a, the sysfs tree). */
 #include "config.h"
 
 #include <setjmp.h>
@@ -250,7 +251,7 @@ static void cpuid_leaf4_recorded_registers(void **state)
 		{ 0x04004163, 0x04c0003f, 0x00033fff, 0 },
 		{ 0, 0, 0, 0 },
 	};
-	/* 0x8000001D of a Zen3 EPYC with the ANCHORS.md caches (reconstructed:
+	/* 0x8000001D of a Zen3 EPYC with README.info's caches (reconstructed:
 	 * the L3 is shared by 16 threads, the L2 by 2) */
 	static const uint32_t epyc[5][4] = {
 		{ 0x00004121, 0x01c0003f, 0x0000003f, 0 },
