@@ -62,13 +62,12 @@ int tui_result_unsaved(struct tui *t, const struct tab *tab)
 static int result_save_to(struct tui *t, const struct tab *tab, const char *path, mt_error *e)
 {
 	const struct tab_result_io *io = tab->result;
-	void *self = tui_tab_self(t, tab);
-	const void *r = io->shown(t, self);
+	struct tab_result_now now = io->now(tui_tab_self(t, tab));
 	cJSON *root;
 	int rc;
-	if (!r || !io->measured(t, self))
+	if (!now.shown || !now.measured)
 		return mt_fail(e, "%s", io->nothing);
-	root = io->kind->to_json(r);
+	root = io->kind->to_json(now.shown);
 	if (!root)
 		return mt_fail(e, "out of memory");
 	rc = jsonio_save(path, root, e);
@@ -82,13 +81,14 @@ static int result_save_to(struct tui *t, const struct tab *tab, const char *path
 static void result_default_name(struct tui *t, const struct tab *tab, char *buf, size_t len)
 {
 	const struct tab_result_io *io = tab->result;
-	const void *r = io->shown(t, tui_tab_self(t, tab));
+	const void *r = io->now(tui_tab_self(t, tab)).shown;
 	tui_result_name(r ? io->kind->header(r) : NULL, io->kind->name, buf, len);
 }
 
 /* The save prompt's answer: the selected tab's result saved there. */
-static void save_answer(struct tui *t, const char *answer)
+static void save_answer(struct tui *t, void *self, const char *answer)
 {
+	(void)self;
 	mt_error e;
 	if (!answer || !answer[0] || !t->save_tab)
 		return;
@@ -98,20 +98,21 @@ static void save_answer(struct tui *t, const char *answer)
 		tui_message(t, "saved %s", answer);
 }
 
-int tui_result_key(struct tui *t, int key)
+int tui_result_key(struct tui *t, void *self, int key)
 {
 	const struct tab *tab = t->tabs[t->cur];
 	char def[200];
+	(void)self; /* the selected tab's: the one whose result is saved */
 	(void)key;
 	if (!tab->result)
 		return 0;
-	if (!tab->result->measured(t, tui_tab_self(t, tab))) {
+	if (!tab->result->now(tui_tab_self(t, tab)).measured) {
 		tui_message(t, "%s", tab->result->nothing);
 		return 1;
 	}
 	result_default_name(t, tab, def, sizeof def);
 	t->save_tab = tab;
-	tui_prompt(t, "Save as: ", def, save_answer);
+	tui_prompt(t, NULL, "Save as: ", def, save_answer);
 	return 1;
 }
 
@@ -130,7 +131,7 @@ static int result_save(struct tui *t, const struct tab *tab, const char *dir, ch
 int files_tab_unsaved(struct tui *t, const struct tab *tb)
 {
 	struct tab_slot *sl = slot_of(t, tb);
-	return tb->result && sl && sl->unsaved && tb->result->measured(t, sl->self) > 0;
+	return tb->result && sl && sl->unsaved && tb->result->now(sl->self).measured > 0;
 }
 
 int files_any_unsaved(struct tui *t)
@@ -242,7 +243,7 @@ static int give(struct tui *t, int i, struct result_file *f, mt_error *e)
 	const struct tab_result_io *io = tab->result;
 	struct tab_slot *sl = slot_of(t, tab);
 	void *self = tui_tab_self(t, tab);
-	if (io->running && io->running(t, self))
+	if (io->now(self).running)
 		return mt_fail(e, "%s: %s is in progress", f->path, io->busy);
 	if (io->take(t, self, f, e) < 0)
 		return -1;

@@ -144,7 +144,7 @@ void frame_draw(struct tui *t)
 	if (t->help) {
 		keys_draw_help(t);
 	} else {
-		t->tabs[t->cur]->draw(t, t->area, t->full);
+		t->tabs[t->cur]->draw(t, tui_tab_self(t, t->tabs[t->cur]), t->area, t->full);
 		wattrset(t->area, A_NORMAL);
 		wnoutrefresh(t->area);
 		if (t->side) {

@@ -58,7 +58,8 @@ struct tui {
 	int prompting;
 	char question[128], answer[256];
 	size_t apos;
-	void (*prompt_done)(struct tui *t, const char *answer);
+	void (*prompt_done)(struct tui *t, void *self, const char *answer);
+	void *prompt_self; /* what prompt_done receives as self */
 	const struct tab *save_tab; /* whose result the save prompt saves (tui_result_key) */
 	int confirm_quit; /* asking "save before quitting?" */
 	/* help */
@@ -71,6 +72,11 @@ struct tui {
 	const struct latency_result *lat;
 	struct info info;
 	int have_info;
+	/* the Caches panel: the caches recorded in the viewed mountain's file,
+	 * read again when side_parsed is not that file's */
+	struct info side_info;
+	const cJSON *side_parsed;
+	int side_ok;
 	/* exit */
 	int quit;
 	int sigpipe[2];

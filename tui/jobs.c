@@ -119,7 +119,7 @@ void jobs_pump(struct tui *t)
 				t->job_owner = NULL;
 			}
 			if (owner->job_event)
-				owner->job_event(t, &ev[i]);
+				owner->job_event(t, tui_tab_self(t, owner), &ev[i]);
 			if (last)
 				break;
 		}

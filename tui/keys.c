@@ -22,8 +22,9 @@ static void select_tab(struct tui *t, int i)
 	t->dirty = 1;
 }
 
-static int act_tab(struct tui *t, int key)
+static int act_tab(struct tui *t, void *self, int key)
 {
+	(void)self;
 	for (int i = 0; i < t->ntabs; i++)
 		if (t->tabs[i]->key == key) {
 			select_tab(t, i);
@@ -32,22 +33,25 @@ static int act_tab(struct tui *t, int key)
 	return 0;
 }
 
-static int act_next(struct tui *t, int key)
+static int act_next(struct tui *t, void *self, int key)
 {
+	(void)self;
 	(void)key;
 	select_tab(t, (t->cur + 1) % t->ntabs);
 	return 1;
 }
 
-static int act_prev(struct tui *t, int key)
+static int act_prev(struct tui *t, void *self, int key)
 {
+	(void)self;
 	(void)key;
 	select_tab(t, (t->cur + t->ntabs - 1) % t->ntabs);
 	return 1;
 }
 
-static int act_help(struct tui *t, int key)
+static int act_help(struct tui *t, void *self, int key)
 {
+	(void)self;
 	(void)key;
 	t->help = !t->help;
 	t->help_top = 0;
@@ -56,8 +60,9 @@ static int act_help(struct tui *t, int key)
 	return 1;
 }
 
-static int act_quit(struct tui *t, int key)
+static int act_quit(struct tui *t, void *self, int key)
 {
+	(void)self;
 	(void)key;
 	if (files_any_unsaved(t)) {
 		t->confirm_quit = 1;
@@ -68,10 +73,11 @@ static int act_quit(struct tui *t, int key)
 	return 1;
 }
 
-int tui_act_kind(struct tui *t, int key)
+int tui_act_kind(struct tui *t, void *self, int key)
 {
 	const struct topo *tp = topo_this_machine();
 	int k, cpu;
+	(void)self;
 	(void)key;
 	if (!tp || tp->nkinds < 2) {
 		tui_message(t, "this machine has one core kind: runs measure on it");
@@ -90,23 +96,26 @@ int tui_act_kind(struct tui *t, int key)
 	return 1;
 }
 
-static int act_side(struct tui *t, int key)
+static int act_side(struct tui *t, void *self, int key)
 {
+	(void)self;
 	(void)key;
 	t->side_on = !t->side_shown;
 	frame_layout(t);
 	return 1;
 }
 
-static int act_pause(struct tui *t, int key)
+static int act_pause(struct tui *t, void *self, int key)
 {
+	(void)self;
 	(void)key;
 	tui_job_toggle_pause(t);
 	return 1;
 }
 
-static int act_stop(struct tui *t, int key)
+static int act_stop(struct tui *t, void *self, int key)
 {
+	(void)self;
 	(void)key;
 	if (!t->job) {
 		tui_message(t, "nothing is running");
@@ -117,8 +126,9 @@ static int act_stop(struct tui *t, int key)
 	return 1;
 }
 
-static int act_redraw(struct tui *t, int key)
+static int act_redraw(struct tui *t, void *self, int key)
 {
+	(void)self;
 	(void)key;
 	clearok(curscr, TRUE);
 	t->full = 1;
@@ -149,39 +159,40 @@ static const struct keybinding frame_keys[] = {
 	{ 0, NULL, NULL, NULL },
 };
 
-static int run_binding(struct tui *t, const struct keybinding *k, int ch)
+static int run_binding(struct tui *t, void *self, const struct keybinding *k, int ch)
 {
 	for (; k && k->action; k++)
 		if (k->key == ch)
-			return k->action(t, ch);
+			return k->action(t, self, ch);
 	return 0;
 }
 
-void tui_prompt(struct tui *t, const char *question, const char *initial,
-		void (*done)(struct tui *t, const char *answer))
+void tui_prompt(struct tui *t, void *self, const char *question, const char *initial,
+		void (*done)(struct tui *t, void *self, const char *answer))
 {
 	t->prompting = 1;
 	mt_strlcpy(t->question, question, sizeof t->question);
 	mt_strlcpy(t->answer, initial ? initial : "", sizeof t->answer);
 	t->apos = strlen(t->answer);
 	t->prompt_done = done;
+	t->prompt_self = self;
 	t->dirty = 1;
 }
 
 static void prompt_key(struct tui *t, int ch)
 {
-	void (*done)(struct tui *, const char *) = t->prompt_done;
+	void (*done)(struct tui *, void *, const char *) = t->prompt_done;
 	size_t n = strlen(t->answer);
 	if (ch == KEY_ESC || ch == CTRL_KEY('g')) {
 		t->prompting = 0;
 		if (done)
-			done(t, NULL);
+			done(t, t->prompt_self, NULL);
 	} else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
 		char ans[256];
 		mt_strlcpy(ans, t->answer, sizeof ans);
 		t->prompting = 0;
 		if (done)
-			done(t, ans);
+			done(t, t->prompt_self, ans);
 	} else if (ch == KEY_BACKSPACE || ch == 127 || ch == CTRL_KEY('h')) {
 		if (n > 0)
 			t->answer[n - 1] = 0;
@@ -216,13 +227,14 @@ static void mouse_event(struct tui *t)
 	getmaxyx(t->area, h, w);
 	if (me.y >= ay && me.y < ay + h && me.x >= ax && me.x < ax + w &&
 	    t->tabs[t->cur]->mouse)
-		t->tabs[t->cur]->mouse(t, me.y - ay, me.x - ax);
+		t->tabs[t->cur]->mouse(t, tui_tab_self(t, t->tabs[t->cur]), me.y - ay, me.x - ax);
 	t->dirty = 1;
 }
 
 void keys_handle(struct tui *t, int ch)
 {
 	const struct tab *tb = t->tabs[t->cur];
+	void *self = tui_tab_self(t, tb);
 	if (ch == KEY_RESIZE) {
 		frame_layout(t);
 		t->dirty = 1;
@@ -230,7 +242,7 @@ void keys_handle(struct tui *t, int ch)
 	}
 	if (t->too_small && !t->confirm_quit) {
 		if (ch == 'q' || ch == KEY_F(10))
-			act_quit(t, ch);
+			act_quit(t, NULL, ch);
 		t->dirty = 1;
 		return;
 	}
@@ -258,20 +270,20 @@ void keys_handle(struct tui *t, int ch)
 		else if ((ch == KEY_UP || ch == 'k') && t->help_top > 0)
 			t->help_top--;
 		else if (ch == KEY_F(10))
-			act_quit(t, ch);
+			act_quit(t, NULL, ch);
 		else
-			act_help(t, ch);
+			act_help(t, NULL, ch);
 		return;
 	}
 	if (ch == KEY_MOUSE) {
 		mouse_event(t);
 		return;
 	}
-	if (run_binding(t, tb->keys, ch))
+	if (run_binding(t, self, tb->keys, ch))
 		return;
-	if (tb->handle_key && tb->handle_key(t, ch))
+	if (tb->handle_key && tb->handle_key(t, self, ch))
 		return;
-	if (run_binding(t, frame_keys, ch))
+	if (run_binding(t, self, frame_keys, ch))
 		return;
 	if (ch != KEY_ESC)
 		tui_message(t, "key %s does nothing here (? lists the keys)", keyname(ch));

@@ -70,7 +70,7 @@ static int init_tabs(struct tui *t)
 			memset(sl, 0, sizeof *sl);
 			continue; /* out of memory: the tab is not shown */
 		}
-		if (all[i]->init && all[i]->init(t) < 0) {
+		if (all[i]->init && all[i]->init(t, sl->self) < 0) {
 			free(sl->self); /* a tab that cannot work here is not shown */
 			memset(sl, 0, sizeof *sl);
 			continue;
@@ -87,7 +87,7 @@ static void fini_tabs(struct tui *t)
 {
 	for (int i = 0; i < t->ntabs; i++)
 		if (t->tabs[i]->fini)
-			t->tabs[i]->fini(t);
+			t->tabs[i]->fini(t, tui_tab_self(t, t->tabs[i]));
 	for (int i = 0; i < TUI_MAX_TABS; i++) {
 		free(t->slot[i].self);
 		memset(&t->slot[i], 0, sizeof t->slot[i]);

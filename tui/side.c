@@ -23,17 +23,14 @@ static const char *const level_names[3] = { "L1d", "L2", "L3" };
  * machine's (never this machine's under another machine's mountain). */
 static const struct info *panel_info(struct tui *t, const char **whose)
 {
-	static struct info from_file;
-	static const cJSON *parsed;
-	static int ok;
 	const struct mountain *m = t->mtn;
 	if (m && m->source[0] && m->caches) {
-		if (parsed != m->caches) {
-			parsed = m->caches;
-			ok = info_from_json(m->caches, &from_file, m->source, NULL) == 0;
+		if (t->side_parsed != m->caches) {
+			t->side_parsed = m->caches;
+			t->side_ok = info_from_json(m->caches, &t->side_info, m->source, NULL) == 0;
 		}
 		*whose = "recorded with the run";
-		return ok ? &from_file : NULL;
+		return t->side_ok ? &t->side_info : NULL;
 	}
 	if (m && m->source[0]) {
 		*whose = "none recorded in the file";

@@ -3,9 +3,10 @@
  * A tab is a file tui/tab_NAME.c that defines `const struct tab tab_NAME`
  * plus ONE line `X(NAME) \` in TUI_TABS below (and its file in TUI_SOURCES
  * of Makefile.am); a large tab splits by what the parts do into
- * tab_NAME_PART.c files sharing a private tab_NAME.h (tab_mountain.h). A new tab keeps its state in the instance the frame
- * allocates (struct tab's state_size; tui_tab_self(), and self in the
- * result callbacks); the older tabs still keep theirs in a static S.
+ * tab_NAME_PART.c files sharing a private tab_NAME.h (tab_mountain.h). A
+ * tab keeps its state in the instance the frame allocates (struct tab's
+ * state_size), and every callback of the tab receives it as self: none
+ * keeps state in a file-level variable, so two instances share nothing.
  *
  * The frame owns: the event loop (poll on the terminal, the running job and
  * the signal pipe), the one running job, the tab bar, the status line
@@ -31,23 +32,23 @@
  * A minimal tab, its state in the instance the frame allocates:
  *
  *   struct lists_tab { struct lists_params p; struct run_header hdr; double cells[8][4]; };
- *   static int act_run(struct tui *t, int key) {
- *           struct lists_tab *s = tui_tab_self(t, &tab_lists);
+ *   static int act_run(struct tui *t, void *self, int key) {
+ *           struct lists_tab *s = self;
  *           if (tui_can_measure(t))
  *                   tui_job_launch(t, &tab_lists, lists_worker, &s->p, &s->hdr);
  *           return 1;
  *   }
  *   static const struct keybinding keys[] = {
  *           { 'r', "r", "measure the list layouts", act_run }, { 0, NULL, NULL, NULL } };
- *   static void ev(struct tui *t, const struct job_event *e) {
- *           struct lists_tab *s = tui_tab_self(t, &tab_lists);
+ *   static void ev(struct tui *t, void *self, const struct job_event *e) {
+ *           struct lists_tab *s = self;
  *           if (e->type == JOB_EV_CELL) {
  *                   s->cells[e->row][e->col] = e->value;
  *                   tui_result_changed(t, &tab_lists, 1);
  *           } else if (e->type == JOB_EV_FAILED) tui_message(t, "failed: %s", e->text);
  *           tui_dirty(t);
  *   }
- *   static void draw(struct tui *t, WINDOW *w, int full) { ...mvwprintw(w, y, x, ...)... }
+ *   static void draw(struct tui *t, void *self, WINDOW *w, int full) { ...mvwprintw(w, y, x, ...)... }
  *   const struct tab tab_lists = { .name = "Lists", .key = '6', .draw = draw,
  *           .keys = keys, .job_event = ev, .state_size = sizeof(struct lists_tab),
  *           .result = &io }; (io: a struct tab_result_io, below: its kind, what it shows)
@@ -77,12 +78,13 @@ struct tab_result_io; /* below */
 /* One key binding and, when name is set, one row of the help screen
  * (htop's keys[] idea: the table that binds the keys writes the help).
  * Rows with name == NULL only bind (e.g. 'k' next to KEY_UP). End the table
- * with a zero row. The action returns 1 when it used the key. */
+ * with a zero row. The action receives the selected tab's instance as self
+ * (struct tab's state_size) and returns 1 when it used the key. */
 struct keybinding {
 	int key;          /* a character or a KEY_* code */
 	const char *name; /* as the help writes it: "r", "Enter", "arrows hjkl" */
 	const char *help; /* what it does, lower case, no full stop */
-	int (*action)(struct tui *t, int key);
+	int (*action)(struct tui *t, void *self, int key);
 };
 
 struct tab {
@@ -93,29 +95,32 @@ struct tab {
 
 	/* Once, before curses starts and before open() (the options such as
 	 * tui_view_mode() are known; colours are not: ask them in draw()).
-	 * Return 0, or -1 to hide the tab (it cannot work here). Optional. */
-	int (*init)(struct tui *t);
-	/* At exit, after any job has ended. Free everything. Optional. */
-	void (*fini)(struct tui *t);
+	 * self is the tab's zeroed instance (state_size). Return 0, or -1 to
+	 * hide the tab (it cannot work here; fini is not called then, so free
+	 * what init took first). Optional. */
+	int (*init)(struct tui *t, void *self);
+	/* At exit, after any job has ended. Free everything self holds (the
+	 * frame frees self itself). Optional. */
+	void (*fini)(struct tui *t, void *self);
 
 	/* Draw into area (getmaxyx gives its size). full = 1: the window was
 	 * just erased (resize, tab switch, help closed). */
-	void (*draw)(struct tui *t, WINDOW *area, int full);
+	void (*draw)(struct tui *t, void *self, WINDOW *area, int full);
 
 	/* The tab's keys, tried before the frame's. Leave the frame's keys
 	 * alone (1..8, Tab, Shift-Tab, ?, F1, p, x, i, Ctrl-L, q, F10, Esc when
 	 * unused): an action that returns 0 passes the key on. */
 	const struct keybinding *keys;
 	/* Optional: keys not in keys[] (forms, modes). Return 1 if used. */
-	int (*handle_key)(struct tui *t, int ch);
+	int (*handle_key)(struct tui *t, void *self, int ch);
 	/* Optional: a mouse click at (y, x) inside the area. Return 1 if used. */
-	int (*mouse)(struct tui *t, int y, int x);
+	int (*mouse)(struct tui *t, void *self, int y, int x);
 
 	/* Every event of a job this tab started with tui_job_launch(), oldest
 	 * first. By the last one (JOB_EV_DONE, _FAILED with the reason in text,
 	 * _CANCELLED) the frame has already ended the job and completed the
 	 * run header it was launched with; the tab may launch the next job. */
-	void (*job_event)(struct tui *t, const struct job_event *ev);
+	void (*job_event)(struct tui *t, void *self, const struct job_event *ev);
 
 	/* The tab's results on disk, through their result kind (src/result/):
 	 * the frame saves (the w key, tui_result_key), autosaves, asks before
@@ -124,8 +129,9 @@ struct tab {
 	const struct tab_result_io *result;
 
 	/* The size of the tab's state: the frame allocates one zeroed instance
-	 * before init and frees it after fini; tui_tab_self() gives it, and the
-	 * result callbacks receive it as self. 0: the tab keeps its own state
+	 * before init and frees it after fini; every callback above (and the
+	 * keys' actions, the prompts' answers, the result callbacks) receives
+	 * it as self, and tui_tab_self() gives it. 0: the tab has no state
 	 * (self is then NULL). */
 	size_t state_size;
 };
@@ -182,25 +188,36 @@ void tui_message(struct tui *t, const char *fmt, ...) MT_PRINTF(2, 3);
 /* K (the Mountain tab's key): the next runs measure on the next core kind
  * of this machine, fastest first and round, one with a CPU memtop may use;
  * says which in the status line (or that there is one kind). Returns 1. */
-int tui_act_kind(struct tui *t, int key);
+int tui_act_kind(struct tui *t, void *self, int key);
 
 /* Ask for a line of text in the status line (modal: keys go to the prompt;
- * jobs keep streaming). done(t, answer) gets the text, or NULL on Esc. */
-void tui_prompt(struct tui *t, const char *question, const char *initial,
-		void (*done)(struct tui *t, const char *answer));
+ * jobs keep streaming). done(t, self, answer) gets self as given here (the
+ * asking tab's instance) and the text, or NULL on Esc. */
+void tui_prompt(struct tui *t, void *self, const char *question, const char *initial,
+		void (*done)(struct tui *t, void *self, const char *answer));
 
 /* The default name of a result: "memtop-KIND-HOST-DATE.json" from its
  * header (blanks and colons of the date as '-'; "host"/"run" when the
  * header is empty). */
 void tui_result_name(const struct run_header *h, const char *kind, char *buf, size_t len);
 
+/* What a tab's result is now (struct tab_result_io's now). */
+struct tab_result_now {
+	/* The result w saves: an instance of the io's kind (what kind->to_json
+	 * and kind->header take), or NULL when there is none. */
+	const void *shown;
+	/* Cells measured (or read) so far; 0: nothing to save. */
+	size_t measured;
+	/* The tab's run is in progress: no opening then. */
+	int running;
+};
+
 /* A tab's results as files of its result kind (core/result_kind.h): what
  * a tab points its struct tab's result at, so that the frame does the file
  * handling (open, unsaved, save, autosave, the save key, quit). A static
  * const in the tab; every callback receives the tab's state instance as
- * self (struct tab's state_size; NULL when the tab keeps its own). The
- * frame keeps whether the result is saved (tui_result_changed) and which
- * file it came from. */
+ * self (struct tab's state_size). The frame keeps whether the result is
+ * saved (tui_result_changed) and which file it came from. */
 struct tab_result_io {
 	/* The kind the tab saves: its to_json writes the file, its name makes
 	 * the default name memtop-NAME-HOST-DATE.json from the result's header. */
@@ -214,14 +231,9 @@ struct tab_result_io {
 	 * mountain beside the first, the card); 0: one at a time, and opening
 	 * another says which one shows. */
 	int several;
-	/* Cells measured (or read) so far; 0: nothing to save. */
-	size_t (*measured)(struct tui *t, void *self);
-	/* The result saved: an instance of kind (what kind->to_json and
-	 * kind->header take), or NULL when there is none. */
-	const void *(*shown)(struct tui *t, void *self);
-	/* The tab's run is in progress (no opening then). May be NULL:
-	 * opening is always allowed. */
-	int (*running)(struct tui *t, void *self);
+	/* The result shown, the cells measured, whether a run is in progress
+	 * (struct tab_result_now), read from the instance self. */
+	struct tab_result_now (*now)(void *self);
 	/* Take f (loaded; f->kind is kind or another kind shown by this tab,
 	 * e.g. the card in the Mountain tab) and return 0: either keep f->r
 	 * (set f->r to NULL; free it with f->kind->free when done) or copy
@@ -246,7 +258,7 @@ int tui_result_unsaved(struct tui *t, const struct tab *tab);
  * tui_result_key }): for the selected tab's result, "nothing ..." when
  * nothing is measured, else ask "Save as: " with the default name and say
  * "saved PATH" or "not saved: why". Returns 1 (the key is used). */
-int tui_result_key(struct tui *t, int key);
+int tui_result_key(struct tui *t, void *self, int key);
 
 /* Before a tab starts measuring: 1 when it may; else says why not (memtop
  * view, or a measurement already running) and returns 0. */

@@ -24,7 +24,7 @@
 
 enum { VIEW_SCALING, VIEW_LOADED, VIEW_NOTES, NVIEWS };
 
-static struct {
+struct bandwidth_tab {
 	struct bandwidth_params p; /* outlives the job */
 	char notes[4][BW_NOTE_LEN];
 	int nnotes;
@@ -35,29 +35,34 @@ static struct {
 	struct bandwidth_result r; /* measured here, or opened (memtop view) */
 	struct bandwidth_result cmp; /* beside it (c) */
 	int have_cmp;
-} S;
+	/* scratch, too big for the stack: a file being read for c, the
+	 * Latency tab's levels being planned from */
+	struct bandwidth_result loading;
+	struct latency_levels levels;
+};
 
-static void reset_results(void)
+static void reset_results(struct bandwidth_tab *s)
 {
-	bandwidth_result_init(&S.r, &S.p);
-	S.tsel = S.ksel = S.ssel = 0;
-	S.tpinned = 0;
+	bandwidth_result_init(&s->r, &s->p);
+	s->tsel = s->ksel = s->ssel = 0;
+	s->tpinned = 0;
 }
 
 /* The levels to plan the sizes from: the Latency tab's detected levels when
  * it measured this machine in this session, else `memtop info`'s. */
-static size_t plan_levels(struct tui *t, struct bw_level *lv, size_t cap)
+static size_t plan_levels(struct tui *t, struct bandwidth_tab *s, struct bw_level *lv,
+			  size_t cap)
 {
 	const struct latency_result *lr = tui_latency(t);
+	struct latency_levels *l = &s->levels;
 	size_t n = 0;
 	if (lr && !lr->source[0]) {
-		static struct latency_levels l; /* big: not on the stack */
-		latency_detect(lr, &l);
-		for (size_t i = 0; i < l.n && n < cap; i++) {
-			if (l.lv[i].tlb || !l.lv[i].size)
+		latency_detect(lr, l);
+		for (size_t i = 0; i < l->n && n < cap; i++) {
+			if (l->lv[i].tlb || !l->lv[i].size)
 				continue;
-			lv[n].level = l.lv[i].level;
-			lv[n].size = l.lv[i].size;
+			lv[n].level = l->lv[i].level;
+			lv[n].size = l->lv[i].size;
 			mt_strlcpy(lv[n].source, "latency run", sizeof lv[n].source);
 			lv[n].doubt[0] = '\0'; /* measured here */
 			n++;
@@ -69,37 +74,38 @@ static size_t plan_levels(struct tui *t, struct bw_level *lv, size_t cap)
 }
 
 /* Plan the sizes (again: a latency run may have found the levels since). */
-static void plan(struct tui *t)
+static void plan(struct tui *t, struct bandwidth_tab *s)
 {
 	struct bw_level lv[INFO_MAX_LEVELS];
-	size_t nlv = plan_levels(t, lv, INFO_MAX_LEVELS);
+	size_t nlv = plan_levels(t, s, lv, INFO_MAX_LEVELS);
 	mt_error e;
-	S.nnotes = bandwidth_plan_sizes(&S.p, lv, nlv, mt_online_cpus(), mt_mem_available(),
-					S.notes, 4, &e);
-	if (S.nnotes < 0) {
-		S.nnotes = 0;
-		S.p.nsizes = 0; /* nothing fits: r says so */
+	s->nnotes = bandwidth_plan_sizes(&s->p, lv, nlv, mt_online_cpus(), mt_mem_available(),
+					s->notes, 4, &e);
+	if (s->nnotes < 0) {
+		s->nnotes = 0;
+		s->p.nsizes = 0; /* nothing fits: r says so */
 	}
 	if (tui_quick(t))
-		bandwidth_params_quick(&S.p);
+		bandwidth_params_quick(&s->p);
 }
 
-static int init(struct tui *t)
+static int init(struct tui *t, void *self)
 {
-	memset(&S, 0, sizeof S);
-	bandwidth_params_default(&S.p, NULL); /* the CPU list: the UI thread sees them all */
-	plan(t);
-	reset_results();
+	struct bandwidth_tab *s = self;
+	bandwidth_params_default(&s->p, NULL); /* the CPU list: the UI thread sees them all */
+	plan(t, s);
+	reset_results(s);
 	return 0;
 }
 
 /* ---- measuring ------------------------------------------------------------ */
 
-static void on_job_event(struct tui *t, const struct job_event *ev)
+static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 {
+	struct bandwidth_tab *s = self;
 	if (ev->type == JOB_EV_CELL || ev->type == JOB_EV_UPDATE) {
-		if (bandwidth_result_apply(&S.r, ev) == BW_EV_TABLE && !S.tpinned)
-			S.tsel = (int)ev->aux[0];
+		if (bandwidth_result_apply(&s->r, ev) == BW_EV_TABLE && !s->tpinned)
+			s->tsel = (int)ev->aux[0];
 		tui_result_changed(t, &tab_bandwidth, 1);
 		tui_dirty(t);
 		return;
@@ -108,104 +114,110 @@ static void on_job_event(struct tui *t, const struct job_event *ev)
 		tui_message(t, "%s", ev->text);
 		return;
 	}
-	S.running = 0;
-	tui_set_diag(t, &S.r.hdr.diag); /* the frame completed the header */
+	s->running = 0;
+	tui_set_diag(t, &s->r.hdr.diag); /* the frame completed the header */
 	if (ev->type == JOB_EV_FAILED)
 		tui_message(t, "bandwidth failed: %s", ev->text);
 	else if (ev->type == JOB_EV_CANCELLED)
 		tui_message(t, "bandwidth stopped");
 	else
-		tui_message(t, S.r.wrong ? "done: a kernel's arrays came out WRONG"
+		tui_message(t, s->r.wrong ? "done: a kernel's arrays came out WRONG"
 					 : "done: every kernel's arrays checked");
 	tui_dirty(t);
 }
 
-static int start(struct tui *t, int loaded)
+static int start(struct tui *t, struct bandwidth_tab *s, int loaded)
 {
 	if (!tui_can_measure(t))
 		return 1;
-	plan(t);
-	if (loaded != 2 && S.p.nsizes == 0) {
+	plan(t, s);
+	if (loaded != 2 && s->p.nsizes == 0) {
 		tui_message(t, "no size fits in the memory available");
 		return 1;
 	}
-	S.p.loaded = loaded;
-	reset_results();
+	s->p.loaded = loaded;
+	reset_results(s);
 	tui_result_changed(t, &tab_bandwidth, 1);
-	if (tui_job_launch(t, &tab_bandwidth, bandwidth_worker, &S.p, &S.r.hdr) < 0)
+	if (tui_job_launch(t, &tab_bandwidth, bandwidth_worker, &s->p, &s->r.hdr) < 0)
 		return 1;
-	S.running = 1;
-	S.view = loaded == 2 ? VIEW_LOADED : VIEW_SCALING;
+	s->running = 1;
+	s->view = loaded == 2 ? VIEW_LOADED : VIEW_SCALING;
 	tui_dirty(t);
 	return 1;
 }
 
-static int act_all(struct tui *t, int key)
+static int act_all(struct tui *t, void *self, int key)
 {
+	struct bandwidth_tab *s = self;
 	(void)key;
-	return start(t, 1);
+	return start(t, s, 1);
 }
 
-static int act_table(struct tui *t, int key)
+static int act_table(struct tui *t, void *self, int key)
 {
+	struct bandwidth_tab *s = self;
 	(void)key;
-	return start(t, 0);
+	return start(t, s, 0);
 }
 
-static int act_loaded(struct tui *t, int key)
+static int act_loaded(struct tui *t, void *self, int key)
 {
+	struct bandwidth_tab *s = self;
 	(void)key;
-	return start(t, 2);
+	return start(t, s, 2);
 }
 
-static int act_threads(struct tui *t, int key)
+static int act_threads(struct tui *t, void *self, int key)
 {
+	struct bandwidth_tab *s = self;
 	(void)key;
-	if (S.r.nthreads < 2) {
+	if (s->r.nthreads < 2) {
 		tui_message(t, "one thread count only");
 		return 1;
 	}
-	S.tsel = (S.tsel + 1) % (int)S.r.nthreads;
-	S.tpinned = 1;
+	s->tsel = (s->tsel + 1) % (int)s->r.nthreads;
+	s->tpinned = 1;
 	tui_dirty(t);
 	return 1;
 }
 
-static int act_move(struct tui *t, int key)
+static int act_move(struct tui *t, void *self, int key)
 {
-	int nk = (int)S.r.nkernels, ns = (int)S.r.nsizes;
-	if (key == KEY_UP && S.ksel > 0)
-		S.ksel--;
-	else if (key == KEY_DOWN && S.ksel + 1 < nk)
-		S.ksel++;
-	else if (key == KEY_LEFT && S.ssel > 0)
-		S.ssel--;
-	else if (key == KEY_RIGHT && S.ssel + 1 < ns)
-		S.ssel++;
+	struct bandwidth_tab *s = self;
+	int nk = (int)s->r.nkernels, ns = (int)s->r.nsizes;
+	if (key == KEY_UP && s->ksel > 0)
+		s->ksel--;
+	else if (key == KEY_DOWN && s->ksel + 1 < nk)
+		s->ksel++;
+	else if (key == KEY_LEFT && s->ssel > 0)
+		s->ssel--;
+	else if (key == KEY_RIGHT && s->ssel + 1 < ns)
+		s->ssel++;
 	tui_dirty(t);
 	return 1;
 }
 
-static int act_view(struct tui *t, int key)
+static int act_view(struct tui *t, void *self, int key)
 {
+	struct bandwidth_tab *s = self;
 	static const char *const names[NVIEWS] = { "scaling over threads", "loaded latency",
 						   "where the sizes came from" };
 	(void)key;
-	S.view = (S.view + 1) % NVIEWS;
-	tui_message(t, "lower panel: %s (v: the next)", names[S.view]);
+	s->view = (s->view + 1) % NVIEWS;
+	tui_message(t, "lower panel: %s (v: the next)", names[s->view]);
 	tui_dirty(t);
 	return 1;
 }
 
-static void compare_answer(struct tui *t, const char *answer)
+static void compare_answer(struct tui *t, void *self, const char *answer)
 {
-	static struct bandwidth_result other; /* big: not on the stack */
+	struct bandwidth_tab *s = self;
 	mt_error e;
 	cJSON *root;
 	if (!answer)
 		return;
 	if (!answer[0]) {
-		S.have_cmp = 0;
+		s->have_cmp = 0;
 		tui_message(t, "nothing beside it");
 		tui_dirty(t);
 		return;
@@ -215,57 +227,44 @@ static void compare_answer(struct tui *t, const char *answer)
 		tui_message(t, "%s", e.msg);
 		return;
 	}
-	if (bandwidth_result_from_json(root, answer, &other, &e) < 0) {
+	if (bandwidth_result_from_json(root, answer, &s->loading, &e) < 0) {
 		tui_message(t, "%s", e.msg);
 	} else {
-		S.cmp = other;
-		S.have_cmp = 1;
+		s->cmp = s->loading;
+		s->have_cmp = 1;
 		tui_message(t, "beside it: %s (cells: this run / that)", answer);
 	}
 	cJSON_Delete(root);
 	tui_dirty(t);
 }
 
-static int act_compare(struct tui *t, int key)
+static int act_compare(struct tui *t, void *self, int key)
 {
 	(void)key;
-	tui_prompt(t, "Compare with a saved bandwidth run (Enter alone: none): ", "",
+	tui_prompt(t, self, "Compare with a saved bandwidth run (Enter alone: none): ", "",
 		   compare_answer);
 	return 1;
 }
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
-static size_t io_measured(struct tui *t, void *self)
+static struct tab_result_now io_now(void *self)
 {
-	(void)t;
-	(void)self;
-	return bandwidth_result_measured(&S.r);
+	struct bandwidth_tab *s = self;
+	return (struct tab_result_now){ .shown = &s->r,
+					 .measured = bandwidth_result_measured(&s->r),
+					 .running = s->running };
 }
 
-static const void *io_shown(struct tui *t, void *self)
-{
-	(void)t;
-	(void)self;
-	return &S.r;
-}
-
-static int io_running(struct tui *t, void *self)
-{
-	(void)t;
-	(void)self;
-	return S.running;
-}
-
-/* An opened file: copied into S.r (the frame frees f). */
+/* An opened file: copied into the instance's r (the frame frees f). */
 static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e)
 {
+	struct bandwidth_tab *s = self;
 	(void)t;
-	(void)self;
 	(void)e;
-	S.r = *(const struct bandwidth_result *)f->r;
-	S.tsel = S.ksel = S.ssel = 0;
-	S.tpinned = 0;
+	s->r = *(const struct bandwidth_result *)f->r;
+	s->tsel = s->ksel = s->ssel = 0;
+	s->tpinned = 0;
 	return 0;
 }
 
@@ -273,9 +272,7 @@ static const struct tab_result_io io = {
 	.kind = &kind_bandwidth,
 	.nothing = "nothing measured to save yet (r measures)",
 	.busy = "a bandwidth run",
-	.measured = io_measured,
-	.shown = io_shown,
-	.running = io_running,
+	.now = io_now,
 	.take = io_take,
 };
 
@@ -318,63 +315,63 @@ static void size_label(char *buf, size_t len, const struct bw_size *sz, int widt
 }
 
 /* The same cell in the compared run, or NULL. */
-static const struct bw_cell *cmp_cell(size_t si, int k, size_t ti)
+static const struct bw_cell *cmp_cell(struct bandwidth_tab *s, size_t si, int k, size_t ti)
 {
 	int cs = -1, ct;
-	if (!S.have_cmp)
+	if (!s->have_cmp)
 		return NULL;
-	for (size_t i = 0; i < S.cmp.nsizes; i++)
-		if (S.cmp.sizes[i].bytes == S.r.sizes[si].bytes)
+	for (size_t i = 0; i < s->cmp.nsizes; i++)
+		if (s->cmp.sizes[i].bytes == s->r.sizes[si].bytes)
 			cs = (int)i;
-	ct = bandwidth_result_tindex(&S.cmp, S.r.threads[ti].threads);
-	if (cs < 0 || ct < 0 || !S.cmp.cell[cs][k][ct].have)
+	ct = bandwidth_result_tindex(&s->cmp, s->r.threads[ti].threads);
+	if (cs < 0 || ct < 0 || !s->cmp.cell[cs][k][ct].have)
 		return NULL;
-	return &S.cmp.cell[cs][k][ct];
+	return &s->cmp.cell[cs][k][ct];
 }
 
-static int draw_title(struct tui *t, WINDOW *w, int y, int wd)
+static int draw_title(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y, int wd)
 {
 	char line[400];
-	int tsel = S.tsel < (int)S.r.nthreads ? S.tsel : 0;
-	if (S.r.nthreads)
+	int tsel = s->tsel < (int)s->r.nthreads ? s->tsel : 0;
+	if (s->r.nthreads)
 		mt_snprintf(line, sizeof line, "GB/s, %s kernels, %u thread%s (t: next of %zu); "
-			    "bytes as STREAM counts them", bandwidth_isa_name(S.r.isa),
-			    S.r.threads[tsel].threads, S.r.threads[tsel].threads == 1 ? "" : "s",
-			    S.r.nthreads);
+			    "bytes as STREAM counts them", bandwidth_isa_name(s->r.isa),
+			    s->r.threads[tsel].threads, s->r.threads[tsel].threads == 1 ? "" : "s",
+			    s->r.nthreads);
 	else
 		mt_snprintf(line, sizeof line, "Loaded latency (no table in this run)");
-	if (S.have_cmp)
-		mt_append(line, sizeof line, "; beside it %s", S.cmp.source);
+	if (s->have_cmp)
+		mt_append(line, sizeof line, "; beside it %s", s->cmp.source);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	y += tui_wrap(t, w, y, 1, wd - 2, 2, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	return y;
 }
 
-/* The table: a row a kernel, a column a size, at thread index S.tsel. */
-static int draw_table(struct tui *t, WINDOW *w, int y, int h, int wd)
+/* The table: a row a kernel, a column a size, at thread index s->tsel. */
+static int draw_table(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y, int h, int wd)
 {
-	size_t ns = S.r.nsizes, ti = S.tsel < (int)S.r.nthreads ? (size_t)S.tsel : 0;
+	size_t ns = s->r.nsizes, ti = s->tsel < (int)s->r.nthreads ? (size_t)s->tsel : 0;
 	int cw = ns ? (wd - 2 - NAME_W) / (int)ns : 0, barw;
-	double top = bandwidth_result_top(&S.r);
+	double top = bandwidth_result_top(&s->r);
 	char buf[64];
-	if (!ns || !S.r.nkernels || cw < 8)
+	if (!ns || !s->r.nkernels || cw < 8)
 		return y;
 	cw = cw > CELL_MAX ? CELL_MAX : cw;
 	barw = cw - 10;
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	mvwaddnstr(w, y, 1, "kernel", NAME_W);
-	for (size_t s = 0; s < ns; s++) {
-		size_label(buf, sizeof buf, &S.r.sizes[s], cw - 1);
-		mvwaddnstr(w, y, 1 + NAME_W + (int)s * cw, buf, cw - 1);
+	for (size_t si = 0; si < ns; si++) {
+		size_label(buf, sizeof buf, &s->r.sizes[si], cw - 1);
+		mvwaddnstr(w, y, 1 + NAME_W + (int)si * cw, buf, cw - 1);
 	}
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
-	for (size_t ki = 0; ki < S.r.nkernels && ++y < h; ki++) {
-		int k = S.r.kernels[ki];
+	for (size_t ki = 0; ki < s->r.nkernels && ++y < h; ki++) {
+		int k = s->r.kernels[ki];
 		mvwaddnstr(w, y, 1, bandwidth_kernel_name(k), NAME_W - 1);
-		for (size_t s = 0; s < ns; s++) {
-			const struct bw_cell *c = &S.r.cell[s][k][ti], *o = cmp_cell(s, k, ti);
-			int x = 1 + NAME_W + (int)s * cw, cur = (int)ki == S.ksel && (int)s == S.ssel;
+		for (size_t si = 0; si < ns; si++) {
+			const struct bw_cell *c = &s->r.cell[si][k][ti], *o = cmp_cell(s, si, k, ti);
+			int x = 1 + NAME_W + (int)si * cw, cur = (int)ki == s->ksel && (int)si == s->ssel;
 			if (!c->have) {
 				wattrset(w, tui_attr(t, cur ? ROLE_CURSOR : ROLE_DIM));
 				mvwaddstr(w, y, x, "     -");
@@ -404,16 +401,16 @@ static int draw_table(struct tui *t, WINDOW *w, int y, int h, int wd)
  * ceiling: "24K read_vector, one thread: 83.6 B/cycle at 4.19 GHz
  * (measured), 65 % of Golden Cove's 128 (the L1 ports)". Returns 1, or 0
  * when the cell or the clock is missing. */
-static int share_line(int k, size_t si, char *line, size_t len)
+static int share_line(struct bandwidth_tab *s, int k, size_t si, char *line, size_t len)
 {
 	struct bw_share sh;
-	const struct bw_core *c = bandwidth_core_find(&S.r.cpu);
+	const struct bw_core *c = bandwidth_core_find(&s->r.cpu);
 	int measured;
 	char name[48];
-	if (bandwidth_cell_share(&S.r, si, k, 0, &sh) < 0)
+	if (bandwidth_cell_share(&s->r, si, k, 0, &sh) < 0)
 		return 0;
-	bandwidth_result_ghz(&S.r, &measured);
-	size_label(name, sizeof name, &S.r.sizes[si], 40);
+	bandwidth_result_ghz(&s->r, &measured);
+	size_label(name, sizeof name, &s->r.sizes[si], 40);
 	mt_snprintf(line, len, "%s %s, one thread: %.1f B/cycle at %.2f GHz (%s), ", name,
 		    bandwidth_kernel_name(k), sh.bpc, sh.ghz, measured ? "measured" : "calibrated");
 	if (sh.ceiling > 0)
@@ -427,39 +424,39 @@ static int share_line(int k, size_t si, char *line, size_t len)
 /* Scaling of the cursor's kernel and size over the thread counts, and the
  * cursor's cell against its ceiling. Returns the lines it needs when
  * draw is 0. */
-static int draw_scaling(struct tui *t, WINDOW *w, int y, int h, int wd, int draw)
+static int draw_scaling(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y, int h, int wd, int draw)
 {
-	size_t si = (size_t)S.ssel, nt = S.r.nthreads;
-	int k = S.ksel < (int)S.r.nkernels ? S.r.kernels[S.ksel] : -1, lines = 0, barw;
+	size_t si = (size_t)s->ssel, nt = s->r.nthreads;
+	int k = s->ksel < (int)s->r.nkernels ? s->r.kernels[s->ksel] : -1, lines = 0, barw;
 	const struct bw_cell *one;
 	double top = 0;
 	char line[300], name[48];
-	if (k < 0 || si >= S.r.nsizes)
+	if (k < 0 || si >= s->r.nsizes)
 		return 0;
 	if (!draw)
 		return (int)nt + 2 + (wd < 100) +
-		       (bandwidth_lesson(&S.r, k, line, sizeof line) ? 3 + (wd < 84) : 0);
+		       (bandwidth_lesson(&s->r, k, line, sizeof line) ? 3 + (wd < 84) : 0);
 	for (size_t ti = 0; ti < nt; ti++)
-		top = fmax(top, S.r.cell[si][k][ti].have ? S.r.cell[si][k][ti].gbs : 0);
-	size_label(name, sizeof name, &S.r.sizes[si], 40);
+		top = fmax(top, s->r.cell[si][k][ti].have ? s->r.cell[si][k][ti].gbs : 0);
+	size_label(name, sizeof name, &s->r.sizes[si], 40);
 	mt_snprintf(line, sizeof line, "%s at %s over threads (arrows pick the kernel and size)",
 		    bandwidth_kernel_name(k), name);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	lines += tui_wrap(t, w, y, 1, wd - 2, 1, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
-	one = &S.r.cell[si][k][0];
+	one = &s->r.cell[si][k][0];
 	barw = wd - 2 - 40 > 30 ? 30 : wd - 2 - 40;
 	for (size_t ti = 0; ti < nt && y + lines < h; ti++, lines++) {
-		const struct bw_cell *c = &S.r.cell[si][k][ti];
+		const struct bw_cell *c = &s->r.cell[si][k][ti];
 		int x;
 		if (!c->have) {
-			mt_snprintf(line, sizeof line, "%4u%s      -", S.r.threads[ti].threads,
-				    S.r.threads[ti].over ? "!" : " ");
+			mt_snprintf(line, sizeof line, "%4u%s      -", s->r.threads[ti].threads,
+				    s->r.threads[ti].over ? "!" : " ");
 			mvwaddnstr(w, y + lines, 1, line, wd - 2);
 			continue;
 		}
-		mt_snprintf(line, sizeof line, "%4u%s %7.1f", S.r.threads[ti].threads,
-			    S.r.threads[ti].over ? "!" : " ", c->gbs);
+		mt_snprintf(line, sizeof line, "%4u%s %7.1f", s->r.threads[ti].threads,
+			    s->r.threads[ti].over ? "!" : " ", c->gbs);
 		mvwaddnstr(w, y + lines, 1, line, wd - 2);
 		x = 15;
 		if (barw >= 4 && top > 0) {
@@ -467,15 +464,15 @@ static int draw_scaling(struct tui *t, WINDOW *w, int y, int h, int wd, int draw
 			x += barw + 1;
 		}
 		mt_snprintf(line, sizeof line, "%5.2fx %s", one->have && one->gbs > 0 ? c->gbs / one->gbs : 0,
-			    S.r.threads[ti].placement);
+			    s->r.threads[ti].placement);
 		tui_put(t, w, y + lines, x, wd - 1 - x, line);
 	}
-	if (y + lines < h && share_line(k, si, line, sizeof line)) {
+	if (y + lines < h && share_line(s, k, si, line, sizeof line)) {
 		wattrset(w, tui_attr(t, ROLE_DIM));
 		lines += tui_wrap(t, w, y + lines, 1, wd - 2, h - y - lines, line);
 		wattrset(w, tui_attr(t, ROLE_NORMAL));
 	}
-	if (y + lines < h && bandwidth_lesson(&S.r, k, line, sizeof line)) {
+	if (y + lines < h && bandwidth_lesson(&s->r, k, line, sizeof line)) {
 		wattrset(w, tui_attr(t, ROLE_DIM));
 		lines += tui_wrap(t, w, y + lines, 1, wd - 2, h - y - lines, line);
 		wattrset(w, tui_attr(t, ROLE_NORMAL));
@@ -485,28 +482,28 @@ static int draw_scaling(struct tui *t, WINDOW *w, int y, int h, int wd, int draw
 
 /* The loaded-latency curve: a row a point, idle first, its latency as a
  * bar. Returns the lines it needs when draw is 0. */
-static int draw_loaded(struct tui *t, WINDOW *w, int y, int h, int wd, int draw)
+static int draw_loaded(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y, int h, int wd, int draw)
 {
 	double top = 0;
 	int lines = 0, barw = wd - 2 - 34;
 	char line[200], d[32];
-	if (!S.r.loaded)
+	if (!s->r.loaded)
 		return 0;
 	if (!draw)
-		return (int)S.r.npts + 1;
-	for (size_t i = 0; i < S.r.npts; i++)
-		if (S.r.pts[i].have)
-			top = fmax(top, S.r.pts[i].latency_ns);
+		return (int)s->r.npts + 1;
+	for (size_t i = 0; i < s->r.npts; i++)
+		if (s->r.pts[i].have)
+			top = fmax(top, s->r.pts[i].latency_ns);
 	mt_snprintf(line, sizeof line, "loaded latency: ns per load on CPU %d while %u loader%s %s",
-		    S.r.chaser_cpu, S.r.loaders, S.r.loaders == 1 ? "" : "s",
-		    S.r.loader_write ? "write" : "read");
-	if (S.r.pts[0].have)
-		mt_append(line, sizeof line, " (idle %.0f ns)", S.r.pts[0].latency_ns);
+		    s->r.chaser_cpu, s->r.loaders, s->r.loaders == 1 ? "" : "s",
+		    s->r.loader_write ? "write" : "read");
+	if (s->r.pts[0].have)
+		mt_append(line, sizeof line, " (idle %.0f ns)", s->r.pts[0].latency_ns);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	lines += tui_wrap(t, w, y, 1, wd - 2, 1, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
-	for (size_t i = 0; i < S.r.npts && y + lines < h; i++, lines++) {
-		const struct bw_point *pt = &S.r.pts[i];
+	for (size_t i = 0; i < s->r.npts && y + lines < h; i++, lines++) {
+		const struct bw_point *pt = &s->r.pts[i];
 		if (pt->idle)
 			mt_strlcpy(d, "idle", sizeof d);
 		else
@@ -525,20 +522,20 @@ static int draw_loaded(struct tui *t, WINDOW *w, int y, int h, int wd, int draw)
 }
 
 /* Where each size and thread count came from. */
-static int draw_notes(struct tui *t, WINDOW *w, int y, int h, int wd, int draw)
+static int draw_notes(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y, int h, int wd, int draw)
 {
 	char line[400], name[48];
 	int lines = 0;
 	if (!draw)
-		return (int)(S.r.nsizes + (size_t)S.nnotes) + 1;
-	for (size_t i = 0; i < S.r.nsizes && y + lines < h; i++) {
-		size_label(name, sizeof name, &S.r.sizes[i], 40);
-		mt_snprintf(line, sizeof line, "%s: %s", name, S.r.sizes[i].from);
+		return (int)(s->r.nsizes + (size_t)s->nnotes) + 1;
+	for (size_t i = 0; i < s->r.nsizes && y + lines < h; i++) {
+		size_label(name, sizeof name, &s->r.sizes[i], 40);
+		mt_snprintf(line, sizeof line, "%s: %s", name, s->r.sizes[i].from);
 		lines += tui_wrap(t, w, y + lines, 1, wd - 2, h - y - lines, line);
 	}
 	wattrset(w, tui_attr(t, ROLE_DIM));
-	for (int i = 0; i < S.nnotes && y + lines < h && !S.r.source[0]; i++)
-		lines += tui_wrap(t, w, y + lines, 1, wd - 2, h - y - lines, S.notes[i]);
+	for (int i = 0; i < s->nnotes && y + lines < h && !s->r.source[0]; i++)
+		lines += tui_wrap(t, w, y + lines, 1, wd - 2, h - y - lines, s->notes[i]);
 	if (y + lines < h)
 		lines += tui_wrap(t, w, y + lines, 1, wd - 2, h - y - lines,
 			      "~ tries disagreed over 5 %, a slow canary, the CPU lost to another task "
@@ -547,31 +544,32 @@ static int draw_notes(struct tui *t, WINDOW *w, int y, int h, int wd, int draw)
 	return lines;
 }
 
-static void draw(struct tui *t, WINDOW *w, int full)
+static void draw(struct tui *t, void *self, WINDOW *w, int full)
 {
-	typedef int (*panel_fn)(struct tui *, WINDOW *, int, int, int, int);
+	struct bandwidth_tab *s = self;
+	typedef int (*panel_fn)(struct tui *, struct bandwidth_tab *, WINDOW *, int, int, int, int);
 	static const panel_fn panels[NVIEWS] = { draw_scaling, draw_loaded, draw_notes };
 	int h, wd, y = 0, need = 0, bottom;
 	(void)full;
 	getmaxyx(w, h, wd);
 	werase(w);
 	bottom = h - 1; /* the last line: hints or the file's path */
-	y = draw_title(t, w, y, wd);
-	y = draw_table(t, w, y, bottom, wd) + 1;
+	y = draw_title(t, s, w, y, wd);
+	y = draw_table(t, s, w, y, bottom, wd) + 1;
 	/* the chosen panel, then the next ones while they fit whole */
 	for (int i = 0; i < NVIEWS; i++) {
-		int v = (S.view + i) % NVIEWS, n = panels[v](t, w, 0, 0, wd, 0);
+		int v = (s->view + i) % NVIEWS, n = panels[v](t, s, w, 0, 0, wd, 0);
 		if (n == 0)
 			continue;
 		if (i > 0 && y + need + n > bottom)
 			break;
-		n = panels[v](t, w, y + need, bottom, wd, 1);
+		n = panels[v](t, s, w, y + need, bottom, wd, 1);
 		need += n + 1;
 	}
 	wattrset(w, tui_attr(t, ROLE_DIM));
-	if (S.r.source[0])
-		mvwaddnstr(w, h - 1, 1, S.r.source, wd - 2);
-	else if (!S.running && !bandwidth_result_measured(&S.r))
+	if (s->r.source[0])
+		mvwaddnstr(w, h - 1, 1, s->r.source, wd - 2);
+	else if (!s->running && !bandwidth_result_measured(&s->r))
 		tui_wrap(t, w, h - 1, 1, wd - 2, 1,
 		     "r measures (b the table alone, l the loaded latency alone); v: lower panel");
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
@@ -585,4 +583,5 @@ const struct tab tab_bandwidth = {
 	.keys = keys,
 	.job_event = on_job_event,
 	.result = &io,
+	.state_size = sizeof(struct bandwidth_tab),
 };

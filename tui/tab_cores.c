@@ -16,32 +16,37 @@
 #include <stdlib.h>
 #include <string.h>
 
-static struct {
+struct cores_tab {
 	struct cores_plan plan;   /* outlives the job */
 	struct cores_result r;    /* measured here, or opened (memtop view) */
 	int running;
 	int ci, cj;               /* the cursor: row and column CPU indices */
-} S;
+	/* scratch of make_plan, too big for the stack */
+	int cpus[MT_MAX_CPUS];
+	struct cores_place places[CORES_MAX_CPUS];
+};
 
-static int init(struct tui *t)
+static int init(struct tui *t, void *self)
 {
+	struct cores_tab *s = self;
 	(void)t;
-	memset(&S, 0, sizeof S);
-	S.cj = 1;
+	s->cj = 1;
 	return 0;
 }
 
-static void fini(struct tui *t)
+static void fini(struct tui *t, void *self)
 {
+	struct cores_tab *s = self;
 	(void)t;
-	cores_result_free(&S.r);
-	cores_plan_free(&S.plan);
+	cores_result_free(&s->r);
+	cores_plan_free(&s->plan);
 }
 
-static void on_job_event(struct tui *t, const struct job_event *ev)
+static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 {
+	struct cores_tab *s = self;
 	if (ev->type == JOB_EV_CELL) {
-		if (cores_result_apply(&S.r, ev))
+		if (cores_result_apply(&s->r, ev))
 			tui_result_changed(t, &tab_cores, 1);
 		tui_dirty(t);
 		return;
@@ -50,24 +55,24 @@ static void on_job_event(struct tui *t, const struct job_event *ev)
 		tui_message(t, "%s", ev->text);
 		return;
 	}
-	S.running = 0;
-	tui_set_diag(t, &S.r.hdr.diag);
+	s->running = 0;
+	tui_set_diag(t, &s->r.hdr.diag);
 	if (ev->type == JOB_EV_FAILED)
 		tui_message(t, "core-to-core latency failed: %s", ev->text);
 	else if (ev->type == JOB_EV_CANCELLED)
 		tui_message(t, "core-to-core latency stopped");
 	else
-		tui_message(t, "done: %zu pair%s measured", cores_result_measured(&S.r),
-			    cores_result_measured(&S.r) == 1 ? "" : "s");
+		tui_message(t, "done: %zu pair%s measured", cores_result_measured(&s->r),
+			    cores_result_measured(&s->r) == 1 ? "" : "s");
 	tui_dirty(t);
 }
 
 /* The plan for the CPUs this process may run on (sampled above
  * CORES_SAMPLE_ABOVE), with the topology's relations. Returns 0 or -1. */
-static int make_plan(struct tui *t)
+static int make_plan(struct tui *t, struct cores_tab *s)
 {
-	static int cpus[MT_MAX_CPUS];
-	static struct cores_place places[CORES_MAX_CPUS];
+	int *cpus = s->cpus;
+	struct cores_place *places = s->places;
 	struct cores_params p;
 	struct topo *topo = NULL;
 	mt_error e;
@@ -78,49 +83,51 @@ static int make_plan(struct tui *t)
 	if (topo_load(NULL, &topo, &e) < 0)
 		topo = NULL; /* relations "unknown" */
 	cores_places(topo, cpus, n, places);
-	cores_plan_free(&S.plan);
-	rc = cores_plan_make(&S.plan, &p, places, n, n > CORES_SAMPLE_ABOVE, NULL, topo, &e);
+	cores_plan_free(&s->plan);
+	rc = cores_plan_make(&s->plan, &p, places, n, n > CORES_SAMPLE_ABOVE, NULL, topo, &e);
 	topo_free(topo);
-	if (rc == 0 && cores_result_init(&S.r, &S.plan, &e) == 0)
+	if (rc == 0 && cores_result_init(&s->r, &s->plan, &e) == 0)
 		return 0;
 	tui_message(t, "cannot measure: %s", e.msg);
 	return -1;
 }
 
-static int act_start(struct tui *t, int key)
+static int act_start(struct tui *t, void *self, int key)
 {
+	struct cores_tab *s = self;
 	(void)key;
 	if (!tui_can_measure(t))
 		return 1;
-	cores_result_free(&S.r);
+	cores_result_free(&s->r);
 	tui_result_changed(t, &tab_cores, 1);
-	if (make_plan(t) < 0)
+	if (make_plan(t, s) < 0)
 		return 1;
-	S.ci = 0;
-	S.cj = 1;
-	if (tui_job_launch(t, &tab_cores, cores_worker, &S.plan, &S.r.hdr) < 0)
+	s->ci = 0;
+	s->cj = 1;
+	if (tui_job_launch(t, &tab_cores, cores_worker, &s->plan, &s->r.hdr) < 0)
 		return 1;
-	S.running = 1;
+	s->running = 1;
 	tui_dirty(t);
 	return 1;
 }
 
-static int act_move(struct tui *t, int key)
+static int act_move(struct tui *t, void *self, int key)
 {
-	int n = S.r.plan.n;
+	struct cores_tab *s = self;
+	int n = s->r.plan.n;
 	if (n < 2)
 		return 1;
-	if ((key == KEY_UP || key == 'k') && S.ci > 0)
-		S.ci--;
-	if ((key == KEY_DOWN || key == 'j') && S.ci + 1 < n)
-		S.ci++;
-	if ((key == KEY_LEFT || key == 'h') && S.cj > 0)
-		S.cj--;
-	if ((key == KEY_RIGHT || key == 'l') && S.cj + 1 < n)
-		S.cj++;
+	if ((key == KEY_UP || key == 'k') && s->ci > 0)
+		s->ci--;
+	if ((key == KEY_DOWN || key == 'j') && s->ci + 1 < n)
+		s->ci++;
+	if ((key == KEY_LEFT || key == 'h') && s->cj > 0)
+		s->cj--;
+	if ((key == KEY_RIGHT || key == 'l') && s->cj + 1 < n)
+		s->cj++;
 	if (key == KEY_HOME) {
-		S.ci = 0;
-		S.cj = 1;
+		s->ci = 0;
+		s->cj = 1;
 	}
 	tui_dirty(t);
 	return 1;
@@ -128,41 +135,28 @@ static int act_move(struct tui *t, int key)
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
-static size_t io_measured(struct tui *t, void *self)
+static struct tab_result_now io_now(void *self)
 {
-	(void)t;
-	(void)self;
-	return cores_result_measured(&S.r);
-}
-
-static const void *io_shown(struct tui *t, void *self)
-{
-	(void)t;
-	(void)self;
-	return &S.r;
-}
-
-static int io_running(struct tui *t, void *self)
-{
-	(void)t;
-	(void)self;
-	return S.running;
+	struct cores_tab *s = self;
+	return (struct tab_result_now){ .shown = &s->r,
+					 .measured = cores_result_measured(&s->r),
+					 .running = s->running };
 }
 
 /* An opened file: its arrays become the tab's (kind_cores' load allocated
  * the struct around them, freed here). */
 static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e)
 {
+	struct cores_tab *s = self;
 	struct cores_result *r = f->r;
 	(void)t;
-	(void)self;
 	(void)e;
-	cores_result_free(&S.r);
-	S.r = *r;
+	cores_result_free(&s->r);
+	s->r = *r;
 	free(r);
 	f->r = NULL;
-	S.ci = 0;
-	S.cj = 1;
+	s->ci = 0;
+	s->cj = 1;
 	return 0;
 }
 
@@ -170,9 +164,7 @@ static const struct tab_result_io io = {
 	.kind = &kind_cores,
 	.nothing = "nothing measured to save yet (r measures)",
 	.busy = "a core-to-core run",
-	.measured = io_measured,
-	.shown = io_shown,
-	.running = io_running,
+	.now = io_now,
 	.take = io_take,
 };
 
@@ -211,19 +203,19 @@ static int window_start(int cur, int len, int n)
 	return s < 0 ? 0 : s;
 }
 
-static void layout(struct layout *L, int rows, int width)
+static void layout(struct cores_tab *s, struct layout *L, int rows, int width)
 {
-	int n = S.r.plan.n;
+	int n = s->r.plan.n;
 	L->label = 5;
 	L->cell = (width - L->label) / 7 >= n ? 7 : (width - L->label) / 2 >= n ? 2 : 1;
 	L->ncols = (width - L->label) / L->cell;
 	L->ncols = L->ncols > n ? n : L->ncols < 0 ? 0 : L->ncols;
 	L->nrows = rows > n ? n : rows < 0 ? 0 : rows;
-	L->row0 = window_start(S.ci, L->nrows, n);
-	L->col0 = window_start(S.cj, L->ncols, n);
+	L->row0 = window_start(s->ci, L->nrows, n);
+	L->col0 = window_start(s->cj, L->ncols, n);
 	L->lo = L->hi = NAN;
-	for (size_t k = 0; k < S.r.plan.npairs; k++) {
-		const struct cores_pair *q = &S.r.plan.pairs[k];
+	for (size_t k = 0; k < s->r.plan.npairs; k++) {
+		const struct cores_pair *q = &s->r.plan.pairs[k];
 		if (!q->have)
 			continue;
 		if (isnan(L->lo) || q->ns < L->lo)
@@ -245,21 +237,21 @@ static double heat(const struct layout *L, double v)
 
 /* The summary line (1-based digit) of the pair of cpus[i] and cpus[j], 0
  * when none. */
-static int relation_digit(int i, int j)
+static int relation_digit(struct cores_tab *s, int i, int j)
 {
-	int k = i == j || !S.r.at ? -1 : S.r.at[(size_t)i * (size_t)S.r.plan.n + (size_t)j];
-	if (k < 0 || !S.r.plan.pairs[k].have)
+	int k = i == j || !s->r.at ? -1 : s->r.at[(size_t)i * (size_t)s->r.plan.n + (size_t)j];
+	if (k < 0 || !s->r.plan.pairs[k].have)
 		return 0;
-	for (size_t m = 0; m < S.r.nsum; m++)
-		if (strcmp(S.r.sum[m].rel, S.r.plan.pairs[k].rel) == 0)
+	for (size_t m = 0; m < s->r.nsum; m++)
+		if (strcmp(s->r.sum[m].rel, s->r.plan.pairs[k].rel) == 0)
 			return (int)m + 1;
 	return 0;
 }
 
-static void draw_cell(struct tui *t, WINDOW *w, const struct layout *L, int i, int j, int cur)
+static void draw_cell(struct tui *t, struct cores_tab *s, WINDOW *w, const struct layout *L, int i, int j, int cur)
 {
-	double v = cores_result_ns(&S.r, i, j), f = heat(L, v);
-	int dig = relation_digit(i, j), mine = dig && dig == relation_digit(S.ci, S.cj);
+	double v = cores_result_ns(&s->r, i, j), f = heat(L, v);
+	int dig = relation_digit(s, i, j), mine = dig && dig == relation_digit(s, s->ci, s->cj);
 	attr_t a = cur ? tui_attr(t, ROLE_CURSOR) : tui_heat_attr(t, f);
 	char txt[16];
 	if (mine && !cur)
@@ -290,9 +282,9 @@ static void draw_cell(struct tui *t, WINDOW *w, const struct layout *L, int i, i
 	}
 }
 
-static void draw_matrix(struct tui *t, WINDOW *w, int y, const struct layout *L)
+static void draw_matrix(struct tui *t, struct cores_tab *s, WINDOW *w, int y, const struct layout *L)
 {
-	const struct cores_plan *pl = &S.r.plan;
+	const struct cores_plan *pl = &s->r.plan;
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	mvwaddstr(w, y, 1, L->cell == 7 ? " CPU" : "    ");
 	for (int c = L->col0; c < L->col0 + L->ncols && L->cell == 7; c++)
@@ -301,22 +293,22 @@ static void draw_matrix(struct tui *t, WINDOW *w, int y, const struct layout *L)
 		wprintw(w, " CPU %d..%d across", pl->cpus[L->col0], pl->cpus[L->col0 + L->ncols - 1]);
 	for (int r = L->row0; r < L->row0 + L->nrows; r++) {
 		int yy = y + 1 + r - L->row0;
-		wattrset(w, tui_attr(t, r == S.ci ? ROLE_TITLE : ROLE_DIM));
+		wattrset(w, tui_attr(t, r == s->ci ? ROLE_TITLE : ROLE_DIM));
 		mvwprintw(w, yy, 1, "%4d", pl->cpus[r]);
 		wmove(w, yy, 1 + L->label);
 		for (int c = L->col0; c < L->col0 + L->ncols; c++)
-			draw_cell(t, w, L, r, c, r == S.ci && c == S.cj);
+			draw_cell(t, s, w, L, r, c, r == s->ci && c == s->cj);
 	}
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 
-static void draw_legend(struct tui *t, WINDOW *w, int y, int wd, const struct layout *L)
+static void draw_legend(struct tui *t, struct cores_tab *s, WINDOW *w, int y, int wd, const struct layout *L)
 {
 	char lo[32], hi[32];
 	int n = tui_heat_levels(t);
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	if (isnan(L->lo)) {
-		tui_put(t, w, y, 1, wd - 2, S.running ? "the pairs fill in as they are measured"
+		tui_put(t, w, y, 1, wd - 2, s->running ? "the pairs fill in as they are measured"
 						      : "nothing measured yet");
 		return;
 	}
@@ -336,52 +328,53 @@ static void draw_legend(struct tui *t, WINDOW *w, int y, int wd, const struct la
 
 /* The cursor's pair, both CPUs' places, then the summary. Returns the next
  * line. */
-static int draw_reading(struct tui *t, WINDOW *w, int y, int h, int wd)
+static int draw_reading(struct tui *t, struct cores_tab *s, WINDOW *w, int y, int h, int wd)
 {
-	const struct cores_plan *pl = &S.r.plan;
-	int k = S.r.at ? S.r.at[(size_t)S.ci * (size_t)pl->n + (size_t)S.cj] : -1;
+	const struct cores_plan *pl = &s->r.plan;
+	int k = s->r.at ? s->r.at[(size_t)s->ci * (size_t)pl->n + (size_t)s->cj] : -1;
 	char line[320];
-	if (S.ci == S.cj)
-		mt_snprintf(line, sizeof line, "CPU %d with itself: no pair", pl->cpus[S.ci]);
+	if (s->ci == s->cj)
+		mt_snprintf(line, sizeof line, "CPU %d with itself: no pair", pl->cpus[s->ci]);
 	else if (k >= 0 && pl->pairs[k].have) {
 		char rel[CORES_REL_LEN + 8];
 		mt_snprintf(line, sizeof line, "CPU %d and CPU %d: %.1f ns one-way, %s",
-			    pl->cpus[S.ci], pl->cpus[S.cj], pl->pairs[k].ns,
+			    pl->cpus[s->ci], pl->cpus[s->cj], pl->pairs[k].ns,
 			    tui_text(t, rel, sizeof rel, pl->pairs[k].rel));
 		if (pl->pairs[k].kept > 0) /* measured: its tries' spread */
 			mt_append(line, sizeof line, " (spread %.1f %%)", 100 * pl->pairs[k].spread);
 	}
 	else
-		mt_snprintf(line, sizeof line, "CPU %d and CPU %d: not measured%s", pl->cpus[S.ci],
-			    pl->cpus[S.cj], k >= 0 ? " yet" : " (not in the sample)");
+		mt_snprintf(line, sizeof line, "CPU %d and CPU %d: not measured%s", pl->cpus[s->ci],
+			    pl->cpus[s->cj], k >= 0 ? " yet" : " (not in the sample)");
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	tui_put(t, w, y++, 1, wd - 2, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
-	for (int s = 0; s < 2 && y < h; s++) {
-		int i = s ? S.cj : S.ci;
-		if (pl->place[i][0] && (s == 0 || S.ci != S.cj))
+	for (int side = 0; side < 2 && y < h; side++) {
+		int i = side ? s->cj : s->ci;
+		if (pl->place[i][0] && (side == 0 || s->ci != s->cj))
 			tui_put(t, w, y++, 3, wd - 4, tui_text(t, line, sizeof line, pl->place[i]));
 	}
-	if (S.r.nsum && y < h) {
+	if (s->r.nsum && y < h) {
 		wattrset(w, tui_attr(t, ROLE_TITLE));
 		tui_put(t, w, y++, 1, wd - 2, "by relation, the median of its pairs (one-way):");
 	}
-	for (size_t m = 0; m < S.r.nsum && y < h; m++) {
-		const struct cores_summary *s = &S.r.sum[m];
+	for (size_t m = 0; m < s->r.nsum && y < h; m++) {
+		const struct cores_summary *sm = &s->r.sum[m];
 		char rel[CORES_REL_LEN + 8];
-		wattrset(w, tui_attr(t, (int)m + 1 == relation_digit(S.ci, S.cj) ? ROLE_TITLE
+		wattrset(w, tui_attr(t, (int)m + 1 == relation_digit(s, s->ci, s->cj) ? ROLE_TITLE
 										    : ROLE_NORMAL));
 		mt_snprintf(line, sizeof line, "%2zu %-28s %7.1f ns  %zu pair%s", m + 1,
-			    tui_text(t, rel, sizeof rel, s->rel), s->ns, s->pairs,
-			    s->pairs == 1 ? "" : "s");
+			    tui_text(t, rel, sizeof rel, sm->rel), sm->ns, sm->pairs,
+			    sm->pairs == 1 ? "" : "s");
 		mvwaddnstr(w, y++, 1, line, wd - 2);
 	}
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	return y;
 }
 
-static void draw(struct tui *t, WINDOW *w, int full)
+static void draw(struct tui *t, void *self, WINDOW *w, int full)
 {
+	struct cores_tab *s = self;
 	struct layout L;
 	int h, wd, y = 0, rows;
 	char line[256];
@@ -389,7 +382,7 @@ static void draw(struct tui *t, WINDOW *w, int full)
 	getmaxyx(w, h, wd);
 	werase(w);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	if (S.r.plan.n < 2) {
+	if (s->r.plan.n < 2) {
 		y += tui_wrap(t, w, y, 1, wd - 2, 3, "Core-to-core latency: the time a cache line "
 			      "takes from one CPU to another, one-way (round trip / 2), for every "
 			      "pair of CPUs, with a summary by how the two are related (SMT "
@@ -400,23 +393,23 @@ static void draw(struct tui *t, WINDOW *w, int full)
 		return;
 	}
 	mt_snprintf(line, sizeof line, "one-way ns (round trip / 2): %d CPUs, %zu of %zu pairs%s",
-		    S.r.plan.n, cores_result_measured(&S.r), S.r.plan.npairs,
-		    S.r.plan.sampled ? " (sampled)" : "");
+		    s->r.plan.n, cores_result_measured(&s->r), s->r.plan.npairs,
+		    s->r.plan.sampled ? " (sampled)" : "");
 	tui_put(t, w, y++, 1, wd - 2, line);
 	/* below: the legend, the reading (and two places), the summary */
-	rows = h - 2 - 2 - (S.r.plan.place[0][0] ? 2 : 0) - (int)(S.r.nsum ? S.r.nsum + 1 : 0) -
-	       (S.r.source[0] ? 1 : 0);
+	rows = h - 2 - 2 - (s->r.plan.place[0][0] ? 2 : 0) - (int)(s->r.nsum ? s->r.nsum + 1 : 0) -
+	       (s->r.source[0] ? 1 : 0);
 	if (rows < 2)
 		rows = 2;
-	layout(&L, rows, wd - 2);
-	draw_matrix(t, w, y, &L);
+	layout(s, &L, rows, wd - 2);
+	draw_matrix(t, s, w, y, &L);
 	y += 1 + L.nrows;
-	draw_legend(t, w, y++, wd, &L);
-	y = draw_reading(t, w, y, h - (S.r.source[0] ? 1 : 0), wd);
+	draw_legend(t, s, w, y++, wd, &L);
+	y = draw_reading(t, s, w, y, h - (s->r.source[0] ? 1 : 0), wd);
 	wattrset(w, tui_attr(t, ROLE_DIM));
-	if (S.r.source[0])
+	if (s->r.source[0])
 		tui_put_source(t, w, h - 1, 1, wd - 2,
-			       S.r.hdr.hardware[0] ? S.r.hdr.hardware : S.r.origin, S.r.source);
+			       s->r.hdr.hardware[0] ? s->r.hdr.hardware : s->r.origin, s->r.source);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 
@@ -430,4 +423,5 @@ const struct tab tab_cores = {
 	.keys = keys,
 	.job_event = on_job_event,
 	.result = &io,
+	.state_size = sizeof(struct cores_tab),
 };

@@ -12,100 +12,111 @@
 #include <math.h>
 #include <string.h>
 
-static struct {
+struct falseshare_tab {
 	struct falseshare_params p; /* outlives the job */
 	int running;
 	struct falseshare_result r; /* measured here, or opened (memtop view) */
-} S;
-
-/* The line transfer between the first two CPUs the race's threads ran on:
- * a short core-to-core ping-pong (src/cores) the tab starts after a run. */
-static struct {
-	struct cores_plan plan; /* outlives its job */
-	struct cores_result r;
-	int running;
-} XFER;
+	/* The line transfer between the first two CPUs the race's threads
+	 * ran on: a short core-to-core ping-pong (src/cores) the tab starts
+	 * after a run. */
+	struct {
+		struct cores_plan plan; /* outlives its job */
+		struct cores_result r;
+		int running;
+	} xfer;
+};
 
 /* Start the ping-pong of the race's first two CPUs (nothing when it had
  * fewer). */
-static void transfer_start(struct tui *t)
+static void transfer_start(struct tui *t, struct falseshare_tab *s)
 {
 	struct cores_place pc[2];
 	struct cores_params p;
 	mt_error e;
-	cores_result_free(&XFER.r);
-	cores_plan_free(&XFER.plan);
-	if (S.p.ncpus < 2)
+	cores_result_free(&s->xfer.r);
+	cores_plan_free(&s->xfer.plan);
+	if (s->p.ncpus < 2)
 		return;
 	cores_params_default(&p, 1);
-	cores_places(NULL, S.p.cpus, 2, pc);
-	if (cores_plan_make(&XFER.plan, &p, pc, 2, 0, NULL, NULL, &e) < 0 ||
-	    cores_result_init(&XFER.r, &XFER.plan, &e) < 0)
+	cores_places(NULL, s->p.cpus, 2, pc);
+	if (cores_plan_make(&s->xfer.plan, &p, pc, 2, 0, NULL, NULL, &e) < 0 ||
+	    cores_result_init(&s->xfer.r, &s->xfer.plan, &e) < 0)
 		return;
-	XFER.running = tui_job_launch(t, &tab_falseshare, cores_worker, &XFER.plan, NULL) == 0;
+	s->xfer.running = tui_job_launch(t, &tab_falseshare, cores_worker, &s->xfer.plan, NULL) == 0;
 }
 
-static void reset_results(void)
+static void reset_results(struct falseshare_tab *s)
 {
-	falseshare_result_init(&S.r, &S.p);
+	falseshare_result_init(&s->r, &s->p);
 }
 
-static int init(struct tui *t)
+static int init(struct tui *t, void *self)
 {
-	memset(&S, 0, sizeof S);
-	falseshare_params_default(&S.p); /* the CPU list: the UI thread sees them all */
+	struct falseshare_tab *s = self;
+	falseshare_params_default(&s->p); /* the CPU list: the UI thread sees them all */
 	if (tui_quick(t))
-		S.p.rounds = 2000000;
-	reset_results();
+		s->p.rounds = 2000000;
+	reset_results(s);
 	return 0;
 }
 
-static void on_job_event(struct tui *t, const struct job_event *ev)
+static void fini(struct tui *t, void *self)
 {
-	if (XFER.running) { /* the line transfer after the race */
-		cores_result_apply(&XFER.r, ev);
-		XFER.running = !tui_job_last(ev);
+	struct falseshare_tab *s = self;
+	(void)t;
+	cores_result_free(&s->xfer.r);
+	cores_plan_free(&s->xfer.plan);
+}
+
+static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
+{
+	struct falseshare_tab *s = self;
+	if (s->xfer.running) { /* the line transfer after the race */
+		cores_result_apply(&s->xfer.r, ev);
+		s->xfer.running = !tui_job_last(ev);
 		tui_dirty(t);
 		return;
 	}
 	if (ev->type == JOB_EV_CELL) {
-		if (falseshare_result_apply(&S.r, ev))
+		if (falseshare_result_apply(&s->r, ev))
 			tui_result_changed(t, &tab_falseshare, 1);
 		tui_dirty(t);
 		return;
 	}
 	if (ev->type == JOB_EV_NOTE)
 		return;
-	S.running = 0;
-	tui_set_diag(t, &S.r.hdr.diag);
+	s->running = 0;
+	tui_set_diag(t, &s->r.hdr.diag);
 	if (ev->type == JOB_EV_FAILED)
 		tui_message(t, "false sharing failed: %s", ev->text);
 	else if (ev->type == JOB_EV_CANCELLED)
 		tui_message(t, "false sharing stopped");
 	else
-		tui_message(t, S.r.inexact ? "done: a sum was WRONG" : "done: every sum exact");
+		tui_message(t, s->r.inexact ? "done: a sum was WRONG" : "done: every sum exact");
 	if (ev->type == JOB_EV_DONE)
-		transfer_start(t);
+		transfer_start(t, s);
 	tui_dirty(t);
 }
 
-static int act_start(struct tui *t, int key)
+static int act_start(struct tui *t, void *self, int key)
 {
+	struct falseshare_tab *s = self;
 	(void)key;
 	if (!tui_can_measure(t))
 		return 1;
-	reset_results();
-	cores_result_free(&XFER.r); /* the last run's line transfer: measured again after */
+	reset_results(s);
+	cores_result_free(&s->xfer.r); /* the last run's line transfer: measured again after */
 	tui_result_changed(t, &tab_falseshare, 1);
-	if (tui_job_launch(t, &tab_falseshare, falseshare_worker, &S.p, &S.r.hdr) < 0)
+	if (tui_job_launch(t, &tab_falseshare, falseshare_worker, &s->p, &s->r.hdr) < 0)
 		return 1;
-	S.running = 1;
+	s->running = 1;
 	tui_dirty(t);
 	return 1;
 }
 
-static void rounds_answer(struct tui *t, const char *answer)
+static void rounds_answer(struct tui *t, void *self, const char *answer)
 {
+	struct falseshare_tab *s = self;
 	uint64_t v;
 	if (!answer)
 		return;
@@ -113,55 +124,43 @@ static void rounds_answer(struct tui *t, const char *answer)
 		tui_message(t, "rounds: expected 1000..1000000000");
 		return;
 	}
-	S.p.rounds = v;
-	if (!falseshare_result_measured(&S.r))
-		reset_results();
+	s->p.rounds = v;
+	if (!falseshare_result_measured(&s->r))
+		reset_results(s);
 	tui_dirty(t);
 }
 
-static int act_rounds(struct tui *t, int key)
+static int act_rounds(struct tui *t, void *self, int key)
 {
+	struct falseshare_tab *s = self;
 	char cur[32];
 	(void)key;
-	if (S.running) {
+	if (s->running) {
 		tui_message(t, "stop the run first (x)");
 		return 1;
 	}
-	mt_snprintf(cur, sizeof cur, "%llu", (unsigned long long)S.p.rounds);
-	tui_prompt(t, "Increments per thread: ", cur, rounds_answer);
+	mt_snprintf(cur, sizeof cur, "%llu", (unsigned long long)s->p.rounds);
+	tui_prompt(t, s, "Increments per thread: ", cur, rounds_answer);
 	return 1;
 }
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
-static size_t io_measured(struct tui *t, void *self)
+static struct tab_result_now io_now(void *self)
 {
-	(void)t;
-	(void)self;
-	return falseshare_result_measured(&S.r);
+	struct falseshare_tab *s = self;
+	return (struct tab_result_now){ .shown = &s->r,
+					 .measured = falseshare_result_measured(&s->r),
+					 .running = s->running };
 }
 
-static const void *io_shown(struct tui *t, void *self)
-{
-	(void)t;
-	(void)self;
-	return &S.r;
-}
-
-static int io_running(struct tui *t, void *self)
-{
-	(void)t;
-	(void)self;
-	return S.running;
-}
-
-/* An opened file: copied into S.r (the frame frees f). */
+/* An opened file: copied into the instance's r (the frame frees f). */
 static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e)
 {
+	struct falseshare_tab *s = self;
 	(void)t;
-	(void)self;
 	(void)e;
-	S.r = *(const struct falseshare_result *)f->r;
+	s->r = *(const struct falseshare_result *)f->r;
 	return 0;
 }
 
@@ -169,9 +168,7 @@ static const struct tab_result_io io = {
 	.kind = &kind_falseshare,
 	.nothing = "nothing measured to save yet (r measures)",
 	.busy = "a false sharing run",
-	.measured = io_measured,
-	.shown = io_shown,
-	.running = io_running,
+	.now = io_now,
 	.take = io_take,
 };
 
@@ -185,7 +182,7 @@ static const struct keybinding keys[] = {
 
 /* The table: threads x packed/padded ms and their ratio. Returns the next
  * line. */
-static int draw_table(struct tui *t, WINDOW *w, int y, int h, int wd)
+static int draw_table(struct tui *t, struct falseshare_tab *s, WINDOW *w, int y, int h, int wd)
 {
 	char line[256];
 	wattrset(w, tui_attr(t, ROLE_TITLE));
@@ -193,8 +190,8 @@ static int draw_table(struct tui *t, WINDOW *w, int y, int h, int wd)
 		    "ratio");
 	mvwaddnstr(w, y++, 1, line, wd - 2);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
-	for (size_t i = 0; i < S.r.nthreads && y < h; i++, y++) {
-		const struct falseshare_cell *pk = &S.r.tab[i][0], *pd = &S.r.tab[i][1];
+	for (size_t i = 0; i < s->r.nthreads && y < h; i++, y++) {
+		const struct falseshare_cell *pk = &s->r.tab[i][0], *pd = &s->r.tab[i][1];
 		char a[16], b[16], r[16];
 		if (pk->have)
 			mt_snprintf(a, sizeof a, "%11.1f", pk->ms);
@@ -208,8 +205,8 @@ static int draw_table(struct tui *t, WINDOW *w, int y, int h, int wd)
 			mt_snprintf(r, sizeof r, "%7.2fx", pk->ms / pd->ms);
 		else
 			r[0] = '\0';
-		mt_snprintf(line, sizeof line, "%5u%-11s %s %s %s", S.r.threads[i],
-			    pk->over || (S.r.ncpus > 0 && S.r.threads[i] > (unsigned)S.r.ncpus)
+		mt_snprintf(line, sizeof line, "%5u%-11s %s %s %s", s->r.threads[i],
+			    pk->over || (s->r.ncpus > 0 && s->r.threads[i] > (unsigned)s->r.ncpus)
 				    ? " (> CPUs)" : "",
 			    a, b, r);
 		mvwaddnstr(w, y, 1, line, wd - 2);
@@ -218,27 +215,27 @@ static int draw_table(struct tui *t, WINDOW *w, int y, int h, int wd)
 }
 
 /* The spacing sweep as bars: where the sharing stops. */
-static void draw_sweep(struct tui *t, WINDOW *w, int y, int h, int wd)
+static void draw_sweep(struct tui *t, struct falseshare_tab *s, WINDOW *w, int y, int h, int wd)
 {
 	char line[256];
 	double top = 0;
-	for (size_t i = 0; i < S.r.nsweep; i++)
-		if (S.r.swp[i].have && S.r.swp[i].ms > top)
-			top = S.r.swp[i].ms;
+	for (size_t i = 0; i < s->r.nsweep; i++)
+		if (s->r.swp[i].have && s->r.swp[i].ms > top)
+			top = s->r.swp[i].ms;
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	mt_snprintf(line, sizeof line, "spacing sweep, %u threads (ms): the sharing stops where "
-		    "the bars drop", S.r.sweep_threads);
+		    "the bars drop", s->r.sweep_threads);
 	tui_put(t, w, y++, 1, wd - 2, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
-	for (size_t i = 0; i < S.r.nsweep && y < h; i++, y++) {
+	for (size_t i = 0; i < s->r.nsweep && y < h; i++, y++) {
 		int bw = wd - 2 - 20, cells;
-		mt_snprintf(line, sizeof line, "%5u B %9s", S.r.sweep[i], "-");
-		if (S.r.swp[i].have)
-			mt_snprintf(line, sizeof line, "%5u B %9.1f", S.r.sweep[i], S.r.swp[i].ms);
+		mt_snprintf(line, sizeof line, "%5u B %9s", s->r.sweep[i], "-");
+		if (s->r.swp[i].have)
+			mt_snprintf(line, sizeof line, "%5u B %9.1f", s->r.sweep[i], s->r.swp[i].ms);
 		mvwaddnstr(w, y, 1, line, wd - 2);
-		if (!S.r.swp[i].have || top <= 0 || bw < 4)
+		if (!s->r.swp[i].have || top <= 0 || bw < 4)
 			continue;
-		cells = (int)lround(S.r.swp[i].ms / top * bw);
+		cells = (int)lround(s->r.swp[i].ms / top * bw);
 		wattrset(w, tui_attr(t, ROLE_BAR));
 		for (int k = 0; k < cells; k++)
 			mvwaddstr(w, y, 19 + k, tui_glyph(t, GL_BLOCK));
@@ -246,8 +243,9 @@ static void draw_sweep(struct tui *t, WINDOW *w, int y, int h, int wd)
 	}
 }
 
-static void draw(struct tui *t, WINDOW *w, int full)
+static void draw(struct tui *t, void *self, WINDOW *w, int full)
 {
+	struct falseshare_tab *s = self;
 	int h, wd, y = 0;
 	char line[256];
 	(void)full;
@@ -255,24 +253,24 @@ static void draw(struct tui *t, WINDOW *w, int full)
 	werase(w);
 	mt_snprintf(line, sizeof line,
 		    "%llu atomic adds a thread, best of %d; packed %u B apart, padded %u B",
-		    (unsigned long long)S.r.rounds, S.r.tries, S.r.packed, S.r.padded);
-	if (S.r.ncpus > 0)
-		mt_append(line, sizeof line, "; %d CPUs", S.r.ncpus);
+		    (unsigned long long)s->r.rounds, s->r.tries, s->r.packed, s->r.padded);
+	if (s->r.ncpus > 0)
+		mt_append(line, sizeof line, "; %d CPUs", s->r.ncpus);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	tui_put(t, w, y++, 1, wd - 2, line);
-	y = draw_table(t, w, y + 1, h, wd);
-	if (!S.r.source[0] && isfinite(cores_result_ns(&XFER.r, 0, 1)) && y + 1 < h) {
+	y = draw_table(t, s, w, y + 1, h, wd);
+	if (!s->r.source[0] && isfinite(cores_result_ns(&s->xfer.r, 0, 1)) && y + 1 < h) {
 		mt_snprintf(line, sizeof line, "CPUs %d and %d (2 threads): a line moves in %.1f ns "
-			    "one-way (ping-pong after)", XFER.plan.cpus[0],
-			    XFER.plan.cpus[1], cores_result_ns(&XFER.r, 0, 1));
+			    "one-way (ping-pong after)", s->xfer.plan.cpus[0],
+			    s->xfer.plan.cpus[1], cores_result_ns(&s->xfer.r, 0, 1));
 		tui_put(t, w, y - 1, 1, wd - 2, line);
 	}
-	if (S.r.nsweep > 0 && y + 2 < h)
-		draw_sweep(t, w, y, h, wd);
+	if (s->r.nsweep > 0 && y + 2 < h)
+		draw_sweep(t, s, w, y, h, wd);
 	wattrset(w, tui_attr(t, ROLE_DIM));
-	if (S.r.source[0] && h > 2)
-		tui_put_source(t, w, h - 2, 1, wd - 2, S.r.hdr.hardware, S.r.source);
-	if (!S.running && !S.r.tab[0][0].have && !S.r.source[0])
+	if (s->r.source[0] && h > 2)
+		tui_put_source(t, w, h - 2, 1, wd - 2, s->r.hdr.hardware, s->r.source);
+	if (!s->running && !s->r.tab[0][0].have && !s->r.source[0])
 		tui_put(t, w, h - 1, 1, wd - 2, "r measures; o sets the increments per thread");
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
@@ -282,8 +280,10 @@ const struct tab tab_falseshare = {
 	.brief = "Sharing",
 	.key = '5',
 	.init = init,
+	.fini = fini,
 	.draw = draw,
 	.keys = keys,
 	.job_event = on_job_event,
 	.result = &io,
+	.state_size = sizeof(struct falseshare_tab),
 };

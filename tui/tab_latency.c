@@ -18,7 +18,7 @@
 
 static const char curve_glyph[] = "abcdefghijkl";
 
-static struct {
+struct latency_tab {
 	struct latency_params p;
 	int running;
 	struct latency_result *r;
@@ -26,28 +26,29 @@ static struct {
 	uint64_t max_size; /* 0: the default */
 	uint64_t t0;
 	uint64_t system[4]; /* [1..3]: L1d, L2, L3 by info_best_size, 0 unknown */
-} S;
+};
 
-static int init(struct tui *t)
+static int init(struct tui *t, void *self)
 {
-	memset(&S, 0, sizeof S);
-	S.huge = LAT_HUGE_OFF;
+	struct latency_tab *s = self;
+	s->huge = LAT_HUGE_OFF;
 	if (tui_info(t))
 		for (int l = 1; l <= 3; l++)
-			S.system[l] = info_best_size(tui_info(t), l, NULL);
+			s->system[l] = info_best_size(tui_info(t), l, NULL);
 	return 0;
 }
 
-static void fini(struct tui *t)
+static void fini(struct tui *t, void *self)
 {
+	struct latency_tab *s = self;
 	tui_set_latency(t, NULL);
-	latency_result_free(S.r);
-	S.r = NULL;
+	latency_result_free(s->r);
+	s->r = NULL;
 }
 
 /* ---- measuring ------------------------------------------------------------ */
 
-static void start_run(struct tui *t)
+static void start_run(struct tui *t, struct latency_tab *s)
 {
 	struct latency_result *r;
 	struct mt_clock clk;
@@ -56,54 +57,54 @@ static void start_run(struct tui *t)
 	if (!tui_can_measure(t))
 		return;
 	if (tui_quick(t))
-		latency_params_quick(&S.p);
+		latency_params_quick(&s->p);
 	else
-		latency_params_default(&S.p);
-	if (S.max_size && latency_params_set_max(&S.p, S.max_size, &e) < 0) {
+		latency_params_default(&s->p);
+	if (s->max_size && latency_params_set_max(&s->p, s->max_size, &e) < 0) {
 		tui_message(t, "%s", e.msg);
 		return;
 	}
-	S.p.hugepages = S.huge;
-	if (latency_params_fit_memory(&S.p, mt_mem_available(), note, sizeof note, &e) < 0) {
+	s->p.hugepages = s->huge;
+	if (latency_params_fit_memory(&s->p, mt_mem_available(), note, sizeof note, &e) < 0) {
 		tui_message(t, "cannot measure: %s", e.msg);
 		return;
 	}
 	mt_clock_calibrate(&clk, 0);
-	r = latency_result_new(&S.p, clk.core_ghz > 0 ? clk.core_ghz : clk.ticks_per_ns);
+	r = latency_result_new(&s->p, clk.core_ghz > 0 ? clk.core_ghz : clk.ticks_per_ns);
 	if (!r) {
 		tui_message(t, "out of memory");
 		return;
 	}
 	if (note[0])
-		r->capped_from = S.p.sizes[S.p.nsizes - 1];
+		r->capped_from = s->p.sizes[s->p.nsizes - 1];
 	if (tui_info(t))
 		r->caches = info_to_json(tui_info(t));
-	if (tui_job_launch(t, &tab_latency, latency_worker, &S.p, &r->hdr) < 0) {
+	if (tui_job_launch(t, &tab_latency, latency_worker, &s->p, &r->hdr) < 0) {
 		latency_result_free(r);
 		return;
 	}
-	S.running = 1;
-	latency_result_free(S.r);
-	S.r = r;
-	tui_set_latency(t, S.r);
+	s->running = 1;
+	latency_result_free(s->r);
+	s->r = r;
+	tui_set_latency(t, s->r);
 	tui_result_changed(t, &tab_latency, 1);
-	S.t0 = mt_now_ns();
-	tui_set_diag(t, &S.r->hdr.diag);
+	s->t0 = mt_now_ns();
+	tui_set_diag(t, &s->r->hdr.diag);
 	if (note[0])
 		tui_message(t, "%s", note);
 	else
-		tui_message(t, "measuring: about %.0f s", ceil(latency_params_estimate_s(&S.p)));
+		tui_message(t, "measuring: about %.0f s", ceil(latency_params_estimate_s(&s->p)));
 	tui_dirty(t);
 }
 
-static void levels_summary(char *buf, size_t len)
+static void levels_summary(struct latency_tab *s, char *buf, size_t len)
 {
 	struct latency_levels lv;
 	char a[32];
 	buf[0] = '\0';
-	if (!S.r)
+	if (!s->r)
 		return;
-	latency_detect(S.r, &lv);
+	latency_detect(s->r, &lv);
 	for (size_t i = 0; i < lv.n; i++) {
 		const struct latency_level *l = &lv.lv[i];
 		if (l->tlb && l->cycles > 0)
@@ -123,86 +124,92 @@ static void levels_summary(char *buf, size_t len)
 		mt_append(buf, len, "%smem %.0fns", buf[0] ? " | " : "", lv.memory_ns);
 }
 
-static void on_job_event(struct tui *t, const struct job_event *ev)
+static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 {
+	struct latency_tab *s = self;
 	char sum[256];
 	if (ev->type == JOB_EV_CELL || ev->type == JOB_EV_NOTE) {
-		if (S.r && latency_apply(S.r, ev) == 0 && ev->type == JOB_EV_CELL)
+		if (s->r && latency_apply(s->r, ev) == 0 && ev->type == JOB_EV_CELL)
 			tui_result_changed(t, &tab_latency, 1);
 		tui_dirty(t);
 		return;
 	}
-	if (!tui_job_last(ev) || !S.running)
+	if (!tui_job_last(ev) || !s->running)
 		return;
 	/* the last event: the frame has ended the job and completed the header */
-	S.running = 0;
-	if (S.r) {
-		S.r->elapsed_s = (double)(mt_now_ns() - S.t0) / 1e9;
-		tui_set_diag(t, &S.r->hdr.diag);
+	s->running = 0;
+	if (s->r) {
+		s->r->elapsed_s = (double)(mt_now_ns() - s->t0) / 1e9;
+		tui_set_diag(t, &s->r->hdr.diag);
 	}
-	levels_summary(sum, sizeof sum);
+	levels_summary(s, sum, sizeof sum);
 	if (ev->type == JOB_EV_FAILED)
 		tui_message(t, "the measurement failed: %s", ev->text);
 	else if (ev->type == JOB_EV_CANCELLED)
 		tui_message(t, "stopped: %zu points measured (w saves them)",
-			    S.r ? latency_measured(S.r) : 0);
+			    s->r ? latency_measured(s->r) : 0);
 	else
-		tui_message(t, "done in %.0f s: %s", S.r ? S.r->elapsed_s : 0.0, sum);
+		tui_message(t, "done in %.0f s: %s", s->r ? s->r->elapsed_s : 0.0, sum);
 	tui_dirty(t);
 }
 
 /* ---- keys ------------------------------------------------------------------- */
 
-static void confirm_restart(struct tui *t, const char *answer)
+static void confirm_restart(struct tui *t, void *self, const char *answer)
 {
+	struct latency_tab *s = self;
 	if (answer && (answer[0] == 'y' || answer[0] == 'Y'))
-		start_run(t);
+		start_run(t, s);
 }
 
-static int act_run(struct tui *t, int key)
+static int act_run(struct tui *t, void *self, int key)
 {
+	struct latency_tab *s = self;
 	(void)key;
 	if (tui_result_unsaved(t, &tab_latency) && !tui_job(t) && !tui_view_mode(t)) {
-		tui_prompt(t, "Discard the unsaved latency curves and measure again? (y/n) ", "",
+		tui_prompt(t, s, "Discard the unsaved latency curves and measure again? (y/n) ", "",
 			   confirm_restart);
 		return 1;
 	}
-	start_run(t);
+	start_run(t, s);
 	return 1;
 }
 
-static int act_huge(struct tui *t, int key)
+static int act_huge(struct tui *t, void *self, int key)
 {
+	struct latency_tab *s = self;
 	(void)key;
-	S.huge = S.huge == LAT_HUGE_ON ? LAT_HUGE_OFF : LAT_HUGE_ON;
-	tui_message(t, "next run: huge pages %s", S.huge == LAT_HUGE_ON ? "on" : "off");
+	s->huge = s->huge == LAT_HUGE_ON ? LAT_HUGE_OFF : LAT_HUGE_ON;
+	tui_message(t, "next run: huge pages %s", s->huge == LAT_HUGE_ON ? "on" : "off");
 	tui_dirty(t);
 	return 1;
 }
 
-static void max_answer(struct tui *t, const char *answer)
+static void max_answer(struct tui *t, void *self, const char *answer)
 {
+	struct latency_tab *s = self;
 	uint64_t v;
 	if (!answer)
 		return;
 	if (!answer[0]) {
-		S.max_size = 0;
+		s->max_size = 0;
 	} else if (mt_parse_size(answer, &v) < 0 || v < LAT_MIN_SIZE) {
 		tui_message(t, "largest size: expected a size from 4K, such as 64M");
 		return;
 	} else {
-		S.max_size = v;
+		s->max_size = v;
 	}
 	tui_dirty(t);
 }
 
-static int act_max(struct tui *t, int key)
+static int act_max(struct tui *t, void *self, int key)
 {
+	struct latency_tab *s = self;
 	char cur[32] = "";
 	(void)key;
-	if (S.max_size)
-		mt_fmt_size(cur, sizeof cur, S.max_size);
-	tui_prompt(t, "Largest array for the next run (Enter alone: the default 512M): ", cur,
+	if (s->max_size)
+		mt_fmt_size(cur, sizeof cur, s->max_size);
+	tui_prompt(t, s, "Largest array for the next run (Enter alone: the default 512M): ", cur,
 		   max_answer);
 	return 1;
 }
@@ -269,7 +276,7 @@ static void put_label(WINDOW *w, int y, int x, int wd, const char *s)
 }
 
 /* No run yet: what r measures and why two kinds of chase. */
-static void draw_intro(struct tui *t, WINDOW *w, int wd)
+static void draw_intro(struct tui *t, struct latency_tab *s, WINDOW *w, int wd)
 {
 	char line[512];
 	if (tui_view_mode(t)) /* nothing to measure here: say what opens */
@@ -278,7 +285,7 @@ static void draw_intro(struct tui *t, WINDOW *w, int wd)
 	else
 		mt_snprintf(line, sizeof line, "Latency by pointer chasing: no run yet. r measures "
 			    "(huge pages %s, H toggles; m sets the largest array).",
-			    S.huge == LAT_HUGE_ON ? "on" : "off");
+			    s->huge == LAT_HUGE_ON ? "on" : "off");
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	tui_wrap(t, w, 0, 1, wd - 2, 2, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
@@ -289,7 +296,7 @@ static void draw_intro(struct tui *t, WINDOW *w, int wd)
 }
 
 /* The title (what was measured, from where) and the levels line. */
-static void draw_title(struct tui *t, WINDOW *w, int wd, const struct latency_result *r)
+static void draw_title(struct tui *t, struct latency_tab *s, WINDOW *w, int wd, const struct latency_result *r)
 {
 	char line[512], buf[32];
 	mt_snprintf(line, sizeof line, "%zu sizes %s..", r->nsizes,
@@ -312,7 +319,7 @@ static void draw_title(struct tui *t, WINDOW *w, int wd, const struct latency_re
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	tui_put(t, w, 0, 1, wd - 2, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
-	levels_summary(line, sizeof line);
+	levels_summary(s, line, sizeof line);
 	tui_put(t, w, 1, 1, wd - 2, line[0] ? line : "levels: not enough points yet");
 }
 
@@ -397,7 +404,7 @@ static void draw_curves(struct tui *t, WINDOW *w, int wd, const struct axes *a,
 
 /* The size axis with ticks every 16x, the levels found and the system's
  * sizes marked under it. */
-static void draw_size_axis(struct tui *t, WINDOW *w, int wd, const struct axes *a,
+static void draw_size_axis(struct tui *t, struct latency_tab *s, WINDOW *w, int wd, const struct axes *a,
 			   const struct latency_result *r)
 {
 	struct latency_levels lv;
@@ -406,9 +413,9 @@ static void draw_size_axis(struct tui *t, WINDOW *w, int wd, const struct axes *
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	for (int x = a->left; x < a->left + a->pw; x++)
 		put(w, y, x, wd, tui_glyph(t, GL_HLINE));
-	for (uint64_t s = 4096; s <= r->sizes[r->nsizes - 1]; s *= 16)
-		if (s >= r->sizes[0])
-			put_label(w, y, xcol(a, (double)s), wd, mt_fmt_size(buf, sizeof buf, s));
+	for (uint64_t bytes = 4096; bytes <= r->sizes[r->nsizes - 1]; bytes *= 16)
+		if (bytes >= r->sizes[0])
+			put_label(w, y, xcol(a, (double)bytes), wd, mt_fmt_size(buf, sizeof buf, bytes));
 	latency_detect(r, &lv);
 	wattrset(w, tui_attr(t, ROLE_GOOD));
 	put(w, y + 1, 0, wd, "found");
@@ -427,18 +434,19 @@ static void draw_size_axis(struct tui *t, WINDOW *w, int wd, const struct axes *
 	put(w, y + 2, 0, wd, "sysfs");
 	for (int l = 1; l <= 3; l++) {
 		int x;
-		if (!S.system[l] || r->source[0] || (double)S.system[l] > exp(a->lx1) * 1.001)
+		if (!s->system[l] || r->source[0] || (double)s->system[l] > exp(a->lx1) * 1.001)
 			continue;
-		x = xcol(a, (double)S.system[l]);
+		x = xcol(a, (double)s->system[l]);
 		put(w, y + 2, x, wd, tui_glyph(t, GL_VLINE));
-		mt_snprintf(buf, sizeof buf, "L%d %s", l, mt_fmt_size(sz, sizeof sz, S.system[l]));
+		mt_snprintf(buf, sizeof buf, "L%d %s", l, mt_fmt_size(sz, sizeof sz, s->system[l]));
 		put_label(w, y + 2, x + 1, wd, buf);
 	}
 }
 
-static void draw(struct tui *t, WINDOW *w, int full)
+static void draw(struct tui *t, void *self, WINDOW *w, int full)
 {
-	const struct latency_result *r = S.r;
+	struct latency_tab *s = self;
+	const struct latency_result *r = s->r;
 	struct axes a;
 	int h, wd;
 	char line[512];
@@ -446,15 +454,15 @@ static void draw(struct tui *t, WINDOW *w, int full)
 	getmaxyx(w, h, wd);
 	werase(w);
 	if (!r) {
-		draw_intro(t, w, wd);
+		draw_intro(t, s, w, wd);
 		return;
 	}
-	draw_title(t, w, wd, r);
+	draw_title(t, s, w, wd, r);
 	if (set_axes(r, h, wd, &a) < 0)
 		return;
 	draw_scale_and_bands(t, w, wd, &a, r);
 	draw_curves(t, w, wd, &a, r);
-	draw_size_axis(t, w, wd, &a, r);
+	draw_size_axis(t, s, w, wd, &a, r);
 	/* legend */
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	line[0] = '\0';
@@ -469,36 +477,23 @@ static void draw(struct tui *t, WINDOW *w, int full)
 
 /* ---- files -------------------------------------------------------------- */
 
-static size_t io_measured(struct tui *t, void *self)
+static struct tab_result_now io_now(void *self)
 {
-	(void)t;
-	(void)self;
-	return S.r ? latency_measured(S.r) : 0;
-}
-
-static const void *io_shown(struct tui *t, void *self)
-{
-	(void)t;
-	(void)self;
-	return S.r;
-}
-
-static int io_running(struct tui *t, void *self)
-{
-	(void)t;
-	(void)self;
-	return S.running;
+	struct latency_tab *s = self;
+	return (struct tab_result_now){ .shown = s->r,
+					 .measured = s->r ? latency_measured(s->r) : 0,
+					 .running = s->running };
 }
 
 /* An opened latency run: the tab keeps it (and the side panel reads it). */
 static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e)
 {
-	(void)self;
+	struct latency_tab *s = self;
 	(void)e;
-	latency_result_free(S.r);
-	S.r = f->r;
+	latency_result_free(s->r);
+	s->r = f->r;
 	f->r = NULL;
-	tui_set_latency(t, S.r);
+	tui_set_latency(t, s->r);
 	return 0;
 }
 
@@ -506,9 +501,7 @@ static const struct tab_result_io io = {
 	.kind = &kind_latency,
 	.nothing = "nothing measured to save yet (r measures)",
 	.busy = "a latency run",
-	.measured = io_measured,
-	.shown = io_shown,
-	.running = io_running,
+	.now = io_now,
 	.take = io_take,
 };
 
@@ -521,4 +514,5 @@ const struct tab tab_latency = {
 	.keys = keys,
 	.job_event = on_job_event,
 	.result = &io,
+	.state_size = sizeof(struct latency_tab),
 };

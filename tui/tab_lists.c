@@ -19,55 +19,56 @@ static const char *const short_names[LIST_NLAYOUTS] = {
 	"seq", "stride", "shuffled", "malloc", "holes", "cdr"
 };
 
-static struct {
+struct lists_tab {
 	struct lists_params p; /* outlives the job */
 	int running;
 	struct lists_result r; /* measured here, or opened (memtop view) */
 	char note[160];
 	int dist;              /* d: 0 the per-cell rows, 1 malloc's distances, 2 holes' */
-} S;
+};
 
-static void reset_results(void)
+static void reset_results(struct lists_tab *s)
 {
-	lists_result_init(&S.r, &S.p);
-	S.note[0] = '\0';
+	lists_result_init(&s->r, &s->p);
+	s->note[0] = '\0';
 }
 
 /* The latest length measured of layout l (-1: none): the per-cell rows show it. */
-static int latest_row(int l)
+static int latest_row(struct lists_tab *s, int l)
 {
 	int row = -1;
-	for (size_t i = 0; i < S.r.nlengths; i++)
-		if (S.r.c[i][l].have)
+	for (size_t i = 0; i < s->r.nlengths; i++)
+		if (s->r.c[i][l].have)
 			row = (int)i;
 	return row;
 }
 
-static int init(struct tui *t)
+static int init(struct tui *t, void *self)
 {
-	memset(&S, 0, sizeof S);
-	lists_params_default(&S.p);
+	struct lists_tab *s = self;
+	lists_params_default(&s->p);
 	if (tui_quick(t))
-		S.p.nlengths = 2; /* 4K and 64K cells: a second or two */
-	reset_results();
+		s->p.nlengths = 2; /* 4K and 64K cells: a second or two */
+	reset_results(s);
 	return 0;
 }
 
-static void on_job_event(struct tui *t, const struct job_event *ev)
+static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 {
+	struct lists_tab *s = self;
 	if (ev->type == JOB_EV_NOTE) {
-		mt_strlcpy(S.note, ev->text, sizeof S.note);
+		mt_strlcpy(s->note, ev->text, sizeof s->note);
 		tui_dirty(t);
 		return;
 	}
 	if (ev->type == JOB_EV_CELL) {
-		if (lists_result_apply(&S.r, ev) == LISTS_CELL_RESULT)
+		if (lists_result_apply(&s->r, ev) == LISTS_CELL_RESULT)
 			tui_result_changed(t, &tab_lists, 1);
 		tui_dirty(t);
 		return;
 	}
-	S.running = 0;
-	tui_set_diag(t, &S.r.hdr.diag);
+	s->running = 0;
+	tui_set_diag(t, &s->r.hdr.diag);
 	if (ev->type == JOB_EV_FAILED)
 		tui_message(t, "lists failed: %s", ev->text);
 	else if (ev->type == JOB_EV_CANCELLED)
@@ -77,23 +78,25 @@ static void on_job_event(struct tui *t, const struct job_event *ev)
 	tui_dirty(t);
 }
 
-static int act_start(struct tui *t, int key)
+static int act_start(struct tui *t, void *self, int key)
 {
+	struct lists_tab *s = self;
 	(void)key;
 	if (!tui_can_measure(t))
 		return 1;
-	S.p.graph = 0;
-	reset_results();
+	s->p.graph = 0;
+	reset_results(s);
 	tui_result_changed(t, &tab_lists, 1);
-	if (tui_job_launch(t, &tab_lists, lists_worker, &S.p, &S.r.hdr) < 0)
+	if (tui_job_launch(t, &tab_lists, lists_worker, &s->p, &s->r.hdr) < 0)
 		return 1;
-	S.running = 1;
+	s->running = 1;
 	tui_dirty(t);
 	return 1;
 }
 
-static void work_answer(struct tui *t, const char *answer)
+static void work_answer(struct tui *t, void *self, const char *answer)
 {
+	struct lists_tab *s = self;
 	uint64_t v;
 	if (!answer)
 		return;
@@ -101,59 +104,47 @@ static void work_answer(struct tui *t, const char *answer)
 		tui_message(t, "work: expected 0..10000 multiply-adds per cell");
 		return;
 	}
-	S.p.work = (unsigned)v;
-	if (!lists_result_measured(&S.r))
-		reset_results();
+	s->p.work = (unsigned)v;
+	if (!lists_result_measured(&s->r))
+		reset_results(s);
 	tui_dirty(t);
 }
 
-static int act_work(struct tui *t, int key)
+static int act_work(struct tui *t, void *self, int key)
 {
+	struct lists_tab *s = self;
 	char cur[32];
 	(void)key;
-	if (S.running) {
+	if (s->running) {
 		tui_message(t, "stop the run first (x)");
 		return 1;
 	}
-	mt_snprintf(cur, sizeof cur, "%u", S.p.work);
-	tui_prompt(t, "Work per cell (dependent multiply-adds): ", cur, work_answer);
+	mt_snprintf(cur, sizeof cur, "%u", s->p.work);
+	tui_prompt(t, s, "Work per cell (dependent multiply-adds): ", cur, work_answer);
 	return 1;
 }
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
-static size_t io_measured(struct tui *t, void *self)
+static struct tab_result_now io_now(void *self)
 {
-	(void)t;
-	(void)self;
-	return lists_result_measured(&S.r);
+	struct lists_tab *s = self;
+	return (struct tab_result_now){ .shown = &s->r,
+					 .measured = lists_result_measured(&s->r),
+					 .running = s->running };
 }
 
-static const void *io_shown(struct tui *t, void *self)
-{
-	(void)t;
-	(void)self;
-	return &S.r;
-}
-
-static int io_running(struct tui *t, void *self)
-{
-	(void)t;
-	(void)self;
-	return S.running;
-}
-
-/* An opened file: copied into S.r (the frame frees f). */
+/* An opened file: copied into the instance's r (the frame frees f). */
 static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e)
 {
+	struct lists_tab *s = self;
 	(void)t;
-	(void)self;
 	(void)e;
 	if (((const struct lists_result *)f->r)->graph)
 		return mt_fail(e, "%s: the graph homework (memtop run lists --graph) has no tab; "
 			       "memtop run prints it", f->path);
-	S.r = *(const struct lists_result *)f->r;
-	S.note[0] = '\0';
+	s->r = *(const struct lists_result *)f->r;
+	s->note[0] = '\0';
 	return 0;
 }
 
@@ -161,18 +152,17 @@ static const struct tab_result_io io = {
 	.kind = &kind_lists,
 	.nothing = "nothing measured to save yet (r measures)",
 	.busy = "a lists run",
-	.measured = io_measured,
-	.shown = io_shown,
-	.running = io_running,
+	.now = io_now,
 	.take = io_take,
 };
 
-static int act_dist(struct tui *t, int key)
+static int act_dist(struct tui *t, void *self, int key)
 {
+	struct lists_tab *s = self;
 	(void)key;
-	S.dist = (S.dist + 1) % 3;
-	tui_message(t, "%s", S.dist == 1 ? "the malloc list's neighbour distances (d: holes)"
-			     : S.dist == 2 ? "the holes list's neighbour distances (d: per-cell rows)"
+	s->dist = (s->dist + 1) % 3;
+	tui_message(t, "%s", s->dist == 1 ? "the malloc list's neighbour distances (d: holes)"
+			     : s->dist == 2 ? "the holes list's neighbour distances (d: per-cell rows)"
 					   : "per cell: new lines and simulated misses");
 	tui_dirty(t);
 	return 1;
@@ -192,14 +182,14 @@ static const struct keybinding keys[] = {
 /* The neighbour distances of the malloc or holes list at its latest
  * length: the most common distance, then a bar per non-empty bin, from the
  * farthest back to the farthest on. Returns the next line. */
-static int draw_dist(struct tui *t, WINDOW *w, int y, int h, int wd)
+static int draw_dist(struct tui *t, struct lists_tab *s, WINDOW *w, int y, int h, int wd)
 {
-	const int slot = S.dist - 1, lay = slot ? LIST_HOLES : LIST_MALLOC;
+	const int slot = s->dist - 1, lay = slot ? LIST_HOLES : LIST_MALLOC;
 	const struct lists_hist *hs = NULL;
 	char line[256], a[32], b[32];
 	int row = -1, rare = 0;
-	for (size_t i = 0; i < S.r.nlengths; i++)
-		if (S.r.hist[i][slot].have)
+	for (size_t i = 0; i < s->r.nlengths; i++)
+		if (s->r.hist[i][slot].have)
 			row = (int)i;
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	if (row < 0) {
@@ -208,9 +198,9 @@ static int draw_dist(struct tui *t, WINDOW *w, int y, int h, int wd)
 		tui_put(t, w, y++, 1, wd - 2, line);
 		return y;
 	}
-	hs = &S.r.hist[row][slot];
+	hs = &s->r.hist[row][slot];
 	mt_snprintf(line, sizeof line, "%s at %zu cells: next cell minus this one, most often "
-		    "%+lld B (%.0f %%)", list_layout_name(lay), S.r.lengths[row], (long long)hs->mode,
+		    "%+lld B (%.0f %%)", list_layout_name(lay), s->r.lengths[row], (long long)hs->mode,
 		    hs->sampled ? 100.0 * (double)hs->mode_count / (double)hs->sampled : 0);
 	tui_put(t, w, y++, 1, wd - 2, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
@@ -248,26 +238,26 @@ static int draw_dist(struct tui *t, WINDOW *w, int y, int h, int wd)
 /* Per cell at the latest length of each layout: new lines at 64 and 128
  * bytes, the simulator's misses, and with work the bare walk's cycles.
  * Returns the next line. */
-static int draw_percell(struct tui *t, WINDOW *w, int y, int h, int wd)
+static int draw_percell(struct tui *t, struct lists_tab *s, WINDOW *w, int y, int h, int wd)
 {
 	static const char *const rows[] = { "lines64", "lines128", "sim miss", "bare cyc" };
 	char line[256], cell[24];
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	if (S.r.sim_s >= 0)
+	if (s->r.sim_s >= 0)
 		mt_snprintf(line, sizeof line, "per cell, latest length (sim: (%d,%d,%d)%s, cold)",
-			    S.r.sim_s, S.r.sim_E, S.r.sim_b,
-			    S.r.sim_s == 7 && S.r.sim_E == 8 && S.r.sim_b == 7 ? " = M4 Max L1d" : "");
+			    s->r.sim_s, s->r.sim_E, s->r.sim_b,
+			    s->r.sim_s == 7 && s->r.sim_E == 8 && s->r.sim_b == 7 ? " = M4 Max L1d" : "");
 	else
 		mt_snprintf(line, sizeof line, "per cell, latest length (not simulated)");
 	tui_put(t, w, y++, 1, wd - 2, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	for (int k = 0; k < 4 && y < h; k++, y++) {
-		if (k == 3 && !S.r.work)
+		if (k == 3 && !s->r.work)
 			break;
 		mt_snprintf(line, sizeof line, "%8s", rows[k]);
 		for (int l = 0; l < LIST_NLAYOUTS; l++) {
-			int row = latest_row(l);
-			const struct lists_cell_result *c = row >= 0 ? &S.r.c[row][l] : NULL;
+			int row = latest_row(s, l);
+			const struct lists_cell_result *c = row >= 0 ? &s->r.c[row][l] : NULL;
 			double v = !c ? (double)NAN : k == 0 ? c->l64 : k == 1 ? c->l128
 							: k == 2 ? c->sim : c->bare;
 			if (c && isfinite(v))
@@ -281,22 +271,23 @@ static int draw_percell(struct tui *t, WINDOW *w, int y, int h, int wd)
 	return y;
 }
 
-static void draw(struct tui *t, WINDOW *w, int full)
+static void draw(struct tui *t, void *self, WINDOW *w, int full)
 {
+	struct lists_tab *s = self;
 	int h, wd, y = 0;
 	char line[256], cell[24];
 	(void)full;
 	getmaxyx(w, h, wd);
 	werase(w);
-	if (S.r.source[0] && S.r.hdr.clock.core_ghz > 0) /* whose clock the cycles are */
+	if (s->r.source[0] && s->r.hdr.clock.core_ghz > 0) /* whose clock the cycles are */
 		mt_snprintf(line, sizeof line, "cycles per cell at %.2f GHz, best of %d%s",
-			    S.r.hdr.clock.core_ghz, S.r.tries, S.r.work ? "" : " (bare chain of loads)");
+			    s->r.hdr.clock.core_ghz, s->r.tries, s->r.work ? "" : " (bare chain of loads)");
 	else
 		mt_snprintf(line, sizeof line, "walk of (1 2 ... n), cycles per cell, best of %d%s",
-			    S.r.tries, S.r.work ? "" : " (bare chain of loads)");
-	if (S.r.work)
+			    s->r.tries, s->r.work ? "" : " (bare chain of loads)");
+	if (s->r.work)
 		mt_append(line, sizeof line, ", %u multiply-adds a cell (alone: %.1f cycles)",
-			  S.r.work, S.r.work_cyc);
+			  s->r.work, s->r.work_cyc);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	tui_put(t, w, y++, 1, wd - 2, line);
 	y++;
@@ -305,11 +296,11 @@ static void draw(struct tui *t, WINDOW *w, int full)
 		mt_append(line, sizeof line, " %8s", short_names[l]);
 	mvwaddnstr(w, y++, 1, line, wd - 2);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
-	for (size_t i = 0; i < S.r.nlengths && y < h; i++, y++) {
-		mt_snprintf(line, sizeof line, "%8zu", S.r.lengths[i]);
+	for (size_t i = 0; i < s->r.nlengths && y < h; i++, y++) {
+		mt_snprintf(line, sizeof line, "%8zu", s->r.lengths[i]);
 		for (int l = 0; l < LIST_NLAYOUTS; l++) {
-			if (S.r.c[i][l].have)
-				mt_snprintf(cell, sizeof cell, " %8.1f", S.r.c[i][l].cyc);
+			if (s->r.c[i][l].have)
+				mt_snprintf(cell, sizeof cell, " %8.1f", s->r.c[i][l].cyc);
 			else
 				mt_snprintf(cell, sizeof cell, " %8s", "-");
 			mt_append(line, sizeof line, "%s", cell);
@@ -319,15 +310,15 @@ static void draw(struct tui *t, WINDOW *w, int full)
 	y++;
 	if (y + 4 >= h)
 		return;
-	y = S.dist ? draw_dist(t, w, y, h, wd) : draw_percell(t, w, y, h, wd);
-	if (S.note[0] && y + 1 < h) {
+	y = s->dist ? draw_dist(t, s, w, y, h, wd) : draw_percell(t, s, w, y, h, wd);
+	if (s->note[0] && y + 1 < h) {
 		wattrset(w, tui_attr(t, ROLE_WARN));
-		tui_put(t, w, y + 1, 1, wd - 2, S.note);
+		tui_put(t, w, y + 1, 1, wd - 2, s->note);
 	}
 	wattrset(w, tui_attr(t, ROLE_DIM));
-	if (S.r.source[0]) /* whose figures: the file's hardware, then its name */
-		tui_put_source(t, w, h - 1, 1, wd - 2, S.r.hdr.hardware, S.r.source);
-	else if (!S.running && !lists_result_measured(&S.r))
+	if (s->r.source[0]) /* whose figures: the file's hardware, then its name */
+		tui_put_source(t, w, h - 1, 1, wd - 2, s->r.hdr.hardware, s->r.source);
+	else if (!s->running && !lists_result_measured(&s->r))
 		tui_put(t, w, h - 1, 1, wd - 2, "r walks the lists; m sets the work per cell");
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
@@ -340,4 +331,5 @@ const struct tab tab_lists = {
 	.keys = keys,
 	.job_event = on_job_event,
 	.result = &io,
+	.state_size = sizeof(struct lists_tab),
 };

@@ -16,92 +16,96 @@
 #include <math.h>
 #include <string.h>
 
-static struct {
+struct matmul_tab {
 	struct matmul_params p; /* outlives the job */
 	struct matmul_l1d l1d;  /* this machine's, from the frame's info */
 	int sel;                /* selected order */
 	int running;
 	struct matmul_result r; /* the race, measured here or opened (memtop view) */
-} S;
+};
 
-static void reset_results(void)
+static void reset_results(struct matmul_tab *s)
 {
-	matmul_result_init(&S.r, &S.p, S.l1d.line, S.l1d.from);
+	matmul_result_init(&s->r, &s->p, s->l1d.line, s->l1d.from);
 }
 
-static int init(struct tui *t)
+static int init(struct tui *t, void *self)
 {
-	memset(&S, 0, sizeof S);
-	matmul_l1d(tui_info(t), &S.l1d);
-	matmul_params_default(&S.p);
-	S.p.race = 1;
+	struct matmul_tab *s = self;
+	matmul_l1d(tui_info(t), &s->l1d);
+	matmul_params_default(&s->p);
+	s->p.race = 1;
 	if (tui_quick(t))
-		S.p.n = 256;
-	reset_results();
+		s->p.n = 256;
+	reset_results(s);
 	return 0;
 }
 
-static void on_job_event(struct tui *t, const struct job_event *ev)
+static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 {
+	struct matmul_tab *s = self;
 	if (ev->type == JOB_EV_CELL) {
-		if (matmul_result_apply(&S.r, ev) == MATMUL_CELL_RESULT)
+		if (matmul_result_apply(&s->r, ev) == MATMUL_CELL_RESULT)
 			tui_result_changed(t, &tab_matmul, 1);
 		tui_dirty(t);
 		return;
 	}
 	if (ev->type == JOB_EV_NOTE)
 		return;
-	S.running = 0;
-	tui_set_diag(t, &S.r.hdr.diag);
+	s->running = 0;
+	tui_set_diag(t, &s->r.hdr.diag);
 	if (ev->type == JOB_EV_FAILED) {
 		tui_message(t, "the race failed: %s", ev->text);
 	} else if (ev->type == JOB_EV_CANCELLED) {
 		tui_message(t, "race stopped");
 	} else {
-		tui_message(t, S.r.failed_equal ? "race done: a result DIFFERS from ijk's"
+		tui_message(t, s->r.failed_equal ? "race done: a result DIFFERS from ijk's"
 						: "race done: every order gave ijk's product");
 	}
 	tui_dirty(t);
 }
 
-static int act_start(struct tui *t, int key)
+static int act_start(struct tui *t, void *self, int key)
 {
+	struct matmul_tab *s = self;
 	(void)key;
 	if (!tui_can_measure(t))
 		return 1;
-	S.p.sim_s = S.l1d.s;
-	S.p.sim_E = S.l1d.E;
-	S.p.sim_b = S.l1d.b;
-	S.p.sim_sample = 1000000; /* keeps the start quick; a sample, marked so */
-	reset_results();
+	s->p.sim_s = s->l1d.s;
+	s->p.sim_E = s->l1d.E;
+	s->p.sim_b = s->l1d.b;
+	s->p.sim_sample = 1000000; /* keeps the start quick; a sample, marked so */
+	reset_results(s);
 	tui_result_changed(t, &tab_matmul, 1);
-	if (tui_job_launch(t, &tab_matmul, matmul_worker, &S.p, &S.r.hdr) < 0)
+	if (tui_job_launch(t, &tab_matmul, matmul_worker, &s->p, &s->r.hdr) < 0)
 		return 1;
-	S.running = 1;
+	s->running = 1;
 	tui_message(t, "racing %d orders, n = %zu, all in turn in %.0f ms slices",
-		    __builtin_popcount(S.r.orders), S.p.n, S.p.slice_ms);
+		    __builtin_popcount(s->r.orders), s->p.n, s->p.slice_ms);
 	tui_dirty(t);
 	return 1;
 }
 
-static int shown(int o)
+static int shown(struct matmul_tab *s, int o)
 {
-	return (S.r.orders & (1u << o)) != 0;
+	return (s->r.orders & (1u << o)) != 0;
 }
 
-static int act_select(struct tui *t, int key)
+static int act_select(struct tui *t, void *self, int key)
 {
+	struct matmul_tab *s = self;
 	int step = key == KEY_UP || key == 'k' ? MATMUL_NORDERS - 1 : 1;
 	do
-		S.sel = (S.sel + step) % MATMUL_NORDERS;
-	while (!shown(S.sel));
+		s->sel = (s->sel + step) % MATMUL_NORDERS;
+	while (!shown(s, s->sel));
 	tui_dirty(t);
 	return 1;
 }
 
 /* B: the blocked versions of other orders to race too (--blocked). */
-static void blocked_answer(struct tui *t, const char *answer)
+static void blocked_answer(struct tui *t, void *self, const char *answer)
 {
+	struct matmul_tab *s = self;
 	unsigned mask;
 	if (!answer)
 		return;
@@ -109,15 +113,16 @@ static void blocked_answer(struct tui *t, const char *answer)
 		tui_message(t, "blocked: expected orders from ijk, jik, jki, kji, kij, or all, none");
 		return;
 	}
-	S.p.orders = MATMUL_CLASSIC_MASK | mask;
-	reset_results();
-	if (!shown(S.sel))
-		S.sel = 0;
+	s->p.orders = MATMUL_CLASSIC_MASK | mask;
+	reset_results(s);
+	if (!shown(s, s->sel))
+		s->sel = 0;
 	tui_dirty(t);
 }
 
-static void n_answer(struct tui *t, const char *answer)
+static void n_answer(struct tui *t, void *self, const char *answer)
 {
+	struct matmul_tab *s = self;
 	uint64_t v;
 	if (!answer)
 		return;
@@ -126,13 +131,14 @@ static void n_answer(struct tui *t, const char *answer)
 			    MATMUL_MAX_N);
 		return;
 	}
-	S.p.n = (size_t)v;
-	reset_results();
+	s->p.n = (size_t)v;
+	reset_results(s);
 	tui_dirty(t);
 }
 
-static void block_answer(struct tui *t, const char *answer)
+static void block_answer(struct tui *t, void *self, const char *answer)
 {
+	struct matmul_tab *s = self;
 	uint64_t v;
 	if (!answer)
 		return;
@@ -140,63 +146,51 @@ static void block_answer(struct tui *t, const char *answer)
 		tui_message(t, "block: expected 1..1024");
 		return;
 	}
-	S.p.block = (size_t)v;
-	reset_results();
+	s->p.block = (size_t)v;
+	reset_results(s);
 	tui_dirty(t);
 }
 
-static int act_prompt(struct tui *t, int key)
+static int act_prompt(struct tui *t, void *self, int key)
 {
+	struct matmul_tab *s = self;
 	char cur[32];
-	if (S.running) {
+	if (s->running) {
 		tui_message(t, "stop the race first (x)");
 		return 1;
 	}
 	if (key == 'n') {
-		mt_snprintf(cur, sizeof cur, "%zu", S.p.n);
-		tui_prompt(t, "Matrix side n: ", cur, n_answer);
+		mt_snprintf(cur, sizeof cur, "%zu", s->p.n);
+		tui_prompt(t, s, "Matrix side n: ", cur, n_answer);
 	} else if (key == 'B') {
-		tui_prompt(t, "Also race blocked (ijk,jik,jki,kji,kij, all, none): ", "jki",
+		tui_prompt(t, s, "Also race blocked (ijk,jik,jki,kji,kij, all, none): ", "jki",
 			   blocked_answer);
 	} else {
-		mt_snprintf(cur, sizeof cur, "%zu", S.p.block);
-		tui_prompt(t, "Block side: ", cur, block_answer);
+		mt_snprintf(cur, sizeof cur, "%zu", s->p.block);
+		tui_prompt(t, s, "Block side: ", cur, block_answer);
 	}
 	return 1;
 }
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
-static size_t io_measured(struct tui *t, void *self)
+static struct tab_result_now io_now(void *self)
 {
-	(void)t;
-	(void)self;
-	return matmul_result_measured(&S.r);
+	struct matmul_tab *s = self;
+	return (struct tab_result_now){ .shown = &s->r,
+					 .measured = matmul_result_measured(&s->r),
+					 .running = s->running };
 }
 
-static const void *io_shown(struct tui *t, void *self)
-{
-	(void)t;
-	(void)self;
-	return &S.r;
-}
-
-static int io_running(struct tui *t, void *self)
-{
-	(void)t;
-	(void)self;
-	return S.running;
-}
-
-/* An opened file: copied into S.r (the frame frees f). */
+/* An opened file: copied into the instance's r (the frame frees f). */
 static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e)
 {
+	struct matmul_tab *s = self;
 	(void)t;
-	(void)self;
 	(void)e;
-	S.r = *(const struct matmul_result *)f->r;
-	S.p.n = S.r.n;
-	S.p.block = S.r.block;
+	s->r = *(const struct matmul_result *)f->r;
+	s->p.n = s->r.n;
+	s->p.block = s->r.block;
 	return 0;
 }
 
@@ -204,9 +198,7 @@ static const struct tab_result_io io = {
 	.kind = &kind_matmul,
 	.nothing = "no finished race to save yet (r races)",
 	.busy = "a race",
-	.measured = io_measured,
-	.shown = io_shown,
-	.running = io_running,
+	.now = io_now,
 	.take = io_take,
 };
 
@@ -275,89 +267,89 @@ static void draw_bar(struct tui *t, WINDOW *w, int y, int x, int width, double f
 
 /* The book's misses per iteration of every order (split by matrix in bm):
  * for this machine's line, or the file's numbers for a file. */
-static void book_figures(double *book, double bm[][3])
+static void book_figures(struct matmul_tab *s, double *book, double bm[][3])
 {
-	double L = (double)S.l1d.line / sizeof(double);
+	double L = (double)s->l1d.line / sizeof(double);
 	for (int o = 0; o < MATMUL_NORDERS; o++)
 		book[o] = matmul_book_estimate(o, L, bm[o]);
-	if (S.r.source[0]) /* a file: its machine's line and the numbers it recorded */
+	if (s->r.source[0]) /* a file: its machine's line and the numbers it recorded */
 		for (int o = 0; o < MATMUL_NORDERS; o++) {
-			matmul_book_estimate(o, (double)S.r.line_bytes / sizeof(double), bm[o]);
-			book[o] = S.r.book[o];
+			matmul_book_estimate(o, (double)s->r.line_bytes / sizeof(double), bm[o]);
+			book[o] = s->r.book[o];
 		}
 }
 
 /* The two lines above the race. Returns the next line. */
-static int draw_title(struct tui *t, WINDOW *w, int wd)
+static int draw_title(struct tui *t, struct matmul_tab *s, WINDOW *w, int wd)
 {
 	char line[256];
-	if (S.r.source[0] && !S.r.race) /* a file timed each order alone */
+	if (s->r.source[0] && !s->r.race) /* a file timed each order alone */
 		mt_snprintf(line, sizeof line, "C += A*B, n = %zu, block %zu: each order timed alone, "
-			    "best of %d", S.r.n, S.r.block, S.r.tries);
+			    "best of %d", s->r.n, s->r.block, s->r.tries);
 	else
 		mt_snprintf(line, sizeof line, "C += A*B, n = %zu, block %zu: the orders race in %.0f ms "
-			    "slices on one core", S.r.n, S.r.block, S.p.slice_ms);
+			    "slices on one core", s->r.n, s->r.block, s->p.slice_ms);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	tui_put(t, w, 0, 1, wd - 2, line);
 	wattrset(w, tui_attr(t, ROLE_DIM));
-	if (S.r.source[0] && S.r.have_sim)
+	if (s->r.source[0] && s->r.have_sim)
 		mt_snprintf(line, sizeof line,
 			    "book: misses/iteration for a %d-byte line; sim: its L1d (%d,%d,%d)%s",
-			    S.r.line_bytes, S.r.sim_s, S.r.sim_E, S.r.sim_b,
-			    S.r.sim_sampled ? ", a sample" : "");
-	else if (S.r.source[0])
+			    s->r.line_bytes, s->r.sim_s, s->r.sim_E, s->r.sim_b,
+			    s->r.sim_sampled ? ", a sample" : "");
+	else if (s->r.source[0])
 		mt_snprintf(line, sizeof line, "book: misses/iteration for a %d-byte line",
-			    S.r.line_bytes);
-	else if (S.l1d.s >= 0)
+			    s->r.line_bytes);
+	else if (s->l1d.s >= 0)
 		mt_snprintf(line, sizeof line,
 			    "book: misses/iteration at a %d-byte line; sim: L1d (%d,%d,%d)%s",
-			    S.l1d.line, S.l1d.s, S.l1d.E, S.l1d.b,
-			    S.r.sim_sampled ? ", first 1M accesses" : "");
+			    s->l1d.line, s->l1d.s, s->l1d.E, s->l1d.b,
+			    s->r.sim_sampled ? ", first 1M accesses" : "");
 	else
 		mt_snprintf(line, sizeof line, "book: misses/iteration for a %d-byte line",
-			    S.l1d.line);
+			    s->l1d.line);
 	tui_put(t, w, 1, 1, wd - 2, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	return 3;
 }
 
 /* One order's row of the race: name, class, bar, ns/iter, place, book, sim. */
-static void draw_order(struct tui *t, WINDOW *w, int y, int wd, int o, int nw, int barw,
+static void draw_order(struct tui *t, struct matmul_tab *s, WINDOW *w, int y, int wd, int o, int nw, int barw,
 		       double book)
 {
 	const int bx = 1 + nw + 4;
 	char line[256], ns[16], fin[8], sim[16];
-	int differs = S.r.res[o].have && !S.r.res[o].equal;
-	wattrset(w, tui_attr(t, o == S.sel ? ROLE_CURSOR : ROLE_NORMAL));
+	int differs = s->r.res[o].have && !s->r.res[o].equal;
+	wattrset(w, tui_attr(t, o == s->sel ? ROLE_CURSOR : ROLE_NORMAL));
 	mt_snprintf(line, sizeof line, "%-*s%-4s", nw, matmul_order_name(o),
 		    matmul_class_name(matmul_order_class(o)));
 	mvwaddnstr(w, y, 1, line, wd - 2);
-	draw_bar(t, w, y, bx, barw, S.r.frac[o]);
-	if (S.r.run_ns[o] > 0)
-		mt_snprintf(ns, sizeof ns, "%9.2f", S.r.run_ns[o]);
+	draw_bar(t, w, y, bx, barw, s->r.frac[o]);
+	if (s->r.run_ns[o] > 0)
+		mt_snprintf(ns, sizeof ns, "%9.2f", s->r.run_ns[o]);
 	else
 		mt_snprintf(ns, sizeof ns, "%9s", "-");
-	if (S.r.run_rank[o])
-		mt_snprintf(fin, sizeof fin, "#%d", S.r.run_rank[o]);
+	if (s->r.run_rank[o])
+		mt_snprintf(fin, sizeof fin, "#%d", s->r.run_rank[o]);
 	else
 		fin[0] = '\0';
-	if (S.r.have_sim_o[o])
-		mt_snprintf(sim, sizeof sim, "%7.3f", S.r.sim[o]);
+	if (s->r.have_sim_o[o])
+		mt_snprintf(sim, sizeof sim, "%7.3f", s->r.sim[o]);
 	else
 		mt_snprintf(sim, sizeof sim, "%7s", "-");
 	mt_snprintf(line, sizeof line, " %s %4s %7.3f %s%s", ns, fin, book, sim,
 		    differs ? " DIFFERS" : "");
 	wattrset(w, tui_attr(t, differs ? ROLE_BAD
-			     : S.r.run_rank[o] == 1 ? ROLE_GOOD : ROLE_NORMAL));
+			     : s->r.run_rank[o] == 1 ? ROLE_GOOD : ROLE_NORMAL));
 	if (wd - 2 - (bx + barw) > 0)
 		mvwaddnstr(w, y, bx + barw, line, wd - 2 - (bx + barw));
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 
 /* The race: a head and a row per order shown. Returns the next line. */
-static int draw_race(struct tui *t, WINDOW *w, int y, int h, int wd, const double *book)
+static int draw_race(struct tui *t, struct matmul_tab *s, WINDOW *w, int y, int h, int wd, const double *book)
 {
-	const int nw = S.r.orders >> MATMUL_B_IJK ? 12 : 8; /* "blocked-jki" needs 12 */
+	const int nw = s->r.orders >> MATMUL_B_IJK ? 12 : 8; /* "blocked-jki" needs 12 */
 	int barw = wd - 2 - nw - 4 - 10 - 5 - 8 - 8 - 6;
 	char line[256];
 	if (barw > 40)
@@ -370,40 +362,40 @@ static int draw_race(struct tui *t, WINDOW *w, int y, int h, int wd, const doubl
 	mvwaddnstr(w, y++, 1, line, wd - 2);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	for (int o = 0; o < MATMUL_NORDERS && y < h; o++)
-		if (shown(o))
-			draw_order(t, w, y++, wd, o, nw, barw, book[o]);
+		if (shown(s, o))
+			draw_order(t, s, w, y++, wd, o, nw, barw, book[o]);
 	return y + 1;
 }
 
 /* The selected order's inner loop: its walks over A, B and C drawn, the
  * misses per iteration of the book and the simulator split by matrix. */
-static void draw_inner(struct tui *t, WINDOW *w, int y, int h, int wd, const double *book,
+static void draw_inner(struct tui *t, struct matmul_tab *s, WINDOW *w, int y, int h, int wd, const double *book,
 		       double bm[][3])
 {
 	static const char *const inner[] = { "k", "i", "j" };
-	enum matmul_class c = matmul_order_class(S.sel);
+	enum matmul_class c = matmul_order_class(s->sel);
 	enum matmul_walk walk[3];
 	char loop[32], line[256];
 	int bh = h - y - 4, bw;
 	mt_snprintf(loop, sizeof loop, "%s%s", inner[c],
-		    matmul_is_blocked(S.sel) ? " (inside a tile)" : "");
-	matmul_inner_walk(S.sel, walk);
-	mt_snprintf(line, sizeof line, "%s, class %s: inner loop over %s", matmul_order_name(S.sel),
+		    matmul_is_blocked(s->sel) ? " (inside a tile)" : "");
+	matmul_inner_walk(s->sel, walk);
+	mt_snprintf(line, sizeof line, "%s, class %s: inner loop over %s", matmul_order_name(s->sel),
 		    matmul_class_name(c), loop);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	tui_put(t, w, y++, 1, wd - 2, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	mvwaddnstr(w, y++, 1, "misses/iter   A      B      C      total", wd - 2);
-	mt_snprintf(line, sizeof line, "  book      %6.3f %6.3f %6.3f   %6.3f", bm[S.sel][0],
-		    bm[S.sel][1], bm[S.sel][2], book[S.sel]);
+	mt_snprintf(line, sizeof line, "  book      %6.3f %6.3f %6.3f   %6.3f", bm[s->sel][0],
+		    bm[s->sel][1], bm[s->sel][2], book[s->sel]);
 	mvwaddnstr(w, y++, 1, line, wd - 2);
-	if (S.r.have_sim_o[S.sel])
+	if (s->r.have_sim_o[s->sel])
 		mt_snprintf(line, sizeof line, "  sim       %6.3f %6.3f %6.3f   %6.3f",
-			    S.r.sim_m[S.sel][0], S.r.sim_m[S.sel][1], S.r.sim_m[S.sel][2],
-			    S.r.sim[S.sel]);
+			    s->r.sim_m[s->sel][0], s->r.sim_m[s->sel][1], s->r.sim_m[s->sel][2],
+			    s->r.sim[s->sel]);
 	else
 		mt_snprintf(line, sizeof line, "  sim       %s",
-			    S.r.source[0] ? "(not simulated in this file)" : "(r to run)");
+			    s->r.source[0] ? "(not simulated in this file)" : "(r to run)");
 	mvwaddnstr(w, y++, 1, line, wd - 2);
 	if (bh > 6)
 		bh = 6;
@@ -419,22 +411,23 @@ static void draw_inner(struct tui *t, WINDOW *w, int y, int h, int wd, const dou
 	}
 }
 
-static void draw(struct tui *t, WINDOW *w, int full)
+static void draw(struct tui *t, void *self, WINDOW *w, int full)
 {
+	struct matmul_tab *s = self;
 	int h, wd, y;
 	double book[MATMUL_NORDERS], bm[MATMUL_NORDERS][3];
 	(void)full;
 	getmaxyx(w, h, wd);
 	werase(w);
-	book_figures(book, bm);
-	y = draw_title(t, w, wd);
-	y = draw_race(t, w, y, h, wd, book);
+	book_figures(s, book, bm);
+	y = draw_title(t, s, w, wd);
+	y = draw_race(t, s, w, y, h, wd, book);
 	if (y + 3 < h)
-		draw_inner(t, w, y, h, wd, book, bm);
+		draw_inner(t, s, w, y, h, wd, book, bm);
 	wattrset(w, tui_attr(t, ROLE_DIM));
-	if (S.r.source[0]) /* whose figures: the file's hardware, then its name */
-		tui_put_source(t, w, h - 1, 1, wd - 2, S.r.hdr.hardware, S.r.source);
-	else if (!S.running && !matmul_result_measured(&S.r))
+	if (s->r.source[0]) /* whose figures: the file's hardware, then its name */
+		tui_put_source(t, w, h - 1, 1, wd - 2, s->r.hdr.hardware, s->r.source);
+	else if (!s->running && !matmul_result_measured(&s->r))
 		tui_put(t, w, h - 1, 1, wd - 2,
 			"r starts the race; n and b set the size and the block");
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
@@ -448,4 +441,5 @@ const struct tab tab_matmul = {
 	.keys = keys,
 	.job_event = on_job_event,
 	.result = &io,
+	.state_size = sizeof(struct matmul_tab),
 };

@@ -14,85 +14,85 @@
 
 #include <string.h>
 
-struct mountain_tab mtab;
-
-static void draw(struct tui *t, WINDOW *w, int full)
+static void draw(struct tui *t, void *self, WINDOW *w, int full)
 {
+	struct mountain_tab *s = self;
 	(void)full;
-	if (mtab.pending_start != TUI_START_IDLE)
-		mtab_start_pending(t);
-	mtab_draw_area(t, w);
+	if (s->pending_start != TUI_START_IDLE)
+		mtab_start_pending(t, s);
+	mtab_draw_area(t, s, w);
 }
 
-static int on_mouse(struct tui *t, int y, int x)
+static int on_mouse(struct tui *t, void *self, int y, int x)
 {
-	int r = y - mtab.hm_y - 1, c = x - mtab.hm_x - mtab.L.label_w;
-	if (!mtab.m || mtab.L.cell_w <= 0 || r < 0 || c < 0 || r >= (int)mtab.L.nrows ||
-	    c / mtab.L.cell_w >= (int)mtab.L.ncols)
+	struct mountain_tab *s = self;
+	int r = y - s->hm_y - 1, c = x - s->hm_x - s->L.label_w;
+	if (!s->m || s->L.cell_w <= 0 || r < 0 || c < 0 || r >= (int)s->L.nrows ||
+	    c / s->L.cell_w >= (int)s->L.ncols)
 		return 0;
-	mtab.row = mtab.L.row0 + (size_t)r;
-	mtab.col = mtab.L.col0 + (size_t)(c / mtab.L.cell_w);
-	if (mtab.mode == MODE_GUESS)
-		mtab.marker[mtab.sel] = (int)mtab.row;
+	s->row = s->L.row0 + (size_t)r;
+	s->col = s->L.col0 + (size_t)(c / s->L.cell_w);
+	if (s->mode == MODE_GUESS)
+		s->marker[s->sel] = (int)s->row;
 	tui_dirty(t);
 	return 1;
 }
 
 /* ---- tab hooks ----------------------------------------------------------- */
 
-static int init(struct tui *t)
+static int init(struct tui *t, void *self)
 {
-	memset(&mtab, 0, sizeof mtab);
+	struct mountain_tab *s = self;
 	if (tui_quick(t))
-		mountain_params_quick(&mtab.params);
+		mountain_params_quick(&s->params);
 	else
-		mountain_params_default(&mtab.params);
+		mountain_params_default(&s->params);
 	if (!tui_view_mode(t)) {
-		mtab.pending_start = tui_autostart(t);
-		mtab_set_main(t, mountain_new(mtab.params.sizes, mtab.params.nsizes, mtab.params.strides,
-					 mtab.params.nstrides));
-		if (!mtab.m)
+		s->pending_start = tui_autostart(t);
+		mtab_set_main(t, s, mountain_new(s->params.sizes, s->params.nsizes, s->params.strides,
+					 s->params.nstrides));
+		if (!s->m)
 			return -1;
 		if (tui_info(t))
-			mtab.m->caches = info_to_json(tui_info(t));
+			s->m->caches = info_to_json(tui_info(t));
 	}
 	return 0;
 }
 
-static void fini(struct tui *t)
+static void fini(struct tui *t, void *self)
 {
+	struct mountain_tab *s = self;
 	tui_set_mountain(t, NULL);
-	mountain_free(mtab.m);
-	mountain_free(mtab.ref);
-	mountain_free(mtab.ratio);
-	mtab.m = mtab.ref = mtab.ratio = NULL;
+	mountain_free(s->m);
+	mountain_free(s->ref);
+	mountain_free(s->ratio);
+	s->m = s->ref = s->ratio = NULL;
 }
 
 /* memtop view FILE: a mountain (the first shown, the second beside it), or
  * the book's summary card (shown beside the mountain). */
 static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e)
 {
+	struct mountain_tab *s = self;
 	struct mountain *m;
-	(void)self;
 	(void)e;
 	if (f->kind == &kind_card) {
-		mtab.card = *(const struct mountain_card *)f->r;
-		mtab.have_card = mtab.card_opened = 1;
+		s->card = *(const struct mountain_card *)f->r;
+		s->have_card = s->card_opened = 1;
 		return 0;
 	}
 	m = f->r;
 	f->r = NULL; /* the tab's now */
 	if (!m->source[0])
 		mt_strlcpy(m->source, f->path, sizeof m->source);
-	if (!mtab.m) {
-		mtab_set_main(t, m);
-	} else if (!mtab.ref) {
-		mtab_set_ref(t, m, f->path);
+	if (!s->m) {
+		mtab_set_main(t, s, m);
+	} else if (!s->ref) {
+		mtab_set_ref(t, s, m, f->path);
 	} else {
 		/* more than two: the first two are shown, and the status line
 		 * says which were left out */
-		static int left_out;
-		left_out++;
+		int left_out = ++s->left_out;
 		if (left_out == 1)
 			tui_message(t, "the Mountain tab shows two files: %s not shown",
 				    mt_basename(m->source));
@@ -104,26 +104,19 @@ static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e
 	return 0;
 }
 
-static size_t io_measured(struct tui *t, void *self)
+static struct tab_result_now io_now(void *self)
 {
-	(void)t;
-	(void)self;
-	return mtab.m ? mountain_measured(mtab.m) : 0;
-}
-
-static const void *io_shown(struct tui *t, void *self)
-{
-	(void)t;
-	(void)self;
-	return mtab.m;
+	struct mountain_tab *s = self;
+	return (struct tab_result_now){ .shown = s->m,
+					 .measured = s->m ? mountain_measured(s->m) : 0,
+					 .running = 0 };
 }
 
 static const struct tab_result_io io = {
 	.kind = &kind_mountain,
 	.nothing = "nothing measured to save yet (r measures)",
 	.several = 1,
-	.measured = io_measured,
-	.shown = io_shown,
+	.now = io_now,
 	.take = io_take,
 };
 
@@ -137,5 +130,6 @@ const struct tab tab_mountain = {
 	.mouse = on_mouse,
 	.job_event = mtab_job_event,
 	.result = &io,
+	.state_size = sizeof(struct mountain_tab),
 };
 

@@ -10,6 +10,7 @@
 #ifndef MEMTOP_TUI_TAB_MOUNTAIN_H
 #define MEMTOP_TUI_TAB_MOUNTAIN_H
 
+#include "info/info.h"
 #include "model.h"
 #include "mountain/card.h"
 #include "mountain/mountain.h"
@@ -47,32 +48,31 @@ struct mountain_tab {
 	/* last geometry, for mouse clicks */
 	struct hm_layout L;
 	int hm_y, hm_x;
+	int left_out;          /* files memtop view gave past the two shown */
+	struct info file_info; /* the caches recorded in the file shown (c reads them) */
 };
-
-/* The tab's state (tab_mountain.c). */
-extern struct mountain_tab mtab;
 
 /* ---- tab_mountain_run.c --------------------------------------------------- */
 
 /* Rebuild the ratio map (m / ref on m's axes; none without both). */
-void mtab_rebuild_ratio(void);
+void mtab_rebuild_ratio(struct mountain_tab *s);
 /* m (may be NULL) becomes the mountain shown, in place of the one before
  * (freed): saved, the cursor on stride 8, the guess markers spread, the
  * Caches panel told. */
-void mtab_set_main(struct tui *t, struct mountain *m);
+void mtab_set_main(struct tui *t, struct mountain_tab *s, struct mountain *m);
 /* m (read from path) becomes the reference beside the shown mountain, in
  * place of the one before (freed), side by side, with the passport card
  * when it is the bundled reference. */
-void mtab_set_ref(struct tui *t, struct mountain *m, const char *path);
+void mtab_set_ref(struct tui *t, struct mountain_tab *s, struct mountain *m, const char *path);
 /* Measure grid into a new mountain, or with only_row >= 0 the cell
  * (only_row, only_col) of the mountain on screen again. Returns 0, or -1
  * with the reason in the status line. */
-int mtab_start_run(struct tui *t, const struct mountain_params *grid, int only_row,
-		   int only_col);
+int mtab_start_run(struct tui *t, struct mountain_tab *s, const struct mountain_params *grid,
+		   int only_row, int only_col);
 /* The first screen's measurement (tui_autostart), at the first draw. */
-void mtab_start_pending(struct tui *t);
+void mtab_start_pending(struct tui *t, struct mountain_tab *s);
 /* The tab's job_event: cells fill in; the last event ends the run. */
-void mtab_job_event(struct tui *t, const struct job_event *ev);
+void mtab_job_event(struct tui *t, void *self, const struct job_event *ev);
 
 /* ---- tab_mountain_keys.c -------------------------------------------------- */
 
@@ -81,15 +81,17 @@ extern const struct keybinding mtab_keys[];
 
 /* ---- tab_mountain_card.c -------------------------------------------------- */
 
-/* The book's card beside the bundled reference (mtab.ref) from line y, in
+/* The book's card beside the bundled reference (s->ref) from line y, in
  * width columns, down to line h. Returns the lines drawn. */
-int mtab_draw_book_card(struct tui *t, WINDOW *w, int y, int x, int width, int h);
+int mtab_draw_book_card(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int x,
+			int width, int h);
 /* The card file memtop view was given, alone. Returns the lines drawn. */
-int mtab_draw_card_file(struct tui *t, WINDOW *w, int y, int x, int width, int h);
+int mtab_draw_card_file(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int x,
+			int width, int h);
 
 /* ---- tab_mountain_draw.c -------------------------------------------------- */
 
 /* Draw the whole area w. */
-void mtab_draw_area(struct tui *t, WINDOW *w);
+void mtab_draw_area(struct tui *t, struct mountain_tab *s, WINDOW *w);
 
 #endif

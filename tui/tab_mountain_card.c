@@ -83,17 +83,17 @@ static void card_stride8(const struct mountain *m, char *buf, size_t len)
  * the book's from its card file (data/ref/csapp-haswell-card.json), the
  * reference's from its file and its clock (the M4 Max: at most, at the
  * seed's 4.5 GHz bound). Appends their two rows to rows[]. */
-static int card_cycle_rows(char rows[][64], int n, const struct mountain *m4)
+static int card_cycle_rows(struct mountain_tab *s, char rows[][64], int n, const struct mountain *m4)
 {
 	struct detection d;
 	struct cpw_points pt;
 	struct cpw_clock c;
 	char a[32] = "-", b[32] = "-", f[32] = "-";
-	if (mtab.have_card && mtab.card.hdr.clock.core_ghz > 0) {
-		double hw = cpw_cycles(mtab.card.hdr.clock.core_ghz, mtab.card.l1_plateau);
+	if (s->have_card && s->card.hdr.clock.core_ghz > 0) {
+		double hw = cpw_cycles(s->card.hdr.clock.core_ghz, s->card.l1_plateau);
 		cpw_fmt(a, sizeof a, hw);
-		if (mtab.card.l1_latency > 0)
-			mt_snprintf(f, sizeof f, "%.1f", cpw_in_flight(mtab.card.l1_latency, hw));
+		if (s->card.l1_latency > 0)
+			mt_snprintf(f, sizeof f, "%.1f", cpw_in_flight(s->card.l1_latency, hw));
 	}
 	cpw_clock_of(&m4->hdr, 0, &c);
 	cliffs_detect(m4, CLIFFS_RATIO, &d);
@@ -113,13 +113,13 @@ static int card_cycle_rows(char rows[][64], int n, const struct mountain *m4)
  * the left, the passport of the M4 Max reference computed from its file on
  * the right (seed 000's comparison table), the most telling rows first so
  * that a short area keeps them. Lines fit 36 columns. */
-int mtab_draw_book_card(struct tui *t, WINDOW *w, int y, int x, int width, int h)
+int mtab_draw_book_card(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int x, int width, int h)
 {
 	struct passport hw, m4;
 	char rows[18][64], a[32], b[32], ecore[32];
 	int n = 0, k = 0;
 	passport_book_haswell(&hw);
-	passport_compute(mtab.ref, &m4);
+	passport_compute(s->ref, &m4);
 	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %s", "passport", "Haswell", "M4 Max");
 	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %s", "peak",
 		    card_mbs(a, sizeof a, hw.peak, 1), card_mbs(b, sizeof b, m4.peak, 0));
@@ -130,22 +130,22 @@ int mtab_draw_book_card(struct tui *t, WINDOW *w, int y, int x, int width, int h
 	mt_snprintf(a, sizeof a, "~%.0f %%", 100 * hw.ridge_mid / hw.peak);
 	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %.0f %%", "ridge/peak", a,
 		    m4.ridge_rows ? 100 * m4.ridge_mid / m4.peak : (double)NAN);
-	mt_snprintf(a, sizeof a, "~%.0f GB/s", (mtab.have_card ? mtab.card.ridge : hw.ridge_mid) / 1000);
+	mt_snprintf(a, sizeof a, "~%.0f GB/s", (s->have_card ? s->card.ridge : hw.ridge_mid) / 1000);
 	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %.0f..%.0f GB/s", "ridge", a,
 		    m4.ridge_lo / 1000, m4.ridge_hi / 1000);
 	mt_snprintf(a, sizeof a, "%llu B", (unsigned long long)hw.line_bytes);
 	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %llu B", "line knee", a,
 		    (unsigned long long)m4.line_bytes);
-	card_recorded(mtab.ref, b, ecore, sizeof b);
+	card_recorded(s->ref, b, ecore, sizeof b);
 	mt_snprintf(a, sizeof a, "%llu B",
-		    (unsigned long long)(mtab.have_card && mtab.card.line ? mtab.card.line : 0));
+		    (unsigned long long)(s->have_card && s->card.line ? s->card.line : 0));
 	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %s", "line (OS)",
-		    mtab.have_card && mtab.card.line ? a : "-", b);
-	card_stride8(mtab.ref, b, sizeof b);
+		    s->have_card && s->card.line ? a : "-", b);
+	card_stride8(s->ref, b, sizeof b);
 	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %s", "s8 cliffs",
-		    mtab.have_card && mtab.card.stride8[0] ? mtab.card.stride8 : "-", b);
-	n = card_cycle_rows(rows, n, mtab.ref);
-	card_caches(mtab.ref, b, sizeof b);
+		    s->have_card && s->card.stride8[0] ? s->card.stride8 : "-", b);
+	n = card_cycle_rows(s, rows, n, s->ref);
+	card_caches(s->ref, b, sizeof b);
 	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %s", "caches", "32K/256K/8M", b);
 	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %s", "E-core L1d", "-", ecore);
 	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %s", "clock", "2.1 GHz", "<= 4.5 GHz");
@@ -161,10 +161,10 @@ int mtab_draw_book_card(struct tui *t, WINDOW *w, int y, int x, int width, int h
 
 /* The card memtop view was given, alone (data/ref/csapp-haswell-card.json):
  * its own lines (card.h). Returns the lines drawn. */
-int mtab_draw_card_file(struct tui *t, WINDOW *w, int y, int x, int width, int h)
+int mtab_draw_card_file(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int x, int width, int h)
 {
 	char lines[CARD_LINES][CARD_WIDTH + 1];
-	int n = card_lines(&mtab.card, lines, CARD_LINES), i;
+	int n = card_lines(&s->card, lines, CARD_LINES), i;
 	for (i = 0; i < n && y + i < h; i++) {
 		wattrset(w, tui_attr(t, i < 2 ? ROLE_TITLE : ROLE_NORMAL));
 		tui_put(t, w, y + i, x, width, lines[i]);

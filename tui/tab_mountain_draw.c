@@ -17,7 +17,7 @@
 #include <string.h>
 
 
-static void draw_heatmap(struct tui *t, WINDOW *w, const struct mountain *m, int y, int x,
+static void draw_heatmap(struct tui *t, struct mountain_tab *s, WINDOW *w, const struct mountain *m, int y, int x,
 			 const struct hm_layout *L, int cursor, int ratio)
 {
 	char lab[32], txt[32];
@@ -28,21 +28,21 @@ static void draw_heatmap(struct tui *t, WINDOW *w, const struct mountain *m, int
 			  L->cell_w, m->strides[c]);
 	for (size_t r = L->row0; r < L->row0 + L->nrows; r++) {
 		int yy = y + 1 + (int)(r - L->row0);
-		wattrset(w, tui_attr(t, r == mtab.row && cursor ? ROLE_TITLE : ROLE_DIM));
+		wattrset(w, tui_attr(t, r == s->row && cursor ? ROLE_TITLE : ROLE_DIM));
 		mvwprintw(w, yy, x, "%4s ", mt_fmt_size(lab, sizeof lab, m->sizes[r]));
-		if (mtab.mode == MODE_GUESS && cursor) /* markers at the row's end */
+		if (s->mode == MODE_GUESS && cursor) /* markers at the row's end */
 			for (int i = 0; i < 3; i++)
-				if (mtab.marker[i] == (int)r) {
+				if (s->marker[i] == (int)r) {
 					wattrset(w, tui_attr(t, ROLE_MARK));
 					mvwprintw(w, yy, x + L->width + 1, "%sL%d%s",
-						  tui_glyph(t, GL_LEFT), i + 1, i == mtab.sel ? "*" : "");
+						  tui_glyph(t, GL_LEFT), i + 1, i == s->sel ? "*" : "");
 				}
 		for (size_t c = L->col0; c < L->col0 + L->ncols; c++) {
 			double v = mountain_at(m, r, c);
 			double f = hm_frac(L, v);
 			int cx = x + L->label_w + (int)(c - L->col0) * L->cell_w;
-			int cur = cursor && r == mtab.row && c == mtab.col;
-			int after = cursor && r == mtab.row && c > 0 && c - 1 == mtab.col;
+			int cur = cursor && r == s->row && c == s->col;
+			int after = cursor && r == s->row && c > 0 && c - 1 == s->col;
 			wattrset(w, tui_attr(t, cur || after ? ROLE_TITLE : ROLE_NORMAL));
 			mvwaddstr(w, yy, cx, cur ? "[" : after ? "]" : " ");
 			wattrset(w, cur ? tui_attr(t, ROLE_CURSOR) : tui_heat_attr(t, f));
@@ -187,74 +187,74 @@ static void draw_passport(struct tui *t, WINDOW *w, int y, int x, int width, int
 /* The stride slice at the cursor's size: the file's full row when it has
  * one at this size (the seed's row_256k: strides 1..15 beside a 5-stride
  * grid), else the grid's row. Returns the count; *cur the cursor's stride. */
-static size_t stride_slice(const struct mountain *m, double *v, char (*lab)[16], size_t *cur,
+static size_t stride_slice(struct mountain_tab *s, const struct mountain *m, double *v, char (*lab)[16], size_t *cur,
 			   int *full)
 {
 	size_t n = m->nstrides < MOUNTAIN_MAX_STRIDES ? m->nstrides : MOUNTAIN_MAX_STRIDES;
-	*full = m->full.n && m->full.size == m->sizes[mtab.row];
-	*cur = mtab.col;
+	*full = m->full.n && m->full.size == m->sizes[s->row];
+	*cur = s->col;
 	if (*full)
 		n = m->full.n;
 	for (size_t c = 0; c < n; c++) {
-		unsigned s = *full ? m->full.strides[c] : m->strides[c];
-		v[c] = *full ? m->full.mbs[c] : mountain_at(m, mtab.row, c);
-		mt_snprintf(lab[c], sizeof lab[c], "%u", s);
-		if (*full && s == m->strides[mtab.col])
+		unsigned st = *full ? m->full.strides[c] : m->strides[c];
+		v[c] = *full ? m->full.mbs[c] : mountain_at(m, s->row, c);
+		mt_snprintf(lab[c], sizeof lab[c], "%u", st);
+		if (*full && st == m->strides[s->col])
 			*cur = c;
 	}
 	return n;
 }
 
-static void draw_slices(struct tui *t, WINDOW *w, int y, int x, int width, int h, int stacked)
+static void draw_slices(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int x, int width, int h, int stacked)
 {
-	const struct mountain *m = mtab.m;
+	const struct mountain *m = s->m;
 	double vs[MOUNTAIN_MAX_SIZES], vc[MOUNTAIN_MAX_STRIDES];
 	char ls[MOUNTAIN_MAX_SIZES][16], lc[MOUNTAIN_MAX_STRIDES][16];
 	const char *ps[MOUNTAIN_MAX_SIZES], *pc[MOUNTAIN_MAX_STRIDES];
 	char t1[96], t2[96], sz[32];
 	int full;
 	size_t ns = m->nsizes < MOUNTAIN_MAX_SIZES ? m->nsizes : MOUNTAIN_MAX_SIZES;
-	size_t cc, nc = stride_slice(m, vc, lc, &cc, &full);
+	size_t cc, nc = stride_slice(s, m, vc, lc, &cc, &full);
 	for (size_t r = 0; r < ns; r++) {
-		vs[r] = mountain_at(m, r, mtab.col);
+		vs[r] = mountain_at(m, r, s->col);
 		mt_fmt_size(ls[r], sizeof ls[r], m->sizes[r]);
 		ps[r] = ls[r];
 	}
 	for (size_t c = 0; c < nc; c++)
 		pc[c] = lc[c];
-	mt_snprintf(t1, sizeof t1, "size slice at stride %u", m->strides[mtab.col]);
+	mt_snprintf(t1, sizeof t1, "size slice at stride %u", m->strides[s->col]);
 	mt_snprintf(t2, sizeof t2, "stride slice at size %s%s",
-		    mt_fmt_size(sz, sizeof sz, m->sizes[mtab.row]), full ? ", full row" : "");
+		    mt_fmt_size(sz, sizeof sz, m->sizes[s->row]), full ? ", full row" : "");
 	if (stacked) {
 		int h1 = (int)ns + 1, h2 = h - h1 - 1;
 		if (h2 < (int)nc + 1) { /* share the lines */
 			h1 = h / 2;
 			h2 = h - h1 - 1;
 		}
-		draw_bars(t, w, y, x, width, h1, t1, vs, ps, ns, mtab.row,
-			  mtab.mode == MODE_GUESS ? mtab.marker : NULL);
+		draw_bars(t, w, y, x, width, h1, t1, vs, ps, ns, s->row,
+			  s->mode == MODE_GUESS ? s->marker : NULL);
 		draw_bars(t, w, y + h1 + 1, x, width, h2, t2, vc, pc, nc, cc, NULL);
 	} else {
 		int w1 = width / 2;
-		draw_bars(t, w, y, x, w1 - 1, h, t1, vs, ps, ns, mtab.row,
-			  mtab.mode == MODE_GUESS ? mtab.marker : NULL);
+		draw_bars(t, w, y, x, w1 - 1, h, t1, vs, ps, ns, s->row,
+			  s->mode == MODE_GUESS ? s->marker : NULL);
 		draw_bars(t, w, y, x + w1, width - w1, h, t2, vc, pc, nc, cc, NULL);
 	}
 }
 
 /* Under or beside the heatmap: the slices, or with P the passport of the
  * cursor's mountain. */
-static void draw_lower(struct tui *t, WINDOW *w, int y, int x, int width, int h, int stacked)
+static void draw_lower(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int x, int width, int h, int stacked)
 {
-	if (mtab.passport)
-		draw_passport(t, w, y, x, width, h, mtab.m, "Passport (seed 000, step 5)");
+	if (s->passport)
+		draw_passport(t, w, y, x, width, h, s->m, "Passport (seed 000, step 5)");
 	else
-		draw_slices(t, w, y, x, width, h, stacked);
+		draw_slices(t, s, w, y, x, width, h, stacked);
 }
 
-static void draw_form(struct tui *t, WINDOW *w, int y, int x, int width)
+static void draw_form(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int x, int width)
 {
-	const struct mountain_params *p = &mtab.params;
+	const struct mountain_params *p = &s->params;
 	char lo[32], hi[32], line[160];
 	mt_fmt_size(lo, sizeof lo, p->sizes[0]);
 	mt_fmt_size(hi, sizeof hi, p->sizes[p->nsizes - 1]);
@@ -268,9 +268,9 @@ static void draw_form(struct tui *t, WINDOW *w, int y, int x, int width)
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	tui_put(t, w, y++, x, width, "Knobs for the next r (up/down pick, left/right change, Enter done)");
 	for (int i = 0; i < NFIELDS; i++) {
-		mt_snprintf(line, sizeof line, "%s %-14s %s %-10s %s", i == mtab.field ? ">" : " ",
+		mt_snprintf(line, sizeof line, "%s %-14s %s %-10s %s", i == s->field ? ">" : " ",
 			    names[i], tui_glyph(t, GL_LEFT), vals[i], tui_glyph(t, GL_RIGHT));
-		wattrset(w, tui_attr(t, i == mtab.field ? ROLE_CURSOR : ROLE_NORMAL));
+		wattrset(w, tui_attr(t, i == s->field ? ROLE_CURSOR : ROLE_NORMAL));
 		tui_put(t, w, y++, x, width, line);
 	}
 	wattrset(w, tui_attr(t, ROLE_DIM));
@@ -281,33 +281,33 @@ static void draw_form(struct tui *t, WINDOW *w, int y, int x, int width)
 }
 
 /* The line above the map: whose mountain, or what r will measure. */
-static void info_line(struct tui *t, WINDOW *w, int width)
+static void info_line(struct tui *t, struct mountain_tab *s, WINDOW *w, int width)
 {
 	char line[512], lo[32], hi[32];
-	const struct mountain_params *p = &mtab.params;
-	if (mtab.m && mtab.m->source[0]) {
+	const struct mountain_params *p = &s->params;
+	if (s->m && s->m->source[0]) {
 		/* the machine first, then which file: a long hardware line loses
 		 * words, the name stays */
 		wattrset(w, tui_attr(t, ROLE_TITLE));
 		tui_put_source(t, w, 0, 0, width,
-			       mtab.m->hdr.hardware[0] ? mtab.m->hdr.hardware : mtab.m->hdr.cpu, mtab.m->source);
+			       s->m->hdr.hardware[0] ? s->m->hdr.hardware : s->m->hdr.cpu, s->m->source);
 		wattrset(w, tui_attr(t, ROLE_NORMAL));
 		return;
 	}
-	if (tui_job(t) && mtab.running)
+	if (tui_job(t) && s->running)
 		mt_snprintf(line, sizeof line, "measuring %s: p pauses, x stops; cells fill in live",
-			    mtab.single ? "one cell again" : mtab.preview ? "a first look at this machine"
+			    s->single ? "one cell again" : s->preview ? "a first look at this machine"
 								: "this machine");
-	else if (mtab.m && mountain_measured(mtab.m) && mtab.preview)
+	else if (s->m && mountain_measured(s->m) && s->preview)
 		mt_snprintf(line, sizeof line,
 			    "a first look at %zu cells: r measures the full grid of %zu x %zu, "
 			    "about %.0f s",
-			    mountain_measured(mtab.m), p->nsizes, p->nstrides,
+			    mountain_measured(s->m), p->nsizes, p->nstrides,
 			    ceil(mountain_params_estimate_s(p)));
-	else if (mtab.m && mountain_measured(mtab.m))
+	else if (s->m && mountain_measured(s->m))
 		mt_snprintf(line, sizeof line,
 			    "this machine, %zu/%zu cells%s; r measures again (about %.0f s), f knobs",
-			    mountain_measured(mtab.m), mtab.m->nsizes * mtab.m->nstrides,
+			    mountain_measured(s->m), s->m->nsizes * s->m->nstrides,
 			    tui_result_unsaved(t, &tab_mountain) ? ", unsaved (w)" : "",
 			    ceil(mountain_params_estimate_s(p)));
 	else
@@ -325,14 +325,14 @@ static void info_line(struct tui *t, WINDOW *w, int width)
 /* The cursor cell in words, with how far to trust it: the spread of its
  * fastest tries, the L1 canary's state around it (SPEC 2.1), and its median try
  * when that is well below the fastest (a cell with two speeds). */
-static void cell_words(char *line, size_t len)
+static void cell_words(struct mountain_tab *s, char *line, size_t len)
 {
-	const struct mountain *m = mtab.m;
-	size_t i = mtab.row * m->nstrides + mtab.col;
+	const struct mountain *m = s->m;
+	size_t i = s->row * m->nstrides + s->col;
 	double v = m->mbs[i], sp = m->spread[i], ca = m->canary[i], ty = m->typical[i];
 	char sz[32];
-	mt_snprintf(line, len, "%s stride %u: ", mt_fmt_size(sz, sizeof sz, m->sizes[mtab.row]),
-		    m->strides[mtab.col]);
+	mt_snprintf(line, len, "%s stride %u: ", mt_fmt_size(sz, sizeof sz, m->sizes[s->row]),
+		    m->strides[s->col]);
 	if (isnan(v)) {
 		mt_append(line, len, "not measured");
 		return;
@@ -352,11 +352,11 @@ static void cell_words(char *line, size_t len)
 
 /* The Latency tab's run when it was measured on the machine of the
  * mountain shown (both here, or both files from one host), else NULL. */
-static const struct latency_result *same_machine_latency(const struct tui *t)
+static const struct latency_result *same_machine_latency(const struct tui *t, struct mountain_tab *s)
 {
 	const struct latency_result *r = tui_latency(t);
-	if (!r || !mtab.m || (mtab.m->source[0] != 0) != (r->source[0] != 0) ||
-	    (mtab.m->source[0] && strcmp(mtab.m->hdr.host, r->hdr.host) != 0))
+	if (!r || !s->m || (s->m->source[0] != 0) != (r->source[0] != 0) ||
+	    (s->m->source[0] && strcmp(s->m->hdr.host, r->hdr.host) != 0))
 		return NULL;
 	return r;
 }
@@ -365,16 +365,16 @@ static const struct latency_result *same_machine_latency(const struct tui *t)
  * mountain's cliffs disagree, which level is read from the run and why
  * (rowlevels.h, the sentences memtop plot writes under the mountain), into
  * line; 0 when they agree or there is no such run. */
-static int level_line(const struct tui *t, char *line, size_t len)
+static int level_line(const struct tui *t, struct mountain_tab *s, char *line, size_t len)
 {
-	const struct latency_result *r = same_machine_latency(t);
+	const struct latency_result *r = same_machine_latency(t, s);
 	struct other_levels o;
 	struct row_levels rl;
 	if (!r)
 		return 0;
 	plot_latency_levels(r, NULL, 0, &o);
 	mt_strlcpy(o.what, "the Latency tab's run", sizeof o.what);
-	row_levels_find(mtab.m, &o, &rl);
+	row_levels_find(s->m, &o, &rl);
 	line[0] = '\0';
 	for (int i = 0; i < rl.ncaptions; i++)
 		mt_append(line, len, "%s%s", i ? "; " : "", rl.caption[i]);
@@ -384,9 +384,9 @@ static int level_line(const struct tui *t, char *line, size_t len)
 /* The L1 hit latency in cycles of the Latency tab's run, when it was
  * measured on the machine of the mountain shown (both here, or both files
  * from one host); 0 otherwise. */
-static double l1_latency_cycles(const struct tui *t)
+static double l1_latency_cycles(const struct tui *t, struct mountain_tab *s)
 {
-	const struct latency_result *r = same_machine_latency(t);
+	const struct latency_result *r = same_machine_latency(t, s);
 	struct latency_levels lv;
 	if (!r)
 		return 0;
@@ -402,53 +402,53 @@ static double l1_latency_cycles(const struct tui *t)
  * flight against the Latency tab's L1; where the clock comes from. Each
  * sentence wrapped in width columns from line y, the first ones first, down
  * to line h. Returns the next free line. */
-static int draw_reading(struct tui *t, WINDOW *w, int y, int x, int width, int h)
+static int draw_reading(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int x, int width, int h)
 {
 	struct detection d;
 	struct cpw_points pt;
 	struct cpw_clock clk;
-	char s[5][800], a[32], b[32], c[32], ph[96];
+	char txt[5][800], a[32], b[32], c[32], ph[96];
 	double lat, l1c;
 	int n = 0;
 	if (width < 20)
 		return y;
-	cpw_clock_of(&mtab.m->hdr, mtab.m->source[0] == 0, &clk);
-	cliffs_detect(mtab.m, CLIFFS_RATIO, &d);
-	cpw_points_find(mtab.m, &d, &pt);
-	cell_words(s[n], sizeof s[n]);
-	if (!isnan(mountain_at(mtab.m, mtab.row, mtab.col)))
-		mt_append(s[n], sizeof s[n], "; %s",
-			  cpw_phrase(ph, sizeof ph, mountain_at(mtab.m, mtab.row, mtab.col), &clk));
+	cpw_clock_of(&s->m->hdr, s->m->source[0] == 0, &clk);
+	cliffs_detect(s->m, CLIFFS_RATIO, &d);
+	cpw_points_find(s->m, &d, &pt);
+	cell_words(s, txt[n], sizeof txt[n]);
+	if (!isnan(mountain_at(s->m, s->row, s->col)))
+		mt_append(txt[n], sizeof txt[n], "; %s",
+			  cpw_phrase(ph, sizeof ph, mountain_at(s->m, s->row, s->col), &clk));
 	n++;
-	if (level_line(t, s[n], sizeof s[n]))
+	if (level_line(t, s, txt[n], sizeof txt[n]))
 		n++;
 	if (clk.how != CPW_UNKNOWN && (pt.have_l1 || pt.have_floor)) {
-		mt_snprintf(s[n], sizeof s[n], "cycles a word%s%s:", clk.how == CPW_BOUND ? " at most" : "",
-			    mtab.running && !mtab.single ? " so far" : "");
+		mt_snprintf(txt[n], sizeof txt[n], "cycles a word%s%s:", clk.how == CPW_BOUND ? " at most" : "",
+			    s->running && !s->single ? " so far" : "");
 		if (pt.have_l1)
-			mt_append(s[n], sizeof s[n], " L1 plateau %s (%.0f MB/s, %s, stride 1)",
+			mt_append(txt[n], sizeof txt[n], " L1 plateau %s (%.0f MB/s, %s, stride 1)",
 				  cpw_fmt(a, sizeof a, cpw_cycles(clk.ghz, pt.l1_mbs)), pt.l1_mbs,
-				  mt_fmt_size(b, sizeof b, mtab.m->sizes[pt.l1_row]));
+				  mt_fmt_size(b, sizeof b, s->m->sizes[pt.l1_row]));
 		if (pt.have_floor)
-			mt_append(s[n], sizeof s[n], "%s floor %s (%.0f MB/s, %s, stride %u: %.2f ns a word)",
+			mt_append(txt[n], sizeof txt[n], "%s floor %s (%.0f MB/s, %s, stride %u: %.2f ns a word)",
 				  pt.have_l1 ? ";" : "", cpw_fmt(c, sizeof c, cpw_cycles(clk.ghz, pt.floor_mbs)),
-				  pt.floor_mbs, mt_fmt_size(b, sizeof b, mtab.m->sizes[pt.floor_row]),
-				  mtab.m->strides[pt.floor_col], cpw_ns_per_word(pt.floor_mbs));
+				  pt.floor_mbs, mt_fmt_size(b, sizeof b, s->m->sizes[pt.floor_row]),
+				  s->m->strides[pt.floor_col], cpw_ns_per_word(pt.floor_mbs));
 		n++;
 	}
-	lat = l1_latency_cycles(t);
+	lat = l1_latency_cycles(t, s);
 	l1c = pt.have_l1 ? cpw_cycles(clk.ghz, pt.l1_mbs) : (double)NAN;
 	if (lat > 0 && isfinite(l1c) && clk.how != CPW_BOUND)
-		mt_snprintf(s[n++], sizeof s[n], "%.1f loads in flight (L1 hit: %.1f cycles, Latency tab)",
+		mt_snprintf(txt[n++], sizeof txt[n], "%.1f loads in flight (L1 hit: %.1f cycles, Latency tab)",
 			    cpw_in_flight(lat, l1c), lat);
-	if (clk.how != CPW_UNKNOWN || mtab.m->source[0]) /* here: calibrated when r measures */
-		cpw_clock_words(s[n++], sizeof s[0], &clk);
+	if (clk.how != CPW_UNKNOWN || s->m->source[0]) /* here: calibrated when r measures */
+		cpw_clock_words(txt[n++], sizeof txt[0], &clk);
 	for (int i = 0; i < n && y < h; i++) {
 		/* the first sentences first: each a line at least, the room left
 		 * over to the ones before the last that need it */
 		int give = h - y - (n - 1 - i);
 		wattrset(w, tui_attr(t, i == 0 ? ROLE_DIM : ROLE_NORMAL));
-		y += tui_wrap(t, w, y, x, width, give < 1 ? 1 : give, s[i]);
+		y += tui_wrap(t, w, y, x, width, give < 1 ? 1 : give, txt[i]);
 	}
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	return y;
@@ -456,35 +456,35 @@ static int draw_reading(struct tui *t, WINDOW *w, int y, int x, int width, int h
 
 /* Nothing to show yet (memtop --idle, or view without a mountain); the
  * book's card when memtop view was given it. */
-static void draw_empty(struct tui *t, WINDOW *w, int wd, int h)
+static void draw_empty(struct tui *t, struct mountain_tab *s, WINDOW *w, int wd, int h)
 {
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	tui_wrap(t, w, 2, 2, wd - 4, 2,
 		 "No mountain yet: r measures this machine, o opens a saved one.");
-	if (mtab.mode == MODE_FORM)
-		draw_form(t, w, 4, 2, wd - 2);
-	else if (mtab.card_opened && mtab.have_card)
-		mtab_draw_card_file(t, w, 4, 2, wd - 2, h);
+	if (s->mode == MODE_FORM)
+		draw_form(t, s, w, 4, 2, wd - 2);
+	else if (s->card_opened && s->have_card)
+		mtab_draw_card_file(t, s, w, 4, 2, wd - 2, h);
 }
 
 /* The heatmap (or the ratio map, or both mountains side by side) from line
- * y; leaves mtab.L laid out. Returns 0, or -1 when not even a cell fits. */
-static int draw_maps(struct tui *t, WINDOW *w, int y, int wd, int hm_h, int ratio)
+ * y; leaves s->L laid out. Returns 0, or -1 when not even a cell fits. */
+static int draw_maps(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int wd, int hm_h, int ratio)
 {
-	const struct mountain *shown = ratio ? mtab.ratio : mtab.m;
-	if (mtab.ref && mtab.ov == OV_SIDE) {
+	const struct mountain *shown = ratio ? s->ratio : s->m;
+	if (s->ref && s->ov == OV_SIDE) {
 		struct hm_layout L2;
 		int half = wd / 2;
-		int ri = mountain_size_index(mtab.ref, mtab.m->sizes[mtab.row]);
-		int ci = mountain_stride_index(mtab.ref, mtab.m->strides[mtab.col]);
+		int ri = mountain_size_index(s->ref, s->m->sizes[s->row]);
+		int ci = mountain_stride_index(s->ref, s->m->strides[s->col]);
 		size_t r2 = ri >= 0 ? (size_t)ri : 0, c2 = ci >= 0 ? (size_t)ci : 0;
-		if (hm_layout(mtab.m, mtab.ref, half - 1, hm_h, mtab.row, mtab.col, &mtab.L) < 0)
+		if (hm_layout(s->m, s->ref, half - 1, hm_h, s->row, s->col, &s->L) < 0)
 			return -1;
-		draw_heatmap(t, w, mtab.m, y, 0, &mtab.L, 1, 0);
-		if (hm_layout(mtab.ref, mtab.m, wd - half, hm_h, r2, c2, &L2) == 0) {
+		draw_heatmap(t, s, w, s->m, y, 0, &s->L, 1, 0);
+		if (hm_layout(s->ref, s->m, wd - half, hm_h, r2, c2, &L2) == 0) {
 			char title[300], name[256];
-			draw_heatmap(t, w, mtab.ref, y, half, &L2, 0, 0);
-			tui_text(t, name, sizeof name, mt_basename(mtab.ref->source)); /* file-borne */
+			draw_heatmap(t, s, w, s->ref, y, half, &L2, 0, 0);
+			tui_text(t, name, sizeof name, mt_basename(s->ref->source)); /* file-borne */
 			mt_snprintf(title, sizeof title, "beside: %s", name);
 			wattrset(w, tui_attr(t, ROLE_DIM));
 			tui_put(t, w, y + L2.height, half, wd - half, title);
@@ -492,92 +492,92 @@ static int draw_maps(struct tui *t, WINDOW *w, int y, int wd, int hm_h, int rati
 		return 0;
 	}
 	/* guess mode keeps 4 columns for the markers at the rows' ends */
-	if (hm_layout(shown, NULL, mtab.mode == MODE_GUESS ? wd - 4 : wd, hm_h, mtab.row, mtab.col, &mtab.L) < 0)
+	if (hm_layout(shown, NULL, s->mode == MODE_GUESS ? wd - 4 : wd, hm_h, s->row, s->col, &s->L) < 0)
 		return -1;
 	if (ratio)
-		mtab.L.ratio = 1;
-	draw_heatmap(t, w, shown, y, 0, &mtab.L, 1, ratio);
+		s->L.ratio = 1;
+	draw_heatmap(t, s, w, shown, y, 0, &s->L, 1, ratio);
 	return 0;
 }
 
 /* Guess mode's verdicts, wrapped, from line y. */
-static void draw_guess_result(struct tui *t, WINDOW *w, int y, int wd, int h)
+static void draw_guess_result(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int wd, int h)
 {
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	tui_put(t, w, y++, 0, wd, "Your guess against the data:");
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	for (int i = 0; i < 3 && y < h; i++)
-		y += tui_wrap(t, w, y, 2, wd - 4, h - y, mtab.result[i]);
+		y += tui_wrap(t, w, y, 2, wd - 4, h - y, s->result[i]);
 }
 
 /* Beside or under the heatmap (its legend ends above y): the cursor cell's
  * reading and the slices or the passport (the card memtop view was given in
  * their place), the Haswell card beside the bundled reference, both
  * passports beside another mountain. */
-static void draw_under(struct tui *t, WINDOW *w, int y, int h, int wd, int free_w, int ratio)
+static void draw_under(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int h, int wd, int free_w, int ratio)
 {
-	if (mtab.ov != OV_SIDE && free_w >= 34) {
+	if (s->ov != OV_SIDE && free_w >= 34) {
 		if (y < h && !ratio)
-			draw_reading(t, w, y, 0, mtab.L.width + 5, h);
-		if (mtab.card_opened && mtab.have_card && !mtab.ref)
-			mtab_draw_card_file(t, w, 1, mtab.L.width + 6, free_w, h);
+			draw_reading(t, s, w, y, 0, s->L.width + 5, h);
+		if (s->card_opened && s->have_card && !s->ref)
+			mtab_draw_card_file(t, s, w, 1, s->L.width + 6, free_w, h);
 		else
-			draw_lower(t, w, 1, mtab.L.width + 6, free_w, h - 1, 1);
-	} else if (mtab.ov == OV_SIDE && mtab.ref && mtab.ref_bundled && h - y >= 3) {
+			draw_lower(t, s, w, 1, s->L.width + 6, free_w, h - 1, 1);
+	} else if (s->ov == OV_SIDE && s->ref && s->ref_bundled && h - y >= 3) {
 		/* the bundled reference beside: the book's card under it, the
 		 * slices (or this mountain's passport) in the left half */
-		mtab_draw_book_card(t, w, y, wd / 2, wd - wd / 2, h);
-		draw_lower(t, w, y, 0, wd / 2 - 1, h - y, 1);
-	} else if (mtab.passport && mtab.ov == OV_SIDE && mtab.ref && h - y >= 3) {
-		draw_passport(t, w, y, 0, wd / 2 - 1, h - y, mtab.m, "Passport of this mountain");
-		draw_passport(t, w, y, wd / 2, wd - wd / 2, h - y, mtab.ref, "Passport of the other");
+		mtab_draw_book_card(t, s, w, y, wd / 2, wd - wd / 2, h);
+		draw_lower(t, s, w, y, 0, wd / 2 - 1, h - y, 1);
+	} else if (s->passport && s->ov == OV_SIDE && s->ref && h - y >= 3) {
+		draw_passport(t, w, y, 0, wd / 2 - 1, h - y, s->m, "Passport of this mountain");
+		draw_passport(t, w, y, wd / 2, wd - wd / 2, h - y, s->ref, "Passport of the other");
 	} else if (h - y >= 4) {
 		if (!ratio) /* the cursor's line, the cycles a word, the clock */
-			y = draw_reading(t, w, y, 0, wd, y + 3 < h - 2 ? y + 3 : h - 2);
-		draw_lower(t, w, y, 0, wd, h - y, 0);
+			y = draw_reading(t, s, w, y, 0, wd, y + 3 < h - 2 ? y + 3 : h - 2);
+		draw_lower(t, s, w, y, 0, wd, h - y, 0);
 	} else if (h - y >= 3) {
-		draw_lower(t, w, y, 0, wd, h - y, 0);
+		draw_lower(t, s, w, y, 0, wd, h - y, 0);
 	}
 }
 
 /* The whole area: the line above the map, then the map and its legend, then
  * the knobs, the guess's verdicts, or what goes under and beside the map. */
-void mtab_draw_area(struct tui *t, WINDOW *w)
+void mtab_draw_area(struct tui *t, struct mountain_tab *s, WINDOW *w)
 {
 	int h, wd, y = 1, hm_h;
-	int ratio = mtab.ov == OV_RATIO && mtab.ratio;
+	int ratio = s->ov == OV_RATIO && s->ratio;
 	getmaxyx(w, h, wd);
 	werase(w);
-	info_line(t, w, wd);
-	if (!mtab.m) {
-		draw_empty(t, w, wd, h);
+	info_line(t, s, w, wd);
+	if (!s->m) {
+		draw_empty(t, s, w, wd, h);
 		return;
 	}
-	hm_h = (int)(ratio ? mtab.ratio : mtab.m)->nsizes + 1;
+	hm_h = (int)(ratio ? s->ratio : s->m)->nsizes + 1;
 	if (hm_h > h - 3)
 		hm_h = h - 3;
-	if (draw_maps(t, w, y, wd, hm_h, ratio) < 0)
+	if (draw_maps(t, s, w, y, wd, hm_h, ratio) < 0)
 		return;
-	mtab.hm_y = y;
-	mtab.hm_x = 0;
-	y += mtab.L.height;
+	s->hm_y = y;
+	s->hm_x = 0;
+	y += s->L.height;
 	draw_legend(t, w, y, 0,
-		    mtab.ov == OV_SIDE && mtab.ref		  ? wd / 2
-		    : mtab.card_opened && mtab.have_card ? mtab.L.width + 5 /* the card beside */
+		    s->ov == OV_SIDE && s->ref		  ? wd / 2
+		    : s->card_opened && s->have_card ? s->L.width + 5 /* the card beside */
 						     : wd,
-		    &mtab.L, ratio);
+		    &s->L, ratio);
 	y++;
-	if (mtab.mode == MODE_FORM) {
+	if (s->mode == MODE_FORM) {
 		/* modal: at the bottom of the area, over whatever is there */
 		int fy = h - (NFIELDS + 2) < y ? h - (NFIELDS + 2) : y;
 		for (int i = fy; i < h; i++) {
 			wmove(w, i, 0);
 			wclrtoeol(w);
 		}
-		draw_form(t, w, fy, 2, wd - 2);
-	} else if (mtab.has_result) {
-		draw_guess_result(t, w, y, wd, h);
+		draw_form(t, s, w, fy, 2, wd - 2);
+	} else if (s->has_result) {
+		draw_guess_result(t, s, w, y, wd, h);
 	} else {
-		draw_under(t, w, y, h, wd, wd - mtab.L.width - 6, ratio);
+		draw_under(t, s, w, y, h, wd, wd - s->L.width - 6, ratio);
 	}
 }

@@ -14,59 +14,62 @@
 
 /* ---- keys ---------------------------------------------------------------- */
 
-static void confirm_restart(struct tui *t, const char *answer)
+static void confirm_restart(struct tui *t, void *self, const char *answer)
 {
+	struct mountain_tab *s = self;
 	if (answer && (answer[0] == 'y' || answer[0] == 'Y'))
-		mtab_start_run(t, &mtab.params, -1, -1);
+		mtab_start_run(t, s, &s->params, -1, -1);
 }
 
-static int act_run(struct tui *t, int key)
+static int act_run(struct tui *t, void *self, int key)
 {
+	struct mountain_tab *s = self;
 	(void)key;
-	if (mtab.mode == MODE_FORM)
-		mtab.mode = MODE_NORMAL;
+	if (s->mode == MODE_FORM)
+		s->mode = MODE_NORMAL;
 	if (tui_result_unsaved(t, &tab_mountain) && !tui_job(t) && !tui_view_mode(t)) {
-		tui_prompt(t, "Discard the unsaved mountain and measure again? (y/n) ", "",
+		tui_prompt(t, s, "Discard the unsaved mountain and measure again? (y/n) ", "",
 			   confirm_restart);
 		return 1;
 	}
-	mtab_start_run(t, &mtab.params, -1, -1);
+	mtab_start_run(t, s, &s->params, -1, -1);
 	return 1;
 }
 
-static int act_enter(struct tui *t, int key)
+static int act_enter(struct tui *t, void *self, int key)
 {
+	struct mountain_tab *s = self;
 	(void)key;
-	if (mtab.mode == MODE_FORM) {
-		mtab.mode = MODE_NORMAL;
+	if (s->mode == MODE_FORM) {
+		s->mode = MODE_NORMAL;
 		return 1;
 	}
-	if (mtab.mode == MODE_GUESS)
+	if (s->mode == MODE_GUESS)
 		return 0;
-	mtab_start_run(t, &mtab.params, (int)mtab.row, (int)mtab.col);
+	mtab_start_run(t, s, &s->params, (int)s->row, (int)s->col);
 	return 1;
 }
 
-static void move_cursor(int dr, int dc)
+static void move_cursor(struct mountain_tab *s, int dr, int dc)
 {
-	if (!mtab.m)
+	if (!s->m)
 		return;
-	if (dr < 0 && mtab.row > 0)
-		mtab.row--;
-	if (dr > 0 && mtab.row + 1 < mtab.m->nsizes)
-		mtab.row++;
-	if (dc < 0 && mtab.col > 0)
-		mtab.col--;
-	if (dc > 0 && mtab.col + 1 < mtab.m->nstrides)
-		mtab.col++;
+	if (dr < 0 && s->row > 0)
+		s->row--;
+	if (dr > 0 && s->row + 1 < s->m->nsizes)
+		s->row++;
+	if (dc < 0 && s->col > 0)
+		s->col--;
+	if (dc > 0 && s->col + 1 < s->m->nstrides)
+		s->col++;
 }
 
-static void form_change(int dir)
+static void form_change(struct mountain_tab *s, int dir)
 {
-	struct mountain_params *p = &mtab.params;
+	struct mountain_params *p = &s->params;
 	uint64_t lo = p->sizes[0], hi = p->sizes[p->nsizes - 1];
 	unsigned maxs = p->strides[p->nstrides - 1];
-	switch (mtab.field) {
+	switch (s->field) {
 	case 0:
 		if ((dir < 0 && maxs > 1) || (dir > 0 && maxs < 64))
 			mountain_params_set_max_stride(p, maxs + (unsigned)dir, NULL);
@@ -94,55 +97,58 @@ static void form_change(int dir)
 	}
 }
 
-static int act_move(struct tui *t, int key)
+static int act_move(struct tui *t, void *self, int key)
 {
+	struct mountain_tab *s = self;
 	int up = key == KEY_UP || key == 'k', down = key == KEY_DOWN || key == 'j';
 	int left = key == KEY_LEFT || key == 'h', right = key == KEY_RIGHT || key == 'l';
-	if (mtab.mode == MODE_FORM) {
-		if (up && mtab.field > 0)
-			mtab.field--;
-		if (down && mtab.field < NFIELDS - 1)
-			mtab.field++;
+	if (s->mode == MODE_FORM) {
+		if (up && s->field > 0)
+			s->field--;
+		if (down && s->field < NFIELDS - 1)
+			s->field++;
 		if (left || right)
-			form_change(left ? -1 : 1);
-	} else if (mtab.mode == MODE_GUESS && mtab.m) {
-		int *mk = &mtab.marker[mtab.sel];
+			form_change(s, left ? -1 : 1);
+	} else if (s->mode == MODE_GUESS && s->m) {
+		int *mk = &s->marker[s->sel];
 		if (left)
-			mtab.sel = (mtab.sel + 2) % 3;
+			s->sel = (s->sel + 2) % 3;
 		if (right)
-			mtab.sel = (mtab.sel + 1) % 3;
+			s->sel = (s->sel + 1) % 3;
 		if (up && *mk > 0)
 			(*mk)--;
-		if (down && *mk + 1 < (int)mtab.m->nsizes)
+		if (down && *mk + 1 < (int)s->m->nsizes)
 			(*mk)++;
-		mtab.row = (size_t)mtab.marker[mtab.sel];
-		mtab.has_result = 0;
+		s->row = (size_t)s->marker[s->sel];
+		s->has_result = 0;
 	} else {
-		move_cursor(up ? -1 : down ? 1 : 0, left ? -1 : right ? 1 : 0);
+		move_cursor(s, up ? -1 : down ? 1 : 0, left ? -1 : right ? 1 : 0);
 	}
 	tui_dirty(t);
 	return 1;
 }
 
-static int act_page(struct tui *t, int key)
+static int act_page(struct tui *t, void *self, int key)
 {
-	if (!mtab.m || mtab.mode != MODE_NORMAL)
+	struct mountain_tab *s = self;
+	if (!s->m || s->mode != MODE_NORMAL)
 		return 0;
 	if (key == KEY_HOME)
-		mtab.row = 0;
+		s->row = 0;
 	else if (key == KEY_END)
-		mtab.row = mtab.m->nsizes - 1;
+		s->row = s->m->nsizes - 1;
 	else if (key == KEY_PPAGE)
-		mtab.col = 0;
+		s->col = 0;
 	else if (key == KEY_NPAGE)
-		mtab.col = mtab.m->nstrides - 1;
+		s->col = s->m->nstrides - 1;
 	tui_dirty(t);
 	return 1;
 }
 
 
-static void open_answer(struct tui *t, const char *answer)
+static void open_answer(struct tui *t, void *self, const char *answer)
 {
+	struct mountain_tab *s = self;
 	char path[MT_PATH_MAX];
 	struct mountain *m;
 	mt_error e;
@@ -160,93 +166,96 @@ static void open_answer(struct tui *t, const char *answer)
 		tui_message(t, "%s", e.msg);
 		return;
 	}
-	if (!mtab.m) {
-		mtab_set_main(t, m);
+	if (!s->m) {
+		mtab_set_main(t, s, m);
 		return;
 	}
-	mtab_set_ref(t, m, answer);
+	mtab_set_ref(t, s, m, answer);
 	tui_message(t, "beside it: %s (m: side by side, ratio, off)", mt_basename(answer));
 	tui_dirty(t);
 }
 
-static int act_open(struct tui *t, int key)
+static int act_open(struct tui *t, void *self, int key)
 {
 	(void)key;
-	tui_prompt(t, "Open a saved mountain (Enter alone: the Apple M4 Max reference): ", "",
+	tui_prompt(t, self, "Open a saved mountain (Enter alone: the Apple M4 Max reference): ", "",
 		   open_answer);
 	return 1;
 }
 
-static int act_overlay(struct tui *t, int key)
+static int act_overlay(struct tui *t, void *self, int key)
 {
+	struct mountain_tab *s = self;
 	(void)key;
-	if (!mtab.ref) {
+	if (!s->ref) {
 		tui_message(t, "nothing to compare with (o opens a saved mountain)");
 		return 1;
 	}
-	mtab.ov = (mtab.ov + 1) % 3;
-	if (mtab.ov == OV_RATIO)
-		mtab_rebuild_ratio();
-	tui_message(t, "%s", mtab.ov == OV_SIDE    ? "side by side"
-			     : mtab.ov == OV_RATIO ? "ratio: this mountain / the other, on shared cells"
+	s->ov = (s->ov + 1) % 3;
+	if (s->ov == OV_RATIO)
+		mtab_rebuild_ratio(s);
+	tui_message(t, "%s", s->ov == OV_SIDE    ? "side by side"
+			     : s->ov == OV_RATIO ? "ratio: this mountain / the other, on shared cells"
 						: "the other mountain is hidden (m shows it)");
 	tui_dirty(t);
 	return 1;
 }
 
-static int act_passport(struct tui *t, int key)
+static int act_passport(struct tui *t, void *self, int key)
 {
+	struct mountain_tab *s = self;
 	(void)key;
-	mtab.passport = !mtab.passport;
-	tui_message(t, "%s", mtab.passport ? "passport: P again shows the slices"
+	s->passport = !s->passport;
+	tui_message(t, "%s", s->passport ? "passport: P again shows the slices"
 					: "slices: P shows the passport");
 	tui_dirty(t);
 	return 1;
 }
 
-static int act_guess(struct tui *t, int key)
+static int act_guess(struct tui *t, void *self, int key)
 {
+	struct mountain_tab *s = self;
 	(void)key;
-	if (!mtab.m)
+	if (!s->m)
 		return 1;
-	if (mtab.mode == MODE_GUESS) {
-		mtab.mode = MODE_NORMAL;
-		mtab.has_result = 0;
+	if (s->mode == MODE_GUESS) {
+		s->mode = MODE_NORMAL;
+		s->has_result = 0;
 		return 1;
 	}
-	mtab.mode = MODE_GUESS;
-	mtab.sel = 0;
-	mtab.has_result = 0;
-	mtab.row = (size_t)mtab.marker[0];
+	s->mode = MODE_GUESS;
+	s->sel = 0;
+	s->has_result = 0;
+	s->row = (size_t)s->marker[0];
 	tui_message(t, "guess: j/k move the marker, h/l pick L1/L2/L3, c compares, g leaves");
 	return 1;
 }
 
-static const struct info *mountain_info(const struct tui *t)
+static const struct info *mountain_info(const struct tui *t, struct mountain_tab *s)
 {
-	static struct info from_file;
-	if (mtab.m && mtab.m->source[0] && mtab.m->caches) {
-		if (info_from_json(mtab.m->caches, &from_file, mtab.m->source, NULL) == 0)
-			return &from_file;
+	if (s->m && s->m->source[0] && s->m->caches) {
+		if (info_from_json(s->m->caches, &s->file_info, s->m->source, NULL) == 0)
+			return &s->file_info;
 		return NULL;
 	}
-	if (mtab.m && mtab.m->source[0])
+	if (s->m && s->m->source[0])
 		return NULL;
 	return tui_info(t);
 }
 
-static int act_compare(struct tui *t, int key)
+static int act_compare(struct tui *t, void *self, int key)
 {
+	struct mountain_tab *s = self;
 	struct detection d;
-	const struct info *inf = mountain_info(t);
+	const struct info *inf = mountain_info(t, s);
 	int have = 0;
 	(void)key;
-	if (mtab.mode != MODE_GUESS) {
+	if (s->mode != MODE_GUESS) {
 		tui_message(t, "g first: place the L1, L2, L3 markers, then c compares");
 		return 1;
 	}
 	memset(&d, 0, sizeof d);
-	have = cliffs_detect(mtab.m, CLIFFS_RATIO, &d) == 0;
+	have = cliffs_detect(s->m, CLIFFS_RATIO, &d) == 0;
 	for (int l = 0; l < 3; l++) {
 		const char *from = "";
 		uint64_t best = inf ? info_best_size(inf, l + 1, &from) : 0;
@@ -260,33 +269,35 @@ static int act_compare(struct tui *t, int key)
 			if (idx >= 0)
 				det = d.level[idx];
 		}
-		guess_sentence(l + 1, mtab.m->sizes[mtab.marker[l]], det, best, from && from[0] ? from : "the system",
-			       mtab.result[l], sizeof mtab.result[l]);
+		guess_sentence(l + 1, s->m->sizes[s->marker[l]], det, best, from && from[0] ? from : "the system",
+			       s->result[l], sizeof s->result[l]);
 	}
-	mtab.has_result = 1;
+	s->has_result = 1;
 	tui_dirty(t);
 	return 1;
 }
 
-static int act_form(struct tui *t, int key)
+static int act_form(struct tui *t, void *self, int key)
 {
+	struct mountain_tab *s = self;
 	(void)key;
 	if (tui_view_mode(t)) {
 		tui_message(t, "memtop view does not measure: no knobs");
 		return 1;
 	}
-	mtab.mode = mtab.mode == MODE_FORM ? MODE_NORMAL : MODE_FORM;
+	s->mode = s->mode == MODE_FORM ? MODE_NORMAL : MODE_FORM;
 	tui_dirty(t);
 	return 1;
 }
 
-static int act_escape(struct tui *t, int key)
+static int act_escape(struct tui *t, void *self, int key)
 {
+	struct mountain_tab *s = self;
 	(void)key;
-	if (mtab.mode == MODE_NORMAL)
+	if (s->mode == MODE_NORMAL)
 		return 0;
-	mtab.mode = MODE_NORMAL;
-	mtab.has_result = 0;
+	s->mode = MODE_NORMAL;
+	s->has_result = 0;
 	tui_dirty(t);
 	return 1;
 }

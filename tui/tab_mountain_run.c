@@ -17,57 +17,57 @@
 
 /* ---- helpers ------------------------------------------------------------- */
 
-void mtab_rebuild_ratio(void)
+void mtab_rebuild_ratio(struct mountain_tab *s)
 {
-	mountain_free(mtab.ratio);
-	mtab.ratio = NULL;
-	if (!mtab.m || !mtab.ref)
+	mountain_free(s->ratio);
+	s->ratio = NULL;
+	if (!s->m || !s->ref)
 		return;
-	mtab.ratio = mountain_new(mtab.m->sizes, mtab.m->nsizes, mtab.m->strides, mtab.m->nstrides);
-	if (!mtab.ratio)
+	s->ratio = mountain_new(s->m->sizes, s->m->nsizes, s->m->strides, s->m->nstrides);
+	if (!s->ratio)
 		return;
-	for (size_t r = 0; r < mtab.m->nsizes; r++) {
-		int rr = mountain_size_index(mtab.ref, mtab.m->sizes[r]);
-		for (size_t c = 0; c < mtab.m->nstrides; c++) {
-			int rc = mountain_stride_index(mtab.ref, mtab.m->strides[c]);
-			double a = mountain_at(mtab.m, r, c), b;
+	for (size_t r = 0; r < s->m->nsizes; r++) {
+		int rr = mountain_size_index(s->ref, s->m->sizes[r]);
+		for (size_t c = 0; c < s->m->nstrides; c++) {
+			int rc = mountain_stride_index(s->ref, s->m->strides[c]);
+			double a = mountain_at(s->m, r, c), b;
 			if (rr < 0 || rc < 0)
 				continue;
-			b = mountain_at(mtab.ref, (size_t)rr, (size_t)rc);
+			b = mountain_at(s->ref, (size_t)rr, (size_t)rc);
 			if (isfinite(a) && isfinite(b) && b > 0)
-				mtab.ratio->mbs[r * mtab.m->nstrides + c] = a / b;
+				s->ratio->mbs[r * s->m->nstrides + c] = a / b;
 		}
 	}
 }
 
-static void clamp_cursor(void)
+static void clamp_cursor(struct mountain_tab *s)
 {
-	if (!mtab.m)
+	if (!s->m)
 		return;
-	if (mtab.row >= mtab.m->nsizes)
-		mtab.row = mtab.m->nsizes - 1;
-	if (mtab.col >= mtab.m->nstrides)
-		mtab.col = mtab.m->nstrides - 1;
+	if (s->row >= s->m->nsizes)
+		s->row = s->m->nsizes - 1;
+	if (s->col >= s->m->nstrides)
+		s->col = s->m->nstrides - 1;
 	for (int i = 0; i < 3; i++)
-		if (mtab.marker[i] >= (int)mtab.m->nsizes)
-			mtab.marker[i] = (int)mtab.m->nsizes - 1;
+		if (s->marker[i] >= (int)s->m->nsizes)
+			s->marker[i] = (int)s->m->nsizes - 1;
 }
 
-void mtab_set_main(struct tui *t, struct mountain *m)
+void mtab_set_main(struct tui *t, struct mountain_tab *s, struct mountain *m)
 {
-	mountain_free(mtab.m);
-	mtab.m = m;
+	mountain_free(s->m);
+	s->m = m;
 	tui_result_changed(t, &tab_mountain, 0);
-	mtab.preview = 0;
-	mtab.has_result = 0;
-	clamp_cursor();
-	if (m && mtab.col == 0) { /* open on stride 8 when there is one: the book's slice */
+	s->preview = 0;
+	s->has_result = 0;
+	clamp_cursor(s);
+	if (m && s->col == 0) { /* open on stride 8 when there is one: the book's slice */
 		int c = mountain_stride_index(m, 8);
-		mtab.col = c >= 0 ? (size_t)c : m->nstrides - 1;
+		s->col = c >= 0 ? (size_t)c : m->nstrides - 1;
 	}
 	for (int i = 0; i < 3 && m; i++)
-		mtab.marker[i] = (int)((m->nsizes - 1) * (size_t)(i + 1) / 4);
-	mtab_rebuild_ratio();
+		s->marker[i] = (int)((m->nsizes - 1) * (size_t)(i + 1) / 4);
+	mtab_rebuild_ratio(s);
 	tui_set_mountain(t, m);
 }
 
@@ -87,14 +87,14 @@ static int first_look_kind(struct tui *t, const struct mountain *m)
 	return 1;
 }
 
-/* Measure grid (the knobs' mtab.params, or the quick grid for the first look)
+/* Measure grid (the knobs' s->params, or the quick grid for the first look)
  * into a new mountain, or with only_row >= 0 the cell (only_row, only_col)
  * of the mountain on screen again. Returns 0, or -1 with the reason in the
  * status line. */
-int mtab_start_run(struct tui *t, const struct mountain_params *grid, int only_row,
+int mtab_start_run(struct tui *t, struct mountain_tab *s, const struct mountain_params *grid, int only_row,
 		     int only_col)
 {
-	struct mountain_params *p = &mtab.run_params;
+	struct mountain_params *p = &s->run_params;
 	struct run_header *hdr = NULL;
 	char note[200] = "";
 	mt_error e;
@@ -102,15 +102,15 @@ int mtab_start_run(struct tui *t, const struct mountain_params *grid, int only_r
 		return -1;
 	*p = *grid;
 	if (only_row >= 0) {
-		if (!mtab.m || mtab.m->source[0]) {
+		if (!s->m || s->m->source[0]) {
 			tui_message(t, "Enter re-measures a cell of a mountain measured here");
 			return -1;
 		}
 		/* the cell of the mountain on screen, on its own axes */
-		if (mountain_params_set_sizes(p, mtab.m->sizes[0], mtab.m->sizes[mtab.m->nsizes - 1], &e) < 0)
+		if (mountain_params_set_sizes(p, s->m->sizes[0], s->m->sizes[s->m->nsizes - 1], &e) < 0)
 			goto fail;
-		p->nstrides = mtab.m->nstrides;
-		memcpy(p->strides, mtab.m->strides, mtab.m->nstrides * sizeof p->strides[0]);
+		p->nstrides = s->m->nstrides;
+		memcpy(p->strides, s->m->strides, s->m->nstrides * sizeof p->strides[0]);
 		p->only_row = only_row;
 		p->only_col = only_col;
 	} else {
@@ -124,18 +124,18 @@ int mtab_start_run(struct tui *t, const struct mountain_params *grid, int only_r
 		}
 		if (tui_info(t))
 			m->caches = info_to_json(tui_info(t));
-		mtab_set_main(t, m);
-		hdr = &mtab.m->hdr;
+		mtab_set_main(t, s, m);
+		hdr = &s->m->hdr;
 	}
 	if (tui_job_launch(t, &tab_mountain, mountain_worker, p, hdr) < 0)
 		return -1;
-	mtab.running = 1;
-	mtab.single = only_row >= 0;
-	if (!mtab.single)
-		mtab.preview = 0;
-	mtab.run_t0 = mt_now_ns();
-	if (!mtab.single)
-		tui_set_diag(t, &mtab.m->hdr.diag);
+	s->running = 1;
+	s->single = only_row >= 0;
+	if (!s->single)
+		s->preview = 0;
+	s->run_t0 = mt_now_ns();
+	if (!s->single)
+		tui_set_diag(t, &s->m->hdr.diag);
 	if (note[0])
 		tui_message(t, "%s", note);
 	return 0;
@@ -144,59 +144,60 @@ fail:
 	return -1;
 }
 
-void mtab_job_event(struct tui *t, const struct job_event *ev)
+void mtab_job_event(struct tui *t, void *self, const struct job_event *ev)
 {
+	struct mountain_tab *s = self;
 	if (ev->type == JOB_EV_CELL || ev->type == JOB_EV_UPDATE) {
-		if (mtab.m && mountain_apply(mtab.m, ev) == 0) {
-			if (!mtab.preview) /* the first look is not asked about nor autosaved */
+		if (s->m && mountain_apply(s->m, ev) == 0) {
+			if (!s->preview) /* the first look is not asked about nor autosaved */
 				tui_result_changed(t, &tab_mountain, 1);
-			if (mtab.ov == OV_RATIO)
-				mtab_rebuild_ratio();
+			if (s->ov == OV_RATIO)
+				mtab_rebuild_ratio(s);
 		}
 		tui_dirty(t);
 		return;
 	}
-	if (!tui_job_last(ev) || !mtab.running)
+	if (!tui_job_last(ev) || !s->running)
 		return;
 	/* the last event: the frame has ended the job and completed the header */
-	mtab.running = 0;
-	if (!mtab.single) {
-		mtab.m->elapsed_s = (double)(mt_now_ns() - mtab.run_t0) / 1e9;
-		tui_set_diag(t, &mtab.m->hdr.diag);
+	s->running = 0;
+	if (!s->single) {
+		s->m->elapsed_s = (double)(mt_now_ns() - s->run_t0) / 1e9;
+		tui_set_diag(t, &s->m->hdr.diag);
 	}
-	mtab_rebuild_ratio();
+	mtab_rebuild_ratio(s);
 	if (ev->type == JOB_EV_FAILED)
 		tui_message(t, "the measurement failed: %s", ev->text);
 	else if (ev->type == JOB_EV_CANCELLED)
 		tui_message(t, "stopped: %zu of %zu cells measured (w saves them)",
-			    mountain_measured(mtab.m), mtab.m->nsizes * mtab.m->nstrides);
-	else if (mtab.single)
+			    mountain_measured(s->m), s->m->nsizes * s->m->nstrides);
+	else if (s->single)
 		tui_message(t, "re-measured the cell");
-	else if (mtab.preview && first_look_kind(t, mtab.m))
+	else if (s->preview && first_look_kind(t, s->m))
 		tui_dirty(t); /* it said which core kind */
-	else if (mtab.preview)
+	else if (s->preview)
 		tui_message(t, "a first look: %zu cells in %.1f s; r measures the full grid, "
 			       "? lists the keys",
-			    mountain_measured(mtab.m), mtab.m->elapsed_s);
+			    mountain_measured(s->m), s->m->elapsed_s);
 	else
 		tui_message(t, "measured %zu cells in %.1f s; w saves, g guesses the caches",
-			    mountain_measured(mtab.m), mtab.m->elapsed_s);
+			    mountain_measured(s->m), s->m->elapsed_s);
 	tui_dirty(t);
 }
 
 /* The first screen measures (tui_autostart): the quick mountain as a first
  * look, or the knobs' grid (--start), at the first draw. */
-void mtab_start_pending(struct tui *t)
+void mtab_start_pending(struct tui *t, struct mountain_tab *s)
 {
 	struct mountain_params quick;
-	enum tui_start how = mtab.pending_start;
-	mtab.pending_start = TUI_START_IDLE;
+	enum tui_start how = s->pending_start;
+	s->pending_start = TUI_START_IDLE;
 	if (how == TUI_START_FULL) {
-		mtab_start_run(t, &mtab.params, -1, -1);
+		mtab_start_run(t, s, &s->params, -1, -1);
 	} else if (how == TUI_START_PREVIEW) {
 		mountain_params_quick(&quick);
-		if (mtab_start_run(t, &quick, -1, -1) == 0)
-			mtab.preview = 1;
+		if (mtab_start_run(t, s, &quick, -1, -1) == 0)
+			s->preview = 1;
 	}
 }
 
@@ -210,13 +211,13 @@ static int is_bundled(const char *path)
 
 /* The book's card file: loaded once, when first wanted (a missing or broken
  * file leaves its rows "-", and says so). */
-static void want_card(struct tui *t)
+static void want_card(struct tui *t, struct mountain_tab *s)
 {
 	mt_error e;
-	if (mtab.have_card)
+	if (s->have_card)
 		return;
-	if (card_load_bundled(&mtab.card, &e) == 0)
-		mtab.have_card = 1;
+	if (card_load_bundled(&s->card, &e) == 0)
+		s->have_card = 1;
 	else
 		tui_message(t, "%s", e.msg);
 }
@@ -224,14 +225,14 @@ static void want_card(struct tui *t)
 /* m (read from path) becomes the reference beside the shown mountain, in
  * place of the one before (freed), side by side, with the passport card
  * when it is the bundled reference. */
-void mtab_set_ref(struct tui *t, struct mountain *m, const char *path)
+void mtab_set_ref(struct tui *t, struct mountain_tab *s, struct mountain *m, const char *path)
 {
-	mountain_free(mtab.ref);
-	mtab.ref = m;
-	mtab.ref_bundled = is_bundled(path);
-	if (mtab.ref_bundled)
-		want_card(t);
-	mtab.ov = OV_SIDE;
-	mtab_rebuild_ratio();
+	mountain_free(s->ref);
+	s->ref = m;
+	s->ref_bundled = is_bundled(path);
+	if (s->ref_bundled)
+		want_card(t, s);
+	s->ov = OV_SIDE;
+	mtab_rebuild_ratio(s);
 }
 

@@ -25,23 +25,21 @@
 static const char *const sizes[] = { "32x32", "64x64", "61x67", "16x16", "8x8" };
 static const char *const versions[] = { "naive", "block:8", "block:16", "diagonal" };
 
-struct transpose_tab ttab;
-
 /* ---- simulation ---------------------------------------------------------- */
 
 static void record(void *ctx, int matrix, int row, int col, int is_store, unsigned flags)
 {
+	struct transpose_tab *s = ctx;
 	struct step *st;
-	(void)ctx;
-	if (ttab.n == ttab.cap) {
-		size_t cap = ttab.cap ? ttab.cap * 2 : 4096;
-		struct step *p = realloc(ttab.tape, cap * sizeof *p);
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 4096;
+		struct step *p = realloc(s->tape, cap * sizeof *p);
 		if (!p)
 			return; /* the tape stops short; counters say how far it got */
-		ttab.tape = p;
-		ttab.cap = cap;
+		s->tape = p;
+		s->cap = cap;
 	}
-	st = &ttab.tape[ttab.n++];
+	st = &s->tape[s->n++];
 	st->matrix = (uint8_t)matrix;
 	st->row = (uint16_t)row;
 	st->col = (uint16_t)col;
@@ -49,52 +47,54 @@ static void record(void *ctx, int matrix, int row, int col, int is_store, unsign
 	st->flags = (uint8_t)flags;
 }
 
-static void resimulate(void)
+static void resimulate(struct transpose_tab *s)
 {
 	struct tr_result r = { 0, 0, 0, 0, 0 };
 	mt_error e;
-	ttab.n = 0;
-	ttab.error[0] = 0;
-	if (tr_simulate(&ttab.v, ttab.rows, ttab.cols, ttab.s, ttab.E, ttab.b, record, NULL, &r, &e) < 0) {
-		mt_strlcpy(ttab.error, e.msg, sizeof ttab.error);
-		ttab.n = 0;
+	s->n = 0;
+	s->error[0] = 0;
+	if (tr_simulate(&s->v, s->rows, s->cols, s->s, s->E, s->b, record, s, &r, &e) < 0) {
+		mt_strlcpy(s->error, e.msg, sizeof s->error);
+		s->n = 0;
 	}
-	ttab.correct = r.correct;
-	ttab.last = r;
-	ttab.pos = ttab.n;
-	ttab.have_sweep = 0;
-	ttab.from_file = 0;
+	s->correct = r.correct;
+	s->last = r;
+	s->pos = s->n;
+	s->have_sweep = 0;
+	s->from_file = 0;
 }
 
-static int init(struct tui *t)
+static int init(struct tui *t, void *self)
 {
+	struct transpose_tab *s = self;
 	mt_error e;
 	(void)t;
-	memset(&ttab, 0, sizeof ttab);
-	ttab.s = 5, ttab.E = 1, ttab.b = 5;
-	ttab.rows = ttab.cols = 32;
-	ttab.version_i = 3;
-	algae_params_default(&ttab.ap);
-	tr_version_parse(versions[ttab.version_i], &ttab.v, &e);
-	resimulate();
+	s->s = 5, s->E = 1, s->b = 5;
+	s->rows = s->cols = 32;
+	s->version_i = 3;
+	algae_params_default(&s->ap);
+	tr_version_parse(versions[s->version_i], &s->v, &e);
+	resimulate(s);
 	return 0;
 }
 
-static void fini(struct tui *t)
+static void fini(struct tui *t, void *self)
 {
+	struct transpose_tab *s = self;
 	(void)t;
-	free(ttab.tape);
-	ttab.tape = NULL;
-	ttab.n = ttab.cap = 0;
+	free(s->tape);
+	s->tape = NULL;
+	s->n = s->cap = 0;
 }
 
 /* ---- the real machine ---------------------------------------------------- */
 
-static void on_job_event(struct tui *t, const struct job_event *ev)
+static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 {
+	struct transpose_tab *s = self;
 	if (ev->type == JOB_EV_CELL) {
-		if (transpose_result_apply(&ttab.real, ev) == TR_EV_REAL) {
-			ttab.from_file = 0;
+		if (transpose_result_apply(&s->real, ev) == TR_EV_REAL) {
+			s->from_file = 0;
 			tui_result_changed(t, &tab_transpose, 1);
 		}
 		tui_dirty(t);
@@ -102,64 +102,66 @@ static void on_job_event(struct tui *t, const struct job_event *ev)
 	}
 	if (!tui_job_last(ev))
 		return;
-	ttab.real_running = 0;
+	s->real_running = 0;
 	if (ev->type == JOB_EV_FAILED)
 		tui_message(t, "the real-machine timing failed: %s", ev->text);
 	else if (ev->type == JOB_EV_CANCELLED)
 		tui_message(t, "real-machine timing stopped");
 	else
-		tui_message(t, "real machine: %d versions timed, N = %zu", ttab.plan.nreal,
-			    ttab.plan.real_n);
+		tui_message(t, "real machine: %d versions timed, N = %zu", s->plan.nreal,
+			    s->plan.real_n);
 	tui_dirty(t);
 }
 
 /* r: naive, block:16 and buffer:16 (CHK-2: does reading the block row into
  * locals help on a real cache?); R: the homework's table, naive and
  * block:K, buffer:K for K = 4 .. 128. */
-static int act_real(struct tui *t, int key)
+static int act_real(struct tui *t, void *self, int key)
 {
+	struct transpose_tab *s = self;
 	mt_error e;
 	if (!tui_can_measure(t))
 		return 1;
-	tr_plan_default(&ttab.plan);
-	ttab.plan.nsizes = 0; /* the simulated cells are already here */
-	ttab.plan.nversions = 0;
+	tr_plan_default(&s->plan);
+	s->plan.nsizes = 0; /* the simulated cells are already here */
+	s->plan.nversions = 0;
 	if (key == 'R')
-		tr_plan_real_sweep(&ttab.plan);
+		tr_plan_real_sweep(&s->plan);
 	else
-		tr_version_parse("buffer:16", &ttab.plan.real[ttab.plan.nreal++], &e);
+		tr_version_parse("buffer:16", &s->plan.real[s->plan.nreal++], &e);
 	if (tui_quick(t))
-		ttab.plan.real_n = 1024;
-	if (tr_plan_check(&ttab.plan, &e) < 0) {
+		s->plan.real_n = 1024;
+	if (tr_plan_check(&s->plan, &e) < 0) {
 		tui_message(t, "cannot measure: %s", e.msg);
 		return 1;
 	}
-	transpose_result_init(&ttab.real, &ttab.plan);
-	if (tui_job_launch(t, &tab_transpose, transpose_worker, &ttab.plan, &ttab.real.hdr) < 0)
+	transpose_result_init(&s->real, &s->plan);
+	if (tui_job_launch(t, &tab_transpose, transpose_worker, &s->plan, &s->real.hdr) < 0)
 		return 1;
-	ttab.real_running = 1;
+	s->real_running = 1;
 	tui_message(t, "timing %d versions of the real transpose, N = %zu, best of %d",
-		    ttab.plan.nreal, ttab.plan.real_n, ttab.plan.real_tries);
+		    s->plan.nreal, s->plan.real_n, s->plan.real_tries);
 	tui_dirty(t);
 	return 1;
 }
 
 /* B: CHK-4's blocks 4 .. 24 on this size and cache (simulated at once). */
-static int act_sweep(struct tui *t, int key)
+static int act_sweep(struct tui *t, void *self, int key)
 {
+	struct transpose_tab *s = self;
 	struct tr_version v = { TR_BLOCK, 0, 0 };
 	mt_error e;
 	(void)key;
 	for (int i = 0; i < TR_SWEEP_N; i++) {
 		struct tr_result r;
 		v.br = v.bc = tr_sweep_sides[i];
-		if (tr_simulate(&v, ttab.rows, ttab.cols, ttab.s, ttab.E, ttab.b, NULL, NULL, &r, &e) < 0) {
+		if (tr_simulate(&v, s->rows, s->cols, s->s, s->E, s->b, NULL, NULL, &r, &e) < 0) {
 			tui_message(t, "%s", e.msg);
 			return 1;
 		}
-		ttab.sweep[i] = r.misses;
+		s->sweep[i] = r.misses;
 	}
-	ttab.have_sweep = 1;
+	s->have_sweep = 1;
 	tui_dirty(t);
 	return 1;
 }
@@ -174,42 +176,46 @@ static int toggle(struct tui *t, int *flag, const char *on, const char *off)
 	return 1;
 }
 
-static int act_algae(struct tui *t, int key)
+static int act_algae(struct tui *t, void *self, int key)
 {
+	struct transpose_tab *s = self;
 	(void)key;
-	return toggle(t, &ttab.algae,
+	return toggle(t, &s->algae,
 		      "algae: c sets its cache (7,1,4 doubles it), F the fields a struct; "
 		      "a goes back",
 		      "the transpose again");
 }
 
-static int act_sets(struct tui *t, int key)
+static int act_sets(struct tui *t, void *self, int key)
 {
+	struct transpose_tab *s = self;
 	(void)key;
-	return toggle(t, &ttab.sets,
+	return toggle(t, &s->sets,
 		      "each element shows its cache set; the last access's set stands out",
 		      "each element shows its latest access");
 }
 
 /* ---- knobs --------------------------------------------------------------- */
 
-static int act_cycle(struct tui *t, int key)
+static int act_cycle(struct tui *t, void *self, int key)
 {
+	struct transpose_tab *s = self;
 	mt_error e;
 	if (key == 'v') {
-		ttab.version_i = (ttab.version_i + 1) % (int)MT_ARRAY_LEN(versions);
-		tr_version_parse(versions[ttab.version_i], &ttab.v, &e);
+		s->version_i = (s->version_i + 1) % (int)MT_ARRAY_LEN(versions);
+		tr_version_parse(versions[s->version_i], &s->v, &e);
 	} else {
-		ttab.size_i = (ttab.size_i + 1) % (int)MT_ARRAY_LEN(sizes);
-		tr_size_parse(sizes[ttab.size_i], &ttab.rows, &ttab.cols, &e);
+		s->size_i = (s->size_i + 1) % (int)MT_ARRAY_LEN(sizes);
+		tr_size_parse(sizes[s->size_i], &s->rows, &s->cols, &e);
 	}
-	resimulate();
+	resimulate(s);
 	tui_dirty(t);
 	return 1;
 }
 
-static void cache_answer(struct tui *t, const char *answer)
+static void cache_answer(struct tui *t, void *self, const char *answer)
 {
+	struct transpose_tab *s = self;
 	uint64_t v[3];
 	struct sim_cache *c;
 	mt_error e;
@@ -225,18 +231,19 @@ static void cache_answer(struct tui *t, const char *answer)
 		return;
 	}
 	sim_free(c);
-	if (ttab.algae) { /* the algae table's own cache (7,1,4 doubles the book's) */
-		ttab.ap.s = (int)v[0], ttab.ap.E = (int)v[1], ttab.ap.b = (int)v[2];
+	if (s->algae) { /* the algae table's own cache (7,1,4 doubles the book's) */
+		s->ap.s = (int)v[0], s->ap.E = (int)v[1], s->ap.b = (int)v[2];
 		tui_dirty(t);
 		return;
 	}
-	ttab.s = (int)v[0], ttab.E = (int)v[1], ttab.b = (int)v[2];
-	resimulate();
+	s->s = (int)v[0], s->E = (int)v[1], s->b = (int)v[2];
+	resimulate(s);
 	tui_dirty(t);
 }
 
-static void size_answer(struct tui *t, const char *answer)
+static void size_answer(struct tui *t, void *self, const char *answer)
 {
+	struct transpose_tab *s = self;
 	int r, c;
 	mt_error e;
 	if (!answer)
@@ -250,13 +257,14 @@ static void size_answer(struct tui *t, const char *answer)
 			    TAB_MAX_SIDE, TAB_MAX_SIDE);
 		return;
 	}
-	ttab.rows = r, ttab.cols = c;
-	resimulate();
+	s->rows = r, s->cols = c;
+	resimulate(s);
 	tui_dirty(t);
 }
 
-static void version_answer(struct tui *t, const char *answer)
+static void version_answer(struct tui *t, void *self, const char *answer)
 {
+	struct transpose_tab *s = self;
 	struct tr_version v;
 	mt_error e;
 	if (!answer)
@@ -265,13 +273,14 @@ static void version_answer(struct tui *t, const char *answer)
 		tui_message(t, "%s", e.msg);
 		return;
 	}
-	ttab.v = v;
-	resimulate();
+	s->v = v;
+	resimulate(s);
 	tui_dirty(t);
 }
 
-static void fields_answer(struct tui *t, const char *answer)
+static void fields_answer(struct tui *t, void *self, const char *answer)
 {
+	struct transpose_tab *s = self;
 	int f;
 	if (!answer)
 		return;
@@ -279,64 +288,66 @@ static void fields_answer(struct tui *t, const char *answer)
 		tui_message(t, "fields: expected 2..%d", ALGAE_MAX_FIELDS);
 		return;
 	}
-	ttab.ap.fields = f;
+	s->ap.fields = f;
 	tui_dirty(t);
 }
 
-static int act_prompt(struct tui *t, int key)
+static int act_prompt(struct tui *t, void *self, int key)
 {
+	struct transpose_tab *s = self;
 	char cur[64];
-	if (key == 'c' && ttab.algae) {
-		mt_snprintf(cur, sizeof cur, "%d,%d,%d", ttab.ap.s, ttab.ap.E, ttab.ap.b);
-		tui_prompt(t, "Algae cache s,E,b (the book's 6,1,4; doubled 7,1,4): ", cur,
+	if (key == 'c' && s->algae) {
+		mt_snprintf(cur, sizeof cur, "%d,%d,%d", s->ap.s, s->ap.E, s->ap.b);
+		tui_prompt(t, s, "Algae cache s,E,b (the book's 6,1,4; doubled 7,1,4): ", cur,
 			   cache_answer);
 	} else if (key == 'F') {
-		mt_snprintf(cur, sizeof cur, "%d", ttab.ap.fields);
-		tui_prompt(t, "Int fields a struct (2: x, y): ", cur, fields_answer);
+		mt_snprintf(cur, sizeof cur, "%d", s->ap.fields);
+		tui_prompt(t, s, "Int fields a struct (2: x, y): ", cur, fields_answer);
 	} else if (key == 'c') {
-		mt_snprintf(cur, sizeof cur, "%d,%d,%d", ttab.s, ttab.E, ttab.b);
-		tui_prompt(t, "Cache s,E,b: ", cur, cache_answer);
+		mt_snprintf(cur, sizeof cur, "%d,%d,%d", s->s, s->E, s->b);
+		tui_prompt(t, s, "Cache s,E,b: ", cur, cache_answer);
 	} else if (key == 'Z') {
-		mt_snprintf(cur, sizeof cur, "%dx%d", ttab.rows, ttab.cols);
-		tui_prompt(t, "Size ROWSxCOLS: ", cur, size_answer);
+		mt_snprintf(cur, sizeof cur, "%dx%d", s->rows, s->cols);
+		tui_prompt(t, s, "Size ROWSxCOLS: ", cur, size_answer);
 	} else {
-		tui_prompt(t, "Version (naive, block:K, block:RxC, buffer:K, diagonal): ",
-			   tr_version_name(&ttab.v, cur, sizeof cur), version_answer);
+		tui_prompt(t, s, "Version (naive, block:K, block:RxC, buffer:K, diagonal): ",
+			   tr_version_name(&s->v, cur, sizeof cur), version_answer);
 	}
 	return 1;
 }
 
 /* ---- stepping ------------------------------------------------------------ */
 
-static int act_step(struct tui *t, int key)
+static int act_step(struct tui *t, void *self, int key)
 {
-	size_t page = (size_t)ttab.cols * 2;
+	struct transpose_tab *s = self;
+	size_t page = (size_t)s->cols * 2;
 	switch (key) {
 	case KEY_LEFT: case 'h':
-		if (ttab.pos)
-			ttab.pos--;
+		if (s->pos)
+			s->pos--;
 		break;
 	case KEY_RIGHT: case 'l':
-		if (ttab.pos < ttab.n)
-			ttab.pos++;
+		if (s->pos < s->n)
+			s->pos++;
 		break;
 	case KEY_PPAGE:
-		ttab.pos = ttab.pos > page ? ttab.pos - page : 0;
+		s->pos = s->pos > page ? s->pos - page : 0;
 		break;
 	case KEY_NPAGE:
-		ttab.pos = ttab.pos + page < ttab.n ? ttab.pos + page : ttab.n;
+		s->pos = s->pos + page < s->n ? s->pos + page : s->n;
 		break;
 	case KEY_HOME:
-		ttab.pos = 0;
+		s->pos = 0;
 		break;
 	case KEY_END:
-		ttab.pos = ttab.n;
+		s->pos = s->n;
 		break;
 	case 'n': /* just past the next miss */
-		while (ttab.pos < ttab.n && !(ttab.tape[ttab.pos].flags & SIM_MISS))
-			ttab.pos++;
-		if (ttab.pos < ttab.n)
-			ttab.pos++;
+		while (s->pos < s->n && !(s->tape[s->pos].flags & SIM_MISS))
+			s->pos++;
+		if (s->pos < s->n)
+			s->pos++;
 		break;
 	default:
 		return 0;
@@ -379,15 +390,6 @@ static const struct keybinding keys[] = {
 /* ---- drawing ------------------------------------------------------------- */
 /* ---- files: the frame opens and saves them through .result ---------- */
 
-static size_t io_measured(struct tui *t, void *self)
-{
-	(void)t;
-	(void)self;
-	if (ttab.from_file)
-		return transpose_result_measured(&ttab.res);
-	return (ttab.error[0] ? 0 : 1) + transpose_result_measured(&ttab.real);
-}
-
 /* The header of a result with no real-machine timing: the simulation's
  * machine and date only (a simulation has no timing conditions). */
 static void sim_header(struct run_header *h)
@@ -400,33 +402,36 @@ static void sim_header(struct run_header *h)
 
 /* The result w saves: the opened file as it was, else the current
  * simulation (its version and size) and the real machine's timings. */
-static const void *io_shown(struct tui *t, void *self)
+static const struct transpose_result *shown(struct transpose_tab *s)
 {
-	(void)t;
-	(void)self;
-	if (ttab.from_file)
-		return &ttab.res;
-	ttab.res = ttab.real;
-	if (!ttab.res.hdr.date[0])
-		sim_header(&ttab.res.hdr);
-	ttab.res.s = ttab.s;
-	ttab.res.E = ttab.E;
-	ttab.res.b = ttab.b;
-	ttab.res.nversions = ttab.res.nsizes = 1;
-	ttab.res.versions[0] = ttab.v;
-	ttab.res.rows[0] = ttab.rows;
-	ttab.res.cols[0] = ttab.cols;
-	memset(ttab.res.have, 0, sizeof ttab.res.have);
-	ttab.res.sim[0][0] = ttab.last;
-	ttab.res.have[0][0] = !ttab.error[0];
-	return &ttab.res;
+	if (s->from_file)
+		return &s->res;
+	s->res = s->real;
+	if (!s->res.hdr.date[0])
+		sim_header(&s->res.hdr);
+	s->res.s = s->s;
+	s->res.E = s->E;
+	s->res.b = s->b;
+	s->res.nversions = s->res.nsizes = 1;
+	s->res.versions[0] = s->v;
+	s->res.rows[0] = s->rows;
+	s->res.cols[0] = s->cols;
+	memset(s->res.have, 0, sizeof s->res.have);
+	s->res.sim[0][0] = s->last;
+	s->res.have[0][0] = !s->error[0];
+	return &s->res;
 }
 
-static int io_running(struct tui *t, void *self)
+/* What w saves (shown), the cells it holds: the simulation counts one
+ * when it ran, each real timing one; an opened file its own. */
+static struct tab_result_now io_now(void *self)
 {
-	(void)t;
-	(void)self;
-	return ttab.real_running;
+	struct transpose_tab *s = self;
+	size_t sim = s->from_file ? 0 : s->error[0] ? 0 : 1;
+	const struct transpose_result *r = shown(s);
+	return (struct tab_result_now){ .shown = r,
+					 .measured = sim + transpose_result_measured(r),
+					 .running = s->real_running };
 }
 
 /* An opened result: its cache and its first version and size the tab
@@ -434,28 +439,28 @@ static int io_running(struct tui *t, void *self)
  * as it was until something changes. */
 static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e)
 {
+	struct transpose_tab *s = self;
 	const struct transpose_result *r = f->r;
-	(void)self;
 	(void)e;
-	ttab.s = r->s;
-	ttab.E = r->E;
-	ttab.b = r->b;
+	s->s = r->s;
+	s->E = r->E;
+	s->b = r->b;
 	for (int z = 0; z < r->nsizes; z++)
 		if (r->nversions && r->rows[z] <= TAB_MAX_SIDE && r->cols[z] <= TAB_MAX_SIDE) {
-			ttab.v = r->versions[0];
-			ttab.rows = r->rows[z];
-			ttab.cols = r->cols[z];
-			ttab.version_i = ttab.size_i = -1;
+			s->v = r->versions[0];
+			s->rows = r->rows[z];
+			s->cols = r->cols[z];
+			s->version_i = s->size_i = -1;
 			break;
 		}
-	resimulate();
-	ttab.real = *r;
-	ttab.plan.real_n = r->real_n;
-	ttab.plan.real_tries = r->real_tries;
-	ttab.plan.nreal = r->nreal;
-	memcpy(ttab.plan.real, r->real, sizeof ttab.plan.real);
-	ttab.res = *r;
-	ttab.from_file = 1;
+	resimulate(s);
+	s->real = *r;
+	s->plan.real_n = r->real_n;
+	s->plan.real_tries = r->real_tries;
+	s->plan.nreal = r->nreal;
+	memcpy(s->plan.real, r->real, sizeof s->plan.real);
+	s->res = *r;
+	s->from_file = 1;
 	tui_dirty(t);
 	return 0;
 }
@@ -464,9 +469,7 @@ static const struct tab_result_io io = {
 	.kind = &kind_transpose,
 	.nothing = "nothing simulated to save (the cache or size is not valid)",
 	.busy = "the real-machine timing",
-	.measured = io_measured,
-	.shown = io_shown,
-	.running = io_running,
+	.now = io_now,
 	.take = io_take,
 };
 
@@ -479,5 +482,6 @@ const struct tab tab_transpose = {
 	.keys = keys,
 	.job_event = on_job_event,
 	.result = &io,
+	.state_size = sizeof(struct transpose_tab),
 };
 

@@ -21,7 +21,7 @@ struct step {
 
 struct transpose_tab {
 	struct transpose_result real; /* the real machine's timings and their conditions */
-	struct transpose_result res;  /* what w saves: built by io_shown, or an opened file */
+	struct transpose_result res;  /* what w saves: built by shown(), or an opened file */
 	int from_file;                /* res is a file opened and not changed since */
 	struct tr_result last;        /* the current simulation's counters */
 	int s, E, b;
@@ -42,10 +42,7 @@ struct transpose_tab {
 	int real_running;
 };
 
-/* The tab's state (tab_transpose.c). */
-extern struct transpose_tab ttab;
-
 /* tab_transpose_draw.c: the tab's draw (struct tab's draw). */
-void ttab_draw(struct tui *t, WINDOW *w, int full);
+void ttab_draw(struct tui *t, void *self, WINDOW *w, int full);
 
 #endif

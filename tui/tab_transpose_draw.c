@@ -15,30 +15,30 @@
 
 /* State of each element after pos accesses: 0 untouched, 1 hit, 2 miss,
  * 3 miss with eviction (the latest access wins). */
-static void states(uint8_t *a, uint8_t *b)
+static void states(struct transpose_tab *s, uint8_t *a, uint8_t *b)
 {
-	memset(a, 0, (size_t)ttab.rows * (size_t)ttab.cols);
-	memset(b, 0, (size_t)ttab.rows * (size_t)ttab.cols);
-	for (size_t k = 0; k < ttab.pos; k++) {
-		const struct step *st = &ttab.tape[k];
+	memset(a, 0, (size_t)s->rows * (size_t)s->cols);
+	memset(b, 0, (size_t)s->rows * (size_t)s->cols);
+	for (size_t k = 0; k < s->pos; k++) {
+		const struct step *st = &s->tape[k];
 		uint8_t v = st->flags & SIM_HIT ? 1 : st->flags & SIM_EVICT ? 3 : 2;
 		if (st->matrix == 0)
-			a[(size_t)st->row * (size_t)ttab.cols + st->col] = v;
+			a[(size_t)st->row * (size_t)s->cols + st->col] = v;
 		else
-			b[(size_t)st->row * (size_t)ttab.rows + st->col] = v;
+			b[(size_t)st->row * (size_t)s->rows + st->col] = v;
 	}
 }
 
 /* Set view: each element's cache set (its glyph: 0-9, a-z, A-Z by set
  * modulo 62), so that the rows of A and B that land in the same sets show. */
-static void set_states(uint8_t *a, uint8_t *b)
+static void set_states(struct transpose_tab *s, uint8_t *a, uint8_t *b)
 {
-	for (int i = 0; i < ttab.rows; i++)
-		for (int j = 0; j < ttab.cols; j++) {
-			a[(size_t)i * (size_t)ttab.cols + (size_t)j] =
-				(uint8_t)tr_set_of(0, i, j, ttab.rows, ttab.cols, ttab.s, ttab.b);
-			b[(size_t)j * (size_t)ttab.rows + (size_t)i] =
-				(uint8_t)tr_set_of(1, j, i, ttab.rows, ttab.cols, ttab.s, ttab.b);
+	for (int i = 0; i < s->rows; i++)
+		for (int j = 0; j < s->cols; j++) {
+			a[(size_t)i * (size_t)s->cols + (size_t)j] =
+				(uint8_t)tr_set_of(0, i, j, s->rows, s->cols, s->s, s->b);
+			b[(size_t)j * (size_t)s->rows + (size_t)i] =
+				(uint8_t)tr_set_of(1, j, i, s->rows, s->cols, s->s, s->b);
 		}
 }
 
@@ -56,7 +56,7 @@ struct cell_look {
 	int rows, cols, cur_r, cur_c, hot; /* hot: the last access's set, -1 none */
 };
 
-static void draw_cell(struct tui *t, WINDOW *w, int y, int x, const struct cell_look *L, int r,
+static void draw_cell(struct tui *t, struct transpose_tab *s, WINDOW *w, int y, int x, const struct cell_look *L, int r,
 		      int c, int ky, int kx)
 {
 	static const char glyph[] = " .ox";
@@ -69,7 +69,7 @@ static void draw_cell(struct tui *t, WINDOW *w, int y, int x, const struct cell_
 				best = v;
 			here |= i == L->cur_r && j == L->cur_c;
 		}
-	if (ttab.sets) {
+	if (s->sets) {
 		int set = L->st[(size_t)r * (size_t)L->cols + (size_t)c];
 		wattrset(w, tui_attr(t, here ? ROLE_CURSOR : set == L->hot ? ROLE_BAD : ROLE_DIM));
 		mvwaddch(w, y, x, (chtype)set_glyph((unsigned)set));
@@ -79,7 +79,7 @@ static void draw_cell(struct tui *t, WINDOW *w, int y, int x, const struct cell_
 	mvwaddch(w, y, x, (chtype)glyph[best]);
 }
 
-static void draw_matrix(struct tui *t, WINDOW *w, int y, int x, int h, int wd, const char *title,
+static void draw_matrix(struct tui *t, struct transpose_tab *s, WINDOW *w, int y, int x, int h, int wd, const char *title,
 			const struct cell_look *L)
 {
 	int kx = 1, ky = 1; /* elements per character across and down */
@@ -97,37 +97,37 @@ static void draw_matrix(struct tui *t, WINDOW *w, int y, int x, int h, int wd, c
 	}
 	for (int r = 0; r < L->rows; r += ky)
 		for (int c = 0; c < L->cols; c += kx)
-			draw_cell(t, w, y + 1 + r / ky, x + c / kx, L, r, c, ky, kx);
+			draw_cell(t, s, w, y + 1 + r / ky, x + c / kx, L, r, c, ky, kx);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 
 /* The title, the counters up to pos with cachelab's verdict, the last
  * access. Returns the next line, or -1 when the simulation failed. */
-static int draw_head(struct tui *t, WINDOW *w, int wd, const struct step *cur)
+static int draw_head(struct tui *t, struct transpose_tab *s, WINDOW *w, int wd, const struct step *cur)
 {
 	uint64_t hits = 0, misses = 0, ev = 0;
 	char line[256], vname[32];
-	int y = 0, limit = tr_cachelab_limit(ttab.rows, ttab.cols);
-	for (size_t k = 0; k < ttab.pos; k++) {
-		hits += (ttab.tape[k].flags & SIM_HIT) != 0;
-		misses += (ttab.tape[k].flags & SIM_MISS) != 0;
-		ev += (ttab.tape[k].flags & SIM_EVICT) != 0;
+	int y = 0, limit = tr_cachelab_limit(s->rows, s->cols);
+	for (size_t k = 0; k < s->pos; k++) {
+		hits += (s->tape[k].flags & SIM_HIT) != 0;
+		misses += (s->tape[k].flags & SIM_MISS) != 0;
+		ev += (s->tape[k].flags & SIM_EVICT) != 0;
 	}
-	mt_snprintf(line, sizeof line, "cache (%d,%d,%d)  %dx%d  %s", ttab.s, ttab.E, ttab.b, ttab.rows, ttab.cols,
-		    tr_version_name(&ttab.v, vname, sizeof vname));
+	mt_snprintf(line, sizeof line, "cache (%d,%d,%d)  %dx%d  %s", s->s, s->E, s->b, s->rows, s->cols,
+		    tr_version_name(&s->v, vname, sizeof vname));
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	mvwaddnstr(w, y++, 1, line, wd - 2);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
-	if (ttab.error[0]) {
+	if (s->error[0]) {
 		wattrset(w, tui_attr(t, ROLE_BAD));
-		tui_wrap(t, w, y + 1, 1, wd - 2, 3, ttab.error);
+		tui_wrap(t, w, y + 1, 1, wd - 2, 3, s->error);
 		wattrset(w, tui_attr(t, ROLE_NORMAL));
 		return -1;
 	}
-	mt_snprintf(line, sizeof line, "%zu/%zu  hits %llu  misses %llu  evictions %llu", ttab.pos, ttab.n,
+	mt_snprintf(line, sizeof line, "%zu/%zu  hits %llu  misses %llu  evictions %llu", s->pos, s->n,
 		    (unsigned long long)hits, (unsigned long long)misses, (unsigned long long)ev);
 	mvwaddnstr(w, y, 1, line, wd - 2);
-	if (limit && ttab.s == 5 && ttab.E == 1 && ttab.b == 5 && ttab.pos == ttab.n) {
+	if (limit && s->s == 5 && s->E == 1 && s->b == 5 && s->pos == s->n) {
 		int pass = misses < (uint64_t)limit;
 		mt_snprintf(line, sizeof line, "  cachelab <%d %s", limit, pass ? "pass" : "FAIL");
 		wattrset(w, tui_attr(t, pass ? ROLE_GOOD : ROLE_BAD));
@@ -140,11 +140,11 @@ static int draw_head(struct tui *t, WINDOW *w, int wd, const struct step *cur)
 			    cur->is_store ? "store" : "load", cur->matrix ? 'B' : 'A', cur->row,
 			    cur->col, cur->flags & SIM_HIT ? "hit" : "miss",
 			    cur->flags & SIM_EVICT ? " eviction" : "",
-			    (unsigned long long)tr_set_of(cur->matrix, cur->row, cur->col, ttab.rows,
-							  ttab.cols, ttab.s, ttab.b));
+			    (unsigned long long)tr_set_of(cur->matrix, cur->row, cur->col, s->rows,
+							  s->cols, s->s, s->b));
 		mvwaddnstr(w, y, 1, line, wd - 2);
 	}
-	if (!ttab.correct && ttab.pos == ttab.n) {
+	if (!s->correct && s->pos == s->n) {
 		wattrset(w, tui_attr(t, ROLE_BAD));
 		tui_put(t, w, y, getcurx(w), wd - 2 - getcurx(w), "  (B is not A transposed!)");
 		wattrset(w, tui_attr(t, ROLE_NORMAL));
@@ -154,21 +154,21 @@ static int draw_head(struct tui *t, WINDOW *w, int wd, const struct step *cur)
 
 /* The lines under the matrices: the legend, the block sweep (B), the real
  * machine's versions. Returns how many lines they take. */
-static int bottom_lines(char lines[4][256], int wd)
+static int bottom_lines(struct transpose_tab *s, char lines[4][256], int wd)
 {
 	int n = 0, best = 0;
-	if (ttab.sets)
+	if (s->sets)
 		mt_snprintf(lines[n++], 256, "each element: its cache set (0-9a-z...); the last "
 					     "access's set stands out");
 	else
 		mt_strlcpy(lines[n++], ". hit   o miss   x miss with eviction   (latest access of "
 				       "each element)", 256);
-	if (ttab.have_sweep) {
+	if (s->have_sweep) {
 		mt_strlcpy(lines[n], "sweep:", 256);
 		for (int i = 0; i < TR_SWEEP_N; i++) {
 			mt_append(lines[n], 256, " block:%d %llu", tr_sweep_sides[i],
-				  (unsigned long long)ttab.sweep[i]);
-			if (ttab.sweep[i] < ttab.sweep[best])
+				  (unsigned long long)s->sweep[i]);
+			if (s->sweep[i] < s->sweep[best])
 				best = i;
 		}
 		mt_append(lines[n++], 256, "; fewest: block:%d", tr_sweep_sides[best]);
@@ -179,50 +179,50 @@ static int bottom_lines(char lines[4][256], int wd)
 
 /* The real machine's versions: ns per element of each, then the speed-up
  * of the fastest over naive against the homework's 2x. */
-static int real_lines(char lines[3][256])
+static int real_lines(struct transpose_tab *s, char lines[3][256])
 {
 	char name[32];
 	int n = 0, best = -1, have = 0;
-	mt_snprintf(lines[0], 256, "real N = %zu, ns/element:", ttab.plan.real_n);
+	mt_snprintf(lines[0], 256, "real N = %zu, ns/element:", s->plan.real_n);
 	lines[1][0] = '\0';
-	for (int i = 0; i < ttab.plan.nreal; i++) {
-		int row = i && ttab.plan.nreal > 7 && i > 6 ? 1 : 0; /* the sweep's buffers: line 2 */
-		if (!(ttab.real.real_ns[i] > 0))
+	for (int i = 0; i < s->plan.nreal; i++) {
+		int row = i && s->plan.nreal > 7 && i > 6 ? 1 : 0; /* the sweep's buffers: line 2 */
+		if (!(s->real.real_ns[i] > 0))
 			continue;
 		have = 1;
-		mt_append(lines[row], 256, " %s %.2f", tr_version_name(&ttab.plan.real[i], name,
+		mt_append(lines[row], 256, " %s %.2f", tr_version_name(&s->plan.real[i], name,
 									sizeof name),
-			  ttab.real.real_ns[i]);
-		if (i > 0 && (best < 0 || ttab.real.real_ns[i] < ttab.real.real_ns[best]))
+			  s->real.real_ns[i]);
+		if (i > 0 && (best < 0 || s->real.real_ns[i] < s->real.real_ns[best]))
 			best = i;
 	}
-	if (!have && !ttab.real_running) {
+	if (!have && !s->real_running) {
 		mt_strlcpy(lines[0], "real machine (N = 4096): r times naive, block:16, buffer:16; "
 				     "R a block sweep", 256);
 		return 1;
 	}
 	n = lines[1][0] ? 2 : 1;
-	if (ttab.real_running)
+	if (s->real_running)
 		mt_append(lines[0], 256, " ...");
-	else if (best > 0 && ttab.real.real_ns[0] > 0)
+	else if (best > 0 && s->real.real_ns[0] > 0)
 		mt_snprintf(lines[n++], 256, "speed-up %.2fx (%s; >= 2x: %s)",
-			    ttab.real.real_ns[0] / ttab.real.real_ns[best],
-			    tr_version_name(&ttab.plan.real[best], name, sizeof name),
-			    ttab.real.real_ns[0] / ttab.real.real_ns[best] >= 2 ? "pass" : "FAIL");
+			    s->real.real_ns[0] / s->real.real_ns[best],
+			    tr_version_name(&s->plan.real[best], name, sizeof name),
+			    s->real.real_ns[0] / s->real.real_ns[best] >= 2 ? "pass" : "FAIL");
 	return n;
 }
 
 /* The algae table on its cache: reads, misses, rate, what each case does. */
-static void draw_algae(struct tui *t, WINDOW *w, int h, int wd)
+static void draw_algae(struct tui *t, struct transpose_tab *s, WINDOW *w, int h, int wd)
 {
 	char line[256];
 	int y = 0;
 	mt_snprintf(line, sizeof line,
 		    "algae: 16x16 grid of %d-int structs, cache (%d,%d,%d) = %llu bytes, %d-byte "
 		    "blocks",
-		    ttab.ap.fields, ttab.ap.s, ttab.ap.E, ttab.ap.b,
-		    (unsigned long long)(((uint64_t)1 << ttab.ap.s) * (uint64_t)ttab.ap.E << ttab.ap.b),
-		    1 << ttab.ap.b);
+		    s->ap.fields, s->ap.s, s->ap.E, s->ap.b,
+		    (unsigned long long)(((uint64_t)1 << s->ap.s) * (uint64_t)s->ap.E << s->ap.b),
+		    1 << s->ap.b);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	tui_put(t, w, y++, 1, wd - 2, line);
 	mt_snprintf(line, sizeof line, "%-15s %5s %6s %5s  %s", "case", "reads", "misses", "rate",
@@ -232,7 +232,7 @@ static void draw_algae(struct tui *t, WINDOW *w, int h, int wd)
 	for (int i = 0; i < ALGAE_CASES && ++y < h; i++) {
 		struct algae_result r;
 		mt_error e;
-		if (algae_run(i, &ttab.ap, &r, &e) < 0) {
+		if (algae_run(i, &s->ap, &r, &e) < 0) {
 			tui_wrap(t, w, y, 1, wd - 2, h - y, e.msg);
 			return;
 		}
@@ -265,46 +265,47 @@ static int wrapped(struct tui *t, WINDOW *w, int y, int width, char lines[][256]
 }
 
 /* The whole area (struct tab's draw). */
-void ttab_draw(struct tui *t, WINDOW *w, int full)
+void ttab_draw(struct tui *t, void *self, WINDOW *w, int full)
 {
+	struct transpose_tab *s = self;
 	int h, wd, y, half, nb, nr;
 	char bl[4][256], rl[3][256];
 	uint8_t *a, *b;
-	const struct step *cur = ttab.pos ? &ttab.tape[ttab.pos - 1] : NULL;
+	const struct step *cur = s->pos ? &s->tape[s->pos - 1] : NULL;
 	(void)full;
 	getmaxyx(w, h, wd);
 	werase(w);
-	if (ttab.algae) {
-		draw_algae(t, w, h, wd);
+	if (s->algae) {
+		draw_algae(t, s, w, h, wd);
 		return;
 	}
-	if ((y = draw_head(t, w, wd, cur)) < 0)
+	if ((y = draw_head(t, s, w, wd, cur)) < 0)
 		return;
-	nb = bottom_lines(bl, wd);
-	nr = real_lines(rl);
+	nb = bottom_lines(s, bl, wd);
+	nr = real_lines(s, rl);
 	nb = wrapped(t, w, 0, wd - 2, bl, nb, 1); /* the lines they take, wrapped */
 	nr = wrapped(t, w, 0, wd - 2, rl, nr, 1);
-	a = malloc((size_t)ttab.rows * (size_t)ttab.cols);
-	b = malloc((size_t)ttab.rows * (size_t)ttab.cols);
+	a = malloc((size_t)s->rows * (size_t)s->cols);
+	b = malloc((size_t)s->rows * (size_t)s->cols);
 	if (a && b && h - y - nb - nr > 2) {
-		int hot = ttab.sets && cur ? (int)(tr_set_of(cur->matrix, cur->row, cur->col, ttab.rows,
-							  ttab.cols, ttab.s, ttab.b) & 0xff) : -1;
-		struct cell_look la = { a, ttab.rows, ttab.cols, cur && !cur->matrix ? cur->row : -1,
+		int hot = s->sets && cur ? (int)(tr_set_of(cur->matrix, cur->row, cur->col, s->rows,
+							  s->cols, s->s, s->b) & 0xff) : -1;
+		struct cell_look la = { a, s->rows, s->cols, cur && !cur->matrix ? cur->row : -1,
 					cur && !cur->matrix ? cur->col : -1, hot };
-		struct cell_look lb = { b, ttab.cols, ttab.rows, cur && cur->matrix ? cur->row : -1,
+		struct cell_look lb = { b, s->cols, s->rows, cur && cur->matrix ? cur->row : -1,
 					cur && cur->matrix ? cur->col : -1, hot };
-		if (ttab.sets)
-			set_states(a, b);
+		if (s->sets)
+			set_states(s, a, b);
 		else
-			states(a, b);
+			states(s, a, b);
 		half = (wd - 3) / 2;
-		draw_matrix(t, w, y, 1, h - y - nb - nr, half, "A", &la);
-		draw_matrix(t, w, y, 2 + half, h - y - nb - nr, half, "B (= A^T)", &lb);
+		draw_matrix(t, s, w, y, 1, h - y - nb - nr, half, "A", &la);
+		draw_matrix(t, s, w, y, 2 + half, h - y - nb - nr, half, "B (= A^T)", &lb);
 	}
 	free(a);
 	free(b);
 	wattrset(w, tui_attr(t, ROLE_DIM));
-	wrapped(t, w, h - nb - nr, wd - 2, bl, bottom_lines(bl, wd), 0);
+	wrapped(t, w, h - nb - nr, wd - 2, bl, bottom_lines(s, bl, wd), 0);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
-	wrapped(t, w, h - nr, wd - 2, rl, real_lines(rl), 0);
+	wrapped(t, w, h - nr, wd - 2, rl, real_lines(s, rl), 0);
 }
