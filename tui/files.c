@@ -57,12 +57,27 @@ int tui_result_unsaved(struct tui *t, const struct tab *tab)
 	return files_tab_unsaved(t, tab);
 }
 
+/* What tab's result is now: its io's now(), or read from the instance
+ * (the io's result_at, running_at and measured). */
+static struct tab_result_now result_now(const struct tab *tab, void *self)
+{
+	const struct tab_result_io *io = tab->result;
+	const char *base = self;
+	struct tab_result_now n;
+	if (io->now)
+		return io->now(self);
+	n.shown = base + io->result_at;
+	n.measured = io->measured(n.shown);
+	n.running = *(const int *)(const void *)(base + io->running_at);
+	return n;
+}
+
 /* Write tab's result to path (nothing measured: fails with its io's
  * nothing); marks it saved. 0, or -1 with e. */
 static int result_save_to(struct tui *t, const struct tab *tab, const char *path, mt_error *e)
 {
 	const struct tab_result_io *io = tab->result;
-	struct tab_result_now now = io->now(tui_tab_self(t, tab));
+	struct tab_result_now now = result_now(tab, tui_tab_self(t, tab));
 	cJSON *root;
 	int rc;
 	if (!now.shown || !now.measured)
@@ -81,7 +96,7 @@ static int result_save_to(struct tui *t, const struct tab *tab, const char *path
 static void result_default_name(struct tui *t, const struct tab *tab, char *buf, size_t len)
 {
 	const struct tab_result_io *io = tab->result;
-	const void *r = io->now(tui_tab_self(t, tab)).shown;
+	const void *r = result_now(tab, tui_tab_self(t, tab)).shown;
 	tui_result_name(r ? io->kind->header(r) : NULL, io->kind->name, buf, len);
 }
 
@@ -106,7 +121,7 @@ int tui_result_key(struct tui *t, void *self, int key)
 	(void)key;
 	if (!tab->result)
 		return 0;
-	if (!tab->result->now(tui_tab_self(t, tab)).measured) {
+	if (!result_now(tab, tui_tab_self(t, tab)).measured) {
 		tui_message(t, "%s", tab->result->nothing);
 		return 1;
 	}
@@ -131,7 +146,7 @@ static int result_save(struct tui *t, const struct tab *tab, const char *dir, ch
 int files_tab_unsaved(struct tui *t, const struct tab *tb)
 {
 	struct tab_slot *sl = slot_of(t, tb);
-	return tb->result && sl && sl->unsaved && tb->result->now(sl->self).measured > 0;
+	return tb->result && sl && sl->unsaved && result_now(tb, sl->self).measured > 0;
 }
 
 int files_any_unsaved(struct tui *t)
@@ -243,10 +258,15 @@ static int give(struct tui *t, int i, struct result_file *f, mt_error *e)
 	const struct tab_result_io *io = tab->result;
 	struct tab_slot *sl = slot_of(t, tab);
 	void *self = tui_tab_self(t, tab);
-	if (io->now(self).running)
+	if (result_now(tab, self).running)
 		return mt_fail(e, "%s: %s is in progress", f->path, io->busy);
-	if (io->take(t, self, f, e) < 0)
+	if (io->take && io->take(t, self, f, e) < 0)
 		return -1;
+	if (!io->take) { /* the instance holds its result by value */
+		memcpy((char *)self + io->result_at, f->r, io->result_size);
+		if (io->opened)
+			io->opened(self);
+	}
 	if (!io->several && sl->source[0]) /* one result at a time: say which one shows */
 		tui_message(t, "the %s tab shows one file: %s, not %s", tab->name,
 			    mt_basename(f->path), mt_basename(sl->source));

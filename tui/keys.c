@@ -179,6 +179,18 @@ void tui_prompt(struct tui *t, void *self, const char *question, const char *ini
 	t->dirty = 1;
 }
 
+int tui_answer_u64(struct tui *t, const char *answer, uint64_t lo, uint64_t hi, const char *bad,
+		   uint64_t *v)
+{
+	if (!answer)
+		return -1;
+	if (mt_parse_u64(answer, lo, hi, v) < 0) {
+		tui_message(t, "%s", bad);
+		return -1;
+	}
+	return 0;
+}
+
 static void prompt_key(struct tui *t, int ch)
 {
 	void (*done)(struct tui *, void *, const char *) = t->prompt_done;

@@ -196,6 +196,13 @@ int tui_act_kind(struct tui *t, void *self, int key);
 void tui_prompt(struct tui *t, void *self, const char *question, const char *initial,
 		void (*done)(struct tui *t, void *self, const char *answer));
 
+/* A prompt's answer as a whole number in lo..hi: 0 with *v; -1 when the
+ * prompt was cancelled (answer NULL: nothing said) or the answer is not
+ * such a number (then bad, "rounds: expected 1000..1000000000", goes to
+ * the status line). */
+int tui_answer_u64(struct tui *t, const char *answer, uint64_t lo, uint64_t hi, const char *bad,
+		   uint64_t *v);
+
 /* The default name of a result: "memtop-KIND-HOST-DATE.json" from its
  * header (blanks and colons of the date as '-'; "host"/"run" when the
  * header is empty). */
@@ -231,14 +238,26 @@ struct tab_result_io {
 	 * mountain beside the first, the card); 0: one at a time, and opening
 	 * another says which one shows. */
 	int several;
-	/* The result shown, the cells measured, whether a run is in progress
-	 * (struct tab_result_now), read from the instance self. */
+	/* What the result is now: either now() says (a tab that holds its
+	 * result another way: a pointer, a result built when saved), */
 	struct tab_result_now (*now)(void *self);
-	/* Take f (loaded; f->kind is kind or another kind shown by this tab,
-	 * e.g. the card in the Mountain tab) and return 0: either keep f->r
-	 * (set f->r to NULL; free it with f->kind->free when done) or copy
-	 * what it needs (the frame frees f). -1 with e when it cannot. */
+	/* or, with now NULL, the frame reads it from the instance, which holds
+	 * the result by value at result_at (offsetof into struct tab's state)
+	 * and an int, non-zero while its run is in progress, at running_at;
+	 * measured(result) gives the cells it holds (0: nothing to save). */
+	size_t result_at, running_at;
+	size_t (*measured)(const void *result);
+	/* Opening f (loaded; f->kind is kind or another kind shown by this
+	 * tab, e.g. the card in the Mountain tab): take it and return 0,
+	 * either keeping f->r (set f->r to NULL; free it with f->kind->free
+	 * when done) or copying what it needs (the frame frees f); -1 with e
+	 * when it cannot. */
 	int (*take)(struct tui *t, void *self, struct result_file *f, mt_error *e);
+	/* Or, with take NULL, the frame copies f->r (result_size bytes) into
+	 * the instance at result_at, then calls opened(self) (may be NULL)
+	 * for what else the tab resets (its cursor, its knobs). */
+	size_t result_size;
+	void (*opened)(void *self);
 };
 
 /* The state instance the frame allocated for tab (struct tab's
@@ -276,12 +295,10 @@ void tui_set_mountain(struct tui *t, const struct mountain *m);
  * draw, so a result filling in live needs no further calls. The pointer must
  * stay valid until replaced. */
 void tui_set_latency(struct tui *t, const struct latency_result *r);
-/* The latency result set with tui_set_latency (the Latency tab's), or NULL:
- * the Mountain tab reads its L1 hit cycles for the loads in flight. */
-const struct latency_result *tui_latency(const struct tui *t);
-
-/* The latency result the side panel reads (tui_set_latency), or NULL: its
- * detected levels are the sizes other tabs can plan from. */
+/* The latency result set with tui_set_latency (the Latency tab's, the one
+ * the side panel reads), or NULL: the Mountain tab reads its L1 hit cycles
+ * for the loads in flight, and its detected levels are the sizes other
+ * tabs (Bandwidth) plan from. */
 const struct latency_result *tui_latency(const struct tui *t);
 
 /* This machine's `memtop info`, collected once by the frame at start-up
@@ -361,6 +378,7 @@ enum tui_glyph {
 	GL_TIMES,   /* × / 'x' */
 	GL_COUNT
 };
+/* The glyph g for t's terminal: UTF-8 or its ASCII stand-in (static). */
 const char *tui_glyph(const struct tui *t, enum tui_glyph g);
 /* Eighths of a block for bar ends: n in 0..8 (ASCII: ' ' below 4, '#'). */
 const char *tui_bar_part(const struct tui *t, int eighths);

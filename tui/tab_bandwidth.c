@@ -110,10 +110,8 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 		tui_dirty(t);
 		return;
 	}
-	if (ev->type == JOB_EV_NOTE) {
-		tui_message(t, "%s", ev->text);
-		return;
-	}
+	if (ev->type == JOB_EV_NOTE)
+		return; /* the frame says it in the status line */
 	s->running = 0;
 	tui_set_diag(t, &s->r.hdr.diag); /* the frame completed the header */
 	if (ev->type == JOB_EV_FAILED)
@@ -248,32 +246,29 @@ static int act_compare(struct tui *t, void *self, int key)
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
-static struct tab_result_now io_now(void *self)
+static size_t io_measured(const void *r)
 {
-	struct bandwidth_tab *s = self;
-	return (struct tab_result_now){ .shown = &s->r,
-					 .measured = bandwidth_result_measured(&s->r),
-					 .running = s->running };
+	return bandwidth_result_measured(r);
 }
 
-/* An opened file: copied into the instance's r (the frame frees f). */
-static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e)
+/* An opened file, copied into the instance's r by the frame (the io's
+ * result_size): the cursor and the thread shown start over. */
+static void io_opened(void *self)
 {
 	struct bandwidth_tab *s = self;
-	(void)t;
-	(void)e;
-	s->r = *(const struct bandwidth_result *)f->r;
 	s->tsel = s->ksel = s->ssel = 0;
 	s->tpinned = 0;
-	return 0;
 }
 
 static const struct tab_result_io io = {
 	.kind = &kind_bandwidth,
 	.nothing = "nothing measured to save yet (r measures)",
 	.busy = "a bandwidth run",
-	.now = io_now,
-	.take = io_take,
+	.result_at = offsetof(struct bandwidth_tab, r),
+	.running_at = offsetof(struct bandwidth_tab, running),
+	.measured = io_measured,
+	.result_size = sizeof(struct bandwidth_result),
+	.opened = io_opened,
 };
 
 static const struct keybinding keys[] = {

@@ -51,10 +51,8 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 		tui_dirty(t);
 		return;
 	}
-	if (ev->type == JOB_EV_NOTE) {
-		tui_message(t, "%s", ev->text);
-		return;
-	}
+	if (ev->type == JOB_EV_NOTE)
+		return; /* the frame says it in the status line */
 	s->running = 0;
 	tui_set_diag(t, &s->r.hdr.diag);
 	if (ev->type == JOB_EV_FAILED)
@@ -135,12 +133,9 @@ static int act_move(struct tui *t, void *self, int key)
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
-static struct tab_result_now io_now(void *self)
+static size_t io_measured(const void *r)
 {
-	struct cores_tab *s = self;
-	return (struct tab_result_now){ .shown = &s->r,
-					 .measured = cores_result_measured(&s->r),
-					 .running = s->running };
+	return cores_result_measured(r);
 }
 
 /* An opened file: its arrays become the tab's (kind_cores' load allocated
@@ -164,7 +159,9 @@ static const struct tab_result_io io = {
 	.kind = &kind_cores,
 	.nothing = "nothing measured to save yet (r measures)",
 	.busy = "a core-to-core run",
-	.now = io_now,
+	.result_at = offsetof(struct cores_tab, r),
+	.running_at = offsetof(struct cores_tab, running),
+	.measured = io_measured,
 	.take = io_take,
 };
 

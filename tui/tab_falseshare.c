@@ -118,12 +118,9 @@ static void rounds_answer(struct tui *t, void *self, const char *answer)
 {
 	struct falseshare_tab *s = self;
 	uint64_t v;
-	if (!answer)
+	if (tui_answer_u64(t, answer, 1000, 1000000000ull, "rounds: expected 1000..1000000000",
+			   &v) < 0)
 		return;
-	if (mt_parse_u64(answer, 1000, 1000000000ull, &v) < 0) {
-		tui_message(t, "rounds: expected 1000..1000000000");
-		return;
-	}
 	s->p.rounds = v;
 	if (!falseshare_result_measured(&s->r))
 		reset_results(s);
@@ -146,30 +143,19 @@ static int act_rounds(struct tui *t, void *self, int key)
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
-static struct tab_result_now io_now(void *self)
+static size_t io_measured(const void *r)
 {
-	struct falseshare_tab *s = self;
-	return (struct tab_result_now){ .shown = &s->r,
-					 .measured = falseshare_result_measured(&s->r),
-					 .running = s->running };
-}
-
-/* An opened file: copied into the instance's r (the frame frees f). */
-static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e)
-{
-	struct falseshare_tab *s = self;
-	(void)t;
-	(void)e;
-	s->r = *(const struct falseshare_result *)f->r;
-	return 0;
+	return falseshare_result_measured(r);
 }
 
 static const struct tab_result_io io = {
 	.kind = &kind_falseshare,
 	.nothing = "nothing measured to save yet (r measures)",
 	.busy = "a false sharing run",
-	.now = io_now,
-	.take = io_take,
+	.result_at = offsetof(struct falseshare_tab, r),
+	.running_at = offsetof(struct falseshare_tab, running),
+	.measured = io_measured,
+	.result_size = sizeof(struct falseshare_result),
 };
 
 static const struct keybinding keys[] = {

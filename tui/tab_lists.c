@@ -98,12 +98,9 @@ static void work_answer(struct tui *t, void *self, const char *answer)
 {
 	struct lists_tab *s = self;
 	uint64_t v;
-	if (!answer)
+	if (tui_answer_u64(t, answer, 0, 10000, "work: expected 0..10000 multiply-adds per cell",
+			   &v) < 0)
 		return;
-	if (mt_parse_u64(answer, 0, 10000, &v) < 0) {
-		tui_message(t, "work: expected 0..10000 multiply-adds per cell");
-		return;
-	}
 	s->p.work = (unsigned)v;
 	if (!lists_result_measured(&s->r))
 		reset_results(s);
@@ -126,12 +123,9 @@ static int act_work(struct tui *t, void *self, int key)
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
-static struct tab_result_now io_now(void *self)
+static size_t io_measured(const void *r)
 {
-	struct lists_tab *s = self;
-	return (struct tab_result_now){ .shown = &s->r,
-					 .measured = lists_result_measured(&s->r),
-					 .running = s->running };
+	return lists_result_measured(r);
 }
 
 /* An opened file: copied into the instance's r (the frame frees f). */
@@ -152,7 +146,9 @@ static const struct tab_result_io io = {
 	.kind = &kind_lists,
 	.nothing = "nothing measured to save yet (r measures)",
 	.busy = "a lists run",
-	.now = io_now,
+	.result_at = offsetof(struct lists_tab, r),
+	.running_at = offsetof(struct lists_tab, running),
+	.measured = io_measured,
 	.take = io_take,
 };
 

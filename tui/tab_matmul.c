@@ -123,14 +123,12 @@ static void blocked_answer(struct tui *t, void *self, const char *answer)
 static void n_answer(struct tui *t, void *self, const char *answer)
 {
 	struct matmul_tab *s = self;
+	char bad[80];
 	uint64_t v;
-	if (!answer)
+	mt_snprintf(bad, sizeof bad, "n: expected 8..2048 (memtop run matmul takes up to %d)",
+		    MATMUL_MAX_N);
+	if (tui_answer_u64(t, answer, 8, 2048, bad, &v) < 0)
 		return;
-	if (mt_parse_u64(answer, 8, 2048, &v) < 0) {
-		tui_message(t, "n: expected 8..2048 (memtop run matmul takes up to %d)",
-			    MATMUL_MAX_N);
-		return;
-	}
 	s->p.n = (size_t)v;
 	reset_results(s);
 	tui_dirty(t);
@@ -140,12 +138,8 @@ static void block_answer(struct tui *t, void *self, const char *answer)
 {
 	struct matmul_tab *s = self;
 	uint64_t v;
-	if (!answer)
+	if (tui_answer_u64(t, answer, 1, 1024, "block: expected 1..1024", &v) < 0)
 		return;
-	if (mt_parse_u64(answer, 1, 1024, &v) < 0) {
-		tui_message(t, "block: expected 1..1024");
-		return;
-	}
 	s->p.block = (size_t)v;
 	reset_results(s);
 	tui_dirty(t);
@@ -174,32 +168,29 @@ static int act_prompt(struct tui *t, void *self, int key)
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
-static struct tab_result_now io_now(void *self)
+static size_t io_measured(const void *r)
 {
-	struct matmul_tab *s = self;
-	return (struct tab_result_now){ .shown = &s->r,
-					 .measured = matmul_result_measured(&s->r),
-					 .running = s->running };
+	return matmul_result_measured(r);
 }
 
-/* An opened file: copied into the instance's r (the frame frees f). */
-static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e)
+/* An opened file, copied into the instance's r by the frame (the io's
+ * result_size): the knobs take its n and block. */
+static void io_opened(void *self)
 {
 	struct matmul_tab *s = self;
-	(void)t;
-	(void)e;
-	s->r = *(const struct matmul_result *)f->r;
 	s->p.n = s->r.n;
 	s->p.block = s->r.block;
-	return 0;
 }
 
 static const struct tab_result_io io = {
 	.kind = &kind_matmul,
 	.nothing = "no finished race to save yet (r races)",
 	.busy = "a race",
-	.now = io_now,
-	.take = io_take,
+	.result_at = offsetof(struct matmul_tab, r),
+	.running_at = offsetof(struct matmul_tab, running),
+	.measured = io_measured,
+	.result_size = sizeof(struct matmul_result),
+	.opened = io_opened,
 };
 
 static const struct keybinding keys[] = {
