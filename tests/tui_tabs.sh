@@ -7,7 +7,7 @@
 # tab puts them; no cache size of this machine is hard-coded.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 56
+plan 57
 
 tstart 110 34 -- --quick --idle
 
@@ -87,6 +87,13 @@ rows=$(printf '%s\n' "$screen" | grep -cE '^ +(8|16|32|64|128|256) B +[0-9]+\.[0
 is "the spacing sweep has 8..256 B measured" "$rows" 6
 tkeys w C-u "$TMP/fs.json" Enter
 wok "w saves the false sharing table" "saved $TMP/fs.json" 5
+# the line transfer between the race's first two CPUs follows it as a job
+# of its own: the next tab's r waits for its end (one CPU: none is run)
+if [ "$(nproc)" -ge 2 ]; then
+	wok "the line transfer follows the race" 'a line moves in [0-9.]+ ns' 30
+else
+	skip "the line transfer follows the race" "one CPU"
+fi
 
 # ---- 6 Lists: 4096 and 65536 cells (--quick) --------------------------------
 tkeys 6 r

@@ -26,25 +26,9 @@ void tui_result_name(const struct run_header *h, const char *exp, char *buf, siz
 		    date);
 }
 
-/* The frame's record of a tab: its state instance, whether its result is
- * saved, the file it came from. NULL for a tab the frame does not show. */
-static struct tab_slot *slot_of(struct tui *t, const struct tab *tab)
-{
-	for (int i = 0; i < TUI_MAX_TABS; i++)
-		if (t->slot[i].tab == tab)
-			return &t->slot[i];
-	return NULL;
-}
-
-void *tui_tab_self(struct tui *t, const struct tab *tab)
-{
-	struct tab_slot *sl = slot_of(t, tab);
-	return sl ? sl->self : NULL;
-}
-
 void tui_result_changed(struct tui *t, const struct tab *tab, int unsaved)
 {
-	struct tab_slot *sl = slot_of(t, tab);
+	struct tab_slot *sl = tui_slot_of(t, tab);
 	if (!sl)
 		return;
 	sl->unsaved = unsaved;
@@ -145,7 +129,7 @@ static int result_save(struct tui *t, const struct tab *tab, const char *dir, ch
 /* The tab has results not saved yet. */
 int files_tab_unsaved(struct tui *t, const struct tab *tb)
 {
-	struct tab_slot *sl = slot_of(t, tb);
+	struct tab_slot *sl = tui_slot_of(t, tb);
 	return tb->result && sl && sl->unsaved && result_now(tb, sl->self).measured > 0;
 }
 
@@ -256,7 +240,7 @@ static int give(struct tui *t, int i, struct result_file *f, mt_error *e)
 {
 	const struct tab *tab = t->tabs[i];
 	const struct tab_result_io *io = tab->result;
-	struct tab_slot *sl = slot_of(t, tab);
+	struct tab_slot *sl = tui_slot_of(t, tab);
 	void *self = tui_tab_self(t, tab);
 	if (result_now(tab, self).running)
 		return mt_fail(e, "%s: %s is in progress", f->path, io->busy);

@@ -1,5 +1,5 @@
-/* frame: the services tabs use (tab.h), the layout of the windows (tab
- * bar, tab area, Caches side panel, status line) and one frame's drawing.
+/* frame: one frame's drawing (the tab bar, the selected tab's area or the
+ * help, the Caches side panel, the status line).
  *
  * Every window is drawn in full into ncurses' buffers and sent with one
  * doupdate(), so the terminal receives only what changed (a cursor move
@@ -9,111 +9,6 @@
 
 #include "internal.h"
 
-#include <stdarg.h>
-#include <stdio.h>
-#include <string.h>
-
-void tui_message(struct tui *t, const char *fmt, ...)
-{
-	char raw[sizeof t->msg];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(raw, sizeof raw, fmt, ap);
-	va_end(ap);
-	/* messages quote paths and fields of files: made printable here, once */
-	tui_text(t, t->msg, sizeof t->msg, raw);
-	t->dirty = 1;
-}
-
-int tui_can_measure(struct tui *t)
-{
-	if (tui_view_mode(t)) {
-		tui_message(t, "memtop view does not measure (run memtop for this machine)");
-		return 0;
-	}
-	if (tui_job(t)) {
-		tui_message(t, "a measurement is already running (x stops it)");
-		return 0;
-	}
-	return 1;
-}
-
-void tui_dirty(struct tui *t)
-{
-	t->dirty = 1;
-}
-
-void tui_set_mountain(struct tui *t, const struct mountain *m)
-{
-	t->mtn = m;
-	t->dirty = 1;
-}
-
-void tui_set_latency(struct tui *t, const struct latency_result *r)
-{
-	t->lat = r;
-	t->dirty = 1;
-}
-
-const struct latency_result *tui_latency(const struct tui *t)
-{
-	return t->lat;
-}
-
-const struct info *tui_info(const struct tui *t)
-{
-	return t->have_info ? &t->info : NULL;
-}
-
-int tui_view_mode(const struct tui *t)
-{
-	return t->view;
-}
-
-int tui_quick(const struct tui *t)
-{
-	return t->quick;
-}
-
-enum tui_start tui_autostart(const struct tui *t)
-{
-	return (enum tui_start)t->start;
-}
-
-void frame_drop_windows(struct tui *t)
-{
-	WINDOW **w[] = { &t->bar, &t->area, &t->side, &t->status };
-	for (size_t i = 0; i < MT_ARRAY_LEN(w); i++)
-		if (*w[i]) {
-			delwin(*w[i]);
-			*w[i] = NULL;
-		}
-}
-
-void frame_layout(struct tui *t)
-{
-	int side_w = 0;
-	getmaxyx(stdscr, t->lines, t->cols);
-	frame_drop_windows(t);
-	t->too_small = t->cols < TUI_MIN_COLS || t->lines < TUI_MIN_LINES;
-	if (t->too_small)
-		return;
-	t->status_lines = status_lines_wanted(t);
-	/* auto: from 100 columns; i forces it on or off at any width */
-	t->side_shown = !t->help && (t->side_on < 0 ? t->cols >= TUI_SIDE_MIN_COLS : t->side_on);
-	if (t->side_shown)
-		side_w = TUI_SIDE_W;
-	t->bar = newwin(1, t->cols, 0, 0);
-	t->area = newwin(t->lines - 1 - t->status_lines, t->cols - side_w, 1, 0);
-	if (side_w)
-		t->side = newwin(t->lines - 1 - t->status_lines, side_w, 1, t->cols - side_w);
-	t->status = newwin(t->status_lines, t->cols, t->lines - t->status_lines, 0);
-	if (!t->bar || !t->area || !t->status || (side_w && !t->side)) {
-		frame_drop_windows(t);
-		t->too_small = 1;
-	}
-	t->full = 1;
-}
 
 void frame_draw(struct tui *t)
 {

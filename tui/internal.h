@@ -1,5 +1,6 @@
 /* internal: the frame's state and the functions its files share (frame,
- * jobs, status, keys, files, session, look, side). Tabs use tui/tab.h. */
+ * layout, services, jobs, status, keys, files, session, look, side). Tabs
+ * use tui/tab.h. */
 #ifndef MEMTOP_TUI_INTERNAL_H
 #define MEMTOP_TUI_INTERNAL_H
 
@@ -82,11 +83,15 @@ struct tui {
 	int sigpipe[2];
 };
 
-/* frame.c: windows for the terminal's size (too_small when below 80x24);
- * their removal; one frame drawn and sent. */
+/* layout.c: windows for the terminal's size (too_small when below 80x24);
+ * their removal. frame.c: one frame drawn and sent. */
 void frame_layout(struct tui *t);
 void frame_drop_windows(struct tui *t);
 void frame_draw(struct tui *t);
+
+/* services.c: the frame's record of tab (its instance, whether its result
+ * is saved, the file it came from), or NULL for a tab it does not show. */
+struct tab_slot *tui_slot_of(struct tui *t, const struct tab *tab);
 
 /* jobs.c: hand the running job's waiting events to its tab, ending the job
  * after its last; cancel it and wait (at most 5 s) for its end. */

@@ -167,30 +167,6 @@ static int run_binding(struct tui *t, void *self, const struct keybinding *k, in
 	return 0;
 }
 
-void tui_prompt(struct tui *t, void *self, const char *question, const char *initial,
-		void (*done)(struct tui *t, void *self, const char *answer))
-{
-	t->prompting = 1;
-	mt_strlcpy(t->question, question, sizeof t->question);
-	mt_strlcpy(t->answer, initial ? initial : "", sizeof t->answer);
-	t->apos = strlen(t->answer);
-	t->prompt_done = done;
-	t->prompt_self = self;
-	t->dirty = 1;
-}
-
-int tui_answer_u64(struct tui *t, const char *answer, uint64_t lo, uint64_t hi, const char *bad,
-		   uint64_t *v)
-{
-	if (!answer)
-		return -1;
-	if (mt_parse_u64(answer, lo, hi, v) < 0) {
-		tui_message(t, "%s", bad);
-		return -1;
-	}
-	return 0;
-}
-
 static void prompt_key(struct tui *t, int ch)
 {
 	void (*done)(struct tui *, void *, const char *) = t->prompt_done;
