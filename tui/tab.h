@@ -87,6 +87,14 @@ struct keybinding {
 	int (*action)(struct tui *t, void *self, int key);
 };
 
+/* The rows of a keys[] table that bind the four arrows and h j k l to one
+ * action (which tells them apart by key), under one help row "arrows hjkl". */
+#define TUI_KEYS_ARROWS_HJKL(help, action) \
+	{ KEY_UP, "arrows hjkl", help, action }, { KEY_DOWN, NULL, NULL, action }, \
+	{ KEY_LEFT, NULL, NULL, action }, { KEY_RIGHT, NULL, NULL, action }, \
+	{ 'h', NULL, NULL, action }, { 'j', NULL, NULL, action }, \
+	{ 'k', NULL, NULL, action }, { 'l', NULL, NULL, action }
+
 struct tab {
 	const char *name; /* the tab bar's label: "Mountain" */
 	const char *brief; /* its label when the bar is short of room, a whole

@@ -303,15 +303,8 @@ static int act_escape(struct tui *t, void *self, int key)
 }
 
 const struct keybinding mtab_keys[] = {
-	{ KEY_UP, "arrows hjkl", "move the cursor cell (guess: move/pick a marker; knobs: "
-				 "pick/change)", act_move },
-	{ KEY_DOWN, NULL, NULL, act_move },
-	{ KEY_LEFT, NULL, NULL, act_move },
-	{ KEY_RIGHT, NULL, NULL, act_move },
-	{ 'h', NULL, NULL, act_move },
-	{ 'j', NULL, NULL, act_move },
-	{ 'k', NULL, NULL, act_move },
-	{ 'l', NULL, NULL, act_move },
+	TUI_KEYS_ARROWS_HJKL("move the cursor cell (guess: move/pick a marker; knobs: "
+			     "pick/change)", act_move),
 	{ KEY_HOME, "Home End", "first / last size", act_page },
 	{ KEY_END, NULL, NULL, act_page },
 	{ KEY_PPAGE, "PgUp PgDn", "first / last stride", act_page },
