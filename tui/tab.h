@@ -1,4 +1,5 @@
-/* tab: the interface between the TUI frame (tui/frame.c) and its tabs.
+/* tab: the interface between the TUI frame (tui/services.c, jobs.c, files.c
+ * and the drawing in frame.c) and its tabs.
  *
  * A tab is a file tui/tab_NAME.c that defines `const struct tab tab_NAME`
  * plus ONE line `X(NAME) \` in TUI_TABS below (and its file in TUI_SOURCES
