@@ -421,15 +421,14 @@ static const struct transpose_result *shown(struct transpose_tab *s)
 	return &s->res;
 }
 
-/* What w saves (shown), the cells it holds: the simulation counts one
- * when it ran, each real timing one; an opened file its own. */
+/* What w saves (shown), the cells it holds: an opened file its own; else
+ * the simulation one when it ran, and each real timing one. */
 static struct tab_result_now io_now(void *self)
 {
 	struct transpose_tab *s = self;
-	size_t sim = s->from_file ? 0 : s->error[0] ? 0 : 1;
-	const struct transpose_result *r = shown(s);
-	return (struct tab_result_now){ .shown = r,
-					 .measured = sim + transpose_result_measured(r),
+	size_t n = s->from_file ? transpose_result_measured(&s->res)
+				: (s->error[0] ? 0 : 1) + transpose_result_measured(&s->real);
+	return (struct tab_result_now){ .shown = shown(s), .measured = n,
 					 .running = s->real_running };
 }
 
