@@ -1,10 +1,12 @@
 /* Unit tests of the tabs' instances (tui/tab.h): every tab keeps its state
  * in the instance the frame allocates (struct tab's state_size) and its
  * callbacks receive it, so two frames' instances of one tab share nothing.
- * Each tab is set up twice in memtop view (nothing measures, no terminal:
- * no callback here draws), every key of its keys[] table is pressed in the
- * first frame only (a prompt answered), and the second instance must be
- * byte for byte as it was while the first one changed. */
+ * Each tab is set up twice in memtop view (nothing measures), every key of
+ * its keys[] table is pressed in the first frame only (a prompt answered),
+ * and the second instance must be byte for byte as it was, and draw the
+ * same screen as before, while the first one changed. Drawing goes to a
+ * curses screen on /dev/null (TERM vt100, 80x24), so state a tab kept
+ * outside its instance (a file-level S) would show in the second's screen. */
 #include "config.h"
 
 #include <setjmp.h>
@@ -13,6 +15,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -83,9 +86,24 @@ static void open_cores(struct tui *t)
 	cores_plan_free(&pl);
 }
 
+#define SCREEN_LINES 22 /* the tab area of an 80x24 terminal */
+#define SCREEN_COLS 80
+
+/* The text tab draws for self in w (every line, blanks included). */
+static void screen_of(struct tui *t, const struct tab *tab, void *self, WINDOW *w, char *out)
+{
+	werase(w);
+	tab->draw(t, self, w, 1);
+	for (int y = 0; y < SCREEN_LINES; y++)
+		mvwinnstr(w, y, 0, out + y * (SCREEN_COLS + 1), SCREEN_COLS);
+}
+
 static void instances_share_nothing(void **state)
 {
+	WINDOW *w = newwin(SCREEN_LINES, SCREEN_COLS, 1, 0);
+	static char before[SCREEN_LINES * (SCREEN_COLS + 1)], after[sizeof before];
 	(void)state;
+	assert_non_null(w);
 	for (size_t i = 0; i < sizeof all_tabs / sizeof all_tabs[0]; i++) {
 		const struct tab *tab = all_tabs[i];
 		struct tui *ta = calloc(1, sizeof *ta), *tb = calloc(1, sizeof *tb);
@@ -96,6 +114,8 @@ static void instances_share_nothing(void **state)
 		assert_true(ta && tb && a && b && b0);
 		frame_of(ta, tab, a);
 		frame_of(tb, tab, b);
+		look_init(ta);
+		look_init(tb);
 		assert_ptr_equal(tui_tab_self(ta, tab), a);
 		assert_ptr_equal(tui_tab_self(tb, tab), b);
 		if (tab->init) {
@@ -105,7 +125,12 @@ static void instances_share_nothing(void **state)
 		if (tab == &tab_cores)
 			open_cores(ta);
 		memcpy(b0, b, tab->state_size);
+		memset(before, 0, sizeof before);
+		memset(after, 0, sizeof after);
+		screen_of(tb, tab, b, w, before);
 		changed = press_every_key(ta, tab, "2048", b, b0, tab->state_size);
+		screen_of(tb, tab, b, w, after);
+		assert_memory_equal(before, after, sizeof before);
 		print_message("# %s: %d of its keys changed the first instance, none the second\n",
 			      tab->name, changed);
 		assert_true(changed > 0);
@@ -119,6 +144,7 @@ static void instances_share_nothing(void **state)
 		free(ta);
 		free(tb);
 	}
+	delwin(w);
 }
 
 int main(void)
@@ -126,5 +152,18 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(instances_share_nothing),
 	};
-	return cmocka_run_group_tests_name("tui_tabs", tests, NULL, NULL);
+	FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
+	SCREEN *scr;
+	int rc;
+	if (!out || !in || !(scr = newterm("vt100", out, in))) {
+		fprintf(stderr, "test_tui_tabs: no curses screen on /dev/null (vt100)\n");
+		return 1;
+	}
+	resizeterm(SCREEN_LINES + 2, SCREEN_COLS);
+	rc = cmocka_run_group_tests_name("tui_tabs", tests, NULL, NULL);
+	endwin();
+	delscreen(scr);
+	fclose(out);
+	fclose(in);
+	return rc;
 }
