@@ -22,6 +22,11 @@
 #include "core/diag.h"
 #include "core/job.h"
 #include "core/runhdr.h"
+#include "core/sysinfo.h"
+#include "core/threads.h"
+
+#include <pthread.h>
+#include <sched.h>
 
 /* A header as a run on a 4.19 GHz core with a 2.6 GHz TSC records it. */
 static void recorded(struct run_header *h, double start, double end)
@@ -36,7 +41,7 @@ static void recorded(struct run_header *h, double start, double end)
 	h->diag.running_before = h->diag.running_after = -1;
 	h->diag.steal_pct = -1;
 	h->diag.optimized = 1;
-	h->diag.cpu_pinned = h->diag.cpu_first = h->diag.cpu_last = 1;
+	h->diag.cpu_pinned = h->diag.cpu_first = h->diag.cpu_last = h->diag.run_ghz_cpu = 1;
 	h->diag.core_ghz = 4.19;
 	h->diag.run_ghz_start = start;
 	h->diag.run_ghz_end = end;
@@ -161,6 +166,128 @@ static void a_job_measures_the_clock(void **state)
 	assert_int_equal(job_join(j, &e), 0);
 }
 
+/* Wait for j's end, take its last progress into p and join it; returns
+ * job_join's status. */
+static int join_with_progress(job_t *j, struct job_progress *p, mt_error *e)
+{
+	struct job_event ev[8];
+	int done = 0;
+	while (!done) {
+		size_t n = test_job_wait(j, ev, 8);
+		for (size_t i = 0; i < n; i++)
+			done |= ev[i].type == JOB_EV_DONE || ev[i].type == JOB_EV_FAILED;
+	}
+	job_get_progress(j, p);
+	return job_join(j, e);
+}
+
+/* A stand-in for the clock's measurement that says who called it: the
+ * first call returns 7.5 GHz, the second 8.5; each notes its thread and CPU.
+ * No timing. */
+static struct {
+	int calls;
+	pthread_t tid[4];
+	int cpu[4];
+} fake;
+
+static double fake_measure(void)
+{
+	int i = fake.calls++;
+	if (i < 4) {
+		fake.tid[i] = pthread_self();
+		fake.cpu[i] = sched_getcpu();
+	}
+	return i == 0 ? 7.5 : 8.5;
+}
+
+struct clocked_run {
+	int cpu;            /* the first measuring thread's CPU */
+	int first_measured; /* that thread was the one the clock's start ran on */
+	int worker_measured; /* the worker thread was (must stay 0) */
+};
+
+static void *first_thread(void *arg)
+{
+	struct clocked_run *c = arg;
+	c->first_measured = fake.calls == 1 && pthread_equal(fake.tid[0], pthread_self());
+	return NULL;
+}
+
+static void *second_thread(void *arg)
+{
+	(void)arg;
+	return NULL;
+}
+
+/* A worker that measures on two threads of its own, the run's clock passed
+ * to both (only the first measures). */
+static int clocked_worker(job_t *job, void *arg, mt_error *e)
+{
+	struct clocked_run *c = arg;
+	pthread_t t[2];
+	(void)e;
+	job_run_clock(job)->measure = fake_measure;
+	assert_int_equal(mt_thread_start_clocked(&t[0], c->cpu, first_thread, c,
+						 job_run_clock(job)), 0);
+	pthread_join(t[0], NULL);
+	assert_int_equal(mt_thread_start_clocked(&t[1], c->cpu, second_thread, NULL,
+						 job_run_clock(job)), 0);
+	pthread_join(t[1], NULL);
+	c->worker_measured = fake.calls > 0 && pthread_equal(fake.tid[0], pthread_self());
+	return 0;
+}
+
+/* The run's clock comes from the thread that measured, on its CPU, not from
+ * the job's worker on the job's CPU: started once (the second thread does
+ * not measure again), ended on the same CPU, and carried into the
+ * diagnostics and the header's line. On a machine with two CPUs the
+ * measuring thread sits on another CPU than the worker. */
+static void clock_from_the_measuring_thread(void **state)
+{
+	int cpus[1024], n = mt_allowed_cpus(cpus, 1024);
+	struct clocked_run c = { -1, 0, 0 };
+	struct job_opts o = { -1, 0 };
+	struct job_progress p;
+	struct run_header h, back;
+	char line[400], want[64];
+	cJSON *root;
+	mt_error e;
+	job_t *j;
+	(void)state;
+	memset(&fake, 0, sizeof fake);
+	if (n >= 2) {
+		o.cpu = cpus[0];
+		c.cpu = cpus[n - 1];
+	}
+	j = job_start(clocked_worker, &c, &o, &e);
+	assert_non_null(j);
+	assert_int_equal(join_with_progress(j, &p, &e), 0);
+	assert_int_equal(fake.calls, 2);
+	assert_true(c.first_measured);
+	assert_false(c.worker_measured);
+	assert_true(p.ghz_start == 7.5 && p.ghz_end == 8.5);
+	assert_int_equal(p.ghz_cpu, fake.cpu[0]);
+	assert_int_equal(fake.cpu[1], fake.cpu[0]);
+	if (n >= 2 && fake.cpu[0] >= 0) {
+		assert_int_equal(p.ghz_cpu, c.cpu);
+		assert_int_not_equal(p.ghz_cpu, p.cpu);
+	}
+	recorded(&h, 0, 0);
+	diag_end(&h.diag, &p);
+	assert_int_equal(h.diag.run_ghz_cpu, p.ghz_cpu);
+	clock_line(&h, line, sizeof line);
+	mt_snprintf(want, sizeof want, "(dependent adds on CPU %d): 7.50 GHz at its start, 8.50",
+		    p.ghz_cpu);
+	if (p.ghz_cpu >= 0)
+		assert_non_null(strstr(line, want));
+	/* the file says where the clock was measured, and reads it back */
+	root = cJSON_CreateObject();
+	assert_int_equal(run_header_to_json(&h, root), 0);
+	run_header_from_json(root, &back);
+	assert_int_equal(back.diag.run_ghz_cpu, p.ghz_cpu);
+	cJSON_Delete(root);
+}
+
 /* Timing: the clock measured now lies within a wide band (0.5..1.5x) of the
  * calibrated one; a busy machine makes it low, never 2x off. */
 static void measured_near_calibrated(void **state)
@@ -185,6 +312,7 @@ int main(void)
 		cmocka_unit_test(disagreement_rule),
 		cmocka_unit_test(warning_on_recorded_figures),
 		cmocka_unit_test(a_job_measures_the_clock),
+		cmocka_unit_test(clock_from_the_measuring_thread),
 		MT_TIMING_TEST(measured_near_calibrated),
 	};
 	return cmocka_run_group_tests_name("clock", tests, NULL, NULL);

@@ -26,7 +26,7 @@ void diag_begin(struct diag *d, int pinned_cpu)
 		d->ticks0 = 0;
 	d->ncpu = mt_online_cpus();
 	d->cpu_pinned = pinned_cpu;
-	d->cpu_first = d->cpu_last = -1;
+	d->cpu_first = d->cpu_last = d->run_ghz_cpu = -1;
 	d->heterogeneous = mt_heterogeneous(d->hetero_text, sizeof d->hetero_text);
 	mt_thp_mode(d->thp, sizeof d->thp);
 	{
@@ -46,6 +46,7 @@ void diag_end(struct diag *d, const struct job_progress *p)
 		d->cpu_moved = p->cpu_moved;
 		d->run_ghz_start = p->ghz_start;
 		d->run_ghz_end = p->ghz_end;
+		d->run_ghz_cpu = p->ghz_cpu;
 	}
 	mt_load(&d->load_after, &d->running_after);
 	if (d->ticks0 && mt_cpu_times(&t1, &s1) == 0 && t1 > d->ticks0)
@@ -149,6 +150,7 @@ void diag_from_json(const cJSON *o, struct diag *d)
 	d->cpu_first = int_or(o, "cpu_first", -1, INT_MAX, -1);
 	d->cpu_last = int_or(o, "cpu_last", -1, INT_MAX, -1);
 	d->cpu_moved = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "cpu_moved"));
+	d->run_ghz_cpu = -1; /* the run header's clock object says it */
 	d->heterogeneous = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "heterogeneous"));
 	str_or(o, "heterogeneous_text", d->hetero_text, sizeof d->hetero_text);
 	str_or(o, "thp", d->thp, sizeof d->thp);

@@ -23,9 +23,11 @@ struct diag {
 	char hetero_text[192];
 	char thp[16];         /* transparent huge pages mode, "" none */
 	/* the core clock (GHz, 0 unknown): calibrated before the run (the one
-	 * cycles are counted with), and measured with dependent adds on the
-	 * job's CPU just before and after the worker ran */
+	 * cycles are counted with), and measured with dependent adds at the
+	 * run's start and end on run_ghz_cpu: the first measuring thread's CPU
+	 * for a lab with threads of its own, else the job's (-1 unknown) */
 	double core_ghz, run_ghz_start, run_ghz_end;
+	int run_ghz_cpu;
 	uint64_t ticks0, steal0; /* internal: /proc/stat at diag_begin */
 };
 

@@ -43,6 +43,8 @@ struct job {
 	double units_done, units_total;
 	int cpu_first, cpu_last, cpu_moved; /* where the worker was seen */
 	double ghz_start, ghz_end; /* core clock on the worker's CPU around fn */
+	int ghz_cpu;       /* where those were measured, -1 unknown */
+	struct mt_run_clock clock; /* the measuring threads' (job_run_clock) */
 	int finished;
 	int status;        /* 0 done, 1 cancelled, -1 failed */
 	mt_error err;
@@ -133,6 +135,11 @@ void job_set_total(job_t *j, uint64_t total)
 	pthread_mutex_unlock(&j->lock);
 }
 
+struct mt_run_clock *job_run_clock(job_t *j)
+{
+	return j ? &j->clock : NULL;
+}
+
 int job_current_cpu(void)
 {
 #ifdef HAVE_SCHED_GETCPU
@@ -182,13 +189,19 @@ static void *job_main(void *p)
 	ghz = mt_clock_measure(); /* outside the lock: a reader may take progress */
 	pthread_mutex_lock(&j->lock);
 	j->ghz_start = ghz;
+	j->ghz_cpu = j->cpu_first;
 	pthread_mutex_unlock(&j->lock);
 	rc = j->fn(j, j->arg, &e);
 	memset(&ev, 0, sizeof ev);
-	ghz = mt_clock_measure();
+	/* a run that measured on threads of its own: its clock is theirs */
+	ghz = mt_run_clock_end(&j->clock) == 0 ? j->clock.ghz_end : mt_clock_measure();
 	pthread_mutex_lock(&j->lock);
 	j->ghz_end = ghz;
 	sample_cpu_locked(j);
+	if (mt_run_clock_taken(&j->clock)) {
+		j->ghz_start = j->clock.ghz_start;
+		j->ghz_cpu = j->clock.cpu;
+	}
 	if (rc != 0) {
 		j->status = -1;
 		j->err = e;
@@ -276,7 +289,8 @@ job_t *job_start(job_fn fn, void *arg, const struct job_opts *o, mt_error *e)
 	j->arg = arg;
 	j->cpu = o && o->cpu >= 0 ? o->cpu : job_pick_cpu();
 	j->cells_total = o ? o->total : 0;
-	j->cpu_first = j->cpu_last = -1;
+	j->cpu_first = j->cpu_last = j->ghz_cpu = -1;
+	mt_run_clock_init(&j->clock);
 	j->wake[0] = j->wake[1] = -1;
 	atomic_init(&j->state, ST_RUN);
 	if (pipe(j->wake) < 0) {
@@ -389,6 +403,11 @@ void job_get_progress(const job_t *cj, struct job_progress *p)
 	p->cpu_moved = j->cpu_moved;
 	p->ghz_start = j->ghz_start;
 	p->ghz_end = j->ghz_end;
+	p->ghz_cpu = j->ghz_cpu;
+	if (!j->finished && mt_run_clock_taken(&j->clock)) {
+		p->ghz_start = j->clock.ghz_start;
+		p->ghz_cpu = j->clock.cpu;
+	}
 	p->holding = j->pause_started != 0;
 	p->finished = j->finished;
 	pthread_mutex_unlock(&j->lock);

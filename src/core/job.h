@@ -18,6 +18,7 @@
 #include "util.h"
 
 typedef struct job job_t;
+struct mt_run_clock; /* core/threads.h */
 
 enum job_event_type {
 	JOB_EV_CELL = 1, /* one measured value: row, col, value, spread, aux */
@@ -107,9 +108,13 @@ struct job_progress {
 	int cpu;          /* the CPU the job was pinned to, -1 none */
 	int cpu_first, cpu_last; /* where the worker was seen first and last (-1 unknown) */
 	int cpu_moved;    /* the worker was seen on more than one CPU */
-	double ghz_start, ghz_end; /* the core clock measured on the worker's CPU
-				    * just before and after its function (dependent
-				    * adds, mt_clock_measure); 0 not yet */
+	double ghz_start, ghz_end; /* the core clock measured (dependent adds,
+				    * mt_clock_measure) just before and after the
+				    * worker's function on its CPU, or, when the
+				    * worker started measuring threads with
+				    * job_run_clock, on the first of them before
+				    * it ran and on its CPU after the run; 0 not yet */
+	int ghz_cpu;      /* the CPU they were measured on, -1 unknown */
 	int holding;      /* the worker is paused at a job_check() right now */
 	int finished;     /* the worker has returned */
 };
@@ -148,6 +153,12 @@ void job_set_progress(job_t *job, double units_done, double units_total);
 /* Set the cell total (for "12/210 cells"): the worker calls it when it
  * knows its grid, usually first thing. */
 void job_set_total(job_t *job, uint64_t cells_total);
+
+/* The clock of the job's run for the measuring threads its worker starts:
+ * pass it to mt_thread_start_clocked for the first of them, and the run's
+ * measured clock (progress ghz_start, ghz_end, ghz_cpu) is taken on that
+ * thread's CPU rather than the worker's. NULL when job is NULL. */
+struct mt_run_clock *job_run_clock(job_t *job);
 
 /* The CPU the worker is running on now (sched_getcpu), -1 if unknown. */
 int job_current_cpu(void);

@@ -152,6 +152,8 @@ int run_header_to_json(const struct run_header *h, cJSON *root)
 	if (h->has_diag) {
 		cJSON_AddNumberToObject(clock, "run_ghz_start", h->diag.run_ghz_start);
 		cJSON_AddNumberToObject(clock, "run_ghz_end", h->diag.run_ghz_end);
+		if (h->diag.run_ghz_cpu >= 0)
+			cJSON_AddNumberToObject(clock, "run_cpu", h->diag.run_ghz_cpu);
 		cJSON_AddBoolToObject(clock, "agree", !mt_clock_disagrees(h->diag.core_ghz,
 									   diag_run_ghz(&h->diag)));
 	}
@@ -180,6 +182,13 @@ static double ghz_or(const cJSON *o, const char *k)
 {
 	double v = jsonio_opt_number(o, k, 0);
 	return v > 0 && v < 1000 ? v : 0;
+}
+
+/* A CPU number from o's field k: -1 when missing or not one. */
+static int cpu_or(const cJSON *o, const char *k)
+{
+	double v = jsonio_opt_number(o, k, -1);
+	return v >= 0 && v < 1e6 && v == (double)(int)v ? (int)v : -1;
 }
 
 /* The counter a file names, as the name mt_clock uses ("tsc", "cntvct",
@@ -231,6 +240,7 @@ void run_header_from_json(const cJSON *root, struct run_header *h)
 		if (cJSON_IsObject(clock)) {
 			h->diag.run_ghz_start = ghz_or(clock, "run_ghz_start");
 			h->diag.run_ghz_end = ghz_or(clock, "run_ghz_end");
+			h->diag.run_ghz_cpu = cpu_or(clock, "run_cpu");
 		}
 	}
 }
@@ -241,7 +251,9 @@ void run_header_print_clock(FILE *f, const struct run_header *h)
 	char cpu[32] = "";
 	if (!h->has_diag || !(d->run_ghz_start > 0 || d->run_ghz_end > 0))
 		return;
-	if (d->cpu_last >= 0 || d->cpu_pinned >= 0)
+	if (d->run_ghz_cpu >= 0)
+		mt_snprintf(cpu, sizeof cpu, " on CPU %d", d->run_ghz_cpu);
+	else if (d->cpu_last >= 0 || d->cpu_pinned >= 0)
 		mt_snprintf(cpu, sizeof cpu, " on CPU %d", d->cpu_last >= 0 ? d->cpu_last
 									: d->cpu_pinned);
 	fprintf(f, "# core clock measured during the run (dependent adds%s): %.2f GHz at its "

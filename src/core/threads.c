@@ -2,9 +2,11 @@
 #include "config.h"
 
 #include "threads.h"
+#include "clock.h"
 
 #include <errno.h>
 #include <sched.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -33,6 +35,88 @@ int mt_thread_start(pthread_t *tid, int cpu, void *(*fn)(void *), void *arg)
 	rc = pthread_create(tid, &attr, fn, arg);
 	pthread_attr_destroy(&attr);
 	return rc;
+}
+
+void mt_run_clock_init(struct mt_run_clock *c)
+{
+	memset(c, 0, sizeof *c);
+	atomic_init(&c->state, 0);
+	c->cpu = c->pinned = -1;
+	c->measure = mt_clock_measure;
+}
+
+static int current_cpu(void)
+{
+#ifdef HAVE_SCHED_GETCPU
+	return sched_getcpu();
+#else
+	return -1;
+#endif
+}
+
+struct clocked {
+	void *(*fn)(void *);
+	void *arg;
+	struct mt_run_clock *c;
+	int cpu;
+};
+
+/* The new thread: the run's clock first when nobody took it yet. */
+static void *clocked_main(void *p)
+{
+	struct clocked s = *(struct clocked *)p;
+	int none = 0;
+	free(p);
+	if (atomic_compare_exchange_strong(&s.c->state, &none, 1)) {
+		s.c->ghz_start = s.c->measure();
+		s.c->cpu = current_cpu();
+		if (s.c->cpu < 0)
+			s.c->cpu = s.cpu;
+		s.c->pinned = s.cpu;
+		atomic_store_explicit(&s.c->state, 2, memory_order_release);
+	}
+	return s.fn(s.arg);
+}
+
+int mt_thread_start_clocked(pthread_t *tid, int cpu, void *(*fn)(void *), void *arg,
+			    struct mt_run_clock *c)
+{
+	struct clocked *s;
+	int rc;
+	if (!c || atomic_load(&c->state) != 0)
+		return mt_thread_start(tid, cpu, fn, arg);
+	if (!(s = malloc(sizeof *s)))
+		return ENOMEM;
+	s->fn = fn;
+	s->arg = arg;
+	s->c = c;
+	s->cpu = cpu;
+	if ((rc = mt_thread_start(tid, cpu, clocked_main, s)) != 0)
+		free(s);
+	return rc;
+}
+
+int mt_run_clock_taken(struct mt_run_clock *c)
+{
+	return atomic_load_explicit(&c->state, memory_order_acquire) == 2;
+}
+
+static void *end_main(void *p)
+{
+	struct mt_run_clock *c = p;
+	c->ghz_end = c->measure();
+	return NULL;
+}
+
+int mt_run_clock_end(struct mt_run_clock *c)
+{
+	pthread_t t;
+	if (!mt_run_clock_taken(c))
+		return -1;
+	if (mt_thread_start(&t, c->pinned >= 0 ? c->pinned : c->cpu, end_main, c) != 0)
+		return -1;
+	pthread_join(t, NULL);
+	return 0;
 }
 
 int mt_waitgroup_init(struct mt_waitgroup *wg, mt_error *e)

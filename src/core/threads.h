@@ -13,6 +13,7 @@
 #define MEMTOP_THREADS_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "util.h"
@@ -21,6 +22,45 @@
  * thread affinity: not pinned). Returns 0, or pthread_create's error
  * number (the caller says what could not start). */
 int mt_thread_start(pthread_t *tid, int cpu, void *(*fn)(void *), void *arg);
+
+/* A run's measured clock: the core clock (dependent adds, mt_clock_measure)
+ * taken on the first measuring thread the run starts with
+ * mt_thread_start_clocked, on that thread's CPU, just before its function
+ * runs, and again on the same CPU when the run ends (mt_run_clock_end).
+ * The cycles a lab counts are its measuring threads' cycles: a clock
+ * measured on the coordinator's CPU is another core's (another kind on a
+ * hybrid machine, another turbo bin). One per run: the job keeps one
+ * (job_run_clock). Set it up with mt_run_clock_init. */
+struct mt_run_clock {
+	atomic_int state;   /* internal: 0 not taken, 1 being measured, 2 start known */
+	int cpu;            /* the CPU the start was measured on (-1 unknown) */
+	int pinned;         /* the CPU that thread was pinned to (-1 none) */
+	double ghz_start;   /* GHz measured on it before its function ran */
+	double ghz_end;     /* GHz mt_run_clock_end measured there (0 not yet) */
+	double (*measure)(void); /* the measurement; mt_clock_measure unless a
+				  * test puts a stand-in that says who called it */
+};
+
+/* Set c to nothing measured, measuring with mt_clock_measure. */
+void mt_run_clock_init(struct mt_run_clock *c);
+
+/* mt_thread_start, and when c is not NULL and no thread of c's run has
+ * measured yet, the new thread first measures the core clock into c (its
+ * start, on its own CPU) and then runs fn(arg). Pass c for the run's first
+ * measuring thread (later ones may pass it too: only the first measures).
+ * Returns 0, or pthread_create's error number. */
+int mt_thread_start_clocked(pthread_t *tid, int cpu, void *(*fn)(void *), void *arg,
+			    struct mt_run_clock *c);
+
+/* Whether a measuring thread has taken c's start (1) or not (0). Safe from
+ * any thread; c's cpu, pinned and ghz_start may be read once it says 1. */
+int mt_run_clock_taken(struct mt_run_clock *c);
+
+/* The run's end: measure the core clock again on the CPU c's start was
+ * measured on (a short thread pinned there) into c->ghz_end. Call after
+ * the run's measuring threads have ended. Returns 0, or -1 when c's start
+ * was never taken or no thread could start (ghz_end stays 0). */
+int mt_run_clock_end(struct mt_run_clock *c);
 
 /* Sleep ns nanoseconds (resumed after signals). */
 void mt_nap(long ns);
