@@ -16,6 +16,8 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +28,7 @@
 #include "bandwidth/bandwidth.h"
 #include "core/clock.h"
 #include "core/job.h"
+#include "core/threads.h"
 #include "testjob.h"
 #include "testlib.h"
 #include "core/sysinfo.h"
@@ -632,6 +635,85 @@ static void cancel_stops_threads(void **state)
 	assert_true(test_job_cancel_after(bandwidth_worker, &p, 200) < 5000000000ull);
 }
 
+/* A stand-in for the clock's measurement: notes the thread and CPU of each
+ * call; 6.5 GHz at the start, 7.5 at the end. No timing. */
+static struct {
+	int calls;
+	pthread_t tid[8];
+	int cpu[8];
+	pthread_t worker;
+} fake_clock;
+
+static double fake_measure(void)
+{
+	int i = fake_clock.calls++;
+	if (i < 8) {
+		fake_clock.tid[i] = pthread_self();
+		fake_clock.cpu[i] = sched_getcpu();
+	}
+	return i == 0 ? 6.5 : 7.5;
+}
+
+/* The lab's worker with the fake clock in the job's run clock. */
+static int worker_with_fake_clock(job_t *job, void *arg, mt_error *e)
+{
+	fake_clock.worker = pthread_self();
+	job_run_clock(job)->measure = fake_measure;
+	return bandwidth_worker(job, arg, e);
+}
+
+/* The clock a bandwidth run turns into bytes a cycle is measured on its
+ * first measuring thread, on that thread's CPU (--cpus), once at the start
+ * of the run and once at its end, never on the job's worker: with two
+ * CPUs the job sits on one and the threads on the other (the 103 % shares
+ * of the last session came from a clock taken on the job's CPU). */
+static void clock_from_the_first_measuring_thread(void **state)
+{
+	static struct bandwidth_params p;
+	int cpus[1024], n = mt_allowed_cpus(cpus, 1024), done = 0;
+	struct job_opts o = { -1, 0 };
+	struct job_progress pr;
+	struct job_event ev[64];
+	mt_error e;
+	job_t *job;
+	(void)state;
+	memset(&fake_clock, 0, sizeof fake_clock);
+	bandwidth_params_default(&p, NULL);
+	assert_int_equal(bandwidth_set_sizes(&p, (const uint64_t[]){ 16384 }, 1, &e), 0);
+	p.kernels[0] = BW_READ;
+	p.kernels[1] = BW_WRITE;
+	p.nkernels = 2;
+	p.threads[0] = 2;
+	p.nthreads = 1;
+	p.min_tries = p.max_tries = 1;
+	p.try_ns = 1e5;
+	if (n >= 2) {
+		o.cpu = cpus[0];
+		p.cpus[0] = cpus[n - 1];
+		p.cpus[1] = cpus[0];
+		p.ncpus = 2;
+	}
+	job = job_start(worker_with_fake_clock, &p, &o, &e);
+	assert_non_null(job);
+	while (!done) {
+		size_t k = test_job_wait(job, ev, 64);
+		for (size_t i = 0; i < k; i++)
+			done |= ev[i].type == JOB_EV_DONE || ev[i].type == JOB_EV_FAILED;
+	}
+	job_get_progress(job, &pr);
+	assert_int_equal(job_join(job, &e), 0);
+	/* many tries started many threads: the clock was taken once, then at the end */
+	assert_int_equal(fake_clock.calls, 2);
+	assert_false(pthread_equal(fake_clock.tid[0], fake_clock.worker));
+	assert_true(pr.ghz_start == 6.5 && pr.ghz_end == 7.5);
+	assert_int_equal(pr.ghz_cpu, fake_clock.cpu[0]);
+	assert_int_equal(fake_clock.cpu[1], fake_clock.cpu[0]);
+	if (n >= 2 && fake_clock.cpu[0] >= 0) {
+		assert_int_equal(pr.ghz_cpu, p.cpus[0]);
+		assert_int_not_equal(pr.ghz_cpu, pr.cpu);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -646,6 +728,7 @@ int main(void)
 		cmocka_unit_test(ceiling_lookup),
 		cmocka_unit_test(ceiling_figures),
 		cmocka_unit_test(ceiling_fractions),
+		cmocka_unit_test(clock_from_the_first_measuring_thread),
 		cmocka_unit_test(worker_loaded_sweep),
 		cmocka_unit_test(cancel_stops_threads),
 	};

@@ -52,9 +52,10 @@
 
 /* ---- pinned threads (shared with bandwidth_loaded.c) ----------------------- */
 
-int bw_thread_start(pthread_t *tid, int cpu, void *(*fn)(void *), void *arg, mt_error *e)
+int bw_thread_start(pthread_t *tid, int cpu, void *(*fn)(void *), void *arg,
+		    struct mt_run_clock *clock, mt_error *e)
 {
-	int rc = mt_thread_start(tid, cpu, fn, arg);
+	int rc = mt_thread_start_clocked(tid, cpu, fn, arg, clock);
 	if (rc != 0)
 		return mt_fail(e, "bandwidth: cannot start a thread: %s", strerror(rc));
 	return 0;
@@ -267,7 +268,8 @@ static int run_try(job_t *job, const struct bandwidth_params *p, struct try_ctx 
 		memset(&m[i], 0, sizeof m[i]);
 		m[i].ctx = c;
 		m[i].index = i;
-		if (bw_thread_start(&tid[i], cpu, member_main, &m[i], e) < 0) {
+		if (bw_thread_start(&tid[i], cpu, member_main, &m[i],
+				    i == 0 ? job_run_clock(job) : NULL, e) < 0) {
 			rc = -1;
 			break;
 		}

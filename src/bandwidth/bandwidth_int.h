@@ -7,12 +7,16 @@
 #include <pthread.h>
 #include <stdint.h>
 
+#include "core/threads.h"
 #include "core/util.h"
 
 /* Start fn(arg) on a new thread pinned to cpu (-1: not pinned):
- * core/threads.h's mt_thread_start with the lab's words on failure.
- * Returns 0, or -1 with e set. */
-int bw_thread_start(pthread_t *tid, int cpu, void *(*fn)(void *), void *arg, mt_error *e);
+ * core/threads.h's mt_thread_start_clocked with the lab's words on
+ * failure; clock is the run's (job_run_clock) for the first measuring
+ * thread, so the run's clock is measured on its CPU, else NULL. Returns 0,
+ * or -1 with e set. */
+int bw_thread_start(pthread_t *tid, int cpu, void *(*fn)(void *), void *arg,
+		    struct mt_run_clock *clock, mt_error *e);
 
 /* One spin of a busy wait: a pause hint, and a yield now and then when
  * threads share a CPU. */

@@ -182,11 +182,12 @@ static int run_point(struct sweep *s, double delay_ns, struct point_ctx *c, mt_e
 	for (unsigned i = 0; i < nl; i++) {
 		s->loaders[i].ctx = c;
 		atomic_store(&s->loaders[i].bytes, 0);
-		if (bw_thread_start(&lt[i], p->cpus[1 + i], loader_main, &s->loaders[i], e) < 0)
+		if (bw_thread_start(&lt[i], p->cpus[1 + i], loader_main, &s->loaders[i], NULL,
+				    e) < 0)
 			goto stop;
 		started++;
 	}
-	if (bw_thread_start(&ct, p->cpus[0], chaser_main, c, e) < 0)
+	if (bw_thread_start(&ct, p->cpus[0], chaser_main, c, job_run_clock(s->job), e) < 0)
 		goto stop;
 	st = wait_chaser(s, c);
 	pthread_join(ct, NULL);
