@@ -183,6 +183,21 @@ KATTR static uint64_t triad_scalar(double *a, const double *b, const double *c, 
 		x6 = XORI(x6, LOADI((q) + 6)), x7 = XORI(x7, LOADI((q) + 7));              \
 	}
 
+/* Sixteen loads from q .. q + 15, two into each accumulator x0 .. x7 with
+ * one three-way xor (XOR3(x, a, b) = x ^ a ^ b: AVX-512's vpternlogq, one
+ * instruction with one of the loads as its memory operand). */
+#define BW_XOR16(XOR3, LOADI, q)                                                            \
+	{                                                                                   \
+		x0 = XOR3(x0, LOADI((q)), LOADI((q) + 1));                                  \
+		x1 = XOR3(x1, LOADI((q) + 2), LOADI((q) + 3));                              \
+		x2 = XOR3(x2, LOADI((q) + 4), LOADI((q) + 5));                              \
+		x3 = XOR3(x3, LOADI((q) + 6), LOADI((q) + 7));                              \
+		x4 = XOR3(x4, LOADI((q) + 8), LOADI((q) + 9));                              \
+		x5 = XOR3(x5, LOADI((q) + 10), LOADI((q) + 11));                            \
+		x6 = XOR3(x6, LOADI((q) + 12), LOADI((q) + 13));                            \
+		x7 = XOR3(x7, LOADI((q) + 14), LOADI((q) + 15));                            \
+	}
+
 /* ---- x86: SSE2, AVX2, AVX-512 --------------------------------------------- */
 
 #ifdef BW_X86
@@ -200,8 +215,13 @@ KATTR static uint64_t triad_scalar(double *a, const double *b, const double *c, 
  * cycle allow; sixteen a turn with vpxorq 104-111 (eight a turn with
  * vpxorq: 84 again, so the turn's overhead was what held it back; a chain
  * of adds run beside the loads showed the clock unmoved at 4.19 GHz); the
- * loads alone, with nothing consuming them, 114-117. */
-#define BW_X86_KERNELS(SUF, TGT, VI, VD, K, LOADI, XORI, HXOR, ZEROI, LOADD, STORED,       \
+ * loads alone, with nothing consuming them, 114-117. GCC turned those
+ * sixteen vpxorq into eight vpternlogq of its own but kept sixteen register
+ * moves a turn beside them (objdump); written as three-way xors (XOR3:
+ * vpternlogq with AVX-512, two xors with AVX2 and SSE2, which have no
+ * three-input logic) the turn is sixteen loads, eight of them inside the
+ * vpternlogq, and nothing else but the loop's add and branch. */
+#define BW_X86_KERNELS(SUF, TGT, VI, VD, K, LOADI, XORI, XOR3, HXOR, ZEROI, LOADD, STORED, \
 		       STREAMD, SET1D, ADDD, MULD)                                          \
 	KATTR TGT static uint64_t read_##SUF(double *a, const double *b, const double *c,  \
 					     size_t n, double s, size_t reps)               \
@@ -216,10 +236,8 @@ KATTR static uint64_t triad_scalar(double *a, const double *b, const double *c, 
 			VI x4 = ZEROI(), x5 = ZEROI(), x6 = ZEROI(), x7 = ZEROI();         \
 			size_t i = 0;                                                       \
 			mt_launder(p);                                                      \
-			for (; i + 16 <= n / K; i += 16) {                                  \
-				BW_XOR8(XORI, LOADI, p + i)                                 \
-				BW_XOR8(XORI, LOADI, p + i + 8)                             \
-			}                                                                   \
+			for (; i + 16 <= n / K; i += 16)                                    \
+				BW_XOR16(XOR3, LOADI, p + i)                                \
 			for (; i < n / K; i += 8)                                           \
 				BW_XOR8(XORI, LOADI, p + i)                                 \
 			x0 = XORI(XORI(x0, x1), XORI(x2, x3));                              \
@@ -351,13 +369,19 @@ __attribute__((target("avx512f"))) static inline uint64_t xor512(__m512i v)
 #define LDI256(p) _mm256_load_si256(p)
 #define LDI512(p) _mm512_load_si512((const void *)(p))
 
-BW_X86_KERNELS(sse2, TGT_SSE2, __m128i, __m128d, 2, LDI128, _mm_xor_si128, xor128,
+/* Three-way xors: AVX-512 has one instruction for it (truth table 0x96). */
+#define XOR3_128(x, a, b) _mm_xor_si128(_mm_xor_si128((x), (a)), (b))
+#define XOR3_256(x, a, b) _mm256_xor_si256(_mm256_xor_si256((x), (a)), (b))
+#define XOR3_512(x, a, b) _mm512_ternarylogic_epi64((x), (a), (b), 0x96)
+
+BW_X86_KERNELS(sse2, TGT_SSE2, __m128i, __m128d, 2, LDI128, _mm_xor_si128, XOR3_128, xor128,
 	       _mm_setzero_si128, _mm_load_pd, _mm_store_pd, _mm_stream_pd, _mm_set1_pd,
 	       _mm_add_pd, _mm_mul_pd)
-BW_X86_KERNELS(avx2, TGT_AVX2, __m256i, __m256d, 4, LDI256, _mm256_xor_si256, xor256,
+BW_X86_KERNELS(avx2, TGT_AVX2, __m256i, __m256d, 4, LDI256, _mm256_xor_si256, XOR3_256, xor256,
 	       _mm256_setzero_si256, _mm256_load_pd, _mm256_store_pd, _mm256_stream_pd,
 	       _mm256_set1_pd, _mm256_add_pd, _mm256_mul_pd)
-BW_X86_KERNELS(avx512, TGT_AVX512, __m512i, __m512d, 8, LDI512, _mm512_xor_si512, xor512,
+BW_X86_KERNELS(avx512, TGT_AVX512, __m512i, __m512d, 8, LDI512, _mm512_xor_si512, XOR3_512,
+	       xor512,
 	       _mm512_setzero_si512, _mm512_load_pd, _mm512_store_pd, _mm512_stream_pd,
 	       _mm512_set1_pd, _mm512_add_pd, _mm512_mul_pd)
 
