@@ -4,7 +4,7 @@
 # checked), CSV, the loaded latency, oversubscribed threads, and usage
 # errors (exit 2, one line). No cache size of this machine is assumed.
 . "$TESTLIB"
-plan 38
+plan 41
 
 run() { "$MEMTOP" run bandwidth "$@" 2>&1; }
 flat() { tr -d '\t\n' <"$1"; } # cJSON indents with tabs; strings keep their spaces
@@ -86,4 +86,8 @@ status "--sizes 1K is a usage error" 2 "$MEMTOP" run bandwidth --sizes 1K
 status "--cpus of a CPU not allowed is a usage error" 2 "$MEMTOP" run bandwidth --cpus 65000
 status "--placement diagonal is a usage error" 2 "$MEMTOP" run bandwidth --placement diagonal
 status "--isa mmx is a usage error" 2 "$MEMTOP" run bandwidth --isa mmx
+status "--levels L9 is a usage error" 2 "$MEMTOP" run bandwidth --levels L1,L9
+like "... naming the word and the rows the plan has" "$(cat "$TMP/err")" \
+	"^memtop: run bandwidth: --levels: no level 'L9' in the plan \(it has ([A-Z0-9]+, )*DRAM\)$"
+status "--levels with --sizes is a usage error" 2 "$MEMTOP" run bandwidth --levels L1 --sizes 1M
 status "--loader sideways is a usage error" 2 "$MEMTOP" run bandwidth --loader sideways

@@ -331,6 +331,34 @@ static void size_plan(void **state)
 	assert_int_equal(bandwidth_set_sizes(&p, (const uint64_t[]){ 1024 }, 1, &e), -1);
 }
 
+/* --levels keeps the rows of the plan it names, in the plan's order, any
+ * case; a name that is no row of the plan is refused with the rows there
+ * are, and the plan stays whole. */
+static void levels_kept(void **state)
+{
+	struct bandwidth_params p;
+	struct bw_level lv[3] = { { 1, 48 << 10, "cpuid", "" }, { 2, 1 << 20, "cpuid", "" },
+				  { 3, 32ull << 20, "cpuid", "" } };
+	char notes[4][BW_NOTE_LEN];
+	mt_error e;
+	(void)state;
+	bandwidth_params_default(&p, NULL);
+	assert_int_equal(bandwidth_plan_sizes(&p, lv, 3, 64, 64ull << 30, notes, 4, &e), 0);
+	assert_int_equal(p.nsizes, 4);
+	assert_int_equal(bandwidth_keep_levels(&p, "L4", &e), -1);
+	assert_string_equal(e.msg, "no level 'L4' in the plan (it has L1, L2, L3, DRAM)");
+	assert_int_equal(bandwidth_keep_levels(&p, "L1,L", &e), -1);
+	assert_int_equal(p.nsizes, 4);
+	assert_int_equal(bandwidth_keep_levels(&p, "dram,l1", &e), 0);
+	assert_int_equal(p.nsizes, 2);
+	assert_string_equal(p.sizes[0].level, "L1");
+	assert_int_equal(p.sizes[0].bytes, 24 << 10);
+	assert_string_equal(p.sizes[1].level, "DRAM");
+	assert_int_equal(bandwidth_keep_levels(&p, "L1", &e), 0);
+	assert_int_equal(p.nsizes, 1);
+	assert_string_equal(p.sizes[0].level, "L1");
+}
+
 /* Run p to its end, applying every event to r; returns the cells seen. */
 static int run_job(struct bandwidth_params *p, struct bandwidth_result *r, int *notes)
 {
@@ -723,6 +751,7 @@ int main(void)
 		cmocka_unit_test(lists_parsed_and_refused),
 		cmocka_unit_test(placement_from_topology),
 		cmocka_unit_test(size_plan),
+		cmocka_unit_test(levels_kept),
 		cmocka_unit_test(worker_streams_checked_table),
 		cmocka_unit_test(write_allocate_lesson),
 		cmocka_unit_test(ceiling_lookup),

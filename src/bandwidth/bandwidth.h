@@ -288,6 +288,11 @@ int bandwidth_level_credible(uint64_t size, int ncpus);
 int bandwidth_plan_sizes(struct bandwidth_params *p, const struct bw_level *lv, size_t nlv,
 			 int online, uint64_t avail, char notes[][BW_NOTE_LEN], int nnotes, mt_error *e);
 
+/* Keep only the planned sizes whose level list names ("L1,DRAM", any
+ * case, comma-separated), in the plan's order (--levels). Returns 0, or -1
+ * with e naming a word that is no level of the plan (the plan unchanged). */
+int bandwidth_keep_levels(struct bandwidth_params *p, const char *list, mt_error *e);
+
 /* Sizes given by the user (--sizes): all threads' working sets, in order,
  * from "--sizes". Returns 0, or -1 with e (more than BW_MAX_SIZES, below 4K,
  * above 64G, not increasing). */

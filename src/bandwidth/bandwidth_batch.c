@@ -35,6 +35,9 @@ static const struct batch_option options[] = {
 	{ "sizes", 'S', "LIST",
 	  "working sets such as 32K,1M,512M, each all threads' together\n"
 	  "(default: half of each cache level, DRAM at 8x the largest)" },
+	{ "levels", 'V', "LIST",
+	  "only these rows of the planned sizes: L1, L2, L3, DRAM (not\n"
+	  "with --sizes)" },
 	{ "threads", 'T', "LIST",
 	  "increasing thread counts (default 1,2,4... up to the CPUs\n"
 	  "allowed); more threads than CPUs is marked oversubscribed" },
@@ -336,7 +339,7 @@ static void print_summary(const struct batch *b)
 /* ---- options ------------------------------------------------------------------ */
 
 struct opts {
-	const char *threads, *kernels, *sizes, *cpus, *placement, *isa, *loader, *delays;
+	const char *threads, *kernels, *sizes, *levels, *cpus, *placement, *isa, *loader, *delays;
 	int tries, try_ms, loaded;
 };
 
@@ -478,6 +481,8 @@ static int apply_sizes(struct bandwidth_params *p, const struct opts *o, const c
 	mt_error e = { "" };
 	int k;
 	*rc = MT_EXIT_USAGE;
+	if (o->sizes && o->levels)
+		return batch_bad(exp, "--levels", o->levels, "either --sizes or --levels");
 	if (o->sizes) {
 		uint64_t v[BW_MAX_SIZES + 1];
 		int n = parse_sizes(o->sizes, v, BW_MAX_SIZES + 1);
@@ -498,6 +503,9 @@ static int apply_sizes(struct bandwidth_params *p, const struct opts *o, const c
 	if (k < 0) {
 		mt_warn("run %s: %s", exp, e.msg);
 		*rc = MT_EXIT_RUNTIME;
+	} else if (o->levels && bandwidth_keep_levels(p, o->levels, &e) < 0) {
+		mt_warn("run %s: --levels: %s", exp, e.msg);
+		return -1;
 	}
 	return k;
 }
@@ -514,6 +522,7 @@ static int parse(int argc, char **argv, struct batch_cli *cli, struct opts *o)
 		case 'T': o->threads = optarg; break;
 		case 'k': o->kernels = optarg; break;
 		case 'S': o->sizes = optarg; break;
+		case 'V': o->levels = optarg; break;
 		case 'C': o->cpus = optarg; break;
 		case 'P': o->placement = optarg; break;
 		case 'I': o->isa = optarg; break;

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define PAGE 4096u
 #define MIN_SIZE 4096u
@@ -440,4 +441,41 @@ double bandwidth_estimate_s(const struct bandwidth_params *p)
 		ns += (double)(p->ndelays + 1) * (20e6 + p->loaded_tries * p->point_ns) +
 		      (double)p->chase_bytes * 2;
 	return ns / 1e9;
+}
+
+/* Whether the comma list names level (any case). */
+static int list_names(const char *list, const char *level)
+{
+	size_t len = strlen(level);
+	for (const char *w = list; w && *w; w = strchr(w, ',') ? strchr(w, ',') + 1 : NULL)
+		if (strncasecmp(w, level, len) == 0 && (w[len] == ',' || w[len] == '\0'))
+			return 1;
+	return 0;
+}
+
+int bandwidth_keep_levels(struct bandwidth_params *p, const char *list, mt_error *e)
+{
+	size_t kept = 0;
+	for (const char *w = list; w; w = strchr(w, ',') ? strchr(w, ',') + 1 : NULL) {
+		size_t len = strcspn(w, ",");
+		int found = 0;
+		for (size_t i = 0; i < p->nsizes && len; i++)
+			found |= strlen(p->sizes[i].level) == len &&
+				 strncasecmp(w, p->sizes[i].level, len) == 0;
+		if (!found) {
+			char word[20], raw[20], have[80] = "";
+			mt_snprintf(raw, sizeof raw, "%.*s", (int)(len < 19 ? len : 19), w);
+			mt_printable(word, sizeof word, raw, 0);
+			for (size_t i = 0; i < p->nsizes; i++)
+				mt_snprintf(have + strlen(have), sizeof have - strlen(have), "%s%s",
+					    i ? ", " : "", p->sizes[i].level[0] ? p->sizes[i].level
+										: "a given size");
+			return mt_fail(e, "no level '%s' in the plan (it has %s)", word, have);
+		}
+	}
+	for (size_t i = 0; i < p->nsizes; i++)
+		if (list_names(list, p->sizes[i].level))
+			p->sizes[kept++] = p->sizes[i];
+	p->nsizes = kept;
+	return 0;
 }
