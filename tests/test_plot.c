@@ -2,7 +2,8 @@
  * is given and closes every element; the mountain is one quadrilateral per
  * cell of the grid over its floor, coloured by the levels the cliff finder
  * reads; the latency picture has a curve per stride plus the random chase
- * and marks its levels; the lab charts have a bar per measured value; files
+ * and marks its levels; the lab charts have a bar per measured value; a
+ * bandwidth result has a point per cell and a line per ceiling; files
  * of two kinds are refused, and a kind with no picture is said in one
  * line. Counts are exact: they follow from the grids. */
 #include "config.h"
@@ -18,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bandwidth/bandwidth.h"
 #include "core/datadir.h"
 #include "labs/matmul.h"
 #include "latency/latency.h"
@@ -314,10 +316,72 @@ static void lab_bars_and_kinds(void **state)
 	assert_int_equal(plot_draw(in, 1, &s, &e), -1);
 	assert_non_null(strstr(e.msg, ": memtop plot draws no picture of a summary card (it draws "
 				      "mountains, latency runs, matmul results, false sharing "
-				      "results, lists results, core-to-core latency results)"));
+				      "results, lists results, bandwidth results, core-to-core "
+				      "latency results)"));
 	assert_null(strchr(e.msg, '\n'));
 	svg_free(&s);
 	result_file_free(&in[0]);
+}
+
+/* The bandwidth picture of a recorded quick run on the Xeon guest (Golden
+ * Cove ceilings; tests/data/README): a point per kernel and level at one
+ * thread (6 kernels x 3 levels), a ceiling line where the core has one (5
+ * kernels at L1 and L2: none for copy_nt's streaming stores, none at
+ * DRAM), each point's share of its ceiling or, without one, its GB/s, the
+ * levels named; a core the table lacks keeps the points and draws no line. */
+static void bandwidth_against_ceilings(void **state)
+{
+	const char *dir = getenv("TESTDATA");
+	char path[4096], *doc, *part;
+	struct result_file in;
+	struct svg s;
+	mt_error e = { "" };
+	(void)state;
+	snprintf(path, sizeof path, "%s/bandwidth-xeon-vm-quick.json", dir ? dir : "tests/data");
+	doc = draw_file(path, NULL);
+	assert_well_formed(doc);
+	part = group(doc, "points");
+	assert_int_equal(count(part, "<circle"), 18);
+	free(part);
+	part = group(doc, "ceilings");
+	assert_int_equal(count(part, "<line"), 10);
+	free(part);
+	part = group(doc, "labels");
+	assert_int_equal(count(part, "<text"), 18);
+	/* L1 read_vector 359.5 GB/s of 128 B a cycle at 3.59 GHz; L2 copy;
+	 * copy_nt at L1 and DRAM read, no ceiling: the GB/s */
+	assert_non_null(strstr(part, ">78%</text>"));
+	assert_non_null(strstr(part, ">39%</text>"));
+	assert_non_null(strstr(part, ">50.27</text>"));
+	assert_non_null(strstr(part, ">27.27</text>"));
+	free(part);
+	part = group(doc, "levels");
+	assert_non_null(strstr(part, ">L1 24K</text>"));
+	assert_non_null(strstr(part, ">L2 1M</text>"));
+	assert_non_null(strstr(part, ">DRAM 16M</text>"));
+	free(part);
+	part = group(doc, "legend");
+	assert_non_null(strstr(part, "ceiling at the level, Golden Cove&apos;s ports and fills at "
+				     "3.59 GHz</text>"));
+	assert_non_null(strstr(part, "(the clock measured during the run)"));
+	free(part);
+	free(doc);
+	/* a core the table lacks: the points, no line, and why */
+	assert_int_equal(result_file_load(path, &in, &e), 0);
+	bandwidth_cpu_id_parse("CPU implementer\t: 0x61\nCPU part\t: 0x023\n",
+			       &((struct bandwidth_result *)in.r)->cpu);
+	assert_int_equal(plot_draw(&in, 1, &s, &e), 0);
+	doc = strdup(svg_finish(&s, &e));
+	part = group(doc, "ceilings");
+	assert_int_equal(count(part, "<line"), 0);
+	free(part);
+	part = group(doc, "points");
+	assert_int_equal(count(part, "<circle"), 18);
+	free(part);
+	assert_non_null(strstr(doc, ">no ceiling known for this core: the points alone</text>"));
+	free(doc);
+	svg_free(&s);
+	result_file_free(&in);
 }
 
 int main(void)
@@ -329,6 +393,7 @@ int main(void)
 		cmocka_unit_test(mountain_held_against_latency_levels),
 		cmocka_unit_test(latency_curves_and_levels),
 		cmocka_unit_test(lab_bars_and_kinds),
+		cmocka_unit_test(bandwidth_against_ceilings),
 	};
 	return cmocka_run_group_tests_name("plot", tests, NULL, NULL);
 }

@@ -511,4 +511,15 @@ int bandwidth_result_from_json(const cJSON *root, const char *file, struct bandw
 struct result_kind;
 extern const struct result_kind kind_bandwidth;
 
+/* memtop plot (bandwidth_plot.c): each of in[0..n) (n 1 or 2, bandwidth
+ * results) roofline-like: the one-thread GB/s of each kernel at each level
+ * as points on a log scale shared by the files, each kernel's ceiling at
+ * the level at the run's clock as a line above its point, the point's
+ * share of it beside the point; a legend of the kernels and what the
+ * ceilings are (or why there are none). Into s (svg_begin not yet
+ * called). Returns 0, or -1 out of memory. */
+struct result_file;
+struct svg;
+int bandwidth_plot(const struct result_file *in, size_t n, struct svg *s);
+
 #endif

@@ -79,4 +79,5 @@ const struct result_kind kind_bandwidth = {
 	.to_json = to_json,
 	.header = header,
 	.figures = figures,
+	.plot = bandwidth_plot,
 };

@@ -1,12 +1,14 @@
 /* Fuzz harness: a bandwidth result file as `memtop view FILE` reads it
  * (bandwidth_result_from_json), then what the Bandwidth tab and the batch
  * printer compute on it: every cell's share of its ceiling, each kernel's
- * write-allocate lesson, the top, the clock, the thread indexes, and the
- * writer on what was read. */
+ * write-allocate lesson, the top, the clock, the thread indexes, the
+ * writer on what was read, and memtop plot's picture of it. */
 #include "config.h"
 
 #include "fuzz.h"
 #include "bandwidth/bandwidth.h"
+#include "core/result_kind.h"
+#include "render/svg.h"
 
 static void use(const cJSON *root, const char *path)
 {
@@ -35,6 +37,13 @@ static void use(const cJSON *root, const char *path)
 					(void)bandwidth_ceiling_doubt(sh.fraction);
 			}
 	cJSON_Delete(bandwidth_result_to_json(&r));
+	{
+		struct result_file f = { &kind_bandwidth, &r, path };
+		struct svg s;
+		memset(&s, 0, sizeof s);
+		(void)bandwidth_plot(&f, 1, &s);
+		svg_free(&s);
+	}
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
