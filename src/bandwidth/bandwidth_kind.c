@@ -8,30 +8,8 @@
 #include <math.h>
 #include <stdlib.h>
 
-static int from(const cJSON *root, const char *path, void *r, mt_error *e)
-{
-	return bandwidth_result_from_json(root, path, r, e);
-}
-
-static void *load(const cJSON *root, const char *path, mt_error *e)
-{
-	return result_kind_load_into(sizeof(struct bandwidth_result), root, path, e, from);
-}
-
-static void release(void *r)
-{
-	free(r);
-}
-
-static cJSON *to_json(const void *r)
-{
-	return bandwidth_result_to_json(r);
-}
-
-static const struct run_header *header(const void *r)
-{
-	return &((const struct bandwidth_result *)r)->hdr;
-}
+RESULT_KIND_FILLED(struct bandwidth_result, bandwidth_result_from_json)
+RESULT_KIND_TYPED(struct bandwidth_result, bandwidth_result_to_json)
 
 /* The best read (scalar or vector) of size s on thread index t, GB/s;
  * NAN when neither was measured. */
@@ -74,10 +52,10 @@ const struct result_kind kind_bandwidth = {
 	.what = "bandwidth result",
 	.tab = "Bandwidth",
 	.seed = NULL,
-	.load = load,
-	.free = release,
-	.to_json = to_json,
-	.header = header,
+	.load = kind_load,
+	.free = free,
+	.to_json = kind_to_json,
+	.header = result_kind_header,
 	.figures = figures,
 	.plot = bandwidth_plot,
 };

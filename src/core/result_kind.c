@@ -21,6 +21,11 @@ void *result_kind_load_into(size_t size, const cJSON *root, const char *path, mt
 	return r;
 }
 
+const struct run_header *result_kind_header(const void *r)
+{
+	return (const struct run_header *)r;
+}
+
 void result_figure_add(struct result_figure *out, size_t max, size_t *n, const char *name,
 		       double value, const char *unit)
 {

@@ -112,4 +112,41 @@ struct result_kind {
 void *result_kind_load_into(size_t size, const cJSON *root, const char *path, mt_error *e,
 			    int (*from)(const cJSON *root, const char *path, void *r, mt_error *e));
 
+/* The .header of every kind: r's run header, its first field (every
+ * result struct starts with `struct run_header hdr`; the macros below
+ * check it at compile time). */
+const struct run_header *result_kind_header(const void *r);
+
+/* What a kind's file writes the same way for every kind, written once:
+ * the typed adapters between a kind's void * callbacks and its result
+ * struct TYPE. In the kind's file, at file scope:
+ *
+ *   RESULT_KIND_TYPED(TYPE, TO) defines `static cJSON *kind_to_json(const
+ *     void *r)`, TO((const TYPE *)r), for .to_json, and checks that TYPE
+ *     starts with its hdr, so that .header = result_kind_header reads it;
+ *   RESULT_KIND_FILLED(TYPE, FROM) defines `static void *kind_load(const
+ *     cJSON *root, const char *path, mt_error *e)`: a new zeroed TYPE that
+ *     FROM(root, path, TYPE *, e) fills (0, or -1 with e set), through
+ *     result_kind_load_into; such a result is freed by free() itself.
+ *
+ * A kind whose result owns more memory (a mountain, a latency run, cores)
+ * writes its own load and free around its typed ones. */
+#define RESULT_KIND_TYPED(TYPE, TO)                                                         \
+	_Static_assert(offsetof(TYPE, hdr) == 0, #TYPE " starts with its run header");      \
+	static cJSON *kind_to_json(const void *r)                                           \
+	{                                                                                   \
+		return TO((const TYPE *)r);                                                 \
+	}
+
+#define RESULT_KIND_FILLED(TYPE, FROM)                                                      \
+	_Static_assert(offsetof(TYPE, hdr) == 0, #TYPE " starts with its run header");      \
+	static int kind_fill(const cJSON *root, const char *path, void *r, mt_error *e)     \
+	{                                                                                   \
+		return FROM(root, path, (TYPE *)r, e);                                      \
+	}                                                                                   \
+	static void *kind_load(const cJSON *root, const char *path, mt_error *e)            \
+	{                                                                                   \
+		return result_kind_load_into(sizeof(TYPE), root, path, e, kind_fill);       \
+	}
+
 #endif

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+RESULT_KIND_TYPED(struct cores_result, cores_result_to_json)
+
 static void *load(const cJSON *root, const char *path, mt_error *e)
 {
 	struct cores_result *r = calloc(1, sizeof *r);
@@ -33,29 +35,13 @@ static void release(void *r)
 	free(r);
 }
 
-static cJSON *to_json(const void *r)
-{
-	return cores_result_to_json(r);
-}
-
-static const struct run_header *header(const void *r)
-{
-	return &((const struct cores_result *)r)->hdr;
-}
-
 /* One figure a relation: its median one-way ns. */
 static size_t figures(const void *rv, struct result_figure *out, size_t max)
 {
 	const struct cores_result *r = rv;
 	size_t n = 0;
-	for (size_t k = 0; k < r->nsum && n < max; k++) {
-		if (!isfinite(r->sum[k].ns))
-			continue;
-		mt_snprintf(out[n].name, sizeof out[n].name, "%s", r->sum[k].rel);
-		out[n].value = r->sum[k].ns;
-		mt_strlcpy(out[n].unit, "ns", sizeof out[n].unit);
-		n++;
-	}
+	for (size_t k = 0; k < r->nsum; k++)
+		result_figure_add(out, max, &n, r->sum[k].rel, r->sum[k].ns, "ns");
 	return n;
 }
 
@@ -147,8 +133,8 @@ const struct result_kind kind_cores = {
 	.seed = NULL,
 	.load = load,
 	.free = release,
-	.to_json = to_json,
-	.header = header,
+	.to_json = kind_to_json,
+	.header = result_kind_header,
 	.figures = figures,
 	.compare = compare,
 	.plot = cores_plot,

@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+RESULT_KIND_FILLED(struct falseshare_result, falseshare_result_from_json)
+RESULT_KIND_TYPED(struct falseshare_result, falseshare_result_to_json)
+
 /* Files written before results named their experiment: the first result's
  * "layout" is "packed" or "padded". */
 static int is(const cJSON *root)
@@ -17,31 +20,6 @@ static int is(const cJSON *root)
 	const cJSON *lay = it ? cJSON_GetObjectItemCaseSensitive(it, "layout") : NULL;
 	return cJSON_IsString(lay) && (strcmp(lay->valuestring, "packed") == 0 ||
 				       strcmp(lay->valuestring, "padded") == 0);
-}
-
-static int from(const cJSON *root, const char *path, void *r, mt_error *e)
-{
-	return falseshare_result_from_json(root, path, r, e);
-}
-
-static void *load(const cJSON *root, const char *path, mt_error *e)
-{
-	return result_kind_load_into(sizeof(struct falseshare_result), root, path, e, from);
-}
-
-static void release(void *r)
-{
-	free(r);
-}
-
-static cJSON *to_json(const void *r)
-{
-	return falseshare_result_to_json(r);
-}
-
-static const struct run_header *header(const void *r)
-{
-	return &((const struct falseshare_result *)r)->hdr;
 }
 
 /* The headline figures: ns an increment with the counters packed in one
@@ -65,10 +43,10 @@ const struct result_kind kind_falseshare = {
 	.tab = "False sharing",
 	.seed = "ref/falseshare-m4max.json",
 	.is = is,
-	.load = load,
-	.free = release,
-	.to_json = to_json,
-	.header = header,
+	.load = kind_load,
+	.free = free,
+	.to_json = kind_to_json,
+	.header = result_kind_header,
 	.figures = figures,
 	.compare = falseshare_compare,
 	.plot = falseshare_plot,

@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+RESULT_KIND_FILLED(struct matmul_result, matmul_result_from_json)
+RESULT_KIND_TYPED(struct matmul_result, matmul_result_to_json)
+
 /* Files written before results named their experiment: a "mode" beside
  * "results" and "line_bytes". */
 static int is(const cJSON *root)
@@ -18,12 +21,7 @@ static int is(const cJSON *root)
 	       cJSON_GetObjectItemCaseSensitive(root, "line_bytes") != NULL;
 }
 
-static int from(const cJSON *root, const char *path, void *r, mt_error *e)
-{
-	return matmul_result_from_json(root, path, r, e);
-}
-
-static void *load(const cJSON *root, const char *path, mt_error *e)
+static void *load_timed(const cJSON *root, const char *path, mt_error *e)
 {
 	const cJSON *mode = cJSON_GetObjectItemCaseSensitive(root, "mode");
 	if (cJSON_IsString(mode) && strcmp(mode->valuestring, "simulate") == 0) {
@@ -31,22 +29,7 @@ static void *load(const cJSON *root, const char *path, mt_error *e)
 			path);
 		return NULL;
 	}
-	return result_kind_load_into(sizeof(struct matmul_result), root, path, e, from);
-}
-
-static void release(void *r)
-{
-	free(r);
-}
-
-static cJSON *to_json(const void *r)
-{
-	return matmul_result_to_json(r);
-}
-
-static const struct run_header *header(const void *r)
-{
-	return &((const struct matmul_result *)r)->hdr;
+	return kind_load(root, path, e);
 }
 
 /* The headline figures: ns an inner iteration of each loop order measured
@@ -67,10 +50,10 @@ const struct result_kind kind_matmul = {
 	.tab = "Matmul",
 	.seed = "ref/matmul-m4max.json",
 	.is = is,
-	.load = load,
-	.free = release,
-	.to_json = to_json,
-	.header = header,
+	.load = load_timed,
+	.free = free,
+	.to_json = kind_to_json,
+	.header = result_kind_header,
 	.figures = figures,
 	.compare = matmul_compare,
 	.plot = matmul_plot,

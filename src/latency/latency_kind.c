@@ -5,6 +5,8 @@
 #include "latency.h"
 #include "core/result_kind.h"
 
+RESULT_KIND_TYPED(struct latency_result, latency_to_json)
+
 /* Files written before results named their experiment: "cycles" and "ns"
  * (a mountain's "throughput" is told first, by the registry's order). */
 static int is(const cJSON *root)
@@ -22,16 +24,6 @@ static void *load(const cJSON *root, const char *path, mt_error *e)
 static void release(void *r)
 {
 	latency_result_free(r);
-}
-
-static cJSON *to_json(const void *r)
-{
-	return latency_to_json(r);
-}
-
-static const struct run_header *header(const void *r)
-{
-	return &((const struct latency_result *)r)->hdr;
 }
 
 /* The headline figures: each cache level's size and latency and the
@@ -69,8 +61,8 @@ const struct result_kind kind_latency = {
 	.is = is,
 	.load = load,
 	.free = release,
-	.to_json = to_json,
-	.header = header,
+	.to_json = kind_to_json,
+	.header = result_kind_header,
 	.figures = figures,
 	.compare = latency_compare,
 	.plot = latency_plot,

@@ -8,25 +8,7 @@
 
 #include <stdlib.h>
 
-static int from(const cJSON *root, const char *path, void *r, mt_error *e)
-{
-	return card_from_json(root, path, r, e);
-}
-
-static void *load(const cJSON *root, const char *path, mt_error *e)
-{
-	return result_kind_load_into(sizeof(struct mountain_card), root, path, e, from);
-}
-
-static void release(void *r)
-{
-	free(r);
-}
-
-static const struct run_header *header(const void *r)
-{
-	return &((const struct mountain_card *)r)->hdr;
-}
+RESULT_KIND_FILLED(struct mountain_card, card_from_json)
 
 /* The headline figures the card gives, as a mountain's: peak and floor
  * (MB/s), the cache sizes (what is unknown left out). */
@@ -51,8 +33,8 @@ const struct result_kind kind_card = {
 	.name = "card",
 	.what = "summary card",
 	.tab = "Mountain",
-	.load = load,
-	.free = release,
-	.header = header,
+	.load = kind_load,
+	.free = free,
+	.header = result_kind_header,
 	.figures = figures,
 };

@@ -8,6 +8,8 @@
 #include "passport.h"
 #include "core/result_kind.h"
 
+RESULT_KIND_TYPED(struct mountain, mountain_to_json)
+
 /* A mountain file names no experiment (the seed's keys exactly): its
  * "throughput" table tells it. */
 static int is(const cJSON *root)
@@ -23,16 +25,6 @@ static void *load(const cJSON *root, const char *path, mt_error *e)
 static void release(void *r)
 {
 	mountain_free(r);
-}
-
-static cJSON *to_json(const void *r)
-{
-	return mountain_to_json(r);
-}
-
-static const struct run_header *header(const void *r)
-{
-	return &((const struct mountain *)r)->hdr;
 }
 
 /* The headline figures: the passport's peak and floor (MB/s) and the
@@ -65,8 +57,8 @@ const struct result_kind kind_mountain = {
 	.is = is,
 	.load = load,
 	.free = release,
-	.to_json = to_json,
-	.header = header,
+	.to_json = kind_to_json,
+	.header = result_kind_header,
 	.figures = figures,
 	.compare = mountain_compare,
 	.plot = mountain_plot,

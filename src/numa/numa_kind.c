@@ -10,30 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static int from(const cJSON *root, const char *path, void *r, mt_error *e)
-{
-	return numa_result_from_json(root, path, r, e);
-}
-
-static void *load(const cJSON *root, const char *path, mt_error *e)
-{
-	return result_kind_load_into(sizeof(struct numa_result), root, path, e, from);
-}
-
-static void release(void *r)
-{
-	free(r);
-}
-
-static cJSON *to_json(const void *r)
-{
-	return numa_result_to_json(r);
-}
-
-static const struct run_header *header(const void *r)
-{
-	return &((const struct numa_result *)r)->hdr;
-}
+RESULT_KIND_FILLED(struct numa_result, numa_result_from_json)
+RESULT_KIND_TYPED(struct numa_result, numa_result_to_json)
 
 /* The local figures of the first CPU node (its own memory), then the worst
  * remote latency and the lowest remote read when there are other nodes. */
@@ -47,13 +25,9 @@ static size_t figures(const void *rv, struct result_figure *out, size_t max)
 	for (size_t i = 0; i < r->nnodes; i++) {
 		if (!r->v[i][i][NUMA_LAT].have)
 			continue;
-		for (int k = 0; k < NUMA_NMEAS && n < max; k++)
-			if (r->v[i][i][k].have && isfinite(r->v[i][i][k].v)) {
-				mt_snprintf(out[n].name, sizeof out[n].name, "%s", names[k]);
-				out[n].value = r->v[i][i][k].v;
-				mt_snprintf(out[n].unit, sizeof out[n].unit, "%s", units[k]);
-				n++;
-			}
+		for (int k = 0; k < NUMA_NMEAS; k++)
+			if (r->v[i][i][k].have)
+				result_figure_add(out, max, &n, names[k], r->v[i][i][k].v, units[k]);
 		break;
 	}
 	return n;
@@ -116,10 +90,10 @@ const struct result_kind kind_numa = {
 	.what = "numa result",
 	.tab = NULL,
 	.seed = NULL,
-	.load = load,
-	.free = release,
-	.to_json = to_json,
-	.header = header,
+	.load = kind_load,
+	.free = free,
+	.to_json = kind_to_json,
+	.header = result_kind_header,
 	.figures = figures,
 	.compare = compare,
 };
