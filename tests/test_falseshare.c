@@ -34,32 +34,32 @@ static void sums_exact(void **state)
 	(void)state;
 	for (size_t t = 0; t < MT_ARRAY_LEN(threads); t++)
 		for (size_t s = 0; s < MT_ARRAY_LEN(spacing); s++) {
-			double ms;
-			uint64_t sum;
-			int cancelled;
-			assert_int_equal(falseshare_race(threads[t], spacing[s], 100003, cpus, ncpus,
-							 NULL, &ms, &sum, &cancelled, &e),
-					 0);
-			assert_int_equal(cancelled, 0);
-			assert_int_equal(sum, (uint64_t)threads[t] * 100003);
-			assert_true(ms > 0);
+			const struct falseshare_race_params p = { threads[t], spacing[s], 100003,
+								  cpus, ncpus, NULL };
+			struct falseshare_race_out o;
+			assert_int_equal(falseshare_race(&p, &o, &e), 0);
+			assert_int_equal(o.cancelled, 0);
+			assert_int_equal(o.sum, (uint64_t)threads[t] * 100003);
+			assert_true(o.ms > 0);
 		}
 }
 
 static void unpinned_and_bad_args(void **state)
 {
-	double ms;
-	uint64_t sum;
-	int cancelled;
+	struct falseshare_race_params p = { 2, 8, 1000, NULL, 0, NULL };
+	struct falseshare_race_out o;
 	mt_error e;
 	(void)state;
-	assert_int_equal(falseshare_race(2, 8, 1000, NULL, 0, NULL, &ms, &sum, &cancelled, &e), 0);
-	assert_int_equal(sum, 2000);
-	assert_int_equal(falseshare_race(0, 8, 1000, NULL, 0, NULL, &ms, &sum, &cancelled, &e), -1);
-	assert_int_equal(falseshare_race(2, 12, 1000, NULL, 0, NULL, &ms, &sum, &cancelled, &e), -1);
-	assert_int_equal(
-		falseshare_race(FALSESHARE_MAX_T + 1, 8, 1000, NULL, 0, NULL, &ms, &sum, &cancelled, &e),
-		-1);
+	assert_int_equal(falseshare_race(&p, &o, &e), 0);
+	assert_int_equal(o.sum, 2000);
+	p.threads = 0;
+	assert_int_equal(falseshare_race(&p, &o, &e), -1);
+	p.threads = 2;
+	p.spacing = 12;
+	assert_int_equal(falseshare_race(&p, &o, &e), -1);
+	p.threads = FALSESHARE_MAX_T + 1;
+	p.spacing = 8;
+	assert_int_equal(falseshare_race(&p, &o, &e), -1);
 }
 
 static void worker_streams_table_and_sweep(void **state)

@@ -82,53 +82,83 @@ static void *count_main(void *p)
 	return NULL;
 }
 
-int falseshare_race(unsigned threads, unsigned spacing, uint64_t rounds, const int *cpus,
-		    int ncpus, job_t *job, double *ms, uint64_t *sum, int *cancelled,
-		    mt_error *e)
+/* A race's shared block and its counters, threads x spacing bytes from the
+ * start of a page, zeroed. Returns it, or NULL with e. */
+static struct race *race_new(unsigned threads, unsigned spacing, uint64_t rounds, mt_error *e)
 {
 	struct race *r = NULL;
-	struct counter_arg *args = NULL;
-	pthread_t *tid = NULL;
-	unsigned started = 0;
-	uint64_t t0, tend = 0;
-	size_t bytes;
-	int rc = 0;
-
-	*ms = 0;
-	*sum = 0;
-	*cancelled = 0;
-	if (threads < 1 || threads > FALSESHARE_MAX_T || spacing < 8 || spacing % 8 ||
-	    spacing > FALSESHARE_MAX_SPACING)
-		return mt_fail(e, "falseshare: bad race (threads %u, spacing %u)", threads, spacing);
-	if (posix_memalign((void **)&r, 128, sizeof *r) != 0)
-		return mt_fail(e, "falseshare: out of memory");
+	size_t bytes = ((size_t)threads * spacing + 4095) & ~(size_t)4095;
+	if (posix_memalign((void **)&r, 128, sizeof *r) != 0) {
+		mt_fail(e, "falseshare: out of memory");
+		return NULL;
+	}
 	memset(r, 0, sizeof *r);
 	if (mt_waitgroup_init(&r->done, e) < 0) {
 		free(r);
-		return -1;
+		return NULL;
 	}
-	bytes = ((size_t)threads * spacing + 4095) & ~(size_t)4095;
 	if (posix_memalign((void **)&r->counters, mt_page_size(), bytes) != 0) {
 		mt_waitgroup_destroy(&r->done);
 		free(r);
-		return mt_fail(e, "falseshare: out of memory");
+		mt_fail(e, "falseshare: out of memory");
+		return NULL;
 	}
 	memset(r->counters, 0, bytes);
 	r->rounds = rounds;
 	r->spacing = spacing;
-	args = calloc(threads, sizeof *args);
-	tid = calloc(threads, sizeof *tid);
+	return r;
+}
+
+static void race_free(struct race *r)
+{
+	free(r->counters);
+	mt_waitgroup_destroy(&r->done);
+	free(r);
+}
+
+/* Asleep until the started counters are done (core/threads.h: never
+ * polling them), checking the job every CHECK_EVERY_NS. A pause here would
+ * be timed: it stops the race as a cancel of this try (*cancelled 2; the
+ * caller repeats the try), a cancel with *cancelled 1. */
+static void race_wait(struct race *r, int started, job_t *job, int *cancelled)
+{
+	while (mt_waitgroup_wait(&r->done, started, CHECK_EVERY_NS) < started) {
+		int chk = job ? job_check(job) : JOB_GO;
+		if (chk == JOB_CANCELLED || chk == JOB_RESUMED) {
+			atomic_store(&r->stop, 1);
+			*cancelled = chk == JOB_CANCELLED ? 1 : 2;
+		}
+	}
+}
+
+int falseshare_race(const struct falseshare_race_params *p, struct falseshare_race_out *o,
+		    mt_error *e)
+{
+	struct race *r;
+	struct counter_arg *args = NULL;
+	pthread_t *tid = NULL;
+	unsigned started = 0;
+	uint64_t t0, tend = 0;
+	int rc = 0;
+
+	memset(o, 0, sizeof *o);
+	if (p->threads < 1 || p->threads > FALSESHARE_MAX_T || p->spacing < 8 || p->spacing % 8 ||
+	    p->spacing > FALSESHARE_MAX_SPACING)
+		return mt_fail(e, "falseshare: bad race (threads %u, spacing %u)", p->threads,
+			       p->spacing);
+	if (!(r = race_new(p->threads, p->spacing, p->rounds, e)))
+		return -1;
+	args = calloc(p->threads, sizeof *args);
+	tid = calloc(p->threads, sizeof *tid);
 	if (!args || !tid) {
 		rc = mt_fail(e, "falseshare: out of memory");
 		goto out;
 	}
-	for (unsigned t = 0; t < threads; t++) {
-		int prc;
+	for (unsigned t = 0; t < p->threads; t++) {
+		int cpu = p->ncpus > 0 ? p->cpus[t % (unsigned)p->ncpus] : -1, prc;
 		args[t].r = r;
 		args[t].index = t;
-		prc = mt_thread_start(&tid[t], ncpus > 0 ? cpus[t % (unsigned)ncpus] : -1, count_main,
-				      &args[t]);
-		if (prc != 0) {
+		if ((prc = mt_thread_start(&tid[t], cpu, count_main, &args[t])) != 0) {
 			rc = mt_fail(e, "falseshare: cannot start thread %u: %s", t + 1, strerror(prc));
 			atomic_store(&r->stop, 1);
 			break;
@@ -139,33 +169,19 @@ int falseshare_race(unsigned threads, unsigned spacing, uint64_t rounds, const i
 		mt_nap(50000);
 	t0 = mt_now_ns();
 	atomic_store_explicit(&r->go, 1, memory_order_release);
-	/* asleep until the counters are done (core/threads.h: never polling
-	 * them), checking the job every CHECK_EVERY_NS */
-	while (mt_waitgroup_wait(&r->done, (int)started, CHECK_EVERY_NS) < (int)started) {
-		if (job) {
-			/* A pause here would be timed: treat it as a cancel of this
-			 * try; the caller repeats the try on JOB_RESUMED. */
-			int chk = job_check(job);
-			if (chk == JOB_CANCELLED || chk == JOB_RESUMED) {
-				atomic_store(&r->stop, 1);
-				*cancelled = chk == JOB_CANCELLED ? 1 : 2;
-			}
-		}
-	}
+	race_wait(r, (int)started, p->job, &o->cancelled);
 	for (unsigned t = 0; t < started; t++) {
 		pthread_join(tid[t], NULL);
 		if (args[t].end_ns > tend)
 			tend = args[t].end_ns;
 	}
-	for (unsigned t = 0; t < threads; t++)
-		*sum += *(uint64_t *)(void *)(r->counters + (size_t)t * spacing);
-	*ms = tend > t0 ? (double)(tend - t0) / 1e6 : 0;
+	for (unsigned t = 0; t < p->threads; t++)
+		o->sum += *(uint64_t *)(void *)(r->counters + (size_t)t * p->spacing);
+	o->ms = tend > t0 ? (double)(tend - t0) / 1e6 : 0;
 out:
 	free(args);
 	free(tid);
-	free(r->counters);
-	mt_waitgroup_destroy(&r->done);
-	free(r);
+	race_free(r);
 	return rc;
 }
 
@@ -177,19 +193,20 @@ static int best_of(job_t *job, const struct falseshare_params *p, unsigned threa
 	*best = *second = INFINITY;
 	*exact = 1;
 	for (int t = 0; t < p->tries; t++) {
+		const struct falseshare_race_params rp = { threads, spacing, p->rounds, cpus, ncpus,
+							   job };
+		struct falseshare_race_out o;
 		double ms;
-		uint64_t sum;
-		int cancelled;
-		if (falseshare_race(threads, spacing, p->rounds, cpus, ncpus, job, &ms, &sum,
-				    &cancelled, e) < 0)
+		if (falseshare_race(&rp, &o, e) < 0)
 			return -1;
-		if (cancelled == 1)
+		ms = o.ms;
+		if (o.cancelled == 1)
 			return 1;
-		if (cancelled == 2) { /* paused in the middle: do it again */
+		if (o.cancelled == 2) { /* paused in the middle: do it again */
 			t--;
 			continue;
 		}
-		if (sum != (uint64_t)threads * p->rounds)
+		if (o.sum != (uint64_t)threads * p->rounds)
 			*exact = 0;
 		if (ms < *best) {
 			*second = *best;

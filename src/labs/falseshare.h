@@ -57,16 +57,33 @@ struct falseshare_params {
  * worker, which sees only its own CPU). */
 void falseshare_params_default(struct falseshare_params *p);
 
-/* One race: threads counters spacing bytes apart (the first at the start of
- * a 4 KB page), each incremented rounds times by its own thread, thread t
- * pinned to cpus[t % ncpus] (ncpus 0: not pinned). job may be NULL; when it
- * is not, job_check() runs every few ms while waiting and a cancel stops
- * the threads within 100 ms (*cancelled set, *ms then meaningless).
- * *ms = wall time from the start signal to the last thread's end; *sum =
- * the counters' total (threads x rounds when not cancelled). Returns 0, or
- * -1 with e set (bad arguments, thread creation, memory). */
-int falseshare_race(unsigned threads, unsigned spacing, uint64_t rounds, const int *cpus,
-		    int ncpus, job_t *job, double *ms, uint64_t *sum, int *cancelled,
+/* One race's parameters: threads counters spacing bytes apart, each
+ * incremented rounds times by its own thread, thread t pinned to
+ * cpus[t % ncpus] (ncpus 0: not pinned); job may be NULL. */
+struct falseshare_race_params {
+	unsigned threads, spacing;
+	uint64_t rounds;
+	const int *cpus;
+	int ncpus;
+	job_t *job;
+};
+
+/* What one race gave: ms = wall time from the start signal to the last
+ * thread's end; sum = the counters' total (threads x rounds when not
+ * cancelled); cancelled = 0, 1 when the job was cancelled, 2 when it was
+ * paused (the race stopped: a pause would be timed; run it again). */
+struct falseshare_race_out {
+	double ms;
+	uint64_t sum;
+	int cancelled;
+};
+
+/* One race as p says (the first counter at the start of a 4 KB page).
+ * When p->job is not NULL, job_check() runs every 50 ms while waiting and
+ * a cancel or a pause stops the threads within 100 ms (o->cancelled set,
+ * o->ms then meaningless). Returns 0 with *o, or -1 with e set (bad
+ * arguments, thread creation, memory). */
+int falseshare_race(const struct falseshare_race_params *p, struct falseshare_race_out *o,
 		    mt_error *e);
 
 /* The job worker: arg is a struct falseshare_params that outlives the job.
