@@ -4,6 +4,7 @@
 
 #include "lists.h"
 #include "core/jsonio.h"
+#include "sim/sim.h"
 
 #include <math.h>
 #include <string.h>
@@ -133,14 +134,8 @@ cJSON *lists_result_to_json(const struct lists_result *r)
 	cJSON_AddNumberToObject(root, "core_ghz", r->hdr.clock.core_ghz);
 	if (r->work)
 		cJSON_AddNumberToObject(root, "work_cycles_per_cell", r->work_cyc);
-	if (r->sim_s >= 0) {
-		cJSON *c = cJSON_AddObjectToObject(root, "sim_cache");
-		if (!c)
-			goto oom;
-		cJSON_AddNumberToObject(c, "s", r->sim_s);
-		cJSON_AddNumberToObject(c, "E", r->sim_E);
-		cJSON_AddNumberToObject(c, "b", r->sim_b);
-	}
+	if (r->sim_s >= 0 && !sim_geometry_to_json(root, r->sim_s, r->sim_E, r->sim_b))
+		goto oom;
 	arr = cJSON_AddArrayToObject(root, "results");
 	if (!arr)
 		goto oom;
@@ -258,7 +253,7 @@ int lists_result_from_json(const cJSON *root, const char *file, struct lists_res
 			   mt_error *e)
 {
 	const char *f = file ? file : "input";
-	const cJSON *arr, *it, *g, *sc;
+	const cJSON *arr, *it, *g;
 	char where[320];
 	long v;
 	int i = 0;
@@ -290,18 +285,8 @@ int lists_result_from_json(const cJSON *root, const char *file, struct lists_res
 	r->work_cyc = jsonio_opt_number(root, "work_cycles_per_cell", 0);
 	if (!(r->hdr.clock.core_ghz > 0))
 		r->hdr.clock.core_ghz = jsonio_opt_number(root, "core_ghz", 0);
-	sc = cJSON_GetObjectItemCaseSensitive(root, "sim_cache");
-	if (sc) {
-		long s, E, b;
-		mt_snprintf(where, sizeof where, "%s: sim_cache", f);
-		if (jsonio_int(sc, "s", where, 0, 30, &s, e) < 0 ||
-		    jsonio_int(sc, "E", where, 1, 1 << 16, &E, e) < 0 ||
-		    jsonio_int(sc, "b", where, 0, 20, &b, e) < 0)
-			return -1;
-		r->sim_s = (int)s;
-		r->sim_E = (int)E;
-		r->sim_b = (int)b;
-	}
+	if (sim_geometry_from_json(root, file, &r->sim_s, &r->sim_E, &r->sim_b, e) < 0)
+		return -1;
 	cJSON_ArrayForEach(it, arr) {
 		mt_snprintf(where, sizeof where, "%s: results[%d]", f, i++);
 		if (walk_from_json(it, where, r, e) < 0)

@@ -4,6 +4,7 @@
 
 #include "matmul.h"
 #include "core/jsonio.h"
+#include "sim/sim.h"
 
 #include <limits.h>
 #include <math.h>
@@ -123,12 +124,9 @@ cJSON *matmul_result_to_json(const struct matmul_result *r)
 	cJSON_AddStringToObject(root, "mode", r->race ? "race" : "table");
 	cJSON_AddNumberToObject(root, "line_bytes", r->line_bytes);
 	if (r->have_sim) {
-		cJSON *c = cJSON_AddObjectToObject(root, "sim_cache");
+		cJSON *c = sim_geometry_to_json(root, r->sim_s, r->sim_E, r->sim_b);
 		if (!c)
 			goto oom;
-		cJSON_AddNumberToObject(c, "s", r->sim_s);
-		cJSON_AddNumberToObject(c, "E", r->sim_E);
-		cJSON_AddNumberToObject(c, "b", r->sim_b);
 		cJSON_AddNumberToObject(c, "bytes", (double)((1ull << r->sim_s) * (uint64_t)r->sim_E *
 							     (1ull << r->sim_b)));
 		cJSON_AddStringToObject(c, "source", r->sim_from);
@@ -272,19 +270,14 @@ int matmul_result_from_json(const cJSON *root, const char *file, struct matmul_r
 		matmul_result_init(r, &p, (int)line, NULL);
 	}
 	run_header_from_json(root, &r->hdr); /* after the init, which clears r */
-	sc = cJSON_GetObjectItemCaseSensitive(root, "sim_cache");
-	if (sc) {
-		long s, E, b;
-		mt_snprintf(where, sizeof where, "%s: sim_cache", f);
-		if (jsonio_int(sc, "s", where, 0, 30, &s, e) < 0 ||
-		    jsonio_int(sc, "E", where, 1, 1 << 16, &E, e) < 0 ||
-		    jsonio_int(sc, "b", where, 0, 20, &b, e) < 0)
-			return -1;
+	switch (sim_geometry_from_json(root, file, &r->sim_s, &r->sim_E, &r->sim_b, e)) {
+	case -1:
+		return -1;
+	case 1:
 		r->have_sim = 1;
-		r->sim_s = (int)s;
-		r->sim_E = (int)E;
-		r->sim_b = (int)b;
+		sc = cJSON_GetObjectItemCaseSensitive(root, "sim_cache");
 		jsonio_opt_string(sc, "source", r->sim_from, sizeof r->sim_from);
+		break;
 	}
 	cJSON_ArrayForEach(it, arr) {
 		mt_snprintf(where, sizeof where, "%s: results[%d]", f, i++);

@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include "sim.h"
+#include "core/jsonio.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -337,4 +338,32 @@ int sim_set_lines(const struct sim_cache *c, uint64_t set, struct sim_line *out,
 		l = c->next[base + l];
 	}
 	return (int)n;
+}
+
+cJSON *sim_geometry_to_json(cJSON *root, int s, int E, int b)
+{
+	cJSON *c = cJSON_AddObjectToObject(root, "sim_cache");
+	if (!c || !cJSON_AddNumberToObject(c, "s", s) || !cJSON_AddNumberToObject(c, "E", E) ||
+	    !cJSON_AddNumberToObject(c, "b", b))
+		return NULL;
+	return c;
+}
+
+int sim_geometry_from_json(const cJSON *root, const char *file, int *s, int *E, int *b,
+			   mt_error *e)
+{
+	const cJSON *sc = cJSON_GetObjectItemCaseSensitive(root, "sim_cache");
+	char where[320];
+	long vs, vE, vb;
+	if (!sc)
+		return 0;
+	mt_snprintf(where, sizeof where, "%s: sim_cache", file ? file : "input");
+	if (jsonio_int(sc, "s", where, 0, 30, &vs, e) < 0 ||
+	    jsonio_int(sc, "E", where, 1, 1 << 16, &vE, e) < 0 ||
+	    jsonio_int(sc, "b", where, 0, 20, &vb, e) < 0)
+		return -1;
+	*s = (int)vs;
+	*E = (int)vE;
+	*b = (int)vb;
+	return 1;
 }

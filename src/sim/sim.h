@@ -26,6 +26,8 @@
 
 #include <stdint.h>
 
+#include <cjson/cJSON.h>
+
 #include "core/util.h"
 
 struct sim_cache;
@@ -64,6 +66,18 @@ struct sim_line {
  * Returns NULL with e set ("cache: E must be 1..65536, got 0") when the
  * geometry is out of range (see SIM_MAX_*) or memory runs out. */
 struct sim_cache *sim_new(int s, int E, int b, mt_error *e);
+
+/* A result file's simulated cache: adds "sim_cache": {"s", "E", "b"} to
+ * root. Returns that object (a caller may add more to it), or NULL out of
+ * memory. */
+cJSON *sim_geometry_to_json(cJSON *root, int s, int E, int b);
+
+/* Reads root's "sim_cache" object, when it has one, into *s, *E, *b (s
+ * 0..30, E 1..65536, b 0..20; nothing set unless all three are). Returns 1
+ * when read, 0 when root has none, -1 with e naming the file and field
+ * ("FILE: sim_cache: field \"E\" ..."; file NULL: "input"). */
+int sim_geometry_from_json(const cJSON *root, const char *file, int *s, int *E, int *b,
+			   mt_error *e);
 
 /* Free the cache (NULL is fine). */
 void sim_free(struct sim_cache *c);
