@@ -68,7 +68,12 @@ static double ticks_per_ns(void)
 	return (double)(c1 - c0) / (double)(t1 - t0);
 }
 
-/* The seed's kernel. */
+/* The seed's kernel. A copy on purpose, not a call of memtop's own
+ * mountain_read_pass (src/mountain/mountain.c, the same loop): this
+ * reference builds alone (cc bench/mountain_ref.c, no libmemtop) and shares
+ * no code with what it is held against, so a fault in memtop's kernel or in
+ * the flags memtop builds it with (noipa, no tree vectorizer) cannot hide
+ * in both. `duplicates` pairs the two loops; that pair stays. */
 __attribute__((noinline)) int64_t seed_pass(const int64_t *data, size_t n, size_t stride)
 {
 	uint64_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
