@@ -45,66 +45,86 @@ void matmul_fill(size_t n, double *a, double *b)
 #pragma GCC optimize("vect-cost-model=dynamic")
 #endif
 
-static void part_ijk(size_t n, const double *restrict a, const double *restrict b,
-		     double *restrict c, size_t i, size_t j0, size_t j1)
+/* The three inner loops, one a class of the book's (matmul_order_class):
+ * the dot product of row i of A and column j of B over k0..k1 (ijk, jik),
+ * column j of C updated by column k of A times b[k][j] over rows i0..i1
+ * (jki, kji), and row i of C by row k of B times a[i][k] over columns
+ * j0..j1 (kij, ikj). Inlined into every order below, so each order is its
+ * loop nest: the outer index fixed, the middle loop, and its class's inner
+ * loop. */
+static inline __attribute__((always_inline)) double
+dot_ab(size_t n, const double *restrict a, const double *restrict b, size_t i, size_t j,
+       size_t k0, size_t k1)
 {
-	for (size_t j = j0; j < j1; j++) {
-		double sum = 0;
-		for (size_t k = 0; k < n; k++)
-			sum += a[i * n + k] * b[k * n + j];
-		c[i * n + j] += sum;
-	}
+	double sum = 0;
+	for (size_t k = k0; k < k1; k++)
+		sum += a[i * n + k] * b[k * n + j];
+	return sum;
 }
 
-static void part_jik(size_t n, const double *restrict a, const double *restrict b,
-		     double *restrict c, size_t j, size_t i0, size_t i1)
+static inline __attribute__((always_inline)) void
+col_ac(size_t n, const double *restrict a, const double *restrict b, double *restrict c,
+       size_t j, size_t k, size_t i0, size_t i1)
 {
-	for (size_t i = i0; i < i1; i++) {
-		double sum = 0;
-		for (size_t k = 0; k < n; k++)
-			sum += a[i * n + k] * b[k * n + j];
-		c[i * n + j] += sum;
-	}
+	const double r = b[k * n + j];
+	for (size_t i = i0; i < i1; i++)
+		c[i * n + j] += a[i * n + k] * r;
 }
 
-static void part_jki(size_t n, const double *restrict a, const double *restrict b,
-		     double *restrict c, size_t j, size_t k0, size_t k1)
+static inline __attribute__((always_inline)) void
+row_bc(size_t n, const double *restrict a, const double *restrict b, double *restrict c,
+       size_t i, size_t k, size_t j0, size_t j1)
 {
-	for (size_t k = k0; k < k1; k++) {
-		const double r = b[k * n + j];
-		for (size_t i = 0; i < n; i++)
-			c[i * n + j] += a[i * n + k] * r;
-	}
+	const double r = a[i * n + k];
+	for (size_t j = j0; j < j1; j++)
+		c[i * n + j] += r * b[k * n + j];
 }
 
-static void part_kji(size_t n, const double *restrict a, const double *restrict b,
-		     double *restrict c, size_t k, size_t j0, size_t j1)
+/* The orders: outer value o of the order's outer index, the middle loop
+ * over [m0, m1), the inner over [x0, x1) (0..n unblocked; one tile pair
+ * for the blocked versions of the five orders other than the seed's). ijk
+ * and jik keep the seed's partial sum in a register (per tile when
+ * blocked). */
+static void order_ijk(size_t n, const double *restrict a, const double *restrict b,
+		      double *restrict c, size_t i, size_t m0, size_t m1, size_t x0, size_t x1)
 {
-	for (size_t j = j0; j < j1; j++) {
-		const double r = b[k * n + j];
-		for (size_t i = 0; i < n; i++)
-			c[i * n + j] += a[i * n + k] * r;
-	}
+	for (size_t j = m0; j < m1; j++)
+		c[i * n + j] += dot_ab(n, a, b, i, j, x0, x1);
 }
 
-static void part_kij(size_t n, const double *restrict a, const double *restrict b,
-		     double *restrict c, size_t k, size_t i0, size_t i1)
+static void order_jik(size_t n, const double *restrict a, const double *restrict b,
+		      double *restrict c, size_t j, size_t m0, size_t m1, size_t x0, size_t x1)
 {
-	for (size_t i = i0; i < i1; i++) {
-		const double r = a[i * n + k];
-		for (size_t j = 0; j < n; j++)
-			c[i * n + j] += r * b[k * n + j];
-	}
+	for (size_t i = m0; i < m1; i++)
+		c[i * n + j] += dot_ab(n, a, b, i, j, x0, x1);
 }
 
-static void part_ikj(size_t n, const double *restrict a, const double *restrict b,
-		     double *restrict c, size_t i, size_t k0, size_t k1)
+static void order_jki(size_t n, const double *restrict a, const double *restrict b,
+		      double *restrict c, size_t j, size_t m0, size_t m1, size_t x0, size_t x1)
 {
-	for (size_t k = k0; k < k1; k++) {
-		const double r = a[i * n + k];
-		for (size_t j = 0; j < n; j++)
-			c[i * n + j] += r * b[k * n + j];
-	}
+	for (size_t k = m0; k < m1; k++)
+		col_ac(n, a, b, c, j, k, x0, x1);
+}
+
+static void order_kji(size_t n, const double *restrict a, const double *restrict b,
+		      double *restrict c, size_t k, size_t m0, size_t m1, size_t x0, size_t x1)
+{
+	for (size_t j = m0; j < m1; j++)
+		col_ac(n, a, b, c, j, k, x0, x1);
+}
+
+static void order_kij(size_t n, const double *restrict a, const double *restrict b,
+		      double *restrict c, size_t k, size_t m0, size_t m1, size_t x0, size_t x1)
+{
+	for (size_t i = m0; i < m1; i++)
+		row_bc(n, a, b, c, i, k, x0, x1);
+}
+
+static void order_ikj(size_t n, const double *restrict a, const double *restrict b,
+		      double *restrict c, size_t i, size_t m0, size_t m1, size_t x0, size_t x1)
+{
+	for (size_t k = m0; k < m1; k++)
+		row_bc(n, a, b, c, i, k, x0, x1);
 }
 
 /* Rows i0..i1 of one block pair (kk, jj); BS is a constant where the caller
@@ -160,71 +180,20 @@ static void part_blocked(size_t n, size_t bs, const double *restrict a,
 	}
 }
 
-/* The blocked versions of the other five orders: outer values o0..o1 of
- * one tile pair, the middle loop over [m0, m1), the inner over [x0, x1).
- * ijk and jik keep the seed's partial sum in a register per tile. */
-static void tiled_ijk(size_t n, const double *restrict a, const double *restrict b,
-		      double *restrict c, size_t i, size_t m0, size_t m1, size_t x0, size_t x1)
-{
-	for (size_t j = m0; j < m1; j++) {
-		double sum = 0;
-		for (size_t k = x0; k < x1; k++)
-			sum += a[i * n + k] * b[k * n + j];
-		c[i * n + j] += sum;
-	}
-}
+typedef void (*order_fn)(size_t, const double *restrict, const double *restrict,
+			 double *restrict, size_t, size_t, size_t, size_t, size_t);
 
-static void tiled_jik(size_t n, const double *restrict a, const double *restrict b,
-		      double *restrict c, size_t j, size_t m0, size_t m1, size_t x0, size_t x1)
-{
-	for (size_t i = m0; i < m1; i++) {
-		double sum = 0;
-		for (size_t k = x0; k < x1; k++)
-			sum += a[i * n + k] * b[k * n + j];
-		c[i * n + j] += sum;
-	}
-}
-
-static void tiled_jki(size_t n, const double *restrict a, const double *restrict b,
-		      double *restrict c, size_t j, size_t m0, size_t m1, size_t x0, size_t x1)
-{
-	for (size_t k = m0; k < m1; k++) {
-		const double r = b[k * n + j];
-		for (size_t i = x0; i < x1; i++)
-			c[i * n + j] += a[i * n + k] * r;
-	}
-}
-
-static void tiled_kji(size_t n, const double *restrict a, const double *restrict b,
-		      double *restrict c, size_t k, size_t m0, size_t m1, size_t x0, size_t x1)
-{
-	for (size_t j = m0; j < m1; j++) {
-		const double r = b[k * n + j];
-		for (size_t i = x0; i < x1; i++)
-			c[i * n + j] += a[i * n + k] * r;
-	}
-}
-
-static void tiled_kij(size_t n, const double *restrict a, const double *restrict b,
-		      double *restrict c, size_t k, size_t m0, size_t m1, size_t x0, size_t x1)
-{
-	for (size_t i = m0; i < m1; i++) {
-		const double r = a[i * n + k];
-		for (size_t j = x0; j < x1; j++)
-			c[i * n + j] += r * b[k * n + j];
-	}
-}
+/* The orders by enum matmul_order: ijk, jik, jki, kji, kij, ikj. */
+static const order_fn one_order[] = { order_ijk, order_jik, order_jki,
+				      order_kji, order_kij, order_ikj };
 
 /* Outer values o0..o1 of one tile pair of a blocked order other than the
  * seed's: the middle tile starts at m0, the inner at x0. */
 static void part_tiled(int order, size_t n, size_t bs, const double *a, const double *b,
 		       double *c, size_t m0, size_t x0, size_t o0, size_t o1)
 {
-	typedef void (*tile_fn)(size_t, const double *restrict, const double *restrict,
-				double *restrict, size_t, size_t, size_t, size_t, size_t);
-	static const tile_fn fn[] = { tiled_ijk, tiled_jik, tiled_jki, tiled_kji, tiled_kij };
 	const size_t m1 = m0 + bs < n ? m0 + bs : n, x1 = x0 + bs < n ? x0 + bs : n;
-	const tile_fn f = fn[order - MATMUL_B_IJK];
+	const order_fn f = one_order[matmul_base_order(order)];
 	for (size_t o = o0; o < o1; o++)
 		f(n, a, b, c, o, m0, m1, x0, x1);
 }
@@ -263,26 +232,7 @@ uint64_t matmul_run_steps(int order, size_t n, size_t bsize, const double *a, co
 		size_t o = (size_t)(s / n), m0 = (size_t)(s % n), m1 = n;
 		if (to - s < (uint64_t)(n - m0))
 			m1 = m0 + (size_t)(to - s);
-		switch (order) {
-		case MATMUL_IJK:
-			part_ijk(n, a, b, c, o, m0, m1);
-			break;
-		case MATMUL_JIK:
-			part_jik(n, a, b, c, o, m0, m1);
-			break;
-		case MATMUL_JKI:
-			part_jki(n, a, b, c, o, m0, m1);
-			break;
-		case MATMUL_KJI:
-			part_kji(n, a, b, c, o, m0, m1);
-			break;
-		case MATMUL_KIJ:
-			part_kij(n, a, b, c, o, m0, m1);
-			break;
-		default:
-			part_ikj(n, a, b, c, o, m0, m1);
-			break;
-		}
+		one_order[order < MATMUL_IKJ ? order : MATMUL_IKJ](n, a, b, c, o, m0, m1, 0, n);
 		iters += (uint64_t)(m1 - m0) * n;
 		s += m1 - m0;
 	}
