@@ -100,11 +100,14 @@ size_t matmul_result_measured(const struct matmul_result *r)
 	return n;
 }
 
-static cJSON *row_json(const struct matmul_row *w)
+/* A timed row appended to arr as {"ms", "ns_per_iter", "spread", "equal"}
+ * (the caller adds what the row is). Returns it, or NULL out of memory. */
+static cJSON *row_json(cJSON *arr, const struct matmul_row *w)
 {
 	cJSON *it = cJSON_CreateObject();
 	if (!it)
 		return NULL;
+	cJSON_AddItemToArray(arr, it);
 	cJSON_AddNumberToObject(it, "ms", w->ms);
 	cJSON_AddNumberToObject(it, "ns_per_iter", w->ns_iter);
 	cJSON_AddNumberToObject(it, "spread", w->spread);
@@ -139,9 +142,8 @@ cJSON *matmul_result_to_json(const struct matmul_result *r)
 		cJSON *it;
 		if (!w->have)
 			continue;
-		if (!(it = row_json(w)))
+		if (!(it = row_json(arr, w)))
 			goto oom;
-		cJSON_AddItemToArray(arr, it);
 		cJSON_AddStringToObject(it, "order", matmul_order_name(o));
 		cJSON_AddStringToObject(it, "class", matmul_class_name(matmul_order_class(o)));
 		if (matmul_is_blocked(o))
@@ -168,12 +170,8 @@ cJSON *matmul_result_to_json(const struct matmul_result *r)
 		for (size_t i = 0; i < r->nsweep; i++) {
 			const struct matmul_row *w = &r->sweep[i];
 			cJSON *it;
-			if (!w->have)
-				continue;
-			if (!(it = row_json(w)))
-				goto oom;
-			cJSON_AddItemToArray(arr, it);
-			if (!cJSON_AddNumberToObject(it, "block", (double)w->block))
+			if (w->have && (!(it = row_json(arr, w)) ||
+					!cJSON_AddNumberToObject(it, "block", (double)w->block)))
 				goto oom;
 		}
 	}
