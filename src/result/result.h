@@ -35,6 +35,8 @@ const struct result_kind *const *result_kinds(size_t *n);
  * buf (len), returned. */
 const char *result_unknown_why(const cJSON *root, char *buf, size_t len);
 
+/* ---- one result file (result_file.c, over result_set.h) ---------------- */
+
 /* Read path into f: parse it, tell its kind (result_kind_of), load it.
  * The file may be JSON lines (result_set.h) holding one result. f->path
  * points at path (keep it alive as long as f). Returns 0, or -1 with f
@@ -50,7 +52,8 @@ int result_file_load(const char *path, struct result_file *f, mt_error *e);
  * result (free it with want->free), or NULL with e. */
 void *result_load_as(const char *path, const struct result_kind *want, mt_error *e);
 
-/* Free what result_file_load loaded; f zeroed (a zeroed f: nothing). */
+/* Free what result_file_load loaded; f zeroed (a zeroed f: nothing).
+ * (result.c, which result_set.c calls too.) */
 void result_file_free(struct result_file *f);
 
 #endif
