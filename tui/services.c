@@ -36,6 +36,15 @@ int tui_can_measure(struct tui *t)
 	return 1;
 }
 
+int tui_job_ended(struct tui *t, const struct job_event *ev, const char *what)
+{
+	if (ev->type == JOB_EV_FAILED)
+		tui_message(t, "%s failed: %s", what, ev->text);
+	else if (ev->type == JOB_EV_CANCELLED)
+		tui_message(t, "%s stopped", what);
+	return ev->type == JOB_EV_DONE;
+}
+
 void tui_dirty(struct tui *t)
 {
 	t->dirty = 1;

@@ -182,6 +182,11 @@ static inline int tui_job_last(const struct job_event *ev)
 	       ev->type == JOB_EV_CANCELLED;
 }
 
+/* At the last event of a tab's run: says "WHAT failed: why" (FAILED) or
+ * "WHAT stopped" (CANCELLED) in the status line. Returns 1 when the run
+ * ended well (DONE: the tab then says what it measured), else 0. */
+int tui_job_ended(struct tui *t, const struct job_event *ev, const char *what);
+
 /* The running job, or NULL. */
 job_t *tui_job(const struct tui *t);
 /* Pause/resume the running job (status line says so). */

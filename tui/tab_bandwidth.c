@@ -114,11 +114,7 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 		return; /* the frame says it in the status line */
 	s->running = 0;
 	tui_set_diag(t, &s->r.hdr.diag); /* the frame completed the header */
-	if (ev->type == JOB_EV_FAILED)
-		tui_message(t, "bandwidth failed: %s", ev->text);
-	else if (ev->type == JOB_EV_CANCELLED)
-		tui_message(t, "bandwidth stopped");
-	else
+	if (tui_job_ended(t, ev, "bandwidth"))
 		tui_message(t, s->r.wrong ? "done: a kernel's arrays came out WRONG"
 					 : "done: every kernel's arrays checked");
 	tui_dirty(t);

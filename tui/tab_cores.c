@@ -55,11 +55,7 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 		return; /* the frame says it in the status line */
 	s->running = 0;
 	tui_set_diag(t, &s->r.hdr.diag);
-	if (ev->type == JOB_EV_FAILED)
-		tui_message(t, "core-to-core latency failed: %s", ev->text);
-	else if (ev->type == JOB_EV_CANCELLED)
-		tui_message(t, "core-to-core latency stopped");
-	else
+	if (tui_job_ended(t, ev, "core-to-core latency"))
 		tui_message(t, "done: %zu pair%s measured", cores_result_measured(&s->r),
 			    cores_result_measured(&s->r) == 1 ? "" : "s");
 	tui_dirty(t);

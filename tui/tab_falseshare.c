@@ -87,14 +87,10 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 		return;
 	s->running = 0;
 	tui_set_diag(t, &s->r.hdr.diag);
-	if (ev->type == JOB_EV_FAILED)
-		tui_message(t, "false sharing failed: %s", ev->text);
-	else if (ev->type == JOB_EV_CANCELLED)
-		tui_message(t, "false sharing stopped");
-	else
+	if (tui_job_ended(t, ev, "false sharing")) {
 		tui_message(t, s->r.inexact ? "done: a sum was WRONG" : "done: every sum exact");
-	if (ev->type == JOB_EV_DONE)
 		transfer_start(t, s);
+	}
 	tui_dirty(t);
 }
 

@@ -69,11 +69,7 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 	}
 	s->running = 0;
 	tui_set_diag(t, &s->r.hdr.diag);
-	if (ev->type == JOB_EV_FAILED)
-		tui_message(t, "lists failed: %s", ev->text);
-	else if (ev->type == JOB_EV_CANCELLED)
-		tui_message(t, "lists stopped");
-	else
+	if (tui_job_ended(t, ev, "lists"))
 		tui_message(t, "lists done: every layout read 1..n");
 	tui_dirty(t);
 }

@@ -54,14 +54,9 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 		return;
 	s->running = 0;
 	tui_set_diag(t, &s->r.hdr.diag);
-	if (ev->type == JOB_EV_FAILED) {
-		tui_message(t, "the race failed: %s", ev->text);
-	} else if (ev->type == JOB_EV_CANCELLED) {
-		tui_message(t, "race stopped");
-	} else {
+	if (tui_job_ended(t, ev, "race"))
 		tui_message(t, s->r.failed_equal ? "race done: a result DIFFERS from ijk's"
 						: "race done: every order gave ijk's product");
-	}
 	tui_dirty(t);
 }
 

@@ -102,11 +102,7 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 	if (!tui_job_last(ev))
 		return;
 	s->real_running = 0;
-	if (ev->type == JOB_EV_FAILED)
-		tui_message(t, "the real-machine timing failed: %s", ev->text);
-	else if (ev->type == JOB_EV_CANCELLED)
-		tui_message(t, "real-machine timing stopped");
-	else
+	if (tui_job_ended(t, ev, "real-machine timing"))
 		tui_message(t, "real machine: %d versions timed, N = %zu", s->plan.nreal,
 			    s->plan.real_n);
 	tui_dirty(t);
