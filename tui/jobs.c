@@ -8,42 +8,31 @@
 #include "core/sysinfo.h"
 
 #include <poll.h>
-#include <sched.h>
 #include <string.h>
 
-#if defined(__linux__) && defined(CPU_SET)
-static cpu_set_t ui_mask; /* the UI thread's CPUs at start-up */
-static int ui_mask_ok;
-#endif
+static int ui_cpus[1024]; /* the UI thread's CPUs before the first job */
+static int ui_ncpus;      /* 0: not kept (or the OS cannot tell) */
 
 /* Keep the UI thread off the job's CPU while the job runs (when there are
  * two or more CPUs); ui_pin_restore() gives it its CPUs back, so the next
  * job_pick_cpu() sees them all. Best effort. */
 static void pin_ui_away(int job_cpu)
 {
-#if defined(__linux__) && defined(CPU_SET)
-	int cpus[256], n = mt_allowed_cpus(cpus, 256);
-	cpu_set_t set;
+	int cpus[MT_ARRAY_LEN(ui_cpus)], n = mt_allowed_cpus(cpus, (int)MT_ARRAY_LEN(cpus)), k = 0;
 	if (job_cpu < 0 || n < 2)
 		return;
-	if (!ui_mask_ok)
-		ui_mask_ok = sched_getaffinity(0, sizeof ui_mask, &ui_mask) == 0;
-	CPU_ZERO(&set);
+	if (!ui_ncpus)
+		ui_ncpus = mt_allowed_cpus(ui_cpus, (int)MT_ARRAY_LEN(ui_cpus));
 	for (int i = 0; i < n; i++)
 		if (cpus[i] != job_cpu)
-			CPU_SET(cpus[i], &set);
-	sched_setaffinity(0, sizeof set, &set);
-#else
-	(void)job_cpu;
-#endif
+			cpus[k++] = cpus[i];
+	(void)mt_plat_set_allowed(cpus, k);
 }
 
 static void ui_pin_restore(void)
 {
-#if defined(__linux__) && defined(CPU_SET)
-	if (ui_mask_ok)
-		sched_setaffinity(0, sizeof ui_mask, &ui_mask);
-#endif
+	if (ui_ncpus)
+		(void)mt_plat_set_allowed(ui_cpus, ui_ncpus);
 }
 
 int tui_job_launch(struct tui *t, const struct tab *owner, job_fn fn, void *arg,

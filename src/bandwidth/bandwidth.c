@@ -27,6 +27,7 @@
 
 #include "bandwidth.h"
 #include "bandwidth_int.h"
+#include "core/arch.h"
 #include "core/barrier.h"
 #include "core/clock.h"
 #include "core/threads.h"
@@ -73,11 +74,7 @@ long bandwidth_preemptions(void)
 
 void bw_relax(unsigned *spins)
 {
-#if defined(__x86_64__) || defined(__i386__)
-	__builtin_ia32_pause();
-#elif defined(__aarch64__)
-	__asm__ __volatile__("yield");
-#endif
+	mt_arch_relax();
 	if ((++*spins & 1023u) == 0)
 		sched_yield(); /* oversubscribed: let the thread we wait for run */
 }

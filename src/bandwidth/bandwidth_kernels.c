@@ -20,15 +20,16 @@
 #include "config.h"
 
 #include "bandwidth.h"
+#include "core/arch.h"
 #include "core/barrier.h"
 
 #include <string.h>
 #include <strings.h>
 
-#if defined(__x86_64__) || defined(__i386__)
+#if defined(MT_ARCH_X86)
 #define BW_X86 1
 #include <immintrin.h>
-#elif defined(__aarch64__) && defined(__ARM_NEON)
+#elif defined(MT_ARCH_AARCH64) && defined(__ARM_NEON)
 #define BW_NEON 1
 #include <arm_neon.h>
 #endif
@@ -581,16 +582,15 @@ int bandwidth_isa_supported(int isa)
 {
 	if (isa < 0 || isa >= BW_NISA || !table[isa][BW_READ_VECTOR])
 		return 0;
-#ifdef BW_X86
-	__builtin_cpu_init();
 	if (isa == BW_ISA_SSE2)
-		return __builtin_cpu_supports("sse2") != 0;
+		return mt_arch_has(MT_FEAT_SSE2);
 	if (isa == BW_ISA_AVX2)
-		return __builtin_cpu_supports("avx2") != 0;
+		return mt_arch_has(MT_FEAT_AVX2);
 	if (isa == BW_ISA_AVX512)
-		return __builtin_cpu_supports("avx512f") != 0;
-#endif
-	return 1; /* scalar; NEON is part of every aarch64 */
+		return mt_arch_has(MT_FEAT_AVX512F);
+	if (isa == BW_ISA_NEON)
+		return mt_arch_has(MT_FEAT_NEON);
+	return 1; /* scalar */
 }
 
 int bandwidth_isa_best(void)

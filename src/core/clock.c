@@ -80,13 +80,7 @@ static void calibrate(void)
 	uint64_t t0, k0, t1, k1;
 	double worst = 0;
 	memset(&c, 0, sizeof c);
-#if defined(__x86_64__) || defined(__i386__)
-	c.counter = "tsc";
-#elif defined(__aarch64__)
-	c.counter = "cntvct";
-#else
-	c.counter = "monotonic";
-#endif
+	c.counter = MT_ARCH_COUNTER;
 	/* Tick rate: ticks over a busy-waited stretch of monotonic time. */
 	t0 = mt_now_ns();
 	k0 = mt_ticks();

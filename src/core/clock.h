@@ -7,6 +7,8 @@
 #ifndef MEMTOP_CLOCK_H
 #define MEMTOP_CLOCK_H
 
+#include "arch.h"
+
 #include <stdint.h>
 #include <time.h>
 
@@ -18,20 +20,11 @@ static inline uint64_t mt_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
-/* Raw tick counter: TSC on x86-64, CNTVCT_EL0 on aarch64, else mt_now_ns(). */
+/* Raw tick counter: TSC on x86-64, CNTVCT_EL0 on aarch64, else the
+ * monotonic clock (arch.h's, named MT_ARCH_COUNTER). */
 static inline uint64_t mt_ticks(void)
 {
-#if defined(__x86_64__) || defined(__i386__)
-	uint32_t lo, hi;
-	__asm__ __volatile__("rdtsc" : "=a"(lo), "=d"(hi));
-	return ((uint64_t)hi << 32) | lo;
-#elif defined(__aarch64__)
-	uint64_t v;
-	__asm__ __volatile__("isb; mrs %0, cntvct_el0" : "=r"(v));
-	return v;
-#else
-	return mt_now_ns();
-#endif
+	return mt_arch_ticks();
 }
 
 struct mt_clock {

@@ -303,8 +303,9 @@ job_t *job_start(job_fn fn, void *arg, const struct job_opts *o, mt_error *e)
 	}
 	pthread_mutex_init(&j->lock, NULL);
 	pthread_cond_init(&j->cond, NULL);
-#if defined(__linux__) && defined(HAVE_PTHREAD_SETAFFINITY_NP)
-	if (j->cpu >= 0) {
+	if (!mt_plat_can_pin()) {
+		j->cpu = -1;
+	} else if (j->cpu >= 0) {
 		int cpus[1024], n = mt_allowed_cpus(cpus, (int)MT_ARRAY_LEN(cpus)), ok = 0;
 		for (int i = 0; i < n; i++)
 			ok |= cpus[i] == j->cpu;
@@ -313,9 +314,6 @@ job_t *job_start(job_fn fn, void *arg, const struct job_opts *o, mt_error *e)
 			goto fail_sync;
 		}
 	}
-#else
-	j->cpu = -1;
-#endif
 	j->t_start = mt_now_ns();
 	rc = mt_thread_start(&j->thread, j->cpu, job_main, j);
 	if (rc != 0) {

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "sysinfo.h"
+#include "platform.h"
 #include "clock.h"
 #include "child.h"
 #include "util.h"
@@ -13,29 +14,6 @@
 #include <sys/mman.h>
 #include <sys/utsname.h>
 #include <unistd.h>
-#ifdef HAVE_SYS_SYSCTL_H
-#ifdef __APPLE__
-#include <sys/sysctl.h>
-#endif
-#endif
-
-int mt_allowed_cpus(int *cpus, int cap)
-{
-	int n = 0;
-#ifdef __linux__
-	cpu_set_t set;
-	CPU_ZERO(&set);
-	if (sched_getaffinity(0, sizeof set, &set) < 0)
-		return 0;
-	for (int c = 0; c < CPU_SETSIZE && n < cap; c++)
-		if (CPU_ISSET(c, &set))
-			cpus[n++] = c;
-#else
-	(void)cpus;
-	(void)cap;
-#endif
-	return n;
-}
 
 int mt_online_cpus(void)
 {
@@ -101,11 +79,9 @@ static int read_line_of(const char *path, const char *key, char *out, size_t len
 /* The model as the system names it (unchecked text). */
 static void cpu_model_raw(char *buf, size_t len)
 {
-#ifdef __APPLE__
 	size_t n = len;
-	if (sysctlbyname("machdep.cpu.brand_string", buf, &n, NULL, 0) == 0)
+	if (mt_plat_sysctl("machdep.cpu.brand_string", buf, &n) == 0) /* macOS */
 		return;
-#endif
 	if (read_line_of("/proc/cpuinfo", "model name", buf, len) == 0)
 		return;
 	/* aarch64 Linux has no model name; lscpu knows the vendor tables. */
@@ -162,11 +138,9 @@ static uint64_t meminfo_bytes(const char *field)
 uint64_t mt_mem_total(void)
 {
 	uint64_t b = meminfo_bytes("MemTotal");
-#ifdef __APPLE__
 	size_t n = sizeof b;
-	if (!b && sysctlbyname("hw.memsize", &b, &n, NULL, 0) != 0)
+	if (!b && mt_plat_sysctl("hw.memsize", &b, &n) != 0) /* macOS */
 		b = 0;
-#endif
 	return b;
 }
 
@@ -175,14 +149,12 @@ uint64_t mt_mem_available(void)
 	uint64_t b = meminfo_bytes("MemAvailable");
 	if (b)
 		return b;
-#ifdef __APPLE__
 	{
 		uint64_t mem = 0;
 		size_t n = sizeof mem;
-		if (sysctlbyname("hw.memsize", &mem, &n, NULL, 0) == 0)
+		if (mt_plat_sysctl("hw.memsize", &mem, &n) == 0) /* macOS */
 			return mem / 2; /* no cheap "available": assume half */
 	}
-#endif
 	return 0;
 }
 
@@ -240,19 +212,16 @@ void mt_thp_mode(char *buf, size_t len)
 
 int mt_heterogeneous(char *buf, size_t len)
 {
+	int levels = 0, ncpu, hetero = 0;
+	size_t n = sizeof levels;
 	buf[0] = '\0';
-#ifdef __APPLE__
-	{
-		int levels = 0;
-		size_t n = sizeof levels;
-		if (sysctlbyname("hw.nperflevels", &levels, &n, NULL, 0) == 0 && levels > 1) {
-			mt_snprintf(buf, len, "%d performance levels (hw.nperflevels)", levels);
-			return 1;
-		}
+	if (mt_plat_sysctl("hw.nperflevels", &levels, &n) == 0) { /* macOS */
+		if (levels < 2)
+			return 0;
+		mt_snprintf(buf, len, "%d performance levels (hw.nperflevels)", levels);
+		return 1;
 	}
-	return 0;
-#else
-	int ncpu = mt_online_cpus(), hetero = 0;
+	ncpu = mt_online_cpus();
 	long first = -1;
 	for (int c = 0; c < ncpu && c < MT_MAX_CPUS; c++) {
 		char path[128], v[32];
@@ -275,5 +244,4 @@ int mt_heterogeneous(char *buf, size_t len)
 	if (!hetero)
 		buf[0] = '\0';
 	return hetero;
-#endif
 }

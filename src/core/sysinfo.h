@@ -4,15 +4,15 @@
 #ifndef MEMTOP_SYSINFO_H
 #define MEMTOP_SYSINFO_H
 
+#include "platform.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
 /* CPUs memtop looks at (sysfs cpuN folders, affinity lists). */
 #define MT_MAX_CPUS 4096
 
-/* The CPUs this process may run on, ascending; returns the count (0 when the
- * platform cannot tell). */
-int mt_allowed_cpus(int *cpus, int cap);
+/* mt_allowed_cpus, the CPUs this thread may run on, is platform.h's. */
 
 /* Online CPUs (sysconf), at least 1. */
 int mt_online_cpus(void);

@@ -3,6 +3,7 @@
 
 #include "threads.h"
 #include "clock.h"
+#include "platform.h"
 
 #include <errno.h>
 #include <sched.h>
@@ -22,16 +23,7 @@ int mt_thread_start(pthread_t *tid, int cpu, void *(*fn)(void *), void *arg)
 	pthread_attr_t attr;
 	int rc;
 	pthread_attr_init(&attr);
-#if defined(__linux__) && defined(HAVE_PTHREAD_SETAFFINITY_NP)
-	if (cpu >= 0) {
-		cpu_set_t set;
-		CPU_ZERO(&set);
-		CPU_SET(cpu, &set);
-		pthread_attr_setaffinity_np(&attr, sizeof set, &set);
-	}
-#else
-	(void)cpu;
-#endif
+	(void)mt_plat_attr_pin(&attr, cpu); /* best effort, as before: unpinned where it cannot */
 	rc = pthread_create(tid, &attr, fn, arg);
 	pthread_attr_destroy(&attr);
 	return rc;

@@ -467,14 +467,3 @@ double mt_median(const double *v, size_t n)
 	qsort(tmp, n, sizeof *tmp, cmp_double);
 	return n % 2 ? tmp[n / 2] : 0.5 * (tmp[n / 2 - 1] + tmp[n / 2]);
 }
-
-void mt_getopt_reset(void)
-{
-#if defined(__APPLE__) || defined(__FreeBSD__)
-	optreset = 1;
-	optind = 1;
-#else
-	optind = 0;
-#endif
-	opterr = 0;
-}

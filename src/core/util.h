@@ -116,7 +116,7 @@ void mt_now_text(char *buf, size_t len, int date_only);
  * leaves glibc's getopt inside the last line's cluster, "-hq" stopped at
  * -h, on text that may be gone) and no messages of its own (opterr = 0:
  * every command says its errors in its own words). */
-void mt_getopt_reset(void);
+void mt_getopt_reset(void); /* one per OS: platform_*.c */
 
 /* The host name, or "localhost". */
 void mt_hostname(char *buf, size_t len);

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "info.h"
+#include "core/platform.h"
 #include "core/child.h"
 
 #include <errno.h>
@@ -153,12 +154,7 @@ int info_collect(struct info *out, mt_error *e)
 	collect_plain(out, "cpuid", info_collect_cpuid,
 		      out->vendor[0] ? "reports no cache leaves" : "not an x86 CPU");
 	collect_plain(out, "sysctl", info_collect_sysctl,
-#ifdef __APPLE__
-		      "reports no cache sizes"
-#else
-		      "macOS only"
-#endif
-	);
+		      mt_plat_has_sysctl() ? "reports no cache sizes" : "macOS only");
 	collect_plain(out, "hwloc", info_collect_hwloc,
 		      "hwloc could not read this machine's topology, or lists no cache");
 	info_compare(out);

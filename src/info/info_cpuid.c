@@ -4,15 +4,9 @@
 #include "config.h"
 
 #include "info.h"
+#include "core/arch.h"
 
 #include <string.h>
-
-#if defined(HAVE_CPUID_H) && (defined(__x86_64__) || defined(__i386__))
-#include <cpuid.h>
-#define MT_HAVE_CPUID 1
-#else
-#define MT_HAVE_CPUID 0
-#endif
 
 int info_cpuid_decode(uint32_t eax, uint32_t ebx, uint32_t ecx, uint32_t edx,
 		      struct cache_level *lv)
@@ -93,37 +87,58 @@ void info_cpuid_decode_amd_legacy(uint32_t ecx5, uint32_t edx5, uint32_t ecx6, u
 			   (int)(edx6 & 0xff));
 }
 
+/* The vendor string of CPUID leaf 0 into v[13]; returns the highest leaf,
+ * or -1 when this processor has no CPUID. */
+static long cpuid_vendor(char v[13])
+{
+	uint32_t r[4];
+	v[0] = '\0';
+	if (mt_arch_cpuid(0, 0, r) < 0)
+		return -1;
+	memcpy(v, &r[1], 4);
+	memcpy(v + 4, &r[3], 4);
+	memcpy(v + 8, &r[2], 4);
+	v[12] = '\0';
+	return (long)r[0];
+}
+
+/* AMD without topology extensions: the older leaves 0x80000005/6 into out.
+ * Returns 1 when it used them, 0 when leaf 0x8000001D describes the caches. */
+static int collect_amd_legacy(struct info_source *out, const char *vendor)
+{
+	uint32_t r[4], r5[4] = { 0 }, r6[4] = { 0 }, maxext;
+	int topoext = 0;
+	mt_arch_cpuid(0x80000000, 0, r);
+	maxext = r[0];
+	if (maxext >= 0x80000001) {
+		mt_arch_cpuid(0x80000001, 0, r);
+		topoext = (r[2] >> 22) & 1;
+	}
+	if (topoext && maxext >= 0x8000001d)
+		return 0;
+	if (maxext >= 0x80000005)
+		mt_arch_cpuid(0x80000005, 0, r5);
+	if (maxext >= 0x80000006)
+		mt_arch_cpuid(0x80000006, 0, r6);
+	info_cpuid_decode_amd_legacy(r5[2], r5[3], r6[2], r6[3], out);
+	mt_snprintf(out->note, sizeof out->note, "leaves 0x80000005/6 (%s, no topology extensions)",
+		    vendor);
+	return 1;
+}
+
 void info_collect_cpuid(struct info_source *out)
 {
-	info_source_init(out, "cpuid");
-#if MT_HAVE_CPUID
-	unsigned a, b, c, d, max, maxext, leaf = 4;
 	char vendor[13];
-	int amd;
-	__cpuid(0, max, b, c, d);
-	memcpy(vendor, &b, 4);
-	memcpy(vendor + 4, &d, 4);
-	memcpy(vendor + 8, &c, 4);
-	vendor[12] = '\0';
-	amd = strcmp(vendor, "AuthenticAMD") == 0 || strcmp(vendor, "HygonGenuine") == 0;
-	__cpuid(0x80000000, maxext, b, c, d);
-	if (amd) {
-		int topoext = 0;
-		if (maxext >= 0x80000001) {
-			__cpuid(0x80000001, a, b, c, d);
-			topoext = (c >> 22) & 1;
-		}
-		if (!topoext || maxext < 0x8000001d) {
-			uint32_t c5 = 0, d5 = 0, c6 = 0, d6 = 0;
-			if (maxext >= 0x80000005)
-				__cpuid(0x80000005, a, b, c5, d5);
-			if (maxext >= 0x80000006)
-				__cpuid(0x80000006, a, b, c6, d6);
-			info_cpuid_decode_amd_legacy(c5, d5, c6, d6, out);
-			mt_snprintf(out->note, sizeof out->note,
-				    "leaves 0x80000005/6 (%s, no topology extensions)", vendor);
+	long max;
+	unsigned leaf = 4;
+	uint32_t r[4];
+	info_source_init(out, "cpuid");
+	max = cpuid_vendor(vendor);
+	if (max < 0)
+		return;
+	if (!strcmp(vendor, "AuthenticAMD") || !strcmp(vendor, "HygonGenuine")) {
+		if (collect_amd_legacy(out, vendor))
 			return;
-		}
 		leaf = 0x8000001d;
 	} else if (max < 4) {
 		return;
@@ -131,8 +146,8 @@ void info_collect_cpuid(struct info_source *out)
 	for (unsigned sub = 0; sub < 32; sub++) {
 		struct cache_level lv;
 		int rc;
-		__cpuid_count(leaf, sub, a, b, c, d);
-		rc = info_cpuid_decode(a, b, c, d, &lv);
+		mt_arch_cpuid(leaf, sub, r);
+		rc = info_cpuid_decode(r[0], r[1], r[2], r[3], &lv);
 		if (rc == 0)
 			break;
 		if (rc > 0 && info_source_add_level(out, &lv) < 0)
@@ -140,29 +155,15 @@ void info_collect_cpuid(struct info_source *out)
 	}
 	mt_snprintf(out->note, sizeof out->note, "leaf %s (%s), on the CPU this ran on",
 		    leaf == 4 ? "4" : "0x8000001D", vendor);
-#endif
 }
 
 void info_cpu_identity(char *vendor, size_t len, int *hypervisor)
 {
-	vendor[0] = '\0';
+	char v[13];
+	long max = cpuid_vendor(v);
+	uint32_t r[4];
+	mt_strlcpy(vendor, v, len);
 	*hypervisor = 0;
-#if MT_HAVE_CPUID
-	{
-		unsigned a, b, c, d, max;
-		char v[13];
-		__cpuid(0, max, b, c, d);
-		memcpy(v, &b, 4);
-		memcpy(v + 4, &d, 4);
-		memcpy(v + 8, &c, 4);
-		v[12] = '\0';
-		mt_strlcpy(vendor, v, len);
-		if (max >= 1) {
-			__cpuid(1, a, b, c, d);
-			*hypervisor = (int)((c >> 31) & 1);
-		}
-	}
-#else
-	(void)len;
-#endif
+	if (max >= 1 && mt_arch_cpuid(1, 0, r) == 0)
+		*hypervisor = (int)((r[2] >> 31) & 1);
 }

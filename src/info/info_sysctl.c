@@ -4,17 +4,10 @@
 #include "config.h"
 
 #include "info.h"
+#include "core/platform.h"
 
 #include <ctype.h>
 #include <string.h>
-
-#if defined(__APPLE__) && defined(HAVE_SYS_SYSCTL_H)
-#include <sys/sysctl.h>
-#include <sys/types.h>
-#define MT_HAVE_HW_SYSCTL 1
-#else
-#define MT_HAVE_HW_SYSCTL 0
-#endif
 
 #define NPREFIX 3 /* perflevel0, perflevel1, unprefixed */
 
@@ -163,13 +156,13 @@ int info_parse_sysctl(const char *text, struct info_source *out, mt_error *e)
 	return 0;
 }
 
-#if MT_HAVE_HW_SYSCTL
+/* "name: value\n" appended to text when this OS's sysctl knows name. */
 static void append_value(char *text, size_t len, const char *name)
 {
 	char buf[64];
 	size_t n = sizeof buf - 1;
 	memset(buf, 0, sizeof buf);
-	if (sysctlbyname(name, buf, &n, NULL, 0) < 0 || n == 0)
+	if (mt_plat_sysctl(name, buf, &n) < 0 || n == 0)
 		return;
 	if (strstr(name, ".name")) {
 		buf[n < sizeof buf ? n : sizeof buf - 1] = '\0';
@@ -184,12 +177,9 @@ static void append_value(char *text, size_t len, const char *name)
 		mt_append(text, len, "%s: %llu\n", name, (unsigned long long)v);
 	}
 }
-#endif
 
 void info_collect_sysctl(struct info_source *out)
 {
-	info_source_init(out, "sysctl");
-#if MT_HAVE_HW_SYSCTL
 	static const char *const names[] = {
 		"hw.perflevel0.name",	     "hw.perflevel0.l1icachesize", "hw.perflevel0.l1dcachesize",
 		"hw.perflevel0.l2cachesize", "hw.perflevel0.l3cachesize",  "hw.perflevel0.cpusperl2",
@@ -201,9 +191,11 @@ void info_collect_sysctl(struct info_source *out)
 	};
 	char text[4096] = "";
 	mt_error e;
+	info_source_init(out, "sysctl");
+	if (!mt_plat_has_sysctl())
+		return;
 	for (size_t i = 0; i < MT_ARRAY_LEN(names); i++)
 		append_value(text, sizeof text, names[i]);
 	if (info_parse_sysctl(text, out, &e) < 0)
 		info_source_init(out, "sysctl");
-#endif
 }

@@ -13,9 +13,6 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
-#ifdef __linux__
-#include <sys/syscall.h>
-#endif
 
 struct numa_mem {
 	hwloc_topology_t topo;
@@ -111,7 +108,6 @@ void numa_mem_free(struct numa_mem *m, void *buf, size_t len)
 int numa_mem_count(const void *buf, size_t len, int node, uint64_t *pages, uint64_t *on,
 		   uint64_t *absent)
 {
-#if defined(__linux__) && defined(SYS_move_pages)
 	enum { CHUNK = 1024 };
 	void *addr[CHUNK];
 	int status[CHUNK];
@@ -121,7 +117,7 @@ int numa_mem_count(const void *buf, size_t len, int node, uint64_t *pages, uint6
 		size_t n = 0;
 		for (; n < CHUNK && off + n * pg < len; n++)
 			addr[n] = (char *)(uintptr_t)buf + off + n * pg;
-		if (syscall(SYS_move_pages, 0, (unsigned long)n, addr, NULL, status, 0) != 0)
+		if (mt_plat_page_nodes(addr, n, status) != 0)
 			return -1;
 		for (size_t i = 0; i < n; i++) {
 			*pages += 1;
@@ -130,11 +126,6 @@ int numa_mem_count(const void *buf, size_t len, int node, uint64_t *pages, uint6
 		}
 	}
 	return 0;
-#else
-	(void)buf, (void)len, (void)node;
-	*pages = *on = *absent = 0;
-	return -1;
-#endif
 }
 
 int numa_balancing_mode(void)

@@ -1,0 +1,57 @@
+/* platform: what memtop asks of the operating system, behind one interface
+ * (htop's Platform.h). One file per OS family defines all of it:
+ * platform_linux.c (Linux) and platform_darwin.c (macOS, and for now any
+ * other OS: no CPU affinity, sysctl where the system has it). Each is
+ * compiled everywhere and empty except on its own family, which this header
+ * picks (MT_OS_*) and is the only place to pick: a port to another OS
+ * (FreeBSD's cpuset_setaffinity, say) is one new platform_NAME.c and one
+ * line here. The processor side (the tick counter, CPUID, the vector units)
+ * is arch.h's. No other file of memtop tests __linux__, __APPLE__,
+ * __x86_64__ or __aarch64__ (tests/platform.sh checks it). */
+#ifndef MEMTOP_CORE_PLATFORM_H
+#define MEMTOP_CORE_PLATFORM_H
+
+#include <pthread.h>
+#include <stddef.h>
+
+#if defined(__linux__)
+#define MT_OS_LINUX 1
+#else /* macOS, and until they have a file of their own the BSDs and others */
+#define MT_OS_DARWIN 1
+#endif
+
+/* The CPUs the calling thread may run on, ascending, at most cap of them into
+ * cpus; returns the count, 0 when the OS cannot tell (or pins nothing). */
+int mt_allowed_cpus(int *cpus, int cap);
+
+/* Lets the calling thread run on the n CPUs of cpus only. Returns 0, or -1
+ * when the OS refuses or cannot pin (n 0 included). */
+int mt_plat_set_allowed(const int *cpus, int n);
+
+/* 1 when a thread can be started pinned to one CPU (mt_plat_attr_pin works),
+ * else 0. */
+int mt_plat_can_pin(void);
+
+/* Makes attr start its thread on CPU cpu only (cpu < 0: anywhere). Returns 0,
+ * or -1 when the OS cannot pin (attr is then unchanged). */
+int mt_plat_attr_pin(pthread_attr_t *attr, int cpu);
+
+/* 1 when the OS has the hw.* sysctl names (macOS), else 0. */
+int mt_plat_has_sysctl(void);
+
+/* sysctlbyname(name): its value into buf, *len in: buf's size, out: the
+ * value's. Returns 0, or -1 when the name is unknown or the OS has no sysctl
+ * (mt_plat_has_sysctl() 0). */
+int mt_plat_sysctl(const char *name, void *buf, size_t *len);
+
+/* The NUMA node of each of the n pages at addr[] into node[] (a negative
+ * errno where a page has none: -ENOENT not yet touched), moving nothing
+ * (Linux's move_pages with no target). Returns 0, or -1 when the OS cannot
+ * tell. */
+int mt_plat_page_nodes(void *const *addr, size_t n, int *node);
+
+/* Each platform_*.c also defines util.h's mt_getopt_reset (declared there,
+ * where its callers look): the BSDs reset getopt with optreset, glibc with
+ * optind = 0. */
+
+#endif

@@ -1,0 +1,196 @@
+/* Unit tests of the platform interface (core/platform.h, core/arch.h): the
+ * calling thread's CPUs read back exactly what it was allowed, a thread
+ * started pinned runs on its CPU alone, pages' nodes are told apart from
+ * pages never touched, sysctl answers only where the OS has it, and the
+ * processor side names the counter the clock calibrates, the vector units
+ * of its family only and CPUID where there is one. Each case runs on every
+ * OS and processor: where the interface says "cannot", it checks that. */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "testlib.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "core/arch.h"
+#include "core/clock.h"
+#include "core/platform.h"
+#include "core/threads.h"
+
+static int mine[1024];
+static int nmine;
+
+/* The CPUs allowed before a case, given back after it. */
+static int keep_cpus(void **state)
+{
+	(void)state;
+	nmine = mt_allowed_cpus(mine, (int)MT_ARRAY_LEN(mine));
+	return 0;
+}
+
+static int give_back_cpus(void **state)
+{
+	(void)state;
+	if (nmine > 0)
+		mt_plat_set_allowed(mine, nmine);
+	return 0;
+}
+
+static void allowed_cpus_read_back(void **state)
+{
+	int got[1024], n;
+	(void)state;
+	if (!mt_plat_can_pin()) {
+		assert_int_equal(nmine, 0);
+		assert_int_equal(mt_plat_set_allowed(mine, 1), -1);
+		return;
+	}
+	assert_true(nmine >= 1);
+	for (int i = 1; i < nmine; i++)
+		assert_true(mine[i] > mine[i - 1]); /* ascending */
+	assert_int_equal(mt_plat_set_allowed(mine, 0), -1);
+	assert_int_equal(mt_plat_set_allowed(&mine[nmine - 1], 1), 0);
+	n = mt_allowed_cpus(got, (int)MT_ARRAY_LEN(got));
+	assert_int_equal(n, 1);
+	assert_int_equal(got[0], mine[nmine - 1]);
+	assert_int_equal(mt_plat_set_allowed(mine, nmine), 0);
+	n = mt_allowed_cpus(got, (int)MT_ARRAY_LEN(got));
+	assert_int_equal(n, nmine);
+	assert_memory_equal(got, mine, (size_t)n * sizeof *got);
+	assert_int_equal(mt_allowed_cpus(got, 1), 1); /* cap respected */
+}
+
+struct seen {
+	int n, cpu;
+};
+
+static void *report_cpus(void *arg)
+{
+	struct seen *s = arg;
+	int cpus[1024];
+	s->n = mt_allowed_cpus(cpus, (int)MT_ARRAY_LEN(cpus));
+	s->cpu = s->n > 0 ? cpus[0] : -1;
+	return NULL;
+}
+
+static void pinned_thread_runs_there(void **state)
+{
+	struct seen s = { -1, -1 };
+	pthread_t tid;
+	int cpu = nmine > 0 ? mine[nmine - 1] : 0;
+	(void)state;
+	assert_int_equal(mt_thread_start(&tid, mt_plat_can_pin() ? cpu : -1, report_cpus, &s), 0);
+	assert_int_equal(pthread_join(tid, NULL), 0);
+	if (!mt_plat_can_pin()) {
+		assert_int_equal(s.n, 0);
+		return;
+	}
+	assert_int_equal(s.n, 1);
+	assert_int_equal(s.cpu, cpu);
+}
+
+/* Why the pages' nodes cannot be asked here (qemu-user has no move_pages,
+ * macOS no such call), or NULL. */
+static const char *page_nodes_why(void)
+{
+	static char page[1];
+	void *addr[1] = { page };
+	int node[1];
+	return mt_plat_page_nodes(addr, 1, node) == 0 ? NULL : "the OS does not say where pages are";
+}
+
+static void touched_pages_have_a_node(void **state)
+{
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+	char *p = mmap(NULL, 4 * pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	void *addr[4];
+	int node[4];
+	(void)state;
+	assert_true(p != MAP_FAILED);
+	p[0] = 1;
+	p[2 * pg] = 1;
+	for (int i = 0; i < 4; i++)
+		addr[i] = p + (size_t)i * pg;
+	assert_int_equal(mt_plat_page_nodes(addr, 4, node), 0);
+	assert_true(node[0] >= 0);
+	assert_true(node[2] >= 0);
+	assert_int_equal(node[1], -ENOENT);
+	assert_int_equal(node[3], -ENOENT);
+	munmap(p, 4 * pg);
+}
+
+static void sysctl_only_where_there_is_one(void **state)
+{
+	char buf[64];
+	size_t n = sizeof buf;
+	(void)state;
+	if (!mt_plat_has_sysctl()) {
+		assert_int_equal(mt_plat_sysctl("hw.memsize", buf, &n), -1);
+		return;
+	}
+	assert_int_equal(mt_plat_sysctl("no.such.name.memtop", buf, &n), -1);
+}
+
+static void counter_is_the_clocks(void **state)
+{
+	struct mt_clock c;
+	uint64_t t0 = mt_ticks();
+	(void)state;
+	mt_nap(2000000);
+	assert_true(mt_ticks() > t0);
+	mt_clock_calibrate(&c, 0);
+	assert_string_equal(c.counter, MT_ARCH_COUNTER);
+}
+
+static void vector_units_of_this_family(void **state)
+{
+	uint32_t r[4];
+	char vendor[13];
+	(void)state;
+#if defined(MT_ARCH_X86)
+	assert_int_equal(mt_arch_has(MT_FEAT_NEON), 0);
+	if (sizeof(void *) == 8)
+		assert_int_equal(mt_arch_has(MT_FEAT_SSE2), 1); /* x86-64's baseline */
+	if (mt_arch_has(MT_FEAT_AVX512F))
+		assert_int_equal(mt_arch_has(MT_FEAT_AVX2), 1); /* no AVX-512 CPU lacks AVX2 */
+	assert_int_equal(mt_arch_cpuid(0, 0, r), 0);
+	memcpy(vendor, &r[1], 4);
+	memcpy(vendor + 4, &r[3], 4);
+	memcpy(vendor + 8, &r[2], 4);
+	vendor[12] = '\0';
+	for (int i = 0; i < 12; i++)
+		assert_true(isprint((unsigned char)vendor[i]));
+#else
+	assert_int_equal(mt_arch_has(MT_FEAT_SSE2), 0);
+	assert_int_equal(mt_arch_has(MT_FEAT_AVX2), 0);
+	assert_int_equal(mt_arch_has(MT_FEAT_AVX512F), 0);
+	assert_int_equal(mt_arch_cpuid(0, 0, r), -1);
+	assert_int_equal(r[0] | r[1] | r[2] | r[3], 0);
+	(void)vendor;
+#if defined(MT_ARCH_AARCH64) && defined(__ARM_NEON)
+	assert_int_equal(mt_arch_has(MT_FEAT_NEON), 1);
+#endif
+#endif
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(allowed_cpus_read_back, keep_cpus, give_back_cpus),
+		cmocka_unit_test_setup_teardown(pinned_thread_runs_there, keep_cpus, give_back_cpus),
+		MT_SKIP_IF(page_nodes_why(), touched_pages_have_a_node),
+		cmocka_unit_test(sysctl_only_where_there_is_one),
+		cmocka_unit_test(counter_is_the_clocks),
+		cmocka_unit_test(vector_units_of_this_family),
+	};
+	return cmocka_run_group_tests_name("platform", tests, NULL, NULL);
+}
