@@ -74,7 +74,7 @@ if ! loader_matches; then
 	loader_matches || exit 1
 fi
 
-UNITS="tests/test_util tests/test_batch tests/test_sim tests/test_trace tests/test_transpose tests/test_cliffs
+UNITS="tests/test_util tests/test_platform tests/test_batch tests/test_sim tests/test_trace tests/test_transpose tests/test_cliffs
 	tests/test_mountain_json tests/test_info tests/test_latency tests/test_tui_model"
 SCRIPTS="tests/cli_sim.sh tests/cli_transpose.sh tests/cli_cliffs.sh tests/cli_latency.sh tests/cli_mountain.sh
 	tests/fuzz_replay.sh tests/cli_every.sh"
