@@ -1,6 +1,6 @@
 /* Unit tests of the platform interface (core/platform.h, core/arch.h): the
  * calling thread's CPUs read back exactly what it was allowed, a thread
- * started pinned runs on its CPU alone, pages' nodes are told apart from
+ * started pinned runs on its CPU alone (and says so), pages' nodes are told apart from
  * pages never touched, sysctl answers only where the OS has it, and the
  * processor side names the counter the clock calibrates, the vector units
  * of its family only and CPUID where there is one. Each case runs on every
@@ -70,7 +70,7 @@ static void allowed_cpus_read_back(void **state)
 }
 
 struct seen {
-	int n, cpu;
+	int n, cpu, now;
 };
 
 static void *report_cpus(void *arg)
@@ -79,12 +79,13 @@ static void *report_cpus(void *arg)
 	int cpus[1024];
 	s->n = mt_allowed_cpus(cpus, (int)MT_ARRAY_LEN(cpus));
 	s->cpu = s->n > 0 ? cpus[0] : -1;
+	s->now = mt_plat_current_cpu();
 	return NULL;
 }
 
 static void pinned_thread_runs_there(void **state)
 {
-	struct seen s = { -1, -1 };
+	struct seen s = { -1, -1, -2 };
 	pthread_t tid;
 	int cpu = nmine > 0 ? mine[nmine - 1] : 0;
 	(void)state;
@@ -96,6 +97,8 @@ static void pinned_thread_runs_there(void **state)
 	}
 	assert_int_equal(s.n, 1);
 	assert_int_equal(s.cpu, cpu);
+	if (s.now != -1) /* -1: the OS cannot say where a thread runs */
+		assert_int_equal(s.now, cpu);
 }
 
 /* Why the pages' nodes cannot be asked here (qemu-user has no move_pages,

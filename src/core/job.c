@@ -142,11 +142,7 @@ struct mt_run_clock *job_run_clock(job_t *j)
 
 int job_current_cpu(void)
 {
-#ifdef HAVE_SCHED_GETCPU
-	return sched_getcpu();
-#else
-	return -1;
-#endif
+	return mt_plat_current_cpu();
 }
 
 int job_check(job_t *j)

@@ -28,6 +28,10 @@ int mt_allowed_cpus(int *cpus, int cap);
  * when the OS refuses or cannot pin (n 0 included). */
 int mt_plat_set_allowed(const int *cpus, int n);
 
+/* The CPU the calling thread runs on now (sched_getcpu), or -1 when the OS
+ * cannot tell. */
+int mt_plat_current_cpu(void);
+
 /* 1 when a thread can be started pinned to one CPU (mt_plat_attr_pin works),
  * else 0. */
 int mt_plat_can_pin(void);

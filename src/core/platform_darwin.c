@@ -27,6 +27,11 @@ int mt_plat_set_allowed(const int *cpus, int n)
 	return -1;
 }
 
+int mt_plat_current_cpu(void)
+{
+	return -1; /* no sched_getcpu; threads are not pinned anyway */
+}
+
 int mt_plat_can_pin(void)
 {
 	return 0;

@@ -39,6 +39,15 @@ int mt_plat_set_allowed(const int *cpus, int n)
 	return sched_setaffinity(0, sizeof set, &set) == 0 ? 0 : -1;
 }
 
+int mt_plat_current_cpu(void)
+{
+#ifdef HAVE_SCHED_GETCPU
+	return sched_getcpu();
+#else
+	return -1;
+#endif
+}
+
 int mt_plat_can_pin(void)
 {
 #ifdef HAVE_PTHREAD_SETAFFINITY_NP

@@ -37,15 +37,6 @@ void mt_run_clock_init(struct mt_run_clock *c)
 	c->measure = mt_clock_measure;
 }
 
-static int current_cpu(void)
-{
-#ifdef HAVE_SCHED_GETCPU
-	return sched_getcpu();
-#else
-	return -1;
-#endif
-}
-
 struct clocked {
 	void *(*fn)(void *);
 	void *arg;
@@ -61,7 +52,7 @@ static void *clocked_main(void *p)
 	free(p);
 	if (atomic_compare_exchange_strong(&s.c->state, &none, 1)) {
 		s.c->ghz_start = s.c->measure();
-		s.c->cpu = current_cpu();
+		s.c->cpu = mt_plat_current_cpu();
 		if (s.c->cpu < 0)
 			s.c->cpu = s.cpu;
 		s.c->pinned = s.cpu;
