@@ -158,6 +158,19 @@ static void every_kernel_computes(void **state)
 			}
 			tested++;
 		}
+		/* the four-stream copy_nt and triad_nt at every small n: each
+		 * quarter copied or computed, nothing written past n */
+		for (size_t n = BW_UNROLL; n <= 5 * BW_UNROLL; n += BW_UNROLL) {
+			for (int k = BW_COPY_NT; k <= BW_TRIAD_NT; k += BW_TRIAD_NT - BW_COPY_NT) {
+				bw_kernel_fn fn = bandwidth_kernel_fn(k, isa);
+				if (!fn)
+					continue;
+				bandwidth_fill(a, b, c, N + 8);
+				(void)fn(a, b, c, n, 3.0, 2);
+				assert_true(bandwidth_check(k, a, b, c, n, 3.0, 0, 2));
+				assert_true(a[n] == -1.0 - (double)(n % 1000));
+			}
+		}
 		/* every ISA's vector read gives the same: reps x the xor of the words,
 		 * over an n whose turns of sixteen loads leave a tail of eight */
 		bandwidth_fill(a, b, c, N);
@@ -464,6 +477,11 @@ static void write_allocate_lesson(void **state)
 				    "triad moves 4 lines"));
 	assert_non_null(strstr(buf, "a streaming one 3, so where memory is the limit it can run up "
 				    "to 1.33x faster"));
+	/* faster than the lines alone allow: the streams said */
+	r.cell[1][BW_TRIAD_NT][0].gbs = 21.3;
+	assert_int_equal(bandwidth_lesson(&r, BW_TRIAD, buf, sizeof buf), 1);
+	assert_non_null(strstr(buf, "(1.50x): a cached triad"));
+	assert_non_null(strstr(buf, "up to 1.33x faster; beyond: it runs 4 streams at once"));
 	r.sizes[1].bytes = 1 << 20;
 	assert_int_equal(bandwidth_lesson(&r, BW_TRIAD, buf, sizeof buf), 0);
 }

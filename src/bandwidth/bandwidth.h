@@ -478,7 +478,9 @@ cJSON *bandwidth_result_to_json(const struct bandwidth_result *r);
  * least BW_DRAM_MIN), one thread, both the cached and the streaming cell
  * measured: "DRAM 512M copy, one thread: cached 14.4 GB/s, streaming
  * stores 19.3 (1.34x): a cached copy moves 3 lines per line it stores
- * ..., a streaming one 2, so ... up to 1.50x faster" into buf. Returns 1,
+ * ..., a streaming one 2, so ... up to 1.50x faster" (and, when the
+ * streaming kernel ran more than 5 % past that, "; beyond: it runs 4
+ * streams at once") into buf. Returns 1,
  * or 0 (buf untouched) when there is no such lesson in r. */
 int bandwidth_lesson(const struct bandwidth_result *r, int kernel, char *buf, size_t len);
 

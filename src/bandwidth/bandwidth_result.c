@@ -554,9 +554,11 @@ int bandwidth_lesson(const struct bandwidth_result *r, int kernel, char *buf, si
 	mt_snprintf(buf, len, "%s%s%s %s, one thread: cached %.1f GB/s, streaming stores %.1f "
 		    "(%.2fx): a cached %s moves %d lines per line it stores (the stored line is "
 		    "first read for ownership), a streaming one %d, so where memory is the limit "
-		    "it can run up to %.2fx faster", sz->level, sz->level[0] ? " " : "",
+		    "it can run up to %.2fx faster%s", sz->level, sz->level[0] ? " " : "",
 		    mt_fmt_size(a, sizeof a, sz->bytes), bandwidth_kernel_name(k), c->gbs, nt->gbs,
 		    nt->gbs / c->gbs, bandwidth_kernel_name(k), cached, cached - 1,
-		    (double)cached / (cached - 1));
+		    (double)cached / (cached - 1),
+		    nt->gbs / c->gbs > 1.05 * cached / (cached - 1) ? "; beyond: it runs 4 streams at once"
+								     : "");
 	return 1;
 }
