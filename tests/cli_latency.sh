@@ -17,7 +17,7 @@ rows=$(printf '%s\n' "$out" | grep -cE '^ +[0-9]+[KM] ')
 is "one row per size, 4K..8M" "$rows" 79
 like "first row is 4K with three chases" "$out" '^      4K +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$'
 like "an L1 level in the seed's words" "$out" '^L1 size: [0-9]+ [KM]B, latency: [0-9.]+ cycles \([0-9.]+ ns\), way size: '
-like "the time it took, and the estimate announced" "$out" '^# measured in [0-9.]+ s \(announced: about [0-9]+ s\)'
+like "the time it took, and the estimate announced (and revised, on a busy machine)" "$out" '^# measured in [0-9.]+ s \(announced: about [0-9]+ s(; revised( [0-9]+ times, last)? at [0-9]+ s to about [0-9]+ s)?\)'
 # random chase (last column, ns): 16K against the largest size
 r16=$(printf '%s\n' "$out" | awk '$1 == "16K" { print $NF }')
 rmax=$(printf '%s\n' "$out" | awk '$1 == "8M" { print $NF }')

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -684,7 +685,7 @@ static void eta_from_measured_points(void **state)
 {
 	struct lat_eta t;
 	(void)state;
-	lat_eta_init(&t);
+	lat_eta_init(&t, 0);
 	assert_true(lat_eta_point_ns(&t, 0, 1000) == 1000); /* nothing measured */
 	/* stride column 0: 3 tries priced, 6 taken (the retry rule) on a
 	 * small point, then a big point whose linking cost twice its price */
@@ -706,10 +707,139 @@ static void eta_from_measured_points(void **state)
 	assert_true(lat_eta_point_ns(&t, LAT_MAX_STRIDES + 1, 8e6) == 7e6);
 }
 
+/* A column's latest LAT_ETA_WINDOW points price its next: the small
+ * points' overheads are forgotten once eight larger ones ran. */
+static void eta_window(void **state)
+{
+	struct lat_eta t;
+	(void)state;
+	lat_eta_init(&t, 0);
+	lat_eta_add(&t, 2, 1e6, 9e6); /* small, dear: 9x */
+	lat_eta_add(&t, 2, 1e6, 9e6);
+	assert_true(lat_eta_point_ns(&t, 2, 4e6) == 36e6);
+	for (int k = 0; k < LAT_ETA_WINDOW; k++)
+		lat_eta_add(&t, 2, 8e6, 12e6); /* then 1.5x, eight of them */
+	assert_true(lat_eta_point_ns(&t, 2, 4e6) == 6e6);
+	/* the run's ratio, for a column with none, still counts them all */
+	assert_true(fabs(lat_eta_point_ns(&t, 0, 66e6) - 114e6) < 1); /* (18 + 96) / (2 + 64) */
+}
+
+/* The figure said is revised when the projection departs from it by more
+ * than 15 %, once a fifth of the run is done and 15 % of the figure said
+ * has passed since it was said; never without a figure. */
+static void eta_revise_rule(void **state)
+{
+	struct lat_eta t;
+	(void)state;
+	lat_eta_init(&t, 20);
+	assert_true(lat_eta_revise(&t, 1, 29) == 0);  /* 30 s, but 1 s in: too early */
+	assert_true(lat_eta_revise(&t, 5, 17.5) == 0);  /* 22.5 s: within 15 % of 20 */
+	assert_true(lat_eta_revise(&t, 5, 18.5) == 23.5); /* 23.5 s: 17.5 % off */
+	assert_true(t.said_s == 23.5 && t.revisions == 1 && t.said_at_s == 5);
+	assert_true(lat_eta_revise(&t, 8, 28) == 0);    /* 36 s, but 3 s after: too soon */
+	assert_true(lat_eta_revise(&t, 8, 17) == 0);    /* 25 s against 23.5 */
+	assert_true(lat_eta_revise(&t, 10, 9.5) == 19.5); /* faster now: 19.5 s */
+	assert_true(t.said_s == 19.5 && t.revisions == 2);
+	assert_true(lat_eta_revise(&t, 10, NAN) == 0); /* nonsense ignored */
+	lat_eta_init(&t, 0);
+	assert_true(lat_eta_revise(&t, 10, 90) == 0); /* nothing was said */
+}
+
+/* One recorded run (tests/data/latency-eta-*.txt): the ns before the
+ * first point, then the points in order (column, ns priced, ns taken). */
+struct eta_trace {
+	double before, total;
+	size_t n;
+	unsigned col[1024];
+	double priced[1024], real[1024];
+};
+
+static void eta_trace_load(const char *name, struct eta_trace *tr)
+{
+	char path[512], line[256];
+	const char *dir = getenv("TESTDATA");
+	FILE *f;
+	memset(tr, 0, sizeof *tr);
+	snprintf(path, sizeof path, "%s/%s", dir ? dir : "tests/data", name);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	while (fgets(line, sizeof line, f)) {
+		double a, b;
+		unsigned c;
+		if (sscanf(line, "# before the first point (populate): %lf ns", &a) == 1)
+			tr->before = a;
+		else if (line[0] != '#' && sscanf(line, "%u %lf %lf", &c, &a, &b) == 3 &&
+			 tr->n < 1024) {
+			tr->col[tr->n] = c;
+			tr->priced[tr->n] = a;
+			tr->real[tr->n++] = b;
+		}
+	}
+	fclose(f);
+	tr->total = tr->before;
+	for (size_t i = 0; i < tr->n; i++)
+		tr->total += tr->real[i];
+}
+
+/* Replay a recorded run through the estimate as the worker uses it (each
+ * point added, the rest priced by lat_eta_point_ns, the total offered to
+ * lat_eta_revise). Returns the revisions; *last the last figure said. */
+static unsigned eta_replay(const struct eta_trace *tr, double announced, double *last)
+{
+	struct lat_eta t;
+	double el = tr->before;
+	lat_eta_init(&t, announced);
+	for (size_t i = 0; i < tr->n; i++) {
+		double left = 0;
+		lat_eta_add(&t, tr->col[i], tr->priced[i], tr->real[i]);
+		el += tr->real[i];
+		for (size_t j = i + 1; j < tr->n; j++)
+			left += lat_eta_point_ns(&t, tr->col[j], tr->priced[j]);
+		(void)lat_eta_revise(&t, el / 1e9, left / 1e9);
+	}
+	*last = t.said_s;
+	return t.revisions;
+}
+
+/* Two default runs recorded on the 2-vCPU Xeon guest under load (announced
+ * 23 s, took 40.3; announced 22 s, took 26.3): the figure said is revised,
+ * a few times at most, and the last one said is within 15 % of the time
+ * the run took. The same run on plan (each point taking its price) is
+ * never revised. */
+static void eta_recorded_runs(void **state)
+{
+	static struct eta_trace tr;
+	static const struct {
+		const char *file;
+		double announced, took;
+	} runs[] = {
+		{ "latency-eta-xeon-vm-load10.txt", 23, 40.3 },
+		{ "latency-eta-xeon-vm-load9.txt", 22, 26.3 },
+	};
+	(void)state;
+	for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+		double last, priced = 0;
+		unsigned n;
+		eta_trace_load(runs[k].file, &tr);
+		assert_int_equal(tr.n, 889); /* 127 sizes x 7 chases */
+		assert_true(fabs(tr.total / 1e9 - runs[k].took) < 0.1);
+		n = eta_replay(&tr, runs[k].announced, &last);
+		assert_true(n >= 1 && n <= 4);
+		assert_true(fabs(last - tr.total / 1e9) <= 0.15 * tr.total / 1e9);
+		/* on plan: every point takes its price; announced as priced */
+		for (size_t i = 0; i < tr.n; i++)
+			priced += tr.real[i] = tr.priced[i];
+		assert_int_equal(eta_replay(&tr, (tr.before + priced) / 1e9, &last), 0);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(eta_from_measured_points),
+		cmocka_unit_test(eta_window),
+		cmocka_unit_test(eta_revise_rule),
+		cmocka_unit_test(eta_recorded_runs),
 		cmocka_unit_test(estimate_from_probes),
 		cmocka_unit_test(step_sequence),
 		cmocka_unit_test(fixed_chase_visits_its_slots),

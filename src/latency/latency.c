@@ -203,14 +203,20 @@ static double point_cost_ns(const struct latency_params *p, uint64_t size, unsig
 	return (double)(warm + timed) * est + (double)lines * link_ns(p, size, stride, random);
 }
 
-/* ns a load of n loads along the chase at buf, after n / 4 not timed. */
+/* ns a load along the chase at buf: the best of three stretches of n / 3
+ * loads, after n / 4 not timed (a stretch another task's time slice fell
+ * into would price the whole run as slow as that slice). */
 static double probe_walk(void *buf, uint64_t n)
 {
 	void *q = chase_walk(buf, n / 4);
-	uint64_t t0 = mt_now_ns();
-	q = chase_walk(q, n);
+	double best = INFINITY;
+	for (int k = 0; k < 3; k++) {
+		uint64_t t0 = mt_now_ns();
+		q = chase_walk(q, n / 3);
+		best = fmin(best, (double)(mt_now_ns() - t0) / (double)(n / 3));
+	}
 	mt_sink(q);
-	return (double)(mt_now_ns() - t0) / (double)n;
+	return best;
 }
 
 /* ns a slot to link the chase at stride over size in buf (random: Sattolo's
@@ -686,6 +692,32 @@ static void keep_to_target(const struct latency_params *p0, struct latency_param
 	p->point_ns = fmin(p0->point_ns, pn);
 }
 
+/* Say the run's new figure, said_s s in all, at_s s in: a LAT_NOTE_REVISED
+ * note (value said_s, aux[0] at_s) whose text gives the reason (a busy
+ * machine, the load said; else the plan's prices). Returns 0, or -1 (out
+ * of memory). */
+static int say_revised(job_t *job, double said_s, double at_s)
+{
+	struct job_event ev;
+	double load = -1;
+	int running = 0, ncpu = mt_online_cpus();
+	int busy = mt_load(&load, &running) == 0 && ncpu > 0 && load > 0.5 * ncpu;
+	memset(&ev, 0, sizeof ev);
+	ev.type = JOB_EV_NOTE;
+	ev.kind = LAT_NOTE_REVISED;
+	ev.value = said_s;
+	ev.aux[0] = at_s;
+	if (busy)
+		mt_snprintf(ev.text, sizeof ev.text,
+			    "revised at %.0f s: about %.0f s in all (the machine is busy: load %.1f on "
+			    "%d CPU%s)", at_s, ceil(said_s), load, ncpu, ncpu == 1 ? "" : "s");
+	else
+		mt_snprintf(ev.text, sizeof ev.text,
+			    "revised at %.0f s: about %.0f s in all (the points run %s than planned)",
+			    at_s, ceil(said_s), said_s > at_s ? "slower" : "faster");
+	return job_emit(job, &ev);
+}
+
 /* Measure every point of p over m. Returns 0 (also when cancelled: the job
  * knows), or -1 with e. */
 static int chase_all(job_t *job, const struct latency_params *p0, struct chase_mem *m,
@@ -694,6 +726,7 @@ static int chase_all(job_t *job, const struct latency_params *p0, struct chase_m
 	struct latency_params pp = *p0, *p = &pp; /* point_ns adapts */
 	uint64_t t_start = mt_now_ns(), t_point;
 	double units_done, units_total, priced; /* progress in ns: real done, done + expected */
+	double said;
 	double est[LAT_MAX_STRIDES + 1];
 	struct lat_eta eta;
 	size_t ncol = p->nstrides + (p->random ? 1 : 0);
@@ -706,7 +739,7 @@ static int chase_all(job_t *job, const struct latency_params *p0, struct chase_m
 	 * them in otherwise. */
 	(void)madvise(m->buf, m->buf_bytes, MADV_POPULATE_WRITE);
 #endif
-	lat_eta_init(&eta);
+	lat_eta_init(&eta, ceil(latency_params_estimate_s(p0))); /* as the plan said it */
 	units_done = (double)(mt_now_ns() - t_start);
 	/* every point is ahead: the one "after" point (0, -1), unsigned wrap */
 	job_set_progress(job, units_done, units_done + remaining_ns(p, &eta, 0, (size_t)-1));
@@ -734,6 +767,9 @@ static int chase_all(job_t *job, const struct latency_params *p0, struct chase_m
 			units_done = (double)(mt_now_ns() - t_start);
 			units_total = units_done + remaining_ns(p, &eta, i, c);
 			job_set_progress(job, units_done, units_total);
+			said = lat_eta_revise(&eta, units_done / 1e9, (units_total - units_done) / 1e9);
+			if (said > 0 && say_revised(job, said, units_done / 1e9) < 0)
+				return mt_fail(e, "out of memory");
 			keep_to_target(p0, p, t_start, units_done, units_total);
 		}
 	}

@@ -53,8 +53,10 @@ size_t latency_sizes(uint64_t lo, uint64_t hi, uint64_t *out, size_t cap);
  * madvise, or not known (an imported table that does not say). */
 enum { LAT_HUGE_OFF = 0, LAT_HUGE_ON = 1, LAT_HUGE_UNKNOWN = 2 };
 
-/* The kind of the JOB_EV_NOTE that says what pages backed the buffer. */
-enum { LAT_NOTE_PAGES = 1 };
+/* The kinds of the worker's JOB_EV_NOTEs: what pages backed the buffer;
+ * the run's figure revised (value: the s it now expects in all, aux[0]:
+ * the s it had run; the text says it with the reason). */
+enum { LAT_NOTE_PAGES = 1, LAT_NOTE_REVISED = 2 };
 
 struct latency_params {
 	uint64_t sizes[LAT_MAX_SIZES]; /* bytes, latency_step() order */
@@ -217,7 +219,9 @@ struct latency_result *latency_from_json(const cJSON *root, const char *file, mt
 
 /* The latency job (a job_fn, see core/job.h): measures arg, a const struct
  * latency_params * that must outlive the job, streaming the cells described
- * above, then one JOB_EV_NOTE of kind LAT_NOTE_PAGES whose text says what
+ * above (and a LAT_NOTE_REVISED note whenever the run departs from the
+ * figure said for it, latency_eta.h), then one JOB_EV_NOTE of kind
+ * LAT_NOTE_PAGES whose text says what
  * the kernel backed the buffer with (latency_apply() keeps it in pages).
  * Allocates and frees its own buffer. Returns 0 (also when cancelled), or -1
  * with e: nothing to measure, no memory for the largest size. */

@@ -26,6 +26,8 @@ struct printer {
 	size_t ncol;
 	size_t row_cells[LAT_MAX_SIZES];
 	size_t next_row;
+	double revised_s, revised_at; /* the last LAT_NOTE_REVISED: s in all, s in */
+	unsigned revisions;
 };
 
 /* The options, with their help: the getopt table and --help both come
@@ -119,6 +121,11 @@ static void on_event(const struct job_event *ev, void *ctx)
 			print_row(b, b->next_row++);
 		break;
 	case JOB_EV_NOTE:
+		if (ev->kind == LAT_NOTE_REVISED) { /* said now, and in the closing line */
+			b->revised_s = ev->value;
+			b->revised_at = ev->aux[0];
+			b->revisions++;
+		}
 		if (latency_apply(b->r, ev) < 0) /* the pages note is the result's */
 			batch_note(b->run, ev->text);
 		break;
@@ -291,6 +298,21 @@ static void print_plan(const struct batch_run *run, const struct latency_params 
 	fflush(run->meta);
 }
 
+/* The closing line: the time taken, the figure announced, the last
+ * revision of it, the pages. */
+static void print_timing(const struct batch_run *run, const struct printer *b, double announced)
+{
+	char rev[96] = "";
+	if (b->revisions == 1)
+		mt_snprintf(rev, sizeof rev, "; revised at %.0f s to about %.0f s", b->revised_at,
+			    ceil(b->revised_s));
+	else if (b->revisions > 1)
+		mt_snprintf(rev, sizeof rev, "; revised %u times, last at %.0f s to about %.0f s",
+			    b->revisions, b->revised_at, ceil(b->revised_s));
+	fprintf(run->meta, "# measured in %.1f s (announced: about %.0f s%s); %s\n", b->r->elapsed_s,
+		announced, rev, b->r->pages);
+}
+
 static int latency_batch(int argc, char **argv)
 {
 	static struct latency_params p; /* outlives the job */
@@ -335,8 +357,7 @@ static int latency_batch(int argc, char **argv)
 	b.r->hdr = run.hdr;
 	if (rc == 0) {
 		print_levels(run.meta, b.r, have);
-		fprintf(run.meta, "# measured in %.1f s (announced: about %.0f s); %s\n", b.r->elapsed_s,
-			ceil(latency_params_estimate_s(&p)), b.r->pages);
+		print_timing(&run, &b, ceil(latency_params_estimate_s(&p)));
 		if (note[0])
 			batch_note(&run, note);
 		rc = batch_finish(&run, batch_wants_json(&run) ? latency_to_json(b.r) : NULL);

@@ -1,28 +1,52 @@
 #include "config.h"
 #include "latency_eta.h"
 
+#include <math.h>
 #include <string.h>
 
-void lat_eta_init(struct lat_eta *t)
+void lat_eta_init(struct lat_eta *t, double said_s)
 {
 	memset(t, 0, sizeof *t);
+	t->said_s = said_s > 0 ? said_s : 0;
 }
 
 void lat_eta_add(struct lat_eta *t, size_t col, double priced_ns, double real_ns)
 {
+	unsigned slot;
 	if (col > LAT_MAX_STRIDES || !(priced_ns > 0) || !(real_ns > 0))
 		return;
-	t->priced[col] += priced_ns;
-	t->real[col] += real_ns;
+	slot = t->seen[col]++ % LAT_ETA_WINDOW;
+	t->priced[col][slot] = priced_ns;
+	t->real[col][slot] = real_ns;
 	t->priced_all += priced_ns;
 	t->real_all += real_ns;
 }
 
 double lat_eta_point_ns(const struct lat_eta *t, size_t col, double priced_ns)
 {
-	if (col <= LAT_MAX_STRIDES && t->priced[col] > 0)
-		return priced_ns * t->real[col] / t->priced[col];
+	if (col <= LAT_MAX_STRIDES && t->seen[col] > 0) {
+		double p = 0, r = 0;
+		for (unsigned k = 0; k < LAT_ETA_WINDOW && k < t->seen[col]; k++) {
+			p += t->priced[col][k];
+			r += t->real[col][k];
+		}
+		return priced_ns * r / p;
+	}
 	if (t->priced_all > 0)
 		return priced_ns * t->real_all / t->priced_all;
 	return priced_ns;
+}
+
+double lat_eta_revise(struct lat_eta *t, double elapsed_s, double left_s)
+{
+	double total = elapsed_s + left_s;
+	if (!(t->said_s > 0) || !(elapsed_s >= 0) || !(left_s >= 0) ||
+	    elapsed_s < LAT_ETA_SETTLED * total ||
+	    elapsed_s < t->said_at_s + LAT_ETA_GAP * t->said_s ||
+	    fabs(total - t->said_s) <= LAT_ETA_REVISE * t->said_s)
+		return 0;
+	t->said_s = total;
+	t->said_at_s = elapsed_s;
+	t->revisions++;
+	return total;
 }

@@ -1,5 +1,7 @@
 /* The latency run's time left, priced from what the run has measured so
- * far: each chase's points cost real/priced times their planned price. */
+ * far: each chase's points cost real/priced times their planned price; and
+ * the figure the run has said it will take, revised when the run departs
+ * from it. */
 #ifndef MEMTOP_LATENCY_ETA_H
 #define MEMTOP_LATENCY_ETA_H
 
@@ -7,26 +9,47 @@
 
 #include "latency.h"
 
-/* Per column (each fixed stride, then the random chase) and over all: the
- * ns the finished points were priced at before they ran, and what they
- * took (linking, warm-up and every try, retries included). */
+#define LAT_ETA_WINDOW 8     /* a column's latest points that price its next */
+#define LAT_ETA_REVISE 0.15  /* a projection this far off the figure said is said */
+#define LAT_ETA_SETTLED 0.2  /* ... once this share of the projected run is done */
+#define LAT_ETA_GAP 0.15     /* ... and this share of the figure said has passed */
+
+/* Per column (each fixed stride, then the random chase): the ns its latest
+ * LAT_ETA_WINDOW points were priced at before they ran and what they took
+ * (linking, warm-up and every try, retries included), a ring; over the
+ * whole run, the sums. Then the figure said for the whole run. */
 struct lat_eta {
-	double priced[LAT_MAX_STRIDES + 1], real[LAT_MAX_STRIDES + 1];
+	double priced[LAT_MAX_STRIDES + 1][LAT_ETA_WINDOW], real[LAT_MAX_STRIDES + 1][LAT_ETA_WINDOW];
+	unsigned seen[LAT_MAX_STRIDES + 1];
 	double priced_all, real_all;
+	double said_s;      /* the announced figure, then each revision */
+	double said_at_s;   /* s into the run it was said (0: announced) */
+	unsigned revisions;
 };
 
-/* Start with nothing measured. */
-void lat_eta_init(struct lat_eta *t);
+/* Start with nothing measured and said_s (s, the figure announced before
+ * the run; 0: none) said. */
+void lat_eta_init(struct lat_eta *t, double said_s);
 
 /* A point of column col (< LAT_MAX_STRIDES + 1; others ignored) finished:
  * priced_ns planned, real_ns taken (both > 0, else ignored). */
 void lat_eta_add(struct lat_eta *t, size_t col, double priced_ns, double real_ns);
 
 /* ns a point of column col priced at priced_ns is expected to take: its
- * price times the column's real / priced so far (cost-weighted, so the
- * latest and largest points count most: more tries than planned and dearer
- * linking show there), the whole run's ratio while the column has none, the
- * price itself while nothing is measured. */
+ * price times the column's real / priced over its latest LAT_ETA_WINDOW
+ * points (cost-weighted: the largest count most; the latest only, so the
+ * small sizes' overheads do not price the large ones and a load that came
+ * or went shows within a few points), the whole run's ratio while the
+ * column has none, the price itself while nothing is measured. */
 double lat_eta_point_ns(const struct lat_eta *t, size_t col, double priced_ns);
+
+/* The run, elapsed_s in, expects left_s more. When that total departs from
+ * the figure said last by more than LAT_ETA_REVISE of it, elapsed_s is at
+ * least LAT_ETA_SETTLED of the total (the first points price little) and
+ * LAT_ETA_GAP of the figure said has passed since it was said (no flurry
+ * of figures while a load comes and goes), the total becomes the figure
+ * said (revisions counted) and is returned; else 0. Nothing is revised
+ * when no figure was said. */
+double lat_eta_revise(struct lat_eta *t, double elapsed_s, double left_s);
 
 #endif
