@@ -550,6 +550,7 @@ static void ceiling_figures(void **state)
 	const struct bw_core *glc = bandwidth_core_named("Golden Cove");
 	const struct bw_core *z4 = bandwidth_core_named("Zen 4");
 	const struct bw_core *a76 = bandwidth_core_named("Cortex-A76");
+	const struct bw_core *v2 = bandwidth_core_named("Neoverse V2");
 	const char *why;
 	(void)state;
 	assert_true(bandwidth_ceiling(glc, BW_READ_VECTOR, "L1", 64, &why) == 128);
@@ -575,6 +576,13 @@ static void ceiling_figures(void **state)
 	assert_true(bandwidth_ceiling(a76, BW_READ_VECTOR, "L1", 16, &why) == 32);
 	assert_true(bandwidth_ceiling(a76, BW_WRITE, "L1", 16, &why) == 0);
 	assert_string_equal(why, "no store figure for this core");
+	/* Neoverse V2: 3 x 16 B loads, 2 x 16 B stores (the OSACA model) */
+	assert_true(bandwidth_ceiling(v2, BW_READ_VECTOR, "L1", 16, &why) == 48);
+	assert_true(bandwidth_ceiling(v2, BW_WRITE, "L1", 16, &why) == 32);
+	assert_true(bandwidth_ceiling(v2, BW_COPY, "L1", 16, &why) == 64);
+	assert_true(bandwidth_ceiling(v2, BW_TRIAD, "L1", 16, &why) == 72);
+	assert_true(bandwidth_ceiling(v2, BW_READ_VECTOR, "L2", 16, &why) == 0);
+	assert_string_equal(why, "no fill figure for this level");
 	assert_true(bandwidth_ceiling(NULL, BW_READ, "L1", 8, &why) == 0);
 }
 

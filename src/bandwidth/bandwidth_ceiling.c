@@ -75,9 +75,12 @@ static const struct bw_core cores[] = {
 	  3, 3, 16, 48, 0, 0, 0, 0, 0,
 	  "Arm Neoverse V1 Software Optimization Guide: 3 load pipelines of 128 bits (NEON)" },
 	{ "Neoverse V2", "Arm Neoverse V2 (NVIDIA Grace, Graviton4)",
-	  3, 3, 16, 48, 0, 0, 0, 0, 0,
+	  3, 3, 16, 48, 2, 16, 32, 0, 0,
 	  "Arm Neoverse V2 Software Optimization Guide (PJDOC-466751330-593177): 3 load pipelines "
-	  "of 128 bits (NEON)" },
+	  "of 128 bits (NEON); stores: Laukemann, Hager, Wellein, Microarchitectural comparison "
+	  "and in-core modeling of state-of-the-art CPUs: Grace, Sapphire Rapids, and Genoa "
+	  "(arXiv:2409.08108, 2024), its OSACA model (RRZE-HPC/OSACA osaca/data/v2.yml): a store "
+	  "takes one of two store-data ports, 128-bit registers: 2 x 16 B a cycle" },
 };
 
 /* Which CPUs are which core: x86 by vendor, family and a model range, Arm
