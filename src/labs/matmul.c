@@ -51,7 +51,7 @@ void matmul_fill(size_t n, double *a, double *b)
  * (jki, kji), and row i of C by row k of B times a[i][k] over columns
  * j0..j1 (kij, ikj). Inlined into every order below, so each order is its
  * loop nest: the outer index fixed, the middle loop, and its class's inner
- * loop. */
+ * loop, over 0..n (part_*) or over one tile (tiled_*). */
 static inline __attribute__((always_inline)) double
 dot_ab(size_t n, const double *restrict a, const double *restrict b, size_t i, size_t j,
        size_t k0, size_t k1)
@@ -80,51 +80,46 @@ row_bc(size_t n, const double *restrict a, const double *restrict b, double *res
 		c[i * n + j] += r * b[k * n + j];
 }
 
-/* The orders: outer value o of the order's outer index, the middle loop
- * over [m0, m1), the inner over [x0, x1) (0..n unblocked; one tile pair
- * for the blocked versions of the five orders other than the seed's). ijk
- * and jik keep the seed's partial sum in a register (per tile when
- * blocked). */
-static void order_ijk(size_t n, const double *restrict a, const double *restrict b,
-		      double *restrict c, size_t i, size_t m0, size_t m1, size_t x0, size_t x1)
+static void part_ijk(size_t n, const double *restrict a, const double *restrict b,
+		     double *restrict c, size_t i, size_t j0, size_t j1)
 {
-	for (size_t j = m0; j < m1; j++)
-		c[i * n + j] += dot_ab(n, a, b, i, j, x0, x1);
+	for (size_t j = j0; j < j1; j++)
+		c[i * n + j] += dot_ab(n, a, b, i, j, 0, n);
 }
 
-static void order_jik(size_t n, const double *restrict a, const double *restrict b,
-		      double *restrict c, size_t j, size_t m0, size_t m1, size_t x0, size_t x1)
+static void part_jik(size_t n, const double *restrict a, const double *restrict b,
+		     double *restrict c, size_t j, size_t i0, size_t i1)
 {
-	for (size_t i = m0; i < m1; i++)
-		c[i * n + j] += dot_ab(n, a, b, i, j, x0, x1);
+	for (size_t i = i0; i < i1; i++)
+		c[i * n + j] += dot_ab(n, a, b, i, j, 0, n);
 }
 
-static void order_jki(size_t n, const double *restrict a, const double *restrict b,
-		      double *restrict c, size_t j, size_t m0, size_t m1, size_t x0, size_t x1)
+static void part_jki(size_t n, const double *restrict a, const double *restrict b,
+		     double *restrict c, size_t j, size_t k0, size_t k1)
 {
-	for (size_t k = m0; k < m1; k++)
-		col_ac(n, a, b, c, j, k, x0, x1);
+	for (size_t k = k0; k < k1; k++)
+		col_ac(n, a, b, c, j, k, 0, n);
 }
 
-static void order_kji(size_t n, const double *restrict a, const double *restrict b,
-		      double *restrict c, size_t k, size_t m0, size_t m1, size_t x0, size_t x1)
+static void part_kji(size_t n, const double *restrict a, const double *restrict b,
+		     double *restrict c, size_t k, size_t j0, size_t j1)
 {
-	for (size_t j = m0; j < m1; j++)
-		col_ac(n, a, b, c, j, k, x0, x1);
+	for (size_t j = j0; j < j1; j++)
+		col_ac(n, a, b, c, j, k, 0, n);
 }
 
-static void order_kij(size_t n, const double *restrict a, const double *restrict b,
-		      double *restrict c, size_t k, size_t m0, size_t m1, size_t x0, size_t x1)
+static void part_kij(size_t n, const double *restrict a, const double *restrict b,
+		     double *restrict c, size_t k, size_t i0, size_t i1)
 {
-	for (size_t i = m0; i < m1; i++)
-		row_bc(n, a, b, c, i, k, x0, x1);
+	for (size_t i = i0; i < i1; i++)
+		row_bc(n, a, b, c, i, k, 0, n);
 }
 
-static void order_ikj(size_t n, const double *restrict a, const double *restrict b,
-		      double *restrict c, size_t i, size_t m0, size_t m1, size_t x0, size_t x1)
+static void part_ikj(size_t n, const double *restrict a, const double *restrict b,
+		     double *restrict c, size_t i, size_t k0, size_t k1)
 {
-	for (size_t k = m0; k < m1; k++)
-		row_bc(n, a, b, c, i, k, x0, x1);
+	for (size_t k = k0; k < k1; k++)
+		row_bc(n, a, b, c, i, k, 0, n);
 }
 
 /* Rows i0..i1 of one block pair (kk, jj); BS is a constant where the caller
@@ -180,20 +175,54 @@ static void part_blocked(size_t n, size_t bs, const double *restrict a,
 	}
 }
 
-typedef void (*order_fn)(size_t, const double *restrict, const double *restrict,
-			 double *restrict, size_t, size_t, size_t, size_t, size_t);
+/* The blocked versions of the other five orders: outer values o0..o1 of
+ * one tile pair, the middle loop over [m0, m1), the inner over [x0, x1).
+ * ijk and jik keep the seed's partial sum in a register per tile. */
+static void tiled_ijk(size_t n, const double *restrict a, const double *restrict b,
+		      double *restrict c, size_t i, size_t m0, size_t m1, size_t x0, size_t x1)
+{
+	for (size_t j = m0; j < m1; j++)
+		c[i * n + j] += dot_ab(n, a, b, i, j, x0, x1);
+}
 
-/* The orders by enum matmul_order: ijk, jik, jki, kji, kij, ikj. */
-static const order_fn one_order[] = { order_ijk, order_jik, order_jki,
-				      order_kji, order_kij, order_ikj };
+static void tiled_jik(size_t n, const double *restrict a, const double *restrict b,
+		      double *restrict c, size_t j, size_t m0, size_t m1, size_t x0, size_t x1)
+{
+	for (size_t i = m0; i < m1; i++)
+		c[i * n + j] += dot_ab(n, a, b, i, j, x0, x1);
+}
+
+static void tiled_jki(size_t n, const double *restrict a, const double *restrict b,
+		      double *restrict c, size_t j, size_t m0, size_t m1, size_t x0, size_t x1)
+{
+	for (size_t k = m0; k < m1; k++)
+		col_ac(n, a, b, c, j, k, x0, x1);
+}
+
+static void tiled_kji(size_t n, const double *restrict a, const double *restrict b,
+		      double *restrict c, size_t k, size_t m0, size_t m1, size_t x0, size_t x1)
+{
+	for (size_t j = m0; j < m1; j++)
+		col_ac(n, a, b, c, j, k, x0, x1);
+}
+
+static void tiled_kij(size_t n, const double *restrict a, const double *restrict b,
+		      double *restrict c, size_t k, size_t m0, size_t m1, size_t x0, size_t x1)
+{
+	for (size_t i = m0; i < m1; i++)
+		row_bc(n, a, b, c, i, k, x0, x1);
+}
 
 /* Outer values o0..o1 of one tile pair of a blocked order other than the
  * seed's: the middle tile starts at m0, the inner at x0. */
 static void part_tiled(int order, size_t n, size_t bs, const double *a, const double *b,
 		       double *c, size_t m0, size_t x0, size_t o0, size_t o1)
 {
+	typedef void (*tile_fn)(size_t, const double *restrict, const double *restrict,
+				double *restrict, size_t, size_t, size_t, size_t, size_t);
+	static const tile_fn fn[] = { tiled_ijk, tiled_jik, tiled_jki, tiled_kji, tiled_kij };
 	const size_t m1 = m0 + bs < n ? m0 + bs : n, x1 = x0 + bs < n ? x0 + bs : n;
-	const order_fn f = one_order[matmul_base_order(order)];
+	const tile_fn f = fn[order - MATMUL_B_IJK];
 	for (size_t o = o0; o < o1; o++)
 		f(n, a, b, c, o, m0, m1, x0, x1);
 }
@@ -232,7 +261,26 @@ uint64_t matmul_run_steps(int order, size_t n, size_t bsize, const double *a, co
 		size_t o = (size_t)(s / n), m0 = (size_t)(s % n), m1 = n;
 		if (to - s < (uint64_t)(n - m0))
 			m1 = m0 + (size_t)(to - s);
-		one_order[order < MATMUL_IKJ ? order : MATMUL_IKJ](n, a, b, c, o, m0, m1, 0, n);
+		switch (order) {
+		case MATMUL_IJK:
+			part_ijk(n, a, b, c, o, m0, m1);
+			break;
+		case MATMUL_JIK:
+			part_jik(n, a, b, c, o, m0, m1);
+			break;
+		case MATMUL_JKI:
+			part_jki(n, a, b, c, o, m0, m1);
+			break;
+		case MATMUL_KJI:
+			part_kji(n, a, b, c, o, m0, m1);
+			break;
+		case MATMUL_KIJ:
+			part_kij(n, a, b, c, o, m0, m1);
+			break;
+		default:
+			part_ikj(n, a, b, c, o, m0, m1);
+			break;
+		}
 		iters += (uint64_t)(m1 - m0) * n;
 		s += m1 - m0;
 	}
