@@ -361,8 +361,10 @@ static int draw_table(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y, 
 		int k = s->r.kernels[ki];
 		mvwaddnstr(w, y, 1, bandwidth_kernel_name(k), NAME_W - 1);
 		for (size_t si = 0; si < ns; si++) {
-			const struct bw_cell *c = &s->r.cell[si][k][ti], *o = cmp_cell(s, si, k, ti);
-			int x = 1 + NAME_W + (int)si * cw, cur = (int)ki == s->ksel && (int)si == s->ssel;
+			const struct bw_cell *c = &s->r.cell[si][k][ti];
+			const struct bw_cell *o = cmp_cell(s, si, k, ti);
+			int x = 1 + NAME_W + (int)si * cw;
+			int cur = (int)ki == s->ksel && (int)si == s->ssel;
 			if (!c->have) {
 				wattrset(w, tui_attr(t, cur ? ROLE_CURSOR : ROLE_DIM));
 				mvwaddstr(w, y, x, "     -");
@@ -415,7 +417,8 @@ static int share_line(struct bandwidth_tab *s, int k, size_t si, char *line, siz
 /* Scaling of the cursor's kernel and size over the thread counts, and the
  * cursor's cell against its ceiling. Returns the lines it needs when
  * draw is 0. */
-static int draw_scaling(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y, int h, int wd, int draw)
+static int draw_scaling(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y, int h, int wd,
+			int draw)
 {
 	size_t si = (size_t)s->ssel, nt = s->r.nthreads;
 	int k = s->ksel < (int)s->r.nkernels ? s->r.kernels[s->ksel] : -1, lines = 0, barw;
@@ -473,7 +476,8 @@ static int draw_scaling(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y
 
 /* The loaded-latency curve: a row a point, idle first, its latency as a
  * bar. Returns the lines it needs when draw is 0. */
-static int draw_loaded(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y, int h, int wd, int draw)
+static int draw_loaded(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y, int h, int wd,
+		       int draw)
 {
 	double top = 0;
 	int lines = 0, barw = wd - 2 - 34;
@@ -513,7 +517,8 @@ static int draw_loaded(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y,
 }
 
 /* Where each size and thread count came from. */
-static int draw_notes(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y, int h, int wd, int draw)
+static int draw_notes(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y, int h, int wd,
+		      int draw)
 {
 	char line[400], name[48];
 	int lines = 0;

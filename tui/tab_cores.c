@@ -234,7 +234,8 @@ static int relation_digit(struct cores_tab *s, int i, int j)
 	return 0;
 }
 
-static void draw_cell(struct tui *t, struct cores_tab *s, WINDOW *w, const struct layout *L, int i, int j, int cur)
+static void draw_cell(struct tui *t, struct cores_tab *s, WINDOW *w, const struct layout *L, int i,
+		      int j, int cur)
 {
 	double v = cores_result_ns(&s->r, i, j), f = heat(L, v);
 	int dig = relation_digit(s, i, j), mine = dig && dig == relation_digit(s, s->ci, s->cj);
@@ -268,7 +269,8 @@ static void draw_cell(struct tui *t, struct cores_tab *s, WINDOW *w, const struc
 	}
 }
 
-static void draw_matrix(struct tui *t, struct cores_tab *s, WINDOW *w, int y, const struct layout *L)
+static void draw_matrix(struct tui *t, struct cores_tab *s, WINDOW *w, int y,
+			const struct layout *L)
 {
 	const struct cores_plan *pl = &s->r.plan;
 	wattrset(w, tui_attr(t, ROLE_DIM));
@@ -288,7 +290,8 @@ static void draw_matrix(struct tui *t, struct cores_tab *s, WINDOW *w, int y, co
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 
-static void draw_legend(struct tui *t, struct cores_tab *s, WINDOW *w, int y, int wd, const struct layout *L)
+static void draw_legend(struct tui *t, struct cores_tab *s, WINDOW *w, int y, int wd,
+			const struct layout *L)
 {
 	char lo[32], hi[32];
 	int n = tui_heat_levels(t);

@@ -42,7 +42,8 @@ static void transfer_start(struct tui *t, struct falseshare_tab *s)
 	if (cores_plan_make(&s->xfer.plan, &p, pc, 2, 0, NULL, NULL, &e) < 0 ||
 	    cores_result_init(&s->xfer.r, &s->xfer.plan, &e) < 0)
 		return;
-	s->xfer.running = tui_job_launch(t, &tab_falseshare, cores_worker, &s->xfer.plan, NULL) == 0;
+	s->xfer.running =
+		tui_job_launch(t, &tab_falseshare, cores_worker, &s->xfer.plan, NULL) == 0;
 }
 
 static void reset_results(struct falseshare_tab *s)

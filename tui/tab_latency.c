@@ -296,7 +296,8 @@ static void draw_intro(struct tui *t, struct latency_tab *s, WINDOW *w, int wd)
 }
 
 /* The title (what was measured, from where) and the levels line. */
-static void draw_title(struct tui *t, struct latency_tab *s, WINDOW *w, int wd, const struct latency_result *r)
+static void draw_title(struct tui *t, struct latency_tab *s, WINDOW *w, int wd,
+		       const struct latency_result *r)
 {
 	char line[512], buf[32];
 	mt_snprintf(line, sizeof line, "%zu sizes %s..", r->nsizes,
@@ -404,7 +405,8 @@ static void draw_curves(struct tui *t, WINDOW *w, int wd, const struct axes *a,
 
 /* The size axis with ticks every 16x, the levels found and the system's
  * sizes marked under it. */
-static void draw_size_axis(struct tui *t, struct latency_tab *s, WINDOW *w, int wd, const struct axes *a,
+static void draw_size_axis(struct tui *t, struct latency_tab *s, WINDOW *w, int wd,
+			   const struct axes *a,
 			   const struct latency_result *r)
 {
 	struct latency_levels lv;

@@ -300,7 +300,8 @@ static int draw_title(struct tui *t, struct matmul_tab *s, WINDOW *w, int wd)
 }
 
 /* One order's row of the race: name, class, bar, ns/iter, place, book, sim. */
-static void draw_order(struct tui *t, struct matmul_tab *s, WINDOW *w, int y, int wd, int o, int nw, int barw,
+static void draw_order(struct tui *t, struct matmul_tab *s, WINDOW *w, int y, int wd, int o, int nw,
+		       int barw,
 		       double book)
 {
 	const int bx = 1 + nw + 4;
@@ -333,7 +334,8 @@ static void draw_order(struct tui *t, struct matmul_tab *s, WINDOW *w, int y, in
 }
 
 /* The race: a head and a row per order shown. Returns the next line. */
-static int draw_race(struct tui *t, struct matmul_tab *s, WINDOW *w, int y, int h, int wd, const double *book)
+static int draw_race(struct tui *t, struct matmul_tab *s, WINDOW *w, int y, int h, int wd,
+		     const double *book)
 {
 	const int nw = s->r.orders >> MATMUL_B_IJK ? 12 : 8; /* "blocked-jki" needs 12 */
 	int barw = wd - 2 - nw - 4 - 10 - 5 - 8 - 8 - 6;
@@ -355,7 +357,8 @@ static int draw_race(struct tui *t, struct matmul_tab *s, WINDOW *w, int y, int 
 
 /* The selected order's inner loop: its walks over A, B and C drawn, the
  * misses per iteration of the book and the simulator split by matrix. */
-static void draw_inner(struct tui *t, struct matmul_tab *s, WINDOW *w, int y, int h, int wd, const double *book,
+static void draw_inner(struct tui *t, struct matmul_tab *s, WINDOW *w, int y, int h, int wd,
+		       const double *book,
 		       double bm[][3])
 {
 	static const char *const inner[] = { "k", "i", "j" };

@@ -83,7 +83,8 @@ static void card_stride8(const struct mountain *m, char *buf, size_t len)
  * the book's from its card file (data/ref/csapp-haswell-card.json), the
  * reference's from its file and its clock (the M4 Max: at most, at the
  * seed's 4.5 GHz bound). Appends their two rows to rows[]. */
-static int card_cycle_rows(struct mountain_tab *s, char rows[][64], int n, const struct mountain *m4)
+static int card_cycle_rows(struct mountain_tab *s, char rows[][64], int n,
+			   const struct mountain *m4)
 {
 	struct detection d;
 	struct cpw_points pt;
@@ -113,7 +114,8 @@ static int card_cycle_rows(struct mountain_tab *s, char rows[][64], int n, const
  * the left, the passport of the M4 Max reference computed from its file on
  * the right (seed 000's comparison table), the most telling rows first so
  * that a short area keeps them. Lines fit 36 columns. */
-int mtab_draw_book_card(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int x, int width, int h)
+int mtab_draw_book_card(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int x, int width,
+			int h)
 {
 	struct passport hw, m4;
 	char rows[18][64], a[32], b[32], ecore[32];
@@ -161,7 +163,8 @@ int mtab_draw_book_card(struct tui *t, struct mountain_tab *s, WINDOW *w, int y,
 
 /* The card memtop view was given, alone (data/ref/csapp-haswell-card.json):
  * its own lines (card.h). Returns the lines drawn. */
-int mtab_draw_card_file(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int x, int width, int h)
+int mtab_draw_card_file(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int x, int width,
+			int h)
 {
 	char lines[CARD_LINES][CARD_WIDTH + 1];
 	int n = card_lines(&s->card, lines, CARD_LINES), i;

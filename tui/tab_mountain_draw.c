@@ -17,7 +17,8 @@
 #include <string.h>
 
 
-static void draw_heatmap(struct tui *t, struct mountain_tab *s, WINDOW *w, const struct mountain *m, int y, int x,
+static void draw_heatmap(struct tui *t, struct mountain_tab *s, WINDOW *w, const struct mountain *m,
+			 int y, int x,
 			 const struct hm_layout *L, int cursor, int ratio)
 {
 	char lab[32], txt[32];
@@ -187,7 +188,8 @@ static void draw_passport(struct tui *t, WINDOW *w, int y, int x, int width, int
 /* The stride slice at the cursor's size: the file's full row when it has
  * one at this size (the seed's row_256k: strides 1..15 beside a 5-stride
  * grid), else the grid's row. Returns the count; *cur the cursor's stride. */
-static size_t stride_slice(struct mountain_tab *s, const struct mountain *m, double *v, char (*lab)[16], size_t *cur,
+static size_t stride_slice(struct mountain_tab *s, const struct mountain *m, double *v,
+			   char (*lab)[16], size_t *cur,
 			   int *full)
 {
 	size_t n = m->nstrides < MOUNTAIN_MAX_STRIDES ? m->nstrides : MOUNTAIN_MAX_STRIDES;
@@ -205,7 +207,8 @@ static size_t stride_slice(struct mountain_tab *s, const struct mountain *m, dou
 	return n;
 }
 
-static void draw_slices(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int x, int width, int h, int stacked)
+static void draw_slices(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int x, int width,
+			int h, int stacked)
 {
 	const struct mountain *m = s->m;
 	double vs[MOUNTAIN_MAX_SIZES], vc[MOUNTAIN_MAX_STRIDES];
@@ -244,7 +247,8 @@ static void draw_slices(struct tui *t, struct mountain_tab *s, WINDOW *w, int y,
 
 /* Under or beside the heatmap: the slices, or with P the passport of the
  * cursor's mountain. */
-static void draw_lower(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int x, int width, int h, int stacked)
+static void draw_lower(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int x, int width,
+		       int h, int stacked)
 {
 	if (s->passport)
 		draw_passport(t, w, y, x, width, h, s->m, "Passport (seed 000, step 5)");
@@ -352,7 +356,8 @@ static void cell_words(struct mountain_tab *s, char *line, size_t len)
 
 /* The Latency tab's run when it was measured on the machine of the
  * mountain shown (both here, or both files from one host), else NULL. */
-static const struct latency_result *same_machine_latency(const struct tui *t, struct mountain_tab *s)
+static const struct latency_result *same_machine_latency(const struct tui *t,
+							 struct mountain_tab *s)
 {
 	const struct latency_result *r = tui_latency(t);
 	if (!r || !s->m || (s->m->source[0] != 0) != (r->source[0] != 0) ||
@@ -402,7 +407,8 @@ static double l1_latency_cycles(const struct tui *t, struct mountain_tab *s)
  * flight against the Latency tab's L1; where the clock comes from. Each
  * sentence wrapped in width columns from line y, the first ones first, down
  * to line h. Returns the next free line. */
-static int draw_reading(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int x, int width, int h)
+static int draw_reading(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int x, int width,
+			int h)
 {
 	struct detection d;
 	struct cpw_points pt;
@@ -469,7 +475,8 @@ static void draw_empty(struct tui *t, struct mountain_tab *s, WINDOW *w, int wd,
 
 /* The heatmap (or the ratio map, or both mountains side by side) from line
  * y; leaves s->L laid out. Returns 0, or -1 when not even a cell fits. */
-static int draw_maps(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int wd, int hm_h, int ratio)
+static int draw_maps(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int wd, int hm_h,
+		     int ratio)
 {
 	const struct mountain *shown = ratio ? s->ratio : s->m;
 	if (s->ref && s->ov == OV_SIDE) {
@@ -501,7 +508,8 @@ static int draw_maps(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, in
 }
 
 /* Guess mode's verdicts, wrapped, from line y. */
-static void draw_guess_result(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int wd, int h)
+static void draw_guess_result(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int wd,
+			      int h)
 {
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	tui_put(t, w, y++, 0, wd, "Your guess against the data:");
@@ -514,7 +522,8 @@ static void draw_guess_result(struct tui *t, struct mountain_tab *s, WINDOW *w, 
  * reading and the slices or the passport (the card memtop view was given in
  * their place), the Haswell card beside the bundled reference, both
  * passports beside another mountain. */
-static void draw_under(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int h, int wd, int free_w, int ratio)
+static void draw_under(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int h, int wd,
+		       int free_w, int ratio)
 {
 	if (s->ov != OV_SIDE && free_w >= 34) {
 		if (y < h && !ratio)

@@ -91,7 +91,8 @@ static int first_look_kind(struct tui *t, const struct mountain *m)
  * into a new mountain, or with only_row >= 0 the cell (only_row, only_col)
  * of the mountain on screen again. Returns 0, or -1 with the reason in the
  * status line. */
-int mtab_start_run(struct tui *t, struct mountain_tab *s, const struct mountain_params *grid, int only_row,
+int mtab_start_run(struct tui *t, struct mountain_tab *s, const struct mountain_params *grid,
+		   int only_row,
 		     int only_col)
 {
 	struct mountain_params *p = &s->run_params;

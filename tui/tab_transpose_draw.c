@@ -56,7 +56,8 @@ struct cell_look {
 	int rows, cols, cur_r, cur_c, hot; /* hot: the last access's set, -1 none */
 };
 
-static void draw_cell(struct tui *t, struct transpose_tab *s, WINDOW *w, int y, int x, const struct cell_look *L, int r,
+static void draw_cell(struct tui *t, struct transpose_tab *s, WINDOW *w, int y, int x,
+		      const struct cell_look *L, int r,
 		      int c, int ky, int kx)
 {
 	static const char glyph[] = " .ox";
@@ -79,7 +80,8 @@ static void draw_cell(struct tui *t, struct transpose_tab *s, WINDOW *w, int y, 
 	mvwaddch(w, y, x, (chtype)glyph[best]);
 }
 
-static void draw_matrix(struct tui *t, struct transpose_tab *s, WINDOW *w, int y, int x, int h, int wd, const char *title,
+static void draw_matrix(struct tui *t, struct transpose_tab *s, WINDOW *w, int y, int x, int h,
+			int wd, const char *title,
 			const struct cell_look *L)
 {
 	int kx = 1, ky = 1; /* elements per character across and down */
@@ -103,7 +105,8 @@ static void draw_matrix(struct tui *t, struct transpose_tab *s, WINDOW *w, int y
 
 /* The title, the counters up to pos with cachelab's verdict, the last
  * access. Returns the next line, or -1 when the simulation failed. */
-static int draw_head(struct tui *t, struct transpose_tab *s, WINDOW *w, int wd, const struct step *cur)
+static int draw_head(struct tui *t, struct transpose_tab *s, WINDOW *w, int wd,
+		     const struct step *cur)
 {
 	uint64_t hits = 0, misses = 0, ev = 0;
 	char line[256], vname[32];
