@@ -1,8 +1,10 @@
-/* Unit tests of the batch command line: two command lines parsed one after
- * the other in one process (the TUI, the fuzz harness) do not leak into
- * each other; the common options land in the batch_cli; every option in an
- * experiment's table (struct batch_option, with its help) is in what its
- * --help prints and in man/memtop.1, and its getopt table parses it. */
+/* Unit tests of the command lines: two command lines parsed one after the
+ * other in one process (the TUI, the fuzz harness) do not leak into each
+ * other; the common options land in the batch_cli; every option in the
+ * table (struct batch_option, with its help) of every experiment, of every
+ * command memtop --help lists and of memtop itself is in what its --help
+ * prints and in its section of man/memtop.1, and its getopt table parses
+ * it. */
 #include "config.h"
 
 #include <setjmp.h>
@@ -16,9 +18,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cmd/cmd.h"
 #include "cmd/experiment.h"
 #include "core/batch.h"
 #include "core/experiment.h"
+#include "tui/tui.h"
 
 static void no_usage(FILE *f)
 {
@@ -30,20 +34,18 @@ static const struct batch_option table[] = { BATCH_HELP_COMMON("quick", "csv"), 
 static void second_command_line_starts_fresh(void **state)
 {
 	struct batch_cli c;
-	struct option opts[BATCH_MAX_OPTIONS];
 	char *cluster = strdup("-hh");
 	char *argv1[] = { (char *)"x", cluster, NULL };
 	char *argv2[] = { (char *)"x", (char *)"--quick", (char *)"--csv", NULL };
 	(void)state;
 	assert_non_null(cluster);
-	batch_getopt(table, opts, BATCH_MAX_OPTIONS);
-	batch_cli_init(&c, "x", no_usage);
-	assert_int_equal(batch_next(&c, 2, argv1, opts), -1); /* -h: help, mid-cluster */
+	batch_cli_init(&c, "x", no_usage, table);
+	assert_int_equal(batch_next(&c, 2, argv1), -1); /* -h: help, mid-cluster */
 	assert_int_equal(c.rc, MT_EXIT_OK);
 	memset(cluster, 'Z', 3); /* that command line is gone */
 	free(cluster);
-	batch_cli_init(&c, "x", no_usage);
-	assert_int_equal(batch_next(&c, 3, argv2, opts), 0);
+	batch_cli_init(&c, "x", no_usage, table);
+	assert_int_equal(batch_next(&c, 3, argv2), 0);
 	assert_int_equal(c.rc, MT_EXIT_OK);
 	assert_true(c.quick);
 	assert_true(c.csv);
@@ -67,17 +69,18 @@ static char *slurp(const char *path)
 	return buf;
 }
 
-/* What `memtop run NAME --help` prints on stdout (to free). */
-static char *help_of(const struct experiment *x)
+/* What fn(name --help) prints on stdout (to free): `memtop run NAME
+ * --help`, `memtop COMMAND --help`. */
+static char *help_of(int (*fn)(int, char **), const char *name)
 {
 	char tmp[] = "/tmp/memtop-test-batch-XXXXXX", *text;
-	char *argv[] = { (char *)x->name, (char *)"--help", NULL };
+	char *argv[] = { (char *)name, (char *)"--help", NULL };
 	int fd = mkstemp(tmp), saved;
 	assert_true(fd >= 0);
 	fflush(stdout);
 	saved = dup(1);
 	assert_true(saved >= 0 && dup2(fd, 1) == 1);
-	assert_int_equal(x->batch(2, argv), 0);
+	assert_int_equal(fn(2, argv), 0);
 	fflush(stdout);
 	assert_true(dup2(saved, 1) == 1);
 	close(saved);
@@ -88,13 +91,14 @@ static char *help_of(const struct experiment *x)
 	return text;
 }
 
-/* s has "--NAME" as a whole option name (not the start of a longer one);
- * in the man page (man 1) every '-' is written "\\-". */
+/* s has "--NAME" ("-N" for a one-letter name) as a whole option name (not
+ * the start of a longer one); in the man page (man 1) every '-' is written
+ * "\\-". */
 static int has_option(const char *s, const char *name, int man)
 {
 	char pat[160];
 	size_t n = 0;
-	for (const char *c = "--"; *c; c++)
+	for (const char *c = name[1] ? "--" : "-"; *c; c++)
 		n += (size_t)snprintf(pat + n, sizeof pat - n, man ? "\\-" : "-");
 	for (const char *c = name; *c && n + 3 < sizeof pat; c++)
 		n += (size_t)snprintf(pat + n, sizeof pat - n, *c == '-' && man ? "\\-" : "%c", *c);
@@ -106,13 +110,14 @@ static int has_option(const char *s, const char *name, int man)
 	return 0;
 }
 
-/* The text of man's section ".SS TITLE" (up to the next .SS or .SH; to
- * free), or NULL when it has none. */
+/* The text of man's section HEAD (".SS latency", ".SS memtop levels", ".SH
+ * THE TERMINAL UI": up to the next .SS or .SH; to free), or NULL when it
+ * has none. */
 static char *section(const char *man, const char *title)
 {
 	char head[128];
 	const char *from, *end;
-	size_t n = (size_t)snprintf(head, sizeof head, "\n.SS %s", title);
+	size_t n = (size_t)snprintf(head, sizeof head, "\n%s", title);
 	for (from = strstr(man, head); from; from = strstr(from + 1, head))
 		if (from[n] == '\n' || from[n] == ' ')
 			break;
@@ -129,24 +134,29 @@ static char *section(const char *man, const char *title)
 }
 
 /* Every option of table o (a command's or an experiment's) parses through
- * its getopt table, is in help, and in man's section own or, for the
- * common options, in man's section common. */
+ * its getopt table, is in help, and in one of man's sections in (its own,
+ * the common options' sections; NULL-terminated). */
 static void table_in_help_and_man(const char *who, const struct batch_option *o,
-				  const char *help, const char *own, const char *common)
+				  const char *help, const char *const *in)
 {
 	struct option go[BATCH_MAX_OPTIONS];
 	size_t k = 0;
 	batch_getopt(o, go, BATCH_MAX_OPTIONS);
 	for (; o[k].name; k++) {
+		size_t j = 0;
 		assert_true(k + 1 < BATCH_MAX_OPTIONS);
 		assert_string_equal(go[k].name, o[k].name);
-		assert_int_equal(go[k].has_arg, o[k].arg ? required_argument : no_argument);
+		assert_int_equal(go[k].has_arg, !o[k].arg ? no_argument
+						: o[k].arg[0] == '[' ? optional_argument
+								     : required_argument);
 		if (!o[k].help)
 			continue; /* an alias: --out for --json */
 		if (!has_option(help, o[k].name, 0))
-			fail_msg("%s --help lacks --%s", who, o[k].name);
-		if (!has_option(own, o[k].name, 1) && !(common && has_option(common, o[k].name, 1)))
-			fail_msg("man/memtop.1 lacks --%s in %s's section", o[k].name, who);
+			fail_msg("%s --help lacks %s", who, o[k].name);
+		while (in[j] && !has_option(in[j], o[k].name, 1))
+			j++;
+		if (!in[j])
+			fail_msg("man/memtop.1 lacks %s in %s's section", o[k].name, who);
 	}
 	assert_null(go[k].name);
 }
@@ -161,16 +171,18 @@ static void options_in_help_and_man(void **state)
 	assert_non_null(data);
 	snprintf(path, sizeof path, "%s/../man/memtop.1", data);
 	assert_non_null(man = slurp(path));
-	assert_non_null(run = section(man, "memtop run EXPERIMENT"));
+	assert_non_null(run = section(man, ".SS memtop run EXPERIMENT"));
 	for (size_t i = 0; i < n; i++) {
 		char who[64], *help, *own;
 		snprintf(who, sizeof who, "run %s", x[i]->name);
 		if (!x[i]->options)
 			fail_msg("%s has no option table (its --help is written by hand)", who);
-		if (!(own = section(man, x[i]->name)))
-			fail_msg("man/memtop.1 has no section .SS %s", x[i]->name);
-		help = help_of(x[i]);
-		table_in_help_and_man(who, x[i]->options, help, own, run);
+		snprintf(path, sizeof path, ".SS %s", x[i]->name);
+		if (!(own = section(man, path)))
+			fail_msg("man/memtop.1 has no section %s", path);
+		help = help_of(x[i]->batch, x[i]->name);
+		table_in_help_and_man(who, x[i]->options, help,
+				      (const char *const[]){ own, run, NULL });
 		free(help);
 		free(own);
 	}
@@ -179,11 +191,55 @@ static void options_in_help_and_man(void **state)
 	free(man);
 }
 
+/* The same for every command memtop --help lists (each with its table but
+ * run, whose experiments have theirs) and for memtop itself, the terminal
+ * UI; view's display options are the UI's, in the UI's section. */
+static void commands_in_help_and_man(void **state)
+{
+	size_t n, tables = 0;
+	const struct command *c = cmd_commands(&n);
+	const char *data = getenv("MEMTOP_DATA");
+	char path[4096], *man, *ui, *intro, *help;
+	(void)state;
+	assert_non_null(data);
+	snprintf(path, sizeof path, "%s/../man/memtop.1", data);
+	assert_non_null(man = slurp(path));
+	assert_non_null(ui = section(man, ".SH THE TERMINAL UI"));
+	assert_non_null(intro = section(man, ".SH COMMANDS")); /* --help, said once */
+	for (size_t i = 0; i < n; i++) {
+		char *own;
+		if (!c[i].options) {
+			assert_string_equal(c[i].name, "run");
+			continue;
+		}
+		tables++;
+		snprintf(path, sizeof path, ".SS memtop %s", c[i].name);
+		if (!(own = section(man, path)))
+			fail_msg("man/memtop.1 has no section %s", path);
+		help = help_of(c[i].fn, c[i].name);
+		table_in_help_and_man(c[i].name, c[i].options, help,
+				      (const char *const[]){ own, intro,
+							     strcmp(c[i].name, "view") == 0 ? ui
+											    : NULL,
+							     NULL });
+		free(help);
+		free(own);
+	}
+	assert_int_equal(tables, n - 1);
+	help = help_of(cmd_tui, "memtop");
+	table_in_help_and_man("memtop", tui_options, help, (const char *const[]){ ui, intro, NULL });
+	free(help);
+	free(intro);
+	free(ui);
+	free(man);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(second_command_line_starts_fresh),
 		cmocka_unit_test(options_in_help_and_man),
+		cmocka_unit_test(commands_in_help_and_man),
 	};
 	return cmocka_run_group_tests_name("batch", tests, NULL, NULL);
 }

@@ -5,12 +5,12 @@
 #include "config.h"
 
 #include "internal.h"
+#include "core/batch.h"
 #include "core/datadir.h"
 #include "tui.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <poll.h>
@@ -365,70 +365,72 @@ out_tabs:
 	return rc;
 }
 
+/* How the screen is drawn: memtop's and memtop view's options alike. */
+#define TUI_DISPLAY_OPTIONS                                                                \
+	{ "no-mouse", 'M', NULL, "leave the mouse to the terminal (copy and paste over SSH)" }, \
+	{ "no-color", 'C', NULL, "no colours (also NO_COLOR=1); cells differ in glyph density" }, \
+	{ "no-colour", 'C', NULL, NULL },                                                  \
+	{ "ascii", 'A', NULL, "ASCII glyphs only (the default when the locale is not UTF-8)" }
+
+const struct batch_option tui_options[] = {
+	{ "idle", 'I', NULL, "open without measuring (r starts when you are ready)" },
+	{ "start", 's', NULL, "begin with the full grid instead of the first look" },
+	{ "quick", 'Q', NULL, "small runs in every tab (r measures the quick mountain too)" },
+	TUI_DISPLAY_OPTIONS,
+	BATCH_HELP_HELP,
+	BATCH_END,
+};
+
+const struct batch_option tui_view_options[] = {
+	{ "autosave", 'a', NULL, "open the newest autosave (saved when memtop was killed)" },
+	TUI_DISPLAY_OPTIONS,
+	BATCH_HELP_HELP,
+	BATCH_END,
+};
+
 static void usage_tui(FILE *f)
 {
-	fprintf(f, "Usage: memtop [--idle | --start] [--quick] [--no-mouse] [--no-color] [--ascii]\n"
-		   "The terminal UI: measure this machine's memory mountain and read it.\n"
-		   "It starts with a first look: the quick mountain (16K..8M, strides 1, 2, 4, 8,\n"
-		   "about a second), then r measures the full grid (16K..128M, strides 1..15).\n\n"
-		   "  --idle      open without measuring (r starts when you are ready)\n"
-		   "  --start     begin with the full grid instead of the first look\n"
-		   "  --quick     small runs in every tab (r measures the quick mountain too)\n"
-		   "  --no-mouse  leave the mouse to the terminal (copy and paste over SSH)\n"
-		   "  --no-color  no colours (also NO_COLOR=1); cells differ in glyph density\n"
-		   "  --ascii     ASCII glyphs only (the default when the locale is not UTF-8)\n"
-		   "  -h, --help  this help\n\n"
-		   "Inside, ? lists every key. See memtop(1).\n");
+	batch_usage(f,
+		    "Usage: memtop [--idle | --start] [--quick] [--no-mouse] [--no-color] [--ascii]\n"
+		    "The terminal UI: measure this machine's memory mountain and read it.\n"
+		    "It starts with a first look: the quick mountain (16K..8M, strides 1, 2, 4, 8,\n"
+		    "about a second), then r measures the full grid (16K..128M, strides 1..15).\n\n",
+		    tui_options, 14);
+	fputs("\nInside, ? lists every key. See memtop(1).\n", f);
 }
 
 static void usage_view(FILE *f)
 {
-	fprintf(f, "Usage: memtop view [--autosave] [--no-mouse] [--no-color] [--ascii] "
-		   "[FILE.json...]\n"
-		   "The terminal UI over saved runs, no measuring. With no file it opens the\n"
-		   "bundled references: the seed's Apple M4 Max mountain (data/m4max.json) and\n"
-		   "its matmul, false sharing and lists figures (data/ref/*-m4max.json).\n\n"
-		   "  --autosave  open the newest autosave (saved when memtop was killed)\n"
-		   "  --no-mouse, --no-color, --ascii  as for memtop\n"
-		   "  -h, --help  this help\n");
+	batch_usage(f,
+		    "Usage: memtop view [--autosave] [--no-mouse] [--no-color] [--ascii] "
+		    "[FILE.json...]\n"
+		    "The terminal UI over saved runs, no measuring. With no file it opens the\n"
+		    "bundled references: the seed's Apple M4 Max mountain (data/m4max.json) and\n"
+		    "its matmul, false sharing and lists figures (data/ref/*-m4max.json).\n\n",
+		    tui_view_options, 14);
 }
 
 static int parse(int argc, char **argv, struct tui_opts *o, int view)
 {
-	static const struct option lo[] = {
-		{ "start", no_argument, NULL, 's' },     { "quick", no_argument, NULL, 'Q' },
-		{ "idle", no_argument, NULL, 'I' },
-		{ "no-mouse", no_argument, NULL, 'M' },  { "no-color", no_argument, NULL, 'C' },
-		{ "no-colour", no_argument, NULL, 'C' }, { "ascii", no_argument, NULL, 'A' },
-		{ "autosave", no_argument, NULL, 'a' },  { "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int c;
+	struct batch_cmd c;
+	int ch;
 	memset(o, 0, sizeof *o);
 	o->view = view;
-	mt_getopt_reset();
-	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
-		switch (c) {
+	batch_cmd_init(&c, view ? "view" : "", view ? usage_view : usage_tui,
+		       view ? tui_view_options : tui_options);
+	while ((ch = batch_cmd_next(&c, argc, argv)) > 0) {
+		switch (ch) {
 		case 's': o->start = 1; break;
 		case 'I': o->idle = 1; break;
 		case 'Q': o->quick = 1; break;
 		case 'M': o->no_mouse = 1; break;
 		case 'C': o->no_color = 1; break;
 		case 'A': o->ascii = 1; break;
-		case 'a': o->autosave = 1; break;
-		case 'h':
-			(view ? usage_view : usage_tui)(stdout);
-			return 1;
-		default:
-			mt_warn("%sunknown option '%s' (see memtop %s--help)", view ? "view: " : "",
-				argv[optind - 1], view ? "view " : "");
-			return -1;
-		}
-		if ((c == 's' || c == 'Q' || c == 'I' || c == 'a') && view != (c == 'a')) {
-			mt_warn("%s%s is not an option here", view ? "view: " : "", argv[optind - 1]);
-			return -1;
+		default: o->autosave = 1; break; /* 'a' */
 		}
 	}
+	if (ch < 0)
+		return c.rc == MT_EXIT_OK ? 1 : -1;
 	if (o->idle && o->start) {
 		mt_warn("--idle and --start contradict each other (see memtop --help)");
 		return -1;

@@ -4,6 +4,8 @@
 #ifndef MEMTOP_TUI_H
 #define MEMTOP_TUI_H
 
+struct batch_option; /* core/batch.h */
+
 /* `memtop [--idle | --start] [--quick] [--no-mouse] [--no-color] [--ascii]`:
  * the TUI measuring this machine (a first look at once, see tab.h's
  * tui_autostart). argv[0] is "memtop". Returns an exit code: 0 ok,
@@ -15,5 +17,10 @@ int cmd_tui(int argc, char **argv);
  * --autosave opens the newest autosave. argv[0] is "view". Returns 0, 1,
  * or 2 (bad option, unreadable or malformed file, with a one-line error). */
 int cmd_view(int argc, char **argv);
+
+/* Their options with their help (each --help is written from its table;
+ * tests/test_batch.c holds them against man/memtop.1). */
+extern const struct batch_option tui_options[];
+extern const struct batch_option tui_view_options[];
 
 #endif

@@ -512,12 +512,10 @@ static int apply_sizes(struct bandwidth_params *p, const struct opts *o, const c
 
 static int parse(int argc, char **argv, struct batch_cli *cli, struct opts *o)
 {
-	struct option opts[BATCH_MAX_OPTIONS];
 	int ch;
 	memset(o, 0, sizeof *o);
-	batch_getopt(options, opts, BATCH_MAX_OPTIONS);
-	batch_cli_init(cli, "bandwidth", usage);
-	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
+	batch_cli_init(cli, "bandwidth", usage, options);
+	while ((ch = batch_next(cli, argc, argv)) > 0) {
 		switch (ch) {
 		case 'T': o->threads = optarg; break;
 		case 'k': o->kernels = optarg; break;

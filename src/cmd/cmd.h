@@ -7,7 +7,29 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/batch.h"
 #include "core/util.h"
+
+/* One command of `memtop COMMAND`, as main.c dispatches to it and
+ * `memtop --help` lists it (the table is commands.c, linked into memtop
+ * and tests/test_batch beside the terminal UI's library). */
+struct command {
+	const char *name;                  /* "levels" */
+	const char *summary;               /* its line in memtop --help */
+	int (*fn)(int argc, char **argv);  /* argv[0] is name */
+	const struct batch_option *options; /* what its --help lists, or NULL (run:
+					     * each experiment has its table) */
+};
+
+/* Every command, in memtop --help's order; *n gets the count. */
+const struct command *cmd_commands(size_t *n);
+
+/* Each command's options with their help (cmd_NAME.c): its --help is
+ * written from its table, and tests/test_batch.c holds every option of it
+ * against that --help and man/memtop.1. */
+extern const struct batch_option cmd_cliffs_options[], cmd_compare_options[],
+	cmd_import_options[], cmd_info_options[], cmd_levels_options[], cmd_plot_options[],
+	cmd_report_options[], cmd_sim_options[], cmd_topo_options[];
 
 int cmd_run(int argc, char **argv);
 int cmd_cliffs(int argc, char **argv);
@@ -17,6 +39,13 @@ int cmd_info(int argc, char **argv);
 int cmd_import(int argc, char **argv);
 int cmd_levels(int argc, char **argv);
 int cmd_topo(int argc, char **argv);
+
+/* --json OUT of a command that prints text and may also write it as JSON
+ * (levels, topo): what is the thing written ("the levels"). */
+#define CMD_HELP_JSON(what)                                                        \
+	{ "json", 'j', "OUT",                                                      \
+	  "also write " what " as JSON to OUT (atomically);\n"                     \
+	  "OUT '-' is stdout, and the text then goes to stderr" }
 
 /* --json PATH: "-" is stdout (the human text then goes to stderr). */
 int cmd_json_is_stdout(const char *path);

@@ -18,7 +18,6 @@
 #include "result/result_beside.h"
 
 #include <cjson/cJSON.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,25 +40,35 @@ struct cliffs_cli {
 	uint64_t last_lo, last_hi; /* their last cache levels' smallest and largest size */
 };
 
+const struct batch_option cmd_cliffs_options[] = {
+	{ "stride", 's', "N",
+	  "read the column of stride N words (default: every\n"
+	  "stride of at least 8 words, else the largest); the\n"
+	  "seed's spelling, a STRIDE after the file, is the same" },
+	{ "ratio", 'r', "R",
+	  "a drop of at least R between neighbouring sizes is a\n"
+	  "cliff; levels differ at least R (default 1.5)" },
+	{ "rule", 'R', "seed|merged",
+	  "seed: every such drop is a level (the seed's rule);\n"
+	  "merged (default): a slope over several rows is one level" },
+	{ "latency", 'L', "FILE",
+	  "also hold the levels against a saved latency run\n"
+	  "(memtop run latency --json, or memtop import); without\n"
+	  "it, the newest one beside the file of the same host\n"
+	  "and CPU, when there is one" },
+	{ "json", 'j', NULL,
+	  "print JSON instead of text; --json - prints the JSON on\n"
+	  "stdout and the text on stderr" },
+	BATCH_HELP_HELP,
+	BATCH_END,
+};
+
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"Usage: memtop cliffs FILE.json [STRIDE] [OPTIONS]\n"
-		"Find cache boundaries (cliffs) in a saved mountain.\n\n"
-		"  --stride N         read the column of stride N words (default: every\n"
-		"                     stride of at least 8 words, else the largest); the\n"
-		"                     seed's spelling, a STRIDE after the file, is the same\n"
-		"  --ratio R          a drop of at least R between neighbouring sizes is a\n"
-		"                     cliff; levels differ at least R (default 1.5)\n"
-		"  --rule seed|merged seed: every such drop is a level (the seed's rule);\n"
-		"                     merged (default): a slope over several rows is one level\n"
-		"  --latency FILE     also hold the levels against a saved latency run\n"
-		"                     (memtop run latency --json, or memtop import); without\n"
-		"                     it, the newest one beside the file of the same host\n"
-		"                     and CPU, when there is one\n"
-		"  --json             print JSON instead of text; --json - prints the JSON on\n"
-		"                     stdout and the text on stderr\n"
-		"  -h, --help         this help\n");
+	batch_usage(f,
+		    "Usage: memtop cliffs FILE.json [STRIDE] [OPTIONS]\n"
+		    "Find cache boundaries (cliffs) in a saved mountain.\n\n",
+		    cmd_cliffs_options, 21);
 }
 
 /* "128 KB", "1 MB", "1.5 MB" */
@@ -79,7 +88,7 @@ static const char *human(char *buf, size_t len, uint64_t b)
 /* ---- the command line ------------------------------------------------------ */
 
 /* One option into c; returns -1 to go on, else the exit code. */
-static int option(int ch, const char *arg, const char *opt, struct cliffs_cli *c)
+static int option(int ch, const char *arg, struct cliffs_cli *c)
 {
 	switch (ch) {
 	case 's':
@@ -101,34 +110,28 @@ static int option(int ch, const char *arg, const char *opt, struct cliffs_cli *c
 		return MT_EXIT_USAGE;
 	case 'j': c->json = 1; return -1;
 	case 'L': c->latency = arg; return -1;
-	case 'h': usage(stdout); return MT_EXIT_OK;
-	default:
-		mt_warn("cliffs: unknown option '%s' (see memtop cliffs --help)", opt);
-		return MT_EXIT_USAGE;
+	default: return MT_EXIT_USAGE;
 	}
 }
 
 /* The command line into c; returns -1 to go on, else the exit code. */
 static int parse(int argc, char **argv, struct cliffs_cli *c)
 {
-	static const struct option opts[] = {
-		{ "stride", required_argument, NULL, 's' }, { "ratio", required_argument, NULL, 'r' },
-		{ "rule", required_argument, NULL, 'R' },   { "json", no_argument, NULL, 'j' },
-		{ "latency", required_argument, NULL, 'L' },
-		{ "help", no_argument, NULL, 'h' },         { NULL, 0, NULL, 0 },
-	};
+	struct batch_cmd b;
 	int ch, rc;
 	c->rule = CLIFF_MERGED;
 	c->ratio = CLIFFS_RATIO;
-	mt_getopt_reset();
-	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		if ((rc = option(ch, optarg, argv[optind - 1], c)) >= 0)
+	batch_cmd_init(&b, "cliffs", usage, cmd_cliffs_options);
+	while ((ch = batch_cmd_next(&b, argc, argv)) > 0) {
+		if ((rc = option(ch, optarg, c)) >= 0)
 			return rc;
 		if (ch == 'j' && optind < argc && strcmp(argv[optind], "-") == 0) {
 			c->json_dash = 1; /* ssh host memtop cliffs m.json --json - > host.json */
 			optind++;
 		}
 	}
+	if (ch < 0)
+		return b.rc;
 	/* the seed's spelling, cliffs FILE 8: the stride after the file */
 	if (optind == argc - 2 && !c->stride &&
 	    mt_parse_int(argv[optind + 1], 1, 1 << 20, &c->stride) == 0)

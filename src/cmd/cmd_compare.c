@@ -13,43 +13,52 @@
 #include "result/result.h"
 #include "result/result_set.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
 #define MAX_FILES CMP_MAX_FILES
 #define MAX_STRIDES 16
 
+const struct batch_option cmd_compare_options[] = {
+	{ "fleet", 'F', NULL, "compare as a fleet, however few the results" },
+	{ "ref", 'r', "NAME",
+	  "with a fleet: a bundled reference as a row labelled so (m4max,\n"
+	  "a name in the data folder's ref/ without .json, or all)" },
+	{ "json", 'j', "OUT",
+	  "with a fleet: the grouping as JSON to OUT ('-': stdout, the\n"
+	  "text then on stderr)" },
+	{ "stride", 's', "N",
+	  "a stride (words) to show; repeatable (default: 1 and 8, those\n"
+	  "all files have, else the first stride they share)" },
+	{ "seed", 'S', NULL,
+	  "add the seed's Apple M4 Max figures of the first file's kind\n"
+	  "(data/m4max.json, data/ref/KIND-m4max.json) as the last file;\n"
+	  "one file is then enough" },
+	BATCH_HELP_HELP,
+	BATCH_END,
+};
+
 static void usage(FILE *f)
 {
-	fprintf(f, "Usage: memtop compare A.json B.json [C.json ...] [--stride N]... [--seed]\n"
-		   "       memtop compare --fleet FILES... [--json OUT]\n"
-		   "Saved results of one kind side by side, with the ratio of every file to the\n"
-		   "first. Mountains: the size slice at each chosen stride, the levels each one\n"
-		   "shows and its passport (peak, floor, ridge, line size row). Latency runs: the\n"
-		   "random chase (else the largest shared stride) at power-of-two sizes and the\n"
-		   "levels of each curve. Matmul, falseshare and lists results: their tables\n"
-		   "row by row. The first file decides the kind.\n"
-		   "A file may hold many results, one a line (memtop run ... --json - --compact\n"
-		   "under pdsh, clush or parallel --tag), each named by its line's host prefix.\n\n"
-		   "A fleet (--fleet, or more than 8 results): one row a machine, its results of\n"
-		   "every kind merged by name (the host prefix, else the file's name without\n"
-		   ".json and -KIND); machines grouped by CPU model, CPUs, memory and caches;\n"
-		   "each group's median of every headline figure; a figure further from its\n"
-		   "group's median than the group's spread flagged with the ratio and a\n"
-		   "plausible reading; a run that was busy, moved or throttled marked, not\n"
-		   "counted. Up to 200 results; 79 columns whatever their number.\n\n"
-		   "  --fleet      compare as a fleet, however few the results\n"
-		   "  --ref NAME   with a fleet: a bundled reference as a row labelled so (m4max,\n"
-		   "               a name in the data folder's ref/ without .json, or all)\n"
-		   "  --json OUT   with a fleet: the grouping as JSON to OUT ('-': stdout, the\n"
-		   "               text then on stderr)\n"
-		   "  --stride N   a stride (words) to show; repeatable (default: 1 and 8, those\n"
-		   "               all files have, else the first stride they share)\n"
-		   "  --seed       add the seed's Apple M4 Max figures of the first file's kind\n"
-		   "               (data/m4max.json, data/ref/KIND-m4max.json) as the last file;\n"
-		   "               one file is then enough\n"
-		   "  -h, --help   this help\n");
+	batch_usage(f,
+		    "Usage: memtop compare A.json B.json [C.json ...] [--stride N]... [--seed]\n"
+		    "       memtop compare --fleet FILES... [--json OUT]\n"
+		    "Saved results of one kind side by side, with the ratio of every file to the\n"
+		    "first. Mountains: the size slice at each chosen stride, the levels each one\n"
+		    "shows and its passport (peak, floor, ridge, line size row). Latency runs: the\n"
+		    "random chase (else the largest shared stride) at power-of-two sizes and the\n"
+		    "levels of each curve. Matmul, falseshare and lists results: their tables\n"
+		    "row by row. The first file decides the kind.\n"
+		    "A file may hold many results, one a line (memtop run ... --json - --compact\n"
+		    "under pdsh, clush or parallel --tag), each named by its line's host prefix.\n\n"
+		    "A fleet (--fleet, or more than 8 results): one row a machine, its results of\n"
+		    "every kind merged by name (the host prefix, else the file's name without\n"
+		    ".json and -KIND); machines grouped by CPU model, CPUs, memory and caches;\n"
+		    "each group's median of every headline figure; a figure further from its\n"
+		    "group's median than the group's spread flagged with the ratio and a\n"
+		    "plausible reading; a run that was busy, moved or throttled marked, not\n"
+		    "counted. Up to 200 results; 79 columns whatever their number.\n\n",
+		    cmd_compare_options, 15);
 }
 
 /* The command line: the files, the strides, --seed. */
@@ -66,19 +75,11 @@ struct compare_args {
  * here (--help: 0 + 1; a usage error, said in one line: 2 + 1). */
 static int parse_args(int argc, char **argv, struct compare_args *a)
 {
-	static const struct option opts[] = {
-		{ "stride", required_argument, NULL, 's' },
-		{ "seed", no_argument, NULL, 'S' },
-		{ "fleet", no_argument, NULL, 'F' },
-		{ "ref", required_argument, NULL, 'r' },
-		{ "json", required_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
+	struct batch_cmd c;
 	int ch, v;
 	memset(a, 0, sizeof *a);
-	mt_getopt_reset();
-	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	batch_cmd_init(&c, "compare", usage, cmd_compare_options);
+	while ((ch = batch_cmd_next(&c, argc, argv)) > 0) {
 		switch (ch) {
 		case 's':
 			if (mt_parse_int(optarg, 1, 1 << 20, &v) < 0 ||
@@ -96,13 +97,11 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 				return MT_EXIT_USAGE + 1;
 			a->fleet = 1;
 			break;
-		case 'j': a->json = optarg; break;
-		case 'h': usage(stdout); return MT_EXIT_OK + 1;
-		default:
-			mt_warn("compare: unknown option '%s' (see memtop compare --help)", argv[optind - 1]);
-			return MT_EXIT_USAGE + 1;
+		default: a->json = optarg; break; /* 'j' */
 		}
 	}
+	if (ch < 0)
+		return c.rc + 1;
 	a->nfiles = argc - optind;
 	/* one file may hold many results: fewer than 2 is said once they are read */
 	if (a->nfiles < 1 || a->nfiles + a->seed > FLEET_MAX_RESULTS) {

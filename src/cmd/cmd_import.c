@@ -8,7 +8,6 @@
 #include "import/import.h"
 #include "mountain/mountain_json.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -17,31 +16,39 @@ struct import_cli {
 	const char *file, *file2, *json;
 };
 
+const struct batch_option cmd_import_options[] = {
+	{ "json", 'j', "OUT", "write the result to OUT (atomically); '-' is stdout" },
+	{ "format", 'f', "F",
+	  "auto (default), lmbench, tinymembench, ramlat, csapp,\n"
+	  "table, c2c" },
+	{ "units", 'u', "U",
+	  "a table's throughput unit when the file does not say:\n"
+	  "MB/s, GB/s, MiB/s or GiB/s" },
+	{ "chase", 'c', "fixed|random",
+	  "lmbench: lat_mem_rd -t printed a random chase\n"
+	  "(its output looks the same; default fixed)" },
+	{ "name", 'n', "TEXT", "the result's \"hardware\" (default: where it came from)" },
+	BATCH_HELP_HELP,
+	BATCH_END,
+};
+
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"Usage: memtop import FILE [FILE2] --json OUT [OPTIONS]\n"
-		"Read what another benchmark printed and write it as memtop JSON:\n"
-		"  lmbench       lat_mem_rd's '\"stride=N' blocks: one curve per stride\n"
-		"  tinymembench  its latency table: the single random read, in ns over L1\n"
-		"  ramlat        sbc-bench's ramlat table: the 1xPTR column\n"
-		"  csapp         CS:APP's \"Memory mountain (MB/sec)\" table: a mountain\n"
-		"  table         a plain mountain table: 's1 s2 ...' (or 'size,s1,s2,...')\n"
-		"                over rows '128m T T ...', text or CSV: a mountain\n"
-		"  c2c           core-to-core-latency's --csv matrix (one-way ns of each pair\n"
-		"                of its CPUs): a core-to-core result\n"
-		"The format is told from the content. FILE2: the same run on the other\n"
-		"pages (tinymembench's table without and with huge pages in two files).\n\n"
-		"  --json OUT          write the result to OUT (atomically); '-' is stdout\n"
-		"  --format F          auto (default), lmbench, tinymembench, ramlat, csapp,\n"
-		"                      table, c2c\n"
-		"  --units U           a table's throughput unit when the file does not say:\n"
-		"                      MB/s, GB/s, MiB/s or GiB/s\n"
-		"  --chase fixed|random  lmbench: lat_mem_rd -t printed a random chase\n"
-		"                      (its output looks the same; default fixed)\n"
-		"  --name TEXT         the result's \"hardware\" (default: where it came from)\n"
-		"  -h, --help          this help\n\n"
-		"Exit status: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n");
+	batch_usage(f,
+		    "Usage: memtop import FILE [FILE2] --json OUT [OPTIONS]\n"
+		    "Read what another benchmark printed and write it as memtop JSON:\n"
+		    "  lmbench       lat_mem_rd's '\"stride=N' blocks: one curve per stride\n"
+		    "  tinymembench  its latency table: the single random read, in ns over L1\n"
+		    "  ramlat        sbc-bench's ramlat table: the 1xPTR column\n"
+		    "  csapp         CS:APP's \"Memory mountain (MB/sec)\" table: a mountain\n"
+		    "  table         a plain mountain table: 's1 s2 ...' (or 'size,s1,s2,...')\n"
+		    "                over rows '128m T T ...', text or CSV: a mountain\n"
+		    "  c2c           core-to-core-latency's --csv matrix (one-way ns of each pair\n"
+		    "                of its CPUs): a core-to-core result\n"
+		    "The format is told from the content. FILE2: the same run on the other\n"
+		    "pages (tinymembench's table without and with huge pages in two files).\n\n",
+		    cmd_import_options, 22);
+	fputs("\nExit status: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n", f);
 }
 
 /* One option; returns -1 to go on, else the exit code. */
@@ -73,7 +80,6 @@ static int option(int ch, const char *arg, struct import_cli *c)
 		}
 		mt_warn("import: --chase: expected fixed or random, got '%s'", arg);
 		return MT_EXIT_USAGE;
-	case 'h': usage(stdout); return MT_EXIT_OK;
 	default: return MT_EXIT_USAGE;
 	}
 }
@@ -81,23 +87,14 @@ static int option(int ch, const char *arg, struct import_cli *c)
 /* The command line; returns -1 to go on, else the exit code. */
 static int parse(int argc, char **argv, struct import_cli *c)
 {
-	static const struct option opts[] = {
-		{ "json", required_argument, NULL, 'j' },  { "format", required_argument, NULL, 'f' },
-		{ "chase", required_argument, NULL, 'c' }, { "name", required_argument, NULL, 'n' },
-		{ "units", required_argument, NULL, 'u' },
-		{ "help", no_argument, NULL, 'h' },	   { NULL, 0, NULL, 0 },
-	};
+	struct batch_cmd b;
 	int ch, rc;
-	mt_getopt_reset();
-	while ((ch = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
-		if (ch == ':' || ch == '?') {
-			mt_warn("import: %s '%s' (see memtop import --help)",
-				ch == ':' ? "missing value for" : "unknown option", argv[optind - 1]);
-			return MT_EXIT_USAGE;
-		}
+	batch_cmd_init(&b, "import", usage, cmd_import_options);
+	while ((ch = batch_cmd_next(&b, argc, argv)) > 0)
 		if ((rc = option(ch, optarg, c)) >= 0)
 			return rc;
-	}
+	if (ch < 0)
+		return b.rc;
 	if (optind >= argc || argc - optind > 2) {
 		mt_warn("import: expected one file, or two of one run (see memtop import --help)");
 		return MT_EXIT_USAGE;

@@ -11,22 +11,60 @@
 #include <stdlib.h>
 #include <string.h>
 
+const struct batch_option cmd_info_options[] = {
+	{ "json", 'j', "[FILE]",
+	  "print JSON: {\"sources\":{...},\"notes\":{...},\n"
+	  "\"disagreements\":[...]}; with FILE, write that JSON to\n"
+	  "FILE (atomically), the table on stdout; FILE - is\n"
+	  "stdout, the table then on stderr" },
+	{ "from", 'f', "FILE",
+	  "show the cache information recorded in FILE (the output\n"
+	  "of --json, or a result with a \"caches\" field)" },
+	BATCH_HELP_HELP,
+	BATCH_END,
+};
+
 static void usage(FILE *f)
 {
-	fprintf(f, "Usage: memtop info [--json [FILE]] [--from FILE.json]\n"
-		   "Cache parameters from every source this system offers, side by side:\n"
-		   "sysfs (/sys/devices/system/cpu/cpuN/cache), lscpu -C, sysconf (getconf),\n"
-		   "CPUID (x86), sysctl (macOS) and hwloc (which also says which CPUs share\n"
-		   "each cache). A source the system lacks is left out;\n"
-		   "where sources disagree, each difference is listed.\n\n"
-		   "  --json           print JSON: {\"sources\":{...},\"notes\":{...},\n"
-		   "                   \"disagreements\":[...]}\n"
-		   "  --json FILE      write that JSON to FILE (atomically), the table on\n"
-		   "                   stdout; FILE - is stdout, the table then on stderr\n"
-		   "  --from FILE      show the cache information recorded in FILE (the output\n"
-		   "                   of --json, or a result with a \"caches\" field)\n"
-		   "  -h, --help       this help\n\n"
-		   "Exit status: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n");
+	batch_usage(f,
+		    "Usage: memtop info [--json [FILE]] [--from FILE.json]\n"
+		    "Cache parameters from every source this system offers, side by side:\n"
+		    "sysfs (/sys/devices/system/cpu/cpuN/cache), lscpu -C, sysconf (getconf),\n"
+		    "CPUID (x86), sysctl (macOS) and hwloc (which also says which CPUs share\n"
+		    "each cache). A source the system lacks is left out;\n"
+		    "where sources disagree, each difference is listed.\n\n",
+		    cmd_info_options, 19);
+	fputs("\nExit status: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n", f);
+}
+
+/* The command line: --json [FILE] (*json set; FILE, "-" or a word not
+ * starting with '-' after it, into *path) and --from. Returns -1 to go
+ * on, else the exit code. */
+static int parse(int argc, char **argv, int *json, const char **path, const char **from)
+{
+	struct batch_cmd c;
+	int ch;
+	batch_cmd_init(&c, "info", usage, cmd_info_options);
+	while ((ch = batch_cmd_next(&c, argc, argv)) > 0) {
+		if (ch == 'f') {
+			*from = optarg;
+			continue;
+		}
+		*json = 1;
+		*path = optarg;
+		/* --json FILE writes it there; --json - is stdout with the table
+		 * on stderr (ssh host memtop info --json - > host.json) */
+		if (!optarg && optind < argc &&
+		    (strcmp(argv[optind], "-") == 0 || argv[optind][0] != '-'))
+			*path = argv[optind++];
+	}
+	if (ch < 0)
+		return c.rc;
+	if (optind < argc) {
+		mt_warn("info: unexpected argument '%s' (see memtop info --help)", argv[optind]);
+		return MT_EXIT_USAGE;
+	}
+	return -1;
 }
 
 static int load_from(const char *path, struct info *inf)
@@ -78,32 +116,9 @@ int cmd_info(int argc, char **argv)
 	const char *from = NULL, *json_path = NULL;
 	struct info *inf;
 	mt_error e;
-	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-			usage(stdout);
-			return MT_EXIT_OK;
-		} else if (strcmp(argv[i], "--json") == 0) {
-			json = 1;
-			/* --json FILE writes it there; --json - is stdout with the
-			 * table on stderr (ssh host memtop info --json - > host.json) */
-			if (i + 1 < argc && (strcmp(argv[i + 1], "-") == 0 || argv[i + 1][0] != '-'))
-				json_path = argv[++i];
-		} else if (strncmp(argv[i], "--json=", 7) == 0) {
-			json = 1;
-			json_path = argv[i] + 7;
-		} else if (strcmp(argv[i], "--from") == 0) {
-			if (i + 1 >= argc) {
-				mt_warn("info: --from needs a file (see memtop info --help)");
-				return MT_EXIT_USAGE;
-			}
-			from = argv[++i];
-		} else if (strncmp(argv[i], "--from=", 7) == 0) {
-			from = argv[i] + 7;
-		} else {
-			mt_warn("info: unknown option '%s' (see memtop info --help)", argv[i]);
-			return MT_EXIT_USAGE;
-		}
-	}
+	rc = parse(argc, argv, &json, &json_path, &from);
+	if (rc >= 0)
+		return rc;
 	inf = malloc(sizeof *inf);
 	if (!inf) {
 		mt_warn("info: out of memory");

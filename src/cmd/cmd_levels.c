@@ -8,22 +8,25 @@
 #include "latency/latency.h"
 #include "result/result.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
+const struct batch_option cmd_levels_options[] = {
+	CMD_HELP_JSON("the levels"),
+	BATCH_HELP_HELP,
+	BATCH_END,
+};
+
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"Usage: memtop levels FILE.json [--json OUT]\n"
-		"Read the cache levels, TLB steps and memory latency off a saved latency run\n"
-		"(memtop run latency --json) or an imported one (memtop import), as run\n"
-		"latency does: the random chase is the main evidence, read by a penalised\n"
-		"piecewise-constant fit of ln(latency); see memtop(1).\n\n"
-		"  --json OUT   also write the levels as JSON to OUT (atomically); OUT '-'\n"
-		"               is stdout, and the text then goes to stderr\n"
-		"  -h, --help   this help\n\n"
-		"Exit status: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n");
+	batch_usage(f,
+		    "Usage: memtop levels FILE.json [--json OUT]\n"
+		    "Read the cache levels, TLB steps and memory latency off a saved latency run\n"
+		    "(memtop run latency --json) or an imported one (memtop import), as run\n"
+		    "latency does: the random chase is the main evidence, read by a penalised\n"
+		    "piecewise-constant fit of ln(latency); see memtop(1).\n\n",
+		    cmd_levels_options, 15);
+	fputs("\nExit status: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n", f);
 }
 
 /* {"source","format","levels","memory",...} of lv. NULL when out of memory. */
@@ -46,26 +49,13 @@ static cJSON *levels_json(const char *path, const struct latency_result *r,
 /* The options; returns -1 to go on, else the exit code. */
 static int parse(int argc, char **argv, const char **file, const char **json)
 {
-	static const struct option opts[] = {
-		{ "json", required_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
+	struct batch_cmd c;
 	int ch;
-	mt_getopt_reset();
-	while ((ch = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
-		switch (ch) {
-		case 'j': *json = optarg; break;
-		case 'h': usage(stdout); return MT_EXIT_OK;
-		case ':':
-			mt_warn("levels: %s needs a value (see memtop levels --help)", argv[optind - 1]);
-			return MT_EXIT_USAGE;
-		default:
-			mt_warn("levels: unknown option '%s' (see memtop levels --help)",
-				argv[optind - 1]);
-			return MT_EXIT_USAGE;
-		}
-	}
+	batch_cmd_init(&c, "levels", usage, cmd_levels_options);
+	while ((ch = batch_cmd_next(&c, argc, argv)) > 0)
+		*json = optarg; /* --json, the one option */
+	if (ch < 0)
+		return c.rc;
 	if (optind != argc - 1) {
 		mt_warn("levels: expected one latency file (see memtop levels --help)");
 		return MT_EXIT_USAGE;

@@ -10,33 +10,39 @@
 #include "plot/plot_beside.h"
 #include "result/result.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
+const struct batch_option cmd_plot_options[] = {
+	{ "svg", 's', "OUT", "write the SVG to OUT (atomically; '-' is stdout)" },
+	{ "png", 'p', "OUT",
+	  "also render it to a PNG with rsvg-convert (apt-get install\n"
+	  "librsvg2-bin)" },
+	{ "latency", 'l', "FILE",
+	  "a mountain's rows follow this latency run's levels where\n"
+	  "the two disagree, said under it; without it, the newest\n"
+	  "latency run beside the file of the same host and CPU" },
+	BATCH_HELP_HELP,
+	BATCH_END,
+};
+
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"Usage: memtop plot FILE.json [FILE2.json] [--svg OUT] [--png OUT]\n"
-		"                   [--latency FILE]\n"
-		"Pictures for slides and reports, drawn by memtop as SVG:\n"
-		"  a mountain      the book's surface: size and stride on the floor, read\n"
-		"                  throughput up, coloured by the cache level of each size\n"
-		"  a latency run   the curves on log axes with the levels found marked\n"
-		"  a lab result    matmul, false sharing or lists as bar charts\n"
-		"  a bandwidth result  GB/s per level and kernel (log) against the\n"
-		"                  core's ceilings at the clock the run measured\n"
-		"Two files of one kind: mountains, lab and bandwidth results side by side\n"
-		"on one scale, latency runs overlaid. Every picture names each file's\n"
-		"machine.\n\n"
-		"  --svg OUT    write the SVG to OUT (atomically; '-' is stdout)\n"
-		"  --png OUT    also render it to a PNG with rsvg-convert (apt-get install\n"
-		"               librsvg2-bin)\n"
-		"  --latency FILE  a mountain's rows follow this latency run's levels where\n"
-		"               the two disagree, said under it; without it, the newest\n"
-		"               latency run beside the file of the same host and CPU\n"
-		"  -h, --help   this help\n\n"
-		"Exit status: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n");
+	batch_usage(f,
+		    "Usage: memtop plot FILE.json [FILE2.json] [--svg OUT] [--png OUT]\n"
+		    "                   [--latency FILE]\n"
+		    "Pictures for slides and reports, drawn by memtop as SVG:\n"
+		    "  a mountain      the book's surface: size and stride on the floor, read\n"
+		    "                  throughput up, coloured by the cache level of each size\n"
+		    "  a latency run   the curves on log axes with the levels found marked\n"
+		    "  a lab result    matmul, false sharing or lists as bar charts\n"
+		    "  a bandwidth result  GB/s per level and kernel (log) against the\n"
+		    "                  core's ceilings at the clock the run measured\n"
+		    "Two files of one kind: mountains, lab and bandwidth results side by side\n"
+		    "on one scale, latency runs overlaid. Every picture names each file's\n"
+		    "machine.\n\n",
+		    cmd_plot_options, 18);
+	fputs("\nExit status: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n", f);
 }
 
 /* The command line: the files and where the pictures go. Returns 0, 1
@@ -44,27 +50,13 @@ static void usage(FILE *f)
 static int parse(int argc, char **argv, const char **svg, const char **png, const char **lat,
 		 int *first)
 {
-	static const struct option opts[] = {
-		{ "svg", required_argument, NULL, 's' },     { "png", required_argument, NULL, 'p' },
-		{ "latency", required_argument, NULL, 'l' }, { "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
+	struct batch_cmd c;
 	int ch;
-	mt_getopt_reset();
-	while ((ch = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
-		switch (ch) {
-		case 's': *svg = optarg; break;
-		case 'p': *png = optarg; break;
-		case 'l': *lat = optarg; break;
-		case 'h': usage(stdout); return 1;
-		case ':':
-			mt_warn("plot: %s: expected a file, got nothing", argv[optind - 1]);
-			return -1;
-		default:
-			mt_warn("plot: unknown option '%s' (see memtop plot --help)", argv[optind - 1]);
-			return -1;
-		}
-	}
+	batch_cmd_init(&c, "plot", usage, cmd_plot_options);
+	while ((ch = batch_cmd_next(&c, argc, argv)) > 0)
+		*(ch == 's' ? svg : ch == 'p' ? png : lat) = optarg;
+	if (ch < 0)
+		return c.rc == MT_EXIT_OK ? 1 : -1;
 	if (argc - optind < 1 || argc - optind > PLOT_MAX_FILES) {
 		mt_warn("plot: expected one or two result files (see memtop plot --help)");
 		return -1;

@@ -7,30 +7,36 @@
 #include "fleet/fleet.h"
 #include "result/result_set.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+const struct batch_option cmd_report_options[] = {
+	{ "html", 'o', "OUT", "write the page to OUT (atomically)" },
+	{ "ref", 'r', "NAME",
+	  "add a bundled reference as a row labelled so: m4max (the\n"
+	  "seed's Apple M4 Max), a name in the data folder's ref/\n"
+	  "without .json (csapp-corei7h-mountain, intel-n100-latency,\n"
+	  "...), or all; repeatable" },
+	{ "title", 't', "TEXT", "the page's title (default: memtop report: N machines)" },
+	BATCH_HELP_HELP,
+	BATCH_END,
+};
+
 static void usage(FILE *f)
 {
+	batch_usage(f,
+		    "Usage: memtop report FILES... --html OUT [--ref NAME|all]... [--title TEXT]\n"
+		    "A lab's or a class's results as one self-contained HTML page (no network, no\n"
+		    "external script or font; readable printed and in a dark theme): the\n"
+		    "machines grouped as memtop compare --fleet groups them, a row each with its\n"
+		    "headline figures (those that stand out from their group in red, with a\n"
+		    "reading), then each machine's details and pictures (its mountain, latency\n"
+		    "curve, lab bars). FILES are results (memtop run ... --json), one a file or\n"
+		    "many a file, one a line (--json - --compact under pdsh, clush, parallel).\n\n",
+		    cmd_report_options, 19);
 	fprintf(f,
-		"Usage: memtop report FILES... --html OUT [--ref NAME|all]... [--title TEXT]\n"
-		"A lab's or a class's results as one self-contained HTML page (no network, no\n"
-		"external script or font; readable printed and in a dark theme): the\n"
-		"machines grouped as memtop compare --fleet groups them, a row each with its\n"
-		"headline figures (those that stand out from their group in red, with a\n"
-		"reading), then each machine's details and pictures (its mountain, latency\n"
-		"curve, lab bars). FILES are results (memtop run ... --json), one a file or\n"
-		"many a file, one a line (--json - --compact under pdsh, clush, parallel).\n\n"
-		"  --html OUT       write the page to OUT (atomically)\n"
-		"  --ref NAME       add a bundled reference as a row labelled so: m4max (the\n"
-		"                   seed's Apple M4 Max), a name in the data folder's ref/\n"
-		"                   without .json (csapp-corei7h-mountain, intel-n100-latency,\n"
-		"                   ...), or all; repeatable\n"
-		"  --title TEXT     the page's title (default: memtop report: N machines)\n"
-		"  -h, --help       this help\n\n"
-		"Up to %d results. Exit status: 0 ok, 1 runtime failure, 2 bad usage or bad\n"
+		"\nUp to %d results. Exit status: 0 ok, 1 runtime failure, 2 bad usage or bad\n"
 		"input (a file or line that is not a result: nothing written).\n",
 		FLEET_MAX_RESULTS);
 }
@@ -46,31 +52,19 @@ struct report_args {
  * here (--help, or a usage error said in one line). */
 static int parse(int argc, char **argv, struct report_args *a)
 {
-	static const struct option opts[] = {
-		{ "html", required_argument, NULL, 'o' }, { "ref", required_argument, NULL, 'r' },
-		{ "title", required_argument, NULL, 't' }, { "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
+	struct batch_cmd c;
 	int ch;
-	mt_getopt_reset();
-	while ((ch = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
-		switch (ch) {
-		case 'o': a->html = optarg; break;
-		case 't': a->title = optarg; break;
-		case 'r':
-			if (cmd_refs_add(&a->refs, "report", optarg) < 0)
-				return MT_EXIT_USAGE + 1;
-			break;
-		case 'h': usage(stdout); return MT_EXIT_OK + 1;
-		case ':':
-			mt_warn("report: %s: expected a value, got nothing", argv[optind - 1]);
+	batch_cmd_init(&c, "report", usage, cmd_report_options);
+	while ((ch = batch_cmd_next(&c, argc, argv)) > 0) {
+		if (ch == 'o')
+			a->html = optarg;
+		else if (ch == 't')
+			a->title = optarg;
+		else if (cmd_refs_add(&a->refs, "report", optarg) < 0)
 			return MT_EXIT_USAGE + 1;
-		default:
-			mt_warn("report: unknown option '%s' (see memtop report --help)",
-				argv[optind - 1]);
-			return MT_EXIT_USAGE + 1;
-		}
 	}
+	if (ch < 0)
+		return c.rc + 1;
 	if (!a->html) {
 		mt_warn("report: say where the page goes: --html OUT");
 		return MT_EXIT_USAGE + 1;

@@ -10,28 +10,38 @@
 #include "sim/trace.h"
 #include "core/util.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define BATCH 4096
 
+/* The options, cachelab's csim-ref's letters; the help's ranges are the
+ * limits below (kept in step by the asserts). */
+_Static_assert(SIM_MAX_S == 30 && SIM_MAX_E == 65536 && SIM_MAX_B == 62,
+	       "memtop sim --help states the limits");
+const struct batch_option cmd_sim_options[] = {
+	{ "s", 's', "S", "set index bits (S = 2^s sets), 0..30" },
+	{ "E", 'E', "E", "lines per set (associativity), 1..65536" },
+	{ "b", 'b', "B", "block offset bits (B = 2^b bytes a block), 0..62" },
+	{ "t", 't', "TRACE", "the trace file (\"-\" reads standard input)" },
+	{ "v", 'v', NULL, NULL },
+	{ "verbose", 'v', NULL, "print each record with its hits, misses\nand evictions" },
+	BATCH_HELP_HELP,
+	BATCH_END,
+};
+
 static void usage(FILE *f)
 {
-	fprintf(f, "Usage: memtop sim [-hv] -s S -E E -b B -t TRACE\n"
-		   "Replay a valgrind-lackey memory trace on an LRU cache; the output is\n"
-		   "cachelab's csim-ref's, byte for byte.\n\n"
-		   "  -s S      set index bits (S = 2^s sets), 0..%d\n"
-		   "  -E E      lines per set (associativity), 1..%d\n"
-		   "  -b B      block offset bits (B = 2^b bytes a block), 0..%d\n"
-		   "  -t TRACE  the trace file (\"-\" reads standard input)\n"
-		   "  -v        print each record with its hits, misses and evictions\n"
-		   "  -h, --help  this help\n\n"
-		   "Trace lines: \" L ADDR,SIZE\" load, \" S\" store, \" M\" load then store,\n"
-		   "\"I\" ignored. Exit status: 0 ok, 1 read failure, 2 bad usage, a trace that is\n"
-		   "missing or malformed.\n",
-		SIM_MAX_S, SIM_MAX_E, SIM_MAX_B);
+	batch_usage(f,
+		    "Usage: memtop sim [-hv] -s S -E E -b B -t TRACE\n"
+		    "Replay a valgrind-lackey memory trace on an LRU cache; the output is\n"
+		    "cachelab's csim-ref's, byte for byte.\n\n",
+		    cmd_sim_options, 17);
+	fputs("\nTrace lines: \" L ADDR,SIZE\" load, \" S\" store, \" M\" load then store,\n"
+	      "\"I\" ignored. Exit status: 0 ok, 1 read failure, 2 bad usage, a trace that is\n"
+	      "missing or malformed.\n",
+	      f);
 }
 
 /* " miss", " miss eviction" or " hit" for one access's flags. */
@@ -65,21 +75,14 @@ struct sim_cli {
  * the exit code (--help: 0; bad usage, said in one line: 2). */
 static int parse(int argc, char **argv, struct sim_cli *c)
 {
-	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ NULL, 0, NULL, 0 }
-	};
+	struct batch_cmd b;
 	int opt;
 	c->s = c->E = c->b = -1;
 	c->verbose = 0;
 	c->path = NULL;
-	mt_getopt_reset();
-	while ((opt = getopt_long(argc, argv, ":hvs:E:b:t:", longopts, NULL)) != -1) {
+	batch_cmd_init(&b, "sim", usage, cmd_sim_options);
+	while ((opt = batch_cmd_next(&b, argc, argv)) > 0) {
 		switch (opt) {
-		case 'h':
-			usage(stdout);
-			return MT_EXIT_OK;
 		case 'v': c->verbose = 1; break;
 		case 's':
 			if (parse_geom("s", optarg, SIM_MAX_S, 0, &c->s) < 0)
@@ -93,19 +96,11 @@ static int parse(int argc, char **argv, struct sim_cli *c)
 			if (parse_geom("b", optarg, SIM_MAX_B, 0, &c->b) < 0)
 				return MT_EXIT_USAGE;
 			break;
-		case 't': c->path = optarg; break;
-		case ':':
-			mt_warn("sim: option -%c needs a value (see memtop sim --help)", optopt);
-			return MT_EXIT_USAGE;
-		default:
-			if (optopt)
-				mt_warn("sim: unknown option -%c (see memtop sim --help)", optopt);
-			else
-				mt_warn("sim: unknown option '%s' (see memtop sim --help)",
-					argv[optind - 1]);
-			return MT_EXIT_USAGE;
+		default: c->path = optarg; break; /* 't' */
 		}
 	}
+	if (opt < 0)
+		return b.rc;
 	if (optind < argc) {
 		mt_warn("sim: unexpected argument '%s' (see memtop sim --help)", argv[optind]);
 		return MT_EXIT_USAGE;

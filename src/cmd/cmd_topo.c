@@ -6,55 +6,46 @@
 #include "cmd.h"
 #include "core/topo.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
 /* the groups listed one a line before the rest are counted */
 #define TOPO_LINES 16
 
+const struct batch_option cmd_topo_options[] = {
+	{ "sysfs-root", 'r', "DIR",
+	  "read a recorded Linux tree instead of this machine: DIR\n"
+	  "holds sys/devices/system/cpu (and proc/), as\n"
+	  "hwloc-gather-topology records it; hwloc's linux backend\n"
+	  "alone reads it (nothing of this machine is mixed in)" },
+	CMD_HELP_JSON("the topology"),
+	BATCH_HELP_HELP,
+	BATCH_END,
+};
+
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"Usage: memtop topo [--sysfs-root DIR] [--json F|-]\n"
-		"The machine above the core, from hwloc: packages, NUMA nodes with their\n"
-		"memory, L3 groups (the CPUs sharing one L3), cores, CPUs, SMT siblings and\n"
-		"core kinds (P/E on hybrid x86, big/LITTLE on Arm, 'one' otherwise).\n\n"
-		"  --sysfs-root DIR  read a recorded Linux tree instead of this machine: DIR\n"
-		"                    holds sys/devices/system/cpu (and proc/), as\n"
-		"                    hwloc-gather-topology records it; hwloc's linux backend\n"
-		"                    alone reads it (nothing of this machine is mixed in)\n"
-		"  --json F          also write the topology as JSON to F (atomically); F '-'\n"
-		"                    is stdout, and the text then goes to stderr\n"
-		"  -h, --help        this help\n\n"
-		"Exit status: 0 ok, 1 runtime failure, 2 bad usage or bad input (a missing\n"
-		"or garbled tree).\n");
+	batch_usage(f,
+		    "Usage: memtop topo [--sysfs-root DIR] [--json OUT]\n"
+		    "The machine above the core, from hwloc: packages, NUMA nodes with their\n"
+		    "memory, L3 groups (the CPUs sharing one L3), cores, CPUs, SMT siblings and\n"
+		    "core kinds (P/E on hybrid x86, big/LITTLE on Arm, 'one' otherwise).\n\n",
+		    cmd_topo_options, 20);
+	fputs("\nExit status: 0 ok, 1 runtime failure, 2 bad usage or bad input (a missing\n"
+	      "or garbled tree).\n",
+	      f);
 }
 
 /* The options; returns -1 to go on, else the exit code. */
 static int parse(int argc, char **argv, const char **root, const char **json)
 {
-	static const struct option opts[] = {
-		{ "sysfs-root", required_argument, NULL, 'r' },
-		{ "json", required_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
+	struct batch_cmd c;
 	int ch;
-	mt_getopt_reset();
-	while ((ch = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
-		switch (ch) {
-		case 'r': *root = optarg; break;
-		case 'j': *json = optarg; break;
-		case 'h': usage(stdout); return MT_EXIT_OK;
-		case ':':
-			mt_warn("topo: %s needs a value (see memtop topo --help)", argv[optind - 1]);
-			return MT_EXIT_USAGE;
-		default:
-			mt_warn("topo: unknown option '%s' (see memtop topo --help)", argv[optind - 1]);
-			return MT_EXIT_USAGE;
-		}
-	}
+	batch_cmd_init(&c, "topo", usage, cmd_topo_options);
+	while ((ch = batch_cmd_next(&c, argc, argv)) > 0)
+		*(ch == 'r' ? root : json) = optarg;
+	if (ch < 0)
+		return c.rc;
 	if (optind != argc) {
 		mt_warn("topo: unexpected argument '%s' (see memtop topo --help)", argv[optind]);
 		return MT_EXIT_USAGE;

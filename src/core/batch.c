@@ -11,10 +11,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-void batch_cli_init(struct batch_cli *c, const char *exp, void (*usage)(FILE *))
+void batch_cli_init(struct batch_cli *c, const char *exp, void (*usage)(FILE *),
+		    const struct batch_option *opts)
 {
 	memset(c, 0, sizeof *c);
+	batch_getopt(opts, c->getopt, BATCH_MAX_OPTIONS);
 	c->exp = exp;
+	mt_snprintf(c->who, sizeof c->who, "run %s", exp);
 	c->usage = usage;
 	c->cpu = -1;
 	c->json_fd = -1;
@@ -26,7 +29,8 @@ const struct option *batch_getopt(const struct batch_option *opts, struct option
 	size_t n = 0;
 	for (; opts[n].name && n + 1 < max; n++) {
 		out[n].name = opts[n].name;
-		out[n].has_arg = opts[n].arg ? required_argument : no_argument;
+		out[n].has_arg = !opts[n].arg ? no_argument
+				 : opts[n].arg[0] == '[' ? optional_argument : required_argument;
 		out[n].flag = NULL;
 		out[n].val = opts[n].val;
 	}
@@ -34,15 +38,30 @@ const struct option *batch_getopt(const struct batch_option *opts, struct option
 	return out;
 }
 
+/* The one-letter spelling of a long option o of table t ('h' for --help),
+ * or 0. */
+static char short_of(const struct batch_option *t, const struct batch_option *o)
+{
+	if (o->val == BATCH_OPT_HELP)
+		return 'h';
+	for (; o->name[1] && t->name; t++)
+		if (t->val == o->val && !t->name[1])
+			return t->name[0];
+	return 0;
+}
+
 void batch_usage(FILE *f, const char *head, const struct batch_option *opts, int col)
 {
+	const struct batch_option *t = opts;
 	fputs(head, f);
 	for (; opts->name; opts++) {
-		char lead[64];
+		char lead[64], sh[8] = "";
 		const char *h = opts->help, *nl;
 		if (!h)
 			continue;
-		mt_snprintf(lead, sizeof lead, "  %s--%s%s%s", opts->val == BATCH_OPT_HELP ? "-h, " : "",
+		if (short_of(t, opts))
+			mt_snprintf(sh, sizeof sh, "-%c, ", short_of(t, opts));
+		mt_snprintf(lead, sizeof lead, "  %s%s%s%s%s", sh, opts->name[1] ? "--" : "-",
 			    opts->name, opts->arg ? " " : "", opts->arg ? opts->arg : "");
 		if ((int)strlen(lead) >= col - 1)
 			fprintf(f, "%s\n%*s", lead, col, "");
@@ -227,35 +246,79 @@ static const struct option *find_long(const struct option *opts, const char *nam
 	return NULL;
 }
 
-/* The one-line message for what getopt_long refused (ch is '?' or ':'). */
-static void bad_option(const struct batch_cli *c, int ch, char **argv, const struct option *opts)
+/* The one-line message for what getopt_long refused (ch is '?' or ':'),
+ * "memtop: WHO: ..." ("run matmul", "levels"; "" for memtop itself). */
+static void bad_option(const char *who, int ch, char **argv, const struct option *opts)
 {
 	const char *arg = argv[optind - 1];
 	int is_long = arg && strncmp(arg, "--", 2) == 0;
+	char pre[64] = "", see[64] = "";
+	if (who[0]) {
+		mt_snprintf(pre, sizeof pre, "%s: ", who);
+		mt_snprintf(see, sizeof see, "%s ", who);
+	}
 	if (ch == ':') {
 		if (is_long)
-			mt_warn("run %s: %s: expected a value, got nothing", c->exp, arg);
+			mt_warn("%s%s: expected a value, got nothing", pre, arg);
 		else
-			mt_warn("run %s: -%c: expected a value, got nothing", c->exp, optopt);
+			mt_warn("%s-%c: expected a value, got nothing", pre, optopt);
 		return;
 	}
 	if (is_long) {
 		const char *eq = strchr(arg, '=');
 		if (eq && find_long(opts, arg + 2, (size_t)(eq - arg - 2))) {
-			mt_warn("run %s: %.*s: expected no value, got '%s'", c->exp,
-				(int)(eq - arg), arg, eq + 1);
+			mt_warn("%s%.*s: expected no value, got '%s'", pre, (int)(eq - arg), arg,
+				eq + 1);
 			return;
 		}
-		mt_warn("run %s: unknown option '%s' (see memtop run %s --help)", c->exp, arg,
-			c->exp);
+		mt_warn("%sunknown option '%s' (see memtop %s--help)", pre, arg, see);
 		return;
 	}
-	mt_warn("run %s: unknown option '-%c' (see memtop run %s --help)", c->exp,
-		optopt ? optopt : '?', c->exp);
+	mt_warn("%sunknown option '-%c' (see memtop %s--help)", pre, optopt ? optopt : '?', see);
 }
 
-int batch_next(struct batch_cli *c, int argc, char **argv, const struct option *opts)
+void batch_cmd_init(struct batch_cmd *c, const char *who, void (*usage)(FILE *),
+		    const struct batch_option *opts)
 {
+	c->who = who;
+	c->usage = usage;
+	c->opts = opts;
+	c->rc = MT_EXIT_OK;
+	mt_getopt_reset();
+}
+
+int batch_cmd_next(struct batch_cmd *c, int argc, char **argv)
+{
+	struct option lo[BATCH_MAX_OPTIONS];
+	char shorts[3 * BATCH_MAX_OPTIONS + 3] = ":h";
+	size_t n = 2;
+	int ch;
+	batch_getopt(c->opts, lo, BATCH_MAX_OPTIONS);
+	for (const struct batch_option *o = c->opts; o->name && n + 3 < sizeof shorts; o++) {
+		if (o->name[1] != '\0' || o->val == BATCH_OPT_HELP)
+			continue;
+		shorts[n++] = o->name[0];
+		if (o->arg)
+			shorts[n++] = ':';
+	}
+	shorts[n] = '\0';
+	ch = getopt_long(argc, argv, shorts, lo, NULL);
+	c->rc = MT_EXIT_OK;
+	switch (ch) {
+	case -1: return 0;
+	case BATCH_OPT_HELP: c->usage(stdout); return -1;
+	case '?':
+	case ':':
+		bad_option(c->who, ch, argv, lo);
+		c->rc = MT_EXIT_USAGE;
+		return -1;
+	default: return ch;
+	}
+}
+
+int batch_next(struct batch_cli *c, int argc, char **argv)
+{
+	const struct option *opts = c->getopt;
 	int ch;
 	c->rc = MT_EXIT_USAGE;
 	while ((ch = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
@@ -287,7 +350,7 @@ int batch_next(struct batch_cli *c, int argc, char **argv, const struct option *
 			break;
 		case '?':
 		case ':':
-			bad_option(c, ch, argv, opts);
+			bad_option(c->who, ch, argv, opts);
 			return -1;
 		default:
 			return ch;

@@ -40,12 +40,15 @@ enum {
 /* One option of a command with its help, as git's OPT_* and tmux's
  * cmd_entry keep them: the table getopt parses (batch_getopt) and the
  * --help (batch_usage) are both written from it, so they cannot drift, and
- * tests/test_batch.c checks every option of every experiment's table is in
- * its --help and in man/memtop.1. End a table with BATCH_END. */
+ * tests/test_batch.c checks every option of every experiment's and every
+ * command's table is in its --help and in its section of man/memtop.1. End
+ * a table with BATCH_END. */
 struct batch_option {
-	const char *name; /* "lengths": the option --lengths */
+	const char *name; /* "lengths": the option --lengths; one letter: -s */
 	int val;          /* getopt's value: a printable character for a command's own */
-	const char *arg;  /* its value in the help ("LIST"), NULL for a flag */
+	const char *arg;  /* its value in the help ("LIST"), NULL for a flag; "[FILE]":
+			   * optional, given as --json=FILE or read by the command
+			   * from the word after it */
 	const char *help; /* what it does; each '\n' starts a line under it; NULL:
 			   * an alias left out of --help (--out for --json) */
 };
@@ -59,6 +62,7 @@ struct batch_option {
 	{ "cpu", BATCH_OPT_CPU, "N", "pin the measuring thread to CPU N" },            \
 	{ "cpu-kind", BATCH_OPT_CPU_KIND, "NAME",                                      \
 	  "pin it to a CPU of kind NAME (P, E, big...: memtop topo)" }
+#define BATCH_HELP_HELP { "help", BATCH_OPT_HELP, NULL, "this help" }
 #define BATCH_HELP_COMMON(quick, csv)                                                   \
 	{ "quick", BATCH_OPT_QUICK, NULL, quick },                                     \
 	{ "json", BATCH_OPT_JSON, "FILE",                                              \
@@ -67,7 +71,7 @@ struct batch_option {
 	{ "compact", BATCH_OPT_COMPACT, NULL,                                          \
 	  "the JSON on one line (one line a host under pdsh)" },                       \
 	{ "csv", BATCH_OPT_CSV, NULL, csv },                                           \
-	{ "help", BATCH_OPT_HELP, NULL, "this help" }
+	BATCH_HELP_HELP
 
 /* The getopt table of opts into out (room for max entries, the last the
  * zero row). Returns out; a table longer than max is cut (an assert in
@@ -76,13 +80,38 @@ const struct option *batch_getopt(const struct batch_option *opts, struct option
 
 /* A command's --help on f: head (its usage line and what it does, ending
  * with a blank line), then one entry per option of opts with help: "  --NAME
- * ARG", the help from column col (its further lines under it; the lines
- * are wrapped for that column, within 80), "-h, --help" for help. */
+ * ARG" ("-N ARG" for a one-letter name), the help from column col (its
+ * further lines under it; the lines are wrapped for that column, within
+ * 80), "-h, --help" for help. */
 void batch_usage(FILE *f, const char *head, const struct batch_option *opts, int col);
+
+/* The command line of a command other than `memtop run NAME` (cliffs,
+ * compare, import, info, levels, plot, report, sim, topo, view and the
+ * terminal UI), parsed against its option table. */
+struct batch_cmd {
+	const char *who;                  /* "levels": "memtop: levels: ..." */
+	void (*usage)(FILE *);            /* prints its --help, from opts */
+	const struct batch_option *opts;
+	int rc;                           /* the exit code when batch_cmd_next returned -1 */
+};
+
+/* Start parsing argv (argv[0] is the command) against opts. Resets getopt. */
+void batch_cmd_init(struct batch_cmd *c, const char *who, void (*usage)(FILE *),
+		    const struct batch_option *opts);
+
+/* The next option (its value, optarg set; one-letter names are short
+ * options), GNU style: the arguments that are not options are left from
+ * optind on when it returns 0. -h/--help prints the usage on stdout; an
+ * unknown option, a missing value and a value given to a flag are one line
+ * ("memtop: WHO: unknown option '--x' (see memtop WHO --help)"). Returns
+ * the option's value (> 0), 0 at the end, or -1 when the caller must
+ * return c->rc (0 after --help, 2). */
+int batch_cmd_next(struct batch_cmd *c, int argc, char **argv);
 
 /* The command line of one `memtop run NAME`. */
 struct batch_cli {
 	const char *exp;       /* "matmul": the NAME in messages */
+	char who[48];          /* "run matmul" */
 	void (*usage)(FILE *); /* prints the experiment's --help */
 	const char *json;      /* --json FILE, or NULL; "-" is stdout */
 	int json_fd;           /* --json -: the real stdout, kept for the JSON (else -1) */
@@ -93,10 +122,13 @@ struct batch_cli {
 	int csv;               /* --csv */
 	int compact;           /* --compact: the JSON on one line */
 	int rc;                /* the exit code when batch_next() returned -1 */
+	struct option getopt[BATCH_MAX_OPTIONS]; /* getopt's table of its options */
 };
 
-/* Start parsing argv (argv[0] is NAME) for experiment exp. Resets getopt. */
-void batch_cli_init(struct batch_cli *c, const char *exp, void (*usage)(FILE *));
+/* Start parsing argv (argv[0] is NAME) for experiment exp against its
+ * option table opts (its own options and the common ones). Resets getopt. */
+void batch_cli_init(struct batch_cli *c, const char *exp, void (*usage)(FILE *),
+		    const struct batch_option *opts);
 
 /* The next option of the experiment's own (its getopt value, optarg set).
  * Handles the common options itself, and the errors: unknown option, missing
@@ -111,7 +143,7 @@ void batch_cli_init(struct batch_cli *c, const char *exp, void (*usage)(FILE *))
  * (> 0); 0 when all of argv is parsed and fine; -1 when the caller must
  * return c->rc: --help printed (0), or one line printed on stderr (2; 1 when
  * stdout could not be kept). */
-int batch_next(struct batch_cli *c, int argc, char **argv, const struct option *opts);
+int batch_next(struct batch_cli *c, int argc, char **argv);
 
 /* Print "memtop: run EXP: OPT: expected WHAT, got 'ARG'" on stderr. Always
  * returns -1. */

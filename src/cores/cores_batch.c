@@ -87,15 +87,13 @@ static void on_event(const struct job_event *ev, void *ctx)
 static int parse_args(struct batch_cli *cli, int argc, char **argv, struct cores_params *p,
 		      int *cpus, int *n, int *sample)
 {
-	struct option opts[BATCH_MAX_OPTIONS];
 	static int allowed[MT_MAX_CPUS];
 	const char *list = NULL, *method = NULL;
 	int ch, tries = 0, samples = 0, nallowed, all = 0;
 	mt_error e;
 	*sample = -1;
-	batch_getopt(options, opts, BATCH_MAX_OPTIONS);
-	batch_cli_init(cli, "cores", usage);
-	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
+	batch_cli_init(cli, "cores", usage, options);
+	while ((ch = batch_next(cli, argc, argv)) > 0) {
 		switch (ch) {
 		case 'c': list = optarg; break;
 		case 'S': *sample = 1; break;

@@ -287,13 +287,11 @@ oom:
  * with exit code cli->rc (--help: 0; a bad value, said in one line: 2). */
 static int parse_args(struct batch_cli *cli, int argc, char **argv, struct algae_params *p)
 {
-	struct option opts[BATCH_MAX_OPTIONS];
 	uint64_t v;
 	int ch;
 	algae_params_default(p);
-	batch_getopt(options, opts, BATCH_MAX_OPTIONS);
-	batch_cli_init(cli, "algae", usage);
-	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
+	batch_cli_init(cli, "algae", usage, options);
+	while ((ch = batch_next(cli, argc, argv)) > 0) {
 		switch (ch) {
 		case 'c':
 			if (batch_opt_cache(cli->exp, "--cache", optarg, "7,1,4", SIM_MAX_S, SIM_MAX_E,

@@ -124,16 +124,14 @@ static int parse_list(const char *arg, uint64_t lo, uint64_t hi, unsigned *out, 
  * code cli->rc (--help: 0; a bad value, said in one line: 2). */
 static int parse_args(struct batch_cli *cli, int argc, char **argv, struct falseshare_params *p)
 {
-	struct option opts[BATCH_MAX_OPTIONS];
 	const char *threads = NULL, *spacings = NULL;
 	int ch, tries = 0, no_sweep = 0;
 	uint64_t rounds = 0, padding = 0;
 	char what[96];
 
 	falseshare_params_default(p);
-	batch_getopt(options, opts, BATCH_MAX_OPTIONS);
-	batch_cli_init(cli, "falseshare", usage);
-	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
+	batch_cli_init(cli, "falseshare", usage, options);
+	while ((ch = batch_next(cli, argc, argv)) > 0) {
 		switch (ch) {
 		case 'T': threads = optarg; break;
 		case 'r':

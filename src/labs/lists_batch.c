@@ -294,15 +294,13 @@ static int finish_args(struct batch_cli *cli, struct lists_params *p, const char
  * code cli->rc (--help: 0; a bad value, said in one line: 2). */
 static int parse_args(struct batch_cli *cli, int argc, char **argv, struct lists_params *p)
 {
-	struct option opts[BATCH_MAX_OPTIONS];
 	const char *lengths = NULL;
 	int ch, tries = 0;
 	uint64_t v, graph_n = 0;
 
 	lists_params_default(p);
-	batch_getopt(options, opts, BATCH_MAX_OPTIONS);
-	batch_cli_init(cli, "lists", usage);
-	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
+	batch_cli_init(cli, "lists", usage, options);
+	while ((ch = batch_next(cli, argc, argv)) > 0) {
 		switch (ch) {
 		case 'L': lengths = optarg; break;
 		case 'l':

@@ -347,7 +347,6 @@ static int run_simulate(const struct matmul_params *p, const struct args *a,
 static int parse_args(struct batch_cli *cli, int argc, char **argv, struct matmul_params *p,
 		      struct args *a)
 {
-	struct option opts[BATCH_MAX_OPTIONS];
 	static const size_t sweep_blocks[] = { 8, 16, 32, 64, 128 };
 	unsigned v32;
 	uint64_t v;
@@ -356,9 +355,8 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct matmu
 	a->cs = 5; /* the book's cache: (5, 1, 5) */
 	a->cE = 1;
 	a->cb = 5;
-	batch_getopt(options, opts, BATCH_MAX_OPTIONS);
-	batch_cli_init(cli, "matmul", usage);
-	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
+	batch_cli_init(cli, "matmul", usage, options);
+	while ((ch = batch_next(cli, argc, argv)) > 0) {
 		switch (ch) {
 		case 'n':
 			if (batch_opt_u64(cli->exp, "--n", optarg, 1, MATMUL_MAX_N, &a->n) < 0)

@@ -399,16 +399,14 @@ static int make_plan(const struct batch_cli *cli, const struct args *a, struct t
 static int parse_args(struct batch_cli *cli, int argc, char **argv, struct tr_plan *p,
 		      struct extra *x)
 {
-	struct option opts[BATCH_MAX_OPTIONS];
 	struct args a;
 	int ch;
 	mt_error e = { "" };
 	memset(&a, 0, sizeof a);
 	memset(x, 0, sizeof *x);
 	tr_plan_default(p);
-	batch_getopt(options, opts, BATCH_MAX_OPTIONS);
-	batch_cli_init(cli, "transpose", usage);
-	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
+	batch_cli_init(cli, "transpose", usage, options);
+	while ((ch = batch_next(cli, argc, argv)) > 0) {
 		switch (ch) {
 		case 'z': a.sizes = optarg; break;
 		case 'v': a.versions = optarg; break;

@@ -174,13 +174,11 @@ struct args {
  * with exit code cli->rc (--help: 0; a bad option or value, said: 2). */
 static int parse_args(struct batch_cli *cli, int argc, char **argv, struct args *a)
 {
-	struct option opts[BATCH_MAX_OPTIONS];
 	int ch;
 	memset(a, 0, sizeof *a);
 	a->huge = LAT_HUGE_OFF;
-	batch_getopt(options, opts, BATCH_MAX_OPTIONS);
-	batch_cli_init(cli, "latency", usage);
-	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
+	batch_cli_init(cli, "latency", usage, options);
+	while ((ch = batch_next(cli, argc, argv)) > 0) {
 		switch (ch) {
 		case 's': a->strides = optarg; break;
 		case 'M': a->max_size = optarg; break;

@@ -174,13 +174,11 @@ struct args {
  * line: 2). */
 static int parse_args(struct batch_cli *cli, int argc, char **argv, struct args *a)
 {
-	struct option opts[BATCH_MAX_OPTIONS];
 	int ch;
 	memset(a, 0, sizeof *a);
 	a->tolerance = -1;
-	batch_getopt(options, opts, BATCH_MAX_OPTIONS);
-	batch_cli_init(cli, "mountain", usage);
-	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
+	batch_cli_init(cli, "mountain", usage, options);
+	while ((ch = batch_next(cli, argc, argv)) > 0) {
 		switch (ch) {
 		case 'S': a->sizes = optarg; break;
 		case 's': a->strides = optarg; break;

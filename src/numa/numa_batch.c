@@ -211,12 +211,10 @@ struct opts {
 
 static int parse(int argc, char **argv, struct batch_cli *cli, struct opts *o)
 {
-	struct option opts[BATCH_MAX_OPTIONS];
 	int ch;
 	memset(o, 0, sizeof *o);
-	batch_getopt(options, opts, BATCH_MAX_OPTIONS);
-	batch_cli_init(cli, "numa", usage);
-	while ((ch = batch_next(cli, argc, argv, opts)) > 0) {
+	batch_cli_init(cli, "numa", usage, options);
+	while ((ch = batch_next(cli, argc, argv)) > 0) {
 		uint64_t v[NUMA_MAX_NODES + 1];
 		int n;
 		if (ch == 's')

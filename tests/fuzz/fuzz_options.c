@@ -49,7 +49,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *text = fuzz_text(data, size), *argv[MAX_ARGS + 2];
 	int argc = 1, ch;
 	struct batch_cli c;
-	struct option opts[BATCH_MAX_OPTIONS];
 	if (!text)
 		return 0;
 	argv[0] = (char *)"fuzz";
@@ -59,9 +58,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			from = i + 1;
 		}
 	argv[argc] = NULL;
-	batch_getopt(options, opts, BATCH_MAX_OPTIONS);
-	batch_cli_init(&c, "fuzz", usage);
-	while ((ch = batch_next(&c, argc, argv, opts)) > 0)
+	batch_cli_init(&c, "fuzz", usage, options);
+	while ((ch = batch_next(&c, argc, argv)) > 0)
 		own_option(&c, ch);
 	free(text);
 	return 0;
