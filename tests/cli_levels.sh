@@ -3,6 +3,12 @@
 # words of run latency, --json to a file and to stdout, exit codes.
 . "$TESTLIB"
 plan 30
+# levels_line DESC FILE LINE_DESC GREP WANT: memtop levels FILE exits 0
+# (DESC), and its one line matching GREP is WANT (LINE_DESC): two cases
+levels_line() {
+	status "$1" 0 "$MEMTOP" levels "$2"
+	is "$3" "$(grep "$4" "$TMP/out")" "$5"
+}
 RUN="$TESTDATA/corpus/memtop-zen5-vm-latency-2.json"
 
 status "--help exits 0" 0 "$MEMTOP" levels --help
@@ -46,13 +52,13 @@ unlike "no Memory line" "$(cat "$TMP/out")" '^Memory from'
 # memory read from a huge-page chase is said to be without the page walks
 "$MEMTOP" import "$TESTDATA/corpus/tinymembench-intel-n100-nohuge.txt" \
 	"$TESTDATA/corpus/tinymembench-intel-n100-huge.txt" --json "$TMP/n100.json" >/dev/null 2>&1
-status "the N100's two tables exit 0" 0 "$MEMTOP" levels "$TMP/n100.json"
-is "memory on huge pages, over L1, without most page walks" "$(grep '^Memory' "$TMP/out")" \
+levels_line "the N100's two tables exit 0" "$TMP/n100.json" \
+	"memory on huge pages, over L1, without most page walks" '^Memory' \
 	"Memory from 16 MB: latency +81.80 ns over L1 at 32 MB..64 MB (the median of 2 points, +76..+87 ns; huge pages: without most page walks)"
 # a 48K 12-way L1 whose 48K point rose half way (the size read as 44K):
 # the ways from both ends of the step, not 11
-status "an L1 read at 44K exits 0" 0 "$MEMTOP" levels "$TESTDATA/latency-xeon-vm-44k.json"
-is "its ways: 11..12, the step between 44 and 48 KB" "$(grep '^L1' "$TMP/out")" \
+levels_line "an L1 read at 44K exits 0" "$TESTDATA/latency-xeon-vm-44k.json" \
+	"its ways: 11..12, the step between 44 and 48 KB" '^L1' \
 	"L1 size: 44 KB, latency: 5.00 cycles (1.22 ns), way size: 4 KB (11..12 ways: the step lies between 44 KB and 48 KB)"
 # an L3 plateau followed by a brief rise (page walks, other tenants) is a
 # level, not the middle of the step from L2 (the loaded Xeon guest's run)
@@ -61,7 +67,7 @@ like "its L3 at 18 MB, below memory's 50 ns" "$(cat "$TMP/out")" \
 	'^L3 size: 18 MB, latency: 141\.73 cycles \(39\.22 ns\), way size: not measurable here$'
 like "memory from 20 MB" "$(cat "$TMP/out")" '^Memory from 20 MB: '
 # a step at a second-level TLB's reach on 4 KB pages alone is said to be doubtful
-status "the 16 MB step's run exits 0" 0 "$MEMTOP" levels "$TESTDATA/latency-xeon-vm-l3-16m.json"
-is "its step at 4096 pages' reach, and what tells" "$(grep 'reach of' "$TMP/out")" \
+levels_line "the 16 MB step's run exits 0" "$TESTDATA/latency-xeon-vm-l3-16m.json" \
+	"its step at 4096 pages' reach, and what tells" 'reach of' \
 	"   16 MB is the reach of 4096 4 KB pages, as a second-level TLB's: on 4 KB pages alone this step may be the TLB's (a run with --hugepages on tells them apart)"
 status "no file: exit 2" 2 "$MEMTOP" levels

@@ -15,16 +15,23 @@ fleet_hdr() {
 	printf '"heterogeneous_text":"","thp":"madvise"}'
 }
 
+# What both curves are made of (awk): the staircase's four levels, L1 to
+# 32K, L2 to 1M, L3 to 16M, then memory; a comma-separated list grown by one.
+FLEET_AWK='function level(z, l1, l2, l3, mem) {
+	return z <= 32768 ? l1 : z <= 1048576 ? l2 : z <= 16777216 ? l3 : mem
+}
+function join(list, x) { return list (list == "" ? "" : ",") x }
+'
+
 # fleet_latency CPU NCPU LOAD HOST MEM_NS: a latency run, random chase over
 # 4K..256M: 1 ns to 32K, 4 ns to 1M, 12 ns to 16M, then MEM_NS
 fleet_latency() {
 	printf '{"experiment":"latency",'
 	fleet_hdr "$1" "$2" "$3" "$4"
-	awk -v mem="$5" 'BEGIN {
-		s = ""; v = "";
+	awk -v mem="$5" "$FLEET_AWK"'BEGIN {
 		for (z = 4096; z <= 268435456; z *= 2) {
-			ns = z <= 32768 ? 1 : z <= 1048576 ? 4 : z <= 16777216 ? 12 : mem;
-			s = s (s == "" ? "" : ",") z; v = v (v == "" ? "" : ",") ns;
+			s = join(s, z);
+			v = join(v, level(z, 1, 4, 12, mem));
 		}
 		printf ",\"strides\":[],\"ns\":[],\"sizes\":[%s],\"hugepages\":\"off\",", s;
 		printf "\"random\":{\"stride\":0,\"sizes\":[%s],\"ns\":[%s]}}\n", s, v;
@@ -38,15 +45,15 @@ fleet_latency() {
 fleet_mountain() {
 	printf '{'
 	fleet_hdr "$1" "$2" "$3" "$4"
-	awk -v dram="$5" 'BEGIN {
-		s = ""; t = "";
+	awk -v dram="$5" "$FLEET_AWK"'BEGIN {
 		for (z = 16384; z <= 268435456; z *= 2) {
-			b = z <= 32768 ? 40000 : z <= 1048576 ? 20000 : z <= 16777216 ? 10000 : dram;
-			k = z <= 32768 ? 0 : z <= 1048576 ? 0.3 : 1;
+			b = level(z, 40000, 20000, 10000, dram);
+			k = level(z, 0, 0.3, 1, 1);
 			row = "";
 			for (st = 1; st <= 8; st++)
-				row = row (row == "" ? "" : ",") sprintf("%.0f", b / st ^ k);
-			s = s (s == "" ? "" : ",") z; t = t (t == "" ? "" : ",") "[" row "]";
+				row = join(row, sprintf("%.0f", b / st ^ k));
+			s = join(s, z);
+			t = join(t, "[" row "]");
 		}
 		printf ",\"sizes\":[%s],\"strides\":[1,2,3,4,5,6,7,8],\"throughput\":[%s]}\n", s, t;
 	}'

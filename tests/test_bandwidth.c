@@ -544,46 +544,54 @@ static void ceiling_lookup(void **state)
 			assert_true(strlen(bandwidth_core_named(cases[i].core)->source) > 20);
 }
 
-/* The ceilings, exactly, from the table's figures. */
+/* The ceilings, exactly, from the table's figures: core (NULL: none
+ * known), kernel, level, vector bytes, the ceiling in bytes a cycle, and
+ * the reason said with it (NULL: not checked). */
 static void ceiling_figures(void **state)
 {
-	const struct bw_core *glc = bandwidth_core_named("Golden Cove");
-	const struct bw_core *z4 = bandwidth_core_named("Zen 4");
-	const struct bw_core *a76 = bandwidth_core_named("Cortex-A76");
-	const struct bw_core *v2 = bandwidth_core_named("Neoverse V2");
-	const char *why;
+	static const struct {
+		const char *core;
+		int kernel;
+		const char *level;
+		unsigned width;
+		double want;
+		const char *why;
+	} cases[] = {
+		{ "Golden Cove", BW_READ_VECTOR, "L1", 64, 128, "the L1 ports" },
+		{ "Golden Cove", BW_READ_VECTOR, "L1", 32, 96, NULL },
+		{ "Golden Cove", BW_READ, "L1", 64, 24, NULL }, /* 3 x 8 B */
+		{ "Golden Cove", BW_WRITE, "L1", 64, 64, NULL },
+		{ "Golden Cove", BW_COPY, "L1", 64, 128, NULL },
+		{ "Golden Cove", BW_TRIAD, "L1", 64, 192, NULL },
+		{ "Golden Cove", BW_READ_VECTOR, "L2", 64, 64, "the L2 fill" },
+		{ "Golden Cove", BW_READ, "L2", 64, 24, NULL },
+		{ "Golden Cove", BW_READ_VECTOR, "L3", 64, 0, "no fill figure for this level" },
+		{ "Golden Cove", BW_READ_VECTOR, "DRAM", 64, 0, NULL },
+		{ "Golden Cove", BW_COPY_NT, "L1", 64, 0, "streaming stores bypass the caches" },
+		{ "Zen 4", BW_READ_VECTOR, "L1", 64, 64, NULL }, /* split */
+		{ "Zen 4", BW_WRITE, "L1", 64, 32, NULL },
+		{ "Zen 4", BW_COPY, "L1", 64, 64, NULL },
+		{ "Zen 4", BW_TRIAD, "L1", 64, 96, NULL },
+		{ "Zen 4", BW_TRIAD, "L3", 64, 32, NULL },
+		{ "Cortex-A76", BW_READ_VECTOR, "L1", 16, 32, NULL },
+		{ "Cortex-A76", BW_WRITE, "L1", 16, 0, "no store figure for this core" },
+		/* Neoverse V2: 3 x 16 B loads, 2 x 16 B stores (the OSACA model) */
+		{ "Neoverse V2", BW_READ_VECTOR, "L1", 16, 48, NULL },
+		{ "Neoverse V2", BW_WRITE, "L1", 16, 32, NULL },
+		{ "Neoverse V2", BW_COPY, "L1", 16, 64, NULL },
+		{ "Neoverse V2", BW_TRIAD, "L1", 16, 72, NULL },
+		{ "Neoverse V2", BW_READ_VECTOR, "L2", 16, 0, "no fill figure for this level" },
+		{ NULL, BW_READ, "L1", 8, 0, NULL },
+	};
 	(void)state;
-	assert_true(bandwidth_ceiling(glc, BW_READ_VECTOR, "L1", 64, &why) == 128);
-	assert_string_equal(why, "the L1 ports");
-	assert_true(bandwidth_ceiling(glc, BW_READ_VECTOR, "L1", 32, &why) == 96);
-	assert_true(bandwidth_ceiling(glc, BW_READ, "L1", 64, &why) == 24); /* 3 x 8 B */
-	assert_true(bandwidth_ceiling(glc, BW_WRITE, "L1", 64, &why) == 64);
-	assert_true(bandwidth_ceiling(glc, BW_COPY, "L1", 64, &why) == 128);
-	assert_true(bandwidth_ceiling(glc, BW_TRIAD, "L1", 64, &why) == 192);
-	assert_true(bandwidth_ceiling(glc, BW_READ_VECTOR, "L2", 64, &why) == 64);
-	assert_string_equal(why, "the L2 fill");
-	assert_true(bandwidth_ceiling(glc, BW_READ, "L2", 64, &why) == 24);
-	assert_true(bandwidth_ceiling(glc, BW_READ_VECTOR, "L3", 64, &why) == 0);
-	assert_string_equal(why, "no fill figure for this level");
-	assert_true(bandwidth_ceiling(glc, BW_READ_VECTOR, "DRAM", 64, &why) == 0);
-	assert_true(bandwidth_ceiling(glc, BW_COPY_NT, "L1", 64, &why) == 0);
-	assert_string_equal(why, "streaming stores bypass the caches");
-	assert_true(bandwidth_ceiling(z4, BW_READ_VECTOR, "L1", 64, &why) == 64); /* split */
-	assert_true(bandwidth_ceiling(z4, BW_WRITE, "L1", 64, &why) == 32);
-	assert_true(bandwidth_ceiling(z4, BW_COPY, "L1", 64, &why) == 64);
-	assert_true(bandwidth_ceiling(z4, BW_TRIAD, "L1", 64, &why) == 96);
-	assert_true(bandwidth_ceiling(z4, BW_TRIAD, "L3", 64, &why) == 32);
-	assert_true(bandwidth_ceiling(a76, BW_READ_VECTOR, "L1", 16, &why) == 32);
-	assert_true(bandwidth_ceiling(a76, BW_WRITE, "L1", 16, &why) == 0);
-	assert_string_equal(why, "no store figure for this core");
-	/* Neoverse V2: 3 x 16 B loads, 2 x 16 B stores (the OSACA model) */
-	assert_true(bandwidth_ceiling(v2, BW_READ_VECTOR, "L1", 16, &why) == 48);
-	assert_true(bandwidth_ceiling(v2, BW_WRITE, "L1", 16, &why) == 32);
-	assert_true(bandwidth_ceiling(v2, BW_COPY, "L1", 16, &why) == 64);
-	assert_true(bandwidth_ceiling(v2, BW_TRIAD, "L1", 16, &why) == 72);
-	assert_true(bandwidth_ceiling(v2, BW_READ_VECTOR, "L2", 16, &why) == 0);
-	assert_string_equal(why, "no fill figure for this level");
-	assert_true(bandwidth_ceiling(NULL, BW_READ, "L1", 8, &why) == 0);
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		const struct bw_core *c = cases[i].core ? bandwidth_core_named(cases[i].core) : NULL;
+		const char *why;
+		assert_true(bandwidth_ceiling(c, cases[i].kernel, cases[i].level, cases[i].width,
+					      &why) == cases[i].want);
+		if (cases[i].why)
+			assert_string_equal(why, cases[i].why);
+	}
 }
 
 /* A recorded cell's share: GB/s over the clock measured during the run,

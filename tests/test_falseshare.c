@@ -62,14 +62,37 @@ static void unpinned_and_bad_args(void **state)
 	assert_int_equal(falseshare_race(&p, &o, &e), -1);
 }
 
+/* What the worker streamed: table and sweep cells, the inexact ones. */
+struct streamed {
+	int ncpus, table, sweep, inexact;
+};
+
+/* One cell: a table cell's spacing is 8 or 128 bytes by its column, and it
+ * says whether its threads outnumber the CPUs. */
+static void stream_cell(const struct job_event *ev, void *ctx)
+{
+	struct streamed *s = ctx;
+	if (ev->kind == FALSESHARE_CELL_TABLE) {
+		s->table++;
+		assert_true(ev->aux[1] == (ev->col ? 128 : 8));
+		if (ev->aux[0] > s->ncpus)
+			assert_true(ev->aux[2] > 0.5);
+		else
+			assert_true(ev->aux[2] < 0.5);
+	} else {
+		s->sweep++;
+	}
+	s->inexact += ev->aux[3] < 0.5;
+}
+
 static void worker_streams_table_and_sweep(void **state)
 {
 	struct falseshare_params p;
 	struct job_opts o = { -1, 0 };
-	struct job_event ev[64];
+	struct streamed s = { 0, 0, 0, 0 };
 	mt_error e;
 	job_t *job;
-	int table = 0, sweep = 0, ended = 0, inexact = 0;
+	int ended;
 	(void)state;
 	falseshare_params_default(&p);
 	assert_true(p.ncpus >= 1);
@@ -82,28 +105,10 @@ static void worker_streams_table_and_sweep(void **state)
 	p.nsweep = 2;
 	p.sweep[0] = 8;
 	p.sweep[1] = 256;
+	s.ncpus = (int)p.ncpus;
 	job = job_start(falseshare_worker, &p, &o, &e);
 	assert_non_null(job);
-	while (!ended) {
-		size_t n = test_job_wait(job, ev, 64);
-		for (size_t i = 0; i < n; i++) {
-			if (ev[i].type == JOB_EV_CELL) {
-				if (ev[i].kind == FALSESHARE_CELL_TABLE) {
-					table++;
-					assert_true(ev[i].aux[1] == (ev[i].col ? 128 : 8));
-					if (ev[i].aux[0] > p.ncpus)
-						assert_true(ev[i].aux[2] > 0.5);
-					else
-						assert_true(ev[i].aux[2] < 0.5);
-				} else {
-					sweep++;
-				}
-				inexact += ev[i].aux[3] < 0.5;
-			} else if (ev[i].type != JOB_EV_NOTE) {
-				ended = ev[i].type;
-			}
-		}
-	}
+	ended = test_job_cells(job, stream_cell, &s);
 	{ /* the progress line counts out of the cells it will emit */
 		struct job_progress pr;
 		char cells[64];
@@ -113,9 +118,9 @@ static void worker_streams_table_and_sweep(void **state)
 	}
 	assert_int_equal(job_join(job, &e), 0);
 	assert_int_equal(ended, JOB_EV_DONE);
-	assert_int_equal(table, 6);
-	assert_int_equal(sweep, 2);
-	assert_int_equal(inexact, 0);
+	assert_int_equal(s.table, 6);
+	assert_int_equal(s.sweep, 2);
+	assert_int_equal(s.inexact, 0);
 }
 
 static void cancel_stops_threads(void **state)

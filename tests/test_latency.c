@@ -263,6 +263,20 @@ static void check_level(const struct latency_level *l, int level, uint64_t size,
 	assert_int_equal(l->way_max, wmax);
 }
 
+/* fill_three's plateaus as the segmenter must find them in s's first
+ * curve (into p): four, L1 from the first point to 32K, L2 from 36K to
+ * 512K, L3 to 8M, then memory (levels 4, 12, 40 and 200 cycles). */
+static void check_three_plateaus(const struct synth *s, struct latency_plateau *p)
+{
+	assert_int_equal(latency_segment(s->sizes, s->cyc[0], s->n, p, 16), 4);
+	assert_int_equal(p[0].i0, 0);
+	assert_int_equal(p[0].i1, idx_of(s, 32 * KB));
+	assert_int_equal(p[1].i0, idx_of(s, 36 * KB));
+	assert_int_equal(p[1].i1, idx_of(s, 512 * KB));
+	assert_int_equal(p[2].i1, idx_of(s, 8 * MB));
+	assert_true(p[0].level == 4 && p[1].level == 12 && p[2].level == 40 && p[3].level == 200);
+}
+
 static void segment_clean_curve(void **state)
 {
 	struct synth s;
@@ -271,16 +285,9 @@ static void segment_clean_curve(void **state)
 	(void)state;
 	synth_init(&s, 64 * MB, 1);
 	fill_three(&s);
-	np = latency_segment(s.sizes, s.cyc[0], s.n, p, 16);
-	assert_int_equal(np, 4);
-	assert_int_equal(p[0].i0, 0);
-	assert_int_equal(p[0].i1, idx_of(&s, 32 * KB));
-	assert_int_equal(p[1].i0, idx_of(&s, 36 * KB));
-	assert_int_equal(p[1].i1, idx_of(&s, 512 * KB));
-	assert_int_equal(p[2].i1, idx_of(&s, 8 * MB));
+	check_three_plateaus(&s, p);
 	assert_int_equal(p[3].i0, idx_of(&s, 9 * MB));
 	assert_int_equal(p[3].i1, s.n - 1);
-	assert_true(p[0].level == 4 && p[1].level == 12 && p[2].level == 40 && p[3].level == 200);
 	/* levels less than 2x apart are one: 12 then 13 */
 	for (size_t i = idx_of(&s, 256 * KB); i <= idx_of(&s, 512 * KB); i++)
 		s.cyc[1][i] = 13;
@@ -301,7 +308,6 @@ static void segment_noisy_outlier(void **state)
 {
 	struct synth s;
 	struct latency_plateau p[16];
-	size_t np;
 	(void)state;
 	synth_init(&s, 64 * MB, 1);
 	fill_three(&s);
@@ -310,14 +316,7 @@ static void segment_noisy_outlier(void **state)
 	s.cyc[0][idx_of(&s, 160 * KB)] = 30;      /* a spike two points wide in L2 */
 	s.cyc[0][idx_of(&s, 176 * KB)] = 25;
 	s.cyc[0][idx_of(&s, 2 * MB)] = 20;        /* a dip in L3 */
-	np = latency_segment(s.sizes, s.cyc[0], s.n, p, 16);
-	assert_int_equal(np, 4);
-	assert_int_equal(p[0].i0, 0); /* the first point is no level of its own */
-	assert_int_equal(p[0].i1, idx_of(&s, 32 * KB));
-	assert_int_equal(p[1].i0, idx_of(&s, 36 * KB));
-	assert_int_equal(p[1].i1, idx_of(&s, 512 * KB));
-	assert_int_equal(p[2].i1, idx_of(&s, 8 * MB));
-	assert_true(p[0].level == 4 && p[1].level == 12 && p[2].level == 40 && p[3].level == 200);
+	check_three_plateaus(&s, p); /* the first point is no level of its own */
 }
 
 static void detect_three_levels(void **state)

@@ -135,14 +135,42 @@ static void graph_versions_agree(void **state)
 		}
 }
 
+/* What the worker streamed: results, work lines, distance modes. */
+struct streamed {
+	int results, work, modes;
+};
+
+/* One cell: the distances come for malloc and holes only; a result has a
+ * figure, the stride list one cache line a cell. */
+static void stream_cell(const struct job_event *ev, void *ctx)
+{
+	struct streamed *c = ctx;
+	if (ev->kind == LISTS_CELL_WORK) {
+		c->work++;
+		return;
+	}
+	if (ev->kind == LISTS_CELL_HIST || ev->kind == LISTS_CELL_MODE) {
+		/* the distances: malloc and holes only */
+		assert_true(ev->col == LIST_MALLOC || ev->col == LIST_HOLES);
+		c->modes += ev->kind == LISTS_CELL_MODE;
+		return;
+	}
+	assert_int_equal(ev->kind, LISTS_CELL_RESULT);
+	c->results++;
+	assert_true(ev->value > 0 && ev->aux[4] > 0);
+	assert_true(isfinite(ev->aux[3]));
+	if (ev->col == LIST_STRIDE)
+		assert_true(ev->aux[1] == 1.0);
+}
+
 static void worker_streams_results(void **state)
 {
 	struct lists_params p;
 	struct job_opts o = { -1, 0 };
-	struct job_event ev[64];
+	struct streamed c = { 0, 0, 0 };
 	mt_error e;
 	job_t *job;
-	int results = 0, work = 0, ended = 0, modes = 0;
+	int ended;
 	(void)state;
 	lists_params_default(&p);
 	p.nlengths = 2;
@@ -152,37 +180,12 @@ static void worker_streams_results(void **state)
 	p.work = 4;
 	job = job_start(lists_worker, &p, &o, &e);
 	assert_non_null(job);
-	while (!ended) {
-		size_t n = test_job_wait(job, ev, 64);
-		for (size_t i = 0; i < n; i++) {
-			if (ev[i].type != JOB_EV_CELL) {
-				if (ev[i].type != JOB_EV_NOTE)
-					ended = ev[i].type;
-				continue;
-			}
-			if (ev[i].kind == LISTS_CELL_WORK) {
-				work++;
-				continue;
-			}
-			if (ev[i].kind == LISTS_CELL_HIST || ev[i].kind == LISTS_CELL_MODE) {
-				/* the distances: malloc and holes only */
-				assert_true(ev[i].col == LIST_MALLOC || ev[i].col == LIST_HOLES);
-				modes += ev[i].kind == LISTS_CELL_MODE;
-				continue;
-			}
-			assert_int_equal(ev[i].kind, LISTS_CELL_RESULT);
-			results++;
-			assert_true(ev[i].value > 0 && ev[i].aux[4] > 0);
-			assert_true(isfinite(ev[i].aux[3]));
-			if (ev[i].col == LIST_STRIDE)
-				assert_true(ev[i].aux[1] == 1.0);
-		}
-	}
+	ended = test_job_cells(job, stream_cell, &c);
 	assert_int_equal(job_join(job, &e), 0);
 	assert_int_equal(ended, JOB_EV_DONE);
-	assert_int_equal(work, 1);
-	assert_int_equal(results, 2 * LIST_NLAYOUTS);
-	assert_int_equal(modes, 2 * 2); /* malloc and holes at each length */
+	assert_int_equal(c.work, 1);
+	assert_int_equal(c.results, 2 * LIST_NLAYOUTS);
+	assert_int_equal(c.modes, 2 * 2); /* malloc and holes at each length */
 }
 
 /* The neighbour distances: signed power-of-two bins; the sequential list's

@@ -179,35 +179,25 @@ struct collected {
 	int ended;
 };
 
-static void drain(job_t *job, struct collected *c)
+/* One cell event of the worker into c. */
+static void collect(const struct job_event *ev, void *ctx)
 {
-	struct job_event ev[64];
-	memset(c, 0, sizeof *c);
-	while (!c->ended) {
-		size_t n = test_job_wait(job, ev, 64);
-		for (size_t i = 0; i < n; i++) {
-			if (ev[i].type != JOB_EV_CELL) {
-				if (ev[i].type != JOB_EV_NOTE)
-					c->ended = ev[i].type;
-				continue;
-			}
-			if (ev[i].kind == MATMUL_CELL_RESULT) {
-				int rank = (int)ev[i].aux[4];
-				c->results++;
-				if (ev[i].aux[2] < 0.5)
-					c->unequal++;
-				if (rank >= 0 && rank <= MATMUL_NORDERS)
-					c->rank_seen[rank]++;
-				assert_true(ev[i].value > 0);
-			} else if (ev[i].kind == MATMUL_CELL_RACE) {
-				c->races++;
-				assert_true(ev[i].aux[0] >= 0 && ev[i].aux[0] <= 1);
-			} else if (ev[i].kind == MATMUL_CELL_SWEEP) {
-				c->sweeps++;
-				if (ev[i].aux[2] < 0.5)
-					c->unequal++;
-			}
-		}
+	struct collected *c = ctx;
+	if (ev->kind == MATMUL_CELL_RESULT) {
+		int rank = (int)ev->aux[4];
+		c->results++;
+		if (ev->aux[2] < 0.5)
+			c->unequal++;
+		if (rank >= 0 && rank <= MATMUL_NORDERS)
+			c->rank_seen[rank]++;
+		assert_true(ev->value > 0);
+	} else if (ev->kind == MATMUL_CELL_RACE) {
+		c->races++;
+		assert_true(ev->aux[0] >= 0 && ev->aux[0] <= 1);
+	} else if (ev->kind == MATMUL_CELL_SWEEP) {
+		c->sweeps++;
+		if (ev->aux[2] < 0.5)
+			c->unequal++;
 	}
 }
 
@@ -219,7 +209,8 @@ static void run_collect(struct matmul_params *p, struct collected *c)
 	mt_error e;
 	job_t *job = job_start(matmul_worker, p, &o, &e);
 	assert_non_null(job);
-	drain(job, c);
+	memset(c, 0, sizeof *c);
+	c->ended = test_job_cells(job, collect, c);
 	assert_int_equal(job_join(job, &e), 0);
 }
 

@@ -186,24 +186,37 @@ static void check_against_reference(int s, int E, int b, int blocks, int n, unsi
 	sim_free(c);
 }
 
+/* Caches held against the reference model: s, E, b, distinct blocks,
+ * accesses, seed; E up to 8 first, then the larger ones. */
+static const struct {
+	int s, E, b, blocks, n;
+	unsigned seed;
+} reference_cases[] = {
+	{ 0, 1, 0, 8, 5000, 1 },      { 2, 1, 3, 64, 20000, 2 },    { 2, 2, 3, 64, 20000, 3 },
+	{ 3, 4, 4, 200, 20000, 4 },   { 1, 8, 2, 100, 20000, 5 },   { 0, 9, 2, 30, 20000, 6 },
+	{ 2, 16, 3, 200, 30000, 7 },  { 1, 33, 5, 300, 30000, 8 },  { 0, 64, 0, 150, 30000, 9 },
+	{ 3, 100, 6, 2000, 50000, 10 },
+};
+
+/* The cases from index from to index to (not included). */
+static void reference_range(size_t from, size_t to)
+{
+	for (size_t i = from; i < to; i++)
+		check_against_reference(reference_cases[i].s, reference_cases[i].E,
+					reference_cases[i].b, reference_cases[i].blocks,
+					reference_cases[i].n, reference_cases[i].seed);
+}
+
 static void matches_reference_small_e(void **state)
 {
 	(void)state;
-	check_against_reference(0, 1, 0, 8, 5000, 1);
-	check_against_reference(2, 1, 3, 64, 20000, 2);
-	check_against_reference(2, 2, 3, 64, 20000, 3);
-	check_against_reference(3, 4, 4, 200, 20000, 4);
-	check_against_reference(1, 8, 2, 100, 20000, 5);
+	reference_range(0, 5);
 }
 
 static void matches_reference_large_e(void **state)
 {
 	(void)state;
-	check_against_reference(0, 9, 2, 30, 20000, 6);
-	check_against_reference(2, 16, 3, 200, 30000, 7);
-	check_against_reference(1, 33, 5, 300, 30000, 8);
-	check_against_reference(0, 64, 0, 150, 30000, 9);
-	check_against_reference(3, 100, 6, 2000, 50000, 10);
+	reference_range(5, MT_ARRAY_LEN(reference_cases));
 }
 
 /* Fully associative with 1024 lines: exact LRU at scale. */

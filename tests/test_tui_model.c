@@ -259,10 +259,28 @@ static void whole_words(void **state)
 /* The side panel's verdicts are cliffs_detect_verdict()'s (one rule for the
  * mountain and the latency columns): MATCH inside [level, level_hi], the
  * bounds the strides intersect to; ONE_STEP within a factor of two. */
+/* A size held against a detection: the verdict, and the level it names
+ * (ANY_IDX: not checked). */
+#define ANY_IDX (-2)
+struct verdict_case {
+	uint64_t size;
+	enum level_verdict verdict;
+	int idx;
+};
+
+static void verdicts_are(const struct detection *d, const struct verdict_case *c, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		int idx;
+		assert_int_equal(cliffs_detect_verdict(d, c[i].size, &idx), c[i].verdict);
+		if (c[i].idx != ANY_IDX)
+			assert_int_equal(idx, c[i].idx);
+	}
+}
+
 static void verdicts(void **state)
 {
 	struct detection d;
-	int idx;
 	(void)state;
 	memset(&d, 0, sizeof d);
 	d.nlevels = 2;
@@ -271,25 +289,24 @@ static void verdicts(void **state)
 	d.level_hi[0] = 64u << 10;
 	d.level[1] = 2u << 20;
 	d.level_hi[1] = 4u << 20;
-	assert_int_equal(cliffs_detect_verdict(&d, 48u << 10, &idx), LV_MATCH);
-	assert_int_equal(idx, 0);
-	/* 32K is below the lower bound: one step, no longer a match (the old
-	 * [level, 2 level) rule ignored the upper stride's bound) */
-	assert_int_equal(cliffs_detect_verdict(&d, 32u << 10, &idx), LV_ONE_STEP);
-	assert_int_equal(idx, 0);
-	/* the upper bound counts (a set the cache's size may or may not fit):
-	 * sysfs 4M against 2M..4M is a match (the old rule said one step) */
-	assert_int_equal(cliffs_detect_verdict(&d, 4u << 20, &idx), LV_MATCH);
-	assert_int_equal(idx, 1);
-	assert_int_equal(cliffs_detect_verdict(&d, 1u << 20, &idx), LV_ONE_STEP);
-	assert_int_equal(idx, 1);
-	assert_int_equal(cliffs_detect_verdict(&d, 8u << 20, &idx), LV_ONE_STEP);
-	assert_int_equal(cliffs_detect_verdict(&d, 9u << 20, &idx), LV_NOT_VISIBLE);
-	assert_int_equal(cliffs_detect_verdict(&d, 260u << 20, &idx), LV_NOT_VISIBLE);
-	assert_int_equal(idx, -1);
+	verdicts_are(&d, (const struct verdict_case[]){
+				 { 48u << 10, LV_MATCH, 0 },
+				 /* 32K is below the lower bound: one step, no longer a
+				  * match (the old [level, 2 level) rule ignored the
+				  * upper stride's bound) */
+				 { 32u << 10, LV_ONE_STEP, 0 },
+				 /* the upper bound counts (a set the cache's size may or
+				  * may not fit): sysfs 4M against 2M..4M is a match (the
+				  * old rule said one step) */
+				 { 4u << 20, LV_MATCH, 1 },
+				 { 1u << 20, LV_ONE_STEP, 1 },
+				 { 8u << 20, LV_ONE_STEP, ANY_IDX },
+				 { 9u << 20, LV_NOT_VISIBLE, ANY_IDX },
+				 { 260u << 20, LV_NOT_VISIBLE, -1 },
+			 },
+		     7);
 	memset(&d, 0, sizeof d); /* nothing detected */
-	assert_int_equal(cliffs_detect_verdict(&d, 1, &idx), LV_NOT_VISIBLE);
-	assert_int_equal(idx, -1);
+	verdicts_are(&d, (const struct verdict_case[]){ { 1, LV_NOT_VISIBLE, -1 } }, 1);
 }
 
 /* The latency column: cache steps become [size, step_end] levels (TLB steps
@@ -298,7 +315,6 @@ static void latency_column(void **state)
 {
 	struct latency_levels lv;
 	struct detection d;
-	int idx;
 	(void)state;
 	memset(&lv, 0, sizeof lv);
 	lv.n = 4;
@@ -317,15 +333,14 @@ static void latency_column(void **state)
 	assert_int_equal(d.level[1], 1792u << 10); /* the TLB step is not a cache */
 	assert_int_equal(d.level_hi[2], 32u << 20); /* no step end: the size itself */
 	/* equal to the size, inside the step, one doubling off, further */
-	assert_int_equal(cliffs_detect_verdict(&d, 48u << 10, &idx), LV_MATCH);
-	assert_int_equal(idx, 0);
-	assert_int_equal(cliffs_detect_verdict(&d, 2u << 20, &idx), LV_MATCH);
-	assert_int_equal(idx, 1);
-	assert_int_equal(cliffs_detect_verdict(&d, 32u << 10, &idx), LV_ONE_STEP);
-	assert_int_equal(idx, 0);
-	assert_int_equal(cliffs_detect_verdict(&d, 64u << 20, &idx), LV_ONE_STEP);
-	assert_int_equal(idx, 2);
-	assert_int_equal(cliffs_detect_verdict(&d, 260u << 20, &idx), LV_NOT_VISIBLE);
+	verdicts_are(&d, (const struct verdict_case[]){
+				 { 48u << 10, LV_MATCH, 0 },
+				 { 2u << 20, LV_MATCH, 1 },
+				 { 32u << 10, LV_ONE_STEP, 0 },
+				 { 64u << 20, LV_ONE_STEP, 2 },
+				 { 260u << 20, LV_NOT_VISIBLE, ANY_IDX },
+			 },
+		     5);
 	assert_int_equal(latency_as_detection(NULL, &d), 0);
 	assert_int_equal(d.nlevels, 0);
 }

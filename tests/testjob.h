@@ -18,6 +18,26 @@ static inline size_t test_job_wait(job_t *job, struct job_event *ev, size_t max)
 	return job_take(job, ev, max);
 }
 
+/* Passes each cell event of job to on(ev, ctx) until the job's last event
+ * (notes are skipped), and returns that event's type (JOB_EV_DONE, ...);
+ * the caller joins the job. */
+static inline int test_job_cells(job_t *job, void (*on)(const struct job_event *, void *),
+				 void *ctx)
+{
+	struct job_event ev[64];
+	int ended = 0;
+	while (!ended) {
+		size_t n = test_job_wait(job, ev, 64);
+		for (size_t i = 0; i < n; i++) {
+			if (ev[i].type == JOB_EV_CELL)
+				on(&ev[i], ctx);
+			else if (ev[i].type != JOB_EV_NOTE)
+				ended = ev[i].type;
+		}
+	}
+	return ended;
+}
+
 /* Starts fn on arg, lets it run run_ms, cancels it and waits for its end;
  * the test fails unless it started and ended cancelled (job_join 1).
  * Returns the ns from the cancel to the end. */
