@@ -62,27 +62,59 @@ static void fit_splits_where_it_pays(void **state)
 	assert_int_equal(seg_fit(x, w, 0, 0.5, start, 8), 0);
 }
 
-/* The same staircase read at one size a doubling and at eight: the same
- * levels, the same sizes. */
-static void grid_independent(void **state)
-{
+/* A curve on a grid of sizes and the levels seg_levels reads off it. */
+struct curve {
 	uint64_t sz[SEG_MAX_POINTS];
 	double v[SEG_MAX_POINTS];
 	struct seg_level lv[8];
 	struct seg_params p;
+	size_t n;
+};
+
+/* c's sizes from lo to hi, per a doubling, the latency finder's
+ * parameters, and each value f(size) (f NULL: the values are the test's). */
+static void curve_on(struct curve *c, uint64_t lo, uint64_t hi, int per, double (*f)(uint64_t))
+{
+	c->n = grid(lo, hi, per, c->sz);
+	seg_params_latency(&c->p);
+	for (size_t i = 0; f && i < c->n; i++)
+		c->v[i] = f(c->sz[i]);
+}
+
+/* How many levels seg_levels reads off c (into c->lv). */
+static size_t levels(struct curve *c)
+{
+	return seg_levels(c->sz, c->v, c->n, &c->p, c->lv, 8);
+}
+
+/* The size at the edge of c's level k. */
+static uint64_t edge(const struct curve *c, int k)
+{
+	return c->sz[c->lv[k].edge];
+}
+
+/* The same staircase read at one size a doubling and at eight: the same
+ * levels, the same sizes. */
+static void grid_independent(void **state)
+{
+	static struct curve c;
 	(void)state;
-	seg_params_latency(&p);
 	for (int per = 1; per <= 8; per *= 8) {
-		size_t n = grid(4 * KB, 256 * MB, per, sz);
-		for (size_t i = 0; i < n; i++)
-			v[i] = stairs(sz[i]);
-		assert_int_equal(seg_levels(sz, v, n, &p, lv, 8), 4);
-		assert_int_equal(sz[lv[0].edge], 32 * KB);
-		assert_int_equal(sz[lv[1].edge], 1 * MB);
-		assert_int_equal(sz[lv[2].edge], 8 * MB);
-		assert_true(lv[0].cost == 1.2 && lv[1].cost == 4 && lv[2].cost == 15 &&
-			    lv[3].cost == 100);
+		curve_on(&c, 4 * KB, 256 * MB, per, stairs);
+		assert_int_equal(levels(&c), 4);
+		assert_int_equal(edge(&c, 0), 32 * KB);
+		assert_int_equal(edge(&c, 1), 1 * MB);
+		assert_int_equal(edge(&c, 2), 8 * MB);
+		assert_true(c.lv[0].cost == 1.2 && c.lv[1].cost == 4 && c.lv[2].cost == 15 &&
+			    c.lv[3].cost == 100);
 	}
+}
+
+/* L1 32K 1.2 ns, L2 1M 4 ns, then a cache of 1M with the best possible
+ * replacement keeping 1M / S of the loads on the way to memory's 100 ns. */
+static double rise_to_memory(uint64_t s)
+{
+	return s <= 32 * KB ? 1.2 : s <= 1 * MB ? 4 : 4 + 96 * (1 - (double)MB / (double)s);
 }
 
 /* Between L2 (4 ns up to 1M) and memory (100 ns), a cache of 1M with the
@@ -91,88 +123,74 @@ static void grid_independent(void **state)
  * (20 ns from 2M to 8M) is one. */
 static void transition_is_no_level(void **state)
 {
-	uint64_t sz[SEG_MAX_POINTS];
-	double v[SEG_MAX_POINTS];
-	struct seg_level lv[8];
-	struct seg_params p;
-	size_t n = grid(4 * KB, 256 * MB, 1, sz);
+	static struct curve c;
 	(void)state;
-	seg_params_latency(&p);
-	for (size_t i = 0; i < n; i++) {
-		double s = (double)sz[i];
-		v[i] = sz[i] <= 32 * KB ? 1.2 : sz[i] <= 1 * MB ? 4 : 4 + 96 * (1 - (double)MB / s);
-	}
-	assert_int_equal(seg_levels(sz, v, n, &p, lv, 8), 3);
+	curve_on(&c, 4 * KB, 256 * MB, 1, rise_to_memory);
+	assert_int_equal(levels(&c), 3);
 	/* the curve passes the middle of 4 and ~95 ns (19.5) at 2M (52 ns) */
-	assert_int_equal(sz[lv[1].edge], 1 * MB);
+	assert_int_equal(edge(&c, 1), 1 * MB);
 	/* an L3 holding 2M..8M at 20 ns, then the same rise to memory */
-	for (size_t i = 0; i < n; i++) {
-		double s = (double)sz[i];
-		if (sz[i] > 1 * MB)
-			v[i] = sz[i] <= 8 * MB ? 20 : 20 + 80 * (1 - 8.0 * (double)MB / s);
+	for (size_t i = 0; i < c.n; i++) {
+		double s = (double)c.sz[i];
+		if (c.sz[i] > 1 * MB)
+			c.v[i] = c.sz[i] <= 8 * MB ? 20 : 20 + 80 * (1 - 8.0 * (double)MB / s);
 	}
-	assert_int_equal(seg_levels(sz, v, n, &p, lv, 8), 4);
-	assert_int_equal(sz[lv[1].edge], 1 * MB);
-	assert_int_equal(sz[lv[2].edge], 8 * MB);
+	assert_int_equal(levels(&c), 4);
+	assert_int_equal(edge(&c, 1), 1 * MB);
+	assert_int_equal(edge(&c, 2), 8 * MB);
 	/* transitions kept (for reading small steps): each rising point a level */
-	p.transitions = 0;
-	p.min_ratio = 1.2;
-	assert_true(seg_levels(sz, v, n, &p, lv, 8) > 4);
+	c.p.transitions = 0;
+	c.p.min_ratio = 1.2;
+	assert_true(levels(&c) > 4);
+}
+
+/* 4 ns to 256K, 6 to 8M, then 80: a TLB-like 1.5x step below a cache's. */
+static double tlb_step(uint64_t s)
+{
+	return s <= 256 * KB ? 4 : s <= 8 * MB ? 6 : 80;
 }
 
 /* Levels less than min_ratio apart are one; dips and spikes are none. */
 static void merge_dips_and_spikes(void **state)
 {
-	uint64_t sz[SEG_MAX_POINTS];
-	double v[SEG_MAX_POINTS];
-	struct seg_level lv[8];
-	struct seg_params p;
-	size_t n = grid(4 * KB, 64 * MB, 8, sz);
+	static struct curve c;
 	(void)state;
-	seg_params_latency(&p);
-	for (size_t i = 0; i < n; i++)
-		v[i] = sz[i] <= 256 * KB ? 4 : sz[i] <= 8 * MB ? 6 : 80; /* a TLB-like 1.5x step */
-	assert_int_equal(seg_levels(sz, v, n, &p, lv, 8), 2);
-	assert_int_equal(sz[lv[0].edge], 8 * MB);
-	p.min_ratio = 1.2;
-	assert_int_equal(seg_levels(sz, v, n, &p, lv, 8), 3);
-	assert_int_equal(sz[lv[0].edge], 256 * KB);
-	seg_params_latency(&p);
-	for (size_t i = 0; i < n; i++)
-		v[i] = stairs(sz[i]);
-	v[40] = 1.5;             /* a dip in L2 */
-	v[50] = v[51] = 40;      /* a spike two points wide in L2 */
-	v[0] = 3;                /* the overhead-bound first point */
-	assert_int_equal(seg_levels(sz, v, n, &p, lv, 8), 4);
-	assert_int_equal(lv[0].i0, 0);
-	assert_int_equal(sz[lv[0].edge], 32 * KB);
-	assert_int_equal(sz[lv[1].edge], 1 * MB);
+	curve_on(&c, 4 * KB, 64 * MB, 8, tlb_step);
+	assert_int_equal(levels(&c), 2);
+	assert_int_equal(edge(&c, 0), 8 * MB);
+	c.p.min_ratio = 1.2;
+	assert_int_equal(levels(&c), 3);
+	assert_int_equal(edge(&c, 0), 256 * KB);
+	curve_on(&c, 4 * KB, 64 * MB, 8, stairs);
+	c.v[40] = 1.5;             /* a dip in L2 */
+	c.v[50] = c.v[51] = 40;    /* a spike two points wide in L2 */
+	c.v[0] = 3;                /* the overhead-bound first point */
+	assert_int_equal(levels(&c), 4);
+	assert_int_equal(c.lv[0].i0, 0);
+	assert_int_equal(edge(&c, 0), 32 * KB);
+	assert_int_equal(edge(&c, 1), 1 * MB);
 }
 
 /* Unmeasured points are skipped: a stride whose small sizes are missing,
  * a run that has not reached the large ones; indices stay the caller's. */
 static void unmeasured_points(void **state)
 {
-	uint64_t sz[SEG_MAX_POINTS];
-	double v[SEG_MAX_POINTS];
-	struct seg_level lv[8];
-	struct seg_params p;
-	size_t n = grid(4 * KB, 64 * MB, 1, sz);
+	static struct curve c;
 	(void)state;
-	seg_params_latency(&p);
-	for (size_t i = 0; i < n; i++)
-		v[i] = i < 2 || sz[i] > 4 * MB ? (double)NAN : stairs(sz[i]);
-	assert_int_equal(seg_levels(sz, v, n, &p, lv, 8), 3);
-	assert_int_equal(lv[0].i0, 2);
-	assert_int_equal(sz[lv[0].edge], 32 * KB);
-	assert_int_equal(sz[lv[2].i1], 4 * MB);
-	v[3] = -1; /* not a latency */
-	v[4] = 0;
-	assert_int_equal(seg_levels(sz, v, n, &p, lv, 8), 3);
-	for (size_t i = 0; i < n; i++)
-		v[i] = NAN;
-	v[5] = 3;
-	assert_int_equal(seg_levels(sz, v, n, &p, lv, 8), 0); /* one point: nothing */
+	curve_on(&c, 4 * KB, 64 * MB, 1, NULL);
+	for (size_t i = 0; i < c.n; i++)
+		c.v[i] = i < 2 || c.sz[i] > 4 * MB ? (double)NAN : stairs(c.sz[i]);
+	assert_int_equal(levels(&c), 3);
+	assert_int_equal(c.lv[0].i0, 2);
+	assert_int_equal(edge(&c, 0), 32 * KB);
+	assert_int_equal(c.sz[c.lv[2].i1], 4 * MB);
+	c.v[3] = -1; /* not a latency */
+	c.v[4] = 0;
+	assert_int_equal(levels(&c), 3);
+	for (size_t i = 0; i < c.n; i++)
+		c.v[i] = NAN;
+	c.v[5] = 3;
+	assert_int_equal(levels(&c), 0); /* one point: nothing */
 }
 
 int main(void)
