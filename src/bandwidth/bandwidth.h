@@ -512,6 +512,10 @@ int bandwidth_result_from_json(const cJSON *root, const char *file, struct bandw
 /* The bandwidth result's result kind (bandwidth_kind.c; core/result_kind.h). */
 struct result_kind;
 extern const struct result_kind kind_bandwidth;
+/* Its batch mode, `memtop run bandwidth` (bandwidth_batch.c), for cmd/experiment.c's
+ * registry (core/experiment.h). */
+struct experiment;
+extern const struct experiment exp_bandwidth;
 
 /* memtop plot (bandwidth_plot.c): each of in[0..n) (n 1 or 2, bandwidth
  * results) roofline-like: the one-thread GB/s of each kernel at each level

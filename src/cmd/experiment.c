@@ -1,20 +1,20 @@
-/* experiment: the registry. One line per experiment, in tab order. */
+/* experiment: the registry. One line per experiment, in tab order; each
+ * exp_NAME is declared in its folder's header beside its result kind. */
 #include "config.h"
 
 #include "experiment.h"
+#include "bandwidth/bandwidth.h"
+#include "cores/cores.h"
+#include "labs/algae.h"
+#include "labs/falseshare.h"
+#include "labs/lists.h"
+#include "labs/matmul.h"
+#include "labs/transpose.h"
+#include "latency/latency.h"
+#include "mountain/mountain.h"
+#include "numa/numa.h"
 
 #include <string.h>
-
-extern const struct experiment exp_mountain;
-extern const struct experiment exp_latency;
-extern const struct experiment exp_matmul;
-extern const struct experiment exp_falseshare;
-extern const struct experiment exp_lists;
-extern const struct experiment exp_transpose;
-extern const struct experiment exp_algae;
-extern const struct experiment exp_bandwidth;
-extern const struct experiment exp_cores;
-extern const struct experiment exp_numa;
 
 static const struct experiment *const registry[] = {
 	&exp_mountain,

@@ -1,7 +1,7 @@
 /* experiment: the shape of what `memtop run NAME` can run. An experiment's
  * batch mode is one file (src/LAYER/NAME_batch.c) that defines one `const
- * struct experiment exp_NAME`, plus one line in src/cmd/experiment.c's
- * registry (cmd/experiment.h finds them). */
+ * struct experiment exp_NAME`, declared in its folder's NAME.h, plus one
+ * line in src/cmd/experiment.c's registry (cmd/experiment.h finds them). */
 #ifndef MEMTOP_EXPERIMENT_H
 #define MEMTOP_EXPERIMENT_H
 

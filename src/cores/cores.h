@@ -207,5 +207,9 @@ int cores_plot(const struct result_file *in, size_t n, struct svg *s);
 /* The core-to-core result's kind (cores_kind.c; core/result_kind.h). */
 struct result_kind;
 extern const struct result_kind kind_cores;
+/* Its batch mode, `memtop run cores` (cores_batch.c), for cmd/experiment.c's
+ * registry (core/experiment.h). */
+struct experiment;
+extern const struct experiment exp_cores;
 
 #endif

@@ -63,4 +63,9 @@ int algae_run(int i, const struct algae_params *p, struct algae_result *out, mt_
  * when cancelled), or -1 with e (memory). */
 int algae_worker(job_t *job, void *arg, mt_error *e);
 
+/* Its batch mode, `memtop run algae` (algae.c), for cmd/experiment.c's
+ * registry (core/experiment.h). */
+struct experiment;
+extern const struct experiment exp_algae;
+
 #endif

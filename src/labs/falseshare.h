@@ -147,6 +147,10 @@ int falseshare_result_from_json(const cJSON *root, const char *file, struct fals
 /* The false sharing result's result kind (falseshare_kind.c; core/result_kind.h). */
 struct result_kind;
 extern const struct result_kind kind_falseshare;
+/* Its batch mode, `memtop run falseshare` (falseshare_batch.c), for cmd/experiment.c's
+ * registry (core/experiment.h). */
+struct experiment;
+extern const struct experiment exp_falseshare;
 struct result_file;
 struct result_compare_opts;
 struct svg;

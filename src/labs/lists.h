@@ -271,6 +271,10 @@ int lists_result_from_json(const cJSON *root, const char *file, struct lists_res
 /* The lists result's result kind (lists_kind.c; core/result_kind.h). */
 struct result_kind;
 extern const struct result_kind kind_lists;
+/* Its batch mode, `memtop run lists` (lists_batch.c), for cmd/experiment.c's
+ * registry (core/experiment.h). */
+struct experiment;
+extern const struct experiment exp_lists;
 struct result_file;
 struct result_compare_opts;
 struct svg;

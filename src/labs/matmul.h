@@ -295,6 +295,10 @@ int matmul_result_from_json(const cJSON *root, const char *file, struct matmul_r
 /* The matmul result's result kind (matmul_kind.c; core/result_kind.h). */
 struct result_kind;
 extern const struct result_kind kind_matmul;
+/* Its batch mode, `memtop run matmul` (matmul_batch.c), for cmd/experiment.c's
+ * registry (core/experiment.h). */
+struct experiment;
+extern const struct experiment exp_matmul;
 struct result_file;
 struct result_compare_opts;
 struct svg;

@@ -236,6 +236,10 @@ int transpose_worker(job_t *job, void *arg, mt_error *e);
 /* The transpose lab's result kind (transpose_kind.c; core/result_kind.h). */
 struct result_kind;
 extern const struct result_kind kind_transpose;
+/* Its batch mode, `memtop run transpose` (transpose_batch.c), for cmd/experiment.c's
+ * registry (core/experiment.h). */
+struct experiment;
+extern const struct experiment exp_transpose;
 struct result_file;
 struct result_compare_opts;
 /* Its memtop compare (result_kind's compare: see its contract), in

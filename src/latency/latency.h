@@ -381,6 +381,10 @@ void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct
 /* The latency run's result kind (latency_kind.c; core/result_kind.h). */
 struct result_kind;
 extern const struct result_kind kind_latency;
+/* Its batch mode, `memtop run latency` (latency_batch.c), for cmd/experiment.c's
+ * registry (core/experiment.h). */
+struct experiment;
+extern const struct experiment exp_latency;
 struct result_file;
 struct result_compare_opts;
 struct svg;

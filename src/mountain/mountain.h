@@ -155,6 +155,10 @@ int mountain_worker(job_t *job, void *arg, mt_error *e);
 /* The memory mountain's result kind (mountain_kind.c; core/result_kind.h). */
 struct result_kind;
 extern const struct result_kind kind_mountain;
+/* Its batch mode, `memtop run mountain` (mountain_batch.c), for cmd/experiment.c's
+ * registry (core/experiment.h). */
+struct experiment;
+extern const struct experiment exp_mountain;
 struct result_file;
 struct result_compare_opts;
 struct svg;

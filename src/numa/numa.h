@@ -211,6 +211,10 @@ int numa_result_is(const cJSON *root);
 /* The numa result's kind (numa_kind.c). */
 struct result_kind;
 extern const struct result_kind kind_numa;
+/* Its batch mode, `memtop run numa` (numa_batch.c), for cmd/experiment.c's
+ * registry (core/experiment.h). */
+struct experiment;
+extern const struct experiment exp_numa;
 
 /* Read a result back, strictly: a missing, mistyped or ragged field fails
  * with "FILE: FIELD ...". Returns 0, or -1 with e. */
