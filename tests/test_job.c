@@ -202,6 +202,25 @@ static void pinned_to_the_chosen_cpu(void **state)
 	assert_non_null(strstr(e.msg, "CPU 4095"));
 }
 
+/* The one test of a job's last event, every type in turn: the batch loop and
+ * the TUI end the job on exactly DONE, FAILED and CANCELLED. */
+static void last_event_types(void **state)
+{
+	static const int last[] = { JOB_EV_DONE, JOB_EV_FAILED, JOB_EV_CANCELLED };
+	static const int more[] = { JOB_EV_CELL, JOB_EV_UPDATE, JOB_EV_NOTE, 0, 99 };
+	struct job_event ev;
+	(void)state;
+	memset(&ev, 0, sizeof ev);
+	for (size_t i = 0; i < MT_ARRAY_LEN(last); i++) {
+		ev.type = last[i];
+		assert_int_equal(job_event_is_last(&ev), 1);
+	}
+	for (size_t i = 0; i < MT_ARRAY_LEN(more); i++) {
+		ev.type = more[i];
+		assert_int_equal(job_event_is_last(&ev), 0);
+	}
+}
+
 /* The progress lines' count: out of the total, or without one when the
  * worker gave none (the False sharing and Lists tabs said "6/0 cells"). */
 static void progress_cells_text(void **state)
@@ -224,6 +243,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_cell_once_progress_grows),
 		cmocka_unit_test(progress_cells_text),
+		cmocka_unit_test(last_event_types),
 		cmocka_unit_test(cancel_at_the_next_check),
 		cmocka_unit_test(pause_holds_the_worker),
 		cmocka_unit_test(failure_carries_the_message),

@@ -100,7 +100,7 @@ void jobs_pump(struct tui *t)
 	while (t->job && (n = job_take(t->job, ev, MT_ARRAY_LEN(ev))) > 0) {
 		for (size_t i = 0; i < n; i++) {
 			const struct tab *owner = t->job_owner;
-			int last = tui_job_last(&ev[i]);
+			int last = job_event_is_last(&ev[i]);
 			if (ev[i].type == JOB_EV_NOTE)
 				tui_message(t, "%s", ev[i].text);
 			if (last) {

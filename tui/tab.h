@@ -174,13 +174,6 @@ TUI_TABS
  * running then. */
 int tui_job_launch(struct tui *t, const struct tab *owner, job_fn fn, void *arg,
 		   struct run_header *hdr);
-/* The event is the job's last (DONE, FAILED, CANCELLED): end the job now.
- * (Other types, CELL, UPDATE, NOTE and any added later, are not.) */
-static inline int tui_job_last(const struct job_event *ev)
-{
-	return ev->type == JOB_EV_DONE || ev->type == JOB_EV_FAILED ||
-	       ev->type == JOB_EV_CANCELLED;
-}
 
 /* At the last event of a tab's run: says "WHAT failed: why" (FAILED) or
  * "WHAT stopped" (CANCELLED) in the status line. Returns 1 when the run

@@ -74,7 +74,7 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 	struct falseshare_tab *s = self;
 	if (s->xfer.running) { /* the line transfer after the race */
 		cores_result_apply(&s->xfer.r, ev);
-		s->xfer.running = !tui_job_last(ev);
+		s->xfer.running = !job_event_is_last(ev);
 		tui_dirty(t);
 		return;
 	}

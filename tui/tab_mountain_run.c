@@ -158,7 +158,7 @@ void mtab_job_event(struct tui *t, void *self, const struct job_event *ev)
 		tui_dirty(t);
 		return;
 	}
-	if (!tui_job_last(ev) || !s->running)
+	if (!job_event_is_last(ev) || !s->running)
 		return;
 	/* the last event: the frame has ended the job and completed the header */
 	s->running = 0;

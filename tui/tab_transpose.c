@@ -99,7 +99,7 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 		tui_dirty(t);
 		return;
 	}
-	if (!tui_job_last(ev))
+	if (!job_event_is_last(ev))
 		return;
 	s->real_running = 0;
 	if (tui_job_ended(t, ev, "real-machine timing"))

@@ -7,6 +7,9 @@
 #include "topo.h"
 
 #include <errno.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -387,6 +390,96 @@ void batch_begin(struct batch_run *r, const struct batch_cli *c, int pinned)
 	fflush(r->meta);
 }
 
+/* ---- the loop of a batch run: events, the progress bar, Ctrl-C ---------- */
+
+static volatile sig_atomic_t pump_stop;
+
+static void pump_signal(int sig)
+{
+	(void)sig;
+	pump_stop = 1;
+}
+
+/* The progress line of j on stderr: bar, percent, cells, ETA. */
+static void draw_progress(const job_t *j, int *drawn)
+{
+	struct job_progress p;
+	char bar[31], cells[64];
+	int fill;
+	job_get_progress(j, &p);
+	job_progress_cells(&p, cells, sizeof cells);
+	fill = (int)(p.fraction * 30.0 + 0.5);
+	for (int i = 0; i < 30; i++)
+		bar[i] = i < fill ? '#' : '.';
+	bar[30] = '\0';
+	if (p.eta_s >= 0)
+		fprintf(stderr, "\r[%s] %3.0f%%  %s  ETA %.0fs \033[K", bar, p.fraction * 100, cells,
+			ceil(p.eta_s));
+	else
+		fprintf(stderr, "\r[%s] %3.0f%%  %s \033[K", bar, p.fraction * 100, cells);
+	fflush(stderr);
+	*drawn = 1;
+}
+
+static void clear_progress(int *drawn)
+{
+	if (*drawn) {
+		fputs("\r\033[K", stderr);
+		fflush(stderr);
+		*drawn = 0;
+	}
+}
+
+/* Waits on j, passes each event to cb, draws a progress line on stderr when
+ * it is a terminal, cancels the job on SIGINT/SIGTERM; then puts the job's
+ * final progress in *last and joins it. Returns as job_join() does: 0 done,
+ * 1 cancelled, -1 failed with e set. */
+static int pump(job_t *j, job_event_cb cb, void *ctx, struct job_progress *last, mt_error *e)
+{
+	struct sigaction sa, old_int, old_term;
+	struct job_event evs[64];
+	int tty = isatty(2);
+	int drawn = 0, ended = 0;
+	uint64_t last_draw = 0;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = pump_signal;
+	sigemptyset(&sa.sa_mask);
+	pump_stop = 0;
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+
+	while (!ended) {
+		struct pollfd pfd = { .fd = job_fd(j), .events = POLLIN };
+		size_t n;
+		int r = poll(&pfd, 1, 100);
+		if (r < 0 && errno != EINTR)
+			break;
+		if (pump_stop) {
+			job_cancel(j);
+			pump_stop = 0;
+		}
+		n = job_take(j, evs, MT_ARRAY_LEN(evs));
+		if (n) {
+			clear_progress(&drawn);
+			for (size_t i = 0; i < n; i++) {
+				ended |= job_event_is_last(&evs[i]);
+				cb(&evs[i], ctx);
+			}
+			fflush(stdout);
+		}
+		if (tty && !ended && mt_now_ns() - last_draw > 100000000ull) {
+			draw_progress(j, &drawn);
+			last_draw = mt_now_ns();
+		}
+	}
+	clear_progress(&drawn);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	job_get_progress(j, last); /* final once the last event was taken */
+	return job_join(j, e);
+}
+
 int batch_pump(struct batch_run *r, job_fn fn, void *arg, job_event_cb cb, void *ctx)
 {
 	struct job_opts o = { r->cpu, 0 };
@@ -399,7 +492,7 @@ int batch_pump(struct batch_run *r, job_fn fn, void *arg, job_event_cb cb, void 
 		mt_warn("run %s: %s", r->cli->exp, e.msg);
 		return MT_EXIT_RUNTIME;
 	}
-	st = job_pump(job, cb, ctx, 1, &last, &e);
+	st = pump(job, cb, ctx, &last, &e);
 	r->elapsed_s = (double)(mt_now_ns() - t0) / 1e9;
 	diag_end(&r->hdr.diag, &last);
 	if (st == 0)

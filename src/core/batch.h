@@ -180,11 +180,15 @@ struct batch_run {
  * --cpu or job_pick_cpu(), recorded as the job's CPU. Never fails. */
 void batch_begin(struct batch_run *r, const struct batch_cli *c, int pinned);
 
+/* What batch_pump hands each event of the job to. */
+typedef void (*job_event_cb)(const struct job_event *ev, void *ctx);
+
 /* The one way a batch command runs its experiment: start fn(arg) as a job
  * (pinned to r->cpu when batch_begin was told so), pass every event to
- * cb(ev, ctx) until the last, end the job (job_pump() joins it), then put
- * the after-run diagnostics and the job's CPU tracking into r->hdr and the
- * wall time into r->elapsed_s. arg must outlive the call. Returns 0 when the
+ * cb(ev, ctx) until the last, with a progress line on stderr when it is a
+ * terminal (Ctrl-C cancels the job), end the job, then put the after-run
+ * diagnostics and the job's CPU tracking into r->hdr and the wall time into
+ * r->elapsed_s. arg must outlive the call. Returns 0 when the
  * job finished; when it could not start, failed or was cancelled (Ctrl-C),
  * prints one line ("memtop: run EXP: why", "...: cancelled after 12 of 210
  * cells; nothing written") and returns MT_EXIT_RUNTIME. */

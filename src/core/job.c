@@ -11,10 +11,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
-#include <poll.h>
 #include <pthread.h>
 #include <sched.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -138,6 +136,12 @@ void job_set_total(job_t *j, uint64_t total)
 struct mt_run_clock *job_run_clock(job_t *j)
 {
 	return j ? &j->clock : NULL;
+}
+
+int job_event_is_last(const struct job_event *ev)
+{
+	return ev->type == JOB_EV_DONE || ev->type == JOB_EV_FAILED ||
+	       ev->type == JOB_EV_CANCELLED;
 }
 
 int job_current_cpu(void)
@@ -444,93 +448,4 @@ int job_join(job_t *j, mt_error *e)
 	free(j->q);
 	free(j);
 	return status;
-}
-
-/* ---- batch loop ------------------------------------------------------- */
-
-static volatile sig_atomic_t pump_stop;
-
-static void pump_signal(int sig)
-{
-	(void)sig;
-	pump_stop = 1;
-}
-
-static void draw_progress(const job_t *j, int *drawn)
-{
-	struct job_progress p;
-	char bar[31], cells[64];
-	int fill;
-	job_get_progress(j, &p);
-	job_progress_cells(&p, cells, sizeof cells);
-	fill = (int)(p.fraction * 30.0 + 0.5);
-	for (int i = 0; i < 30; i++)
-		bar[i] = i < fill ? '#' : '.';
-	bar[30] = '\0';
-	if (p.eta_s >= 0)
-		fprintf(stderr, "\r[%s] %3.0f%%  %s  ETA %.0fs \033[K", bar, p.fraction * 100, cells,
-			ceil(p.eta_s));
-	else
-		fprintf(stderr, "\r[%s] %3.0f%%  %s \033[K", bar, p.fraction * 100, cells);
-	fflush(stderr);
-	*drawn = 1;
-}
-
-static void clear_progress(int *drawn)
-{
-	if (*drawn) {
-		fputs("\r\033[K", stderr);
-		fflush(stderr);
-		*drawn = 0;
-	}
-}
-
-int job_pump(job_t *j, job_event_cb cb, void *ctx, int show_progress,
-	     struct job_progress *last, mt_error *e)
-{
-	struct sigaction sa, old_int, old_term;
-	struct job_event evs[64];
-	int tty = show_progress && isatty(2);
-	int drawn = 0, ended = 0;
-	uint64_t last_draw = 0;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = pump_signal;
-	sigemptyset(&sa.sa_mask);
-	pump_stop = 0;
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
-
-	while (!ended) {
-		struct pollfd pfd = { .fd = job_fd(j), .events = POLLIN };
-		size_t n;
-		int r = poll(&pfd, 1, 100);
-		if (r < 0 && errno != EINTR)
-			break;
-		if (pump_stop) {
-			job_cancel(j);
-			pump_stop = 0;
-		}
-		n = job_take(j, evs, MT_ARRAY_LEN(evs));
-		if (n) {
-			clear_progress(&drawn);
-			for (size_t i = 0; i < n; i++) {
-				if (evs[i].type == JOB_EV_DONE || evs[i].type == JOB_EV_FAILED ||
-				    evs[i].type == JOB_EV_CANCELLED)
-					ended = 1;
-				cb(&evs[i], ctx);
-			}
-			fflush(stdout);
-		}
-		if (tty && !ended && mt_now_ns() - last_draw > 100000000ull) {
-			draw_progress(j, &drawn);
-			last_draw = mt_now_ns();
-		}
-	}
-	clear_progress(&drawn);
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
-	if (last)
-		job_get_progress(j, last); /* final once the last event was taken */
-	return job_join(j, e);
 }

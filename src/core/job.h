@@ -1,10 +1,10 @@
 /* job: run one experiment on a worker thread pinned to one CPU, with live
  * progress, streamed result cells, pause/resume/cancel.
  *
- * The caller (batch mode or the TUI) starts a job, then either polls
- * job_fd() together with its own descriptors (it becomes readable when
- * events are waiting) and drains them with job_take(), or lets job_pump()
- * do the loop for a batch command. The worker function measures; it calls
+ * The caller (batch mode or the TUI) starts a job, then polls job_fd()
+ * together with its own descriptors (it becomes readable when events are
+ * waiting) and drains them with job_take() until job_event_is_last() (the
+ * batch loop is core/batch.c's batch_pump, the TUI's tui/jobs.c). The worker function measures; it calls
  * job_emit() for each result, job_set_progress() as it advances, and
  * job_check() between passes so pause and cancel take effect within 100 ms.
  *
@@ -42,6 +42,10 @@ struct job_event {
 	double aux[JOB_AUX]; /* experiment-specific extras */
 	char text[160];      /* NOTE, FAILED: the sentence */
 };
+
+/* 1 when ev is a job's last event (DONE, FAILED, CANCELLED): the reader
+ * ends the job then. Other types (CELL, UPDATE, NOTE, any added later): 0. */
+int job_event_is_last(const struct job_event *ev);
 
 /* The worker: measures, emitting events. Returns 0 on success; -1 with
  * e->msg set on failure. When job_check() says cancelled, return 0 promptly
@@ -162,19 +166,5 @@ struct mt_run_clock *job_run_clock(job_t *job);
 
 /* The CPU the worker is running on now (sched_getcpu), -1 if unknown. */
 int job_current_cpu(void);
-
-/* ---- for batch commands ------------------------------------------------ */
-
-typedef void (*job_event_cb)(const struct job_event *ev, void *ctx);
-
-/* Run the loop of a batch command: wait on the job, pass each event to cb,
- * draw a progress line on stderr when it is a terminal (and show_progress),
- * cancel the job on SIGINT/SIGTERM. The job is the pump's from the call on:
- * it joins and frees it before returning (the caller must not touch it
- * again). last (may be NULL) gets the job's final progress (cells done, the
- * CPUs the worker was seen on). Returns as job_join() does: 0 done, 1
- * cancelled, -1 failed with e set. */
-int job_pump(job_t *job, job_event_cb cb, void *ctx, int show_progress,
-	     struct job_progress *last, mt_error *e);
 
 #endif
