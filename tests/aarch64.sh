@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/aarch64.sh SRCDIR BUILDDIR (make check-aarch64): memtop on aarch64,
-# SPEC's other first platform, checked on every change from an x86-64
+# memtop's other first platform, checked on every change from an x86-64
 # machine. Cross-builds SRCDIR (an unconfigured tree: make distdir) in
 # BUILDDIR with Debian's gcc-aarch64-linux-gnu and the arm64 -dev packages
 # (multiarch; installed when run as root), then runs the exact tests under

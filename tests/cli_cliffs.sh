@@ -96,7 +96,7 @@ status "ragged table: exit 2" 2 "$MEMTOP" cliffs "$TMP/ragged.json"
 is "ragged table: one line naming file and row" "$(cat "$TMP/err")" \
 	"memtop: $TMP/ragged.json: throughput row 2 has 3 values, expected 2"
 
-# the mountain's levels against the plateaus of a latency run (SPEC 2.2)
+# the mountain's levels against the plateaus of a latency run
 "$MEMTOP" run latency --quick --json "$TMP/lat.json" >/dev/null 2>&1
 out=$("$MEMTOP" cliffs "$REF" --latency "$TMP/lat.json")
 like "--latency: a section per latency run" "$out" "^against the latency levels \($TMP/lat.json\):$"

@@ -109,7 +109,7 @@ static int card_cycle_rows(struct mountain_tab *s, char rows[][64], int n,
 	return n;
 }
 
-/* SPEC 3: the book's Haswell figures exist only as a summary, so they are a
+/* The book's Haswell figures exist only as a summary, so they are a
  * card beside the bundled reference, never a surface: the book's figures on
  * the left, the passport of the M4 Max reference computed from its file on
  * the right (seed 000's comparison table), the most telling rows first so

@@ -327,7 +327,7 @@ static void info_line(struct tui *t, struct mountain_tab *s, WINDOW *w, int widt
 }
 
 /* The cursor cell in words, with how far to trust it: the spread of its
- * fastest tries, the L1 canary's state around it (SPEC 2.1), and its median try
+ * fastest tries, the L1 canary's state around it, and its median try
  * when that is well below the fastest (a cell with two speeds). */
 static void cell_words(struct mountain_tab *s, char *line, size_t len)
 {

@@ -1,4 +1,4 @@
-/* memtop cliffs FILE.json: the seed's cliff finder, improved (SPEC 2.2):
+/* memtop cliffs FILE.json: the seed's cliff finder, improved:
  * the cliffs of each stride column (the seed's rule or the merged one),
  * then the levels read off all the columns of a line or more (cliffs.h),
  * named by what they are, against the caches recorded with the run and the

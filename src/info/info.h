@@ -1,5 +1,5 @@
 /* info: cache parameters from every source the system offers, side by side
- * (SPEC 2.7, `memtop info`). Sources: "sysfs" (/sys/devices/system/cpu/cpuN/
+ * (`memtop info`). Sources: "sysfs" (/sys/devices/system/cpu/cpuN/
  * cache/indexM), "lscpu" (`lscpu -C`, run without a shell), "sysconf"
  * (glibc's _SC_LEVEL1_DCACHE_SIZE ..., the same values `getconf -a` prints),
  * "cpuid" (x86 leaf 4 on Intel, 0x8000001D or the legacy 0x80000005/6 on

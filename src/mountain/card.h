@@ -1,6 +1,6 @@
 /* card: a machine's mountain as a summary card, for a machine whose surface
  * was never published as numbers: the book's Haswell (CS:APP 3e, Fig. 6.41)
- * exists only as a picture, so memtop shows its figures as a card (SPEC 3),
+ * exists only as a picture, so memtop shows its figures as a card,
  * never as an invented surface. The card is a file (data/ref/
  * csapp-haswell-card.json): "experiment": "card", the run header's fields
  * (hardware, source, clock), "cache_sizes" {l1d, l2, l3, line},

@@ -1,4 +1,4 @@
-/* cliffs: reading cache sizes and the line size off a mountain (SPEC 2.2).
+/* cliffs: reading cache sizes and the line size off a mountain.
  *
  * seed rule: on one stride column, a drop of more than `ratio` between
  * neighbouring sizes is a cliff; the last size before it estimates a cache.

@@ -1,6 +1,6 @@
 /* mountain: the measuring kernel, the grid, and the mountain job.
  *
- * How a cell is measured (SPEC 2.1, seed 000, made faster and steadier):
+ * How a cell is measured (seed 000, made faster and steadier):
  *  - one warm-up pass (not counted); its time sizes the first tries;
  *  - a try repeats the pass until it lasts about try_ns (4 us) so the
  *    clock's resolution and the call overhead hardly matter; passes longer

@@ -22,7 +22,7 @@
 /* A pass over a row this small is a few hundred loads at the largest
  * strides (32 KB at stride 15: 273), so the call and loop set-up around
  * each pass are a visible share of its time: the smallest row is
- * overhead-bound only up to here (SPEC 2.1). */
+ * overhead-bound only up to here. */
 #define OVERHEAD_BOUND_BYTES (32u << 10)
 
 /* The table on stdout, filled in row by row as the cells stream in. */
