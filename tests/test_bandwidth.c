@@ -776,6 +776,44 @@ static void clock_from_the_first_measuring_thread(void **state)
 	}
 }
 
+/* The worker run by a job that is cancelled before the worker starts. */
+static int cancelled_first(job_t *job, void *arg, mt_error *e)
+{
+	job_cancel(job);
+	return bandwidth_worker(job, arg, e);
+}
+
+/* Tries far shorter than the worker's 50 ms wait (0.1 ms, at 4 KB): each
+ * try looks at the job when it ends, so a job cancelled before the first
+ * try measures no cell. When only a try longer than the wait saw a stop, a
+ * table of short tries ran to its end (q in the TUI once waited seconds). */
+static void cancel_between_short_tries(void **state)
+{
+	static struct bandwidth_params p;
+	struct job_opts o = { -1, 0 };
+	struct job_event ev[64];
+	int cells = 0, ended = 0;
+	mt_error e;
+	job_t *job;
+	(void)state;
+	bandwidth_params_default(&p, NULL);
+	assert_int_equal(bandwidth_set_sizes(&p, (const uint64_t[]){ 4096 }, 1, &e), 0);
+	p.min_tries = p.max_tries = 3;
+	p.try_ns = 1e5;
+	job = job_start(cancelled_first, &p, &o, &e);
+	assert_non_null(job);
+	while (!ended) {
+		size_t n = test_job_wait(job, ev, 64);
+		for (size_t i = 0; i < n; i++) {
+			cells += ev[i].type == JOB_EV_CELL;
+			ended |= ev[i].type == JOB_EV_CANCELLED || ev[i].type == JOB_EV_DONE ||
+				 ev[i].type == JOB_EV_FAILED;
+		}
+	}
+	assert_int_equal(job_join(job, &e), 1);
+	assert_int_equal(cells, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -794,6 +832,7 @@ int main(void)
 		cmocka_unit_test(clock_from_the_first_measuring_thread),
 		cmocka_unit_test(worker_loaded_sweep),
 		cmocka_unit_test(cancel_stops_threads),
+		cmocka_unit_test(cancel_between_short_tries),
 	};
 	return cmocka_run_group_tests_name("bandwidth", tests, NULL, NULL);
 }

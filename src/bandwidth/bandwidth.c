@@ -277,6 +277,9 @@ static int run_try(job_t *job, const struct bandwidth_params *p, struct try_ctx 
 		c->t0 = mt_now_ns();
 		atomic_store(&c->go, 1);
 	}
+	/* the job is checked every CHECK_EVERY_NS while the try runs and once
+	 * after it: a try shorter than that (most are 4 ms) would otherwise
+	 * never see a stop, and a table of them ran on for seconds after q */
 	while (mt_waitgroup_wait(&c->done, (int)started, CHECK_EVERY_NS) < (int)started) {
 		if (job) {
 			int chk = job_check(job);
@@ -285,6 +288,10 @@ static int run_try(job_t *job, const struct bandwidth_params *p, struct try_ctx 
 				rc = chk == JOB_CANCELLED ? TRY_CANCELLED : TRY_AGAIN;
 			}
 		}
+	}
+	if (job && rc == TRY_OK) {
+		int chk = job_check(job);
+		rc = chk == JOB_CANCELLED ? TRY_CANCELLED : chk == JOB_RESUMED ? TRY_AGAIN : TRY_OK;
 	}
 	for (unsigned i = 0; i < started; i++) {
 		pthread_join(tid[i], NULL);

@@ -158,7 +158,7 @@ static int wait_chaser(struct sweep *s, struct point_ctx *c)
 			atomic_store(&c->stop_chaser, 1);
 		}
 	}
-	return st;
+	return st == JOB_GO ? job_check(s->job) : st; /* a point shorter than the wait too */
 }
 
 /* One point: delay_ns < 0 is idle. Returns JOB_GO (c holds the tries),
