@@ -172,20 +172,42 @@ static void real_kernels_transpose(void **state)
 	(void)state;
 	for (size_t k = 0; k < n * n; k++)
 		a[k] = (int32_t)k;
-	for (int pass = 0; pass < 3; pass++) {
+	/* each kernel whole (rows 0..n), then in bands of rows (a multiple of
+	 * the block's rows, the last band short), as a timed run does them */
+	for (int pass = 0; pass < 6; pass++) {
+		size_t band = pass < 3 ? n : pass == 5 ? 15 : 16;
 		memset(b, 0xff, n * n * sizeof *b);
-		if (pass == 1)
-			tr_real_blocked(a, b, n, 8, 3);
-		else if (pass == 2)
-			tr_real_buffered(a, b, n, 5, 16);
-		else
-			tr_real_naive(a, b, n);
+		for (size_t i0 = 0; i0 < n; i0 += band) {
+			size_t i1 = i0 + band < n ? i0 + band : n;
+			if (pass % 3 == 1)
+				tr_real_blocked(a, b, n, i0, i1, 8, 3);
+			else if (pass % 3 == 2)
+				tr_real_buffered(a, b, n, i0, i1, 5, 16);
+			else
+				tr_real_naive(a, b, n, i0, i1);
+		}
 		for (size_t i = 0; i < n; i++)
 			for (size_t j = 0; j < n; j++)
 				assert_int_equal(b[j * n + i], a[i * n + j]);
 	}
 	free(a);
 	free(b);
+}
+
+/* A timed run's bands: TR_BAND_ROWS rows, rounded up to whole block rows. */
+static void real_bands(void **state)
+{
+	static const struct {
+		const char *v;
+		size_t band;
+	} want[] = { { "naive", 256 }, { "block:16", 256 }, { "block:24", 264 },
+		     { "buffer:5x16", 260 }, { "block:8x3", 256 } };
+	(void)state;
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		struct tr_version v;
+		assert_int_equal(tr_version_parse(want[i].v, &v, NULL), 0);
+		assert_int_equal(tr_real_band(&v), want[i].band);
+	}
 }
 
 static void algae_table(void **state)
@@ -239,6 +261,7 @@ int main(void)
 		cmocka_unit_test(callback_sees_every_access),
 		cmocka_unit_test(parsing_and_limits),
 		cmocka_unit_test(real_kernels_transpose),
+		cmocka_unit_test(real_bands),
 		cmocka_unit_test(algae_table),
 	};
 	return cmocka_run_group_tests_name("transpose", tests, NULL, NULL);

@@ -409,18 +409,19 @@ int tr_misses_by_set(const struct tr_version *v, int rows, int cols, int s, int 
 
 /* ---- the real machine --------------------------------------------------- */
 
-__attribute__((noinline)) void tr_real_naive(const int32_t *a, int32_t *b, size_t n)
+__attribute__((noinline)) void tr_real_naive(const int32_t *a, int32_t *b, size_t n, size_t i0,
+					     size_t i1)
 {
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = i0; i < i1; i++)
 		for (size_t j = 0; j < n; j++)
 			b[j * n + i] = a[i * n + j];
 }
 
-__attribute__((noinline)) void tr_real_blocked(const int32_t *a, int32_t *b, size_t n, size_t br,
-					       size_t bc)
+__attribute__((noinline)) void tr_real_blocked(const int32_t *a, int32_t *b, size_t n, size_t i0,
+					       size_t i1, size_t br, size_t bc)
 {
-	for (size_t ii = 0; ii < n; ii += br) {
-		size_t ie = ii + br < n ? ii + br : n;
+	for (size_t ii = i0; ii < i1; ii += br) {
+		size_t ie = ii + br < i1 ? ii + br : i1;
 		for (size_t jj = 0; jj < n; jj += bc) {
 			size_t je = jj + bc < n ? jj + bc : n;
 			for (size_t i = ii; i < ie; i++)
@@ -430,14 +431,14 @@ __attribute__((noinline)) void tr_real_blocked(const int32_t *a, int32_t *b, siz
 	}
 }
 
-__attribute__((noinline)) void tr_real_buffered(const int32_t *a, int32_t *b, size_t n,
-						size_t br, size_t bc)
+__attribute__((noinline)) void tr_real_buffered(const int32_t *a, int32_t *b, size_t n, size_t i0,
+						size_t i1, size_t br, size_t bc)
 {
 	int32_t row[TR_MAX_BUFFER];
 	if (bc > TR_MAX_BUFFER)
 		bc = TR_MAX_BUFFER;
-	for (size_t ii = 0; ii < n; ii += br) {
-		size_t ie = ii + br < n ? ii + br : n;
+	for (size_t ii = i0; ii < i1; ii += br) {
+		size_t ie = ii + br < i1 ? ii + br : i1;
 		for (size_t jj = 0; jj < n; jj += bc) {
 			size_t w = (jj + bc < n ? jj + bc : n) - jj;
 			for (size_t i = ii; i < ie; i++) {
@@ -450,19 +451,26 @@ __attribute__((noinline)) void tr_real_buffered(const int32_t *a, int32_t *b, si
 	}
 }
 
-void tr_real_run(const struct tr_version *v, const int32_t *a, int32_t *b, size_t n)
+void tr_real_run(const struct tr_version *v, const int32_t *a, int32_t *b, size_t n, size_t i0,
+		 size_t i1)
 {
 	switch (v->kind) {
 	case TR_BLOCK:
-		tr_real_blocked(a, b, n, (size_t)v->br, (size_t)v->bc);
+		tr_real_blocked(a, b, n, i0, i1, (size_t)v->br, (size_t)v->bc);
 		break;
 	case TR_BUFFER:
-		tr_real_buffered(a, b, n, (size_t)v->br, (size_t)v->bc);
+		tr_real_buffered(a, b, n, i0, i1, (size_t)v->br, (size_t)v->bc);
 		break;
 	default:
-		tr_real_naive(a, b, n);
+		tr_real_naive(a, b, n, i0, i1);
 		break;
 	}
+}
+
+size_t tr_real_band(const struct tr_version *v)
+{
+	size_t br = v->kind == TR_BLOCK || v->kind == TR_BUFFER ? (size_t)(v->br > 0 ? v->br : 1) : 1;
+	return (TR_BAND_ROWS + br - 1) / br * br;
 }
 
 void tr_plan_default(struct tr_plan *p)
@@ -509,6 +517,25 @@ static int real_correct(const struct real_buf *rb, size_t n)
 	return 1;
 }
 
+/* One run of version v over all n rows, a band of rows at a time with the
+ * job checked between bands (a band takes a few ms; a whole run of naive
+ * at 4096 half a second or more, too long for q to wait on). Returns 0, 1
+ * when a pause fell inside (a timed run is spoiled), -1 when cancelled. */
+static int real_run_checked(job_t *job, const struct tr_version *v, const struct real_buf *rb,
+			    size_t n)
+{
+	size_t band = tr_real_band(v);
+	int resumed = 0;
+	for (size_t i0 = 0; i0 < n; i0 += band) {
+		int chk = job_check(job);
+		if (chk == JOB_CANCELLED)
+			return -1;
+		resumed |= chk == JOB_RESUMED;
+		tr_real_run(v, rb->a, rb->b, n, i0, i0 + band < n ? i0 + band : n);
+	}
+	return resumed;
+}
+
 /* Version v: one untimed run (warm caches and TLB: no verdict rests on a
  * cold first try), then the best and second best of p->real_tries.
  * Returns 0, or -1 when cancelled. */
@@ -519,16 +546,22 @@ static int time_kernel(job_t *job, const struct tr_plan *p, const struct real_bu
 	*best = *second = 1e300;
 	for (size_t k = 0; k < cells; k++)
 		rb->b[k] = -1; /* what the kernel must overwrite */
-	tr_real_run(v, rb->a, rb->b, n);
+	if (real_run_checked(job, v, rb, n) < 0)
+		return -1;
 	mt_sink_memory(rb->b);
 	for (int t = 0; t < p->real_tries; t++) {
 		uint64_t t0, t1;
 		double ns;
-		if (job_check(job) == JOB_CANCELLED)
-			return -1;
+		int rc;
 		t0 = mt_now_ns();
-		tr_real_run(v, rb->a, rb->b, n);
+		rc = real_run_checked(job, v, rb, n);
 		t1 = mt_now_ns();
+		if (rc < 0)
+			return -1;
+		if (rc > 0) { /* paused inside: this try again */
+			t--;
+			continue;
+		}
 		mt_sink_memory(rb->b);
 		ns = (double)(t1 - t0) / (double)cells;
 		if (ns < *best) {

@@ -120,16 +120,26 @@ typedef void (*tr_access_fn)(void *ctx, int matrix, int row, int col, int is_sto
 int tr_simulate(const struct tr_version *v, int rows, int cols, int s, int E, int b,
 		tr_access_fn fn, void *ctx, struct tr_result *out, mt_error *e);
 
-/* The real-machine kernels: b (n x n) = a^T, naive (rows of a, columns of
- * b), in br x bc blocks, and in blocks with each block row of a copied to a
- * local buffer first (bc <= TR_MAX_BUFFER). Not inlined, so the timing
- * measures them. */
-void tr_real_naive(const int32_t *a, int32_t *b, size_t n);
-void tr_real_blocked(const int32_t *a, int32_t *b, size_t n, size_t br, size_t bc);
-void tr_real_buffered(const int32_t *a, int32_t *b, size_t n, size_t br, size_t bc);
+/* The real-machine kernels: rows i0..i1-1 of b (n x n) = a^T, naive (rows
+ * of a, columns of b), in br x bc blocks (i0 a multiple of br), and in
+ * blocks with each block row of a copied to a local buffer first (bc <=
+ * TR_MAX_BUFFER). Rows 0..n make the whole transpose. Not inlined, so the
+ * timing measures them. */
+void tr_real_naive(const int32_t *a, int32_t *b, size_t n, size_t i0, size_t i1);
+void tr_real_blocked(const int32_t *a, int32_t *b, size_t n, size_t i0, size_t i1, size_t br,
+		     size_t bc);
+void tr_real_buffered(const int32_t *a, int32_t *b, size_t n, size_t i0, size_t i1, size_t br,
+		      size_t bc);
 
-/* Run version v (naive, block or buffer) on the real machine. */
-void tr_real_run(const struct tr_version *v, const int32_t *a, int32_t *b, size_t n);
+/* Run version v (naive, block or buffer) on rows i0..i1-1 on the real
+ * machine (i0 a multiple of tr_real_band(v)). */
+void tr_real_run(const struct tr_version *v, const int32_t *a, int32_t *b, size_t n, size_t i0,
+		 size_t i1);
+
+/* The rows a timed run does between two looks at the job (pause, cancel):
+ * TR_BAND_ROWS rounded up to a whole number of v's block rows. */
+#define TR_BAND_ROWS 256
+size_t tr_real_band(const struct tr_version *v);
 
 enum { TR_EV_SIM = 1, TR_EV_REAL = 2 };
 
