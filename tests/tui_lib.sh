@@ -33,7 +33,8 @@ tstop() {
 }
 
 # tstart W H ENV... -- ARGS...: run memtop ARGS in a W x H session; when it
-# exits the pane prints "memtop-exit=N" and the terminal modes (stty -a).
+# exits the pane stamps the time in $TMP/memtop-end.ns (date +%s%N), prints
+# "memtop-exit=N" and the terminal modes (stty -a).
 # TPRE, when set, is a shell line run first ("ulimit -v 100000").
 tstart() {
 	w=$1; h=$2; shift 2
@@ -42,10 +43,13 @@ tstart() {
 	shift
 	tstop
 	TSERVERS=$((TSERVERS + 1)) # a fresh server each time (a killed one lingers)
+	rm -f "$TMP/memtop-end.ns"
 	cat >"$TMP/run.sh" <<EOS
 ${TPRE:-}
 env $envs MEMTOP_DATA="$MEMTOP_DATA" XDG_DATA_HOME="$TMP/xdg" "$MEMTOP" $*
-echo "memtop-exit=\$?"
+rc=\$?
+date +%s%N >"$TMP/memtop-end.ns"
+echo "memtop-exit=\$rc"
 stty -a | tr ';' '\n' | grep -E '(^| )-?(echo|icanon)( |\$)' | tr '\n' ' '
 echo
 sleep 120
