@@ -624,6 +624,108 @@ static void result_json_roundtrip(void **state)
 	latency_result_free(r);
 }
 
+/* A point's record: the spread and tries of each point kept, the points
+ * whose tries stay over LAT_DOUBTFUL_SPREAD apart marked ~ in the table,
+ * counted, and kept through the JSON. A synthetic run: four sizes, strides
+ * 128 and 4096 and the random chase. */
+static void point_record_marks(void **state)
+{
+	static const struct {
+		int row, col, kind;
+		double ns, spread;
+		int tries;
+	} pts[] = {
+		{ 0, 0, 0, 1.5, 0.05, 3 },   { 0, 1, 0, 1.5, 0.25, 6 },  /* trusted, not */
+		{ 0, 2, 1, 1.6, 0.10, 3 },   { 1, 0, 0, 4.0, 0.1001, 6 }, /* the bound: trusted; over */
+		{ 1, 1, 0, 4.0, 0.5, 0 },    { 1, 2, 1, 4.5, 0.0, 3 },   /* tries unknown: trusted */
+		{ 2, 0, 0, 12.0, 0.02, 3 },  { 2, 1, 0, 12.5, 0.01, 3 },
+		{ 2, 2, 1, 40.0, 0.75, 6 },  /* row 3 (16K) left unmeasured */
+	};
+	struct latency_params p;
+	struct latency_result *r, *back;
+	struct job_event ev;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+	cJSON *root, *rnd;
+	mt_error e = { "" };
+	(void)state;
+	latency_params_quick(&p);
+	p.nsizes = latency_sizes(4096, 16384, p.sizes, LAT_MAX_SIZES); /* 4K 6K 8K .. 16K */
+	p.nsizes = 4;
+	r = latency_result_new(&p, 2.0);
+	assert_non_null(r);
+	for (size_t j = 0; j < sizeof pts / sizeof pts[0]; j++) {
+		memset(&ev, 0, sizeof ev);
+		ev.type = JOB_EV_CELL;
+		ev.row = pts[j].row;
+		ev.col = pts[j].col;
+		ev.kind = pts[j].kind;
+		ev.value = pts[j].ns;
+		ev.aux[0] = pts[j].ns * 2.0;
+		ev.aux[2] = pts[j].tries;
+		ev.spread = pts[j].spread;
+		assert_int_equal(latency_apply(r, &ev), 0);
+	}
+	assert_int_equal(latency_measured(r), 9);
+	assert_int_equal(latency_doubtful(r), 3);
+	assert_true(latency_point_doubtful(r, 1, 0) && latency_point_doubtful(r, 0, 1) &&
+		    latency_point_doubtful(r, 2, 2));
+	assert_false(latency_point_doubtful(r, 2, 0) || latency_point_doubtful(r, 1, 1) ||
+		     latency_point_doubtful(r, 0, 3) || latency_point_doubtful(r, 3, 0));
+	assert_int_equal(r->tries[1][0], 6);
+	assert_true(r->random_spread[2] == 0.75);
+	/* the table's rows: an untrusted ns ends in ~, the columns stay */
+	f = open_memstream(&text, &len);
+	assert_non_null(f);
+	for (size_t i = 0; i < 3; i++)
+		latency_print_row(f, r, i, 0);
+	latency_print_row(f, r, 0, 1);
+	fclose(f);
+	assert_string_equal(text, "      4K     3.00    1.50     3.00   1.50~     3.20    1.60\n"
+				  "      6K     8.00   4.00~     8.00    4.00     9.00    4.50\n"
+				  "      8K    24.00   12.00    25.00   12.50    80.00  40.00~\n"
+				  "4096,3.000,1.500,3.000,1.500,3.200,1.600\n");
+	free(text);
+	/* the JSON keeps them: spread null where the tries are not known */
+	root = latency_to_json(r);
+	assert_non_null(root);
+	rnd = cJSON_GetObjectItem(root, "random");
+	/* one row per stride, one value per size */
+	assert_true(cJSON_GetArrayItem(cJSON_GetArrayItem(cJSON_GetObjectItem(root, "spread"), 1), 0)
+			    ->valuedouble == 0.25);
+	assert_true(cJSON_IsNull(
+		cJSON_GetArrayItem(cJSON_GetArrayItem(cJSON_GetObjectItem(root, "spread"), 1), 1)));
+	assert_int_equal(cJSON_GetArrayItem(cJSON_GetObjectItem(rnd, "tries"), 2)->valueint, 6);
+	back = latency_from_json(root, "r.json", &e);
+	assert_non_null(back);
+	assert_int_equal(latency_doubtful(back), 3);
+	assert_true(latency_point_doubtful(back, 0, 1) && back->tries[0][1] == 6);
+	latency_result_free(back);
+	/* spread without tries, and a spread where the tries are 0, are refused */
+	cJSON_DeleteItemFromObject(root, "tries");
+	assert_null(latency_from_json(root, "r.json", &e));
+	assert_string_equal(e.msg, "r.json: spread and tries need 2 rows each (one per stride)");
+	cJSON_Delete(root);
+	root = latency_to_json(r);
+	cJSON_ReplaceItemInArray(cJSON_GetObjectItem(cJSON_GetObjectItem(root, "random"), "tries"), 0,
+				 cJSON_CreateNumber(0));
+	assert_null(latency_from_json(root, "r.json", &e));
+	assert_string_equal(e.msg, "r.json: spread random value 1: null exactly where tries is 0");
+	/* a file from before the record (or an import): nothing known, nothing marked */
+	cJSON_DeleteItemFromObject(root, "spread");
+	cJSON_DeleteItemFromObject(root, "tries");
+	cJSON_DeleteItemFromObject(cJSON_GetObjectItem(root, "random"), "spread");
+	cJSON_DeleteItemFromObject(cJSON_GetObjectItem(root, "random"), "tries");
+	back = latency_from_json(root, "r.json", &e);
+	assert_non_null(back);
+	assert_int_equal(latency_measured(back), 9);
+	assert_int_equal(latency_doubtful(back), 0);
+	latency_result_free(back);
+	cJSON_Delete(root);
+	latency_result_free(r);
+}
+
 static void params_and_memory_cap(void **state)
 {
 	struct latency_params p;
@@ -853,6 +955,7 @@ int main(void)
 		cmocka_unit_test(detect_thin_and_inconsistent),
 		cmocka_unit_test(detect_pages_pair),
 		cmocka_unit_test(result_json_roundtrip),
+		cmocka_unit_test(point_record_marks),
 		cmocka_unit_test(params_and_memory_cap),
 	};
 	return cmocka_run_group_tests_name("latency", tests, NULL, NULL);

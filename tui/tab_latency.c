@@ -311,9 +311,12 @@ static void draw_title(struct tui *t, struct latency_tab *s, WINDOW *w, int wd,
 	if (r->hugepages != LAT_HUGE_UNKNOWN)
 		mt_append(line, sizeof line, ", %s",
 			  r->hugepages == LAT_HUGE_ON ? "huge pages" : "4K pages");
-	mt_append(line, sizeof line, ": %zu/%zu points%s", latency_measured(r),
-		  r->nsizes * (r->nstrides + (r->has_random ? 1 : 0)),
-		  tui_result_unsaved(t, &tab_latency) ? ", unsaved (w)" : "");
+	mt_append(line, sizeof line, ": %zu/%zu points", latency_measured(r),
+		  r->nsizes * (r->nstrides + (r->has_random ? 1 : 0)));
+	if (latency_doubtful(r))
+		mt_append(line, sizeof line, ", %zu not trusted (~)", latency_doubtful(r));
+	if (tui_result_unsaved(t, &tab_latency))
+		mt_append(line, sizeof line, ", unsaved (w)");
 	if (r->source[0]) {
 		mt_append(line, sizeof line, " (%s)", mt_basename(r->source));
 	}
@@ -396,10 +399,15 @@ static void draw_curves(struct tui *t, WINDOW *w, int wd, const struct axes *a,
 		const double *v = drawn(r, k);
 		char g[2] = { k < (int)r->nstrides ? curve_glyph[k % 12] : '*', '\0' };
 		double frac = ncurves > 1 ? (double)k / (ncurves - 1) : 1.0;
-		wattrset(w, tui_heat_attr(t, frac) | (k == ncurves - 1 && r->has_random ? A_BOLD : 0));
-		for (size_t i = 0; i < r->nsizes; i++)
-			if (isfinite(v[i]) && v[i] > 0)
-				put(w, yrow(a, v[i]), xcol(a, (double)r->sizes[i]), wd, g);
+		for (size_t i = 0; i < r->nsizes; i++) {
+			int bad = latency_point_doubtful(r, (size_t)k, i); /* ~: tries disagree */
+			if (!isfinite(v[i]) || v[i] <= 0)
+				continue;
+			wattrset(w, bad ? tui_attr(t, ROLE_WARN)
+					: tui_heat_attr(t, frac) |
+						  (k == ncurves - 1 && r->has_random ? A_BOLD : 0));
+			put(w, yrow(a, v[i]), xcol(a, (double)r->sizes[i]), wd, bad ? "~" : g);
+		}
 	}
 }
 
@@ -472,6 +480,8 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 		mt_append(line, sizeof line, "%c %u  ", curve_glyph[k % 12], r->strides[k]);
 	if (r->has_random)
 		mt_append(line, sizeof line, "* random  ");
+	if (latency_doubtful(r))
+		mt_append(line, sizeof line, "~ tries over %.0f %% apart  ", LAT_DOUBTFUL_SPREAD * 100);
 	mt_append(line, sizeof line, "(%s up, size across, log-log; bands: plateaus)",
 		  r->ghz > 0 ? "cycles" : "ns");
 	tui_put(t, w, h - 1, 1, wd - 2, line);

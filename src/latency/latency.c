@@ -394,13 +394,57 @@ int latency_apply(struct latency_result *r, const struct job_event *ev)
 			return -1;
 		r->random_ns[ev->row] = ev->value;
 		r->random_cycles[ev->row] = ev->aux[0];
+		r->random_spread[ev->row] = round(ev->spread * 1e4) / 1e4; /* as JSON keeps it */
+		r->random_tries[ev->row] = ev->aux[2] > 0 ? (unsigned)ev->aux[2] : 0;
 		return 0;
 	}
 	if ((size_t)ev->col >= r->nstrides)
 		return -1;
 	r->ns[ev->col][ev->row] = ev->value;
 	r->cycles[ev->col][ev->row] = ev->aux[0];
+	r->spread[ev->col][ev->row] = round(ev->spread * 1e4) / 1e4;
+	r->tries[ev->col][ev->row] = ev->aux[2] > 0 ? (unsigned)ev->aux[2] : 0;
 	return 0;
+}
+
+int latency_point_doubtful(const struct latency_result *r, size_t k, size_t i)
+{
+	if (i >= r->nsizes || k > r->nstrides || (k == r->nstrides && !r->has_random))
+		return 0;
+	if (k == r->nstrides)
+		return !isnan(r->random_ns[i]) && r->random_tries[i] > 0 &&
+		       r->random_spread[i] > LAT_DOUBTFUL_SPREAD;
+	return !isnan(r->ns[k][i]) && r->tries[k][i] > 0 && r->spread[k][i] > LAT_DOUBTFUL_SPREAD;
+}
+
+size_t latency_doubtful(const struct latency_result *r)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < r->nsizes; i++)
+		for (size_t k = 0; k <= r->nstrides; k++)
+			n += latency_point_doubtful(r, k, i) ? 1 : 0;
+	return n;
+}
+
+void latency_print_row(FILE *f, const struct latency_result *r, size_t i, int csv)
+{
+	char sz[32];
+	size_t ncurves = r->nstrides + (r->has_random ? 1 : 0);
+	if (csv)
+		fprintf(f, "%llu", (unsigned long long)r->sizes[i]);
+	else
+		fprintf(f, "%8s", mt_fmt_size(sz, sizeof sz, r->sizes[i]));
+	for (size_t k = 0; k < ncurves; k++) {
+		double cyc = k < r->nstrides ? r->cycles[k][i] : r->random_cycles[i];
+		double ns = k < r->nstrides ? r->ns[k][i] : r->random_ns[i];
+		if (csv)
+			fprintf(f, ",%.3f,%.3f", cyc, ns);
+		else if (latency_point_doubtful(r, k, i))
+			fprintf(f, " %8.2f %6.2f~", cyc, ns);
+		else
+			fprintf(f, " %8.2f %7.2f", cyc, ns);
+	}
+	fprintf(f, "\n");
 }
 
 size_t latency_measured(const struct latency_result *r)
@@ -503,7 +547,7 @@ static int measure_point(job_t *job, const struct latency_params *p, char *buf, 
 		/* the two best disagree by more than 10 %: a neighbour got in the
 		 * way; as many tries again, once */
 		if (t + 1 == ntries && !again && ntries <= p->tries && isfinite(pt->second) &&
-		    (pt->second - pt->best) / pt->best > 0.10) {
+		    (pt->second - pt->best) / pt->best > LAT_DOUBTFUL_SPREAD) {
 			ntries += ntries;
 			again = 1;
 		}

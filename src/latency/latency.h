@@ -16,7 +16,9 @@
  *   row = size index, col = stride index for the fixed chases and
  *   col = nstrides for the random chase (kind = 0 fixed, 1 random),
  *   value = ns per load (best try), aux[0] = core cycles per load,
- *   aux[1] = timed loads, aux[2] = tries, spread = (second best - best) / best.
+ *   aux[1] = timed loads, aux[2] = tries, spread = (second best - best) / best
+ *   (the result keeps tries and spread: a point whose spread stays over
+ *   LAT_DOUBTFUL_SPREAD is not trusted).
  * The consumer applies each event to its own struct latency_result with
  * latency_apply(); latency_detect() reads the levels from a whole or partial
  * result (src/latency_levels.c). */
@@ -180,6 +182,13 @@ struct latency_result {
 	int has_other;       /* the random chase on the other pages too: */
 	int other_hugepages; /* LAT_HUGE_ON or OFF, the opposite of hugepages */
 	double other_ns[LAT_MAX_SIZES]; /* same sizes, same meaning as random_ns */
+	/* each point's record: the spread of its tries ((second best - best) /
+	 * best) over this many timed tries; tries 0: not known (an import, a
+	 * file written before memtop kept it) */
+	double spread[LAT_MAX_STRIDES][LAT_MAX_SIZES];
+	unsigned tries[LAT_MAX_STRIDES][LAT_MAX_SIZES];
+	double random_spread[LAT_MAX_SIZES];
+	unsigned random_tries[LAT_MAX_SIZES];
 	int hugepages;       /* LAT_HUGE_* requested */
 	char pages[160];     /* what the kernel gave: "4 KB pages", "huge pages: ..." */
 	uint64_t capped_from; /* the asked max size when memory capped it, else 0 */
@@ -203,6 +212,26 @@ int latency_apply(struct latency_result *r, const struct job_event *ev);
 
 /* Points measured so far (fixed and random). */
 size_t latency_measured(const struct latency_result *r);
+
+/* A point is not trusted when its two best tries still differ by more than
+ * this after the worker measured it again (as many tries once more, when
+ * they first disagreed): another task had the CPU, so its latency may read
+ * high. Marked ~ in the table and the Latency tab. */
+#define LAT_DOUBTFUL_SPREAD 0.10
+
+/* Whether point i of curve k (a fixed stride's index; k == r->nstrides: the
+ * random chase) is not trusted: measured, its tries known, and its spread
+ * over LAT_DOUBTFUL_SPREAD. */
+int latency_point_doubtful(const struct latency_result *r, size_t k, size_t i);
+
+/* The points of r not trusted (fixed and random). */
+size_t latency_doubtful(const struct latency_result *r);
+
+/* Row i of the table memtop run latency prints: the size, then cycles and
+ * ns for each fixed stride and the random chase; an untrusted point's ns
+ * ends in ~ ("   32 KB     4.20    1.23    5.10   1.50~"). With csv, the
+ * same numbers comma separated, unmarked. */
+void latency_print_row(FILE *f, const struct latency_result *r, size_t i, int csv);
 
 /* The result as JSON (see memtop(1); latency_json.c): header, ghz (0 when
  * unknown, and then no cycles), format (an import's tool), strides, sizes,

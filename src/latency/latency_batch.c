@@ -90,23 +90,7 @@ static void print_head(const struct printer *b)
 
 static void print_row(const struct printer *b, size_t i)
 {
-	const struct latency_result *r = b->r;
-	char sz[32];
-	if (b->csv) {
-		printf("%llu", (unsigned long long)r->sizes[i]);
-		for (size_t k = 0; k < r->nstrides; k++)
-			printf(",%.3f,%.3f", r->cycles[k][i], r->ns[k][i]);
-		if (r->has_random)
-			printf(",%.3f,%.3f", r->random_cycles[i], r->random_ns[i]);
-		printf("\n");
-		return;
-	}
-	printf("%8s", mt_fmt_size(sz, sizeof sz, r->sizes[i]));
-	for (size_t k = 0; k < r->nstrides; k++)
-		printf(" %8.2f %7.2f", r->cycles[k][i], r->ns[k][i]);
-	if (r->has_random)
-		printf(" %8.2f %7.2f", r->random_cycles[i], r->random_ns[i]);
-	printf("\n");
+	latency_print_row(stdout, b->r, i, b->csv);
 }
 
 static void on_event(const struct job_event *ev, void *ctx)
@@ -354,6 +338,13 @@ static int latency_batch(int argc, char **argv)
 	b.r->elapsed_s = run.elapsed_s;
 	b.r->hdr = run.hdr;
 	if (rc == 0) {
+		size_t nd = latency_doubtful(b.r);
+		if (nd)
+			fprintf(run.meta,
+				"# ~ %zu of %zu points not trusted: their two best tries still "
+				"differ by more than %.0f %% after as many tries again (another task "
+				"had the CPU; the latency may read high)\n",
+				nd, latency_measured(b.r), LAT_DOUBTFUL_SPREAD * 100);
 		print_levels(run.meta, b.r, have);
 		print_timing(&run, &b, ceil(latency_params_estimate_s(&p)));
 		if (note[0])

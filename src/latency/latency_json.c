@@ -54,6 +54,36 @@ static cJSON *curve_json(const double *v, size_t n)
 	return a;
 }
 
+#define SPREAD_SCALE 1e4 /* a spread kept to 0.01 % */
+
+/* Whether any point of r has its tries recorded (a run measured here). */
+static int has_record(const struct latency_result *r)
+{
+	for (size_t i = 0; i < r->nsizes; i++) {
+		for (size_t k = 0; k < r->nstrides; k++)
+			if (r->tries[k][i])
+				return 1;
+		if (r->has_random && r->random_tries[i])
+			return 1;
+	}
+	return 0;
+}
+
+/* One curve's record: spreads (null where the tries are not known) or
+ * tries. */
+static cJSON *record_json(const double *spread, const unsigned *tries, size_t n, int want_tries)
+{
+	cJSON *a = cJSON_CreateArray();
+	for (size_t i = 0; a && i < n; i++) {
+		if (want_tries)
+			cJSON_AddItemToArray(a, cJSON_CreateNumber(tries[i]));
+		else
+			cJSON_AddItemToArray(a, tries[i] ? num_or_null(spread[i], SPREAD_SCALE)
+							 : cJSON_CreateNull());
+	}
+	return a;
+}
+
 static const char *huge_name(int h)
 {
 	return h == LAT_HUGE_ON ? "on" : h == LAT_HUGE_OFF ? "off" : "unknown";
@@ -78,6 +108,16 @@ static int fixed_json(const struct latency_result *r, cJSON *root)
 			cJSON_AddItemToArray(a, curve_json(r->cycles[k], r->nsizes));
 		cJSON_AddItemToArray(c, curve_json(r->ns[k], r->nsizes));
 	}
+	if (has_record(r)) { /* each point's spread and tries, one row per stride */
+		cJSON *sp, *tr;
+		if (!(sp = cJSON_AddArrayToObject(root, "spread")) ||
+		    !(tr = cJSON_AddArrayToObject(root, "tries")))
+			return -1;
+		for (size_t k = 0; k < r->nstrides; k++) {
+			cJSON_AddItemToArray(sp, record_json(r->spread[k], r->tries[k], r->nsizes, 0));
+			cJSON_AddItemToArray(tr, record_json(r->spread[k], r->tries[k], r->nsizes, 1));
+		}
+	}
 	return 0;
 }
 
@@ -101,6 +141,12 @@ static int random_json(const struct latency_result *r, cJSON *root)
 		cJSON_AddItemToObject(rnd, "cycles", curve_json(r->random_cycles, r->nsizes));
 	if (r->ns_over_l1)
 		cJSON_AddTrueToObject(rnd, "ns_over_l1");
+	if (has_record(r)) {
+		cJSON_AddItemToObject(rnd, "spread",
+				      record_json(r->random_spread, r->random_tries, r->nsizes, 0));
+		cJSON_AddItemToObject(rnd, "tries",
+				      record_json(r->random_spread, r->random_tries, r->nsizes, 1));
+	}
 	if (r->has_other) {
 		if (!(o = cJSON_AddObjectToObject(root, "random_other")))
 			return -1;
@@ -178,6 +224,58 @@ static void fill_nan(double *v, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		v[i] = NAN;
+}
+
+#define MAX_TRIES 1000000
+
+/* One curve's record from spread and tries (both or neither, n values
+ * each; a spread is null exactly where the tries are 0). what names the
+ * curve ("row 2", "random"). */
+static int read_record(const cJSON *sp, const cJSON *tr, const char *file, const char *what,
+		       size_t n, double *spread, unsigned *tries, mt_error *e)
+{
+	double t[LAT_MAX_SIZES];
+	char name[64];
+	mt_snprintf(name, sizeof name, "spread %s", what);
+	if (read_curve(sp, file, name, n, spread, e) < 0)
+		return -1;
+	mt_snprintf(name, sizeof name, "tries %s", what);
+	if (read_curve(tr, file, name, n, t, e) < 0)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		if (isnan(t[i]) || t[i] != floor(t[i]) || t[i] > MAX_TRIES)
+			return mt_fail(e, "%s: tries %s value %zu is not a count 0..%d", file, what,
+				       i + 1, MAX_TRIES);
+		tries[i] = (unsigned)t[i];
+		if (isnan(spread[i]) != (tries[i] == 0))
+			return mt_fail(e, "%s: spread %s value %zu: null exactly where tries is 0",
+				       file, what, i + 1);
+	}
+	return 0;
+}
+
+/* spread and tries of the fixed strides: both or neither, one row per
+ * stride. */
+static int read_fixed_record(const cJSON *root, const char *file, struct latency_result *r,
+			     mt_error *e)
+{
+	const cJSON *sp = cJSON_GetObjectItemCaseSensitive(root, "spread");
+	const cJSON *tr = cJSON_GetObjectItemCaseSensitive(root, "tries");
+	char what[32];
+	if (!sp && !tr)
+		return 0;
+	if (!cJSON_IsArray(sp) || !cJSON_IsArray(tr) ||
+	    (size_t)cJSON_GetArraySize(sp) != r->nstrides ||
+	    (size_t)cJSON_GetArraySize(tr) != r->nstrides)
+		return mt_fail(e, "%s: spread and tries need %zu rows each (one per stride)", file,
+			       r->nstrides);
+	for (size_t k = 0; k < r->nstrides; k++) {
+		mt_snprintf(what, sizeof what, "row %zu", k + 1);
+		if (read_record(cJSON_GetArrayItem(sp, (int)k), cJSON_GetArrayItem(tr, (int)k), file,
+				what, r->nsizes, r->spread[k], r->tries[k], e) < 0)
+			return -1;
+	}
+	return 0;
 }
 
 /* sizes and strides: increasing positive numbers. */
@@ -304,6 +402,12 @@ static int read_random(const cJSON *root, const char *file, struct latency_resul
 		return -1;
 	for (size_t i = 0; !cyc && r->ghz > 0 && i < r->nsizes; i++)
 		r->random_cycles[i] = r->random_ns[i] * r->ghz;
+	if ((cJSON_GetObjectItemCaseSensitive(rnd, "spread") ||
+	     cJSON_GetObjectItemCaseSensitive(rnd, "tries")) &&
+	    read_record(cJSON_GetObjectItemCaseSensitive(rnd, "spread"),
+			cJSON_GetObjectItemCaseSensitive(rnd, "tries"), file, "random", r->nsizes,
+			r->random_spread, r->random_tries, e) < 0)
+		return -1;
 	over = cJSON_GetObjectItemCaseSensitive(rnd, "ns_over_l1");
 	if (over && !cJSON_IsBool(over))
 		return mt_fail(e, "%s: random.ns_over_l1 is not true or false", file);
@@ -331,6 +435,7 @@ struct latency_result *latency_from_json(const cJSON *root, const char *file, mt
 	if (!(sizes = jsonio_array(root, "sizes", file, e)) ||
 	    !(strides = jsonio_array(root, "strides", file, e)) ||
 	    read_axes(sizes, strides, file, r, e) < 0 || read_fixed(root, file, r, e) < 0 ||
+	    read_fixed_record(root, file, r, e) < 0 ||
 	    read_huge(root, "hugepages", file, &r->hugepages, e) < 0 ||
 	    read_random(root, file, r, e) < 0 || read_other(root, file, r, e) < 0)
 		goto fail;
