@@ -86,11 +86,11 @@ static void end_job(struct tui *t)
 	struct job_progress p;
 	job_get_progress(t->job, &p);
 	job_join(t->job, NULL); /* the last event carried the failure, if any */
+	ui_pin_restore(); /* first: diag_end compares the UI thread's CPUs with the start's */
 	if (t->job_hdr)
 		diag_end(&t->job_hdr->diag, &p);
 	t->job = NULL;
 	t->job_hdr = NULL;
-	ui_pin_restore();
 }
 
 void jobs_pump(struct tui *t)

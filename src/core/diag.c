@@ -10,6 +10,22 @@
 #include <math.h>
 #include <string.h>
 
+/* The CPUs the calling thread may run on, as ranges: "0-3,6". */
+static void allowed_text(char *buf, size_t len)
+{
+	int cpus[1024];
+	int n = mt_allowed_cpus(cpus, (int)MT_ARRAY_LEN(cpus));
+	buf[0] = '\0';
+	for (int i = 0, j; i < n; i = j + 1) {
+		for (j = i; j + 1 < n && cpus[j + 1] == cpus[j] + 1; j++)
+			;
+		if (j > i)
+			mt_append(buf, len, "%s%d-%d", i ? "," : "", cpus[i], cpus[j]);
+		else
+			mt_append(buf, len, "%s%d", i ? "," : "", cpus[i]);
+	}
+}
+
 void diag_begin(struct diag *d, int pinned_cpu)
 {
 	memset(d, 0, sizeof *d);
@@ -29,6 +45,7 @@ void diag_begin(struct diag *d, int pinned_cpu)
 	d->cpu_first = d->cpu_last = d->run_ghz_cpu = -1;
 	d->heterogeneous = mt_heterogeneous(d->hetero_text, sizeof d->hetero_text);
 	mt_thp_mode(d->thp, sizeof d->thp);
+	allowed_text(d->cpus_start, sizeof d->cpus_start);
 	{
 		struct mt_clock c;
 		mt_clock_calibrate(&c, 0); /* cached: run_header_init calibrated */
@@ -49,6 +66,7 @@ void diag_end(struct diag *d, const struct job_progress *p)
 		d->run_ghz_cpu = p->ghz_cpu;
 	}
 	mt_load(&d->load_after, &d->running_after);
+	allowed_text(d->cpus_end, sizeof d->cpus_end);
 	if (d->ticks0 && mt_cpu_times(&t1, &s1) == 0 && t1 > d->ticks0)
 		d->steal_pct = 100.0 * (double)(s1 - d->steal0) / (double)(t1 - d->ticks0);
 }
@@ -83,6 +101,11 @@ int diag_warnings(const struct diag *d, char lines[][160], int max)
 		mt_snprintf(lines[n++], 160, "hypervisor stole %.1f%% of CPU time", d->steal_pct);
 	if (d->cpu_moved && n < max)
 		mt_snprintf(lines[n++], 160, "job moved from CPU %d to %d", d->cpu_first, d->cpu_last);
+	if (d->cpus_start[0] && d->cpus_end[0] && strcmp(d->cpus_start, d->cpus_end) != 0 &&
+	    n < max)
+		mt_snprintf(lines[n++], 160, "CPUs taken away during the run: allowed %s at its "
+			    "start, %s at its end (taskset or a cpuset); threads pinned there ran "
+			    "elsewhere", d->cpus_start, d->cpus_end);
 	if (d->heterogeneous && n < max)
 		mt_snprintf(lines[n++], 160, "heterogeneous cores: %s", d->hetero_text);
 	if (mt_clock_disagrees(d->core_ghz, run) && n < max)
@@ -112,6 +135,8 @@ cJSON *diag_to_json(const struct diag *d)
 	cJSON_AddBoolToObject(o, "heterogeneous", d->heterogeneous);
 	cJSON_AddStringToObject(o, "heterogeneous_text", d->hetero_text);
 	cJSON_AddStringToObject(o, "thp", d->thp);
+	cJSON_AddStringToObject(o, "cpus_allowed_start", d->cpus_start);
+	cJSON_AddStringToObject(o, "cpus_allowed_end", d->cpus_end);
 	return o;
 }
 
@@ -154,4 +179,6 @@ void diag_from_json(const cJSON *o, struct diag *d)
 	d->heterogeneous = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "heterogeneous"));
 	str_or(o, "heterogeneous_text", d->hetero_text, sizeof d->hetero_text);
 	str_or(o, "thp", d->thp, sizeof d->thp);
+	str_or(o, "cpus_allowed_start", d->cpus_start, sizeof d->cpus_start);
+	str_or(o, "cpus_allowed_end", d->cpus_end, sizeof d->cpus_end);
 }

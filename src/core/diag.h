@@ -22,6 +22,10 @@ struct diag {
 	int heterogeneous;
 	char hetero_text[192];
 	char thp[16];         /* transparent huge pages mode, "" none */
+	/* the CPUs the measuring process was allowed ("0-1", "0,2"; "" not
+	 * known) at diag_begin and diag_end, as the calling thread sees them:
+	 * taskset or a cpuset that takes CPUs away mid-run changes them */
+	char cpus_start[64], cpus_end[64];
 	/* the core clock (GHz, 0 unknown): calibrated before the run (the one
 	 * cycles are counted with), and measured with dependent adds at the
 	 * run's start and end on run_ghz_cpu: the first measuring thread's CPU
@@ -46,7 +50,8 @@ void diag_end(struct diag *d, const struct job_progress *p);
  * from CPU 1 to 0", "heterogeneous cores: ...", "built with sanitizers:
  * timings are several times slower" (from the build string), "core clock
  * moved: ..." (the clock measured during the run more than MT_CLOCK_AGREE
- * from the calibrated one). Returns the count. */
+ * from the calibrated one), "CPUs taken away during the run: ..." (the
+ * allowed CPUs at the end differ from the start's). Returns the count. */
 int diag_warnings(const struct diag *d, char lines[][160], int max);
 
 /* The clock measured during the run furthest from the calibrated one (its
