@@ -223,7 +223,14 @@ answer_prompt() {
 		;;
 	*) return 1 ;;
 	esac
-	sleep 0.05
+	# until memtop has taken the answer: a prompt still on the screen
+	# would be answered again, and that answer typed into the tab as keys
+	# (a q in the path quit memtop once); one that stays (asked again) is
+	# answered after 1 s
+	for _ in $(seq 50); do
+		cap | grep -v '^[[:space:]]*$' | tail -n 2 | grep -Eq -- "$PROMPT_RE" || break
+		sleep 0.02
+	done
 	return 0
 }
 
