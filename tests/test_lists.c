@@ -265,6 +265,22 @@ static void written_trace_replays(void **state)
 	rmdir(dir);
 }
 
+/* Much work a cell (a knob the Lists tab takes): the work alone and the
+ * walks go in chunks of a few ms whatever the work, so a cancel is seen
+ * at once. With 2^20 multiply-adds a cell one try of the work alone was
+ * minutes long, and x or q waited for it (the soak met a 4096 one taking
+ * over 5 s under ASan). */
+static void cancel_with_heavy_work(void **state)
+{
+	static struct lists_params p;
+	(void)state;
+	lists_params_default(&p);
+	p.nlengths = 1;
+	p.lengths[0] = 4096;
+	p.work = 1u << 20;
+	assert_true(test_job_cancel_after(lists_worker, &p, 200) < 5000000000ull);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -276,6 +292,7 @@ int main(void)
 		cmocka_unit_test(worker_streams_results),
 		cmocka_unit_test(neighbour_distances),
 		cmocka_unit_test(written_trace_replays),
+		cmocka_unit_test(cancel_with_heavy_work),
 	};
 	return cmocka_run_group_tests_name("lists", tests, NULL, NULL);
 }

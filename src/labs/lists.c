@@ -12,7 +12,8 @@
 #include <string.h>
 
 /* Walk in chunks of this many cells between job_check() calls (a 4M-cell
- * shuffled walk takes most of a second). */
+ * shuffled walk takes most of a second), fewer with work per cell
+ * (walk_chunk): a chunk stays a few ms however much work a cell does. */
 #define WALK_CHUNK (1u << 16)
 
 /* ---- walks: the measured chains ----------------------------------------- */
@@ -174,6 +175,15 @@ void lists_params_default(struct lists_params *p)
 	p->graph_block = 64;
 }
 
+/* The cells a chunk walks (or works) between two looks at the job: about
+ * WALK_CHUNK bare cells' worth. With 4096 multiply-adds a cell one chunk
+ * of WALK_CHUNK cells took seconds (under a sanitizer, on a busy host),
+ * and x or q waited for it. */
+static size_t walk_chunk(unsigned work)
+{
+	return WALK_CHUNK / (1 + work / 8);
+}
+
 /* Cells walked per try: at least 4M (the seed's work), whole walks. */
 static size_t reps_for(size_t n)
 {
@@ -190,7 +200,7 @@ static int time_walk(job_t *job, const struct lists_params *p, const struct list
 	struct cursor c = { NULL, NULL, 0 };
 	*best = *second = INFINITY;
 	cursor_start(&c, l); /* warm-up walk, not timed */
-	while (cursor_step(&c, l, work, WALK_CHUNK))
+	while (cursor_step(&c, l, work, walk_chunk(work)))
 		if (job_check(job) == JOB_CANCELLED)
 			return 1;
 	for (int t = 0; t < p->tries; t++) {
@@ -202,7 +212,7 @@ static int time_walk(job_t *job, const struct lists_params *p, const struct list
 			cursor_start(&c, l);
 			do {
 				int chk;
-				more = cursor_step(&c, l, work, WALK_CHUNK);
+				more = cursor_step(&c, l, work, walk_chunk(work));
 				chk = job_check(job);
 				if (chk == JOB_CANCELLED)
 					return 1;
@@ -288,18 +298,29 @@ out:
 	return rc;
 }
 
-/* The work alone, per cell (LISTS_CELL_WORK). Returns 1 when cancelled. */
+/* The work alone, per cell (LISTS_CELL_WORK), in chunks with the job
+ * checked between them (a try spoiled by a pause is done again). Returns 1
+ * when cancelled. */
 static int measure_work(job_t *job, const struct lists_params *p)
 {
+	const size_t cells = 1u << 18, chunk = walk_chunk(p->work);
 	struct job_event ev;
 	double ns = INFINITY;
 	for (int t = 0; t < p->tries + 2; t++) { /* best of, like the walks */
-		uint64_t t0 = mt_now_ns();
-		uint64_t sum = work_alone(1u << 18, p->work);
+		uint64_t t0 = mt_now_ns(), sum = 0;
+		int chk = JOB_GO;
+		for (size_t done = 0; done < cells && chk == JOB_GO; done += chunk) {
+			sum += work_alone(cells - done < chunk ? cells - done : chunk, p->work);
+			chk = job_check(job);
+		}
 		mt_sink(sum);
-		ns = fmin(ns, (double)(mt_now_ns() - t0) / (double)(1u << 18));
-		if (job_check(job) == JOB_CANCELLED)
+		if (chk == JOB_CANCELLED)
 			return 1;
+		if (chk == JOB_RESUMED) {
+			t--;
+			continue;
+		}
+		ns = fmin(ns, (double)(mt_now_ns() - t0) / (double)cells);
 	}
 	memset(&ev, 0, sizeof ev);
 	ev.type = JOB_EV_CELL;
