@@ -18,7 +18,9 @@
 #include <unistd.h>
 
 #include "core/clock.h"
+#include "core/diag.h"
 #include "core/job.h"
+#include "core/threads.h"
 
 #define CELLS 500
 
@@ -238,6 +240,42 @@ static void progress_cells_text(void **state)
 	assert_string_equal(buf, "6 cells");
 }
 
+static void *set_flag(void *arg)
+{
+	*(int *)arg = 1;
+	return NULL;
+}
+
+/* A measuring thread whose CPU is refused (offline, or taken from the
+ * process mid-run: here CPU 1023, which no machine this runs on has)
+ * starts unpinned, is counted, and the run's diagnostics say so. */
+static void refused_cpu_starts_unpinned(void **state)
+{
+	unsigned long before = mt_threads_unpinned();
+	char w[8][160];
+	struct diag d;
+	pthread_t t;
+	int ran = 0, n, said = 0;
+	(void)state;
+#if !defined(__linux__) || !defined(HAVE_PTHREAD_SETAFFINITY_NP)
+	skip(); /* no thread affinity: nothing is pinned, nothing refused */
+#endif
+	if (sysconf(_SC_NPROCESSORS_CONF) >= 1024)
+		skip();
+	diag_begin(&d, -1);
+	assert_int_equal(mt_thread_start(&t, 1023, set_flag, &ran), 0);
+	pthread_join(t, NULL);
+	assert_int_equal(ran, 1);
+	assert_int_equal(mt_threads_unpinned(), before + 1);
+	diag_end(&d, NULL);
+	assert_int_equal(d.unpinned, 1);
+	n = diag_warnings(&d, w, 8);
+	for (int i = 0; i < n; i++)
+		said |= strcmp(w[i], "1 measuring thread could not be pinned: its CPU went offline "
+				     "or was taken away during the run, and the kernel placed it") == 0;
+	assert_true(said);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -247,6 +285,7 @@ int main(void)
 		cmocka_unit_test(cancel_at_the_next_check),
 		cmocka_unit_test(pause_holds_the_worker),
 		cmocka_unit_test(failure_carries_the_message),
+		cmocka_unit_test(refused_cpu_starts_unpinned),
 		MT_SKIP_IF(job_pick_cpu() < 0 ? "no CPU to pin a job to" : NULL,
 			   pinned_to_the_chosen_cpu),
 	};

@@ -4,6 +4,7 @@
 #include "clock.h"
 #include "diag.h"
 #include "sysinfo.h"
+#include "threads.h"
 #include "util.h"
 
 #include <limits.h>
@@ -46,6 +47,7 @@ void diag_begin(struct diag *d, int pinned_cpu)
 	d->heterogeneous = mt_heterogeneous(d->hetero_text, sizeof d->hetero_text);
 	mt_thp_mode(d->thp, sizeof d->thp);
 	allowed_text(d->cpus_start, sizeof d->cpus_start);
+	d->unpinned0 = mt_threads_unpinned();
 	{
 		struct mt_clock c;
 		mt_clock_calibrate(&c, 0); /* cached: run_header_init calibrated */
@@ -67,6 +69,7 @@ void diag_end(struct diag *d, const struct job_progress *p)
 	}
 	mt_load(&d->load_after, &d->running_after);
 	allowed_text(d->cpus_end, sizeof d->cpus_end);
+	d->unpinned = mt_threads_unpinned() - d->unpinned0;
 	if (d->ticks0 && mt_cpu_times(&t1, &s1) == 0 && t1 > d->ticks0)
 		d->steal_pct = 100.0 * (double)(s1 - d->steal0) / (double)(t1 - d->ticks0);
 }
@@ -106,6 +109,11 @@ int diag_warnings(const struct diag *d, char lines[][160], int max)
 		mt_snprintf(lines[n++], 160, "CPUs taken away during the run: allowed %s at its "
 			    "start, %s at its end (taskset or a cpuset); threads pinned there ran "
 			    "elsewhere", d->cpus_start, d->cpus_end);
+	if (d->unpinned && n < max)
+		mt_snprintf(lines[n++], 160, "%lu measuring thread%s could not be pinned: %s CPU went "
+			    "offline or was taken away during the run, and the kernel placed %s",
+			    d->unpinned, d->unpinned == 1 ? "" : "s", d->unpinned == 1 ? "its" : "their",
+			    d->unpinned == 1 ? "it" : "them");
 	if (d->heterogeneous && n < max)
 		mt_snprintf(lines[n++], 160, "heterogeneous cores: %s", d->hetero_text);
 	if (mt_clock_disagrees(d->core_ghz, run) && n < max)
@@ -137,6 +145,7 @@ cJSON *diag_to_json(const struct diag *d)
 	cJSON_AddStringToObject(o, "thp", d->thp);
 	cJSON_AddStringToObject(o, "cpus_allowed_start", d->cpus_start);
 	cJSON_AddStringToObject(o, "cpus_allowed_end", d->cpus_end);
+	cJSON_AddNumberToObject(o, "threads_unpinned", (double)d->unpinned);
 	return o;
 }
 
@@ -181,4 +190,5 @@ void diag_from_json(const cJSON *o, struct diag *d)
 	str_or(o, "thp", d->thp, sizeof d->thp);
 	str_or(o, "cpus_allowed_start", d->cpus_start, sizeof d->cpus_start);
 	str_or(o, "cpus_allowed_end", d->cpus_end, sizeof d->cpus_end);
+	d->unpinned = (unsigned long)int_or(o, "threads_unpinned", 0, INT_MAX, 0);
 }

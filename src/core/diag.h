@@ -26,6 +26,10 @@ struct diag {
 	 * known) at diag_begin and diag_end, as the calling thread sees them:
 	 * taskset or a cpuset that takes CPUs away mid-run changes them */
 	char cpus_start[64], cpus_end[64];
+	/* measuring threads started unpinned during the run, their CPU refused
+	 * (offline, or taken away): mt_threads_unpinned() at the end less at
+	 * the start */
+	unsigned long unpinned, unpinned0;
 	/* the core clock (GHz, 0 unknown): calibrated before the run (the one
 	 * cycles are counted with), and measured with dependent adds at the
 	 * run's start and end on run_ghz_cpu: the first measuring thread's CPU
@@ -51,7 +55,9 @@ void diag_end(struct diag *d, const struct job_progress *p);
  * timings are several times slower" (from the build string), "core clock
  * moved: ..." (the clock measured during the run more than MT_CLOCK_AGREE
  * from the calibrated one), "CPUs taken away during the run: ..." (the
- * allowed CPUs at the end differ from the start's). Returns the count. */
+ * allowed CPUs at the end differ from the start's), "N measuring threads
+ * could not be pinned ..." (their CPU went offline or was taken away).
+ * Returns the count. */
 int diag_warnings(const struct diag *d, char lines[][160], int max);
 
 /* The clock measured during the run furthest from the calibrated one (its

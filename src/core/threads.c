@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <sched.h>
 #include <stdlib.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <time.h>
 
@@ -18,6 +19,13 @@ void mt_nap(long ns)
 		;
 }
 
+static _Atomic unsigned long unpinned;
+
+unsigned long mt_threads_unpinned(void)
+{
+	return atomic_load(&unpinned);
+}
+
 int mt_thread_start(pthread_t *tid, int cpu, void *(*fn)(void *), void *arg)
 {
 	pthread_attr_t attr;
@@ -26,6 +34,11 @@ int mt_thread_start(pthread_t *tid, int cpu, void *(*fn)(void *), void *arg)
 	(void)mt_plat_attr_pin(&attr, cpu); /* best effort, as before: unpinned where it cannot */
 	rc = pthread_create(tid, &attr, fn, arg);
 	pthread_attr_destroy(&attr);
+	if (rc == EINVAL && cpu >= 0) { /* the CPU is offline or not ours any more */
+		rc = pthread_create(tid, NULL, fn, arg);
+		if (rc == 0)
+			atomic_fetch_add(&unpinned, 1);
+	}
 	return rc;
 }
 

@@ -19,8 +19,11 @@
 #include "util.h"
 
 /* Start fn(arg) on a new thread pinned to cpu (-1, or a system without
- * thread affinity: not pinned). Returns 0, or pthread_create's error
- * number (the caller says what could not start). */
+ * thread affinity: not pinned). A cpu that went offline or was taken from
+ * the process mid-run (the pin refused, EINVAL) gets the thread started
+ * unpinned, counted in mt_threads_unpinned(), so the run ends and says so
+ * (core/diag) instead of failing halfway. Returns 0, or pthread_create's
+ * error number (the caller says what could not start). */
 int mt_thread_start(pthread_t *tid, int cpu, void *(*fn)(void *), void *arg);
 
 /* A run's measured clock: the core clock (dependent adds, mt_clock_measure)
@@ -61,6 +64,10 @@ int mt_run_clock_taken(struct mt_run_clock *c);
  * the run's measuring threads have ended. Returns 0, or -1 when c's start
  * was never taken or no thread could start (ghz_end stays 0). */
 int mt_run_clock_end(struct mt_run_clock *c);
+
+/* Threads mt_thread_start() started unpinned because their CPU was refused,
+ * since the program began. */
+unsigned long mt_threads_unpinned(void);
 
 /* Sleep ns nanoseconds (resumed after signals). */
 void mt_nap(long ns);
