@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,8 +19,10 @@
 /* The coordinator's looks at the job (pause, cancel) while a try runs, and
  * the measuring threads' looks at the stop flag while they wait. */
 #define CHECK_EVERY_NS 50000000ull
-/* Failed spins between two looks at the stop flag. */
+/* Failed spins between two looks at the stop flag, and between two offers
+ * of the CPU to the other thread (spin_wait). */
 #define SPINS_PER_LOOK 65536u
+#define SPINS_PER_YIELD 1024u
 
 /* One pair's shared state; the flags on their own lines, the ping-pong line
  * on its own page. */
@@ -42,6 +45,21 @@ struct pong_arg {
 	int role; /* 0: the first thread (touches the line, times), 1: the second */
 };
 
+/* The n-th spin of a wait: every SPINS_PER_YIELD the CPU is offered to the
+ * other thread (the two may share one CPU: oversubscribed, or CPUs taken
+ * away mid-run; without it each round trip waited out a time slice, and
+ * a run cut to one CPU had not ended after 120 s), every SPINS_PER_LOOK
+ * the stop flag is read. On two CPUs a round trip takes far fewer spins.
+ * Returns -1 when stopped. */
+static int spin_wait(struct pong *g, unsigned n)
+{
+	if (n % SPINS_PER_YIELD == 0)
+		sched_yield();
+	return n % SPINS_PER_LOOK == 0 && atomic_load_explicit(&g->stop, memory_order_relaxed)
+		       ? -1
+		       : 0;
+}
+
 /* Wait for *line == from, then swap it to to. Returns 0, or -1 when the
  * stop flag was raised meanwhile. */
 static int swap_when(struct pong *g, uint64_t from, uint64_t to)
@@ -52,7 +70,7 @@ static int swap_when(struct pong *g, uint64_t from, uint64_t to)
 		if (v == from && atomic_compare_exchange_strong_explicit(
 					 g->line, &v, to, memory_order_acq_rel, memory_order_relaxed))
 			return 0;
-		if (++n % SPINS_PER_LOOK == 0 && atomic_load_explicit(&g->stop, memory_order_relaxed))
+		if (spin_wait(g, ++n) < 0)
 			return -1;
 	}
 }
@@ -62,7 +80,7 @@ static int wait_for(struct pong *g, _Atomic uint64_t *line, uint64_t v)
 {
 	unsigned n = 0;
 	while (atomic_load_explicit(line, memory_order_acquire) != v)
-		if (++n % SPINS_PER_LOOK == 0 && atomic_load_explicit(&g->stop, memory_order_relaxed))
+		if (spin_wait(g, ++n) < 0)
 			return -1;
 	return 0;
 }
