@@ -1,0 +1,120 @@
+/* latency_result: a latency run's result in memory: made from its
+ * parameters, filled point by point from the worker's events, and read
+ * back (the points measured, the ones not trusted, a row of the table).
+ * See latency.h for the contracts; JSON is in latency_json.c. */
+#include "config.h"
+
+#include "latency.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- results ------------------------------------------------------------ */
+
+struct latency_result *latency_result_new(const struct latency_params *p, double ghz)
+{
+	struct latency_result *r = calloc(1, sizeof *r);
+	if (!r)
+		return NULL;
+	r->ghz = ghz;
+	r->nsizes = p->nsizes;
+	r->nstrides = p->nstrides;
+	memcpy(r->sizes, p->sizes, p->nsizes * sizeof *p->sizes);
+	memcpy(r->strides, p->strides, p->nstrides * sizeof *p->strides);
+	r->has_random = p->random;
+	r->random_stride = p->random_stride;
+	r->tlb_locality = p->random ? p->tlb_locality : 0;
+	r->hugepages = p->hugepages;
+	for (size_t k = 0; k < LAT_MAX_STRIDES; k++)
+		for (size_t i = 0; i < LAT_MAX_SIZES; i++)
+			r->ns[k][i] = r->cycles[k][i] = NAN;
+	for (size_t i = 0; i < LAT_MAX_SIZES; i++)
+		r->random_ns[i] = r->random_cycles[i] = NAN;
+	return r;
+}
+
+void latency_result_free(struct latency_result *r)
+{
+	if (r)
+		cJSON_Delete(r->caches);
+	free(r);
+}
+
+int latency_apply(struct latency_result *r, const struct job_event *ev)
+{
+	if (ev->type == JOB_EV_NOTE && ev->kind == LAT_NOTE_PAGES) {
+		mt_strlcpy(r->pages, ev->text, sizeof r->pages);
+		return 0;
+	}
+	if (ev->type != JOB_EV_CELL || ev->row < 0 || (size_t)ev->row >= r->nsizes || ev->col < 0)
+		return -1;
+	if (ev->kind == 1) {
+		if (!r->has_random)
+			return -1;
+		r->random_ns[ev->row] = ev->value;
+		r->random_cycles[ev->row] = ev->aux[0];
+		r->random_spread[ev->row] = round(ev->spread * 1e4) / 1e4; /* as JSON keeps it */
+		r->random_tries[ev->row] = ev->aux[2] > 0 ? (unsigned)ev->aux[2] : 0;
+		return 0;
+	}
+	if ((size_t)ev->col >= r->nstrides)
+		return -1;
+	r->ns[ev->col][ev->row] = ev->value;
+	r->cycles[ev->col][ev->row] = ev->aux[0];
+	r->spread[ev->col][ev->row] = round(ev->spread * 1e4) / 1e4;
+	r->tries[ev->col][ev->row] = ev->aux[2] > 0 ? (unsigned)ev->aux[2] : 0;
+	return 0;
+}
+
+int latency_point_doubtful(const struct latency_result *r, size_t k, size_t i)
+{
+	if (i >= r->nsizes || k > r->nstrides || (k == r->nstrides && !r->has_random))
+		return 0;
+	if (k == r->nstrides)
+		return !isnan(r->random_ns[i]) && r->random_tries[i] > 0 &&
+		       r->random_spread[i] > LAT_DOUBTFUL_SPREAD;
+	return !isnan(r->ns[k][i]) && r->tries[k][i] > 0 && r->spread[k][i] > LAT_DOUBTFUL_SPREAD;
+}
+
+size_t latency_doubtful(const struct latency_result *r)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < r->nsizes; i++)
+		for (size_t k = 0; k <= r->nstrides; k++)
+			n += latency_point_doubtful(r, k, i) ? 1 : 0;
+	return n;
+}
+
+void latency_print_row(FILE *f, const struct latency_result *r, size_t i, int csv)
+{
+	char sz[32];
+	size_t ncurves = r->nstrides + (r->has_random ? 1 : 0);
+	if (csv)
+		fprintf(f, "%llu", (unsigned long long)r->sizes[i]);
+	else
+		fprintf(f, "%8s", mt_fmt_size(sz, sizeof sz, r->sizes[i]));
+	for (size_t k = 0; k < ncurves; k++) {
+		double cyc = k < r->nstrides ? r->cycles[k][i] : r->random_cycles[i];
+		double ns = k < r->nstrides ? r->ns[k][i] : r->random_ns[i];
+		if (csv)
+			fprintf(f, ",%.3f,%.3f", cyc, ns);
+		else if (latency_point_doubtful(r, k, i))
+			fprintf(f, " %8.2f %6.2f~", cyc, ns);
+		else
+			fprintf(f, " %8.2f %7.2f", cyc, ns);
+	}
+	fprintf(f, "\n");
+}
+
+size_t latency_measured(const struct latency_result *r)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < r->nsizes; i++) {
+		for (size_t k = 0; k < r->nstrides; k++)
+			n += !isnan(r->ns[k][i]);
+		n += r->has_random && !isnan(r->random_ns[i]);
+	}
+	return n;
+}
