@@ -630,9 +630,9 @@ static void keep_to_target(const struct latency_params *p0, struct latency_param
 
 /* Say the run's new figure, said_s s in all, at_s s in: a LAT_NOTE_REVISED
  * note (value said_s, aux[0] at_s) whose text gives the reason (a busy
- * machine, the load said; else the plan's prices). Returns 0, or -1 (out
- * of memory). */
-static int say_revised(job_t *job, double said_s, double at_s)
+ * machine, the load said; else the points run slower or faster than the
+ * figure said before, before_s). Returns 0, or -1 (out of memory). */
+static int say_revised(job_t *job, double said_s, double before_s, double at_s)
 {
 	struct job_event ev;
 	double load = -1;
@@ -650,7 +650,7 @@ static int say_revised(job_t *job, double said_s, double at_s)
 	else
 		mt_snprintf(ev.text, sizeof ev.text,
 			    "revised at %.0f s: about %.0f s in all (the points run %s than planned)",
-			    at_s, ceil(said_s), said_s > at_s ? "slower" : "faster");
+			    at_s, ceil(said_s), said_s > before_s ? "slower" : "faster");
 	return job_emit(job, &ev);
 }
 
@@ -662,7 +662,7 @@ static int chase_all(job_t *job, const struct latency_params *p0, struct chase_m
 	struct latency_params pp = *p0, *p = &pp; /* point_ns adapts */
 	uint64_t t_start = mt_now_ns(), t_point;
 	double units_done, units_total, priced; /* progress in ns: real done, done + expected */
-	double said;
+	double said, before;
 	double est[LAT_MAX_STRIDES + 1];
 	struct lat_eta eta;
 	size_t ncol = p->nstrides + (p->random ? 1 : 0);
@@ -703,8 +703,9 @@ static int chase_all(job_t *job, const struct latency_params *p0, struct chase_m
 			units_done = (double)(mt_now_ns() - t_start);
 			units_total = units_done + remaining_ns(p, &eta, i, c);
 			job_set_progress(job, units_done, units_total);
+			before = eta.said_s;
 			said = lat_eta_revise(&eta, units_done / 1e9, (units_total - units_done) / 1e9);
-			if (said > 0 && say_revised(job, said, units_done / 1e9) < 0)
+			if (said > 0 && say_revised(job, said, before, units_done / 1e9) < 0)
 				return mt_fail(e, "out of memory");
 			keep_to_target(p0, p, t_start, units_done, units_total);
 		}
