@@ -43,7 +43,8 @@ double lat_eta_revise(struct lat_eta *t, double elapsed_s, double left_s)
 	if (!(t->said_s > 0) || !(elapsed_s >= 0) || !(left_s >= 0) ||
 	    elapsed_s < LAT_ETA_SETTLED * total ||
 	    elapsed_s < t->said_at_s + LAT_ETA_GAP * t->said_s ||
-	    fabs(total - t->said_s) <= LAT_ETA_REVISE * t->said_s)
+	    fabs(total - t->said_s) <= LAT_ETA_REVISE * t->said_s ||
+	    ceil(total) == ceil(t->said_s)) /* said in whole seconds: nothing new */
 		return 0;
 	t->said_s = total;
 	t->said_at_s = elapsed_s;

@@ -49,7 +49,8 @@ double lat_eta_point_ns(const struct lat_eta *t, size_t col, double priced_ns);
  * LAT_ETA_GAP of the figure said has passed since it was said (no flurry
  * of figures while a load comes and goes), the total becomes the figure
  * said (revisions counted) and is returned; else 0. Nothing is revised
- * when no figure was said. */
+ * when no figure was said, nor when the two round up to the same whole
+ * second (the figure is said in whole seconds: it would say nothing new). */
 double lat_eta_revise(struct lat_eta *t, double elapsed_s, double left_s);
 
 #endif
