@@ -1,7 +1,8 @@
 /* Unit tests of the job API: cells arrive exactly once and in order,
  * progress only grows, pause holds the worker, cancel acts at the worker's
  * next check (counted in cells, not milliseconds: bench/ times it), a
- * failing worker reports its message. */
+ * failing worker reports its message, a cell's payload is read back as the
+ * struct put and as no other. */
 #include "config.h"
 
 #include <setjmp.h>
@@ -24,6 +25,18 @@
 #include "core/threads.h"
 
 #define CELLS 500
+
+/* The payload of counting_worker's cells. */
+struct count_cell {
+	int index;     /* the cell's number */
+	double twice;  /* 2 x index */
+};
+
+/* A struct of the same size and layout, to be refused. */
+struct other_cell {
+	int index;
+	double twice;
+};
 
 struct counting {
 	int spin_ms;            /* busy work per cell */
@@ -52,6 +65,7 @@ static int counting_worker(job_t *job, void *arg, mt_error *e)
 		ev.row = i / 10;
 		ev.col = i % 10;
 		ev.value = i;
+		JOB_PAYLOAD_PUT(&ev, struct count_cell, &((struct count_cell){ i, 2.0 * i }));
 		job_emit(job, &ev);
 		job_set_progress(job, i + 1, CELLS);
 	}
@@ -88,6 +102,10 @@ static void every_cell_once_progress_grows(void **state)
 		for (size_t i = 0; i < n; i++) {
 			if (evs[i].type == JOB_EV_CELL) {
 				int k = (int)evs[i].value;
+				struct count_cell x;
+				assert_int_equal(JOB_PAYLOAD_GET(&evs[i], struct count_cell, &x), 0);
+				assert_int_equal(x.index, k);
+				assert_true(x.twice == 2.0 * k);
 				assert_int_equal(k, cells); /* in order */
 				assert_int_equal(evs[i].row * 10 + evs[i].col, k);
 				seen[k]++;
@@ -102,6 +120,31 @@ static void every_cell_once_progress_grows(void **state)
 	for (int i = 0; i < CELLS; i++)
 		assert_int_equal(seen[i], 1);
 	assert_int_equal(job_join(j, &e), 0);
+}
+
+/* A payload reads back as the struct put, field for field, the bytes after
+ * it zeroed; read as another struct (even one of the same layout), or from
+ * an event that carries none, it gives -1 and zeroes. */
+static void payload_is_read_as_put(void **state)
+{
+	struct job_event ev;
+	struct count_cell in = { 7, 14.5 }, out;
+	struct other_cell other = { 1, 1 };
+	(void)state;
+	memset(&ev, 0, sizeof ev);
+	assert_int_equal(JOB_PAYLOAD_GET(&ev, struct count_cell, &out), -1);
+	assert_int_equal(out.index, 0);
+	memset(ev.payload, 0xff, sizeof ev.payload);
+	JOB_PAYLOAD_PUT(&ev, struct count_cell, &in);
+	assert_string_equal(ev.payload_type, "struct count_cell");
+	for (size_t i = sizeof in; i < sizeof ev.payload; i++)
+		assert_int_equal(ev.payload[i], 0);
+	assert_int_equal(JOB_PAYLOAD_GET(&ev, struct count_cell, &out), 0);
+	assert_int_equal(out.index, 7);
+	assert_true(out.twice == 14.5);
+	assert_int_equal(JOB_PAYLOAD_GET(&ev, struct other_cell, &other), -1);
+	assert_int_equal(other.index, 0);
+	assert_true(other.twice == 0);
 }
 
 /* A cancel acts at the worker's next job_check(): after job_cancel()
@@ -279,6 +322,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_cell_once_progress_grows),
 		cmocka_unit_test(progress_cells_text),
+		cmocka_unit_test(payload_is_read_as_put),
 		cmocka_unit_test(last_event_types),
 		cmocka_unit_test(cancel_at_the_next_check),
 		cmocka_unit_test(pause_holds_the_worker),

@@ -103,9 +103,11 @@ static int init(struct tui *t, void *self)
 static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 {
 	struct bandwidth_tab *s = self;
+	struct bw_ev_table x;
 	if (ev->type == JOB_EV_CELL || ev->type == JOB_EV_UPDATE) {
-		if (bandwidth_result_apply(&s->r, ev) == BW_EV_TABLE && !s->tpinned)
-			s->tsel = (int)ev->aux[0];
+		if (bandwidth_result_apply(&s->r, ev) == BW_EV_TABLE && !s->tpinned &&
+		    JOB_PAYLOAD_GET(ev, struct bw_ev_table, &x) == 0)
+			s->tsel = x.thread_index;
 		tui_result_changed(t, &tab_bandwidth, 1);
 		tui_dirty(t);
 		return;

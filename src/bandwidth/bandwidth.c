@@ -436,6 +436,15 @@ static int emit_cell(struct worker *w, size_t si, int kernel, size_t ti, const s
 		     int type)
 {
 	struct job_event ev;
+	struct bw_ev_table x = {
+		.thread_index = (int)ti,
+		.tries = (int)c->tries,
+		.canary = c->canary,
+		.flags = (c->checked ? BW_CHECKED : 0) | (c->twice ? BW_TWICE : 0) |
+			 (c->uneven ? BW_UNEVEN : 0),
+		.pass_bytes = (double)c->pass_bytes,
+		.preempted = (int)c->preempted,
+	};
 	memset(&ev, 0, sizeof ev);
 	ev.type = type;
 	ev.kind = BW_EV_TABLE;
@@ -443,13 +452,7 @@ static int emit_cell(struct worker *w, size_t si, int kernel, size_t ti, const s
 	ev.col = kernel;
 	ev.value = (double)c->pass_bytes / c->best_ns; /* bytes/ns = GB/s */
 	ev.spread = isfinite(c->second_ns) ? (c->second_ns - c->best_ns) / c->best_ns : 0;
-	ev.aux[0] = (double)ti;
-	ev.aux[1] = c->tries;
-	ev.aux[2] = c->canary;
-	ev.aux[3] = (c->checked ? BW_CHECKED : 0) | (c->twice ? BW_TWICE : 0) |
-		    (c->uneven ? BW_UNEVEN : 0);
-	ev.aux[4] = (double)c->pass_bytes;
-	ev.aux[5] = (double)c->preempted;
+	JOB_PAYLOAD_PUT(&ev, struct bw_ev_table, &x);
 	return job_emit(w->job, &ev) < 0 ? mt_fail(NULL, "out of memory") : 0;
 }
 

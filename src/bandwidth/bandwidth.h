@@ -29,26 +29,14 @@
  *
  * A measurement is a job (core/job.h): bandwidth_worker streams
  *   kind BW_EV_TABLE: row = size index, col = kernel (BW_*), value = GB/s
- *     (best try), spread = (second best - best) / best, aux[0] = index into
- *     params.threads, aux[1] = tries, aux[2] = canary factor (1.0: the cores
- *     were as fast as at their best moment), aux[3] = flags: BW_CHECKED
- *     when the arrays held what the kernel computes (else WRONG),
- *     BW_TWICE when measured a second time (doubtful first), BW_UNEVEN
- *     when in the best try the threads ended more than a fifth of the try
- *     apart (one was held up), aux[4] =
- *     bytes a pass (all threads), aux[5] = how many times the measuring
- *     threads lost their CPU to another task during the best try (time
- *     slicing on a busy host: the figure is then low);
- *     a second look comes as JOB_EV_UPDATE with the same fields, at the end
- *     of the row (one size and thread count, every kernel) before the next
- *     row's first cell;
+ *     (best try), spread = (second best - best) / best, payload struct
+ *     bw_ev_table; a second look comes as JOB_EV_UPDATE with the same
+ *     fields, at the end of the row (one size and thread count, every
+ *     kernel) before the next row's first cell;
  *   kind BW_EV_LOADED: row = point index, value = ns per load of the
  *     chase's median try (idle: its fastest, as the latency lab takes
- *     points), spread = (slowest - fastest try) / median, aux[0] = GB/s
- *     the loaders moved during that same try,
- *     aux[1] = delay between bursts in ns (-1: idle, loaders stopped),
- *     aux[2] = tries, aux[3] = tries in which the chaser lost its CPU to
- *     another task (the point is taken from the others when there are any);
+ *     points), spread = (slowest - fastest try) / median, payload struct
+ *     bw_ev_loaded;
  * and JOB_EV_NOTE sentences. */
 #ifndef MEMTOP_BANDWIDTH_H
 #define MEMTOP_BANDWIDTH_H
@@ -72,7 +60,35 @@ enum bw_kernel {
 enum bw_isa { BW_ISA_SCALAR, BW_ISA_SSE2, BW_ISA_AVX2, BW_ISA_AVX512, BW_ISA_NEON, BW_NISA };
 
 enum { BW_EV_TABLE = 1, BW_EV_LOADED };
-enum { BW_CHECKED = 1, BW_TWICE = 2, BW_UNEVEN = 4 }; /* flags of a table cell's aux[3] */
+enum { BW_CHECKED = 1, BW_TWICE = 2, BW_UNEVEN = 4 }; /* bw_ev_table's flags */
+
+/* The payload of a BW_EV_TABLE cell (core/job.h: JOB_PAYLOAD_PUT/GET). */
+struct bw_ev_table {
+	int thread_index;  /* index into params.threads */
+	int tries;         /* tries measured */
+	double canary;     /* canary factor: 1.0 = the cores were as fast as at
+			      their best moment */
+	unsigned flags;    /* BW_CHECKED: the arrays held what the kernel
+			      computes (else WRONG); BW_TWICE: measured a second
+			      time (doubtful first); BW_UNEVEN: in the best try
+			      the threads ended more than a fifth of the try
+			      apart (one was held up) */
+	double pass_bytes; /* bytes a pass, all threads (STREAM's counting) */
+	int preempted;     /* times the measuring threads lost their CPU to
+			      another task during the best try (time slicing on
+			      a busy host: the figure is then low) */
+};
+
+/* The payload of a BW_EV_LOADED cell. */
+struct bw_ev_loaded {
+	double gbs;        /* GB/s the loaders moved during the same try (0 idle) */
+	double delay_ns;   /* ns between the loaders' bursts; -1 idle (loaders
+			      stopped) */
+	int tries;         /* tries run */
+	int preempted;     /* tries in which the chaser lost its CPU to another
+			      task (the point is taken from the others when
+			      there are any) */
+};
 
 #define BW_MAX_SIZES 12
 #define BW_MAX_TLIST 16     /* thread counts in one run */

@@ -183,6 +183,7 @@ static int row_complete(const struct batch *b)
 static void on_event(const struct job_event *ev, void *ctx)
 {
 	struct batch *b = ctx;
+	struct bw_ev_table x;
 	int kind;
 	if (ev->type == JOB_EV_NOTE) {
 		if (row_complete(b)) /* the table's last row before the note after it */
@@ -193,13 +194,13 @@ static void on_event(const struct job_event *ev, void *ctx)
 	kind = bandwidth_result_apply(&b->r, ev);
 	if (kind == BW_EV_LOADED) {
 		print_point(b, &b->r.pts[ev->row]);
-	} else if (kind == BW_EV_TABLE) {
-		size_t ti = (size_t)ev->aux[0];
+	} else if (kind == BW_EV_TABLE && JOB_PAYLOAD_GET(ev, struct bw_ev_table, &x) == 0) {
 		b->redone += ev->type == JOB_EV_UPDATE;
-		if (ev->type == JOB_EV_CELL && (ev->row != b->row_si || (int)ti != b->row_ti)) {
+		if (ev->type == JOB_EV_CELL &&
+		    (ev->row != b->row_si || x.thread_index != b->row_ti)) {
 			flush_row(b);
 			b->row_si = ev->row;
-			b->row_ti = (int)ti;
+			b->row_ti = x.thread_index;
 		}
 	}
 	fflush(stdout);

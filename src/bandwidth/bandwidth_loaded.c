@@ -234,10 +234,13 @@ static int emit_point(struct sweep *s, int row, double delay_ns, const struct po
 	ev.row = row;
 	ev.value = n ? c->ns[mid] : 0;
 	ev.spread = med > 0 ? (hi - lo) / med : 0;
-	ev.aux[0] = delay_ns < 0 || !n ? 0 : c->gbs[mid];
-	ev.aux[1] = delay_ns < 0 ? -1 : delay_ns;
-	ev.aux[2] = c->done_tries;
-	ev.aux[3] = n - clean;
+	JOB_PAYLOAD_PUT(&ev, struct bw_ev_loaded,
+			&((struct bw_ev_loaded){
+				.gbs = delay_ns < 0 || !n ? 0 : c->gbs[mid],
+				.delay_ns = delay_ns < 0 ? -1 : delay_ns,
+				.tries = (int)c->done_tries,
+				.preempted = (int)(n - clean),
+			}));
 	return job_emit(s->job, &ev);
 }
 

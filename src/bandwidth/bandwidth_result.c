@@ -51,39 +51,42 @@ int bandwidth_result_apply(struct bandwidth_result *r, const struct job_event *e
 	if (ev->type != JOB_EV_CELL && ev->type != JOB_EV_UPDATE)
 		return 0;
 	if (ev->kind == BW_EV_TABLE) {
-		size_t ti = (size_t)ev->aux[0];
+		struct bw_ev_table x;
 		struct bw_cell *c;
-		if (ev->row < 0 || (size_t)ev->row >= r->nsizes || ev->col < 0 ||
-		    ev->col >= BW_NKERNELS || ev->aux[0] < 0 || ti >= r->nthreads)
+		if (JOB_PAYLOAD_GET(ev, struct bw_ev_table, &x) < 0 || ev->row < 0 ||
+		    (size_t)ev->row >= r->nsizes || ev->col < 0 || ev->col >= BW_NKERNELS ||
+		    x.thread_index < 0 || (size_t)x.thread_index >= r->nthreads)
 			return 0;
-		c = &r->cell[ev->row][ev->col][ti];
+		c = &r->cell[ev->row][ev->col][x.thread_index];
 		c->have = 1;
 		c->gbs = ev->value;
 		c->spread = ev->spread;
-		c->tries = (int)ev->aux[1];
-		c->canary = ev->aux[2];
-		c->checked = ((int)ev->aux[3] & BW_CHECKED) != 0;
-		c->twice = ((int)ev->aux[3] & BW_TWICE) != 0;
-		c->uneven = ((int)ev->aux[3] & BW_UNEVEN) != 0;
-		c->pass_bytes = ev->aux[4];
-		c->preempted = (int)ev->aux[5];
+		c->tries = x.tries;
+		c->canary = x.canary;
+		c->checked = (x.flags & BW_CHECKED) != 0;
+		c->twice = (x.flags & BW_TWICE) != 0;
+		c->uneven = (x.flags & BW_UNEVEN) != 0;
+		c->pass_bytes = x.pass_bytes;
+		c->preempted = x.preempted;
 		if (!c->checked)
 			r->wrong = 1;
 		return BW_EV_TABLE;
 	}
 	if (ev->kind == BW_EV_LOADED) {
+		struct bw_ev_loaded x;
 		struct bw_point *pt;
-		if (ev->row < 0 || (size_t)ev->row >= r->npts)
+		if (JOB_PAYLOAD_GET(ev, struct bw_ev_loaded, &x) < 0 || ev->row < 0 ||
+		    (size_t)ev->row >= r->npts)
 			return 0;
 		pt = &r->pts[ev->row];
 		pt->have = 1;
 		pt->latency_ns = ev->value;
 		pt->spread = ev->spread;
-		pt->gbs = ev->aux[0];
-		pt->idle = ev->aux[1] < 0;
-		pt->delay_ns = ev->aux[1];
-		pt->tries = (int)ev->aux[2];
-		pt->preempted = (int)ev->aux[3];
+		pt->gbs = x.gbs;
+		pt->idle = x.delay_ns < 0;
+		pt->delay_ns = x.delay_ns;
+		pt->tries = x.tries;
+		pt->preempted = x.preempted;
 		return BW_EV_LOADED;
 	}
 	return 0;

@@ -138,6 +138,23 @@ struct mt_run_clock *job_run_clock(job_t *j)
 	return j ? &j->clock : NULL;
 }
 
+void job_payload_put(struct job_event *ev, const char *type, const void *src, size_t size)
+{
+	memset(ev->payload, 0, sizeof ev->payload);
+	memcpy(ev->payload, src, size);
+	ev->payload_type = type;
+}
+
+int job_payload_get(const struct job_event *ev, const char *type, void *dst, size_t size)
+{
+	if (!ev->payload_type || strcmp(ev->payload_type, type) != 0) {
+		memset(dst, 0, size);
+		return -1;
+	}
+	memcpy(dst, ev->payload, size);
+	return 0;
+}
+
 int job_event_is_last(const struct job_event *ev)
 {
 	return ev->type == JOB_EV_DONE || ev->type == JOB_EV_FAILED ||

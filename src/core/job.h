@@ -32,7 +32,15 @@ enum job_event_type {
 
 #define JOB_AUX 6
 
-/* One event. Experiments define what row/col/aux mean for their cells. */
+/* The bytes a cell's payload may hold: the largest cell struct of any
+ * experiment must fit (JOB_PAYLOAD_PUT checks it when it is compiled). */
+#define JOB_PAYLOAD_SIZE 64
+
+/* One event. Experiments define what row/col/kind mean for their cells, and
+ * the extras of each kind of cell as a struct in their own header (e.g.
+ * bandwidth.h's struct bw_ev_table), carried in payload: written with
+ * JOB_PAYLOAD_PUT and read back with JOB_PAYLOAD_GET, which refuses to read
+ * it as any other struct than the one put. */
 struct job_event {
 	int type;
 	int row, col;        /* grid position of a cell */
@@ -40,8 +48,43 @@ struct job_event {
 	double value;        /* primary value (MB/s, ns, cycles ...) */
 	double spread;       /* relative spread between tries (0.02 = 2 %) */
 	double aux[JOB_AUX]; /* experiment-specific extras */
+	const char *payload_type; /* the struct in payload ("struct bw_ev_table");
+				     NULL when there is none */
+	_Alignas(max_align_t) unsigned char payload[JOB_PAYLOAD_SIZE];
 	char text[160];      /* NOTE, FAILED: the sentence */
 };
+
+/* Put *src, a `type` (a complete struct type written the same way at every
+ * use: `struct bw_ev_table`), into ev's payload and name it there. Fails to
+ * compile when type does not fit the payload or src is not a `const type *`. */
+#define JOB_PAYLOAD_PUT(ev, type, src)                                                     \
+	job_payload_put((ev), #type, JOB_PAYLOAD_PTR_(type, const type *, (src)), sizeof(type))
+
+/* Copy ev's payload into *dst, a `type`: 0, or -1 (and *dst zeroed) when ev
+ * carries no payload or a payload of another type. Fails to compile when
+ * type does not fit the payload or dst is not a `type *`. */
+#define JOB_PAYLOAD_GET(ev, type, dst)                                                     \
+	job_payload_get((ev), #type, JOB_PAYLOAD_PTR_(type, type *, (dst)), sizeof(type))
+
+/* p as a ptype (a warning, an error with -Werror, when it is another
+ * pointer type), once type is known to fit the payload. */
+#define JOB_PAYLOAD_PTR_(type, ptype, p)                                                   \
+	((void)sizeof(struct {                                                             \
+		 int fits;                                                                 \
+		 _Static_assert(sizeof(type) <= JOB_PAYLOAD_SIZE,                          \
+				#type " does not fit a job event's payload");               \
+	 }),                                                                               \
+	 (ptype[1]){(p)}[0])
+
+/* What JOB_PAYLOAD_PUT does once it has checked the type: copy size bytes
+ * of src into ev's payload (the rest zeroed) and keep type's name (a string
+ * literal: it must outlive the event). Callers use the macro. */
+void job_payload_put(struct job_event *ev, const char *type, const void *src, size_t size);
+
+/* What JOB_PAYLOAD_GET does once it has checked the type: 0 with size bytes
+ * of ev's payload in dst when ev's payload is named type; else -1 with dst
+ * zeroed. Callers use the macro. */
+int job_payload_get(const struct job_event *ev, const char *type, void *dst, size_t size);
 
 /* 1 when ev is a job's last event (DONE, FAILED, CANCELLED): the reader
  * ends the job then. Other types (CELL, UPDATE, NOTE, any added later): 0. */

@@ -306,9 +306,10 @@ static int run_lab(struct worker *w, job_fn fn, void *arg, int cpu, struct got *
 
 /* ---- placement and cells --------------------------------------------------------- */
 
-/* Emit the cell of run `what` for pair c from g, with the pages of buf. */
+/* Emit the cell of run `what` for pair c from g, with the pages of buf.
+ * Returns 0, or -1 with e set. */
 static int emit(struct worker *w, const struct numa_pair *c, int what, const struct got *g,
-		const void *buf, size_t len, int where, int bound)
+		const void *buf, size_t len, int where, int bound, mt_error *e)
 {
 	const struct numa_node *mem = &w->p->nodes[c->mem];
 	struct job_event ev;
@@ -324,9 +325,12 @@ static int emit(struct worker *w, const struct numa_pair *c, int what, const str
 	if (what == NUMA_LAT) {
 		ev.aux[0] = g->cell.aux[2];
 	} else {
-		ev.aux[0] = g->cell.aux[1];
-		flags |= ((int)g->cell.aux[3] & BW_CHECKED) ? NUMA_F_CHECKED : 0;
-		flags |= g->cell.aux[5] > 0 ? NUMA_F_LOST : 0;
+		struct bw_ev_table x;
+		if (JOB_PAYLOAD_GET(&g->cell, struct bw_ev_table, &x) < 0)
+			return mt_fail(e, "the bandwidth lab gave a cell without its figures");
+		ev.aux[0] = x.tries;
+		flags |= (x.flags & BW_CHECKED) ? NUMA_F_CHECKED : 0;
+		flags |= x.preempted > 0 ? NUMA_F_LOST : 0;
 	}
 	ev.aux[1] = flags;
 	if (numa_mem_count(buf, len, mem->node, &pages, &on, &absent) == 0) {
@@ -337,7 +341,7 @@ static int emit(struct worker *w, const struct numa_pair *c, int what, const str
 		ev.aux[4] = -1;
 	}
 	ev.aux[5] = where;
-	return job_emit(w->job, &ev);
+	return job_emit(w->job, &ev) < 0 ? mt_fail(e, "out of memory") : 0;
 }
 
 /* The latency of pair c. Returns 0, 1 cancelled, -1 with e. */
@@ -353,8 +357,8 @@ static int run_latency(struct worker *w, const struct numa_pair *c, mt_error *e)
 	rc = run_lab(w, latency_worker, &lp, cpu, &g, e);
 	if (rc == 0 && !g.have)
 		rc = mt_fail(e, "the latency lab gave no figure");
-	if (rc == 0 && emit(w, c, NUMA_LAT, &g, lp.buf, lp.buf_bytes, cpu, bound) < 0)
-		rc = mt_fail(e, "out of memory");
+	if (rc == 0)
+		rc = emit(w, c, NUMA_LAT, &g, lp.buf, lp.buf_bytes, cpu, bound, e);
 	numa_mem_free(w->p->mem, lp.buf, lp.buf_bytes);
 	return rc;
 }
@@ -419,9 +423,9 @@ static int run_bandwidth(struct worker *w, const struct numa_pair *c, int kernel
 		rc = run_lab(w, bandwidth_worker, b, cn->cpus[0], &g, e);
 	if (rc == 0 && !g.have)
 		rc = mt_fail(e, "the bandwidth lab gave no figure");
-	if (rc == 0 && emit(w, c, kernel == BW_READ ? NUMA_READ : NUMA_TRIAD, &g, b->buf,
-			    b->buf_bytes, cn->ncpus, bound) < 0)
-		rc = mt_fail(e, "out of memory");
+	if (rc == 0)
+		rc = emit(w, c, kernel == BW_READ ? NUMA_READ : NUMA_TRIAD, &g, b->buf,
+			  b->buf_bytes, cn->ncpus, bound, e);
 	numa_mem_free(w->p->mem, b->buf, b->buf_bytes);
 out:
 	free(b);
