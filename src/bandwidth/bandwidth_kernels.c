@@ -50,6 +50,15 @@ typedef uint64_t __attribute__((may_alias)) bw_word;
 #define NOVEC
 #endif
 
+/* The head of every kernel: a bw_kernel_fn (bandwidth.h), compiled for
+ * TGT (a target attribute, or nothing); b, c and s are there for the
+ * kernels that use them (copy: b; triad: b, c and s; write: s). */
+#define BW_KERNEL(NAME, TGT)                                                                \
+	KATTR TGT static uint64_t NAME(double *a, const double *b BW_MAYBE_UNUSED,          \
+				       const double *c BW_MAYBE_UNUSED, size_t n,           \
+				       double s BW_MAYBE_UNUSED, size_t reps)
+#define BW_MAYBE_UNUSED __attribute__((unused))
+
 /* ---- scalar: 8-byte loads and stores ------------------------------------- */
 
 /* Each kernel makes reps passes. Between passes the array pointers are
@@ -57,13 +66,9 @@ typedef uint64_t __attribute__((may_alias)) bw_word;
  * loads with the next or keep only the last pass's stores), and the stores
  * of a pass are sunk into memory before the next. */
 
-KATTR static uint64_t read_scalar(double *a, const double *b, const double *c, size_t n,
-				  double s, size_t reps)
+BW_KERNEL(read_scalar, )
 {
 	uint64_t x0 = 0, x1 = 0, x2 = 0, x3 = 0, x4 = 0, x5 = 0, x6 = 0, x7 = 0;
-	(void)b;
-	(void)c;
-	(void)s;
 	for (size_t r = 0; r < reps; r++) {
 		const bw_word *w = (const bw_word *)a;
 		mt_launder(w);
@@ -84,13 +89,9 @@ KATTR static uint64_t read_scalar(double *a, const double *b, const double *c, s
 
 /* The vector read of a CPU without vectors: 8-byte words xored into eight
  * accumulators, each pass's xor added to the sum (as the vector reads). */
-KATTR static uint64_t read_xor_scalar(double *a, const double *b, const double *c, size_t n,
-				      double s, size_t reps)
+BW_KERNEL(read_xor_scalar, )
 {
 	uint64_t sum = 0;
-	(void)b;
-	(void)c;
-	(void)s;
 	for (size_t r = 0; r < reps; r++) {
 		const bw_word *w = (const bw_word *)a;
 		uint64_t x0 = 0, x1 = 0, x2 = 0, x3 = 0, x4 = 0, x5 = 0, x6 = 0, x7 = 0;
@@ -111,11 +112,8 @@ KATTR static uint64_t read_xor_scalar(double *a, const double *b, const double *
 	return sum;
 }
 
-KATTR static uint64_t write_scalar(double *a, const double *b, const double *c, size_t n,
-				   double s, size_t reps)
+BW_KERNEL(write_scalar, )
 {
-	(void)b;
-	(void)c;
 	for (size_t r = 0; r < reps; r++) {
 		double *d = a;
 		mt_launder(d);
@@ -131,11 +129,8 @@ KATTR static uint64_t write_scalar(double *a, const double *b, const double *c, 
 	return 0;
 }
 
-KATTR static uint64_t copy_scalar(double *a, const double *b, const double *c, size_t n,
-				  double s, size_t reps)
+BW_KERNEL(copy_scalar, )
 {
-	(void)c;
-	(void)s;
 	for (size_t r = 0; r < reps; r++) {
 		double *d = a;
 		const double *e = b;
@@ -153,8 +148,7 @@ KATTR static uint64_t copy_scalar(double *a, const double *b, const double *c, s
 	return 0;
 }
 
-KATTR static uint64_t triad_scalar(double *a, const double *b, const double *c, size_t n,
-				   double s, size_t reps)
+BW_KERNEL(triad_scalar, )
 {
 	for (size_t r = 0; r < reps; r++) {
 		double *d = a;
@@ -199,6 +193,78 @@ KATTR static uint64_t triad_scalar(double *a, const double *b, const double *c, 
 		x7 = XOR3(x7, LOADI((q) + 14), LOADI((q) + 15));                            \
 	}
 
+/* ---- vector kernels of any ISA ------------------------------------------------ */
+
+/* Four vectors v0 .. v3 stored at p, p + K, p + 2 K, p + 3 K. */
+#define BW_VEC_STORE4(STORE, p, K, v0, v1, v2, v3)                                          \
+	{                                                                                   \
+		STORE((p), (v0));                                                           \
+		STORE((p) + K, (v1));                                                       \
+		STORE((p) + 2 * K, (v2));                                                   \
+		STORE((p) + 3 * K, (v3));                                                   \
+	}
+
+/* write, copy and triad of one ISA (VD a vector of K doubles; LOADD,
+ * STORE, SET1D, ADDD, MULD its load, store, broadcast, add and multiply):
+ * one stream, cached stores (FENCE empty) or, for x86's write_nt,
+ * streaming ones (STORE = STREAMD, FENCE = _mm_sfence();: streaming stores
+ * are weakly ordered); x86's copy_nt and triad_nt are BW_X86_COPY_NT and
+ * BW_X86_TRIAD_NT below. */
+#define BW_VEC_WRITE(NAME, TGT, VD, K, SET1D, STORE, FENCE)                                 \
+	BW_KERNEL(NAME, TGT)                                                                \
+	{                                                                                   \
+		VD v = SET1D(s);                                                            \
+		for (size_t r = 0; r < reps; r++) {                                         \
+			double *d = a;                                                      \
+			mt_launder(d);                                                      \
+			for (size_t i = 0; i < n; i += 4 * K) {                             \
+				BW_VEC_STORE4(STORE, d + i, K, v, v, v, v)                  \
+			}                                                                   \
+			mt_sink_memory(d);                                                  \
+		}                                                                           \
+		FENCE                                                                       \
+		return 0;                                                                   \
+	}
+#define BW_VEC_COPY(NAME, TGT, VD, K, LOADD, STORE, FENCE)                                  \
+	BW_KERNEL(NAME, TGT)                                                                \
+	{                                                                                   \
+		for (size_t r = 0; r < reps; r++) {                                         \
+			double *d = a;                                                      \
+			const double *e = b;                                                \
+			mt_launder(d);                                                      \
+			mt_launder(e);                                                      \
+			for (size_t i = 0; i < n; i += 4 * K) {                             \
+				VD v0 = LOADD(e + i), v1 = LOADD(e + i + K);                \
+				VD v2 = LOADD(e + i + 2 * K), v3 = LOADD(e + i + 3 * K);    \
+				BW_VEC_STORE4(STORE, d + i, K, v0, v1, v2, v3)              \
+			}                                                                   \
+			mt_sink_memory(d);                                                  \
+		}                                                                           \
+		FENCE                                                                       \
+		return 0;                                                                   \
+	}
+#define BW_VEC_TRIAD(NAME, TGT, VD, K, LOADD, STORE, SET1D, ADDD, MULD, FENCE)              \
+	BW_KERNEL(NAME, TGT)                                                                \
+	{                                                                                   \
+		VD vs = SET1D(s);                                                           \
+		for (size_t r = 0; r < reps; r++) {                                         \
+			double *d = a;                                                      \
+			const double *e = b, *f = c;                                        \
+			mt_launder(d);                                                      \
+			mt_launder(e);                                                      \
+			mt_launder(f);                                                      \
+			for (size_t i = 0; i < n; i += 2 * K) {                             \
+				VD v0 = ADDD(LOADD(e + i), MULD(vs, LOADD(f + i)));         \
+				VD v1 = ADDD(LOADD(e + i + K), MULD(vs, LOADD(f + i + K))); \
+				STORE(d + i, v0);                                           \
+				STORE(d + i + K, v1);                                       \
+			}                                                                   \
+			mt_sink_memory(d);                                                  \
+		}                                                                           \
+		FENCE                                                                       \
+		return 0;                                                                   \
+	}
+
 /* ---- x86: SSE2, AVX2, AVX-512 --------------------------------------------- */
 
 #ifdef BW_X86
@@ -224,13 +290,9 @@ KATTR static uint64_t triad_scalar(double *a, const double *b, const double *c, 
  * vpternlogq, and nothing else but the loop's add and branch. */
 #define BW_X86_KERNELS(SUF, TGT, VI, VD, K, LOADI, XORI, XOR3, HXOR, ZEROI, LOADD, STORED, \
 		       STREAMD, SET1D, ADDD, MULD)                                          \
-	KATTR TGT static uint64_t read_##SUF(double *a, const double *b, const double *c,  \
-					     size_t n, double s, size_t reps)               \
+	BW_KERNEL(read_##SUF, TGT)                                                          \
 	{                                                                                   \
 		uint64_t sum = 0;                                                           \
-		(void)b;                                                                    \
-		(void)c;                                                                    \
-		(void)s;                                                                    \
 		for (size_t r = 0; r < reps; r++) {                                         \
 			const VI *p = (const VI *)(const void *)a;                          \
 			VI x0 = ZEROI(), x1 = ZEROI(), x2 = ZEROI(), x3 = ZEROI();         \
@@ -247,101 +309,12 @@ KATTR static uint64_t triad_scalar(double *a, const double *b, const double *c, 
 		}                                                                           \
 		return sum;                                                                 \
 	}                                                                                   \
-	KATTR TGT static uint64_t write_##SUF(double *a, const double *b, const double *c, \
-					      size_t n, double s, size_t reps)              \
-	{                                                                                   \
-		VD v = SET1D(s);                                                            \
-		(void)b;                                                                    \
-		(void)c;                                                                    \
-		for (size_t r = 0; r < reps; r++) {                                         \
-			double *d = a;                                                      \
-			mt_launder(d);                                                      \
-			for (size_t i = 0; i < n; i += 4 * K) {                             \
-				STORED(d + i, v);                                           \
-				STORED(d + i + K, v);                                       \
-				STORED(d + i + 2 * K, v);                                   \
-				STORED(d + i + 3 * K, v);                                   \
-			}                                                                   \
-			mt_sink_memory(d);                                                  \
-		}                                                                           \
-		return 0;                                                                   \
-	}                                                                                   \
-	KATTR TGT static uint64_t write_nt_##SUF(double *a, const double *b,               \
-						 const double *c, size_t n, double s,       \
-						 size_t reps)                               \
-	{                                                                                   \
-		VD v = SET1D(s);                                                            \
-		(void)b;                                                                    \
-		(void)c;                                                                    \
-		for (size_t r = 0; r < reps; r++) {                                         \
-			double *d = a;                                                      \
-			mt_launder(d);                                                      \
-			for (size_t i = 0; i < n; i += 4 * K) {                             \
-				STREAMD(d + i, v);                                          \
-				STREAMD(d + i + K, v);                                      \
-				STREAMD(d + i + 2 * K, v);                                  \
-				STREAMD(d + i + 3 * K, v);                                  \
-			}                                                                   \
-			mt_sink_memory(d);                                                  \
-		}                                                                           \
-		_mm_sfence(); /* streaming stores are weakly ordered */                     \
-		return 0;                                                                   \
-	}                                                                                   \
-	BW_X86_COPY(copy_##SUF, TGT, VD, K, LOADD, STORED, )                              \
-	BW_X86_COPY_NT(copy_nt_##SUF, TGT, VD, K, LOADD, STREAMD)                          \
-	BW_X86_TRIAD(triad_##SUF, TGT, VD, K, LOADD, STORED, SET1D, ADDD, MULD, )          \
+	BW_VEC_WRITE(write_##SUF, TGT, VD, K, SET1D, STORED, )                              \
+	BW_VEC_WRITE(write_nt_##SUF, TGT, VD, K, SET1D, STREAMD, _mm_sfence();)             \
+	BW_VEC_COPY(copy_##SUF, TGT, VD, K, LOADD, STORED, )                                \
+	BW_X86_COPY_NT(copy_nt_##SUF, TGT, VD, K, LOADD, STREAMD, ADDD, MULD)               \
+	BW_VEC_TRIAD(triad_##SUF, TGT, VD, K, LOADD, STORED, SET1D, ADDD, MULD, )           \
 	BW_X86_TRIAD_NT(triad_nt_##SUF, TGT, VD, K, LOADD, STREAMD, SET1D, ADDD, MULD)
-
-/* copy and triad of one x86 ISA: one stream, cached stores (STORE =
- * STORED; FENCE empty; the macros take a streaming STORE with FENCE =
- * _mm_sfence() too, but copy_nt and triad_nt are BW_X86_COPY_NT and
- * BW_X86_TRIAD_NT below). */
-#define BW_X86_COPY(NAME, TGT, VD, K, LOADD, STORE, FENCE)                                  \
-	KATTR TGT static uint64_t NAME(double *a, const double *b, const double *c, size_t n, \
-				       double s, size_t reps)                               \
-	{                                                                                   \
-		(void)c;                                                                    \
-		(void)s;                                                                    \
-		for (size_t r = 0; r < reps; r++) {                                         \
-			double *d = a;                                                      \
-			const double *e = b;                                                \
-			mt_launder(d);                                                      \
-			mt_launder(e);                                                      \
-			for (size_t i = 0; i < n; i += 4 * K) {                             \
-				VD v0 = LOADD(e + i), v1 = LOADD(e + i + K);                \
-				VD v2 = LOADD(e + i + 2 * K), v3 = LOADD(e + i + 3 * K);    \
-				STORE(d + i, v0);                                           \
-				STORE(d + i + K, v1);                                       \
-				STORE(d + i + 2 * K, v2);                                   \
-				STORE(d + i + 3 * K, v3);                                   \
-			}                                                                   \
-			mt_sink_memory(d);                                                  \
-		}                                                                           \
-		FENCE                                                                       \
-		return 0;                                                                   \
-	}
-#define BW_X86_TRIAD(NAME, TGT, VD, K, LOADD, STORE, SET1D, ADDD, MULD, FENCE)              \
-	KATTR TGT static uint64_t NAME(double *a, const double *b, const double *c, size_t n, \
-				       double s, size_t reps)                               \
-	{                                                                                   \
-		VD vs = SET1D(s);                                                           \
-		for (size_t r = 0; r < reps; r++) {                                         \
-			double *d = a;                                                      \
-			const double *e = b, *f = c;                                        \
-			mt_launder(d);                                                      \
-			mt_launder(e);                                                      \
-			mt_launder(f);                                                      \
-			for (size_t i = 0; i < n; i += 2 * K) {                             \
-				VD v0 = ADDD(LOADD(e + i), MULD(vs, LOADD(f + i)));         \
-				VD v1 = ADDD(LOADD(e + i + K), MULD(vs, LOADD(f + i + K))); \
-				STORE(d + i, v0);                                           \
-				STORE(d + i + K, v1);                                       \
-			}                                                                   \
-			mt_sink_memory(d);                                                  \
-		}                                                                           \
-		FENCE                                                                       \
-		return 0;                                                                   \
-	}
 
 /* copy_nt and triad_nt: streaming stores (weakly ordered: an sfence after
  * the last pass), and four streams at once, a quarter of the array each,
@@ -353,42 +326,55 @@ KATTR static uint64_t triad_scalar(double *a, const double *b, const double *c, 
  * 24.1 with two, 27.3 with four, 27.6 with eight; triad_nt 21.0, 22.8,
  * 23.1, 22.8. A quarter is a whole number of turns (2 K doubles), so every
  * stream stays on the arrays' 64-byte alignment. */
-#define BW_X86_COPY_NT(NAME, TGT, VD, K, LOADD, STREAMD)                                   \
-	KATTR TGT static uint64_t NAME(double *a, const double *b, const double *c, size_t n, \
-				       double s, size_t reps)                               \
+/* The value copy_nt and triad_nt store at the doubles from j on (e, f and
+ * vs are the kernel's source streams and scalar). */
+#define BW_COPY_AT(LOADD, ADDD, MULD, j) LOADD(e + (j))
+#define BW_TRIAD_AT(LOADD, ADDD, MULD, j) ADDD(LOADD(e + (j)), MULD(vs, LOADD(f + (j))))
+
+/* One pass of the four streams into d: each turn computes the eight
+ * vectors (AT(LOADD, ADDD, MULD, j): the value for the doubles from j on)
+ * at i and i + K of each quarter, then streams them out; the last doubles
+ * (past 4 q) one vector a step. */
+#define BW_X86_NT_PASS(VD, K, LOADD, STREAMD, ADDD, MULD, AT, q)                            \
+	{                                                                                   \
+		for (size_t i = 0; i < (q); i += 2 * K) {                                   \
+			VD v0 = AT(LOADD, ADDD, MULD, i);                                   \
+			VD v1 = AT(LOADD, ADDD, MULD, i + K);                               \
+			VD v2 = AT(LOADD, ADDD, MULD, (q) + i);                             \
+			VD v3 = AT(LOADD, ADDD, MULD, (q) + i + K);                         \
+			VD v4 = AT(LOADD, ADDD, MULD, 2 * (q) + i);                         \
+			VD v5 = AT(LOADD, ADDD, MULD, 2 * (q) + i + K);                     \
+			VD v6 = AT(LOADD, ADDD, MULD, 3 * (q) + i);                         \
+			VD v7 = AT(LOADD, ADDD, MULD, 3 * (q) + i + K);                     \
+			STREAMD(d + i, v0);                                                 \
+			STREAMD(d + i + K, v1);                                             \
+			STREAMD(d + (q) + i, v2);                                           \
+			STREAMD(d + (q) + i + K, v3);                                       \
+			STREAMD(d + 2 * (q) + i, v4);                                       \
+			STREAMD(d + 2 * (q) + i + K, v5);                                   \
+			STREAMD(d + 3 * (q) + i, v6);                                       \
+			STREAMD(d + 3 * (q) + i + K, v7);                                   \
+		}                                                                           \
+		for (size_t i = 4 * (q); i < n; i += K)                                     \
+			STREAMD(d + i, AT(LOADD, ADDD, MULD, i));                           \
+	}
+#define BW_X86_COPY_NT(NAME, TGT, VD, K, LOADD, STREAMD, ADDD, MULD)                        \
+	BW_KERNEL(NAME, TGT)                                                                \
 	{                                                                                   \
 		size_t q = n / (8 * K) * (2 * K);                                           \
-		(void)c;                                                                    \
-		(void)s;                                                                    \
 		for (size_t r = 0; r < reps; r++) {                                         \
 			double *d = a;                                                      \
 			const double *e = b;                                                \
 			mt_launder(d);                                                      \
 			mt_launder(e);                                                      \
-			for (size_t i = 0; i < q; i += 2 * K) {                             \
-				VD v0 = LOADD(e + i), v1 = LOADD(e + i + K);                \
-				VD v2 = LOADD(e + q + i), v3 = LOADD(e + q + i + K);        \
-				VD v4 = LOADD(e + 2 * q + i), v5 = LOADD(e + 2 * q + i + K); \
-				VD v6 = LOADD(e + 3 * q + i), v7 = LOADD(e + 3 * q + i + K); \
-				STREAMD(d + i, v0);                                         \
-				STREAMD(d + i + K, v1);                                     \
-				STREAMD(d + q + i, v2);                                     \
-				STREAMD(d + q + i + K, v3);                                 \
-				STREAMD(d + 2 * q + i, v4);                                 \
-				STREAMD(d + 2 * q + i + K, v5);                             \
-				STREAMD(d + 3 * q + i, v6);                                 \
-				STREAMD(d + 3 * q + i + K, v7);                             \
-			}                                                                   \
-			for (size_t i = 4 * q; i < n; i += K)                               \
-				STREAMD(d + i, LOADD(e + i));                               \
+			BW_X86_NT_PASS(VD, K, LOADD, STREAMD, ADDD, MULD, BW_COPY_AT, q)    \
 			mt_sink_memory(d);                                                  \
 		}                                                                           \
 		_mm_sfence();                                                               \
 		return 0;                                                                   \
 	}
 #define BW_X86_TRIAD_NT(NAME, TGT, VD, K, LOADD, STREAMD, SET1D, ADDD, MULD)               \
-	KATTR TGT static uint64_t NAME(double *a, const double *b, const double *c, size_t n, \
-				       double s, size_t reps)                               \
+	BW_KERNEL(NAME, TGT)                                                                \
 	{                                                                                   \
 		VD vs = SET1D(s);                                                           \
 		size_t q = n / (8 * K) * (2 * K);                                           \
@@ -398,31 +384,7 @@ KATTR static uint64_t triad_scalar(double *a, const double *b, const double *c, 
 			mt_launder(d);                                                      \
 			mt_launder(e);                                                      \
 			mt_launder(f);                                                      \
-			for (size_t i = 0; i < q; i += 2 * K) {                             \
-				VD v0 = ADDD(LOADD(e + i), MULD(vs, LOADD(f + i)));         \
-				VD v1 = ADDD(LOADD(e + i + K), MULD(vs, LOADD(f + i + K))); \
-				VD v2 = ADDD(LOADD(e + q + i), MULD(vs, LOADD(f + q + i))); \
-				VD v3 = ADDD(LOADD(e + q + i + K),                          \
-					     MULD(vs, LOADD(f + q + i + K)));               \
-				VD v4 = ADDD(LOADD(e + 2 * q + i),                          \
-					     MULD(vs, LOADD(f + 2 * q + i)));               \
-				VD v5 = ADDD(LOADD(e + 2 * q + i + K),                      \
-					     MULD(vs, LOADD(f + 2 * q + i + K)));           \
-				VD v6 = ADDD(LOADD(e + 3 * q + i),                          \
-					     MULD(vs, LOADD(f + 3 * q + i)));               \
-				VD v7 = ADDD(LOADD(e + 3 * q + i + K),                      \
-					     MULD(vs, LOADD(f + 3 * q + i + K)));           \
-				STREAMD(d + i, v0);                                         \
-				STREAMD(d + i + K, v1);                                     \
-				STREAMD(d + q + i, v2);                                     \
-				STREAMD(d + q + i + K, v3);                                 \
-				STREAMD(d + 2 * q + i, v4);                                 \
-				STREAMD(d + 2 * q + i + K, v5);                             \
-				STREAMD(d + 3 * q + i, v6);                                 \
-				STREAMD(d + 3 * q + i + K, v7);                             \
-			}                                                                   \
-			for (size_t i = 4 * q; i < n; i += K)                               \
-				STREAMD(d + i, ADDD(LOADD(e + i), MULD(vs, LOADD(f + i)))); \
+			BW_X86_NT_PASS(VD, K, LOADD, STREAMD, ADDD, MULD, BW_TRIAD_AT, q)   \
 			mt_sink_memory(d);                                                  \
 		}                                                                           \
 		_mm_sfence();                                                               \
@@ -481,13 +443,9 @@ BW_X86_KERNELS(avx512, TGT_AVX512, __m512i, __m512d, 8, LDI512, _mm512_xor_si512
 /* The vector read as on x86: sixteen loads a turn xored into eight
  * accumulators, each pass's xor of all its words added to the sum. */
 #define LDN(q) vreinterpretq_u64_f64(vld1q_f64((const double *)(q)))
-KATTR static uint64_t read_neon(double *a, const double *b, const double *c, size_t n, double s,
-				size_t reps)
+BW_KERNEL(read_neon, )
 {
 	uint64_t sum = 0;
-	(void)b;
-	(void)c;
-	(void)s;
 	for (size_t r = 0; r < reps; r++) {
 		const float64x2_t *p = (const float64x2_t *)(const void *)a;
 		uint64x2_t x0 = vdupq_n_u64(0), x1 = x0, x2 = x0, x3 = x0, x4 = x0, x5 = x0,
@@ -508,70 +466,10 @@ KATTR static uint64_t read_neon(double *a, const double *b, const double *c, siz
 	return sum;
 }
 
-KATTR static uint64_t write_neon(double *a, const double *b, const double *c, size_t n,
-				 double s, size_t reps)
-{
-	float64x2_t v = vdupq_n_f64(s);
-	(void)b;
-	(void)c;
-	for (size_t r = 0; r < reps; r++) {
-		double *d = a;
-		mt_launder(d);
-		for (size_t i = 0; i < n; i += 8) {
-			vst1q_f64(d + i, v);
-			vst1q_f64(d + i + 2, v);
-			vst1q_f64(d + i + 4, v);
-			vst1q_f64(d + i + 6, v);
-		}
-		mt_sink_memory(d);
-	}
-	return 0;
-}
-
-KATTR static uint64_t copy_neon(double *a, const double *b, const double *c, size_t n, double s,
-				size_t reps)
-{
-	(void)c;
-	(void)s;
-	for (size_t r = 0; r < reps; r++) {
-		double *d = a;
-		const double *e = b;
-		mt_launder(d);
-		mt_launder(e);
-		for (size_t i = 0; i < n; i += 8) {
-			float64x2_t v0 = vld1q_f64(e + i), v1 = vld1q_f64(e + i + 2);
-			float64x2_t v2 = vld1q_f64(e + i + 4), v3 = vld1q_f64(e + i + 6);
-			vst1q_f64(d + i, v0);
-			vst1q_f64(d + i + 2, v1);
-			vst1q_f64(d + i + 4, v2);
-			vst1q_f64(d + i + 6, v3);
-		}
-		mt_sink_memory(d);
-	}
-	return 0;
-}
-
-KATTR static uint64_t triad_neon(double *a, const double *b, const double *c, size_t n,
-				 double s, size_t reps)
-{
-	float64x2_t vs = vdupq_n_f64(s);
-	for (size_t r = 0; r < reps; r++) {
-		double *d = a;
-		const double *e = b, *f = c;
-		mt_launder(d);
-		mt_launder(e);
-		mt_launder(f);
-		for (size_t i = 0; i < n; i += 4) {
-			float64x2_t v0 = vaddq_f64(vld1q_f64(e + i), vmulq_f64(vs, vld1q_f64(f + i)));
-			float64x2_t v1 =
-				vaddq_f64(vld1q_f64(e + i + 2), vmulq_f64(vs, vld1q_f64(f + i + 2)));
-			vst1q_f64(d + i, v0);
-			vst1q_f64(d + i + 2, v1);
-		}
-		mt_sink_memory(d);
-	}
-	return 0;
-}
+BW_VEC_WRITE(write_neon, , float64x2_t, 2, vdupq_n_f64, vst1q_f64, )
+BW_VEC_COPY(copy_neon, , float64x2_t, 2, vld1q_f64, vst1q_f64, )
+BW_VEC_TRIAD(triad_neon, , float64x2_t, 2, vld1q_f64, vst1q_f64, vdupq_n_f64, vaddq_f64,
+	     vmulq_f64, )
 
 #endif /* BW_NEON */
 
