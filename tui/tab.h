@@ -96,6 +96,19 @@ struct keybinding {
 	{ 'h', NULL, NULL, action }, { 'j', NULL, NULL, action }, \
 	{ 'k', NULL, NULL, action }, { 'l', NULL, NULL, action }
 
+/* The rows that bind Home and End to one action, under one help row
+ * "Home End"; likewise PgUp and PgDn under "PgUp PgDn". */
+#define TUI_KEYS_HOME_END(help, action) \
+	{ KEY_HOME, "Home End", help, action }, { KEY_END, NULL, NULL, action }
+#define TUI_KEYS_PAGE(help, action) \
+	{ KEY_PPAGE, "PgUp PgDn", help, action }, { KEY_NPAGE, NULL, NULL, action }
+
+/* The save key of a tab whose struct tab's result saves files of the kind
+ * named kind (a string literal, the kind's name): w asks for the name,
+ * memtop-KIND-HOST-DATE.json by default (tui_result_key). */
+#define TUI_KEY_SAVE(kind) \
+	{ 'w', "w", "save as JSON (memtop-" kind "-HOST-DATE.json)", tui_result_key }
+
 struct tab {
 	const char *name; /* the tab bar's label: "Mountain" */
 	const char *brief; /* its label when the bar is short of room, a whole

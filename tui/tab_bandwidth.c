@@ -281,7 +281,7 @@ static const struct keybinding keys[] = {
 	{ KEY_RIGHT, NULL, NULL, act_move },
 	{ 'v', "v", "lower panel: scaling, loaded latency, sizes' sources", act_view },
 	{ 'c', "c", "compare with a saved run (cells show the ratio)", act_compare },
-	{ 'w', "w", "save as JSON (memtop-bandwidth-HOST-DATE.json)", tui_result_key },
+	TUI_KEY_SAVE("bandwidth"),
 	{ 0, NULL, NULL, NULL },
 };
 

@@ -166,7 +166,7 @@ static const struct keybinding keys[] = {
 	  act_start },
 	TUI_KEYS_ARROWS_HJKL("move the cursor to another pair", act_move),
 	{ KEY_HOME, "Home", "the first pair", act_move },
-	{ 'w', "w", "save as JSON (memtop-cores-HOST-DATE.json)", tui_result_key },
+	TUI_KEY_SAVE("cores"),
 	{ 0, NULL, NULL, NULL },
 };
 

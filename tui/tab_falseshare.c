@@ -159,7 +159,7 @@ static const struct keybinding keys[] = {
 	{ 'r', "r", "measure threads 1, 2, 4, 8 x packed/padded, then the sweep",
 	  act_start },
 	{ 'o', "o", "type the increments per thread", act_rounds },
-	{ 'w', "w", "save as JSON (memtop-falseshare-HOST-DATE.json)", tui_result_key },
+	TUI_KEY_SAVE("falseshare"),
 	{ 0, NULL, NULL, NULL },
 };
 

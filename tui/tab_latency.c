@@ -218,7 +218,7 @@ static const struct keybinding keys[] = {
 	{ 'r', "r", "measure the latency curves (about a minute)", act_run },
 	{ 'H', "H", "huge pages on/off for the next run", act_huge },
 	{ 'm', "m", "type the largest array for the next run", act_max },
-	{ 'w', "w", "save as JSON (memtop-latency-HOST-DATE.json)", tui_result_key },
+	TUI_KEY_SAVE("latency"),
 	{ 0, NULL, NULL, NULL },
 };
 

@@ -165,7 +165,7 @@ static const struct keybinding keys[] = {
 	{ 'd', "d", "distances between neighbouring cells: malloc, holes, off (\"+-64 KB\")",
 	  act_dist },
 	{ 'm', "m", "type the work per cell (the core hides misses behind it)", act_work },
-	{ 'w', "w", "save as JSON (memtop-lists-HOST-DATE.json)", tui_result_key },
+	TUI_KEY_SAVE("lists"),
 	{ 0, NULL, NULL, NULL },
 };
 

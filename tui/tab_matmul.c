@@ -197,7 +197,7 @@ static const struct keybinding keys[] = {
 	{ 'n', "n", "type the matrix side n (default 512)", act_prompt },
 	{ 'b', "b", "type the block side of the blocked orders (default 32)", act_prompt },
 	{ 'B', "B", "race the blocked versions of other orders too (blocked-jki, ...)", act_prompt },
-	{ 'w', "w", "save as JSON (memtop-matmul-HOST-DATE.json)", tui_result_key },
+	TUI_KEY_SAVE("matmul"),
 	{ 0, NULL, NULL, NULL },
 };
 

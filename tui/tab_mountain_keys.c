@@ -305,10 +305,8 @@ static int act_escape(struct tui *t, void *self, int key)
 const struct keybinding mtab_keys[] = {
 	TUI_KEYS_ARROWS_HJKL("move the cursor cell (guess: move/pick a marker; knobs: "
 			     "pick/change)", act_move),
-	{ KEY_HOME, "Home End", "first / last size", act_page },
-	{ KEY_END, NULL, NULL, act_page },
-	{ KEY_PPAGE, "PgUp PgDn", "first / last stride", act_page },
-	{ KEY_NPAGE, NULL, NULL, act_page },
+	TUI_KEYS_HOME_END("first / last size", act_page),
+	TUI_KEYS_PAGE("first / last stride", act_page),
 	{ 'r', "r", "measure the mountain (the line above the map says what and how long)",
 	  act_run },
 	{ '\r', "Enter", "re-measure the cursor's cell", act_enter },
@@ -316,7 +314,7 @@ const struct keybinding mtab_keys[] = {
 	{ KEY_ENTER, NULL, NULL, act_enter },
 	{ 'f', "f", "knobs: max stride, size range, tries (arrows change, Enter closes)",
 	  act_form },
-	{ 'w', "w", "save as JSON (memtop-mountain-HOST-DATE.json)", tui_result_key },
+	TUI_KEY_SAVE("mountain"),
 	{ 'o', "o", "open a saved mountain or the Apple M4 Max reference beside this one",
 	  act_open },
 	{ 'm', "m", "beside: side by side, ratio, off", act_overlay },

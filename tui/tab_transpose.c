@@ -356,10 +356,8 @@ static const struct keybinding keys[] = {
 	{ KEY_LEFT, NULL, NULL, act_step },
 	{ 'h', NULL, NULL, act_step },
 	{ 'l', NULL, NULL, act_step },
-	{ KEY_PPAGE, "PgUp PgDn", "two rows of accesses back / forward", act_step },
-	{ KEY_NPAGE, NULL, NULL, act_step },
-	{ KEY_HOME, "Home End", "before the first access / after the last", act_step },
-	{ KEY_END, NULL, NULL, act_step },
+	TUI_KEYS_PAGE("two rows of accesses back / forward", act_step),
+	TUI_KEYS_HOME_END("before the first access / after the last", act_step),
 	{ 'n', "n", "step to just after the next miss", act_step },
 	{ 'v', "v", "next version: naive, block:8, block:16, diagonal", act_cycle },
 	{ 'z', "z", "next size: 32x32, 64x64, 61x67, 16x16, 8x8", act_cycle },
@@ -378,7 +376,7 @@ static const struct keybinding keys[] = {
 	{ 'r', "r", "time naive, block:16 and buffer:16 on this machine (N = 4096)", act_real },
 	{ 'R', "R", "time the homework's table: naive, block:K and buffer:K, K = 4 .. 128",
 	  act_real },
-	{ 'w', "w", "save as JSON (memtop-transpose-HOST-DATE.json)", tui_result_key },
+	TUI_KEY_SAVE("transpose"),
 	{ 0, NULL, NULL, NULL },
 };
 
