@@ -62,8 +62,8 @@ out=$(run matmul --simulate --n 64 --block 64 --blocked all)
 jki=$(printf '%s\n' "$out" | awk '$1 == "jki" {print $3, $4}')
 is "simulate: blocked-jki with one 64x64 tile makes jki's accesses and misses exactly" \
 	"$(printf '%s\n' "$out" | awk '$1 == "blocked-jki" {print $3, $4}')" "$jki"
-is "simulate: --blocked all adds five rows to the seven" \
-	"$(printf '%s\n' "$out" | grep -cE '^(blocked-)?(ijk|jik|jki|kji|kij|ikj|blocked) ')" 12
+lines "simulate: --blocked all adds five rows to the seven" "$out" \
+	'^(blocked-)?(ijk|jik|jki|kji|kij|ikj|blocked) ' 12
 out=$(run matmul --n 48 --block 16 --tries 1 --blocked jki --json "$TMP/mmb.json")
 like "matmul --blocked jki: its row, class AC" "$out" '^blocked-jki +AC +[0-9.]+ +[0-9.]+'
 like "matmul --blocked jki: what blocking gave jki" "$out" '^# blocked-jki vs jki [0-9.]+x \(blocking gains (a lot|little)\)$'

@@ -16,7 +16,7 @@ positive() { awk -v x="$1" 'BEGIN { exit !(x + 0 > 0 && x != "null") }'; }
 out=$(run --quick --nodes 0 --json "$TMP/n.json")
 is "numa on node 0 exits 0" "$?" 0
 like "the latency matrix, 1 x 1" "$out" '^       0 +[0-9]+\.[0-9]$'
-is "three matrices, each with node 0's row" "$(printf '%s\n' "$out" | grep -cE '^       0 +[0-9]+\.[0-9]$')" 3
+lines "three matrices, each with node 0's row" "$out" '^       0 +[0-9]+\.[0-9]$' 3
 like "the pair's line: latency, read and triad" "$out" \
 	'^CPU node 0, memory node 0: latency [0-9.]+ ns \(CPU [0-9]+\), read [0-9.]+ GB/s, triad [0-9.]+ GB/s \([0-9]+ threads?\); '
 like "one node: said in one line" "$out" '^# one node: local memory only, nothing to compare it with$'

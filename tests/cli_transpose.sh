@@ -56,8 +56,8 @@ like "--sets: block:16's misses by set, 32 counts" "$out" '^block:16 +[0-9]+( [0
 # the homework's real table: naive, block:K and buffer:K, each after an untimed run
 out=$("$MEMTOP" run transpose --no-real --size 8x8 --version naive 2>&1)
 out=$("$MEMTOP" run transpose --size 8x8 --version naive --real-n 256 --real-sweep --tries 1 2>&1)
-is "--real-sweep: naive, six block sizes and six buffers" \
-	"$(printf '%s\n' "$out" | grep -cE '^(naive|block:[0-9]+|buffer:[0-9]+) +[0-9.]+ ns/element')" 13
+lines "--real-sweep: naive, six block sizes and six buffers" "$out" \
+	'^(naive|block:[0-9]+|buffer:[0-9]+) +[0-9.]+ ns/element' 13
 like "--real-sweep: every try is warm" "$out" 'best of 1 after one untimed run'
 status "transpose: diagonal on the real machine is exit 2" 2 "$MEMTOP" run transpose \
 	--real-version diagonal

@@ -25,6 +25,8 @@ ok() { d=$1; shift; if "$@" >/dev/null 2>&1; then pass "$d"; else fail "$d" "com
 is() { if [ "$2" = "$3" ]; then pass "$1"; else fail "$1" "got:  $2" "want: $3"; fi; }
 # like DESC TEXT REGEX (grep -E)
 like() { if printf '%s\n' "$2" | grep -Eq -- "$3"; then pass "$1"; else fail "$1" "text: $(printf '%s' "$2" | head -c 400)" "want: /$3/"; fi; }
+# lines DESC TEXT REGEX N: exactly N lines of TEXT match REGEX (grep -E)
+lines() { is "$1" "$(printf '%s\n' "$2" | grep -cE -- "$3")" "$4"; }
 unlike() { if printf '%s\n' "$2" | grep -Eq -- "$3"; then fail "$1" "text: $(printf '%s' "$2" | head -c 400)" "unwanted: /$3/"; else pass "$1"; fi; }
 # status DESC WANT CMD...: exit status of CMD equals WANT
 status() { d=$1; w=$2; shift 2; "$@" >"$TMP/out" 2>"$TMP/err"; s=$?; if [ "$s" = "$w" ]; then pass "$d"; else fail "$d" "exit $s, want $w: $*" "stderr: $(head -c 300 "$TMP/err")"; fi; }

@@ -34,9 +34,8 @@ wok "n asks for the matrix side" 'Matrix side n:' 5
 tkeys C-u 64 Enter r
 wok "r races the seven orders to the end" 'race done: every order gave ijk.s product' 15
 screen=$(tcap)
-rows=$(printf '%s\n' "$screen" |
-	grep -cE '^ (ijk|jik|jki|kji|kij|ikj|blocked) +(AB|AC|BC) +(█|#)+ +[0-9]+\.[0-9]+ +#[1-7] +[0-9.]+ +[0-9.]+')
-is "all seven orders have a full bar, ns/iter, a finish place, book and sim" "$rows" 7
+lines "all seven orders have a full bar, ns/iter, a finish place, book and sim" "$screen" \
+	'^ (ijk|jik|jki|kji|kij|ikj|blocked) +(AB|AC|BC) +(█|#)+ +[0-9]+\.[0-9]+ +#[1-7] +[0-9.]+ +[0-9.]+' 7
 places=$(printf '%s\n' "$screen" | grep -oE ' #[1-7] ' | sort -u | wc -l)
 is "the finish places are #1..#7, each once" "$places" 7
 like "n = 64 is in the title" "$screen" 'n = 64, block 32'
@@ -80,11 +79,9 @@ wok "o asks for the increments" 'Increments per thread:' 5
 tkeys C-u 100000 Enter r
 wok "r fills the table: every sum exact" 'done: every sum exact' 15
 screen=$(tcap)
-rows=$(printf '%s\n' "$screen" |
-	grep -cE '^ +(1|2|4|8)( \(> CPUs\))? +[0-9]+\.[0-9] +[0-9]+\.[0-9] +[0-9]+\.[0-9]{2}x')
-is "threads 1, 2, 4, 8: packed ms, padded ms and the ratio" "$rows" 4
-rows=$(printf '%s\n' "$screen" | grep -cE '^ +(8|16|32|64|128|256) B +[0-9]+\.[0-9]')
-is "the spacing sweep has 8..256 B measured" "$rows" 6
+lines "threads 1, 2, 4, 8: packed ms, padded ms and the ratio" "$screen" \
+	'^ +(1|2|4|8)( \(> CPUs\))? +[0-9]+\.[0-9] +[0-9]+\.[0-9] +[0-9]+\.[0-9]{2}x' 4
+lines "the spacing sweep has 8..256 B measured" "$screen" '^ +(8|16|32|64|128|256) B +[0-9]+\.[0-9]' 6
 tkeys w C-u "$TMP/fs.json" Enter
 wok "w saves the false sharing table" "saved $TMP/fs.json" 5
 # the line transfer between the race's first two CPUs follows it as a job
@@ -99,8 +96,7 @@ fi
 tkeys 6 r
 wok "r walks every layout: the values read 1..n" 'lists done: every layout read 1\.\.n' 15
 screen=$(tcap)
-rows=$(printf '%s\n' "$screen" | grep -cE '^ +(4096|65536)( +[0-9]+\.[0-9]){6} ')
-is "both lengths have cycles for the six layouts" "$rows" 2
+lines "both lengths have cycles for the six layouts" "$screen" '^ +(4096|65536)( +[0-9]+\.[0-9]){6} ' 2
 like "a sequential walk touches a quarter line a cell at 64 B" "$screen" '^ +lines64 +0\.250 +1\.000 '
 tkeys d
 wok "d: the malloc list's neighbour distances, its most common one" \
@@ -115,17 +111,16 @@ wok "n quits with status 0" 'memtop-exit=0' 5
 tstart 110 34 -- view "$TMP/mm.json"
 wok "memtop view of a matmul result opens the Matmul tab" "n = 64, block 32" 5
 screen=$(tcap)
-rows=$(printf '%s\n' "$screen" |
-	grep -cE '^ (ijk|jik|jki|kji|kij|ikj|blocked) +(AB|AC|BC) +(█|#)+ +[0-9]+\.[0-9]+ +#[1-7] ')
-is "the saved race shows the seven orders with their places" "$rows" 7
+lines "the saved race shows the seven orders with their places" "$screen" \
+	'^ (ijk|jik|jki|kji|kij|ikj|blocked) +(AB|AC|BC) +(█|#)+ +[0-9]+\.[0-9]+ +#[1-7] ' 7
 like "the file's name is shown" "$screen" "\\(mm\\.json\\)"
 tkeys q
 wok "nothing unsaved in view: q quits at once" 'memtop-exit=0' 5
 
 tstart 110 34 -- view "$TMP/fs.json"
 wok "memtop view of a false sharing result opens its tab" 'threads +packed ms +padded ms +ratio' 5
-rows=$(tcap | grep -cE '^ +(1|2|4|8)( \(> CPUs\))? +[0-9]+\.[0-9] +[0-9]+\.[0-9] +[0-9]+\.[0-9]{2}x')
-is "the saved table has its four rows" "$rows" 4
+lines "the saved table has its four rows" "$(tcap)" \
+	'^ +(1|2|4|8)( \(> CPUs\))? +[0-9]+\.[0-9] +[0-9]+\.[0-9] +[0-9]+\.[0-9]{2}x' 4
 
 # a batch result (the same writer) opens in the tab too
 "$MEMTOP" run lists --lengths 4096 --tries 1 --json "$TMP/ls.json" >/dev/null 2>&1
