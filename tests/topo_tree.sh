@@ -88,6 +88,22 @@ cache() {
 	put "$d/physical_line_partition" 1
 }
 
+# caches N CPU L1D L1I L1_CPUS L2 L2_CPUS L3 L3_CPUS: cpuC's four caches,
+# index0..3: the L1 data and instruction caches (sizes L1D and L1I) shared
+# by L1_CPUS, the L2 by L2_CPUS, the L3 by L3_CPUS (each list one word)
+caches() {
+	cache "$1" "$2" 0 1 Data "$3" "$5"
+	cache "$1" "$2" 1 1 Instruction "$4" "$5"
+	cache "$1" "$2" 2 2 Unified "$6" "$7"
+	cache "$1" "$2" 3 3 Unified "$8" "$9"
+}
+
+# online N: the machine's CPUs 0..N-1, all online
+online() {
+	put "$cpu/online" "0-$(($1 - 1))"
+	put "$cpu/possible" "0-$(($1 - 1))"
+}
+
 # numa N NODE MEMKB CPUS...: nodeI with its cpumap and meminfo
 numa() {
 	n=$1 i=$2 kb=$3
@@ -102,11 +118,14 @@ nofile() {
 	printf 'OSName: Linux\nArchitecture: %s\n' "$1" >"$dir/proc/hwloc-nofile-info"
 }
 
+# cpuinfo_x86 N [VENDOR FAMILY MODEL NAME]: proc/cpuinfo of N x86 CPUs
+# (by default Intel's family 6 model 186, "Synthetic Intel")
 cpuinfo_x86() {
 	nofile x86_64
 	: >"$dir/proc/cpuinfo"
 	for c in $(seq_list 0 $(($1 - 1))); do
-		printf 'processor\t: %s\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 186\nmodel name\t: Synthetic Intel\n\n' "$c" >>"$dir/proc/cpuinfo"
+		printf 'processor\t: %s\nvendor_id\t: %s\ncpu family\t: %s\nmodel\t\t: %s\nmodel name\t: %s\n\n' \
+			"$c" "${2:-GenuineIntel}" "${3:-6}" "${4:-186}" "${5:-Synthetic Intel}" >>"$dir/proc/cpuinfo"
 	done
 }
 
@@ -119,32 +138,24 @@ cpuinfo_arm() {
 }
 
 small() {
-	put "$cpu/online" "0-1"
-	put "$cpu/possible" "0-1"
+	online 2
 	for c in 0 1; do
 		topology 2 $c 0 $c "$c" "0 1"
-		cache 2 $c 0 1 Data 32K "$c"
-		cache 2 $c 1 1 Instruction 32K "$c"
-		cache 2 $c 2 2 Unified 512K "$c"
-		cache 2 $c 3 3 Unified 4096K "0 1"
+		caches 2 $c 32K 32K "$c" 512K "$c" 4096K "0 1"
 	done
 	numa 2 0 8388608 0 1
 	cpuinfo_x86 2
 }
 
 two_sockets() {
-	put "$cpu/online" "0-15"
-	put "$cpu/possible" "0-15"
+	online 16
 	for c in $(seq_list 0 15); do
 		core=$((c % 8))
 		pkg=$((core / 4))
 		first=$((pkg * 4))
 		pkgcpus="$(seq_list $first $((first + 3)))$(seq_list $((first + 8)) $((first + 11)))"
 		topology 16 $c $pkg $((core % 4)) "$core $((core + 8))" "$pkgcpus"
-		cache 16 $c 0 1 Data 48K "$core $((core + 8))"
-		cache 16 $c 1 1 Instruction 32K "$core $((core + 8))"
-		cache 16 $c 2 2 Unified 1024K "$core $((core + 8))"
-		cache 16 $c 3 3 Unified 16384K "$pkgcpus"
+		caches 16 $c 48K 32K "$core $((core + 8))" 1024K "$core $((core + 8))" 16384K "$pkgcpus"
 	done
 	numa 16 0 16777216 $(seq_list 0 3) $(seq_list 8 11)
 	numa 16 1 16777216 $(seq_list 4 7) $(seq_list 12 15)
@@ -154,50 +165,35 @@ two_sockets() {
 }
 
 epyc() {
-	put "$cpu/online" "0-31"
-	put "$cpu/possible" "0-31"
+	online 32
 	for c in $(seq_list 0 31); do
 		core=$((c % 16))
 		ccx=$((core / 4))
 		first=$((ccx * 4))
 		l3cpus="$(seq_list $first $((first + 3)))$(seq_list $((first + 16)) $((first + 19)))"
 		topology 32 $c 0 $core "$core $((core + 16))" "$(seq_list 0 31)"
-		cache 32 $c 0 1 Data 32K "$core $((core + 16))"
-		cache 32 $c 1 1 Instruction 32K "$core $((core + 16))"
-		cache 32 $c 2 2 Unified 512K "$core $((core + 16))"
-		cache 32 $c 3 3 Unified 16384K "$l3cpus"
+		caches 32 $c 32K 32K "$core $((core + 16))" 512K "$core $((core + 16))" 16384K "$l3cpus"
 	done
 	numa 32 0 33554432 $(seq_list 0 7) $(seq_list 16 23)
 	numa 32 1 33554432 $(seq_list 8 15) $(seq_list 24 31)
 	put "$node/node0/distance" "10 12"
 	put "$node/node1/distance" "12 10"
-	nofile x86_64
-	: >"$dir/proc/cpuinfo"
-	for c in $(seq_list 0 31); do
-		printf 'processor\t: %s\nvendor_id\t: AuthenticAMD\ncpu family\t: 23\nmodel\t\t: 49\nmodel name\t: Synthetic EPYC\n\n' "$c" >>"$dir/proc/cpuinfo"
-	done
+	cpuinfo_x86 32 AuthenticAMD 23 49 "Synthetic EPYC"
 }
 
 hybrid() {
-	put "$cpu/online" "0-7"
-	put "$cpu/possible" "0-7"
+	online 8
 	for c in 0 1 2 3; do
 		core=$((c / 2))
 		sib="$((core * 2)) $((core * 2 + 1))"
 		topology 8 $c 0 $((core * 4)) "$sib" "$(seq_list 0 7)"
-		cache 8 $c 0 1 Data 48K "$sib"
-		cache 8 $c 1 1 Instruction 32K "$sib"
-		cache 8 $c 2 2 Unified 1280K "$sib"
-		cache 8 $c 3 3 Unified 12288K "$(seq_list 0 7)"
+		caches 8 $c 48K 32K "$sib" 1280K "$sib" 12288K "$(seq_list 0 7)"
 		put "$cpu/cpu$c/cpufreq/base_frequency" 1900000
 		put "$cpu/cpu$c/cpufreq/cpuinfo_max_freq" 5000000
 	done
 	for c in 4 5 6 7; do
 		topology 8 $c 0 $((c + 4)) "$c" "$(seq_list 0 7)"
-		cache 8 $c 0 1 Data 32K "$c"
-		cache 8 $c 1 1 Instruction 64K "$c"
-		cache 8 $c 2 2 Unified 2048K "4 5 6 7"
-		cache 8 $c 3 3 Unified 12288K "$(seq_list 0 7)"
+		caches 8 $c 32K 64K "$c" 2048K "4 5 6 7" 12288K "$(seq_list 0 7)"
 		put "$cpu/cpu$c/cpufreq/base_frequency" 1400000
 		put "$cpu/cpu$c/cpufreq/cpuinfo_max_freq" 3900000
 	done
@@ -208,8 +204,7 @@ hybrid() {
 }
 
 biglittle() {
-	put "$cpu/online" "0-7"
-	put "$cpu/possible" "0-7"
+	online 8
 	for c in $(seq_list 0 7); do
 		cl=$((c / 4))
 		clcpus=$(seq_list $((cl * 4)) $((cl * 4 + 3)))
@@ -217,43 +212,35 @@ biglittle() {
 		put "$cpu/cpu$c/topology/cluster_cpus" "$(mask 8 $clcpus)"
 		put "$cpu/cpu$c/topology/cluster_id" $cl
 		if [ $cl = 0 ]; then
-			cache 8 $c 0 1 Data 32K "$c"
-			cache 8 $c 1 1 Instruction 32K "$c"
-			cache 8 $c 2 2 Unified 128K "$c"
+			caches 8 $c 32K 32K "$c" 128K "$c" 2048K "$(seq_list 0 7)"
 			put "$cpu/cpu$c/cpu_capacity" 446
 			put "$cpu/cpu$c/cpufreq/cpuinfo_max_freq" 1800000
 		else
-			cache 8 $c 0 1 Data 64K "$c"
-			cache 8 $c 1 1 Instruction 64K "$c"
-			cache 8 $c 2 2 Unified 512K "$c"
+			caches 8 $c 64K 64K "$c" 512K "$c" 2048K "$(seq_list 0 7)"
 			put "$cpu/cpu$c/cpu_capacity" 1024
 			put "$cpu/cpu$c/cpufreq/cpuinfo_max_freq" 2400000
 		fi
-		cache 8 $c 3 3 Unified 2048K "$(seq_list 0 7)"
 	done
 	numa 8 0 8388608 $(seq_list 0 7)
 	cpuinfo_arm 8
 }
 
 armparts() {
-	put "$cpu/online" "0-7"
-	put "$cpu/possible" "0-7"
+	online 8
 	for c in $(seq_list 0 7); do
 		half=$((c / 4))
 		big=$(((c / 2) % 2))
 		topology 8 $c 0 $c "$c" "$(seq_list 0 7)"
-		cache 8 $c 0 1 Data 64K "$c"
-		cache 8 $c 1 1 Instruction 64K "$c"
 		if [ $big = 1 ]; then
-			cache 8 $c 2 2 Unified 2048K "$c"
+			l2=2048K
 			put "$cpu/cpu$c/regs/identification/midr_el1" 0x00000000410fd851
 			put "$cpu/cpu$c/cpu_capacity" $((997 + 27 * half))
 		else
-			cache 8 $c 2 2 Unified 512K "$c"
+			l2=512K
 			put "$cpu/cpu$c/regs/identification/midr_el1" 0x00000000410fd871
 			put "$cpu/cpu$c/cpu_capacity" $((718 + 13 * half))
 		fi
-		cache 8 $c 3 3 Unified 8192K "$(seq_list $((half * 4)) $((half * 4 + 3)))"
+		caches 8 $c 64K 64K "$c" $l2 "$c" 8192K "$(seq_list $((half * 4)) $((half * 4 + 3)))"
 	done
 	numa 8 0 8388608 $(seq_list 0 7)
 	cpuinfo_arm 8
