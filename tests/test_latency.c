@@ -251,6 +251,14 @@ static void fill_three(struct synth *s)
 	synth_ns(s);
 }
 
+/* s: the three-level machine of fill_three over 4K..64M, the random chase
+ * too. */
+static void synth_three(struct synth *s)
+{
+	synth_init(s, 64 * MB, 1);
+	fill_three(s);
+}
+
 static void check_level(const struct latency_level *l, int level, uint64_t size, double cycles,
 			uint64_t wmin, uint64_t wmax)
 {
@@ -261,6 +269,17 @@ static void check_level(const struct latency_level *l, int level, uint64_t size,
 	assert_true(fabs(l->ns - cycles / GHZ) < 1e-9);
 	assert_int_equal(l->way_min, wmin);
 	assert_int_equal(l->way_max, wmax);
+}
+
+/* fill_three's levels as latency_detect_curves must read them from s (into
+ * lv): three, L1 32K at 4 cycles with a way of 4K (8 ways), L2 512K at 12,
+ * L3 8M at 40. */
+static void check_three_levels(const struct synth *s, struct latency_levels *lv)
+{
+	assert_int_equal(latency_detect_curves(&s->c, lv), 3);
+	check_level(&lv->lv[0], 1, 32 * KB, 4, 4 * KB, 4 * KB);
+	check_level(&lv->lv[1], 2, 512 * KB, 12, 0, 0);
+	check_level(&lv->lv[2], 3, 8 * MB, 40, 0, 0);
 }
 
 /* fill_three's plateaus as the segmenter must find them in s's first
@@ -283,8 +302,7 @@ static void segment_clean_curve(void **state)
 	struct latency_plateau p[16];
 	size_t np;
 	(void)state;
-	synth_init(&s, 64 * MB, 1);
-	fill_three(&s);
+	synth_three(&s);
 	check_three_plateaus(&s, p);
 	assert_int_equal(p[3].i0, idx_of(&s, 9 * MB));
 	assert_int_equal(p[3].i1, s.n - 1);
@@ -309,8 +327,7 @@ static void segment_noisy_outlier(void **state)
 	struct synth s;
 	struct latency_plateau p[16];
 	(void)state;
-	synth_init(&s, 64 * MB, 1);
-	fill_three(&s);
+	synth_three(&s);
 	s.cyc[0][0] = 9;                          /* the overhead-bound first point */
 	s.cyc[0][idx_of(&s, 16 * KB)] = 11;       /* one spike in L1 */
 	s.cyc[0][idx_of(&s, 160 * KB)] = 30;      /* a spike two points wide in L2 */
@@ -325,15 +342,11 @@ static void detect_three_levels(void **state)
 	struct latency_levels lv;
 	char line[256];
 	(void)state;
-	synth_init(&s, 64 * MB, 1);
-	fill_three(&s);
-	assert_int_equal(latency_detect_curves(&s.c, &lv), 3);
+	synth_three(&s);
 	/* way size where the strides support it: every stride steps at 32K in
 	 * one size step (4K wide), so a way of 4K (32K / 4K = 8 ways); the
 	 * larger caches would need more than 64 ways: not measurable */
-	check_level(&lv.lv[0], 1, 32 * KB, 4, 4 * KB, 4 * KB);
-	check_level(&lv.lv[1], 2, 512 * KB, 12, 0, 0);
-	check_level(&lv.lv[2], 3, 8 * MB, 40, 0, 0);
+	check_three_levels(&s, &lv);
 	assert_int_equal(lv.lv[0].from_random, 1);
 	assert_int_equal(lv.lv[0].nstrides, 6);
 	assert_int_equal(lv.lv[1].step_end, 576 * KB);
@@ -378,8 +391,7 @@ static void detect_with_outliers(void **state)
 	struct synth s;
 	struct latency_levels lv;
 	(void)state;
-	synth_init(&s, 64 * MB, 1);
-	fill_three(&s);
+	synth_three(&s);
 	s.cyc[1][0] = 10;                       /* overhead-bound 4K */
 	s.cyc[1][idx_of(&s, 28 * KB)] = 9;      /* spike just before the L1 step */
 	s.cyc[2][idx_of(&s, 36 * KB)] = 5;      /* dip just after it */
@@ -393,10 +405,7 @@ static void detect_with_outliers(void **state)
 	s.cyc[0][idx_of(&s, 9 * MB)] = 110;
 	s.cyc[0][idx_of(&s, 10 * MB)] = 160;
 	synth_ns(&s);
-	assert_int_equal(latency_detect_curves(&s.c, &lv), 3);
-	check_level(&lv.lv[0], 1, 32 * KB, 4, 4 * KB, 4 * KB);
-	check_level(&lv.lv[1], 2, 512 * KB, 12, 0, 0);
-	check_level(&lv.lv[2], 3, 8 * MB, 40, 0, 0);
+	check_three_levels(&s, &lv);
 	assert_true(fabs(lv.memory_cycles - 200) < 1e-9);
 }
 
@@ -541,8 +550,7 @@ static void detect_pages_pair(void **state)
 	struct latency_levels lv;
 	double small[LAT_MAX_SIZES];
 	(void)state;
-	synth_init(&s, 64 * MB, 1);
-	fill_three(&s);
+	synth_three(&s);
 	for (size_t i = 0; i < s.n; i++)
 		small[i] = s.rnd_ns[i] * (s.sizes[i] > 128 * KB ? 1.3 : 1.0);
 	s.c.random = small;
