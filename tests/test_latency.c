@@ -127,6 +127,130 @@ static void random_chase_is_one_cycle(void **state)
 	free(buf);
 }
 
+/* Follow the chase at start for n loads within buf: each load lands on a
+ * slot of the chase (stride apart, off into it), none twice, and the n-th
+ * back at start. */
+static void check_one_cycle(char *buf, char *start, size_t n, unsigned stride, unsigned off)
+{
+	unsigned char *seen = calloc(n, 1);
+	char *p = start;
+	assert_non_null(seen);
+	for (size_t i = 0; i < n; i++) {
+		size_t at = (size_t)(p - buf);
+		assert_int_equal(at % stride, off);
+		assert_true(at / stride < n);
+		assert_int_equal(seen[at / stride], 0);
+		seen[at / stride] = 1;
+		p = *(void **)p;
+	}
+	assert_ptr_equal(p, start);
+	free(seen);
+}
+
+/* Chases grown size by size side by side: two fixed strides and the random
+ * cycle share one buffer at offsets 0, 8 and 16 of their slots; after each
+ * size every one is a whole cycle through its slots and the others are
+ * untouched; the random cycle grown in steps is byte for byte the one grown
+ * in one go (the same draws); a slot a size: itself. */
+static void grown_chases_share_a_buffer(void **state)
+{
+	static const uint64_t sizes[] = { 4 * KB, 6 * KB, 64 * KB, 72 * KB, 256 * KB };
+	const uint64_t big = 256 * KB;
+	char *buf = aligned_alloc(4096, big), *once = aligned_alloc(4096, big);
+	size_t have[3] = { 0, 0, 0 };
+	uint64_t rng = 42, rng1 = 42;
+	(void)state;
+	assert_non_null(buf);
+	assert_non_null(once);
+	memset(buf, 0, big);
+	memset(once, 0, big);
+	for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+		size_t n0 = sizes[k] / 128, n1 = sizes[k] / 4096;
+		assert_int_equal(latency_grow_fixed(buf, 128, 0, have[0], n0), n0);
+		assert_int_equal(latency_grow_fixed(buf, 4096, 8, have[1], n1), n1);
+		assert_int_equal(latency_grow_random(buf, 128, 16, have[2], n0, &rng), n0);
+		have[0] = have[2] = n0;
+		have[1] = n1;
+		check_one_cycle(buf, buf, n0, 128, 0);
+		check_one_cycle(buf, buf + 8, n1, 4096, 8);
+		check_one_cycle(buf, buf + 16, n0, 128, 16);
+		/* the fixed chases in order */
+		assert_ptr_equal(*(void **)(buf + (n0 - 1) * 128), buf);
+		assert_ptr_equal(*(void **)(buf + 8), n1 > 1 ? buf + 4096 + 8 : buf + 8);
+	}
+	assert_true(chase_walk(buf, 1) == buf + 128);
+	assert_int_equal(latency_grow_random(once, 128, 16, 0, big / 128, &rng1), big / 128);
+	for (size_t i = 0; i < big / 128; i++)
+		assert_ptr_equal(*(char **)(buf + i * 128 + 16) - buf,
+				 *(char **)(once + i * 128 + 16) - once);
+	assert_true(rng == rng1);
+	/* bad arguments: nothing to grow to, shrinking, an offset past the
+	 * slot or off the pointer size */
+	assert_int_equal(latency_grow_fixed(buf, 128, 0, 0, 0), 0);
+	assert_int_equal(latency_grow_fixed(buf, 128, 0, 9, 8), 0);
+	assert_int_equal(latency_grow_fixed(buf, 128, 124, 0, 8), 0);
+	assert_int_equal(latency_grow_random(buf, 128, 4, 0, 8, &rng), 0);
+	assert_int_equal(latency_grow_random(buf, 128, 0, 0, 8, NULL), 0);
+	free(once);
+	free(buf);
+}
+
+/* The grown random cycle is a uniform one: over 6000 draws of a cycle
+ * through 4 slots, each of the 3! = 6 cycles comes up 1000 times give or
+ * take 4.5 standard deviations (29 each; the draws are fixed, so this is
+ * exact for these seeds), and none else. */
+static void grown_random_cycle_is_uniform(void **state)
+{
+	char buf[4 * 64];
+	unsigned count[64] = { 0 }, kinds = 0;
+	uint64_t rng = 7;
+	(void)state;
+	for (int t = 0; t < 6000; t++) {
+		unsigned code = 0;
+		char *p = buf;
+		latency_grow_random(buf, 64, 0, 0, 4, &rng);
+		/* the cycle by the slots after 0, after that one, after that */
+		for (int k = 0; k < 3; k++) {
+			p = *(char **)p;
+			code = code * 4 + (unsigned)((p - buf) / 64);
+		}
+		assert_ptr_equal(*(char **)p, buf);
+		count[code % 64]++;
+	}
+	for (unsigned c = 0; c < 64; c++) {
+		if (!count[c])
+			continue;
+		kinds++;
+		assert_true(count[c] > 870 && count[c] < 1130);
+	}
+	assert_int_equal(kinds, 6);
+}
+
+/* Which parameters grow their chases side by side: the default and the
+ * quick run; not a stride off 64, nor TLB locality, nor more than 8 chases. */
+static void chases_grow_when_they_can(void **state)
+{
+	struct latency_params p;
+	(void)state;
+	latency_params_default(&p);
+	assert_true(latency_chases_grow(&p));
+	latency_params_quick(&p);
+	assert_true(latency_chases_grow(&p));
+	p.tlb_locality = 256 * KB;
+	assert_false(latency_chases_grow(&p));
+	p.random = 0; /* no random chase: its locality does not matter */
+	assert_true(latency_chases_grow(&p));
+	p.strides[0] = 96;
+	assert_false(latency_chases_grow(&p));
+	latency_params_default(&p);
+	p.nstrides = 7;
+	p.strides[6] = 8192; /* 8 chases */
+	assert_true(latency_chases_grow(&p));
+	p.nstrides = 8;
+	p.strides[7] = 16384;
+	assert_false(latency_chases_grow(&p));
+}
+
 /* The chase with TLB locality: one cycle through every slot, where each
  * group of locality bytes is visited as one unbroken run (so the cycle
  * changes group exactly once a group), in a random order inside the group;
@@ -784,6 +908,11 @@ static void estimate_from_probes(void **state)
 	guess = latency_params_estimate_s(&small);
 	small.probe = q.probe;
 	assert_true(latency_params_estimate_s(&small) == guess);
+	/* chases grown size by size cost less to link than chases linked
+	 * afresh at every size (TLB locality links its groups afresh) */
+	q = p;
+	q.tlb_locality = 256 * KB;
+	assert_true(latency_params_estimate_s(&q) > latency_params_estimate_s(&p) + 1);
 }
 
 /* The time left is priced from the points measured so far (recorded
@@ -954,6 +1083,9 @@ int main(void)
 		cmocka_unit_test(fixed_chase_visits_its_slots),
 		cmocka_unit_test(random_chase_is_one_cycle),
 		cmocka_unit_test(local_random_chase_keeps_to_its_groups),
+		cmocka_unit_test(grown_chases_share_a_buffer),
+		cmocka_unit_test(grown_random_cycle_is_uniform),
+		cmocka_unit_test(chases_grow_when_they_can),
 		cmocka_unit_test(segment_clean_curve),
 		cmocka_unit_test(segment_noisy_outlier),
 		cmocka_unit_test(detect_three_levels),

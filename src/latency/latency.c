@@ -195,13 +195,24 @@ static double link_ns(const struct latency_params *p, uint64_t size, unsigned st
 							     3 * log2((double)size / (64u << 20)));
 }
 
-static double point_cost_ns(const struct latency_params *p, uint64_t size, unsigned stride,
-			    int random)
+/* Slots of a chase at stride over size bytes (one when the stride is
+ * longer: the slot points to itself). */
+static uint64_t chase_slots(uint64_t size, unsigned stride)
 {
-	uint64_t lines = size / stride, warm, timed;
+	return stride > size ? 1 : size / stride;
+}
+
+/* ns the point of size i at stride is expected to take: its loads at the
+ * model's ns, and linking its chase: every slot, or where the chases grow
+ * the slots new since the size before. */
+static double point_cost_ns(const struct latency_params *p, size_t i, unsigned stride, int random)
+{
+	uint64_t size = p->sizes[i], lines = chase_slots(size, stride), linked = lines, warm, timed;
 	double est = model_ns(p, size, random, stride);
+	if (i > 0 && latency_chases_grow(p) && p->sizes[i - 1] < size)
+		linked -= chase_slots(p->sizes[i - 1], stride);
 	plan_point(p, lines, est, &warm, &timed);
-	return (double)(warm + timed) * est + (double)lines * link_ns(p, size, stride, random);
+	return (double)(warm + timed) * est + (double)linked * link_ns(p, size, stride, random);
 }
 
 /* ns a load along the chase at buf: the best of three stretches of n / 3
@@ -276,9 +287,9 @@ double latency_params_estimate_s(const struct latency_params *p)
 	double ns = populate_cost_ns(p);
 	for (size_t i = 0; i < p->nsizes; i++) {
 		for (size_t k = 0; k < p->nstrides; k++)
-			ns += point_cost_ns(p, p->sizes[i], p->strides[k], 0);
+			ns += point_cost_ns(p, i, p->strides[k], 0);
 		if (p->random)
-			ns += point_cost_ns(p, p->sizes[i], p->random_stride, 1);
+			ns += point_cost_ns(p, i, p->random_stride, 1);
 	}
 	return ns / 1e9;
 }
@@ -441,12 +452,16 @@ static int emit_point(job_t *job, size_t row, size_t col, int kind, const struct
 }
 
 /* The buffer a run chases in, aligned to 2 MB so huge pages can back all of
- * it, and the random chase's scratch order. */
+ * it, and the random chase's scratch order (linked afresh) or the chases'
+ * slots linked so far and the random one's generator (grown). */
 struct chase_mem {
 	char *buf;
 	size_t buf_bytes;
 	uint32_t *scratch;
 	int callers; /* the caller's buffer (latency_params.buf): not ours to unmap */
+	int grow;    /* latency_chases_grow() */
+	size_t grown[LAT_MAX_STRIDES + 1];
+	uint64_t rng;
 };
 
 uint64_t latency_buffer_bytes(const struct latency_params *p)
@@ -494,7 +509,9 @@ mapped:
 #ifdef MADV_HUGEPAGE
 	(void)madvise(m->buf, need, p->hugepages == LAT_HUGE_ON ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
 #endif
-	if (p->random) {
+	m->grow = latency_chases_grow(p);
+	m->rng = LAT_RNG_SEED;
+	if (p->random && !m->grow) {
 		uint64_t slots = p->sizes[p->nsizes - 1] / p->random_stride;
 		uint64_t per = p->tlb_locality / p->random_stride; /* slots a group */
 		m->scratch = malloc((size_t)(slots + (per ? slots / per + 1 : 0) + 1) *
@@ -516,12 +533,23 @@ static void chase_mem_unmap(struct chase_mem *m)
 }
 
 /* Link the chase of column c (a fixed stride, or the random chase when
- * c == nstrides) over size bytes. Returns the slot count, 0 on failure. */
+ * c == nstrides) over size bytes; *start is its first slot. Returns the
+ * slot count, 0 on failure. */
 static size_t link_chase(const struct latency_params *p, struct chase_mem *m, uint64_t size,
-			 size_t c)
+			 size_t c, char **start)
 {
 	int random = c == p->nstrides;
 	unsigned stride = random ? p->random_stride : p->strides[c];
+	*start = m->buf;
+	if (m->grow) { /* column c's pointers at byte 8c of its slots */
+		size_t n = (size_t)chase_slots(size, stride), from = m->grown[c];
+		if (n < from) /* a smaller size than the last: afresh */
+			from = 0;
+		*start = m->buf + 8 * c;
+		m->grown[c] = random ? latency_grow_random(m->buf, stride, 8 * c, from, n, &m->rng)
+				     : latency_grow_fixed(m->buf, stride, 8 * c, from, n);
+		return m->grown[c];
+	}
 	if (stride > size) /* a stride longer than the buffer: one slot, itself */
 		return latency_build_fixed(m->buf, stride, stride);
 	if (random)
@@ -541,7 +569,7 @@ static double remaining_ns(const struct latency_params *p, const struct lat_eta 
 		for (size_t k = j == i ? c + 1 : 0; k < ncol; k++) {
 			int random = k == p->nstrides;
 			unsigned stride = random ? p->random_stride : p->strides[k];
-			ns += lat_eta_point_ns(t, k, point_cost_ns(p, p->sizes[j], stride, random));
+			ns += lat_eta_point_ns(t, k, point_cost_ns(p, j, stride, random));
 		}
 	}
 	return ns;
@@ -617,17 +645,18 @@ static int chase_all(job_t *job, const struct latency_params *p0, struct chase_m
 			int random = c == p->nstrides;
 			unsigned stride = random ? p->random_stride : p->strides[c];
 			size_t lines;
+			char *start;
 			struct point pt;
 			if (job_check(job) == JOB_CANCELLED)
 				return 0;
-			priced = point_cost_ns(p, p->sizes[i], stride, random);
+			priced = point_cost_ns(p, i, stride, random);
 			t_point = mt_now_ns();
-			lines = link_chase(p, m, p->sizes[i], c);
+			lines = link_chase(p, m, p->sizes[i], c, &start);
 			if (lines == 0)
 				return mt_fail(e, "cannot link a chase of %llu bytes at stride %u",
 					       (unsigned long long)p->sizes[i], stride);
 			if (job_check(job) == JOB_CANCELLED ||
-			    measure_point(job, p, m->buf, lines, &est[c], &pt) ==
+			    measure_point(job, p, start, lines, &est[c], &pt) ==
 				    JOB_CANCELLED)
 				return 0;
 			if (emit_point(job, i, c, random, &pt, ghz) < 0)

@@ -160,6 +160,36 @@ size_t latency_build_random(void *buf, uint64_t size, unsigned stride, uint64_t 
 size_t latency_build_random_local(void *buf, uint64_t size, unsigned stride, uint64_t locality,
 				  uint64_t seed, uint32_t *scratch);
 
+/* Chases that grow size by size, side by side in one buffer: the slot i of
+ * a chase at stride bytes holds its pointer at byte off of the slot (buf +
+ * i * stride + off), so chases of strides that are multiples of 64 and
+ * offsets 0, 8, ... 56 never share a pointer, and each one's loads fall on
+ * the same lines as at offset 0. Growing from `from` slots to `to` links
+ * only the new slots, where linking each size afresh costs the sum of all
+ * the sizes (most of a default run's seconds spent linking). */
+
+/* Grow the fixed chase from `from` linked slots (0: none yet) to `to`: slot
+ * i points to slot i + 1, the last to slot 0. Returns to, 0 on bad
+ * arguments (to 0 or under from; off + 8 past the stride or not a multiple
+ * of the pointer size). */
+size_t latency_grow_fixed(void *buf, unsigned stride, unsigned off, size_t from, size_t to);
+
+/* Grow the random cycle from `from` slots (0: none yet) to `to`: each new
+ * slot j is put after a slot drawn uniformly from the j already in the
+ * cycle (from *rng, splitmix64's state, advanced). Every cycle through the
+ * to slots is then equally likely, as with Sattolo's shuffle, and a cycle
+ * grown from a smaller one is the same as one grown in one go. Returns
+ * to, 0 on bad arguments (as latency_grow_fixed, or more than 2^32
+ * slots). */
+size_t latency_grow_random(void *buf, unsigned stride, unsigned off, size_t from, size_t to,
+			   uint64_t *rng);
+
+/* Whether the worker grows p's chases side by side (latency_grow_*): every
+ * fixed stride and the random one a multiple of 64, at most 8 chases, and
+ * no TLB locality (its groups are linked afresh at each size). Else each
+ * point links its chase afresh at offset 0. */
+int latency_chases_grow(const struct latency_params *p);
+
 /* The chase itself is chase_walk() (core/chase.h). */
 
 /* ---- results ---------------------------------------------------------- */

@@ -73,3 +73,56 @@ size_t latency_build_random_local(void *buf, uint64_t size, unsigned stride, uin
 		*(void **)(b + (size_t)order[i] * stride) = b + (size_t)order[(i + 1) % n] * stride;
 	return n;
 }
+
+/* The slot i's pointer of a chase at stride, off bytes into the slot. */
+static void **slot_at(char *b, unsigned stride, unsigned off, size_t i)
+{
+	return (void **)(void *)(b + i * stride + off);
+}
+
+static int grow_ok(unsigned stride, unsigned off, size_t from, size_t to)
+{
+	return to > 0 && to >= from && off % sizeof(void *) == 0 && off + sizeof(void *) <= stride;
+}
+
+size_t latency_grow_fixed(void *buf, unsigned stride, unsigned off, size_t from, size_t to)
+{
+	char *b = buf;
+	if (!buf || !grow_ok(stride, off, from, to))
+		return 0;
+	for (size_t i = from ? from - 1 : 0; i + 1 < to; i++)
+		*slot_at(b, stride, off, i) = slot_at(b, stride, off, i + 1);
+	*slot_at(b, stride, off, to - 1) = slot_at(b, stride, off, 0);
+	return to;
+}
+
+size_t latency_grow_random(void *buf, unsigned stride, unsigned off, size_t from, size_t to,
+			   uint64_t *rng)
+{
+	char *b = buf;
+	if (!buf || !rng || !grow_ok(stride, off, from, to) || to > UINT32_MAX)
+		return 0;
+	if (from == 0) { /* one slot: a cycle to itself */
+		*slot_at(b, stride, off, 0) = slot_at(b, stride, off, 0);
+		from = 1;
+	}
+	for (size_t j = from; j < to; j++) {
+		size_t r = (size_t)(((unsigned __int128)chase_splitmix64(rng) * j) >> 64);
+		void **after = slot_at(b, stride, off, r), **mine = slot_at(b, stride, off, j);
+		*mine = *after;
+		*after = mine;
+	}
+	return to;
+}
+
+int latency_chases_grow(const struct latency_params *p)
+{
+	size_t ncol = p->nstrides + (p->random ? 1 : 0);
+	if (ncol > 8 || (p->random && (p->tlb_locality || !p->random_stride ||
+				       p->random_stride % 64)))
+		return 0;
+	for (size_t k = 0; k < p->nstrides; k++)
+		if (!p->strides[k] || p->strides[k] % 64)
+			return 0;
+	return 1;
+}
