@@ -667,7 +667,7 @@ static void worker_loaded_sweep(void **state)
 	p.delays[0] = 2000;
 	p.delays[1] = 0;
 	p.ndelays = 2;
-	p.point_ns = 20e6; /* a loader on a busy CPU still gets a share of 40 ms */
+	p.point_ns = 2e6; /* short tries: what is asserted does not hang on their length */
 	p.loaded_tries = 2;
 	if (p.ncpus < 2) {
 		assert_int_equal(run_job(&p, &r, &notes), 0);
@@ -680,8 +680,12 @@ static void worker_loaded_sweep(void **state)
 	assert_true(r.pts[0].latency_ns > 0);
 	assert_true(r.pts[1].have && !r.pts[1].idle && r.pts[1].delay_ns == 2000);
 	assert_true(r.pts[2].have && r.pts[2].delay_ns == 0);
-	/* the loaders' bytes in 20 ms: none is possible on a build many times slower */
-	assert_true(r.pts[2].gbs > 0 || mt_timing_skip());
+	/* Every loaded point was measured while the loaders moved bytes: a try
+	 * goes on until they have, however long a busy machine keeps them off
+	 * their CPU (a fixed 20 ms window, or 0.6 ms after a preempted
+	 * calibration, saw none 3 times in 50 beside stress-ng --cpu 4). */
+	assert_true(r.pts[1].gbs > 0);
+	assert_true(r.pts[2].gbs > 0);
 }
 
 static void cancel_stops_threads(void **state)

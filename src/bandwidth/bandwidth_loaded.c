@@ -8,7 +8,8 @@
  * (or stores), waiting `delay` ns between bursts. The sweep starts idle
  * (no loaders), then runs the delays from long (light load) to none
  * (saturation); each point is latency against the bandwidth the loaders
- * achieved during the chaser's timed tries. The idle point is measured
+ * achieved during the chaser's timed tries (a try goes on until they have
+ * moved bytes: no loaded point is an idle one). The idle point is measured
  * until two in a row agree: fresh memory reads slow at first (on the Zen 5
  * KVM guest 500-1200 ns a load for a second or two, then 250: the host
  * still mapping the guest's new pages), and every point is held against it. */
@@ -30,6 +31,7 @@
 
 #define BURST_DOUBLES 1024u /* 8 KB a burst */
 #define CALIBRATE_LOADS 4096u
+#define CALIBRATE_TIMES 3
 #define MIN_LOADS 1000u
 #define RAMP_NS 10000000L /* loaders run this long before the chaser times */
 #define CHECK_EVERY_NS 50000000ull /* the job's pause and cancel, checked while a point runs */
@@ -97,28 +99,53 @@ static uint64_t loaders_bytes(const struct point_ctx *c)
 	return b;
 }
 
+/* Loads a try takes to last about point_ns: the best of CALIBRATE_TIMES
+ * short walks: one in which the chaser lost its CPU priced a load over 30x
+ * too dear, and a try meant to last 20 ms lasted 0.6. Walks on from *q. */
+static uint64_t chaser_calibrate(const struct point_ctx *c, void **q)
+{
+	double est = INFINITY;
+	uint64_t loads;
+	for (int i = 0; i < CALIBRATE_TIMES; i++) {
+		uint64_t t0 = mt_now_ns();
+		*q = chase_walk(*q, CALIBRATE_LOADS);
+		est = fmin(est, (double)(mt_now_ns() - t0) / CALIBRATE_LOADS);
+	}
+	loads = est > 0 ? (uint64_t)(c->point_ns / est) : MIN_LOADS;
+	return loads < MIN_LOADS ? MIN_LOADS : loads;
+}
+
+/* A loaded try: its loads, then on in MIN_LOADS steps until the loaders
+ * have moved bytes since it began (b0), or the chaser is told to stop. A
+ * loader on a busy CPU can be off it for a whole try; that try measured
+ * the idle latency and would have been paired with 0 GB/s. *loads grows
+ * by the steps taken. Returns where the chase got to. */
+static void *chaser_try_loaded(struct point_ctx *c, void *q, uint64_t b0, uint64_t *loads)
+{
+	q = chase_walk(q, *loads);
+	while (c->nloaders && loaders_bytes(c) == b0 && !atomic_load(&c->stop_chaser)) {
+		q = chase_walk(q, MIN_LOADS);
+		*loads += MIN_LOADS;
+	}
+	return q;
+}
+
 static void *chaser_main(void *arg)
 {
 	struct point_ctx *c = arg;
 	void *q = c->chase_start;
-	uint64_t t0, loads;
-	double est;
+	uint64_t want;
 	if (c->nloaders)
 		mt_nap(RAMP_NS);
-	t0 = mt_now_ns();
-	q = chase_walk(q, CALIBRATE_LOADS);
-	est = (double)(mt_now_ns() - t0) / CALIBRATE_LOADS;
-	loads = est > 0 ? (uint64_t)(c->point_ns / est) : MIN_LOADS;
-	if (loads < MIN_LOADS)
-		loads = MIN_LOADS;
+	want = chaser_calibrate(c, &q);
 	for (unsigned t = 0; t < c->tries && t < MT_ARRAY_LEN(c->ns); t++) {
-		uint64_t b0, b1, t1;
+		uint64_t b0, b1, t0, t1, loads = want;
 		if (atomic_load(&c->stop_chaser))
 			break;
 		c->pre[t] = bandwidth_preemptions();
 		b0 = loaders_bytes(c);
 		t0 = mt_now_ns();
-		q = chase_walk(q, loads);
+		q = chaser_try_loaded(c, q, b0, &loads);
 		t1 = mt_now_ns();
 		b1 = loaders_bytes(c);
 		c->pre[t] = bandwidth_preemptions() - c->pre[t];
