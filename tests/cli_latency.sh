@@ -2,9 +2,10 @@
 # memtop run latency through the real binary: a quick real run (robust
 # relations only: the random chase at 16K is at least 5x faster than at the
 # largest size), rows printed as measured, the levels, --json readable, bad
-# arguments exit 2 with one line.
+# arguments exit 2 with one line; --csv carries each point's spread, tries
+# and trust, as the JSON and the table do.
 . "$TESTLIB"
-plan 29
+plan 35
 
 status "--help exits 0" 0 "$MEMTOP" run latency --help
 like "--help lists --hugepages" "$(cat "$TMP/out")" '--hugepages on\|off'
@@ -38,6 +39,33 @@ ok "json: levels carry the fields" "$JSONQ" "$TMP/lat.json" levels[0].level leve
 	levels[0].cycles levels[0].ns levels[0].step_end levels[0].tlb
 ok "json: ghz and cycles = ns x ghz" awk -v g="$(q ghz)" -v c="$(q 'cycles[0][5]')" \
 	-v n="$(q 'ns[0][5]')" 'BEGIN { d = c - n * g; exit !(g > 0 && d < 0.05 && d > -0.05) }'
+
+# --csv: the exact header; each row's spread and tries are the JSON's of
+# the same run, and a point is trusted (1) exactly when its spread is at
+# most 10 % (the table's ~), as many 0s as the closing count says
+status "--csv --json exits 0" 0 "$MEMTOP" run latency --strides 256 --max-size 64K --csv \
+	--json "$TMP/csv.json"
+is "--csv: the header, five columns a chase" "$(head -n 1 "$TMP/out")" \
+	"size_bytes,cycles_s256,ns_s256,spread_s256,tries_s256,trusted_s256,cycles_random,ns_random,spread_random,tries_random,trusted_random"
+is "--csv: one row of 11 fields per size" \
+	"$(awk -F, 'NR > 1 && NF == 11 { n++ } END { print n + 0 }' "$TMP/out")" \
+	"$("$JSONQ" "$TMP/csv.json" 'sizes#')"
+fields() { "$JSONQ" "$TMP/csv.json" "$1" | tr -d '[]'; }
+ok "--csv: spread and tries are the JSON's, trusted exactly when spread <= 10 %" awk -F, \
+	-v s0="$(fields 'spread[0]')" -v t0="$(fields 'tries[0]')" \
+	-v s1="$(fields 'random.spread')" -v t1="$(fields 'random.tries')" '
+	function check(col, js, jt, sp) {
+		sp = $(col + 2)
+		if ($(col + 3) != jt || sp - js > 5e-5 || js - sp > 5e-5 || $(col + 3) < 3) bad++
+		if ($(col + 4) != (sp > 0.10 ? 0 : 1)) bad++
+	}
+	BEGIN { split(s0, S0, ","); split(t0, T0, ","); split(s1, S1, ","); split(t1, T1, ",") }
+	NR > 1 { i = NR - 1; check(2, S0[i], T0[i]); check(7, S1[i], T1[i]); n++ }
+	END { exit !(n > 0 && !bad) }' "$TMP/out"
+untrusted=$(awk -F, 'NR > 1 { n += ($6 == "0") + ($11 == "0") } END { print n + 0 }' "$TMP/out")
+is "--csv: its untrusted points are the ones the closing line counts" "$untrusted" \
+	"$(sed -n 's/^# ~ \([0-9]*\) of [0-9]* points not trusted.*/\1/p' "$TMP/err" | grep . || echo 0)"
+unlike "--csv: no comment line on standard output" "$(cat "$TMP/out")" '^#'
 
 status "--random --max-size 64K exits 0" 0 "$MEMTOP" run latency --random --max-size 64K --tries 1
 like "--random: only the random chase" "$(sed -n '/^ *size/p' "$TMP/out")" '^ +size +random +ns$'

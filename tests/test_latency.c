@@ -813,11 +813,16 @@ static void point_record_marks(void **state)
 	for (size_t i = 0; i < 3; i++)
 		latency_print_row(f, r, i, 0);
 	latency_print_row(f, r, 0, 1);
+	latency_print_row(f, r, 1, 1);
 	fclose(f);
+	/* the CSV's: cycles, ns, spread, tries, trusted a chase; spread and
+	 * trusted empty where the tries are not known */
 	assert_string_equal(text, "      4K     3.00    1.50     3.00   1.50~     3.20    1.60\n"
 				  "      6K     8.00   4.00~     8.00    4.00     9.00    4.50\n"
 				  "      8K    24.00   12.00    25.00   12.50    80.00  40.00~\n"
-				  "4096,3.000,1.500,3.000,1.500,3.200,1.600\n");
+				  "4096,3.000,1.500,0.0500,3,1,3.000,1.500,0.2500,6,0,"
+				  "3.200,1.600,0.1000,3,1\n"
+				  "6144,8.000,4.000,0.1001,6,0,8.000,4.000,,0,,9.000,4.500,0.0000,3,1\n");
 	free(text);
 	/* the JSON keeps them: spread null where the tries are not known */
 	root = latency_to_json(r);

@@ -260,7 +260,9 @@ size_t latency_doubtful(const struct latency_result *r);
 /* Row i of the table memtop run latency prints: the size, then cycles and
  * ns for each fixed stride and the random chase; an untrusted point's ns
  * ends in ~ ("   32 KB     4.20    1.23    5.10   1.50~"). With csv, the
- * same numbers comma separated, unmarked. */
+ * size in bytes, then per chase cycles, ns, spread, tries and trusted (1,
+ * or 0 for a ~ point), comma separated; spread and trusted empty and tries
+ * 0 where the tries are not known. */
 void latency_print_row(FILE *f, const struct latency_result *r, size_t i, int csv);
 
 /* The result as JSON (see memtop(1); latency_json.c): header, ghz (0 when

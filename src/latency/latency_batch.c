@@ -67,9 +67,10 @@ static void print_head(const struct printer *b)
 	if (b->csv) {
 		printf("size_bytes");
 		for (size_t k = 0; k < r->nstrides; k++)
-			printf(",cycles_s%u,ns_s%u", r->strides[k], r->strides[k]);
+			printf(",cycles_s%u,ns_s%u,spread_s%u,tries_s%u,trusted_s%u", r->strides[k],
+			       r->strides[k], r->strides[k], r->strides[k], r->strides[k]);
 		if (r->has_random)
-			printf(",cycles_random,ns_random");
+			printf(",cycles_random,ns_random,spread_random,tries_random,trusted_random");
 		printf("\n");
 		return;
 	}

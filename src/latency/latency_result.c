@@ -87,6 +87,20 @@ size_t latency_doubtful(const struct latency_result *r)
 	return n;
 }
 
+/* One point's CSV fields: cycles, ns, spread, tries and 1 when trusted,
+ * 0 when not; spread and trusted empty where the tries are not known. */
+static void print_csv_point(FILE *f, const struct latency_result *r, size_t k, size_t i,
+			    double cyc, double ns)
+{
+	unsigned tries = k < r->nstrides ? r->tries[k][i] : r->random_tries[i];
+	double spread = k < r->nstrides ? r->spread[k][i] : r->random_spread[i];
+	fprintf(f, ",%.3f,%.3f", cyc, ns);
+	if (tries)
+		fprintf(f, ",%.4f,%u,%d", spread, tries, !latency_point_doubtful(r, k, i));
+	else
+		fprintf(f, ",,0,");
+}
+
 void latency_print_row(FILE *f, const struct latency_result *r, size_t i, int csv)
 {
 	char sz[32];
@@ -99,7 +113,7 @@ void latency_print_row(FILE *f, const struct latency_result *r, size_t i, int cs
 		double cyc = k < r->nstrides ? r->cycles[k][i] : r->random_cycles[i];
 		double ns = k < r->nstrides ? r->ns[k][i] : r->random_ns[i];
 		if (csv)
-			fprintf(f, ",%.3f,%.3f", cyc, ns);
+			print_csv_point(f, r, k, i, cyc, ns);
 		else if (latency_point_doubtful(r, k, i))
 			fprintf(f, " %8.2f %6.2f~", cyc, ns);
 		else
