@@ -49,12 +49,11 @@ static inline void touch(struct tracer *t, int m, size_t row, size_t col, int st
 
 enum { A = 0, B = 1, C = 2 };
 
-/* The indices of (outer, middle, inner) for an order whose loops are
- * named by its base order's name ("jki": j outer, k middle, i inner). */
-static void loop_indices(int order, size_t o, size_t m, size_t x, size_t *i, size_t *j,
+/* The indices of (outer, middle, inner) for loops named v ("jki": j
+ * outer, k middle, i inner: an order's base order's name). */
+static void loop_indices(const char *v, size_t o, size_t m, size_t x, size_t *i, size_t *j,
 			 size_t *k)
 {
-	const char *v = matmul_order_name(matmul_base_order(order));
 	size_t val[3] = { o, m, x }, idx[3] = { 0, 0, 0 }; /* i, j, k */
 	for (int p = 0; p < 3; p++)
 		idx[v[p] - 'i'] = val[p];
@@ -63,27 +62,25 @@ static void loop_indices(int order, size_t o, size_t m, size_t x, size_t *i, siz
 	*k = idx[2];
 }
 
-/* One step of a blocked order: outer value o of the tile pair (middle tile
- * [m0, m1), inner [x0, x1)), the accesses its kernel makes in order: class
- * AB loads A and B each iteration and C once per middle value after the
- * tile's partial sum; AC and BC load the register operand per middle
- * value, then per iteration the walked operand and C, and store C. */
-static uint64_t trace_tiled(struct tracer *t, int order, size_t bs, uint64_t s)
+/* The accesses order's kernel makes, in order, at outer value o over the
+ * middle values [m0, m1) and the inner [x0, x1): class AB loads A and B
+ * each iteration and C once per middle value after the partial sum; AC
+ * and BC load the register operand per middle value, then per iteration
+ * the walked operand and C, and store C. Returns the inner iterations. */
+static uint64_t trace_tile(struct tracer *t, int order, size_t o, size_t m0, size_t m1,
+			   size_t x0, size_t x1)
 {
-	const size_t n = t->n, nb = (n + bs - 1) / bs;
-	const uint64_t pair = s / n;
-	const size_t o = (size_t)(s % n), m0 = (size_t)(pair / nb) * bs, x0 = (size_t)(pair % nb) * bs;
-	const size_t m1 = m0 + bs < n ? m0 + bs : n, x1 = x0 + bs < n ? x0 + bs : n;
+	const char *v = matmul_order_name(matmul_base_order(order));
 	const enum matmul_class cls = matmul_order_class(order);
 	size_t i, j, k;
 	for (size_t m = m0; m < m1; m++) {
-		loop_indices(order, o, m, x0, &i, &j, &k);
+		loop_indices(v, o, m, x0, &i, &j, &k);
 		if (cls == MATMUL_AC)
 			touch(t, B, k, j, 0);
 		else if (cls == MATMUL_BC)
 			touch(t, A, i, k, 0);
 		for (size_t x = x0; x < x1; x++) {
-			loop_indices(order, o, m, x, &i, &j, &k);
+			loop_indices(v, o, m, x, &i, &j, &k);
 			if (cls == MATMUL_AB) {
 				touch(t, A, i, k, 0);
 				touch(t, B, k, j, 0);
@@ -102,51 +99,23 @@ static uint64_t trace_tiled(struct tracer *t, int order, size_t bs, uint64_t s)
 	return (uint64_t)(m1 - m0) * (x1 - x0);
 }
 
-/* One step (see matmul_steps): the accesses the C kernels make, in the order
- * the seed's traced kernels make them. Returns inner iterations. */
+/* One step (see matmul_steps), as the C kernels make it: of an order
+ * without blocks, one (outer, middle) pair over the whole inner loop; of a
+ * blocked order, outer value o of a tile pair (middle tile [m0, m1), inner
+ * [x0, x1)). Returns inner iterations. */
 static uint64_t trace_step(struct tracer *t, int order, size_t bs, uint64_t s)
 {
 	const size_t n = t->n;
-	if (matmul_is_blocked(order))
-		return trace_tiled(t, order, bs, s);
-	{
-		size_t o = (size_t)(s / n), m = (size_t)(s % n);
-		switch (order) {
-		case MATMUL_IJK:
-		case MATMUL_JIK: {
-			size_t i = order == MATMUL_IJK ? o : m, j = order == MATMUL_IJK ? m : o;
-			for (size_t k = 0; k < n; k++) {
-				touch(t, A, i, k, 0);
-				touch(t, B, k, j, 0);
-			}
-			touch(t, C, i, j, 0);
-			touch(t, C, i, j, 1);
-			break;
-		}
-		case MATMUL_JKI:
-		case MATMUL_KJI: {
-			size_t j = order == MATMUL_JKI ? o : m, k = order == MATMUL_JKI ? m : o;
-			touch(t, B, k, j, 0);
-			for (size_t i = 0; i < n; i++) {
-				touch(t, A, i, k, 0);
-				touch(t, C, i, j, 0);
-				touch(t, C, i, j, 1);
-			}
-			break;
-		}
-		default: {
-			size_t k = order == MATMUL_KIJ ? o : m, i = order == MATMUL_KIJ ? m : o;
-			touch(t, A, i, k, 0);
-			for (size_t j = 0; j < n; j++) {
-				touch(t, B, k, j, 0);
-				touch(t, C, i, j, 0);
-				touch(t, C, i, j, 1);
-			}
-			break;
-		}
-		}
-	}
-	return n;
+	size_t nb, o, m0, x0;
+	uint64_t pair;
+	if (!matmul_is_blocked(order))
+		return trace_tile(t, order, (size_t)(s / n), (size_t)(s % n), (size_t)(s % n) + 1, 0, n);
+	nb = (n + bs - 1) / bs;
+	pair = s / n;
+	o = (size_t)(s % n);
+	m0 = (size_t)(pair / nb) * bs;
+	x0 = (size_t)(pair % nb) * bs;
+	return trace_tile(t, order, o, m0, m0 + bs < n ? m0 + bs : n, x0, x0 + bs < n ? x0 + bs : n);
 }
 
 uint64_t matmul_steps(int order, size_t n, size_t bsize)
