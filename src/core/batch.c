@@ -3,6 +3,7 @@
 
 #include "batch.h"
 #include "diag.h"
+#include "result_kind.h"
 #include "sysinfo.h"
 #include "topo.h"
 
@@ -505,6 +506,31 @@ int batch_pump(struct batch_run *r, job_fn fn, void *arg, job_event_cb cb, void 
 	else
 		mt_warn("run %s: %s", r->cli->exp, e.msg);
 	return MT_EXIT_RUNTIME;
+}
+
+int batch_run_result(const struct batch_result_run *x, int argc, char **argv, void *params,
+		     void *printer, void *result)
+{
+	struct batch_cli cli;
+	struct batch_run run;
+	int rc;
+
+	if (x->parse(&cli, argc, argv, params) < 0)
+		return cli.rc;
+	x->init(printer, params, &run, cli.csv);
+	batch_begin(&run, &cli, x->pinned);
+	x->plan(printer);
+	fflush(run.meta);
+	fflush(stdout);
+	if ((rc = batch_pump(&run, x->worker, params, x->on_event, printer)) != 0)
+		return rc;
+	if (x->summary)
+		x->summary(printer);
+	*(struct run_header *)result = run.hdr; /* every result starts with it */
+	rc = batch_finish(&run, batch_wants_json(&run) ? x->kind->to_json(result) : NULL);
+	if (rc)
+		return rc;
+	return x->verdict ? x->verdict(printer) : MT_EXIT_OK;
 }
 
 void batch_end_inline(struct batch_run *r)

@@ -211,6 +211,42 @@ static inline int batch_wants_json(const struct batch_run *r)
 	return r->cli->json != NULL;
 }
 
+struct result_kind; /* core/result_kind.h */
+
+/* One `memtop run NAME` whose job fills a result from its events, as a
+ * table of its parts (as tmux's cmd_entry): batch_run_result runs them in
+ * the one order such a run has. The printer is the experiment's own state
+ * of the run (its result, how far its table is), the ctx of every part. */
+struct batch_result_run {
+	/* Parse argv into cli and params (defaults first): 0, or -1 when the
+	 * command ends here with exit code cli->rc (--help: 0; a bad value,
+	 * said in one line: 2). */
+	int (*parse)(struct batch_cli *cli, int argc, char **argv, void *params);
+	/* Make the printer for params, the run and --csv, its result empty
+	 * (the run is not begun yet). */
+	void (*init)(void *printer, const void *params, const struct batch_run *run, int csv);
+	int pinned; /* batch_begin's: the job measures on a pinned worker */
+	/* After the run header: the plan (on run->meta) and the table's head. */
+	void (*plan)(const void *printer);
+	job_fn worker;         /* the job, on params */
+	job_event_cb on_event; /* each of its events, with the printer */
+	/* After the job, before the JSON: what the table alone does not say.
+	 * May be NULL. */
+	void (*summary)(const void *printer);
+	const struct result_kind *kind; /* the result's: its JSON, with --json */
+	/* After the JSON: MT_EXIT_OK, or MT_EXIT_RUNTIME with one line said
+	 * (the run measured something wrong). May be NULL. */
+	int (*verdict)(const void *printer);
+};
+
+/* Run x: parse argv into params (which must outlive the job), make the
+ * printer, take the run header (batch_begin), print the plan, run the job
+ * (batch_pump), the summary, then result (x->kind's, in the printer; it
+ * starts with its run header, which becomes the run's) through
+ * batch_finish, and the verdict. Returns the command's exit code. */
+int batch_run_result(const struct batch_result_run *x, int argc, char **argv, void *params,
+		     void *printer, void *result);
+
 /* A NOTE event's text as a "# ..." line on r->meta. */
 void batch_note(const struct batch_run *r, const char *text);
 

@@ -122,8 +122,9 @@ static int parse_list(const char *arg, uint64_t lo, uint64_t hi, unsigned *out, 
 /* Parse argv into cli and p (defaults first, --quick under the options
  * given explicitly). Returns 0, or -1 when the command ends here with exit
  * code cli->rc (--help: 0; a bad value, said in one line: 2). */
-static int parse_args(struct batch_cli *cli, int argc, char **argv, struct falseshare_params *p)
+static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params)
 {
+	struct falseshare_params *p = params;
 	const char *threads = NULL, *spacings = NULL;
 	int ch, tries = 0, no_sweep = 0;
 	uint64_t rounds = 0, padding = 0;
@@ -192,59 +193,71 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct false
 	return 0;
 }
 
-/* Where the sweep says the sharing stops (falseshare_sweep_verdict). */
-static void print_sweep_verdict(const struct batch_run *run, const struct falseshare_result *r)
+/* The printer for p: its result empty. */
+static void init(void *printer, const void *params, const struct batch_run *run, int csv)
 {
-	char line[256];
-	if (falseshare_sweep_verdict(r, line, sizeof line))
-		fprintf(run->meta, "# %s\n", line);
+	struct printer *b = printer;
+	const struct falseshare_params *p = params;
+	memset(b, 0, sizeof *b);
+	b->p = p;
+	b->run = run;
+	b->ncpus = p->ncpus;
+	b->csv = csv;
+	falseshare_result_init(&b->r, p);
 }
 
-static int falseshare_batch(int argc, char **argv)
+static void print_plan(const void *printer)
 {
-	static struct falseshare_params p; /* outlives the job */
-	struct printer b;
-	struct batch_cli cli;
-	struct batch_run run;
-	int rc;
-
-	if (parse_args(&cli, argc, argv, &p) < 0)
-		return cli.rc;
-	memset(&b, 0, sizeof b);
-	b.p = &p;
-	b.run = &run;
-	b.ncpus = p.ncpus;
-	b.csv = cli.csv;
-	falseshare_result_init(&b.r, &p);
-
-	/* The worker only starts and joins the counting threads (no --cpu). */
-	batch_begin(&run, &cli, 0);
-	fprintf(run.meta,
+	const struct printer *b = printer;
+	fprintf(b->run->meta,
 		"# falseshare: %llu atomic adds per thread, best of %d; threads pinned round-robin "
 		"over %d CPU%s\n",
-		(unsigned long long)p.rounds, p.tries, b.ncpus, b.ncpus == 1 ? "" : "s");
-	fprintf(run.meta, "# packed: counters %u bytes apart; padded: %u bytes apart\n", p.packed,
-		p.padded);
-	fflush(run.meta);
-	if (cli.csv)
+		(unsigned long long)b->p->rounds, b->p->tries, b->ncpus, b->ncpus == 1 ? "" : "s");
+	fprintf(b->run->meta, "# packed: counters %u bytes apart; padded: %u bytes apart\n",
+		b->p->packed, b->p->padded);
+	if (b->csv)
 		printf("kind,threads,layout,spacing,ms,spread,ns_per_increment,oversubscribed,"
 		       "exact\n");
 	else
 		printf("%-20s %10s %10s %8s %9s %9s\n", "threads", "packed ms", "padded ms", "ratio",
 		       "ns/inc pk", "ns/inc pd");
-	fflush(stdout);
-	if ((rc = batch_pump(&run, falseshare_worker, &p, on_event, &b)) != 0)
-		return rc;
-	b.r.hdr = run.hdr;
-	print_sweep_verdict(&run, &b.r);
-	rc = batch_finish(&run, batch_wants_json(&run) ? falseshare_result_to_json(&b.r) : NULL);
-	if (rc)
-		return rc;
-	if (b.r.inexact) {
-		mt_warn("run falseshare: the counters did not sum to threads x rounds");
-		return MT_EXIT_RUNTIME;
-	}
-	return MT_EXIT_OK;
+}
+
+/* Where the sweep says the sharing stops (falseshare_sweep_verdict). */
+static void print_sweep_verdict(const void *printer)
+{
+	const struct printer *b = printer;
+	char line[256];
+	if (falseshare_sweep_verdict(&b->r, line, sizeof line))
+		fprintf(b->run->meta, "# %s\n", line);
+}
+
+static int verdict(const void *printer)
+{
+	const struct printer *b = printer;
+	if (!b->r.inexact)
+		return MT_EXIT_OK;
+	mt_warn("run falseshare: the counters did not sum to threads x rounds");
+	return MT_EXIT_RUNTIME;
+}
+
+static const struct batch_result_run run_falseshare = {
+	.parse = parse_args,
+	.init = init,
+	.pinned = 0, /* the worker only starts and joins the counting threads (no --cpu) */
+	.plan = print_plan,
+	.worker = falseshare_worker,
+	.on_event = on_event,
+	.summary = print_sweep_verdict,
+	.kind = &kind_falseshare,
+	.verdict = verdict,
+};
+
+static int falseshare_batch(int argc, char **argv)
+{
+	static struct falseshare_params p; /* outlives the job */
+	struct printer b;
+	return batch_run_result(&run_falseshare, argc, argv, &p, &b, &b.r);
 }
 
 const struct experiment exp_falseshare = {

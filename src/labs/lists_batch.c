@@ -292,8 +292,9 @@ static int finish_args(struct batch_cli *cli, struct lists_params *p, const char
 /* Parse argv into cli and p (defaults first, --quick under the options
  * given explicitly). Returns 0, or -1 when the command ends here with exit
  * code cli->rc (--help: 0; a bad value, said in one line: 2). */
-static int parse_args(struct batch_cli *cli, int argc, char **argv, struct lists_params *p)
+static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params)
 {
+	struct lists_params *p = params;
 	const char *lengths = NULL;
 	int ch, tries = 0;
 	uint64_t v, graph_n = 0;
@@ -344,8 +345,12 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct lists
 
 /* The lines above the table and its head: the graph homework's, or the
  * walks' with the simulated cache. */
-static void print_plan(const struct batch_run *run, const struct lists_params *p, int csv)
+static void print_plan(const void *printer)
 {
+	const struct printer *b = printer;
+	const struct batch_run *run = b->run;
+	const struct lists_params *p = b->p;
+	int csv = b->csv;
 	if (p->graph) {
 		fprintf(run->meta, "# graph homework: %zu x %zu 0/1 bytes, block %zu, best of %d\n",
 			p->graph_n, p->graph_n, p->graph_block, p->tries);
@@ -384,41 +389,54 @@ static void print_plan(const struct batch_run *run, const struct lists_params *p
 	}
 }
 
+/* The printer for p: its result empty. */
+static void init(void *printer, const void *params, const struct batch_run *run, int csv)
+{
+	struct printer *b = printer;
+	memset(b, 0, sizeof *b);
+	b->p = params;
+	b->run = run;
+	b->csv = csv;
+	lists_result_init(&b->r, params);
+}
+
+/* Below the walks' table: the pivot by layout, and the neighbours'. */
+static void print_summary(const void *printer)
+{
+	const struct printer *b = printer;
+	if (b->p->graph)
+		return;
+	print_pivot(b);
+	if (!b->csv)
+		print_neighbours(b);
+}
+
+static int verdict(const void *printer)
+{
+	const struct printer *b = printer;
+	if (!b->p->graph || !b->r.have_graph || b->r.graph_same)
+		return MT_EXIT_OK;
+	mt_warn("run lists: the blocked graph differs from the naive one");
+	return MT_EXIT_RUNTIME;
+}
+
+static const struct batch_result_run run_lists = {
+	.parse = parse_args,
+	.init = init,
+	.pinned = 1,
+	.plan = print_plan,
+	.worker = lists_worker,
+	.on_event = on_event,
+	.summary = print_summary,
+	.kind = &kind_lists,
+	.verdict = verdict,
+};
+
 static int lists_batch(int argc, char **argv)
 {
 	static struct lists_params p; /* outlives the job */
 	struct printer b;
-	struct batch_cli cli;
-	struct batch_run run;
-	int rc;
-
-	if (parse_args(&cli, argc, argv, &p) < 0)
-		return cli.rc;
-	memset(&b, 0, sizeof b);
-	b.p = &p;
-	b.run = &run;
-	b.csv = cli.csv;
-	batch_begin(&run, &cli, 1);
-	print_plan(&run, &p, cli.csv);
-	fflush(run.meta);
-	fflush(stdout);
-	lists_result_init(&b.r, &p);
-	if ((rc = batch_pump(&run, lists_worker, &p, on_event, &b)) != 0)
-		return rc;
-	if (!p.graph) {
-		print_pivot(&b);
-		if (!cli.csv)
-			print_neighbours(&b);
-	}
-	b.r.hdr = run.hdr;
-	rc = batch_finish(&run, batch_wants_json(&run) ? lists_result_to_json(&b.r) : NULL);
-	if (rc)
-		return rc;
-	if (p.graph && b.r.have_graph && !b.r.graph_same) {
-		mt_warn("run lists: the blocked graph differs from the naive one");
-		return MT_EXIT_RUNTIME;
-	}
-	return MT_EXIT_OK;
+	return batch_run_result(&run_lists, argc, argv, &p, &b, &b.r);
 }
 
 const struct experiment exp_lists = {
