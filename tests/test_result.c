@@ -56,7 +56,6 @@ static void test_registry(void **state)
 		assert_non_null(k[i]->what);
 		assert_non_null(k[i]->load);
 		assert_non_null(k[i]->free);
-		assert_non_null(k[i]->header);
 		assert_ptr_equal(result_kind_find(k[i]->name), k[i]);
 		for (size_t j = 0; j < i; j++)
 			assert_string_not_equal(k[i]->name, k[j]->name);
@@ -76,8 +75,8 @@ static void test_bundled_files(void **state)
 			fail_msg("%s: %s", bundled[i].file, e.msg);
 		assert_string_equal(f.kind->name, bundled[i].kind);
 		assert_ptr_equal(f.path, path);
-		assert_non_null(f.kind->header(f.r));
-		assert_true(f.kind->header(f.r)->hardware[0] != '\0');
+		assert_non_null(result_kind_header(f.r));
+		assert_true(result_kind_header(f.r)->hardware[0] != '\0');
 		result_file_free(&f);
 		assert_null(f.kind);
 	}

@@ -81,7 +81,7 @@ static void result_default_name(struct tui *t, const struct tab *tab, char *buf,
 {
 	const struct tab_result_io *io = tab->result;
 	const void *r = result_now(tab, tui_tab_self(t, tab)).shown;
-	tui_result_name(r ? io->kind->header(r) : NULL, io->kind->name, buf, len);
+	tui_result_name(r ? result_kind_header(r) : NULL, io->kind->name, buf, len);
 }
 
 /* The save prompt's answer: the selected tab's result saved there. */

@@ -231,7 +231,7 @@ void tui_result_name(const struct run_header *h, const char *kind, char *buf, si
 /* What a tab's result is now (struct tab_result_io's now). */
 struct tab_result_now {
 	/* The result w saves: an instance of the io's kind (what kind->to_json
-	 * and kind->header take), or NULL when there is none. */
+	 * and result_kind_header take), or NULL when there is none. */
 	const void *shown;
 	/* Cells measured (or read) so far; 0: nothing to save. */
 	size_t measured;

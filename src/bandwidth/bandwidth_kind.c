@@ -55,7 +55,6 @@ const struct result_kind kind_bandwidth = {
 	.load = kind_load,
 	.free = free,
 	.to_json = kind_to_json,
-	.header = result_kind_header,
 	.figures = figures,
 	.plot = bandwidth_plot,
 };

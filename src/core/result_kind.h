@@ -82,9 +82,6 @@ struct result_kind {
 	 * Returns a new tree, or NULL when out of memory. May be NULL: a kind
 	 * memtop only reads (the summary card). */
 	cJSON *(*to_json)(const void *r);
-	/* The run header of r: hardware, CPU, date, diagnostics. Never NULL
-	 * (a file without one gives an empty header). */
-	const struct run_header *(*header)(const void *r);
 	/* The headline figures of r into out[0..max), for comparing a fleet:
 	 * returns how many it wrote (0: none to give). May be NULL. */
 	size_t (*figures)(const void *r, struct result_figure *out, size_t max);
@@ -112,9 +109,10 @@ struct result_kind {
 void *result_kind_load_into(size_t size, const cJSON *root, const char *path, mt_error *e,
 			    int (*from)(const cJSON *root, const char *path, void *r, mt_error *e));
 
-/* The .header of every kind: r's run header, its first field (every
- * result struct starts with `struct run_header hdr`; the macros below
- * check it at compile time). */
+/* The run header of r, a result of any kind (hardware, CPU, date,
+ * diagnostics; a file without one gives an empty header): its first field
+ * (every result struct starts with `struct run_header hdr`; the macros
+ * below check it at compile time). Never NULL for a result. */
 const struct run_header *result_kind_header(const void *r);
 
 /* What a kind's file writes the same way for every kind, written once:
@@ -123,7 +121,7 @@ const struct run_header *result_kind_header(const void *r);
  *
  *   RESULT_KIND_TYPED(TYPE, TO) defines `static cJSON *kind_to_json(const
  *     void *r)`, TO((const TYPE *)r), for .to_json, and checks that TYPE
- *     starts with its hdr, so that .header = result_kind_header reads it;
+ *     starts with its hdr, so that result_kind_header reads it;
  *   RESULT_KIND_FILLED(TYPE, FROM) defines `static void *kind_load(const
  *     cJSON *root, const char *path, mt_error *e)`: a new zeroed TYPE that
  *     FROM(root, path, TYPE *, e) fills (0, or -1 with e set), through

@@ -134,7 +134,6 @@ const struct result_kind kind_cores = {
 	.load = load,
 	.free = release,
 	.to_json = kind_to_json,
-	.header = result_kind_header,
 	.figures = figures,
 	.compare = compare,
 	.plot = cores_plot,

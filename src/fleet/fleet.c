@@ -135,7 +135,7 @@ static struct fleet_machine *machine(struct fleet *f, const struct result_entry 
 	mt_strlcpy(m->name, x->name, sizeof m->name);
 	m->where = x->where;
 	m->ref = x->ref;
-	m->hdr = x->f.kind->header(x->f.r);
+	m->hdr = result_kind_header(x->f.r);
 	machine_id(m->hdr, x->root, &m->id);
 	untrusted_why(m->hdr, m->untrusted, sizeof m->untrusted);
 	for (size_t c = 0; c < FLEET_MAX_COLS; c++)
@@ -160,7 +160,7 @@ static int add_result(struct fleet *f, const struct result_entry *x, mt_error *e
 			       MT_ARRAY_LEN(m->res), x->name);
 	m->res[m->nres++] = x;
 	if (!m->untrusted[0])
-		untrusted_why(x->f.kind->header(x->f.r), m->untrusted, sizeof m->untrusted);
+		untrusted_why(result_kind_header(x->f.r), m->untrusted, sizeof m->untrusted);
 	n = x->f.kind->figures ? x->f.kind->figures(x->f.r, fig, FLEET_MAX_COLS) : 0;
 	for (size_t i = 0; i < n; i++) {
 		int c = isfinite(fig[i].value) ? column(f, x->f.kind, &fig[i], prev) : -1;

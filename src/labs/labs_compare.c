@@ -316,7 +316,7 @@ static int compare_lab(const struct result_file *f, size_t n, struct lab_files *
 {
 	lf->n = (int)n;
 	for (size_t i = 0; i < n; i++)
-		compare_print_header((char)('A' + i), f[i].path, f[i].kind->header(f[i].r));
+		compare_print_header((char)('A' + i), f[i].path, result_kind_header(f[i].r));
 	show(lf);
 	return MT_EXIT_OK;
 }

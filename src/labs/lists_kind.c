@@ -46,7 +46,6 @@ const struct result_kind kind_lists = {
 	.load = kind_load,
 	.free = free,
 	.to_json = kind_to_json,
-	.header = result_kind_header,
 	.figures = figures,
 	.compare = lists_compare,
 	.plot = lists_plot,

@@ -53,7 +53,6 @@ const struct result_kind kind_matmul = {
 	.load = load_timed,
 	.free = free,
 	.to_json = kind_to_json,
-	.header = result_kind_header,
 	.figures = figures,
 	.compare = matmul_compare,
 	.plot = matmul_plot,

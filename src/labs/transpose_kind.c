@@ -18,6 +18,5 @@ const struct result_kind kind_transpose = {
 	.load = kind_load,
 	.free = free,
 	.to_json = kind_to_json,
-	.header = result_kind_header,
 	.compare = transpose_compare,
 };

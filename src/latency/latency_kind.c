@@ -62,7 +62,6 @@ const struct result_kind kind_latency = {
 	.load = load,
 	.free = release,
 	.to_json = kind_to_json,
-	.header = result_kind_header,
 	.figures = figures,
 	.compare = latency_compare,
 	.plot = latency_plot,

@@ -35,6 +35,5 @@ const struct result_kind kind_card = {
 	.tab = "Mountain",
 	.load = kind_load,
 	.free = free,
-	.header = result_kind_header,
 	.figures = figures,
 };

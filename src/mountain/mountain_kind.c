@@ -58,7 +58,6 @@ const struct result_kind kind_mountain = {
 	.load = load,
 	.free = release,
 	.to_json = kind_to_json,
-	.header = result_kind_header,
 	.figures = figures,
 	.compare = mountain_compare,
 	.plot = mountain_plot,

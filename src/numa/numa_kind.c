@@ -93,7 +93,6 @@ const struct result_kind kind_numa = {
 	.load = kind_load,
 	.free = free,
 	.to_json = kind_to_json,
-	.header = result_kind_header,
 	.figures = figures,
 	.compare = compare,
 };

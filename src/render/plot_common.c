@@ -40,7 +40,7 @@ const char *plot_short(char *buf, size_t len, double v)
 /* The hardware field of a loaded file ("" when it has none). */
 static const char *hardware_of(const struct result_file *f)
 {
-	const struct run_header *h = f->kind->header(f->r);
+	const struct run_header *h = result_kind_header(f->r);
 	return h->hardware[0] ? h->hardware : h->cpu;
 }
 

@@ -7,11 +7,11 @@
 #include <dirent.h>
 #include <string.h>
 
-/* Whether r, of kind k, was measured on h's host and CPU. */
-static int same_machine(const struct result_kind *k, const void *r, const struct run_header *h)
+/* Whether result r was measured on h's host and CPU. */
+static int same_machine(const void *r, const struct run_header *h)
 {
-	const struct run_header *rh = k->header ? k->header(r) : NULL;
-	return rh && strcmp(rh->host, h->host) == 0 && strcmp(rh->cpu, h->cpu) == 0;
+	const struct run_header *rh = result_kind_header(r);
+	return strcmp(rh->host, h->host) == 0 && strcmp(rh->cpu, h->cpu) == 0;
 }
 
 void *result_beside(const char *file, const struct run_header *h, const struct result_kind *want,
@@ -23,7 +23,7 @@ void *result_beside(const char *file, const struct run_header *h, const struct r
 	int seen = 0;
 	DIR *d;
 	const char *slash = strrchr(file, '/');
-	if (!h->host[0] || !h->cpu[0] || !want->header)
+	if (!h->host[0] || !h->cpu[0])
 		return NULL;
 	mt_snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - file) : 1, slash ? file : ".");
 	if (!(d = opendir(dir[0] ? dir : "/")))
@@ -37,13 +37,13 @@ void *result_beside(const char *file, const struct run_header *h, const struct r
 		mt_snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
 		if (!(r = result_load_as(path, want, &e)))
 			continue;
-		if (!same_machine(want, r, h)) {
+		if (!same_machine(r, h)) {
 			want->free(r);
 			continue;
 		}
 		if (each)
 			each(r, arg);
-		if (best && strcmp(want->header(r)->date, want->header(best)->date) <= 0) {
+		if (best && strcmp(result_kind_header(r)->date, result_kind_header(best)->date) <= 0) {
 			want->free(r);
 			continue;
 		}

@@ -21,7 +21,6 @@ static void use(const cJSON *root, const char *path)
 			continue;
 		if (k[i]->to_json)
 			cJSON_Delete(k[i]->to_json(r));
-		(void)k[i]->header(r);
 		k[i]->free(r);
 	}
 }
