@@ -206,6 +206,7 @@ static void init(void *printer, const void *params, const struct batch_run *run,
 	falseshare_result_init(&b->r, p);
 }
 
+/* The lines above the table and its head. */
 static void print_plan(const void *printer)
 {
 	const struct printer *b = printer;
@@ -232,6 +233,7 @@ static void print_sweep_verdict(const void *printer)
 		fprintf(b->run->meta, "# %s\n", line);
 }
 
+/* A sum that came out wrong fails the run (exit 1), said in one line. */
 static int verdict(const void *printer)
 {
 	const struct printer *b = printer;

@@ -411,6 +411,8 @@ static void print_summary(const void *printer)
 		print_neighbours(b);
 }
 
+/* A blocked graph that differs from the naive one fails the run (exit 1),
+ * said in one line. */
 static int verdict(const void *printer)
 {
 	const struct printer *b = printer;
