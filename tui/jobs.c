@@ -5,10 +5,15 @@
 #include "config.h"
 
 #include "internal.h"
+#include "core/platform.h"
 #include "core/sysinfo.h"
 
 #include <poll.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static int ui_cpus[1024]; /* the UI thread's CPUs before the first job */
 static int ui_ncpus;      /* 0: not kept (or the OS cannot tell) */
@@ -78,6 +83,36 @@ void tui_job_toggle_pause(struct tui *t)
 	t->dirty = 1;
 }
 
+/* A run has ended: its freed memory goes back to the system
+ * (mt_plat_heap_release), so that a session does not keep the pages of its
+ * runs. When MEMTOP_MEMSTAT names a file (off by default: a soak's
+ * accounting), one line is appended to it: the time, the tab that ran, the
+ * heap's live and held bytes and the RSS before the release, the release's
+ * time, and the held bytes and RSS after it. */
+static void heap_after_run(const struct tab *owner)
+{
+	const char *path = getenv("MEMTOP_MEMSTAT");
+	struct mt_heap a, b;
+	uint64_t t0;
+	FILE *f;
+	if (!path || !*path) {
+		mt_plat_heap_release();
+		return;
+	}
+	mt_plat_heap(&a);
+	t0 = mt_now_ns();
+	mt_plat_heap_release();
+	t0 = mt_now_ns() - t0;
+	mt_plat_heap(&b);
+	f = fopen(path, "a");
+	if (!f)
+		return;
+	fprintf(f, "%lld %s: live %zu held %zu rss %zu; released in %llu us: held %zu rss %zu\n",
+		(long long)time(NULL), owner ? owner->name : "-", a.live, a.held, a.rss,
+		(unsigned long long)(t0 / 1000), b.held, b.rss);
+	fclose(f);
+}
+
 /* The job sent its last event: end it (join), put the after-run
  * diagnostics and its CPU tracking into the header it was launched with,
  * and forget it, so that the owner may launch the next one. */
@@ -91,6 +126,7 @@ static void end_job(struct tui *t)
 		diag_end(&t->job_hdr->diag, &p);
 	t->job = NULL;
 	t->job_hdr = NULL;
+	heap_after_run(t->job_owner);
 }
 
 void jobs_pump(struct tui *t)

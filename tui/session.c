@@ -7,6 +7,7 @@
 #include "internal.h"
 #include "core/batch.h"
 #include "core/datadir.h"
+#include "core/platform.h"
 #include "tui.h"
 
 #include <errno.h>
@@ -336,6 +337,7 @@ static int session(struct tui_opts *o, int nfiles, char **files)
 	int rc = MT_EXIT_OK;
 
 	set_options(t, o);
+	mt_plat_heap_long_lived(); /* a session runs many jobs: their buffers go back when freed */
 	if (info_collect(&t->info, &e) == 0)
 		t->have_info = 1;
 	if (init_tabs(t) < 0) {

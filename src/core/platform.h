@@ -54,6 +54,37 @@ int mt_plat_sysctl(const char *name, void *buf, size_t *len);
  * tell. */
 int mt_plat_page_nodes(void *const *addr, size_t n, int *node);
 
+/* The heap as its allocator sees it, in bytes: live, what the program has
+ * allocated and not freed; held, what the allocator keeps from the OS for
+ * it (live, its own records, and freed memory not given back). Both 0 where
+ * the allocator does not tell (glibc's mallinfo2 on Linux; AddressSanitizer's
+ * allocator in a --enable-sanitizers build; none in a ThreadSanitizer one). rss: the process's resident
+ * bytes (Linux's /proc/self/statm), 0 where the OS does not tell. */
+struct mt_heap {
+	size_t live, held, rss;
+};
+void mt_plat_heap(struct mt_heap *h);
+
+/* Gives the freed memory the allocator keeps back to the OS: glibc keeps
+ * the freed chunks of every thread's arena (and, once a large buffer has
+ * been freed, serves the next one from the heap too), so a long session
+ * that ran many jobs holds the pages of its largest runs. glibc's
+ * malloc_trim(0), or AddressSanitizer's purge in a sanitizer build; a no-op
+ * where the allocator has neither. Costs a walk over the free chunks (well
+ * under a millisecond for memtop's heap): call it when a run has ended. */
+void mt_plat_heap_release(void);
+
+/* For a process that lives long and runs many jobs (the terminal UI): a
+ * freed large buffer goes back to the OS at once. glibc raises its mmap
+ * threshold to the size of each large buffer freed (up to 32 MB), and its
+ * trim threshold to twice that, so that after one large run the next
+ * run's buffers come from a thread's arena and stay there when freed, out
+ * of malloc_trim's reach (it does not shrink a thread arena's top): this
+ * fixes both at glibc's defaults (128 KB), which stops the raising. A
+ * no-op where the allocator is not glibc's (AddressSanitizer's maps and
+ * unmaps its large chunks itself). */
+void mt_plat_heap_long_lived(void);
+
 /* Each platform_*.c also defines util.h's mt_getopt_reset (declared there,
  * where its callers look): the BSDs reset getopt with optreset, glibc with
  * optind = 0. */

@@ -68,6 +68,19 @@ int mt_plat_page_nodes(void *const *addr, size_t n, int *node)
 	return -1;
 }
 
+void mt_plat_heap(struct mt_heap *h)
+{
+	h->live = h->held = h->rss = 0; /* malloc_zone_statistics, task_info: not asked yet */
+}
+
+void mt_plat_heap_release(void)
+{
+}
+
+void mt_plat_heap_long_lived(void)
+{
+}
+
 void mt_getopt_reset(void)
 {
 #if defined(__APPLE__) || defined(__FreeBSD__)

@@ -9,10 +9,20 @@
 #ifdef MT_OS_LINUX
 #include <errno.h>
 #include <getopt.h>
+#include <malloc.h>
 #include <sched.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#ifdef MEMTOP_ASAN
+/* sanitizer/allocator_interface.h's, which gcc does not install (libasan
+ * exports them with either compiler) */
+size_t __sanitizer_get_current_allocated_bytes(void);
+size_t __sanitizer_get_heap_size(void);
+size_t __sanitizer_get_unmapped_bytes(void);
+void __sanitizer_purge_allocator(void);
+#endif
 
 int mt_allowed_cpus(int *cpus, int cap)
 {
@@ -93,6 +103,45 @@ int mt_plat_page_nodes(void *const *addr, size_t n, int *node)
 #else
 	(void)addr, (void)n, (void)node;
 	return -1;
+#endif
+}
+
+void mt_plat_heap(struct mt_heap *h)
+{
+#if defined(MEMTOP_ASAN)
+	h->live = __sanitizer_get_current_allocated_bytes();
+	h->held = __sanitizer_get_heap_size() - __sanitizer_get_unmapped_bytes();
+#elif defined(HAVE_MALLINFO2) && !defined(MEMTOP_TSAN)
+	struct mallinfo2 m = mallinfo2(); /* every arena's */
+	h->live = m.uordblks + m.hblkhd;
+	h->held = m.arena + m.hblkhd;
+#else
+	h->live = h->held = 0;
+#endif
+	unsigned long long size = 0, res = 0;
+	FILE *f = fopen("/proc/self/statm", "r");
+	h->rss = 0;
+	if (!f)
+		return;
+	if (fscanf(f, "%llu %llu", &size, &res) == 2)
+		h->rss = (size_t)res * (size_t)sysconf(_SC_PAGESIZE);
+	fclose(f);
+}
+
+void mt_plat_heap_release(void)
+{
+#if defined(MEMTOP_ASAN)
+	__sanitizer_purge_allocator();
+#elif defined(HAVE_MALLOC_TRIM) && !defined(MEMTOP_TSAN)
+	(void)malloc_trim(0);
+#endif
+}
+
+void mt_plat_heap_long_lived(void)
+{
+#if !defined(MEMTOP_ASAN) && !defined(MEMTOP_TSAN) && defined(HAVE_MALLOPT)
+	(void)mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+	(void)mallopt(M_TRIM_THRESHOLD, 128 * 1024);
 #endif
 }
 
