@@ -19,7 +19,9 @@
 # a file: ASAN_OPTIONS/UBSAN_OPTIONS log_path), a UI that does not answer in
 # 5x that, memtop ending before it is asked to, a run that x does not end
 # in 5 s, RSS that grows (below), a file left that it did not ask to save,
-# or a terminal not restored after quit.
+# a save answered that left no file where memtop did not say "not saved:
+# ..." (such a refusal is counted with memtop's reason), or a terminal not
+# restored after quit.
 # RSS: sampled every 10 s with no run going (x, then the job's thread gone),
 # so a run's buffers never count. ASan's quarantine is capped at 8 MB (and
 # 256 KB a thread) and its allocator gives freed pages back within a second:
@@ -101,7 +103,7 @@ done
 [ -n "$pid" ] || { echo "soak: memtop did not start"; exit 1; }
 
 # ---- what the walk counts ---------------------------------------------------
-keys=0 runs=0 stops=0 pauses=0 resizes=0 storms=0 prompts=0 saves=0 opens=0 probes=0
+keys=0 runs=0 stops=0 pauses=0 resizes=0 storms=0 prompts=0 saves=0 refused=0 opens=0 probes=0
 late=0 worst_ms=0 fails=0 starved=0 starved_ms=0
 t0=$(date +%s)
 end=$((t0 + MIN * 60))
@@ -203,7 +205,7 @@ answer_prompt() {
 			tm send-keys -t t C-u
 			tm send-keys -t t -l -- "$v"
 			tm send-keys -t t Enter
-			expected="$expected $v"
+			save_verdict "$v"
 		fi
 		;;
 	*"Open a saved"* | *"Compare with a saved"*)
@@ -253,12 +255,49 @@ answer_prompt() {
 	# until memtop has taken the answer: a prompt still on the screen
 	# would be answered again, and that answer typed into the tab as keys
 	# (a q in the path quit memtop once); one that stays (asked again) is
-	# answered after 1 s
+	# answered after 1 s. Gone means gone from two looks in a row: one
+	# look can catch tmux's screen half-way through a frame that memtop
+	# redraws whole (werase, then every window) and miss a prompt that is
+	# still there; that answered a save prompt twice, the second path went
+	# into the tab as keys, and its file was counted missing (10 of 244
+	# saves in an ASan soak).
+	local gone=0
 	for _ in $(seq 50); do
-		cap | grep -v '^[[:space:]]*$' | tail -n 2 | grep -Eq -- "$PROMPT_RE" || break
+		if cap | grep -v '^[[:space:]]*$' | tail -n 2 | grep -Eq -- "$PROMPT_RE"; then
+			gone=0
+		else
+			gone=$((gone + 1))
+			[ "$gone" -ge 2 ] && break
+		fi
 		sleep 0.02
 	done
 	return 0
+}
+
+# save_verdict PATH: a save prompt was answered PATH; memtop either wrote
+# it or said why not ("not saved: ..." on its status line: a result that
+# stopped being measured before the answer, a folder it cannot write). A
+# file is expected at the end; a refusal is counted with memtop's reason
+# and expects none; neither within 5x the answer time fails: a save that
+# memtop neither made nor refused.
+save_verdict() {
+	local lim why
+	lim=$(($(now_ms) + ANSWER_S * 1000 * 5))
+	while [ "$(now_ms)" -lt "$lim" ]; do
+		if [ -f "$1" ]; then
+			expected="$expected $1"
+			return 0
+		fi
+		why=$(cap | grep -o 'not saved: .*' | head -n 1 | sed 's/[[:space:]]*$//')
+		if [ -n "$why" ]; then
+			refused=$((refused + 1))
+			echo "$1: $why" >>"$W/refused.log"
+			return 0
+		fi
+		sleep 0.02
+	done
+	expected="$expected $1"
+	fail "the save answer $1: no file and no \"not saved\" message in $((ANSWER_S * 5)) s"
 }
 
 # the prompts memtop asks in its status line (tui_prompt's questions)
@@ -454,6 +493,7 @@ left=$(find "$W/run" "$W/xdg" "$W/saved" -type f | sort)
 want=$(for f in $expected; do [ -f "$f" ] && echo "$f"; done | sort)
 missing=$(for f in $expected; do [ -f "$f" ] || echo "$f"; done)
 [ "$left" = "$want" ] || fail "files left that were not asked for: $(comm -23 <(echo "$left") <(echo "$want") | tr '\n' ' ')"
+[ -z "$missing" ] || fail "saves memtop made (its file seen) or promised and did not leave: $(echo $missing)"
 set -- $(rss_rule) # base end trend min max n peak1 peaklast
 rss_base=${1:-0} rss_end=${2:-0} rss_trend=${3:-0} rss_min=${4:-0} rss_max=${5:-0}
 rss_n=${6:-0} rss_m1=${7:-0} rss_mlast=${8:-0}
@@ -470,7 +510,7 @@ echo "soak: run keys $runs (r, b, l, R), stops $stops (x), pauses $pauses (p); $
 echo "soak: $resizes resizes, $storms SIGWINCH storms (20 resizes and 20 SIGWINCH each)"
 echo "soak: RSS with no run going ($rss_n samples after $WARM_S s): baseline $rss_base KB, end $rss_end KB, trend $rss_trend KB over the run, $rss_min-$rss_max KB; peak in minute 1 $rss_m1 KB, in the last minute $rss_mlast KB; the process's peak (VmHWM) $rss_hwm KB"
 echo "soak: slowest stop (x until the job's thread ended) $stop_worst_ms ms"
-echo "soak: saved files asked $(echo $expected | wc -w), present $(echo "$want" | grep -c .), missing: ${missing:-none}"
+echo "soak: saved files asked $(echo $expected | wc -w), present $(echo "$want" | grep -c .), missing: ${missing:-none}; $refused save answers refused by memtop$([ "$refused" = 0 ] || { echo ":"; sed 's/^[^:]*: not saved: //' "$W/refused.log" | sort | uniq -c | sed 's/^ */  /' | tr '\n' ';'; })"
 echo "soak: $nrep sanitizer reports, exit ${exitline#memtop-exit=}, terminal: $modes"
 if [ "$fails" = 0 ]; then
 	echo "soak: passed (seed $SEED)"
