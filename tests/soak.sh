@@ -78,7 +78,7 @@ cat >"$W/pane.sh" <<EOS
 cd "$W/run" || exit 1
 ASAN_OPTIONS="log_path=$W/reports/asan:quarantine_size_mb=8:thread_local_quarantine_size_kb=256:allocator_release_to_os_interval_ms=1000:detect_leaks=1${SOAK_ASAN_OPTIONS:+:$SOAK_ASAN_OPTIONS}" \
 UBSAN_OPTIONS="log_path=$W/reports/ubsan:print_stacktrace=1" \
-XDG_DATA_HOME="$W/xdg" MEMTOP_DATA="${MEMTOP_DATA:-}" "$MEMTOP" --quick
+MEMTOP_MEMSTAT="$W/memstat.txt" XDG_DATA_HOME="$W/xdg" MEMTOP_DATA="${MEMTOP_DATA:-}" "$MEMTOP" --quick
 echo "memtop-exit=\$?"
 stty -a | tr ';' '\n' | grep -E '(^| )-?(echo|icanon)( |\$)' | tr '\n' ' '
 echo
@@ -107,7 +107,7 @@ keys=0 runs=0 stops=0 pauses=0 resizes=0 storms=0 prompts=0 saves=0 refused=0 op
 late=0 worst_ms=0 fails=0 starved=0 starved_ms=0
 t0=$(date +%s)
 end=$((t0 + MIN * 60))
-rss_last=0 rss_hwm=0 stop_worst_ms=0
+rss_last=0 rss_hwm=0 stop_worst_ms=0 kinds_first="" kinds_last=""
 expected="" # the files the walk asked memtop to save
 fail() {
 	fails=$((fails + 1))
@@ -164,6 +164,20 @@ ui_wait_ms() {
 	echo $((${s:-0} / 1000000))
 }
 pick() { local a=("$@"); echo "${a[$((RANDOM % ${#a[@]}))]}"; }
+# smaps_kinds: memtop's resident KB by kind of mapping, "heap H shadow S
+# other O files F": the heap (brk, and AddressSanitizer's allocator at
+# 0x600000000000-0x640000000000 on x86-64), ASan's shadow
+# (0x7fff8000-0x10007fff8000), other anonymous maps (thread stacks, the
+# sanitizer's own tables, mmap'd buffers) and files
+smaps_kinds() {
+	awk 'function hex(s,   i, n) { n = 0; for (i = 1; i <= length(s); i++) n = n * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1; return n }
+	/^[0-9a-f]+-[0-9a-f]+ / { split($1, a, "-"); lo = hex(a[1])
+		if ($6 == "[heap]" || (lo >= 105553116266496 && lo < 109951162777600)) k = "heap"
+		else if (lo >= 2147450880 && lo < 17594333495296) k = "shadow"
+		else if ($6 ~ /^\//) k = "files"; else k = "other"; next }
+	/^Rss:/ { r[k] += $2 }
+	END { printf "heap %d shadow %d other %d files %d\n", r["heap"], r["shadow"], r["other"], r["files"] }' "/proc/$pid/smaps" 2>/dev/null
+}
 rss() { sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\).*/\1/p' "/proc/$pid/status" 2>/dev/null; }
 
 # ---- the keys -----------------------------------------------------------------
@@ -406,6 +420,11 @@ sample_rss() {
 	[ -n "$r" ] || return
 	rss_last=$r
 	echo "$(($(date +%s) - t0)) $r" >>"$W/rss.txt"
+	# by kind of mapping: the first sample after the warm-up, and the last
+	if [ "$(($(date +%s) - t0))" -ge "$WARM_S" ]; then
+		[ -n "$kinds_first" ] || kinds_first="at $(($(date +%s) - t0)) s: $(smaps_kinds)"
+		kinds_last="at $(($(date +%s) - t0)) s: $(smaps_kinds)"
+	fi
 }
 # rss_rule: the RSS rule over $W/rss.txt ("SECONDS KB" lines). The first
 # WARM_S seconds (every tab's first results, curses' and ASan's own pools
@@ -509,6 +528,11 @@ echo "soak: $elapsed s, $keys keys sent, $probes probes answered (slowest $worst
 echo "soak: run keys $runs (r, b, l, R), stops $stops (x), pauses $pauses (p); $prompts prompts answered ($saves save answers, $opens open answers)"
 echo "soak: $resizes resizes, $storms SIGWINCH storms (20 resizes and 20 SIGWINCH each)"
 echo "soak: RSS with no run going ($rss_n samples after $WARM_S s): baseline $rss_base KB, end $rss_end KB, trend $rss_trend KB over the run, $rss_min-$rss_max KB; peak in minute 1 $rss_m1 KB, in the last minute $rss_mlast KB; the process's peak (VmHWM) $rss_hwm KB"
+echo "soak: resident KB by mapping ${kinds_first:-not sampled}; ${kinds_last:-}"
+# memtop's own heap at the runs' ends (MEMTOP_MEMSTAT): live, and what its
+# allocator held, after the warm-up
+awk -v t0="$t0" -v warm="$WARM_S" '$1 - t0 >= warm { sub(/^[0-9]+ [^:]*: /, ""); n++; if (n == 1) { l1 = $2; h1 = $4 } l = $2; h = $4; if ($2 > lm) lm = $2 }
+	END { if (n) printf "soak: heap at %d run ends after the warm-up (MEMTOP_MEMSTAT): live %d KB at the first, %d KB at the last, %d KB at most; held %d KB, then %d KB\n", n, l1 / 1024, l / 1024, lm / 1024, h1 / 1024, h / 1024 }' "$W/memstat.txt" 2>/dev/null
 echo "soak: slowest stop (x until the job's thread ended) $stop_worst_ms ms"
 echo "soak: saved files asked $(echo $expected | wc -w), present $(echo "$want" | grep -c .), missing: ${missing:-none}; $refused save answers refused by memtop$([ "$refused" = 0 ] || { echo ":"; sed 's/^[^:]*: not saved: //' "$W/refused.log" | sort | uniq -c | sed 's/^ */  /' | tr '\n' ';'; })"
 echo "soak: $nrep sanitizer reports, exit ${exitline#memtop-exit=}, terminal: $modes"
