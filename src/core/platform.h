@@ -58,20 +58,20 @@ int mt_plat_page_nodes(void *const *addr, size_t n, int *node);
  * allocated and not freed; held, what the allocator keeps from the OS for
  * it (live, its own records, and freed memory not given back). Both 0 where
  * the allocator does not tell (glibc's mallinfo2 on Linux; AddressSanitizer's
- * allocator in a --enable-sanitizers build; none in a ThreadSanitizer one). rss: the process's resident
- * bytes (Linux's /proc/self/statm), 0 where the OS does not tell. */
+ * allocator in a --enable-sanitizers build; none in a ThreadSanitizer one).
+ * rss: the process's resident bytes (Linux's /proc/self/statm), 0 where the
+ * OS does not tell. */
 struct mt_heap {
 	size_t live, held, rss;
 };
 void mt_plat_heap(struct mt_heap *h);
 
-/* Gives the freed memory the allocator keeps back to the OS: glibc keeps
- * the freed chunks of every thread's arena (and, once a large buffer has
- * been freed, serves the next one from the heap too), so a long session
- * that ran many jobs holds the pages of its largest runs. glibc's
- * malloc_trim(0), or AddressSanitizer's purge in a sanitizer build; a no-op
- * where the allocator has neither. Costs a walk over the free chunks (well
- * under a millisecond for memtop's heap): call it when a run has ended. */
+/* Gives the freed memory the allocator keeps back to the OS: the free
+ * chunks' whole pages in every arena (glibc's malloc_trim(0)), or the free
+ * pages of AddressSanitizer's allocator in a sanitizer build (its purge); a
+ * no-op where the allocator has neither. It walks the free chunks (ASan's
+ * purge took 1.8 ms at the median of a soak's runs, 26 ms at most on a
+ * loaded host): call it when a run has ended, not in a loop. */
 void mt_plat_heap_release(void);
 
 /* For a process that lives long and runs many jobs (the terminal UI): a
