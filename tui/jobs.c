@@ -115,15 +115,18 @@ static void heap_after_run(const struct tab *owner)
 
 /* The job sent its last event: end it (join), put the after-run
  * diagnostics and its CPU tracking into the header it was launched with,
- * and forget it, so that the owner may launch the next one. */
+ * show them in the status line, and forget it, so that the owner may
+ * launch the next one. */
 static void end_job(struct tui *t)
 {
 	struct job_progress p;
 	job_get_progress(t->job, &p);
 	job_join(t->job, NULL); /* the last event carried the failure, if any */
 	ui_pin_restore(); /* first: diag_end compares the UI thread's CPUs with the start's */
-	if (t->job_hdr)
+	if (t->job_hdr) {
 		diag_end(&t->job_hdr->diag, &p);
+		tui_set_diag(t, &t->job_hdr->diag); /* the run's conditions, for every tab */
+	}
 	t->job = NULL;
 	t->job_hdr = NULL;
 	heap_after_run(t->job_owner);

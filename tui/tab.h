@@ -140,8 +140,9 @@ struct tab {
 
 	/* Every event of a job this tab started with tui_job_launch(), oldest
 	 * first. By the last one (JOB_EV_DONE, _FAILED with the reason in text,
-	 * _CANCELLED) the frame has already ended the job and completed the
-	 * run header it was launched with; the tab may launch the next job. */
+	 * _CANCELLED) the frame has already ended the job, completed the run
+	 * header it was launched with and shown its diagnostics; the tab may
+	 * launch the next job. */
 	void (*job_event)(struct tui *t, void *self, const struct job_event *ev);
 
 	/* The tab's results on disk, through their result kind (src/result/):
@@ -180,8 +181,9 @@ TUI_TABS
  * runnable tasks before the worker exists, the CPU it will be pinned to;
  * hdr NULL: none, e.g. re-measuring one cell), start fn(arg) pinned to a CPU
  * the UI then keeps away from, and hand its events to owner->job_event().
- * The frame owns the job: it ends it after the last event and completes hdr
- * (after-run diagnostics, the CPUs the worker was seen on). arg and hdr must
+ * The frame owns the job: it ends it after the last event, completes hdr
+ * (after-run diagnostics, the CPUs the worker was seen on) and shows its
+ * diagnostics in the status line (tui_set_diag). arg and hdr must
  * outlive the job. Returns 0, or -1 with the reason in the status line
  * (another job is running, the thread could not start); nothing is left
  * running then. */

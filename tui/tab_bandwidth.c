@@ -115,7 +115,6 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 	if (ev->type == JOB_EV_NOTE)
 		return; /* the frame says it in the status line */
 	s->running = 0;
-	tui_set_diag(t, &s->r.hdr.diag); /* the frame completed the header */
 	if (tui_job_ended(t, ev, "bandwidth"))
 		tui_message(t, s->r.wrong ? "done: a kernel's arrays came out WRONG"
 					 : "done: every kernel's arrays checked");

@@ -54,7 +54,6 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 	if (ev->type == JOB_EV_NOTE)
 		return; /* the frame says it in the status line */
 	s->running = 0;
-	tui_set_diag(t, &s->r.hdr.diag);
 	if (tui_job_ended(t, ev, "core-to-core latency"))
 		tui_message(t, "done: %zu pair%s measured", cores_result_measured(&s->r),
 			    cores_result_measured(&s->r) == 1 ? "" : "s");

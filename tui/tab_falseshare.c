@@ -87,7 +87,6 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 	if (ev->type == JOB_EV_NOTE)
 		return;
 	s->running = 0;
-	tui_set_diag(t, &s->r.hdr.diag);
 	if (tui_job_ended(t, ev, "false sharing")) {
 		tui_message(t, s->r.inexact ? "done: a sum was WRONG" : "done: every sum exact");
 		transfer_start(t, s);

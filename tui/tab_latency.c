@@ -136,12 +136,11 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 	}
 	if (!job_event_is_last(ev) || !s->running)
 		return;
-	/* the last event: the frame has ended the job and completed the header */
+	/* the last event: the frame has ended the job, completed the header and
+	 * shown its diagnostics */
 	s->running = 0;
-	if (s->r) {
+	if (s->r)
 		s->r->elapsed_s = (double)(mt_now_ns() - s->t0) / 1e9;
-		tui_set_diag(t, &s->r->hdr.diag);
-	}
 	levels_summary(s, sum, sizeof sum);
 	if (ev->type == JOB_EV_FAILED)
 		tui_message(t, "the measurement failed: %s", ev->text);

@@ -68,7 +68,6 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 		return;
 	}
 	s->running = 0;
-	tui_set_diag(t, &s->r.hdr.diag);
 	if (tui_job_ended(t, ev, "lists"))
 		tui_message(t, "lists done: every layout read 1..n");
 	tui_dirty(t);

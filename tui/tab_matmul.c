@@ -53,7 +53,6 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 	if (ev->type == JOB_EV_NOTE)
 		return;
 	s->running = 0;
-	tui_set_diag(t, &s->r.hdr.diag);
 	if (tui_job_ended(t, ev, "race"))
 		tui_message(t, s->r.failed_equal ? "race done: a result DIFFERS from ijk's"
 						: "race done: every order gave ijk's product");

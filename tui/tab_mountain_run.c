@@ -160,12 +160,11 @@ void mtab_job_event(struct tui *t, void *self, const struct job_event *ev)
 	}
 	if (!job_event_is_last(ev) || !s->running)
 		return;
-	/* the last event: the frame has ended the job and completed the header */
+	/* the last event: the frame has ended the job, completed the header and
+	 * shown its diagnostics */
 	s->running = 0;
-	if (!s->single) {
+	if (!s->single)
 		s->m->elapsed_s = (double)(mt_now_ns() - s->run_t0) / 1e9;
-		tui_set_diag(t, &s->m->hdr.diag);
-	}
 	mtab_rebuild_ratio(s);
 	if (ev->type == JOB_EV_FAILED)
 		tui_message(t, "the measurement failed: %s", ev->text);
