@@ -159,6 +159,16 @@ struct tab {
 	size_t state_size;
 };
 
+/* The fields of a struct tab whose file names its parts the usual way: the
+ * callbacks init, draw, keys and on_job_event, its struct tab_result_io
+ * io, its state struct NAME_tab. After the name and key:
+ *   const struct tab tab_lists = { .name = "Lists", .key = '6', TAB_PARTS(lists) };
+ * A tab whose parts are named otherwise (the Mountain tab's, split over
+ * files) spells the fields out. */
+#define TAB_PARTS(NAME) \
+	.init = init, .draw = draw, .keys = keys, .job_event = on_job_event, .result = &io, \
+	.state_size = sizeof(struct NAME##_tab)
+
 /* ---- the tab table: one line X(NAME) \ per tab ------------------------- */
 #define TUI_TABS \
 	X(mountain) \

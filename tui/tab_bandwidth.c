@@ -575,10 +575,5 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 const struct tab tab_bandwidth = {
 	.name = "Bandwidth",
 	.key = '7',
-	.init = init,
-	.draw = draw,
-	.keys = keys,
-	.job_event = on_job_event,
-	.result = &io,
-	.state_size = sizeof(struct bandwidth_tab),
+	TAB_PARTS(bandwidth),
 };

@@ -405,11 +405,6 @@ const struct tab tab_cores = {
 	.name = "Cores",
 	.brief = "Cores",
 	.key = '8',
-	.init = init,
 	.fini = fini,
-	.draw = draw,
-	.keys = keys,
-	.job_event = on_job_event,
-	.result = &io,
-	.state_size = sizeof(struct cores_tab),
+	TAB_PARTS(cores),
 };

@@ -261,11 +261,6 @@ const struct tab tab_falseshare = {
 	.name = "False sharing",
 	.brief = "Sharing",
 	.key = '5',
-	.init = init,
 	.fini = fini,
-	.draw = draw,
-	.keys = keys,
-	.job_event = on_job_event,
-	.result = &io,
-	.state_size = sizeof(struct falseshare_tab),
+	TAB_PARTS(falseshare),
 };

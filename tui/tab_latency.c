@@ -519,11 +519,6 @@ static const struct tab_result_io io = {
 const struct tab tab_latency = {
 	.name = "Latency",
 	.key = '2',
-	.init = init,
 	.fini = fini,
-	.draw = draw,
-	.keys = keys,
-	.job_event = on_job_event,
-	.result = &io,
-	.state_size = sizeof(struct latency_tab),
+	TAB_PARTS(latency),
 };

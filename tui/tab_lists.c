@@ -317,10 +317,5 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 const struct tab tab_lists = {
 	.name = "Lists",
 	.key = '6',
-	.init = init,
-	.draw = draw,
-	.keys = keys,
-	.job_event = on_job_event,
-	.result = &io,
-	.state_size = sizeof(struct lists_tab),
+	TAB_PARTS(lists),
 };

@@ -424,10 +424,5 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 const struct tab tab_matmul = {
 	.name = "Matmul",
 	.key = '3',
-	.init = init,
-	.draw = draw,
-	.keys = keys,
-	.job_event = on_job_event,
-	.result = &io,
-	.state_size = sizeof(struct matmul_tab),
+	TAB_PARTS(matmul),
 };
