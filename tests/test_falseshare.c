@@ -98,13 +98,8 @@ static void worker_streams_table_and_sweep(void **state)
 	assert_true(p.ncpus >= 1);
 	p.rounds = 50000;
 	p.tries = 2;
-	p.nthreads = 3;
-	p.threads[0] = 1;
-	p.threads[1] = 2;
-	p.threads[2] = 5;
-	p.nsweep = 2;
-	p.sweep[0] = 8;
-	p.sweep[1] = 256;
+	MT_SET_LIST(p.threads, p.nthreads, unsigned, 1, 2, 5);
+	MT_SET_LIST(p.sweep, p.nsweep, unsigned, 8, 256);
 	s.ncpus = (int)p.ncpus;
 	job = job_start(falseshare_worker, &p, &o, &e);
 	assert_non_null(job);

@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "testlib.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,9 +175,7 @@ static void worker_streams_results(void **state)
 	int ended;
 	(void)state;
 	lists_params_default(&p);
-	p.nlengths = 2;
-	p.lengths[0] = 1000;
-	p.lengths[1] = 5000;
+	MT_SET_LIST(p.lengths, p.nlengths, size_t, 1000, 5000);
 	p.tries = 1;
 	p.work = 4;
 	job = job_start(lists_worker, &p, &o, &e);

@@ -223,10 +223,7 @@ static void worker_table_and_sweep(void **state)
 	p.n = 45;
 	p.block = 16;
 	p.tries = 2;
-	p.nsweep = 3;
-	p.sweep[0] = 8;
-	p.sweep[1] = 32;
-	p.sweep[2] = 64;
+	MT_SET_LIST(p.sweep, p.nsweep, size_t, 8, 32, 64);
 	run_collect(&p, &c);
 	assert_int_equal(c.ended, JOB_EV_DONE);
 	assert_int_equal(c.results, MATMUL_NCLASSIC);

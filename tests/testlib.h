@@ -22,6 +22,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Why timing tests are skipped here, or NULL when they run. */
 static inline const char *mt_timing_skip(void)
@@ -44,6 +45,18 @@ static inline void mt_skipped(void **state)
 {
 	(void)state;
 }
+
+/* Sets the list field a of a params struct, and its count n, to the values
+ * given, of type T: MT_SET_LIST(p.sweep, p.nsweep, size_t, 8, 32, 64).
+ * Does not compile when they do not fit in a or are not a's type's size. */
+#define MT_SET_LIST(a, n, T, ...)                                                      \
+	do {                                                                           \
+		static const T v_[] = { __VA_ARGS__ };                                 \
+		_Static_assert(sizeof v_ <= sizeof(a), #a " holds them");              \
+		_Static_assert(sizeof v_[0] == sizeof(a)[0], #a " holds " #T "s");      \
+		memcpy((a), v_, sizeof v_);                                            \
+		(n) = sizeof v_ / sizeof v_[0];                                        \
+	} while (0)
 
 /* A CMUnitTest entry run unless why (a string, or NULL) says otherwise. */
 #define MT_SKIP_IF(why, f)                                                                  \
