@@ -54,6 +54,15 @@ static char *group(const char *doc, const char *cls)
 	return out;
 }
 
+/* Occurrences of needle in doc's group of class cls (group()). */
+static size_t count_in(const char *doc, const char *cls, const char *needle)
+{
+	char *part = group(doc, cls);
+	size_t n = count(part, needle);
+	free(part);
+	return n;
+}
+
 /* Well-formed: after the XML declaration every start tag is closed by its
  * own end tag or is empty ("/>"), in order; nothing but escapes uses '&'. */
 static void assert_well_formed(const char *doc)
@@ -340,12 +349,8 @@ static void bandwidth_against_ceilings(void **state)
 	snprintf(path, sizeof path, "%s/bandwidth-xeon-vm-quick.json", dir ? dir : "tests/data");
 	doc = draw_file(path, NULL);
 	assert_well_formed(doc);
-	part = group(doc, "points");
-	assert_int_equal(count(part, "<circle"), 18);
-	free(part);
-	part = group(doc, "ceilings");
-	assert_int_equal(count(part, "<line"), 10);
-	free(part);
+	assert_int_equal(count_in(doc, "points", "<circle"), 18);
+	assert_int_equal(count_in(doc, "ceilings", "<line"), 10);
 	part = group(doc, "labels");
 	assert_int_equal(count(part, "<text"), 18);
 	/* L1 read_vector 359.5 GB/s of 128 B a cycle at 3.59 GHz; L2 copy;
@@ -372,12 +377,8 @@ static void bandwidth_against_ceilings(void **state)
 			       &((struct bandwidth_result *)in.r)->cpu);
 	assert_int_equal(plot_draw(&in, 1, &s, &e), 0);
 	doc = strdup(svg_finish(&s, &e));
-	part = group(doc, "ceilings");
-	assert_int_equal(count(part, "<line"), 0);
-	free(part);
-	part = group(doc, "points");
-	assert_int_equal(count(part, "<circle"), 18);
-	free(part);
+	assert_int_equal(count_in(doc, "ceilings", "<line"), 0);
+	assert_int_equal(count_in(doc, "points", "<circle"), 18);
 	assert_non_null(strstr(doc, ">no ceiling known for this core: the points alone</text>"));
 	free(doc);
 	svg_free(&s);
