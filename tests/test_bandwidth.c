@@ -294,54 +294,76 @@ static void placement_from_topology(void **state)
 	assert_int_equal(rmdir(dir), 0);
 }
 
-static void size_plan(void **state)
-{
+/* A size plan's case: a guest's caches as cpuid gives them (L1 48K, L2
+ * 1M, an L3 of l3 bytes), the params at their defaults, the notes. */
+struct plan_case {
 	struct bandwidth_params p;
-	struct bw_level lv[3] = { { 1, 48 << 10, "cpuid", "" }, { 2, 1 << 20, "cpuid", "" },
-				  { 3, 508ull << 20, "cpuid", "" } };
+	struct bw_level lv[3];
 	char notes[4][BW_NOTE_LEN];
 	mt_error e;
+};
+
+static void plan_case_init(struct plan_case *c, uint64_t l3)
+{
+	const struct bw_level lv[3] = { { 1, 48 << 10, "cpuid", "" }, { 2, 1 << 20, "cpuid", "" },
+					{ 3, l3, "cpuid", "" } };
+	memset(c, 0, sizeof *c);
+	memcpy(c->lv, lv, sizeof lv);
+	bandwidth_params_default(&c->p, NULL);
+}
+
+/* c's plan from its first nlv levels (0: none known), for online CPUs and
+ * avail bytes of memory: bandwidth_plan_sizes' return, the notes in c. */
+static int plan(struct plan_case *c, size_t nlv, int online, uint64_t avail)
+{
+	return bandwidth_plan_sizes(&c->p, nlv ? c->lv : NULL, nlv, online, avail, c->notes, 4,
+				    &c->e);
+}
+
+static void size_plan(void **state)
+{
+	struct plan_case c;
 	(void)state;
-	bandwidth_params_default(&p, NULL);
+	plan_case_init(&c, 508ull << 20);
 	/* a 2-CPU guest claiming 508M of L3: left out, said; DRAM at the floor */
-	assert_int_equal(bandwidth_plan_sizes(&p, lv, 3, 2, 24ull << 30, notes, 4, &e), 1);
-	assert_non_null(strstr(notes[0], "L3 508M (cpuid) left out"));
-	assert_int_equal(p.nsizes, 3);
-	assert_int_equal(p.sizes[0].bytes, 24 << 10);
-	assert_true(p.sizes[0].per_thread);
-	assert_string_equal(p.sizes[0].level, "L1");
-	assert_non_null(strstr(p.sizes[0].from, "half the L1 48K (cpuid)"));
-	assert_int_equal(p.sizes[1].bytes, 512 << 10);
-	assert_int_equal(p.sizes[2].bytes, BW_DRAM_MIN);
-	assert_false(p.sizes[2].per_thread);
-	assert_string_equal(p.sizes[2].level, "DRAM");
-	assert_non_null(strstr(p.sizes[2].from, "8 x the L2 1M (cpuid), raised to 256M"));
-	assert_int_equal(p.chase_bytes, BW_DRAM_MIN);
+	assert_int_equal(plan(&c, 3, 2, 24ull << 30), 1);
+	assert_non_null(strstr(c.notes[0], "L3 508M (cpuid) left out"));
+	assert_int_equal(c.p.nsizes, 3);
+	assert_int_equal(c.p.sizes[0].bytes, 24 << 10);
+	assert_true(c.p.sizes[0].per_thread);
+	assert_string_equal(c.p.sizes[0].level, "L1");
+	assert_non_null(strstr(c.p.sizes[0].from, "half the L1 48K (cpuid)"));
+	assert_int_equal(c.p.sizes[1].bytes, 512 << 10);
+	assert_int_equal(c.p.sizes[2].bytes, BW_DRAM_MIN);
+	assert_false(c.p.sizes[2].per_thread);
+	assert_string_equal(c.p.sizes[2].level, "DRAM");
+	assert_non_null(strstr(c.p.sizes[2].from, "8 x the L2 1M (cpuid), raised to 256M"));
+	assert_int_equal(c.p.chase_bytes, BW_DRAM_MIN);
 	/* the same L3 on 64 CPUs is credible: a row for all threads, DRAM at 8x */
-	assert_int_equal(bandwidth_plan_sizes(&p, lv, 3, 64, 64ull << 30, notes, 4, &e), 0);
-	assert_int_equal(p.nsizes, 4);
-	assert_int_equal(p.sizes[2].bytes, 254ull << 20);
-	assert_false(p.sizes[2].per_thread);
-	assert_int_equal(p.sizes[3].bytes, 8 * (508ull << 20));
+	assert_int_equal(plan(&c, 3, 64, 64ull << 30), 0);
+	assert_int_equal(c.p.nsizes, 4);
+	assert_int_equal(c.p.sizes[2].bytes, 254ull << 20);
+	assert_false(c.p.sizes[2].per_thread);
+	assert_int_equal(c.p.sizes[3].bytes, 8 * (508ull << 20));
 	/* memory caps the DRAM row at a quarter and says it may be cached */
-	assert_int_equal(bandwidth_plan_sizes(&p, lv, 3, 64, 4ull << 30, notes, 4, &e), 1);
-	assert_int_equal(p.sizes[p.nsizes - 1].bytes, 1ull << 30);
-	assert_non_null(strstr(notes[0], "less than 8 x the largest cache"));
+	assert_int_equal(plan(&c, 3, 64, 4ull << 30), 1);
+	assert_int_equal(c.p.sizes[c.p.nsizes - 1].bytes, 1ull << 30);
+	assert_non_null(strstr(c.notes[0], "less than 8 x the largest cache"));
 	/* a level memtop info doubts is left out with the reason */
-	mt_strlcpy(lv[2].doubt, "a VM's shared last level", sizeof lv[2].doubt);
-	assert_int_equal(bandwidth_plan_sizes(&p, lv, 3, 64, 64ull << 30, notes, 4, &e), 1);
-	assert_int_equal(p.nsizes, 3);
-	assert_non_null(strstr(notes[0], "L3 508M (cpuid) left out, memtop info doubts it: a VM's"));
+	mt_strlcpy(c.lv[2].doubt, "a VM's shared last level", sizeof c.lv[2].doubt);
+	assert_int_equal(plan(&c, 3, 64, 64ull << 30), 1);
+	assert_int_equal(c.p.nsizes, 3);
+	assert_non_null(strstr(c.notes[0], "L3 508M (cpuid) left out, memtop info doubts it: a VM's"));
 	/* nothing known: DRAM alone */
-	assert_int_equal(bandwidth_plan_sizes(&p, NULL, 0, 2, 0, notes, 4, &e), 0);
-	assert_int_equal(p.nsizes, 1);
-	assert_non_null(strstr(p.sizes[0].from, "no cache level known"));
+	assert_int_equal(plan(&c, 0, 2, 0), 0);
+	assert_int_equal(c.p.nsizes, 1);
+	assert_non_null(strstr(c.p.sizes[0].from, "no cache level known"));
 	/* not even 1M: refused */
-	assert_int_equal(bandwidth_plan_sizes(&p, lv, 2, 2, 2 << 20, notes, 4, &e), -1);
+	assert_int_equal(plan(&c, 2, 2, 2 << 20), -1);
 	/* given sizes: increasing, 4K..64G */
-	assert_int_equal(bandwidth_set_sizes(&p, (const uint64_t[]){ 16384, 1 << 20 }, 2, &e), 0);
-	assert_int_equal(bandwidth_set_sizes(&p, (const uint64_t[]){ 1 << 20, 16384 }, 2, &e), -1);
-	assert_int_equal(bandwidth_set_sizes(&p, (const uint64_t[]){ 1024 }, 1, &e), -1);
+	assert_int_equal(bandwidth_set_sizes(&c.p, (const uint64_t[]){ 16384, 1 << 20 }, 2, &c.e), 0);
+	assert_int_equal(bandwidth_set_sizes(&c.p, (const uint64_t[]){ 1 << 20, 16384 }, 2, &c.e), -1);
+	assert_int_equal(bandwidth_set_sizes(&c.p, (const uint64_t[]){ 1024 }, 1, &c.e), -1);
 }
 
 /* --levels keeps the rows of the plan it names, in the plan's order, any
@@ -349,27 +371,23 @@ static void size_plan(void **state)
  * are, and the plan stays whole. */
 static void levels_kept(void **state)
 {
-	struct bandwidth_params p;
-	struct bw_level lv[3] = { { 1, 48 << 10, "cpuid", "" }, { 2, 1 << 20, "cpuid", "" },
-				  { 3, 32ull << 20, "cpuid", "" } };
-	char notes[4][BW_NOTE_LEN];
-	mt_error e;
+	struct plan_case c;
 	(void)state;
-	bandwidth_params_default(&p, NULL);
-	assert_int_equal(bandwidth_plan_sizes(&p, lv, 3, 64, 64ull << 30, notes, 4, &e), 0);
-	assert_int_equal(p.nsizes, 4);
-	assert_int_equal(bandwidth_keep_levels(&p, "L4", &e), -1);
-	assert_string_equal(e.msg, "no level 'L4' in the plan (it has L1, L2, L3, DRAM)");
-	assert_int_equal(bandwidth_keep_levels(&p, "L1,L", &e), -1);
-	assert_int_equal(p.nsizes, 4);
-	assert_int_equal(bandwidth_keep_levels(&p, "dram,l1", &e), 0);
-	assert_int_equal(p.nsizes, 2);
-	assert_string_equal(p.sizes[0].level, "L1");
-	assert_int_equal(p.sizes[0].bytes, 24 << 10);
-	assert_string_equal(p.sizes[1].level, "DRAM");
-	assert_int_equal(bandwidth_keep_levels(&p, "L1", &e), 0);
-	assert_int_equal(p.nsizes, 1);
-	assert_string_equal(p.sizes[0].level, "L1");
+	plan_case_init(&c, 32ull << 20);
+	assert_int_equal(plan(&c, 3, 64, 64ull << 30), 0);
+	assert_int_equal(c.p.nsizes, 4);
+	assert_int_equal(bandwidth_keep_levels(&c.p, "L4", &c.e), -1);
+	assert_string_equal(c.e.msg, "no level 'L4' in the plan (it has L1, L2, L3, DRAM)");
+	assert_int_equal(bandwidth_keep_levels(&c.p, "L1,L", &c.e), -1);
+	assert_int_equal(c.p.nsizes, 4);
+	assert_int_equal(bandwidth_keep_levels(&c.p, "dram,l1", &c.e), 0);
+	assert_int_equal(c.p.nsizes, 2);
+	assert_string_equal(c.p.sizes[0].level, "L1");
+	assert_int_equal(c.p.sizes[0].bytes, 24 << 10);
+	assert_string_equal(c.p.sizes[1].level, "DRAM");
+	assert_int_equal(bandwidth_keep_levels(&c.p, "L1", &c.e), 0);
+	assert_int_equal(c.p.nsizes, 1);
+	assert_string_equal(c.p.sizes[0].level, "L1");
 }
 
 /* Run p to its end, applying every event to r; returns the cells seen. */
