@@ -214,13 +214,31 @@ static void run_collect(struct matmul_params *p, struct collected *c)
 	assert_int_equal(job_join(job, &e), 0);
 }
 
+/* p: the worker's defaults at side n. */
+static void params_at(struct matmul_params *p, size_t n)
+{
+	matmul_params_default(p);
+	p->n = n;
+}
+
+/* Races p's orders to the end in 0.2 ms slices, its events into c: each
+ * of the results it must give (n) finishes once, in places 1..n. */
+static void race_places(struct matmul_params *p, struct collected *c, int n)
+{
+	p->race = 1;
+	p->slice_ms = 0.2;
+	run_collect(p, c);
+	assert_int_equal(c->results, n);
+	for (int r = 1; r <= n; r++)
+		assert_int_equal(c->rank_seen[r], 1);
+}
+
 static void worker_table_and_sweep(void **state)
 {
 	struct matmul_params p;
 	struct collected c;
 	(void)state;
-	matmul_params_default(&p);
-	p.n = 45;
+	params_at(&p, 45);
 	p.block = 16;
 	p.tries = 2;
 	MT_SET_LIST(p.sweep, p.nsweep, size_t, 8, 32, 64);
@@ -236,16 +254,10 @@ static void worker_race(void **state)
 	struct matmul_params p;
 	struct collected c;
 	(void)state;
-	matmul_params_default(&p);
-	p.n = 96;
-	p.race = 1;
-	p.slice_ms = 0.2;
-	run_collect(&p, &c);
-	assert_int_equal(c.results, MATMUL_NCLASSIC);
+	params_at(&p, 96);
+	race_places(&p, &c, MATMUL_NCLASSIC);
 	assert_int_equal(c.unequal, 0);
 	assert_true(c.races >= MATMUL_NCLASSIC);
-	for (int r = 1; r <= MATMUL_NCLASSIC; r++)
-		assert_int_equal(c.rank_seen[r], 1);
 }
 
 /* --blocked: the blocked versions of the other orders race too, and give
@@ -262,20 +274,14 @@ static void worker_blocked_orders(void **state)
 	assert_int_equal(mask, 0x3fu << MATMUL_BLOCKED);
 	assert_int_equal(matmul_blocked_parse("blocked", &mask), -1);
 	assert_int_equal(matmul_blocked_parse("jkk", &mask), -1);
-	matmul_params_default(&p);
-	p.n = 40;
+	params_at(&p, 40);
 	p.block = 16;
 	p.tries = 1;
 	p.orders = 1u << MATMUL_JKI | 1u << MATMUL_B_JKI | 1u << MATMUL_B_IJK;
 	run_collect(&p, &c);
 	assert_int_equal(c.results, 4); /* ijk, jki, blocked-jki, blocked-ijk */
 	assert_int_equal(c.unequal, 0);
-	p.race = 1;
-	p.slice_ms = 0.2;
-	run_collect(&p, &c);
-	assert_int_equal(c.results, 4);
-	for (int r = 1; r <= 4; r++)
-		assert_int_equal(c.rank_seen[r], 1);
+	race_places(&p, &c, 4);
 }
 
 /* A blocked order whose tile covers the whole matrix makes exactly its
@@ -303,8 +309,7 @@ static void worker_cancels_quickly(void **state)
 {
 	struct matmul_params p;
 	(void)state;
-	matmul_params_default(&p);
-	p.n = 1024; /* jki alone would take seconds */
+	params_at(&p, 1024); /* jki alone would take seconds */
 	/* 100 ms promised (bench/labs times it); a test only asks for a bound
 	 * no healthy machine misses, against the tens of seconds of the run */
 	assert_true(test_job_cancel_after(matmul_worker, &p, 100) < CANCEL_BOUND_NS);
