@@ -56,6 +56,13 @@ static struct tab_result_now result_now(const struct tab *tab, void *self)
 	return n;
 }
 
+/* What saving io's result says when nothing is measured: its nothing, or
+ * the words most tabs use. */
+static const char *nothing_said(const struct tab_result_io *io)
+{
+	return io->nothing ? io->nothing : "nothing measured to save yet (r measures)";
+}
+
 /* Write tab's result to path (nothing measured: fails with its io's
  * nothing); marks it saved. 0, or -1 with e. */
 static int result_save_to(struct tui *t, const struct tab *tab, const char *path, mt_error *e)
@@ -65,7 +72,7 @@ static int result_save_to(struct tui *t, const struct tab *tab, const char *path
 	cJSON *root;
 	int rc;
 	if (!now.shown || !now.measured)
-		return mt_fail(e, "%s", io->nothing);
+		return mt_fail(e, "%s", nothing_said(io));
 	root = io->kind->to_json(now.shown);
 	if (!root)
 		return mt_fail(e, "out of memory");
@@ -106,7 +113,7 @@ int tui_result_key(struct tui *t, void *self, int key)
 	if (!tab->result)
 		return 0;
 	if (!result_now(tab, tui_tab_self(t, tab)).measured) {
-		tui_message(t, "%s", tab->result->nothing);
+		tui_message(t, "%s", nothing_said(tab->result));
 		return 1;
 	}
 	result_default_name(t, tab, def, sizeof def);

@@ -261,7 +261,8 @@ struct tab_result_io {
 	/* The kind the tab saves: its to_json writes the file, its name makes
 	 * the default name memtop-NAME-HOST-DATE.json from the result's header. */
 	const struct result_kind *kind;
-	/* Said when nothing is measured: "nothing measured to save yet (r measures)". */
+	/* Said when nothing is measured ("no finished race to save yet (r
+	 * races)"); NULL: "nothing measured to save yet (r measures)". */
 	const char *nothing;
 	/* What is in progress when running() says so: "a race" (open says
 	 * "PATH: a race is in progress"). */

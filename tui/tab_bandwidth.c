@@ -259,7 +259,6 @@ static void io_opened(void *self)
 
 static const struct tab_result_io io = {
 	.kind = &kind_bandwidth,
-	.nothing = "nothing measured to save yet (r measures)",
 	.busy = "a bandwidth run",
 	.result_at = offsetof(struct bandwidth_tab, r),
 	.running_at = offsetof(struct bandwidth_tab, running),

@@ -152,7 +152,6 @@ static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e
 
 static const struct tab_result_io io = {
 	.kind = &kind_cores,
-	.nothing = "nothing measured to save yet (r measures)",
 	.busy = "a core-to-core run",
 	.result_at = offsetof(struct cores_tab, r),
 	.running_at = offsetof(struct cores_tab, running),

@@ -146,7 +146,6 @@ static size_t io_measured(const void *r)
 
 static const struct tab_result_io io = {
 	.kind = &kind_falseshare,
-	.nothing = "nothing measured to save yet (r measures)",
 	.busy = "a false sharing run",
 	.result_at = offsetof(struct falseshare_tab, r),
 	.running_at = offsetof(struct falseshare_tab, running),

@@ -510,7 +510,6 @@ static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e
 
 static const struct tab_result_io io = {
 	.kind = &kind_latency,
-	.nothing = "nothing measured to save yet (r measures)",
 	.busy = "a latency run",
 	.now = io_now,
 	.take = io_take,

@@ -139,7 +139,6 @@ static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e
 
 static const struct tab_result_io io = {
 	.kind = &kind_lists,
-	.nothing = "nothing measured to save yet (r measures)",
 	.busy = "a lists run",
 	.result_at = offsetof(struct lists_tab, r),
 	.running_at = offsetof(struct lists_tab, running),

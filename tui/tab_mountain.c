@@ -114,7 +114,6 @@ static struct tab_result_now io_now(void *self)
 
 static const struct tab_result_io io = {
 	.kind = &kind_mountain,
-	.nothing = "nothing measured to save yet (r measures)",
 	.several = 1,
 	.now = io_now,
 	.take = io_take,
