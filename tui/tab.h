@@ -228,6 +228,11 @@ int tui_act_kind(struct tui *t, void *self, int key);
 void tui_prompt(struct tui *t, void *self, const char *question, const char *initial,
 		void (*done)(struct tui *t, void *self, const char *answer));
 
+/* tui_prompt for a whole number: value (the knob's now) as the answer's
+ * initial text. */
+void tui_prompt_u64(struct tui *t, void *self, const char *question, uint64_t value,
+		    void (*done)(struct tui *t, void *self, const char *answer));
+
 /* A prompt's answer as a whole number in lo..hi: 0 with *v; -1 when the
  * prompt was cancelled (answer NULL: nothing said) or the answer is not
  * such a number (then bad, "rounds: expected 1000..1000000000", goes to

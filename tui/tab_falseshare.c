@@ -126,14 +126,12 @@ static void rounds_answer(struct tui *t, void *self, const char *answer)
 static int act_rounds(struct tui *t, void *self, int key)
 {
 	struct falseshare_tab *s = self;
-	char cur[32];
 	(void)key;
 	if (s->running) {
 		tui_message(t, "stop the run first (x)");
 		return 1;
 	}
-	mt_snprintf(cur, sizeof cur, "%llu", (unsigned long long)s->p.rounds);
-	tui_prompt(t, s, "Increments per thread: ", cur, rounds_answer);
+	tui_prompt_u64(t, s, "Increments per thread: ", s->p.rounds, rounds_answer);
 	return 1;
 }
 

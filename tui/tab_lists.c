@@ -105,14 +105,12 @@ static void work_answer(struct tui *t, void *self, const char *answer)
 static int act_work(struct tui *t, void *self, int key)
 {
 	struct lists_tab *s = self;
-	char cur[32];
 	(void)key;
 	if (s->running) {
 		tui_message(t, "stop the run first (x)");
 		return 1;
 	}
-	mt_snprintf(cur, sizeof cur, "%u", s->p.work);
-	tui_prompt(t, s, "Work per cell (dependent multiply-adds): ", cur, work_answer);
+	tui_prompt_u64(t, s, "Work per cell (dependent multiply-adds): ", s->p.work, work_answer);
 	return 1;
 }
 

@@ -142,21 +142,17 @@ static void block_answer(struct tui *t, void *self, const char *answer)
 static int act_prompt(struct tui *t, void *self, int key)
 {
 	struct matmul_tab *s = self;
-	char cur[32];
 	if (s->running) {
 		tui_message(t, "stop the race first (x)");
 		return 1;
 	}
-	if (key == 'n') {
-		mt_snprintf(cur, sizeof cur, "%zu", s->p.n);
-		tui_prompt(t, s, "Matrix side n: ", cur, n_answer);
-	} else if (key == 'B') {
+	if (key == 'n')
+		tui_prompt_u64(t, s, "Matrix side n: ", s->p.n, n_answer);
+	else if (key == 'B')
 		tui_prompt(t, s, "Also race blocked (ijk,jik,jki,kji,kij, all, none): ", "jki",
 			   blocked_answer);
-	} else {
-		mt_snprintf(cur, sizeof cur, "%zu", s->p.block);
-		tui_prompt(t, s, "Block side: ", cur, block_answer);
-	}
+	else
+		tui_prompt_u64(t, s, "Block side: ", s->p.block, block_answer);
 	return 1;
 }
 
