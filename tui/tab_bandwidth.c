@@ -121,8 +121,12 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 	tui_dirty(t);
 }
 
-static int start(struct tui *t, struct bandwidth_tab *s, int loaded)
+/* r: the table, then the loaded latency; b: the table alone; l: the
+ * loaded latency alone. */
+static int act_start(struct tui *t, void *self, int key)
 {
+	struct bandwidth_tab *s = self;
+	int loaded = key == 'r' ? 1 : key == 'l' ? 2 : 0;
 	if (!tui_can_measure(t))
 		return 1;
 	plan(t, s);
@@ -139,27 +143,6 @@ static int start(struct tui *t, struct bandwidth_tab *s, int loaded)
 	s->view = loaded == 2 ? VIEW_LOADED : VIEW_SCALING;
 	tui_dirty(t);
 	return 1;
-}
-
-static int act_all(struct tui *t, void *self, int key)
-{
-	struct bandwidth_tab *s = self;
-	(void)key;
-	return start(t, s, 1);
-}
-
-static int act_table(struct tui *t, void *self, int key)
-{
-	struct bandwidth_tab *s = self;
-	(void)key;
-	return start(t, s, 0);
-}
-
-static int act_loaded(struct tui *t, void *self, int key)
-{
-	struct bandwidth_tab *s = self;
-	(void)key;
-	return start(t, s, 2);
 }
 
 static int act_threads(struct tui *t, void *self, int key)
@@ -268,9 +251,9 @@ static const struct tab_result_io io = {
 };
 
 static const struct keybinding keys[] = {
-	{ 'r', "r", "measure the table, then the loaded latency", act_all },
-	{ 'b', "b", "measure the table alone", act_table },
-	{ 'l', "l", "measure the loaded latency alone", act_loaded },
+	{ 'r', "r", "measure the table, then the loaded latency", act_start },
+	{ 'b', "b", "measure the table alone", act_start },
+	{ 'l', "l", "measure the loaded latency alone", act_start },
 	{ 't', "t", "show the next thread count in the table", act_threads },
 	{ KEY_UP, "arrows", "move the cursor (the scaling panel's kernel and size)",
 	  act_move },
