@@ -81,34 +81,50 @@ static void fixed_chase_visits_its_slots(void **state)
 	free(buf);
 }
 
+/* Follow the chase at start for n loads within buf: each load lands on a
+ * slot of the chase (stride apart, off into it), none twice, and the n-th
+ * back at start, every slot seen. Returns how many loads went on to the
+ * next slot in memory (the fixed chase: all); *changes (unless NULL) how
+ * many went from one group of locality bytes to another. */
+static size_t check_one_cycle(char *buf, char *start, size_t n, unsigned stride, unsigned off,
+			      uint64_t locality, size_t *changes)
+{
+	unsigned char *seen = calloc(n, 1);
+	char *p = start;
+	size_t in_order = 0;
+	assert_non_null(seen);
+	for (size_t i = 0; i < n; i++) {
+		size_t at = (size_t)(p - buf), next;
+		assert_int_equal(at % stride, off);
+		assert_true(at / stride < n);
+		assert_int_equal(seen[at / stride], 0); /* never twice before the end */
+		seen[at / stride] = 1;
+		p = *(void **)p;
+		next = (size_t)(p - buf);
+		in_order += next == (at + stride) % (n * stride);
+		if (changes)
+			*changes += next / locality != at / locality;
+	}
+	assert_ptr_equal(p, start); /* back at the start after exactly n loads */
+	for (size_t i = 0; i < n; i++)
+		assert_int_equal(seen[i], 1);
+	free(seen);
+	return in_order;
+}
+
 static void random_chase_is_one_cycle(void **state)
 {
 	const uint64_t size = 256 * KB;
 	const unsigned stride = 128;
-	size_t n = size / stride, in_order = 0;
+	size_t n = size / stride;
 	char *buf = aligned_alloc(4096, size);
 	uint32_t *scratch = malloc(n * sizeof *scratch);
-	unsigned char *seen = calloc(n, 1);
-	char *p;
 	(void)state;
 	assert_non_null(buf);
 	assert_non_null(scratch);
-	assert_non_null(seen);
 	assert_int_equal(latency_build_random(buf, size, stride, 42, scratch), n);
-	p = buf;
-	for (size_t i = 0; i < n; i++) {
-		size_t off = (size_t)(p - buf);
-		assert_true(off < size);
-		assert_int_equal(off % stride, 0);
-		assert_int_equal(seen[off / stride], 0); /* never twice before the end */
-		seen[off / stride] = 1;
-		p = *(void **)p;
-		in_order += (size_t)(p - buf) == (off + stride) % size;
-	}
-	assert_ptr_equal(p, buf); /* back at the start after exactly n loads */
-	for (size_t i = 0; i < n; i++)
-		assert_int_equal(seen[i], 1);
-	assert_true(in_order < n / 8); /* not the fixed chase in disguise */
+	/* not the fixed chase in disguise */
+	assert_true(check_one_cycle(buf, buf, n, stride, 0, size, NULL) < n / 8);
 	assert_ptr_equal(chase_walk(buf, n), buf);
 	/* the same seed gives the same order; another seed another */
 	{
@@ -122,29 +138,8 @@ static void random_chase_is_one_cycle(void **state)
 	assert_ptr_equal(*(void **)(buf + 128), buf);
 	/* a stride that is no multiple of a pointer: refused */
 	assert_int_equal(chase_build_cycle(buf, size, 12, 1, scratch), 0);
-	free(seen);
 	free(scratch);
 	free(buf);
-}
-
-/* Follow the chase at start for n loads within buf: each load lands on a
- * slot of the chase (stride apart, off into it), none twice, and the n-th
- * back at start. */
-static void check_one_cycle(char *buf, char *start, size_t n, unsigned stride, unsigned off)
-{
-	unsigned char *seen = calloc(n, 1);
-	char *p = start;
-	assert_non_null(seen);
-	for (size_t i = 0; i < n; i++) {
-		size_t at = (size_t)(p - buf);
-		assert_int_equal(at % stride, off);
-		assert_true(at / stride < n);
-		assert_int_equal(seen[at / stride], 0);
-		seen[at / stride] = 1;
-		p = *(void **)p;
-	}
-	assert_ptr_equal(p, start);
-	free(seen);
 }
 
 /* Chases grown size by size side by side: two fixed strides and the random
@@ -171,9 +166,9 @@ static void grown_chases_share_a_buffer(void **state)
 		assert_int_equal(latency_grow_random(buf, 128, 16, have[2], n0, &rng), n0);
 		have[0] = have[2] = n0;
 		have[1] = n1;
-		check_one_cycle(buf, buf, n0, 128, 0);
-		check_one_cycle(buf, buf + 8, n1, 4096, 8);
-		check_one_cycle(buf, buf + 16, n0, 128, 16);
+		check_one_cycle(buf, buf, n0, 128, 0, big, NULL);
+		check_one_cycle(buf, buf + 8, n1, 4096, 8, big, NULL);
+		check_one_cycle(buf, buf + 16, n0, 128, 16, big, NULL);
 		/* the fixed chases in order */
 		assert_ptr_equal(*(void **)(buf + (n0 - 1) * 128), buf);
 		assert_ptr_equal(*(void **)(buf + 8), n1 > 1 ? buf + 4096 + 8 : buf + 8);
@@ -259,31 +254,15 @@ static void local_random_chase_keeps_to_its_groups(void **state)
 {
 	const uint64_t size = 1024 * KB, locality = 64 * KB;
 	const unsigned stride = 128;
-	size_t n = size / stride, per = locality / stride, changes = 0, in_order = 0;
+	size_t n = size / stride, per = locality / stride, changes = 0, in_order;
 	char *buf = aligned_alloc(4096, size);
 	uint32_t *scratch = malloc((n + n / per + 1) * sizeof *scratch);
-	unsigned char *seen = calloc(n, 1);
 	char *p;
 	(void)state;
 	assert_non_null(buf);
 	assert_non_null(scratch);
-	assert_non_null(seen);
 	assert_int_equal(latency_build_random_local(buf, size, stride, locality, 42, scratch), n);
-	p = buf;
-	for (size_t i = 0; i < n; i++) {
-		size_t off = (size_t)(p - buf), next;
-		assert_true(off < size);
-		assert_int_equal(off % stride, 0);
-		assert_int_equal(seen[off / stride], 0);
-		seen[off / stride] = 1;
-		p = *(void **)p;
-		next = (size_t)(p - buf);
-		changes += next / locality != off / locality;
-		in_order += next == (off + stride) % size;
-	}
-	assert_ptr_equal(p, buf); /* one cycle of n */
-	for (size_t i = 0; i < n; i++)
-		assert_int_equal(seen[i], 1);
+	in_order = check_one_cycle(buf, buf, n, stride, 0, locality, &changes);
 	assert_int_equal(changes, size / locality); /* each group one run */
 	assert_true(in_order < n / 8);              /* random inside the groups */
 	/* a locality at least the size: the plain random chase, slot for slot */
@@ -297,7 +276,6 @@ static void local_random_chase_keeps_to_its_groups(void **state)
 	for (size_t i = 0; i < 5; i++)
 		p = *(void **)p;
 	assert_ptr_equal(p, buf);
-	free(seen);
 	free(scratch);
 	free(buf);
 }
