@@ -41,6 +41,15 @@ static size_t col(const struct mountain *m, unsigned stride)
 	return (size_t)c;
 }
 
+/* c is the cliff from..to whose ratio is ratio (within tol). */
+static void check_cliff(const struct cliff *c, uint64_t from, uint64_t to, double ratio,
+			double tol)
+{
+	assert_int_equal(c->from, from);
+	assert_int_equal(c->to, to);
+	assert_true(fabs(c->ratio - ratio) < tol);
+}
+
 static void seed_synthetic_stride_8(void **state)
 {
 	struct mountain *m = synthetic();
@@ -50,13 +59,9 @@ static void seed_synthetic_stride_8(void **state)
 	for (int rule = CLIFF_SEED; rule <= CLIFF_MERGED; rule++) {
 		n = cliffs_find(m, col(m, 8), (enum cliff_rule)rule, 1.5, cs, CLIFFS_MAX, NULL);
 		assert_int_equal(n, 2);
-		assert_int_equal(cs[0].from, 64 * K);
-		assert_int_equal(cs[0].to, 128 * K);
-		assert_true(fabs(cs[0].ratio - 2.5) < 1e-9);
+		check_cliff(&cs[0], 64 * K, 128 * K, 2.5, 1e-9);
 		assert_int_equal(cs[0].level, 64 * K);
-		assert_int_equal(cs[1].from, 1 * M);
-		assert_int_equal(cs[1].to, 2 * M);
-		assert_true(fabs(cs[1].ratio - 4.0) < 1e-9);
+		check_cliff(&cs[1], 1 * M, 2 * M, 4.0, 1e-9);
 		assert_int_equal(cs[1].level, 1 * M);
 	}
 	mountain_free(m);
@@ -83,12 +88,8 @@ static void m4max_seed_rule(void **state)
 	(void)state;
 	n = cliffs_find(m, col(m, 15), CLIFF_SEED, 1.5, cs, CLIFFS_MAX, NULL);
 	assert_int_equal(n, 2);
-	assert_int_equal(cs[0].from, 128 * K);
-	assert_int_equal(cs[0].to, 256 * K);
-	assert_true(fabs(cs[0].ratio - 2.97) < 0.005);
-	assert_int_equal(cs[1].from, 256 * K); /* the seed's false L2 */
-	assert_int_equal(cs[1].to, 512 * K);
-	assert_true(fabs(cs[1].ratio - 1.66) < 0.005);
+	check_cliff(&cs[0], 128 * K, 256 * K, 2.97, 0.005);
+	check_cliff(&cs[1], 256 * K, 512 * K, 1.66, 0.005); /* the seed's false L2 */
 	n = cliffs_find(m, col(m, 8), CLIFF_SEED, 1.5, cs, CLIFFS_MAX, NULL);
 	assert_int_equal(n, 1);
 	assert_int_equal(cs[0].from, 128 * K);
