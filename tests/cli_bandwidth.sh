@@ -4,7 +4,7 @@
 # checked), CSV, the loaded latency, oversubscribed threads, and usage
 # errors (exit 2, one line). No cache size of this machine is assumed.
 . "$TESTLIB"
-plan 41
+plan 43
 
 run() { "$MEMTOP" run bandwidth "$@" 2>&1; }
 flat() { tr -d '\t\n' <"$1"; } # cJSON indents with tabs; strings keep their spaces
@@ -13,16 +13,16 @@ NCPU=$(nproc 2>/dev/null || echo 1)
 out=$(run --quick --sizes 32K,1M --threads 1,2 --json "$TMP/bw.json")
 is "bandwidth exits 0" "$?" 0
 nk=$(flat "$TMP/bw.json" | sed 's/.*"kernels":\[\([^]]*\)\].*/\1/' | tr ',' '\n' | grep -c .)
-like "the kernels include copy and triad" "$(flat "$TMP/bw.json")" '"kernels":\["read", ?"read_vector", ?"write", ?.*"copy", ?("copy_nt", ?)?"triad"(, ?"triad_nt")?\]'
+like "the kernels include copy and triad" "$(flat "$TMP/bw.json")" '"kernels":\["read", ?"read_vector", ?"load", ?"write", ?.*"copy", ?("copy_nt", ?)?"triad"(, ?"triad_nt")?\]'
 rows=$(printf '%s\n' "$out" | grep -cE '^(32K|1M) +[12](\(!\))? +( +[0-9]+\.[0-9][~! ]){'"$nk"'}$')
 is "a row per size and thread count, a GB/s per kernel" "$rows" 4
-like "the header says how bytes are counted" "$out" '^# bytes counted as STREAM does: read, write 1 array a pass, copy 2, triad 3'
+like "the header says how bytes are counted" "$out" '^# bytes counted as STREAM does: read, load, write 1 array a pass, copy 2, triad 3'
 like "the header says where each size came from" "$out" '^# size 32K: --sizes, all threads'
 like "the header says where 2 threads run" "$out" '^# 2 threads: (CPUs [0-9]+,[0-9]+: |2 threads on 1 CPU: oversubscribed)'
 like "the run header carries the machine's load" "$out" '^# load [0-9.]+, [0-9]+ runnable'
 unlike "no kernel came out wrong" "$out" 'came out WRONG \(marked|[0-9]!'
 is "JSON: a result per kernel, size and thread count" \
-	"$(grep -cE '"kernel":[[:space:]]*"(read|read_vector|write|write_nt|copy|copy_nt|triad|triad_nt)"' "$TMP/bw.json")" $((nk * 4))
+	"$(grep -cE '"kernel":[[:space:]]*"(read|read_vector|load|write|write_nt|copy|copy_nt|triad|triad_nt)"' "$TMP/bw.json")" $((nk * 4))
 is "JSON: every result checked" "$(grep -c '"checked":[[:space:]]*true' "$TMP/bw.json")" $((nk * 4))
 j=$(flat "$TMP/bw.json")
 like "JSON: experiment, ISA, counting" "$j" '"experiment":"bandwidth","isa":"[A-Za-z0-9-]+","vector_bytes":[0-9]+,"counting":"STREAM'
@@ -71,10 +71,24 @@ if [ "$(uname -m)" = x86_64 ] && command -v qemu-x86_64 >/dev/null 2>&1 &&
 	out=$(qemu-x86_64 -cpu Nehalem "$MEMTOP" run bandwidth --quick --sizes 16K --threads 1 2>&1)
 	like "without AVX (qemu -cpu Nehalem) the vector kernels are SSE2" "$out" \
 		'vector kernels: SSE2 \(16-byte registers\)'
-	like "... and every kernel's arrays check" "$out" '^16K +1 +( +[0-9]+\.[0-9][~ ]){8}$'
+	like "... and every kernel's arrays check" "$out" '^16K +1 +( +[0-9]+\.[0-9][~ ]){9}$'
 else
 	pass "no AVX # SKIP needs x86_64 and qemu-x86_64"
 	pass "no AVX # SKIP"
+fi
+
+# the load kernel in the binary (x86-64, objdump of the build's own arch):
+# its vector instructions are loads into zmm registers and nothing else, so
+# no load is consumed, and none was dropped (16 a turn at least)
+dis=$(objdump -d --no-show-raw-insn --disassemble=load_avx512 "$MEMTOP" 2>/dev/null)
+if [ -n "${TEST_RUNNER:-}" ] || ! printf '%s\n' "$dis" | grep -q '<load_avx512>:'; then
+	pass "the AVX-512 load kernel is loads alone # SKIP not an x86-64 build with objdump"
+	pass "... at least 16 of them # SKIP"
+else
+	vec=$(printf '%s\n' "$dis" | grep -E '^ +[0-9a-f]+:' | grep -E '%[xyz]mm' | grep -v vzeroupper)
+	ld=$(printf '%s\n' "$vec" | grep -cE 'vmov[a-z0-9]+ +-?(0x[0-9a-f]+)?\(%r[a-z0-9]+\),%zmm[0-9]+$')
+	is "the AVX-512 load kernel is loads alone" "$(printf '%s\n' "$vec" | grep -c . )" "$ld"
+	ok "... at least 16 of them (one turn of its loop)" test "$ld" -ge 16
 fi
 
 status "--threads 0 is a usage error" 2 "$MEMTOP" run bandwidth --threads 0

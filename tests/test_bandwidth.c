@@ -35,13 +35,15 @@
 
 static void byte_counts_exact(void **state)
 {
-	static const uint64_t want[BW_NKERNELS] = { 32768, 32768, 32768, 32768,
+	static const uint64_t want[BW_NKERNELS] = { 32768, 32768, 32768, 32768, 32768,
 						    65536, 65536, 98304, 98304 };
 	struct bw_size sz = { .bytes = 100000, .per_thread = 1 };
 	struct bw_layout l;
 	(void)state;
 	for (int k = 0; k < BW_NKERNELS; k++)
 		assert_int_equal(bandwidth_kernel_bytes(k, 4096), want[k]);
+	assert_int_equal(bandwidth_kernel_arrays(BW_LOAD), 1); /* one array, read once a pass */
+	assert_int_equal(bandwidth_kernel_bytes(BW_LOAD, 3072), 24576);
 	assert_int_equal(bandwidth_kernel_arrays(BW_COPY), 2);
 	assert_int_equal(bandwidth_kernel_arrays(BW_TRIAD), 3);
 	assert_int_equal(bandwidth_kernel_arrays(BW_COPY_NT), 2);
@@ -73,6 +75,12 @@ static void names_and_isas(void **state)
 	for (int k = 0; k < BW_NKERNELS; k++)
 		assert_int_equal(bandwidth_kernel_parse(bandwidth_kernel_name(k)), k);
 	assert_int_equal(bandwidth_kernel_parse("stream"), -1);
+	assert_int_equal(bandwidth_kernel_parse("load"), BW_LOAD);
+	assert_string_equal(bandwidth_kernel_name(BW_LOAD), "load");
+	/* every ISA has a load kernel, the scalar fallback too */
+	for (int isa = 0; isa < BW_NISA; isa++)
+		if (bandwidth_isa_supported(isa))
+			assert_non_null(bandwidth_kernel_fn(BW_LOAD, isa));
 	assert_null(bandwidth_kernel_name(BW_NKERNELS));
 	assert_int_equal(bandwidth_isa_parse("avx-512"), BW_ISA_AVX512);
 	assert_int_equal(bandwidth_isa_parse("AVX2"), BW_ISA_AVX2);
@@ -147,6 +155,10 @@ static void every_kernel_computes(void **state)
 			assert_true(a[N] == -1.0 - (double)(N % 1000));
 			/* three passes in one call: three times the sum */
 			assert_true(bandwidth_check(k, a, b, c, N, s, fn(a, b, c, N, s, 3), 3));
+			if (k == BW_LOAD) { /* its loads leave nothing: 0, a untouched */
+				assert_true(sum == 0);
+				assert_false(bandwidth_check(k, a, b, c, N, s, 1, 1));
+			}
 			if (k == BW_READ || k == BW_READ_VECTOR) {
 				assert_false(bandwidth_check(k, a, b, c, N, s, sum + 1, 1));
 				assert_false(bandwidth_check(k, a, b, c, N, s, sum, 2));
@@ -177,9 +189,9 @@ static void every_kernel_computes(void **state)
 		assert_true(bandwidth_kernel_fn(BW_READ_VECTOR, isa)(a, NULL, NULL, N - 64, 0, 3) ==
 			    xor_words(a, N - 64) * 3);
 	}
-	assert_true(tested >= 5);
+	assert_true(tested >= 6);
 #if defined(__x86_64__)
-	assert_true(tested >= 5 + 8); /* scalar's five and SSE2's eight, streaming ones too */
+	assert_true(tested >= 6 + 9); /* scalar's six and SSE2's nine, streaming ones too */
 #endif
 	free(a);
 	free(b);
@@ -463,21 +475,27 @@ static void worker_streams_checked_table(void **state)
 	cJSON_Delete(j);
 }
 
+/* An empty result of one thread at sizes[0..n) (--sizes), for a lesson's
+ * recorded figures. */
+static void one_thread_result(struct bandwidth_result *r, const uint64_t *sizes, size_t n)
+{
+	static struct bandwidth_params p;
+	mt_error e;
+	bandwidth_params_default(&p, NULL);
+	assert_int_equal(bandwidth_set_sizes(&p, sizes, n, &e), 0);
+	p.threads[0] = 1;
+	p.nthreads = 1;
+	bandwidth_result_init(r, &p);
+}
+
 /* The write-allocate's lesson: said at a DRAM size with both the cached and
  * the streaming kernel measured, with recorded figures, exactly. */
 static void write_allocate_lesson(void **state)
 {
-	static struct bandwidth_params p;
 	static struct bandwidth_result r;
 	char buf[400] = "";
-	mt_error e;
 	(void)state;
-	bandwidth_params_default(&p, NULL);
-	assert_int_equal(bandwidth_set_sizes(&p, (const uint64_t[]){ 32768, 512ull << 20 }, 2, &e),
-			 0);
-	p.threads[0] = 1;
-	p.nthreads = 1;
-	bandwidth_result_init(&r, &p);
+	one_thread_result(&r, (const uint64_t[]){ 32768, 512ull << 20 }, 2);
 	r.cell[1][BW_COPY][0] = (struct bw_cell){ .have = 1, .gbs = 13.1 };
 	r.cell[1][BW_COPY_NT][0] = (struct bw_cell){ .have = 1, .gbs = 19.65 };
 	assert_int_equal(bandwidth_lesson(&r, BW_COPY_NT, buf, sizeof buf), 1);
@@ -502,6 +520,37 @@ static void write_allocate_lesson(void **state)
 	assert_non_null(strstr(buf, "up to 1.33x faster; beyond: it runs 4 streams at once"));
 	r.sizes[1].bytes = 1 << 20;
 	assert_int_equal(bandwidth_lesson(&r, BW_TRIAD, buf, sizeof buf), 0);
+}
+
+/* The load kernel's lesson: at the L1 size, one thread, load and
+ * read_vector both measured, with recorded figures, exactly; none without
+ * either, at another level, or for another kernel. */
+static void consumed_loads_lesson(void **state)
+{
+	static struct bandwidth_result r;
+	char buf[400] = "";
+	(void)state;
+	one_thread_result(&r, (const uint64_t[]){ 24576, 1 << 20 }, 2);
+	mt_strlcpy(r.sizes[0].level, "L1", sizeof r.sizes[0].level);
+	mt_strlcpy(r.sizes[1].level, "L2", sizeof r.sizes[1].level);
+	r.cell[0][BW_LOAD][0] = (struct bw_cell){ .have = 1, .gbs = 436.0 };
+	assert_int_equal(bandwidth_lesson(&r, BW_LOAD, buf, sizeof buf), 0); /* no read_vector */
+	r.cell[0][BW_READ_VECTOR][0] = (struct bw_cell){ .have = 1, .gbs = 370.6 };
+	assert_int_equal(bandwidth_lesson(&r, BW_LOAD, buf, sizeof buf), 1);
+	assert_string_equal(buf, "L1 24K, one thread: load 436.0 GB/s (the loads alone: what the "
+				 "load ports allow), read_vector 370.6 (the same loads, each xored into "
+				 "an accumulator): 0.85x, consuming the loads costs this core 15 % of "
+				 "its load rate");
+	buf[0] = '\0';
+	assert_int_equal(bandwidth_lesson(&r, BW_READ_VECTOR, buf, sizeof buf), 1);
+	assert_non_null(strstr(buf, "0.85x"));
+	r.cell[0][BW_READ_VECTOR][0].gbs = 430.0;
+	assert_int_equal(bandwidth_lesson(&r, BW_LOAD, buf, sizeof buf), 1);
+	assert_non_null(strstr(buf, "0.99x, consuming the loads costs this core nothing measurable"));
+	assert_int_equal(bandwidth_lesson(&r, BW_WRITE, buf, sizeof buf), 0);
+	/* the L2 row's figures teach nothing of the core: no L1 size, no lesson */
+	mt_strlcpy(r.sizes[0].level, "L2", sizeof r.sizes[0].level);
+	assert_int_equal(bandwidth_lesson(&r, BW_LOAD, buf, sizeof buf), 0);
 }
 
 /* /proc/cpuinfo as recorded on each kind of machine: the core the table
@@ -578,6 +627,14 @@ static void ceiling_figures(void **state)
 		{ "Golden Cove", BW_READ_VECTOR, "L1", 64, 128, "the L1 ports" },
 		{ "Golden Cove", BW_READ_VECTOR, "L1", 32, 96, NULL },
 		{ "Golden Cove", BW_READ, "L1", 64, 24, NULL }, /* 3 x 8 B */
+		/* load: the load ports, as read_vector */
+		{ "Golden Cove", BW_LOAD, "L1", 64, 128, "the L1 ports" },
+		{ "Golden Cove", BW_LOAD, "L1", 32, 96, NULL },
+		{ "Golden Cove", BW_LOAD, "L2", 64, 64, "the L2 fill" },
+		{ "Zen 4", BW_LOAD, "L1", 64, 64, NULL },
+		{ "Cortex-A76", BW_LOAD, "L1", 16, 32, NULL },
+		{ "Gracemont", BW_LOAD, "L1", 8, 16, NULL }, /* the scalar path: 2 x 8 B */
+		{ NULL, BW_LOAD, "L1", 64, 0, NULL },
 		{ "Golden Cove", BW_WRITE, "L1", 64, 64, NULL },
 		{ "Golden Cove", BW_COPY, "L1", 64, 128, NULL },
 		{ "Golden Cove", BW_TRIAD, "L1", 64, 192, NULL },
@@ -848,6 +905,7 @@ int main(void)
 		cmocka_unit_test(levels_kept),
 		cmocka_unit_test(worker_streams_checked_table),
 		cmocka_unit_test(write_allocate_lesson),
+		cmocka_unit_test(consumed_loads_lesson),
 		cmocka_unit_test(ceiling_lookup),
 		cmocka_unit_test(ceiling_figures),
 		cmocka_unit_test(ceiling_fractions),

@@ -10,7 +10,7 @@
 plan 28
 
 NCPU=$(nproc 2>/dev/null || echo 1)
-KROW='^ (read|read_vector|write|write_nt|copy|copy_nt|triad|triad_nt) +'
+KROW='^ (read|read_vector|load|write|write_nt|copy|copy_nt|triad|triad_nt) +'
 
 tstart 80 24 -- --quick --idle
 wok "memtop --quick starts" 'r measures 10 sizes 16K\.\.8M' 10

@@ -29,9 +29,9 @@ struct batch {
  * from it (core/batch.h). */
 static const struct batch_option options[] = {
 	{ "kernels", 'k', "LIST",
-	  "read, read_vector, write, write_nt, copy, copy_nt, triad,\n"
-	  "triad_nt (default: all this CPU has; the _nt kernels need x86\n"
-	  "streaming stores)" },
+	  "read, read_vector, load, write, write_nt, copy, copy_nt,\n"
+	  "triad, triad_nt (default: all this CPU has; the _nt kernels\n"
+	  "need x86 streaming stores)" },
 	{ "sizes", 'S', "LIST",
 	  "working sets such as 32K,1M,512M, each all threads' together\n"
 	  "(default: half of each cache level, DRAM at 8x the largest)" },
@@ -220,8 +220,8 @@ static void print_plan(const struct batch *b, char notes[][BW_NOTE_LEN], int nno
 			   "kernels: %s (%u-byte registers)\n",
 			p->min_tries, p->max_tries, p->try_ns / 1e6, bandwidth_isa_name(p->isa),
 			bandwidth_isa_width(p->isa));
-		fprintf(m, "# bytes counted as STREAM does: read, write 1 array a pass, copy 2, triad 3; "
-			   "write-allocate reads not counted\n");
+		fprintf(m, "# bytes counted as STREAM does: read, load, write 1 array a pass, copy 2, "
+			   "triad 3; write-allocate reads not counted\n");
 		for (size_t i = 0; i < p->nsizes; i++) {
 			print_size(name, sizeof name, &p->sizes[i]);
 			fprintf(m, "# size %s: %s\n", name, p->sizes[i].from);
@@ -299,8 +299,9 @@ static void print_shares(const struct batch *b)
 		fprintf(m, "# a cell over 105 %% of its ceiling%s\n", bandwidth_ceiling_doubt(2));
 }
 
-/* After the table: the L1 vector read against the load ports, and the
- * scaling over threads at the largest size. */
+/* After the table: the L1 vector read against the load ports, the
+ * lessons (consumed loads, the write-allocate), and the scaling over
+ * threads at the largest size. */
 static void print_summary(const struct batch *b)
 {
 	const struct bandwidth_result *r = &b->r;
@@ -320,9 +321,10 @@ static void print_summary(const struct batch *b)
 		fprintf(m, "# %u of %u cells: even the best try lost its CPU to another task (time "
 			   "slicing on a busy host): those GB/s are low\n", lost, cells);
 	print_shares(b);
-	for (int k = BW_COPY; k <= BW_TRIAD; k += BW_TRIAD - BW_COPY) {
+	for (int k = BW_LOAD; k <= BW_TRIAD; k++) {
 		char lesson[400];
-		if (bandwidth_lesson(r, k, lesson, sizeof lesson))
+		if ((k == BW_LOAD || k == BW_COPY || k == BW_TRIAD) &&
+		    bandwidth_lesson(r, k, lesson, sizeof lesson))
 			fprintf(m, "# %s\n", lesson);
 	}
 	for (size_t t = 1; t < r->nthreads; t++) {
@@ -413,8 +415,9 @@ static int apply_cpus(struct bandwidth_params *p, const struct opts *o, const ch
 	if (o->kernels) {
 		int n = bandwidth_parse_kernels(o->kernels, p->kernels, BW_NKERNELS, bad, sizeof bad);
 		if (n < 0) {
-			mt_snprintf(what, sizeof what, "kernels read, read_vector, write, write_nt, "
-				    "copy, copy_nt, triad, triad_nt, each once (bad: '%s')", bad);
+			mt_snprintf(what, sizeof what, "kernels read, read_vector, load, write, "
+				    "write_nt, copy, copy_nt, triad, triad_nt, each once (bad: '%s')",
+				    bad);
 			return batch_bad(exp, "--kernels", o->kernels, what);
 		}
 		p->nkernels = (size_t)n;

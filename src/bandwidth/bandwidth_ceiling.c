@@ -253,15 +253,17 @@ double bandwidth_ceiling(const struct bw_core *c, int kernel, const char *level,
 	stb = port_bpc(c, width, 1);
 	switch (kernel) {
 	case BW_READ:
-	case BW_READ_VECTOR: l1 = ld; break;
+	case BW_READ_VECTOR:
+	case BW_LOAD: l1 = ld; break;
 	case BW_WRITE: l1 = stb; break;
 	case BW_COPY: l1 = ld > 0 && stb > 0 ? 2 / fmax(1 / ld, 1 / stb) : 0; break;
 	case BW_TRIAD: l1 = ld > 0 && stb > 0 ? 3 / fmax(2 / ld, 1 / stb) : 0; break;
 	default: return 0;
 	}
 	if (l1 <= 0) {
-		*why = kernel == BW_READ || kernel == BW_READ_VECTOR ? "no load figure for this core"
-								      : "no store figure for this core";
+		*why = kernel == BW_READ || kernel == BW_READ_VECTOR || kernel == BW_LOAD
+			       ? "no load figure for this core"
+			       : "no store figure for this core";
 		return 0;
 	}
 	if (strcmp(level, "L1") == 0) {

@@ -59,6 +59,21 @@ typedef uint64_t __attribute__((may_alias)) bw_word;
 				       double s BW_MAYBE_UNUSED, size_t reps)
 #define BW_MAYBE_UNUSED __attribute__((unused))
 
+/* Eight loads from q .. q + 7 into registers, nothing consuming them (the
+ * load kernel's step): SINK (mt_sink_vector, or mt_sink for 8-byte words)
+ * makes each one be in a register, so no compiler may drop or merge them. */
+#define BW_SINK8(SINK, LOADI, q)                                                            \
+	{                                                                                   \
+		SINK(LOADI((q)));                                                           \
+		SINK(LOADI((q) + 1));                                                       \
+		SINK(LOADI((q) + 2));                                                       \
+		SINK(LOADI((q) + 3));                                                       \
+		SINK(LOADI((q) + 4));                                                       \
+		SINK(LOADI((q) + 5));                                                       \
+		SINK(LOADI((q) + 6));                                                       \
+		SINK(LOADI((q) + 7));                                                       \
+	}
+
 /* ---- scalar: 8-byte loads and stores ------------------------------------- */
 
 /* Each kernel makes reps passes. Between passes the array pointers are
@@ -110,6 +125,22 @@ BW_KERNEL(read_xor_scalar, )
 		sum += ((x0 ^ x1) ^ (x2 ^ x3)) ^ ((x4 ^ x5) ^ (x6 ^ x7));
 	}
 	return sum;
+}
+
+/* The load kernel of a CPU without vectors: 8-byte loads into registers,
+ * nothing consuming them (BW_SINK8 with mt_sink: each must be in a
+ * register, so each load is made). */
+#define LDW(q) (*(q))
+BW_KERNEL(load_scalar, )
+{
+	for (size_t r = 0; r < reps; r++) {
+		const bw_word *w = (const bw_word *)a;
+		mt_launder(w);
+		NOVEC
+		for (size_t i = 0; i < n; i += 8)
+			BW_SINK8(mt_sink, LDW, w + i)
+	}
+	return 0;
 }
 
 BW_KERNEL(write_scalar, )
@@ -287,7 +318,19 @@ BW_KERNEL(triad_scalar, )
  * moves a turn beside them (objdump); written as three-way xors (XOR3:
  * vpternlogq with AVX-512, two xors with AVX2 and SSE2, which have no
  * three-input logic) the turn is sixteen loads, eight of them inside the
- * vpternlogq, and nothing else but the loop's add and branch. */
+ * vpternlogq, and nothing else but the loop's add and branch.
+ *
+ * The load kernel makes the same sixteen loads a turn into registers and
+ * nothing else: the method of likwid-bench's load, load_avx and
+ * load_avx512 (RRZE-HPC/likwid, bench/x86-64/load_avx512.ptt and its
+ * siblings: aligned vmovapd into registers no instruction reads, four a
+ * turn there) and of the L1 load-throughput tests of Intel's manual and
+ * uops.info. What it measures is the core's load ports, the very thing the
+ * ceiling is; read_vector beside it costs what consuming the loads costs.
+ * Each load's register is marked used (mt_sink_vector), so no compiler may
+ * drop or merge a load, and the laundered pointer keeps passes apart
+ * (tests/cli_bandwidth.sh reads load_avx512 in the binary: zmm loads and no
+ * other vector instruction). */
 #define BW_X86_KERNELS(SUF, TGT, VI, VD, K, LOADI, XORI, XOR3, HXOR, ZEROI, LOADD, STORED, \
 		       STREAMD, SET1D, ADDD, MULD)                                          \
 	BW_KERNEL(read_##SUF, TGT)                                                          \
@@ -308,6 +351,21 @@ BW_KERNEL(triad_scalar, )
 			sum += HXOR(XORI(x0, x4));                                          \
 		}                                                                           \
 		return sum;                                                                 \
+	}                                                                                   \
+	BW_KERNEL(load_##SUF, TGT)                                                          \
+	{                                                                                   \
+		for (size_t r = 0; r < reps; r++) {                                         \
+			const VI *p = (const VI *)(const void *)a;                          \
+			size_t i = 0;                                                       \
+			mt_launder(p);                                                      \
+			for (; i + 16 <= n / K; i += 16) {                                  \
+				BW_SINK8(mt_sink_vector, LOADI, p + i)                      \
+				BW_SINK8(mt_sink_vector, LOADI, p + i + 8)                  \
+			}                                                                   \
+			for (; i < n / K; i += 8)                                           \
+				BW_SINK8(mt_sink_vector, LOADI, p + i)                      \
+		}                                                                           \
+		return 0;                                                                   \
 	}                                                                                   \
 	BW_VEC_WRITE(write_##SUF, TGT, VD, K, SET1D, STORED, )                              \
 	BW_VEC_WRITE(write_nt_##SUF, TGT, VD, K, SET1D, STREAMD, _mm_sfence();)             \
@@ -466,6 +524,22 @@ BW_KERNEL(read_neon, )
 	return sum;
 }
 
+/* The load kernel: sixteen 16-byte loads a turn into registers, nothing
+ * consuming them (ldr q, one 16-byte load each). */
+#define LDU(q) vld1q_u64((const uint64_t *)(const void *)(q))
+BW_KERNEL(load_neon, )
+{
+	for (size_t r = 0; r < reps; r++) {
+		const float64x2_t *p = (const float64x2_t *)(const void *)a;
+		mt_launder(p);
+		for (size_t i = 0; i < n / 2; i += 16) {
+			BW_SINK8(mt_sink_vector, LDU, p + i)
+			BW_SINK8(mt_sink_vector, LDU, p + i + 8)
+		}
+	}
+	return 0;
+}
+
 BW_VEC_WRITE(write_neon, , float64x2_t, 2, vdupq_n_f64, vst1q_f64, )
 BW_VEC_COPY(copy_neon, , float64x2_t, 2, vld1q_f64, vst1q_f64, )
 BW_VEC_TRIAD(triad_neon, , float64x2_t, 2, vld1q_f64, vst1q_f64, vdupq_n_f64, vaddq_f64,
@@ -476,10 +550,10 @@ BW_VEC_TRIAD(triad_neon, , float64x2_t, 2, vld1q_f64, vst1q_f64, vdupq_n_f64, va
 /* ---- names and the table ----------------------------------------------------- */
 
 static const char *const kernel_names[BW_NKERNELS] = {
-	"read", "read_vector", "write", "write_nt", "copy", "copy_nt", "triad", "triad_nt",
+	"read", "read_vector", "load", "write", "write_nt", "copy", "copy_nt", "triad", "triad_nt",
 };
 
-static const unsigned kernel_arrays[BW_NKERNELS] = { 1, 1, 1, 1, 2, 2, 3, 3 };
+static const unsigned kernel_arrays[BW_NKERNELS] = { 1, 1, 1, 1, 1, 2, 2, 3, 3 };
 
 static const struct {
 	const char *name, *alias;
@@ -496,21 +570,21 @@ static const struct {
  * entry is the ISA's vector read; bandwidth_kernel_fn hands out the scalar
  * read for BW_READ whatever the ISA. */
 static const bw_kernel_fn table[BW_NISA][BW_NKERNELS] = {
-	[BW_ISA_SCALAR] = { read_scalar, read_xor_scalar, write_scalar, NULL, copy_scalar, NULL,
-			    triad_scalar, NULL },
+	[BW_ISA_SCALAR] = { read_scalar, read_xor_scalar, load_scalar, write_scalar, NULL,
+			    copy_scalar, NULL, triad_scalar, NULL },
 #ifdef BW_X86
-	[BW_ISA_SSE2] = { read_scalar, read_sse2, write_sse2, write_nt_sse2, copy_sse2,
+	[BW_ISA_SSE2] = { read_scalar, read_sse2, load_sse2, write_sse2, write_nt_sse2, copy_sse2,
 			  copy_nt_sse2, triad_sse2, triad_nt_sse2 },
-	[BW_ISA_AVX2] = { read_scalar, read_avx2, write_avx2, write_nt_avx2, copy_avx2,
+	[BW_ISA_AVX2] = { read_scalar, read_avx2, load_avx2, write_avx2, write_nt_avx2, copy_avx2,
 			  copy_nt_avx2, triad_avx2, triad_nt_avx2 },
-	[BW_ISA_AVX512] = { read_scalar, read_avx512, write_avx512, write_nt_avx512,
+	[BW_ISA_AVX512] = { read_scalar, read_avx512, load_avx512, write_avx512, write_nt_avx512,
 			    copy_avx512, copy_nt_avx512, triad_avx512, triad_nt_avx512 },
 #endif
 #ifdef BW_NEON
 	/* no streaming stores: GCC has no intrinsic for STNP (and asm is
 	 * core/barrier.h's alone) */
-	[BW_ISA_NEON] = { read_scalar, read_neon, write_neon, NULL, copy_neon, NULL, triad_neon,
-			  NULL },
+	[BW_ISA_NEON] = { read_scalar, read_neon, load_neon, write_neon, NULL, copy_neon, NULL,
+			  triad_neon, NULL },
 #endif
 };
 

@@ -10,8 +10,8 @@
 #include <string.h>
 
 #define COUNTING                                                                            \
-	"STREAM's: each array a kernel names moves once a pass (read, write: 1; copy: 2; "  \
-	"triad: 3); write-allocate reads not counted"
+	"STREAM's: each array a kernel names moves once a pass (read, load, write: 1; "     \
+	"copy: 2; triad: 3); write-allocate reads not counted"
 
 void bandwidth_result_init(struct bandwidth_result *r, const struct bandwidth_params *p)
 {
@@ -409,7 +409,7 @@ static int results_from_json(const cJSON *root, const char *f, struct bandwidth_
 			return mt_fail(e, "%s: not an object", where);
 		if (!cJSON_IsString(kn) || (k = bandwidth_kernel_parse(kn->valuestring)) < 0)
 			return mt_fail(e, "%s: field \"kernel\" must name a kernel (read, "
-				       "read_vector, write, write_nt, copy, copy_nt, triad, "
+				       "read_vector, load, write, write_nt, copy, copy_nt, triad, "
 				       "triad_nt)", where);
 		if (jsonio_number(it, "size", where, &size, e) < 0 ||
 		    jsonio_int(it, "threads", where, 1, BW_MAX_THREADS, &th, e) < 0)
@@ -539,9 +539,39 @@ int bandwidth_result_from_json(const cJSON *root, const char *file, struct bandw
 	return 0;
 }
 
+/* The load kernel's lesson (kernel load or read_vector): at r's first L1
+ * size, one thread, both measured, what consuming each load costs. Returns
+ * 1, or 0 (buf untouched). */
+static int consume_lesson(const struct bandwidth_result *r, char *buf, size_t len)
+{
+	const struct bw_cell *ld, *rv;
+	size_t si = 0;
+	double f;
+	char a[32];
+	while (si < r->nsizes && strcmp(r->sizes[si].level, "L1") != 0)
+		si++;
+	if (si == r->nsizes || !r->nthreads || r->threads[0].threads != 1)
+		return 0;
+	ld = &r->cell[si][BW_LOAD][0];
+	rv = &r->cell[si][BW_READ_VECTOR][0];
+	if (!ld->have || !rv->have || ld->gbs <= 0)
+		return 0;
+	f = rv->gbs / ld->gbs;
+	mt_snprintf(buf, len, "L1 %s, one thread: load %.1f GB/s (the loads alone: what the load "
+		    "ports allow), read_vector %.1f (the same loads, each xored into an "
+		    "accumulator): %.2fx, %s", mt_fmt_size(a, sizeof a, r->sizes[si].bytes), ld->gbs,
+		    rv->gbs, f, f >= 0.98 ? "consuming the loads costs this core nothing measurable"
+					  : "consuming the loads costs this core");
+	if (f < 0.98)
+		mt_append(buf, len, " %.0f %% of its load rate", 100 * (1 - f));
+	return 1;
+}
+
 int bandwidth_lesson(const struct bandwidth_result *r, int kernel, char *buf, size_t len)
 {
 	int k = kernel == BW_COPY_NT ? BW_COPY : kernel == BW_TRIAD_NT ? BW_TRIAD : kernel;
+	if (kernel == BW_LOAD || kernel == BW_READ_VECTOR)
+		return consume_lesson(r, buf, len);
 	int cached = k == BW_COPY ? 3 : 4;
 	const struct bw_size *sz;
 	const struct bw_cell *c, *nt;

@@ -7,12 +7,22 @@
  *                  a loop or shared between two passes;
  *   mt_sink(x)     x is used: the work that produced it must be done;
  *   mt_sink_memory(p)  p is used and any memory may have been read: the
- *                  stores before it must be done. */
+ *                  stores before it must be done;
+ *   mt_sink_vector(v)  v, a vector (SSE, AVX, AVX-512 or NEON register),
+ *                  is used: it must be in a register, so the load that
+ *                  produced it must be done (a load nothing else consumes,
+ *                  as the bandwidth lab's load kernel makes); scalars:
+ *                  mt_sink. */
 #ifndef MEMTOP_BARRIER_H
 #define MEMTOP_BARRIER_H
 
 #define mt_launder(x) __asm__ __volatile__("" : "+r"(x))
 #define mt_sink(x) __asm__ __volatile__("" : : "r"(x))
 #define mt_sink_memory(p) __asm__ __volatile__("" : : "r"(p) : "memory")
+#if defined(__x86_64__) || defined(__i386__)
+#define mt_sink_vector(v) __asm__ __volatile__("" : : "v"(v)) /* any xmm/ymm/zmm */
+#elif defined(__aarch64__)
+#define mt_sink_vector(v) __asm__ __volatile__("" : : "w"(v)) /* any v register */
+#endif
 
 #endif
