@@ -5,7 +5,9 @@
  * Kernels (bandwidth_kernels.c), over arrays of doubles:
  *   read         scalar 8-byte loads, eight accumulators, summed
  *   read_vector  the widest vector loads this CPU has (SSE2, AVX2, AVX-512
- *                on x86, chosen at run time; NEON on aarch64), xored
+ *                on x86, chosen at run time; NEON on aarch64), xored (AVX2:
+ *                the two halves multiplied word by word and summed, one FMA
+ *                consuming two loads)
  *   load         the same loads with nothing consuming them (likwid-bench's
  *                load): what the core's load ports allow; against
  *                read_vector, what consuming a load costs
@@ -106,8 +108,9 @@ struct bw_ev_loaded {
 /* reps passes over n doubles (n a multiple of BW_UNROLL, arrays
  * BW_ALIGN-aligned). The scalar read returns the wrap-around sum of the
  * 64-bit words read over all passes, the vector read the sum over passes of
- * each pass's xor of them (the caller sinks it, bandwidth_check checks
- * it); the others return 0. b and c
+ * each pass's xor of them (AVX2's: of the first half's doubles times the
+ * second half's, an exact integer for bandwidth_fill's words) (the caller
+ * sinks it, bandwidth_check checks it); the others return 0. b and c
  * are NULL where the kernel has no such array. */
 typedef uint64_t (*bw_kernel_fn)(double *a, const double *b, const double *c, size_t n,
 				 double s, size_t reps);
@@ -385,15 +388,17 @@ int bandwidth_worker(job_t *job, void *arg, mt_error *e);
  * -1 - i mod 1000, b[i] = i mod 1024, c[i] = (i / 8) mod 512. */
 void bandwidth_fill(double *a, double *b, double *c, size_t n);
 
-/* After reps passes of kernel over the arrays bandwidth_fill set (s as
- * given, sum as the kernel returned): 1 when the arrays hold what the
- * kernel computes (copy: a == b; triad: a == b + s * c exactly; writes:
- * a == s; read: sum is reps times the sum of a's words; read_vector: reps
- * times the sum of the xors of each 8 MB chunk's words, the chunks a big
- * array is read in, wrapping around; load, whose loads leave nothing to
- * see: sum 0 and a as bandwidth_fill left it), else 0. */
-int bandwidth_check(int kernel, const double *a, const double *b, const double *c, size_t n,
-		    double s, uint64_t sum, size_t reps);
+/* After reps passes of kernel (with isa's registers) over the arrays
+ * bandwidth_fill set (s as given, sum as the kernel returned): 1 when the
+ * arrays hold what the kernel computes (copy: a == b; triad: a == b + s * c
+ * exactly; writes: a == s; read: sum is reps times the sum of a's words;
+ * read_vector: reps times the sum of the xors of each 8 MB chunk's words,
+ * the chunks a big array is read in, wrapping around; with AVX2, reps
+ * times the sum over each chunk of its first half's words times its second
+ * half's, word by word; load, whose loads leave nothing to see: sum 0 and a
+ * as bandwidth_fill left it), else 0. */
+int bandwidth_check(int kernel, int isa, const double *a, const double *b, const double *c,
+		    size_t n, double s, uint64_t sum, size_t reps);
 
 /* The loaded-latency sweep alone (the worker calls it after the table):
  * Sattolo's random cycle over p->chase_bytes at p->chase_stride (4 KB

@@ -304,10 +304,11 @@ BW_KERNEL(triad_scalar, )
  * three sets cannot drift apart. VI/VD are the integer and double vector
  * types, K the doubles a register holds.
  *
- * The vector read xors each load into one of eight accumulators, sixteen
- * loads a turn, and adds each pass's xor of all its words (HXOR folds the
- * lanes) to the sum it returns: reps x the xor of the array's words,
- * whatever the register width. Measured on the Emerald Rapids class guest
+ * The vector read of SSE2 and AVX-512 (BW_X86_READ_XOR; AVX2's is
+ * read_avx2, fused multiply-adds) xors each load into one of eight
+ * accumulators, sixteen loads a turn, and adds each pass's xor of all its
+ * words (HXOR folds the lanes) to the sum it returns: reps x the xor of the
+ * array's words, whatever the register width. Measured on the Emerald Rapids class guest
  * (AVX-512, 24K, pinned, best of 40): eight loads a turn with vpaddq
  * accumulators read 82-84 bytes a cycle of the 128 two 64-byte loads a
  * cycle allow; sixteen a turn with vpxorq 104-111 (eight a turn with
@@ -316,8 +317,8 @@ BW_KERNEL(triad_scalar, )
  * loads alone, with nothing consuming them, 114-117. GCC turned those
  * sixteen vpxorq into eight vpternlogq of its own but kept sixteen register
  * moves a turn beside them (objdump); written as three-way xors (XOR3:
- * vpternlogq with AVX-512, two xors with AVX2 and SSE2, which have no
- * three-input logic) the turn is sixteen loads, eight of them inside the
+ * vpternlogq with AVX-512, two xors with SSE2, which has no three-input
+ * logic) the turn is sixteen loads, eight of them inside the
  * vpternlogq, and nothing else but the loop's add and branch.
  *
  * The load kernel makes the same sixteen loads a turn into registers and
@@ -331,27 +332,7 @@ BW_KERNEL(triad_scalar, )
  * drop or merge a load, and the laundered pointer keeps passes apart
  * (tests/cli_bandwidth.sh reads load_avx512 in the binary: zmm loads and no
  * other vector instruction). */
-#define BW_X86_KERNELS(SUF, TGT, VI, VD, K, LOADI, XORI, XOR3, HXOR, ZEROI, LOADD, STORED, \
-		       STREAMD, SET1D, ADDD, MULD)                                          \
-	BW_KERNEL(read_##SUF, TGT)                                                          \
-	{                                                                                   \
-		uint64_t sum = 0;                                                           \
-		for (size_t r = 0; r < reps; r++) {                                         \
-			const VI *p = (const VI *)(const void *)a;                          \
-			VI x0 = ZEROI(), x1 = ZEROI(), x2 = ZEROI(), x3 = ZEROI();         \
-			VI x4 = ZEROI(), x5 = ZEROI(), x6 = ZEROI(), x7 = ZEROI();         \
-			size_t i = 0;                                                       \
-			mt_launder(p);                                                      \
-			for (; i + 16 <= n / K; i += 16)                                    \
-				BW_XOR16(XOR3, LOADI, p + i)                                \
-			for (; i < n / K; i += 8)                                           \
-				BW_XOR8(XORI, LOADI, p + i)                                 \
-			x0 = XORI(XORI(x0, x1), XORI(x2, x3));                              \
-			x4 = XORI(XORI(x4, x5), XORI(x6, x7));                              \
-			sum += HXOR(XORI(x0, x4));                                          \
-		}                                                                           \
-		return sum;                                                                 \
-	}                                                                                   \
+#define BW_X86_KERNELS(SUF, TGT, VI, VD, K, LOADI, LOADD, STORED, STREAMD, SET1D, ADDD, MULD) \
 	BW_KERNEL(load_##SUF, TGT)                                                          \
 	{                                                                                   \
 		for (size_t r = 0; r < reps; r++) {                                         \
@@ -373,6 +354,28 @@ BW_KERNEL(triad_scalar, )
 	BW_X86_COPY_NT(copy_nt_##SUF, TGT, VD, K, LOADD, STREAMD, ADDD, MULD)               \
 	BW_VEC_TRIAD(triad_##SUF, TGT, VD, K, LOADD, STORED, SET1D, ADDD, MULD, )           \
 	BW_X86_TRIAD_NT(triad_nt_##SUF, TGT, VD, K, LOADD, STREAMD, SET1D, ADDD, MULD)
+
+/* The xor read of one x86 ISA (SSE2, AVX-512; AVX2's is read_avx2 below). */
+#define BW_X86_READ_XOR(SUF, TGT, VI, K, LOADI, XORI, XOR3, HXOR, ZEROI)                  \
+	BW_KERNEL(read_##SUF, TGT)                                                          \
+	{                                                                                   \
+		uint64_t sum = 0;                                                           \
+		for (size_t r = 0; r < reps; r++) {                                         \
+			const VI *p = (const VI *)(const void *)a;                          \
+			VI x0 = ZEROI(), x1 = ZEROI(), x2 = ZEROI(), x3 = ZEROI();         \
+			VI x4 = ZEROI(), x5 = ZEROI(), x6 = ZEROI(), x7 = ZEROI();         \
+			size_t i = 0;                                                       \
+			mt_launder(p);                                                      \
+			for (; i + 16 <= n / K; i += 16)                                    \
+				BW_XOR16(XOR3, LOADI, p + i)                                \
+			for (; i < n / K; i += 8)                                           \
+				BW_XOR8(XORI, LOADI, p + i)                                 \
+			x0 = XORI(XORI(x0, x1), XORI(x2, x3));                              \
+			x4 = XORI(XORI(x4, x5), XORI(x6, x7));                              \
+			sum += HXOR(XORI(x0, x4));                                          \
+		}                                                                           \
+		return sum;                                                                 \
+	}
 
 /* copy_nt and triad_nt: streaming stores (weakly ordered: an sfence after
  * the last pass), and four streams at once, a quarter of the array each,
@@ -478,19 +481,63 @@ __attribute__((target("avx512f"))) static inline uint64_t xor512(__m512i v)
 
 /* Three-way xors: AVX-512 has one instruction for it (truth table 0x96). */
 #define XOR3_128(x, a, b) _mm_xor_si128(_mm_xor_si128((x), (a)), (b))
-#define XOR3_256(x, a, b) _mm256_xor_si256(_mm256_xor_si256((x), (a)), (b))
 #define XOR3_512(x, a, b) _mm512_ternarylogic_epi64((x), (a), (b), 0x96)
 
-BW_X86_KERNELS(sse2, TGT_SSE2, __m128i, __m128d, 2, LDI128, _mm_xor_si128, XOR3_128, xor128,
-	       _mm_setzero_si128, _mm_load_pd, _mm_store_pd, _mm_stream_pd, _mm_set1_pd,
-	       _mm_add_pd, _mm_mul_pd)
-BW_X86_KERNELS(avx2, TGT_AVX2, __m256i, __m256d, 4, LDI256, _mm256_xor_si256, XOR3_256, xor256,
-	       _mm256_setzero_si256, _mm256_load_pd, _mm256_store_pd, _mm256_stream_pd,
-	       _mm256_set1_pd, _mm256_add_pd, _mm256_mul_pd)
-BW_X86_KERNELS(avx512, TGT_AVX512, __m512i, __m512d, 8, LDI512, _mm512_xor_si512, XOR3_512,
-	       xor512,
-	       _mm512_setzero_si512, _mm512_load_pd, _mm512_store_pd, _mm512_stream_pd,
-	       _mm512_set1_pd, _mm512_add_pd, _mm512_mul_pd)
+BW_X86_READ_XOR(sse2, TGT_SSE2, __m128i, 2, LDI128, _mm_xor_si128, XOR3_128, xor128,
+		_mm_setzero_si128)
+BW_X86_READ_XOR(avx512, TGT_AVX512, __m512i, 8, LDI512, _mm512_xor_si512, XOR3_512, xor512,
+		_mm512_setzero_si512)
+BW_X86_KERNELS(sse2, TGT_SSE2, __m128i, __m128d, 2, LDI128, _mm_load_pd, _mm_store_pd,
+	       _mm_stream_pd, _mm_set1_pd, _mm_add_pd, _mm_mul_pd)
+BW_X86_KERNELS(avx2, TGT_AVX2, __m256i, __m256d, 4, LDI256, _mm256_load_pd, _mm256_store_pd,
+	       _mm256_stream_pd, _mm256_set1_pd, _mm256_add_pd, _mm256_mul_pd)
+BW_X86_KERNELS(avx512, TGT_AVX512, __m512i, __m512d, 8, LDI512, _mm512_load_pd, _mm512_store_pd,
+	       _mm512_stream_pd, _mm512_set1_pd, _mm512_add_pd, _mm512_mul_pd)
+
+/* Eight fused multiply-adds, each of two loads, one from each half of the
+ * array (p and q), into the accumulators x0 .. x7: four doubles a load. */
+#define BW_FMA8(p, q)                                                                       \
+	{                                                                                   \
+		x0 = _mm256_fmadd_pd(_mm256_load_pd((p)), _mm256_load_pd((q)), x0);         \
+		x1 = _mm256_fmadd_pd(_mm256_load_pd((p) + 4), _mm256_load_pd((q) + 4), x1); \
+		x2 = _mm256_fmadd_pd(_mm256_load_pd((p) + 8), _mm256_load_pd((q) + 8), x2); \
+		x3 = _mm256_fmadd_pd(_mm256_load_pd((p) + 12), _mm256_load_pd((q) + 12), x3); \
+		x4 = _mm256_fmadd_pd(_mm256_load_pd((p) + 16), _mm256_load_pd((q) + 16), x4); \
+		x5 = _mm256_fmadd_pd(_mm256_load_pd((p) + 20), _mm256_load_pd((q) + 20), x5); \
+		x6 = _mm256_fmadd_pd(_mm256_load_pd((p) + 24), _mm256_load_pd((q) + 24), x6); \
+		x7 = _mm256_fmadd_pd(_mm256_load_pd((p) + 28), _mm256_load_pd((q) + 28), x7); \
+	}
+
+/* The AVX2 read: each word of the first half of the array multiplied by its
+ * partner n / 2 words on and added into one of eight accumulators (one FMA
+ * consumes two loads: AVX2 has no three-input logic, and one xor a load
+ * kept its three vector ports from issuing more than about 1.75 loads a
+ * cycle of the 3 its load ports allow); each pass's total added into the
+ * sum, returned as an integer. bandwidth_fill's words are integers of at
+ * most 1000, so every product and every sum is exact (far below 2^53)
+ * whatever the order (bandwidth_check computes it). Measured on the Emerald
+ * Rapids class guest (24K, pinned, best of 40, interleaved, load ~25): one
+ * xor a load 61-64 bytes a cycle of 96, this 72-77, the load kernel 79-86. */
+#define TGT_AVX2_FMA __attribute__((target("avx2,fma")))
+BW_KERNEL(read_avx2, TGT_AVX2_FMA)
+{
+	__m256d sum = _mm256_setzero_pd();
+	double w[4];
+	for (size_t r = 0; r < reps; r++) {
+		const double *p = a, *q;
+		__m256d x0 = _mm256_setzero_pd(), x1 = x0, x2 = x0, x3 = x0, x4 = x0, x5 = x0,
+			x6 = x0, x7 = x0;
+		mt_launder(p);
+		q = p + n / 2;
+		for (size_t i = 0; i < n / 2; i += 32)
+			BW_FMA8(p + i, q + i)
+		x0 = _mm256_add_pd(_mm256_add_pd(x0, x1), _mm256_add_pd(x2, x3));
+		x4 = _mm256_add_pd(_mm256_add_pd(x4, x5), _mm256_add_pd(x6, x7));
+		sum = _mm256_add_pd(sum, _mm256_add_pd(x0, x4));
+	}
+	_mm256_storeu_pd(w, sum);
+	return (uint64_t)(int64_t)((w[0] + w[1]) + (w[2] + w[3]));
+}
 
 #endif /* BW_X86 */
 
@@ -642,8 +689,8 @@ int bandwidth_isa_supported(int isa)
 		return 0;
 	if (isa == BW_ISA_SSE2)
 		return mt_arch_has(MT_FEAT_SSE2);
-	if (isa == BW_ISA_AVX2)
-		return mt_arch_has(MT_FEAT_AVX2);
+	if (isa == BW_ISA_AVX2) /* its read is fused multiply-adds */
+		return mt_arch_has(MT_FEAT_AVX2) && mt_arch_has(MT_FEAT_FMA);
 	if (isa == BW_ISA_AVX512)
 		return mt_arch_has(MT_FEAT_AVX512F);
 	if (isa == BW_ISA_NEON)

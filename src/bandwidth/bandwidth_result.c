@@ -558,7 +558,7 @@ static int consume_lesson(const struct bandwidth_result *r, char *buf, size_t le
 		return 0;
 	f = rv->gbs / ld->gbs;
 	mt_snprintf(buf, len, "L1 %s, one thread: load %.1f GB/s (the loads alone: what the load "
-		    "ports allow), read_vector %.1f (the same loads, each xored into an "
+		    "ports allow), read_vector %.1f (the same loads, each consumed into an "
 		    "accumulator): %.2fx, %s", mt_fmt_size(a, sizeof a, r->sizes[si].bytes), ld->gbs,
 		    rv->gbs, f, f >= 0.98 ? "consuming the loads costs this core nothing measurable"
 					  : "consuming the loads costs this core");

@@ -16,6 +16,7 @@ enum mt_isa_feature {
 	MT_FEAT_SSE2,    /* x86 */
 	MT_FEAT_AVX2,    /* x86 */
 	MT_FEAT_AVX512F, /* x86, AVX-512 Foundation */
+	MT_FEAT_FMA,     /* x86, FMA3 (fused multiply-add on AVX registers) */
 	MT_FEAT_NEON,    /* aarch64 Advanced SIMD */
 };
 

@@ -19,6 +19,8 @@ int mt_arch_has(enum mt_isa_feature f)
 		return __builtin_cpu_supports("avx2") != 0;
 	case MT_FEAT_AVX512F:
 		return __builtin_cpu_supports("avx512f") != 0;
+	case MT_FEAT_FMA:
+		return __builtin_cpu_supports("fma") != 0;
 	default:
 		return 0;
 	}
