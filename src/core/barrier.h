@@ -16,12 +16,14 @@
 #ifndef MEMTOP_BARRIER_H
 #define MEMTOP_BARRIER_H
 
+#include "arch.h" /* MT_ARCH_X86, MT_ARCH_AARCH64 */
+
 #define mt_launder(x) __asm__ __volatile__("" : "+r"(x))
 #define mt_sink(x) __asm__ __volatile__("" : : "r"(x))
 #define mt_sink_memory(p) __asm__ __volatile__("" : : "r"(p) : "memory")
-#if defined(__x86_64__) || defined(__i386__)
+#if defined(MT_ARCH_X86)
 #define mt_sink_vector(v) __asm__ __volatile__("" : : "v"(v)) /* any xmm/ymm/zmm */
-#elif defined(__aarch64__)
+#elif defined(MT_ARCH_AARCH64)
 #define mt_sink_vector(v) __asm__ __volatile__("" : : "w"(v)) /* any v register */
 #endif
 
