@@ -35,7 +35,11 @@ static const struct bw_core cores[] = {
 	  3, 3, 64, 128, 2, 64, 64, 64, 0,
 	  "Intel Optimization Reference Manual (248966), Golden Cove microarchitecture: 3 x 256-bit "
 	  "or 2 x 512-bit loads a cycle, 2 stores (64 B) a cycle, L2 64 B a cycle; Chips and "
-	  "Cheese, Popping the Hood on Golden Cove (2021): 2 x 64 B loads with AVX-512" },
+	  "Cheese, Popping the Hood on Golden Cove (2021): 2 x 64 B loads with AVX-512; loads and "
+	  "a store in one cycle (triad: 2 x 64 B loads + 1 x 64 B store, 192 B): the port model of "
+	  "OSACA for Sapphire Rapids (RRZE-HPC/OSACA osaca/data/spr.yml; Laukemann, Hager, "
+	  "Wellein, arXiv:2409.08108), a 512-bit load on port 2 or 3, a 512-bit store on "
+	  "store-data ports 4 and 9 together: a model, not a measured rate" },
 	{ "Gracemont", "Alder Lake-N and hybrid E-cores",
 	  2, 2, 16, 32, 2, 16, 32, 64, 0,
 	  "Intel Optimization Reference Manual (248966), Gracemont microarchitecture: 2 x 128-bit "
