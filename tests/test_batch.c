@@ -24,12 +24,8 @@
 #include "core/experiment.h"
 #include "tui/tui.h"
 
-static void no_usage(FILE *f)
-{
-	(void)f;
-}
-
 static const struct batch_option table[] = { BATCH_HELP_COMMON("quick", "csv"), BATCH_END };
+static const struct batch_help x_help = { .head = "", .opts = table, .col = 10 };
 
 static void second_command_line_starts_fresh(void **state)
 {
@@ -39,12 +35,12 @@ static void second_command_line_starts_fresh(void **state)
 	char *argv2[] = { (char *)"x", (char *)"--quick", (char *)"--csv", NULL };
 	(void)state;
 	assert_non_null(cluster);
-	batch_cli_init(&c, "x", no_usage, table);
+	batch_cli_init(&c, "x", &x_help);
 	assert_int_equal(batch_next(&c, 2, argv1), -1); /* -h: help, mid-cluster */
 	assert_int_equal(c.rc, MT_EXIT_OK);
 	memset(cluster, 'Z', 3); /* that command line is gone */
 	free(cluster);
-	batch_cli_init(&c, "x", no_usage, table);
+	batch_cli_init(&c, "x", &x_help);
 	assert_int_equal(batch_next(&c, 3, argv2), 0);
 	assert_int_equal(c.rc, MT_EXIT_OK);
 	assert_true(c.quick);

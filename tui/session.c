@@ -390,27 +390,25 @@ const struct batch_option tui_view_options[] = {
 	BATCH_END,
 };
 
-static void usage_tui(FILE *f)
-{
-	batch_usage(f,
-		    "Usage: memtop [--idle | --start] [--quick] [--no-mouse] [--no-color] [--ascii]\n"
-		    "The terminal UI: measure this machine's memory mountain and read it.\n"
-		    "It starts with a first look: the quick mountain (16K..8M, strides 1, 2, 4, 8,\n"
-		    "about a second), then r measures the full grid (16K..128M, strides 1..15).\n\n",
-		    tui_options, 14);
-	fputs("\nInside, ? lists every key. See memtop(1).\n", f);
-}
+static const struct batch_help help_tui = {
+	.head = "Usage: memtop [--idle | --start] [--quick] [--no-mouse] [--no-color] [--ascii]\n"
+		"The terminal UI: measure this machine's memory mountain and read it.\n"
+		"It starts with a first look: the quick mountain (16K..8M, strides 1, 2, 4, 8,\n"
+		"about a second), then r measures the full grid (16K..128M, strides 1..15).\n\n",
+	.opts = tui_options,
+	.col = 14,
+	.tail = "\nInside, ? lists every key. See memtop(1).\n",
+};
 
-static void usage_view(FILE *f)
-{
-	batch_usage(f,
-		    "Usage: memtop view [--autosave] [--no-mouse] [--no-color] [--ascii] "
-		    "[FILE.json...]\n"
-		    "The terminal UI over saved runs, no measuring. With no file it opens the\n"
-		    "bundled references: the seed's Apple M4 Max mountain (data/m4max.json) and\n"
-		    "its matmul, false sharing and lists figures (data/ref/*-m4max.json).\n\n",
-		    tui_view_options, 14);
-}
+static const struct batch_help help_view = {
+	.head = "Usage: memtop view [--autosave] [--no-mouse] [--no-color] [--ascii] "
+		"[FILE.json...]\n"
+		"The terminal UI over saved runs, no measuring. With no file it opens the\n"
+		"bundled references: the seed's Apple M4 Max mountain (data/m4max.json) and\n"
+		"its matmul, false sharing and lists figures (data/ref/*-m4max.json).\n\n",
+	.opts = tui_view_options,
+	.col = 14,
+};
 
 static int parse(int argc, char **argv, struct tui_opts *o, int view)
 {
@@ -418,8 +416,7 @@ static int parse(int argc, char **argv, struct tui_opts *o, int view)
 	int ch;
 	memset(o, 0, sizeof *o);
 	o->view = view;
-	batch_cmd_init(&c, view ? "view" : "", view ? usage_view : usage_tui,
-		       view ? tui_view_options : tui_options);
+	batch_cmd_init(&c, view ? "view" : "", view ? &help_view : &help_tui);
 	while ((ch = batch_cmd_next(&c, argc, argv)) > 0) {
 		switch (ch) {
 		case 's': o->start = 1; break;

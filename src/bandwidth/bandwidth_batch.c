@@ -69,20 +69,18 @@ static const struct batch_option options[] = {
 	BATCH_END,
 };
 
-static void usage(FILE *f)
-{
-	batch_usage(f,
-		    "Usage: memtop run bandwidth [OPTIONS]\n"
-		    "How fast each level feeds one core and all cores: GB/s of six kernels at one\n"
-		    "size per cache level and DRAM, over thread counts; with --loaded, latency while\n"
-		    "other cores stream (after Intel MLC).\n"
-		    "\n",
-		    options, 19);
-	fputs("\nGB/s are 10^9 bytes a second, counted as STREAM counts them: each array a\n"
-	      "kernel names moves once a pass (read, write: 1; copy: 2; triad: 3); the read\n"
-	      "a write-allocate cache makes of each stored line is not counted.\n",
-	      f);
-}
+static const struct batch_help help = {
+	.head = "Usage: memtop run bandwidth [OPTIONS]\n"
+		"How fast each level feeds one core and all cores: GB/s of six kernels at one\n"
+		"size per cache level and DRAM, over thread counts; with --loaded, latency while\n"
+		"other cores stream (after Intel MLC).\n"
+		"\n",
+	.opts = options,
+	.col = 19,
+	.tail = "\nGB/s are 10^9 bytes a second, counted as STREAM counts them: each array a\n"
+		"kernel names moves once a pass (read, write: 1; copy: 2; triad: 3); the read\n"
+		"a write-allocate cache makes of each stored line is not counted.\n",
+};
 
 /* ---- output ------------------------------------------------------------------ */
 
@@ -518,7 +516,7 @@ static int parse(int argc, char **argv, struct batch_cli *cli, struct opts *o)
 {
 	int ch;
 	memset(o, 0, sizeof *o);
-	batch_cli_init(cli, "bandwidth", usage, options);
+	batch_cli_init(cli, "bandwidth", &help);
 	while ((ch = batch_next(cli, argc, argv)) > 0) {
 		switch (ch) {
 		case 'T': o->threads = optarg; break;

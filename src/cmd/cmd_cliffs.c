@@ -63,13 +63,12 @@ const struct batch_option cmd_cliffs_options[] = {
 	BATCH_END,
 };
 
-static void usage(FILE *f)
-{
-	batch_usage(f,
-		    "Usage: memtop cliffs FILE.json [STRIDE] [OPTIONS]\n"
-		    "Find cache boundaries (cliffs) in a saved mountain.\n\n",
-		    cmd_cliffs_options, 21);
-}
+static const struct batch_help help = {
+	.head = "Usage: memtop cliffs FILE.json [STRIDE] [OPTIONS]\n"
+		"Find cache boundaries (cliffs) in a saved mountain.\n\n",
+	.opts = cmd_cliffs_options,
+	.col = 21,
+};
 
 /* "128 KB", "1 MB", "1.5 MB" */
 static const char *human(char *buf, size_t len, uint64_t b)
@@ -121,7 +120,7 @@ static int parse(int argc, char **argv, struct cliffs_cli *c)
 	int ch, rc;
 	c->rule = CLIFF_MERGED;
 	c->ratio = CLIFFS_RATIO;
-	batch_cmd_init(&b, "cliffs", usage, cmd_cliffs_options);
+	batch_cmd_init(&b, "cliffs", &help);
 	while ((ch = batch_cmd_next(&b, argc, argv)) > 0) {
 		if ((rc = option(ch, optarg, c)) >= 0)
 			return rc;

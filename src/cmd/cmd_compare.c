@@ -38,28 +38,27 @@ const struct batch_option cmd_compare_options[] = {
 	BATCH_END,
 };
 
-static void usage(FILE *f)
-{
-	batch_usage(f,
-		    "Usage: memtop compare A.json B.json [C.json ...] [--stride N]... [--seed]\n"
-		    "       memtop compare --fleet FILES... [--json OUT]\n"
-		    "Saved results of one kind side by side, with the ratio of every file to the\n"
-		    "first. Mountains: the size slice at each chosen stride, the levels each one\n"
-		    "shows and its passport (peak, floor, ridge, line size row). Latency runs: the\n"
-		    "random chase (else the largest shared stride) at power-of-two sizes and the\n"
-		    "levels of each curve. Matmul, falseshare and lists results: their tables\n"
-		    "row by row. The first file decides the kind.\n"
-		    "A file may hold many results, one a line (memtop run ... --json - --compact\n"
-		    "under pdsh, clush or parallel --tag), each named by its line's host prefix.\n\n"
-		    "A fleet (--fleet, or more than 8 results): one row a machine, its results of\n"
-		    "every kind merged by name (the host prefix, else the file's name without\n"
-		    ".json and -KIND); machines grouped by CPU model, CPUs, memory and caches;\n"
-		    "each group's median of every headline figure; a figure further from its\n"
-		    "group's median than the group's spread flagged with the ratio and a\n"
-		    "plausible reading; a run that was busy, moved or throttled marked, not\n"
-		    "counted. Up to 200 results; 79 columns whatever their number.\n\n",
-		    cmd_compare_options, 15);
-}
+static const struct batch_help help = {
+	.head = "Usage: memtop compare A.json B.json [C.json ...] [--stride N]... [--seed]\n"
+		"       memtop compare --fleet FILES... [--json OUT]\n"
+		"Saved results of one kind side by side, with the ratio of every file to the\n"
+		"first. Mountains: the size slice at each chosen stride, the levels each one\n"
+		"shows and its passport (peak, floor, ridge, line size row). Latency runs: the\n"
+		"random chase (else the largest shared stride) at power-of-two sizes and the\n"
+		"levels of each curve. Matmul, falseshare and lists results: their tables\n"
+		"row by row. The first file decides the kind.\n"
+		"A file may hold many results, one a line (memtop run ... --json - --compact\n"
+		"under pdsh, clush or parallel --tag), each named by its line's host prefix.\n\n"
+		"A fleet (--fleet, or more than 8 results): one row a machine, its results of\n"
+		"every kind merged by name (the host prefix, else the file's name without\n"
+		".json and -KIND); machines grouped by CPU model, CPUs, memory and caches;\n"
+		"each group's median of every headline figure; a figure further from its\n"
+		"group's median than the group's spread flagged with the ratio and a\n"
+		"plausible reading; a run that was busy, moved or throttled marked, not\n"
+		"counted. Up to 200 results; 79 columns whatever their number.\n\n",
+	.opts = cmd_compare_options,
+	.col = 15,
+};
 
 /* The command line: the files, the strides, --seed. */
 struct compare_args {
@@ -78,7 +77,7 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 	struct batch_cmd c;
 	int ch, v;
 	memset(a, 0, sizeof *a);
-	batch_cmd_init(&c, "compare", usage, cmd_compare_options);
+	batch_cmd_init(&c, "compare", &help);
 	while ((ch = batch_cmd_next(&c, argc, argv)) > 0) {
 		switch (ch) {
 		case 's':

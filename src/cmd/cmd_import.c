@@ -32,24 +32,23 @@ const struct batch_option cmd_import_options[] = {
 	BATCH_END,
 };
 
-static void usage(FILE *f)
-{
-	batch_usage(f,
-		    "Usage: memtop import FILE [FILE2] --json OUT [OPTIONS]\n"
-		    "Read what another benchmark printed and write it as memtop JSON:\n"
-		    "  lmbench       lat_mem_rd's '\"stride=N' blocks: one curve per stride\n"
-		    "  tinymembench  its latency table: the single random read, in ns over L1\n"
-		    "  ramlat        sbc-bench's ramlat table: the 1xPTR column\n"
-		    "  csapp         CS:APP's \"Memory mountain (MB/sec)\" table: a mountain\n"
-		    "  table         a plain mountain table: 's1 s2 ...' (or 'size,s1,s2,...')\n"
-		    "                over rows '128m T T ...', text or CSV: a mountain\n"
-		    "  c2c           core-to-core-latency's --csv matrix (one-way ns of each pair\n"
-		    "                of its CPUs): a core-to-core result\n"
-		    "The format is told from the content. FILE2: the same run on the other\n"
-		    "pages (tinymembench's table without and with huge pages in two files).\n\n",
-		    cmd_import_options, 22);
-	fputs("\nExit status: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n", f);
-}
+static const struct batch_help help = {
+	.head = "Usage: memtop import FILE [FILE2] --json OUT [OPTIONS]\n"
+		"Read what another benchmark printed and write it as memtop JSON:\n"
+		"  lmbench       lat_mem_rd's '\"stride=N' blocks: one curve per stride\n"
+		"  tinymembench  its latency table: the single random read, in ns over L1\n"
+		"  ramlat        sbc-bench's ramlat table: the 1xPTR column\n"
+		"  csapp         CS:APP's \"Memory mountain (MB/sec)\" table: a mountain\n"
+		"  table         a plain mountain table: 's1 s2 ...' (or 'size,s1,s2,...')\n"
+		"                over rows '128m T T ...', text or CSV: a mountain\n"
+		"  c2c           core-to-core-latency's --csv matrix (one-way ns of each pair\n"
+		"                of its CPUs): a core-to-core result\n"
+		"The format is told from the content. FILE2: the same run on the other\n"
+		"pages (tinymembench's table without and with huge pages in two files).\n\n",
+	.opts = cmd_import_options,
+	.col = 22,
+	.tail = BATCH_HELP_EXIT,
+};
 
 /* One option; returns -1 to go on, else the exit code. */
 static int option(int ch, const char *arg, struct import_cli *c)
@@ -89,7 +88,7 @@ static int parse(int argc, char **argv, struct import_cli *c)
 {
 	struct batch_cmd b;
 	int ch, rc;
-	batch_cmd_init(&b, "import", usage, cmd_import_options);
+	batch_cmd_init(&b, "import", &help);
 	while ((ch = batch_cmd_next(&b, argc, argv)) > 0)
 		if ((rc = option(ch, optarg, c)) >= 0)
 			return rc;

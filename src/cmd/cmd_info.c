@@ -24,18 +24,17 @@ const struct batch_option cmd_info_options[] = {
 	BATCH_END,
 };
 
-static void usage(FILE *f)
-{
-	batch_usage(f,
-		    "Usage: memtop info [--json [FILE]] [--from FILE.json]\n"
-		    "Cache parameters from every source this system offers, side by side:\n"
-		    "sysfs (/sys/devices/system/cpu/cpuN/cache), lscpu -C, sysconf (getconf),\n"
-		    "CPUID (x86), sysctl (macOS) and hwloc (which also says which CPUs share\n"
-		    "each cache). A source the system lacks is left out;\n"
-		    "where sources disagree, each difference is listed.\n\n",
-		    cmd_info_options, 19);
-	fputs("\nExit status: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n", f);
-}
+static const struct batch_help help = {
+	.head = "Usage: memtop info [--json [FILE]] [--from FILE.json]\n"
+		"Cache parameters from every source this system offers, side by side:\n"
+		"sysfs (/sys/devices/system/cpu/cpuN/cache), lscpu -C, sysconf (getconf),\n"
+		"CPUID (x86), sysctl (macOS) and hwloc (which also says which CPUs share\n"
+		"each cache). A source the system lacks is left out;\n"
+		"where sources disagree, each difference is listed.\n\n",
+	.opts = cmd_info_options,
+	.col = 19,
+	.tail = BATCH_HELP_EXIT,
+};
 
 /* The command line: --json [FILE] (*json set; FILE, "-" or a word not
  * starting with '-' after it, into *path) and --from. Returns -1 to go
@@ -44,7 +43,7 @@ static int parse(int argc, char **argv, int *json, const char **path, const char
 {
 	struct batch_cmd c;
 	int ch;
-	batch_cmd_init(&c, "info", usage, cmd_info_options);
+	batch_cmd_init(&c, "info", &help);
 	while ((ch = batch_cmd_next(&c, argc, argv)) > 0) {
 		if (ch == 'f') {
 			*from = optarg;

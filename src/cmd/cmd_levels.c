@@ -17,17 +17,16 @@ const struct batch_option cmd_levels_options[] = {
 	BATCH_END,
 };
 
-static void usage(FILE *f)
-{
-	batch_usage(f,
-		    "Usage: memtop levels FILE.json [--json OUT]\n"
-		    "Read the cache levels, TLB steps and memory latency off a saved latency run\n"
-		    "(memtop run latency --json) or an imported one (memtop import), as run\n"
-		    "latency does: the random chase is the main evidence, read by a penalised\n"
-		    "piecewise-constant fit of ln(latency); see memtop(1).\n\n",
-		    cmd_levels_options, 15);
-	fputs("\nExit status: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n", f);
-}
+static const struct batch_help help = {
+	.head = "Usage: memtop levels FILE.json [--json OUT]\n"
+		"Read the cache levels, TLB steps and memory latency off a saved latency run\n"
+		"(memtop run latency --json) or an imported one (memtop import), as run\n"
+		"latency does: the random chase is the main evidence, read by a penalised\n"
+		"piecewise-constant fit of ln(latency); see memtop(1).\n\n",
+	.opts = cmd_levels_options,
+	.col = 15,
+	.tail = BATCH_HELP_EXIT,
+};
 
 /* {"source","format","levels","memory",...} of lv. NULL when out of memory. */
 static cJSON *levels_json(const char *path, const struct latency_result *r,
@@ -51,7 +50,7 @@ static int parse(int argc, char **argv, const char **file, const char **json)
 {
 	struct batch_cmd c;
 	int ch;
-	batch_cmd_init(&c, "levels", usage, cmd_levels_options);
+	batch_cmd_init(&c, "levels", &help);
 	while ((ch = batch_cmd_next(&c, argc, argv)) > 0)
 		*json = optarg; /* --json, the one option */
 	if (ch < 0)

@@ -26,24 +26,23 @@ const struct batch_option cmd_plot_options[] = {
 	BATCH_END,
 };
 
-static void usage(FILE *f)
-{
-	batch_usage(f,
-		    "Usage: memtop plot FILE.json [FILE2.json] [--svg OUT] [--png OUT]\n"
-		    "                   [--latency FILE]\n"
-		    "Pictures for slides and reports, drawn by memtop as SVG:\n"
-		    "  a mountain      the book's surface: size and stride on the floor, read\n"
-		    "                  throughput up, coloured by the cache level of each size\n"
-		    "  a latency run   the curves on log axes with the levels found marked\n"
-		    "  a lab result    matmul, false sharing or lists as bar charts\n"
-		    "  a bandwidth result  GB/s per level and kernel (log) against the\n"
-		    "                  core's ceilings at the clock the run measured\n"
-		    "Two files of one kind: mountains, lab and bandwidth results side by side\n"
-		    "on one scale, latency runs overlaid. Every picture names each file's\n"
-		    "machine.\n\n",
-		    cmd_plot_options, 18);
-	fputs("\nExit status: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n", f);
-}
+static const struct batch_help help = {
+	.head = "Usage: memtop plot FILE.json [FILE2.json] [--svg OUT] [--png OUT]\n"
+		"                   [--latency FILE]\n"
+		"Pictures for slides and reports, drawn by memtop as SVG:\n"
+		"  a mountain      the book's surface: size and stride on the floor, read\n"
+		"                  throughput up, coloured by the cache level of each size\n"
+		"  a latency run   the curves on log axes with the levels found marked\n"
+		"  a lab result    matmul, false sharing or lists as bar charts\n"
+		"  a bandwidth result  GB/s per level and kernel (log) against the\n"
+		"                  core's ceilings at the clock the run measured\n"
+		"Two files of one kind: mountains, lab and bandwidth results side by side\n"
+		"on one scale, latency runs overlaid. Every picture names each file's\n"
+		"machine.\n\n",
+	.opts = cmd_plot_options,
+	.col = 18,
+	.tail = BATCH_HELP_EXIT,
+};
 
 /* The command line: the files and where the pictures go. Returns 0, 1
  * (--help printed) or -1 (said). */
@@ -52,7 +51,7 @@ static int parse(int argc, char **argv, const char **svg, const char **png, cons
 {
 	struct batch_cmd c;
 	int ch;
-	batch_cmd_init(&c, "plot", usage, cmd_plot_options);
+	batch_cmd_init(&c, "plot", &help);
 	while ((ch = batch_cmd_next(&c, argc, argv)) > 0)
 		*(ch == 's' ? svg : ch == 'p' ? png : lat) = optarg;
 	if (ch < 0)

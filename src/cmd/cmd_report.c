@@ -23,23 +23,21 @@ const struct batch_option cmd_report_options[] = {
 	BATCH_END,
 };
 
-static void usage(FILE *f)
-{
-	batch_usage(f,
-		    "Usage: memtop report FILES... --html OUT [--ref NAME|all]... [--title TEXT]\n"
-		    "A lab's or a class's results as one self-contained HTML page (no network, no\n"
-		    "external script or font; readable printed and in a dark theme): the\n"
-		    "machines grouped as memtop compare --fleet groups them, a row each with its\n"
-		    "headline figures (those that stand out from their group in red, with a\n"
-		    "reading), then each machine's details and pictures (its mountain, latency\n"
-		    "curve, lab bars). FILES are results (memtop run ... --json), one a file or\n"
-		    "many a file, one a line (--json - --compact under pdsh, clush, parallel).\n\n",
-		    cmd_report_options, 19);
-	fprintf(f,
-		"\nUp to %d results. Exit status: 0 ok, 1 runtime failure, 2 bad usage or bad\n"
+static const struct batch_help help = {
+	.head = "Usage: memtop report FILES... --html OUT [--ref NAME|all]... [--title TEXT]\n"
+		"A lab's or a class's results as one self-contained HTML page (no network, no\n"
+		"external script or font; readable printed and in a dark theme): the\n"
+		"machines grouped as memtop compare --fleet groups them, a row each with its\n"
+		"headline figures (those that stand out from their group in red, with a\n"
+		"reading), then each machine's details and pictures (its mountain, latency\n"
+		"curve, lab bars). FILES are results (memtop run ... --json), one a file or\n"
+		"many a file, one a line (--json - --compact under pdsh, clush, parallel).\n\n",
+	.opts = cmd_report_options,
+	.col = 19,
+	.tail = "\nUp to " MT_XSTR(FLEET_MAX_RESULTS) " results. "
+		"Exit status: 0 ok, 1 runtime failure, 2 bad usage or bad\n"
 		"input (a file or line that is not a result: nothing written).\n",
-		FLEET_MAX_RESULTS);
-}
+};
 
 struct report_args {
 	const char *html, *title;
@@ -54,7 +52,7 @@ static int parse(int argc, char **argv, struct report_args *a)
 {
 	struct batch_cmd c;
 	int ch;
-	batch_cmd_init(&c, "report", usage, cmd_report_options);
+	batch_cmd_init(&c, "report", &help);
 	while ((ch = batch_cmd_next(&c, argc, argv)) > 0) {
 		if (ch == 'o')
 			a->html = optarg;

@@ -31,18 +31,16 @@ const struct batch_option cmd_sim_options[] = {
 	BATCH_END,
 };
 
-static void usage(FILE *f)
-{
-	batch_usage(f,
-		    "Usage: memtop sim [-hv] -s S -E E -b B -t TRACE\n"
-		    "Replay a valgrind-lackey memory trace on an LRU cache; the output is\n"
-		    "cachelab's csim-ref's, byte for byte.\n\n",
-		    cmd_sim_options, 17);
-	fputs("\nTrace lines: \" L ADDR,SIZE\" load, \" S\" store, \" M\" load then store,\n"
-	      "\"I\" ignored. Exit status: 0 ok, 1 read failure, 2 bad usage, a trace that is\n"
-	      "missing or malformed.\n",
-	      f);
-}
+static const struct batch_help help = {
+	.head = "Usage: memtop sim [-hv] -s S -E E -b B -t TRACE\n"
+		"Replay a valgrind-lackey memory trace on an LRU cache; the output is\n"
+		"cachelab's csim-ref's, byte for byte.\n\n",
+	.opts = cmd_sim_options,
+	.col = 17,
+	.tail = "\nTrace lines: \" L ADDR,SIZE\" load, \" S\" store, \" M\" load then store,\n"
+		"\"I\" ignored. Exit status: 0 ok, 1 read failure, 2 bad usage, a trace that is\n"
+		"missing or malformed.\n",
+};
 
 /* " miss", " miss eviction" or " hit" for one access's flags. */
 static void put_result(unsigned r, FILE *out)
@@ -80,7 +78,7 @@ static int parse(int argc, char **argv, struct sim_cli *c)
 	c->s = c->E = c->b = -1;
 	c->verbose = 0;
 	c->path = NULL;
-	batch_cmd_init(&b, "sim", usage, cmd_sim_options);
+	batch_cmd_init(&b, "sim", &help);
 	while ((opt = batch_cmd_next(&b, argc, argv)) > 0) {
 		switch (opt) {
 		case 'v': c->verbose = 1; break;

@@ -23,25 +23,23 @@ const struct batch_option cmd_topo_options[] = {
 	BATCH_END,
 };
 
-static void usage(FILE *f)
-{
-	batch_usage(f,
-		    "Usage: memtop topo [--sysfs-root DIR] [--json OUT]\n"
-		    "The machine above the core, from hwloc: packages, NUMA nodes with their\n"
-		    "memory, L3 groups (the CPUs sharing one L3), cores, CPUs, SMT siblings and\n"
-		    "core kinds (P/E on hybrid x86, big/LITTLE on Arm, 'one' otherwise).\n\n",
-		    cmd_topo_options, 20);
-	fputs("\nExit status: 0 ok, 1 runtime failure, 2 bad usage or bad input (a missing\n"
-	      "or garbled tree).\n",
-	      f);
-}
+static const struct batch_help help = {
+	.head = "Usage: memtop topo [--sysfs-root DIR] [--json OUT]\n"
+		"The machine above the core, from hwloc: packages, NUMA nodes with their\n"
+		"memory, L3 groups (the CPUs sharing one L3), cores, CPUs, SMT siblings and\n"
+		"core kinds (P/E on hybrid x86, big/LITTLE on Arm, 'one' otherwise).\n\n",
+	.opts = cmd_topo_options,
+	.col = 20,
+	.tail = "\nExit status: 0 ok, 1 runtime failure, 2 bad usage or bad input (a missing\n"
+		"or garbled tree).\n",
+};
 
 /* The options; returns -1 to go on, else the exit code. */
 static int parse(int argc, char **argv, const char **root, const char **json)
 {
 	struct batch_cmd c;
 	int ch;
-	batch_cmd_init(&c, "topo", usage, cmd_topo_options);
+	batch_cmd_init(&c, "topo", &help);
 	while ((ch = batch_cmd_next(&c, argc, argv)) > 0)
 		*(ch == 'r' ? root : json) = optarg;
 	if (ch < 0)

@@ -33,8 +33,7 @@ static void usage(FILE *f)
 	for (size_t i = 0; i < n; i++)
 		fprintf(f, " %s", ex[i]->name);
 	batch_usage(f, "\n\n", options, 17);
-	fprintf(f, "\nExit status: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n"
-		   "See memtop(1).\n");
+	fputs(BATCH_HELP_EXIT "See memtop(1).\n", f);
 }
 
 int main(int argc, char **argv)

@@ -15,14 +15,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-void batch_cli_init(struct batch_cli *c, const char *exp, void (*usage)(FILE *),
-		    const struct batch_option *opts)
+void batch_cli_init(struct batch_cli *c, const char *exp, const struct batch_help *help)
 {
 	memset(c, 0, sizeof *c);
-	batch_getopt(opts, c->getopt, BATCH_MAX_OPTIONS);
+	batch_getopt(help->opts, c->getopt, BATCH_MAX_OPTIONS);
 	c->exp = exp;
 	mt_snprintf(c->who, sizeof c->who, "run %s", exp);
-	c->usage = usage;
+	c->help = help;
 	c->cpu = -1;
 	c->json_fd = -1;
 	mt_getopt_reset();
@@ -77,6 +76,13 @@ void batch_usage(FILE *f, const char *head, const struct batch_option *opts, int
 		}
 		fprintf(f, "%s\n", h);
 	}
+}
+
+void batch_help(FILE *f, const struct batch_help *h)
+{
+	batch_usage(f, h->head, h->opts, h->col);
+	if (h->tail)
+		fputs(h->tail, f);
 }
 
 int batch_bad(const char *exp, const char *opt, const char *arg, const char *what)
@@ -281,12 +287,11 @@ static void bad_option(const char *who, int ch, char **argv, const struct option
 	mt_warn("%sunknown option '-%c' (see memtop %s--help)", pre, optopt ? optopt : '?', see);
 }
 
-void batch_cmd_init(struct batch_cmd *c, const char *who, void (*usage)(FILE *),
-		    const struct batch_option *opts)
+void batch_cmd_init(struct batch_cmd *c, const char *who, const struct batch_help *help)
 {
 	c->who = who;
-	c->usage = usage;
-	c->opts = opts;
+	c->help = help;
+	c->opts = help->opts;
 	c->rc = MT_EXIT_OK;
 	mt_getopt_reset();
 }
@@ -310,7 +315,7 @@ int batch_cmd_next(struct batch_cmd *c, int argc, char **argv)
 	c->rc = MT_EXIT_OK;
 	switch (ch) {
 	case -1: return 0;
-	case BATCH_OPT_HELP: c->usage(stdout); return -1;
+	case BATCH_OPT_HELP: batch_help(stdout, c->help); return -1;
 	case '?':
 	case ':':
 		bad_option(c->who, ch, argv, lo);
@@ -328,7 +333,7 @@ int batch_next(struct batch_cli *c, int argc, char **argv)
 	while ((ch = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		switch (ch) {
 		case BATCH_OPT_HELP:
-			c->usage(stdout);
+			batch_help(stdout, c->help);
 			c->rc = MT_EXIT_OK;
 			return -1;
 		case BATCH_OPT_JSON: c->json = optarg; break;

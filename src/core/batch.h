@@ -85,19 +85,35 @@ const struct option *batch_getopt(const struct batch_option *opts, struct option
  * 80), "-h, --help" for help. */
 void batch_usage(FILE *f, const char *head, const struct batch_option *opts, int col);
 
+/* A command's --help as data beside its option table, so that no command
+ * writes a usage function of its own: what batch_help prints on -h/--help. */
+struct batch_help {
+	const char *head; /* its usage line(s) and what it does, ending with a blank line */
+	const struct batch_option *opts; /* its options, parsed and listed */
+	int col;          /* the column the options' help starts at */
+	const char *tail; /* what follows the options (from a '\n'), or NULL */
+};
+
+/* The exit status line most commands' --help ends with, after a blank line. */
+#define BATCH_HELP_EXIT "\nExit status: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n"
+
+/* h's --help on f: batch_usage of its head, options and column, then its
+ * tail. */
+void batch_help(FILE *f, const struct batch_help *h);
+
 /* The command line of a command other than `memtop run NAME` (cliffs,
  * compare, import, info, levels, plot, report, sim, topo, view and the
  * terminal UI), parsed against its option table. */
 struct batch_cmd {
 	const char *who;                  /* "levels": "memtop: levels: ..." */
-	void (*usage)(FILE *);            /* prints its --help, from opts */
-	const struct batch_option *opts;
+	const struct batch_help *help;    /* its --help */
+	const struct batch_option *opts;  /* help->opts */
 	int rc;                           /* the exit code when batch_cmd_next returned -1 */
 };
 
-/* Start parsing argv (argv[0] is the command) against opts. Resets getopt. */
-void batch_cmd_init(struct batch_cmd *c, const char *who, void (*usage)(FILE *),
-		    const struct batch_option *opts);
+/* Start parsing argv (argv[0] is the command) against help's options.
+ * Resets getopt. */
+void batch_cmd_init(struct batch_cmd *c, const char *who, const struct batch_help *help);
 
 /* The next option (its value, optarg set; one-letter names are short
  * options), GNU style: the arguments that are not options are left from
@@ -112,7 +128,7 @@ int batch_cmd_next(struct batch_cmd *c, int argc, char **argv);
 struct batch_cli {
 	const char *exp;       /* "matmul": the NAME in messages */
 	char who[48];          /* "run matmul" */
-	void (*usage)(FILE *); /* prints the experiment's --help */
+	const struct batch_help *help; /* the experiment's --help */
 	const char *json;      /* --json FILE, or NULL; "-" is stdout */
 	int json_fd;           /* --json -: the real stdout, kept for the JSON (else -1) */
 	int cpu;               /* --cpu N, a CPU of --cpu-kind NAME, or -1 */
@@ -126,9 +142,8 @@ struct batch_cli {
 };
 
 /* Start parsing argv (argv[0] is NAME) for experiment exp against its
- * option table opts (its own options and the common ones). Resets getopt. */
-void batch_cli_init(struct batch_cli *c, const char *exp, void (*usage)(FILE *),
-		    const struct batch_option *opts);
+ * help's option table (its own options and the common ones). Resets getopt. */
+void batch_cli_init(struct batch_cli *c, const char *exp, const struct batch_help *help);
 
 /* The next option of the experiment's own (its getopt value, optarg set).
  * Handles the common options itself, and the errors: unknown option, missing

@@ -47,16 +47,15 @@ static const struct batch_option options[] = {
 	BATCH_END,
 };
 
-static void usage(FILE *f)
-{
-	batch_usage(f,
-		    "Usage: memtop run cores [OPTIONS]\n"
-		    "Core-to-core latency: for each pair of CPUs, two threads pinned one to each\n"
-		    "pass one cache line back and forth with compare-and-swap; the figure is the\n"
-		    "one-way time, round trip / 2, the best of several tries. A fresh page for\n"
-		    "every pair; a try in which a thread moved is thrown away.\n\n",
-		    options, 18);
-}
+static const struct batch_help help = {
+	.head = "Usage: memtop run cores [OPTIONS]\n"
+		"Core-to-core latency: for each pair of CPUs, two threads pinned one to each\n"
+		"pass one cache line back and forth with compare-and-swap; the figure is the\n"
+		"one-way time, round trip / 2, the best of several tries. A fresh page for\n"
+		"every pair; a try in which a thread moved is thrown away.\n\n",
+	.opts = options,
+	.col = 18,
+};
 
 static void on_event(const struct job_event *ev, void *ctx)
 {
@@ -92,7 +91,7 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct cores
 	int ch, tries = 0, samples = 0, nallowed, all = 0;
 	mt_error e;
 	*sample = -1;
-	batch_cli_init(cli, "cores", usage, options);
+	batch_cli_init(cli, "cores", &help);
 	while ((ch = batch_next(cli, argc, argv)) > 0) {
 		switch (ch) {
 		case 'c': list = optarg; break;

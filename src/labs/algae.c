@@ -224,17 +224,16 @@ static const struct batch_option options[] = {
 	BATCH_END,
 };
 
-static void usage(FILE *f)
-{
-	batch_usage(f,
-		    "Usage: memtop run algae [OPTIONS]\n"
-		    "Array of structs against struct of arrays: a 16x16 grid of {int x, y} read\n"
-		    "on a 1 KB direct-mapped cache with 16-byte blocks (CS:APP 6.18-6.20), and\n"
-		    "the one-field pass over both layouts (CHK-5). Simulated, so it is exact and\n"
-		    "instant; --real also times the one-field pass on this machine.\n"
-		    "\n",
-		    options, 19);
-}
+static const struct batch_help help = {
+	.head = "Usage: memtop run algae [OPTIONS]\n"
+		"Array of structs against struct of arrays: a 16x16 grid of {int x, y} read\n"
+		"on a 1 KB direct-mapped cache with 16-byte blocks (CS:APP 6.18-6.20), and\n"
+		"the one-field pass over both layouts (CHK-5). Simulated, so it is exact and\n"
+		"instant; --real also times the one-field pass on this machine.\n"
+		"\n",
+	.opts = options,
+	.col = 19,
+};
 
 /* The result, and the real machine's pair as it streams in. */
 struct printer {
@@ -290,7 +289,7 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct algae
 	uint64_t v;
 	int ch;
 	algae_params_default(p);
-	batch_cli_init(cli, "algae", usage, options);
+	batch_cli_init(cli, "algae", &help);
 	while ((ch = batch_next(cli, argc, argv)) > 0) {
 		switch (ch) {
 		case 'c':

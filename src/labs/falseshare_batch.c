@@ -45,19 +45,17 @@ static const struct batch_option options[] = {
 	BATCH_END,
 };
 
-static void usage(FILE *f)
-{
-	batch_usage(f,
-		    "Usage: memtop run falseshare [OPTIONS]\n"
-		    "False sharing: T threads, each adding 1 to its own counter with atomic adds;\n"
-		    "counters packed 8 bytes apart or padded to separate lines; then a spacing\n"
-		    "sweep at two threads that shows where the sharing stops.\n"
-		    "\n",
-		    options, 19);
-	fputs("\nThe counting threads are pinned round-robin over the CPUs this process may\n"
-	      "use (see taskset(1)); there is no --cpu.\n",
-	      f);
-}
+static const struct batch_help help = {
+	.head = "Usage: memtop run falseshare [OPTIONS]\n"
+		"False sharing: T threads, each adding 1 to its own counter with atomic adds;\n"
+		"counters packed 8 bytes apart or padded to separate lines; then a spacing\n"
+		"sweep at two threads that shows where the sharing stops.\n"
+		"\n",
+	.opts = options,
+	.col = 19,
+	.tail = "\nThe counting threads are pinned round-robin over the CPUs this process may\n"
+		"use (see taskset(1)); there is no --cpu.\n",
+};
 
 static void on_event(const struct job_event *ev, void *ctx)
 {
@@ -131,7 +129,7 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params
 	char what[96];
 
 	falseshare_params_default(p);
-	batch_cli_init(cli, "falseshare", usage, options);
+	batch_cli_init(cli, "falseshare", &help);
 	while ((ch = batch_next(cli, argc, argv)) > 0) {
 		switch (ch) {
 		case 'T': threads = optarg; break;

@@ -59,17 +59,16 @@ static const struct batch_option options[] = {
 	BATCH_END,
 };
 
-static void usage(FILE *f)
-{
-	batch_usage(f,
-		    "Usage: memtop run lists [OPTIONS]\n"
-		    "The same list (1 2 ... n) of 16-byte cells laid out six ways and walked:\n"
-		    "sequential, stride (a new 128-byte line each cell), shuffled, malloc (with\n"
-		    "16..256-byte allocations in between), holes (a second malloc list built into\n"
-		    "freed noise), cdr (cdr-coding: values with two code bits, no next pointers).\n"
-		    "\n",
-		    options, 22);
-}
+static const struct batch_help help = {
+	.head = "Usage: memtop run lists [OPTIONS]\n"
+		"The same list (1 2 ... n) of 16-byte cells laid out six ways and walked:\n"
+		"sequential, stride (a new 128-byte line each cell), shuffled, malloc (with\n"
+		"16..256-byte allocations in between), holes (a second malloc list built into\n"
+		"freed noise), cdr (cdr-coding: values with two code bits, no next pointers).\n"
+		"\n",
+	.opts = options,
+	.col = 22,
+};
 
 static void on_event(const struct job_event *ev, void *ctx)
 {
@@ -300,7 +299,7 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params
 	uint64_t v, graph_n = 0;
 
 	lists_params_default(p);
-	batch_cli_init(cli, "lists", usage, options);
+	batch_cli_init(cli, "lists", &help);
 	while ((ch = batch_next(cli, argc, argv)) > 0) {
 		switch (ch) {
 		case 'L': lengths = optarg; break;

@@ -67,15 +67,14 @@ static const struct batch_option options[] = {
 	BATCH_END,
 };
 
-static void usage(FILE *f)
-{
-	batch_usage(f,
-		    "Usage: memtop run matmul [OPTIONS]\n"
-		    "The six loop orders of C += A * B and the blocked ikj, n x n doubles: time per\n"
-		    "inner-loop iteration, class, misses per iteration (book and simulator).\n"
-		    "\n",
-		    options, 19);
-}
+static const struct batch_help help = {
+	.head = "Usage: memtop run matmul [OPTIONS]\n"
+		"The six loop orders of C += A * B and the blocked ikj, n x n doubles: time per\n"
+		"inner-loop iteration, class, misses per iteration (book and simulator).\n"
+		"\n",
+	.opts = options,
+	.col = 19,
+};
 
 /* One CSV row: kind "order" (the seven) or "sweep" (the blocked order's
  * block sweep); empty fields where the value does not apply. */
@@ -355,7 +354,7 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct matmu
 	a->cs = 5; /* the book's cache: (5, 1, 5) */
 	a->cE = 1;
 	a->cb = 5;
-	batch_cli_init(cli, "matmul", usage, options);
+	batch_cli_init(cli, "matmul", &help);
 	while ((ch = batch_next(cli, argc, argv)) > 0) {
 		switch (ch) {
 		case 'n':

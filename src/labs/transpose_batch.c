@@ -68,16 +68,14 @@ static const struct batch_option options[] = {
 	BATCH_END,
 };
 
-static void usage(FILE *f)
-{
-	batch_usage(f,
-		    "Usage: memtop run transpose [OPTIONS]\n"
-		    "Cache misses of matrix transpose on cachelab's cache (s,E,b) = (5,1,5), and\n"
-		    "transpose versions timed on this machine.\n\n",
-		    options, 22);
-	fputs("\ncachelab's limits: 32x32 under 300 misses, 64x64 under 1300, 61x67 under 2000.\n",
-	      f);
-}
+static const struct batch_help help = {
+	.head = "Usage: memtop run transpose [OPTIONS]\n"
+		"Cache misses of matrix transpose on cachelab's cache (s,E,b) = (5,1,5), and\n"
+		"transpose versions timed on this machine.\n\n",
+	.opts = options,
+	.col = 22,
+	.tail = "\ncachelab's limits: 32x32 under 300 misses, 64x64 under 1300, 61x67 under 2000.\n",
+};
 
 static int is_cachelab_cache(const struct tr_plan *p)
 {
@@ -405,7 +403,7 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct tr_pl
 	memset(&a, 0, sizeof a);
 	memset(x, 0, sizeof *x);
 	tr_plan_default(p);
-	batch_cli_init(cli, "transpose", usage, options);
+	batch_cli_init(cli, "transpose", &help);
 	while ((ch = batch_next(cli, argc, argv)) > 0) {
 		switch (ch) {
 		case 'z': a.sizes = optarg; break;

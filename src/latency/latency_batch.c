@@ -50,15 +50,14 @@ static const struct batch_option options[] = {
 	BATCH_END,
 };
 
-static void usage(FILE *f)
-{
-	batch_usage(f,
-		    "Usage: memtop run latency [OPTIONS]\n"
-		    "Load latency by pointer chasing (seed 002, after lmbench's lat_mem_rd):\n"
-		    "cycles and ns a load over array size, per stride and for a random chase,\n"
-		    "then the cache levels, way sizes and TLB steps read from the curves.\n\n",
-		    options, 21);
-}
+static const struct batch_help help = {
+	.head = "Usage: memtop run latency [OPTIONS]\n"
+		"Load latency by pointer chasing (seed 002, after lmbench's lat_mem_rd):\n"
+		"cycles and ns a load over array size, per stride and for a random chase,\n"
+		"then the cache levels, way sizes and TLB steps read from the curves.\n\n",
+	.opts = options,
+	.col = 21,
+};
 
 static void print_head(const struct printer *b)
 {
@@ -162,7 +161,7 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct args 
 	int ch;
 	memset(a, 0, sizeof *a);
 	a->huge = LAT_HUGE_OFF;
-	batch_cli_init(cli, "latency", usage, options);
+	batch_cli_init(cli, "latency", &help);
 	while ((ch = batch_next(cli, argc, argv)) > 0) {
 		switch (ch) {
 		case 's': a->strides = optarg; break;

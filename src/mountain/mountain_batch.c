@@ -65,14 +65,13 @@ static const struct batch_option options[] = {
 	BATCH_END,
 };
 
-static void usage(FILE *f)
-{
-	batch_usage(f,
-		    "Usage: memtop run mountain [OPTIONS]\n"
-		    "Read throughput (MB/s) over working-set size x stride: the memory mountain.\n"
-		    "\n",
-		    options, 21);
-}
+static const struct batch_help help = {
+	.head = "Usage: memtop run mountain [OPTIONS]\n"
+		"Read throughput (MB/s) over working-set size x stride: the memory mountain.\n"
+		"\n",
+	.opts = options,
+	.col = 21,
+};
 
 static void print_head(const struct printer *b)
 {
@@ -177,7 +176,7 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct args 
 	int ch;
 	memset(a, 0, sizeof *a);
 	a->tolerance = -1;
-	batch_cli_init(cli, "mountain", usage, options);
+	batch_cli_init(cli, "mountain", &help);
 	while ((ch = batch_next(cli, argc, argv)) > 0) {
 		switch (ch) {
 		case 'S': a->sizes = optarg; break;

@@ -33,21 +33,19 @@ static const struct batch_option options[] = {
 	BATCH_END,
 };
 
-static void usage(FILE *f)
-{
-	batch_usage(f,
-		    "Usage: memtop run numa [OPTIONS]\n"
-		    "Memory by node, as Intel MLC prints it: for each CPU node x memory node, the\n"
-		    "idle latency of the latency lab's random chase and the GB/s of the bandwidth\n"
-		    "lab's read and triad with a thread on each CPU of the CPU node, on memory\n"
-		    "bound to the memory node (hwloc) and first touched by the thread that uses it;\n"
-		    "the pages are counted node by node after each run.\n\n",
-		    options, 20);
-	fputs("\nThe size is 8 x the largest credible cache the CPU nodes see, at least 256 MB,\n"
-	      "at most a quarter of the smallest node's memory. GB/s are 10^9 bytes a second,\n"
-	      "counted as STREAM does (read 1 array a pass, triad 3).\n",
-	      f);
-}
+static const struct batch_help help = {
+	.head = "Usage: memtop run numa [OPTIONS]\n"
+		"Memory by node, as Intel MLC prints it: for each CPU node x memory node, the\n"
+		"idle latency of the latency lab's random chase and the GB/s of the bandwidth\n"
+		"lab's read and triad with a thread on each CPU of the CPU node, on memory\n"
+		"bound to the memory node (hwloc) and first touched by the thread that uses it;\n"
+		"the pages are counted node by node after each run.\n\n",
+	.opts = options,
+	.col = 20,
+	.tail = "\nThe size is 8 x the largest credible cache the CPU nodes see, at least 256 MB,\n"
+		"at most a quarter of the smallest node's memory. GB/s are 10^9 bytes a second,\n"
+		"counted as STREAM does (read 1 array a pass, triad 3).\n",
+};
 
 /* ---- output ------------------------------------------------------------------- */
 
@@ -213,7 +211,7 @@ static int parse(int argc, char **argv, struct batch_cli *cli, struct opts *o)
 {
 	int ch;
 	memset(o, 0, sizeof *o);
-	batch_cli_init(cli, "numa", usage, options);
+	batch_cli_init(cli, "numa", &help);
 	while ((ch = batch_next(cli, argc, argv)) > 0) {
 		uint64_t v[NUMA_MAX_NODES + 1];
 		int n;

@@ -22,10 +22,11 @@ static const struct batch_option options[] = {
 	BATCH_END,
 };
 
-static void usage(FILE *f)
-{
-	batch_usage(f, "Usage: memtop run fuzz [OPTIONS]\n\n", options, 20);
-}
+static const struct batch_help help = {
+	.head = "Usage: memtop run fuzz [OPTIONS]\n\n",
+	.opts = options,
+	.col = 20,
+};
 
 /* What an experiment does with its own options' values. */
 static void own_option(struct batch_cli *c, int ch)
@@ -58,7 +59,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			from = i + 1;
 		}
 	argv[argc] = NULL;
-	batch_cli_init(&c, "fuzz", usage, options);
+	batch_cli_init(&c, "fuzz", &help);
 	while ((ch = batch_next(&c, argc, argv)) > 0)
 		own_option(&c, ch);
 	free(text);
