@@ -694,7 +694,8 @@ static void result_json_roundtrip(void **state)
 			ev.col = c;
 			ev.kind = c == 2;
 			ev.value = three(r->sizes[i]) / 2.5;
-			ev.aux[0] = three(r->sizes[i]);
+			JOB_PAYLOAD_PUT(&ev, struct lat_ev_point,
+					&((struct lat_ev_point){ .cycles = three(r->sizes[i]) }));
 			assert_int_equal(latency_apply(r, &ev), 0);
 		}
 	}
@@ -703,6 +704,11 @@ static void result_json_roundtrip(void **state)
 	ev.row = 0;
 	ev.kind = 0;
 	ev.col = 2;
+	assert_int_equal(latency_apply(r, &ev), -1);
+	ev.col = 0; /* a cell of the right place without its payload, or with another's */
+	ev.payload_type = NULL;
+	assert_int_equal(latency_apply(r, &ev), -1);
+	JOB_PAYLOAD_PUT(&ev, struct lat_ev_revised, &((struct lat_ev_revised){ 1.0 }));
 	assert_int_equal(latency_apply(r, &ev), -1);
 	assert_int_equal(latency_measured(r), 3 * r->nsizes);
 	root = latency_to_json(r);
@@ -772,8 +778,9 @@ static void point_record_marks(void **state)
 		ev.col = pts[j].col;
 		ev.kind = pts[j].kind;
 		ev.value = pts[j].ns;
-		ev.aux[0] = pts[j].ns * 2.0;
-		ev.aux[2] = pts[j].tries;
+		JOB_PAYLOAD_PUT(&ev, struct lat_ev_point,
+				&((struct lat_ev_point){ .cycles = pts[j].ns * 2.0,
+							 .tries = (unsigned)pts[j].tries }));
 		ev.spread = pts[j].spread;
 		assert_int_equal(latency_apply(r, &ev), 0);
 	}

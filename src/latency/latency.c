@@ -445,9 +445,9 @@ static int emit_point(job_t *job, size_t row, size_t col, int kind, const struct
 	ev.kind = kind;
 	ev.value = pt->best;
 	ev.spread = isfinite(pt->second) ? (pt->second - pt->best) / pt->best : 0;
-	ev.aux[0] = pt->best * ghz;
-	ev.aux[1] = (double)pt->loads;
-	ev.aux[2] = pt->tries;
+	JOB_PAYLOAD_PUT(&ev, struct lat_ev_point,
+			&((struct lat_ev_point){
+				.cycles = pt->best * ghz, .loads = pt->loads, .tries = pt->tries }));
 	return job_emit(job, &ev);
 }
 
@@ -590,7 +590,7 @@ static void keep_to_target(const struct latency_params *p0, struct latency_param
 }
 
 /* Say the run's new figure, said_s s in all, at_s s in: a LAT_NOTE_REVISED
- * note (value said_s, aux[0] at_s) whose text gives the reason (a busy
+ * note (value said_s, payload at_s) whose text gives the reason (a busy
  * machine, the load said; else the points run slower or faster than the
  * figure said before, before_s). Returns 0, or -1 (out of memory). */
 static int say_revised(job_t *job, double said_s, double before_s, double at_s)
@@ -603,7 +603,7 @@ static int say_revised(job_t *job, double said_s, double before_s, double at_s)
 	ev.type = JOB_EV_NOTE;
 	ev.kind = LAT_NOTE_REVISED;
 	ev.value = said_s;
-	ev.aux[0] = at_s;
+	JOB_PAYLOAD_PUT(&ev, struct lat_ev_revised, &((struct lat_ev_revised){ .at_s = at_s }));
 	if (busy)
 		mt_snprintf(ev.text, sizeof ev.text,
 			    "revised at %.0f s: about %.0f s in all (the machine is busy: load %.1f on "

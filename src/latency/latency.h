@@ -15,10 +15,9 @@
  * one JOB_EV_CELL per (size, chase):
  *   row = size index, col = stride index for the fixed chases and
  *   col = nstrides for the random chase (kind = 0 fixed, 1 random),
- *   value = ns per load (best try), aux[0] = core cycles per load,
- *   aux[1] = timed loads, aux[2] = tries, spread = (second best - best) / best
- *   (the result keeps tries and spread: a point whose spread stays over
- *   LAT_DOUBTFUL_SPREAD is not trusted).
+ *   value = ns per load (best try), spread = (second best - best) / best,
+ *   payload struct lat_ev_point (the result keeps tries and spread: a point
+ *   whose spread stays over LAT_DOUBTFUL_SPREAD is not trusted).
  * The consumer applies each event to its own struct latency_result with
  * latency_apply(); latency_detect() reads the levels from a whole or partial
  * result (src/latency_levels.c). */
@@ -56,9 +55,22 @@ size_t latency_sizes(uint64_t lo, uint64_t hi, uint64_t *out, size_t cap);
 enum { LAT_HUGE_OFF = 0, LAT_HUGE_ON = 1, LAT_HUGE_UNKNOWN = 2 };
 
 /* The kinds of the worker's JOB_EV_NOTEs: what pages backed the buffer;
- * the run's figure revised (value: the s it now expects in all, aux[0]:
- * the s it had run; the text says it with the reason). */
+ * the run's figure revised (value: the s it now expects in all, payload
+ * struct lat_ev_revised; the text says it with the reason). */
 enum { LAT_NOTE_PAGES = 1, LAT_NOTE_REVISED = 2 };
+
+/* The payload of a chase's cell (core/job.h: JOB_PAYLOAD_PUT/GET). */
+struct lat_ev_point {
+	double cycles;   /* core cycles per load: the best try's ns x the run's
+			    measured clock in GHz */
+	uint64_t loads;  /* timed loads in a try */
+	unsigned tries;  /* tries run */
+};
+
+/* The payload of a LAT_NOTE_REVISED note. */
+struct lat_ev_revised {
+	double at_s;     /* seconds the run had run when it revised its figure */
+};
 
 struct latency_params {
 	uint64_t sizes[LAT_MAX_SIZES]; /* bytes, latency_step() order */

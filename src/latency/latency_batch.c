@@ -96,6 +96,7 @@ static void print_row(const struct printer *b, size_t i)
 static void on_event(const struct job_event *ev, void *ctx)
 {
 	struct printer *b = ctx;
+	struct lat_ev_revised rev;
 	switch (ev->type) {
 	case JOB_EV_CELL:
 		if (latency_apply(b->r, ev) < 0)
@@ -105,9 +106,11 @@ static void on_event(const struct job_event *ev, void *ctx)
 			print_row(b, b->next_row++);
 		break;
 	case JOB_EV_NOTE:
-		if (ev->kind == LAT_NOTE_REVISED) { /* said now, and in the closing line */
+		/* a revision: said now, and in the closing line */
+		if (ev->kind == LAT_NOTE_REVISED &&
+		    JOB_PAYLOAD_GET(ev, struct lat_ev_revised, &rev) == 0) {
 			b->revised_s = ev->value;
-			b->revised_at = ev->aux[0];
+			b->revised_at = rev.at_s;
 			b->revisions++;
 		}
 		if (latency_apply(b->r, ev) < 0) /* the pages note is the result's */

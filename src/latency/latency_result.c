@@ -44,27 +44,29 @@ void latency_result_free(struct latency_result *r)
 
 int latency_apply(struct latency_result *r, const struct job_event *ev)
 {
+	struct lat_ev_point x;
 	if (ev->type == JOB_EV_NOTE && ev->kind == LAT_NOTE_PAGES) {
 		mt_strlcpy(r->pages, ev->text, sizeof r->pages);
 		return 0;
 	}
-	if (ev->type != JOB_EV_CELL || ev->row < 0 || (size_t)ev->row >= r->nsizes || ev->col < 0)
+	if (ev->type != JOB_EV_CELL || ev->row < 0 || (size_t)ev->row >= r->nsizes || ev->col < 0 ||
+	    JOB_PAYLOAD_GET(ev, struct lat_ev_point, &x) < 0)
 		return -1;
 	if (ev->kind == 1) {
 		if (!r->has_random)
 			return -1;
 		r->random_ns[ev->row] = ev->value;
-		r->random_cycles[ev->row] = ev->aux[0];
+		r->random_cycles[ev->row] = x.cycles;
 		r->random_spread[ev->row] = round(ev->spread * 1e4) / 1e4; /* as JSON keeps it */
-		r->random_tries[ev->row] = ev->aux[2] > 0 ? (unsigned)ev->aux[2] : 0;
+		r->random_tries[ev->row] = x.tries;
 		return 0;
 	}
 	if ((size_t)ev->col >= r->nstrides)
 		return -1;
 	r->ns[ev->col][ev->row] = ev->value;
-	r->cycles[ev->col][ev->row] = ev->aux[0];
+	r->cycles[ev->col][ev->row] = x.cycles;
 	r->spread[ev->col][ev->row] = round(ev->spread * 1e4) / 1e4;
-	r->tries[ev->col][ev->row] = ev->aux[2] > 0 ? (unsigned)ev->aux[2] : 0;
+	r->tries[ev->col][ev->row] = x.tries;
 	return 0;
 }
 

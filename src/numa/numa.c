@@ -323,7 +323,10 @@ static int emit(struct worker *w, const struct numa_pair *c, int what, const str
 	ev.value = g->cell.value;
 	ev.spread = g->cell.spread;
 	if (what == NUMA_LAT) {
-		ev.aux[0] = g->cell.aux[2];
+		struct lat_ev_point lat;
+		if (JOB_PAYLOAD_GET(&g->cell, struct lat_ev_point, &lat) < 0)
+			return mt_fail(e, "the latency lab gave a cell without its figures");
+		ev.aux[0] = lat.tries;
 	} else {
 		struct bw_ev_table x;
 		if (JOB_PAYLOAD_GET(&g->cell, struct bw_ev_table, &x) < 0)
