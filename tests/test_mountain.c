@@ -116,6 +116,8 @@ static void apply_checks_bounds(void **state)
 	ev.row = 1;
 	ev.col = 1;
 	ev.value = 1234.5;
+	assert_int_equal(mountain_apply(m, &ev), -1); /* without its payload */
+	JOB_PAYLOAD_PUT(&ev, struct mountain_ev_cell, &((struct mountain_ev_cell){ .tries = 3 }));
 	assert_int_equal(mountain_apply(m, &ev), 0);
 	assert_true(mountain_at(m, 1, 1) == 1234.5);
 	assert_true(isnan(mountain_at(m, 0, 0)));
@@ -154,18 +156,21 @@ static void real_quick_mountain(void **state)
 		poll(&pf, 1, 1000);
 		n = job_take(job, evs, 64);
 		for (size_t i = 0; i < n; i++) {
+			struct mountain_ev_cell x;
 			if (evs[i].type == JOB_EV_CELL) {
 				assert_int_equal(mountain_apply(m, &evs[i]), 0);
 				count[evs[i].row][evs[i].col]++;
-				assert_true(evs[i].aux[0] >= 3); /* tries: at least min_tries */
+				assert_int_equal(JOB_PAYLOAD_GET(&evs[i], struct mountain_ev_cell, &x), 0);
+				assert_true(x.tries >= 3); /* tries: at least min_tries */
 				assert_true(evs[i].spread >= 0);
 				/* the median try is never faster than the fastest */
-				assert_true(evs[i].aux[4] > 0 && evs[i].aux[4] <= evs[i].value);
+				assert_true(x.typical_mbs > 0 && x.typical_mbs <= evs[i].value);
 			} else if (evs[i].type == JOB_EV_UPDATE) {
 				/* a second look replaces a cell already sent */
 				assert_int_equal(count[evs[i].row][evs[i].col], 1);
 				assert_int_equal(mountain_apply(m, &evs[i]), 0);
-				assert_true(evs[i].aux[3] == 1);
+				assert_int_equal(JOB_PAYLOAD_GET(&evs[i], struct mountain_ev_cell, &x), 0);
+				assert_true(x.twice == 1);
 			} else if (evs[i].type != JOB_EV_NOTE) {
 				assert_int_equal(evs[i].type, JOB_EV_DONE);
 				ended = 1;

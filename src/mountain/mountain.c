@@ -270,15 +270,16 @@ size_t mountain_measured(const struct mountain *m)
 
 int mountain_apply(struct mountain *m, const struct job_event *ev)
 {
+	struct mountain_ev_cell x;
 	size_t i;
 	if ((ev->type != JOB_EV_CELL && ev->type != JOB_EV_UPDATE) || ev->row < 0 || ev->col < 0 || (size_t)ev->row >= m->nsizes ||
-	    (size_t)ev->col >= m->nstrides)
+	    (size_t)ev->col >= m->nstrides || JOB_PAYLOAD_GET(ev, struct mountain_ev_cell, &x) < 0)
 		return -1;
 	i = (size_t)ev->row * m->nstrides + (size_t)ev->col;
 	m->mbs[i] = ev->value;
 	m->spread[i] = ev->spread;
-	m->canary[i] = ev->aux[1];
-	m->typical[i] = ev->aux[4];
+	m->canary[i] = x.canary;
+	m->typical[i] = x.typical_mbs;
 	return 0;
 }
 
@@ -529,11 +530,15 @@ static int emit_cell(struct worker *w, size_t row, size_t col, const struct cell
 	ev.col = (int)col;
 	ev.value = bytes * 1000.0 / c->best[0];
 	ev.spread = c->kept > 1 ? (c->best[c->kept - 1] - c->best[0]) / c->best[0] : 0;
-	ev.aux[0] = c->tries;
-	ev.aux[1] = c->canary;
-	ev.aux[2] = c->best[0];
-	ev.aux[3] = c->twice;
-	ev.aux[4] = isfinite(c->median_ns) ? bytes * 1000.0 / c->median_ns : (double)NAN;
+	JOB_PAYLOAD_PUT(&ev, struct mountain_ev_cell,
+			&((struct mountain_ev_cell){
+				.tries = c->tries,
+				.canary = c->canary,
+				.best_ns = c->best[0],
+				.twice = c->twice,
+				.typical_mbs = isfinite(c->median_ns) ? bytes * 1000.0 / c->median_ns
+								      : (double)NAN,
+			}));
 	return job_emit(w->job, &ev);
 }
 

@@ -9,12 +9,8 @@
  * that row (before the next row's first cell):
  *   row = size index, col = stride index, value = MB/s (the fastest try),
  *   spread = relative spread of the fastest tries ((k-th fastest - fastest)
- *   / fastest, k = kbest; the seed's method: second fastest),
- *   aux[0] = tries, aux[1] = canary factor (1.0 = the core was as fast as
- *   its best moment; 1.3 = a 30 % slower L1 canary around this cell),
- *   aux[2] = ns of the best try per pass,
- *   aux[3] = 1 when the cell was doubtful and measured a second time,
- *   aux[4] = MB/s of the median try: the typical pass, against the fastest.
+ *   / fastest, k = kbest; the seed's method: second fastest), payload
+ *   struct mountain_ev_cell.
  * With --profile, a JOB_EV_NOTE after each row says where its time went.
  * The consumer applies each event to its own struct mountain with
  * mountain_apply(). */
@@ -133,6 +129,19 @@ int mountain_size_index(const struct mountain *m, uint64_t size);
 
 /* Cells measured so far. */
 size_t mountain_measured(const struct mountain *m);
+
+/* The payload of a cell (core/job.h: JOB_PAYLOAD_PUT/GET). */
+struct mountain_ev_cell {
+	unsigned tries;     /* tries timed */
+	double canary;      /* canary factor: 1.0 = the core was as fast as its
+			       best moment; 1.3 = a 30 % slower L1 canary
+			       around this cell */
+	double best_ns;     /* ns a pass of the fastest try */
+	int twice;          /* 1: the cell was doubtful and measured a second
+			       time */
+	double typical_mbs; /* MB/s of the median try: the typical pass, against
+			       the fastest (NAN: not known) */
+};
 
 /* Apply one JOB_EV_CELL of a mountain job to m. Returns 0, or -1 when the
  * cell lies outside m. */
