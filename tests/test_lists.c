@@ -147,6 +147,7 @@ struct streamed {
 static void stream_cell(const struct job_event *ev, void *ctx)
 {
 	struct streamed *c = ctx;
+	struct lists_ev_result x;
 	if (ev->kind == LISTS_CELL_WORK) {
 		c->work++;
 		return;
@@ -158,11 +159,12 @@ static void stream_cell(const struct job_event *ev, void *ctx)
 		return;
 	}
 	assert_int_equal(ev->kind, LISTS_CELL_RESULT);
+	assert_int_equal(JOB_PAYLOAD_GET(ev, struct lists_ev_result, &x), 0);
 	c->results++;
-	assert_true(ev->value > 0 && ev->aux[4] > 0);
-	assert_true(isfinite(ev->aux[3]));
+	assert_true(ev->value > 0 && x.bare_cyc > 0);
+	assert_true(isfinite(x.sim));
 	if (ev->col == LIST_STRIDE)
-		assert_true(ev->aux[1] == 1.0);
+		assert_true(x.lines64 == 1.0);
 }
 
 static void worker_streams_results(void **state)

@@ -286,10 +286,11 @@ static int run_graph(job_t *job, const struct lists_params *p, mt_error *e)
 	ev.type = JOB_EV_CELL;
 	ev.kind = LISTS_CELL_GRAPH;
 	ev.value = best[0];
-	ev.aux[0] = best[1];
-	ev.aux[1] = memcmp(g, gn, n * n) == 0;
-	ev.aux[2] = (double)n;
-	ev.aux[3] = (double)bs;
+	JOB_PAYLOAD_PUT(&ev, struct lists_ev_graph,
+			&((struct lists_ev_graph){ .blocked_ms = best[1],
+						   .same = memcmp(g, gn, n * n) == 0,
+						   .n = n,
+						   .block = bs }));
 	job_emit(job, &ev);
 out:
 	free(g0);
@@ -326,7 +327,7 @@ static int measure_work(job_t *job, const struct lists_params *p)
 	ev.type = JOB_EV_CELL;
 	ev.kind = LISTS_CELL_WORK;
 	ev.value = mt_ns_to_cycles(ns);
-	ev.aux[0] = ns;
+	JOB_PAYLOAD_PUT(&ev, struct lists_ev_work, &((struct lists_ev_work){ .ns = ns }));
 	job_emit(job, &ev);
 	return 0;
 }
@@ -348,15 +349,15 @@ static int emit_neighbours(job_t *job, const struct list *l, size_t row, mt_erro
 	ev.col = l->layout;
 	for (int b = 0; b < LISTS_HIST_BINS; b++)
 		if (h.count[b]) {
-			ev.aux[0] = b;
+			JOB_PAYLOAD_PUT(&ev, struct lists_ev_hist, &((struct lists_ev_hist){ b }));
 			ev.value = (double)h.count[b];
 			job_emit(job, &ev);
 		}
 	ev.kind = LISTS_CELL_MODE;
 	ev.value = (double)h.mode;
-	ev.aux[0] = (double)h.mode_count;
-	ev.aux[1] = (double)h.sampled;
-	ev.aux[2] = (double)h.total;
+	JOB_PAYLOAD_PUT(&ev, struct lists_ev_mode,
+			&((struct lists_ev_mode){
+				.count = h.mode_count, .sampled = h.sampled, .total = h.total }));
 	job_emit(job, &ev);
 	return 0;
 }
@@ -375,17 +376,17 @@ static int write_walk_trace(const struct lists_params *p, const struct list *l, 
  * simulator's misses per cell, the distances, the trace. Returns 0, or -1
  * with e. */
 static int walk_figures(job_t *job, const struct lists_params *p, const struct list *l,
-			size_t row, struct job_event *ev, mt_error *e)
+			size_t row, struct lists_ev_result *x, mt_error *e)
 {
 	const double n = (double)l->n;
-	ev->aux[1] = (double)list_line_changes(l, 64) / n;
-	ev->aux[2] = (double)list_line_changes(l, 128) / n;
-	ev->aux[3] = NAN;
+	x->lines64 = (double)list_line_changes(l, 64) / n;
+	x->lines128 = (double)list_line_changes(l, 128) / n;
+	x->sim = NAN;
 	if (p->sim_s >= 0) {
 		uint64_t m;
 		mt_error se;
 		if (list_simulate(l, p->sim_s, p->sim_E, p->sim_b, &m, &se) == 0)
-			ev->aux[3] = (double)m / n;
+			x->sim = (double)m / n;
 	}
 	if (lists_hist_slot(l->layout) >= 0 && emit_neighbours(job, l, row, e) < 0)
 		return -1;
@@ -398,6 +399,7 @@ static int measure_walk(job_t *job, const struct lists_params *p, size_t i, int 
 {
 	const size_t n = p->lengths[i];
 	struct job_event ev;
+	struct lists_ev_result x = { .cells = n };
 	struct list l;
 	double best, second, bare = NAN, b2, s2;
 	int rc = 0;
@@ -414,18 +416,18 @@ static int measure_walk(job_t *job, const struct lists_params *p, size_t i, int 
 	}
 	if (p->work)
 		bare = mt_ns_to_cycles(b2);
-	memset(&ev, 0, sizeof ev);
-	if ((rc = walk_figures(job, p, &l, i, &ev, e)) < 0)
+	if ((rc = walk_figures(job, p, &l, i, &x, e)) < 0)
 		goto out;
+	memset(&ev, 0, sizeof ev);
 	ev.type = JOB_EV_CELL;
 	ev.kind = LISTS_CELL_RESULT;
 	ev.row = (int)i;
 	ev.col = lay;
 	ev.value = mt_ns_to_cycles(best);
 	ev.spread = isfinite(second) && best > 0 ? (second - best) / best : 0;
-	ev.aux[0] = best;
-	ev.aux[4] = p->work ? bare : ev.value;
-	ev.aux[5] = (double)n;
+	x.ns = best;
+	x.bare_cyc = p->work ? bare : ev.value;
+	JOB_PAYLOAD_PUT(&ev, struct lists_ev_result, &x);
 	job_emit(job, &ev);
 out:
 	list_free(&l);

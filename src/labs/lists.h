@@ -19,23 +19,18 @@
  * Cells the worker streams (JOB_EV_CELL):
  *   kind LISTS_CELL_RESULT: row = index into params.lengths, col = layout,
  *     value = cycles per cell (with the work knob's work when work > 0),
- *     spread = (second best - best) / best of the tries, aux[0] = ns per
- *     cell, aux[1] = new 64-byte lines per cell, aux[2] = new 128-byte lines
- *     per cell, aux[3] = simulator misses per cell (NAN when not simulated),
- *     aux[4] = cycles per cell of the bare walk (= value when work is 0),
- *     aux[5] = cells.
+ *     spread = (second best - best) / best of the tries, payload struct
+ *     lists_ev_result.
  *   kind LISTS_CELL_WORK: value = cycles per cell of the work alone (no
- *     list), emitted once before the results when work > 0.
- *   kind LISTS_CELL_GRAPH: value = naive ms, aux[0] = blocked ms, aux[1] =
- *     1 when both give the same matrix, aux[2] = N, aux[3] = block.
+ *     list), emitted once before the results when work > 0; payload struct
+ *     lists_ev_work.
+ *   kind LISTS_CELL_GRAPH: value = naive ms, payload struct lists_ev_graph.
  *   kind LISTS_CELL_HIST (malloc and holes, before their RESULT): one bin of
  *     the neighbour distances (the address of the next cell minus this
  *     one's; the lesson's "±64 KB"): row = length index, col = layout,
- *     aux[0] = bin (lists_hist_bin), value = neighbours in it.
+ *     value = neighbours in the bin, payload struct lists_ev_hist.
  *   kind LISTS_CELL_MODE (after the bins): value = the most common distance
- *     in bytes, aux[0] = how many neighbours have it, aux[1] = neighbours
- *     looked at for it (the first LISTS_MODE_SAMPLE at most), aux[2] = all
- *     neighbours (n - 1). */
+ *     in bytes, payload struct lists_ev_mode. */
 #ifndef MEMTOP_LISTS_H
 #define MEMTOP_LISTS_H
 
@@ -65,6 +60,39 @@ enum {
 	LISTS_CELL_GRAPH,
 	LISTS_CELL_HIST,
 	LISTS_CELL_MODE
+};
+
+/* The payloads of the cells (core/job.h: JOB_PAYLOAD_PUT/GET), by kind. */
+struct lists_ev_result {  /* LISTS_CELL_RESULT */
+	double ns;         /* ns per cell of the best try */
+	double lines64;    /* new 64-byte lines per cell */
+	double lines128;   /* new 128-byte lines per cell */
+	double sim;        /* simulator misses per cell (NAN: not simulated) */
+	double bare_cyc;   /* cycles per cell of the bare walk (= value when
+			      work is 0) */
+	uint64_t cells;    /* cells in the list */
+};
+
+struct lists_ev_work {    /* LISTS_CELL_WORK */
+	double ns;         /* ns per cell of the work alone */
+};
+
+struct lists_ev_graph {   /* LISTS_CELL_GRAPH */
+	double blocked_ms; /* ms of the blocked version's best try */
+	int same;          /* 1: both versions gave the same matrix */
+	uint64_t n;        /* the graph's N (an N x N matrix) */
+	uint64_t block;    /* the blocked version's block */
+};
+
+struct lists_ev_hist {    /* LISTS_CELL_HIST */
+	int bin;           /* the bin (lists_hist_bin) */
+};
+
+struct lists_ev_mode {    /* LISTS_CELL_MODE */
+	uint64_t count;    /* neighbours at the most common distance */
+	uint64_t sampled;  /* neighbours looked at for it (the first
+			      LISTS_MODE_SAMPLE at most) */
+	uint64_t total;    /* all neighbours (n - 1) */
 };
 
 #define LIST_STRIDE_BYTES 128

@@ -86,15 +86,16 @@ static void on_event(const struct job_event *ev, void *ctx)
 		return;
 	}
 	if (kind == LISTS_CELL_GRAPH) {
+		double blocked = b->r.blocked_ms;
 		if (b->csv) {
 			printf("%zu,%zu,%.3f,%.3f,%.4f,%d\n", b->p->graph_n, b->p->graph_block,
-			       ev->value, ev->aux[0], ev->aux[0] > 0 ? ev->value / ev->aux[0] : 0,
+			       ev->value, blocked, blocked > 0 ? ev->value / blocked : 0,
 			       b->r.graph_same);
 			return;
 		}
 		printf("%-28s %10.1f\n%-28s %10.1f\n# blocked is %.2fx faster; same result: %s\n",
-		       "naive (G[j][i] |= G[i][j])", ev->value, "blocked upper half", ev->aux[0],
-		       ev->aux[0] > 0 ? ev->value / ev->aux[0] : 0, b->r.graph_same ? "yes" : "NO");
+		       "naive (G[j][i] |= G[i][j])", ev->value, "blocked upper half", blocked,
+		       blocked > 0 ? ev->value / blocked : 0, b->r.graph_same ? "yes" : "NO");
 		return;
 	}
 	if (kind != LISTS_CELL_RESULT)

@@ -28,6 +28,7 @@ void lists_result_init(struct lists_result *r, const struct lists_params *p)
 int lists_result_apply(struct lists_result *r, const struct job_event *ev)
 {
 	struct lists_cell_result *c;
+	struct lists_ev_result x;
 	if (ev->type != JOB_EV_CELL)
 		return 0;
 	if (ev->kind == LISTS_CELL_WORK) {
@@ -37,37 +38,44 @@ int lists_result_apply(struct lists_result *r, const struct job_event *ev)
 	if ((ev->kind == LISTS_CELL_HIST || ev->kind == LISTS_CELL_MODE) && ev->row >= 0 &&
 	    (size_t)ev->row < r->nlengths && lists_hist_slot(ev->col) >= 0) {
 		struct lists_hist *h = &r->hist[ev->row][lists_hist_slot(ev->col)];
-		int bin = (int)ev->aux[0];
-		if (ev->kind == LISTS_CELL_HIST && bin >= 0 && bin < LISTS_HIST_BINS) {
-			h->count[bin] = (uint64_t)ev->value;
-		} else if (ev->kind == LISTS_CELL_MODE) {
+		struct lists_ev_hist bin;
+		struct lists_ev_mode mode;
+		if (ev->kind == LISTS_CELL_HIST &&
+		    JOB_PAYLOAD_GET(ev, struct lists_ev_hist, &bin) == 0 && bin.bin >= 0 &&
+		    bin.bin < LISTS_HIST_BINS) {
+			h->count[bin.bin] = (uint64_t)ev->value;
+		} else if (ev->kind == LISTS_CELL_MODE &&
+			   JOB_PAYLOAD_GET(ev, struct lists_ev_mode, &mode) == 0) {
 			h->have = 1;
 			h->mode = (int64_t)ev->value;
-			h->mode_count = (uint64_t)ev->aux[0];
-			h->sampled = (uint64_t)ev->aux[1];
-			h->total = (uint64_t)ev->aux[2];
+			h->mode_count = mode.count;
+			h->sampled = mode.sampled;
+			h->total = mode.total;
 		}
 		return ev->kind;
 	}
 	if (ev->kind == LISTS_CELL_GRAPH) {
+		struct lists_ev_graph g;
+		if (JOB_PAYLOAD_GET(ev, struct lists_ev_graph, &g) < 0)
+			return 0;
 		r->have_graph = 1;
 		r->naive_ms = ev->value;
-		r->blocked_ms = ev->aux[0];
-		r->graph_same = ev->aux[1] > 0.5;
+		r->blocked_ms = g.blocked_ms;
+		r->graph_same = g.same;
 		return ev->kind;
 	}
 	if (ev->kind != LISTS_CELL_RESULT || ev->row < 0 || (size_t)ev->row >= r->nlengths ||
-	    ev->col < 0 || ev->col >= LIST_NLAYOUTS)
+	    ev->col < 0 || ev->col >= LIST_NLAYOUTS || JOB_PAYLOAD_GET(ev, struct lists_ev_result, &x) < 0)
 		return 0;
 	c = &r->c[ev->row][ev->col];
 	c->have = 1;
 	c->cyc = ev->value;
-	c->ns = ev->aux[0];
+	c->ns = x.ns;
 	c->spread = ev->spread;
-	c->l64 = ev->aux[1];
-	c->l128 = ev->aux[2];
-	c->sim = ev->aux[3];
-	c->bare = ev->aux[4];
+	c->l64 = x.lines64;
+	c->l128 = x.lines128;
+	c->sim = x.sim;
+	c->bare = x.bare_cyc;
 	return ev->kind;
 }
 
