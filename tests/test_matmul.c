@@ -183,20 +183,24 @@ struct collected {
 static void collect(const struct job_event *ev, void *ctx)
 {
 	struct collected *c = ctx;
+	struct matmul_ev_result x;
+	struct matmul_ev_race race;
 	if (ev->kind == MATMUL_CELL_RESULT) {
-		int rank = (int)ev->aux[4];
+		assert_int_equal(JOB_PAYLOAD_GET(ev, struct matmul_ev_result, &x), 0);
 		c->results++;
-		if (ev->aux[2] < 0.5)
+		if (!x.equal)
 			c->unequal++;
-		if (rank >= 0 && rank <= MATMUL_NORDERS)
-			c->rank_seen[rank]++;
+		if (x.rank >= 0 && x.rank <= MATMUL_NORDERS)
+			c->rank_seen[x.rank]++;
 		assert_true(ev->value > 0);
 	} else if (ev->kind == MATMUL_CELL_RACE) {
+		assert_int_equal(JOB_PAYLOAD_GET(ev, struct matmul_ev_race, &race), 0);
 		c->races++;
-		assert_true(ev->aux[0] >= 0 && ev->aux[0] <= 1);
+		assert_true(race.frac >= 0 && race.frac <= 1);
 	} else if (ev->kind == MATMUL_CELL_SWEEP) {
+		assert_int_equal(JOB_PAYLOAD_GET(ev, struct matmul_ev_result, &x), 0);
 		c->sweeps++;
-		if (ev->aux[2] < 0.5)
+		if (!x.equal)
 			c->unequal++;
 	}
 }

@@ -381,11 +381,9 @@ static void emit_result(struct mm_ctx *x, int kind, int row, double ns, double s
 	ev.row = row;
 	ev.value = ns / iters;
 	ev.spread = isfinite(second) && ns > 0 ? (second - ns) / ns : 0;
-	ev.aux[0] = ns / 1e6;
-	ev.aux[1] = 1;
-	ev.aux[2] = equal;
-	ev.aux[3] = (double)bs;
-	ev.aux[4] = rank;
+	JOB_PAYLOAD_PUT(&ev, struct matmul_ev_result,
+			&((struct matmul_ev_result){
+				.ms = ns / 1e6, .equal = equal, .block = bs, .rank = rank }));
 	job_emit(x->job, &ev);
 }
 
@@ -502,9 +500,11 @@ static void race_report(struct mm_ctx *x, struct runner *r, const int *ran, int 
 		ev.kind = MATMUL_CELL_RACE;
 		ev.row = o;
 		ev.value = r[o].iters ? (double)r[o].ns / (double)r[o].iters : 0;
-		ev.aux[0] = (double)r[o].step / (double)r[o].steps;
-		ev.aux[1] = r[o].rank;
-		ev.aux[2] = (double)r[o].iters;
+		JOB_PAYLOAD_PUT(&ev, struct matmul_ev_race,
+				&((struct matmul_ev_race){
+					.frac = (double)r[o].step / (double)r[o].steps,
+					.rank = r[o].rank,
+					.iters = r[o].iters }));
 		job_emit(x->job, &ev);
 	}
 	job_set_progress(x->job, done, x->units_total);
@@ -558,9 +558,10 @@ static int simulate_orders(job_t *job, const struct matmul_params *p, size_t n)
 		ev.kind = MATMUL_CELL_SIM;
 		ev.row = o;
 		ev.value = r.per_iter;
-		for (int m = 0; m < 3; m++)
-			ev.aux[m] = r.per_iter_m[m];
-		ev.aux[3] = r.steps_done < r.steps;
+		JOB_PAYLOAD_PUT(&ev, struct matmul_ev_sim,
+				&((struct matmul_ev_sim){
+					.per_iter = { r.per_iter_m[0], r.per_iter_m[1], r.per_iter_m[2] },
+					.sampled = r.steps_done < r.steps }));
 		job_emit(job, &ev);
 	}
 	return JOB_GO;

@@ -14,20 +14,16 @@
  * Cells the worker streams (struct job_event, type JOB_EV_CELL):
  *   kind MATMUL_CELL_RESULT: one finished order of the table.
  *     row = order (enum matmul_order), value = ns per inner iteration (best
- *     try), aux[0] = ms of the best try, aux[1] = 1 (progress), aux[2] = 1
- *     when C equals ijk's C exactly (0 when not), aux[3] = block size (a
- *     blocked order, else 0), aux[4] = finish rank (1 = first; race only, else
- *     0), spread = (second best - best) / best over the tries.
+ *     try), spread = (second best - best) / best over the tries, payload
+ *     struct matmul_ev_result.
  *   kind MATMUL_CELL_RACE: a race slice. row = order, value = running ns per
- *     inner iteration, aux[0] = fraction done (0..1), aux[1] = finish rank (0
- *     while running), aux[2] = inner iterations done.
+ *     inner iteration, payload struct matmul_ev_race.
  *   kind MATMUL_CELL_SWEEP: one block size of --sweep. row = index into
- *     params.sweep, value = ns per inner iteration, aux[0] = ms, aux[2] =
- *     equal to ijk, aux[3] = block size.
+ *     params.sweep, value = ns per inner iteration, payload struct
+ *     matmul_ev_result (rank 0).
  *   kind MATMUL_CELL_SIM (only when params.sim_s >= 0, before any timing):
- *     row = order, value = simulated misses per inner iteration, aux[0..2] =
- *     the same for A, B, C, aux[3] = 1 when it is a sample (the first
- *     params.sim_sample accesses).
+ *     row = order, value = simulated misses per inner iteration, payload
+ *     struct matmul_ev_sim.
  * A race ends with one MATMUL_CELL_RESULT per order as well (row order, in
  * finish order), so a consumer that only reads results works either way. */
 #ifndef MEMTOP_MATMUL_H
@@ -80,6 +76,25 @@ enum matmul_cell_kind {
 	MATMUL_CELL_RACE,
 	MATMUL_CELL_SWEEP,
 	MATMUL_CELL_SIM
+};
+
+/* The payloads of the cells (core/job.h: JOB_PAYLOAD_PUT/GET), by kind. */
+struct matmul_ev_result { /* MATMUL_CELL_RESULT and MATMUL_CELL_SWEEP */
+	double ms;         /* ms of the best try */
+	int equal;         /* 1: C equals ijk's C exactly */
+	size_t block;      /* block size (a blocked order or a sweep), else 0 */
+	int rank;          /* finish rank, 1 = first (race only, else 0) */
+};
+
+struct matmul_ev_race {   /* MATMUL_CELL_RACE */
+	double frac;       /* fraction done, 0..1 */
+	int rank;          /* finish rank (0 while running) */
+	uint64_t iters;    /* inner iterations done */
+};
+
+struct matmul_ev_sim {    /* MATMUL_CELL_SIM */
+	double per_iter[3]; /* simulated misses per inner iteration of A, B, C */
+	int sampled;       /* 1: a sample (the first params.sim_sample accesses) */
 };
 
 #define MATMUL_MAX_SWEEP 16

@@ -42,36 +42,39 @@ void matmul_result_init(struct matmul_result *r, const struct matmul_params *p, 
 int matmul_result_apply(struct matmul_result *r, const struct job_event *ev)
 {
 	struct matmul_row *row;
+	struct matmul_ev_result x;
+	struct matmul_ev_race race;
+	struct matmul_ev_sim sim;
 	int o = ev->row;
 	if (ev->type != JOB_EV_CELL || o < 0)
 		return 0;
 	switch (ev->kind) {
 	case MATMUL_CELL_SIM:
-		if (o >= MATMUL_NORDERS)
+		if (o >= MATMUL_NORDERS || JOB_PAYLOAD_GET(ev, struct matmul_ev_sim, &sim) < 0)
 			return 0;
 		r->have_sim_o[o] = 1;
 		r->sim[o] = ev->value;
 		for (int m = 0; m < 3; m++)
-			r->sim_m[o][m] = ev->aux[m];
-		r->sim_sampled = ev->aux[3] > 0.5;
+			r->sim_m[o][m] = sim.per_iter[m];
+		r->sim_sampled = sim.sampled;
 		return ev->kind;
 	case MATMUL_CELL_RACE:
-		if (o >= MATMUL_NORDERS)
+		if (o >= MATMUL_NORDERS || JOB_PAYLOAD_GET(ev, struct matmul_ev_race, &race) < 0)
 			return 0;
-		r->frac[o] = ev->aux[0];
+		r->frac[o] = race.frac;
 		r->run_ns[o] = ev->value;
-		r->run_rank[o] = (int)ev->aux[1];
+		r->run_rank[o] = race.rank;
 		return ev->kind;
 	case MATMUL_CELL_RESULT:
-		if (o >= MATMUL_NORDERS)
+		if (o >= MATMUL_NORDERS || JOB_PAYLOAD_GET(ev, struct matmul_ev_result, &x) < 0)
 			return 0;
 		row = &r->res[o];
 		r->frac[o] = 1;
 		r->run_ns[o] = ev->value;
-		r->run_rank[o] = (int)ev->aux[4];
+		r->run_rank[o] = x.rank;
 		break;
 	case MATMUL_CELL_SWEEP:
-		if ((size_t)o >= r->nsweep)
+		if ((size_t)o >= r->nsweep || JOB_PAYLOAD_GET(ev, struct matmul_ev_result, &x) < 0)
 			return 0;
 		row = &r->sweep[o];
 		break;
@@ -79,12 +82,12 @@ int matmul_result_apply(struct matmul_result *r, const struct job_event *ev)
 		return 0;
 	}
 	row->have = 1;
-	row->ms = ev->aux[0];
+	row->ms = x.ms;
 	row->ns_iter = ev->value;
 	row->spread = ev->spread;
-	row->equal = ev->aux[2] > 0.5;
-	row->block = (size_t)ev->aux[3];
-	row->rank = (int)ev->aux[4];
+	row->equal = x.equal;
+	row->block = x.block;
+	row->rank = x.rank;
 	if (!row->equal)
 		r->failed_equal = 1;
 	return ev->kind;
