@@ -72,17 +72,19 @@ struct streamed {
 static void stream_cell(const struct job_event *ev, void *ctx)
 {
 	struct streamed *s = ctx;
+	struct falseshare_ev_cell x;
+	assert_int_equal(JOB_PAYLOAD_GET(ev, struct falseshare_ev_cell, &x), 0);
 	if (ev->kind == FALSESHARE_CELL_TABLE) {
 		s->table++;
-		assert_true(ev->aux[1] == (ev->col ? 128 : 8));
-		if (ev->aux[0] > s->ncpus)
-			assert_true(ev->aux[2] > 0.5);
+		assert_true(x.spacing == (ev->col ? 128u : 8u));
+		if ((int)x.threads > s->ncpus)
+			assert_true(x.over);
 		else
-			assert_true(ev->aux[2] < 0.5);
+			assert_false(x.over);
 	} else {
 		s->sweep++;
 	}
-	s->inexact += ev->aux[3] < 0.5;
+	s->inexact += !x.exact;
 }
 
 static void worker_streams_table_and_sweep(void **state)

@@ -241,11 +241,13 @@ static int run_cell(job_t *job, const struct falseshare_params *p, double *units
 	ev.col = col;
 	ev.value = best;
 	ev.spread = isfinite(second) && best > 0 ? (second - best) / best : 0;
-	ev.aux[0] = threads;
-	ev.aux[1] = spacing;
-	ev.aux[2] = p->ncpus > 0 && threads > (unsigned)p->ncpus;
-	ev.aux[3] = exact;
-	ev.aux[4] = best * 1e6 / (double)p->rounds;
+	JOB_PAYLOAD_PUT(&ev, struct falseshare_ev_cell,
+			&((struct falseshare_ev_cell){
+				.threads = threads,
+				.spacing = spacing,
+				.over = p->ncpus > 0 && threads > (unsigned)p->ncpus,
+				.exact = exact,
+				.ns_inc = best * 1e6 / (double)p->rounds }));
 	job_emit(job, &ev);
 	return 0;
 }
@@ -293,7 +295,9 @@ void falseshare_result_init(struct falseshare_result *r, const struct falseshare
 int falseshare_result_apply(struct falseshare_result *r, const struct job_event *ev)
 {
 	struct falseshare_cell *c;
-	if (ev->type != JOB_EV_CELL || ev->row < 0 || ev->row >= FALSESHARE_MAX_LIST)
+	struct falseshare_ev_cell x;
+	if (ev->type != JOB_EV_CELL || ev->row < 0 || ev->row >= FALSESHARE_MAX_LIST ||
+	    JOB_PAYLOAD_GET(ev, struct falseshare_ev_cell, &x) < 0)
 		return 0;
 	if (ev->kind == FALSESHARE_CELL_TABLE && (ev->col == 0 || ev->col == 1) &&
 	    (size_t)ev->row < r->nthreads)
@@ -305,11 +309,11 @@ int falseshare_result_apply(struct falseshare_result *r, const struct job_event 
 	c->have = 1;
 	c->ms = ev->value;
 	c->spread = ev->spread;
-	c->ns_inc = ev->aux[4];
-	c->threads = (unsigned)ev->aux[0];
-	c->spacing = (unsigned)ev->aux[1];
-	c->over = ev->aux[2] > 0.5;
-	c->exact = ev->aux[3] > 0.5;
+	c->ns_inc = x.ns_inc;
+	c->threads = x.threads;
+	c->spacing = x.spacing;
+	c->over = x.over;
+	c->exact = x.exact;
 	if (!c->exact)
 		r->inexact = 1;
 	return ev->kind;

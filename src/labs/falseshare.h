@@ -10,13 +10,9 @@
  * Cells the worker streams (JOB_EV_CELL):
  *   kind FALSESHARE_CELL_TABLE: row = index into params.threads, col = 0
  *     packed / 1 padded, value = ms (best of tries), spread = (second best -
- *     best) / best, aux[0] = threads, aux[1] = spacing in bytes, aux[2] = 1
- *     when threads > CPUs available, aux[3] = 1 when every try's counters
- *     summed exactly to threads x rounds, aux[4] = ns per increment per
- *     thread.
+ *     best) / best, payload struct falseshare_ev_cell.
  *   kind FALSESHARE_CELL_SWEEP: row = index into params.sweep, value = ms,
- *     spread as above, aux[0] = threads, aux[1] = spacing, aux[3] = sums
- *     exact, aux[4] = ns per increment. */
+ *     spread as above, payload struct falseshare_ev_cell. */
 #ifndef MEMTOP_FALSESHARE_H
 #define MEMTOP_FALSESHARE_H
 
@@ -31,6 +27,16 @@
 #include "core/util.h"
 
 enum { FALSESHARE_CELL_TABLE = 1, FALSESHARE_CELL_SWEEP };
+
+/* The payload of a cell of either kind (core/job.h: JOB_PAYLOAD_PUT/GET). */
+struct falseshare_ev_cell {
+	unsigned threads;  /* counting threads */
+	unsigned spacing;  /* bytes between two threads' counters */
+	int over;          /* 1: more threads than CPUs available */
+	int exact;         /* 1: every try's counters summed exactly to threads x
+			      rounds */
+	double ns_inc;     /* ns per increment per thread (best try) */
+};
 
 #define FALSESHARE_MAX_T 64
 #define FALSESHARE_MAX_LIST 16
