@@ -601,10 +601,11 @@ static int run_simulated(job_t *job, const struct tr_plan *p, mt_error *e)
 			ev.row = v;
 			ev.col = z;
 			ev.value = (double)r.misses;
-			ev.aux[0] = (double)r.hits;
-			ev.aux[1] = (double)r.evictions;
-			ev.aux[2] = (double)r.accesses;
-			ev.aux[3] = r.correct;
+			JOB_PAYLOAD_PUT(&ev, struct tr_ev_sim,
+					&((struct tr_ev_sim){ .hits = r.hits,
+							      .evictions = r.evictions,
+							      .accesses = r.accesses,
+							      .correct = r.correct }));
 			if (job_emit(job, &ev) < 0)
 				return mt_fail(e, "transpose: out of memory");
 		}
@@ -636,12 +637,11 @@ static int run_real(job_t *job, const struct tr_plan *p, mt_error *e)
 		ev.row = i;
 		ev.value = best;
 		ev.spread = second < 1e300 ? (second - best) / best : 0;
-		ev.aux[0] = p->real_tries;
-		ev.aux[1] = (double)n;
-		ev.aux[2] = p->real[i].br;
-		ev.aux[3] = correct;
-		ev.aux[4] = p->real[i].kind;
-		ev.aux[5] = p->real[i].bc;
+		JOB_PAYLOAD_PUT(&ev, struct tr_ev_real,
+				&((struct tr_ev_real){ .tries = p->real_tries,
+						       .n = n,
+						       .version = p->real[i],
+						       .correct = correct }));
 		if (job_emit(job, &ev) < 0) {
 			rc = mt_fail(e, "transpose: out of memory");
 			break;

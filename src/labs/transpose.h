@@ -21,13 +21,10 @@
  *
  * Both run as one job (src/job.h) that streams cells:
  *   kind TR_EV_SIM:  row = version index, col = size index, value = misses,
- *                    aux[0] = hits, aux[1] = evictions, aux[2] = accesses,
- *                    aux[3] = 1 when B == A^T afterwards;
+ *                    payload struct tr_ev_sim;
  *   kind TR_EV_REAL: row = index into plan.real; value = best ns per
- *                    element, spread = (second best - best) / best, aux[0] =
- *                    tries, aux[1] = N, aux[2] = block rows, aux[3] = 1 when
- *                    correct, aux[4] = the version's kind, aux[5] = block
- *                    columns.
+ *                    element, spread = (second best - best) / best, payload
+ *                    struct tr_ev_real.
  */
 #ifndef MEMTOP_TRANSPOSE_H
 #define MEMTOP_TRANSPOSE_H
@@ -142,6 +139,19 @@ void tr_real_run(const struct tr_version *v, const int32_t *a, int32_t *b, size_
 size_t tr_real_band(const struct tr_version *v);
 
 enum { TR_EV_SIM = 1, TR_EV_REAL = 2 };
+
+/* The payloads of the cells (core/job.h: JOB_PAYLOAD_PUT/GET), by kind. */
+struct tr_ev_sim {           /* TR_EV_SIM */
+	uint64_t hits, evictions, accesses; /* the simulator's counts */
+	int correct;         /* 1: B == A^T afterwards */
+};
+
+struct tr_ev_real {          /* TR_EV_REAL */
+	int tries;           /* timed tries (after one untimed run) */
+	uint64_t n;          /* the matrices' side N */
+	struct tr_version version; /* the version timed: kind, block rows, columns */
+	int correct;         /* 1: B == A^T afterwards */
+};
 
 /* What one job measures. */
 struct tr_plan {

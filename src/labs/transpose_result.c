@@ -28,23 +28,26 @@ void transpose_result_init(struct transpose_result *r, const struct tr_plan *p)
 
 int transpose_result_apply(struct transpose_result *r, const struct job_event *ev)
 {
+	struct tr_ev_sim sim;
+	struct tr_ev_real real;
 	if (ev->type != JOB_EV_CELL)
 		return 0;
 	if (ev->kind == TR_EV_SIM && ev->row >= 0 && ev->row < r->nversions && ev->col >= 0 &&
-	    ev->col < r->nsizes) {
+	    ev->col < r->nsizes && JOB_PAYLOAD_GET(ev, struct tr_ev_sim, &sim) == 0) {
 		struct tr_result *x = &r->sim[ev->row][ev->col];
 		x->misses = (uint64_t)ev->value;
-		x->hits = (uint64_t)ev->aux[0];
-		x->evictions = (uint64_t)ev->aux[1];
-		x->accesses = (uint64_t)ev->aux[2];
-		x->correct = ev->aux[3] > 0;
+		x->hits = sim.hits;
+		x->evictions = sim.evictions;
+		x->accesses = sim.accesses;
+		x->correct = sim.correct;
 		r->have[ev->row][ev->col] = 1;
 		return TR_EV_SIM;
 	}
-	if (ev->kind == TR_EV_REAL && ev->row >= 0 && ev->row < r->nreal) {
+	if (ev->kind == TR_EV_REAL && ev->row >= 0 && ev->row < r->nreal &&
+	    JOB_PAYLOAD_GET(ev, struct tr_ev_real, &real) == 0) {
 		r->real_ns[ev->row] = ev->value;
 		r->real_spread[ev->row] = ev->spread;
-		r->real_ok[ev->row] = ev->aux[3] > 0;
+		r->real_ok[ev->row] = real.correct;
 		return TR_EV_REAL;
 	}
 	return 0;
