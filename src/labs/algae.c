@@ -193,10 +193,11 @@ int algae_worker(job_t *job, void *arg, mt_error *e)
 		ev.row = v;
 		ev.value = best;
 		ev.spread = isfinite(second) ? (second - best) / best : 0;
-		ev.aux[0] = (double)n;
-		ev.aux[1] = (double)f;
-		ev.aux[2] = p->tries;
-		ev.aux[3] = v == 0 || sums[0] == sums[1];
+		JOB_PAYLOAD_PUT(&ev, struct algae_ev_real,
+				&((struct algae_ev_real){ .n = n,
+							  .fields = f,
+							  .tries = p->tries,
+							  .same = v == 0 || sums[0] == sums[1] }));
 		job_emit(job, &ev);
 	}
 out:
@@ -365,12 +366,14 @@ static int print_table(struct printer *b, int csv, mt_error *e)
 static void on_event(const struct job_event *ev, void *ctx)
 {
 	struct printer *b = ctx;
+	struct algae_ev_real x;
 	int v = ev->row;
 	if (ev->type == JOB_EV_NOTE) {
 		batch_note(b->run, ev->text);
 		return;
 	}
-	if (ev->type != JOB_EV_CELL || ev->kind != ALGAE_EV_REAL || v < 0 || v > 1)
+	if (ev->type != JOB_EV_CELL || ev->kind != ALGAE_EV_REAL || v < 0 || v > 1 ||
+	    JOB_PAYLOAD_GET(ev, struct algae_ev_real, &x) < 0)
 		return;
 	b->real_ns[v] = ev->value;
 	b->real_spread[v] = ev->spread;
@@ -379,7 +382,7 @@ static void on_event(const struct job_event *ev, void *ctx)
 			"\n# real machine: one int field of %zu structs of %d fields, best of %d\n",
 			b->p->real_n, b->p->fields, b->p->tries);
 	fflush(b->run->meta);
-	b->real_same = ev->aux[3] > 0.5;
+	b->real_same = x.same;
 	printf("%-16s %8.3f ns/element", v ? "soa-one-field" : "aos-one-field", ev->value);
 	if (v == 1 && b->real_ns[0] > 0 && ev->value > 0)
 		printf("  %.2fx faster%s", b->real_ns[0] / ev->value,

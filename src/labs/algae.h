@@ -21,8 +21,7 @@
  * F int fields, as an array of structs and as a struct of arrays, timed on
  * the pinned worker (algae_worker): cells kind ALGAE_EV_REAL, row 0 array
  * of structs, 1 struct of arrays, value = best ns per element, spread =
- * (second best - best) / best, aux[0] = N, aux[1] = F, aux[2] = tries,
- * aux[3] = 1 when both sums agree. */
+ * (second best - best) / best, payload struct algae_ev_real. */
 #ifndef MEMTOP_ALGAE_H
 #define MEMTOP_ALGAE_H
 
@@ -37,6 +36,14 @@
 #define ALGAE_MAX_REAL (1u << 24) /* structs timed on the real machine */
 
 enum { ALGAE_EV_REAL = 1 };
+
+/* The payload of an ALGAE_EV_REAL cell (core/job.h: JOB_PAYLOAD_PUT/GET). */
+struct algae_ev_real {
+	size_t n;          /* structs in the pass */
+	size_t fields;     /* int fields a struct */
+	int tries;         /* best of this many */
+	int same;          /* 1: both layouts' sums agree (the first row: 1) */
+};
 
 struct algae_params {
 	int s, E, b;   /* the simulated cache */
