@@ -156,7 +156,8 @@ static void made_up_result(struct cores_result *r)
 				continue;
 			ev.value = ns[m++];
 			ev.spread = 0.01 * (double)m;
-			ev.aux[1] = 2;
+			JOB_PAYLOAD_PUT(&ev, struct cores_ev_pair,
+					&((struct cores_ev_pair){ .kept = 2 }));
 			assert_int_equal(cores_result_apply(r, &ev), 1);
 			want--;
 		}

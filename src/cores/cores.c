@@ -323,8 +323,8 @@ int cores_worker(job_t *job, void *arg, mt_error *e)
 		ev.row = (int)k;
 		ev.value = ns;
 		ev.spread = spread;
-		ev.aux[0] = moved;
-		ev.aux[1] = kept;
+		JOB_PAYLOAD_PUT(&ev, struct cores_ev_pair,
+				&((struct cores_ev_pair){ .moved = moved, .kept = kept }));
 		job_set_progress(job, (double)(k + 1), (double)pl->npairs);
 		if (job_emit(job, &ev) < 0)
 			return mt_fail(e, "cores: out of memory");

@@ -23,8 +23,7 @@
  *
  * Cells the worker streams (JOB_EV_CELL), one per pair of the plan: row =
  * the pair's index in the plan, value = one-way ns (best try), spread =
- * (second best - best) / best, aux[0] = tries thrown away because a thread
- * moved, aux[1] = tries kept. */
+ * (second best - best) / best, payload struct cores_ev_pair. */
 #ifndef MEMTOP_CORES_H
 #define MEMTOP_CORES_H
 
@@ -164,6 +163,12 @@ int cores_result_init(struct cores_result *r, const struct cores_plan *pl, mt_er
 
 /* Free what the result holds (it stays valid, empty). */
 void cores_result_free(struct cores_result *r);
+
+/* The payload of a pair's cell (core/job.h: JOB_PAYLOAD_PUT/GET). */
+struct cores_ev_pair {
+	int moved;         /* tries thrown away because a thread moved */
+	int kept;          /* tries kept */
+};
 
 /* Store one event of the worker and redo the summary. Returns 1 when it
  * was a cell of r, else 0. */

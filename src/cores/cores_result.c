@@ -141,13 +141,15 @@ int cores_result_summarise(struct cores_result *r)
 int cores_result_apply(struct cores_result *r, const struct job_event *ev)
 {
 	struct cores_pair *q;
-	if (ev->type != JOB_EV_CELL || ev->row < 0 || (size_t)ev->row >= r->plan.npairs)
+	struct cores_ev_pair x;
+	if (ev->type != JOB_EV_CELL || ev->row < 0 || (size_t)ev->row >= r->plan.npairs ||
+	    JOB_PAYLOAD_GET(ev, struct cores_ev_pair, &x) < 0)
 		return 0;
 	q = &r->plan.pairs[ev->row];
 	q->ns = ev->value;
 	q->spread = ev->spread;
-	q->moved = (int)ev->aux[0];
-	q->kept = (int)ev->aux[1];
+	q->moved = x.moved;
+	q->kept = x.kept;
 	q->have = q->kept > 0 && isfinite(q->ns) && q->ns > 0;
 	cores_result_summarise(r);
 	return 1;
