@@ -178,12 +178,13 @@ static void cell(int kind, int row, int col, double v, double pages, double on, 
 	ev.col = col;
 	ev.value = v;
 	ev.spread = 0.01 * (kind + 1);
-	ev.aux[0] = 5;
-	ev.aux[1] = NUMA_F_BOUND | (kind ? NUMA_F_CHECKED : 0);
-	ev.aux[2] = pages;
-	ev.aux[3] = on;
-	ev.aux[4] = 0;
-	ev.aux[5] = where;
+	JOB_PAYLOAD_PUT(&ev, struct numa_ev_cell,
+			&((struct numa_ev_cell){ .tries = 5,
+						 .flags = NUMA_F_BOUND | (kind ? NUMA_F_CHECKED : 0),
+						 .pages = pages,
+						 .on = on,
+						 .absent = 0,
+						 .where = where }));
 	assert_int_equal(numa_result_apply(&R, &ev), kind);
 }
 

@@ -313,8 +313,9 @@ static int emit(struct worker *w, const struct numa_pair *c, int what, const str
 {
 	const struct numa_node *mem = &w->p->nodes[c->mem];
 	struct job_event ev;
+	struct numa_ev_cell x = { .flags = (g->moved ? NUMA_F_MOVED : 0) | (bound ? NUMA_F_BOUND : 0),
+				  .where = where };
 	uint64_t pages, on, absent;
-	unsigned flags = (g->moved ? NUMA_F_MOVED : 0) | (bound ? NUMA_F_BOUND : 0);
 	memset(&ev, 0, sizeof ev);
 	ev.type = JOB_EV_CELL;
 	ev.kind = what;
@@ -326,24 +327,23 @@ static int emit(struct worker *w, const struct numa_pair *c, int what, const str
 		struct lat_ev_point lat;
 		if (JOB_PAYLOAD_GET(&g->cell, struct lat_ev_point, &lat) < 0)
 			return mt_fail(e, "the latency lab gave a cell without its figures");
-		ev.aux[0] = lat.tries;
+		x.tries = (int)lat.tries;
 	} else {
-		struct bw_ev_table x;
-		if (JOB_PAYLOAD_GET(&g->cell, struct bw_ev_table, &x) < 0)
+		struct bw_ev_table bw;
+		if (JOB_PAYLOAD_GET(&g->cell, struct bw_ev_table, &bw) < 0)
 			return mt_fail(e, "the bandwidth lab gave a cell without its figures");
-		ev.aux[0] = x.tries;
-		flags |= (x.flags & BW_CHECKED) ? NUMA_F_CHECKED : 0;
-		flags |= x.preempted > 0 ? NUMA_F_LOST : 0;
+		x.tries = bw.tries;
+		x.flags |= (bw.flags & BW_CHECKED) ? NUMA_F_CHECKED : 0;
+		x.flags |= bw.preempted > 0 ? NUMA_F_LOST : 0;
 	}
-	ev.aux[1] = flags;
 	if (numa_mem_count(buf, len, mem->node, &pages, &on, &absent) == 0) {
-		ev.aux[2] = (double)pages;
-		ev.aux[3] = (double)on;
-		ev.aux[4] = (double)absent;
+		x.pages = (double)pages;
+		x.on = (double)on;
+		x.absent = (double)absent;
 	} else {
-		ev.aux[4] = -1;
+		x.absent = -1;
 	}
-	ev.aux[5] = where;
+	JOB_PAYLOAD_PUT(&ev, struct numa_ev_cell, &x);
 	return job_emit(w->job, &ev) < 0 ? mt_fail(e, "out of memory") : 0;
 }
 

@@ -21,11 +21,9 @@
  * The numa job streams JOB_EV_CELL events: kind = NUMA_LAT, NUMA_READ or
  * NUMA_TRIAD, row = CPU node index, col = memory node index (into the
  * plan's nodes), value = ns a load or GB/s, spread = the lab's spread,
- * aux[0] = tries, aux[1] = flags (NUMA_F_*), aux[2] = pages counted,
- * aux[3] = pages on the memory node, aux[4] = pages not present (-1:
- * placement could not be read), aux[5] = the latency's CPU or the
- * bandwidth's thread count; and JOB_EV_NOTE sentences (kind NUMA_NOTE_PAGES:
- * the latency lab's sentence about the pages under the chase). */
+ * payload struct numa_ev_cell; and JOB_EV_NOTE sentences (kind
+ * NUMA_NOTE_PAGES: the latency lab's sentence about the pages under the
+ * chase). */
 #ifndef MEMTOP_NUMA_H
 #define MEMTOP_NUMA_H
 
@@ -47,10 +45,20 @@
 #define NUMA_MIN_SIZE (16ull << 20)
 
 enum { NUMA_LAT, NUMA_READ, NUMA_TRIAD, NUMA_NMEAS };
-/* aux[1] of a cell: the bandwidth's arrays checked, its best try lost the
+/* The flags of a cell: the bandwidth's arrays checked, its best try lost the
  * CPU, the lab's worker moved, the memory was bound to the node */
 enum { NUMA_F_CHECKED = 1, NUMA_F_LOST = 2, NUMA_F_MOVED = 4, NUMA_F_BOUND = 8 };
 enum { NUMA_NOTE_PAGES = 1 };
+
+/* The payload of a cell (core/job.h: JOB_PAYLOAD_PUT/GET). */
+struct numa_ev_cell {
+	int tries;         /* the lab's tries */
+	unsigned flags;    /* NUMA_F_* */
+	double pages;      /* pages of the buffer counted */
+	double on;         /* of them, pages on the memory node */
+	double absent;     /* pages not present; -1: placement could not be read */
+	int where;         /* the latency's CPU, or the bandwidth's thread count */
+};
 
 /* One NUMA node as the plan sees it. */
 struct numa_node {

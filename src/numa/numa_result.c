@@ -43,24 +43,26 @@ void numa_result_init(struct numa_result *r, const struct numa_params *p)
 int numa_result_apply(struct numa_result *r, const struct job_event *ev)
 {
 	struct numa_value *v;
+	struct numa_ev_cell x;
 	if (ev->type == JOB_EV_NOTE) {
 		if (ev->kind == NUMA_NOTE_PAGES)
 			mt_strlcpy(r->pages, ev->text, sizeof r->pages);
 		return -1;
 	}
 	if (ev->type != JOB_EV_CELL || ev->kind < 0 || ev->kind >= NUMA_NMEAS || ev->row < 0 ||
-	    ev->col < 0 || (size_t)ev->row >= r->nnodes || (size_t)ev->col >= r->nnodes)
+	    ev->col < 0 || (size_t)ev->row >= r->nnodes || (size_t)ev->col >= r->nnodes ||
+	    JOB_PAYLOAD_GET(ev, struct numa_ev_cell, &x) < 0)
 		return -1;
 	v = &r->v[ev->row][ev->col][ev->kind];
 	v->have = 1;
 	v->v = ev->value;
 	v->spread = ev->spread;
-	v->tries = (int)ev->aux[0];
-	v->flags = (unsigned)ev->aux[1];
-	v->pages = ev->aux[2];
-	v->on = ev->aux[3];
-	v->absent = ev->aux[4];
-	v->where = (int)ev->aux[5];
+	v->tries = x.tries;
+	v->flags = x.flags;
+	v->pages = x.pages;
+	v->on = x.on;
+	v->absent = x.absent;
+	v->where = x.where;
 	return ev->kind;
 }
 
