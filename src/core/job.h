@@ -21,7 +21,7 @@ typedef struct job job_t;
 struct mt_run_clock; /* core/threads.h */
 
 enum job_event_type {
-	JOB_EV_CELL = 1, /* one measured value: row, col, value, spread, aux */
+	JOB_EV_CELL = 1, /* one measured value: row, col, value, spread, payload */
 	JOB_EV_UPDATE,   /* a cell measured again: replaces its earlier value
 			    (not counted in cells_done) */
 	JOB_EV_NOTE,     /* a sentence for the user (text): "grid shrunk to 64M" */
@@ -29,8 +29,6 @@ enum job_event_type {
 	JOB_EV_FAILED,   /* the worker failed (text says why); the last event */
 	JOB_EV_CANCELLED /* cancelled before the end; the last event */
 };
-
-#define JOB_AUX 6
 
 /* The bytes a cell's payload may hold: the largest cell struct of any
  * experiment must fit (JOB_PAYLOAD_PUT checks it when it is compiled). */
@@ -47,7 +45,6 @@ struct job_event {
 	int kind;            /* experiment-specific sub-type of a cell */
 	double value;        /* primary value (MB/s, ns, cycles ...) */
 	double spread;       /* relative spread between tries (0.02 = 2 %) */
-	double aux[JOB_AUX]; /* experiment-specific extras */
 	const char *payload_type; /* the struct in payload ("struct bw_ev_table");
 				     NULL when there is none */
 	_Alignas(max_align_t) unsigned char payload[JOB_PAYLOAD_SIZE];
