@@ -13,6 +13,7 @@
 
 #include <pthread.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #if defined(__linux__)
 #define MT_OS_LINUX 1
@@ -85,8 +86,43 @@ void mt_plat_heap_release(void);
  * unmaps its large chunks itself). */
 void mt_plat_heap_long_lived(void);
 
-/* Each platform_*.c also defines util.h's mt_getopt_reset (declared there,
- * where its callers look): the BSDs reset getopt with optreset, glibc with
- * optind = 0. */
+/* Ready getopt for a new command line: a full reset (optind = 1 alone
+ * leaves glibc's getopt inside the last line's cluster, "-hq" stopped at
+ * -h, on text that may be gone) and no messages of its own (opterr = 0:
+ * every command says its errors in its own words). The BSDs reset getopt
+ * with optreset, glibc with optind = 0. */
+void mt_getopt_reset(void);
+
+/* What core/sysinfo reports of the machine, as this OS tells it. Each
+ * returns -1 when the OS does not say (a file absent or unreadable, a name
+ * unknown), and the caller says "unknown" or falls back. */
+
+/* The processor's model, unchecked text, into buf (Linux: /proc/cpuinfo's
+ * "model name", which aarch64 lacks; macOS: machdep.cpu.brand_string).
+ * Returns 0, or -1. */
+int mt_plat_cpu_model(char *buf, size_t len);
+
+/* The memory in bytes into *bytes: all of it (available 0: Linux's
+ * MemTotal, macOS's hw.memsize), or what new work can have without
+ * swapping (available 1: Linux's MemAvailable; macOS has no cheap figure,
+ * so half of hw.memsize). Returns 0, or -1. */
+int mt_plat_memory(int available, uint64_t *bytes);
+
+/* The tasks runnable now (Linux: /proc/stat's procs_running) into *n.
+ * Returns 0, or -1. */
+int mt_plat_procs_running(int *n);
+
+/* The CPU time of all CPUs since boot in the OS's ticks: *total (guest
+ * times are inside user), *steal (what a hypervisor gave to other guests).
+ * Returns 0, or -1. */
+int mt_plat_cpu_times(uint64_t *total, uint64_t *steal);
+
+/* Transparent huge pages' mode ("always", "madvise", "never") into buf.
+ * Returns 0, or -1 with buf "" when the OS has no such setting. */
+int mt_plat_thp_mode(char *buf, size_t len);
+
+/* How the kernel ranks CPU cpu's core (Linux: cpu_capacity, 1024 the
+ * fastest) into *cap. Returns 0, or -1. */
+int mt_plat_cpu_capacity(int cpu, long *cap);
 
 #endif

@@ -1,7 +1,8 @@
 /* platform_darwin: platform.h on macOS, and for now on any OS but Linux
  * (empty on Linux): no CPU affinity (macOS has only scheduling hints: threads
- * are not pinned), sysctlbyname for the hw.* names, no page-to-node query
- * (one memory node). */
+ * are not pinned), sysctlbyname for the hw.* names (the model, the memory),
+ * no page-to-node query (one memory node), no runnable count, CPU times,
+ * transparent huge pages or core capacities. */
 #include "config.h"
 
 #include "platform.h"
@@ -90,5 +91,46 @@ void mt_getopt_reset(void)
 	optind = 0;
 #endif
 	opterr = 0;
+}
+
+int mt_plat_cpu_model(char *buf, size_t len)
+{
+	size_t n = len;
+	return mt_plat_sysctl("machdep.cpu.brand_string", buf, &n);
+}
+
+int mt_plat_memory(int available, uint64_t *bytes)
+{
+	uint64_t mem = 0;
+	size_t n = sizeof mem;
+	if (mt_plat_sysctl("hw.memsize", &mem, &n) < 0 || !mem)
+		return -1;
+	*bytes = available ? mem / 2 : mem; /* no cheap "available": assume half */
+	return 0;
+}
+
+int mt_plat_procs_running(int *n)
+{
+	(void)n;
+	return -1;
+}
+
+int mt_plat_cpu_times(uint64_t *total, uint64_t *steal)
+{
+	(void)total, (void)steal;
+	return -1;
+}
+
+int mt_plat_thp_mode(char *buf, size_t len)
+{
+	if (len)
+		buf[0] = '\0';
+	return -1;
+}
+
+int mt_plat_cpu_capacity(int cpu, long *cap)
+{
+	(void)cpu, (void)cap;
+	return -1;
 }
 #endif

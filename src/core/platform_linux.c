@@ -1,6 +1,6 @@
 /* platform_linux: platform.h on Linux (empty elsewhere): affinity through
  * sched_{get,set}affinity and pthread_attr_setaffinity_np, no sysctl, pages'
- * nodes through move_pages(2). */
+ * nodes through move_pages(2), the machine's figures from /proc and /sys. */
 #include "config.h"
 
 #include "platform.h"
@@ -13,6 +13,8 @@
 #include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #ifdef MEMTOP_ASAN
@@ -149,5 +151,110 @@ void mt_getopt_reset(void)
 {
 	optind = 0; /* glibc: a full reset, its internal state included */
 	opterr = 0;
+}
+
+/* The rest of the line of path that starts with key, past the blanks and
+ * colon after it ("model name\t: X" gives "X"), into out. Returns 0, or -1
+ * when path cannot be read or has no such line. */
+static int read_line_of(const char *path, const char *key, char *out, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	char line[512];
+	size_t klen = strlen(key);
+	int rc = -1;
+	if (!f)
+		return -1;
+	while (rc < 0 && fgets(line, sizeof line, f)) {
+		if (strncmp(line, key, klen) == 0) {
+			char *p = line + klen;
+			while (*p == ' ' || *p == '\t' || *p == ':')
+				p++;
+			p[strcspn(p, "\n")] = '\0';
+			mt_strlcpy(out, p, len);
+			rc = 0;
+		}
+	}
+	fclose(f);
+	return rc;
+}
+
+int mt_plat_cpu_model(char *buf, size_t len)
+{
+	return read_line_of("/proc/cpuinfo", "model name", buf, len);
+}
+
+int mt_plat_memory(int available, uint64_t *bytes)
+{
+	char v[64];
+	uint64_t kb;
+	if (read_line_of("/proc/meminfo", available ? "MemAvailable" : "MemTotal", v, sizeof v) < 0)
+		return -1;
+	v[strcspn(v, " ")] = '\0'; /* "16318480 kB" */
+	if (mt_parse_u64(v, 1, UINT64_MAX / 1024, &kb) < 0)
+		return -1;
+	*bytes = kb * 1024;
+	return 0;
+}
+
+int mt_plat_procs_running(int *n)
+{
+	char v[64];
+	if (read_line_of("/proc/stat", "procs_running", v, sizeof v) < 0)
+		return -1;
+	return mt_parse_int(v, 0, 1 << 30, n);
+}
+
+int mt_plat_cpu_times(uint64_t *total, uint64_t *steal)
+{
+	FILE *f = fopen("/proc/stat", "r");
+	unsigned long long x[10] = { 0 };
+	int n;
+	if (!f)
+		return -1;
+	n = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu", &x[0], &x[1],
+		   &x[2], &x[3], &x[4], &x[5], &x[6], &x[7], &x[8], &x[9]);
+	fclose(f);
+	if (n < 4)
+		return -1;
+	*total = 0;
+	for (int i = 0; i < n && i < 8; i++) /* guest times are inside user */
+		*total += x[i];
+	*steal = n >= 8 ? x[7] : 0;
+	return 0;
+}
+
+int mt_plat_thp_mode(char *buf, size_t len)
+{
+	FILE *f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+	char line[128];
+	buf[0] = '\0';
+	if (!f)
+		return -1;
+	if (fgets(line, sizeof line, f)) { /* "always [madvise] never" */
+		char *a = strchr(line, '['), *b = a ? strchr(a, ']') : NULL;
+		if (a && b) {
+			*b = '\0';
+			mt_strlcpy(buf, a + 1, len);
+		}
+	}
+	fclose(f);
+	return buf[0] ? 0 : -1;
+}
+
+int mt_plat_cpu_capacity(int cpu, long *cap)
+{
+	char path[128], v[32];
+	FILE *f;
+	int rc = -1;
+	mt_snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cpu_capacity", cpu);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	if (fgets(v, sizeof v, f)) {
+		*cap = strtol(v, NULL, 10);
+		rc = 0;
+	}
+	fclose(f);
+	return rc;
 }
 #endif

@@ -112,11 +112,6 @@ const char *mt_basename(const char *path);
 /* Local date-time as "YYYY-MM-DD HH:MM" (or the ISO date only if date_only). */
 void mt_now_text(char *buf, size_t len, int date_only);
 
-/* Ready getopt for a new command line: a full reset (optind = 1 alone
- * leaves glibc's getopt inside the last line's cluster, "-hq" stopped at
- * -h, on text that may be gone) and no messages of its own (opterr = 0:
- * every command says its errors in its own words). */
-void mt_getopt_reset(void); /* one per OS: platform_*.c */
 
 /* The host name, or "localhost". */
 void mt_hostname(char *buf, size_t len);
