@@ -29,12 +29,12 @@ is "--bases packed: ijk and jik differ, as the seed's do" \
 	"$(printf '%s\n' "$out" | awk '$1 == "ijk" || $1 == "jik" { print $4 }' | tr '\n' ' ')" "1293032 1283920 "
 status "--bases without --simulate is a usage error" 2 "$MEMTOP" run matmul --bases packed
 status "--bases 1,2 is a usage error" 2 "$MEMTOP" run matmul --simulate --bases 1,2
-out=$(run matmul --simulate --n 64 --cache 4,2,5 --json "$TMP/sim.json")
+out=$(run matmul --simulate -n 64 --cache 4,2,5 --json "$TMP/sim.json")
 like "simulate (4,2,5) n = 64: ikj 74688 misses as the seed" "$out" '^ikj +BC +790528 +74688 '
 is "simulate JSON has the six orders and the blocked one" "$(q sim.json 'results[*].order')" \
 	'ijk jik jki kji kij ikj blocked'
 
-out=$(run matmul --n 48 --block 16 --tries 1 --sweep --json "$TMP/mm.json")
+out=$(run matmul -n 48 --block 16 --tries 1 --sweep --json "$TMP/mm.json")
 is "matmul exits 0" "$?" 0
 like "matmul prints the blocked row with its class" "$out" '^blocked +BC +[0-9.]+ +[0-9.]+'
 unlike "every result equals ijk's" "$out" 'DIFFERS'
@@ -48,29 +48,29 @@ like "sweep: block 128 the same" "$out" '^128 +[0-9.]+ +[0-9.]+ +[0-9.]+%  18\.8
 is "matmul JSON: five sweep rows" "$(q mm.json 'sweep[*].block')" '8 16 32 64 128'
 is "matmul JSON: n and block" "$(q mm.json n block)" '48 16'
 
-out=$(run matmul --n 40 --race)
+out=$(run matmul -n 40 --race)
 is "race: seven finishers" "$(printf '%s\n' "$out" | grep -c ' #[1-7]$')" 7
 
-out=$(run matmul --n 256 --tries 2)
+out=$(run matmul -n 256 --tries 2)
 bc=$(printf '%s\n' "$out" | col kij 4)
 ac=$(printf '%s\n' "$out" | col jki 4)
 timing "class BC (kij $bc ns) faster than class AC (jki $ac ns) at n = 256" \
 	awk -v a="$bc" -v b="$ac" 'BEGIN { exit !(a > 0 && a < b) }'
 
 # --blocked: the blocked versions of other orders (the lesson: block jki too)
-out=$(run matmul --simulate --n 64 --block 64 --blocked all)
+out=$(run matmul --simulate -n 64 --block 64 --blocked all)
 jki=$(printf '%s\n' "$out" | awk '$1 == "jki" {print $3, $4}')
 is "simulate: blocked-jki with one 64x64 tile makes jki's accesses and misses exactly" \
 	"$(printf '%s\n' "$out" | awk '$1 == "blocked-jki" {print $3, $4}')" "$jki"
 lines "simulate: --blocked all adds five rows to the seven" "$out" \
 	'^(blocked-)?(ijk|jik|jki|kji|kij|ikj|blocked) ' 12
-out=$(run matmul --n 48 --block 16 --tries 1 --blocked jki --json "$TMP/mmb.json")
+out=$(run matmul -n 48 --block 16 --tries 1 --blocked jki --json "$TMP/mmb.json")
 like "matmul --blocked jki: its row, class AC" "$out" '^blocked-jki +AC +[0-9.]+ +[0-9.]+'
 like "matmul --blocked jki: what blocking gave jki" "$out" '^# blocked-jki vs jki [0-9.]+x \(blocking gains (a lot|little)\)$'
 like "matmul --blocked jki: the JSON row has its block" "$(tr -d ' \n\t' <"$TMP/mmb.json")" \
 	'"order":"blocked-jki","class":"AC","block":16'
 status "matmul --blocked blocked is a usage error" 2 "$MEMTOP" run matmul --blocked blocked
-status "matmul --n 0 is a usage error" 2 "$MEMTOP" run matmul --n 0
+status "matmul -n 0 is a usage error" 2 "$MEMTOP" run matmul -n 0
 status "matmul --cache 5,0,5 is a usage error" 2 "$MEMTOP" run matmul --simulate --cache 5,0,5
 status "matmul --bogus is a usage error" 2 "$MEMTOP" run matmul --bogus
 status "matmul --help" 0 "$MEMTOP" run matmul --help

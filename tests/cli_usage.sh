@@ -10,7 +10,7 @@
 "$MEMTOP" run --help >"$TMP/run-help" 2>&1
 EXPS=$(sed -n '/^Experiments:/,/^$/s/^  \([a-z][a-z0-9_-]*\) .*/\1/p' "$TMP/run-help")
 NEXP=$(printf '%s\n' "$EXPS" | grep -c .)
-plan $((17 + 16 * NEXP))
+plan $((23 + 16 * NEXP))
 
 status "--version exits 0" 0 "$MEMTOP" --version
 like "--version names memtop" "$(cat "$TMP/out")" '^memtop [0-9]+\.[0-9]+'
@@ -30,6 +30,15 @@ like "unknown option names it" "$(cat "$TMP/err")" "unknown option '--bogus'"
 status "a value for a flag exits 2" 2 "$MEMTOP" run mountain --quick=yes
 is "a value for a flag: one line" "$(cat "$TMP/err")" \
 	"memtop: run mountain: --quick: expected no value, got 'yes'"
+# a one-letter option is a short one only: -s, never --s (the shared parser)
+status "a one-letter option as a long one exits 2" 2 "$MEMTOP" sim --s 5 -E 1 -b 4 -t /dev/null
+is "... in one line naming it" "$(cat "$TMP/err")" \
+	"memtop: sim: unknown option '--s' (see memtop sim --help)"
+status "... also in an experiment's options" 2 "$MEMTOP" run matmul --n 8
+is "... said so" "$(cat "$TMP/err")" \
+	"memtop: run matmul: unknown option '--n' (see memtop run matmul --help)"
+status "the same option as a short one is taken" 0 "$MEMTOP" sim -s 5 -E 1 -b 4 -t /dev/null
+status "... in an experiment too" 0 "$MEMTOP" run matmul -n 8 --tries 1 --simulate
 
 # the build line names the sanitizers, and a warning says what they do to timings
 "$MEMTOP" run algae >"$TMP/algae" 2>&1

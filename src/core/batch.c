@@ -3,6 +3,7 @@
 
 #include "batch.h"
 #include "diag.h"
+#include "platform.h"
 #include "result_kind.h"
 #include "sysinfo.h"
 #include "topo.h"
@@ -256,6 +257,38 @@ static const struct option *find_long(const struct option *opts, const char *nam
 	return NULL;
 }
 
+/* getopt's short options for the table lo: ":h", then each one-letter name
+ * whose value is its letter ("s": -s), with ':' after it when it takes a
+ * value. */
+static void shorts_of(const struct option *lo, char *out, size_t size)
+{
+	size_t n = 2;
+	out[0] = ':';
+	out[1] = 'h';
+	for (; lo->name && n + 3 < size; lo++) {
+		if (lo->name[1] != '\0' || lo->val != lo->name[0] || lo->val == 'h')
+			continue;
+		out[n++] = lo->name[0];
+		if (lo->has_arg == required_argument)
+			out[n++] = ':';
+	}
+	out[n] = '\0';
+}
+
+/* 1, having said so, when getopt_long matched long option li of lo (-1:
+ * none) and its name has one letter: "--s" is refused as getopt refuses an
+ * unknown option (one-letter names are short options only: -s). Else 0. */
+static int one_letter_long(const char *who, const struct option *lo, int li)
+{
+	if (li < 0 || lo[li].name[1] != '\0')
+		return 0;
+	if (who[0])
+		mt_warn("%s: unknown option '--%s' (see memtop %s --help)", who, lo[li].name, who);
+	else
+		mt_warn("unknown option '--%s' (see memtop --help)", lo[li].name);
+	return 1;
+}
+
 /* The one-line message for what getopt_long refused (ch is '?' or ':'),
  * "memtop: WHO: ..." ("run matmul", "levels"; "" for memtop itself). */
 static void bad_option(const char *who, int ch, char **argv, const struct option *opts)
@@ -299,20 +332,16 @@ void batch_cmd_init(struct batch_cmd *c, const char *who, const struct batch_hel
 int batch_cmd_next(struct batch_cmd *c, int argc, char **argv)
 {
 	struct option lo[BATCH_MAX_OPTIONS];
-	char shorts[3 * BATCH_MAX_OPTIONS + 3] = ":h";
-	size_t n = 2;
-	int ch;
+	char shorts[3 * BATCH_MAX_OPTIONS + 3];
+	int ch, li = -1;
 	batch_getopt(c->opts, lo, BATCH_MAX_OPTIONS);
-	for (const struct batch_option *o = c->opts; o->name && n + 3 < sizeof shorts; o++) {
-		if (o->name[1] != '\0' || o->val == BATCH_OPT_HELP)
-			continue;
-		shorts[n++] = o->name[0];
-		if (o->arg)
-			shorts[n++] = ':';
-	}
-	shorts[n] = '\0';
-	ch = getopt_long(argc, argv, shorts, lo, NULL);
+	shorts_of(lo, shorts, sizeof shorts);
+	ch = getopt_long(argc, argv, shorts, lo, &li);
 	c->rc = MT_EXIT_OK;
+	if (one_letter_long(c->who, lo, li)) {
+		c->rc = MT_EXIT_USAGE;
+		return -1;
+	}
 	switch (ch) {
 	case -1: return 0;
 	case BATCH_OPT_HELP: batch_help(stdout, c->help); return -1;
@@ -328,9 +357,14 @@ int batch_cmd_next(struct batch_cmd *c, int argc, char **argv)
 int batch_next(struct batch_cli *c, int argc, char **argv)
 {
 	const struct option *opts = c->getopt;
-	int ch;
+	char shorts[3 * BATCH_MAX_OPTIONS + 3];
+	int ch, li = -1;
 	c->rc = MT_EXIT_USAGE;
-	while ((ch = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+	shorts_of(opts, shorts, sizeof shorts);
+	while ((ch = getopt_long(argc, argv, shorts, opts, &li)) != -1) {
+		if (one_letter_long(c->who, opts, li))
+			return -1;
+		li = -1;
 		switch (ch) {
 		case BATCH_OPT_HELP:
 			batch_help(stdout, c->help);
