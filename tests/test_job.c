@@ -41,6 +41,7 @@ struct other_cell {
 struct counting {
 	int spin_ms;            /* busy work per cell */
 	atomic_int started;     /* cells begun: each after a job_check() that let it */
+	int endless;            /* cells until cancelled, not CELLS */
 };
 
 static void spin(int us)
@@ -54,7 +55,7 @@ static int counting_worker(job_t *job, void *arg, mt_error *e)
 {
 	struct counting *c = arg;
 	(void)e;
-	for (int i = 0; i < CELLS; i++) {
+	for (int i = 0; i < CELLS || c->endless; i++) {
 		struct job_event ev;
 		if (job_check(job) == JOB_CANCELLED)
 			return 0;
@@ -72,9 +73,34 @@ static int counting_worker(job_t *job, void *arg, mt_error *e)
 	return 0;
 }
 
+/* Waits (no time limit but a hang guard of a minute) until pred(j, c) or
+ * the guard runs out; returns pred's last answer. Events, not a window: a
+ * busy machine may keep the worker off its CPU for long. */
+static int wait_until(int (*pred)(job_t *, struct counting *), job_t *j, struct counting *c)
+{
+	uint64_t t0 = mt_now_ns();
+	while (!pred(j, c) && mt_now_ns() - t0 < 60000000000ull)
+		usleep(1000);
+	return pred(j, c);
+}
+
+static int three_started(job_t *j, struct counting *c)
+{
+	(void)j;
+	return atomic_load(&c->started) >= 3;
+}
+
+static int holding(job_t *j, struct counting *c)
+{
+	struct job_progress p;
+	(void)c;
+	job_get_progress(j, &p);
+	return p.holding;
+}
+
 static void every_cell_once_progress_grows(void **state)
 {
-	struct counting c = { 20, 0 };
+	struct counting c = { 20, 0, 0 };
 	struct job_opts o = { -1, CELLS };
 	static int seen[CELLS];
 	struct job_event evs[32];
@@ -151,7 +177,7 @@ static void payload_is_read_as_put(void **state)
  * returns, at most the one cell whose check had already passed begins. */
 static void cancel_at_the_next_check(void **state)
 {
-	struct counting c = { 5000, 0 }; /* 5 ms a cell: 2.5 s in all */
+	struct counting c = { 1000, 0, 1 }; /* 1 ms a cell, until cancelled */
 	struct job_opts o = { -1, CELLS };
 	mt_error e;
 	int at_cancel;
@@ -159,18 +185,19 @@ static void cancel_at_the_next_check(void **state)
 	(void)state;
 	j = job_start(counting_worker, &c, &o, &e);
 	assert_non_null(j);
-	while (atomic_load(&c.started) < 3) /* surely inside the run */
-		usleep(1000);
+	assert_true(wait_until(three_started, j, &c)); /* inside the run */
 	job_cancel(j);
 	at_cancel = atomic_load(&c.started);
 	assert_int_equal(job_join(j, &e), 1); /* cancelled */
 	assert_true(atomic_load(&c.started) - at_cancel <= 1);
-	assert_true(atomic_load(&c.started) < CELLS);
 }
 
+/* Pause holds the worker at its next check, with no cell while held, and
+ * resume lets it go on. The worker runs until cancelled, so however late
+ * the pause comes it is inside the run; each step waits for its event. */
 static void pause_holds_the_worker(void **state)
 {
-	struct counting c = { 1000, 0 };
+	struct counting c = { 1000, 0, 1 };
 	struct job_opts o = { -1, CELLS };
 	struct job_progress a, b;
 	mt_error e;
@@ -178,25 +205,23 @@ static void pause_holds_the_worker(void **state)
 	(void)state;
 	j = job_start(counting_worker, &c, &o, &e);
 	assert_non_null(j);
-	usleep(20000);
+	assert_true(wait_until(three_started, j, &c));
 	job_pause(j);
 	assert_true(job_is_paused(j));
 	/* the worker reaches its next check (1 ms of work away) and holds */
-	for (int i = 0; i < 200; i++) {
-		job_get_progress(j, &a);
-		if (a.holding)
-			break;
-		usleep(5000);
-	}
-	assert_true(a.holding);
+	assert_true(wait_until(holding, j, &c));
+	job_get_progress(j, &a);
 	usleep(100000);
 	job_get_progress(j, &b);
 	assert_true(b.holding);
 	assert_true(a.cells_done == b.cells_done); /* nothing while paused */
-	assert_true(b.cells_done < CELLS);
+	assert_int_equal(atomic_load(&c.started), (int)b.cells_done); /* none begun either */
 	job_resume(j);
 	assert_false(job_is_paused(j));
-	assert_int_equal(job_join(j, &e), 0); /* runs to the end */
+	c.started = 0;
+	assert_true(wait_until(three_started, j, &c)); /* it goes on */
+	job_cancel(j);
+	assert_int_equal(job_join(j, &e), 1);
 }
 
 static int failing_worker(job_t *job, void *arg, mt_error *e)

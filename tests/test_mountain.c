@@ -215,10 +215,12 @@ static uint64_t ns_until_end(job_t *job, int want)
 }
 
 /* Pause and cancel in the middle of a big row: the worker holds with no
- * cell finished while held, and ends cancelled. Their 100 ms promise (the
- * worker checks between 8 MB chunks of a pass) is timed by bench/; a test
- * asks only for bounds no healthy machine misses. */
-#define BOUND_NS 2000000000ull
+ * cell finished while held, and ends cancelled before its last cell. Their
+ * 100 ms promise (the worker checks between 8 MB chunks of a pass) is timed
+ * by bench/cancel; here each step waits for its event, HANG_NS only
+ * guarding against a hang (a 2 s bound was a window a busy machine need
+ * not give). */
+#define HANG_NS 60000000000ull
 static void pause_and_cancel_in_a_big_row(void **state)
 {
 	static struct mountain_params p; /* outlives the job */
@@ -242,7 +244,7 @@ static void pause_and_cancel_in_a_big_row(void **state)
 	ns = mt_now_ns();
 	for (;;) { /* sleeping, not spinning: the worker needs the other CPU */
 		job_get_progress(job, &a);
-		if (a.holding || mt_now_ns() - ns > BOUND_NS)
+		if (a.holding || mt_now_ns() - ns > HANG_NS)
 			break;
 		usleep(1000);
 	}
@@ -255,9 +257,10 @@ static void pause_and_cancel_in_a_big_row(void **state)
 	usleep(50000);
 	job_cancel(job);
 	ns = ns_until_end(job, JOB_EV_CANCELLED);
+	job_get_progress(job, &b);
 	assert_int_equal(job_join(job, &e), 1);
 	print_message("# cancel took %.1f ms\n", (double)ns / 1e6);
-	assert_true(ns < BOUND_NS);
+	assert_true(b.cells_done < p.nsizes * p.nstrides); /* it stopped short */
 }
 
 int main(void)

@@ -332,8 +332,10 @@ static void child_group_killed(void **state)
 	assert_non_null(text);
 	text[strcspn(text, "\n")] = '\0';
 	assert_int_equal(mt_parse_int(text, 1, 1 << 30, &grandchild), 0);
-	for (int i = 0; i < 200 && !gone(grandchild); i++)
-		usleep(10000); /* SIGKILL is sent; its delivery may take a moment */
+	/* SIGKILL is sent; its delivery may take a moment, the longer the busier
+	 * the machine: waited for, a minute only guarding against a hang */
+	for (int i = 0; i < 6000 && !gone(grandchild); i++)
+		usleep(10000);
 	assert_true(gone(grandchild));
 	free(text);
 	unlink(file);
