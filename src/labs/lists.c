@@ -156,23 +156,23 @@ void graph_symmetrize_blocked(uint8_t *g, size_t n, size_t block)
 
 /* ---- the worker ----------------------------------------------------------- */
 
+static const struct lists_params lists_defaults = {
+	.lengths = { 4096, 65536, 1u << 20, 1u << 22 },
+	.nlengths = 4,
+	.layouts = (1u << LIST_NLAYOUTS) - 1,
+	.tries = 3,
+	.sim_s = 7,
+	.sim_E = 8,
+	.sim_b = 7,
+	.seed = 2026,
+	.graph_n = 4096,
+	.graph_block = 64,
+};
+
 void lists_params_default(struct lists_params *p)
 {
-	static const size_t len[] = { 4096, 65536, 1u << 20, 1u << 22 };
-	memset(p, 0, sizeof *p);
-	memcpy(p->lengths, len, sizeof len);
-	p->nlengths = MT_ARRAY_LEN(len);
-	p->layouts = (1u << LIST_NLAYOUTS) - 1;
-	p->work = 0;
-	p->tries = 3;
-	p->sim_s = 7;
-	p->sim_E = 8;
-	p->sim_b = 7;
-	p->seed = 2026;
+	*p = lists_defaults;
 	p->mem_limit = mt_mem_available() / 2;
-	p->graph = 0;
-	p->graph_n = 4096;
-	p->graph_block = 64;
 }
 
 /* The cells a chunk walks (or works) between two looks at the job: about

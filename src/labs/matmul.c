@@ -10,20 +10,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+static const struct matmul_params matmul_defaults = {
+	.n = 512,
+	.block = 32,
+	.tries = 3,
+	.slice_ms = 2.0,
+	.sim_s = -1,
+	.sim_E = 1,
+	.sim_b = 6,
+	.sim_sample = 4000000,
+	.orders = MATMUL_CLASSIC_MASK,
+};
+
 void matmul_params_default(struct matmul_params *p)
 {
-	memset(p, 0, sizeof *p);
-	p->n = 512;
-	p->block = 32;
-	p->tries = 3;
-	p->race = 0;
-	p->slice_ms = 2.0;
-	p->nsweep = 0;
-	p->sim_s = -1;
-	p->sim_E = 1;
-	p->sim_b = 6;
-	p->sim_sample = 4000000;
-	p->orders = MATMUL_CLASSIC_MASK;
+	*p = matmul_defaults;
 }
 
 void matmul_fill(size_t n, double *a, double *b)

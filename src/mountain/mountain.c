@@ -73,19 +73,23 @@ KERNEL_ATTR int64_t mountain_read_pass(const int64_t *data, size_t n, size_t str
 
 /* ---- parameters --------------------------------------------------------- */
 
+static const struct mountain_params mountain_defaults = {
+	.min_tries = 3,
+	.max_tries = 1000000,
+	.kbest = 3,
+	.tolerance = 0.01,
+	.try_ns = 4e3,
+	.cell_ns = 1e6,
+	.cell_max_ns = 20e6,
+	.only_row = -1,
+	.only_col = -1,
+};
+
 void mountain_params_default(struct mountain_params *p)
 {
-	memset(p, 0, sizeof *p);
+	*p = mountain_defaults;
 	mountain_params_set_sizes(p, 16u << 10, 128u << 20, NULL);
 	mountain_params_set_max_stride(p, 15, NULL);
-	p->min_tries = 3;
-	p->max_tries = 1000000;
-	p->kbest = 3;
-	p->tolerance = 0.01;
-	p->try_ns = 4e3;
-	p->cell_ns = 1e6;
-	p->cell_max_ns = 20e6;
-	p->only_row = p->only_col = -1;
 }
 
 void mountain_params_quick(struct mountain_params *p)
