@@ -125,4 +125,12 @@ int mt_plat_thp_mode(char *buf, size_t len);
  * fastest) into *cap. Returns 0, or -1. */
 int mt_plat_cpu_capacity(int cpu, long *cap);
 
+/* Of the memory at [addr, addr + len): the bytes resident and, of them, the
+ * bytes on transparent huge pages, into *resident and *huge (Linux: the
+ * Rss and AnonHugePages lines of /proc/self/smaps, summed over the
+ * mappings that overlap the range; a mapping the kernel merged with a
+ * neighbour counts whole, so *huge is capped at len). Returns 0, or -1 when
+ * the OS cannot tell (both 0). */
+int mt_plat_huge_bytes(const void *addr, size_t len, uint64_t *resident, uint64_t *huge);
+
 #endif

@@ -82,6 +82,13 @@ void mt_plat_heap_long_lived(void)
 {
 }
 
+int mt_plat_huge_bytes(const void *addr, size_t len, uint64_t *resident, uint64_t *huge)
+{
+	(void)addr, (void)len;
+	*resident = *huge = 0;
+	return -1;
+}
+
 void mt_getopt_reset(void)
 {
 #if defined(__APPLE__) || defined(__FreeBSD__)

@@ -1,6 +1,7 @@
 /* platform_linux: platform.h on Linux (empty elsewhere): affinity through
  * sched_{get,set}affinity and pthread_attr_setaffinity_np, no sysctl, pages'
- * nodes through move_pages(2), the machine's figures from /proc and /sys. */
+ * nodes through move_pages(2), the machine's figures from /proc and /sys,
+ * huge pages from /proc/self/smaps. */
 #include "config.h"
 
 #include "platform.h"
@@ -11,6 +12,7 @@
 #include <getopt.h>
 #include <malloc.h>
 #include <sched.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -145,6 +147,36 @@ void mt_plat_heap_long_lived(void)
 	(void)mallopt(M_MMAP_THRESHOLD, 128 * 1024);
 	(void)mallopt(M_TRIM_THRESHOLD, 128 * 1024);
 #endif
+}
+
+int mt_plat_huge_bytes(const void *addr, size_t len, uint64_t *resident, uint64_t *huge)
+{
+	uintptr_t lo = (uintptr_t)addr, hi = lo + len;
+	unsigned long long a, b, v, rss_kb = 0, huge_kb = 0;
+	int in = 0, found = 0;
+	char line[256];
+	FILE *f = fopen("/proc/self/smaps", "r");
+	*resident = *huge = 0;
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof line, f)) {
+		/* a mapping's header: "start-end perms offset dev inode path";
+		 * field lines ("Rss:   12 kB") never parse as two hex numbers */
+		if (sscanf(line, "%llx-%llx ", &a, &b) == 2) {
+			in = (uintptr_t)a < hi && (uintptr_t)b > lo;
+			found |= in;
+		} else if (in && sscanf(line, "AnonHugePages: %llu kB", &v) == 1) {
+			huge_kb += v;
+		} else if (in && sscanf(line, "Rss: %llu kB", &v) == 1) {
+			rss_kb += v;
+		}
+	}
+	fclose(f);
+	if (!found)
+		return -1;
+	*resident = (uint64_t)rss_kb * 1024;
+	*huge = (uint64_t)huge_kb * 1024 < len ? (uint64_t)huge_kb * 1024 : len;
+	return 0;
 }
 
 void mt_getopt_reset(void)

@@ -8,6 +8,7 @@
 #include "util.h"
 
 #include <sched.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +53,28 @@ double mt_fresh_page_ns(void)
 	cached = (double)(mt_now_ns() - t0) / FRESH_PAGES;
 	munmap((void *)p, len);
 	return cached;
+}
+
+void *mt_map_2m(size_t len, int huge)
+{
+	char *base = mmap(NULL, len + MT_HUGE_2M, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	uintptr_t a;
+	size_t head;
+	if (base == MAP_FAILED)
+		return NULL;
+	a = ((uintptr_t)base + MT_HUGE_2M - 1) & ~((uintptr_t)MT_HUGE_2M - 1);
+	head = a - (uintptr_t)base;
+	if (head)
+		munmap(base, head);
+	if (MT_HUGE_2M - head)
+		munmap((char *)a + len, MT_HUGE_2M - head);
+#if defined(MADV_HUGEPAGE) && defined(MADV_NOHUGEPAGE)
+	(void)madvise((void *)a, len, huge ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
+#else
+	(void)huge;
+#endif
+	return (void *)a;
 }
 
 /* The model as the system names it (unchecked text). */

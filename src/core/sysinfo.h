@@ -30,6 +30,15 @@ uint64_t mt_page_size(void);
 double mt_fresh_page_ns(void);
 #define MT_FRESH_PAGE_NS_GUESS 2000.0 /* for estimates when not measured */
 
+#define MT_HUGE_2M (2u << 20) /* a transparent huge page (x86-64, arm64 4K-page kernels) */
+
+/* An anonymous private read-write mapping of len bytes that starts on a
+ * 2 MB boundary (so transparent huge pages can back all of it), advised
+ * MADV_HUGEPAGE when huge, else MADV_NOHUGEPAGE (where the system has
+ * them), its pages not yet touched. munmap(p, len) frees it. Returns it, or
+ * NULL with errno set. */
+void *mt_map_2m(size_t len, int huge);
+
 /* CPU model name ("Intel(R) Xeon(R) ...", "Apple M4 Max"), or "unknown CPU". */
 void mt_cpu_model(char *buf, size_t len);
 

@@ -10,6 +10,7 @@
 #include "core/chase.h"
 #include "core/clock.h"
 #include "core/diag.h"
+#include "core/platform.h"
 #include "core/sysinfo.h"
 
 #include <errno.h>
@@ -19,7 +20,6 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#define HUGE_2M (2u << 20)
 #define CHUNK_NS 20e6 /* chase at most ~20 ms between job_check() calls */
 #define LAT_MIN_LOADS 4096     /* the fewest loads worth a warm-up or a chunk */
 #define LAT_MIN_POINT_NS 8e6 /* a contended run shrinks its points down to this */
@@ -393,40 +393,16 @@ static int measure_point(job_t *job, const struct latency_params *p, char *buf, 
 	return JOB_GO;
 }
 
-/* What the kernel backed [buf, buf+len) with: AnonHugePages from smaps. */
+/* What the kernel backed [buf, buf+len) with (core/platform: smaps). */
 static void pages_report(const char *buf, size_t len, int hugepages, char *out, size_t olen)
 {
 	char thp[16];
-	FILE *f;
-	char line[256];
-	uintptr_t lo = (uintptr_t)buf, hi = lo + len;
-	int in = 0, found = 0;
-	uint64_t huge_kb = 0, rss_kb = 0;
+	uint64_t rss, huge;
 	mt_thp_mode(thp, sizeof thp);
-	f = fopen("/proc/self/smaps", "r");
-	if (f) {
-		while (fgets(line, sizeof line, f)) {
-			unsigned long long a, b, v;
-			/* a mapping's header: "start-end perms offset dev inode path";
-			 * field lines ("Rss:   12 kB") never parse as two hex numbers */
-			if (sscanf(line, "%llx-%llx ", &a, &b) == 2) {
-				in = (uintptr_t)a < hi && (uintptr_t)b > lo;
-				found |= in;
-				continue;
-			}
-			if (!in)
-				continue;
-			if (sscanf(line, "AnonHugePages: %llu kB", &v) == 1)
-				huge_kb += v;
-			else if (sscanf(line, "Rss: %llu kB", &v) == 1)
-				rss_kb += v;
-		}
-		fclose(f);
-	}
-	if (found && rss_kb) {
+	if (mt_plat_huge_bytes(buf, len, &rss, &huge) == 0 && rss) {
 		mt_snprintf(out, olen, "%s: %.0f%% of the buffer on 2 MB pages (THP %s)",
 			    hugepages == LAT_HUGE_ON ? "huge pages on" : "huge pages off",
-			    100.0 * (double)huge_kb / (double)rss_kb, thp[0] ? thp : "absent");
+			    100.0 * (double)huge / (double)rss, thp[0] ? thp : "absent");
 	} else {
 		mt_snprintf(out, olen, "%s (THP %s)",
 			    hugepages == LAT_HUGE_ON ? "huge pages asked" : "4 KB pages asked",
@@ -470,45 +446,29 @@ uint64_t latency_buffer_bytes(const struct latency_params *p)
 	for (size_t k = 0; k < p->nstrides; k++)
 		if (p->strides[k] > biggest)
 			biggest = p->strides[k];
-	return (biggest + HUGE_2M - 1) / HUGE_2M * HUGE_2M;
+	return (biggest + MT_HUGE_2M - 1) / MT_HUGE_2M * MT_HUGE_2M;
 }
 
 /* Map m for p (or take the caller's buffer). Returns 0, or -1 with e. */
 static int chase_mem_map(struct chase_mem *m, const struct latency_params *p, mt_error *e)
 {
 	uint64_t need = latency_buffer_bytes(p);
-	char *base;
-	uintptr_t a;
-	size_t head, tail;
 	memset(m, 0, sizeof *m);
 	if (p->buf) {
 		if (p->buf_bytes < need)
 			return mt_fail(e, "the caller's buffer is shorter than the largest size");
 		m->buf = p->buf;
-		m->buf_bytes = (size_t)need;
 		m->callers = 1;
-		goto mapped;
-	}
-	base = mmap(NULL, need + HUGE_2M, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
-		    0);
-	if (base == MAP_FAILED) {
+#ifdef MADV_HUGEPAGE
+		(void)madvise(m->buf, need,
+			      p->hugepages == LAT_HUGE_ON ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
+#endif
+	} else if (!(m->buf = mt_map_2m((size_t)need, p->hugepages == LAT_HUGE_ON))) {
 		char b[32];
 		return mt_fail(e, "cannot allocate %s for the largest size: %s",
 			       mt_fmt_size(b, sizeof b, need), strerror(errno));
 	}
-	a = ((uintptr_t)base + HUGE_2M - 1) & ~((uintptr_t)HUGE_2M - 1);
-	head = a - (uintptr_t)base;
-	tail = HUGE_2M - head;
-	if (head)
-		munmap(base, head);
-	if (tail)
-		munmap((char *)a + need, tail);
-	m->buf = (char *)a;
-	m->buf_bytes = need;
-mapped:
-#ifdef MADV_HUGEPAGE
-	(void)madvise(m->buf, need, p->hugepages == LAT_HUGE_ON ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
-#endif
+	m->buf_bytes = (size_t)need;
 	m->grow = latency_chases_grow(p);
 	m->rng = LAT_RNG_SEED;
 	if (p->random && !m->grow) {
