@@ -4,7 +4,7 @@
 # checked), CSV, the loaded latency, oversubscribed threads, and usage
 # errors (exit 2, one line). No cache size of this machine is assumed.
 . "$TESTLIB"
-plan 43
+plan 49
 
 run() { "$MEMTOP" run bandwidth "$@" 2>&1; }
 flat() { tr -d '\t\n' <"$1"; } # cJSON indents with tabs; strings keep their spaces
@@ -105,3 +105,16 @@ like "... naming the word and the rows the plan has" "$(cat "$TMP/err")" \
 	"^memtop: run bandwidth: --levels: no level 'L9' in the plan \(it has ([A-Z0-9]+, )*DRAM\)$"
 status "--levels with --sizes is a usage error" 2 "$MEMTOP" run bandwidth --levels L1 --sizes 1M
 status "--loader sideways is a usage error" 2 "$MEMTOP" run bandwidth --loader sideways
+status "--pages 2m is a usage error" 2 "$MEMTOP" run bandwidth --pages 2m
+like "... one line naming the option, the words and the value" "$(cat "$TMP/err")" \
+	"^memtop: run bandwidth: --pages: expected 4k, huge or auto, got '2m'$"
+
+# the pages: 4 KB asked (huge pages advised off: none, whatever THP's mode),
+# said before the table and counted from the kernel's own figures after
+out=$(run --quick --sizes 4M --threads 1 --kernels read --pages 4k --json "$TMP/pg.json")
+like "--pages 4k: the header says the pages" "$out" '^# pages: 4 KB, huge pages advised off \(--pages 4k\)$'
+like "... and how many of the buffer's were huge: none" "$out" \
+	"^# pages: 4 KB pages \(--pages 4k; THP [a-z]+\): (0 of the buffer's 3 stretches of 2 MB on huge pages|how many are huge is not known here)$"
+like "... in the JSON too" "$(flat "$TMP/pg.json")" \
+	'"pages":\{"asked":"4k","used":"4k","thp":"[a-z]*","buffer_bytes":6291456,"huge_bytes":(0|null)\}'
+like "--help names --pages" "$("$MEMTOP" run bandwidth --help)" '^  [-]-pages P +the table buffer.s pages: 4k'

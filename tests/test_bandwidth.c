@@ -743,6 +743,83 @@ static void ceiling_fractions(void **state)
 	cJSON_Delete(j);
 }
 
+/* --pages: the words; what each resolves to under each THP mode; the
+ * result keeps what was asked, what was used and, from the worker's note,
+ * how much was huge; the JSON says it and reads it back; a file without it
+ * does not say; a wrong one is refused naming the field. */
+static void pages_asked_used_and_said(void **state)
+{
+	static struct bandwidth_params p;
+	static struct bandwidth_result r, back;
+	static const struct {
+		int asked;
+		const char *thp;
+		int used;
+	} cases[] = {
+		{ BW_PAGES_4K, "always", BW_PAGES_4K },     { BW_PAGES_4K, "madvise", BW_PAGES_4K },
+		{ BW_PAGES_HUGE, "madvise", BW_PAGES_HUGE }, { BW_PAGES_HUGE, "never", BW_PAGES_HUGE },
+		{ BW_PAGES_AUTO, "always", BW_PAGES_HUGE }, { BW_PAGES_AUTO, "madvise", BW_PAGES_HUGE },
+		{ BW_PAGES_AUTO, "never", BW_PAGES_4K },    { BW_PAGES_AUTO, "", BW_PAGES_4K },
+	};
+	struct job_event ev;
+	mt_error e;
+	cJSON *j, *pg;
+	(void)state;
+	assert_int_equal(bandwidth_pages_parse("4k"), BW_PAGES_4K);
+	assert_int_equal(bandwidth_pages_parse("huge"), BW_PAGES_HUGE);
+	assert_int_equal(bandwidth_pages_parse("auto"), BW_PAGES_AUTO);
+	assert_int_equal(bandwidth_pages_parse("2m"), -1);
+	assert_int_equal(bandwidth_pages_parse("4K"), -1);
+	assert_null(bandwidth_pages_name(3));
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		assert_int_equal(bandwidth_pages_used(cases[i].asked, cases[i].thp), cases[i].used);
+	bandwidth_params_default(&p, NULL);
+	assert_int_equal(p.pages, BW_PAGES_4K); /* the default */
+	assert_int_equal(bandwidth_set_sizes(&p, (const uint64_t[]){ 1 << 20, 3 << 20 }, 2, &e), 0);
+	p.pages_asked = BW_PAGES_AUTO;
+	p.pages = BW_PAGES_HUGE;
+	/* the largest layout and a page of slack, in whole 2 MB */
+	assert_int_equal(bandwidth_buffer_bytes(&p) % (2u << 20), 0);
+	assert_true(bandwidth_buffer_bytes(&p) >= bandwidth_table_bytes(&p) + 4096);
+	assert_true(bandwidth_buffer_bytes(&p) < bandwidth_table_bytes(&p) + 4096 + (2u << 20));
+	bandwidth_result_init(&r, &p);
+	assert_true(r.pages.asked == BW_PAGES_AUTO && r.pages.used == BW_PAGES_HUGE);
+	assert_true(r.pages.huge_bytes == -1); /* before the note */
+	memset(&ev, 0, sizeof ev);
+	ev.type = JOB_EV_NOTE;
+	ev.kind = BW_NOTE_PAGES;
+	ev.value = 2u << 20;
+	assert_int_equal(bandwidth_result_apply(&r, &ev), 0); /* a note, not a cell */
+	assert_true(r.pages.huge_bytes == 2u << 20);
+	j = bandwidth_result_to_json(&r);
+	assert_non_null(j);
+	pg = cJSON_GetObjectItem(j, "pages");
+	assert_string_equal(cJSON_GetObjectItem(pg, "asked")->valuestring, "auto");
+	assert_string_equal(cJSON_GetObjectItem(pg, "used")->valuestring, "huge");
+	assert_true(cJSON_GetObjectItem(pg, "huge_bytes")->valuedouble == 2u << 20);
+	assert_true(cJSON_GetObjectItem(pg, "buffer_bytes")->valuedouble ==
+		    (double)bandwidth_buffer_bytes(&p));
+	assert_int_equal(bandwidth_result_from_json(j, "t.json", &back, &e), 0);
+	assert_true(back.pages.asked == BW_PAGES_AUTO && back.pages.used == BW_PAGES_HUGE);
+	assert_true(back.pages.huge_bytes == 2u << 20);
+	assert_true(back.pages.buffer_bytes == bandwidth_buffer_bytes(&p));
+	/* more huge than the buffer: refused, naming the field */
+	cJSON_SetNumberValue(cJSON_GetObjectItem(pg, "huge_bytes"), 1e12);
+	assert_int_equal(bandwidth_result_from_json(j, "t.json", &back, &e), -1);
+	assert_non_null(strstr(e.msg, "t.json: field \"pages.huge_bytes\""));
+	cJSON_ReplaceItemInObject(pg, "huge_bytes", cJSON_CreateNull());
+	assert_int_equal(bandwidth_result_from_json(j, "t.json", &back, &e), 0);
+	assert_true(back.pages.huge_bytes == -1); /* null: not known */
+	cJSON_ReplaceItemInObject(pg, "used", cJSON_CreateString("2m"));
+	assert_int_equal(bandwidth_result_from_json(j, "t.json", &back, &e), -1);
+	assert_non_null(strstr(e.msg, "t.json: field \"pages\""));
+	/* a file from before: no "pages", nothing said */
+	cJSON_DeleteItemFromObject(j, "pages");
+	assert_int_equal(bandwidth_result_from_json(j, "t.json", &back, &e), 0);
+	assert_true(back.pages.asked == -1 && back.pages.huge_bytes == -1);
+	cJSON_Delete(j);
+}
+
 static void worker_loaded_sweep(void **state)
 {
 	static struct bandwidth_params p;
@@ -922,6 +999,7 @@ int main(void)
 		cmocka_unit_test(ceiling_lookup),
 		cmocka_unit_test(ceiling_figures),
 		cmocka_unit_test(ceiling_fractions),
+		cmocka_unit_test(pages_asked_used_and_said),
 		cmocka_unit_test(clock_from_the_first_measuring_thread),
 		cmocka_unit_test(worker_loaded_sweep),
 		cmocka_unit_test(cancel_stops_threads),

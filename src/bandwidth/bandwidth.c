@@ -30,6 +30,7 @@
 #include "core/arch.h"
 #include "core/barrier.h"
 #include "core/clock.h"
+#include "core/platform.h"
 #include "core/threads.h"
 
 #include <errno.h>
@@ -558,8 +559,34 @@ static int check_params(const struct bandwidth_params *p, mt_error *e)
 	return 0;
 }
 
-/* The table's buffer on 4 KB pages, every page touched (or the caller's,
- * as the caller placed it). */
+/* Say what pages the kernel gave the table's buffer: a BW_NOTE_PAGES note
+ * (value: bytes on huge pages, -1 not known). Returns 0, or -1 (out of
+ * memory). */
+static int say_pages(struct worker *w)
+{
+	struct job_event ev;
+	uint64_t rss, huge;
+	char thp[16], n[80];
+	int known = mt_plat_huge_bytes(w->buf, w->buf_bytes, &rss, &huge) == 0;
+	mt_thp_mode(thp, sizeof thp);
+	if (known)
+		mt_snprintf(n, sizeof n, "%u of the buffer's %u stretches of 2 MB on huge pages",
+			    (unsigned)(huge / MT_HUGE_2M), (unsigned)(w->buf_bytes / MT_HUGE_2M));
+	else
+		mt_strlcpy(n, "how many are huge is not known here", sizeof n);
+	memset(&ev, 0, sizeof ev);
+	ev.type = JOB_EV_NOTE;
+	ev.kind = BW_NOTE_PAGES;
+	ev.value = known ? (double)huge : -1;
+	mt_snprintf(ev.text, sizeof ev.text, "pages: %s (--pages %s; THP %s): %s",
+		    w->p->pages == BW_PAGES_HUGE ? "transparent huge pages asked" : "4 KB pages",
+		    bandwidth_pages_name(w->p->pages_asked), thp[0] ? thp : "absent", n);
+	return job_emit(w->job, &ev);
+}
+
+/* The table's buffer on the pages asked (4 KB: advised not to take huge
+ * ones), 2 MB aligned, every page touched (or the caller's, as the caller
+ * placed it). */
 static int table_buffer(struct worker *w, mt_error *e)
 {
 	char a[32];
@@ -570,18 +597,17 @@ static int table_buffer(struct worker *w, mt_error *e)
 		w->buf_bytes = w->p->buf_bytes;
 		return 0;
 	}
-	w->buf_bytes = (size_t)bandwidth_table_bytes(w->p) + 4096;
-	w->buf = mmap(NULL, w->buf_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (w->buf == MAP_FAILED) {
-		w->buf = NULL;
+	w->buf_bytes = (size_t)bandwidth_buffer_bytes(w->p);
+	w->buf = mt_map_2m(w->buf_bytes, w->p->pages == BW_PAGES_HUGE);
+	if (!w->buf)
 		return mt_fail(e, "cannot allocate %s for the table: %s",
 			       mt_fmt_size(a, sizeof a, w->buf_bytes), strerror(errno));
-	}
-#ifdef MADV_NOHUGEPAGE
-	madvise(w->buf, w->buf_bytes, MADV_NOHUGEPAGE);
-#endif
 	for (size_t off = 0; off < w->buf_bytes; off += 4096)
 		w->buf[off] = 0;
+	if (say_pages(w) < 0) {
+		munmap(w->buf, w->buf_bytes);
+		return mt_fail(e, "out of memory");
+	}
 	return 0;
 }
 

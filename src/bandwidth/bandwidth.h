@@ -65,6 +65,9 @@ enum bw_kernel {
 enum bw_isa { BW_ISA_SCALAR, BW_ISA_SSE2, BW_ISA_AVX2, BW_ISA_AVX512, BW_ISA_NEON, BW_NISA };
 
 enum { BW_EV_TABLE = 1, BW_EV_LOADED };
+/* The kinds of the worker's JOB_EV_NOTEs: what pages backed the table's
+ * buffer (value: its bytes on huge pages; the text says it all). */
+enum { BW_NOTE_PAGES = 1 };
 enum { BW_CHECKED = 1, BW_TWICE = 2, BW_UNEVEN = 4 }; /* bw_ev_table's flags */
 
 /* The payload of a BW_EV_TABLE cell (core/job.h: JOB_PAYLOAD_PUT/GET). */
@@ -262,6 +265,8 @@ struct bandwidth_params {
 	size_t ndelays;
 	double point_ns;          /* timed chase a try */
 	unsigned loaded_tries;
+	int pages;                /* the table buffer's pages: BW_PAGES_4K or _HUGE */
+	int pages_asked;          /* --pages: BW_PAGES_4K, _HUGE or _AUTO */
 	char *buf;                /* NULL: the worker maps the table's buffer; else the
 				     caller's (memtop run numa binds it to a node and
 				     first-touches each thread's slice from that
@@ -374,6 +379,28 @@ void bandwidth_layout(int kernel, const struct bw_size *sz, unsigned threads,
  * threads). */
 uint64_t bandwidth_table_bytes(const struct bandwidth_params *p);
 
+/* The table buffer's pages (--pages): 4 KB pages for every size (the
+ * default: each level's figure then includes what the TLB costs there, as
+ * the latency lab's default does), transparent huge pages, or huge pages
+ * where the kernel gives them on request (THP in "always" or "madvise"
+ * mode), else 4 KB. */
+enum { BW_PAGES_4K, BW_PAGES_HUGE, BW_PAGES_AUTO };
+
+/* "4k", "huge", "auto"; NULL out of range. */
+const char *bandwidth_pages_name(int pages);
+
+/* The --pages word ("4k", "huge", "auto") or -1. */
+int bandwidth_pages_parse(const char *name);
+
+/* The pages asked resolves to under THP mode thp (mt_thp_mode: "always",
+ * "madvise", "never", "" none): BW_PAGES_HUGE for huge, and for auto where
+ * thp is always or madvise; else BW_PAGES_4K. */
+int bandwidth_pages_used(int asked, const char *thp);
+
+/* Bytes of the buffer the worker maps for the table: bandwidth_table_bytes()
+ * and a page of slack, rounded up to 2 MB (so huge pages can back it all). */
+uint64_t bandwidth_buffer_bytes(const struct bandwidth_params *p);
+
 /* Rough seconds the run takes (table and loaded sweep). */
 double bandwidth_estimate_s(const struct bandwidth_params *p);
 
@@ -449,8 +476,17 @@ struct bw_threads_info {
 	char placement[96];
 };
 
+/* What backed the table's buffer. */
+struct bw_pages {
+	int asked, used;       /* BW_PAGES_*; asked -1: the file does not say */
+	char thp[16];          /* THP mode at the run ("" none) */
+	uint64_t buffer_bytes; /* the buffer the worker mapped */
+	int64_t huge_bytes;    /* of it on huge pages (smaps); -1 not known */
+};
+
 struct bandwidth_result {
 	struct run_header hdr;
+	struct bw_pages pages;
 	int isa;
 	unsigned vector_bytes;
 	struct bw_size sizes[BW_MAX_SIZES];

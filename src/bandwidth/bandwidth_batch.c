@@ -53,6 +53,10 @@ static const struct batch_option options[] = {
 	  "best of at most N tries (default 9, at least 3)" },
 	{ "try-ms", 'L', "N",
 	  "length of a try (default 4)" },
+	{ "pages", 'g', "P",
+	  "the table buffer's pages: 4k (the default: each level's\n"
+	  "figure includes the TLB's cost), huge (transparent huge\n"
+	  "pages), auto (huge where THP is in always or madvise mode)" },
 	{ "loaded", 'l', NULL,
 	  "after the table, the loaded latency: a random chase on the\n"
 	  "first CPU while the others stream with a delay between bursts" },
@@ -186,6 +190,7 @@ static void on_event(const struct job_event *ev, void *ctx)
 	if (ev->type == JOB_EV_NOTE) {
 		if (row_complete(b)) /* the table's last row before the note after it */
 			flush_row(b);
+		bandwidth_result_apply(&b->r, ev); /* the pages note is also the result's */
 		batch_note(b->run, ev->text);
 		return;
 	}
@@ -227,6 +232,9 @@ static void print_plan(const struct batch *b, char notes[][BW_NOTE_LEN], int nno
 		for (size_t i = 0; i < p->nthreads; i++)
 			fprintf(m, "# %u thread%s: %s\n", b->r.threads[i].threads,
 				b->r.threads[i].threads == 1 ? "" : "s", b->r.threads[i].placement);
+		fprintf(m, "# pages: %s (--pages %s)\n", p->pages == BW_PAGES_HUGE
+				? "transparent huge pages, the buffer 2 MB aligned"
+				: "4 KB, huge pages advised off", bandwidth_pages_name(p->pages_asked));
 		fprintf(m, "# ~ marks a cell whose tries disagreed by over 5 %%, or whose best try ran "
 			   "with a slow canary, lost its CPU to another task or had one thread held "
 			   "up; ! a cell whose arrays came out WRONG\n");
@@ -341,6 +349,7 @@ static void print_summary(const struct batch *b)
 
 struct opts {
 	const char *threads, *kernels, *sizes, *levels, *cpus, *placement, *isa, *loader, *delays;
+	const char *pages;
 	int tries, try_ms, loaded;
 };
 
@@ -429,6 +438,26 @@ static int apply_cpus(struct bandwidth_params *p, const struct opts *o, const ch
 	return 0;
 }
 
+/* --pages: what was asked and what that is here. Returns 0, or prints one
+ * line and returns -1 (a bad word; huge pages asked where THP is off). */
+static int apply_pages(struct bandwidth_params *p, const char *word, const char *exp)
+{
+	char thp[16];
+	int asked = bandwidth_pages_parse(word);
+	if (asked < 0)
+		return batch_bad(exp, "--pages", word, "4k, huge or auto");
+	mt_thp_mode(thp, sizeof thp);
+	p->pages_asked = asked;
+	p->pages = bandwidth_pages_used(asked, thp);
+	if (asked == BW_PAGES_HUGE && strcmp(thp, "always") && strcmp(thp, "madvise")) {
+		mt_warn("run %s: --pages huge: transparent huge pages are %s here (THP %s); "
+			"--pages auto takes 4 KB pages then", exp, thp[0] ? "off" : "absent",
+			thp[0] ? thp : "absent");
+		return -1;
+	}
+	return 0;
+}
+
 /* The options for threads, tries and the loaded latency. */
 static int apply_rest(struct bandwidth_params *p, const struct opts *o, const char *exp)
 {
@@ -451,6 +480,8 @@ static int apply_rest(struct bandwidth_params *p, const struct opts *o, const ch
 		p->try_ns = o->try_ms * 1e6;
 	if (o->loaded)
 		p->loaded = o->loaded;
+	if (o->pages && apply_pages(p, o->pages, exp) < 0)
+		return -1;
 	if (o->loader) {
 		if (strcmp(o->loader, "read") && strcmp(o->loader, "write"))
 			return batch_bad(exp, "--loader", o->loader, "read or write");
@@ -528,6 +559,7 @@ static int parse(int argc, char **argv, struct batch_cli *cli, struct opts *o)
 		case 'I': o->isa = optarg; break;
 		case 'W': o->loader = optarg; break;
 		case 'D': o->delays = optarg; break;
+		case 'g': o->pages = optarg; break;
 		case 'l': if (o->loaded != 2) o->loaded = 1; break;
 		case 'O': o->loaded = 2; break;
 		case 't':

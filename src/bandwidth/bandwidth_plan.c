@@ -411,6 +411,34 @@ void bandwidth_layout(int kernel, const struct bw_size *sz, unsigned threads,
 	out->pass_bytes = bandwidth_kernel_bytes(kernel, n);
 }
 
+const char *bandwidth_pages_name(int pages)
+{
+	static const char *const names[] = { "4k", "huge", "auto" };
+	return pages >= 0 && pages < (int)MT_ARRAY_LEN(names) ? names[pages] : NULL;
+}
+
+int bandwidth_pages_parse(const char *name)
+{
+	for (int i = BW_PAGES_4K; i <= BW_PAGES_AUTO; i++)
+		if (strcmp(name, bandwidth_pages_name(i)) == 0)
+			return i;
+	return -1;
+}
+
+int bandwidth_pages_used(int asked, const char *thp)
+{
+	if (asked == BW_PAGES_HUGE)
+		return BW_PAGES_HUGE;
+	if (asked == BW_PAGES_AUTO && (strcmp(thp, "always") == 0 || strcmp(thp, "madvise") == 0))
+		return BW_PAGES_HUGE;
+	return BW_PAGES_4K;
+}
+
+uint64_t bandwidth_buffer_bytes(const struct bandwidth_params *p)
+{
+	return (bandwidth_table_bytes(p) + 4096 + MT_HUGE_2M - 1) / MT_HUGE_2M * MT_HUGE_2M;
+}
+
 uint64_t bandwidth_table_bytes(const struct bandwidth_params *p)
 {
 	uint64_t most = 0;

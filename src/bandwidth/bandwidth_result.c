@@ -39,6 +39,11 @@ void bandwidth_result_init(struct bandwidth_result *r, const struct bandwidth_pa
 	r->chase_bytes = p->chase_bytes;
 	r->chase_stride = p->chase_stride;
 	bandwidth_cpu_id(&r->cpu);
+	r->pages.asked = p->pages_asked;
+	r->pages.used = p->pages;
+	mt_thp_mode(r->pages.thp, sizeof r->pages.thp);
+	r->pages.buffer_bytes = p->loaded == 2 || p->buf ? 0 : bandwidth_buffer_bytes(p);
+	r->pages.huge_bytes = -1;
 	r->npts = p->loaded ? p->ndelays + 1 : 0;
 	for (size_t i = 0; i < r->npts; i++) {
 		r->pts[i].idle = i == 0;
@@ -48,6 +53,8 @@ void bandwidth_result_init(struct bandwidth_result *r, const struct bandwidth_pa
 
 int bandwidth_result_apply(struct bandwidth_result *r, const struct job_event *ev)
 {
+	if (ev->type == JOB_EV_NOTE && ev->kind == BW_NOTE_PAGES)
+		r->pages.huge_bytes = ev->value >= 0 ? (int64_t)ev->value : -1;
 	if (ev->type != JOB_EV_CELL && ev->type != JOB_EV_UPDATE)
 		return 0;
 	if (ev->kind == BW_EV_TABLE) {
@@ -210,6 +217,25 @@ static int ceiling_to_json(const struct bandwidth_result *r, cJSON *root)
 							     : "calibrated") ? 0 : -1;
 }
 
+/* What backed the table's buffer: "pages": {asked, used, thp,
+ * buffer_bytes, huge_bytes (null: not known)}; none for a run without a
+ * buffer of its own (loaded only, a caller's). */
+static int pages_to_json(const struct bandwidth_result *r, cJSON *root)
+{
+	cJSON *o;
+	if (!r->pages.buffer_bytes)
+		return 0;
+	if (!(o = cJSON_AddObjectToObject(root, "pages")))
+		return -1;
+	cJSON_AddStringToObject(o, "asked", bandwidth_pages_name(r->pages.asked));
+	cJSON_AddStringToObject(o, "used", r->pages.used == BW_PAGES_HUGE ? "huge" : "4k");
+	cJSON_AddStringToObject(o, "thp", r->pages.thp);
+	cJSON_AddNumberToObject(o, "buffer_bytes", (double)r->pages.buffer_bytes);
+	if (r->pages.huge_bytes >= 0)
+		return cJSON_AddNumberToObject(o, "huge_bytes", (double)r->pages.huge_bytes) ? 0 : -1;
+	return cJSON_AddNullToObject(o, "huge_bytes") ? 0 : -1;
+}
+
 static int results_to_json(const struct bandwidth_result *r, cJSON *root)
 {
 	cJSON *arr = cJSON_AddArrayToObject(root, "results");
@@ -299,7 +325,8 @@ cJSON *bandwidth_result_to_json(const struct bandwidth_result *r)
 		cJSON_AddItemToArray(k, s);
 	}
 	if (sizes_to_json(r, root) < 0 || ceiling_to_json(r, root) < 0 ||
-	    results_to_json(r, root) < 0 || loaded_to_json(r, root) < 0)
+	    pages_to_json(r, root) < 0 || results_to_json(r, root) < 0 ||
+	    loaded_to_json(r, root) < 0)
 		goto oom;
 	return root;
 oom:
@@ -482,6 +509,36 @@ static int loaded_from_json(const cJSON *root, const char *f, struct bandwidth_r
 	return 0;
 }
 
+/* The optional "pages" (files before it have none: asked -1, not known).
+ * Returns 0, or -1 with e naming a field that is there but wrong. */
+static int pages_from_json(const cJSON *root, const char *f, struct bw_pages *pg, mt_error *e)
+{
+	const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "pages"), *h;
+	char asked[16] = "", used[16] = "";
+	memset(pg, 0, sizeof *pg);
+	pg->asked = -1;
+	pg->huge_bytes = -1;
+	if (!o)
+		return 0;
+	h = cJSON_GetObjectItemCaseSensitive(o, "huge_bytes");
+	jsonio_opt_string(o, "asked", asked, sizeof asked);
+	jsonio_opt_string(o, "used", used, sizeof used);
+	if (!cJSON_IsObject(o) || (pg->asked = bandwidth_pages_parse(asked)) < 0 ||
+	    (strcmp(used, "4k") && strcmp(used, "huge")))
+		return mt_fail(e, "%s: field \"pages\": an object with \"asked\" (4k, huge or "
+				  "auto) and \"used\" (4k or huge)", f);
+	pg->used = strcmp(used, "huge") == 0 ? BW_PAGES_HUGE : BW_PAGES_4K;
+	jsonio_opt_string(o, "thp", pg->thp, sizeof pg->thp);
+	printable(pg->thp);
+	pg->buffer_bytes = (uint64_t)jsonio_opt_int(o, "buffer_bytes", 0, LONG_MAX, 0);
+	if (cJSON_IsNumber(h) && h->valuedouble >= 0 && h->valuedouble <= (double)pg->buffer_bytes)
+		pg->huge_bytes = (int64_t)h->valuedouble;
+	else if (h && !cJSON_IsNull(h))
+		return mt_fail(e, "%s: field \"pages.huge_bytes\": a number of bytes up to "
+				  "buffer_bytes, or null", f);
+	return 0;
+}
+
 /* The optional "cpu_id" (files before it have none: no ceilings). */
 static void cpu_id_from_json(const cJSON *root, struct bw_cpu_id *id)
 {
@@ -529,8 +586,8 @@ int bandwidth_result_from_json(const cJSON *root, const char *file, struct bandw
 		if (k >= 0)
 			add_kernel(r, k); /* the columns in the run's order */
 	}
-	if (sizes_from_json(root, f, r, e) < 0 || results_from_json(root, f, r, e) < 0 ||
-	    loaded_from_json(root, f, r, e) < 0)
+	if (pages_from_json(root, f, &r->pages, e) < 0 || sizes_from_json(root, f, r, e) < 0 ||
+	    results_from_json(root, f, r, e) < 0 || loaded_from_json(root, f, r, e) < 0)
 		return -1;
 	if (file) {
 		mt_strlcpy(r->source, file, sizeof r->source);
