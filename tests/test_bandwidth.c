@@ -595,6 +595,14 @@ static void ceiling_lookup(void **state)
 		{ "CPU implementer\t: 0x41\nCPU part\t: 0xd40\n", "Neoverse V1" },
 		{ "CPU implementer\t: 0x41\nCPU part\t: 0xd0b\n", "Cortex-A76" },
 		{ "CPU implementer\t: 0x41\nCPU part\t: 0xd05\n", "Cortex-A55" },
+		{ "CPU implementer\t: 0x41\nCPU part\t: 0xd0e\n", NULL }, /* A76AE: not the A76 */
+		{ "CPU implementer\t: 0x51\nCPU part\t: 0xd0b\n", NULL }, /* not Arm's part */
+		{ "vendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 143\n", "Golden Cove" },
+		{ "vendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 151\n", "Golden Cove" },
+		{ "vendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 0x55\n", "Skylake-SP" },
+		{ "vendor_id\t: GenuineIntel\ncpu family\t: 15\nmodel\t\t: 85\n", NULL },
+		{ "vendor_id\t: AuthenticAMD\ncpu family\t: 26\nmodel\t\t: 68\n", "Zen 5" },
+		{ "vendor_id\t: AuthenticAMD\ncpu family\t: 25\nmodel\t\t: 97\n", "Zen 4" },
 		{ "CPU implementer\t: 0x61\nCPU part\t: 0x023\n", NULL }, /* Apple: none */
 		/* only the first CPU's block counts */
 		{ "CPU implementer\t: 0x41\nCPU part\t: 0xd05\n\nCPU implementer\t: 0x41\n"
@@ -661,8 +669,22 @@ static void ceiling_figures(void **state)
 		{ "Zen 4", BW_COPY, "L1", 64, 64, NULL },
 		{ "Zen 4", BW_TRIAD, "L1", 64, 96, NULL },
 		{ "Zen 4", BW_TRIAD, "L3", 64, 32, NULL },
+		/* Cortex-A76: 2 x 16 B loads, a 256-bit write path, a 256-bit L2
+		 * interface (its TRM) */
 		{ "Cortex-A76", BW_READ_VECTOR, "L1", 16, 32, NULL },
-		{ "Cortex-A76", BW_WRITE, "L1", 16, 0, "no store figure for this core" },
+		{ "Cortex-A76", BW_WRITE, "L1", 16, 32, "the L1 ports" },
+		{ "Cortex-A76", BW_COPY, "L1", 16, 64, NULL },
+		{ "Cortex-A76", BW_TRIAD, "L1", 16, 48, NULL },
+		{ "Cortex-A76", BW_READ_VECTOR, "L2", 16, 32, "the L2 fill" },
+		{ "Cortex-A76", BW_READ_VECTOR, "L3", 16, 0, "no fill figure for this level" },
+		{ "Neoverse N1", BW_WRITE, "L1", 16, 32, NULL },
+		{ "Neoverse N1", BW_COPY, "L2", 16, 32, "the L2 fill" },
+		/* Neoverse V1: 3 x 16 B loads, 2 x 16 B stores (LLVM's model) */
+		{ "Neoverse V1", BW_WRITE, "L1", 16, 32, NULL },
+		{ "Neoverse V1", BW_COPY, "L1", 16, 64, NULL },
+		{ "Neoverse V1", BW_TRIAD, "L1", 16, 72, NULL },
+		{ "Neoverse V1", BW_READ_VECTOR, "L2", 16, 0, "no fill figure for this level" },
+		{ "Cortex-A55", BW_WRITE, "L1", 16, 16, NULL },
 		/* Neoverse V2: 3 x 16 B loads, 2 x 16 B stores (the OSACA model) */
 		{ "Neoverse V2", BW_READ_VECTOR, "L1", 16, 48, NULL },
 		{ "Neoverse V2", BW_WRITE, "L1", 16, 32, NULL },

@@ -67,17 +67,25 @@ static const struct bw_core cores[] = {
 	  "Cortex-A55 Level 1 memory system, Intel Agilex 5 HPS Technical Reference Manual (814346) "
 	  "3.6.3.5: a 64-bit read path and a 128-bit write path" },
 	{ "Cortex-A76", "Arm Cortex-A76",
-	  2, 2, 16, 32, 0, 0, 0, 0, 0,
-	  "Arm Cortex-A76 L1 data-side memory system (developer.arm.com): two 128-bit read paths "
-	  "from the L1 data memory system" },
+	  2, 2, 16, 32, 2, 16, 32, 32, 0,
+	  "Arm Cortex-A76 Core Technical Reference Manual (100798_0300_00_en), A6.1.2 L1 data-side "
+	  "memory system: two 128-bit read paths from the L1 to the datapath, a 256-bit write path "
+	  "from the datapath to the L1, a 256-bit read interface from the L2; two load/store "
+	  "pipelines (stores: 2 x 16 B a cycle with NEON, 32 B in all)" },
 	{ "Neoverse N1", "Arm Neoverse N1 (Ampere Altra, Graviton2)",
-	  2, 2, 16, 32, 0, 0, 0, 32, 0,
-	  "Arm Neoverse N1 Software Optimization Guide: 2 load pipelines of 128 bits; Chips and "
-	  "Cheese, Deep Diving Neoverse N1 (2021): a 32-byte L2 interface (19.3 B a cycle "
-	  "measured)" },
+	  2, 2, 16, 32, 2, 16, 32, 32, 0,
+	  "Arm Neoverse N1 Software Optimization Guide: 2 load/store pipelines, 128-bit loads; "
+	  "Arm Neoverse N1 Core Technical Reference Manual (101111_0101), L1 data-side memory "
+	  "system: two 128-bit read paths, a 256-bit write path from the datapath to the L1 (stores: "
+	  "2 x 16 B a cycle with NEON, as LLVM's N1 model from the guide issues a Q-form store on "
+	  "either load/store pipeline), a 256-bit read interface from the L2; Chips and Cheese, "
+	  "Deep Diving Neoverse N1 (2021): 19.3 B a cycle measured from the L2" },
 	{ "Neoverse V1", "Arm Neoverse V1 (Graviton3)",
-	  3, 3, 16, 48, 0, 0, 0, 0, 0,
-	  "Arm Neoverse V1 Software Optimization Guide: 3 load pipelines of 128 bits (NEON)" },
+	  3, 3, 16, 48, 2, 16, 32, 0, 0,
+	  "Arm Neoverse V1 Software Optimization Guide: 3 load pipelines of 128 bits (NEON); "
+	  "stores: LLVM's Neoverse V1 scheduling model from that guide "
+	  "(llvm/lib/Target/AArch64/AArch64SchedNeoverseV1.td: a Q-form store takes one of the two "
+	  "load/store pipelines L01 and one of the two store-data pipelines): 2 x 16 B a cycle" },
 	{ "Neoverse V2", "Arm Neoverse V2 (NVIDIA Grace, Graviton4)",
 	  3, 3, 16, 48, 2, 16, 32, 0, 0,
 	  "Arm Neoverse V2 Software Optimization Guide (PJDOC-466751330-593177): 3 load pipelines "
