@@ -664,6 +664,11 @@ static void ceiling_figures(void **state)
 		{ "Golden Cove", BW_READ_VECTOR, "L3", 64, 0, "no fill figure for this level" },
 		{ "Golden Cove", BW_READ_VECTOR, "DRAM", 64, 0, NULL },
 		{ "Golden Cove", BW_COPY_NT, "L1", 64, 0, "streaming stores bypass the caches" },
+		/* Skylake-SP: the L3 sends 16 B a cycle to a core (kerncraft's model) */
+		{ "Skylake-SP", BW_READ_VECTOR, "L3", 64, 16, "the L3 fill" },
+		{ "Skylake-SP", BW_TRIAD, "L3", 64, 16, NULL },
+		{ "Skylake-SP", BW_READ_VECTOR, "L2", 64, 64, "the L2 fill" },
+		{ "Sunny Cove", BW_READ_VECTOR, "L3", 64, 0, "no fill figure for this level" },
 		{ "Zen 4", BW_READ_VECTOR, "L1", 64, 64, NULL }, /* split */
 		{ "Zen 4", BW_WRITE, "L1", 64, 32, NULL },
 		{ "Zen 4", BW_COPY, "L1", 64, 64, NULL },

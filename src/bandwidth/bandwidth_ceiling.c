@@ -24,9 +24,11 @@ static const struct bw_core cores[] = {
 	  "client microarchitecture: L1D 2 loads (32 B) + 1 store (32 B) a cycle, L2 64 B a "
 	  "cycle peak" },
 	{ "Skylake-SP", "Skylake-SP, Cascade Lake, Cooper Lake server cores (AVX-512)",
-	  2, 2, 64, 128, 1, 64, 64, 64, 0,
+	  2, 2, 64, 128, 1, 64, 64, 64, 16,
 	  "Intel Optimization Reference Manual (248966), Skylake Server microarchitecture: L1D "
-	  "2 x 64 B loads + 1 x 64 B store a cycle, L2 64 B a cycle peak" },
+	  "2 x 64 B loads + 1 x 64 B store a cycle, L2 64 B a cycle peak; L3 to L2 16 B a cycle "
+	  "(each way): RRZE-HPC's kerncraft machine models SkylakeSP_Gold-6148.yml and "
+	  "CascadelakeSP_Gold-6248_SNC.yml (the ECM model's L3 upstream throughput)" },
 	{ "Sunny Cove", "Ice Lake, Tiger Lake (Willow Cove), Rocket Lake (Cypress Cove)",
 	  2, 2, 64, 128, 2, 64, 64, 64, 0,
 	  "Intel Optimization Reference Manual (248966), Ice Lake client microarchitecture: "
