@@ -237,7 +237,8 @@ struct worker {
 };
 
 /* What a lab's run gave: its one cell (the latest: a second look replaces
- * the first) and whether the worker moved. */
+ * the first) and whether the worker moved (or its CPU was taken away
+ * before it started). */
 struct got {
 	int have;
 	struct job_event cell;
@@ -281,7 +282,7 @@ static int run_lab(struct worker *w, job_fn fn, void *arg, int cpu, struct got *
 	job_t *sub;
 	int last = 0, paused = 0;
 	memset(g, 0, sizeof *g);
-	if (!(sub = numa_mem_job_start(w->p->mem, fn, arg, cpu, e)))
+	if (!(sub = numa_mem_job_start(w->p->mem, fn, arg, cpu, &g->moved, e)))
 		return -1;
 	while (!last) {
 		struct pollfd pfd = { job_fd(sub), POLLIN, 0 };

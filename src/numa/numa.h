@@ -140,8 +140,12 @@ void numa_mem_close(struct numa_mem *m);
 /* job_start(fn, arg) pinned to cpu from a thread pinned elsewhere (the
  * numa worker): job_start accepts only CPUs its caller may run on, so the
  * caller's binding is widened to the CPUs of the thread that opened m for
- * the call, then put back. Returns the job, or NULL with e. */
-job_t *numa_mem_job_start(struct numa_mem *m, job_fn fn, void *arg, int cpu, mt_error *e);
+ * the call, then put back. When cpu has been taken away since (a cpuset
+ * cut, a CPU gone offline), the job runs on a CPU job_pick_cpu gives and
+ * *lost is 1 (else 0): the caller marks its cell. Returns the job, or NULL
+ * with e. */
+job_t *numa_mem_job_start(struct numa_mem *m, job_fn fn, void *arg, int cpu, int *lost,
+			  mt_error *e);
 
 /* len bytes bound to node (HWLOC_MEMBIND_BIND, strict; *bound = 1), on
  * 4 KB pages (MADV_NOHUGEPAGE), not touched. On a machine of one node
