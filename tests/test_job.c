@@ -13,6 +13,7 @@
 
 #include "testlib.h"
 
+#include <math.h>
 #include <poll.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -61,11 +62,7 @@ static int counting_worker(job_t *job, void *arg, mt_error *e)
 			return 0;
 		atomic_fetch_add(&c->started, 1);
 		spin(c->spin_ms);
-		memset(&ev, 0, sizeof ev);
-		ev.type = JOB_EV_CELL;
-		ev.row = i / 10;
-		ev.col = i % 10;
-		ev.value = i;
+		job_cell(&ev, 0, i / 10, i % 10, i, 0);
 		JOB_PAYLOAD_PUT(&ev, struct count_cell, &((struct count_cell){ i, 2.0 * i }));
 		job_emit(job, &ev);
 		job_set_progress(job, i + 1, CELLS);
@@ -146,6 +143,32 @@ static void every_cell_once_progress_grows(void **state)
 	for (int i = 0; i < CELLS; i++)
 		assert_int_equal(seen[i], 1);
 	assert_int_equal(job_join(j, &e), 0);
+}
+
+/* job_cell: a CELL with the five figures and every other byte zero;
+ * job_spread: (second - best) / best, 0 without a finite second or a
+ * positive best. */
+static void cell_and_spread(void **state)
+{
+	struct job_event ev, zero;
+	(void)state;
+	memset(&ev, 0xa5, sizeof ev);
+	job_cell(&ev, 3, 4, 5, 6.5, 0.25);
+	assert_int_equal(ev.type, JOB_EV_CELL);
+	assert_int_equal(ev.kind, 3);
+	assert_int_equal(ev.row, 4);
+	assert_int_equal(ev.col, 5);
+	assert_true(ev.value == 6.5);
+	assert_true(ev.spread == 0.25);
+	memset(&zero, 0, sizeof zero);
+	assert_memory_equal(ev.text, zero.text, sizeof ev.text);
+	assert_memory_equal(ev.payload, zero.payload, sizeof ev.payload);
+	assert_int_equal(JOB_PAYLOAD_GET(&ev, struct count_cell, &(struct count_cell){ 0 }), -1);
+	assert_true(job_spread(2.0, 3.0) == 0.5);
+	assert_true(job_spread(2.0, 2.0) == 0.0);
+	assert_true(job_spread(2.0, INFINITY) == 0.0);
+	assert_true(job_spread(2.0, NAN) == 0.0);
+	assert_true(job_spread(0.0, 1.0) == 0.0);
 }
 
 /* A payload reads back as the struct put, field for field, the bytes after
@@ -347,6 +370,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_cell_once_progress_grows),
 		cmocka_unit_test(progress_cells_text),
+		cmocka_unit_test(cell_and_spread),
 		cmocka_unit_test(payload_is_read_as_put),
 		cmocka_unit_test(last_event_types),
 		cmocka_unit_test(cancel_at_the_next_check),

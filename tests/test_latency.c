@@ -688,12 +688,7 @@ static void result_json_roundtrip(void **state)
 	assert_int_equal(latency_measured(r), 0);
 	for (size_t i = 0; i < r->nsizes; i++) {
 		for (int c = 0; c < 3; c++) {
-			memset(&ev, 0, sizeof ev);
-			ev.type = JOB_EV_CELL;
-			ev.row = (int)i;
-			ev.col = c;
-			ev.kind = c == 2;
-			ev.value = three(r->sizes[i]) / 2.5;
+			job_cell(&ev, c == 2, (int)i, c, three(r->sizes[i]) / 2.5, 0);
 			JOB_PAYLOAD_PUT(&ev, struct lat_ev_point,
 					&((struct lat_ev_point){ .cycles = three(r->sizes[i]) }));
 			assert_int_equal(latency_apply(r, &ev), 0);
@@ -772,12 +767,7 @@ static void point_record_marks(void **state)
 	r = latency_result_new(&p, 2.0);
 	assert_non_null(r);
 	for (size_t j = 0; j < sizeof pts / sizeof pts[0]; j++) {
-		memset(&ev, 0, sizeof ev);
-		ev.type = JOB_EV_CELL;
-		ev.row = pts[j].row;
-		ev.col = pts[j].col;
-		ev.kind = pts[j].kind;
-		ev.value = pts[j].ns;
+		job_cell(&ev, pts[j].kind, pts[j].row, pts[j].col, pts[j].ns, 0);
 		JOB_PAYLOAD_PUT(&ev, struct lat_ev_point,
 				&((struct lat_ev_point){ .cycles = pts[j].ns * 2.0,
 							 .tries = (unsigned)pts[j].tries }));

@@ -111,11 +111,7 @@ static void apply_checks_bounds(void **state)
 	(void)state;
 	assert_non_null(m);
 	assert_int_equal(mountain_measured(m), 0);
-	memset(&ev, 0, sizeof ev);
-	ev.type = JOB_EV_CELL;
-	ev.row = 1;
-	ev.col = 1;
-	ev.value = 1234.5;
+	job_cell(&ev, 0, 1, 1, 1234.5, 0);
 	assert_int_equal(mountain_apply(m, &ev), -1); /* without its payload */
 	JOB_PAYLOAD_PUT(&ev, struct mountain_ev_cell, &((struct mountain_ev_cell){ .tries = 3 }));
 	assert_int_equal(mountain_apply(m, &ev), 0);

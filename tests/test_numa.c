@@ -171,13 +171,7 @@ static struct numa_result R, B;
 static void cell(int kind, int row, int col, double v, double pages, double on, int where)
 {
 	struct job_event ev;
-	memset(&ev, 0, sizeof ev);
-	ev.type = JOB_EV_CELL;
-	ev.kind = kind;
-	ev.row = row;
-	ev.col = col;
-	ev.value = v;
-	ev.spread = 0.01 * (kind + 1);
+	job_cell(&ev, kind, row, col, v, 0.01 * (kind + 1));
 	JOB_PAYLOAD_PUT(&ev, struct numa_ev_cell,
 			&((struct numa_ev_cell){ .tries = 5,
 						 .flags = NUMA_F_BOUND | (kind ? NUMA_F_CHECKED : 0),

@@ -255,12 +255,7 @@ static int emit_point(struct sweep *s, int row, double delay_ns, const struct po
 		if (below == k / 2)
 			med = c->ns[t];
 	}
-	memset(&ev, 0, sizeof ev);
-	ev.type = JOB_EV_CELL;
-	ev.kind = BW_EV_LOADED;
-	ev.row = row;
-	ev.value = n ? c->ns[mid] : 0;
-	ev.spread = med > 0 ? (hi - lo) / med : 0;
+	job_cell(&ev, BW_EV_LOADED, row, 0, n ? c->ns[mid] : 0, med > 0 ? (hi - lo) / med : 0);
 	JOB_PAYLOAD_PUT(&ev, struct bw_ev_loaded,
 			&((struct bw_ev_loaded){
 				.gbs = delay_ns < 0 || !n ? 0 : c->gbs[mid],

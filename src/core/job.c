@@ -155,6 +155,22 @@ int job_payload_get(const struct job_event *ev, const char *type, void *dst, siz
 	return 0;
 }
 
+void job_cell(struct job_event *ev, int kind, int row, int col, double value, double spread)
+{
+	memset(ev, 0, sizeof *ev);
+	ev->type = JOB_EV_CELL;
+	ev->kind = kind;
+	ev->row = row;
+	ev->col = col;
+	ev->value = value;
+	ev->spread = spread;
+}
+
+double job_spread(double best, double second)
+{
+	return isfinite(second) && best > 0 ? (second - best) / best : 0;
+}
+
 int job_event_is_last(const struct job_event *ev)
 {
 	return ev->type == JOB_EV_DONE || ev->type == JOB_EV_FAILED ||

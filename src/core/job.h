@@ -83,6 +83,14 @@ void job_payload_put(struct job_event *ev, const char *type, const void *src, si
  * zeroed. Callers use the macro. */
 int job_payload_get(const struct job_event *ev, const char *type, void *dst, size_t size);
 
+/* Make *ev a JOB_EV_CELL of kind at (row, col) with value and spread, every
+ * other byte zero (no payload yet: JOB_PAYLOAD_PUT it after). Cannot fail. */
+void job_cell(struct job_event *ev, int kind, int row, int col, double value, double spread);
+
+/* A cell's spread from its best and second-best tries: (second - best) /
+ * best when second is finite and best > 0, else 0 (one try, or nothing). */
+double job_spread(double best, double second);
+
 /* 1 when ev is a job's last event (DONE, FAILED, CANCELLED): the reader
  * ends the job then. Other types (CELL, UPDATE, NOTE, any added later): 0. */
 int job_event_is_last(const struct job_event *ev);

@@ -318,11 +318,7 @@ int cores_worker(job_t *job, void *arg, mt_error *e)
 		if (kept == 0)
 			job_note(job, "CPUs %d and %d: no try kept (a thread moved in %d of %d)", a, b,
 				 moved, pl->p.tries);
-		memset(&ev, 0, sizeof ev);
-		ev.type = JOB_EV_CELL;
-		ev.row = (int)k;
-		ev.value = ns;
-		ev.spread = spread;
+		job_cell(&ev, 0, (int)k, 0, ns, spread);
 		JOB_PAYLOAD_PUT(&ev, struct cores_ev_pair,
 				&((struct cores_ev_pair){ .moved = moved, .kept = kept }));
 		job_set_progress(job, (double)(k + 1), (double)pl->npairs);

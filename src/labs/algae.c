@@ -187,12 +187,7 @@ int algae_worker(job_t *job, void *arg, mt_error *e)
 		double best, second;
 		if (time_layout(job, p, v ? x : a, v, &best, &second, &sums[v]))
 			goto out;
-		memset(&ev, 0, sizeof ev);
-		ev.type = JOB_EV_CELL;
-		ev.kind = ALGAE_EV_REAL;
-		ev.row = v;
-		ev.value = best;
-		ev.spread = isfinite(second) ? (second - best) / best : 0;
+		job_cell(&ev, ALGAE_EV_REAL, v, 0, best, job_spread(best, second));
 		JOB_PAYLOAD_PUT(&ev, struct algae_ev_real,
 				&((struct algae_ev_real){ .n = n,
 							  .fields = f,

@@ -234,13 +234,7 @@ static int run_cell(job_t *job, const struct falseshare_params *p, double *units
 		return rc;
 	*units += (double)threads * p->rounds * p->tries;
 	job_set_progress(job, *units, total);
-	memset(&ev, 0, sizeof ev);
-	ev.type = JOB_EV_CELL;
-	ev.kind = kind;
-	ev.row = row;
-	ev.col = col;
-	ev.value = best;
-	ev.spread = isfinite(second) && best > 0 ? (second - best) / best : 0;
+	job_cell(&ev, kind, row, col, best, job_spread(best, second));
 	JOB_PAYLOAD_PUT(&ev, struct falseshare_ev_cell,
 			&((struct falseshare_ev_cell){
 				.threads = threads,

@@ -282,10 +282,7 @@ static int run_graph(job_t *job, const struct lists_params *p, mt_error *e)
 		if (version == 0)
 			memcpy(gn, g, n * n);
 	}
-	memset(&ev, 0, sizeof ev);
-	ev.type = JOB_EV_CELL;
-	ev.kind = LISTS_CELL_GRAPH;
-	ev.value = best[0];
+	job_cell(&ev, LISTS_CELL_GRAPH, 0, 0, best[0], 0);
 	JOB_PAYLOAD_PUT(&ev, struct lists_ev_graph,
 			&((struct lists_ev_graph){ .blocked_ms = best[1],
 						   .same = memcmp(g, gn, n * n) == 0,
@@ -323,10 +320,7 @@ static int measure_work(job_t *job, const struct lists_params *p)
 		}
 		ns = fmin(ns, (double)(mt_now_ns() - t0) / (double)cells);
 	}
-	memset(&ev, 0, sizeof ev);
-	ev.type = JOB_EV_CELL;
-	ev.kind = LISTS_CELL_WORK;
-	ev.value = mt_ns_to_cycles(ns);
+	job_cell(&ev, LISTS_CELL_WORK, 0, 0, mt_ns_to_cycles(ns), 0);
 	JOB_PAYLOAD_PUT(&ev, struct lists_ev_work, &((struct lists_ev_work){ .ns = ns }));
 	job_emit(job, &ev);
 	return 0;
@@ -342,11 +336,7 @@ static int emit_neighbours(job_t *job, const struct list *l, size_t row, mt_erro
 		return -1;
 	if (!h.have)
 		return 0;
-	memset(&ev, 0, sizeof ev);
-	ev.type = JOB_EV_CELL;
-	ev.kind = LISTS_CELL_HIST;
-	ev.row = (int)row;
-	ev.col = l->layout;
+	job_cell(&ev, LISTS_CELL_HIST, (int)row, l->layout, 0, 0);
 	for (int b = 0; b < LISTS_HIST_BINS; b++)
 		if (h.count[b]) {
 			JOB_PAYLOAD_PUT(&ev, struct lists_ev_hist, &((struct lists_ev_hist){ b }));
@@ -418,13 +408,8 @@ static int measure_walk(job_t *job, const struct lists_params *p, size_t i, int 
 		bare = mt_ns_to_cycles(b2);
 	if ((rc = walk_figures(job, p, &l, i, &x, e)) < 0)
 		goto out;
-	memset(&ev, 0, sizeof ev);
-	ev.type = JOB_EV_CELL;
-	ev.kind = LISTS_CELL_RESULT;
-	ev.row = (int)i;
-	ev.col = lay;
-	ev.value = mt_ns_to_cycles(best);
-	ev.spread = isfinite(second) && best > 0 ? (second - best) / best : 0;
+	job_cell(&ev, LISTS_CELL_RESULT, (int)i, lay,
+		 mt_ns_to_cycles(best), job_spread(best, second));
 	x.ns = best;
 	x.bare_cyc = p->work ? bare : ev.value;
 	JOB_PAYLOAD_PUT(&ev, struct lists_ev_result, &x);

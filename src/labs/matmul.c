@@ -376,12 +376,7 @@ static void emit_result(struct mm_ctx *x, int kind, int row, double ns, double s
 {
 	struct job_event ev;
 	const double iters = (double)x->n * x->n * x->n;
-	memset(&ev, 0, sizeof ev);
-	ev.type = JOB_EV_CELL;
-	ev.kind = kind;
-	ev.row = row;
-	ev.value = ns / iters;
-	ev.spread = isfinite(second) && ns > 0 ? (second - ns) / ns : 0;
+	job_cell(&ev, kind, row, 0, ns / iters, job_spread(ns, second));
 	JOB_PAYLOAD_PUT(&ev, struct matmul_ev_result,
 			&((struct matmul_ev_result){
 				.ms = ns / 1e6, .equal = equal, .block = bs, .rank = rank }));
@@ -496,11 +491,8 @@ static void race_report(struct mm_ctx *x, struct runner *r, const int *ran, int 
 		done += (double)r[o].iters;
 		if (!ran[o])
 			continue;
-		memset(&ev, 0, sizeof ev);
-		ev.type = JOB_EV_CELL;
-		ev.kind = MATMUL_CELL_RACE;
-		ev.row = o;
-		ev.value = r[o].iters ? (double)r[o].ns / (double)r[o].iters : 0;
+		job_cell(&ev, MATMUL_CELL_RACE, o, 0,
+			 r[o].iters ? (double)r[o].ns / (double)r[o].iters : 0, 0);
 		JOB_PAYLOAD_PUT(&ev, struct matmul_ev_race,
 				&((struct matmul_ev_race){
 					.frac = (double)r[o].step / (double)r[o].steps,
@@ -554,11 +546,7 @@ static int simulate_orders(job_t *job, const struct matmul_params *p, size_t n)
 		if (matmul_simulate(o, n, p->block, p->sim_s, p->sim_E, p->sim_b, p->sim_sample, &r,
 				    &se) < 0)
 			break;
-		memset(&ev, 0, sizeof ev);
-		ev.type = JOB_EV_CELL;
-		ev.kind = MATMUL_CELL_SIM;
-		ev.row = o;
-		ev.value = r.per_iter;
+		job_cell(&ev, MATMUL_CELL_SIM, o, 0, r.per_iter, 0);
 		JOB_PAYLOAD_PUT(&ev, struct matmul_ev_sim,
 				&((struct matmul_ev_sim){
 					.per_iter = { r.per_iter_m[0], r.per_iter_m[1], r.per_iter_m[2] },

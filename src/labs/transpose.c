@@ -595,12 +595,7 @@ static int run_simulated(job_t *job, const struct tr_plan *p, mt_error *e)
 			if (p->trace_dir &&
 			    tr_write_trace(&p->versions[v], p->rows[z], p->cols[z], path, e) < 0)
 				return -1;
-			memset(&ev, 0, sizeof ev);
-			ev.type = JOB_EV_CELL;
-			ev.kind = TR_EV_SIM;
-			ev.row = v;
-			ev.col = z;
-			ev.value = (double)r.misses;
+			job_cell(&ev, TR_EV_SIM, v, z, (double)r.misses, 0);
 			JOB_PAYLOAD_PUT(&ev, struct tr_ev_sim,
 					&((struct tr_ev_sim){ .hits = r.hits,
 							      .evictions = r.evictions,
@@ -631,12 +626,7 @@ static int run_real(job_t *job, const struct tr_plan *p, mt_error *e)
 		int correct;
 		if (time_kernel(job, p, &rb, &p->real[i], &best, &second, &correct) < 0)
 			break;
-		memset(&ev, 0, sizeof ev);
-		ev.type = JOB_EV_CELL;
-		ev.kind = TR_EV_REAL;
-		ev.row = i;
-		ev.value = best;
-		ev.spread = second < 1e300 ? (second - best) / best : 0;
+		job_cell(&ev, TR_EV_REAL, i, 0, best, second < 1e300 ? (second - best) / best : 0);
 		JOB_PAYLOAD_PUT(&ev, struct tr_ev_real,
 				&((struct tr_ev_real){ .tries = p->real_tries,
 						       .n = n,

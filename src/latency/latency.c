@@ -414,13 +414,7 @@ static int emit_point(job_t *job, size_t row, size_t col, int kind, const struct
 		      double ghz)
 {
 	struct job_event ev;
-	memset(&ev, 0, sizeof ev);
-	ev.type = JOB_EV_CELL;
-	ev.row = (int)row;
-	ev.col = (int)col;
-	ev.kind = kind;
-	ev.value = pt->best;
-	ev.spread = isfinite(pt->second) ? (pt->second - pt->best) / pt->best : 0;
+	job_cell(&ev, kind, (int)row, (int)col, pt->best, job_spread(pt->best, pt->second));
 	JOB_PAYLOAD_PUT(&ev, struct lat_ev_point,
 			&((struct lat_ev_point){
 				.cycles = pt->best * ghz, .loads = pt->loads, .tries = pt->tries }));

@@ -317,13 +317,7 @@ static int emit(struct worker *w, const struct numa_pair *c, int what, const str
 	struct numa_ev_cell x = { .flags = (g->moved ? NUMA_F_MOVED : 0) | (bound ? NUMA_F_BOUND : 0),
 				  .where = where };
 	uint64_t pages, on, absent;
-	memset(&ev, 0, sizeof ev);
-	ev.type = JOB_EV_CELL;
-	ev.kind = what;
-	ev.row = c->cpu;
-	ev.col = c->mem;
-	ev.value = g->cell.value;
-	ev.spread = g->cell.spread;
+	job_cell(&ev, what, c->cpu, c->mem, g->cell.value, g->cell.spread);
 	if (what == NUMA_LAT) {
 		struct lat_ev_point lat;
 		if (JOB_PAYLOAD_GET(&g->cell, struct lat_ev_point, &lat) < 0)
