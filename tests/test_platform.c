@@ -66,6 +66,9 @@ static void allowed_cpus_read_back(void **state)
 	n = mt_allowed_cpus(got, (int)MT_ARRAY_LEN(got));
 	assert_int_equal(n, 1);
 	assert_int_equal(got[0], mine[nmine - 1]);
+	assert_int_equal(mt_cpu_allowed(mine[nmine - 1]), 1);
+	assert_int_equal(mt_cpu_allowed(mine[0]), nmine == 1); /* taken away, unless the same */
+	assert_int_equal(mt_cpu_allowed(-1), 0);
 	assert_int_equal(mt_plat_set_allowed(mine, nmine), 0);
 	n = mt_allowed_cpus(got, (int)MT_ARRAY_LEN(got));
 	assert_int_equal(n, nmine);

@@ -338,14 +338,9 @@ job_t *job_start(job_fn fn, void *arg, const struct job_opts *o, mt_error *e)
 	pthread_cond_init(&j->cond, NULL);
 	if (!mt_plat_can_pin()) {
 		j->cpu = -1;
-	} else if (j->cpu >= 0) {
-		int cpus[1024], n = mt_allowed_cpus(cpus, (int)MT_ARRAY_LEN(cpus)), ok = 0;
-		for (int i = 0; i < n; i++)
-			ok |= cpus[i] == j->cpu;
-		if (!ok) {
-			mt_fail(e, "CPU %d is not online or not allowed for this process", j->cpu);
-			goto fail_sync;
-		}
+	} else if (j->cpu >= 0 && !mt_cpu_allowed(j->cpu)) {
+		mt_fail(e, "CPU %d is not online or not allowed for this process", j->cpu);
+		goto fail_sync;
 	}
 	j->t_start = mt_now_ns();
 	rc = mt_thread_start(&j->thread, j->cpu, job_main, j);

@@ -16,6 +16,15 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+int mt_cpu_allowed(int cpu)
+{
+	int cpus[1024], n = mt_allowed_cpus(cpus, (int)MT_ARRAY_LEN(cpus));
+	for (int i = 0; i < n; i++)
+		if (cpus[i] == cpu)
+			return 1;
+	return 0;
+}
+
 int mt_online_cpus(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);

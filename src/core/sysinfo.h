@@ -14,6 +14,11 @@
 
 /* mt_allowed_cpus, the CPUs this thread may run on, is platform.h's. */
 
+/* 1 when the calling thread may run on cpu now (it is in mt_allowed_cpus:
+ * online and in the affinity mask), else 0 (also when the platform cannot
+ * tell). */
+int mt_cpu_allowed(int cpu);
+
 /* Online CPUs (sysconf), at least 1. */
 int mt_online_cpus(void);
 

@@ -228,7 +228,7 @@ static void best_of(const struct pong *g, int tries, double *ns, double *spread,
 		}
 	}
 	*ns = isfinite(best) ? best : (double)NAN;
-	*spread = isfinite(second) && best > 0 ? (second - best) / best : 0;
+	*spread = job_spread(best, second);
 }
 
 /* Start the two threads; *started gets how many did. Returns 0 or -1. */

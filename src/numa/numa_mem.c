@@ -55,16 +55,6 @@ void numa_mem_close(struct numa_mem *m)
 	free(m);
 }
 
-/* 1 when the calling thread may run on cpu now. */
-static int cpu_allowed_now(int cpu)
-{
-	int cpus[1024], n = mt_allowed_cpus(cpus, (int)MT_ARRAY_LEN(cpus));
-	for (int i = 0; i < n; i++)
-		if (cpus[i] == cpu)
-			return 1;
-	return 0;
-}
-
 job_t *numa_mem_job_start(struct numa_mem *m, job_fn fn, void *arg, int cpu, int *lost,
 			  mt_error *e)
 {
@@ -74,7 +64,7 @@ job_t *numa_mem_job_start(struct numa_mem *m, job_fn fn, void *arg, int cpu, int
 	job_t *j;
 	if (mine && m->allowed && hwloc_get_cpubind(m->topo, mine, HWLOC_CPUBIND_THREAD) == 0)
 		widened = hwloc_set_cpubind(m->topo, m->allowed, HWLOC_CPUBIND_THREAD) == 0;
-	*lost = cpu >= 0 && mt_plat_can_pin() && !cpu_allowed_now(cpu);
+	*lost = cpu >= 0 && mt_plat_can_pin() && !mt_cpu_allowed(cpu);
 	if (*lost)
 		o.cpu = -1; /* taken away (a cpuset cut, a CPU gone offline): job_pick_cpu's */
 	j = job_start(fn, arg, &o, e);
