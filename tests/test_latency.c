@@ -697,7 +697,7 @@ static void result_json_roundtrip(void **state)
 	ev.row = (int)r->nsizes;
 	assert_int_equal(latency_apply(r, &ev), -1);
 	ev.row = 0;
-	ev.kind = 0;
+	ev.kind = LAT_CELL_FIXED;
 	ev.col = 2;
 	assert_int_equal(latency_apply(r, &ev), -1);
 	ev.col = 0; /* a cell of the right place without its payload, or with another's */

@@ -613,7 +613,7 @@ static int chase_all(job_t *job, const struct latency_params *p0, struct chase_m
 			    measure_point(job, p, start, lines, &est[c], &pt) ==
 				    JOB_CANCELLED)
 				return 0;
-			if (emit_point(job, i, c, random, &pt, ghz) < 0)
+			if (emit_point(job, i, c, random ? LAT_CELL_RANDOM : LAT_CELL_FIXED, &pt, ghz) < 0)
 				return mt_fail(e, "out of memory");
 			lat_eta_add(&eta, c, priced, (double)(mt_now_ns() - t_point));
 			units_done = (double)(mt_now_ns() - t_start);

@@ -14,7 +14,8 @@
  * A measurement is a job (core/job.h) running latency_worker(): it streams
  * one JOB_EV_CELL per (size, chase):
  *   row = size index, col = stride index for the fixed chases and
- *   col = nstrides for the random chase (kind = 0 fixed, 1 random),
+ *   col = nstrides for the random chase (kind LAT_CELL_FIXED or
+ *   LAT_CELL_RANDOM),
  *   value = ns per load (best try), spread = (second best - best) / best,
  *   payload struct lat_ev_point (the result keeps tries and spread: a point
  *   whose spread stays over LAT_DOUBTFUL_SPREAD is not trusted).
@@ -53,6 +54,10 @@ size_t latency_sizes(uint64_t lo, uint64_t hi, uint64_t *out, size_t cap);
 /* Pages under a chase: 4 KB (huge pages off), huge pages asked with
  * madvise, or not known (an imported table that does not say). */
 enum { LAT_HUGE_OFF = 0, LAT_HUGE_ON = 1, LAT_HUGE_UNKNOWN = 2 };
+
+/* The kinds of the worker's JOB_EV_CELLs: a fixed-stride chase's point, or
+ * the random chase's. */
+enum { LAT_CELL_FIXED = 0, LAT_CELL_RANDOM = 1 };
 
 /* The kinds of the worker's JOB_EV_NOTEs: what pages backed the buffer;
  * the run's figure revised (value: the s it now expects in all, payload

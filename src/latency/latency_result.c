@@ -52,7 +52,7 @@ int latency_apply(struct latency_result *r, const struct job_event *ev)
 	if (ev->type != JOB_EV_CELL || ev->row < 0 || (size_t)ev->row >= r->nsizes || ev->col < 0 ||
 	    JOB_PAYLOAD_GET(ev, struct lat_ev_point, &x) < 0)
 		return -1;
-	if (ev->kind == 1) {
+	if (ev->kind == LAT_CELL_RANDOM) {
 		if (!r->has_random)
 			return -1;
 		r->random_ns[ev->row] = ev->value;
