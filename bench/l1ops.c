@@ -264,6 +264,26 @@ LOOP(c_addtree, TY, 512,
 	     A2(320, 352, 5, 13) A2(384, 416, 6, 14) A2(448, 480, 7, 15),
      YCL)
 
+/* Mixes: fewer FMAs (ports 0 and 1), the rest of the loads added into
+ * their own accumulators, one add a load (vpaddq: ports 0, 1 and 5;
+ * vaddpd: 1 and 5); each FMA consumes two loads, each add one: mixF_A is
+ * F FMAs and A adds, 2F + A = 16 loads a turn. */
+#define AD(OP, o, acc) OP " " #o "(%0),%%ymm" #acc ",%%ymm" #acc "\n\t"
+#define MIX6(OP) F(0, 32, 0, 2) F(64, 96, 1, 3) F(128, 160, 0, 4) F(192, 224, 1, 5) \
+	F(256, 288, 0, 6) F(320, 352, 1, 7) AD(OP, 384, 8) AD(OP, 416, 9) AD(OP, 448, 10) AD(OP, 480, 11)
+#define MIX4(OP) F(0, 32, 0, 4) F(64, 96, 1, 5) F(128, 160, 2, 6) F(192, 224, 3, 7) \
+	AD(OP, 256, 8) AD(OP, 288, 9) AD(OP, 320, 10) AD(OP, 352, 11) \
+	AD(OP, 384, 12) AD(OP, 416, 13) AD(OP, 448, 14) AD(OP, 480, 15)
+#define MIX2(OP) F(0, 32, 0, 2) F(64, 96, 1, 3) \
+	AD(OP, 128, 4) AD(OP, 160, 5) AD(OP, 192, 6) AD(OP, 224, 7) AD(OP, 256, 8) AD(OP, 288, 9) \
+	AD(OP, 320, 10) AD(OP, 352, 11) AD(OP, 384, 12) AD(OP, 416, 13) AD(OP, 448, 14) AD(OP, 480, 15)
+LOOP(c_mix6i, TY, 512, MIX6("vpaddq"), YCL)
+LOOP(c_mix4i, TY, 512, MIX4("vpaddq"), YCL)
+LOOP(c_mix2i, TY, 512, MIX2("vpaddq"), YCL)
+LOOP(c_mix6f, TY, 512, MIX6("vaddpd"), YCL)
+LOOP(c_mix4f, TY, 512, MIX4("vaddpd"), YCL)
+LOOP(c_mix2f, TY, 512, MIX2("vaddpd"), YCL)
+
 typedef void (*loop_fn)(const char *, size_t, long);
 struct loop {
 	const char *name;
@@ -307,6 +327,12 @@ static struct loop loops[] = {
 	{ "consumer fma8: 8 ld + 8 fma(mem), 8 acc", c_fma8, 512, 0, { 0 }, { 0 } },
 	{ "consumer fma12: 12 ld + 12 fma(mem), 12 acc", c_fma12, 768, 0, { 0 }, { 0 } },
 	{ "consumer xor16: 16 vpxor(mem), 8 acc", c_xor16, 512, 0, { 0 }, { 0 } },
+	{ "consumer mix6i: 6 fma + 4 vpaddq(mem)", c_mix6i, 512, 0, { 0 }, { 0 } },
+	{ "consumer mix4i: 4 fma + 8 vpaddq(mem)", c_mix4i, 512, 0, { 0 }, { 0 } },
+	{ "consumer mix2i: 2 fma + 12 vpaddq(mem)", c_mix2i, 512, 0, { 0 }, { 0 } },
+	{ "consumer mix6f: 6 fma + 4 vaddpd(mem)", c_mix6f, 512, 0, { 0 }, { 0 } },
+	{ "consumer mix4f: 4 fma + 8 vaddpd(mem)", c_mix4f, 512, 0, { 0 }, { 0 } },
+	{ "consumer mix2f: 2 fma + 12 vaddpd(mem)", c_mix2f, 512, 0, { 0 }, { 0 } },
 	{ "consumer addtree: 8 ld + 8 add(mem) + 8 add", c_addtree, 512, 0, { 0 }, { 0 } },
 };
 #define NLOOPS (sizeof loops / sizeof loops[0])

@@ -542,6 +542,7 @@ static void consumed_loads_lesson(void **state)
 {
 	static struct bandwidth_result r;
 	char buf[400] = "";
+	const char *op = "none";
 	(void)state;
 	one_thread_result(&r, (const uint64_t[]){ 24576, 1 << 20 }, 2);
 	mt_strlcpy(r.sizes[0].level, "L1", sizeof r.sizes[0].level);
@@ -549,17 +550,31 @@ static void consumed_loads_lesson(void **state)
 	r.cell[0][BW_LOAD][0] = (struct bw_cell){ .have = 1, .gbs = 436.0 };
 	assert_int_equal(bandwidth_lesson(&r, BW_LOAD, buf, sizeof buf), 0); /* no read_vector */
 	r.cell[0][BW_READ_VECTOR][0] = (struct bw_cell){ .have = 1, .gbs = 370.6 };
+	r.isa = BW_ISA_AVX512;
 	assert_int_equal(bandwidth_lesson(&r, BW_LOAD, buf, sizeof buf), 1);
 	assert_string_equal(buf, "L1 24K, one thread: load 436.0 GB/s (the loads alone: what the "
 				 "load ports allow), read_vector 370.6 (the same loads, each consumed "
 				 "into an accumulator): 0.85x, consuming the loads costs this core 15 % of "
-				 "its load rate");
+				 "its load rate: read_vector's 8 vpternlogq (512-bit) per 16 loads, "
+				 "about 1.9 % each");
+	/* the ops per 16 loads and their width are the run's ISA's */
+	r.isa = BW_ISA_AVX2;
+	assert_int_equal(bandwidth_lesson(&r, BW_LOAD, buf, sizeof buf), 1);
+	assert_non_null(strstr(buf, "15 % of its load rate: read_vector's 8 vfmadd231pd "
+				    "(256-bit) per 16 loads, about 1.9 % each"));
+	r.isa = BW_ISA_SSE2;
+	assert_int_equal(bandwidth_read_ops(BW_NISA, &op), 0);
+	assert_string_equal(op, "none"); /* out of range: untouched */
+	assert_int_equal(bandwidth_lesson(&r, BW_LOAD, buf, sizeof buf), 1);
+	assert_non_null(strstr(buf, "read_vector's 16 pxor (128-bit) per 16 loads, about 0.9 % each"));
+	r.isa = BW_ISA_AVX512;
 	buf[0] = '\0';
 	assert_int_equal(bandwidth_lesson(&r, BW_READ_VECTOR, buf, sizeof buf), 1);
 	assert_non_null(strstr(buf, "0.85x"));
 	r.cell[0][BW_READ_VECTOR][0].gbs = 430.0;
 	assert_int_equal(bandwidth_lesson(&r, BW_LOAD, buf, sizeof buf), 1);
 	assert_non_null(strstr(buf, "0.99x, consuming the loads costs this core nothing measurable"));
+	assert_null(strstr(buf, "% each")); /* no cost, no cost per op */
 	assert_int_equal(bandwidth_lesson(&r, BW_WRITE, buf, sizeof buf), 0);
 	/* the L2 row's figures teach nothing of the core: no L1 size, no lesson */
 	mt_strlcpy(r.sizes[0].level, "L2", sizeof r.sizes[0].level);

@@ -407,12 +407,12 @@ static int draw_scaling(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y
 	int k = s->ksel < (int)s->r.nkernels ? s->r.kernels[s->ksel] : -1, lines = 0, barw;
 	const struct bw_cell *one;
 	double top = 0;
-	char line[300], name[48];
+	char line[400], name[48];
 	if (k < 0 || si >= s->r.nsizes)
 		return 0;
 	if (!draw)
 		return (int)nt + 2 + (wd < 100) +
-		       (bandwidth_lesson(&s->r, k, line, sizeof line) ? 3 + (wd < 84) : 0);
+		       (bandwidth_lesson(&s->r, k, line, sizeof line) ? tui_text_height(line, wd - 2) : 0);
 	for (size_t ti = 0; ti < nt; ti++)
 		top = fmax(top, s->r.cell[si][k][ti].have ? s->r.cell[si][k][ti].gbs : 0);
 	size_label(name, sizeof name, &s->r.sizes[si], 40);

@@ -147,6 +147,12 @@ int bandwidth_isa_parse(const char *name);
 /* Bytes of one load of the ISA's vector register (8 for scalar). */
 unsigned bandwidth_isa_width(int isa);
 
+/* How many ops isa's read_vector runs beside each 16 of its loads, each as
+ * wide as a load, and their instruction in *op ("vpternlogq" for AVX-512,
+ * 8; "vfmadd231pd" for AVX2, 8; an xor a load for scalar, SSE2 and NEON,
+ * 16); 0 (*op untouched) for an ISA out of range. */
+unsigned bandwidth_read_ops(int isa, const char **op);
+
 /* 1 when this build and this CPU can run the ISA's kernels (the build has
  * them, and the CPU says so at run time), else 0. */
 int bandwidth_isa_supported(int isa);
@@ -545,7 +551,9 @@ cJSON *bandwidth_result_to_json(const struct bandwidth_result *r);
  * consumed loads: at r's first L1 size, one thread, both measured, "L1 24K,
  * one thread: load 463.8 GB/s (the loads alone: ...), read_vector 390.1
  * (...): 0.84x, consuming the loads costs this core 16 % of its load
- * rate" ("nothing measurable" at 0.98x and above). Returns 1,
+ * rate: read_vector's 8 vpternlogq (512-bit) per 16 loads, about 2.0 %
+ * each" (the ops of r's ISA, bandwidth_read_ops; "nothing
+ * measurable" at 0.98x and above). Returns 1,
  * or 0 (buf untouched) when there is no such lesson in r. */
 int bandwidth_lesson(const struct bandwidth_result *r, int kernel, char *buf, size_t len);
 

@@ -319,7 +319,14 @@ BW_KERNEL(triad_scalar, )
  * moves a turn beside them (objdump); written as three-way xors (XOR3:
  * vpternlogq with AVX-512, two xors with SSE2, which has no three-input
  * logic) the turn is sixteen loads, eight of them inside the
- * vpternlogq, and nothing else but the loop's add and branch.
+ * vpternlogq, and nothing else but the loop's add and branch. Eight is the
+ * fewest: an op of three inputs consumes two loads. bench/l1ops (the
+ * clock measured around each try, 24K, under load) puts each 512-bit op
+ * beside the loads at about 1-2 % of their rate whatever the op, its port
+ * or whether it reads a load (8 per 16 loads: 0.84-0.91x of the loads
+ * alone; a 256-bit op less, 0.91-0.95x), and every consumer of all the
+ * bytes it tried (ternlog trees with or without accumulators or memory
+ * operands, ymm halves) at 77-88 % of 128, this one among the best.
  *
  * The load kernel makes the same sixteen loads a turn into registers and
  * nothing else: the method of likwid-bench's load, load_avx and
@@ -517,7 +524,9 @@ BW_X86_KERNELS(avx512, TGT_AVX512, __m512i, __m512d, 8, LDI512, _mm512_load_pd, 
  * most 1000, so every product and every sum is exact (far below 2^53)
  * whatever the order (bandwidth_check computes it). Measured on the Emerald
  * Rapids class guest (24K, pinned, best of 40, interleaved, load ~25): one
- * xor a load 61-64 bytes a cycle of 96, this 72-77, the load kernel 79-86. */
+ * xor a load 61-64 bytes a cycle of 96, this 72-77, the load kernel 79-86.
+ * bench/l1ops: twelve accumulators, or fewer FMAs with the other loads
+ * added (vpaddq or vaddpd, ports FMAs do not need), no faster (71-74 %). */
 #define TGT_AVX2_FMA __attribute__((target("avx2,fma")))
 BW_KERNEL(read_avx2, TGT_AVX2_FMA)
 {
@@ -602,15 +611,21 @@ static const char *const kernel_names[BW_NKERNELS] = {
 
 static const unsigned kernel_arrays[BW_NKERNELS] = { 1, 1, 1, 1, 1, 2, 2, 3, 3 };
 
+/* read_ops: the ops read_vector runs beside each 16 loads (read_op, each
+ * as wide as a load): the scalar, SSE2 and NEON reads one xor a load
+ * (SSE2's three-way xor is two pxor), AVX2's one FMA two loads, AVX-512's
+ * one three-way xor (vpternlogq) two loads. */
 static const struct {
 	const char *name, *alias;
 	unsigned width; /* bytes a load */
+	unsigned read_ops;
+	const char *read_op;
 } isas[BW_NISA] = {
-	{ "scalar", "scalar", 8 },
-	{ "SSE2", "sse2", 16 },
-	{ "AVX2", "avx2", 32 },
-	{ "AVX-512", "avx512", 64 },
-	{ "NEON", "neon", 16 },
+	{ "scalar", "scalar", 8, 16, "xor" },
+	{ "SSE2", "sse2", 16, 16, "pxor" },
+	{ "AVX2", "avx2", 32, 8, "vfmadd231pd" },
+	{ "AVX-512", "avx512", 64, 8, "vpternlogq" },
+	{ "NEON", "neon", 16, 16, "eor" },
 };
 
 /* [isa][kernel]: NULL where the build has no such kernel. The read row
@@ -681,6 +696,14 @@ int bandwidth_isa_parse(const char *name)
 unsigned bandwidth_isa_width(int isa)
 {
 	return isa >= 0 && isa < BW_NISA ? isas[isa].width : 0;
+}
+
+unsigned bandwidth_read_ops(int isa, const char **op)
+{
+	if (isa < 0 || isa >= BW_NISA)
+		return 0;
+	*op = isas[isa].read_op;
+	return isas[isa].read_ops;
 }
 
 int bandwidth_isa_supported(int isa)

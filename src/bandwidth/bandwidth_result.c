@@ -597,8 +597,9 @@ int bandwidth_result_from_json(const cJSON *root, const char *file, struct bandw
 }
 
 /* The load kernel's lesson (kernel load or read_vector): at r's first L1
- * size, one thread, both measured, what consuming each load costs. Returns
- * 1, or 0 (buf untouched). */
+ * size, one thread, both measured, what consuming the loads costs, in all
+ * and per op read_vector runs beside them (bench/l1ops measures the same
+ * with 0..16 ops of several kinds). Returns 1, or 0 (buf untouched). */
 static int consume_lesson(const struct bandwidth_result *r, char *buf, size_t len)
 {
 	const struct bw_cell *ld, *rv;
@@ -619,8 +620,15 @@ static int consume_lesson(const struct bandwidth_result *r, char *buf, size_t le
 		    "accumulator): %.2fx, %s", mt_fmt_size(a, sizeof a, r->sizes[si].bytes), ld->gbs,
 		    rv->gbs, f, f >= 0.98 ? "consuming the loads costs this core nothing measurable"
 					  : "consuming the loads costs this core");
-	if (f < 0.98)
+	if (f < 0.98) {
+		const char *op = "";
+		unsigned ops = bandwidth_read_ops(r->isa, &op);
 		mt_append(buf, len, " %.0f %% of its load rate", 100 * (1 - f));
+		if (ops)
+			mt_append(buf, len, ": read_vector's %u %s (%u-bit) per 16 loads, about "
+				  "%.1f %% each", ops, op, 8 * bandwidth_isa_width(r->isa),
+				  100 * (1 - f) / ops);
+	}
 	return 1;
 }
 
