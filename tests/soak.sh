@@ -11,13 +11,20 @@
 # resizes between 40x12 and 250x70 and storms of SIGWINCH. After every key
 # a probe (? opens the help, Esc closes it) must be answered on the screen
 # within SOAK_ANSWER_S seconds (default 1); under 80x24 the size message
-# must follow each resize as fast. A late answer is counted; none in 5x
-# that fails, unless memtop's UI thread spent half of those 5 s or more
-# runnable but waiting for a CPU (its schedstat: a loaded host, the soak
-# niced): then it gets another 5 s, up to 30 s, and the windows are
-# counted and reported. It fails on a sanitizer report (each one
-# a file: ASAN_OPTIONS/UBSAN_OPTIONS log_path), a UI that does not answer in
-# 5x that, memtop ending before it is asked to, a run that x does not end
+# must follow each resize as fast. Each late answer is a line: when, after
+# which keys (the tab, a run going or not), how long, and how memtop's UI
+# thread spent the wait (schedstat and stat: running, runnable but waiting
+# for a CPU, blocked, writing to the terminal, idle in its poll), with
+# tmux's and the soak's own waits for a CPU; it is classed "memtop
+# busy/blocked" when the thread's running and blocked time alone reached
+# the limit, which fails the soak, else "CPU not given", counted with its
+# worst. No answer in 5x fails, unless that window is not memtop busy and
+# its UI thread or tmux spent half of it or more runnable but waiting for
+# a CPU (a loaded host, the soak niced): then another 5x, up to 30x, and
+# the windows are counted and reported. It fails on a sanitizer report
+# (each one a file: ASAN_OPTIONS/UBSAN_OPTIONS log_path), a late answer
+# memtop was busy for, a UI that does not answer in 5x that, memtop
+# ending before it is asked to, a run that x does not end
 # in 5 s, RSS that grows (below), a file left that it did not ask to save,
 # a save answered that left no file where memtop did not say "not saved:
 # ..." (such a refusal is counted with memtop's reason), or a terminal not
@@ -56,9 +63,29 @@ RANDOM=$SEED
 W=$(mktemp -d "${TMPDIR:-/tmp}/memtop-soak.XXXXXX")
 mkdir -p "$W/run" "$W/xdg" "$W/saved" "$W/reports"
 S=memtop-soak-$$
+# tm: tmux on the soak's own server; keys sent and resizes are logged, and
+# the last three kept for a late answer's line (sent_last)
+sent=("" "" "")
 tm() {
-	[ "$1" = send-keys ] && echo "$(date +%s.%N | cut -c1-14) $*" >>"$W/keys.log"
+	case $1 in
+	send-keys)
+		echo "$(date +%s.%N | cut -c1-14) $*" >>"$W/keys.log"
+		if [ "$4" = -l ]; then
+			sent=("${sent[1]}" "${sent[2]}" "typed '${*:6}'")
+		else
+			sent=("${sent[1]}" "${sent[2]}" "${*:4}")
+		fi
+		;;
+	resize-window) sent=("${sent[1]}" "${sent[2]}" "resize ${5}x${7}") ;;
+	esac
 	tmux -L "$S" -f /dev/null "$@"
+}
+sent_last() {
+	local a out=""
+	for a in "${sent[@]}"; do
+		[ -n "$a" ] && out="${out:+$out; }$a"
+	done
+	echo "$out"
 }
 cleanup() {
 	if [ -n "${pid:-}" ] && kill -0 "$pid" 2>/dev/null; then
@@ -101,10 +128,11 @@ for _ in $(seq 50); do
 	sleep 0.1
 done
 [ -n "$pid" ] || { echo "soak: memtop did not start"; exit 1; }
+tmux_pid=$(tm display-message -p '#{pid}')
 
 # ---- what the walk counts ---------------------------------------------------
 keys=0 runs=0 stops=0 pauses=0 resizes=0 storms=0 prompts=0 saves=0 refused=0 opens=0 probes=0
-late=0 worst_ms=0 fails=0 starved=0 starved_ms=0
+late=0 worst_ms=0 fails=0 starved=0 starved_ms=0 late_busy=0 late_busy_ms=0 late_cpu=0 late_cpu_ms=0
 t0=$(date +%s)
 end=$((t0 + MIN * 60))
 rss_last=0 rss_hwm=0 stop_worst_ms=0 kinds_first="" kinds_last=""
@@ -120,48 +148,149 @@ fail() {
 alive() { kill -0 "$pid" 2>/dev/null; }
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
 # wait_for REGEX [NOT]: the screen matches REGEX (or, with NOT, stops
-# matching) within ANSWER_S seconds; the time it took is noted
+# matching) within ANSWER_S seconds; the time it took is noted. An answer
+# later than ANSWER_S is classed by what memtop's UI thread did in its
+# window (win_split): "memtop busy/blocked" when the thread's own time,
+# running plus asleep anywhere but in its poll for input, reached ANSWER_S
+# (so even with every CPU given at once it would have been late): that
+# fails the soak; else "CPU not given" (for the rest of the window the
+# thread, tmux or the soak waited for a CPU, or memtop sat in its poll
+# while the key or the screen went through a starved tmux): counted with
+# its worst, and excused. No answer in 5x is stuck, unless that window is
+# not memtop's own (not busy/blocked) and the UI thread or tmux spent half
+# of it runnable but waiting for a CPU (a loaded host, the soak niced):
+# then another 5x window, up to 30x.
 wait_for() {
-	local t1 t n lim w0 w1 waited
+	local t1 t n lim w
 	t1=$(now_ms)
-	lim=$((t1 + ANSWER_S * 1000 * 5)) # a late answer is counted; none in 5x is stuck,
-	w0=$(ui_wait_ms)                   # unless the UI spent that time waiting for a CPU
+	lim=$((t1 + ANSWER_S * 1000 * 5))
+	win_start
 	while :; do
 		if [ "${2:-}" = not ]; then
 			cap | grep -Eq -- "$1" || break
 		else
 			cap | grep -Eq -- "$1" && break
 		fi
+		win_look
 		n=$(now_ms)
 		if [ "$n" -ge "$lim" ]; then
-			w1=$(ui_wait_ms)
-			waited=$((w1 - w0))
-			# runnable, not given a CPU for half the window or more (a
-			# loaded host, the soak niced): another window, up to 6
-			if [ "$waited" -ge $((ANSWER_S * 1000 * 5 / 2)) ] &&
+			win_split $((n - wn_t0))
+			w=$((wn_wait > wn_twait ? wn_wait : wn_twait))
+			if [ "$wn_class" != busy ] && [ "$w" -ge $(((n - wn_t0) / 2)) ] &&
 				[ "$n" -lt $((t1 + ANSWER_S * 1000 * 30)) ]; then
 				starved=$((starved + 1))
-				[ "$waited" -gt "$starved_ms" ] && starved_ms=$waited
+				[ "$w" -gt "$starved_ms" ] && starved_ms=$w
 				lim=$((n + ANSWER_S * 1000 * 5))
-				w0=$w1
+				win_start
 				continue
 			fi
-			fail "no answer in $(((n - t1) / 1000)) s, $waited ms of the last 5 s waiting for a CPU (want /$1/ ${2:-})"
+			fail "no answer in $(((n - t1) / 1000)) s, waiting for $(wait_what "$1" "${2:-}"); the last $((n - wn_t0)) ms: $wn_text"
 			return 1
 		fi
 		sleep 0.02
 	done
-	t=$(($(now_ms) - t1))
+	n=$(now_ms)
+	t=$((n - t1))
 	[ "$t" -gt "$worst_ms" ] && worst_ms=$t
-	[ "$t" -gt $((ANSWER_S * 1000)) ] && late=$((late + 1))
+	[ "$t" -gt $((ANSWER_S * 1000)) ] && late_answer "$t" "$(wait_what "$1" "${2:-}")" $((n - wn_t0))
 	return 0
 }
-# the ms memtop's UI thread has spent runnable but waiting for a CPU
-# (schedstat's second field), 0 where the kernel does not say
-ui_wait_ms() {
-	local s
-	s=$(cut -d' ' -f2 "/proc/$pid/task/$pid/schedstat" 2>/dev/null)
-	echo $((${s:-0} / 1000000))
+# late_answer MS WHAT WINDOW_MS: an answer later than ANSWER_S, in one
+# line: when (seconds into the soak), after what (the last things sent, the
+# tab, whether a run was going), how long, and its window's split and
+# class. A busy/blocked one fails the soak; a CPU-not-given one is counted.
+late_answer() {
+	local line
+	late=$((late + 1))
+	win_split "$3"
+	line="late answer at $(($(date +%s) - t0)) s: $1 ms for $2 after [$(sent_last)] (tab $((tab + 1)) ${TABN[$tab]}, $wn_runs); $wn_text"
+	echo "$line" >>"$W/late.txt"
+	if [ "$wn_class" = busy ]; then
+		late_busy=$((late_busy + 1))
+		[ "$1" -gt "$late_busy_ms" ] && late_busy_ms=$1
+		fail "$line"
+	else
+		late_cpu=$((late_cpu + 1))
+		[ "$1" -gt "$late_cpu_ms" ] && late_cpu_ms=$1
+		echo "soak: $line"
+	fi
+}
+# wait_what REGEX [NOT]: what a wait_for waited for, in words
+wait_what() {
+	case "$1 ${2:-}" in
+	"^  Everywhere|"*) echo "the help (the probe's ?)" ;;
+	"^  Everywhere not") echo "the help to close" ;;
+	"memtop needs 80x24 not") echo "the size message to go (a resize to 80x24 or more)" ;;
+	"^memtop needs"*) echo "the size message (a resize under 80x24)" ;;
+	*) echo "/$1/ ${2:-}" ;;
+	esac
+}
+# One wait's window. win_start marks the schedstat (ns running, ns runnable
+# but waiting for a CPU) of memtop's UI thread (its main thread), of the
+# tmux server and of the soak's shell. win_look samples the UI thread's
+# state (stat) and, when it sleeps, where (wchan): in its poll for input
+# (idle), writing to the terminal (tmux not reading its pane yet: tmux's
+# delay, not memtop's) or anywhere else (blocked: a lock or a join, a file,
+# a child), or stopped (a signal, a tracer); and how many threads memtop
+# has (more than one: a run going).
+# win_split MS splits the window into the thread's running, waiting,
+# blocked, terminal and idle ms (asleep = window - running - waiting,
+# shared as the looks were) and classes it: wn_class busy or cpu, wn_text
+# the figures in words.
+sched_ns() { # PATH: "RUN WAIT" in ns, "0 0" where the kernel does not say
+	local r=0 w=0
+	read -r r w _ <"$1" 2>/dev/null
+	echo "${r:-0} ${w:-0}"
+}
+win_start() {
+	wn_t0=$(now_ms)
+	read -r wn_r0 wn_w0 <<<"$(sched_ns "/proc/$pid/task/$pid/schedstat")"
+	read -r _ wn_tw0 <<<"$(sched_ns "/proc/$tmux_pid/schedstat")"
+	read -r _ wn_sw0 <<<"$(sched_ns "/proc/$$/schedstat")"
+	wn_idle=0 wn_term=0 wn_blk=0 wn_stop=0 wn_where="" wn_tasks=0
+}
+win_look() {
+	local st wc tk fd
+	tk=("/proc/$pid/task/"*)
+	[ "${#tk[@]}" -gt "$wn_tasks" ] && wn_tasks=${#tk[@]}
+	read -r _ _ st _ <"/proc/$pid/task/$pid/stat" 2>/dev/null || return
+	case $st in
+	T | t) wn_stop=$((wn_stop + 1)) ;; # stopped by a signal or a tracer: not memtop's doing
+	S | D)
+		wc=""
+		read -r wc <"/proc/$pid/task/$pid/wchan" 2>/dev/null
+		case $wc in
+		poll_schedule_timeout* | do_sys_poll* | do_select* | ep_poll* | "" | 0) wn_idle=$((wn_idle + 1)) ;;
+		wait_woken*) # a write to the terminal that tmux does not read yet
+			read -r _ fd _ <"/proc/$pid/task/$pid/syscall" 2>/dev/null
+			case ${fd:-0x1} in 0x1 | 0x2) wn_term=$((wn_term + 1)) ;; *) wn_blk=$((wn_blk + 1)) wn_where="$wn_where $wc($fd)" ;; esac
+			;;
+		*)
+			wn_blk=$((wn_blk + 1))
+			case " $wn_where " in *" $wc "*) ;; *) wn_where="$wn_where $wc" ;; esac
+			;;
+		esac
+		;;
+	esac
+}
+win_split() {
+	local r w tw sw asleep n
+	read -r r w <<<"$(sched_ns "/proc/$pid/task/$pid/schedstat")"
+	read -r _ tw <<<"$(sched_ns "/proc/$tmux_pid/schedstat")"
+	read -r _ sw <<<"$(sched_ns "/proc/$$/schedstat")"
+	wn_run=$(((r - wn_r0) / 1000000)) wn_wait=$(((w - wn_w0) / 1000000))
+	wn_twait=$(((tw - wn_tw0) / 1000000)) wn_swait=$(((sw - wn_sw0) / 1000000))
+	asleep=$(($1 - wn_run - wn_wait))
+	[ "$asleep" -gt 0 ] || asleep=0
+	n=$((wn_idle + wn_term + wn_blk + wn_stop))
+	wn_blocked=$((n > 0 ? asleep * wn_blk / n : 0))
+	wn_termms=$((n > 0 ? asleep * wn_term / n : 0))
+	wn_stopms=$((n > 0 ? asleep * wn_stop / n : 0))
+	wn_class=cpu
+	[ $((wn_run + wn_blocked)) -ge $((ANSWER_S * 1000)) ] && wn_class=busy
+	wn_runs="no run going"
+	[ "$wn_tasks" -gt 1 ] && wn_runs="a run going"
+	wn_text="UI thread ran $wn_run ms, waited for a CPU $wn_wait ms, blocked $wn_blocked ms${wn_where:+ (in$wn_where)}, writing to the terminal $wn_termms ms,$([ "$wn_stop" = 0 ] || echo " stopped $wn_stopms ms,") idle in poll $((asleep - wn_blocked - wn_termms - wn_stopms)) ms; tmux waited $wn_twait ms, the soak $wn_swait ms: $([ "$wn_class" = busy ] && echo "memtop busy/blocked" || echo "CPU not given")"
 }
 pick() { local a=("$@"); echo "${a[$((RANDOM % ${#a[@]}))]}"; }
 # smaps_kinds: memtop's resident KB by kind of mapping, "heap H shadow S
@@ -194,6 +323,7 @@ TABK=(
 	"r Up Down Left Right h j k l Home w"
 )
 NTABS=${#TABK[@]}
+TABN=(Mountain Latency Matmul Transpose "False sharing" Lists Bandwidth Cores)
 tab=0
 VALUES=(1 2 3 7 8 16 64 100 256 1000 4096 100000 0 -1 abc "" 1e9 99999999999999999999
 	"5,1,5" "6,1,4" "7,8,7" "4,4,5" "0,0,0" "32x32" "61x67" "64x64" "1x1" "9999x9999"
@@ -302,7 +432,7 @@ type_answer() {
 	tm send-keys -t t C-u
 	for i in $(seq 50); do
 		# tmux drops a line's trailing blanks: "Save as: " shows as "Save as:"
-		l=$(cap | grep -v '^[[:space:]]*$' | tail -n 2 | sed 's/[[:space:]]*$//' | grep -E -- "${PROMPT_RE//: /:}")
+		l=$(cap | grep -v '^[[:space:]]*$' | tail -n 2 | sed 's/[[:space:]]*$//' | grep -E -- "$PROMPT_RE")
 		case $l in
 		*: | *")")
 			[ -n "$1" ] && tm send-keys -t t -l -- "$1"
@@ -341,10 +471,14 @@ save_verdict() {
 	fail "the save answer $1: no file and no \"not saved\" message in $((ANSWER_S * 5)) s"
 }
 
-# the prompts memtop asks in its status line (tui_prompt's questions)
-PROMPT_RE='Save as: |Open a saved|Compare with a saved|\(y/n\)|Matrix side n: |Also race blocked'
-PROMPT_RE="$PROMPT_RE"'|Block side: |Increments per thread: |Work per cell|Largest array for the next run'
-PROMPT_RE="$PROMPT_RE"'|Algae cache s,E,b|Int fields a struct|Cache s,E,b: |Size ROWSxCOLS: |Version \(naive'
+# the prompts memtop asks in its status line (tui_prompt's questions). A
+# question ends in ": " with the answer after it, but tmux drops a line's
+# trailing blanks, so an emptied prompt shows as "Save as:" at the line's
+# end: the pieces that end in a colon match it followed by a blank or the
+# end of the line.
+PROMPT_RE='Save as:( |$)|Open a saved|Compare with a saved|\(y/n\)|Matrix side n:( |$)|Also race blocked'
+PROMPT_RE="$PROMPT_RE"'|Block side:( |$)|Increments per thread:( |$)|Work per cell|Largest array for the next run'
+PROMPT_RE="$PROMPT_RE"'|Algae cache s,E,b|Int fields a struct|Cache s,E,b:( |$)|Size ROWSxCOLS:( |$)|Version \(naive'
 PROMPT_RE="$PROMPT_RE"'|Save before quitting'
 
 # the probe: ? opens the help, Esc closes it, each shown on the screen. A
@@ -574,7 +708,8 @@ elif [ "$rss_end" -gt $((rss_base * 110 / 100)) ]; then
 elif [ "$rss_trend" -gt $((rss_base / 10)) ]; then
 	fail "RSS trend not flat: +$rss_trend KB over the run (Theil-Sen) against $rss_base KB after the warm-up"
 fi
-echo "soak: $elapsed s, $keys keys sent, $probes probes answered (slowest $worst_ms ms, $late over ${ANSWER_S} s; $starved 5-s windows the UI thread spent mostly waiting for a CPU, up to $starved_ms ms)"
+echo "soak: $elapsed s, $keys keys sent, $probes probes answered (slowest $worst_ms ms, $late over ${ANSWER_S} s; $starved 5-s windows not answered while the UI thread or tmux spent most of it waiting for a CPU, up to $starved_ms ms)"
+echo "soak: answers over ${ANSWER_S} s: $late_busy memtop busy/blocked (slowest ${late_busy_ms} ms), $late_cpu CPU not given (slowest ${late_cpu_ms} ms)"
 echo "soak: run keys $runs (r, b, l, R), stops $stops (x), pauses $pauses (p); $prompts prompts answered ($saves save answers, $opens open answers)"
 echo "soak: $resizes resizes, $storms SIGWINCH storms (20 resizes and 20 SIGWINCH each)"
 echo "soak: RSS with no run going ($rss_n samples after $WARM_S s): baseline $rss_base KB, end $rss_end KB, trend $rss_trend KB over the run, $rss_min-$rss_max KB; peak in minute 1 $rss_m1 KB, in the last minute $rss_mlast KB; the process's peak (VmHWM) $rss_hwm KB"
