@@ -158,7 +158,8 @@ __attribute__((target(TZ), noinline)) static void z_scalar4(const char *p, size_
 
 /* The consumers of the zmm loads: every byte xored into a kept register.
  * lab: memtop's read_vector as built (8 loads, 8 vpternlogq with a memory
- * operand into 8 accumulators); tree: 16 loads, 5 ternlogs of three loads,
+ * operand into 8 accumulators; lab2k the same 2 KB a turn; grouped the
+ * eight loads first, then the eight ternlogs); tree: 16 loads, 5 ternlogs of three loads,
  * 3 into three accumulators (8 ops); acc4: as lab, 4 accumulators; half:
  * the same bytes as 32 ymm loads, 16 ymm ternlogs (3 x 32 B loads a cycle
  * at most: 96 of 128). */
@@ -171,6 +172,21 @@ LOOP(c_lab, TZ, 1024,
      "vmovdqa64 640(%0),%%zmm5\n\t vpternlogq $0x96,704(%0),%%zmm5,%%zmm21\n\t"
      "vmovdqa64 768(%0),%%zmm6\n\t vpternlogq $0x96,832(%0),%%zmm6,%%zmm22\n\t"
      "vmovdqa64 896(%0),%%zmm7\n\t vpternlogq $0x96,960(%0),%%zmm7,%%zmm23\n\t",
+     ZCL)
+#define LT(o1, o2, r, acc) "vmovdqa64 " #o1 "(%0),%%zmm" #r "\n\t vpternlogq $0x96," #o2 "(%0),%%zmm" #r ",%%zmm" #acc "\n\t"
+#define ZL(o, r) "vmovdqa64 " #o "(%0),%%zmm" #r "\n\t"
+#define ZT(o, r, acc) "vpternlogq $0x96," #o "(%0),%%zmm" #r ",%%zmm" #acc "\n\t"
+LOOP(c_lab2k, TZ, 2048,
+     LT(0, 64, 0, 16) LT(128, 192, 1, 17) LT(256, 320, 2, 18) LT(384, 448, 3, 19) LT(512, 576, 4, 20)
+	     LT(640, 704, 5, 21) LT(768, 832, 6, 22) LT(896, 960, 7, 23) LT(1024, 1088, 0, 16)
+		     LT(1152, 1216, 1, 17) LT(1280, 1344, 2, 18) LT(1408, 1472, 3, 19)
+			     LT(1536, 1600, 4, 20) LT(1664, 1728, 5, 21) LT(1792, 1856, 6, 22)
+				     LT(1920, 1984, 7, 23),
+     ZCL)
+LOOP(c_grouped, TZ, 1024,
+     ZL(0, 0) ZL(128, 1) ZL(256, 2) ZL(384, 3) ZL(512, 4) ZL(640, 5) ZL(768, 6) ZL(896, 7)
+	     ZT(64, 0, 16) ZT(192, 1, 17) ZT(320, 2, 18) ZT(448, 3, 19) ZT(576, 4, 20) ZT(704, 5, 21)
+		     ZT(832, 6, 22) ZT(960, 7, 23),
      ZCL)
 LOOP(c_acc4, TZ, 1024,
      "vmovdqa64 0(%0),%%zmm0\n\t vpternlogq $0x96,64(%0),%%zmm0,%%zmm16\n\t"
@@ -234,6 +250,41 @@ LOOP(c_half, TZ, 1024,
 	LOOP(NAME##8, TY, 512, YLOADS16 YOPS8(OP), YCL)                                     \
 	LOOP(NAME##16, TY, 512, YLOADS16 YOPS16(OP), YCL)
 LOOP(y_pure, TY, 512, YLOADS16, YCL)
+/* The plain ymm loads as memtop's load_avx2 is built (gcc -O2, objdump):
+ * eight registers twice, a counter beside the pointer, the loop at a 32
+ * byte boundary; and the 16-register loop moved off its 64-byte one. */
+#define YLOADS8X2                                                                           \
+	"vmovdqa 0(%0),%%ymm0\n\t vmovdqa 32(%0),%%ymm1\n\t"                              \
+	"vmovdqa 64(%0),%%ymm2\n\t vmovdqa 96(%0),%%ymm3\n\t"                             \
+	"vmovdqa 128(%0),%%ymm4\n\t vmovdqa 160(%0),%%ymm5\n\t"                           \
+	"vmovdqa 192(%0),%%ymm6\n\t vmovdqa 224(%0),%%ymm7\n\t"                           \
+	"vmovdqa 256(%0),%%ymm0\n\t vmovdqa 288(%0),%%ymm1\n\t"                           \
+	"vmovdqa 320(%0),%%ymm2\n\t vmovdqa 352(%0),%%ymm3\n\t"                           \
+	"vmovdqa 384(%0),%%ymm4\n\t vmovdqa 416(%0),%%ymm5\n\t"                           \
+	"vmovdqa 448(%0),%%ymm6\n\t vmovdqa 480(%0),%%ymm7\n\t"
+__attribute__((target(TY), noinline)) static void y_labshape(const char *p, size_t bytes, long passes)
+{
+	for (long k = 0; k < passes; k++) {
+		const char *q = p, *e = p + bytes;
+		uint64_t c = 0;
+		__asm__ volatile(".p2align 6\n\t.skip 32,0x90\n1:\n\t" YLOADS8X2 "add $16,%2\n\t"
+				 "add $512,%0\n\t cmp %1,%0\n\t jb 1b"
+				 : "+r"(q), "+r"(e), "+r"(c)
+				 :
+				 : YCL);
+	}
+}
+__attribute__((target(TY), noinline)) static void y_off32(const char *p, size_t bytes, long passes)
+{
+	for (long k = 0; k < passes; k++) {
+		const char *q = p, *e = p + bytes;
+		__asm__ volatile(".p2align 6\n\t.skip 32,0x90\n1:\n\t" YLOADS16
+				 "add $512,%0\n\t cmp %1,%0\n\t jb 1b"
+				 : "+r"(q)
+				 : "r"(e)
+				 : YCL);
+	}
+}
 YROW(y_add, "vpaddq")
 YROW(y_xor, "vpxor")
 YROW(y_fma, "vfmadd231pd")
@@ -319,10 +370,14 @@ static struct loop loops[] = {
 	{ "4 scalar adds", z_scalar4, 1024, 1, { 0 }, { 0 } },
 	{ "consumer lab: 8 ld + 8 tern(mem), 8 acc", c_lab, 1024, 1, { 0 }, { 0 } },
 	{ "consumer acc4: the same, 4 acc", c_acc4, 1024, 1, { 0 }, { 0 } },
+	{ "consumer lab2k: the same, 2 KB a turn", c_lab2k, 2048, 1, { 0 }, { 0 } },
+	{ "consumer grouped: 8 ld, then 8 tern(mem)", c_grouped, 1024, 1, { 0 }, { 0 } },
 	{ "consumer tree: 16 ld, 5+3 tern, 3 acc", c_tree, 1024, 1, { 0 }, { 0 } },
 	{ "consumer treemem: 11 ld + 5 tern(mem) + 3", c_treemem, 1024, 1, { 0 }, { 0 } },
 	{ "consumer half: 16 ymm ld + 16 ymm tern(mem)", c_half, 1024, 1, { 0 }, { 0 } },
 	{ "ymm loads", y_pure, 512, 0, { 0 }, { 0 } },
+	{ "ymm loads as load_avx2 (8 regs x2, counter)", y_labshape, 512, 0, { 0 }, { 0 } },
+	{ "ymm loads, loop at 64+32 bytes", y_off32, 512, 0, { 0 }, { 0 } },
 	YR(y_add, "vpaddq ymm"), YR(y_xor, "vpxor ymm"), YR(y_fma, "vfmadd231pd ymm"),
 	{ "consumer fma8: 8 ld + 8 fma(mem), 8 acc", c_fma8, 512, 0, { 0 }, { 0 } },
 	{ "consumer fma12: 12 ld + 12 fma(mem), 12 acc", c_fma12, 768, 0, { 0 }, { 0 } },
@@ -434,7 +489,7 @@ int main(void)
 					loops[i].worst[si] = b;
 			}
 		}
-		fprintf(stderr, "round %d done, clock %.2f GHz\n", r + 1, clock_ghz());
+		fprintf(stderr, "l1ops: round %d of %d done\n", r + 1, rounds);
 	}
 	printf("# clock at the end %.2f GHz; %ld tries thrown away (their clock chains disagreed by over 5 %%)\n",
 	       clock_ghz(), dropped);
@@ -444,12 +499,20 @@ int main(void)
 		       "## with N ops per 16 loads beside them; in brackets N=8: worst..best round / the plain loads'\n");
 		printf("%-30s %10s %10s %10s %10s %10s %10s\n", "op  \\ N per 16 loads", "0", "1", "2",
 		       "4", "8", "16");
+		double lo[2] = { 100, 100 }, hi[2] = { 0, 0 };
 		for (size_t i = 1; i + 5 <= NLOOPS && first_of_row(loops[i].name); i += 5) {
 			char head[40];
+			int y = strstr(loops[i].name, " ymm") != NULL;
+			double per = 100 * (1 - loops[i + 3].best[s24] / pure) / 8;
 			snprintf(head, sizeof head, "%.*s", (int)(strlen(loops[i].name) - 2), loops[i].name);
 			printf("%-30s %5.1f %3.0f%%", head, pure, 100 * pure / 128);
 			row("", s24, i, 5, 128, pure);
+			lo[y] = fmin(lo[y], per);
+			hi[y] = fmax(hi[y], per);
 		}
+		printf("# with 8 ops per 16 loads (best rounds), each op costs the loads %.1f..%.1f %% of their rate "
+		       "as a 512-bit op, %.1f..%.1f %% as a 256-bit one (over the op kinds)\n",
+		       lo[0], hi[0], lo[1], hi[1]);
 	}
 	for (size_t i = 0; i < NLOOPS; i++) {
 		if (strstr(loops[i].name, "no load") || strstr(loops[i].name, "scalar adds")) {
@@ -465,7 +528,10 @@ int main(void)
 		printf("\n## ymm loads at 24K: bytes a cycle and %% of 96 (three 32-byte loads a cycle), N ops per 16 loads;\n## in brackets N=8: worst..best round / the plain loads'\n");
 		printf("%-30s %10s %10s %10s %10s %10s %10s\n", "op  \\ N per 16 loads", "0", "1", "2",
 		       "4", "8", "16");
-		for (size_t j = i + 1; j + 5 <= NLOOPS && first_of_row(loops[j].name); j += 5) {
+		size_t j0 = i + 1;
+		while (j0 < NLOOPS && !first_of_row(loops[j0].name))
+			j0++; /* past the other plain loads */
+		for (size_t j = j0; j + 5 <= NLOOPS && first_of_row(loops[j].name); j += 5) {
 			char head[40];
 			snprintf(head, sizeof head, "%.*s", (int)(strlen(loops[j].name) - 2), loops[j].name);
 			printf("%-30s %5.1f %3.0f%%", head, loops[i].best[s24], 100 * loops[i].best[s24] / 96);
