@@ -987,6 +987,135 @@ static void clock_from_the_first_measuring_thread(void **state)
 	}
 }
 
+/* A stand-in for the short look at the clock around a try: call i is
+ * the (i % 2 ? after : before) of try i / 2, before 2.0 + i / 2 GHz and
+ * after 2.5 + i / 2, so a try's mean is 2.25 + its number; notes the
+ * thread of each call. No timing. */
+static struct {
+	int calls;
+	int on_worker; /* calls made on the job's worker thread */
+} fake_try;
+
+static double fake_measure_try(void)
+{
+	int i = fake_try.calls++;
+	fake_try.on_worker += pthread_equal(pthread_self(), fake_clock.worker) != 0;
+	return (i % 2 ? 2.5 : 2.0) + i / 2;
+}
+
+static int worker_with_fake_try_clock(job_t *job, void *arg, mt_error *e)
+{
+	fake_clock.worker = pthread_self();
+	job_run_clock(job)->measure = fake_measure;
+	job_run_clock(job)->measure_try = fake_measure_try;
+	return bandwidth_worker(job, arg, e);
+}
+
+/* A one-thread cell's bytes a cycle divide by the clock measured right
+ * before and after its best try on the measuring thread (the mean of that
+ * try's two looks), not by the run's start and end (6.5 and 7.5 here); the
+ * run's figure stays beside it; a two-thread cell takes no look; the JSON
+ * says each cell's clock and reads it back. */
+static void cell_divides_by_clock_around_its_try(void **state)
+{
+	static struct bandwidth_params p;
+	static struct bandwidth_result r, back;
+	struct job_opts o = { -1, 0 };
+	struct job_event ev[64];
+	struct bw_share sh;
+	const struct bw_cell *c;
+	mt_error e;
+	job_t *job;
+	cJSON *j;
+	int ended = 0, pair;
+	(void)state;
+	memset(&fake_clock, 0, sizeof fake_clock);
+	memset(&fake_try, 0, sizeof fake_try);
+	bandwidth_params_default(&p, NULL);
+	assert_int_equal(bandwidth_set_sizes(&p, (const uint64_t[]){ 16384 }, 1, &e), 0);
+	p.kernels[0] = BW_READ;
+	p.nkernels = 1;
+	p.threads[0] = 1;
+	p.threads[1] = 2;
+	p.nthreads = 2;
+	p.min_tries = p.max_tries = 1;
+	p.try_ns = 1e5;
+	bandwidth_result_init(&r, &p);
+	job = job_start(worker_with_fake_try_clock, &p, &o, &e);
+	assert_non_null(job);
+	while (!ended) {
+		size_t n = test_job_wait(job, ev, 64);
+		for (size_t i = 0; i < n; i++) {
+			if (ev[i].type == JOB_EV_DONE || ev[i].type == JOB_EV_FAILED)
+				ended = ev[i].type;
+			bandwidth_result_apply(&r, &ev[i]);
+		}
+	}
+	assert_int_equal(job_join(job, &e), 0);
+	assert_int_equal(ended, JOB_EV_DONE);
+	r.hdr.has_diag = 1;
+	r.hdr.diag.run_ghz_start = 6.5;
+	r.hdr.diag.run_ghz_end = 7.5;
+	/* one timed try (two if the cell was doubtful and measured again), a
+	 * look before and after each, all on the measuring thread */
+	assert_true(fake_try.calls == 2 || fake_try.calls == 4);
+	assert_int_equal(fake_try.on_worker, 0);
+	c = &r.cell[0][BW_READ][0];
+	assert_true(c->have);
+	pair = (int)(c->ghz - 2.25);
+	assert_true(pair >= 0 && 2 * pair < fake_try.calls && c->ghz == 2.25 + pair);
+	assert_int_equal(bandwidth_cell_share(&r, 0, BW_READ, 0, &sh), 0);
+	assert_int_equal(sh.clock, BW_CLOCK_TRY);
+	assert_true(sh.ghz == c->ghz && sh.bpc == c->gbs / c->ghz);
+	assert_true(sh.run_ghz == 7.0 && sh.run_bpc == c->gbs / 7.0);
+	assert_string_equal(bandwidth_clock_name(sh.clock), "measured around the try");
+	/* two threads: no look, the run's clock */
+	assert_true(r.cell[0][BW_READ][1].have && r.cell[0][BW_READ][1].ghz == 0);
+	assert_int_equal(bandwidth_cell_share(&r, 0, BW_READ, 1, &sh), 0);
+	assert_true(sh.clock == BW_CLOCK_RUN && sh.ghz == 7.0);
+	/* the JSON: each cell's clock, read back the same */
+	j = bandwidth_result_to_json(&r);
+	assert_non_null(j);
+	assert_true(cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(j, "results"), 0),
+					"try_ghz")->valuedouble == c->ghz);
+	assert_true(cJSON_IsNull(cJSON_GetObjectItem(
+		cJSON_GetArrayItem(cJSON_GetObjectItem(j, "results"), 1), "try_ghz")));
+	assert_int_equal(bandwidth_result_from_json(j, "t.json", &back, &e), 0);
+	assert_true(back.cell[0][BW_READ][0].ghz == c->ghz && back.cell[0][BW_READ][1].ghz == 0);
+	cJSON_Delete(j);
+}
+
+/* "try_ghz" read strictly: absent or null is none (files before it), a
+ * clock is kept, anything else fails naming the result and the field. */
+static void try_clock_read_strictly(void **state)
+{
+	static struct bandwidth_result r;
+	static const char *const bad[] = { "\"x\"", "0", "-3", "1e9", "true", "[]" };
+	const char *head = "{\"experiment\":\"bandwidth\",\"sizes\":[{\"size\":16384}],"
+			   "\"threads\":[{\"threads\":1}],\"results\":[{\"kernel\":\"read\","
+			   "\"size\":16384,\"threads\":1,\"gbs\":100";
+	char text[400];
+	mt_error e;
+	cJSON *j;
+	(void)state;
+	for (int i = 0; i < 3; i++) {
+		static const char *const tail[] = { "", ",\"try_ghz\":null", ",\"try_ghz\":3.75" };
+		mt_snprintf(text, sizeof text, "%s%s}]}", head, tail[i]);
+		j = cJSON_Parse(text);
+		assert_int_equal(bandwidth_result_from_json(j, "f.json", &r, &e), 0);
+		assert_true(r.cell[0][BW_READ][0].ghz == (i == 2 ? 3.75 : 0));
+		cJSON_Delete(j);
+	}
+	for (size_t i = 0; i < MT_ARRAY_LEN(bad); i++) {
+		mt_snprintf(text, sizeof text, "%s,\"try_ghz\":%s}]}", head, bad[i]);
+		j = cJSON_Parse(text);
+		assert_int_equal(bandwidth_result_from_json(j, "f.json", &r, &e), -1);
+		assert_string_equal(e.msg, "f.json: results[0]: field \"try_ghz\" must be a clock in "
+				    "GHz (0 < GHz < 1000) or null");
+		cJSON_Delete(j);
+	}
+}
+
 /* The worker run by a job that is cancelled before the worker starts. */
 static int cancelled_first(job_t *job, void *arg, mt_error *e)
 {
@@ -1043,6 +1172,8 @@ int main(void)
 		cmocka_unit_test(ceiling_fractions),
 		cmocka_unit_test(pages_asked_used_and_said),
 		cmocka_unit_test(clock_from_the_first_measuring_thread),
+		cmocka_unit_test(cell_divides_by_clock_around_its_try),
+		cmocka_unit_test(try_clock_read_strictly),
 		cmocka_unit_test(worker_loaded_sweep),
 		cmocka_unit_test(cancel_stops_threads),
 		cmocka_unit_test(cancel_between_short_tries),

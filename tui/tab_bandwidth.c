@@ -375,20 +375,19 @@ static int draw_table(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y, 
 
 /* The cursor's cell, one thread, in bytes a cycle and against its
  * ceiling: "24K read_vector, one thread: 83.6 B/cycle at 4.19 GHz
- * (measured), 65 % of Golden Cove's 128 (the L1 ports)". Returns 1, or 0
+ * (measured around the try), 65 % of Golden Cove's 128 (the L1 ports)":
+ * the clock the cell divides by, bandwidth_clock_name's words. Returns 1, or 0
  * when the cell or the clock is missing. */
 static int share_line(struct bandwidth_tab *s, int k, size_t si, char *line, size_t len)
 {
 	struct bw_share sh;
 	const struct bw_core *c = bandwidth_core_find(&s->r.cpu);
-	int measured;
 	char name[48];
 	if (bandwidth_cell_share(&s->r, si, k, 0, &sh) < 0)
 		return 0;
-	bandwidth_result_ghz(&s->r, &measured);
 	size_label(name, sizeof name, &s->r.sizes[si], 40);
 	mt_snprintf(line, len, "%s %s, one thread: %.1f B/cycle at %.2f GHz (%s), ", name,
-		    bandwidth_kernel_name(k), sh.bpc, sh.ghz, measured ? "measured" : "calibrated");
+		    bandwidth_kernel_name(k), sh.bpc, sh.ghz, bandwidth_clock_name(sh.clock));
 	if (sh.ceiling > 0)
 		mt_append(line, len, "%.0f %% of %s's %.0f (%s)%s", 100 * sh.fraction, c->name,
 			  sh.ceiling, sh.why, bandwidth_ceiling_doubt(sh.fraction));

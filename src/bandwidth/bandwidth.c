@@ -12,6 +12,14 @@
  *    until the two best agree within the tolerance and neither lost its CPU
  *    (at least min_tries, at most max_tries); the best counts: noise only
  *    slows a try down;
+ *  - a one-thread cell's timed tries are bracketed by the core clock: the
+ *    measuring thread looks at it (a chain of dependent adds, 0.2 ms)
+ *    right before the barrier and right after its last pass, and the
+ *    cell's bytes a cycle divide by the mean of the two around its best
+ *    try: this guest's clock moves between 3.4 and 4.0 GHz from one
+ *    millisecond to the next, so the run's start and end say little of
+ *    a 4 ms try in between. It costs 0.4 ms a try (a tenth of a 4 ms
+ *    try); cells of more threads print no bytes a cycle and take none;
  *  - after the tries the coordinator checks the arrays hold what the
  *    kernel computes (copy copied, triad computed, writes wrote, reads
  *    summed every word);
@@ -164,6 +172,7 @@ struct try_ctx {
 	_Alignas(128) struct mt_waitgroup done;
 	uint64_t t0;
 	bw_kernel_fn fn, canary_fn;
+	double (*clock)(void); /* the core clock around each try (NULL: none) */
 	char *buf;
 	struct bw_layout lay;
 	unsigned threads, arrays;
@@ -179,6 +188,7 @@ struct member {
 	size_t sum_reps;   /* ... over this many passes */
 	double canary_ns;
 	long preempted;    /* times it lost its CPU during the timed passes */
+	double ghz_before, ghz_after; /* the core clock around them (0: not taken) */
 };
 
 static double *array_of(const struct try_ctx *c, unsigned thread, unsigned k)
@@ -248,6 +258,8 @@ static void *member_main(void *arg)
 	int stopped = 0;
 	sum += passes(c, m, a, b, d, 1, &stopped); /* warm-up */
 	m->canary_ns = time_canary(c);
+	if (c->clock)
+		m->ghz_before = c->clock();
 	/* counted from before the barrier: a thread that loses its CPU right
 	 * after letting the others go still delays the try */
 	m->preempted = bandwidth_preemptions();
@@ -261,6 +273,8 @@ static void *member_main(void *arg)
 	sum += passes(c, m, a, b, d, c->reps, &stopped);
 	m->end_ns = mt_now_ns();
 	m->preempted = bandwidth_preemptions() - m->preempted;
+	if (c->clock)
+		m->ghz_after = c->clock();
 	mt_sink(sum);
 	mt_waitgroup_done(&c->done);
 	return NULL;
@@ -329,6 +343,7 @@ static int run_try(job_t *job, const struct bandwidth_params *p, struct try_ctx 
 
 struct cell {
 	double best_ns, second_ns, canary;
+	double ghz;                /* the core clock around the best try (0: not taken) */
 	unsigned tries;
 	int checked, twice;
 	long preempted;            /* in the best try, all threads */
@@ -398,6 +413,27 @@ static double canary_factor(struct worker *w, const struct try_ctx *c)
 	return f;
 }
 
+/* The core clock around the try just run: the mean of the first
+ * thread's looks before and after it (one of them when the other is
+ * missing), 0 when none was taken. */
+static double try_ghz(const struct worker *w)
+{
+	double a = w->m[0].ghz_before, b = w->m[0].ghz_after;
+	if (a > 0 && b > 0)
+		return (a + b) / 2;
+	return a > 0 ? a : b > 0 ? b : 0;
+}
+
+/* The look at the core clock around a try of a cell of threads threads:
+ * the run clock's (a test's stand-in there), for one thread only. */
+static double (*try_clock(const struct worker *w, unsigned threads))(void)
+{
+	struct mt_run_clock *rc = job_run_clock(w->job);
+	if (threads != 1)
+		return NULL;
+	return rc && rc->measure_try ? rc->measure_try : mt_clock_measure_short;
+}
+
 /* Measure one cell. Returns TRY_OK, TRY_CANCELLED, or -1 with e. */
 static int measure_cell(struct worker *w, int kernel, const struct bw_size *sz, unsigned threads,
 			struct cell *out, mt_error *e)
@@ -412,11 +448,13 @@ restart:
 	memset(out, 0, sizeof *out);
 	out->best_ns = out->second_ns = INFINITY;
 	c.reps = 1;
+	c.clock = NULL; /* the sizing try is not bracketed */
 	if ((rc = run_try(w->job, p, &c, w->m, &ns, e)) < 0 || rc == TRY_CANCELLED)
 		return rc;
 	if (rc == TRY_AGAIN)
 		goto restart;
 	c.reps = ns >= p->try_ns ? 1 : (uint64_t)(p->try_ns / ns);
+	c.clock = try_clock(w, threads); /* the timed tries only */
 	while (out->tries < p->max_tries) {
 		double f;
 		c.s = kernel == BW_WRITE || kernel == BW_WRITE_NT ? 1.5 + out->tries : TRIAD_S;
@@ -435,6 +473,7 @@ restart:
 			out->canary = f;
 			out->preempted = pre;
 			out->uneven = try_uneven(w, &c);
+			out->ghz = try_ghz(w);
 		} else if (ns < out->second_ns) {
 			out->second_ns = ns;
 			second_pre = pre;
@@ -466,6 +505,7 @@ static int emit_cell(struct worker *w, size_t si, int kernel, size_t ti, const s
 			 (c->uneven ? BW_UNEVEN : 0),
 		.pass_bytes = (double)c->pass_bytes,
 		.preempted = (int)c->preempted,
+		.ghz = c->ghz,
 	};
 	memset(&ev, 0, sizeof ev);
 	ev.type = type;

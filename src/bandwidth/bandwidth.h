@@ -85,6 +85,9 @@ struct bw_ev_table {
 	int preempted;     /* times the measuring threads lost their CPU to
 			      another task during the best try (time slicing on
 			      a busy host: the figure is then low) */
+	double ghz;        /* the core clock (GHz) measured right before and
+			      after the best try, averaged; 0 not measured (a
+			      cell of more than one thread) */
 };
 
 /* The payload of a BW_EV_LOADED cell. */
@@ -462,6 +465,8 @@ struct bw_cell {
 	int preempted;     /* times the threads lost their CPU in the best try */
 	int uneven;        /* the best try's threads ended far apart */
 	double pass_bytes;
+	double ghz;        /* the core clock around the best try (GHz; 0: not
+			      measured, or a file from before it) */
 };
 
 struct bw_point {
@@ -562,15 +567,36 @@ int bandwidth_lesson(const struct bandwidth_result *r, int kernel, char *buf, si
  * else the calibrated one (*measured 0); 0 when neither is known. */
 double bandwidth_result_ghz(const struct bandwidth_result *r, int *measured);
 
-/* A cell against its ceiling: bytes a cycle of one thread at the run's
- * clock, the ceiling (0: none, why says why) and the fraction. */
+/* Which core clock a cell's bytes a cycle divide by. */
+enum {
+	BW_CLOCK_CALIBRATED = 0, /* calibrated before the run (nothing measured during it) */
+	BW_CLOCK_RUN = 1,        /* measured at the run's start and end (bandwidth_result_ghz) */
+	BW_CLOCK_TRY = 2,        /* measured right before and after the cell's best try */
+};
+
+/* "measured around the try", "measured at the run's start and end",
+ * "calibrated". */
+const char *bandwidth_clock_name(int clock);
+
+/* The range of the clocks measured around the cells' best tries into *lo
+ * and *hi (both 0 when none). Returns how many cells have one. */
+int bandwidth_try_clocks(const struct bandwidth_result *r, double *lo, double *hi);
+
+/* A cell against its ceiling: bytes a cycle of one thread at the clock
+ * around its best try (clock BW_CLOCK_TRY), else the run's
+ * (bandwidth_result_ghz), the ceiling (0: none, why says why) and the
+ * fraction; and the same at the run's clock (run_*: the figure memtop
+ * printed before it measured around the try, kept beside it for one
+ * release; 0 when the run's clock is unknown). */
 struct bw_share {
 	double ghz, bpc, ceiling, fraction;
+	int clock;         /* BW_CLOCK_* that ghz is */
+	double run_ghz, run_bpc, run_fraction;
 	const char *why;
 };
 
 /* The share of cell (size si, kernel, thread index ti). Returns 0, or -1
- * when the cell is not measured or the clock is unknown. */
+ * when the cell is not measured or no clock is known. */
 int bandwidth_cell_share(const struct bandwidth_result *r, size_t si, int kernel, size_t ti,
 			 struct bw_share *out);
 

@@ -267,20 +267,44 @@ static void print_core(FILE *m, const struct bandwidth_result *r)
 		c->store_w, c->store_bpc, c->l2_bpc, c->l3_bpc, c->source);
 }
 
-/* One thread's cells in bytes a cycle at the run's clock and their share
- * of the core's ceiling: a row a size, a column a kernel. */
+/* Which clock the one-thread table divides by: the clocks around the
+ * cells' best tries (their range, the run's beside it, and a warning when
+ * they are more than MT_CLOCK_AGREE apart or from the calibrated one),
+ * else the run's. */
+static void print_share_clock(FILE *m, const struct bandwidth_result *r)
+{
+	int measured;
+	double run = bandwidth_result_ghz(r, &measured), lo, hi;
+	double cal = r->hdr.clock.core_ghz;
+	if (!bandwidth_try_clocks(r, &lo, &hi)) {
+		fprintf(m, "# one thread in bytes a cycle at %.2f GHz (the core clock %s) and %% of "
+			   "the core's ceiling (- none):\n", run, bandwidth_clock_name(measured));
+		return;
+	}
+	fprintf(m, "# one thread in bytes a cycle at the core clock measured around each cell's "
+		   "best try (dependent adds, 0.2 ms before and after it): %.2f-%.2f GHz; at the "
+		   "run's start and end %.2f, calibrated %.2f; and %% of the core's ceiling (- none):\n",
+		lo, hi, run, cal);
+	if (mt_clock_disagrees(lo, hi) || mt_clock_disagrees(cal, lo) || mt_clock_disagrees(cal, hi))
+		fprintf(m, "# warning: the core clock around the tries moved %.2f-%.2f GHz (%+.0f %%), "
+			   "calibrated %.2f: turbo, throttling or a busy host; each cell divides by its "
+			   "own\n", lo, hi, 100 * mt_clock_drift(lo, hi), cal);
+}
+
+/* One thread's cells in bytes a cycle at the clock around each cell's try
+ * (else the run's) and their share of the core's ceiling: a row a size, a
+ * column a kernel. */
 static void print_shares(const struct batch *b)
 {
 	const struct bandwidth_result *r = &b->r;
 	FILE *m = b->run->meta;
 	int measured, doubt = 0;
-	double ghz = bandwidth_result_ghz(r, &measured);
+	double ghz = bandwidth_result_ghz(r, &measured), lo, hi;
 	char name[48], cell[32];
-	if (ghz <= 0 || b->csv)
+	if ((ghz <= 0 && !bandwidth_try_clocks(r, &lo, &hi)) || b->csv)
 		return;
-	fprintf(m, "# one thread in bytes a cycle at %.2f GHz (%s) and %% of the core's ceiling "
-		   "(- none):\n# %-10s", ghz, measured ? "the core clock measured during the run"
-						    : "the calibrated core clock", "size");
+	print_share_clock(m, r);
+	fprintf(m, "# %-10s", "size");
 	for (size_t k = 0; k < r->nkernels; k++)
 		fprintf(m, " %11s", bandwidth_kernel_name(r->kernels[k]));
 	fprintf(m, "\n");

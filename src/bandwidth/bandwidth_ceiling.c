@@ -313,22 +313,53 @@ double bandwidth_result_ghz(const struct bandwidth_result *r, int *measured)
 	return r->hdr.clock.core_ghz > 0 ? r->hdr.clock.core_ghz : 0;
 }
 
+const char *bandwidth_clock_name(int clock)
+{
+	switch (clock) {
+	case BW_CLOCK_TRY: return "measured around the try";
+	case BW_CLOCK_RUN: return "measured at the run's start and end";
+	default: return "calibrated";
+	}
+}
+
+int bandwidth_try_clocks(const struct bandwidth_result *r, double *lo, double *hi)
+{
+	int n = 0;
+	*lo = *hi = 0;
+	for (size_t s = 0; s < r->nsizes; s++)
+		for (size_t k = 0; k < BW_NKERNELS; k++)
+			for (size_t t = 0; t < r->nthreads; t++) {
+				const struct bw_cell *c = &r->cell[s][k][t];
+				if (!c->have || !(c->ghz > 0))
+					continue;
+				*lo = n == 0 || c->ghz < *lo ? c->ghz : *lo;
+				*hi = n == 0 || c->ghz > *hi ? c->ghz : *hi;
+				n++;
+			}
+	return n;
+}
+
 int bandwidth_cell_share(const struct bandwidth_result *r, size_t si, int kernel, size_t ti,
 			 struct bw_share *out)
 {
 	const struct bw_cell *c = &r->cell[si][kernel][ti];
 	int measured;
-	double ghz = bandwidth_result_ghz(r, &measured);
+	double run = bandwidth_result_ghz(r, &measured);
+	double ghz = c->ghz > 0 ? c->ghz : run;
 	memset(out, 0, sizeof *out);
 	out->why = "";
 	if (!c->have || ghz <= 0)
 		return -1;
 	out->ghz = ghz;
+	out->clock = c->ghz > 0 ? BW_CLOCK_TRY : measured ? BW_CLOCK_RUN : BW_CLOCK_CALIBRATED;
 	out->bpc = c->gbs / ghz / r->threads[ti].threads;
+	out->run_ghz = run;
+	out->run_bpc = run > 0 ? c->gbs / run / r->threads[ti].threads : 0;
 	out->ceiling = bandwidth_ceiling(bandwidth_core_find(&r->cpu), kernel, r->sizes[si].level,
 					 r->vector_bytes ? r->vector_bytes : 8, &out->why);
 	if (!bandwidth_core_find(&r->cpu))
 		out->why = "no ceiling known for this core";
 	out->fraction = out->ceiling > 0 ? out->bpc / out->ceiling : 0;
+	out->run_fraction = out->ceiling > 0 ? out->run_bpc / out->ceiling : 0;
 	return 0;
 }

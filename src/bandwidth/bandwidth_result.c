@@ -75,6 +75,8 @@ int bandwidth_result_apply(struct bandwidth_result *r, const struct job_event *e
 		c->uneven = (x.flags & BW_UNEVEN) != 0;
 		c->pass_bytes = x.pass_bytes;
 		c->preempted = x.preempted;
+		/* as the file will say it, so a file read back gives the same figures */
+		c->ghz = x.ghz > 0 && isfinite(x.ghz) ? round(x.ghz * 1000) / 1000 : 0;
 		if (!c->checked)
 			r->wrong = 1;
 		return BW_EV_TABLE;
@@ -185,9 +187,14 @@ static void share_to_json(const struct bandwidth_result *r, size_t s, int k, siz
 		return;
 	sh.bpc *= written / gbs;
 	sh.fraction *= written / gbs;
+	sh.run_bpc *= written / gbs;
+	sh.run_fraction *= written / gbs;
 	add_or_null(it, "bytes_per_cycle", sh.bpc);
+	cJSON_AddStringToObject(it, "bytes_per_cycle_clock", bandwidth_clock_name(sh.clock));
+	add_or_null(it, "bytes_per_cycle_run", sh.run_bpc);
 	add_or_null(it, "ceiling_bpc", sh.ceiling);
 	add_or_null(it, "ceiling_fraction", sh.fraction);
+	add_or_null(it, "ceiling_fraction_run", sh.run_fraction);
 }
 
 /* Which core measured and what the ceilings are counted with. */
@@ -212,7 +219,11 @@ static int ceiling_to_json(const struct bandwidth_result *r, cJSON *root)
 		cJSON_AddNullToObject(ce, "core");
 		cJSON_AddStringToObject(ce, "note", "no ceiling known for this core");
 	}
+	double lo, hi;
 	add_or_null(ce, "ghz", ghz);
+	bandwidth_try_clocks(r, &lo, &hi);
+	add_or_null(ce, "try_ghz_min", lo);
+	add_or_null(ce, "try_ghz_max", hi);
 	return cJSON_AddStringToObject(ce, "clock", measured ? "measured during the run"
 							     : "calibrated") ? 0 : -1;
 }
@@ -263,6 +274,7 @@ static int results_to_json(const struct bandwidth_result *r, cJSON *root)
 				cJSON_AddBoolToObject(it, "measured_twice", c->twice);
 				cJSON_AddNumberToObject(it, "preemptions", c->preempted);
 				cJSON_AddBoolToObject(it, "uneven", c->uneven);
+				add_or_null(it, "try_ghz", c->ghz);
 				share_to_json(r, s, k, t, it);
 				if (!cJSON_AddBoolToObject(it, "checked", c->checked))
 					return -1;
@@ -417,6 +429,23 @@ static void add_kernel(struct bandwidth_result *r, int k)
 		r->kernels[r->nkernels++] = k;
 }
 
+/* A result's optional "try_ghz" (files before it have none): the core
+ * clock around the cell's best try, a number of GHz in (0, 1000) or null
+ * (not measured). Returns 0, or -1 with e naming it when it is something
+ * else. */
+static int try_ghz_from_json(const cJSON *it, const char *where, double *ghz, mt_error *e)
+{
+	const cJSON *g = cJSON_GetObjectItemCaseSensitive(it, "try_ghz");
+	*ghz = 0;
+	if (!g || cJSON_IsNull(g))
+		return 0;
+	if (!cJSON_IsNumber(g) || !(g->valuedouble > 0 && g->valuedouble < 1000))
+		return mt_fail(e, "%s: field \"try_ghz\" must be a clock in GHz (0 < GHz < 1000) "
+				  "or null", where);
+	*ghz = g->valuedouble;
+	return 0;
+}
+
 static int results_from_json(const cJSON *root, const char *f, struct bandwidth_result *r,
 			     mt_error *e)
 {
@@ -458,6 +487,8 @@ static int results_from_json(const cJSON *root, const char *f, struct bandwidth_
 		c->twice = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "measured_twice"));
 		c->preempted = (int)jsonio_opt_int(it, "preemptions", 0, INT_MAX, 0);
 		c->uneven = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "uneven"));
+		if (try_ghz_from_json(it, where, &c->ghz, e) < 0)
+			return -1;
 		c->checked = !cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(it, "checked"));
 		if (!c->checked)
 			r->wrong = 1;

@@ -48,6 +48,7 @@ void mt_run_clock_init(struct mt_run_clock *c)
 	atomic_init(&c->state, 0);
 	c->cpu = c->pinned = -1;
 	c->measure = mt_clock_measure;
+	c->measure_try = mt_clock_measure_short;
 }
 
 struct clocked {

@@ -42,9 +42,15 @@ struct mt_run_clock {
 	double ghz_end;     /* GHz mt_run_clock_end measured there (0 not yet) */
 	double (*measure)(void); /* the measurement; mt_clock_measure unless a
 				  * test puts a stand-in that says who called it */
+	double (*measure_try)(void); /* the short look a lab takes right before
+				      * and after one timed try (the bandwidth
+				      * lab's one-thread cells);
+				      * mt_clock_measure_short unless a test
+				      * puts a stand-in */
 };
 
-/* Set c to nothing measured, measuring with mt_clock_measure. */
+/* Set c to nothing measured, measuring with mt_clock_measure (and around
+ * a try with mt_clock_measure_short). */
 void mt_run_clock_init(struct mt_run_clock *c);
 
 /* mt_thread_start, and when c is not NULL and no thread of c's run has
