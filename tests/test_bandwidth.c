@@ -1056,14 +1056,19 @@ static void cell_divides_by_clock_around_its_try(void **state)
 	r.hdr.has_diag = 1;
 	r.hdr.diag.run_ghz_start = 6.5;
 	r.hdr.diag.run_ghz_end = 7.5;
-	/* one timed try (two if the cell was doubtful and measured again), a
-	 * look before and after each, all on the measuring thread */
-	assert_true(fake_try.calls == 2 || fake_try.calls == 4);
+	/* the ports' canary, the one-thread cell, the canary again: one timed
+	 * try each (two if doubtful and measured again), a look before and
+	 * after each try, all on the measuring thread */
+	assert_true(fake_try.calls >= 6 && fake_try.calls <= 12 && fake_try.calls % 2 == 0);
 	assert_int_equal(fake_try.on_worker, 0);
 	c = &r.cell[0][BW_READ][0];
 	assert_true(c->have);
 	pair = (int)(c->ghz - 2.25);
-	assert_true(pair >= 0 && 2 * pair < fake_try.calls && c->ghz == 2.25 + pair);
+	assert_true(pair >= 1 && 2 * pair < fake_try.calls - 2 && c->ghz == 2.25 + pair);
+	/* the canaries before and after the table, each at the clock around its try */
+	assert_true(r.ports[0].have && r.ports[0].gbs > 0 && r.ports[0].ghz == 2.25 + (int)(r.ports[0].ghz - 2.25));
+	assert_true(r.ports[0].ghz < c->ghz);
+	assert_true(r.ports[1].have && r.ports[1].ghz == 2.25 + (fake_try.calls / 2 - 1));
 	assert_int_equal(bandwidth_cell_share(&r, 0, BW_READ, 0, &sh), 0);
 	assert_int_equal(sh.clock, BW_CLOCK_TRY);
 	assert_true(sh.ghz == c->ghz && sh.bpc == c->gbs / c->ghz);
@@ -1083,6 +1088,83 @@ static void cell_divides_by_clock_around_its_try(void **state)
 	assert_int_equal(bandwidth_result_from_json(j, "t.json", &back, &e), 0);
 	assert_true(back.cell[0][BW_READ][0].ghz == c->ghz && back.cell[0][BW_READ][1].ghz == 0);
 	cJSON_Delete(j);
+}
+
+/* The load ports' verdict from fake canary figures (no timing): a canary
+ * at 90 % of the load ceiling is the core's own rate, one under 70 %
+ * (after the table here) says the ports were shared or slowed and the L1
+ * fractions are not the core's; the line goes at the boundary; nothing
+ * without a ceiling or a clock; the JSON writes the canaries and the
+ * verdict and reads them back strictly. */
+static void ports_canary_verdict(void **state)
+{
+	static struct bandwidth_params p;
+	static struct bandwidth_result r, back;
+	char line[400];
+	int shared = -1;
+	mt_error e;
+	cJSON *j, *o;
+	(void)state;
+	bandwidth_params_default(&p, NULL);
+	assert_int_equal(bandwidth_set_sizes(&p, (const uint64_t[]){ 24576 }, 1, &e), 0);
+	p.threads[0] = 1;
+	p.nthreads = 1;
+	p.isa = BW_ISA_AVX512;
+	bandwidth_result_init(&r, &p);
+	r.vector_bytes = 64;
+	bandwidth_cpu_id_parse("vendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 143\n", &r.cpu);
+	assert_int_equal(bandwidth_ports_verdict(&r, line, sizeof line, &shared), 0); /* none yet */
+	{
+		struct job_event ev;
+		struct bw_ev_ports x = { .when = 0, .gbs = 460.8, .ghz = 4.0 };
+		memset(&ev, 0, sizeof ev);
+		ev.type = JOB_EV_NOTE;
+		ev.kind = BW_NOTE_PORTS;
+		JOB_PAYLOAD_PUT(&ev, struct bw_ev_ports, &x);
+		assert_int_equal(bandwidth_result_apply(&r, &ev), 0);
+	}
+	assert_true(r.ports[0].have && r.ports[0].gbs == 460.8 && r.ports[0].ghz == 4.0);
+	assert_int_equal(bandwidth_ports_verdict(&r, line, sizeof line, &shared), 1);
+	assert_int_equal(shared, 0);
+	assert_string_equal(line, "load ports: the canary (load over 4K, one thread) read 115.2 "
+			    "B/cycle at 4.00 GHz before the table: 90 % of Golden Cove's 128: the "
+			    "core's own load rate, no sign of a sharer");
+	r.ports[1] = (struct bw_ports){ .have = 1, .gbs = 230.4, .ghz = 4.0 }; /* 57.6 B/cycle */
+	assert_int_equal(bandwidth_ports_verdict(&r, line, sizeof line, &shared), 1);
+	assert_int_equal(shared, 1);
+	assert_string_equal(line, "load ports: the canary (load over 4K, one thread) read 115.2 "
+			    "B/cycle at 4.00 GHz before the table, 57.6 B/cycle at 4.00 GHz after the "
+			    "table: at worst 45 % of Golden Cove's 128, under 70 %: the core's load "
+			    "ports were shared (a tenant on its SMT sibling) or slowed during the run, "
+			    "and the L1 fractions are not the core's");
+	r.ports[1].gbs = 0.70 * 128 * 4.0 * 1.001; /* just over the line */
+	assert_int_equal(bandwidth_ports_verdict(&r, line, sizeof line, &shared), 1);
+	assert_int_equal(shared, 0);
+	r.ports[1].gbs = 0.70 * 128 * 4.0 * 0.999; /* just under it */
+	assert_int_equal(bandwidth_ports_verdict(&r, line, sizeof line, &shared), 1);
+	assert_int_equal(shared, 1);
+	/* the JSON: both canaries and the verdict, read back the same */
+	r.ports[1].gbs = 230.4;
+	j = bandwidth_result_to_json(&r);
+	assert_non_null(j);
+	o = cJSON_GetObjectItem(j, "ports");
+	assert_true(cJSON_IsTrue(cJSON_GetObjectItem(o, "shared")));
+	assert_non_null(strstr(cJSON_GetObjectItem(o, "verdict")->valuestring, "were shared"));
+	assert_true(cJSON_GetObjectItem(cJSON_GetObjectItem(o, "after"), "gbs")->valuedouble == 230.4);
+	assert_int_equal(bandwidth_result_from_json(j, "t.json", &back, &e), 0);
+	assert_true(back.ports[0].have && back.ports[0].gbs == 460.8 && back.ports[0].ghz == 4.0);
+	assert_true(back.ports[1].have && back.ports[1].gbs == 230.4);
+	cJSON_ReplaceItemInObject(o, "before", cJSON_CreateString("fast"));
+	assert_int_equal(bandwidth_result_from_json(j, "t.json", &back, &e), -1);
+	assert_string_equal(e.msg, "t.json: field \"ports.before\": null or an object with \"gbs\" "
+			    "(a number > 0) and \"ghz\" (0 < GHz < 1000, or null)");
+	cJSON_Delete(j);
+	/* no clock around the canary, or no ceiling known: nothing to say */
+	r.ports[0].ghz = r.ports[1].ghz = 0;
+	assert_int_equal(bandwidth_ports_verdict(&r, line, sizeof line, &shared), 0);
+	r.ports[0].ghz = r.ports[1].ghz = 4.0;
+	bandwidth_cpu_id_parse("CPU implementer\t: 0x61\nCPU part\t: 0x023\n", &r.cpu);
+	assert_int_equal(bandwidth_ports_verdict(&r, line, sizeof line, &shared), 0);
 }
 
 /* "try_ghz" read strictly: absent or null is none (files before it), a
@@ -1174,6 +1256,7 @@ int main(void)
 		cmocka_unit_test(clock_from_the_first_measuring_thread),
 		cmocka_unit_test(cell_divides_by_clock_around_its_try),
 		cmocka_unit_test(try_clock_read_strictly),
+		cmocka_unit_test(ports_canary_verdict),
 		cmocka_unit_test(worker_loaded_sweep),
 		cmocka_unit_test(cancel_stops_threads),
 		cmocka_unit_test(cancel_between_short_tries),

@@ -112,8 +112,10 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 		tui_dirty(t);
 		return;
 	}
-	if (ev->type == JOB_EV_NOTE)
+	if (ev->type == JOB_EV_NOTE) {
+		bandwidth_result_apply(&s->r, ev); /* the pages and the ports' canary */
 		return; /* the frame says it in the status line */
+	}
 	s->running = 0;
 	if (tui_job_ended(t, ev, "bandwidth"))
 		tui_message(t, s->r.wrong ? "done: a kernel's arrays came out WRONG"
@@ -403,7 +405,7 @@ static int draw_scaling(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y
 			int draw)
 {
 	size_t si = (size_t)s->ssel, nt = s->r.nthreads;
-	int k = s->ksel < (int)s->r.nkernels ? s->r.kernels[s->ksel] : -1, lines = 0, barw;
+	int k = s->ksel < (int)s->r.nkernels ? s->r.kernels[s->ksel] : -1, lines = 0, barw, shared;
 	const struct bw_cell *one;
 	double top = 0;
 	char line[400], name[48];
@@ -445,6 +447,12 @@ static int draw_scaling(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y
 	}
 	if (y + lines < h && share_line(s, k, si, line, sizeof line)) {
 		wattrset(w, tui_attr(t, ROLE_DIM));
+		lines += tui_wrap(t, w, y + lines, 1, wd - 2, h - y - lines, line);
+		wattrset(w, tui_attr(t, ROLE_NORMAL));
+	}
+	if (y + lines < h && strcmp(s->r.sizes[si].level, "L1") == 0 &&
+	    bandwidth_ports_verdict(&s->r, line, sizeof line, &shared)) {
+		wattrset(w, tui_attr(t, shared ? ROLE_WARN : ROLE_DIM));
 		lines += tui_wrap(t, w, y + lines, 1, wd - 2, h - y - lines, line);
 		wattrset(w, tui_attr(t, ROLE_NORMAL));
 	}

@@ -571,16 +571,49 @@ static int table_row(struct worker *w, size_t si, size_t ti, mt_error *e)
 	return TRY_OK;
 }
 
-/* The table: sizes x threads x kernels. Returns TRY_OK, TRY_CANCELLED, -1
- * with e. */
+/* The load ports' canary (bandwidth.h, BW_PORTS_BYTES) before the table
+ * (when 0) or after it (1), said in a BW_NOTE_PORTS note; none for a run
+ * without one-thread cells or a buffer too short for it. Returns TRY_OK,
+ * TRY_CANCELLED, -1 with e. */
+static int port_canary(struct worker *w, int when, mt_error *e)
+{
+	const struct bandwidth_params *p = w->p;
+	struct bw_size sz = { .bytes = BW_PORTS_BYTES, .per_thread = 1 };
+	struct bw_layout lay;
+	struct bw_ev_ports x = { .when = when };
+	struct job_event ev;
+	struct cell c;
+	int rc, one = 0;
+	for (size_t t = 0; t < p->nthreads; t++)
+		one |= p->threads[t] == 1;
+	bandwidth_layout(BW_LOAD, &sz, 1, &lay);
+	if (!one || !bandwidth_kernel_fn(BW_LOAD, p->isa) || lay.slice_stride > w->buf_bytes)
+		return TRY_OK;
+	if ((rc = measure_cell(w, BW_LOAD, &sz, 1, &c, e)) != TRY_OK)
+		return rc;
+	x.gbs = (double)c.pass_bytes / c.best_ns;
+	x.ghz = c.ghz;
+	memset(&ev, 0, sizeof ev);
+	ev.type = JOB_EV_NOTE;
+	ev.kind = BW_NOTE_PORTS;
+	ev.value = x.gbs;
+	mt_snprintf(ev.text, sizeof ev.text, "load ports' canary %s the table: load over 4K, "
+		    "%.1f GB/s = %.1f B/cycle at %.2f GHz (the clock around its try)",
+		    when ? "after" : "before", x.gbs, x.ghz > 0 ? x.gbs / x.ghz : 0, x.ghz);
+	JOB_PAYLOAD_PUT(&ev, struct bw_ev_ports, &x);
+	return job_emit(w->job, &ev) < 0 ? mt_fail(e, "out of memory") : TRY_OK;
+}
+
+/* The table: sizes x threads x kernels, between the load ports' canaries.
+ * Returns TRY_OK, TRY_CANCELLED, -1 with e. */
 static int table(struct worker *w, mt_error *e)
 {
 	const struct bandwidth_params *p = w->p;
-	int rc = TRY_OK;
+	int rc = port_canary(w, 0, e);
 	for (size_t si = 0; si < p->nsizes && rc == TRY_OK; si++)
 		for (size_t ti = 0; ti < p->nthreads && rc == TRY_OK; ti++)
 			rc = table_row(w, si, ti, e);
-	return rc;
+	return rc == TRY_OK ? port_canary(w, 1, e) : rc;
 }
 
 static int check_params(const struct bandwidth_params *p, mt_error *e)

@@ -66,8 +66,28 @@ enum bw_isa { BW_ISA_SCALAR, BW_ISA_SSE2, BW_ISA_AVX2, BW_ISA_AVX512, BW_ISA_NEO
 
 enum { BW_EV_TABLE = 1, BW_EV_LOADED };
 /* The kinds of the worker's JOB_EV_NOTEs: what pages backed the table's
- * buffer (value: its bytes on huge pages; the text says it all). */
-enum { BW_NOTE_PAGES = 1 };
+ * buffer (value: its bytes on huge pages; the text says it all); the load
+ * ports' canary (payload struct bw_ev_ports; value: its GB/s). */
+enum { BW_NOTE_PAGES = 1, BW_NOTE_PORTS = 2 };
+
+/* The load ports' canary: the load kernel of the run's ISA over
+ * BW_PORTS_BYTES (in every L1), one thread on the one-thread cells' CPU,
+ * measured as a cell is, at the core clock around its best try, once
+ * before the table and once after it: the core's load rate. Under
+ * BW_PORTS_SHARED of the core's load ceiling, its load ports were shared
+ * (a tenant on the core's SMT sibling halves them) or slowed during the
+ * run (bandwidth_ports_verdict). Measured on the Emerald Rapids guest
+ * (each vCPU its own core: no sibling to load), at 3.59 GHz: AVX-512
+ * 0.93-0.94 of 128, AVX2 0.86-0.87 of 96, the same beside stress-ng on
+ * the other vCPU as beside builds; a sibling running loads takes about
+ * half the ports, so 0.70 sits between the two. */
+#define BW_PORTS_BYTES 4096
+#define BW_PORTS_SHARED 0.70
+struct bw_ev_ports {
+	int when;          /* 0 before the table, 1 after it */
+	double gbs;        /* the canary's best try */
+	double ghz;        /* the core clock around that try (0: not measured) */
+};
 enum { BW_CHECKED = 1, BW_TWICE = 2, BW_UNEVEN = 4 }; /* bw_ev_table's flags */
 
 /* The payload of a BW_EV_TABLE cell (core/job.h: JOB_PAYLOAD_PUT/GET). */
@@ -519,6 +539,10 @@ struct bandwidth_result {
 	size_t npts;
 	int wrong;         /* a check failed */
 	struct bw_cpu_id cpu; /* which core measured (the ceilings' key) */
+	struct bw_ports {
+		int have;
+		double gbs, ghz;  /* as struct bw_ev_ports */
+	} ports[2];           /* the load ports' canary before and after the table */
 	char source[MT_PATH_MAX]; /* the file it came from, "" when measured here */
 };
 
@@ -599,6 +623,16 @@ struct bw_share {
  * when the cell is not measured or no clock is known. */
 int bandwidth_cell_share(const struct bandwidth_result *r, size_t si, int kernel, size_t ti,
 			 struct bw_share *out);
+
+/* The load ports' verdict from r's canaries (BW_NOTE_PORTS): into buf a
+ * line with the canary's bytes a cycle before and after the table, the
+ * worse one's share of the core's load ceiling at L1, and either "the
+ * core's load ports were shared or slowed during the run ... the L1
+ * fractions are not the core's" (under BW_PORTS_SHARED; *shared 1) or
+ * that they ran at the core's rate (*shared 0). Returns 1, or 0 (buf
+ * untouched: no canary with its clock, or no ceiling known: nothing to
+ * say). */
+int bandwidth_ports_verdict(const struct bandwidth_result *r, char *buf, size_t len, int *shared);
 
 /* Whether root is a bandwidth result ("experiment": "bandwidth"). */
 int bandwidth_result_is(const cJSON *root);

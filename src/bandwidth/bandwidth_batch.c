@@ -351,6 +351,12 @@ static void print_summary(const struct batch *b)
 		fprintf(m, "# %u of %u cells: even the best try lost its CPU to another task (time "
 			   "slicing on a busy host): those GB/s are low\n", lost, cells);
 	print_shares(b);
+	if (!b->csv) {
+		char line[400];
+		int shared;
+		if (bandwidth_ports_verdict(r, line, sizeof line, &shared))
+			fprintf(m, "# %s%s\n", shared ? "warning: " : "", line);
+	}
 	for (int k = BW_LOAD; k <= BW_TRIAD; k++) {
 		char lesson[400];
 		if ((k == BW_LOAD || k == BW_COPY || k == BW_TRIAD) &&

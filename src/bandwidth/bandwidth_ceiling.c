@@ -363,3 +363,34 @@ int bandwidth_cell_share(const struct bandwidth_result *r, size_t si, int kernel
 	out->run_fraction = out->ceiling > 0 ? out->run_bpc / out->ceiling : 0;
 	return 0;
 }
+
+int bandwidth_ports_verdict(const struct bandwidth_result *r, char *buf, size_t len, int *shared)
+{
+	const struct bw_core *c = bandwidth_core_find(&r->cpu);
+	const char *why;
+	double ceil, bpc[2] = { 0, 0 }, worst = 0;
+	int n = 0;
+	ceil = bandwidth_ceiling(c, BW_LOAD, "L1", r->vector_bytes ? r->vector_bytes : 8, &why);
+	for (int i = 0; i < 2; i++)
+		if (r->ports[i].have && r->ports[i].ghz > 0) {
+			bpc[i] = r->ports[i].gbs / r->ports[i].ghz;
+			worst = n++ == 0 || bpc[i] < worst ? bpc[i] : worst;
+		}
+	if (!n || !(ceil > 0))
+		return 0;
+	*shared = worst < BW_PORTS_SHARED * ceil;
+	mt_snprintf(buf, len, "load ports: the canary (load over 4K, one thread) read ");
+	for (int i = 0, k = 0; i < 2; i++)
+		if (bpc[i] > 0)
+			mt_append(buf, len, "%s%.1f B/cycle at %.2f GHz %s the table", k++ ? ", " : "",
+				  bpc[i], r->ports[i].ghz, i ? "after" : "before");
+	mt_append(buf, len, ": %s%.0f %% of %s's %.0f", n > 1 ? "at worst " : "", 100 * worst / ceil,
+		  c->name, ceil);
+	if (*shared)
+		mt_append(buf, len, ", under %.0f %%: the core's load ports were shared (a tenant on "
+			  "its SMT sibling) or slowed during the run, and the L1 fractions are not "
+			  "the core's", 100 * BW_PORTS_SHARED);
+	else
+		mt_append(buf, len, ": the core's own load rate, no sign of a sharer");
+	return 1;
+}

@@ -55,6 +55,16 @@ int bandwidth_result_apply(struct bandwidth_result *r, const struct job_event *e
 {
 	if (ev->type == JOB_EV_NOTE && ev->kind == BW_NOTE_PAGES)
 		r->pages.huge_bytes = ev->value >= 0 ? (int64_t)ev->value : -1;
+	if (ev->type == JOB_EV_NOTE && ev->kind == BW_NOTE_PORTS) {
+		struct bw_ev_ports x;
+		if (JOB_PAYLOAD_GET(ev, struct bw_ev_ports, &x) == 0 && (x.when == 0 || x.when == 1) &&
+		    x.gbs > 0 && isfinite(x.gbs)) {
+			r->ports[x.when].have = 1; /* rounded as the file says them */
+			r->ports[x.when].gbs = round(x.gbs * 1000) / 1000;
+			r->ports[x.when].ghz = x.ghz > 0 && isfinite(x.ghz) ? round(x.ghz * 1000) / 1000 : 0;
+		}
+		return 0;
+	}
 	if (ev->type != JOB_EV_CELL && ev->type != JOB_EV_UPDATE)
 		return 0;
 	if (ev->kind == BW_EV_TABLE) {
@@ -247,6 +257,39 @@ static int pages_to_json(const struct bandwidth_result *r, cJSON *root)
 	return cJSON_AddNullToObject(o, "huge_bytes") ? 0 : -1;
 }
 
+/* The load ports' canaries: "ports": {"canary": "load", "bytes": 4096,
+ * "before": {"gbs", "ghz"} or null, "after": the same, and derived (not
+ * read back) "verdict" (null: nothing to say) and "shared"}; none when
+ * neither was measured. */
+static int ports_to_json(const struct bandwidth_result *r, cJSON *root)
+{
+	static const char *const when[2] = { "before", "after" };
+	char line[400];
+	int shared = 0;
+	cJSON *o;
+	if (!r->ports[0].have && !r->ports[1].have)
+		return 0;
+	if (!(o = cJSON_AddObjectToObject(root, "ports")))
+		return -1;
+	cJSON_AddStringToObject(o, "canary", "load");
+	cJSON_AddNumberToObject(o, "bytes", BW_PORTS_BYTES);
+	for (int i = 0; i < 2; i++) {
+		cJSON *w;
+		if (!r->ports[i].have) {
+			cJSON_AddNullToObject(o, when[i]);
+			continue;
+		}
+		if (!(w = cJSON_AddObjectToObject(o, when[i])))
+			return -1;
+		cJSON_AddNumberToObject(w, "gbs", r->ports[i].gbs);
+		add_or_null(w, "ghz", r->ports[i].ghz);
+	}
+	if (!bandwidth_ports_verdict(r, line, sizeof line, &shared))
+		return cJSON_AddNullToObject(o, "verdict") ? 0 : -1;
+	cJSON_AddStringToObject(o, "verdict", line);
+	return cJSON_AddBoolToObject(o, "shared", shared) ? 0 : -1;
+}
+
 static int results_to_json(const struct bandwidth_result *r, cJSON *root)
 {
 	cJSON *arr = cJSON_AddArrayToObject(root, "results");
@@ -337,7 +380,8 @@ cJSON *bandwidth_result_to_json(const struct bandwidth_result *r)
 		cJSON_AddItemToArray(k, s);
 	}
 	if (sizes_to_json(r, root) < 0 || ceiling_to_json(r, root) < 0 ||
-	    pages_to_json(r, root) < 0 || results_to_json(r, root) < 0 ||
+	    pages_to_json(r, root) < 0 || ports_to_json(r, root) < 0 ||
+	    results_to_json(r, root) < 0 ||
 	    loaded_to_json(r, root) < 0)
 		goto oom;
 	return root;
@@ -570,6 +614,37 @@ static int pages_from_json(const cJSON *root, const char *f, struct bw_pages *pg
 	return 0;
 }
 
+/* The optional "ports" (files before it have none): "before" and "after"
+ * each null or {"gbs": a number > 0, "ghz": a number > 0 or null}.
+ * Returns 0, or -1 with e naming the field that is there but wrong. */
+static int ports_from_json(const cJSON *root, const char *f, struct bandwidth_result *r,
+			   mt_error *e)
+{
+	static const char *const when[2] = { "before", "after" };
+	const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "ports");
+	if (!o)
+		return 0;
+	if (!cJSON_IsObject(o))
+		return mt_fail(e, "%s: field \"ports\" must be an object", f);
+	for (int i = 0; i < 2; i++) {
+		const cJSON *w = cJSON_GetObjectItemCaseSensitive(o, when[i]), *g, *h;
+		if (!w || cJSON_IsNull(w))
+			continue;
+		g = cJSON_GetObjectItemCaseSensitive(w, "gbs");
+		h = cJSON_GetObjectItemCaseSensitive(w, "ghz");
+		if (!cJSON_IsObject(w) || !cJSON_IsNumber(g) || !(g->valuedouble > 0) ||
+		    !isfinite(g->valuedouble) ||
+		    !(cJSON_IsNull(h) || (cJSON_IsNumber(h) && h->valuedouble > 0 &&
+					  h->valuedouble < 1000)))
+			return mt_fail(e, "%s: field \"ports.%s\": null or an object with \"gbs\" (a "
+					  "number > 0) and \"ghz\" (0 < GHz < 1000, or null)", f, when[i]);
+		r->ports[i].have = 1;
+		r->ports[i].gbs = g->valuedouble;
+		r->ports[i].ghz = cJSON_IsNull(h) ? 0 : h->valuedouble;
+	}
+	return 0;
+}
+
 /* The optional "cpu_id" (files before it have none: no ceilings). */
 static void cpu_id_from_json(const cJSON *root, struct bw_cpu_id *id)
 {
@@ -617,7 +692,8 @@ int bandwidth_result_from_json(const cJSON *root, const char *file, struct bandw
 		if (k >= 0)
 			add_kernel(r, k); /* the columns in the run's order */
 	}
-	if (pages_from_json(root, f, &r->pages, e) < 0 || sizes_from_json(root, f, r, e) < 0 ||
+	if (pages_from_json(root, f, &r->pages, e) < 0 || ports_from_json(root, f, r, e) < 0 ||
+	    sizes_from_json(root, f, r, e) < 0 ||
 	    results_from_json(root, f, r, e) < 0 || loaded_from_json(root, f, r, e) < 0)
 		return -1;
 	if (file) {
