@@ -229,10 +229,10 @@ static int clocked_worker(job_t *job, void *arg, mt_error *e)
 	job_run_clock(job)->measure = fake_measure;
 	assert_int_equal(mt_thread_start_clocked(&t[0], c->cpu, first_thread, c,
 						 job_run_clock(job)), 0);
-	pthread_join(t[0], NULL);
+	mt_thread_join(t[0]);
 	assert_int_equal(mt_thread_start_clocked(&t[1], c->cpu, second_thread, NULL,
 						 job_run_clock(job)), 0);
-	pthread_join(t[1], NULL);
+	mt_thread_join(t[1]);
 	c->worker_measured = fake.calls > 0 && pthread_equal(fake.tid[0], pthread_self());
 	return 0;
 }

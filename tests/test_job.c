@@ -338,6 +338,105 @@ static void *set_flag(void *arg)
 	return NULL;
 }
 
+struct where {
+	pthread_t self;
+	int cpu;
+	int slept;
+};
+
+static void *note_where(void *arg)
+{
+	struct where *w = arg;
+	mt_nap(20 * 1000 * 1000); /* mt_thread_join must wait for this */
+	w->self = pthread_self();
+	w->cpu = mt_plat_current_cpu();
+	w->slept = 1;
+	return NULL;
+}
+
+/* A thread pinned to a CPU is kept when its function returns: the next
+ * start for that CPU runs on it (one thread made for three starts), on
+ * that CPU, and mt_thread_join waits for the function; after
+ * mt_thread_pool_drain the next start makes a new thread. An unpinned start
+ * (-1) is never kept: two starts make two threads. */
+static void pinned_threads_are_kept(void **state)
+{
+	unsigned long made0 = mt_threads_made(), started0 = mt_threads_started();
+	struct where a = { 0 }, b = { 0 }, c = { 0 };
+	int cpus[8], cpu;
+	pthread_t t;
+	(void)state;
+	if (!mt_plat_can_pin() || mt_allowed_cpus(cpus, 8) < 1)
+		skip(); /* no thread affinity: nothing is pinned, nothing kept */
+	cpu = cpus[0];
+	mt_thread_pool_drain();
+	made0 = mt_threads_made();
+	started0 = mt_threads_started();
+	assert_int_equal(mt_thread_start(&t, cpu, note_where, &a), 0);
+	assert_int_equal(mt_thread_join(t), 0);
+	assert_int_equal(a.slept, 1);
+	assert_int_equal(mt_thread_start(&t, cpu, note_where, &b), 0);
+	assert_int_equal(mt_thread_join(t), 0);
+	assert_int_equal(b.slept, 1);
+	assert_true(pthread_equal(a.self, b.self));
+	assert_int_equal(b.cpu, cpu);
+	assert_int_equal(mt_threads_made(), made0 + 1);
+	assert_int_equal(mt_threads_started(), started0 + 2);
+	mt_thread_pool_drain();
+	assert_int_equal(mt_thread_start(&t, cpu, note_where, &c), 0);
+	assert_int_equal(mt_thread_join(t), 0);
+	assert_int_equal(c.cpu, cpu);
+	assert_int_equal(mt_threads_made(), made0 + 2);
+	mt_thread_pool_drain();
+	memset(&a, 0, sizeof a);
+	assert_int_equal(mt_thread_start(&t, -1, note_where, &a), 0);
+	assert_int_equal(mt_thread_join(t), 0);
+	assert_int_equal(mt_thread_start(&t, -1, note_where, &b), 0);
+	assert_int_equal(mt_thread_join(t), 0);
+	assert_int_equal(a.slept + b.slept, 2);
+	assert_int_equal(mt_threads_made(), made0 + 4);
+	assert_int_equal(mt_threads_started(), started0 + 5);
+}
+
+/* A run's threads end with it: a job whose function starts pinned threads
+ * leaves none kept once job_join returns (a thread started after it is a
+ * new one). */
+static int start_pinned(job_t *job, void *arg, mt_error *e)
+{
+	struct where w = { 0 };
+	pthread_t t;
+	(void)job;
+	if (mt_thread_start(&t, *(int *)arg, note_where, &w) != 0)
+		return mt_fail(e, "cannot start a thread");
+	mt_thread_join(t);
+	return w.slept ? 0 : mt_fail(e, "joined before the function returned");
+}
+
+static void job_ends_its_threads(void **state)
+{
+	struct job_opts o = { -1, 0 };
+	struct where w = { 0 };
+	unsigned long made0;
+	int cpus[8], cpu;
+	mt_error e;
+	pthread_t t;
+	job_t *j;
+	(void)state;
+	if (!mt_plat_can_pin() || mt_allowed_cpus(cpus, 8) < 1)
+		skip();
+	cpu = cpus[0];
+	mt_thread_pool_drain();
+	made0 = mt_threads_made();
+	j = job_start(start_pinned, &cpu, &o, &e);
+	assert_non_null(j);
+	assert_int_equal(job_join(j, &e), 0);
+	assert_int_equal(mt_threads_made(), made0 + 2); /* the job's and its measuring thread */
+	assert_int_equal(mt_thread_start(&t, cpu, note_where, &w), 0);
+	assert_int_equal(mt_thread_join(t), 0);
+	assert_int_equal(mt_threads_made(), made0 + 3); /* none was kept past job_join */
+	mt_thread_pool_drain();
+}
+
 /* A measuring thread whose CPU is refused (offline, or taken from the
  * process mid-run: here CPU 1023, which no machine this runs on has)
  * starts unpinned, is counted, and the run's diagnostics say so. */
@@ -353,7 +452,7 @@ static void refused_cpu_starts_unpinned(void **state)
 		skip(); /* no thread affinity (nothing pinned, nothing refused), or a CPU 1023 */
 	diag_begin(&d, -1);
 	assert_int_equal(mt_thread_start(&t, 1023, set_flag, &ran), 0);
-	pthread_join(t, NULL);
+	mt_thread_join(t);
 	assert_int_equal(ran, 1);
 	assert_int_equal(mt_threads_unpinned(), before + 1);
 	diag_end(&d, NULL);
@@ -377,6 +476,8 @@ int main(void)
 		cmocka_unit_test(pause_holds_the_worker),
 		cmocka_unit_test(failure_carries_the_message),
 		cmocka_unit_test(refused_cpu_starts_unpinned),
+		cmocka_unit_test(pinned_threads_are_kept),
+		cmocka_unit_test(job_ends_its_threads),
 		MT_SKIP_IF(job_pick_cpu() < 0 ? "no CPU to pin a job to" : NULL,
 			   pinned_to_the_chosen_cpu),
 	};

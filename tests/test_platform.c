@@ -97,7 +97,7 @@ static void pinned_thread_runs_there(void **state)
 	int cpu = nmine > 0 ? mine[nmine - 1] : 0;
 	(void)state;
 	assert_int_equal(mt_thread_start(&tid, mt_plat_can_pin() ? cpu : -1, report_cpus, &s), 0);
-	assert_int_equal(pthread_join(tid, NULL), 0);
+	assert_int_equal(mt_thread_join(tid), 0);
 	if (!mt_plat_can_pin()) {
 		assert_int_equal(s.n, 0);
 		return;

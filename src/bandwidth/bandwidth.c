@@ -330,7 +330,7 @@ static int run_try(job_t *job, const struct bandwidth_params *p, struct try_ctx 
 		rc = chk == JOB_CANCELLED ? TRY_CANCELLED : chk == JOB_RESUMED ? TRY_AGAIN : TRY_OK;
 	}
 	for (unsigned i = 0; i < started; i++) {
-		pthread_join(tid[i], NULL);
+		mt_thread_join(tid[i]);
 		if (m[i].end_ns > tend)
 			tend = m[i].end_ns;
 	}

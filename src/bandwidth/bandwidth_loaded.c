@@ -217,12 +217,12 @@ static int run_point(struct sweep *s, double delay_ns, struct point_ctx *c, mt_e
 	if (bw_thread_start(&ct, p->cpus[0], chaser_main, c, job_run_clock(s->job), e) < 0)
 		goto stop;
 	st = wait_chaser(s, c);
-	pthread_join(ct, NULL);
+	mt_thread_join(ct);
 	s->pos = c->chase_start;
 stop:
 	atomic_store(&c->stop_loaders, 1);
 	for (unsigned i = 0; i < started; i++)
-		pthread_join(lt[i], NULL);
+		mt_thread_join(lt[i]);
 	mt_waitgroup_destroy(&c->chaser_done);
 	return st;
 }

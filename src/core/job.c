@@ -465,7 +465,8 @@ void job_progress_cells(const struct job_progress *p, char *buf, size_t len)
 int job_join(job_t *j, mt_error *e)
 {
 	int status;
-	pthread_join(j->thread, NULL);
+	mt_thread_join(j->thread);
+	mt_thread_pool_drain(); /* the run's kept threads: none outlives it */
 	status = j->status;
 	if (status < 0 && e)
 		*e = j->err;

@@ -23,8 +23,22 @@
  * the process mid-run (the pin refused, EINVAL) gets the thread started
  * unpinned, counted in mt_threads_unpinned(), so the run ends and says so
  * (core/diag) instead of failing halfway. Returns 0, or pthread_create's
- * error number (the caller says what could not start). */
+ * error number (the caller says what could not start). A thread pinned to
+ * a CPU is not ended when fn returns: it waits, and the next start for the
+ * same CPU runs on it (pinned again first) instead of on a new thread,
+ * until mt_thread_pool_drain. End every start with mt_thread_join, never
+ * pthread_join. */
 int mt_thread_start(pthread_t *tid, int cpu, void *(*fn)(void *), void *arg);
+
+/* Wait until the function mt_thread_start gave tid has returned (a thread
+ * not kept is then joined). A tid mt_thread_start did not give is
+ * pthread_join'ed. Returns 0, or pthread_join's error number. */
+int mt_thread_join(pthread_t tid);
+
+/* End the kept threads that wait for a function (those still running one
+ * stay) and join them: the job does it when it ends, so that no thread
+ * outlives a run. */
+void mt_thread_pool_drain(void);
 
 /* A run's measured clock: the core clock (dependent adds, mt_clock_measure)
  * taken on the first measuring thread the run starts with
@@ -74,6 +88,14 @@ int mt_run_clock_end(struct mt_run_clock *c);
 /* Threads mt_thread_start() started unpinned because their CPU was refused,
  * since the program began. */
 unsigned long mt_threads_unpinned(void);
+
+/* Threads mt_thread_start() (and so mt_thread_start_clocked) started since
+ * the program began: a long session's count (MEMTOP_MEMSTAT reports it). */
+unsigned long mt_threads_started(void);
+
+/* Of those, the threads actually made (pthread_create): the rest ran on a
+ * kept thread. */
+unsigned long mt_threads_made(void);
 
 /* Sleep ns nanoseconds (resumed after signals). */
 void mt_nap(long ns);

@@ -289,7 +289,7 @@ int cores_pingpong(int a, int b, const struct cores_params *p, job_t *job, doubl
 	}
 	atomic_store(&g->stop, 1);
 	for (int r = 0; r < started; r++)
-		pthread_join(tid[r], NULL);
+		mt_thread_join(tid[r]);
 	munmap(mem, page * (size_t)p->tries);
 free_done:
 	mt_waitgroup_destroy(&g->done);

@@ -171,7 +171,7 @@ int falseshare_race(const struct falseshare_race_params *p, struct falseshare_ra
 	atomic_store_explicit(&r->go, 1, memory_order_release);
 	race_wait(r, (int)started, p->job, &o->cancelled);
 	for (unsigned t = 0; t < started; t++) {
-		pthread_join(tid[t], NULL);
+		mt_thread_join(tid[t]);
 		if (args[t].end_ns > tend)
 			tend = args[t].end_ns;
 	}

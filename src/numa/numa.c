@@ -394,7 +394,7 @@ static int first_touch(const struct bandwidth_params *b, char *buf, size_t len, 
 		started++;
 	}
 	for (unsigned i = 0; i < started; i++)
-		pthread_join(tid[i], NULL);
+		mt_thread_join(tid[i]);
 	return rc ? mt_fail(e, "cannot start a thread to touch the memory: %s", strerror(rc)) : 0;
 }
 
