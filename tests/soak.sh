@@ -715,9 +715,11 @@ echo "soak: $resizes resizes, $storms SIGWINCH storms (20 resizes and 20 SIGWINC
 echo "soak: RSS with no run going ($rss_n samples after $WARM_S s): baseline $rss_base KB, end $rss_end KB, trend $rss_trend KB over the run, $rss_min-$rss_max KB; peak in minute 1 $rss_m1 KB, in the last minute $rss_mlast KB; the process's peak (VmHWM) $rss_hwm KB"
 echo "soak: resident KB by mapping ${kinds_first:-not sampled}; ${kinds_last:-}"
 # memtop's own heap at the runs' ends (MEMTOP_MEMSTAT): live, and what its
-# allocator held, after the warm-up
-awk -v t0="$t0" -v warm="$WARM_S" '$1 - t0 >= warm { sub(/^[0-9]+ [^:]*: /, ""); n++; if (n == 1) { l1 = $2; h1 = $4 } l = $2; h = $4; if ($2 > lm) lm = $2 }
-	END { if (n) printf "soak: heap at %d run ends after the warm-up (MEMTOP_MEMSTAT): live %d KB at the first, %d KB at the last, %d KB at most; held %d KB, then %d KB\n", n, l1 / 1024, l / 1024, lm / 1024, h1 / 1024, h / 1024 }' "$W/memstat.txt" 2>/dev/null
+# allocator held, after the warm-up; the threads its runs started and made
+# (ASan keeps a record of every thread made: a kept thread adds none)
+awk -v t0="$t0" -v warm="$WARM_S" '$1 - t0 >= warm { sub(/^[0-9]+ [^:]*: /, ""); n++; if (n == 1) { l1 = $2; h1 = $4 } l = $2; h = $4; if ($2 > lm) lm = $2
+		for (i = 1; i < NF; i++) { if ($i == "threads") ts = $(i + 1); if ($i == "made") tm = $(i + 1) } }
+	END { if (n) printf "soak: heap at %d run ends after the warm-up (MEMTOP_MEMSTAT): live %d KB at the first, %d KB at the last, %d KB at most; held %d KB, then %d KB; threads started %d, made %d\n", n, l1 / 1024, l / 1024, lm / 1024, h1 / 1024, h / 1024, ts, tm }' "$W/memstat.txt" 2>/dev/null
 echo "soak: slowest stop (x until the job's thread ended) $stop_worst_ms ms"
 echo "soak: saved files asked $(echo $expected | wc -w), present $(echo "$want" | grep -c .), missing: ${missing:-none}; $refused save answers refused by memtop$([ "$refused" = 0 ] || { echo ":"; sed 's/^[^:]*: not saved: //' "$W/refused.log" | sort | uniq -c | sed 's/^ */  /' | tr '\n' ';'; })"
 echo "soak: $nrep sanitizer reports, exit ${exitline#memtop-exit=}, terminal: $modes"

@@ -7,6 +7,7 @@
 #include "internal.h"
 #include "core/platform.h"
 #include "core/sysinfo.h"
+#include "core/threads.h"
 
 #include <poll.h>
 #include <stdint.h>
@@ -88,7 +89,8 @@ void tui_job_toggle_pause(struct tui *t)
  * runs. When MEMTOP_MEMSTAT names a file (off by default: a soak's
  * accounting), one line is appended to it: the time, the tab that ran, the
  * heap's live and held bytes and the RSS before the release, the release's
- * time, and the held bytes and RSS after it. */
+ * time, the held bytes and RSS after it, and the threads started and made
+ * so far (core/threads: a pinned thread is kept for the run's next start). */
 static void heap_after_run(const struct tab *owner)
 {
 	const char *path = getenv("MEMTOP_MEMSTAT");
@@ -107,9 +109,10 @@ static void heap_after_run(const struct tab *owner)
 	f = fopen(path, "a");
 	if (!f)
 		return;
-	fprintf(f, "%lld %s: live %zu held %zu rss %zu; released in %llu us: held %zu rss %zu\n",
+	fprintf(f, "%lld %s: live %zu held %zu rss %zu; released in %llu us: held %zu rss %zu; threads %lu made %lu\n",
 		(long long)time(NULL), owner ? owner->name : "-", a.live, a.held, a.rss,
-		(unsigned long long)(t0 / 1000), b.held, b.rss);
+		(unsigned long long)(t0 / 1000), b.held, b.rss, mt_threads_started(),
+		mt_threads_made());
 	fclose(f);
 }
 
