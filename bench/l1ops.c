@@ -10,7 +10,8 @@
  * a turn, for the AVX2 table) and runs N ops of one kind beside them
  * (N = 0, 1, 2, 4, 8, 16 per 16 loads), each op reading two of the loaded
  * registers; then the candidate consumers: loops that combine every byte
- * they load into registers that are kept (xor trees, fused multiply-adds).
+ * they load into registers that are kept (xor trees, fused multiply-adds;
+ * AMX tile dot products where the CPU and the kernel allow them).
  *
  * A try is passes over the array worth about TRY_MB megabytes; the core
  * clock is measured right before and right after each try by dependent
@@ -29,7 +30,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 static double now(void)
 {
@@ -335,12 +338,63 @@ LOOP(c_mix6f, TY, 512, MIX6("vaddpd"), YCL)
 LOOP(c_mix4f, TY, 512, MIX4("vaddpd"), YCL)
 LOOP(c_mix2f, TY, 512, MIX2("vaddpd"), YCL)
 
+/* AMX (where the CPU and the kernel allow it): tile loads of 1 KB (16
+ * rows of 64 bytes) and TDPBSSD, one op consuming two whole tiles (2 KB)
+ * into an int32 tile; or one tile against a tile of ones (each C element
+ * the sum of a row's 64 bytes: every byte counted, 1 KB an op). */
+#define AMXLOOP(NAME, STEP, BODY)                                                           \
+	__attribute__((noinline)) static void NAME(const char *p, size_t bytes, long passes) \
+	{                                                                                   \
+		uint64_t st = 64;                                                           \
+		for (long k = 0; k < passes; k++) {                                         \
+			const char *q = p, *e = p + bytes;                                  \
+			__asm__ volatile(".p2align 6\n1:\n\t" BODY "add $" #STEP ",%0\n\t"  \
+					 "cmp %1,%0\n\t jb 1b"                              \
+					 : "+r"(q)                                          \
+					 : "r"(e), "r"(st)                                  \
+					 : "memory", "cc");                                 \
+		}                                                                           \
+	}
+AMXLOOP(a_loads, 2048, "tileloadd (%0,%2,1),%%tmm0\n\t tileloadd 1024(%0,%2,1),%%tmm1\n\t")
+AMXLOOP(a_dot, 4096,
+	"tileloadd (%0,%2,1),%%tmm0\n\t tileloadd 1024(%0,%2,1),%%tmm1\n\t tdpbssd %%tmm1,%%tmm0,%%tmm2\n\t"
+	"tileloadd 2048(%0,%2,1),%%tmm4\n\t tileloadd 3072(%0,%2,1),%%tmm5\n\t tdpbssd %%tmm5,%%tmm4,%%tmm6\n\t")
+AMXLOOP(a_ones, 2048,
+	"tileloadd (%0,%2,1),%%tmm0\n\t tdpbssd %%tmm3,%%tmm0,%%tmm2\n\t"
+	"tileloadd 1024(%0,%2,1),%%tmm1\n\t tdpbssd %%tmm3,%%tmm1,%%tmm6\n\t")
+
+/* 1 when AMX-TILE and AMX-INT8 are there (CPUID 7.0 EDX bits 24, 25), the
+ * kernel grants the tile data (arch_prctl ARCH_REQ_XCOMP_PERM, 0x1023,
+ * XTILEDATA 18), and the tiles are configured: tmm0-7 16 rows of 64 bytes,
+ * tmm3 all ones, tmm2 and tmm6 zero. */
+static int amx_ready(void)
+{
+	static unsigned char cfg[64], ones[1024];
+	unsigned a, b, c, d;
+	uint64_t st = 64;
+	__asm__ volatile("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(7), "c"(0));
+	if (!(d & (1u << 24)) || !(d & (1u << 25)) || syscall(SYS_arch_prctl, 0x1023, 18) != 0)
+		return 0;
+	cfg[0] = 1;
+	for (int t = 0; t < 8; t++) {
+		cfg[16 + 2 * t] = 64; /* colsb, little-endian 16 bits */
+		cfg[48 + t] = 16;     /* rows */
+	}
+	memset(ones, 1, sizeof ones);
+	__asm__ volatile("ldtilecfg %0\n\t tileloadd (%1,%2,1),%%tmm3\n\t tilezero %%tmm2\n\t"
+			 "tilezero %%tmm6"
+			 :
+			 : "m"(cfg), "r"(ones), "r"(st)
+			 : "memory");
+	return 1;
+}
+
 typedef void (*loop_fn)(const char *, size_t, long);
 struct loop {
 	const char *name;
 	loop_fn fn;
 	size_t step; /* bytes a turn */
-	int zmm;     /* needs AVX-512 */
+	int zmm;     /* needs AVX-512 (1), AMX (2) */
 	double best[16]; /* per size: best of a round's tries, best round */
 	double worst[16]; /* per size: the worst round's best */
 };
@@ -375,6 +429,9 @@ static struct loop loops[] = {
 	{ "consumer tree: 16 ld, 5+3 tern, 3 acc", c_tree, 1024, 1, { 0 }, { 0 } },
 	{ "consumer treemem: 11 ld + 5 tern(mem) + 3", c_treemem, 1024, 1, { 0 }, { 0 } },
 	{ "consumer half: 16 ymm ld + 16 ymm tern(mem)", c_half, 1024, 1, { 0 }, { 0 } },
+	{ "AMX tile loads (2 tileloadd of 1 KB)", a_loads, 2048, 2, { 0 }, { 0 } },
+	{ "consumer amx: 2 tileloadd + tdpbssd A.B", a_dot, 4096, 2, { 0 }, { 0 } },
+	{ "consumer amx1: tileloadd + tdpbssd A.ones", a_ones, 2048, 2, { 0 }, { 0 } },
 	{ "ymm loads", y_pure, 512, 0, { 0 }, { 0 } },
 	{ "ymm loads as load_avx2 (8 regs x2, counter)", y_labshape, 512, 0, { 0 }, { 0 } },
 	{ "ymm loads, loop at 64+32 bytes", y_off32, 512, 0, { 0 }, { 0 } },
@@ -452,6 +509,7 @@ int main(void)
 	int rounds = (int)envd("ROUNDS", 3), tries = (int)envd("TRIES", 7);
 	double try_mb = envd("TRY_MB", 256);
 	long dropped = 0;
+	int amx = amx_ready();
 	int zmm = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
 		  __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vnni");
 	char *p = aligned_alloc(4096, 65536);
@@ -462,11 +520,13 @@ int main(void)
 	/* doubles of small integers, as memtop's fill (no denormals for the FMAs) */
 	for (size_t i = 0; i < 65536 / 8; i++)
 		((double *)(void *)p)[i] = (double)(i % 1000 + 1);
-	printf("# %d rounds, each the best of %d tries of %.0f MB; clock around each try: first %.2f GHz\n",
-	       rounds, tries, try_mb, clock_ghz());
+	printf("# %d rounds, each the best of %d tries of %.0f MB; clock around each try: first %.2f GHz; "
+	       "AVX-512 %s, AMX %s\n",
+	       rounds, tries, try_mb, clock_ghz(), zmm ? "yes" : "no (its loops skipped)",
+	       amx ? "yes" : "no (its loops skipped)");
 	for (int r = 0; r < rounds; r++) {
 		for (size_t i = 0; i < NLOOPS; i++) {
-			if (loops[i].zmm && !zmm)
+			if ((loops[i].zmm == 1 && !zmm) || (loops[i].zmm == 2 && !amx))
 				continue;
 			for (size_t si = 0; si < nsizes; si++) {
 				double b = 0;
