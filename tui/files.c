@@ -63,19 +63,28 @@ static const char *nothing_said(const struct tab_result_io *io)
 	return io->nothing ? io->nothing : "nothing measured to save yet (r measures)";
 }
 
-/* Write tab's result to path (nothing measured: fails with its io's
- * nothing); marks it saved. 0, or -1 with e. */
-static int result_save_to(struct tui *t, const struct tab *tab, const char *path, mt_error *e)
+/* Tab's result as a JSON tree (*root, the caller's); nothing measured:
+ * fails with its io's nothing. 0, or -1 with e. */
+static int result_json(struct tui *t, const struct tab *tab, cJSON **root, mt_error *e)
 {
 	const struct tab_result_io *io = tab->result;
 	struct tab_result_now now = result_now(tab, tui_tab_self(t, tab));
-	cJSON *root;
-	int rc;
 	if (!now.shown || !now.measured)
 		return mt_fail(e, "%s", nothing_said(io));
-	root = io->kind->to_json(now.shown);
-	if (!root)
+	*root = io->kind->to_json(now.shown);
+	if (!*root)
 		return mt_fail(e, "out of memory");
+	return 0;
+}
+
+/* Write tab's result to path, here and now (the autosave); marks it saved.
+ * 0, or -1 with e. */
+static int result_save_to(struct tui *t, const struct tab *tab, const char *path, mt_error *e)
+{
+	cJSON *root;
+	int rc;
+	if (result_json(t, tab, &root, e) < 0)
+		return -1;
 	rc = jsonio_save(path, root, e);
 	cJSON_Delete(root);
 	if (rc == 0)
@@ -91,17 +100,25 @@ static void result_default_name(struct tui *t, const struct tab *tab, char *buf,
 	tui_result_name(r ? result_kind_header(r) : NULL, io->kind->name, buf, len);
 }
 
-/* The save prompt's answer: the selected tab's result saved there. */
+/* The save prompt's answer: the selected tab's result, as it is now,
+ * written there off the UI thread (saving.c says "saved PATH" when it is
+ * written, or why not, and then puts the tab's unsaved mark back). */
 static void save_answer(struct tui *t, void *self, const char *answer)
 {
 	(void)self;
 	mt_error e;
+	cJSON *root;
+	struct tab_slot *sl;
 	if (!answer || !answer[0] || !t->save_tab)
 		return;
-	if (result_save_to(t, t->save_tab, answer, &e) < 0)
+	sl = tui_slot_of(t, t->save_tab);
+	if (result_json(t, t->save_tab, &root, &e) < 0 ||
+	    saving_start(t, t->save_tab, root, answer, sl && sl->unsaved, &e) < 0) {
 		tui_message(t, "not saved: %s", e.msg);
-	else
-		tui_message(t, "saved %s", answer);
+		return;
+	}
+	tui_result_changed(t, t->save_tab, 0);
+	tui_message(t, "saving %s", answer);
 }
 
 int tui_result_key(struct tui *t, void *self, int key)

@@ -19,6 +19,9 @@
 #define TUI_KEY_FRAME_NS 20000000ull /* keys redraw at once, but at most every 20 ms */
 #define TUI_TICK_MS 500               /* the ETA and elapsed time tick while a job runs */
 #define TUI_STOP_WAIT_NS 5000000000ull /* quitting waits this long for a job to stop */
+#define TUI_SAVES_MAX 4 /* saves being written at once (saving.c) */
+
+struct tui_save; /* one save being written (saving.c) */
 
 /* What the frame keeps of each tab it shows (files.c). */
 struct tab_slot {
@@ -62,6 +65,7 @@ struct tui {
 	void (*prompt_done)(struct tui *t, void *self, const char *answer);
 	void *prompt_self; /* what prompt_done receives as self */
 	const struct tab *save_tab; /* whose result the save prompt saves (tui_result_key) */
+	struct tui_save *saves[TUI_SAVES_MAX]; /* being written off the UI thread (saving.c) */
 	int confirm_quit; /* asking "save before quitting?" */
 	/* help */
 	int help, help_top;
@@ -123,6 +127,22 @@ int files_save_all(struct tui *t, const char *dir, FILE *report, int *failed);
 int files_autosave_dir(char *buf, size_t len, int create);
 int files_newest_autosave(char *out, size_t len);
 int files_open(struct tui *t, const char *path, mt_error *e);
+
+/* saving.c: the save prompt's file written on a thread of its own (a slow
+ * disk never holds a key). saving_start takes root (freed whatever
+ * happens) and writes it to path; was_unsaved is the tab's mark before
+ * (the caller marks it saved); 0, or -1 with e (TUI_SAVES_MAX still being
+ * written, no thread). saving_reap, on each turn of the loop (the thread
+ * wakes it through the self-pipe): each save ended is said in the status
+ * line ("saved PATH", "not saved: reason"; a failed one puts its tab's
+ * mark back). saving_busy: one is still being written. saving_finish,
+ * after the loop: waits for them at most TUI_STOP_WAIT_NS, failures and
+ * those not waited for each a line on report. */
+int saving_start(struct tui *t, const struct tab *tab, cJSON *root, const char *path,
+		 int was_unsaved, mt_error *e);
+void saving_reap(struct tui *t);
+int saving_busy(const struct tui *t);
+void saving_finish(struct tui *t, FILE *report);
 
 /* look.c: colours and glyphs for t's terminal (after initscr). */
 void look_init(struct tui *t);

@@ -130,6 +130,7 @@ static int loop(struct tui *t)
 			while (read(t->sigpipe[0], buf, sizeof buf) > 0)
 				;
 		}
+		saving_reap(t); /* a save written off this thread has ended */
 		if (got_winch) { /* our own SIGWINCH: poll() never misses it */
 			struct winsize ws;
 			got_winch = 0;
@@ -296,13 +297,15 @@ static int start_curses(struct tui *t)
 	return 0;
 }
 
-/* After the loop: stop the job, leave curses, and save what is unsaved:
- * into the autosave folder after a signal (exit code 1), or into the
- * current folder when the user said so on quitting. Returns the exit code. */
+/* After the loop: stop the job, leave curses, wait for the saves still
+ * being written (saving_finish), and save what is unsaved: into the
+ * autosave folder after a signal (exit code 1), or into the current folder
+ * when the user said so on quitting. Returns the exit code. */
 static int finish(struct tui *t, int rc)
 {
 	jobs_stop(t);
 	endwin();
+	saving_finish(t, stderr);
 	if (got_signal) {
 		char dir[512];
 		int saved = 0, failed = 0;
