@@ -45,8 +45,10 @@ struct tui {
 	struct tab_slot slot[TUI_MAX_TABS]; /* in any order: slot_of() finds a tab's */
 	int tab_x[TUI_MAX_TABS][2]; /* tab bar: each label's columns, for clicks */
 	int bar_numbers; /* tab bar: every label numbered (else the current one only) */
-	/* windows: tab bar, tab area, side panel, status (1 or 2 lines) */
-	WINDOW *bar, *area, *side, *status;
+	/* windows: tab bar, tab area, side panel, status (1 or 2 lines); the
+	 * area's last other size and the hidden side panel, kept (layout.c:
+	 * the help toggles between them) */
+	WINDOW *bar, *area, *side, *status, *area_spare, *side_spare;
 	int side_on; /* -1 auto (from 100 columns), 0 off, 1 on */
 	int side_shown, too_small, status_lines;
 	int lines, cols;
