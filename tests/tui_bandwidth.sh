@@ -7,7 +7,7 @@
 # of this machine is assumed.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 28
+plan 31
 
 NCPU=$(nproc 2>/dev/null || echo 1)
 KROW='^ (read|read_vector|load|write|write_nt|copy|copy_nt|triad|triad_nt) +'
@@ -95,3 +95,12 @@ tkeys q n
 tstart 110 34 -- view "$TMP/bw.json"
 wok "memtop view opens the saved run in the Bandwidth tab" "$KROW"'[0-9]+\.[0-9]' 5
 like "the Caches side panel is beside it" "$(tcap)" '│ *Caches|Caches'
+
+# a saved run whose cells carry the clock around their tries and whose
+# load ports' canary read under 70 % of the ceiling after the table
+tstart 110 34 -- view "$TESTDATA/bandwidth-ports-shared.json"
+wok "the cursor's cell says the clock it divides by" \
+	'L1 24K load, one thread: [0-9.]+ B/cycle at 3\.59 GHz \(measured around' 5
+like "... and an L1 cell says the load ports were shared or slowed" "$(tcap)" \
+	'load ports: the canary \(load over 4K, one thread\) read'
+like "... at worst 43 % of the ceiling, under 70 %" "$(tcap)" "worst 43 % of Golden Cove's 128, under 70 %"

@@ -87,6 +87,8 @@ struct bw_ev_ports {
 	int when;          /* 0 before the table, 1 after it */
 	double gbs;        /* the canary's best try */
 	double ghz;        /* the core clock around that try (0: not measured) */
+	int preempted;     /* times that try lost its CPU (a busy host): such a
+			      reading gives no verdict */
 };
 enum { BW_CHECKED = 1, BW_TWICE = 2, BW_UNEVEN = 4 }; /* bw_ev_table's flags */
 
@@ -542,6 +544,7 @@ struct bandwidth_result {
 	struct bw_ports {
 		int have;
 		double gbs, ghz;  /* as struct bw_ev_ports */
+		int preempted;
 	} ports[2];           /* the load ports' canary before and after the table */
 	char source[MT_PATH_MAX]; /* the file it came from, "" when measured here */
 };
@@ -624,7 +627,8 @@ struct bw_share {
 int bandwidth_cell_share(const struct bandwidth_result *r, size_t si, int kernel, size_t ti,
 			 struct bw_share *out);
 
-/* The load ports' verdict from r's canaries (BW_NOTE_PORTS): into buf a
+/* The load ports' verdict from r's canaries (BW_NOTE_PORTS; a reading
+ * whose try lost its CPU to another task is left out): into buf a
  * line with the canary's bytes a cycle before and after the table, the
  * worse one's share of the core's load ceiling at L1, and either "the
  * core's load ports were shared or slowed during the run ... the L1

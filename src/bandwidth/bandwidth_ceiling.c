@@ -372,7 +372,7 @@ int bandwidth_ports_verdict(const struct bandwidth_result *r, char *buf, size_t 
 	int n = 0;
 	ceil = bandwidth_ceiling(c, BW_LOAD, "L1", r->vector_bytes ? r->vector_bytes : 8, &why);
 	for (int i = 0; i < 2; i++)
-		if (r->ports[i].have && r->ports[i].ghz > 0) {
+		if (r->ports[i].have && r->ports[i].ghz > 0 && !r->ports[i].preempted) {
 			bpc[i] = r->ports[i].gbs / r->ports[i].ghz;
 			worst = n++ == 0 || bpc[i] < worst ? bpc[i] : worst;
 		}

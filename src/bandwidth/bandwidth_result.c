@@ -62,6 +62,7 @@ int bandwidth_result_apply(struct bandwidth_result *r, const struct job_event *e
 			r->ports[x.when].have = 1; /* rounded as the file says them */
 			r->ports[x.when].gbs = round(x.gbs * 1000) / 1000;
 			r->ports[x.when].ghz = x.ghz > 0 && isfinite(x.ghz) ? round(x.ghz * 1000) / 1000 : 0;
+			r->ports[x.when].preempted = x.preempted > 0 ? x.preempted : 0;
 		}
 		return 0;
 	}
@@ -283,6 +284,7 @@ static int ports_to_json(const struct bandwidth_result *r, cJSON *root)
 			return -1;
 		cJSON_AddNumberToObject(w, "gbs", r->ports[i].gbs);
 		add_or_null(w, "ghz", r->ports[i].ghz);
+		cJSON_AddNumberToObject(w, "preemptions", r->ports[i].preempted);
 	}
 	if (!bandwidth_ports_verdict(r, line, sizeof line, &shared))
 		return cJSON_AddNullToObject(o, "verdict") ? 0 : -1;
@@ -641,6 +643,7 @@ static int ports_from_json(const cJSON *root, const char *f, struct bandwidth_re
 		r->ports[i].have = 1;
 		r->ports[i].gbs = g->valuedouble;
 		r->ports[i].ghz = cJSON_IsNull(h) ? 0 : h->valuedouble;
+		r->ports[i].preempted = (int)jsonio_opt_int(w, "preemptions", 0, INT_MAX, 0);
 	}
 	return 0;
 }
