@@ -908,6 +908,21 @@ static void cancel_stops_threads(void **state)
 	assert_true(test_job_cancel_after(bandwidth_worker, &p, 200) < 5000000000ull);
 }
 
+/* Short runs for the clock's tests: the read kernel at 16K, threads
+ * threads, one timed try of 0.1 ms a cell. */
+static void short_read_params(struct bandwidth_params *p, unsigned threads)
+{
+	mt_error e;
+	bandwidth_params_default(p, NULL);
+	assert_int_equal(bandwidth_set_sizes(p, (const uint64_t[]){ 16384 }, 1, &e), 0);
+	p->kernels[0] = BW_READ;
+	p->nkernels = 1;
+	p->threads[0] = threads;
+	p->nthreads = 1;
+	p->min_tries = p->max_tries = 1;
+	p->try_ns = 1e5;
+}
+
 /* A stand-in for the clock's measurement: notes the thread and CPU of each
  * call; 6.5 GHz at the start, 7.5 at the end. No timing. */
 static struct {
@@ -951,15 +966,9 @@ static void clock_from_the_first_measuring_thread(void **state)
 	job_t *job;
 	(void)state;
 	memset(&fake_clock, 0, sizeof fake_clock);
-	bandwidth_params_default(&p, NULL);
-	assert_int_equal(bandwidth_set_sizes(&p, (const uint64_t[]){ 16384 }, 1, &e), 0);
-	p.kernels[0] = BW_READ;
+	short_read_params(&p, 2);
 	p.kernels[1] = BW_WRITE;
 	p.nkernels = 2;
-	p.threads[0] = 2;
-	p.nthreads = 1;
-	p.min_tries = p.max_tries = 1;
-	p.try_ns = 1e5;
 	if (n >= 2) {
 		o.cpu = cpus[0];
 		p.cpus[0] = cpus[n - 1];
@@ -1040,15 +1049,9 @@ static void cell_divides_by_clock_around_its_try(void **state)
 	(void)state;
 	memset(&fake_clock, 0, sizeof fake_clock);
 	memset(&fake_try, 0, sizeof fake_try);
-	bandwidth_params_default(&p, NULL);
-	assert_int_equal(bandwidth_set_sizes(&p, (const uint64_t[]){ 16384 }, 1, &e), 0);
-	p.kernels[0] = BW_READ;
-	p.nkernels = 1;
-	p.threads[0] = 1;
+	short_read_params(&p, 1);
 	p.threads[1] = 2;
 	p.nthreads = 2;
-	p.min_tries = p.max_tries = 1;
-	p.try_ns = 1e5;
 	bandwidth_result_init(&r, &p);
 	job = job_start(worker_with_fake_try_clock, &p, &o, &e);
 	assert_non_null(job);
@@ -1182,6 +1185,30 @@ static void ports_canary_verdict(void **state)
 	assert_int_equal(bandwidth_ports_verdict(&r, line, sizeof line, &shared), 0);
 }
 
+/* The load ports' canaries come before and after the lab's own table
+ * (two notes beside the pages one), never in a caller's buffer (memtop run
+ * numa's sub-runs pass the lab's notes on as their own). */
+static void no_canary_in_a_callers_buffer(void **state)
+{
+	static struct bandwidth_params p;
+	static struct bandwidth_result r;
+	int notes;
+	char *buf;
+	(void)state;
+	short_read_params(&p, 1);
+	assert_int_equal(run_job(&p, &r, &notes), 1);
+	assert_int_equal(notes, 3);
+	assert_true(r.ports[0].have && r.ports[1].have);
+	p.buf_bytes = ((size_t)bandwidth_table_bytes(&p) / 4096 + 1) * 4096;
+	buf = aligned_alloc(4096, p.buf_bytes);
+	assert_non_null(buf);
+	p.buf = buf;
+	assert_int_equal(run_job(&p, &r, &notes), 1);
+	assert_int_equal(notes, 0);
+	assert_false(r.ports[0].have || r.ports[1].have);
+	free(buf);
+}
+
 /* "try_ghz" read strictly: absent or null is none (files before it), a
  * clock is kept, anything else fails naming the result and the field. */
 static void try_clock_read_strictly(void **state)
@@ -1272,6 +1299,7 @@ int main(void)
 		cmocka_unit_test(cell_divides_by_clock_around_its_try),
 		cmocka_unit_test(try_clock_read_strictly),
 		cmocka_unit_test(ports_canary_verdict),
+		cmocka_unit_test(no_canary_in_a_callers_buffer),
 		cmocka_unit_test(worker_loaded_sweep),
 		cmocka_unit_test(cancel_stops_threads),
 		cmocka_unit_test(cancel_between_short_tries),

@@ -584,8 +584,9 @@ static int table_row(struct worker *w, size_t si, size_t ti, mt_error *e)
 
 /* The load ports' canary (bandwidth.h, BW_PORTS_BYTES) before the table
  * (when 0) or after it (1), said in a BW_NOTE_PORTS note; none for a run
- * without one-thread cells or a buffer too short for it. Returns TRY_OK,
- * TRY_CANCELLED, -1 with e. */
+ * without one-thread cells, in a caller's buffer (memtop run numa's
+ * sub-runs: its cells are memory's, and it passes notes on) or a buffer
+ * too short for it. Returns TRY_OK, TRY_CANCELLED, -1 with e. */
 static int port_canary(struct worker *w, int when, mt_error *e)
 {
 	const struct bandwidth_params *p = w->p;
@@ -598,7 +599,7 @@ static int port_canary(struct worker *w, int when, mt_error *e)
 	for (size_t t = 0; t < p->nthreads; t++)
 		one |= p->threads[t] == 1;
 	bandwidth_layout(BW_LOAD, &sz, 1, &lay);
-	if (!one || !bandwidth_kernel_fn(BW_LOAD, p->isa) || lay.slice_stride > w->buf_bytes)
+	if (!one || p->buf || !bandwidth_kernel_fn(BW_LOAD, p->isa) || lay.slice_stride > w->buf_bytes)
 		return TRY_OK;
 	if ((rc = measure_cell(w, BW_LOAD, &sz, 1, &c, e)) != TRY_OK)
 		return rc;
