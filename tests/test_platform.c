@@ -235,6 +235,34 @@ static void huge_bytes_of_a_buffer(void **state)
 	munmap(p, len);
 }
 
+/* mt_populate gives every stretch of a buffer two and a half stretches
+ * long, the last one short (mincore counts each page resident), or says it
+ * could not; the buffer is usable either way. Under qemu-user madvise's
+ * advice is the emulator's to take or drop: only "usable" is checked. */
+static void populate_gives_every_stretch(void **state)
+{
+	const size_t len = 2 * MT_POPULATE_STEP + MT_POPULATE_STEP / 2;
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), pages = len / page, in = 0;
+	char *p = mt_map_2m(len, 0);
+	unsigned char *vec = malloc(pages);
+	int rc;
+	(void)state;
+	assert_non_null(p);
+	assert_non_null(vec);
+	rc = mt_populate(p, len);
+	assert_true(rc == 0 || rc == -1);
+	if (rc == 0 && !smaps_why()) {
+		assert_int_equal(mincore(p, len, vec), 0);
+		for (size_t i = 0; i < pages; i++)
+			in += vec[i] & 1;
+		assert_int_equal(in, pages);
+	}
+	p[0] = p[len - 1] = 1;
+	assert_int_equal(p[0] + p[len - 1], 2);
+	free(vec);
+	munmap(p, len);
+}
+
 static void sysctl_only_where_there_is_one(void **state)
 {
 	char buf[64];
@@ -297,6 +325,7 @@ int main(void)
 		MT_SKIP_IF(page_nodes_why(), touched_pages_have_a_node),
 		cmocka_unit_test(freed_run_goes_back),
 		MT_SKIP_IF(smaps_why(), huge_bytes_of_a_buffer),
+		cmocka_unit_test(populate_gives_every_stretch),
 		cmocka_unit_test(sysctl_only_where_there_is_one),
 		cmocka_unit_test(counter_is_the_clocks),
 		cmocka_unit_test(vector_units_of_this_family),

@@ -64,6 +64,23 @@ double mt_fresh_page_ns(void)
 	return cached;
 }
 
+int mt_populate(void *p, size_t len)
+{
+#ifdef MADV_POPULATE_WRITE
+	char *c = p;
+	for (size_t off = 0; off < len; off += MT_POPULATE_STEP) {
+		size_t n = len - off < MT_POPULATE_STEP ? len - off : MT_POPULATE_STEP;
+		if (madvise(c + off, n, MADV_POPULATE_WRITE) != 0)
+			return -1;
+	}
+	return 0;
+#else
+	(void)p;
+	(void)len;
+	return -1;
+#endif
+}
+
 void *mt_map_2m(size_t len, int huge)
 {
 	char *base = mmap(NULL, len + MT_HUGE_2M, PROT_READ | PROT_WRITE,

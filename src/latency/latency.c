@@ -583,13 +583,11 @@ static int chase_all(job_t *job, const struct latency_params *p0, struct chase_m
 	size_t ncol = p->nstrides + (p->random ? 1 : 0);
 	for (size_t k = 0; k <= LAT_MAX_STRIDES; k++)
 		est[k] = 2.0;
-#ifdef MADV_POPULATE_WRITE
-	/* the pages in one call, from the pinned worker (first touch puts them
+	/* the pages asked for, from the pinned worker (first touch puts them
 	 * on its NUMA node): a fault a page costs far more on a VM (seconds
 	 * for 512 MB on the Zen 5 guest). A hint: the chases' stores fault
 	 * them in otherwise. */
-	(void)madvise(m->buf, m->buf_bytes, MADV_POPULATE_WRITE);
-#endif
+	(void)mt_populate(m->buf, m->buf_bytes);
 	lat_eta_init(&eta, ceil(latency_params_estimate_s(p0))); /* as the plan said it */
 	units_done = (double)(mt_now_ns() - t_start);
 	/* every point is ahead: the one "after" point (0, -1), unsigned wrap */

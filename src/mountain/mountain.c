@@ -585,16 +585,14 @@ static int map_buffer(struct worker *w, mt_error *e)
 enum { SWEEP_GO = 0, SWEEP_STOP = 1, SWEEP_FAILED = -1 };
 
 /* Touch every page (first touch from the pinned worker, so the pages sit on
- * its NUMA node), with the seed's values. The kernel gives the pages in one
- * call first where it can: a fault a page costs far more on a VM (0.8 s
+ * its NUMA node), with the seed's values. The kernel gives the pages first
+ * (mt_populate) where it can: a fault a page costs far more on a VM (0.8 s
  * for 128 MB on the Zen 5 guest, against 0.1 s). Returns SWEEP_GO or
  * SWEEP_STOP. */
 static int touch_buffer(struct worker *w)
 {
 	size_t words = w->buf_bytes / 8;
-#ifdef MADV_POPULATE_WRITE
-	(void)madvise(w->buf, w->buf_bytes, MADV_POPULATE_WRITE); /* a hint: faults do it else */
-#endif
+	(void)mt_populate(w->buf, w->buf_bytes); /* a hint: faults do it else */
 	for (size_t i = 0; i < words; i++) {
 		w->buf[i] = (int64_t)(i & 0xff);
 		if ((i & (TOUCH_CHECK_WORDS - 1)) == 0 && job_check(w->job) == JOB_CANCELLED)
