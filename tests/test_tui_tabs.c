@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/clock.h"
 #include "cores/cores.h"
 #include "tui/internal.h"
 
@@ -35,6 +36,7 @@ static void frame_of(struct tui *t, const struct tab *tab, void *self)
 	t->ntabs = 1;
 	t->slot[0].tab = tab;
 	t->slot[0].self = self;
+	t->sigpipe[0] = t->sigpipe[1] = -1; /* no loop to wake */
 }
 
 /* Press every key of tab's table in t, one after another (the keys that
@@ -129,6 +131,8 @@ static void instances_share_nothing(void **state)
 		memset(after, 0, sizeof after);
 		screen_of(tb, tab, b, w, before);
 		changed = press_every_key(ta, tab, "2048", b, b0, tab->state_size);
+		loading_finish(ta, stderr, mt_now_ns()); /* an open's answer is read off the thread */
+		filework_end(ta);
 		screen_of(tb, tab, b, w, after);
 		assert_memory_equal(before, after, sizeof before);
 		print_message("# %s: %d of its keys changed the first instance, none the second\n",

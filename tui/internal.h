@@ -5,6 +5,7 @@
 #define MEMTOP_TUI_INTERNAL_H
 
 #include <signal.h>
+#include <stdatomic.h>
 
 #include "info/info.h"
 #include "tab.h"
@@ -20,8 +21,13 @@
 #define TUI_TICK_MS 500               /* the ETA and elapsed time tick while a job runs */
 #define TUI_STOP_WAIT_NS 5000000000ull /* quitting waits this long for a job to stop */
 #define TUI_SAVES_MAX 4 /* saves being written at once (saving.c) */
+#define TUI_LOADS_MAX 4 /* files being read at once (loading.c) */
+#define TUI_FILEWORK_MAX (TUI_SAVES_MAX + TUI_LOADS_MAX) /* file threads (filework.c) */
+#define TUI_READ_WAIT_NS 1000000000ull /* quitting waits this long for a file being read */
 
 struct tui_save; /* one save being written (saving.c) */
+struct tui_load; /* one file being read (loading.c) */
+struct filework; /* the file threads (filework.c) */
 
 /* What the frame keeps of each tab it shows (files.c). */
 struct tab_slot {
@@ -68,6 +74,8 @@ struct tui {
 	void *prompt_self; /* what prompt_done receives as self */
 	const struct tab *save_tab; /* whose result the save prompt saves (tui_result_key) */
 	struct tui_save *saves[TUI_SAVES_MAX]; /* being written off the UI thread (saving.c) */
+	struct tui_load *loads[TUI_LOADS_MAX]; /* being read off the UI thread (loading.c) */
+	struct filework *work; /* their threads, made at the first (filework.c) */
 	int confirm_quit; /* asking "save before quitting?" */
 	/* help */
 	int help, help_top;
@@ -145,6 +153,48 @@ int saving_start(struct tui *t, const struct tab *tab, cJSON *root, const char *
 void saving_reap(struct tui *t);
 int saving_busy(const struct tui *t);
 void saving_finish(struct tui *t, FILE *report);
+
+/* filework.c: a file's read or write on a thread of the pool (the
+ * threads are made as needed, at most TUI_FILEWORK_MAX, and kept for the
+ * next job). A job is embedded first in its owner's record; run(job) runs
+ * on the thread and touches nothing of the UI's; drop(job) frees a job
+ * abandoned before it ended (on its thread). */
+struct filework_job {
+	void (*run)(struct filework_job *j);
+	void (*drop)(struct filework_job *j);
+	atomic_int done;            /* set by the thread once run has returned */
+	int abandoned;              /* under the pool's lock */
+	struct filework_job *next;  /* the queue */
+};
+/* filework_start: queue j for a thread (one made when every one is busy);
+ * its end wakes the loop through the self-pipe. 0, or -1 with e (no
+ * thread could be made, or the pool has ended). filework_done: j has
+ * ended (its results may be read). filework_abandon, at the end: 1 when j
+ * is the caller's to free (ended, or never started: taken out of the
+ * queue), 0 when its thread still runs it and frees it (drop) when it
+ * returns. filework_end, after the loop, once every job is reaped or
+ * abandoned: the pipe retired (no thread writes to it after this
+ * returns), the idle threads joined, those still running an abandoned job
+ * left to the process's end. filework_threads_made: threads made in all. */
+int filework_start(struct tui *t, struct filework_job *j, mt_error *e);
+int filework_done(const struct filework_job *j);
+int filework_abandon(struct tui *t, struct filework_job *j);
+void filework_end(struct tui *t);
+unsigned filework_threads_made(const struct tui *t);
+
+/* loading.c: the open prompts' files read off the UI thread (tab.h's
+ * tui_open_file). loading_reap, on each turn of the loop: each file read
+ * is handed to its tab's done, or "not opened: reason" said. loading_busy:
+ * one is still being read. loading_finish, after the loop: waits for them
+ * until TUI_READ_WAIT_NS after since (mt_now_ns), then abandons the rest,
+ * a line each on report ("PATH: still being read; abandoned").
+ * loading_check_regular: 0 when path is a regular file, else -1 with e
+ * saying what it is (a FIFO, a device, a folder): opened without waiting
+ * for a FIFO's writer. */
+void loading_reap(struct tui *t);
+int loading_busy(const struct tui *t);
+void loading_finish(struct tui *t, FILE *report, uint64_t since);
+int loading_check_regular(const char *path, mt_error *e);
 
 /* look.c: colours and glyphs for t's terminal (after initscr). */
 void look_init(struct tui *t);

@@ -131,6 +131,7 @@ static int loop(struct tui *t)
 				;
 		}
 		saving_reap(t); /* a save written off this thread has ended */
+		loading_reap(t); /* a file read off this thread: to its tab */
 		if (got_winch) { /* our own SIGWINCH: poll() never misses it */
 			struct winsize ws;
 			got_winch = 0;
@@ -297,15 +298,19 @@ static int start_curses(struct tui *t)
 	return 0;
 }
 
-/* After the loop: stop the job, leave curses, wait for the saves still
- * being written (saving_finish), and save what is unsaved: into the
- * autosave folder after a signal (exit code 1), or into the current folder
- * when the user said so on quitting. Returns the exit code. */
+/* After the loop: stop the job, leave curses, wait for the files still
+ * being read (a second at most: then abandoned) and the saves still being
+ * written (saving_finish), end their threads, and save what is unsaved:
+ * into the autosave folder after a signal (exit code 1), or into the
+ * current folder when the user said so on quitting. Returns the exit
+ * code. */
 static int finish(struct tui *t, int rc)
 {
 	jobs_stop(t);
 	endwin();
+	loading_finish(t, stderr, mt_now_ns());
 	saving_finish(t, stderr);
+	filework_end(t);
 	if (got_signal) {
 		char dir[512];
 		int saved = 0, failed = 0;

@@ -240,6 +240,20 @@ void tui_prompt_u64(struct tui *t, void *self, const char *question, uint64_t va
 int tui_answer_u64(struct tui *t, const char *answer, uint64_t lo, uint64_t hi, const char *bad,
 		   uint64_t *v);
 
+/* Open the result file at path off the UI thread (loading.c; a slow or
+ * stalled disk never holds a key): the status line says "opening PATH".
+ * Once it is read as a result of kind want, done(t, self, f) gets it on
+ * the UI thread (f->path is the path asked; take f->r, setting it NULL, or
+ * leave it to be freed after done). A file that cannot be read, is not a
+ * regular file (a FIFO, a device, a folder: refused without waiting) or
+ * is not a want is said instead, "not opened: reason", and done is not
+ * called. A second open for the same self and done while one is read
+ * replaces it (the first is dropped when it comes). done runs under the
+ * rules of the moment it comes (a run started since, a file shown since),
+ * as if the open were asked then. Returns 0, or -1 (said). */
+int tui_open_file(struct tui *t, void *self, const char *path, const struct result_kind *want,
+		  void (*done)(struct tui *t, void *self, struct result_file *f));
+
 /* The default name of a result: "memtop-KIND-HOST-DATE.json" from its
  * header (blanks and colons of the date as '-'; "host"/"run" when the
  * header is empty). */

@@ -8,7 +8,6 @@
 #include "config.h"
 
 #include "bandwidth/bandwidth.h"
-#include "core/jsonio.h"
 #include "core/sysinfo.h"
 #include "info/info.h"
 #include "latency/latency.h"
@@ -35,9 +34,8 @@ struct bandwidth_tab {
 	struct bandwidth_result r; /* measured here, or opened (memtop view) */
 	struct bandwidth_result cmp; /* beside it (c) */
 	int have_cmp;
-	/* scratch, too big for the stack: a file being read for c, the
-	 * Latency tab's levels being planned from */
-	struct bandwidth_result loading;
+	/* scratch, too big for the stack: the Latency tab's levels being
+	 * planned from */
 	struct latency_levels levels;
 };
 
@@ -189,11 +187,19 @@ static int act_view(struct tui *t, void *self, int key)
 	return 1;
 }
 
+/* The file c asked for, read off the UI thread: beside this run. */
+static void compare_opened(struct tui *t, void *self, struct result_file *f)
+{
+	struct bandwidth_tab *s = self;
+	s->cmp = *(const struct bandwidth_result *)f->r;
+	s->have_cmp = 1;
+	tui_message(t, "beside it: %s (cells: this run / that)", f->path);
+	tui_dirty(t);
+}
+
 static void compare_answer(struct tui *t, void *self, const char *answer)
 {
 	struct bandwidth_tab *s = self;
-	mt_error e;
-	cJSON *root;
 	if (!answer)
 		return;
 	if (!answer[0]) {
@@ -202,20 +208,7 @@ static void compare_answer(struct tui *t, void *self, const char *answer)
 		tui_dirty(t);
 		return;
 	}
-	root = jsonio_load(answer, &e);
-	if (!root) {
-		tui_message(t, "%s", e.msg);
-		return;
-	}
-	if (bandwidth_result_from_json(root, answer, &s->loading, &e) < 0) {
-		tui_message(t, "%s", e.msg);
-	} else {
-		s->cmp = s->loading;
-		s->have_cmp = 1;
-		tui_message(t, "beside it: %s (cells: this run / that)", answer);
-	}
-	cJSON_Delete(root);
-	tui_dirty(t);
+	tui_open_file(t, self, answer, &kind_bandwidth, compare_opened);
 }
 
 static int act_compare(struct tui *t, void *self, int key)

@@ -146,12 +146,25 @@ static int act_page(struct tui *t, void *self, int key)
 }
 
 
-static void open_answer(struct tui *t, void *self, const char *answer)
+/* The file o asked for, read off the UI thread: the tab's mountain when
+ * it has none, else beside it. */
+static void open_opened(struct tui *t, void *self, struct result_file *f)
 {
 	struct mountain_tab *s = self;
+	struct mountain *m = f->r;
+	f->r = NULL; /* the tab's now */
+	if (!s->m) {
+		mtab_set_main(t, s, m);
+		return;
+	}
+	mtab_set_ref(t, s, m, f->path);
+	tui_message(t, "beside it: %s (m: side by side, ratio, off)", mt_basename(f->path));
+	tui_dirty(t);
+}
+
+static void open_answer(struct tui *t, void *self, const char *answer)
+{
 	char path[MT_PATH_MAX];
-	struct mountain *m;
-	mt_error e;
 	if (!answer)
 		return;
 	if (!answer[0]) {
@@ -161,18 +174,7 @@ static void open_answer(struct tui *t, void *self, const char *answer)
 		}
 		answer = path;
 	}
-	m = result_load_as(answer, &kind_mountain, &e);
-	if (!m) {
-		tui_message(t, "%s", e.msg);
-		return;
-	}
-	if (!s->m) {
-		mtab_set_main(t, s, m);
-		return;
-	}
-	mtab_set_ref(t, s, m, answer);
-	tui_message(t, "beside it: %s (m: side by side, ratio, off)", mt_basename(answer));
-	tui_dirty(t);
+	tui_open_file(t, self, answer, &kind_mountain, open_opened);
 }
 
 static int act_open(struct tui *t, void *self, int key)

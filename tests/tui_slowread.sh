@@ -1,0 +1,102 @@
+#!/bin/sh
+# An open on a disk that does not answer does not hold the UI: the open
+# prompt's file is read and parsed off the UI thread, so while its open()
+# waits (a network home whose server has gone) the help opens and closes,
+# the terminal is resized and tabs switch; once the disk answers the file
+# shows in its tab. Quitting while a read is held waits its bound (1 s),
+# says which read it abandoned and restores the terminal. A FIFO or a
+# folder given as the path is refused at once with its reason (no wait
+# for a writer).
+#
+# The stall is tests/stall_open.c, a shim preloaded into memtop (built
+# here with $CC) that holds the open of one named path until a file
+# appears. Plain builds only (a sanitizer's runtime must come first):
+# skipped with the reason elsewhere; the FIFO and folder checks need no
+# shim and always run.
+. "$TESTLIB"
+. "$(dirname "$TESTLIB")/tui_lib.sh"
+plan 17
+
+here=$(dirname "$TESTLIB")
+shim=$TMP/stall_open.so
+cp "$MEMTOP_DATA/m4max.json" "$TMP/m.json"
+why=
+if ! ${CC:-cc} -shared -fPIC -o "$shim" "$here/stall_open.c" -ldl >"$TMP/cc.log" 2>&1; then
+	why="cannot build the open() shim with ${CC:-cc}"
+elif ! LD_PRELOAD=$shim "$MEMTOP" --version >/dev/null 2>&1; then
+	why="memtop does not run with a preloaded library (a sanitizer build)"
+fi
+stall="LD_PRELOAD=$shim STALL_PATH=$TMP/m.json STALL_UNTIL=$TMP/go STALL_HELD=$TMP/held"
+
+# o, answered PATH: the open prompt of the Mountain tab
+open_file() {
+	tkeys 1 o
+	twait 'Open a saved mountain' 5
+	tkeys "$1" Enter
+}
+
+if [ -n "$why" ]; then
+	for d in "memtop view starts with the bundled mountain" "the open's answer says opening PATH at once" \
+		"the open is held in open()" "the help opens while the read waits" \
+		"the help closes while the read waits" "a resize is answered while the read waits" \
+		"a tab switch is answered while the read waits" "nothing beside the mountain yet" \
+		"the disk answers: the file shows beside the mountain" \
+		"q while a read is held: memtop exits 0" "q while a read is held: it waits at most its bound" \
+		"q while a read is held: the abandoned read is named" \
+		"q while a read is held: the terminal is back in echo and canonical mode"; do
+		skip "$d" "$why"
+	done
+else
+	rm -rf "$TMP/go" "$TMP/held"
+	tstart 100 30 $stall -- view
+	wok "memtop view starts with the bundled mountain" 'M4 Max' 10
+	open_file "$TMP/m.json"
+	wok "the open's answer says opening PATH at once" "opening $TMP/m.json" 5
+	n=50
+	while [ "$n" -gt 0 ] && [ ! -d "$TMP/held" ]; do sleep 0.1; n=$((n - 1)); done
+	ok "the open is held in open()" test -d "$TMP/held"
+	tkeys '?'
+	seen=0
+	twait '^  Everywhere' 10 && seen=1
+	ok "the help opens while the read waits" test "$seen" = 1
+	tkeys Escape
+	n=100 # the help seen, then gone: up to 10 s
+	while [ "$n" -gt 0 ] && tcap | grep -Eq '^  Everywhere'; do sleep 0.1; n=$((n - 1)); done
+	ok "the help closes while the read waits" test "$seen" = 1 -a "$n" -gt 0 -a -n "$(tcap | grep -E '^ size +1 ')"
+	tm resize-window -t t -x 120 -y 36
+	# at 120 columns the slice by size stands beside the table's head
+	wok "a resize is answered while the read waits" '^ size +1 +2 .* size slice at stride 8' 10
+	tkeys 2
+	wok "a tab switch is answered while the read waits" 'Latency by pointer chasing' 10
+	tkeys 1
+	unlike "nothing beside the mountain yet" "$(tcap)" 'beside it'
+	touch "$TMP/go"
+	wok "the disk answers: the file shows beside the mountain" 'beside it: m\.json' 10
+
+	rm -rf "$TMP/go" "$TMP/held"
+	open_file "$TMP/m.json"
+	n=50
+	while [ "$n" -gt 0 ] && [ ! -d "$TMP/held" ]; do sleep 0.1; n=$((n - 1)); done
+	t0=$(date +%s%N)
+	tkeys q
+	wok "q while a read is held: memtop exits 0" 'memtop-exit=0' 10
+	ms=$((($(cat "$TMP/memtop-end.ns" 2>/dev/null || echo "$t0") - t0) / 1000000))
+	timing "q while a read is held: it waits at most its bound" test "$ms" -ge 900 -a "$ms" -lt 5000
+	like "q while a read is held: the abandoned read is named" "$(tcap)" \
+		"memtop: $TMP/m.json: still being read after 1000 ms; abandoned"
+	wok "q while a read is held: the terminal is back in echo and canonical mode" \
+		' echo .* icanon |icanon .* echo ' 5
+	touch "$TMP/go"
+fi
+
+# ---- no wait for a FIFO's writer, no folder read as a file ---------------
+mkfifo "$TMP/fifo"
+tstart 100 30 -- view
+wok "FIFO: memtop view starts" 'M4 Max' 10
+open_file "$TMP/fifo"
+wok "a FIFO is refused at once, with its reason" \
+	"not opened: $TMP/fifo: a FIFO \\(named pipe\\), not a result file" 5
+open_file "$TMP"
+wok "a folder is refused, with its reason" "not opened: $TMP: a folder, not a result file" 5
+tkeys q
+wok "after the refusals q quits at once" 'memtop-exit=0' 5
