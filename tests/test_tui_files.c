@@ -100,7 +100,9 @@ struct test_job {
 	atomic_int ran;
 };
 static atomic_int dropped;
-static struct filework *kept_pool; /* a pool whose thread was still running at its end */
+/* a pool whose thread was still running at its end (volatile: kept in memory,
+ * where LeakSanitizer looks) */
+static struct filework *volatile kept_pool;
 
 static void test_run(struct filework_job *j)
 {

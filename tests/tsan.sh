@@ -28,7 +28,8 @@ t1=$(date +%s)
 echo "tsan: built in $((t1 - t0)) s"
 
 UNITS="tests/test_job tests/test_platform tests/test_batch tests/test_bandwidth tests/test_falseshare tests/test_latency
-	tests/test_cores tests/test_numa tests/test_matmul tests/test_mountain tests/test_trace"
+	tests/test_cores tests/test_numa tests/test_matmul tests/test_mountain tests/test_trace
+	tests/test_tui_files"
 SCRIPTS="tests/cli_every.sh tests/cli_bandwidth.sh tests/cli_labs.sh tests/cli_latency.sh
 	tests/cli_mountain.sh tests/cli_cores.sh tests/cli_numa.sh"
 tests=""

@@ -1,49 +1,50 @@
 /* saving: the save prompt's file written off the UI thread. The result's
- * JSON tree is made on the UI thread (it reads the tab); a thread of its own
- * writes it (jsonio_save: a temporary file beside the path, fsync, rename),
- * so that a slow or stalled disk (a network home folder, a busy drive, a
- * frozen file system) never holds the answer to a key. The thread wakes the
- * loop through the self-pipe; saving_reap() then says "saved PATH" or "not
- * saved: reason". Quitting waits a bounded time for saves still being
- * written. */
+ * JSON tree is made on the UI thread (it reads the tab); a thread of the
+ * file pool (filework.c) writes it (jsonio_save: a temporary file beside
+ * the path, fsync, rename), so that a slow or stalled disk (a network home
+ * folder, a busy drive, a frozen file system) never holds the answer to a
+ * key. The thread wakes the loop through the self-pipe; saving_reap() then
+ * says "saved PATH" or "not saved: reason". Quitting waits a bounded time
+ * for saves still being written; one not waited for is freed by its
+ * thread once written. */
 #include "config.h"
 
 #include "internal.h"
 #include "core/clock.h"
 #include "core/jsonio.h"
 
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 struct tui_save {
-	pthread_t thread;
+	struct filework_job job; /* first: the pool's job is the save */
 	cJSON *root; /* the result as made on the UI thread; freed at reap */
 	char path[MT_PATH_MAX];
 	const struct tab *tab;
 	int was_unsaved; /* the tab's mark before the save: back to it if it fails */
-	atomic_int wake_fd; /* the self-pipe's write end; -1 once the loop has gone */
-	int rc;      /* jsonio_save's, with e */
+	int rc;      /* jsonio_save's, with e; read once the job is done */
 	mt_error e;
-	atomic_int done; /* set by the thread after rc and e */
 };
 
-static void *save_main(void *p)
+/* On a thread of the pool: the file written. */
+static void save_run(struct filework_job *j)
 {
-	struct tui_save *s = p;
-	char c = 's';
-	int fd;
+	struct tui_save *s = (struct tui_save *)(void *)j;
 	s->rc = jsonio_save(s->path, s->root, &s->e);
-	atomic_store(&s->done, 1);
-	fd = atomic_load(&s->wake_fd);
-	if (fd >= 0 && write(fd, &c, 1) < 0) {
-		/* a full pipe already wakes the loop: nothing is lost */
-	}
-	return NULL;
+}
+
+static void save_free(struct tui_save *s)
+{
+	cJSON_Delete(s->root);
+	free(s);
+}
+
+/* A save abandoned at the end, freed by its thread once it is written. */
+static void save_drop(struct filework_job *j)
+{
+	save_free((struct tui_save *)(void *)j);
 }
 
 int saving_start(struct tui *t, const struct tab *tab, cJSON *root, const char *path,
@@ -71,9 +72,9 @@ int saving_start(struct tui *t, const struct tab *tab, cJSON *root, const char *
 	s->root = root;
 	s->tab = tab;
 	s->was_unsaved = was_unsaved;
-	atomic_store(&s->wake_fd, t->sigpipe[1]);
-	if (pthread_create(&s->thread, NULL, save_main, s) != 0) {
-		mt_fail(e, "cannot start a thread to write it");
+	s->job.run = save_run;
+	s->job.drop = save_drop;
+	if (filework_start(t, &s->job, e) < 0) {
 		free(s);
 		goto fail;
 	}
@@ -84,7 +85,7 @@ fail:
 	return -1;
 }
 
-/* The save in slot i has ended: joined, its outcome said (the status line,
+/* The save in slot i has ended: its outcome said (the status line,
  * or a line on report when not NULL), its tab's mark back to what it was
  * before when it failed (unless the tab's result changed since), and its
  * slot freed. */
@@ -92,7 +93,6 @@ static void reap_one(struct tui *t, int i, FILE *report)
 {
 	struct tui_save *s = t->saves[i];
 	struct tab_slot *sl = tui_slot_of(t, s->tab);
-	pthread_join(s->thread, NULL);
 	if (s->rc < 0 && sl && !sl->unsaved)
 		sl->unsaved = s->was_unsaved;
 	if (report && s->rc < 0)
@@ -101,8 +101,7 @@ static void reap_one(struct tui *t, int i, FILE *report)
 		tui_message(t, "not saved: %s", s->e.msg);
 	else if (!report)
 		tui_message(t, "saved %s", s->path);
-	cJSON_Delete(s->root);
-	free(s);
+	save_free(s);
 	t->saves[i] = NULL;
 	t->dirty = 1;
 }
@@ -110,7 +109,7 @@ static void reap_one(struct tui *t, int i, FILE *report)
 void saving_reap(struct tui *t)
 {
 	for (int i = 0; i < TUI_SAVES_MAX; i++)
-		if (t->saves[i] && atomic_load(&t->saves[i]->done))
+		if (t->saves[i] && filework_done(&t->saves[i]->job))
 			reap_one(t, i, NULL);
 }
 
@@ -122,26 +121,30 @@ int saving_busy(const struct tui *t)
 	return 0;
 }
 
-void saving_finish(struct tui *t, FILE *report)
+void saving_finish(struct tui *t, FILE *report, uint64_t since)
 {
 	struct timespec nap = { 0, 20 * 1000 * 1000 };
-	uint64_t t0 = mt_now_ns();
-	while (saving_busy(t) && mt_now_ns() - t0 < TUI_STOP_WAIT_NS) {
+	while (saving_busy(t) && mt_now_ns() - since < TUI_STOP_WAIT_NS) {
 		for (int i = 0; i < TUI_SAVES_MAX; i++)
-			if (t->saves[i] && atomic_load(&t->saves[i]->done))
+			if (t->saves[i] && filework_done(&t->saves[i]->job))
 				reap_one(t, i, report);
 		if (saving_busy(t))
 			nanosleep(&nap, NULL);
 	}
 	for (int i = 0; i < TUI_SAVES_MAX; i++) {
-		if (!t->saves[i])
+		struct tui_save *s = t->saves[i];
+		if (!s)
 			continue;
-		/* left to the disk (the path is never written half) and to the
-		 * process's end; it no longer wakes a loop that has gone */
-		atomic_store(&t->saves[i]->wake_fd, -1);
+		if (filework_done(&s->job)) { /* it ended as the wait did */
+			reap_one(t, i, report);
+			continue;
+		}
+		/* left to the disk (the path is never written half) and to its
+		 * thread, which frees it once it is written */
 		fprintf(report, "memtop: %s: still being written after %llu s; not waited for\n",
-			MT_PRINTABLE(t->saves[i]->path),
-			(unsigned long long)(TUI_STOP_WAIT_NS / 1000000000ull));
+			MT_PRINTABLE(s->path), (unsigned long long)(TUI_STOP_WAIT_NS / 1000000000ull));
 		t->saves[i] = NULL;
+		if (filework_abandon(t, &s->job))
+			save_free(s); /* never started */
 	}
 }

@@ -306,10 +306,12 @@ static int start_curses(struct tui *t)
  * code. */
 static int finish(struct tui *t, int rc)
 {
+	uint64_t since;
 	jobs_stop(t);
 	endwin();
-	loading_finish(t, stderr, mt_now_ns());
-	saving_finish(t, stderr);
+	since = mt_now_ns(); /* the reads' and the saves' waits run together */
+	loading_finish(t, stderr, since);
+	saving_finish(t, stderr, since);
 	filework_end(t);
 	if (got_signal) {
 		char dir[512];
