@@ -34,7 +34,7 @@ static void every_layout_is_one_to_n(void **state)
 		for (size_t t = 0; t < MT_ARRAY_LEN(ns); t++) {
 			struct list l;
 			uint64_t n = ns[t];
-			assert_int_equal(list_build(&l, lay, ns[t], 7, &e), 0);
+			assert_int_equal(list_build(&l, lay, ns[t], 7, NULL, &e), 0);
 			if (list_check(&l, &e) != 0)
 				fail_msg("%s", e.msg);
 			assert_int_equal(list_walk(&l, 0), n * (n + 1) / 2);
@@ -57,19 +57,19 @@ static void line_changes_exact(void **state)
 	struct list l;
 	mt_error e;
 	(void)state;
-	assert_int_equal(list_build(&l, LIST_SEQUENTIAL, n, 1, &e), 0);
+	assert_int_equal(list_build(&l, LIST_SEQUENTIAL, n, 1, NULL, &e), 0);
 	assert_int_equal(list_line_changes(&l, 64), n / 4);
 	assert_int_equal(list_line_changes(&l, 128), n / 8);
 	list_free(&l);
-	assert_int_equal(list_build(&l, LIST_STRIDE, n, 1, &e), 0);
+	assert_int_equal(list_build(&l, LIST_STRIDE, n, 1, NULL, &e), 0);
 	assert_int_equal(list_line_changes(&l, 64), n);
 	assert_int_equal(list_line_changes(&l, 128), n);
 	list_free(&l);
-	assert_int_equal(list_build(&l, LIST_SHUFFLED, n, 7, &e), 0);
+	assert_int_equal(list_build(&l, LIST_SHUFFLED, n, 7, NULL, &e), 0);
 	assert_true(list_line_changes(&l, 64) > n * 9 / 10);
 	assert_true(list_line_changes(&l, 128) > n * 9 / 10);
 	list_free(&l);
-	assert_int_equal(list_build(&l, LIST_CDR, n, 1, &e), 0);
+	assert_int_equal(list_build(&l, LIST_CDR, n, 1, NULL, &e), 0);
 	assert_int_equal(list_line_changes(&l, 64), n / 8);
 	assert_int_equal(list_line_changes(&l, 128), n / 16);
 	list_free(&l);
@@ -78,7 +78,7 @@ static void line_changes_exact(void **state)
 	 * bounds hold everywhere */
 	for (int lay = LIST_MALLOC; lay <= LIST_HOLES; lay++) {
 		uint64_t c64, c128;
-		assert_int_equal(list_build(&l, lay, n, 7, &e), 0);
+		assert_int_equal(list_build(&l, lay, n, 7, NULL, &e), 0);
 		c64 = list_line_changes(&l, 64);
 		c128 = list_line_changes(&l, 128);
 		assert_true(c64 >= n / 4 && c64 <= n);
@@ -96,14 +96,14 @@ static void simulator_replay(void **state)
 	/* 4096 cells = 64 KB: fits the 128 KB cache, only cold misses, one per
 	 * 128-byte line whatever the order */
 	for (int lay = LIST_SEQUENTIAL; lay <= LIST_SHUFFLED; lay++) {
-		assert_int_equal(list_build(&l, lay, 4096, 3, &e), 0);
+		assert_int_equal(list_build(&l, lay, 4096, 3, NULL, &e), 0);
 		assert_int_equal(list_simulate(&l, 7, 8, 7, &m, &e), 0);
 		assert_int_equal(m, 4096 / 8);
 		list_free(&l);
 	}
 	/* 65536 cells = 1 MB in eight passes of 128-byte steps: every load of a
 	 * new cell misses */
-	assert_int_equal(list_build(&l, LIST_STRIDE, 65536, 3, &e), 0);
+	assert_int_equal(list_build(&l, LIST_STRIDE, 65536, 3, NULL, &e), 0);
 	assert_int_equal(list_simulate(&l, 7, 8, 7, &m, &e), 0);
 	assert_int_equal(m, 65536);
 	assert_int_equal(list_simulate(&l, 7, 0, 7, &m, &e), -1);
@@ -209,7 +209,7 @@ static void neighbour_distances(void **state)
 	assert_true(lo == 65536 && hi == 131072);
 	lists_hist_bounds(4, &lo, &hi);
 	assert_true(lo == -32 && hi == -16);
-	assert_int_equal(list_build(&l, LIST_SEQUENTIAL, 1000, 1, &e), 0);
+	assert_int_equal(list_build(&l, LIST_SEQUENTIAL, 1000, 1, NULL, &e), 0);
 	assert_int_equal(list_neighbours(&l, &h, &e), 0);
 	assert_true(h.have);
 	assert_int_equal(h.total, 999);
@@ -217,12 +217,12 @@ static void neighbour_distances(void **state)
 	assert_int_equal(h.mode, 16);
 	assert_int_equal(h.mode_count, 999);
 	list_free(&l);
-	assert_int_equal(list_build(&l, LIST_STRIDE, 800, 1, &e), 0);
+	assert_int_equal(list_build(&l, LIST_STRIDE, 800, 1, NULL, &e), 0);
 	assert_int_equal(list_neighbours(&l, &h, &e), 0);
 	assert_int_equal(h.mode, 128);
 	assert_int_equal(h.mode_count, 800 - 8); /* the 7 jumps back to the next column */
 	list_free(&l);
-	assert_int_equal(list_build(&l, LIST_CDR, 100, 1, &e), 0);
+	assert_int_equal(list_build(&l, LIST_CDR, 100, 1, NULL, &e), 0);
 	assert_int_equal(list_neighbours(&l, &h, &e), 0);
 	assert_false(h.have); /* no cells to measure */
 	list_free(&l);
@@ -245,7 +245,7 @@ static void written_trace_replays(void **state)
 		struct list l;
 		uint64_t want;
 		long k;
-		assert_int_equal(list_build(&l, lay, 5000, 3, &e), 0);
+		assert_int_equal(list_build(&l, lay, 5000, 3, NULL, &e), 0);
 		assert_int_equal(list_write_trace(&l, path, &e), 0);
 		assert_int_equal(list_simulate(&l, 7, 8, 7, &want, &e), 0);
 		assert_non_null(r = trace_open(path, &e));
@@ -283,6 +283,71 @@ static void cancel_with_heavy_work(void **state)
 	assert_true(test_job_cancel_after(lists_worker, &p, 200) < 5000000000ull);
 }
 
+/* What a cancelled job stops, seen from inside its worker (which cancels
+ * its own job first): each build and visit of a list stops at its first
+ * look, after exactly LIST_LOOK_CELLS cells, and says so. */
+struct looks {
+	int build_shuffled, build_malloc, check, cancelled, have;
+	void *arena, **blocks;
+	size_t loads_cells, loads_cdr;
+};
+
+static void count_load(uint64_t addr, void *ctx)
+{
+	(void)addr;
+	(*(size_t *)ctx)++;
+}
+
+static int looks_worker(job_t *job, void *arg, mt_error *e)
+{
+	struct looks *k = arg;
+	const size_t n = 4 * LIST_LOOK_CELLS + 5;
+	struct list l;
+	struct lists_hist h;
+	job_cancel(job);
+	k->build_shuffled = list_build(&l, LIST_SHUFFLED, n, 7, job, e);
+	k->arena = l.arena;
+	k->build_malloc = list_build(&l, LIST_MALLOC, n, 7, job, e);
+	k->blocks = l.blocks;
+	if (list_build(&l, LIST_SHUFFLED, n, 7, NULL, e) < 0)
+		return -1;
+	l.job = job;
+	k->check = list_check(&l, e);
+	k->cancelled = list_cancelled(&l);
+	list_trace(&l, count_load, &k->loads_cells);
+	k->have = list_neighbours(&l, &h, e) == 0 ? h.have : -1;
+	list_free(&l);
+	if (list_build(&l, LIST_CDR, n, 7, NULL, e) < 0)
+		return -1;
+	l.job = job;
+	list_trace(&l, count_load, &k->loads_cdr);
+	list_free(&l);
+	return 0;
+}
+
+static void cancelled_builds_and_visits_stop_at_a_look(void **state)
+{
+	static struct looks k;
+	struct job_opts o = { -1, 0 };
+	mt_error e;
+	job_t *job;
+	(void)state;
+	memset(&k, 0xff, sizeof k);
+	k.loads_cells = k.loads_cdr = 0;
+	job = job_start(looks_worker, &k, &o, &e);
+	assert_non_null(job);
+	assert_int_equal(job_join(job, &e), 1);
+	assert_int_equal(k.build_shuffled, 1); /* cancelled, and nothing kept */
+	assert_null(k.arena);
+	assert_int_equal(k.build_malloc, 1);
+	assert_null(k.blocks);
+	assert_int_equal(k.check, 1); /* not "elements missing": cancelled */
+	assert_int_equal(k.cancelled, 1);
+	assert_int_equal(k.loads_cells, 2 * LIST_LOOK_CELLS); /* value and next a cell */
+	assert_int_equal(k.loads_cdr, LIST_LOOK_CELLS);
+	assert_int_equal(k.have, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -295,6 +360,7 @@ int main(void)
 		cmocka_unit_test(neighbour_distances),
 		cmocka_unit_test(written_trace_replays),
 		cmocka_unit_test(cancel_with_heavy_work),
+		cmocka_unit_test(cancelled_builds_and_visits_stop_at_a_look),
 	};
 	return cmocka_run_group_tests_name("lists", tests, NULL, NULL);
 }

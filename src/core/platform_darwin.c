@@ -82,6 +82,11 @@ void mt_plat_heap_long_lived(void)
 {
 }
 
+void mt_plat_heap_eager_free(int on)
+{
+	(void)on;
+}
+
 int mt_plat_huge_bytes(const void *addr, size_t len, uint64_t *resident, uint64_t *huge)
 {
 	(void)addr, (void)len;

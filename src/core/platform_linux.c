@@ -149,6 +149,15 @@ void mt_plat_heap_long_lived(void)
 #endif
 }
 
+void mt_plat_heap_eager_free(int on)
+{
+#if !defined(MEMTOP_ASAN) && !defined(MEMTOP_TSAN) && defined(HAVE_MALLOPT)
+	(void)mallopt(M_MXFAST, on ? 0 : (int)(64 * sizeof(size_t) / 4)); /* glibc's default */
+#else
+	(void)on;
+#endif
+}
+
 int mt_plat_huge_bytes(const void *addr, size_t len, uint64_t *resident, uint64_t *huge)
 {
 	uintptr_t lo = (uintptr_t)addr, hi = lo + len;

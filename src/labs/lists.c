@@ -363,24 +363,29 @@ static int write_walk_trace(const struct lists_params *p, const struct list *l, 
 }
 
 /* The figures of a timed walk that are not times: new lines per cell, the
- * simulator's misses per cell, the distances, the trace. Returns 0, or -1
- * with e. */
+ * simulator's misses per cell, the distances, the trace. Each visits the
+ * whole list (~1 s for 4M shuffled cells here): they look at the job as
+ * they go (l->job) and the rest are skipped once it is cancelled. Returns
+ * 0; 1 when the job was cancelled (the figures partial); -1 with e. */
 static int walk_figures(job_t *job, const struct lists_params *p, const struct list *l,
 			size_t row, struct lists_ev_result *x, mt_error *e)
 {
 	const double n = (double)l->n;
 	x->lines64 = (double)list_line_changes(l, 64) / n;
-	x->lines128 = (double)list_line_changes(l, 128) / n;
+	x->lines128 = list_cancelled(l) ? (double)NAN : (double)list_line_changes(l, 128) / n;
 	x->sim = NAN;
-	if (p->sim_s >= 0) {
+	if (p->sim_s >= 0 && !list_cancelled(l)) {
 		uint64_t m;
 		mt_error se;
 		if (list_simulate(l, p->sim_s, p->sim_E, p->sim_b, &m, &se) == 0)
 			x->sim = (double)m / n;
 	}
-	if (lists_hist_slot(l->layout) >= 0 && emit_neighbours(job, l, row, e) < 0)
+	if (!list_cancelled(l) && lists_hist_slot(l->layout) >= 0 &&
+	    emit_neighbours(job, l, row, e) < 0)
 		return -1;
-	return p->trace_dir ? write_walk_trace(p, l, e) : 0;
+	if (!list_cancelled(l) && p->trace_dir && write_walk_trace(p, l, e) < 0)
+		return -1;
+	return list_cancelled(l);
 }
 
 /* One length x layout: build, check, time (and time bare with work), and
@@ -393,12 +398,10 @@ static int measure_walk(job_t *job, const struct lists_params *p, size_t i, int 
 	struct list l;
 	double best, second, bare = NAN, b2, s2;
 	int rc = 0;
-	if (list_build(&l, lay, n, p->seed + i, e) < 0)
-		return -1;
-	if (list_check(&l, e) < 0) {
-		rc = -1;
+	if ((rc = list_build(&l, lay, n, p->seed + i, job, e)) != 0)
+		return rc; /* -1, or 1: cancelled while building */
+	if ((rc = list_check(&l, e)) != 0)
 		goto out;
-	}
 	if (time_walk(job, p, &l, p->work, &best, &second) ||
 	    (p->work && time_walk(job, p, &l, 0, &b2, &s2))) {
 		rc = 1;
@@ -406,7 +409,7 @@ static int measure_walk(job_t *job, const struct lists_params *p, size_t i, int 
 	}
 	if (p->work)
 		bare = mt_ns_to_cycles(b2);
-	if ((rc = walk_figures(job, p, &l, i, &x, e)) < 0)
+	if ((rc = walk_figures(job, p, &l, i, &x, e)) != 0)
 		goto out;
 	job_cell(&ev, LISTS_CELL_RESULT, (int)i, lay,
 		 mt_ns_to_cycles(best), job_spread(best, second));

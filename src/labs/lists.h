@@ -116,7 +116,20 @@ struct list {
 	void *arena;              /* sequential, stride, shuffled, cdr */
 	void **blocks;            /* malloc, holes: every malloc'd block to free */
 	size_t nblocks;
+	job_t *job;               /* the run it is built for: its builds and visits
+				     look at it (job_check) every LIST_LOOK_CELLS
+				     cells and stop when it is cancelled; NULL never */
 };
+
+/* The cells a build or a visit of a list handles between two looks at its
+ * job: a shuffled list of 4M cells took ~1 s a visit here (a miss to DRAM a
+ * cell), and a run's q waited for four of them in a row; 64K cells are
+ * ~15 ms at that pace. */
+#define LIST_LOOK_CELLS 65536u
+
+/* 1 when l's job was cancelled (the last look said so, or one now does):
+ * what a visit returned is partial then. 0 for a list with no job. */
+int list_cancelled(const struct list *l);
 
 /* A cdr word's code (its low two bits). */
 enum { LIST_CDR_NEXT = 0, LIST_CDR_END = 1, LIST_CDR_PTR = 2 };
@@ -148,23 +161,29 @@ int list_layout_parse(const char *s);
 uint64_t list_bytes_estimate(int layout, size_t n);
 
 /* Build (1 2 ... n) in the layout; seed drives the shuffle and the noise
- * sizes. Returns 0, or -1 with e set (memory, bad layout). n may be 0. */
-int list_build(struct list *l, int layout, size_t n, uint64_t seed, mt_error *e);
+ * sizes. job (NULL: none) is looked at every LIST_LOOK_CELLS cells, here
+ * and in the visits below (check, lines, trace, neighbours). Returns 0; 1
+ * when job was cancelled midway (nothing kept: l freed); or -1 with e set
+ * (memory, bad layout). n may be 0. */
+int list_build(struct list *l, int layout, size_t n, uint64_t seed, job_t *job, mt_error *e);
 
 /* Free everything list_build() allocated (a zeroed list is fine). */
 void list_free(struct list *l);
 
-/* Check the list reads 1, 2, ..., n and has exactly n elements. Returns 0,
- * or -1 with e naming the first position that differs. */
+/* Check the list reads 1, 2, ..., n and has exactly n elements. Returns 0;
+ * 1 when l's job was cancelled midway; or -1 with e naming the first
+ * position that differs. */
 int list_check(const struct list *l, mt_error *e);
 
 /* How many times a walk enters a different line of line_bytes (a power of
- * two) than the element before; the first element counts. */
+ * two) than the element before; the first element counts. Partial when
+ * l's job was cancelled midway (list_cancelled). */
 uint64_t list_line_changes(const struct list *l, unsigned line_bytes);
 
 /* The walk's address trace: fn(addr, ctx) for every load, in order (cells:
  * the value then the next field; cdr: each word, plus the pointer word
- * when one is followed). */
+ * when one is followed). Stops after the cell at which a look finds l's
+ * job cancelled (list_cancelled). */
 void list_trace(const struct list *l, void (*fn)(uint64_t addr, void *ctx), void *ctx);
 
 /* The neighbour distances of a walk (next cell's address minus this one's),
@@ -187,14 +206,15 @@ int lists_hist_bin(int64_t d);
 void lists_hist_bounds(int bin, int64_t *lo, int64_t *hi);
 
 /* The neighbour distances of l's walk into h (cells layouts only; cdr and
- * lists of fewer than two cells give nothing). Returns 0, or -1 with e when
- * the sample for the mode cannot be allocated. */
+ * lists of fewer than two cells give nothing; nothing either when l's job
+ * was cancelled midway). Returns 0, or -1 with e when the sample for the
+ * mode cannot be allocated. */
 int list_neighbours(const struct list *l, struct lists_hist *h, mt_error *e);
 
 /* Write l's address trace (list_trace: the value then the next field of
  * each cell, 8 bytes each) to path in valgrind-lackey form (" L ADDR,8"),
- * so that `memtop sim` on it counts what list_simulate() counts. Returns 0,
- * or -1 with e. */
+ * so that `memtop sim` on it counts what list_simulate() counts. Returns 0
+ * (no file when l's job was cancelled midway), or -1 with e. */
 int list_write_trace(const struct list *l, const char *path, mt_error *e);
 
 /* Walk the whole list once (the measured chain of loads), with work dependent
@@ -202,7 +222,8 @@ int list_write_trace(const struct list *l, const char *path, mt_error *e);
 uint64_t list_walk(const struct list *l, unsigned work);
 
 /* Replay the trace through an (s, E, b) cache (sim.h), cold. *misses gets
- * the misses. Returns 0, or -1 with e set (bad geometry). */
+ * the misses (partial when l's job was cancelled midway). Returns 0, or -1
+ * with e set (bad geometry). */
 int list_simulate(const struct list *l, int s, int E, int b, uint64_t *misses, mt_error *e);
 
 /* The graph homework on an n x n 0/1 byte matrix, row-major: naive

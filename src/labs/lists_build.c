@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "lists.h"
+#include "core/platform.h"
 #include "core/sysinfo.h"
 #include "sim/sim.h"
 #include "sim/trace.h"
@@ -46,6 +47,19 @@ uint64_t list_bytes_estimate(int layout, size_t n)
 	default:
 		return 8ull * n;
 	}
+}
+
+/* A look at l's job after the k-th cell of a build or a visit (every
+ * LIST_LOOK_CELLS cells): 1 when it is cancelled. */
+static int look(const struct list *l, size_t k)
+{
+	return l->job && ((k + 1) & (LIST_LOOK_CELLS - 1)) == 0 &&
+	       job_check(l->job) == JOB_CANCELLED;
+}
+
+int list_cancelled(const struct list *l)
+{
+	return l->job && job_check(l->job) == JOB_CANCELLED;
 }
 
 /* xorshift64*: the shuffle and the noise sizes. */
@@ -94,6 +108,8 @@ static int build_arena(struct list *l, size_t n, uint64_t seed, mt_error *e)
 				size_t t = order[i - 1];
 				order[i - 1] = order[j];
 				order[j] = t;
+				if (look(l, i))
+					goto stop;
 			}
 		}
 	}
@@ -101,10 +117,15 @@ static int build_arena(struct list *l, size_t n, uint64_t seed, mt_error *e)
 		size_t here = order ? order[k] : k;
 		cells[here].value = k + 1;
 		cells[here].next = k + 1 < n ? &cells[order ? order[k + 1] : k + 1] : NULL;
+		if (look(l, k))
+			goto stop;
 	}
 	l->head = &cells[order ? order[0] : 0];
 	free(order);
 	return 0;
+stop:
+	free(order);
+	return 1;
 }
 
 static int build_malloc(struct list *l, size_t n, uint64_t seed, mt_error *e)
@@ -133,6 +154,8 @@ static int build_malloc(struct list *l, size_t n, uint64_t seed, mt_error *e)
 		else
 			l->head = c;
 		prev = c;
+		if (look(l, k))
+			return 1;
 	}
 	if (l->layout != LIST_HOLES)
 		return 0;
@@ -154,6 +177,8 @@ static int build_malloc(struct list *l, size_t n, uint64_t seed, mt_error *e)
 		if (prev)
 			prev->next = c;
 		prev = c;
+		if (look(l, k))
+			return 1;
 	}
 	l->head = n ? l->blocks[first2] : NULL;
 	return 0;
@@ -171,10 +196,11 @@ static int build_cdr(struct list *l, size_t n, mt_error *e)
 	return 0;
 }
 
-int list_build(struct list *l, int layout, size_t n, uint64_t seed, mt_error *e)
+int list_build(struct list *l, int layout, size_t n, uint64_t seed, job_t *job, mt_error *e)
 {
 	int rc;
 	memset(l, 0, sizeof *l);
+	l->job = job;
 	if (layout < 0 || layout >= LIST_NLAYOUTS)
 		return mt_fail(e, "lists: unknown layout %d", layout);
 	if (n > LISTS_MAX_CELLS)
@@ -196,7 +222,7 @@ int list_build(struct list *l, int layout, size_t n, uint64_t seed, mt_error *e)
 		rc = build_arena(l, n, seed, e);
 		break;
 	}
-	if (rc < 0)
+	if (rc != 0)
 		list_free(l);
 	return rc;
 }
@@ -205,28 +231,42 @@ void list_free(struct list *l)
 {
 	if (!l)
 		return;
+	/* millions of small blocks: merged as they are freed, not all in one
+	 * go at the next large malloc or at the thread's end (a stop's wait) */
+	if (l->nblocks > LIST_LOOK_CELLS)
+		mt_plat_heap_eager_free(1);
 	for (size_t i = 0; i < l->nblocks; i++)
 		free(l->blocks[i]);
+	if (l->nblocks > LIST_LOOK_CELLS)
+		mt_plat_heap_eager_free(0);
 	free(l->blocks);
 	free(l->arena);
 	memset(l, 0, sizeof *l);
 }
 
-/* Visit every element: fn(address of the element, value, ctx). */
-static void each(const struct list *l, void (*fn)(const void *at, uint64_t v, void *ctx),
-		 void *ctx)
+/* Visit every element: fn(address of the element, value, ctx). Returns 0,
+ * or 1 when a look found l's job cancelled (the visit stopped there). */
+static int each(const struct list *l, void (*fn)(const void *at, uint64_t v, void *ctx),
+		void *ctx)
 {
+	size_t k = 0;
 	if (l->layout == LIST_CDR) {
 		const uint64_t *p = l->cdr_head;
 		while (p) {
 			uint64_t w = *p;
 			fn(p, w >> 2, ctx);
 			p = list_cdr_next(p, w);
+			if (look(l, k++))
+				return 1;
 		}
-		return;
+		return 0;
 	}
-	for (const struct list_cell *c = l->head; c; c = c->next)
+	for (const struct list_cell *c = l->head; c; c = c->next) {
 		fn(c, c->value, ctx);
+		if (look(l, k++))
+			return 1;
+	}
+	return 0;
 }
 
 struct check_ctx {
@@ -249,7 +289,8 @@ static void check_one(const void *at, uint64_t v, void *p)
 int list_check(const struct list *l, mt_error *e)
 {
 	struct check_ctx c = { 0, 0, 0 };
-	each(l, check_one, &c);
+	if (each(l, check_one, &c))
+		return 1;
 	if (c.bad_at)
 		return mt_fail(e, "%s list: element %llu is %llu", list_layout_name(l->layout),
 			       (unsigned long long)c.bad_at, (unsigned long long)c.bad_value);
@@ -281,12 +322,13 @@ uint64_t list_line_changes(const struct list *l, unsigned line_bytes)
 	struct lines_ctx c = { 0, 0, 0, 0 };
 	while ((1u << c.shift) < line_bytes)
 		c.shift++;
-	each(l, line_one, &c);
+	(void)each(l, line_one, &c); /* partial when cancelled: list_cancelled says */
 	return c.changes;
 }
 
 void list_trace(const struct list *l, void (*fn)(uint64_t addr, void *ctx), void *ctx)
 {
+	size_t k = 0;
 	if (l->layout == LIST_CDR) {
 		const uint64_t *p = l->cdr_head;
 		while (p) {
@@ -295,12 +337,16 @@ void list_trace(const struct list *l, void (*fn)(uint64_t addr, void *ctx), void
 			if ((w & 3) == LIST_CDR_PTR) /* the pointer word is loaded too */
 				fn((uint64_t)(uintptr_t)(p + 1), ctx);
 			p = list_cdr_next(p, w);
+			if (look(l, k++))
+				return;
 		}
 		return;
 	}
 	for (const struct list_cell *c = l->head; c; c = c->next) {
 		fn((uint64_t)(uintptr_t)&c->value, ctx);
 		fn((uint64_t)(uintptr_t)&c->next, ctx);
+		if (look(l, k++))
+			return;
 	}
 }
 
@@ -367,7 +413,11 @@ int list_neighbours(const struct list *l, struct lists_hist *h, mt_error *e)
 		return 0;
 	if (!(c.sample = malloc(n * sizeof *c.sample)))
 		return mt_fail(e, "lists: out of memory for %zu distances", n);
-	each(l, neigh_one, &c);
+	if (each(l, neigh_one, &c)) {
+		free(c.sample);
+		memset(h, 0, sizeof *h);
+		return 0;
+	}
 	h->sampled = h->total < LISTS_MODE_SAMPLE ? h->total : LISTS_MODE_SAMPLE;
 	qsort(c.sample, (size_t)h->sampled, sizeof *c.sample, cmp_i64);
 	for (uint64_t i = 0, run = 0; i < h->sampled; i++) {
@@ -393,6 +443,10 @@ int list_write_trace(const struct list *l, const char *path, mt_error *e)
 	if (!w)
 		return -1;
 	list_trace(l, trace_load, w);
+	if (list_cancelled(l)) { /* no half trace left behind */
+		trace_writer_abort(w);
+		return 0;
+	}
 	return trace_writer_commit(w, e);
 }
 
