@@ -1051,6 +1051,22 @@ static void eta_recorded_runs(void **state)
 	}
 }
 
+/* A warm-up's chunks between two looks at the job: ~20 ms at the ns a
+ * load given, the first at most 65536 loads whatever the estimate (numa's
+ * 256M point began from a 2 ns guess: 2M loads at memory's 250 ns, 0.5 s
+ * before a stop was seen), and never under 4096. */
+static void warmup_chunks_stay_short(void **state)
+{
+	(void)state;
+	assert_int_equal(latency_chunk_loads(2.0, 1), 65536);
+	assert_int_equal(latency_chunk_loads(2.0, 0), 10000000);
+	assert_int_equal(latency_chunk_loads(250.0, 1), 65536);
+	assert_int_equal(latency_chunk_loads(250.0, 0), 80000);
+	assert_int_equal(latency_chunk_loads(1000.0, 1), 20000);
+	assert_int_equal(latency_chunk_loads(1e6, 0), 4096);
+	assert_int_equal(latency_chunk_loads(0, 1), 65536);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1077,6 +1093,7 @@ int main(void)
 		cmocka_unit_test(result_json_roundtrip),
 		cmocka_unit_test(point_record_marks),
 		cmocka_unit_test(params_and_memory_cap),
+		cmocka_unit_test(warmup_chunks_stay_short),
 	};
 	return cmocka_run_group_tests_name("latency", tests, NULL, NULL);
 }

@@ -22,6 +22,7 @@
 
 #define CHUNK_NS 20e6 /* chase at most ~20 ms between job_check() calls */
 #define LAT_MIN_LOADS 4096     /* the fewest loads worth a warm-up or a chunk */
+#define LAT_FIRST_LOADS 65536  /* a warm-up's first chunk at most: 16 ms at 250 ns */
 #define LAT_MIN_POINT_NS 8e6 /* a contended run shrinks its points down to this */
 #define LAT_RNG_SEED 0x6d656d746f70ull /* "memtop": the random chase's order */
 
@@ -296,19 +297,28 @@ double latency_params_estimate_s(const struct latency_params *p)
 
 /* ---- the worker --------------------------------------------------------- */
 
-/* Chase n loads from *p in chunks of about CHUNK_NS (est_ns a load), calling
- * job_check() between them. Returns JOB_GO, JOB_RESUMED (a pause happened
- * in between) or JOB_CANCELLED. */
-static int chase_checked(job_t *job, void **p, uint64_t n, double est_ns)
+uint64_t latency_chunk_loads(double ns, int first)
 {
-	uint64_t chunk = (uint64_t)(CHUNK_NS / (est_ns > 0.1 ? est_ns : 0.1));
-	int resumed = 0;
+	uint64_t chunk = (uint64_t)(CHUNK_NS / (ns > 0.1 ? ns : 0.1));
 	if (chunk < LAT_MIN_LOADS)
 		chunk = LAT_MIN_LOADS;
+	return first && chunk > LAT_FIRST_LOADS ? LAT_FIRST_LOADS : chunk;
+}
+
+/* Chase n loads from *p in chunks (latency_chunk_loads: the first from
+ * est_ns, a load's expected ns, each next one from what a load of the last
+ * chunk took), calling job_check() between them: the warm-up, not timed.
+ * Returns JOB_GO, JOB_RESUMED (a pause happened in between) or
+ * JOB_CANCELLED. */
+static int chase_checked(job_t *job, void **p, uint64_t n, double est_ns)
+{
+	uint64_t chunk = latency_chunk_loads(est_ns, 1);
+	int resumed = 0;
 	while (n) {
-		uint64_t m = n < chunk ? n : chunk;
+		uint64_t m = n < chunk ? n : chunk, t0 = mt_now_ns();
 		int c;
 		*p = chase_walk(*p, m);
+		chunk = latency_chunk_loads((double)(mt_now_ns() - t0) / (double)m, 0);
 		n -= m;
 		c = job_check(job);
 		if (c == JOB_CANCELLED)

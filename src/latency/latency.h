@@ -158,6 +158,14 @@ double latency_params_estimate_s(const struct latency_params *p);
  * than size. */
 size_t latency_build_fixed(void *buf, uint64_t size, unsigned stride);
 
+/* The loads of one chunk of a point's warm-up, chased between two
+ * job_check() calls: about 20 ms at ns a load (at least 4096 loads); for
+ * the first chunk (first = 1), whose ns is only the last point's figure,
+ * at most 65536 (16 ms at 250 ns). That estimate can be far under the
+ * truth: numa's one 256M point starts from a 2 ns guess, and its first
+ * chunk was 2M loads at memory's ~250 ns, 0.5 s before a stop was seen. */
+uint64_t latency_chunk_loads(double ns, int first);
+
 /* Link the random chase over the same slots: one cycle through all size /
  * stride slots in a random order drawn from seed (Sattolo's algorithm).
  * scratch holds at least size / stride uint32_t. Returns the slot count, 0
