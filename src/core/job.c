@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 enum { ST_RUN = 0, ST_PAUSE = 1, ST_CANCEL = 2 };
@@ -44,9 +45,22 @@ struct job {
 	int ghz_cpu;       /* where those were measured, -1 unknown */
 	struct mt_run_clock clock; /* the measuring threads' (job_run_clock) */
 	int finished;
+	uint64_t t_cancel, t_returned, t_last; /* job_cancel's first call, the
+				  worker's return, its last event (MEMTOP_STOPSTAT) */
+	uint64_t cpu_cancel; /* the process's CPU time at job_cancel's first call */
 	int status;        /* 0 done, 1 cancelled, -1 failed */
 	mt_error err;
 };
+
+/* The CPU time all of the process's threads have used, in ns. */
+static uint64_t process_cpu_ns(void)
+{
+	struct rusage u;
+	if (getrusage(RUSAGE_SELF, &u) != 0)
+		return 0;
+	return (uint64_t)(u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1000000000u +
+	       (uint64_t)(u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1000u;
+}
 
 static void wake_reader(job_t *j)
 {
@@ -216,6 +230,7 @@ static void *job_main(void *p)
 	mt_error e = { "" };
 	int rc;
 	double ghz;
+	uint64_t returned;
 	pthread_mutex_lock(&j->lock);
 	sample_cpu_locked(j);
 	pthread_mutex_unlock(&j->lock);
@@ -225,6 +240,7 @@ static void *job_main(void *p)
 	j->ghz_cpu = j->cpu_first;
 	pthread_mutex_unlock(&j->lock);
 	rc = j->fn(j, j->arg, &e);
+	returned = mt_now_ns();
 	memset(&ev, 0, sizeof ev);
 	/* a run that measured on threads of its own: its clock is theirs */
 	ghz = mt_run_clock_end(&j->clock) == 0 ? j->clock.ghz_end : mt_clock_measure();
@@ -248,6 +264,8 @@ static void *job_main(void *p)
 		ev.type = JOB_EV_DONE;
 	}
 	j->finished = 1;
+	j->t_returned = returned;
+	j->t_last = mt_now_ns();
 	(void)push_locked(j, &ev); /* if this fails, finished still tells */
 	wake_reader(j);
 	pthread_mutex_unlock(&j->lock);
@@ -403,6 +421,10 @@ void job_resume(job_t *j)
 void job_cancel(job_t *j)
 {
 	pthread_mutex_lock(&j->lock);
+	if (!j->t_cancel) {
+		j->t_cancel = mt_now_ns();
+		j->cpu_cancel = process_cpu_ns();
+	}
 	atomic_store(&j->state, ST_CANCEL);
 	pthread_cond_broadcast(&j->cond);
 	pthread_mutex_unlock(&j->lock);
@@ -462,11 +484,41 @@ void job_progress_cells(const struct job_progress *p, char *buf, size_t len)
 		mt_snprintf(buf, len, "%llu cells", (unsigned long long)p->cells_done);
 }
 
+/* MEMTOP_STOPSTAT=FILE: a line for a job cancelled before its worker
+ * returned, the ms from the first job_cancel to the worker's return, to
+ * its last event (the run's end clock taken), to job_join's start (the
+ * reader took the last event), to its thread's end (t_thread) and to the
+ * kept threads drained, and the CPU time all the process's threads used
+ * meanwhile (near the wall time: memtop's own work; far under it: memtop
+ * waited, for a CPU or for the kernel): where a stop's time goes
+ * (bench/stops reads it). Unset: nothing. */
+static void stop_stat(const job_t *j, uint64_t t_join, uint64_t t_thread)
+{
+	const char *path = getenv("MEMTOP_STOPSTAT");
+	uint64_t drained = mt_now_ns();
+	FILE *f;
+	if (!path || !*path || !j->t_cancel || j->t_cancel > j->t_returned)
+		return;
+	if (!(f = fopen(path, "a")))
+		return;
+	fprintf(f, "stop: worker returned %.1f ms, last event %.1f, join %.1f, thread ended %.1f, "
+		   "drained %.1f; CPU %.1f ms; %llu/%llu cells\n",
+		(double)(j->t_returned - j->t_cancel) / 1e6, (double)(j->t_last - j->t_cancel) / 1e6,
+		(double)(t_join - j->t_cancel) / 1e6, (double)(t_thread - j->t_cancel) / 1e6,
+		(double)(drained - j->t_cancel) / 1e6,
+		(double)(process_cpu_ns() - j->cpu_cancel) / 1e6, (unsigned long long)j->cells_done,
+		(unsigned long long)j->cells_total);
+	fclose(f);
+}
+
 int job_join(job_t *j, mt_error *e)
 {
 	int status;
+	uint64_t t_join = mt_now_ns(), t_thread;
 	mt_thread_join(j->thread);
+	t_thread = mt_now_ns();
 	mt_thread_pool_drain(); /* the run's kept threads: none outlives it */
+	stop_stat(j, t_join, t_thread);
 	status = j->status;
 	if (status < 0 && e)
 		*e = j->err;
