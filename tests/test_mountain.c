@@ -213,7 +213,7 @@ static uint64_t ns_until_end(job_t *job, int want)
 /* Pause and cancel in the middle of a big row: the worker holds with no
  * cell finished while held, and ends cancelled before its last cell. Their
  * 100 ms promise (the worker checks between 8 MB chunks of a pass) is timed
- * by bench/cancel; here each step waits for its event, HANG_NS only
+ * by bench/stops; here each step waits for its event, HANG_NS only
  * guarding against a hang (a 2 s bound was a window a busy machine need
  * not give). */
 #define HANG_NS 60000000000ull

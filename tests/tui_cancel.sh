@@ -7,7 +7,7 @@
 # wait for the run to finish). The time runs from the key that ends it (q,
 # or the n after it) to the pane's stamp when memtop has exited, so tmux's
 # and the test's polling are not in it; 3 s is generous on a loaded CI
-# machine: bench/cancel holds the aim, 1 s. A run too short to be caught
+# machine: bench/stops holds the aim, 1 s. A run too short to be caught
 # measuring is skipped, with its reason. CANCEL_TABS picks tabs (default
 # all eight).
 . "$TESTLIB"
