@@ -6,7 +6,7 @@
 # shows in its tab. Quitting while a read is held waits its bound (1 s),
 # says which read it abandoned and restores the terminal. A FIFO or a
 # folder given as the path is refused at once with its reason (no wait
-# for a writer).
+# for a writer). The opens' thread is kept, named memtop-file.
 #
 # The stall is tests/stall_open.c, a shim preloaded into memtop (built
 # here with $CC) that holds the open of one named path until a file
@@ -15,7 +15,7 @@
 # shim and always run.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 17
+plan 19
 
 here=$(dirname "$TESTLIB")
 shim=$TMP/stall_open.so
@@ -98,5 +98,10 @@ wok "a FIFO is refused at once, with its reason" \
 	"not opened: $TMP/fifo: a FIFO \\(named pipe\\), not a result file" 5
 open_file "$TMP"
 wok "a folder is refused, with its reason" "not opened: $TMP: a folder, not a result file" 5
+# the opens ran on a file thread, kept for the next one and named so that
+# the soak tells it from a run's
+tasks=$(cat /proc/"$(tpid)"/task/*/comm 2>/dev/null)
+like "the opens ran on a kept file thread, named memtop-file" "$tasks" '^memtop-file$'
+is "no other thread but the UI's" "$(printf '%s\n' "$tasks" | grep -vc '^memtop-file$')" 1
 tkeys q
 wok "after the refusals q quits at once" 'memtop-exit=0' 5

@@ -5,7 +5,8 @@
  * most TUI_FILEWORK_MAX, one for each save and each open that may be
  * going at once: a job never queues behind a stalled one). A thread is
  * kept when its job ends and waits for the next, so a session makes a
- * handful of threads however many files it opens and saves.
+ * handful of threads however many files it opens and saves. They are
+ * named memtop-file: a thread still there when no run goes is one of them.
  *
  * A thread that ends a job marks it done and wakes the loop through the
  * self-pipe, holding the pool's lock; filework_end retires the pipe under
@@ -15,6 +16,7 @@
 #include "config.h"
 
 #include "internal.h"
+#include "core/platform.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -54,6 +56,7 @@ static void *worker_main(void *p)
 {
 	struct filework_thread *me = p;
 	struct filework *w = me->w;
+	mt_plat_thread_name("memtop-file"); /* told from a run's threads (tests/soak.sh) */
 	pthread_mutex_lock(&w->lock);
 	for (;;) {
 		struct filework_job *j;

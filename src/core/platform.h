@@ -96,6 +96,11 @@ void mt_plat_heap_long_lived(void);
  * no-op where the allocator is not glibc's. */
 void mt_plat_heap_eager_free(int on);
 
+/* Names the calling thread name (at most 15 characters: Linux's comm, what
+ * ps -L and /proc/PID/task/TID/comm show), where the OS names threads;
+ * nothing elsewhere. */
+void mt_plat_thread_name(const char *name);
+
 /* Ready getopt for a new command line: a full reset (optind = 1 alone
  * leaves glibc's getopt inside the last line's cluster, "-hq" stopped at
  * -h, on text that may be gone) and no messages of its own (opterr = 0:

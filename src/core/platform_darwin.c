@@ -87,6 +87,11 @@ void mt_plat_heap_eager_free(int on)
 	(void)on;
 }
 
+void mt_plat_thread_name(const char *name)
+{
+	(void)name; /* macOS and the BSDs each spell pthread_setname_np otherwise: unnamed */
+}
+
 int mt_plat_huge_bytes(const void *addr, size_t len, uint64_t *resident, uint64_t *huge)
 {
 	(void)addr, (void)len;

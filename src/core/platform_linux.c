@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #ifdef MEMTOP_ASAN
@@ -156,6 +157,11 @@ void mt_plat_heap_eager_free(int on)
 #else
 	(void)on;
 #endif
+}
+
+void mt_plat_thread_name(const char *name)
+{
+	(void)prctl(PR_SET_NAME, name, 0, 0, 0);
 }
 
 int mt_plat_huge_bytes(const void *addr, size_t len, uint64_t *resident, uint64_t *huge)
