@@ -25,7 +25,8 @@
 # (each one a file: ASAN_OPTIONS/UBSAN_OPTIONS log_path), a late answer
 # memtop was busy for, a UI that does not answer in 5x that, memtop
 # ending before it is asked to, a run that x does not end
-# in 5 s, RSS that grows (below), a file left that it did not ask to save,
+# within 1 s while memtop was busy or blocked for it (stop_wait classes a
+# slow stop as a probe's late answer) or in 5 s whatever the reason, RSS that grows (below), a file left that it did not ask to save,
 # a save answered that left no file where memtop did not say "not saved:
 # ..." (such a refusal is counted with memtop's reason), or a terminal not
 # restored after quit.
@@ -146,6 +147,7 @@ late=0 worst_ms=0 fails=0 starved=0 starved_ms=0 late_busy=0 late_busy_ms=0 late
 t0=$(date +%s)
 end=$((t0 + MIN * 60))
 rss_last=0 rss_hwm=0 stop_worst_ms=0 kinds_first="" kinds_last=""
+stop_worst_at="no run stopped" stops_busy=0 stops_cpu=0
 expected="" # the files the walk asked memtop to save
 fail() {
 	fails=$((fails + 1))
@@ -235,44 +237,62 @@ wait_what() {
 	*) echo "/$1/ ${2:-}" ;;
 	esac
 }
-# One wait's window. win_start marks the schedstat (ns running, ns runnable
-# but waiting for a CPU) of memtop's UI thread (its main thread), of the
-# tmux server and of the soak's shell. win_look samples the UI thread's
+# One wait's window. win_start [TID WHO] marks the schedstat (ns running,
+# ns runnable but waiting for a CPU) of one of memtop's threads (its UI
+# thread, the main one, unless TID names another, WHO saying which), of the
+# tmux server and of the soak's shell. win_look samples that thread's
 # state (stat) and, when it sleeps, where (wchan): in its poll for input
 # (idle), writing to the terminal (tmux not reading its pane yet: tmux's
 # delay, not memtop's) or anywhere else (blocked: a lock or a join, a file,
-# a child), or stopped (a signal, a tracer); and how many threads memtop
-# has (more than one: a run going).
+# a child), or stopped (a signal, a tracer); and how many threads of a run
+# memtop has (run_count: any, a run going).
 # win_split MS splits the window into the thread's running, waiting,
 # blocked, terminal and idle ms (asleep = window - running - waiting,
 # shared as the looks were) and classes it: wn_class busy or cpu, wn_text
 # the figures in words.
+# A run's threads are the ones named memtop-run (core/threads.h: the job's
+# worker first, its measuring threads, the kept ones until drained); the
+# UI's file threads (tui/filework.c) live on between runs.
+run_count() { # wn_n: how many threads of a run memtop has now
+	local c f
+	wn_n=0
+	for f in /proc/$pid/task/*/comm; do
+		read -r c 2>/dev/null <"$f" && [ "$c" = memtop-run ] && wn_n=$((wn_n + 1))
+	done
+}
+run_first() { # the lowest TID named memtop-run (the job's worker), or nothing
+	local c f
+	for f in /proc/$pid/task/*/comm; do
+		read -r c 2>/dev/null <"$f" && [ "$c" = memtop-run ] && { f=${f%/comm}; echo "${f##*/}"; }
+	done | sort -n | head -n 1
+}
 sched_ns() { # PATH: "RUN WAIT" in ns, "0 0" where the kernel does not say
 	local r=0 w=0
-	read -r r w _ <"$1" 2>/dev/null
+	read -r r w _ 2>/dev/null <"$1"
 	echo "${r:-0} ${w:-0}"
 }
 win_start() {
+	wn_tid=${1:-$pid} wn_who=${2:-UI thread}
 	wn_t0=$(now_ms)
-	read -r wn_r0 wn_w0 <<<"$(sched_ns "/proc/$pid/task/$pid/schedstat")"
+	read -r wn_r0 wn_w0 <<<"$(sched_ns "/proc/$pid/task/$wn_tid/schedstat")"
 	read -r _ wn_tw0 <<<"$(sched_ns "/proc/$tmux_pid/schedstat")"
 	read -r _ wn_sw0 <<<"$(sched_ns "/proc/$$/schedstat")"
 	wn_idle=0 wn_term=0 wn_blk=0 wn_stop=0 wn_where="" wn_tasks=0
 }
 win_look() {
-	local st wc tk fd
-	tk=("/proc/$pid/task/"*)
-	[ "${#tk[@]}" -gt "$wn_tasks" ] && wn_tasks=${#tk[@]}
-	read -r _ _ st _ <"/proc/$pid/task/$pid/stat" 2>/dev/null || return
+	local st wc fd
+	run_count
+	[ "$wn_n" -gt "$wn_tasks" ] && wn_tasks=$wn_n
+	read -r _ _ st _ 2>/dev/null <"/proc/$pid/task/$wn_tid/stat" || return
 	case $st in
 	T | t) wn_stop=$((wn_stop + 1)) ;; # stopped by a signal or a tracer: not memtop's doing
 	S | D)
 		wc=""
-		read -r wc <"/proc/$pid/task/$pid/wchan" 2>/dev/null
+		read -r wc 2>/dev/null <"/proc/$pid/task/$wn_tid/wchan"
 		case $wc in
 		poll_schedule_timeout* | do_sys_poll* | do_select* | ep_poll* | "" | 0) wn_idle=$((wn_idle + 1)) ;;
 		wait_woken*) # a write to the terminal that tmux does not read yet
-			read -r _ fd _ <"/proc/$pid/task/$pid/syscall" 2>/dev/null
+			read -r _ fd _ 2>/dev/null <"/proc/$pid/task/$wn_tid/syscall"
 			case ${fd:-0x1} in 0x1 | 0x2) wn_term=$((wn_term + 1)) ;; *) wn_blk=$((wn_blk + 1)) wn_where="$wn_where $wc($fd)" ;; esac
 			;;
 		*)
@@ -285,7 +305,7 @@ win_look() {
 }
 win_split() {
 	local r w tw sw asleep n
-	read -r r w <<<"$(sched_ns "/proc/$pid/task/$pid/schedstat")"
+	read -r r w <<<"$(sched_ns "/proc/$pid/task/$wn_tid/schedstat")"
 	read -r _ tw <<<"$(sched_ns "/proc/$tmux_pid/schedstat")"
 	read -r _ sw <<<"$(sched_ns "/proc/$$/schedstat")"
 	wn_run=$(((r - wn_r0) / 1000000)) wn_wait=$(((w - wn_w0) / 1000000))
@@ -299,8 +319,8 @@ win_split() {
 	wn_class=cpu
 	[ $((wn_run + wn_blocked)) -ge $((ANSWER_S * 1000)) ] && wn_class=busy
 	wn_runs="no run going"
-	[ "$wn_tasks" -gt 1 ] && wn_runs="a run going"
-	wn_text="UI thread ran $wn_run ms, waited for a CPU $wn_wait ms, blocked $wn_blocked ms${wn_where:+ (in$wn_where)}, writing to the terminal $wn_termms ms,$([ "$wn_stop" = 0 ] || echo " stopped $wn_stopms ms,") idle in poll $((asleep - wn_blocked - wn_termms - wn_stopms)) ms; tmux waited $wn_twait ms, the soak $wn_swait ms: $([ "$wn_class" = busy ] && echo "memtop busy/blocked" || echo "CPU not given")"
+	[ "$wn_tasks" -gt 0 ] && wn_runs="a run going"
+	wn_text="$wn_who ran $wn_run ms, waited for a CPU $wn_wait ms, blocked $wn_blocked ms${wn_where:+ (in$wn_where)}, writing to the terminal $wn_termms ms,$([ "$wn_stop" = 0 ] || echo " stopped $wn_stopms ms,") idle in poll $((asleep - wn_blocked - wn_termms - wn_stopms)) ms; tmux waited $wn_twait ms, the soak $wn_swait ms: $([ "$wn_class" = busy ] && echo "memtop busy/blocked" || echo "CPU not given")"
 }
 pick() { local a=("$@"); echo "${a[$((RANDOM % ${#a[@]}))]}"; }
 # smaps_kinds: memtop's resident KB by kind of mapping, "heap H shadow S
@@ -594,33 +614,73 @@ storm() {
 	big_size
 }
 
-# memtop's threads but its file threads (tui/filework.c, named memtop-file:
-# kept idle between saves and opens): 1 when no job runs.
-run_tasks() {
-	local n=0 c name
-	for c in "/proc/$pid/task/"*/comm; do
-		name=""
-		read -r name <"$c" 2>/dev/null || continue
-		[ "$name" = memtop-file ] || n=$((n + 1))
-	done
-	echo "$n"
-}
-# RSS with no run going: x stops a run, and the sample waits for the job's
-# thread to end (memtop is one thread when no job runs, its idle file
-# threads aside), so a run's buffers and its event queue are never counted.
-# The wait is also a stop's latency: the slowest is reported, and a job
-# still there after 5 s is a failure.
-sample_rss() {
-	local r t1 ms
+# stop_wait: x stops the run going (if any); wait until every thread of
+# the run (run_count) has ended, and judge the stop by the issue's rule: a
+# run stops within ANSWER_S (1 s). Its window is split as a probe's is
+# (win_*): the job's worker (the run's first thread) until it has ended,
+# then the UI thread (its join, the kept threads' drain) until the last
+# one has. A stop over ANSWER_S is "memtop busy/blocked" when those two
+# threads' running plus blocked time reached ANSWER_S, which fails the
+# soak, else "CPU not given", counted with its slowest; a run still there
+# after 5 s fails whatever its class. The slowest stop is reported with its
+# class and tab.
+stop_wait() {
+	local t1 n ms jt ok=0 busy=0 text=""
+	jt=$(run_first)
 	tm send-keys -t t x
 	t1=$(now_ms)
-	while [ "$(run_tasks)" -gt 1 ]; do
-		ms=$(($(now_ms) - t1))
-		[ "$ms" -gt 5000 ] && { fail "x did not end the run in 5 s"; return; }
+	[ -n "$jt" ] && win_start "$jt" "the job's worker"
+	while run_count && [ "$wn_n" -gt 0 ]; do
+		n=$(now_ms)
+		if [ -n "$jt" ] && [ -d "/proc/$pid/task/$jt" ]; then
+			win_look
+			win_split $((n - wn_t0))
+			# the thread may end between the looks: keep the last whole split
+			[ "$wn_run" -ge 0 ] && [ -d "/proc/$pid/task/$jt" ] &&
+				ok=$((wn_run + wn_blocked)) text=$wn_text
+		elif [ -n "$jt" ]; then # the worker has ended: the rest is the UI thread's
+			busy=$ok jt="" ok=0
+			text="$text; then "
+			win_start
+		else
+			win_look
+		fi
+		[ $((n - t1)) -gt 5000 ] && { fail "x did not end the run in 5 s (tab $((tab + 1)) ${TABN[$tab]}): $text"; return 1; }
 		sleep 0.02
 	done
 	ms=$(($(now_ms) - t1))
-	[ "$ms" -gt "$stop_worst_ms" ] && stop_worst_ms=$ms
+	if [ -z "$jt" ] && [ -n "$text" ]; then # the UI thread's part
+		win_split $((t1 + ms - wn_t0))
+		busy=$((busy + wn_run + wn_blocked)) text="$text$wn_text"
+	else
+		busy=$ok
+	fi
+	[ -n "$text$jt" ] || return 0 # no run was going
+	[ "$ms" -gt $((ANSWER_S * 1000)) ] || { stop_note "$ms" ""; return 0; }
+	text=${text//: memtop busy\/blocked/}
+	text=${text//: CPU not given/}
+	if [ "$busy" -ge $((ANSWER_S * 1000)) ]; then
+		stops_busy=$((stops_busy + 1))
+		stop_note "$ms" "memtop busy/blocked"
+		fail "slow stop: x took $ms ms (tab $((tab + 1)) ${TABN[$tab]}): $text: memtop busy/blocked"
+	else
+		stops_cpu=$((stops_cpu + 1))
+		stop_note "$ms" "CPU not given"
+		echo "soak: slow stop at $(($(date +%s) - t0)) s: x took $ms ms (tab $((tab + 1)) ${TABN[$tab]}): $text: CPU not given"
+	fi
+}
+stop_note() { # MS CLASS: the slowest stop so far, with its tab and class
+	[ "$1" -gt "$stop_worst_ms" ] || return 0
+	stop_worst_ms=$1
+	stop_worst_at="tab $((tab + 1)) ${TABN[$tab]}${2:+, $2}"
+}
+
+# RSS with no run going: x stops a run, and the sample waits for its
+# threads to end (stop_wait), so a run's buffers and its event queue are
+# never counted.
+sample_rss() {
+	local r
+	stop_wait || return
 	sleep 0.3
 	r=$(rss)
 	[ -n "$r" ] || return
@@ -744,7 +804,7 @@ echo "soak: resident KB by mapping ${kinds_first:-not sampled}; ${kinds_last:-}"
 awk -v t0="$t0" -v warm="$WARM_S" '$1 - t0 >= warm { sub(/^[0-9]+ [^:]*: /, ""); n++; if (n == 1) { l1 = $2; h1 = $4 } l = $2; h = $4; if ($2 > lm) lm = $2
 		for (i = 1; i < NF; i++) { if ($i == "threads") ts = $(i + 1); if ($i == "made") tm = $(i + 1) } }
 	END { if (n) printf "soak: heap at %d run ends after the warm-up (MEMTOP_MEMSTAT): live %d KB at the first, %d KB at the last, %d KB at most; held %d KB, then %d KB; threads started %d, made %d\n", n, l1 / 1024, l / 1024, lm / 1024, h1 / 1024, h / 1024, ts, tm }' "$W/memstat.txt" 2>/dev/null
-echo "soak: slowest stop (x until the job's thread ended) $stop_worst_ms ms"
+echo "soak: slowest stop (x until the run's threads ended) $stop_worst_ms ms ($stop_worst_at); stops over ${ANSWER_S} s: $stops_busy memtop busy/blocked, $stops_cpu CPU not given"
 echo "soak: saved files asked $(echo $expected | wc -w), present $(echo "$want" | grep -c .), missing: ${missing:-none}; $refused save answers refused by memtop$([ "$refused" = 0 ] || { echo ":"; sed 's/^[^:]*: not saved: //' "$W/refused.log" | sort | uniq -c | sed 's/^ */  /' | tr '\n' ';'; })"
 echo "soak: $nrep sanitizer reports, exit ${exitline#memtop-exit=}, terminal: $modes"
 if [ "$fails" = 0 ]; then

@@ -62,6 +62,7 @@ static struct worker *pool; /* every worker made and not yet ended */
 static void *worker_main(void *p)
 {
 	struct worker *w = p;
+	mt_plat_thread_name(MT_RUN_THREAD_NAME);
 	pthread_mutex_lock(&pool_mu);
 	for (;;) {
 		void *(*fn)(void *);

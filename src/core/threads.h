@@ -30,6 +30,13 @@
  * pthread_join. */
 int mt_thread_start(pthread_t *tid, int cpu, void *(*fn)(void *), void *arg);
 
+/* The name of every thread mt_thread_start makes (a job's worker, its
+ * measuring threads, the kept ones until drained; mt_plat_thread_name):
+ * tests/soak.sh waits for the last of them to end after a stop, while the
+ * UI's file threads live on. */
+#define MT_RUN_THREAD_NAME "memtop-run"
+
+
 /* Wait until the function mt_thread_start gave tid has returned (a thread
  * not kept is then joined). A tid mt_thread_start did not give is
  * pthread_join'ed. Returns 0, or pthread_join's error number. */
