@@ -90,22 +90,24 @@ static void *worker_main(void *p)
 static struct filework *pool(struct tui *t)
 {
 	struct filework *w = t->work;
+	int have_lock = 0;
 	if (w)
 		return w;
 	if (!(w = calloc(1, sizeof *w)))
 		return NULL;
-	if (pthread_mutex_init(&w->lock, NULL) != 0) {
-		free(w);
-		return NULL;
-	}
-	if (pthread_cond_init(&w->wake, NULL) != 0) {
-		pthread_mutex_destroy(&w->lock);
-		free(w);
-		return NULL;
-	}
+	if (pthread_mutex_init(&w->lock, NULL) != 0)
+		goto fail;
+	have_lock = 1;
+	if (pthread_cond_init(&w->wake, NULL) != 0)
+		goto fail;
 	w->wake_fd = t->sigpipe[1];
 	t->work = w;
 	return w;
+fail:
+	if (have_lock)
+		pthread_mutex_destroy(&w->lock);
+	free(w);
+	return NULL;
 }
 
 /* Under w's lock: a thread more for the jobs outstanding, when each has

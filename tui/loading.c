@@ -86,42 +86,41 @@ static void load_drop(struct filework_job *j)
 int tui_open_file(struct tui *t, void *self, const char *path, const struct result_kind *want,
 		  void (*done)(struct tui *t, void *self, struct result_file *f))
 {
-	struct tui_load *l;
+	struct tui_load *l = NULL;
 	mt_error e;
 	int slot = -1;
 	for (int i = TUI_LOADS_MAX - 1; i >= 0; i--)
 		if (!t->loads[i])
 			slot = i;
 	if (slot < 0) {
-		tui_message(t, "not opened: %d files are still being read (a slow disk): try again",
-			    TUI_LOADS_MAX);
-		return -1;
+		mt_fail(&e, "%d files are still being read (a slow disk): try again", TUI_LOADS_MAX);
+		goto fail;
 	}
 	if (!(l = calloc(1, sizeof *l))) {
-		tui_message(t, "not opened: out of memory");
-		return -1;
+		mt_fail(&e, "out of memory");
+		goto fail;
 	}
 	if (mt_strlcpy(l->path, path, sizeof l->path) < 0) {
-		tui_message(t, "not opened: %s: path too long", path);
-		free(l);
-		return -1;
+		mt_fail(&e, "%s: path too long", path);
+		goto fail;
 	}
 	l->want = want;
 	l->self = self;
 	l->done = done;
 	l->job.run = load_run;
 	l->job.drop = load_drop;
-	if (filework_start(t, &l->job, &e) < 0) {
-		tui_message(t, "not opened: %s", e.msg);
-		free(l);
-		return -1;
-	}
+	if (filework_start(t, &l->job, &e) < 0)
+		goto fail;
 	for (int i = 0; i < TUI_LOADS_MAX; i++) /* the latest open asked wins */
 		if (t->loads[i] && t->loads[i]->self == self && t->loads[i]->done == done)
 			t->loads[i]->replaced = 1;
 	t->loads[slot] = l;
 	tui_message(t, "opening %s", path);
 	return 0;
+fail:
+	free(l);
+	tui_message(t, "not opened: %s", e.msg);
+	return -1;
 }
 
 void loading_reap(struct tui *t)
