@@ -6,7 +6,8 @@
 # shows in its tab. Quitting while a read is held waits its bound (1 s),
 # says which read it abandoned and restores the terminal. A FIFO or a
 # folder given as the path is refused at once with its reason (no wait
-# for a writer). The opens' thread is kept, named memtop-file.
+# for a writer). The opens' thread is kept, named memtop-file. A run
+# started while a file is read goes on, and the file comes beside it.
 #
 # The stall is tests/stall_open.c, a shim preloaded into memtop (built
 # here with $CC) that holds the open of one named path until a file
@@ -15,7 +16,7 @@
 # shim and always run.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 19
+plan 23
 
 here=$(dirname "$TESTLIB")
 shim=$TMP/stall_open.so
@@ -43,7 +44,9 @@ if [ -n "$why" ]; then
 		"the disk answers: the file shows beside the mountain" \
 		"q while a read is held: memtop exits 0" "q while a read is held: it waits at most its bound" \
 		"q while a read is held: the abandoned read is named" \
-		"q while a read is held: the terminal is back in echo and canonical mode"; do
+		"q while a read is held: the terminal is back in echo and canonical mode" \
+		"a run starts while the file is read" "the file comes beside the running mountain" \
+		"the run goes on after the file came" "x then stops the run"; do
 		skip "$d" "$why"
 	done
 else
@@ -87,6 +90,23 @@ else
 	wok "q while a read is held: the terminal is back in echo and canonical mode" \
 		' echo .* icanon |icanon .* echo ' 5
 	touch "$TMP/go"
+
+	# a run started while the file is read: the file comes under the rules
+	# of that moment (beside the mountain being measured, as o during a run
+	# puts it), and the run goes on
+	rm -rf "$TMP/go" "$TMP/held"
+	tstart 100 30 $stall -- --idle
+	twait 'r measures' 10
+	open_file "$TMP/m.json"
+	n=50
+	while [ "$n" -gt 0 ] && [ ! -d "$TMP/held" ]; do sleep 0.1; n=$((n - 1)); done
+	tkeys r
+	wok "a run starts while the file is read" '[0-9]+/[0-9]+ cells' 30
+	touch "$TMP/go"
+	wok "the file comes beside the running mountain" 'beside it: m\.json' 10
+	wok "the run goes on after the file came" '[0-9]+/[0-9]+ cells' 5
+	tkeys x
+	wok "x then stops the run" 'stopped' 10
 fi
 
 # ---- no wait for a FIFO's writer, no folder read as a file ---------------
