@@ -1278,6 +1278,40 @@ static void cancel_between_short_tries(void **state)
 	assert_int_equal(cells, 0);
 }
 
+/* A run cancelled before its first cell (cancelled_first): the worker
+ * fills one stretch of the first cell's array and stops there (the DRAM
+ * row's fill, hundreds of MB, held a stop ~0.3 s before it went in
+ * stretches). */
+static void cancelled_fill_stops_after_a_stretch(void **state)
+{
+	static struct bandwidth_params p;
+	struct job_opts o = { -1, 0 };
+	struct bw_layout lay;
+	const double *a;
+	mt_error e;
+	job_t *job;
+	char *buf;
+	(void)state;
+	short_read_params(&p, 1);
+	assert_int_equal(bandwidth_set_sizes(&p, (const uint64_t[]){ 16u << 20 }, 1, &e), 0);
+	p.buf_bytes = ((size_t)bandwidth_table_bytes(&p) / 4096 + 1) * 4096;
+	buf = aligned_alloc(4096, p.buf_bytes);
+	assert_non_null(buf);
+	memset(buf, 0, p.buf_bytes);
+	p.buf = buf;
+	job = job_start(cancelled_first, &p, &o, &e);
+	assert_non_null(job);
+	assert_int_equal(job_join(job, &e), 1);
+	bandwidth_layout(BW_READ, &p.sizes[0], 1, &lay);
+	assert_true(lay.n > 3 * BW_FILL_STRETCH);
+	a = (const double *)(const void *)(buf + lay.array_off[0]);
+	assert_true(a[0] == -1.0);
+	assert_true(a[BW_FILL_STRETCH - 1] == -1.0 - (double)((BW_FILL_STRETCH - 1) % 1000));
+	assert_true(a[BW_FILL_STRETCH] == 0.0); /* the next stretch never filled */
+	assert_true(a[lay.n - 1] == 0.0);
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1303,6 +1337,7 @@ int main(void)
 		cmocka_unit_test(worker_loaded_sweep),
 		cmocka_unit_test(cancel_stops_threads),
 		cmocka_unit_test(cancel_between_short_tries),
+		cmocka_unit_test(cancelled_fill_stops_after_a_stretch),
 	};
 	return cmocka_run_group_tests_name("bandwidth", tests, NULL, NULL);
 }

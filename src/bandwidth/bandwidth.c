@@ -372,9 +372,12 @@ struct worker {
 	double units_done, units_total;
 };
 
-/* Fill the arrays of every thread and set up c for kernel at size sz. */
-static void cell_setup(struct worker *w, struct try_ctx *c, int kernel, const struct bw_size *sz,
-		       unsigned threads)
+/* Fill the arrays of every thread and set up c for kernel at size sz. The
+ * fill goes in BW_FILL_STRETCH stretches with the job looked at between them
+ * (not timed): the DRAM row's arrays, hundreds of MB, took ~0.3 s, and a
+ * stop waited for them. Returns TRY_OK, or TRY_CANCELLED. */
+static int cell_setup(struct worker *w, struct try_ctx *c, int kernel, const struct bw_size *sz,
+		      unsigned threads)
 {
 	memset(c, 0, sizeof *c);
 	c->fn = bandwidth_kernel_fn(kernel, w->p->isa);
@@ -384,8 +387,16 @@ static void cell_setup(struct worker *w, struct try_ctx *c, int kernel, const st
 	c->arrays = bandwidth_kernel_arrays(kernel);
 	c->s = TRIAD_S;
 	bandwidth_layout(kernel, sz, threads, &c->lay);
-	for (unsigned t = 0; t < threads; t++)
-		bandwidth_fill(array_of(c, t, 0), array_of(c, t, 1), array_of(c, t, 2), c->lay.n);
+	for (unsigned t = 0; t < threads; t++) {
+		double *a = array_of(c, t, 0), *b = array_of(c, t, 1), *d = array_of(c, t, 2);
+		for (size_t off = 0; off < c->lay.n; off += BW_FILL_STRETCH) {
+			size_t len = c->lay.n - off < BW_FILL_STRETCH ? c->lay.n - off : BW_FILL_STRETCH;
+			bandwidth_fill(a + off, b ? b + off : NULL, d ? d + off : NULL, len);
+			if (w->job && job_check(w->job) == JOB_CANCELLED)
+				return TRY_CANCELLED;
+		}
+	}
+	return TRY_OK;
 }
 
 /* Whether the threads of the try just run ended far apart (one of them
@@ -454,7 +465,8 @@ static int measure_cell(struct worker *w, int kernel, const struct bw_size *sz, 
 	double ns;
 	long pre, second_pre = 0;
 	int rc;
-	cell_setup(w, &c, kernel, sz, threads);
+	if (cell_setup(w, &c, kernel, sz, threads) == TRY_CANCELLED)
+		return TRY_CANCELLED;
 restart:
 	memset(out, 0, sizeof *out);
 	out->best_ns = out->second_ns = INFINITY;

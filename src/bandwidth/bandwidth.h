@@ -446,6 +446,12 @@ int bandwidth_worker(job_t *job, void *arg, mt_error *e);
  * -1 - i mod 1000, b[i] = i mod 1024, c[i] = (i / 8) mod 512. */
 void bandwidth_fill(double *a, double *b, double *c, size_t n);
 
+/* The doubles of each array the worker fills at once before a cell's
+ * tries, looking at its job between two stretches: a whole period of
+ * bandwidth_fill's words (1000, 1024 and 8 x 512 divide it), so that a
+ * stretch goes on where the one before ended; about 4 MB. */
+#define BW_FILL_STRETCH 512000u
+
 /* After reps passes of kernel (with isa's registers) over the arrays
  * bandwidth_fill set (s as given, sum as the kernel returned): 1 when the
  * arrays hold what the kernel computes (copy: a == b; triad: a == b + s * c
