@@ -23,7 +23,11 @@
 #include "core/diag.h"
 #include "core/job.h"
 #include "core/platform.h"
+#include "core/sysinfo.h"
 #include "core/threads.h"
+
+#include <stdlib.h>
+#include <sys/mman.h>
 
 #define CELLS 500
 
@@ -464,6 +468,59 @@ static void refused_cpu_starts_unpinned(void **state)
 	assert_true(said);
 }
 
+/* job_populate over three stretches and a half: a job cancelled first
+ * stops after the first stretch (no page of the others resident: mincore;
+ * where the kernel gives pages, exactly the first stretch's), a job going
+ * on asks for them all. */
+struct populated {
+	int cancelled_rc, go_rc;
+	size_t in_first, in_rest, pages_first;
+};
+
+static int populate_worker(job_t *job, void *arg, mt_error *e)
+{
+	struct populated *r = arg;
+	const size_t len = 3 * MT_POPULATE_STEP + MT_POPULATE_STEP / 2;
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), pages = len / page;
+	char *p = mt_map_2m(len, 0), *q = mt_map_2m(len, 0);
+	unsigned char *vec = malloc(pages);
+	(void)e;
+	if (!p || !q || !vec)
+		return -1;
+	r->go_rc = job_populate(job, q, len);
+	job_cancel(job);
+	r->cancelled_rc = job_populate(job, p, len);
+	r->pages_first = MT_POPULATE_STEP / page;
+	if (mincore(p, len, vec) == 0)
+		for (size_t i = 0; i < pages; i++) {
+			if (i < r->pages_first)
+				r->in_first += vec[i] & 1;
+			else
+				r->in_rest += vec[i] & 1;
+		}
+	free(vec);
+	munmap(p, len);
+	munmap(q, len);
+	return 0;
+}
+
+static void populate_stops_after_a_stretch(void **state)
+{
+	static struct populated r;
+	struct job_opts o = { -1, 0 };
+	mt_error e;
+	job_t *job;
+	(void)state;
+	memset(&r, 0, sizeof r);
+	job = job_start(populate_worker, &r, &o, &e);
+	assert_non_null(job);
+	assert_int_equal(job_join(job, &e), 1);
+	assert_int_equal(r.go_rc, JOB_GO);
+	assert_int_equal(r.cancelled_rc, JOB_CANCELLED);
+	assert_int_equal(r.in_rest, 0);
+	assert_true(r.in_first == 0 || r.in_first == r.pages_first); /* 0: the kernel declined */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -478,6 +535,7 @@ int main(void)
 		cmocka_unit_test(refused_cpu_starts_unpinned),
 		cmocka_unit_test(pinned_threads_are_kept),
 		cmocka_unit_test(job_ends_its_threads),
+		cmocka_unit_test(populate_stops_after_a_stretch),
 		MT_SKIP_IF(job_pick_cpu() < 0 ? "no CPU to pin a job to" : NULL,
 			   pinned_to_the_chosen_cpu),
 	};

@@ -108,6 +108,17 @@ static void sample_cpu_locked(job_t *j)
 	j->cpu_last = c;
 }
 
+int job_populate(job_t *j, void *p, size_t len)
+{
+	for (size_t off = 0; off < len; off += MT_POPULATE_STEP) {
+		(void)mt_populate((char *)p + off, len - off < MT_POPULATE_STEP ? len - off
+									: MT_POPULATE_STEP);
+		if (job_check(j) == JOB_CANCELLED)
+			return JOB_CANCELLED;
+	}
+	return JOB_GO;
+}
+
 int job_emit(job_t *j, const struct job_event *ev)
 {
 	int rc;

@@ -191,6 +191,15 @@ enum { JOB_GO = 0, JOB_RESUMED = 1, JOB_CANCELLED = -1 };
  * paused. Costs one atomic load when nothing happens. */
 int job_check(job_t *job);
 
+/* mt_populate (core/sysinfo: the pages of [p, p + len) asked of the
+ * kernel) one MT_POPULATE_STEP stretch at a time, with job_check() between
+ * two: a buffer's populate is the kernel's work, 0.12 s for 512 MB here and
+ * seconds on a VM whose host backs pages late (0.8 s for 128 MB on a Zen 5
+ * guest), and a stop waited for all of it. Returns JOB_CANCELLED when the
+ * job was cancelled (the rest not asked for), else JOB_GO (also when the
+ * kernel refused: a hint, first touch faults the pages in). */
+int job_populate(job_t *job, void *p, size_t len);
+
 /* Hand over one event (type CELL or NOTE); the worker never blocks on a slow
  * reader. Cells count towards cells_done. Returns 0, or -1 out of memory. */
 int job_emit(job_t *job, const struct job_event *ev);

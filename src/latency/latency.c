@@ -597,7 +597,8 @@ static int chase_all(job_t *job, const struct latency_params *p0, struct chase_m
 	 * on its NUMA node): a fault a page costs far more on a VM (seconds
 	 * for 512 MB on the Zen 5 guest). A hint: the chases' stores fault
 	 * them in otherwise. */
-	(void)mt_populate(m->buf, m->buf_bytes);
+	if (job_populate(job, m->buf, m->buf_bytes) == JOB_CANCELLED)
+		return 0;
 	lat_eta_init(&eta, ceil(latency_params_estimate_s(p0))); /* as the plan said it */
 	units_done = (double)(mt_now_ns() - t_start);
 	/* every point is ahead: the one "after" point (0, -1), unsigned wrap */

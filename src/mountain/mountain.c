@@ -592,7 +592,8 @@ enum { SWEEP_GO = 0, SWEEP_STOP = 1, SWEEP_FAILED = -1 };
 static int touch_buffer(struct worker *w)
 {
 	size_t words = w->buf_bytes / 8;
-	(void)mt_populate(w->buf, w->buf_bytes); /* a hint: faults do it else */
+	if (job_populate(w->job, w->buf, w->buf_bytes) == JOB_CANCELLED)
+		return SWEEP_STOP;
 	for (size_t i = 0; i < words; i++) {
 		w->buf[i] = (int64_t)(i & 0xff);
 		if ((i & (TOUCH_CHECK_WORDS - 1)) == 0 && job_check(w->job) == JOB_CANCELLED)
