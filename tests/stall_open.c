@@ -2,8 +2,9 @@
  * builds it with $CC; never linked into memtop). An open of the one path
  * named by STALL_PATH waits, as on a network file system whose server has
  * gone, until the file STALL_UNTIL exists; on entering the wait it makes
- * the folder STALL_HELD, so that the test knows the read is held. Every
- * other open goes straight through. Plain builds only: a sanitizer's
+ * the folder STALL_HELD, so that the test knows the read is held; a rename
+ * to that path (a save's last step) waits the same way. Every other open
+ * and rename goes straight through. Plain builds only: a sanitizer's
  * runtime must come first in the library list. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -79,3 +80,13 @@ SHIM_OPENAT(openat)
 SHIM_OPENAT(openat64)
 SHIM_FOPEN(fopen)
 SHIM_FOPEN(fopen64)
+
+/* a save's last step (mt_save_file: the temporary file renamed to the
+ * path): held when the path is STALL_PATH */
+int rename(const char *from, const char *to)
+{
+	int (*real)(const char *, const char *) =
+		(int (*)(const char *, const char *))dlsym(RTLD_NEXT, "rename");
+	hold(to);
+	return real(from, to);
+}

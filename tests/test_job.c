@@ -441,6 +441,62 @@ static void job_ends_its_threads(void **state)
 	mt_thread_pool_drain();
 }
 
+/* Every thread of a run carries MT_RUN_THREAD_NAME (tests/soak.sh counts
+ * them to see that a stop ended the run): the job's worker and the
+ * measuring threads it starts, pinned (kept) or not; the thread that
+ * started the job keeps its own name. */
+struct names {
+	char worker[16], pinned[16], loose[16];
+};
+
+static void *note_name(void *arg)
+{
+	char *name = arg;
+	if (pthread_getname_np(pthread_self(), name, 16) != 0)
+		name[0] = '\0';
+	return NULL;
+}
+
+static int start_named(job_t *job, void *arg, mt_error *e)
+{
+	struct names *n = arg;
+	int cpus[8], cpu = -1;
+	pthread_t t;
+	(void)job;
+	note_name(n->worker);
+	if (mt_plat_can_pin() && mt_allowed_cpus(cpus, 8) > 0)
+		cpu = cpus[0];
+	if (mt_thread_start(&t, cpu, note_name, n->pinned) != 0)
+		return mt_fail(e, "cannot start a pinned thread");
+	mt_thread_join(t);
+	if (mt_thread_start(&t, -1, note_name, n->loose) != 0)
+		return mt_fail(e, "cannot start a thread");
+	mt_thread_join(t);
+	return 0;
+}
+
+static void run_threads_carry_the_name(void **state)
+{
+	struct job_opts o = { -1, 0 };
+	struct names n;
+	char mine[16], after[16];
+	mt_error e;
+	job_t *j;
+	(void)state;
+	memset(&n, 0, sizeof n);
+	assert_int_equal(pthread_getname_np(pthread_self(), mine, sizeof mine), 0);
+	assert_string_not_equal(mine, MT_RUN_THREAD_NAME);
+	j = job_start(start_named, &n, &o, &e);
+	assert_non_null(j);
+	assert_int_equal(job_join(j, &e), 0);
+	assert_string_equal(n.worker, MT_RUN_THREAD_NAME);
+	assert_string_equal(n.pinned, MT_RUN_THREAD_NAME);
+	assert_string_equal(n.loose, MT_RUN_THREAD_NAME);
+	assert_int_equal(pthread_getname_np(pthread_self(), after, sizeof after), 0);
+	assert_string_equal(after, mine);
+	mt_thread_pool_drain();
+}
+
 /* A measuring thread whose CPU is refused (offline, or taken from the
  * process mid-run: here CPU 1023, which no machine this runs on has)
  * starts unpinned, is counted, and the run's diagnostics say so. */
@@ -535,6 +591,7 @@ int main(void)
 		cmocka_unit_test(refused_cpu_starts_unpinned),
 		cmocka_unit_test(pinned_threads_are_kept),
 		cmocka_unit_test(job_ends_its_threads),
+		cmocka_unit_test(run_threads_carry_the_name),
 		cmocka_unit_test(populate_stops_after_a_stretch),
 		MT_SKIP_IF(job_pick_cpu() < 0 ? "no CPU to pin a job to" : NULL,
 			   pinned_to_the_chosen_cpu),

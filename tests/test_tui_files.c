@@ -17,6 +17,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,6 +99,7 @@ struct test_job {
 	struct filework_job job;
 	atomic_int *hold;
 	atomic_int ran;
+	char name[16]; /* the thread's, as run saw it */
 };
 static atomic_int dropped;
 /* a pool whose thread was still running at its end (volatile: kept in memory,
@@ -107,6 +109,8 @@ static struct filework *volatile kept_pool;
 static void test_run(struct filework_job *j)
 {
 	struct test_job *tj = (struct test_job *)(void *)j;
+	if (pthread_getname_np(pthread_self(), tj->name, sizeof tj->name) != 0)
+		tj->name[0] = '\0';
 	while (tj->hold && atomic_load(tj->hold))
 		nap_ms(2);
 	atomic_fetch_add(&tj->ran, 1);
@@ -146,6 +150,7 @@ static void threads_are_kept(void **state)
 		assert_int_equal(filework_start(t, &j->job, &e), 0);
 		wait_done(&j->job);
 		assert_int_equal(atomic_load(&j->ran), 1);
+		assert_string_equal(j->name, TUI_FILEWORK_NAME); /* not a run's (tests/soak.sh) */
 		free(j);
 	}
 	assert_int_equal(filework_threads_made(t), 1);

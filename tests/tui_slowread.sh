@@ -6,7 +6,9 @@
 # shows in its tab. Quitting while a read is held waits its bound (1 s),
 # says which read it abandoned and restores the terminal. A FIFO or a
 # folder given as the path is refused at once with its reason (no wait
-# for a writer). The opens' thread is kept, named memtop-file. A run
+# for a writer). A save whose last step (the rename) is held when q comes
+# is named "not saved" on stderr after the save's bound, and its path is
+# not written. The opens' thread is kept, named memtop-file. A run
 # started while a file is read goes on, and the file comes beside it.
 #
 # The stall is tests/stall_open.c, a shim preloaded into memtop (built
@@ -16,7 +18,7 @@
 # shim and always run.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 23
+plan 27
 
 here=$(dirname "$TESTLIB")
 shim=$TMP/stall_open.so
@@ -46,7 +48,9 @@ if [ -n "$why" ]; then
 		"q while a read is held: the abandoned read is named" \
 		"q while a read is held: the terminal is back in echo and canonical mode" \
 		"a run starts while the file is read" "the file comes beside the running mountain" \
-		"the run goes on after the file came" "x then stops the run"; do
+		"the run goes on after the file came" "x then stops the run" \
+		"a save to a held disk says saving PATH" "q while a save is held: memtop exits 0" \
+		"q while a save is held: it is named not saved" "q while a save is held: the path is not written"; do
 		skip "$d" "$why"
 	done
 else
@@ -85,7 +89,7 @@ else
 	wok "q while a read is held: memtop exits 0" 'memtop-exit=0' 10
 	ms=$((($(cat "$TMP/memtop-end.ns" 2>/dev/null || echo "$t0") - t0) / 1000000))
 	timing "q while a read is held: it waits at most its bound" test "$ms" -ge 900 -a "$ms" -lt 5000
-	like "q while a read is held: the abandoned read is named" "$(tcap)" \
+	like "q while a read is held: the abandoned read is named" "$(tm capture-pane -p -J -t t)" \
 		"memtop: $TMP/m.json: still being read after 1000 ms; abandoned"
 	wok "q while a read is held: the terminal is back in echo and canonical mode" \
 		' echo .* icanon |icanon .* echo ' 5
@@ -107,6 +111,24 @@ else
 	wok "the run goes on after the file came" '[0-9]+/[0-9]+ cells' 5
 	tkeys x
 	wok "x then stops the run" 'stopped' 10
+
+	# a save whose rename is held: q waits its bound, then names it
+	rm -rf "$TMP/go" "$TMP/held"
+	tstart 100 30 LD_PRELOAD=$shim STALL_PATH=$TMP/s.json STALL_UNTIL=$TMP/go \
+		STALL_HELD=$TMP/held -- view "$TMP/m.json"
+	twait 'beside it|M4 Max' 10
+	tkeys w
+	twait 'Save as: ' 5
+	tkeys C-u "$TMP/s.json" Enter
+	wok "a save to a held disk says saving PATH" "saving $TMP/s.json" 5
+	n=50
+	while [ "$n" -gt 0 ] && [ ! -d "$TMP/held" ]; do sleep 0.1; n=$((n - 1)); done
+	tkeys q
+	wok "q while a save is held: memtop exits 0" 'memtop-exit=0' 15
+	like "q while a save is held: it is named not saved" "$(tm capture-pane -p -J -t t)" \
+		"memtop: $TMP/s.json: not saved: still being written when memtop quit"
+	ok "q while a save is held: the path is not written" test ! -e "$TMP/s.json"
+	touch "$TMP/go"
 fi
 
 # ---- no wait for a FIFO's writer, no folder read as a file ---------------

@@ -56,7 +56,7 @@ static void *worker_main(void *p)
 {
 	struct filework_thread *me = p;
 	struct filework *w = me->w;
-	mt_plat_thread_name("memtop-file"); /* told from a run's threads (tests/soak.sh) */
+	mt_plat_thread_name(TUI_FILEWORK_NAME);
 	pthread_mutex_lock(&w->lock);
 	for (;;) {
 		struct filework_job *j;

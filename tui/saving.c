@@ -5,8 +5,9 @@
  * folder, a busy drive, a frozen file system) never holds the answer to a
  * key. The thread wakes the loop through the self-pipe; saving_reap() then
  * says "saved PATH" or "not saved: reason". Quitting waits a bounded time
- * for saves still being written; one not waited for is freed by its
- * thread once written. */
+ * for saves still being written; one still going then is named "not
+ * saved" on stderr: memtop ends before its rename, so the path is never
+ * written half (its temporary file may stay). */
 #include "config.h"
 
 #include "internal.h"
@@ -139,10 +140,14 @@ void saving_finish(struct tui *t, FILE *report, uint64_t since)
 			reap_one(t, i, report);
 			continue;
 		}
-		/* left to the disk (the path is never written half) and to its
-		 * thread, which frees it once it is written */
-		fprintf(report, "memtop: %s: still being written after %llu s; not waited for\n",
-			MT_PRINTABLE(s->path), (unsigned long long)(TUI_STOP_WAIT_NS / 1000000000ull));
+		/* the process ends with its thread, before the rename: the path
+		 * is not written, never half; its temporary file stays (an unlink
+		 * from here would stall on the same disk) */
+		fprintf(report,
+			"memtop: %s: not saved: still being written when memtop quit, %llu s later "
+			"(the file is untouched; a temporary %s.tmp.* beside it may be left)\n",
+			MT_PRINTABLE(s->path), (unsigned long long)(TUI_STOP_WAIT_NS / 1000000000ull),
+			MT_PRINTABLE(mt_basename(s->path)));
 		t->saves[i] = NULL;
 		if (filework_abandon(t, &s->job))
 			save_free(s); /* never started */
