@@ -263,6 +263,38 @@ static void opened_goes_to_done(void **state)
 	frame_free(t);
 }
 
+/* TUI_LOADS_MAX reads (TUI_SAVES_MAX writes) still going on a disk that
+ * does not answer: the next one is refused at once with the reason, and
+ * nothing starts (no thread made, a save's tree freed). The slots stand
+ * for held ones here: a refusal never looks inside them. */
+static void one_too_many_is_refused(void **state)
+{
+	struct tui *t = frame_new();
+	const char *data = getenv("MEMTOP_DATA");
+	static char held;
+	char m4[512], want[200];
+	mt_error e;
+	(void)state;
+	assert_non_null(data);
+	snprintf(m4, sizeof m4, "%s/m4max.json", data);
+	for (int i = 0; i < TUI_LOADS_MAX; i++)
+		t->loads[i] = (struct tui_load *)(void *)&held;
+	assert_int_equal(tui_open_file(t, &handed, m4, &kind_mountain, take), -1);
+	snprintf(want, sizeof want, "not opened: %d files are still being read (a slow disk): try again",
+		 TUI_LOADS_MAX);
+	assert_string_equal(t->msg, want);
+	for (int i = 0; i < TUI_SAVES_MAX; i++)
+		t->saves[i] = (struct tui_save *)(void *)&held;
+	assert_int_equal(saving_start(t, NULL, cJSON_CreateObject(), m4, 0, &e), -1);
+	snprintf(want, sizeof want, "%d saves are still being written (a slow disk): try again",
+		 TUI_SAVES_MAX);
+	assert_string_equal(e.msg, want);
+	assert_null(t->work); /* no thread was made for either */
+	memset(t->loads, 0, sizeof t->loads);
+	memset(t->saves, 0, sizeof t->saves);
+	frame_free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -270,6 +302,7 @@ int main(void)
 		cmocka_unit_test(threads_are_kept),
 		cmocka_unit_test(stalled_job_holds_no_other),
 		cmocka_unit_test(opened_goes_to_done),
+		cmocka_unit_test(one_too_many_is_refused),
 	};
 	char cmd[128];
 	int rc;
