@@ -81,17 +81,15 @@ static void place_from_json(const cJSON *o, struct run_place *p)
 	p->l3 = p->node = p->package = -1;
 	if (!cJSON_IsObject(o))
 		return;
-	p->cpu = (int)jsonio_opt_number(o, "cpu", -1);
-	if (p->cpu < 0 || p->cpu > 1 << 20)
+	/* each -1 (not known) when absent or out of range: never a cast of 3e94 */
+	p->cpu = (int)jsonio_opt_int(o, "cpu", 0, 1 << 20, -1);
+	if (p->cpu < 0)
 		return;
 	p->known = 1;
 	jsonio_opt_string(o, "kind", p->kind, sizeof p->kind);
-	p->l3 = (int)jsonio_opt_number(o, "l3_group", -1);
-	p->node = (int)jsonio_opt_number(o, "node", -1);
-	p->package = (int)jsonio_opt_number(o, "package", -1);
-	p->l3 = p->l3 >= 0 && p->l3 < 1 << 20 ? p->l3 : -1;
-	p->node = p->node >= 0 && p->node < 1 << 20 ? p->node : -1;
-	p->package = p->package >= 0 && p->package < 1 << 20 ? p->package : -1;
+	p->l3 = (int)jsonio_opt_int(o, "l3_group", 0, (1 << 20) - 1, -1);
+	p->node = (int)jsonio_opt_int(o, "node", 0, (1 << 20) - 1, -1);
+	p->package = (int)jsonio_opt_int(o, "package", 0, (1 << 20) - 1, -1);
 }
 
 void run_header_init(struct run_header *h, int job_cpu)

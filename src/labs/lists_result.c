@@ -189,18 +189,20 @@ static int hist_from_json(const cJSON *it, const char *where, struct lists_hist 
 {
 	const cJSON *o = cJSON_GetObjectItemCaseSensitive(it, "neighbours"), *arr, *x;
 	char at[400];
-	double v;
+	long mode;
 	int i = 0;
 	memset(h, 0, sizeof *h);
 	if (!o)
 		return 0;
 	mt_snprintf(at, sizeof at, "%s: neighbours", where);
-	if (!(arr = jsonio_array(o, "bins", at, e)) || jsonio_number(o, "mode", at, &v, e) < 0)
+	if (!(arr = jsonio_array(o, "bins", at, e)) ||
+	    jsonio_int(o, "mode", at, -(1L << 62), 1L << 62, &mode, e) < 0)
 		return -1;
-	h->mode = (int64_t)v;
-	h->mode_count = (uint64_t)jsonio_opt_number(o, "mode_count", 0);
-	h->sampled = (uint64_t)jsonio_opt_number(o, "sampled", 0);
-	h->total = (uint64_t)jsonio_opt_number(o, "total", 0);
+	h->mode = mode;
+	/* counts: 0 when absent or not a count (never a cast of -1 or 3e94) */
+	h->mode_count = (uint64_t)jsonio_opt_int(o, "mode_count", 0, 1L << 62, 0);
+	h->sampled = (uint64_t)jsonio_opt_int(o, "sampled", 0, 1L << 62, 0);
+	h->total = (uint64_t)jsonio_opt_int(o, "total", 0, 1L << 62, 0);
 	cJSON_ArrayForEach(x, arr) {
 		double from, to, count;
 		mt_snprintf(at, sizeof at, "%s: neighbours.bins[%d]", where, i++);
@@ -208,7 +210,7 @@ static int hist_from_json(const cJSON *it, const char *where, struct lists_hist 
 		    jsonio_number(x, "to", at, &to, e) < 0 ||
 		    jsonio_number(x, "count", at, &count, e) < 0)
 			return -1;
-		if (count < 0 || fabs(from) > 0x1p62 || fabs(to) > 0x1p62)
+		if (!(count >= 0 && count <= 0x1p62 && fabs(from) <= 0x1p62 && fabs(to) <= 0x1p62))
 			return mt_fail(e, "%s: from, to or count out of range", at);
 		/* the bin's end nearer zero names it (lists_hist_bounds) */
 		h->count[lists_hist_bin((int64_t)(from < 0 ? to : from))] = (uint64_t)count;

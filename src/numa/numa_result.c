@@ -422,9 +422,7 @@ static int runs_from_json(const cJSON *root, const char *f, struct numa_result *
 static void rest_from_json(const cJSON *root, struct numa_result *r)
 {
 	const cJSON *nb = cJSON_GetObjectItemCaseSensitive(root, "numa_balancing");
-	r->size = (uint64_t)jsonio_opt_number(root, "size", 0);
-	if (!(r->size <= (1ull << 50)))
-		r->size = 0;
+	r->size = (uint64_t)jsonio_opt_int(root, "size", 0, 1L << 50, 0);
 	jsonio_opt_string(root, "size_from", r->size_from, sizeof r->size_from);
 	r->stride = (unsigned)jsonio_opt_int(root, "chase_stride", 0, 1 << 20, 0);
 	jsonio_opt_string(root, "isa", r->isa, sizeof r->isa);
