@@ -158,9 +158,9 @@ void saving_finish(struct tui *t, FILE *report, uint64_t since);
 /* filework.c: a file's read or write on a thread of the pool (the
  * threads are made as needed, at most TUI_FILEWORK_MAX, and kept for the
  * next job, each named TUI_FILEWORK_NAME: tests/soak.sh tells them from a
- * run's MT_RUN_THREAD_NAME). A job is embedded first in its owner's record; run(job) runs
- * on the thread and touches nothing of the UI's; drop(job) frees a job
- * abandoned before it ended (on its thread). */
+ * run's MT_RUN_THREAD_NAME). A job is embedded first in its owner's
+ * record; run(job) runs on the thread and touches nothing of the UI's;
+ * drop(job) frees a job abandoned before it ended (on its thread). */
 #define TUI_FILEWORK_NAME "memtop-file"
 struct filework_job {
 	void (*run)(struct filework_job *j);

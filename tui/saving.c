@@ -140,12 +140,14 @@ void saving_finish(struct tui *t, FILE *report, uint64_t since)
 			reap_one(t, i, report);
 			continue;
 		}
-		/* the process ends with its thread, before the rename: the path
-		 * is not written, never half; its temporary file stays (an unlink
-		 * from here would stall on the same disk) */
+		/* the process ends with its thread, before the rename (unless
+		 * the kernel is already in it): the path is never written half;
+		 * the temporary file stays (an unlink from here would stall on
+		 * the same disk) */
 		fprintf(report,
 			"memtop: %s: not saved: still being written when memtop quit, %llu s later "
-			"(the file is untouched; a temporary %s.tmp.* beside it may be left)\n",
+			"(never half-written: the path keeps what it had unless a rename already "
+			"begun completes; a temporary %s" MT_WRITE_TMP_SUFFIX "* may stay beside it)\n",
 			MT_PRINTABLE(s->path), (unsigned long long)(TUI_STOP_WAIT_NS / 1000000000ull),
 			MT_PRINTABLE(mt_basename(s->path)));
 		t->saves[i] = NULL;

@@ -274,7 +274,7 @@ int mt_write_atomic(const char *path, const char *data, size_t len, mt_error *e)
 	char tmp[4096];
 	int fd;
 	size_t off = 0;
-	if (mt_snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path) < 0)
+	if (mt_snprintf(tmp, sizeof tmp, "%s" MT_WRITE_TMP_SUFFIX "XXXXXX", path) < 0)
 		return mt_fail(e, "%s: path too long", path);
 	fd = mkstemp(tmp);
 	if (fd < 0)

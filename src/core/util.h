@@ -73,8 +73,10 @@ const char *mt_fmt_size(char *buf, size_t len, uint64_t bytes);
  * Returns NULL with e set ("PATH: reason") on failure. */
 char *mt_read_file(const char *path, size_t max, size_t *len_out, mt_error *e);
 
-/* Write data to path atomically: temp file in the same folder, fsync, rename.
+/* Write data to path atomically: temp file in the same folder (PATH
+ * MT_WRITE_TMP_SUFFIX and six random characters), fsync, rename.
  * Never leaves a half-written or clobbered file. Returns 0 or -1 with e set. */
+#define MT_WRITE_TMP_SUFFIX ".tmp."
 int mt_write_atomic(const char *path, const char *data, size_t len, mt_error *e);
 
 /* Make the folder dir and every missing folder above it, as mkdir -p does
