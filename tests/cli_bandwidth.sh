@@ -40,7 +40,9 @@ is "CSV: a header and one line per cell" "$(printf '%s\n' "$out" | grep -c '^tab
 like "CSV: the header names the columns" "$out" '^kind,size,level,threads,kernel,gbs,spread'
 
 out=$(run --quick)
-like "quick: the DRAM row is planned, and says it was cut" "$out" '^# size DRAM 16M: .*cut to 16M by --quick'
+like "quick: the last row is planned, says it was cut and is named by where 16M sits" "$out" \
+	'^# size (DRAM|L[0-9]|L[0-9]\+DRAM) 16M: .*cut to 16M by --quick'
+
 like "quick: the vector ISA is said" "$out" 'vector kernels: (scalar|SSE2|AVX2|AVX-512|NEON) \([0-9]+-byte registers\)'
 
 if command -v taskset >/dev/null 2>&1 && taskset -c 0 true 2>/dev/null; then
@@ -93,7 +95,7 @@ fi
 
 status "--threads 0 is a usage error" 2 "$MEMTOP" run bandwidth --threads 0
 like "... one line naming the option and the value" "$(cat "$TMP/err")" \
-	"^memtop: run bandwidth: --threads: expected increasing thread counts 1\.\.256 separated by commas \(at most 16\), got '0'$"
+	"^memtop: run bandwidth: --threads: expected increasing thread counts 1\.\.1024 separated by commas \(at most 16\), got '0'$"
 status "--threads 2,1 (not increasing) is a usage error" 2 "$MEMTOP" run bandwidth --threads 2,1
 status "--kernels stream is a usage error" 2 "$MEMTOP" run bandwidth --kernels read,stream
 status "--sizes 1K is a usage error" 2 "$MEMTOP" run bandwidth --sizes 1K

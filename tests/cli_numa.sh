@@ -65,12 +65,13 @@ GEN="$TESTDATA/../topo_tree.sh"
 sh "$GEN" 2s-smt "$TMP/2s" && sh "$GEN" epyc "$TMP/epyc"
 out=$("$MEMTOP" run numa --sysfs-root "$TMP/2s" 2>&1)
 is "2 sockets: the plan exits 0" "$?" 0
-is "... its two nodes, their CPUs and memory" "$(printf '%s\n' "$out" | grep '^# node ')" \
-	"$(printf '# node 0: CPUs 0-3,8-11, 16G of memory\n# node 1: CPUs 4-7,12-15, 16G of memory')"
-like "... 8 x the L3, at least 256M" "$out" '^# size 256M: 8 x the largest credible cache \(L3 16M\), at least 256M$'
-like "... four node pairs" "$out" '^# 4 node pairs \(CPU node > memory node\), 3 runs each: 0>0, 0>1, 1>0, 1>1$'
+is "... its two nodes, their CPUs and memory" "$(printf '%s\n' "$out" | grep '^#   node ')" \
+	"$(printf '#   node 0: 16.0 GB, CPUs 0-3,8-11\n#   node 1: 16.0 GB, CPUs 4-7,12-15')"
+like "... 4 x the L3 a node's CPUs reach, at least 256M" "$out" \
+	'^#   DRAM +256M in all: .*4 x the L3 16M \(sysfs, hwloc\), at least 256M$'
+like "... four node pairs" "$out" '^# node pairs \(CPU node > memory node\): 4: 0>0 0>1 1>0 1>1$'
 out=$("$MEMTOP" run numa --sysfs-root "$TMP/epyc" --nodes 1,0 2>&1)
-like "EPYC-like, --nodes 1,0: in that order" "$out" '^# 4 node pairs \(CPU node > memory node\), 3 runs each: 1>1, 1>0, 0>1, 0>0$'
+like "EPYC-like, --nodes 1,0: in that order" "$out" '^# node pairs \(CPU node > memory node\): 4: 1>1 1>0 0>1 0>0$'
 status "a node the recorded machine lacks: exit 2" 2 "$MEMTOP" run numa --sysfs-root "$TMP/2s" --nodes 2
 is "... one line naming it and the nodes there are" "$(cat "$TMP/err")" \
 	"memtop: run numa: --nodes: no node 2 (nodes here: 0, 1)"

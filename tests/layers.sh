@@ -7,6 +7,7 @@
 #   core                              util, clock, job, diag, sysinfo, jsonio, batch
 #   info  sim  render                 cache information sources; the simulator;
 #                                     SVG and tables the experiments' compare and plot share
+#   machine                           the one machine context; plans (--plan)
 #   mountain  latency  labs  ...      the experiments (each defines its result kind)
 #   numa                              memory by node (runs the latency and bandwidth labs)
 #   result                            the registry of result kinds, result_kind_of
@@ -24,15 +25,16 @@ allowed() {
 	case $1 in
 	core) echo "" ;;
 	info | sim | render) echo "core" ;;
-	mountain | latency) echo "core info render" ;;
-	labs) echo "core info sim render" ;;
-	bandwidth) echo "core info render" ;;
-	cores) echo "core info render" ;;
-	numa) echo "core info render latency bandwidth" ;;
-	result) echo "core info sim render mountain latency labs bandwidth cores numa" ;;
-	import) echo "core info render mountain latency cores result" ;;
-	plot) echo "core info sim render mountain latency labs bandwidth cores result" ;;
-	fleet) echo "core info sim mountain latency labs bandwidth cores numa result import plot render" ;;
+	machine) echo "core info" ;;
+	mountain | latency) echo "core info render machine" ;;
+	labs) echo "core info sim render machine" ;;
+	bandwidth) echo "core info render machine" ;;
+	cores) echo "core info render machine" ;;
+	numa) echo "core info render machine latency bandwidth" ;;
+	result) echo "core info sim render machine mountain latency labs bandwidth cores numa" ;;
+	import) echo "core info render machine mountain latency cores result" ;;
+	plot) echo "core info sim render machine mountain latency labs bandwidth cores result" ;;
+	fleet) echo "core info sim machine mountain latency labs bandwidth cores numa result import plot render" ;;
 	cmd) echo "*" ;;
 	*) echo "?" ;;
 	esac

@@ -32,6 +32,7 @@
 #include "testjob.h"
 #include "testlib.h"
 #include "core/sysinfo.h"
+#include "testmachine.h"
 
 static void byte_counts_exact(void **state)
 {
@@ -50,7 +51,7 @@ static void byte_counts_exact(void **state)
 	assert_int_equal(bandwidth_kernel_arrays(BW_TRIAD_NT), 3);
 	assert_int_equal(bandwidth_kernel_arrays(BW_NKERNELS), 0);
 	/* 100000 bytes a thread, three arrays: 4166 doubles, rounded down to 4160 */
-	bandwidth_layout(BW_TRIAD, &sz, 4, &l);
+	bandwidth_layout(BW_TRIAD, &sz, 4, 1, &l);
 	assert_int_equal(l.n, 4160);
 	assert_int_equal(l.pass_bytes, 3 * 4160 * 8);
 	assert_int_equal(l.slice_stride % 4096, 0);
@@ -60,13 +61,19 @@ static void byte_counts_exact(void **state)
 	/* a total split over 2 threads: 96K / 2 / 2 arrays = 3072 doubles each */
 	sz.bytes = 96 * 1024;
 	sz.per_thread = 0;
-	bandwidth_layout(BW_COPY, &sz, 2, &l);
+	bandwidth_layout(BW_COPY, &sz, 2, 1, &l);
 	assert_int_equal(l.n, 3072);
 	assert_int_equal(l.pass_bytes, 2 * 3072 * 8);
 	/* never below one unrolled block */
 	sz.bytes = 4096;
-	bandwidth_layout(BW_TRIAD, &sz, 64, &l);
+	bandwidth_layout(BW_TRIAD, &sz, 64, 1, &l);
 	assert_int_equal(l.n, BW_UNROLL);
+	/* each L3 group's 1M shared by its threads: 8 threads over 2 groups,
+	 * 4 a group, 256K each, 2 arrays of 16384 doubles */
+	sz.bytes = 1 << 20;
+	sz.per_group = 1;
+	bandwidth_layout(BW_COPY, &sz, 8, 2, &l);
+	assert_int_equal(l.n, 16384);
 }
 
 static void names_and_isas(void **state)
@@ -213,7 +220,7 @@ static void every_kernel_computes(void **state)
 
 static void lists_parsed_and_refused(void **state)
 {
-	static const char *const bad[] = { "0", "2,1", "1,1", "a", "", "1,,2", "257", "1,2,",
+	static const char *const bad[] = { "0", "2,1", "1,1", "a", "", "1,,2", "1025", "1,2,",
 					   "-1", "1 2" };
 	unsigned t[BW_MAX_TLIST];
 	int k[BW_NKERNELS];
@@ -236,159 +243,190 @@ static void lists_parsed_and_refused(void **state)
 	assert_int_equal(bandwidth_parse_kernels("", k, BW_NKERNELS, badk, sizeof badk), -1);
 }
 
-/* A recorded sysfs: 4 CPUs, two cores of two SMT siblings (0,2 and 1,3). */
-static void make_sysfs(const char *root, int with_topology)
+static char tmpdir[] = "/tmp/memtop-bw-XXXXXX";
+
+/* Two packages, a node and an L3 of 16M each, 4 cores of 2 threads a
+ * package: CPUs 0-7 on node 0 (0,1 one core), 8-15 on node 1. */
+#define TWO_SOCKETS "pack:2 [numa(memory=16GiB)] l3:1(size=16MiB) l2:4(size=1MiB) " \
+		    "l1d:1(size=48KiB) core:1 pu:2"
+
+static int make_tmpdir(void **state)
 {
-	static const char *const sib[] = { "0,2", "1,3", "0,2", "1,3" };
-	char path[512];
-	mkdir(root, 0700);
-	for (int c = 0; c < 4; c++) {
-		FILE *f;
-		mt_snprintf(path, sizeof path, "%s/cpu%d", root, c);
-		mkdir(path, 0700);
-		if (!with_topology)
-			continue;
-		mt_snprintf(path, sizeof path, "%s/cpu%d/topology", root, c);
-		mkdir(path, 0700);
-		mt_snprintf(path, sizeof path, "%s/cpu%d/topology/thread_siblings_list", root, c);
-		f = fopen(path, "w");
-		assert_non_null(f);
-		fprintf(f, "%s\n", sib[c]);
-		fclose(f);
-	}
+	(void)state;
+	return mkdtemp(tmpdir) ? 0 : -1;
 }
 
-static void rm_sysfs(const char *root)
+static int remove_tmpdir(void **state)
 {
-	char path[512];
-	for (int c = 0; c < 4; c++) {
-		mt_snprintf(path, sizeof path, "%s/cpu%d/topology/thread_siblings_list", root, c);
-		unlink(path);
-		mt_snprintf(path, sizeof path, "%s/cpu%d/topology", root, c);
-		rmdir(path);
-		mt_snprintf(path, sizeof path, "%s/cpu%d", root, c);
-		rmdir(path);
-	}
-	rmdir(root);
+	(void)state;
+	return rmdir(tmpdir);
 }
 
 static void placement_from_topology(void **state)
 {
-	struct bandwidth_params p;
-	char dir[] = "/tmp/memtop-bw-XXXXXX", root[600], text[128];
-	static const int allowed[] = { 0, 1, 2, 3 };
+	static struct bandwidth_params p;
+	struct machine *m = testmachine(tmpdir, TWO_SOCKETS, NULL);
+	static const int spread[16] = { 0, 8, 2, 10, 4, 12, 6, 14, 1, 9, 3, 11, 5, 13, 7, 15 };
 	static const int list[] = { 0, 1, 2, 3 };
+	char text[128];
 	mt_error e;
 	(void)state;
-	assert_non_null(mkdtemp(dir));
-	mt_snprintf(root, sizeof root, "%s/cpu", dir);
-	make_sysfs(root, 1);
-	bandwidth_params_default(&p, root);
-	assert_int_equal(bandwidth_set_cpus(&p, list, 4, allowed, 4, root, &e), 0);
-	assert_int_equal(p.core[2], 0);
-	assert_int_equal(p.core[3], 1);
-	bandwidth_order_cpus(p.cpus, p.core, p.ncpus, BW_SPREAD);
+	assert_non_null(m);
+	bandwidth_params_default(&p, m);
+	/* spread: one a node in turn, then one a core, the siblings last */
+	assert_int_equal(p.ncpus, 16);
+	for (int i = 0; i < 16; i++)
+		assert_int_equal(p.cpus[i], spread[i]);
+	/* threads: 1, one a package (= a node, an L3), one a core (8), all (16), 4 between */
+	assert_int_equal(p.nthreads, 5);
+	assert_int_equal(p.threads[0], 1);
+	assert_int_equal(p.threads[1], 2);
+	assert_int_equal(p.threads[2], 4);
+	assert_int_equal(p.threads[3], 8);
+	assert_int_equal(p.threads[4], 16);
+	assert_int_equal(p.groups[0], 1);
+	assert_int_equal(p.groups[1], 2);
+	assert_int_equal(p.groups[4], 2);
+	assert_int_equal(bandwidth_placement(&p, 2, text, sizeof text), 0);
+	assert_string_equal(text, "CPUs 0,8: separate cores");
+	assert_int_equal(bandwidth_placement(&p, 1, text, sizeof text), 0);
+	assert_string_equal(text, "CPU 0");
+	bandwidth_order_cpus(&p, BW_COMPACT);
 	assert_int_equal(p.cpus[0], 0);
 	assert_int_equal(p.cpus[1], 1);
 	assert_int_equal(p.cpus[2], 2);
-	assert_int_equal(bandwidth_placement(&p, 2, text, sizeof text), 0);
-	assert_string_equal(text, "CPUs 0,1: separate cores");
-	assert_int_equal(bandwidth_placement(&p, 1, text, sizeof text), 0);
-	assert_string_equal(text, "CPU 0");
-	bandwidth_order_cpus(p.cpus, p.core, p.ncpus, BW_COMPACT);
-	assert_int_equal(p.cpus[1], 2);
 	bandwidth_placement(&p, 2, text, sizeof text);
-	assert_string_equal(text, "CPUs 0,2: 1 pair of SMT siblings");
+	assert_string_equal(text, "CPUs 0,1: 1 pair of SMT siblings");
 	bandwidth_placement(&p, 4, text, sizeof text);
-	assert_string_equal(text, "CPUs 0,2,1,3: 2 pairs of SMT siblings");
-	assert_int_equal(bandwidth_placement(&p, 5, text, sizeof text), 1);
-	assert_string_equal(text, "5 threads on 4 CPUs: oversubscribed");
-	/* refused: a CPU not allowed, a CPU twice */
-	assert_int_equal(bandwidth_set_cpus(&p, (const int[]){ 0, 7 }, 2, allowed, 4, root, &e), -1);
-	assert_non_null(strstr(e.msg, "CPU 7"));
-	assert_int_equal(bandwidth_set_cpus(&p, (const int[]){ 1, 1 }, 2, allowed, 4, root, &e), -1);
-	/* no topology: said, not guessed */
-	mt_snprintf(root, sizeof root, "%s/bare", dir);
-	make_sysfs(root, 0);
-	assert_int_equal(bandwidth_set_cpus(&p, list, 2, allowed, 4, root, &e), 0);
-	bandwidth_placement(&p, 2, text, sizeof text);
-	assert_string_equal(text, "CPUs 0,1: cores unknown (no topology)");
-	rm_sysfs(root);
-	mt_snprintf(root, sizeof root, "%s/cpu", dir);
-	rm_sysfs(root);
-	assert_int_equal(rmdir(dir), 0);
+	assert_string_equal(text, "CPUs 0,1,2,3: 2 pairs of SMT siblings");
+	assert_int_equal(bandwidth_placement(&p, 17, text, sizeof text), 1);
+	assert_string_equal(text, "17 threads on 16 CPUs: oversubscribed");
+	/* given CPUs: kept in order; refused: a CPU not there, a CPU twice */
+	assert_int_equal(bandwidth_set_cpus(&p, list, 4, m, &e), 0);
+	assert_int_equal(p.core[0], p.core[1]);
+	assert_int_equal(bandwidth_set_cpus(&p, (const int[]){ 0, 17 }, 2, m, &e), -1);
+	assert_non_null(strstr(e.msg, "CPU 17"));
+	assert_int_equal(bandwidth_set_cpus(&p, (const int[]){ 1, 1 }, 2, m, &e), -1);
+	machine_free(m);
 }
 
-/* A size plan's case: a guest's caches as cpuid gives them (L1 48K, L2
- * 1M, an L3 of l3 bytes), the params at their defaults, the notes. */
+/* A size plan's case: a synthetic machine, the params at their defaults,
+ * the notes. */
 struct plan_case {
 	struct bandwidth_params p;
-	struct bw_level lv[3];
+	struct machine *m;
 	char notes[4][BW_NOTE_LEN];
 	mt_error e;
 };
 
-static void plan_case_init(struct plan_case *c, uint64_t l3)
+static void plan_case_init(struct plan_case *c, const char *desc)
 {
-	const struct bw_level lv[3] = { { 1, 48 << 10, "cpuid", "" }, { 2, 1 << 20, "cpuid", "" },
-					{ 3, l3, "cpuid", "" } };
 	memset(c, 0, sizeof *c);
-	memcpy(c->lv, lv, sizeof lv);
-	bandwidth_params_default(&c->p, NULL);
+	c->m = testmachine(tmpdir, desc, NULL);
+	assert_non_null(c->m);
+	bandwidth_params_default(&c->p, c->m);
 }
 
-/* c's plan from its first nlv levels (0: none known), for online CPUs and
- * avail bytes of memory: bandwidth_plan_sizes' return, the notes in c. */
-static int plan(struct plan_case *c, size_t nlv, int online, uint64_t avail)
+/* Adds a source claiming an L3 of l3 bytes (a guest's CPUID of its host,
+ * say) with a doubt when doubt is not NULL, and plans the levels again. */
+static void claim_l3(struct plan_case *c, uint64_t l3, const char *doubt)
 {
-	return bandwidth_plan_sizes(&c->p, nlv ? c->lv : NULL, nlv, online, avail, c->notes, 4,
-				    &c->e);
+	struct info_source s;
+	struct cache_level lv = { .level = 3, .type = "unified", .size = l3 };
+	info_source_init(&s, "cpuid");
+	assert_int_equal(info_source_add_level(&s, &lv), 0);
+	assert_int_equal(info_add_source(&c->m->info, &s), 0);
+	c->m->info.ndoubts = 0;
+	if (doubt) {
+		struct info_doubt *d = &c->m->info.doubt[c->m->info.ndoubts++];
+		memset(d, 0, sizeof *d);
+		d->level = 3;
+		mt_strlcpy(d->type, "unified", sizeof d->type);
+		d->size = l3;
+		mt_strlcpy(d->sources, "cpuid", sizeof d->sources);
+		mt_strlcpy(d->why, doubt, sizeof d->why);
+	}
+	machine_update_levels(c->m);
+}
+
+static int plan(struct plan_case *c)
+{
+	return bandwidth_plan_sizes(&c->p, c->m, NULL, 0, c->notes, 4, &c->e);
 }
 
 static void size_plan(void **state)
 {
 	struct plan_case c;
 	(void)state;
-	plan_case_init(&c, 508ull << 20);
-	/* a 2-CPU guest claiming 508M of L3: left out, said; DRAM at the floor */
-	assert_int_equal(plan(&c, 3, 2, 24ull << 30), 1);
-	assert_non_null(strstr(c.notes[0], "L3 508M (cpuid) left out"));
-	assert_int_equal(c.p.nsizes, 3);
+	/* two sockets of 16M: L1, L2 each thread, L3 each group, DRAM 4 x both L3s */
+	plan_case_init(&c, TWO_SOCKETS);
+	assert_int_equal(plan(&c), 0);
+	assert_int_equal(c.p.nsizes, 4);
 	assert_int_equal(c.p.sizes[0].bytes, 24 << 10);
 	assert_true(c.p.sizes[0].per_thread);
 	assert_string_equal(c.p.sizes[0].level, "L1");
-	assert_non_null(strstr(c.p.sizes[0].from, "half the L1 48K (cpuid)"));
+	assert_non_null(strstr(c.p.sizes[0].from, "half the L1 48K (hwloc)"));
 	assert_int_equal(c.p.sizes[1].bytes, 512 << 10);
-	assert_int_equal(c.p.sizes[2].bytes, BW_DRAM_MIN);
+	assert_true(c.p.sizes[2].per_group);
 	assert_false(c.p.sizes[2].per_thread);
-	assert_string_equal(c.p.sizes[2].level, "DRAM");
-	assert_non_null(strstr(c.p.sizes[2].from, "8 x the L2 1M (cpuid), raised to 256M"));
+	assert_int_equal(c.p.sizes[2].bytes, 8 << 20);
+	assert_string_equal(c.p.sizes[3].level, "DRAM");
+	assert_false(c.p.sizes[3].per_thread || c.p.sizes[3].per_group);
+	assert_int_equal(c.p.sizes[3].bytes, BW_DRAM_MIN); /* 4 x 32M = 128M: raised to 256M */
+	assert_string_equal(c.p.sizes[3].from, "4 x the L3s of 2 groups, 2 x 16M (hwloc), raised "
+					       "to 256M");
 	assert_int_equal(c.p.chase_bytes, BW_DRAM_MIN);
-	/* the same L3 on 64 CPUs is credible: a row for all threads, DRAM at 8x */
-	assert_int_equal(plan(&c, 3, 64, 64ull << 30), 0);
+	/* a source claiming a 508M L3, doubted: the L3 rows stay at the credible
+	 * 16M (hwloc), DRAM goes past 4 x both claimed L3s */
+	claim_l3(&c, 508ull << 20, "a VM's shared last level");
+	assert_int_equal(plan(&c), 0);
 	assert_int_equal(c.p.nsizes, 4);
-	assert_int_equal(c.p.sizes[2].bytes, 254ull << 20);
-	assert_false(c.p.sizes[2].per_thread);
-	assert_int_equal(c.p.sizes[3].bytes, 8 * (508ull << 20));
-	/* memory caps the DRAM row at a quarter and says it may be cached */
-	assert_int_equal(plan(&c, 3, 64, 4ull << 30), 1);
-	assert_int_equal(c.p.sizes[c.p.nsizes - 1].bytes, 1ull << 30);
-	assert_non_null(strstr(c.notes[0], "less than 8 x the largest cache"));
-	/* a level memtop info doubts is left out with the reason */
-	mt_strlcpy(c.lv[2].doubt, "a VM's shared last level", sizeof c.lv[2].doubt);
-	assert_int_equal(plan(&c, 3, 64, 64ull << 30), 1);
-	assert_int_equal(c.p.nsizes, 3);
-	assert_non_null(strstr(c.notes[0], "L3 508M (cpuid) left out, memtop info doubts it: a VM's"));
-	/* nothing known: DRAM alone */
-	assert_int_equal(plan(&c, 0, 2, 0), 0);
-	assert_int_equal(c.p.nsizes, 1);
-	assert_non_null(strstr(c.p.sizes[0].from, "no cache level known"));
+	assert_int_equal(c.p.sizes[2].bytes, 8 << 20);
+	assert_string_equal(c.p.sizes[3].level, "DRAM");
+	assert_int_equal(c.p.sizes[3].bytes, 4 * 2 * (508ull << 20));
+	assert_string_equal(c.p.sizes[3].from, "4 x the L3s of 2 groups, 2 x 508M (cpuid)");
+	/* memory caps the last row: under the floor, it is not called DRAM (it
+	 * fits in the L3s claimed: L3) */
+	c.m->mem_avail = 2ull << 30;
+	assert_int_equal(plan(&c), 1);
+	assert_int_equal(c.p.sizes[c.p.nsizes - 1].bytes, 512ull << 20);
+	assert_string_equal(c.p.sizes[c.p.nsizes - 1].level, "L3");
+	assert_non_null(strstr(c.notes[0], "so it is named L3, not DRAM"));
+	c.m->mem_avail = 6ull << 30; /* 1.5G: past both L3s, under the floor */
+	assert_int_equal(plan(&c), 1);
+	assert_string_equal(c.p.sizes[c.p.nsizes - 1].level, "L3+DRAM");
 	/* not even 1M: refused */
-	assert_int_equal(plan(&c, 2, 2, 2 << 20), -1);
+	c.m->mem_avail = 2 << 20;
+	assert_int_equal(plan(&c), -1);
+	machine_free(c.m);
+	/* only a doubted source knows an L3 (a guest's CPUID): left out, said;
+	 * DRAM at 4 x its claim */
+	plan_case_init(&c, "pack:1 [numa(memory=16GiB)] l2:2(size=1MiB) l1d:1(size=48KiB) core:1 pu:1");
+	claim_l3(&c, 508ull << 20, "a VM's shared last level");
+	assert_int_equal(plan(&c), 1);
+	assert_string_equal(c.notes[0], "L3 508M (cpuid) left out, memtop info doubts it: a VM's "
+					"shared last level");
+	assert_int_equal(c.p.nsizes, 3);
+	assert_int_equal(c.p.sizes[2].bytes, 4 * (508ull << 20));
+	machine_free(c.m);
 	/* given sizes: increasing, 4K..64G */
 	assert_int_equal(bandwidth_set_sizes(&c.p, (const uint64_t[]){ 16384, 1 << 20 }, 2, &c.e), 0);
 	assert_int_equal(bandwidth_set_sizes(&c.p, (const uint64_t[]){ 1 << 20, 16384 }, 2, &c.e), -1);
 	assert_int_equal(bandwidth_set_sizes(&c.p, (const uint64_t[]){ 1024 }, 1, &c.e), -1);
+}
+
+/* --quick cuts the rows past 16M and names them by where 16M sits. */
+static void quick_rows_named(void **state)
+{
+	struct plan_case c;
+	(void)state;
+	plan_case_init(&c, TWO_SOCKETS);
+	assert_int_equal(plan(&c), 0);
+	bandwidth_params_quick(&c.p, c.m);
+	assert_int_equal(c.p.sizes[3].bytes, 16 << 20);
+	assert_string_equal(c.p.sizes[3].level, "L3");
+	assert_non_null(strstr(c.p.sizes[3].from, "cut to 16M by --quick: L3, no longer DRAM"));
+	machine_free(c.m);
 }
 
 /* --levels keeps the rows of the plan it names, in the plan's order, any
@@ -398,8 +436,8 @@ static void levels_kept(void **state)
 {
 	struct plan_case c;
 	(void)state;
-	plan_case_init(&c, 32ull << 20);
-	assert_int_equal(plan(&c, 3, 64, 64ull << 30), 0);
+	plan_case_init(&c, TWO_SOCKETS);
+	assert_int_equal(plan(&c), 0);
 	assert_int_equal(c.p.nsizes, 4);
 	assert_int_equal(bandwidth_keep_levels(&c.p, "L4", &c.e), -1);
 	assert_string_equal(c.e.msg, "no level 'L4' in the plan (it has L1, L2, L3, DRAM)");
@@ -413,6 +451,7 @@ static void levels_kept(void **state)
 	assert_int_equal(bandwidth_keep_levels(&c.p, "L1", &c.e), 0);
 	assert_int_equal(c.p.nsizes, 1);
 	assert_string_equal(c.p.sizes[0].level, "L1");
+	machine_free(c.m);
 }
 
 /* Run p to its end, applying every event to r; returns the cells seen. */
@@ -466,7 +505,7 @@ static void worker_streams_checked_table(void **state)
 			for (size_t t = 0; t < 2; t++) {
 				const struct bw_cell *c = &r.cell[s][p.kernels[k]][t];
 				struct bw_layout l;
-				bandwidth_layout(p.kernels[k], &p.sizes[s], p.threads[t], &l);
+				bandwidth_layout(p.kernels[k], &p.sizes[s], p.threads[t], 1, &l);
 				assert_true(c->have && c->checked && c->gbs > 0);
 				assert_true(c->pass_bytes == (double)(l.pass_bytes * p.threads[t]));
 			}
@@ -1302,7 +1341,7 @@ static void cancelled_fill_stops_after_a_stretch(void **state)
 	job = job_start(cancelled_first, &p, &o, &e);
 	assert_non_null(job);
 	assert_int_equal(job_join(job, &e), 1);
-	bandwidth_layout(BW_READ, &p.sizes[0], 1, &lay);
+	bandwidth_layout(BW_READ, &p.sizes[0], 1, 1, &lay);
 	assert_true(lay.n > 3 * BW_FILL_STRETCH);
 	a = (const double *)(const void *)(buf + lay.array_off[0]);
 	assert_true(a[0] == -1.0);
@@ -1322,6 +1361,7 @@ int main(void)
 		cmocka_unit_test(placement_from_topology),
 		cmocka_unit_test(size_plan),
 		cmocka_unit_test(levels_kept),
+		cmocka_unit_test(quick_rows_named),
 		cmocka_unit_test(worker_streams_checked_table),
 		cmocka_unit_test(write_allocate_lesson),
 		cmocka_unit_test(consumed_loads_lesson),
@@ -1339,5 +1379,5 @@ int main(void)
 		cmocka_unit_test(cancel_between_short_tries),
 		cmocka_unit_test(cancelled_fill_stops_after_a_stretch),
 	};
-	return cmocka_run_group_tests_name("bandwidth", tests, NULL, NULL);
+	return cmocka_run_group_tests_name("bandwidth", tests, make_tmpdir, remove_tmpdir);
 }

@@ -27,28 +27,34 @@
 
 static void cpu_lists(void **state)
 {
-	static const int allowed[] = { 0, 1, 2, 3, 8, 9 };
+	static int allowed[] = { 0, 1, 2, 3, 8, 9 };
+	struct machine m = { .allowed = allowed, .nallowed = 6 };
 	int cpus[16];
 	mt_error e;
 	(void)state;
-	assert_int_equal(cores_parse_cpus("0-3,8", allowed, 6, cpus, 16, &e), 5);
+	assert_int_equal(cores_parse_cpus("0-3,8", &m, cpus, 16, &e), 5);
 	assert_int_equal(cpus[0], 0);
 	assert_int_equal(cpus[3], 3);
 	assert_int_equal(cpus[4], 8);
-	assert_int_equal(cores_parse_cpus("9,1,1,0-1", allowed, 6, cpus, 16, &e), 3);
+	assert_int_equal(cores_parse_cpus("9,1,0", &m, cpus, 16, &e), 3);
 	assert_int_equal(cpus[0], 0);
 	assert_int_equal(cpus[1], 1);
 	assert_int_equal(cpus[2], 9);
-	assert_int_equal(cores_parse_cpus("0,7", allowed, 6, cpus, 16, &e), -1);
+	/* the one grammar (mt_parse_cpu_list): a CPU twice is refused */
+	assert_int_equal(cores_parse_cpus("9,1,1,0-1", &m, cpus, 16, &e), -1);
+	assert_string_equal(e.msg, "CPU 1 is given twice");
+	assert_int_equal(cores_parse_cpus("0,7", &m, cpus, 16, &e), -1);
 	assert_non_null(strstr(e.msg, "CPU 7 "));
-	assert_int_equal(cores_parse_cpus("3-1", allowed, 6, cpus, 16, &e), -1);
+	assert_int_equal(cores_parse_cpus("3-1", &m, cpus, 16, &e), -1);
 	assert_non_null(strstr(e.msg, "3-1"));
-	assert_int_equal(cores_parse_cpus("x", allowed, 6, cpus, 16, &e), -1);
-	assert_int_equal(cores_parse_cpus("1,", allowed, 6, cpus, 16, &e), 1);
-	assert_int_equal(cores_parse_cpus(",", allowed, 6, cpus, 16, &e), -1);
-	assert_int_equal(cores_parse_cpus("", allowed, 6, cpus, 16, &e), -1);
-	assert_int_equal(cores_parse_cpus("0-3,8-9", allowed, 6, cpus, 4, &e), -1);
-	assert_int_equal(cores_parse_cpus("100-101", NULL, 0, cpus, 16, &e), 2);
+	assert_int_equal(cores_parse_cpus("x", &m, cpus, 16, &e), -1);
+	assert_int_equal(cores_parse_cpus("0-", &m, cpus, 16, &e), -1);
+	assert_string_equal(e.msg, "'0-' is a range without its end (such as 0-3)");
+	assert_int_equal(cores_parse_cpus("1,", &m, cpus, 16, &e), -1);
+	assert_int_equal(cores_parse_cpus(",", &m, cpus, 16, &e), -1);
+	assert_int_equal(cores_parse_cpus("", &m, cpus, 16, &e), -1);
+	assert_int_equal(cores_parse_cpus("0-3,8-9", &m, cpus, 4, &e), -1);
+	assert_int_equal(cores_parse_cpus("100-101", NULL, cpus, 16, &e), 2);
 }
 
 /* A made-up machine: CPU i on core i / 2 (SMT pairs), L3 group i / 8. */
@@ -129,6 +135,90 @@ static void plan_sampled(void **state)
 	assert_int_equal(cores_plan_make(&pl, &p, pc, 4, 1, NULL, NULL, &e), 0);
 	assert_int_equal(pl.npairs, 6);
 	assert_string_equal(pl.pairs[0].rel, "unknown");
+	cores_plan_free(&pl);
+}
+
+/* The flags of a made-up result: a pair of "same L3 group" at SMT speed
+ * is SMT-like; a pair whose second pass is twice its first is unsteady;
+ * within its spread it is not; they come back from the JSON. */
+static void pairs_flagged(void **state)
+{
+	static struct cores_place pc[16];
+	static struct cores_plan pl;
+	static struct cores_result r, back;
+	struct cores_params p;
+	mt_error e;
+	cJSON *j;
+	(void)state;
+	cores_params_default(&p, 1);
+	machine(pc, 16);
+	assert_int_equal(cores_plan_make(&pl, &p, pc, 16, 0, made_up_relation, NULL, &e), 0);
+	assert_int_equal(cores_result_init(&r, &pl, &e), 0);
+	cores_plan_free(&pl);
+	for (size_t k = 0; k < r.plan.npairs; k++) {
+		struct cores_pair *q = &r.plan.pairs[k];
+		int smt = strcmp(q->rel, "SMT siblings") == 0;
+		struct job_event ev = { .type = JOB_EV_CELL, .row = (int)k };
+		ev.value = smt ? 8 : strcmp(q->rel, "same L3 group") == 0 ? 60 : 120;
+		if (q->ia == 2 && q->ib == 4) /* same L3 group, at SMT speed */
+			ev.value = 9;
+		ev.spread = 0.01;
+		JOB_PAYLOAD_PUT(&ev, struct cores_ev_pair, &((struct cores_ev_pair){ .kept = 2 }));
+		assert_int_equal(cores_result_apply(&r, &ev), 1);
+		if (k == 5 || k == 6) { /* measured again: twice, then within 1 % */
+			ev.kind = 1;
+			ev.value = k == 5 ? 2 * ev.value : 1.01 * ev.value;
+			JOB_PAYLOAD_PUT(&ev, struct cores_ev_pair, &((struct cores_ev_pair){ .kept = 2 }));
+			assert_int_equal(cores_result_apply(&r, &ev), 1);
+		}
+	}
+	assert_int_equal(cores_result_count(&r, CORES_COUNT_SMT_LIKE), 1);
+	assert_int_equal(cores_result_count(&r, CORES_COUNT_SECOND), 2);
+	assert_int_equal(cores_result_count(&r, CORES_COUNT_UNSTEADY), 1);
+	assert_true(r.plan.pairs[5].unsteady && !r.plan.pairs[6].unsteady);
+	for (size_t k = 0; k < r.plan.npairs; k++)
+		assert_int_equal(r.plan.pairs[k].smt_like, r.plan.pairs[k].ia == 2 && r.plan.pairs[k].ib == 4);
+	j = cores_result_to_json(&r);
+	assert_non_null(j);
+	assert_int_equal(cores_result_from_json(j, "t.json", &back, &e), 0);
+	assert_int_equal(cores_result_count(&back, CORES_COUNT_UNSTEADY), 1);
+	assert_int_equal(cores_result_count(&back, CORES_COUNT_SMT_LIKE), 1);
+	cJSON_Delete(j);
+	cores_result_free(&back);
+	cores_result_free(&r);
+}
+
+/* A big made-up machine (576 CPUs, 72 L3 groups): one CPU a core against
+ * each group would be 20,000 pairs; the sample takes up to
+ * CORES_SAMPLE_PER_REL of each relation instead, every relation there,
+ * spread over the CPUs, in well under a minute. */
+static void plan_sampled_big(void **state)
+{
+	static struct cores_place pc[576];
+	static struct cores_plan pl;
+	struct cores_params p;
+	size_t smt = 0, same = 0, other = 0;
+	int low = 0, high = 0;
+	mt_error e;
+	(void)state;
+	cores_params_default(&p, 0);
+	machine(pc, 576);
+	assert_int_equal(cores_plan_make(&pl, &p, pc, 576, 1, made_up_relation, NULL, &e), 0);
+	assert_true(pl.sampled && pl.bounded);
+	for (size_t k = 0; k < pl.npairs; k++) {
+		const struct cores_pair *q = &pl.pairs[k];
+		smt += strcmp(q->rel, "SMT siblings") == 0;
+		same += strcmp(q->rel, "same L3 group") == 0;
+		other += strcmp(q->rel, "other L3 group") == 0;
+		low += q->ia < 288;
+		high += q->ia >= 288;
+	}
+	assert_int_equal(smt, CORES_SAMPLE_PER_REL);
+	assert_int_equal(same, CORES_SAMPLE_PER_REL);
+	assert_int_equal(other, CORES_SAMPLE_PER_REL);
+	assert_int_equal(pl.npairs, 3 * CORES_SAMPLE_PER_REL);
+	assert_true(low > 0 && high > 0); /* spread over the machine */
+	assert_true(cores_plan_estimate_s(&pl) < 60);
 	cores_plan_free(&pl);
 }
 
@@ -244,7 +334,7 @@ static void reader_errors(void **state)
 {
 	(void)state;
 	bad("{\"pairs\":[]}", "\"cpus\" is missing");
-	bad("{\"cpus\":[0],\"pairs\":[]}", "2..512 CPUs");
+	bad("{\"cpus\":[0],\"pairs\":[]}", "2..4096 CPUs");
 	bad("{\"cpus\":[1,0],\"pairs\":[]}", "cpus[1]");
 	bad("{\"cpus\":[0,1]}", "\"pairs\" is missing");
 	bad("{\"cpus\":[0,1],\"pairs\":[{\"a\":0,\"b\":2,\"ns\":5}]}", "pairs[0]: CPU 2");
@@ -371,8 +461,10 @@ static void worker_streams_pairs(void **state)
 		}
 	}
 	assert_int_equal(job_join(job, &e), 0);
-	assert_int_equal(cells, 1);
+	assert_int_equal(cells, 2); /* the pair, then again in the second pass */
 	assert_int_equal(cores_result_measured(&r), 1);
+	assert_int_equal(cores_result_count(&r, CORES_COUNT_SECOND), 1);
+	assert_true(r.plan.pairs[0].ns2 > 0);
 	assert_true(cores_result_ns(&r, 0, 1) > 0);
 	assert_true(cores_result_ns(&r, 0, 1) == cores_result_ns(&r, 1, 0));
 	assert_int_equal(r.nsum, 1);
@@ -404,6 +496,8 @@ int main(void)
 		cmocka_unit_test(cpu_lists),
 		cmocka_unit_test(plan_every_pair),
 		cmocka_unit_test(plan_sampled),
+		cmocka_unit_test(plan_sampled_big),
+		cmocka_unit_test(pairs_flagged),
 		cmocka_unit_test(summary_by_relation),
 		cmocka_unit_test(json_round_trip),
 		cmocka_unit_test(reader_errors),

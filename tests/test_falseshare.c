@@ -96,7 +96,7 @@ static void worker_streams_table_and_sweep(void **state)
 	job_t *job;
 	int ended;
 	(void)state;
-	falseshare_params_default(&p);
+	falseshare_params_default(&p, machine_this());
 	assert_true(p.ncpus >= 1);
 	p.rounds = 50000;
 	p.tries = 2;
@@ -124,7 +124,7 @@ static void cancel_stops_threads(void **state)
 {
 	struct falseshare_params p;
 	(void)state;
-	falseshare_params_default(&p);
+	falseshare_params_default(&p, machine_this());
 	p.rounds = 10000000000ull; /* minutes */
 	/* the run takes minutes; a cancel ends it within seconds on any
 	 * healthy machine (its 100 ms promise is timed by bench/labs) */

@@ -34,9 +34,13 @@ static struct numa_node node(int id, int cpu0, int ncpus, uint64_t memory, uint6
 		n.cpus[i] = cpu0 + i;
 	n.ncpus = ncpus;
 	n.memory = memory;
-	n.cache[1] = ncpus ? 48 * 1024 : 0;
-	n.cache[2] = ncpus ? l2 : 0;
-	n.cache[3] = ncpus ? l3 : 0;
+	if (ncpus) { /* as machine_dram_floor says it: 4 x the largest cache reached */
+		char a[32];
+		uint64_t c = l3 > l2 ? l3 : l2;
+		n.floor = 4 * c;
+		mt_snprintf(n.floor_why, sizeof n.floor_why, "4 x the L%d %s (test)", l3 > l2 ? 3 : 2,
+			    mt_fmt_size(a, sizeof a, c));
+	}
 	return n;
 }
 
@@ -47,7 +51,7 @@ static void plan_two_nodes(void **state)
 	(void)state;
 	all[0] = node(0, 0, 2, 16 * GB, 2 * MB, 32 * MB);
 	all[1] = node(1, 2, 2, 16 * GB, 2 * MB, 32 * MB);
-	assert_int_equal(numa_plan(&P, all, 2, NULL, 0, 4, 64 * GB, 0, &e), 0);
+	assert_int_equal(numa_plan(&P, all, 2, NULL, 0, 64 * GB, 0, &e), 0);
 	assert_int_equal(P.nnodes, 2);
 	assert_int_equal(P.ncells, 4);
 	assert_int_equal(P.cells[0].cpu, 0);
@@ -58,8 +62,8 @@ static void plan_two_nodes(void **state)
 	assert_int_equal(P.cells[2].mem, 0);
 	assert_int_equal(P.cells[3].cpu, 1);
 	assert_int_equal(P.cells[3].mem, 1);
-	assert_int_equal(P.size, 256 * MB); /* 8 x 32M */
-	assert_string_equal(P.size_from, "8 x the largest credible cache (L3 32M)");
+	assert_int_equal(P.size, 256 * MB); /* 4 x 32M = 128M, at least 256M */
+	assert_string_equal(P.size_from, "4 x the L3 32M (test), at least 256M");
 	assert_int_equal(numa_latency_cpu(&P, 0), 1);
 	assert_int_equal(numa_latency_cpu(&P, 1), 3);
 }
@@ -75,7 +79,7 @@ static void plan_four_nodes_one_memory_only(void **state)
 	for (int i = 0; i < 3; i++)
 		all[i] = node(i, 8 * i, 8, 32 * GB, 1 * MB, 64 * MB);
 	all[3] = node(3, 0, 0, 1 * GB, 0, 0);
-	assert_int_equal(numa_plan(&P, all, 4, NULL, 0, 24, 0, 0, &e), 0);
+	assert_int_equal(numa_plan(&P, all, 4, NULL, 0, 0, 0, &e), 0);
 	assert_int_equal(P.ncells, 12);
 	for (size_t k = 0; k < P.ncells; k++) {
 		rows[P.cells[k].cpu]++;
@@ -89,9 +93,8 @@ static void plan_four_nodes_one_memory_only(void **state)
 	assert_int_equal(rows[3], 0);
 	for (int j = 0; j < 4; j++)
 		assert_int_equal(cols[j], 3);
-	assert_int_equal(P.size, 256 * MB); /* 8 x 64M = 512M, cut to 1G / 4 */
-	assert_string_equal(P.size_from, "8 x the largest credible cache (L3 64M), cut from 512M "
-					 "to 256M: 1/4 of the memory");
+	assert_int_equal(P.size, 256 * MB); /* 4 x 64M = 256M: 1G / 4 holds it */
+	assert_string_equal(P.size_from, "4 x the L3 64M (test)");
 	assert_int_equal(numa_latency_cpu(&P, 2), 23);
 	assert_int_equal(numa_latency_cpu(&P, 3), -1);
 }
@@ -107,48 +110,52 @@ static void plan_nodes_option(void **state)
 	all[3] = node(3, 0, 0, 8 * GB, 0, 0);
 	want[0] = 2;
 	want[1] = 0;
-	assert_int_equal(numa_plan(&P, all, 4, want, 2, 24, 0, 0, &e), 0);
+	assert_int_equal(numa_plan(&P, all, 4, want, 2, 0, 0, &e), 0);
 	assert_int_equal(P.nnodes, 2);
 	assert_int_equal(P.nodes[0].node, 2); /* in the order given */
 	assert_int_equal(P.nodes[1].node, 0);
 	assert_int_equal(P.ncells, 4);
-	assert_int_equal(P.size, 256 * MB); /* 8 x 16M = 128M: at least 256M */
-	assert_string_equal(P.size_from, "8 x the largest credible cache (L3 16M), at least 256M");
+	assert_int_equal(P.size, 256 * MB); /* 4 x 16M = 64M: at least 256M */
+	assert_string_equal(P.size_from, "4 x the L3 16M (test), at least 256M");
 	want[0] = 5;
-	assert_int_equal(numa_plan(&P, all, 4, want, 1, 24, 0, 0, &e), -1);
+	assert_int_equal(numa_plan(&P, all, 4, want, 1, 0, 0, &e), -1);
 	assert_string_equal(e.msg, "--nodes: no node 5 (nodes here: 0, 1, 2, 3)");
 	want[0] = 1;
 	want[1] = 1;
-	assert_int_equal(numa_plan(&P, all, 4, want, 2, 24, 0, 0, &e), -1);
+	assert_int_equal(numa_plan(&P, all, 4, want, 2, 0, 0, &e), -1);
 	assert_string_equal(e.msg, "--nodes: node 1 given twice");
 	want[0] = 3;
-	assert_int_equal(numa_plan(&P, all, 4, want, 1, 24, 0, 0, &e), -1);
+	assert_int_equal(numa_plan(&P, all, 4, want, 1, 0, 0, &e), -1);
 	assert_string_equal(e.msg, "--nodes: node 3 has no CPU this process may use");
 	want[0] = 3; /* a memory node is measured from a CPU node */
 	want[1] = 1;
-	assert_int_equal(numa_plan(&P, all, 4, want, 2, 24, 0, 0, &e), 0);
+	assert_int_equal(numa_plan(&P, all, 4, want, 2, 0, 0, &e), 0);
 	assert_int_equal(P.ncells, 2);
 	assert_int_equal(P.cells[0].cpu, 1);
 	assert_int_equal(P.cells[1].cpu, 1);
 }
 
-/* A guest's L3 of its host (480 MB on 2 CPUs) is not credible: the size
- * comes from the L2; quick is 32 MB; too little memory is -2. */
+/* A guest's L3 of its host (480 MB on 2 CPUs) counts, doubted or not: 4 x
+ * 480M, cut to a quarter of the node's 6G and said to be under the floor;
+ * quick is 32 MB, said the same; too little memory is -2. */
 static void plan_size_rules(void **state)
 {
 	struct numa_node one = node(0, 0, 2, 6 * GB, 2 * MB, 480 * MB);
 	mt_error e = { "" };
 	(void)state;
-	assert_int_equal(numa_plan(&P, &one, 1, NULL, 0, 2, 20 * GB, 0, &e), 0);
+	assert_int_equal(numa_plan(&P, &one, 1, NULL, 0, 20 * GB, 0, &e), 0);
 	assert_int_equal(P.ncells, 1);
-	assert_int_equal(P.size, 256 * MB);
-	assert_string_equal(P.size_from, "8 x the largest credible cache (L2 2M), at least 256M");
-	assert_int_equal(numa_plan(&P, &one, 1, NULL, 0, 2, 20 * GB, 1, &e), 0);
+	assert_int_equal(P.size, 1536 * MB);
+	assert_string_equal(P.size_from, "4 x the L3 480M (test), cut from 1920M to 1536M: 1/4 of "
+					 "the memory; under 1920M, 4 x the caches the CPUs reach: "
+					 "part of it may be served from a cache");
+	assert_int_equal(numa_plan(&P, &one, 1, NULL, 0, 20 * GB, 1, &e), 0);
 	assert_int_equal(P.size, 32 * MB);
-	assert_string_equal(P.size_from, "--quick: may fit the largest credible cache (L2 2M)");
-	assert_int_equal(numa_plan(&P, &one, 1, NULL, 0, 2, 600 * MB, 0, &e), 0);
+	assert_string_equal(P.size_from, "--quick; under 1920M, 4 x the caches the CPUs reach: "
+					 "part of it may be served from a cache");
+	assert_int_equal(numa_plan(&P, &one, 1, NULL, 0, 600 * MB, 0, &e), 0);
 	assert_int_equal(P.size, 150 * MB); /* 600M / 4, down to 2 MB */
-	assert_int_equal(numa_plan(&P, &one, 1, NULL, 0, 2, 40 * MB, 0, &e), -2);
+	assert_int_equal(numa_plan(&P, &one, 1, NULL, 0, 40 * MB, 0, &e), -2);
 	assert_string_equal(e.msg, "not enough memory: 1/4 of it is under 16M");
 }
 
@@ -189,7 +196,7 @@ static void make_result(void)
 	mt_error e = { "" };
 	all[0] = node(0, 0, 2, 16 * GB, 2 * MB, 32 * MB);
 	all[1] = node(1, 0, 0, 16 * GB, 0, 0);
-	assert_int_equal(numa_plan(&P, all, 2, NULL, 0, 2, 0, 0, &e), 0);
+	assert_int_equal(numa_plan(&P, all, 2, NULL, 0, 0, 0, &e), 0);
 	numa_result_init(&R, &P);
 	for (int j = 0; j < 2; j++) {
 		cell(NUMA_LAT, 0, j, 100.0 + 50 * j, 1000, 1000 - 10 * j, 1);

@@ -64,6 +64,44 @@ static void parse_numbers(void **state)
 	assert_int_equal(mt_parse_u64_list("1,2,", 1, 64, list, 8), -1);
 }
 
+/* The one CPU-list grammar: the kernel's, order kept, each refusal named. */
+static void cpu_lists(void **state)
+{
+	static const struct {
+		const char *in;
+		int n;
+		int cpus[8];
+		const char *why; /* the error, when n is -1 */
+	} cases[] = {
+		{ "0-3,8", 5, { 0, 1, 2, 3, 8 }, NULL },
+		{ "0-1,64\n", 3, { 0, 1, 64 }, NULL },
+		{ "7,2,5", 3, { 7, 2, 5 }, NULL },
+		{ "3", 1, { 3 }, NULL },
+		{ "0-", -1, { 0 }, "'0-' is a range without its end (such as 0-3)" },
+		{ "-3", -1, { 0 }, "'-3' is a range without its start (such as 0-3)" },
+		{ "1,,2", -1, { 0 }, "an empty item in the CPU list (two commas, or one at an end)" },
+		{ "1,", -1, { 0 }, "an empty item in the CPU list (two commas, or one at an end)" },
+		{ "", -1, { 0 }, "an empty CPU list" },
+		{ "x", -1, { 0 }, "'x' is not a CPU number or a range such as 0-3" },
+		{ "2-x", -1, { 0 }, "'2-x' is not a CPU number or a range such as 0-3" },
+		{ "5-3", -1, { 0 }, "the range 5-3 runs backwards" },
+		{ "1,0-2", -1, { 0 }, "CPU 1 is given twice" },
+		{ "0-8", -1, { 0 }, "more than 8 CPUs" },
+		{ "65536", -1, { 0 }, "'65536' is not a CPU number or a range such as 0-3" },
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		int cpus[8];
+		mt_error e = { "" };
+		int n = mt_parse_cpu_list(cases[i].in, cpus, 8, &e);
+		assert_int_equal(n, cases[i].n);
+		if (n < 0)
+			assert_string_equal(e.msg, cases[i].why);
+		for (int k = 0; k < n; k++)
+			assert_int_equal(cpus[k], cases[i].cpus[k]);
+	}
+}
+
 static void size_ranges(void **state)
 {
 	uint64_t lo = 1, hi = 2;
@@ -348,6 +386,7 @@ int main(void)
 		cmocka_unit_test(parse_size_units),
 		cmocka_unit_test(parse_numbers),
 		cmocka_unit_test(size_ranges),
+		cmocka_unit_test(cpu_lists),
 		cmocka_unit_test(format_sizes),
 		cmocka_unit_test(bounded_strings),
 		cmocka_unit_test(atomic_write_never_clobbers),

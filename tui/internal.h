@@ -85,7 +85,7 @@ struct tui {
 	/* caches */
 	const struct mountain *mtn;
 	const struct latency_result *lat;
-	struct info info;
+	const struct machine *machine; /* this machine, built once (machine_this) */
 	int have_info;
 	/* the Caches panel: the caches recorded in the viewed mountain's file,
 	 * read again when side_parsed is not that file's */

@@ -69,7 +69,12 @@ const struct latency_result *tui_latency(const struct tui *t)
 
 const struct info *tui_info(const struct tui *t)
 {
-	return t->have_info ? &t->info : NULL;
+	return t->have_info && t->machine ? &t->machine->info : NULL;
+}
+
+const struct machine *tui_machine(const struct tui *t)
+{
+	return t->machine ? t->machine : machine_this();
 }
 
 int tui_view_mode(const struct tui *t)

@@ -343,13 +343,12 @@ static int session(struct tui_opts *o, int nfiles, char **files)
 {
 	static struct tui tui;
 	struct tui *t = &tui;
-	mt_error e;
 	int rc = MT_EXIT_OK;
 
 	set_options(t, o);
 	mt_plat_heap_long_lived(); /* a session runs many jobs: their buffers go back when freed */
-	if (info_collect(&t->info, &e) == 0)
-		t->have_info = 1;
+	t->machine = machine_this(); /* built once: every tab plans from it */
+	t->have_info = 1;
 	if (init_tabs(t) < 0) {
 		mt_warn("no tab can run here");
 		return MT_EXIT_RUNTIME;

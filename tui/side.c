@@ -37,7 +37,7 @@ static const struct info *panel_info(struct tui *t, const char **whose)
 		return NULL;
 	}
 	*whose = "this machine";
-	return t->have_info ? &t->info : NULL;
+	return t->have_info && t->machine ? &t->machine->info : NULL;
 }
 
 static void mark(struct tui *t, WINDOW *w, enum level_verdict v)

@@ -70,6 +70,7 @@
 #include "core/runhdr.h"
 #include "mountain/mountain.h"
 #include "core/util.h"
+#include "machine/machine.h"
 
 struct tui; /* the frame; tabs use it only through the functions below */
 struct latency_result; /* latency/latency.h */
@@ -354,8 +355,12 @@ void tui_set_latency(struct tui *t, const struct latency_result *r);
 const struct latency_result *tui_latency(const struct tui *t);
 
 /* This machine's `memtop info`, collected once by the frame at start-up
- * (NULL when it could not be read). */
+ * (the machine's: tui_machine). */
 const struct info *tui_info(const struct tui *t);
+
+/* This machine as every plan sees it (machine/machine.h), built once at
+ * start-up: the tabs plan their runs from it. Never NULL. */
+const struct machine *tui_machine(const struct tui *t);
 
 /* Options of this session. */
 int tui_view_mode(const struct tui *t);  /* `memtop view`: no measuring */

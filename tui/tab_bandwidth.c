@@ -66,9 +66,7 @@ static size_t plan_levels(struct tui *t, struct bandwidth_tab *s, struct bw_leve
 			n++;
 		}
 	}
-	if (n == 0 && tui_info(t))
-		n = bandwidth_levels_from_info(tui_info(t), lv, cap);
-	return n;
+	return n; /* none: the machine's levels */
 }
 
 /* Plan the sizes (again: a latency run may have found the levels since). */
@@ -77,20 +75,20 @@ static void plan(struct tui *t, struct bandwidth_tab *s)
 	struct bw_level lv[INFO_MAX_LEVELS];
 	size_t nlv = plan_levels(t, s, lv, INFO_MAX_LEVELS);
 	mt_error e;
-	s->nnotes = bandwidth_plan_sizes(&s->p, lv, nlv, mt_online_cpus(), mt_mem_available(),
-					s->notes, 4, &e);
+	s->nnotes = bandwidth_plan_sizes(&s->p, tui_machine(t), nlv ? lv : NULL, nlv, s->notes, 4,
+					 &e);
 	if (s->nnotes < 0) {
 		s->nnotes = 0;
 		s->p.nsizes = 0; /* nothing fits: r says so */
 	}
 	if (tui_quick(t))
-		bandwidth_params_quick(&s->p);
+		bandwidth_params_quick(&s->p, tui_machine(t));
 }
 
 static int init(struct tui *t, void *self)
 {
 	struct bandwidth_tab *s = self;
-	bandwidth_params_default(&s->p, NULL); /* the CPU list: the UI thread sees them all */
+	bandwidth_params_default(&s->p, tui_machine(t));
 	plan(t, s);
 	reset_results(s);
 	return 0;

@@ -22,8 +22,6 @@ struct cores_tab {
 	int running;
 	int ci, cj;               /* the cursor: row and column CPU indices */
 	/* scratch of make_plan, too big for the stack */
-	int cpus[MT_MAX_CPUS];
-	struct cores_place places[CORES_MAX_CPUS];
 };
 
 static int init(struct tui *t, void *self)
@@ -64,22 +62,12 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
  * CORES_SAMPLE_ABOVE), with the topology's relations. Returns 0 or -1. */
 static int make_plan(struct tui *t, struct cores_tab *s)
 {
-	int *cpus = s->cpus;
-	struct cores_place *places = s->places;
 	struct cores_params p;
-	struct topo *topo = NULL;
 	mt_error e;
-	int n = mt_allowed_cpus(cpus, MT_MAX_CPUS), rc;
-	if (n > CORES_MAX_CPUS)
-		n = CORES_MAX_CPUS;
 	cores_params_default(&p, tui_quick(t));
-	if (topo_load(NULL, &topo, &e) < 0)
-		topo = NULL; /* relations "unknown" */
-	cores_places(topo, cpus, n, places);
 	cores_plan_free(&s->plan);
-	rc = cores_plan_make(&s->plan, &p, places, n, n > CORES_SAMPLE_ABOVE, NULL, topo, &e);
-	topo_free(topo);
-	if (rc == 0 && cores_result_init(&s->r, &s->plan, &e) == 0)
+	if (cores_plan_for(&s->plan, &p, tui_machine(t), NULL, -1, &e) == 0 &&
+	    cores_result_init(&s->r, &s->plan, &e) == 0)
 		return 0;
 	tui_message(t, "cannot measure: %s", e.msg);
 	return -1;

@@ -54,7 +54,7 @@ static void reset_results(struct falseshare_tab *s)
 static int init(struct tui *t, void *self)
 {
 	struct falseshare_tab *s = self;
-	falseshare_params_default(&s->p); /* the CPU list: the UI thread sees them all */
+	falseshare_params_default(&s->p, tui_machine(t));
 	if (tui_quick(t))
 		s->p.rounds = 2000000;
 	reset_results(s);

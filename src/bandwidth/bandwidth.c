@@ -386,7 +386,7 @@ static int cell_setup(struct worker *w, struct try_ctx *c, int kernel, const str
 	c->threads = threads;
 	c->arrays = bandwidth_kernel_arrays(kernel);
 	c->s = TRIAD_S;
-	bandwidth_layout(kernel, sz, threads, &c->lay);
+	bandwidth_layout(kernel, sz, threads, bandwidth_groups_of(w->p, threads), &c->lay);
 	for (unsigned t = 0; t < threads; t++) {
 		double *a = array_of(c, t, 0), *b = array_of(c, t, 1), *d = array_of(c, t, 2);
 		for (size_t off = 0; off < c->lay.n; off += BW_FILL_STRETCH) {
@@ -610,7 +610,7 @@ static int port_canary(struct worker *w, int when, mt_error *e)
 	int rc, one = 0;
 	for (size_t t = 0; t < p->nthreads; t++)
 		one |= p->threads[t] == 1;
-	bandwidth_layout(BW_LOAD, &sz, 1, &lay);
+	bandwidth_layout(BW_LOAD, &sz, 1, 1, &lay);
 	if (!one || p->buf || !bandwidth_kernel_fn(BW_LOAD, p->isa) || lay.slice_stride > w->buf_bytes)
 		return TRY_OK;
 	if ((rc = measure_cell(w, BW_LOAD, &sz, 1, &c, e)) != TRY_OK)
@@ -686,7 +686,8 @@ static int say_pages(struct worker *w)
 
 /* The table's buffer on the pages asked (4 KB: advised not to take huge
  * ones), 2 MB aligned, every page touched (or the caller's, as the caller
- * placed it). */
+ * placed it). Returns TRY_OK, TRY_CANCELLED (the buffer mapped: the caller
+ * unmaps it), or -1 with e. */
 static int table_buffer(struct worker *w, mt_error *e)
 {
 	char a[32];
@@ -702,8 +703,16 @@ static int table_buffer(struct worker *w, mt_error *e)
 	if (!w->buf)
 		return mt_fail(e, "cannot allocate %s for the table: %s",
 			       mt_fmt_size(a, sizeof a, w->buf_bytes), strerror(errno));
-	for (size_t off = 0; off < w->buf_bytes; off += 4096)
+	/* its pages asked for a stretch at a time, the job looked at between two
+	 * (a DRAM row of gigabytes took seconds to touch in one go); then every
+	 * page touched, a stretch at a time too */
+	if (w->job && job_populate(w->job, w->buf, w->buf_bytes) == JOB_CANCELLED)
+		return TRY_CANCELLED;
+	for (size_t off = 0; off < w->buf_bytes; off += 4096) {
 		w->buf[off] = 0;
+		if (w->job && off % MT_POPULATE_STEP == 0 && job_check(w->job) == JOB_CANCELLED)
+			return TRY_CANCELLED;
+	}
 	if (say_pages(w) < 0) {
 		munmap(w->buf, w->buf_bytes);
 		return mt_fail(e, "out of memory");
@@ -734,9 +743,12 @@ int bandwidth_worker(job_t *job, void *arg, mt_error *e)
 		w.m = calloc(BW_MAX_THREADS, sizeof *w.m);
 		if (!w.m)
 			return mt_fail(e, "out of memory");
-		if (table_buffer(&w, e) < 0) {
+		rc = table_buffer(&w, e);
+		if (rc < 0 || rc == TRY_CANCELLED) {
+			if (rc == TRY_CANCELLED && !p->buf)
+				munmap(w.buf, w.buf_bytes);
 			free(w.m);
-			return -1;
+			return rc < 0 ? -1 : 0;
 		}
 		rc = table(&w, e);
 		if (!p->buf)

@@ -56,6 +56,7 @@
 #include "core/sysinfo.h"
 #include "core/util.h"
 #include "info/info.h"
+#include "machine/machine.h"
 
 enum bw_kernel {
 	BW_READ, BW_READ_VECTOR, BW_LOAD, BW_WRITE, BW_WRITE_NT, BW_COPY, BW_COPY_NT, BW_TRIAD,
@@ -125,7 +126,7 @@ struct bw_ev_loaded {
 
 #define BW_MAX_SIZES 12
 #define BW_MAX_TLIST 16     /* thread counts in one run */
-#define BW_MAX_THREADS 256  /* the largest thread count */
+#define BW_MAX_THREADS 1024 /* the largest thread count */
 #define BW_MAX_CPUS MT_MAX_CPUS
 #define BW_MAX_LOADED 24    /* points of the loaded-latency sweep */
 #define BW_UNROLL 64        /* doubles: every kernel takes n in multiples of this */
@@ -257,8 +258,12 @@ double bandwidth_ceiling(const struct bw_core *c, int kernel, const char *level,
 struct bw_size {
 	uint64_t bytes;
 	int per_thread;   /* 1: each thread's working set (private level) */
-	char level[16];   /* "L1", "L2", "L3", "DRAM"; "" for a given size */
-	char from[160];   /* where the size came from, in words */
+	int per_group;    /* 1: each L3 group's working set, shared by the threads
+			   * that run in the group (a shared level); 0 with
+			   * per_thread 0: all threads' together */
+	char level[16];   /* "L1", "L2", "L3", "DRAM", "L3+DRAM" (past the caches, under
+			   * the DRAM floor: part of it may be cached); "" a given size */
+	char from[240];   /* where the size came from, in words */
 };
 
 /* A cache level a size can be planned from: detected by a measurement or
@@ -278,13 +283,18 @@ struct bandwidth_params {
 	int kernels[BW_NKERNELS]; /* BW_* in table order */
 	size_t nkernels;
 	unsigned threads[BW_MAX_TLIST]; /* increasing */
+	unsigned groups[BW_MAX_TLIST];  /* the L3 groups threads[i]'s CPUs span (0: not
+					 * known, taken as 1) */
 	size_t nthreads;
 	int isa;                  /* the vector kernels' ISA */
 	unsigned min_tries, max_tries;
 	double tolerance;         /* stop when the two best tries agree within this */
 	double try_ns;            /* target length of one try */
 	int cpus[BW_MAX_CPUS];    /* pinning order: thread i on cpus[i % ncpus] */
-	int core[BW_MAX_CPUS];    /* core of cpus[i] (its first SMT sibling), -1 unknown */
+	int core[BW_MAX_CPUS];    /* core of cpus[i] (an index among the cores), -1 unknown */
+	int l3[BW_MAX_CPUS];      /* L3 group of cpus[i], -1 unknown */
+	int node[BW_MAX_CPUS];    /* NUMA node (index) of cpus[i], -1 unknown */
+	int package[BW_MAX_CPUS]; /* package (index) of cpus[i], -1 unknown */
 	int ncpus;
 	/* loaded latency */
 	int loaded;               /* 0: table only; 1: table, then loaded; 2: loaded only */
@@ -306,23 +316,30 @@ struct bandwidth_params {
 	size_t buf_bytes;
 };
 
-/* Defaults without sizes: every kernel the best ISA has, threads 1, 2, 4 ...
- * up to the CPUs this thread may use (and that count), CPUs ordered one per
- * core first; best of 3..9 tries of 4 ms within 2 %; loaded latency off,
- * its delays 25600, 12800 ... 100, 0 ns, 15 tries of 4 ms a point. Call from the UI or batch thread (a
- * pinned worker sees only its own CPU). sysfs is the topology root
- * ("/sys/devices/system/cpu"; NULL: that). */
-void bandwidth_params_default(struct bandwidth_params *p, const char *sysfs);
+/* Defaults from the machine m (NULL: this machine) without sizes: every
+ * kernel the best ISA has; the CPUs m allows in the spread order
+ * (bandwidth_order_cpus); thread counts stepping through one, one a
+ * package, one a node, one an L3 group, one a core and all of them (with
+ * doubling counts between, at most BW_MAX_TLIST, at most BW_MAX_THREADS);
+ * best of 3..9 tries of 4 ms within 2 %; loaded latency off, its delays
+ * 25600, 12800 ... 100, 0 ns, 15 tries of 4 ms a point. */
+void bandwidth_params_default(struct bandwidth_params *p, const struct machine *m);
 
 /* The --quick run for tests (after the sizes are planned): tries 1..2 of
  * 1 ms, threads 1 and 2 (when allowed), sizes above 16M cut to 16M (said
- * in their from), 3 delays, 3 tries of 5 ms chasing 16 MB. */
-void bandwidth_params_quick(struct bandwidth_params *p);
+ * in their from, and labelled by where 16M sits on m: "L3", "L3+DRAM" or
+ * "DRAM"), 3 delays, 3 tries of 5 ms chasing 16 MB. */
+void bandwidth_params_quick(struct bandwidth_params *p, const struct machine *m);
 
 /* The levels `memtop info` reports, from the most trusted source per level
  * (info_best_size), data or unified, level 1 up, each with info's doubt
  * about it (info_doubt_of). Returns the count. */
 size_t bandwidth_levels_from_info(const struct info *inf, struct bw_level *out, size_t cap);
+
+/* The levels of machine m as the plan takes them: each level's credible
+ * size and source, or (every claim doubted) its claim with the doubt.
+ * Returns the count. */
+size_t bandwidth_levels_of(const struct machine *m, struct bw_level *out, size_t cap);
 
 /* A cache size is credible on a machine with ncpus CPUs when it is at most
  * BW_CREDIBLE_PER_CPU a CPU (the largest caches today hold 12 MB a core;
@@ -331,20 +348,31 @@ size_t bandwidth_levels_from_info(const struct info *inf, struct bw_level *out, 
 int bandwidth_level_credible(uint64_t size, int ncpus);
 
 #define BW_DRAM_MIN (256ull << 20) /* DRAM row at least this */
-#define BW_DRAM_FACTOR 8           /* ... and at least 8 x the largest credible cache */
 #define BW_MEM_SHARE 4             /* ... at most 1/4 of the memory available */
 
-/* Plan the default sizes into p: half of each credible level (L1 and L2 per
- * thread, L3 and beyond for all threads) on a machine of online CPUs (a
- * level `memtop info` doubts, or one over BW_CREDIBLE_PER_CPU a CPU, is
- * not credible), then
- * DRAM at max(8 x the largest credible level, 256M), at most a quarter of
- * avail (0: unknown, no cap). A level that is not credible is left out and
- * said in notes (one sentence each, at most nnotes). Also sets the loaded
- * latency's buffers to the DRAM size. Returns the number of notes written,
- * or -1 with e when not even 1M fits in memory. */
-int bandwidth_plan_sizes(struct bandwidth_params *p, const struct bw_level *lv, size_t nlv,
-			 int online, uint64_t avail, char notes[][BW_NOTE_LEN], int nnotes, mt_error *e);
+/* Plan the default sizes into p for machine m: half of each credible
+ * level of lv[0..nlv) (NULL, 0: bandwidth_levels_of(m); a latency run's
+ * levels when the TUI has one): a private level (L1, L2 on most) for each
+ * thread, a shared one for each L3 group (its threads share it); a level
+ * `memtop info` doubts, or one over BW_CREDIBLE_PER_CPU a CPU, is left out
+ * and said in notes. Then DRAM: at least machine_dram_floor of the CPUs
+ * the largest thread count uses (MACHINE_DRAM_FACTOR x every cache any
+ * source claims that they reach together, doubted or not) and BW_DRAM_MIN,
+ * at most a quarter of m's memory; cut below the floor by the memory, the
+ * row is named by where it sits ("L3+DRAM") and a note says so. Also sets
+ * the loaded latency's buffers to the last row's size. Returns the number
+ * of notes written (at most nnotes), or -1 with e when not even 1M fits
+ * in memory. */
+int bandwidth_plan_sizes(struct bandwidth_params *p, const struct machine *m,
+			 const struct bw_level *lv, size_t nlv, char notes[][BW_NOTE_LEN], int nnotes,
+			 mt_error *e);
+
+struct plan;
+
+/* p as a plan (machine/plan.h) of machine m: its sizes with their levels
+ * and reasons, its thread counts with their CPUs, the notes, the time. */
+void bandwidth_plan_of(const struct bandwidth_params *p, const struct machine *m,
+		       char notes[][BW_NOTE_LEN], int nnotes, struct plan *out);
 
 /* Keep only the planned sizes whose level list names ("L1,DRAM", any
  * case, comma-separated), in the plan's order (--levels). Returns 0, or -1
@@ -366,24 +394,29 @@ int bandwidth_parse_threads(const char *s, unsigned *out, size_t cap);
  * first bad name in bad (at most len). */
 int bandwidth_parse_kernels(const char *s, int *out, size_t cap, char *bad, size_t len);
 
-/* The SMT core of each CPU: core[i] = the first CPU of cpus[i]'s
- * ROOT/cpuN/topology/thread_siblings_list (core_cpus_list on newer kernels),
- * -1 when missing. Returns how many were found. */
-int bandwidth_read_topology(const char *root, const int *cpus, int n, int *core);
-
 enum { BW_SPREAD = 0, BW_COMPACT = 1 };
 
-/* Reorder cpus[0..n) with their core[]: BW_SPREAD puts one CPU of each core
- * first (ascending), then the second SMT siblings, and so on; BW_COMPACT
- * keeps a core's siblings next to each other. Unknown cores count as cores
- * of their own. */
-void bandwidth_order_cpus(int *cpus, int *core, int n, int how);
+/* Fill p->core, l3 and node for p's CPUs from m's topology (-1 where it
+ * cannot say). */
+void bandwidth_place_cpus(struct bandwidth_params *p, const struct machine *m);
 
-/* Set p's CPUs to the given list (each must be in allowed[0..nallowed)),
- * keeping their order. Returns 0, or -1 with e naming the first CPU that is
+/* Reorder p's CPUs with their places: BW_SPREAD takes each next CPU from
+ * the package with the fewest taken, then the node, the L3 group and the
+ * core with the fewest (the second SMT siblings only after every core has
+ * one), so the first k threads run on k packages, nodes, L3 groups, cores,
+ * as far as there are, whatever nests in what; BW_COMPACT keeps a core's
+ * siblings next to each other, in CPU order. Unknown places count as
+ * their own. */
+void bandwidth_order_cpus(struct bandwidth_params *p, int how);
+
+/* p->groups for p's thread counts: the L3 groups each count's CPUs span. */
+void bandwidth_count_groups(struct bandwidth_params *p);
+
+/* Set p's CPUs to the given list (each allowed on m), keeping their order,
+ * with their places. Returns 0, or -1 with e naming the first CPU that is
  * not allowed or repeated. */
-int bandwidth_set_cpus(struct bandwidth_params *p, const int *list, int n, const int *allowed,
-		       int nallowed, const char *sysfs, mt_error *e);
+int bandwidth_set_cpus(struct bandwidth_params *p, const int *list, int n,
+		       const struct machine *m, mt_error *e);
 
 /* Where `threads` threads run, in words, into buf: "CPU 1", "CPUs 0,1:
  * separate cores", "CPUs 0,1: SMT siblings of one core", "CPUs 0,1: cores
@@ -402,9 +435,15 @@ struct bw_layout {
 	uint64_t pass_bytes;   /* one pass of one thread, STREAM counting */
 };
 
-/* The layout of kernel at size sz with threads threads. */
-void bandwidth_layout(int kernel, const struct bw_size *sz, unsigned threads,
+/* The layout of kernel at size sz with threads threads spread over groups
+ * L3 groups (0 taken as 1; a per-group size is each group's, shared by
+ * its threads). */
+void bandwidth_layout(int kernel, const struct bw_size *sz, unsigned threads, unsigned groups,
 		      struct bw_layout *out);
+
+/* The L3 groups p's thread count threads spans (p->groups; 1 when not
+ * known). */
+unsigned bandwidth_groups_of(const struct bandwidth_params *p, unsigned threads);
 
 /* Bytes of buffer the table needs (largest layout over p's sizes, kernels,
  * threads). */
@@ -594,6 +633,19 @@ cJSON *bandwidth_result_to_json(const struct bandwidth_result *r);
  * measurable" at 0.98x and above). Returns 1,
  * or 0 (buf untouched) when there is no such lesson in r. */
 int bandwidth_lesson(const struct bandwidth_result *r, int kernel, char *buf, size_t len);
+
+/* The cells of kernel a table should not hold silently, one sentence each
+ * with its likely reason, into lines (at most cap; bandwidth_reasons.c): a
+ * thread count under BW_ODD_SLOWER x the best of fewer threads (more
+ * threads than CPUs, SMT siblings, a VM's host, contention), a speed-up
+ * over BW_ODD_FASTER x the thread count (the threads' caches hold more of
+ * it), a DRAM row over BW_ODD_FASTER x the row above it at all threads
+ * (still in a cache; not for the streaming stores, slower in caches).
+ * Returns how many. */
+#define BW_ODD_SLOWER 0.9
+#define BW_ODD_FASTER 1.1
+int bandwidth_odd_cells(const struct bandwidth_result *r, int kernel, char lines[][BW_NOTE_LEN],
+			int cap);
 
 /* The core clock the run's bytes a cycle are counted with: the one
  * measured during the run (the mean of its start and end; *measured 1),

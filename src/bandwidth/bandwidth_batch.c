@@ -7,6 +7,7 @@
 #include "core/batch.h"
 #include "core/experiment.h"
 #include "core/sysinfo.h"
+#include "machine/plan.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -34,18 +35,21 @@ static const struct batch_option options[] = {
 	  "need x86 streaming stores)" },
 	{ "sizes", 'S', "LIST",
 	  "working sets such as 32K,1M,512M, each all threads' together\n"
-	  "(default: half of each cache level, DRAM at 8x the largest)" },
+	  "(default: half of each cache level, DRAM at 4x every cache\n"
+	  "the threads reach together)" },
 	{ "levels", 'V', "LIST",
 	  "only these rows of the planned sizes: L1, L2, L3, DRAM (not\n"
 	  "with --sizes)" },
 	{ "threads", 'T', "LIST",
-	  "increasing thread counts (default 1,2,4... up to the CPUs\n"
-	  "allowed); more threads than CPUs is marked oversubscribed" },
+	  "increasing thread counts (default: 1, one a package, a node,\n"
+	  "an L3 group, a core, all CPUs allowed, doubling between);\n"
+	  "more threads than CPUs is marked oversubscribed" },
 	{ "cpus", 'C', "LIST",
-	  "CPUs to pin the threads to, in order (default: those allowed)" },
+	  "CPUs to pin the threads to, in order, such as 0-3,8 (default:\n"
+	  "those allowed)" },
 	{ "placement", 'P', "P",
-	  "spread (one thread a core first, the default) or compact\n"
-	  "(SMT siblings first)" },
+	  "spread (the default: one thread a node, an L3 group, a core\n"
+	  "in turn, SMT siblings last) or compact (SMT siblings first)" },
 	{ "isa", 'I', "NAME",
 	  "vector kernels: scalar, sse2, avx2, avx512, neon (default:\n"
 	  "the widest this CPU has)" },
@@ -329,6 +333,19 @@ static void print_shares(const struct batch *b)
 		fprintf(m, "# a cell over 105 %% of its ceiling%s\n", bandwidth_ceiling_doubt(2));
 }
 
+/* The cells that read what a table should not, with their reasons: the
+ * vector read, the triad. */
+static void print_odd(const struct batch *b)
+{
+	static const int kernels[] = { BW_READ_VECTOR, BW_TRIAD };
+	char lines[8][BW_NOTE_LEN];
+	for (size_t k = 0; k < MT_ARRAY_LEN(kernels); k++) {
+		int n = bandwidth_odd_cells(&b->r, kernels[k], lines, 8);
+		for (int i = 0; i < n; i++)
+			fprintf(b->run->meta, "# odd: %s\n", lines[i]);
+	}
+}
+
 /* After the table: the L1 vector read against the load ports, the
  * lessons (consumed loads, the write-allocate), and the scaling over
  * threads at the largest size. */
@@ -370,9 +387,14 @@ static void print_summary(const struct batch *b)
 		if (!one->have || !n->have || one->gbs <= 0)
 			continue;
 		print_size(name, sizeof name, &r->sizes[last]);
-		fprintf(m, "# %s read_vector: %u threads %.1f GB/s, %.2fx one thread's %.1f\n", name,
-			r->threads[t].threads, n->gbs, n->gbs / one->gbs, one->gbs);
+		fprintf(m, "# %s read_vector: %u threads %.1f GB/s, %.2fx one thread's %.1f%s\n", name,
+			r->threads[t].threads, n->gbs, n->gbs / one->gbs, one->gbs,
+			n->gbs > BW_ODD_FASTER * r->threads[t].threads / r->threads[0].threads *
+					 one->gbs
+				? " (more than the thread count: see below)"
+				: "");
 	}
+	print_odd(b);
 }
 
 /* ---- options ------------------------------------------------------------------ */
@@ -411,20 +433,17 @@ static int cmp_desc(const void *a, const void *b)
 
 /* The options that change the CPUs, ISA and kernels. Returns 0 or prints
  * one line and returns -1. */
-static int apply_cpus(struct bandwidth_params *p, const struct opts *o, const char *exp)
+static int apply_cpus(struct bandwidth_params *p, const struct opts *o, const char *exp,
+		      const struct machine *m)
 {
 	char what[160], bad[80];
 	mt_error e = { "" };
 	if (o->cpus) {
-		uint64_t v[BW_MAX_CPUS];
-		int list[BW_MAX_CPUS], allowed[BW_MAX_CPUS];
-		int n = mt_parse_u64_list(o->cpus, 0, 65535, v, BW_MAX_CPUS);
-		int na = mt_allowed_cpus(allowed, BW_MAX_CPUS);
-		for (int i = 0; i < n; i++)
-			list[i] = (int)v[i];
-		if (n <= 0)
-			return batch_bad(exp, "--cpus", o->cpus, "CPU numbers separated by commas");
-		if (bandwidth_set_cpus(p, list, n, allowed, na, NULL, &e) < 0) {
+		static int list[BW_MAX_CPUS];
+		int n = mt_parse_cpu_list(o->cpus, list, BW_MAX_CPUS, &e);
+		if (n < 0)
+			return batch_bad(exp, "--cpus", o->cpus, e.msg);
+		if (bandwidth_set_cpus(p, list, n, m, &e) < 0) {
 			mt_warn("run %s: %s", exp, e.msg);
 			return -1;
 		}
@@ -432,8 +451,8 @@ static int apply_cpus(struct bandwidth_params *p, const struct opts *o, const ch
 	if (o->placement) {
 		if (strcmp(o->placement, "spread") && strcmp(o->placement, "compact"))
 			return batch_bad(exp, "--placement", o->placement, "spread or compact");
-		bandwidth_order_cpus(p->cpus, p->core, p->ncpus,
-				     strcmp(o->placement, "compact") == 0 ? BW_COMPACT : BW_SPREAD);
+		bandwidth_order_cpus(p, strcmp(o->placement, "compact") == 0 ? BW_COMPACT : BW_SPREAD);
+		bandwidth_count_groups(p);
 	}
 	if (o->isa) {
 		int isa = bandwidth_isa_parse(o->isa);
@@ -470,13 +489,13 @@ static int apply_cpus(struct bandwidth_params *p, const struct opts *o, const ch
 
 /* --pages: what was asked and what that is here. Returns 0, or prints one
  * line and returns -1 (a bad word; huge pages asked where THP is off). */
-static int apply_pages(struct bandwidth_params *p, const char *word, const char *exp)
+static int apply_pages(struct bandwidth_params *p, const char *word, const char *exp,
+		       const struct machine *m)
 {
-	char thp[16];
+	const char *thp = m->pages.thp;
 	int asked = bandwidth_pages_parse(word);
 	if (asked < 0)
 		return batch_bad(exp, "--pages", word, "4k, huge or auto");
-	mt_thp_mode(thp, sizeof thp);
 	p->pages_asked = asked;
 	p->pages = bandwidth_pages_used(asked, thp);
 	if (asked == BW_PAGES_HUGE && strcmp(thp, "always") && strcmp(thp, "madvise")) {
@@ -489,7 +508,8 @@ static int apply_pages(struct bandwidth_params *p, const char *word, const char 
 }
 
 /* The options for threads, tries and the loaded latency. */
-static int apply_rest(struct bandwidth_params *p, const struct opts *o, const char *exp)
+static int apply_rest(struct bandwidth_params *p, const struct opts *o, const char *exp,
+		      const struct machine *m)
 {
 	char what[96];
 	if (o->threads) {
@@ -510,7 +530,7 @@ static int apply_rest(struct bandwidth_params *p, const struct opts *o, const ch
 		p->try_ns = o->try_ms * 1e6;
 	if (o->loaded)
 		p->loaded = o->loaded;
-	if (o->pages && apply_pages(p, o->pages, exp) < 0)
+	if (o->pages && apply_pages(p, o->pages, exp, m) < 0)
 		return -1;
 	if (o->loader) {
 		if (strcmp(o->loader, "read") && strcmp(o->loader, "write"))
@@ -533,14 +553,11 @@ static int apply_rest(struct bandwidth_params *p, const struct opts *o, const ch
 	return 0;
 }
 
-/* The sizes: given, or planned from the levels `memtop info` reports.
- * Returns the notes written, or -1 (printed; *rc the exit code). */
+/* The sizes: given, or planned from machine m's levels. Returns the notes
+ * written, or -1 (printed; *rc the exit code). */
 static int apply_sizes(struct bandwidth_params *p, const struct opts *o, const char *exp,
-		       char notes[][BW_NOTE_LEN], int nnotes, int *rc)
+		       const struct machine *m, char notes[][BW_NOTE_LEN], int nnotes, int *rc)
 {
-	struct info inf;
-	struct bw_level lv[INFO_MAX_LEVELS];
-	size_t nlv = 0;
 	mt_error e = { "" };
 	int k;
 	*rc = MT_EXIT_USAGE;
@@ -555,14 +572,11 @@ static int apply_sizes(struct bandwidth_params *p, const struct opts *o, const c
 			mt_warn("run %s: %s, got '%s'", exp, e.msg, o->sizes);
 			return -1;
 		}
-		if (p->chase_bytes > mt_mem_available() / BW_MEM_SHARE && mt_mem_available())
-			p->chase_bytes = p->loader_bytes = mt_mem_available() / BW_MEM_SHARE;
+		if (m->mem_avail && p->chase_bytes > m->mem_avail / BW_MEM_SHARE)
+			p->chase_bytes = p->loader_bytes = m->mem_avail / BW_MEM_SHARE;
 		return 0;
 	}
-	if (info_collect(&inf, &e) == 0)
-		nlv = bandwidth_levels_from_info(&inf, lv, INFO_MAX_LEVELS);
-	k = bandwidth_plan_sizes(p, lv, nlv, mt_online_cpus(), mt_mem_available(), notes, nnotes,
-				 &e);
+	k = bandwidth_plan_sizes(p, m, NULL, 0, notes, nnotes, &e);
 	if (k < 0) {
 		mt_warn("run %s: %s", exp, e.msg);
 		*rc = MT_EXIT_RUNTIME;
@@ -605,28 +619,52 @@ static int parse(int argc, char **argv, struct batch_cli *cli, struct opts *o)
 	return ch < 0 ? cli->rc : -1;
 }
 
+/* The parameters from machine m and the options, in the order they win:
+ * the defaults, the CPUs, the sizes, --quick, then the rest. Returns -1
+ * when made (the notes in notes, their count in *nnotes), else the exit
+ * code (said). */
+static int make_params(struct bandwidth_params *p, const struct machine *m, const struct opts *o,
+		       const struct batch_cli *cli, char notes[][BW_NOTE_LEN], int *nnotes)
+{
+	int rc;
+	bandwidth_params_default(p, m);
+	if (apply_cpus(p, o, cli->exp, m) < 0)
+		return MT_EXIT_USAGE;
+	if ((*nnotes = apply_sizes(p, o, cli->exp, m, notes, 4, &rc)) < 0)
+		return rc;
+	if (cli->quick)
+		bandwidth_params_quick(p, m);
+	if (apply_rest(p, o, cli->exp, m) < 0)
+		return MT_EXIT_USAGE;
+	bandwidth_count_groups(p);
+	return -1;
+}
+
 static int bandwidth_batch(int argc, char **argv)
 {
-	static struct bandwidth_params p; /* outlives the job */
-	static struct batch b;            /* big: not on the stack */
+	static struct bandwidth_params p; /* big: not on the stack */
+	static struct batch b;
 	char notes[4][BW_NOTE_LEN];
 	struct batch_cli cli;
 	struct batch_run run;
+	const struct machine *m;
+	struct machine *owned = NULL;
 	struct opts o;
-	int rc, nnotes;
+	int rc, nnotes = 0;
 
 	if ((rc = parse(argc, argv, &cli, &o)) >= 0)
 		return rc;
-	/* the defaults, the sizes, --quick, then the options given, which win */
-	bandwidth_params_default(&p, NULL);
-	if (apply_cpus(&p, &o, cli.exp) < 0)
-		return MT_EXIT_USAGE;
-	if ((nnotes = apply_sizes(&p, &o, cli.exp, notes, 4, &rc)) < 0)
+	if ((rc = machine_for_run(&cli, &m, &owned)) >= 0)
 		return rc;
-	if (cli.quick)
-		bandwidth_params_quick(&p);
-	if (apply_rest(&p, &o, cli.exp) < 0)
-		return MT_EXIT_USAGE;
+	if ((rc = make_params(&p, m, &o, &cli, notes, &nnotes)) >= 0 || cli.plan) {
+		if (rc < 0) {
+			struct plan pl;
+			bandwidth_plan_of(&p, m, notes, nnotes, &pl);
+			rc = plan_finish(&cli, &pl);
+		}
+		machine_free(owned);
+		return rc;
+	}
 	memset(&b, 0, sizeof b);
 	b.row_si = b.row_ti = -1;
 	b.p = &p;

@@ -5,8 +5,8 @@
 
 #include "bandwidth.h"
 #include "core/sysinfo.h"
+#include "machine/plan.h"
 
-#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,28 +28,68 @@ static uint64_t round_up(uint64_t v, uint64_t to)
 	return (v + to - 1) / to * to;
 }
 
-void bandwidth_params_default(struct bandwidth_params *p, const char *sysfs)
+/* The thread counts: one, one a package, one a node, one an L3 group, one
+ * a core, all (of the CPUs in the plan), with doubling counts between
+ * while there is room. */
+static void thread_counts(struct bandwidth_params *p, const struct machine *m)
 {
-	int allowed = 0;
+	const struct topo *t = m->topo;
+	unsigned want[8 + BW_MAX_TLIST], n = 0, all = (unsigned)(p->ncpus > 0 ? p->ncpus : 1);
+	unsigned cores = 0, miles;
+	if (all > BW_MAX_THREADS)
+		all = BW_MAX_THREADS;
+	for (int i = 0; i < p->ncpus; i++) {
+		int first = 1;
+		for (int j = 0; j < i && first; j++)
+			first = p->core[i] < 0 || p->core[j] != p->core[i];
+		cores += first;
+	}
+	want[n++] = 1;
+	if (t) {
+		want[n++] = (unsigned)t->packages;
+		want[n++] = (unsigned)t->nnodes;
+		want[n++] = (unsigned)t->nl3;
+	}
+	want[n++] = cores;
+	want[n++] = all;
+	miles = n;
+	for (unsigned k = 2; k < all && n < MT_ARRAY_LEN(want); k *= 2)
+		want[n++] = k;
+	p->nthreads = 0;
+	/* the milestones first, then doubling counts while there is room */
+	for (unsigned pass = 0; pass < 2; pass++)
+		for (unsigned i = pass ? miles : 0; i < (pass ? n : miles); i++) {
+			unsigned v = want[i], dup = 0;
+			if (v < 1 || v > all || p->nthreads >= BW_MAX_TLIST)
+				continue;
+			for (size_t k = 0; k < p->nthreads; k++)
+				dup |= p->threads[k] == v;
+			if (!dup)
+				p->threads[p->nthreads++] = v;
+		}
+	for (size_t i = 1; i < p->nthreads; i++) /* increasing */
+		for (size_t j = i; j > 0 && p->threads[j - 1] > p->threads[j]; j--) {
+			unsigned x = p->threads[j];
+			p->threads[j] = p->threads[j - 1];
+			p->threads[j - 1] = x;
+		}
+}
+
+void bandwidth_params_default(struct bandwidth_params *p, const struct machine *m)
+{
+	if (!m)
+		m = machine_this();
 	memset(p, 0, sizeof *p);
 	p->isa = bandwidth_isa_best();
 	for (int k = 0; k < BW_NKERNELS; k++)
 		if (bandwidth_kernel_fn(k, p->isa))
 			p->kernels[p->nkernels++] = k;
-	allowed = mt_allowed_cpus(p->cpus, BW_MAX_CPUS);
-	p->ncpus = allowed > 0 ? allowed : 0;
-	bandwidth_read_topology(sysfs, p->cpus, p->ncpus, p->core);
-	bandwidth_order_cpus(p->cpus, p->core, p->ncpus, BW_SPREAD);
-	for (unsigned t = 1; t <= (unsigned)(p->ncpus > 0 ? p->ncpus : 1) &&
-			     p->nthreads < BW_MAX_TLIST && t <= BW_MAX_THREADS;
-	     t *= 2)
-		p->threads[p->nthreads++] = t;
-	if (p->ncpus > 0 && p->threads[p->nthreads - 1] != (unsigned)p->ncpus &&
-	    p->ncpus <= BW_MAX_THREADS) {
-		if (p->nthreads == BW_MAX_TLIST)
-			p->nthreads--;
-		p->threads[p->nthreads++] = (unsigned)p->ncpus;
-	}
+	p->ncpus = m->nallowed < BW_MAX_CPUS ? m->nallowed : BW_MAX_CPUS;
+	memcpy(p->cpus, m->allowed, (size_t)p->ncpus * sizeof *p->cpus);
+	bandwidth_place_cpus(p, m);
+	bandwidth_order_cpus(p, BW_SPREAD);
+	thread_counts(p, m);
+	bandwidth_count_groups(p);
 	p->min_tries = 3;
 	p->max_tries = 9;
 	p->tolerance = 0.02;
@@ -61,25 +101,44 @@ void bandwidth_params_default(struct bandwidth_params *p, const char *sysfs)
 	p->loaded_tries = 15;
 }
 
-void bandwidth_params_quick(struct bandwidth_params *p)
+/* The CPUs the largest thread count of p runs on. */
+static int largest_cpus(const struct bandwidth_params *p)
 {
-	char a[32];
+	unsigned most = p->nthreads ? p->threads[p->nthreads - 1] : 1;
+	return (int)most < p->ncpus ? (int)most : p->ncpus;
+}
+
+void bandwidth_params_quick(struct bandwidth_params *p, const struct machine *m)
+{
+	char a[32], where[16];
 	p->min_tries = 1;
 	p->max_tries = 2;
 	p->try_ns = 1e6;
 	while (p->nthreads > 1 && p->threads[p->nthreads - 1] > 2)
 		p->nthreads--;
-	for (size_t i = 0; i < p->nsizes; i++)
-		if (p->sizes[i].bytes > QUICK_MAX) {
-			p->sizes[i].bytes = QUICK_MAX;
-			mt_append(p->sizes[i].from, sizeof p->sizes[i].from, ", cut to %s by --quick",
-				  mt_fmt_size(a, sizeof a, QUICK_MAX));
+	for (size_t i = 0; i < p->nsizes; i++) {
+		struct bw_size *sz = &p->sizes[i];
+		if (sz->bytes <= QUICK_MAX)
+			continue;
+		sz->bytes = QUICK_MAX;
+		mt_append(sz->from, sizeof sz->from, ", cut to %s by --quick",
+			  mt_fmt_size(a, sizeof a, QUICK_MAX));
+		if (sz->level[0] && !sz->per_thread && !sz->per_group && m) {
+			machine_level_name(m, QUICK_MAX, p->cpus, largest_cpus(p), where,
+					   sizeof where);
+			if (strcmp(where, sz->level) != 0) {
+				mt_append(sz->from, sizeof sz->from, ": %s, no longer %s", where,
+					  sz->level);
+				mt_strlcpy(sz->level, where, sizeof sz->level);
+			}
 		}
+	}
 	memcpy(p->delays, quick_delays, sizeof quick_delays);
 	p->ndelays = MT_ARRAY_LEN(quick_delays);
 	p->point_ns = 5e6;
 	p->loaded_tries = 3;
 	p->chase_bytes = p->loader_bytes = QUICK_MAX;
+	bandwidth_count_groups(p);
 }
 
 size_t bandwidth_levels_from_info(const struct info *inf, struct bw_level *out, size_t cap)
@@ -103,6 +162,40 @@ size_t bandwidth_levels_from_info(const struct info *inf, struct bw_level *out, 
 	return n;
 }
 
+size_t bandwidth_levels_of(const struct machine *m, struct bw_level *out, size_t cap)
+{
+	size_t n = 0;
+	for (int level = 1; level <= MACHINE_MAX_LEVELS && n < cap; level++) {
+		const struct machine_level *lv = &m->lv[level];
+		const struct info_doubt *d = NULL;
+		const char *from = "";
+		uint64_t best;
+		if (!lv->claim)
+			continue;
+		out[n].level = level;
+		if (lv->credible) {
+			out[n].size = lv->credible;
+			mt_strlcpy(out[n].source, lv->credible_from, sizeof out[n].source);
+			out[n].doubt[0] = '\0';
+			n++;
+			continue;
+		}
+		/* every source doubted: the most trusted one's size, with its doubt */
+		best = info_best_size(&m->info, level, &from);
+		if (best) {
+			d = info_doubt_of(&m->info, from, level, "data");
+			if (!d)
+				d = info_doubt_of(&m->info, from, level, "unified");
+		}
+		out[n].size = best ? best : lv->claim;
+		mt_strlcpy(out[n].source, best ? from : lv->claim_from, sizeof out[n].source);
+		mt_strlcpy(out[n].doubt, d ? d->why : lv->doubt[0] ? lv->doubt : "doubted",
+			   sizeof out[n].doubt);
+		n++;
+	}
+	return n;
+}
+
 int bandwidth_level_credible(uint64_t size, int ncpus)
 {
 	return size > 0 && size / (uint64_t)(ncpus > 0 ? ncpus : 1) <= BW_CREDIBLE_PER_CPU;
@@ -115,88 +208,107 @@ static void add_note(char notes[][BW_NOTE_LEN], int nnotes, int *k, const char *
 		mt_strlcpy(notes[(*k)++], text, BW_NOTE_LEN);
 }
 
-/* The DRAM row after the largest credible level (0 when none). */
-static int plan_dram(struct bandwidth_params *p, uint64_t largest, const char *largest_name,
-		     uint64_t avail, char notes[][BW_NOTE_LEN], int nnotes, int *k, mt_error *e)
+/* The DRAM row: at least the machine's DRAM floor for the CPUs of the
+ * largest thread count, and BW_DRAM_MIN; at most a quarter of memory. */
+static int plan_dram(struct bandwidth_params *p, const struct machine *m,
+		     char notes[][BW_NOTE_LEN], int nnotes, int *k, mt_error *e)
 {
 	struct bw_size *sz = &p->sizes[p->nsizes];
-	uint64_t want = largest * BW_DRAM_FACTOR, cap = avail / BW_MEM_SHARE;
+	int ncpu = largest_cpus(p);
+	uint64_t floor = machine_dram_floor(m, p->cpus, ncpu, sz->from, sizeof sz->from);
+	uint64_t want = floor, avail = m->mem_avail, cap = avail / BW_MEM_SHARE;
 	char a[32], b[32], note[BW_NOTE_LEN];
-	if (largest)
-		mt_snprintf(sz->from, sizeof sz->from, "%d x the %s", BW_DRAM_FACTOR, largest_name);
-	else
+	if (!floor)
 		mt_strlcpy(sz->from, "no cache level known", sizeof sz->from);
 	if (want < BW_DRAM_MIN) {
 		want = BW_DRAM_MIN;
 		mt_append(sz->from, sizeof sz->from, ", raised to %s", mt_fmt_size(a, sizeof a, want));
 	}
+	want = (want + (1u << 20) - 1) / (1u << 20) * (1u << 20);
+	mt_strlcpy(sz->level, "DRAM", sizeof sz->level);
 	if (avail && want > cap) {
 		want = cap / (1u << 20) * (1u << 20);
 		if (want < (1u << 20))
 			return mt_fail(e, "not enough memory for the DRAM row: %s available",
 				       mt_fmt_size(a, sizeof a, avail));
-		mt_append(sz->from, sizeof sz->from, ", capped at %s (a quarter of the %s available)",
-			  mt_fmt_size(a, sizeof a, want), mt_fmt_size(b, sizeof b, avail));
-		if (want < largest * BW_DRAM_FACTOR) {
+		mt_append(sz->from, sizeof sz->from, ", capped at %s (a quarter of the %s %s)",
+			  mt_fmt_size(a, sizeof a, want), mt_fmt_size(b, sizeof b, avail),
+			  m->from == MACHINE_THIS ? "available" : "of memory");
+		if (want < floor) {
+			machine_level_name(m, want, p->cpus, ncpu, sz->level, sizeof sz->level);
 			mt_snprintf(note, sizeof note,
-				    "the DRAM row (%s) is less than %d x the largest cache: part of it "
-				    "may be served from the cache",
-				    mt_fmt_size(a, sizeof a, want), BW_DRAM_FACTOR);
+				    "the last row (%s) is under %d x the caches its threads reach "
+				    "(%s): part of it may be served from a cache, so it is named %s, "
+				    "not DRAM",
+				    mt_fmt_size(a, sizeof a, want), MACHINE_DRAM_FACTOR,
+				    mt_fmt_size(b, sizeof b, floor / MACHINE_DRAM_FACTOR), sz->level);
 			add_note(notes, nnotes, k, note);
 		}
 	}
 	sz->bytes = want;
-	sz->per_thread = 0;
-	mt_strlcpy(sz->level, "DRAM", sizeof sz->level);
+	sz->per_thread = sz->per_group = 0;
 	p->nsizes++;
 	p->chase_bytes = p->loader_bytes = want;
 	return 0;
 }
 
-int bandwidth_plan_sizes(struct bandwidth_params *p, const struct bw_level *lv, size_t nlv,
-			 int online, uint64_t avail, char notes[][BW_NOTE_LEN], int nnotes, mt_error *e)
+/* Why level i of lv gets no row, into note ("" when it gets one). */
+static void left_out(const struct bw_level *lv, int online, char *note, size_t len)
 {
-	uint64_t largest = 0, last = 0;
-	char largest_name[64] = "", a[32], b[32], note[BW_NOTE_LEN];
-	int k = 0;
+	char a[32], b[32];
+	note[0] = '\0';
+	if (lv->doubt[0])
+		mt_snprintf(note, len, "L%d %s (%s) left out, memtop info doubts it: %s", lv->level,
+			    mt_fmt_size(a, sizeof a, lv->size), lv->source, lv->doubt);
+	else if (!bandwidth_level_credible(lv->size, online))
+		mt_snprintf(note, len,
+			    "L%d %s (%s) left out: %s a CPU on %d CPU%s is more than any cache "
+			    "holds; --sizes measures a size you choose",
+			    lv->level, mt_fmt_size(a, sizeof a, lv->size), lv->source,
+			    mt_fmt_size(b, sizeof b, lv->size / (uint64_t)(online > 0 ? online : 1)),
+			    online, online == 1 ? "" : "s");
+}
+
+int bandwidth_plan_sizes(struct bandwidth_params *p, const struct machine *m,
+			 const struct bw_level *given, size_t ngiven, char notes[][BW_NOTE_LEN],
+			 int nnotes, mt_error *e)
+{
+	struct bw_level mine[MACHINE_MAX_LEVELS];
+	const struct bw_level *lv = given;
+	size_t nlv = ngiven;
+	uint64_t last = 0;
+	char a[32], note[BW_NOTE_LEN];
+	int k = 0, online = m->online > 0 ? m->online : m->nallowed;
+	if (!given) {
+		nlv = bandwidth_levels_of(m, mine, MT_ARRAY_LEN(mine));
+		lv = mine;
+	}
 	p->nsizes = 0;
 	for (size_t i = 0; i < nlv && p->nsizes + 1 < BW_MAX_SIZES; i++) {
 		struct bw_size *sz = &p->sizes[p->nsizes];
 		uint64_t half = lv[i].size / 2 / PAGE * PAGE;
-		if (lv[i].doubt[0]) {
-			mt_snprintf(note, sizeof note, "L%d %s (%s) left out, memtop info doubts it: %s",
-				    lv[i].level, mt_fmt_size(a, sizeof a, lv[i].size), lv[i].source,
-				    lv[i].doubt);
+		int shared = lv[i].level <= MACHINE_MAX_LEVELS ? m->lv[lv[i].level].shared
+							       : lv[i].level >= 3;
+		left_out(&lv[i], online, note, sizeof note);
+		if (note[0]) {
 			add_note(notes, nnotes, &k, note);
 			continue;
 		}
-		if (!bandwidth_level_credible(lv[i].size, online)) {
-			mt_snprintf(note, sizeof note,
-				    "L%d %s (%s) left out: %s a CPU on %d CPU%s is more than any "
-				    "cache holds; --sizes measures a size you choose",
-				    lv[i].level, mt_fmt_size(a, sizeof a, lv[i].size), lv[i].source,
-				    mt_fmt_size(b, sizeof b, lv[i].size / (uint64_t)(online > 0 ? online : 1)),
-				    online, online == 1 ? "" : "s");
-			add_note(notes, nnotes, &k, note);
-			continue;
-		}
-		if (half < MIN_SIZE || half <= last || (avail && half > avail / BW_MEM_SHARE))
+		if (half < MIN_SIZE || half <= last || (m->mem_avail && half > m->mem_avail / BW_MEM_SHARE))
 			continue; /* too small, out of order, or beyond memory: no row */
+		memset(sz, 0, sizeof *sz);
 		sz->bytes = half;
-		sz->per_thread = lv[i].level <= 2;
+		sz->per_thread = !shared;
+		sz->per_group = shared;
 		mt_snprintf(sz->level, sizeof sz->level, "L%d", lv[i].level);
-		mt_snprintf(sz->from, sizeof sz->from, "half the L%d %s (%s)%s", lv[i].level,
+		mt_snprintf(sz->from, sizeof sz->from, "half the L%d %s (%s), %s", lv[i].level,
 			    mt_fmt_size(a, sizeof a, lv[i].size), lv[i].source,
-			    sz->per_thread ? ", each thread" : ", all threads");
+			    shared ? "each group of CPUs sharing one (its threads share it)"
+				   : "each thread");
 		p->nsizes++;
 		last = half;
-		if (lv[i].size > largest) {
-			largest = lv[i].size;
-			mt_snprintf(largest_name, sizeof largest_name, "L%d %s (%s)", lv[i].level,
-				    mt_fmt_size(a, sizeof a, lv[i].size), lv[i].source);
-		}
 	}
-	if (plan_dram(p, largest, largest_name, avail, notes, nnotes, &k, e) < 0)
+	if (plan_dram(p, m, notes, nnotes, &k, e) < 0)
 		return -1;
 	return k;
 }
@@ -267,89 +379,163 @@ int bandwidth_parse_kernels(const char *s, int *out, size_t cap, char *bad, size
 	}
 }
 
-/* The first CPU of a list such as "0-1", "0,64", "3"; -1 when it does not parse. */
-static int first_cpu(const char *text)
+void bandwidth_place_cpus(struct bandwidth_params *p, const struct machine *m)
 {
-	char *end;
-	long v;
-	while (isspace((unsigned char)*text))
-		text++;
-	if (!isdigit((unsigned char)*text))
-		return -1;
-	v = strtol(text, &end, 10);
-	return v >= 0 && v < 1 << 20 ? (int)v : -1;
+	for (int i = 0; i < p->ncpus; i++) {
+		const struct topo_cpu *c = m && m->topo ? topo_cpu(m->topo, p->cpus[i]) : NULL;
+		p->core[i] = c ? c->core : -1;
+		p->l3[i] = c ? c->l3 : -1;
+		p->node[i] = c ? c->node : -1;
+		p->package[i] = c ? c->package : -1;
+	}
 }
 
-int bandwidth_read_topology(const char *root, const int *cpus, int n, int *core)
-{
-	static const char *const files[] = { "core_cpus_list", "thread_siblings_list" };
-	int found = 0;
-	if (!root)
-		root = "/sys/devices/system/cpu";
-	for (int i = 0; i < n; i++) {
-		core[i] = -1;
-		for (size_t f = 0; f < MT_ARRAY_LEN(files) && core[i] < 0; f++) {
-			char path[512];
-			char *text;
-			mt_snprintf(path, sizeof path, "%s/cpu%d/topology/%s", root, cpus[i], files[f]);
-			text = mt_read_file(path, 4096, NULL, NULL);
-			if (text)
-				core[i] = first_cpu(text);
-			free(text);
-		}
-		found += core[i] >= 0;
-	}
-	return found;
-}
+#define NKEYS 2
 
 struct cpu_key {
-	int cpu, core;
-	long key;
+	int cpu, core, l3, node, package;
+	long key[NKEYS];
 };
 
 static int cmp_key(const void *pa, const void *pb)
 {
 	const struct cpu_key *a = pa, *b = pb;
-	if (a->key != b->key)
-		return a->key < b->key ? -1 : 1;
+	for (int i = 0; i < NKEYS; i++)
+		if (a->key[i] != b->key[i])
+			return a->key[i] < b->key[i] ? -1 : 1;
 	return (a->cpu > b->cpu) - (a->cpu < b->cpu);
 }
 
-void bandwidth_order_cpus(int *cpus, int *core, int n, int how)
+/* The spread order of k[0..n) (in CPU order), greedily: each next CPU is
+ * one whose core has none taken yet (the SMT siblings come last), then
+ * whose package, node, L3 group has none taken (in that order), then the
+ * one whose package, node and group have the fewest taken, then the
+ * lowest CPU. So the first k threads cover k packages, nodes, L3 groups
+ * and cores as far as there are, whatever nests in what (a node of two
+ * packages on IA-64, an L3 of two nodes with SNC, nodes of unequal size).
+ * Writes the order into key[0]. O(n^2): 4096 CPUs at most. Returns 0, or
+ * -1 out of memory. */
+static int spread_order(struct cpu_key *k, int n)
 {
-	/* spread: the key is how many CPUs of the same core come before this one
-	 * (0 for a core's first CPU); compact: the core itself. Ties by CPU. */
-	struct cpu_key *k = n > 0 ? malloc((size_t)n * sizeof *k) : NULL;
+	/* taken[f][v]: CPUs taken whose field f (package, node, L3, core) has
+	 * value v (an index below n; -1 unknown: a place of its own) */
+	int *taken = calloc((size_t)n * 4, sizeof *taken);
+	unsigned char *done = calloc((size_t)n, 1);
+	if (!taken || !done) {
+		free(taken);
+		free(done);
+		return -1;
+	}
+	for (int step = 0; step < n; step++) {
+		int best = -1;
+		long bk[7] = { 0 };
+		for (int i = 0; i < n; i++) {
+			int v[4] = { k[i].package, k[i].node, k[i].l3, k[i].core };
+			long c[4], key[7];
+			if (done[i])
+				continue;
+			for (int f = 0; f < 4; f++)
+				c[f] = v[f] >= 0 && v[f] < n ? taken[f * n + v[f]] : 0;
+			key[0] = c[3] > 0; /* its core has a CPU taken: an SMT sibling */
+			key[1] = c[0] > 0;
+			key[2] = c[1] > 0;
+			key[3] = c[2] > 0;
+			key[4] = c[0];
+			key[5] = c[1];
+			key[6] = c[2];
+			if (best >= 0) { /* not before the best so far: skip */
+				int f = 0;
+				while (f < 7 && key[f] == bk[f])
+					f++;
+				if (f == 7 || key[f] > bk[f])
+					continue;
+			}
+			best = i;
+			memcpy(bk, key, sizeof bk);
+		}
+		done[best] = 1;
+		k[best].key[0] = step;
+		{
+			int v[4] = { k[best].package, k[best].node, k[best].l3, k[best].core };
+			for (int f = 0; f < 4; f++)
+				if (v[f] >= 0 && v[f] < n)
+					taken[f * n + v[f]]++;
+		}
+	}
+	free(taken);
+	free(done);
+	return 0;
+}
+
+void bandwidth_order_cpus(struct bandwidth_params *p, int how)
+{
+	int n = p->ncpus;
+	struct cpu_key *k = n > 0 ? calloc((size_t)n, sizeof *k) : NULL;
 	if (!k)
-		return; /* out of memory: the order stays ascending as given */
+		return; /* out of memory: the order stays as given */
 	for (int i = 0; i < n; i++) {
-		k[i].cpu = cpus[i];
-		k[i].core = core[i];
-		k[i].key = 0;
-		if (how == BW_COMPACT)
-			k[i].key = core[i] >= 0 ? core[i] : cpus[i];
-		else
-			for (int m = 0; m < n; m++)
-				k[i].key += core[i] >= 0 && core[m] == core[i] && cpus[m] < cpus[i];
+		k[i].cpu = p->cpus[i];
+		k[i].core = p->core[i];
+		k[i].l3 = p->l3[i];
+		k[i].node = p->node[i];
+		k[i].package = p->package[i];
+	}
+	qsort(k, (size_t)n, sizeof *k, cmp_key); /* CPU order first */
+	if (how == BW_COMPACT) { /* by core (its first CPU's place), its siblings together */
+		for (int i = 0; i < n; i++) {
+			int head = i, smt = 0;
+			for (int j = 0; j < i && k[i].core >= 0; j++)
+				if (k[j].core == k[i].core) {
+					head = head == i ? j : head;
+					smt++;
+				}
+			k[i].key[0] = head;
+			k[i].key[1] = smt;
+		}
+	} else if (spread_order(k, n) < 0) {
+		free(k);
+		return;
 	}
 	qsort(k, (size_t)n, sizeof *k, cmp_key);
 	for (int i = 0; i < n; i++) {
-		cpus[i] = k[i].cpu;
-		core[i] = k[i].core;
+		p->cpus[i] = k[i].cpu;
+		p->core[i] = k[i].core;
+		p->l3[i] = k[i].l3;
+		p->node[i] = k[i].node;
+		p->package[i] = k[i].package;
 	}
 	free(k);
 }
 
-int bandwidth_set_cpus(struct bandwidth_params *p, const int *list, int n, const int *allowed,
-		       int nallowed, const char *sysfs, mt_error *e)
+void bandwidth_count_groups(struct bandwidth_params *p)
+{
+	for (size_t t = 0; t < p->nthreads; t++) {
+		int used = (int)p->threads[t] < p->ncpus ? (int)p->threads[t] : p->ncpus, g = 0;
+		for (int i = 0; i < used; i++) {
+			int seen = p->l3[i] < 0;
+			for (int j = 0; j < i && !seen; j++)
+				seen = p->l3[j] == p->l3[i];
+			g += !seen;
+		}
+		p->groups[t] = (unsigned)g;
+	}
+}
+
+unsigned bandwidth_groups_of(const struct bandwidth_params *p, unsigned threads)
+{
+	for (size_t t = 0; t < p->nthreads; t++)
+		if (p->threads[t] == threads)
+			return p->groups[t] ? p->groups[t] : 1;
+	return 1;
+}
+
+int bandwidth_set_cpus(struct bandwidth_params *p, const int *list, int n,
+		       const struct machine *m, mt_error *e)
 {
 	if (n <= 0 || n > BW_MAX_CPUS)
 		return mt_fail(e, "--cpus: 1..%d CPUs", BW_MAX_CPUS);
 	for (int i = 0; i < n; i++) {
-		int ok = 0;
-		for (int j = 0; j < nallowed && !ok; j++)
-			ok = allowed[j] == list[i];
-		if (!ok)
+		if (!machine_allows(m, list[i]))
 			return mt_fail(e, "--cpus: CPU %d is not one this process may use", list[i]);
 		for (int j = 0; j < i; j++)
 			if (list[j] == list[i])
@@ -357,7 +543,8 @@ int bandwidth_set_cpus(struct bandwidth_params *p, const int *list, int n, const
 	}
 	memcpy(p->cpus, list, (size_t)n * sizeof *list);
 	p->ncpus = n;
-	bandwidth_read_topology(sysfs, p->cpus, n, p->core);
+	bandwidth_place_cpus(p, m);
+	bandwidth_count_groups(p);
 	return 0;
 }
 
@@ -392,11 +579,13 @@ int bandwidth_placement(const struct bandwidth_params *p, unsigned threads, char
 	return 0;
 }
 
-void bandwidth_layout(int kernel, const struct bw_size *sz, unsigned threads,
+void bandwidth_layout(int kernel, const struct bw_size *sz, unsigned threads, unsigned groups,
 		      struct bw_layout *out)
 {
 	unsigned arrays = bandwidth_kernel_arrays(kernel);
-	uint64_t share = sz->per_thread || threads == 0 ? sz->bytes : sz->bytes / threads;
+	uint64_t share = sz->per_thread || threads == 0 ? sz->bytes
+			 : sz->per_group ? sz->bytes * (groups ? groups : 1) / threads
+					 : sz->bytes / threads;
 	size_t n = (size_t)(share / (arrays ? arrays : 1) / sizeof(double));
 	size_t astride;
 	n -= n % BW_UNROLL;
@@ -447,7 +636,8 @@ uint64_t bandwidth_table_bytes(const struct bandwidth_params *p)
 			for (size_t t = 0; t < p->nthreads; t++) {
 				struct bw_layout l;
 				uint64_t need;
-				bandwidth_layout(p->kernels[k], &p->sizes[s], p->threads[t], &l);
+				bandwidth_layout(p->kernels[k], &p->sizes[s], p->threads[t],
+						 bandwidth_groups_of(p, p->threads[t]), &l);
 				need = (uint64_t)l.slice_stride * p->threads[t];
 				if (need > most)
 					most = need;
@@ -506,4 +696,31 @@ int bandwidth_keep_levels(struct bandwidth_params *p, const char *list, mt_error
 			p->sizes[kept++] = p->sizes[i];
 	p->nsizes = kept;
 	return 0;
+}
+
+void bandwidth_plan_of(const struct bandwidth_params *p, const struct machine *m,
+		       char notes[][BW_NOTE_LEN], int nnotes, struct plan *out)
+{
+	plan_init(out, "bandwidth", m);
+	if (p->loaded != 2)
+		for (size_t i = 0; i < p->nsizes; i++) {
+			const struct bw_size *sz = &p->sizes[i];
+			plan_add_size(out, sz->level, sz->bytes, sz->per_thread, sz->per_group,
+				      sz->from);
+		}
+	for (size_t t = 0; t < p->nthreads; t++) {
+		int used = (int)p->threads[t] < p->ncpus ? (int)p->threads[t] : p->ncpus;
+		plan_add_threads(out, (int)p->threads[t], p->cpus, used);
+	}
+	for (int i = 0; i < nnotes; i++)
+		plan_note(out, "%s", notes[i]);
+	if (p->loaded) {
+		char a[32];
+		plan_note(out, "loaded latency: a random chase over %s on CPU %d, %d loaders",
+			  mt_fmt_size(a, sizeof a, p->chase_bytes), p->ncpus > 0 ? p->cpus[0] : -1,
+			  p->ncpus - 1);
+		if (p->chase_bytes > out->max_size)
+			out->max_size = p->chase_bytes;
+	}
+	out->estimate_s = bandwidth_estimate_s(p);
 }

@@ -50,6 +50,12 @@ int cmd_topo(int argc, char **argv);
 /* --json PATH: "-" is stdout (the human text then goes to stderr). */
 int cmd_json_is_stdout(const char *path);
 
+/* --json PATH of command who, refused before any work when it cannot be
+ * written (jsonio_check_path): one line, "memtop: WHO: --json: expected a
+ * file in an existing folder, got 'PATH' (reason)". Returns 0, or -1 (the
+ * command exits 2). */
+int cmd_json_refuse(const char *path, const char *who);
+
 /* Write root to path atomically, or print it on stdout for "-". Returns 0,
  * or -1 with e = "PATH: reason". */
 int cmd_write_json(const char *path, const cJSON *root, mt_error *e);

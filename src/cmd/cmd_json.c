@@ -15,3 +15,16 @@ int cmd_write_json(const char *path, const cJSON *root, mt_error *e)
 {
 	return jsonio_write(path, root, e);
 }
+
+int cmd_json_refuse(const char *path, const char *who)
+{
+	char why[4200];
+	const char *what;
+	if (jsonio_check_path(path, &what, why, sizeof why) == 0)
+		return 0;
+	if (why[0])
+		mt_warn("%s: --json: expected %s, got '%s' (%s)", who, what, path, why);
+	else
+		mt_warn("%s: --json: expected %s, got '%s'", who, what, path);
+	return -1;
+}

@@ -5,6 +5,7 @@
 
 #include "cmd.h"
 #include "core/topo.h"
+#include "machine/machine.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -18,30 +19,39 @@ const struct batch_option cmd_topo_options[] = {
 	  "holds sys/devices/system/cpu (and proc/), as\n"
 	  "hwloc-gather-topology records it; hwloc's linux backend\n"
 	  "alone reads it (nothing of this machine is mixed in)" },
+	{ "topology", 'x', "FILE",
+	  "read an hwloc XML instead (lstopo --of xml FILE on a server)" },
 	CMD_HELP_JSON("the topology"),
 	BATCH_HELP_HELP,
 	BATCH_END,
 };
 
 static const struct batch_help help = {
-	.head = "Usage: memtop topo [--sysfs-root DIR] [--json OUT]\n"
+	.head = "Usage: memtop topo [--sysfs-root DIR | --topology FILE] [--json OUT]\n"
 		"The machine above the core, from hwloc: packages, NUMA nodes with their\n"
 		"memory, L3 groups (the CPUs sharing one L3), cores, CPUs, SMT siblings and\n"
-		"core kinds (P/E on hybrid x86, big/LITTLE on Arm, 'one' otherwise).\n\n",
+		"core kinds (P/E on hybrid x86, big/LITTLE on Arm, 'one' otherwise); memory-only\n"
+		"nodes with their tier (HBM, NVM, CXL); a VM and its hypervisor.\n\n",
 	.opts = cmd_topo_options,
 	.col = 20,
 	.tail = "\nExit status: 0 ok, 1 runtime failure, 2 bad usage or bad input (a missing\n"
-		"or garbled tree).\n",
+		"or garbled tree or XML).\n",
 };
 
 /* The options; returns -1 to go on, else the exit code. */
-static int parse(int argc, char **argv, const char **root, const char **json)
+static int parse(int argc, char **argv, const char **root, const char **xml, const char **json)
 {
 	struct batch_cmd c;
 	int ch;
 	batch_cmd_init(&c, "topo", &help);
-	while ((ch = batch_cmd_next(&c, argc, argv)) > 0)
-		*(ch == 'r' ? root : json) = optarg;
+	while ((ch = batch_cmd_next(&c, argc, argv)) > 0) {
+		if (ch == 'r')
+			*root = optarg;
+		else if (ch == 'x')
+			*xml = optarg;
+		else
+			*json = optarg;
+	}
 	if (ch < 0)
 		return c.rc;
 	if (optind != argc) {
@@ -51,37 +61,59 @@ static int parse(int argc, char **argv, const char **root, const char **json)
 	return -1;
 }
 
-/* bytes of memory as "15.6 GB" or "512 MB" */
-static const char *mem_words(char *buf, size_t len, uint64_t b)
-{
-	if (b >= (1ull << 30))
-		mt_snprintf(buf, len, "%.1f GB", (double)b / (double)(1ull << 30));
-	else
-		mt_snprintf(buf, len, "%llu MB", (unsigned long long)(b >> 20));
-	return buf;
-}
-
+/* A node: its tier when hwloc names one, its CPUs (a memory-only node:
+ * none of its own, and the CPUs near it), its memory. */
 static void print_nodes(FILE *f, const struct topo *t)
 {
 	char cpus[1024], mem[32];
-	for (int i = 0; i < t->nnodes && i < TOPO_LINES; i++)
-		fprintf(f, "  NUMA node %d: CPUs %s, %s memory\n", t->nodes[i].os_index,
-			topo_set_text(&t->nodes[i].cpus, cpus, sizeof cpus),
-			mem_words(mem, sizeof mem, t->nodes[i].memory));
+	for (int i = 0; i < t->nnodes && i < TOPO_LINES; i++) {
+		const struct topo_node *n = &t->nodes[i];
+		fprintf(f, "  NUMA node %d: %s%s", n->os_index, MT_PRINTABLE(n->tier),
+			n->tier[0] ? ", " : "");
+		if (n->local.n || !n->cpus.n)
+			fprintf(f, "CPUs %s", topo_set_text(&n->local, cpus, sizeof cpus));
+		else
+			fprintf(f, "no CPUs of its own (near CPUs %s)",
+				topo_set_text(&n->cpus, cpus, sizeof cpus));
+		fprintf(f, ", %s memory\n", mt_fmt_mem(mem, sizeof mem, n->memory));
+	}
 	if (t->nnodes > TOPO_LINES)
 		fprintf(f, "  ... and %d more NUMA nodes (--json lists them all)\n",
 			t->nnodes - TOPO_LINES);
 }
 
-static void print_l3(FILE *f, const struct topo *t)
+/* The L3 groups; a size memtop info doubts is marked '?' and said why. */
+static void print_l3(FILE *f, const struct topo *t, const struct machine *m)
 {
 	char cpus[1024], size[32];
-	for (int i = 0; i < t->nl3 && i < TOPO_LINES; i++)
-		fprintf(f, "  L3 group %d: CPUs %s, %s\n", i,
+	const struct info_doubt *dt = NULL;
+	int doubted = 0;
+	/* the doubt about hwloc's (sysfs's) own L3, the size printed here */
+	static const char *const srcs[] = { "hwloc", "sysfs" };
+	for (size_t k = 0; m && k < MT_ARRAY_LEN(srcs) && !dt; k++) {
+		dt = info_doubt_of(&m->info, srcs[k], 3, "unified");
+		if (!dt)
+			dt = info_doubt_of(&m->info, srcs[k], 3, "data");
+	}
+	for (int i = 0; i < t->nl3 && i < TOPO_LINES; i++) {
+		int d = dt && t->l3[i].size == dt->size;
+		fprintf(f, "  L3 group %d: CPUs %s, %s%s\n", i,
 			topo_set_text(&t->l3[i].cpus, cpus, sizeof cpus),
-			mt_fmt_size(size, sizeof size, t->l3[i].size));
+			mt_fmt_size(size, sizeof size, t->l3[i].size), d ? " ?" : "");
+		doubted |= d;
+	}
 	if (t->nl3 > TOPO_LINES)
 		fprintf(f, "  ... and %d more L3 groups (--json lists them all)\n", t->nl3 - TOPO_LINES);
+	if (doubted)
+		fprintf(f, "  ? doubted (memtop info): %s\n", MT_PRINTABLE(dt->why));
+}
+
+/* A VM, and what said so. */
+static void print_vm(FILE *f, const struct machine *m)
+{
+	if (m && m->vm.vm == 1)
+		fprintf(f, "  a VM%s%s%s: %s\n", m->vm.name[0] ? " (" : "", m->vm.name,
+			m->vm.name[0] ? ")" : "", MT_PRINTABLE(m->vm.why));
 }
 
 static void print_kinds(FILE *f, const struct topo *t)
@@ -110,7 +142,7 @@ static void print_smt(FILE *f, const struct topo *t)
 	fprintf(f, "%s\n", t->nsmt > 4 ? " ..." : "");
 }
 
-static void print_topo(FILE *f, const struct topo *t)
+static void print_topo(FILE *f, const struct topo *t, const struct machine *m)
 {
 	char sum[1024];
 	char ver[32];
@@ -118,33 +150,41 @@ static void print_topo(FILE *f, const struct topo *t)
 		topo_hwloc_version(ver, sizeof ver));
 	fprintf(f, "%s\n", topo_summary(t, sum, sizeof sum));
 	print_nodes(f, t);
-	print_l3(f, t);
+	print_l3(f, t, m);
 	print_kinds(f, t);
 	print_smt(f, t);
+	print_vm(f, m);
 }
 
 int cmd_topo(int argc, char **argv)
 {
-	const char *root = NULL, *json = NULL;
-	struct topo *t = NULL;
+	const char *root = NULL, *xml = NULL, *json = NULL;
+	struct machine *m = NULL;
 	mt_error e = { "" };
-	int rc = parse(argc, argv, &root, &json);
+	int rc = parse(argc, argv, &root, &xml, &json);
 	if (rc >= 0)
 		return rc;
-	if (topo_load(root, &t, &e) < 0) {
+	if (json && cmd_json_refuse(json, "topo") < 0)
+		return MT_EXIT_USAGE;
+	if (machine_load(root, xml, &m, &e) < 0) {
 		mt_warn("topo: %s", e.msg);
-		return root ? MT_EXIT_USAGE : MT_EXIT_RUNTIME;
+		return root || xml ? MT_EXIT_USAGE : MT_EXIT_RUNTIME;
 	}
-	print_topo(cmd_json_is_stdout(json) ? stderr : stdout, t);
+	if (!m->topo) {
+		mt_warn("topo: hwloc could not read this machine's topology");
+		machine_free(m);
+		return MT_EXIT_RUNTIME;
+	}
+	print_topo(cmd_json_is_stdout(json) ? stderr : stdout, m->topo, m);
 	rc = MT_EXIT_OK;
 	if (json) {
-		cJSON *o = topo_to_json(t);
+		cJSON *o = topo_to_json(m->topo);
 		if (!o || cmd_write_json(json, o, &e) < 0) {
 			mt_warn("topo: %s", o ? e.msg : "out of memory");
 			rc = MT_EXIT_RUNTIME;
 		}
 		cJSON_Delete(o);
 	}
-	topo_free(t);
+	machine_free(m);
 	return rc;
 }

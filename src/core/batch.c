@@ -183,35 +183,15 @@ static int parse_kind(struct batch_cli *c, const char *arg)
  * writable, and the path is not a folder): said before measuring, not after. */
 static int check_json_path(const struct batch_cli *c)
 {
-	char dir[4096], why[4200];
-	const char *slash = strrchr(c->json, '/'), *what = "a file in an existing folder";
-	struct stat st;
-	if (c->json[0] == '\0')
-		return batch_bad(c->exp, "--json", c->json, "a file name");
+	char why[4200];
+	const char *what;
 	if (jsonio_is_stdout(c->json) && c->csv)
 		return batch_bad(c->exp, "--json", c->json,
 				 "a file when --csv is given (both would write stdout)");
-	if (jsonio_is_stdout(c->json))
+	if (jsonio_check_path(c->json, &what, why, sizeof why) == 0)
 		return 0;
-	if (!slash)
-		mt_strlcpy(dir, ".", sizeof dir);
-	else if (slash == c->json)
-		mt_strlcpy(dir, "/", sizeof dir);
-	else if (mt_snprintf(dir, sizeof dir, "%.*s", (int)(slash - c->json), c->json) < 0)
-		return batch_bad(c->exp, "--json", c->json, "a shorter path");
-	if (stat(dir, &st) < 0) {
-		mt_snprintf(why, sizeof why, "%s: %s", dir, strerror(errno));
-	} else if (!S_ISDIR(st.st_mode)) {
-		mt_snprintf(why, sizeof why, "%s is not a folder", dir);
-	} else if (access(dir, W_OK | X_OK) < 0) {
-		what = "a file in a writable folder";
-		mt_snprintf(why, sizeof why, "%s: %s", dir, strerror(errno));
-	} else if (stat(c->json, &st) == 0 && S_ISDIR(st.st_mode)) {
-		what = "a file";
-		mt_snprintf(why, sizeof why, "%s is a folder", c->json);
-	} else {
-		return 0;
-	}
+	if (!why[0])
+		return batch_bad(c->exp, "--json", c->json, what);
 	mt_warn("run %s: --json: expected %s, got '%s' (%s)", c->exp, what, c->json, why);
 	return -1;
 }
@@ -246,6 +226,46 @@ static void restore_stdout(int *fd)
 	dup2(*fd, STDOUT_FILENO);
 	close(*fd);
 	*fd = -1;
+}
+
+/* --plan, --sysfs-root, --topology: which machine, and a plan for it.
+ * Returns 0, or -1 (said). */
+static int check_plan(struct batch_cli *c)
+{
+	if (c->sysfs_root && c->topology) {
+		mt_warn("run %s: --sysfs-root and --topology: give one of them", c->exp);
+		return -1;
+	}
+	if (c->sysfs_root || c->topology)
+		c->plan = 1; /* a recorded machine is planned, never measured */
+	if (c->plan && c->csv) {
+		mt_warn("run %s: --csv: a plan has no table (--json gives it as JSON)", c->exp);
+		return -1;
+	}
+	return 0;
+}
+
+/* --cpu and --cpu-kind, checked against this machine (a recorded one's are
+ * machine_for_run's). Returns 0, or -1 (said). */
+static int check_cpu(struct batch_cli *c)
+{
+	if (c->cpu_arg && c->kind_arg) {
+		mt_warn("run %s: --cpu and --cpu-kind: give one of them", c->exp);
+		return -1;
+	}
+	if (c->sysfs_root || c->topology)
+		return 0;
+	if (c->cpu_arg) {
+		if (parse_cpu(c, c->cpu_arg) < 0)
+			return -1;
+		c->cpu_given = 1;
+	}
+	return c->kind_arg ? parse_kind(c, c->kind_arg) : 0;
+}
+
+void batch_cli_stdout(struct batch_cli *c)
+{
+	restore_stdout(&c->json_fd);
 }
 
 /* Is name (up to len characters) one of opts' long options? */
@@ -374,23 +394,11 @@ int batch_next(struct batch_cli *c, int argc, char **argv)
 		case BATCH_OPT_QUICK: c->quick = 1; break;
 		case BATCH_OPT_CSV: c->csv = 1; break;
 		case BATCH_OPT_COMPACT: c->compact = 1; break;
-		case BATCH_OPT_CPU:
-			if (c->cpu_kind) {
-				mt_warn("run %s: --cpu and --cpu-kind: give one of them", c->exp);
-				return -1;
-			}
-			if (parse_cpu(c, optarg) < 0)
-				return -1;
-			c->cpu_given = 1;
-			break;
-		case BATCH_OPT_CPU_KIND:
-			if (c->cpu_given) {
-				mt_warn("run %s: --cpu and --cpu-kind: give one of them", c->exp);
-				return -1;
-			}
-			if (parse_kind(c, optarg) < 0)
-				return -1;
-			break;
+		case BATCH_OPT_CPU: c->cpu_arg = optarg; break;
+		case BATCH_OPT_CPU_KIND: c->kind_arg = optarg; break;
+		case BATCH_OPT_PLAN: c->plan = 1; break;
+		case BATCH_OPT_SYSFS_ROOT: c->sysfs_root = optarg; break;
+		case BATCH_OPT_TOPOLOGY: c->topology = optarg; break;
 		case '?':
 		case ':':
 			bad_option(c->who, ch, argv, opts);
@@ -404,6 +412,8 @@ int batch_next(struct batch_cli *c, int argc, char **argv)
 			argv[optind], c->exp);
 		return -1;
 	}
+	if (check_plan(c) < 0 || check_cpu(c) < 0)
+		return -1;
 	if (c->json && check_json_path(c) < 0)
 		return -1;
 	if (c->compact && !c->json) {

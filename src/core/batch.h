@@ -35,6 +35,9 @@ enum {
 	BATCH_OPT_CSV,
 	BATCH_OPT_COMPACT,
 	BATCH_OPT_CPU_KIND,
+	BATCH_OPT_PLAN,
+	BATCH_OPT_SYSFS_ROOT,
+	BATCH_OPT_TOPOLOGY,
 };
 
 /* One option of a command with its help, as git's OPT_* and tmux's
@@ -64,6 +67,16 @@ struct batch_option {
 	  "pin it to a CPU of kind NAME (P, E, big...: memtop topo)" }
 #define BATCH_HELP_HELP { "help", BATCH_OPT_HELP, NULL, "this help" }
 #define BATCH_HELP_COMMON(quick, csv)                                                   \
+	{ "plan", BATCH_OPT_PLAN, NULL,                                                \
+	  "print what the run would measure (sizes and their levels,\n"               \
+	  "threads and their CPUs, pairs, nodes) and measure nothing;\n"              \
+	  "with --json, the plan as JSON" },                                           \
+	{ "sysfs-root", BATCH_OPT_SYSFS_ROOT, "DIR",                                   \
+	  "plan for the recorded Linux tree DIR (memtop topo's)\n"                     \
+	  "instead of this machine (implies --plan)" },                                \
+	{ "topology", BATCH_OPT_TOPOLOGY, "FILE",                                      \
+	  "plan for the machine an hwloc XML describes (lstopo\n"                      \
+	  "--of xml FILE, on a server; implies --plan)" },                             \
 	{ "quick", BATCH_OPT_QUICK, NULL, quick },                                     \
 	{ "json", BATCH_OPT_JSON, "FILE",                                              \
 	  "write the result to FILE (atomically); - for stdout" },                     \
@@ -134,6 +147,11 @@ struct batch_cli {
 	int cpu;               /* --cpu N, a CPU of --cpu-kind NAME, or -1 */
 	const char *cpu_kind;  /* --cpu-kind NAME, or NULL */
 	int cpu_given;         /* --cpu was given */
+	const char *cpu_arg;   /* --cpu's value, as given (NULL: none) */
+	const char *kind_arg;  /* --cpu-kind's value, as given (NULL: none) */
+	int plan;              /* --plan, or a recorded machine: the plan, nothing measured */
+	const char *sysfs_root; /* --sysfs-root DIR: a recorded /sys tree, or NULL */
+	const char *topology;  /* --topology FILE: an hwloc XML, or NULL */
 	int quick;             /* --quick */
 	int csv;               /* --csv */
 	int compact;           /* --compact: the JSON on one line */
@@ -152,13 +170,20 @@ void batch_cli_init(struct batch_cli *c, const char *exp, const struct batch_hel
  * (naming those there are) or one with no CPU this process may use, both
  * --cpu and --cpu-kind, --json in a folder that does not exist or
  * cannot be written, --json - with --csv (both would write stdout), --compact
- * without --json. With
+ * without --json, --sysfs-root with --topology, --csv with a plan (--plan,
+ * --sysfs-root, --topology: they set c->plan; on a recorded machine --cpu
+ * and --cpu-kind are the machine's to check: machine/plan.h's
+ * machine_for_run). With
  * --json - it then points stdout at stderr (line-buffered) and keeps the
  * real stdout in c->json_fd for batch_finish(). Returns the option's value
  * (> 0); 0 when all of argv is parsed and fine; -1 when the caller must
  * return c->rc: --help printed (0), or one line printed on stderr (2; 1 when
  * stdout could not be kept). */
 int batch_next(struct batch_cli *c, int argc, char **argv);
+
+/* With --json -: the real stdout back (batch_next pointed it at stderr) for
+ * a JSON written without a run (a plan). Else nothing. */
+void batch_cli_stdout(struct batch_cli *c);
 
 /* Print "memtop: run EXP: OPT: expected WHAT, got 'ARG'" on stderr. Always
  * returns -1. */

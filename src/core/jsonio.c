@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define MAX_JSON_BYTES JSONIO_MAX_BYTES
 /* memtop's results nest 5 deep; cJSON itself stops at 1000. */
@@ -203,4 +205,47 @@ void jsonio_opt_string(const cJSON *o, const char *key, char *out, size_t len)
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
 	if (cJSON_IsString(v) && v->valuestring)
 		mt_printable(out, len, v->valuestring, 0);
+}
+
+int jsonio_check_path(const char *path, const char **what, char *why, size_t len)
+{
+	char dir[4096];
+	const char *slash = strrchr(path, '/');
+	struct stat st;
+	*what = "a file in an existing folder";
+	why[0] = '\0';
+	if (path[0] == '\0') {
+		*what = "a file name";
+		return -1;
+	}
+	if (jsonio_is_stdout(path))
+		return 0;
+	if (!slash)
+		mt_strlcpy(dir, ".", sizeof dir);
+	else if (slash == path)
+		mt_strlcpy(dir, "/", sizeof dir);
+	else if (mt_snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path) < 0) {
+		*what = "a shorter path";
+		return -1;
+	}
+	if (stat(dir, &st) < 0) {
+		mt_snprintf(why, len, "%s: %s", dir, strerror(errno));
+	} else if (!S_ISDIR(st.st_mode)) {
+		mt_snprintf(why, len, "%s is not a folder", dir);
+	} else if (access(dir, W_OK | X_OK) < 0) {
+		*what = "a file in a writable folder";
+		mt_snprintf(why, len, "%s: %s", dir, strerror(errno));
+	} else if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		*what = "a file";
+		mt_snprintf(why, len, "%s is a folder", path);
+	} else if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		/* the rename would put a file in place of /dev/null or a FIFO */
+		*what = "a regular file";
+		mt_snprintf(why, len, "%s is a %s; the result replaces the file it is written to", path,
+			    S_ISCHR(st.st_mode) ? "character device" : S_ISFIFO(st.st_mode) ? "FIFO"
+				: S_ISSOCK(st.st_mode) ? "socket" : "special file");
+	} else {
+		return 0;
+	}
+	return -1;
 }

@@ -33,6 +33,15 @@ int jsonio_save(const char *path, const cJSON *root, mt_error *e);
 /* --json's path is "-": the result goes to stdout (ssh host memtop ... --json -). */
 int jsonio_is_stdout(const char *path);
 
+/* Can a result be written at path (atomically: a temporary file beside it,
+ * then a rename)? Its folder exists, is a folder and is writable, and path
+ * is not a folder; "-" (stdout) always can. Said before any work, so that
+ * nothing is measured or printed for a file that cannot be written.
+ * Returns 0, or -1 with *what the expectation ("a file in an existing
+ * folder", "a file in a writable folder", "a file", "a file name", "a
+ * shorter path") and why the reason ("/x: No such file or directory"). */
+int jsonio_check_path(const char *path, const char **what, char *why, size_t len);
+
 /* Where a command's --json goes: "-" prints root (indented, one final
  * newline) on stdout and flushes it; any other path is jsonio_save(). Returns
  * 0, or -1 with e ("stdout: Broken pipe", or jsonio_save's errors). */

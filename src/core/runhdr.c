@@ -106,6 +106,8 @@ void run_header_init(struct run_header *h, int job_cpu)
 	diag_begin(&h->diag, job_cpu);
 	h->has_diag = 1;
 	run_place_init(&h->place, job_cpu);
+	h->vm = *mt_vm_this();
+	h->has_vm = 1;
 	mt_strlcpy(h->build, h->diag.build, sizeof h->build);
 	mt_strlcpy(arch_os, h->kernel, sizeof arch_os);
 	/* "x86_64 Linux 6.1" -> "x86_64, Linux" as the seed writes "(aarch64, macOS)" */
@@ -166,6 +168,14 @@ int run_header_to_json(const struct run_header *h, cJSON *root)
 		cJSON_AddNumberToObject(root, "cpu_used", h->diag.cpu_last >= 0 ? h->diag.cpu_last
 										 : h->diag.cpu_pinned);
 	}
+	if (h->has_vm) {
+		cJSON *vm = cJSON_AddObjectToObject(root, "vm");
+		if (!vm || !(h->vm.vm < 0 ? cJSON_AddNullToObject(vm, "vm")
+				     : cJSON_AddBoolToObject(vm, "vm", h->vm.vm == 1)) ||
+		    !cJSON_AddStringToObject(vm, "hypervisor", h->vm.name) ||
+		    !cJSON_AddStringToObject(vm, "why", h->vm.why))
+			return -1;
+	}
 	if (h->place.known) {
 		cJSON *place = place_to_json(&h->place);
 		if (!place)
@@ -202,6 +212,18 @@ static const char *counter_named(const cJSON *clock)
 	return NULL;
 }
 
+/* "vm": {"vm": true|false|null, "hypervisor", "why"}, when present. */
+static void vm_from_json(const cJSON *o, struct run_header *h)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, "vm");
+	if (!cJSON_IsObject(o))
+		return;
+	h->has_vm = 1;
+	h->vm.vm = cJSON_IsTrue(v) ? 1 : cJSON_IsFalse(v) ? 0 : -1;
+	jsonio_opt_string(o, "hypervisor", h->vm.name, sizeof h->vm.name);
+	jsonio_opt_string(o, "why", h->vm.why, sizeof h->vm.why);
+}
+
 void run_header_from_json(const cJSON *root, struct run_header *h)
 {
 	const cJSON *clock = cJSON_GetObjectItemCaseSensitive(root, "clock");
@@ -231,6 +253,7 @@ void run_header_from_json(const cJSON *root, struct run_header *h)
 		h->clock.core_ghz = jsonio_opt_number(root, "ghz", 0);
 	}
 	place_from_json(cJSON_GetObjectItemCaseSensitive(root, "place"), &h->place);
+	vm_from_json(cJSON_GetObjectItemCaseSensitive(root, "vm"), h);
 	if (cJSON_IsObject(diag)) {
 		diag_from_json(diag, &h->diag);
 		h->has_diag = 1;
@@ -278,6 +301,8 @@ void run_header_print(FILE *f, const struct run_header *h)
 			mt_snprintf(job, sizeof job, "job on CPU %d", h->diag.cpu_pinned);
 		fprintf(f, "# load %.2f, %d runnable, THP %s, %s\n", h->diag.load_before,
 			h->diag.running_before, h->diag.thp[0] ? h->diag.thp : "none", job);
+		if (h->has_vm)
+			fprintf(f, "# host: %s\n", mt_vm_text(&h->vm, w[0], sizeof w[0]));
 		if (h->place.known)
 			fprintf(f, "# where: %s\n", run_place_text(&h->place, w[0], sizeof w[0]));
 		n = diag_warnings(&h->diag, w, 8);

@@ -9,6 +9,7 @@
 
 #include "clock.h"
 #include "diag.h"
+#include "vm.h"
 
 /* Where the measuring CPU sits in the machine (core/topo), as far as known. */
 struct run_place {
@@ -39,6 +40,8 @@ struct run_header {
 	struct diag diag;
 	int has_diag;       /* diag was recorded (false for foreign files) */
 	struct run_place place; /* where the job's CPU sits ("place" in JSON) */
+	struct mt_vm vm;    /* a VM or not, under which hypervisor ("vm" in JSON) */
+	int has_vm;         /* vm was recorded (false for older and foreign files) */
 };
 
 /* Fill h for a run starting now on this machine (calibrates the clock,

@@ -7,6 +7,7 @@
 #include "child.h"
 #include "util.h"
 
+#include <dirent.h>
 #include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -182,6 +183,74 @@ void mt_thp_mode(char *buf, size_t len)
 {
 	if (mt_plat_thp_mode(buf, len) < 0)
 		buf[0] = '\0';
+}
+
+void mt_thp_mode_in(const char *root, char *buf, size_t len)
+{
+	char path[MT_PATH_MAX + 64], *text, *a, *b;
+	buf[0] = '\0';
+	if (!root[0]) {
+		mt_thp_mode(buf, len);
+		return;
+	}
+	mt_snprintf(path, sizeof path, "%s/sys/kernel/mm/transparent_hugepage/enabled", root);
+	text = mt_read_file(path, 4096, NULL, NULL);
+	a = text ? strchr(text, '[') : NULL; /* "always [madvise] never" */
+	b = a ? strchr(a, ']') : NULL;
+	if (a && b && b - a < 16) {
+		*b = '\0';
+		mt_printable(buf, len, a + 1, 0);
+	}
+	free(text);
+}
+
+int mt_huge_pages_in(const char *root, uint64_t *size, uint64_t *count, int cap)
+{
+	char path[MT_PATH_MAX + 128];
+	struct dirent *d;
+	DIR *dir;
+	int n = 0;
+	mt_snprintf(path, sizeof path, "%s/sys/kernel/mm/hugepages", root);
+	dir = opendir(path);
+	if (!dir)
+		return 0;
+	while ((d = readdir(dir)) && n < cap) {
+		uint64_t kb, pages = 0;
+		char num[32], *text;
+		const char *p = d->d_name;
+		size_t len;
+		if (strncmp(p, "hugepages-", 10) != 0)
+			continue;
+		len = strlen(p + 10);
+		if (len < 3 || len >= sizeof num || strcmp(p + 10 + len - 2, "kB") != 0)
+			continue;
+		mt_snprintf(num, sizeof num, "%.*s", (int)(len - 2), p + 10);
+		if (mt_parse_u64(num, 1, UINT64_MAX >> 11, &kb) < 0)
+			continue;
+		mt_snprintf(path, sizeof path, "%s/sys/kernel/mm/hugepages/%s/nr_hugepages", root, p);
+		text = mt_read_file(path, 64, NULL, NULL);
+		if (text) {
+			text[strcspn(text, "\n")] = '\0';
+			if (mt_parse_u64(text, 0, UINT64_MAX, &pages) < 0)
+				pages = 0;
+		}
+		free(text);
+		size[n] = kb << 10;
+		count[n++] = pages;
+	}
+	closedir(dir);
+	/* smallest first: sort the sizes, their counts with them */
+	for (int i = 0; i < n; i++)
+		for (int j = i + 1; j < n; j++)
+			if (size[j] < size[i]) {
+				uint64_t t = size[i];
+				size[i] = size[j];
+				size[j] = t;
+				t = count[i];
+				count[i] = count[j];
+				count[j] = t;
+			}
+	return n;
 }
 
 int mt_heterogeneous(char *buf, size_t len)

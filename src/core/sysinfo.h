@@ -82,6 +82,18 @@ int mt_cpu_times(uint64_t *total, uint64_t *steal);
  * system has none. */
 void mt_thp_mode(char *buf, size_t len);
 
+/* The same read from the Linux tree under root (a recorded /sys tree's
+ * folder holding sys/; "" for this machine's /sys, where there is one):
+ * root/sys/kernel/mm/transparent_hugepage/enabled. buf "" when not
+ * recorded. */
+void mt_thp_mode_in(const char *root, char *buf, size_t len);
+
+/* The hugetlbfs page sizes of the Linux tree under root ("" this machine):
+ * root/sys/kernel/mm/hugepages/hugepages-NkB, each size in bytes into
+ * size[] and its nr_hugepages (the pages set up; 0 when unreadable) into
+ * count[], at most cap, smallest first. Returns how many. */
+int mt_huge_pages_in(const char *root, uint64_t *size, uint64_t *count, int cap);
+
 /* Heterogeneous cores: 1 when CPUs differ in capacity (Linux cpu_capacity,
  * macOS hw.nperflevels > 1), 0 when not, and a sentence describing them in
  * buf ("cpu_capacity 1024 on CPUs 0-3, 512 on 4-7"; "" when uniform). */

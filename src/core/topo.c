@@ -12,16 +12,18 @@
 
 /* Copies everything memtop uses out of h into t. Returns 0, or -1 when out
  * of memory or when h has no CPU. */
-static int copy_all(struct topo *t, hwloc_topology_t h, const char *root)
+static int copy_all(struct topo *t, hwloc_topology_t h, const char *root, int live)
 {
-	if (topo_hw_copy(t, h, !root) < 0 || topo_copy_kinds(t, h) < 0)
+	if (topo_hw_copy(t, h, live) < 0 || topo_copy_kinds(t, h) < 0)
 		return -1;
 	topo_mark_kinds(t);
-	return topo_regroup_by_part(t, h, root ? root : "");
+	/* the MIDRs are read from /sys: an XML has none */
+	return root ? topo_regroup_by_part(t, h, root) : 0;
 }
 
-/* hwloc's CPUs are the ones the tree's online list names. Returns 0, or -1
- * with e saying how they differ. */
+/* hwloc's CPUs are among the ones the tree's online list names (a cgroup
+ * of the recorded tree may hide some, as lstopo hides them). Returns 0, or
+ * -1 with e saying how they differ. */
 static int check_cpus(const struct topo *t, hwloc_const_bitmap_t online, const char *root,
 		      mt_error *e)
 {
@@ -31,20 +33,22 @@ static int check_cpus(const struct topo *t, hwloc_const_bitmap_t online, const c
 		return mt_fail(e, "out of memory");
 	for (int i = 0; i < t->ncpus; i++)
 		hwloc_bitmap_set(got, (unsigned)t->cpus[i].os);
-	same = hwloc_bitmap_iszero(online) || hwloc_bitmap_isequal(got, online);
+	same = hwloc_bitmap_iszero(online) || hwloc_bitmap_isincluded(got, online);
 	hwloc_bitmap_free(got);
 	if (!same)
-		return mt_fail(e, "%s/sys/devices/system/cpu: hwloc found %d CPUs, the online list "
-				  "names %d (a garbled tree)", root, t->ncpus,
+		return mt_fail(e, "%s/sys/devices/system/cpu: hwloc found %d CPUs, not all of them "
+				  "in the online list's %d (a garbled tree)", root, t->ncpus,
 			       hwloc_bitmap_weight(online));
 	return 0;
 }
 
-int topo_load(const char *sysfs_root, struct topo **out, mt_error *e)
+/* Loads this machine (root and xml NULL), a recorded tree or an XML. */
+static int load(const char *sysfs_root, const char *xml, struct topo **out, mt_error *e)
 {
 	hwloc_bitmap_t online = hwloc_bitmap_alloc();
 	hwloc_topology_t h = NULL;
 	struct topo *t = NULL;
+	const char *what = xml ? xml : sysfs_root ? sysfs_root : "this machine";
 	*out = NULL;
 	if (!online) {
 		mt_fail(e, "out of memory");
@@ -52,19 +56,23 @@ int topo_load(const char *sysfs_root, struct topo **out, mt_error *e)
 	}
 	if (sysfs_root && topo_check_tree(sysfs_root, online, e) < 0)
 		goto fail;
-	h = topo_hw_load(sysfs_root, e);
+	if (xml && topo_check_xml(xml, e) < 0)
+		goto fail;
+	h = topo_hw_load(sysfs_root, xml, e);
 	if (!h)
 		goto fail;
 	t = calloc(1, sizeof *t);
-	if (!t || copy_all(t, h, sysfs_root) < 0) {
-		mt_fail(e, "%s: hwloc found no CPU (or memory ran out)",
-			sysfs_root ? sysfs_root : "this machine");
+	if (!t || copy_all(t, h, sysfs_root ? sysfs_root : xml ? NULL : "", !sysfs_root && !xml) < 0) {
+		mt_fail(e, "%s: hwloc found no CPU (or memory ran out)", what);
 		goto fail;
 	}
 	if (sysfs_root && check_cpus(t, online, sysfs_root, e) < 0)
 		goto fail;
+	t->recorded = xml ? 2 : sysfs_root ? 1 : 0;
 	if (sysfs_root)
 		mt_strlcpy(t->source, sysfs_root, sizeof t->source);
+	else if (xml)
+		mt_snprintf(t->source, sizeof t->source, "%s (an hwloc XML)", xml);
 	else if (getenv("HWLOC_XMLFILE") && *getenv("HWLOC_XMLFILE"))
 		mt_snprintf(t->source, sizeof t->source, "this machine as HWLOC_XMLFILE=%s describes it",
 			    getenv("HWLOC_XMLFILE"));
@@ -80,6 +88,16 @@ fail:
 		hwloc_topology_destroy(h);
 	hwloc_bitmap_free(online);
 	return -1;
+}
+
+int topo_load(const char *sysfs_root, struct topo **out, mt_error *e)
+{
+	return load(sysfs_root, NULL, out, e);
+}
+
+int topo_load_xml(const char *path, struct topo **out, mt_error *e)
+{
+	return load(NULL, path, out, e);
 }
 
 static struct topo *this_machine;
@@ -102,8 +120,10 @@ void topo_free(struct topo *t)
 {
 	if (!t)
 		return;
-	for (int i = 0; i < t->nnodes; i++)
+	for (int i = 0; i < t->nnodes; i++) {
 		free(t->nodes[i].cpus.cpus);
+		free(t->nodes[i].local.cpus);
+	}
 	for (int i = 0; i < t->nl2; i++)
 		free(t->l2[i].cpus.cpus);
 	for (int i = 0; i < t->nl3; i++)

@@ -36,12 +36,29 @@ struct topo_cache {
 	struct topo_set cpus;
 };
 
-/* A NUMA node: its OS index, its local memory and its CPUs (none for a
- * memory-only node). */
+/* A NUMA node: its OS index, its memory, its tier and its CPUs. hwloc
+ * attaches a memory-only node (HBM in flat mode, CXL or NVM memory) beside
+ * the CPUs nearest it: those are its cpus, but none of them has it as its
+ * local node (local is empty). */
 struct topo_node {
 	int os_index;
-	uint64_t memory; /* bytes */
-	struct topo_set cpus;
+	uint64_t memory;  /* bytes */
+	char tier[16];    /* hwloc's subtype: "DRAM", "HBM", "NVM", "SPM" (a DAX range),
+			   * "CXL-DRAM", "MCDRAM", "GPUMemory"; "" when hwloc names none */
+	struct topo_set cpus;  /* the CPUs near it (hwloc's locality) */
+	struct topo_set local; /* the CPUs whose nearest node it is; none: memory-only */
+};
+
+/* What the firmware (DMI) and the CPU say about the machine, as hwloc
+ * records it (its root object's and first package's infos); "" when not
+ * recorded. A recorded tree or XML keeps them, so a plan can say "a VM". */
+struct topo_about {
+	char sys_vendor[64];   /* DMISysVendor: "QEMU", "Amazon EC2", "Dell Inc." */
+	char product[64];      /* DMIProductName */
+	char board[64];        /* DMIBoardVendor and DMIBoardName */
+	char bios[96];         /* DMIBIOSVendor, DMIBIOSVersion, DMIBIOSDate */
+	char cpu_model[96];    /* CPUModel of the first package */
+	char cpu_vendor[32];   /* CPUVendor */
 };
 
 /* A core kind (hwloc_cpukinds_*). kinds[] is ordered fastest first. */
@@ -66,7 +83,9 @@ struct topo_cpu {
 };
 
 struct topo {
-	char source[512]; /* "this machine" or the recorded tree's folder */
+	char source[512]; /* "this machine", the recorded tree's folder or "FILE (an hwloc XML)" */
+	int recorded;     /* 0 this machine; 1 a recorded /sys tree; 2 an hwloc XML */
+	struct topo_about about;
 	int packages, dies, cores;
 	int ncpus;	  /* logical CPUs (hwloc's PUs), allowed or not */
 	int nallowed;	  /* of them, those this process may run on */
@@ -102,6 +121,12 @@ enum topo_rel {
  * or -1 with e naming the folder or file that is missing or garbled (or
  * hwloc's failure) and *out NULL. */
 int topo_load(const char *sysfs_root, struct topo **out, mt_error *e);
+
+/* The same from an hwloc XML topology (as `lstopo --of xml` writes it: a
+ * lab's server sent as one file). Returns 0, or -1 with e naming the file
+ * and what is wrong (missing, not a regular file, not an hwloc XML,
+ * garbled or truncated) and *out NULL. */
+int topo_load_xml(const char *path, struct topo **out, mt_error *e);
 
 /* This machine's topology, loaded on the first call (thread-safe) and kept
  * for the life of the process; NULL when hwloc could not load it. */
@@ -153,7 +178,7 @@ const char *topo_summary(const struct topo *t, char *buf, size_t len);
 /* The topology as JSON: {"source","summary","packages","dies","numa_nodes",
  * "cores","cpus","allowed_cpus","l2_groups":[{"size","cpus"}],"l3_groups",
  * "core_kinds":[{"name","efficiency","cpus","l1d","l2","detail"}],
- * "nodes":[{"node","cpus","memory"}],"smt_siblings":[[...]]}. NULL when out
+ * "nodes":[{"node","tier","cpus","local_cpus","memory"}],"smt_siblings":[[...]]}. NULL when out
  * of memory. */
 cJSON *topo_to_json(const struct topo *t);
 

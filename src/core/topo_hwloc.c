@@ -5,14 +5,11 @@
 
 #include "topo_hwloc.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-#define TOPO_MAX_CPU 65536 /* the largest OS index a CPU list may name */
 
 /* ---- the recorded tree: checked before hwloc sees it ---------------------- */
 
@@ -22,40 +19,18 @@ static int is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* Parses a Linux CPU list ("0-3,8,10-11\n") into bm. Returns 0, or -1 on
- * anything else (an empty list included). */
+/* Parses a Linux CPU list ("0-3,8,10-11\n": mt_parse_cpu_list's grammar)
+ * into bm. Returns 0, or -1 on anything else (an empty list included). */
 static int parse_cpu_list(const char *s, hwloc_bitmap_t bm)
 {
-	const char *p = s;
-	int any = 0;
+	int *cpus = malloc(MT_CPU_LIST_MAX * sizeof *cpus), n;
 	hwloc_bitmap_zero(bm);
-	while (*p && *p != '\n') {
-		char *end;
-		long a, b;
-		if (!isdigit((unsigned char)*p))
-			return -1;
-		errno = 0;
-		a = strtol(p, &end, 10);
-		b = a;
-		if (*end == '-') {
-			if (!isdigit((unsigned char)end[1]))
-				return -1;
-			b = strtol(end + 1, &end, 10);
-		}
-		if (errno || a > b || b >= TOPO_MAX_CPU)
-			return -1;
-		if (hwloc_bitmap_set_range(bm, (unsigned)a, (int)b) < 0)
-			return -1;
-		any = 1;
-		p = end;
-		if (*p == ',')
-			p++;
-		else if (*p && *p != '\n')
-			return -1;
-	}
-	if (*p == '\n' && p[1] != '\0')
-		return -1;
-	return any ? 0 : -1;
+	n = cpus ? mt_parse_cpu_list(s, cpus, MT_CPU_LIST_MAX, NULL) : -1;
+	for (int i = 0; i < n; i++)
+		if (hwloc_bitmap_set(bm, (unsigned)cpus[i]) < 0)
+			n = -1;
+	free(cpus);
+	return n > 0 ? 0 : -1;
 }
 
 /* See topo_hwloc.h. */
@@ -126,19 +101,72 @@ static void env_pop(char *saved[NENV])
 	}
 }
 
+/* The <topology version="M.N"> of an XML's head is one this hwloc reads
+ * (its major at most the library's: hwloc 2 reads 1.x and 2.x, not 3.x).
+ * Returns 0, or -1 with e naming both. */
+static int check_xml_version(const char *path, const char *head, mt_error *e)
+{
+	const char *v = strstr(head, "<topology version=\"");
+	unsigned lib = hwloc_get_api_version() >> 16;
+	char ver[16];
+	int major;
+	if (!v)
+		return 0; /* hwloc 1's XML names no version: hwloc 2 reads it */
+	v += strlen("<topology version=\"");
+	mt_snprintf(ver, sizeof ver, "%.*s", (int)strcspn(v, "\""), v);
+	major = atoi(ver);
+	if (major > (int)lib)
+		return mt_fail(e, "%s: an hwloc %d XML (version %s); the hwloc %u.x memtop runs with "
+				  "reads up to %u.x: export it with an hwloc %u lstopo", path, major,
+			       MT_PRINTABLE(ver), lib, lib, lib);
+	return 0;
+}
+
 /* See topo_hwloc.h. */
-hwloc_topology_t topo_hw_load(const char *root, mt_error *e)
+int topo_check_xml(const char *path, mt_error *e)
+{
+	struct stat st;
+	FILE *f;
+	char head[256];
+	size_t n;
+	if (stat(path, &st) < 0)
+		return mt_fail(e, "%s: %s", path, strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		return mt_fail(e, "%s: not a regular file (an hwloc XML, as lstopo --of xml writes "
+				  "it)", path);
+	if (st.st_size > TOPO_XML_MAX)
+		return mt_fail(e, "%s: %lld bytes, more than an hwloc XML of %d MB", path,
+			       (long long)st.st_size, TOPO_XML_MAX >> 20);
+	f = fopen(path, "r");
+	if (!f)
+		return mt_fail(e, "%s: %s", path, strerror(errno));
+	n = fread(head, 1, sizeof head - 1, f);
+	fclose(f);
+	head[n] = '\0';
+	if (!strstr(head, "<topology") && !strstr(head, "<!DOCTYPE topology"))
+		return mt_fail(e, "%s: not an hwloc XML (no <topology> at its start; lstopo --of "
+				  "xml writes one)", path);
+	return check_xml_version(path, head, e);
+}
+
+/* See topo_hwloc.h. */
+hwloc_topology_t topo_hw_load(const char *root, const char *xml, mt_error *e)
 {
 	hwloc_topology_t h = NULL;
 	char *saved[NENV] = { NULL, NULL };
 	int pushed = 0;
+	const char *what = xml ? xml : root ? root : "this machine";
 	if (hwloc_topology_init(&h) < 0) {
 		mt_fail(e, "hwloc: cannot start: %s", strerror(errno));
 		return NULL;
 	}
-	/* instruction caches too (hwloc drops them by default): memtop info lists them */
-	if (hwloc_topology_set_flags(h, HWLOC_TOPOLOGY_FLAG_INCLUDE_DISALLOWED) < 0 ||
-	    hwloc_topology_set_icache_types_filter(h, HWLOC_TYPE_FILTER_KEEP_ALL) < 0)
+	/* instruction caches too (hwloc drops them by default): memtop info
+	 * lists them. The machine as lstopo shows it by default: what the
+	 * cgroup allows (CPU-only nodes a kernel lists beside memory-only ones
+	 * are hidden, as hwloc hides them). */
+	if (hwloc_topology_set_icache_types_filter(h, HWLOC_TYPE_FILTER_KEEP_ALL) < 0)
+		goto fail;
+	if (xml && hwloc_topology_set_xml(h, xml) < 0)
 		goto fail;
 	if (root) {
 		if (env_push(root, saved) < 0)
@@ -151,8 +179,10 @@ hwloc_topology_t topo_hw_load(const char *root, mt_error *e)
 		env_pop(saved);
 	return h;
 fail:
-	mt_fail(e, "hwloc: cannot load the topology of %s: %s", root ? root : "this machine",
-		strerror(errno));
+	if (xml)
+		mt_fail(e, "%s: hwloc cannot read it as a topology (garbled or truncated XML)", xml);
+	else
+		mt_fail(e, "hwloc: cannot load the topology of %s: %s", what, strerror(errno));
 	if (pushed)
 		env_pop(saved);
 	hwloc_topology_destroy(h);
@@ -250,6 +280,8 @@ static int copy_nodes(struct topo *t, hwloc_topology_t h)
 			return -1;
 		t->nodes[i].os_index = (int)o->os_index;
 		t->nodes[i].memory = o->attr ? o->attr->numanode.local_memory : 0;
+		if (o->subtype)
+			mt_strlcpy(t->nodes[i].tier, o->subtype, sizeof t->nodes[i].tier);
 		t->nnodes = i + 1;
 		if (topo_set_from(o->cpuset, &t->nodes[i].cpus) < 0)
 			return -1;
@@ -391,6 +423,56 @@ out:
 	return rc;
 }
 
+/* Each node's local CPUs: those whose nearest node it is (after
+ * copy_cpus). Returns 0, or -1 when out of memory. */
+static int copy_local(struct topo *t)
+{
+	for (int i = 0; i < t->nnodes; i++) {
+		struct topo_set *s = &t->nodes[i].local;
+		for (int c = 0; c < t->ncpus; c++)
+			s->n += t->cpus[c].node == i;
+		if (!s->n)
+			continue;
+		s->cpus = calloc((size_t)s->n, sizeof *s->cpus);
+		if (!s->cpus)
+			return -1;
+		s->n = 0;
+		for (int c = 0; c < t->ncpus; c++)
+			if (t->cpus[c].node == i)
+				s->cpus[s->n++] = t->cpus[c].os;
+	}
+	return 0;
+}
+
+/* The value of info name on o, into buf (appended after a space when buf
+ * holds something already). */
+static void info_into(hwloc_obj_t o, const char *name, char *buf, size_t len)
+{
+	const char *v = o ? hwloc_obj_get_info_by_name(o, name) : NULL;
+	char clean[96];
+	if (!v || !*v)
+		return;
+	mt_printable(clean, sizeof clean, v, 0);
+	mt_append(buf, len, "%s%s", buf[0] ? " " : "", clean);
+}
+
+/* What hwloc recorded of the firmware and the CPU. */
+static void copy_about(struct topo *t, hwloc_topology_t h)
+{
+	hwloc_obj_t root = hwloc_get_root_obj(h);
+	hwloc_obj_t pkg = hwloc_get_obj_by_type(h, HWLOC_OBJ_PACKAGE, 0);
+	struct topo_about *a = &t->about;
+	info_into(root, "DMISysVendor", a->sys_vendor, sizeof a->sys_vendor);
+	info_into(root, "DMIProductName", a->product, sizeof a->product);
+	info_into(root, "DMIBoardVendor", a->board, sizeof a->board);
+	info_into(root, "DMIBoardName", a->board, sizeof a->board);
+	info_into(root, "DMIBIOSVendor", a->bios, sizeof a->bios);
+	info_into(root, "DMIBIOSVersion", a->bios, sizeof a->bios);
+	info_into(root, "DMIBIOSDate", a->bios, sizeof a->bios);
+	info_into(pkg ? pkg : root, "CPUModel", a->cpu_model, sizeof a->cpu_model);
+	info_into(pkg ? pkg : root, "CPUVendor", a->cpu_vendor, sizeof a->cpu_vendor);
+}
+
 /* See topo_hwloc.h. */
 int topo_hw_copy(struct topo *t, hwloc_topology_t h, int live)
 {
@@ -399,8 +481,9 @@ int topo_hw_copy(struct topo *t, hwloc_topology_t h, int live)
 	t->cores = hwloc_get_nbobjs_by_type(h, HWLOC_OBJ_CORE);
 	if (t->packages < 0 || t->dies < 0 || t->cores < 0)
 		return -1;
-	if (copy_nodes(t, h) < 0 || copy_cpus(t, h, live) < 0)
+	if (copy_nodes(t, h) < 0 || copy_cpus(t, h, live) < 0 || copy_local(t) < 0)
 		return -1;
+	copy_about(t, h);
 	if (copy_caches(h, HWLOC_OBJ_L2CACHE, &t->l2, &t->nl2) < 0 ||
 	    copy_caches(h, HWLOC_OBJ_L3CACHE, &t->l3, &t->nl3) < 0)
 		return -1;

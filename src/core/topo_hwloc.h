@@ -14,10 +14,17 @@
  * naming what is missing or garbled. */
 int topo_check_tree(const char *root, hwloc_bitmap_t online, mt_error *e);
 
-/* Loads hwloc's topology of this machine (root NULL) or of root (hwloc's
- * linux backend alone, reading nothing of this machine). Returns it, or
- * NULL with e set. The caller destroys it. */
-hwloc_topology_t topo_hw_load(const char *root, mt_error *e);
+/* The file at path can be handed to hwloc as an XML topology: a regular
+ * file of at most TOPO_XML_MAX bytes whose start names a <topology>.
+ * Returns 0, or -1 with e naming the file and what is wrong. */
+int topo_check_xml(const char *path, mt_error *e);
+#define TOPO_XML_MAX (64 << 20)
+
+/* Loads hwloc's topology of this machine (root and xml NULL), of root
+ * (hwloc's linux backend alone, reading nothing of this machine) or of the
+ * hwloc XML file xml. Returns it, or NULL with e set. The caller destroys
+ * it. */
+hwloc_topology_t topo_hw_load(const char *root, const char *xml, mt_error *e);
 
 /* Copies h's packages, dies, cores, NUMA nodes, CPUs (allowed ones ANDed
  * with this thread's affinity when live), L2/L3 groups, SMT siblings and

@@ -142,7 +142,9 @@ static int nodes_json(cJSON *o, const struct topo *t)
 		cJSON *x = cJSON_CreateObject();
 		if (!x || !cJSON_AddItemToArray(a, x) ||
 		    !cJSON_AddNumberToObject(x, "node", t->nodes[i].os_index) ||
+		    !cJSON_AddStringToObject(x, "tier", t->nodes[i].tier) ||
 		    !cJSON_AddItemToObject(x, "cpus", set_json(&t->nodes[i].cpus)) ||
+		    !cJSON_AddItemToObject(x, "local_cpus", set_json(&t->nodes[i].local)) ||
 		    !cJSON_AddNumberToObject(x, "memory", (double)t->nodes[i].memory))
 			return -1;
 	}

@@ -191,6 +191,92 @@ int mt_parse_u64_list(const char *s, uint64_t min, uint64_t max, uint64_t *out, 
 	return (int)count;
 }
 
+const char *mt_fmt_mem(char *buf, size_t len, uint64_t bytes)
+{
+	if (bytes >= (1ull << 40))
+		mt_snprintf(buf, len, "%.1f TB", (double)bytes / (double)(1ull << 40));
+	else if (bytes >= (1ull << 30))
+		mt_snprintf(buf, len, "%.1f GB", (double)bytes / (double)(1ull << 30));
+	else if (bytes >= (1ull << 20))
+		mt_snprintf(buf, len, "%llu MB", (unsigned long long)(bytes >> 20));
+	else
+		mt_snprintf(buf, len, "%llu KB", (unsigned long long)(bytes >> 10));
+	return buf;
+}
+
+/* One item of a CPU list ("3" or "0-7", len characters at p) into *lo and
+ * *hi. Returns 0, or -1 with e. */
+static int cpu_item(const char *p, size_t len, int *lo, int *hi, mt_error *e)
+{
+	char item[32];
+	char *dash;
+	if (len == 0)
+		return mt_fail(e, "an empty item in the CPU list (two commas, or one at an end)");
+	if (len >= sizeof item)
+		return mt_fail(e, "'%.24s...' is not a CPU number or a range such as 0-3", p);
+	memcpy(item, p, len);
+	item[len] = '\0';
+	dash = strchr(item, '-');
+	if (dash && dash[1] == '\0')
+		return mt_fail(e, "'%s' is a range without its end (such as 0-3)", item);
+	if (dash == item)
+		return mt_fail(e, "'%s' is a range without its start (such as 0-3)", item);
+	if (dash)
+		*dash = '\0';
+	if (mt_parse_int(item, 0, MT_CPU_LIST_MAX - 1, lo) < 0 ||
+	    (dash && mt_parse_int(dash + 1, 0, MT_CPU_LIST_MAX - 1, hi) < 0)) {
+		if (dash)
+			*dash = '-';
+		return mt_fail(e, "'%s' is not a CPU number or a range such as 0-3", item);
+	}
+	if (!dash)
+		*hi = *lo;
+	if (*hi < *lo)
+		return mt_fail(e, "the range %d-%d runs backwards", *lo, *hi);
+	return 0;
+}
+
+int mt_parse_cpu_list(const char *s, int *cpus, int cap, mt_error *e)
+{
+	unsigned char *seen;
+	size_t len;
+	int n = 0, rc = -1;
+	if (!s || !*s || strcmp(s, "\n") == 0)
+		return mt_fail(e, "an empty CPU list");
+	len = strlen(s);
+	if (s[len - 1] == '\n')
+		len--;
+	seen = calloc(MT_CPU_LIST_MAX / 8, 1);
+	if (!seen)
+		return mt_fail(e, "out of memory");
+	for (const char *p = s; p <= s + len;) {
+		const char *comma = memchr(p, ',', (size_t)(s + len - p));
+		size_t l = comma ? (size_t)(comma - p) : (size_t)(s + len - p);
+		int lo, hi;
+		if (cpu_item(p, l, &lo, &hi, e) < 0)
+			goto out;
+		for (int c = lo; c <= hi; c++) {
+			if (seen[c / 8] & (1u << (c % 8))) {
+				mt_fail(e, "CPU %d is given twice", c);
+				goto out;
+			}
+			if (n >= cap) {
+				mt_fail(e, "more than %d CPUs", cap);
+				goto out;
+			}
+			seen[c / 8] |= (unsigned char)(1u << (c % 8));
+			cpus[n++] = c;
+		}
+		if (!comma)
+			break;
+		p = comma + 1;
+	}
+	rc = n;
+out:
+	free(seen);
+	return rc;
+}
+
 const char *mt_fmt_size(char *buf, size_t len, uint64_t bytes)
 {
 	static const char units[] = "KMGT";
@@ -274,6 +360,11 @@ int mt_write_atomic(const char *path, const char *data, size_t len, mt_error *e)
 	char tmp[4096];
 	int fd;
 	size_t off = 0;
+	struct stat st;
+	/* never a file renamed over /dev/null, a FIFO or a socket */
+	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode))
+		return mt_fail(e, "%s: not a regular file (a device, FIFO, socket or folder): not "
+				  "replaced", path);
 	if (mt_snprintf(tmp, sizeof tmp, "%s" MT_WRITE_TMP_SUFFIX "XXXXXX", path) < 0)
 		return mt_fail(e, "%s: path too long", path);
 	fd = mkstemp(tmp);

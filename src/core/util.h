@@ -65,9 +65,24 @@ int mt_parse_size_range(const char *s, uint64_t *lo, uint64_t *hi);
  * (at most cap values). Returns the count, or -1. */
 int mt_parse_u64_list(const char *s, uint64_t min, uint64_t max, uint64_t *out, size_t cap);
 
+/* The one CPU-list grammar of memtop, the kernel's ("0-3,8,10-11", as
+ * /sys/devices/system/cpu/online writes it; one trailing newline allowed):
+ * numbers and ascending ranges separated by commas. The CPUs go into cpus in
+ * the order given (a range low to high), at most cap of them, each below
+ * MT_CPU_LIST_MAX. Returns the count (at least 1), or -1 with e naming the
+ * bad part: "an empty CPU list", "'0-' is a range without its end (such as
+ * 0-3)", "'x' is not a CPU number or a range such as 0-3", "the range 5-3
+ * runs backwards", "CPU 3 is given twice", "more than CAP CPUs". */
+int mt_parse_cpu_list(const char *s, int *cpus, int cap, mt_error *e);
+#define MT_CPU_LIST_MAX 65536
+
 /* Format bytes the way the seed labels rows: "16K", "128M", "1G"; exact
  * multiples use the biggest unit, others fall back to K with decimals. */
 const char *mt_fmt_size(char *buf, size_t len, uint64_t bytes);
+
+/* Format bytes of memory the way people say it: "23.5 GB", "512 MB",
+ * "64 KB" (binary units, one decimal from GB up). Returns buf. */
+const char *mt_fmt_mem(char *buf, size_t len, uint64_t bytes);
 
 /* Read a whole file (at most max bytes) into a NUL-terminated malloc'd buffer.
  * Returns NULL with e set ("PATH: reason") on failure. */
@@ -75,7 +90,9 @@ char *mt_read_file(const char *path, size_t max, size_t *len_out, mt_error *e);
 
 /* Write data to path atomically: temp file in the same folder (PATH
  * MT_WRITE_TMP_SUFFIX and six random characters), fsync, rename.
- * Never leaves a half-written or clobbered file. Returns 0 or -1 with e set. */
+ * Never leaves a half-written or clobbered file, and never replaces what is
+ * not a regular file (a --json /dev/null once put an empty file in place
+ * of /dev/null, as root). Returns 0 or -1 with e set. */
 #define MT_WRITE_TMP_SUFFIX ".tmp."
 int mt_write_atomic(const char *path, const char *data, size_t len, mt_error *e);
 

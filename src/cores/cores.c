@@ -300,30 +300,43 @@ free_g:
 	return rc;
 }
 
+/* Pair k of pl measured and emitted as a cell of kind pass (0 the first,
+ * 1 the second). Returns 0, 1 when cancelled, or -1 with e. */
+static int one_pair(job_t *job, const struct cores_plan *pl, size_t k, int pass, mt_error *e)
+{
+	const struct cores_pair *q = &pl->pairs[k];
+	int a = pl->cpus[q->ia], b = pl->cpus[q->ib], moved, kept, cancelled;
+	struct job_event ev;
+	double ns, spread;
+	if (job_check(job) == JOB_CANCELLED)
+		return 1;
+	if (cores_pingpong(a, b, &pl->p, job, &ns, &spread, &moved, &kept, &cancelled, e) < 0)
+		return -1;
+	if (cancelled)
+		return 1;
+	if (kept == 0)
+		job_note(job, "CPUs %d and %d: no try kept (a thread moved in %d of %d)", a, b, moved,
+			 pl->p.tries);
+	job_cell(&ev, pass, (int)k, 0, ns, spread);
+	JOB_PAYLOAD_PUT(&ev, struct cores_ev_pair,
+			&((struct cores_ev_pair){ .moved = moved, .kept = kept }));
+	return job_emit(job, &ev) < 0 ? mt_fail(e, "cores: out of memory") : 0;
+}
+
 int cores_worker(job_t *job, void *arg, mt_error *e)
 {
 	const struct cores_plan *pl = arg;
-	job_set_total(job, pl->npairs);
-	for (size_t k = 0; k < pl->npairs; k++) {
-		const struct cores_pair *q = &pl->pairs[k];
-		int a = pl->cpus[q->ia], b = pl->cpus[q->ib], moved, kept, cancelled;
-		struct job_event ev;
-		double ns, spread;
-		if (job_check(job) == JOB_CANCELLED)
-			return 0;
-		if (cores_pingpong(a, b, &pl->p, job, &ns, &spread, &moved, &kept, &cancelled, e) < 0)
-			return -1;
-		if (cancelled)
-			return 0;
-		if (kept == 0)
-			job_note(job, "CPUs %d and %d: no try kept (a thread moved in %d of %d)", a, b,
-				 moved, pl->p.tries);
-		job_cell(&ev, 0, (int)k, 0, ns, spread);
-		JOB_PAYLOAD_PUT(&ev, struct cores_ev_pair,
-				&((struct cores_ev_pair){ .moved = moved, .kept = kept }));
-		job_set_progress(job, (double)(k + 1), (double)pl->npairs);
-		if (job_emit(job, &ev) < 0)
-			return mt_fail(e, "cores: out of memory");
+	size_t second = cores_second_count(pl), total = pl->npairs + second;
+	int rc = 0;
+	job_set_total(job, total);
+	for (size_t k = 0; k < pl->npairs && rc == 0; k++) {
+		rc = one_pair(job, pl, k, 0, e);
+		job_set_progress(job, (double)(k + 1), (double)total);
 	}
-	return 0;
+	/* the second pass: some pairs again, in reverse order */
+	for (size_t j = 0; j < second && rc == 0; j++) {
+		rc = one_pair(job, pl, cores_second_pair(pl, j), 1, e);
+		job_set_progress(job, (double)(pl->npairs + j + 1), (double)total);
+	}
+	return rc < 0 ? -1 : 0;
 }

@@ -35,9 +35,12 @@
 #include "core/job.h"
 #include "core/runhdr.h"
 #include "core/topo.h"
+#include "machine/machine.h"
 #include "core/util.h"
 
-#define CORES_MAX_CPUS 512
+#define CORES_MAX_CPUS 4096
+#define CORES_SAMPLE_MAX_PAIRS 600 /* a sample of more pairs: a few of each relation */
+#define CORES_SAMPLE_PER_REL 48    /* ... this many a relation, spread over the machine */
 #define CORES_SAMPLE_ABOVE 32 /* --sample is the default above this many CPUs */
 #define CORES_REL_LEN 48
 #define CORES_PLACE_LEN 96
@@ -57,7 +60,26 @@ struct cores_pair {
 	int have;                   /* measured */
 	double ns, spread;          /* one-way ns; (second best - best) / best */
 	int moved, kept;            /* tries thrown away (a thread moved), kept */
+	int have2;                  /* measured again in the second pass */
+	double ns2, spread2;        /* the second pass's one-way ns and spread */
+	int unsteady;               /* the passes differ by more than the spreads allow
+				     * (cores_result_summarise) */
+	int smt_like;               /* behaves as SMT siblings though the topology says
+				     * otherwise (cores_result_summarise) */
 };
+
+/* The second pass: after every pair, up to this many spread over the plan
+ * are measured again in reverse order (a host that moves a guest's vCPUs
+ * moves their figures); pairs whose passes differ by more than
+ * CORES_STEADY or 3 x their spreads are unsteady. */
+#define CORES_SECOND_MAX 64
+#define CORES_SECOND_QUICK 8
+#define CORES_STEADY 0.25
+/* A pair "as SMT siblings": at most CORES_SMT_MEDIAN x its relation's
+ * median and CORES_SMT_FASTEST x the fastest pair (published matrices put
+ * SMT siblings at 4-10 ns, 5-20 x below other cores' pairs). */
+#define CORES_SMT_MEDIAN 0.5
+#define CORES_SMT_FASTEST 1.5
 
 /* How the line travels: CORES_CAS, one line both threads compare-and-swap
  * (core-to-core-latency's first test, c2clat -w); CORES_RW, each thread
@@ -76,9 +98,11 @@ struct cores_params {
 	int samples; /* samples a try (100) */
 	int rounds;  /* round trips a sample (100) */
 	long warm_ns; /* each thread spins this long after pinning (20 ms) */
+	int second;  /* pairs measured again, the second pass, at most (CORES_SECOND_MAX) */
 };
 
-/* The defaults above; quick: 2 tries of 20 samples, 5 ms warm-up. */
+/* The defaults above; quick: 2 tries of 20 samples, 5 ms warm-up, a second
+ * pass of CORES_SECOND_QUICK pairs. */
 void cores_params_default(struct cores_params *p, int quick);
 
 /* The plan: the CPUs and the pairs to measure. */
@@ -90,15 +114,14 @@ struct cores_plan {
 	struct cores_pair *pairs;     /* malloc'd */
 	size_t npairs;
 	int sampled;                  /* pairs chosen by --sample */
+	int bounded;                  /* ... a few of each relation (a big machine) */
 };
 
-/* Parse a CPU list "0-3,8" (ranges and single CPUs, ascending or not,
- * duplicates merged) into cpus (sorted, at most cap). Each CPU must be in
- * allowed[0..nallowed) (nallowed 0: any CPU below CORES_MAX_CPUS). Returns
+/* Parse a CPU list "0-3,8" (mt_parse_cpu_list's grammar) into cpus
+ * (sorted, at most cap). Each CPU must be one machine m allows. Returns
  * the count, or -1 with e saying why in words that name the CPU ("CPU 9 is
  * not one this process may run on") or the bad part. */
-int cores_parse_cpus(const char *s, const int *allowed, int nallowed, int *cpus, int cap,
-		     mt_error *e);
+int cores_parse_cpus(const char *s, const struct machine *m, int *cpus, int cap, mt_error *e);
 
 /* Fill places[0..n) for cpus from topology t (core, group: the L3 group,
  * else the NUMA node, else the package; and words). t NULL, or a CPU t does
@@ -112,13 +135,33 @@ const char *cores_relation(const void *ctx, int a, int b);
 
 /* Build the plan for places[0..n) (ascending CPUs, n >= 2): every pair
  * (sample 0), or (sample 1) one CPU per core measured against one
- * representative of each group, plus each core's SMT pair, so a big machine
- * is measured in a minute. rel(ctx, a, b) names the relation of two CPUs
+ * representative of each group, plus each core's SMT pair; where that is
+ * more than CORES_SAMPLE_MAX_PAIRS pairs (hundreds of cores, dozens of
+ * groups), up to CORES_SAMPLE_PER_REL pairs of each relation present,
+ * spread evenly over the machine, so a big machine is measured in a
+ * minute and every relation it has is in the sample. rel(ctx, a, b) names the relation of two CPUs
  * (NULL: cores_relation). Returns 0, or -1 with e (fewer than two CPUs,
  * more than CORES_MAX_CPUS, memory). Free with cores_plan_free. */
 int cores_plan_make(struct cores_plan *pl, const struct cores_params *p,
 		    const struct cores_place *places, int n, int sample,
 		    const char *(*rel)(const void *ctx, int a, int b), const void *ctx, mt_error *e);
+
+/* The Cores recipe, once for the command line and the tab: the CPUs list
+ * names (NULL: every CPU machine m allows), their places from m's
+ * topology, and the plan (sample: 1 sampled, 0 every pair, -1 sampled
+ * above CORES_SAMPLE_ABOVE CPUs). Returns 0, or -1 with e (a bad list,
+ * fewer than two CPUs, memory). */
+int cores_plan_for(struct cores_plan *pl, const struct cores_params *p, const struct machine *m,
+		   const char *list, int sample, mt_error *e);
+
+/* How many pairs the second pass measures again, and the j-th of them
+ * (an index into pl->pairs: in reverse order, spread over the plan). */
+size_t cores_second_count(const struct cores_plan *pl);
+size_t cores_second_pair(const struct cores_plan *pl, size_t j);
+
+/* About how many seconds the plan takes to measure (a pair's warm-up and
+ * its tries at a pessimistic 300 ns a round trip). */
+double cores_plan_estimate_s(const struct cores_plan *pl);
 
 /* Free what cores_plan_make allocated (the plan stays valid, empty). */
 void cores_plan_free(struct cores_plan *pl);
@@ -170,9 +213,16 @@ struct cores_ev_pair {
 	int kept;          /* tries kept */
 };
 
-/* Store one event of the worker and redo the summary. Returns 1 when it
- * was a cell of r, else 0. */
+/* Store one event of the worker (a cell of kind 0: a pair's first pass; 1:
+ * its second) and redo the summary and the pairs' flags. Returns 1 when
+ * it was a cell of r, else 0. */
 int cores_result_apply(struct cores_result *r, const struct job_event *ev);
+
+/* How many pairs were measured twice (CORES_COUNT_SECOND), moved between
+ * the passes (CORES_COUNT_UNSTEADY), behave as SMT siblings
+ * (CORES_COUNT_SMT_LIKE). */
+enum { CORES_COUNT_SECOND, CORES_COUNT_UNSTEADY, CORES_COUNT_SMT_LIKE };
+size_t cores_result_count(const struct cores_result *r, int which);
 
 /* Pairs measured. */
 size_t cores_result_measured(const struct cores_result *r);

@@ -8,6 +8,7 @@
 #include "core/job.h"
 #include "core/sysinfo.h"
 #include "core/util.h"
+#include "machine/plan.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -32,7 +33,8 @@ static const struct batch_option options[] = {
 	  "process may run on; see taskset(1))" },
 	{ "sample", 'S', NULL,
 	  "one CPU of each core against one of each L3 group, and\n"
-	  "the SMT pairs (the default above " MT_XSTR(CORES_SAMPLE_ABOVE) " CPUs)" },
+	  "the SMT pairs; on a big machine up to " MT_XSTR(CORES_SAMPLE_PER_REL) " pairs of each\n"
+	  "relation (the default above " MT_XSTR(CORES_SAMPLE_ABOVE) " CPUs)" },
 	{ "all", 'A', NULL, "every pair, however many CPUs" },
 	{ "tries", 't', "N", "best of N tries a pair (default 5)" },
 	{ "samples", 's', "N",
@@ -66,7 +68,7 @@ static void on_event(const struct job_event *ev, void *ctx)
 		batch_note(b->run, ev->text);
 		return;
 	}
-	if (!cores_result_apply(&b->r, ev))
+	if (!cores_result_apply(&b->r, ev) || ev->kind == 1) /* the second pass: the summary's */
 		return;
 	q = &pl->pairs[ev->row];
 	if (b->csv) {
@@ -81,20 +83,19 @@ static void on_event(const struct job_event *ev, void *ctx)
 	fflush(stdout);
 }
 
-/* Parse argv into cli, p, the CPUs and the sampling. Returns 0, or -1 when
- * the command ends here with exit code cli->rc. */
+/* Parse argv into cli, p, the CPU list and the sampling. Returns 0, or -1
+ * when the command ends here with exit code cli->rc. */
 static int parse_args(struct batch_cli *cli, int argc, char **argv, struct cores_params *p,
-		      int *cpus, int *n, int *sample)
+		      const char **list, int *sample)
 {
-	static int allowed[MT_MAX_CPUS];
-	const char *list = NULL, *method = NULL;
-	int ch, tries = 0, samples = 0, nallowed, all = 0;
-	mt_error e;
+	const char *method = NULL;
+	int ch, tries = 0, samples = 0, all = 0;
 	*sample = -1;
+	*list = NULL;
 	batch_cli_init(cli, "cores", &help);
 	while ((ch = batch_next(cli, argc, argv)) > 0) {
 		switch (ch) {
-		case 'c': list = optarg; break;
+		case 'c': *list = optarg; break;
 		case 'S': *sample = 1; break;
 		case 'A': all = 1; break;
 		case 'm':
@@ -126,26 +127,23 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct cores
 		p->samples = samples;
 	if (method)
 		p->method = strcmp(method, "rw") == 0 ? CORES_RW : CORES_CAS;
-	nallowed = mt_allowed_cpus(allowed, MT_MAX_CPUS);
-	if (list) {
-		*n = cores_parse_cpus(list, allowed, nallowed, cpus, CORES_MAX_CPUS, &e);
-		if (*n < 0) {
-			mt_warn("run cores: --cpus: %s, got '%s'", e.msg, list);
-			return -1;
-		}
-	} else {
-		*n = nallowed < CORES_MAX_CPUS ? nallowed : CORES_MAX_CPUS;
-		memcpy(cpus, allowed, (size_t)*n * sizeof *cpus);
-	}
-	if (*n < 2) {
-		mt_warn("run cores: %s one CPU (%d): core-to-core latency needs two or more",
-			list ? "--cpus names" : "this process may run on", *n > 0 ? cpus[0] : 0);
-		return -1;
-	}
-	if (*sample < 0)
-		*sample = !all && *n > CORES_SAMPLE_ABOVE;
+	if (all)
+		*sample = 0;
 	cli->rc = MT_EXIT_OK;
 	return 0;
+}
+
+/* The plan as machine/plan.h shows it: the CPUs, the pairs, the time. */
+static void describe(const struct cores_plan *pl, const struct machine *m, struct plan *out)
+{
+	plan_init(out, "cores", m);
+	plan_add_threads(out, 2, pl->cpus, pl->n);
+	for (size_t k = 0; k < pl->npairs; k++)
+		plan_add_pair(out, pl->cpus[pl->pairs[k].ia], pl->cpus[pl->pairs[k].ib]);
+	plan_note(out, "%d CPUs, %zu pair%s (%s), then %zu again in reverse order", pl->n,
+		  pl->npairs, pl->npairs == 1 ? "" : "s", pl->sampled ? "sampled" : "every pair",
+		  cores_second_count(pl));
+	out->estimate_s = cores_plan_estimate_s(pl);
 }
 
 /* The matrix as a table (one-way ns; '-' where not measured). */
@@ -173,6 +171,67 @@ static void print_matrix(const struct cores_result *r)
 	}
 }
 
+/* The pairs that behave as SMT siblings though the topology says
+ * otherwise: each (at most 8), and what that means on a VM. */
+static void print_smt_like(FILE *m, const struct cores_result *r)
+{
+	const struct cores_plan *pl = &r->plan;
+	size_t n = cores_result_count(r, CORES_COUNT_SMT_LIKE), shown = 0;
+	if (!n)
+		return;
+	fprintf(m, "# %zu pair%s as fast as hyperthreads of one core, though the topology says "
+		   "separate cores:\n", n, n == 1 ? "" : "s");
+	for (size_t k = 0; k < pl->npairs && shown < 8; k++) {
+		const struct cores_pair *q = &pl->pairs[k];
+		double med = NAN;
+		if (!q->smt_like)
+			continue;
+		for (size_t s = 0; s < r->nsum; s++)
+			if (strcmp(r->sum[s].rel, q->rel) == 0)
+				med = r->sum[s].ns;
+		fprintf(m, "#   CPUs %d and %d: %.1f ns (%s: %.1f ns the median)\n", pl->cpus[q->ia],
+			pl->cpus[q->ib], q->ns, q->rel, med);
+		shown++;
+	}
+	if (r->hdr.has_vm && r->hdr.vm.vm == 1)
+		fprintf(m, "# a VM%s%s%s: vCPUs that share one host core behave so; the guest's "
+			   "topology does not show it\n", r->hdr.vm.name[0] ? " (" : "",
+			r->hdr.vm.name, r->hdr.vm.name[0] ? ")" : "");
+	else
+		fprintf(m, "# SMT siblings the topology does not name, or a shared cache this "
+			   "close: check memtop topo\n");
+}
+
+/* The second pass: how many pairs moved between the passes, and what it
+ * says of the matrix. */
+static void print_second(FILE *m, const struct cores_result *r)
+{
+	const struct cores_plan *pl = &r->plan;
+	size_t n = cores_result_count(r, CORES_COUNT_SECOND);
+	size_t moved = cores_result_count(r, CORES_COUNT_UNSTEADY);
+	if (!n)
+		return;
+	if (!moved) {
+		fprintf(m, "# second pass: %zu pair%s measured again in reverse order, each within "
+			   "its spread: steady\n", n, n == 1 ? "" : "s");
+		return;
+	}
+	for (size_t k = 0; k < pl->npairs; k++) {
+		const struct cores_pair *q = &pl->pairs[k];
+		if (!q->unsteady)
+			continue;
+		fprintf(m, "# second pass: %zu of %zu pairs measured again moved by more than their "
+			   "spread allows (CPUs %d and %d: %.1f ns, then %.1f): %s\n", moved, n,
+			pl->cpus[q->ia], pl->cpus[q->ib], q->ns, q->ns2,
+			r->hdr.has_vm && r->hdr.vm.vm == 1
+				? "the host moves this guest's vCPUs, so the matrix is a snapshot of "
+				  "where they were"
+				: "another task or a clock change moved them; measure again on a "
+				  "quiet machine");
+		return;
+	}
+}
+
 static void print_summary(const struct batch_run *run, const struct cores_result *r)
 {
 	fprintf(run->meta, "# by relation (the median over its pairs, one-way):\n");
@@ -181,6 +240,8 @@ static void print_summary(const struct batch_run *run, const struct cores_result
 			r->sum[k].pairs, r->sum[k].pairs == 1 ? "" : "s");
 	if (r->nsum == 1 && strcmp(r->sum[0].rel, "unknown") == 0)
 		fprintf(run->meta, "# the topology could not tell how these CPUs are related\n");
+	print_smt_like(run->meta, r);
+	print_second(run->meta, r);
 }
 
 /* The lines above the pairs: how it measures, what it pairs. */
@@ -193,10 +254,13 @@ static void print_head(const struct batch_run *run, const struct cores_plan *pl,
 	fprintf(run->meta,
 		"# a try is %d samples of %d round trips on a line of its own page, its fastest "
 		"sample; best of %d tries\n"
-		"# %d CPUs, %zu pairs (%s)\n",
-		pl->p.samples, pl->p.rounds, pl->p.tries, pl->n, pl->npairs,
-		pl->sampled ? "sampled: one CPU a core against one of each group, and SMT pairs"
-			    : "every pair");
+		"# %d CPUs, %zu pair%s (%s), then %zu again in reverse order\n",
+		pl->p.samples, pl->p.rounds, pl->p.tries, pl->n, pl->npairs, pl->npairs == 1 ? "" : "s",
+		!pl->sampled ? "every pair"
+		: !pl->bounded ? "sampled: one CPU a core against one of each group, and SMT pairs"
+			       : "sampled: up to " MT_XSTR(CORES_SAMPLE_PER_REL) " pairs of each "
+				 "relation, spread over the machine",
+		cores_second_count(pl));
 	fflush(run->meta);
 	if (csv)
 		printf("a,b,ns,spread,relation,moved,kept\n");
@@ -207,26 +271,39 @@ static void print_head(const struct batch_run *run, const struct cores_plan *pl,
 
 static int cores_batch(int argc, char **argv)
 {
-	static int cpus[CORES_MAX_CPUS];
-	static struct cores_place places[CORES_MAX_CPUS];
-	static struct cores_plan plan; /* outlives the job */
+	static struct cores_plan plan; /* big: not on the stack */
 	struct cores_params p;
 	struct printer b;
 	struct batch_cli cli;
 	struct batch_run run;
-	struct topo *topo = NULL;
-	int n = 0, sample = 0, rc;
-	mt_error e, te;
+	const struct machine *m;
+	struct machine *owned = NULL;
+	const char *list;
+	int sample = 0, rc;
+	mt_error e;
 
-	if (parse_args(&cli, argc, argv, &p, cpus, &n, &sample) < 0)
+	if (parse_args(&cli, argc, argv, &p, &list, &sample) < 0)
 		return cli.rc;
-	if (topo_load(NULL, &topo, &te) < 0)
-		topo = NULL; /* the relations are "unknown" then; said below */
-	cores_places(topo, cpus, n, places);
+	if ((rc = machine_for_run(&cli, &m, &owned)) >= 0)
+		return rc;
 	memset(&b, 0, sizeof b);
-	rc = cores_plan_make(&plan, &p, places, n, sample, NULL, topo, &e);
-	topo_free(topo);
-	if (rc < 0 || cores_result_init(&b.r, &plan, &e) < 0) {
+	if (cores_plan_for(&plan, &p, m, list, sample, &e) < 0) {
+		if (list && !strstr(e.msg, "out of memory"))
+			mt_warn("run cores: --cpus: %s, got '%s'", e.msg, list);
+		else
+			mt_warn("run cores: %s", e.msg);
+		machine_free(owned);
+		return strstr(e.msg, "out of memory") ? MT_EXIT_RUNTIME : MT_EXIT_USAGE;
+	}
+	if (cli.plan) {
+		struct plan pl;
+		describe(&plan, m, &pl);
+		cores_plan_free(&plan);
+		rc = plan_finish(&cli, &pl);
+		machine_free(owned);
+		return rc;
+	}
+	if (cores_result_init(&b.r, &plan, &e) < 0) {
 		mt_warn("run cores: %s", e.msg);
 		cores_plan_free(&plan);
 		return MT_EXIT_RUNTIME;
@@ -235,8 +312,9 @@ static int cores_batch(int argc, char **argv)
 	b.csv = cli.csv;
 	/* The worker only starts and joins the two threads of each pair. */
 	batch_begin(&run, &cli, 0);
-	if (!topo)
-		fprintf(run.meta, "# no topology (%s): every relation is unknown\n", te.msg);
+	if (!m->topo)
+		fprintf(run.meta, "# no topology (hwloc could not read this machine): every relation "
+				  "is unknown\n");
 	print_head(&run, &plan, cli.csv);
 	rc = batch_pump(&run, cores_worker, &plan, on_event, &b);
 	if (rc == 0) {

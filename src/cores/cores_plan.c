@@ -4,6 +4,7 @@
 
 #include "cores.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,7 @@ void cores_params_default(struct cores_params *p, int quick)
 	p->samples = quick ? 20 : 100;
 	p->rounds = 100;
 	p->warm_ns = quick ? 5000000L : 20000000L;
+	p->second = quick ? CORES_SECOND_QUICK : CORES_SECOND_MAX;
 }
 
 static int cmp_int(const void *a, const void *b)
@@ -27,63 +29,15 @@ static int cmp_int(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static int allowed_has(const int *allowed, int nallowed, int cpu)
+int cores_parse_cpus(const char *s, const struct machine *m, int *cpus, int cap, mt_error *e)
 {
-	if (nallowed <= 0)
-		return cpu < CORES_MAX_CPUS;
-	for (int i = 0; i < nallowed; i++)
-		if (allowed[i] == cpu)
-			return 1;
-	return 0;
-}
-
-/* Add lo..hi to cpus (*n of cap), each checked against the allowed set.
- * Returns 0, or -1 with e. */
-static int add_range(int lo, int hi, const int *allowed, int nallowed, int *cpus, int cap, int *n,
-		     mt_error *e)
-{
-	for (int c = lo; c <= hi; c++) {
-		int dup = 0;
-		if (!allowed_has(allowed, nallowed, c))
+	int n = mt_parse_cpu_list(s, cpus, cap, e);
+	if (n < 0)
+		return -1;
+	for (int i = 0; i < n; i++)
+		if (m && !machine_allows(m, cpus[i]))
 			return mt_fail(e, "CPU %d is not one this process may run on (offline, absent "
-					  "or outside its taskset)", c);
-		for (int k = 0; k < *n && !dup; k++)
-			dup = cpus[k] == c;
-		if (dup)
-			continue;
-		if (*n >= cap)
-			return mt_fail(e, "more than %d CPUs", cap);
-		cpus[(*n)++] = c;
-	}
-	return 0;
-}
-
-int cores_parse_cpus(const char *s, const int *allowed, int nallowed, int *cpus, int cap,
-		     mt_error *e)
-{
-	char buf[4096], *save = NULL, *tok;
-	int n = 0;
-	if (!s || !*s)
-		return mt_fail(e, "an empty CPU list");
-	if (mt_strlcpy(buf, s, sizeof buf) < 0)
-		return mt_fail(e, "a CPU list longer than %zu characters", sizeof buf - 1);
-	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		char *dash = strchr(tok, '-');
-		int lo, hi;
-		if (dash)
-			*dash = '\0';
-		if (mt_parse_int(tok, 0, 1 << 20, &lo) < 0 ||
-		    (dash && mt_parse_int(dash + 1, 0, 1 << 20, &hi) < 0))
-			return mt_fail(e, "'%s' is not a CPU or a range such as 0-3", tok);
-		if (!dash)
-			hi = lo;
-		if (hi < lo)
-			return mt_fail(e, "the range %d-%d runs backwards", lo, hi);
-		if (add_range(lo, hi, allowed, nallowed, cpus, cap, &n, e) < 0)
-			return -1;
-	}
-	if (n == 0)
-		return mt_fail(e, "an empty CPU list");
+					  "or outside its taskset)", cpus[i]);
 	qsort(cpus, (size_t)n, sizeof *cpus, cmp_int);
 	return n;
 }
@@ -180,6 +134,75 @@ static int plan_sample(struct cores_plan *pl, size_t cap, unsigned char *seen,
 	return 0;
 }
 
+/* Every relation the CPUs have among them in the sample: where the sample
+ * holds none of one (E cores sharing an L2 beyond the group's first core),
+ * the first pair of it. Returns 0, or -1 out of room. */
+static int cover_relations(struct cores_plan *pl, size_t cap, unsigned char *seen,
+			   const struct cores_place *pc, const struct relator *rel)
+{
+	enum { NREL = 16 };
+	char have[NREL][CORES_REL_LEN];
+	int nhave = 0, n = pl->n;
+	for (size_t k = 0; k < pl->npairs && nhave < NREL; k++) {
+		int dup = 0;
+		for (int h = 0; h < nhave && !dup; h++)
+			dup = strcmp(have[h], pl->pairs[k].rel) == 0;
+		if (!dup)
+			mt_strlcpy(have[nhave++], pl->pairs[k].rel, sizeof have[0]);
+	}
+	for (int i = 0; i < n; i++)
+		for (int j = i + 1; j < n; j++) {
+			const char *r = rel->fn(rel->ctx, pc[i].cpu, pc[j].cpu);
+			int dup = 0;
+			for (int h = 0; h < nhave && !dup; h++)
+				dup = strcmp(have[h], r) == 0;
+			if (dup || nhave == NREL)
+				continue;
+			if (add_pair(pl, cap, seen, pc, i, j, rel) < 0)
+				return -1;
+			mt_strlcpy(have[nhave++], r, sizeof have[0]);
+		}
+	return 0;
+}
+
+/* The bounded sample: up to CORES_SAMPLE_PER_REL pairs of each relation
+ * the machine has, the k-th of a relation's pairs (in pair order) taken at
+ * even steps over all its pairs, so they spread over the machine. */
+static int plan_bounded(struct cores_plan *pl, size_t cap, unsigned char *seen,
+			const struct cores_place *pc, const struct relator *rel)
+{
+	enum { NREL = 16 };
+	char names[NREL][CORES_REL_LEN];
+	size_t count[NREL] = { 0 }, taken[NREL] = { 0 }, at[NREL] = { 0 };
+	int nrel = 0, n = pl->n;
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < n; i++)
+			for (int j = i + 1; j < n; j++) {
+				const char *r = rel->fn(rel->ctx, pc[i].cpu, pc[j].cpu);
+				int k = 0;
+				while (k < nrel && strcmp(names[k], r) != 0)
+					k++;
+				if (k == nrel) {
+					if (nrel == NREL)
+						continue;
+					mt_strlcpy(names[nrel++], r, sizeof names[0]);
+				}
+				if (pass == 0) {
+					count[k]++;
+					continue;
+				}
+				/* the pair whose index crosses the next even step */
+				if (taken[k] < CORES_SAMPLE_PER_REL &&
+				    at[k] * CORES_SAMPLE_PER_REL >= taken[k] * count[k]) {
+					if (add_pair(pl, cap, seen, pc, i, j, rel) < 0)
+						return -1;
+					taken[k]++;
+				}
+				at[k]++;
+			}
+	return 0;
+}
+
 int cores_plan_make(struct cores_plan *pl, const struct cores_params *p,
 		    const struct cores_place *places, int n, int sample,
 		    const char *(*rel)(const void *ctx, int a, int b), const void *ctx, mt_error *e)
@@ -210,6 +233,16 @@ int cores_plan_make(struct cores_plan *pl, const struct cores_params *p,
 	if (sample) {
 		if (plan_sample(pl, cap, seen, places, &rl) < 0)
 			rc = mt_fail(e, "sampling planned more pairs than there are");
+		if (rc == 0 && pl->npairs <= CORES_SAMPLE_MAX_PAIRS &&
+		    cover_relations(pl, cap, seen, places, &rl) < 0)
+			rc = mt_fail(e, "sampling planned more pairs than there are");
+		if (rc == 0 && pl->npairs > CORES_SAMPLE_MAX_PAIRS) {
+			pl->npairs = 0;
+			pl->bounded = 1;
+			memset(seen, 0, (size_t)n * (size_t)n);
+			if (plan_bounded(pl, cap, seen, places, &rl) < 0)
+				rc = mt_fail(e, "sampling planned more pairs than there are");
+		}
 	} else {
 		for (int i = 0; i < n; i++)
 			for (int j = i + 1; j < n; j++)
@@ -223,6 +256,57 @@ fail:
 	free(seen);
 	cores_plan_free(pl);
 	return -1;
+}
+
+int cores_plan_for(struct cores_plan *pl, const struct cores_params *p, const struct machine *m,
+		   const char *list, int sample, mt_error *e)
+{
+	static int cpus[CORES_MAX_CPUS];
+	static struct cores_place places[CORES_MAX_CPUS];
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER; /* the arrays above */
+	int n, rc;
+	pthread_mutex_lock(&lock);
+	if (list) {
+		n = cores_parse_cpus(list, m, cpus, CORES_MAX_CPUS, e);
+	} else {
+		n = m->nallowed < CORES_MAX_CPUS ? m->nallowed : CORES_MAX_CPUS;
+		memcpy(cpus, m->allowed, (size_t)n * sizeof *cpus);
+	}
+	if (n < 0) {
+		pthread_mutex_unlock(&lock);
+		return -1;
+	}
+	if (n < 2) {
+		pthread_mutex_unlock(&lock);
+		return mt_fail(e, "%s one CPU (%d): core-to-core latency needs two or more",
+			       list ? "the list names" : "this process may run on", n > 0 ? cpus[0] : 0);
+	}
+	cores_places(m->topo, cpus, n, places);
+	if (sample < 0)
+		sample = n > CORES_SAMPLE_ABOVE;
+	rc = cores_plan_make(pl, p, places, n, sample, NULL, m->topo, e);
+	pthread_mutex_unlock(&lock);
+	return rc;
+}
+
+size_t cores_second_count(const struct cores_plan *pl)
+{
+	size_t n = (size_t)(pl->p.second > 0 ? pl->p.second : 0);
+	return n < pl->npairs ? n : pl->npairs;
+}
+
+size_t cores_second_pair(const struct cores_plan *pl, size_t j)
+{
+	size_t n = cores_second_count(pl);
+	/* in reverse order, spread evenly: the last pair first */
+	return pl->npairs - 1 - (n ? j * pl->npairs / n : 0);
+}
+
+double cores_plan_estimate_s(const struct cores_plan *pl)
+{
+	double rt = 300e-9, pair = (double)pl->p.warm_ns * 1e-9 +
+				    (double)pl->p.tries * pl->p.samples * pl->p.rounds * rt + 2e-3;
+	return (double)(pl->npairs + cores_second_count(pl)) * pair;
 }
 
 void cores_plan_free(struct cores_plan *pl)

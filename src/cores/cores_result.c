@@ -103,6 +103,48 @@ static size_t median_of(const struct cores_result *r, const char *rel, double *t
 	return n;
 }
 
+/* The pairs' flags: unsteady (the passes differ by more than
+ * CORES_STEADY and 3 x their spreads), SMT-like (not SMT siblings by the
+ * topology, yet at most CORES_SMT_MEDIAN x its relation's median and
+ * CORES_SMT_FASTEST x the fastest pair). */
+static void flag_pairs(struct cores_result *r)
+{
+	double fastest = INFINITY;
+	for (size_t k = 0; k < r->plan.npairs; k++)
+		if (r->plan.pairs[k].have && r->plan.pairs[k].ns < fastest)
+			fastest = r->plan.pairs[k].ns;
+	for (size_t k = 0; k < r->plan.npairs; k++) {
+		struct cores_pair *q = &r->plan.pairs[k];
+		double lo, hi, med = NAN;
+		q->unsteady = q->smt_like = 0;
+		if (!q->have)
+			continue;
+		if (q->have2) {
+			lo = fmin(q->ns, q->ns2);
+			hi = fmax(q->ns, q->ns2);
+			q->unsteady = (hi - lo) / lo > fmax(CORES_STEADY, 3 * (q->spread + q->spread2));
+		}
+		for (size_t m = 0; m < r->nsum; m++)
+			if (strcmp(r->sum[m].rel, q->rel) == 0)
+				med = r->sum[m].ns;
+		q->smt_like = strcmp(q->rel, topo_rel_name(TOPO_REL_SMT)) != 0 &&
+			      strcmp(q->rel, topo_rel_name(TOPO_REL_SAME_CPU)) != 0 && isfinite(med) &&
+			      q->ns <= CORES_SMT_MEDIAN * med && q->ns <= CORES_SMT_FASTEST * fastest;
+	}
+}
+
+size_t cores_result_count(const struct cores_result *r, int which)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < r->plan.npairs; k++) {
+		const struct cores_pair *q = &r->plan.pairs[k];
+		n += which == CORES_COUNT_SECOND ? q->have2
+		     : which == CORES_COUNT_UNSTEADY ? q->unsteady
+						     : q->smt_like;
+	}
+	return n;
+}
+
 int cores_result_summarise(struct cores_result *r)
 {
 	double *tmp = NULL;
@@ -135,6 +177,7 @@ int cores_result_summarise(struct cores_result *r)
 	}
 	free(tmp);
 	qsort(r->sum, r->nsum, sizeof *r->sum, cmp_summary);
+	flag_pairs(r);
 	return 0;
 }
 
@@ -146,11 +189,17 @@ int cores_result_apply(struct cores_result *r, const struct job_event *ev)
 	    JOB_PAYLOAD_GET(ev, struct cores_ev_pair, &x) < 0)
 		return 0;
 	q = &r->plan.pairs[ev->row];
-	q->ns = ev->value;
-	q->spread = ev->spread;
-	q->moved = x.moved;
-	q->kept = x.kept;
-	q->have = q->kept > 0 && isfinite(q->ns) && q->ns > 0;
+	if (ev->kind == 1) { /* the second pass */
+		q->ns2 = ev->value;
+		q->spread2 = ev->spread;
+		q->have2 = x.kept > 0 && isfinite(q->ns2) && q->ns2 > 0;
+	} else {
+		q->ns = ev->value;
+		q->spread = ev->spread;
+		q->moved = x.moved;
+		q->kept = x.kept;
+		q->have = q->kept > 0 && isfinite(q->ns) && q->ns > 0;
+	}
 	cores_result_summarise(r);
 	return 1;
 }
@@ -199,6 +248,13 @@ static int pairs_to_json(const struct cores_result *r, cJSON *root)
 		cJSON_AddNumberToObject(it, "spread", q->spread);
 		cJSON_AddStringToObject(it, "relation", q->rel);
 		cJSON_AddNumberToObject(it, "moved", q->moved);
+		if (q->have2) {
+			cJSON_AddNumberToObject(it, "ns_second", q->ns2);
+			cJSON_AddNumberToObject(it, "spread_second", q->spread2);
+			cJSON_AddBoolToObject(it, "unsteady", q->unsteady);
+		}
+		if (q->smt_like)
+			cJSON_AddBoolToObject(it, "smt_like", 1);
 		if (!cJSON_AddNumberToObject(it, "kept", q->kept))
 			return -1;
 	}
@@ -333,6 +389,11 @@ static int pair_from_json(const cJSON *it, const char *where, const struct cores
 	jsonio_opt_string(it, "relation", q->rel, sizeof q->rel);
 	if (!q->rel[0])
 		mt_strlcpy(q->rel, "unknown", sizeof q->rel);
+	q->ns2 = jsonio_opt_number(it, "ns_second", 0);
+	q->have2 = q->ns2 > 0 && isfinite(q->ns2);
+	q->spread2 = jsonio_opt_number(it, "spread_second", 0);
+	if (!isfinite(q->spread2) || q->spread2 < 0)
+		q->spread2 = 0;
 	q->have = 1;
 	return 0;
 }

@@ -180,7 +180,7 @@ int import_c2c(const char *text, const char *file, struct cores_result **out, mt
 				      "commas alone");
 	n = (int)fields(&l);
 	if (n < 2 || n > CORES_MAX_CPUS)
-		return bad(e, file, &l, "expected 2 to 512 CPUs (fields)");
+		return bad(e, file, &l, "expected 2 to " MT_XSTR(CORES_MAX_CPUS) " CPUs (fields)");
 	if (make_result(n, &r, e) < 0)
 		return -1;
 	if (!(ns = calloc((size_t)n, sizeof *ns))) {

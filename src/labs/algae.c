@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "algae.h"
+#include "machine/plan.h"
 #include "core/barrier.h"
 #include "core/batch.h"
 #include "core/clock.h"
@@ -386,6 +387,27 @@ static void on_event(const struct job_event *ev, void *ctx)
 	fflush(stdout);
 }
 
+/* p as a plan: the simulated grid (no machine in it) and the real
+ * machine's structs with where they sit for the worker. */
+static void describe(const struct algae_params *p, const struct machine *m, int cpu,
+		     struct plan *out)
+{
+	char where[16], why[160];
+	uint64_t bytes = (uint64_t)p->real_n * (uint64_t)p->fields * 4;
+	plan_init(out, "algae", m);
+	plan_note(out, "the 16 x 16 grid through the simulated cache (%d, %d, %d): nothing of the "
+		       "machine in it", p->s, p->E, p->b);
+	if (!p->real_n)
+		return;
+	out->worker_cpu = cpu;
+	if (cpu >= 0)
+		plan_add_threads(out, 1, &cpu, 1);
+	mt_snprintf(why, sizeof why, "%zu structs of %d ints, as structs and as arrays", p->real_n,
+		    p->fields);
+	plan_add_size(out, cpu >= 0 ? machine_level_name(m, bytes, &cpu, 1, where, sizeof where) : "",
+		      bytes, 1, 0, why);
+}
+
 static int algae_batch(int argc, char **argv)
 {
 	static struct algae_params p; /* outlives the job */
@@ -395,8 +417,23 @@ static int algae_batch(int argc, char **argv)
 	mt_error e = { "" };
 	int rc = 0;
 
+	const struct machine *m;
+	struct machine *owned = NULL;
+
 	if (parse_args(&cli, argc, argv, &p) < 0)
 		return cli.rc;
+	if ((rc = machine_for_run(&cli, &m, &owned)) >= 0)
+		return rc;
+	rc = 0;
+	if (cli.cpu < 0 && p.real_n)
+		cli.cpu = machine_worker_cpu(m, job_kind());
+	if (cli.plan) {
+		struct plan pl;
+		describe(&p, m, cli.cpu, &pl);
+		rc = plan_finish(&cli, &pl);
+		machine_free(owned);
+		return rc;
+	}
 	memset(&b, 0, sizeof b);
 	b.p = &p;
 	b.run = &run;

@@ -17,7 +17,7 @@
 #include <string.h>
 #include <time.h>
 
-void falseshare_params_default(struct falseshare_params *p)
+void falseshare_params_default(struct falseshare_params *p, const struct machine *m)
 {
 	static const unsigned t[] = { 1, 2, 4, 8 };
 	static const unsigned sw[] = { 8, 16, 32, 64, 128, 256 };
@@ -31,9 +31,10 @@ void falseshare_params_default(struct falseshare_params *p)
 	memcpy(p->sweep, sw, sizeof sw);
 	p->nsweep = MT_ARRAY_LEN(sw);
 	p->sweep_threads = 2;
-	p->ncpus = mt_allowed_cpus(p->cpus, FALSESHARE_MAX_CPUS);
-	if (p->ncpus < 0)
-		p->ncpus = 0;
+	if (m) {
+		p->ncpus = m->nallowed < FALSESHARE_MAX_CPUS ? m->nallowed : FALSESHARE_MAX_CPUS;
+		memcpy(p->cpus, m->allowed, (size_t)p->ncpus * sizeof *p->cpus);
+	}
 }
 
 /* Shared by the counting threads of one race; the flags sit on their own

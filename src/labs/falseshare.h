@@ -25,6 +25,7 @@
 #include "core/jsonio.h"
 #include "core/runhdr.h"
 #include "core/util.h"
+#include "machine/machine.h"
 
 enum { FALSESHARE_CELL_TABLE = 1, FALSESHARE_CELL_SWEEP };
 
@@ -58,10 +59,9 @@ struct falseshare_params {
 };
 
 /* Defaults: threads 1, 2, 4, 8; 20M rounds; best of 3; packed 8, padded 128;
- * sweep 8, 16, 32, 64, 128, 256 at 2 threads; cpus = mt_allowed_cpus() of the
- * calling thread (call it from the UI or batch thread, not from a pinned
- * worker, which sees only its own CPU). */
-void falseshare_params_default(struct falseshare_params *p);
+ * sweep 8, 16, 32, 64, 128, 256 at 2 threads; cpus: those machine m
+ * allows, ascending (m NULL: none yet, not pinned). */
+void falseshare_params_default(struct falseshare_params *p, const struct machine *m);
 
 /* One race's parameters: threads counters spacing bytes apart, each
  * incremented rounds times by its own thread, thread t pinned to

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "core/batch.h"
+#include "machine/plan.h"
 #include "core/experiment.h"
 #include "falseshare.h"
 #include "core/job.h"
@@ -117,9 +118,48 @@ static int parse_list(const char *arg, uint64_t lo, uint64_t hi, unsigned *out, 
 	return 0;
 }
 
+/* p as a plan: each thread count with the CPUs its threads take. */
+static void describe(const struct falseshare_params *p, const struct machine *m,
+		     struct plan *out)
+{
+	int cpus[FALSESHARE_MAX_T];
+	plan_init(out, "falseshare", m);
+	for (size_t i = 0; i < p->nthreads; i++) {
+		int n = (int)p->threads[i], k = p->ncpus > 0 && n > p->ncpus ? p->ncpus : n;
+		for (int t = 0; t < k && p->ncpus > 0; t++)
+			cpus[t] = p->cpus[t % p->ncpus];
+		plan_add_threads(out, n, cpus, p->ncpus > 0 ? k : 0);
+		if (p->ncpus > 0 && n > p->ncpus)
+			plan_note(out, "%d threads on %d CPUs: oversubscribed", n, p->ncpus);
+	}
+	plan_note(out, "counters: packed %u bytes apart, padded %u; %llu atomic adds a thread, "
+		       "best of %d", p->packed, p->padded, (unsigned long long)p->rounds, p->tries);
+}
+
+/* The machine, and the plan when asked. Returns 0 to run, else -1 with
+ * cli->rc. */
+static int machine_part(struct batch_cli *cli, struct falseshare_params *p)
+{
+	const struct machine *m;
+	struct machine *owned = NULL;
+	struct plan pl;
+	int rc = machine_for_run(cli, &m, &owned);
+	if (rc >= 0) {
+		cli->rc = rc;
+		return -1;
+	}
+	p->ncpus = m->nallowed < FALSESHARE_MAX_CPUS ? m->nallowed : FALSESHARE_MAX_CPUS;
+	memcpy(p->cpus, m->allowed, (size_t)p->ncpus * sizeof *p->cpus);
+	if (!cli->plan)
+		return 0;
+	describe(p, m, &pl);
+	return plan_end(cli, &pl, owned);
+}
+
 /* Parse argv into cli and p (defaults first, --quick under the options
  * given explicitly). Returns 0, or -1 when the command ends here with exit
- * code cli->rc (--help: 0; a bad value, said in one line: 2). */
+ * code cli->rc (--help: 0; a bad value, said in one line: 2; --plan: the
+ * plan printed). */
 static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params)
 {
 	struct falseshare_params *p = params;
@@ -128,7 +168,7 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params
 	uint64_t rounds = 0, padding = 0;
 	char what[96];
 
-	falseshare_params_default(p);
+	falseshare_params_default(p, NULL);
 	batch_cli_init(cli, "falseshare", &help);
 	while ((ch = batch_next(cli, argc, argv)) > 0) {
 		switch (ch) {
@@ -188,7 +228,7 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params
 		p->padded = (unsigned)padding;
 	if (no_sweep)
 		p->nsweep = 0;
-	return 0;
+	return machine_part(cli, p);
 }
 
 /* The printer for p: its result empty. */

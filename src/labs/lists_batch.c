@@ -11,6 +11,7 @@
 #include "lists.h"
 #include "sim/sim.h"
 #include "core/util.h"
+#include "machine/plan.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -266,6 +267,51 @@ static int check_outputs(const struct lists_params *p)
 /* After the options: --quick's values under the ones given explicitly
  * (lengths, tries and graph_n when set), then the outputs checked. Returns
  * 0, or -1 with cli->rc MT_EXIT_USAGE (said in one line). */
+/* p as a plan: the worker, each length's cells as a working set (16-byte
+ * cells laid out one after the other; the stride layout takes a line a
+ * cell) with where it sits for the worker's CPU. */
+static void describe(const struct lists_params *p, const struct machine *m, int cpu,
+		     struct plan *out)
+{
+	char where[16], why[160];
+	plan_init(out, "lists", m);
+	out->worker_cpu = cpu;
+	if (cpu >= 0)
+		plan_add_threads(out, 1, &cpu, 1);
+	for (size_t i = 0; i < p->nlengths && !p->graph; i++) {
+		uint64_t bytes = (uint64_t)p->lengths[i] * 16;
+		mt_snprintf(why, sizeof why, "%zu cells of 16 bytes (the stride layout: a line a "
+			    "cell, 4 to 8 x more)", p->lengths[i]);
+		plan_add_size(out, cpu >= 0 ? machine_level_name(m, bytes, &cpu, 1, where, sizeof where)
+					    : "",
+			      bytes, 1, 0, why);
+	}
+	if (p->graph)
+		plan_add_size(out, "", (uint64_t)p->graph_n * p->graph_n, 1, 0,
+			      "the graph homework's N x N bytes");
+}
+
+/* The machine, its worker CPU, its memory's limit, and the plan when
+ * asked. Returns 0 to run, else -1 with cli->rc. */
+static int machine_part(struct batch_cli *cli, struct lists_params *p)
+{
+	const struct machine *m;
+	struct machine *owned = NULL;
+	struct plan pl;
+	int rc = machine_for_run(cli, &m, &owned);
+	if (rc >= 0) {
+		cli->rc = rc;
+		return -1;
+	}
+	if (cli->cpu < 0)
+		cli->cpu = machine_worker_cpu(m, job_kind());
+	p->mem_limit = m->mem_avail / 2;
+	if (!cli->plan)
+		return 0;
+	describe(p, m, cli->cpu, &pl);
+	return plan_end(cli, &pl, owned);
+}
+
 static int finish_args(struct batch_cli *cli, struct lists_params *p, const char *lengths,
 		       int tries, uint64_t graph_n)
 {
@@ -286,7 +332,7 @@ static int finish_args(struct batch_cli *cli, struct lists_params *p, const char
 		p->tries = tries;
 	if (graph_n)
 		p->graph_n = (size_t)graph_n;
-	return 0;
+	return machine_part(cli, p);
 }
 
 /* Parse argv into cli and p (defaults first, --quick under the options

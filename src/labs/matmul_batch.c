@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "core/batch.h"
+#include "machine/plan.h"
 #include "core/clock.h"
 #include "core/experiment.h"
 #include "core/job.h"
@@ -448,6 +449,30 @@ static void print_summary(const struct batch_run *run, const struct matmul_resul
 	}
 }
 
+/* p as a plan: the worker and the three n x n matrices of doubles, with
+ * where they sit for the worker's CPU (a --simulate run measures nothing
+ * of the machine: its cache is the one given). */
+static void describe(const struct matmul_params *p, int simulate, const struct machine *m,
+		     int cpu, struct plan *out)
+{
+	char where[16], why[200];
+	uint64_t bytes = 3 * (uint64_t)p->n * p->n * sizeof(double);
+	plan_init(out, "matmul", m);
+	if (simulate) {
+		mt_snprintf(why, sizeof why, "A, B and C, %zu x %zu doubles each, through the "
+			    "simulated cache only", p->n, p->n);
+		plan_add_size(out, "", bytes, 1, 0, why);
+		return;
+	}
+	out->worker_cpu = cpu;
+	if (cpu >= 0)
+		plan_add_threads(out, 1, &cpu, 1);
+	mt_snprintf(why, sizeof why, "A, B and C, %zu x %zu doubles each; best of %d", p->n, p->n,
+		    p->tries);
+	plan_add_size(out, cpu >= 0 ? machine_level_name(m, bytes, &cpu, 1, where, sizeof where) : "",
+		      bytes, 1, 0, why);
+}
+
 static int matmul_batch(int argc, char **argv)
 {
 	static struct matmul_params p; /* outlives the job */
@@ -455,9 +480,9 @@ static int matmul_batch(int argc, char **argv)
 	struct batch_cli cli;
 	struct batch_run run;
 	struct matmul_l1d d;
-	struct info inf;
 	struct args a;
-	mt_error e = { "" };
+	const struct machine *m;
+	struct machine *owned = NULL;
 	int rc;
 
 	matmul_params_default(&p);
@@ -477,6 +502,17 @@ static int matmul_batch(int argc, char **argv)
 		mt_warn("run matmul: --bases places the simulated matrices: it needs --simulate");
 		return MT_EXIT_USAGE;
 	}
+	if ((rc = machine_for_run(&cli, &m, &owned)) >= 0)
+		return rc;
+	if (cli.cpu < 0 && !a.simulate)
+		cli.cpu = machine_worker_cpu(m, job_kind());
+	if (cli.plan) {
+		struct plan pl;
+		describe(&p, a.simulate, m, cli.cpu, &pl);
+		rc = plan_finish(&cli, &pl);
+		machine_free(owned);
+		return rc;
+	}
 	if (a.simulate)
 		return run_simulate(&p, &a, &cli);
 	if (p.race && p.nsweep) {
@@ -484,7 +520,7 @@ static int matmul_batch(int argc, char **argv)
 		return MT_EXIT_USAGE;
 	}
 
-	matmul_l1d(info_collect(&inf, &e) == 0 ? &inf : NULL, &d);
+	matmul_l1d(&m->info, &d);
 	if (d.s >= 0) { /* the worker simulates each order first, off this thread */
 		p.sim_s = d.s;
 		p.sim_E = d.E;

@@ -10,6 +10,7 @@
 #include "core/job.h"
 #include "core/jsonio.h"
 #include "core/util.h"
+#include "machine/plan.h"
 #include "transpose.h"
 
 #include <stdio.h>
@@ -496,6 +497,28 @@ static int print_summary(const struct batch_run *run, const struct printer *b,
 	return 0;
 }
 
+/* p as a plan: the simulated sizes (no machine in them), and the real
+ * machine's two N x N int32 matrices with where they sit for the worker. */
+static void describe(const struct tr_plan *p, const struct machine *m, int cpu,
+		     struct plan *out)
+{
+	char where[16], why[160];
+	plan_init(out, "transpose", m);
+	plan_note(out, "%d simulated sizes on the cachelab cache: nothing of the machine in them",
+		  p->nsizes);
+	if (!p->real_n)
+		return;
+	out->worker_cpu = cpu;
+	if (cpu >= 0)
+		plan_add_threads(out, 1, &cpu, 1);
+	mt_snprintf(why, sizeof why, "A and B, %zu x %zu int32 each, transposed on the real "
+		    "machine", p->real_n, p->real_n);
+	plan_add_size(out, cpu >= 0 ? machine_level_name(m, 8 * (uint64_t)p->real_n * p->real_n,
+							 &cpu, 1, where, sizeof where)
+				    : "",
+		      8 * (uint64_t)p->real_n * p->real_n, 1, 0, why);
+}
+
 static int transpose_batch(int argc, char **argv)
 {
 	static struct tr_plan p; /* outlives the job */
@@ -505,8 +528,22 @@ static int transpose_batch(int argc, char **argv)
 	struct extra x;
 	int rc;
 
+	const struct machine *m;
+	struct machine *owned = NULL;
+
 	if (parse_args(&cli, argc, argv, &p, &x) < 0)
 		return cli.rc;
+	if ((rc = machine_for_run(&cli, &m, &owned)) >= 0)
+		return rc;
+	if (cli.cpu < 0 && p.real_n)
+		cli.cpu = machine_worker_cpu(m, job_kind());
+	if (cli.plan) {
+		struct plan pl;
+		describe(&p, m, cli.cpu, &pl);
+		rc = plan_finish(&cli, &pl);
+		machine_free(owned);
+		return rc;
+	}
 	b = calloc(1, sizeof *b);
 	if (!b) {
 		mt_warn("run transpose: out of memory");

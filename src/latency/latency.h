@@ -104,6 +104,8 @@ struct latency_params {
 					      ns a slot */
 	} probe;
 	char note[200];                    /* emitted as a JOB_EV_NOTE at the start */
+	char why_max[240];                 /* why the largest size is what it is ("" the
+					      default) */
 	char *buf;                         /* NULL: the worker maps its own buffer; else
 					      the caller's (memtop run numa binds it to a
 					      node), latency_buffer_bytes() long, page

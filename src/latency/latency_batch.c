@@ -12,6 +12,7 @@
 #include "core/sysinfo.h"
 #include "info/info.h"
 #include "core/util.h"
+#include "machine/plan.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -215,10 +216,34 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct args 
 	return 0;
 }
 
-/* The parameters a describes, capped to the memory there is (note says so;
- * *asked is the largest size asked for). Returns 0, or 2 with one line said. */
+/* The largest size when --max-size and --quick leave it to the plan: at
+ * least machine_dram_floor of the worker's CPU (4 x every cache it
+ * reaches, any source's claim), so the curve ends in memory; the reason
+ * into why. Returns 0, or -1 with e. */
+static int reach_memory(struct latency_params *p, const struct machine *m, int cpu, char *why,
+			size_t len, mt_error *e)
+{
+	char f[200], a[32];
+	uint64_t floor = cpu >= 0 ? machine_dram_floor(m, &cpu, 1, f, sizeof f) : 0;
+	why[0] = '\0';
+	if (floor <= p->sizes[p->nsizes - 1])
+		return 0;
+	if (latency_params_set_max(p, floor, e) < 0)
+		return -1;
+	while (p->sizes[p->nsizes - 1] < floor && p->nsizes < LAT_MAX_SIZES)
+		p->sizes[p->nsizes] = latency_step(p->sizes[p->nsizes - 1]), p->nsizes++;
+	mt_snprintf(why, len, "sizes up to %s: %s of CPU %d", mt_fmt_size(a, sizeof a,
+		    p->sizes[p->nsizes - 1]), f, cpu);
+	return 0;
+}
+
+/* The parameters a describes on machine m for the worker's CPU cpu, capped
+ * to the memory there is (note says so; *asked is the largest size asked
+ * for). probe: price the estimate with latency_probe (not for a plan).
+ * Returns 0, or 2 with one line said. */
 static int make_params(const struct batch_cli *cli, const struct args *a,
-		       struct latency_params *p, char *note, size_t len, uint64_t *asked)
+		       struct latency_params *p, const struct machine *m, int cpu, int probe,
+		       char *note, size_t len, uint64_t *asked)
 {
 	mt_error e = { "" };
 	uint64_t max = 0;
@@ -226,6 +251,7 @@ static int make_params(const struct batch_cli *cli, const struct args *a,
 		latency_params_quick(p);
 	else
 		latency_params_default(p);
+	p->note[0] = '\0';
 	if (a->max_size) {
 		if (mt_parse_size(a->max_size, &max) < 0) {
 			batch_bad(cli->exp, "--max-size", a->max_size, "a size such as 64M");
@@ -233,6 +259,8 @@ static int make_params(const struct batch_cli *cli, const struct args *a,
 		}
 		if (latency_params_set_max(p, max, &e) < 0)
 			goto bad;
+	} else if (!cli->quick && reach_memory(p, m, cpu, p->why_max, sizeof p->why_max, &e) < 0) {
+		goto bad;
 	}
 	if (a->strides && parse_strides(a->strides, p, &e) < 0)
 		goto bad;
@@ -245,18 +273,43 @@ static int make_params(const struct batch_cli *cli, const struct args *a,
 	if (a->tries)
 		p->tries = (unsigned)a->tries;
 	p->tlb_locality = a->tlb_locality;
-	p->page_ns = mt_fresh_page_ns(); /* for the estimate */
-	if (p->sizes[p->nsizes - 1] > (1u << 20)) /* the probes price sizes beyond 1 MB */
+	p->page_ns = probe ? mt_fresh_page_ns() : 0; /* for the estimate */
+	if (probe && p->sizes[p->nsizes - 1] > (1u << 20)) /* the probes price sizes beyond 1 MB */
 		latency_probe(p);
 	p->hugepages = a->huge;
 	*asked = p->sizes[p->nsizes - 1];
 	/* a run this machine cannot hold even capped is bad input */
-	if (latency_params_fit_memory(p, mt_mem_available(), note, len, &e) < 0)
+	if (latency_params_fit_memory(p, m->mem_avail, note, len, &e) < 0)
 		goto bad;
 	return 0;
 bad:
 	mt_warn("run latency: %s", e.msg);
 	return MT_EXIT_USAGE;
+}
+
+/* The plan as machine/plan.h shows it: the worker, the sizes, the largest
+ * and where it sits for the worker's CPU. */
+static void describe(const struct latency_params *p, const struct machine *m, int cpu,
+		     const char *note, struct plan *out)
+{
+	char why[300], lo[32], hi[32], where[16];
+	uint64_t max = p->sizes[p->nsizes - 1];
+	plan_init(out, "latency", m);
+	out->worker_cpu = cpu;
+	if (cpu >= 0)
+		plan_add_threads(out, 1, &cpu, 1);
+	mt_snprintf(why, sizeof why, "%zu sizes %s..%s (lat_mem_rd's steps), each chased alone%s%s",
+		    p->nsizes, mt_fmt_size(lo, sizeof lo, p->sizes[0]), mt_fmt_size(hi, sizeof hi, max),
+		    p->why_max[0] ? "; " : "", p->why_max);
+	plan_add_size(out, cpu >= 0 ? machine_level_name(m, max, &cpu, 1, where, sizeof where) : "",
+		      max, 1, 0, why);
+	if (cpu >= 0 && max < machine_dram_floor(m, &cpu, 1, NULL, 0))
+		plan_note(out, "the largest size (%s) is under %d x the caches CPU %d reaches: the "
+			       "curve may end in a cache, not in memory", hi, MACHINE_DRAM_FACTOR,
+			  cpu);
+	if (note[0])
+		plan_note(out, "%s", note);
+	out->estimate_s = latency_params_estimate_s(p);
 }
 
 /* The lines above the table: sizes, chases, tries, the time it will take. */
@@ -301,8 +354,10 @@ static void print_timing(const struct batch_run *run, const struct printer *b, d
 static int latency_batch(int argc, char **argv)
 {
 	static struct latency_params p; /* outlives the job */
-	static struct info inf;          /* collected once, recorded with the result */
 	const struct info *have = NULL;
+	const struct machine *m;
+	struct machine *owned = NULL;
+	int cpu;
 	struct printer b;
 	struct batch_cli cli;
 	struct batch_run run;
@@ -314,8 +369,20 @@ static int latency_batch(int argc, char **argv)
 
 	if (parse_args(&cli, argc, argv, &a) < 0)
 		return cli.rc;
-	if ((rc = make_params(&cli, &a, &p, note, sizeof note, &asked)) != 0)
+	if ((rc = machine_for_run(&cli, &m, &owned)) >= 0)
 		return rc;
+	cpu = cli.cpu >= 0 ? cli.cpu : machine_worker_cpu(m, job_kind());
+	cli.cpu = cpu; /* the CPU planned for is the one measured on */
+	rc = make_params(&cli, &a, &p, m, cpu, !cli.plan, note, sizeof note, &asked);
+	if (rc != 0 || cli.plan) {
+		if (rc == 0) {
+			struct plan pl;
+			describe(&p, m, cpu, note, &pl);
+			rc = plan_finish(&cli, &pl);
+		}
+		machine_free(owned);
+		return rc;
+	}
 	mt_clock_calibrate(&clk, 0);
 	memset(&b, 0, sizeof b);
 	b.r = latency_result_new(&p, clk.core_ghz > 0 ? clk.core_ghz : clk.ticks_per_ns);
@@ -328,10 +395,8 @@ static int latency_batch(int argc, char **argv)
 	b.run = &run;
 	if (note[0])
 		b.r->capped_from = asked;
-	if (info_collect(&inf, NULL) == 0) {
-		have = &inf;
-		b.r->caches = info_to_json(&inf);
-	}
+	have = &m->info;
+	b.r->caches = info_to_json(&m->info);
 
 	batch_begin(&run, &cli, 1);
 	print_plan(&run, &p, b.r->ghz);

@@ -13,6 +13,7 @@
 #include "mountain_json.h"
 #include "core/sysinfo.h"
 #include "core/util.h"
+#include "machine/plan.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -221,7 +222,8 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct args 
 /* The parameters a describes, shrunk to fit in memory (note says so).
  * Returns 0, or 2 with one line said. */
 static int make_params(const struct batch_cli *cli, const struct args *a,
-		       struct mountain_params *p, char *note, size_t len)
+		       struct mountain_params *p, const struct machine *m, int probe, char *note,
+		       size_t len)
 {
 	mt_error e = { "" };
 	if (cli->quick) /* --quick --seed-settings: the quick grid, the seed's method */
@@ -258,9 +260,9 @@ static int make_params(const struct batch_cli *cli, const struct args *a,
 	if (p->cell_max_ns < p->cell_ns)
 		p->cell_max_ns = p->cell_ns;
 	p->profile = a->profile;
-	p->page_ns = mt_fresh_page_ns(); /* for the estimate */
+	p->page_ns = probe ? mt_fresh_page_ns() : 0; /* for the estimate */
 	/* a grid this machine cannot hold even shrunk is bad input */
-	if (mountain_params_fit_memory(p, mt_mem_available(), note, len, &e) < 0)
+	if (mountain_params_fit_memory(p, m->mem_avail, note, len, &e) < 0)
 		goto bad;
 	return 0;
 bad:
@@ -336,6 +338,36 @@ static void print_summary(const struct printer *b, const struct mountain_params 
 			mt_fmt_size(s0, sizeof s0, p->sizes[0]));
 }
 
+/* The plan as machine/plan.h shows it: the worker, the grid's sizes with
+ * where each sits for the worker's CPU, the strides in a note. */
+static void describe(const struct mountain_params *p, const struct machine *m, int cpu,
+		     const char *note, struct plan *out)
+{
+	char where[16], why[160], st[160] = "";
+	plan_init(out, "mountain", m);
+	out->worker_cpu = cpu;
+	if (cpu >= 0)
+		plan_add_threads(out, 1, &cpu, 1);
+	for (size_t i = 0; i < p->nsizes; i++) {
+		mt_snprintf(why, sizeof why, "a row of the grid, read at %zu strides", p->nstrides);
+		plan_add_size(out, cpu >= 0 ? machine_level_name(m, p->sizes[i], &cpu, 1, where,
+								 sizeof where)
+					    : "",
+			      p->sizes[i], 1, 0, why);
+	}
+	for (size_t i = 0; i < p->nstrides; i++)
+		mt_append(st, sizeof st, "%s%u", i ? "," : "", p->strides[i]);
+	plan_note(out, "strides (8-byte words): %s", st);
+	if (cpu >= 0 && p->sizes[p->nsizes - 1] < machine_dram_floor(m, &cpu, 1, NULL, 0))
+		plan_note(out, "the largest row (the seed's grid ends at 128M) is under %d x the "
+			       "caches CPU %d reaches: its cliff into memory may not show; "
+			       "--sizes 16K:SIZE goes further",
+			  MACHINE_DRAM_FACTOR, cpu);
+	if (note[0])
+		plan_note(out, "%s", note);
+	out->estimate_s = mountain_params_estimate_s(p);
+}
+
 static int mountain_batch(int argc, char **argv)
 {
 	static struct mountain_params p; /* outlives the job */
@@ -343,15 +375,27 @@ static int mountain_batch(int argc, char **argv)
 	struct batch_cli cli;
 	struct batch_run run;
 	struct args a;
-	struct info inf;
+	const struct machine *mc;
+	struct machine *owned = NULL;
 	char note[160];
-	int rc;
-	mt_error e = { "" };
+	int rc, cpu;
 
 	if (parse_args(&cli, argc, argv, &a) < 0)
 		return cli.rc;
-	if ((rc = make_params(&cli, &a, &p, note, sizeof note)) != 0)
+	if ((rc = machine_for_run(&cli, &mc, &owned)) >= 0)
 		return rc;
+	cpu = cli.cpu >= 0 ? cli.cpu : machine_worker_cpu(mc, job_kind());
+	cli.cpu = cpu; /* the CPU planned for is the one measured on */
+	rc = make_params(&cli, &a, &p, mc, !cli.plan, note, sizeof note);
+	if (rc != 0 || cli.plan) {
+		if (rc == 0) {
+			struct plan pl;
+			describe(&p, mc, cpu, note, &pl);
+			rc = plan_finish(&cli, &pl);
+		}
+		machine_free(owned);
+		return rc;
+	}
 	memset(&b, 0, sizeof b);
 	b.csv = cli.csv;
 	b.run = &run;
@@ -360,8 +404,7 @@ static int mountain_batch(int argc, char **argv)
 		mt_warn("run mountain: out of memory");
 		return MT_EXIT_RUNTIME;
 	}
-	if (info_collect(&inf, &e) == 0)
-		b.m->caches = info_to_json(&inf);
+	b.m->caches = info_to_json(&mc->info);
 
 	batch_begin(&run, &cli, 1);
 	print_plan(&run, &p, note);

@@ -4,6 +4,7 @@
 
 #include "numa.h"
 #include "core/threads.h"
+#include "machine/plan.h"
 
 #include <errno.h>
 #include <math.h>
@@ -40,9 +41,18 @@ static int select_nodes(struct numa_params *p, const struct numa_node *all, size
 	char here[200];
 	size_t n = nwant ? nwant : nall;
 	nodes_text(all, nall, here, sizeof here);
-	if (n > NUMA_MAX_NODES)
+	if (nwant > NUMA_MAX_NODES)
 		return mt_fail(e, "--nodes: %zu nodes, at most %d at a time (nodes here: %s)", n,
 			       NUMA_MAX_NODES, here);
+	if (!nwant && nall > NUMA_MAX_NODES) {
+		/* more nodes than a run takes: NUMA_MAX_NODES of them, spread over
+		 * the machine, said in the plan */
+		for (size_t i = 0; i < NUMA_MAX_NODES; i++)
+			p->nodes[i] = all[i * nall / NUMA_MAX_NODES];
+		p->nnodes = NUMA_MAX_NODES;
+		p->skipped = nall - NUMA_MAX_NODES;
+		return 0;
+	}
 	for (size_t i = 0; i < n; i++) {
 		int k = nwant ? node_index(all, nall, want[i]) : (int)i;
 		if (k < 0)
@@ -56,30 +66,28 @@ static int select_nodes(struct numa_params *p, const struct numa_node *all, size
 	return 0;
 }
 
-/* The size from the caches and the memory (see numa_plan). */
-static int plan_size(struct numa_params *p, int online, uint64_t avail, int quick, mt_error *e)
+/* The size from the nodes' floors and the memory (see numa_plan). */
+static int plan_size(struct numa_params *p, uint64_t avail, int quick, mt_error *e)
 {
-	uint64_t best = 0, cap = avail ? avail / BW_MEM_SHARE : UINT64_MAX;
-	int best_level = 0;
+	uint64_t floor = 0, cap = avail ? avail / BW_MEM_SHARE : UINT64_MAX;
+	const char *why = "";
 	char a[32], b[32], c[32];
 	for (size_t i = 0; i < p->nnodes; i++) {
 		const struct numa_node *n = &p->nodes[i];
 		if (n->memory && n->memory / BW_MEM_SHARE < cap)
 			cap = n->memory / BW_MEM_SHARE;
-		for (int l = 1; l <= NUMA_MAX_LEVELS && n->ncpus > 0; l++)
-			if (bandwidth_level_credible(n->cache[l], online) && n->cache[l] > best) {
-				best = n->cache[l];
-				best_level = l;
-			}
+		if (n->ncpus > 0 && n->floor > floor) {
+			floor = n->floor;
+			why = n->floor_why;
+		}
 	}
-	p->size = quick ? NUMA_QUICK_SIZE : best * BW_DRAM_FACTOR;
-	if (best_level)
-		mt_snprintf(p->size_from, sizeof p->size_from, "%s the largest credible cache (L%d %s)",
-			    quick ? "--quick: may fit" : "8 x", best_level,
-			    mt_fmt_size(a, sizeof a, best));
+	p->size = quick ? NUMA_QUICK_SIZE : floor;
+	if (quick)
+		mt_snprintf(p->size_from, sizeof p->size_from, "--quick");
+	else if (floor)
+		mt_snprintf(p->size_from, sizeof p->size_from, "%s", why);
 	else
-		mt_snprintf(p->size_from, sizeof p->size_from, "%sno credible cache size known",
-			    quick ? "--quick; " : "");
+		mt_strlcpy(p->size_from, "no cache size known", sizeof p->size_from);
 	if (!quick && p->size < BW_DRAM_MIN) {
 		p->size = BW_DRAM_MIN;
 		mt_append(p->size_from, sizeof p->size_from, ", at least %s",
@@ -91,7 +99,13 @@ static int plan_size(struct numa_params *p, int online, uint64_t avail, int quic
 		mt_append(p->size_from, sizeof p->size_from, ", cut from %s to %s: 1/%d of the memory",
 			  c, mt_fmt_size(a, sizeof a, p->size), BW_MEM_SHARE);
 	}
-	p->size = p->size / SIZE_ALIGN * SIZE_ALIGN;
+	p->size = (p->size + SIZE_ALIGN - 1) / SIZE_ALIGN * SIZE_ALIGN;
+	if (p->size > cap)
+		p->size = cap / SIZE_ALIGN * SIZE_ALIGN;
+	if (p->size < floor)
+		mt_append(p->size_from, sizeof p->size_from,
+			  "; under %s, %d x the caches the CPUs reach: part of it may be served "
+			  "from a cache", mt_fmt_size(a, sizeof a, floor), MACHINE_DRAM_FACTOR);
 	if (p->size < NUMA_MIN_SIZE) {
 		mt_fail(e, "not enough memory: 1/%d of it is under %s", BW_MEM_SHARE,
 			mt_fmt_size(a, sizeof a, NUMA_MIN_SIZE));
@@ -101,7 +115,7 @@ static int plan_size(struct numa_params *p, int online, uint64_t avail, int quic
 }
 
 int numa_plan(struct numa_params *p, const struct numa_node *all, size_t nall, const int *want,
-	      size_t nwant, int online, uint64_t avail, int quick, mt_error *e)
+	      size_t nwant, uint64_t avail, int quick, mt_error *e)
 {
 	char names[200];
 	memset(p, 0, sizeof *p);
@@ -114,12 +128,19 @@ int numa_plan(struct numa_params *p, const struct numa_node *all, size_t nall, c
 			p->cells[p->ncells].mem = (int)j;
 			p->ncells++;
 		}
+	if (p->ncells == 0 && !nwant) {
+		nodes_text(p->nodes, p->nnodes, names, sizeof names);
+		mt_fail(e, "no NUMA node has a CPU this process may use as its own (node%s %s: "
+			   "memory only here; a cpuset may allow CPUs whose own node it does not)",
+			p->nnodes == 1 ? "" : "s", names);
+		return -2;
+	}
 	if (p->ncells == 0) {
 		nodes_text(p->nodes, p->nnodes, names, sizeof names);
 		return mt_fail(e, "--nodes: node%s %s ha%s no CPU this process may use",
 			       p->nnodes == 1 ? "" : "s", names, p->nnodes == 1 ? "s" : "ve");
 	}
-	return plan_size(p, online, avail, quick, e);
+	return plan_size(p, avail, quick, e);
 }
 
 void numa_params_runs(struct numa_params *p)
@@ -134,7 +155,7 @@ void numa_params_runs(struct numa_params *p)
 	l->sizes[0] = p->size;
 	l->nstrides = 0; /* the random chase alone */
 	l->target_s = 0;
-	bandwidth_params_default(b, NULL);
+	bandwidth_params_default(b, p->m);
 	b->nsizes = 1;
 	b->sizes[0].bytes = p->size;
 	b->sizes[0].per_thread = 0;
@@ -145,8 +166,41 @@ void numa_params_runs(struct numa_params *p)
 	b->nthreads = 1;
 	b->loaded = 0;
 	if (p->quick)
-		bandwidth_params_quick(b);
+		bandwidth_params_quick(b, p->m);
 	b->sizes[0].bytes = p->size; /* --quick cuts sizes: ours is already planned */
+}
+
+void numa_plan_of(const struct numa_params *p, const struct machine *m, struct plan *out)
+{
+	char why[300];
+	plan_init(out, "numa", m);
+	mt_snprintf(why, sizeof why, "each run's buffer, bound to the memory node: %s",
+		    p->size_from);
+	plan_add_size(out, "DRAM", p->size, 0, 0, why);
+	for (size_t i = 0; i < p->nnodes; i++) {
+		const struct numa_node *n = &p->nodes[i];
+		struct plan_node pn;
+		memset(&pn, 0, sizeof pn);
+		pn.node = n->node;
+		mt_strlcpy(pn.tier, n->tier, sizeof pn.tier);
+		pn.memory = n->memory;
+		pn.ncpus = n->ncpus;
+		numa_cpus_text(n->cpus, n->ncpus, pn.cpus, sizeof pn.cpus);
+		plan_add_node(out, &pn);
+		if (n->ncpus > 0)
+			plan_add_threads(out, n->ncpus, n->cpus, n->ncpus);
+	}
+	for (size_t k = 0; k < p->ncells; k++) {
+		const struct numa_node *c = &p->nodes[p->cells[k].cpu], *mem = &p->nodes[p->cells[k].mem];
+		plan_add_pair(out, c->node, mem->node);
+	}
+	out->pairs_nodes = 1;
+	plan_note(out, "3 runs a node pair: latency, read, triad");
+	if (p->skipped)
+		plan_note(out, "%zu of the machine's %zu nodes, spread over it: a run takes at most "
+			       "%d (--nodes picks them)", p->nnodes, p->nnodes + p->skipped,
+			  NUMA_MAX_NODES);
+	out->estimate_s = (double)p->ncells * 3 * (p->quick ? 0.3 : 2.0);
 }
 
 int numa_latency_cpu(const struct numa_params *p, size_t i)
@@ -173,57 +227,28 @@ void numa_cpus_text(const int *cpus, int n, char *buf, size_t len)
 
 /* ---- the nodes from the topology ------------------------------------------------ */
 
-/* Whether CPU cpu is in s. */
-static int in_set(const struct topo_set *s, int cpu)
+size_t numa_nodes_of(const struct machine *m, struct numa_node *out, size_t cap)
 {
-	for (int i = 0; i < s->n; i++)
-		if (s->cpus[i] == cpu)
-			return 1;
-	return 0;
-}
-
-/* The largest of groups[0..n) that shares a CPU with node n. */
-static uint64_t largest_meeting(const struct topo_cache_group *g, int ng, const struct numa_node *n)
-{
-	uint64_t best = 0;
-	for (int k = 0; k < ng; k++)
-		for (int c = 0; c < n->ncpus; c++)
-			if (in_set(&g[k].cpus, n->cpus[c]) && g[k].size > best) {
-				best = g[k].size;
-				break;
-			}
-	return best;
-}
-
-/* Node out from t's node tn (NULL: the whole machine as node 0). */
-static void node_from_topo(const struct topo *t, const struct topo_node *tn, struct numa_node *out)
-{
-	memset(out, 0, sizeof *out);
-	out->node = tn ? tn->os_index : 0;
-	out->memory = tn ? tn->memory : 0;
-	for (int i = 0; i < t->ncpus && out->ncpus < NUMA_MAX_NODE_CPUS; i++) {
-		const struct topo_cpu *c = &t->cpus[i];
-		if (c->allowed && (!tn || in_set(&tn->cpus, c->os)))
-			out->cpus[out->ncpus++] = c->os;
-	}
-	if (out->ncpus > 0) {
-		const struct topo_cpu *c = topo_cpu(t, out->cpus[0]);
-		if (c && c->kind >= 0 && c->kind < t->nkinds)
-			out->cache[1] = t->kinds[c->kind].l1d;
-	}
-	out->cache[2] = largest_meeting(t->l2, t->nl2, out);
-	out->cache[3] = largest_meeting(t->l3, t->nl3, out);
-}
-
-size_t numa_nodes_from_topo(const struct topo *t, struct numa_node *out, size_t cap)
-{
+	const struct topo *t = m->topo;
 	size_t n = 0;
-	if (t->nnodes <= 0 && cap > 0) {
-		node_from_topo(t, NULL, &out[0]);
-		return 1;
+	int nn = t ? t->nnodes : 0;
+	for (int i = 0; i < (nn > 0 ? nn : 1) && n < cap; i++) {
+		struct numa_node *o = &out[n++];
+		memset(o, 0, sizeof *o);
+		if (nn > 0) {
+			o->node = t->nodes[i].os_index;
+			o->memory = t->nodes[i].memory;
+			mt_strlcpy(o->tier, t->nodes[i].tier, sizeof o->tier);
+			o->ncpus = machine_node_cpus(m, i, o->cpus, NUMA_MAX_NODE_CPUS);
+		} else { /* no nodes known: one node 0 with every allowed CPU */
+			o->memory = m->mem_total;
+			o->ncpus = m->nallowed < NUMA_MAX_NODE_CPUS ? m->nallowed : NUMA_MAX_NODE_CPUS;
+			memcpy(o->cpus, m->allowed, (size_t)o->ncpus * sizeof *o->cpus);
+		}
+		if (o->ncpus > 0)
+			o->floor = machine_dram_floor(m, o->cpus, o->ncpus, o->floor_why,
+						      sizeof o->floor_why);
 	}
-	for (int i = 0; i < t->nnodes && n < cap; i++)
-		node_from_topo(t, &t->nodes[i], &out[n++]);
 	return n;
 }
 
@@ -384,7 +409,7 @@ static int first_touch(const struct bandwidth_params *b, char *buf, size_t len, 
 	struct toucher t[BW_MAX_THREADS];
 	unsigned started = 0;
 	int rc = 0;
-	bandwidth_layout(b->kernels[0], &b->sizes[0], n, &lay);
+	bandwidth_layout(b->kernels[0], &b->sizes[0], n, 1, &lay);
 	for (unsigned i = 0; i < n; i++) {
 		t[i].from = buf + (size_t)i * lay.slice_stride;
 		t[i].len = i + 1 == n ? len - (size_t)i * lay.slice_stride : lay.slice_stride;
@@ -410,9 +435,10 @@ static int run_bandwidth(struct worker *w, const struct numa_pair *c, int kernel
 	*b = w->p->bw;
 	b->kernels[0] = kernel;
 	b->threads[0] = (unsigned)cn->ncpus;
-	if (bandwidth_set_cpus(b, cn->cpus, cn->ncpus, cn->cpus, cn->ncpus, NULL, e) < 0)
+	if (bandwidth_set_cpus(b, cn->cpus, cn->ncpus, w->p->m, e) < 0)
 		goto out;
-	bandwidth_order_cpus(b->cpus, b->core, b->ncpus, BW_SPREAD);
+	bandwidth_order_cpus(b, BW_SPREAD);
+	bandwidth_count_groups(b);
 	b->buf_bytes = (size_t)bandwidth_table_bytes(b) + PAGE;
 	b->buf = numa_mem_alloc(w->p->mem, w->p->nodes[c->mem].node, b->buf_bytes, &bound, e);
 	if (!b->buf)

@@ -37,6 +37,7 @@
 #include "core/topo.h"
 #include "core/util.h"
 #include "latency/latency.h"
+#include "machine/machine.h"
 
 #define NUMA_MAX_NODES 16
 #define NUMA_MAX_NODE_CPUS BW_MAX_THREADS
@@ -63,11 +64,14 @@ struct numa_ev_cell {
 /* One NUMA node as the plan sees it. */
 struct numa_node {
 	int node;                        /* the OS's number */
-	int cpus[NUMA_MAX_NODE_CPUS];    /* its CPUs this process may use, increasing */
+	char tier[16];                   /* hwloc's subtype: "DRAM", "HBM", "NVM"...; "" */
+	int cpus[NUMA_MAX_NODE_CPUS];    /* its CPUs this process may use (those whose
+					  * nearest node it is), increasing */
 	int ncpus;                       /* 0: a memory-only node, or none allowed */
 	uint64_t memory;                 /* bytes, 0 unknown */
-	uint64_t cache[NUMA_MAX_LEVELS + 1]; /* cache[L]: the largest level-L cache its
-					      * CPUs see, bytes (0 none known) */
+	uint64_t floor;                  /* machine_dram_floor of its CPUs: a working set
+					  * they read from memory, not from a cache */
+	char floor_why[160];             /* "4 x the L3 32M (sysfs)" */
 };
 
 /* Which node pair a cell is: indexes into numa_params.nodes. */
@@ -78,6 +82,7 @@ struct numa_pair {
 struct numa_params {
 	struct numa_node nodes[NUMA_MAX_NODES]; /* the nodes measured, in the order given */
 	size_t nnodes;
+	size_t skipped;        /* nodes of the machine left out (more than NUMA_MAX_NODES) */
 	struct numa_pair cells[NUMA_MAX_NODES * NUMA_MAX_NODES]; /* CPU node major */
 	size_t ncells;
 	uint64_t size;        /* bytes every run works on */
@@ -87,28 +92,39 @@ struct numa_params {
 	struct bandwidth_params bw;  /* the bandwidth lab's run (size set; kernel, CPUs
 				      * and threads set for each run) */
 	struct numa_mem *mem;        /* where buffers are bound (numa_mem_open) */
+	const struct machine *m;     /* the machine planned (the bandwidth runs' CPUs) */
 };
 
-/* The NUMA nodes of t (core/topo.h: this machine, or a recorded tree),
- * each with its CPUs this process may use, its memory and the largest L1
- * (of its first CPU's kind), L2 and L3 its CPUs meet, into out. Returns the
- * count (at most cap; a topology without nodes is one node 0 with every
- * allowed CPU). */
-size_t numa_nodes_from_topo(const struct topo *t, struct numa_node *out, size_t cap);
+/* The NUMA nodes of machine m, each with its tier, its CPUs this process
+ * may use (those whose nearest node it is: none for a memory-only node),
+ * its memory and its DRAM floor, into out. Returns the count (at most cap;
+ * a machine without nodes is one node 0 with every allowed CPU). */
+size_t numa_nodes_of(const struct machine *m, struct numa_node *out, size_t cap);
 
 /* Plan the run (no machine is read: tests give fake nodes): select the
- * nodes `want` names (NULL, nwant 0: all of them, in order), then a cell
- * for each selected node with CPUs x each selected node; the size is
- * BW_DRAM_FACTOR x the largest credible cache any CPU node sees
- * (bandwidth_level_credible with online CPUs), at least BW_DRAM_MIN, at
+ * nodes `want` names (NULL, nwant 0: all of them, in order; more than
+ * NUMA_MAX_NODES: that many spread over them, the rest counted in
+ * skipped), then a cell
+ * for each selected node with CPUs x each selected node; the size is the
+ * largest DRAM floor of the selected CPU nodes (every cache a node's CPUs
+ * reach together, MACHINE_DRAM_FACTOR times), at least BW_DRAM_MIN, at
  * most 1 / BW_MEM_SHARE of the smallest memory node and of avail (0:
  * unknown, no cap), a multiple of 2 MB; quick: NUMA_QUICK_SIZE under the
- * same caps. Returns 0; -1 with e for a bad selection: "--nodes: no node 3
- * (nodes here: 0, 1)", a node named twice, more than NUMA_MAX_NODES nodes,
- * no selected node with CPUs; -2 with e when the size would be under
- * NUMA_MIN_SIZE (not enough memory). */
+ * same caps. A size under the floor says so in size_from (part of it may
+ * be cached). Returns 0; -1 with e for a bad selection: "--nodes: no node
+ * 3 (nodes here: 0, 1)", a node named twice, more than NUMA_MAX_NODES
+ * nodes, no selected node with CPUs; -2 with e when the size would be
+ * under NUMA_MIN_SIZE (not enough memory) or, nothing selected, no node
+ * has a CPU of its own (a cpuset allowing CPUs but not their node). */
 int numa_plan(struct numa_params *p, const struct numa_node *all, size_t nall, const int *want,
-	      size_t nwant, int online, uint64_t avail, int quick, mt_error *e);
+	      size_t nwant, uint64_t avail, int quick, mt_error *e);
+
+struct plan;
+
+/* p as a plan (machine/plan.h) of machine m: its nodes with their tiers,
+ * the size, the node pairs (as CPU pairs: the latency's CPU and a CPU of
+ * the memory node, -1 for a memory-only one) and the time. */
+void numa_plan_of(const struct numa_params *p, const struct machine *m, struct plan *out);
 
 /* Set p's latency and bandwidth runs from the labs' defaults (or their
  * --quick) at p->size: the random chase alone; read and triad with the

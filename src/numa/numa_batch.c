@@ -8,6 +8,7 @@
 #include "core/batch.h"
 #include "core/experiment.h"
 #include "core/sysinfo.h"
+#include "machine/plan.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -25,9 +26,6 @@ struct batch {
  * from it (core/batch.h). */
 static const struct batch_option options[] = {
 	{ "nodes", 'n', "LIST", "the NUMA nodes to measure, such as 0,1 (default: all)" },
-	{ "sysfs-root", 's', "DIR",
-	  "print the plan for a recorded machine's /sys tree (as\n"
-	  "memtop topo reads it) and measure nothing" },
 	BATCH_HELP_COMMON("small run for tests: 32 MB, 1..2 tries of 1 ms",
 			  "print CSV, one row a node pair (the rest goes to stderr)"),
 	BATCH_END,
@@ -42,9 +40,10 @@ static const struct batch_help help = {
 		"the pages are counted node by node after each run.\n\n",
 	.opts = options,
 	.col = 20,
-	.tail = "\nThe size is 8 x the largest credible cache the CPU nodes see, at least 256 MB,\n"
-		"at most a quarter of the smallest node's memory. GB/s are 10^9 bytes a second,\n"
-		"counted as STREAM does (read 1 array a pass, triad 3).\n",
+	.tail = "\nThe size is 4 x every cache a CPU node's CPUs reach together (any source's\n"
+		"claim, doubted or not), at least 256 MB, at most a quarter of the smallest\n"
+		"node's memory. GB/s are 10^9 bytes a second, counted as STREAM does (read 1\n"
+		"array a pass, triad 3).\n",
 };
 
 /* ---- output ------------------------------------------------------------------- */
@@ -137,34 +136,31 @@ static void print_end(const struct batch *b)
 			   "during a run; the pages were counted after each run\n", r->numa_balancing);
 }
 
-/* The nodes, what is left out of the size, and the size. */
-static void print_nodes(FILE *m, const struct numa_params *p, int online)
+/* The nodes, their tiers, and the size. */
+static void print_nodes(FILE *m, const struct numa_params *p)
 {
 	char a[32], cpus[96];
 	for (size_t i = 0; i < p->nnodes; i++) {
 		const struct numa_node *n = &p->nodes[i];
 		numa_cpus_text(n->cpus, n->ncpus, cpus, sizeof cpus);
-		fprintf(m, "# node %d: %s%s, %s of memory\n", n->node, n->ncpus ? "CPUs " : "",
+		fprintf(m, "# node %d: %s%s%s%s, %s of memory\n", n->node, n->tier,
+			n->tier[0] ? ", " : "", n->ncpus ? "CPUs " : "",
 			n->ncpus ? cpus : "no CPU this process may use (memory only)",
 			n->memory ? mt_fmt_size(a, sizeof a, n->memory) : "unknown");
-		for (int l = 1; l <= NUMA_MAX_LEVELS; l++)
-			if (n->cache[l] && n->ncpus && !bandwidth_level_credible(n->cache[l], online))
-				fprintf(m, "# node %d: its L%d of %s (hwloc) is over %llu MB a CPU here: "
-					   "not credible (a guest may report its host's cache), left "
-					   "out of the size\n", n->node, l,
-					mt_fmt_size(a, sizeof a, n->cache[l]),
-					(unsigned long long)(BW_CREDIBLE_PER_CPU >> 20));
 	}
 	fprintf(m, "# size %s: %s\n", mt_fmt_size(a, sizeof a, p->size), p->size_from);
+	if (p->skipped)
+		fprintf(m, "# %zu of the machine's %zu nodes, spread over it: a run takes at most %d "
+			   "(--nodes picks them)\n", p->nnodes, p->nnodes + p->skipped, NUMA_MAX_NODES);
 }
 
 /* What is measured, how, and what could move the pages. */
-static void print_plan(const struct batch *b, int online)
+static void print_plan(const struct batch *b)
 {
 	const struct numa_params *p = b->p;
 	const struct numa_result *r = &b->r;
 	FILE *m = b->run->meta;
-	print_nodes(m, p, online);
+	print_nodes(m, p);
 	fprintf(m, "# latency: the latency lab's random chase (%u-byte slots, one random cycle), "
 		   "best of %u tries, on the CPU node's last CPU\n", p->lat.random_stride,
 		p->lat.tries);
@@ -183,28 +179,11 @@ static void print_plan(const struct batch *b, int online)
 	fflush(stdout);
 }
 
-/* --sysfs-root: the plan for a recorded machine, nothing measured. */
-static int print_plan_only(const struct numa_params *p, int online, const char *root)
-{
-	char path[200];
-	printf("# the plan for %s (recorded: nothing is measured)\n",
-	       mt_printable(path, sizeof path, root, 0));
-	print_nodes(stdout, p, online);
-	printf("# %zu node pair%s (CPU node > memory node), 3 runs each:", p->ncells,
-	       p->ncells == 1 ? "" : "s");
-	for (size_t k = 0; k < p->ncells; k++)
-		printf("%s %d>%d", k ? "," : "", p->nodes[p->cells[k].cpu].node,
-		       p->nodes[p->cells[k].mem].node);
-	printf("\n");
-	return MT_EXIT_OK;
-}
-
 /* ---- options ------------------------------------------------------------------- */
 
 struct opts {
 	int want[NUMA_MAX_NODES + 1]; /* --nodes */
 	size_t nwant;
-	const char *sysfs;            /* --sysfs-root */
 };
 
 static int parse(int argc, char **argv, struct batch_cli *cli, struct opts *o)
@@ -215,8 +194,6 @@ static int parse(int argc, char **argv, struct batch_cli *cli, struct opts *o)
 	while ((ch = batch_next(cli, argc, argv)) > 0) {
 		uint64_t v[NUMA_MAX_NODES + 1];
 		int n;
-		if (ch == 's')
-			o->sysfs = optarg;
 		if (ch != 'n')
 			continue;
 		n = mt_parse_u64_list(optarg, 0, 1000000, v, NUMA_MAX_NODES + 1);
@@ -228,38 +205,28 @@ static int parse(int argc, char **argv, struct batch_cli *cli, struct opts *o)
 			o->want[i] = (int)v[i];
 		o->nwant = (size_t)n;
 	}
-	if (ch == 0 && o->sysfs && cli->json) {
-		mt_warn("run numa: --json: nothing is measured with --sysfs-root (it prints the plan)");
-		return MT_EXIT_USAGE;
-	}
 	return ch < 0 ? cli->rc : -1;
 }
 
-/* The nodes (core/topo: this machine's, or a recorded tree's) and the
- * plan. Returns -1 when planned, else the exit code (--sysfs-root: the plan
- * printed). */
-static int plan(struct numa_params *p, const struct batch_cli *cli, const struct opts *o)
+/* The nodes of machine m and the plan. Returns -1 when planned, else the
+ * exit code (--plan: the plan printed). */
+static int plan(struct numa_params *p, struct batch_cli *cli, const struct opts *o,
+		const struct machine *m)
 {
 	static struct numa_node all[NUMA_MAX_NODES * 4];
 	mt_error e = { "" };
-	struct topo *t = NULL;
-	size_t n;
-	int rc, online;
-	if (topo_load(o->sysfs, &t, &e) < 0) {
-		mt_warn("run numa: %s", e.msg);
-		return o->sysfs ? MT_EXIT_USAGE : MT_EXIT_RUNTIME;
-	}
-	n = numa_nodes_from_topo(t, all, MT_ARRAY_LEN(all));
-	online = o->sysfs ? t->ncpus : mt_online_cpus();
-	topo_free(t);
-	rc = numa_plan(p, all, n, o->want, o->nwant, online, o->sysfs ? 0 : mt_mem_available(),
-		       cli->quick, &e);
+	size_t n = numa_nodes_of(m, all, MT_ARRAY_LEN(all));
+	int rc = numa_plan(p, all, n, o->want, o->nwant, m->mem_avail, cli->quick, &e);
+	p->m = m;
 	if (rc < 0) {
 		mt_warn("run numa: %s", e.msg);
 		return rc == -1 ? MT_EXIT_USAGE : MT_EXIT_RUNTIME;
 	}
-	if (o->sysfs)
-		return print_plan_only(p, online, o->sysfs);
+	if (cli->plan) {
+		struct plan pl;
+		numa_plan_of(p, m, &pl);
+		return plan_finish(cli, &pl);
+	}
 	if (!(p->mem = numa_mem_open(&e))) {
 		mt_warn("run numa: %s", e.msg);
 		return MT_EXIT_RUNTIME;
@@ -277,10 +244,17 @@ static int numa_batch(int argc, char **argv)
 	struct batch_run run;
 	int rc;
 
+	const struct machine *m;
+	struct machine *owned = NULL;
+
 	if ((rc = parse(argc, argv, &cli, &o)) >= 0)
 		return rc;
-	if ((rc = plan(&p, &cli, &o)) >= 0)
+	if ((rc = machine_for_run(&cli, &m, &owned)) >= 0)
 		return rc;
+	if ((rc = plan(&p, &cli, &o, m)) >= 0) {
+		machine_free(owned);
+		return rc;
+	}
 	memset(&b, 0, sizeof b);
 	b.p = &p;
 	b.run = &run;
@@ -288,7 +262,7 @@ static int numa_batch(int argc, char **argv)
 	numa_result_init(&b.r, &p);
 	/* the worker only starts the labs' runs, each pinned to its CPU node */
 	batch_begin(&run, &cli, 0);
-	print_plan(&b, mt_online_cpus());
+	print_plan(&b);
 	rc = batch_pump(&run, numa_worker, &p, on_event, &b);
 	numa_mem_close(p.mem);
 	p.mem = NULL;

@@ -1,0 +1,44 @@
+/* vm: whether a machine is a VM, under which hypervisor, and what told:
+ * CPUID's hypervisor bit and leaf 0x40000000's signature ("KVMKVMKVM") on
+ * this machine, and the firmware's DMI strings that hwloc records (a
+ * recorded /sys tree or an hwloc XML keeps them). A VM's figures depend on
+ * where its host puts its vCPUs and what else runs there: every result
+ * says which it is. */
+#ifndef MEMTOP_CORE_VM_H
+#define MEMTOP_CORE_VM_H
+
+#include <stddef.h>
+
+#include "topo.h"
+
+/* A hypervisor, or none. */
+struct mt_vm {
+	int vm;          /* 1 a VM, 0 not as far as can be told, -1 unknown */
+	char name[32];   /* "KVM", "Hyper-V", "VMware", "QEMU/KVM", "AWS Nitro", ...; ""
+			  * none or not named */
+	char why[160];   /* what told: "CPUID 0x40000000 says 'KVMKVMKVM'; DMI says 'QEMU'" */
+};
+
+/* The hypervisor of the machine t describes: live (this machine): CPUID's
+ * bit (cpuid_bit) and signature, then t's DMI strings; recorded: DMI and
+ * the CPU's model name alone. t may be NULL. Into vm. */
+void mt_vm_detect(const struct topo *t, int cpuid_bit, int live, struct mt_vm *vm);
+
+/* This machine's, detected on the first call (thread-safe). Never NULL. */
+const struct mt_vm *mt_vm_this(void);
+
+/* The name of the hypervisor whose CPUID 0x40000000 signature (12 bytes:
+ * ebx, ecx, edx) sig is, or NULL when it names none memtop knows. */
+const char *mt_vm_signature(const char *sig);
+
+/* The name of the hypervisor or cloud a DMI system vendor and product say
+ * ("QEMU/KVM", "AWS Nitro"...), or NULL when they say bare metal or
+ * nothing known ("Amazon EC2" with a ".metal" product: NULL). */
+const char *mt_vm_dmi(const char *vendor, const char *product);
+
+/* vm in words: "a VM, KVM (CPUID 0x40000000 says 'KVMKVMKVM')", "not a VM
+ * as far as can be told (CPUID's hypervisor bit is clear)", "VM or not:
+ * unknown (...)". Returns buf. */
+const char *mt_vm_text(const struct mt_vm *vm, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,153 @@
+/* machine: the one machine context every plan is made from. Built once
+ * (by `memtop run`, the terminal UI's session, `memtop topo` and `memtop
+ * info`) from this machine, from a recorded Linux /sys tree (--sysfs-root
+ * DIR, hwloc-gather-topology's layout) or from an hwloc XML (--topology
+ * FILE.xml, as `lstopo --of xml` writes it), it holds what a plan needs:
+ * the CPUs this process may use, the topology (core/topo.h), every
+ * source's cache sizes with their doubts (info/info.h), each level's
+ * largest claim and its credible size, memory per node and tier, the pages
+ * there are (transparent huge pages, hugetlbfs sizes) and whether it is a
+ * VM, under which hypervisor.
+ *
+ * Every experiment's plan is a function of (machine, options) and nothing
+ * else: an experiment never loads the topology, the cache sources or the
+ * allowed CPUs itself. A recorded machine is planned, never measured. */
+#ifndef MEMTOP_MACHINE_H
+#define MEMTOP_MACHINE_H
+
+#include <cjson/cJSON.h>
+#include <stdint.h>
+
+#include "core/topo.h"
+#include "core/vm.h"
+#include "core/util.h"
+#include "info/info.h"
+
+#define MACHINE_MAX_LEVELS 5   /* L1..L4 (L5: none known), index = level */
+#define MACHINE_MAX_PAGES 4    /* hugetlbfs page sizes kept */
+#define MACHINE_DRAM_FACTOR 4  /* a DRAM working set: at least this many x the caches its
+				* CPUs reach together */
+
+/* Where a machine comes from. */
+enum machine_from { MACHINE_THIS, MACHINE_SYSFS, MACHINE_XML };
+
+/* One cache level as the plans see it. */
+struct machine_level {
+	int level;            /* 1..MACHINE_MAX_LEVELS; 0: no source lists it */
+	uint64_t claim;       /* the largest size any source claims for one cache of
+			       * this level (data or unified), doubted or not; bytes */
+	char claim_from[64];  /* the sources claiming it: "sysconf, cpuid" */
+	uint64_t credible;    /* the size of the most trusted source no doubt is about
+			       * (info_best_size's order); 0 when every claim is doubted */
+	char credible_from[16];
+	char doubt[240];      /* why the claim is doubted, "" when it is not */
+	int shared;           /* 1 when one cache of it serves more than one core */
+};
+
+/* What the machine offers in pages. */
+struct machine_pages {
+	uint64_t base;                       /* bytes of a page (4096 on most) */
+	char thp[16];                        /* "always", "madvise", "never"; "" unknown */
+	int nhuge;                           /* hugetlbfs page sizes recorded */
+	uint64_t huge[MACHINE_MAX_PAGES];    /* their sizes, bytes */
+	uint64_t huge_count[MACHINE_MAX_PAGES]; /* pages of each size set up (node 0's and
+					      * the others' together) */
+};
+
+struct machine {
+	enum machine_from from;
+	char source[MT_PATH_MAX + 32]; /* "this machine", "DIR (a recorded /sys tree)",
+					* "FILE (an hwloc XML)" */
+	const struct topo *topo;       /* NULL only for this machine when hwloc cannot
+					* read it */
+	struct info info;              /* every cache source with its doubts */
+	int *allowed;                  /* the CPUs this process may use (a recorded machine:
+					* those its cgroup allowed), ascending */
+	int nallowed;
+	int online;                    /* CPUs online (recorded: hwloc's) */
+	uint64_t mem_total;            /* bytes (recorded: its nodes' sum) */
+	uint64_t mem_avail;            /* bytes a new allocation may take (recorded: the
+					* total, said so in plans) */
+	struct machine_level lv[MACHINE_MAX_LEVELS + 1]; /* lv[L], L = 1.. */
+	struct machine_pages pages;
+	struct mt_vm vm;               /* a VM or not, which hypervisor (core/vm.h) */
+	struct topo *own_topo;         /* the topo it frees (recorded machines) */
+};
+
+/* Builds the machine this process runs on (sysfs_root and xml NULL), the
+ * recorded tree under sysfs_root, or the hwloc XML xml (not both). Sets
+ * *out to a new machine for machine_free. Returns 0, or -1 with e naming
+ * the folder or file and what is wrong in it (then *out is NULL). This
+ * machine never fails for want of hwloc: its topo is NULL then. */
+int machine_load(const char *sysfs_root, const char *xml, struct machine **out, mt_error *e);
+
+/* This machine, built on the first call (thread-safe) and kept for the
+ * life of the process. Never NULL (out of memory aborts the process with
+ * one line: nothing can run without it). */
+const struct machine *machine_this(void);
+
+/* Frees m (NULL is fine; machine_this()'s is never freed). */
+void machine_free(struct machine *m);
+
+/* m->lv again from m->info and m->topo (after a test changed the info). */
+void machine_update_levels(struct machine *m);
+
+/* 1 when cpu is one of m's allowed CPUs, else 0. */
+int machine_allows(const struct machine *m, int cpu);
+
+/* The CPU a pinned worker takes on m: this machine's job_pick_cpu()
+ * (core/job.h) with the core kind kind (-1: the default); on a recorded
+ * machine the highest allowed CPU of that kind (the fastest, -1), as
+ * job_pick_cpu picks on a machine memtop is not running on. -1 when none. */
+int machine_worker_cpu(const struct machine *m, int kind);
+
+/* The kinds' names ("P, E") when cpu_kind names none of m's, into why, and
+ * -1; else the kind's index into m->topo->kinds. A machine without a
+ * topology has one kind, 0. */
+int machine_kind(const struct machine *m, const char *name, char *why, size_t len);
+
+/* Bytes of the caches of level L the CPUs cpus[0..n) reach together: each
+ * distinct cache of that level among them (topo's groups) counted once, at
+ * the larger of its recorded size and the level's largest claim (a source
+ * claiming more is believed here: a working set meant to be outside every
+ * cache must be outside that one too). Without a topology, one cache a
+ * package (L3 and beyond) or a core (L1, L2). 0 when no source lists L. */
+uint64_t machine_reach(const struct machine *m, int level, const int *cpus, int n);
+
+/* MACHINE_DRAM_FACTOR x the largest machine_reach over every level: the
+ * least a working set of the CPUs cpus[0..n) must hold to be measured in
+ * DRAM rather than in some cache a source claims. *why gets the level that
+ * sets it ("4 x the L3s of 2 groups, 2 x 320M (sysfs)"). 0 when no cache
+ * is known. */
+uint64_t machine_dram_floor(const struct machine *m, const int *cpus, int n, char *why,
+			    size_t len);
+
+/* The deepest level whose reach for cpus[0..n) holds bytes (the working set
+ * fits there), or 0 when it fits none; *beyond 1 when bytes is past every
+ * level but under the DRAM floor (part of it may be served from a cache). */
+int machine_level_of(const struct machine *m, uint64_t bytes, const int *cpus, int n,
+		     int *beyond);
+
+/* The words for where a working set of bytes sits for cpus: "L1", "L2",
+ * "L3", "DRAM", or "L3+DRAM" past the caches but under the DRAM floor.
+ * Returns buf. */
+const char *machine_level_name(const struct machine *m, uint64_t bytes, const int *cpus, int n,
+			       char *buf, size_t len);
+
+/* The CPUs of node index i (into m->topo->nodes) this process may use,
+ * those whose nearest node it is, into cpus (at most cap). Returns the
+ * count: 0 for a memory-only node. */
+int machine_node_cpus(const struct machine *m, int i, int *cpus, int cap);
+
+/* The machine in one line: "this machine: 1 package, 1 NUMA node, ... ;
+ * VM (KVM)". Returns buf. */
+const char *machine_summary(const struct machine *m, char *buf, size_t len);
+
+/* The machine as a plan's JSON names it: {"source","cpus","allowed_cpus",
+ * "online","nodes","packages","cores","memory","l3_groups":[{"size",
+ * "cpus"}],"levels":[{"level","claim","claim_from","credible",
+ * "credible_from","doubt","shared"}],"pages":{"base","thp","huge":[..]},
+ * "vm":{"vm","hypervisor","why"}}. NULL when out of memory. */
+cJSON *machine_to_json(const struct machine *m);
+
+#endif

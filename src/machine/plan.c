@@ -1,0 +1,369 @@
+/* plan: a run's plan, its words and its JSON; the machine a run plans for
+ * and the end of a --plan run (plan.h). */
+#include "config.h"
+
+#include "plan.h"
+#include "core/job.h"
+#include "core/jsonio.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PAIRS_SHOWN 12 /* the pairs a printed plan lists before it counts */
+
+void plan_init(struct plan *p, const char *exp, const struct machine *m)
+{
+	memset(p, 0, sizeof *p);
+	mt_strlcpy(p->experiment, exp, sizeof p->experiment);
+	p->m = m;
+	p->worker_cpu = -1;
+}
+
+void plan_free(struct plan *p)
+{
+	for (size_t i = 0; i < p->nthreads; i++)
+		free(p->threads[i].cpus);
+	free(p->threads);
+	free(p->pairs);
+	free(p->nodes);
+	p->threads = NULL;
+	p->pairs = NULL;
+	p->nodes = NULL;
+	p->nthreads = p->npairs = p->nnodes = 0;
+}
+
+int plan_add_size(struct plan *p, const char *level, uint64_t bytes, int each_thread,
+		  int each_group, const char *why)
+{
+	struct plan_size *s;
+	if (p->nsizes >= PLAN_MAX_SIZES)
+		return -1;
+	s = &p->sizes[p->nsizes++];
+	mt_strlcpy(s->level, level ? level : "", sizeof s->level);
+	s->bytes = bytes;
+	s->each_thread = each_thread;
+	s->each_group = each_group;
+	mt_strlcpy(s->why, why ? why : "", sizeof s->why);
+	if (bytes > p->max_size)
+		p->max_size = bytes;
+	return 0;
+}
+
+/* Room for one more of n in *v (cap *cap, elements of size sz). */
+static int grow(void **v, size_t n, size_t *cap, size_t sz)
+{
+	void *w;
+	size_t c = *cap ? *cap * 2 : 16;
+	if (n < *cap)
+		return 0;
+	w = realloc(*v, c * sz);
+	if (!w)
+		return -1;
+	*v = w;
+	*cap = c;
+	return 0;
+}
+
+int plan_add_threads(struct plan *p, int count, const int *cpus, int ncpus)
+{
+	struct plan_threads *t;
+	if (grow((void **)&p->threads, p->nthreads, &p->threads_cap, sizeof *p->threads) < 0)
+		return -1;
+	t = &p->threads[p->nthreads];
+	t->count = count;
+	t->ncpus = ncpus;
+	t->cpus = NULL;
+	if (ncpus > 0) {
+		t->cpus = malloc((size_t)ncpus * sizeof *t->cpus);
+		if (!t->cpus)
+			return -1;
+		memcpy(t->cpus, cpus, (size_t)ncpus * sizeof *cpus);
+	}
+	p->nthreads++;
+	return 0;
+}
+
+int plan_add_pair(struct plan *p, int a, int b)
+{
+	if (grow((void **)&p->pairs, p->npairs, &p->pairs_cap, sizeof *p->pairs) < 0)
+		return -1;
+	p->pairs[p->npairs][0] = a;
+	p->pairs[p->npairs][1] = b;
+	p->npairs++;
+	return 0;
+}
+
+int plan_add_node(struct plan *p, const struct plan_node *n)
+{
+	if (grow((void **)&p->nodes, p->nnodes, &p->nodes_cap, sizeof *p->nodes) < 0)
+		return -1;
+	p->nodes[p->nnodes++] = *n;
+	return 0;
+}
+
+void plan_note(struct plan *p, const char *fmt, ...)
+{
+	va_list ap;
+	if (p->nnotes >= PLAN_MAX_NOTES)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(p->notes[p->nnotes++], PLAN_NOTE_LEN, fmt, ap);
+	va_end(ap);
+}
+
+/* "0-3,8" of cpus[0..n) (runs of consecutive CPUs folded) into buf. */
+static const char *cpus_text(const int *cpus, int n, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	for (int i = 0; i < n;) {
+		int j = i;
+		while (j + 1 < n && cpus[j + 1] == cpus[j] + 1)
+			j++;
+		if (j > i)
+			mt_append(buf, len, "%s%d-%d", buf[0] ? "," : "", cpus[i], cpus[j]);
+		else
+			mt_append(buf, len, "%s%d", buf[0] ? "," : "", cpus[i]);
+		i = j + 1;
+	}
+	if (!buf[0])
+		mt_strlcpy(buf, "none", len);
+	return buf;
+}
+
+static void print_sizes(FILE *f, const struct plan *p)
+{
+	char a[32];
+	if (!p->nsizes)
+		return;
+	fprintf(f, "# sizes (%zu):\n", p->nsizes);
+	for (size_t i = 0; i < p->nsizes; i++) {
+		const struct plan_size *s = &p->sizes[i];
+		fprintf(f, "#   %-8s %8s %s%s%s\n", s->level[0] ? s->level : "-",
+			mt_fmt_size(a, sizeof a, s->bytes),
+			s->each_thread ? "each thread" : s->each_group ? "each L3 group" : "in all", s->why[0] ? ": " : "", s->why);
+	}
+}
+
+static void print_threads(FILE *f, const struct plan *p)
+{
+	char cpus[600];
+	if (!p->nthreads)
+		return;
+	fprintf(f, "# threads:\n");
+	for (size_t i = 0; i < p->nthreads; i++)
+		fprintf(f, "#   %4d on CPUs %s\n", p->threads[i].count,
+			cpus_text(p->threads[i].cpus, p->threads[i].ncpus, cpus, sizeof cpus));
+}
+
+static void print_pairs(FILE *f, const struct plan *p)
+{
+	if (!p->npairs)
+		return;
+	if (p->pairs_nodes) {
+		fprintf(f, "# node pairs (CPU node > memory node): %zu:", p->npairs);
+		for (size_t i = 0; i < p->npairs && i < PAIRS_SHOWN; i++)
+			fprintf(f, " %d>%d", p->pairs[i][0], p->pairs[i][1]);
+	} else {
+		fprintf(f, "# pairs of CPUs: %zu:", p->npairs);
+		for (size_t i = 0; i < p->npairs && i < PAIRS_SHOWN; i++)
+			fprintf(f, " (%d,%d)", p->pairs[i][0], p->pairs[i][1]);
+	}
+	fprintf(f, "%s\n", p->npairs > PAIRS_SHOWN ? " ..." : "");
+}
+
+static void print_nodes(FILE *f, const struct plan *p)
+{
+	char a[32];
+	for (size_t i = 0; i < p->nnodes; i++) {
+		const struct plan_node *n = &p->nodes[i];
+		fprintf(f, "#   node %d: %s%s%s, %s", n->node, n->tier[0] ? n->tier : "",
+			n->tier[0] ? ", " : "", mt_fmt_mem(a, sizeof a, n->memory),
+			n->ncpus ? "CPUs " : "no CPUs (memory only)");
+		fprintf(f, "%s\n", n->ncpus ? n->cpus : "");
+	}
+}
+
+void plan_print(FILE *f, const struct plan *p)
+{
+	char sum[1024];
+	fprintf(f, "# plan of run %s on %s\n", p->experiment, MT_PRINTABLE(p->m->source));
+	fprintf(f, "# %s\n", machine_summary(p->m, sum, sizeof sum));
+	if (p->worker_cpu >= 0)
+		fprintf(f, "# the worker: CPU %d\n", p->worker_cpu);
+	print_sizes(f, p);
+	print_threads(f, p);
+	print_pairs(f, p);
+	if (p->nnodes)
+		fprintf(f, "# nodes (%zu):\n", p->nnodes);
+	print_nodes(f, p);
+	for (int i = 0; i < p->nnotes; i++)
+		fprintf(f, "# %s\n", p->notes[i]);
+	if (p->estimate_s > 0)
+		fprintf(f, "# about %.0f s\n", p->estimate_s < 1 ? 1 : p->estimate_s);
+	fprintf(f, "# nothing measured (--plan)\n");
+}
+
+static int add_sizes(cJSON *o, const struct plan *p)
+{
+	cJSON *a = cJSON_AddArrayToObject(o, "sizes");
+	for (size_t i = 0; a && i < p->nsizes; i++) {
+		const struct plan_size *s = &p->sizes[i];
+		cJSON *x = cJSON_CreateObject();
+		if (!x || !cJSON_AddItemToArray(a, x) ||
+		    !cJSON_AddStringToObject(x, "level", s->level) ||
+		    !cJSON_AddNumberToObject(x, "bytes", (double)s->bytes) ||
+		    !cJSON_AddBoolToObject(x, "each_thread", s->each_thread) ||
+		    !cJSON_AddBoolToObject(x, "each_group", s->each_group) ||
+		    !cJSON_AddStringToObject(x, "why", s->why))
+			return -1;
+	}
+	return a ? 0 : -1;
+}
+
+static int add_threads(cJSON *o, const struct plan *p)
+{
+	cJSON *a = cJSON_AddArrayToObject(o, "threads");
+	for (size_t i = 0; a && i < p->nthreads; i++) {
+		const struct plan_threads *t = &p->threads[i];
+		cJSON *x = cJSON_CreateObject();
+		if (!x || !cJSON_AddItemToArray(a, x) ||
+		    !cJSON_AddNumberToObject(x, "count", t->count) ||
+		    !cJSON_AddItemToObject(
+			    x, "cpus", cJSON_CreateIntArray(t->cpus ? t->cpus : (const int[]){ 0 },
+							    t->ncpus)))
+			return -1;
+	}
+	return a ? 0 : -1;
+}
+
+static int add_pairs(cJSON *o, const struct plan *p)
+{
+	cJSON *a = cJSON_AddArrayToObject(o, "pairs");
+	for (size_t i = 0; a && i < p->npairs; i++)
+		if (!cJSON_AddItemToArray(a, cJSON_CreateIntArray(p->pairs[i], 2)))
+			return -1;
+	return a ? 0 : -1;
+}
+
+static int add_nodes(cJSON *o, const struct plan *p)
+{
+	cJSON *a = cJSON_AddArrayToObject(o, "nodes");
+	for (size_t i = 0; a && i < p->nnodes; i++) {
+		const struct plan_node *n = &p->nodes[i];
+		cJSON *x = cJSON_CreateObject();
+		if (!x || !cJSON_AddItemToArray(a, x) || !cJSON_AddNumberToObject(x, "node", n->node) ||
+		    !cJSON_AddStringToObject(x, "tier", n->tier) ||
+		    !cJSON_AddNumberToObject(x, "memory", (double)n->memory) ||
+		    !cJSON_AddStringToObject(x, "cpus", n->cpus))
+			return -1;
+	}
+	return a ? 0 : -1;
+}
+
+static int add_notes(cJSON *o, const struct plan *p)
+{
+	cJSON *a = cJSON_AddArrayToObject(o, "notes");
+	for (int i = 0; a && i < p->nnotes; i++)
+		if (!cJSON_AddItemToArray(a, cJSON_CreateString(p->notes[i])))
+			return -1;
+	return a ? 0 : -1;
+}
+
+cJSON *plan_to_json(const struct plan *p)
+{
+	cJSON *o = cJSON_CreateObject(), *m = machine_to_json(p->m);
+	if (!o || !m || !cJSON_AddStringToObject(o, "experiment", p->experiment) ||
+	    !cJSON_AddItemToObject(o, "machine", m) ||
+	    !cJSON_AddNumberToObject(o, "worker_cpu", p->worker_cpu) || add_sizes(o, p) < 0 ||
+	    !cJSON_AddStringToObject(o, "pairs_are", p->pairs_nodes ? "nodes" : "cpus") ||
+	    add_threads(o, p) < 0 || add_pairs(o, p) < 0 || add_nodes(o, p) < 0 ||
+	    !cJSON_AddNumberToObject(o, "max_size", (double)p->max_size) ||
+	    !cJSON_AddNumberToObject(o, "estimate_s", p->estimate_s) || add_notes(o, p) < 0) {
+		if (o && !cJSON_GetObjectItemCaseSensitive(o, "machine"))
+			cJSON_Delete(m);
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* --cpu and --cpu-kind on a recorded machine. Returns 0, or -1 (said). */
+static int recorded_cpu(struct batch_cli *cli, const struct machine *m)
+{
+	char why[240];
+	if (cli->cpu_arg) {
+		int cpu;
+		if (mt_parse_int(cli->cpu_arg, 0, MT_CPU_LIST_MAX - 1, &cpu) < 0 ||
+		    !machine_allows(m, cpu)) {
+			batch_bad(cli->exp, "--cpu", cli->cpu_arg, "a CPU of that machine its cgroup "
+								   "allows (memtop topo --sysfs-root/"
+								   "--topology lists them)");
+			return -1;
+		}
+		cli->cpu = cpu;
+		cli->cpu_given = 1;
+	}
+	if (cli->kind_arg) {
+		int k = machine_kind(m, cli->kind_arg, why, sizeof why);
+		if (k < 0)
+			return batch_bad(cli->exp, "--cpu-kind", cli->kind_arg, why);
+		cli->cpu = machine_worker_cpu(m, k);
+		cli->cpu_kind = m->topo ? m->topo->kinds[k].name : "one";
+	}
+	return 0;
+}
+
+int machine_for_run(struct batch_cli *cli, const struct machine **m, struct machine **owned)
+{
+	mt_error e = { "" };
+	*owned = NULL;
+	*m = NULL;
+	if (!cli->sysfs_root && !cli->topology) {
+		*m = machine_this();
+		return -1;
+	}
+	if (machine_load(cli->sysfs_root, cli->topology, owned, &e) < 0) {
+		mt_warn("run %s: %s: %s", cli->exp, cli->sysfs_root ? "--sysfs-root" : "--topology",
+			e.msg);
+		return MT_EXIT_USAGE;
+	}
+	*m = *owned;
+	if (recorded_cpu(cli, *m) < 0) {
+		machine_free(*owned);
+		*owned = NULL;
+		return MT_EXIT_USAGE;
+	}
+	return -1;
+}
+
+int plan_finish(struct batch_cli *cli, struct plan *p)
+{
+	int rc = MT_EXIT_OK;
+	mt_error e = { "" };
+	plan_print(stdout, p);
+	if (cli->json) {
+		cJSON *o = plan_to_json(p);
+		if (jsonio_is_stdout(cli->json))
+			batch_cli_stdout(cli);
+		if (!o) {
+			mt_warn("run %s: out of memory for the plan's JSON; nothing written", cli->exp);
+			rc = MT_EXIT_RUNTIME;
+		} else if (jsonio_write_as(cli->json, o, cli->compact, &e) < 0) {
+			mt_warn("run %s: %s", cli->exp, e.msg);
+			rc = MT_EXIT_RUNTIME;
+		} else if (!jsonio_is_stdout(cli->json)) {
+			printf("# wrote %s\n", MT_PRINTABLE(cli->json));
+		}
+		cJSON_Delete(o);
+	}
+	plan_free(p);
+	return rc;
+}
+
+int plan_end(struct batch_cli *cli, struct plan *p, struct machine *owned)
+{
+	cli->rc = plan_finish(cli, p);
+	machine_free(owned);
+	return -1;
+}

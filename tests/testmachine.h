@@ -1,0 +1,90 @@
+/* Machines for the tests: an hwloc synthetic description ("pack:2
+ * [numa(memory=64GiB)] l3:1(size=32MiB) core:8 pu:2") written as an hwloc
+ * XML by hwloc itself, with the extras a synthetic description cannot say
+ * (a NUMA node's tier, the firmware's strings, core kinds), then loaded as
+ * `memtop run X --topology FILE` loads it (machine_load). Nothing of this
+ * machine is read. */
+#ifndef MEMTOP_TESTS_TESTMACHINE_H
+#define MEMTOP_TESTS_TESTMACHINE_H
+
+#include <hwloc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/util.h"
+#include "machine/machine.h"
+
+/* An extra of a synthetic machine: "tier:OS=NAME" (NUMA node OS's
+ * subtype: HBM, NVM, CXL-DRAM), "info:NAME=VALUE" (an info of the root:
+ * DMISysVendor=QEMU), "kind:CPULIST=EFFICIENCY" (a CPU kind, hwloc's
+ * cpukinds: 0-7=1 for the P cores). */
+static inline int testmachine_extra(hwloc_topology_t h, const char *x)
+{
+	char key[64], val[128];
+	const char *eq = strchr(x, '=');
+	if (!eq || (size_t)(eq - x) >= sizeof key)
+		return -1;
+	mt_snprintf(key, sizeof key, "%.*s", (int)(eq - x), x);
+	mt_strlcpy(val, eq + 1, sizeof val);
+	if (strncmp(key, "tier:", 5) == 0) {
+		hwloc_obj_t o = hwloc_get_numanode_obj_by_os_index(h, (unsigned)atoi(key + 5));
+		if (!o)
+			return -1;
+		free(o->subtype);
+		o->subtype = strdup(val);
+		return 0;
+	}
+	if (strncmp(key, "info:", 5) == 0)
+		return hwloc_obj_add_info(hwloc_get_root_obj(h), key + 5, val);
+	if (strncmp(key, "kind:", 5) == 0) {
+		hwloc_bitmap_t set = hwloc_bitmap_alloc();
+		int rc = set && hwloc_bitmap_list_sscanf(set, key + 5) == 0
+				 ? hwloc_cpukinds_register(h, set, atoi(val), 0, NULL, 0)
+				 : -1;
+		hwloc_bitmap_free(set);
+		return rc;
+	}
+	return -1;
+}
+
+/* Writes the machine of synthetic description desc with the extras
+ * (NULL-terminated) into the XML file path. Returns 0 or -1. */
+static inline int testmachine_xml(const char *path, const char *desc, const char *const *extras)
+{
+	hwloc_topology_t h;
+	int rc = -1;
+	if (hwloc_topology_init(&h) < 0)
+		return -1;
+	if (hwloc_topology_set_synthetic(h, desc) < 0 || hwloc_topology_load(h) < 0)
+		goto out;
+	for (size_t i = 0; extras && extras[i]; i++)
+		if (testmachine_extra(h, extras[i]) < 0)
+			goto out;
+	rc = hwloc_topology_export_xml(h, path, 0);
+out:
+	hwloc_topology_destroy(h);
+	return rc;
+}
+
+/* The machine of desc and extras, loaded from an XML written under dir
+ * (removed again). NULL when hwloc or memtop refuses it (said on stderr). */
+static inline struct machine *testmachine(const char *dir, const char *desc,
+					  const char *const *extras)
+{
+	char path[1024];
+	struct machine *m = NULL;
+	mt_error e = { "" };
+	mt_snprintf(path, sizeof path, "%s/testmachine-%d.xml", dir, (int)getpid());
+	if (testmachine_xml(path, desc, extras) < 0) {
+		fprintf(stderr, "# hwloc refused the synthetic machine '%s'\n", desc);
+		return NULL;
+	}
+	if (machine_load(NULL, path, &m, &e) < 0)
+		fprintf(stderr, "# %s\n", e.msg);
+	unlink(path);
+	return m;
+}
+
+#endif
