@@ -3,7 +3,7 @@
 # itself), saved latency runs side by side, and one-line errors for files of
 # different kinds or a stride they do not share.
 . "$TESTLIB"
-plan 37
+plan 41
 REF="$MEMTOP_DATA/m4max.json"
 
 cp "$REF" "$TMP/a.json"
@@ -51,6 +51,26 @@ L=$TESTDATA/latency-quick-epyc-vm.json
 out=$("$MEMTOP" compare "$L" "$L")
 like "recorded latency runs: the levels, comma-separated, no comma at the end" \
 	"$(printf '%s\n' "$out" | sed -n 's/^  A: //p' | tail -n 1)" '^L1 48K [0-9.]+ ns(, [^,]+)+[^,]$'
+# the conditions block: two runs of one made-up server (tests/fleet_lib.sh),
+# THP always in B where A has madvise: the change
+# named, with what it moves and its source
+. "$(dirname "$0")/fleet_lib.sh"
+FLEET_COND=$(fleet_cond 8) fleet_latency "Xeon D" 16 0.1 srv1 80 >"$TMP/ca.json"
+FLEET_COND=$(fleet_cond 8 | sed 's/"thp":"madvise"/"thp":"always"/') \
+	fleet_latency "Xeon D" 16 0.1 srv1 80 >"$TMP/cb.json"
+out=$("$MEMTOP" compare "$TMP/ca.json" "$TMP/cb.json" "$L")
+like "conditions: B differs from A in THP, with what it moves and the source" "$out" \
+	"^  B differs from A in \(most telling first\):
+    THP: A madvise; B always
+      moves the TLB steps of a latency curve, and memory latency on 4 KB pages
+      \(Linux Documentation/admin-guide/mm/transhuge.rst\)$"
+like "conditions: an old file says it has none" "$out" \
+	'^  C records none \(a file from before memtop recorded them\)$'
+out=$("$MEMTOP" compare "$TMP/ca.json" "$TMP/ca.json")
+like "conditions: the same file differs in nothing" "$out" '^  B differs from A in nothing memtop records$'
+out=$("$MEMTOP" compare "$L" "$TMP/ca.json")
+like "conditions: A old, nothing to set against" "$out" \
+	'^  A records none \(a file from before memtop recorded them\): nothing to set the$'
 status "a latency run against a mountain: exit 2" 2 "$MEMTOP" compare "$TMP/l1.json" "$REF"
 is "names the file of the other kind" "$(cat "$TMP/err")" \
 	"memtop: $REF: not a latency result (compare files of one kind)"

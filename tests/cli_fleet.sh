@@ -7,7 +7,7 @@
 # here (tests/fleet_lib.sh: figures set by the test, never this machine's).
 . "${TESTLIB:-$(dirname "$0")/lib.sh}"
 . "$(dirname "$0")/fleet_lib.sh"
-plan 37
+plan 43
 
 # --compact: one line, the same result as without it
 $MEMTOP run algae --json "$TMP/p.json" >/dev/null 2>&1
@@ -107,6 +107,30 @@ is "--json: the machines, groups and flags" \
 		'flags[0].figure' 'flags[0].ratio' 'flags[1].machine' 'machines[4].untrusted' \
 		'groups[0].medians.latency mem ns' | tr '\n' ' ')" \
 	"10 3 2 lab04 mountain floor 0.5 lab09 ran busy: load 6.0 on 4 CPUs 80 "
+
+# a fleet whose files record their conditions (a made-up fixture: eight
+# alike servers, two with 4 DIMMs where the others have 8 and half the
+# DRAM bandwidth, one as slow with its DIMMs alike): the readings cite the
+# DIMMs where they differ, and ask where nothing recorded does
+D=$TMP/dimms
+mkdir "$D"
+for i in 1 2 3 4 5 6 7 8 9; do
+	n=8 dram=4000
+	case $i in 3 | 7) n=4 dram=2000 ;; 9) dram=2000 ;; esac
+	FLEET_COND=$(fleet_cond $n) fleet_mountain "Xeon D" 16 0.1 srv$i $dram >"$D/srv$i.json"
+done
+(cd "$D" && $MEMTOP compare --fleet srv*.json >out 2>err)
+is "fleet with conditions: exit 0" "$?" 0
+out=$(cat "$D/out")
+like "srv3 flagged, the DIMMs cited" "$out" \
+	"  srv3 \(A\): floor 0.50x the group's: its memory is 4 DIMMs, 64.0 GB, DDR5, 4
+  channels where the group's is 8 DIMMs, 128.0 GB, DDR5, 8 channels \(DRAM
+  bandwidth: the channels populated and the DIMMs' speed set its peak\)"
+like "srv7 too" "$out" "  srv7 \(A\): floor 0.50x the group's: its memory is 4 DIMMs"
+like "srv9's DIMMs are the group's: the reading asks" "$out" \
+	"  srv9 \(A\): floor 0.50x the group's: fewer memory channels populated"
+is "three flags" "$(grep -c '): ' "$D/out")" 3
+is "every line within 79 columns" "$(awk 'length > 79' "$D/out" | wc -l | tr -d ' ')" 0
 
 # fifty machines still fit 79 columns, the names of a lab's share
 for i in $(seq 10 59); do

@@ -7,7 +7,7 @@
 # cannot start; every client bounded in time; sshd killed at the end.
 . "${TESTLIB:-$(dirname "$0")/lib.sh}"
 here=$(cd "$(dirname "$0")/.." && pwd)
-N=11
+N=13
 plan $N
 
 skip_all() {
@@ -165,8 +165,22 @@ if command -v ansible-playbook >/dev/null 2>&1; then
 		"$($JSONQ "$A/results/fleet.json" 'machines#' 'groups#' 'machines[0].name' | tr '\n' ' ')" \
 		"3 1 lab1 "
 	like "the playbook shows compare's verdict" "$(cat "$A/log")" '"3 machines in 1 group '
+	# no memtop on the hosts: the portable one shipped, run from a temporary folder
+	port=$(sh "$here/build-aux/portable.sh" "$MEMTOP" "$MEMTOP_DATA" lab "$A/port" 2>/dev/null)
+	rm -rf "$A/results" && mkdir -p "$A/results"
+	HOME=$A/home ANSIBLE_SSH_ARGS='-o ControlMaster=no' ANSIBLE_HOST_KEY_CHECKING=False ANSIBLE_NOCOLOR=1 ANSIBLE_RETRY_FILES_ENABLED=0 \
+	ANSIBLE_REMOTE_TMP=$A/remote-tmp ANSIBLE_LOCAL_TEMP=$A/local-tmp ANSIBLE_CONFIG=$A/ansible.cfg \
+		timeout 300 ansible-playbook -i "$A/inventory" "$here/contrib/ansible/memtop.yml" \
+		-e "{\"memtop_bin\": \"memtop-not-installed\", \"memtop_portable\": \"$port\",
+		     \"memtop_local\": \"$MEMTOP\", \"memtop_experiments\": [\"transpose\"],
+		     \"memtop_serial\": 1, \"memtop_results\": \"$A/results\"}" >"$A/log2" 2>&1
+	rc=$?
+	[ "$rc" = 0 ] || grep -E 'FAILED|fatal|msg' "$A/log2" | head -n 5 | sed 's/^/# /'
+	is "the playbook ships the portable memtop where there is none: exit 0" "$rc" 0
+	is "... one JSON a host from it" "$(ls "$A/results" | grep -c -- '-transpose.json$')" 3
 else
-	for d in "exit 0" "one JSON a host" "pinned" "grouping" "verdict"; do
+	for d in "exit 0" "one JSON a host" "pinned" "grouping" "verdict" "portable: exit 0" \
+		"portable: one JSON a host"; do
 		skip "ansible-playbook: $d" "ansible is not installed"
 	done
 fi

@@ -15,10 +15,14 @@ positive() { awk -v x="$1" 'BEGIN { exit !(x + 0 > 0 && x != "null") }'; }
 
 out=$(run --quick --nodes 0 --json "$TMP/n.json")
 is "numa on node 0 exits 0" "$?" 0
+# the chase on 2 MB pages too where THP is in always or madvise mode, as
+# the run itself records it
+case $(q "$TMP/n.json" thp) in always | madvise) huge=1 ;; *) huge=0 ;; esac
 like "the latency matrix, 1 x 1" "$out" '^       0 +[0-9]+\.[0-9]$'
-lines "three matrices, each with node 0's row" "$out" '^       0 +[0-9]+\.[0-9]$' 3
+lines "three matrices (four with 2 MB pages), each with node 0's row" "$out" \
+	'^       0 +[0-9]+\.[0-9]$' $((3 + huge))
 like "the pair's line: latency, read and triad" "$out" \
-	'^CPU node 0, memory node 0: latency [0-9.]+ ns \(CPU [0-9]+\), read [0-9.]+ GB/s, triad [0-9.]+ GB/s \([0-9]+ threads?\); '
+	'^CPU node 0, memory node 0: latency [0-9.]+ ns on 4 KB pages \(CPU [0-9]+(, [0-9.]+ ns on 2 MB pages)?\), read [0-9.]+ GB/s, triad [0-9.]+ GB/s \([0-9]+ threads?\); '
 like "one node: said in one line" "$out" '^# one node: local memory only, nothing to compare it with$'
 like "the size and why" "$out" '^# size 32M: --quick'
 like "numa_balancing, THP and the page size are said" "$out" \
@@ -27,8 +31,9 @@ is "JSON: nodes" "$(q "$TMP/n.json" nodes)" "[0]"
 ok "JSON: latency finite and positive" positive "$(q "$TMP/n.json" 'latency_ns[0][0]')"
 ok "JSON: read bandwidth positive" positive "$(q "$TMP/n.json" 'bandwidth_gbs.read[0][0]')"
 ok "JSON: triad bandwidth positive" positive "$(q "$TMP/n.json" 'bandwidth_gbs.triad[0][0]')"
-is "JSON: three runs, the bandwidth ones checked" \
-	"$(q "$TMP/n.json" 'runs#' 'runs[1].checked' 'runs[2].checked' | tr '\n' ' ')" "3 true true "
+is "JSON: three runs (four with 2 MB pages), the bandwidth ones checked" \
+	"$(q "$TMP/n.json" 'runs#' 'runs[1].checked' 'runs[2].checked' | tr '\n' ' ')" \
+	"$((3 + huge)) true true "
 like "JSON: numa_balancing recorded" "$(q "$TMP/n.json" numa_balancing)" '^(true|false|null)$'
 if printf '%s\n' "$out" | grep -q 'pages not counted here'; then
 	skip "pages on node 0: 100 %" "this system cannot count pages by node"
@@ -41,7 +46,7 @@ fi
 
 out=$("$MEMTOP" run numa --quick --nodes 0 --csv 2>/dev/null)
 like "CSV: a header and one row" "$(printf '%s\n' "$out" | tr '\n' '|')" \
-	'^cpu_node,memory_node,latency_ns,read_gbs,triad_gbs,pages_on_node\|0,0,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]*\|$'
+	'^cpu_node,memory_node,latency_ns,read_gbs,triad_gbs,pages_on_node,latency_huge_ns\|0,0,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]*,[0-9.]*\|$'
 
 "$MEMTOP" run numa --quick --nodes 0 --json - >"$TMP/stdout.json" 2>/dev/null
 is "--json -: stdout is the result alone" "$(q "$TMP/stdout.json" experiment)" numa

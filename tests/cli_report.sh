@@ -6,7 +6,7 @@
 # that is not blank and a DOM that holds every machine's name and figure.
 . "${TESTLIB:-$(dirname "$0")/lib.sh}"
 . "$(dirname "$0")/fleet_lib.sh"
-plan 26
+plan 30
 
 F=$TMP/class
 mkdir "$F"
@@ -40,6 +40,17 @@ is "a picture a result, inline SVG: 11 results and the reference" \
 like "the slow DIMM stands out, with its reading" "$(cat "$html")" \
 	'pc4</a> \(A\): floor 0.50x the group&#39;s: fewer memory channels populated, or a slower DIMM\?'
 like "the reference is a row labelled so" "$(cat "$html")" '<tr id="row[0-9]+" class="ref">.*ref: m4max'
+
+# the conditions in each machine's section: alice's (a real run) recorded
+# hers; a made-up server (fleet_cond) its DIMMs; an old file says it has none
+FLEET_COND=$(fleet_cond 8) fleet_mountain "Xeon D" 16 0.1 srv1 4000 >"$F/srv1.json"
+$MEMTOP report "$F/srv1.json" "$TESTDATA/latency-quick-epyc-vm.json" --html "$F/cond.html" 2>"$TMP/err"
+is "conditions: the report's exit 0" "$?" 0
+like "conditions: the server's DIMMs in its section" "$(cat "$F/cond.html")" \
+	'<dt>memory</dt><dd>8 DIMMs, 128.0 GB, DDR5, 8 channels</dd>'
+like "conditions: ... and its governor" "$(cat "$F/cond.html")" '<dt>governor</dt><dd>performance</dd>'
+like "conditions: an old file says it recorded none" "$(cat "$F/cond.html")" \
+	'<dt>conditions</dt><dd>not recorded \(a file from before memtop recorded them\)</dd>'
 
 # bad input: one line, exit 2, nothing written
 printf 'pc9: {"experiment":"nothing"}\n' >"$F/bad.jsonl"

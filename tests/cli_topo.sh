@@ -7,7 +7,7 @@
 # NAME.tar.bz2 files), their counts exactly as hwloc's own .console/.xml
 # files give them.
 . "$TESTLIB"
-plan 53
+plan 58
 GEN="$TESTDATA/../topo_tree.sh"
 for s in small 2s-smt epyc hybrid biglittle garbled holey; do
 	sh "$GEN" "$s" "$TMP/$s" || echo "# topo_tree.sh $s failed"
@@ -22,6 +22,18 @@ is "its summary" "$(echo "$out" | sed -n 2p)" \
 	"2 packages, 2 NUMA nodes, 2 L3 groups of 4 cores (16 MB each), 8 cores, 16 CPUs; core kind: one"
 like "its nodes with their CPUs" "$out" '^  NUMA node 1: CPUs 4-7,12-15, 16.0 GB memory$'
 like "its SMT siblings" "$out" '^  SMT siblings: 8 cores with 2 CPUs each, e\.g\. 0,8 1,9 2,10 3,11 \.\.\.$'
+like "a tree that recorded no DIMMs says so" "$out" '^  memory          not known: not in the recorded tree$'
+
+# its conditions: the 2-socket tree with a server's EDAC, cpufreq, THP and
+# DMI files beside it (tests/data/conditions-edac, its cpuinfo left out)
+cp -R "$TMP/2s-smt" "$TMP/2s-cond"
+(cd "$TESTDATA/conditions-edac" && tar cf - sys proc/sys) | (cd "$TMP/2s-cond" && tar xf -)
+status "the 2-socket tree with its conditions" 0 "$MEMTOP" topo --sysfs-root "$TMP/2s-cond" --json "$TMP/c.json"
+out=$(cat "$TMP/out")
+like "conditions: its DIMMs" "$out" '^  memory          9 DIMMs, 288\.0 GB, Registered-DDR5, 8 channels$'
+like "conditions: one node a package" "$out" '^  SNC/NPS         1 node a package \(no SNC, NPS1\)$'
+is "conditions in the JSON" "$("$JSONQ" "$TMP/c.json" conditions.dimm_count conditions.governor conditions.thp | tr '\n' ' ')" \
+	"9 performance on 3, powersave on 1 always "
 
 status "the EPYC-like tree, JSON on stdout" 0 "$MEMTOP" topo --sysfs-root "$TMP/epyc" --json -
 cp "$TMP/out" "$TMP/epyc.json"

@@ -10,7 +10,7 @@
 "$MEMTOP" run --help >"$TMP/run-help" 2>&1
 EXPS=$(sed -n '/^Experiments:/,/^$/s/^  \([a-z][a-z0-9_-]*\) .*/\1/p' "$TMP/run-help")
 NEXP=$(printf '%s\n' "$EXPS" | grep -c .)
-plan $((23 + 16 * NEXP))
+plan $((23 + 3 * 8 + 4 + 16 * NEXP))
 
 status "--version exits 0" 0 "$MEMTOP" --version
 like "--version names memtop" "$(cat "$TMP/out")" '^memtop [0-9]+\.[0-9]+'
@@ -39,6 +39,26 @@ is "... said so" "$(cat "$TMP/err")" \
 	"memtop: run matmul: unknown option '--n' (see memtop run matmul --help)"
 status "the same option as a short one is taken" 0 "$MEMTOP" sim -s 5 -E 1 -b 4 -t /dev/null
 status "... in an experiment too" 0 "$MEMTOP" run matmul -n 8 --tries 1 --simulate
+
+# one rule for every writer: an output it cannot write is refused before
+# any work, exit 2, one line naming the flag and the path, nothing on stdout
+L=$TESTDATA/latency-quick-epyc-vm.json
+N=$TMP/no-such-folder
+for w in "topo --json $N/x.json" "compare --fleet $L $L --json $N/x.json" \
+	"import $TESTDATA/c2c-aws-graviton2.csv --json $N/x.json" "report $L --html $N/x.html" \
+	"plot $L --svg $N/x.svg" "plot $L --png $N/x.png" "levels $L --json $N/x.json" \
+	"run algae --json $N/x.json"; do
+	set -- $w
+	status "$1 $2 into a missing folder: exit 2" 2 "$MEMTOP" "$@"
+	like "... one line naming the flag and the path" "$(cat "$TMP/err")" \
+		"^memtop: [a-z ]+: --[a-z]+: expected a file in an existing folder, got '$N/x\.[a-z]+' \($N: "
+	is "... nothing on stdout" "$(wc -c <"$TMP/out" | tr -d ' ')" 0
+done
+# one rule for what a comparison needs: two results, fleet or not
+status "compare of one result: exit 2" 2 "$MEMTOP" compare "$L"
+status "compare --fleet of one result: exit 2" 2 "$MEMTOP" compare --fleet "$L"
+is "... in one line" "$(cat "$TMP/err")" "memtop: compare: expected 2 or more results, $L holds one"
+status "compare --fleet of two machines: exit 0" 0 "$MEMTOP" compare --fleet "$L" "$TESTDATA/latency-xeon-vm-44k.json"
 
 # the build line names the sanitizers, and a warning says what they do to timings
 "$MEMTOP" run algae >"$TMP/algae" 2>&1

@@ -4,7 +4,8 @@
 # where the arguments put them. Sourced by tests/cli_fleet.sh and
 # tests/cli_report.sh.
 
-# fleet_diag NCPU LOAD: a run header's fields (quiet unless LOAD is high)
+# fleet_hdr CPU NCPU LOAD HOST: a run header's fields (quiet unless LOAD is
+# high), with $FLEET_COND as its conditions when set
 fleet_hdr() {
 	printf '"hardware":"%s (x86_64, Linux), memtop test","cpu":"%s","host":"%s",' "$1" "$1" "$4"
 	printf '"memtop_version":"0.0","date":"2026-01-01 00:00","kernel":"x86_64 Linux","build":"gcc -O2",'
@@ -13,6 +14,22 @@ fleet_hdr() {
 	printf '"running_before":1,"running_after":1,"steal_pct":0,"ncpu":%s,"cpu_pinned":1,' "$2"
 	printf '"cpu_first":1,"cpu_last":1,"cpu_moved":false,"heterogeneous":false,'
 	printf '"heterogeneous_text":"","thp":"madvise"}'
+	[ -z "${FLEET_COND:-}" ] || printf ',"conditions":%s' "$FLEET_COND"
+}
+
+# fleet_cond DIMMS: a conditions object (set FLEET_COND to it before a
+# fleet_* call) of a made-up 2-socket server with DIMMS 16 GB DDR5 DIMMs on
+# as many channels, the rest alike on every machine
+fleet_cond() {
+	printf '{"packages":2,"nodes":2,"dimm_count":%s,"dimm_bytes":%s,"dimm_channels":%s,' \
+		"$1" "$(($1 * 17179869184))" "$1"
+	printf '"snc":"1 node a package (no SNC, NPS1)","microcode":"0x2b000571",'
+	printf '"bios":"Test BIOS 1.0 01/01/2026","board":"Test X1","product":"Test R1",'
+	printf '"governor":"performance","freq":"max 3.80 GHz, min 0.80 GHz","boost":"on",'
+	printf '"smt":"on","hypervisor":"none","mitigations":"8 mitigated, 0 vulnerable, 12 not affected",'
+	printf '"numa_balancing":"off","thp":"madvise","thp_defrag":"madvise",'
+	printf '"dimms":"%s DIMMs, %s.0 GB, DDR5, %s channels","kernel":"6.1.0","compiler":"gcc 12.2.0"}' \
+		"$1" "$(($1 * 16))" "$1"
 }
 
 # What both curves are made of (awk): the staircase's four levels, L1 to

@@ -181,7 +181,7 @@ static void cell(int kind, int row, int col, double v, double pages, double on, 
 	job_cell(&ev, kind, row, col, v, 0.01 * (kind + 1));
 	JOB_PAYLOAD_PUT(&ev, struct numa_ev_cell,
 			&((struct numa_ev_cell){ .tries = 5,
-						 .flags = NUMA_F_BOUND | (kind ? NUMA_F_CHECKED : 0),
+						 .flags = NUMA_F_BOUND | (kind == NUMA_READ || kind == NUMA_TRIAD ? NUMA_F_CHECKED : 0),
 						 .pages = pages,
 						 .on = on,
 						 .absent = 0,
@@ -202,6 +202,7 @@ static void make_result(void)
 		cell(NUMA_LAT, 0, j, 100.0 + 50 * j, 1000, 1000 - 10 * j, 1);
 		cell(NUMA_READ, 0, j, 15.5 - 5 * j, 2000, 2000, 2);
 		cell(NUMA_TRIAD, 0, j, 28.25 - 8 * j, 3000, 3000, 2);
+		cell(NUMA_LAT_HUGE, 0, j, 90.0 + 40 * j, 0, 0, 1); /* its pages not counted */
 	}
 }
 
@@ -303,7 +304,7 @@ static void json_bad(void **state)
 		{ "{\"experiment\":\"numa\",\"nodes\":[0],\"latency_ns\":[[4]],"
 		  "\"bandwidth_gbs\":{\"read\":[[1]],\"triad\":[[1]]},"
 		  "\"runs\":[{\"cpu_node\":0,\"memory_node\":0,\"run\":\"copy\"}]}",
-		  "b.json: runs[0]: field \"run\" must be latency, read or triad" },
+		  "b.json: runs[0]: field \"run\" must be latency, read, triad or latency_huge" },
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {

@@ -7,7 +7,7 @@
 # of this machine is assumed.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 31
+plan 32
 
 NCPU=$(nproc 2>/dev/null || echo 1)
 KROW='^ (read|read_vector|load|write|write_nt|copy|copy_nt|triad|triad_nt) +'
@@ -46,17 +46,21 @@ wok "the help lists the tab's keys" '^    v +lower panel: scaling, loaded latenc
 is "no help row is cut at 80 columns" "$(tcap | grep '^    ' | awk 'length($0) >= 80' | wc -l)" 0
 tkeys Escape
 
+# l (as r, b) throws the unsaved table away: it asks first
+tkeys l
+wok "l asks before it throws the unsaved table away" \
+	'Discard the unsaved bandwidth table and measure again\? \(y/n\)' 5
+tkeys y Enter
 if [ "$NCPU" -ge 2 ]; then
-	tkeys l
 	wok "l measures the loaded latency: idle first" '^ +idle +0\.0 GB/s +[0-9]+ ns' 60
 	wok "... and under load, a bandwidth per delay" '^ +0 ns +[0-9]+\.[0-9] GB/s +[0-9]+ ns' 60
 else
-	tkeys l
 	wok "l on one CPU says it needs two" 'loaded latency needs 2 CPUs' 30
 	pass "loaded curve # SKIP one CPU"
 fi
 twait 'done:|stopped' 60
 tkeys b
+twait 'Discard the unsaved' 5 && tkeys y Enter
 # the loaded run ended with the same message: see this run's progress first
 # (a run quicker than a capture goes by: then the wait just ends)
 twait ' cells +ETA' 20

@@ -9,7 +9,7 @@
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
 top=$(cd "$(dirname "$TESTLIB")/.." && pwd)
-plan 53
+plan 56
 
 # the words memtop prints whole somewhere: its string literals and data files
 # (a word of them is whole even where the wide screen words it otherwise:
@@ -70,7 +70,7 @@ wok "view opens at 80x24" 'Apple M4 Max' 10
 named "view at 80 columns: the tab bar names every tab"
 tkeys 5
 named "view at 80 columns on tab 5: every tab still named"
-for k in 1 2 3 4 5 6 7 8; do
+for k in 1 2 3 4 5 6 7 8 9; do
 	tkeys "$k"
 	whole "view, tab $k at 80x24: no word cut"
 	tkeys '?'
@@ -107,7 +107,7 @@ tkeys q
 tstart 80 24 -- --idle --quick
 wok "--idle opens without measuring" 'r measures 10 sizes' 10
 named "at 80 columns the tab bar names every tab"
-for k in 1 2 3 4 5 6 7 8; do
+for k in 1 2 3 4 5 6 7 8 9; do
 	tkeys "$k"
 	whole "idle, tab $k at 80x24: no word cut"
 done

@@ -56,6 +56,20 @@ static struct tab_result_now result_now(const struct tab *tab, void *self)
 	return n;
 }
 
+const struct run_header *files_shown_header(struct tui *t, const struct tab *tab,
+					     const char **source)
+{
+	struct tab_slot *sl = tab && tab->result ? tui_slot_of(t, tab) : NULL;
+	struct tab_result_now n;
+	if (!sl || !sl->self || !sl->source[0])
+		return NULL;
+	n = result_now(tab, sl->self);
+	if (!n.shown || !n.measured)
+		return NULL;
+	*source = sl->source;
+	return result_kind_header(n.shown);
+}
+
 /* What saving io's result says when nothing is measured: its nothing, or
  * the words most tabs use. */
 static const char *nothing_said(const struct tab_result_io *io)
@@ -300,4 +314,41 @@ int files_open(struct tui *t, const char *path, mt_error *e)
 	rc = give(t, i, &f, e);
 	result_file_free(&f);
 	return rc;
+}
+
+/* The file the open key asked for, read: into the tab that shows its
+ * kind (the selected one), as memtop view FILE would. */
+static void open_opened(struct tui *t, void *self, struct result_file *f)
+{
+	mt_error e = { "" };
+	int i = tab_of(t, f->kind);
+	(void)self;
+	if (i < 0)
+		tui_message(t, "not opened: %s: no tab shows a %s", f->path, f->kind->what);
+	else if (give(t, i, f, &e) < 0)
+		tui_message(t, "not opened: %s", e.msg);
+	else
+		tui_message(t, "opened %s", mt_basename(f->path));
+	tui_dirty(t);
+}
+
+static void open_answer(struct tui *t, void *self, const char *answer)
+{
+	const struct tab *tab = t->tabs[t->cur];
+	if (answer && answer[0])
+		tui_open_file(t, self, answer, tab->result->kind, open_opened);
+}
+
+int tui_open_key(struct tui *t, void *self, int key)
+{
+	const struct tab *tab = t->tabs[t->cur];
+	char q[sizeof t->question];
+	if (!tab->result)
+		return 0;
+	if (tui_discard_first(t, tab, self, "Discard the unsaved result and open a file?",
+			      tui_open_key, key))
+		return 1;
+	mt_snprintf(q, sizeof q, "Open a saved %s: ", tab->result->kind->what);
+	tui_prompt(t, self, q, "", open_answer);
+	return 1;
 }

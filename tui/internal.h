@@ -10,7 +10,7 @@
 #include "info/info.h"
 #include "tab.h"
 
-#define TUI_MAX_TABS 8
+#define TUI_MAX_TABS 9
 #define TUI_HEAT_MAX 16
 #define TUI_MIN_COLS 80
 #define TUI_MIN_LINES 24
@@ -77,6 +77,10 @@ struct tui {
 	struct tui_load *loads[TUI_LOADS_MAX]; /* being read off the UI thread (loading.c) */
 	struct filework *work; /* their threads, made at the first (filework.c) */
 	int confirm_quit; /* asking "save before quitting?" */
+	/* asking "Discard the unsaved ...?" (tui_discard_first): the action to
+	 * run again on y, its key, and 1 while it runs past the question */
+	int (*again_go)(struct tui *t, void *self, int key);
+	int again_key, discard_ok;
 	/* help */
 	int help, help_top;
 	/* drawing */
@@ -131,6 +135,10 @@ void keys_draw_help(struct tui *t);
  * unreadable, broken, or no tab reads it). */
 int files_tab_unsaved(struct tui *t, const struct tab *tb);
 int files_any_unsaved(struct tui *t);
+/* The run header of the result tab shows when it came from a file (its
+ * path into *source), else NULL (measured here, or nothing shown). */
+const struct run_header *files_shown_header(struct tui *t, const struct tab *tab,
+					     const char **source);
 /* Save every unsaved result into dir, one line each on report (NULL:
  * silent); returns how many were saved, *failed how many could not be. */
 int files_save_all(struct tui *t, const char *dir, FILE *report, int *failed);

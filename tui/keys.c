@@ -138,7 +138,7 @@ static int act_redraw(struct tui *t, void *self, int key)
 
 /* The frame's own keys; the help lists them first, then the tab's. */
 static const struct keybinding frame_keys[] = {
-	{ '1', "1..8", "select a tab by number", act_tab },
+	{ '1', "1..9", "select a tab by number", act_tab },
 	{ '2', NULL, NULL, act_tab },
 	{ '3', NULL, NULL, act_tab },
 	{ '4', NULL, NULL, act_tab },
@@ -146,6 +146,7 @@ static const struct keybinding frame_keys[] = {
 	{ '6', NULL, NULL, act_tab },
 	{ '7', NULL, NULL, act_tab },
 	{ '8', NULL, NULL, act_tab },
+	{ '9', NULL, NULL, act_tab },
 	{ '\t', "Tab", "next tab", act_next },
 	{ KEY_BTAB, "Shift-Tab", "previous tab", act_prev },
 	{ '?', "? F1", "this help (any key closes it)", act_help },
@@ -219,8 +220,41 @@ static void mouse_event(struct tui *t)
 	t->dirty = 1;
 }
 
+/* A key as the help screen and a user name it ("End", "PgDn", "F7",
+ * "Ctrl-X", "'z'"), never curses' KEY_END. Returns buf. */
+static const char *key_words(int ch, char *buf, size_t len)
+{
+	static const struct {
+		int key;
+		const char *name;
+	} named[] = {
+		{ KEY_HOME, "Home" },	 { KEY_END, "End" },	   { KEY_PPAGE, "PgUp" },
+		{ KEY_NPAGE, "PgDn" },	 { KEY_IC, "Insert" },	   { KEY_DC, "Delete" },
+		{ KEY_BACKSPACE, "Backspace" }, { KEY_ENTER, "Enter" }, { KEY_BTAB, "Shift-Tab" },
+		{ KEY_UP, "Up" },	 { KEY_DOWN, "Down" },	   { KEY_LEFT, "Left" },
+		{ KEY_RIGHT, "Right" },	 { KEY_SLEFT, "Shift-Left" }, { KEY_SRIGHT, "Shift-Right" },
+		{ '\t', "Tab" },	 { '\n', "Enter" },	   { '\r', "Enter" },
+		{ ' ', "Space" },	 { 127, "Backspace" },
+	};
+	for (size_t i = 0; i < MT_ARRAY_LEN(named); i++)
+		if (named[i].key == ch) {
+			mt_strlcpy(buf, named[i].name, len);
+			return buf;
+		}
+	if (ch >= KEY_F(1) && ch <= KEY_F(24))
+		mt_snprintf(buf, len, "F%d", ch - KEY_F(0));
+	else if (ch > 0 && ch < 32)
+		mt_snprintf(buf, len, "Ctrl-%c", '@' + ch);
+	else if (ch > 32 && ch < 127)
+		mt_snprintf(buf, len, "'%c'", ch);
+	else
+		mt_snprintf(buf, len, "key %d", ch);
+	return buf;
+}
+
 void keys_handle(struct tui *t, int ch)
 {
+	char name[32];
 	const struct tab *tb = t->tabs[t->cur];
 	void *self = tui_tab_self(t, tb);
 	if (ch == KEY_RESIZE) {
@@ -274,7 +308,8 @@ void keys_handle(struct tui *t, int ch)
 	if (run_binding(t, self, frame_keys, ch))
 		return;
 	if (ch != KEY_ESC)
-		tui_message(t, "key %s does nothing here (? lists the keys)", keyname(ch));
+		tui_message(t, "%s does nothing here (? lists the keys)", key_words(ch, name,
+										sizeof name));
 }
 
 #define HELP_KEY_X 4   /* the key names' column */

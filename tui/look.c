@@ -69,7 +69,7 @@ void look_init(struct tui *t)
 			t->heat[i] = COLOR_PAIR(PAIR_HEAT0 + i);
 		}
 	} else {
-		t->nheat = 5; /* glyph density carries it */
+		t->nheat = 4; /* glyph density carries it: its 4 steps, each a glyph of its own */
 		for (int i = 0; i < t->nheat; i++)
 			t->heat[i] = A_NORMAL;
 	}

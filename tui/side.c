@@ -259,10 +259,58 @@ static int where_rows(struct tui *t, WINDOW *w, int y, int h, int wd)
 	return y;
 }
 
+/* The conditions the figures were taken under, in one wrapped line: those
+ * of the file shown (its header's; "unknown" for an older file), else this
+ * machine's. Returns the next free row. */
+static int conditions_rows(struct tui *t, WINDOW *w, int y, int h, int wd,
+			   const struct run_header *shown)
+{
+	const struct mt_conditions *c = NULL;
+	char sum[200], line[240];
+	if (shown)
+		c = &shown->cond;
+	else if (t->mtn && t->mtn->source[0])
+		c = &t->mtn->hdr.cond;
+	else if (t->lat && t->lat->source[0])
+		c = &t->lat->hdr.cond;
+	else if (t->machine)
+		c = &t->machine->cond;
+	if (!c || y >= h)
+		return y;
+	mt_snprintf(line, sizeof line, "%s%s", c->have ? "conditions: " : "",
+		    mt_conditions_summary(c, sum, sizeof sum));
+	wattrset(w, tui_attr(t, ROLE_DIM));
+	y += tui_wrap(t, w, y, 2, wd - 3, h - y, line);
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	return y;
+}
+
+/* The file another tab (Cores, Bandwidth, ...) shows, whose machine these
+ * caches are not: which file, and whose. Returns the next free row. */
+static int shown_rows(struct tui *t, WINDOW *w, int y, int h, int wd,
+		      const struct run_header *shown, const char *source)
+{
+	const char *base = strrchr(source, '/');
+	char line[600];
+	if (y >= h)
+		return y;
+	mt_snprintf(line, sizeof line, "the tab shows %s, of %s: these caches are not its "
+		    "machine's", base ? base + 1 : source,
+		    shown->host[0] ? shown->host : shown->cpu[0] ? shown->cpu : "another machine");
+	wattrset(w, tui_attr(t, ROLE_DIM));
+	y += tui_wrap(t, w, y, 2, wd - 3, h - y, MT_PRINTABLE(line));
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	return y;
+}
+
 void side_draw(struct tui *t, WINDOW *w)
 {
-	const char *whose = "";
+	const char *whose = "", *source = NULL;
 	const struct info *inf = panel_info(t, &whose);
+	const struct tab *cur = t->tabs[t->cur];
+	const struct run_header *shown = cur != &tab_mountain && cur != &tab_latency
+						 ? files_shown_header(t, cur, &source)
+						 : NULL;
 	struct side_found f;
 	int y, h, wd;
 	getmaxyx(w, h, wd);
@@ -289,7 +337,11 @@ void side_draw(struct tui *t, WINDOW *w)
 	}
 	if (y < h)
 		line_row(t, w, y++, inf, &f);
-	y = where_rows(t, w, y, h, wd);
+	if (shown)
+		y = shown_rows(t, w, y, h, wd, shown, source);
+	else
+		y = where_rows(t, w, y, h, wd);
+	y = conditions_rows(t, w, y, h, wd, shown);
 	side_footer(t, w, y + 1, h, wd, inf);
 	wattrset(w, A_NORMAL);
 }

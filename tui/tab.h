@@ -109,12 +109,14 @@ struct keybinding {
  * memtop-KIND-HOST-DATE.json by default (tui_result_key). */
 #define TUI_KEY_SAVE(kind) \
 	{ 'w', "w", "save as JSON (memtop-" kind "-HOST-DATE.json)", tui_result_key }
+/* A tab's open key: o opens a saved result of its kind (tui_open_key). */
+#define TUI_KEY_OPEN(what) { 'o', "o", "open a saved or imported " what, tui_open_key }
 
 struct tab {
 	const char *name; /* the tab bar's label: "Mountain" */
 	const char *brief; /* its label when the bar is short of room, a whole
 			    * word ("Sharing"); NULL: the name */
-	char key;         /* '1'..'8': the key that selects it */
+	char key;         /* '1'..'9': the key that selects it */
 
 	/* Once, before curses starts and before open() (the options such as
 	 * tui_view_mode() are known; colours are not: ask them in draw()).
@@ -131,7 +133,7 @@ struct tab {
 	void (*draw)(struct tui *t, void *self, WINDOW *area, int full);
 
 	/* The tab's keys, tried before the frame's. Leave the frame's keys
-	 * alone (1..8, Tab, Shift-Tab, ?, F1, p, x, i, Ctrl-L, q, F10, Esc when
+	 * alone (1..9, Tab, Shift-Tab, ?, F1, p, x, i, Ctrl-L, q, F10, Esc when
 	 * unused): an action that returns 0 passes the key on. */
 	const struct keybinding *keys;
 	/* Optional: keys not in keys[] (forms, modes). Return 1 if used. */
@@ -180,6 +182,7 @@ struct tab {
 	X(lists) \
 	X(bandwidth) \
 	X(cores) \
+	X(numa) \
 	/* one X(NAME) line per tab above this one; any order (sorted by key) */
 
 #define X(n) extern const struct tab tab_##n;
@@ -326,11 +329,25 @@ void tui_result_changed(struct tui *t, const struct tab *tab, int unsaved);
  * "unsaved (w)"). */
 int tui_result_unsaved(struct tui *t, const struct tab *tab);
 
+/* Before a new run (or an opened file) throws tab's unsaved result away:
+ * ask question ("Discard the unsaved matrix and measure again?") with
+ * " (y/n) " and, on y, call go(t, self, key) again (the action that
+ * asked), past the question. Returns 1 when it
+ * asked (the action returns at once), 0 to go on (nothing unsaved, a job
+ * running, memtop view, or the answer was y). */
+int tui_discard_first(struct tui *t, const struct tab *tab, void *self, const char *question,
+		      int (*go)(struct tui *t, void *self, int key), int key);
+
 /* The action of a tab's save key ({ 'w', "w", "save as JSON ...",
  * tui_result_key }): for the selected tab's result, "nothing ..." when
  * nothing is measured, else ask "Save as: " with the default name and say
  * "saved PATH" or "not saved: why". Returns 1 (the key is used). */
 int tui_result_key(struct tui *t, void *self, int key);
+
+/* The open key (TUI_KEY_OPEN): "Open a saved WHAT: " (the io kind's what),
+ * the file read off the UI thread into the tab that shows its kind, as
+ * memtop view FILE would; an unsaved result is asked about first. */
+int tui_open_key(struct tui *t, void *self, int key);
 
 /* Before a tab starts measuring: 1 when it may; else says why not (memtop
  * view, or a measurement already running) and returns 0. */

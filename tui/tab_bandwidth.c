@@ -127,6 +127,9 @@ static int act_start(struct tui *t, void *self, int key)
 	int loaded = key == 'r' ? 1 : key == 'l' ? 2 : 0;
 	if (!tui_can_measure(t))
 		return 1;
+	if (tui_discard_first(t, &tab_bandwidth, self,
+			      "Discard the unsaved bandwidth table and measure again?", act_start, key))
+		return 1;
 	plan(t, s);
 	if (loaded != 2 && s->p.nsizes == 0) {
 		tui_message(t, "no size fits in the memory available");

@@ -21,6 +21,7 @@ struct cores_tab {
 	struct cores_result r;    /* measured here, or opened (memtop view) */
 	int running;
 	int ci, cj;               /* the cursor: row and column CPU indices */
+	int page_rows, page_cols; /* the rows and columns the last draw showed (PgDn) */
 	/* scratch of make_plan, too big for the stack */
 };
 
@@ -66,7 +67,7 @@ static int make_plan(struct tui *t, struct cores_tab *s)
 	mt_error e;
 	cores_params_default(&p, tui_quick(t));
 	cores_plan_free(&s->plan);
-	if (cores_plan_for(&s->plan, &p, tui_machine(t), NULL, -1, &e) == 0 &&
+	if (cores_plan_for(&s->plan, &p, tui_machine(t), NULL, -1, -1, &e) == 0 &&
 	    cores_result_init(&s->r, &s->plan, &e) == 0)
 		return 0;
 	tui_message(t, "cannot measure: %s", e.msg);
@@ -76,8 +77,10 @@ static int make_plan(struct tui *t, struct cores_tab *s)
 static int act_start(struct tui *t, void *self, int key)
 {
 	struct cores_tab *s = self;
-	(void)key;
 	if (!tui_can_measure(t))
+		return 1;
+	if (tui_discard_first(t, &tab_cores, self,
+			      "Discard the unsaved core-to-core matrix and measure again?", act_start, key))
 		return 1;
 	cores_result_free(&s->r);
 	tui_result_changed(t, &tab_cores, 1);
@@ -92,24 +95,33 @@ static int act_start(struct tui *t, void *self, int key)
 	return 1;
 }
 
+static int clamp(int v, int lo, int hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
 static int act_move(struct tui *t, void *self, int key)
 {
 	struct cores_tab *s = self;
-	int n = s->r.plan.n;
+	int n = s->r.plan.n, rows = s->page_rows > 1 ? s->page_rows : 1,
+	    cols = s->page_cols > 1 ? s->page_cols : 1;
 	if (n < 2)
 		return 1;
-	if ((key == KEY_UP || key == 'k') && s->ci > 0)
-		s->ci--;
-	if ((key == KEY_DOWN || key == 'j') && s->ci + 1 < n)
-		s->ci++;
-	if ((key == KEY_LEFT || key == 'h') && s->cj > 0)
-		s->cj--;
-	if ((key == KEY_RIGHT || key == 'l') && s->cj + 1 < n)
-		s->cj++;
-	if (key == KEY_HOME) {
-		s->ci = 0;
-		s->cj = 1;
+	switch (key) {
+	case KEY_UP: case 'k': s->ci--; break;
+	case KEY_DOWN: case 'j': s->ci++; break;
+	case KEY_LEFT: case 'h': s->cj--; break;
+	case KEY_RIGHT: case 'l': s->cj++; break;
+	case KEY_PPAGE: s->ci -= rows; break;
+	case KEY_NPAGE: s->ci += rows; break;
+	case KEY_SLEFT: s->cj -= cols; break;
+	case KEY_SRIGHT: s->cj += cols; break;
+	case KEY_HOME: s->ci = 0; s->cj = 1; break;
+	case KEY_END: s->ci = n - 1; s->cj = n - 2; break;
+	default: break;
 	}
+	s->ci = clamp(s->ci, 0, n - 1);
+	s->cj = clamp(s->cj, 0, n - 1);
 	tui_dirty(t);
 	return 1;
 }
@@ -151,17 +163,25 @@ static const struct keybinding keys[] = {
 	{ 'r', "r", "measure every pair of the CPUs memtop may use (sampled above 32)",
 	  act_start },
 	TUI_KEYS_ARROWS_HJKL("move the cursor to another pair", act_move),
+	{ KEY_PPAGE, "PgUp", "a page of rows up", act_move },
+	{ KEY_NPAGE, "PgDn", "a page of rows down", act_move },
+	{ KEY_SLEFT, "Shift-Left", "a page of columns left", act_move },
+	{ KEY_SRIGHT, "Shift-Right", "a page of columns right", act_move },
 	{ KEY_HOME, "Home", "the first pair", act_move },
+	{ KEY_END, "End", "the last pair", act_move },
+	TUI_KEY_OPEN("core-to-core matrix"),
 	TUI_KEY_SAVE("cores"),
 	{ 0, NULL, NULL, NULL },
 };
 
 /* ---- drawing ------------------------------------------------------------- */
 
-/* The heatmap's geometry: cell width (7: the figure, 2: a glyph and the
- * relation's digit, 1: a glyph) and the window of CPUs shown. */
+/* The heatmap's geometry: a cell of 7, 5 or 4 columns holds the figure;
+ * of 2, a glyph and the relation's digit (or the glyph twice, when the
+ * file knows one relation only); of 1, a glyph. Columns are labelled each
+ * one when a figure fits, else every tick columns. */
 struct layout {
-	int cell, label;
+	int cell, label, digits, tick;
 	int row0, nrows, col0, ncols;
 	double lo, hi; /* the measured range, NAN when nothing is */
 };
@@ -175,16 +195,19 @@ static int window_start(int cur, int len, int n)
 	return s < 0 ? 0 : s;
 }
 
+static int decimal_digits(int v)
+{
+	int d = 1;
+	while (v >= 10) {
+		v /= 10;
+		d++;
+	}
+	return d;
+}
+
 static void layout(struct cores_tab *s, struct layout *L, int rows, int width)
 {
-	int n = s->r.plan.n;
-	L->label = 5;
-	L->cell = (width - L->label) / 7 >= n ? 7 : (width - L->label) / 2 >= n ? 2 : 1;
-	L->ncols = (width - L->label) / L->cell;
-	L->ncols = L->ncols > n ? n : L->ncols < 0 ? 0 : L->ncols;
-	L->nrows = rows > n ? n : rows < 0 ? 0 : rows;
-	L->row0 = window_start(s->ci, L->nrows, n);
-	L->col0 = window_start(s->cj, L->ncols, n);
+	int n = s->r.plan.n, room, wide;
 	L->lo = L->hi = NAN;
 	for (size_t k = 0; k < s->r.plan.npairs; k++) {
 		const struct cores_pair *q = &s->r.plan.pairs[k];
@@ -195,6 +218,22 @@ static void layout(struct cores_tab *s, struct layout *L, int rows, int width)
 		if (isnan(L->hi) || q->ns > L->hi)
 			L->hi = q->ns;
 	}
+	L->label = 5;
+	room = width - L->label;
+	wide = isnan(L->hi) ? 0 : decimal_digits((int)lround(L->hi)); /* the figure's digits */
+	L->digits = s->r.nsum > 1; /* a digit that says something */
+	L->cell = room / 7 >= n ? 7 : room / 5 >= n && wide <= 4 ? 5 : room / 4 >= n && wide <= 3 ? 4
+		: room / 2 >= n ? 2 : 1;
+	L->ncols = room / L->cell;
+	L->ncols = L->ncols > n ? n : L->ncols < 0 ? 0 : L->ncols;
+	L->nrows = rows > n ? n : rows < 0 ? 0 : rows;
+	L->row0 = window_start(s->ci, L->nrows, n);
+	L->col0 = window_start(s->cj, L->ncols, n);
+	/* a label every tick columns, room for the widest CPU number and a space */
+	L->tick = 1;
+	if (L->cell < 4)
+		while (L->tick * L->cell < decimal_digits(s->r.plan.cpus[n - 1]) + 1)
+			L->tick *= 2;
 }
 
 /* Where v sits between the fastest and the slowest pair (log scale). */
@@ -223,23 +262,25 @@ static int relation_digit(struct cores_tab *s, int i, int j)
 static void draw_cell(struct tui *t, struct cores_tab *s, WINDOW *w, const struct layout *L, int i,
 		      int j, int cur)
 {
+	static const char *const fmt[8] = { [4] = " %3.0f", [5] = " %4.0f", [7] = " %6.1f" };
 	double v = cores_result_ns(&s->r, i, j), f = heat(L, v);
-	int dig = relation_digit(s, i, j), mine = dig && dig == relation_digit(s, s->ci, s->cj);
+	int dig = L->digits ? relation_digit(s, i, j) : 0;
 	attr_t a = cur ? tui_attr(t, ROLE_CURSOR) : tui_heat_attr(t, f);
 	char txt[16];
-	if (mine && !cur)
+	if (dig && !cur && dig == relation_digit(s, s->ci, s->cj))
 		a |= A_UNDERLINE; /* the cursor's relation, outlined */
 	wattrset(w, a);
 	if (i == j) {
 		wattrset(w, cur ? a : tui_attr(t, ROLE_DIM));
-		waddstr(w, L->cell == 7 ? "      -" : L->cell == 2 ? " -" : "-");
+		mt_snprintf(txt, sizeof txt, "%*s", L->cell, "-");
+		waddstr(w, txt);
 		return;
 	}
-	if (L->cell == 7) {
+	if (L->cell >= 4) {
 		if (isfinite(v))
-			mt_snprintf(txt, sizeof txt, " %6.1f", v);
+			mt_snprintf(txt, sizeof txt, fmt[L->cell], v);
 		else
-			mt_snprintf(txt, sizeof txt, "%7s", "");
+			mt_snprintf(txt, sizeof txt, "%*s", L->cell, "");
 		if (!tui_colors(t) && isfinite(v)) { /* monochrome: the density glyph first */
 			waddstr(w, tui_heat_glyph(t, f));
 			waddstr(w, txt + 1);
@@ -249,25 +290,65 @@ static void draw_cell(struct tui *t, struct cores_tab *s, WINDOW *w, const struc
 		return;
 	}
 	waddstr(w, tui_heat_glyph(t, f));
-	if (L->cell == 2) {
+	if (L->cell == 2 && L->digits) {
 		mt_snprintf(txt, sizeof txt, "%c", dig > 0 && dig < 10 ? '0' + dig : ' ');
 		waddstr(w, txt);
+	} else if (L->cell == 2) {
+		waddstr(w, tui_heat_glyph(t, f)); /* twice: a square cell */
+	}
+}
+
+/* The column labels: each column's CPU when a figure fits, else one every
+ * tick columns; the cursor's column labelled over them in the cursor's
+ * colour, so that its column is marked as its row is. */
+static void draw_columns(struct tui *t, struct cores_tab *s, WINDOW *w, int y,
+			 const struct layout *L, int wd)
+{
+	const struct cores_plan *pl = &s->r.plan;
+	int x0 = 1 + L->label, right = wd - 1, cx = -1, clen = 0;
+	char num[16], cur[16] = "";
+	if (s->cj >= L->col0 && s->cj < L->col0 + L->ncols) { /* the cursor's, first */
+		if (L->cell >= 4)
+			mt_snprintf(cur, sizeof cur, "%*d", L->cell, pl->cpus[s->cj]);
+		else
+			mt_snprintf(cur, sizeof cur, "%d", pl->cpus[s->cj]);
+		clen = (int)strlen(cur);
+		cx = x0 + (s->cj - L->col0) * L->cell;
+		if (cx + clen > right)
+			cx = right - clen;
+	}
+	wattrset(w, tui_attr(t, ROLE_DIM));
+	mvwaddstr(w, y, 1, "CPU");
+	for (int c = L->col0; c < L->col0 + L->ncols; c++) {
+		int x = x0 + (c - L->col0) * L->cell, len;
+		if (L->cell >= 4)
+			mt_snprintf(num, sizeof num, "%*d", L->cell, pl->cpus[c]);
+		else if (c % L->tick == 0)
+			mt_snprintf(num, sizeof num, "%d", pl->cpus[c]);
+		else
+			continue;
+		len = (int)strlen(num);
+		/* a tick the cursor's label would touch gives way to it (numbers in
+		 * cells of their own touch nothing) */
+		if (x + len > right || c == s->cj ||
+		    (cx >= 0 && L->cell < 4 && x < cx + clen + 1 && x + len + 1 > cx))
+			continue;
+		mvwaddstr(w, y, x, num);
+	}
+	if (cx >= 0) {
+		wattrset(w, tui_attr(t, ROLE_CURSOR));
+		mvwaddstr(w, y, cx, cur);
 	}
 }
 
 static void draw_matrix(struct tui *t, struct cores_tab *s, WINDOW *w, int y,
-			const struct layout *L)
+			const struct layout *L, int wd)
 {
 	const struct cores_plan *pl = &s->r.plan;
-	wattrset(w, tui_attr(t, ROLE_DIM));
-	mvwaddstr(w, y, 1, L->cell == 7 ? " CPU" : "    ");
-	for (int c = L->col0; c < L->col0 + L->ncols && L->cell == 7; c++)
-		wprintw(w, " %6d", pl->cpus[c]);
-	if (L->cell < 7 && L->ncols > 0)
-		wprintw(w, " CPU %d..%d across", pl->cpus[L->col0], pl->cpus[L->col0 + L->ncols - 1]);
+	draw_columns(t, s, w, y, L, wd);
 	for (int r = L->row0; r < L->row0 + L->nrows; r++) {
 		int yy = y + 1 + r - L->row0;
-		wattrset(w, tui_attr(t, r == s->ci ? ROLE_TITLE : ROLE_DIM));
+		wattrset(w, tui_attr(t, r == s->ci ? ROLE_CURSOR : ROLE_DIM));
 		mvwprintw(w, yy, 1, "%4d", pl->cpus[r]);
 		wmove(w, yy, 1 + L->label);
 		for (int c = L->col0; c < L->col0 + L->ncols; c++)
@@ -298,7 +379,7 @@ static void draw_legend(struct tui *t, struct cores_tab *s, WINDOW *w, int y, in
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	wprintw(w, " %s ns slow", hi);
 	if (1 + wd - 2 - getcurx(w) > 30)
-		waddstr(w, L->cell == 2 ? "  digits: the relation" : "  log scale");
+		waddstr(w, L->cell == 2 && L->digits ? "  digits: the relation" : "  log scale");
 }
 
 /* The cursor's pair, both CPUs' places, then the summary. Returns the next
@@ -341,6 +422,8 @@ static int draw_reading(struct tui *t, struct cores_tab *s, WINDOW *w, int y, in
 		mt_snprintf(line, sizeof line, "%2zu %-28s %7.1f ns  %zu pair%s", m + 1,
 			    tui_text(t, rel, sizeof rel, sm->rel), sm->ns, sm->pairs,
 			    sm->pairs == 1 ? "" : "s");
+		if (sm->pairs > 1) /* the spread behind the median */
+			mt_append(line, sizeof line, ", %.1f-%.1f", sm->lo, sm->hi);
 		mvwaddnstr(w, y++, 1, line, wd - 2);
 	}
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
@@ -377,7 +460,9 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 	if (rows < 2)
 		rows = 2;
 	layout(s, &L, rows, wd - 2);
-	draw_matrix(t, s, w, y, &L);
+	s->page_rows = L.nrows;
+	s->page_cols = L.ncols;
+	draw_matrix(t, s, w, y, &L, wd);
 	y += 1 + L.nrows;
 	draw_legend(t, s, w, y++, wd, &L);
 	y = draw_reading(t, s, w, y, h - (s->r.source[0] ? 1 : 0), wd);

@@ -97,8 +97,10 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 static int act_start(struct tui *t, void *self, int key)
 {
 	struct falseshare_tab *s = self;
-	(void)key;
 	if (!tui_can_measure(t))
+		return 1;
+	if (tui_discard_first(t, &tab_falseshare, self,
+			      "Discard the unsaved false-sharing race and measure again?", act_start, key))
 		return 1;
 	reset_results(s);
 	cores_result_free(&s->xfer.r); /* the last run's line transfer: measured again after */

@@ -76,8 +76,10 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 static int act_start(struct tui *t, void *self, int key)
 {
 	struct lists_tab *s = self;
-	(void)key;
 	if (!tui_can_measure(t))
+		return 1;
+	if (tui_discard_first(t, &tab_lists, self,
+			      "Discard the unsaved list walks and measure again?", act_start, key))
 		return 1;
 	s->p.graph = 0;
 	reset_results(s);

@@ -62,8 +62,10 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 static int act_start(struct tui *t, void *self, int key)
 {
 	struct matmul_tab *s = self;
-	(void)key;
 	if (!tui_can_measure(t))
+		return 1;
+	if (tui_discard_first(t, &tab_matmul, self,
+			      "Discard the unsaved loop-order race and measure again?", act_start, key))
 		return 1;
 	s->p.sim_s = s->l1d.s;
 	s->p.sim_E = s->l1d.E;

@@ -117,6 +117,9 @@ static int act_real(struct tui *t, void *self, int key)
 	mt_error e;
 	if (!tui_can_measure(t))
 		return 1;
+	if (tui_discard_first(t, &tab_transpose, self,
+			      "Discard the unsaved transpose timings and measure again?", act_real, key))
+		return 1;
 	tr_plan_default(&s->plan);
 	s->plan.nsizes = 0; /* the simulated cells are already here */
 	s->plan.nversions = 0;

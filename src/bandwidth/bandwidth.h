@@ -396,6 +396,12 @@ int bandwidth_parse_kernels(const char *s, int *out, size_t cap, char *bad, size
 
 enum { BW_SPREAD = 0, BW_COMPACT = 1 };
 
+/* Use the n CPUs cpus of m (in any order): their places, the spread
+ * order, the thread counts stepping through them (as
+ * bandwidth_params_default), the groups. */
+void bandwidth_use_cpus(struct bandwidth_params *p, const struct machine *m, const int *cpus,
+			int n);
+
 /* Fill p->core, l3 and node for p's CPUs from m's topology (-1 where it
  * cannot say). */
 void bandwidth_place_cpus(struct bandwidth_params *p, const struct machine *m);

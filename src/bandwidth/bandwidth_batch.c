@@ -47,6 +47,7 @@ static const struct batch_option options[] = {
 	{ "cpus", 'C', "LIST",
 	  "CPUs to pin the threads to, in order, such as 0-3,8 (default:\n"
 	  "those allowed)" },
+	BATCH_HELP_CPU_KIND,
 	{ "placement", 'P', "P",
 	  "spread (the default: one thread a node, an L3 group, a core\n"
 	  "in turn, SMT siblings last) or compact (SMT siblings first)" },
@@ -628,6 +629,15 @@ static int make_params(struct bandwidth_params *p, const struct machine *m, cons
 {
 	int rc;
 	bandwidth_params_default(p, m);
+	if (cli->cpu_kind && m->topo) { /* --cpu-kind: its CPUs alone */
+		static int kc[BW_MAX_CPUS];
+		int n = machine_kind_cpus(m, topo_kind_find(m->topo, cli->cpu_kind), kc, BW_MAX_CPUS);
+		if (o->cpus) {
+			mt_warn("run bandwidth: --cpus and --cpu-kind: give one of them");
+			return MT_EXIT_USAGE;
+		}
+		bandwidth_use_cpus(p, m, kc, n);
+	}
 	if (apply_cpus(p, o, cli->exp, m) < 0)
 		return MT_EXIT_USAGE;
 	if ((*nnotes = apply_sizes(p, o, cli->exp, m, notes, 4, &rc)) < 0)

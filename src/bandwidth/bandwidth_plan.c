@@ -75,6 +75,17 @@ static void thread_counts(struct bandwidth_params *p, const struct machine *m)
 		}
 }
 
+void bandwidth_use_cpus(struct bandwidth_params *p, const struct machine *m, const int *cpus,
+			int n)
+{
+	p->ncpus = n < BW_MAX_CPUS ? n : BW_MAX_CPUS;
+	memcpy(p->cpus, cpus, (size_t)p->ncpus * sizeof *p->cpus);
+	bandwidth_place_cpus(p, m);
+	bandwidth_order_cpus(p, BW_SPREAD);
+	thread_counts(p, m);
+	bandwidth_count_groups(p);
+}
+
 void bandwidth_params_default(struct bandwidth_params *p, const struct machine *m)
 {
 	if (!m)
@@ -84,12 +95,7 @@ void bandwidth_params_default(struct bandwidth_params *p, const struct machine *
 	for (int k = 0; k < BW_NKERNELS; k++)
 		if (bandwidth_kernel_fn(k, p->isa))
 			p->kernels[p->nkernels++] = k;
-	p->ncpus = m->nallowed < BW_MAX_CPUS ? m->nallowed : BW_MAX_CPUS;
-	memcpy(p->cpus, m->allowed, (size_t)p->ncpus * sizeof *p->cpus);
-	bandwidth_place_cpus(p, m);
-	bandwidth_order_cpus(p, BW_SPREAD);
-	thread_counts(p, m);
-	bandwidth_count_groups(p);
+	bandwidth_use_cpus(p, m, m->allowed, m->nallowed);
 	p->min_tries = 3;
 	p->max_tries = 9;
 	p->tolerance = 0.02;

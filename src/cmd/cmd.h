@@ -56,6 +56,10 @@ int cmd_json_is_stdout(const char *path);
  * command exits 2). */
 int cmd_json_refuse(const char *path, const char *who);
 
+/* The same for any writer's FLAG ("--html", "--svg"): every command
+ * refuses an output it cannot write before it works, exit 2. */
+int cmd_out_refuse(const char *path, const char *flag, const char *who);
+
 /* Write root to path atomically, or print it on stdout for "-". Returns 0,
  * or -1 with e = "PATH: reason". */
 int cmd_write_json(const char *path, const cJSON *root, mt_error *e);

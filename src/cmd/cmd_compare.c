@@ -6,6 +6,8 @@
 #include "config.h"
 
 #include "cmd.h"
+#include "core/conditions.h"
+#include "core/result_kind.h"
 #include "core/datadir.h"
 #include "core/util.h"
 #include "render/compare_table.h"
@@ -108,6 +110,8 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 			FLEET_MAX_RESULTS - a->seed);
 		return MT_EXIT_USAGE + 1;
 	}
+	if (a->json && cmd_json_refuse(a->json, "compare") < 0)
+		return MT_EXIT_USAGE + 1;
 	for (int i = 0; i < a->nfiles; i++)
 		a->files[i] = argv[optind + i];
 	a->nlab = a->nfiles;
@@ -181,6 +185,47 @@ static int side_by_side(struct compare_args *a, const struct result_set *s,
 	return 0;
 }
 
+/* After the tables: for each file beside the first, the recorded
+ * conditions that differ from the first's, most telling first, each with
+ * what it moves and its source; "nothing recorded differs" said too, and
+ * a file without conditions named. */
+static void print_differs(const struct result_file *f, size_t n)
+{
+	const struct run_header *a = result_kind_header(f[0].r);
+	struct cond_diff d[COND_NFIELDS];
+	char line[600];
+	printf("\nconditions (the settings that move memory figures):\n");
+	if (!a->cond.have) {
+		cmp_wrapped(stdout, 2, NULL, "A records none (a file from before memtop recorded "
+					     "them): nothing to set the others against");
+		return;
+	}
+	for (size_t i = 1; i < n; i++) {
+		const struct run_header *b = result_kind_header(f[i].r);
+		char tag = (char)('A' + i);
+		int k;
+		if (!b->cond.have) {
+			mt_snprintf(line, sizeof line, "%c records none (a file from before memtop "
+				    "recorded them)", tag);
+			cmp_wrapped(stdout, 2, NULL, line);
+			continue;
+		}
+		k = mt_conditions_differ(&a->cond, &b->cond, COND_FAM_ANY, d, COND_NFIELDS);
+		if (!k) {
+			printf("  %c differs from A in nothing memtop records\n", tag);
+			continue;
+		}
+		printf("  %c differs from A in (most telling first):\n", tag);
+		for (int j = 0; j < k; j++) {
+			mt_snprintf(line, sizeof line, "%s: A %s; %c %s", d[j].label, d[j].a, tag,
+				    d[j].b);
+			cmp_wrapped(stdout, 4, NULL, MT_PRINTABLE(line));
+			mt_snprintf(line, sizeof line, "moves %s (%s)", d[j].moves, d[j].source);
+			cmp_wrapped(stdout, 6, NULL, line);
+		}
+	}
+}
+
 /* A fleet: the text on stdout (stderr with --json -), the grouping as JSON
  * to --json. Returns an exit code. */
 static int compare_as_fleet(const struct compare_args *a, const struct result_set *s)
@@ -233,20 +278,22 @@ int cmd_compare(int argc, char **argv)
 		return MT_EXIT_USAGE;
 	}
 	cmd_refs_mark(&s, (size_t)a.nlab);
-	if (a.fleet || s.n > MAX_FILES) {
+	if (s.n < 2) {
+		/* one rule for a comparison and a fleet: one result has nothing beside it */
+		mt_warn("compare: expected 2 or more results, %s holds one", a.files[0]);
+		rc = MT_EXIT_USAGE;
+	} else if (a.fleet || s.n > MAX_FILES) {
 		rc = compare_as_fleet(&a, &s);
 	} else if (a.json) {
 		mt_warn("compare: --json: the grouping of a fleet; give --fleet (or more than %d "
 			"results)", MAX_FILES);
 		rc = MT_EXIT_USAGE;
-	} else if (s.n < 2) {
-		mt_warn("compare: expected 2 or more results, %s holds one (or give --fleet)",
-			a.files[0]);
-		rc = MT_EXIT_USAGE;
 	} else {
 		memset(f, 0, sizeof f);
 		o.nstrides = (size_t)a.nshow;
 		rc = side_by_side(&a, &s, f) == 0 ? f[0].kind->compare(f, s.n, &o) : MT_EXIT_USAGE;
+		if (rc == MT_EXIT_OK)
+			print_differs(f, s.n);
 	}
 	result_set_free(&s);
 	return rc;

@@ -102,6 +102,8 @@ static int parse(int argc, char **argv, struct import_cli *c)
 		mt_warn("import: --json OUT is needed (where to write the result; '-' is stdout)");
 		return MT_EXIT_USAGE;
 	}
+	if (cmd_json_refuse(c->json, "import") < 0)
+		return MT_EXIT_USAGE;
 	c->file = argv[optind];
 	c->file2 = optind + 1 < argc ? argv[optind + 1] : NULL;
 	return -1;

@@ -16,15 +16,20 @@ int cmd_write_json(const char *path, const cJSON *root, mt_error *e)
 	return jsonio_write(path, root, e);
 }
 
-int cmd_json_refuse(const char *path, const char *who)
+int cmd_out_refuse(const char *path, const char *flag, const char *who)
 {
 	char why[4200];
 	const char *what;
 	if (jsonio_check_path(path, &what, why, sizeof why) == 0)
 		return 0;
 	if (why[0])
-		mt_warn("%s: --json: expected %s, got '%s' (%s)", who, what, path, why);
+		mt_warn("%s: %s: expected %s, got '%s' (%s)", who, flag, what, path, why);
 	else
-		mt_warn("%s: --json: expected %s, got '%s'", who, what, path);
+		mt_warn("%s: %s: expected %s, got '%s'", who, flag, what, path);
 	return -1;
+}
+
+int cmd_json_refuse(const char *path, const char *who)
+{
+	return cmd_out_refuse(path, "--json", who);
 }

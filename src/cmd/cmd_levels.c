@@ -59,6 +59,8 @@ static int parse(int argc, char **argv, const char **file, const char **json)
 		mt_warn("levels: expected one latency file (see memtop levels --help)");
 		return MT_EXIT_USAGE;
 	}
+	if (*json && cmd_json_refuse(*json, "levels") < 0)
+		return MT_EXIT_USAGE;
 	*file = argv[optind];
 	return -1;
 }

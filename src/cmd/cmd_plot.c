@@ -68,6 +68,9 @@ static int parse(int argc, char **argv, const char **svg, const char **png, cons
 		mt_warn("plot: --png: expected a file, got '-' (a PNG is not for a terminal)");
 		return -1;
 	}
+	if ((*svg && cmd_out_refuse(*svg, "--svg", "plot") < 0) ||
+	    (*png && cmd_out_refuse(*png, "--png", "plot") < 0))
+		return -1;
 	*first = optind;
 	return 0;
 }

@@ -67,6 +67,8 @@ static int parse(int argc, char **argv, struct report_args *a)
 		mt_warn("report: say where the page goes: --html OUT");
 		return MT_EXIT_USAGE + 1;
 	}
+	if (cmd_out_refuse(a->html, "--html", "report") < 0)
+		return MT_EXIT_USAGE + 1;
 	if (optind >= argc && a->refs.n == 0) {
 		mt_warn("report: expected result files (see memtop report --help)");
 		return MT_EXIT_USAGE + 1;

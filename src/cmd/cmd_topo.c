@@ -142,6 +142,17 @@ static void print_smt(FILE *f, const struct topo *t)
 	fprintf(f, "%s\n", t->nsmt > 4 ? " ..." : "");
 }
 
+/* Every condition, one a line, the unknown ones with why. */
+static void print_conditions(FILE *f, const struct machine *m)
+{
+	fprintf(f, "conditions (the settings that move memory figures):\n");
+	for (int i = 0; i < COND_NFIELDS; i++) {
+		const struct cond_value *v = mt_conditions_field(&m->cond, i);
+		fprintf(f, "  %-15s %s%s\n", mt_conditions_label(i), v->known ? "" : "not known: ",
+			MT_PRINTABLE(v->text));
+	}
+}
+
 static void print_topo(FILE *f, const struct topo *t, const struct machine *m)
 {
 	char sum[1024];
@@ -154,6 +165,7 @@ static void print_topo(FILE *f, const struct topo *t, const struct machine *m)
 	print_kinds(f, t);
 	print_smt(f, t);
 	print_vm(f, m);
+	print_conditions(f, m);
 }
 
 int cmd_topo(int argc, char **argv)
@@ -178,7 +190,12 @@ int cmd_topo(int argc, char **argv)
 	print_topo(cmd_json_is_stdout(json) ? stderr : stdout, m->topo, m);
 	rc = MT_EXIT_OK;
 	if (json) {
-		cJSON *o = topo_to_json(m->topo);
+		cJSON *o = topo_to_json(m->topo), *c = mt_conditions_to_json(&m->cond);
+		if (o && c && cJSON_AddItemToObject(o, "conditions", c))
+			c = NULL;
+		else
+			cJSON_Delete(o), o = NULL;
+		cJSON_Delete(c);
 		if (!o || cmd_write_json(json, o, &e) < 0) {
 			mt_warn("topo: %s", o ? e.msg : "out of memory");
 			rc = MT_EXIT_RUNTIME;

@@ -65,6 +65,11 @@ struct batch_option {
 	{ "cpu", BATCH_OPT_CPU, "N", "pin the measuring thread to CPU N" },            \
 	{ "cpu-kind", BATCH_OPT_CPU_KIND, "NAME",                                      \
 	  "pin it to a CPU of kind NAME (P, E, big...: memtop topo)" }
+/* --cpu-kind for an experiment measuring on threads of its own (bandwidth,
+ * cores, numa): all of them on CPUs of that kind. */
+#define BATCH_HELP_CPU_KIND                                                             \
+	{ "cpu-kind", BATCH_OPT_CPU_KIND, "NAME",                                      \
+	  "measure on the CPUs of kind NAME only (P, E, big...: memtop topo)" }
 #define BATCH_HELP_HELP { "help", BATCH_OPT_HELP, NULL, "this help" }
 #define BATCH_HELP_COMMON(quick, csv)                                                   \
 	{ "plan", BATCH_OPT_PLAN, NULL,                                                \

@@ -108,6 +108,7 @@ void run_header_init(struct run_header *h, int job_cpu)
 	run_place_init(&h->place, job_cpu);
 	h->vm = *mt_vm_this();
 	h->has_vm = 1;
+	h->cond = *mt_conditions_this();
 	mt_strlcpy(h->build, h->diag.build, sizeof h->build);
 	mt_strlcpy(arch_os, h->kernel, sizeof arch_os);
 	/* "x86_64 Linux 6.1" -> "x86_64, Linux" as the seed writes "(aarch64, macOS)" */
@@ -167,6 +168,13 @@ int run_header_to_json(const struct run_header *h, cJSON *root)
 		cJSON_AddItemToObject(root, "diagnostics", diag);
 		cJSON_AddNumberToObject(root, "cpu_used", h->diag.cpu_last >= 0 ? h->diag.cpu_last
 										 : h->diag.cpu_pinned);
+	}
+	if (h->cond.have) {
+		cJSON *c = mt_conditions_to_json(&h->cond);
+		if (!c || !cJSON_AddItemToObject(root, "conditions", c)) {
+			cJSON_Delete(c);
+			return -1;
+		}
 	}
 	if (h->has_vm) {
 		cJSON *vm = cJSON_AddObjectToObject(root, "vm");
@@ -254,6 +262,7 @@ void run_header_from_json(const cJSON *root, struct run_header *h)
 	}
 	place_from_json(cJSON_GetObjectItemCaseSensitive(root, "place"), &h->place);
 	vm_from_json(cJSON_GetObjectItemCaseSensitive(root, "vm"), h);
+	mt_conditions_from_json(cJSON_GetObjectItemCaseSensitive(root, "conditions"), &h->cond);
 	if (cJSON_IsObject(diag)) {
 		diag_from_json(diag, &h->diag);
 		h->has_diag = 1;
@@ -303,6 +312,9 @@ void run_header_print(FILE *f, const struct run_header *h)
 			h->diag.running_before, h->diag.thp[0] ? h->diag.thp : "none", job);
 		if (h->has_vm)
 			fprintf(f, "# host: %s\n", mt_vm_text(&h->vm, w[0], sizeof w[0]));
+		if (h->cond.have)
+			fprintf(f, "# conditions: %s\n",
+				mt_conditions_summary(&h->cond, w[1], sizeof w[1]));
 		if (h->place.known)
 			fprintf(f, "# where: %s\n", run_place_text(&h->place, w[0], sizeof w[0]));
 		n = diag_warnings(&h->diag, w, 8);

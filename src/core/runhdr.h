@@ -9,6 +9,7 @@
 
 #include "clock.h"
 #include "diag.h"
+#include "conditions.h"
 #include "vm.h"
 
 /* Where the measuring CPU sits in the machine (core/topo), as far as known. */
@@ -41,6 +42,8 @@ struct run_header {
 	int has_diag;       /* diag was recorded (false for foreign files) */
 	struct run_place place; /* where the job's CPU sits ("place" in JSON) */
 	struct mt_vm vm;    /* a VM or not, under which hypervisor ("vm" in JSON) */
+	struct mt_conditions cond; /* the settings that move figures ("conditions";
+				    * cond.have 0: an older file without them) */
 	int has_vm;         /* vm was recorded (false for older and foreign files) */
 };
 

@@ -147,12 +147,12 @@ int cores_plan_make(struct cores_plan *pl, const struct cores_params *p,
 		    const char *(*rel)(const void *ctx, int a, int b), const void *ctx, mt_error *e);
 
 /* The Cores recipe, once for the command line and the tab: the CPUs list
- * names (NULL: every CPU machine m allows), their places from m's
- * topology, and the plan (sample: 1 sampled, 0 every pair, -1 sampled
- * above CORES_SAMPLE_ABOVE CPUs). Returns 0, or -1 with e (a bad list,
- * fewer than two CPUs, memory). */
+ * names (NULL: every CPU machine m allows; of core kind kind when kind >=
+ * 0), their places from m's topology, and the plan (sample: 1 sampled, 0
+ * every pair, -1 sampled above CORES_SAMPLE_ABOVE CPUs). Returns 0, or -1
+ * with e (a bad list, fewer than two CPUs, memory). */
 int cores_plan_for(struct cores_plan *pl, const struct cores_params *p, const struct machine *m,
-		   const char *list, int sample, mt_error *e);
+		   const char *list, int kind, int sample, mt_error *e);
 
 /* How many pairs the second pass measures again, and the j-th of them
  * (an index into pl->pairs: in reverse order, spread over the plan). */
@@ -186,9 +186,15 @@ int cores_worker(job_t *job, void *arg, mt_error *e);
  * of one relation. */
 struct cores_summary {
 	char rel[CORES_REL_LEN];
-	double ns;
+	double ns;      /* the median of its pairs */
+	double lo, hi;  /* its fastest and slowest pair */
 	size_t pairs;
 };
+
+/* The summary over every measured pair of r ("all pairs": median, fastest,
+ * slowest, how many) into out. Returns 0, or -1 out of memory. */
+struct cores_result;
+int cores_result_overall(const struct cores_result *r, struct cores_summary *out);
 
 struct cores_result {
 	struct run_header hdr;

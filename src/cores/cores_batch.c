@@ -36,6 +36,7 @@ static const struct batch_option options[] = {
 	  "the SMT pairs; on a big machine up to " MT_XSTR(CORES_SAMPLE_PER_REL) " pairs of each\n"
 	  "relation (the default above " MT_XSTR(CORES_SAMPLE_ABOVE) " CPUs)" },
 	{ "all", 'A', NULL, "every pair, however many CPUs" },
+	BATCH_HELP_CPU_KIND,
 	{ "tries", 't', "N", "best of N tries a pair (default 5)" },
 	{ "samples", 's', "N",
 	  "samples of 100 round trips a try, the fastest kept\n"
@@ -236,8 +237,13 @@ static void print_summary(const struct batch_run *run, const struct cores_result
 {
 	fprintf(run->meta, "# by relation (the median over its pairs, one-way):\n");
 	for (size_t k = 0; k < r->nsum; k++)
-		fprintf(run->meta, "#   %-28s %7.1f ns  (%zu pair%s)\n", r->sum[k].rel, r->sum[k].ns,
-			r->sum[k].pairs, r->sum[k].pairs == 1 ? "" : "s");
+		if (r->sum[k].pairs > 1)
+			fprintf(run->meta, "#   %-28s %7.1f ns  (%zu pairs, %.1f to %.1f)\n",
+				r->sum[k].rel, r->sum[k].ns, r->sum[k].pairs, r->sum[k].lo,
+				r->sum[k].hi);
+		else
+			fprintf(run->meta, "#   %-28s %7.1f ns  (1 pair)\n", r->sum[k].rel,
+				r->sum[k].ns);
 	if (r->nsum == 1 && strcmp(r->sum[0].rel, "unknown") == 0)
 		fprintf(run->meta, "# the topology could not tell how these CPUs are related\n");
 	print_smt_like(run->meta, r);
@@ -287,7 +293,14 @@ static int cores_batch(int argc, char **argv)
 	if ((rc = machine_for_run(&cli, &m, &owned)) >= 0)
 		return rc;
 	memset(&b, 0, sizeof b);
-	if (cores_plan_for(&plan, &p, m, list, sample, &e) < 0) {
+	if (list && cli.cpu_kind) {
+		mt_warn("run cores: --cpus and --cpu-kind: give one of them");
+		machine_free(owned);
+		return MT_EXIT_USAGE;
+	}
+	if (cores_plan_for(&plan, &p, m, list,
+			   cli.cpu_kind && m->topo ? topo_kind_find(m->topo, cli.cpu_kind) : -1, sample,
+			   &e) < 0) {
 		if (list && !strstr(e.msg, "out of memory"))
 			mt_warn("run cores: --cpus: %s, got '%s'", e.msg, list);
 		else

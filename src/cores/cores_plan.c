@@ -259,7 +259,7 @@ fail:
 }
 
 int cores_plan_for(struct cores_plan *pl, const struct cores_params *p, const struct machine *m,
-		   const char *list, int sample, mt_error *e)
+		   const char *list, int kind, int sample, mt_error *e)
 {
 	static int cpus[CORES_MAX_CPUS];
 	static struct cores_place places[CORES_MAX_CPUS];
@@ -269,8 +269,7 @@ int cores_plan_for(struct cores_plan *pl, const struct cores_params *p, const st
 	if (list) {
 		n = cores_parse_cpus(list, m, cpus, CORES_MAX_CPUS, e);
 	} else {
-		n = m->nallowed < CORES_MAX_CPUS ? m->nallowed : CORES_MAX_CPUS;
-		memcpy(cpus, m->allowed, (size_t)n * sizeof *cpus);
+		n = machine_kind_cpus(m, kind, cpus, CORES_MAX_CPUS);
 	}
 	if (n < 0) {
 		pthread_mutex_unlock(&lock);

@@ -90,17 +90,33 @@ static int cmp_summary(const void *a, const void *b)
 	return strcmp(x->rel, y->rel);
 }
 
-/* The median of the measured pairs of relation rel (tmp: room for all).
- * Returns their count. */
-static size_t median_of(const struct cores_result *r, const char *rel, double *tmp, double *med)
+/* The median of the measured pairs of relation rel ("" every pair; tmp:
+ * room for all), their fastest and slowest into *lo and *hi. Returns how
+ * many. */
+static size_t median_of(const struct cores_result *r, const char *rel, double *tmp, double *med,
+			double *lo, double *hi)
 {
 	size_t n = 0;
 	for (size_t k = 0; k < r->plan.npairs; k++)
-		if (r->plan.pairs[k].have && strcmp(r->plan.pairs[k].rel, rel) == 0)
+		if (r->plan.pairs[k].have && (!rel[0] || strcmp(r->plan.pairs[k].rel, rel) == 0))
 			tmp[n++] = r->plan.pairs[k].ns;
 	qsort(tmp, n, sizeof *tmp, cmp_double);
 	*med = n == 0 ? (double)NAN : n % 2 ? tmp[n / 2] : 0.5 * (tmp[n / 2 - 1] + tmp[n / 2]);
+	*lo = n ? tmp[0] : (double)NAN;
+	*hi = n ? tmp[n - 1] : (double)NAN;
 	return n;
+}
+
+int cores_result_overall(const struct cores_result *r, struct cores_summary *out)
+{
+	double *tmp = malloc((r->plan.npairs ? r->plan.npairs : 1) * sizeof *tmp);
+	memset(out, 0, sizeof *out);
+	mt_strlcpy(out->rel, "all pairs", sizeof out->rel);
+	if (!tmp)
+		return -1;
+	out->pairs = median_of(r, "", tmp, &out->ns, &out->lo, &out->hi);
+	free(tmp);
+	return 0;
 }
 
 /* The pairs' flags: unsteady (the passes differ by more than
@@ -172,7 +188,7 @@ int cores_result_summarise(struct cores_result *r)
 		if (seen)
 			continue;
 		mt_strlcpy(s->rel, q->rel, sizeof s->rel);
-		s->pairs = median_of(r, q->rel, tmp, &s->ns);
+		s->pairs = median_of(r, q->rel, tmp, &s->ns, &s->lo, &s->hi);
 		r->nsum++;
 	}
 	free(tmp);
@@ -267,6 +283,8 @@ static int pairs_to_json(const struct cores_result *r, cJSON *root)
 		cJSON_AddItemToArray(su, it);
 		cJSON_AddStringToObject(it, "relation", r->sum[k].rel);
 		cJSON_AddNumberToObject(it, "ns", r->sum[k].ns);
+		cJSON_AddNumberToObject(it, "min", r->sum[k].lo);
+		cJSON_AddNumberToObject(it, "max", r->sum[k].hi);
 		if (!cJSON_AddNumberToObject(it, "pairs", (double)r->sum[k].pairs))
 			return -1;
 	}

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "fleet.h"
+#include "core/conditions.h"
 #include "core/jsonio.h"
 
 #include <math.h>
@@ -266,13 +267,84 @@ static const char *reading(enum family fam, const char *name, int low)
 	}
 }
 
+/* The group's common conditions: each field the most frequent known value
+ * among its trusted machines that recorded them (unknown where none did).
+ * Returns 0, or -1 when no machine of the group recorded any. */
+static int group_conditions(const struct fleet *f, size_t g, struct mt_conditions *out)
+{
+	int any = 0;
+	memset(out, 0, sizeof *out);
+	out->have = 1;
+	for (int i = 0; i < COND_NFIELDS; i++) {
+		struct cond_value *o = (struct cond_value *)mt_conditions_field(out, i);
+		int best = 0;
+		for (size_t a = 0; a < f->n; a++) {
+			const struct cond_value *va;
+			int count = 0;
+			if (f->m[a].group != g || f->m[a].ref || !f->m[a].hdr || !f->m[a].hdr->cond.have)
+				continue;
+			any = 1;
+			va = mt_conditions_field(&f->m[a].hdr->cond, i);
+			if (!va->known)
+				continue;
+			for (size_t b = 0; b < f->n; b++) {
+				const struct cond_value *vb;
+				if (f->m[b].group != g || f->m[b].ref || !f->m[b].hdr ||
+				    !f->m[b].hdr->cond.have)
+					continue;
+				vb = mt_conditions_field(&f->m[b].hdr->cond, i);
+				count += vb->known && strcmp(vb->text, va->text) == 0;
+			}
+			if (count > best) {
+				best = count;
+				*o = *va;
+			}
+		}
+	}
+	return any ? 0 : -1;
+}
+
+static enum cond_family cond_family_of(enum family fam)
+{
+	switch (fam) {
+	case FAM_DRAM_BW: return COND_FAM_DRAM_BW;
+	case FAM_MEM_NS: return COND_FAM_MEM_NS;
+	case FAM_CACHE_NS:
+	case FAM_CLOCKED: return COND_FAM_CLOCKED;
+	case FAM_SIZE: return COND_FAM_SIZE;
+	default: return COND_FAM_ANY;
+	}
+}
+
+/* The reading that cites a recorded condition of machine x->machine that
+ * differs from its group's ("its memory is 4 DIMMs ... where the group's
+ * is 8 DIMMs ... (what it moves)") into buf; "" when none differs. */
+static void cited(const struct fleet *f, const struct fleet_flag *x, enum family fam, char *buf,
+		  size_t len)
+{
+	const struct fleet_machine *m = &f->m[x->machine];
+	struct mt_conditions gc;
+	struct cond_diff d[2];
+	buf[0] = '\0';
+	if (!m->hdr || !m->hdr->cond.have || group_conditions(f, m->group, &gc) < 0 ||
+	    mt_conditions_differ(&m->hdr->cond, &gc, cond_family_of(fam), d, 1) < 1)
+		return;
+	mt_snprintf(buf, len, "its %s is %s where the group's is %s (%s)", d[0].label, d[0].a,
+		    d[0].b, d[0].moves);
+}
+
 /* The flag's sentence: "DRAM all 0.51x the group's: READING" or, for a
- * size, "L3 effective 4M where the group sees 32M: READING". */
+ * size, "L3 effective 4M where the group sees 32M: READING"; the reading
+ * cites the recorded condition that differs from the group's when one
+ * does, else asks what may. */
 static void flag_text(const struct fleet *f, struct fleet_flag *x)
 {
 	const struct fleet_col *c = &f->col[x->col];
 	enum family fam = family_of(c);
-	const char *r = reading(fam, c->name, x->ratio < 1);
+	char cite[300];
+	const char *r;
+	cited(f, x, fam, cite, sizeof cite);
+	r = cite[0] ? cite : reading(fam, c->name, x->ratio < 1);
 	if (fam == FAM_SIZE) {
 		char a[16], b[16], name[48];
 		mt_strlcpy(name, c->name, sizeof name);

@@ -71,7 +71,9 @@ struct fleet_group {
 struct fleet_flag {
 	size_t machine, col;
 	double value, median, ratio;
-	char text[200]; /* "DRAM read 0.51x the group's: fewer memory channels ..." */
+	char text[400]; /* "DRAM read 0.51x the group's: dimms 4 DIMMs, 128.0 GB where
+			 * the group has 8 DIMMs, 256.0 GB (...)", or, nothing recorded
+			 * differing, a question: "fewer memory channels ...?" */
 };
 
 struct fleet {

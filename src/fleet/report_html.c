@@ -221,6 +221,29 @@ static void detail(FILE *o, const char *term, const char *value)
 	fprintf(o, "</dd>\n");
 }
 
+/* The conditions the figures were taken under: each one known, then the
+ * names of those not known in one line (why is in the file and in
+ * `memtop topo`). */
+static void conditions_html(FILE *o, const struct mt_conditions *c)
+{
+	char missing[400] = "";
+	if (!c->have) {
+		detail(o, "conditions", "not recorded (a file from before memtop recorded them)");
+		return;
+	}
+	for (int i = 0; i < COND_NFIELDS; i++) {
+		const struct cond_value *v = mt_conditions_field(c, i);
+		if (v->known && strcmp(mt_conditions_name(i), "kernel") == 0)
+			continue; /* the header's kernel line says it */
+		if (v->known)
+			detail(o, mt_conditions_label(i), v->text);
+		else
+			mt_append(missing, sizeof missing, "%s%s", missing[0] ? ", " : "",
+				  mt_conditions_label(i));
+	}
+	detail(o, "not known", missing);
+}
+
 /* The lines of `memtop info` and the run header that matter. */
 static void details_html(FILE *o, const struct fleet *f, const struct fleet_machine *m)
 {
@@ -250,6 +273,7 @@ static void details_html(FILE *o, const struct fleet *f, const struct fleet_mach
 		for (int k = 0; k < n; k++)
 			detail(o, "warning", w[k]);
 	}
+	conditions_html(o, &h->cond);
 	detail(o, "not trusted", m->untrusted);
 	fprintf(o, "</dl>\n");
 }

@@ -46,6 +46,9 @@ static const struct batch_option options[] = {
 	  "memory's latency alone (default: one cycle over all)" },
 	{ "tries", 't', "N", "best of N timed tries a point (default 3)" },
 	BATCH_HELP_CPU,
+	{ "each-kind", 'K', NULL,
+	  "one run on each core kind (P and E, big and LITTLE), one\n"
+	  "after the other; with --json, one result a line" },
 	BATCH_HELP_COMMON("small run for tests: 4K..8M, strides 128 and 4096 + random",
 			  "print the curves as CSV (the rest goes to stderr)"),
 	BATCH_END,
@@ -353,6 +356,8 @@ static void print_timing(const struct batch_run *run, const struct printer *b, d
 
 static int latency_batch(int argc, char **argv)
 {
+	if (batch_wants_each_kind(argc, argv))
+		return batch_each_kind("latency", latency_batch, argc, argv);
 	static struct latency_params p; /* outlives the job */
 	const struct info *have = NULL;
 	const struct machine *m;

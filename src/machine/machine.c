@@ -128,6 +128,10 @@ int machine_load(const char *sysfs_root, const char *xml, struct machine **out, 
 		if (recorded_info(m, sysfs_root, e) < 0)
 			goto fail;
 	}
+	if (m->from == MACHINE_THIS)
+		m->cond = *mt_conditions_this();
+	else
+		mt_conditions_read(sysfs_root, m->topo, &m->vm, &m->cond);
 	machine_levels(m);
 	*out = m;
 	return 0;
@@ -227,5 +231,16 @@ int machine_node_cpus(const struct machine *m, int i, int *cpus, int cap)
 	for (int k = 0; k < s->n && n < cap; k++)
 		if (machine_allows(m, s->cpus[k]))
 			cpus[n++] = s->cpus[k];
+	return n;
+}
+
+int machine_kind_cpus(const struct machine *m, int k, int *cpus, int cap)
+{
+	int n = 0;
+	for (int i = 0; i < m->nallowed && n < cap; i++) {
+		const struct topo_cpu *c = m->topo ? topo_cpu(m->topo, m->allowed[i]) : NULL;
+		if (k < 0 || !m->topo || (c && c->kind == k))
+			cpus[n++] = m->allowed[i];
+	}
 	return n;
 }

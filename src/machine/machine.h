@@ -18,6 +18,7 @@
 #include <cjson/cJSON.h>
 #include <stdint.h>
 
+#include "core/conditions.h"
 #include "core/topo.h"
 #include "core/vm.h"
 #include "core/util.h"
@@ -71,6 +72,7 @@ struct machine {
 	struct machine_level lv[MACHINE_MAX_LEVELS + 1]; /* lv[L], L = 1.. */
 	struct machine_pages pages;
 	struct mt_vm vm;               /* a VM or not, which hypervisor (core/vm.h) */
+	struct mt_conditions cond;     /* the settings that move figures (core/conditions.h) */
 	struct topo *own_topo;         /* the topo it frees (recorded machines) */
 };
 
@@ -133,6 +135,10 @@ int machine_level_of(const struct machine *m, uint64_t bytes, const int *cpus, i
  * Returns buf. */
 const char *machine_level_name(const struct machine *m, uint64_t bytes, const int *cpus, int n,
 			       char *buf, size_t len);
+
+/* The allowed CPUs of core kind k (an index into m->topo->kinds; -1: all)
+ * into cpus, at most cap, ascending. Returns the count. */
+int machine_kind_cpus(const struct machine *m, int k, int *cpus, int cap);
 
 /* The CPUs of node index i (into m->topo->nodes) this process may use,
  * those whose nearest node it is, into cpus (at most cap). Returns the

@@ -61,6 +61,9 @@ static const struct batch_option options[] = {
 	{ "profile", 'P', NULL,
 	  "after each row, a note: where its time went" },
 	BATCH_HELP_CPU,
+	{ "each-kind", 'K', NULL,
+	  "one run on each core kind (P and E, big and LITTLE), one\n"
+	  "after the other; with --json, one result a line" },
 	BATCH_HELP_COMMON("small grid for tests: 16K..8M, strides 1, 2, 4, 8",
 			  "print CSV instead of the table"),
 	BATCH_END,
@@ -370,6 +373,8 @@ static void describe(const struct mountain_params *p, const struct machine *m, i
 
 static int mountain_batch(int argc, char **argv)
 {
+	if (batch_wants_each_kind(argc, argv))
+		return batch_each_kind("mountain", mountain_batch, argc, argv);
 	static struct mountain_params p; /* outlives the job */
 	struct printer b;
 	struct batch_cli cli;

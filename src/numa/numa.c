@@ -10,6 +10,7 @@
 #include <math.h>
 #include <poll.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #define SIZE_ALIGN (2ull << 20)
@@ -195,12 +196,13 @@ void numa_plan_of(const struct numa_params *p, const struct machine *m, struct p
 		plan_add_pair(out, c->node, mem->node);
 	}
 	out->pairs_nodes = 1;
-	plan_note(out, "3 runs a node pair: latency, read, triad");
+	plan_note(out, "%d runs a node pair: latency on 4 KB pages%s, read, triad", 3 + p->huge,
+		  p->huge ? ", latency on 2 MB pages (as MLC)" : "");
 	if (p->skipped)
 		plan_note(out, "%zu of the machine's %zu nodes, spread over it: a run takes at most "
 			       "%d (--nodes picks them)", p->nnodes, p->nnodes + p->skipped,
 			  NUMA_MAX_NODES);
-	out->estimate_s = (double)p->ncells * 3 * (p->quick ? 0.3 : 2.0);
+	out->estimate_s = (double)p->ncells * (3 + p->huge) * (p->quick ? 0.3 : 2.0);
 }
 
 int numa_latency_cpu(const struct numa_params *p, size_t i)
@@ -227,7 +229,20 @@ void numa_cpus_text(const int *cpus, int n, char *buf, size_t len)
 
 /* ---- the nodes from the topology ------------------------------------------------ */
 
-size_t numa_nodes_of(const struct machine *m, struct numa_node *out, size_t cap)
+/* Keeps the CPUs of o of core kind kind (>= 0). */
+static void of_kind(const struct machine *m, int kind, struct numa_node *o)
+{
+	int k = 0;
+	for (int i = 0; i < o->ncpus && kind >= 0 && m->topo; i++) {
+		const struct topo_cpu *c = topo_cpu(m->topo, o->cpus[i]);
+		if (c && c->kind == kind)
+			o->cpus[k++] = o->cpus[i];
+	}
+	if (kind >= 0 && m->topo)
+		o->ncpus = k;
+}
+
+size_t numa_nodes_of(const struct machine *m, int kind, struct numa_node *out, size_t cap)
 {
 	const struct topo *t = m->topo;
 	size_t n = 0;
@@ -245,6 +260,7 @@ size_t numa_nodes_of(const struct machine *m, struct numa_node *out, size_t cap)
 			o->ncpus = m->nallowed < NUMA_MAX_NODE_CPUS ? m->nallowed : NUMA_MAX_NODE_CPUS;
 			memcpy(o->cpus, m->allowed, (size_t)o->ncpus * sizeof *o->cpus);
 		}
+		of_kind(m, kind, o);
 		if (o->ncpus > 0)
 			o->floor = machine_dram_floor(m, o->cpus, o->ncpus, o->floor_why,
 						      sizeof o->floor_why);
@@ -285,10 +301,12 @@ static int take_events(struct worker *w, job_t *sub, struct got *g)
 			g->cell = ev[i];
 			break;
 		case JOB_EV_NOTE:
-			if (ev[i].kind == LAT_NOTE_PAGES) {
-				ev[i].kind = NUMA_NOTE_PAGES;
-				if (w->pages_said++)
+			if (ev[i].kind == LAT_NOTE_PAGES) { /* said once for each page size */
+				int huge = strstr(ev[i].text, "huge pages on") != NULL;
+				ev[i].kind = huge ? NUMA_NOTE_PAGES_HUGE : NUMA_NOTE_PAGES;
+				if (w->pages_said & (1 << huge))
 					break;
+				w->pages_said |= 1 << huge;
 			}
 			(void)job_emit(w->job, &ev[i]);
 			break;
@@ -343,7 +361,7 @@ static int emit(struct worker *w, const struct numa_pair *c, int what, const str
 				  .where = where };
 	uint64_t pages, on, absent;
 	job_cell(&ev, what, c->cpu, c->mem, g->cell.value, g->cell.spread);
-	if (what == NUMA_LAT) {
+	if (what == NUMA_LAT || what == NUMA_LAT_HUGE) {
 		struct lat_ev_point lat;
 		if (JOB_PAYLOAD_GET(&g->cell, struct lat_ev_point, &lat) < 0)
 			return mt_fail(e, "the latency lab gave a cell without its figures");
@@ -367,22 +385,31 @@ static int emit(struct worker *w, const struct numa_pair *c, int what, const str
 	return job_emit(w->job, &ev) < 0 ? mt_fail(e, "out of memory") : 0;
 }
 
-/* The latency of pair c. Returns 0, 1 cancelled, -1 with e. */
-static int run_latency(struct worker *w, const struct numa_pair *c, mt_error *e)
+/* The latency of pair c on 4 KB pages, or (huge) on 2 MB pages: the
+ * buffer bound to the memory node with 2 MB of slack, the chase in its 2
+ * MB-aligned part, which the lab advises as it is asked. Returns 0, 1
+ * cancelled, -1 with e. */
+static int run_latency(struct worker *w, const struct numa_pair *c, int huge, mt_error *e)
 {
 	struct latency_params lp = w->p->lat;
 	int cpu = numa_latency_cpu(w->p, (size_t)c->cpu), rc, bound;
+	size_t len = (size_t)latency_buffer_bytes(&lp) + (huge ? MT_HUGE_2M : 0);
+	char *base;
 	struct got g;
-	lp.buf_bytes = (size_t)latency_buffer_bytes(&lp);
-	lp.buf = numa_mem_alloc(w->p->mem, w->p->nodes[c->mem].node, lp.buf_bytes, &bound, e);
-	if (!lp.buf)
+	base = numa_mem_alloc(w->p->mem, w->p->nodes[c->mem].node, len, &bound, e);
+	if (!base)
 		return -1;
+	lp.hugepages = huge ? LAT_HUGE_ON : LAT_HUGE_OFF;
+	lp.buf_bytes = (size_t)latency_buffer_bytes(&lp);
+	lp.buf = huge ? (char *)(((uintptr_t)base + MT_HUGE_2M - 1) & ~(uintptr_t)(MT_HUGE_2M - 1))
+		      : base;
 	rc = run_lab(w, latency_worker, &lp, cpu, &g, e);
 	if (rc == 0 && !g.have)
 		rc = mt_fail(e, "the latency lab gave no figure");
 	if (rc == 0)
-		rc = emit(w, c, NUMA_LAT, &g, lp.buf, lp.buf_bytes, cpu, bound, e);
-	numa_mem_free(w->p->mem, lp.buf, lp.buf_bytes);
+		rc = emit(w, c, huge ? NUMA_LAT_HUGE : NUMA_LAT, &g, lp.buf, lp.buf_bytes, cpu, bound,
+			  e);
+	numa_mem_free(w->p->mem, base, len);
 	return rc;
 }
 
@@ -465,11 +492,13 @@ int numa_worker(job_t *job, void *arg, mt_error *e)
 	w.p = arg;
 	if (!w.p->mem || w.p->ncells == 0)
 		return mt_fail(e, "numa: nothing to measure");
-	w.total = (double)w.p->ncells * NUMA_NMEAS;
+	w.total = (double)w.p->ncells * (NUMA_NMEAS - !w.p->huge);
 	job_set_total(job, (uint64_t)w.total);
 	for (size_t i = 0; i < w.p->ncells && rc == 0; i++) {
 		const struct numa_pair *c = &w.p->cells[i];
-		if ((rc = run_latency(&w, c, e)) == 0)
+		if ((rc = run_latency(&w, c, 0, e)) == 0)
+			w.done++;
+		if (rc == 0 && w.p->huge && (rc = run_latency(&w, c, 1, e)) == 0)
 			w.done++;
 		if (rc == 0 && (rc = run_bandwidth(&w, c, BW_READ, e)) == 0)
 			w.done++;

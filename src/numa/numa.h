@@ -45,11 +45,14 @@
 #define NUMA_QUICK_SIZE (32ull << 20) /* --quick: a short run for tests */
 #define NUMA_MIN_SIZE (16ull << 20)
 
-enum { NUMA_LAT, NUMA_READ, NUMA_TRIAD, NUMA_NMEAS };
+/* NUMA_LAT: the chase on 4 KB pages (page walks included); NUMA_LAT_HUGE:
+ * the same on 2 MB pages, as Intel MLC measures idle latency (where the
+ * kernel gives them: THP in always or madvise mode). */
+enum { NUMA_LAT, NUMA_READ, NUMA_TRIAD, NUMA_LAT_HUGE, NUMA_NMEAS };
 /* The flags of a cell: the bandwidth's arrays checked, its best try lost the
  * CPU, the lab's worker moved, the memory was bound to the node */
 enum { NUMA_F_CHECKED = 1, NUMA_F_LOST = 2, NUMA_F_MOVED = 4, NUMA_F_BOUND = 8 };
-enum { NUMA_NOTE_PAGES = 1 };
+enum { NUMA_NOTE_PAGES = 1, NUMA_NOTE_PAGES_HUGE = 2 };
 
 /* The payload of a cell (core/job.h: JOB_PAYLOAD_PUT/GET). */
 struct numa_ev_cell {
@@ -88,6 +91,7 @@ struct numa_params {
 	uint64_t size;        /* bytes every run works on */
 	char size_from[240];  /* why that size, in words */
 	int quick;
+	int huge;                    /* also the chase on 2 MB pages (THP always or madvise) */
 	struct latency_params lat;   /* the latency lab's run (size set) */
 	struct bandwidth_params bw;  /* the bandwidth lab's run (size set; kernel, CPUs
 				      * and threads set for each run) */
@@ -96,10 +100,11 @@ struct numa_params {
 };
 
 /* The NUMA nodes of machine m, each with its tier, its CPUs this process
- * may use (those whose nearest node it is: none for a memory-only node),
+ * may use (those whose nearest node it is: none for a memory-only node; of
+ * core kind kind alone when kind >= 0),
  * its memory and its DRAM floor, into out. Returns the count (at most cap;
  * a machine without nodes is one node 0 with every allowed CPU). */
-size_t numa_nodes_of(const struct machine *m, struct numa_node *out, size_t cap);
+size_t numa_nodes_of(const struct machine *m, int kind, struct numa_node *out, size_t cap);
 
 /* Plan the run (no machine is read: tests give fake nodes): select the
  * nodes `want` names (NULL, nwant 0: all of them, in order; more than
@@ -210,6 +215,7 @@ struct numa_result {
 	char thp[16];                    /* THP mode at the start ("" unknown) */
 	uint64_t page_size;
 	char pages[160];                 /* the latency lab's sentence about the pages */
+	char pages_huge[160];            /* ... of the run on 2 MB pages ("" none) */
 	double elapsed_s;
 	char source[MT_PATH_MAX];        /* the file it came from, "" when measured */
 };

@@ -26,6 +26,7 @@ struct batch {
  * from it (core/batch.h). */
 static const struct batch_option options[] = {
 	{ "nodes", 'n', "LIST", "the NUMA nodes to measure, such as 0,1 (default: all)" },
+	BATCH_HELP_CPU_KIND,
 	BATCH_HELP_COMMON("small run for tests: 32 MB, 1..2 tries of 1 ms",
 			  "print CSV, one row a node pair (the rest goes to stderr)"),
 	BATCH_END,
@@ -54,20 +55,25 @@ static void print_pair(const struct batch *b, size_t i, size_t j)
 	const struct numa_result *r = &b->r;
 	const struct numa_value *v = r->v[i][j];
 	double pl = numa_result_placement(r, i, j);
-	char place[64] = "pages not counted here";
+	char place[64] = "pages not counted here", huge[64] = "";
 	if (b->csv) {
 		printf("%d,%d,%.2f,%.3f,%.3f,", r->nodes[i], r->nodes[j], v[NUMA_LAT].v,
 		       v[NUMA_READ].v, v[NUMA_TRIAD].v);
 		if (isfinite(pl))
 			printf("%.4f", pl);
+		printf(",");
+		if (v[NUMA_LAT_HUGE].have)
+			printf("%.2f", v[NUMA_LAT_HUGE].v);
 		printf("\n");
 		return;
 	}
 	if (isfinite(pl))
 		mt_snprintf(place, sizeof place, "pages on node %d: %.0f %%", r->nodes[j], 100 * pl);
-	printf("CPU node %d, memory node %d: latency %.1f ns (CPU %d), read %.1f GB/s, triad "
-	       "%.1f GB/s (%d thread%s); %s%s\n",
-	       r->nodes[i], r->nodes[j], v[NUMA_LAT].v, v[NUMA_LAT].where, v[NUMA_READ].v,
+	if (v[NUMA_LAT_HUGE].have)
+		mt_snprintf(huge, sizeof huge, ", %.1f ns on 2 MB pages", v[NUMA_LAT_HUGE].v);
+	printf("CPU node %d, memory node %d: latency %.1f ns on 4 KB pages (CPU %d%s), read %.1f "
+	       "GB/s, triad %.1f GB/s (%d thread%s); %s%s\n",
+	       r->nodes[i], r->nodes[j], v[NUMA_LAT].v, v[NUMA_LAT].where, huge, v[NUMA_READ].v,
 	       v[NUMA_TRIAD].v, v[NUMA_READ].where, v[NUMA_READ].where == 1 ? "" : "s", place,
 	       ((v[NUMA_READ].flags | v[NUMA_TRIAD].flags) & NUMA_F_CHECKED) ? "" : " (!)");
 }
@@ -110,7 +116,11 @@ static void print_end(const struct batch *b)
 	FILE *m = b->run->meta;
 	size_t unbound = 0;
 	if (!b->csv) {
-		print_matrix(r, NUMA_LAT, "Idle latency (ns a load, random chase):");
+		print_matrix(r, NUMA_LAT, "Idle latency (ns a load, random chase, 4 KB pages: page "
+					  "walks included):");
+		if (b->p->huge)
+			print_matrix(r, NUMA_LAT_HUGE, "Idle latency on 2 MB pages (ns a load, as Intel "
+						       "MLC measures it):");
 		print_matrix(r, NUMA_READ, "Bandwidth, read (GB/s, all CPUs of the CPU node):");
 		print_matrix(r, NUMA_TRIAD, "Bandwidth, triad (GB/s, all CPUs of the CPU node):");
 	}
@@ -146,7 +156,7 @@ static void print_nodes(FILE *m, const struct numa_params *p)
 		fprintf(m, "# node %d: %s%s%s%s, %s of memory\n", n->node, n->tier,
 			n->tier[0] ? ", " : "", n->ncpus ? "CPUs " : "",
 			n->ncpus ? cpus : "no CPU this process may use (memory only)",
-			n->memory ? mt_fmt_size(a, sizeof a, n->memory) : "unknown");
+			n->memory ? mt_fmt_mem(a, sizeof a, n->memory) : "unknown");
 	}
 	fprintf(m, "# size %s: %s\n", mt_fmt_size(a, sizeof a, p->size), p->size_from);
 	if (p->skipped)
@@ -162,8 +172,12 @@ static void print_plan(const struct batch *b)
 	FILE *m = b->run->meta;
 	print_nodes(m, p);
 	fprintf(m, "# latency: the latency lab's random chase (%u-byte slots, one random cycle), "
-		   "best of %u tries, on the CPU node's last CPU\n", p->lat.random_stride,
-		p->lat.tries);
+		   "best of %u tries, on the CPU node's last CPU; %s\n", p->lat.random_stride,
+		p->lat.tries,
+		p->huge ? "on 4 KB pages (page walks included), then on 2 MB pages as Intel MLC "
+			  "measures idle latency"
+			: "on 4 KB pages only (page walks included): THP is off here, so no 2 MB "
+			  "figure as MLC's");
 	fprintf(m, "# bandwidth: the bandwidth lab's read (scalar) and triad (%s), a thread on each "
 		   "CPU of the CPU node, best of %u..%u tries of %.0f ms; GB/s = 10^9 bytes/s "
 		   "counted as STREAM does\n", bandwidth_isa_name(p->bw.isa), p->bw.min_tries,
@@ -174,7 +188,8 @@ static void print_plan(const struct batch *b)
 		r->thp[0] ? r->thp : "absent",
 		r->numa_balancing < 0 ? "absent" : r->numa_balancing ? "on" : "off");
 	if (b->csv)
-		printf("cpu_node,memory_node,latency_ns,read_gbs,triad_gbs,pages_on_node\n");
+		printf("cpu_node,memory_node,latency_ns,read_gbs,triad_gbs,pages_on_node,"
+		       "latency_huge_ns\n");
 	fflush(m);
 	fflush(stdout);
 }
@@ -215,9 +230,13 @@ static int plan(struct numa_params *p, struct batch_cli *cli, const struct opts 
 {
 	static struct numa_node all[NUMA_MAX_NODES * 4];
 	mt_error e = { "" };
-	size_t n = numa_nodes_of(m, all, MT_ARRAY_LEN(all));
+	size_t n = numa_nodes_of(m, cli->cpu_kind && m->topo ? topo_kind_find(m->topo, cli->cpu_kind)
+							     : -1,
+				 all, MT_ARRAY_LEN(all));
 	int rc = numa_plan(p, all, n, o->want, o->nwant, m->mem_avail, cli->quick, &e);
 	p->m = m;
+	/* idle latency on 2 MB pages too, as MLC takes it, where the kernel gives them */
+	p->huge = strcmp(m->pages.thp, "always") == 0 || strcmp(m->pages.thp, "madvise") == 0;
 	if (rc < 0) {
 		mt_warn("run numa: %s", e.msg);
 		return rc == -1 ? MT_EXIT_USAGE : MT_EXIT_RUNTIME;

@@ -18,8 +18,8 @@ RESULT_KIND_TYPED(struct numa_result, numa_result_to_json)
 static size_t figures(const void *rv, struct result_figure *out, size_t max)
 {
 	static const char *const names[NUMA_NMEAS] = { "local latency", "local read",
-						       "local triad" };
-	static const char *const units[NUMA_NMEAS] = { "ns", "GB/s", "GB/s" };
+						       "local triad", "local latency, 2 MB pages" };
+	static const char *const units[NUMA_NMEAS] = { "ns", "GB/s", "GB/s", "ns" };
 	const struct numa_result *r = rv;
 	size_t n = 0;
 	for (size_t i = 0; i < r->nnodes; i++) {
@@ -48,7 +48,7 @@ static void compare_one(const struct result_file *f, size_t n, int k, const char
 {
 	const struct numa_result *a = f[0].r;
 	struct cmp_table t;
-	cmp_begin(&t, title, (int)n, 1, k != NUMA_LAT);
+	cmp_begin(&t, title, (int)n, 1, k != NUMA_LAT && k != NUMA_LAT_HUGE);
 	for (size_t i = 0; i < a->nnodes; i++)
 		for (size_t j = 0; j < a->nnodes; j++) {
 			double v[CMP_MAX_FILES];
@@ -79,7 +79,8 @@ static int compare(const struct result_file *f, size_t n, const struct result_co
 		       mt_fmt_size(size, sizeof size, r->size));
 	}
 	printf("\nrows: CPU node > memory node\n");
-	compare_one(f, n, NUMA_LAT, "idle latency, ns a load (random chase)");
+	compare_one(f, n, NUMA_LAT, "idle latency, ns a load (random chase, 4 KB pages)");
+	compare_one(f, n, NUMA_LAT_HUGE, "idle latency, ns a load (2 MB pages, as MLC)");
 	compare_one(f, n, NUMA_READ, "read, GB/s (all CPUs of the CPU node)");
 	compare_one(f, n, NUMA_TRIAD, "triad, GB/s (all CPUs of the CPU node)");
 	return 0;
@@ -88,7 +89,7 @@ static int compare(const struct result_file *f, size_t n, const struct result_co
 const struct result_kind kind_numa = {
 	.name = "numa",
 	.what = "numa result",
-	.tab = NULL,
+	.tab = "NUMA",
 	.seed = NULL,
 	.load = kind_load,
 	.free = free,

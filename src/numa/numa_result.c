@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const meas_name[NUMA_NMEAS] = { "latency", "read", "triad" };
+static const char *const meas_name[NUMA_NMEAS] = { "latency", "read", "triad",
+						   "latency_huge" };
 
 static void unplaced(struct numa_result *r)
 {
@@ -47,6 +48,8 @@ int numa_result_apply(struct numa_result *r, const struct job_event *ev)
 	if (ev->type == JOB_EV_NOTE) {
 		if (ev->kind == NUMA_NOTE_PAGES)
 			mt_strlcpy(r->pages, ev->text, sizeof r->pages);
+		else if (ev->kind == NUMA_NOTE_PAGES_HUGE)
+			mt_strlcpy(r->pages_huge, ev->text, sizeof r->pages_huge);
 		return -1;
 	}
 	if (ev->type != JOB_EV_CELL || ev->kind < 0 || ev->kind >= NUMA_NMEAS || ev->row < 0 ||
@@ -115,6 +118,7 @@ static cJSON *matrix_to_json(const struct numa_result *r, int k, int spread)
 static cJSON *run_to_json(const struct numa_result *r, size_t i, size_t j, int k)
 {
 	const struct numa_value *v = &r->v[i][j][k];
+	int lat = k == NUMA_LAT || k == NUMA_LAT_HUGE; /* one thread: no binding check */
 	cJSON *o = cJSON_CreateObject();
 	if (!o || !cJSON_AddNumberToObject(o, "cpu_node", r->nodes[i]) ||
 	    !cJSON_AddNumberToObject(o, "memory_node", r->nodes[j]) ||
@@ -122,9 +126,9 @@ static cJSON *run_to_json(const struct numa_result *r, size_t i, size_t j, int k
 	    !cJSON_AddNumberToObject(o, "tries", v->tries) ||
 	    !cJSON_AddBoolToObject(o, "moved", (v->flags & NUMA_F_MOVED) != 0) ||
 	    !cJSON_AddBoolToObject(o, "bound", (v->flags & NUMA_F_BOUND) != 0) ||
-	    !cJSON_AddNumberToObject(o, k == NUMA_LAT ? "cpu" : "threads", v->where) ||
-	    (k != NUMA_LAT && (!cJSON_AddBoolToObject(o, "checked", (v->flags & NUMA_F_CHECKED) != 0) ||
-			       !cJSON_AddBoolToObject(o, "lost_cpu", (v->flags & NUMA_F_LOST) != 0))) ||
+	    !cJSON_AddNumberToObject(o, lat ? "cpu" : "threads", v->where) ||
+	    (!lat && (!cJSON_AddBoolToObject(o, "checked", (v->flags & NUMA_F_CHECKED) != 0) ||
+		      !cJSON_AddBoolToObject(o, "lost_cpu", (v->flags & NUMA_F_LOST) != 0))) ||
 	    (v->absent >= 0 && (!cJSON_AddNumberToObject(o, "pages", v->pages) ||
 				!cJSON_AddNumberToObject(o, "pages_on_node", v->on) ||
 				!cJSON_AddNumberToObject(o, "pages_absent", v->absent)))) {
@@ -193,6 +197,16 @@ static int nodes_to_json(const struct numa_result *r, cJSON *root)
 	return 0;
 }
 
+/* Was any pair measured on 2 MB pages? */
+static int huge_measured(const struct numa_result *r)
+{
+	for (size_t i = 0; i < r->nnodes; i++)
+		for (size_t j = 0; j < r->nnodes; j++)
+			if (r->v[i][j][NUMA_LAT_HUGE].have)
+				return 1;
+	return 0;
+}
+
 cJSON *numa_result_to_json(const struct numa_result *r)
 {
 	cJSON *root = cJSON_CreateObject(), *bw, *bs;
@@ -218,6 +232,11 @@ cJSON *numa_result_to_json(const struct numa_result *r)
 	    !cJSON_AddStringToObject(root, "thp", r->thp) ||
 	    !cJSON_AddNumberToObject(root, "page_size", (double)r->page_size) ||
 	    !cJSON_AddStringToObject(root, "pages", r->pages) ||
+	    (huge_measured(r) &&
+	     (!cJSON_AddItemToObject(root, "latency_huge_ns", matrix_to_json(r, NUMA_LAT_HUGE, 0)) ||
+	      !cJSON_AddItemToObject(root, "latency_huge_spread",
+				     matrix_to_json(r, NUMA_LAT_HUGE, 1)) ||
+	      !cJSON_AddStringToObject(root, "pages_huge", r->pages_huge))) ||
 	    !cJSON_AddNumberToObject(root, "elapsed_s", r->elapsed_s)) {
 		cJSON_Delete(root);
 		return NULL;
@@ -331,7 +350,13 @@ static int matrices_from_json(const cJSON *root, const char *f, struct numa_resu
 			       matrix_from_json(cJSON_GetObjectItemCaseSensitive(bs, "read"), f,
 						"bandwidth_spread.read", r, NUMA_READ, 1, e) < 0 ||
 			       matrix_from_json(cJSON_GetObjectItemCaseSensitive(bs, "triad"), f,
-						"bandwidth_spread.triad", r, NUMA_TRIAD, 1, e) < 0
+						"bandwidth_spread.triad", r, NUMA_TRIAD, 1, e) < 0 ||
+			       (cJSON_GetObjectItemCaseSensitive(root, "latency_huge_ns") &&
+				(matrix_from_json(cJSON_GetObjectItemCaseSensitive(root, "latency_huge_ns"),
+						  f, "latency_huge_ns", r, NUMA_LAT_HUGE, 0, e) < 0 ||
+				 matrix_from_json(cJSON_GetObjectItemCaseSensitive(root,
+										   "latency_huge_spread"),
+						  f, "latency_huge_spread", r, NUMA_LAT_HUGE, 1, e) < 0))
 		       ? -1
 		       : 0;
 }
@@ -353,12 +378,13 @@ static int run_from_json(const cJSON *it, const char *where, struct numa_result 
 		if (strcmp(run, meas_name[m]) == 0)
 			k = m;
 	if (k < 0)
-		return mt_fail(e, "%s: field \"run\" must be latency, read or triad", where);
+		return mt_fail(e, "%s: field \"run\" must be latency, read, triad or latency_huge", where);
 	v = &r->v[i][j][k];
 	if (!v->have)
 		return mt_fail(e, "%s: no value in the matrix for this run", where);
 	v->tries = (int)jsonio_opt_int(it, "tries", 0, 1000000, 0);
-	v->where = (int)jsonio_opt_int(it, k == NUMA_LAT ? "cpu" : "threads", 0, MT_MAX_CPUS, 0);
+	v->where = (int)jsonio_opt_int(it, k == NUMA_LAT || k == NUMA_LAT_HUGE ? "cpu" : "threads", 0,
+				       MT_MAX_CPUS, 0);
 	v->flags = (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "checked")) ? NUMA_F_CHECKED : 0) |
 		   (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "lost_cpu")) ? NUMA_F_LOST : 0) |
 		   (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "moved")) ? NUMA_F_MOVED : 0) |
@@ -431,6 +457,7 @@ static void rest_from_json(const cJSON *root, struct numa_result *r)
 	jsonio_opt_string(root, "thp", r->thp, sizeof r->thp);
 	r->page_size = (uint64_t)jsonio_opt_int(root, "page_size", 0, 1L << 40, 0);
 	jsonio_opt_string(root, "pages", r->pages, sizeof r->pages);
+	jsonio_opt_string(root, "pages_huge", r->pages_huge, sizeof r->pages_huge);
 	r->elapsed_s = jsonio_opt_number(root, "elapsed_s", 0);
 	if (!isfinite(r->elapsed_s) || r->elapsed_s < 0)
 		r->elapsed_s = 0;
