@@ -7,7 +7,7 @@
 # here (tests/fleet_lib.sh: figures set by the test, never this machine's).
 . "${TESTLIB:-$(dirname "$0")/lib.sh}"
 . "$(dirname "$0")/fleet_lib.sh"
-plan 43
+plan 46
 
 # --compact: one line, the same result as without it
 $MEMTOP run algae --json "$TMP/p.json" >/dev/null 2>&1
@@ -132,6 +132,26 @@ like "srv9's DIMMs are the group's: the reading asks" "$out" \
 is "three flags" "$(grep -c '): ' "$D/out")" 3
 is "every line within 79 columns" "$(awk 'length > 79' "$D/out" | wc -l | tr -d ' ')" 0
 
+# one host's files under memtop's default names (memtop-KIND-HOST-DATE.json)
+# are one machine named for the host; a file that records no caches (a
+# latency run) and memory 4 % apart do not split alike machines
+H=$TMP/hosts
+mkdir "$H"
+CACHES='"caches":{"sources":{"sysfs":[{"level":1,"type":"data","size":49152},{"level":2,"type":"unified","size":1048576},{"level":3,"type":"unified","size":33554432}]}},'
+for i in 1 2 3 4; do
+	mem=17179869184
+	[ $i = 4 ] && mem=16500000000
+	FLEET_MEM=$mem fleet_latency "EPYC H" 8 0.1 host$i 100 \
+		>"$H/memtop-latency-host$i-2026-01-01-10-00.json"
+	[ $i -le 2 ] && FLEET_MEM=$mem fleet_mountain "EPYC H" 8 0.1 host$i 4000 |
+		sed "s/^{/{$CACHES/" >"$H/memtop-mountain-host$i-2026-01-01-10-05.json"
+done
+(cd "$H" && $MEMTOP compare --fleet ./*.json >out 2>err)
+is "a host's files: exit 0" "$?" 0
+like "... four machines, one group" "$(cat "$H/out")" '^4 machines in 1 group'
+like "... host1's latency and mountain on one row, named for the host" "$(cat "$H/out")" \
+	'^host1 +A '
+
 # fifty machines still fit 79 columns, the names of a lab's share
 for i in $(seq 10 59); do
 	printf 'node-%s.cluster.example.org: ' $i
@@ -146,7 +166,7 @@ is "50 machines: a row each" "$(grep -c '^node-' "$F/out50")" 50
 # every reader takes a file of one host's line; many is said in one line
 grep '^lab03' "$F/lat.jsonl" >"$F/lab03.jsonl"
 out=$($MEMTOP levels "$F/lab03.jsonl" 2>&1)
-like "levels reads one host's line" "$out" "Memory from 32 MB: latency .*80.00 ns"
+like "levels reads one host's line" "$out" "Memory from 32 MB: latency .*80.0 ns"
 status "levels on many hosts' lines: exit 2" 2 $MEMTOP levels "$F/lat.jsonl"
 like "... one line naming the file, the hosts and what to do" "$(cat "$TMP/err")" \
 	"^memtop: .*lat.jsonl holds 6 results \(lab01, lab02, lab03, ...\): this command reads one; .*grep '\^lab01:'"

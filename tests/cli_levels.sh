@@ -16,10 +16,10 @@ status "a recorded run exits 0" 0 "$MEMTOP" levels "$RUN"
 out=$(cat "$TMP/out")
 like "the L1, its way from the strides" "$out" '^L1 size: 48 KB, latency: 4\.24 cycles \(1\.23 ns\), way size: 4 KB \(12 ways\)$'
 like "the TLB step marked as a TLB" "$out" '^TLB1 size: 96 entries \(384 KB of 4 KB pages\)'
-like "L2 with its latency" "$out" '^L2 size: 896 KB, latency: 14\.95 cycles \(4\.33 ns\), way size: not measurable here$'
+like "L2 with its latency" "$out" '^L2 size: 896 KB, latency: 14\.9 cycles \(4\.33 ns\), way size: not measurable here$'
 is "memory: its latency at a stated size, its spread, what it includes, where the curve ends" \
 	"$(printf '%s\n' "$out" | grep '^Memory')" \
-	"Memory from 4 MB: latency 512.27 cycles (148.31 ns) at 8 MB..16 MB (the median of 9 points, 144..154 ns; 4 KB pages: page walks included), 407 ns at 512 MB"
+	"Memory from 4 MB: latency 512 cycles (148 ns) at 8 MB..16 MB (the median of 9 points, 144..154 ns; 4 KB pages: page walks included), 407 ns at 512 MB"
 
 status "--json - exits 0" 0 "$MEMTOP" levels "$RUN" --json -
 like "stdout is the JSON" "$(cat "$TMP/out")" '"levels_read_from":[[:space:]]*"random chase"'
@@ -47,14 +47,14 @@ is "one line naming the file and field" "$(cat "$TMP/err")" \
 # called memory (memory answers in 50 ns or more)
 status "a curve cut at 3 MB exits 0" 0 "$MEMTOP" levels "$TESTDATA/latency-zen5-vm-to3m.json"
 is "the last level seen, not memory" "$(grep -v '^ ' "$TMP/out" | tail -n 1)" \
-	"The curve ends at 3 MB: the last level seen (from 960 KB, 55.70 cycles (16.12 ns)) is at least L3-like, memory not reached (memory answers in 50 ns or more; a larger --max-size reaches it)"
+	"The curve ends at 3 MB: the last level seen (from 960 KB, 55.7 cycles (16.1 ns)) is at least L3-like, memory not reached (memory answers in 50 ns or more; a larger --max-size reaches it)"
 unlike "no Memory line" "$(cat "$TMP/out")" '^Memory from'
 # memory read from a huge-page chase is said to be without the page walks
 "$MEMTOP" import "$TESTDATA/corpus/tinymembench-intel-n100-nohuge.txt" \
 	"$TESTDATA/corpus/tinymembench-intel-n100-huge.txt" --json "$TMP/n100.json" >/dev/null 2>&1
 levels_line "the N100's two tables exit 0" "$TMP/n100.json" \
 	"memory on huge pages, over L1, without most page walks" '^Memory' \
-	"Memory from 16 MB: latency +81.80 ns over L1 at 32 MB..64 MB (the median of 2 points, +76..+87 ns; huge pages: without most page walks)"
+	"Memory from 16 MB: latency +81.8 ns over L1 at 32 MB..64 MB (the median of 2 points, +76..+87 ns; huge pages: without most page walks)"
 # a 48K 12-way L1 whose 48K point rose half way (the size read as 44K):
 # the ways from both ends of the step, not 11
 levels_line "an L1 read at 44K exits 0" "$TESTDATA/latency-xeon-vm-44k.json" \
@@ -64,7 +64,7 @@ levels_line "an L1 read at 44K exits 0" "$TESTDATA/latency-xeon-vm-44k.json" \
 # level, not the middle of the step from L2 (the loaded Xeon guest's run)
 status "the loaded Xeon run exits 0" 0 "$MEMTOP" levels "$TESTDATA/latency-xeon-vm-load8.json"
 like "its L3 at 18 MB, below memory's 50 ns" "$(cat "$TMP/out")" \
-	'^L3 size: 18 MB, latency: 141\.73 cycles \(39\.22 ns\), way size: not measurable here$'
+	'^L3 size: 18 MB, latency: 142 cycles \(39\.2 ns\), way size: not measurable here$'
 like "memory from 20 MB" "$(cat "$TMP/out")" '^Memory from 20 MB: '
 # a step at a second-level TLB's reach on 4 KB pages alone is said to be doubtful
 levels_line "the 16 MB step's run exits 0" "$TESTDATA/latency-xeon-vm-l3-16m.json" \

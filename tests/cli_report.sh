@@ -6,7 +6,7 @@
 # that is not blank and a DOM that holds every machine's name and figure.
 . "${TESTLIB:-$(dirname "$0")/lib.sh}"
 . "$(dirname "$0")/fleet_lib.sh"
-plan 30
+plan 32
 
 F=$TMP/class
 mkdir "$F"
@@ -20,6 +20,10 @@ printf '%s: ' 'odd<b>&"name' >"$F/odd.jsonl"
 fleet_latency "EPYC T" 8 0.1 odd 95 >>"$F/odd.jsonl"
 status "report: exit 0" 0 $MEMTOP report "$F"/*.json "$F/odd.jsonl" --ref m4max --html "$F/class.html"
 html=$F/class.html
+is "it says what it wrote, as every writer does" "$(cat "$TMP/out")" \
+	"wrote $F/class.html: 7 machines, 3 groups, 12 results"
+like "each picture's caption names its machine, kind and file" "$(cat "$html")" \
+	'<figcaption class="mut">pc1: mountain \([^)]*pc1-mountain\.json\)</figcaption>'
 is "the page is one file, nothing beside it" "$(ls "$F" | grep -c 'class')" 1
 if command -v xmllint >/dev/null 2>&1; then
 	ok "the page parses strictly (xmllint, as XML)" xmllint --noout "$html"

@@ -9,7 +9,8 @@
 fleet_hdr() {
 	printf '"hardware":"%s (x86_64, Linux), memtop test","cpu":"%s","host":"%s",' "$1" "$1" "$4"
 	printf '"memtop_version":"0.0","date":"2026-01-01 00:00","kernel":"x86_64 Linux","build":"gcc -O2",'
-	printf '"memory_bytes":17179869184,"ghz":3.0,"clock":{"counter":"tsc","tick_ghz":3.0,"core_ghz":3.0},'
+	printf '"memory_bytes":%s,"ghz":3.0,' "${FLEET_MEM:-17179869184}"
+	printf '"clock":{"counter":"tsc","tick_ghz":3.0,"core_ghz":3.0},'
 	printf '"diagnostics":{"optimized":true,"build":"gcc -O2","load_before":%s,"load_after":%s,' "$3" "$3"
 	printf '"running_before":1,"running_after":1,"steal_pct":0,"ncpu":%s,"cpu_pinned":1,' "$2"
 	printf '"cpu_first":1,"cpu_last":1,"cpu_moved":false,"heterogeneous":false,'

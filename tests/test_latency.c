@@ -461,7 +461,7 @@ static void detect_three_levels(void **state)
 	assert_string_equal(line, "L1 size: 32 KB, latency: 4.00 cycles (1.60 ns), way size: 4 KB "
 				  "(8 ways)");
 	latency_level_text(&lv.lv[2], 0, line, sizeof line);
-	assert_string_equal(line, "L3 size: 8 MB, latency: 40.00 cycles (16.00 ns), way size: not "
+	assert_string_equal(line, "L3 size: 8 MB, latency: 40.0 cycles (16.0 ns), way size: not "
 				  "measurable here");
 	/* without the random chase: the same, read from the largest stride */
 	s.c.random = NULL;
@@ -537,7 +537,7 @@ static void detect_tlb(void **state)
 	assert_int_equal(lv.lv[1].entries, 64);
 	assert_true(fabs(lv.lv[1].cycles - 16) < 1e-9);
 	latency_level_text(&lv.lv[1], 0, line, sizeof line);
-	assert_string_equal(line, "TLB1 size: 64 entries (256 KB of 4 KB pages), latency: +16.00 "
+	assert_string_equal(line, "TLB1 size: 64 entries (256 KB of 4 KB pages), latency: +16.0 "
 				  "cycles (6.40 ns) a miss, way size: not measurable here");
 	/* the cache above the TLB's reach keeps its latency before the misses */
 	check_level(&lv.lv[2], 2, 512 * KB, 12, 0, 0);

@@ -7,7 +7,7 @@
 # of this machine is assumed.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 32
+plan 35
 
 NCPU=$(nproc 2>/dev/null || echo 1)
 KROW='^ (read|read_vector|load|write|write_nt|copy|copy_nt|triad|triad_nt) +'
@@ -108,3 +108,12 @@ wok "the cursor's cell says the clock it divides by" \
 like "... and an L1 cell says the load ports were shared or slowed" "$(tcap)" \
 	'load ports: the canary \(load over 4K, one thread\) read'
 like "... at worst 43 % of the ceiling, under 70 %" "$(tcap)" "worst 43 % of Golden Cove's 128, under 70 %"
+
+# memtop run on an 80-column terminal: the table folds its kernels under
+# the first (a row on two or three lines) rather than wrapping at 140
+tstart 80 24 -- run bandwidth --quick --levels L1 --threads 1
+wok "run bandwidth on an 80-column terminal ends" 'memtop-exit=0' 120
+all=$(tm capture-pane -p -J -t t -S -400)
+is "... no line of its table wider than 79 columns" \
+	"$(printf '%s\n' "$all" | grep -v '^#' | awk 'length > 79' | wc -l | tr -d ' ')" 0
+like "... the head's kernels folded under the first" "$all" '^ {20} +(write|copy|triad)'

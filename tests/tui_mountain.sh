@@ -25,7 +25,7 @@ if [ -n "$l1" ] && [ -n "$l2" ] && [ -n "$l3" ]; then
 else
 	pass "# SKIP memtop info lists no sysfs L1d/L2/L3 here"
 fi
-like "the Caches panel marks values against the mountain" "$screen" '= match ~ 1 step off \? not seen'
+like "the Caches panel marks values against the mountain" "$screen" '= match ~ 1 step off x not seen'
 # the cursor starts on stride 8; moving it changes both slices
 like "the size slice is at the cursor's stride" "$screen" 'size slice at stride 8'
 tkeys h j

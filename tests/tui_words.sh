@@ -9,7 +9,7 @@
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
 top=$(cd "$(dirname "$TESTLIB")/.." && pwd)
-plan 56
+plan 65
 
 # the words memtop prints whole somewhere: its string literals and data files
 # (a word of them is whole even where the wide screen words it otherwise:
@@ -76,6 +76,14 @@ for k in 1 2 3 4 5 6 7 8 9; do
 	tkeys '?'
 	whole "view, tab $k's help at 80x24: no word cut"
 	tkeys Escape
+done
+# a view measures nothing: no tab advertises r (it would say "memtop view
+# does not measure")
+for k in 1 2 3 4 5 6 7 8 9; do
+	tkeys "$k"
+	sleep 0.3
+	unlike "view, tab $k: no key advertised that view refuses" "$(tcap)" \
+		'(^|[ (;,])r (measures|starts|times|walks|races)'
 done
 # the bundled reference beside itself: the book's card under it
 tkeys 1 o Enter

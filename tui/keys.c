@@ -149,7 +149,7 @@ static const struct keybinding frame_keys[] = {
 	{ '9', NULL, NULL, act_tab },
 	{ '\t', "Tab", "next tab", act_next },
 	{ KEY_BTAB, "Shift-Tab", "previous tab", act_prev },
-	{ '?', "? F1", "this help (any key closes it)", act_help },
+	{ '?', "? F1", "this help (j/k or arrows scroll it; any other key closes it)", act_help },
 	{ KEY_F(1), NULL, NULL, act_help },
 	{ 'p', "p", "pause or resume the running measurement", act_pause },
 	{ 'x', "x", "stop the running measurement (measured cells stay)", act_stop },
@@ -314,6 +314,7 @@ void keys_handle(struct tui *t, int ch)
 
 #define HELP_KEY_X 4   /* the key names' column */
 #define HELP_TEXT_X 18 /* the help text's column; wrapped lines start there too */
+#define HELP_GLUE '\x1f' /* a space the help's wrap does not break at */
 
 /* Help rows of table k under title, from virtual line y (scrolled by top,
  * drawn only within the first rows lines of w); each text wrapped between
@@ -333,9 +334,15 @@ static int help_rows(struct tui *t, WINDOW *w, int y, int top, int rows, const c
 		if (!k->name)
 			continue;
 		if (k->action == act_tab) {
+			/* "5 False sharing" held together: the wrap breaks between tabs only */
 			mt_strlcpy(line, "select a tab:", sizeof line);
-			for (int i = 0; i < t->ntabs; i++)
+			for (int i = 0; i < t->ntabs; i++) {
+				size_t at = strlen(line) + 1;
 				mt_append(line, sizeof line, " %c %s", t->tabs[i]->key, t->tabs[i]->name);
+				for (size_t c = at; line[c]; c++)
+					if (line[c] == ' ')
+						line[c] = HELP_GLUE;
+			}
 		} else {
 			mt_strlcpy(line, k->help, sizeof line);
 		}
@@ -350,6 +357,9 @@ static int help_rows(struct tui *t, WINDOW *w, int y, int top, int rows, const c
 			}
 			wattrset(w, tui_attr(t, ROLE_NORMAL));
 			mt_snprintf(part, sizeof part, "%.*s", len[i], line + off[i]);
+			for (char *c = part; *c; c++)
+				if (*c == HELP_GLUE)
+					*c = ' ';
 			tui_put(t, w, y - top, HELP_TEXT_X, width, part);
 		}
 	}

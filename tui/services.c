@@ -23,6 +23,15 @@ void tui_message(struct tui *t, const char *fmt, ...)
 	t->dirty = 1;
 }
 
+const char *tui_measure_hint(const struct tui *t, const char *live, int opens)
+{
+	if (!tui_view_mode(t))
+		return live;
+	/* one line at 80 columns: the tabs lay out as they do with the live hint */
+	return opens ? "memtop view: o opens a saved file (memtop alone measures)"
+		     : "memtop view shows saved files only (memtop alone measures)";
+}
+
 int tui_can_measure(struct tui *t)
 {
 	if (tui_view_mode(t)) {

@@ -5,7 +5,8 @@
  * from the mountain's stride slice. Each source value is marked against the
  * mountain and then against the latency levels, with ONE rule
  * (cliffs_detect_verdict): '=' matching, '~' one step off, '?' not
- * visible; a value info_doubts() finds no cache can have gets a '!'. */
+ * visible; a value info_doubts() finds no cache can have gets a '?', as
+ * memtop info and memtop topo mark it. */
 #include "config.h"
 
 #include "core/job.h"
@@ -42,7 +43,7 @@ static const struct info *panel_info(struct tui *t, const char **whose)
 
 static void mark(struct tui *t, WINDOW *w, enum level_verdict v)
 {
-	static const char ch[] = { '=', '~', '?' };
+	static const char ch[] = { '=', '~', 'x' }; /* '?' is doubt's, everywhere */
 	static const enum tui_role role[] = { ROLE_GOOD, ROLE_WARN, ROLE_BAD };
 	wattrset(w, tui_attr(t, role[v]));
 	waddch(w, (chtype)ch[v]);
@@ -144,7 +145,7 @@ static int side_header(struct tui *t, WINDOW *w, int wd, const char *whose,
 }
 
 /* One row per info source from row y (while rows last): each level's size,
- * a '!' where info doubts it, then its marks; returns the next free row. */
+ * a '?' where info doubts it, then its marks; returns the next free row. */
 static int source_rows(struct tui *t, WINDOW *w, int y, int h, const struct info *inf,
 		       const struct side_found *f)
 {
@@ -163,7 +164,7 @@ static int source_rows(struct tui *t, WINDOW *w, int y, int h, const struct info
 			wprintw(w, "%s", mt_fmt_size(b, sizeof b, v));
 			if (info_doubt_of(inf, name, l + 1, l ? "unified" : "data")) {
 				wattrset(w, tui_attr(t, ROLE_BAD));
-				waddch(w, '!');
+				waddch(w, '?');
 				wattrset(w, tui_attr(t, ROLE_NORMAL));
 			}
 			if (f->have_det)
@@ -217,7 +218,7 @@ static void side_footer(struct tui *t, WINDOW *w, int y, int h, int wd, const st
 	}
 	if (inf && inf->ndoubts > 0 && y < h) {
 		wattrset(w, tui_attr(t, ROLE_BAD));
-		mvwaddch(w, y, 2, '!');
+		mvwaddch(w, y, 2, '?');
 		wattrset(w, tui_attr(t, ROLE_NORMAL));
 		waddstr(w, " doubtful (memtop info: why)"); /* fits the panel */
 		y++;

@@ -353,6 +353,11 @@ int tui_open_key(struct tui *t, void *self, int key);
  * view, or a measurement already running) and returns 0. */
 int tui_can_measure(struct tui *t);
 
+/* What an empty tab says: live ("r measures ...") when this memtop
+ * measures, else in memtop view what opens a file (opens: the tab has
+ * an o key). Never advertises a key that then refuses. */
+const char *tui_measure_hint(const struct tui *t, const char *live, int opens);
+
 /* The area needs redrawing (the frame redraws at most ~10 times a second). */
 void tui_dirty(struct tui *t);
 

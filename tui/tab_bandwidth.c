@@ -551,7 +551,8 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 		mvwaddnstr(w, h - 1, 1, s->r.source, wd - 2);
 	else if (!s->running && !bandwidth_result_measured(&s->r))
 		tui_wrap(t, w, h - 1, 1, wd - 2, 1,
-		     "r measures (b the table alone, l the loaded latency alone); v: lower panel");
+			 tui_measure_hint(t, "r measures (b the table alone, l the loaded latency "
+					  "alone); v: lower panel", 0));
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 

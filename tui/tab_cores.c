@@ -446,8 +446,9 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 			      "pair of CPUs, with a summary by how the two are related (SMT "
 			      "siblings, same L3 group, other socket).");
 		wattrset(w, tui_attr(t, ROLE_DIM));
-		tui_wrap(t, w, h - 2, 1, wd - 2, 2, "r measures every pair of the CPUs memtop may "
-			 "use; memtop view FILE opens a saved or imported matrix.");
+		tui_wrap(t, w, h - 2, 1, wd - 2, 2,
+			 tui_measure_hint(t, "r measures every pair of the CPUs memtop may use; o "
+					  "opens a saved or imported matrix.", 1));
 		return;
 	}
 	mt_snprintf(line, sizeof line, "one-way ns (round trip / 2): %d CPUs, %zu of %zu pairs%s",

@@ -252,7 +252,8 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 	if (s->r.source[0] && h > 2)
 		tui_put_source(t, w, h - 2, 1, wd - 2, s->r.hdr.hardware, s->r.source);
 	if (!s->running && !s->r.tab[0][0].have && !s->r.source[0])
-		tui_put(t, w, h - 1, 1, wd - 2, "r measures; o sets the increments per thread");
+		tui_put(t, w, h - 1, 1, wd - 2,
+			tui_measure_hint(t, "r measures; o sets the increments per thread", 0));
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 

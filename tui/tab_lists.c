@@ -183,8 +183,8 @@ static int draw_dist(struct tui *t, struct lists_tab *s, WINDOW *w, int y, int h
 			row = (int)i;
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	if (row < 0) {
-		mt_snprintf(line, sizeof line, "%s: no distances yet (r walks the lists)",
-			    list_layout_name(lay));
+		mt_snprintf(line, sizeof line, "%s: no distances yet%s", list_layout_name(lay),
+			    tui_view_mode(t) ? "" : " (r walks the lists)");
 		tui_put(t, w, y++, 1, wd - 2, line);
 		return y;
 	}

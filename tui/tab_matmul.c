@@ -415,7 +415,8 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 		tui_put_source(t, w, h - 1, 1, wd - 2, s->r.hdr.hardware, s->r.source);
 	else if (!s->running && !matmul_result_measured(&s->r))
 		tui_put(t, w, h - 1, 1, wd - 2,
-			"r starts the race; n and b set the size and the block");
+			tui_measure_hint(t, "r starts the race; n and b set the size and the block",
+					 0));
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 

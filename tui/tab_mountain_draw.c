@@ -466,7 +466,8 @@ static void draw_empty(struct tui *t, struct mountain_tab *s, WINDOW *w, int wd,
 {
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	tui_wrap(t, w, 2, 2, wd - 4, 2,
-		 "No mountain yet: r measures this machine, o opens a saved one.");
+		 tui_measure_hint(t, "No mountain yet: r measures this machine, o opens a saved one.",
+				  1));
 	if (s->mode == MODE_FORM)
 		draw_form(t, s, w, 4, 2, wd - 2);
 	else if (s->card_opened && s->have_card)

@@ -234,7 +234,8 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 	if (s->r.source[0] && h > 2)
 		tui_put_source(t, w, h - 2, 1, wd - 2, s->r.hdr.hardware, s->r.source);
 	if (!s->running && !io_measured(&s->r) && !s->r.source[0] && s->planned && y < h)
-		tui_put(t, w, h - 1, 1, wd - 2, "r measures every CPU node x memory node");
+		tui_put(t, w, h - 1, 1, wd - 2,
+			tui_measure_hint(t, "r measures every CPU node x memory node", 0));
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 

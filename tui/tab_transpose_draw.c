@@ -182,7 +182,7 @@ static int bottom_lines(struct transpose_tab *s, char lines[4][256], int wd)
 
 /* The real machine's versions: ns per element of each, then the speed-up
  * of the fastest over naive against the homework's 2x. */
-static int real_lines(struct transpose_tab *s, char lines[3][256])
+static int real_lines(const struct tui *t, struct transpose_tab *s, char lines[3][256])
 {
 	char name[32];
 	int n = 0, best = -1, have = 0;
@@ -200,8 +200,9 @@ static int real_lines(struct transpose_tab *s, char lines[3][256])
 			best = i;
 	}
 	if (!have && !s->real_running) {
-		mt_strlcpy(lines[0], "real machine (N = 4096): r times naive, block:16, buffer:16; "
-				     "R a block sweep", 256);
+		mt_strlcpy(lines[0],
+			   tui_measure_hint(t, "real machine (N = 4096): r times naive, block:16, "
+					    "buffer:16; R a block sweep", 0), 256);
 		return 1;
 	}
 	n = lines[1][0] ? 2 : 1;
@@ -285,7 +286,7 @@ void ttab_draw(struct tui *t, void *self, WINDOW *w, int full)
 	if ((y = draw_head(t, s, w, wd, cur)) < 0)
 		return;
 	nb = bottom_lines(s, bl, wd);
-	nr = real_lines(s, rl);
+	nr = real_lines(t, s, rl);
 	nb = wrapped(t, w, 0, wd - 2, bl, nb, 1); /* the lines they take, wrapped */
 	nr = wrapped(t, w, 0, wd - 2, rl, nr, 1);
 	a = malloc((size_t)s->rows * (size_t)s->cols);
@@ -310,5 +311,5 @@ void ttab_draw(struct tui *t, void *self, WINDOW *w, int full)
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	wrapped(t, w, h - nb - nr, wd - 2, bl, bottom_lines(s, bl, wd), 0);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
-	wrapped(t, w, h - nr, wd - 2, rl, real_lines(s, rl), 0);
+	wrapped(t, w, h - nr, wd - 2, rl, real_lines(t, s, rl), 0);
 }

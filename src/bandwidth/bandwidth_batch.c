@@ -21,6 +21,7 @@ struct batch {
 	const struct bandwidth_params *p;
 	const struct batch_run *run;
 	int csv, loaded_head;
+	size_t per_line; /* kernels a line: all, or fewer on a narrow terminal */
 	int row_si, row_ti; /* the row waiting for its second looks; -1 none */
 	unsigned redone;
 	struct bandwidth_result r; /* the store the TUI tab shares */
@@ -100,7 +101,26 @@ static void print_size(char *buf, size_t len, const struct bw_size *sz)
 		    mt_fmt_size(a, sizeof a, sz->bytes));
 }
 
-static void print_head(const struct batch *b)
+/* Kernels a line of the table: all of them, or on a terminal narrower
+ * than the table as many as fit (the rest of a row on lines under it;
+ * --csv is the wide form for scripts). */
+static size_t kernels_per_line(const struct bandwidth_result *r)
+{
+	int cols = mt_term_columns(stdout), room = cols - 1 - 20;
+	size_t per = room > 12 ? (size_t)room / 12 : 1;
+	return cols > 0 && 20 + 12 * (int)r->nkernels > cols - 1 ? per : r->nkernels;
+}
+
+/* After kernel k of a row: a new line, indented under the first kernel
+ * (a comment line "#" first for the lines on meta), when the line holds
+ * b->per_line. */
+static void fold(const struct batch *b, FILE *f, size_t k, int indent, int comment)
+{
+	if (b->per_line && (k + 1) % b->per_line == 0 && k + 1 < b->r.nkernels)
+		fprintf(f, comment ? "\n#%*s" : "\n%*s", comment ? indent - 1 : indent, "");
+}
+
+static void print_head(struct batch *b)
 {
 	const struct bandwidth_result *r = &b->r;
 	if (b->csv) {
@@ -110,9 +130,12 @@ static void print_head(const struct batch *b)
 	}
 	if (!r->nkernels)
 		return;
+	b->per_line = kernels_per_line(r);
 	printf("%-12s %7s", "size", "threads");
-	for (size_t k = 0; k < r->nkernels; k++)
+	for (size_t k = 0; k < r->nkernels; k++) {
 		printf(" %11s", bandwidth_kernel_name(r->kernels[k]));
+		fold(b, stdout, k, 20, 0);
+	}
 	printf("\n");
 }
 
@@ -143,12 +166,14 @@ static void flush_row(struct batch *b)
 		const struct bw_cell *c = &r->cell[si][r->kernels[k]][ti];
 		if (!c->have) {
 			printf(" %10s ", "-");
+			fold(b, stdout, k, 20, 0);
 			continue;
 		}
 		mt_snprintf(mark, sizeof mark, "%s%s", !c->checked ? "!" : "",
 			    c->spread > DOUBTFUL_SPREAD || c->canary > DOUBTFUL_CANARY || c->preempted ||
 					    c->uneven ? "~" : " ");
 		printf(" %10.1f%s", c->gbs, mark);
+		fold(b, stdout, k, 20, 0);
 	}
 	printf("\n");
 }
@@ -310,8 +335,10 @@ static void print_shares(const struct batch *b)
 		return;
 	print_share_clock(m, r);
 	fprintf(m, "# %-10s", "size");
-	for (size_t k = 0; k < r->nkernels; k++)
+	for (size_t k = 0; k < r->nkernels; k++) {
 		fprintf(m, " %11s", bandwidth_kernel_name(r->kernels[k]));
+		fold(b, m, k, 12, 1);
+	}
 	fprintf(m, "\n");
 	for (size_t si = 0; si < r->nsizes; si++) {
 		print_size(name, sizeof name, &r->sizes[si]);
@@ -326,6 +353,7 @@ static void print_shares(const struct batch *b)
 				mt_snprintf(cell, sizeof cell, "%.1f    -", sh.bpc);
 			doubt |= sh.ceiling > 0 && *bandwidth_ceiling_doubt(sh.fraction);
 			fprintf(m, " %11s", cell);
+			fold(b, m, k, 12, 1);
 		}
 		fprintf(m, "\n");
 	}

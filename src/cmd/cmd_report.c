@@ -135,6 +135,10 @@ int cmd_report(int argc, char **argv)
 		mt_warn("report: %s", e.msg);
 	else
 		rc = MT_EXIT_OK;
+	if (rc == MT_EXIT_OK) /* as every writer says what it wrote */
+		printf("wrote %s: %zu machine%s, %zu group%s, %zu result%s\n",
+		       MT_PRINTABLE(a.html), f.n, f.n == 1 ? "" : "s", f.ngroups,
+		       f.ngroups == 1 ? "" : "s", s.n, s.n == 1 ? "" : "s");
 	free(text);
 	fleet_free(&f);
 out:

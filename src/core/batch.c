@@ -548,8 +548,9 @@ int batch_pump(struct batch_run *r, job_fn fn, void *arg, job_event_cb cb, void 
 	if (st == 0)
 		return 0;
 	if (st == 1 && last.cells_total)
-		mt_warn("run %s: cancelled after %llu of %llu cells; nothing written", r->cli->exp,
-			(unsigned long long)last.cells_done, (unsigned long long)last.cells_total);
+		mt_warn("run %s: cancelled after %llu of %llu %s%s; nothing written", r->cli->exp,
+			(unsigned long long)last.cells_done, (unsigned long long)last.cells_total,
+			last.unit ? last.unit : "cell", last.cells_total == 1 ? "" : "s");
 	else if (st == 1)
 		mt_warn("run %s: cancelled; nothing written", r->cli->exp);
 	else

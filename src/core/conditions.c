@@ -346,16 +346,16 @@ static void dimms_of(struct mt_conditions *c, const char *root, const char *mc, 
 	for (int i = 0; i < n && c->ndimms < COND_MAX_DIMMS; i++) {
 		char path[300], *t, *end;
 		long mb, ch;
-		int k;
+		int k, number;
 		mt_snprintf(path, sizeof path, "%s/%s/size", dir, d[i]);
 		if (!(t = line_of(root, path)))
 			continue;
 		mb = strtol(t, &end, 10);
-		if (end == t || *end || mb < 0 || mb > (1L << 30))
-			++*garbled;
+		number = end != t && !*end && mb >= 0 && mb <= (1L << 30);
 		free(t);
-		if (end == t || *end || mb <= 0 || mb > (1L << 30))
-			continue; /* an empty slot, or not a size */
+		*garbled += !number;
+		if (!number || mb == 0)
+			continue; /* not a size, or an empty slot */
 		c->ndimms++;
 		c->dimm_bytes += (uint64_t)mb << 20;
 		mt_snprintf(path, sizeof path, "%s/%s/dimm_mem_type", dir, d[i]);

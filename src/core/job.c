@@ -39,6 +39,7 @@ struct job {
 	int was_paused;    /* the worker has waited since its last job_check */
 	uint64_t t_start, pause_started, paused_ns;
 	uint64_t cells_done, cells_total;
+	const char *unit; /* what a cell is ("pair"), a static string; NULL "cell" */
 	double units_done, units_total;
 	int cpu_first, cpu_last, cpu_moved; /* where the worker was seen */
 	double ghz_start, ghz_end; /* core clock on the worker's CPU around fn */
@@ -155,6 +156,13 @@ void job_set_total(job_t *j, uint64_t total)
 {
 	pthread_mutex_lock(&j->lock);
 	j->cells_total = total;
+	pthread_mutex_unlock(&j->lock);
+}
+
+void job_set_unit(job_t *j, const char *unit)
+{
+	pthread_mutex_lock(&j->lock);
+	j->unit = unit;
 	pthread_mutex_unlock(&j->lock);
 }
 
@@ -454,6 +462,7 @@ void job_get_progress(const job_t *cj, struct job_progress *p)
 	paused = j->paused_ns + (j->pause_started ? now - j->pause_started : 0);
 	p->cells_done = j->cells_done;
 	p->cells_total = j->cells_total;
+	p->unit = j->unit ? j->unit : "cell";
 	p->units_done = j->units_done;
 	p->units_total = j->units_total;
 	p->cpu = j->cpu;
@@ -488,11 +497,13 @@ void job_get_progress(const job_t *cj, struct job_progress *p)
 
 void job_progress_cells(const struct job_progress *p, char *buf, size_t len)
 {
+	const char *unit = p->unit ? p->unit : "cell";
 	if (p->cells_total)
-		mt_snprintf(buf, len, "%llu/%llu cells", (unsigned long long)p->cells_done,
-			    (unsigned long long)p->cells_total);
+		mt_snprintf(buf, len, "%llu/%llu %s%s", (unsigned long long)p->cells_done,
+			    (unsigned long long)p->cells_total, unit, p->cells_total == 1 ? "" : "s");
 	else
-		mt_snprintf(buf, len, "%llu cells", (unsigned long long)p->cells_done);
+		mt_snprintf(buf, len, "%llu %s%s", (unsigned long long)p->cells_done, unit,
+			    p->cells_done == 1 ? "" : "s");
 }
 
 /* MEMTOP_STOPSTAT=FILE: a line for a job cancelled before its worker

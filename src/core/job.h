@@ -153,6 +153,7 @@ int job_is_paused(const job_t *job);
  * Safe from any thread. */
 struct job_progress {
 	uint64_t cells_done, cells_total;
+	const char *unit; /* what a cell is: "cell", "pair" (job_set_unit) */
 	double units_done, units_total;
 	double fraction;  /* 0..1 */
 	double eta_s;     /* seconds left, -1 unknown */
@@ -214,6 +215,10 @@ void job_set_progress(job_t *job, double units_done, double units_total);
 /* Set the cell total (for "12/210 cells"): the worker calls it when it
  * knows its grid, usually first thing. */
 void job_set_total(job_t *job, uint64_t cells_total);
+
+/* What a cell of this job is, in the singular ("pair": "3/28 pairs";
+ * unit a static string). Default "cell". */
+void job_set_unit(job_t *job, const char *unit);
 
 /* The clock of the job's run for the measuring threads its worker starts:
  * pass it to mt_thread_start_clocked for the first of them, and the run's

@@ -86,7 +86,7 @@ struct topo {
 	char source[512]; /* "this machine", the recorded tree's folder or "FILE (an hwloc XML)" */
 	int recorded;     /* 0 this machine; 1 a recorded /sys tree; 2 an hwloc XML */
 	struct topo_about about;
-	int packages, dies, cores;
+	int packages, dies, cores; /* dies: the packages where hwloc lists no die level */
 	int ncpus;	  /* logical CPUs (hwloc's PUs), allowed or not */
 	int nallowed;	  /* of them, those this process may run on */
 	struct topo_cpu *cpus; /* ncpus of them, ascending OS index */

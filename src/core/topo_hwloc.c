@@ -481,6 +481,8 @@ int topo_hw_copy(struct topo *t, hwloc_topology_t h, int live)
 	t->cores = hwloc_get_nbobjs_by_type(h, HWLOC_OBJ_CORE);
 	if (t->packages < 0 || t->dies < 0 || t->cores < 0)
 		return -1;
+	if (t->dies == 0) /* no die level: each package one die, as far as the OS tells */
+		t->dies = t->packages;
 	if (copy_nodes(t, h) < 0 || copy_cpus(t, h, live) < 0 || copy_local(t) < 0)
 		return -1;
 	copy_about(t, h);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -557,4 +558,13 @@ double mt_median(const double *v, size_t n)
 	memcpy(tmp, v, n * sizeof *v);
 	qsort(tmp, n, sizeof *tmp, cmp_double);
 	return n % 2 ? tmp[n / 2] : 0.5 * (tmp[n / 2 - 1] + tmp[n / 2]);
+}
+
+int mt_term_columns(FILE *f)
+{
+	struct winsize ws;
+	int fd = f ? fileno(f) : -1;
+	if (fd < 0 || !isatty(fd) || ioctl(fd, TIOCGWINSZ, &ws) < 0 || ws.ws_col == 0)
+		return 0;
+	return ws.ws_col;
 }

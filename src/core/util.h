@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "child.h" /* child processes (mt_run_child, mt_run_capture_for) */
 
@@ -95,6 +96,10 @@ char *mt_read_file(const char *path, size_t max, size_t *len_out, mt_error *e);
  * of /dev/null, as root). Returns 0 or -1 with e set. */
 #define MT_WRITE_TMP_SUFFIX ".tmp."
 int mt_write_atomic(const char *path, const char *data, size_t len, mt_error *e);
+
+/* The width of the terminal f writes to, in columns; 0 when f is not a
+ * terminal (a file, a pipe: whoever reads it wants the wide form). */
+int mt_term_columns(FILE *f);
 
 /* Make the folder dir and every missing folder above it, as mkdir -p does
  * (mode 0777 less the umask), then check that this process can write into

@@ -329,6 +329,7 @@ int cores_worker(job_t *job, void *arg, mt_error *e)
 	size_t second = cores_second_count(pl), total = pl->npairs + second;
 	int rc = 0;
 	job_set_total(job, total);
+	job_set_unit(job, "pair");
 	for (size_t k = 0; k < pl->npairs && rc == 0; k++) {
 		rc = one_pair(job, pl, k, 0, e);
 		job_set_progress(job, (double)(k + 1), (double)total);

@@ -59,10 +59,35 @@ static void machine_id(const struct run_header *h, const cJSON *root, struct fle
 	id_caches(root, id->cache);
 }
 
-static int id_equal(const struct fleet_id *a, const struct fleet_id *b)
+/* Two machines of one class: the same CPU model, and, where both record
+ * them, the same CPU count, memory within FLEET_MEM_ALIKE and the same
+ * cache sizes (a file that records no caches, a cores or an imported one,
+ * does not split a host from its class). */
+static int id_alike(const struct fleet_id *a, const struct fleet_id *b)
 {
-	return strcmp(a->cpu, b->cpu) == 0 && a->ncpu == b->ncpu && a->mem_bytes == b->mem_bytes &&
-	       memcmp(a->cache, b->cache, sizeof a->cache) == 0;
+	if (strcmp(a->cpu, b->cpu) != 0 || (a->ncpu && b->ncpu && a->ncpu != b->ncpu))
+		return 0;
+	if (a->mem_bytes > 0 && b->mem_bytes > 0 &&
+	    fabs(a->mem_bytes - b->mem_bytes) > FLEET_MEM_ALIKE * fmax(a->mem_bytes, b->mem_bytes))
+		return 0;
+	for (int l = 0; l < 3; l++)
+		if (a->cache[l] > 0 && b->cache[l] > 0 && a->cache[l] != b->cache[l])
+			return 0;
+	return 1;
+}
+
+/* What b knows that a does not, into a. */
+static void id_fill(struct fleet_id *a, const struct fleet_id *b)
+{
+	if (!a->cpu[0])
+		mt_strlcpy(a->cpu, b->cpu, sizeof a->cpu);
+	if (!a->ncpu)
+		a->ncpu = b->ncpu;
+	if (!(a->mem_bytes > 0))
+		a->mem_bytes = b->mem_bytes;
+	for (int l = 0; l < 3; l++)
+		if (!(a->cache[l] > 0))
+			a->cache[l] = b->cache[l];
 }
 
 /* Why a run is not to be trusted, in a few words, or "" when it is. */
@@ -125,11 +150,29 @@ static int column(struct fleet *f, const struct result_kind *k, const struct res
 }
 
 /* The machine named name, added when new (its first result x). */
+/* m holds a result of kind k already. */
+static int has_kind(const struct fleet_machine *m, const struct result_kind *k)
+{
+	for (size_t i = 0; i < m->nres; i++)
+		if (m->res[i]->f.kind == k)
+			return 1;
+	return 0;
+}
+
+/* The machine row result x belongs to: the one of its name, else the one
+ * whose files were taken on the same host (its header's host and CPU; a
+ * kind it has not yet: memtop-latency-HOST-DATE.json and
+ * memtop-mountain-HOST-DATE.json are one machine), else a new one. */
 static struct fleet_machine *machine(struct fleet *f, const struct result_entry *x)
 {
+	const struct run_header *h = result_kind_header(x->f.r);
 	struct fleet_machine *m;
 	for (size_t i = 0; i < f->n; i++)
 		if (strcmp(f->m[i].name, x->name) == 0)
+			return &f->m[i];
+	for (size_t i = 0; h->host[0] && strcmp(h->host, "localhost") != 0 && i < f->n; i++)
+		if (!f->m[i].ref && !x->ref && strcmp(f->m[i].hdr->host, h->host) == 0 &&
+		    strcmp(f->m[i].hdr->cpu, h->cpu) == 0 && !has_kind(&f->m[i], x->f.kind))
 			return &f->m[i];
 	m = &f->m[f->n++];
 	memset(m, 0, sizeof *m);
@@ -150,12 +193,15 @@ static int add_result(struct fleet *f, const struct result_entry *x, mt_error *e
 {
 	struct result_figure fig[FLEET_MAX_COLS];
 	struct fleet_machine *m = machine(f, x);
+	struct fleet_id id;
 	size_t n;
 	int prev = -1; /* the column of the figure before */
 	for (size_t i = 0; i < m->nres; i++)
 		if (m->res[i]->f.kind == x->f.kind)
 			return mt_fail(e, "%s: a second %s for machine %s (its first: %s)", x->where,
 				       x->f.kind->what, x->name, m->res[i]->where);
+	machine_id(result_kind_header(x->f.r), x->root, &id);
+	id_fill(&m->id, &id); /* what this file records that the others did not */
 	if (m->nres == MT_ARRAY_LEN(m->res))
 		return mt_fail(e, "%s: more than %zu results for machine %s", x->where,
 			       MT_ARRAY_LEN(m->res), x->name);
@@ -180,7 +226,7 @@ static void group_machines(struct fleet *f)
 		struct fleet_machine *m = &f->m[i];
 		size_t g = 0;
 		/* references never share a group with the lab */
-		while (g < f->ngroups && (!id_equal(&f->g[g].id, &m->id) || f->g[g].ref != m->ref))
+		while (g < f->ngroups && (!id_alike(&f->g[g].id, &m->id) || f->g[g].ref != m->ref))
 			g++;
 		if (g == f->ngroups) {
 			struct fleet_group *n = &f->g[f->ngroups++];
@@ -194,6 +240,7 @@ static void group_machines(struct fleet *f)
 					    'A' + (int)(g % 26));
 		}
 		m->group = g;
+		id_fill(&f->g[g].id, &m->id);
 		f->g[g].n++;
 		f->g[g].ntrusted += !m->untrusted[0] && !m->ref;
 	}

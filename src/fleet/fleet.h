@@ -38,6 +38,10 @@ struct fleet_col {
 };
 
 /* What should make two machines equal. Unknowns are 0 / "". */
+/* Memory within this fraction is one machine class's (a kernel's reserve
+ * and a BIOS's carve-out differ between alike machines). */
+#define FLEET_MEM_ALIKE 0.10
+
 struct fleet_id {
 	char cpu[160];
 	int ncpu;

@@ -39,7 +39,8 @@ static const char style[] =
 	"@media (prefers-color-scheme:dark){:root{--bg:#15171a;--fg:#e6e8ea;--mut:#a2a8af;"
 	"--line:#3b4047;--out:#ffb4a9;--outbg:#5a1d17;--card:#1f2226;--acc:#8ab8f0}}\n"
 	"body{background:var(--bg);color:var(--fg);font:15px/1.45 system-ui,sans-serif;"
-	"margin:1.5em auto;max-width:80em;padding:0 1em}\n"
+	"margin:1.5em auto;max-width:min(100%,160em);padding:0 1.5em;box-sizing:border-box}\n"
+	"p,dl,ul{max-width:60em}\n"
 	"h1{font-size:1.5em}h2{font-size:1.2em;margin-top:1.6em}a{color:var(--acc)}\n"
 	".mut{color:var(--mut)}\n"
 	"table{border-collapse:collapse;font-variant-numeric:tabular-nums;margin:.5em 0}\n"
@@ -296,8 +297,12 @@ static int pictures_html(FILE *o, const struct fleet_machine *m)
 		}
 		svg = strstr(text, "<svg");
 		fprintf(o, "<figure>%s<figcaption class=\"mut\">", svg ? svg : "");
+		esc(o, m->name); /* whose picture of what, from which file */
+		fprintf(o, ": ");
 		esc(o, rf->kind->what);
-		fprintf(o, "</figcaption></figure>\n");
+		fprintf(o, " (");
+		esc(o, m->res[r]->where);
+		fprintf(o, ")</figcaption></figure>\n");
 		svg_free(&s);
 	}
 	return 0;

@@ -110,12 +110,14 @@ static void on_event(const struct job_event *ev, void *ctx)
 			print_row(b, b->next_row++);
 		break;
 	case JOB_EV_NOTE:
-		/* a revision: said now, and in the closing line */
+		/* a revision: said in the closing line (not between the table's rows;
+		 * the TUI says it as it comes) */
 		if (ev->kind == LAT_NOTE_REVISED &&
 		    JOB_PAYLOAD_GET(ev, struct lat_ev_revised, &rev) == 0) {
 			b->revised_s = ev->value;
 			b->revised_at = rev.at_s;
 			b->revisions++;
+			break;
 		}
 		if (latency_apply(b->r, ev) < 0) /* the pages note is the result's */
 			batch_note(b->run, ev->text);

@@ -29,16 +29,27 @@ static const char *fmt_bytes(char *buf, size_t len, uint64_t b)
 	return buf;
 }
 
-/* "4.20 cycles (1.23 ns)", "1.23 ns", "+2.50 ns over L1" */
+/* v with three significant digits, as the seed prints small ones: "4.20",
+ * "55.7", "512" (a figure read off points that span 10x has no more). */
+static const char *sig3(char *buf, size_t len, double v)
+{
+	double a = fabs(v);
+	mt_snprintf(buf, len, a >= 99.95 ? "%.0f" : a >= 9.995 ? "%.1f" : "%.2f", v);
+	return buf;
+}
+
+/* "4.20 cycles (1.23 ns)", "512 cycles (148 ns)", "1.23 ns", "+2.50 ns over L1" */
 static void fmt_latency(char *buf, size_t len, double cycles, double ns, int over_l1, int added)
 {
 	const char *plus = added || over_l1 ? "+" : "";
+	char c[32], n[32];
 	if (over_l1)
-		mt_snprintf(buf, len, "%s%.2f ns over L1", plus, ns);
+		mt_snprintf(buf, len, "%s%s ns over L1", plus, sig3(n, sizeof n, ns));
 	else if (cycles > 0)
-		mt_snprintf(buf, len, "%s%.2f cycles (%.2f ns)", plus, cycles, ns);
+		mt_snprintf(buf, len, "%s%s cycles (%s ns)", plus, sig3(c, sizeof c, cycles),
+			    sig3(n, sizeof n, ns));
 	else
-		mt_snprintf(buf, len, "%s%.2f ns", plus, ns);
+		mt_snprintf(buf, len, "%s%s ns", plus, sig3(n, sizeof n, ns));
 }
 
 static void way_text(const struct latency_level *l, char *buf, size_t len)

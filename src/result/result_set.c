@@ -62,6 +62,14 @@ static int load_entry(struct result_set *s, size_t i, const struct jsonl_entry *
 		derive_name(x, path, k, r->name, sizeof r->name);
 	if (!(r->f.r = k->load(x->root, r->where, e)))
 		return -1;
+	if (!x->name[0] && !x->line) {
+		/* memtop's own default name, memtop-KIND-HOST-DATE.json: the host */
+		const struct run_header *h = result_kind_header(r->f.r);
+		char lead[JSONL_NAME_MAX];
+		mt_snprintf(lead, sizeof lead, "memtop-%s-%s-", k->name, h->host);
+		if (h->host[0] && strncmp(r->name, lead, strlen(lead)) == 0)
+			mt_printable(r->name, sizeof r->name, h->host, 0);
+	}
 	r->f.kind = k;
 	r->f.path = r->where;
 	r->root = x->root;
