@@ -13,7 +13,7 @@ NCPU=$(nproc 2>/dev/null || echo 1)
 out=$(run --quick --sizes 32K,1M --threads 1,2 --json "$TMP/bw.json")
 is "bandwidth exits 0" "$?" 0
 nk=$(flat "$TMP/bw.json" | sed 's/.*"kernels":\[\([^]]*\)\].*/\1/' | tr ',' '\n' | grep -c .)
-like "the kernels include copy and triad" "$(flat "$TMP/bw.json")" '"kernels":\["read", ?"read_vector", ?"load", ?"write", ?.*"copy", ?("copy_nt", ?)?"triad"(, ?"triad_nt")?\]'
+like "the kernels include copy and triad, then the C library's" "$(flat "$TMP/bw.json")" '"kernels":\["read", ?"read_vector", ?"load", ?"write", ?.*"copy", ?("copy_nt", ?)?"triad"(, ?"triad_nt")?, ?"fill", ?"fill_zero", ?"copy_lib"\]'
 rows=$(printf '%s\n' "$out" | grep -cE '^(32K|1M) +[12](\(!\))? +( +[0-9]+\.[0-9][~! ]){'"$nk"'}$')
 is "a row per size and thread count, a GB/s per kernel" "$rows" 4
 like "the header says how bytes are counted" "$out" '^# bytes counted as STREAM does: read, load, write 1 array a pass, copy 2, triad 3'
@@ -22,7 +22,7 @@ like "the header says where 2 threads run" "$out" '^# 2 threads: (CPUs [0-9]+,[0
 like "the run header carries the machine's load" "$out" '^# load [0-9.]+, [0-9]+ runnable'
 unlike "no kernel came out wrong" "$out" 'came out WRONG \(marked|[0-9]!'
 is "JSON: a result per kernel, size and thread count" \
-	"$(grep -cE '"kernel":[[:space:]]*"(read|read_vector|load|write|write_nt|copy|copy_nt|triad|triad_nt)"' "$TMP/bw.json")" $((nk * 4))
+	"$(grep -cE '"kernel":[[:space:]]*"(read|read_vector|load|write|write_nt|copy|copy_nt|triad|triad_nt|fill|fill_zero|copy_lib)"' "$TMP/bw.json")" $((nk * 4))
 is "JSON: every result checked" "$(grep -c '"checked":[[:space:]]*true' "$TMP/bw.json")" $((nk * 4))
 j=$(flat "$TMP/bw.json")
 like "JSON: experiment, ISA, counting" "$j" '"experiment":"bandwidth","isa":"[A-Za-z0-9-]+","vector_bytes":[0-9]+,"counting":"STREAM'
@@ -73,7 +73,7 @@ if [ "$(uname -m)" = x86_64 ] && command -v qemu-x86_64 >/dev/null 2>&1 &&
 	out=$(qemu-x86_64 -cpu Nehalem "$MEMTOP" run bandwidth --quick --sizes 16K --threads 1 2>&1)
 	like "without AVX (qemu -cpu Nehalem) the vector kernels are SSE2" "$out" \
 		'vector kernels: SSE2 \(16-byte registers\)'
-	like "... and every kernel's arrays check" "$out" '^16K +1 +( +[0-9]+\.[0-9][~ ]){9}$'
+	like "... and every kernel's arrays check" "$out" '^16K +1 +( +[0-9]+\.[0-9][~ ]){12}$'
 else
 	pass "no AVX # SKIP needs x86_64 and qemu-x86_64"
 	pass "no AVX # SKIP"

@@ -65,12 +65,12 @@ like "conditions: B differs from A in THP, with what it moves and the source" "$
       moves the TLB steps of a latency curve, and memory latency on 4 KB pages
       \(Linux Documentation/admin-guide/mm/transhuge.rst\)$"
 like "conditions: an old file says it has none" "$out" \
-	'^  C records none \(a file from before memtop recorded them\)$'
+	'^  C records none \(an import, or a file from before memtop recorded them\)$'
 out=$("$MEMTOP" compare "$TMP/ca.json" "$TMP/ca.json")
 like "conditions: the same file differs in nothing" "$out" '^  B differs from A in nothing memtop records$'
 out=$("$MEMTOP" compare "$L" "$TMP/ca.json")
 like "conditions: A old, nothing to set against" "$out" \
-	'^  A records none \(a file from before memtop recorded them\): nothing to set the$'
+	'^  A records none \(an import, or a file from before memtop recorded them\):$'
 status "a latency run against a mountain: exit 2" 2 "$MEMTOP" compare "$TMP/l1.json" "$REF"
 is "names the file of the other kind" "$(cat "$TMP/err")" \
 	"memtop: $REF: not a latency result (compare files of one kind)"

@@ -5,7 +5,7 @@
 # and the bad input: a CPU that does not exist or is not allowed, one CPU,
 # a list that is not one; nothing written then.
 . "$TESTLIB"
-plan 53
+plan 56
 
 q() { f=$1; shift; "$JSONQ" "$TMP/$f" "$@" | tr '\n' ' ' | sed 's/ $//'; }
 # the first two CPUs this process may run on, "A,B" ("" when fewer)
@@ -126,6 +126,12 @@ out=$("$MEMTOP" compare "$TMP/c.json" "$TMP/g.json" 2>&1)
 is "compare of a measured and an imported matrix exits 0" "$?" 0
 like "... the summaries side by side: the import's median beside this machine's relation" \
 	"$out" '^unknown +- +47\.2$'
+like "... a row both have, all pairs, with its ratio to A" "$out" \
+	'^all pairs +[0-9]+\.[0-9] +47\.2$'
+like "... what each figure is: the best try, the import's mean" "$out" \
+	'method (cas|rw): each pair the best of its tries'
+like "... and a note that they differ in kind" "$out" \
+	'^note: a measured pair is its best try, an imported one what its tool reports'
 "$MEMTOP" plot "$TMP/c.json" "$TMP/g.json" --svg "$TMP/two.svg" 2>/dev/null
 is "plot of two matrices: side by side, 2 x 2 and 64 x 64" \
 	"$(grep -c '<g class="matrix">' "$TMP/two.svg") $(grep -c '<rect' "$TMP/two.svg")" \

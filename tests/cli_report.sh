@@ -6,7 +6,7 @@
 # that is not blank and a DOM that holds every machine's name and figure.
 . "${TESTLIB:-$(dirname "$0")/lib.sh}"
 . "$(dirname "$0")/fleet_lib.sh"
-plan 32
+plan 34
 
 F=$TMP/class
 mkdir "$F"
@@ -54,7 +54,15 @@ like "conditions: the server's DIMMs in its section" "$(cat "$F/cond.html")" \
 	'<dt>memory</dt><dd>8 DIMMs, 128.0 GB, DDR5, 8 channels</dd>'
 like "conditions: ... and its governor" "$(cat "$F/cond.html")" '<dt>governor</dt><dd>performance</dd>'
 like "conditions: an old file says it recorded none" "$(cat "$F/cond.html")" \
-	'<dt>conditions</dt><dd>not recorded \(a file from before memtop recorded them\)</dd>'
+	'<dt>conditions</dt><dd>not recorded \(an import, or a file from before memtop recorded them\)</dd>'
+
+# a teacher's verdict: a recorded latency run read against the caches its
+# machine reported, as memtop levels says it
+$MEMTOP report "$TESTDATA/latency-xeon-vm-l3-16m.json" --html "$F/verdict.html" >/dev/null 2>&1
+like "the verdict: the run's L1 against the sysfs it recorded" "$(cat "$F/verdict.html")" \
+	'^   sysfs says L1 48 KB: matches$'
+like "... in the machine's section, under a sentence that says what it is" "$(cat "$F/verdict.html")" \
+	'<p class="mut">The latency run against the caches its machine reported \(.*latency-xeon-vm-l3-16m\.json\):</p>'
 
 # bad input: one line, exit 2, nothing written
 printf 'pc9: {"experiment":"nothing"}\n' >"$F/bad.jsonl"

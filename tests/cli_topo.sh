@@ -7,7 +7,7 @@
 # NAME.tar.bz2 files), their counts exactly as hwloc's own .console/.xml
 # files give them.
 . "$TESTLIB"
-plan 58
+plan 59
 GEN="$TESTDATA/../topo_tree.sh"
 for s in small 2s-smt epyc hybrid biglittle garbled holey; do
 	sh "$GEN" "$s" "$TMP/$s" || echo "# topo_tree.sh $s failed"
@@ -39,6 +39,8 @@ status "the EPYC-like tree, JSON on stdout" 0 "$MEMTOP" topo --sysfs-root "$TMP/
 cp "$TMP/out" "$TMP/epyc.json"
 like "the text went to stderr" "$(cat "$TMP/err")" '^1 package, 2 NUMA nodes, 4 L3 groups of 4 cores'
 is "packages" "$("$JSONQ" "$TMP/epyc.json" packages)" 1
+is "dies: the packages where the tree lists no die level (never 0)" \
+	"$("$JSONQ" "$TMP/epyc.json" dies)" 1
 is "numa_nodes" "$("$JSONQ" "$TMP/epyc.json" numa_nodes)" 2
 is "cores" "$("$JSONQ" "$TMP/epyc.json" cores)" 16
 is "cpus" "$("$JSONQ" "$TMP/epyc.json" cpus)" 32

@@ -180,7 +180,7 @@ static void json_both_ways(void **state)
 	mt_conditions_from_json(NULL, &back);
 	assert_int_equal(back.have, 0);
 	assert_string_equal(mt_conditions_summary(&back, sum, sizeof sum),
-			    "conditions unknown (an older file)");
+			    "conditions not recorded (an import, or an older file)");
 	o = cJSON_Parse("{\"thp\":7,\"smt\":{\"unknown\":\"\\u001b[2Jgone\"},\"governor\":"
 			"\"\\u001b]0;x\\u0007perf\",\"dimm_count\":-3,\"dimm_bytes\":\"lots\"}");
 	assert_non_null(o);

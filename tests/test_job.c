@@ -320,7 +320,8 @@ static void last_event_types(void **state)
 }
 
 /* The progress lines' count: out of the total, or without one when the
- * worker gave none (the False sharing and Lists tabs said "6/0 cells"). */
+ * worker gave none (the False sharing and Lists tabs said "6/0 cells"),
+ * in the unit the worker named (the Cores tab said "0 cells" of pairs). */
 static void progress_cells_text(void **state)
 {
 	struct job_progress p;
@@ -334,6 +335,20 @@ static void progress_cells_text(void **state)
 	p.cells_total = 0;
 	job_progress_cells(&p, buf, sizeof buf);
 	assert_string_equal(buf, "6 cells");
+	/* what a cell is, as the worker said (core-to-core: pairs), one or more */
+	p.unit = "pair";
+	p.cells_done = 0;
+	p.cells_total = 1;
+	job_progress_cells(&p, buf, sizeof buf);
+	assert_string_equal(buf, "0/1 pair");
+	p.cells_done = 3;
+	p.cells_total = 28;
+	job_progress_cells(&p, buf, sizeof buf);
+	assert_string_equal(buf, "3/28 pairs");
+	p.cells_total = 0;
+	p.cells_done = 1;
+	job_progress_cells(&p, buf, sizeof buf);
+	assert_string_equal(buf, "1 pair");
 }
 
 static void *set_flag(void *arg)

@@ -10,7 +10,7 @@
 # monochrome scale whose steps differ, o opening another file.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 29
+plan 30
 
 # a published 64-core matrix (core-to-core-latency's CSV of an AWS
 # Graviton2), imported, in tab 8: glyph cells, the cursor's pair, the median
@@ -49,6 +49,10 @@ wok "24 CPUs, monochrome: the matrix" '24 CPUs, 276 of 276 pairs' 10
 like "... two glyphs a cell, no relation digit (the file knows one relation)" \
 	"$(tcap | sed -n 5p)" '^    1 [░▒▓█]{2} -[░▒▓█]{44}$'
 like "... a glyph scale of four different steps" "$(tcap)" ' fast 30\.4 ░▒▓█ 52\.0 ns slow'
+tstart 130 40 -- view "$TMP/g.json"
+tkeys 8
+wok "beside an imported matrix the Caches panel says whose caches these are not" \
+	'the tab shows g\.json, of' 10
 
 two=$(awk '/^Cpus_allowed_list/ { print $2 }' /proc/self/status 2>/dev/null | tr ',' '\n' |
 	awk -F- '{ hi = NF > 1 ? $2 : $1; for (c = $1; c <= hi; c++) print c }' | head -n 2 |
@@ -56,7 +60,7 @@ two=$(awk '/^Cpus_allowed_list/ { print $2 }' /proc/self/status 2>/dev/null | tr
 a=${two%,*}
 b=${two#*,}
 if [ -z "$two" ] || [ "$a" = "$two" ] || ! command -v taskset >/dev/null 2>&1; then
-	for i in $(seq 17 29); do skip "cores tab test $i" "fewer than two CPUs to pair, or no taskset"; done
+	for i in $(seq 18 30); do skip "cores tab test $i" "fewer than two CPUs to pair, or no taskset"; done
 	exit 0
 fi
 

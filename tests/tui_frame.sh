@@ -4,7 +4,7 @@
 # terminal, quitting to a sane terminal, errors before curses starts.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 22
+plan 24
 
 # memtop view with no file: the seed's M4 Max mountain
 tstart 80 24 -- view
@@ -14,6 +14,12 @@ like "view says so in the tab bar" "$(tcap)" '^ (memtop )?view: '
 # help: every key, from the tables that bind them
 tkeys '?'
 wok "? opens the help with the frame's keys" 'Tab +next tab'
+is "... the tab list wraps between tabs, a number with its name" \
+	"$(tcap | sed -n '3,4p' | sed 's/^ *1\.\.9 *//; s/^ *//')" \
+	"select a tab: 1 Mountain 2 Latency 3 Matmul 4 Transpose
+5 False sharing 6 Lists 7 Bandwidth 8 Cores 9 NUMA"
+like "... and says how it scrolls before the line that scrolls it" "$(tcap)" \
+	'this help \(j/k or arrows scroll it; any other key closes it\)'
 tkeys j j j j j j j j # at 80x24 the help scrolls: the Mountain tab's keys follow the frame's
 wok "help lists the Mountain tab's keys" 'w +save as JSON' 5
 tkeys Escape

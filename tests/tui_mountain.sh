@@ -21,7 +21,7 @@ like "the last row (8M) has a value in each of the 4 strides" "$screen" '^ +8M( 
 like "the legend shows the log scale" "$screen" 'slow .* log scale'
 if [ -n "$l1" ] && [ -n "$l2" ] && [ -n "$l3" ]; then
 	like "the Caches panel shows sysfs L1d $l1, L2 $l2, L3 $l3 as memtop info does" \
-		"$screen" "sysfs +$l1[=~?]{0,2} +$l2[=~?]{0,2} +$l3[=~?]{0,2}"
+		"$screen" "sysfs +$l1[=~?x]{0,3} +$l2[=~?x]{0,3} +$l3[=~?x]{0,3}"
 else
 	pass "# SKIP memtop info lists no sysfs L1d/L2/L3 here"
 fi
@@ -77,5 +77,5 @@ like "the card: peak/floor of both (the book's 15.6, the file's 9.63)" "$(tcap)"
 # run (the sentences memtop plot writes under the mountain)
 tstart 200 50 -- view "$TESTDATA/mountain-quick-xeon-157.json" "$TESTDATA/latency-xeon-vm-l3-16m.json"
 wok "the level line: the L1 read from the Latency tab's run" "^L1 read from the Latency tab's run" 5
-is "... in whole sentences" "$(tcap | sed -n '/^L1 read from/,+3p' | cut -c1-38 | sed 's/ *$//' | tr '\n' ' ' | sed 's/ $//')" \
+is "... in whole sentences" "$(tcap | sed -n '/^L1 read from/,+3p' | sed 's/ *│.*//; s/ *$//' | tr '\n' ' ' | sed 's/ $//')" \
 	"L1 read from the Latency tab's run: 48 KB; the mountain shows no cliff there; L3 read from the Latency tab's run: 16 MB; the mountain shows no cliff there"

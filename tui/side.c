@@ -261,7 +261,7 @@ static int where_rows(struct tui *t, WINDOW *w, int y, int h, int wd)
 }
 
 /* The conditions the figures were taken under, in one wrapped line: those
- * of the file shown (its header's; "unknown" for an older file), else this
+ * of the file shown (its header's; "not recorded" for an import or an older file), else this
  * machine's. Returns the next free row. */
 static int conditions_rows(struct tui *t, WINDOW *w, int y, int h, int wd,
 			   const struct run_header *shown)

@@ -301,7 +301,7 @@ static const struct bw_cell *cmp_cell(struct bandwidth_tab *s, size_t si, int k,
 
 static int draw_title(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y, int wd)
 {
-	char line[400];
+	char line[700];
 	int tsel = s->tsel < (int)s->r.nthreads ? s->tsel : 0;
 	if (s->r.nthreads)
 		mt_snprintf(line, sizeof line, "GB/s, %s kernels, %u thread%s (t: next of %zu); "
@@ -402,7 +402,7 @@ static int draw_scaling(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y
 	int k = s->ksel < (int)s->r.nkernels ? s->r.kernels[s->ksel] : -1, lines = 0, barw, shared;
 	const struct bw_cell *one;
 	double top = 0;
-	char line[400], name[48];
+	char line[700], name[48];
 	if (k < 0 || si >= s->r.nsizes)
 		return 0;
 	if (!draw)

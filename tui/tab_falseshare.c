@@ -239,7 +239,7 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 		mt_append(line, sizeof line, "; %d CPUs", s->r.ncpus);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	tui_put(t, w, y++, 1, wd - 2, line);
-	y = draw_table(t, s, w, y + 1, h, wd);
+	y = draw_table(t, s, w, y, h, wd);
 	if (!s->r.source[0] && isfinite(cores_result_ns(&s->xfer.r, 0, 1)) && y + 1 < h) {
 		mt_snprintf(line, sizeof line, "CPUs %d and %d (2 threads): a line moves in %.1f ns "
 			    "one-way (ping-pong after)", s->xfer.plan.cpus[0],

@@ -527,8 +527,14 @@ static void draw_under(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, 
 		       int free_w, int ratio)
 {
 	if (s->ov != OV_SIDE && free_w >= 34) {
-		if (y < h && !ratio)
+		if (y < h && !ratio) {
+			/* a rule between the reading and the slices: two texts side
+			 * by side never read as one sentence */
+			wattrset(w, tui_attr(t, ROLE_DIM));
+			for (int yy = y; yy < h; yy++)
+				mvwaddstr(w, yy, s->L.width + 5, tui_glyph(t, GL_VLINE));
 			draw_reading(t, s, w, y, 0, s->L.width + 5, h);
+		}
 		if (s->card_opened && s->have_card && !s->ref)
 			mtab_draw_card_file(t, s, w, 1, s->L.width + 6, free_w, h);
 		else

@@ -151,7 +151,17 @@ int bandwidth_check(int kernel, int isa, const double *a, const double *b, const
 		return 1;
 	case BW_COPY:
 	case BW_COPY_NT:
+	case BW_COPY_LIB:
 		return memcmp(a, b, n * sizeof *a) == 0;
+	case BW_FILL:
+	case BW_FILL_ZERO: { /* every byte the one memset wrote */
+		const unsigned char *p = (const unsigned char *)a;
+		unsigned char want_byte = kernel == BW_FILL ? BW_FILL_BYTE(s) : 0;
+		for (size_t i = 0; i < n * sizeof *a; i++)
+			if (p[i] != want_byte)
+				return 0;
+		return 1;
+	}
 	case BW_TRIAD:
 	case BW_TRIAD_NT: /* small integers: exact however it is evaluated (FMA too) */
 		for (size_t i = 0; i < n; i++)
@@ -480,7 +490,9 @@ restart:
 	c.clock = try_clock(w, threads); /* the timed tries only */
 	while (out->tries < p->max_tries) {
 		double f;
-		c.s = kernel == BW_WRITE || kernel == BW_WRITE_NT ? 1.5 + out->tries : TRIAD_S;
+		c.s = kernel == BW_WRITE || kernel == BW_WRITE_NT || kernel == BW_FILL
+			      ? 1.5 + out->tries
+			      : TRIAD_S;
 		if ((rc = run_try(w->job, p, &c, w->m, &ns, e)) < 0 || rc == TRY_CANCELLED)
 			return rc;
 		if (rc == TRY_AGAIN)

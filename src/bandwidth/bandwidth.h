@@ -58,10 +58,18 @@
 #include "info/info.h"
 #include "machine/machine.h"
 
+/* The kernels: memtop's own, then the C library's (BW_FILL: memset of a
+ * non-zero byte; BW_FILL_ZERO: memset of zeros; BW_COPY_LIB: memcpy), as a
+ * program calls them, so that the lab answers whether a hand-written
+ * streaming store beats what the library already does. */
 enum bw_kernel {
 	BW_READ, BW_READ_VECTOR, BW_LOAD, BW_WRITE, BW_WRITE_NT, BW_COPY, BW_COPY_NT, BW_TRIAD,
-	BW_TRIAD_NT, BW_NKERNELS
+	BW_TRIAD_NT, BW_FILL, BW_FILL_ZERO, BW_COPY_LIB, BW_NKERNELS
 };
+
+/* The byte BW_FILL writes for the kernel scalar s: never 0 (fill_zero's),
+ * different for each try's s (a try that wrote nothing fails its check). */
+#define BW_FILL_BYTE(s) ((unsigned char)(0x40 + ((unsigned)(s) & 0x3f)))
 
 enum bw_isa { BW_ISA_SCALAR, BW_ISA_SSE2, BW_ISA_AVX2, BW_ISA_AVX512, BW_ISA_NEON, BW_NISA };
 
@@ -145,7 +153,7 @@ typedef uint64_t (*bw_kernel_fn)(double *a, const double *b, const double *c, si
 				 double s, size_t reps);
 
 /* "read", "read_vector", "load", "write", "write_nt", "copy", "copy_nt",
- * "triad", "triad_nt"; NULL out of range. */
+ * "triad", "triad_nt", "fill", "fill_zero", "copy_lib"; NULL out of range. */
 const char *bandwidth_kernel_name(int kernel);
 
 /* What a share of a cell's ceiling (bandwidth_ceiling) above 1 means

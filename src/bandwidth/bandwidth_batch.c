@@ -32,8 +32,9 @@ struct batch {
 static const struct batch_option options[] = {
 	{ "kernels", 'k', "LIST",
 	  "read, read_vector, load, write, write_nt, copy, copy_nt,\n"
-	  "triad, triad_nt (default: all this CPU has; the _nt kernels\n"
-	  "need x86 streaming stores)" },
+	  "triad, triad_nt, and the C library's fill, fill_zero\n"
+	  "(memset) and copy_lib (memcpy) (default: all this CPU has;\n"
+	  "the _nt kernels need x86 streaming stores)" },
 	{ "sizes", 'S', "LIST",
 	  "working sets such as 32K,1M,512M, each all threads' together\n"
 	  "(default: half of each cache level, DRAM at 4x every cache\n"
@@ -403,11 +404,13 @@ static void print_summary(const struct batch *b)
 		if (bandwidth_ports_verdict(r, line, sizeof line, &shared))
 			fprintf(m, "# %s%s\n", shared ? "warning: " : "", line);
 	}
-	for (int k = BW_LOAD; k <= BW_TRIAD; k++) {
-		char lesson[400];
-		if ((k == BW_LOAD || k == BW_COPY || k == BW_TRIAD) &&
-		    bandwidth_lesson(r, k, lesson, sizeof lesson))
-			fprintf(m, "# %s\n", lesson);
+	{
+		static const int lessons[] = { BW_LOAD, BW_COPY, BW_TRIAD, BW_FILL, BW_COPY_LIB };
+		for (size_t i = 0; i < MT_ARRAY_LEN(lessons); i++) {
+			char lesson[600];
+			if (bandwidth_lesson(r, lessons[i], lesson, sizeof lesson))
+				fprintf(m, "# %s\n", lesson);
+		}
 	}
 	for (size_t t = 1; t < r->nthreads; t++) {
 		const struct bw_cell *one = &r->cell[last][BW_READ_VECTOR][0];
@@ -501,7 +504,8 @@ static int apply_cpus(struct bandwidth_params *p, const struct opts *o, const ch
 		int n = bandwidth_parse_kernels(o->kernels, p->kernels, BW_NKERNELS, bad, sizeof bad);
 		if (n < 0) {
 			mt_snprintf(what, sizeof what, "kernels read, read_vector, load, write, "
-				    "write_nt, copy, copy_nt, triad, triad_nt, each once (bad: '%s')",
+				    "write_nt, copy, copy_nt, triad, triad_nt, fill, fill_zero, "
+				    "copy_lib, each once (bad: '%s')",
 				    bad);
 			return batch_bad(exp, "--kernels", o->kernels, what);
 		}

@@ -269,8 +269,11 @@ double bandwidth_ceiling(const struct bw_core *c, int kernel, const char *level,
 	case BW_READ:
 	case BW_READ_VECTOR:
 	case BW_LOAD: l1 = ld; break;
-	case BW_WRITE: l1 = stb; break;
-	case BW_COPY: l1 = ld > 0 && stb > 0 ? 2 / fmax(1 / ld, 1 / stb) : 0; break;
+	case BW_WRITE:
+	case BW_FILL:
+	case BW_FILL_ZERO: l1 = stb; break;
+	case BW_COPY:
+	case BW_COPY_LIB: l1 = ld > 0 && stb > 0 ? 2 / fmax(1 / ld, 1 / stb) : 0; break;
 	case BW_TRIAD: l1 = ld > 0 && stb > 0 ? 3 / fmax(2 / ld, 1 / stb) : 0; break;
 	default: return 0;
 	}

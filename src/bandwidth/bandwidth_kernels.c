@@ -603,13 +603,59 @@ BW_VEC_TRIAD(triad_neon, , float64x2_t, 2, vld1q_f64, vst1q_f64, vdupq_n_f64, va
 
 #endif /* BW_NEON */
 
+/* ---- the C library's ------------------------------------------------------------ */
+
+/* memset and memcpy as a program calls them, whatever the ISA: the library
+ * picks its own way (glibc: rep stosb / rep movsb on cores with ERMS or
+ * FSRM, vector stores, non-temporal stores past x86_non_temporal_threshold;
+ * on Arm, dc zva for zeros). mt_sink_memory after each pass: no pass may
+ * be merged with the next or dropped. */
+__attribute__((noinline)) static uint64_t fill_lib(double *a, const double *b, const double *c,
+						   size_t n, double s, size_t reps)
+{
+	(void)b;
+	(void)c;
+	for (size_t r = 0; r < reps; r++) {
+		memset(a, BW_FILL_BYTE(s), n * sizeof *a);
+		mt_sink_memory(a);
+	}
+	return 0;
+}
+
+__attribute__((noinline)) static uint64_t fill_zero_lib(double *a, const double *b,
+							const double *c, size_t n, double s,
+							size_t reps)
+{
+	(void)b;
+	(void)c;
+	(void)s;
+	for (size_t r = 0; r < reps; r++) {
+		memset(a, 0, n * sizeof *a);
+		mt_sink_memory(a);
+	}
+	return 0;
+}
+
+__attribute__((noinline)) static uint64_t copy_lib(double *a, const double *b, const double *c,
+						   size_t n, double s, size_t reps)
+{
+	(void)c;
+	(void)s;
+	for (size_t r = 0; r < reps; r++) {
+		memcpy(a, b, n * sizeof *a);
+		mt_sink_memory(a);
+	}
+	return 0;
+}
+
 /* ---- names and the table ----------------------------------------------------- */
 
 static const char *const kernel_names[BW_NKERNELS] = {
 	"read", "read_vector", "load", "write", "write_nt", "copy", "copy_nt", "triad", "triad_nt",
+	"fill", "fill_zero", "copy_lib",
 };
 
-static const unsigned kernel_arrays[BW_NKERNELS] = { 1, 1, 1, 1, 1, 2, 2, 3, 3 };
+static const unsigned kernel_arrays[BW_NKERNELS] = { 1, 1, 1, 1, 1, 2, 2, 3, 3, 1, 1, 2 };
 
 /* read_ops: the ops read_vector runs beside each 16 loads (read_op, each
  * as wide as a load): the scalar, SSE2 and NEON reads one xor a load
@@ -633,20 +679,21 @@ static const struct {
  * read for BW_READ whatever the ISA. */
 static const bw_kernel_fn table[BW_NISA][BW_NKERNELS] = {
 	[BW_ISA_SCALAR] = { read_scalar, read_xor_scalar, load_scalar, write_scalar, NULL,
-			    copy_scalar, NULL, triad_scalar, NULL },
+			    copy_scalar, NULL, triad_scalar, NULL, fill_lib, fill_zero_lib, copy_lib },
 #ifdef BW_X86
 	[BW_ISA_SSE2] = { read_scalar, read_sse2, load_sse2, write_sse2, write_nt_sse2, copy_sse2,
-			  copy_nt_sse2, triad_sse2, triad_nt_sse2 },
+			  copy_nt_sse2, triad_sse2, triad_nt_sse2, fill_lib, fill_zero_lib, copy_lib },
 	[BW_ISA_AVX2] = { read_scalar, read_avx2, load_avx2, write_avx2, write_nt_avx2, copy_avx2,
-			  copy_nt_avx2, triad_avx2, triad_nt_avx2 },
+			  copy_nt_avx2, triad_avx2, triad_nt_avx2, fill_lib, fill_zero_lib, copy_lib },
 	[BW_ISA_AVX512] = { read_scalar, read_avx512, load_avx512, write_avx512, write_nt_avx512,
-			    copy_avx512, copy_nt_avx512, triad_avx512, triad_nt_avx512 },
+			    copy_avx512, copy_nt_avx512, triad_avx512, triad_nt_avx512, fill_lib,
+			    fill_zero_lib, copy_lib },
 #endif
 #ifdef BW_NEON
 	/* no streaming stores: GCC has no intrinsic for STNP (and asm is
 	 * core/barrier.h's alone) */
 	[BW_ISA_NEON] = { read_scalar, read_neon, load_neon, write_neon, NULL, copy_neon, NULL,
-			  triad_neon, NULL },
+			  triad_neon, NULL, fill_lib, fill_zero_lib, copy_lib },
 #endif
 };
 

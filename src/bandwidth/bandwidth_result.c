@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "bandwidth.h"
+#include "core/arch.h"
 #include "core/jsonio.h"
 
 #include <limits.h>
@@ -742,11 +743,75 @@ static int consume_lesson(const struct bandwidth_result *r, char *buf, size_t le
 	return 1;
 }
 
+/* The memory row: the last, when it is DRAM (or a size past BW_DRAM_MIN
+ * with no level), else NULL. */
+static const struct bw_size *memory_row(const struct bandwidth_result *r)
+{
+	const struct bw_size *sz = r->nsizes ? &r->sizes[r->nsizes - 1] : NULL;
+	if (!sz || !r->nthreads ||
+	    !(strcmp(sz->level, "DRAM") == 0 || (!sz->level[0] && sz->bytes >= BW_DRAM_MIN)))
+		return NULL;
+	return sz;
+}
+
+/* The C library's memset (fill) or memcpy (copy_lib) in memory, one thread,
+ * against memtop's own kernels of the same work, and why it wins or loses:
+ * whether it skipped the read for ownership (as streaming stores do: glibc
+ * turns to non-temporal stores past its x86_non_temporal_threshold, and rep
+ * stosb / movsb on ERMS cores writes whole lines), whether zeros went faster
+ * than data. Each claim from the run's own figures and this CPU's flags. */
+static int lib_lesson(const struct bandwidth_result *r, int kernel, char *buf, size_t len)
+{
+	int fill = kernel != BW_COPY_LIB;
+	const struct bw_size *sz = memory_row(r);
+	size_t last = r->nsizes ? r->nsizes - 1 : 0;
+	const struct bw_cell *lib, *zero, *mine, *nt;
+	double best;
+	char a[32];
+	if (!sz)
+		return 0;
+	lib = &r->cell[last][fill ? BW_FILL : BW_COPY_LIB][0];
+	zero = &r->cell[last][BW_FILL_ZERO][0];
+	mine = &r->cell[last][fill ? BW_WRITE : BW_COPY][0];
+	nt = &r->cell[last][fill ? BW_WRITE_NT : BW_COPY_NT][0];
+	if (!lib->have || !mine->have || lib->gbs <= 0 || mine->gbs <= 0)
+		return 0;
+	best = nt->have && nt->gbs > mine->gbs ? nt->gbs : mine->gbs;
+	mt_snprintf(buf, len, "%s%s%s, one thread: the C library's %s %.1f GB/s", sz->level,
+		    sz->level[0] ? " " : "", mt_fmt_size(a, sizeof a, sz->bytes),
+		    fill ? "memset" : "memcpy", lib->gbs);
+	if (fill && zero->have)
+		mt_append(buf, len, " (of zeros %.1f)", zero->gbs);
+	mt_append(buf, len, ", memtop's %s %.1f", fill ? "write" : "copy", mine->gbs);
+	if (nt->have)
+		mt_append(buf, len, " and %s %.1f", fill ? "write_nt" : "copy_nt", nt->gbs);
+	mt_append(buf, len, ": %s (%.2fx memtop's best)",
+		  lib->gbs >= 1.05 * best ? "the library wins"
+		  : lib->gbs >= 0.95 * best ? "as fast as memtop's best"
+					    : "the library is slower",
+		  lib->gbs / best);
+	if (lib->gbs > 1.2 * mine->gbs)
+		mt_append(buf, len, "; it stores without reading each line first, as streaming "
+			  "stores do (glibc turns to non-temporal stores past its "
+			  "x86_non_temporal_threshold%s)",
+			  mt_arch_has(MT_FEAT_ERMS) ? "; this core has ERMS: rep stosb/movsb writes "
+						      "whole lines" : "");
+	else if (lib->gbs <= 1.05 * mine->gbs)
+		mt_append(buf, len, "; it stores through the caches, as memtop's %s does: each line "
+			  "is read for ownership first", fill ? "write" : "copy");
+	if (fill && zero->have && zero->gbs > 1.1 * lib->gbs)
+		mt_append(buf, len, "; zeros %.2fx faster than a non-zero byte: a fast path for "
+			  "zeros (the core's, or the library's: dc zva on Arm)", zero->gbs / lib->gbs);
+	return 1;
+}
+
 int bandwidth_lesson(const struct bandwidth_result *r, int kernel, char *buf, size_t len)
 {
 	int k = kernel == BW_COPY_NT ? BW_COPY : kernel == BW_TRIAD_NT ? BW_TRIAD : kernel;
 	if (kernel == BW_LOAD || kernel == BW_READ_VECTOR)
 		return consume_lesson(r, buf, len);
+	if (kernel == BW_FILL || kernel == BW_FILL_ZERO || kernel == BW_COPY_LIB)
+		return lib_lesson(r, kernel, buf, len);
 	int cached = k == BW_COPY ? 3 : 4;
 	const struct bw_size *sz;
 	const struct bw_cell *c, *nt;

@@ -196,8 +196,8 @@ static void print_differs(const struct result_file *f, size_t n)
 	char line[600];
 	printf("\nconditions (the settings that move memory figures):\n");
 	if (!a->cond.have) {
-		cmp_wrapped(stdout, 2, NULL, "A records none (a file from before memtop recorded "
-					     "them): nothing to set the others against");
+		cmp_wrapped(stdout, 2, NULL, "A records none (an import, or a file from before "
+					     "memtop recorded them): nothing to set the others against");
 		return;
 	}
 	for (size_t i = 1; i < n; i++) {
@@ -205,8 +205,8 @@ static void print_differs(const struct result_file *f, size_t n)
 		char tag = (char)('A' + i);
 		int k;
 		if (!b->cond.have) {
-			mt_snprintf(line, sizeof line, "%c records none (a file from before memtop "
-				    "recorded them)", tag);
+			mt_snprintf(line, sizeof line, "%c records none (an import, or a file from "
+				    "before memtop recorded them)", tag);
 			cmp_wrapped(stdout, 2, NULL, line);
 			continue;
 		}

@@ -11,13 +11,16 @@
 
 #include <stdint.h>
 
-/* The vector units a kernel may be written for (mt_arch_has). */
+/* The vector units a kernel may be written for, and the string
+ * instructions the C library's may use (mt_arch_has). */
 enum mt_isa_feature {
 	MT_FEAT_SSE2,    /* x86 */
 	MT_FEAT_AVX2,    /* x86 */
 	MT_FEAT_AVX512F, /* x86, AVX-512 Foundation */
 	MT_FEAT_FMA,     /* x86, FMA3 (fused multiply-add on AVX registers) */
 	MT_FEAT_NEON,    /* aarch64 Advanced SIMD */
+	MT_FEAT_ERMS,    /* x86, enhanced rep movsb/stosb (the C library's memset/memcpy path) */
+	MT_FEAT_FSRM,    /* x86, fast short rep movsb */
 };
 
 /* 1 when this CPU has feature f and the OS saves its registers, else 0 (a

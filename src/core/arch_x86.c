@@ -21,6 +21,13 @@ int mt_arch_has(enum mt_isa_feature f)
 		return __builtin_cpu_supports("avx512f") != 0;
 	case MT_FEAT_FMA:
 		return __builtin_cpu_supports("fma") != 0;
+	case MT_FEAT_ERMS:
+	case MT_FEAT_FSRM: { /* CPUID leaf 7: EBX bit 9, EDX bit 4 */
+		uint32_t r[4];
+		if (mt_arch_cpuid(0, 0, r) < 0 || r[0] < 7 || mt_arch_cpuid(7, 0, r) < 0)
+			return 0;
+		return f == MT_FEAT_ERMS ? (r[1] >> 9) & 1 : (r[3] >> 4) & 1;
+	}
 	default:
 		return 0;
 	}

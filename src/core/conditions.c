@@ -694,7 +694,7 @@ const char *mt_conditions_summary(const struct mt_conditions *c, char *buf, size
 {
 	buf[0] = '\0';
 	if (!c->have) {
-		mt_strlcpy(buf, "conditions unknown (an older file)", len);
+		mt_strlcpy(buf, "conditions not recorded (an import, or an older file)", len);
 		return buf;
 	}
 	if (c->hypervisor.known)

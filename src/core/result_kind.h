@@ -15,6 +15,7 @@
 
 #include <cjson/cJSON.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "runhdr.h"
 #include "util.h"
@@ -100,6 +101,12 @@ struct result_kind {
 	 * memory. May be NULL: memtop plot says in one line that it draws no
 	 * picture of this kind. */
 	int (*plot)(const struct result_file *f, size_t n, struct svg *s);
+	/* `memtop report`: f read against the caches recorded with it (as memtop
+	 * levels says it: "sysfs says L1 48 KB: matches"), lines on out, the
+	 * verdict a teacher reads beside a student's machine. Returns 0, or -1
+	 * when there is nothing to hold it against (no caches recorded). May
+	 * be NULL. */
+	int (*verdict)(const struct result_file *f, FILE *out);
 };
 
 /* For a kind whose reader fills a struct the caller gives (matmul,

@@ -13,6 +13,7 @@
 #include "render/svg.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -30,6 +31,20 @@ static void esc(FILE *o, const char *text)
 		case '\'': fputs("&#39;", o); break;
 		default: fputc(*c, o);
 		}
+}
+
+/* Lines of text (memtop's own, quoting a file's), each made printable and
+ * escaped: esc() a line at a time, the newlines kept. */
+static void esc_lines(FILE *o, const char *text)
+{
+	char line[MT_PRINTABLE_MAX];
+	while (*text) {
+		size_t n = strcspn(text, "\n");
+		mt_snprintf(line, sizeof line, "%.*s", (int)n, text);
+		esc(o, line);
+		fputc('\n', o);
+		text += n + (text[n] == '\n');
+	}
 }
 
 /* A table, one figure a column: light and dark themes, printable. */
@@ -56,6 +71,8 @@ static const char style[] =
 	"section.machine{border-top:2px solid var(--line);margin-top:1.5em}\n"
 	"dl{display:grid;grid-template-columns:max-content auto;gap:.1em 1em}dt{color:var(--mut)}"
 	"dd{margin:0}\n"
+	"pre.verdict{background:var(--card);padding:.6em .8em;border-radius:4px;"
+	"white-space:pre-wrap;max-width:60em}\n"
 	"figure{margin:.8em 0}figure svg{max-width:100%;height:auto;border:1px solid var(--line);"
 	"border-radius:4px}\n"
 	"@media print{:root{--bg:#fff;--fg:#000;--mut:#444;--line:#bbb;--out:#900;"
@@ -229,7 +246,7 @@ static void conditions_html(FILE *o, const struct mt_conditions *c)
 {
 	char missing[400] = "";
 	if (!c->have) {
-		detail(o, "conditions", "not recorded (a file from before memtop recorded them)");
+		detail(o, "conditions", "not recorded (an import, or a file from before memtop recorded them)");
 		return;
 	}
 	for (int i = 0; i < COND_NFIELDS; i++) {
@@ -274,6 +291,13 @@ static void details_html(FILE *o, const struct fleet *f, const struct fleet_mach
 		for (int k = 0; k < n; k++)
 			detail(o, "warning", w[k]);
 	}
+	if (h->has_vm && h->vm.vm == 1) { /* a trust note every figure of it carries */
+		mt_snprintf(line, sizeof line, "a VM%s%s%s (%s): the host's other guests share its "
+			    "caches and memory, and the host may move its vCPUs",
+			    h->vm.name[0] ? " (" : "", h->vm.name, h->vm.name[0] ? ")" : "",
+			    h->vm.why);
+		detail(o, "VM", line);
+	}
 	conditions_html(o, &h->cond);
 	detail(o, "not trusted", m->untrusted);
 	fprintf(o, "</dl>\n");
@@ -308,6 +332,39 @@ static int pictures_html(FILE *o, const struct fleet_machine *m)
 	return 0;
 }
 
+/* Each result read against the caches recorded with it, as memtop levels
+ * says it: the verdict a teacher reads for this student's own machine.
+ * Returns 0, or -1 out of memory. */
+static int verdicts_of(FILE *o, const struct fleet_machine *m)
+{
+	for (size_t r = 0; r < m->nres; r++) {
+		const struct result_file *rf = &m->res[r]->f;
+		char *text = NULL;
+		size_t len = 0;
+		FILE *mem;
+		int rc;
+		if (!rf->kind->verdict)
+			continue;
+		if (!(mem = open_memstream(&text, &len)))
+			return -1;
+		rc = rf->kind->verdict(rf, mem);
+		if (fclose(mem) != 0) {
+			free(text);
+			return -1;
+		}
+		if (rc == 0 && len) {
+			fprintf(o, "<p class=\"mut\">The %s against the caches its machine reported "
+				   "(", rf->kind->what);
+			esc(o, m->res[r]->where);
+			fprintf(o, "):</p>\n<pre class=\"verdict\">");
+			esc_lines(o, text);
+			fprintf(o, "</pre>\n");
+		}
+		free(text);
+	}
+	return 0;
+}
+
 /* Per machine: a section with its details and pictures. Returns 0 or -1. */
 static int machines_html(FILE *o, const struct fleet *f)
 {
@@ -318,7 +375,7 @@ static int machines_html(FILE *o, const struct fleet *f)
 		fprintf(o, " <span class=\"mut\">group %s%s</span></h2>\n", f->g[m->group].tag,
 			m->ref ? ", a bundled reference" : "");
 		details_html(o, f, m);
-		if (pictures_html(o, m) < 0)
+		if (verdicts_of(o, m) < 0 || pictures_html(o, m) < 0)
 			return -1;
 		fprintf(o, "</section>\n");
 	}

@@ -4,6 +4,9 @@
 
 #include "latency.h"
 #include "core/result_kind.h"
+#include "info/info.h"
+
+#include <stdlib.h>
 
 RESULT_KIND_TYPED(struct latency_result, latency_to_json)
 
@@ -54,6 +57,24 @@ static size_t figures(const void *r, struct result_figure *out, size_t max)
 	return n;
 }
 
+/* The levels against the caches the run recorded (memtop levels' lines). */
+static int verdict(const struct result_file *f, FILE *out)
+{
+	const struct latency_result *r = f->r;
+	struct latency_levels lv;
+	struct info *inf;
+	if (!r->caches || !(inf = calloc(1, sizeof *inf)))
+		return -1;
+	if (info_from_json(r->caches, inf, f->path, NULL) < 0) {
+		free(inf);
+		return -1;
+	}
+	latency_detect(r, &lv);
+	latency_levels_print(out, &lv, inf);
+	free(inf);
+	return 0;
+}
+
 const struct result_kind kind_latency = {
 	.name = "latency",
 	.what = "latency run",
@@ -65,4 +86,5 @@ const struct result_kind kind_latency = {
 	.figures = figures,
 	.compare = latency_compare,
 	.plot = latency_plot,
+	.verdict = verdict,
 };

@@ -148,7 +148,8 @@ static double draw_run(struct svg *s, const struct frame *f, const struct latenc
 }
 
 /* The levels a run shows: a dashed line at each level's size, tagged at the
- * top of the box, a dot at its latency, and a line per level in the legend
+ * top of the box, its latency as a bar over the plateau it was read on,
+ * and a line per level in the legend
  * column from ly; the memory plateau as a dashed line across. Returns the
  * next legend line. */
 static double draw_levels(struct svg *s, const struct frame *f, const struct latency_result *r,
@@ -160,14 +161,22 @@ static double draw_levels(struct svg *s, const struct frame *f, const struct lat
 	svg_group(s, "levels");
 	svg_textf(s, lx, ly, 11, SVG_START, 1, "#c00000", "%slevels found", tag);
 	ly += 15;
-	for (size_t i = 0; i < lv.n; i++) {
+	for (size_t i = 0, prev = (size_t)-1; i < lv.n; i++) {
 		const struct latency_level *l = &lv.lv[i];
 		double x = fx(f, (double)l->size);
 		if (l->tlb)
 			continue;
 		svg_line(s, x, f->y, x, f->y + f->h, "#c00000", 1, 1);
-		if (l->ns > 0 && isfinite(l->ns))
-			svg_circle(s, x, fy(f, l->ns), 4, "#c00000");
+		if (l->ns > 0 && isfinite(l->ns)) {
+			/* the latency over the plateau it was read on (from the level
+			 * before to this one's size), not a dot at the size, where the
+			 * curve already climbs to the next level */
+			double x0 = prev == (size_t)-1 ? f->x : fx(f, (double)lv.lv[prev].size);
+			double y = fy(f, l->ns);
+			svg_line(s, x0, y, x, y, "#c00000", 2.5, 0);
+			svg_circle(s, (x0 + x) / 2, y, 4, "#c00000");
+		}
+		prev = i;
 		mt_snprintf(lab, sizeof lab, "%sL%d", tag, l->level);
 		svg_text(s, x + 3, f->y + (tag[0] == 'B' ? 28 : 14), 11, SVG_START, 1, 0, "#c00000",
 			 lab);
