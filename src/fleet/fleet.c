@@ -149,7 +149,6 @@ static int column(struct fleet *f, const struct result_kind *k, const struct res
 	return (int)at;
 }
 
-/* The machine named name, added when new (its first result x). */
 /* m holds a result of kind k already. */
 static int has_kind(const struct fleet_machine *m, const struct result_kind *k)
 {
