@@ -5,10 +5,10 @@
 # arguments exit 2 with one line; --csv carries each point's spread, tries
 # and trust, as the JSON and the table do.
 . "$TESTLIB"
-plan 35
+plan 43
 
 status "--help exits 0" 0 "$MEMTOP" run latency --help
-like "--help lists --hugepages" "$(cat "$TMP/out")" '--hugepages on\|off'
+like "--help lists --hugepages" "$(cat "$TMP/out")" '--hugepages on\|off\|both'
 
 status "quick run exits 0" 0 "$MEMTOP" run latency --quick --json "$TMP/lat.json"
 out=$(cat "$TMP/out")
@@ -44,7 +44,7 @@ ok "json: ghz and cycles = ns x ghz" awk -v g="$(q ghz)" -v c="$(q 'cycles[0][5]
 # the same run, and a point is trusted (1) exactly when its spread is at
 # most 10 % (the table's ~), as many 0s as the closing count says
 status "--csv --json exits 0" 0 "$MEMTOP" run latency --strides 256 --max-size 64K --csv \
-	--json "$TMP/csv.json"
+	--hugepages off --json "$TMP/csv.json"
 is "--csv: the header, five columns a chase" "$(head -n 1 "$TMP/out")" \
 	"size_bytes,cycles_s256,ns_s256,spread_s256,tries_s256,trusted_s256,cycles_random,ns_random,spread_random,tries_random,trusted_random"
 is "--csv: one row of 11 fields per size" \
@@ -67,8 +67,44 @@ is "--csv: its untrusted points are the ones the closing line counts" "$untruste
 	"$(sed -n 's/^# ~ \([0-9]*\) of [0-9]* points not trusted.*/\1/p' "$TMP/err" | grep . || echo 0)"
 unlike "--csv: no comment line on standard output" "$(cat "$TMP/out")" '^#'
 
-status "--random --max-size 64K exits 0" 0 "$MEMTOP" run latency --random --max-size 64K --tries 1
+status "--random --max-size 64K exits 0" 0 "$MEMTOP" run latency --random --max-size 64K --tries 1 \
+	--hugepages off
 like "--random: only the random chase" "$(sed -n '/^ *size/p' "$TMP/out")" '^ +size +random +ns$'
+
+# --hugepages both: where this machine's THP can be asked for, the random
+# chase again on huge pages, the caches read from it and the walks' cost
+# from the 4 KB one; where it cannot, one line says so and why sizes past
+# a second-level TLB's reach may be walks
+thp=$(sed -n 's/.*\[\([a-z]*\)\].*/\1/p' /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null)
+status "--hugepages both exits 0" 0 "$MEMTOP" run latency --random --max-size 4M --tries 1 \
+	--hugepages both --json "$TMP/both.json"
+case $thp in
+always | madvise)
+	like "both: a column for the huge-page chase" "$(sed -n '/^ *size/p' "$TMP/out")" \
+		'^ +size +random +ns +rnd huge +ns$'
+	like "both: the header says so" "$(cat "$TMP/out")" \
+		'^# latency: .* huge pages off, and on for a second random chase \(about [0-9]+ s\)$'
+	like "both: caches read from the huge-page chase" "$(cat "$TMP/out")" \
+		'^# levels read from the random chase, huge pages, '
+	like "both: the walks' cost level by level" "$(cat "$TMP/out")" \
+		'^Page walks: on 4 KB pages a load also walks the page tables once past the TLBs. reach: L1 '
+	is "both: in the JSON, with what the kernel gave" \
+		"$("$JSONQ" "$TMP/both.json" random_other.hugepages 'random_other.ns#' 'random.ns#')" \
+		"$(printf 'on\n71\n71')"
+	;;
+*)
+	ok "both: no such column where THP is ${thp:-absent}" sh -c \
+		'! grep -q "rnd huge" "$1"' sh "$TMP/out"
+	like "both: one line says why" "$(cat "$TMP/out")" \
+		'no random chase on huge pages: transparent huge pages are (off|not known) here'
+	ok "both: the header says off" grep -q 'huge pages off (about' "$TMP/out"
+	ok "both: no walks line" sh -c '! grep -q "^Page walks" "$1"' sh "$TMP/out"
+	ok "both: no random_other in the JSON" sh -c '! grep -q random_other "$1"' sh "$TMP/both.json"
+	;;
+esac
+status "--hugepages both --no-random: exit 2" 2 "$MEMTOP" run latency --hugepages both --no-random
+is "--hugepages both --no-random: one line" "$(cat "$TMP/err")" \
+	"memtop: run latency: --hugepages both chases at random on both page sizes; drop --no-random"
 
 # --tlb-locality: the random chase group by group; said in the header and
 # recorded in the JSON
@@ -85,7 +121,7 @@ status "--tlb-locality with --no-random: exit 2" 2 "$MEMTOP" run latency --no-ra
 
 status "bad --hugepages: exit 2" 2 "$MEMTOP" run latency --hugepages maybe
 is "bad --hugepages: one line" "$(cat "$TMP/err")" \
-	"memtop: run latency: --hugepages: expected on or off, got 'maybe'"
+	"memtop: run latency: --hugepages: expected on, off or both, got 'maybe'"
 status "stride not a multiple of 8: exit 2" 2 "$MEMTOP" run latency --strides 128,100
 status "--max-size below 4K: exit 2" 2 "$MEMTOP" run latency --max-size 1K
 is "--max-size below 4K: one line" "$(cat "$TMP/err")" "memtop: run latency: --max-size: at least 4K"

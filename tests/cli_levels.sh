@@ -69,5 +69,5 @@ like "memory from 20 MB" "$(cat "$TMP/out")" '^Memory from 20 MB: '
 # a step at a second-level TLB's reach on 4 KB pages alone is said to be doubtful
 levels_line "the 16 MB step's run exits 0" "$TESTDATA/latency-xeon-vm-l3-16m.json" \
 	"its step at 4096 pages' reach, and what tells" 'reach of' \
-	"   16 MB is the reach of 4096 4 KB pages, as a second-level TLB's: on 4 KB pages alone this step may be the TLB's (a run with --hugepages on tells them apart)"
+	"   16 MB is the reach of 4096 4 KB pages, as a second-level TLB's: on 4 KB pages alone this step may be the TLB's (a run with --hugepages both tells them apart)"
 status "no file: exit 2" 2 "$MEMTOP" levels

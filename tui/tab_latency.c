@@ -22,7 +22,8 @@ struct latency_tab {
 	struct latency_params p;
 	int running;
 	struct latency_result *r;
-	int huge;          /* for the next run */
+	int huge;          /* for the next run: LAT_HUGE_ON or OFF, */
+	int both;          /* or the random chase on both (where THP can be asked for) */
 	uint64_t max_size; /* 0: the default */
 	uint64_t t0;
 	uint64_t system[4]; /* [1..3]: L1d, L2, L3 by info_best_size, 0 unknown */
@@ -32,6 +33,7 @@ static int init(struct tui *t, void *self)
 {
 	struct latency_tab *s = self;
 	s->huge = LAT_HUGE_OFF;
+	s->both = 1;
 	if (tui_info(t))
 		for (int l = 1; l <= 3; l++)
 			s->system[l] = info_best_size(tui_info(t), l, NULL);
@@ -65,6 +67,11 @@ static void start_run(struct tui *t, struct latency_tab *s)
 		return;
 	}
 	s->p.hugepages = s->huge;
+	if (s->both && !tui_quick(t)) {
+		char thp[16];
+		mt_thp_mode(thp, sizeof thp);
+		latency_pages_both(&s->p, thp);
+	}
 	if (latency_params_fit_memory(&s->p, mt_mem_available(), note, sizeof note, &e) < 0) {
 		tui_message(t, "cannot measure: %s", e.msg);
 		return;
@@ -174,12 +181,29 @@ static int act_run(struct tui *t, void *self, int key)
 	return 1;
 }
 
+/* The next run's pages, as said. */
+static const char *pages_mode(const struct latency_tab *s)
+{
+	return s->both ? "4K pages, and huge pages for a second random chase"
+	       : s->huge == LAT_HUGE_ON ? "huge pages on"
+					 : "huge pages off";
+}
+
 static int act_huge(struct tui *t, void *self, int key)
 {
 	struct latency_tab *s = self;
 	(void)key;
-	s->huge = s->huge == LAT_HUGE_ON ? LAT_HUGE_OFF : LAT_HUGE_ON;
-	tui_message(t, "next run: huge pages %s", s->huge == LAT_HUGE_ON ? "on" : "off");
+	/* both -> off -> on -> both */
+	if (s->both) {
+		s->both = 0;
+		s->huge = LAT_HUGE_OFF;
+	} else if (s->huge == LAT_HUGE_OFF) {
+		s->huge = LAT_HUGE_ON;
+	} else {
+		s->both = 1;
+		s->huge = LAT_HUGE_OFF;
+	}
+	tui_message(t, "next run: %s", pages_mode(s));
 	tui_dirty(t);
 	return 1;
 }
@@ -215,7 +239,7 @@ static int act_max(struct tui *t, void *self, int key)
 
 static const struct keybinding keys[] = {
 	{ 'r', "r", "measure the latency curves (about a minute)", act_run },
-	{ 'H', "H", "huge pages on/off for the next run", act_huge },
+	{ 'H', "H", "pages for the next run: both, 4K only, huge only", act_huge },
 	{ 'm', "m", "type the largest array for the next run", act_max },
 	TUI_KEY_SAVE("latency"),
 	{ 0, NULL, NULL, NULL },
@@ -254,12 +278,21 @@ static void put(WINDOW *w, int y, int x, int wd, const char *s)
 		mvwaddnstr(w, y, x, s, wd - 1 - x);
 }
 
-/* Curve k (the strides, then the random chase) as drawn: cycles, or ns
- * when the clock is unknown (a table imported from another tool). */
+/* Curves of r: the strides, the random chase, the random chase on the
+ * other page size. */
+static int ncurves(const struct latency_result *r)
+{
+	return (int)r->nstrides + (r->has_random ? 1 + (r->has_other ? 1 : 0) : 0);
+}
+
+/* Curve k (as ncurves counts) as drawn: cycles, or ns when the clock is
+ * unknown (a table imported from another tool). */
 static const double *drawn(const struct latency_result *r, int k)
 {
 	if (k < (int)r->nstrides)
 		return r->ghz > 0 ? r->cycles[k] : r->ns[k];
+	if (k > (int)r->nstrides)
+		return r->ghz > 0 ? r->other_cycles : r->other_ns;
 	return r->ghz > 0 ? r->random_cycles : r->random_ns;
 }
 
@@ -283,8 +316,7 @@ static void draw_intro(struct tui *t, struct latency_tab *s, WINDOW *w, int wd)
 			    "(memtop view FILE.json; memtop run latency --json FILE saves one).");
 	else
 		mt_snprintf(line, sizeof line, "Latency by pointer chasing: no run yet. r measures "
-			    "(huge pages %s, H toggles; m sets the largest array).",
-			    s->huge == LAT_HUGE_ON ? "on" : "off");
+			    "(%s, H changes; m sets the largest array).", pages_mode(s));
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	tui_wrap(t, w, 0, 1, wd - 2, 2, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
@@ -310,8 +342,11 @@ static void draw_title(struct tui *t, struct latency_tab *s, WINDOW *w, int wd,
 	if (r->hugepages != LAT_HUGE_UNKNOWN)
 		mt_append(line, sizeof line, ", %s",
 			  r->hugepages == LAT_HUGE_ON ? "huge pages" : "4K pages");
+	if (r->has_random && r->has_other)
+		mt_append(line, sizeof line, " + random on %s",
+			  r->other_hugepages == LAT_HUGE_ON ? "huge pages" : "4K pages");
 	mt_append(line, sizeof line, ": %zu/%zu points", latency_measured(r),
-		  r->nsizes * (r->nstrides + (r->has_random ? 1 : 0)));
+		  r->nsizes * (size_t)ncurves(r));
 	if (latency_doubtful(r))
 		mt_append(line, sizeof line, ", %zu not trusted (~)", latency_doubtful(r));
 	if (tui_result_unsaved(t, &tab_latency))
@@ -331,10 +366,9 @@ static void draw_title(struct tui *t, struct latency_tab *s, WINDOW *w, int wd,
 static int set_axes(const struct latency_result *r, int h, int wd, struct axes *a)
 {
 	double lo = INFINITY, hi = 0;
-	int ncurves = (int)r->nstrides + (r->has_random ? 1 : 0);
 	if (h < 10 || wd < 30)
 		return -1;
-	for (int k = 0; k < ncurves; k++) {
+	for (int k = 0; k < ncurves(r); k++) {
 		const double *v = drawn(r, k);
 		for (size_t i = 0; i < r->nsizes; i++)
 			if (isfinite(v[i]) && v[i] > 0) {
@@ -366,7 +400,11 @@ static int set_axes(const struct latency_result *r, int h, int wd, struct axes *
 static void draw_scale_and_bands(struct tui *t, WINDOW *w, int wd, const struct axes *a,
 				 const struct latency_result *r)
 {
-	const double *ref = drawn(r, r->has_random ? (int)r->nstrides : 0);
+	/* the curve the levels are read from: on huge pages when both are */
+	const double *ref = drawn(r, !r->has_random ? 0
+				     : r->has_other && r->other_hugepages == LAT_HUGE_ON
+					     ? (int)r->nstrides + 1
+					     : (int)r->nstrides);
 	struct latency_plateau p[LAT_MAX_SIZES];
 	size_t np;
 	char buf[32];
@@ -393,18 +431,21 @@ static void draw_scale_and_bands(struct tui *t, WINDOW *w, int wd, const struct 
 static void draw_curves(struct tui *t, WINDOW *w, int wd, const struct axes *a,
 			const struct latency_result *r)
 {
-	int ncurves = (int)r->nstrides + (r->has_random ? 1 : 0);
-	for (int k = 0; k < ncurves; k++) {
+	int nc = ncurves(r);
+	for (int k = 0; k < nc; k++) {
 		const double *v = drawn(r, k);
-		char g[2] = { k < (int)r->nstrides ? curve_glyph[k % 12] : '*', '\0' };
-		double frac = ncurves > 1 ? (double)k / (ncurves - 1) : 1.0;
+		char g[2] = { k < (int)r->nstrides	? curve_glyph[k % 12]
+			      : k == (int)r->nstrides ? '*'
+						      : '+',
+			      '\0' };
+		double frac = nc > 1 ? (double)k / (nc - 1) : 1.0;
 		for (size_t i = 0; i < r->nsizes; i++) {
 			int bad = latency_point_doubtful(r, (size_t)k, i); /* ~: tries disagree */
 			if (!isfinite(v[i]) || v[i] <= 0)
 				continue;
 			wattrset(w, bad ? tui_attr(t, ROLE_WARN)
 					: tui_heat_attr(t, frac) |
-						  (k == ncurves - 1 && r->has_random ? A_BOLD : 0));
+						  (k >= (int)r->nstrides && r->has_random ? A_BOLD : 0));
 			put(w, yrow(a, v[i]), xcol(a, (double)r->sizes[i]), wd, bad ? "~" : g);
 		}
 	}
@@ -479,6 +520,9 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 		mt_append(line, sizeof line, "%c %u  ", curve_glyph[k % 12], r->strides[k]);
 	if (r->has_random)
 		mt_append(line, sizeof line, "* random  ");
+	if (r->has_random && r->has_other)
+		mt_append(line, sizeof line, "+ random, %s  ",
+			  r->other_hugepages == LAT_HUGE_ON ? "huge pages" : "4K pages");
 	if (latency_doubtful(r))
 		mt_append(line, sizeof line, "~ tries over %.0f %% apart  ", LAT_DOUBTFUL_SPREAD * 100);
 	mt_append(line, sizeof line, "(%s up, size across, log-log; bands: plateaus)",

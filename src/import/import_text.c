@@ -125,9 +125,10 @@ struct latency_result *import_latency_new(const uint64_t *sizes, size_t n, const
 		for (size_t i = 0; i < LAT_MAX_SIZES; i++)
 			r->ns[k][i] = r->cycles[k][i] = NAN;
 	for (size_t i = 0; i < LAT_MAX_SIZES; i++)
-		r->random_ns[i] = r->random_cycles[i] = r->other_ns[i] = NAN;
+		r->random_ns[i] = r->random_cycles[i] = r->other_ns[i] = r->other_cycles[i] = NAN;
 	r->hugepages = LAT_HUGE_UNKNOWN;
 	r->other_hugepages = LAT_HUGE_UNKNOWN;
+	r->other_share = -1;
 	mt_strlcpy(r->format, format, sizeof r->format);
 	return r;
 }

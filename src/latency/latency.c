@@ -82,6 +82,16 @@ void latency_params_quick(struct latency_params *p)
 	p->target_s = 10;
 }
 
+int latency_pages_both(struct latency_params *p, const char *thp)
+{
+	int was = p->other;
+	p->other = p->random && p->hugepages == LAT_HUGE_OFF && thp &&
+		   (strcmp(thp, "always") == 0 || strcmp(thp, "madvise") == 0);
+	if (p->other && !was) /* one chase more: its share of the run's time more */
+		p->target_s += p->target_s / (double)(p->nstrides + 1);
+	return p->other;
+}
+
 int latency_params_set_max(struct latency_params *p, uint64_t max, mt_error *e)
 {
 	size_t n;
@@ -102,7 +112,17 @@ int latency_params_fit_memory(struct latency_params *p, uint64_t available, char
 	uint64_t cap = available / 2;
 	char a[32], b[32];
 	note[0] = '\0';
-	if (available == 0 || p->nsizes == 0 || p->sizes[p->nsizes - 1] <= cap)
+	if (available == 0 || p->nsizes == 0)
+		return 0;
+	if (p->other && 2 * latency_buffer_bytes(p) > cap) { /* two buffers: one first */
+		p->other = 0;
+		mt_snprintf(note, len, "the random chase on huge pages left out: two buffers of %s "
+				       "do not fit in half of the %s available",
+			    mt_fmt_size(a, sizeof a, latency_buffer_bytes(p)),
+			    mt_fmt_size(b, sizeof b, available & ~(uint64_t)0xfffff));
+		mt_strlcpy(p->note, note, sizeof p->note);
+	}
+	if (p->sizes[p->nsizes - 1] <= cap)
 		return 0;
 	if (cap < LAT_MIN_SIZE)
 		return mt_fail(e, "not enough memory for a 4K chase");
@@ -120,11 +140,40 @@ int latency_params_fit_memory(struct latency_params *p, uint64_t available, char
 	return 0;
 }
 
+#define PROBE_FAR (64u << 20) /* latency_probe's far buffer */
+
 /* v[0] at stride 128, v[1] at 4096, and geometrically by log2 between. */
 static double stride_between(const double v[2], unsigned stride)
 {
 	double f = (log2(stride < 128 ? 128 : stride > 4096 ? 4096 : stride) - 7) / 5;
 	return v[0] * pow(v[1] / v[0], f);
+}
+
+/* A fixed stride's ns a load over the probe's 64 MB: as measured for one
+ * of the run's strides, else between the strides 128 and 4096. */
+static double stride_far(const struct latency_params *p, unsigned stride)
+{
+	for (size_t k = 0; k < p->nstrides; k++)
+		if (p->strides[k] == stride && p->probe.stride_far[k] > 0)
+			return p->probe.stride_far[k];
+	return stride_between(p->probe.fixed_far, stride);
+}
+
+/* How much slower a load is at size than over the probe's 64 MB: 1 up to
+ * 64 MB; past it, by log2 of the size, up to what the worker's random loads
+ * over its whole buffer took against the probe's at 64 MB (the page walks
+ * of a larger buffer reach further out), where it has measured them. */
+static double far_factor(const struct latency_params *p, uint64_t size)
+{
+	const struct lat_probe *q = &p->probe;
+	uint64_t last = p->nsizes ? p->sizes[p->nsizes - 1] : 0;
+	double f;
+	if (!(q->rand_last > 0) || !(q->rand_far > 0) || size <= PROBE_FAR || last <= PROBE_FAR)
+		return 1;
+	f = q->rand_last / q->rand_far;
+	if (f < 1)
+		return 1;
+	return pow(f, fmin(1, log2((double)size / PROBE_FAR) / log2((double)last / PROBE_FAR)));
 }
 
 /* A rough model of one load's ns at a size, for planning only: fixed
@@ -141,8 +190,8 @@ static double model_ns(const struct latency_params *p, uint64_t size, int random
 		return 5;
 	if (q->rand_mid > 0) {
 		if (random)
-			return size <= (16u << 20) ? q->rand_mid : q->rand_far;
-		far = stride_between(q->fixed_far, stride);
+			return size <= (16u << 20) ? q->rand_mid : q->rand_far * far_factor(p, size);
+		far = stride_far(p, stride) * far_factor(p, size);
 		return size <= (16u << 20) ? fmin(far, q->rand_mid) : far;
 	}
 	base = size <= (16u << 20) ? 20 : 110;
@@ -244,7 +293,7 @@ static double probe_link(char *buf, uint64_t size, unsigned stride, int random, 
 
 void latency_probe(struct latency_params *p)
 {
-	const uint64_t far = 64u << 20, mid = 8u << 20;
+	const uint64_t far = PROBE_FAR, mid = 8u << 20;
 	struct lat_probe *q = &p->probe;
 	char *buf;
 	uint32_t *scratch;
@@ -267,6 +316,10 @@ void latency_probe(struct latency_params *p)
 	if ((q->link_random[0] = probe_link(buf, mid, 128, 1, scratch)) < 0)
 		goto out;
 	q->rand_mid = probe_walk(buf, 20000);
+	for (size_t k = 0; k < p->nstrides; k++) /* each of the run's own: a few ms each */
+		if (p->strides[k] >= 8 && p->strides[k] % 8 == 0 && p->strides[k] <= far &&
+		    probe_link(buf, far, p->strides[k], 0, NULL) > 0)
+			q->stride_far[k] = probe_walk(buf, p->strides[k] < 256 ? 200000 : 20000);
 out:
 	if (!(q->rand_mid > 0))
 		memset(q, 0, sizeof *q);
@@ -280,19 +333,26 @@ out:
 static double populate_cost_ns(const struct latency_params *p)
 {
 	double page_ns = p->page_ns > 0 ? p->page_ns : MT_FRESH_PAGE_NS_GUESS;
-	return p->nsizes ? (double)(p->sizes[p->nsizes - 1] / LAT_PAGE) * page_ns : 0;
+	double pages = p->nsizes ? (double)(p->sizes[p->nsizes - 1] / LAT_PAGE) : 0;
+	return pages * page_ns * (p->random && p->other ? 2 : 1);
+}
+
+/* ns the points from size i on are expected to take, priced by the model. */
+static double points_cost_ns(const struct latency_params *p, size_t from)
+{
+	double ns = 0;
+	for (size_t i = from; i < p->nsizes; i++) {
+		for (size_t k = 0; k < p->nstrides; k++)
+			ns += point_cost_ns(p, i, p->strides[k], 0);
+		if (p->random)
+			ns += point_cost_ns(p, i, p->random_stride, 1) * (p->other ? 2 : 1);
+	}
+	return ns;
 }
 
 double latency_params_estimate_s(const struct latency_params *p)
 {
-	double ns = populate_cost_ns(p);
-	for (size_t i = 0; i < p->nsizes; i++) {
-		for (size_t k = 0; k < p->nstrides; k++)
-			ns += point_cost_ns(p, i, p->strides[k], 0);
-		if (p->random)
-			ns += point_cost_ns(p, i, p->random_stride, 1);
-	}
-	return ns / 1e9;
+	return (populate_cost_ns(p) + points_cost_ns(p, 0)) / 1e9;
 }
 
 /* ---- the worker --------------------------------------------------------- */
@@ -403,8 +463,9 @@ static int measure_point(job_t *job, const struct latency_params *p, char *buf, 
 	return JOB_GO;
 }
 
-/* What the kernel backed [buf, buf+len) with (core/platform: smaps). */
-static void pages_report(const char *buf, size_t len, int hugepages, char *out, size_t olen)
+/* What the kernel backed [buf, buf+len) with (core/platform: smaps), said
+ * into out. Returns the share on huge pages (0..1), or -1 not known. */
+static double pages_report(const char *buf, size_t len, int hugepages, char *out, size_t olen)
 {
 	char thp[16];
 	uint64_t rss, huge;
@@ -413,11 +474,12 @@ static void pages_report(const char *buf, size_t len, int hugepages, char *out, 
 		mt_snprintf(out, olen, "%s: %.0f%% of the buffer on 2 MB pages (THP %s)",
 			    hugepages == LAT_HUGE_ON ? "huge pages on" : "huge pages off",
 			    100.0 * (double)huge / (double)rss, thp[0] ? thp : "absent");
-	} else {
-		mt_snprintf(out, olen, "%s (THP %s)",
-			    hugepages == LAT_HUGE_ON ? "huge pages asked" : "4 KB pages asked",
-			    thp[0] ? thp : "absent");
+		return (double)huge / (double)rss;
 	}
+	mt_snprintf(out, olen, "%s (THP %s)",
+		    hugepages == LAT_HUGE_ON ? "huge pages asked" : "4 KB pages asked",
+		    thp[0] ? thp : "absent");
+	return -1;
 }
 
 static int emit_point(job_t *job, size_t row, size_t col, int kind, const struct point *pt,
@@ -522,20 +584,34 @@ static size_t link_chase(const struct latency_params *p, struct chase_mem *m, ui
 	return latency_build_fixed(m->buf, size, stride);
 }
 
-/* ns the points after point (i, c) are expected to take: each one's price
- * under p (its point budget as adapted) as t corrects it. */
-static double remaining_ns(const struct latency_params *p, const struct lat_eta *t, size_t i,
-			   size_t c)
+/* The chases of a row: the fixed strides, the random chase, the random chase
+ * on the other page size. */
+static size_t columns(const struct latency_params *p)
 {
-	size_t ncol = p->nstrides + (p->random ? 1 : 0);
-	double ns = 0;
+	return p->nstrides + (p->random ? 1 + (p->other ? 1 : 0) : 0);
+}
+
+/* ns the points after point (i, c) are expected to take: each one's price
+ * under p (its point budget as adapted) as t corrects it by the columns'
+ * latest points; into *all (when not NULL) as it corrects it by all of
+ * them. */
+static double remaining_ns(const struct latency_params *p, const struct lat_eta *t, size_t i,
+			   size_t c, double *all)
+{
+	size_t ncol = columns(p);
+	double ns = 0, ns_all = 0;
 	for (size_t j = i; j < p->nsizes; j++) {
 		for (size_t k = j == i ? c + 1 : 0; k < ncol; k++) {
-			int random = k == p->nstrides;
+			int random = k >= p->nstrides;
 			unsigned stride = random ? p->random_stride : p->strides[k];
-			ns += lat_eta_point_ns(t, k, point_cost_ns(p, j, stride, random));
+			double priced = point_cost_ns(p, j, stride, random);
+			ns += lat_eta_point_ns(t, k, priced);
+			if (all)
+				ns_all += lat_eta_point_ns_all(t, k, priced);
 		}
 	}
+	if (all)
+		*all = ns_all;
 	return ns;
 }
 
@@ -579,57 +655,130 @@ static int say_revised(job_t *job, double said_s, double before_s, double at_s)
 	return job_emit(job, &ev);
 }
 
-/* Measure every point of p over m. Returns 0 (also when cancelled: the job
- * knows), or -1 with e. */
-static int chase_all(job_t *job, const struct latency_params *p0, struct chase_mem *m,
-		     double ghz, mt_error *e)
+#define PROBE_LAST_SLOTS (1u << 20) /* probe_last links at most this many */
+
+/* ns a random load over the whole of m: a cycle through one line of every
+ * 4 KB page (of every few pages past PROBE_LAST_SLOTS of them), at offsets
+ * that turn from page to page, in a random order: the run's page walks
+ * over the same page tables. Linked over what is there (the chases link
+ * their own afterwards). 0 when m is no bigger than the probe's far buffer
+ * or scratch memory is short. */
+static double probe_last(const struct chase_mem *m)
 {
-	struct latency_params pp = *p0, *p = &pp; /* point_ns adapts */
+	uint64_t seg = m->buf_bytes / PROBE_LAST_SLOTS, n;
+	uint32_t *scratch;
+	double ns = 0;
+	seg = (seg < LAT_PAGE ? LAT_PAGE : seg / 64 * 64) + 64;
+	if (m->buf_bytes <= PROBE_FAR)
+		return 0;
+	n = m->buf_bytes / seg;
+	if (!(scratch = malloc((size_t)(n + 1) * sizeof *scratch)))
+		return 0;
+	if (chase_build_cycle(m->buf, n * seg, (unsigned)seg, LAT_RNG_SEED, scratch))
+		ns = probe_walk(m->buf, 20000);
+	free(scratch);
+	return ns;
+}
+
+/* Fault in the pages of m and of mo (NULL: none), time a random load over
+ * the whole of m into p->probe.rand_last, and say the run's figure from
+ * them: a LAT_NOTE_PRICED note with what they took and the points priced.
+ * *said is that figure. Returns JOB_GO, JOB_CANCELLED, or -1 out of
+ * memory. */
+static int pages_then_price(job_t *job, struct latency_params *p, struct chase_mem *m,
+			    struct chase_mem *mo, uint64_t t_start, double *said)
+{
+	struct job_event ev;
+	double took;
+	/* the pages asked for, from the pinned worker (first touch puts them
+	 * on its NUMA node): a fault a page costs far more on a VM (11 us a
+	 * page where the host has not yet backed the memory, 1.3 where it
+	 * has, on the Zen 5 guest): priced by what it took here, not by a
+	 * probe of a few pages. */
+	if (job_populate(job, m->buf, m->buf_bytes) == JOB_CANCELLED ||
+	    (mo && job_populate(job, mo->buf, mo->buf_bytes) == JOB_CANCELLED))
+		return JOB_CANCELLED;
+	if (p->probe.rand_far > 0)
+		p->probe.rand_last = probe_last(m);
+	took = (double)(mt_now_ns() - t_start) / 1e9;
+	*said = took + points_cost_ns(p, 0) / 1e9;
+	memset(&ev, 0, sizeof ev);
+	ev.type = JOB_EV_NOTE;
+	ev.kind = LAT_NOTE_PRICED;
+	ev.value = *said;
+	JOB_PAYLOAD_PUT(&ev, struct lat_ev_revised, &((struct lat_ev_revised){ .at_s = took }));
+	mt_snprintf(ev.text, sizeof ev.text, "about %.0f s in all (its pages took %.1f s)",
+		    ceil(*said), took);
+	return job_emit(job, &ev) < 0 ? -1 : JOB_GO;
+}
+
+/* Link and measure point (i, c) and say it: column c of p over m, or the
+ * other page size's random chase (c == nstrides + 1) over mo with po.
+ * Returns JOB_GO, JOB_CANCELLED, or -1 with e. */
+static int one_point(job_t *job, const struct latency_params *p, struct chase_mem *m,
+		     const struct latency_params *po, struct chase_mem *mo, size_t i, size_t c,
+		     double *est, double ghz, mt_error *e)
+{
+	int other = c == p->nstrides + 1, random = c >= p->nstrides;
+	unsigned stride = random ? p->random_stride : p->strides[c];
+	size_t lines;
+	char *start;
+	struct point pt;
+	lines = other ? link_chase(po, mo, p->sizes[i], 0, &start)
+		      : link_chase(p, m, p->sizes[i], c, &start);
+	if (lines == 0)
+		return mt_fail(e, "cannot link a chase of %llu bytes at stride %u",
+			       (unsigned long long)p->sizes[i], stride);
+	if (job_check(job) == JOB_CANCELLED ||
+	    measure_point(job, p, start, lines, est, &pt) == JOB_CANCELLED)
+		return JOB_CANCELLED;
+	if (emit_point(job, i, c, other ? LAT_CELL_OTHER : random ? LAT_CELL_RANDOM : LAT_CELL_FIXED,
+		       &pt, ghz) < 0)
+		return mt_fail(e, "out of memory");
+	return JOB_GO;
+}
+
+/* Measure every point of p0 over m (and the other page size's random chase
+ * over mo, with po, when p0->other). Returns 0 (also when cancelled: the
+ * job knows), or -1 with e. */
+static int chase_all(job_t *job, const struct latency_params *p0, struct chase_mem *m,
+		     const struct latency_params *po, struct chase_mem *mo, double ghz, mt_error *e)
+{
+	struct latency_params pp = *p0, *p = &pp; /* point_ns adapts; the probe grows */
 	uint64_t t_start = mt_now_ns(), t_point;
 	double units_done, units_total, priced; /* progress in ns: real done, done + expected */
-	double said, before;
-	double est[LAT_MAX_STRIDES + 1];
+	double said, before, left_all;
+	double est[LAT_ETA_COLS];
 	struct lat_eta eta;
-	size_t ncol = p->nstrides + (p->random ? 1 : 0);
-	for (size_t k = 0; k <= LAT_MAX_STRIDES; k++)
+	size_t ncol = columns(p);
+	int st;
+	for (size_t k = 0; k < LAT_ETA_COLS; k++)
 		est[k] = 2.0;
-	/* the pages asked for, from the pinned worker (first touch puts them
-	 * on its NUMA node): a fault a page costs far more on a VM (seconds
-	 * for 512 MB on the Zen 5 guest). A hint: the chases' stores fault
-	 * them in otherwise. */
-	if (job_populate(job, m->buf, m->buf_bytes) == JOB_CANCELLED)
-		return 0;
-	lat_eta_init(&eta, ceil(latency_params_estimate_s(p0))); /* as the plan said it */
+	st = pages_then_price(job, p, m, p->other ? mo : NULL, t_start, &said);
+	if (st != JOB_GO)
+		return st == JOB_CANCELLED ? 0 : mt_fail(e, "out of memory");
+	lat_eta_init(&eta, ceil(said)); /* as the run said it */
 	units_done = (double)(mt_now_ns() - t_start);
+	eta.fixed_s = units_done / 1e9; /* the pages: done, their time known */
 	/* every point is ahead: the one "after" point (0, -1), unsigned wrap */
-	job_set_progress(job, units_done, units_done + remaining_ns(p, &eta, 0, (size_t)-1));
+	job_set_progress(job, units_done, units_done + remaining_ns(p, &eta, 0, (size_t)-1, NULL));
 	for (size_t i = 0; i < p->nsizes; i++) {
 		for (size_t c = 0; c < ncol; c++) {
-			int random = c == p->nstrides;
-			unsigned stride = random ? p->random_stride : p->strides[c];
-			size_t lines;
-			char *start;
-			struct point pt;
+			int random = c >= p->nstrides;
 			if (job_check(job) == JOB_CANCELLED)
 				return 0;
-			priced = point_cost_ns(p, i, stride, random);
+			priced = point_cost_ns(p, i, random ? p->random_stride : p->strides[c], random);
 			t_point = mt_now_ns();
-			lines = link_chase(p, m, p->sizes[i], c, &start);
-			if (lines == 0)
-				return mt_fail(e, "cannot link a chase of %llu bytes at stride %u",
-					       (unsigned long long)p->sizes[i], stride);
-			if (job_check(job) == JOB_CANCELLED ||
-			    measure_point(job, p, start, lines, &est[c], &pt) ==
-				    JOB_CANCELLED)
-				return 0;
-			if (emit_point(job, i, c, random ? LAT_CELL_RANDOM : LAT_CELL_FIXED, &pt, ghz) < 0)
-				return mt_fail(e, "out of memory");
+			st = one_point(job, p, m, po, mo, i, c, &est[c], ghz, e);
+			if (st != JOB_GO)
+				return st == JOB_CANCELLED ? 0 : -1;
 			lat_eta_add(&eta, c, priced, (double)(mt_now_ns() - t_point));
 			units_done = (double)(mt_now_ns() - t_start);
-			units_total = units_done + remaining_ns(p, &eta, i, c);
+			units_total = units_done + remaining_ns(p, &eta, i, c, &left_all);
 			job_set_progress(job, units_done, units_total);
 			before = eta.said_s;
-			said = lat_eta_revise(&eta, units_done / 1e9, (units_total - units_done) / 1e9);
+			said = lat_eta_revise(&eta, units_done / 1e9, (units_total - units_done) / 1e9,
+					      left_all / 1e9);
 			if (said > 0 && say_revised(job, said, before, units_done / 1e9) < 0)
 				return mt_fail(e, "out of memory");
 			keep_to_target(p0, p, t_start, units_done, units_total);
@@ -638,34 +787,56 @@ static int chase_all(job_t *job, const struct latency_params *p0, struct chase_m
 	return 0;
 }
 
+/* The pages note of buffer m (kind LAT_NOTE_PAGES or LAT_NOTE_OTHER_PAGES,
+ * whose value is the share on huge pages). Returns 0, or -1 out of memory. */
+static int say_pages(job_t *job, const struct chase_mem *m, size_t len, int hugepages, int kind)
+{
+	struct job_event ev;
+	memset(&ev, 0, sizeof ev);
+	ev.type = JOB_EV_NOTE;
+	ev.kind = kind;
+	ev.value = pages_report(m->buf, len, hugepages, ev.text, sizeof ev.text);
+	return job_emit(job, &ev);
+}
+
 int latency_worker(job_t *job, void *arg, mt_error *e)
 {
 	const struct latency_params *p = arg;
-	struct chase_mem m;
+	struct latency_params po;
+	struct chase_mem m, mo;
 	struct mt_clock clk;
-	struct job_event ev;
+	size_t last;
 	double ghz;
 	int st;
 
 	if (p->nsizes == 0 || (p->nstrides == 0 && !p->random))
 		return mt_fail(e, "nothing to measure");
-	job_set_total(job, p->nsizes * (p->nstrides + (p->random ? 1 : 0)));
+	job_set_total(job, p->nsizes * columns(p));
+	/* the other page size's chase: the random one alone, in its own buffer */
+	po = *p;
+	po.nstrides = 0;
+	po.other = 0;
+	po.buf = NULL;
+	po.hugepages = p->hugepages == LAT_HUGE_ON ? LAT_HUGE_OFF : LAT_HUGE_ON;
 	if (chase_mem_map(&m, p, e) < 0)
 		return -1;
+	if (p->random && p->other && chase_mem_map(&mo, &po, e) < 0) {
+		chase_mem_unmap(&m);
+		return -1;
+	}
 	mt_clock_calibrate(&clk, 0);
 	ghz = clk.core_ghz > 0 ? clk.core_ghz : clk.ticks_per_ns;
 	st = p->note[0] && job_note(job, "%s", p->note) < 0 ? mt_fail(e, "out of memory")
-							     : chase_all(job, p, &m, ghz, e);
-	if (st == 0 && job_check(job) != JOB_CANCELLED) {
-		/* what the kernel backed the buffer with, for latency_apply() */
-		memset(&ev, 0, sizeof ev);
-		ev.type = JOB_EV_NOTE;
-		ev.kind = LAT_NOTE_PAGES;
-		pages_report(m.buf, (size_t)p->sizes[p->nsizes - 1], p->hugepages, ev.text,
-			     sizeof ev.text);
-		if (job_emit(job, &ev) < 0)
-			st = mt_fail(e, "out of memory");
-	}
+							     : chase_all(job, p, &m, &po, &mo, ghz, e);
+	/* what the kernel backed the buffers with, for latency_apply() */
+	last = (size_t)p->sizes[p->nsizes - 1];
+	if (st == 0 && job_check(job) != JOB_CANCELLED &&
+	    (say_pages(job, &m, last, p->hugepages, LAT_NOTE_PAGES) < 0 ||
+	     (p->random && p->other &&
+	      say_pages(job, &mo, last, po.hugepages, LAT_NOTE_OTHER_PAGES) < 0)))
+		st = mt_fail(e, "out of memory");
+	if (p->random && p->other)
+		chase_mem_unmap(&mo);
 	chase_mem_unmap(&m);
 	return st;
 }

@@ -55,14 +55,19 @@ size_t latency_sizes(uint64_t lo, uint64_t hi, uint64_t *out, size_t cap);
  * madvise, or not known (an imported table that does not say). */
 enum { LAT_HUGE_OFF = 0, LAT_HUGE_ON = 1, LAT_HUGE_UNKNOWN = 2 };
 
-/* The kinds of the worker's JOB_EV_CELLs: a fixed-stride chase's point, or
- * the random chase's. */
-enum { LAT_CELL_FIXED = 0, LAT_CELL_RANDOM = 1 };
+/* The kinds of the worker's JOB_EV_CELLs: a fixed-stride chase's point, the
+ * random chase's, or the random chase's on the other page size (column
+ * nstrides + 1: latency_params.other). */
+enum { LAT_CELL_FIXED = 0, LAT_CELL_RANDOM = 1, LAT_CELL_OTHER = 2 };
 
 /* The kinds of the worker's JOB_EV_NOTEs: what pages backed the buffer;
  * the run's figure revised (value: the s it now expects in all, payload
- * struct lat_ev_revised; the text says it with the reason). */
-enum { LAT_NOTE_PAGES = 1, LAT_NOTE_REVISED = 2 };
+ * struct lat_ev_revised; the text says it with the reason); what pages
+ * backed the other page size's buffer (value: the share of it on huge
+ * pages, 0..1, or -1 not known); the run priced once its pages are in
+ * (value: the s it expects in all, the figure announced; payload struct
+ * lat_ev_revised: the s the pages took). */
+enum { LAT_NOTE_PAGES = 1, LAT_NOTE_REVISED = 2, LAT_NOTE_OTHER_PAGES = 3, LAT_NOTE_PRICED = 4 };
 
 /* The payload of a chase's cell (core/job.h: JOB_PAYLOAD_PUT/GET). */
 struct lat_ev_point {
@@ -87,6 +92,12 @@ struct latency_params {
 	uint64_t tlb_locality;             /* random chase in groups of this many bytes
 					      visited one after the other (0: no groups) */
 	int hugepages;                     /* LAT_HUGE_ON: madvise(MADV_HUGEPAGE) */
+	int other;                         /* also the random chase on the other page
+					      size (huge pages when hugepages is off),
+					      in a buffer of its own, point by point
+					      after the random chase: cells
+					      LAT_CELL_OTHER in column nstrides + 1
+					      (needs random; latency_pages_both()) */
 	unsigned tries;                    /* best of this many timed tries */
 	double try_ns;                     /* target length of one try */
 	double point_ns;                   /* most timed time a point may take */
@@ -100,8 +111,16 @@ struct latency_params {
 		double rand_far;           /* random chase over 64 MB */
 		double fixed_far[2];       /* fixed strides 128 and 4096 over 64 MB */
 		double link_fixed[2];      /* linking those, ns a slot */
+		double stride_far[LAT_MAX_STRIDES]; /* each of the run's strides over 64 MB
+					      (0: not measured: priced between the two
+					      above; the prefetchers treat strides
+					      unevenly) */
 		double link_random[2];     /* linking the random chase over 8 and 64 MB,
 					      ns a slot */
+		double rand_last;          /* random loads over the whole buffer, measured
+					      by the worker once its pages are in (0: not
+					      yet): prices the sizes past 64 MB, whose
+					      page walks reach further out */
 	} probe;
 	char note[200];                    /* emitted as a JOB_EV_NOTE at the start */
 	char why_max[240];                 /* why the largest size is what it is ("" the
@@ -124,13 +143,24 @@ void latency_params_default(struct latency_params *p);
 /* The --quick run for tests: 4K..8M, strides 128 and 4096 plus random. */
 void latency_params_quick(struct latency_params *p);
 
+/* Whether a run of p on this machine measures the random chase on both page
+ * sizes: p has the random chase on 4 KB pages and transparent huge pages
+ * can be asked for (THP "always" or "madvise"; thp is that mode as
+ * mt_thp_mode() reads it, "" absent). Sets p->other and returns it. The
+ * cache sizes are then read from the huge-page curve, where page walks do
+ * not cut the last level short, and the 4 KB one gives the walks' cost.
+ * The run's time target grows by one chase's share. */
+int latency_pages_both(struct latency_params *p, const char *thp);
+
 /* Sizes from 4 KB up to max (rounded down to the sequence). Returns 0 or -1
  * with e ("--max-size: ...") when max < 4 KB or the list would not fit. */
 int latency_params_set_max(struct latency_params *p, uint64_t max, mt_error *e);
 
 /* Cap the largest size to half of available bytes (0 = unknown: no cap);
- * writes the sentence into note and p->note ("" when nothing was capped). Returns 0, or
- * -1 with e when not even 4 KB fits. */
+ * writes the sentence into note and p->note ("" when nothing was capped).
+ * With p->other (two buffers), the other page size's chase is left out
+ * first, said the same way, when both buffers do not fit that half.
+ * Returns 0, or -1 with e when not even 4 KB fits. */
 int latency_params_fit_memory(struct latency_params *p, uint64_t available, char *note,
 			      size_t len, mt_error *e);
 
@@ -239,6 +269,12 @@ struct latency_result {
 	int has_other;       /* the random chase on the other pages too: */
 	int other_hugepages; /* LAT_HUGE_ON or OFF, the opposite of hugepages */
 	double other_ns[LAT_MAX_SIZES]; /* same sizes, same meaning as random_ns */
+	double other_cycles[LAT_MAX_SIZES];
+	double other_spread[LAT_MAX_SIZES]; /* its record, as random_spread's */
+	unsigned other_tries[LAT_MAX_SIZES];
+	double other_share;  /* share of its buffer the kernel put on huge pages
+			      * (0..1), -1 not known (an import) */
+	char other_pages[160]; /* what the kernel gave it, "" not known */
 	/* each point's record: the spread of its tries ((second best - best) /
 	 * best) over this many timed tries; tries 0: not known (an import, a
 	 * file written before memtop kept it) */
@@ -277,15 +313,17 @@ size_t latency_measured(const struct latency_result *r);
 #define LAT_DOUBTFUL_SPREAD 0.10
 
 /* Whether point i of curve k (a fixed stride's index; k == r->nstrides: the
- * random chase) is not trusted: measured, its tries known, and its spread
- * over LAT_DOUBTFUL_SPREAD. */
+ * random chase; k == r->nstrides + 1: the random chase on the other page
+ * size) is not trusted: measured, its tries known, and its spread over
+ * LAT_DOUBTFUL_SPREAD. */
 int latency_point_doubtful(const struct latency_result *r, size_t k, size_t i);
 
 /* The points of r not trusted (fixed and random). */
 size_t latency_doubtful(const struct latency_result *r);
 
 /* Row i of the table memtop run latency prints: the size, then cycles and
- * ns for each fixed stride and the random chase; an untrusted point's ns
+ * ns for each fixed stride, the random chase and the random chase on the
+ * other page size (when measured); an untrusted point's ns
  * ends in ~ ("   32 KB     4.20    1.23    5.10   1.50~"). With csv, the
  * size in bytes, then per chase cycles, ns, spread, tries and trusted (1,
  * or 0 for a ~ point), comma separated; spread and trusted empty and tries
@@ -295,7 +333,8 @@ void latency_print_row(FILE *f, const struct latency_result *r, size_t i, int cs
 /* The result as JSON (see memtop(1); latency_json.c): header, ghz (0 when
  * unknown, and then no cycles), format (an import's tool), strides, sizes,
  * cycles and ns per stride, random {stride, sizes, ns, cycles, ns_over_l1},
- * random_other {hugepages, ns}, hugepages "on"/"off"/"unknown", pages,
+ * random_other {hugepages, ns, cycles, spread, tries, pages, huge_share},
+ * hugepages "on"/"off"/"unknown", pages,
  * then the levels (latency_levels_to_json). NULL when out of memory. */
 cJSON *latency_to_json(const struct latency_result *r);
 
@@ -310,7 +349,10 @@ struct latency_result *latency_from_json(const cJSON *root, const char *file, mt
  * above (and a LAT_NOTE_REVISED note whenever the run departs from the
  * figure said for it, latency_eta.h), then one JOB_EV_NOTE of kind
  * LAT_NOTE_PAGES whose text says what
- * the kernel backed the buffer with (latency_apply() keeps it in pages).
+ * the kernel backed the buffer with (latency_apply() keeps it in pages; with
+ * p->other a LAT_NOTE_OTHER_PAGES for the other buffer). Before the first
+ * cell, once the buffers' pages are in and the largest size's random load
+ * has been timed, one LAT_NOTE_PRICED note: the run priced from them.
  * Allocates and frees its own buffer. Returns 0 (also when cancelled), or -1
  * with e: nothing to measure, no memory for the largest size. */
 int latency_worker(job_t *job, void *arg, mt_error *e);
@@ -404,6 +446,13 @@ struct latency_levels {
 	int small_pages_only;    /* the caches were read from a 4 KB-page curve with no
 				  * huge-page one beside it: a TLB's reach looks like a cache */
 	uint64_t first_size, last_size; /* the sizes the curve read spans */
+	int has_walks;           /* both page sizes: what the page walks add on 4 KB pages, */
+	double walk_ns[LAT_MAX_LEVELS]; /* in each cache level of lv (index as lv; NAN for a
+				  * TLB or where either curve is unmeasured): the 4 KB-page
+				  * chase's median over the level's top octave less the
+				  * huge-page one's, */
+	double memory_walk_ns;   /* the same over memory_at..memory_to, */
+	double last_walk_ns;     /* and at the curve's last size (NAN where not known) */
 	char curve[48];          /* what the caches were read from: "random chase",
 				  * "random chase, huge pages", "fixed stride 4096" */
 };
@@ -459,7 +508,9 @@ void latency_level_text(const struct latency_level *l, int over_l1, char *buf, s
  * 0, or -1 out of memory. */
 int latency_levels_to_json(const struct latency_levels *lv, cJSON *root);
 
-/* The levels as text, one line each (latency_level_text), then memory.
+/* The levels as text, one line each (latency_level_text), then memory, then
+ * what page walks add on 4 KB pages in each level (when both page sizes
+ * were measured).
  * When inf is not NULL, each cache level is held against the size the
  * most trusted source gives for it: "matches cpuid's 48K", or for the last
  * level of a cache far below what the source says, "L3 effective ~4M

@@ -29,6 +29,9 @@ struct printer {
 	size_t next_row;
 	double revised_s, revised_at; /* the last LAT_NOTE_REVISED: s in all, s in */
 	unsigned revisions;
+	const struct latency_params *p;
+	double announced; /* the run's figure: LAT_NOTE_PRICED's, whole s */
+	int headed;       /* the plan lines and the table's heading printed */
 };
 
 /* The options, with their help: the getopt table and --help both come
@@ -38,8 +41,12 @@ static const struct batch_option options[] = {
 	{ "max-size", 'M', "SIZE", "largest array (default 512M; capped to half the free memory)" },
 	{ "random", 'r', NULL, "only the random chase (no fixed strides)" },
 	{ "no-random", 'R', NULL, "only the fixed strides" },
-	{ "hugepages", 'H', "on|off",
-	  "madvise the buffer for transparent huge pages (default off)" },
+	{ "hugepages", 'H', "on|off|both",
+	  "the pages under the chases: 4 KB (off), transparent huge\n"
+	  "pages (on), or both: the random chase again on huge\n"
+	  "pages, the cache sizes read from it and the page walks'\n"
+	  "cost from the 4 KB one (default both where THP can be\n"
+	  "asked for, else off; --quick: off)" },
 	{ "tlb-locality", 'T', "SIZE",
 	  "the random chase group by group of SIZE bytes (as\n"
 	  "multichase -T): no page walks, the caches' and the\n"
@@ -63,6 +70,12 @@ static const struct batch_help help = {
 	.col = 21,
 };
 
+/* The other page size's random chase in CSV column names. */
+static const char *other_name(const struct latency_result *r)
+{
+	return r->other_hugepages == LAT_HUGE_ON ? "random_huge" : "random_4k";
+}
+
 static void print_head(const struct printer *b)
 {
 	const struct latency_result *r = b->r;
@@ -74,6 +87,9 @@ static void print_head(const struct printer *b)
 			       r->strides[k], r->strides[k], r->strides[k], r->strides[k]);
 		if (r->has_random)
 			printf(",cycles_random,ns_random,spread_random,tries_random,trusted_random");
+		if (r->has_random && r->has_other)
+			printf(",cycles_%s,ns_%s,spread_%s,tries_%s,trusted_%s", other_name(r),
+			       other_name(r), other_name(r), other_name(r), other_name(r));
 		printf("\n");
 		return;
 	}
@@ -84,10 +100,14 @@ static void print_head(const struct printer *b)
 	}
 	if (r->has_random)
 		printf(" %8s %7s", "random", "ns");
+	if (r->has_random && r->has_other)
+		printf(" %8s %7s", r->other_hugepages == LAT_HUGE_ON ? "rnd huge" : "rnd 4K", "ns");
 	printf("\n%8s", "bytes");
 	for (size_t k = 0; k < r->nstrides; k++)
 		printf(" %8s %7s", "cycles", "");
 	if (r->has_random)
+		printf(" %8s %7s", "cycles", "");
+	if (r->has_random && r->has_other)
 		printf(" %8s %7s", "cycles", "");
 	printf("\n");
 }
@@ -95,6 +115,22 @@ static void print_head(const struct printer *b)
 static void print_row(const struct printer *b, size_t i)
 {
 	latency_print_row(stdout, b->r, i, b->csv);
+}
+
+static void print_plan(const struct batch_run *run, const struct latency_params *p, double ghz,
+		       double about_s);
+
+/* The plan's lines and the table's heading, once: when the run has priced
+ * itself (its pages in), or at its end when it never did. */
+static void head_once(struct printer *b, double about_s)
+{
+	if (b->headed)
+		return;
+	b->headed = 1;
+	b->announced = ceil(about_s);
+	print_plan(b->run, b->p, b->r->ghz, b->announced);
+	print_head(b);
+	fflush(stdout);
 }
 
 static void on_event(const struct job_event *ev, void *ctx)
@@ -110,6 +146,10 @@ static void on_event(const struct job_event *ev, void *ctx)
 			print_row(b, b->next_row++);
 		break;
 	case JOB_EV_NOTE:
+		if (ev->kind == LAT_NOTE_PRICED) {
+			head_once(b, ev->value);
+			break;
+		}
 		/* a revision: said in the closing line (not between the table's rows;
 		 * the TUI says it as it comes) */
 		if (ev->kind == LAT_NOTE_REVISED &&
@@ -160,6 +200,7 @@ static void print_levels(FILE *f, const struct latency_result *r, const struct i
 struct args {
 	const char *strides, *max_size;
 	int only_random, no_random, huge, tries;
+	int both; /* 1 --hugepages both, 0 off or on, -1 not given */
 	uint64_t tlb_locality; /* 0: not given */
 };
 
@@ -170,6 +211,7 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct args 
 	int ch;
 	memset(a, 0, sizeof *a);
 	a->huge = LAT_HUGE_OFF;
+	a->both = -1;
 	batch_cli_init(cli, "latency", &help);
 	while ((ch = batch_next(cli, argc, argv)) > 0) {
 		switch (ch) {
@@ -178,12 +220,10 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct args 
 		case 'r': a->only_random = 1; break;
 		case 'R': a->no_random = 1; break;
 		case 'H':
-			if (strcmp(optarg, "on") == 0) {
-				a->huge = LAT_HUGE_ON;
-			} else if (strcmp(optarg, "off") == 0) {
-				a->huge = LAT_HUGE_OFF;
-			} else {
-				batch_bad(cli->exp, "--hugepages", optarg, "on or off");
+			a->huge = strcmp(optarg, "on") == 0 ? LAT_HUGE_ON : LAT_HUGE_OFF;
+			a->both = strcmp(optarg, "both") == 0;
+			if (strcmp(optarg, "on") != 0 && strcmp(optarg, "off") != 0 && !a->both) {
+				batch_bad(cli->exp, "--hugepages", optarg, "on, off or both");
 				return -1;
 			}
 			break;
@@ -205,6 +245,12 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct args 
 		return -1;
 	if (a->only_random && a->no_random) {
 		mt_warn("run latency: --random and --no-random exclude each other");
+		cli->rc = MT_EXIT_USAGE;
+		return -1;
+	}
+	if (a->both == 1 && a->no_random) {
+		mt_warn("run latency: --hugepages both chases at random on both page sizes; drop "
+			"--no-random");
 		cli->rc = MT_EXIT_USAGE;
 		return -1;
 	}
@@ -242,6 +288,19 @@ static int reach_memory(struct latency_params *p, const struct machine *m, int c
 	return 0;
 }
 
+/* Both page sizes on machine m (its THP mode): p->other set where huge
+ * pages can be asked for; else the reason into note and p->note. */
+static void pages_both(struct latency_params *p, const struct machine *m, char *note, size_t len)
+{
+	if (latency_pages_both(p, m->pages.thp))
+		return;
+	mt_snprintf(note, len, "no random chase on huge pages: transparent huge pages %s here "
+			       "(a level read past the second-level TLB's reach may be the page "
+			       "walks', not a cache)",
+		    m->pages.thp[0] ? "are off" : "are not known");
+	mt_strlcpy(p->note, note, sizeof p->note);
+}
+
 /* The parameters a describes on machine m for the worker's CPU cpu, capped
  * to the memory there is (note says so; *asked is the largest size asked
  * for). probe: price the estimate with latency_probe (not for a plan).
@@ -252,6 +311,8 @@ static int make_params(const struct batch_cli *cli, const struct args *a,
 {
 	mt_error e = { "" };
 	uint64_t max = 0;
+	char fit[200] = "";
+	note[0] = '\0';
 	if (cli->quick)
 		latency_params_quick(p);
 	else
@@ -282,10 +343,15 @@ static int make_params(const struct batch_cli *cli, const struct args *a,
 	if (probe && p->sizes[p->nsizes - 1] > (1u << 20)) /* the probes price sizes beyond 1 MB */
 		latency_probe(p);
 	p->hugepages = a->huge;
+	if (p->random && (a->both == 1 || (a->both < 0 && !cli->quick && !p->tlb_locality)))
+		pages_both(p, m, note, len);
 	*asked = p->sizes[p->nsizes - 1];
 	/* a run this machine cannot hold even capped is bad input */
-	if (latency_params_fit_memory(p, m->mem_avail, note, len, &e) < 0)
+	if (latency_params_fit_memory(p, m->mem_avail, note[0] ? fit : note,
+				       note[0] ? sizeof fit : len, &e) < 0)
 		goto bad;
+	if (note[0] && fit[0])
+		mt_append(note, len, "; %s", fit);
 	return 0;
 bad:
 	mt_warn("run latency: %s", e.msg);
@@ -312,13 +378,18 @@ static void describe(const struct latency_params *p, const struct machine *m, in
 		plan_note(out, "the largest size (%s) is under %d x the caches CPU %d reaches: the "
 			       "curve may end in a cache, not in memory", hi, MACHINE_DRAM_FACTOR,
 			  cpu);
+	if (p->random && p->other)
+		plan_note(out, "the random chase again on huge pages, in a second buffer of %s: the "
+			       "caches read from it, the page walks' cost from the 4 KB one",
+			  mt_fmt_size(lo, sizeof lo, latency_buffer_bytes(p)));
 	if (note[0])
 		plan_note(out, "%s", note);
 	out->estimate_s = latency_params_estimate_s(p);
 }
 
 /* The lines above the table: sizes, chases, tries, the time it will take. */
-static void print_plan(const struct batch_run *run, const struct latency_params *p, double ghz)
+static void print_plan(const struct batch_run *run, const struct latency_params *p, double ghz,
+		       double about_s)
 {
 	char lo[32], hi[32];
 	fprintf(run->meta,
@@ -327,7 +398,8 @@ static void print_plan(const struct batch_run *run, const struct latency_params 
 		p->nsizes, mt_fmt_size(lo, sizeof lo, p->sizes[0]),
 		mt_fmt_size(hi, sizeof hi, p->sizes[p->nsizes - 1]), p->nstrides,
 		p->nstrides == 1 ? "" : "s", p->random ? " + random chase" : "", p->tries,
-		p->hugepages == LAT_HUGE_ON ? "on" : "off", ceil(latency_params_estimate_s(p)));
+		p->random && p->other ? "off, and on for a second random chase"
+		: p->hugepages == LAT_HUGE_ON ? "on" : "off", about_s);
 	fprintf(run->meta, "# cycles = ns x %.3f GHz (core clock from dependent adds, not the TSC)\n",
 		ghz);
 	if (p->random && p->tlb_locality)
@@ -352,8 +424,9 @@ static void print_timing(const struct batch_run *run, const struct printer *b, d
 	else if (b->revisions > 1)
 		mt_snprintf(rev, sizeof rev, "; revised %u times, last at %.0f s to about %.0f s",
 			    b->revisions, b->revised_at, ceil(b->revised_s));
-	fprintf(run->meta, "# measured in %.1f s (announced: about %.0f s%s); %s\n", b->r->elapsed_s,
-		announced, rev, b->r->pages);
+	fprintf(run->meta, "# measured in %.1f s (announced: about %.0f s%s); %s%s%s\n",
+		b->r->elapsed_s, announced, rev, b->r->pages, b->r->other_pages[0] ? "; " : "",
+		b->r->other_pages);
 }
 
 static int latency_batch(int argc, char **argv)
@@ -397,19 +470,19 @@ static int latency_batch(int argc, char **argv)
 		mt_warn("run latency: out of memory");
 		return MT_EXIT_RUNTIME;
 	}
-	b.ncol = p.nstrides + (p.random ? 1 : 0);
+	b.ncol = p.nstrides + (p.random ? 1 + (p.other ? 1 : 0) : 0);
 	b.csv = cli.csv;
 	b.run = &run;
+	b.p = &p;
 	if (note[0])
 		b.r->capped_from = asked;
 	have = &m->info;
 	b.r->caches = info_to_json(&m->info);
 
 	batch_begin(&run, &cli, 1);
-	print_plan(&run, &p, b.r->ghz);
-	print_head(&b);
-	fflush(stdout);
 	rc = batch_pump(&run, latency_worker, &p, on_event, &b);
+	if (rc == 0) /* a run that never priced itself (cancelled before its pages were in) */
+		head_once(&b, latency_params_estimate_s(&p));
 	b.r->elapsed_s = run.elapsed_s;
 	b.r->hdr = run.hdr;
 	if (rc == 0) {
@@ -421,7 +494,7 @@ static int latency_batch(int argc, char **argv)
 				"had the CPU; the latency may read high)\n",
 				nd, latency_measured(b.r), LAT_DOUBTFUL_SPREAD * 100);
 		print_levels(run.meta, b.r, have);
-		print_timing(&run, &b, ceil(latency_params_estimate_s(&p)));
+		print_timing(&run, &b, b.announced);
 		if (note[0])
 			batch_note(&run, note);
 		rc = batch_finish(&run, batch_wants_json(&run) ? latency_to_json(b.r) : NULL);

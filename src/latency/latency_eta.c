@@ -13,18 +13,20 @@ void lat_eta_init(struct lat_eta *t, double said_s)
 void lat_eta_add(struct lat_eta *t, size_t col, double priced_ns, double real_ns)
 {
 	unsigned slot;
-	if (col > LAT_MAX_STRIDES || !(priced_ns > 0) || !(real_ns > 0))
+	if (col >= LAT_ETA_COLS || !(priced_ns > 0) || !(real_ns > 0))
 		return;
 	slot = t->seen[col]++ % LAT_ETA_WINDOW;
 	t->priced[col][slot] = priced_ns;
 	t->real[col][slot] = real_ns;
+	t->priced_col[col] += priced_ns;
+	t->real_col[col] += real_ns;
 	t->priced_all += priced_ns;
 	t->real_all += real_ns;
 }
 
 double lat_eta_point_ns(const struct lat_eta *t, size_t col, double priced_ns)
 {
-	if (col <= LAT_MAX_STRIDES && t->seen[col] > 0) {
+	if (col < LAT_ETA_COLS && t->seen[col] > 0) {
 		double p = 0, r = 0;
 		for (unsigned k = 0; k < LAT_ETA_WINDOW && k < t->seen[col]; k++) {
 			p += t->priced[col][k];
@@ -37,11 +39,24 @@ double lat_eta_point_ns(const struct lat_eta *t, size_t col, double priced_ns)
 	return priced_ns;
 }
 
-double lat_eta_revise(struct lat_eta *t, double elapsed_s, double left_s)
+double lat_eta_point_ns_all(const struct lat_eta *t, size_t col, double priced_ns)
 {
-	double total = elapsed_s + left_s;
-	if (!(t->said_s > 0) || !(elapsed_s >= 0) || !(left_s >= 0) ||
-	    elapsed_s < LAT_ETA_SETTLED * total ||
+	if (col < LAT_ETA_COLS && t->priced_col[col] > 0)
+		return priced_ns * t->real_col[col] / t->priced_col[col];
+	if (t->priced_all > 0)
+		return priced_ns * t->real_all / t->priced_all;
+	return priced_ns;
+}
+
+double lat_eta_revise(struct lat_eta *t, double elapsed_s, double left_s, double left_all_s)
+{
+	double a = elapsed_s + left_s, b = elapsed_s + left_all_s, total;
+	double fixed = t->fixed_s > 0 && t->fixed_s < elapsed_s ? t->fixed_s : 0;
+	if (!(t->said_s > 0) || !(elapsed_s >= 0) || !(left_s >= 0) || !(left_all_s >= 0) ||
+	    (a - t->said_s) * (b - t->said_s) < 0)
+		return 0;
+	total = fabs(a - t->said_s) < fabs(b - t->said_s) ? a : b;
+	if (elapsed_s - fixed < LAT_ETA_SETTLED * (total - fixed) ||
 	    elapsed_s < t->said_at_s + LAT_ETA_GAP * t->said_s ||
 	    fabs(total - t->said_s) <= LAT_ETA_REVISE * t->said_s ||
 	    ceil(total) == ceil(t->said_s)) /* said in whole seconds: nothing new */

@@ -152,6 +152,18 @@ static int random_json(const struct latency_result *r, cJSON *root)
 			return -1;
 		cJSON_AddStringToObject(o, "hugepages", huge_name(r->other_hugepages));
 		cJSON_AddItemToObject(o, "ns", curve_json(r->other_ns, r->nsizes));
+		if (r->ghz > 0)
+			cJSON_AddItemToObject(o, "cycles", curve_json(r->other_cycles, r->nsizes));
+		if (has_record(r)) {
+			cJSON_AddItemToObject(o, "spread", record_json(r->other_spread,
+								       r->other_tries, r->nsizes, 0));
+			cJSON_AddItemToObject(o, "tries", record_json(r->other_spread,
+								      r->other_tries, r->nsizes, 1));
+		}
+		if (r->other_pages[0])
+			cJSON_AddStringToObject(o, "pages", r->other_pages);
+		if (r->other_share >= 0)
+			cJSON_AddNumberToObject(o, "huge_share", round(r->other_share * 1e4) / 1e4);
 	}
 	return 0;
 }
@@ -361,8 +373,10 @@ static int read_huge(const cJSON *o, const char *key, const char *file, int *out
 /* random_other: the random chase with the other page size. */
 static int read_other(const cJSON *root, const char *file, struct latency_result *r, mt_error *e)
 {
-	const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "random_other");
+	const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "random_other"), *cyc, *v;
 	fill_nan(r->other_ns, LAT_MAX_SIZES);
+	fill_nan(r->other_cycles, LAT_MAX_SIZES);
+	r->other_share = -1;
 	if (!o || cJSON_IsNull(o))
 		return 0;
 	if (!cJSON_IsObject(o) || !r->has_random)
@@ -374,6 +388,24 @@ static int read_other(const cJSON *root, const char *file, struct latency_result
 	if (read_curve(cJSON_GetObjectItemCaseSensitive(o, "ns"), file, "random_other.ns", r->nsizes,
 		       r->other_ns, e) < 0)
 		return -1;
+	cyc = cJSON_GetObjectItemCaseSensitive(o, "cycles");
+	if (cyc && read_curve(cyc, file, "random_other.cycles", r->nsizes, r->other_cycles, e) < 0)
+		return -1;
+	for (size_t i = 0; !cyc && r->ghz > 0 && i < r->nsizes; i++)
+		r->other_cycles[i] = r->other_ns[i] * r->ghz;
+	if ((cJSON_GetObjectItemCaseSensitive(o, "spread") ||
+	     cJSON_GetObjectItemCaseSensitive(o, "tries")) &&
+	    read_record(cJSON_GetObjectItemCaseSensitive(o, "spread"),
+			cJSON_GetObjectItemCaseSensitive(o, "tries"), file, "random_other", r->nsizes,
+			r->other_spread, r->other_tries, e) < 0)
+		return -1;
+	jsonio_opt_string(o, "pages", r->other_pages, sizeof r->other_pages);
+	if ((v = cJSON_GetObjectItemCaseSensitive(o, "huge_share"))) {
+		if (!cJSON_IsNumber(v) || !(v->valuedouble >= 0 && v->valuedouble <= 1))
+			return mt_fail(e, "%s: random_other.huge_share is not a number from 0 to 1",
+				       file);
+		r->other_share = v->valuedouble;
+	}
 	r->has_other = 1;
 	return 0;
 }

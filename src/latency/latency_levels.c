@@ -16,6 +16,9 @@
 #define TLB_SHARE 0.10      /* half the page stride at least 10 % faster than the page stride, */
 #define TLB_STEP_LO 0.5     /* and the page stride's step 0.5 .. 1.5 times the miss that */
 #define TLB_STEP_HI 1.5     /* difference says (twice it) */
+#define TLB_PAGES_MAX (32ull << 20) /* a TLB reaches at most 8192 4 KB pages: a later
+				       * gap between the page sizes is the walks' own
+				       * misses (their tables leave the caches) */
 #define TLB_SAME 1.5        /* a cache step this close to a TLB's reach is the TLB's */
 #define WINDOW_OCTAVES 0.5  /* a step's latency before and after: points this close */
 #define WAY_NEAR 1.5        /* a stride shows a step within this factor of its size */
@@ -229,7 +232,7 @@ static void tlb_from_pages(const struct reader *rd, struct latency_levels *out)
 		if (first == n)
 			prev = i;
 	}
-	if (first == n || prev == n)
+	if (first == n || prev == n || c->sizes[prev] > TLB_PAGES_MAX)
 		return;
 	{
 		double lo = (double)c->sizes[first], hi = lo * exp2(2 * WINDOW_OCTAVES);
@@ -442,7 +445,44 @@ static void way_size(const struct latency_curves *c, struct latency_level *l)
 	l->way_max = wmax;
 }
 
-/* ---- phase 5: order and numbers ----------------------------------------- */
+/* ---- phase 5: page walks ------------------------------------------------ */
+
+/* The 4 KB-page chase less the huge-page one, medians over [lo, hi]. */
+static double walk_between(const struct reader *rd, double lo, double hi)
+{
+	return median_between(rd->c, rd->small, lo, hi) - median_between(rd->c, rd->huge, lo, hi);
+}
+
+/* Both page sizes: what the walks add in each cache level (over its top
+ * octave, where it holds the most pages, from the step before it at the
+ * lowest), in memory (its window) and at the last size. */
+static void read_walks(const struct reader *rd, struct latency_levels *out)
+{
+	const struct latency_curves *c = rd->c;
+	double lo = (double)out->first_size;
+	size_t last = c->nsizes < LAT_MAX_SIZES ? c->nsizes : LAT_MAX_SIZES;
+	out->memory_walk_ns = out->last_walk_ns = NAN;
+	for (size_t i = 0; i < out->n; i++)
+		out->walk_ns[i] = NAN;
+	if (!rd->small || !rd->huge)
+		return;
+	out->has_walks = 1;
+	for (size_t i = 0; i < out->n; i++) {
+		if (out->lv[i].tlb)
+			continue;
+		out->walk_ns[i] = walk_between(rd, fmax(lo, (double)out->lv[i].size / 2),
+					       (double)out->lv[i].size);
+		lo = (double)out->lv[i].step_end;
+	}
+	if (out->has_memory && out->memory_points)
+		out->memory_walk_ns = walk_between(rd, (double)out->memory_at, (double)out->memory_to);
+	while (last > 0 && (!isfinite(rd->small[last - 1]) || !isfinite(rd->huge[last - 1])))
+		last--;
+	if (last > 0 && c->sizes[last - 1] == out->last_size)
+		out->last_walk_ns = rd->small[last - 1] - rd->huge[last - 1];
+}
+
+/* ---- phase 6: order and numbers ----------------------------------------- */
 
 static int by_size(const void *a, const void *b)
 {
@@ -479,6 +519,7 @@ size_t latency_detect_curves(const struct latency_curves *c, struct latency_leve
 	for (size_t i = 0; i < out->n; i++) /* caches' ways, and TLBs' (in pages) */
 		way_size(c, &out->lv[i]);
 	number_levels(out);
+	read_walks(&rd, out);
 	return out->n;
 }
 
@@ -496,7 +537,10 @@ size_t latency_detect(const struct latency_result *r, struct latency_levels *out
 	c.ns = ns;
 	c.random = r->has_random ? r->random_ns : NULL;
 	c.over_l1 = r->ns_over_l1;
-	c.other = r->has_random && r->has_other ? r->other_ns : NULL;
+	/* a chase the kernel put mostly on 4 KB pages is not the huge-page one */
+	c.other = r->has_random && r->has_other && !(r->other_share >= 0 && r->other_share < 0.5)
+			  ? r->other_ns
+			  : NULL;
 	c.huge = r->hugepages;
 	c.ghz = r->ghz;
 	c.tlb_locality = r->tlb_locality;

@@ -159,6 +159,34 @@ static cJSON *level_json(const struct latency_level *l)
 	return o;
 }
 
+/* A figure rounded to 0.01 as JSON, null when not known. */
+static cJSON *ns_or_null(double ns)
+{
+	return isfinite(ns) ? cJSON_CreateNumber(round(ns * 100) / 100) : cJSON_CreateNull();
+}
+
+/* "page_walks": {"levels":[{"level","ns"}...],"memory_ns","last_size",
+ * "last_ns"}: what walks add on 4 KB pages. Returns 0, or -1 out of memory. */
+static int walks_json(const struct latency_levels *lv, cJSON *root)
+{
+	cJSON *w = cJSON_AddObjectToObject(root, "page_walks"), *a, *o;
+	if (!w || !(a = cJSON_AddArrayToObject(w, "levels")))
+		return -1;
+	for (size_t i = 0; i < lv->n; i++) {
+		if (lv->lv[i].tlb)
+			continue;
+		if (!(o = cJSON_CreateObject()))
+			return -1;
+		cJSON_AddItemToArray(a, o);
+		cJSON_AddNumberToObject(o, "level", lv->lv[i].level);
+		cJSON_AddItemToObject(o, "ns", ns_or_null(lv->walk_ns[i]));
+	}
+	cJSON_AddItemToObject(w, "memory_ns", ns_or_null(lv->memory_walk_ns));
+	cJSON_AddNumberToObject(w, "last_size", (double)lv->last_size);
+	cJSON_AddItemToObject(w, "last_ns", ns_or_null(lv->last_walk_ns));
+	return 0;
+}
+
 int latency_levels_to_json(const struct latency_levels *lv, cJSON *root)
 {
 	cJSON *a = cJSON_AddArrayToObject(root, "levels"), *m;
@@ -193,6 +221,8 @@ int latency_levels_to_json(const struct latency_levels *lv, cJSON *root)
 		cJSON_AddNumberToObject(m, "last_level_ns", round(lv->memory_ns * 100) / 100);
 		cJSON_AddNumberToObject(m, "curve_ends", (double)lv->last_size);
 	}
+	if (lv->has_walks && walks_json(lv, root) < 0)
+		return -1;
 	if (lv->over_l1 && !cJSON_AddTrueToObject(root, "levels_ns_over_l1"))
 		return -1;
 	return cJSON_AddStringToObject(root, "levels_read_from", lv->curve) ? 0 : -1;
@@ -256,7 +286,7 @@ static void print_tlb_reach(FILE *f, const struct latency_levels *lv,
 	    l->size > TLB_REACH_HI || (l->size & (l->size - 1)))
 		return;
 	fprintf(f, "   %s is the reach of %llu 4 KB pages, as a second-level TLB's: on 4 KB "
-		   "pages alone this step may be the TLB's (a run with --hugepages on tells them "
+		   "pages alone this step may be the TLB's (a run with --hugepages both tells them "
 		   "apart)\n",
 		fmt_bytes(a, sizeof a, l->size), (unsigned long long)(l->size / LAT_PAGE));
 }
@@ -281,6 +311,48 @@ static void print_thin(FILE *f, const struct latency_level *l, const unsigned *s
 	if (l->inconsistent)
 		fprintf(f, "   inconsistent results: the strides disagree on the way size; "
 			   "not given (measure again on a quieter machine)\n");
+}
+
+#define WALK_SEEN 0.05 /* a walk's cost under this share of the level's latency is the
+			* two curves' noise (they ran minutes apart on a shared host) */
+
+/* A walk's cost in a level whose latency is level_ns, as said: "+0.31 ns"
+ * (at most three digits), "~0" under WALK_SEEN of the level's latency or
+ * below zero, "-" where not known. */
+static void fmt_walk(char *buf, size_t len, double ns, double level_ns)
+{
+	if (!isfinite(ns))
+		mt_snprintf(buf, len, "-");
+	else if (ns < WALK_SEEN * level_ns || ns < 0.01)
+		mt_snprintf(buf, len, "~0");
+	else
+		mt_snprintf(buf, len, "+%.*f ns", ns >= 10 ? 0 : ns >= 1 ? 1 : 2, ns);
+}
+
+/* Both page sizes: what the walks add on 4 KB pages, level by level; on a
+ * VM (inf says so) why they cost more there. */
+static void print_walks(FILE *f, const struct latency_levels *lv, const struct info *inf)
+{
+	char line[320] = "", w[32], a[32];
+	if (!lv->has_walks)
+		return;
+	for (size_t i = 0; i < lv->n; i++) {
+		if (lv->lv[i].tlb)
+			continue;
+		fmt_walk(w, sizeof w, lv->walk_ns[i], lv->lv[i].ns);
+		mt_append(line, sizeof line, "%sL%d %s", line[0] ? ", " : "", lv->lv[i].level, w);
+	}
+	if (lv->has_memory) {
+		fmt_walk(w, sizeof w, lv->memory_walk_ns, lv->memory_ns);
+		mt_append(line, sizeof line, "%smemory %s", line[0] ? ", " : "", w);
+	}
+	fmt_walk(w, sizeof w, lv->last_walk_ns, lv->memory_last_ns);
+	fprintf(f, "Page walks: on 4 KB pages a load also walks the page tables once past the "
+		   "TLBs' reach: %s, %s at %s (the 4 KB-page chase less the huge-page one%s)\n",
+		line, w, fmt_bytes(a, sizeof a, lv->last_size),
+		inf && inf->hypervisor ? "; in this VM each walk is two-dimensional: the "
+					 "guest's tables through the host's"
+				       : "");
 }
 
 void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct info *inf)
@@ -338,4 +410,5 @@ void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct
 				fmt_bytes(a, sizeof a, lv->memory_last_size));
 		fprintf(f, "\n");
 	}
+	print_walks(f, lv, inf);
 }

@@ -27,11 +27,14 @@ struct latency_result *latency_result_new(const struct latency_params *p, double
 	r->random_stride = p->random_stride;
 	r->tlb_locality = p->random ? p->tlb_locality : 0;
 	r->hugepages = p->hugepages;
+	r->has_other = p->random && p->other;
+	r->other_hugepages = p->hugepages == LAT_HUGE_ON ? LAT_HUGE_OFF : LAT_HUGE_ON;
+	r->other_share = -1;
 	for (size_t k = 0; k < LAT_MAX_STRIDES; k++)
 		for (size_t i = 0; i < LAT_MAX_SIZES; i++)
 			r->ns[k][i] = r->cycles[k][i] = NAN;
 	for (size_t i = 0; i < LAT_MAX_SIZES; i++)
-		r->random_ns[i] = r->random_cycles[i] = NAN;
+		r->random_ns[i] = r->random_cycles[i] = r->other_ns[i] = r->other_cycles[i] = NAN;
 	return r;
 }
 
@@ -49,6 +52,11 @@ int latency_apply(struct latency_result *r, const struct job_event *ev)
 		mt_strlcpy(r->pages, ev->text, sizeof r->pages);
 		return 0;
 	}
+	if (ev->type == JOB_EV_NOTE && ev->kind == LAT_NOTE_OTHER_PAGES && r->has_other) {
+		mt_strlcpy(r->other_pages, ev->text, sizeof r->other_pages);
+		r->other_share = ev->value >= 0 && ev->value <= 1 ? ev->value : -1;
+		return 0;
+	}
 	if (ev->type != JOB_EV_CELL || ev->row < 0 || (size_t)ev->row >= r->nsizes || ev->col < 0 ||
 	    JOB_PAYLOAD_GET(ev, struct lat_ev_point, &x) < 0)
 		return -1;
@@ -61,6 +69,15 @@ int latency_apply(struct latency_result *r, const struct job_event *ev)
 		r->random_tries[ev->row] = x.tries;
 		return 0;
 	}
+	if (ev->kind == LAT_CELL_OTHER) {
+		if (!r->has_other)
+			return -1;
+		r->other_ns[ev->row] = ev->value;
+		r->other_cycles[ev->row] = x.cycles;
+		r->other_spread[ev->row] = round(ev->spread * 1e4) / 1e4;
+		r->other_tries[ev->row] = x.tries;
+		return 0;
+	}
 	if ((size_t)ev->col >= r->nstrides)
 		return -1;
 	r->ns[ev->col][ev->row] = ev->value;
@@ -70,32 +87,50 @@ int latency_apply(struct latency_result *r, const struct job_event *ev)
 	return 0;
 }
 
+/* Curve k's point i: ns, cycles, spread and tries (k as in
+ * latency_point_doubtful; the caller has checked k names a curve of r). */
+static void curve_point(const struct latency_result *r, size_t k, size_t i, double *ns,
+			double *cyc, double *spread, unsigned *tries)
+{
+	if (k < r->nstrides) {
+		*ns = r->ns[k][i], *cyc = r->cycles[k][i];
+		*spread = r->spread[k][i], *tries = r->tries[k][i];
+	} else if (k == r->nstrides) {
+		*ns = r->random_ns[i], *cyc = r->random_cycles[i];
+		*spread = r->random_spread[i], *tries = r->random_tries[i];
+	} else {
+		*ns = r->other_ns[i], *cyc = r->other_cycles[i];
+		*spread = r->other_spread[i], *tries = r->other_tries[i];
+	}
+}
+
 int latency_point_doubtful(const struct latency_result *r, size_t k, size_t i)
 {
-	if (i >= r->nsizes || k > r->nstrides || (k == r->nstrides && !r->has_random))
+	double ns, cyc, spread;
+	unsigned tries;
+	if (i >= r->nsizes || k > r->nstrides + 1 || (k >= r->nstrides && !r->has_random) ||
+	    (k == r->nstrides + 1 && !r->has_other))
 		return 0;
-	if (k == r->nstrides)
-		return !isnan(r->random_ns[i]) && r->random_tries[i] > 0 &&
-		       r->random_spread[i] > LAT_DOUBTFUL_SPREAD;
-	return !isnan(r->ns[k][i]) && r->tries[k][i] > 0 && r->spread[k][i] > LAT_DOUBTFUL_SPREAD;
+	curve_point(r, k, i, &ns, &cyc, &spread, &tries);
+	return !isnan(ns) && tries > 0 && spread > LAT_DOUBTFUL_SPREAD;
 }
 
 size_t latency_doubtful(const struct latency_result *r)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < r->nsizes; i++)
-		for (size_t k = 0; k <= r->nstrides; k++)
+		for (size_t k = 0; k <= r->nstrides + 1; k++)
 			n += latency_point_doubtful(r, k, i) ? 1 : 0;
 	return n;
 }
 
 /* One point's CSV fields: cycles, ns, spread, tries and 1 when trusted,
  * 0 when not; spread and trusted empty where the tries are not known. */
-static void print_csv_point(FILE *f, const struct latency_result *r, size_t k, size_t i,
-			    double cyc, double ns)
+static void print_csv_point(FILE *f, const struct latency_result *r, size_t k, size_t i)
 {
-	unsigned tries = k < r->nstrides ? r->tries[k][i] : r->random_tries[i];
-	double spread = k < r->nstrides ? r->spread[k][i] : r->random_spread[i];
+	double ns, cyc, spread;
+	unsigned tries;
+	curve_point(r, k, i, &ns, &cyc, &spread, &tries);
 	fprintf(f, ",%.3f,%.3f", cyc, ns);
 	if (tries)
 		fprintf(f, ",%.4f,%u,%d", spread, tries, !latency_point_doubtful(r, k, i));
@@ -106,16 +141,17 @@ static void print_csv_point(FILE *f, const struct latency_result *r, size_t k, s
 void latency_print_row(FILE *f, const struct latency_result *r, size_t i, int csv)
 {
 	char sz[32];
-	size_t ncurves = r->nstrides + (r->has_random ? 1 : 0);
+	size_t ncurves = r->nstrides + (r->has_random ? 1 + (r->has_other ? 1 : 0) : 0);
 	if (csv)
 		fprintf(f, "%llu", (unsigned long long)r->sizes[i]);
 	else
 		fprintf(f, "%8s", mt_fmt_size(sz, sizeof sz, r->sizes[i]));
 	for (size_t k = 0; k < ncurves; k++) {
-		double cyc = k < r->nstrides ? r->cycles[k][i] : r->random_cycles[i];
-		double ns = k < r->nstrides ? r->ns[k][i] : r->random_ns[i];
+		double ns, cyc, spread;
+		unsigned tries;
+		curve_point(r, k, i, &ns, &cyc, &spread, &tries);
 		if (csv)
-			print_csv_point(f, r, k, i, cyc, ns);
+			print_csv_point(f, r, k, i);
 		else if (latency_point_doubtful(r, k, i))
 			fprintf(f, " %8.2f %6.2f~", cyc, ns);
 		else
@@ -131,6 +167,7 @@ size_t latency_measured(const struct latency_result *r)
 		for (size_t k = 0; k < r->nstrides; k++)
 			n += !isnan(r->ns[k][i]);
 		n += r->has_random && !isnan(r->random_ns[i]);
+		n += r->has_random && r->has_other && !isnan(r->other_ns[i]);
 	}
 	return n;
 }

@@ -301,6 +301,9 @@ static int take_events(struct worker *w, job_t *sub, struct got *g)
 			g->cell = ev[i];
 			break;
 		case JOB_EV_NOTE:
+			/* the latency run's own figures: the numa run says its own */
+			if (ev[i].kind == LAT_NOTE_PRICED || ev[i].kind == LAT_NOTE_REVISED)
+				break;
 			if (ev[i].kind == LAT_NOTE_PAGES) { /* said once for each page size */
 				int huge = strstr(ev[i].text, "huge pages on") != NULL;
 				ev[i].kind = huge ? NUMA_NOTE_PAGES_HUGE : NUMA_NOTE_PAGES;
