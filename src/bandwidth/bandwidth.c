@@ -188,6 +188,11 @@ struct try_ctx {
 	unsigned threads, arrays;
 	uint64_t reps;
 	double s;
+	int whole; /* the C library's kernel: a pass is one call over the whole array, as
+		    * a program calls it; the library picks its way by the call's length
+		    * (glibc 2.36 on the Zen 5 guest: memset calls from 32 MB on ran zeros at
+		    * 72-90 GB/s, 8 MB calls at 36: its non-temporal threshold is 3/4 of the
+		    * L3 it reads) */
 };
 
 struct member {
@@ -210,8 +215,9 @@ static double *array_of(const struct try_ctx *c, unsigned thread, unsigned k)
 
 /* reps passes over one thread's arrays: a small array many passes a call
  * (up to CHUNK_DOUBLES a call, so the call and the kernel's final sum cost
- * nothing against the passes), a big one each pass in chunks. The stop
- * flag is checked between calls (*stopped set). Returns the sum of all
+ * nothing against the passes), a big one each pass in chunks (the C
+ * library's kernels: one call a pass, c->whole). The stop flag is checked
+ * between calls (*stopped set). Returns the sum of all
  * passes; m->sum and m->sum_reps get the last call's sum and passes. */
 static uint64_t passes(struct try_ctx *c, struct member *m, double *a, double *b, double *d,
 		       uint64_t reps, int *stopped)
@@ -232,8 +238,9 @@ static uint64_t passes(struct try_ctx *c, struct member *m, double *a, double *b
 	}
 	for (uint64_t r = 0; r < reps && !*stopped; r++) {
 		uint64_t one = 0;
-		for (size_t off = 0; off < n && !*stopped; off += CHUNK_DOUBLES) {
-			size_t len = n - off < CHUNK_DOUBLES ? n - off : CHUNK_DOUBLES;
+		size_t chunk = c->whole ? n : CHUNK_DOUBLES;
+		for (size_t off = 0; off < n && !*stopped; off += chunk) {
+			size_t len = n - off < chunk ? n - off : chunk;
 			one += c->fn(a + off, b ? b + off : NULL, d ? d + off : NULL, len, c->s, 1);
 			*stopped = atomic_load_explicit(&c->stop, memory_order_relaxed);
 		}
@@ -396,6 +403,7 @@ static int cell_setup(struct worker *w, struct try_ctx *c, int kernel, const str
 	c->threads = threads;
 	c->arrays = bandwidth_kernel_arrays(kernel);
 	c->s = TRIAD_S;
+	c->whole = kernel == BW_FILL || kernel == BW_FILL_ZERO || kernel == BW_COPY_LIB;
 	bandwidth_layout(kernel, sz, threads, bandwidth_groups_of(w->p, threads), &c->lay);
 	for (unsigned t = 0; t < threads; t++) {
 		double *a = array_of(c, t, 0), *b = array_of(c, t, 1), *d = array_of(c, t, 2);
