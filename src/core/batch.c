@@ -401,7 +401,8 @@ int batch_next(struct batch_cli *c, int argc, char **argv)
 		case BATCH_OPT_SYSFS_ROOT: c->sysfs_root = optarg; break;
 		case BATCH_OPT_TOPOLOGY: c->topology = optarg; break;
 		case BATCH_OPT_TRIES:
-			if (batch_opt_int(c->exp, "--tries", optarg, 1, BATCH_MAX_TRIES, &c->tries) < 0)
+			if (batch_opt_int(c->exp, "--tries", optarg, 1, BATCH_MAX_TRIES,
+					  &c->tries) < 0)
 				return -1;
 			break;
 		case '?':

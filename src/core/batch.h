@@ -1,7 +1,7 @@
 /* batch: what every `memtop run NAME` shares, so that the experiments agree
  * on their command line and their output:
  *   - the common options --json FILE, --compact, --cpu N, --quick, --csv,
- *     -h/--help,
+ *     -h/--help (and --tries N where the experiment lists it),
  *     parsed by batch_next() around the experiment's own ones;
  *   - usage errors as one line, "memtop: run NAME: --opt: expected ...,
  *     got '...'", exit 2 (batch_opt_* for the experiment's own options);
@@ -301,7 +301,7 @@ struct batch_result_run {
 	job_event_cb on_note;
 	job_event_cb on_event; /* every other event of the job, with the printer */
 	/* After the job, however it ended (done, failed, cancelled): a row
-	 * still held, what the run took. May be NULL. */
+	 * still held, what the run took (run->elapsed_s). May be NULL. */
 	void (*ended)(void *printer);
 	/* The printer's result, a struct that starts with its run header (the
 	 * run's is put there after the job), which kind->to_json writes. May
@@ -311,7 +311,7 @@ struct batch_result_run {
 	 * Returns 0, or the exit code the run ends with (said), nothing
 	 * written. May be NULL. */
 	int (*summary)(void *printer);
-	const struct result_kind *kind; /* the result's: its JSON, with --json */
+	const struct result_kind *kind; /* the result's: its JSON, with --json (NULL: to_json's) */
 	/* With --json, instead of kind->to_json: the result's JSON (from
 	 * batch_json_root), the caller's to free; NULL when out of memory. May
 	 * be NULL: kind's. */

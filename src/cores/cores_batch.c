@@ -262,8 +262,8 @@ static int print_head(void *printer)
 	const struct batch_run *run = b->run;
 	const struct cores_plan *pl = b->plan;
 	if (b->no_topo)
-		fprintf(run->meta, "# no topology (hwloc could not read this machine): every relation "
-				   "is unknown\n");
+		fprintf(run->meta, "# no topology (hwloc could not read this machine): every "
+				   "relation is unknown\n");
 	fprintf(run->meta, "# cores: %s; one-way ns = round trip / 2\n",
 		pl->p.method == CORES_RW
 			? "two pinned threads each store to their own line and read the other's (rw)"
