@@ -25,6 +25,8 @@ struct batch {
 	int row_si, row_ti; /* the row waiting for its second looks; -1 none */
 	unsigned redone;
 	struct bandwidth_result r; /* the store the TUI tab shares */
+	char notes[4][BW_NOTE_LEN]; /* the sizes' plan's, above the table */
+	int nnotes;
 };
 
 /* The options, with their help: the getopt table and --help both come
@@ -56,8 +58,7 @@ static const struct batch_option options[] = {
 	{ "isa", 'I', "NAME",
 	  "vector kernels: scalar, sse2, avx2, avx512, neon (default:\n"
 	  "the widest this CPU has)" },
-	{ "tries", 't', "N",
-	  "best of at most N tries (default 9, at least 3)" },
+	BATCH_HELP_TRIES("best of at most N tries (default 9, at least 3)"),
 	{ "try-ms", 'L', "N",
 	  "length of a try (default 4)" },
 	{ "pages", 'g', "P",
@@ -213,19 +214,21 @@ static int row_complete(const struct batch *b)
 	return 1;
 }
 
+/* A note, said after: the table's last row before it, its part of the
+ * result (the pages). */
+static void on_note(const struct job_event *ev, void *ctx)
+{
+	struct batch *b = ctx;
+	if (row_complete(b)) /* the table's last row before the note after it */
+		flush_row(b);
+	bandwidth_result_apply(&b->r, ev); /* the pages note is also the result's */
+}
+
 static void on_event(const struct job_event *ev, void *ctx)
 {
 	struct batch *b = ctx;
 	struct bw_ev_table x;
-	int kind;
-	if (ev->type == JOB_EV_NOTE) {
-		if (row_complete(b)) /* the table's last row before the note after it */
-			flush_row(b);
-		bandwidth_result_apply(&b->r, ev); /* the pages note is also the result's */
-		batch_note(b->run, ev->text);
-		return;
-	}
-	kind = bandwidth_result_apply(&b->r, ev);
+	int kind = bandwidth_result_apply(&b->r, ev);
 	if (kind == BW_EV_LOADED) {
 		print_point(b, &b->r.pts[ev->row]);
 	} else if (kind == BW_EV_TABLE && JOB_PAYLOAD_GET(ev, struct bw_ev_table, &x) == 0) {
@@ -620,8 +623,17 @@ static int apply_sizes(struct bandwidth_params *p, const struct opts *o, const c
 	return k;
 }
 
-static int parse(int argc, char **argv, struct batch_cli *cli, struct opts *o)
+/* The run's params: the job's arg first, then the command line's. */
+struct run_params {
+	struct bandwidth_params p;
+	struct opts o;
+};
+
+/* Parse argv into cli and params' options. Returns 0, or -1 when the
+ * command ends here with exit code cli->rc (--help: 0; bad: 2, said). */
+static int parse(struct batch_cli *cli, int argc, char **argv, void *params)
 {
+	struct opts *o = &((struct run_params *)params)->o;
 	int ch;
 	memset(o, 0, sizeof *o);
 	batch_cli_init(cli, "bandwidth", &help);
@@ -639,17 +651,14 @@ static int parse(int argc, char **argv, struct batch_cli *cli, struct opts *o)
 		case 'g': o->pages = optarg; break;
 		case 'l': if (o->loaded != 2) o->loaded = 1; break;
 		case 'O': o->loaded = 2; break;
-		case 't':
-			if (batch_opt_int(cli->exp, "--tries", optarg, 1, 100, &o->tries) < 0)
-				return MT_EXIT_USAGE;
-			break;
 		case 'L':
 			if (batch_opt_int(cli->exp, "--try-ms", optarg, 1, 1000, &o->try_ms) < 0)
 				return MT_EXIT_USAGE;
 			break;
 		}
 	}
-	return ch < 0 ? cli->rc : -1;
+	o->tries = cli->tries;
+	return ch < 0 ? -1 : 0;
 }
 
 /* The parameters from machine m and the options, in the order they win:
@@ -682,61 +691,101 @@ static int make_params(struct bandwidth_params *p, const struct machine *m, cons
 	return -1;
 }
 
-static int bandwidth_batch(int argc, char **argv)
+/* The machine, the params from it and the options, the --plan, then the
+ * printer with its empty result. Returns -1 to run, else the exit code
+ * (said). */
+static int prepare(struct batch_cli *cli, void *params, void *printer,
+		   const struct batch_run *run)
 {
-	static struct bandwidth_params p; /* big: not on the stack */
-	static struct batch b;
-	char notes[4][BW_NOTE_LEN];
-	struct batch_cli cli;
-	struct batch_run run;
+	struct run_params *rp = params;
+	struct batch *b = printer;
 	const struct machine *m;
 	struct machine *owned = NULL;
-	struct opts o;
-	int rc, nnotes = 0;
+	struct plan pl;
+	int rc;
 
-	if ((rc = parse(argc, argv, &cli, &o)) >= 0)
+	if ((rc = machine_for_run(cli, &m, &owned)) >= 0)
 		return rc;
-	if ((rc = machine_for_run(&cli, &m, &owned)) >= 0)
-		return rc;
-	if ((rc = make_params(&p, m, &o, &cli, notes, &nnotes)) >= 0 || cli.plan) {
+	if ((rc = make_params(&rp->p, m, &rp->o, cli, b->notes, &b->nnotes)) >= 0 || cli->plan) {
 		if (rc < 0) {
-			struct plan pl;
-			bandwidth_plan_of(&p, m, notes, nnotes, &pl);
-			rc = plan_finish(&cli, &pl);
+			bandwidth_plan_of(&rp->p, m, b->notes, b->nnotes, &pl);
+			rc = plan_finish(cli, &pl);
 		}
 		machine_free(owned);
 		return rc;
 	}
-	memset(&b, 0, sizeof b);
-	b.row_si = b.row_ti = -1;
-	b.p = &p;
-	b.run = &run;
-	b.csv = cli.csv;
-	bandwidth_result_init(&b.r, &p);
+	b->row_si = b->row_ti = -1;
+	b->p = &rp->p;
+	b->run = run;
+	b->csv = cli->csv;
+	bandwidth_result_init(&b->r, &rp->p);
+	return -1;
+}
 
-	/* the worker only starts and joins the measuring threads (no --cpu) */
-	batch_begin(&run, &cli, 0);
-	print_plan(&b, notes, nnotes);
-	print_head(&b);
-	fflush(stdout);
-	rc = batch_pump(&run, bandwidth_worker, &p, on_event, &b);
-	flush_row(&b);
-	b.r.hdr = run.hdr;
-	if (rc)
-		return rc;
-	if (b.redone)
-		fprintf(run.meta, "# %u doubtful cell%s measured twice (the better kept)\n", b.redone,
-			b.redone == 1 ? "" : "s");
-	if (!cli.csv)
-		print_summary(&b);
-	rc = batch_finish(&run, batch_wants_json(&run) ? bandwidth_result_to_json(&b.r) : NULL);
-	if (rc)
-		return rc;
-	if (b.r.wrong) {
-		mt_warn("run bandwidth: a kernel's arrays came out WRONG (marked !)");
-		return MT_EXIT_RUNTIME;
-	}
-	return MT_EXIT_OK;
+/* Above the table: the plan's lines, the table's head. */
+static int head(void *printer)
+{
+	struct batch *b = printer;
+	print_plan(b, b->notes, b->nnotes);
+	print_head(b);
+	return 0;
+}
+
+/* After the job, however it ended: the row it left. */
+static void ended(void *printer)
+{
+	flush_row(printer);
+}
+
+/* The printer's result, its run header first. */
+static void *result(void *printer)
+{
+	return &((struct batch *)printer)->r;
+}
+
+/* Below the table: the cells measured twice, the summary (not with
+ * --csv). Returns 0. */
+static int summary(void *printer)
+{
+	const struct batch *b = printer;
+	if (b->redone)
+		fprintf(b->run->meta, "# %u doubtful cell%s measured twice (the better kept)\n",
+			b->redone, b->redone == 1 ? "" : "s");
+	if (!b->csv)
+		print_summary(b);
+	return 0;
+}
+
+/* A kernel whose arrays came out wrong fails the run (exit 1), said. */
+static int verdict(const void *printer)
+{
+	if (!((const struct batch *)printer)->r.wrong)
+		return MT_EXIT_OK;
+	mt_warn("run bandwidth: a kernel's arrays came out WRONG (marked !)");
+	return MT_EXIT_RUNTIME;
+}
+
+static const struct batch_result_run run_bandwidth = {
+	.name = "bandwidth",
+	.params_size = sizeof(struct run_params),
+	.printer_size = sizeof(struct batch),
+	.parse = parse,
+	.prepare = prepare,
+	.pinned = 0, /* the worker only starts and joins the measuring threads (no --cpu) */
+	.head = head,
+	.worker = bandwidth_worker, /* on the bandwidth_params, the params' first field */
+	.on_note = on_note,
+	.on_event = on_event,
+	.ended = ended,
+	.result = result,
+	.summary = summary,
+	.kind = &kind_bandwidth,
+	.verdict = verdict,
+};
+
+static int bandwidth_batch(int argc, char **argv)
+{
+	return batch_run_result(&run_bandwidth, argc, argv);
 }
 
 const struct experiment exp_bandwidth = {

@@ -12,6 +12,7 @@
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -399,6 +400,11 @@ int batch_next(struct batch_cli *c, int argc, char **argv)
 		case BATCH_OPT_PLAN: c->plan = 1; break;
 		case BATCH_OPT_SYSFS_ROOT: c->sysfs_root = optarg; break;
 		case BATCH_OPT_TOPOLOGY: c->topology = optarg; break;
+		case BATCH_OPT_TRIES:
+			if (batch_opt_int(c->exp, "--tries", optarg, 1, BATCH_MAX_TRIES,
+					  &c->tries) < 0)
+				return -1;
+			break;
 		case '?':
 		case ':':
 			bad_option(c->who, ch, argv, opts);
@@ -558,29 +564,88 @@ int batch_pump(struct batch_run *r, job_fn fn, void *arg, job_event_cb cb, void 
 	return MT_EXIT_RUNTIME;
 }
 
-int batch_run_result(const struct batch_result_run *x, int argc, char **argv, void *params,
-		     void *printer, void *result)
+/* What batch_run_result's event callback needs: the table and the run. */
+struct result_pump {
+	const struct batch_result_run *x;
+	const struct batch_run *run;
+	void *printer;
+};
+
+/* One event of a result run: a NOTE to on_note then said, the others to
+ * on_event. */
+static void result_event(const struct job_event *ev, void *ctx)
+{
+	const struct result_pump *rp = ctx;
+	if (ev->type != JOB_EV_NOTE) {
+		rp->x->on_event(ev, rp->printer);
+		return;
+	}
+	if (rp->x->on_note)
+		rp->x->on_note(ev, rp->printer);
+	batch_note(rp->run, ev->text);
+}
+
+/* After a job that finished: the run header into the result, the summary,
+ * the JSON (batch_finish), the verdict. Returns the exit code. */
+static int result_finish(const struct batch_result_run *x, struct batch_run *run, void *printer)
+{
+	void *result = x->result ? x->result(printer) : NULL;
+	cJSON *root = NULL;
+	int rc;
+	if (result)
+		*(struct run_header *)result = run->hdr; /* every result starts with it */
+	if (x->summary && (rc = x->summary(printer)) != 0)
+		return rc;
+	if (batch_wants_json(run))
+		root = x->to_json ? x->to_json(printer) : x->kind->to_json(result);
+	if ((rc = batch_finish(run, root)) != 0)
+		return rc;
+	return x->verdict ? x->verdict(printer) : MT_EXIT_OK;
+}
+
+/* The run once prepared: the header, the head, the job, ended, the rest.
+ * Returns the exit code. */
+static int result_run(const struct batch_result_run *x, const struct batch_cli *cli,
+		      void *params, void *printer, struct batch_run *run)
+{
+	struct result_pump rp = { x, run, printer };
+	int job = !x->has_job || x->has_job(params);
+	int rc;
+	batch_begin(run, cli, x->pinned && job);
+	rc = x->head(printer);
+	fflush(run->meta);
+	fflush(stdout);
+	if (rc != 0)
+		return rc;
+	if (job)
+		rc = batch_pump(run, x->worker, params, result_event, &rp);
+	else
+		batch_end_inline(run);
+	if (x->ended)
+		x->ended(printer);
+	return rc ? rc : result_finish(x, run, printer);
+}
+
+int batch_run_result(const struct batch_result_run *x, int argc, char **argv)
 {
 	struct batch_cli cli;
 	struct batch_run run;
+	void *params = calloc(1, x->params_size), *printer = calloc(1, x->printer_size);
 	int rc;
 
-	if (x->parse(&cli, argc, argv, params) < 0)
-		return cli.rc;
-	x->init(printer, params, &run, cli.csv);
-	batch_begin(&run, &cli, x->pinned);
-	x->plan(printer);
-	fflush(run.meta);
-	fflush(stdout);
-	if ((rc = batch_pump(&run, x->worker, params, x->on_event, printer)) != 0)
-		return rc;
-	if (x->summary)
-		x->summary(printer);
-	*(struct run_header *)result = run.hdr; /* every result starts with it */
-	rc = batch_finish(&run, batch_wants_json(&run) ? x->kind->to_json(result) : NULL);
-	if (rc)
-		return rc;
-	return x->verdict ? x->verdict(printer) : MT_EXIT_OK;
+	if (!params || !printer) {
+		mt_warn("run %s: out of memory", x->name);
+		rc = MT_EXIT_RUNTIME;
+	} else if (x->parse(&cli, argc, argv, params) < 0) {
+		rc = cli.rc;
+	} else if ((rc = x->prepare(&cli, params, printer, &run)) < 0) {
+		rc = result_run(x, &cli, params, printer, &run);
+		if (x->release)
+			x->release(printer, params);
+	}
+	free(params);
+	free(printer);
+	return rc;
 }
 
 void batch_end_inline(struct batch_run *r)

@@ -1,7 +1,7 @@
 /* batch: what every `memtop run NAME` shares, so that the experiments agree
  * on their command line and their output:
  *   - the common options --json FILE, --compact, --cpu N, --quick, --csv,
- *     -h/--help,
+ *     -h/--help (and --tries N where the experiment lists it),
  *     parsed by batch_next() around the experiment's own ones;
  *   - usage errors as one line, "memtop: run NAME: --opt: expected ...,
  *     got '...'", exit 2 (batch_opt_* for the experiment's own options);
@@ -38,6 +38,7 @@ enum {
 	BATCH_OPT_PLAN,
 	BATCH_OPT_SYSFS_ROOT,
 	BATCH_OPT_TOPOLOGY,
+	BATCH_OPT_TRIES,
 };
 
 /* One option of a command with its help, as git's OPT_* and tmux's
@@ -71,6 +72,10 @@ struct batch_option {
 	{ "cpu-kind", BATCH_OPT_CPU_KIND, "NAME",                                      \
 	  "measure on the CPUs of kind NAME only (P, E, big...: memtop topo)" }
 #define BATCH_HELP_HELP { "help", BATCH_OPT_HELP, NULL, "this help" }
+/* --tries N (1..BATCH_MAX_TRIES), what a try is in the experiment's words:
+ * batch_next parses it into cli->tries. */
+#define BATCH_MAX_TRIES 100
+#define BATCH_HELP_TRIES(help) { "tries", BATCH_OPT_TRIES, "N", help }
 #define BATCH_HELP_COMMON(quick, csv)                                                   \
 	{ "plan", BATCH_OPT_PLAN, NULL,                                                \
 	  "print what the run would measure (sizes and their levels,\n"               \
@@ -160,6 +165,7 @@ struct batch_cli {
 	int quick;             /* --quick */
 	int csv;               /* --csv */
 	int compact;           /* --compact: the JSON on one line */
+	int tries;             /* --tries N (BATCH_HELP_TRIES), 0 when not given */
 	int rc;                /* the exit code when batch_next() returned -1 */
 	struct option getopt[BATCH_MAX_OPTIONS]; /* getopt's table of its options */
 };
@@ -260,37 +266,73 @@ struct result_kind; /* core/result_kind.h */
 
 /* One `memtop run NAME` whose job fills a result from its events, as a
  * table of its parts (as tmux's cmd_entry): batch_run_result runs them in
- * the one order such a run has. The printer is the experiment's own state
- * of the run (its result, how far its table is), the ctx of every part. */
+ * the one order such a run has. Two blocks it allocates, zeroed, for the
+ * run and frees after it: the params (the job's arg) and the printer (the
+ * experiment's own state of the run: its result, how far its table is;
+ * the ctx of every hook after prepare). A hook marked "may be NULL" is
+ * optional, the others are not. */
 struct batch_result_run {
+	const char *name;     /* "matmul": the NAME in "memtop: run NAME: out of memory" */
+	size_t params_size;   /* sizeof the params, the job's arg */
+	size_t printer_size;  /* sizeof the printer */
 	/* Parse argv into cli and params (defaults first): 0, or -1 when the
 	 * command ends here with exit code cli->rc (--help: 0; a bad value,
 	 * said in one line: 2). */
 	int (*parse)(struct batch_cli *cli, int argc, char **argv, void *params);
-	/* Make the printer for params, the run and --csv, its result empty
-	 * (the run is not begun yet). */
-	void (*init)(void *printer, const void *params, const struct batch_run *run, int csv);
+	/* What differs before the run: the machine (machine_for_run), the
+	 * params completed from it, the --plan (printed: the command ends),
+	 * the printer made for params, run (begun after this) and cli, its
+	 * result empty. May set cli->cpu (the worker's CPU). Returns -1 to run,
+	 * with what it holds freed by release; or the exit code the command
+	 * ends with (said), with everything it made freed. */
+	int (*prepare)(struct batch_cli *cli, void *params, void *printer,
+		       const struct batch_run *run);
 	int pinned; /* batch_begin's: the job measures on a pinned worker */
-	/* After the run header: the plan (on run->meta) and the table's head. */
-	void (*plan)(const void *printer);
-	job_fn worker;         /* the job, on params */
-	job_event_cb on_event; /* each of its events, with the printer */
+	/* Is there a job? 0: the run is all in head (a simulation), no job,
+	 * not pinned. May be NULL: always. */
+	int (*has_job)(const void *params);
+	/* After the run header: the lines above the table (on run->meta) and
+	 * its head. Returns 0, or the exit code the run ends with (said). */
+	int (*head)(void *printer);
+	job_fn worker; /* the job, on params */
+	/* A NOTE event, before batch_run_result says it as a "# ..." line
+	 * (batch_note): the result's part of it, a table's row ended first.
+	 * May be NULL: the note is only said. */
+	job_event_cb on_note;
+	job_event_cb on_event; /* every other event of the job, with the printer */
+	/* After the job, however it ended (done, failed, cancelled): a row
+	 * still held, what the run took (run->elapsed_s). May be NULL. */
+	void (*ended)(void *printer);
+	/* The printer's result, a struct that starts with its run header (the
+	 * run's is put there after the job), which kind->to_json writes. May
+	 * be NULL: no such result (to_json writes the JSON). */
+	void *(*result)(void *printer);
 	/* After the job, before the JSON: what the table alone does not say.
-	 * May be NULL. */
-	void (*summary)(const void *printer);
-	const struct result_kind *kind; /* the result's: its JSON, with --json */
+	 * Returns 0, or the exit code the run ends with (said), nothing
+	 * written. May be NULL. */
+	int (*summary)(void *printer);
+	const struct result_kind *kind; /* the result's: its JSON, with --json (NULL: to_json's) */
+	/* With --json, instead of kind->to_json: the result's JSON (from
+	 * batch_json_root), the caller's to free; NULL when out of memory. May
+	 * be NULL: kind's. */
+	cJSON *(*to_json)(void *printer);
 	/* After the JSON: MT_EXIT_OK, or MT_EXIT_RUNTIME with one line said
 	 * (the run measured something wrong). May be NULL. */
 	int (*verdict)(const void *printer);
+	/* What prepare made (the result's memory, the machine's resources),
+	 * freed on every path once prepare returned -1. May be NULL. */
+	void (*release)(void *printer, void *params);
 };
 
-/* Run x: parse argv into params (which must outlive the job), make the
- * printer, take the run header (batch_begin), print the plan, run the job
- * (batch_pump), the summary, then result (x->kind's, in the printer; it
- * starts with its run header, which becomes the run's) through
- * batch_finish, and the verdict. Returns the command's exit code. */
-int batch_run_result(const struct batch_result_run *x, int argc, char **argv, void *params,
-		     void *printer, void *result);
+/* Run x: its params and printer allocated, argv parsed into the params,
+ * prepare (the machine, the plan, the printer), the run header
+ * (batch_begin), the head, the job (batch_pump, each NOTE said as a
+ * "# ..." line after on_note, the others to on_event; no job:
+ * batch_end_inline), ended, then with the run header in the result the
+ * summary, the JSON through batch_finish and the verdict; release, the
+ * blocks freed. Returns the command's exit code (out of memory for the
+ * blocks: said, MT_EXIT_RUNTIME). */
+int batch_run_result(const struct batch_result_run *x, int argc, char **argv);
 
 /* A NOTE event's text as a "# ..." line on r->meta. */
 void batch_note(const struct batch_run *r, const char *text);

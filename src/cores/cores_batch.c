@@ -20,9 +20,19 @@
 #define MATRIX_MAX_PRINT 64
 
 struct printer {
+	const struct cores_plan *plan; /* the job's */
 	const struct batch_run *run;
-	int csv;
+	int csv, no_topo;
 	struct cores_result r;
+};
+
+/* The run's params: the job's arg (the plan) first, then the command
+ * line's. */
+struct run_params {
+	struct cores_plan plan;
+	struct cores_params p;
+	const char *list; /* --cpus, or NULL */
+	int sample;       /* 1 --sample, 0 --all, -1 as the machine's size says */
 };
 
 /* The options, with their help: the getopt table and --help both come
@@ -37,7 +47,7 @@ static const struct batch_option options[] = {
 	  "relation (the default above " MT_XSTR(CORES_SAMPLE_ABOVE) " CPUs)" },
 	{ "all", 'A', NULL, "every pair, however many CPUs" },
 	BATCH_HELP_CPU_KIND,
-	{ "tries", 't', "N", "best of N tries a pair (default 5)" },
+	BATCH_HELP_TRIES("best of N tries a pair (default 5)"),
 	{ "samples", 's', "N",
 	  "samples of 100 round trips a try, the fastest kept\n"
 	  "(default 100)" },
@@ -65,10 +75,6 @@ static void on_event(const struct job_event *ev, void *ctx)
 	struct printer *b = ctx;
 	const struct cores_pair *q;
 	const struct cores_plan *pl = &b->r.plan;
-	if (ev->type == JOB_EV_NOTE) {
-		batch_note(b->run, ev->text);
-		return;
-	}
 	if (!cores_result_apply(&b->r, ev) || ev->kind == 1) /* the second pass: the summary's */
 		return;
 	q = &pl->pairs[ev->row];
@@ -84,13 +90,16 @@ static void on_event(const struct job_event *ev, void *ctx)
 	fflush(stdout);
 }
 
-/* Parse argv into cli, p, the CPU list and the sampling. Returns 0, or -1
- * when the command ends here with exit code cli->rc. */
-static int parse_args(struct batch_cli *cli, int argc, char **argv, struct cores_params *p,
-		      const char **list, int *sample)
+/* Parse argv into cli and params (p, the CPU list and the sampling).
+ * Returns 0, or -1 when the command ends here with exit code cli->rc. */
+static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params)
 {
+	struct run_params *rp = params;
+	struct cores_params *p = &rp->p;
+	const char **list = &rp->list;
+	int *sample = &rp->sample;
 	const char *method = NULL;
-	int ch, tries = 0, samples = 0, all = 0;
+	int ch, samples = 0, all = 0;
 	*sample = -1;
 	*list = NULL;
 	batch_cli_init(cli, "cores", &help);
@@ -103,10 +112,6 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct cores
 			if (strcmp(optarg, "cas") != 0 && strcmp(optarg, "rw") != 0)
 				return batch_bad(cli->exp, "--method", optarg, "cas or rw");
 			method = optarg;
-			break;
-		case 't':
-			if (batch_opt_int(cli->exp, "--tries", optarg, 1, 100, &tries) < 0)
-				return -1;
 			break;
 		case 's':
 			if (batch_opt_int(cli->exp, "--samples", optarg, 1, 100000, &samples) < 0)
@@ -122,8 +127,8 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct cores
 		return -1;
 	}
 	cores_params_default(p, cli->quick);
-	if (tries)
-		p->tries = tries;
+	if (cli->tries)
+		p->tries = cli->tries;
 	if (samples)
 		p->samples = samples;
 	if (method)
@@ -233,7 +238,7 @@ static void print_second(FILE *m, const struct cores_result *r)
 	}
 }
 
-static void print_summary(const struct batch_run *run, const struct cores_result *r)
+static void print_relations(const struct batch_run *run, const struct cores_result *r)
 {
 	fprintf(run->meta, "# by relation (the median over its pairs, one-way):\n");
 	for (size_t k = 0; k < r->nsum; k++)
@@ -251,8 +256,14 @@ static void print_summary(const struct batch_run *run, const struct cores_result
 }
 
 /* The lines above the pairs: how it measures, what it pairs. */
-static void print_head(const struct batch_run *run, const struct cores_plan *pl, int csv)
+static int print_head(void *printer)
 {
+	const struct printer *b = printer;
+	const struct batch_run *run = b->run;
+	const struct cores_plan *pl = b->plan;
+	if (b->no_topo)
+		fprintf(run->meta, "# no topology (hwloc could not read this machine): every "
+				   "relation is unknown\n");
 	fprintf(run->meta, "# cores: %s; one-way ns = round trip / 2\n",
 		pl->p.method == CORES_RW
 			? "two pinned threads each store to their own line and read the other's (rw)"
@@ -268,78 +279,115 @@ static void print_head(const struct batch_run *run, const struct cores_plan *pl,
 				 "relation, spread over the machine",
 		cores_second_count(pl));
 	fflush(run->meta);
-	if (csv)
+	if (b->csv)
 		printf("a,b,ns,spread,relation,moved,kept\n");
 	else
 		printf("%5s %5s %11s %9s  %s\n", "a", "b", "one-way ns", "spread", "relation");
 	fflush(stdout);
+	return 0;
 }
+
+/* The pairs of the plan for machine m. Returns -1 when made, else the
+ * exit code (said). */
+static int make_plan(struct run_params *rp, const struct batch_cli *cli, const struct machine *m)
+{
+	mt_error e;
+	if (rp->list && cli->cpu_kind) {
+		mt_warn("run cores: --cpus and --cpu-kind: give one of them");
+		return MT_EXIT_USAGE;
+	}
+	if (cores_plan_for(&rp->plan, &rp->p, m, rp->list,
+			   cli->cpu_kind && m->topo ? topo_kind_find(m->topo, cli->cpu_kind) : -1,
+			   rp->sample, &e) == 0)
+		return -1;
+	if (rp->list && !strstr(e.msg, "out of memory"))
+		mt_warn("run cores: --cpus: %s, got '%s'", e.msg, rp->list);
+	else
+		mt_warn("run cores: %s", e.msg);
+	return strstr(e.msg, "out of memory") ? MT_EXIT_RUNTIME : MT_EXIT_USAGE;
+}
+
+/* The machine, the pairs, the --plan, then the printer with its result.
+ * Returns -1 to run, else the exit code (said). */
+static int prepare(struct batch_cli *cli, void *params, void *printer,
+		   const struct batch_run *run)
+{
+	struct run_params *rp = params;
+	struct printer *b = printer;
+	const struct machine *m;
+	struct machine *owned = NULL;
+	struct plan pl;
+	mt_error e;
+	int rc;
+
+	if ((rc = machine_for_run(cli, &m, &owned)) >= 0)
+		return rc;
+	if ((rc = make_plan(rp, cli, m)) >= 0)
+		goto fail;
+	if (cli->plan) {
+		describe(&rp->plan, m, &pl);
+		cores_plan_free(&rp->plan);
+		rc = plan_finish(cli, &pl);
+		goto fail;
+	}
+	if (cores_result_init(&b->r, &rp->plan, &e) < 0) {
+		mt_warn("run cores: %s", e.msg);
+		cores_plan_free(&rp->plan);
+		rc = MT_EXIT_RUNTIME;
+		goto fail;
+	}
+	b->plan = &rp->plan;
+	b->run = run;
+	b->csv = cli->csv;
+	b->no_topo = !m->topo;
+	return -1;
+fail:
+	machine_free(owned);
+	return rc;
+}
+
+/* The printer's result, its run header first. */
+static void *result(void *printer)
+{
+	return &((struct printer *)printer)->r;
+}
+
+/* Below the pairs: the matrix (not with --csv), the relations. */
+static int print_summary(void *printer)
+{
+	const struct printer *b = printer;
+	if (!b->csv)
+		print_matrix(&b->r);
+	print_relations(b->run, &b->r);
+	return 0;
+}
+
+/* The result's memory and the plan's pairs. */
+static void release(void *printer, void *params)
+{
+	cores_result_free(&((struct printer *)printer)->r);
+	cores_plan_free(&((struct run_params *)params)->plan);
+}
+
+static const struct batch_result_run run_cores = {
+	.name = "cores",
+	.params_size = sizeof(struct run_params),
+	.printer_size = sizeof(struct printer),
+	.parse = parse_args,
+	.prepare = prepare,
+	.pinned = 0, /* the worker only starts and joins the two threads of each pair */
+	.head = print_head,
+	.worker = cores_worker, /* on the plan, the params' first field */
+	.on_event = on_event,
+	.result = result,
+	.summary = print_summary,
+	.kind = &kind_cores,
+	.release = release,
+};
 
 static int cores_batch(int argc, char **argv)
 {
-	static struct cores_plan plan; /* big: not on the stack */
-	struct cores_params p;
-	struct printer b;
-	struct batch_cli cli;
-	struct batch_run run;
-	const struct machine *m;
-	struct machine *owned = NULL;
-	const char *list;
-	int sample = 0, rc;
-	mt_error e;
-
-	if (parse_args(&cli, argc, argv, &p, &list, &sample) < 0)
-		return cli.rc;
-	if ((rc = machine_for_run(&cli, &m, &owned)) >= 0)
-		return rc;
-	memset(&b, 0, sizeof b);
-	if (list && cli.cpu_kind) {
-		mt_warn("run cores: --cpus and --cpu-kind: give one of them");
-		machine_free(owned);
-		return MT_EXIT_USAGE;
-	}
-	if (cores_plan_for(&plan, &p, m, list,
-			   cli.cpu_kind && m->topo ? topo_kind_find(m->topo, cli.cpu_kind) : -1, sample,
-			   &e) < 0) {
-		if (list && !strstr(e.msg, "out of memory"))
-			mt_warn("run cores: --cpus: %s, got '%s'", e.msg, list);
-		else
-			mt_warn("run cores: %s", e.msg);
-		machine_free(owned);
-		return strstr(e.msg, "out of memory") ? MT_EXIT_RUNTIME : MT_EXIT_USAGE;
-	}
-	if (cli.plan) {
-		struct plan pl;
-		describe(&plan, m, &pl);
-		cores_plan_free(&plan);
-		rc = plan_finish(&cli, &pl);
-		machine_free(owned);
-		return rc;
-	}
-	if (cores_result_init(&b.r, &plan, &e) < 0) {
-		mt_warn("run cores: %s", e.msg);
-		cores_plan_free(&plan);
-		return MT_EXIT_RUNTIME;
-	}
-	b.run = &run;
-	b.csv = cli.csv;
-	/* The worker only starts and joins the two threads of each pair. */
-	batch_begin(&run, &cli, 0);
-	if (!m->topo)
-		fprintf(run.meta, "# no topology (hwloc could not read this machine): every relation "
-				  "is unknown\n");
-	print_head(&run, &plan, cli.csv);
-	rc = batch_pump(&run, cores_worker, &plan, on_event, &b);
-	if (rc == 0) {
-		b.r.hdr = run.hdr;
-		if (!cli.csv)
-			print_matrix(&b.r);
-		print_summary(&run, &b.r);
-		rc = batch_finish(&run, batch_wants_json(&run) ? cores_result_to_json(&b.r) : NULL);
-	}
-	cores_result_free(&b.r);
-	cores_plan_free(&plan);
-	return rc;
+	return batch_run_result(&run_cores, argc, argv);
 }
 
 const struct experiment exp_cores = {

@@ -213,8 +213,7 @@ static const struct batch_option options[] = {
 	  "also time a pass over one field of N structs of F fields,\n"
 	  "array of structs against struct of arrays (the homework:\n"
 	  "1000)" },
-	{ "tries", 't', "N",
-	  "real machine: best of N (default 5)" },
+	BATCH_HELP_TRIES("real machine: best of N (default 5)"),
 	{ "cpu", BATCH_OPT_CPU, "N", "pin the measuring thread to CPU N (with --real)" },
 	BATCH_HELP_COMMON("accepted for symmetry (the simulation is always small)",
 			  "print CSV (the header goes to stderr)"),
@@ -236,13 +235,17 @@ static const struct batch_help help = {
 struct printer {
 	const struct algae_params *p;
 	const struct batch_run *run;
+	int csv;
 	struct algae_result r[ALGAE_CASES];
 	double real_ns[2], real_spread[2];
 	int real_same;
 };
 
-static cJSON *to_json(const struct printer *b)
+/* The result's JSON: the cache, the cases, the real machine's pair.
+ * NULL when out of memory. */
+static cJSON *to_json(void *printer)
 {
+	const struct printer *b = printer;
 	cJSON *root = batch_json_root(b->run), *arr, *x;
 	if (!root)
 		return NULL;
@@ -281,8 +284,9 @@ oom:
 
 /* Parse argv into cli and p. Returns 0, or -1 when the command ends here
  * with exit code cli->rc (--help: 0; a bad value, said in one line: 2). */
-static int parse_args(struct batch_cli *cli, int argc, char **argv, struct algae_params *p)
+static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params)
 {
+	struct algae_params *p = params;
 	uint64_t v;
 	int ch;
 	algae_params_default(p);
@@ -304,14 +308,12 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct algae
 				return -1;
 			p->real_n = (size_t)v;
 			break;
-		case 't':
-			if (batch_opt_int(cli->exp, "--tries", optarg, 1, 100, &p->tries) < 0)
-				return -1;
-			break;
 		}
 	}
 	if (ch < 0)
 		return -1;
+	if (cli->tries)
+		p->tries = cli->tries;
 	{ /* the geometry now: a usage error, not a failed run */
 		mt_error e = { "" };
 		struct sim_cache *c = sim_new(p->s, p->E, p->b, &e);
@@ -364,10 +366,6 @@ static void on_event(const struct job_event *ev, void *ctx)
 	struct printer *b = ctx;
 	struct algae_ev_real x;
 	int v = ev->row;
-	if (ev->type == JOB_EV_NOTE) {
-		batch_note(b->run, ev->text);
-		return;
-	}
 	if (ev->type != JOB_EV_CELL || ev->kind != ALGAE_EV_REAL || v < 0 || v > 1 ||
 	    JOB_PAYLOAD_GET(ev, struct algae_ev_real, &x) < 0)
 		return;
@@ -408,47 +406,68 @@ static void describe(const struct algae_params *p, const struct machine *m, int 
 		      bytes, 1, 0, why);
 }
 
-static int algae_batch(int argc, char **argv)
+/* The machine, the worker's CPU (with --real), the --plan, then the
+ * printer. Returns -1 to run, else the exit code (said). */
+static int prepare(struct batch_cli *cli, void *params, void *printer,
+		   const struct batch_run *run)
 {
-	static struct algae_params p; /* outlives the job */
-	static struct printer b;
-	struct batch_cli cli;
-	struct batch_run run;
-	mt_error e = { "" };
-	int rc = 0;
-
+	const struct algae_params *p = params;
+	struct printer *b = printer;
 	const struct machine *m;
 	struct machine *owned = NULL;
+	struct plan pl;
+	int rc;
 
-	if (parse_args(&cli, argc, argv, &p) < 0)
-		return cli.rc;
-	if ((rc = machine_for_run(&cli, &m, &owned)) >= 0)
+	if ((rc = machine_for_run(cli, &m, &owned)) >= 0)
 		return rc;
-	rc = 0;
-	if (cli.cpu < 0 && p.real_n)
-		cli.cpu = machine_worker_cpu(m, job_kind());
-	if (cli.plan) {
-		struct plan pl;
-		describe(&p, m, cli.cpu, &pl);
-		rc = plan_finish(&cli, &pl);
+	if (cli->cpu < 0 && p->real_n)
+		cli->cpu = machine_worker_cpu(m, job_kind());
+	if (cli->plan) {
+		describe(p, m, cli->cpu, &pl);
+		rc = plan_finish(cli, &pl);
 		machine_free(owned);
 		return rc;
 	}
-	memset(&b, 0, sizeof b);
-	b.p = &p;
-	b.run = &run;
-	batch_begin(&run, &cli, p.real_n > 0);
-	if (print_table(&b, cli.csv, &e) < 0) {
-		mt_warn("run algae: %s", e.msg);
-		return MT_EXIT_USAGE;
-	}
-	if (p.real_n)
-		rc = batch_pump(&run, algae_worker, &p, on_event, &b);
-	else
-		batch_end_inline(&run);
-	if (rc)
-		return rc;
-	return batch_finish(&run, batch_wants_json(&run) ? to_json(&b) : NULL);
+	b->p = p;
+	b->run = run;
+	b->csv = cli->csv;
+	return -1;
+}
+
+/* The simulated table, all of it (print_table). Returns 0, or
+ * MT_EXIT_USAGE (said: the cache cannot be simulated). */
+static int head(void *printer)
+{
+	mt_error e = { "" };
+	if (print_table(printer, ((struct printer *)printer)->csv, &e) == 0)
+		return 0;
+	mt_warn("run algae: %s", e.msg);
+	return MT_EXIT_USAGE;
+}
+
+/* A job only to time the one-field pass (--real). */
+static int has_job(const void *params)
+{
+	return ((const struct algae_params *)params)->real_n > 0;
+}
+
+static const struct batch_result_run run_algae = {
+	.name = "algae",
+	.params_size = sizeof(struct algae_params),
+	.printer_size = sizeof(struct printer),
+	.parse = parse_args,
+	.prepare = prepare,
+	.pinned = 1,
+	.has_job = has_job,
+	.head = head,
+	.worker = algae_worker,
+	.on_event = on_event,
+	.to_json = to_json, /* no kind: memtop reads the result nowhere */
+};
+
+static int algae_batch(int argc, char **argv)
+{
+	return batch_run_result(&run_algae, argc, argv);
 }
 
 const struct experiment exp_algae = {

@@ -31,8 +31,7 @@ static const struct batch_option options[] = {
 	  "thread counts (default 1,2,4,8; more than the CPUs is allowed)" },
 	{ "rounds", 'r', "N",
 	  "increments per thread (default 20000000; the seed: 50000000)" },
-	{ "tries", 't', "N",
-	  "best of N (default 3)" },
+	BATCH_HELP_TRIES("best of N (default 3)"),
 	{ "padding", 'p', "BYTES",
 	  "spacing of the padded layout (default 128: two 64-byte lines,\n"
 	  "so an adjacent-line prefetcher cannot pair them)" },
@@ -63,10 +62,6 @@ static void on_event(const struct job_event *ev, void *ctx)
 	struct printer *b = ctx;
 	const struct falseshare_cell *c;
 	int kind;
-	if (ev->type == JOB_EV_NOTE) {
-		batch_note(b->run, ev->text);
-		return;
-	}
 	kind = falseshare_result_apply(&b->r, ev);
 	if (!kind)
 		return;
@@ -158,13 +153,12 @@ static int machine_part(struct batch_cli *cli, struct falseshare_params *p)
 
 /* Parse argv into cli and p (defaults first, --quick under the options
  * given explicitly). Returns 0, or -1 when the command ends here with exit
- * code cli->rc (--help: 0; a bad value, said in one line: 2; --plan: the
- * plan printed). */
+ * code cli->rc (--help: 0; a bad value, said in one line: 2). */
 static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params)
 {
 	struct falseshare_params *p = params;
 	const char *threads = NULL, *spacings = NULL;
-	int ch, tries = 0, no_sweep = 0;
+	int ch, no_sweep = 0;
 	uint64_t rounds = 0, padding = 0;
 	char what[96];
 
@@ -175,10 +169,6 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params
 		case 'T': threads = optarg; break;
 		case 'r':
 			if (batch_opt_u64(cli->exp, "--rounds", optarg, 1, 10000000000ull, &rounds) < 0)
-				return -1;
-			break;
-		case 't':
-			if (batch_opt_int(cli->exp, "--tries", optarg, 1, 100, &tries) < 0)
 				return -1;
 			break;
 		case 'p':
@@ -222,30 +212,40 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params
 	cli->rc = MT_EXIT_OK;
 	if (rounds)
 		p->rounds = rounds;
-	if (tries)
-		p->tries = tries;
+	if (cli->tries)
+		p->tries = cli->tries;
 	if (padding)
 		p->padded = (unsigned)padding;
 	if (no_sweep)
 		p->nsweep = 0;
-	return machine_part(cli, p);
+	return 0;
 }
 
-/* The printer for p: its result empty. */
-static void init(void *printer, const void *params, const struct batch_run *run, int csv)
+/* The machine and the plan (machine_part), then the printer for params,
+ * its result empty. Returns -1 to run, else the exit code. */
+static int prepare(struct batch_cli *cli, void *params, void *printer,
+		   const struct batch_run *run)
 {
 	struct printer *b = printer;
 	const struct falseshare_params *p = params;
-	memset(b, 0, sizeof *b);
+	if (machine_part(cli, params) < 0)
+		return cli->rc;
 	b->p = p;
 	b->run = run;
 	b->ncpus = p->ncpus;
-	b->csv = csv;
+	b->csv = cli->csv;
 	falseshare_result_init(&b->r, p);
+	return -1;
+}
+
+/* The printer's result, its run header first. */
+static void *result(void *printer)
+{
+	return &((struct printer *)printer)->r;
 }
 
 /* The lines above the table and its head. */
-static void print_plan(const void *printer)
+static int print_plan(void *printer)
 {
 	const struct printer *b = printer;
 	fprintf(b->run->meta,
@@ -260,15 +260,17 @@ static void print_plan(const void *printer)
 	else
 		printf("%-20s %10s %10s %8s %9s %9s\n", "threads", "packed ms", "padded ms", "ratio",
 		       "ns/inc pk", "ns/inc pd");
+	return 0;
 }
 
 /* Where the sweep says the sharing stops (falseshare_sweep_verdict). */
-static void print_sweep_verdict(const void *printer)
+static int print_sweep_verdict(void *printer)
 {
 	const struct printer *b = printer;
 	char line[256];
 	if (falseshare_sweep_verdict(&b->r, line, sizeof line))
 		fprintf(b->run->meta, "# %s\n", line);
+	return 0;
 }
 
 /* A sum that came out wrong fails the run (exit 1), said in one line. */
@@ -282,12 +284,16 @@ static int verdict(const void *printer)
 }
 
 static const struct batch_result_run run_falseshare = {
+	.name = "falseshare",
+	.params_size = sizeof(struct falseshare_params),
+	.printer_size = sizeof(struct printer),
 	.parse = parse_args,
-	.init = init,
+	.prepare = prepare,
 	.pinned = 0, /* the worker only starts and joins the counting threads (no --cpu) */
-	.plan = print_plan,
+	.head = print_plan,
 	.worker = falseshare_worker,
 	.on_event = on_event,
+	.result = result,
 	.summary = print_sweep_verdict,
 	.kind = &kind_falseshare,
 	.verdict = verdict,
@@ -295,9 +301,7 @@ static const struct batch_result_run run_falseshare = {
 
 static int falseshare_batch(int argc, char **argv)
 {
-	static struct falseshare_params p; /* outlives the job */
-	struct printer b;
-	return batch_run_result(&run_falseshare, argc, argv, &p, &b, &b.r);
+	return batch_run_result(&run_falseshare, argc, argv);
 }
 
 const struct experiment exp_falseshare = {

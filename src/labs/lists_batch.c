@@ -35,8 +35,7 @@ static const struct batch_option options[] = {
 	{ "work", 'w', "N",
 	  "N dependent multiply-adds on each cell's value: the\n"
 	  "out-of-order core hides the misses behind the work" },
-	{ "tries", 't', "N",
-	  "best of N (default 3)" },
+	BATCH_HELP_TRIES("best of N (default 3)"),
 	{ "sim-cache", 'c', "s,E,b",
 	  "replay each walk's trace through this cache (default\n"
 	  "7,8,7: the M4 Max's L1d, 128 KB, 8-way, 128-byte lines)" },
@@ -76,10 +75,6 @@ static void on_event(const struct job_event *ev, void *ctx)
 	struct printer *b = ctx;
 	const struct lists_cell_result *r;
 	int kind;
-	if (ev->type == JOB_EV_NOTE) {
-		batch_note(b->run, ev->text);
-		return;
-	}
 	kind = lists_result_apply(&b->r, ev);
 	if (kind == LISTS_CELL_WORK) {
 		fprintf(b->run->meta, "# work alone: %.1f cycles per cell (%u multiply-adds)\n",
@@ -264,9 +259,6 @@ static int check_outputs(const struct lists_params *p)
 	return 0;
 }
 
-/* After the options: --quick's values under the ones given explicitly
- * (lengths, tries and graph_n when set), then the outputs checked. Returns
- * 0, or -1 with cli->rc MT_EXIT_USAGE (said in one line). */
 /* p as a plan: the worker, each length's cells as a working set (16-byte
  * cells laid out one after the other; the stride layout takes a line a
  * cell) with where it sits for the worker's CPU. */
@@ -312,8 +304,11 @@ static int machine_part(struct batch_cli *cli, struct lists_params *p)
 	return plan_end(cli, &pl, owned);
 }
 
+/* After the options: --quick's values under the ones given explicitly
+ * (lengths, tries and graph_n when set), then the outputs checked. Returns
+ * 0, or -1 with cli->rc MT_EXIT_USAGE (said in one line). */
 static int finish_args(struct batch_cli *cli, struct lists_params *p, const char *lengths,
-		       int tries, uint64_t graph_n)
+		       uint64_t graph_n)
 {
 	if (cli->quick) /* the options given explicitly win */
 		quick_params(p);
@@ -328,11 +323,11 @@ static int finish_args(struct batch_cli *cli, struct lists_params *p, const char
 	if (check_outputs(p) < 0)
 		return -1;
 	cli->rc = MT_EXIT_OK;
-	if (tries)
-		p->tries = tries;
+	if (cli->tries)
+		p->tries = cli->tries;
 	if (graph_n)
 		p->graph_n = (size_t)graph_n;
-	return machine_part(cli, p);
+	return 0;
 }
 
 /* Parse argv into cli and p (defaults first, --quick under the options
@@ -342,7 +337,7 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params
 {
 	struct lists_params *p = params;
 	const char *lengths = NULL;
-	int ch, tries = 0;
+	int ch;
 	uint64_t v, graph_n = 0;
 
 	lists_params_default(p);
@@ -360,10 +355,6 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params
 			if (batch_opt_u64(cli->exp, "--work", optarg, 0, 10000, &v) < 0)
 				return -1;
 			p->work = (unsigned)v;
-			break;
-		case 't':
-			if (batch_opt_int(cli->exp, "--tries", optarg, 1, 100, &tries) < 0)
-				return -1;
 			break;
 		case 'c':
 			if (batch_opt_cache(cli->exp, "--sim-cache", optarg, "7,8,7", SIM_MAX_S,
@@ -386,12 +377,12 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params
 	}
 	if (ch < 0)
 		return -1;
-	return finish_args(cli, p, lengths, tries, graph_n);
+	return finish_args(cli, p, lengths, graph_n);
 }
 
 /* The lines above the table and its head: the graph homework's, or the
  * walks' with the simulated cache. */
-static void print_plan(const void *printer)
+static int print_plan(void *printer)
 {
 	const struct printer *b = printer;
 	const struct batch_run *run = b->run;
@@ -404,7 +395,7 @@ static void print_plan(const void *printer)
 			printf("n,block,naive_ms,blocked_ms,speedup,same\n");
 		else
 			printf("%-28s %10s\n", "version", "ms");
-		return;
+		return 0;
 	}
 	fprintf(run->meta,
 		"# lists: walk (1 2 ... n), best of %d; cycles = ns x %.2f GHz (calibrated "
@@ -433,28 +424,40 @@ static void print_plan(const void *printer)
 			printf(" %8s %8s", "bare", "hidden");
 		printf("\n");
 	}
+	return 0;
 }
 
-/* The printer for p: its result empty. */
-static void init(void *printer, const void *params, const struct batch_run *run, int csv)
+/* The machine and the plan (machine_part), then the printer for params,
+ * its result empty. Returns -1 to run, else the exit code. */
+static int prepare(struct batch_cli *cli, void *params, void *printer,
+		   const struct batch_run *run)
 {
 	struct printer *b = printer;
-	memset(b, 0, sizeof *b);
+	if (machine_part(cli, params) < 0)
+		return cli->rc;
 	b->p = params;
 	b->run = run;
-	b->csv = csv;
+	b->csv = cli->csv;
 	lists_result_init(&b->r, params);
+	return -1;
+}
+
+/* The printer's result, its run header first. */
+static void *result(void *printer)
+{
+	return &((struct printer *)printer)->r;
 }
 
 /* Below the walks' table: the pivot by layout, and the neighbours'. */
-static void print_summary(const void *printer)
+static int print_summary(void *printer)
 {
 	const struct printer *b = printer;
 	if (b->p->graph)
-		return;
+		return 0;
 	print_pivot(b);
 	if (!b->csv)
 		print_neighbours(b);
+	return 0;
 }
 
 /* A blocked graph that differs from the naive one fails the run (exit 1),
@@ -469,12 +472,16 @@ static int verdict(const void *printer)
 }
 
 static const struct batch_result_run run_lists = {
+	.name = "lists",
+	.params_size = sizeof(struct lists_params),
+	.printer_size = sizeof(struct printer),
 	.parse = parse_args,
-	.init = init,
+	.prepare = prepare,
 	.pinned = 1,
-	.plan = print_plan,
+	.head = print_plan,
 	.worker = lists_worker,
 	.on_event = on_event,
+	.result = result,
 	.summary = print_summary,
 	.kind = &kind_lists,
 	.verdict = verdict,
@@ -482,9 +489,7 @@ static const struct batch_result_run run_lists = {
 
 static int lists_batch(int argc, char **argv)
 {
-	static struct lists_params p; /* outlives the job */
-	struct printer b;
-	return batch_run_result(&run_lists, argc, argv, &p, &b, &b.r);
+	return batch_run_result(&run_lists, argc, argv);
 }
 
 const struct experiment exp_lists = {

@@ -25,12 +25,35 @@
  * the whole product is bigger). */
 #define SIM_SAMPLE_ACCESSES 4000000ull
 
+/* The command line as given, before it becomes parameters. */
+struct args {
+	int simulate, cs, cE, cb;
+	uint64_t n;
+	const char *bases; /* --bases as given, NULL: 1 MB-aligned */
+};
+
+/* The run's params: the job's arg first, then the command line's. */
+struct run_params {
+	struct matmul_params p;
+	struct args a;
+};
+
+/* --simulate's table, all of it made in the head (no job). */
+struct sim_table {
+	uint64_t base[3];           /* where A, B and C start */
+	char hx[3][32], where[160]; /* the bases in hex, and how they were placed */
+	cJSON *root, *arr;          /* its JSON with --json ("results"); NULL: out of memory */
+};
+
 /* The table on stdout, a row as each order finishes. */
 struct printer {
 	const struct matmul_params *p;
+	const struct args *a;
 	const struct batch_run *run;
 	int csv;
 	struct matmul_result r; /* the store the TUI tab shares (src/matmul.h) */
+	struct matmul_l1d d;    /* this machine's L1d, simulated beside the stopwatch */
+	struct sim_table sim;   /* --simulate's */
 	int sweep_head;
 };
 
@@ -46,8 +69,7 @@ static const struct batch_option options[] = {
 	  "kji, kij; ikj is the blocked order itself; all): their\n"
 	  "middle and inner loops cut into B x B tiles, as the\n"
 	  "seed's blocked ikj (rows blocked-jki, ...)" },
-	{ "tries", 't', "N",
-	  "best of N runs (default 3)" },
+	BATCH_HELP_TRIES("best of N runs (default 3)"),
 	{ "sweep", 'w', NULL,
 	  "also time the blocked order with blocks 8, 16, 32, 64, 128" },
 	{ "race", 'r', NULL,
@@ -118,10 +140,6 @@ static void on_event(const struct job_event *ev, void *ctx)
 	struct printer *b = ctx;
 	const struct matmul_row *r;
 	int kind;
-	if (ev->type == JOB_EV_NOTE) {
-		batch_note(b->run, ev->text);
-		return;
-	}
 	kind = matmul_result_apply(&b->r, ev);
 	if (kind == MATMUL_CELL_RESULT)
 		r = &b->r.res[ev->row];
@@ -235,12 +253,6 @@ static int simulate_row(const struct matmul_params *p, int o, const struct matmu
 	return 0;
 }
 
-/* The command line as given, before it becomes parameters. */
-struct args {
-	int simulate, tries, cs, cE, cb;
-	uint64_t n;
-	const char *bases; /* --bases as given, NULL: 1 MB-aligned */
-};
 
 /* --bases: "packed" (one after another, as an allocator puts them), or
  * A,B,C as byte addresses (decimal, 0x hex, or sizes such as 1M), each a
@@ -274,83 +286,116 @@ static int parse_bases(const char *arg, size_t n, uint64_t base[3])
 	return k == 3 ? 0 : -1;
 }
 
-/* --simulate: every order through the (s, E, b) cache, no timing. */
-static int run_simulate(const struct matmul_params *p, const struct args *a,
-			const struct batch_cli *cli)
+/* --simulate, before the run: where A, B and C start. Returns -1 to run,
+ * or MT_EXIT_USAGE (said: --bases is bad). */
+static int sim_prepare(struct printer *pr, const struct batch_cli *cli)
 {
-	struct batch_run run;
-	cJSON *root = NULL, *arr = NULL;
-	uint64_t base[3];
-	const int s = a->cs, E = a->cE, b = a->cb;
-	double L = (double)(1ull << b) / sizeof(double);
-	mt_error e = { "" };
-	char hx[3][32], where[160];
-	int oom = 0, how = 2; /* 2: 1 MB-aligned, 1 packed, 0 given */
+	const struct args *a = pr->a;
+	struct sim_table *t = &pr->sim;
+	int how = 2; /* 2: 1 MB-aligned, 1 packed, 0 given */
 
-	if (a->bases && (how = parse_bases(a->bases, p->n, base)) < 0) {
+	if (a->bases && (how = parse_bases(a->bases, pr->p->n, t->base)) < 0) {
 		batch_bad(cli->exp, "--bases", a->bases,
 			  "packed, or three addresses A,B,C, multiples of 8 (0x100000,2M,3M)");
 		return MT_EXIT_USAGE;
 	}
 	if (!a->bases)
-		matmul_model_bases(p->n, base);
+		matmul_model_bases(pr->p->n, t->base);
 	for (int m = 0; m < 3; m++)
-		mt_snprintf(hx[m], sizeof hx[m], "0x%llx", (unsigned long long)base[m]);
-	mt_snprintf(where, sizeof where, "%s",
+		mt_snprintf(t->hx[m], sizeof t->hx[m], "0x%llx", (unsigned long long)t->base[m]);
+	mt_snprintf(t->where, sizeof t->where, "%s",
 		    how == 2 ? "each 1 MB-aligned"
 		    : how == 1 ? "one after another, as malloc puts them"
 			       : "as --bases put them");
-	batch_begin(&run, cli, 0);
-	fprintf(run.meta, "# matmul on the cache simulator\n");
-	fprintf(run.meta,
+	return -1;
+}
+
+/* --simulate: every order through the (s, E, b) cache, no timing: the
+ * lines above the table, its rows (and its JSON, with --json), the book's
+ * line. Returns 0, or MT_EXIT_USAGE (said: the cache cannot be simulated). */
+static int sim_run(struct printer *pr)
+{
+	const struct matmul_params *p = pr->p;
+	const struct batch_run *run = pr->run;
+	struct sim_table *t = &pr->sim;
+	const int s = pr->a->cs, E = pr->a->cE, b = pr->a->cb;
+	double L = (double)(1ull << b) / sizeof(double);
+	mt_error e = { "" };
+	int oom = 0;
+
+	fprintf(run->meta, "# matmul on the cache simulator\n");
+	fprintf(run->meta,
 		"# cache (s, E, b) = (%d, %d, %d): %llu bytes, %d-byte lines (%.4g doubles), n = %zu\n",
 		s, E, b, (unsigned long long)((1ull << s) * (uint64_t)E * (1ull << b)), 1 << b, L,
 		p->n);
-	fprintf(run.meta, "# A at %s, B at %s, C at %s (%s): the conflict misses depend on where "
-			  "they start (--bases A,B,C or --bases packed moves them)\n",
-		hx[0], hx[1], hx[2], where);
-	fprintf(run.meta, "# misses per inner-loop iteration (n^3 of them)\n");
-	fflush(run.meta);
-	if (cli->csv)
+	fprintf(run->meta, "# A at %s, B at %s, C at %s (%s): the conflict misses depend on where "
+			   "they start (--bases A,B,C or --bases packed moves them)\n",
+		t->hx[0], t->hx[1], t->hx[2], t->where);
+	fprintf(run->meta, "# misses per inner-loop iteration (n^3 of them)\n");
+	fflush(run->meta);
+	if (pr->csv)
 		printf("order,class,accesses,misses,misses_per_iter,per_iter_a,per_iter_b,"
 		       "per_iter_c,book\n");
 	else
 		printf("%-11s %-5s %11s %10s %9s  %5s %5s %5s %6s\n", "order", "class", "accesses",
 		       "misses", "miss/iter", "A", "B", "C", "book");
-	if (batch_wants_json(&run))
-		oom = !(root = simulate_json(&run, p, s, E, b, hx, &arr));
+	if (batch_wants_json(run))
+		oom = !(t->root = simulate_json(run, p, s, E, b, t->hx, &t->arr));
 	for (int o = 0; o < MATMUL_NORDERS && !oom; o++) {
 		struct matmul_sim r;
 		double bm[3], book = matmul_book_estimate(o, L, bm);
 		if (!(p->orders & (1u << o)))
 			continue;
-		if (matmul_simulate_at(o, p->n, p->block, s, E, b, 0, base, &r, &e) < 0) {
+		if (matmul_simulate_at(o, p->n, p->block, s, E, b, 0, t->base, &r, &e) < 0) {
 			mt_warn("run matmul: %s", e.msg);
-			cJSON_Delete(root);
 			return MT_EXIT_USAGE;
 		}
-		oom = simulate_row(p, o, &r, book, cli->csv, arr) < 0;
+		oom = simulate_row(p, o, &r, book, pr->csv, t->arr) < 0;
 	}
-	fprintf(run.meta,
+	fprintf(run->meta,
 		"# book: AB 1 + 1/L, AC 2, BC 2/L misses an iteration for a line of L doubles\n");
-	batch_end_inline(&run);
 	if (oom) {
-		cJSON_Delete(root);
-		root = NULL;
+		cJSON_Delete(t->root);
+		t->root = NULL;
 	}
-	return batch_finish(&run, root);
+	return 0;
 }
 
+/* After the options: --quick's and --simulate's sizes under the ones
+ * given explicitly, --bases only with --simulate. Returns 0, or -1 with
+ * cli->rc (said). */
+static int finish_args(struct batch_cli *cli, struct matmul_params *p, const struct args *a)
+{
+	if (cli->quick) {
+		p->n = a->simulate ? 48 : 64;
+		p->tries = 1;
+	} else if (a->simulate) {
+		p->n = 100;
+	}
+	if (a->n)
+		p->n = (size_t)a->n;
+	if (cli->tries)
+		p->tries = cli->tries;
+	if (a->bases && !a->simulate) {
+		mt_warn("run matmul: --bases places the simulated matrices: it needs --simulate");
+		cli->rc = MT_EXIT_USAGE;
+		return -1;
+	}
+	return 0;
+}
 
-/* Parse argv into cli, p (block, sweep, race) and a. Returns 0, or -1 when
- * the command ends here with exit code cli->rc (--help: 0; bad: 2, said). */
-static int parse_args(struct batch_cli *cli, int argc, char **argv, struct matmul_params *p,
-		      struct args *a)
+/* Parse argv into cli and params: p (block, sweep, race) and a (defaults
+ * first). Returns 0, or -1 when the command ends here with exit code
+ * cli->rc (--help: 0; bad: 2, said). */
+static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params)
 {
 	static const size_t sweep_blocks[] = { 8, 16, 32, 64, 128 };
+	struct matmul_params *p = &((struct run_params *)params)->p;
+	struct args *a = &((struct run_params *)params)->a;
 	unsigned v32;
 	uint64_t v;
 	int ch;
+	matmul_params_default(p);
 	memset(a, 0, sizeof *a);
 	a->cs = 5; /* the book's cache: (5, 1, 5) */
 	a->cE = 1;
@@ -373,10 +418,6 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct matmu
 						 "orders from ijk, jik, jki, kji, kij, ikj, or all");
 			p->orders |= v32;
 			break;
-		case 't':
-			if (batch_opt_int(cli->exp, "--tries", optarg, 1, 100, &a->tries) < 0)
-				return -1;
-			break;
 		case 'w':
 			p->nsweep = MT_ARRAY_LEN(sweep_blocks);
 			memcpy(p->sweep, sweep_blocks, sizeof sweep_blocks);
@@ -391,14 +432,15 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct matmu
 			break;
 		}
 	}
-	return ch < 0 ? -1 : 0;
+	return ch < 0 ? -1 : finish_args(cli, p, a);
 }
 
 /* The lines above the table: n, block, method, the book's line and the
  * simulated L1d. */
-static void print_plan(const struct batch_run *run, const struct printer *b,
-		       const struct matmul_l1d *d)
+static int print_plan(const struct printer *b)
 {
+	const struct batch_run *run = b->run;
+	const struct matmul_l1d *d = &b->d;
 	const struct matmul_params *p = b->p;
 	fprintf(run->meta,
 		"# matmul: n = %zu, block %zu, %s; ns per inner-loop iteration (n^3 = %.0f)\n", p->n,
@@ -427,14 +469,19 @@ static void print_plan(const struct batch_run *run, const struct printer *b,
 		printf("\n");
 	}
 	fflush(stdout);
+	return 0;
 }
 
 /* What the table says about itself: the worst order against the best, the
  * blocked ikj against ikj, and what blocking gave each other order run
  * blocked (the lesson: blocking jki gives much less). */
-static void print_summary(const struct batch_run *run, const struct matmul_result *r)
+static int print_summary(void *printer)
 {
-	const struct matmul_row *res = r->res;
+	const struct printer *b = printer;
+	const struct batch_run *run = b->run;
+	const struct matmul_row *res = b->r.res;
+	if (b->a->simulate)
+		return 0;
 	if (res[MATMUL_BLOCKED].have && res[MATMUL_IKJ].have && res[MATMUL_BLOCKED].ns_iter > 0)
 		fprintf(run->meta, "# worst/best order %.1fx; blocked vs ikj %.2fx\n",
 			fmax(res[MATMUL_JKI].ns_iter, res[MATMUL_KJI].ns_iter) /
@@ -447,6 +494,7 @@ static void print_summary(const struct batch_run *run, const struct matmul_resul
 				matmul_order_name(base), res[base].ns_iter / res[o].ns_iter,
 				res[base].ns_iter / res[o].ns_iter >= 1.5 ? "a lot" : "little");
 	}
+	return 0;
 }
 
 /* p as a plan: the worker and the three n x n matrices of doubles, with
@@ -473,80 +521,123 @@ static void describe(const struct matmul_params *p, int simulate, const struct m
 		      bytes, 1, 0, why);
 }
 
-static int matmul_batch(int argc, char **argv)
+/* The machine, the worker's CPU, the --plan, then the printer: for
+ * --simulate where the matrices start, else the L1d simulated beside the
+ * stopwatch and the empty result. Returns -1 to run, else the exit code
+ * (said). */
+static int prepare(struct batch_cli *cli, void *params, void *printer,
+		   const struct batch_run *run)
 {
-	static struct matmul_params p; /* outlives the job */
-	struct printer b;
-	struct batch_cli cli;
-	struct batch_run run;
-	struct matmul_l1d d;
-	struct args a;
+	struct matmul_params *p = &((struct run_params *)params)->p;
+	const struct args *a = &((struct run_params *)params)->a;
+	struct printer *b = printer;
 	const struct machine *m;
 	struct machine *owned = NULL;
+	struct plan pl;
 	int rc;
 
-	matmul_params_default(&p);
-	if (parse_args(&cli, argc, argv, &p, &a) < 0)
-		return cli.rc;
-	if (cli.quick) {
-		p.n = a.simulate ? 48 : 64;
-		p.tries = 1;
-	} else if (a.simulate) {
-		p.n = 100;
-	}
-	if (a.n)
-		p.n = (size_t)a.n;
-	if (a.tries)
-		p.tries = a.tries;
-	if (a.bases && !a.simulate) {
-		mt_warn("run matmul: --bases places the simulated matrices: it needs --simulate");
-		return MT_EXIT_USAGE;
-	}
-	if ((rc = machine_for_run(&cli, &m, &owned)) >= 0)
+	if ((rc = machine_for_run(cli, &m, &owned)) >= 0)
 		return rc;
-	if (cli.cpu < 0 && !a.simulate)
-		cli.cpu = machine_worker_cpu(m, job_kind());
-	if (cli.plan) {
-		struct plan pl;
-		describe(&p, a.simulate, m, cli.cpu, &pl);
-		rc = plan_finish(&cli, &pl);
+	if (cli->cpu < 0 && !a->simulate)
+		cli->cpu = machine_worker_cpu(m, job_kind());
+	if (cli->plan) {
+		describe(p, a->simulate, m, cli->cpu, &pl);
+		rc = plan_finish(cli, &pl);
 		machine_free(owned);
 		return rc;
 	}
-	if (a.simulate)
-		return run_simulate(&p, &a, &cli);
-	if (p.race && p.nsweep) {
+	b->p = p;
+	b->a = a;
+	b->run = run;
+	b->csv = cli->csv;
+	if (a->simulate)
+		return sim_prepare(b, cli);
+	if (p->race && p->nsweep) {
 		mt_warn("run matmul: --race and --sweep do not go together");
 		return MT_EXIT_USAGE;
 	}
-
-	matmul_l1d(&m->info, &d);
-	if (d.s >= 0) { /* the worker simulates each order first, off this thread */
-		p.sim_s = d.s;
-		p.sim_E = d.E;
-		p.sim_b = d.b;
-		p.sim_sample = SIM_SAMPLE_ACCESSES;
+	matmul_l1d(&m->info, &b->d);
+	if (b->d.s >= 0) { /* the worker simulates each order first, off this thread */
+		p->sim_s = b->d.s;
+		p->sim_E = b->d.E;
+		p->sim_b = b->d.b;
+		p->sim_sample = SIM_SAMPLE_ACCESSES;
 	}
-	memset(&b, 0, sizeof b);
-	b.p = &p;
-	b.run = &run;
-	b.csv = cli.csv;
-	matmul_result_init(&b.r, &p, d.line, d.from);
+	matmul_result_init(&b->r, p, b->d.line, b->d.from);
+	return -1;
+}
 
-	batch_begin(&run, &cli, 1);
-	print_plan(&run, &b, &d);
-	if ((rc = batch_pump(&run, matmul_worker, &p, on_event, &b)) != 0)
-		return rc;
-	print_summary(&run, &b.r);
-	b.r.hdr = run.hdr;
-	rc = batch_finish(&run, batch_wants_json(&run) ? matmul_result_to_json(&b.r) : NULL);
-	if (rc)
-		return rc;
-	if (b.r.failed_equal) {
-		mt_warn("run matmul: a result differs from ijk's");
-		return MT_EXIT_RUNTIME;
-	}
-	return MT_EXIT_OK;
+/* The lines above the table and its head (--simulate: all of its table). */
+static int head(void *printer)
+{
+	struct printer *b = printer;
+	return b->a->simulate ? sim_run(b) : print_plan(b);
+}
+
+/* A job to time the orders (none for --simulate). */
+static int has_job(const void *params)
+{
+	return !((const struct run_params *)params)->a.simulate;
+}
+
+/* The printer's result, its run header first. */
+static void *result(void *printer)
+{
+	return &((struct printer *)printer)->r;
+}
+
+/* The result's JSON: the timed one (matmul_result_to_json), or
+ * --simulate's, made with its table (NULL: out of memory). */
+static cJSON *to_json(void *printer)
+{
+	struct printer *b = printer;
+	cJSON *root = b->sim.root;
+	if (!b->a->simulate)
+		return matmul_result_to_json(&b->r);
+	b->sim.root = NULL; /* the caller's now */
+	return root;
+}
+
+/* --simulate's JSON, when the run ended before writing it. */
+static void release(void *printer, void *params)
+{
+	(void)params;
+	cJSON_Delete(((struct printer *)printer)->sim.root);
+}
+
+/* A product that differs from ijk's fails the run (exit 1), said in one
+ * line. */
+static int verdict(const void *printer)
+{
+	const struct printer *b = printer;
+	if (!b->r.failed_equal)
+		return MT_EXIT_OK;
+	mt_warn("run matmul: a result differs from ijk's");
+	return MT_EXIT_RUNTIME;
+}
+
+static const struct batch_result_run run_matmul = {
+	.name = "matmul",
+	.params_size = sizeof(struct run_params),
+	.printer_size = sizeof(struct printer),
+	.parse = parse_args,
+	.prepare = prepare,
+	.pinned = 1,
+	.has_job = has_job,
+	.head = head,
+	.worker = matmul_worker, /* on the matmul_params, the params' first field */
+	.on_event = on_event,
+	.result = result,
+	.summary = print_summary,
+	.kind = &kind_matmul,
+	.to_json = to_json, /* --simulate's is not the kind's */
+	.verdict = verdict,
+	.release = release,
+};
+
+static int matmul_batch(int argc, char **argv)
+{
+	return batch_run_result(&run_matmul, argc, argv);
 }
 
 const struct experiment exp_matmul = {

@@ -23,6 +23,7 @@
 /* The table on stdout, a row as each version's sizes are in. */
 struct printer {
 	const struct tr_plan *p;
+	const struct extra *x;
 	const struct batch_run *run;
 	int csv;
 	struct transpose_result r; /* what --json writes */
@@ -33,6 +34,13 @@ struct printer {
 /* The options that are not the plan's. */
 struct extra {
 	int sets; /* --sets: the set map and the misses by set */
+};
+
+/* The run's params: the job's arg (the plan) first, then the rest of the
+ * command line. */
+struct run_params {
+	struct tr_plan p;
+	struct extra x;
 };
 
 /* The options, with their help: the getopt table and --help both come
@@ -59,9 +67,8 @@ static const struct batch_option options[] = {
 	{ "real-version", 'V', "LIST", "the versions timed (default naive,block:16)" },
 	{ "real-block", 'k', "K", "the real blocked version's side (block:K)" },
 	{ "real-sweep", 'R', NULL, "time naive, block:K and buffer:K for K = 4 .. 128" },
-	{ "tries", 't', "N",
-	  "real-machine timing: best of N after one untimed run\n"
-	  "(default 5)" },
+	BATCH_HELP_TRIES("real-machine timing: best of N after one untimed run\n"
+			 "(default 5)"),
 	BATCH_HELP_CPU,
 	BATCH_HELP_COMMON("small run for tests: the simulated table, real N = 256,\n"
 			  "best of 3",
@@ -209,9 +216,7 @@ static void on_real(struct printer *b, const struct job_event *ev)
 static void on_event(const struct job_event *ev, void *ctx)
 {
 	struct printer *b = ctx;
-	if (ev->type == JOB_EV_NOTE)
-		batch_note(b->run, ev->text);
-	else if (ev->type != JOB_EV_CELL)
+	if (ev->type != JOB_EV_CELL)
 		return;
 	else if (ev->kind == TR_EV_SIM && ev->row >= 0 && ev->row < b->p->nversions &&
 		 ev->col >= 0 && ev->col < b->p->nsizes)
@@ -350,7 +355,7 @@ static int add_sweep(struct tr_plan *p, mt_error *e)
 /* The options as given, before they become the plan. */
 struct args {
 	const char *sizes, *versions, *reals, *trace_dir;
-	int tries, no_real, sweep, real_sweep;
+	int no_real, sweep, real_sweep;
 	uint64_t real_n, real_block;
 };
 
@@ -370,8 +375,8 @@ static int make_plan(const struct batch_cli *cli, const struct args *a, struct t
 		p->real[1].br = p->real[1].bc = (int)a->real_block;
 	if (a->real_sweep)
 		tr_plan_real_sweep(p);
-	if (a->tries)
-		p->real_tries = a->tries;
+	if (cli->tries)
+		p->real_tries = cli->tries;
 	if (a->no_real)
 		p->real_n = 0;
 	if (a->sizes && (p->nsizes = 0, parse_list(a->sizes, add_size, p, e) < 0))
@@ -393,11 +398,13 @@ static int make_plan(const struct batch_cli *cli, const struct args *a, struct t
 	return 0;
 }
 
-/* Parse argv into cli, p and x. Returns 0, or -1 when the command ends
- * here with exit code cli->rc (--help: 0; a bad value, said in one line: 2). */
-static int parse_args(struct batch_cli *cli, int argc, char **argv, struct tr_plan *p,
-		      struct extra *x)
+/* Parse argv into cli and params (the plan p and x). Returns 0, or -1 when
+ * the command ends here with exit code cli->rc (--help: 0; a bad value,
+ * said in one line: 2). */
+static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params)
 {
+	struct tr_plan *p = &((struct run_params *)params)->p;
+	struct extra *x = &((struct run_params *)params)->x;
 	struct args a;
 	int ch;
 	mt_error e = { "" };
@@ -429,10 +436,6 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct tr_pl
 					  &a.real_block) < 0)
 				return -1;
 			break;
-		case 't':
-			if (batch_opt_int(cli->exp, "--tries", optarg, 1, 100, &a.tries) < 0)
-				return -1;
-			break;
 		}
 	}
 	if (ch < 0)
@@ -446,8 +449,12 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct tr_pl
 }
 
 /* The line above the table and its head. */
-static void print_plan(const struct batch_run *run, const struct tr_plan *p, int csv)
+static int print_plan(void *printer)
 {
+	const struct printer *b = printer;
+	const struct batch_run *run = b->run;
+	const struct tr_plan *p = b->p;
+	int csv = b->csv;
 	fprintf(run->meta,
 		"# transpose: misses on the cache (s,E,b) = (%d,%d,%d), int32, A at 0x%x, B at 0x%x\n",
 		p->s, p->E, p->b, TR_BASE_A, TR_BASE_B);
@@ -469,6 +476,7 @@ static void print_plan(const struct batch_run *run, const struct tr_plan *p, int
 		printf("\n");
 	}
 	fflush(stdout);
+	return 0;
 }
 
 /* A warning per simulated version that did not transpose. */
@@ -484,16 +492,17 @@ static void print_wrong(const struct batch_run *run, const struct printer *b)
 					p->rows[z], p->cols[z]);
 }
 
-/* After the run: the homework's verdict, the set maps, wrong results. */
-static int print_summary(const struct batch_run *run, const struct printer *b,
-			 const struct extra *x)
+/* After the run: the homework's verdict, the set maps, wrong results.
+ * Returns 0, or MT_EXIT_RUNTIME (said) when a set map could not be made. */
+static int print_summary(void *printer)
 {
+	const struct printer *b = printer;
 	print_speedup(b);
-	for (int z = 0; x->sets && !b->csv && z < b->p->nsizes; z++)
+	for (int z = 0; b->x->sets && !b->csv && z < b->p->nsizes; z++)
 		if (print_sets(b->p, z) < 0)
-			return -1;
+			return MT_EXIT_RUNTIME;
 	if (b->wrong)
-		print_wrong(run, b);
+		print_wrong(b->run, b);
 	return 0;
 }
 
@@ -519,54 +528,68 @@ static void describe(const struct tr_plan *p, const struct machine *m, int cpu,
 		      8 * (uint64_t)p->real_n * p->real_n, 1, 0, why);
 }
 
-static int transpose_batch(int argc, char **argv)
+/* The machine, the worker's CPU, the --plan, then the printer with its
+ * empty result. Returns -1 to run, else the exit code (said). */
+static int prepare(struct batch_cli *cli, void *params, void *printer,
+		   const struct batch_run *run)
 {
-	static struct tr_plan p; /* outlives the job */
-	struct printer *b;
-	struct batch_cli cli;
-	struct batch_run run;
-	struct extra x;
-	int rc;
-
+	struct run_params *rp = params;
+	struct printer *b = printer;
 	const struct machine *m;
 	struct machine *owned = NULL;
+	struct plan pl;
+	int rc;
 
-	if (parse_args(&cli, argc, argv, &p, &x) < 0)
-		return cli.rc;
-	if ((rc = machine_for_run(&cli, &m, &owned)) >= 0)
+	if ((rc = machine_for_run(cli, &m, &owned)) >= 0)
 		return rc;
-	if (cli.cpu < 0 && p.real_n)
-		cli.cpu = machine_worker_cpu(m, job_kind());
-	if (cli.plan) {
-		struct plan pl;
-		describe(&p, m, cli.cpu, &pl);
-		rc = plan_finish(&cli, &pl);
+	if (cli->cpu < 0 && rp->p.real_n)
+		cli->cpu = machine_worker_cpu(m, job_kind());
+	if (cli->plan) {
+		describe(&rp->p, m, cli->cpu, &pl);
+		rc = plan_finish(cli, &pl);
 		machine_free(owned);
 		return rc;
 	}
-	b = calloc(1, sizeof *b);
-	if (!b) {
-		mt_warn("run transpose: out of memory");
-		return MT_EXIT_RUNTIME;
-	}
-	b->p = &p;
-	b->run = &run;
-	b->csv = cli.csv;
-	transpose_result_init(&b->r, &p);
-	batch_begin(&run, &cli, 1);
-	print_plan(&run, &p, cli.csv);
-	rc = batch_pump(&run, transpose_worker, &p, on_event, b);
-	if (rc == 0 && print_summary(&run, b, &x) < 0)
-		rc = MT_EXIT_RUNTIME;
-	if (rc == 0) {
-		b->r.hdr = run.hdr;
-		rc = batch_finish(&run,
-				  batch_wants_json(&run) ? transpose_result_to_json(&b->r) : NULL);
-		if (rc == MT_EXIT_OK && b->wrong)
-			rc = MT_EXIT_RUNTIME;
-	}
-	free(b);
-	return rc;
+	b->p = &rp->p;
+	b->x = &rp->x;
+	b->run = run;
+	b->csv = cli->csv;
+	transpose_result_init(&b->r, &rp->p);
+	return -1;
+}
+
+/* The printer's result, its run header first. */
+static void *result(void *printer)
+{
+	return &((struct printer *)printer)->r;
+}
+
+/* A simulated version that did not transpose fails the run (exit 1; the
+ * warnings said it). */
+static int verdict(const void *printer)
+{
+	return ((const struct printer *)printer)->wrong ? MT_EXIT_RUNTIME : MT_EXIT_OK;
+}
+
+static const struct batch_result_run run_transpose = {
+	.name = "transpose",
+	.params_size = sizeof(struct run_params),
+	.printer_size = sizeof(struct printer),
+	.parse = parse_args,
+	.prepare = prepare,
+	.pinned = 1,
+	.head = print_plan,
+	.worker = transpose_worker, /* on the tr_plan, the params' first field */
+	.on_event = on_event,
+	.result = result,
+	.summary = print_summary,
+	.kind = &kind_transpose,
+	.verdict = verdict,
+};
+
+static int transpose_batch(int argc, char **argv)
+{
+	return batch_run_result(&run_transpose, argc, argv);
 }
 
 const struct experiment exp_transpose = {

@@ -113,8 +113,8 @@ cJSON *plan_to_json(const struct plan *p);
  * line said ("memtop: run EXP: --topology: FILE: ...": 2). */
 int machine_for_run(struct batch_cli *cli, const struct machine **m, struct machine **owned);
 
-/* The end of a --plan run inside an experiment's parse hook (the labs
- * that run through core/batch.h's batch_run_result): plan_finish, the
+/* The end of a --plan run inside an experiment's prepare hook
+ * (core/batch.h's batch_run_result) that returns cli->rc: plan_finish, the
  * machine freed, the exit code into cli->rc. Returns -1 (the command ends
  * there). */
 int plan_end(struct batch_cli *cli, struct plan *p, struct machine *owned);

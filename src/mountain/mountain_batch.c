@@ -29,10 +29,12 @@
 /* The table on stdout, filled in row by row as the cells stream in. */
 struct printer {
 	struct mountain *m;
+	const struct mountain_params *p; /* the job's */
 	const struct batch_run *run;
 	int csv;
 	size_t next_row;   /* rows printed so far (in order) */
 	unsigned redone;   /* cells measured twice */
+	char note[160];    /* what fitting the grid in memory changed, or "" */
 };
 
 /* The options, with their help: the getopt table and --help both come
@@ -138,9 +140,6 @@ static void on_event(const struct job_event *ev, void *ctx)
 			b->redone++;
 		flush_rows(b, (size_t)ev->row);
 		break;
-	case JOB_EV_NOTE:
-		batch_note(b->run, ev->text);
-		break;
 	case JOB_EV_DONE:
 		flush_rows(b, b->m->nsizes);
 		break;
@@ -172,11 +171,19 @@ struct args {
 	double tolerance; /* percent, -1 not given */
 };
 
+/* The run's params: the job's arg first, then the command line it is made
+ * from (with the machine). */
+struct run_params {
+	struct mountain_params p;
+	struct args a;
+};
+
 /* Parse argv into cli and a. Returns 0, or -1 when the command ends here
  * with exit code cli->rc (--help: 0; a bad option or value, said in one
  * line: 2). */
-static int parse_args(struct batch_cli *cli, int argc, char **argv, struct args *a)
+static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params)
 {
+	struct args *a = &((struct run_params *)params)->a;
 	int ch;
 	memset(a, 0, sizeof *a);
 	a->tolerance = -1;
@@ -371,59 +378,103 @@ static void describe(const struct mountain_params *p, const struct machine *m, i
 	out->estimate_s = mountain_params_estimate_s(p);
 }
 
-static int mountain_batch(int argc, char **argv)
+/* The machine, the worker's CPU, the params from the command line, the
+ * --plan, then the printer with its empty mountain. Returns -1 to run,
+ * else the exit code (said). */
+static int prepare(struct batch_cli *cli, void *params, void *printer,
+		   const struct batch_run *run)
 {
-	if (batch_wants_each_kind(argc, argv))
-		return batch_each_kind("mountain", mountain_batch, argc, argv);
-	static struct mountain_params p; /* outlives the job */
-	struct printer b;
-	struct batch_cli cli;
-	struct batch_run run;
-	struct args a;
+	struct run_params *rp = params;
+	struct printer *b = printer;
 	const struct machine *mc;
 	struct machine *owned = NULL;
-	char note[160];
+	struct plan pl;
 	int rc, cpu;
 
-	if (parse_args(&cli, argc, argv, &a) < 0)
-		return cli.rc;
-	if ((rc = machine_for_run(&cli, &mc, &owned)) >= 0)
+	if ((rc = machine_for_run(cli, &mc, &owned)) >= 0)
 		return rc;
-	cpu = cli.cpu >= 0 ? cli.cpu : machine_worker_cpu(mc, job_kind());
-	cli.cpu = cpu; /* the CPU planned for is the one measured on */
-	rc = make_params(&cli, &a, &p, mc, !cli.plan, note, sizeof note);
-	if (rc != 0 || cli.plan) {
+	cpu = cli->cpu >= 0 ? cli->cpu : machine_worker_cpu(mc, job_kind());
+	cli->cpu = cpu; /* the CPU planned for is the one measured on */
+	rc = make_params(cli, &rp->a, &rp->p, mc, !cli->plan, b->note, sizeof b->note);
+	if (rc != 0 || cli->plan) {
 		if (rc == 0) {
-			struct plan pl;
-			describe(&p, mc, cpu, note, &pl);
-			rc = plan_finish(&cli, &pl);
+			describe(&rp->p, mc, cpu, b->note, &pl);
+			rc = plan_finish(cli, &pl);
 		}
 		machine_free(owned);
 		return rc;
 	}
-	memset(&b, 0, sizeof b);
-	b.csv = cli.csv;
-	b.run = &run;
-	b.m = mountain_new(p.sizes, p.nsizes, p.strides, p.nstrides);
-	if (!b.m) {
+	b->csv = cli->csv;
+	b->run = run;
+	b->p = &rp->p;
+	b->m = mountain_new(rp->p.sizes, rp->p.nsizes, rp->p.strides, rp->p.nstrides);
+	if (!b->m) {
 		mt_warn("run mountain: out of memory");
 		return MT_EXIT_RUNTIME;
 	}
-	b.m->caches = info_to_json(&mc->info);
+	b->m->caches = info_to_json(&mc->info);
+	return -1;
+}
 
-	batch_begin(&run, &cli, 1);
-	print_plan(&run, &p, note);
-	print_head(&b);
-	fflush(stdout);
-	rc = batch_pump(&run, mountain_worker, &p, on_event, &b);
-	b.m->elapsed_s = run.elapsed_s;
-	b.m->hdr = run.hdr;
-	if (rc == 0) {
-		print_summary(&b, &p);
-		rc = batch_finish(&run, batch_wants_json(&run) ? mountain_to_json(b.m) : NULL);
-	}
-	mountain_free(b.m);
-	return rc;
+/* Above the table: the plan's lines, the table's head. */
+static int head(void *printer)
+{
+	const struct printer *b = printer;
+	print_plan(b->run, b->p, b->note);
+	print_head(b);
+	return 0;
+}
+
+/* After the job: the time it took, the mountain's. */
+static void ended(void *printer)
+{
+	struct printer *b = printer;
+	b->m->elapsed_s = b->run->elapsed_s;
+}
+
+/* The printer's result, its run header first. */
+static void *result(void *printer)
+{
+	return ((struct printer *)printer)->m;
+}
+
+/* Below the table (print_summary). */
+static int summary(void *printer)
+{
+	const struct printer *b = printer;
+	print_summary(b, b->p);
+	return 0;
+}
+
+/* The mountain. */
+static void release(void *printer, void *params)
+{
+	(void)params;
+	mountain_free(((struct printer *)printer)->m);
+}
+
+static const struct batch_result_run run_mountain = {
+	.name = "mountain",
+	.params_size = sizeof(struct run_params),
+	.printer_size = sizeof(struct printer),
+	.parse = parse_args,
+	.prepare = prepare,
+	.pinned = 1,
+	.head = head,
+	.worker = mountain_worker, /* on the mountain_params, the params' first field */
+	.on_event = on_event,
+	.ended = ended,
+	.result = result,
+	.summary = summary,
+	.kind = &kind_mountain,
+	.release = release,
+};
+
+static int mountain_batch(int argc, char **argv)
+{
+	if (batch_wants_each_kind(argc, argv))
+		return batch_each_kind("mountain", mountain_batch, argc, argv);
+	return batch_run_result(&run_mountain, argc, argv);
 }
 
 const struct experiment exp_mountain = {

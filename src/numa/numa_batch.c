@@ -78,13 +78,17 @@ static void print_pair(const struct batch *b, size_t i, size_t j)
 	       ((v[NUMA_READ].flags | v[NUMA_TRIAD].flags) & NUMA_F_CHECKED) ? "" : " (!)");
 }
 
+/* A note: the result's (where the pages were), said after. */
+static void on_note(const struct job_event *ev, void *ctx)
+{
+	struct batch *b = ctx;
+	numa_result_apply(&b->r, ev);
+}
+
 static void on_event(const struct job_event *ev, void *ctx)
 {
 	struct batch *b = ctx;
-	int k = numa_result_apply(&b->r, ev);
-	if (ev->type == JOB_EV_NOTE)
-		batch_note(b->run, ev->text);
-	else if (k == NUMA_TRIAD)
+	if (numa_result_apply(&b->r, ev) == NUMA_TRIAD)
 		print_pair(b, (size_t)ev->row, (size_t)ev->col);
 	fflush(stdout);
 }
@@ -109,9 +113,11 @@ static void print_matrix(const struct numa_result *r, int k, const char *title)
 	}
 }
 
-/* The matrices, then what they say and what could have moved pages. */
-static void print_end(const struct batch *b)
+/* The matrices, then what they say and what could have moved pages.
+ * Returns 0. */
+static int print_end(void *printer)
 {
+	const struct batch *b = printer;
 	const struct numa_result *r = &b->r;
 	FILE *m = b->run->meta;
 	size_t unbound = 0;
@@ -144,6 +150,7 @@ static void print_end(const struct batch *b)
 	if (r->numa_balancing > 0)
 		fprintf(m, "# warning: kernel.numa_balancing is on (mode %d): it can move pages "
 			   "during a run; the pages were counted after each run\n", r->numa_balancing);
+	return 0;
 }
 
 /* The nodes, their tiers, and the size. */
@@ -164,9 +171,10 @@ static void print_nodes(FILE *m, const struct numa_params *p)
 			   "(--nodes picks them)\n", p->nnodes, p->nnodes + p->skipped, NUMA_MAX_NODES);
 }
 
-/* What is measured, how, and what could move the pages. */
-static void print_plan(const struct batch *b)
+/* What is measured, how, and what could move the pages. Returns 0. */
+static int print_plan(void *printer)
 {
+	const struct batch *b = printer;
 	const struct numa_params *p = b->p;
 	const struct numa_result *r = &b->r;
 	FILE *m = b->run->meta;
@@ -192,6 +200,7 @@ static void print_plan(const struct batch *b)
 		       "latency_huge_ns\n");
 	fflush(m);
 	fflush(stdout);
+	return 0;
 }
 
 /* ---- options ------------------------------------------------------------------- */
@@ -201,8 +210,17 @@ struct opts {
 	size_t nwant;
 };
 
-static int parse(int argc, char **argv, struct batch_cli *cli, struct opts *o)
+/* The run's params: the job's arg first, then the command line's. */
+struct run_params {
+	struct numa_params p;
+	struct opts o;
+};
+
+/* Parse argv into cli and params' options. Returns 0, or -1 when the
+ * command ends here with exit code cli->rc (--help: 0; bad: 2, said). */
+static int parse(struct batch_cli *cli, int argc, char **argv, void *params)
 {
+	struct opts *o = &((struct run_params *)params)->o;
 	int ch;
 	memset(o, 0, sizeof *o);
 	batch_cli_init(cli, "numa", &help);
@@ -214,13 +232,14 @@ static int parse(int argc, char **argv, struct batch_cli *cli, struct opts *o)
 		n = mt_parse_u64_list(optarg, 0, 1000000, v, NUMA_MAX_NODES + 1);
 		if (n <= 0) {
 			batch_bad(cli->exp, "--nodes", optarg, "node numbers separated by commas");
-			return MT_EXIT_USAGE;
+			cli->rc = MT_EXIT_USAGE;
+			return -1;
 		}
 		for (int i = 0; i < n; i++)
 			o->want[i] = (int)v[i];
 		o->nwant = (size_t)n;
 	}
-	return ch < 0 ? cli->rc : -1;
+	return ch < 0 ? -1 : 0;
 }
 
 /* The nodes of machine m and the plan. Returns -1 when planned, else the
@@ -254,43 +273,73 @@ static int plan(struct numa_params *p, struct batch_cli *cli, const struct opts 
 	return -1;
 }
 
-static int numa_batch(int argc, char **argv)
+/* The machine, the nodes and the plan (--plan: printed), then the printer
+ * with its empty result. Returns -1 to run, else the exit code (said). */
+static int prepare(struct batch_cli *cli, void *params, void *printer,
+		   const struct batch_run *run)
 {
-	static struct numa_params p; /* outlives the job */
-	static struct batch b;       /* big: not on the stack */
-	struct opts o;
-	struct batch_cli cli;
-	struct batch_run run;
-	int rc;
-
+	struct run_params *rp = params;
+	struct batch *b = printer;
 	const struct machine *m;
 	struct machine *owned = NULL;
+	int rc;
 
-	if ((rc = parse(argc, argv, &cli, &o)) >= 0)
+	if ((rc = machine_for_run(cli, &m, &owned)) >= 0)
 		return rc;
-	if ((rc = machine_for_run(&cli, &m, &owned)) >= 0)
-		return rc;
-	if ((rc = plan(&p, &cli, &o, m)) >= 0) {
+	if ((rc = plan(&rp->p, cli, &rp->o, m)) >= 0) {
 		machine_free(owned);
 		return rc;
 	}
-	memset(&b, 0, sizeof b);
-	b.p = &p;
-	b.run = &run;
-	b.csv = cli.csv;
-	numa_result_init(&b.r, &p);
-	/* the worker only starts the labs' runs, each pinned to its CPU node */
-	batch_begin(&run, &cli, 0);
-	print_plan(&b);
-	rc = batch_pump(&run, numa_worker, &p, on_event, &b);
-	numa_mem_close(p.mem);
-	p.mem = NULL;
-	b.r.hdr = run.hdr;
-	b.r.elapsed_s = run.elapsed_s;
-	if (rc)
-		return rc;
-	print_end(&b);
-	return batch_finish(&run, batch_wants_json(&run) ? numa_result_to_json(&b.r) : NULL);
+	b->p = &rp->p;
+	b->run = run;
+	b->csv = cli->csv;
+	numa_result_init(&b->r, &rp->p);
+	return -1;
+}
+
+/* After the job: the time it took, the result's. */
+static void ended(void *printer)
+{
+	struct batch *b = printer;
+	b->r.elapsed_s = b->run->elapsed_s;
+}
+
+/* The printer's result, its run header first. */
+static void *result(void *printer)
+{
+	return &((struct batch *)printer)->r;
+}
+
+/* The memory binding plan opened. */
+static void release(void *printer, void *params)
+{
+	struct numa_params *p = &((struct run_params *)params)->p;
+	(void)printer;
+	numa_mem_close(p->mem);
+	p->mem = NULL;
+}
+
+static const struct batch_result_run run_numa = {
+	.name = "numa",
+	.params_size = sizeof(struct run_params),
+	.printer_size = sizeof(struct batch),
+	.parse = parse,
+	.prepare = prepare,
+	.pinned = 0, /* the worker only starts the labs' runs, each pinned to its CPU node */
+	.head = print_plan,
+	.worker = numa_worker, /* on the numa_params, the params' first field */
+	.on_note = on_note,
+	.on_event = on_event,
+	.ended = ended,
+	.result = result,
+	.summary = print_end,
+	.kind = &kind_numa,
+	.release = release,
+};
+
+static int numa_batch(int argc, char **argv)
+{
+	return batch_run_result(&run_numa, argc, argv);
 }
 
 const struct experiment exp_numa = {
