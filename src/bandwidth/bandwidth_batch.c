@@ -216,12 +216,13 @@ static int row_complete(const struct batch *b)
 
 /* A note, said after: the table's last row before it, its part of the
  * result (the pages). */
-static void on_note(const struct job_event *ev, void *ctx)
+static int on_note(const struct job_event *ev, void *ctx)
 {
 	struct batch *b = ctx;
 	if (row_complete(b)) /* the table's last row before the note after it */
 		flush_row(b);
 	bandwidth_result_apply(&b->r, ev); /* the pages note is also the result's */
+	return 0;
 }
 
 static void on_event(const struct job_event *ev, void *ctx)

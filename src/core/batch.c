@@ -571,8 +571,8 @@ struct result_pump {
 	void *printer;
 };
 
-/* One event of a result run: a NOTE to on_note then said, the others to
- * on_event. */
+/* One event of a result run: a NOTE to on_note then said (unless on_note
+ * kept it), the others to on_event. */
 static void result_event(const struct job_event *ev, void *ctx)
 {
 	const struct result_pump *rp = ctx;
@@ -580,9 +580,8 @@ static void result_event(const struct job_event *ev, void *ctx)
 		rp->x->on_event(ev, rp->printer);
 		return;
 	}
-	if (rp->x->on_note)
-		rp->x->on_note(ev, rp->printer);
-	batch_note(rp->run, ev->text);
+	if (!rp->x->on_note || rp->x->on_note(ev, rp->printer) == 0)
+		batch_note(rp->run, ev->text);
 }
 
 /* After a job that finished: the run header into the result, the summary,

@@ -297,8 +297,10 @@ struct batch_result_run {
 	job_fn worker; /* the job, on params */
 	/* A NOTE event, before batch_run_result says it as a "# ..." line
 	 * (batch_note): the result's part of it, a table's row ended first.
-	 * May be NULL: the note is only said. */
-	job_event_cb on_note;
+	 * Returns 1 when the note is the experiment's own and not to be said
+	 * (latency's figure and pages), else 0. May be NULL: the note is only
+	 * said. */
+	int (*on_note)(const struct job_event *ev, void *printer);
 	job_event_cb on_event; /* every other event of the job, with the printer */
 	/* After the job, however it ended (done, failed, cancelled): a row
 	 * still held, what the run took (run->elapsed_s). May be NULL. */

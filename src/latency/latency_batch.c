@@ -32,6 +32,10 @@ struct printer {
 	const struct latency_params *p;
 	double announced; /* the run's figure: LAT_NOTE_PRICED's, whole s */
 	int headed;       /* the plan lines and the table's heading printed */
+	const struct machine *m; /* planned for (its caches beside the levels) */
+	struct machine *owned;   /* a recorded one, freed with the printer */
+	char note[200];          /* the capped sizes or the pages left out, "" none */
+	uint64_t asked;          /* the largest size asked for */
 };
 
 /* The options, with their help: the getopt table and --help both come
@@ -136,35 +140,32 @@ static void head_once(struct printer *b, double about_s)
 static void on_event(const struct job_event *ev, void *ctx)
 {
 	struct printer *b = ctx;
+	if (ev->type != JOB_EV_CELL || latency_apply(b->r, ev) < 0)
+		return;
+	b->row_cells[ev->row]++;
+	while (b->next_row < b->r->nsizes && b->row_cells[b->next_row] == b->ncol)
+		print_row(b, b->next_row++);
+}
+
+/* The run's own notes, not said as they come: its figure (the plan's lines
+ * and the table's heading follow it), a revision (said in the closing line,
+ * not between the table's rows; the TUI says it as it comes), the pages
+ * (the result's). Returns 1 for those, 0 for a note to say. */
+static int on_note(const struct job_event *ev, void *ctx)
+{
+	struct printer *b = ctx;
 	struct lat_ev_revised rev;
-	switch (ev->type) {
-	case JOB_EV_CELL:
-		if (latency_apply(b->r, ev) < 0)
-			return;
-		b->row_cells[ev->row]++;
-		while (b->next_row < b->r->nsizes && b->row_cells[b->next_row] == b->ncol)
-			print_row(b, b->next_row++);
-		break;
-	case JOB_EV_NOTE:
-		if (ev->kind == LAT_NOTE_PRICED) {
-			head_once(b, ev->value);
-			break;
-		}
-		/* a revision: said in the closing line (not between the table's rows;
-		 * the TUI says it as it comes) */
-		if (ev->kind == LAT_NOTE_REVISED &&
-		    JOB_PAYLOAD_GET(ev, struct lat_ev_revised, &rev) == 0) {
-			b->revised_s = ev->value;
-			b->revised_at = rev.at_s;
-			b->revisions++;
-			break;
-		}
-		if (latency_apply(b->r, ev) < 0) /* the pages note is the result's */
-			batch_note(b->run, ev->text);
-		break;
-	default:
-		break;
+	if (ev->kind == LAT_NOTE_PRICED) {
+		head_once(b, ev->value);
+		return 1;
 	}
+	if (ev->kind == LAT_NOTE_REVISED && JOB_PAYLOAD_GET(ev, struct lat_ev_revised, &rev) == 0) {
+		b->revised_s = ev->value;
+		b->revised_at = rev.at_s;
+		b->revisions++;
+		return 1;
+	}
+	return latency_apply(b->r, ev) == 0;
 }
 
 static int parse_strides(const char *s, struct latency_params *p, mt_error *e)
@@ -429,78 +430,130 @@ static void print_timing(const struct batch_run *run, const struct printer *b, d
 		b->r->other_pages);
 }
 
+/* The params: the worker's first (its job gets this pointer), then the
+ * command line as given. */
+struct run_params {
+	struct latency_params p;
+	struct args a;
+};
+
+static int parse(struct batch_cli *cli, int argc, char **argv, void *params)
+{
+	return parse_args(cli, argc, argv, &((struct run_params *)params)->a);
+}
+
+/* The machine, the params from it, the --plan, the result to fill. */
+static int prepare(struct batch_cli *cli, void *params, void *printer,
+		   const struct batch_run *run)
+{
+	struct run_params *rp = params;
+	struct printer *b = printer;
+	struct mt_clock clk;
+	struct plan pl;
+	int rc, cpu;
+
+	if ((rc = machine_for_run(cli, &b->m, &b->owned)) >= 0)
+		return rc;
+	cpu = cli->cpu >= 0 ? cli->cpu : machine_worker_cpu(b->m, job_kind());
+	cli->cpu = cpu; /* the CPU planned for is the one measured on */
+	rc = make_params(cli, &rp->a, &rp->p, b->m, cpu, !cli->plan, b->note, sizeof b->note,
+			 &b->asked);
+	if (rc != 0 || cli->plan) {
+		if (rc == 0) {
+			describe(&rp->p, b->m, cpu, b->note, &pl);
+			rc = plan_finish(cli, &pl);
+		}
+		machine_free(b->owned);
+		return rc;
+	}
+	mt_clock_calibrate(&clk, 0);
+	b->r = latency_result_new(&rp->p, clk.core_ghz > 0 ? clk.core_ghz : clk.ticks_per_ns);
+	if (!b->r) {
+		mt_warn("run latency: out of memory");
+		machine_free(b->owned);
+		return MT_EXIT_RUNTIME;
+	}
+	b->p = &rp->p;
+	b->ncol = rp->p.nstrides + (rp->p.random ? 1 + (rp->p.other ? 1 : 0) : 0);
+	b->csv = cli->csv;
+	b->run = run;
+	if (b->note[0])
+		b->r->capped_from = b->asked;
+	b->r->caches = info_to_json(&b->m->info);
+	return -1;
+}
+
+/* Above the table: nothing yet; the plan's lines and the heading wait for
+ * the run's figure, said once its pages are in (on_note). */
+static int head(void *printer)
+{
+	(void)printer;
+	return 0;
+}
+
+static void ended(void *printer)
+{
+	struct printer *b = printer;
+	b->r->elapsed_s = b->run->elapsed_s;
+}
+
+static void *result(void *printer)
+{
+	return ((struct printer *)printer)->r;
+}
+
+/* After the table: the points not trusted, the levels, the time it took
+ * against the figure said, the note. */
+static int summary(void *printer)
+{
+	struct printer *b = printer;
+	size_t nd;
+	head_once(b, latency_params_estimate_s(b->p)); /* a run that never priced itself */
+	nd = latency_doubtful(b->r);
+	if (nd)
+		fprintf(b->run->meta,
+			"# ~ %zu of %zu points not trusted: their two best tries still "
+			"differ by more than %.0f %% after as many tries again (another task "
+			"had the CPU; the latency may read high)\n",
+			nd, latency_measured(b->r), LAT_DOUBTFUL_SPREAD * 100);
+	print_levels(b->run->meta, b->r, &b->m->info);
+	print_timing(b->run, b, b->announced);
+	if (b->note[0])
+		batch_note(b->run, b->note);
+	return 0;
+}
+
+static void release(void *printer, void *params)
+{
+	struct printer *b = printer;
+	(void)params;
+	latency_result_free(b->r);
+	machine_free(b->owned);
+}
+
+static const struct batch_result_run run_latency = {
+	.name = "latency",
+	.params_size = sizeof(struct run_params),
+	.printer_size = sizeof(struct printer),
+	.parse = parse,
+	.prepare = prepare,
+	.pinned = 1,
+	.head = head,
+	.worker = latency_worker, /* on the latency_params, the params' first field */
+	.on_note = on_note,
+	.on_event = on_event,
+	.ended = ended,
+	.result = result,
+	.summary = summary,
+	.kind = &kind_latency,
+	.release = release,
+};
+
 static int latency_batch(int argc, char **argv)
 {
 	if (batch_wants_each_kind(argc, argv))
 		return batch_each_kind("latency", latency_batch, argc, argv);
-	static struct latency_params p; /* outlives the job */
-	const struct info *have = NULL;
-	const struct machine *m;
-	struct machine *owned = NULL;
-	int cpu;
-	struct printer b;
-	struct batch_cli cli;
-	struct batch_run run;
-	struct args a;
-	struct mt_clock clk;
-	char note[200];
-	uint64_t asked;
-	int rc;
-
-	if (parse_args(&cli, argc, argv, &a) < 0)
-		return cli.rc;
-	if ((rc = machine_for_run(&cli, &m, &owned)) >= 0)
-		return rc;
-	cpu = cli.cpu >= 0 ? cli.cpu : machine_worker_cpu(m, job_kind());
-	cli.cpu = cpu; /* the CPU planned for is the one measured on */
-	rc = make_params(&cli, &a, &p, m, cpu, !cli.plan, note, sizeof note, &asked);
-	if (rc != 0 || cli.plan) {
-		if (rc == 0) {
-			struct plan pl;
-			describe(&p, m, cpu, note, &pl);
-			rc = plan_finish(&cli, &pl);
-		}
-		machine_free(owned);
-		return rc;
-	}
-	mt_clock_calibrate(&clk, 0);
-	memset(&b, 0, sizeof b);
-	b.r = latency_result_new(&p, clk.core_ghz > 0 ? clk.core_ghz : clk.ticks_per_ns);
-	if (!b.r) {
-		mt_warn("run latency: out of memory");
-		return MT_EXIT_RUNTIME;
-	}
-	b.ncol = p.nstrides + (p.random ? 1 + (p.other ? 1 : 0) : 0);
-	b.csv = cli.csv;
-	b.run = &run;
-	b.p = &p;
-	if (note[0])
-		b.r->capped_from = asked;
-	have = &m->info;
-	b.r->caches = info_to_json(&m->info);
-
-	batch_begin(&run, &cli, 1);
-	rc = batch_pump(&run, latency_worker, &p, on_event, &b);
-	if (rc == 0) /* a run that never priced itself (cancelled before its pages were in) */
-		head_once(&b, latency_params_estimate_s(&p));
-	b.r->elapsed_s = run.elapsed_s;
-	b.r->hdr = run.hdr;
-	if (rc == 0) {
-		size_t nd = latency_doubtful(b.r);
-		if (nd)
-			fprintf(run.meta,
-				"# ~ %zu of %zu points not trusted: their two best tries still "
-				"differ by more than %.0f %% after as many tries again (another task "
-				"had the CPU; the latency may read high)\n",
-				nd, latency_measured(b.r), LAT_DOUBTFUL_SPREAD * 100);
-		print_levels(run.meta, b.r, have);
-		print_timing(&run, &b, b.announced);
-		if (note[0])
-			batch_note(&run, note);
-		rc = batch_finish(&run, batch_wants_json(&run) ? latency_to_json(b.r) : NULL);
-	}
-	latency_result_free(b.r);
-	return rc;
+	return batch_run_result(&run_latency, argc, argv);
 }
 
 const struct experiment exp_latency = {

@@ -79,10 +79,11 @@ static void print_pair(const struct batch *b, size_t i, size_t j)
 }
 
 /* A note: the result's (where the pages were), said after. */
-static void on_note(const struct job_event *ev, void *ctx)
+static int on_note(const struct job_event *ev, void *ctx)
 {
 	struct batch *b = ctx;
 	numa_result_apply(&b->r, ev);
+	return 0;
 }
 
 static void on_event(const struct job_event *ev, void *ctx)
