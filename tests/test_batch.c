@@ -4,7 +4,8 @@
  * table (struct batch_option, with its help) of every experiment, of every
  * command memtop --help lists and of memtop itself is in what its --help
  * prints and in its section of man/memtop.1, and its getopt table parses
- * it. */
+ * it; the typed rows (core/batch_opts.h) fill their fields, and a bad
+ * value stops the parse with exit 2. */
 #include "config.h"
 
 #include <setjmp.h>
@@ -35,17 +36,93 @@ static void second_command_line_starts_fresh(void **state)
 	char *argv2[] = { (char *)"x", (char *)"--quick", (char *)"--csv", NULL };
 	(void)state;
 	assert_non_null(cluster);
-	batch_cli_init(&c, "x", &x_help);
+	batch_cli_init(&c, "x", &x_help, NULL);
 	assert_int_equal(batch_next(&c, 2, argv1), -1); /* -h: help, mid-cluster */
 	assert_int_equal(c.rc, MT_EXIT_OK);
 	memset(cluster, 'Z', 3); /* that command line is gone */
 	free(cluster);
-	batch_cli_init(&c, "x", &x_help);
+	batch_cli_init(&c, "x", &x_help, NULL);
 	assert_int_equal(batch_next(&c, 3, argv2), 0);
 	assert_int_equal(c.rc, MT_EXIT_OK);
 	assert_true(c.quick);
 	assert_true(c.csv);
 	assert_null(c.json);
+}
+
+/* The fields the typed rows below fill. */
+struct typed {
+	int flag, n, calls;
+	uint64_t u, size;
+	const char *str;
+	struct batch_list list;
+	struct batch_cpus cpus;
+};
+
+static int typed_call(const char *exp, const char *arg, void *params)
+{
+	(void)exp;
+	((struct typed *)params)->calls += arg == NULL;
+	return 0;
+}
+
+static const struct batch_option typed_table[] = {
+	BATCH_OPT_FLAG("flag", 'f', "a flag", struct typed, flag),
+	BATCH_OPT_INT("int", 'i', "N", "an int", struct typed, n, 1, 10),
+	BATCH_OPT_U64("u64", 'u', "N", "a u64", struct typed, u, 0, 1ull << 40),
+	BATCH_OPT_SIZE("size", 's', "SIZE", "a size", struct typed, size, 4096, 1ull << 30,
+		       "a size from 4K to 1G"),
+	BATCH_OPT_STRING("str", 'S', "S", "a string", struct typed, str),
+	BATCH_OPT_LIST("list", 'l', "LIST", "numbers", struct typed, list, 1, 9, 3,
+		       "up to 3 numbers 1..9"),
+	BATCH_OPT_CPUS("cpus", 'c', "LIST", "CPUs", struct typed, cpus, NULL),
+	BATCH_OPT_CALL("call", 'C', NULL, "a callback flag", typed_call),
+	{ "own", 'o', NULL, "the caller's" },
+	BATCH_HELP_COMMON("quick", "csv"),
+	BATCH_END,
+};
+static const struct batch_help typed_help = { .head = "", .opts = typed_table, .col = 10 };
+
+/* Parse the n words of argv (argv[0] included) into t: batch_next's
+ * returns, 'o' counted in *own. */
+static int parse_typed(struct batch_cli *c, struct typed *t, int n, const char **argv, int *own)
+{
+	int ch;
+	memset(t, 0, sizeof *t);
+	*own = 0;
+	batch_cli_init(c, "x", &typed_help, t);
+	while ((ch = batch_next(c, n, (char **)argv)) > 0)
+		*own += ch == 'o';
+	return ch;
+}
+
+static void typed_rows_fill_their_fields(void **state)
+{
+	const char *good[] = { "x", "--flag", "--int", "7", "--u64", "1099511627776", "--size",
+			       "64K", "--str", "hi", "--list", "1,5,9", "--cpus", "0-2,8",
+			       "--call", "--own", "--own", NULL };
+	const char *bad[][3] = { { "x", "--int", "11" }, { "x", "--size", "1K" },
+				 { "x", "--list", "1,2,3,4" }, { "x", "--cpus", "3-1" },
+				 { "x", "--u64", "x" } };
+	struct batch_cli c;
+	struct typed t;
+	int own;
+	(void)state;
+	assert_int_equal(parse_typed(&c, &t, 17, good, &own), 0);
+	assert_int_equal(own, 2);
+	assert_int_equal(t.flag, 1);
+	assert_int_equal(t.n, 7);
+	assert_true(t.u == 1ull << 40 && t.size == 64u << 10);
+	assert_string_equal(t.str, "hi");
+	assert_true(t.list.n == 3 && t.list.v[0] == 1 && t.list.v[2] == 9);
+	assert_true(t.cpus.n == 4 && t.cpus.cpu[2] == 2 && t.cpus.cpu[3] == 8);
+	assert_int_equal(t.calls, 1);
+	for (size_t i = 0; i < MT_ARRAY_LEN(bad); i++) {
+		assert_int_equal(parse_typed(&c, &t, 3, bad[i], &own), -1);
+		assert_int_equal(c.rc, MT_EXIT_USAGE);
+	}
+	/* no params: every row comes back to the caller, as before */
+	batch_cli_init(&c, "x", &typed_help, NULL);
+	assert_int_equal(batch_next(&c, 3, (char **)bad[0]), 'i');
 }
 
 /* The whole of path (NUL-terminated, to free), or NULL. */
@@ -234,6 +311,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(second_command_line_starts_fresh),
+		cmocka_unit_test(typed_rows_fill_their_fields),
 		cmocka_unit_test(options_in_help_and_man),
 		cmocka_unit_test(commands_in_help_and_man),
 	};

@@ -29,57 +29,79 @@ struct batch {
 	int nnotes;
 };
 
-/* The options, with their help: the getopt table and --help both come
- * from it (core/batch.h). */
+struct opts {
+	const char *threads, *kernels, *sizes, *levels, *cpus, *placement, *isa, *loader, *delays;
+	const char *pages;
+	int tries, try_ms, loaded, loaded_only; /* loaded: 2 after the parse with --loaded-only */
+};
+
+/* The run's params: the job's arg first, then the command line's. */
+struct run_params {
+	struct bandwidth_params p;
+	struct opts o;
+};
+
+/* The options, with their help and the field each fills: the getopt
+ * table, --help and the parse all come from it (core/batch.h). */
+#define RP struct run_params
 static const struct batch_option options[] = {
-	{ "kernels", 'k', "LIST",
-	  "read, read_vector, load, write, write_nt, copy, copy_nt,\n"
-	  "triad, triad_nt, and the C library's fill, fill_zero\n"
-	  "(memset) and copy_lib (memcpy) (default: all this CPU has;\n"
-	  "the _nt kernels need x86 streaming stores)" },
-	{ "sizes", 'S', "LIST",
-	  "working sets such as 32K,1M,512M, each all threads' together\n"
-	  "(default: half of each cache level, DRAM at 4x every cache\n"
-	  "the threads reach together)" },
-	{ "levels", 'V', "LIST",
-	  "only these rows of the planned sizes: L1, L2, L3, DRAM (not\n"
-	  "with --sizes)" },
-	{ "threads", 'T', "LIST",
-	  "increasing thread counts (default: 1, one a package, a node,\n"
-	  "an L3 group, a core, all CPUs allowed, doubling between);\n"
-	  "more threads than CPUs is marked oversubscribed" },
-	{ "cpus", 'C', "LIST",
-	  "CPUs to pin the threads to, in order, such as 0-3,8 (default:\n"
-	  "those allowed)" },
+	BATCH_OPT_STRING("kernels", 'k', "LIST",
+			 "read, read_vector, load, write, write_nt, copy, copy_nt,\n"
+			 "triad, triad_nt, and the C library's fill, fill_zero\n"
+			 "(memset) and copy_lib (memcpy) (default: all this CPU has;\n"
+			 "the _nt kernels need x86 streaming stores)",
+			 RP, o.kernels),
+	BATCH_OPT_STRING("sizes", 'S', "LIST",
+			 "working sets such as 32K,1M,512M, each all threads' together\n"
+			 "(default: half of each cache level, DRAM at 4x every cache\n"
+			 "the threads reach together)",
+			 RP, o.sizes),
+	BATCH_OPT_STRING("levels", 'V', "LIST",
+			 "only these rows of the planned sizes: L1, L2, L3, DRAM (not\n"
+			 "with --sizes)",
+			 RP, o.levels),
+	BATCH_OPT_STRING("threads", 'T', "LIST",
+			 "increasing thread counts (default: 1, one a package, a node,\n"
+			 "an L3 group, a core, all CPUs allowed, doubling between);\n"
+			 "more threads than CPUs is marked oversubscribed",
+			 RP, o.threads),
+	BATCH_OPT_STRING("cpus", 'C', "LIST",
+			 "CPUs to pin the threads to, in order, such as 0-3,8 (default:\n"
+			 "those allowed)",
+			 RP, o.cpus),
 	BATCH_HELP_CPU_KIND,
-	{ "placement", 'P', "P",
-	  "spread (the default: one thread a node, an L3 group, a core\n"
-	  "in turn, SMT siblings last) or compact (SMT siblings first)" },
-	{ "isa", 'I', "NAME",
-	  "vector kernels: scalar, sse2, avx2, avx512, neon (default:\n"
-	  "the widest this CPU has)" },
+	BATCH_OPT_STRING("placement", 'P', "P",
+			 "spread (the default: one thread a node, an L3 group, a core\n"
+			 "in turn, SMT siblings last) or compact (SMT siblings first)",
+			 RP, o.placement),
+	BATCH_OPT_STRING("isa", 'I', "NAME",
+			 "vector kernels: scalar, sse2, avx2, avx512, neon (default:\n"
+			 "the widest this CPU has)",
+			 RP, o.isa),
 	BATCH_HELP_TRIES("best of at most N tries (default 9, at least 3)"),
-	{ "try-ms", 'L', "N",
-	  "length of a try (default 4)" },
-	{ "pages", 'g', "P",
-	  "the table buffer's pages: 4k (the default: each level's\n"
-	  "figure includes the TLB's cost), huge (transparent huge\n"
-	  "pages), auto (huge where THP is in always or madvise mode)" },
-	{ "loaded", 'l', NULL,
-	  "after the table, the loaded latency: a random chase on the\n"
-	  "first CPU while the others stream with a delay between bursts" },
-	{ "loaded-only", 'O', NULL,
-	  "the loaded latency alone" },
-	{ "loader", 'W', "KIND",
-	  "the loaders read (default) or write" },
-	{ "delays", 'D', "LIST",
-	  "ns between the loaders' 8 KB bursts (default\n"
-	  "25600,12800,...,100,0); idle is always measured first" },
+	BATCH_OPT_INT("try-ms", 'L', "N", "length of a try (default 4)", RP, o.try_ms, 1, 1000),
+	BATCH_OPT_STRING("pages", 'g', "P",
+			 "the table buffer's pages: 4k (the default: each level's\n"
+			 "figure includes the TLB's cost), huge (transparent huge\n"
+			 "pages), auto (huge where THP is in always or madvise mode)",
+			 RP, o.pages),
+	BATCH_OPT_FLAG("loaded", 'l',
+		       "after the table, the loaded latency: a random chase on the\n"
+		       "first CPU while the others stream with a delay between bursts",
+		       RP, o.loaded),
+	BATCH_OPT_FLAG("loaded-only", 'O', "the loaded latency alone", RP, o.loaded_only),
+	BATCH_OPT_STRING("loader", 'W', "KIND", "the loaders read (default) or write", RP,
+			 o.loader),
+	BATCH_OPT_STRING("delays", 'D', "LIST",
+			 "ns between the loaders' 8 KB bursts (default\n"
+			 "25600,12800,...,100,0); idle is always measured first",
+			 RP, o.delays),
 	BATCH_HELP_COMMON("small run for tests: 1..2 tries of 1 ms, threads 1 and 2,\n"
 			  "sizes cut to 16M, 3 delays",
 			  "print CSV, one row a cell (the rest goes to stderr)"),
 	BATCH_END,
 };
+#undef RP
 
 static const struct batch_help help = {
 	.head = "Usage: memtop run bandwidth [OPTIONS]\n"
@@ -435,12 +457,6 @@ static void print_summary(const struct batch *b)
 
 /* ---- options ------------------------------------------------------------------ */
 
-struct opts {
-	const char *threads, *kernels, *sizes, *levels, *cpus, *placement, *isa, *loader, *delays;
-	const char *pages;
-	int tries, try_ms, loaded;
-};
-
 /* Parse a size list such as 32K,1M,512M. Returns the count, or -1. */
 static int parse_sizes(const char *s, uint64_t *out, size_t cap)
 {
@@ -624,42 +640,19 @@ static int apply_sizes(struct bandwidth_params *p, const struct opts *o, const c
 	return k;
 }
 
-/* The run's params: the job's arg first, then the command line's. */
-struct run_params {
-	struct bandwidth_params p;
-	struct opts o;
-};
-
 /* Parse argv into cli and params' options. Returns 0, or -1 when the
  * command ends here with exit code cli->rc (--help: 0; bad: 2, said). */
 static int parse(struct batch_cli *cli, int argc, char **argv, void *params)
 {
 	struct opts *o = &((struct run_params *)params)->o;
-	int ch;
 	memset(o, 0, sizeof *o);
-	batch_cli_init(cli, "bandwidth", &help);
-	while ((ch = batch_next(cli, argc, argv)) > 0) {
-		switch (ch) {
-		case 'T': o->threads = optarg; break;
-		case 'k': o->kernels = optarg; break;
-		case 'S': o->sizes = optarg; break;
-		case 'V': o->levels = optarg; break;
-		case 'C': o->cpus = optarg; break;
-		case 'P': o->placement = optarg; break;
-		case 'I': o->isa = optarg; break;
-		case 'W': o->loader = optarg; break;
-		case 'D': o->delays = optarg; break;
-		case 'g': o->pages = optarg; break;
-		case 'l': if (o->loaded != 2) o->loaded = 1; break;
-		case 'O': o->loaded = 2; break;
-		case 'L':
-			if (batch_opt_int(cli->exp, "--try-ms", optarg, 1, 1000, &o->try_ms) < 0)
-				return MT_EXIT_USAGE;
-			break;
-		}
-	}
+	batch_cli_init(cli, "bandwidth", &help, params);
+	if (batch_parse(cli, argc, argv) < 0)
+		return -1;
 	o->tries = cli->tries;
-	return ch < 0 ? -1 : 0;
+	if (o->loaded_only)
+		o->loaded = 2;
+	return 0;
 }
 
 /* The parameters from machine m and the options, in the order they win:

@@ -17,13 +17,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-void batch_cli_init(struct batch_cli *c, const char *exp, const struct batch_help *help)
+void batch_cli_init(struct batch_cli *c, const char *exp, const struct batch_help *help,
+		    void *params)
 {
 	memset(c, 0, sizeof *c);
 	batch_getopt(help->opts, c->getopt, BATCH_MAX_OPTIONS);
 	c->exp = exp;
 	mt_snprintf(c->who, sizeof c->who, "run %s", exp);
 	c->help = help;
+	c->params = params;
 	c->cpu = -1;
 	c->json_fd = -1;
 	mt_getopt_reset();
@@ -264,6 +266,14 @@ static int check_cpu(struct batch_cli *c)
 	return c->kind_arg ? parse_kind(c, c->kind_arg) : 0;
 }
 
+int batch_parse(struct batch_cli *c, int argc, char **argv)
+{
+	int ch;
+	while ((ch = batch_next(c, argc, argv)) > 0)
+		continue;
+	return ch;
+}
+
 void batch_cli_stdout(struct batch_cli *c)
 {
 	restore_stdout(&c->json_fd);
@@ -375,8 +385,19 @@ int batch_cmd_next(struct batch_cmd *c, int argc, char **argv)
 	}
 }
 
+/* The row of c's options whose value is val when it is typed and c has
+ * params to fill, else NULL. */
+static const struct batch_option *typed_row(const struct batch_cli *c, int val)
+{
+	for (const struct batch_option *o = c->help->opts; c->params && o->name; o++)
+		if (o->val == val)
+			return o->type != BATCH_T_NONE ? o : NULL;
+	return NULL;
+}
+
 int batch_next(struct batch_cli *c, int argc, char **argv)
 {
+	const struct batch_option *o;
 	const struct option *opts = c->getopt;
 	char shorts[3 * BATCH_MAX_OPTIONS + 3];
 	int ch, li = -1;
@@ -410,7 +431,11 @@ int batch_next(struct batch_cli *c, int argc, char **argv)
 			bad_option(c->who, ch, argv, opts);
 			return -1;
 		default:
-			return ch;
+			if (!(o = typed_row(c, ch)))
+				return ch;
+			if (batch_opt_fill(c->exp, o, optarg, c->params) < 0)
+				return -1;
+			break;
 		}
 	}
 	if (optind < argc) {

@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "batch_opts.h"
 #include "job.h"
 #include "jsonio.h"
 #include "runhdr.h"
@@ -46,7 +47,9 @@ enum {
  * --help (batch_usage) are both written from it, so they cannot drift, and
  * tests/test_batch.c checks every option of every experiment's and every
  * command's table is in its --help and in its section of man/memtop.1. End
- * a table with BATCH_END. */
+ * a table with BATCH_END. An experiment's own option may also say what its
+ * value is and the field of its params it fills (core/batch_opts.h's
+ * BATCH_OPT_* rows): batch_next() fills it then. */
 struct batch_option {
 	const char *name; /* "lengths": the option --lengths; one letter: -s */
 	int val;          /* getopt's value: a printable character for a command's own */
@@ -55,8 +58,14 @@ struct batch_option {
 			   * from the word after it */
 	const char *help; /* what it does; each '\n' starts a line under it; NULL:
 			   * an alias left out of --help (--out for --json) */
+	enum batch_type type; /* BATCH_T_NONE (0): batch_next() returns val */
+	size_t off;           /* the field's offset in the params */
+	uint64_t min, max;    /* an INT's (>= 0), U64's, SIZE's or LIST's bounds */
+	const char *what;     /* a SIZE's, LIST's or CPUS's "expected ..." */
+	batch_call_fn call;   /* a CALL's parser */
+	size_t cap;           /* a LIST's most numbers (<= BATCH_LIST_MAX) */
 };
-#define BATCH_END { NULL, 0, NULL, NULL }
+#define BATCH_END { NULL, 0, NULL, NULL, BATCH_T_NONE, 0, 0, 0, NULL, NULL, 0 }
 #define BATCH_MAX_OPTIONS 48 /* a table's entries, its end included */
 
 /* The common options, once: --cpu and --cpu-kind for an experiment
@@ -166,18 +175,24 @@ struct batch_cli {
 	int csv;               /* --csv */
 	int compact;           /* --compact: the JSON on one line */
 	int tries;             /* --tries N (BATCH_HELP_TRIES), 0 when not given */
+	void *params;          /* the fields its typed options fill, or NULL */
 	int rc;                /* the exit code when batch_next() returned -1 */
 	struct option getopt[BATCH_MAX_OPTIONS]; /* getopt's table of its options */
 };
 
 /* Start parsing argv (argv[0] is NAME) for experiment exp against its
- * help's option table (its own options and the common ones). Resets getopt. */
-void batch_cli_init(struct batch_cli *c, const char *exp, const struct batch_help *help);
+ * help's option table (its own options and the common ones), the typed
+ * ones (core/batch_opts.h) into params (NULL when it has none: they are
+ * returned as the others). Resets getopt. */
+void batch_cli_init(struct batch_cli *c, const char *exp, const struct batch_help *help,
+		    void *params);
 
-/* The next option of the experiment's own (its getopt value, optarg set).
- * Handles the common options itself, and the errors: unknown option, missing
- * value, value given to a flag, an argument that is not an option, --cpu not
- * a CPU this process may use, --cpu-kind not a core kind of this machine
+/* The next option of the experiment's own (its getopt value, optarg set)
+ * that is not typed; fills the typed ones' fields (a bad value: one line,
+ * -1 with c->rc 2). Handles the common options itself, and the errors:
+ * unknown option, missing value, value given to a flag, an argument that
+ * is not an option, --cpu not a CPU this process may use, --cpu-kind not a
+ * core kind of this machine
  * (naming those there are) or one with no CPU this process may use, both
  * --cpu and --cpu-kind, --json in a folder that does not exist or
  * cannot be written, --json - with --csv (both would write stdout), --compact
@@ -191,6 +206,11 @@ void batch_cli_init(struct batch_cli *c, const char *exp, const struct batch_hel
  * return c->rc: --help printed (0), or one line printed on stderr (2; 1 when
  * stdout could not be kept). */
 int batch_next(struct batch_cli *c, int argc, char **argv);
+
+/* All of argv through batch_next(), for an experiment whose own options
+ * are all typed (one without a type is passed over: --each-kind, taken
+ * before the parse). Returns 0, or -1 when the caller must return c->rc. */
+int batch_parse(struct batch_cli *c, int argc, char **argv);
 
 /* With --json -: the real stdout back (batch_next pointed it at stderr) for
  * a JSON written without a run (a plan). Else nothing. */

@@ -31,34 +31,53 @@ struct printer {
 struct run_params {
 	struct cores_plan plan;
 	struct cores_params p;
-	const char *list; /* --cpus, or NULL */
-	int sample;       /* 1 --sample, 0 --all, -1 as the machine's size says */
+	const char *list;   /* --cpus, or NULL */
+	int sample;         /* 1 --sample, 0 --all, -1 as the machine's size says */
+	int all, samples;   /* --all, --samples N (0: not given) */
+	const char *method; /* --method M, or NULL */
 };
 
-/* The options, with their help: the getopt table and --help both come
- * from it (core/batch.h). */
+/* --method cas|rw, as given. */
+static int parse_method(const char *exp, const char *arg, void *params)
+{
+	if (strcmp(arg, "cas") != 0 && strcmp(arg, "rw") != 0)
+		return batch_bad(exp, "--method", arg, "cas or rw");
+	((struct run_params *)params)->method = arg;
+	return 0;
+}
+
+/* The options, with their help and the field each fills: the getopt
+ * table, --help and the parse all come from it (core/batch.h). The CPU
+ * list is the machine's to check (cores_plan_for). */
+#define RP struct run_params
 static const struct batch_option options[] = {
-	{ "cpus", 'c', "LIST",
-	  "the CPUs to pair, such as 0-3,8 (default: every CPU this\n"
-	  "process may run on; see taskset(1))" },
-	{ "sample", 'S', NULL,
-	  "one CPU of each core against one of each L3 group, and\n"
-	  "the SMT pairs; on a big machine up to " MT_XSTR(CORES_SAMPLE_PER_REL) " pairs of each\n"
-	  "relation (the default above " MT_XSTR(CORES_SAMPLE_ABOVE) " CPUs)" },
-	{ "all", 'A', NULL, "every pair, however many CPUs" },
+	BATCH_OPT_STRING("cpus", 'c', "LIST",
+			 "the CPUs to pair, such as 0-3,8 (default: every CPU this\n"
+			 "process may run on; see taskset(1))",
+			 RP, list),
+	BATCH_OPT_FLAG("sample", 'S',
+		       "one CPU of each core against one of each L3 group, and\n"
+		       "the SMT pairs; on a big machine up to " MT_XSTR(CORES_SAMPLE_PER_REL)
+		       " pairs of each\n"
+		       "relation (the default above " MT_XSTR(CORES_SAMPLE_ABOVE) " CPUs)",
+		       RP, sample),
+	BATCH_OPT_FLAG("all", 'A', "every pair, however many CPUs", RP, all),
 	BATCH_HELP_CPU_KIND,
 	BATCH_HELP_TRIES("best of N tries a pair (default 5)"),
-	{ "samples", 's', "N",
-	  "samples of 100 round trips a try, the fastest kept\n"
-	  "(default 100)" },
-	{ "method", 'm', "M",
-	  "cas: both threads compare-and-swap one line (default; as\n"
-	  "c2clat -w); rw: each stores to its own line and reads the\n"
-	  "other's (as c2clat's default): a store and a miss a leg" },
+	BATCH_OPT_INT("samples", 's', "N",
+		      "samples of 100 round trips a try, the fastest kept\n"
+		      "(default 100)",
+		      RP, samples, 1, 100000),
+	BATCH_OPT_CALL("method", 'm', "M",
+		       "cas: both threads compare-and-swap one line (default; as\n"
+		       "c2clat -w); rw: each stores to its own line and reads the\n"
+		       "other's (as c2clat's default): a store and a miss a leg",
+		       parse_method),
 	BATCH_HELP_COMMON("small run for tests: 2 tries of 20 samples",
 			  "print CSV, one row a pair (the rest goes to stderr)"),
 	BATCH_END,
 };
+#undef RP
 
 static const struct batch_help help = {
 	.head = "Usage: memtop run cores [OPTIONS]\n"
@@ -96,45 +115,26 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params
 {
 	struct run_params *rp = params;
 	struct cores_params *p = &rp->p;
-	const char **list = &rp->list;
-	int *sample = &rp->sample;
-	const char *method = NULL;
-	int ch, samples = 0, all = 0;
-	*sample = -1;
-	*list = NULL;
-	batch_cli_init(cli, "cores", &help);
-	while ((ch = batch_next(cli, argc, argv)) > 0) {
-		switch (ch) {
-		case 'c': *list = optarg; break;
-		case 'S': *sample = 1; break;
-		case 'A': all = 1; break;
-		case 'm':
-			if (strcmp(optarg, "cas") != 0 && strcmp(optarg, "rw") != 0)
-				return batch_bad(cli->exp, "--method", optarg, "cas or rw");
-			method = optarg;
-			break;
-		case 's':
-			if (batch_opt_int(cli->exp, "--samples", optarg, 1, 100000, &samples) < 0)
-				return -1;
-			break;
-		}
-	}
-	if (ch < 0)
+	rp->sample = -1;
+	rp->list = rp->method = NULL;
+	rp->all = rp->samples = 0;
+	batch_cli_init(cli, "cores", &help, params);
+	if (batch_parse(cli, argc, argv) < 0)
 		return -1;
 	cli->rc = MT_EXIT_USAGE;
-	if (all && *sample == 1) {
+	if (rp->all && rp->sample == 1) {
 		mt_warn("run cores: --all and --sample: choose one");
 		return -1;
 	}
 	cores_params_default(p, cli->quick);
 	if (cli->tries)
 		p->tries = cli->tries;
-	if (samples)
-		p->samples = samples;
-	if (method)
-		p->method = strcmp(method, "rw") == 0 ? CORES_RW : CORES_CAS;
-	if (all)
-		*sample = 0;
+	if (rp->samples)
+		p->samples = rp->samples;
+	if (rp->method)
+		p->method = strcmp(rp->method, "rw") == 0 ? CORES_RW : CORES_CAS;
+	if (rp->all)
+		rp->sample = 0;
 	cli->rc = MT_EXIT_OK;
 	return 0;
 }

@@ -202,17 +202,33 @@ out:
 	return rc;
 }
 
-/* The options, with their help: the getopt table and --help both come
- * from it (core/batch.h). */
+/* The run's params: the job's arg first, then --real as given (from the
+ * default). */
+struct run_params {
+	struct algae_params p;
+	uint64_t real;
+};
+
+/* --cache s,E,b: the simulated cache. */
+static int parse_cache(const char *exp, const char *arg, void *params)
+{
+	struct algae_params *p = &((struct run_params *)params)->p;
+	return batch_opt_cache(exp, "--cache", arg, "7,1,4", SIM_MAX_S, SIM_MAX_E, 20, &p->s,
+			       &p->E, &p->b);
+}
+
+/* The options, with their help and the field each fills: the getopt
+ * table, --help and the parse all come from it (core/batch.h). */
 static const struct batch_option options[] = {
-	{ "cache", 'c', "s,E,b",
-	  "the simulated cache (default 6,1,4; 7,1,4 doubles it)" },
-	{ "fields", 'f', "F",
-	  "int fields a struct (default 2: x, y; the homework: 5+)" },
-	{ "real", 'r', "N",
-	  "also time a pass over one field of N structs of F fields,\n"
-	  "array of structs against struct of arrays (the homework:\n"
-	  "1000)" },
+	BATCH_OPT_CALL("cache", 'c', "s,E,b",
+		       "the simulated cache (default 6,1,4; 7,1,4 doubles it)", parse_cache),
+	BATCH_OPT_INT("fields", 'f', "F", "int fields a struct (default 2: x, y; the homework: 5+)",
+		      struct run_params, p.fields, 2, ALGAE_MAX_FIELDS),
+	BATCH_OPT_U64("real", 'r', "N",
+		      "also time a pass over one field of N structs of F fields,\n"
+		      "array of structs against struct of arrays (the homework:\n"
+		      "1000)",
+		      struct run_params, real, 1, ALGAE_MAX_REAL),
 	BATCH_HELP_TRIES("real machine: best of N (default 5)"),
 	{ "cpu", BATCH_OPT_CPU, "N", "pin the measuring thread to CPU N (with --real)" },
 	BATCH_HELP_COMMON("accepted for symmetry (the simulation is always small)",
@@ -286,32 +302,14 @@ oom:
  * with exit code cli->rc (--help: 0; a bad value, said in one line: 2). */
 static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params)
 {
-	struct algae_params *p = params;
-	uint64_t v;
-	int ch;
+	struct run_params *rp = params;
+	struct algae_params *p = &rp->p;
 	algae_params_default(p);
-	batch_cli_init(cli, "algae", &help);
-	while ((ch = batch_next(cli, argc, argv)) > 0) {
-		switch (ch) {
-		case 'c':
-			if (batch_opt_cache(cli->exp, "--cache", optarg, "7,1,4", SIM_MAX_S, SIM_MAX_E,
-					    20, &p->s, &p->E, &p->b) < 0)
-				return -1;
-			break;
-		case 'f':
-			if (batch_opt_int(cli->exp, "--fields", optarg, 2, ALGAE_MAX_FIELDS,
-					  &p->fields) < 0)
-				return -1;
-			break;
-		case 'r':
-			if (batch_opt_u64(cli->exp, "--real", optarg, 1, ALGAE_MAX_REAL, &v) < 0)
-				return -1;
-			p->real_n = (size_t)v;
-			break;
-		}
-	}
-	if (ch < 0)
+	rp->real = p->real_n;
+	batch_cli_init(cli, "algae", &help, params);
+	if (batch_parse(cli, argc, argv) < 0)
 		return -1;
+	p->real_n = (size_t)rp->real;
 	if (cli->tries)
 		p->tries = cli->tries;
 	{ /* the geometry now: a usage error, not a failed run */
@@ -453,7 +451,7 @@ static int has_job(const void *params)
 
 static const struct batch_result_run run_algae = {
 	.name = "algae",
-	.params_size = sizeof(struct algae_params),
+	.params_size = sizeof(struct run_params),
 	.printer_size = sizeof(struct printer),
 	.parse = parse_args,
 	.prepare = prepare,

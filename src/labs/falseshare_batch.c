@@ -24,26 +24,51 @@ struct printer {
 	int sweep_head, ncpus;
 };
 
-/* The options, with their help: the getopt table and --help both come
- * from it (core/batch.h). */
+/* The run's params: the job's arg first, then the options as given. */
+struct run_params {
+	struct falseshare_params p;
+	const char *threads, *spacings; /* --threads, --spacings, or NULL */
+	uint64_t rounds, padding;       /* --rounds, --padding; 0: not given */
+	int no_sweep;                   /* --no-sweep */
+};
+
+/* --padding BYTES: a multiple of 8 in 8..FALSESHARE_MAX_SPACING. */
+static int parse_padding(const char *exp, const char *arg, void *params)
+{
+	struct run_params *rp = params;
+	char what[96];
+	if (mt_parse_u64(arg, 8, FALSESHARE_MAX_SPACING, &rp->padding) < 0 || rp->padding % 8) {
+		mt_snprintf(what, sizeof what, "a multiple of 8 in 8..%d", FALSESHARE_MAX_SPACING);
+		return batch_bad(exp, "--padding", arg, what);
+	}
+	return 0;
+}
+
+/* The options, with their help and the field each fills: the getopt
+ * table, --help and the parse all come from it (core/batch.h). */
+#define RP struct run_params
 static const struct batch_option options[] = {
-	{ "threads", 'T', "LIST",
-	  "thread counts (default 1,2,4,8; more than the CPUs is allowed)" },
-	{ "rounds", 'r', "N",
-	  "increments per thread (default 20000000; the seed: 50000000)" },
+	BATCH_OPT_STRING("threads", 'T', "LIST",
+			 "thread counts (default 1,2,4,8; more than the CPUs is allowed)", RP,
+			 threads),
+	BATCH_OPT_U64("rounds", 'r', "N",
+		      "increments per thread (default 20000000; the seed: 50000000)", RP, rounds,
+		      1, 10000000000ull),
 	BATCH_HELP_TRIES("best of N (default 3)"),
-	{ "padding", 'p', "BYTES",
-	  "spacing of the padded layout (default 128: two 64-byte lines,\n"
-	  "so an adjacent-line prefetcher cannot pair them)" },
-	{ "spacings", 's', "LIST",
-	  "spacings of the sweep in bytes (default 8,16,32,64,128,256)" },
-	{ "no-sweep", 'N', NULL,
-	  "skip the sweep" },
+	BATCH_OPT_CALL("padding", 'p', "BYTES",
+		       "spacing of the padded layout (default 128: two 64-byte lines,\n"
+		       "so an adjacent-line prefetcher cannot pair them)",
+		       parse_padding),
+	BATCH_OPT_STRING("spacings", 's', "LIST",
+			 "spacings of the sweep in bytes (default 8,16,32,64,128,256)", RP,
+			 spacings),
+	BATCH_OPT_FLAG("no-sweep", 'N', "skip the sweep", RP, no_sweep),
 	BATCH_HELP_COMMON("small run for tests: threads 1,2, 200000 rounds, 1 try,\n"
 			  "spacings 8,128",
 			  "print CSV, one row a cell (the rest goes to stderr)"),
 	BATCH_END,
 };
+#undef RP
 
 static const struct batch_help help = {
 	.head = "Usage: memtop run falseshare [OPTIONS]\n"
@@ -151,40 +176,12 @@ static int machine_part(struct batch_cli *cli, struct falseshare_params *p)
 	return plan_end(cli, &pl, owned);
 }
 
-/* Parse argv into cli and p (defaults first, --quick under the options
- * given explicitly). Returns 0, or -1 when the command ends here with exit
- * code cli->rc (--help: 0; a bad value, said in one line: 2). */
-static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params)
+/* The options given into p, over --quick's values: the two lists (bad:
+ * said, -1 with cli->rc), then the rest. Returns 0 or -1. */
+static int apply_args(struct batch_cli *cli, const struct run_params *rp,
+		      struct falseshare_params *p)
 {
-	struct falseshare_params *p = params;
-	const char *threads = NULL, *spacings = NULL;
-	int ch, no_sweep = 0;
-	uint64_t rounds = 0, padding = 0;
 	char what[96];
-
-	falseshare_params_default(p, NULL);
-	batch_cli_init(cli, "falseshare", &help);
-	while ((ch = batch_next(cli, argc, argv)) > 0) {
-		switch (ch) {
-		case 'T': threads = optarg; break;
-		case 'r':
-			if (batch_opt_u64(cli->exp, "--rounds", optarg, 1, 10000000000ull, &rounds) < 0)
-				return -1;
-			break;
-		case 'p':
-			if (mt_parse_u64(optarg, 8, FALSESHARE_MAX_SPACING, &padding) < 0 ||
-			    padding % 8) {
-				mt_snprintf(what, sizeof what, "a multiple of 8 in 8..%d",
-					    FALSESHARE_MAX_SPACING);
-				return batch_bad(cli->exp, "--padding", optarg, what);
-			}
-			break;
-		case 's': spacings = optarg; break;
-		case 'N': no_sweep = 1; break;
-		}
-	}
-	if (ch < 0)
-		return -1;
 	if (cli->quick) { /* the options given explicitly win */
 		static const unsigned qt[] = { 1, 2 }, qs[] = { 8, 128 };
 		memcpy(p->threads, qt, sizeof qt);
@@ -195,30 +192,45 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params
 		p->tries = 1;
 	}
 	cli->rc = MT_EXIT_USAGE;
-	if (threads && parse_list(threads, 1, FALSESHARE_MAX_T, p->threads, &p->nthreads) < 0) {
+	if (rp->threads &&
+	    parse_list(rp->threads, 1, FALSESHARE_MAX_T, p->threads, &p->nthreads) < 0) {
 		mt_snprintf(what, sizeof what, "numbers 1..%d separated by commas", FALSESHARE_MAX_T);
-		return batch_bad(cli->exp, "--threads", threads, what);
+		return batch_bad(cli->exp, "--threads", rp->threads, what);
 	}
-	if (spacings) {
-		int bad = parse_list(spacings, 8, FALSESHARE_MAX_SPACING, p->sweep, &p->nsweep) < 0;
+	if (rp->spacings) {
+		int bad = parse_list(rp->spacings, 8, FALSESHARE_MAX_SPACING, p->sweep, &p->nsweep) < 0;
 		for (size_t i = 0; !bad && i < p->nsweep; i++)
 			bad = p->sweep[i] % 8 != 0;
 		if (bad) {
 			mt_snprintf(what, sizeof what, "multiples of 8 in 8..%d separated by commas",
 				    FALSESHARE_MAX_SPACING);
-			return batch_bad(cli->exp, "--spacings", spacings, what);
+			return batch_bad(cli->exp, "--spacings", rp->spacings, what);
 		}
 	}
 	cli->rc = MT_EXIT_OK;
-	if (rounds)
-		p->rounds = rounds;
+	if (rp->rounds)
+		p->rounds = rp->rounds;
 	if (cli->tries)
 		p->tries = cli->tries;
-	if (padding)
-		p->padded = (unsigned)padding;
-	if (no_sweep)
+	if (rp->padding)
+		p->padded = (unsigned)rp->padding;
+	if (rp->no_sweep)
 		p->nsweep = 0;
 	return 0;
+}
+
+/* Parse argv into cli and params (defaults first, --quick under the
+ * options given). Returns 0, or -1 when the command ends here with exit
+ * code cli->rc (--help: 0; a bad value, said in one line: 2). */
+static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params)
+{
+	struct run_params *rp = params;
+	falseshare_params_default(&rp->p, NULL);
+	rp->threads = rp->spacings = NULL;
+	rp->rounds = rp->padding = 0;
+	rp->no_sweep = 0;
+	batch_cli_init(cli, "falseshare", &help, params);
+	return batch_parse(cli, argc, argv) < 0 ? -1 : apply_args(cli, rp, &rp->p);
 }
 
 /* The machine and the plan (machine_part), then the printer for params,
@@ -285,7 +297,7 @@ static int verdict(const void *printer)
 
 static const struct batch_result_run run_falseshare = {
 	.name = "falseshare",
-	.params_size = sizeof(struct falseshare_params),
+	.params_size = sizeof(struct run_params),
 	.printer_size = sizeof(struct printer),
 	.parse = parse_args,
 	.prepare = prepare,

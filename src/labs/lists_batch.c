@@ -25,51 +25,6 @@ struct printer {
 	struct lists_result r; /* the store the TUI tab shares (src/lists.h) */
 };
 
-/* The options, with their help: the getopt table and --help both come
- * from it (core/batch.h). */
-static const struct batch_option options[] = {
-	{ "lengths", 'L', "LIST",
-	  "cells, e.g. 4096,64K,1M (default 4096,65536,1M,4M)" },
-	{ "layouts", 'l', "LIST",
-	  "layouts to run (default all six)" },
-	{ "work", 'w', "N",
-	  "N dependent multiply-adds on each cell's value: the\n"
-	  "out-of-order core hides the misses behind the work" },
-	BATCH_HELP_TRIES("best of N (default 3)"),
-	{ "sim-cache", 'c', "s,E,b",
-	  "replay each walk's trace through this cache (default\n"
-	  "7,8,7: the M4 Max's L1d, 128 KB, 8-way, 128-byte lines)" },
-	{ "no-sim", 'N', NULL,
-	  "no simulator replay" },
-	{ "trace-out", 'T', "DIR",
-	  "write each walk's loads to DIR as a valgrind-lackey\n"
-	  "trace, lists-LAYOUT-N.trace (memtop sim -t replays\n"
-	  "it: 2 lines a cell, about 40 bytes a cell)" },
-	{ "graph", 'g', NULL,
-	  "only the graph homework: G[j][i] |= G[i][j], naive\n"
-	  "against blocked over the upper half" },
-	{ "graph-n", 'G', "N",
-	  "graph side (default 4096)" },
-	{ "graph-block", 'B', "B",
-	  "block side (default 64)" },
-	BATCH_HELP_CPU,
-	BATCH_HELP_COMMON("small run for tests: 4096 and 16384 cells, 1 try\n"
-			  "(graph side 256)",
-			  "print CSV, one row a walk (the rest goes to stderr)"),
-	BATCH_END,
-};
-
-static const struct batch_help help = {
-	.head = "Usage: memtop run lists [OPTIONS]\n"
-		"The same list (1 2 ... n) of 16-byte cells laid out six ways and walked:\n"
-		"sequential, stride (a new 128-byte line each cell), shuffled, malloc (with\n"
-		"16..256-byte allocations in between), holes (a second malloc list built into\n"
-		"freed noise), cdr (cdr-coding: values with two code bits, no next pointers).\n"
-		"\n",
-	.opts = options,
-	.col = 22,
-};
-
 static void on_event(const struct job_event *ev, void *ctx)
 {
 	struct printer *b = ctx;
@@ -330,54 +285,108 @@ static int finish_args(struct batch_cli *cli, struct lists_params *p, const char
 	return 0;
 }
 
+/* The run's params: the job's arg first, then the options that are not
+ * the params' as given (--work and --graph-block start at the defaults). */
+struct run_params {
+	struct lists_params p;
+	const char *lengths; /* --lengths, or NULL */
+	uint64_t graph_n;    /* --graph-n, 0: not given */
+	uint64_t work, graph_block;
+};
+
+/* --layouts LIST: the layouts to run. */
+static int parse_layouts_opt(const char *exp, const char *arg, void *params)
+{
+	if (parse_layouts(arg, &((struct run_params *)params)->p.layouts) < 0)
+		return batch_bad(exp, "--layouts", arg,
+				 "names from sequential, stride, shuffled, malloc, holes, cdr");
+	return 0;
+}
+
+/* --sim-cache s,E,b: the cache the walks are replayed through. */
+static int parse_sim_cache(const char *exp, const char *arg, void *params)
+{
+	struct lists_params *p = &((struct run_params *)params)->p;
+	return batch_opt_cache(exp, "--sim-cache", arg, "7,8,7", SIM_MAX_S, SIM_MAX_E, 20,
+			       &p->sim_s, &p->sim_E, &p->sim_b);
+}
+
+/* --no-sim (a flag: arg NULL): no replay. */
+static int parse_no_sim(const char *exp, const char *arg, void *params)
+{
+	(void)exp;
+	(void)arg;
+	((struct run_params *)params)->p.sim_s = -1;
+	return 0;
+}
+
+/* The options, with their help and the field each fills: the getopt
+ * table, --help and the parse all come from it (core/batch.h). */
+#define RP struct run_params
+static const struct batch_option options[] = {
+	BATCH_OPT_STRING("lengths", 'L', "LIST",
+			 "cells, e.g. 4096,64K,1M (default 4096,65536,1M,4M)", RP, lengths),
+	BATCH_OPT_CALL("layouts", 'l', "LIST", "layouts to run (default all six)",
+		       parse_layouts_opt),
+	BATCH_OPT_U64("work", 'w', "N",
+		      "N dependent multiply-adds on each cell's value: the\n"
+		      "out-of-order core hides the misses behind the work",
+		      RP, work, 0, 10000),
+	BATCH_HELP_TRIES("best of N (default 3)"),
+	BATCH_OPT_CALL("sim-cache", 'c', "s,E,b",
+		       "replay each walk's trace through this cache (default\n"
+		       "7,8,7: the M4 Max's L1d, 128 KB, 8-way, 128-byte lines)",
+		       parse_sim_cache),
+	BATCH_OPT_CALL("no-sim", 'N', NULL, "no simulator replay", parse_no_sim),
+	BATCH_OPT_STRING("trace-out", 'T', "DIR",
+			 "write each walk's loads to DIR as a valgrind-lackey\n"
+			 "trace, lists-LAYOUT-N.trace (memtop sim -t replays\n"
+			 "it: 2 lines a cell, about 40 bytes a cell)",
+			 RP, p.trace_dir),
+	BATCH_OPT_FLAG("graph", 'g',
+		       "only the graph homework: G[j][i] |= G[i][j], naive\n"
+		       "against blocked over the upper half",
+		       RP, p.graph),
+	BATCH_OPT_U64("graph-n", 'G', "N", "graph side (default 4096)", RP, graph_n, 1, 65536),
+	BATCH_OPT_U64("graph-block", 'B', "B", "block side (default 64)", RP, graph_block, 1,
+		      65536),
+	BATCH_HELP_CPU,
+	BATCH_HELP_COMMON("small run for tests: 4096 and 16384 cells, 1 try\n"
+			  "(graph side 256)",
+			  "print CSV, one row a walk (the rest goes to stderr)"),
+	BATCH_END,
+};
+#undef RP
+
+static const struct batch_help help = {
+	.head = "Usage: memtop run lists [OPTIONS]\n"
+		"The same list (1 2 ... n) of 16-byte cells laid out six ways and walked:\n"
+		"sequential, stride (a new 128-byte line each cell), shuffled, malloc (with\n"
+		"16..256-byte allocations in between), holes (a second malloc list built into\n"
+		"freed noise), cdr (cdr-coding: values with two code bits, no next pointers).\n"
+		"\n",
+	.opts = options,
+	.col = 22,
+};
+
 /* Parse argv into cli and p (defaults first, --quick under the options
  * given explicitly). Returns 0, or -1 when the command ends here with exit
  * code cli->rc (--help: 0; a bad value, said in one line: 2). */
 static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params)
 {
-	struct lists_params *p = params;
-	const char *lengths = NULL;
-	int ch;
-	uint64_t v, graph_n = 0;
+	struct run_params *rp = params;
 
-	lists_params_default(p);
-	batch_cli_init(cli, "lists", &help);
-	while ((ch = batch_next(cli, argc, argv)) > 0) {
-		switch (ch) {
-		case 'L': lengths = optarg; break;
-		case 'l':
-			if (parse_layouts(optarg, &p->layouts) < 0)
-				return batch_bad(cli->exp, "--layouts", optarg,
-						 "names from sequential, stride, shuffled, malloc, "
-						 "holes, cdr");
-			break;
-		case 'w':
-			if (batch_opt_u64(cli->exp, "--work", optarg, 0, 10000, &v) < 0)
-				return -1;
-			p->work = (unsigned)v;
-			break;
-		case 'c':
-			if (batch_opt_cache(cli->exp, "--sim-cache", optarg, "7,8,7", SIM_MAX_S,
-					    SIM_MAX_E, 20, &p->sim_s, &p->sim_E, &p->sim_b) < 0)
-				return -1;
-			break;
-		case 'N': p->sim_s = -1; break;
-		case 'T': p->trace_dir = optarg; break;
-		case 'g': p->graph = 1; break;
-		case 'G':
-			if (batch_opt_u64(cli->exp, "--graph-n", optarg, 1, 65536, &graph_n) < 0)
-				return -1;
-			break;
-		case 'B':
-			if (batch_opt_u64(cli->exp, "--graph-block", optarg, 1, 65536, &v) < 0)
-				return -1;
-			p->graph_block = (size_t)v;
-			break;
-		}
-	}
-	if (ch < 0)
+	lists_params_default(&rp->p);
+	rp->lengths = NULL;
+	rp->graph_n = 0;
+	rp->work = rp->p.work;
+	rp->graph_block = rp->p.graph_block;
+	batch_cli_init(cli, "lists", &help, params);
+	if (batch_parse(cli, argc, argv) < 0)
 		return -1;
-	return finish_args(cli, p, lengths, graph_n);
+	rp->p.work = (unsigned)rp->work;
+	rp->p.graph_block = (size_t)rp->graph_block;
+	return finish_args(cli, &rp->p, rp->lengths, rp->graph_n);
 }
 
 /* The lines above the table and its head: the graph homework's, or the
@@ -473,7 +482,7 @@ static int verdict(const void *printer)
 
 static const struct batch_result_run run_lists = {
 	.name = "lists",
-	.params_size = sizeof(struct lists_params),
+	.params_size = sizeof(struct run_params),
 	.printer_size = sizeof(struct printer),
 	.parse = parse_args,
 	.prepare = prepare,

@@ -27,8 +27,8 @@
 
 /* The command line as given, before it becomes parameters. */
 struct args {
-	int simulate, cs, cE, cb;
-	uint64_t n;
+	int simulate, sweep, cs, cE, cb;
+	uint64_t n, block; /* 0: not given */
 	const char *bases; /* --bases as given, NULL: 1 MB-aligned */
 };
 
@@ -57,38 +57,63 @@ struct printer {
 	int sweep_head;
 };
 
-/* The options, with their help: the getopt table and --help both come
- * from it (core/batch.h). */
+/* --blocked LIST: these orders' blocked versions too. */
+static int parse_blocked(const char *exp, const char *arg, void *params)
+{
+	unsigned v;
+	if (matmul_blocked_parse(arg, &v) < 0)
+		return batch_bad(exp, "--blocked", arg,
+				 "orders from ijk, jik, jki, kji, kij, ikj, or all");
+	((struct run_params *)params)->p.orders |= v;
+	return 0;
+}
+
+/* --cache s,E,b: the simulated cache. */
+static int parse_cache(const char *exp, const char *arg, void *params)
+{
+	struct args *a = &((struct run_params *)params)->a;
+	return batch_opt_cache(exp, "--cache", arg, "5,1,5", SIM_MAX_S, SIM_MAX_E, 20, &a->cs,
+			       &a->cE, &a->cb);
+}
+
+/* The options, with their help and the field each fills: the getopt
+ * table, --help and the parse all come from it (core/batch.h). */
+#define RP struct run_params
 static const struct batch_option options[] = {
-	{ "n", 'n', "N",
-	  "matrix side (default 512; 100 with --simulate)" },
-	{ "block", 'B', "B",
-	  "block side of the blocked orders (default 32)" },
-	{ "blocked", 'b', "LIST",
-	  "also the blocked versions of these orders (ijk, jik, jki,\n"
-	  "kji, kij; ikj is the blocked order itself; all): their\n"
-	  "middle and inner loops cut into B x B tiles, as the\n"
-	  "seed's blocked ikj (rows blocked-jki, ...)" },
+	BATCH_OPT_U64("n", 'n', "N", "matrix side (default 512; 100 with --simulate)", RP, a.n, 1,
+		      MATMUL_MAX_N),
+	BATCH_OPT_U64("block", 'B', "B", "block side of the blocked orders (default 32)", RP,
+		      a.block, 1, MATMUL_MAX_N),
+	BATCH_OPT_CALL("blocked", 'b', "LIST",
+		       "also the blocked versions of these orders (ijk, jik, jki,\n"
+		       "kji, kij; ikj is the blocked order itself; all): their\n"
+		       "middle and inner loops cut into B x B tiles, as the\n"
+		       "seed's blocked ikj (rows blocked-jki, ...)",
+		       parse_blocked),
 	BATCH_HELP_TRIES("best of N runs (default 3)"),
-	{ "sweep", 'w', NULL,
-	  "also time the blocked order with blocks 8, 16, 32, 64, 128" },
-	{ "race", 'r', NULL,
-	  "run the orders interleaved in 2 ms slices, all advancing\n"
-	  "together on one core (as the TUI tab does); one run each" },
-	{ "simulate", 'S', NULL,
-	  "no timing: drive every order through the cache simulator" },
-	{ "cache", 'c', "s,E,b",
-	  "the simulated cache (default 5,1,5: the book's 1 KB, 32-byte\n"
-	  "lines); matrices at 1 MB-aligned bases A, B, C" },
-	{ "bases", 'A', "A,B,C",
-	  "with --simulate: where A, B and C start (addresses, multiples\n"
-	  "of 8: 0x100000,2M,3145728); packed: one after another, as\n"
-	  "malloc puts them (the conflict misses depend on it)" },
+	BATCH_OPT_FLAG("sweep", 'w', "also time the blocked order with blocks 8, 16, 32, 64, 128",
+		       RP, a.sweep),
+	BATCH_OPT_FLAG("race", 'r',
+		       "run the orders interleaved in 2 ms slices, all advancing\n"
+		       "together on one core (as the TUI tab does); one run each",
+		       RP, p.race),
+	BATCH_OPT_FLAG("simulate", 'S', "no timing: drive every order through the cache simulator",
+		       RP, a.simulate),
+	BATCH_OPT_CALL("cache", 'c', "s,E,b",
+		       "the simulated cache (default 5,1,5: the book's 1 KB, 32-byte\n"
+		       "lines); matrices at 1 MB-aligned bases A, B, C",
+		       parse_cache),
+	BATCH_OPT_STRING("bases", 'A', "A,B,C",
+			 "with --simulate: where A, B and C start (addresses, multiples\n"
+			 "of 8: 0x100000,2M,3145728); packed: one after another, as\n"
+			 "malloc puts them (the conflict misses depend on it)",
+			 RP, a.bases),
 	BATCH_HELP_CPU,
 	BATCH_HELP_COMMON("small run for tests: n = 64 (48 with --simulate), 1 try",
 			  "print CSV, one row a result (the rest goes to stderr)"),
 	BATCH_END,
 };
+#undef RP
 
 static const struct batch_help help = {
 	.head = "Usage: memtop run matmul [OPTIONS]\n"
@@ -362,10 +387,11 @@ static int sim_run(struct printer *pr)
 }
 
 /* After the options: --quick's and --simulate's sizes under the ones
- * given explicitly, --bases only with --simulate. Returns 0, or -1 with
+ * given explicitly, --block and --sweep, --bases only with --simulate. Returns 0, or -1 with
  * cli->rc (said). */
 static int finish_args(struct batch_cli *cli, struct matmul_params *p, const struct args *a)
 {
+	static const size_t sweep_blocks[] = { 8, 16, 32, 64, 128 };
 	if (cli->quick) {
 		p->n = a->simulate ? 48 : 64;
 		p->tries = 1;
@@ -374,6 +400,12 @@ static int finish_args(struct batch_cli *cli, struct matmul_params *p, const str
 	}
 	if (a->n)
 		p->n = (size_t)a->n;
+	if (a->block)
+		p->block = (size_t)a->block;
+	if (a->sweep) {
+		p->nsweep = MT_ARRAY_LEN(sweep_blocks);
+		memcpy(p->sweep, sweep_blocks, sizeof sweep_blocks);
+	}
 	if (cli->tries)
 		p->tries = cli->tries;
 	if (a->bases && !a->simulate) {
@@ -389,50 +421,15 @@ static int finish_args(struct batch_cli *cli, struct matmul_params *p, const str
  * cli->rc (--help: 0; bad: 2, said). */
 static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params)
 {
-	static const size_t sweep_blocks[] = { 8, 16, 32, 64, 128 };
 	struct matmul_params *p = &((struct run_params *)params)->p;
 	struct args *a = &((struct run_params *)params)->a;
-	unsigned v32;
-	uint64_t v;
-	int ch;
 	matmul_params_default(p);
 	memset(a, 0, sizeof *a);
 	a->cs = 5; /* the book's cache: (5, 1, 5) */
 	a->cE = 1;
 	a->cb = 5;
-	batch_cli_init(cli, "matmul", &help);
-	while ((ch = batch_next(cli, argc, argv)) > 0) {
-		switch (ch) {
-		case 'n':
-			if (batch_opt_u64(cli->exp, "--n", optarg, 1, MATMUL_MAX_N, &a->n) < 0)
-				return -1;
-			break;
-		case 'B':
-			if (batch_opt_u64(cli->exp, "--block", optarg, 1, MATMUL_MAX_N, &v) < 0)
-				return -1;
-			p->block = (size_t)v;
-			break;
-		case 'b':
-			if (matmul_blocked_parse(optarg, &v32) < 0)
-				return batch_bad(cli->exp, "--blocked", optarg,
-						 "orders from ijk, jik, jki, kji, kij, ikj, or all");
-			p->orders |= v32;
-			break;
-		case 'w':
-			p->nsweep = MT_ARRAY_LEN(sweep_blocks);
-			memcpy(p->sweep, sweep_blocks, sizeof sweep_blocks);
-			break;
-		case 'r': p->race = 1; break;
-		case 'S': a->simulate = 1; break;
-		case 'A': a->bases = optarg; break;
-		case 'c':
-			if (batch_opt_cache(cli->exp, "--cache", optarg, "5,1,5", SIM_MAX_S, SIM_MAX_E,
-					    20, &a->cs, &a->cE, &a->cb) < 0)
-				return -1;
-			break;
-		}
-	}
-	return ch < 0 ? -1 : finish_args(cli, p, a);
+	batch_cli_init(cli, "matmul", &help, params);
+	return batch_parse(cli, argc, argv) < 0 ? -1 : finish_args(cli, p, a);
 }
 
 /* The lines above the table: n, block, method, the book's line and the

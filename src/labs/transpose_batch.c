@@ -36,37 +36,64 @@ struct extra {
 	int sets; /* --sets: the set map and the misses by set */
 };
 
+/* The options as given, before they become the plan. */
+struct args {
+	const char *sizes, *versions, *reals, *trace_dir;
+	int no_real, sweep, real_sweep;
+	uint64_t real_n, real_block;
+};
+
 /* The run's params: the job's arg (the plan) first, then the rest of the
  * command line. */
 struct run_params {
 	struct tr_plan p;
 	struct extra x;
+	struct args a;
 };
 
-/* The options, with their help: the getopt table and --help both come
- * from it (core/batch.h). */
+/* --cache s,E,b: the simulated cache, the plan's. */
+static int parse_cache(const char *exp, const char *arg, void *params)
+{
+	struct tr_plan *p = &((struct run_params *)params)->p;
+	return batch_opt_cache(exp, "--cache", arg, "5,1,5", 1 << 20, 1 << 20, 1 << 20, &p->s,
+			       &p->E, &p->b);
+}
+
+/* The options, with their help and the field each fills: the getopt
+ * table, --help and the parse all come from it (core/batch.h). */
+#define RP struct run_params
 static const struct batch_option options[] = {
-	{ "size", 'z', "LIST", "sizes ROWSxCOLS, comma-separated (default 32x32,64x64,61x67)" },
-	{ "version", 'v', "LIST",
-	  "naive, block:K, block:RxC (R rows by C columns of A),\n"
-	  "buffer:K, buffer:RxC (each block row of A read into\n"
-	  "locals first), diagonal; comma-separated (default\n"
-	  "naive,block:8,block:16,diagonal)" },
-	{ "sweep", 'w', NULL,
-	  "also block:4, 8, 12, 16, 20, 24 (CHK-4), and the fewest\n"
-	  "misses per size" },
-	{ "sets", 'S', NULL,
-	  "where each row of A and B lands in the cache's sets, and\n"
-	  "each version's misses by set" },
-	{ "cache", 'c', "s,E,b", "the simulated cache (default 5,1,5)" },
-	{ "trace-out", 'T', "DIR",
-	  "write each simulated run's accesses to DIR as a\n"
-	  "valgrind-lackey trace (memtop sim -t replays it)" },
-	{ "no-real", 'N', NULL, "skip the real-machine timing" },
-	{ "real-n", 'n', "N", "real-machine matrix side (default 4096)" },
-	{ "real-version", 'V', "LIST", "the versions timed (default naive,block:16)" },
-	{ "real-block", 'k', "K", "the real blocked version's side (block:K)" },
-	{ "real-sweep", 'R', NULL, "time naive, block:K and buffer:K for K = 4 .. 128" },
+	BATCH_OPT_STRING("size", 'z', "LIST",
+			 "sizes ROWSxCOLS, comma-separated (default 32x32,64x64,61x67)", RP,
+			 a.sizes),
+	BATCH_OPT_STRING("version", 'v', "LIST",
+			 "naive, block:K, block:RxC (R rows by C columns of A),\n"
+			 "buffer:K, buffer:RxC (each block row of A read into\n"
+			 "locals first), diagonal; comma-separated (default\n"
+			 "naive,block:8,block:16,diagonal)",
+			 RP, a.versions),
+	BATCH_OPT_FLAG("sweep", 'w',
+		       "also block:4, 8, 12, 16, 20, 24 (CHK-4), and the fewest\n"
+		       "misses per size",
+		       RP, a.sweep),
+	BATCH_OPT_FLAG("sets", 'S',
+		       "where each row of A and B lands in the cache's sets, and\n"
+		       "each version's misses by set",
+		       RP, x.sets),
+	BATCH_OPT_CALL("cache", 'c', "s,E,b", "the simulated cache (default 5,1,5)", parse_cache),
+	BATCH_OPT_STRING("trace-out", 'T', "DIR",
+			 "write each simulated run's accesses to DIR as a\n"
+			 "valgrind-lackey trace (memtop sim -t replays it)",
+			 RP, a.trace_dir),
+	BATCH_OPT_FLAG("no-real", 'N', "skip the real-machine timing", RP, a.no_real),
+	BATCH_OPT_U64("real-n", 'n', "N", "real-machine matrix side (default 4096)", RP, a.real_n,
+		      16, 32768),
+	BATCH_OPT_STRING("real-version", 'V', "LIST", "the versions timed (default naive,block:16)",
+			 RP, a.reals),
+	BATCH_OPT_U64("real-block", 'k', "K", "the real blocked version's side (block:K)", RP,
+		      a.real_block, 1, TR_MAX_BLOCK),
+	BATCH_OPT_FLAG("real-sweep", 'R', "time naive, block:K and buffer:K for K = 4 .. 128", RP,
+		       a.real_sweep),
 	BATCH_HELP_TRIES("real-machine timing: best of N after one untimed run\n"
 			 "(default 5)"),
 	BATCH_HELP_CPU,
@@ -75,6 +102,7 @@ static const struct batch_option options[] = {
 			  "print CSV, one row a result (the rest goes to stderr)"),
 	BATCH_END,
 };
+#undef RP
 
 static const struct batch_help help = {
 	.head = "Usage: memtop run transpose [OPTIONS]\n"
@@ -352,13 +380,6 @@ static int add_sweep(struct tr_plan *p, mt_error *e)
 	return 0;
 }
 
-/* The options as given, before they become the plan. */
-struct args {
-	const char *sizes, *versions, *reals, *trace_dir;
-	int no_real, sweep, real_sweep;
-	uint64_t real_n, real_block;
-};
-
 /* Apply the options to p (defaults first, --quick under the ones given).
  * Returns 0, or -1 with e. */
 static int make_plan(const struct batch_cli *cli, const struct args *a, struct tr_plan *p,
@@ -403,44 +424,17 @@ static int make_plan(const struct batch_cli *cli, const struct args *a, struct t
  * said in one line: 2). */
 static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params)
 {
-	struct tr_plan *p = &((struct run_params *)params)->p;
-	struct extra *x = &((struct run_params *)params)->x;
-	struct args a;
-	int ch;
+	struct run_params *rp = params;
+	struct tr_plan *p = &rp->p;
+	struct args *a = &rp->a;
 	mt_error e = { "" };
-	memset(&a, 0, sizeof a);
-	memset(x, 0, sizeof *x);
+	memset(a, 0, sizeof *a);
+	memset(&rp->x, 0, sizeof rp->x);
 	tr_plan_default(p);
-	batch_cli_init(cli, "transpose", &help);
-	while ((ch = batch_next(cli, argc, argv)) > 0) {
-		switch (ch) {
-		case 'z': a.sizes = optarg; break;
-		case 'v': a.versions = optarg; break;
-		case 'w': a.sweep = 1; break;
-		case 'S': x->sets = 1; break;
-		case 'T': a.trace_dir = optarg; break;
-		case 'N': a.no_real = 1; break;
-		case 'V': a.reals = optarg; break;
-		case 'R': a.real_sweep = 1; break;
-		case 'c':
-			if (batch_opt_cache(cli->exp, "--cache", optarg, "5,1,5", 1 << 20, 1 << 20,
-					    1 << 20, &p->s, &p->E, &p->b) < 0)
-				return -1;
-			break;
-		case 'n':
-			if (batch_opt_u64(cli->exp, "--real-n", optarg, 16, 32768, &a.real_n) < 0)
-				return -1;
-			break;
-		case 'k':
-			if (batch_opt_u64(cli->exp, "--real-block", optarg, 1, TR_MAX_BLOCK,
-					  &a.real_block) < 0)
-				return -1;
-			break;
-		}
-	}
-	if (ch < 0)
+	batch_cli_init(cli, "transpose", &help, params);
+	if (batch_parse(cli, argc, argv) < 0)
 		return -1;
-	if (make_plan(cli, &a, p, &e) < 0) {
+	if (make_plan(cli, a, p, &e) < 0) {
 		mt_warn("run transpose: %s", e.msg);
 		cli->rc = MT_EXIT_USAGE;
 		return -1;

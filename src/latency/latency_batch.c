@@ -38,24 +38,52 @@ struct printer {
 	uint64_t asked;          /* the largest size asked for */
 };
 
-/* The options, with their help: the getopt table and --help both come
- * from it (core/batch.h). */
+/* The command line as given, before it becomes parameters. */
+struct args {
+	const char *strides, *max_size;
+	int only_random, no_random, huge, tries;
+	int both; /* 1 --hugepages both, 0 off or on, -1 not given */
+	uint64_t tlb_locality; /* 0: not given */
+};
+
+/* --hugepages on|off|both into the args' huge and both. */
+static int parse_hugepages(const char *exp, const char *arg, void *args)
+{
+	struct args *a = args;
+	a->huge = strcmp(arg, "on") == 0 ? LAT_HUGE_ON : LAT_HUGE_OFF;
+	a->both = strcmp(arg, "both") == 0;
+	if (strcmp(arg, "on") != 0 && strcmp(arg, "off") != 0 && !a->both)
+		return batch_bad(exp, "--hugepages", arg, "on, off or both");
+	return 0;
+}
+
+/* The options, with their help and the field of struct args each fills:
+ * the getopt table, --help and the parse all come from it (core/batch.h). */
 static const struct batch_option options[] = {
-	{ "strides", 's', "LIST", "fixed strides in bytes (default 128,256,512,1024,2048,4096)" },
-	{ "max-size", 'M', "SIZE", "largest array (default 512M; capped to half the free memory)" },
-	{ "random", 'r', NULL, "only the random chase (no fixed strides)" },
-	{ "no-random", 'R', NULL, "only the fixed strides" },
-	{ "hugepages", 'H', "on|off|both",
-	  "the pages under the chases: 4 KB (off), transparent huge\n"
-	  "pages (on), or both: the random chase again on huge\n"
-	  "pages, the cache sizes read from it and the page walks'\n"
-	  "cost from the 4 KB one (default both where THP can be\n"
-	  "asked for, else off; --quick: off)" },
-	{ "tlb-locality", 'T', "SIZE",
-	  "the random chase group by group of SIZE bytes (as\n"
-	  "multichase -T): no page walks, the caches' and the\n"
-	  "memory's latency alone (default: one cycle over all)" },
-	{ "tries", 't', "N", "best of N timed tries a point (default 3)" },
+	BATCH_OPT_STRING("strides", 's', "LIST",
+			 "fixed strides in bytes (default 128,256,512,1024,2048,4096)", struct args,
+			 strides),
+	BATCH_OPT_STRING("max-size", 'M', "SIZE",
+			 "largest array (default 512M; capped to half the free memory)",
+			 struct args, max_size),
+	BATCH_OPT_FLAG("random", 'r', "only the random chase (no fixed strides)", struct args,
+		       only_random),
+	BATCH_OPT_FLAG("no-random", 'R', "only the fixed strides", struct args, no_random),
+	BATCH_OPT_CALL("hugepages", 'H', "on|off|both",
+		       "the pages under the chases: 4 KB (off), transparent huge\n"
+		       "pages (on), or both: the random chase again on huge\n"
+		       "pages, the cache sizes read from it and the page walks'\n"
+		       "cost from the 4 KB one (default both where THP can be\n"
+		       "asked for, else off; --quick: off)",
+		       parse_hugepages),
+	BATCH_OPT_SIZE("tlb-locality", 'T', "SIZE",
+		       "the random chase group by group of SIZE bytes (as\n"
+		       "multichase -T): no page walks, the caches' and the\n"
+		       "memory's latency alone (default: one cycle over all)",
+		       struct args, tlb_locality, LAT_PAGE, 64ull << 30,
+		       "a size from 4K to 64G, such as 256K"),
+	BATCH_OPT_INT("tries", 't', "N", "best of N timed tries a point (default 3)", struct args,
+		      tries, 1, 100),
 	BATCH_HELP_CPU,
 	{ "each-kind", 'K', NULL,
 	  "one run on each core kind (P and E, big and LITTLE), one\n"
@@ -197,52 +225,15 @@ static void print_levels(FILE *f, const struct latency_result *r, const struct i
 	latency_levels_print(f, &lv, inf);
 }
 
-/* The command line as given, before it becomes parameters. */
-struct args {
-	const char *strides, *max_size;
-	int only_random, no_random, huge, tries;
-	int both; /* 1 --hugepages both, 0 off or on, -1 not given */
-	uint64_t tlb_locality; /* 0: not given */
-};
-
 /* Parse argv into cli and a. Returns 0, or -1 when the command ends here
  * with exit code cli->rc (--help: 0; a bad option or value, said: 2). */
 static int parse_args(struct batch_cli *cli, int argc, char **argv, struct args *a)
 {
-	int ch;
 	memset(a, 0, sizeof *a);
 	a->huge = LAT_HUGE_OFF;
 	a->both = -1;
-	batch_cli_init(cli, "latency", &help);
-	while ((ch = batch_next(cli, argc, argv)) > 0) {
-		switch (ch) {
-		case 's': a->strides = optarg; break;
-		case 'M': a->max_size = optarg; break;
-		case 'r': a->only_random = 1; break;
-		case 'R': a->no_random = 1; break;
-		case 'H':
-			a->huge = strcmp(optarg, "on") == 0 ? LAT_HUGE_ON : LAT_HUGE_OFF;
-			a->both = strcmp(optarg, "both") == 0;
-			if (strcmp(optarg, "on") != 0 && strcmp(optarg, "off") != 0 && !a->both) {
-				batch_bad(cli->exp, "--hugepages", optarg, "on, off or both");
-				return -1;
-			}
-			break;
-		case 't':
-			if (batch_opt_int(cli->exp, "--tries", optarg, 1, 100, &a->tries) < 0)
-				return -1;
-			break;
-		case 'T':
-			if (mt_parse_size(optarg, &a->tlb_locality) < 0 || a->tlb_locality < LAT_PAGE ||
-			    a->tlb_locality > (64ull << 30)) {
-				batch_bad(cli->exp, "--tlb-locality", optarg,
-					  "a size from 4K to 64G, such as 256K");
-				return -1;
-			}
-			break;
-		}
-	}
-	if (ch < 0)
+	batch_cli_init(cli, "latency", &help, a);
+	if (batch_parse(cli, argc, argv) < 0)
 		return -1;
 	if (a->only_random && a->no_random) {
 		mt_warn("run latency: --random and --no-random exclude each other");

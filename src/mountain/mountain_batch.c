@@ -37,31 +37,62 @@ struct printer {
 	char note[160];    /* what fitting the grid in memory changed, or "" */
 };
 
-/* The options, with their help: the getopt table and --help both come
- * from it (core/batch.h). */
+/* The command line as given, before it becomes parameters. */
+struct args {
+	const char *sizes, *strides;
+	int max_stride, tries, try_us, cell_ms, cell_max_ms, seed_settings, profile;
+	double tolerance; /* percent, -1 not given */
+};
+
+/* The run's params: the job's arg first, then the command line it is made
+ * from (with the machine). */
+struct run_params {
+	struct mountain_params p;
+	struct args a;
+};
+
+/* --tolerance PCT: a percentage 0..100 into the args' tolerance. */
+static int parse_tolerance(const char *exp, const char *arg, void *params)
+{
+	struct args *a = &((struct run_params *)params)->a;
+	if (mt_parse_double(arg, &a->tolerance) < 0 || a->tolerance < 0 || a->tolerance > 100)
+		return batch_bad(exp, "--tolerance", arg, "a percentage 0..100");
+	return 0;
+}
+
+/* The options, with their help and the field each fills: the getopt
+ * table, --help and the parse all come from it (core/batch.h). */
+#define RP struct run_params
 static const struct batch_option options[] = {
-	{ "sizes", 'S', "A:B",
-	  "sizes doubling from A to B (default 16K:128M)" },
-	{ "max-stride", 'm', "N",
-	  "strides 1..N words of 8 bytes (default 15)" },
-	{ "strides", 's', "LIST",
-	  "exactly these strides, e.g. 1,2,4,8,15" },
-	{ "tries", 't', "N",
-	  "a cell ends when its N fastest tries agree (default 3);\n"
-	  "with --seed-settings: exactly N tries (default 5)" },
-	{ "tolerance", 'T', "PCT",
-	  "... within PCT % (default 1; 0: never, try --cell-max-ms)" },
-	{ "try-us", 'L', "US",
-	  "length of one try in microseconds (default 4; one pass\n"
-	  "when a pass is longer)" },
-	{ "cell-ms", 'C', "MS",
-	  "try each cell at least MS milliseconds (default 1)" },
-	{ "cell-max-ms", 'X', "MS",
-	  "... and at most MS milliseconds (default 20)" },
-	{ "seed-settings", 'D', NULL,
-	  "the seed's method: 8M accesses a try, 5 tries, no adaptivity" },
-	{ "profile", 'P', NULL,
-	  "after each row, a note: where its time went" },
+	BATCH_OPT_STRING("sizes", 'S', "A:B",
+			 "sizes doubling from A to B (default 16K:128M)", RP, a.sizes),
+	BATCH_OPT_INT("max-stride", 'm', "N",
+		      "strides 1..N words of 8 bytes (default 15)", RP, a.max_stride, 1,
+		      MOUNTAIN_MAX_STRIDES),
+	BATCH_OPT_STRING("strides", 's', "LIST",
+			 "exactly these strides, e.g. 1,2,4,8,15", RP, a.strides),
+	BATCH_OPT_INT("tries", 't', "N",
+		      "a cell ends when its N fastest tries agree (default 3);\n"
+		      "with --seed-settings: exactly N tries (default 5)",
+		      RP, a.tries, 1, MOUNTAIN_MAX_KBEST),
+	BATCH_OPT_CALL("tolerance", 'T', "PCT",
+		       "... within PCT % (default 1; 0: never, try --cell-max-ms)",
+		       parse_tolerance),
+	BATCH_OPT_INT("try-us", 'L', "US",
+		      "length of one try in microseconds (default 4; one pass\n"
+		      "when a pass is longer)",
+		      RP, a.try_us, 1, 1000000),
+	BATCH_OPT_INT("cell-ms", 'C', "MS",
+		      "try each cell at least MS milliseconds (default 1)", RP, a.cell_ms, 1,
+		      60000),
+	BATCH_OPT_INT("cell-max-ms", 'X', "MS",
+		      "... and at most MS milliseconds (default 20)", RP, a.cell_max_ms, 1,
+		      600000),
+	BATCH_OPT_FLAG("seed-settings", 'D',
+		       "the seed's method: 8M accesses a try, 5 tries, no adaptivity", RP,
+		       a.seed_settings),
+	BATCH_OPT_FLAG("profile", 'P', "after each row, a note: where its time went", RP,
+		       a.profile),
 	BATCH_HELP_CPU,
 	{ "each-kind", 'K', NULL,
 	  "one run on each core kind (P and E, big and LITTLE), one\n"
@@ -70,6 +101,7 @@ static const struct batch_option options[] = {
 			  "print CSV instead of the table"),
 	BATCH_END,
 };
+#undef RP
 
 static const struct batch_help help = {
 	.head = "Usage: memtop run mountain [OPTIONS]\n"
@@ -164,69 +196,16 @@ static int parse_strides(const char *s, struct mountain_params *p, mt_error *e)
 	return 0;
 }
 
-/* The command line as given, before it becomes parameters. */
-struct args {
-	const char *sizes, *strides;
-	int max_stride, tries, try_us, cell_ms, cell_max_ms, seed_settings, profile;
-	double tolerance; /* percent, -1 not given */
-};
-
-/* The run's params: the job's arg first, then the command line it is made
- * from (with the machine). */
-struct run_params {
-	struct mountain_params p;
-	struct args a;
-};
-
 /* Parse argv into cli and a. Returns 0, or -1 when the command ends here
  * with exit code cli->rc (--help: 0; a bad option or value, said in one
  * line: 2). */
 static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params)
 {
 	struct args *a = &((struct run_params *)params)->a;
-	int ch;
 	memset(a, 0, sizeof *a);
 	a->tolerance = -1;
-	batch_cli_init(cli, "mountain", &help);
-	while ((ch = batch_next(cli, argc, argv)) > 0) {
-		switch (ch) {
-		case 'S': a->sizes = optarg; break;
-		case 's': a->strides = optarg; break;
-		case 'm':
-			if (batch_opt_int(cli->exp, "--max-stride", optarg, 1, MOUNTAIN_MAX_STRIDES,
-					  &a->max_stride) < 0)
-				return -1;
-			break;
-		case 't':
-			if (batch_opt_int(cli->exp, "--tries", optarg, 1, MOUNTAIN_MAX_KBEST, &a->tries) <
-			    0)
-				return -1;
-			break;
-		case 'T':
-			if (mt_parse_double(optarg, &a->tolerance) < 0 || a->tolerance < 0 ||
-			    a->tolerance > 100) {
-				batch_bad(cli->exp, "--tolerance", optarg, "a percentage 0..100");
-				return -1;
-			}
-			break;
-		case 'L':
-			if (batch_opt_int(cli->exp, "--try-us", optarg, 1, 1000000, &a->try_us) < 0)
-				return -1;
-			break;
-		case 'C':
-			if (batch_opt_int(cli->exp, "--cell-ms", optarg, 1, 60000, &a->cell_ms) < 0)
-				return -1;
-			break;
-		case 'X':
-			if (batch_opt_int(cli->exp, "--cell-max-ms", optarg, 1, 600000,
-					  &a->cell_max_ms) < 0)
-				return -1;
-			break;
-		case 'P': a->profile = 1; break;
-		case 'D': a->seed_settings = 1; break;
-		}
-	}
-	return ch < 0 ? -1 : 0;
+	batch_cli_init(cli, "mountain", &help, params);
+	return batch_parse(cli, argc, argv);
 }
 
 /* The parameters a describes, shrunk to fit in memory (note says so).

@@ -22,10 +22,24 @@ struct batch {
 	struct numa_result r;
 };
 
-/* The options, with their help: the getopt table and --help both come
- * from it (core/batch.h). */
+struct opts {
+	struct batch_list nodes;      /* --nodes as given */
+	int want[NUMA_MAX_NODES + 1]; /* ... as node numbers */
+	size_t nwant;
+};
+
+/* The run's params: the job's arg first, then the command line's. */
+struct run_params {
+	struct numa_params p;
+	struct opts o;
+};
+
+/* The options, with their help and the field each fills: the getopt
+ * table, --help and the parse all come from it (core/batch.h). */
 static const struct batch_option options[] = {
-	{ "nodes", 'n', "LIST", "the NUMA nodes to measure, such as 0,1 (default: all)" },
+	BATCH_OPT_LIST("nodes", 'n', "LIST", "the NUMA nodes to measure, such as 0,1 (default: all)",
+		       struct run_params, o.nodes, 0, 1000000, NUMA_MAX_NODES + 1,
+		       "node numbers separated by commas"),
 	BATCH_HELP_CPU_KIND,
 	BATCH_HELP_COMMON("small run for tests: 32 MB, 1..2 tries of 1 ms",
 			  "print CSV, one row a node pair (the rest goes to stderr)"),
@@ -206,41 +220,19 @@ static int print_plan(void *printer)
 
 /* ---- options ------------------------------------------------------------------- */
 
-struct opts {
-	int want[NUMA_MAX_NODES + 1]; /* --nodes */
-	size_t nwant;
-};
-
-/* The run's params: the job's arg first, then the command line's. */
-struct run_params {
-	struct numa_params p;
-	struct opts o;
-};
-
 /* Parse argv into cli and params' options. Returns 0, or -1 when the
  * command ends here with exit code cli->rc (--help: 0; bad: 2, said). */
 static int parse(struct batch_cli *cli, int argc, char **argv, void *params)
 {
 	struct opts *o = &((struct run_params *)params)->o;
-	int ch;
 	memset(o, 0, sizeof *o);
-	batch_cli_init(cli, "numa", &help);
-	while ((ch = batch_next(cli, argc, argv)) > 0) {
-		uint64_t v[NUMA_MAX_NODES + 1];
-		int n;
-		if (ch != 'n')
-			continue;
-		n = mt_parse_u64_list(optarg, 0, 1000000, v, NUMA_MAX_NODES + 1);
-		if (n <= 0) {
-			batch_bad(cli->exp, "--nodes", optarg, "node numbers separated by commas");
-			cli->rc = MT_EXIT_USAGE;
-			return -1;
-		}
-		for (int i = 0; i < n; i++)
-			o->want[i] = (int)v[i];
-		o->nwant = (size_t)n;
-	}
-	return ch < 0 ? -1 : 0;
+	batch_cli_init(cli, "numa", &help, params);
+	if (batch_parse(cli, argc, argv) < 0)
+		return -1;
+	for (size_t i = 0; i < o->nodes.n; i++)
+		o->want[i] = (int)o->nodes.v[i];
+	o->nwant = o->nodes.n;
+	return 0;
 }
 
 /* The nodes of machine m and the plan. Returns -1 when planned, else the

@@ -59,7 +59,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			from = i + 1;
 		}
 	argv[argc] = NULL;
-	batch_cli_init(&c, "fuzz", &help);
+	batch_cli_init(&c, "fuzz", &help, NULL);
 	while ((ch = batch_next(&c, argc, argv)) > 0)
 		own_option(&c, ch);
 	free(text);
