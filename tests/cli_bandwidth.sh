@@ -4,7 +4,7 @@
 # checked), CSV, the loaded latency, oversubscribed threads, and usage
 # errors (exit 2, one line). No cache size of this machine is assumed.
 . "$TESTLIB"
-plan 49
+plan 51
 
 run() { "$MEMTOP" run bandwidth "$@" 2>&1; }
 flat() { tr -d '\t\n' <"$1"; } # cJSON indents with tabs; strings keep their spaces
@@ -105,6 +105,10 @@ status "--isa mmx is a usage error" 2 "$MEMTOP" run bandwidth --isa mmx
 status "--levels L9 is a usage error" 2 "$MEMTOP" run bandwidth --levels L1,L9
 like "... naming the word and the rows the plan has" "$(cat "$TMP/err")" \
 	"^memtop: run bandwidth: --levels: no level 'L9' in the plan \(it has ([A-Z0-9]+, )*DRAM\)$"
+# a bad --try-ms once printed its error, then measured and exited 0
+status "--try-ms 0 is a usage error, nothing measured" 2 "$MEMTOP" run bandwidth --try-ms 0
+is "--try-ms 0: one line, no table" "$(cat "$TMP/out" "$TMP/err")" \
+	"memtop: run bandwidth: --try-ms: expected 1..1000, got '0'"
 status "--levels with --sizes is a usage error" 2 "$MEMTOP" run bandwidth --levels L1 --sizes 1M
 status "--loader sideways is a usage error" 2 "$MEMTOP" run bandwidth --loader sideways
 status "--pages 2m is a usage error" 2 "$MEMTOP" run bandwidth --pages 2m
