@@ -191,8 +191,8 @@ struct try_ctx {
 	int whole; /* the C library's kernel: a pass is one call over the whole array, as
 		    * a program calls it; the library picks its way by the call's length
 		    * (glibc 2.36 on the Zen 5 guest: memset calls from 32 MB on ran zeros at
-		    * 72-90 GB/s, 8 MB calls at 36: its non-temporal threshold is 3/4 of the
-		    * L3 it reads) */
+		    * 72-90 GB/s, 16 MB and shorter ones at 36-38; glibc sizes such
+		    * thresholds from the cache sizes CPUID reports) */
 };
 
 struct member {
