@@ -507,6 +507,12 @@ static int summary(void *printer)
 			"differ by more than %.0f %% after as many tries again (another task "
 			"had the CPU; the latency may read high)\n",
 			nd, latency_measured(b->r), LAT_DOUBTFUL_SPREAD * 100);
+	if (b->r->has_other && b->r->other_share >= 0 && b->r->other_share < 0.5)
+		fprintf(b->run->meta,
+			"# the second chase got %.0f %% of its buffer on huge pages (the kernel's "
+			"choice, or a layer under it that drops the hint): the levels are read from "
+			"the 4 KB one\n",
+			100 * b->r->other_share);
 	print_levels(b->run->meta, b->r, &b->m->info);
 	print_timing(b->run, b, b->announced);
 	if (b->note[0])
