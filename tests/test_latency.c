@@ -968,6 +968,28 @@ static void params_and_memory_cap(void **state)
 	assert_int_equal(p.sizes[p.nsizes - 1], 144 * MB);
 	assert_string_equal(note, "sizes capped at 144M (asked 512M): half of the 300M available");
 	assert_string_equal(p.note, note);
+	/* both page sizes: two buffers; the second chase goes first, then the
+	 * sizes if one buffer does not fit either, both said */
+	latency_params_default(&p);
+	assert_int_equal(latency_pages_both(&p, "madvise"), 1);
+	assert_int_equal(latency_params_fit_memory(&p, 1536 * MB, note, sizeof note, &e), 0);
+	assert_int_equal(p.other, 0);
+	assert_int_equal(p.sizes[p.nsizes - 1], 512 * MB);
+	assert_string_equal(note, "the random chase on huge pages left out: two buffers of 512M "
+				  "do not fit in half of the 1536M available");
+	latency_params_default(&p);
+	latency_pages_both(&p, "always");
+	assert_int_equal(latency_params_fit_memory(&p, 300 * MB, note, sizeof note, &e), 0);
+	assert_int_equal(p.other, 0);
+	assert_string_equal(note, "the random chase on huge pages left out: two buffers of 512M "
+				  "do not fit in half of the 300M available; sizes capped at 144M "
+				  "(asked 512M): half of the 300M available");
+	assert_string_equal(p.note, note);
+	latency_params_default(&p);
+	latency_pages_both(&p, "madvise");
+	assert_int_equal(latency_params_fit_memory(&p, 4096 * MB, note, sizeof note, &e), 0);
+	assert_int_equal(p.other, 1); /* 2 x 512M in half of 4G: both kept */
+	assert_string_equal(note, "");
 	assert_int_equal(latency_params_set_max(&p, 100 * KB, &e), 0);
 	assert_int_equal(p.sizes[p.nsizes - 1], 96 * KB);
 	assert_int_equal(latency_params_set_max(&p, 1000, &e), -1);

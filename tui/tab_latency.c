@@ -54,6 +54,7 @@ static void start_run(struct tui *t, struct latency_tab *s)
 {
 	struct latency_result *r;
 	struct mt_clock clk;
+	uint64_t asked;
 	char note[200];
 	mt_error e = { "" };
 	if (!tui_can_measure(t))
@@ -72,6 +73,7 @@ static void start_run(struct tui *t, struct latency_tab *s)
 		mt_thp_mode(thp, sizeof thp);
 		latency_pages_both(&s->p, thp);
 	}
+	asked = s->p.sizes[s->p.nsizes - 1];
 	if (latency_params_fit_memory(&s->p, mt_mem_available(), note, sizeof note, &e) < 0) {
 		tui_message(t, "cannot measure: %s", e.msg);
 		return;
@@ -82,8 +84,8 @@ static void start_run(struct tui *t, struct latency_tab *s)
 		tui_message(t, "out of memory");
 		return;
 	}
-	if (note[0])
-		r->capped_from = s->p.sizes[s->p.nsizes - 1];
+	if (s->p.sizes[s->p.nsizes - 1] < asked) /* memory capped it */
+		r->capped_from = asked;
 	if (tui_info(t))
 		r->caches = info_to_json(tui_info(t));
 	if (tui_job_launch(t, &tab_latency, latency_worker, &s->p, &r->hdr) < 0) {

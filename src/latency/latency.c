@@ -131,10 +131,10 @@ int latency_params_fit_memory(struct latency_params *p, uint64_t available, char
 		char c[32];
 		while (p->nsizes > 1 && p->sizes[p->nsizes - 1] > cap)
 			p->nsizes--;
-		mt_snprintf(note, len, "sizes capped at %s (asked %s): half of the %s available",
-			    mt_fmt_size(a, sizeof a, p->sizes[p->nsizes - 1]),
-			    mt_fmt_size(b, sizeof b, asked),
-			    mt_fmt_size(c, sizeof c, available & ~(uint64_t)0xfffff));
+		mt_append(note, len, "%ssizes capped at %s (asked %s): half of the %s available",
+			  note[0] ? "; " : "", mt_fmt_size(a, sizeof a, p->sizes[p->nsizes - 1]),
+			  mt_fmt_size(b, sizeof b, asked),
+			  mt_fmt_size(c, sizeof c, available & ~(uint64_t)0xfffff));
 		mt_strlcpy(p->note, note, sizeof p->note);
 	}
 	return 0;

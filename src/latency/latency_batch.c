@@ -468,7 +468,7 @@ static int prepare(struct batch_cli *cli, void *params, void *printer,
 	b->ncol = rp->p.nstrides + (rp->p.random ? 1 + (rp->p.other ? 1 : 0) : 0);
 	b->csv = cli->csv;
 	b->run = run;
-	if (b->note[0])
+	if (rp->p.sizes[rp->p.nsizes - 1] < b->asked) /* memory capped it */
 		b->r->capped_from = b->asked;
 	b->r->caches = info_to_json(&b->m->info);
 	return -1;
