@@ -284,7 +284,7 @@ static void put(WINDOW *w, int y, int x, int wd, const char *s)
  * other page size. */
 static int ncurves(const struct latency_result *r)
 {
-	return (int)r->nstrides + (r->has_random ? 1 + (r->has_other ? 1 : 0) : 0);
+	return (int)latency_ncurves(r);
 }
 
 /* Curve k (as ncurves counts) as drawn: cycles, or ns when the clock is

@@ -636,7 +636,7 @@ static int result_run(const struct batch_result_run *x, const struct batch_cli *
 	int job = !x->has_job || x->has_job(params);
 	int rc;
 	batch_begin(run, cli, x->pinned && job);
-	rc = x->head(printer);
+	rc = x->head ? x->head(printer) : 0;
 	fflush(run->meta);
 	fflush(stdout);
 	if (rc != 0)

@@ -312,7 +312,9 @@ struct batch_result_run {
 	 * not pinned. May be NULL: always. */
 	int (*has_job)(const void *params);
 	/* After the run header: the lines above the table (on run->meta) and
-	 * its head. Returns 0, or the exit code the run ends with (said). */
+	 * its head. Returns 0, or the exit code the run ends with (said). May
+	 * be NULL: nothing there yet (latency says its plan once its pages
+	 * are in, from on_note). */
 	int (*head)(void *printer);
 	job_fn worker; /* the job, on params */
 	/* A NOTE event, before batch_run_result says it as a "# ..." line

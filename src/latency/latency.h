@@ -306,6 +306,10 @@ int latency_apply(struct latency_result *r, const struct job_event *ev);
 /* Points measured so far (fixed and random). */
 size_t latency_measured(const struct latency_result *r);
 
+/* The curves of r, in the order of a row: the fixed strides, the random
+ * chase, the random chase on the other page size (where r has them). */
+size_t latency_ncurves(const struct latency_result *r);
+
 /* A point is not trusted when its two best tries still differ by more than
  * this after the worker measured it again (as many tries once more, when
  * they first disagreed): another task had the CPU, so its latency may read

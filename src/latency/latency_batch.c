@@ -465,21 +465,13 @@ static int prepare(struct batch_cli *cli, void *params, void *printer,
 		return MT_EXIT_RUNTIME;
 	}
 	b->p = &rp->p;
-	b->ncol = rp->p.nstrides + (rp->p.random ? 1 + (rp->p.other ? 1 : 0) : 0);
+	b->ncol = latency_ncurves(b->r);
 	b->csv = cli->csv;
 	b->run = run;
 	if (rp->p.sizes[rp->p.nsizes - 1] < b->asked) /* memory capped it */
 		b->r->capped_from = b->asked;
 	b->r->caches = info_to_json(&b->m->info);
 	return -1;
-}
-
-/* Above the table: nothing yet; the plan's lines and the heading wait for
- * the run's figure, said once its pages are in (on_note). */
-static int head(void *printer)
-{
-	(void)printer;
-	return 0;
 }
 
 static void ended(void *printer)
@@ -535,7 +527,6 @@ static const struct batch_result_run run_latency = {
 	.parse = parse,
 	.prepare = prepare,
 	.pinned = 1,
-	.head = head,
 	.worker = latency_worker, /* on the latency_params, the params' first field */
 	.on_note = on_note,
 	.on_event = on_event,

@@ -141,7 +141,7 @@ static void print_csv_point(FILE *f, const struct latency_result *r, size_t k, s
 void latency_print_row(FILE *f, const struct latency_result *r, size_t i, int csv)
 {
 	char sz[32];
-	size_t ncurves = r->nstrides + (r->has_random ? 1 + (r->has_other ? 1 : 0) : 0);
+	size_t ncurves = latency_ncurves(r);
 	if (csv)
 		fprintf(f, "%llu", (unsigned long long)r->sizes[i]);
 	else
@@ -158,6 +158,11 @@ void latency_print_row(FILE *f, const struct latency_result *r, size_t i, int cs
 			fprintf(f, " %8.2f %7.2f", cyc, ns);
 	}
 	fprintf(f, "\n");
+}
+
+size_t latency_ncurves(const struct latency_result *r)
+{
+	return r->nstrides + (r->has_random ? 1 + (r->has_other ? 1 : 0) : 0);
 }
 
 size_t latency_measured(const struct latency_result *r)
