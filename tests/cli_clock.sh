@@ -2,7 +2,7 @@
 # The core clock measured during a run: every run header carries it beside
 # the calibrated clock and the tick counter (text after the table, JSON
 # "clock"), and the chain that measures it is what the compiler was asked
-# for: 256 dependent register adds a turn (core/clock.c builds it with
+# for: 256 dependent register adds a turn (os/clock.c builds it with
 # mt_launder, no asm), checked in the binary where objdump can read it.
 . "$TESTLIB"
 plan 5

@@ -1,5 +1,5 @@
 #!/bin/sh
-# job_payload: core/job.h's JOB_PAYLOAD_PUT and JOB_PAYLOAD_GET check the
+# job_payload: run/job.h's JOB_PAYLOAD_PUT and JOB_PAYLOAD_GET check the
 # type when they are compiled (test_job checks what they do when run): a
 # struct larger than the payload does not compile, nor a pointer to another
 # struct than the one named; the right use does.
@@ -8,7 +8,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 plan 4
 
 cat >"$TMP/p.c" <<'C'
-#include "core/job.h"
+#include "run/job.h"
 struct small { int a; double b; };
 struct other { int a; double b; };
 struct big { char x[JOB_PAYLOAD_SIZE + 1]; };

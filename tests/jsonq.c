@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/jsonio.h"
+#include "base/jsonio.h"
 
 static void put_value(const cJSON *v)
 {

@@ -1,40 +1,49 @@
 #!/bin/sh
 # layers: src/ is in folders by layer, and a folder includes only itself and
-# the folders below it. tui/ may include any of src/; src/ never includes
+# the folders below it. tui/ may include any of src/ but cmd/ (above it); src/ never includes
 # tui/ (but for src/cmd/main.c and src/cmd/commands.c, which start the UI:
 # both are linked with libmemtui.a, never into libmemtop.a) nor curses.
 #
-#   core                              util, clock, job, diag, sysinfo, jsonio, batch
+#   base                              data formats and algorithms: util, jsonio,
+#                                     jsonlines, segment, chase
+#   os                                the OS and the hardware: platform, arch, clock,
+#                                     threads, sysinfo, child, topo, vm, datadir,
+#                                     conditions
+#   run                               the run framework: job, diag, runhdr, batch,
+#                                     batch_opts, result_kind, experiment.h
 #   info  sim  render                 cache information sources; the simulator;
-#                                     SVG and tables the experiments' compare and plot share
+#                                     SVG, tables and charts compare and plot share
 #   machine                           the one machine context; plans (--plan)
-#   mountain  latency  labs  ...      the experiments (each defines its result kind)
+#   mountain latency matmul ...       the experiments, a folder each (each defines
+#                                     its result kind)
 #   numa                              memory by node (runs the latency and bandwidth labs)
-#   result                            the registry of result kinds, result_kind_of
-#   import  plot                      other tools' files; pictures
+#   result                            the registries: experiments and result kinds
+#   import  plot                      other tools' files (into the results of
+#                                     mountain, latency, cores); pictures (through result)
 #   fleet                             many machines: grouping, outliers, the report
-#   cmd                               the subcommands, the experiment registry
+#   cmd                               the subcommands
 #
 # An include of a header in the same folder is written plainly ("job.h");
-# one from another folder names it ("core/job.h"). One TAP case per file.
+# one from another folder names it ("run/job.h"). One TAP case per file.
 . "${TESTLIB:-$(dirname "$0")/lib.sh}"
 top=${LAYERS_TOP:-$(cd "$(dirname "$0")/.." && pwd)} # LAYERS_TOP: a planted tree (tests/layers_planted.sh)
 
 # What each folder may include besides itself.
 allowed() {
 	case $1 in
-	core) echo "" ;;
-	info | sim | render) echo "core" ;;
-	machine) echo "core info" ;;
-	mountain | latency) echo "core info render machine" ;;
-	labs) echo "core info sim render machine" ;;
-	bandwidth) echo "core info render machine" ;;
-	cores) echo "core info render machine" ;;
-	numa) echo "core info render machine latency bandwidth" ;;
-	result) echo "core info sim render machine mountain latency labs bandwidth cores numa" ;;
-	import) echo "core info render machine mountain latency cores result" ;;
-	plot) echo "core info sim render machine mountain latency labs bandwidth cores result" ;;
-	fleet) echo "core info sim machine mountain latency labs bandwidth cores numa result import plot render" ;;
+	base) echo "" ;;
+	os) echo "base" ;;
+	run) echo "base os" ;;
+	info | sim | render) echo "base os run" ;;
+	machine) echo "base os run info" ;;
+	mountain | latency) echo "base os run info render machine" ;;
+	matmul | falseshare | lists | transpose | algae) echo "base os run info sim render machine" ;;
+	bandwidth | cores) echo "base os run info render machine" ;;
+	numa) echo "base os run info render machine latency bandwidth" ;;
+	result) echo "base os run info sim render machine mountain latency matmul falseshare lists transpose algae bandwidth cores numa" ;;
+	import) echo "base os run info render machine mountain latency cores" ;;
+	plot) echo "base os run info render machine mountain latency result" ;;
+	fleet) echo "base os run render result" ;;
 	cmd) echo "*" ;;
 	*) echo "?" ;;
 	esac
@@ -65,6 +74,7 @@ for f in $files; do
 				bad="$bad $inc: same folder, include it plainly"
 			elif [ "$dir" = tui ]; then
 				[ -f "$top/src/$inc" ] || bad="$bad $inc: no such header in src/"
+				[ "$to" = cmd ] && bad="$bad $inc: cmd is above tui (it starts the UI)"
 			elif [ "$to" = tui ]; then
 				case $f in
 				src/cmd/main.c | src/cmd/commands.c) ;; # memtop and memtop view start the UI

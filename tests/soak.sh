@@ -250,7 +250,7 @@ wait_what() {
 # blocked, terminal and idle ms (asleep = window - running - waiting,
 # shared as the looks were) and classes it: wn_class busy or cpu, wn_text
 # the figures in words.
-# A run's threads are the ones named memtop-run (core/threads.h: the job's
+# A run's threads are the ones named memtop-run (os/threads.h: the job's
 # worker first, its measuring threads, the kept ones until drained); the
 # UI's file threads (tui/filework.c) live on between runs.
 run_count() { # wn_n: how many threads of a run memtop has now

@@ -6,7 +6,7 @@
  * recorded /sys topology; the size plan (credible levels, DRAM floor and
  * memory cap); the worker streams a checked table and the loaded sweep;
  * results survive JSON; a cancel stops the threads. (The chaser's cycle is
- * core/chase.c's, tested in test_latency.c.) */
+ * base/chase.c's, tested in test_latency.c.) */
 #include "config.h"
 
 #include <setjmp.h>
@@ -26,12 +26,12 @@
 #include <unistd.h>
 
 #include "bandwidth/bandwidth.h"
-#include "core/clock.h"
-#include "core/job.h"
-#include "core/threads.h"
+#include "os/clock.h"
+#include "run/job.h"
+#include "os/threads.h"
 #include "testjob.h"
 #include "testlib.h"
-#include "core/sysinfo.h"
+#include "os/sysinfo.h"
 #include "testmachine.h"
 
 static void byte_counts_exact(void **state)

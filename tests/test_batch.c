@@ -4,7 +4,7 @@
  * table (struct batch_option, with its help) of every experiment, of every
  * command memtop --help lists and of memtop itself is in what its --help
  * prints and in its section of man/memtop.1, and its getopt table parses
- * it; the typed rows (core/batch_opts.h) fill their fields, and a bad
+ * it; the typed rows (run/batch_opts.h) fill their fields, and a bad
  * value stops the parse with exit 2. */
 #include "config.h"
 
@@ -20,9 +20,9 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
-#include "cmd/experiment.h"
-#include "core/batch.h"
-#include "core/experiment.h"
+#include "result/result.h"
+#include "run/batch.h"
+#include "run/experiment.h"
 #include "tui/tui.h"
 
 static const struct batch_option table[] = { BATCH_HELP_COMMON("quick", "csv"), BATCH_END };
@@ -142,9 +142,9 @@ static char *slurp(const char *path)
 	return buf;
 }
 
-/* What fn(name --help) prints on stdout (to free): `memtop run NAME
- * --help`, `memtop COMMAND --help`. */
-static char *help_of(int (*fn)(int, char **), const char *name)
+/* What `name --help` prints on stdout (to free): experiment x's (`memtop
+ * run NAME --help`), else fn's (`memtop COMMAND --help`). */
+static char *help_of(const struct experiment *x, int (*fn)(int, char **), const char *name)
 {
 	char tmp[] = "/tmp/memtop-test-batch-XXXXXX", *text;
 	char *argv[] = { (char *)name, (char *)"--help", NULL };
@@ -153,7 +153,7 @@ static char *help_of(int (*fn)(int, char **), const char *name)
 	fflush(stdout);
 	saved = dup(1);
 	assert_true(saved >= 0 && dup2(fd, 1) == 1);
-	assert_int_equal(fn(2, argv), 0);
+	assert_int_equal(x ? experiment_run(x, 2, argv) : fn(2, argv), 0);
 	fflush(stdout);
 	assert_true(dup2(saved, 1) == 1);
 	close(saved);
@@ -253,7 +253,7 @@ static void options_in_help_and_man(void **state)
 		snprintf(path, sizeof path, ".SS %s", x[i]->name);
 		if (!(own = section(man, path)))
 			fail_msg("man/memtop.1 has no section %s", path);
-		help = help_of(x[i]->batch, x[i]->name);
+		help = help_of(x[i], NULL, x[i]->name);
 		table_in_help_and_man(who, x[i]->options, help,
 				      (const char *const[]){ own, run, NULL });
 		free(help);
@@ -289,7 +289,7 @@ static void commands_in_help_and_man(void **state)
 		snprintf(path, sizeof path, ".SS memtop %s", c[i].name);
 		if (!(own = section(man, path)))
 			fail_msg("man/memtop.1 has no section %s", path);
-		help = help_of(c[i].fn, c[i].name);
+		help = help_of(NULL, c[i].fn, c[i].name);
 		table_in_help_and_man(c[i].name, c[i].options, help,
 				      (const char *const[]){ own, intro,
 							     strcmp(c[i].name, "view") == 0 ? ui
@@ -299,7 +299,7 @@ static void commands_in_help_and_man(void **state)
 		free(own);
 	}
 	assert_int_equal(tables, n - 1);
-	help = help_of(cmd_tui, "memtop");
+	help = help_of(NULL, cmd_tui, "memtop");
 	table_in_help_and_man("memtop", tui_options, help, (const char *const[]){ ui, intro, NULL });
 	free(help);
 	free(intro);

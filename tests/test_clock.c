@@ -18,12 +18,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/clock.h"
-#include "core/diag.h"
-#include "core/job.h"
-#include "core/runhdr.h"
-#include "core/sysinfo.h"
-#include "core/threads.h"
+#include "os/clock.h"
+#include "run/diag.h"
+#include "run/job.h"
+#include "run/runhdr.h"
+#include "os/sysinfo.h"
+#include "os/threads.h"
 
 #include <pthread.h>
 #include <sched.h>

@@ -1,4 +1,4 @@
-/* Unit tests of a machine's conditions (core/conditions.h), each reader
+/* Unit tests of a machine's conditions (os/conditions.h), each reader
  * against recorded /sys files: tests/data/conditions-epyc-vm (this
  * project's KVM guest, copied from its /proc and /sys), conditions-edac (a
  * made-up server tree with EDAC's DIMMs, mixed governors, microcode that
@@ -21,9 +21,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/child.h"
-#include "core/conditions.h"
-#include "core/util.h"
+#include "os/child.h"
+#include "os/conditions.h"
+#include "base/util.h"
 #include "testlib.h"
 
 /* Field NAME of c: its text, "?" before it when not known. */

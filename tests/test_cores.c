@@ -16,8 +16,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "core/job.h"
-#include "core/sysinfo.h"
+#include "run/job.h"
+#include "os/sysinfo.h"
 #include "cores/cores.h"
 #include "import/import.h"
 #include "testjob.h"

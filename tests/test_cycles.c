@@ -15,7 +15,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "core/datadir.h"
+#include "os/datadir.h"
 #include "mountain/card.h"
 #include "mountain/cycles.h"
 #include "mountain/mountain_json.h"

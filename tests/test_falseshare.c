@@ -15,11 +15,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/clock.h"
-#include "labs/falseshare.h"
-#include "core/job.h"
+#include "os/clock.h"
+#include "falseshare/falseshare.h"
+#include "run/job.h"
 #include "testjob.h"
-#include "core/sysinfo.h"
+#include "os/sysinfo.h"
 
 /* A cancel ends a run of minutes within this on any healthy machine. */
 #define CANCEL_BOUND_NS 5000000000ull

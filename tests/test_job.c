@@ -19,12 +19,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/clock.h"
-#include "core/diag.h"
-#include "core/job.h"
-#include "core/platform.h"
-#include "core/sysinfo.h"
-#include "core/threads.h"
+#include "os/clock.h"
+#include "run/diag.h"
+#include "run/job.h"
+#include "os/platform.h"
+#include "os/sysinfo.h"
+#include "os/threads.h"
 
 #include <stdlib.h>
 #include <sys/mman.h>

@@ -15,8 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/jsonio.h"
-#include "core/jsonlines.h"
+#include "base/jsonio.h"
+#include "base/jsonlines.h"
 
 static char path[64];
 

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/chase.h"
+#include "base/chase.h"
 #include "latency/latency.h"
 #include "latency/latency_eta.h"
 

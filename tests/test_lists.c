@@ -17,9 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/job.h"
+#include "run/job.h"
 #include "testjob.h"
-#include "labs/lists.h"
+#include "lists/lists.h"
 #include "sim/sim.h"
 #include "sim/trace.h"
 

@@ -17,10 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/clock.h"
-#include "core/job.h"
+#include "os/clock.h"
+#include "run/job.h"
 #include "testjob.h"
-#include "labs/matmul.h"
+#include "matmul/matmul.h"
 
 /* A cancel ends a run of minutes within this on any healthy machine. */
 #define CANCEL_BOUND_NS 5000000000ull

@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/clock.h"
+#include "os/clock.h"
 #include "mountain/mountain.h"
 
 static void read_pass_sums_the_right_words(void **state)

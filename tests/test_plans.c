@@ -37,8 +37,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/child.h"
-#include "core/util.h"
+#include "os/child.h"
+#include "base/util.h"
 #include "machine/machine.h"
 #include "testlib.h"
 #include "testmachine.h"

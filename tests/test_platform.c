@@ -1,4 +1,4 @@
-/* Unit tests of the platform interface (core/platform.h, core/arch.h): the
+/* Unit tests of the platform interface (os/platform.h, os/arch.h): the
  * calling thread's CPUs read back exactly what it was allowed, a thread
  * started pinned runs on its CPU alone (and says so), pages' nodes are told apart from
  * pages never touched, sysctl answers only where the OS has it, and the
@@ -24,11 +24,11 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "core/arch.h"
-#include "core/clock.h"
-#include "core/platform.h"
-#include "core/sysinfo.h"
-#include "core/threads.h"
+#include "os/arch.h"
+#include "os/clock.h"
+#include "os/platform.h"
+#include "os/sysinfo.h"
+#include "os/threads.h"
 
 static int mine[1024];
 static int nmine;

@@ -20,8 +20,8 @@
 #include <unistd.h>
 
 #include "bandwidth/bandwidth.h"
-#include "core/datadir.h"
-#include "labs/matmul.h"
+#include "os/datadir.h"
+#include "matmul/matmul.h"
 #include "latency/latency.h"
 #include "mountain/mountain_json.h"
 #include "mountain/rowlevels.h"

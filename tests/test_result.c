@@ -1,4 +1,4 @@
-/* Unit tests of the result kinds (src/result/, core/result_kind.h): every
+/* Unit tests of the result kinds (src/result/, run/result_kind.h): every
  * bundled result file is told its kind and loads through it; a written
  * kind's JSON reads back to the same bytes; files written before results
  * named their experiment are told by their shape; a file of no known kind
@@ -17,9 +17,8 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "core/datadir.h"
-#include "cmd/experiment.h"
-#include "core/jsonio.h"
+#include "os/datadir.h"
+#include "base/jsonio.h"
 #include "result/result.h"
 
 /* Every bundled result and the kind it is. */
@@ -44,8 +43,8 @@ static void test_registry(void **state)
 	(void)state;
 	/* every experiment's kind is registered, and the card besides */
 	for (size_t i = 0; i < nx; i++)
-		if (x[i]->kind) {
-			assert_ptr_equal(result_kind_find(x[i]->kind->name), x[i]->kind);
+		if (experiment_kind(x[i])) {
+			assert_ptr_equal(result_kind_find(experiment_kind(x[i])->name), experiment_kind(x[i]));
 			with_kind++;
 		}
 	assert_int_equal(n, with_kind + 1);
@@ -61,6 +60,14 @@ static void test_registry(void **state)
 			assert_string_not_equal(k[i]->name, k[j]->name);
 	}
 	assert_null(result_kind_find("algae"));
+	/* derived from the experiments: their kinds in their order, the card last */
+	for (size_t i = 0, j = 0; i < nx; i++)
+		if (experiment_kind(x[i]))
+			assert_ptr_equal(k[j++], experiment_kind(x[i]));
+	assert_string_equal(k[n - 1]->name, "card");
+	assert_null(x[nx]);
+	assert_ptr_equal(experiment_find("numa"), x[nx - 1]);
+	assert_null(experiment_find("nosuch"));
 }
 
 static void test_bundled_files(void **state)

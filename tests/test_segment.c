@@ -12,7 +12,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "core/segment.h"
+#include "base/segment.h"
 
 #define KB 1024ull
 #define MB (1024ull * 1024ull)

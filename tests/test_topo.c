@@ -14,8 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/runhdr.h"
-#include "core/topo.h"
+#include "run/runhdr.h"
+#include "os/child.h"
+#include "os/topo.h"
 #include "info/info.h"
 
 static char tmpdir[256];

@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "labs/algae.h"
+#include "algae/algae.h"
 #include "sim/sim.h"
-#include "labs/transpose.h"
+#include "transpose/transpose.h"
 
 static uint64_t misses(const char *version, int rows, int cols)
 {

@@ -25,7 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/clock.h"
+#include "os/clock.h"
 #include "result/result.h"
 #include "tui/internal.h"
 

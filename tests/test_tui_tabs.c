@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/clock.h"
+#include "os/clock.h"
 #include "cores/cores.h"
 #include "tui/internal.h"
 

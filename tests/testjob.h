@@ -6,8 +6,8 @@
 #include <poll.h>
 #include <time.h>
 
-#include "core/clock.h"
-#include "core/job.h"
+#include "os/clock.h"
+#include "run/job.h"
 
 /* Waits up to 100 ms for job's events, then takes up to max of them into
  * ev. Returns how many it took (0: none yet). */

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/util.h"
+#include "base/util.h"
 #include "machine/machine.h"
 
 /* An extra of a synthetic machine: "tier:OS=NAME" (NUMA node OS's

@@ -5,7 +5,7 @@
 #include "config.h"
 
 #include "internal.h"
-#include "core/jsonio.h"
+#include "base/jsonio.h"
 #include "result/result.h"
 
 #include <dirent.h>

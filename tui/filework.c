@@ -16,7 +16,7 @@
 #include "config.h"
 
 #include "internal.h"
-#include "core/platform.h"
+#include "os/platform.h"
 
 #include <pthread.h>
 #include <stdlib.h>

@@ -5,9 +5,9 @@
 #include "config.h"
 
 #include "internal.h"
-#include "core/platform.h"
-#include "core/sysinfo.h"
-#include "core/threads.h"
+#include "os/platform.h"
+#include "os/sysinfo.h"
+#include "os/threads.h"
 
 #include <poll.h>
 #include <stdint.h>

@@ -9,7 +9,7 @@
 #include "config.h"
 
 #include "internal.h"
-#include "core/clock.h"
+#include "os/clock.h"
 #include "result/result.h"
 
 #include <errno.h>

@@ -11,8 +11,8 @@
 #include "config.h"
 
 #include "internal.h"
-#include "core/clock.h"
-#include "core/jsonio.h"
+#include "os/clock.h"
+#include "base/jsonio.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -9,8 +9,8 @@
  * memtop info and memtop topo mark it. */
 #include "config.h"
 
-#include "core/job.h"
-#include "core/runhdr.h"
+#include "run/job.h"
+#include "run/runhdr.h"
 #include "mountain/cliffs.h"
 #include "internal.h"
 #include "latency/latency.h"

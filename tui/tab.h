@@ -63,13 +63,13 @@
 #include <cjson/cJSON.h>
 #include <stddef.h>
 
-#include "core/diag.h"
-#include "core/job.h"
-#include "core/jsonio.h"
-#include "core/result_kind.h"
-#include "core/runhdr.h"
+#include "run/diag.h"
+#include "run/job.h"
+#include "base/jsonio.h"
+#include "run/result_kind.h"
+#include "run/runhdr.h"
 #include "mountain/mountain.h"
-#include "core/util.h"
+#include "base/util.h"
 #include "machine/machine.h"
 
 struct tui; /* the frame; tabs use it only through the functions below */
@@ -274,7 +274,7 @@ struct tab_result_now {
 	int running;
 };
 
-/* A tab's results as files of its result kind (core/result_kind.h): what
+/* A tab's results as files of its result kind (run/result_kind.h): what
  * a tab points its struct tab's result at, so that the frame does the file
  * handling (open, unsaved, save, autosave, the save key, quit). A static
  * const in the tab; every callback receives the tab's state instance as

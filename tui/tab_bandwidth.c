@@ -8,7 +8,7 @@
 #include "config.h"
 
 #include "bandwidth/bandwidth.h"
-#include "core/sysinfo.h"
+#include "os/sysinfo.h"
 #include "info/info.h"
 #include "latency/latency.h"
 #include "tab.h"

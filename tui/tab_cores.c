@@ -7,9 +7,9 @@
 #include "config.h"
 
 #include "cores/cores.h"
-#include "core/jsonio.h"
-#include "core/sysinfo.h"
-#include "core/topo.h"
+#include "base/jsonio.h"
+#include "os/sysinfo.h"
+#include "os/topo.h"
 #include "tab.h"
 
 #include <math.h>

@@ -4,8 +4,8 @@
  * The measuring is src/falseshare.c; this file starts the job and draws. */
 #include "config.h"
 
-#include "labs/falseshare.h"
-#include "core/jsonio.h"
+#include "falseshare/falseshare.h"
+#include "base/jsonio.h"
 #include "cores/cores.h"
 #include "tab.h"
 

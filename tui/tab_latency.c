@@ -6,10 +6,10 @@
  * file starts the job and draws. */
 #include "config.h"
 
-#include "core/clock.h"
+#include "os/clock.h"
 #include "info/info.h"
 #include "latency/latency.h"
-#include "core/sysinfo.h"
+#include "os/sysinfo.h"
 #include "tab.h"
 
 #include <math.h>

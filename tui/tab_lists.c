@@ -3,12 +3,12 @@
  * cell at 64- and 128-byte lines and the simulator's misses per cell (the
  * M4 Max's L1d by default) of the latest length measured; with d, the
  * distances between neighbouring cells of the malloc (then the holes) list
- * instead (the lesson's "±64 KB"). The measuring is src/labs/lists.c; this
+ * instead (the lesson's "±64 KB"). The measuring is src/lists/lists.c; this
  * file starts the job and draws. */
 #include "config.h"
 
-#include "core/jsonio.h"
-#include "labs/lists.h"
+#include "base/jsonio.h"
+#include "lists/lists.h"
 #include "tab.h"
 
 #include <math.h>

@@ -9,8 +9,8 @@
  * src/matmul_model.c; this file only starts the job and draws. */
 #include "config.h"
 
-#include "core/jsonio.h"
-#include "labs/matmul.h"
+#include "base/jsonio.h"
+#include "matmul/matmul.h"
 #include "tab.h"
 
 #include <math.h>

@@ -4,9 +4,9 @@
  * again) and taking its events. */
 #include "config.h"
 
-#include "core/job.h"
-#include "core/sysinfo.h"
-#include "core/topo.h"
+#include "run/job.h"
+#include "os/sysinfo.h"
+#include "os/topo.h"
 #include "info/info.h"
 #include "mountain/card.h"
 #include "mountain/mountain_json.h"

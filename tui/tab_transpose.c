@@ -9,12 +9,12 @@
  * homework's table by block size; a job on the pinned worker); and with a
  * the algae table (array of structs against struct of arrays, CS:APP
  * 6.18-6.20 and CHK-5's one-field pass) on its own cache (c) and struct
- * width (F). The simulation itself is src/labs/transpose.c; this file
+ * width (F). The simulation itself is src/transpose/transpose.c; this file
  * records its accesses and takes the keys, tab_transpose_draw.c draws. */
 #include "config.h"
 
-#include "labs/algae.h"
-#include "labs/transpose.h"
+#include "algae/algae.h"
+#include "transpose/transpose.h"
 #include "sim/sim.h"
 #include "tab_transpose.h"
 

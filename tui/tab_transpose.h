@@ -7,8 +7,8 @@
 #ifndef MEMTOP_TUI_TAB_TRANSPOSE_H
 #define MEMTOP_TUI_TAB_TRANSPOSE_H
 
-#include "labs/algae.h"
-#include "labs/transpose.h"
+#include "algae/algae.h"
+#include "transpose/transpose.h"
 #include "tab.h"
 
 #define TAB_MAX_SIDE 256 /* the tab draws matrices up to 256 x 256 */

@@ -5,8 +5,8 @@
  * algae table. */
 #include "config.h"
 
-#include "labs/algae.h"
-#include "labs/transpose.h"
+#include "algae/algae.h"
+#include "transpose/transpose.h"
 #include "sim/sim.h"
 #include "tab_transpose.h"
 

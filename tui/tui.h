@@ -4,7 +4,7 @@
 #ifndef MEMTOP_TUI_H
 #define MEMTOP_TUI_H
 
-struct batch_option; /* core/batch.h */
+struct batch_option; /* run/batch.h */
 
 /* `memtop [--idle | --start] [--quick] [--no-mouse] [--no-color] [--ascii]`:
  * the TUI measuring this machine (a first look at once, see tab.h's

@@ -35,11 +35,11 @@
 
 #include "bandwidth.h"
 #include "bandwidth_int.h"
-#include "core/arch.h"
-#include "core/barrier.h"
-#include "core/clock.h"
-#include "core/platform.h"
-#include "core/threads.h"
+#include "os/arch.h"
+#include "os/barrier.h"
+#include "os/clock.h"
+#include "os/platform.h"
+#include "os/threads.h"
 
 #include <errno.h>
 #include <math.h>
@@ -48,7 +48,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/resource.h>
 #include <time.h>
 
 #define CHUNK_DOUBLES (1u << 20) /* 8 MB a kernel call: stop is seen within ~1 ms */
@@ -60,47 +59,7 @@
 #define CHECK_EVERY_NS 50000000ull /* the job's pause and cancel, checked while a try runs */
 #define TRIAD_S 3.0
 
-/* ---- pinned threads (shared with bandwidth_loaded.c) ----------------------- */
-
-int bw_thread_start(pthread_t *tid, int cpu, void *(*fn)(void *), void *arg,
-		    struct mt_run_clock *clock, mt_error *e)
-{
-	int rc = mt_thread_start_clocked(tid, cpu, fn, arg, clock);
-	if (rc != 0)
-		return mt_fail(e, "bandwidth: cannot start a thread: %s", strerror(rc));
-	return 0;
-}
-
-long bandwidth_preemptions(void)
-{
-#ifdef RUSAGE_THREAD
-	struct rusage ru;
-	if (getrusage(RUSAGE_THREAD, &ru) == 0)
-		return ru.ru_nivcsw;
-#endif
-	return 0;
-}
-
-void bw_relax(unsigned *spins)
-{
-	mt_arch_relax();
-	if ((++*spins & 1023u) == 0)
-		sched_yield(); /* oversubscribed: let the thread we wait for run */
-}
-
-/* ---- fill and check ------------------------------------------------------------ */
-
-void bandwidth_fill(double *a, double *b, double *c, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		if (a)
-			a[i] = -1.0 - (double)(i % 1000);
-		if (b)
-			b[i] = (double)(i % 1024);
-		if (c)
-			c[i] = (double)((i / 8) % 512);
-	}
-}
+/* ---- check ------------------------------------------------------------------ */
 
 /* What AVX2's vector read returns for reps passes over n doubles: each
  * chunk's first half times its second half, word by word, summed (exact:

@@ -32,7 +32,7 @@
  * Threads are pinned, thread i on cpus[i % ncpus]; by default the CPUs are
  * ordered one per core first, then their SMT siblings (from /sys topology).
  *
- * A measurement is a job (core/job.h): bandwidth_worker streams
+ * A measurement is a job (run/job.h): bandwidth_worker streams
  *   kind BW_EV_TABLE: row = size index, col = kernel (BW_*), value = GB/s
  *     (best try), spread = (second best - best) / best, payload struct
  *     bw_ev_table; a second look comes as JOB_EV_UPDATE with the same
@@ -50,11 +50,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/job.h"
-#include "core/jsonio.h"
-#include "core/runhdr.h"
-#include "core/sysinfo.h"
-#include "core/util.h"
+#include "run/job.h"
+#include "base/jsonio.h"
+#include "run/runhdr.h"
+#include "os/sysinfo.h"
+#include "base/util.h"
 #include "info/info.h"
 #include "machine/machine.h"
 
@@ -101,7 +101,7 @@ struct bw_ev_ports {
 };
 enum { BW_CHECKED = 1, BW_TWICE = 2, BW_UNEVEN = 4 }; /* bw_ev_table's flags */
 
-/* The payload of a BW_EV_TABLE cell (core/job.h: JOB_PAYLOAD_PUT/GET). */
+/* The payload of a BW_EV_TABLE cell (run/job.h: JOB_PAYLOAD_PUT/GET). */
 struct bw_ev_table {
 	int thread_index;  /* index into params.threads */
 	int tries;         /* tries measured */
@@ -534,7 +534,7 @@ int bandwidth_loaded(job_t *job, const struct bandwidth_params *p, double units0
 long bandwidth_preemptions(void);
 
 /* The chaser's cycle and loop are chase_build_cycle() and chase_walk()
- * (core/chase.h), the latency lab's random chase. */
+ * (base/chase.h), the latency lab's random chase. */
 
 /* ---- results: ONE store, writer and reader for `memtop run bandwidth`,
  * the TUI tab and `memtop view` ------------------------------------------ */
@@ -718,11 +718,11 @@ int bandwidth_result_is(const cJSON *root);
 int bandwidth_result_from_json(const cJSON *root, const char *file, struct bandwidth_result *r,
 			       mt_error *e);
 
-/* The bandwidth result's result kind (bandwidth_kind.c; core/result_kind.h). */
+/* The bandwidth result's result kind (bandwidth_kind.c; run/result_kind.h). */
 struct result_kind;
 extern const struct result_kind kind_bandwidth;
-/* Its batch mode, `memtop run bandwidth` (bandwidth_batch.c), for cmd/experiment.c's
- * registry (core/experiment.h). */
+/* Its batch mode, `memtop run bandwidth` (bandwidth_batch.c), for result/result.c's
+ * registry (run/experiment.h). */
 struct experiment;
 extern const struct experiment exp_bandwidth;
 

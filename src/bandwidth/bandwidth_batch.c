@@ -4,9 +4,9 @@
 #include "config.h"
 
 #include "bandwidth.h"
-#include "core/batch.h"
-#include "core/experiment.h"
-#include "core/sysinfo.h"
+#include "run/batch.h"
+#include "run/experiment.h"
+#include "os/sysinfo.h"
 #include "machine/plan.h"
 
 #include <math.h>
@@ -42,7 +42,7 @@ struct run_params {
 };
 
 /* The options, with their help and the field each fills: the getopt
- * table, --help and the parse all come from it (core/batch.h). */
+ * table, --help and the parse all come from it (run/batch.h). */
 #define RP struct run_params
 static const struct batch_option options[] = {
 	BATCH_OPT_STRING("kernels", 'k', "LIST",
@@ -777,15 +777,9 @@ static const struct batch_result_run run_bandwidth = {
 	.verdict = verdict,
 };
 
-static int bandwidth_batch(int argc, char **argv)
-{
-	return batch_run_result(&run_bandwidth, argc, argv);
-}
-
 const struct experiment exp_bandwidth = {
 	.name = "bandwidth",
 	.summary = "read/write/copy/triad GB/s per level over threads, loaded latency",
-	.batch = bandwidth_batch,
-	.kind = &kind_bandwidth,
+	.run = &run_bandwidth,
 	.options = options,
 };

@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include "bandwidth.h"
+#include "os/platform.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -217,14 +218,9 @@ int bandwidth_cpu_id_parse(const char *text, struct bw_cpu_id *id)
 int bandwidth_cpu_id(struct bw_cpu_id *id)
 {
 	char text[8192];
-	size_t n;
-	FILE *f = fopen("/proc/cpuinfo", "r");
 	memset(id, 0, sizeof *id);
-	if (!f)
+	if (mt_plat_cpuinfo(text, sizeof text) < 0)
 		return -1;
-	n = fread(text, 1, sizeof text - 1, f);
-	fclose(f);
-	text[n] = '\0';
 	return bandwidth_cpu_id_parse(text, id);
 }
 

@@ -1,17 +1,17 @@
 /* bandwidth_int: what the bandwidth engine's files share and nobody else
  * needs: pinned threads, naps, busy waits. (The optimisation barriers are
- * core/barrier.h's, as every kernel's.) */
+ * os/barrier.h's, as every kernel's.) */
 #ifndef MEMTOP_BANDWIDTH_INT_H
 #define MEMTOP_BANDWIDTH_INT_H
 
 #include <pthread.h>
 #include <stdint.h>
 
-#include "core/threads.h"
-#include "core/util.h"
+#include "os/threads.h"
+#include "base/util.h"
 
 /* Start fn(arg) on a new thread pinned to cpu (-1: not pinned):
- * core/threads.h's mt_thread_start_clocked with the lab's words on
+ * os/threads.h's mt_thread_start_clocked with the lab's words on
  * failure; clock is the run's (job_run_clock) for the first measuring
  * thread, so the run's clock is measured on its CPU, else NULL. Returns 0,
  * or -1 with e set. */

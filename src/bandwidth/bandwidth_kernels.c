@@ -6,7 +6,7 @@
  *    or look into from its callers (noinline, noipa); it makes `reps`
  *    passes itself (so a small array's pass costs no call and no
  *    reduction), laundering its pointers before each pass (mt_launder,
- *    core/barrier.h: no pass can share loads with another) and sinking a
+ *    os/barrier.h: no pass can share loads with another) and sinking a
  *    pass's stores before the next (mt_sink_memory); reads return their
  *    sum, which the caller sinks;
  *  - the scalar kernels are kept scalar (no auto-vectorization), and no
@@ -20,8 +20,8 @@
 #include "config.h"
 
 #include "bandwidth.h"
-#include "core/arch.h"
-#include "core/barrier.h"
+#include "os/arch.h"
+#include "os/barrier.h"
 
 #include <string.h>
 #include <strings.h>
@@ -691,7 +691,7 @@ static const bw_kernel_fn table[BW_NISA][BW_NKERNELS] = {
 #endif
 #ifdef BW_NEON
 	/* no streaming stores: GCC has no intrinsic for STNP (and asm is
-	 * core/barrier.h's alone) */
+	 * os/barrier.h's alone) */
 	[BW_ISA_NEON] = { read_scalar, read_neon, load_neon, write_neon, NULL, copy_neon, NULL,
 			  triad_neon, NULL, fill_lib, fill_zero_lib, copy_lib },
 #endif

@@ -1,9 +1,9 @@
-/* bandwidth_kind: the bandwidth lab's result kind (core/result_kind.h):
+/* bandwidth_kind: the bandwidth lab's result kind (run/result_kind.h):
  * bandwidth_result_to_json's file, which always names its experiment. */
 #include "config.h"
 
 #include "bandwidth.h"
-#include "core/result_kind.h"
+#include "run/result_kind.h"
 
 #include <math.h>
 #include <stdlib.h>

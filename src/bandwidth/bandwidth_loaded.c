@@ -17,10 +17,11 @@
 
 #include "bandwidth.h"
 #include "bandwidth_int.h"
-#include "core/barrier.h"
-#include "core/chase.h"
-#include "core/clock.h"
-#include "core/threads.h"
+#include "os/barrier.h"
+#include "base/chase.h"
+#include "os/clock.h"
+#include "os/platform.h"
+#include "os/threads.h"
 
 #include <errno.h>
 #include <math.h>
@@ -328,10 +329,8 @@ static int sweep_buffers(struct sweep *s, mt_error *e)
 			       mt_fmt_size(a, sizeof a, s->chase_bytes + s->lbuf_bytes),
 			       strerror(errno));
 	}
-#ifdef MADV_NOHUGEPAGE
-	madvise(s->chase, s->chase_bytes, MADV_NOHUGEPAGE); /* as the latency lab's default */
-	madvise(s->lbuf, s->lbuf_bytes, MADV_NOHUGEPAGE);
-#endif
+	(void)mt_plat_page_advice(s->chase, s->chase_bytes, 0); /* as the latency lab's default */
+	(void)mt_plat_page_advice(s->lbuf, s->lbuf_bytes, 0);
 	if (chase_build_cycle(s->chase, s->chase_bytes, p->chase_stride, SEED, scratch) == 0) {
 		free(scratch);
 		return mt_fail(e, "bandwidth: bad chase (%zu bytes, stride %u)", s->chase_bytes,

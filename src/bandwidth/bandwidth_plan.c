@@ -4,7 +4,7 @@
 #include "config.h"
 
 #include "bandwidth.h"
-#include "core/sysinfo.h"
+#include "os/sysinfo.h"
 #include "machine/plan.h"
 
 #include <math.h>

@@ -3,8 +3,8 @@
 #include "config.h"
 
 #include "bandwidth.h"
-#include "core/arch.h"
-#include "core/jsonio.h"
+#include "os/arch.h"
+#include "base/jsonio.h"
 
 #include <limits.h>
 #include <math.h>

@@ -7,8 +7,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "core/batch.h"
-#include "core/util.h"
+#include "run/batch.h"
+#include "base/util.h"
 
 /* One command of `memtop COMMAND`, as main.c dispatches to it and
  * `memtop --help` lists it (the table is commands.c, linked into memtop

@@ -6,8 +6,8 @@
 #include "config.h"
 
 #include "cmd.h"
-#include "core/jsonio.h"
-#include "core/util.h"
+#include "base/jsonio.h"
+#include "base/util.h"
 #include "info/info.h"
 #include "latency/latency.h"
 #include "mountain/cliffs.h"

@@ -4,8 +4,8 @@
 
 #include "cmd.h"
 #include "info/info.h"
-#include "core/jsonio.h"
-#include "core/util.h"
+#include "base/jsonio.h"
+#include "base/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

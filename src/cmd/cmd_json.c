@@ -1,10 +1,10 @@
 /* cmd_json: where a subcommand's --json goes: a file, written atomically,
- * or "-" for stdout (cmd.h); the one writer is core/jsonio.c's, which
+ * or "-" for stdout (cmd.h); the one writer is base/jsonio.c's, which
  * `memtop run` uses too. */
 #include "config.h"
 
 #include "cmd.h"
-#include "core/jsonio.h"
+#include "base/jsonio.h"
 
 int cmd_json_is_stdout(const char *path)
 {

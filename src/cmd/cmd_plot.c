@@ -3,7 +3,7 @@
 #include "config.h"
 
 #include "cmd.h"
-#include "core/util.h"
+#include "base/util.h"
 #include "latency/latency.h"
 #include "mountain/mountain.h"
 #include "plot/plot.h"

@@ -5,7 +5,7 @@
 #include "config.h"
 
 #include "cmd.h"
-#include "core/datadir.h"
+#include "os/datadir.h"
 #include "result/result_set.h"
 
 #include <dirent.h>

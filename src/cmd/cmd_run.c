@@ -2,8 +2,8 @@
 #include "config.h"
 
 #include "cmd.h"
-#include "experiment.h"
-#include "core/util.h"
+#include "result/result.h"
+#include "base/util.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -36,5 +36,5 @@ int cmd_run(int argc, char **argv)
 		mt_warn("run: unknown experiment '%s' (see memtop run --help)", argv[1]);
 		return MT_EXIT_USAGE;
 	}
-	return x->batch(argc - 1, argv + 1);
+	return experiment_run(x, argc - 1, argv + 1);
 }

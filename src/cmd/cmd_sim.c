@@ -8,7 +8,7 @@
 #include "cmd.h"
 #include "sim/sim.h"
 #include "sim/trace.h"
-#include "core/util.h"
+#include "base/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,10 +1,10 @@
 /* memtop topo [--sysfs-root DIR] [--json F|-]: the machine above the core
  * (packages, NUMA nodes, L3 groups, cores, SMT siblings, core kinds) from
- * hwloc, folded into a few lines (core/topo.h). */
+ * hwloc, folded into a few lines (os/topo.h). */
 #include "config.h"
 
 #include "cmd.h"
-#include "core/topo.h"
+#include "os/topo.h"
 #include "machine/machine.h"
 
 #include <stdio.h>

@@ -4,7 +4,7 @@
 #include "config.h"
 
 #include "cmd.h"
-#include "core/util.h"
+#include "base/util.h"
 #include "tui/tui.h"
 
 static const struct command commands[] = {

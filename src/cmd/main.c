@@ -4,8 +4,8 @@
 
 #include "cmd.h"
 #include "tui/tui.h"
-#include "experiment.h"
-#include "core/util.h"
+#include "result/result.h"
+#include "base/util.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -2,9 +2,9 @@
 #include "config.h"
 
 #include "cores.h"
-#include "core/clock.h"
-#include "core/sysinfo.h"
-#include "core/threads.h"
+#include "os/clock.h"
+#include "os/sysinfo.h"
+#include "os/threads.h"
 
 #include <errno.h>
 #include <math.h>

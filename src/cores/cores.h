@@ -32,11 +32,11 @@
 
 #include <cjson/cJSON.h>
 
-#include "core/job.h"
-#include "core/runhdr.h"
-#include "core/topo.h"
+#include "run/job.h"
+#include "run/runhdr.h"
+#include "os/topo.h"
 #include "machine/machine.h"
-#include "core/util.h"
+#include "base/util.h"
 
 #define CORES_MAX_CPUS 4096
 #define CORES_SAMPLE_MAX_PAIRS 600 /* a sample of more pairs: a few of each relation */
@@ -213,7 +213,7 @@ int cores_result_init(struct cores_result *r, const struct cores_plan *pl, mt_er
 /* Free what the result holds (it stays valid, empty). */
 void cores_result_free(struct cores_result *r);
 
-/* The payload of a pair's cell (core/job.h: JOB_PAYLOAD_PUT/GET). */
+/* The payload of a pair's cell (run/job.h: JOB_PAYLOAD_PUT/GET). */
 struct cores_ev_pair {
 	int moved;         /* tries thrown away because a thread moved */
 	int kept;          /* tries kept */
@@ -265,11 +265,11 @@ struct result_file;
 struct svg;
 int cores_plot(const struct result_file *in, size_t n, struct svg *s);
 
-/* The core-to-core result's kind (cores_kind.c; core/result_kind.h). */
+/* The core-to-core result's kind (cores_kind.c; run/result_kind.h). */
 struct result_kind;
 extern const struct result_kind kind_cores;
-/* Its batch mode, `memtop run cores` (cores_batch.c), for cmd/experiment.c's
- * registry (core/experiment.h). */
+/* Its batch mode, `memtop run cores` (cores_batch.c), for result/result.c's
+ * registry (run/experiment.h). */
 struct experiment;
 extern const struct experiment exp_cores;
 

@@ -3,11 +3,11 @@
 #include "config.h"
 
 #include "cores.h"
-#include "core/batch.h"
-#include "core/experiment.h"
-#include "core/job.h"
-#include "core/sysinfo.h"
-#include "core/util.h"
+#include "run/batch.h"
+#include "run/experiment.h"
+#include "run/job.h"
+#include "os/sysinfo.h"
+#include "base/util.h"
 #include "machine/plan.h"
 
 #include <math.h>
@@ -47,7 +47,7 @@ static int parse_method(const char *exp, const char *arg, void *params)
 }
 
 /* The options, with their help and the field each fills: the getopt
- * table, --help and the parse all come from it (core/batch.h). The CPU
+ * table, --help and the parse all come from it (run/batch.h). The CPU
  * list is the machine's to check (cores_plan_for). */
 #define RP struct run_params
 static const struct batch_option options[] = {
@@ -385,15 +385,9 @@ static const struct batch_result_run run_cores = {
 	.release = release,
 };
 
-static int cores_batch(int argc, char **argv)
-{
-	return batch_run_result(&run_cores, argc, argv);
-}
-
 const struct experiment exp_cores = {
 	.name = "cores",
 	.summary = "core-to-core latency: a cache line passed between each pair of CPUs, by relation",
-	.batch = cores_batch,
-	.kind = &kind_cores,
+	.run = &run_cores,
 	.options = options,
 };

@@ -1,9 +1,9 @@
-/* cores_kind: the core-to-core latency result's kind (core/result_kind.h):
+/* cores_kind: the core-to-core latency result's kind (run/result_kind.h):
  * cores_result_to_json's file; compare prints the summaries side by side. */
 #include "config.h"
 
 #include "cores.h"
-#include "core/result_kind.h"
+#include "run/result_kind.h"
 #include "render/compare_table.h"
 
 #include <math.h>

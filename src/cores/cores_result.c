@@ -3,7 +3,7 @@
 #include "config.h"
 
 #include "cores.h"
-#include "core/jsonio.h"
+#include "base/jsonio.h"
 
 #include <limits.h>
 #include <math.h>

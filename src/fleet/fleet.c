@@ -2,8 +2,8 @@
 #include "config.h"
 
 #include "fleet.h"
-#include "core/conditions.h"
-#include "core/jsonio.h"
+#include "os/conditions.h"
+#include "base/jsonio.h"
 
 #include <math.h>
 #include <stdlib.h>

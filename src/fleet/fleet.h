@@ -22,8 +22,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "core/result_kind.h"
-#include "core/runhdr.h"
+#include "run/result_kind.h"
+#include "run/runhdr.h"
 #include "result/result_set.h"
 
 #define FLEET_MAX_RESULTS 200 /* results one command reads at once */

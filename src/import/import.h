@@ -32,7 +32,7 @@
 
 #include <stddef.h>
 
-#include "core/util.h"
+#include "base/util.h"
 #include "cores/cores.h"
 #include "latency/latency.h"
 #include "mountain/mountain.h"

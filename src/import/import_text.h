@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/util.h"
+#include "base/util.h"
 #include "latency/latency.h"
 
 #define IMPORT_LINE_MAX 1024

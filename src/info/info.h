@@ -22,7 +22,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/util.h"
+#include "base/util.h"
 
 #define INFO_MAX_LEVELS 16
 #define INFO_MAX_SOURCES 8

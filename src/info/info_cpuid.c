@@ -4,7 +4,7 @@
 #include "config.h"
 
 #include "info.h"
-#include "core/arch.h"
+#include "os/arch.h"
 
 #include <string.h>
 

@@ -6,7 +6,7 @@
 #include "config.h"
 
 #include "info.h"
-#include "core/topo.h"
+#include "os/topo.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -4,7 +4,7 @@
 #include "config.h"
 
 #include "info.h"
-#include "core/platform.h"
+#include "os/platform.h"
 
 #include <ctype.h>
 #include <string.h>

@@ -6,12 +6,12 @@
 
 #include "latency.h"
 #include "latency_eta.h"
-#include "core/barrier.h"
-#include "core/chase.h"
-#include "core/clock.h"
-#include "core/diag.h"
-#include "core/platform.h"
-#include "core/sysinfo.h"
+#include "os/barrier.h"
+#include "base/chase.h"
+#include "os/clock.h"
+#include "run/diag.h"
+#include "os/platform.h"
+#include "os/sysinfo.h"
 
 #include <errno.h>
 #include <math.h>
@@ -525,10 +525,7 @@ static int chase_mem_map(struct chase_mem *m, const struct latency_params *p, mt
 			return mt_fail(e, "the caller's buffer is shorter than the largest size");
 		m->buf = p->buf;
 		m->callers = 1;
-#ifdef MADV_HUGEPAGE
-		(void)madvise(m->buf, need,
-			      p->hugepages == LAT_HUGE_ON ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
-#endif
+		(void)mt_plat_page_advice(m->buf, need, p->hugepages == LAT_HUGE_ON);
 	} else if (!(m->buf = mt_map_2m((size_t)need, p->hugepages == LAT_HUGE_ON))) {
 		char b[32];
 		return mt_fail(e, "cannot allocate %s for the largest size: %s",

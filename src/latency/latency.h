@@ -11,7 +11,7 @@
  *           prefetcher can follow it.
  * Sizes run from 4 KB up in lat_mem_rd's steps (latency_step()).
  *
- * A measurement is a job (core/job.h) running latency_worker(): it streams
+ * A measurement is a job (run/job.h) running latency_worker(): it streams
  * one JOB_EV_CELL per (size, chase):
  *   row = size index, col = stride index for the fixed chases and
  *   col = nstrides for the random chase (kind LAT_CELL_FIXED or
@@ -30,10 +30,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/job.h"
-#include "core/jsonio.h"
-#include "core/runhdr.h"
-#include "core/util.h"
+#include "run/job.h"
+#include "base/jsonio.h"
+#include "run/runhdr.h"
+#include "base/util.h"
 #include "info/info.h"
 
 #define LAT_MAX_SIZES 256
@@ -69,7 +69,7 @@ enum { LAT_CELL_FIXED = 0, LAT_CELL_RANDOM = 1, LAT_CELL_OTHER = 2 };
  * lat_ev_revised: the s the pages took). */
 enum { LAT_NOTE_PAGES = 1, LAT_NOTE_REVISED = 2, LAT_NOTE_OTHER_PAGES = 3, LAT_NOTE_PRICED = 4 };
 
-/* The payload of a chase's cell (core/job.h: JOB_PAYLOAD_PUT/GET). */
+/* The payload of a chase's cell (run/job.h: JOB_PAYLOAD_PUT/GET). */
 struct lat_ev_point {
 	double cycles;   /* core cycles per load: the best try's ns x the run's
 			    measured clock in GHz */
@@ -247,7 +247,7 @@ size_t latency_grow_random(void *buf, unsigned stride, unsigned off, size_t from
  * point links its chase afresh at offset 0. */
 int latency_chases_grow(const struct latency_params *p);
 
-/* The chase itself is chase_walk() (core/chase.h). */
+/* The chase itself is chase_walk() (base/chase.h). */
 
 /* ---- results ---------------------------------------------------------- */
 
@@ -348,7 +348,7 @@ struct latency_result *latency_from_json(const cJSON *root, const char *file, mt
 
 /* ---- measuring -------------------------------------------------------- */
 
-/* The latency job (a job_fn, see core/job.h): measures arg, a const struct
+/* The latency job (a job_fn, see run/job.h): measures arg, a const struct
  * latency_params * that must outlive the job, streaming the cells described
  * above (and a LAT_NOTE_REVISED note whenever the run departs from the
  * figure said for it, latency_eta.h), then one JOB_EV_NOTE of kind
@@ -364,7 +364,7 @@ int latency_worker(job_t *job, void *arg, mt_error *e);
 /* ---- reading the curve (latency_levels.c) ------------------------------ */
 
 /* The cache levels are read from one curve with seg_levels()
- * (src/core/segment.h: a penalised piecewise-constant fit of ln(latency),
+ * (src/base/segment.h: a penalised piecewise-constant fit of ln(latency),
  * transitions explained by the capacity bound, levels at least 2x apart):
  * the random chase, which no prefetcher can follow; on huge pages when the
  * result has both page sizes (TLB misses then stay out of the cache steps);
@@ -521,11 +521,11 @@ int latency_levels_to_json(const struct latency_levels *lv, cJSON *root);
  * (cpuid says 508M: shared or misreported)". */
 void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct info *inf);
 
-/* The latency run's result kind (latency_kind.c; core/result_kind.h). */
+/* The latency run's result kind (latency_kind.c; run/result_kind.h). */
 struct result_kind;
 extern const struct result_kind kind_latency;
-/* Its batch mode, `memtop run latency` (latency_batch.c), for cmd/experiment.c's
- * registry (core/experiment.h). */
+/* Its batch mode, `memtop run latency` (latency_batch.c), for result/result.c's
+ * registry (run/experiment.h). */
 struct experiment;
 extern const struct experiment exp_latency;
 struct result_file;

@@ -3,15 +3,15 @@
  * each stride and the random chase), then the levels as seed 002 does. */
 #include "config.h"
 
-#include "core/batch.h"
-#include "core/clock.h"
-#include "core/experiment.h"
-#include "core/job.h"
-#include "core/jsonio.h"
+#include "run/batch.h"
+#include "os/clock.h"
+#include "run/experiment.h"
+#include "run/job.h"
+#include "base/jsonio.h"
 #include "latency.h"
-#include "core/sysinfo.h"
+#include "os/sysinfo.h"
 #include "info/info.h"
-#include "core/util.h"
+#include "base/util.h"
 #include "machine/plan.h"
 
 #include <math.h>
@@ -58,7 +58,7 @@ static int parse_hugepages(const char *exp, const char *arg, void *args)
 }
 
 /* The options, with their help and the field of struct args each fills:
- * the getopt table, --help and the parse all come from it (core/batch.h). */
+ * the getopt table, --help and the parse all come from it (run/batch.h). */
 static const struct batch_option options[] = {
 	BATCH_OPT_STRING("strides", 's', "LIST",
 			 "fixed strides in bytes (default 128,256,512,1024,2048,4096)", struct args,
@@ -537,17 +537,10 @@ static const struct batch_result_run run_latency = {
 	.release = release,
 };
 
-static int latency_batch(int argc, char **argv)
-{
-	if (batch_wants_each_kind(argc, argv))
-		return batch_each_kind("latency", latency_batch, argc, argv);
-	return batch_run_result(&run_latency, argc, argv);
-}
-
 const struct experiment exp_latency = {
 	.name = "latency",
 	.summary = "load latency by pointer chasing, levels, way size, TLB (seed 002)",
-	.batch = latency_batch,
-	.kind = &kind_latency,
+	.run = &run_latency,
+	.each_kind = 1,
 	.options = options,
 };

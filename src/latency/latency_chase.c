@@ -1,10 +1,10 @@
 /* latency_chase: linking the chases the latency lab times (a fixed stride,
  * one random cycle, a random cycle group by group). See latency.h for the
- * contracts; the chase loop itself is chase_walk() (core/chase.h). */
+ * contracts; the chase loop itself is chase_walk() (base/chase.h). */
 #include "config.h"
 
 #include "latency.h"
-#include "core/chase.h"
+#include "base/chase.h"
 
 #include <stdint.h>
 

@@ -6,8 +6,8 @@
 #include "config.h"
 
 #include "latency.h"
-#include "core/result_kind.h"
-#include "core/util.h"
+#include "run/result_kind.h"
+#include "base/util.h"
 #include "render/compare_table.h"
 
 #include <math.h>

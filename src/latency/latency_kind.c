@@ -1,9 +1,9 @@
-/* latency_kind: the latency run's result kind (core/result_kind.h):
+/* latency_kind: the latency run's result kind (run/result_kind.h):
  * latency_json.c's file (memtop run latency, and memtop import's). */
 #include "config.h"
 
 #include "latency.h"
-#include "core/result_kind.h"
+#include "run/result_kind.h"
 #include "info/info.h"
 
 #include <stdlib.h>

@@ -4,7 +4,7 @@
 #include "config.h"
 
 #include "latency.h"
-#include "core/segment.h"
+#include "base/segment.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * info`) from this machine, from a recorded Linux /sys tree (--sysfs-root
  * DIR, hwloc-gather-topology's layout) or from an hwloc XML (--topology
  * FILE.xml, as `lstopo --of xml` writes it), it holds what a plan needs:
- * the CPUs this process may use, the topology (core/topo.h), every
+ * the CPUs this process may use, the topology (os/topo.h), every
  * source's cache sizes with their doubts (info/info.h), each level's
  * largest claim and its credible size, memory per node and tier, the pages
  * there are (transparent huge pages, hugetlbfs sizes) and whether it is a
@@ -18,10 +18,10 @@
 #include <cjson/cJSON.h>
 #include <stdint.h>
 
-#include "core/conditions.h"
-#include "core/topo.h"
-#include "core/vm.h"
-#include "core/util.h"
+#include "os/conditions.h"
+#include "os/topo.h"
+#include "os/vm.h"
+#include "base/util.h"
 #include "info/info.h"
 
 #define MACHINE_MAX_LEVELS 5   /* L1..L4 (L5: none known), index = level */
@@ -71,8 +71,8 @@ struct machine {
 					* total, said so in plans) */
 	struct machine_level lv[MACHINE_MAX_LEVELS + 1]; /* lv[L], L = 1.. */
 	struct machine_pages pages;
-	struct mt_vm vm;               /* a VM or not, which hypervisor (core/vm.h) */
-	struct mt_conditions cond;     /* the settings that move figures (core/conditions.h) */
+	struct mt_vm vm;               /* a VM or not, which hypervisor (os/vm.h) */
+	struct mt_conditions cond;     /* the settings that move figures (os/conditions.h) */
 	struct topo *own_topo;         /* the topo it frees (recorded machines) */
 };
 
@@ -98,7 +98,7 @@ void machine_update_levels(struct machine *m);
 int machine_allows(const struct machine *m, int cpu);
 
 /* The CPU a pinned worker takes on m: this machine's job_pick_cpu()
- * (core/job.h) with the core kind kind (-1: the default); on a recorded
+ * (run/job.h) with the core kind kind (-1: the default); on a recorded
  * machine the highest allowed CPU of that kind (the fastest, -1), as
  * job_pick_cpu picks on a machine memtop is not running on. -1 when none. */
 int machine_worker_cpu(const struct machine *m, int kind);

@@ -3,8 +3,8 @@
 #include "config.h"
 
 #include "plan.h"
-#include "core/job.h"
-#include "core/jsonio.h"
+#include "run/job.h"
+#include "base/jsonio.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -459,7 +459,7 @@ static int kinds_machine(int argc, char **argv, const struct machine **m, struct
 
 /* One run of fn as --cpu-kind name, its JSON to path ("-": stdout, one
  * line; NULL: none). Returns its exit code. */
-static int one_kind(int (*fn)(int, char **), char **base, int n, const char *name,
+static int one_kind(const struct batch_result_run *x, char **base, int n, const char *name,
 		    const char *path)
 {
 	char *argv[64];
@@ -475,11 +475,12 @@ static int one_kind(int (*fn)(int, char **), char **base, int n, const char *nam
 	}
 	argv[k] = NULL;
 	fflush(stdout);
-	return fn(k, argv);
+	return batch_run_result(x, k, argv);
 }
 
-int batch_each_kind(const char *exp, int (*fn)(int, char **), int argc, char **argv)
+int batch_each_kind(const struct batch_result_run *x, int argc, char **argv)
 {
+	const char *exp = x->name;
 	const char *json = opt_value(argc, argv, "--json");
 	const struct machine *m;
 	struct machine *owned;
@@ -529,7 +530,7 @@ int batch_each_kind(const char *exp, int (*fn)(int, char **), int argc, char **a
 		}
 		if (json && !jsonio_is_stdout(json))
 			mt_snprintf(tmp, sizeof tmp, "%s.kind-%d" MT_WRITE_TMP_SUFFIX "json", json, k);
-		rc = one_kind(fn, base, n, name, !json ? NULL : jsonio_is_stdout(json) ? "-" : tmp);
+		rc = one_kind(x, base, n, name, !json ? NULL : jsonio_is_stdout(json) ? "-" : tmp);
 		if (rc == MT_EXIT_OK && json && !jsonio_is_stdout(json) &&
 		    take_line(tmp, &all, &len, &e) < 0) {
 			mt_warn("run %s: %s", exp, e.msg);

@@ -16,7 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/batch.h"
+#include "run/batch.h"
 #include "machine.h"
 
 #define PLAN_MAX_SIZES 96
@@ -114,12 +114,12 @@ cJSON *plan_to_json(const struct plan *p);
 int machine_for_run(struct batch_cli *cli, const struct machine **m, struct machine **owned);
 
 /* The end of a --plan run inside an experiment's prepare hook
- * (core/batch.h's batch_run_result) that returns cli->rc: plan_finish, the
+ * (run/batch.h's batch_run_result) that returns cli->rc: plan_finish, the
  * machine freed, the exit code into cli->rc. Returns -1 (the command ends
  * there). */
 int plan_end(struct batch_cli *cli, struct plan *p, struct machine *owned);
 
-/* --each-kind: fn (an experiment's batch entry) run once per core kind of
+/* --each-kind: the experiment's run x (batch_run_result) once per core kind of
  * the machine (this one, or the one --sysfs-root/--topology names),
  * fastest first, each as if given --cpu-kind NAME: its table under a "#
  * --each-kind: core kind NAME" line; with --json FILE one compact line a
@@ -128,7 +128,7 @@ int plan_end(struct batch_cli *cli, struct plan *p, struct machine *owned);
  * lines on stdout. On a machine of one kind: the one run, said. Refused
  * with --cpu or --cpu-kind (exit 2). Returns the first failing run's exit
  * code, else 0. */
-int batch_each_kind(const char *exp, int (*fn)(int, char **), int argc, char **argv);
+int batch_each_kind(const struct batch_result_run *x, int argc, char **argv);
 
 /* Is --each-kind among argv[1..argc)? */
 int batch_wants_each_kind(int argc, char **argv);

@@ -3,8 +3,8 @@
 
 #include "card.h"
 #include "cycles.h"
-#include "core/datadir.h"
-#include "core/jsonio.h"
+#include "os/datadir.h"
+#include "base/jsonio.h"
 
 #include <math.h>
 #include <string.h>

@@ -13,8 +13,8 @@
 #include <cjson/cJSON.h>
 #include <stdint.h>
 
-#include "core/runhdr.h"
-#include "core/util.h"
+#include "run/runhdr.h"
+#include "base/util.h"
 
 #define CARD_LINES 8
 #define CARD_WIDTH 34 /* columns of card_lines(): beside a heatmap at 80 */
@@ -35,7 +35,7 @@ int card_is(const cJSON *root);
  * Every MB/s figure must be a positive number. Returns 0, or -1 with e. */
 int card_from_json(const cJSON *root, const char *file, struct mountain_card *c, mt_error *e);
 
-/* Load the bundled card data/ref/csapp-haswell-card.json (core/datadir.h).
+/* Load the bundled card data/ref/csapp-haswell-card.json (os/datadir.h).
  * Returns 0, or -1 with e (not installed, or broken). */
 int card_load_bundled(struct mountain_card *c, mt_error *e);
 
@@ -46,7 +46,7 @@ int card_load_bundled(struct mountain_card *c, mt_error *e);
  * (<= max). */
 int card_lines(const struct mountain_card *c, char lines[][CARD_WIDTH + 1], int max);
 
-/* The summary card's result kind (card_kind.c; core/result_kind.h). */
+/* The summary card's result kind (card_kind.c; run/result_kind.h). */
 struct result_kind;
 extern const struct result_kind kind_card;
 

@@ -1,10 +1,10 @@
-/* card_kind: the summary card's result kind (core/result_kind.h): a
+/* card_kind: the summary card's result kind (run/result_kind.h): a
  * machine's mountain as figures, for one whose surface was never published
  * (card.h). memtop reads cards, never writes them. */
 #include "config.h"
 
 #include "card.h"
-#include "core/result_kind.h"
+#include "run/result_kind.h"
 
 #include <stdlib.h>
 

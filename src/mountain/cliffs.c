@@ -2,7 +2,7 @@
 #include "config.h"
 
 #include "cliffs.h"
-#include "core/segment.h"
+#include "base/segment.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -44,7 +44,7 @@ int cliffs_find(const struct mountain *m, size_t col, enum cliff_rule rule, doub
 /* What the mountain says about the caches, read like a latency curve: on
  * each column of a stride of at least one line (8 words; the largest stride
  * when none is that long), the time per access (1 / throughput) is read by
- * seg_levels() (src/core/segment.h: a penalised piecewise-constant fit of
+ * seg_levels() (src/base/segment.h: a penalised piecewise-constant fit of
  * its logarithm, transitions explained by the capacity bound, neighbouring
  * levels at least `ratio` apart; a cell whose two best tries differ by
  * more than 25 % is not read); the columns' steps within 2.5x of each other

@@ -23,7 +23,7 @@
 
 #include "cliffs.h"
 #include "mountain.h"
-#include "core/runhdr.h"
+#include "run/runhdr.h"
 
 /* Where the core clock of a reading comes from. */
 enum cpw_how {

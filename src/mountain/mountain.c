@@ -28,9 +28,10 @@
 #include "config.h"
 
 #include "mountain.h"
-#include "core/barrier.h"
-#include "core/clock.h"
-#include "core/sysinfo.h"
+#include "os/barrier.h"
+#include "os/clock.h"
+#include "os/platform.h"
+#include "os/sysinfo.h"
 
 #include <errno.h>
 #include <math.h>
@@ -575,9 +576,7 @@ static int map_buffer(struct worker *w, mt_error *e)
 			       mt_fmt_size(b, sizeof b, need), strerror(errno));
 	}
 	w->buf_bytes = need;
-#ifdef MADV_NOHUGEPAGE
-	madvise(w->buf, need, MADV_NOHUGEPAGE);
-#endif
+	(void)mt_plat_page_advice(w->buf, need, 0);
 	return 0;
 }
 

@@ -3,7 +3,7 @@
  * independent accumulators: the fastest of many short tries, as the book's
  * K-best method takes the fastest of single passes.
  *
- * A measurement is a job (core/job.h) running mountain_worker(): it streams
+ * A measurement is a job (run/job.h) running mountain_worker(): it streams
  * one JOB_EV_CELL per grid point as soon as it is measured, row by row, and a
  * JOB_EV_UPDATE for each doubtful cell of a row measured again at the end of
  * that row (before the next row's first cell):
@@ -21,10 +21,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/job.h"
-#include "core/jsonio.h"
-#include "core/runhdr.h"
-#include "core/util.h"
+#include "run/job.h"
+#include "base/jsonio.h"
+#include "run/runhdr.h"
+#include "base/util.h"
 
 #define MOUNTAIN_MAX_SIZES 48
 #define MOUNTAIN_MAX_STRIDES 64
@@ -130,7 +130,7 @@ int mountain_size_index(const struct mountain *m, uint64_t size);
 /* Cells measured so far. */
 size_t mountain_measured(const struct mountain *m);
 
-/* The payload of a cell (core/job.h: JOB_PAYLOAD_PUT/GET). */
+/* The payload of a cell (run/job.h: JOB_PAYLOAD_PUT/GET). */
 struct mountain_ev_cell {
 	unsigned tries;     /* tries timed */
 	double canary;      /* canary factor: 1.0 = the core was as fast as its
@@ -154,18 +154,18 @@ int mountain_apply(struct mountain *m, const struct job_event *ev);
  * Not inlined; the caller sinks the result. */
 int64_t mountain_read_pass(const int64_t *data, size_t n, size_t stride);
 
-/* The mountain job (a job_fn, see core/job.h): measures the grid of arg, a
+/* The mountain job (a job_fn, see run/job.h): measures the grid of arg, a
  * const struct mountain_params * that must outlive the job (only_row/only_col
  * >= 0: just that cell), streaming the events described above. Allocates
  * and frees its own buffer. Returns 0 (also when cancelled), or -1 with e:
  * an empty grid, no memory for the largest size. */
 int mountain_worker(job_t *job, void *arg, mt_error *e);
 
-/* The memory mountain's result kind (mountain_kind.c; core/result_kind.h). */
+/* The memory mountain's result kind (mountain_kind.c; run/result_kind.h). */
 struct result_kind;
 extern const struct result_kind kind_mountain;
-/* Its batch mode, `memtop run mountain` (mountain_batch.c), for cmd/experiment.c's
- * registry (core/experiment.h). */
+/* Its batch mode, `memtop run mountain` (mountain_batch.c), for result/result.c's
+ * registry (run/experiment.h). */
 struct experiment;
 extern const struct experiment exp_mountain;
 struct result_file;

@@ -3,16 +3,16 @@
  * with the run header above and the time it took below. */
 #include "config.h"
 
-#include "core/batch.h"
-#include "core/clock.h"
-#include "core/experiment.h"
+#include "run/batch.h"
+#include "os/clock.h"
+#include "run/experiment.h"
 #include "info/info.h"
-#include "core/job.h"
-#include "core/jsonio.h"
+#include "run/job.h"
+#include "base/jsonio.h"
 #include "mountain.h"
 #include "mountain_json.h"
-#include "core/sysinfo.h"
-#include "core/util.h"
+#include "os/sysinfo.h"
+#include "base/util.h"
 #include "machine/plan.h"
 
 #include <math.h>
@@ -61,7 +61,7 @@ static int parse_tolerance(const char *exp, const char *arg, void *params)
 }
 
 /* The options, with their help and the field each fills: the getopt
- * table, --help and the parse all come from it (core/batch.h). */
+ * table, --help and the parse all come from it (run/batch.h). */
 #define RP struct run_params
 static const struct batch_option options[] = {
 	BATCH_OPT_STRING("sizes", 'S', "A:B",
@@ -449,17 +449,10 @@ static const struct batch_result_run run_mountain = {
 	.release = release,
 };
 
-static int mountain_batch(int argc, char **argv)
-{
-	if (batch_wants_each_kind(argc, argv))
-		return batch_each_kind("mountain", mountain_batch, argc, argv);
-	return batch_run_result(&run_mountain, argc, argv);
-}
-
 const struct experiment exp_mountain = {
 	.name = "mountain",
 	.summary = "read throughput over working-set size x stride (seed 000)",
-	.batch = mountain_batch,
-	.kind = &kind_mountain,
+	.run = &run_mountain,
+	.each_kind = 1,
 	.options = options,
 };

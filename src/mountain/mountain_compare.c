@@ -7,8 +7,8 @@
 #include "cliffs.h"
 #include "mountain.h"
 #include "passport.h"
-#include "core/result_kind.h"
-#include "core/util.h"
+#include "run/result_kind.h"
+#include "base/util.h"
 #include "render/compare_table.h"
 
 #include <math.h>

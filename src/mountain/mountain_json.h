@@ -11,7 +11,7 @@
 #include <cjson/cJSON.h>
 
 #include "mountain.h"
-#include "core/util.h"
+#include "base/util.h"
 
 /* The mountain as a JSON object (unmeasured cells are null). NULL when out
  * of memory. */

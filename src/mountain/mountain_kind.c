@@ -1,4 +1,4 @@
-/* mountain_kind: the memory mountain's result kind (core/result_kind.h):
+/* mountain_kind: the memory mountain's result kind (run/result_kind.h):
  * its file is mountain_json.c's. */
 #include "config.h"
 
@@ -6,7 +6,7 @@
 #include "mountain.h"
 #include "mountain_json.h"
 #include "passport.h"
-#include "core/result_kind.h"
+#include "run/result_kind.h"
 
 RESULT_KIND_TYPED(struct mountain, mountain_to_json)
 

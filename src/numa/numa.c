@@ -3,7 +3,7 @@
 #include "config.h"
 
 #include "numa.h"
-#include "core/threads.h"
+#include "os/threads.h"
 #include "machine/plan.h"
 
 #include <errno.h>

@@ -13,7 +13,7 @@
  *            own slice from its CPU (likwid #210: one thread touching all
  *            of it put the data on the wrong node);
  *   triad    the same with STREAM's triad.
- * Each run is the lab's worker started as a job of its own (core/job.h)
+ * Each run is the lab's worker started as a job of its own (run/job.h)
  * pinned to the CPU node, its events taken by the numa worker, which
  * passes pause and cancel on. After each run the buffer's pages are
  * counted node by node (move_pages(2) with nodes NULL) before it is freed.
@@ -32,10 +32,10 @@
 #include <stdint.h>
 
 #include "bandwidth/bandwidth.h"
-#include "core/job.h"
-#include "core/runhdr.h"
-#include "core/topo.h"
-#include "core/util.h"
+#include "run/job.h"
+#include "run/runhdr.h"
+#include "os/topo.h"
+#include "base/util.h"
 #include "latency/latency.h"
 #include "machine/machine.h"
 
@@ -54,7 +54,7 @@ enum { NUMA_LAT, NUMA_READ, NUMA_TRIAD, NUMA_LAT_HUGE, NUMA_NMEAS };
 enum { NUMA_F_CHECKED = 1, NUMA_F_LOST = 2, NUMA_F_MOVED = 4, NUMA_F_BOUND = 8 };
 enum { NUMA_NOTE_PAGES = 1, NUMA_NOTE_PAGES_HUGE = 2 };
 
-/* The payload of a cell (core/job.h: JOB_PAYLOAD_PUT/GET). */
+/* The payload of a cell (run/job.h: JOB_PAYLOAD_PUT/GET). */
 struct numa_ev_cell {
 	int tries;         /* the lab's tries */
 	unsigned flags;    /* NUMA_F_* */
@@ -245,8 +245,8 @@ int numa_result_is(const cJSON *root);
 /* The numa result's kind (numa_kind.c). */
 struct result_kind;
 extern const struct result_kind kind_numa;
-/* Its batch mode, `memtop run numa` (numa_batch.c), for cmd/experiment.c's
- * registry (core/experiment.h). */
+/* Its batch mode, `memtop run numa` (numa_batch.c), for result/result.c's
+ * registry (run/experiment.h). */
 struct experiment;
 extern const struct experiment exp_numa;
 

@@ -5,9 +5,9 @@
 #include "config.h"
 
 #include "numa.h"
-#include "core/batch.h"
-#include "core/experiment.h"
-#include "core/sysinfo.h"
+#include "run/batch.h"
+#include "run/experiment.h"
+#include "os/sysinfo.h"
 #include "machine/plan.h"
 
 #include <math.h>
@@ -35,7 +35,7 @@ struct run_params {
 };
 
 /* The options, with their help and the field each fills: the getopt
- * table, --help and the parse all come from it (core/batch.h). */
+ * table, --help and the parse all come from it (run/batch.h). */
 static const struct batch_option options[] = {
 	BATCH_OPT_LIST("nodes", 'n', "LIST", "the NUMA nodes to measure, such as 0,1 (default: all)",
 		       struct run_params, o.nodes, 0, 1000000, NUMA_MAX_NODES + 1,
@@ -330,15 +330,9 @@ static const struct batch_result_run run_numa = {
 	.release = release,
 };
 
-static int numa_batch(int argc, char **argv)
-{
-	return batch_run_result(&run_numa, argc, argv);
-}
-
 const struct experiment exp_numa = {
 	.name = "numa",
 	.summary = "node x node idle latency and read/triad GB/s on memory bound to each node (MLC)",
-	.batch = numa_batch,
-	.kind = &kind_numa,
+	.run = &run_numa,
 	.options = options,
 };

@@ -1,9 +1,9 @@
-/* numa_kind: the numa result's kind (core/result_kind.h): what memtop run
+/* numa_kind: the numa result's kind (run/result_kind.h): what memtop run
  * numa --json writes, which always names its experiment. */
 #include "config.h"
 
 #include "numa.h"
-#include "core/result_kind.h"
+#include "run/result_kind.h"
 #include "render/compare_table.h"
 
 #include <math.h>

@@ -4,8 +4,8 @@
 #include "config.h"
 
 #include "numa.h"
-#include "core/platform.h"
-#include "core/sysinfo.h"
+#include "os/platform.h"
+#include "os/sysinfo.h"
 
 #include <errno.h>
 #include <hwloc.h>
@@ -98,9 +98,7 @@ void *numa_mem_alloc(struct numa_mem *m, int node, size_t len, int *bound, mt_er
 			strerror(err));
 		return NULL;
 	}
-#ifdef MADV_NOHUGEPAGE
-	(void)madvise(buf, len, MADV_NOHUGEPAGE); /* 4 KB pages, as both labs chase and stream */
-#endif
+	(void)mt_plat_page_advice(buf, len, 0); /* 4 KB pages, as both labs chase and stream */
 	return buf;
 }
 
@@ -135,12 +133,7 @@ int numa_mem_count(const void *buf, size_t len, int node, uint64_t *pages, uint6
 
 int numa_balancing_mode(void)
 {
-	FILE *f = fopen("/proc/sys/kernel/numa_balancing", "r");
-	int v = -1;
-	if (!f)
-		return -1;
-	if (fscanf(f, "%d", &v) != 1)
-		v = -1;
-	fclose(f);
-	return v;
+	int mode;
+	(void)mt_plat_numa_balancing(&mode);
+	return mode;
 }

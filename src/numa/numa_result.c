@@ -3,8 +3,8 @@
 #include "config.h"
 
 #include "numa.h"
-#include "core/jsonio.h"
-#include "core/sysinfo.h"
+#include "base/jsonio.h"
+#include "os/sysinfo.h"
 
 #include <math.h>
 #include <stdlib.h>

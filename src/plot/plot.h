@@ -18,8 +18,8 @@
 
 #include <stddef.h>
 
-#include "core/result_kind.h"
-#include "core/util.h"
+#include "run/result_kind.h"
+#include "base/util.h"
 #include "render/plot_common.h"
 #include "render/svg.h"
 

@@ -8,8 +8,8 @@
 
 #include <stddef.h>
 
-#include "core/result_kind.h"
-#include "core/util.h"
+#include "run/result_kind.h"
+#include "base/util.h"
 #include "latency/latency.h"
 #include "mountain/rowlevels.h"
 #include "render/svg.h"

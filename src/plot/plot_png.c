@@ -8,7 +8,7 @@
 #include "config.h"
 
 #include "plot.h"
-#include "core/child.h"
+#include "os/child.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -2,8 +2,8 @@
 #include "config.h"
 
 #include "compare_table.h"
-#include "core/diag.h"
-#include "core/util.h"
+#include "run/diag.h"
+#include "base/util.h"
 
 #include <math.h>
 #include <string.h>
@@ -117,4 +117,35 @@ void compare_print_header(char tag, const char *source, const struct run_header 
 			cmp_wrapped(stdout, 3, NULL, line);
 		}
 	}
+}
+
+void compare_print_headers(const struct result_file *f, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		compare_print_header((char)('A' + i), f[i].path, result_kind_header(f[i].r));
+}
+
+void cmp_ratio_head(const char *first, int n)
+{
+	printf("%s", first);
+	for (int i = 0; i < n; i++)
+		printf(" %9c", 'A' + i);
+	for (int i = 1; i < n; i++)
+		printf(" %6c/A", 'A' + i);
+	printf("\n");
+}
+
+void cmp_ratio_row(const double *v, int n, const char *fmt)
+{
+	for (int i = 0; i < n; i++)
+		if (isnan(v[i]))
+			printf(" %9s", "-");
+		else
+			printf(fmt, v[i]);
+	for (int i = 1; i < n; i++)
+		if (isnan(v[i]) || isnan(v[0]) || v[0] <= 0)
+			printf(" %8s", "-");
+		else
+			printf(" %8.2f", v[i] / v[0]);
+	printf("\n");
 }

@@ -9,7 +9,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "core/runhdr.h"
+#include "run/result_kind.h"
+#include "run/runhdr.h"
 
 #define CMP_WIDTH 80      /* the terminal the tables are made for */
 #define CMP_MAX_FILES 8   /* 7 + 8 x 9 = 79 columns */
@@ -34,6 +35,17 @@ void cmp_wrapped(FILE *f, int indent, const char *lead, const char *text);
  * its hardware line, build, load before the run and the warnings it
  * recorded. */
 void compare_print_header(char tag, const char *source, const struct run_header *h);
+
+/* compare_print_header for each of f[0..n), tagged A, B, ... */
+void compare_print_headers(const struct result_file *f, size_t n);
+
+/* A table with ratio columns (the labs' compare): the first columns'
+ * titles, then " A B ..." in 9 columns and " B/A C/A ..." in 8. */
+void cmp_ratio_head(const char *first, int n);
+
+/* One row of such a table after its label: v[0..n) printed with fmt (NAN:
+ * "-"), then each v[i] / v[0] ("-" where either is NAN or v[0] <= 0). */
+void cmp_ratio_row(const double *v, int n, const char *fmt);
 
 /* Start a table: its title line and the header "   size  A  B ...". */
 void cmp_begin(struct cmp_table *t, const char *title, int nfiles, int decimals,

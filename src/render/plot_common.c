@@ -2,7 +2,7 @@
 #include "config.h"
 
 #include "plot_common.h"
-#include "core/util.h"
+#include "base/util.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 #include "svg.h"
-#include "core/result_kind.h"
+#include "run/result_kind.h"
 
 #define PLOT_MAX_FILES 2 /* a picture shows one file, or two side by side */
 

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "core/util.h"
+#include "base/util.h"
 
 struct svg {
 	char *buf;

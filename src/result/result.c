@@ -1,51 +1,113 @@
-/* result: the registry of result kinds, one line per kind (result.h). */
+/* result: the registries, one line per experiment, and the kinds of result
+ * derived from them (result.h). */
 #include "config.h"
 
 #include "result.h"
+#include "algae/algae.h"
 #include "bandwidth/bandwidth.h"
-#include "core/jsonio.h"
+#include "base/jsonio.h"
+#include "machine/plan.h"
 #include "cores/cores.h"
-#include "labs/falseshare.h"
-#include "labs/lists.h"
-#include "labs/matmul.h"
-#include "labs/transpose.h"
+#include "falseshare/falseshare.h"
 #include "latency/latency.h"
+#include "lists/lists.h"
+#include "matmul/matmul.h"
 #include "mountain/card.h"
 #include "mountain/mountain.h"
 #include "numa/numa.h"
+#include "run/batch.h"
+#include "transpose/transpose.h"
 
+#include <pthread.h>
 #include <string.h>
 
-/* In the tabs' order; the legacy shapes (is()) are tried in this order,
- * so the mountain's "throughput" comes before the latency run's "ns". */
-static const struct result_kind *const registry[] = {
-	&kind_mountain,
-	&kind_latency,
-	&kind_matmul,
-	&kind_falseshare,
-	&kind_lists,
-	&kind_transpose,
-	&kind_bandwidth,
-	&kind_cores,
-	&kind_numa,
+/* The experiments, in the order of the tabs; each exp_NAME is declared in
+ * its folder's header beside its result kind. */
+static const struct experiment *const experiments[] = {
+	&exp_mountain,
+	&exp_latency,
+	&exp_matmul,
+	&exp_falseshare,
+	&exp_lists,
+	&exp_transpose,
+	&exp_algae,
+	&exp_bandwidth,
+	&exp_cores,
+	&exp_numa,
+	NULL /* end */
+};
+
+/* The kinds no experiment writes: the card (memtop card, the mountain's
+ * one-page summary), after the experiments' kinds. */
+static const struct result_kind *const other_kinds[] = {
 	&kind_card,
 	NULL /* end */
 };
 
+#define MAX_KINDS (sizeof experiments / sizeof experiments[0] + \
+		   sizeof other_kinds / sizeof other_kinds[0])
+
+/* Each experiment's kind (those that have one) in the experiments' order,
+ * then the other kinds, then NULL: filled once, by fill_kinds. The legacy
+ * shapes (is()) are tried in this order, so the mountain's "throughput"
+ * comes before the latency run's "ns". */
+static const struct result_kind *registry[MAX_KINDS];
+static pthread_once_t registry_once = PTHREAD_ONCE_INIT;
+
+static void fill_kinds(void)
+{
+	size_t n = 0;
+	for (size_t i = 0; experiments[i]; i++)
+		if (experiment_kind(experiments[i]))
+			registry[n++] = experiment_kind(experiments[i]);
+	for (size_t i = 0; other_kinds[i]; i++)
+		registry[n++] = other_kinds[i];
+	registry[n] = NULL;
+}
+
+const struct experiment *experiment_find(const char *name)
+{
+	for (size_t i = 0; experiments[i]; i++)
+		if (strcmp(experiments[i]->name, name) == 0)
+			return experiments[i];
+	return NULL;
+}
+
+const struct result_kind *experiment_kind(const struct experiment *x)
+{
+	return x->run->kind;
+}
+
+int experiment_run(const struct experiment *x, int argc, char **argv)
+{
+	if (x->each_kind && batch_wants_each_kind(argc, argv))
+		return batch_each_kind(x->run, argc, argv);
+	return batch_run_result(x->run, argc, argv);
+}
+
+const struct experiment *const *experiment_all(size_t *n)
+{
+	*n = sizeof experiments / sizeof experiments[0] - 1;
+	return experiments;
+}
+
 const struct result_kind *result_kind_find(const char *name)
 {
-	for (size_t i = 0; registry[i]; i++)
-		if (strcmp(registry[i]->name, name) == 0)
-			return registry[i];
+	const struct result_kind *const *k = result_kinds(NULL);
+	for (size_t i = 0; k[i]; i++)
+		if (strcmp(k[i]->name, name) == 0)
+			return k[i];
 	return NULL;
 }
 
 const struct result_kind *const *result_kinds(size_t *n)
 {
 	size_t i = 0;
+	(void)pthread_once(&registry_once, fill_kinds);
 	while (registry[i])
 		i++;
-	*n = i;
+	if (n)
+		*n = i;
 	return registry;
 }
 
@@ -56,6 +118,7 @@ const struct result_kind *result_kind_of(const cJSON *root)
 		return result_kind_find(ex);
 	if (!cJSON_IsObject(root))
 		return NULL;
+	(void)result_kinds(NULL);
 	for (size_t i = 0; registry[i]; i++)
 		if (registry[i]->is && registry[i]->is(root))
 			return registry[i];
@@ -66,6 +129,7 @@ const char *result_unknown_why(const cJSON *root, char *buf, size_t len)
 {
 	char names[200] = "";
 	const char *ex = jsonio_experiment(root);
+	(void)result_kinds(NULL);
 	for (size_t i = 0; registry[i]; i++)
 		mt_append(names, sizeof names, "%s%s", i ? ", " : "", registry[i]->name);
 	if (ex) {

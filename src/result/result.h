@@ -1,20 +1,39 @@
-/* result: the registry of result kinds, and the one answer to "what kind
- * of result is this file" that every reader asks (memtop view and the
- * tabs' open, compare, plot, levels, cliffs, info --from). The shape of a
- * kind, struct result_kind, is core/result_kind.h (included here); each
- * experiment defines its kind in its own folder (kind_NAME in
- * src/LAYER/NAME_kind.c), and result.c lists them, one line each.
+/* result: the registry of experiments (what `memtop run NAME` runs, in the
+ * order of the tabs), the kinds of result derived from it, and the one
+ * answer to "what kind of result is this file" that every reader asks
+ * (memtop view and the tabs' open, compare, plot, levels, cliffs, info
+ * --from). The shapes, struct experiment and struct result_kind, are
+ * run/experiment.h and run/result_kind.h (included here); each experiment
+ * defines both in its own folder (exp_NAME in src/NAME/NAME_batch.c,
+ * kind_NAME in src/NAME/NAME_kind.c).
  *
- * Adding a kind: define `const struct result_kind kind_NAME` in its
- * experiment's folder, then one line in result.c's registry. */
+ * Adding an experiment: define them, declare them in src/NAME/NAME.h, then
+ * one line in result.c's registry; its kind follows from its .kind. */
 #ifndef MEMTOP_RESULT_H
 #define MEMTOP_RESULT_H
 
 #include <cjson/cJSON.h>
 #include <stddef.h>
 
-#include "core/result_kind.h"
-#include "core/util.h"
+#include "base/util.h"
+#include "run/experiment.h"
+#include "run/result_kind.h"
+
+/* The experiment called name ("mountain"), or NULL. */
+const struct experiment *experiment_find(const char *name);
+
+/* The kind of the result x's --json writes, or NULL (algae: none). */
+const struct result_kind *experiment_kind(const struct experiment *x);
+
+/* `memtop run NAME ...`: argv[0] is NAME. Runs x (run/batch.h's
+ * batch_run_result; with --each-kind, where x takes it, once per core kind:
+ * machine/plan.h's batch_each_kind). Returns an exit code: 0 ok, 1 runtime
+ * failure, 2 bad usage or input. */
+int experiment_run(const struct experiment *x, int argc, char **argv);
+
+/* All experiments, in the order of the tabs; *n gets the count. The array
+ * ends with NULL too. */
+const struct experiment *const *experiment_all(size_t *n);
 
 /* The kind of a parsed file: the kind its "experiment" string names (NULL
  * when it names one memtop has no kind for), else the first kind in
@@ -25,8 +44,9 @@ const struct result_kind *result_kind_of(const cJSON *root);
 /* The kind called name ("mountain"), or NULL. */
 const struct result_kind *result_kind_find(const char *name);
 
-/* Every kind, in registry order (the tabs' order, the card last); *n gets
- * the count. The array ends with NULL too. */
+/* Every kind: each experiment's that has one, in the experiments' order
+ * (the tabs'), then the card's; *n (may be NULL) gets the count. The array
+ * ends with NULL too. */
 const struct result_kind *const *result_kinds(size_t *n);
 
 /* Why root is no result memtop reads, as the end of a sentence after

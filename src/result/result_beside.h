@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include "result.h"
-#include "core/runhdr.h"
+#include "run/runhdr.h"
 
 #define RESULT_BESIDE_MAX 256 /* files of the folder looked at */
 

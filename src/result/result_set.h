@@ -2,7 +2,7 @@
  * a lab's or a class's worth (memtop compare --fleet, memtop report): each
  * file one result (memtop run NAME --json FILE), or many, one a line, as
  * pdsh, clush and parallel --tag collect them from --json - --compact
- * (core/jsonlines.h). Every result is told by result_kind_of and loaded
+ * (base/jsonlines.h). Every result is told by result_kind_of and loaded
  * by its kind, and named for its machine: the line's host prefix, else the
  * file's name without ".json" and a "-KIND" ending ("lab07-latency.json":
  * lab07), else, for a bare line, "FILE:LINE". */
@@ -12,7 +12,7 @@
 #include <stddef.h>
 
 #include "result.h"
-#include "core/jsonlines.h"
+#include "base/jsonlines.h"
 
 /* One result of the set. */
 struct result_entry {

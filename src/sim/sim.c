@@ -13,7 +13,7 @@
 #include "config.h"
 
 #include "sim.h"
-#include "core/jsonio.h"
+#include "base/jsonio.h"
 
 #include <stdlib.h>
 #include <string.h>

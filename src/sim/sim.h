@@ -28,7 +28,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "core/util.h"
+#include "base/util.h"
 
 struct sim_cache;
 

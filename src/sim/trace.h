@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/util.h"
+#include "base/util.h"
 
 /* One L, S or M record of a trace. */
 struct trace_rec {

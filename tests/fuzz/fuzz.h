@@ -17,7 +17,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "core/jsonio.h"
+#include "base/jsonio.h"
 #include "info/info.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

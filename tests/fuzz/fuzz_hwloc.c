@@ -7,7 +7,7 @@
 #include "config.h"
 
 #include "fuzz.h"
-#include "core/topo.h"
+#include "os/topo.h"
 #include "info/info.h"
 
 #include <errno.h>

@@ -7,7 +7,7 @@
 
 #include "fuzz.h"
 #include "bandwidth/bandwidth.h"
-#include "core/result_kind.h"
+#include "run/result_kind.h"
 #include "render/svg.h"
 
 static void use(const cJSON *root, const char *path)

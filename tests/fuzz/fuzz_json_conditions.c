@@ -4,7 +4,7 @@
 #include "config.h"
 
 #include "fuzz.h"
-#include "core/conditions.h"
+#include "os/conditions.h"
 
 #include <string.h>
 

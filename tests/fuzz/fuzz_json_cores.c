@@ -3,7 +3,7 @@
 #include "config.h"
 
 #include "fuzz.h"
-#include "core/jsonio.h"
+#include "base/jsonio.h"
 #include "cores/cores.h"
 
 /* The reader on the tree, and its writer on what it read. */

@@ -4,7 +4,7 @@
 #include "config.h"
 
 #include "fuzz.h"
-#include "core/jsonio.h"
+#include "base/jsonio.h"
 #include "info/info.h"
 
 static struct info inf;

@@ -5,7 +5,7 @@
 #include "config.h"
 
 #include "fuzz.h"
-#include "core/jsonio.h"
+#include "base/jsonio.h"
 #include "result/result.h"
 
 /* Each kind's reader on the same tree, and its writer on what it read. */

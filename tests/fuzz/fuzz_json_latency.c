@@ -3,7 +3,7 @@
 #include "config.h"
 
 #include "fuzz.h"
-#include "core/jsonio.h"
+#include "base/jsonio.h"
 #include "latency/latency.h"
 
 /* The latency reader, then the level finder and the writers on what it

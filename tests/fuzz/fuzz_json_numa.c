@@ -3,7 +3,7 @@
 #include "config.h"
 
 #include "fuzz.h"
-#include "core/jsonio.h"
+#include "base/jsonio.h"
 #include "numa/numa.h"
 
 static struct numa_result r;

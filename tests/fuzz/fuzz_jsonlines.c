@@ -6,7 +6,7 @@
 #include "config.h"
 
 #include "fuzz.h"
-#include "core/jsonlines.h"
+#include "base/jsonlines.h"
 #include "fleet/fleet.h"
 #include "result/result_set.h"
 

@@ -4,7 +4,7 @@
 #include "config.h"
 
 #include "fuzz.h"
-#include "core/batch.h"
+#include "run/batch.h"
 
 #define MAX_ARGS 64
 

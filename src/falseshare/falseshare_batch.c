@@ -1,0 +1,319 @@
+/* memtop run falseshare: threads x layout (packed / padded) -> ms, the
+ * packed/padded ratio, and the spacing sweep at two threads. */
+#include "config.h"
+
+#include "run/batch.h"
+#include "machine/plan.h"
+#include "run/experiment.h"
+#include "falseshare.h"
+#include "run/job.h"
+#include "base/jsonio.h"
+#include "os/sysinfo.h"
+#include "base/util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* The table on stdout, a row as both layouts of a thread count are in. */
+struct printer {
+	const struct falseshare_params *p;
+	const struct batch_run *run;
+	int csv;
+	struct falseshare_result r; /* the store the TUI tab shares */
+	int sweep_head, ncpus;
+};
+
+/* The run's params: the job's arg first, then the options as given. */
+struct run_params {
+	struct falseshare_params p;
+	const char *threads, *spacings; /* --threads, --spacings, or NULL */
+	uint64_t rounds, padding;       /* --rounds, --padding; 0: not given */
+	int no_sweep;                   /* --no-sweep */
+};
+
+/* --padding BYTES: a multiple of 8 in 8..FALSESHARE_MAX_SPACING. */
+static int parse_padding(const char *exp, const char *arg, void *params)
+{
+	struct run_params *rp = params;
+	char what[96];
+	if (mt_parse_u64(arg, 8, FALSESHARE_MAX_SPACING, &rp->padding) < 0 || rp->padding % 8) {
+		mt_snprintf(what, sizeof what, "a multiple of 8 in 8..%d", FALSESHARE_MAX_SPACING);
+		return batch_bad(exp, "--padding", arg, what);
+	}
+	return 0;
+}
+
+/* The options, with their help and the field each fills: the getopt
+ * table, --help and the parse all come from it (run/batch.h). */
+#define RP struct run_params
+static const struct batch_option options[] = {
+	BATCH_OPT_STRING("threads", 'T', "LIST",
+			 "thread counts (default 1,2,4,8; more than the CPUs is allowed)", RP,
+			 threads),
+	BATCH_OPT_U64("rounds", 'r', "N",
+		      "increments per thread (default 20000000; the seed: 50000000)", RP, rounds,
+		      1, 10000000000ull),
+	BATCH_HELP_TRIES("best of N (default 3)"),
+	BATCH_OPT_CALL("padding", 'p', "BYTES",
+		       "spacing of the padded layout (default 128: two 64-byte lines,\n"
+		       "so an adjacent-line prefetcher cannot pair them)",
+		       parse_padding),
+	BATCH_OPT_STRING("spacings", 's', "LIST",
+			 "spacings of the sweep in bytes (default 8,16,32,64,128,256)", RP,
+			 spacings),
+	BATCH_OPT_FLAG("no-sweep", 'N', "skip the sweep", RP, no_sweep),
+	BATCH_HELP_COMMON("small run for tests: threads 1,2, 200000 rounds, 1 try,\n"
+			  "spacings 8,128",
+			  "print CSV, one row a cell (the rest goes to stderr)"),
+	BATCH_END,
+};
+#undef RP
+
+static const struct batch_help help = {
+	.head = "Usage: memtop run falseshare [OPTIONS]\n"
+		"False sharing: T threads, each adding 1 to its own counter with atomic adds;\n"
+		"counters packed 8 bytes apart or padded to separate lines; then a spacing\n"
+		"sweep at two threads that shows where the sharing stops.\n"
+		"\n",
+	.opts = options,
+	.col = 19,
+	.tail = "\nThe counting threads are pinned round-robin over the CPUs this process may\n"
+		"use (see taskset(1)); there is no --cpu.\n",
+};
+
+static void on_event(const struct job_event *ev, void *ctx)
+{
+	struct printer *b = ctx;
+	const struct falseshare_cell *c;
+	int kind;
+	kind = falseshare_result_apply(&b->r, ev);
+	if (!kind)
+		return;
+	c = kind == FALSESHARE_CELL_TABLE ? &b->r.tab[ev->row][ev->col] : &b->r.swp[ev->row];
+	if (b->csv) {
+		printf("%s,%u,%s,%u,%.3f,%.4f,%.3f,%d,%d\n",
+		       kind == FALSESHARE_CELL_TABLE ? "table" : "sweep", c->threads,
+		       kind == FALSESHARE_CELL_SWEEP ? "" : ev->col ? "padded" : "packed", c->spacing,
+		       c->ms, c->spread, c->ns_inc, c->over, c->exact);
+		return;
+	}
+	if (kind == FALSESHARE_CELL_TABLE) {
+		const struct falseshare_cell *pk = &b->r.tab[ev->row][0], *pd = &b->r.tab[ev->row][1];
+		if (!pk->have || !pd->have)
+			return;
+		printf("%7u%-13s %10.1f %10.1f %7.2fx %9.2f %9.2f%s\n", pk->threads,
+		       pk->over ? " (> CPUs)" : "", pk->ms, pd->ms, pd->ms > 0 ? pk->ms / pd->ms : 0,
+		       pk->ns_inc, pd->ns_inc, pk->exact && pd->exact ? "" : "  SUM WRONG");
+	} else {
+		double base = b->r.swp[0].have ? b->r.swp[0].ms : c->ms;
+		int bar = base > 0 ? (int)lround(30.0 * c->ms / base) : 0;
+		char bars[41];
+		if (bar > 40)
+			bar = 40;
+		if (bar < 0)
+			bar = 0;
+		memset(bars, '#', (size_t)bar);
+		bars[bar] = '\0';
+		if (!b->sweep_head) {
+			printf("\n# sweep: %u threads, counters SPACING bytes apart, the first at a page "
+			       "start\n%7s %10s %9s  %s\n",
+			       c->threads, "spacing", "ms", "ns/inc", "(bar: ms against spacing 8)");
+			b->sweep_head = 1;
+		}
+		printf("%7u %10.1f %9.2f  %s%s\n", c->spacing, c->ms, c->ns_inc, bars,
+		       c->exact ? "" : "  SUM WRONG");
+	}
+}
+
+static int parse_list(const char *arg, uint64_t lo, uint64_t hi, unsigned *out, size_t *n)
+{
+	uint64_t v[FALSESHARE_MAX_LIST];
+	int k = mt_parse_u64_list(arg, lo, hi, v, FALSESHARE_MAX_LIST);
+	if (k <= 0)
+		return -1;
+	for (int i = 0; i < k; i++)
+		out[i] = (unsigned)v[i];
+	*n = (size_t)k;
+	return 0;
+}
+
+/* p as a plan: each thread count with the CPUs its threads take. */
+static void describe(const struct falseshare_params *p, const struct machine *m,
+		     struct plan *out)
+{
+	int cpus[FALSESHARE_MAX_T];
+	plan_init(out, "falseshare", m);
+	for (size_t i = 0; i < p->nthreads; i++) {
+		int n = (int)p->threads[i], k = p->ncpus > 0 && n > p->ncpus ? p->ncpus : n;
+		for (int t = 0; t < k && p->ncpus > 0; t++)
+			cpus[t] = p->cpus[t % p->ncpus];
+		plan_add_threads(out, n, cpus, p->ncpus > 0 ? k : 0);
+		if (p->ncpus > 0 && n > p->ncpus)
+			plan_note(out, "%d threads on %d CPUs: oversubscribed", n, p->ncpus);
+	}
+	plan_note(out, "counters: packed %u bytes apart, padded %u; %llu atomic adds a thread, "
+		       "best of %d", p->packed, p->padded, (unsigned long long)p->rounds, p->tries);
+}
+
+/* The machine, and the plan when asked. Returns 0 to run, else -1 with
+ * cli->rc. */
+static int machine_part(struct batch_cli *cli, struct falseshare_params *p)
+{
+	const struct machine *m;
+	struct machine *owned = NULL;
+	struct plan pl;
+	int rc = machine_for_run(cli, &m, &owned);
+	if (rc >= 0) {
+		cli->rc = rc;
+		return -1;
+	}
+	p->ncpus = m->nallowed < FALSESHARE_MAX_CPUS ? m->nallowed : FALSESHARE_MAX_CPUS;
+	memcpy(p->cpus, m->allowed, (size_t)p->ncpus * sizeof *p->cpus);
+	if (!cli->plan)
+		return 0;
+	describe(p, m, &pl);
+	return plan_end(cli, &pl, owned);
+}
+
+/* The options given into p, over --quick's values: the two lists (bad:
+ * said, -1 with cli->rc), then the rest. Returns 0 or -1. */
+static int apply_args(struct batch_cli *cli, const struct run_params *rp,
+		      struct falseshare_params *p)
+{
+	char what[96];
+	if (cli->quick) { /* the options given explicitly win */
+		static const unsigned qt[] = { 1, 2 }, qs[] = { 8, 128 };
+		memcpy(p->threads, qt, sizeof qt);
+		p->nthreads = MT_ARRAY_LEN(qt);
+		memcpy(p->sweep, qs, sizeof qs);
+		p->nsweep = MT_ARRAY_LEN(qs);
+		p->rounds = 200000;
+		p->tries = 1;
+	}
+	cli->rc = MT_EXIT_USAGE;
+	if (rp->threads &&
+	    parse_list(rp->threads, 1, FALSESHARE_MAX_T, p->threads, &p->nthreads) < 0) {
+		mt_snprintf(what, sizeof what, "numbers 1..%d separated by commas", FALSESHARE_MAX_T);
+		return batch_bad(cli->exp, "--threads", rp->threads, what);
+	}
+	if (rp->spacings) {
+		int bad = parse_list(rp->spacings, 8, FALSESHARE_MAX_SPACING, p->sweep, &p->nsweep) < 0;
+		for (size_t i = 0; !bad && i < p->nsweep; i++)
+			bad = p->sweep[i] % 8 != 0;
+		if (bad) {
+			mt_snprintf(what, sizeof what, "multiples of 8 in 8..%d separated by commas",
+				    FALSESHARE_MAX_SPACING);
+			return batch_bad(cli->exp, "--spacings", rp->spacings, what);
+		}
+	}
+	cli->rc = MT_EXIT_OK;
+	if (rp->rounds)
+		p->rounds = rp->rounds;
+	if (cli->tries)
+		p->tries = cli->tries;
+	if (rp->padding)
+		p->padded = (unsigned)rp->padding;
+	if (rp->no_sweep)
+		p->nsweep = 0;
+	return 0;
+}
+
+/* Parse argv into cli and params (defaults first, --quick under the
+ * options given). Returns 0, or -1 when the command ends here with exit
+ * code cli->rc (--help: 0; a bad value, said in one line: 2). */
+static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params)
+{
+	struct run_params *rp = params;
+	falseshare_params_default(&rp->p, NULL);
+	rp->threads = rp->spacings = NULL;
+	rp->rounds = rp->padding = 0;
+	rp->no_sweep = 0;
+	batch_cli_init(cli, "falseshare", &help, params);
+	return batch_parse(cli, argc, argv) < 0 ? -1 : apply_args(cli, rp, &rp->p);
+}
+
+/* The machine and the plan (machine_part), then the printer for params,
+ * its result empty. Returns -1 to run, else the exit code. */
+static int prepare(struct batch_cli *cli, void *params, void *printer,
+		   const struct batch_run *run)
+{
+	struct printer *b = printer;
+	const struct falseshare_params *p = params;
+	if (machine_part(cli, params) < 0)
+		return cli->rc;
+	b->p = p;
+	b->run = run;
+	b->ncpus = p->ncpus;
+	b->csv = cli->csv;
+	falseshare_result_init(&b->r, p);
+	return -1;
+}
+
+/* The printer's result, its run header first. */
+static void *result(void *printer)
+{
+	return &((struct printer *)printer)->r;
+}
+
+/* The lines above the table and its head. */
+static int print_plan(void *printer)
+{
+	const struct printer *b = printer;
+	fprintf(b->run->meta,
+		"# falseshare: %llu atomic adds per thread, best of %d; threads pinned round-robin "
+		"over %d CPU%s\n",
+		(unsigned long long)b->p->rounds, b->p->tries, b->ncpus, b->ncpus == 1 ? "" : "s");
+	fprintf(b->run->meta, "# packed: counters %u bytes apart; padded: %u bytes apart\n",
+		b->p->packed, b->p->padded);
+	if (b->csv)
+		printf("kind,threads,layout,spacing,ms,spread,ns_per_increment,oversubscribed,"
+		       "exact\n");
+	else
+		printf("%-20s %10s %10s %8s %9s %9s\n", "threads", "packed ms", "padded ms", "ratio",
+		       "ns/inc pk", "ns/inc pd");
+	return 0;
+}
+
+/* Where the sweep says the sharing stops (falseshare_sweep_verdict). */
+static int print_sweep_verdict(void *printer)
+{
+	const struct printer *b = printer;
+	char line[256];
+	if (falseshare_sweep_verdict(&b->r, line, sizeof line))
+		fprintf(b->run->meta, "# %s\n", line);
+	return 0;
+}
+
+/* A sum that came out wrong fails the run (exit 1), said in one line. */
+static int verdict(const void *printer)
+{
+	const struct printer *b = printer;
+	if (!b->r.inexact)
+		return MT_EXIT_OK;
+	mt_warn("run falseshare: the counters did not sum to threads x rounds");
+	return MT_EXIT_RUNTIME;
+}
+
+static const struct batch_result_run run_falseshare = {
+	.name = "falseshare",
+	.params_size = sizeof(struct run_params),
+	.printer_size = sizeof(struct printer),
+	.parse = parse_args,
+	.prepare = prepare,
+	.pinned = 0, /* the worker only starts and joins the counting threads (no --cpu) */
+	.head = print_plan,
+	.worker = falseshare_worker,
+	.on_event = on_event,
+	.result = result,
+	.summary = print_sweep_verdict,
+	.kind = &kind_falseshare,
+	.verdict = verdict,
+};
+
+const struct experiment exp_falseshare = {
+	.name = "falseshare",
+	.summary = "false sharing: threads x packed/padded counters, spacing sweep (seed 003)",
+	.run = &run_falseshare,
+	.options = options,
+};

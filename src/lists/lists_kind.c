@@ -1,0 +1,52 @@
+/* lists_kind: the lists lab's result kind (run/result_kind.h):
+ * lists_result_to_json's file. */
+#include "config.h"
+
+#include "lists.h"
+#include "run/result_kind.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+RESULT_KIND_FILLED(struct lists_result, lists_result_from_json)
+RESULT_KIND_TYPED(struct lists_result, lists_result_to_json)
+
+/* Files written before results named their experiment: the first result
+ * has "cells" and a "layout" string. */
+static int is(const cJSON *root)
+{
+	const cJSON *res = cJSON_GetObjectItemCaseSensitive(root, "results");
+	const cJSON *it = cJSON_IsArray(res) ? cJSON_GetArrayItem(res, 0) : NULL;
+	return it && cJSON_GetObjectItemCaseSensitive(it, "cells") &&
+	       cJSON_IsString(cJSON_GetObjectItemCaseSensitive(it, "layout"));
+}
+
+/* The headline figures: cycles a cell of each layout at the longest list
+ * measured ("shuffled" against "sequential": the cost of chasing). */
+static size_t figures(const void *r, struct result_figure *out, size_t max)
+{
+	const struct lists_result *l = r;
+	size_t n = 0;
+	if (l->graph || l->nlengths == 0)
+		return 0;
+	for (int k = 0; k < LIST_NLAYOUTS; k++) {
+		const struct lists_cell_result *c = &l->c[l->nlengths - 1][k];
+		if (c->have)
+			result_figure_add(out, max, &n, list_layout_name(k), c->cyc, "cycles");
+	}
+	return n;
+}
+
+const struct result_kind kind_lists = {
+	.name = "lists",
+	.what = "lists result",
+	.tab = "Lists",
+	.seed = "ref/lists-m4max.json",
+	.is = is,
+	.load = kind_load,
+	.free = free,
+	.to_json = kind_to_json,
+	.figures = figures,
+	.compare = lists_compare,
+	.plot = lists_plot,
+};

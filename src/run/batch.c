@@ -1,0 +1,735 @@
+/* batch: see batch.h. */
+#include "config.h"
+
+#include "batch.h"
+#include "diag.h"
+#include "os/platform.h"
+#include "result_kind.h"
+#include "os/sysinfo.h"
+#include "os/topo.h"
+
+#include <errno.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+void batch_cli_init(struct batch_cli *c, const char *exp, const struct batch_help *help,
+		    void *params)
+{
+	memset(c, 0, sizeof *c);
+	batch_getopt(help->opts, c->getopt, BATCH_MAX_OPTIONS);
+	c->exp = exp;
+	mt_snprintf(c->who, sizeof c->who, "run %s", exp);
+	c->help = help;
+	c->params = params;
+	c->cpu = -1;
+	c->json_fd = -1;
+	mt_getopt_reset();
+}
+
+const struct option *batch_getopt(const struct batch_option *opts, struct option *out, size_t max)
+{
+	size_t n = 0;
+	for (; opts[n].name && n + 1 < max; n++) {
+		out[n].name = opts[n].name;
+		out[n].has_arg = !opts[n].arg ? no_argument
+				 : opts[n].arg[0] == '[' ? optional_argument : required_argument;
+		out[n].flag = NULL;
+		out[n].val = opts[n].val;
+	}
+	memset(&out[n], 0, sizeof out[n]);
+	return out;
+}
+
+/* The one-letter spelling of a long option o of table t ('h' for --help),
+ * or 0. */
+static char short_of(const struct batch_option *t, const struct batch_option *o)
+{
+	if (o->val == BATCH_OPT_HELP)
+		return 'h';
+	for (; o->name[1] && t->name; t++)
+		if (t->val == o->val && !t->name[1])
+			return t->name[0];
+	return 0;
+}
+
+void batch_usage(FILE *f, const char *head, const struct batch_option *opts, int col)
+{
+	const struct batch_option *t = opts;
+	fputs(head, f);
+	for (; opts->name; opts++) {
+		char lead[64], sh[8] = "";
+		const char *h = opts->help, *nl;
+		if (!h)
+			continue;
+		if (short_of(t, opts))
+			mt_snprintf(sh, sizeof sh, "-%c, ", short_of(t, opts));
+		mt_snprintf(lead, sizeof lead, "  %s%s%s%s%s", sh, opts->name[1] ? "--" : "-",
+			    opts->name, opts->arg ? " " : "", opts->arg ? opts->arg : "");
+		if ((int)strlen(lead) >= col - 1)
+			fprintf(f, "%s\n%*s", lead, col, "");
+		else
+			fprintf(f, "%-*s", col, lead);
+		while ((nl = strchr(h, '\n'))) {
+			fprintf(f, "%.*s\n%*s", (int)(nl - h), h, col, "");
+			h = nl + 1;
+		}
+		fprintf(f, "%s\n", h);
+	}
+}
+
+void batch_help(FILE *f, const struct batch_help *h)
+{
+	batch_usage(f, h->head, h->opts, h->col);
+	if (h->tail)
+		fputs(h->tail, f);
+}
+
+int batch_bad(const char *exp, const char *opt, const char *arg, const char *what)
+{
+	mt_warn("run %s: %s: expected %s, got '%s'", exp, opt, what, arg);
+	return -1;
+}
+
+int batch_opt_int(const char *exp, const char *opt, const char *arg, int min, int max, int *out)
+{
+	char what[64];
+	if (mt_parse_int(arg, min, max, out) == 0)
+		return 0;
+	mt_snprintf(what, sizeof what, "%d..%d", min, max);
+	return batch_bad(exp, opt, arg, what);
+}
+
+int batch_opt_u64(const char *exp, const char *opt, const char *arg, uint64_t min, uint64_t max,
+		  uint64_t *out)
+{
+	char what[64];
+	if (mt_parse_u64(arg, min, max, out) == 0)
+		return 0;
+	mt_snprintf(what, sizeof what, "%llu..%llu", (unsigned long long)min,
+		    (unsigned long long)max);
+	return batch_bad(exp, opt, arg, what);
+}
+
+int batch_opt_cache(const char *exp, const char *opt, const char *arg, const char *example,
+		    int max_s, int max_e, int max_b, int *s, int *E, int *b)
+{
+	uint64_t v[3];
+	char what[64];
+	if (mt_parse_u64_list(arg, 0, (uint64_t)max_e, v, 3) == 3 && v[0] <= (uint64_t)max_s &&
+	    v[1] >= 1 && v[2] <= (uint64_t)max_b) {
+		*s = (int)v[0];
+		*E = (int)v[1];
+		*b = (int)v[2];
+		return 0;
+	}
+	mt_snprintf(what, sizeof what, "s,E,b such as %s", example);
+	return batch_bad(exp, opt, arg, what);
+}
+
+/* --cpu: one of the CPUs this process may run on. */
+static int parse_cpu(struct batch_cli *c, const char *arg)
+{
+	int cpus[1024], n = mt_allowed_cpus(cpus, (int)MT_ARRAY_LEN(cpus));
+	char what[96];
+	if (n <= 0) {
+		mt_strlcpy(what, "a CPU number", sizeof what);
+	} else {
+		int contiguous = cpus[n - 1] - cpus[0] == n - 1;
+		if (contiguous)
+			mt_snprintf(what, sizeof what, "a CPU this process may use, %d..%d", cpus[0],
+				    cpus[n - 1]);
+		else
+			mt_strlcpy(what, "a CPU this process may use (see taskset -p)", sizeof what);
+	}
+	if (mt_parse_int(arg, 0, 65535, &c->cpu) == 0) {
+		if (n <= 0)
+			return 0;
+		for (int i = 0; i < n; i++)
+			if (cpus[i] == c->cpu)
+				return 0;
+	}
+	return batch_bad(c->exp, "--cpu", arg, what);
+}
+
+/* --cpu-kind NAME: the worker's CPU is one of that kind this process may
+ * use, and later jobs pick from it too. */
+static int parse_kind(struct batch_cli *c, const char *arg)
+{
+	const struct topo *t = topo_this_machine();
+	char names[160], what[256];
+	int k = topo_kind_find(t, arg);
+	if (!t) {
+		mt_warn("run %s: --cpu-kind: hwloc could not read this machine's topology", c->exp);
+		return -1;
+	}
+	if (k < 0) {
+		mt_snprintf(what, sizeof what, "a core kind of this machine (%s: see memtop topo)",
+			    topo_kind_names(t, names, sizeof names));
+		return batch_bad(c->exp, "--cpu-kind", arg, what);
+	}
+	c->cpu = job_pick_cpu_of_kind(k);
+	if (c->cpu < 0) {
+		mt_snprintf(what, sizeof what, "a kind with a CPU this process may use (%s's CPUs "
+					       "are not allowed: see taskset -p)", t->kinds[k].name);
+		return batch_bad(c->exp, "--cpu-kind", arg, what);
+	}
+	c->cpu_kind = t->kinds[k].name;
+	return job_set_kind(k);
+}
+
+/* --json: the result can be written there (its folder exists and is
+ * writable, and the path is not a folder): said before measuring, not after. */
+static int check_json_path(const struct batch_cli *c)
+{
+	char why[4200];
+	const char *what;
+	if (jsonio_is_stdout(c->json) && c->csv)
+		return batch_bad(c->exp, "--json", c->json,
+				 "a file when --csv is given (both would write stdout)");
+	if (jsonio_check_path(c->json, &what, why, sizeof why) == 0)
+		return 0;
+	if (!why[0])
+		return batch_bad(c->exp, "--json", c->json, what);
+	mt_warn("run %s: --json: expected %s, got '%s' (%s)", c->exp, what, c->json, why);
+	return -1;
+}
+
+/* --json -: keep the real stdout for the JSON in c->json_fd and send what
+ * the experiment prints there (its table, the "# ..." lines) to stderr, a
+ * line at a time so that a watcher over ssh sees the rows as they come.
+ * Nothing has been written to stdout yet. Returns 0, or -1 (said). */
+static int keep_stdout(struct batch_cli *c)
+{
+	fflush(stdout);
+	c->json_fd = dup(STDOUT_FILENO);
+	if (c->json_fd < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+		mt_warn("run %s: --json -: cannot keep stdout for the JSON: %s", c->exp,
+			strerror(errno));
+		if (c->json_fd >= 0)
+			close(c->json_fd);
+		c->json_fd = -1;
+		return -1;
+	}
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	return 0;
+}
+
+/* --json -: stdout is the real one again (after the table is printed);
+ * *fd is the one keep_stdout() kept. */
+static void restore_stdout(int *fd)
+{
+	if (*fd < 0)
+		return;
+	fflush(stdout);
+	dup2(*fd, STDOUT_FILENO);
+	close(*fd);
+	*fd = -1;
+}
+
+/* --plan, --sysfs-root, --topology: which machine, and a plan for it.
+ * Returns 0, or -1 (said). */
+static int check_plan(struct batch_cli *c)
+{
+	if (c->sysfs_root && c->topology) {
+		mt_warn("run %s: --sysfs-root and --topology: give one of them", c->exp);
+		return -1;
+	}
+	if (c->sysfs_root || c->topology)
+		c->plan = 1; /* a recorded machine is planned, never measured */
+	if (c->plan && c->csv) {
+		mt_warn("run %s: --csv: a plan has no table (--json gives it as JSON)", c->exp);
+		return -1;
+	}
+	return 0;
+}
+
+/* --cpu and --cpu-kind, checked against this machine (a recorded one's are
+ * machine_for_run's). Returns 0, or -1 (said). */
+static int check_cpu(struct batch_cli *c)
+{
+	if (c->cpu_arg && c->kind_arg) {
+		mt_warn("run %s: --cpu and --cpu-kind: give one of them", c->exp);
+		return -1;
+	}
+	if (c->sysfs_root || c->topology)
+		return 0;
+	if (c->cpu_arg) {
+		if (parse_cpu(c, c->cpu_arg) < 0)
+			return -1;
+		c->cpu_given = 1;
+	}
+	return c->kind_arg ? parse_kind(c, c->kind_arg) : 0;
+}
+
+int batch_parse(struct batch_cli *c, int argc, char **argv)
+{
+	int ch;
+	while ((ch = batch_next(c, argc, argv)) > 0)
+		continue;
+	return ch;
+}
+
+void batch_cli_stdout(struct batch_cli *c)
+{
+	restore_stdout(&c->json_fd);
+}
+
+/* Is name (up to len characters) one of opts' long options? */
+static const struct option *find_long(const struct option *opts, const char *name, size_t len)
+{
+	for (; opts->name; opts++)
+		if (strlen(opts->name) == len && strncmp(opts->name, name, len) == 0)
+			return opts;
+	return NULL;
+}
+
+/* getopt's short options for the table lo: ":h", then each one-letter name
+ * whose value is its letter ("s": -s), with ':' after it when it takes a
+ * value. */
+static void shorts_of(const struct option *lo, char *out, size_t size)
+{
+	size_t n = 2;
+	out[0] = ':';
+	out[1] = 'h';
+	for (; lo->name && n + 3 < size; lo++) {
+		if (lo->name[1] != '\0' || lo->val != lo->name[0] || lo->val == 'h')
+			continue;
+		out[n++] = lo->name[0];
+		if (lo->has_arg == required_argument)
+			out[n++] = ':';
+	}
+	out[n] = '\0';
+}
+
+/* 1, having said so, when getopt_long matched long option li of lo (-1:
+ * none) and its name has one letter: "--s" is refused as getopt refuses an
+ * unknown option (one-letter names are short options only: -s). Else 0. */
+static int one_letter_long(const char *who, const struct option *lo, int li)
+{
+	if (li < 0 || lo[li].name[1] != '\0')
+		return 0;
+	if (who[0])
+		mt_warn("%s: unknown option '--%s' (see memtop %s --help)", who, lo[li].name, who);
+	else
+		mt_warn("unknown option '--%s' (see memtop --help)", lo[li].name);
+	return 1;
+}
+
+/* The one-line message for what getopt_long refused (ch is '?' or ':'),
+ * "memtop: WHO: ..." ("run matmul", "levels"; "" for memtop itself). */
+static void bad_option(const char *who, int ch, char **argv, const struct option *opts)
+{
+	const char *arg = argv[optind - 1];
+	int is_long = arg && strncmp(arg, "--", 2) == 0;
+	char pre[64] = "", see[64] = "";
+	if (who[0]) {
+		mt_snprintf(pre, sizeof pre, "%s: ", who);
+		mt_snprintf(see, sizeof see, "%s ", who);
+	}
+	if (ch == ':') {
+		if (is_long)
+			mt_warn("%s%s: expected a value, got nothing", pre, arg);
+		else
+			mt_warn("%s-%c: expected a value, got nothing", pre, optopt);
+		return;
+	}
+	if (is_long) {
+		const char *eq = strchr(arg, '=');
+		if (eq && find_long(opts, arg + 2, (size_t)(eq - arg - 2))) {
+			mt_warn("%s%.*s: expected no value, got '%s'", pre, (int)(eq - arg), arg,
+				eq + 1);
+			return;
+		}
+		mt_warn("%sunknown option '%s' (see memtop %s--help)", pre, arg, see);
+		return;
+	}
+	mt_warn("%sunknown option '-%c' (see memtop %s--help)", pre, optopt ? optopt : '?', see);
+}
+
+void batch_cmd_init(struct batch_cmd *c, const char *who, const struct batch_help *help)
+{
+	c->who = who;
+	c->help = help;
+	c->opts = help->opts;
+	c->rc = MT_EXIT_OK;
+	mt_getopt_reset();
+}
+
+int batch_cmd_next(struct batch_cmd *c, int argc, char **argv)
+{
+	struct option lo[BATCH_MAX_OPTIONS];
+	char shorts[3 * BATCH_MAX_OPTIONS + 3];
+	int ch, li = -1;
+	batch_getopt(c->opts, lo, BATCH_MAX_OPTIONS);
+	shorts_of(lo, shorts, sizeof shorts);
+	ch = getopt_long(argc, argv, shorts, lo, &li);
+	c->rc = MT_EXIT_OK;
+	if (one_letter_long(c->who, lo, li)) {
+		c->rc = MT_EXIT_USAGE;
+		return -1;
+	}
+	switch (ch) {
+	case -1: return 0;
+	case BATCH_OPT_HELP: batch_help(stdout, c->help); return -1;
+	case '?':
+	case ':':
+		bad_option(c->who, ch, argv, lo);
+		c->rc = MT_EXIT_USAGE;
+		return -1;
+	default: return ch;
+	}
+}
+
+/* The row of c's options whose value is val when it is typed and c has
+ * params to fill, else NULL. */
+static const struct batch_option *typed_row(const struct batch_cli *c, int val)
+{
+	for (const struct batch_option *o = c->help->opts; c->params && o->name; o++)
+		if (o->val == val)
+			return o->type != BATCH_T_NONE ? o : NULL;
+	return NULL;
+}
+
+int batch_next(struct batch_cli *c, int argc, char **argv)
+{
+	const struct batch_option *o;
+	const struct option *opts = c->getopt;
+	char shorts[3 * BATCH_MAX_OPTIONS + 3];
+	int ch, li = -1;
+	c->rc = MT_EXIT_USAGE;
+	shorts_of(opts, shorts, sizeof shorts);
+	while ((ch = getopt_long(argc, argv, shorts, opts, &li)) != -1) {
+		if (one_letter_long(c->who, opts, li))
+			return -1;
+		li = -1;
+		switch (ch) {
+		case BATCH_OPT_HELP:
+			batch_help(stdout, c->help);
+			c->rc = MT_EXIT_OK;
+			return -1;
+		case BATCH_OPT_JSON: c->json = optarg; break;
+		case BATCH_OPT_QUICK: c->quick = 1; break;
+		case BATCH_OPT_CSV: c->csv = 1; break;
+		case BATCH_OPT_COMPACT: c->compact = 1; break;
+		case BATCH_OPT_CPU: c->cpu_arg = optarg; break;
+		case BATCH_OPT_CPU_KIND: c->kind_arg = optarg; break;
+		case BATCH_OPT_PLAN: c->plan = 1; break;
+		case BATCH_OPT_SYSFS_ROOT: c->sysfs_root = optarg; break;
+		case BATCH_OPT_TOPOLOGY: c->topology = optarg; break;
+		case BATCH_OPT_TRIES:
+			if (batch_opt_int(c->exp, "--tries", optarg, 1, BATCH_MAX_TRIES,
+					  &c->tries) < 0)
+				return -1;
+			break;
+		case '?':
+		case ':':
+			bad_option(c->who, ch, argv, opts);
+			return -1;
+		default:
+			if (!(o = typed_row(c, ch)))
+				return ch;
+			if (batch_opt_fill(c->exp, o, optarg, c->params) < 0)
+				return -1;
+			break;
+		}
+	}
+	if (optind < argc) {
+		mt_warn("run %s: unexpected argument '%s' (see memtop run %s --help)", c->exp,
+			argv[optind], c->exp);
+		return -1;
+	}
+	if (check_plan(c) < 0 || check_cpu(c) < 0)
+		return -1;
+	if (c->json && check_json_path(c) < 0)
+		return -1;
+	if (c->compact && !c->json) {
+		mt_warn("run %s: --compact: expected --json FILE with it (it shapes the JSON)",
+			c->exp);
+		return -1;
+	}
+	if (jsonio_is_stdout(c->json) && keep_stdout(c) < 0) {
+		c->rc = MT_EXIT_RUNTIME;
+		return -1;
+	}
+	c->rc = MT_EXIT_OK;
+	return 0;
+}
+
+void batch_begin(struct batch_run *r, const struct batch_cli *c, int pinned)
+{
+	r->cli = c;
+	r->json_fd = c->json_fd;
+	r->meta = c->csv ? stderr : stdout;
+	r->cpu = !pinned ? -1 : c->cpu >= 0 ? c->cpu : job_pick_cpu();
+	run_header_init(&r->hdr, r->cpu);
+	run_header_print(r->meta, &r->hdr);
+	fflush(r->meta);
+}
+
+/* ---- the loop of a batch run: events, the progress bar, Ctrl-C ---------- */
+
+static volatile sig_atomic_t pump_stop;
+
+static void pump_signal(int sig)
+{
+	(void)sig;
+	pump_stop = 1;
+}
+
+/* The progress line of j on stderr: bar, percent, cells, ETA. */
+static void draw_progress(const job_t *j, int *drawn)
+{
+	struct job_progress p;
+	char bar[31], cells[64];
+	int fill;
+	job_get_progress(j, &p);
+	job_progress_cells(&p, cells, sizeof cells);
+	fill = (int)(p.fraction * 30.0 + 0.5);
+	for (int i = 0; i < 30; i++)
+		bar[i] = i < fill ? '#' : '.';
+	bar[30] = '\0';
+	if (p.eta_s >= 0)
+		fprintf(stderr, "\r[%s] %3.0f%%  %s  ETA %.0fs \033[K", bar, p.fraction * 100, cells,
+			ceil(p.eta_s));
+	else
+		fprintf(stderr, "\r[%s] %3.0f%%  %s \033[K", bar, p.fraction * 100, cells);
+	fflush(stderr);
+	*drawn = 1;
+}
+
+static void clear_progress(int *drawn)
+{
+	if (*drawn) {
+		fputs("\r\033[K", stderr);
+		fflush(stderr);
+		*drawn = 0;
+	}
+}
+
+/* Waits on j, passes each event to cb, draws a progress line on stderr when
+ * it is a terminal, cancels the job on SIGINT/SIGTERM; then puts the job's
+ * final progress in *last and joins it. Returns as job_join() does: 0 done,
+ * 1 cancelled, -1 failed with e set. */
+static int pump(job_t *j, job_event_cb cb, void *ctx, struct job_progress *last, mt_error *e)
+{
+	struct sigaction sa, old_int, old_term;
+	struct job_event evs[64];
+	int tty = isatty(2);
+	int drawn = 0, ended = 0;
+	uint64_t last_draw = 0;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = pump_signal;
+	sigemptyset(&sa.sa_mask);
+	pump_stop = 0;
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+
+	while (!ended) {
+		struct pollfd pfd = { .fd = job_fd(j), .events = POLLIN };
+		size_t n;
+		int r = poll(&pfd, 1, 100);
+		if (r < 0 && errno != EINTR)
+			break;
+		if (pump_stop) {
+			job_cancel(j);
+			pump_stop = 0;
+		}
+		n = job_take(j, evs, MT_ARRAY_LEN(evs));
+		if (n) {
+			clear_progress(&drawn);
+			for (size_t i = 0; i < n; i++) {
+				ended |= job_event_is_last(&evs[i]);
+				cb(&evs[i], ctx);
+			}
+			fflush(stdout);
+		}
+		if (tty && !ended && mt_now_ns() - last_draw > 100000000ull) {
+			draw_progress(j, &drawn);
+			last_draw = mt_now_ns();
+		}
+	}
+	clear_progress(&drawn);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	job_get_progress(j, last); /* final once the last event was taken */
+	return job_join(j, e);
+}
+
+int batch_pump(struct batch_run *r, job_fn fn, void *arg, job_event_cb cb, void *ctx)
+{
+	struct job_opts o = { r->cpu, 0 };
+	struct job_progress last;
+	mt_error e = { "" };
+	uint64_t t0 = mt_now_ns();
+	job_t *job = job_start(fn, arg, &o, &e);
+	int st;
+	if (!job) {
+		mt_warn("run %s: %s", r->cli->exp, e.msg);
+		return MT_EXIT_RUNTIME;
+	}
+	st = pump(job, cb, ctx, &last, &e);
+	r->elapsed_s = (double)(mt_now_ns() - t0) / 1e9;
+	diag_end(&r->hdr.diag, &last);
+	if (st == 0)
+		return 0;
+	if (st == 1 && last.cells_total)
+		mt_warn("run %s: cancelled after %llu of %llu %s%s; nothing written", r->cli->exp,
+			(unsigned long long)last.cells_done, (unsigned long long)last.cells_total,
+			last.unit ? last.unit : "cell", last.cells_total == 1 ? "" : "s");
+	else if (st == 1)
+		mt_warn("run %s: cancelled; nothing written", r->cli->exp);
+	else
+		mt_warn("run %s: %s", r->cli->exp, e.msg);
+	return MT_EXIT_RUNTIME;
+}
+
+/* What batch_run_result's event callback needs: the table and the run. */
+struct result_pump {
+	const struct batch_result_run *x;
+	const struct batch_run *run;
+	void *printer;
+};
+
+/* One event of a result run: a NOTE to on_note then said (unless on_note
+ * kept it), the others to on_event. */
+static void result_event(const struct job_event *ev, void *ctx)
+{
+	const struct result_pump *rp = ctx;
+	if (ev->type != JOB_EV_NOTE) {
+		rp->x->on_event(ev, rp->printer);
+		return;
+	}
+	if (!rp->x->on_note || rp->x->on_note(ev, rp->printer) == 0)
+		batch_note(rp->run, ev->text);
+}
+
+/* After a job that finished: the run header into the result, the summary,
+ * the JSON (batch_finish), the verdict. Returns the exit code. */
+static int result_finish(const struct batch_result_run *x, struct batch_run *run, void *printer)
+{
+	void *result = x->result ? x->result(printer) : NULL;
+	cJSON *root = NULL;
+	int rc;
+	if (result)
+		*(struct run_header *)result = run->hdr; /* every result starts with it */
+	if (x->summary && (rc = x->summary(printer)) != 0)
+		return rc;
+	if (batch_wants_json(run))
+		root = x->to_json ? x->to_json(printer) : x->kind->to_json(result);
+	if ((rc = batch_finish(run, root)) != 0)
+		return rc;
+	return x->verdict ? x->verdict(printer) : MT_EXIT_OK;
+}
+
+/* The run once prepared: the header, the head, the job, ended, the rest.
+ * Returns the exit code. */
+static int result_run(const struct batch_result_run *x, const struct batch_cli *cli,
+		      void *params, void *printer, struct batch_run *run)
+{
+	struct result_pump rp = { x, run, printer };
+	int job = !x->has_job || x->has_job(params);
+	int rc;
+	batch_begin(run, cli, x->pinned && job);
+	rc = x->head ? x->head(printer) : 0;
+	fflush(run->meta);
+	fflush(stdout);
+	if (rc != 0)
+		return rc;
+	if (job)
+		rc = batch_pump(run, x->worker, params, result_event, &rp);
+	else
+		batch_end_inline(run);
+	if (x->ended)
+		x->ended(printer);
+	return rc ? rc : result_finish(x, run, printer);
+}
+
+int batch_run_result(const struct batch_result_run *x, int argc, char **argv)
+{
+	struct batch_cli cli;
+	struct batch_run run;
+	void *params = calloc(1, x->params_size), *printer = calloc(1, x->printer_size);
+	int rc;
+
+	if (!params || !printer) {
+		mt_warn("run %s: out of memory", x->name);
+		rc = MT_EXIT_RUNTIME;
+	} else if (x->parse(&cli, argc, argv, params) < 0) {
+		rc = cli.rc;
+	} else if ((rc = x->prepare(&cli, params, printer, &run)) < 0) {
+		rc = result_run(x, &cli, params, printer, &run);
+		if (x->release)
+			x->release(printer, params);
+	}
+	free(params);
+	free(printer);
+	return rc;
+}
+
+void batch_end_inline(struct batch_run *r)
+{
+	diag_end(&r->hdr.diag, NULL);
+}
+
+void batch_note(const struct batch_run *r, const char *text)
+{
+	fprintf(r->meta, "# %s\n", text);
+}
+
+/* One "# warning: ..." line on r->meta per diagnostic after the run. */
+static void print_warnings(const struct batch_run *r)
+{
+	char w[8][160];
+	int n = diag_warnings(&r->hdr.diag, w, 8);
+	run_header_print_clock(r->meta, &r->hdr);
+	for (int i = 0; i < n; i++)
+		fprintf(r->meta, "# warning: %s\n", w[i]);
+}
+
+cJSON *batch_json_root(const struct batch_run *r)
+{
+	cJSON *root = cJSON_CreateObject();
+	if (!root)
+		return NULL;
+	if (run_header_to_json(&r->hdr, root) < 0 ||
+	    !cJSON_AddStringToObject(root, "experiment", r->cli->exp)) {
+		cJSON_Delete(root);
+		return NULL;
+	}
+	return root;
+}
+
+int batch_finish(struct batch_run *r, cJSON *root)
+{
+	mt_error e = { "" };
+	const char *path = r->cli->json;
+	int rc;
+	print_warnings(r);
+	if (!path) {
+		cJSON_Delete(root);
+		return 0;
+	}
+	if (!root) {
+		mt_warn("run %s: %s: out of memory; nothing written", r->cli->exp, path);
+		return MT_EXIT_RUNTIME;
+	}
+	if (jsonio_is_stdout(path)) {
+		fprintf(r->meta, "# the JSON result goes to stdout\n");
+		restore_stdout(&r->json_fd);
+	}
+	rc = jsonio_write_as(path, root, r->cli->compact, &e);
+	cJSON_Delete(root);
+	if (rc < 0) {
+		mt_warn("run %s: %s", r->cli->exp, e.msg);
+		return MT_EXIT_RUNTIME;
+	}
+	if (!jsonio_is_stdout(path))
+		fprintf(r->meta, "# wrote %s\n", path);
+	return 0;
+}

@@ -1,0 +1,368 @@
+/* batch: what every `memtop run NAME` shares, so that the experiments agree
+ * on their command line and their output:
+ *   - the common options --json FILE, --compact, --cpu N, --quick, --csv,
+ *     -h/--help (and --tries N where the experiment lists it),
+ *     parsed by batch_next() around the experiment's own ones;
+ *   - usage errors as one line, "memtop: run NAME: --opt: expected ...,
+ *     got '...'", exit 2 (batch_opt_* for the experiment's own options);
+ *   - the run header, taken before the worker starts and printed above the
+ *     table (on stderr with --csv, so stdout stays plain CSV);
+ *   - the end of a job (failed, cancelled), the warnings after the run, and
+ *     the JSON result written atomically, or to stdout with --json - (the
+ *     table and the "# ..." lines go to stderr then, so that
+ *     `ssh host memtop run mountain --json - > host.json` keeps only JSON).
+ * Curses-free, like the rest of src/. */
+#ifndef MEMTOP_BATCH_H
+#define MEMTOP_BATCH_H
+
+#include <cjson/cJSON.h>
+#include <getopt.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "batch_opts.h"
+#include "job.h"
+#include "base/jsonio.h"
+#include "runhdr.h"
+#include "base/util.h"
+
+/* getopt values of the common options; an experiment's own options use
+ * printable characters. */
+enum {
+	BATCH_OPT_HELP = 'h',
+	BATCH_OPT_JSON = 0x100,
+	BATCH_OPT_CPU,
+	BATCH_OPT_QUICK,
+	BATCH_OPT_CSV,
+	BATCH_OPT_COMPACT,
+	BATCH_OPT_CPU_KIND,
+	BATCH_OPT_PLAN,
+	BATCH_OPT_SYSFS_ROOT,
+	BATCH_OPT_TOPOLOGY,
+	BATCH_OPT_TRIES,
+};
+
+/* One option of a command with its help, as git's OPT_* and tmux's
+ * cmd_entry keep them: the table getopt parses (batch_getopt) and the
+ * --help (batch_usage) are both written from it, so they cannot drift, and
+ * tests/test_batch.c checks every option of every experiment's and every
+ * command's table is in its --help and in its section of man/memtop.1. End
+ * a table with BATCH_END. An experiment's own option may also say what its
+ * value is and the field of its params it fills (run/batch_opts.h's
+ * BATCH_OPT_* rows): batch_next() fills it then. */
+struct batch_option {
+	const char *name; /* "lengths": the option --lengths; one letter: -s */
+	int val;          /* getopt's value: a printable character for a command's own */
+	const char *arg;  /* its value in the help ("LIST"), NULL for a flag; "[FILE]":
+			   * optional, given as --json=FILE or read by the command
+			   * from the word after it */
+	const char *help; /* what it does; each '\n' starts a line under it; NULL:
+			   * an alias left out of --help (--out for --json) */
+	enum batch_type type; /* BATCH_T_NONE (0): batch_next() returns val */
+	size_t off;           /* the field's offset in the params */
+	uint64_t min, max;    /* an INT's (>= 0), U64's, SIZE's or LIST's bounds */
+	const char *what;     /* a SIZE's, LIST's or CPUS's "expected ..." */
+	batch_call_fn call;   /* a CALL's parser */
+	size_t cap;           /* a LIST's most numbers (<= BATCH_LIST_MAX) */
+};
+#define BATCH_END { NULL, 0, NULL, NULL, BATCH_T_NONE, 0, 0, 0, NULL, NULL, 0 }
+#define BATCH_MAX_OPTIONS 48 /* a table's entries, its end included */
+
+/* The common options, once: --cpu and --cpu-kind for an experiment
+ * measuring on a pinned worker; then --quick (what the experiment's quick run is: its help),
+ * --json, --out, --compact, --csv (what a CSV row is: its help), --help. */
+#define BATCH_HELP_CPU                                                                  \
+	{ "cpu", BATCH_OPT_CPU, "N", "pin the measuring thread to CPU N" },            \
+	{ "cpu-kind", BATCH_OPT_CPU_KIND, "NAME",                                      \
+	  "pin it to a CPU of kind NAME (P, E, big...: memtop topo)" }
+/* --cpu-kind for an experiment measuring on threads of its own (bandwidth,
+ * cores, numa): all of them on CPUs of that kind. */
+#define BATCH_HELP_CPU_KIND                                                             \
+	{ "cpu-kind", BATCH_OPT_CPU_KIND, "NAME",                                      \
+	  "measure on the CPUs of kind NAME only (P, E, big...: memtop topo)" }
+#define BATCH_HELP_HELP { "help", BATCH_OPT_HELP, NULL, "this help" }
+/* --tries N (1..BATCH_MAX_TRIES), what a try is in the experiment's words:
+ * batch_next parses it into cli->tries. */
+#define BATCH_MAX_TRIES 100
+#define BATCH_HELP_TRIES(help) { "tries", BATCH_OPT_TRIES, "N", help }
+#define BATCH_HELP_COMMON(quick, csv)                                                   \
+	{ "plan", BATCH_OPT_PLAN, NULL,                                                \
+	  "print what the run would measure (sizes and their levels,\n"               \
+	  "threads and their CPUs, pairs, nodes) and measure nothing;\n"              \
+	  "with --json, the plan as JSON" },                                           \
+	{ "sysfs-root", BATCH_OPT_SYSFS_ROOT, "DIR",                                   \
+	  "plan for the recorded Linux tree DIR (memtop topo's)\n"                     \
+	  "instead of this machine (implies --plan)" },                                \
+	{ "topology", BATCH_OPT_TOPOLOGY, "FILE",                                      \
+	  "plan for the machine an hwloc XML describes (lstopo\n"                      \
+	  "--of xml FILE, on a server; implies --plan)" },                             \
+	{ "quick", BATCH_OPT_QUICK, NULL, quick },                                     \
+	{ "json", BATCH_OPT_JSON, "FILE",                                              \
+	  "write the result to FILE (atomically); - for stdout" },                     \
+	{ "out", BATCH_OPT_JSON, "FILE", NULL },                                       \
+	{ "compact", BATCH_OPT_COMPACT, NULL,                                          \
+	  "the JSON on one line (one line a host under pdsh)" },                       \
+	{ "csv", BATCH_OPT_CSV, NULL, csv },                                           \
+	BATCH_HELP_HELP
+
+/* The getopt table of opts into out (room for max entries, the last the
+ * zero row). Returns out; a table longer than max is cut (an assert in
+ * tests/test_batch.c keeps them shorter). */
+const struct option *batch_getopt(const struct batch_option *opts, struct option *out, size_t max);
+
+/* A command's --help on f: head (its usage line and what it does, ending
+ * with a blank line), then one entry per option of opts with help: "  --NAME
+ * ARG" ("-N ARG" for a one-letter name), the help from column col (its
+ * further lines under it; the lines are wrapped for that column, within
+ * 80), "-h, --help" for help. */
+void batch_usage(FILE *f, const char *head, const struct batch_option *opts, int col);
+
+/* A command's --help as data beside its option table, so that no command
+ * writes a usage function of its own: what batch_help prints on -h/--help. */
+struct batch_help {
+	const char *head; /* its usage line(s) and what it does, ending with a blank line */
+	const struct batch_option *opts; /* its options, parsed and listed */
+	int col;          /* the column the options' help starts at */
+	const char *tail; /* what follows the options (from a '\n'), or NULL */
+};
+
+/* The exit status line most commands' --help ends with, after a blank line. */
+#define BATCH_HELP_EXIT "\nExit status: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n"
+
+/* h's --help on f: batch_usage of its head, options and column, then its
+ * tail. */
+void batch_help(FILE *f, const struct batch_help *h);
+
+/* The command line of a command other than `memtop run NAME` (cliffs,
+ * compare, import, info, levels, plot, report, sim, topo, view and the
+ * terminal UI), parsed against its option table. */
+struct batch_cmd {
+	const char *who;                  /* "levels": "memtop: levels: ..." */
+	const struct batch_help *help;    /* its --help */
+	const struct batch_option *opts;  /* help->opts */
+	int rc;                           /* the exit code when batch_cmd_next returned -1 */
+};
+
+/* Start parsing argv (argv[0] is the command) against help's options.
+ * Resets getopt. */
+void batch_cmd_init(struct batch_cmd *c, const char *who, const struct batch_help *help);
+
+/* The next option (its value, optarg set; one-letter names are short
+ * options), GNU style: the arguments that are not options are left from
+ * optind on when it returns 0. -h/--help prints the usage on stdout; an
+ * unknown option, a missing value and a value given to a flag are one line
+ * ("memtop: WHO: unknown option '--x' (see memtop WHO --help)"). Returns
+ * the option's value (> 0), 0 at the end, or -1 when the caller must
+ * return c->rc (0 after --help, 2). */
+int batch_cmd_next(struct batch_cmd *c, int argc, char **argv);
+
+/* The command line of one `memtop run NAME`. */
+struct batch_cli {
+	const char *exp;       /* "matmul": the NAME in messages */
+	char who[48];          /* "run matmul" */
+	const struct batch_help *help; /* the experiment's --help */
+	const char *json;      /* --json FILE, or NULL; "-" is stdout */
+	int json_fd;           /* --json -: the real stdout, kept for the JSON (else -1) */
+	int cpu;               /* --cpu N, a CPU of --cpu-kind NAME, or -1 */
+	const char *cpu_kind;  /* --cpu-kind NAME, or NULL */
+	int cpu_given;         /* --cpu was given */
+	const char *cpu_arg;   /* --cpu's value, as given (NULL: none) */
+	const char *kind_arg;  /* --cpu-kind's value, as given (NULL: none) */
+	int plan;              /* --plan, or a recorded machine: the plan, nothing measured */
+	const char *sysfs_root; /* --sysfs-root DIR: a recorded /sys tree, or NULL */
+	const char *topology;  /* --topology FILE: an hwloc XML, or NULL */
+	int quick;             /* --quick */
+	int csv;               /* --csv */
+	int compact;           /* --compact: the JSON on one line */
+	int tries;             /* --tries N (BATCH_HELP_TRIES), 0 when not given */
+	void *params;          /* the fields its typed options fill, or NULL */
+	int rc;                /* the exit code when batch_next() returned -1 */
+	struct option getopt[BATCH_MAX_OPTIONS]; /* getopt's table of its options */
+};
+
+/* Start parsing argv (argv[0] is NAME) for experiment exp against its
+ * help's option table (its own options and the common ones), the typed
+ * ones (run/batch_opts.h) into params (NULL when it has none: they are
+ * returned as the others). Resets getopt. */
+void batch_cli_init(struct batch_cli *c, const char *exp, const struct batch_help *help,
+		    void *params);
+
+/* The next option of the experiment's own (its getopt value, optarg set)
+ * that is not typed; fills the typed ones' fields (a bad value: one line,
+ * -1 with c->rc 2). Handles the common options itself, and the errors:
+ * unknown option, missing value, value given to a flag, an argument that
+ * is not an option, --cpu not a CPU this process may use, --cpu-kind not a
+ * core kind of this machine
+ * (naming those there are) or one with no CPU this process may use, both
+ * --cpu and --cpu-kind, --json in a folder that does not exist or
+ * cannot be written, --json - with --csv (both would write stdout), --compact
+ * without --json, --sysfs-root with --topology, --csv with a plan (--plan,
+ * --sysfs-root, --topology: they set c->plan; on a recorded machine --cpu
+ * and --cpu-kind are the machine's to check: machine/plan.h's
+ * machine_for_run). With
+ * --json - it then points stdout at stderr (line-buffered) and keeps the
+ * real stdout in c->json_fd for batch_finish(). Returns the option's value
+ * (> 0); 0 when all of argv is parsed and fine; -1 when the caller must
+ * return c->rc: --help printed (0), or one line printed on stderr (2; 1 when
+ * stdout could not be kept). */
+int batch_next(struct batch_cli *c, int argc, char **argv);
+
+/* All of argv through batch_next(), for an experiment whose own options
+ * are all typed (one without a type is passed over: --each-kind, taken
+ * before the parse). Returns 0, or -1 when the caller must return c->rc. */
+int batch_parse(struct batch_cli *c, int argc, char **argv);
+
+/* With --json -: the real stdout back (batch_next pointed it at stderr) for
+ * a JSON written without a run (a plan). Else nothing. */
+void batch_cli_stdout(struct batch_cli *c);
+
+/* Print "memtop: run EXP: OPT: expected WHAT, got 'ARG'" on stderr. Always
+ * returns -1. */
+int batch_bad(const char *exp, const char *opt, const char *arg, const char *what);
+
+/* Parse arg as an integer in [min, max] for option opt ("--tries"). Returns
+ * 0 with *out, or prints "memtop: run EXP: --tries: expected 1..100, got
+ * 'x'" and returns -1. */
+int batch_opt_int(const char *exp, const char *opt, const char *arg, int min, int max, int *out);
+
+/* Same for a 64-bit unsigned integer. */
+int batch_opt_u64(const char *exp, const char *opt, const char *arg, uint64_t min, uint64_t max,
+		  uint64_t *out);
+
+/* Parse a cache geometry "s,E,b" (s <= max_s, 1 <= E <= max_e, b <= max_b).
+ * Returns 0 with the three, or prints "expected s,E,b such as EXAMPLE, got
+ * '...'" and returns -1. */
+int batch_opt_cache(const char *exp, const char *opt, const char *arg, const char *example,
+		    int max_s, int max_e, int max_b, int *s, int *E, int *b);
+
+/* One run: its header, and where the lines that are not the table go. */
+struct batch_run {
+	const struct batch_cli *cli;
+	struct run_header hdr;
+	FILE *meta;       /* "# ..." lines: stdout, or stderr with --csv */
+	int cpu;          /* the worker's CPU, or -1 */
+	double elapsed_s; /* wall time of batch_pump() */
+	int json_fd;      /* --json -: the real stdout until batch_finish(), else -1 */
+};
+
+/* Take the run header now, before any worker starts (so the load and the
+ * runnable tasks are the machine's, not our own worker's), and print it to
+ * r->meta. pinned: the experiment measures on a pinned worker; its CPU is
+ * --cpu or job_pick_cpu(), recorded as the job's CPU. Never fails. */
+void batch_begin(struct batch_run *r, const struct batch_cli *c, int pinned);
+
+/* What batch_pump hands each event of the job to. */
+typedef void (*job_event_cb)(const struct job_event *ev, void *ctx);
+
+/* The one way a batch command runs its experiment: start fn(arg) as a job
+ * (pinned to r->cpu when batch_begin was told so), pass every event to
+ * cb(ev, ctx) until the last, with a progress line on stderr when it is a
+ * terminal (Ctrl-C cancels the job), end the job, then put the after-run
+ * diagnostics and the job's CPU tracking into r->hdr and the wall time into
+ * r->elapsed_s. arg must outlive the call. Returns 0 when the
+ * job finished; when it could not start, failed or was cancelled (Ctrl-C),
+ * prints one line ("memtop: run EXP: why", "...: cancelled after 12 of 210
+ * cells; nothing written") and returns MT_EXIT_RUNTIME. */
+int batch_pump(struct batch_run *r, job_fn fn, void *arg, job_event_cb cb, void *ctx);
+
+/* For a command that computes in-process without a job (a simulation): the
+ * after-run diagnostics into r->hdr. */
+void batch_end_inline(struct batch_run *r);
+
+/* The one tail of every batch command: a "# warning: ..." line per
+ * diagnostic, then the result written to --json atomically, or with --json -
+ * on the real stdout, restored (root NULL with --json means building it ran
+ * out of memory; without --json root is ignored, pass NULL). Frees root.
+ * Returns 0, or prints one line naming the file and returns MT_EXIT_RUNTIME. */
+int batch_finish(struct batch_run *r, cJSON *root);
+
+/* Was --json given (build the result's JSON for batch_finish only then)? */
+static inline int batch_wants_json(const struct batch_run *r)
+{
+	return r->cli->json != NULL;
+}
+
+struct result_kind; /* run/result_kind.h */
+
+/* One `memtop run NAME` whose job fills a result from its events, as a
+ * table of its parts (as tmux's cmd_entry): batch_run_result runs them in
+ * the one order such a run has. Two blocks it allocates, zeroed, for the
+ * run and frees after it: the params (the job's arg) and the printer (the
+ * experiment's own state of the run: its result, how far its table is;
+ * the ctx of every hook after prepare). A hook marked "may be NULL" is
+ * optional, the others are not. */
+struct batch_result_run {
+	const char *name;     /* "matmul": the NAME in "memtop: run NAME: out of memory" */
+	size_t params_size;   /* sizeof the params, the job's arg */
+	size_t printer_size;  /* sizeof the printer */
+	/* Parse argv into cli and params (defaults first): 0, or -1 when the
+	 * command ends here with exit code cli->rc (--help: 0; a bad value,
+	 * said in one line: 2). */
+	int (*parse)(struct batch_cli *cli, int argc, char **argv, void *params);
+	/* What differs before the run: the machine (machine_for_run), the
+	 * params completed from it, the --plan (printed: the command ends),
+	 * the printer made for params, run (begun after this) and cli, its
+	 * result empty. May set cli->cpu (the worker's CPU). Returns -1 to run,
+	 * with what it holds freed by release; or the exit code the command
+	 * ends with (said), with everything it made freed. */
+	int (*prepare)(struct batch_cli *cli, void *params, void *printer,
+		       const struct batch_run *run);
+	int pinned; /* batch_begin's: the job measures on a pinned worker */
+	/* Is there a job? 0: the run is all in head (a simulation), no job,
+	 * not pinned. May be NULL: always. */
+	int (*has_job)(const void *params);
+	/* After the run header: the lines above the table (on run->meta) and
+	 * its head. Returns 0, or the exit code the run ends with (said). May
+	 * be NULL: nothing there yet (latency says its plan once its pages
+	 * are in, from on_note). */
+	int (*head)(void *printer);
+	job_fn worker; /* the job, on params */
+	/* A NOTE event, before batch_run_result says it as a "# ..." line
+	 * (batch_note): the result's part of it, a table's row ended first.
+	 * Returns 1 when the note is the experiment's own and not to be said
+	 * (latency's figure and pages), else 0. May be NULL: the note is only
+	 * said. */
+	int (*on_note)(const struct job_event *ev, void *printer);
+	job_event_cb on_event; /* every other event of the job, with the printer */
+	/* After the job, however it ended (done, failed, cancelled): a row
+	 * still held, what the run took (run->elapsed_s). May be NULL. */
+	void (*ended)(void *printer);
+	/* The printer's result, a struct that starts with its run header (the
+	 * run's is put there after the job), which kind->to_json writes. May
+	 * be NULL: no such result (to_json writes the JSON). */
+	void *(*result)(void *printer);
+	/* After the job, before the JSON: what the table alone does not say.
+	 * Returns 0, or the exit code the run ends with (said), nothing
+	 * written. May be NULL. */
+	int (*summary)(void *printer);
+	const struct result_kind *kind; /* the result's: its JSON, with --json (NULL: to_json's) */
+	/* With --json, instead of kind->to_json: the result's JSON (from
+	 * batch_json_root), the caller's to free; NULL when out of memory. May
+	 * be NULL: kind's. */
+	cJSON *(*to_json)(void *printer);
+	/* After the JSON: MT_EXIT_OK, or MT_EXIT_RUNTIME with one line said
+	 * (the run measured something wrong). May be NULL. */
+	int (*verdict)(const void *printer);
+	/* What prepare made (the result's memory, the machine's resources),
+	 * freed on every path once prepare returned -1. May be NULL. */
+	void (*release)(void *printer, void *params);
+};
+
+/* Run x: its params and printer allocated, argv parsed into the params,
+ * prepare (the machine, the plan, the printer), the run header
+ * (batch_begin), the head, the job (batch_pump, each NOTE said as a
+ * "# ..." line after on_note, the others to on_event; no job:
+ * batch_end_inline), ended, then with the run header in the result the
+ * summary, the JSON through batch_finish and the verdict; release, the
+ * blocks freed. Returns the command's exit code (out of memory for the
+ * blocks: said, MT_EXIT_RUNTIME). */
+int batch_run_result(const struct batch_result_run *x, int argc, char **argv);
+
+/* A NOTE event's text as a "# ..." line on r->meta. */
+void batch_note(const struct batch_run *r, const char *text);
+
+/* A new result object carrying the run header's fields and "experiment":
+ * EXP. Returns NULL when out of memory. */
+cJSON *batch_json_root(const struct batch_run *r);
+
+#endif

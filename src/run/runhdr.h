@@ -1,0 +1,82 @@
+/* runhdr: the run header every result carries: where and how it was
+ * measured (version, machine, date, build, clock, diagnostics), its JSON
+ * fields and its "# ..." text form above a batch table. */
+#ifndef MEMTOP_RUNHDR_H
+#define MEMTOP_RUNHDR_H
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+
+#include "os/clock.h"
+#include "diag.h"
+#include "os/conditions.h"
+#include "os/vm.h"
+
+/* Where the measuring CPU sits in the machine (core/topo), as far as known. */
+struct run_place {
+	int known;     /* 0: not recorded (no pinned job, a foreign file, no hwloc) */
+	int cpu;
+	char kind[16]; /* core kind ("P", "E", "big", "LITTLE", "one"); "" unknown */
+	int l3;	       /* L3 group, NUMA node (OS index), package: -1 unknown */
+	int node;
+	int package;
+};
+
+/* What every result says about where and how it was measured. */
+struct run_header {
+	char version[32];   /* memtop version that measured */
+	char hardware[256]; /* the seed's field: "CPU (arch, OS), build, date" */
+	char cpu[160];
+	char kernel[160];
+	char host[64];
+	double mem_bytes;   /* the machine's memory (MemTotal), 0 unknown */
+	char date[32];      /* "YYYY-MM-DD HH:MM" */
+	char build[256];    /* compiler and flags */
+	struct mt_clock clock;
+	/* a file that cannot say its core clock (Apple publishes none) may
+	 * carry an upper bound and a sentence why ("clock": {"core_ghz_max",
+	 * "note"}); 0 and "" otherwise */
+	double ghz_bound;
+	char clock_note[200];
+	struct diag diag;
+	int has_diag;       /* diag was recorded (false for foreign files) */
+	struct run_place place; /* where the job's CPU sits ("place" in JSON) */
+	struct mt_vm vm;    /* a VM or not, under which hypervisor ("vm" in JSON) */
+	struct mt_conditions cond; /* the settings that move figures ("conditions";
+				    * cond.have 0: an older file without them) */
+	int has_vm;         /* vm was recorded (false for older and foreign files) */
+};
+
+/* Fill h for a run starting now on this machine (calibrates the clock,
+ * snapshots the diagnostics with the job's CPU, and where that CPU sits:
+ * its core kind, L3 group, NUMA node and package, from this machine's
+ * topology, loaded once). */
+void run_header_init(struct run_header *h, int job_cpu);
+
+/* Add the header's fields to a result object. Returns 0 or -1 (memory). */
+int run_header_to_json(const struct run_header *h, cJSON *root);
+
+/* Read a header back from a result (missing fields left empty). */
+void run_header_from_json(const cJSON *root, struct run_header *h);
+
+/* The batch header: "# memtop 0.1.0 on HOST, CPU, date, build" lines plus
+ * one "# warning: ..." line per diagnostic, each starting with "# ". */
+void run_header_print(FILE *f, const struct run_header *h);
+
+/* The line that sets the core clock measured during the run (on the job's
+ * CPU, at its start and end) beside the calibrated core clock and the tick
+ * counter's rate, and whether they agree: "# core clock measured during
+ * the run (dependent adds on CPU 1): 4.15 GHz at its start, 4.16 at its
+ * end; calibrated 4.16 GHz, tsc 2.600 GHz: they agree within 5 %". Nothing
+ * when the header has no such measurement (before the run, a foreign file). */
+void run_header_print_clock(FILE *f, const struct run_header *h);
+
+/* Fills p with where cpu sits in this machine's topology (p->known 0 when
+ * cpu < 0, or the topology or the CPU is not known). */
+void run_place_init(struct run_place *p, int cpu);
+
+/* Where the job's CPU sits, in words: "CPU 1: core kind one, L3 group 0,
+ * NUMA node 0, package 0"; "" when not known. Returns buf. */
+const char *run_place_text(const struct run_place *p, char *buf, size_t len);
+
+#endif
