@@ -174,6 +174,135 @@ static void zen5_csapp_mountain(void **state)
 	import_result_free(&res);
 }
 
+/* ---- synthetic 4 KB-page curves (issue 36): a TLB's step or a cache's -- */
+
+#define SYN_N 19 /* 1K .. 256M, powers of two, as tinymembench prints them */
+
+struct syn_level {
+	uint64_t size;
+	double ns;
+};
+
+/* A random chase over sizes 1K..256M: each level answers the share of the
+ * loads it holds (size / footprint), memory the rest; past walk_reach (0:
+ * none) a walk of walk_ns plus 2 ns an octave (its tables leaving the
+ * caches) is added to the share of the loads that miss the TLB. As
+ * tinymembench prints it: ns over an L1 hit of 1 ns. */
+static void syn_curve(uint64_t *sizes, double *ns, const struct syn_level *lv, size_t nlv,
+		      double memory_ns, uint64_t walk_reach, double walk_ns)
+{
+	for (size_t i = 0; i < SYN_N; i++) {
+		double s = (double)(1024ull << i), held = 0, t = 0;
+		sizes[i] = 1024ull << i;
+		for (size_t k = 0; k < nlv; k++) {
+			double h = fmin(1, (double)lv[k].size / s);
+			t += (h - held) * lv[k].ns;
+			held = h;
+		}
+		t += (1 - held) * memory_ns;
+		if (walk_reach && s > (double)walk_reach)
+			t += (1 - (double)walk_reach / s) * (walk_ns + 2 * log2(s / (double)walk_reach));
+		ns[i] = t - 1.0;
+	}
+}
+
+static void syn_detect(const uint64_t *sizes, const double *ns, int huge,
+		       struct latency_levels *lv)
+{
+	struct latency_curves c;
+	memset(&c, 0, sizeof c);
+	c.sizes = sizes;
+	c.nsizes = SYN_N;
+	c.random = ns;
+	c.over_l1 = 1;
+	c.huge = huge;
+	latency_detect_curves(&c, lv);
+}
+
+/* A small core on 4 KB pages: L1 32K (1 ns), L2 512K (12 ns), L3 24M
+ * (30 ns), memory 160 ns, a second-level TLB reaching 4M past which a walk
+ * adds 40 ns: the walk doubles the L3's latency, so the plateau past 4M
+ * reads as a level of its own, and alone (the pages not stated) the step
+ * at 4M is an L3 and all behind it memory. Stated 4 KB pages: the rise is
+ * within what 4 loads from the 12 ns L2 can add, the curve rises again at
+ * the L3's end, so 4M is a TLB's reach (1024 entries) and the L3 is read
+ * where the shifted plateau ends, 16M (the 32M point is on the step). */
+static const struct syn_level walk_core[] = { { 32 * KB, 1 }, { 512 * KB, 12 }, { 24 * MB, 30 } };
+
+static void walk_step_on_4k_pages(void **state)
+{
+	uint64_t sizes[SYN_N], c[8], t[8];
+	double ns[SYN_N];
+	struct latency_levels lv;
+	size_t nc, nt;
+	(void)state;
+	syn_curve(sizes, ns, walk_core, 3, 160, 4 * MB, 40);
+	syn_detect(sizes, ns, LAT_HUGE_OFF, &lv);
+	sizes_of(&lv, c, &nc, t, &nt);
+	assert_int_equal(nc, 3);
+	assert_int_equal(c[0], 32 * KB);
+	assert_int_equal(c[1], 512 * KB);
+	assert_int_equal(c[2], 16 * MB);
+	assert_int_equal(nt, 1);
+	assert_int_equal(t[0], 4 * MB);
+	for (size_t i = 0; i < lv.n; i++)
+		if (lv.lv[i].tlb) {
+			assert_int_equal(lv.lv[i].tlb, LAT_TLB_WALK);
+			assert_int_equal(lv.lv[i].entries, 1024);
+			assert_int_equal(lv.lv[i].step_end, 8 * MB);
+			assert_true(lv.lv[i].ns > 20 && lv.lv[i].ns < 48); /* the walk's rise */
+		} else if (lv.lv[i].size == 16 * MB) {
+			assert_true(lv.lv[i].ns < 30); /* the L3's own latency, without walks */
+		}
+	assert_int_equal(lv.has_memory, 1);
+	assert_int_equal(lv.memory_from, 32 * MB);
+	assert_int_equal(lv.small_pages_only, 1);
+}
+
+/* The same curve where the file does not say its pages: nothing tells the
+ * walk from a cache, so it stays as read (the step at 4M an L3). */
+static void walk_step_pages_unstated(void **state)
+{
+	uint64_t sizes[SYN_N], c[8], t[8];
+	double ns[SYN_N];
+	struct latency_levels lv;
+	size_t nc, nt;
+	(void)state;
+	syn_curve(sizes, ns, walk_core, 3, 160, 4 * MB, 40);
+	syn_detect(sizes, ns, LAT_HUGE_UNKNOWN, &lv);
+	sizes_of(&lv, c, &nc, t, &nt);
+	assert_int_equal(nc, 3);
+	assert_int_equal(c[2], 4 * MB);
+	assert_int_equal(nt, 0);
+	assert_int_equal(lv.memory_from, 8 * MB);
+}
+
+/* The same shape, steps at 512K, 4M and 24M, where the one at 4M is a
+ * cache's: L2 4 ns, L3 4M 14 ns, L4 24M 40 ns, no walk. The rise at 4M
+ * (about 18 ns) is more than 4 loads from the 4 ns L2 could add: the L4
+ * multiplies, it is a cache level, and both stay caches on 4 KB pages. */
+static void cache_step_on_4k_pages(void **state)
+{
+	static const struct syn_level core[] = {
+		{ 32 * KB, 1 }, { 512 * KB, 4 }, { 4 * MB, 14 }, { 24 * MB, 40 }
+	};
+	uint64_t sizes[SYN_N], c[8], t[8];
+	double ns[SYN_N];
+	struct latency_levels lv;
+	size_t nc, nt;
+	(void)state;
+	syn_curve(sizes, ns, core, 4, 160, 0, 0);
+	syn_detect(sizes, ns, LAT_HUGE_OFF, &lv);
+	sizes_of(&lv, c, &nc, t, &nt);
+	assert_int_equal(nc, 4);
+	assert_int_equal(c[0], 32 * KB);
+	assert_int_equal(c[1], 512 * KB);
+	assert_int_equal(c[2], 4 * MB);
+	assert_int_equal(c[3], 16 * MB);
+	assert_int_equal(nt, 0);
+	assert_int_equal(lv.memory_from, 32 * MB);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -182,6 +311,9 @@ int main(void)
 		cmocka_unit_test(zen5_lmbench_random),
 		cmocka_unit_test(zen5_memtop_run),
 		cmocka_unit_test(zen5_csapp_mountain),
+		cmocka_unit_test(walk_step_on_4k_pages),
+		cmocka_unit_test(walk_step_pages_unstated),
+		cmocka_unit_test(cache_step_on_4k_pages),
 	};
 	return cmocka_run_group_tests_name("levels", tests, NULL, NULL);
 }

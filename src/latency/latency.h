@@ -403,7 +403,10 @@ size_t latency_segment(const uint64_t *sizes, const double *v, size_t n,
 /* How a TLB step was told from a cache step. */
 enum lat_tlb_evidence {
 	LAT_TLB_PAGES = 1,  /* the 4 KB-page chase is slower than the huge-page one from here */
-	LAT_TLB_STRIDES = 2 /* the added latency is in proportion to the stride */
+	LAT_TLB_STRIDES = 2, /* the added latency is in proportion to the stride */
+	LAT_TLB_WALK = 3     /* on 4 KB pages alone (the file says so), a step that adds a
+			      * page walk's constant instead of multiplying the latency
+			      * as a cache level does (latency_levels.c, walk_steps) */
 };
 
 struct latency_level {

@@ -23,6 +23,11 @@
 #define WINDOW_OCTAVES 0.5  /* a step's latency before and after: points this close */
 #define WAY_NEAR 1.5        /* a stride shows a step within this factor of its size */
 #define WAY_MAX_WAYS 64     /* way bounds implying more ways are not believed */
+#define PTE_BYTES 8         /* a 4 KB page's entry in the last page-table level: the
+			     * tables of S bytes hold S / 512 bytes of entries */
+#define WALK_LOADS 4        /* a 4 KB-page walk reads at most one entry per table level:
+			     * 4 on x86-64 and arm64 (48-bit), 3 or 4 on RISC-V (Sv39,
+			     * Sv48); page-walk caches make it fewer, never more */
 
 /* What the phases share. */
 struct reader {
@@ -33,6 +38,11 @@ struct reader {
 	const double *huge;         /* the huge-page one */
 	struct seg_level seg[LAT_MAX_LEVELS];
 	size_t nseg;
+	int pages_4k;               /* main is a random chase the file says ran on 4 KB pages,
+				     * with no huge-page curve beside it */
+	size_t walk_edge, walk_next; /* a walk step (walk_steps): the last size before it and
+				     * the first after (indices), walk_ns what it adds; */
+	double walk_ns;             /* walk_edge 0 and walk_ns 0 when none */
 };
 
 /* ---- phase 1: the curve the caches are read from ----------------------- */
@@ -67,6 +77,7 @@ static int choose_main(const struct latency_curves *c, struct reader *rd,
 	}
 	out->over_l1 = c->random && c->over_l1;
 	out->small_pages_only = c->huge == LAT_HUGE_OFF && !(c->random && c->other);
+	rd->pages_4k = out->small_pages_only && c->random && !c->tlb_locality;
 	return 0;
 }
 
@@ -163,6 +174,61 @@ static void read_memory(struct reader *rd, struct latency_levels *out, size_t n)
 	out->memory_last_ns = rd->main[last] - rd->offset;
 }
 
+/* A step on 4 KB pages alone may be a second-level TLB's reach instead of a
+ * cache's end, and its shape tells which (issue 36): past a TLB's reach
+ * every load also walks the page tables, which ADDS a constant to whatever
+ * cache the data is still in (the curve past the step is the same cache's
+ * plateau shifted up, and it climbs again where that cache really ends);
+ * the next cache level MULTIPLIES the latency (at least min_ratio, 2x,
+ * slower than this one, a cost of its own that the faster caches do not
+ * bound). What a walk can add is bounded by the curve itself, never by
+ * known sizes: a reach of S bytes is mapped by S / 512 bytes of last-level
+ * entries (the levels above are 512x smaller again), so where the cache
+ * below this one holds them, a walk is at most WALK_LOADS loads from that
+ * cache. So the step from plateau k to k + 1 (sizes both read from the
+ * curve) is a walk's when
+ *   - the file says 4 KB pages and no huge-page curve is beside it,
+ *   - plateau k is a cache (under LAT_MEMORY_NS) with a faster cache below,
+ *   - S, its last size, is within a TLB's reach (TLB_PAGES_MAX) and S / 512
+ *     fits in the cache below (the walk's tables sit there),
+ *   - the rise (k + 1 less k) is at most WALK_LOADS times the latency of
+ *     that cache below (an added walk, not a multiple of its own), and
+ *   - the curve rises again after k + 1 (the cache behind the walk ends
+ *     there: without that there is nothing to tell the two apart).
+ * Such a step is labelled a TLB (its reach S, S / 4 KB entries, the rise
+ * as a miss's cost), plateaus k and k + 1 are one cache (its size where
+ * the shifted plateau ends, its latency plateau k's, without walks), and
+ * the finder goes on behind it. One walk step per curve: a second-level
+ * TLB's (a first-level TLB's miss is a few cycles, under any cache step). */
+static void walk_steps(struct reader *rd)
+{
+	const struct latency_curves *c = rd->c;
+	size_t n = c->nsizes < LAT_MAX_SIZES ? c->nsizes : LAT_MAX_SIZES;
+	if (!rd->pages_4k)
+		return;
+	for (size_t k = 1; k + 2 < rd->nseg; k++) {
+		const struct seg_level *below = &rd->seg[k - 1], *at = &rd->seg[k],
+				       *past = &rd->seg[k + 1];
+		uint64_t reach = c->sizes[at->edge], tables = reach / (PAGE_4K / PTE_BYTES);
+		double rise = past->cost - at->cost;
+		if (at->cost >= LAT_MEMORY_NS)
+			return; /* memory from here: no cache for a walk to add to */
+		if (reach > TLB_PAGES_MAX || tables > c->sizes[below->edge] ||
+		    rise > WALK_LOADS * below->cost)
+			continue;
+		rd->walk_edge = at->edge;
+		rd->walk_next = next_point(rd, at->edge, n);
+		if (rd->walk_next >= n)
+			rd->walk_next = past->i0;
+		rd->walk_ns = rise;
+		rd->seg[k].i1 = past->i1;
+		rd->seg[k].edge = past->edge;
+		memmove(&rd->seg[k + 1], &rd->seg[k + 2], (rd->nseg - k - 2) * sizeof rd->seg[0]);
+		rd->nseg--;
+		return;
+	}
+}
+
 static void read_caches(struct reader *rd, struct latency_levels *out)
 {
 	const struct latency_curves *c = rd->c;
@@ -170,6 +236,7 @@ static void read_caches(struct reader *rd, struct latency_levels *out)
 	size_t n = c->nsizes < LAT_MAX_SIZES ? c->nsizes : LAT_MAX_SIZES;
 	seg_params_latency(&p);
 	rd->nseg = seg_levels(c->sizes, rd->main, n, &p, rd->seg, LAT_MAX_LEVELS);
+	walk_steps(rd);
 	for (size_t k = 1; k < rd->nseg; k++)
 		if (rd->seg[k].cost >= LAT_MEMORY_NS) {
 			rd->nseg = k + 1; /* memory from here: later steps are not caches */
@@ -191,6 +258,7 @@ static void read_caches(struct reader *rd, struct latency_levels *out)
 	read_memory(rd, out, n);
 }
 
+
 /* ---- phase 3: TLB steps ------------------------------------------------- */
 
 static void add_tlb(struct latency_levels *out, int how, uint64_t size, uint64_t end,
@@ -210,6 +278,15 @@ static void add_tlb(struct latency_levels *out, int how, uint64_t size, uint64_t
 	l->entries = size / page;
 	l->ns = ns;
 	l->cycles = ghz > 0 ? ns * ghz : 0;
+}
+
+/* The walk step walk_steps() told apart, as a TLB level. */
+static void tlb_from_walk(const struct reader *rd, struct latency_levels *out)
+{
+	const struct latency_curves *c = rd->c;
+	if (rd->walk_ns > 0)
+		add_tlb(out, LAT_TLB_WALK, c->sizes[rd->walk_edge], c->sizes[rd->walk_next],
+			PAGE_4K, rd->walk_ns, c->ghz);
 }
 
 /* Both page sizes: from the first size on which the 4 KB-page chase stays
@@ -513,6 +590,7 @@ size_t latency_detect_curves(const struct latency_curves *c, struct latency_leve
 	read_caches(&rd, out);
 	if (out->n == 0)
 		return 0;
+	tlb_from_walk(&rd, out);
 	tlb_from_pages(&rd, out);
 	tlb_from_strides(&rd, out);
 	drop_tlb_steps(out);

@@ -137,9 +137,10 @@ static cJSON *level_json(const struct latency_level *l)
 	cJSON_AddBoolToObject(o, "tlb", l->tlb != 0);
 	if (l->tlb) {
 		cJSON_AddNumberToObject(o, "entries", (double)l->entries);
-		cJSON_AddStringToObject(o, "told_by", l->tlb == LAT_TLB_PAGES
-							      ? "4 KB pages slower than huge pages"
-							      : "added latency in proportion to the stride");
+		cJSON_AddStringToObject(o, "told_by",
+					l->tlb == LAT_TLB_PAGES	  ? "4 KB pages slower than huge pages"
+					: l->tlb == LAT_TLB_WALK ? "a page walk's added constant on 4 KB pages"
+								  : "added latency in proportion to the stride");
 	}
 	if (l->way_min && l->way_max) {
 		cJSON_AddNumberToObject(o, "way_min", (double)l->way_min);
@@ -282,6 +283,9 @@ static void print_tlb_reach(FILE *f, const struct latency_levels *lv,
 			    const struct latency_level *l)
 {
 	char a[32];
+	for (size_t i = 0; i < lv->n; i++)
+		if (lv->lv[i].tlb == LAT_TLB_WALK)
+			return; /* the walk's step is told already: this one multiplied */
 	if (!lv->small_pages_only || l->level < 2 || l->size < TLB_REACH_LO ||
 	    l->size > TLB_REACH_HI || (l->size & (l->size - 1)))
 		return;
@@ -379,7 +383,12 @@ void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct
 		if (l->tlb)
 			fprintf(f, "   a TLB, not a cache: %s\n",
 				l->tlb == LAT_TLB_PAGES ? "only the 4 KB-page chase steps here"
-							: "the added latency grows with the stride");
+				: l->tlb == LAT_TLB_WALK
+					? "on 4 KB pages the step adds what a walk of the page "
+					  "tables can cost (a few loads from the cache below), where "
+					  "a cache level would multiply the latency; the cache "
+					  "behind it is read on"
+					: "the added latency grows with the stride");
 		else if (inf)
 			against_info(f, l, ref[i], i == last, inf);
 		if (!l->tlb)
