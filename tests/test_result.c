@@ -43,8 +43,8 @@ static void test_registry(void **state)
 	(void)state;
 	/* every experiment's kind is registered, and the card besides */
 	for (size_t i = 0; i < nx; i++)
-		if (experiment_kind(x[i])) {
-			assert_ptr_equal(result_kind_find(experiment_kind(x[i])->name), experiment_kind(x[i]));
+		if (x[i]->kind) {
+			assert_ptr_equal(result_kind_find(x[i]->kind->name), x[i]->kind);
 			with_kind++;
 		}
 	assert_int_equal(n, with_kind + 1);
@@ -62,8 +62,8 @@ static void test_registry(void **state)
 	assert_null(result_kind_find("algae"));
 	/* derived from the experiments: their kinds in their order, the card last */
 	for (size_t i = 0, j = 0; i < nx; i++)
-		if (experiment_kind(x[i]))
-			assert_ptr_equal(k[j++], experiment_kind(x[i]));
+		if (x[i]->kind)
+			assert_ptr_equal(k[j++], x[i]->kind);
 	assert_string_equal(k[n - 1]->name, "card");
 	assert_null(x[nx]);
 	assert_ptr_equal(experiment_find("numa"), x[nx - 1]);

@@ -264,8 +264,10 @@ static int has_job(const void *params)
 	return ((const struct algae_params *)params)->real_n > 0;
 }
 
-static const struct batch_result_run run_algae = {
+const struct experiment exp_algae = {
 	.name = "algae",
+	.about = "array of structs against struct of arrays on a 1 KB cache (seed 003)",
+	.options = options,
 	.params_size = sizeof(struct run_params),
 	.printer_size = sizeof(struct printer),
 	.parse = parse_args,
@@ -276,11 +278,4 @@ static const struct batch_result_run run_algae = {
 	.worker = algae_worker,
 	.on_event = on_event,
 	.to_json = to_json, /* no kind: memtop reads the result nowhere */
-};
-
-const struct experiment exp_algae = {
-	.name = "algae",
-	.summary = "array of structs against struct of arrays on a 1 KB cache (seed 003)",
-	.run = &run_algae,
-	.options = options,
 };

@@ -759,8 +759,10 @@ static int verdict(const void *printer)
 	return MT_EXIT_RUNTIME;
 }
 
-static const struct batch_result_run run_bandwidth = {
+const struct experiment exp_bandwidth = {
 	.name = "bandwidth",
+	.about = "read/write/copy/triad GB/s per level over threads, loaded latency",
+	.options = options,
 	.params_size = sizeof(struct run_params),
 	.printer_size = sizeof(struct batch),
 	.parse = parse,
@@ -775,11 +777,4 @@ static const struct batch_result_run run_bandwidth = {
 	.summary = summary,
 	.kind = &kind_bandwidth,
 	.verdict = verdict,
-};
-
-const struct experiment exp_bandwidth = {
-	.name = "bandwidth",
-	.summary = "read/write/copy/triad GB/s per level over threads, loaded latency",
-	.run = &run_bandwidth,
-	.options = options,
 };

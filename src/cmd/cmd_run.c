@@ -16,7 +16,7 @@ static void usage(FILE *f)
 		   "Measure one experiment; the table prints row by row as it is measured.\n\n"
 		   "Experiments:\n");
 	for (size_t i = 0; i < n; i++)
-		fprintf(f, "  %-11s %s\n", ex[i]->name, ex[i]->summary);
+		fprintf(f, "  %-11s %s\n", ex[i]->name, ex[i]->about);
 	fprintf(f, "\n`memtop run EXPERIMENT --help` lists its options.\n");
 }
 

@@ -369,8 +369,10 @@ static void release(void *printer, void *params)
 	cores_plan_free(&((struct run_params *)params)->plan);
 }
 
-static const struct batch_result_run run_cores = {
+const struct experiment exp_cores = {
 	.name = "cores",
+	.about = "core-to-core latency: a cache line passed between each pair of CPUs, by relation",
+	.options = options,
 	.params_size = sizeof(struct run_params),
 	.printer_size = sizeof(struct printer),
 	.parse = parse_args,
@@ -383,11 +385,4 @@ static const struct batch_result_run run_cores = {
 	.summary = print_summary,
 	.kind = &kind_cores,
 	.release = release,
-};
-
-const struct experiment exp_cores = {
-	.name = "cores",
-	.summary = "core-to-core latency: a cache line passed between each pair of CPUs, by relation",
-	.run = &run_cores,
-	.options = options,
 };

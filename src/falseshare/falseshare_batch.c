@@ -295,8 +295,10 @@ static int verdict(const void *printer)
 	return MT_EXIT_RUNTIME;
 }
 
-static const struct batch_result_run run_falseshare = {
+const struct experiment exp_falseshare = {
 	.name = "falseshare",
+	.about = "false sharing: threads x packed/padded counters, spacing sweep (seed 003)",
+	.options = options,
 	.params_size = sizeof(struct run_params),
 	.printer_size = sizeof(struct printer),
 	.parse = parse_args,
@@ -309,11 +311,4 @@ static const struct batch_result_run run_falseshare = {
 	.summary = print_sweep_verdict,
 	.kind = &kind_falseshare,
 	.verdict = verdict,
-};
-
-const struct experiment exp_falseshare = {
-	.name = "falseshare",
-	.summary = "false sharing: threads x packed/padded counters, spacing sweep (seed 003)",
-	.run = &run_falseshare,
-	.options = options,
 };

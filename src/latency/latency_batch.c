@@ -520,8 +520,11 @@ static void release(void *printer, void *params)
 	machine_free(b->owned);
 }
 
-static const struct batch_result_run run_latency = {
+const struct experiment exp_latency = {
 	.name = "latency",
+	.about = "load latency by pointer chasing, levels, way size, TLB (seed 002)",
+	.options = options,
+	.each_kind = 1,
 	.params_size = sizeof(struct run_params),
 	.printer_size = sizeof(struct printer),
 	.parse = parse,
@@ -535,12 +538,4 @@ static const struct batch_result_run run_latency = {
 	.summary = summary,
 	.kind = &kind_latency,
 	.release = release,
-};
-
-const struct experiment exp_latency = {
-	.name = "latency",
-	.summary = "load latency by pointer chasing, levels, way size, TLB (seed 002)",
-	.run = &run_latency,
-	.each_kind = 1,
-	.options = options,
 };

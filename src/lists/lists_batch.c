@@ -480,8 +480,10 @@ static int verdict(const void *printer)
 	return MT_EXIT_RUNTIME;
 }
 
-static const struct batch_result_run run_lists = {
+const struct experiment exp_lists = {
 	.name = "lists",
+	.about = "linked-list cell layouts, cdr-coding, the graph homework (seed 003)",
+	.options = options,
 	.params_size = sizeof(struct run_params),
 	.printer_size = sizeof(struct printer),
 	.parse = parse_args,
@@ -494,11 +496,4 @@ static const struct batch_result_run run_lists = {
 	.summary = print_summary,
 	.kind = &kind_lists,
 	.verdict = verdict,
-};
-
-const struct experiment exp_lists = {
-	.name = "lists",
-	.summary = "linked-list cell layouts, cdr-coding, the graph homework (seed 003)",
-	.run = &run_lists,
-	.options = options,
 };

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "plan.h"
+#include "run/experiment.h"
 #include "run/job.h"
 #include "base/jsonio.h"
 
@@ -459,7 +460,7 @@ static int kinds_machine(int argc, char **argv, const struct machine **m, struct
 
 /* One run of fn as --cpu-kind name, its JSON to path ("-": stdout, one
  * line; NULL: none). Returns its exit code. */
-static int one_kind(const struct batch_result_run *x, char **base, int n, const char *name,
+static int one_kind(const struct experiment *x, char **base, int n, const char *name,
 		    const char *path)
 {
 	char *argv[64];
@@ -478,7 +479,7 @@ static int one_kind(const struct batch_result_run *x, char **base, int n, const 
 	return batch_run_result(x, k, argv);
 }
 
-int batch_each_kind(const struct batch_result_run *x, int argc, char **argv)
+int batch_each_kind(const struct experiment *x, int argc, char **argv)
 {
 	const char *exp = x->name;
 	const char *json = opt_value(argc, argv, "--json");

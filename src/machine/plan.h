@@ -128,7 +128,7 @@ int plan_end(struct batch_cli *cli, struct plan *p, struct machine *owned);
  * lines on stdout. On a machine of one kind: the one run, said. Refused
  * with --cpu or --cpu-kind (exit 2). Returns the first failing run's exit
  * code, else 0. */
-int batch_each_kind(const struct batch_result_run *x, int argc, char **argv);
+int batch_each_kind(const struct experiment *x, int argc, char **argv);
 
 /* Is --each-kind among argv[1..argc)? */
 int batch_wants_each_kind(int argc, char **argv);

@@ -613,8 +613,10 @@ static int verdict(const void *printer)
 	return MT_EXIT_RUNTIME;
 }
 
-static const struct batch_result_run run_matmul = {
+const struct experiment exp_matmul = {
 	.name = "matmul",
+	.about = "the six matmul loop orders and blocking: time, class, misses (seed 003)",
+	.options = options,
 	.params_size = sizeof(struct run_params),
 	.printer_size = sizeof(struct printer),
 	.parse = parse_args,
@@ -630,11 +632,4 @@ static const struct batch_result_run run_matmul = {
 	.to_json = to_json, /* --simulate's is not the kind's */
 	.verdict = verdict,
 	.release = release,
-};
-
-const struct experiment exp_matmul = {
-	.name = "matmul",
-	.summary = "the six matmul loop orders and blocking: time, class, misses (seed 003)",
-	.run = &run_matmul,
-	.options = options,
 };

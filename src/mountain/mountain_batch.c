@@ -432,8 +432,11 @@ static void release(void *printer, void *params)
 	mountain_free(((struct printer *)printer)->m);
 }
 
-static const struct batch_result_run run_mountain = {
+const struct experiment exp_mountain = {
 	.name = "mountain",
+	.about = "read throughput over working-set size x stride (seed 000)",
+	.options = options,
+	.each_kind = 1,
 	.params_size = sizeof(struct run_params),
 	.printer_size = sizeof(struct printer),
 	.parse = parse_args,
@@ -447,12 +450,4 @@ static const struct batch_result_run run_mountain = {
 	.summary = summary,
 	.kind = &kind_mountain,
 	.release = release,
-};
-
-const struct experiment exp_mountain = {
-	.name = "mountain",
-	.summary = "read throughput over working-set size x stride (seed 000)",
-	.run = &run_mountain,
-	.each_kind = 1,
-	.options = options,
 };

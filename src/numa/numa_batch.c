@@ -312,8 +312,10 @@ static void release(void *printer, void *params)
 	p->mem = NULL;
 }
 
-static const struct batch_result_run run_numa = {
+const struct experiment exp_numa = {
 	.name = "numa",
+	.about = "node x node idle latency and read/triad GB/s on memory bound to each node (MLC)",
+	.options = options,
 	.params_size = sizeof(struct run_params),
 	.printer_size = sizeof(struct batch),
 	.parse = parse,
@@ -328,11 +330,4 @@ static const struct batch_result_run run_numa = {
 	.summary = print_end,
 	.kind = &kind_numa,
 	.release = release,
-};
-
-const struct experiment exp_numa = {
-	.name = "numa",
-	.summary = "node x node idle latency and read/triad GB/s on memory bound to each node (MLC)",
-	.run = &run_numa,
-	.options = options,
 };

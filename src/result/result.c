@@ -58,8 +58,8 @@ static void fill_kinds(void)
 {
 	size_t n = 0;
 	for (size_t i = 0; experiments[i]; i++)
-		if (experiment_kind(experiments[i]))
-			registry[n++] = experiment_kind(experiments[i]);
+		if (experiments[i]->kind)
+			registry[n++] = experiments[i]->kind;
 	for (size_t i = 0; other_kinds[i]; i++)
 		registry[n++] = other_kinds[i];
 	registry[n] = NULL;
@@ -73,16 +73,11 @@ const struct experiment *experiment_find(const char *name)
 	return NULL;
 }
 
-const struct result_kind *experiment_kind(const struct experiment *x)
-{
-	return x->run->kind;
-}
-
 int experiment_run(const struct experiment *x, int argc, char **argv)
 {
 	if (x->each_kind && batch_wants_each_kind(argc, argv))
-		return batch_each_kind(x->run, argc, argv);
-	return batch_run_result(x->run, argc, argv);
+		return batch_each_kind(x, argc, argv);
+	return batch_run_result(x, argc, argv);
 }
 
 const struct experiment *const *experiment_all(size_t *n)

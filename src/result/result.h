@@ -22,9 +22,6 @@
 /* The experiment called name ("mountain"), or NULL. */
 const struct experiment *experiment_find(const char *name);
 
-/* The kind of the result x's --json writes, or NULL (algae: none). */
-const struct result_kind *experiment_kind(const struct experiment *x);
-
 /* `memtop run NAME ...`: argv[0] is NAME. Runs x (run/batch.h's
  * batch_run_result; with --each-kind, where x takes it, once per core kind:
  * machine/plan.h's batch_each_kind). Returns an exit code: 0 ok, 1 runtime

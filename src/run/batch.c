@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "batch.h"
+#include "experiment.h"
 #include "diag.h"
 #include "os/platform.h"
 #include "result_kind.h"
@@ -591,7 +592,7 @@ int batch_pump(struct batch_run *r, job_fn fn, void *arg, job_event_cb cb, void 
 
 /* What batch_run_result's event callback needs: the table and the run. */
 struct result_pump {
-	const struct batch_result_run *x;
+	const struct experiment *x;
 	const struct batch_run *run;
 	void *printer;
 };
@@ -611,7 +612,7 @@ static void result_event(const struct job_event *ev, void *ctx)
 
 /* After a job that finished: the run header into the result, the summary,
  * the JSON (batch_finish), the verdict. Returns the exit code. */
-static int result_finish(const struct batch_result_run *x, struct batch_run *run, void *printer)
+static int result_finish(const struct experiment *x, struct batch_run *run, void *printer)
 {
 	void *result = x->result ? x->result(printer) : NULL;
 	cJSON *root = NULL;
@@ -629,7 +630,7 @@ static int result_finish(const struct batch_result_run *x, struct batch_run *run
 
 /* The run once prepared: the header, the head, the job, ended, the rest.
  * Returns the exit code. */
-static int result_run(const struct batch_result_run *x, const struct batch_cli *cli,
+static int result_run(const struct experiment *x, const struct batch_cli *cli,
 		      void *params, void *printer, struct batch_run *run)
 {
 	struct result_pump rp = { x, run, printer };
@@ -650,7 +651,7 @@ static int result_run(const struct batch_result_run *x, const struct batch_cli *
 	return rc ? rc : result_finish(x, run, printer);
 }
 
-int batch_run_result(const struct batch_result_run *x, int argc, char **argv)
+int batch_run_result(const struct experiment *x, int argc, char **argv)
 {
 	struct batch_cli cli;
 	struct batch_run run;

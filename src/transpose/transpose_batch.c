@@ -565,8 +565,10 @@ static int verdict(const void *printer)
 	return ((const struct printer *)printer)->wrong ? MT_EXIT_RUNTIME : MT_EXIT_OK;
 }
 
-static const struct batch_result_run run_transpose = {
+const struct experiment exp_transpose = {
 	.name = "transpose",
+	.about = "matrix transpose on cachelab's cache, and its versions timed (seed 003)",
+	.options = options,
 	.params_size = sizeof(struct run_params),
 	.printer_size = sizeof(struct printer),
 	.parse = parse_args,
@@ -579,11 +581,4 @@ static const struct batch_result_run run_transpose = {
 	.summary = print_summary,
 	.kind = &kind_transpose,
 	.verdict = verdict,
-};
-
-const struct experiment exp_transpose = {
-	.name = "transpose",
-	.summary = "matrix transpose on cachelab's cache, and its versions timed (seed 003)",
-	.run = &run_transpose,
-	.options = options,
 };
