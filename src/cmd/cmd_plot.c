@@ -52,8 +52,14 @@ static int parse(int argc, char **argv, const char **svg, const char **png, cons
 	struct batch_cmd c;
 	int ch;
 	batch_cmd_init(&c, "plot", &help);
-	while ((ch = batch_cmd_next(&c, argc, argv)) > 0)
-		*(ch == 's' ? svg : ch == 'p' ? png : lat) = optarg;
+	while ((ch = batch_cmd_next(&c, argc, argv)) > 0) {
+		if (ch == 's')
+			*svg = optarg;
+		else if (ch == 'p')
+			*png = optarg;
+		else
+			*lat = optarg;
+	}
 	if (ch < 0)
 		return c.rc == MT_EXIT_OK ? 1 : -1;
 	if (argc - optind < 1 || argc - optind > PLOT_MAX_FILES) {
