@@ -211,6 +211,10 @@ int tui_job_ended(struct tui *t, const struct job_event *ev, const char *what);
 
 /* The running job, or NULL. */
 job_t *tui_job(const struct tui *t);
+/* 1 while tab's run is in progress: from the tui_job_launch that started
+ * its job to that job's last event, which tab->job_event already sees as
+ * 0 (the frame knows the job's owner; no tab keeps a flag of its own). */
+int tui_running(const struct tui *t, const struct tab *tab);
 /* Pause/resume the running job (status line says so). */
 void tui_job_toggle_pause(struct tui *t);
 
@@ -270,8 +274,6 @@ struct tab_result_now {
 	const void *shown;
 	/* Cells measured (or read) so far; 0: nothing to save. */
 	size_t measured;
-	/* The tab's run is in progress: no opening then. */
-	int running;
 };
 
 /* A tab's results as files of its result kind (core/result_kind.h): what
@@ -287,8 +289,9 @@ struct tab_result_io {
 	/* Said when nothing is measured ("no finished race to save yet (r
 	 * races)"); NULL: "nothing measured to save yet (r measures)". */
 	const char *nothing;
-	/* What is in progress when running() says so: "a race" (open says
-	 * "PATH: a race is in progress"). */
+	/* What is in progress while the tab's run is (tui_running): "a race"
+	 * (open says "PATH: a race is in progress"; a tab that shows several
+	 * files opens one beside its run). */
 	const char *busy;
 	/* 1: the tab shows several files at once (the Mountain tab: a second
 	 * mountain beside the first, the card); 0: one at a time, and opening
@@ -298,10 +301,9 @@ struct tab_result_io {
 	 * result another way: a pointer, a result built when saved), */
 	struct tab_result_now (*now)(void *self);
 	/* or, with now NULL, the frame reads it from the instance, which holds
-	 * the result by value at result_at (offsetof into struct tab's state)
-	 * and an int, non-zero while its run is in progress, at running_at;
+	 * the result by value at result_at (offsetof into struct tab's state);
 	 * measured(result) gives the cells it holds (0: nothing to save). */
-	size_t result_at, running_at;
+	size_t result_at;
 	size_t (*measured)(const void *result);
 	/* Opening f (loaded; f->kind is kind or another kind shown by this
 	 * tab, e.g. the card in the Mountain tab): take it and return 0,

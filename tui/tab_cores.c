@@ -19,7 +19,6 @@
 struct cores_tab {
 	struct cores_plan plan;   /* outlives the job */
 	struct cores_result r;    /* measured here, or opened (memtop view) */
-	int running;
 	int ci, cj;               /* the cursor: row and column CPU indices */
 	int page_rows, page_cols; /* the rows and columns the last draw showed (PgDn) */
 	/* scratch of make_plan, too big for the stack */
@@ -52,7 +51,6 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 	}
 	if (ev->type == JOB_EV_NOTE)
 		return; /* the frame says it in the status line */
-	s->running = 0;
 	if (tui_job_ended(t, ev, "core-to-core latency"))
 		tui_message(t, "done: %zu pair%s measured", cores_result_measured(&s->r),
 			    cores_result_measured(&s->r) == 1 ? "" : "s");
@@ -90,7 +88,6 @@ static int act_start(struct tui *t, void *self, int key)
 	s->cj = 1;
 	if (tui_job_launch(t, &tab_cores, cores_worker, &s->plan, &s->r.hdr) < 0)
 		return 1;
-	s->running = 1;
 	tui_dirty(t);
 	return 1;
 }
@@ -154,7 +151,6 @@ static const struct tab_result_io io = {
 	.kind = &kind_cores,
 	.busy = "a core-to-core run",
 	.result_at = offsetof(struct cores_tab, r),
-	.running_at = offsetof(struct cores_tab, running),
 	.measured = io_measured,
 	.take = io_take,
 };
@@ -357,15 +353,15 @@ static void draw_matrix(struct tui *t, struct cores_tab *s, WINDOW *w, int y,
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 
-static void draw_legend(struct tui *t, struct cores_tab *s, WINDOW *w, int y, int wd,
-			const struct layout *L)
+static void draw_legend(struct tui *t, WINDOW *w, int y, int wd, const struct layout *L)
 {
 	char lo[32], hi[32];
 	int n = tui_heat_levels(t);
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	if (isnan(L->lo)) {
-		tui_put(t, w, y, 1, wd - 2, s->running ? "the pairs fill in as they are measured"
-						      : "nothing measured yet");
+		tui_put(t, w, y, 1, wd - 2,
+			tui_running(t, &tab_cores) ? "the pairs fill in as they are measured"
+						   : "nothing measured yet");
 		return;
 	}
 	mt_snprintf(lo, sizeof lo, "%.1f", L->lo);
@@ -465,7 +461,7 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 	s->page_cols = L.ncols;
 	draw_matrix(t, s, w, y, &L, wd);
 	y += 1 + L.nrows;
-	draw_legend(t, s, w, y++, wd, &L);
+	draw_legend(t, w, y++, wd, &L);
 	y = draw_reading(t, s, w, y, h - (s->r.source[0] ? 1 : 0), wd);
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	if (s->r.source[0])

@@ -14,7 +14,6 @@
 
 struct falseshare_tab {
 	struct falseshare_params p; /* outlives the job */
-	int running;
 	struct falseshare_result r; /* measured here, or opened (memtop view) */
 	/* The line transfer between the first two CPUs the race's threads
 	 * ran on: a short core-to-core ping-pong (src/cores) the tab starts
@@ -22,7 +21,7 @@ struct falseshare_tab {
 	struct {
 		struct cores_plan plan; /* outlives its job */
 		struct cores_result r;
-		int running;
+		int running; /* the tab's job is this one, not the race */
 	} xfer;
 };
 
@@ -44,6 +43,12 @@ static void transfer_start(struct tui *t, struct falseshare_tab *s)
 		return;
 	s->xfer.running =
 		tui_job_launch(t, &tab_falseshare, cores_worker, &s->xfer.plan, NULL) == 0;
+}
+
+/* The race is in progress (the tab's job, and not the line transfer). */
+static int race_running(const struct tui *t, const struct falseshare_tab *s)
+{
+	return tui_running(t, &tab_falseshare) && !s->xfer.running;
 }
 
 static void reset_results(struct falseshare_tab *s)
@@ -86,7 +91,6 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 	}
 	if (ev->type == JOB_EV_NOTE)
 		return;
-	s->running = 0;
 	if (tui_job_ended(t, ev, "false sharing")) {
 		tui_message(t, s->r.inexact ? "done: a sum was WRONG" : "done: every sum exact");
 		transfer_start(t, s);
@@ -107,7 +111,6 @@ static int act_start(struct tui *t, void *self, int key)
 	tui_result_changed(t, &tab_falseshare, 1);
 	if (tui_job_launch(t, &tab_falseshare, falseshare_worker, &s->p, &s->r.hdr) < 0)
 		return 1;
-	s->running = 1;
 	tui_dirty(t);
 	return 1;
 }
@@ -129,7 +132,7 @@ static int act_rounds(struct tui *t, void *self, int key)
 {
 	struct falseshare_tab *s = self;
 	(void)key;
-	if (s->running) {
+	if (race_running(t, s)) {
 		tui_message(t, "stop the run first (x)");
 		return 1;
 	}
@@ -148,7 +151,6 @@ static const struct tab_result_io io = {
 	.kind = &kind_falseshare,
 	.busy = "a false sharing run",
 	.result_at = offsetof(struct falseshare_tab, r),
-	.running_at = offsetof(struct falseshare_tab, running),
 	.measured = io_measured,
 	.result_size = sizeof(struct falseshare_result),
 };
@@ -251,7 +253,7 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	if (s->r.source[0] && h > 2)
 		tui_put_source(t, w, h - 2, 1, wd - 2, s->r.hdr.hardware, s->r.source);
-	if (!s->running && !s->r.tab[0][0].have && !s->r.source[0])
+	if (!race_running(t, s) && !s->r.tab[0][0].have && !s->r.source[0])
 		tui_put(t, w, h - 1, 1, wd - 2,
 			tui_measure_hint(t, "r measures; o sets the increments per thread", 0));
 	wattrset(w, tui_attr(t, ROLE_NORMAL));

@@ -20,7 +20,6 @@ struct matmul_tab {
 	struct matmul_params p; /* outlives the job */
 	struct matmul_l1d l1d;  /* this machine's, from the frame's info */
 	int sel;                /* selected order */
-	int running;
 	struct matmul_result r; /* the race, measured here or opened (memtop view) */
 };
 
@@ -52,7 +51,6 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 	}
 	if (ev->type == JOB_EV_NOTE)
 		return;
-	s->running = 0;
 	if (tui_job_ended(t, ev, "race"))
 		tui_message(t, s->r.failed_equal ? "race done: a result DIFFERS from ijk's"
 						: "race done: every order gave ijk's product");
@@ -75,7 +73,6 @@ static int act_start(struct tui *t, void *self, int key)
 	tui_result_changed(t, &tab_matmul, 1);
 	if (tui_job_launch(t, &tab_matmul, matmul_worker, &s->p, &s->r.hdr) < 0)
 		return 1;
-	s->running = 1;
 	tui_message(t, "racing %d orders, n = %zu, all in turn in %.0f ms slices",
 		    __builtin_popcount(s->r.orders), s->p.n, s->p.slice_ms);
 	tui_dirty(t);
@@ -144,7 +141,7 @@ static void block_answer(struct tui *t, void *self, const char *answer)
 static int act_prompt(struct tui *t, void *self, int key)
 {
 	struct matmul_tab *s = self;
-	if (s->running) {
+	if (tui_running(t, &tab_matmul)) {
 		tui_message(t, "stop the race first (x)");
 		return 1;
 	}
@@ -179,7 +176,6 @@ static const struct tab_result_io io = {
 	.nothing = "no finished race to save yet (r races)",
 	.busy = "a race",
 	.result_at = offsetof(struct matmul_tab, r),
-	.running_at = offsetof(struct matmul_tab, running),
 	.measured = io_measured,
 	.result_size = sizeof(struct matmul_result),
 	.opened = io_opened,
@@ -413,7 +409,7 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	if (s->r.source[0]) /* whose figures: the file's hardware, then its name */
 		tui_put_source(t, w, h - 1, 1, wd - 2, s->r.hdr.hardware, s->r.source);
-	else if (!s->running && !matmul_result_measured(&s->r))
+	else if (!tui_running(t, &tab_matmul) && !matmul_result_measured(&s->r))
 		tui_put(t, w, h - 1, 1, wd - 2,
 			tui_measure_hint(t, "r starts the race; n and b set the size and the block",
 					 0));

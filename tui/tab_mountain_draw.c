@@ -298,7 +298,7 @@ static void info_line(struct tui *t, struct mountain_tab *s, WINDOW *w, int widt
 		wattrset(w, tui_attr(t, ROLE_NORMAL));
 		return;
 	}
-	if (tui_job(t) && s->running)
+	if (tui_running(t, &tab_mountain))
 		mt_snprintf(line, sizeof line, "measuring %s: p pauses, x stops; cells fill in live",
 			    s->single ? "one cell again" : s->preview ? "a first look at this machine"
 								: "this machine");
@@ -430,7 +430,7 @@ static int draw_reading(struct tui *t, struct mountain_tab *s, WINDOW *w, int y,
 		n++;
 	if (clk.how != CPW_UNKNOWN && (pt.have_l1 || pt.have_floor)) {
 		mt_snprintf(txt[n], sizeof txt[n], "cycles a word%s%s:", clk.how == CPW_BOUND ? " at most" : "",
-			    s->running && !s->single ? " so far" : "");
+			    tui_running(t, &tab_mountain) && !s->single ? " so far" : "");
 		if (pt.have_l1)
 			mt_append(txt[n], sizeof txt[n], " L1 plateau %s (%.0f MB/s, %s, stride 1)",
 				  cpw_fmt(a, sizeof a, cpw_cycles(clk.ghz, pt.l1_mbs)), pt.l1_mbs,
