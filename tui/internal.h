@@ -72,6 +72,7 @@ struct tui {
 	size_t apos;
 	void (*prompt_done)(struct tui *t, void *self, const char *answer);
 	void *prompt_self; /* what prompt_done receives as self */
+	const struct tab_knob *knob; /* the knob the prompt asks for (knobs.c) */
 	const struct tab *save_tab; /* whose result the save prompt saves (tui_result_key) */
 	struct tui_save *saves[TUI_SAVES_MAX]; /* being written off the UI thread (saving.c) */
 	struct tui_load *loads[TUI_LOADS_MAX]; /* being read off the UI thread (loading.c) */
@@ -206,6 +207,11 @@ void loading_reap(struct tui *t);
 int loading_busy(const struct tui *t);
 void loading_finish(struct tui *t, FILE *report, uint64_t since);
 int loading_check_regular(const char *path, mt_error *e);
+
+/* knobs.c: knob k of the selected tab (its instance self), its key
+ * pressed: its busy said while the tab's run is in progress, else its
+ * question asked (the answer is written into self). Returns 1. */
+int knobs_ask(struct tui *t, void *self, const struct tab_knob *k);
 
 /* look.c: colours and glyphs for t's terminal (after initscr). */
 void look_init(struct tui *t);

@@ -77,17 +77,56 @@ struct latency_result; /* latency/latency.h */
 struct info;           /* info/info.h */
 struct tab_result_io; /* below */
 
+/* One knob of a tab (git's OPT_INTEGER, for a prompt): its key asks in
+ * the status line for a new value of a field of the tab's instance, the
+ * field's value as the answer's initial text, and writes an answer in
+ * lo..hi into it (else says bad); the same row writes its line of the
+ * help (TUI_KEY_KNOB). A text knob hands its answer to answer() instead.
+ * A static const table in the tab, named from its keys[]. */
+struct tab_knob {
+	int key;              /* a printable character; the help names it */
+	const char *help;     /* its help row: "type the increments per thread" */
+	const char *question; /* "Increments per thread: " */
+	/* Said instead of asking while the tab's run is in progress
+	 * (tui_running): "stop the run first (x)"; NULL: it asks anyway. */
+	const char *busy;
+	/* A number: the field, an unsigned integer of size bytes (4 or 8) at
+	 * offset at into the tab's state, its bounds, what a bad answer says
+	 * ("rounds: expected 1000..1000000000"), and set(self), when not NULL,
+	 * what else changes once it took a new value (the frame redraws). */
+	size_t at, size;
+	uint64_t lo, hi;
+	const char *bad;
+	void (*set)(void *self);
+	/* A text: its initial text, and answer(t, self, text or NULL on Esc). */
+	const char *initial;
+	void (*answer)(struct tui *t, void *self, const char *answer);
+};
+
+/* The rows of a knob table: a number (ST: the tab's state struct, F: the
+ * field in it, a.b for a nested one) or a text. */
+#define TAB_KNOB_NUM(key, help, question, busy, st, f, lo, hi, bad, set)                     \
+	{ key, help, question, busy, offsetof(st, f), sizeof(((st *)0)->f), lo, hi, bad, set, \
+	  NULL, NULL }
+#define TAB_KNOB_TEXT(key, help, question, busy, initial, answer) \
+	{ key, help, question, busy, 0, 0, 0, 0, NULL, NULL, initial, answer }
+
 /* One key binding and, when name is set, one row of the help screen
  * (htop's keys[] idea: the table that binds the keys writes the help).
  * Rows with name == NULL only bind (e.g. 'k' next to KEY_UP). End the table
  * with a zero row. The action receives the selected tab's instance as self
- * (struct tab's state_size) and returns 1 when it used the key. */
+ * (struct tab's state_size) and returns 1 when it used the key. A knob's
+ * row (TUI_KEY_KNOB) has no action: the knob binds, asks and helps. */
 struct keybinding {
 	int key;          /* a character or a KEY_* code */
 	const char *name; /* as the help writes it: "r", "Enter", "arrows hjkl" */
 	const char *help; /* what it does, lower case, no full stop */
 	int (*action)(struct tui *t, void *self, int key);
+	const struct tab_knob *knob; /* or the knob the row binds */
 };
+
+/* The keys[] row of a knob, a row of the tab's knob table: knobs[0]. */
+#define TUI_KEY_KNOB(knob) { 0, NULL, NULL, NULL, &(knob) }
 
 /* The rows of a keys[] table that bind the four arrows and h j k l to one
  * action (which tells them apart by key), under one help row "arrows hjkl". */
@@ -236,17 +275,6 @@ int tui_act_kind(struct tui *t, void *self, int key);
 void tui_prompt(struct tui *t, void *self, const char *question, const char *initial,
 		void (*done)(struct tui *t, void *self, const char *answer));
 
-/* tui_prompt for a whole number: value (the knob's now) as the answer's
- * initial text. */
-void tui_prompt_u64(struct tui *t, void *self, const char *question, uint64_t value,
-		    void (*done)(struct tui *t, void *self, const char *answer));
-
-/* A prompt's answer as a whole number in lo..hi: 0 with *v; -1 when the
- * prompt was cancelled (answer NULL: nothing said) or the answer is not
- * such a number (then bad, "rounds: expected 1000..1000000000", goes to
- * the status line). */
-int tui_answer_u64(struct tui *t, const char *answer, uint64_t lo, uint64_t hi, const char *bad,
-		   uint64_t *v);
 
 /* Open the result file at path off the UI thread (loading.c; a slow or
  * stalled disk never holds a key): the status line says "opening PATH".

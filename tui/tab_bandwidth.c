@@ -209,13 +209,11 @@ static void compare_answer(struct tui *t, void *self, const char *answer)
 	tui_open_file(t, self, answer, &kind_bandwidth, compare_opened);
 }
 
-static int act_compare(struct tui *t, void *self, int key)
-{
-	(void)key;
-	tui_prompt(t, self, "Compare with a saved bandwidth run (Enter alone: none): ", "",
-		   compare_answer);
-	return 1;
-}
+static const struct tab_knob knobs[] = {
+	TAB_KNOB_TEXT('c', "compare with a saved run (cells show the ratio)",
+		      "Compare with a saved bandwidth run (Enter alone: none): ", NULL, "",
+		      compare_answer),
+};
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
@@ -253,7 +251,7 @@ static const struct keybinding keys[] = {
 	{ KEY_LEFT, NULL, NULL, act_move },
 	{ KEY_RIGHT, NULL, NULL, act_move },
 	{ 'v', "v", "lower panel: scaling, loaded latency, sizes' sources", act_view },
-	{ 'c', "c", "compare with a saved run (cells show the ratio)", act_compare },
+	TUI_KEY_KNOB(knobs[0]),
 	TUI_KEY_SAVE("bandwidth"),
 	{ 0, NULL, NULL, NULL },
 };

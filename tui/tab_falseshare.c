@@ -115,30 +115,19 @@ static int act_start(struct tui *t, void *self, int key)
 	return 1;
 }
 
-static void rounds_answer(struct tui *t, void *self, const char *answer)
+/* A knob took a new value: an empty table is drawn for it. */
+static void knob_set(void *self)
 {
 	struct falseshare_tab *s = self;
-	uint64_t v;
-	if (tui_answer_u64(t, answer, 1000, 1000000000ull, "rounds: expected 1000..1000000000",
-			   &v) < 0)
-		return;
-	s->p.rounds = v;
 	if (!falseshare_result_measured(&s->r))
 		reset_results(s);
-	tui_dirty(t);
 }
 
-static int act_rounds(struct tui *t, void *self, int key)
-{
-	struct falseshare_tab *s = self;
-	(void)key;
-	if (race_running(t, s)) {
-		tui_message(t, "stop the run first (x)");
-		return 1;
-	}
-	tui_prompt_u64(t, s, "Increments per thread: ", s->p.rounds, rounds_answer);
-	return 1;
-}
+static const struct tab_knob knobs[] = {
+	TAB_KNOB_NUM('o', "type the increments per thread", "Increments per thread: ",
+		     "stop the run first (x)", struct falseshare_tab, p.rounds, 1000,
+		     1000000000ull, "rounds: expected 1000..1000000000", knob_set),
+};
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
@@ -158,7 +147,7 @@ static const struct tab_result_io io = {
 static const struct keybinding keys[] = {
 	{ 'r', "r", "measure threads 1, 2, 4, 8 x packed/padded, then the sweep",
 	  act_start },
-	{ 'o', "o", "type the increments per thread", act_rounds },
+	TUI_KEY_KNOB(knobs[0]),
 	TUI_KEY_SAVE("falseshare"),
 	{ 0, NULL, NULL, NULL },
 };

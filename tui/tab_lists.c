@@ -88,30 +88,20 @@ static int act_start(struct tui *t, void *self, int key)
 	return 1;
 }
 
-static void work_answer(struct tui *t, void *self, const char *answer)
+/* A knob took a new value: an empty table is drawn for it. */
+static void knob_set(void *self)
 {
 	struct lists_tab *s = self;
-	uint64_t v;
-	if (tui_answer_u64(t, answer, 0, 10000, "work: expected 0..10000 multiply-adds per cell",
-			   &v) < 0)
-		return;
-	s->p.work = (unsigned)v;
 	if (!lists_result_measured(&s->r))
 		reset_results(s);
-	tui_dirty(t);
 }
 
-static int act_work(struct tui *t, void *self, int key)
-{
-	struct lists_tab *s = self;
-	(void)key;
-	if (tui_running(t, &tab_lists)) {
-		tui_message(t, "stop the run first (x)");
-		return 1;
-	}
-	tui_prompt_u64(t, s, "Work per cell (dependent multiply-adds): ", s->p.work, work_answer);
-	return 1;
-}
+static const struct tab_knob knobs[] = {
+	TAB_KNOB_NUM('m', "type the work per cell (the core hides misses behind it)",
+		     "Work per cell (dependent multiply-adds): ", "stop the run first (x)",
+		     struct lists_tab, p.work, 0, 10000,
+		     "work: expected 0..10000 multiply-adds per cell", knob_set),
+};
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
@@ -158,7 +148,7 @@ static const struct keybinding keys[] = {
 	{ 'r', "r", "walk every layout at every length", act_start },
 	{ 'd', "d", "distances between neighbouring cells: malloc, holes, off (\"+-64 KB\")",
 	  act_dist },
-	{ 'm', "m", "type the work per cell (the core hides misses behind it)", act_work },
+	TUI_KEY_KNOB(knobs[0]),
 	TUI_KEY_SAVE("lists"),
 	{ 0, NULL, NULL, NULL },
 };

@@ -113,47 +113,25 @@ static void blocked_answer(struct tui *t, void *self, const char *answer)
 	tui_dirty(t);
 }
 
-static void n_answer(struct tui *t, void *self, const char *answer)
+/* n or the block side took a new value: the race starts over. */
+static void knob_set(void *self)
 {
-	struct matmul_tab *s = self;
-	char bad[80];
-	uint64_t v;
-	mt_snprintf(bad, sizeof bad, "n: expected 8..2048 (memtop run matmul takes up to %d)",
-		    MATMUL_MAX_N);
-	if (tui_answer_u64(t, answer, 8, 2048, bad, &v) < 0)
-		return;
-	s->p.n = (size_t)v;
-	reset_results(s);
-	tui_dirty(t);
+	reset_results(self);
 }
 
-static void block_answer(struct tui *t, void *self, const char *answer)
-{
-	struct matmul_tab *s = self;
-	uint64_t v;
-	if (tui_answer_u64(t, answer, 1, 1024, "block: expected 1..1024", &v) < 0)
-		return;
-	s->p.block = (size_t)v;
-	reset_results(s);
-	tui_dirty(t);
-}
-
-static int act_prompt(struct tui *t, void *self, int key)
-{
-	struct matmul_tab *s = self;
-	if (tui_running(t, &tab_matmul)) {
-		tui_message(t, "stop the race first (x)");
-		return 1;
-	}
-	if (key == 'n')
-		tui_prompt_u64(t, s, "Matrix side n: ", s->p.n, n_answer);
-	else if (key == 'B')
-		tui_prompt(t, s, "Also race blocked (ijk,jik,jki,kji,kij, all, none): ", "jki",
-			   blocked_answer);
-	else
-		tui_prompt_u64(t, s, "Block side: ", s->p.block, block_answer);
-	return 1;
-}
+#define XSTR(x) MT_STR(x)
+static const struct tab_knob knobs[] = {
+	TAB_KNOB_NUM('n', "type the matrix side n (default 512)", "Matrix side n: ",
+		     "stop the race first (x)", struct matmul_tab, p.n, 8, 2048,
+		     "n: expected 8..2048 (memtop run matmul takes up to " XSTR(MATMUL_MAX_N) ")",
+		     knob_set),
+	TAB_KNOB_NUM('b', "type the block side of the blocked orders (default 32)", "Block side: ",
+		     "stop the race first (x)", struct matmul_tab, p.block, 1, 1024,
+		     "block: expected 1..1024", knob_set),
+	TAB_KNOB_TEXT('B', "race the blocked versions of other orders too (blocked-jki, ...)",
+		      "Also race blocked (ijk,jik,jki,kji,kij, all, none): ",
+		      "stop the race first (x)", "jki", blocked_answer),
+};
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
@@ -187,9 +165,9 @@ static const struct keybinding keys[] = {
 	{ KEY_UP, NULL, NULL, act_select },
 	{ 'j', NULL, NULL, act_select },
 	{ 'k', NULL, NULL, act_select },
-	{ 'n', "n", "type the matrix side n (default 512)", act_prompt },
-	{ 'b', "b", "type the block side of the blocked orders (default 32)", act_prompt },
-	{ 'B', "B", "race the blocked versions of other orders too (blocked-jki, ...)", act_prompt },
+	TUI_KEY_KNOB(knobs[0]),
+	TUI_KEY_KNOB(knobs[1]),
+	TUI_KEY_KNOB(knobs[2]),
 	TUI_KEY_SAVE("matmul"),
 	{ 0, NULL, NULL, NULL },
 };
