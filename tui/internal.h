@@ -189,6 +189,23 @@ struct filework_job {
  * returns), the idle threads joined, those still running an abandoned job
  * left to the process's end. filework_threads_made: threads made in all. */
 int filework_start(struct tui *t, struct filework_job *j, mt_error *e);
+/* One kind of file job's records (the saves, the loads) as
+ * filework_finish walks them: n slots; job(t, i) the job of slot i, NULL
+ * when it is empty; ended(t, i, report) reaps slot i, whose job has ended
+ * (its outcome said on report, or dropped), and empties it; left(t, i,
+ * report) says on report that slot i's job is still going, empties the
+ * slot and gives the job up (filework_abandon). */
+struct filework_slots {
+	int n;
+	struct filework_job *(*job)(struct tui *t, int i);
+	void (*ended)(struct tui *t, int i, FILE *report);
+	void (*left)(struct tui *t, int i, FILE *report);
+};
+/* filework_finish, after the loop: each job of s that ends is reaped
+ * (ended) until none is left or wait_ns after since (mt_now_ns) have
+ * passed, looking every 20 ms; each one still going then is left. */
+void filework_finish(struct tui *t, const struct filework_slots *s, FILE *report,
+		     uint64_t since, uint64_t wait_ns);
 int filework_done(const struct filework_job *j);
 int filework_abandon(struct tui *t, struct filework_job *j);
 void filework_end(struct tui *t);
