@@ -475,6 +475,10 @@ attr_t tui_heat_attr(const struct tui *t, double frac);
 const char *tui_heat_glyph(const struct tui *t, double frac);
 /* Levels in the heat palette (legend width). */
 int tui_heat_levels(const struct tui *t);
+/* A heat legend's strip at w's cursor: each level, coolest first, its
+ * glyph in its attribute, twice when twice (a wider strip for a short
+ * palette); the attribute is left at the last level's. */
+void tui_heat_ramp(const struct tui *t, WINDOW *w, int twice);
 
 enum tui_glyph {
 	GL_BLOCK,   /* full block / '#' */

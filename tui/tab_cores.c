@@ -10,6 +10,7 @@
 #include "core/jsonio.h"
 #include "core/sysinfo.h"
 #include "core/topo.h"
+#include "model.h"
 #include "tab.h"
 
 #include <math.h>
@@ -182,15 +183,6 @@ struct layout {
 	double lo, hi; /* the measured range, NAN when nothing is */
 };
 
-/* The first index of a window of len over n that keeps cur inside. */
-static int window_start(int cur, int len, int n)
-{
-	int s = cur - len / 2;
-	if (s + len > n)
-		s = n - len;
-	return s < 0 ? 0 : s;
-}
-
 static int decimal_digits(int v)
 {
 	int d = 1;
@@ -223,8 +215,8 @@ static void layout(struct cores_tab *s, struct layout *L, int rows, int width)
 	L->ncols = room / L->cell;
 	L->ncols = L->ncols > n ? n : L->ncols < 0 ? 0 : L->ncols;
 	L->nrows = rows > n ? n : rows < 0 ? 0 : rows;
-	L->row0 = window_start(s->ci, L->nrows, n);
-	L->col0 = window_start(s->cj, L->ncols, n);
+	L->row0 = (int)hm_window((size_t)s->ci, (size_t)n, (size_t)L->nrows);
+	L->col0 = (int)hm_window((size_t)s->cj, (size_t)n, (size_t)L->ncols);
 	/* a label every tick columns, room for the widest CPU number and a space */
 	L->tick = 1;
 	if (L->cell < 4)
@@ -356,7 +348,6 @@ static void draw_matrix(struct tui *t, struct cores_tab *s, WINDOW *w, int y,
 static void draw_legend(struct tui *t, WINDOW *w, int y, int wd, const struct layout *L)
 {
 	char lo[32], hi[32];
-	int n = tui_heat_levels(t);
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	if (isnan(L->lo)) {
 		tui_put(t, w, y, 1, wd - 2,
@@ -367,11 +358,7 @@ static void draw_legend(struct tui *t, WINDOW *w, int y, int wd, const struct la
 	mt_snprintf(lo, sizeof lo, "%.1f", L->lo);
 	mt_snprintf(hi, sizeof hi, "%.1f", L->hi);
 	mvwprintw(w, y, 1, "fast %s ", lo);
-	for (int i = 0; i < n; i++) {
-		double f = n > 1 ? (double)i / (n - 1) : 1;
-		wattrset(w, tui_heat_attr(t, f));
-		waddstr(w, tui_heat_glyph(t, f));
-	}
+	tui_heat_ramp(t, w, 0);
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	wprintw(w, " %s ns slow", hi);
 	if (1 + wd - 2 - getcurx(w) > 30)

@@ -74,7 +74,6 @@ static void draw_legend(struct tui *t, WINDOW *w, int y, int x, int width,
 			const struct hm_layout *L, int ratio)
 {
 	char lo[32], hi[32];
-	int n = tui_heat_levels(t);
 	if (isnan(L->lo)) {
 		wattrset(w, tui_attr(t, ROLE_DIM));
 		tui_put(t, w, y, x, width, "nothing measured yet: empty cells fill in as they are measured");
@@ -89,13 +88,7 @@ static void draw_legend(struct tui *t, WINDOW *w, int y, int x, int width,
 	}
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	mvwprintw(w, y, x, "%s %6s ", ratio ? "ratio" : "slow", lo);
-	for (int i = 0; i < n; i++) {
-		double f = n > 1 ? (double)i / (n - 1) : 1;
-		wattrset(w, tui_heat_attr(t, f));
-		waddstr(w, tui_heat_glyph(t, f));
-		if (n <= 6)
-			waddstr(w, tui_heat_glyph(t, f));
-	}
+	tui_heat_ramp(t, w, tui_heat_levels(t) <= 6); /* a few levels: twice as wide */
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	wprintw(w, " %s", hi);
 	if (x + width - getcurx(w) > 11) /* within the legend's width, whole words */
