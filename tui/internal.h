@@ -154,14 +154,13 @@ int files_open(struct tui *t, const char *path, mt_error *e);
  * still being written, no thread). saving_reap, on each turn of the loop
  * (the thread wakes it through the self-pipe): each save ended is said in
  * the status line ("saved PATH", "not saved: reason"; a failed one puts
- * its tab's mark back). saving_busy: one is still being written.
+ * its tab's mark back).
  * saving_finish, after the loop: waits for them until TUI_STOP_WAIT_NS
  * after since (mt_now_ns), failures and those not waited for each a line
  * on report (those are left to their threads, which free them). */
 int saving_start(struct tui *t, const struct tab *tab, cJSON *root, const char *path,
 		 int was_unsaved, mt_error *e);
 void saving_reap(struct tui *t);
-int saving_busy(const struct tui *t);
 void saving_finish(struct tui *t, FILE *report, uint64_t since);
 
 /* filework.c: a file's read or write on a thread of the pool (the

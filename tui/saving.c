@@ -112,14 +112,6 @@ void saving_reap(struct tui *t)
 			reap_one(t, i, NULL);
 }
 
-int saving_busy(const struct tui *t)
-{
-	for (int i = 0; i < TUI_SAVES_MAX; i++)
-		if (t->saves[i])
-			return 1;
-	return 0;
-}
-
 static struct filework_job *save_job(struct tui *t, int i)
 {
 	return t->saves[i] ? &t->saves[i]->job : NULL;
