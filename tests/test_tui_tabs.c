@@ -50,11 +50,14 @@ static int press_every_key(struct tui *t, const struct tab *tab, const char *ans
 	void *self = tui_tab_self(t, tab), *before = malloc(n);
 	int changed = 0;
 	assert_non_null(before);
-	for (const struct keybinding *k = tab->keys; k && k->action; k++) {
+	for (const struct keybinding *k = tab->keys; k && (k->action || k->knob); k++) {
 		if (k->action == tui_act_kind || k->action == tui_result_key)
 			continue;
 		memcpy(before, self, n);
-		k->action(t, self, k->key);
+		if (k->knob) /* a knob's row: the knob asks */
+			knobs_ask(t, self, k->knob);
+		else
+			k->action(t, self, k->key);
 		if (t->prompting) {
 			t->prompting = 0;
 			t->prompt_done(t, t->prompt_self, answer);

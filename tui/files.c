@@ -42,7 +42,7 @@ int tui_result_unsaved(struct tui *t, const struct tab *tab)
 }
 
 /* What tab's result is now: its io's now(), or read from the instance
- * (the io's result_at, running_at and measured). */
+ * (the io's result_at and measured). */
 static struct tab_result_now result_now(const struct tab *tab, void *self)
 {
 	const struct tab_result_io *io = tab->result;
@@ -52,7 +52,6 @@ static struct tab_result_now result_now(const struct tab *tab, void *self)
 		return io->now(self);
 	n.shown = base + io->result_at;
 	n.measured = io->measured(n.shown);
-	n.running = *(const int *)(const void *)(base + io->running_at);
 	return n;
 }
 
@@ -280,7 +279,7 @@ static int give(struct tui *t, int i, struct result_file *f, mt_error *e)
 	const struct tab_result_io *io = tab->result;
 	struct tab_slot *sl = tui_slot_of(t, tab);
 	void *self = tui_tab_self(t, tab);
-	if (result_now(tab, self).running)
+	if (!io->several && tui_running(t, tab))
 		return mt_fail(e, "%s: %s is in progress", f->path, io->busy);
 	if (io->take && io->take(t, self, f, e) < 0)
 		return -1;

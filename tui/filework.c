@@ -16,11 +16,13 @@
 #include "config.h"
 
 #include "internal.h"
+#include "os/clock.h"
 #include "os/platform.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 struct filework_thread {
@@ -222,4 +224,30 @@ void filework_end(struct tui *t)
 	pthread_mutex_destroy(&w->lock);
 	free(w);
 	t->work = NULL;
+}
+
+/* Reap each of s's jobs that has ended; 1 when one is still going. */
+static int reap_ended(struct tui *t, const struct filework_slots *s, FILE *report)
+{
+	int going = 0;
+	for (int i = 0; i < s->n; i++) {
+		struct filework_job *j = s->job(t, i);
+		if (j && filework_done(j))
+			s->ended(t, i, report);
+		else if (j)
+			going = 1;
+	}
+	return going;
+}
+
+void filework_finish(struct tui *t, const struct filework_slots *s, FILE *report,
+		     uint64_t since, uint64_t wait_ns)
+{
+	struct timespec nap = { 0, 20 * 1000 * 1000 };
+	while (reap_ended(t, s, report) && mt_now_ns() - since < wait_ns)
+		nanosleep(&nap, NULL);
+	(void)reap_ended(t, s, report); /* those that ended as the wait did */
+	for (int i = 0; i < s->n; i++)
+		if (s->job(t, i))
+			s->left(t, i, report);
 }

@@ -72,6 +72,7 @@ struct tui {
 	size_t apos;
 	void (*prompt_done)(struct tui *t, void *self, const char *answer);
 	void *prompt_self; /* what prompt_done receives as self */
+	const struct tab_knob *knob; /* the knob the prompt asks for (knobs.c) */
 	const struct tab *save_tab; /* whose result the save prompt saves (tui_result_key) */
 	struct tui_save *saves[TUI_SAVES_MAX]; /* being written off the UI thread (saving.c) */
 	struct tui_load *loads[TUI_LOADS_MAX]; /* being read off the UI thread (loading.c) */
@@ -153,14 +154,13 @@ int files_open(struct tui *t, const char *path, mt_error *e);
  * still being written, no thread). saving_reap, on each turn of the loop
  * (the thread wakes it through the self-pipe): each save ended is said in
  * the status line ("saved PATH", "not saved: reason"; a failed one puts
- * its tab's mark back). saving_busy: one is still being written.
+ * its tab's mark back).
  * saving_finish, after the loop: waits for them until TUI_STOP_WAIT_NS
  * after since (mt_now_ns), failures and those not waited for each a line
  * on report (those are left to their threads, which free them). */
 int saving_start(struct tui *t, const struct tab *tab, cJSON *root, const char *path,
 		 int was_unsaved, mt_error *e);
 void saving_reap(struct tui *t);
-int saving_busy(const struct tui *t);
 void saving_finish(struct tui *t, FILE *report, uint64_t since);
 
 /* filework.c: a file's read or write on a thread of the pool (the
@@ -188,6 +188,23 @@ struct filework_job {
  * returns), the idle threads joined, those still running an abandoned job
  * left to the process's end. filework_threads_made: threads made in all. */
 int filework_start(struct tui *t, struct filework_job *j, mt_error *e);
+/* One kind of file job's records (the saves, the loads) as
+ * filework_finish walks them: n slots; job(t, i) the job of slot i, NULL
+ * when it is empty; ended(t, i, report) reaps slot i, whose job has ended
+ * (its outcome said on report, or dropped), and empties it; left(t, i,
+ * report) says on report that slot i's job is still going, empties the
+ * slot and gives the job up (filework_abandon). */
+struct filework_slots {
+	int n;
+	struct filework_job *(*job)(struct tui *t, int i);
+	void (*ended)(struct tui *t, int i, FILE *report);
+	void (*left)(struct tui *t, int i, FILE *report);
+};
+/* filework_finish, after the loop: each job of s that ends is reaped
+ * (ended) until none is left or wait_ns after since (mt_now_ns) have
+ * passed, looking every 20 ms; each one still going then is left. */
+void filework_finish(struct tui *t, const struct filework_slots *s, FILE *report,
+		     uint64_t since, uint64_t wait_ns);
 int filework_done(const struct filework_job *j);
 int filework_abandon(struct tui *t, struct filework_job *j);
 void filework_end(struct tui *t);
@@ -206,6 +223,11 @@ void loading_reap(struct tui *t);
 int loading_busy(const struct tui *t);
 void loading_finish(struct tui *t, FILE *report, uint64_t since);
 int loading_check_regular(const char *path, mt_error *e);
+
+/* knobs.c: knob k of the selected tab (its instance self), its key
+ * pressed: its busy said while the tab's run is in progress, else its
+ * question asked (the answer is written into self). Returns 1. */
+int knobs_ask(struct tui *t, void *self, const struct tab_knob *k);
 
 /* look.c: colours and glyphs for t's terminal (after initscr). */
 void look_init(struct tui *t);

@@ -71,6 +71,11 @@ job_t *tui_job(const struct tui *t)
 	return t->job;
 }
 
+int tui_running(const struct tui *t, const struct tab *tab)
+{
+	return t->job && tab && t->job_owner == tab;
+}
+
 void tui_job_toggle_pause(struct tui *t)
 {
 	if (!t->job) {

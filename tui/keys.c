@@ -160,11 +160,33 @@ static const struct keybinding frame_keys[] = {
 	{ 0, NULL, NULL, NULL },
 };
 
+/* A keys[] row as it binds and helps: its own key, name and help, or its
+ * knob's (the knob's key names itself: "o", in name[2]). The table ends at
+ * the row with neither an action nor a knob. */
+static int row_key(const struct keybinding *k)
+{
+	return k->knob ? k->knob->key : k->key;
+}
+
+static const char *row_name(const struct keybinding *k, char name[2])
+{
+	if (!k->knob)
+		return k->name;
+	name[0] = (char)k->knob->key;
+	name[1] = '\0';
+	return name;
+}
+
+static int row_last(const struct keybinding *k)
+{
+	return !k || (!k->action && !k->knob);
+}
+
 static int run_binding(struct tui *t, void *self, const struct keybinding *k, int ch)
 {
-	for (; k && k->action; k++)
-		if (k->key == ch)
-			return k->action(t, self, ch);
+	for (; !row_last(k); k++)
+		if (row_key(k) == ch)
+			return k->knob ? knobs_ask(t, self, k->knob) : k->action(t, self, ch);
 	return 0;
 }
 
@@ -328,10 +350,11 @@ static int help_rows(struct tui *t, WINDOW *w, int y, int top, int rows, const c
 		mvwaddstr(w, y - top, 2, title);
 	}
 	y++;
-	for (; k && k->action; k++) {
-		char line[256];
+	for (; !row_last(k); k++) {
+		char line[256], kname[2];
+		const char *name = row_name(k, kname);
 		int off[8], len[8], n;
-		if (!k->name)
+		if (!name)
 			continue;
 		if (k->action == act_tab) {
 			/* "5 False sharing" held together: the wrap breaks between tabs only */
@@ -344,7 +367,7 @@ static int help_rows(struct tui *t, WINDOW *w, int y, int top, int rows, const c
 						line[c] = HELP_GLUE;
 			}
 		} else {
-			mt_strlcpy(line, k->help, sizeof line);
+			mt_strlcpy(line, k->knob ? k->knob->help : k->help, sizeof line);
 		}
 		n = text_lines(line, width, off, len, 8);
 		for (int i = 0; i < n && i < 8; i++, y++) {
@@ -353,7 +376,7 @@ static int help_rows(struct tui *t, WINDOW *w, int y, int top, int rows, const c
 				continue;
 			if (i == 0) {
 				wattrset(w, tui_attr(t, ROLE_GOOD));
-				mvwprintw(w, y - top, HELP_KEY_X, "%-14s", k->name);
+				mvwprintw(w, y - top, HELP_KEY_X, "%-14s", name);
 			}
 			wattrset(w, tui_attr(t, ROLE_NORMAL));
 			mt_snprintf(part, sizeof part, "%.*s", len[i], line + off[i]);

@@ -9,7 +9,6 @@
 #include "config.h"
 
 #include "internal.h"
-#include "os/clock.h"
 #include "result/result.h"
 
 #include <errno.h>
@@ -17,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 struct tui_load {
@@ -148,30 +146,33 @@ int loading_busy(const struct tui *t)
 	return 0;
 }
 
+static struct filework_job *load_job(struct tui *t, int i)
+{
+	return t->loads[i] ? &t->loads[i]->job : NULL;
+}
+
+/* A read that ended at the end: nothing shows it now. */
+static void load_ended(struct tui *t, int i, FILE *report)
+{
+	(void)report;
+	load_free(t->loads[i]);
+	t->loads[i] = NULL;
+}
+
+/* A read still going at the end: said, and left to its thread. */
+static void load_left(struct tui *t, int i, FILE *report)
+{
+	struct tui_load *l = t->loads[i];
+	t->loads[i] = NULL;
+	fprintf(report, "memtop: %s: still being read after %llu ms; abandoned\n",
+		MT_PRINTABLE(l->path), (unsigned long long)(TUI_READ_WAIT_NS / 1000000ull));
+	if (filework_abandon(t, &l->job))
+		load_free(l);
+}
+
 void loading_finish(struct tui *t, FILE *report, uint64_t since)
 {
-	struct timespec nap = { 0, 20 * 1000 * 1000 };
-	while (loading_busy(t) && mt_now_ns() - since < TUI_READ_WAIT_NS) {
-		for (int i = 0; i < TUI_LOADS_MAX; i++)
-			if (t->loads[i] && filework_done(&t->loads[i]->job)) {
-				load_free(t->loads[i]); /* nothing shows it now */
-				t->loads[i] = NULL;
-			}
-		if (loading_busy(t))
-			nanosleep(&nap, NULL);
-	}
-	for (int i = 0; i < TUI_LOADS_MAX; i++) {
-		struct tui_load *l = t->loads[i];
-		if (!l)
-			continue;
-		t->loads[i] = NULL;
-		if (filework_done(&l->job)) {
-			load_free(l);
-			continue;
-		}
-		fprintf(report, "memtop: %s: still being read after %llu ms; abandoned\n",
-			MT_PRINTABLE(l->path), (unsigned long long)(TUI_READ_WAIT_NS / 1000000ull));
-		if (filework_abandon(t, &l->job))
-			load_free(l);
-	}
+	static const struct filework_slots loads = { TUI_LOADS_MAX, load_job, load_ended,
+						     load_left };
+	filework_finish(t, &loads, report, since, TUI_READ_WAIT_NS);
 }

@@ -85,6 +85,18 @@ int tui_heat_levels(const struct tui *t)
 	return t->nheat;
 }
 
+void tui_heat_ramp(const struct tui *t, WINDOW *w, int twice)
+{
+	int n = tui_heat_levels(t);
+	for (int i = 0; i < n; i++) {
+		double f = n > 1 ? (double)i / (n - 1) : 1;
+		wattrset(w, tui_heat_attr(t, f));
+		waddstr(w, tui_heat_glyph(t, f));
+		if (twice)
+			waddstr(w, tui_heat_glyph(t, f));
+	}
+}
+
 attr_t tui_heat_attr(const struct tui *t, double frac)
 {
 	if (isnan(frac) || !t->ncolors)

@@ -23,7 +23,7 @@ static void scale_of(const struct mountain *m, double *lo, double *hi)
 	}
 }
 
-static size_t window_start(size_t cur, size_t n, size_t visible)
+size_t hm_window(size_t cur, size_t n, size_t visible)
 {
 	if (visible >= n)
 		return 0;
@@ -70,8 +70,8 @@ int hm_layout(const struct mountain *m, const struct mountain *ref, int width, i
 		cur_row = m->nsizes - 1;
 	if (cur_col >= m->nstrides)
 		cur_col = m->nstrides - 1;
-	L->row0 = window_start(cur_row, m->nsizes, L->nrows);
-	L->col0 = window_start(cur_col, m->nstrides, L->ncols);
+	L->row0 = hm_window(cur_row, m->nsizes, L->nrows);
+	L->col0 = hm_window(cur_col, m->nstrides, L->ncols);
 	L->width = L->label_w + (int)L->ncols * L->cell_w;
 	L->height = 1 + (int)L->nrows;
 	scale_of(m, &L->lo, &L->hi);

@@ -27,6 +27,11 @@ struct hm_layout {
 	int ratio;          /* values are ratios (text "1.23"); set after hm_layout */
 };
 
+/* The first of visible consecutive indices out of n that keeps cur among
+ * them, cur in the middle where the ends allow (the heatmaps' cursor
+ * window: the Mountain tab's and the Cores tab's); 0 when all n fit. */
+size_t hm_window(size_t cur, size_t n, size_t visible);
+
 /* Lay out m in width x height cells (height counts the stride header line)
  * keeping the cursor (cur_row, cur_col) visible; the scale spans the
  * measured cells of m, or of ref too when ref is not NULL (a shared scale

@@ -11,13 +11,11 @@
 #include "config.h"
 
 #include "internal.h"
-#include "os/clock.h"
 #include "base/jsonio.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 struct tui_save {
 	struct filework_job job; /* first: the pool's job is the save */
@@ -114,44 +112,32 @@ void saving_reap(struct tui *t)
 			reap_one(t, i, NULL);
 }
 
-int saving_busy(const struct tui *t)
+static struct filework_job *save_job(struct tui *t, int i)
 {
-	for (int i = 0; i < TUI_SAVES_MAX; i++)
-		if (t->saves[i])
-			return 1;
-	return 0;
+	return t->saves[i] ? &t->saves[i]->job : NULL;
+}
+
+/* A save still being written at the end: the process ends with its
+ * thread, before the rename (unless the kernel is already in it): the
+ * path is never written half; the temporary file stays (an unlink from
+ * here would stall on the same disk). */
+static void save_left(struct tui *t, int i, FILE *report)
+{
+	struct tui_save *s = t->saves[i];
+	fprintf(report,
+		"memtop: %s: not saved: still being written when memtop quit, %llu s later "
+		"(never half-written: the path keeps what it had unless a rename already "
+		"begun completes; a temporary %s" MT_WRITE_TMP_SUFFIX "* may stay beside it)\n",
+		MT_PRINTABLE(s->path), (unsigned long long)(TUI_STOP_WAIT_NS / 1000000000ull),
+		MT_PRINTABLE(mt_basename(s->path)));
+	t->saves[i] = NULL;
+	if (filework_abandon(t, &s->job))
+		save_free(s); /* never started */
 }
 
 void saving_finish(struct tui *t, FILE *report, uint64_t since)
 {
-	struct timespec nap = { 0, 20 * 1000 * 1000 };
-	while (saving_busy(t) && mt_now_ns() - since < TUI_STOP_WAIT_NS) {
-		for (int i = 0; i < TUI_SAVES_MAX; i++)
-			if (t->saves[i] && filework_done(&t->saves[i]->job))
-				reap_one(t, i, report);
-		if (saving_busy(t))
-			nanosleep(&nap, NULL);
-	}
-	for (int i = 0; i < TUI_SAVES_MAX; i++) {
-		struct tui_save *s = t->saves[i];
-		if (!s)
-			continue;
-		if (filework_done(&s->job)) { /* it ended as the wait did */
-			reap_one(t, i, report);
-			continue;
-		}
-		/* the process ends with its thread, before the rename (unless
-		 * the kernel is already in it): the path is never written half;
-		 * the temporary file stays (an unlink from here would stall on
-		 * the same disk) */
-		fprintf(report,
-			"memtop: %s: not saved: still being written when memtop quit, %llu s later "
-			"(never half-written: the path keeps what it had unless a rename already "
-			"begun completes; a temporary %s" MT_WRITE_TMP_SUFFIX "* may stay beside it)\n",
-			MT_PRINTABLE(s->path), (unsigned long long)(TUI_STOP_WAIT_NS / 1000000000ull),
-			MT_PRINTABLE(mt_basename(s->path)));
-		t->saves[i] = NULL;
-		if (filework_abandon(t, &s->job))
-			save_free(s); /* never started */
-	}
+	static const struct filework_slots saves = { TUI_SAVES_MAX, save_job, reap_one,
+						     save_left };
+	filework_finish(t, &saves, report, since, TUI_STOP_WAIT_NS);
 }

@@ -152,23 +152,3 @@ void tui_prompt(struct tui *t, void *self, const char *question, const char *ini
 	t->prompt_self = self;
 	t->dirty = 1;
 }
-
-void tui_prompt_u64(struct tui *t, void *self, const char *question, uint64_t value,
-		    void (*done)(struct tui *t, void *self, const char *answer))
-{
-	char cur[32];
-	mt_snprintf(cur, sizeof cur, "%llu", (unsigned long long)value);
-	tui_prompt(t, self, question, cur, done);
-}
-
-int tui_answer_u64(struct tui *t, const char *answer, uint64_t lo, uint64_t hi, const char *bad,
-		   uint64_t *v)
-{
-	if (!answer)
-		return -1;
-	if (mt_parse_u64(answer, lo, hi, v) < 0) {
-		tui_message(t, "%s", bad);
-		return -1;
-	}
-	return 0;
-}

@@ -77,17 +77,56 @@ struct latency_result; /* latency/latency.h */
 struct info;           /* info/info.h */
 struct tab_result_io; /* below */
 
+/* One knob of a tab (git's OPT_INTEGER, for a prompt): its key asks in
+ * the status line for a new value of a field of the tab's instance, the
+ * field's value as the answer's initial text, and writes an answer in
+ * lo..hi into it (else says bad); the same row writes its line of the
+ * help (TUI_KEY_KNOB). A text knob hands its answer to answer() instead.
+ * A static const table in the tab, named from its keys[]. */
+struct tab_knob {
+	int key;              /* a printable character; the help names it */
+	const char *help;     /* its help row: "type the increments per thread" */
+	const char *question; /* "Increments per thread: " */
+	/* Said instead of asking while the tab's run is in progress
+	 * (tui_running): "stop the run first (x)"; NULL: it asks anyway. */
+	const char *busy;
+	/* A number: the field, an unsigned integer of size bytes (4 or 8) at
+	 * offset at into the tab's state, its bounds, what a bad answer says
+	 * ("rounds: expected 1000..1000000000"), and set(self), when not NULL,
+	 * what else changes once it took a new value (the frame redraws). */
+	size_t at, size;
+	uint64_t lo, hi;
+	const char *bad;
+	void (*set)(void *self);
+	/* A text: its initial text, and answer(t, self, text or NULL on Esc). */
+	const char *initial;
+	void (*answer)(struct tui *t, void *self, const char *answer);
+};
+
+/* The rows of a knob table: a number (ST: the tab's state struct, F: the
+ * field in it, a.b for a nested one) or a text. */
+#define TAB_KNOB_NUM(key, help, question, busy, st, f, lo, hi, bad, set)                     \
+	{ key, help, question, busy, offsetof(st, f), sizeof(((st *)0)->f), lo, hi, bad, set, \
+	  NULL, NULL }
+#define TAB_KNOB_TEXT(key, help, question, busy, initial, answer) \
+	{ key, help, question, busy, 0, 0, 0, 0, NULL, NULL, initial, answer }
+
 /* One key binding and, when name is set, one row of the help screen
  * (htop's keys[] idea: the table that binds the keys writes the help).
  * Rows with name == NULL only bind (e.g. 'k' next to KEY_UP). End the table
  * with a zero row. The action receives the selected tab's instance as self
- * (struct tab's state_size) and returns 1 when it used the key. */
+ * (struct tab's state_size) and returns 1 when it used the key. A knob's
+ * row (TUI_KEY_KNOB) has no action: the knob binds, asks and helps. */
 struct keybinding {
 	int key;          /* a character or a KEY_* code */
 	const char *name; /* as the help writes it: "r", "Enter", "arrows hjkl" */
 	const char *help; /* what it does, lower case, no full stop */
 	int (*action)(struct tui *t, void *self, int key);
+	const struct tab_knob *knob; /* or the knob the row binds */
 };
+
+/* The keys[] row of a knob, a row of the tab's knob table: knobs[0]. */
+#define TUI_KEY_KNOB(knob) { 0, NULL, NULL, NULL, &(knob) }
 
 /* The rows of a keys[] table that bind the four arrows and h j k l to one
  * action (which tells them apart by key), under one help row "arrows hjkl". */
@@ -211,6 +250,10 @@ int tui_job_ended(struct tui *t, const struct job_event *ev, const char *what);
 
 /* The running job, or NULL. */
 job_t *tui_job(const struct tui *t);
+/* 1 while tab's run is in progress: from the tui_job_launch that started
+ * its job to that job's last event, which tab->job_event already sees as
+ * 0 (the frame knows the job's owner; no tab keeps a flag of its own). */
+int tui_running(const struct tui *t, const struct tab *tab);
 /* Pause/resume the running job (status line says so). */
 void tui_job_toggle_pause(struct tui *t);
 
@@ -232,17 +275,6 @@ int tui_act_kind(struct tui *t, void *self, int key);
 void tui_prompt(struct tui *t, void *self, const char *question, const char *initial,
 		void (*done)(struct tui *t, void *self, const char *answer));
 
-/* tui_prompt for a whole number: value (the knob's now) as the answer's
- * initial text. */
-void tui_prompt_u64(struct tui *t, void *self, const char *question, uint64_t value,
-		    void (*done)(struct tui *t, void *self, const char *answer));
-
-/* A prompt's answer as a whole number in lo..hi: 0 with *v; -1 when the
- * prompt was cancelled (answer NULL: nothing said) or the answer is not
- * such a number (then bad, "rounds: expected 1000..1000000000", goes to
- * the status line). */
-int tui_answer_u64(struct tui *t, const char *answer, uint64_t lo, uint64_t hi, const char *bad,
-		   uint64_t *v);
 
 /* Open the result file at path off the UI thread (loading.c; a slow or
  * stalled disk never holds a key): the status line says "opening PATH".
@@ -270,8 +302,6 @@ struct tab_result_now {
 	const void *shown;
 	/* Cells measured (or read) so far; 0: nothing to save. */
 	size_t measured;
-	/* The tab's run is in progress: no opening then. */
-	int running;
 };
 
 /* A tab's results as files of its result kind (run/result_kind.h): what
@@ -287,8 +317,9 @@ struct tab_result_io {
 	/* Said when nothing is measured ("no finished race to save yet (r
 	 * races)"); NULL: "nothing measured to save yet (r measures)". */
 	const char *nothing;
-	/* What is in progress when running() says so: "a race" (open says
-	 * "PATH: a race is in progress"). */
+	/* What is in progress while the tab's run is (tui_running): "a race"
+	 * (open says "PATH: a race is in progress"; a tab that shows several
+	 * files opens one beside its run). */
 	const char *busy;
 	/* 1: the tab shows several files at once (the Mountain tab: a second
 	 * mountain beside the first, the card); 0: one at a time, and opening
@@ -298,10 +329,9 @@ struct tab_result_io {
 	 * result another way: a pointer, a result built when saved), */
 	struct tab_result_now (*now)(void *self);
 	/* or, with now NULL, the frame reads it from the instance, which holds
-	 * the result by value at result_at (offsetof into struct tab's state)
-	 * and an int, non-zero while its run is in progress, at running_at;
+	 * the result by value at result_at (offsetof into struct tab's state);
 	 * measured(result) gives the cells it holds (0: nothing to save). */
-	size_t result_at, running_at;
+	size_t result_at;
 	size_t (*measured)(const void *result);
 	/* Opening f (loaded; f->kind is kind or another kind shown by this
 	 * tab, e.g. the card in the Mountain tab): take it and return 0,
@@ -445,6 +475,10 @@ attr_t tui_heat_attr(const struct tui *t, double frac);
 const char *tui_heat_glyph(const struct tui *t, double frac);
 /* Levels in the heat palette (legend width). */
 int tui_heat_levels(const struct tui *t);
+/* A heat legend's strip at w's cursor: each level, coolest first, its
+ * glyph in its attribute, twice when twice (a wider strip for a short
+ * palette); the attribute is left at the last level's. */
+void tui_heat_ramp(const struct tui *t, WINDOW *w, int twice);
 
 enum tui_glyph {
 	GL_BLOCK,   /* full block / '#' */

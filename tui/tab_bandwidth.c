@@ -27,7 +27,6 @@ struct bandwidth_tab {
 	struct bandwidth_params p; /* outlives the job */
 	char notes[4][BW_NOTE_LEN];
 	int nnotes;
-	int running;
 	int tsel, tpinned;         /* thread index the table shows; pinned by t */
 	int ksel, ssel;            /* cursor: kernel row, size column */
 	int view;                  /* lower panel when not all fit */
@@ -112,7 +111,6 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 		bandwidth_result_apply(&s->r, ev); /* the pages and the ports' canary */
 		return; /* the frame says it in the status line */
 	}
-	s->running = 0;
 	if (tui_job_ended(t, ev, "bandwidth"))
 		tui_message(t, s->r.wrong ? "done: a kernel's arrays came out WRONG"
 					 : "done: every kernel's arrays checked");
@@ -140,7 +138,6 @@ static int act_start(struct tui *t, void *self, int key)
 	tui_result_changed(t, &tab_bandwidth, 1);
 	if (tui_job_launch(t, &tab_bandwidth, bandwidth_worker, &s->p, &s->r.hdr) < 0)
 		return 1;
-	s->running = 1;
 	s->view = loaded == 2 ? VIEW_LOADED : VIEW_SCALING;
 	tui_dirty(t);
 	return 1;
@@ -212,13 +209,11 @@ static void compare_answer(struct tui *t, void *self, const char *answer)
 	tui_open_file(t, self, answer, &kind_bandwidth, compare_opened);
 }
 
-static int act_compare(struct tui *t, void *self, int key)
-{
-	(void)key;
-	tui_prompt(t, self, "Compare with a saved bandwidth run (Enter alone: none): ", "",
-		   compare_answer);
-	return 1;
-}
+static const struct tab_knob knobs[] = {
+	TAB_KNOB_TEXT('c', "compare with a saved run (cells show the ratio)",
+		      "Compare with a saved bandwidth run (Enter alone: none): ", NULL, "",
+		      compare_answer),
+};
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
@@ -240,7 +235,6 @@ static const struct tab_result_io io = {
 	.kind = &kind_bandwidth,
 	.busy = "a bandwidth run",
 	.result_at = offsetof(struct bandwidth_tab, r),
-	.running_at = offsetof(struct bandwidth_tab, running),
 	.measured = io_measured,
 	.result_size = sizeof(struct bandwidth_result),
 	.opened = io_opened,
@@ -257,7 +251,7 @@ static const struct keybinding keys[] = {
 	{ KEY_LEFT, NULL, NULL, act_move },
 	{ KEY_RIGHT, NULL, NULL, act_move },
 	{ 'v', "v", "lower panel: scaling, loaded latency, sizes' sources", act_view },
-	{ 'c', "c", "compare with a saved run (cells show the ratio)", act_compare },
+	TUI_KEY_KNOB(knobs[0]),
 	TUI_KEY_SAVE("bandwidth"),
 	{ 0, NULL, NULL, NULL },
 };
@@ -549,7 +543,7 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	if (s->r.source[0])
 		mvwaddnstr(w, h - 1, 1, s->r.source, wd - 2);
-	else if (!s->running && !bandwidth_result_measured(&s->r))
+	else if (!tui_running(t, &tab_bandwidth) && !bandwidth_result_measured(&s->r))
 		tui_wrap(t, w, h - 1, 1, wd - 2, 1,
 			 tui_measure_hint(t, "r measures (b the table alone, l the loaded latency "
 					  "alone); v: lower panel", 0));

@@ -10,6 +10,7 @@
 #include "base/jsonio.h"
 #include "os/sysinfo.h"
 #include "os/topo.h"
+#include "model.h"
 #include "tab.h"
 
 #include <math.h>
@@ -19,7 +20,6 @@
 struct cores_tab {
 	struct cores_plan plan;   /* outlives the job */
 	struct cores_result r;    /* measured here, or opened (memtop view) */
-	int running;
 	int ci, cj;               /* the cursor: row and column CPU indices */
 	int page_rows, page_cols; /* the rows and columns the last draw showed (PgDn) */
 	/* scratch of make_plan, too big for the stack */
@@ -52,7 +52,6 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 	}
 	if (ev->type == JOB_EV_NOTE)
 		return; /* the frame says it in the status line */
-	s->running = 0;
 	if (tui_job_ended(t, ev, "core-to-core latency"))
 		tui_message(t, "done: %zu pair%s measured", cores_result_measured(&s->r),
 			    cores_result_measured(&s->r) == 1 ? "" : "s");
@@ -90,7 +89,6 @@ static int act_start(struct tui *t, void *self, int key)
 	s->cj = 1;
 	if (tui_job_launch(t, &tab_cores, cores_worker, &s->plan, &s->r.hdr) < 0)
 		return 1;
-	s->running = 1;
 	tui_dirty(t);
 	return 1;
 }
@@ -154,7 +152,6 @@ static const struct tab_result_io io = {
 	.kind = &kind_cores,
 	.busy = "a core-to-core run",
 	.result_at = offsetof(struct cores_tab, r),
-	.running_at = offsetof(struct cores_tab, running),
 	.measured = io_measured,
 	.take = io_take,
 };
@@ -185,15 +182,6 @@ struct layout {
 	int row0, nrows, col0, ncols;
 	double lo, hi; /* the measured range, NAN when nothing is */
 };
-
-/* The first index of a window of len over n that keeps cur inside. */
-static int window_start(int cur, int len, int n)
-{
-	int s = cur - len / 2;
-	if (s + len > n)
-		s = n - len;
-	return s < 0 ? 0 : s;
-}
 
 static int decimal_digits(int v)
 {
@@ -227,8 +215,8 @@ static void layout(struct cores_tab *s, struct layout *L, int rows, int width)
 	L->ncols = room / L->cell;
 	L->ncols = L->ncols > n ? n : L->ncols < 0 ? 0 : L->ncols;
 	L->nrows = rows > n ? n : rows < 0 ? 0 : rows;
-	L->row0 = window_start(s->ci, L->nrows, n);
-	L->col0 = window_start(s->cj, L->ncols, n);
+	L->row0 = (int)hm_window((size_t)s->ci, (size_t)n, (size_t)L->nrows);
+	L->col0 = (int)hm_window((size_t)s->cj, (size_t)n, (size_t)L->ncols);
 	/* a label every tick columns, room for the widest CPU number and a space */
 	L->tick = 1;
 	if (L->cell < 4)
@@ -357,25 +345,20 @@ static void draw_matrix(struct tui *t, struct cores_tab *s, WINDOW *w, int y,
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 
-static void draw_legend(struct tui *t, struct cores_tab *s, WINDOW *w, int y, int wd,
-			const struct layout *L)
+static void draw_legend(struct tui *t, WINDOW *w, int y, int wd, const struct layout *L)
 {
 	char lo[32], hi[32];
-	int n = tui_heat_levels(t);
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	if (isnan(L->lo)) {
-		tui_put(t, w, y, 1, wd - 2, s->running ? "the pairs fill in as they are measured"
-						      : "nothing measured yet");
+		tui_put(t, w, y, 1, wd - 2,
+			tui_running(t, &tab_cores) ? "the pairs fill in as they are measured"
+						   : "nothing measured yet");
 		return;
 	}
 	mt_snprintf(lo, sizeof lo, "%.1f", L->lo);
 	mt_snprintf(hi, sizeof hi, "%.1f", L->hi);
 	mvwprintw(w, y, 1, "fast %s ", lo);
-	for (int i = 0; i < n; i++) {
-		double f = n > 1 ? (double)i / (n - 1) : 1;
-		wattrset(w, tui_heat_attr(t, f));
-		waddstr(w, tui_heat_glyph(t, f));
-	}
+	tui_heat_ramp(t, w, 0);
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	wprintw(w, " %s ns slow", hi);
 	if (1 + wd - 2 - getcurx(w) > 30)
@@ -465,7 +448,7 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 	s->page_cols = L.ncols;
 	draw_matrix(t, s, w, y, &L, wd);
 	y += 1 + L.nrows;
-	draw_legend(t, s, w, y++, wd, &L);
+	draw_legend(t, w, y++, wd, &L);
 	y = draw_reading(t, s, w, y, h - (s->r.source[0] ? 1 : 0), wd);
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	if (s->r.source[0])

@@ -14,7 +14,6 @@
 
 struct falseshare_tab {
 	struct falseshare_params p; /* outlives the job */
-	int running;
 	struct falseshare_result r; /* measured here, or opened (memtop view) */
 	/* The line transfer between the first two CPUs the race's threads
 	 * ran on: a short core-to-core ping-pong (src/cores) the tab starts
@@ -22,7 +21,7 @@ struct falseshare_tab {
 	struct {
 		struct cores_plan plan; /* outlives its job */
 		struct cores_result r;
-		int running;
+		int running; /* the tab's job is this one, not the race */
 	} xfer;
 };
 
@@ -44,6 +43,12 @@ static void transfer_start(struct tui *t, struct falseshare_tab *s)
 		return;
 	s->xfer.running =
 		tui_job_launch(t, &tab_falseshare, cores_worker, &s->xfer.plan, NULL) == 0;
+}
+
+/* The race is in progress (the tab's job, and not the line transfer). */
+static int race_running(const struct tui *t, const struct falseshare_tab *s)
+{
+	return tui_running(t, &tab_falseshare) && !s->xfer.running;
 }
 
 static void reset_results(struct falseshare_tab *s)
@@ -86,7 +91,6 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 	}
 	if (ev->type == JOB_EV_NOTE)
 		return;
-	s->running = 0;
 	if (tui_job_ended(t, ev, "false sharing")) {
 		tui_message(t, s->r.inexact ? "done: a sum was WRONG" : "done: every sum exact");
 		transfer_start(t, s);
@@ -107,35 +111,23 @@ static int act_start(struct tui *t, void *self, int key)
 	tui_result_changed(t, &tab_falseshare, 1);
 	if (tui_job_launch(t, &tab_falseshare, falseshare_worker, &s->p, &s->r.hdr) < 0)
 		return 1;
-	s->running = 1;
 	tui_dirty(t);
 	return 1;
 }
 
-static void rounds_answer(struct tui *t, void *self, const char *answer)
+/* A knob took a new value: an empty table is drawn for it. */
+static void knob_set(void *self)
 {
 	struct falseshare_tab *s = self;
-	uint64_t v;
-	if (tui_answer_u64(t, answer, 1000, 1000000000ull, "rounds: expected 1000..1000000000",
-			   &v) < 0)
-		return;
-	s->p.rounds = v;
 	if (!falseshare_result_measured(&s->r))
 		reset_results(s);
-	tui_dirty(t);
 }
 
-static int act_rounds(struct tui *t, void *self, int key)
-{
-	struct falseshare_tab *s = self;
-	(void)key;
-	if (s->running) {
-		tui_message(t, "stop the run first (x)");
-		return 1;
-	}
-	tui_prompt_u64(t, s, "Increments per thread: ", s->p.rounds, rounds_answer);
-	return 1;
-}
+static const struct tab_knob knobs[] = {
+	TAB_KNOB_NUM('o', "type the increments per thread", "Increments per thread: ",
+		     "stop the run first (x)", struct falseshare_tab, p.rounds, 1000,
+		     1000000000ull, "rounds: expected 1000..1000000000", knob_set),
+};
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
@@ -148,7 +140,6 @@ static const struct tab_result_io io = {
 	.kind = &kind_falseshare,
 	.busy = "a false sharing run",
 	.result_at = offsetof(struct falseshare_tab, r),
-	.running_at = offsetof(struct falseshare_tab, running),
 	.measured = io_measured,
 	.result_size = sizeof(struct falseshare_result),
 };
@@ -156,7 +147,7 @@ static const struct tab_result_io io = {
 static const struct keybinding keys[] = {
 	{ 'r', "r", "measure threads 1, 2, 4, 8 x packed/padded, then the sweep",
 	  act_start },
-	{ 'o', "o", "type the increments per thread", act_rounds },
+	TUI_KEY_KNOB(knobs[0]),
 	TUI_KEY_SAVE("falseshare"),
 	{ 0, NULL, NULL, NULL },
 };
@@ -251,7 +242,7 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	if (s->r.source[0] && h > 2)
 		tui_put_source(t, w, h - 2, 1, wd - 2, s->r.hdr.hardware, s->r.source);
-	if (!s->running && !s->r.tab[0][0].have && !s->r.source[0])
+	if (!race_running(t, s) && !s->r.tab[0][0].have && !s->r.source[0])
 		tui_put(t, w, h - 1, 1, wd - 2,
 			tui_measure_hint(t, "r measures; o sets the increments per thread", 0));
 	wattrset(w, tui_attr(t, ROLE_NORMAL));

@@ -20,7 +20,6 @@ static const char curve_glyph[] = "abcdefghijkl";
 
 struct latency_tab {
 	struct latency_params p;
-	int running;
 	struct latency_result *r;
 	int huge;          /* for the next run: LAT_HUGE_ON or OFF, */
 	int both;          /* or the random chase on both (where THP can be asked for) */
@@ -92,7 +91,6 @@ static void start_run(struct tui *t, struct latency_tab *s)
 		latency_result_free(r);
 		return;
 	}
-	s->running = 1;
 	latency_result_free(s->r);
 	s->r = r;
 	tui_set_latency(t, s->r);
@@ -143,11 +141,10 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 		tui_dirty(t);
 		return;
 	}
-	if (!job_event_is_last(ev) || !s->running)
+	if (!job_event_is_last(ev))
 		return;
 	/* the last event: the frame has ended the job, completed the header and
 	 * shown its diagnostics */
-	s->running = 0;
 	if (s->r)
 		s->r->elapsed_s = (double)(mt_now_ns() - s->t0) / 1e9;
 	levels_summary(s, sum, sizeof sum);
@@ -538,8 +535,7 @@ static struct tab_result_now io_now(void *self)
 {
 	struct latency_tab *s = self;
 	return (struct tab_result_now){ .shown = s->r,
-					 .measured = s->r ? latency_measured(s->r) : 0,
-					 .running = s->running };
+					 .measured = s->r ? latency_measured(s->r) : 0 };
 }
 
 /* An opened latency run: the tab keeps it (and the side panel reads it). */

@@ -21,7 +21,6 @@ static const char *const short_names[LIST_NLAYOUTS] = {
 
 struct lists_tab {
 	struct lists_params p; /* outlives the job */
-	int running;
 	struct lists_result r; /* measured here, or opened (memtop view) */
 	char note[160];
 	int dist;              /* d: 0 the per-cell rows, 1 malloc's distances, 2 holes' */
@@ -67,7 +66,6 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 		tui_dirty(t);
 		return;
 	}
-	s->running = 0;
 	if (tui_job_ended(t, ev, "lists"))
 		tui_message(t, "lists done: every layout read 1..n");
 	tui_dirty(t);
@@ -86,35 +84,24 @@ static int act_start(struct tui *t, void *self, int key)
 	tui_result_changed(t, &tab_lists, 1);
 	if (tui_job_launch(t, &tab_lists, lists_worker, &s->p, &s->r.hdr) < 0)
 		return 1;
-	s->running = 1;
 	tui_dirty(t);
 	return 1;
 }
 
-static void work_answer(struct tui *t, void *self, const char *answer)
+/* A knob took a new value: an empty table is drawn for it. */
+static void knob_set(void *self)
 {
 	struct lists_tab *s = self;
-	uint64_t v;
-	if (tui_answer_u64(t, answer, 0, 10000, "work: expected 0..10000 multiply-adds per cell",
-			   &v) < 0)
-		return;
-	s->p.work = (unsigned)v;
 	if (!lists_result_measured(&s->r))
 		reset_results(s);
-	tui_dirty(t);
 }
 
-static int act_work(struct tui *t, void *self, int key)
-{
-	struct lists_tab *s = self;
-	(void)key;
-	if (s->running) {
-		tui_message(t, "stop the run first (x)");
-		return 1;
-	}
-	tui_prompt_u64(t, s, "Work per cell (dependent multiply-adds): ", s->p.work, work_answer);
-	return 1;
-}
+static const struct tab_knob knobs[] = {
+	TAB_KNOB_NUM('m', "type the work per cell (the core hides misses behind it)",
+		     "Work per cell (dependent multiply-adds): ", "stop the run first (x)",
+		     struct lists_tab, p.work, 0, 10000,
+		     "work: expected 0..10000 multiply-adds per cell", knob_set),
+};
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
@@ -141,7 +128,6 @@ static const struct tab_result_io io = {
 	.kind = &kind_lists,
 	.busy = "a lists run",
 	.result_at = offsetof(struct lists_tab, r),
-	.running_at = offsetof(struct lists_tab, running),
 	.measured = io_measured,
 	.take = io_take,
 };
@@ -162,7 +148,7 @@ static const struct keybinding keys[] = {
 	{ 'r', "r", "walk every layout at every length", act_start },
 	{ 'd', "d", "distances between neighbouring cells: malloc, holes, off (\"+-64 KB\")",
 	  act_dist },
-	{ 'm', "m", "type the work per cell (the core hides misses behind it)", act_work },
+	TUI_KEY_KNOB(knobs[0]),
 	TUI_KEY_SAVE("lists"),
 	{ 0, NULL, NULL, NULL },
 };
@@ -308,7 +294,7 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	if (s->r.source[0]) /* whose figures: the file's hardware, then its name */
 		tui_put_source(t, w, h - 1, 1, wd - 2, s->r.hdr.hardware, s->r.source);
-	else if (!s->running && !lists_result_measured(&s->r))
+	else if (!tui_running(t, &tab_lists) && !lists_result_measured(&s->r))
 		tui_put(t, w, h - 1, 1, wd - 2, "r walks the lists; m sets the work per cell");
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }

@@ -20,7 +20,6 @@ struct matmul_tab {
 	struct matmul_params p; /* outlives the job */
 	struct matmul_l1d l1d;  /* this machine's, from the frame's info */
 	int sel;                /* selected order */
-	int running;
 	struct matmul_result r; /* the race, measured here or opened (memtop view) */
 };
 
@@ -52,7 +51,6 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 	}
 	if (ev->type == JOB_EV_NOTE)
 		return;
-	s->running = 0;
 	if (tui_job_ended(t, ev, "race"))
 		tui_message(t, s->r.failed_equal ? "race done: a result DIFFERS from ijk's"
 						: "race done: every order gave ijk's product");
@@ -75,7 +73,6 @@ static int act_start(struct tui *t, void *self, int key)
 	tui_result_changed(t, &tab_matmul, 1);
 	if (tui_job_launch(t, &tab_matmul, matmul_worker, &s->p, &s->r.hdr) < 0)
 		return 1;
-	s->running = 1;
 	tui_message(t, "racing %d orders, n = %zu, all in turn in %.0f ms slices",
 		    __builtin_popcount(s->r.orders), s->p.n, s->p.slice_ms);
 	tui_dirty(t);
@@ -116,47 +113,25 @@ static void blocked_answer(struct tui *t, void *self, const char *answer)
 	tui_dirty(t);
 }
 
-static void n_answer(struct tui *t, void *self, const char *answer)
+/* n or the block side took a new value: the race starts over. */
+static void knob_set(void *self)
 {
-	struct matmul_tab *s = self;
-	char bad[80];
-	uint64_t v;
-	mt_snprintf(bad, sizeof bad, "n: expected 8..2048 (memtop run matmul takes up to %d)",
-		    MATMUL_MAX_N);
-	if (tui_answer_u64(t, answer, 8, 2048, bad, &v) < 0)
-		return;
-	s->p.n = (size_t)v;
-	reset_results(s);
-	tui_dirty(t);
+	reset_results(self);
 }
 
-static void block_answer(struct tui *t, void *self, const char *answer)
-{
-	struct matmul_tab *s = self;
-	uint64_t v;
-	if (tui_answer_u64(t, answer, 1, 1024, "block: expected 1..1024", &v) < 0)
-		return;
-	s->p.block = (size_t)v;
-	reset_results(s);
-	tui_dirty(t);
-}
-
-static int act_prompt(struct tui *t, void *self, int key)
-{
-	struct matmul_tab *s = self;
-	if (s->running) {
-		tui_message(t, "stop the race first (x)");
-		return 1;
-	}
-	if (key == 'n')
-		tui_prompt_u64(t, s, "Matrix side n: ", s->p.n, n_answer);
-	else if (key == 'B')
-		tui_prompt(t, s, "Also race blocked (ijk,jik,jki,kji,kij, all, none): ", "jki",
-			   blocked_answer);
-	else
-		tui_prompt_u64(t, s, "Block side: ", s->p.block, block_answer);
-	return 1;
-}
+#define XSTR(x) MT_STR(x)
+static const struct tab_knob knobs[] = {
+	TAB_KNOB_NUM('n', "type the matrix side n (default 512)", "Matrix side n: ",
+		     "stop the race first (x)", struct matmul_tab, p.n, 8, 2048,
+		     "n: expected 8..2048 (memtop run matmul takes up to " XSTR(MATMUL_MAX_N) ")",
+		     knob_set),
+	TAB_KNOB_NUM('b', "type the block side of the blocked orders (default 32)", "Block side: ",
+		     "stop the race first (x)", struct matmul_tab, p.block, 1, 1024,
+		     "block: expected 1..1024", knob_set),
+	TAB_KNOB_TEXT('B', "race the blocked versions of other orders too (blocked-jki, ...)",
+		      "Also race blocked (ijk,jik,jki,kji,kij, all, none): ",
+		      "stop the race first (x)", "jki", blocked_answer),
+};
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
@@ -179,7 +154,6 @@ static const struct tab_result_io io = {
 	.nothing = "no finished race to save yet (r races)",
 	.busy = "a race",
 	.result_at = offsetof(struct matmul_tab, r),
-	.running_at = offsetof(struct matmul_tab, running),
 	.measured = io_measured,
 	.result_size = sizeof(struct matmul_result),
 	.opened = io_opened,
@@ -191,9 +165,9 @@ static const struct keybinding keys[] = {
 	{ KEY_UP, NULL, NULL, act_select },
 	{ 'j', NULL, NULL, act_select },
 	{ 'k', NULL, NULL, act_select },
-	{ 'n', "n", "type the matrix side n (default 512)", act_prompt },
-	{ 'b', "b", "type the block side of the blocked orders (default 32)", act_prompt },
-	{ 'B', "B", "race the blocked versions of other orders too (blocked-jki, ...)", act_prompt },
+	TUI_KEY_KNOB(knobs[0]),
+	TUI_KEY_KNOB(knobs[1]),
+	TUI_KEY_KNOB(knobs[2]),
 	TUI_KEY_SAVE("matmul"),
 	{ 0, NULL, NULL, NULL },
 };
@@ -413,7 +387,7 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	if (s->r.source[0]) /* whose figures: the file's hardware, then its name */
 		tui_put_source(t, w, h - 1, 1, wd - 2, s->r.hdr.hardware, s->r.source);
-	else if (!s->running && !matmul_result_measured(&s->r))
+	else if (!tui_running(t, &tab_matmul) && !matmul_result_measured(&s->r))
 		tui_put(t, w, h - 1, 1, wd - 2,
 			tui_measure_hint(t, "r starts the race; n and b set the size and the block",
 					 0));

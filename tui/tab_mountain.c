@@ -108,8 +108,7 @@ static struct tab_result_now io_now(void *self)
 {
 	struct mountain_tab *s = self;
 	return (struct tab_result_now){ .shown = s->m,
-					 .measured = s->m ? mountain_measured(s->m) : 0,
-					 .running = 0 };
+					 .measured = s->m ? mountain_measured(s->m) : 0 };
 }
 
 static const struct tab_result_io io = {

@@ -33,7 +33,6 @@ struct mountain_tab {
 	struct mountain *ratio; /* m / ref on m's axes (OV_RATIO) */
 	enum overlay ov;
 	struct mountain_params run_params; /* the running job's (outlives it) */
-	int running;
 	int single;            /* the run re-measures one cell */
 	uint64_t run_t0;
 	int preview;           /* the mountain is the first look memtop took on its own */

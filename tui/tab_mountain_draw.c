@@ -74,7 +74,6 @@ static void draw_legend(struct tui *t, WINDOW *w, int y, int x, int width,
 			const struct hm_layout *L, int ratio)
 {
 	char lo[32], hi[32];
-	int n = tui_heat_levels(t);
 	if (isnan(L->lo)) {
 		wattrset(w, tui_attr(t, ROLE_DIM));
 		tui_put(t, w, y, x, width, "nothing measured yet: empty cells fill in as they are measured");
@@ -89,13 +88,7 @@ static void draw_legend(struct tui *t, WINDOW *w, int y, int x, int width,
 	}
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	mvwprintw(w, y, x, "%s %6s ", ratio ? "ratio" : "slow", lo);
-	for (int i = 0; i < n; i++) {
-		double f = n > 1 ? (double)i / (n - 1) : 1;
-		wattrset(w, tui_heat_attr(t, f));
-		waddstr(w, tui_heat_glyph(t, f));
-		if (n <= 6)
-			waddstr(w, tui_heat_glyph(t, f));
-	}
+	tui_heat_ramp(t, w, tui_heat_levels(t) <= 6); /* a few levels: twice as wide */
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	wprintw(w, " %s", hi);
 	if (x + width - getcurx(w) > 11) /* within the legend's width, whole words */
@@ -298,7 +291,7 @@ static void info_line(struct tui *t, struct mountain_tab *s, WINDOW *w, int widt
 		wattrset(w, tui_attr(t, ROLE_NORMAL));
 		return;
 	}
-	if (tui_job(t) && s->running)
+	if (tui_running(t, &tab_mountain))
 		mt_snprintf(line, sizeof line, "measuring %s: p pauses, x stops; cells fill in live",
 			    s->single ? "one cell again" : s->preview ? "a first look at this machine"
 								: "this machine");
@@ -430,7 +423,7 @@ static int draw_reading(struct tui *t, struct mountain_tab *s, WINDOW *w, int y,
 		n++;
 	if (clk.how != CPW_UNKNOWN && (pt.have_l1 || pt.have_floor)) {
 		mt_snprintf(txt[n], sizeof txt[n], "cycles a word%s%s:", clk.how == CPW_BOUND ? " at most" : "",
-			    s->running && !s->single ? " so far" : "");
+			    tui_running(t, &tab_mountain) && !s->single ? " so far" : "");
 		if (pt.have_l1)
 			mt_append(txt[n], sizeof txt[n], " L1 plateau %s (%.0f MB/s, %s, stride 1)",
 				  cpw_fmt(a, sizeof a, cpw_cycles(clk.ghz, pt.l1_mbs)), pt.l1_mbs,

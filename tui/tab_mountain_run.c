@@ -130,7 +130,6 @@ int mtab_start_run(struct tui *t, struct mountain_tab *s, const struct mountain_
 	}
 	if (tui_job_launch(t, &tab_mountain, mountain_worker, p, hdr) < 0)
 		return -1;
-	s->running = 1;
 	s->single = only_row >= 0;
 	if (!s->single)
 		s->preview = 0;
@@ -158,11 +157,10 @@ void mtab_job_event(struct tui *t, void *self, const struct job_event *ev)
 		tui_dirty(t);
 		return;
 	}
-	if (!job_event_is_last(ev) || !s->running)
+	if (!job_event_is_last(ev))
 		return;
 	/* the last event: the frame has ended the job, completed the header and
 	 * shown its diagnostics */
-	s->running = 0;
 	if (!s->single)
 		s->m->elapsed_s = (double)(mt_now_ns() - s->run_t0) / 1e9;
 	mtab_rebuild_ratio(s);

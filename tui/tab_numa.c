@@ -15,7 +15,6 @@
 
 struct numa_tab {
 	struct numa_params p;  /* outlives the job */
-	int running;
 	int planned;           /* p holds a plan (else plan_why says why not) */
 	int small_pages;       /* g: the chase on 4 KB pages alone (not on 2 MB too) */
 	char plan_why[200];
@@ -36,7 +35,7 @@ static void plan(struct tui *t, struct numa_tab *s)
 	mt_strlcpy(s->plan_why, s->planned ? "" : e.msg, sizeof s->plan_why);
 	if (s->planned)
 		numa_params_runs(&s->p);
-	if (!s->running)
+	if (!tui_running(t, &tab_numa))
 		numa_result_init(&s->r, &s->p);
 }
 
@@ -65,7 +64,6 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 	}
 	if (ev->type == JOB_EV_UPDATE)
 		return;
-	s->running = 0;
 	numa_mem_close(s->p.mem);
 	s->p.mem = NULL;
 	if (tui_job_ended(t, ev, "numa"))
@@ -98,7 +96,6 @@ static int act_start(struct tui *t, void *self, int key)
 		s->p.mem = NULL;
 		return 1;
 	}
-	s->running = 1;
 	tui_dirty(t);
 	return 1;
 }
@@ -108,7 +105,7 @@ static int act_pages(struct tui *t, void *self, int key)
 {
 	struct numa_tab *s = self;
 	(void)key;
-	if (s->running) {
+	if (tui_running(t, &tab_numa)) {
 		tui_message(t, "stop the run first (x)");
 		return 1;
 	}
@@ -138,7 +135,6 @@ static const struct tab_result_io io = {
 	.kind = &kind_numa,
 	.busy = "a numa run",
 	.result_at = offsetof(struct numa_tab, r),
-	.running_at = offsetof(struct numa_tab, running),
 	.measured = io_measured,
 	.result_size = sizeof(struct numa_result),
 };
@@ -233,7 +229,7 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	if (s->r.source[0] && h > 2)
 		tui_put_source(t, w, h - 2, 1, wd - 2, s->r.hdr.hardware, s->r.source);
-	if (!s->running && !io_measured(&s->r) && !s->r.source[0] && s->planned && y < h)
+	if (!tui_running(t, &tab_numa) && !io_measured(&s->r) && !s->r.source[0] && s->planned && y < h)
 		tui_put(t, w, h - 1, 1, wd - 2,
 			tui_measure_hint(t, "r measures every CPU node x memory node", 0));
 	wattrset(w, tui_attr(t, ROLE_NORMAL));

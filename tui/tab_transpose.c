@@ -101,7 +101,6 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 	}
 	if (!job_event_is_last(ev))
 		return;
-	s->real_running = 0;
 	if (tui_job_ended(t, ev, "real-machine timing"))
 		tui_message(t, "real machine: %d versions timed, N = %zu", s->plan.nreal,
 			    s->plan.real_n);
@@ -136,7 +135,6 @@ static int act_real(struct tui *t, void *self, int key)
 	transpose_result_init(&s->real, &s->plan);
 	if (tui_job_launch(t, &tab_transpose, transpose_worker, &s->plan, &s->real.hdr) < 0)
 		return 1;
-	s->real_running = 1;
 	tui_message(t, "timing %d versions of the real transpose, N = %zu, best of %d",
 		    s->plan.nreal, s->plan.real_n, s->plan.real_tries);
 	tui_dirty(t);
@@ -425,8 +423,7 @@ static struct tab_result_now io_now(void *self)
 	struct transpose_tab *s = self;
 	size_t n = s->from_file ? transpose_result_measured(&s->res)
 				: (s->error[0] ? 0 : 1) + transpose_result_measured(&s->real);
-	return (struct tab_result_now){ .shown = shown(s), .measured = n,
-					 .running = s->real_running };
+	return (struct tab_result_now){ .shown = shown(s), .measured = n };
 }
 
 /* An opened result: its cache and its first version and size the tab

@@ -39,7 +39,6 @@ struct transpose_tab {
 	int have_sweep;
 	/* real machine */
 	struct tr_plan plan;
-	int real_running;
 };
 
 /* tab_transpose_draw.c: the tab's draw (struct tab's draw). */

@@ -199,14 +199,14 @@ static int real_lines(const struct tui *t, struct transpose_tab *s, char lines[3
 		if (i > 0 && (best < 0 || s->real.real_ns[i] < s->real.real_ns[best]))
 			best = i;
 	}
-	if (!have && !s->real_running) {
+	if (!have && !tui_running(t, &tab_transpose)) {
 		mt_strlcpy(lines[0],
 			   tui_measure_hint(t, "real machine (N = 4096): r times naive, block:16, "
 					    "buffer:16; R a block sweep", 0), 256);
 		return 1;
 	}
 	n = lines[1][0] ? 2 : 1;
-	if (s->real_running)
+	if (tui_running(t, &tab_transpose))
 		mt_append(lines[0], 256, " ...");
 	else if (best > 0 && s->real.real_ns[0] > 0)
 		mt_snprintf(lines[n++], 256, "speed-up %.2fx (%s; >= 2x: %s)",
