@@ -221,10 +221,10 @@ void tui_set_diag(struct tui *t, const struct diag *d);
 /* A one-line message in the status line until the next key (made printable). */
 void tui_message(struct tui *t, const char *fmt, ...) MT_PRINTF(2, 3);
 
-/* K (the Mountain tab's key): the next runs measure on the next core kind
+/* K (the Mountain tab's key): the next runs measure on the next core type
  * of this machine, fastest first and round, one with a CPU memtop may use;
  * says which in the status line (or that there is one kind). Returns 1. */
-int tui_act_kind(struct tui *t, void *self, int key);
+int tui_act_coretype(struct tui *t, void *self, int key);
 
 /* Ask for a line of text in the status line (modal: keys go to the prompt;
  * jobs keep streaming). done(t, self, answer) gets self as given here (the

@@ -15,7 +15,7 @@ RESULT_KIND_TYPED(struct bandwidth_result, bandwidth_result_to_json)
  * NAN when neither was measured. */
 static double best_read(const struct bandwidth_result *r, size_t s, size_t t)
 {
-	const struct bw_cell *a = &r->cell[s][BW_READ][t], *b = &r->cell[s][BW_READ_VECTOR][t];
+	const struct bandwidth_cell *a = &r->cell[s][BANDWIDTH_READ][t], *b = &r->cell[s][BANDWIDTH_READ_VECTOR][t];
 	if (!a->have && !b->have)
 		return (double)NAN;
 	return !b->have || (a->have && a->gbs > b->gbs) ? a->gbs : b->gbs;
