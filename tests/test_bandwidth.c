@@ -36,23 +36,23 @@
 
 static void byte_counts_exact(void **state)
 {
-	static const uint64_t want[BW_NKERNELS] = { 32768, 32768, 32768, 32768, 32768,
+	static const uint64_t want[BANDWIDTH_NKERNELS] = { 32768, 32768, 32768, 32768, 32768,
 						    65536, 65536, 98304, 98304,
 						    32768, 32768, 65536 }; /* fill, fill_zero, copy_lib */
-	struct bw_size sz = { .bytes = 100000, .per_thread = 1 };
-	struct bw_layout l;
+	struct bandwidth_size sz = { .bytes = 100000, .per_thread = 1 };
+	struct bandwidth_layout l;
 	(void)state;
-	for (int k = 0; k < BW_NKERNELS; k++)
+	for (int k = 0; k < BANDWIDTH_NKERNELS; k++)
 		assert_int_equal(bandwidth_kernel_bytes(k, 4096), want[k]);
-	assert_int_equal(bandwidth_kernel_arrays(BW_LOAD), 1); /* one array, read once a pass */
-	assert_int_equal(bandwidth_kernel_bytes(BW_LOAD, 3072), 24576);
-	assert_int_equal(bandwidth_kernel_arrays(BW_COPY), 2);
-	assert_int_equal(bandwidth_kernel_arrays(BW_TRIAD), 3);
-	assert_int_equal(bandwidth_kernel_arrays(BW_COPY_NT), 2);
-	assert_int_equal(bandwidth_kernel_arrays(BW_TRIAD_NT), 3);
-	assert_int_equal(bandwidth_kernel_arrays(BW_NKERNELS), 0);
+	assert_int_equal(bandwidth_kernel_arrays(BANDWIDTH_LOAD), 1); /* one array, read once a pass */
+	assert_int_equal(bandwidth_kernel_bytes(BANDWIDTH_LOAD, 3072), 24576);
+	assert_int_equal(bandwidth_kernel_arrays(BANDWIDTH_COPY), 2);
+	assert_int_equal(bandwidth_kernel_arrays(BANDWIDTH_TRIAD), 3);
+	assert_int_equal(bandwidth_kernel_arrays(BANDWIDTH_COPY_NT), 2);
+	assert_int_equal(bandwidth_kernel_arrays(BANDWIDTH_TRIAD_NT), 3);
+	assert_int_equal(bandwidth_kernel_arrays(BANDWIDTH_NKERNELS), 0);
 	/* 100000 bytes a thread, three arrays: 4166 doubles, rounded down to 4160 */
-	bandwidth_layout(BW_TRIAD, &sz, 4, 1, &l);
+	bandwidth_layout(BANDWIDTH_TRIAD, &sz, 4, 1, &l);
 	assert_int_equal(l.n, 4160);
 	assert_int_equal(l.pass_bytes, 3 * 4160 * 8);
 	assert_int_equal(l.slice_stride % 4096, 0);
@@ -62,58 +62,58 @@ static void byte_counts_exact(void **state)
 	/* a total split over 2 threads: 96K / 2 / 2 arrays = 3072 doubles each */
 	sz.bytes = 96 * 1024;
 	sz.per_thread = 0;
-	bandwidth_layout(BW_COPY, &sz, 2, 1, &l);
+	bandwidth_layout(BANDWIDTH_COPY, &sz, 2, 1, &l);
 	assert_int_equal(l.n, 3072);
 	assert_int_equal(l.pass_bytes, 2 * 3072 * 8);
 	/* never below one unrolled block */
 	sz.bytes = 4096;
-	bandwidth_layout(BW_TRIAD, &sz, 64, 1, &l);
-	assert_int_equal(l.n, BW_UNROLL);
+	bandwidth_layout(BANDWIDTH_TRIAD, &sz, 64, 1, &l);
+	assert_int_equal(l.n, BANDWIDTH_UNROLL);
 	/* each L3 group's 1M shared by its threads: 8 threads over 2 groups,
 	 * 4 a group, 256K each, 2 arrays of 16384 doubles */
 	sz.bytes = 1 << 20;
 	sz.per_group = 1;
-	bandwidth_layout(BW_COPY, &sz, 8, 2, &l);
+	bandwidth_layout(BANDWIDTH_COPY, &sz, 8, 2, &l);
 	assert_int_equal(l.n, 16384);
 }
 
 static void names_and_isas(void **state)
 {
 	(void)state;
-	for (int k = 0; k < BW_NKERNELS; k++)
+	for (int k = 0; k < BANDWIDTH_NKERNELS; k++)
 		assert_int_equal(bandwidth_kernel_parse(bandwidth_kernel_name(k)), k);
 	assert_int_equal(bandwidth_kernel_parse("stream"), -1);
-	assert_int_equal(bandwidth_kernel_parse("load"), BW_LOAD);
-	assert_string_equal(bandwidth_kernel_name(BW_LOAD), "load");
+	assert_int_equal(bandwidth_kernel_parse("load"), BANDWIDTH_LOAD);
+	assert_string_equal(bandwidth_kernel_name(BANDWIDTH_LOAD), "load");
 	/* every ISA has a load kernel, the scalar fallback too */
-	for (int isa = 0; isa < BW_NISA; isa++)
+	for (int isa = 0; isa < BANDWIDTH_NISA; isa++)
 		if (bandwidth_isa_supported(isa))
-			assert_non_null(bandwidth_kernel_fn(BW_LOAD, isa));
-	assert_null(bandwidth_kernel_name(BW_NKERNELS));
-	assert_int_equal(bandwidth_isa_parse("avx-512"), BW_ISA_AVX512);
-	assert_int_equal(bandwidth_isa_parse("AVX2"), BW_ISA_AVX2);
+			assert_non_null(bandwidth_kernel_fn(BANDWIDTH_LOAD, isa));
+	assert_null(bandwidth_kernel_name(BANDWIDTH_NKERNELS));
+	assert_int_equal(bandwidth_isa_parse("avx-512"), BANDWIDTH_ISA_AVX512);
+	assert_int_equal(bandwidth_isa_parse("AVX2"), BANDWIDTH_ISA_AVX2);
 	assert_int_equal(bandwidth_isa_parse("mmx"), -1);
-	assert_int_equal(bandwidth_isa_width(BW_ISA_AVX512), 64);
-	assert_int_equal(bandwidth_isa_width(BW_ISA_SCALAR), 8);
-	assert_true(bandwidth_isa_supported(BW_ISA_SCALAR));
+	assert_int_equal(bandwidth_isa_width(BANDWIDTH_ISA_AVX512), 64);
+	assert_int_equal(bandwidth_isa_width(BANDWIDTH_ISA_SCALAR), 8);
+	assert_true(bandwidth_isa_supported(BANDWIDTH_ISA_SCALAR));
 	assert_true(bandwidth_isa_supported(bandwidth_isa_best()));
-	assert_non_null(bandwidth_kernel_fn(BW_READ_VECTOR, bandwidth_isa_best()));
-	assert_null(bandwidth_kernel_fn(BW_WRITE_NT, BW_ISA_SCALAR)); /* no streaming stores */
-	assert_null(bandwidth_kernel_fn(BW_COPY_NT, BW_ISA_SCALAR));
-	assert_null(bandwidth_kernel_fn(BW_TRIAD_NT, BW_ISA_SCALAR));
-	assert_null(bandwidth_kernel_fn(BW_COPY_NT, BW_ISA_NEON));
+	assert_non_null(bandwidth_kernel_fn(BANDWIDTH_READ_VECTOR, bandwidth_isa_best()));
+	assert_null(bandwidth_kernel_fn(BANDWIDTH_WRITE_NT, BANDWIDTH_ISA_SCALAR)); /* no streaming stores */
+	assert_null(bandwidth_kernel_fn(BANDWIDTH_COPY_NT, BANDWIDTH_ISA_SCALAR));
+	assert_null(bandwidth_kernel_fn(BANDWIDTH_TRIAD_NT, BANDWIDTH_ISA_SCALAR));
+	assert_null(bandwidth_kernel_fn(BANDWIDTH_COPY_NT, BANDWIDTH_ISA_NEON));
 	/* the C library's kernels are there whatever the ISA */
-	for (int isa = 0; isa < BW_NISA; isa++)
+	for (int isa = 0; isa < BANDWIDTH_NISA; isa++)
 		if (bandwidth_isa_supported(isa)) {
-			assert_non_null(bandwidth_kernel_fn(BW_FILL, isa));
-			assert_non_null(bandwidth_kernel_fn(BW_FILL_ZERO, isa));
-			assert_non_null(bandwidth_kernel_fn(BW_COPY_LIB, isa));
+			assert_non_null(bandwidth_kernel_fn(BANDWIDTH_FILL, isa));
+			assert_non_null(bandwidth_kernel_fn(BANDWIDTH_FILL_ZERO, isa));
+			assert_non_null(bandwidth_kernel_fn(BANDWIDTH_COPY_LIB, isa));
 		}
-	assert_string_equal(bandwidth_kernel_name(BW_COPY_LIB), "copy_lib");
+	assert_string_equal(bandwidth_kernel_name(BANDWIDTH_COPY_LIB), "copy_lib");
 #if defined(__x86_64__)
 	/* every x86-64 has SSE2: its streaming copy and triad are there */
-	assert_non_null(bandwidth_kernel_fn(BW_COPY_NT, BW_ISA_SSE2));
-	assert_non_null(bandwidth_kernel_fn(BW_TRIAD_NT, BW_ISA_SSE2));
+	assert_non_null(bandwidth_kernel_fn(BANDWIDTH_COPY_NT, BANDWIDTH_ISA_SSE2));
+	assert_non_null(bandwidth_kernel_fn(BANDWIDTH_TRIAD_NT, BANDWIDTH_ISA_SSE2));
 #endif
 	/* a share of the load-port ceiling: at or under it says nothing; over
 	 * it (a clock read low under load: 113 % was seen) says why */
@@ -125,8 +125,8 @@ static void names_and_isas(void **state)
 		assert_true(p0 >= 0 && bandwidth_preemptions() >= p0);
 	}
 #if defined(__x86_64__)
-	assert_true(bandwidth_isa_supported(BW_ISA_SSE2)); /* x86-64's baseline */
-	assert_false(bandwidth_isa_supported(BW_ISA_NEON));
+	assert_true(bandwidth_isa_supported(BANDWIDTH_ISA_SSE2)); /* x86-64's baseline */
+	assert_false(bandwidth_isa_supported(BANDWIDTH_ISA_NEON));
 #endif
 }
 
@@ -154,7 +154,7 @@ static uint64_t halves_product(const double *a, size_t n)
 }
 
 /* n doubles plus a guard word past the end of each array. */
-#define N (BW_UNROLL * 50)
+#define N (BANDWIDTH_UNROLL * 50)
 
 static void every_kernel_computes(void **state)
 {
@@ -166,13 +166,13 @@ static void every_kernel_computes(void **state)
 	assert_non_null(a);
 	assert_non_null(b);
 	assert_non_null(c);
-	for (int isa = 0; isa < BW_NISA; isa++) {
+	for (int isa = 0; isa < BANDWIDTH_NISA; isa++) {
 		if (!bandwidth_isa_supported(isa))
 			continue;
-		for (int k = 0; k < BW_NKERNELS; k++) {
-			bw_kernel_fn fn = bandwidth_kernel_fn(k, isa);
+		for (int k = 0; k < BANDWIDTH_NKERNELS; k++) {
+			bandwidth_pass_fn fn = bandwidth_kernel_fn(k, isa);
 			uint64_t sum;
-			double s = k == BW_TRIAD || k == BW_TRIAD_NT ? 3.0 : 2.5;
+			double s = k == BANDWIDTH_TRIAD || k == BANDWIDTH_TRIAD_NT ? 3.0 : 2.5;
 			if (!fn)
 				continue;
 			bandwidth_fill(a, b, c, N + 8);
@@ -182,11 +182,11 @@ static void every_kernel_computes(void **state)
 			assert_true(a[N] == -1.0 - (double)(N % 1000));
 			/* three passes in one call: three times the sum */
 			assert_true(bandwidth_check(k, isa, a, b, c, N, s, fn(a, b, c, N, s, 3), 3));
-			if (k == BW_LOAD) { /* its loads leave nothing: 0, a untouched */
+			if (k == BANDWIDTH_LOAD) { /* its loads leave nothing: 0, a untouched */
 				assert_true(sum == 0);
 				assert_false(bandwidth_check(k, isa, a, b, c, N, s, 1, 1));
 			}
-			if (k == BW_READ || k == BW_READ_VECTOR) {
+			if (k == BANDWIDTH_READ || k == BANDWIDTH_READ_VECTOR) {
 				assert_false(bandwidth_check(k, isa, a, b, c, N, s, sum + 1, 1));
 				assert_false(bandwidth_check(k, isa, a, b, c, N, s, sum, 2));
 				a[N / 2] += 1; /* the check reads every word */
@@ -199,9 +199,9 @@ static void every_kernel_computes(void **state)
 		}
 		/* the four-stream copy_nt and triad_nt at every small n: each
 		 * quarter copied or computed, nothing written past n */
-		for (size_t n = BW_UNROLL; n <= 5 * BW_UNROLL; n += BW_UNROLL) {
-			for (int k = BW_COPY_NT; k <= BW_TRIAD_NT; k += BW_TRIAD_NT - BW_COPY_NT) {
-				bw_kernel_fn fn = bandwidth_kernel_fn(k, isa);
+		for (size_t n = BANDWIDTH_UNROLL; n <= 5 * BANDWIDTH_UNROLL; n += BANDWIDTH_UNROLL) {
+			for (int k = BANDWIDTH_COPY_NT; k <= BANDWIDTH_TRIAD_NT; k += BANDWIDTH_TRIAD_NT - BANDWIDTH_COPY_NT) {
+				bandwidth_pass_fn fn = bandwidth_kernel_fn(k, isa);
 				if (!fn)
 					continue;
 				bandwidth_fill(a, b, c, N + 8);
@@ -215,8 +215,8 @@ static void every_kernel_computes(void **state)
 		 * tail of eight; AVX2's reps x the first half's words times the
 		 * second half's */
 		bandwidth_fill(a, b, c, N);
-		assert_true(bandwidth_kernel_fn(BW_READ_VECTOR, isa)(a, NULL, NULL, N - 64, 0, 3) ==
-			    (isa == BW_ISA_AVX2 ? halves_product(a, N - 64) : xor_words(a, N - 64)) * 3);
+		assert_true(bandwidth_kernel_fn(BANDWIDTH_READ_VECTOR, isa)(a, NULL, NULL, N - 64, 0, 3) ==
+			    (isa == BANDWIDTH_ISA_AVX2 ? halves_product(a, N - 64) : xor_words(a, N - 64)) * 3);
 	}
 	assert_true(tested >= 6);
 #if defined(__x86_64__)
@@ -231,25 +231,25 @@ static void lists_parsed_and_refused(void **state)
 {
 	static const char *const bad[] = { "0", "2,1", "1,1", "a", "", "1,,2", "1025", "1,2,",
 					   "-1", "1 2" };
-	unsigned t[BW_MAX_TLIST];
-	int k[BW_NKERNELS];
+	unsigned t[BANDWIDTH_MAX_TLIST];
+	int k[BANDWIDTH_NKERNELS];
 	char badk[80];
 	(void)state;
-	assert_int_equal(bandwidth_parse_threads("1,2,4", t, BW_MAX_TLIST), 3);
+	assert_int_equal(bandwidth_parse_threads("1,2,4", t, BANDWIDTH_MAX_TLIST), 3);
 	assert_int_equal(t[2], 4);
-	assert_int_equal(bandwidth_parse_threads("3", t, BW_MAX_TLIST), 1);
+	assert_int_equal(bandwidth_parse_threads("3", t, BANDWIDTH_MAX_TLIST), 1);
 	for (size_t i = 0; i < MT_ARRAY_LEN(bad); i++)
-		assert_int_equal(bandwidth_parse_threads(bad[i], t, BW_MAX_TLIST), -1);
+		assert_int_equal(bandwidth_parse_threads(bad[i], t, BANDWIDTH_MAX_TLIST), -1);
 	assert_int_equal(bandwidth_parse_threads("1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17", t,
-						 BW_MAX_TLIST),
+						 BANDWIDTH_MAX_TLIST),
 			 -1);
-	assert_int_equal(bandwidth_parse_kernels("triad,read", k, BW_NKERNELS, badk, sizeof badk), 2);
-	assert_int_equal(k[0], BW_TRIAD);
-	assert_int_equal(k[1], BW_READ);
-	assert_int_equal(bandwidth_parse_kernels("read,stream", k, BW_NKERNELS, badk, sizeof badk), -1);
+	assert_int_equal(bandwidth_parse_kernels("triad,read", k, BANDWIDTH_NKERNELS, badk, sizeof badk), 2);
+	assert_int_equal(k[0], BANDWIDTH_TRIAD);
+	assert_int_equal(k[1], BANDWIDTH_READ);
+	assert_int_equal(bandwidth_parse_kernels("read,stream", k, BANDWIDTH_NKERNELS, badk, sizeof badk), -1);
 	assert_string_equal(badk, "stream");
-	assert_int_equal(bandwidth_parse_kernels("copy,copy", k, BW_NKERNELS, badk, sizeof badk), -1);
-	assert_int_equal(bandwidth_parse_kernels("", k, BW_NKERNELS, badk, sizeof badk), -1);
+	assert_int_equal(bandwidth_parse_kernels("copy,copy", k, BANDWIDTH_NKERNELS, badk, sizeof badk), -1);
+	assert_int_equal(bandwidth_parse_kernels("", k, BANDWIDTH_NKERNELS, badk, sizeof badk), -1);
 }
 
 static char tmpdir[] = "/tmp/memtop-bw-XXXXXX";
@@ -300,7 +300,7 @@ static void placement_from_topology(void **state)
 	assert_string_equal(text, "CPUs 0,8: separate cores");
 	assert_int_equal(bandwidth_placement(&p, 1, text, sizeof text), 0);
 	assert_string_equal(text, "CPU 0");
-	bandwidth_order_cpus(&p, BW_COMPACT);
+	bandwidth_order_cpus(&p, BANDWIDTH_COMPACT);
 	assert_int_equal(p.cpus[0], 0);
 	assert_int_equal(p.cpus[1], 1);
 	assert_int_equal(p.cpus[2], 2);
@@ -324,7 +324,7 @@ static void placement_from_topology(void **state)
 struct plan_case {
 	struct bandwidth_params p;
 	struct machine *m;
-	char notes[4][BW_NOTE_LEN];
+	char notes[4][BANDWIDTH_NOTE_LEN];
 	mt_error e;
 };
 
@@ -381,10 +381,10 @@ static void size_plan(void **state)
 	assert_int_equal(c.p.sizes[2].bytes, 8 << 20);
 	assert_string_equal(c.p.sizes[3].level, "DRAM");
 	assert_false(c.p.sizes[3].per_thread || c.p.sizes[3].per_group);
-	assert_int_equal(c.p.sizes[3].bytes, BW_DRAM_MIN); /* 4 x 32M = 128M: raised to 256M */
+	assert_int_equal(c.p.sizes[3].bytes, BANDWIDTH_DRAM_MIN); /* 4 x 32M = 128M: raised to 256M */
 	assert_string_equal(c.p.sizes[3].from, "4 x the L3s of 2 groups, 2 x 16M (hwloc), raised "
 					       "to 256M");
-	assert_int_equal(c.p.chase_bytes, BW_DRAM_MIN);
+	assert_int_equal(c.p.chase_bytes, BANDWIDTH_DRAM_MIN);
 	/* a source claiming a 508M L3, doubted: the L3 rows stay at the credible
 	 * 16M (hwloc), DRAM goes past 4 x both claimed L3s */
 	claim_l3(&c, 508ull << 20, "a VM's shared last level");
@@ -512,8 +512,8 @@ static void worker_streams_checked_table(void **state)
 	for (size_t s = 0; s < 2; s++)
 		for (size_t k = 0; k < p.nkernels; k++)
 			for (size_t t = 0; t < 2; t++) {
-				const struct bw_cell *c = &r.cell[s][p.kernels[k]][t];
-				struct bw_layout l;
+				const struct bandwidth_cell *c = &r.cell[s][p.kernels[k]][t];
+				struct bandwidth_layout l;
 				bandwidth_layout(p.kernels[k], &p.sizes[s], p.threads[t], 1, &l);
 				assert_true(c->have && c->checked && c->gbs > 0);
 				assert_true(c->pass_bytes == (double)(l.pass_bytes * p.threads[t]));
@@ -527,7 +527,7 @@ static void worker_streams_checked_table(void **state)
 	assert_int_equal(back.nthreads, 2);
 	assert_int_equal(back.nkernels, p.nkernels);
 	assert_int_equal(bandwidth_result_measured(&back), bandwidth_result_measured(&r));
-	assert_true(fabs(back.cell[1][BW_TRIAD][1].gbs - r.cell[1][BW_TRIAD][1].gbs) < 0.001);
+	assert_true(fabs(back.cell[1][BANDWIDTH_TRIAD][1].gbs - r.cell[1][BANDWIDTH_TRIAD][1].gbs) < 0.001);
 	/* a broken file names the field */
 	cJSON_ReplaceItemInObject(cJSON_GetArrayItem(cJSON_GetObjectItem(j, "results"), 0), "kernel",
 				  cJSON_CreateString("stream"));
@@ -557,30 +557,30 @@ static void write_allocate_lesson(void **state)
 	char buf[400] = "";
 	(void)state;
 	one_thread_result(&r, (const uint64_t[]){ 32768, 512ull << 20 }, 2);
-	r.cell[1][BW_COPY][0] = (struct bw_cell){ .have = 1, .gbs = 13.1 };
-	r.cell[1][BW_COPY_NT][0] = (struct bw_cell){ .have = 1, .gbs = 19.65 };
-	assert_int_equal(bandwidth_lesson(&r, BW_COPY_NT, buf, sizeof buf), 1);
+	r.cell[1][BANDWIDTH_COPY][0] = (struct bandwidth_cell){ .have = 1, .gbs = 13.1 };
+	r.cell[1][BANDWIDTH_COPY_NT][0] = (struct bandwidth_cell){ .have = 1, .gbs = 19.65 };
+	assert_int_equal(bandwidth_lesson(&r, BANDWIDTH_COPY_NT, buf, sizeof buf), 1);
 	assert_string_equal(buf, "512M copy, one thread: cached 13.1 GB/s, streaming stores 19.6 "
 				 "(1.50x): a cached copy moves 3 lines per line it stores (the stored "
 				 "line is first read for ownership), a streaming one 2, so where memory "
 				 "is the limit it can run up to 1.50x faster");
 	/* no triad_nt measured, no lesson; none for a read; none at a cache size */
-	r.cell[1][BW_TRIAD][0] = (struct bw_cell){ .have = 1, .gbs = 14.2 };
-	assert_int_equal(bandwidth_lesson(&r, BW_TRIAD, buf, sizeof buf), 0);
-	assert_int_equal(bandwidth_lesson(&r, BW_READ, buf, sizeof buf), 0);
-	r.cell[1][BW_TRIAD_NT][0] = (struct bw_cell){ .have = 1, .gbs = 17.75 };
-	assert_int_equal(bandwidth_lesson(&r, BW_TRIAD, buf, sizeof buf), 1);
+	r.cell[1][BANDWIDTH_TRIAD][0] = (struct bandwidth_cell){ .have = 1, .gbs = 14.2 };
+	assert_int_equal(bandwidth_lesson(&r, BANDWIDTH_TRIAD, buf, sizeof buf), 0);
+	assert_int_equal(bandwidth_lesson(&r, BANDWIDTH_READ, buf, sizeof buf), 0);
+	r.cell[1][BANDWIDTH_TRIAD_NT][0] = (struct bandwidth_cell){ .have = 1, .gbs = 17.75 };
+	assert_int_equal(bandwidth_lesson(&r, BANDWIDTH_TRIAD, buf, sizeof buf), 1);
 	assert_non_null(strstr(buf, "cached 14.2 GB/s, streaming stores 17.8 (1.25x): a cached "
 				    "triad moves 4 lines"));
 	assert_non_null(strstr(buf, "a streaming one 3, so where memory is the limit it can run up "
 				    "to 1.33x faster"));
 	/* faster than the lines alone allow: the streams said */
-	r.cell[1][BW_TRIAD_NT][0].gbs = 21.3;
-	assert_int_equal(bandwidth_lesson(&r, BW_TRIAD, buf, sizeof buf), 1);
+	r.cell[1][BANDWIDTH_TRIAD_NT][0].gbs = 21.3;
+	assert_int_equal(bandwidth_lesson(&r, BANDWIDTH_TRIAD, buf, sizeof buf), 1);
 	assert_non_null(strstr(buf, "(1.50x): a cached triad"));
 	assert_non_null(strstr(buf, "up to 1.33x faster; beyond: it runs 4 streams at once"));
 	r.sizes[1].bytes = 1 << 20;
-	assert_int_equal(bandwidth_lesson(&r, BW_TRIAD, buf, sizeof buf), 0);
+	assert_int_equal(bandwidth_lesson(&r, BANDWIDTH_TRIAD, buf, sizeof buf), 0);
 }
 
 /* The C library's kernels against memtop's own, in memory, one thread:
@@ -593,28 +593,28 @@ static void library_lesson(void **state)
 	char buf[700] = "";
 	(void)state;
 	one_thread_result(&r, (const uint64_t[]){ 32768, 1536ull << 20 }, 2);
-	r.cell[1][BW_FILL][0] = (struct bw_cell){ .have = 1, .gbs = 30.9 };
-	assert_int_equal(bandwidth_lesson(&r, BW_FILL, buf, sizeof buf), 0); /* no write */
-	r.cell[1][BW_FILL_ZERO][0] = (struct bw_cell){ .have = 1, .gbs = 42.3 };
-	r.cell[1][BW_WRITE][0] = (struct bw_cell){ .have = 1, .gbs = 30.5 };
-	r.cell[1][BW_WRITE_NT][0] = (struct bw_cell){ .have = 1, .gbs = 38.7 };
-	assert_int_equal(bandwidth_lesson(&r, BW_FILL, buf, sizeof buf), 1);
+	r.cell[1][BANDWIDTH_FILL][0] = (struct bandwidth_cell){ .have = 1, .gbs = 30.9 };
+	assert_int_equal(bandwidth_lesson(&r, BANDWIDTH_FILL, buf, sizeof buf), 0); /* no write */
+	r.cell[1][BANDWIDTH_FILL_ZERO][0] = (struct bandwidth_cell){ .have = 1, .gbs = 42.3 };
+	r.cell[1][BANDWIDTH_WRITE][0] = (struct bandwidth_cell){ .have = 1, .gbs = 30.5 };
+	r.cell[1][BANDWIDTH_WRITE_NT][0] = (struct bandwidth_cell){ .have = 1, .gbs = 38.7 };
+	assert_int_equal(bandwidth_lesson(&r, BANDWIDTH_FILL, buf, sizeof buf), 1);
 	assert_string_equal(buf, "1536M, one thread: the C library's memset 30.9 GB/s (of zeros "
 				 "42.3), memtop's write 30.5 and write_nt 38.7: the library is slower "
 				 "(0.80x memtop's best); it stores through the caches, as memtop's "
 				 "write does: each line is read for ownership first; zeros 1.37x "
 				 "faster than a non-zero byte: a fast path for zeros (the core's, or "
 				 "the library's: dc zva on Arm)");
-	r.cell[1][BW_COPY][0] = (struct bw_cell){ .have = 1, .gbs = 39.5 };
-	r.cell[1][BW_COPY_NT][0] = (struct bw_cell){ .have = 1, .gbs = 40.0 };
-	r.cell[1][BW_COPY_LIB][0] = (struct bw_cell){ .have = 1, .gbs = 50.0 };
-	assert_int_equal(bandwidth_lesson(&r, BW_COPY_LIB, buf, sizeof buf), 1);
+	r.cell[1][BANDWIDTH_COPY][0] = (struct bandwidth_cell){ .have = 1, .gbs = 39.5 };
+	r.cell[1][BANDWIDTH_COPY_NT][0] = (struct bandwidth_cell){ .have = 1, .gbs = 40.0 };
+	r.cell[1][BANDWIDTH_COPY_LIB][0] = (struct bandwidth_cell){ .have = 1, .gbs = 50.0 };
+	assert_int_equal(bandwidth_lesson(&r, BANDWIDTH_COPY_LIB, buf, sizeof buf), 1);
 	assert_non_null(strstr(buf, "the C library's memcpy 50.0 GB/s, memtop's copy 39.5 and "
 				    "copy_nt 40.0: the library wins (1.25x memtop's best); it stores "
 				    "without reading each line first, as streaming stores do (glibc "
 				    "turns to non-temporal stores past its x86_non_temporal_threshold"));
 	r.sizes[1].bytes = 1 << 20; /* a cache size: the lesson is memory's */
-	assert_int_equal(bandwidth_lesson(&r, BW_COPY_LIB, buf, sizeof buf), 0);
+	assert_int_equal(bandwidth_lesson(&r, BANDWIDTH_COPY_LIB, buf, sizeof buf), 0);
 }
 
 /* The load kernel's lesson: at the L1 size, one thread, load and
@@ -629,38 +629,38 @@ static void consumed_loads_lesson(void **state)
 	one_thread_result(&r, (const uint64_t[]){ 24576, 1 << 20 }, 2);
 	mt_strlcpy(r.sizes[0].level, "L1", sizeof r.sizes[0].level);
 	mt_strlcpy(r.sizes[1].level, "L2", sizeof r.sizes[1].level);
-	r.cell[0][BW_LOAD][0] = (struct bw_cell){ .have = 1, .gbs = 436.0 };
-	assert_int_equal(bandwidth_lesson(&r, BW_LOAD, buf, sizeof buf), 0); /* no read_vector */
-	r.cell[0][BW_READ_VECTOR][0] = (struct bw_cell){ .have = 1, .gbs = 370.6 };
-	r.isa = BW_ISA_AVX512;
-	assert_int_equal(bandwidth_lesson(&r, BW_LOAD, buf, sizeof buf), 1);
+	r.cell[0][BANDWIDTH_LOAD][0] = (struct bandwidth_cell){ .have = 1, .gbs = 436.0 };
+	assert_int_equal(bandwidth_lesson(&r, BANDWIDTH_LOAD, buf, sizeof buf), 0); /* no read_vector */
+	r.cell[0][BANDWIDTH_READ_VECTOR][0] = (struct bandwidth_cell){ .have = 1, .gbs = 370.6 };
+	r.isa = BANDWIDTH_ISA_AVX512;
+	assert_int_equal(bandwidth_lesson(&r, BANDWIDTH_LOAD, buf, sizeof buf), 1);
 	assert_string_equal(buf, "L1 24K, one thread: load 436.0 GB/s (the loads alone: what the "
 				 "load ports allow), read_vector 370.6 (the same loads, each consumed "
 				 "into an accumulator): 0.85x, consuming the loads costs this core 15 % of "
 				 "its load rate: read_vector's 8 vpternlogq (512-bit) per 16 loads, "
 				 "about 1.9 % each");
 	/* the ops per 16 loads and their width are the run's ISA's */
-	r.isa = BW_ISA_AVX2;
-	assert_int_equal(bandwidth_lesson(&r, BW_LOAD, buf, sizeof buf), 1);
+	r.isa = BANDWIDTH_ISA_AVX2;
+	assert_int_equal(bandwidth_lesson(&r, BANDWIDTH_LOAD, buf, sizeof buf), 1);
 	assert_non_null(strstr(buf, "15 % of its load rate: read_vector's 8 vfmadd231pd "
 				    "(256-bit) per 16 loads, about 1.9 % each"));
-	r.isa = BW_ISA_SSE2;
-	assert_int_equal(bandwidth_read_ops(BW_NISA, &op), 0);
+	r.isa = BANDWIDTH_ISA_SSE2;
+	assert_int_equal(bandwidth_read_ops(BANDWIDTH_NISA, &op), 0);
 	assert_string_equal(op, "none"); /* out of range: untouched */
-	assert_int_equal(bandwidth_lesson(&r, BW_LOAD, buf, sizeof buf), 1);
+	assert_int_equal(bandwidth_lesson(&r, BANDWIDTH_LOAD, buf, sizeof buf), 1);
 	assert_non_null(strstr(buf, "read_vector's 16 pxor (128-bit) per 16 loads, about 0.9 % each"));
-	r.isa = BW_ISA_AVX512;
+	r.isa = BANDWIDTH_ISA_AVX512;
 	buf[0] = '\0';
-	assert_int_equal(bandwidth_lesson(&r, BW_READ_VECTOR, buf, sizeof buf), 1);
+	assert_int_equal(bandwidth_lesson(&r, BANDWIDTH_READ_VECTOR, buf, sizeof buf), 1);
 	assert_non_null(strstr(buf, "0.85x"));
-	r.cell[0][BW_READ_VECTOR][0].gbs = 430.0;
-	assert_int_equal(bandwidth_lesson(&r, BW_LOAD, buf, sizeof buf), 1);
+	r.cell[0][BANDWIDTH_READ_VECTOR][0].gbs = 430.0;
+	assert_int_equal(bandwidth_lesson(&r, BANDWIDTH_LOAD, buf, sizeof buf), 1);
 	assert_non_null(strstr(buf, "0.99x, consuming the loads costs this core nothing measurable"));
 	assert_null(strstr(buf, "% each")); /* no cost, no cost per op */
-	assert_int_equal(bandwidth_lesson(&r, BW_WRITE, buf, sizeof buf), 0);
+	assert_int_equal(bandwidth_lesson(&r, BANDWIDTH_WRITE, buf, sizeof buf), 0);
 	/* the L2 row's figures teach nothing of the core: no L1 size, no lesson */
 	mt_strlcpy(r.sizes[0].level, "L2", sizeof r.sizes[0].level);
-	assert_int_equal(bandwidth_lesson(&r, BW_LOAD, buf, sizeof buf), 0);
+	assert_int_equal(bandwidth_lesson(&r, BANDWIDTH_LOAD, buf, sizeof buf), 0);
 }
 
 /* /proc/cpuinfo as recorded on each kind of machine: the core the table
@@ -705,11 +705,11 @@ static void ceiling_lookup(void **state)
 		{ "CPU implementer\t: 0x41\nCPU part\t: 0xd05\n\nCPU implementer\t: 0x41\n"
 		  "CPU part\t: 0xd0b\n", "Cortex-A55" },
 	};
-	struct bw_cpu_id id;
+	struct bandwidth_cpu_id id;
 	char text[96];
 	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-		const struct bw_core *c;
+		const struct bandwidth_core *c;
 		assert_int_equal(bandwidth_cpu_id_parse(cases[i].text, &id), 0);
 		c = bandwidth_core_find(&id);
 		if (!cases[i].core)
@@ -742,62 +742,62 @@ static void ceiling_figures(void **state)
 		double want;
 		const char *why;
 	} cases[] = {
-		{ "Golden Cove", BW_READ_VECTOR, "L1", 64, 128, "the L1 ports" },
-		{ "Golden Cove", BW_READ_VECTOR, "L1", 32, 96, NULL },
-		{ "Golden Cove", BW_READ, "L1", 64, 24, NULL }, /* 3 x 8 B */
+		{ "Golden Cove", BANDWIDTH_READ_VECTOR, "L1", 64, 128, "the L1 ports" },
+		{ "Golden Cove", BANDWIDTH_READ_VECTOR, "L1", 32, 96, NULL },
+		{ "Golden Cove", BANDWIDTH_READ, "L1", 64, 24, NULL }, /* 3 x 8 B */
 		/* load: the load ports, as read_vector */
-		{ "Golden Cove", BW_LOAD, "L1", 64, 128, "the L1 ports" },
-		{ "Golden Cove", BW_LOAD, "L1", 32, 96, NULL },
-		{ "Golden Cove", BW_LOAD, "L2", 64, 64, "the L2 fill" },
-		{ "Zen 4", BW_LOAD, "L1", 64, 64, NULL },
-		{ "Cortex-A76", BW_LOAD, "L1", 16, 32, NULL },
-		{ "Gracemont", BW_LOAD, "L1", 8, 16, NULL }, /* the scalar path: 2 x 8 B */
-		{ NULL, BW_LOAD, "L1", 64, 0, NULL },
-		{ "Golden Cove", BW_WRITE, "L1", 64, 64, NULL },
-		{ "Golden Cove", BW_COPY, "L1", 64, 128, NULL },
-		{ "Golden Cove", BW_TRIAD, "L1", 64, 192, NULL },
-		{ "Golden Cove", BW_READ_VECTOR, "L2", 64, 64, "the L2 fill" },
-		{ "Golden Cove", BW_READ, "L2", 64, 24, NULL },
-		{ "Golden Cove", BW_READ_VECTOR, "L3", 64, 0, "no fill figure for this level" },
-		{ "Golden Cove", BW_READ_VECTOR, "DRAM", 64, 0, NULL },
-		{ "Golden Cove", BW_COPY_NT, "L1", 64, 0, "streaming stores bypass the caches" },
+		{ "Golden Cove", BANDWIDTH_LOAD, "L1", 64, 128, "the L1 ports" },
+		{ "Golden Cove", BANDWIDTH_LOAD, "L1", 32, 96, NULL },
+		{ "Golden Cove", BANDWIDTH_LOAD, "L2", 64, 64, "the L2 fill" },
+		{ "Zen 4", BANDWIDTH_LOAD, "L1", 64, 64, NULL },
+		{ "Cortex-A76", BANDWIDTH_LOAD, "L1", 16, 32, NULL },
+		{ "Gracemont", BANDWIDTH_LOAD, "L1", 8, 16, NULL }, /* the scalar path: 2 x 8 B */
+		{ NULL, BANDWIDTH_LOAD, "L1", 64, 0, NULL },
+		{ "Golden Cove", BANDWIDTH_WRITE, "L1", 64, 64, NULL },
+		{ "Golden Cove", BANDWIDTH_COPY, "L1", 64, 128, NULL },
+		{ "Golden Cove", BANDWIDTH_TRIAD, "L1", 64, 192, NULL },
+		{ "Golden Cove", BANDWIDTH_READ_VECTOR, "L2", 64, 64, "the L2 fill" },
+		{ "Golden Cove", BANDWIDTH_READ, "L2", 64, 24, NULL },
+		{ "Golden Cove", BANDWIDTH_READ_VECTOR, "L3", 64, 0, "no fill figure for this level" },
+		{ "Golden Cove", BANDWIDTH_READ_VECTOR, "DRAM", 64, 0, NULL },
+		{ "Golden Cove", BANDWIDTH_COPY_NT, "L1", 64, 0, "streaming stores bypass the caches" },
 		/* Skylake-SP: the L3 sends 16 B a cycle to a core (kerncraft's model) */
-		{ "Skylake-SP", BW_READ_VECTOR, "L3", 64, 16, "the L3 fill" },
-		{ "Skylake-SP", BW_TRIAD, "L3", 64, 16, NULL },
-		{ "Skylake-SP", BW_READ_VECTOR, "L2", 64, 64, "the L2 fill" },
-		{ "Sunny Cove", BW_READ_VECTOR, "L3", 64, 0, "no fill figure for this level" },
-		{ "Zen 4", BW_READ_VECTOR, "L1", 64, 64, NULL }, /* split */
-		{ "Zen 4", BW_WRITE, "L1", 64, 32, NULL },
-		{ "Zen 4", BW_COPY, "L1", 64, 64, NULL },
-		{ "Zen 4", BW_TRIAD, "L1", 64, 96, NULL },
-		{ "Zen 4", BW_TRIAD, "L3", 64, 32, NULL },
+		{ "Skylake-SP", BANDWIDTH_READ_VECTOR, "L3", 64, 16, "the L3 fill" },
+		{ "Skylake-SP", BANDWIDTH_TRIAD, "L3", 64, 16, NULL },
+		{ "Skylake-SP", BANDWIDTH_READ_VECTOR, "L2", 64, 64, "the L2 fill" },
+		{ "Sunny Cove", BANDWIDTH_READ_VECTOR, "L3", 64, 0, "no fill figure for this level" },
+		{ "Zen 4", BANDWIDTH_READ_VECTOR, "L1", 64, 64, NULL }, /* split */
+		{ "Zen 4", BANDWIDTH_WRITE, "L1", 64, 32, NULL },
+		{ "Zen 4", BANDWIDTH_COPY, "L1", 64, 64, NULL },
+		{ "Zen 4", BANDWIDTH_TRIAD, "L1", 64, 96, NULL },
+		{ "Zen 4", BANDWIDTH_TRIAD, "L3", 64, 32, NULL },
 		/* Cortex-A76: 2 x 16 B loads, a 256-bit write path, a 256-bit L2
 		 * interface (its TRM) */
-		{ "Cortex-A76", BW_READ_VECTOR, "L1", 16, 32, NULL },
-		{ "Cortex-A76", BW_WRITE, "L1", 16, 32, "the L1 ports" },
-		{ "Cortex-A76", BW_COPY, "L1", 16, 64, NULL },
-		{ "Cortex-A76", BW_TRIAD, "L1", 16, 48, NULL },
-		{ "Cortex-A76", BW_READ_VECTOR, "L2", 16, 32, "the L2 fill" },
-		{ "Cortex-A76", BW_READ_VECTOR, "L3", 16, 0, "no fill figure for this level" },
-		{ "Neoverse N1", BW_WRITE, "L1", 16, 32, NULL },
-		{ "Neoverse N1", BW_COPY, "L2", 16, 32, "the L2 fill" },
+		{ "Cortex-A76", BANDWIDTH_READ_VECTOR, "L1", 16, 32, NULL },
+		{ "Cortex-A76", BANDWIDTH_WRITE, "L1", 16, 32, "the L1 ports" },
+		{ "Cortex-A76", BANDWIDTH_COPY, "L1", 16, 64, NULL },
+		{ "Cortex-A76", BANDWIDTH_TRIAD, "L1", 16, 48, NULL },
+		{ "Cortex-A76", BANDWIDTH_READ_VECTOR, "L2", 16, 32, "the L2 fill" },
+		{ "Cortex-A76", BANDWIDTH_READ_VECTOR, "L3", 16, 0, "no fill figure for this level" },
+		{ "Neoverse N1", BANDWIDTH_WRITE, "L1", 16, 32, NULL },
+		{ "Neoverse N1", BANDWIDTH_COPY, "L2", 16, 32, "the L2 fill" },
 		/* Neoverse V1: 3 x 16 B loads, 2 x 16 B stores (LLVM's model) */
-		{ "Neoverse V1", BW_WRITE, "L1", 16, 32, NULL },
-		{ "Neoverse V1", BW_COPY, "L1", 16, 64, NULL },
-		{ "Neoverse V1", BW_TRIAD, "L1", 16, 72, NULL },
-		{ "Neoverse V1", BW_READ_VECTOR, "L2", 16, 0, "no fill figure for this level" },
-		{ "Cortex-A55", BW_WRITE, "L1", 16, 16, NULL },
+		{ "Neoverse V1", BANDWIDTH_WRITE, "L1", 16, 32, NULL },
+		{ "Neoverse V1", BANDWIDTH_COPY, "L1", 16, 64, NULL },
+		{ "Neoverse V1", BANDWIDTH_TRIAD, "L1", 16, 72, NULL },
+		{ "Neoverse V1", BANDWIDTH_READ_VECTOR, "L2", 16, 0, "no fill figure for this level" },
+		{ "Cortex-A55", BANDWIDTH_WRITE, "L1", 16, 16, NULL },
 		/* Neoverse V2: 3 x 16 B loads, 2 x 16 B stores (the OSACA model) */
-		{ "Neoverse V2", BW_READ_VECTOR, "L1", 16, 48, NULL },
-		{ "Neoverse V2", BW_WRITE, "L1", 16, 32, NULL },
-		{ "Neoverse V2", BW_COPY, "L1", 16, 64, NULL },
-		{ "Neoverse V2", BW_TRIAD, "L1", 16, 72, NULL },
-		{ "Neoverse V2", BW_READ_VECTOR, "L2", 16, 0, "no fill figure for this level" },
-		{ NULL, BW_READ, "L1", 8, 0, NULL },
+		{ "Neoverse V2", BANDWIDTH_READ_VECTOR, "L1", 16, 48, NULL },
+		{ "Neoverse V2", BANDWIDTH_WRITE, "L1", 16, 32, NULL },
+		{ "Neoverse V2", BANDWIDTH_COPY, "L1", 16, 64, NULL },
+		{ "Neoverse V2", BANDWIDTH_TRIAD, "L1", 16, 72, NULL },
+		{ "Neoverse V2", BANDWIDTH_READ_VECTOR, "L2", 16, 0, "no fill figure for this level" },
+		{ NULL, BANDWIDTH_READ, "L1", 8, 0, NULL },
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-		const struct bw_core *c = cases[i].core ? bandwidth_core_named(cases[i].core) : NULL;
+		const struct bandwidth_core *c = cases[i].core ? bandwidth_core_named(cases[i].core) : NULL;
 		const char *why;
 		assert_true(bandwidth_ceiling(c, cases[i].kernel, cases[i].level, cases[i].width,
 					      &why) == cases[i].want);
@@ -812,7 +812,7 @@ static void ceiling_fractions(void **state)
 {
 	static struct bandwidth_params p;
 	static struct bandwidth_result r;
-	struct bw_share sh;
+	struct bandwidth_share sh;
 	mt_error e;
 	cJSON *j, *res, *it;
 	int measured;
@@ -821,7 +821,7 @@ static void ceiling_fractions(void **state)
 	assert_int_equal(bandwidth_set_sizes(&p, (const uint64_t[]){ 32768, 1 << 20 }, 2, &e), 0);
 	p.threads[0] = 1;
 	p.nthreads = 1;
-	p.isa = BW_ISA_AVX512;
+	p.isa = BANDWIDTH_ISA_AVX512;
 	bandwidth_result_init(&r, &p);
 	r.vector_bytes = 64;
 	mt_strlcpy(r.sizes[0].level, "L1", sizeof r.sizes[0].level);
@@ -832,16 +832,16 @@ static void ceiling_fractions(void **state)
 	r.hdr.diag.run_ghz_start = 3.9;
 	r.hdr.diag.run_ghz_end = 4.1;
 	assert_true(bandwidth_result_ghz(&r, &measured) == 4.0 && measured == 1);
-	r.cell[0][BW_READ_VECTOR][0] = (struct bw_cell){ .have = 1, .gbs = 384 };
-	r.cell[1][BW_COPY][0] = (struct bw_cell){ .have = 1, .gbs = 128 };
-	r.cell[0][BW_COPY_NT][0] = (struct bw_cell){ .have = 1, .gbs = 40 };
-	assert_int_equal(bandwidth_cell_share(&r, 0, BW_READ_VECTOR, 0, &sh), 0);
+	r.cell[0][BANDWIDTH_READ_VECTOR][0] = (struct bandwidth_cell){ .have = 1, .gbs = 384 };
+	r.cell[1][BANDWIDTH_COPY][0] = (struct bandwidth_cell){ .have = 1, .gbs = 128 };
+	r.cell[0][BANDWIDTH_COPY_NT][0] = (struct bandwidth_cell){ .have = 1, .gbs = 40 };
+	assert_int_equal(bandwidth_cell_share(&r, 0, BANDWIDTH_READ_VECTOR, 0, &sh), 0);
 	assert_true(sh.bpc == 96 && sh.ceiling == 128 && sh.fraction == 0.75);
-	assert_int_equal(bandwidth_cell_share(&r, 1, BW_COPY, 0, &sh), 0);
+	assert_int_equal(bandwidth_cell_share(&r, 1, BANDWIDTH_COPY, 0, &sh), 0);
 	assert_true(sh.bpc == 32 && sh.ceiling == 64 && sh.fraction == 0.5);
-	assert_int_equal(bandwidth_cell_share(&r, 0, BW_COPY_NT, 0, &sh), 0);
+	assert_int_equal(bandwidth_cell_share(&r, 0, BANDWIDTH_COPY_NT, 0, &sh), 0);
 	assert_true(sh.bpc == 10 && sh.ceiling == 0 && sh.fraction == 0);
-	assert_int_equal(bandwidth_cell_share(&r, 0, BW_WRITE, 0, &sh), -1); /* not measured */
+	assert_int_equal(bandwidth_cell_share(&r, 0, BANDWIDTH_WRITE, 0, &sh), -1); /* not measured */
 	j = bandwidth_result_to_json(&r);
 	assert_non_null(j);
 	assert_string_equal(cJSON_GetObjectItem(cJSON_GetObjectItem(j, "ceiling"), "core")->valuestring,
@@ -861,7 +861,7 @@ static void ceiling_fractions(void **state)
 	}
 	/* a core the table lacks: bytes a cycle, no ceiling */
 	bandwidth_cpu_id_parse("CPU implementer\t: 0x61\nCPU part\t: 0x023\n", &r.cpu);
-	assert_int_equal(bandwidth_cell_share(&r, 0, BW_READ_VECTOR, 0, &sh), 0);
+	assert_int_equal(bandwidth_cell_share(&r, 0, BANDWIDTH_READ_VECTOR, 0, &sh), 0);
 	assert_true(sh.bpc == 96 && sh.ceiling == 0);
 	assert_string_equal(sh.why, "no ceiling known for this core");
 	cJSON_Delete(j);
@@ -880,38 +880,38 @@ static void pages_asked_used_and_said(void **state)
 		const char *thp;
 		int used;
 	} cases[] = {
-		{ BW_PAGES_4K, "always", BW_PAGES_4K },     { BW_PAGES_4K, "madvise", BW_PAGES_4K },
-		{ BW_PAGES_HUGE, "madvise", BW_PAGES_HUGE }, { BW_PAGES_HUGE, "never", BW_PAGES_HUGE },
-		{ BW_PAGES_AUTO, "always", BW_PAGES_HUGE }, { BW_PAGES_AUTO, "madvise", BW_PAGES_HUGE },
-		{ BW_PAGES_AUTO, "never", BW_PAGES_4K },    { BW_PAGES_AUTO, "", BW_PAGES_4K },
+		{ BANDWIDTH_PAGES_4K, "always", BANDWIDTH_PAGES_4K },     { BANDWIDTH_PAGES_4K, "madvise", BANDWIDTH_PAGES_4K },
+		{ BANDWIDTH_PAGES_HUGE, "madvise", BANDWIDTH_PAGES_HUGE }, { BANDWIDTH_PAGES_HUGE, "never", BANDWIDTH_PAGES_HUGE },
+		{ BANDWIDTH_PAGES_AUTO, "always", BANDWIDTH_PAGES_HUGE }, { BANDWIDTH_PAGES_AUTO, "madvise", BANDWIDTH_PAGES_HUGE },
+		{ BANDWIDTH_PAGES_AUTO, "never", BANDWIDTH_PAGES_4K },    { BANDWIDTH_PAGES_AUTO, "", BANDWIDTH_PAGES_4K },
 	};
 	struct job_event ev;
 	mt_error e;
 	cJSON *j, *pg;
 	(void)state;
-	assert_int_equal(bandwidth_pages_parse("4k"), BW_PAGES_4K);
-	assert_int_equal(bandwidth_pages_parse("huge"), BW_PAGES_HUGE);
-	assert_int_equal(bandwidth_pages_parse("auto"), BW_PAGES_AUTO);
+	assert_int_equal(bandwidth_pages_parse("4k"), BANDWIDTH_PAGES_4K);
+	assert_int_equal(bandwidth_pages_parse("huge"), BANDWIDTH_PAGES_HUGE);
+	assert_int_equal(bandwidth_pages_parse("auto"), BANDWIDTH_PAGES_AUTO);
 	assert_int_equal(bandwidth_pages_parse("2m"), -1);
 	assert_int_equal(bandwidth_pages_parse("4K"), -1);
 	assert_null(bandwidth_pages_name(3));
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		assert_int_equal(bandwidth_pages_used(cases[i].asked, cases[i].thp), cases[i].used);
 	bandwidth_params_default(&p, NULL);
-	assert_int_equal(p.pages, BW_PAGES_4K); /* the default */
+	assert_int_equal(p.pages, BANDWIDTH_PAGES_4K); /* the default */
 	assert_int_equal(bandwidth_set_sizes(&p, (const uint64_t[]){ 1 << 20, 3 << 20 }, 2, &e), 0);
-	p.pages_asked = BW_PAGES_AUTO;
-	p.pages = BW_PAGES_HUGE;
+	p.pages_asked = BANDWIDTH_PAGES_AUTO;
+	p.pages = BANDWIDTH_PAGES_HUGE;
 	/* the largest layout and a page of slack, in whole 2 MB */
 	assert_int_equal(bandwidth_buffer_bytes(&p) % (2u << 20), 0);
 	assert_true(bandwidth_buffer_bytes(&p) >= bandwidth_table_bytes(&p) + 4096);
 	assert_true(bandwidth_buffer_bytes(&p) < bandwidth_table_bytes(&p) + 4096 + (2u << 20));
 	bandwidth_result_init(&r, &p);
-	assert_true(r.pages.asked == BW_PAGES_AUTO && r.pages.used == BW_PAGES_HUGE);
+	assert_true(r.pages.asked == BANDWIDTH_PAGES_AUTO && r.pages.used == BANDWIDTH_PAGES_HUGE);
 	assert_true(r.pages.huge_bytes == -1); /* before the note */
 	memset(&ev, 0, sizeof ev);
 	ev.type = JOB_EV_NOTE;
-	ev.kind = BW_NOTE_PAGES;
+	ev.subtype = BANDWIDTH_NOTE_PAGES;
 	ev.value = 2u << 20;
 	assert_int_equal(bandwidth_result_apply(&r, &ev), 0); /* a note, not a cell */
 	assert_true(r.pages.huge_bytes == 2u << 20);
@@ -924,7 +924,7 @@ static void pages_asked_used_and_said(void **state)
 	assert_true(cJSON_GetObjectItem(pg, "buffer_bytes")->valuedouble ==
 		    (double)bandwidth_buffer_bytes(&p));
 	assert_int_equal(bandwidth_result_from_json(j, "t.json", &back, &e), 0);
-	assert_true(back.pages.asked == BW_PAGES_AUTO && back.pages.used == BW_PAGES_HUGE);
+	assert_true(back.pages.asked == BANDWIDTH_PAGES_AUTO && back.pages.used == BANDWIDTH_PAGES_HUGE);
 	assert_true(back.pages.huge_bytes == 2u << 20);
 	assert_true(back.pages.buffer_bytes == bandwidth_buffer_bytes(&p));
 	/* more huge than the buffer: refused, naming the field */
@@ -997,7 +997,7 @@ static void short_read_params(struct bandwidth_params *p, unsigned threads)
 	mt_error e;
 	bandwidth_params_default(p, NULL);
 	assert_int_equal(bandwidth_set_sizes(p, (const uint64_t[]){ 16384 }, 1, &e), 0);
-	p->kernels[0] = BW_READ;
+	p->kernels[0] = BANDWIDTH_READ;
 	p->nkernels = 1;
 	p->threads[0] = threads;
 	p->nthreads = 1;
@@ -1049,7 +1049,7 @@ static void clock_from_the_first_measuring_thread(void **state)
 	(void)state;
 	memset(&fake_clock, 0, sizeof fake_clock);
 	short_read_params(&p, 2);
-	p.kernels[1] = BW_WRITE;
+	p.kernels[1] = BANDWIDTH_WRITE;
 	p.nkernels = 2;
 	if (n >= 2) {
 		o.cpu = cpus[0];
@@ -1122,8 +1122,8 @@ static void cell_divides_by_clock_around_its_try(void **state)
 	static struct bandwidth_result r, back;
 	struct job_opts o = { -1, 0 };
 	struct job_event ev[64];
-	struct bw_share sh;
-	const struct bw_cell *c;
+	struct bandwidth_share sh;
+	const struct bandwidth_cell *c;
 	mt_error e;
 	job_t *job;
 	cJSON *j;
@@ -1155,7 +1155,7 @@ static void cell_divides_by_clock_around_its_try(void **state)
 	 * after each try, all on the measuring thread */
 	assert_true(fake_try.calls >= 6 && fake_try.calls <= 12 && fake_try.calls % 2 == 0);
 	assert_int_equal(fake_try.on_worker, 0);
-	c = &r.cell[0][BW_READ][0];
+	c = &r.cell[0][BANDWIDTH_READ][0];
 	assert_true(c->have);
 	pair = (int)(c->ghz - 2.0);
 	assert_true(pair >= 1 && 2 * pair < fake_try.calls - 2 && fake_look(c->ghz));
@@ -1164,15 +1164,15 @@ static void cell_divides_by_clock_around_its_try(void **state)
 	assert_true(r.ports[0].ghz < c->ghz);
 	assert_true(r.ports[1].have && (int)(r.ports[1].ghz - 2.0) == fake_try.calls / 2 - 1 &&
 		    fake_look(r.ports[1].ghz));
-	assert_int_equal(bandwidth_cell_share(&r, 0, BW_READ, 0, &sh), 0);
-	assert_int_equal(sh.clock, BW_CLOCK_TRY);
+	assert_int_equal(bandwidth_cell_share(&r, 0, BANDWIDTH_READ, 0, &sh), 0);
+	assert_int_equal(sh.clock, BANDWIDTH_CLOCK_TRY);
 	assert_true(sh.ghz == c->ghz && sh.bpc == c->gbs / c->ghz);
 	assert_true(sh.run_ghz == 7.0 && sh.run_bpc == c->gbs / 7.0);
 	assert_string_equal(bandwidth_clock_name(sh.clock), "measured around the try");
 	/* two threads: no look, the run's clock */
-	assert_true(r.cell[0][BW_READ][1].have && r.cell[0][BW_READ][1].ghz == 0);
-	assert_int_equal(bandwidth_cell_share(&r, 0, BW_READ, 1, &sh), 0);
-	assert_true(sh.clock == BW_CLOCK_RUN && sh.ghz == 7.0);
+	assert_true(r.cell[0][BANDWIDTH_READ][1].have && r.cell[0][BANDWIDTH_READ][1].ghz == 0);
+	assert_int_equal(bandwidth_cell_share(&r, 0, BANDWIDTH_READ, 1, &sh), 0);
+	assert_true(sh.clock == BANDWIDTH_CLOCK_RUN && sh.ghz == 7.0);
 	/* the JSON: each cell's clock, read back the same */
 	j = bandwidth_result_to_json(&r);
 	assert_non_null(j);
@@ -1181,7 +1181,7 @@ static void cell_divides_by_clock_around_its_try(void **state)
 	assert_true(cJSON_IsNull(cJSON_GetObjectItem(
 		cJSON_GetArrayItem(cJSON_GetObjectItem(j, "results"), 1), "try_ghz")));
 	assert_int_equal(bandwidth_result_from_json(j, "t.json", &back, &e), 0);
-	assert_true(back.cell[0][BW_READ][0].ghz == c->ghz && back.cell[0][BW_READ][1].ghz == 0);
+	assert_true(back.cell[0][BANDWIDTH_READ][0].ghz == c->ghz && back.cell[0][BANDWIDTH_READ][1].ghz == 0);
 	cJSON_Delete(j);
 }
 
@@ -1204,18 +1204,18 @@ static void ports_canary_verdict(void **state)
 	assert_int_equal(bandwidth_set_sizes(&p, (const uint64_t[]){ 24576 }, 1, &e), 0);
 	p.threads[0] = 1;
 	p.nthreads = 1;
-	p.isa = BW_ISA_AVX512;
+	p.isa = BANDWIDTH_ISA_AVX512;
 	bandwidth_result_init(&r, &p);
 	r.vector_bytes = 64;
 	bandwidth_cpu_id_parse("vendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 143\n", &r.cpu);
 	assert_int_equal(bandwidth_ports_verdict(&r, line, sizeof line, &shared), 0); /* none yet */
 	{
 		struct job_event ev;
-		struct bw_ev_ports x = { .when = 0, .gbs = 460.8, .ghz = 4.0 };
+		struct bandwidth_ev_ports x = { .when = 0, .gbs = 460.8, .ghz = 4.0 };
 		memset(&ev, 0, sizeof ev);
 		ev.type = JOB_EV_NOTE;
-		ev.kind = BW_NOTE_PORTS;
-		JOB_PAYLOAD_PUT(&ev, struct bw_ev_ports, &x);
+		ev.subtype = BANDWIDTH_NOTE_PORTS;
+		JOB_PAYLOAD_PUT(&ev, struct bandwidth_ev_ports, &x);
 		assert_int_equal(bandwidth_result_apply(&r, &ev), 0);
 	}
 	assert_true(r.ports[0].have && r.ports[0].gbs == 460.8 && r.ports[0].ghz == 4.0);
@@ -1224,7 +1224,7 @@ static void ports_canary_verdict(void **state)
 	assert_string_equal(line, "load ports: the canary (load over 4K, one thread) read 115.2 "
 			    "B/cycle at 4.00 GHz before the table: 90 % of Golden Cove's 128: the "
 			    "core's own load rate, no sign of a sharer");
-	r.ports[1] = (struct bw_ports){ .have = 1, .gbs = 230.4, .ghz = 4.0 }; /* 57.6 B/cycle */
+	r.ports[1] = (struct bandwidth_ports){ .have = 1, .gbs = 230.4, .ghz = 4.0 }; /* 57.6 B/cycle */
 	assert_int_equal(bandwidth_ports_verdict(&r, line, sizeof line, &shared), 1);
 	assert_int_equal(shared, 1);
 	assert_string_equal(line, "load ports: the canary (load over 4K, one thread) read 115.2 "
@@ -1309,7 +1309,7 @@ static void try_clock_read_strictly(void **state)
 		mt_snprintf(text, sizeof text, "%s%s}]}", head, tail[i]);
 		j = cJSON_Parse(text);
 		assert_int_equal(bandwidth_result_from_json(j, "f.json", &r, &e), 0);
-		assert_true(r.cell[0][BW_READ][0].ghz == (i == 2 ? 3.75 : 0));
+		assert_true(r.cell[0][BANDWIDTH_READ][0].ghz == (i == 2 ? 3.75 : 0));
 		cJSON_Delete(j);
 	}
 	for (size_t i = 0; i < MT_ARRAY_LEN(bad); i++) {
@@ -1368,7 +1368,7 @@ static void cancelled_fill_stops_after_a_stretch(void **state)
 {
 	static struct bandwidth_params p;
 	struct job_opts o = { -1, 0 };
-	struct bw_layout lay;
+	struct bandwidth_layout lay;
 	const double *a;
 	mt_error e;
 	job_t *job;
@@ -1384,12 +1384,12 @@ static void cancelled_fill_stops_after_a_stretch(void **state)
 	job = job_start(cancelled_first, &p, &o, &e);
 	assert_non_null(job);
 	assert_int_equal(job_join(job, &e), 1);
-	bandwidth_layout(BW_READ, &p.sizes[0], 1, 1, &lay);
-	assert_true(lay.n > 3 * BW_FILL_STRETCH);
+	bandwidth_layout(BANDWIDTH_READ, &p.sizes[0], 1, 1, &lay);
+	assert_true(lay.n > 3 * BANDWIDTH_FILL_STRETCH);
 	a = (const double *)(const void *)(buf + lay.array_off[0]);
 	assert_true(a[0] == -1.0);
-	assert_true(a[BW_FILL_STRETCH - 1] == -1.0 - (double)((BW_FILL_STRETCH - 1) % 1000));
-	assert_true(a[BW_FILL_STRETCH] == 0.0); /* the next stretch never filled */
+	assert_true(a[BANDWIDTH_FILL_STRETCH - 1] == -1.0 - (double)((BANDWIDTH_FILL_STRETCH - 1) % 1000));
+	assert_true(a[BANDWIDTH_FILL_STRETCH] == 0.0); /* the next stretch never filled */
 	assert_true(a[lay.n - 1] == 0.0);
 	free(buf);
 }

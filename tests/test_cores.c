@@ -166,7 +166,7 @@ static void pairs_flagged(void **state)
 		JOB_PAYLOAD_PUT(&ev, struct cores_ev_pair, &((struct cores_ev_pair){ .kept = 2 }));
 		assert_int_equal(cores_result_apply(&r, &ev), 1);
 		if (k == 5 || k == 6) { /* measured again: twice, then within 1 % */
-			ev.kind = 1;
+			ev.subtype = 1;
 			ev.value = k == 5 ? 2 * ev.value : 1.01 * ev.value;
 			JOB_PAYLOAD_PUT(&ev, struct cores_ev_pair, &((struct cores_ev_pair){ .kept = 2 }));
 			assert_int_equal(cores_result_apply(&r, &ev), 1);

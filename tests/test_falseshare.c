@@ -74,7 +74,7 @@ static void stream_cell(const struct job_event *ev, void *ctx)
 	struct streamed *s = ctx;
 	struct falseshare_ev_cell x;
 	assert_int_equal(JOB_PAYLOAD_GET(ev, struct falseshare_ev_cell, &x), 0);
-	if (ev->kind == FALSESHARE_CELL_TABLE) {
+	if (ev->subtype == FALSESHARE_CELL_TABLE) {
 		s->table++;
 		assert_true(x.spacing == (ev->col ? 128u : 8u));
 		if ((int)x.threads > s->ncpus)

@@ -87,7 +87,7 @@ static void lmbench_strides(void **state)
 	assert_true(isnan(r->ns[1][0]) && r->ns[1][3] == 1.229);
 	assert_int_equal(r->has_random, 0);
 	assert_true(r->ghz == 0);
-	assert_int_equal(r->hugepages, LAT_HUGE_UNKNOWN);
+	assert_int_equal(r->hugepages, LATENCY_HUGE_UNKNOWN);
 	assert_string_equal(r->format, "lmbench");
 	latency_result_free(r);
 	/* lat_mem_rd -t: one stride, a random chase */
@@ -135,9 +135,9 @@ static void tinymembench_tables(void **state)
 	assert_int_equal(r->has_random, 1);
 	assert_int_equal(r->ns_over_l1, 1);
 	assert_true(r->random_ns[2] == 2.5);
-	assert_int_equal(r->hugepages, LAT_HUGE_OFF);
+	assert_int_equal(r->hugepages, LATENCY_HUGE_OFF);
 	assert_int_equal(r->has_other, 1);
-	assert_int_equal(r->other_hugepages, LAT_HUGE_ON);
+	assert_int_equal(r->other_hugepages, LATENCY_HUGE_ON);
 	assert_true(r->other_ns[2] == 2.4);
 	latency_result_free(r);
 }

@@ -159,7 +159,7 @@ static void cell_and_spread(void **state)
 	memset(&ev, 0xa5, sizeof ev);
 	job_cell(&ev, 3, 4, 5, 6.5, 0.25);
 	assert_int_equal(ev.type, JOB_EV_CELL);
-	assert_int_equal(ev.kind, 3);
+	assert_int_equal(ev.subtype, 3);
 	assert_int_equal(ev.row, 4);
 	assert_int_equal(ev.col, 5);
 	assert_true(ev.value == 6.5);

@@ -27,7 +27,7 @@ static const unsigned strides6[] = { 128, 256, 512, 1024, 2048, 4096 };
 
 static void step_sequence(void **state)
 {
-	uint64_t s[LAT_MAX_SIZES];
+	uint64_t s[LATENCY_MAX_SIZES];
 	size_t n;
 	(void)state;
 	assert_int_equal(latency_step(512), 1024);
@@ -41,12 +41,12 @@ static void step_sequence(void **state)
 	assert_int_equal(latency_step(1 * MB), 1152 * KB);
 	assert_int_equal(latency_step(8 * MB), 9 * MB);
 	/* 4K..32K in 2K steps (15), then 8 a doubling up to 512M (14 x 8) */
-	n = latency_sizes(4 * KB, 512 * MB, s, LAT_MAX_SIZES);
+	n = latency_sizes(4 * KB, 512 * MB, s, LATENCY_MAX_SIZES);
 	assert_int_equal(n, 15 + 14 * 8);
 	assert_int_equal(s[0], 4 * KB);
 	assert_int_equal(s[14], 32 * KB);
 	assert_int_equal(s[n - 1], 512 * MB);
-	n = latency_sizes(4 * KB, 40 * KB, s, LAT_MAX_SIZES);
+	n = latency_sizes(4 * KB, 40 * KB, s, LATENCY_MAX_SIZES);
 	assert_int_equal(n, 17);
 	assert_int_equal(s[16], 40 * KB);
 }
@@ -286,20 +286,20 @@ static void local_random_chase_keeps_to_its_groups(void **state)
 
 /* Curves in cycles (cyc, rnd) and the same in ns (what the finder reads). */
 struct synth {
-	uint64_t sizes[LAT_MAX_SIZES];
+	uint64_t sizes[LATENCY_MAX_SIZES];
 	size_t n;
-	double cyc[LAT_MAX_STRIDES][LAT_MAX_SIZES];
-	double rnd[LAT_MAX_SIZES];
-	double ns[LAT_MAX_STRIDES][LAT_MAX_SIZES];
-	double rnd_ns[LAT_MAX_SIZES];
-	const double *rows[LAT_MAX_STRIDES];
+	double cyc[LATENCY_MAX_STRIDES][LATENCY_MAX_SIZES];
+	double rnd[LATENCY_MAX_SIZES];
+	double ns[LATENCY_MAX_STRIDES][LATENCY_MAX_SIZES];
+	double rnd_ns[LATENCY_MAX_SIZES];
+	const double *rows[LATENCY_MAX_STRIDES];
 	struct latency_curves c;
 };
 
 static void synth_init(struct synth *s, uint64_t max, int with_random)
 {
 	memset(s, 0, sizeof *s);
-	s->n = latency_sizes(4 * KB, max, s->sizes, LAT_MAX_SIZES);
+	s->n = latency_sizes(4 * KB, max, s->sizes, LATENCY_MAX_SIZES);
 	for (size_t k = 0; k < 6; k++)
 		s->rows[k] = s->ns[k];
 	s->c.sizes = s->sizes;
@@ -308,14 +308,14 @@ static void synth_init(struct synth *s, uint64_t max, int with_random)
 	s->c.nstrides = 6;
 	s->c.ns = s->rows;
 	s->c.random = with_random ? s->rnd_ns : NULL;
-	s->c.huge = LAT_HUGE_OFF;
+	s->c.huge = LATENCY_HUGE_OFF;
 	s->c.ghz = GHZ;
 }
 
 /* The cycles as ns (call after filling cyc and rnd). */
 static void synth_ns(struct synth *s)
 {
-	for (size_t i = 0; i < LAT_MAX_SIZES; i++) {
+	for (size_t i = 0; i < LATENCY_MAX_SIZES; i++) {
 		for (size_t k = 0; k < 6; k++)
 			s->ns[k][i] = s->cyc[k][i] / GHZ;
 		s->rnd_ns[i] = s->rnd[i] / GHZ;
@@ -531,7 +531,7 @@ static void detect_tlb(void **state)
 	synth_ns(&s);
 	assert_int_equal(latency_detect_curves(&s.c, &lv), 3);
 	check_level(&lv.lv[0], 1, 32 * KB, 4, 4 * KB, 4 * KB);
-	assert_int_equal(lv.lv[1].tlb, LAT_TLB_STRIDES);
+	assert_int_equal(lv.lv[1].tlb, LATENCY_TLB_STRIDES);
 	assert_int_equal(lv.lv[1].level, 1);
 	assert_int_equal(lv.lv[1].size, 256 * KB);
 	assert_int_equal(lv.lv[1].entries, 64);
@@ -650,19 +650,19 @@ static void detect_pages_pair(void **state)
 {
 	struct synth s;
 	struct latency_levels lv;
-	double small[LAT_MAX_SIZES];
+	double small[LATENCY_MAX_SIZES];
 	(void)state;
 	synth_three(&s);
 	for (size_t i = 0; i < s.n; i++)
 		small[i] = s.rnd_ns[i] * (s.sizes[i] > 128 * KB ? 1.3 : 1.0);
 	s.c.random = small;
 	s.c.other = s.rnd_ns; /* huge pages: the other curve */
-	s.c.huge = LAT_HUGE_OFF;
+	s.c.huge = LATENCY_HUGE_OFF;
 	s.c.nstrides = 0;
 	assert_int_equal(latency_detect_curves(&s.c, &lv), 4);
 	assert_string_equal(lv.curve, "random chase, huge pages");
 	check_level(&lv.lv[0], 1, 32 * KB, 4, 0, 0);
-	assert_int_equal(lv.lv[1].tlb, LAT_TLB_PAGES);
+	assert_int_equal(lv.lv[1].tlb, LATENCY_TLB_PAGES);
 	assert_int_equal(lv.lv[1].size, 128 * KB);
 	assert_int_equal(lv.lv[1].entries, 32);
 	assert_true(fabs(lv.lv[1].ns - 0.3 * 12 / GHZ) < 1e-9); /* in L2, where it begins */
@@ -680,7 +680,7 @@ static void detect_pages_walks(void **state)
 {
 	struct synth s;
 	struct latency_levels lv;
-	double small[LAT_MAX_SIZES];
+	double small[LATENCY_MAX_SIZES];
 	(void)state;
 	synth_three(&s);
 	for (size_t i = 0; i < s.n; i++)
@@ -688,12 +688,12 @@ static void detect_pages_walks(void **state)
 			   (s.sizes[i] > 32 * MB ? 40 / GHZ : 0);
 	s.c.random = small;
 	s.c.other = s.rnd_ns;
-	s.c.huge = LAT_HUGE_OFF;
+	s.c.huge = LATENCY_HUGE_OFF;
 	s.c.nstrides = 0;
 	assert_int_equal(latency_detect_curves(&s.c, &lv), 4);
 	check_level(&lv.lv[0], 1, 32 * KB, 4, 0, 0);
 	check_level(&lv.lv[1], 2, 512 * KB, 12, 0, 0);
-	assert_int_equal(lv.lv[2].tlb, LAT_TLB_PAGES);
+	assert_int_equal(lv.lv[2].tlb, LATENCY_TLB_PAGES);
 	assert_int_equal(lv.lv[2].entries, 1024);
 	check_level(&lv.lv[3], 3, 8 * MB, 40, 0, 0);
 	assert_int_equal(lv.has_walks, 1);
@@ -739,14 +739,14 @@ static void result_both_pages(void **state)
 	r = latency_result_new(&p, 2.5);
 	assert_non_null(r);
 	assert_int_equal(r->has_other, 1);
-	assert_int_equal(r->other_hugepages, LAT_HUGE_ON);
+	assert_int_equal(r->other_hugepages, LATENCY_HUGE_ON);
 	for (size_t i = 0; i < r->nsizes; i++) {
 		for (int c = 0; c < 4; c++) { /* strides 128, 4096, random, other */
 			double cyc = three(r->sizes[i]) + (c == 2 && r->sizes[i] > 2 * MB ? 30 : 0);
-			job_cell(&ev, c < 2 ? LAT_CELL_FIXED : c == 2 ? LAT_CELL_RANDOM : LAT_CELL_OTHER,
+			job_cell(&ev, c < 2 ? LATENCY_CELL_FIXED : c == 2 ? LATENCY_CELL_RANDOM : LATENCY_CELL_OTHER,
 				 (int)i, c, cyc / 2.5, c == 3 && i == 5 ? 0.2 : 0);
-			JOB_PAYLOAD_PUT(&ev, struct lat_ev_point,
-					&((struct lat_ev_point){ .cycles = cyc, .tries = 3 }));
+			JOB_PAYLOAD_PUT(&ev, struct latency_ev_point,
+					&((struct latency_ev_point){ .cycles = cyc, .tries = 3 }));
 			assert_int_equal(latency_apply(r, &ev), 0);
 		}
 	}
@@ -755,7 +755,7 @@ static void result_both_pages(void **state)
 	assert_int_equal(latency_point_doubtful(r, 3, 5), 1);
 	memset(&ev, 0, sizeof ev);
 	ev.type = JOB_EV_NOTE;
-	ev.kind = LAT_NOTE_OTHER_PAGES;
+	ev.subtype = LATENCY_NOTE_OTHER_PAGES;
 	ev.value = 1.0;
 	mt_strlcpy(ev.text, "huge pages on: 100% of the buffer on 2 MB pages (THP madvise)",
 		   sizeof ev.text);
@@ -803,21 +803,21 @@ static void result_json_roundtrip(void **state)
 	for (size_t i = 0; i < r->nsizes; i++) {
 		for (int c = 0; c < 3; c++) {
 			job_cell(&ev, c == 2, (int)i, c, three(r->sizes[i]) / 2.5, 0);
-			JOB_PAYLOAD_PUT(&ev, struct lat_ev_point,
-					&((struct lat_ev_point){ .cycles = three(r->sizes[i]) }));
+			JOB_PAYLOAD_PUT(&ev, struct latency_ev_point,
+					&((struct latency_ev_point){ .cycles = three(r->sizes[i]) }));
 			assert_int_equal(latency_apply(r, &ev), 0);
 		}
 	}
 	ev.row = (int)r->nsizes;
 	assert_int_equal(latency_apply(r, &ev), -1);
 	ev.row = 0;
-	ev.kind = LAT_CELL_FIXED;
+	ev.subtype = LATENCY_CELL_FIXED;
 	ev.col = 2;
 	assert_int_equal(latency_apply(r, &ev), -1);
 	ev.col = 0; /* a cell of the right place without its payload, or with another's */
 	ev.payload_type = NULL;
 	assert_int_equal(latency_apply(r, &ev), -1);
-	JOB_PAYLOAD_PUT(&ev, struct lat_ev_revised, &((struct lat_ev_revised){ 1.0 }));
+	JOB_PAYLOAD_PUT(&ev, struct latency_ev_revised, &((struct latency_ev_revised){ 1.0 }));
 	assert_int_equal(latency_apply(r, &ev), -1);
 	assert_int_equal(latency_measured(r), 3 * r->nsizes);
 	root = latency_to_json(r);
@@ -850,7 +850,7 @@ static void result_json_roundtrip(void **state)
 }
 
 /* A point's record: the spread and tries of each point kept, the points
- * whose tries stay over LAT_DOUBTFUL_SPREAD apart marked ~ in the table,
+ * whose tries stay over LATENCY_DOUBTFUL_SPREAD apart marked ~ in the table,
  * counted, and kept through the JSON. A synthetic run: four sizes, strides
  * 128 and 4096 and the random chase. */
 static void point_record_marks(void **state)
@@ -876,14 +876,14 @@ static void point_record_marks(void **state)
 	mt_error e = { "" };
 	(void)state;
 	latency_params_quick(&p);
-	p.nsizes = latency_sizes(4096, 16384, p.sizes, LAT_MAX_SIZES); /* 4K 6K 8K .. 16K */
+	p.nsizes = latency_sizes(4096, 16384, p.sizes, LATENCY_MAX_SIZES); /* 4K 6K 8K .. 16K */
 	p.nsizes = 4;
 	r = latency_result_new(&p, 2.0);
 	assert_non_null(r);
 	for (size_t j = 0; j < sizeof pts / sizeof pts[0]; j++) {
 		job_cell(&ev, pts[j].kind, pts[j].row, pts[j].col, pts[j].ns, 0);
-		JOB_PAYLOAD_PUT(&ev, struct lat_ev_point,
-				&((struct lat_ev_point){ .cycles = pts[j].ns * 2.0,
+		JOB_PAYLOAD_PUT(&ev, struct latency_ev_point,
+				&((struct latency_ev_point){ .cycles = pts[j].ns * 2.0,
 							 .tries = (unsigned)pts[j].tries }));
 		ev.spread = pts[j].spread;
 		assert_int_equal(latency_apply(r, &ev), 0);
@@ -1008,7 +1008,7 @@ static void estimate_from_probes(void **state)
 	p.page_ns = 100;
 	guess = latency_params_estimate_s(&p);
 	q = p;
-	q.probe = (struct lat_probe){ .rand_mid = 20, .rand_far = 110, .fixed_far = { 5, 110 },
+	q.probe = (struct latency_probe){ .rand_mid = 20, .rand_far = 110, .fixed_far = { 5, 110 },
 				      .link_fixed = { 5, 5 }, .link_random = { 20, 20 } };
 	probed = latency_params_estimate_s(&q);
 	q.probe.rand_far = 250; /* a busy host's memory: the random points cost more */
@@ -1037,49 +1037,49 @@ static void estimate_from_probes(void **state)
  * before anything is measured; nonsense ignored. */
 static void eta_from_measured_points(void **state)
 {
-	struct lat_eta t;
+	struct latency_eta t;
 	(void)state;
-	lat_eta_init(&t, 0);
-	assert_true(lat_eta_point_ns(&t, 0, 1000) == 1000); /* nothing measured */
+	latency_eta_init(&t, 0);
+	assert_true(latency_eta_point_ns(&t, 0, 1000) == 1000); /* nothing measured */
 	/* stride column 0: 3 tries priced, 6 taken (the retry rule) on a
 	 * small point, then a big point whose linking cost twice its price */
-	lat_eta_add(&t, 0, 1e6, 2e6);
-	assert_true(lat_eta_point_ns(&t, 0, 4e6) == 8e6);
-	lat_eta_add(&t, 0, 3e6, 4e6); /* (2 + 4) / (1 + 3) = 1.5 */
-	assert_true(lat_eta_point_ns(&t, 0, 4e6) == 6e6);
+	latency_eta_add(&t, 0, 1e6, 2e6);
+	assert_true(latency_eta_point_ns(&t, 0, 4e6) == 8e6);
+	latency_eta_add(&t, 0, 3e6, 4e6); /* (2 + 4) / (1 + 3) = 1.5 */
+	assert_true(latency_eta_point_ns(&t, 0, 4e6) == 6e6);
 	/* the random column as measured, apart from column 0 */
-	lat_eta_add(&t, LAT_MAX_STRIDES, 4e6, 1e6);
-	assert_true(lat_eta_point_ns(&t, LAT_MAX_STRIDES, 8e6) == 2e6);
-	assert_true(lat_eta_point_ns(&t, 0, 8e6) == 12e6);
+	latency_eta_add(&t, LATENCY_MAX_STRIDES, 4e6, 1e6);
+	assert_true(latency_eta_point_ns(&t, LATENCY_MAX_STRIDES, 8e6) == 2e6);
+	assert_true(latency_eta_point_ns(&t, 0, 8e6) == 12e6);
 	/* a column not measured yet: the run's (2 + 4 + 1) / (1 + 3 + 4) */
-	assert_true(lat_eta_point_ns(&t, 3, 8e6) == 7e6);
+	assert_true(latency_eta_point_ns(&t, 3, 8e6) == 7e6);
 	/* no column past the last, no price or time of zero, NaN */
-	lat_eta_add(&t, LAT_ETA_COLS, 1e6, 9e6);
-	lat_eta_add(&t, 3, 0, 9e6);
-	lat_eta_add(&t, 3, 1e6, NAN);
-	assert_true(lat_eta_point_ns(&t, 3, 8e6) == 7e6);
-	assert_true(lat_eta_point_ns(&t, LAT_ETA_COLS, 8e6) == 7e6);
+	latency_eta_add(&t, LATENCY_ETA_COLS, 1e6, 9e6);
+	latency_eta_add(&t, 3, 0, 9e6);
+	latency_eta_add(&t, 3, 1e6, NAN);
+	assert_true(latency_eta_point_ns(&t, 3, 8e6) == 7e6);
+	assert_true(latency_eta_point_ns(&t, LATENCY_ETA_COLS, 8e6) == 7e6);
 	/* the column after the random chase: the random chase on the other
 	 * page size, its own */
-	lat_eta_add(&t, LAT_MAX_STRIDES + 1, 2e6, 1e6);
-	assert_true(lat_eta_point_ns(&t, LAT_MAX_STRIDES + 1, 8e6) == 4e6);
+	latency_eta_add(&t, LATENCY_MAX_STRIDES + 1, 2e6, 1e6);
+	assert_true(latency_eta_point_ns(&t, LATENCY_MAX_STRIDES + 1, 8e6) == 4e6);
 }
 
-/* A column's latest LAT_ETA_WINDOW points price its next: the small
+/* A column's latest LATENCY_ETA_WINDOW points price its next: the small
  * points' overheads are forgotten once eight larger ones ran. */
 static void eta_window(void **state)
 {
-	struct lat_eta t;
+	struct latency_eta t;
 	(void)state;
-	lat_eta_init(&t, 0);
-	lat_eta_add(&t, 2, 1e6, 9e6); /* small, dear: 9x */
-	lat_eta_add(&t, 2, 1e6, 9e6);
-	assert_true(lat_eta_point_ns(&t, 2, 4e6) == 36e6);
-	for (int k = 0; k < LAT_ETA_WINDOW; k++)
-		lat_eta_add(&t, 2, 8e6, 12e6); /* then 1.5x, eight of them */
-	assert_true(lat_eta_point_ns(&t, 2, 4e6) == 6e6);
+	latency_eta_init(&t, 0);
+	latency_eta_add(&t, 2, 1e6, 9e6); /* small, dear: 9x */
+	latency_eta_add(&t, 2, 1e6, 9e6);
+	assert_true(latency_eta_point_ns(&t, 2, 4e6) == 36e6);
+	for (int k = 0; k < LATENCY_ETA_WINDOW; k++)
+		latency_eta_add(&t, 2, 8e6, 12e6); /* then 1.5x, eight of them */
+	assert_true(latency_eta_point_ns(&t, 2, 4e6) == 6e6);
 	/* the run's ratio, for a column with none, still counts them all */
-	assert_true(fabs(lat_eta_point_ns(&t, 0, 66e6) - 114e6) < 1); /* (18 + 96) / (2 + 64) */
+	assert_true(fabs(latency_eta_point_ns(&t, 0, 66e6) - 114e6) < 1); /* (18 + 96) / (2 + 64) */
 }
 
 /* The figure said is revised when the projection departs from it by more
@@ -1088,20 +1088,20 @@ static void eta_window(void **state)
  * alike here: the latest points' and the whole run's.) */
 static void eta_revise_rule(void **state)
 {
-	struct lat_eta t;
+	struct latency_eta t;
 	(void)state;
-	lat_eta_init(&t, 20);
-	assert_true(lat_eta_revise(&t, 1, 29, 29) == 0);  /* 30 s, but 1 s in: too early */
-	assert_true(lat_eta_revise(&t, 5, 17.5, 17.5) == 0);  /* 22.5 s: within 15 % of 20 */
-	assert_true(lat_eta_revise(&t, 5, 18.5, 18.5) == 23.5); /* 23.5 s: 17.5 % off */
+	latency_eta_init(&t, 20);
+	assert_true(latency_eta_revise(&t, 1, 29, 29) == 0);  /* 30 s, but 1 s in: too early */
+	assert_true(latency_eta_revise(&t, 5, 17.5, 17.5) == 0);  /* 22.5 s: within 15 % of 20 */
+	assert_true(latency_eta_revise(&t, 5, 18.5, 18.5) == 23.5); /* 23.5 s: 17.5 % off */
 	assert_true(t.said_s == 23.5 && t.revisions == 1 && t.said_at_s == 5);
-	assert_true(lat_eta_revise(&t, 8, 28, 28) == 0);    /* 36 s, but 3 s after: too soon */
-	assert_true(lat_eta_revise(&t, 8, 17, 17) == 0);    /* 25 s against 23.5 */
-	assert_true(lat_eta_revise(&t, 10, 9.5, 9.5) == 19.5); /* faster now: 19.5 s */
+	assert_true(latency_eta_revise(&t, 8, 28, 28) == 0);    /* 36 s, but 3 s after: too soon */
+	assert_true(latency_eta_revise(&t, 8, 17, 17) == 0);    /* 25 s against 23.5 */
+	assert_true(latency_eta_revise(&t, 10, 9.5, 9.5) == 19.5); /* faster now: 19.5 s */
 	assert_true(t.said_s == 19.5 && t.revisions == 2);
-	assert_true(lat_eta_revise(&t, 10, NAN, 9.5) == 0); /* nonsense ignored */
-	lat_eta_init(&t, 0);
-	assert_true(lat_eta_revise(&t, 10, 90, 90) == 0); /* nothing was said */
+	assert_true(latency_eta_revise(&t, 10, NAN, 9.5) == 0); /* nonsense ignored */
+	latency_eta_init(&t, 0);
+	assert_true(latency_eta_revise(&t, 10, 90, 90) == 0); /* nothing was said */
 }
 
 /* Of the two projections the one closer to the figure said is taken, and
@@ -1109,21 +1109,21 @@ static void eta_revise_rule(void **state)
  * projection counts the points only, not the pages done before them. */
 static void eta_revise_conservative(void **state)
 {
-	struct lat_eta t;
+	struct latency_eta t;
 	(void)state;
-	lat_eta_init(&t, 20);
+	latency_eta_init(&t, 20);
 	/* 30 s by the latest points, 24 s by all: 24 is said */
-	assert_true(lat_eta_revise(&t, 6, 24, 18) == 24);
-	lat_eta_init(&t, 20);
+	assert_true(latency_eta_revise(&t, 6, 24, 18) == 24);
+	latency_eta_init(&t, 20);
 	/* 30 s by the latest points, 16 s by all: on either side of 20, kept */
-	assert_true(lat_eta_revise(&t, 6, 24, 10) == 0);
+	assert_true(latency_eta_revise(&t, 6, 24, 10) == 0);
 	assert_true(t.said_s == 20 && t.revisions == 0);
 	/* 10 s of pages, then 1 s of points of 15 more: a fifth of the whole
 	 * (26 s) is done, not a fifth of the points: too early */
-	lat_eta_init(&t, 20);
+	latency_eta_init(&t, 20);
 	t.fixed_s = 10;
-	assert_true(lat_eta_revise(&t, 11, 15, 15) == 0);
-	assert_true(lat_eta_revise(&t, 14, 12, 12) == 26); /* 4 s of 16: a fourth */
+	assert_true(latency_eta_revise(&t, 11, 15, 15) == 0);
+	assert_true(latency_eta_revise(&t, 14, 12, 12) == 26); /* 4 s of 16: a fourth */
 }
 
 /* One recorded run (tests/data/latency-eta-*.txt): the ns before the
@@ -1163,26 +1163,26 @@ static void eta_trace_load(const char *name, struct eta_trace *tr)
 }
 
 /* Replay a recorded run through the estimate as the worker uses it (each
- * point added, the rest priced by lat_eta_point_ns and _all, the totals
- * offered to lat_eta_revise). Returns the revisions; *last the last figure
+ * point added, the rest priced by latency_eta_point_ns and _all, the totals
+ * offered to latency_eta_revise). Returns the revisions; *last the last figure
  * said, *high the highest (the announced one included). */
 static unsigned eta_replay(const struct eta_trace *tr, double announced, double *last,
 			   double *high)
 {
-	struct lat_eta t;
+	struct latency_eta t;
 	double el = tr->before, highest = announced;
-	lat_eta_init(&t, announced);
+	latency_eta_init(&t, announced);
 	*last = 0;
 	t.fixed_s = tr->before / 1e9;
 	for (size_t i = 0; i < tr->n; i++) {
 		double left = 0, left_all = 0;
-		lat_eta_add(&t, tr->col[i], tr->priced[i], tr->real[i]);
+		latency_eta_add(&t, tr->col[i], tr->priced[i], tr->real[i]);
 		el += tr->real[i];
 		for (size_t j = i + 1; j < tr->n; j++) {
-			left += lat_eta_point_ns(&t, tr->col[j], tr->priced[j]);
-			left_all += lat_eta_point_ns_all(&t, tr->col[j], tr->priced[j]);
+			left += latency_eta_point_ns(&t, tr->col[j], tr->priced[j]);
+			left_all += latency_eta_point_ns_all(&t, tr->col[j], tr->priced[j]);
 		}
-		if (lat_eta_revise(&t, el / 1e9, left / 1e9, left_all / 1e9) > 0 &&
+		if (latency_eta_revise(&t, el / 1e9, left / 1e9, left_all / 1e9) > 0 &&
 		    t.said_s > *last)
 			*last = t.said_s; /* the highest figure said, until the end */
 	}

@@ -68,8 +68,8 @@ static void n100_tinymembench_pair(void **state)
 	assert_int_equal(res.lat->nsizes, 17);
 	assert_int_equal(res.lat->sizes[16], 64 * MB);
 	assert_int_equal(res.lat->ns_over_l1, 1);
-	assert_int_equal(res.lat->hugepages, LAT_HUGE_OFF);
-	assert_int_equal(res.lat->other_hugepages, LAT_HUGE_ON);
+	assert_int_equal(res.lat->hugepages, LATENCY_HUGE_OFF);
+	assert_int_equal(res.lat->other_hugepages, LATENCY_HUGE_ON);
 	assert_true(res.lat->random_ns[12] == 15.4 && res.lat->other_ns[12] == 11.7); /* 4M */
 	latency_detect(res.lat, &lv);
 	sizes_of(&lv, c, &nc, t, &nt);
@@ -141,7 +141,7 @@ static void zen5_memtop_run(void **state)
 	assert_int_equal(lv.lv[0].size, 48 * KB);
 	assert_int_equal(lv.lv[0].way_min, 4 * KB);
 	assert_int_equal(lv.lv[0].way_max, 4 * KB);
-	assert_int_equal(lv.lv[1].tlb, LAT_TLB_STRIDES);
+	assert_int_equal(lv.lv[1].tlb, LATENCY_TLB_STRIDES);
 	assert_int_equal(lv.lv[1].entries, 96);
 	assert_int_equal(lv.lv[2].size, 896 * KB);
 	assert_int_equal(lv.lv[2].way_max, 0); /* not measurable here */
@@ -237,7 +237,7 @@ static void walk_step_on_4k_pages(void **state)
 	size_t nc, nt;
 	(void)state;
 	syn_curve(sizes, ns, walk_core, 3, 160, 4 * MB, 40);
-	syn_detect(sizes, ns, LAT_HUGE_OFF, &lv);
+	syn_detect(sizes, ns, LATENCY_HUGE_OFF, &lv);
 	sizes_of(&lv, c, &nc, t, &nt);
 	assert_int_equal(nc, 3);
 	assert_int_equal(c[0], 32 * KB);
@@ -247,7 +247,7 @@ static void walk_step_on_4k_pages(void **state)
 	assert_int_equal(t[0], 4 * MB);
 	for (size_t i = 0; i < lv.n; i++)
 		if (lv.lv[i].tlb) {
-			assert_int_equal(lv.lv[i].tlb, LAT_TLB_WALK);
+			assert_int_equal(lv.lv[i].tlb, LATENCY_TLB_WALK);
 			assert_int_equal(lv.lv[i].entries, 1024);
 			assert_int_equal(lv.lv[i].step_end, 8 * MB);
 			assert_true(lv.lv[i].ns > 20 && lv.lv[i].ns < 48); /* the walk's rise */
@@ -269,7 +269,7 @@ static void walk_step_pages_unstated(void **state)
 	size_t nc, nt;
 	(void)state;
 	syn_curve(sizes, ns, walk_core, 3, 160, 4 * MB, 40);
-	syn_detect(sizes, ns, LAT_HUGE_UNKNOWN, &lv);
+	syn_detect(sizes, ns, LATENCY_HUGE_UNKNOWN, &lv);
 	sizes_of(&lv, c, &nc, t, &nt);
 	assert_int_equal(nc, 3);
 	assert_int_equal(c[2], 4 * MB);
@@ -292,7 +292,7 @@ static void cache_step_on_4k_pages(void **state)
 	size_t nc, nt;
 	(void)state;
 	syn_curve(sizes, ns, core, 4, 160, 0, 0);
-	syn_detect(sizes, ns, LAT_HUGE_OFF, &lv);
+	syn_detect(sizes, ns, LATENCY_HUGE_OFF, &lv);
 	sizes_of(&lv, c, &nc, t, &nt);
 	assert_int_equal(nc, 4);
 	assert_int_equal(c[0], 32 * KB);

@@ -148,17 +148,17 @@ static void stream_cell(const struct job_event *ev, void *ctx)
 {
 	struct streamed *c = ctx;
 	struct lists_ev_result x;
-	if (ev->kind == LISTS_CELL_WORK) {
+	if (ev->subtype == LISTS_CELL_WORK) {
 		c->work++;
 		return;
 	}
-	if (ev->kind == LISTS_CELL_HIST || ev->kind == LISTS_CELL_MODE) {
+	if (ev->subtype == LISTS_CELL_HIST || ev->subtype == LISTS_CELL_MODE) {
 		/* the distances: malloc and holes only */
 		assert_true(ev->col == LIST_MALLOC || ev->col == LIST_HOLES);
-		c->modes += ev->kind == LISTS_CELL_MODE;
+		c->modes += ev->subtype == LISTS_CELL_MODE;
 		return;
 	}
-	assert_int_equal(ev->kind, LISTS_CELL_RESULT);
+	assert_int_equal(ev->subtype, LISTS_CELL_RESULT);
 	assert_int_equal(JOB_PAYLOAD_GET(ev, struct lists_ev_result, &x), 0);
 	c->results++;
 	assert_true(ev->value > 0 && x.bare_cyc > 0);

@@ -185,7 +185,7 @@ static void collect(const struct job_event *ev, void *ctx)
 	struct collected *c = ctx;
 	struct matmul_ev_result x;
 	struct matmul_ev_race race;
-	if (ev->kind == MATMUL_CELL_RESULT) {
+	if (ev->subtype == MATMUL_CELL_RESULT) {
 		assert_int_equal(JOB_PAYLOAD_GET(ev, struct matmul_ev_result, &x), 0);
 		c->results++;
 		if (!x.equal)
@@ -193,11 +193,11 @@ static void collect(const struct job_event *ev, void *ctx)
 		if (x.rank >= 0 && x.rank <= MATMUL_NORDERS)
 			c->rank_seen[x.rank]++;
 		assert_true(ev->value > 0);
-	} else if (ev->kind == MATMUL_CELL_RACE) {
+	} else if (ev->subtype == MATMUL_CELL_RACE) {
 		assert_int_equal(JOB_PAYLOAD_GET(ev, struct matmul_ev_race, &race), 0);
 		c->races++;
 		assert_true(race.frac >= 0 && race.frac <= 1);
-	} else if (ev->kind == MATMUL_CELL_SWEEP) {
+	} else if (ev->subtype == MATMUL_CELL_SWEEP) {
 		assert_int_equal(JOB_PAYLOAD_GET(ev, struct matmul_ev_result, &x), 0);
 		c->sweeps++;
 		if (!x.equal)

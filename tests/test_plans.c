@@ -528,7 +528,7 @@ static long console_count(const char *text, const char *type)
 
 /* A plain recorded tree (its .test names no tar exclusion, environment or
  * lstopo options, and a .console target): memtop topo's packages, NUMA
- * nodes, cores, CPUs, L3 groups and core kinds are lstopo's. */
+ * nodes, cores, CPUs, L3 groups and core types are lstopo's. */
 static void check_console(const char *dir, const struct subject *s)
 {
 	char path[1200], *test, *console;

@@ -67,10 +67,10 @@ static void small_machine(void **state)
 	assert_int_equal(t->l3[0].size, 4096 * 1024);
 	assert_int_equal(t->nl2, 2);
 	assert_int_equal(t->nsmt, 0);
-	assert_int_equal(t->nkinds, 1);
-	assert_string_equal(t->kinds[0].name, "one");
-	assert_int_equal(t->kinds[0].l1d, 32 * 1024);
-	assert_int_equal(t->kinds[0].l2, 512 * 1024);
+	assert_int_equal(t->ncoretypes, 1);
+	assert_string_equal(t->coretypes[0].name, "one");
+	assert_int_equal(t->coretypes[0].l1d, 32 * 1024);
+	assert_int_equal(t->coretypes[0].l2, 512 * 1024);
 	assert_int_equal(t->nodes[0].memory, 8388608ull * 1024);
 	assert_string_equal(topo_summary(t, buf, sizeof buf),
 			    "1 package, 1 NUMA node, 1 L3 group of 2 cores (4 MB), 2 cores, 2 CPUs; "
@@ -142,25 +142,25 @@ static void hybrid_kinds(void **state)
 	struct topo *t = load("hybrid");
 	char buf[512];
 	(void)state;
-	assert_int_equal(t->nkinds, 2);
-	assert_string_equal(t->kinds[0].name, "P");
-	assert_string_equal(t->kinds[1].name, "E");
-	assert_string_equal(topo_set_text(&t->kinds[0].cpus, buf, sizeof buf), "0-3");
-	assert_string_equal(topo_set_text(&t->kinds[1].cpus, buf, sizeof buf), "4-7");
-	assert_int_equal(t->kinds[0].l1d, 48 * 1024);
-	assert_int_equal(t->kinds[0].l2, 1280 * 1024);
-	assert_int_equal(t->kinds[1].l1d, 32 * 1024);
-	assert_int_equal(t->kinds[1].l2, 2048 * 1024);
+	assert_int_equal(t->ncoretypes, 2);
+	assert_string_equal(t->coretypes[0].name, "P");
+	assert_string_equal(t->coretypes[1].name, "E");
+	assert_string_equal(topo_set_text(&t->coretypes[0].cpus, buf, sizeof buf), "0-3");
+	assert_string_equal(topo_set_text(&t->coretypes[1].cpus, buf, sizeof buf), "4-7");
+	assert_int_equal(t->coretypes[0].l1d, 48 * 1024);
+	assert_int_equal(t->coretypes[0].l2, 1280 * 1024);
+	assert_int_equal(t->coretypes[1].l1d, 32 * 1024);
+	assert_int_equal(t->coretypes[1].l2, 2048 * 1024);
 	assert_int_equal(t->nl2, 3);
 	assert_int_equal(t->nsmt, 2);
 	assert_int_equal(topo_relation(t, 0, 1), TOPO_REL_SMT);
 	assert_int_equal(topo_relation(t, 4, 7), TOPO_REL_SAME_L2);
 	assert_int_equal(topo_relation(t, 1, 2), TOPO_REL_SAME_L3);
 	assert_int_equal(topo_relation(t, 0, 4), TOPO_REL_SAME_L3);
-	assert_int_equal(topo_kind_find(t, "e"), 1);
-	assert_int_equal(topo_kind_find(t, "big"), -1);
-	assert_int_equal(topo_kind_first_allowed(t, 1), 4);
-	assert_string_equal(topo_kind_names(t, buf, sizeof buf), "P, E");
+	assert_int_equal(topo_coretype_find(t, "e"), 1);
+	assert_int_equal(topo_coretype_find(t, "big"), -1);
+	assert_int_equal(topo_coretype_first_allowed(t, 1), 4);
+	assert_string_equal(topo_coretype_names(t, buf, sizeof buf), "P, E");
 	assert_string_equal(topo_place_text(t, 5, buf, sizeof buf),
 			    "CPU 5: core kind E, L3 group 0, NUMA node 0, package 0");
 	assert_string_equal(topo_summary(t, buf, sizeof buf),
@@ -174,13 +174,13 @@ static void big_little(void **state)
 	struct topo *t = load("biglittle");
 	char buf[512];
 	(void)state;
-	assert_int_equal(t->nkinds, 2);
-	assert_string_equal(t->kinds[0].name, "big");
-	assert_string_equal(t->kinds[1].name, "LITTLE");
-	assert_string_equal(topo_set_text(&t->kinds[0].cpus, buf, sizeof buf), "4-7");
-	assert_int_equal(t->kinds[0].l2, 512 * 1024);
-	assert_int_equal(t->kinds[1].l2, 128 * 1024);
-	assert_int_equal(topo_kind_find(t, "little"), 1);
+	assert_int_equal(t->ncoretypes, 2);
+	assert_string_equal(t->coretypes[0].name, "big");
+	assert_string_equal(t->coretypes[1].name, "LITTLE");
+	assert_string_equal(topo_set_text(&t->coretypes[0].cpus, buf, sizeof buf), "4-7");
+	assert_int_equal(t->coretypes[0].l2, 512 * 1024);
+	assert_int_equal(t->coretypes[1].l2, 128 * 1024);
+	assert_int_equal(topo_coretype_find(t, "little"), 1);
 	assert_int_equal(topo_relation(t, 0, 7), TOPO_REL_SAME_L3);
 	assert_string_equal(topo_place_text(t, 2, buf, sizeof buf),
 			    "CPU 2: core kind LITTLE, L3 group 0, NUMA node 0, package 0");
@@ -194,16 +194,16 @@ static void arm_parts(void **state)
 	struct topo *t = load("armparts");
 	char buf[512];
 	(void)state;
-	assert_int_equal(t->nkinds, 2);
-	assert_string_equal(t->kinds[0].name, "big");
-	assert_string_equal(topo_set_text(&t->kinds[0].cpus, buf, sizeof buf), "2-3,6-7");
-	assert_string_equal(t->kinds[0].detail, "CPUPart=0xd85");
-	assert_int_equal(t->kinds[0].l2, 2048 * 1024);
-	assert_string_equal(t->kinds[1].name, "LITTLE");
-	assert_string_equal(topo_set_text(&t->kinds[1].cpus, buf, sizeof buf), "0-1,4-5");
-	assert_int_equal(t->kinds[1].l2, 512 * 1024);
-	assert_int_equal(topo_cpu(t, 6)->kind, 0);
-	assert_int_equal(topo_cpu(t, 5)->kind, 1);
+	assert_int_equal(t->ncoretypes, 2);
+	assert_string_equal(t->coretypes[0].name, "big");
+	assert_string_equal(topo_set_text(&t->coretypes[0].cpus, buf, sizeof buf), "2-3,6-7");
+	assert_string_equal(t->coretypes[0].detail, "CPUPart=0xd85");
+	assert_int_equal(t->coretypes[0].l2, 2048 * 1024);
+	assert_string_equal(t->coretypes[1].name, "LITTLE");
+	assert_string_equal(topo_set_text(&t->coretypes[1].cpus, buf, sizeof buf), "0-1,4-5");
+	assert_int_equal(t->coretypes[1].l2, 512 * 1024);
+	assert_int_equal(topo_cpu(t, 6)->coretype, 0);
+	assert_int_equal(topo_cpu(t, 5)->coretype, 1);
 	topo_free(t);
 }
 
@@ -318,7 +318,7 @@ static void this_machine(void **state)
 	assert_int_equal(topo_load(NULL, &t, &e), 0);
 	assert_true(t->ncpus >= 1);
 	assert_true(t->nallowed >= 1);
-	assert_true(t->nkinds >= 1);
+	assert_true(t->ncoretypes >= 1);
 	assert_string_equal(t->source, "this machine");
 	for (int i = 0; i < t->ncpus; i++)
 		assert_int_equal(topo_relation(t, t->cpus[i].os, t->cpus[i].os), TOPO_REL_SAME_CPU);

@@ -17,11 +17,11 @@
 
 static uint64_t misses(const char *version, int rows, int cols)
 {
-	struct tr_version v;
-	struct tr_result r;
+	struct transpose_version v;
+	struct transpose_counts r;
 	mt_error e;
-	assert_int_equal(tr_version_parse(version, &v, &e), 0);
-	assert_int_equal(tr_simulate(&v, rows, cols, 5, 1, 5, NULL, NULL, &r, &e), 0);
+	assert_int_equal(transpose_version_parse(version, &v, &e), 0);
+	assert_int_equal(transpose_simulate(&v, rows, cols, 5, 1, 5, NULL, NULL, &r, &e), 0);
 	assert_true(r.correct);
 	assert_int_equal(r.hits + r.misses, r.accesses);
 	return r.misses;
@@ -49,32 +49,32 @@ static void seed_table(void **state)
 
 static void counts_and_callback(void **state)
 {
-	struct tr_version v;
-	struct tr_result r;
+	struct transpose_version v;
+	struct transpose_counts r;
 	mt_error e;
 	(void)state;
-	tr_version_parse("naive", &v, &e);
-	assert_int_equal(tr_simulate(&v, 32, 32, 5, 1, 5, NULL, NULL, &r, &e), 0);
+	transpose_version_parse("naive", &v, &e);
+	assert_int_equal(transpose_simulate(&v, 32, 32, 5, 1, 5, NULL, NULL, &r, &e), 0);
 	assert_int_equal(r.accesses, 2048);
 	assert_int_equal(r.hits, 868);
 	assert_int_equal(r.misses, 1180);
 	/* the 64x64 trick loads the parked values back from B: 4 x 4 per block */
-	tr_version_parse("diagonal", &v, &e);
-	assert_int_equal(tr_simulate(&v, 64, 64, 5, 1, 5, NULL, NULL, &r, &e), 0);
+	transpose_version_parse("diagonal", &v, &e);
+	assert_int_equal(transpose_simulate(&v, 64, 64, 5, 1, 5, NULL, NULL, &r, &e), 0);
 	assert_int_equal(r.accesses, 2 * 64 * 64 + 64 * 32);
 	/* odd shapes and blocks that do not divide them */
-	tr_version_parse("block:5", &v, &e);
-	assert_int_equal(tr_simulate(&v, 7, 13, 5, 1, 5, NULL, NULL, &r, &e), 0);
+	transpose_version_parse("block:5", &v, &e);
+	assert_int_equal(transpose_simulate(&v, 7, 13, 5, 1, 5, NULL, NULL, &r, &e), 0);
 	assert_true(r.correct);
 	assert_int_equal(r.accesses, 2 * 7 * 13);
-	tr_version_parse("diagonal", &v, &e);
-	assert_int_equal(tr_simulate(&v, 1, 1, 0, 1, 0, NULL, NULL, &r, &e), 0);
+	transpose_version_parse("diagonal", &v, &e);
+	assert_int_equal(transpose_simulate(&v, 1, 1, 0, 1, 0, NULL, NULL, &r, &e), 0);
 	assert_true(r.correct);
 	/* a bigger associative cache: block 8 on 64x64 stops conflicting */
-	tr_version_parse("block:8", &v, &e);
-	assert_int_equal(tr_simulate(&v, 64, 64, 4, 4, 5, NULL, NULL, &r, &e), 0);
+	transpose_version_parse("block:8", &v, &e);
+	assert_int_equal(transpose_simulate(&v, 64, 64, 4, 4, 5, NULL, NULL, &r, &e), 0);
 	assert_true(r.misses < 4720 / 3);
-	assert_int_equal(tr_simulate(&v, 64, 64, 5, 0, 5, NULL, NULL, &r, &e), -1);
+	assert_int_equal(transpose_simulate(&v, 64, 64, 5, 0, 5, NULL, NULL, &r, &e), -1);
 	assert_non_null(strstr(e.msg, "E must be"));
 }
 
@@ -104,14 +104,14 @@ static void on_access(void *ctx, int matrix, int row, int col, int is_store, uns
 
 static void callback_sees_every_access(void **state)
 {
-	struct tr_version v;
-	struct tr_result r;
+	struct transpose_version v;
+	struct transpose_counts r;
 	struct tally t;
 	mt_error e;
 	(void)state;
 	memset(&t, 0, sizeof t);
-	tr_version_parse("diagonal", &v, &e);
-	assert_int_equal(tr_simulate(&v, 64, 64, 5, 1, 5, on_access, &t, &r, &e), 0);
+	transpose_version_parse("diagonal", &v, &e);
+	assert_int_equal(transpose_simulate(&v, 64, 64, 5, 1, 5, on_access, &t, &r, &e), 0);
 	assert_int_equal(t.loads_a, 64 * 64);
 	assert_int_equal(t.stores_b, 64 * 64 + 64 * 16);
 	assert_int_equal(t.loads_b, 64 * 16);
@@ -123,46 +123,46 @@ static void callback_sees_every_access(void **state)
 
 static void parsing_and_limits(void **state)
 {
-	struct tr_version v;
+	struct transpose_version v;
 	char buf[32];
 	int rows, cols;
 	mt_error e;
 	(void)state;
-	assert_int_equal(tr_version_parse("block:12", &v, &e), 0);
-	assert_int_equal(v.kind, TR_BLOCK);
+	assert_int_equal(transpose_version_parse("block:12", &v, &e), 0);
+	assert_int_equal(v.method, TRANSPOSE_BLOCK);
 	assert_int_equal(v.br, 12);
 	assert_int_equal(v.bc, 12);
-	assert_string_equal(tr_version_name(&v, buf, sizeof buf), "block:12");
-	assert_int_equal(tr_version_parse("block:0", &v, &e), -1);
-	assert_int_equal(tr_version_parse("block:", &v, &e), -1);
-	assert_int_equal(tr_version_parse("blocked", &v, &e), -1);
+	assert_string_equal(transpose_version_name(&v, buf, sizeof buf), "block:12");
+	assert_int_equal(transpose_version_parse("block:0", &v, &e), -1);
+	assert_int_equal(transpose_version_parse("block:", &v, &e), -1);
+	assert_int_equal(transpose_version_parse("blocked", &v, &e), -1);
 	assert_non_null(strstr(e.msg, "expected naive, block:K, block:RxC, buffer:K or diagonal"));
 	/* CHK-4's non-square blocks: R rows by C columns */
-	assert_int_equal(tr_version_parse("block:16x4", &v, &e), 0);
-	assert_int_equal(v.kind, TR_BLOCK);
+	assert_int_equal(transpose_version_parse("block:16x4", &v, &e), 0);
+	assert_int_equal(v.method, TRANSPOSE_BLOCK);
 	assert_int_equal(v.br, 16);
 	assert_int_equal(v.bc, 4);
-	assert_string_equal(tr_version_name(&v, buf, sizeof buf), "block:16x4");
-	assert_int_equal(tr_version_parse("buffer:8", &v, &e), 0);
-	assert_int_equal(v.kind, TR_BUFFER);
-	assert_string_equal(tr_version_name(&v, buf, sizeof buf), "buffer:8");
-	assert_int_equal(tr_version_parse("buffer:4x512", &v, &e), -1);
-	assert_int_equal(tr_version_parse("block:16x", &v, &e), -1);
-	assert_int_equal(tr_version_parse("block:x4", &v, &e), -1);
-	assert_int_equal(tr_size_parse("61x67", &rows, &cols, &e), 0);
+	assert_string_equal(transpose_version_name(&v, buf, sizeof buf), "block:16x4");
+	assert_int_equal(transpose_version_parse("buffer:8", &v, &e), 0);
+	assert_int_equal(v.method, TRANSPOSE_BUFFER);
+	assert_string_equal(transpose_version_name(&v, buf, sizeof buf), "buffer:8");
+	assert_int_equal(transpose_version_parse("buffer:4x512", &v, &e), -1);
+	assert_int_equal(transpose_version_parse("block:16x", &v, &e), -1);
+	assert_int_equal(transpose_version_parse("block:x4", &v, &e), -1);
+	assert_int_equal(transpose_size_parse("61x67", &rows, &cols, &e), 0);
 	assert_int_equal(rows, 61);
 	assert_int_equal(cols, 67);
-	assert_int_equal(tr_size_parse("61", &rows, &cols, &e), -1);
-	assert_int_equal(tr_size_parse("0x5", &rows, &cols, &e), -1);
-	assert_int_equal(tr_size_parse("x5", &rows, &cols, &e), -1);
-	assert_int_equal(tr_size_parse("5x9999", &rows, &cols, &e), -1);
-	assert_int_equal(tr_size_parse("8192x8192", &rows, &cols, &e), -1);
-	assert_int_equal(tr_cachelab_limit(32, 32), 300);
-	assert_int_equal(tr_cachelab_limit(64, 64), 1300);
-	assert_int_equal(tr_cachelab_limit(61, 67), 2000);
-	assert_int_equal(tr_cachelab_limit(67, 61), 0);
-	assert_int_equal(tr_base_b(64, 64), TR_BASE_B);
-	assert_int_equal(tr_base_b(512, 512), TR_BASE_A + 0x100000);
+	assert_int_equal(transpose_size_parse("61", &rows, &cols, &e), -1);
+	assert_int_equal(transpose_size_parse("0x5", &rows, &cols, &e), -1);
+	assert_int_equal(transpose_size_parse("x5", &rows, &cols, &e), -1);
+	assert_int_equal(transpose_size_parse("5x9999", &rows, &cols, &e), -1);
+	assert_int_equal(transpose_size_parse("8192x8192", &rows, &cols, &e), -1);
+	assert_int_equal(transpose_cachelab_limit(32, 32), 300);
+	assert_int_equal(transpose_cachelab_limit(64, 64), 1300);
+	assert_int_equal(transpose_cachelab_limit(61, 67), 2000);
+	assert_int_equal(transpose_cachelab_limit(67, 61), 0);
+	assert_int_equal(transpose_base_b(64, 64), TRANSPOSE_BASE_B);
+	assert_int_equal(transpose_base_b(512, 512), TRANSPOSE_BASE_A + 0x100000);
 }
 
 static void real_kernels_transpose(void **state)
@@ -180,11 +180,11 @@ static void real_kernels_transpose(void **state)
 		for (size_t i0 = 0; i0 < n; i0 += band) {
 			size_t i1 = i0 + band < n ? i0 + band : n;
 			if (pass % 3 == 1)
-				tr_real_blocked(a, b, n, i0, i1, 8, 3);
+				transpose_real_blocked(a, b, n, i0, i1, 8, 3);
 			else if (pass % 3 == 2)
-				tr_real_buffered(a, b, n, i0, i1, 5, 16);
+				transpose_real_buffered(a, b, n, i0, i1, 5, 16);
 			else
-				tr_real_naive(a, b, n, i0, i1);
+				transpose_real_naive(a, b, n, i0, i1);
 		}
 		for (size_t i = 0; i < n; i++)
 			for (size_t j = 0; j < n; j++)
@@ -194,7 +194,7 @@ static void real_kernels_transpose(void **state)
 	free(b);
 }
 
-/* A timed run's bands: TR_BAND_ROWS rows, rounded up to whole block rows. */
+/* A timed run's bands: TRANSPOSE_BAND_ROWS rows, rounded up to whole block rows. */
 static void real_bands(void **state)
 {
 	static const struct {
@@ -204,9 +204,9 @@ static void real_bands(void **state)
 		     { "buffer:5x16", 260 }, { "block:8x3", 256 } };
 	(void)state;
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
-		struct tr_version v;
-		assert_int_equal(tr_version_parse(want[i].v, &v, NULL), 0);
-		assert_int_equal(tr_real_band(&v), want[i].band);
+		struct transpose_version v;
+		assert_int_equal(transpose_version_parse(want[i].v, &v, NULL), 0);
+		assert_int_equal(transpose_real_band(&v), want[i].band);
 	}
 }
 

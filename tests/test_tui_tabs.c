@@ -40,7 +40,7 @@ static void frame_of(struct tui *t, const struct tab *tab, void *self)
 }
 
 /* Press every key of tab's table in t, one after another (the keys that
- * act on the machine or the disk, the next core kind and the save prompt,
+ * act on the machine or the disk, the next core type and the save prompt,
  * left out; a prompt a key asks is answered with answer); after each, the
  * instance other (of size n) must still equal other0. Returns how many
  * keys changed t's instance. */
@@ -51,7 +51,7 @@ static int press_every_key(struct tui *t, const struct tab *tab, const char *ans
 	int changed = 0;
 	assert_non_null(before);
 	for (const struct keybinding *k = tab->keys; k && (k->action || k->knob); k++) {
-		if (k->action == tui_act_kind || k->action == tui_result_key)
+		if (k->action == tui_act_coretype || k->action == tui_result_key)
 			continue;
 		memcpy(before, self, n);
 		if (k->knob) /* a knob's row: the knob asks */

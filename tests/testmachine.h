@@ -1,7 +1,7 @@
 /* Machines for the tests: an hwloc synthetic description ("pack:2
  * [numa(memory=64GiB)] l3:1(size=32MiB) core:8 pu:2") written as an hwloc
  * XML by hwloc itself, with the extras a synthetic description cannot say
- * (a NUMA node's tier, the firmware's strings, core kinds), then loaded as
+ * (a NUMA node's tier, the firmware's strings, core types), then loaded as
  * `memtop run X --topology FILE` loads it (machine_load). Nothing of this
  * machine is read. */
 #ifndef MEMTOP_TESTS_TESTMACHINE_H

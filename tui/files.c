@@ -42,7 +42,7 @@ int tui_result_unsaved(struct tui *t, const struct tab *tab)
 }
 
 /* What tab's result is now: its io's now(), or read from the instance
- * (the io's result_at and measured). */
+ * (the io's result_at; the cells its kind's measured counts). */
 static struct tab_result_now result_now(const struct tab *tab, void *self)
 {
 	const struct tab_result_io *io = tab->result;
@@ -51,7 +51,7 @@ static struct tab_result_now result_now(const struct tab *tab, void *self)
 	if (io->now)
 		return io->now(self);
 	n.shown = base + io->result_at;
-	n.measured = io->measured(n.shown);
+	n.measured = io->kind->measured ? io->kind->measured(n.shown) : 1;
 	return n;
 }
 

@@ -73,22 +73,22 @@ static int act_quit(struct tui *t, void *self, int key)
 	return 1;
 }
 
-int tui_act_kind(struct tui *t, void *self, int key)
+int tui_act_coretype(struct tui *t, void *self, int key)
 {
 	const struct topo *tp = topo_this_machine();
 	int k, cpu;
 	(void)self;
 	(void)key;
-	if (!tp || tp->nkinds < 2) {
+	if (!tp || tp->ncoretypes < 2) {
 		tui_message(t, "this machine has one core kind: runs measure on it");
 		return 1;
 	}
-	for (int step = 1; step < tp->nkinds; step++) {
-		k = (job_kind() + step) % tp->nkinds;
-		cpu = job_pick_cpu_of_kind(k);
-		if (cpu >= 0 && job_set_kind(k) == 0) {
+	for (int step = 1; step < tp->ncoretypes; step++) {
+		k = (job_coretype() + step) % tp->ncoretypes;
+		cpu = job_pick_cpu_of_coretype(k);
+		if (cpu >= 0 && job_set_coretype(k) == 0) {
 			tui_message(t, "the next runs measure on core kind %s (CPU %d)%s",
-				    tp->kinds[k].name, cpu, k == 0 ? ", the fastest" : "");
+				    tp->coretypes[k].name, cpu, k == 0 ? ", the fastest" : "");
 			return 1;
 		}
 	}

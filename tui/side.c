@@ -100,7 +100,7 @@ static void detected_row(struct tui *t, WINDOW *w, int y, const char *name,
  * curve's levels, each with whether it is there to show. */
 struct side_found {
 	struct detection d, ld;
-	int have_det, have_lat, lat_judge;
+	int have_det, have_lat, latency_judge;
 };
 
 /* Fills f from the viewed mountain and the latency result (read again at
@@ -117,7 +117,7 @@ static void side_detect(struct tui *t, struct side_found *f)
 		latency_detect(t->lat, &lv);
 		latency_as_detection(&lv, &f->ld);
 		f->have_lat = 1;
-		f->lat_judge = latency_comparable(t, t->lat);
+		f->latency_judge = latency_comparable(t, t->lat);
 	}
 }
 
@@ -136,9 +136,9 @@ static int side_header(struct tui *t, WINDOW *w, int wd, const char *whose,
 	mvwprintw(w, y++, 2, "%.*s", wd - 3, whose);
 	if (f->have_det || f->have_lat)
 		mvwprintw(w, y++, 2, "%.*s", wd - 3,
-			  f->have_det && f->lat_judge ? "marks: mountain, then latency"
+			  f->have_det && f->latency_judge ? "marks: mountain, then latency"
 			  : f->have_det		      ? "marks: against the mountain"
-			  : f->lat_judge	      ? "marks: against the latency"
+			  : f->latency_judge	      ? "marks: against the latency"
 						      : "latency: another machine's");
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	return y;
@@ -169,7 +169,7 @@ static int source_rows(struct tui *t, WINDOW *w, int y, int h, const struct info
 			}
 			if (f->have_det)
 				mark(t, w, cliffs_detect_verdict(&f->d, v, &idx));
-			if (f->have_lat && f->lat_judge)
+			if (f->have_lat && f->latency_judge)
 				mark(t, w, cliffs_detect_verdict(&f->ld, v, &idx));
 		}
 		y++;
@@ -328,7 +328,7 @@ void side_draw(struct tui *t, WINDOW *w)
 	if (y < h)
 		detected_row(t, w, y++, "mountain", inf, 1, &f.d, f.have_det);
 	if (y < h)
-		detected_row(t, w, y++, "latency", inf, f.lat_judge, &f.ld, f.have_lat);
+		detected_row(t, w, y++, "latency", inf, f.latency_judge, &f.ld, f.have_lat);
 	if (f.have_det && y < h) {
 		wattrset(w, tui_attr(t, ROLE_DIM));
 		mvwprintw(w, y++, 2, "%d cliff%s at stride", f.d.nlevels,

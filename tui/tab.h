@@ -264,10 +264,10 @@ void tui_set_diag(struct tui *t, const struct diag *d);
 /* A one-line message in the status line until the next key (made printable). */
 void tui_message(struct tui *t, const char *fmt, ...) MT_PRINTF(2, 3);
 
-/* K (the Mountain tab's key): the next runs measure on the next core kind
+/* K (the Mountain tab's key): the next runs measure on the next core type
  * of this machine, fastest first and round, one with a CPU memtop may use;
  * says which in the status line (or that there is one kind). Returns 1. */
-int tui_act_kind(struct tui *t, void *self, int key);
+int tui_act_coretype(struct tui *t, void *self, int key);
 
 /* Ask for a line of text in the status line (modal: keys go to the prompt;
  * jobs keep streaming). done(t, self, answer) gets self as given here (the
@@ -330,9 +330,8 @@ struct tab_result_io {
 	struct tab_result_now (*now)(void *self);
 	/* or, with now NULL, the frame reads it from the instance, which holds
 	 * the result by value at result_at (offsetof into struct tab's state);
-	 * measured(result) gives the cells it holds (0: nothing to save). */
+	 * the kind's measured gives the cells it holds (0: nothing to save). */
 	size_t result_at;
-	size_t (*measured)(const void *result);
 	/* Opening f (loaded; f->kind is kind or another kind shown by this
 	 * tab, e.g. the card in the Mountain tab): take it and return 0,
 	 * either keeping f->r (set f->r to NULL; free it with f->kind->free

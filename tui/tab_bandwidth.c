@@ -25,7 +25,7 @@ enum { VIEW_SCALING, VIEW_LOADED, VIEW_NOTES, NVIEWS };
 
 struct bandwidth_tab {
 	struct bandwidth_params p; /* outlives the job */
-	char notes[4][BW_NOTE_LEN];
+	char notes[4][BANDWIDTH_NOTE_LEN];
 	int nnotes;
 	int tsel, tpinned;         /* thread index the table shows; pinned by t */
 	int ksel, ssel;            /* cursor: kernel row, size column */
@@ -47,7 +47,7 @@ static void reset_results(struct bandwidth_tab *s)
 
 /* The levels to plan the sizes from: the Latency tab's detected levels when
  * it measured this machine in this session, else `memtop info`'s. */
-static size_t plan_levels(struct tui *t, struct bandwidth_tab *s, struct bw_level *lv,
+static size_t plan_levels(struct tui *t, struct bandwidth_tab *s, struct bandwidth_level *lv,
 			  size_t cap)
 {
 	const struct latency_result *lr = tui_latency(t);
@@ -71,7 +71,7 @@ static size_t plan_levels(struct tui *t, struct bandwidth_tab *s, struct bw_leve
 /* Plan the sizes (again: a latency run may have found the levels since). */
 static void plan(struct tui *t, struct bandwidth_tab *s)
 {
-	struct bw_level lv[INFO_MAX_LEVELS];
+	struct bandwidth_level lv[INFO_MAX_LEVELS];
 	size_t nlv = plan_levels(t, s, lv, INFO_MAX_LEVELS);
 	mt_error e;
 	s->nnotes = bandwidth_plan_sizes(&s->p, tui_machine(t), nlv ? lv : NULL, nlv, s->notes, 4,
@@ -98,10 +98,10 @@ static int init(struct tui *t, void *self)
 static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 {
 	struct bandwidth_tab *s = self;
-	struct bw_ev_table x;
+	struct bandwidth_ev_table x;
 	if (ev->type == JOB_EV_CELL || ev->type == JOB_EV_UPDATE) {
-		if (bandwidth_result_apply(&s->r, ev) == BW_EV_TABLE && !s->tpinned &&
-		    JOB_PAYLOAD_GET(ev, struct bw_ev_table, &x) == 0)
+		if (bandwidth_result_apply(&s->r, ev) == BANDWIDTH_EV_TABLE && !s->tpinned &&
+		    JOB_PAYLOAD_GET(ev, struct bandwidth_ev_table, &x) == 0)
 			s->tsel = x.thread_index;
 		tui_result_changed(t, &tab_bandwidth, 1);
 		tui_dirty(t);
@@ -217,11 +217,6 @@ static const struct tab_knob knobs[] = {
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
-static size_t io_measured(const void *r)
-{
-	return bandwidth_result_measured(r);
-}
-
 /* An opened file, copied into the instance's r by the frame (the io's
  * result_size): the cursor and the thread shown start over. */
 static void io_opened(void *self)
@@ -235,7 +230,6 @@ static const struct tab_result_io io = {
 	.kind = &kind_bandwidth,
 	.busy = "a bandwidth run",
 	.result_at = offsetof(struct bandwidth_tab, r),
-	.measured = io_measured,
 	.result_size = sizeof(struct bandwidth_result),
 	.opened = io_opened,
 };
@@ -269,7 +263,7 @@ static void draw_bar(struct tui *t, WINDOW *w, int y, int x, int width, double f
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 
-static void size_label(char *buf, size_t len, const struct bw_size *sz, int width)
+static void size_label(char *buf, size_t len, const struct bandwidth_size *sz, int width)
 {
 	char a[32];
 	mt_fmt_size(a, sizeof a, sz->bytes);
@@ -279,7 +273,7 @@ static void size_label(char *buf, size_t len, const struct bw_size *sz, int widt
 }
 
 /* The same cell in the compared run, or NULL. */
-static const struct bw_cell *cmp_cell(struct bandwidth_tab *s, size_t si, int k, size_t ti)
+static const struct bandwidth_cell *cmp_cell(struct bandwidth_tab *s, size_t si, int k, size_t ti)
 {
 	int cs = -1, ct;
 	if (!s->have_cmp)
@@ -334,8 +328,8 @@ static int draw_table(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y, 
 		int k = s->r.kernels[ki];
 		mvwaddnstr(w, y, 1, bandwidth_kernel_name(k), NAME_W - 1);
 		for (size_t si = 0; si < ns; si++) {
-			const struct bw_cell *c = &s->r.cell[si][k][ti];
-			const struct bw_cell *o = cmp_cell(s, si, k, ti);
+			const struct bandwidth_cell *c = &s->r.cell[si][k][ti];
+			const struct bandwidth_cell *o = cmp_cell(s, si, k, ti);
 			int x = 1 + NAME_W + (int)si * cw;
 			int cur = (int)ki == s->ksel && (int)si == s->ssel;
 			if (!c->have) {
@@ -370,8 +364,8 @@ static int draw_table(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y, 
  * when the cell or the clock is missing. */
 static int share_line(struct bandwidth_tab *s, int k, size_t si, char *line, size_t len)
 {
-	struct bw_share sh;
-	const struct bw_core *c = bandwidth_core_find(&s->r.cpu);
+	struct bandwidth_share sh;
+	const struct bandwidth_core *c = bandwidth_core_find(&s->r.cpu);
 	char name[48];
 	if (bandwidth_cell_share(&s->r, si, k, 0, &sh) < 0)
 		return 0;
@@ -394,7 +388,7 @@ static int draw_scaling(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y
 {
 	size_t si = (size_t)s->ssel, nt = s->r.nthreads;
 	int k = s->ksel < (int)s->r.nkernels ? s->r.kernels[s->ksel] : -1, lines = 0, barw, shared;
-	const struct bw_cell *one;
+	const struct bandwidth_cell *one;
 	double top = 0;
 	char line[700], name[48];
 	if (k < 0 || si >= s->r.nsizes)
@@ -413,7 +407,7 @@ static int draw_scaling(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y
 	one = &s->r.cell[si][k][0];
 	barw = wd - 2 - 40 > 30 ? 30 : wd - 2 - 40;
 	for (size_t ti = 0; ti < nt && y + lines < h; ti++, lines++) {
-		const struct bw_cell *c = &s->r.cell[si][k][ti];
+		const struct bandwidth_cell *c = &s->r.cell[si][k][ti];
 		int x;
 		if (!c->have) {
 			mt_snprintf(line, sizeof line, "%4u%s      -", s->r.threads[ti].threads,
@@ -476,7 +470,7 @@ static int draw_loaded(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y,
 	lines += tui_wrap(t, w, y, 1, wd - 2, 1, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	for (size_t i = 0; i < s->r.npts && y + lines < h; i++, lines++) {
-		const struct bw_point *pt = &s->r.pts[i];
+		const struct bandwidth_point *pt = &s->r.pts[i];
 		if (pt->idle)
 			mt_strlcpy(d, "idle", sizeof d);
 		else

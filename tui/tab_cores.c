@@ -126,11 +126,6 @@ static int act_move(struct tui *t, void *self, int key)
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
-static size_t io_measured(const void *r)
-{
-	return cores_result_measured(r);
-}
-
 /* An opened file: its arrays become the tab's (kind_cores' load allocated
  * the struct around them, freed here). */
 static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e)
@@ -152,7 +147,6 @@ static const struct tab_result_io io = {
 	.kind = &kind_cores,
 	.busy = "a core-to-core run",
 	.result_at = offsetof(struct cores_tab, r),
-	.measured = io_measured,
 	.take = io_take,
 };
 

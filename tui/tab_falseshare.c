@@ -131,16 +131,10 @@ static const struct tab_knob knobs[] = {
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
-static size_t io_measured(const void *r)
-{
-	return falseshare_result_measured(r);
-}
-
 static const struct tab_result_io io = {
 	.kind = &kind_falseshare,
 	.busy = "a false sharing run",
 	.result_at = offsetof(struct falseshare_tab, r),
-	.measured = io_measured,
 	.result_size = sizeof(struct falseshare_result),
 };
 

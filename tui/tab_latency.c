@@ -21,7 +21,7 @@ static const char curve_glyph[] = "abcdefghijkl";
 struct latency_tab {
 	struct latency_params p;
 	struct latency_result *r;
-	int huge;          /* for the next run: LAT_HUGE_ON or OFF, */
+	int huge;          /* for the next run: LATENCY_HUGE_ON or OFF, */
 	int both;          /* or the random chase on both (where THP can be asked for) */
 	uint64_t max_size; /* 0: the default */
 	uint64_t t0;
@@ -31,7 +31,7 @@ struct latency_tab {
 static int init(struct tui *t, void *self)
 {
 	struct latency_tab *s = self;
-	s->huge = LAT_HUGE_OFF;
+	s->huge = LATENCY_HUGE_OFF;
 	s->both = 1;
 	if (tui_info(t))
 		for (int l = 1; l <= 3; l++)
@@ -184,7 +184,7 @@ static int act_run(struct tui *t, void *self, int key)
 static const char *pages_mode(const struct latency_tab *s)
 {
 	return s->both ? "4K pages, and huge pages for a second random chase"
-	       : s->huge == LAT_HUGE_ON ? "huge pages on"
+	       : s->huge == LATENCY_HUGE_ON ? "huge pages on"
 					 : "huge pages off";
 }
 
@@ -195,12 +195,12 @@ static int act_huge(struct tui *t, void *self, int key)
 	/* both -> off -> on -> both */
 	if (s->both) {
 		s->both = 0;
-		s->huge = LAT_HUGE_OFF;
-	} else if (s->huge == LAT_HUGE_OFF) {
-		s->huge = LAT_HUGE_ON;
+		s->huge = LATENCY_HUGE_OFF;
+	} else if (s->huge == LATENCY_HUGE_OFF) {
+		s->huge = LATENCY_HUGE_ON;
 	} else {
 		s->both = 1;
-		s->huge = LAT_HUGE_OFF;
+		s->huge = LATENCY_HUGE_OFF;
 	}
 	tui_message(t, "next run: %s", pages_mode(s));
 	tui_dirty(t);
@@ -215,7 +215,7 @@ static void max_answer(struct tui *t, void *self, const char *answer)
 		return;
 	if (!answer[0]) {
 		s->max_size = 0;
-	} else if (mt_parse_size(answer, &v) < 0 || v < LAT_MIN_SIZE) {
+	} else if (mt_parse_size(answer, &v) < 0 || v < LATENCY_MIN_SIZE) {
 		tui_message(t, "largest size: expected a size from 4K, such as 64M");
 		return;
 	} else {
@@ -338,12 +338,12 @@ static void draw_title(struct tui *t, struct latency_tab *s, WINDOW *w, int wd,
 			  r->has_random ? " + random" : "");
 	else
 		mt_append(line, sizeof line, "%s", r->has_random ? "random chase" : "no curve");
-	if (r->hugepages != LAT_HUGE_UNKNOWN)
+	if (r->hugepages != LATENCY_HUGE_UNKNOWN)
 		mt_append(line, sizeof line, ", %s",
-			  r->hugepages == LAT_HUGE_ON ? "huge pages" : "4K pages");
+			  r->hugepages == LATENCY_HUGE_ON ? "huge pages" : "4K pages");
 	if (r->has_random && r->has_other)
 		mt_append(line, sizeof line, " + random on %s",
-			  r->other_hugepages == LAT_HUGE_ON ? "huge pages" : "4K pages");
+			  r->other_hugepages == LATENCY_HUGE_ON ? "huge pages" : "4K pages");
 	mt_append(line, sizeof line, ": %zu/%zu points", latency_measured(r),
 		  r->nsizes * (size_t)ncurves(r));
 	if (latency_doubtful(r))
@@ -401,10 +401,10 @@ static void draw_scale_and_bands(struct tui *t, WINDOW *w, int wd, const struct 
 {
 	/* the curve the levels are read from: on huge pages when both are */
 	const double *ref = drawn(r, !r->has_random ? 0
-				     : r->has_other && r->other_hugepages == LAT_HUGE_ON
+				     : r->has_other && r->other_hugepages == LATENCY_HUGE_ON
 					     ? (int)r->nstrides + 1
 					     : (int)r->nstrides);
-	struct latency_plateau p[LAT_MAX_SIZES];
+	struct latency_plateau p[LATENCY_MAX_SIZES];
 	size_t np;
 	char buf[32];
 	wattrset(w, tui_attr(t, ROLE_DIM));
@@ -415,7 +415,7 @@ static void draw_scale_and_bands(struct tui *t, WINDOW *w, int wd, const struct 
 		put(w, y, 0, wd, buf);
 	}
 	np = (r->has_random || r->nstrides)
-		     ? latency_segment(r->sizes, ref, r->nsizes, p, LAT_MAX_SIZES)
+		     ? latency_segment(r->sizes, ref, r->nsizes, p, LATENCY_MAX_SIZES)
 		     : 0;
 	for (size_t j = 0; j < np; j++) {
 		int y = yrow(a, p[j].level);
@@ -521,9 +521,9 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 		mt_append(line, sizeof line, "* random  ");
 	if (r->has_random && r->has_other)
 		mt_append(line, sizeof line, "+ random, %s  ",
-			  r->other_hugepages == LAT_HUGE_ON ? "huge pages" : "4K pages");
+			  r->other_hugepages == LATENCY_HUGE_ON ? "huge pages" : "4K pages");
 	if (latency_doubtful(r))
-		mt_append(line, sizeof line, "~ tries over %.0f %% apart  ", LAT_DOUBTFUL_SPREAD * 100);
+		mt_append(line, sizeof line, "~ tries over %.0f %% apart  ", LATENCY_DOUBTFUL_SPREAD * 100);
 	mt_append(line, sizeof line, "(%s up, size across, log-log; bands: plateaus)",
 		  r->ghz > 0 ? "cycles" : "ns");
 	tui_put(t, w, h - 1, 1, wd - 2, line);

@@ -105,11 +105,6 @@ static const struct tab_knob knobs[] = {
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
-static size_t io_measured(const void *r)
-{
-	return lists_result_measured(r);
-}
-
 /* An opened file: copied into the instance's r (the frame frees f). */
 static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e)
 {
@@ -128,7 +123,6 @@ static const struct tab_result_io io = {
 	.kind = &kind_lists,
 	.busy = "a lists run",
 	.result_at = offsetof(struct lists_tab, r),
-	.measured = io_measured,
 	.take = io_take,
 };
 

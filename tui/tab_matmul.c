@@ -135,11 +135,6 @@ static const struct tab_knob knobs[] = {
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
-static size_t io_measured(const void *r)
-{
-	return matmul_result_measured(r);
-}
-
 /* An opened file, copied into the instance's r by the frame (the io's
  * result_size): the knobs take its n and block. */
 static void io_opened(void *self)
@@ -154,7 +149,6 @@ static const struct tab_result_io io = {
 	.nothing = "no finished race to save yet (r races)",
 	.busy = "a race",
 	.result_at = offsetof(struct matmul_tab, r),
-	.measured = io_measured,
 	.result_size = sizeof(struct matmul_result),
 	.opened = io_opened,
 };

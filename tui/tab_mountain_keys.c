@@ -323,7 +323,7 @@ const struct keybinding mtab_keys[] = {
 	{ 'P', "P", "the passport instead of the slices: peak, floor, ridge, line size row "
 		    "(seed 000, step 5)", act_passport },
 	{ 'K', "K", "the next runs measure on the next core kind, fastest first (P, E; big, "
-		    "LITTLE)", tui_act_kind },
+		    "LITTLE)", tui_act_coretype },
 	{ 'g', "g", "guess mode: place L1, L2, L3 where you think the caches end", act_guess },
 	{ 'c', "c", "guess mode: compare your guess with the cliffs and sysfs", act_compare },
 	{ 27, "Esc", "leave guess mode or the knobs", act_escape },

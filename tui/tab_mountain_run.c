@@ -74,15 +74,15 @@ void mtab_set_main(struct tui *t, struct mountain_tab *s, struct mountain *m)
 /* ---- measuring ----------------------------------------------------------- */
 
 
-/* On a machine with several core kinds the first look says which it
+/* On a machine with several core types the first look says which it
  * measured (the fastest, K changes it). Returns 1 when it said so. */
 static int first_look_kind(struct tui *t, const struct mountain *m)
 {
 	const struct topo *tp = topo_this_machine();
-	if (!tp || tp->nkinds < 2 || !m->hdr.place.kind[0])
+	if (!tp || tp->ncoretypes < 2 || !m->hdr.place.kind[0])
 		return 0;
 	tui_message(t, "a first look on core kind %s%s: %zu cells in %.1f s",
-		    m->hdr.place.kind, job_kind() == 0 ? ", the fastest (K: another)" : "",
+		    m->hdr.place.kind, job_coretype() == 0 ? ", the fastest (K: another)" : "",
 		    mountain_measured(m), m->elapsed_s);
 	return 1;
 }
@@ -172,7 +172,7 @@ void mtab_job_event(struct tui *t, void *self, const struct job_event *ev)
 	else if (s->single)
 		tui_message(t, "re-measured the cell");
 	else if (s->preview && first_look_kind(t, s->m))
-		tui_dirty(t); /* it said which core kind */
+		tui_dirty(t); /* it said which core type */
 	else if (s->preview)
 		tui_message(t, "a first look: %zu cells in %.1f s; r measures the full grid, "
 			       "? lists the keys",

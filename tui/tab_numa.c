@@ -120,22 +120,10 @@ static int act_pages(struct tui *t, void *self, int key)
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
-static size_t io_measured(const void *r)
-{
-	const struct numa_result *x = r;
-	size_t n = 0;
-	for (size_t i = 0; i < x->nnodes; i++)
-		for (size_t j = 0; j < x->nnodes; j++)
-			for (int k = 0; k < NUMA_NMEAS; k++)
-				n += x->v[i][j][k].have;
-	return n;
-}
-
 static const struct tab_result_io io = {
 	.kind = &kind_numa,
 	.busy = "a numa run",
 	.result_at = offsetof(struct numa_tab, r),
-	.measured = io_measured,
 	.result_size = sizeof(struct numa_result),
 };
 
@@ -229,7 +217,7 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	if (s->r.source[0] && h > 2)
 		tui_put_source(t, w, h - 2, 1, wd - 2, s->r.hdr.hardware, s->r.source);
-	if (!tui_running(t, &tab_numa) && !io_measured(&s->r) && !s->r.source[0] && s->planned && y < h)
+	if (!tui_running(t, &tab_numa) && !numa_result_measured(&s->r) && !s->r.source[0] && s->planned && y < h)
 		tui_put(t, w, h - 1, 1, wd - 2,
 			tui_measure_hint(t, "r measures every CPU node x memory node", 0));
 	wattrset(w, tui_attr(t, ROLE_NORMAL));

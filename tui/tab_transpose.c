@@ -48,11 +48,11 @@ static void record(void *ctx, int matrix, int row, int col, int is_store, unsign
 
 static void resimulate(struct transpose_tab *s)
 {
-	struct tr_result r = { 0, 0, 0, 0, 0 };
+	struct transpose_counts r = { 0, 0, 0, 0, 0 };
 	mt_error e;
 	s->n = 0;
 	s->error[0] = 0;
-	if (tr_simulate(&s->v, s->rows, s->cols, s->s, s->E, s->b, record, s, &r, &e) < 0) {
+	if (transpose_simulate(&s->v, s->rows, s->cols, s->s, s->E, s->b, record, s, &r, &e) < 0) {
 		mt_strlcpy(s->error, e.msg, sizeof s->error);
 		s->n = 0;
 	}
@@ -72,7 +72,7 @@ static int init(struct tui *t, void *self)
 	s->rows = s->cols = 32;
 	s->version_i = 3;
 	algae_params_default(&s->ap);
-	tr_version_parse(versions[s->version_i], &s->v, &e);
+	transpose_version_parse(versions[s->version_i], &s->v, &e);
 	resimulate(s);
 	return 0;
 }
@@ -92,7 +92,7 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 {
 	struct transpose_tab *s = self;
 	if (ev->type == JOB_EV_CELL) {
-		if (transpose_result_apply(&s->real, ev) == TR_EV_REAL) {
+		if (transpose_result_apply(&s->real, ev) == TRANSPOSE_EV_REAL) {
 			s->from_file = 0;
 			tui_result_changed(t, &tab_transpose, 1);
 		}
@@ -119,16 +119,16 @@ static int act_real(struct tui *t, void *self, int key)
 	if (tui_discard_first(t, &tab_transpose, self,
 			      "Discard the unsaved transpose timings and measure again?", act_real, key))
 		return 1;
-	tr_plan_default(&s->plan);
+	transpose_plan_default(&s->plan);
 	s->plan.nsizes = 0; /* the simulated cells are already here */
 	s->plan.nversions = 0;
 	if (key == 'R')
-		tr_plan_real_sweep(&s->plan);
+		transpose_plan_real_sweep(&s->plan);
 	else
-		tr_version_parse("buffer:16", &s->plan.real[s->plan.nreal++], &e);
+		transpose_version_parse("buffer:16", &s->plan.real[s->plan.nreal++], &e);
 	if (tui_quick(t))
 		s->plan.real_n = 1024;
-	if (tr_plan_check(&s->plan, &e) < 0) {
+	if (transpose_plan_check(&s->plan, &e) < 0) {
 		tui_message(t, "cannot measure: %s", e.msg);
 		return 1;
 	}
@@ -145,13 +145,13 @@ static int act_real(struct tui *t, void *self, int key)
 static int act_sweep(struct tui *t, void *self, int key)
 {
 	struct transpose_tab *s = self;
-	struct tr_version v = { TR_BLOCK, 0, 0 };
+	struct transpose_version v = { TRANSPOSE_BLOCK, 0, 0 };
 	mt_error e;
 	(void)key;
-	for (int i = 0; i < TR_SWEEP_N; i++) {
-		struct tr_result r;
-		v.br = v.bc = tr_sweep_sides[i];
-		if (tr_simulate(&v, s->rows, s->cols, s->s, s->E, s->b, NULL, NULL, &r, &e) < 0) {
+	for (int i = 0; i < TRANSPOSE_SWEEP_N; i++) {
+		struct transpose_counts r;
+		v.br = v.bc = transpose_sweep_sides[i];
+		if (transpose_simulate(&v, s->rows, s->cols, s->s, s->E, s->b, NULL, NULL, &r, &e) < 0) {
 			tui_message(t, "%s", e.msg);
 			return 1;
 		}
@@ -199,10 +199,10 @@ static int act_cycle(struct tui *t, void *self, int key)
 	mt_error e;
 	if (key == 'v') {
 		s->version_i = (s->version_i + 1) % (int)MT_ARRAY_LEN(versions);
-		tr_version_parse(versions[s->version_i], &s->v, &e);
+		transpose_version_parse(versions[s->version_i], &s->v, &e);
 	} else {
 		s->size_i = (s->size_i + 1) % (int)MT_ARRAY_LEN(sizes);
-		tr_size_parse(sizes[s->size_i], &s->rows, &s->cols, &e);
+		transpose_size_parse(sizes[s->size_i], &s->rows, &s->cols, &e);
 	}
 	resimulate(s);
 	tui_dirty(t);
@@ -244,7 +244,7 @@ static void size_answer(struct tui *t, void *self, const char *answer)
 	mt_error e;
 	if (!answer)
 		return;
-	if (tr_size_parse(answer, &r, &c, &e) < 0) {
+	if (transpose_size_parse(answer, &r, &c, &e) < 0) {
 		tui_message(t, "%s", e.msg);
 		return;
 	}
@@ -261,11 +261,11 @@ static void size_answer(struct tui *t, void *self, const char *answer)
 static void version_answer(struct tui *t, void *self, const char *answer)
 {
 	struct transpose_tab *s = self;
-	struct tr_version v;
+	struct transpose_version v;
 	mt_error e;
 	if (!answer)
 		return;
-	if (tr_version_parse(answer, &v, &e) < 0) {
+	if (transpose_version_parse(answer, &v, &e) < 0) {
 		tui_message(t, "%s", e.msg);
 		return;
 	}
@@ -307,7 +307,7 @@ static int act_prompt(struct tui *t, void *self, int key)
 		tui_prompt(t, s, "Size ROWSxCOLS: ", cur, size_answer);
 	} else {
 		tui_prompt(t, s, "Version (naive, block:K, block:RxC, buffer:K, diagonal): ",
-			   tr_version_name(&s->v, cur, sizeof cur), version_answer);
+			   transpose_version_name(&s->v, cur, sizeof cur), version_answer);
 	}
 	return 1;
 }

@@ -23,10 +23,10 @@ struct transpose_tab {
 	struct transpose_result real; /* the real machine's timings and their conditions */
 	struct transpose_result res;  /* what w saves: built by shown(), or an opened file */
 	int from_file;                /* res is a file opened and not changed since */
-	struct tr_result last;        /* the current simulation's counters */
+	struct transpose_counts last;        /* the current simulation's counters */
 	int s, E, b;
 	int rows, cols;
-	struct tr_version v;
+	struct transpose_version v;
 	int size_i, version_i;   /* preset cycled by z / v (-1: typed) */
 	struct step *tape;       /* every access of the current run */
 	size_t n, cap, pos;      /* accesses recorded; shown up to pos */
@@ -35,10 +35,10 @@ struct transpose_tab {
 	int sets;                /* S: draw each element's cache set */
 	int algae;               /* a: the algae table instead of the matrices */
 	struct algae_params ap;  /* its cache and struct width */
-	uint64_t sweep[TR_SWEEP_N]; /* B: misses of CHK-4's blocks at this size */
+	uint64_t sweep[TRANSPOSE_SWEEP_N]; /* B: misses of CHK-4's blocks at this size */
 	int have_sweep;
 	/* real machine */
-	struct tr_plan plan;
+	struct transpose_plan plan;
 };
 
 /* tab_transpose_draw.c: the tab's draw (struct tab's draw). */

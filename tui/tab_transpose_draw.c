@@ -36,9 +36,9 @@ static void set_states(struct transpose_tab *s, uint8_t *a, uint8_t *b)
 	for (int i = 0; i < s->rows; i++)
 		for (int j = 0; j < s->cols; j++) {
 			a[(size_t)i * (size_t)s->cols + (size_t)j] =
-				(uint8_t)tr_set_of(0, i, j, s->rows, s->cols, s->s, s->b);
+				(uint8_t)transpose_set_of(0, i, j, s->rows, s->cols, s->s, s->b);
 			b[(size_t)j * (size_t)s->rows + (size_t)i] =
-				(uint8_t)tr_set_of(1, j, i, s->rows, s->cols, s->s, s->b);
+				(uint8_t)transpose_set_of(1, j, i, s->rows, s->cols, s->s, s->b);
 		}
 }
 
@@ -110,14 +110,14 @@ static int draw_head(struct tui *t, struct transpose_tab *s, WINDOW *w, int wd,
 {
 	uint64_t hits = 0, misses = 0, ev = 0;
 	char line[256], vname[32];
-	int y = 0, limit = tr_cachelab_limit(s->rows, s->cols);
+	int y = 0, limit = transpose_cachelab_limit(s->rows, s->cols);
 	for (size_t k = 0; k < s->pos; k++) {
 		hits += (s->tape[k].flags & SIM_HIT) != 0;
 		misses += (s->tape[k].flags & SIM_MISS) != 0;
 		ev += (s->tape[k].flags & SIM_EVICT) != 0;
 	}
 	mt_snprintf(line, sizeof line, "cache (%d,%d,%d)  %dx%d  %s", s->s, s->E, s->b, s->rows, s->cols,
-		    tr_version_name(&s->v, vname, sizeof vname));
+		    transpose_version_name(&s->v, vname, sizeof vname));
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	mvwaddnstr(w, y++, 1, line, wd - 2);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
@@ -143,7 +143,7 @@ static int draw_head(struct tui *t, struct transpose_tab *s, WINDOW *w, int wd,
 			    cur->is_store ? "store" : "load", cur->matrix ? 'B' : 'A', cur->row,
 			    cur->col, cur->flags & SIM_HIT ? "hit" : "miss",
 			    cur->flags & SIM_EVICT ? " eviction" : "",
-			    (unsigned long long)tr_set_of(cur->matrix, cur->row, cur->col, s->rows,
+			    (unsigned long long)transpose_set_of(cur->matrix, cur->row, cur->col, s->rows,
 							  s->cols, s->s, s->b));
 		mvwaddnstr(w, y, 1, line, wd - 2);
 	}
@@ -168,13 +168,13 @@ static int bottom_lines(struct transpose_tab *s, char lines[4][256], int wd)
 				       "each element)", 256);
 	if (s->have_sweep) {
 		mt_strlcpy(lines[n], "sweep:", 256);
-		for (int i = 0; i < TR_SWEEP_N; i++) {
-			mt_append(lines[n], 256, " block:%d %llu", tr_sweep_sides[i],
+		for (int i = 0; i < TRANSPOSE_SWEEP_N; i++) {
+			mt_append(lines[n], 256, " block:%d %llu", transpose_sweep_sides[i],
 				  (unsigned long long)s->sweep[i]);
 			if (s->sweep[i] < s->sweep[best])
 				best = i;
 		}
-		mt_append(lines[n++], 256, "; fewest: block:%d", tr_sweep_sides[best]);
+		mt_append(lines[n++], 256, "; fewest: block:%d", transpose_sweep_sides[best]);
 	}
 	(void)wd;
 	return n;
@@ -193,7 +193,7 @@ static int real_lines(const struct tui *t, struct transpose_tab *s, char lines[3
 		if (!(s->real.real_ns[i] > 0))
 			continue;
 		have = 1;
-		mt_append(lines[row], 256, " %s %.2f", tr_version_name(&s->plan.real[i], name,
+		mt_append(lines[row], 256, " %s %.2f", transpose_version_name(&s->plan.real[i], name,
 									sizeof name),
 			  s->real.real_ns[i]);
 		if (i > 0 && (best < 0 || s->real.real_ns[i] < s->real.real_ns[best]))
@@ -211,7 +211,7 @@ static int real_lines(const struct tui *t, struct transpose_tab *s, char lines[3
 	else if (best > 0 && s->real.real_ns[0] > 0)
 		mt_snprintf(lines[n++], 256, "speed-up %.2fx (%s; >= 2x: %s)",
 			    s->real.real_ns[0] / s->real.real_ns[best],
-			    tr_version_name(&s->plan.real[best], name, sizeof name),
+			    transpose_version_name(&s->plan.real[best], name, sizeof name),
 			    s->real.real_ns[0] / s->real.real_ns[best] >= 2 ? "pass" : "FAIL");
 	return n;
 }
@@ -292,7 +292,7 @@ void ttab_draw(struct tui *t, void *self, WINDOW *w, int full)
 	a = malloc((size_t)s->rows * (size_t)s->cols);
 	b = malloc((size_t)s->rows * (size_t)s->cols);
 	if (a && b && h - y - nb - nr > 2) {
-		int hot = s->sets && cur ? (int)(tr_set_of(cur->matrix, cur->row, cur->col, s->rows,
+		int hot = s->sets && cur ? (int)(transpose_set_of(cur->matrix, cur->row, cur->col, s->rows,
 							  s->cols, s->s, s->b) & 0xff) : -1;
 		struct cell_look la = { a, s->rows, s->cols, cur && !cur->matrix ? cur->row : -1,
 					cur && !cur->matrix ? cur->col : -1, hot };

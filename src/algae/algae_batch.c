@@ -179,7 +179,7 @@ static void on_event(const struct job_event *ev, void *ctx)
 	struct printer *b = ctx;
 	struct algae_ev_real x;
 	int v = ev->row;
-	if (ev->type != JOB_EV_CELL || ev->kind != ALGAE_EV_REAL || v < 0 || v > 1 ||
+	if (ev->type != JOB_EV_CELL || ev->subtype != ALGAE_EV_REAL || v < 0 || v > 1 ||
 	    JOB_PAYLOAD_GET(ev, struct algae_ev_real, &x) < 0)
 		return;
 	b->real_ns[v] = ev->value;
@@ -234,7 +234,7 @@ static int prepare(struct batch_cli *cli, void *params, void *printer,
 	if ((rc = machine_for_run(cli, &m, &owned)) >= 0)
 		return rc;
 	if (cli->cpu < 0 && p->real_n)
-		cli->cpu = machine_worker_cpu(m, job_kind());
+		cli->cpu = machine_worker_cpu(m, job_coretype());
 	if (cli->plan) {
 		describe(p, m, cli->cpu, &pl);
 		rc = plan_finish(cli, &pl);

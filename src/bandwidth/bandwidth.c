@@ -79,11 +79,11 @@ int bandwidth_check(int kernel, int isa, const double *a, const double *b, const
 		    size_t n, double s, uint64_t sum, size_t reps)
 {
 	uint64_t want = 0;
-	if (kernel == BW_READ_VECTOR && isa == BW_ISA_AVX2)
+	if (kernel == BANDWIDTH_READ_VECTOR && isa == BANDWIDTH_ISA_AVX2)
 		return sum == fma_read_sum(a, n, reps);
 	switch (kernel) {
-	case BW_READ:
-	case BW_READ_VECTOR:
+	case BANDWIDTH_READ:
+	case BANDWIDTH_READ_VECTOR:
 		/* the vector read xors each call's words and a big array is
 		 * read a chunk a call (passes()): the sum of the chunks' xors */
 		for (size_t off = 0; off < n; off += CHUNK_DOUBLES) {
@@ -91,38 +91,38 @@ int bandwidth_check(int kernel, int isa, const double *a, const double *b, const
 			for (size_t i = off; i < n && i < off + CHUNK_DOUBLES; i++) {
 				uint64_t w;
 				memcpy(&w, &a[i], sizeof w);
-				want += kernel == BW_READ ? w : 0;
+				want += kernel == BANDWIDTH_READ ? w : 0;
 				x ^= w;
 			}
-			want += kernel == BW_READ ? 0 : x;
+			want += kernel == BANDWIDTH_READ ? 0 : x;
 		}
 		return sum == want * (uint64_t)reps; /* wrap-around, as the kernels add */
-	case BW_LOAD: /* its loads leave no trace: it returns 0 and stores nothing */
+	case BANDWIDTH_LOAD: /* its loads leave no trace: it returns 0 and stores nothing */
 		for (size_t i = 0; i < n; i++)
 			if (a[i] != -1.0 - (double)(i % 1000))
 				return 0;
 		return sum == 0;
-	case BW_WRITE:
-	case BW_WRITE_NT:
+	case BANDWIDTH_WRITE:
+	case BANDWIDTH_WRITE_NT:
 		for (size_t i = 0; i < n; i++)
 			if (a[i] != s)
 				return 0;
 		return 1;
-	case BW_COPY:
-	case BW_COPY_NT:
-	case BW_COPY_LIB:
+	case BANDWIDTH_COPY:
+	case BANDWIDTH_COPY_NT:
+	case BANDWIDTH_COPY_LIB:
 		return memcmp(a, b, n * sizeof *a) == 0;
-	case BW_FILL:
-	case BW_FILL_ZERO: { /* every byte the one memset wrote */
+	case BANDWIDTH_FILL:
+	case BANDWIDTH_FILL_ZERO: { /* every byte the one memset wrote */
 		const unsigned char *p = (const unsigned char *)a;
-		unsigned char want_byte = kernel == BW_FILL ? BW_FILL_BYTE(s) : 0;
+		unsigned char want_byte = kernel == BANDWIDTH_FILL ? BANDWIDTH_FILL_BYTE(s) : 0;
 		for (size_t i = 0; i < n * sizeof *a; i++)
 			if (p[i] != want_byte)
 				return 0;
 		return 1;
 	}
-	case BW_TRIAD:
-	case BW_TRIAD_NT: /* small integers: exact however it is evaluated (FMA too) */
+	case BANDWIDTH_TRIAD:
+	case BANDWIDTH_TRIAD_NT: /* small integers: exact however it is evaluated (FMA too) */
 		for (size_t i = 0; i < n; i++)
 			if (a[i] != b[i] + s * c[i])
 				return 0;
@@ -140,10 +140,10 @@ struct try_ctx {
 	_Alignas(128) atomic_int stop;
 	_Alignas(128) struct mt_waitgroup done;
 	uint64_t t0;
-	bw_kernel_fn fn, canary_fn;
+	bandwidth_pass_fn fn, canary_fn;
 	double (*clock)(void); /* the core clock around each try (NULL: none) */
 	char *buf;
-	struct bw_layout lay;
+	struct bandwidth_layout lay;
 	unsigned threads, arrays;
 	uint64_t reps;
 	double s;
@@ -255,7 +255,7 @@ static void *member_main(void *arg)
 		atomic_store_explicit(&c->go, 1, memory_order_release);
 	} else {
 		while (!atomic_load_explicit(&c->go, memory_order_acquire))
-			bw_relax(&spins);
+			bandwidth_relax(&spins);
 	}
 	sum += passes(c, m, a, b, d, c->reps, &stopped);
 	m->end_ns = mt_now_ns();
@@ -274,7 +274,7 @@ enum { TRY_OK = 0, TRY_CANCELLED = 1, TRY_AGAIN = 2 };
 static int run_try(job_t *job, const struct bandwidth_params *p, struct try_ctx *c,
 		   struct member *m, double *ns, mt_error *e)
 {
-	pthread_t tid[BW_MAX_THREADS];
+	pthread_t tid[BANDWIDTH_MAX_THREADS];
 	unsigned started = 0;
 	uint64_t tend = 0;
 	int rc = TRY_OK;
@@ -288,7 +288,7 @@ static int run_try(job_t *job, const struct bandwidth_params *p, struct try_ctx 
 		memset(&m[i], 0, sizeof m[i]);
 		m[i].ctx = c;
 		m[i].index = i;
-		if (bw_thread_start(&tid[i], cpu, member_main, &m[i],
+		if (bandwidth_thread_start(&tid[i], cpu, member_main, &m[i],
 				    i == 0 ? job_run_clock(job) : NULL, e) < 0) {
 			rc = -1;
 			break;
@@ -344,30 +344,30 @@ struct worker {
 	char *buf;
 	size_t buf_bytes;
 	struct member *m;
-	double canary_best[BW_MAX_THREADS]; /* fastest canary of each thread slot */
+	double canary_best[BANDWIDTH_MAX_THREADS]; /* fastest canary of each thread slot */
 	double units_done, units_total;
 };
 
 /* Fill the arrays of every thread and set up c for kernel at size sz. The
- * fill goes in BW_FILL_STRETCH stretches with the job looked at between them
+ * fill goes in BANDWIDTH_FILL_STRETCH stretches with the job looked at between them
  * (not timed): the DRAM row's arrays, hundreds of MB, took ~0.3 s, and a
  * stop waited for them. Returns TRY_OK, or TRY_CANCELLED. */
-static int cell_setup(struct worker *w, struct try_ctx *c, int kernel, const struct bw_size *sz,
+static int cell_setup(struct worker *w, struct try_ctx *c, int kernel, const struct bandwidth_size *sz,
 		      unsigned threads)
 {
 	memset(c, 0, sizeof *c);
 	c->fn = bandwidth_kernel_fn(kernel, w->p->isa);
-	c->canary_fn = bandwidth_kernel_fn(BW_READ, BW_ISA_SCALAR);
+	c->canary_fn = bandwidth_kernel_fn(BANDWIDTH_READ, BANDWIDTH_ISA_SCALAR);
 	c->buf = w->buf;
 	c->threads = threads;
 	c->arrays = bandwidth_kernel_arrays(kernel);
 	c->s = TRIAD_S;
-	c->whole = kernel == BW_FILL || kernel == BW_FILL_ZERO || kernel == BW_COPY_LIB;
+	c->whole = kernel == BANDWIDTH_FILL || kernel == BANDWIDTH_FILL_ZERO || kernel == BANDWIDTH_COPY_LIB;
 	bandwidth_layout(kernel, sz, threads, bandwidth_groups_of(w->p, threads), &c->lay);
 	for (unsigned t = 0; t < threads; t++) {
 		double *a = array_of(c, t, 0), *b = array_of(c, t, 1), *d = array_of(c, t, 2);
-		for (size_t off = 0; off < c->lay.n; off += BW_FILL_STRETCH) {
-			size_t len = c->lay.n - off < BW_FILL_STRETCH ? c->lay.n - off : BW_FILL_STRETCH;
+		for (size_t off = 0; off < c->lay.n; off += BANDWIDTH_FILL_STRETCH) {
+			size_t len = c->lay.n - off < BANDWIDTH_FILL_STRETCH ? c->lay.n - off : BANDWIDTH_FILL_STRETCH;
 			bandwidth_fill(a + off, b ? b + off : NULL, d ? d + off : NULL, len);
 			if (w->job && job_check(w->job) == JOB_CANCELLED)
 				return TRY_CANCELLED;
@@ -403,7 +403,7 @@ static long try_preempted(const struct worker *w, const struct try_ctx *c)
 static double canary_factor(struct worker *w, const struct try_ctx *c)
 {
 	double f = 1;
-	for (unsigned t = 0; t < c->threads && t < BW_MAX_THREADS; t++) {
+	for (unsigned t = 0; t < c->threads && t < BANDWIDTH_MAX_THREADS; t++) {
 		if (w->m[t].canary_ns < w->canary_best[t])
 			w->canary_best[t] = w->m[t].canary_ns;
 		if (w->m[t].canary_ns / w->canary_best[t] > f)
@@ -434,7 +434,7 @@ static double (*try_clock(const struct worker *w, unsigned threads))(void)
 }
 
 /* Measure one cell. Returns TRY_OK, TRY_CANCELLED, or -1 with e. */
-static int measure_cell(struct worker *w, int kernel, const struct bw_size *sz, unsigned threads,
+static int measure_cell(struct worker *w, int kernel, const struct bandwidth_size *sz, unsigned threads,
 			struct cell *out, mt_error *e)
 {
 	const struct bandwidth_params *p = w->p;
@@ -457,7 +457,7 @@ restart:
 	c.clock = try_clock(w, threads); /* the timed tries only */
 	while (out->tries < p->max_tries) {
 		double f;
-		c.s = kernel == BW_WRITE || kernel == BW_WRITE_NT || kernel == BW_FILL
+		c.s = kernel == BANDWIDTH_WRITE || kernel == BANDWIDTH_WRITE_NT || kernel == BANDWIDTH_FILL
 			      ? 1.5 + out->tries
 			      : TRIAD_S;
 		if ((rc = run_try(w->job, p, &c, w->m, &ns, e)) < 0 || rc == TRY_CANCELLED)
@@ -499,24 +499,24 @@ static int emit_cell(struct worker *w, size_t si, int kernel, size_t ti, const s
 		     int type)
 {
 	struct job_event ev;
-	struct bw_ev_table x = {
+	struct bandwidth_ev_table x = {
 		.thread_index = (int)ti,
 		.tries = (int)c->tries,
 		.canary = c->canary,
-		.flags = (c->checked ? BW_CHECKED : 0) | (c->twice ? BW_TWICE : 0) |
-			 (c->uneven ? BW_UNEVEN : 0),
+		.flags = (c->checked ? BANDWIDTH_CHECKED : 0) | (c->twice ? BANDWIDTH_TWICE : 0) |
+			 (c->uneven ? BANDWIDTH_UNEVEN : 0),
 		.pass_bytes = (double)c->pass_bytes,
 		.preempted = (int)c->preempted,
 		.ghz = c->ghz,
 	};
 	memset(&ev, 0, sizeof ev);
 	ev.type = type;
-	ev.kind = BW_EV_TABLE;
+	ev.subtype = BANDWIDTH_EV_TABLE;
 	ev.row = (int)si;
 	ev.col = kernel;
 	ev.value = (double)c->pass_bytes / c->best_ns; /* bytes/ns = GB/s */
 	ev.spread = isfinite(c->second_ns) ? (c->second_ns - c->best_ns) / c->best_ns : 0;
-	JOB_PAYLOAD_PUT(&ev, struct bw_ev_table, &x);
+	JOB_PAYLOAD_PUT(&ev, struct bandwidth_ev_table, &x);
 	return job_emit(w->job, &ev) < 0 ? mt_fail(NULL, "out of memory") : 0;
 }
 
@@ -526,7 +526,7 @@ static int doubtful(const struct cell *c)
 	       (isfinite(c->second_ns) && (c->second_ns - c->best_ns) / c->best_ns > DOUBTFUL_SPREAD);
 }
 
-static double cell_units(const struct bandwidth_params *p, const struct bw_size *sz)
+static double cell_units(const struct bandwidth_params *p, const struct bandwidth_size *sz)
 {
 	double pass = (double)sz->bytes / 20.0; /* ns at 20 GB/s: only for the ETA */
 	return 3 * pass + (p->min_tries + 1) * fmax(pass, p->try_ns);
@@ -539,7 +539,7 @@ static double cell_units(const struct bandwidth_params *p, const struct bw_size 
 static int table_row(struct worker *w, size_t si, size_t ti, mt_error *e)
 {
 	const struct bandwidth_params *p = w->p;
-	struct cell cells[BW_NKERNELS];
+	struct cell cells[BANDWIDTH_NKERNELS];
 	int rc;
 	for (size_t ki = 0; ki < p->nkernels; ki++) {
 		int k = p->kernels[ki];
@@ -573,40 +573,40 @@ static int table_row(struct worker *w, size_t si, size_t ti, mt_error *e)
 	return TRY_OK;
 }
 
-/* The load ports' canary (bandwidth.h, BW_PORTS_BYTES) before the table
- * (when 0) or after it (1), said in a BW_NOTE_PORTS note; none for a run
+/* The load ports' canary (bandwidth.h, BANDWIDTH_PORTS_BYTES) before the table
+ * (when 0) or after it (1), said in a BANDWIDTH_NOTE_PORTS note; none for a run
  * without one-thread cells, in a caller's buffer (memtop run numa's
  * sub-runs: its cells are memory's, and it passes notes on) or a buffer
  * too short for it. Returns TRY_OK, TRY_CANCELLED, -1 with e. */
 static int port_canary(struct worker *w, int when, mt_error *e)
 {
 	const struct bandwidth_params *p = w->p;
-	struct bw_size sz = { .bytes = BW_PORTS_BYTES, .per_thread = 1 };
-	struct bw_layout lay;
-	struct bw_ev_ports x = { .when = when };
+	struct bandwidth_size sz = { .bytes = BANDWIDTH_PORTS_BYTES, .per_thread = 1 };
+	struct bandwidth_layout lay;
+	struct bandwidth_ev_ports x = { .when = when };
 	struct job_event ev;
 	struct cell c;
 	int rc, one = 0;
 	for (size_t t = 0; t < p->nthreads; t++)
 		one |= p->threads[t] == 1;
-	bandwidth_layout(BW_LOAD, &sz, 1, 1, &lay);
-	if (!one || p->buf || !bandwidth_kernel_fn(BW_LOAD, p->isa) || lay.slice_stride > w->buf_bytes)
+	bandwidth_layout(BANDWIDTH_LOAD, &sz, 1, 1, &lay);
+	if (!one || p->buf || !bandwidth_kernel_fn(BANDWIDTH_LOAD, p->isa) || lay.slice_stride > w->buf_bytes)
 		return TRY_OK;
-	if ((rc = measure_cell(w, BW_LOAD, &sz, 1, &c, e)) != TRY_OK)
+	if ((rc = measure_cell(w, BANDWIDTH_LOAD, &sz, 1, &c, e)) != TRY_OK)
 		return rc;
 	x.gbs = (double)c.pass_bytes / c.best_ns;
 	x.ghz = c.ghz;
 	x.preempted = (int)c.preempted;
 	memset(&ev, 0, sizeof ev);
 	ev.type = JOB_EV_NOTE;
-	ev.kind = BW_NOTE_PORTS;
+	ev.subtype = BANDWIDTH_NOTE_PORTS;
 	ev.value = x.gbs;
 	mt_snprintf(ev.text, sizeof ev.text, "load ports' canary %s the table: load over 4K, "
 		    "%.1f GB/s = %.1f B/cycle at %.2f GHz (the clock around its try)%s",
 		    when ? "after" : "before", x.gbs, x.ghz > 0 ? x.gbs / x.ghz : 0, x.ghz,
 		    x.preempted ? "; its best try lost its CPU to another task: no verdict from it"
 				: "");
-	JOB_PAYLOAD_PUT(&ev, struct bw_ev_ports, &x);
+	JOB_PAYLOAD_PUT(&ev, struct bandwidth_ev_ports, &x);
 	return job_emit(w->job, &ev) < 0 ? mt_fail(e, "out of memory") : TRY_OK;
 }
 
@@ -629,7 +629,7 @@ static int check_params(const struct bandwidth_params *p, mt_error *e)
 	if (p->min_tries < 1 || p->max_tries < p->min_tries || p->try_ns <= 0)
 		return mt_fail(e, "bandwidth: bad tries");
 	for (size_t i = 0; i < p->nthreads; i++)
-		if (p->threads[i] < 1 || p->threads[i] > BW_MAX_THREADS)
+		if (p->threads[i] < 1 || p->threads[i] > BANDWIDTH_MAX_THREADS)
 			return mt_fail(e, "bandwidth: bad thread count %u", p->threads[i]);
 	for (size_t i = 0; i < p->nkernels; i++)
 		if (!bandwidth_kernel_fn(p->kernels[i], p->isa))
@@ -638,7 +638,7 @@ static int check_params(const struct bandwidth_params *p, mt_error *e)
 	return 0;
 }
 
-/* Say what pages the kernel gave the table's buffer: a BW_NOTE_PAGES note
+/* Say what pages the kernel gave the table's buffer: a BANDWIDTH_NOTE_PAGES note
  * (value: bytes on huge pages, -1 not known). Returns 0, or -1 (out of
  * memory). */
 static int say_pages(struct worker *w)
@@ -655,10 +655,10 @@ static int say_pages(struct worker *w)
 		mt_strlcpy(n, "how many are huge is not known here", sizeof n);
 	memset(&ev, 0, sizeof ev);
 	ev.type = JOB_EV_NOTE;
-	ev.kind = BW_NOTE_PAGES;
+	ev.subtype = BANDWIDTH_NOTE_PAGES;
 	ev.value = known ? (double)huge : -1;
 	mt_snprintf(ev.text, sizeof ev.text, "pages: %s (--pages %s; THP %s): %s",
-		    w->p->pages == BW_PAGES_HUGE ? "transparent huge pages asked" : "4 KB pages",
+		    w->p->pages == BANDWIDTH_PAGES_HUGE ? "transparent huge pages asked" : "4 KB pages",
 		    bandwidth_pages_name(w->p->pages_asked), thp[0] ? thp : "absent", n);
 	return job_emit(w->job, &ev);
 }
@@ -678,7 +678,7 @@ static int table_buffer(struct worker *w, mt_error *e)
 		return 0;
 	}
 	w->buf_bytes = (size_t)bandwidth_buffer_bytes(w->p);
-	w->buf = mt_map_2m(w->buf_bytes, w->p->pages == BW_PAGES_HUGE);
+	w->buf = mt_map_2m(w->buf_bytes, w->p->pages == BANDWIDTH_PAGES_HUGE);
 	if (!w->buf)
 		return mt_fail(e, "cannot allocate %s for the table: %s",
 			       mt_fmt_size(a, sizeof a, w->buf_bytes), strerror(errno));
@@ -709,7 +709,7 @@ int bandwidth_worker(job_t *job, void *arg, mt_error *e)
 	memset(&w, 0, sizeof w);
 	w.p = p;
 	w.job = job;
-	for (size_t i = 0; i < BW_MAX_THREADS; i++)
+	for (size_t i = 0; i < BANDWIDTH_MAX_THREADS; i++)
 		w.canary_best[i] = INFINITY;
 	if (p->loaded != 2)
 		for (size_t si = 0; si < p->nsizes; si++)
@@ -719,7 +719,7 @@ int bandwidth_worker(job_t *job, void *arg, mt_error *e)
 	job_set_total(job, (p->loaded != 2 ? p->nsizes * p->nkernels * p->nthreads : 0) +
 				   (p->loaded && p->ncpus > 1 ? p->ndelays + 1 : 0));
 	if (p->loaded != 2) {
-		w.m = calloc(BW_MAX_THREADS, sizeof *w.m);
+		w.m = calloc(BANDWIDTH_MAX_THREADS, sizeof *w.m);
 		if (!w.m)
 			return mt_fail(e, "out of memory");
 		rc = table_buffer(&w, e);

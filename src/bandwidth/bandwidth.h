@@ -33,15 +33,15 @@
  * ordered one per core first, then their SMT siblings (from /sys topology).
  *
  * A measurement is a job (run/job.h): bandwidth_worker streams
- *   kind BW_EV_TABLE: row = size index, col = kernel (BW_*), value = GB/s
+ *   kind BANDWIDTH_EV_TABLE: row = size index, col = kernel (BW_*), value = GB/s
  *     (best try), spread = (second best - best) / best, payload struct
- *     bw_ev_table; a second look comes as JOB_EV_UPDATE with the same
+ *     bandwidth_ev_table; a second look comes as JOB_EV_UPDATE with the same
  *     fields, at the end of the row (one size and thread count, every
  *     kernel) before the next row's first cell;
- *   kind BW_EV_LOADED: row = point index, value = ns per load of the
+ *   kind BANDWIDTH_EV_LOADED: row = point index, value = ns per load of the
  *     chase's median try (idle: its fastest, as the latency lab takes
  *     points), spread = (slowest - fastest try) / median, payload struct
- *     bw_ev_loaded;
+ *     bandwidth_ev_loaded;
  * and JOB_EV_NOTE sentences. */
 #ifndef MEMTOP_BANDWIDTH_H
 #define MEMTOP_BANDWIDTH_H
@@ -58,58 +58,58 @@
 #include "info/info.h"
 #include "machine/machine.h"
 
-/* The kernels: memtop's own, then the C library's (BW_FILL: memset of a
- * non-zero byte; BW_FILL_ZERO: memset of zeros; BW_COPY_LIB: memcpy), as a
+/* The kernels: memtop's own, then the C library's (BANDWIDTH_FILL: memset of a
+ * non-zero byte; BANDWIDTH_FILL_ZERO: memset of zeros; BANDWIDTH_COPY_LIB: memcpy), as a
  * program calls them, so that the lab answers whether a hand-written
  * streaming store beats what the library already does. */
-enum bw_kernel {
-	BW_READ, BW_READ_VECTOR, BW_LOAD, BW_WRITE, BW_WRITE_NT, BW_COPY, BW_COPY_NT, BW_TRIAD,
-	BW_TRIAD_NT, BW_FILL, BW_FILL_ZERO, BW_COPY_LIB, BW_NKERNELS
+enum bandwidth_kernel {
+	BANDWIDTH_READ, BANDWIDTH_READ_VECTOR, BANDWIDTH_LOAD, BANDWIDTH_WRITE, BANDWIDTH_WRITE_NT, BANDWIDTH_COPY, BANDWIDTH_COPY_NT, BANDWIDTH_TRIAD,
+	BANDWIDTH_TRIAD_NT, BANDWIDTH_FILL, BANDWIDTH_FILL_ZERO, BANDWIDTH_COPY_LIB, BANDWIDTH_NKERNELS
 };
 
-/* The byte BW_FILL writes for the kernel scalar s: never 0 (fill_zero's),
+/* The byte BANDWIDTH_FILL writes for the kernel scalar s: never 0 (fill_zero's),
  * different for each try's s (a try that wrote nothing fails its check). */
-#define BW_FILL_BYTE(s) ((unsigned char)(0x40 + ((unsigned)(s) & 0x3f)))
+#define BANDWIDTH_FILL_BYTE(s) ((unsigned char)(0x40 + ((unsigned)(s) & 0x3f)))
 
-enum bw_isa { BW_ISA_SCALAR, BW_ISA_SSE2, BW_ISA_AVX2, BW_ISA_AVX512, BW_ISA_NEON, BW_NISA };
+enum bandwidth_isa { BANDWIDTH_ISA_SCALAR, BANDWIDTH_ISA_SSE2, BANDWIDTH_ISA_AVX2, BANDWIDTH_ISA_AVX512, BANDWIDTH_ISA_NEON, BANDWIDTH_NISA };
 
-enum { BW_EV_TABLE = 1, BW_EV_LOADED };
+enum { BANDWIDTH_EV_TABLE = 1, BANDWIDTH_EV_LOADED };
 /* The kinds of the worker's JOB_EV_NOTEs: what pages backed the table's
  * buffer (value: its bytes on huge pages; the text says it all); the load
- * ports' canary (payload struct bw_ev_ports; value: its GB/s). */
-enum { BW_NOTE_PAGES = 1, BW_NOTE_PORTS = 2 };
+ * ports' canary (payload struct bandwidth_ev_ports; value: its GB/s). */
+enum { BANDWIDTH_NOTE_PAGES = 1, BANDWIDTH_NOTE_PORTS = 2 };
 
 /* The load ports' canary: the load kernel of the run's ISA over
- * BW_PORTS_BYTES (in every L1), one thread on the one-thread cells' CPU,
+ * BANDWIDTH_PORTS_BYTES (in every L1), one thread on the one-thread cells' CPU,
  * measured as a cell is, at the core clock around its best try, once
  * before the table and once after it: the core's load rate. Under
- * BW_PORTS_SHARED of the core's load ceiling, its load ports were shared
+ * BANDWIDTH_PORTS_SHARED of the core's load ceiling, its load ports were shared
  * (a tenant on the core's SMT sibling halves them) or slowed during the
  * run (bandwidth_ports_verdict). Measured on the Emerald Rapids guest
  * (each vCPU its own core: no sibling to load), at 3.59 GHz: AVX-512
  * 0.93-0.94 of 128, AVX2 0.86-0.87 of 96, the same beside stress-ng on
  * the other vCPU as beside builds; a sibling running loads takes about
  * half the ports, so 0.70 sits between the two. */
-#define BW_PORTS_BYTES 4096
-#define BW_PORTS_SHARED 0.70
-struct bw_ev_ports {
+#define BANDWIDTH_PORTS_BYTES 4096
+#define BANDWIDTH_PORTS_SHARED 0.70
+struct bandwidth_ev_ports {
 	int when;          /* 0 before the table, 1 after it */
 	double gbs;        /* the canary's best try */
 	double ghz;        /* the core clock around that try (0: not measured) */
 	int preempted;     /* times that try lost its CPU (a busy host): such a
 			      reading gives no verdict */
 };
-enum { BW_CHECKED = 1, BW_TWICE = 2, BW_UNEVEN = 4 }; /* bw_ev_table's flags */
+enum { BANDWIDTH_CHECKED = 1, BANDWIDTH_TWICE = 2, BANDWIDTH_UNEVEN = 4 }; /* bandwidth_ev_table's flags */
 
-/* The payload of a BW_EV_TABLE cell (run/job.h: JOB_PAYLOAD_PUT/GET). */
-struct bw_ev_table {
+/* The payload of a BANDWIDTH_EV_TABLE cell (run/job.h: JOB_PAYLOAD_PUT/GET). */
+struct bandwidth_ev_table {
 	int thread_index;  /* index into params.threads */
 	int tries;         /* tries measured */
 	double canary;     /* canary factor: 1.0 = the cores were as fast as at
 			      their best moment */
-	unsigned flags;    /* BW_CHECKED: the arrays held what the kernel
-			      computes (else WRONG); BW_TWICE: measured a second
-			      time (doubtful first); BW_UNEVEN: in the best try
+	unsigned flags;    /* BANDWIDTH_CHECKED: the arrays held what the kernel
+			      computes (else WRONG); BANDWIDTH_TWICE: measured a second
+			      time (doubtful first); BANDWIDTH_UNEVEN: in the best try
 			      the threads ended more than a fifth of the try
 			      apart (one was held up) */
 	double pass_bytes; /* bytes a pass, all threads (STREAM's counting) */
@@ -121,8 +121,8 @@ struct bw_ev_table {
 			      cell of more than one thread) */
 };
 
-/* The payload of a BW_EV_LOADED cell. */
-struct bw_ev_loaded {
+/* The payload of a BANDWIDTH_EV_LOADED cell. */
+struct bandwidth_ev_loaded {
 	double gbs;        /* GB/s the loaders moved during the same try (0 idle) */
 	double delay_ns;   /* ns between the loaders' bursts; -1 idle (loaders
 			      stopped) */
@@ -132,24 +132,24 @@ struct bw_ev_loaded {
 			      there are any) */
 };
 
-#define BW_MAX_SIZES 12
-#define BW_MAX_TLIST 16     /* thread counts in one run */
-#define BW_MAX_THREADS 1024 /* the largest thread count */
-#define BW_MAX_CPUS MT_MAX_CPUS
-#define BW_MAX_LOADED 24    /* points of the loaded-latency sweep */
-#define BW_UNROLL 64        /* doubles: every kernel takes n in multiples of this */
-#define BW_ALIGN 64         /* bytes: every array starts on a 64-byte boundary */
+#define BANDWIDTH_MAX_SIZES 12
+#define BANDWIDTH_MAX_TLIST 16     /* thread counts in one run */
+#define BANDWIDTH_MAX_THREADS 1024 /* the largest thread count */
+#define BANDWIDTH_MAX_CPUS MT_MAX_CPUS
+#define BANDWIDTH_MAX_LOADED 24    /* points of the loaded-latency sweep */
+#define BANDWIDTH_UNROLL 64        /* doubles: every kernel takes n in multiples of this */
+#define BANDWIDTH_ALIGN 64         /* bytes: every array starts on a 64-byte boundary */
 
 /* ---- kernels (bandwidth_kernels.c) --------------------------------------- */
 
-/* reps passes over n doubles (n a multiple of BW_UNROLL, arrays
- * BW_ALIGN-aligned). The scalar read returns the wrap-around sum of the
+/* reps passes over n doubles (n a multiple of BANDWIDTH_UNROLL, arrays
+ * BANDWIDTH_ALIGN-aligned). The scalar read returns the wrap-around sum of the
  * 64-bit words read over all passes, the vector read the sum over passes of
  * each pass's xor of them (AVX2's: of the first half's doubles times the
  * second half's, an exact integer for bandwidth_fill's words) (the caller
  * sinks it, bandwidth_check checks it); the others return 0. b and c
  * are NULL where the kernel has no such array. */
-typedef uint64_t (*bw_kernel_fn)(double *a, const double *b, const double *c, size_t n,
+typedef uint64_t (*bandwidth_pass_fn)(double *a, const double *b, const double *c, size_t n,
 				 double s, size_t reps);
 
 /* "read", "read_vector", "load", "write", "write_nt", "copy", "copy_nt",
@@ -191,19 +191,19 @@ unsigned bandwidth_read_ops(int isa, const char **op);
  * them, and the CPU says so at run time), else 0. */
 int bandwidth_isa_supported(int isa);
 
-/* The widest supported ISA (BW_ISA_SCALAR at worst). */
+/* The widest supported ISA (BANDWIDTH_ISA_SCALAR at worst). */
 int bandwidth_isa_best(void);
 
 /* The function of kernel for isa: read is always the scalar read; the other
  * kernels use isa's registers. NULL when isa lacks the kernel (write_nt,
  * copy_nt, triad_nt without streaming stores: scalar, NEON) or is not supported here. */
-bw_kernel_fn bandwidth_kernel_fn(int kernel, int isa);
+bandwidth_pass_fn bandwidth_kernel_fn(int kernel, int isa);
 
 /* ---- ceilings: what the core allows (bandwidth_ceiling.c) ---------------- */
 
 /* One microarchitecture's data paths, bytes a cycle of one core, each
  * from the public source in `source`; 0 where the sources give no figure. */
-struct bw_core {
+struct bandwidth_core {
 	const char *name;      /* "Golden Cove" */
 	const char *cores;     /* which products have it, in words */
 	unsigned loads;        /* scalar loads a cycle */
@@ -220,7 +220,7 @@ struct bw_core {
 /* Which CPU this is: x86 CPUID vendor, family and model (from
  * /proc/cpuinfo, which shows them decoded), or the Arm MIDR's implementer
  * and part. */
-struct bw_cpu_id {
+struct bandwidth_cpu_id {
 	char vendor[16];       /* "GenuineIntel", "AuthenticAMD"; "" on Arm */
 	unsigned family, model;
 	unsigned implementer, part;
@@ -230,24 +230,24 @@ struct bw_cpu_id {
 /* Read the first CPU's block of /proc/cpuinfo text ("vendor_id", "cpu
  * family", "model"; "CPU implementer", "CPU part") into id. Returns 0, or -1
  * (id zero) when the text names neither an x86 vendor nor an implementer. */
-int bandwidth_cpu_id_parse(const char *text, struct bw_cpu_id *id);
+int bandwidth_cpu_id_parse(const char *text, struct bandwidth_cpu_id *id);
 
 /* This machine's (/proc/cpuinfo). Returns 0, or -1 with id zero. */
-int bandwidth_cpu_id(struct bw_cpu_id *id);
+int bandwidth_cpu_id(struct bandwidth_cpu_id *id);
 
 /* "GenuineIntel family 0x6 model 0x8f", "MIDR implementer 0x41 part 0xd0c"
  * or "an unknown CPU". */
-void bandwidth_cpu_id_text(const struct bw_cpu_id *id, char *buf, size_t len);
+void bandwidth_cpu_id_text(const struct bandwidth_cpu_id *id, char *buf, size_t len);
 
 /* The table's core for id, or NULL: no ceiling known for this core. An
  * Intel CPU whose flags name AMX is taken for a Golden Cove server core
  * whatever its model says: a guest's CPUID model is the hypervisor's
  * choice (a KVM guest on Sapphire Rapids class hosts was seen reporting
  * model 0xa7, Rocket Lake, which has no AMX). */
-const struct bw_core *bandwidth_core_find(const struct bw_cpu_id *id);
+const struct bandwidth_core *bandwidth_core_find(const struct bandwidth_cpu_id *id);
 
 /* The table's core called name ("Zen 5"), or NULL. */
-const struct bw_core *bandwidth_core_named(const char *name);
+const struct bandwidth_core *bandwidth_core_named(const char *name);
 
 /* The ceiling of kernel at level ("L1", "L2", "L3"; anything else has
  * none) with vector registers of width bytes, in bytes a cycle of one core
@@ -258,12 +258,12 @@ const struct bw_core *bandwidth_core_named(const char *name);
  * there is none, *why saying why ("streaming stores bypass the caches",
  * "no store figure for this core", ...) or, when there is, what limits it
  * ("the L1 ports", "the L2 fill"). */
-double bandwidth_ceiling(const struct bw_core *c, int kernel, const char *level, unsigned width,
+double bandwidth_ceiling(const struct bandwidth_core *c, int kernel, const char *level, unsigned width,
 			 const char **why);
 
 /* ---- the plan: sizes, threads, CPUs (bandwidth_plan.c) ------------------- */
 
-struct bw_size {
+struct bandwidth_size {
 	uint64_t bytes;
 	int per_thread;   /* 1: each thread's working set (private level) */
 	int per_group;    /* 1: each L3 group's working set, shared by the threads
@@ -276,33 +276,33 @@ struct bw_size {
 
 /* A cache level a size can be planned from: detected by a measurement or
  * reported by a source of `memtop info`. */
-struct bw_level {
+struct bandwidth_level {
 	int level;        /* 1, 2, 3 ... */
 	uint64_t size;    /* bytes */
 	char source[32];  /* "cpuid", "sysfs", "latency run" ... */
 	char doubt[240];  /* why `memtop info` doubts the value; "" when it does not */
 };
 
-#define BW_NOTE_LEN 400 /* a sentence of the plan's notes */
+#define BANDWIDTH_NOTE_LEN 400 /* a sentence of the plan's notes */
 
 struct bandwidth_params {
-	struct bw_size sizes[BW_MAX_SIZES];
+	struct bandwidth_size sizes[BANDWIDTH_MAX_SIZES];
 	size_t nsizes;
-	int kernels[BW_NKERNELS]; /* BW_* in table order */
+	int kernels[BANDWIDTH_NKERNELS]; /* BW_* in table order */
 	size_t nkernels;
-	unsigned threads[BW_MAX_TLIST]; /* increasing */
-	unsigned groups[BW_MAX_TLIST];  /* the L3 groups threads[i]'s CPUs span (0: not
+	unsigned threads[BANDWIDTH_MAX_TLIST]; /* increasing */
+	unsigned groups[BANDWIDTH_MAX_TLIST];  /* the L3 groups threads[i]'s CPUs span (0: not
 					 * known, taken as 1) */
 	size_t nthreads;
 	int isa;                  /* the vector kernels' ISA */
 	unsigned min_tries, max_tries;
 	double tolerance;         /* stop when the two best tries agree within this */
 	double try_ns;            /* target length of one try */
-	int cpus[BW_MAX_CPUS];    /* pinning order: thread i on cpus[i % ncpus] */
-	int core[BW_MAX_CPUS];    /* core of cpus[i] (an index among the cores), -1 unknown */
-	int l3[BW_MAX_CPUS];      /* L3 group of cpus[i], -1 unknown */
-	int node[BW_MAX_CPUS];    /* NUMA node (index) of cpus[i], -1 unknown */
-	int package[BW_MAX_CPUS]; /* package (index) of cpus[i], -1 unknown */
+	int cpus[BANDWIDTH_MAX_CPUS];    /* pinning order: thread i on cpus[i % ncpus] */
+	int core[BANDWIDTH_MAX_CPUS];    /* core of cpus[i] (an index among the cores), -1 unknown */
+	int l3[BANDWIDTH_MAX_CPUS];      /* L3 group of cpus[i], -1 unknown */
+	int node[BANDWIDTH_MAX_CPUS];    /* NUMA node (index) of cpus[i], -1 unknown */
+	int package[BANDWIDTH_MAX_CPUS]; /* package (index) of cpus[i], -1 unknown */
 	int ncpus;
 	/* loaded latency */
 	int loaded;               /* 0: table only; 1: table, then loaded; 2: loaded only */
@@ -310,12 +310,12 @@ struct bandwidth_params {
 	uint64_t chase_bytes;     /* the chaser's buffer */
 	uint64_t loader_bytes;    /* all loaders' buffers together */
 	unsigned chase_stride;    /* bytes between the chase's slots */
-	double delays[BW_MAX_LOADED]; /* ns between bursts, decreasing; idle comes first */
+	double delays[BANDWIDTH_MAX_LOADED]; /* ns between bursts, decreasing; idle comes first */
 	size_t ndelays;
 	double point_ns;          /* timed chase a try */
 	unsigned loaded_tries;
-	int pages;                /* the table buffer's pages: BW_PAGES_4K or _HUGE */
-	int pages_asked;          /* --pages: BW_PAGES_4K, _HUGE or _AUTO */
+	int pages;                /* the table buffer's pages: BANDWIDTH_PAGES_4K or _HUGE */
+	int pages_asked;          /* --pages: BANDWIDTH_PAGES_4K, _HUGE or _AUTO */
 	char *buf;                /* NULL: the worker maps the table's buffer; else the
 				     caller's (memtop run numa binds it to a node and
 				     first-touches each thread's slice from that
@@ -328,7 +328,7 @@ struct bandwidth_params {
  * kernel the best ISA has; the CPUs m allows in the spread order
  * (bandwidth_order_cpus); thread counts stepping through one, one a
  * package, one a node, one an L3 group, one a core and all of them (with
- * doubling counts between, at most BW_MAX_TLIST, at most BW_MAX_THREADS);
+ * doubling counts between, at most BANDWIDTH_MAX_TLIST, at most BANDWIDTH_MAX_THREADS);
  * best of 3..9 tries of 4 ms within 2 %; loaded latency off, its delays
  * 25600, 12800 ... 100, 0 ns, 15 tries of 4 ms a point. */
 void bandwidth_params_default(struct bandwidth_params *p, const struct machine *m);
@@ -342,37 +342,37 @@ void bandwidth_params_quick(struct bandwidth_params *p, const struct machine *m)
 /* The levels `memtop info` reports, from the most trusted source per level
  * (info_best_size), data or unified, level 1 up, each with info's doubt
  * about it (info_doubt_of). Returns the count. */
-size_t bandwidth_levels_from_info(const struct info *inf, struct bw_level *out, size_t cap);
+size_t bandwidth_levels_from_info(const struct info *inf, struct bandwidth_level *out, size_t cap);
 
 /* The levels of machine m as the plan takes them: each level's credible
  * size and source, or (every claim doubted) its claim with the doubt.
  * Returns the count. */
-size_t bandwidth_levels_of(const struct machine *m, struct bw_level *out, size_t cap);
+size_t bandwidth_levels_of(const struct machine *m, struct bandwidth_level *out, size_t cap);
 
 /* A cache size is credible on a machine with ncpus CPUs when it is at most
- * BW_CREDIBLE_PER_CPU a CPU (the largest caches today hold 12 MB a core;
+ * BANDWIDTH_CREDIBLE_PER_CPU a CPU (the largest caches today hold 12 MB a core;
  * a guest's CPUID can claim its host's whole L3, or more). */
-#define BW_CREDIBLE_PER_CPU (32ull << 20)
+#define BANDWIDTH_CREDIBLE_PER_CPU (32ull << 20)
 int bandwidth_level_credible(uint64_t size, int ncpus);
 
-#define BW_DRAM_MIN (256ull << 20) /* DRAM row at least this */
-#define BW_MEM_SHARE 4             /* ... at most 1/4 of the memory available */
+#define BANDWIDTH_DRAM_MIN (256ull << 20) /* DRAM row at least this */
+#define BANDWIDTH_MEM_SHARE 4             /* ... at most 1/4 of the memory available */
 
 /* Plan the default sizes into p for machine m: half of each credible
  * level of lv[0..nlv) (NULL, 0: bandwidth_levels_of(m); a latency run's
  * levels when the TUI has one): a private level (L1, L2 on most) for each
  * thread, a shared one for each L3 group (its threads share it); a level
- * `memtop info` doubts, or one over BW_CREDIBLE_PER_CPU a CPU, is left out
+ * `memtop info` doubts, or one over BANDWIDTH_CREDIBLE_PER_CPU a CPU, is left out
  * and said in notes. Then DRAM: at least machine_dram_floor of the CPUs
  * the largest thread count uses (MACHINE_DRAM_FACTOR x every cache any
- * source claims that they reach together, doubted or not) and BW_DRAM_MIN,
+ * source claims that they reach together, doubted or not) and BANDWIDTH_DRAM_MIN,
  * at most a quarter of m's memory; cut below the floor by the memory, the
  * row is named by where it sits ("L3+DRAM") and a note says so. Also sets
  * the loaded latency's buffers to the last row's size. Returns the number
  * of notes written (at most nnotes), or -1 with e when not even 1M fits
  * in memory. */
 int bandwidth_plan_sizes(struct bandwidth_params *p, const struct machine *m,
-			 const struct bw_level *lv, size_t nlv, char notes[][BW_NOTE_LEN], int nnotes,
+			 const struct bandwidth_level *lv, size_t nlv, char notes[][BANDWIDTH_NOTE_LEN], int nnotes,
 			 mt_error *e);
 
 struct plan;
@@ -380,7 +380,7 @@ struct plan;
 /* p as a plan (machine/plan.h) of machine m: its sizes with their levels
  * and reasons, its thread counts with their CPUs, the notes, the time. */
 void bandwidth_plan_of(const struct bandwidth_params *p, const struct machine *m,
-		       char notes[][BW_NOTE_LEN], int nnotes, struct plan *out);
+		       char notes[][BANDWIDTH_NOTE_LEN], int nnotes, struct plan *out);
 
 /* Keep only the planned sizes whose level list names ("L1,DRAM", any
  * case, comma-separated), in the plan's order (--levels). Returns 0, or -1
@@ -388,13 +388,13 @@ void bandwidth_plan_of(const struct bandwidth_params *p, const struct machine *m
 int bandwidth_keep_levels(struct bandwidth_params *p, const char *list, mt_error *e);
 
 /* Sizes given by the user (--sizes): all threads' working sets, in order,
- * from "--sizes". Returns 0, or -1 with e (more than BW_MAX_SIZES, below 4K,
+ * from "--sizes". Returns 0, or -1 with e (more than BANDWIDTH_MAX_SIZES, below 4K,
  * above 64G, not increasing). */
 int bandwidth_set_sizes(struct bandwidth_params *p, const uint64_t *sizes, size_t n,
 			mt_error *e);
 
-/* Parse a thread list "1,2,4" (each 1..BW_MAX_THREADS, strictly increasing,
- * at most BW_MAX_TLIST). Returns the count, or -1. */
+/* Parse a thread list "1,2,4" (each 1..BANDWIDTH_MAX_THREADS, strictly increasing,
+ * at most BANDWIDTH_MAX_TLIST). Returns the count, or -1. */
 int bandwidth_parse_threads(const char *s, unsigned *out, size_t cap);
 
 /* Parse a kernel list "read,copy" (names as bandwidth_kernel_name, no
@@ -402,7 +402,7 @@ int bandwidth_parse_threads(const char *s, unsigned *out, size_t cap);
  * first bad name in bad (at most len). */
 int bandwidth_parse_kernels(const char *s, int *out, size_t cap, char *bad, size_t len);
 
-enum { BW_SPREAD = 0, BW_COMPACT = 1 };
+enum { BANDWIDTH_SPREAD = 0, BANDWIDTH_COMPACT = 1 };
 
 /* Use the n CPUs cpus of m (in any order): their places, the spread
  * order, the thread counts stepping through them (as
@@ -414,11 +414,11 @@ void bandwidth_use_cpus(struct bandwidth_params *p, const struct machine *m, con
  * cannot say). */
 void bandwidth_place_cpus(struct bandwidth_params *p, const struct machine *m);
 
-/* Reorder p's CPUs with their places: BW_SPREAD takes each next CPU from
+/* Reorder p's CPUs with their places: BANDWIDTH_SPREAD takes each next CPU from
  * the package with the fewest taken, then the node, the L3 group and the
  * core with the fewest (the second SMT siblings only after every core has
  * one), so the first k threads run on k packages, nodes, L3 groups, cores,
- * as far as there are, whatever nests in what; BW_COMPACT keeps a core's
+ * as far as there are, whatever nests in what; BANDWIDTH_COMPACT keeps a core's
  * siblings next to each other, in CPU order. Unknown places count as
  * their own. */
 void bandwidth_order_cpus(struct bandwidth_params *p, int how);
@@ -442,8 +442,8 @@ int bandwidth_placement(const struct bandwidth_params *p, unsigned threads, char
 /* How a thread's share of a size is laid out: n doubles an array, the
  * arrays' offsets within the thread's slice, the slice's stride in the
  * buffer. */
-struct bw_layout {
-	size_t n;              /* doubles an array (multiple of BW_UNROLL, >= BW_UNROLL) */
+struct bandwidth_layout {
+	size_t n;              /* doubles an array (multiple of BANDWIDTH_UNROLL, >= BANDWIDTH_UNROLL) */
 	size_t array_off[3];   /* bytes from the slice start */
 	size_t slice_stride;   /* bytes between threads' slices (multiple of 4096) */
 	uint64_t pass_bytes;   /* one pass of one thread, STREAM counting */
@@ -452,8 +452,8 @@ struct bw_layout {
 /* The layout of kernel at size sz with threads threads spread over groups
  * L3 groups (0 taken as 1; a per-group size is each group's, shared by
  * its threads). */
-void bandwidth_layout(int kernel, const struct bw_size *sz, unsigned threads, unsigned groups,
-		      struct bw_layout *out);
+void bandwidth_layout(int kernel, const struct bandwidth_size *sz, unsigned threads, unsigned groups,
+		      struct bandwidth_layout *out);
 
 /* The L3 groups p's thread count threads spans (p->groups; 1 when not
  * known). */
@@ -468,7 +468,7 @@ uint64_t bandwidth_table_bytes(const struct bandwidth_params *p);
  * the latency lab's default does), transparent huge pages, or huge pages
  * where the kernel gives them on request (THP in "always" or "madvise"
  * mode), else 4 KB. */
-enum { BW_PAGES_4K, BW_PAGES_HUGE, BW_PAGES_AUTO };
+enum { BANDWIDTH_PAGES_4K, BANDWIDTH_PAGES_HUGE, BANDWIDTH_PAGES_AUTO };
 
 /* "4k", "huge", "auto"; NULL out of range. */
 const char *bandwidth_pages_name(int pages);
@@ -477,8 +477,8 @@ const char *bandwidth_pages_name(int pages);
 int bandwidth_pages_parse(const char *name);
 
 /* The pages asked resolves to under THP mode thp (mt_thp_mode: "always",
- * "madvise", "never", "" none): BW_PAGES_HUGE for huge, and for auto where
- * thp is always or madvise; else BW_PAGES_4K. */
+ * "madvise", "never", "" none): BANDWIDTH_PAGES_HUGE for huge, and for auto where
+ * thp is always or madvise; else BANDWIDTH_PAGES_4K. */
 int bandwidth_pages_used(int asked, const char *thp);
 
 /* Bytes of the buffer the worker maps for the table: bandwidth_table_bytes()
@@ -503,7 +503,7 @@ void bandwidth_fill(double *a, double *b, double *c, size_t n);
  * tries, looking at its job between two stretches: a whole period of
  * bandwidth_fill's words (1000, 1024 and 8 x 512 divide it), so that a
  * stretch goes on where the one before ended; about 4 MB. */
-#define BW_FILL_STRETCH 512000u
+#define BANDWIDTH_FILL_STRETCH 512000u
 
 /* After reps passes of kernel (with isa's registers) over the arrays
  * bandwidth_fill set (s as given, sum as the kernel returned): 1 when the
@@ -522,7 +522,7 @@ int bandwidth_check(int kernel, int isa, const double *a, const double *b, const
  * pages), chased on cpus[0] while the other CPUs (up to ncpus - 1) stream
  * over their share of p->loader_bytes in 8 KB bursts (loads, or stores
  * with loader_write) with each delay between bursts; first idle (no
- * loaders), then p->delays in order. Emits BW_EV_LOADED cells, rows 0 (idle)
+ * loaders), then p->delays in order. Emits BANDWIDTH_EV_LOADED cells, rows 0 (idle)
  * .. ndelays; progress runs from units0 towards units_total. Returns 0
  * (cancelled too: *cancelled set), -1 with e. With fewer than 2 CPUs it
  * emits a note and returns 0. */
@@ -539,7 +539,7 @@ long bandwidth_preemptions(void);
 /* ---- results: ONE store, writer and reader for `memtop run bandwidth`,
  * the TUI tab and `memtop view` ------------------------------------------ */
 
-struct bw_cell {
+struct bandwidth_cell {
 	int have;
 	double gbs, spread, canary;
 	int tries, checked, twice;
@@ -550,7 +550,7 @@ struct bw_cell {
 			      measured, or a file from before it) */
 };
 
-struct bw_point {
+struct bandwidth_point {
 	int have;
 	int idle;          /* loaders stopped */
 	double delay_ns;   /* between bursts (idle: -1) */
@@ -561,7 +561,7 @@ struct bw_point {
 	int preempted;     /* tries in which the chaser lost its CPU */
 };
 
-struct bw_threads_info {
+struct bandwidth_threads_info {
 	unsigned threads;
 	int over;          /* more threads than CPUs */
 	char cpus[64];     /* "0,1" */
@@ -569,8 +569,8 @@ struct bw_threads_info {
 };
 
 /* What backed the table's buffer. */
-struct bw_pages {
-	int asked, used;       /* BW_PAGES_*; asked -1: the file does not say */
+struct bandwidth_pages {
+	int asked, used;       /* BANDWIDTH_PAGES_*; asked -1: the file does not say */
 	char thp[16];          /* THP mode at the run ("" none) */
 	uint64_t buffer_bytes; /* the buffer the worker mapped */
 	int64_t huge_bytes;    /* of it on huge pages (smaps); -1 not known */
@@ -578,17 +578,17 @@ struct bw_pages {
 
 struct bandwidth_result {
 	struct run_header hdr;
-	struct bw_pages pages;
+	struct bandwidth_pages pages;
 	int isa;
 	unsigned vector_bytes;
-	struct bw_size sizes[BW_MAX_SIZES];
+	struct bandwidth_size sizes[BANDWIDTH_MAX_SIZES];
 	size_t nsizes;
-	int kernels[BW_NKERNELS];
+	int kernels[BANDWIDTH_NKERNELS];
 	size_t nkernels;
-	struct bw_threads_info threads[BW_MAX_TLIST];
+	struct bandwidth_threads_info threads[BANDWIDTH_MAX_TLIST];
 	size_t nthreads;
 	int ncpus;
-	struct bw_cell cell[BW_MAX_SIZES][BW_NKERNELS][BW_MAX_TLIST]; /* [size][kernel][thread idx] */
+	struct bandwidth_cell cell[BANDWIDTH_MAX_SIZES][BANDWIDTH_NKERNELS][BANDWIDTH_MAX_TLIST]; /* [size][kernel][thread idx] */
 	/* loaded latency */
 	int loaded;        /* 0 none asked */
 	int loader_write;
@@ -596,13 +596,13 @@ struct bandwidth_result {
 	int chaser_cpu;    /* -1 unknown */
 	uint64_t chase_bytes;
 	unsigned chase_stride;
-	struct bw_point pts[BW_MAX_LOADED + 1];
+	struct bandwidth_point pts[BANDWIDTH_MAX_LOADED + 1];
 	size_t npts;
 	int wrong;         /* a check failed */
-	struct bw_cpu_id cpu; /* which core measured (the ceilings' key) */
-	struct bw_ports {
+	struct bandwidth_cpu_id cpu; /* which core measured (the ceilings' key) */
+	struct bandwidth_ports {
 		int have;
-		double gbs, ghz;  /* as struct bw_ev_ports */
+		double gbs, ghz;  /* as struct bandwidth_ev_ports */
 		int preempted;
 	} ports[2];           /* the load ports' canary before and after the table */
 	char source[MT_PATH_MAX]; /* the file it came from, "" when measured here */
@@ -612,8 +612,8 @@ struct bandwidth_result {
  * it with run_header_init() before the job starts). */
 void bandwidth_result_init(struct bandwidth_result *r, const struct bandwidth_params *p);
 
-/* Store one event of the worker. Returns the kind stored (BW_EV_TABLE,
- * BW_EV_LOADED), 0 for an event that is not a cell of r. */
+/* Store one event of the worker. Returns the kind stored (BANDWIDTH_EV_TABLE,
+ * BANDWIDTH_EV_LOADED), 0 for an event that is not a cell of r. */
 int bandwidth_result_apply(struct bandwidth_result *r, const struct job_event *ev);
 
 /* Cells and points measured. */
@@ -633,7 +633,7 @@ cJSON *bandwidth_result_to_json(const struct bandwidth_result *r);
 
 /* The write-allocate's lesson for kernel (copy, copy_nt, triad or
  * triad_nt) at r's largest size when it is DRAM (or a given size of at
- * least BW_DRAM_MIN), one thread, both the cached and the streaming cell
+ * least BANDWIDTH_DRAM_MIN), one thread, both the cached and the streaming cell
  * measured: "DRAM 512M copy, one thread: cached 14.4 GB/s, streaming
  * stores 19.3 (1.34x): a cached copy moves 3 lines per line it stores
  * ..., a streaming one 2, so ... up to 1.50x faster" (and, when the
@@ -650,15 +650,15 @@ int bandwidth_lesson(const struct bandwidth_result *r, int kernel, char *buf, si
 
 /* The cells of kernel a table should not hold silently, one sentence each
  * with its likely reason, into lines (at most cap; bandwidth_reasons.c): a
- * thread count under BW_ODD_SLOWER x the best of fewer threads (more
+ * thread count under BANDWIDTH_ODD_SLOWER x the best of fewer threads (more
  * threads than CPUs, SMT siblings, a VM's host, contention), a speed-up
- * over BW_ODD_FASTER x the thread count (the threads' caches hold more of
- * it), a DRAM row over BW_ODD_FASTER x the row above it at all threads
+ * over BANDWIDTH_ODD_FASTER x the thread count (the threads' caches hold more of
+ * it), a DRAM row over BANDWIDTH_ODD_FASTER x the row above it at all threads
  * (still in a cache; not for the streaming stores, slower in caches).
  * Returns how many. */
-#define BW_ODD_SLOWER 0.9
-#define BW_ODD_FASTER 1.1
-int bandwidth_odd_cells(const struct bandwidth_result *r, int kernel, char lines[][BW_NOTE_LEN],
+#define BANDWIDTH_ODD_SLOWER 0.9
+#define BANDWIDTH_ODD_FASTER 1.1
+int bandwidth_odd_cells(const struct bandwidth_result *r, int kernel, char lines[][BANDWIDTH_NOTE_LEN],
 			int cap);
 
 /* The core clock the run's bytes a cycle are counted with: the one
@@ -668,9 +668,9 @@ double bandwidth_result_ghz(const struct bandwidth_result *r, int *measured);
 
 /* Which core clock a cell's bytes a cycle divide by. */
 enum {
-	BW_CLOCK_CALIBRATED = 0, /* calibrated before the run (nothing measured during it) */
-	BW_CLOCK_RUN = 1,        /* measured at the run's start and end (bandwidth_result_ghz) */
-	BW_CLOCK_TRY = 2,        /* measured right before and after the cell's best try */
+	BANDWIDTH_CLOCK_CALIBRATED = 0, /* calibrated before the run (nothing measured during it) */
+	BANDWIDTH_CLOCK_RUN = 1,        /* measured at the run's start and end (bandwidth_result_ghz) */
+	BANDWIDTH_CLOCK_TRY = 2,        /* measured right before and after the cell's best try */
 };
 
 /* "measured around the try", "measured at the run's start and end",
@@ -682,14 +682,14 @@ const char *bandwidth_clock_name(int clock);
 int bandwidth_try_clocks(const struct bandwidth_result *r, double *lo, double *hi);
 
 /* A cell against its ceiling: bytes a cycle of one thread at the clock
- * around its best try (clock BW_CLOCK_TRY), else the run's
+ * around its best try (clock BANDWIDTH_CLOCK_TRY), else the run's
  * (bandwidth_result_ghz), the ceiling (0: none, why says why) and the
  * fraction; and the same at the run's clock (run_*: the figure memtop
  * printed before it measured around the try, kept beside it for one
  * release; 0 when the run's clock is unknown). */
-struct bw_share {
+struct bandwidth_share {
 	double ghz, bpc, ceiling, fraction;
-	int clock;         /* BW_CLOCK_* that ghz is */
+	int clock;         /* BANDWIDTH_CLOCK_* that ghz is */
 	double run_ghz, run_bpc, run_fraction;
 	const char *why;
 };
@@ -697,14 +697,14 @@ struct bw_share {
 /* The share of cell (size si, kernel, thread index ti). Returns 0, or -1
  * when the cell is not measured or no clock is known. */
 int bandwidth_cell_share(const struct bandwidth_result *r, size_t si, int kernel, size_t ti,
-			 struct bw_share *out);
+			 struct bandwidth_share *out);
 
-/* The load ports' verdict from r's canaries (BW_NOTE_PORTS; a reading
+/* The load ports' verdict from r's canaries (BANDWIDTH_NOTE_PORTS; a reading
  * whose try lost its CPU to another task is left out): into buf a
  * line with the canary's bytes a cycle before and after the table, the
  * worse one's share of the core's load ceiling at L1, and either "the
  * core's load ports were shared or slowed during the run ... the L1
- * fractions are not the core's" (under BW_PORTS_SHARED; *shared 1) or
+ * fractions are not the core's" (under BANDWIDTH_PORTS_SHARED; *shared 1) or
  * that they ran at the core's rate (*shared 0). Returns 1, or 0 (buf
  * untouched: no canary with its clock, or no ceiling known: nothing to
  * say). */

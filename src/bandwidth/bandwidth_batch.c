@@ -25,7 +25,7 @@ struct batch {
 	int row_si, row_ti; /* the row waiting for its second looks; -1 none */
 	unsigned redone;
 	struct bandwidth_result r; /* the store the TUI tab shares */
-	char notes[4][BW_NOTE_LEN]; /* the sizes' plan's, above the table */
+	char notes[4][BANDWIDTH_NOTE_LEN]; /* the sizes' plan's, above the table */
 	int nnotes;
 };
 
@@ -118,7 +118,7 @@ static const struct batch_help help = {
 
 /* ---- output ------------------------------------------------------------------ */
 
-static void print_size(char *buf, size_t len, const struct bw_size *sz)
+static void print_size(char *buf, size_t len, const struct bandwidth_size *sz)
 {
 	char a[32];
 	mt_snprintf(buf, len, "%s%s%s", sz->level, sz->level[0] ? " " : "",
@@ -175,7 +175,7 @@ static void flush_row(struct batch *b)
 	b->row_si = b->row_ti = -1;
 	if (b->csv) {
 		for (size_t k = 0; k < r->nkernels; k++) {
-			const struct bw_cell *c = &r->cell[si][r->kernels[k]][ti];
+			const struct bandwidth_cell *c = &r->cell[si][r->kernels[k]][ti];
 			if (c->have)
 				printf("table,%llu,%s,%u,%s,%.3f,%.4f,%d,%.3f,%d,%.0f,,\n",
 				       (unsigned long long)r->sizes[si].bytes, r->sizes[si].level,
@@ -187,7 +187,7 @@ static void flush_row(struct batch *b)
 	print_size(name, sizeof name, &r->sizes[si]);
 	printf("%-12s %4u%-3s", name, r->threads[ti].threads, r->threads[ti].over ? "(!)" : "");
 	for (size_t k = 0; k < r->nkernels; k++) {
-		const struct bw_cell *c = &r->cell[si][r->kernels[k]][ti];
+		const struct bandwidth_cell *c = &r->cell[si][r->kernels[k]][ti];
 		if (!c->have) {
 			printf(" %10s ", "-");
 			fold(b, stdout, k, 20, 0);
@@ -202,7 +202,7 @@ static void flush_row(struct batch *b)
 	printf("\n");
 }
 
-static void print_point(struct batch *b, const struct bw_point *pt)
+static void print_point(struct batch *b, const struct bandwidth_point *pt)
 {
 	char d[32];
 	if (pt->idle)
@@ -250,11 +250,11 @@ static int on_note(const struct job_event *ev, void *ctx)
 static void on_event(const struct job_event *ev, void *ctx)
 {
 	struct batch *b = ctx;
-	struct bw_ev_table x;
+	struct bandwidth_ev_table x;
 	int kind = bandwidth_result_apply(&b->r, ev);
-	if (kind == BW_EV_LOADED) {
+	if (kind == BANDWIDTH_EV_LOADED) {
 		print_point(b, &b->r.pts[ev->row]);
-	} else if (kind == BW_EV_TABLE && JOB_PAYLOAD_GET(ev, struct bw_ev_table, &x) == 0) {
+	} else if (kind == BANDWIDTH_EV_TABLE && JOB_PAYLOAD_GET(ev, struct bandwidth_ev_table, &x) == 0) {
 		b->redone += ev->type == JOB_EV_UPDATE;
 		if (ev->type == JOB_EV_CELL &&
 		    (ev->row != b->row_si || x.thread_index != b->row_ti)) {
@@ -268,7 +268,7 @@ static void on_event(const struct job_event *ev, void *ctx)
 
 /* The header lines that say what is measured and where each size and
  * thread count came from. */
-static void print_plan(const struct batch *b, char notes[][BW_NOTE_LEN], int nnotes)
+static void print_plan(const struct batch *b, char notes[][BANDWIDTH_NOTE_LEN], int nnotes)
 {
 	const struct bandwidth_params *p = b->p;
 	FILE *m = b->run->meta;
@@ -289,7 +289,7 @@ static void print_plan(const struct batch *b, char notes[][BW_NOTE_LEN], int nno
 		for (size_t i = 0; i < p->nthreads; i++)
 			fprintf(m, "# %u thread%s: %s\n", b->r.threads[i].threads,
 				b->r.threads[i].threads == 1 ? "" : "s", b->r.threads[i].placement);
-		fprintf(m, "# pages: %s (--pages %s)\n", p->pages == BW_PAGES_HUGE
+		fprintf(m, "# pages: %s (--pages %s)\n", p->pages == BANDWIDTH_PAGES_HUGE
 				? "transparent huge pages, the buffer 2 MB aligned"
 				: "4 KB, huge pages advised off", bandwidth_pages_name(p->pages_asked));
 		fprintf(m, "# ~ marks a cell whose tries disagreed by over 5 %%, or whose best try ran "
@@ -310,7 +310,7 @@ static void print_plan(const struct batch *b, char notes[][BW_NOTE_LEN], int nno
 /* What the ceilings come from: the core, its figures and their source. */
 static void print_core(FILE *m, const struct bandwidth_result *r)
 {
-	const struct bw_core *c = bandwidth_core_find(&r->cpu);
+	const struct bandwidth_core *c = bandwidth_core_find(&r->cpu);
 	char id[96];
 	bandwidth_cpu_id_text(&r->cpu, id, sizeof id);
 	if (!c) {
@@ -371,7 +371,7 @@ static void print_shares(const struct batch *b)
 		print_size(name, sizeof name, &r->sizes[si]);
 		fprintf(m, "# %-10s", name);
 		for (size_t k = 0; k < r->nkernels; k++) {
-			struct bw_share sh;
+			struct bandwidth_share sh;
 			if (bandwidth_cell_share(r, si, r->kernels[k], 0, &sh) < 0)
 				mt_strlcpy(cell, "-", sizeof cell);
 			else if (sh.ceiling > 0)
@@ -393,8 +393,8 @@ static void print_shares(const struct batch *b)
  * vector read, the triad. */
 static void print_odd(const struct batch *b)
 {
-	static const int kernels[] = { BW_READ_VECTOR, BW_TRIAD };
-	char lines[8][BW_NOTE_LEN];
+	static const int kernels[] = { BANDWIDTH_READ_VECTOR, BANDWIDTH_TRIAD };
+	char lines[8][BANDWIDTH_NOTE_LEN];
 	for (size_t k = 0; k < MT_ARRAY_LEN(kernels); k++) {
 		int n = bandwidth_odd_cells(&b->r, kernels[k], lines, 8);
 		for (int i = 0; i < n; i++)
@@ -416,7 +416,7 @@ static void print_summary(const struct batch *b)
 	for (size_t s = 0; s < r->nsizes; s++)
 		for (size_t k = 0; k < r->nkernels; k++)
 			for (size_t t = 0; t < r->nthreads; t++) {
-				const struct bw_cell *c = &r->cell[s][r->kernels[k]][t];
+				const struct bandwidth_cell *c = &r->cell[s][r->kernels[k]][t];
 				cells += c->have;
 				lost += c->have && c->preempted > 0;
 			}
@@ -431,7 +431,7 @@ static void print_summary(const struct batch *b)
 			fprintf(m, "# %s%s\n", shared ? "warning: " : "", line);
 	}
 	{
-		static const int lessons[] = { BW_LOAD, BW_COPY, BW_TRIAD, BW_FILL, BW_COPY_LIB };
+		static const int lessons[] = { BANDWIDTH_LOAD, BANDWIDTH_COPY, BANDWIDTH_TRIAD, BANDWIDTH_FILL, BANDWIDTH_COPY_LIB };
 		for (size_t i = 0; i < MT_ARRAY_LEN(lessons); i++) {
 			char lesson[600];
 			if (bandwidth_lesson(r, lessons[i], lesson, sizeof lesson))
@@ -439,15 +439,15 @@ static void print_summary(const struct batch *b)
 		}
 	}
 	for (size_t t = 1; t < r->nthreads; t++) {
-		const struct bw_cell *one = &r->cell[last][BW_READ_VECTOR][0];
-		const struct bw_cell *n = &r->cell[last][BW_READ_VECTOR][t];
+		const struct bandwidth_cell *one = &r->cell[last][BANDWIDTH_READ_VECTOR][0];
+		const struct bandwidth_cell *n = &r->cell[last][BANDWIDTH_READ_VECTOR][t];
 		char name[48];
 		if (!one->have || !n->have || one->gbs <= 0)
 			continue;
 		print_size(name, sizeof name, &r->sizes[last]);
 		fprintf(m, "# %s read_vector: %u threads %.1f GB/s, %.2fx one thread's %.1f%s\n", name,
 			r->threads[t].threads, n->gbs, n->gbs / one->gbs, one->gbs,
-			n->gbs > BW_ODD_FASTER * r->threads[t].threads / r->threads[0].threads *
+			n->gbs > BANDWIDTH_ODD_FASTER * r->threads[t].threads / r->threads[0].threads *
 					 one->gbs
 				? " (more than the thread count: see below)"
 				: "");
@@ -491,8 +491,8 @@ static int apply_cpus(struct bandwidth_params *p, const struct opts *o, const ch
 	char what[160], bad[80];
 	mt_error e = { "" };
 	if (o->cpus) {
-		static int list[BW_MAX_CPUS];
-		int n = mt_parse_cpu_list(o->cpus, list, BW_MAX_CPUS, &e);
+		static int list[BANDWIDTH_MAX_CPUS];
+		int n = mt_parse_cpu_list(o->cpus, list, BANDWIDTH_MAX_CPUS, &e);
 		if (n < 0)
 			return batch_bad(exp, "--cpus", o->cpus, e.msg);
 		if (bandwidth_set_cpus(p, list, n, m, &e) < 0) {
@@ -503,7 +503,7 @@ static int apply_cpus(struct bandwidth_params *p, const struct opts *o, const ch
 	if (o->placement) {
 		if (strcmp(o->placement, "spread") && strcmp(o->placement, "compact"))
 			return batch_bad(exp, "--placement", o->placement, "spread or compact");
-		bandwidth_order_cpus(p, strcmp(o->placement, "compact") == 0 ? BW_COMPACT : BW_SPREAD);
+		bandwidth_order_cpus(p, strcmp(o->placement, "compact") == 0 ? BANDWIDTH_COMPACT : BANDWIDTH_SPREAD);
 		bandwidth_count_groups(p);
 	}
 	if (o->isa) {
@@ -516,12 +516,12 @@ static int apply_cpus(struct bandwidth_params *p, const struct opts *o, const ch
 		}
 		p->isa = isa;
 		p->nkernels = 0;
-		for (int k = 0; k < BW_NKERNELS; k++)
+		for (int k = 0; k < BANDWIDTH_NKERNELS; k++)
 			if (bandwidth_kernel_fn(k, isa))
 				p->kernels[p->nkernels++] = k;
 	}
 	if (o->kernels) {
-		int n = bandwidth_parse_kernels(o->kernels, p->kernels, BW_NKERNELS, bad, sizeof bad);
+		int n = bandwidth_parse_kernels(o->kernels, p->kernels, BANDWIDTH_NKERNELS, bad, sizeof bad);
 		if (n < 0) {
 			mt_snprintf(what, sizeof what, "kernels read, read_vector, load, write, "
 				    "write_nt, copy, copy_nt, triad, triad_nt, fill, fill_zero, "
@@ -551,7 +551,7 @@ static int apply_pages(struct bandwidth_params *p, const char *word, const char 
 		return batch_bad(exp, "--pages", word, "4k, huge or auto");
 	p->pages_asked = asked;
 	p->pages = bandwidth_pages_used(asked, thp);
-	if (asked == BW_PAGES_HUGE && strcmp(thp, "always") && strcmp(thp, "madvise")) {
+	if (asked == BANDWIDTH_PAGES_HUGE && strcmp(thp, "always") && strcmp(thp, "madvise")) {
 		mt_warn("run %s: --pages huge: transparent huge pages are %s here (THP %s); "
 			"--pages auto takes 4 KB pages then", exp, thp[0] ? "off" : "absent",
 			thp[0] ? thp : "absent");
@@ -566,10 +566,10 @@ static int apply_rest(struct bandwidth_params *p, const struct opts *o, const ch
 {
 	char what[96];
 	if (o->threads) {
-		int n = bandwidth_parse_threads(o->threads, p->threads, BW_MAX_TLIST);
+		int n = bandwidth_parse_threads(o->threads, p->threads, BANDWIDTH_MAX_TLIST);
 		if (n < 0) {
 			mt_snprintf(what, sizeof what, "increasing thread counts 1..%d separated by "
-				    "commas (at most %d)", BW_MAX_THREADS, BW_MAX_TLIST);
+				    "commas (at most %d)", BANDWIDTH_MAX_THREADS, BANDWIDTH_MAX_TLIST);
 			return batch_bad(exp, "--threads", o->threads, what);
 		}
 		p->nthreads = (size_t)n;
@@ -591,11 +591,11 @@ static int apply_rest(struct bandwidth_params *p, const struct opts *o, const ch
 		p->loader_write = strcmp(o->loader, "write") == 0;
 	}
 	if (o->delays) {
-		uint64_t v[BW_MAX_LOADED];
-		int n = mt_parse_u64_list(o->delays, 0, 100000000, v, BW_MAX_LOADED);
+		uint64_t v[BANDWIDTH_MAX_LOADED];
+		int n = mt_parse_u64_list(o->delays, 0, 100000000, v, BANDWIDTH_MAX_LOADED);
 		if (n <= 0) {
 			mt_snprintf(what, sizeof what, "ns 0..100000000 separated by commas (at most %d)",
-				    BW_MAX_LOADED);
+				    BANDWIDTH_MAX_LOADED);
 			return batch_bad(exp, "--delays", o->delays, what);
 		}
 		for (int i = 0; i < n; i++)
@@ -609,7 +609,7 @@ static int apply_rest(struct bandwidth_params *p, const struct opts *o, const ch
 /* The sizes: given, or planned from machine m's levels. Returns the notes
  * written, or -1 (printed; *rc the exit code). */
 static int apply_sizes(struct bandwidth_params *p, const struct opts *o, const char *exp,
-		       const struct machine *m, char notes[][BW_NOTE_LEN], int nnotes, int *rc)
+		       const struct machine *m, char notes[][BANDWIDTH_NOTE_LEN], int nnotes, int *rc)
 {
 	mt_error e = { "" };
 	int k;
@@ -617,16 +617,16 @@ static int apply_sizes(struct bandwidth_params *p, const struct opts *o, const c
 	if (o->sizes && o->levels)
 		return batch_bad(exp, "--levels", o->levels, "either --sizes or --levels");
 	if (o->sizes) {
-		uint64_t v[BW_MAX_SIZES + 1];
-		int n = parse_sizes(o->sizes, v, BW_MAX_SIZES + 1);
+		uint64_t v[BANDWIDTH_MAX_SIZES + 1];
+		int n = parse_sizes(o->sizes, v, BANDWIDTH_MAX_SIZES + 1);
 		if (n <= 0)
 			return batch_bad(exp, "--sizes", o->sizes, "sizes such as 32K,1M,512M");
 		if (bandwidth_set_sizes(p, v, (size_t)n, &e) < 0) {
 			mt_warn("run %s: %s, got '%s'", exp, e.msg, o->sizes);
 			return -1;
 		}
-		if (m->mem_avail && p->chase_bytes > m->mem_avail / BW_MEM_SHARE)
-			p->chase_bytes = p->loader_bytes = m->mem_avail / BW_MEM_SHARE;
+		if (m->mem_avail && p->chase_bytes > m->mem_avail / BANDWIDTH_MEM_SHARE)
+			p->chase_bytes = p->loader_bytes = m->mem_avail / BANDWIDTH_MEM_SHARE;
 		return 0;
 	}
 	k = bandwidth_plan_sizes(p, m, NULL, 0, notes, nnotes, &e);
@@ -660,13 +660,13 @@ static int parse(struct batch_cli *cli, int argc, char **argv, void *params)
  * when made (the notes in notes, their count in *nnotes), else the exit
  * code (said). */
 static int make_params(struct bandwidth_params *p, const struct machine *m, const struct opts *o,
-		       const struct batch_cli *cli, char notes[][BW_NOTE_LEN], int *nnotes)
+		       const struct batch_cli *cli, char notes[][BANDWIDTH_NOTE_LEN], int *nnotes)
 {
 	int rc;
 	bandwidth_params_default(p, m);
-	if (cli->cpu_kind && m->topo) { /* --cpu-kind: its CPUs alone */
-		static int kc[BW_MAX_CPUS];
-		int n = machine_kind_cpus(m, topo_kind_find(m->topo, cli->cpu_kind), kc, BW_MAX_CPUS);
+	if (cli->cpu_coretype && m->topo) { /* --cpu-kind: its CPUs alone */
+		static int kc[BANDWIDTH_MAX_CPUS];
+		int n = machine_coretype_cpus(m, topo_coretype_find(m->topo, cli->cpu_coretype), kc, BANDWIDTH_MAX_CPUS);
 		if (o->cpus) {
 			mt_warn("run bandwidth: --cpus and --cpu-kind: give one of them");
 			return MT_EXIT_USAGE;

@@ -18,7 +18,7 @@
 
 /* One microarchitecture: L1 loads and stores a cycle and their widths,
  * the L2 and L3 fill bandwidth. A table is the clearest form here. */
-static const struct bw_core cores[] = {
+static const struct bandwidth_core cores[] = {
 	{ "Skylake", "Skylake, Kaby/Coffee/Comet Lake client cores",
 	  2, 2, 32, 64, 1, 32, 32, 64, 0,
 	  "Intel 64 and IA-32 Architectures Optimization Reference Manual (248966), Skylake "
@@ -141,7 +141,7 @@ static const struct {
 	{ NULL, 0x41, 0xd4f, 0xd4f, "Neoverse V2" },
 };
 
-const struct bw_core *bandwidth_core_named(const char *name)
+const struct bandwidth_core *bandwidth_core_named(const char *name)
 {
 	for (size_t i = 0; i < MT_ARRAY_LEN(cores); i++)
 		if (strcmp(cores[i].name, name) == 0)
@@ -149,7 +149,7 @@ const struct bw_core *bandwidth_core_named(const char *name)
 	return NULL;
 }
 
-const struct bw_core *bandwidth_core_find(const struct bw_cpu_id *id)
+const struct bandwidth_core *bandwidth_core_find(const struct bandwidth_cpu_id *id)
 {
 	if (id->amx && strcmp(id->vendor, "GenuineIntel") == 0 && id->family == 6)
 		return bandwidth_core_named("Golden Cove");
@@ -179,7 +179,7 @@ static int field_value(const char *line, unsigned *out)
 	return 0;
 }
 
-int bandwidth_cpu_id_parse(const char *text, struct bw_cpu_id *id)
+int bandwidth_cpu_id_parse(const char *text, struct bandwidth_cpu_id *id)
 {
 	const char *line = text;
 	memset(id, 0, sizeof *id);
@@ -215,7 +215,7 @@ int bandwidth_cpu_id_parse(const char *text, struct bw_cpu_id *id)
 	return id->vendor[0] || id->implementer ? 0 : -1;
 }
 
-int bandwidth_cpu_id(struct bw_cpu_id *id)
+int bandwidth_cpu_id(struct bandwidth_cpu_id *id)
 {
 	char text[8192];
 	memset(id, 0, sizeof *id);
@@ -224,7 +224,7 @@ int bandwidth_cpu_id(struct bw_cpu_id *id)
 	return bandwidth_cpu_id_parse(text, id);
 }
 
-void bandwidth_cpu_id_text(const struct bw_cpu_id *id, char *buf, size_t len)
+void bandwidth_cpu_id_text(const struct bandwidth_cpu_id *id, char *buf, size_t len)
 {
 	if (id->vendor[0])
 		mt_snprintf(buf, len, "%s family 0x%x model 0x%x%s", id->vendor, id->family, id->model,
@@ -237,7 +237,7 @@ void bandwidth_cpu_id_text(const struct bw_cpu_id *id, char *buf, size_t len)
 
 /* Bytes a cycle of the core's loads (stores: st) of width w bytes (8:
  * scalar), 0 unknown. */
-static double port_bpc(const struct bw_core *c, unsigned w, int st)
+static double port_bpc(const struct bandwidth_core *c, unsigned w, int st)
 {
 	unsigned n = st ? c->stores : (w <= 8 ? c->loads : c->vloads);
 	unsigned most = st ? c->store_w : c->load_w, cap = st ? c->store_bpc : c->load_bpc;
@@ -248,33 +248,33 @@ static double port_bpc(const struct bw_core *c, unsigned w, int st)
 	return v < cap ? v : cap;
 }
 
-double bandwidth_ceiling(const struct bw_core *c, int kernel, const char *level, unsigned width,
+double bandwidth_ceiling(const struct bandwidth_core *c, int kernel, const char *level, unsigned width,
 			 const char **why)
 {
 	double ld, stb, l1 = 0, fill = 0;
 	*why = "";
 	if (!c)
 		return 0;
-	if (kernel == BW_WRITE_NT || kernel == BW_COPY_NT || kernel == BW_TRIAD_NT) {
+	if (kernel == BANDWIDTH_WRITE_NT || kernel == BANDWIDTH_COPY_NT || kernel == BANDWIDTH_TRIAD_NT) {
 		*why = "streaming stores bypass the caches";
 		return 0;
 	}
-	ld = port_bpc(c, kernel == BW_READ ? 8 : width, 0);
+	ld = port_bpc(c, kernel == BANDWIDTH_READ ? 8 : width, 0);
 	stb = port_bpc(c, width, 1);
 	switch (kernel) {
-	case BW_READ:
-	case BW_READ_VECTOR:
-	case BW_LOAD: l1 = ld; break;
-	case BW_WRITE:
-	case BW_FILL:
-	case BW_FILL_ZERO: l1 = stb; break;
-	case BW_COPY:
-	case BW_COPY_LIB: l1 = ld > 0 && stb > 0 ? 2 / fmax(1 / ld, 1 / stb) : 0; break;
-	case BW_TRIAD: l1 = ld > 0 && stb > 0 ? 3 / fmax(2 / ld, 1 / stb) : 0; break;
+	case BANDWIDTH_READ:
+	case BANDWIDTH_READ_VECTOR:
+	case BANDWIDTH_LOAD: l1 = ld; break;
+	case BANDWIDTH_WRITE:
+	case BANDWIDTH_FILL:
+	case BANDWIDTH_FILL_ZERO: l1 = stb; break;
+	case BANDWIDTH_COPY:
+	case BANDWIDTH_COPY_LIB: l1 = ld > 0 && stb > 0 ? 2 / fmax(1 / ld, 1 / stb) : 0; break;
+	case BANDWIDTH_TRIAD: l1 = ld > 0 && stb > 0 ? 3 / fmax(2 / ld, 1 / stb) : 0; break;
 	default: return 0;
 	}
 	if (l1 <= 0) {
-		*why = kernel == BW_READ || kernel == BW_READ_VECTOR || kernel == BW_LOAD
+		*why = kernel == BANDWIDTH_READ || kernel == BANDWIDTH_READ_VECTOR || kernel == BANDWIDTH_LOAD
 			       ? "no load figure for this core"
 			       : "no store figure for this core";
 		return 0;
@@ -315,8 +315,8 @@ double bandwidth_result_ghz(const struct bandwidth_result *r, int *measured)
 const char *bandwidth_clock_name(int clock)
 {
 	switch (clock) {
-	case BW_CLOCK_TRY: return "measured around the try";
-	case BW_CLOCK_RUN: return "measured at the run's start and end";
+	case BANDWIDTH_CLOCK_TRY: return "measured around the try";
+	case BANDWIDTH_CLOCK_RUN: return "measured at the run's start and end";
 	default: return "calibrated";
 	}
 }
@@ -326,9 +326,9 @@ int bandwidth_try_clocks(const struct bandwidth_result *r, double *lo, double *h
 	int n = 0;
 	*lo = *hi = 0;
 	for (size_t s = 0; s < r->nsizes; s++)
-		for (size_t k = 0; k < BW_NKERNELS; k++)
+		for (size_t k = 0; k < BANDWIDTH_NKERNELS; k++)
 			for (size_t t = 0; t < r->nthreads; t++) {
-				const struct bw_cell *c = &r->cell[s][k][t];
+				const struct bandwidth_cell *c = &r->cell[s][k][t];
 				if (!c->have || !(c->ghz > 0))
 					continue;
 				*lo = n == 0 || c->ghz < *lo ? c->ghz : *lo;
@@ -339,9 +339,9 @@ int bandwidth_try_clocks(const struct bandwidth_result *r, double *lo, double *h
 }
 
 int bandwidth_cell_share(const struct bandwidth_result *r, size_t si, int kernel, size_t ti,
-			 struct bw_share *out)
+			 struct bandwidth_share *out)
 {
-	const struct bw_cell *c = &r->cell[si][kernel][ti];
+	const struct bandwidth_cell *c = &r->cell[si][kernel][ti];
 	int measured;
 	double run = bandwidth_result_ghz(r, &measured);
 	double ghz = c->ghz > 0 ? c->ghz : run;
@@ -350,7 +350,7 @@ int bandwidth_cell_share(const struct bandwidth_result *r, size_t si, int kernel
 	if (!c->have || ghz <= 0)
 		return -1;
 	out->ghz = ghz;
-	out->clock = c->ghz > 0 ? BW_CLOCK_TRY : measured ? BW_CLOCK_RUN : BW_CLOCK_CALIBRATED;
+	out->clock = c->ghz > 0 ? BANDWIDTH_CLOCK_TRY : measured ? BANDWIDTH_CLOCK_RUN : BANDWIDTH_CLOCK_CALIBRATED;
 	out->bpc = c->gbs / ghz / r->threads[ti].threads;
 	out->run_ghz = run;
 	out->run_bpc = run > 0 ? c->gbs / run / r->threads[ti].threads : 0;
@@ -365,11 +365,11 @@ int bandwidth_cell_share(const struct bandwidth_result *r, size_t si, int kernel
 
 int bandwidth_ports_verdict(const struct bandwidth_result *r, char *buf, size_t len, int *shared)
 {
-	const struct bw_core *c = bandwidth_core_find(&r->cpu);
+	const struct bandwidth_core *c = bandwidth_core_find(&r->cpu);
 	const char *why;
 	double ceil, bpc[2] = { 0, 0 }, worst = 0;
 	int n = 0;
-	ceil = bandwidth_ceiling(c, BW_LOAD, "L1", r->vector_bytes ? r->vector_bytes : 8, &why);
+	ceil = bandwidth_ceiling(c, BANDWIDTH_LOAD, "L1", r->vector_bytes ? r->vector_bytes : 8, &why);
 	for (int i = 0; i < 2; i++)
 		if (r->ports[i].have && r->ports[i].ghz > 0 && !r->ports[i].preempted) {
 			bpc[i] = r->ports[i].gbs / r->ports[i].ghz;
@@ -377,7 +377,7 @@ int bandwidth_ports_verdict(const struct bandwidth_result *r, char *buf, size_t 
 		}
 	if (!n || !(ceil > 0))
 		return 0;
-	*shared = worst < BW_PORTS_SHARED * ceil;
+	*shared = worst < BANDWIDTH_PORTS_SHARED * ceil;
 	mt_snprintf(buf, len, "load ports: the canary (load over 4K, one thread) read ");
 	for (int i = 0, k = 0; i < 2; i++)
 		if (bpc[i] > 0)
@@ -388,7 +388,7 @@ int bandwidth_ports_verdict(const struct bandwidth_result *r, char *buf, size_t 
 	if (*shared)
 		mt_append(buf, len, ", under %.0f %%: the core's load ports were shared (a tenant on "
 			  "its SMT sibling) or slowed during the run, and the L1 fractions are not "
-			  "the core's", 100 * BW_PORTS_SHARED);
+			  "the core's", 100 * BANDWIDTH_PORTS_SHARED);
 	else
 		mt_append(buf, len, ": the core's own load rate, no sign of a sharer");
 	return 1;

@@ -15,12 +15,12 @@
  * failure; clock is the run's (job_run_clock) for the first measuring
  * thread, so the run's clock is measured on its CPU, else NULL. Returns 0,
  * or -1 with e set. */
-int bw_thread_start(pthread_t *tid, int cpu, void *(*fn)(void *), void *arg,
+int bandwidth_thread_start(pthread_t *tid, int cpu, void *(*fn)(void *), void *arg,
 		    struct mt_run_clock *clock, mt_error *e);
 
 /* One spin of a busy wait: a pause hint, and a yield now and then when
  * threads share a CPU. */
-void bw_relax(unsigned *spins);
+void bandwidth_relax(unsigned *spins);
 
 
 #endif

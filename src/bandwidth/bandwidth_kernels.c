@@ -27,15 +27,15 @@
 #include <strings.h>
 
 #if defined(MT_ARCH_X86)
-#define BW_X86 1
+#define BANDWIDTH_X86 1
 #include <immintrin.h>
 #elif defined(MT_ARCH_AARCH64) && defined(__ARM_NEON)
-#define BW_NEON 1
+#define BANDWIDTH_NEON 1
 #include <arm_neon.h>
 #endif
 
 /* A 64-bit word that may alias the doubles it is read from. */
-typedef uint64_t __attribute__((may_alias)) bw_word;
+typedef uint64_t __attribute__((may_alias)) bandwidth_word;
 
 #if defined(__clang__)
 #define KATTR __attribute__((noinline, no_builtin))
@@ -50,19 +50,19 @@ typedef uint64_t __attribute__((may_alias)) bw_word;
 #define NOVEC
 #endif
 
-/* The head of every kernel: a bw_kernel_fn (bandwidth.h), compiled for
+/* The head of every kernel: a bandwidth_pass_fn (bandwidth.h), compiled for
  * TGT (a target attribute, or nothing); b, c and s are there for the
  * kernels that use them (copy: b; triad: b, c and s; write: s). */
-#define BW_KERNEL(NAME, TGT)                                                                \
-	KATTR TGT static uint64_t NAME(double *a, const double *b BW_MAYBE_UNUSED,          \
-				       const double *c BW_MAYBE_UNUSED, size_t n,           \
-				       double s BW_MAYBE_UNUSED, size_t reps)
-#define BW_MAYBE_UNUSED __attribute__((unused))
+#define BANDWIDTH_KERNEL(NAME, TGT)                                                                \
+	KATTR TGT static uint64_t NAME(double *a, const double *b BANDWIDTH_MAYBE_UNUSED,          \
+				       const double *c BANDWIDTH_MAYBE_UNUSED, size_t n,           \
+				       double s BANDWIDTH_MAYBE_UNUSED, size_t reps)
+#define BANDWIDTH_MAYBE_UNUSED __attribute__((unused))
 
 /* Eight loads from q .. q + 7 into registers, nothing consuming them (the
  * load kernel's step): SINK (mt_sink_vector, or mt_sink for 8-byte words)
  * makes each one be in a register, so no compiler may drop or merge them. */
-#define BW_SINK8(SINK, LOADI, q)                                                            \
+#define BANDWIDTH_SINK8(SINK, LOADI, q)                                                            \
 	{                                                                                   \
 		SINK(LOADI((q)));                                                           \
 		SINK(LOADI((q) + 1));                                                       \
@@ -81,11 +81,11 @@ typedef uint64_t __attribute__((may_alias)) bw_word;
  * loads with the next or keep only the last pass's stores), and the stores
  * of a pass are sunk into memory before the next. */
 
-BW_KERNEL(read_scalar, )
+BANDWIDTH_KERNEL(read_scalar, )
 {
 	uint64_t x0 = 0, x1 = 0, x2 = 0, x3 = 0, x4 = 0, x5 = 0, x6 = 0, x7 = 0;
 	for (size_t r = 0; r < reps; r++) {
-		const bw_word *w = (const bw_word *)a;
+		const bandwidth_word *w = (const bandwidth_word *)a;
 		mt_launder(w);
 		NOVEC
 		for (size_t i = 0; i < n; i += 8) {
@@ -104,11 +104,11 @@ BW_KERNEL(read_scalar, )
 
 /* The vector read of a CPU without vectors: 8-byte words xored into eight
  * accumulators, each pass's xor added to the sum (as the vector reads). */
-BW_KERNEL(read_xor_scalar, )
+BANDWIDTH_KERNEL(read_xor_scalar, )
 {
 	uint64_t sum = 0;
 	for (size_t r = 0; r < reps; r++) {
-		const bw_word *w = (const bw_word *)a;
+		const bandwidth_word *w = (const bandwidth_word *)a;
 		uint64_t x0 = 0, x1 = 0, x2 = 0, x3 = 0, x4 = 0, x5 = 0, x6 = 0, x7 = 0;
 		mt_launder(w);
 		NOVEC
@@ -128,22 +128,22 @@ BW_KERNEL(read_xor_scalar, )
 }
 
 /* The load kernel of a CPU without vectors: 8-byte loads into registers,
- * nothing consuming them (BW_SINK8 with mt_sink: each must be in a
+ * nothing consuming them (BANDWIDTH_SINK8 with mt_sink: each must be in a
  * register, so each load is made). */
 #define LDW(q) (*(q))
-BW_KERNEL(load_scalar, )
+BANDWIDTH_KERNEL(load_scalar, )
 {
 	for (size_t r = 0; r < reps; r++) {
-		const bw_word *w = (const bw_word *)a;
+		const bandwidth_word *w = (const bandwidth_word *)a;
 		mt_launder(w);
 		NOVEC
 		for (size_t i = 0; i < n; i += 8)
-			BW_SINK8(mt_sink, LDW, w + i)
+			BANDWIDTH_SINK8(mt_sink, LDW, w + i)
 	}
 	return 0;
 }
 
-BW_KERNEL(write_scalar, )
+BANDWIDTH_KERNEL(write_scalar, )
 {
 	for (size_t r = 0; r < reps; r++) {
 		double *d = a;
@@ -160,7 +160,7 @@ BW_KERNEL(write_scalar, )
 	return 0;
 }
 
-BW_KERNEL(copy_scalar, )
+BANDWIDTH_KERNEL(copy_scalar, )
 {
 	for (size_t r = 0; r < reps; r++) {
 		double *d = a;
@@ -179,7 +179,7 @@ BW_KERNEL(copy_scalar, )
 	return 0;
 }
 
-BW_KERNEL(triad_scalar, )
+BANDWIDTH_KERNEL(triad_scalar, )
 {
 	for (size_t r = 0; r < reps; r++) {
 		double *d = a;
@@ -201,7 +201,7 @@ BW_KERNEL(triad_scalar, )
 
 /* Eight loads from q .. q + 7, each xored into its own accumulator x0 ..
  * x7 (the vector read's step; the loop takes two a turn). */
-#define BW_XOR8(XORI, LOADI, q)                                                             \
+#define BANDWIDTH_XOR8(XORI, LOADI, q)                                                             \
 	{                                                                                   \
 		x0 = XORI(x0, LOADI((q))), x1 = XORI(x1, LOADI((q) + 1));                  \
 		x2 = XORI(x2, LOADI((q) + 2)), x3 = XORI(x3, LOADI((q) + 3));              \
@@ -212,7 +212,7 @@ BW_KERNEL(triad_scalar, )
 /* Sixteen loads from q .. q + 15, two into each accumulator x0 .. x7 with
  * one three-way xor (XOR3(x, a, b) = x ^ a ^ b: AVX-512's vpternlogq, one
  * instruction with one of the loads as its memory operand). */
-#define BW_XOR16(XOR3, LOADI, q)                                                            \
+#define BANDWIDTH_XOR16(XOR3, LOADI, q)                                                            \
 	{                                                                                   \
 		x0 = XOR3(x0, LOADI((q)), LOADI((q) + 1));                                  \
 		x1 = XOR3(x1, LOADI((q) + 2), LOADI((q) + 3));                              \
@@ -227,7 +227,7 @@ BW_KERNEL(triad_scalar, )
 /* ---- vector kernels of any ISA ------------------------------------------------ */
 
 /* Four vectors v0 .. v3 stored at p, p + K, p + 2 K, p + 3 K. */
-#define BW_VEC_STORE4(STORE, p, K, v0, v1, v2, v3)                                          \
+#define BANDWIDTH_VEC_STORE4(STORE, p, K, v0, v1, v2, v3)                                          \
 	{                                                                                   \
 		STORE((p), (v0));                                                           \
 		STORE((p) + K, (v1));                                                       \
@@ -239,25 +239,25 @@ BW_KERNEL(triad_scalar, )
  * STORE, SET1D, ADDD, MULD its load, store, broadcast, add and multiply):
  * one stream, cached stores (FENCE empty) or, for x86's write_nt,
  * streaming ones (STORE = STREAMD, FENCE = _mm_sfence();: streaming stores
- * are weakly ordered); x86's copy_nt and triad_nt are BW_X86_COPY_NT and
- * BW_X86_TRIAD_NT below. */
-#define BW_VEC_WRITE(NAME, TGT, VD, K, SET1D, STORE, FENCE)                                 \
-	BW_KERNEL(NAME, TGT)                                                                \
+ * are weakly ordered); x86's copy_nt and triad_nt are BANDWIDTH_X86_COPY_NT and
+ * BANDWIDTH_X86_TRIAD_NT below. */
+#define BANDWIDTH_VEC_WRITE(NAME, TGT, VD, K, SET1D, STORE, FENCE)                                 \
+	BANDWIDTH_KERNEL(NAME, TGT)                                                                \
 	{                                                                                   \
 		VD v = SET1D(s);                                                            \
 		for (size_t r = 0; r < reps; r++) {                                         \
 			double *d = a;                                                      \
 			mt_launder(d);                                                      \
 			for (size_t i = 0; i < n; i += 4 * K) {                             \
-				BW_VEC_STORE4(STORE, d + i, K, v, v, v, v)                  \
+				BANDWIDTH_VEC_STORE4(STORE, d + i, K, v, v, v, v)                  \
 			}                                                                   \
 			mt_sink_memory(d);                                                  \
 		}                                                                           \
 		FENCE                                                                       \
 		return 0;                                                                   \
 	}
-#define BW_VEC_COPY(NAME, TGT, VD, K, LOADD, STORE, FENCE)                                  \
-	BW_KERNEL(NAME, TGT)                                                                \
+#define BANDWIDTH_VEC_COPY(NAME, TGT, VD, K, LOADD, STORE, FENCE)                                  \
+	BANDWIDTH_KERNEL(NAME, TGT)                                                                \
 	{                                                                                   \
 		for (size_t r = 0; r < reps; r++) {                                         \
 			double *d = a;                                                      \
@@ -267,15 +267,15 @@ BW_KERNEL(triad_scalar, )
 			for (size_t i = 0; i < n; i += 4 * K) {                             \
 				VD v0 = LOADD(e + i), v1 = LOADD(e + i + K);                \
 				VD v2 = LOADD(e + i + 2 * K), v3 = LOADD(e + i + 3 * K);    \
-				BW_VEC_STORE4(STORE, d + i, K, v0, v1, v2, v3)              \
+				BANDWIDTH_VEC_STORE4(STORE, d + i, K, v0, v1, v2, v3)              \
 			}                                                                   \
 			mt_sink_memory(d);                                                  \
 		}                                                                           \
 		FENCE                                                                       \
 		return 0;                                                                   \
 	}
-#define BW_VEC_TRIAD(NAME, TGT, VD, K, LOADD, STORE, SET1D, ADDD, MULD, FENCE)              \
-	BW_KERNEL(NAME, TGT)                                                                \
+#define BANDWIDTH_VEC_TRIAD(NAME, TGT, VD, K, LOADD, STORE, SET1D, ADDD, MULD, FENCE)              \
+	BANDWIDTH_KERNEL(NAME, TGT)                                                                \
 	{                                                                                   \
 		VD vs = SET1D(s);                                                           \
 		for (size_t r = 0; r < reps; r++) {                                         \
@@ -298,13 +298,13 @@ BW_KERNEL(triad_scalar, )
 
 /* ---- x86: SSE2, AVX2, AVX-512 --------------------------------------------- */
 
-#ifdef BW_X86
+#ifdef BANDWIDTH_X86
 
 /* The vector kernels of one x86 ISA, generated from one template so the
  * three sets cannot drift apart. VI/VD are the integer and double vector
  * types, K the doubles a register holds.
  *
- * The vector read of SSE2 and AVX-512 (BW_X86_READ_XOR; AVX2's is
+ * The vector read of SSE2 and AVX-512 (BANDWIDTH_X86_READ_XOR; AVX2's is
  * read_avx2, fused multiply-adds) xors each load into one of eight
  * accumulators, sixteen loads a turn, and adds each pass's xor of all its
  * words (HXOR folds the lanes) to the sum it returns: reps x the xor of the
@@ -339,32 +339,32 @@ BW_KERNEL(triad_scalar, )
  * drop or merge a load, and the laundered pointer keeps passes apart
  * (tests/cli_bandwidth.sh reads load_avx512 in the binary: zmm loads and no
  * other vector instruction). */
-#define BW_X86_KERNELS(SUF, TGT, VI, VD, K, LOADI, LOADD, STORED, STREAMD, SET1D, ADDD, MULD) \
-	BW_KERNEL(load_##SUF, TGT)                                                          \
+#define BANDWIDTH_X86_KERNELS(SUF, TGT, VI, VD, K, LOADI, LOADD, STORED, STREAMD, SET1D, ADDD, MULD) \
+	BANDWIDTH_KERNEL(load_##SUF, TGT)                                                          \
 	{                                                                                   \
 		for (size_t r = 0; r < reps; r++) {                                         \
 			const VI *p = (const VI *)(const void *)a;                          \
 			size_t i = 0;                                                       \
 			mt_launder(p);                                                      \
 			for (; i + 16 <= n / K; i += 16) {                                  \
-				BW_SINK8(mt_sink_vector, LOADI, p + i)                      \
-				BW_SINK8(mt_sink_vector, LOADI, p + i + 8)                  \
+				BANDWIDTH_SINK8(mt_sink_vector, LOADI, p + i)                      \
+				BANDWIDTH_SINK8(mt_sink_vector, LOADI, p + i + 8)                  \
 			}                                                                   \
 			for (; i < n / K; i += 8)                                           \
-				BW_SINK8(mt_sink_vector, LOADI, p + i)                      \
+				BANDWIDTH_SINK8(mt_sink_vector, LOADI, p + i)                      \
 		}                                                                           \
 		return 0;                                                                   \
 	}                                                                                   \
-	BW_VEC_WRITE(write_##SUF, TGT, VD, K, SET1D, STORED, )                              \
-	BW_VEC_WRITE(write_nt_##SUF, TGT, VD, K, SET1D, STREAMD, _mm_sfence();)             \
-	BW_VEC_COPY(copy_##SUF, TGT, VD, K, LOADD, STORED, )                                \
-	BW_X86_COPY_NT(copy_nt_##SUF, TGT, VD, K, LOADD, STREAMD, ADDD, MULD)               \
-	BW_VEC_TRIAD(triad_##SUF, TGT, VD, K, LOADD, STORED, SET1D, ADDD, MULD, )           \
-	BW_X86_TRIAD_NT(triad_nt_##SUF, TGT, VD, K, LOADD, STREAMD, SET1D, ADDD, MULD)
+	BANDWIDTH_VEC_WRITE(write_##SUF, TGT, VD, K, SET1D, STORED, )                              \
+	BANDWIDTH_VEC_WRITE(write_nt_##SUF, TGT, VD, K, SET1D, STREAMD, _mm_sfence();)             \
+	BANDWIDTH_VEC_COPY(copy_##SUF, TGT, VD, K, LOADD, STORED, )                                \
+	BANDWIDTH_X86_COPY_NT(copy_nt_##SUF, TGT, VD, K, LOADD, STREAMD, ADDD, MULD)               \
+	BANDWIDTH_VEC_TRIAD(triad_##SUF, TGT, VD, K, LOADD, STORED, SET1D, ADDD, MULD, )           \
+	BANDWIDTH_X86_TRIAD_NT(triad_nt_##SUF, TGT, VD, K, LOADD, STREAMD, SET1D, ADDD, MULD)
 
 /* The xor read of one x86 ISA (SSE2, AVX-512; AVX2's is read_avx2 below). */
-#define BW_X86_READ_XOR(SUF, TGT, VI, K, LOADI, XORI, XOR3, HXOR, ZEROI)                  \
-	BW_KERNEL(read_##SUF, TGT)                                                          \
+#define BANDWIDTH_X86_READ_XOR(SUF, TGT, VI, K, LOADI, XORI, XOR3, HXOR, ZEROI)                  \
+	BANDWIDTH_KERNEL(read_##SUF, TGT)                                                          \
 	{                                                                                   \
 		uint64_t sum = 0;                                                           \
 		for (size_t r = 0; r < reps; r++) {                                         \
@@ -374,9 +374,9 @@ BW_KERNEL(triad_scalar, )
 			size_t i = 0;                                                       \
 			mt_launder(p);                                                      \
 			for (; i + 16 <= n / K; i += 16)                                    \
-				BW_XOR16(XOR3, LOADI, p + i)                                \
+				BANDWIDTH_XOR16(XOR3, LOADI, p + i)                                \
 			for (; i < n / K; i += 8)                                           \
-				BW_XOR8(XORI, LOADI, p + i)                                 \
+				BANDWIDTH_XOR8(XORI, LOADI, p + i)                                 \
 			x0 = XORI(XORI(x0, x1), XORI(x2, x3));                              \
 			x4 = XORI(XORI(x4, x5), XORI(x6, x7));                              \
 			sum += HXOR(XORI(x0, x4));                                          \
@@ -396,14 +396,14 @@ BW_KERNEL(triad_scalar, )
  * stream stays on the arrays' 64-byte alignment. */
 /* The value copy_nt and triad_nt store at the doubles from j on (e, f and
  * vs are the kernel's source streams and scalar). */
-#define BW_COPY_AT(LOADD, ADDD, MULD, j) LOADD(e + (j))
-#define BW_TRIAD_AT(LOADD, ADDD, MULD, j) ADDD(LOADD(e + (j)), MULD(vs, LOADD(f + (j))))
+#define BANDWIDTH_COPY_AT(LOADD, ADDD, MULD, j) LOADD(e + (j))
+#define BANDWIDTH_TRIAD_AT(LOADD, ADDD, MULD, j) ADDD(LOADD(e + (j)), MULD(vs, LOADD(f + (j))))
 
 /* One pass of the four streams into d: each turn computes the eight
  * vectors (AT(LOADD, ADDD, MULD, j): the value for the doubles from j on)
  * at i and i + K of each quarter, then streams them out; the last doubles
  * (past 4 q) one vector a step. */
-#define BW_X86_NT_PASS(VD, K, LOADD, STREAMD, ADDD, MULD, AT, q)                            \
+#define BANDWIDTH_X86_NT_PASS(VD, K, LOADD, STREAMD, ADDD, MULD, AT, q)                            \
 	{                                                                                   \
 		for (size_t i = 0; i < (q); i += 2 * K) {                                   \
 			VD v0 = AT(LOADD, ADDD, MULD, i);                                   \
@@ -426,8 +426,8 @@ BW_KERNEL(triad_scalar, )
 		for (size_t i = 4 * (q); i < n; i += K)                                     \
 			STREAMD(d + i, AT(LOADD, ADDD, MULD, i));                           \
 	}
-#define BW_X86_COPY_NT(NAME, TGT, VD, K, LOADD, STREAMD, ADDD, MULD)                        \
-	BW_KERNEL(NAME, TGT)                                                                \
+#define BANDWIDTH_X86_COPY_NT(NAME, TGT, VD, K, LOADD, STREAMD, ADDD, MULD)                        \
+	BANDWIDTH_KERNEL(NAME, TGT)                                                                \
 	{                                                                                   \
 		size_t q = n / (8 * K) * (2 * K);                                           \
 		for (size_t r = 0; r < reps; r++) {                                         \
@@ -435,14 +435,14 @@ BW_KERNEL(triad_scalar, )
 			const double *e = b;                                                \
 			mt_launder(d);                                                      \
 			mt_launder(e);                                                      \
-			BW_X86_NT_PASS(VD, K, LOADD, STREAMD, ADDD, MULD, BW_COPY_AT, q)    \
+			BANDWIDTH_X86_NT_PASS(VD, K, LOADD, STREAMD, ADDD, MULD, BANDWIDTH_COPY_AT, q)    \
 			mt_sink_memory(d);                                                  \
 		}                                                                           \
 		_mm_sfence();                                                               \
 		return 0;                                                                   \
 	}
-#define BW_X86_TRIAD_NT(NAME, TGT, VD, K, LOADD, STREAMD, SET1D, ADDD, MULD)               \
-	BW_KERNEL(NAME, TGT)                                                                \
+#define BANDWIDTH_X86_TRIAD_NT(NAME, TGT, VD, K, LOADD, STREAMD, SET1D, ADDD, MULD)               \
+	BANDWIDTH_KERNEL(NAME, TGT)                                                                \
 	{                                                                                   \
 		VD vs = SET1D(s);                                                           \
 		size_t q = n / (8 * K) * (2 * K);                                           \
@@ -452,7 +452,7 @@ BW_KERNEL(triad_scalar, )
 			mt_launder(d);                                                      \
 			mt_launder(e);                                                      \
 			mt_launder(f);                                                      \
-			BW_X86_NT_PASS(VD, K, LOADD, STREAMD, ADDD, MULD, BW_TRIAD_AT, q)   \
+			BANDWIDTH_X86_NT_PASS(VD, K, LOADD, STREAMD, ADDD, MULD, BANDWIDTH_TRIAD_AT, q)   \
 			mt_sink_memory(d);                                                  \
 		}                                                                           \
 		_mm_sfence();                                                               \
@@ -490,20 +490,20 @@ __attribute__((target("avx512f"))) static inline uint64_t xor512(__m512i v)
 #define XOR3_128(x, a, b) _mm_xor_si128(_mm_xor_si128((x), (a)), (b))
 #define XOR3_512(x, a, b) _mm512_ternarylogic_epi64((x), (a), (b), 0x96)
 
-BW_X86_READ_XOR(sse2, TGT_SSE2, __m128i, 2, LDI128, _mm_xor_si128, XOR3_128, xor128,
+BANDWIDTH_X86_READ_XOR(sse2, TGT_SSE2, __m128i, 2, LDI128, _mm_xor_si128, XOR3_128, xor128,
 		_mm_setzero_si128)
-BW_X86_READ_XOR(avx512, TGT_AVX512, __m512i, 8, LDI512, _mm512_xor_si512, XOR3_512, xor512,
+BANDWIDTH_X86_READ_XOR(avx512, TGT_AVX512, __m512i, 8, LDI512, _mm512_xor_si512, XOR3_512, xor512,
 		_mm512_setzero_si512)
-BW_X86_KERNELS(sse2, TGT_SSE2, __m128i, __m128d, 2, LDI128, _mm_load_pd, _mm_store_pd,
+BANDWIDTH_X86_KERNELS(sse2, TGT_SSE2, __m128i, __m128d, 2, LDI128, _mm_load_pd, _mm_store_pd,
 	       _mm_stream_pd, _mm_set1_pd, _mm_add_pd, _mm_mul_pd)
-BW_X86_KERNELS(avx2, TGT_AVX2, __m256i, __m256d, 4, LDI256, _mm256_load_pd, _mm256_store_pd,
+BANDWIDTH_X86_KERNELS(avx2, TGT_AVX2, __m256i, __m256d, 4, LDI256, _mm256_load_pd, _mm256_store_pd,
 	       _mm256_stream_pd, _mm256_set1_pd, _mm256_add_pd, _mm256_mul_pd)
-BW_X86_KERNELS(avx512, TGT_AVX512, __m512i, __m512d, 8, LDI512, _mm512_load_pd, _mm512_store_pd,
+BANDWIDTH_X86_KERNELS(avx512, TGT_AVX512, __m512i, __m512d, 8, LDI512, _mm512_load_pd, _mm512_store_pd,
 	       _mm512_stream_pd, _mm512_set1_pd, _mm512_add_pd, _mm512_mul_pd)
 
 /* Eight fused multiply-adds, each of two loads, one from each half of the
  * array (p and q), into the accumulators x0 .. x7: four doubles a load. */
-#define BW_FMA8(p, q)                                                                       \
+#define BANDWIDTH_FMA8(p, q)                                                                       \
 	{                                                                                   \
 		x0 = _mm256_fmadd_pd(_mm256_load_pd((p)), _mm256_load_pd((q)), x0);         \
 		x1 = _mm256_fmadd_pd(_mm256_load_pd((p) + 4), _mm256_load_pd((q) + 4), x1); \
@@ -528,7 +528,7 @@ BW_X86_KERNELS(avx512, TGT_AVX512, __m512i, __m512d, 8, LDI512, _mm512_load_pd, 
  * bench/l1ops: twelve accumulators, or fewer FMAs with the other loads
  * added (vpaddq or vaddpd, ports FMAs do not need), no faster (71-74 %). */
 #define TGT_AVX2_FMA __attribute__((target("avx2,fma")))
-BW_KERNEL(read_avx2, TGT_AVX2_FMA)
+BANDWIDTH_KERNEL(read_avx2, TGT_AVX2_FMA)
 {
 	__m256d sum = _mm256_setzero_pd();
 	double w[4];
@@ -539,7 +539,7 @@ BW_KERNEL(read_avx2, TGT_AVX2_FMA)
 		mt_launder(p);
 		q = p + n / 2;
 		for (size_t i = 0; i < n / 2; i += 32)
-			BW_FMA8(p + i, q + i)
+			BANDWIDTH_FMA8(p + i, q + i)
 		x0 = _mm256_add_pd(_mm256_add_pd(x0, x1), _mm256_add_pd(x2, x3));
 		x4 = _mm256_add_pd(_mm256_add_pd(x4, x5), _mm256_add_pd(x6, x7));
 		sum = _mm256_add_pd(sum, _mm256_add_pd(x0, x4));
@@ -548,16 +548,16 @@ BW_KERNEL(read_avx2, TGT_AVX2_FMA)
 	return (uint64_t)(int64_t)((w[0] + w[1]) + (w[2] + w[3]));
 }
 
-#endif /* BW_X86 */
+#endif /* BANDWIDTH_X86 */
 
 /* ---- aarch64: NEON (128-bit) ----------------------------------------------- */
 
-#ifdef BW_NEON
+#ifdef BANDWIDTH_NEON
 
 /* The vector read as on x86: sixteen loads a turn xored into eight
  * accumulators, each pass's xor of all its words added to the sum. */
 #define LDN(q) vreinterpretq_u64_f64(vld1q_f64((const double *)(q)))
-BW_KERNEL(read_neon, )
+BANDWIDTH_KERNEL(read_neon, )
 {
 	uint64_t sum = 0;
 	for (size_t r = 0; r < reps; r++) {
@@ -567,11 +567,11 @@ BW_KERNEL(read_neon, )
 		size_t i = 0;
 		mt_launder(p);
 		for (; i + 16 <= n / 2; i += 16) {
-			BW_XOR8(veorq_u64, LDN, p + i)
-			BW_XOR8(veorq_u64, LDN, p + i + 8)
+			BANDWIDTH_XOR8(veorq_u64, LDN, p + i)
+			BANDWIDTH_XOR8(veorq_u64, LDN, p + i + 8)
 		}
 		for (; i < n / 2; i += 8)
-			BW_XOR8(veorq_u64, LDN, p + i)
+			BANDWIDTH_XOR8(veorq_u64, LDN, p + i)
 		x0 = veorq_u64(veorq_u64(x0, x1), veorq_u64(x2, x3));
 		x4 = veorq_u64(veorq_u64(x4, x5), veorq_u64(x6, x7));
 		x0 = veorq_u64(x0, x4);
@@ -583,25 +583,25 @@ BW_KERNEL(read_neon, )
 /* The load kernel: sixteen 16-byte loads a turn into registers, nothing
  * consuming them (ldr q, one 16-byte load each). */
 #define LDU(q) vld1q_u64((const uint64_t *)(const void *)(q))
-BW_KERNEL(load_neon, )
+BANDWIDTH_KERNEL(load_neon, )
 {
 	for (size_t r = 0; r < reps; r++) {
 		const float64x2_t *p = (const float64x2_t *)(const void *)a;
 		mt_launder(p);
 		for (size_t i = 0; i < n / 2; i += 16) {
-			BW_SINK8(mt_sink_vector, LDU, p + i)
-			BW_SINK8(mt_sink_vector, LDU, p + i + 8)
+			BANDWIDTH_SINK8(mt_sink_vector, LDU, p + i)
+			BANDWIDTH_SINK8(mt_sink_vector, LDU, p + i + 8)
 		}
 	}
 	return 0;
 }
 
-BW_VEC_WRITE(write_neon, , float64x2_t, 2, vdupq_n_f64, vst1q_f64, )
-BW_VEC_COPY(copy_neon, , float64x2_t, 2, vld1q_f64, vst1q_f64, )
-BW_VEC_TRIAD(triad_neon, , float64x2_t, 2, vld1q_f64, vst1q_f64, vdupq_n_f64, vaddq_f64,
+BANDWIDTH_VEC_WRITE(write_neon, , float64x2_t, 2, vdupq_n_f64, vst1q_f64, )
+BANDWIDTH_VEC_COPY(copy_neon, , float64x2_t, 2, vld1q_f64, vst1q_f64, )
+BANDWIDTH_VEC_TRIAD(triad_neon, , float64x2_t, 2, vld1q_f64, vst1q_f64, vdupq_n_f64, vaddq_f64,
 	     vmulq_f64, )
 
-#endif /* BW_NEON */
+#endif /* BANDWIDTH_NEON */
 
 /* ---- the C library's ------------------------------------------------------------ */
 
@@ -616,7 +616,7 @@ __attribute__((noinline)) static uint64_t fill_lib(double *a, const double *b, c
 	(void)b;
 	(void)c;
 	for (size_t r = 0; r < reps; r++) {
-		memset(a, BW_FILL_BYTE(s), n * sizeof *a);
+		memset(a, BANDWIDTH_FILL_BYTE(s), n * sizeof *a);
 		mt_sink_memory(a);
 	}
 	return 0;
@@ -650,12 +650,12 @@ __attribute__((noinline)) static uint64_t copy_lib(double *a, const double *b, c
 
 /* ---- names and the table ----------------------------------------------------- */
 
-static const char *const kernel_names[BW_NKERNELS] = {
+static const char *const kernel_names[BANDWIDTH_NKERNELS] = {
 	"read", "read_vector", "load", "write", "write_nt", "copy", "copy_nt", "triad", "triad_nt",
 	"fill", "fill_zero", "copy_lib",
 };
 
-static const unsigned kernel_arrays[BW_NKERNELS] = { 1, 1, 1, 1, 1, 2, 2, 3, 3, 1, 1, 2 };
+static const unsigned kernel_arrays[BANDWIDTH_NKERNELS] = { 1, 1, 1, 1, 1, 2, 2, 3, 3, 1, 1, 2 };
 
 /* read_ops: the ops read_vector runs beside each 16 loads (read_op, each
  * as wide as a load): the scalar, SSE2 and NEON reads one xor a load
@@ -666,7 +666,7 @@ static const struct {
 	unsigned width; /* bytes a load */
 	unsigned read_ops;
 	const char *read_op;
-} isas[BW_NISA] = {
+} isas[BANDWIDTH_NISA] = {
 	{ "scalar", "scalar", 8, 16, "xor" },
 	{ "SSE2", "sse2", 16, 16, "pxor" },
 	{ "AVX2", "avx2", 32, 8, "vfmadd231pd" },
@@ -676,23 +676,23 @@ static const struct {
 
 /* [isa][kernel]: NULL where the build has no such kernel. The read row
  * entry is the ISA's vector read; bandwidth_kernel_fn hands out the scalar
- * read for BW_READ whatever the ISA. */
-static const bw_kernel_fn table[BW_NISA][BW_NKERNELS] = {
-	[BW_ISA_SCALAR] = { read_scalar, read_xor_scalar, load_scalar, write_scalar, NULL,
+ * read for BANDWIDTH_READ whatever the ISA. */
+static const bandwidth_pass_fn table[BANDWIDTH_NISA][BANDWIDTH_NKERNELS] = {
+	[BANDWIDTH_ISA_SCALAR] = { read_scalar, read_xor_scalar, load_scalar, write_scalar, NULL,
 			    copy_scalar, NULL, triad_scalar, NULL, fill_lib, fill_zero_lib, copy_lib },
-#ifdef BW_X86
-	[BW_ISA_SSE2] = { read_scalar, read_sse2, load_sse2, write_sse2, write_nt_sse2, copy_sse2,
+#ifdef BANDWIDTH_X86
+	[BANDWIDTH_ISA_SSE2] = { read_scalar, read_sse2, load_sse2, write_sse2, write_nt_sse2, copy_sse2,
 			  copy_nt_sse2, triad_sse2, triad_nt_sse2, fill_lib, fill_zero_lib, copy_lib },
-	[BW_ISA_AVX2] = { read_scalar, read_avx2, load_avx2, write_avx2, write_nt_avx2, copy_avx2,
+	[BANDWIDTH_ISA_AVX2] = { read_scalar, read_avx2, load_avx2, write_avx2, write_nt_avx2, copy_avx2,
 			  copy_nt_avx2, triad_avx2, triad_nt_avx2, fill_lib, fill_zero_lib, copy_lib },
-	[BW_ISA_AVX512] = { read_scalar, read_avx512, load_avx512, write_avx512, write_nt_avx512,
+	[BANDWIDTH_ISA_AVX512] = { read_scalar, read_avx512, load_avx512, write_avx512, write_nt_avx512,
 			    copy_avx512, copy_nt_avx512, triad_avx512, triad_nt_avx512, fill_lib,
 			    fill_zero_lib, copy_lib },
 #endif
-#ifdef BW_NEON
+#ifdef BANDWIDTH_NEON
 	/* no streaming stores: GCC has no intrinsic for STNP (and asm is
 	 * os/barrier.h's alone) */
-	[BW_ISA_NEON] = { read_scalar, read_neon, load_neon, write_neon, NULL, copy_neon, NULL,
+	[BANDWIDTH_ISA_NEON] = { read_scalar, read_neon, load_neon, write_neon, NULL, copy_neon, NULL,
 			  triad_neon, NULL, fill_lib, fill_zero_lib, copy_lib },
 #endif
 };
@@ -706,12 +706,12 @@ const char *bandwidth_ceiling_doubt(double share)
 
 const char *bandwidth_kernel_name(int kernel)
 {
-	return kernel >= 0 && kernel < BW_NKERNELS ? kernel_names[kernel] : NULL;
+	return kernel >= 0 && kernel < BANDWIDTH_NKERNELS ? kernel_names[kernel] : NULL;
 }
 
 int bandwidth_kernel_parse(const char *name)
 {
-	for (int k = 0; k < BW_NKERNELS; k++)
+	for (int k = 0; k < BANDWIDTH_NKERNELS; k++)
 		if (strcmp(name, kernel_names[k]) == 0)
 			return k;
 	return -1;
@@ -719,7 +719,7 @@ int bandwidth_kernel_parse(const char *name)
 
 unsigned bandwidth_kernel_arrays(int kernel)
 {
-	return kernel >= 0 && kernel < BW_NKERNELS ? kernel_arrays[kernel] : 0;
+	return kernel >= 0 && kernel < BANDWIDTH_NKERNELS ? kernel_arrays[kernel] : 0;
 }
 
 uint64_t bandwidth_kernel_bytes(int kernel, size_t n)
@@ -729,12 +729,12 @@ uint64_t bandwidth_kernel_bytes(int kernel, size_t n)
 
 const char *bandwidth_isa_name(int isa)
 {
-	return isa >= 0 && isa < BW_NISA ? isas[isa].name : NULL;
+	return isa >= 0 && isa < BANDWIDTH_NISA ? isas[isa].name : NULL;
 }
 
 int bandwidth_isa_parse(const char *name)
 {
-	for (int i = 0; i < BW_NISA; i++)
+	for (int i = 0; i < BANDWIDTH_NISA; i++)
 		if (strcasecmp(name, isas[i].alias) == 0 || strcasecmp(name, isas[i].name) == 0)
 			return i;
 	return -1;
@@ -742,12 +742,12 @@ int bandwidth_isa_parse(const char *name)
 
 unsigned bandwidth_isa_width(int isa)
 {
-	return isa >= 0 && isa < BW_NISA ? isas[isa].width : 0;
+	return isa >= 0 && isa < BANDWIDTH_NISA ? isas[isa].width : 0;
 }
 
 unsigned bandwidth_read_ops(int isa, const char **op)
 {
-	if (isa < 0 || isa >= BW_NISA)
+	if (isa < 0 || isa >= BANDWIDTH_NISA)
 		return 0;
 	*op = isas[isa].read_op;
 	return isas[isa].read_ops;
@@ -755,33 +755,33 @@ unsigned bandwidth_read_ops(int isa, const char **op)
 
 int bandwidth_isa_supported(int isa)
 {
-	if (isa < 0 || isa >= BW_NISA || !table[isa][BW_READ_VECTOR])
+	if (isa < 0 || isa >= BANDWIDTH_NISA || !table[isa][BANDWIDTH_READ_VECTOR])
 		return 0;
-	if (isa == BW_ISA_SSE2)
+	if (isa == BANDWIDTH_ISA_SSE2)
 		return mt_arch_has(MT_FEAT_SSE2);
-	if (isa == BW_ISA_AVX2) /* its read is fused multiply-adds */
+	if (isa == BANDWIDTH_ISA_AVX2) /* its read is fused multiply-adds */
 		return mt_arch_has(MT_FEAT_AVX2) && mt_arch_has(MT_FEAT_FMA);
-	if (isa == BW_ISA_AVX512)
+	if (isa == BANDWIDTH_ISA_AVX512)
 		return mt_arch_has(MT_FEAT_AVX512F);
-	if (isa == BW_ISA_NEON)
+	if (isa == BANDWIDTH_ISA_NEON)
 		return mt_arch_has(MT_FEAT_NEON);
 	return 1; /* scalar */
 }
 
 int bandwidth_isa_best(void)
 {
-	static const int order[] = { BW_ISA_AVX512, BW_ISA_AVX2, BW_ISA_SSE2, BW_ISA_NEON };
+	static const int order[] = { BANDWIDTH_ISA_AVX512, BANDWIDTH_ISA_AVX2, BANDWIDTH_ISA_SSE2, BANDWIDTH_ISA_NEON };
 	for (size_t i = 0; i < MT_ARRAY_LEN(order); i++)
 		if (bandwidth_isa_supported(order[i]))
 			return order[i];
-	return BW_ISA_SCALAR;
+	return BANDWIDTH_ISA_SCALAR;
 }
 
-bw_kernel_fn bandwidth_kernel_fn(int kernel, int isa)
+bandwidth_pass_fn bandwidth_kernel_fn(int kernel, int isa)
 {
-	if (kernel < 0 || kernel >= BW_NKERNELS || !bandwidth_isa_supported(isa))
+	if (kernel < 0 || kernel >= BANDWIDTH_NKERNELS || !bandwidth_isa_supported(isa))
 		return NULL;
-	if (kernel == BW_READ)
+	if (kernel == BANDWIDTH_READ)
 		return read_scalar;
 	return table[isa][kernel];
 }

@@ -10,12 +10,13 @@
 
 RESULT_KIND_FILLED(struct bandwidth_result, bandwidth_result_from_json)
 RESULT_KIND_TYPED(struct bandwidth_result, bandwidth_result_to_json)
+RESULT_KIND_MEASURED(struct bandwidth_result, bandwidth_result_measured)
 
 /* The best read (scalar or vector) of size s on thread index t, GB/s;
  * NAN when neither was measured. */
 static double best_read(const struct bandwidth_result *r, size_t s, size_t t)
 {
-	const struct bw_cell *a = &r->cell[s][BW_READ][t], *b = &r->cell[s][BW_READ_VECTOR][t];
+	const struct bandwidth_cell *a = &r->cell[s][BANDWIDTH_READ][t], *b = &r->cell[s][BANDWIDTH_READ_VECTOR][t];
 	if (!a->have && !b->have)
 		return (double)NAN;
 	return !b->have || (a->have && a->gbs > b->gbs) ? a->gbs : b->gbs;
@@ -54,6 +55,7 @@ const struct result_kind kind_bandwidth = {
 	.seed = NULL,
 	.load = kind_load,
 	.free = free,
+	.measured = kind_measured,
 	.to_json = kind_to_json,
 	.figures = figures,
 	.plot = bandwidth_plot,

@@ -55,7 +55,7 @@ struct point_ctx {
 	_Alignas(128) atomic_int stop_loaders;
 	_Alignas(128) atomic_int stop_chaser;
 	_Alignas(128) struct mt_waitgroup chaser_done;
-	bw_kernel_fn fn;
+	bandwidth_pass_fn fn;
 	uint64_t delay_ticks;
 	struct loader *loaders;
 	unsigned nloaders;
@@ -85,7 +85,7 @@ static void *loader_main(void *arg)
 		if (c->delay_ticks) {
 			uint64_t t0 = mt_ticks();
 			while (mt_ticks() - t0 < c->delay_ticks)
-				bw_relax(&spins);
+				bandwidth_relax(&spins);
 		}
 	}
 	mt_sink(sum);
@@ -194,11 +194,11 @@ static int wait_chaser(struct sweep *s, struct point_ctx *c)
 static int run_point(struct sweep *s, double delay_ns, struct point_ctx *c, mt_error *e)
 {
 	const struct bandwidth_params *p = s->p;
-	pthread_t lt[BW_MAX_THREADS], ct;
+	pthread_t lt[BANDWIDTH_MAX_THREADS], ct;
 	unsigned started = 0, nl = delay_ns < 0 ? 0 : s->nloaders;
 	int st = -1;
 	memset(c, 0, sizeof *c);
-	c->fn = bandwidth_kernel_fn(p->loader_write ? BW_WRITE : BW_READ_VECTOR, p->isa);
+	c->fn = bandwidth_kernel_fn(p->loader_write ? BANDWIDTH_WRITE : BANDWIDTH_READ_VECTOR, p->isa);
 	c->delay_ticks = delay_ns > 0 ? (uint64_t)(delay_ns * s->ticks_per_ns) : 0;
 	c->loaders = s->loaders;
 	c->nloaders = nl;
@@ -210,12 +210,12 @@ static int run_point(struct sweep *s, double delay_ns, struct point_ctx *c, mt_e
 	for (unsigned i = 0; i < nl; i++) {
 		s->loaders[i].ctx = c;
 		atomic_store(&s->loaders[i].bytes, 0);
-		if (bw_thread_start(&lt[i], p->cpus[1 + i], loader_main, &s->loaders[i], NULL,
+		if (bandwidth_thread_start(&lt[i], p->cpus[1 + i], loader_main, &s->loaders[i], NULL,
 				    e) < 0)
 			goto stop;
 		started++;
 	}
-	if (bw_thread_start(&ct, p->cpus[0], chaser_main, c, job_run_clock(s->job), e) < 0)
+	if (bandwidth_thread_start(&ct, p->cpus[0], chaser_main, c, job_run_clock(s->job), e) < 0)
 		goto stop;
 	st = wait_chaser(s, c);
 	mt_thread_join(ct);
@@ -256,9 +256,9 @@ static int emit_point(struct sweep *s, int row, double delay_ns, const struct po
 		if (below == k / 2)
 			med = c->ns[t];
 	}
-	job_cell(&ev, BW_EV_LOADED, row, 0, n ? c->ns[mid] : 0, med > 0 ? (hi - lo) / med : 0);
-	JOB_PAYLOAD_PUT(&ev, struct bw_ev_loaded,
-			&((struct bw_ev_loaded){
+	job_cell(&ev, BANDWIDTH_EV_LOADED, row, 0, n ? c->ns[mid] : 0, med > 0 ? (hi - lo) / med : 0);
+	JOB_PAYLOAD_PUT(&ev, struct bandwidth_ev_loaded,
+			&((struct bandwidth_ev_loaded){
 				.gbs = delay_ns < 0 || !n ? 0 : c->gbs[mid],
 				.delay_ns = delay_ns < 0 ? -1 : delay_ns,
 				.tries = (int)c->done_tries,
@@ -371,7 +371,7 @@ int bandwidth_loaded(job_t *job, const struct bandwidth_params *p, double units0
 	memset(&s, 0, sizeof s);
 	s.p = p;
 	s.job = job;
-	s.nloaders = (unsigned)(p->ncpus - 1 < BW_MAX_THREADS ? p->ncpus - 1 : BW_MAX_THREADS);
+	s.nloaders = (unsigned)(p->ncpus - 1 < BANDWIDTH_MAX_THREADS ? p->ncpus - 1 : BANDWIDTH_MAX_THREADS);
 	mt_clock_calibrate(&clk, 20);
 	s.ticks_per_ns = clk.ticks_per_ns > 0 ? clk.ticks_per_ns : 1;
 	s.loaders = aligned_alloc(128, s.nloaders * sizeof *s.loaders);

@@ -34,10 +34,10 @@ static uint64_t round_up(uint64_t v, uint64_t to)
 static void thread_counts(struct bandwidth_params *p, const struct machine *m)
 {
 	const struct topo *t = m->topo;
-	unsigned want[8 + BW_MAX_TLIST], n = 0, all = (unsigned)(p->ncpus > 0 ? p->ncpus : 1);
+	unsigned want[8 + BANDWIDTH_MAX_TLIST], n = 0, all = (unsigned)(p->ncpus > 0 ? p->ncpus : 1);
 	unsigned cores = 0, miles;
-	if (all > BW_MAX_THREADS)
-		all = BW_MAX_THREADS;
+	if (all > BANDWIDTH_MAX_THREADS)
+		all = BANDWIDTH_MAX_THREADS;
 	for (int i = 0; i < p->ncpus; i++) {
 		int first = 1;
 		for (int j = 0; j < i && first; j++)
@@ -60,7 +60,7 @@ static void thread_counts(struct bandwidth_params *p, const struct machine *m)
 	for (unsigned pass = 0; pass < 2; pass++)
 		for (unsigned i = pass ? miles : 0; i < (pass ? n : miles); i++) {
 			unsigned v = want[i], dup = 0;
-			if (v < 1 || v > all || p->nthreads >= BW_MAX_TLIST)
+			if (v < 1 || v > all || p->nthreads >= BANDWIDTH_MAX_TLIST)
 				continue;
 			for (size_t k = 0; k < p->nthreads; k++)
 				dup |= p->threads[k] == v;
@@ -78,10 +78,10 @@ static void thread_counts(struct bandwidth_params *p, const struct machine *m)
 void bandwidth_use_cpus(struct bandwidth_params *p, const struct machine *m, const int *cpus,
 			int n)
 {
-	p->ncpus = n < BW_MAX_CPUS ? n : BW_MAX_CPUS;
+	p->ncpus = n < BANDWIDTH_MAX_CPUS ? n : BANDWIDTH_MAX_CPUS;
 	memcpy(p->cpus, cpus, (size_t)p->ncpus * sizeof *p->cpus);
 	bandwidth_place_cpus(p, m);
-	bandwidth_order_cpus(p, BW_SPREAD);
+	bandwidth_order_cpus(p, BANDWIDTH_SPREAD);
 	thread_counts(p, m);
 	bandwidth_count_groups(p);
 }
@@ -92,7 +92,7 @@ void bandwidth_params_default(struct bandwidth_params *p, const struct machine *
 		m = machine_this();
 	memset(p, 0, sizeof *p);
 	p->isa = bandwidth_isa_best();
-	for (int k = 0; k < BW_NKERNELS; k++)
+	for (int k = 0; k < BANDWIDTH_NKERNELS; k++)
 		if (bandwidth_kernel_fn(k, p->isa))
 			p->kernels[p->nkernels++] = k;
 	bandwidth_use_cpus(p, m, m->allowed, m->nallowed);
@@ -123,7 +123,7 @@ void bandwidth_params_quick(struct bandwidth_params *p, const struct machine *m)
 	while (p->nthreads > 1 && p->threads[p->nthreads - 1] > 2)
 		p->nthreads--;
 	for (size_t i = 0; i < p->nsizes; i++) {
-		struct bw_size *sz = &p->sizes[i];
+		struct bandwidth_size *sz = &p->sizes[i];
 		if (sz->bytes <= QUICK_MAX)
 			continue;
 		sz->bytes = QUICK_MAX;
@@ -147,7 +147,7 @@ void bandwidth_params_quick(struct bandwidth_params *p, const struct machine *m)
 	bandwidth_count_groups(p);
 }
 
-size_t bandwidth_levels_from_info(const struct info *inf, struct bw_level *out, size_t cap)
+size_t bandwidth_levels_from_info(const struct info *inf, struct bandwidth_level *out, size_t cap)
 {
 	size_t n = 0;
 	for (int level = 1; level <= INFO_MAX_LEVELS && n < cap; level++) {
@@ -168,7 +168,7 @@ size_t bandwidth_levels_from_info(const struct info *inf, struct bw_level *out, 
 	return n;
 }
 
-size_t bandwidth_levels_of(const struct machine *m, struct bw_level *out, size_t cap)
+size_t bandwidth_levels_of(const struct machine *m, struct bandwidth_level *out, size_t cap)
 {
 	size_t n = 0;
 	for (int level = 1; level <= MACHINE_MAX_LEVELS && n < cap; level++) {
@@ -204,30 +204,30 @@ size_t bandwidth_levels_of(const struct machine *m, struct bw_level *out, size_t
 
 int bandwidth_level_credible(uint64_t size, int ncpus)
 {
-	return size > 0 && size / (uint64_t)(ncpus > 0 ? ncpus : 1) <= BW_CREDIBLE_PER_CPU;
+	return size > 0 && size / (uint64_t)(ncpus > 0 ? ncpus : 1) <= BANDWIDTH_CREDIBLE_PER_CPU;
 }
 
 /* Append one sentence to notes when there is room. */
-static void add_note(char notes[][BW_NOTE_LEN], int nnotes, int *k, const char *text)
+static void add_note(char notes[][BANDWIDTH_NOTE_LEN], int nnotes, int *k, const char *text)
 {
 	if (*k < nnotes)
-		mt_strlcpy(notes[(*k)++], text, BW_NOTE_LEN);
+		mt_strlcpy(notes[(*k)++], text, BANDWIDTH_NOTE_LEN);
 }
 
 /* The DRAM row: at least the machine's DRAM floor for the CPUs of the
- * largest thread count, and BW_DRAM_MIN; at most a quarter of memory. */
+ * largest thread count, and BANDWIDTH_DRAM_MIN; at most a quarter of memory. */
 static int plan_dram(struct bandwidth_params *p, const struct machine *m,
-		     char notes[][BW_NOTE_LEN], int nnotes, int *k, mt_error *e)
+		     char notes[][BANDWIDTH_NOTE_LEN], int nnotes, int *k, mt_error *e)
 {
-	struct bw_size *sz = &p->sizes[p->nsizes];
+	struct bandwidth_size *sz = &p->sizes[p->nsizes];
 	int ncpu = largest_cpus(p);
 	uint64_t floor = machine_dram_floor(m, p->cpus, ncpu, sz->from, sizeof sz->from);
-	uint64_t want = floor, avail = m->mem_avail, cap = avail / BW_MEM_SHARE;
-	char a[32], b[32], note[BW_NOTE_LEN];
+	uint64_t want = floor, avail = m->mem_avail, cap = avail / BANDWIDTH_MEM_SHARE;
+	char a[32], b[32], note[BANDWIDTH_NOTE_LEN];
 	if (!floor)
 		mt_strlcpy(sz->from, "no cache level known", sizeof sz->from);
-	if (want < BW_DRAM_MIN) {
-		want = BW_DRAM_MIN;
+	if (want < BANDWIDTH_DRAM_MIN) {
+		want = BANDWIDTH_DRAM_MIN;
 		mt_append(sz->from, sizeof sz->from, ", raised to %s", mt_fmt_size(a, sizeof a, want));
 	}
 	want = (want + (1u << 20) - 1) / (1u << 20) * (1u << 20);
@@ -259,7 +259,7 @@ static int plan_dram(struct bandwidth_params *p, const struct machine *m,
 }
 
 /* Why level i of lv gets no row, into note ("" when it gets one). */
-static void left_out(const struct bw_level *lv, int online, char *note, size_t len)
+static void left_out(const struct bandwidth_level *lv, int online, char *note, size_t len)
 {
 	char a[32], b[32];
 	note[0] = '\0';
@@ -276,22 +276,22 @@ static void left_out(const struct bw_level *lv, int online, char *note, size_t l
 }
 
 int bandwidth_plan_sizes(struct bandwidth_params *p, const struct machine *m,
-			 const struct bw_level *given, size_t ngiven, char notes[][BW_NOTE_LEN],
+			 const struct bandwidth_level *given, size_t ngiven, char notes[][BANDWIDTH_NOTE_LEN],
 			 int nnotes, mt_error *e)
 {
-	struct bw_level mine[MACHINE_MAX_LEVELS];
-	const struct bw_level *lv = given;
+	struct bandwidth_level mine[MACHINE_MAX_LEVELS];
+	const struct bandwidth_level *lv = given;
 	size_t nlv = ngiven;
 	uint64_t last = 0;
-	char a[32], note[BW_NOTE_LEN];
+	char a[32], note[BANDWIDTH_NOTE_LEN];
 	int k = 0, online = m->online > 0 ? m->online : m->nallowed;
 	if (!given) {
 		nlv = bandwidth_levels_of(m, mine, MT_ARRAY_LEN(mine));
 		lv = mine;
 	}
 	p->nsizes = 0;
-	for (size_t i = 0; i < nlv && p->nsizes + 1 < BW_MAX_SIZES; i++) {
-		struct bw_size *sz = &p->sizes[p->nsizes];
+	for (size_t i = 0; i < nlv && p->nsizes + 1 < BANDWIDTH_MAX_SIZES; i++) {
+		struct bandwidth_size *sz = &p->sizes[p->nsizes];
 		uint64_t half = lv[i].size / 2 / PAGE * PAGE;
 		int shared = lv[i].level <= MACHINE_MAX_LEVELS ? m->lv[lv[i].level].shared
 							       : lv[i].level >= 3;
@@ -300,7 +300,7 @@ int bandwidth_plan_sizes(struct bandwidth_params *p, const struct machine *m,
 			add_note(notes, nnotes, &k, note);
 			continue;
 		}
-		if (half < MIN_SIZE || half <= last || (m->mem_avail && half > m->mem_avail / BW_MEM_SHARE))
+		if (half < MIN_SIZE || half <= last || (m->mem_avail && half > m->mem_avail / BANDWIDTH_MEM_SHARE))
 			continue; /* too small, out of order, or beyond memory: no row */
 		memset(sz, 0, sizeof *sz);
 		sz->bytes = half;
@@ -322,8 +322,8 @@ int bandwidth_plan_sizes(struct bandwidth_params *p, const struct machine *m,
 int bandwidth_set_sizes(struct bandwidth_params *p, const uint64_t *sizes, size_t n,
 			mt_error *e)
 {
-	if (n == 0 || n > BW_MAX_SIZES)
-		return mt_fail(e, "--sizes: 1..%d sizes", BW_MAX_SIZES);
+	if (n == 0 || n > BANDWIDTH_MAX_SIZES)
+		return mt_fail(e, "--sizes: 1..%d sizes", BANDWIDTH_MAX_SIZES);
 	for (size_t i = 0; i < n; i++) {
 		if (sizes[i] < MIN_SIZE || sizes[i] > MAX_SIZE)
 			return mt_fail(e, "--sizes: each size 4K..64G");
@@ -331,21 +331,21 @@ int bandwidth_set_sizes(struct bandwidth_params *p, const uint64_t *sizes, size_
 			return mt_fail(e, "--sizes: increasing sizes");
 	}
 	for (size_t i = 0; i < n; i++) {
-		struct bw_size *sz = &p->sizes[i];
+		struct bandwidth_size *sz = &p->sizes[i];
 		memset(sz, 0, sizeof *sz);
 		sz->bytes = sizes[i] / 8 * 8;
 		mt_strlcpy(sz->from, "--sizes, all threads", sizeof sz->from);
 	}
 	p->nsizes = n;
 	if (!p->chase_bytes)
-		p->chase_bytes = p->loader_bytes = sizes[n - 1] > BW_DRAM_MIN ? sizes[n - 1] : BW_DRAM_MIN;
+		p->chase_bytes = p->loader_bytes = sizes[n - 1] > BANDWIDTH_DRAM_MIN ? sizes[n - 1] : BANDWIDTH_DRAM_MIN;
 	return 0;
 }
 
 int bandwidth_parse_threads(const char *s, unsigned *out, size_t cap)
 {
-	uint64_t v[BW_MAX_TLIST];
-	int n = mt_parse_u64_list(s, 1, BW_MAX_THREADS, v, cap < BW_MAX_TLIST ? cap : BW_MAX_TLIST);
+	uint64_t v[BANDWIDTH_MAX_TLIST];
+	int n = mt_parse_u64_list(s, 1, BANDWIDTH_MAX_THREADS, v, cap < BANDWIDTH_MAX_TLIST ? cap : BANDWIDTH_MAX_TLIST);
 	if (n <= 0)
 		return -1;
 	for (int i = 0; i < n; i++) {
@@ -487,7 +487,7 @@ void bandwidth_order_cpus(struct bandwidth_params *p, int how)
 		k[i].package = p->package[i];
 	}
 	qsort(k, (size_t)n, sizeof *k, cmp_key); /* CPU order first */
-	if (how == BW_COMPACT) { /* by core (its first CPU's place), its siblings together */
+	if (how == BANDWIDTH_COMPACT) { /* by core (its first CPU's place), its siblings together */
 		for (int i = 0; i < n; i++) {
 			int head = i, smt = 0;
 			for (int j = 0; j < i && k[i].core >= 0; j++)
@@ -538,8 +538,8 @@ unsigned bandwidth_groups_of(const struct bandwidth_params *p, unsigned threads)
 int bandwidth_set_cpus(struct bandwidth_params *p, const int *list, int n,
 		       const struct machine *m, mt_error *e)
 {
-	if (n <= 0 || n > BW_MAX_CPUS)
-		return mt_fail(e, "--cpus: 1..%d CPUs", BW_MAX_CPUS);
+	if (n <= 0 || n > BANDWIDTH_MAX_CPUS)
+		return mt_fail(e, "--cpus: 1..%d CPUs", BANDWIDTH_MAX_CPUS);
 	for (int i = 0; i < n; i++) {
 		if (!machine_allows(m, list[i]))
 			return mt_fail(e, "--cpus: CPU %d is not one this process may use", list[i]);
@@ -585,8 +585,8 @@ int bandwidth_placement(const struct bandwidth_params *p, unsigned threads, char
 	return 0;
 }
 
-void bandwidth_layout(int kernel, const struct bw_size *sz, unsigned threads, unsigned groups,
-		      struct bw_layout *out)
+void bandwidth_layout(int kernel, const struct bandwidth_size *sz, unsigned threads, unsigned groups,
+		      struct bandwidth_layout *out)
 {
 	unsigned arrays = bandwidth_kernel_arrays(kernel);
 	uint64_t share = sz->per_thread || threads == 0 ? sz->bytes
@@ -594,10 +594,10 @@ void bandwidth_layout(int kernel, const struct bw_size *sz, unsigned threads, un
 					 : sz->bytes / threads;
 	size_t n = (size_t)(share / (arrays ? arrays : 1) / sizeof(double));
 	size_t astride;
-	n -= n % BW_UNROLL;
-	if (n < BW_UNROLL)
-		n = BW_UNROLL;
-	astride = (size_t)round_up(n * sizeof(double), BW_ALIGN) + SKEW;
+	n -= n % BANDWIDTH_UNROLL;
+	if (n < BANDWIDTH_UNROLL)
+		n = BANDWIDTH_UNROLL;
+	astride = (size_t)round_up(n * sizeof(double), BANDWIDTH_ALIGN) + SKEW;
 	memset(out, 0, sizeof *out);
 	out->n = n;
 	for (unsigned i = 0; i < arrays && i < 3; i++)
@@ -614,7 +614,7 @@ const char *bandwidth_pages_name(int pages)
 
 int bandwidth_pages_parse(const char *name)
 {
-	for (int i = BW_PAGES_4K; i <= BW_PAGES_AUTO; i++)
+	for (int i = BANDWIDTH_PAGES_4K; i <= BANDWIDTH_PAGES_AUTO; i++)
 		if (strcmp(name, bandwidth_pages_name(i)) == 0)
 			return i;
 	return -1;
@@ -622,11 +622,11 @@ int bandwidth_pages_parse(const char *name)
 
 int bandwidth_pages_used(int asked, const char *thp)
 {
-	if (asked == BW_PAGES_HUGE)
-		return BW_PAGES_HUGE;
-	if (asked == BW_PAGES_AUTO && (strcmp(thp, "always") == 0 || strcmp(thp, "madvise") == 0))
-		return BW_PAGES_HUGE;
-	return BW_PAGES_4K;
+	if (asked == BANDWIDTH_PAGES_HUGE)
+		return BANDWIDTH_PAGES_HUGE;
+	if (asked == BANDWIDTH_PAGES_AUTO && (strcmp(thp, "always") == 0 || strcmp(thp, "madvise") == 0))
+		return BANDWIDTH_PAGES_HUGE;
+	return BANDWIDTH_PAGES_4K;
 }
 
 uint64_t bandwidth_buffer_bytes(const struct bandwidth_params *p)
@@ -640,7 +640,7 @@ uint64_t bandwidth_table_bytes(const struct bandwidth_params *p)
 	for (size_t s = 0; s < p->nsizes; s++)
 		for (size_t k = 0; k < p->nkernels; k++)
 			for (size_t t = 0; t < p->nthreads; t++) {
-				struct bw_layout l;
+				struct bandwidth_layout l;
 				uint64_t need;
 				bandwidth_layout(p->kernels[k], &p->sizes[s], p->threads[t],
 						 bandwidth_groups_of(p, p->threads[t]), &l);
@@ -705,12 +705,12 @@ int bandwidth_keep_levels(struct bandwidth_params *p, const char *list, mt_error
 }
 
 void bandwidth_plan_of(const struct bandwidth_params *p, const struct machine *m,
-		       char notes[][BW_NOTE_LEN], int nnotes, struct plan *out)
+		       char notes[][BANDWIDTH_NOTE_LEN], int nnotes, struct plan *out)
 {
 	plan_init(out, "bandwidth", m);
 	if (p->loaded != 2)
 		for (size_t i = 0; i < p->nsizes; i++) {
-			const struct bw_size *sz = &p->sizes[i];
+			const struct bandwidth_size *sz = &p->sizes[i];
 			plan_add_size(out, sz->level, sz->bytes, sz->per_thread, sz->per_group,
 				      sz->from);
 		}

@@ -31,7 +31,7 @@ static size_t shown_threads(const struct bandwidth_result *r)
 
 /* The ceiling of cell (s, kernel, t) in GB/s of all its threads, 0 none. */
 static double ceiling_gbs(const struct bandwidth_result *r, size_t s, int kernel, size_t t,
-			  struct bw_share *sh)
+			  struct bandwidth_share *sh)
 {
 	if (bandwidth_cell_share(r, s, kernel, t, sh) < 0 || !(sh->ceiling > 0))
 		return 0;
@@ -48,8 +48,8 @@ static void range(const struct result_file *in, size_t n, double *lo, double *hi
 		size_t t = shown_threads(r);
 		for (size_t s = 0; s < r->nsizes && r->nthreads; s++)
 			for (size_t k = 0; k < r->nkernels; k++) {
-				const struct bw_cell *c = &r->cell[s][r->kernels[k]][t];
-				struct bw_share sh;
+				const struct bandwidth_cell *c = &r->cell[s][r->kernels[k]][t];
+				struct bandwidth_share sh;
 				double v = ceiling_gbs(r, s, r->kernels[k], t, &sh);
 				if (!c->have || !(c->gbs > 0) || !isfinite(c->gbs))
 					continue;
@@ -124,8 +124,8 @@ static void draw_panel(struct svg *s, const struct bandwidth_result *r, const st
 		svg_group(s, groups[pass]);
 		for (size_t i = 0; i < ns; i++)
 			for (size_t k = 0; k < nk; k++) {
-				const struct bw_cell *c = &r->cell[i][r->kernels[k]][t];
-				struct bw_share sh;
+				const struct bandwidth_cell *c = &r->cell[i][r->kernels[k]][t];
+				struct bandwidth_share sh;
 				double cg = ceiling_gbs(r, i, r->kernels[k], t, &sh);
 				double px = x_of(x, w, i, ns, k, nk);
 				if (!c->have || !(c->gbs > 0) || !isfinite(c->gbs))
@@ -149,7 +149,7 @@ static void draw_panel(struct svg *s, const struct bandwidth_result *r, const st
 static void draw_legend(struct svg *s, const struct bandwidth_result *r, double x, double y,
 			const char *tag)
 {
-	const struct bw_core *core = bandwidth_core_find(&r->cpu);
+	const struct bandwidth_core *core = bandwidth_core_find(&r->cpu);
 	int measured;
 	double ghz = bandwidth_result_ghz(r, &measured);
 	svg_group(s, "legend");

@@ -15,7 +15,7 @@
  * where they ran and of the machine. */
 static const char *slower_why(const struct bandwidth_result *r, size_t t)
 {
-	const struct bw_threads_info *ti = &r->threads[t];
+	const struct bandwidth_threads_info *ti = &r->threads[t];
 	if (ti->over)
 		return "more threads than CPUs: they take turns on them";
 	if (strstr(ti->placement, "SMT siblings"))
@@ -28,7 +28,7 @@ static const char *slower_why(const struct bandwidth_result *r, size_t t)
 }
 
 /* The reason N threads read more than N x one: where the working set sits. */
-static const char *faster_why(const struct bw_size *sz)
+static const char *faster_why(const struct bandwidth_size *sz)
 {
 	if (sz->per_thread)
 		return "each thread has its own share: one thread alone did not reach its core's "
@@ -38,7 +38,7 @@ static const char *faster_why(const struct bw_size *sz)
 }
 
 /* The size row s in words: "DRAM 256M", "L2 512K". */
-static void row_name(const struct bw_size *sz, char *buf, size_t len)
+static void row_name(const struct bandwidth_size *sz, char *buf, size_t len)
 {
 	char a[32];
 	mt_snprintf(buf, len, "%s%s%s", sz->level, sz->level[0] ? " " : "",
@@ -46,25 +46,25 @@ static void row_name(const struct bw_size *sz, char *buf, size_t len)
 }
 
 /* Appends one sentence to lines (at most cap). */
-static void say(char lines[][BW_NOTE_LEN], int cap, int *n, const char *fmt, ...)
+static void say(char lines[][BANDWIDTH_NOTE_LEN], int cap, int *n, const char *fmt, ...)
 	MT_PRINTF(4, 5);
-static void say(char lines[][BW_NOTE_LEN], int cap, int *n, const char *fmt, ...)
+static void say(char lines[][BANDWIDTH_NOTE_LEN], int cap, int *n, const char *fmt, ...)
 {
 	va_list ap;
 	if (*n >= cap)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(lines[(*n)++], BW_NOTE_LEN, fmt, ap);
+	vsnprintf(lines[(*n)++], BANDWIDTH_NOTE_LEN, fmt, ap);
 	va_end(ap);
 }
 
-int bandwidth_odd_cells(const struct bandwidth_result *r, int kernel, char lines[][BW_NOTE_LEN],
+int bandwidth_odd_cells(const struct bandwidth_result *r, int kernel, char lines[][BANDWIDTH_NOTE_LEN],
 			int cap)
 {
 	int n = 0;
 	char row[48], above[48];
 	for (size_t s = 0; s < r->nsizes; s++) {
-		const struct bw_cell *c = r->cell[s][kernel];
+		const struct bandwidth_cell *c = r->cell[s][kernel];
 		double best = 0;
 		size_t at = 0;
 		row_name(&r->sizes[s], row, sizeof row);
@@ -72,13 +72,13 @@ int bandwidth_odd_cells(const struct bandwidth_result *r, int kernel, char lines
 			double x = (double)r->threads[t].threads / r->threads[0].threads;
 			if (!c[t].have)
 				continue;
-			if (best > 0 && c[t].gbs < BW_ODD_SLOWER * best)
+			if (best > 0 && c[t].gbs < BANDWIDTH_ODD_SLOWER * best)
 				say(lines, cap, &n, "%s %s: %u threads %.1f GB/s, slower than %u threads' "
 					"%.1f: %s", row, bandwidth_kernel_name(kernel),
 				    r->threads[t].threads, c[t].gbs, r->threads[at].threads, best,
 				    slower_why(r, t));
 			else if (t > 0 && c[0].have && c[0].gbs > 0 &&
-				 c[t].gbs > BW_ODD_FASTER * x * c[0].gbs)
+				 c[t].gbs > BANDWIDTH_ODD_FASTER * x * c[0].gbs)
 				say(lines, cap, &n, "%s %s: %u threads %.1f GB/s, %.2fx one thread's "
 					"%.1f, more than %.0fx: %s", row, bandwidth_kernel_name(kernel),
 				    r->threads[t].threads, c[t].gbs, c[t].gbs / c[0].gbs, c[0].gbs, x,
@@ -92,12 +92,12 @@ int bandwidth_odd_cells(const struct bandwidth_result *r, int kernel, char lines
 	/* the DRAM row faster than the one above it, at all threads (streaming
 	 * stores are slower in the caches than past them: not those) */
 	if (r->nsizes >= 2 && r->nthreads && strcmp(r->sizes[r->nsizes - 1].level, "DRAM") == 0 &&
-	    kernel != BW_WRITE_NT && kernel != BW_COPY_NT && kernel != BW_TRIAD_NT) {
+	    kernel != BANDWIDTH_WRITE_NT && kernel != BANDWIDTH_COPY_NT && kernel != BANDWIDTH_TRIAD_NT) {
 		size_t s = r->nsizes - 1, t = r->nthreads - 1;
-		const struct bw_cell *lo = &r->cell[s][kernel][t], *hi = &r->cell[s - 1][kernel][t];
+		const struct bandwidth_cell *lo = &r->cell[s][kernel][t], *hi = &r->cell[s - 1][kernel][t];
 		row_name(&r->sizes[s], row, sizeof row);
 		row_name(&r->sizes[s - 1], above, sizeof above);
-		if (lo->have && hi->have && !r->sizes[s].per_thread && lo->gbs > BW_ODD_FASTER * hi->gbs)
+		if (lo->have && hi->have && !r->sizes[s].per_thread && lo->gbs > BANDWIDTH_ODD_FASTER * hi->gbs)
 			say(lines, cap, &n, "%s %s: %u threads %.1f GB/s, faster than the %s row's "
 				"%.1f: much of it is still read from a cache (a larger one than the plan "
 				"knew, or the rows' shares differ)", row, bandwidth_kernel_name(kernel),

@@ -25,7 +25,7 @@ void bandwidth_result_init(struct bandwidth_result *r, const struct bandwidth_pa
 	memcpy(r->kernels, p->kernels, sizeof r->kernels);
 	r->nthreads = p->loaded == 2 ? 0 : p->nthreads;
 	for (size_t i = 0; i < p->nthreads; i++) {
-		struct bw_threads_info *t = &r->threads[i];
+		struct bandwidth_threads_info *t = &r->threads[i];
 		t->threads = p->threads[i];
 		t->over = bandwidth_placement(p, p->threads[i], t->placement, sizeof t->placement);
 		t->cpus[0] = '\0';
@@ -54,11 +54,11 @@ void bandwidth_result_init(struct bandwidth_result *r, const struct bandwidth_pa
 
 int bandwidth_result_apply(struct bandwidth_result *r, const struct job_event *ev)
 {
-	if (ev->type == JOB_EV_NOTE && ev->kind == BW_NOTE_PAGES)
+	if (ev->type == JOB_EV_NOTE && ev->subtype == BANDWIDTH_NOTE_PAGES)
 		r->pages.huge_bytes = ev->value >= 0 ? (int64_t)ev->value : -1;
-	if (ev->type == JOB_EV_NOTE && ev->kind == BW_NOTE_PORTS) {
-		struct bw_ev_ports x;
-		if (JOB_PAYLOAD_GET(ev, struct bw_ev_ports, &x) == 0 && (x.when == 0 || x.when == 1) &&
+	if (ev->type == JOB_EV_NOTE && ev->subtype == BANDWIDTH_NOTE_PORTS) {
+		struct bandwidth_ev_ports x;
+		if (JOB_PAYLOAD_GET(ev, struct bandwidth_ev_ports, &x) == 0 && (x.when == 0 || x.when == 1) &&
 		    x.gbs > 0 && isfinite(x.gbs)) {
 			r->ports[x.when].have = 1; /* rounded as the file says them */
 			r->ports[x.when].gbs = round(x.gbs * 1000) / 1000;
@@ -69,11 +69,11 @@ int bandwidth_result_apply(struct bandwidth_result *r, const struct job_event *e
 	}
 	if (ev->type != JOB_EV_CELL && ev->type != JOB_EV_UPDATE)
 		return 0;
-	if (ev->kind == BW_EV_TABLE) {
-		struct bw_ev_table x;
-		struct bw_cell *c;
-		if (JOB_PAYLOAD_GET(ev, struct bw_ev_table, &x) < 0 || ev->row < 0 ||
-		    (size_t)ev->row >= r->nsizes || ev->col < 0 || ev->col >= BW_NKERNELS ||
+	if (ev->subtype == BANDWIDTH_EV_TABLE) {
+		struct bandwidth_ev_table x;
+		struct bandwidth_cell *c;
+		if (JOB_PAYLOAD_GET(ev, struct bandwidth_ev_table, &x) < 0 || ev->row < 0 ||
+		    (size_t)ev->row >= r->nsizes || ev->col < 0 || ev->col >= BANDWIDTH_NKERNELS ||
 		    x.thread_index < 0 || (size_t)x.thread_index >= r->nthreads)
 			return 0;
 		c = &r->cell[ev->row][ev->col][x.thread_index];
@@ -82,21 +82,21 @@ int bandwidth_result_apply(struct bandwidth_result *r, const struct job_event *e
 		c->spread = ev->spread;
 		c->tries = x.tries;
 		c->canary = x.canary;
-		c->checked = (x.flags & BW_CHECKED) != 0;
-		c->twice = (x.flags & BW_TWICE) != 0;
-		c->uneven = (x.flags & BW_UNEVEN) != 0;
+		c->checked = (x.flags & BANDWIDTH_CHECKED) != 0;
+		c->twice = (x.flags & BANDWIDTH_TWICE) != 0;
+		c->uneven = (x.flags & BANDWIDTH_UNEVEN) != 0;
 		c->pass_bytes = x.pass_bytes;
 		c->preempted = x.preempted;
 		/* as the file will say it, so a file read back gives the same figures */
 		c->ghz = x.ghz > 0 && isfinite(x.ghz) ? round(x.ghz * 1000) / 1000 : 0;
 		if (!c->checked)
 			r->wrong = 1;
-		return BW_EV_TABLE;
+		return BANDWIDTH_EV_TABLE;
 	}
-	if (ev->kind == BW_EV_LOADED) {
-		struct bw_ev_loaded x;
-		struct bw_point *pt;
-		if (JOB_PAYLOAD_GET(ev, struct bw_ev_loaded, &x) < 0 || ev->row < 0 ||
+	if (ev->subtype == BANDWIDTH_EV_LOADED) {
+		struct bandwidth_ev_loaded x;
+		struct bandwidth_point *pt;
+		if (JOB_PAYLOAD_GET(ev, struct bandwidth_ev_loaded, &x) < 0 || ev->row < 0 ||
 		    (size_t)ev->row >= r->npts)
 			return 0;
 		pt = &r->pts[ev->row];
@@ -108,7 +108,7 @@ int bandwidth_result_apply(struct bandwidth_result *r, const struct job_event *e
 		pt->delay_ns = x.delay_ns;
 		pt->tries = x.tries;
 		pt->preempted = x.preempted;
-		return BW_EV_LOADED;
+		return BANDWIDTH_EV_LOADED;
 	}
 	return 0;
 }
@@ -117,7 +117,7 @@ size_t bandwidth_result_measured(const struct bandwidth_result *r)
 {
 	size_t n = 0;
 	for (size_t s = 0; s < r->nsizes; s++)
-		for (size_t k = 0; k < BW_NKERNELS; k++)
+		for (size_t k = 0; k < BANDWIDTH_NKERNELS; k++)
 			for (size_t t = 0; t < r->nthreads; t++)
 				n += (size_t)r->cell[s][k][t].have;
 	for (size_t i = 0; i < r->npts; i++)
@@ -137,7 +137,7 @@ double bandwidth_result_top(const struct bandwidth_result *r)
 {
 	double top = 0;
 	for (size_t s = 0; s < r->nsizes; s++)
-		for (size_t k = 0; k < BW_NKERNELS; k++)
+		for (size_t k = 0; k < BANDWIDTH_NKERNELS; k++)
 			for (size_t t = 0; t < r->nthreads; t++)
 				if (r->cell[s][k][t].have && r->cell[s][k][t].gbs > top)
 					top = r->cell[s][k][t].gbs;
@@ -193,7 +193,7 @@ static void add_or_null(cJSON *o, const char *k, double v)
  * writes the same figures. */
 static void share_to_json(const struct bandwidth_result *r, size_t s, int k, size_t t, cJSON *it)
 {
-	struct bw_share sh;
+	struct bandwidth_share sh;
 	double gbs = r->cell[s][k][t].gbs, written = round(gbs * 1000) / 1000;
 	if (bandwidth_cell_share(r, s, k, t, &sh) < 0)
 		return;
@@ -212,7 +212,7 @@ static void share_to_json(const struct bandwidth_result *r, size_t s, int k, siz
 /* Which core measured and what the ceilings are counted with. */
 static int ceiling_to_json(const struct bandwidth_result *r, cJSON *root)
 {
-	const struct bw_core *c = bandwidth_core_find(&r->cpu);
+	const struct bandwidth_core *c = bandwidth_core_find(&r->cpu);
 	cJSON *id = cJSON_AddObjectToObject(root, "cpu_id"), *ce;
 	int measured;
 	double ghz = bandwidth_result_ghz(r, &measured);
@@ -251,7 +251,7 @@ static int pages_to_json(const struct bandwidth_result *r, cJSON *root)
 	if (!(o = cJSON_AddObjectToObject(root, "pages")))
 		return -1;
 	cJSON_AddStringToObject(o, "asked", bandwidth_pages_name(r->pages.asked));
-	cJSON_AddStringToObject(o, "used", r->pages.used == BW_PAGES_HUGE ? "huge" : "4k");
+	cJSON_AddStringToObject(o, "used", r->pages.used == BANDWIDTH_PAGES_HUGE ? "huge" : "4k");
 	cJSON_AddStringToObject(o, "thp", r->pages.thp);
 	cJSON_AddNumberToObject(o, "buffer_bytes", (double)r->pages.buffer_bytes);
 	if (r->pages.huge_bytes >= 0)
@@ -274,7 +274,7 @@ static int ports_to_json(const struct bandwidth_result *r, cJSON *root)
 	if (!(o = cJSON_AddObjectToObject(root, "ports")))
 		return -1;
 	cJSON_AddStringToObject(o, "canary", "load");
-	cJSON_AddNumberToObject(o, "bytes", BW_PORTS_BYTES);
+	cJSON_AddNumberToObject(o, "bytes", BANDWIDTH_PORTS_BYTES);
 	for (int i = 0; i < 2; i++) {
 		cJSON *w;
 		if (!r->ports[i].have) {
@@ -302,7 +302,7 @@ static int results_to_json(const struct bandwidth_result *r, cJSON *root)
 		for (size_t ki = 0; ki < r->nkernels; ki++)
 			for (size_t t = 0; t < r->nthreads; t++) {
 				int k = r->kernels[ki];
-				const struct bw_cell *c = &r->cell[s][k][t];
+				const struct bandwidth_cell *c = &r->cell[s][k][t];
 				cJSON *it;
 				if (!c->have)
 					continue;
@@ -343,7 +343,7 @@ static int loaded_to_json(const struct bandwidth_result *r, cJSON *root)
 	cJSON_AddNumberToObject(setup, "chaser_cpu", r->chaser_cpu);
 	cJSON_AddStringToObject(setup, "loader", r->loader_write ? "write" : "read");
 	for (size_t i = 0; i < r->npts; i++) {
-		const struct bw_point *pt = &r->pts[i];
+		const struct bandwidth_point *pt = &r->pts[i];
 		cJSON *it;
 		if (!pt->have)
 			continue;
@@ -418,11 +418,11 @@ static int sizes_from_json(const cJSON *root, const char *f, struct bandwidth_re
 	if (!(arr = jsonio_array(root, "sizes", f, e)))
 		return -1;
 	cJSON_ArrayForEach(it, arr) {
-		struct bw_size *sz = &r->sizes[r->nsizes];
+		struct bandwidth_size *sz = &r->sizes[r->nsizes];
 		double v;
 		mt_snprintf(where, sizeof where, "%s: sizes[%d]", f, i++);
-		if (r->nsizes == BW_MAX_SIZES)
-			return mt_fail(e, "%s: more than %d sizes", where, BW_MAX_SIZES);
+		if (r->nsizes == BANDWIDTH_MAX_SIZES)
+			return mt_fail(e, "%s: more than %d sizes", where, BANDWIDTH_MAX_SIZES);
 		if (!cJSON_IsObject(it) || jsonio_number(it, "size", where, &v, e) < 0)
 			return mt_fail(e, "%s: field \"size\" must be a number", where);
 		if (v < 1 || v > 1e15)
@@ -439,13 +439,13 @@ static int sizes_from_json(const cJSON *root, const char *f, struct bandwidth_re
 		return -1;
 	i = 0;
 	cJSON_ArrayForEach(it, arr) {
-		struct bw_threads_info *t = &r->threads[r->nthreads];
+		struct bandwidth_threads_info *t = &r->threads[r->nthreads];
 		long n;
 		mt_snprintf(where, sizeof where, "%s: threads[%d]", f, i++);
-		if (r->nthreads == BW_MAX_TLIST)
-			return mt_fail(e, "%s: more than %d thread counts", where, BW_MAX_TLIST);
-		if (!cJSON_IsObject(it) || jsonio_int(it, "threads", where, 1, BW_MAX_THREADS, &n, e) < 0)
-			return mt_fail(e, "%s: field \"threads\" must be 1..%d", where, BW_MAX_THREADS);
+		if (r->nthreads == BANDWIDTH_MAX_TLIST)
+			return mt_fail(e, "%s: more than %d thread counts", where, BANDWIDTH_MAX_TLIST);
+		if (!cJSON_IsObject(it) || jsonio_int(it, "threads", where, 1, BANDWIDTH_MAX_THREADS, &n, e) < 0)
+			return mt_fail(e, "%s: field \"threads\" must be 1..%d", where, BANDWIDTH_MAX_THREADS);
 		t->threads = (unsigned)n;
 		t->over = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "oversubscribed"));
 		jsonio_opt_string(it, "cpus", t->cpus, sizeof t->cpus);
@@ -472,7 +472,7 @@ static void add_kernel(struct bandwidth_result *r, int k)
 	for (size_t i = 0; i < r->nkernels; i++)
 		if (r->kernels[i] == k)
 			return;
-	if (r->nkernels < BW_NKERNELS)
+	if (r->nkernels < BANDWIDTH_NKERNELS)
 		r->kernels[r->nkernels++] = k;
 }
 
@@ -503,7 +503,7 @@ static int results_from_json(const cJSON *root, const char *f, struct bandwidth_
 		return -1;
 	cJSON_ArrayForEach(it, arr) {
 		const cJSON *kn = cJSON_GetObjectItemCaseSensitive(it, "kernel");
-		struct bw_cell *c;
+		struct bandwidth_cell *c;
 		double size;
 		long th;
 		int k, si, ti;
@@ -515,7 +515,7 @@ static int results_from_json(const cJSON *root, const char *f, struct bandwidth_
 				       "read_vector, load, write, write_nt, copy, copy_nt, triad, "
 				       "triad_nt)", where);
 		if (jsonio_number(it, "size", where, &size, e) < 0 ||
-		    jsonio_int(it, "threads", where, 1, BW_MAX_THREADS, &th, e) < 0)
+		    jsonio_int(it, "threads", where, 1, BANDWIDTH_MAX_THREADS, &th, e) < 0)
 			return -1;
 		if ((si = size_index(r, size)) < 0)
 			return mt_fail(e, "%s: size %.0f is not in \"sizes\"", where, size);
@@ -561,12 +561,12 @@ static int loaded_from_json(const cJSON *root, const char *f, struct bandwidth_r
 		r->chaser_cpu = (int)jsonio_opt_int(setup, "chaser_cpu", -1, INT_MAX, -1);
 		r->chase_bytes = (uint64_t)jsonio_opt_int(setup, "chase_bytes", 0, LONG_MAX, 0);
 		r->chase_stride = (unsigned)jsonio_opt_int(setup, "chase_stride", 0, INT_MAX, 0);
-		r->loaders = (unsigned)jsonio_opt_int(setup, "loaders", 0, BW_MAX_THREADS, 0);
+		r->loaders = (unsigned)jsonio_opt_int(setup, "loaders", 0, BANDWIDTH_MAX_THREADS, 0);
 		jsonio_opt_string(setup, "loader", loader, sizeof loader);
 		r->loader_write = strcmp(loader, "write") == 0;
 	}
 	cJSON_ArrayForEach(it, arr) {
-		struct bw_point *pt = &r->pts[r->npts];
+		struct bandwidth_point *pt = &r->pts[r->npts];
 		const cJSON *d = cJSON_GetObjectItemCaseSensitive(it, "delay_ns");
 		mt_snprintf(where, sizeof where, "%s: loaded[%d]", f, i++);
 		if (r->npts == MT_ARRAY_LEN(r->pts))
@@ -589,7 +589,7 @@ static int loaded_from_json(const cJSON *root, const char *f, struct bandwidth_r
 
 /* The optional "pages" (files before it have none: asked -1, not known).
  * Returns 0, or -1 with e naming a field that is there but wrong. */
-static int pages_from_json(const cJSON *root, const char *f, struct bw_pages *pg, mt_error *e)
+static int pages_from_json(const cJSON *root, const char *f, struct bandwidth_pages *pg, mt_error *e)
 {
 	const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "pages"), *h;
 	char asked[16] = "", used[16] = "";
@@ -605,7 +605,7 @@ static int pages_from_json(const cJSON *root, const char *f, struct bw_pages *pg
 	    (strcmp(used, "4k") && strcmp(used, "huge")))
 		return mt_fail(e, "%s: field \"pages\": an object with \"asked\" (4k, huge or "
 				  "auto) and \"used\" (4k or huge)", f);
-	pg->used = strcmp(used, "huge") == 0 ? BW_PAGES_HUGE : BW_PAGES_4K;
+	pg->used = strcmp(used, "huge") == 0 ? BANDWIDTH_PAGES_HUGE : BANDWIDTH_PAGES_4K;
 	jsonio_opt_string(o, "thp", pg->thp, sizeof pg->thp);
 	printable(pg->thp);
 	pg->buffer_bytes = (uint64_t)jsonio_opt_int(o, "buffer_bytes", 0, LONG_MAX, 0);
@@ -650,7 +650,7 @@ static int ports_from_json(const cJSON *root, const char *f, struct bandwidth_re
 }
 
 /* The optional "cpu_id" (files before it have none: no ceilings). */
-static void cpu_id_from_json(const cJSON *root, struct bw_cpu_id *id)
+static void cpu_id_from_json(const cJSON *root, struct bandwidth_cpu_id *id)
 {
 	const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "cpu_id");
 	double v[4];
@@ -684,7 +684,7 @@ int bandwidth_result_from_json(const cJSON *root, const char *file, struct bandw
 	jsonio_opt_string(root, "isa", isa, sizeof isa);
 	r->isa = bandwidth_isa_parse(isa);
 	if (r->isa < 0)
-		r->isa = BW_ISA_SCALAR;
+		r->isa = BANDWIDTH_ISA_SCALAR;
 	r->vector_bytes = (unsigned)jsonio_opt_int(root, "vector_bytes", 0, INT_MAX, 0);
 	r->ncpus = (int)jsonio_opt_int(root, "cpus", 0, INT_MAX, 0);
 	cpu_id_from_json(root, &r->cpu);
@@ -713,7 +713,7 @@ int bandwidth_result_from_json(const cJSON *root, const char *file, struct bandw
  * with 0..16 ops of several kinds). Returns 1, or 0 (buf untouched). */
 static int consume_lesson(const struct bandwidth_result *r, char *buf, size_t len)
 {
-	const struct bw_cell *ld, *rv;
+	const struct bandwidth_cell *ld, *rv;
 	size_t si = 0;
 	double f;
 	char a[32];
@@ -721,8 +721,8 @@ static int consume_lesson(const struct bandwidth_result *r, char *buf, size_t le
 		si++;
 	if (si == r->nsizes || !r->nthreads || r->threads[0].threads != 1)
 		return 0;
-	ld = &r->cell[si][BW_LOAD][0];
-	rv = &r->cell[si][BW_READ_VECTOR][0];
+	ld = &r->cell[si][BANDWIDTH_LOAD][0];
+	rv = &r->cell[si][BANDWIDTH_READ_VECTOR][0];
 	if (!ld->have || !rv->have || ld->gbs <= 0)
 		return 0;
 	f = rv->gbs / ld->gbs;
@@ -743,13 +743,13 @@ static int consume_lesson(const struct bandwidth_result *r, char *buf, size_t le
 	return 1;
 }
 
-/* The memory row: the last, when it is DRAM (or a size past BW_DRAM_MIN
+/* The memory row: the last, when it is DRAM (or a size past BANDWIDTH_DRAM_MIN
  * with no level), else NULL. */
-static const struct bw_size *memory_row(const struct bandwidth_result *r)
+static const struct bandwidth_size *memory_row(const struct bandwidth_result *r)
 {
-	const struct bw_size *sz = r->nsizes ? &r->sizes[r->nsizes - 1] : NULL;
+	const struct bandwidth_size *sz = r->nsizes ? &r->sizes[r->nsizes - 1] : NULL;
 	if (!sz || !r->nthreads ||
-	    !(strcmp(sz->level, "DRAM") == 0 || (!sz->level[0] && sz->bytes >= BW_DRAM_MIN)))
+	    !(strcmp(sz->level, "DRAM") == 0 || (!sz->level[0] && sz->bytes >= BANDWIDTH_DRAM_MIN)))
 		return NULL;
 	return sz;
 }
@@ -762,18 +762,18 @@ static const struct bw_size *memory_row(const struct bandwidth_result *r)
  * than data. Each claim from the run's own figures and this CPU's flags. */
 static int lib_lesson(const struct bandwidth_result *r, int kernel, char *buf, size_t len)
 {
-	int fill = kernel != BW_COPY_LIB;
-	const struct bw_size *sz = memory_row(r);
+	int fill = kernel != BANDWIDTH_COPY_LIB;
+	const struct bandwidth_size *sz = memory_row(r);
 	size_t last = r->nsizes ? r->nsizes - 1 : 0;
-	const struct bw_cell *lib, *zero, *mine, *nt;
+	const struct bandwidth_cell *lib, *zero, *mine, *nt;
 	double best;
 	char a[32];
 	if (!sz)
 		return 0;
-	lib = &r->cell[last][fill ? BW_FILL : BW_COPY_LIB][0];
-	zero = &r->cell[last][BW_FILL_ZERO][0];
-	mine = &r->cell[last][fill ? BW_WRITE : BW_COPY][0];
-	nt = &r->cell[last][fill ? BW_WRITE_NT : BW_COPY_NT][0];
+	lib = &r->cell[last][fill ? BANDWIDTH_FILL : BANDWIDTH_COPY_LIB][0];
+	zero = &r->cell[last][BANDWIDTH_FILL_ZERO][0];
+	mine = &r->cell[last][fill ? BANDWIDTH_WRITE : BANDWIDTH_COPY][0];
+	nt = &r->cell[last][fill ? BANDWIDTH_WRITE_NT : BANDWIDTH_COPY_NT][0];
 	if (!lib->have || !mine->have || lib->gbs <= 0 || mine->gbs <= 0)
 		return 0;
 	best = nt->have && nt->gbs > mine->gbs ? nt->gbs : mine->gbs;
@@ -807,22 +807,22 @@ static int lib_lesson(const struct bandwidth_result *r, int kernel, char *buf, s
 
 int bandwidth_lesson(const struct bandwidth_result *r, int kernel, char *buf, size_t len)
 {
-	int k = kernel == BW_COPY_NT ? BW_COPY : kernel == BW_TRIAD_NT ? BW_TRIAD : kernel;
-	if (kernel == BW_LOAD || kernel == BW_READ_VECTOR)
+	int k = kernel == BANDWIDTH_COPY_NT ? BANDWIDTH_COPY : kernel == BANDWIDTH_TRIAD_NT ? BANDWIDTH_TRIAD : kernel;
+	if (kernel == BANDWIDTH_LOAD || kernel == BANDWIDTH_READ_VECTOR)
 		return consume_lesson(r, buf, len);
-	if (kernel == BW_FILL || kernel == BW_FILL_ZERO || kernel == BW_COPY_LIB)
+	if (kernel == BANDWIDTH_FILL || kernel == BANDWIDTH_FILL_ZERO || kernel == BANDWIDTH_COPY_LIB)
 		return lib_lesson(r, kernel, buf, len);
-	int cached = k == BW_COPY ? 3 : 4;
-	const struct bw_size *sz;
-	const struct bw_cell *c, *nt;
+	int cached = k == BANDWIDTH_COPY ? 3 : 4;
+	const struct bandwidth_size *sz;
+	const struct bandwidth_cell *c, *nt;
 	char a[32];
-	if ((k != BW_COPY && k != BW_TRIAD) || !r->nsizes || !r->nthreads)
+	if ((k != BANDWIDTH_COPY && k != BANDWIDTH_TRIAD) || !r->nsizes || !r->nthreads)
 		return 0;
 	sz = &r->sizes[r->nsizes - 1];
 	c = &r->cell[r->nsizes - 1][k][0];
-	nt = &r->cell[r->nsizes - 1][k + 1][0]; /* BW_COPY_NT, BW_TRIAD_NT */
+	nt = &r->cell[r->nsizes - 1][k + 1][0]; /* BANDWIDTH_COPY_NT, BANDWIDTH_TRIAD_NT */
 	if (!c->have || !nt->have || c->gbs <= 0 ||
-	    !(strcmp(sz->level, "DRAM") == 0 || (!sz->level[0] && sz->bytes >= BW_DRAM_MIN)))
+	    !(strcmp(sz->level, "DRAM") == 0 || (!sz->level[0] && sz->bytes >= BANDWIDTH_DRAM_MIN)))
 		return 0; /* the lesson is memory's */
 	mt_snprintf(buf, len, "%s%s%s %s, one thread: cached %.1f GB/s, streaming stores %.1f "
 		    "(%.2fx): a cached %s moves %d lines per line it stores (the stored line is "

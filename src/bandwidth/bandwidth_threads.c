@@ -13,7 +13,7 @@
 #include <sched.h>
 #include <string.h>
 
-int bw_thread_start(pthread_t *tid, int cpu, void *(*fn)(void *), void *arg,
+int bandwidth_thread_start(pthread_t *tid, int cpu, void *(*fn)(void *), void *arg,
 		    struct mt_run_clock *clock, mt_error *e)
 {
 	int rc = mt_thread_start_clocked(tid, cpu, fn, arg, clock);
@@ -27,7 +27,7 @@ long bandwidth_preemptions(void)
 	return mt_plat_thread_preemptions();
 }
 
-void bw_relax(unsigned *spins)
+void bandwidth_relax(unsigned *spins)
 {
 	mt_arch_relax();
 	if ((++*spins & 1023u) == 0)

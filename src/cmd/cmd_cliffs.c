@@ -311,8 +311,8 @@ static void print_latency_check(const struct detection *d, const int *num,
 				const struct cliffs_cli *c, const struct latency_levels *lv,
 				const struct info *inf)
 {
-	uint64_t size[LAT_MAX_LEVELS] = { 0 };
-	int lnum[LAT_MAX_LEVELS], n = 0;
+	uint64_t size[LATENCY_MAX_LEVELS] = { 0 };
+	int lnum[LATENCY_MAX_LEVELS], n = 0;
 	char a[32], b[32];
 	for (size_t i = 0; i < lv->n; i++)
 		if (!lv->lv[i].tlb)

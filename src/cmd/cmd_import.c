@@ -137,8 +137,8 @@ static void summary(FILE *f, const struct import_cli *c, const struct import_res
 	if (res->lat->has_random)
 		fprintf(f, ", random chase%s%s", res->lat->ns_over_l1 ? " (ns over L1)" : "",
 			res->lat->has_other			  ? " on 4 KB and huge pages"
-			: res->lat->hugepages == LAT_HUGE_OFF ? " on 4 KB pages (as the file says)"
-			: res->lat->hugepages == LAT_HUGE_ON  ? " on huge pages (as the file says)"
+			: res->lat->hugepages == LATENCY_HUGE_OFF ? " on 4 KB pages (as the file says)"
+			: res->lat->hugepages == LATENCY_HUGE_ON  ? " on huge pages (as the file says)"
 							      : "");
 	fprintf(f, "\n");
 }

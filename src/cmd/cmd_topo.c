@@ -1,5 +1,5 @@
 /* memtop topo [--sysfs-root DIR] [--json F|-]: the machine above the core
- * (packages, NUMA nodes, L3 groups, cores, SMT siblings, core kinds) from
+ * (packages, NUMA nodes, L3 groups, cores, SMT siblings, core types) from
  * hwloc, folded into a few lines (os/topo.h). */
 #include "config.h"
 
@@ -116,13 +116,13 @@ static void print_vm(FILE *f, const struct machine *m)
 			m->vm.name[0] ? ")" : "", MT_PRINTABLE(m->vm.why));
 }
 
-static void print_kinds(FILE *f, const struct topo *t)
+static void print_coretypes(FILE *f, const struct topo *t)
 {
 	char cpus[1024], l1[32], l2[32];
-	for (int i = 0; i < t->nkinds; i++) {
-		const struct topo_kind *k = &t->kinds[i];
+	for (int i = 0; i < t->ncoretypes; i++) {
+		const struct topo_coretype *k = &t->coretypes[i];
 		fprintf(f, "  core kind %s%s: CPUs %s, L1d %s, L2 %s%s%s%s\n", k->name,
-			i == 0 && t->nkinds > 1 ? " (fastest)" : "",
+			i == 0 && t->ncoretypes > 1 ? " (fastest)" : "",
 			topo_set_text(&k->cpus, cpus, sizeof cpus), mt_fmt_size(l1, sizeof l1, k->l1d),
 			mt_fmt_size(l2, sizeof l2, k->l2), k->detail[0] ? " (" : "",
 			MT_PRINTABLE(k->detail), k->detail[0] ? ")" : "");
@@ -162,7 +162,7 @@ static void print_topo(FILE *f, const struct topo *t, const struct machine *m)
 	fprintf(f, "%s\n", topo_summary(t, sum, sizeof sum));
 	print_nodes(f, t);
 	print_l3(f, t, m);
-	print_kinds(f, t);
+	print_coretypes(f, t);
 	print_smt(f, t);
 	print_vm(f, m);
 	print_conditions(f, m);

@@ -50,7 +50,7 @@
  * the Cores tab shows for it. -1: not known. */
 struct cores_place {
 	int cpu, core, group;
-	char text[CORES_PLACE_LEN]; /* topo_place_text's "CPU 3: core kind P, L3 group 0, ..." or "" */
+	char text[CORES_PLACE_LEN]; /* topo_place_text's "CPU 3: core type P, L3 group 0, ..." or "" */
 };
 
 /* One pair of the plan, and its measurement once done. */
@@ -147,7 +147,7 @@ int cores_plan_make(struct cores_plan *pl, const struct cores_params *p,
 		    const char *(*rel)(const void *ctx, int a, int b), const void *ctx, mt_error *e);
 
 /* The Cores recipe, once for the command line and the tab: the CPUs list
- * names (NULL: every CPU machine m allows; of core kind kind when kind >=
+ * names (NULL: every CPU machine m allows; of core type kind when kind >=
  * 0), their places from m's topology, and the plan (sample: 1 sampled, 0
  * every pair, -1 sampled above CORES_SAMPLE_ABOVE CPUs). Returns 0, or -1
  * with e (a bad list, fewer than two CPUs, memory). */

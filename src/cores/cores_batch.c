@@ -94,7 +94,7 @@ static void on_event(const struct job_event *ev, void *ctx)
 	struct printer *b = ctx;
 	const struct cores_pair *q;
 	const struct cores_plan *pl = &b->r.plan;
-	if (!cores_result_apply(&b->r, ev) || ev->kind == 1) /* the second pass: the summary's */
+	if (!cores_result_apply(&b->r, ev) || ev->subtype == 1) /* the second pass: the summary's */
 		return;
 	q = &pl->pairs[ev->row];
 	if (b->csv) {
@@ -292,12 +292,12 @@ static int print_head(void *printer)
 static int make_plan(struct run_params *rp, const struct batch_cli *cli, const struct machine *m)
 {
 	mt_error e;
-	if (rp->list && cli->cpu_kind) {
+	if (rp->list && cli->cpu_coretype) {
 		mt_warn("run cores: --cpus and --cpu-kind: give one of them");
 		return MT_EXIT_USAGE;
 	}
 	if (cores_plan_for(&rp->plan, &rp->p, m, rp->list,
-			   cli->cpu_kind && m->topo ? topo_kind_find(m->topo, cli->cpu_kind) : -1,
+			   cli->cpu_coretype && m->topo ? topo_coretype_find(m->topo, cli->cpu_coretype) : -1,
 			   rp->sample, &e) == 0)
 		return -1;
 	if (rp->list && !strstr(e.msg, "out of memory"))

@@ -12,6 +12,7 @@
 #include <string.h>
 
 RESULT_KIND_TYPED(struct cores_result, cores_result_to_json)
+RESULT_KIND_MEASURED(struct cores_result, cores_result_measured)
 
 static void *load(const cJSON *root, const char *path, mt_error *e)
 {
@@ -166,6 +167,7 @@ const struct result_kind kind_cores = {
 	.seed = NULL,
 	.load = load,
 	.free = release,
+	.measured = kind_measured,
 	.to_json = kind_to_json,
 	.figures = figures,
 	.compare = compare,

@@ -269,7 +269,7 @@ int cores_plan_for(struct cores_plan *pl, const struct cores_params *p, const st
 	if (list) {
 		n = cores_parse_cpus(list, m, cpus, CORES_MAX_CPUS, e);
 	} else {
-		n = machine_kind_cpus(m, kind, cpus, CORES_MAX_CPUS);
+		n = machine_coretype_cpus(m, kind, cpus, CORES_MAX_CPUS);
 	}
 	if (n < 0) {
 		pthread_mutex_unlock(&lock);

@@ -205,7 +205,7 @@ int cores_result_apply(struct cores_result *r, const struct job_event *ev)
 	    JOB_PAYLOAD_GET(ev, struct cores_ev_pair, &x) < 0)
 		return 0;
 	q = &r->plan.pairs[ev->row];
-	if (ev->kind == 1) { /* the second pass */
+	if (ev->subtype == 1) { /* the second pass */
 		q->ns2 = ev->value;
 		q->spread2 = ev->spread;
 		q->have2 = x.kept > 0 && isfinite(q->ns2) && q->ns2 > 0;

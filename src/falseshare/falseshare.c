@@ -294,10 +294,10 @@ int falseshare_result_apply(struct falseshare_result *r, const struct job_event 
 	if (ev->type != JOB_EV_CELL || ev->row < 0 || ev->row >= FALSESHARE_MAX_LIST ||
 	    JOB_PAYLOAD_GET(ev, struct falseshare_ev_cell, &x) < 0)
 		return 0;
-	if (ev->kind == FALSESHARE_CELL_TABLE && (ev->col == 0 || ev->col == 1) &&
+	if (ev->subtype == FALSESHARE_CELL_TABLE && (ev->col == 0 || ev->col == 1) &&
 	    (size_t)ev->row < r->nthreads)
 		c = &r->tab[ev->row][ev->col];
-	else if (ev->kind == FALSESHARE_CELL_SWEEP && (size_t)ev->row < r->nsweep)
+	else if (ev->subtype == FALSESHARE_CELL_SWEEP && (size_t)ev->row < r->nsweep)
 		c = &r->swp[ev->row];
 	else
 		return 0;
@@ -311,7 +311,7 @@ int falseshare_result_apply(struct falseshare_result *r, const struct job_event 
 	c->exact = x.exact;
 	if (!c->exact)
 		r->inexact = 1;
-	return ev->kind;
+	return ev->subtype;
 }
 
 size_t falseshare_result_measured(const struct falseshare_result *r)

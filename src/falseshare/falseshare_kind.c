@@ -10,6 +10,7 @@
 
 RESULT_KIND_FILLED(struct falseshare_result, falseshare_result_from_json)
 RESULT_KIND_TYPED(struct falseshare_result, falseshare_result_to_json)
+RESULT_KIND_MEASURED(struct falseshare_result, falseshare_result_measured)
 
 /* Files written before results named their experiment: the first result's
  * "layout" is "packed" or "padded". */
@@ -45,6 +46,7 @@ const struct result_kind kind_falseshare = {
 	.is = is,
 	.load = kind_load,
 	.free = free,
+	.measured = kind_measured,
 	.to_json = kind_to_json,
 	.figures = figures,
 	.compare = falseshare_compare,

@@ -172,7 +172,7 @@ int import_add_pages(struct import_result *res, const char *path, const struct i
 		return mt_fail(e, "%s: not one %s random chase like the first file", path,
 			       import_format_name(res->format));
 	}
-	if (a->hugepages == LAT_HUGE_UNKNOWN || r->hugepages == LAT_HUGE_UNKNOWN ||
+	if (a->hugepages == LATENCY_HUGE_UNKNOWN || r->hugepages == LATENCY_HUGE_UNKNOWN ||
 	    a->hugepages == r->hugepages || a->nsizes != r->nsizes ||
 	    memcmp(a->sizes, r->sizes, a->nsizes * sizeof a->sizes[0]) != 0) {
 		import_result_free(&b);

@@ -16,13 +16,13 @@
 struct block {
 	unsigned stride;
 	size_t n;
-	uint64_t size[LAT_MAX_SIZES];
-	double ns[LAT_MAX_SIZES];
+	uint64_t size[LATENCY_MAX_SIZES];
+	double ns[LATENCY_MAX_SIZES];
 };
 
 struct blocks {
 	size_t n;
-	struct block b[LAT_MAX_STRIDES];
+	struct block b[LATENCY_MAX_STRIDES];
 };
 
 /* '"stride=N': N into *stride. Returns 1 for such a line, 0 for another,
@@ -53,7 +53,7 @@ static int read_row(struct lines *l, const char *file, struct block *b, mt_error
 	size = (uint64_t)(round(mb * 1048576.0 / SIZE_GRAIN) * SIZE_GRAIN);
 	if (size == 0 || (b->n && size <= b->size[b->n - 1]))
 		return import_bad_line(e, file, l, "expected a size larger than the line before");
-	if (b->n == LAT_MAX_SIZES)
+	if (b->n == LATENCY_MAX_SIZES)
 		return import_bad_line(e, file, l, "more sizes than memtop reads (256)");
 	b->size[b->n] = size;
 	b->ns[b->n++] = ns;
@@ -73,7 +73,7 @@ static int read_blocks(const char *text, const char *file, struct blocks *bs, mt
 		if (h < 0)
 			return import_bad_line(e, file, &l, "expected '\"stride=N', N >= 8 bytes");
 		if (h > 0) {
-			if (bs->n == LAT_MAX_STRIDES)
+			if (bs->n == LATENCY_MAX_STRIDES)
 				return import_bad_line(e, file, &l, "more strides than memtop reads (12)");
 			cur = &bs->b[bs->n++];
 			cur->stride = stride;
@@ -100,7 +100,7 @@ static int by_stride(const void *a, const void *b)
 }
 
 /* The sizes of every block, merged (sorted, once each). Returns the count,
- * 0 when more than LAT_MAX_SIZES. */
+ * 0 when more than LATENCY_MAX_SIZES. */
 static size_t all_sizes(const struct blocks *bs, uint64_t *out)
 {
 	size_t n = 0;
@@ -112,7 +112,7 @@ static size_t all_sizes(const struct blocks *bs, uint64_t *out)
 				j++;
 			if (j < n && out[j] == s)
 				continue;
-			if (n == LAT_MAX_SIZES)
+			if (n == LATENCY_MAX_SIZES)
 				return 0;
 			memmove(&out[j + 1], &out[j], (n - j) * sizeof *out);
 			out[j] = s;
@@ -135,7 +135,7 @@ int import_lmbench(const char *text, const char *file, int random, struct latenc
 		   mt_error *e)
 {
 	struct blocks *bs = malloc(sizeof *bs);
-	uint64_t sizes[LAT_MAX_SIZES];
+	uint64_t sizes[LATENCY_MAX_SIZES];
 	struct latency_result *r;
 	size_t n;
 	if (!bs)
@@ -155,7 +155,7 @@ int import_lmbench(const char *text, const char *file, int random, struct latenc
 		}
 	n = all_sizes(bs, sizes);
 	if (n == 0 || !(r = import_latency_new(sizes, n, "lmbench"))) {
-		mt_fail(e, "%s: more than %d sizes over its strides", file, LAT_MAX_SIZES);
+		mt_fail(e, "%s: more than %d sizes over its strides", file, LATENCY_MAX_SIZES);
 		goto fail;
 	}
 	if (random) {

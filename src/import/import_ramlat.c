@@ -15,8 +15,8 @@
 struct table {
 	size_t cols, col; /* values a row has; the chase's among them */
 	size_t n;
-	uint64_t size[LAT_MAX_SIZES];
-	double ns[LAT_MAX_SIZES];
+	uint64_t size[LATENCY_MAX_SIZES];
+	double ns[LATENCY_MAX_SIZES];
 };
 
 /* "size: ... 1xPTR ...": the column count and the chase's index. */
@@ -61,7 +61,7 @@ static int read_row(struct lines *l, const char *file, struct table *t, mt_error
 	}
 	if (t->n && size <= t->size[t->n - 1])
 		return import_bad_line(e, file, l, "expected a size larger than the line before");
-	if (t->n == LAT_MAX_SIZES)
+	if (t->n == LATENCY_MAX_SIZES)
 		return import_bad_line(e, file, l, "more sizes than memtop reads (256)");
 	t->size[t->n++] = size;
 	return 0;

@@ -117,17 +117,17 @@ int import_parse_value(const char *s, double *out)
 struct latency_result *import_latency_new(const uint64_t *sizes, size_t n, const char *format)
 {
 	struct latency_result *r;
-	if (n == 0 || n > LAT_MAX_SIZES || !(r = calloc(1, sizeof *r)))
+	if (n == 0 || n > LATENCY_MAX_SIZES || !(r = calloc(1, sizeof *r)))
 		return NULL;
 	r->nsizes = n;
 	memcpy(r->sizes, sizes, n * sizeof *sizes);
-	for (size_t k = 0; k < LAT_MAX_STRIDES; k++)
-		for (size_t i = 0; i < LAT_MAX_SIZES; i++)
+	for (size_t k = 0; k < LATENCY_MAX_STRIDES; k++)
+		for (size_t i = 0; i < LATENCY_MAX_SIZES; i++)
 			r->ns[k][i] = r->cycles[k][i] = NAN;
-	for (size_t i = 0; i < LAT_MAX_SIZES; i++)
+	for (size_t i = 0; i < LATENCY_MAX_SIZES; i++)
 		r->random_ns[i] = r->random_cycles[i] = r->other_ns[i] = r->other_cycles[i] = NAN;
-	r->hugepages = LAT_HUGE_UNKNOWN;
-	r->other_hugepages = LAT_HUGE_UNKNOWN;
+	r->hugepages = LATENCY_HUGE_UNKNOWN;
+	r->other_hugepages = LATENCY_HUGE_UNKNOWN;
 	r->other_share = -1;
 	mt_strlcpy(r->format, format, sizeof r->format);
 	return r;

@@ -49,7 +49,7 @@ int import_parse_value(const char *s, double *out);
 
 /* A latency result for an import from tool format: these sizes, no
  * clock (ghz 0), pages unknown, every point unmeasured (NAN). NULL when out
- * of memory or n is 0 or more than LAT_MAX_SIZES. */
+ * of memory or n is 0 or more than LATENCY_MAX_SIZES. */
 struct latency_result *import_latency_new(const uint64_t *sizes, size_t n, const char *format);
 
 #endif

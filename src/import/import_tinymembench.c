@@ -15,10 +15,10 @@
 #define MAX_TABLES 2
 
 struct table {
-	int huge; /* LAT_HUGE_* */
+	int huge; /* LATENCY_HUGE_* */
 	size_t n;
-	uint64_t size[LAT_MAX_SIZES];
-	double ns[LAT_MAX_SIZES];
+	uint64_t size[LATENCY_MAX_SIZES];
+	double ns[LATENCY_MAX_SIZES];
 	size_t line; /* its header's line */
 };
 
@@ -26,9 +26,9 @@ static int table_header(const char *s, int *huge)
 {
 	if (!strstr(s, HEADER))
 		return 0;
-	*huge = strstr(s, "MADV_NOHUGEPAGE") ? LAT_HUGE_OFF
-		: strstr(s, "MADV_HUGEPAGE") ? LAT_HUGE_ON
-					       : LAT_HUGE_UNKNOWN;
+	*huge = strstr(s, "MADV_NOHUGEPAGE") ? LATENCY_HUGE_OFF
+		: strstr(s, "MADV_HUGEPAGE") ? LATENCY_HUGE_ON
+					       : LATENCY_HUGE_UNKNOWN;
 	return 1;
 }
 
@@ -47,7 +47,7 @@ static int read_row(struct lines *l, const char *file, struct table *t, mt_error
 		return import_bad_line(e, file, l, "expected 'BYTES : NS ns / NS ns'");
 	if (t->n && size <= t->size[t->n - 1])
 		return import_bad_line(e, file, l, "expected a size larger than the line before");
-	if (t->n == LAT_MAX_SIZES)
+	if (t->n == LATENCY_MAX_SIZES)
 		return import_bad_line(e, file, l, "more sizes than memtop reads (256)");
 	t->size[t->n] = size;
 	t->ns[t->n++] = ns;
@@ -87,7 +87,7 @@ static int read_tables(const char *text, const char *file, struct table *t, mt_e
 /* Two tables: one on 4 KB pages, one on huge pages, the same sizes. */
 static int check_pair(const struct table *t, const char *file, mt_error *e)
 {
-	if (t[0].huge == LAT_HUGE_UNKNOWN || t[1].huge == LAT_HUGE_UNKNOWN || t[0].huge == t[1].huge)
+	if (t[0].huge == LATENCY_HUGE_UNKNOWN || t[1].huge == LATENCY_HUGE_UNKNOWN || t[0].huge == t[1].huge)
 		return mt_fail(e, "%s: two tables, but not one without and one with huge pages "
 				  "(lines %zu and %zu)",
 			       file, t[0].line, t[1].line);
@@ -110,7 +110,7 @@ int import_tinymembench(const char *text, const char *file, struct latency_resul
 		free(t);
 		return -1;
 	}
-	if (nt == 2 && t[0].huge == LAT_HUGE_ON) { /* the 4 KB-page table first */
+	if (nt == 2 && t[0].huge == LATENCY_HUGE_ON) { /* the 4 KB-page table first */
 		struct table tmp = t[0];
 		t[0] = t[1];
 		t[1] = tmp;

@@ -21,10 +21,10 @@
 #include <sys/mman.h>
 
 #define CHUNK_NS 20e6 /* chase at most ~20 ms between job_check() calls */
-#define LAT_MIN_LOADS 4096     /* the fewest loads worth a warm-up or a chunk */
-#define LAT_FIRST_LOADS 65536  /* a warm-up's first chunk at most: 16 ms at 250 ns */
-#define LAT_MIN_POINT_NS 8e6 /* a contended run shrinks its points down to this */
-#define LAT_RNG_SEED 0x6d656d746f70ull /* "memtop": the random chase's order */
+#define LATENCY_MIN_LOADS 4096     /* the fewest loads worth a warm-up or a chunk */
+#define LATENCY_FIRST_LOADS 65536  /* a warm-up's first chunk at most: 16 ms at 250 ns */
+#define LATENCY_MIN_POINT_NS 8e6 /* a contended run shrinks its points down to this */
+#define LATENCY_RNG_SEED 0x6d656d746f70ull /* "memtop": the random chase's order */
 
 /* ---- sizes and parameters ------------------------------------------------ */
 
@@ -45,7 +45,7 @@ uint64_t latency_step(uint64_t k)
 size_t latency_sizes(uint64_t lo, uint64_t hi, uint64_t *out, size_t cap)
 {
 	size_t n = 0;
-	uint64_t k = LAT_MIN_SIZE;
+	uint64_t k = LATENCY_MIN_SIZE;
 	while (k < lo)
 		k = latency_step(k);
 	for (; k <= hi && n < cap; k = latency_step(k))
@@ -57,13 +57,13 @@ void latency_params_default(struct latency_params *p)
 {
 	static const unsigned strides[] = { 128, 256, 512, 1024, 2048, 4096 };
 	memset(p, 0, sizeof *p);
-	p->nsizes = latency_sizes(LAT_MIN_SIZE, 512u << 20, p->sizes, LAT_MAX_SIZES);
+	p->nsizes = latency_sizes(LATENCY_MIN_SIZE, 512u << 20, p->sizes, LATENCY_MAX_SIZES);
 	for (size_t i = 0; i < MT_ARRAY_LEN(strides); i++)
 		p->strides[i] = strides[i];
 	p->nstrides = MT_ARRAY_LEN(strides);
 	p->random = 1;
 	p->random_stride = 128;
-	p->hugepages = LAT_HUGE_OFF;
+	p->hugepages = LATENCY_HUGE_OFF;
 	p->tries = 3;
 	p->try_ns = 1e6;
 	p->point_ns = 30e6;
@@ -73,7 +73,7 @@ void latency_params_default(struct latency_params *p)
 void latency_params_quick(struct latency_params *p)
 {
 	latency_params_default(p);
-	p->nsizes = latency_sizes(LAT_MIN_SIZE, 8u << 20, p->sizes, LAT_MAX_SIZES);
+	p->nsizes = latency_sizes(LATENCY_MIN_SIZE, 8u << 20, p->sizes, LATENCY_MAX_SIZES);
 	p->strides[0] = 128;
 	p->strides[1] = 4096;
 	p->nstrides = 2;
@@ -85,7 +85,7 @@ void latency_params_quick(struct latency_params *p)
 int latency_pages_both(struct latency_params *p, const char *thp)
 {
 	int was = p->other;
-	p->other = p->random && p->hugepages == LAT_HUGE_OFF && thp &&
+	p->other = p->random && p->hugepages == LATENCY_HUGE_OFF && thp &&
 		   (strcmp(thp, "always") == 0 || strcmp(thp, "madvise") == 0);
 	if (p->other && !was) /* one chase more: its share of the run's time more */
 		p->target_s += p->target_s / (double)(p->nstrides + 1);
@@ -95,11 +95,11 @@ int latency_pages_both(struct latency_params *p, const char *thp)
 int latency_params_set_max(struct latency_params *p, uint64_t max, mt_error *e)
 {
 	size_t n;
-	if (max < LAT_MIN_SIZE)
+	if (max < LATENCY_MIN_SIZE)
 		return mt_fail(e, "--max-size: at least 4K");
 	if (max > (64ull << 30))
 		return mt_fail(e, "--max-size: at most 64G");
-	n = latency_sizes(LAT_MIN_SIZE, max, p->sizes, LAT_MAX_SIZES);
+	n = latency_sizes(LATENCY_MIN_SIZE, max, p->sizes, LATENCY_MAX_SIZES);
 	if (n == 0)
 		return mt_fail(e, "--max-size: no size fits");
 	p->nsizes = n;
@@ -124,7 +124,7 @@ int latency_params_fit_memory(struct latency_params *p, uint64_t available, char
 	}
 	if (p->sizes[p->nsizes - 1] <= cap)
 		return 0;
-	if (cap < LAT_MIN_SIZE)
+	if (cap < LATENCY_MIN_SIZE)
 		return mt_fail(e, "not enough memory for a 4K chase");
 	{
 		uint64_t asked = p->sizes[p->nsizes - 1];
@@ -165,7 +165,7 @@ static double stride_far(const struct latency_params *p, unsigned stride)
  * of a larger buffer reach further out), where it has measured them. */
 static double far_factor(const struct latency_params *p, uint64_t size)
 {
-	const struct lat_probe *q = &p->probe;
+	const struct latency_probe *q = &p->probe;
 	uint64_t last = p->nsizes ? p->sizes[p->nsizes - 1] : 0;
 	double f;
 	if (!(q->rand_last > 0) || !(q->rand_far > 0) || size <= PROBE_FAR || last <= PROBE_FAR)
@@ -182,7 +182,7 @@ static double far_factor(const struct latency_params *p, uint64_t size)
  * middle sizes no slower than the random chase there). */
 static double model_ns(const struct latency_params *p, uint64_t size, int random, unsigned stride)
 {
-	const struct lat_probe *q = &p->probe;
+	const struct latency_probe *q = &p->probe;
 	double base, far;
 	if (size <= (32u << 10))
 		return 1.5;
@@ -222,8 +222,8 @@ static void plan_point(const struct latency_params *p, uint64_t lines, double es
 	*warm = lines;
 	if ((double)lines * est_ns > p->point_ns / 4)
 		*warm = (uint64_t)(p->point_ns / 4 / est_ns);
-	if (*warm < LAT_MIN_LOADS)
-		*warm = LAT_MIN_LOADS;
+	if (*warm < LATENCY_MIN_LOADS)
+		*warm = LATENCY_MIN_LOADS;
 }
 
 /* ns to link a chase, a slot: a store, and the random chase's shuffle
@@ -236,7 +236,7 @@ static void plan_point(const struct latency_params *p, uint64_t lines, double es
  * 8 MB and 64 MB figures: a bigger cycle misses more while it is shuffled). */
 static double link_ns(const struct latency_params *p, uint64_t size, unsigned stride, int random)
 {
-	const struct lat_probe *q = &p->probe;
+	const struct latency_probe *q = &p->probe;
 	if (!(q->rand_mid > 0) || size <= (16u << 20))
 		return random ? BUILD_NS_RANDOM : BUILD_NS_FIXED;
 	if (!random)
@@ -294,7 +294,7 @@ static double probe_link(char *buf, uint64_t size, unsigned stride, int random, 
 void latency_probe(struct latency_params *p)
 {
 	const uint64_t far = PROBE_FAR, mid = 8u << 20;
-	struct lat_probe *q = &p->probe;
+	struct latency_probe *q = &p->probe;
 	char *buf;
 	uint32_t *scratch;
 	memset(q, 0, sizeof *q);
@@ -333,7 +333,7 @@ out:
 static double populate_cost_ns(const struct latency_params *p)
 {
 	double page_ns = p->page_ns > 0 ? p->page_ns : MT_FRESH_PAGE_NS_GUESS;
-	double pages = p->nsizes ? (double)(p->sizes[p->nsizes - 1] / LAT_PAGE) : 0;
+	double pages = p->nsizes ? (double)(p->sizes[p->nsizes - 1] / LATENCY_PAGE) : 0;
 	return pages * page_ns * (p->random && p->other ? 2 : 1);
 }
 
@@ -360,9 +360,9 @@ double latency_params_estimate_s(const struct latency_params *p)
 uint64_t latency_chunk_loads(double ns, int first)
 {
 	uint64_t chunk = (uint64_t)(CHUNK_NS / (ns > 0.1 ? ns : 0.1));
-	if (chunk < LAT_MIN_LOADS)
-		chunk = LAT_MIN_LOADS;
-	return first && chunk > LAT_FIRST_LOADS ? LAT_FIRST_LOADS : chunk;
+	if (chunk < LATENCY_MIN_LOADS)
+		chunk = LATENCY_MIN_LOADS;
+	return first && chunk > LATENCY_FIRST_LOADS ? LATENCY_FIRST_LOADS : chunk;
 }
 
 /* Chase n loads from *p in chunks (latency_chunk_loads: the first from
@@ -453,7 +453,7 @@ static int measure_point(job_t *job, const struct latency_params *p, char *buf, 
 		/* the two best disagree by more than 10 %: a neighbour got in the
 		 * way; as many tries again, once */
 		if (t + 1 == ntries && !again && ntries <= p->tries && isfinite(pt->second) &&
-		    (pt->second - pt->best) / pt->best > LAT_DOUBTFUL_SPREAD) {
+		    (pt->second - pt->best) / pt->best > LATENCY_DOUBTFUL_SPREAD) {
 			ntries += ntries;
 			again = 1;
 		}
@@ -472,12 +472,12 @@ static double pages_report(const char *buf, size_t len, int hugepages, char *out
 	mt_thp_mode(thp, sizeof thp);
 	if (mt_plat_huge_bytes(buf, len, &rss, &huge) == 0 && rss) {
 		mt_snprintf(out, olen, "%s: %.0f%% of the buffer on 2 MB pages (THP %s)",
-			    hugepages == LAT_HUGE_ON ? "huge pages on" : "huge pages off",
+			    hugepages == LATENCY_HUGE_ON ? "huge pages on" : "huge pages off",
 			    100.0 * (double)huge / (double)rss, thp[0] ? thp : "absent");
 		return (double)huge / (double)rss;
 	}
 	mt_snprintf(out, olen, "%s (THP %s)",
-		    hugepages == LAT_HUGE_ON ? "huge pages asked" : "4 KB pages asked",
+		    hugepages == LATENCY_HUGE_ON ? "huge pages asked" : "4 KB pages asked",
 		    thp[0] ? thp : "absent");
 	return -1;
 }
@@ -487,8 +487,8 @@ static int emit_point(job_t *job, size_t row, size_t col, int kind, const struct
 {
 	struct job_event ev;
 	job_cell(&ev, kind, (int)row, (int)col, pt->best, job_spread(pt->best, pt->second));
-	JOB_PAYLOAD_PUT(&ev, struct lat_ev_point,
-			&((struct lat_ev_point){
+	JOB_PAYLOAD_PUT(&ev, struct latency_ev_point,
+			&((struct latency_ev_point){
 				.cycles = pt->best * ghz, .loads = pt->loads, .tries = pt->tries }));
 	return job_emit(job, &ev);
 }
@@ -502,7 +502,7 @@ struct chase_mem {
 	uint32_t *scratch;
 	int callers; /* the caller's buffer (latency_params.buf): not ours to unmap */
 	int grow;    /* latency_chases_grow() */
-	size_t grown[LAT_MAX_STRIDES + 1];
+	size_t grown[LATENCY_MAX_STRIDES + 1];
 	uint64_t rng;
 };
 
@@ -525,15 +525,15 @@ static int chase_mem_map(struct chase_mem *m, const struct latency_params *p, mt
 			return mt_fail(e, "the caller's buffer is shorter than the largest size");
 		m->buf = p->buf;
 		m->callers = 1;
-		(void)mt_plat_page_advice(m->buf, need, p->hugepages == LAT_HUGE_ON);
-	} else if (!(m->buf = mt_map_2m((size_t)need, p->hugepages == LAT_HUGE_ON))) {
+		(void)mt_plat_page_advice(m->buf, need, p->hugepages == LATENCY_HUGE_ON);
+	} else if (!(m->buf = mt_map_2m((size_t)need, p->hugepages == LATENCY_HUGE_ON))) {
 		char b[32];
 		return mt_fail(e, "cannot allocate %s for the largest size: %s",
 			       mt_fmt_size(b, sizeof b, need), strerror(errno));
 	}
 	m->buf_bytes = (size_t)need;
 	m->grow = latency_chases_grow(p);
-	m->rng = LAT_RNG_SEED;
+	m->rng = LATENCY_RNG_SEED;
 	if (p->random && !m->grow) {
 		uint64_t slots = p->sizes[p->nsizes - 1] / p->random_stride;
 		uint64_t per = p->tlb_locality / p->random_stride; /* slots a group */
@@ -577,7 +577,7 @@ static size_t link_chase(const struct latency_params *p, struct chase_mem *m, ui
 		return latency_build_fixed(m->buf, stride, stride);
 	if (random)
 		return latency_build_random_local(m->buf, size, stride, p->tlb_locality,
-						  LAT_RNG_SEED ^ size, m->scratch);
+						  LATENCY_RNG_SEED ^ size, m->scratch);
 	return latency_build_fixed(m->buf, size, stride);
 }
 
@@ -592,7 +592,7 @@ static size_t columns(const struct latency_params *p)
  * under p (its point budget as adapted) as t corrects it by the columns'
  * latest points; into *all (when not NULL) as it corrects it by all of
  * them. */
-static double remaining_ns(const struct latency_params *p, const struct lat_eta *t, size_t i,
+static double remaining_ns(const struct latency_params *p, const struct latency_eta *t, size_t i,
 			   size_t c, double *all)
 {
 	size_t ncol = columns(p);
@@ -602,9 +602,9 @@ static double remaining_ns(const struct latency_params *p, const struct lat_eta 
 			int random = k >= p->nstrides;
 			unsigned stride = random ? p->random_stride : p->strides[k];
 			double priced = point_cost_ns(p, j, stride, random);
-			ns += lat_eta_point_ns(t, k, priced);
+			ns += latency_eta_point_ns(t, k, priced);
 			if (all)
-				ns_all += lat_eta_point_ns_all(t, k, priced);
+				ns_all += latency_eta_point_ns_all(t, k, priced);
 		}
 	}
 	if (all)
@@ -622,11 +622,11 @@ static void keep_to_target(const struct latency_params *p0, struct latency_param
 	el = (double)(mt_now_ns() - t_start) / 1e9;
 	proj = el * total / done;
 	if (proj > p0->target_s)
-		pn = fmax(LAT_MIN_POINT_NS, p0->point_ns * p0->target_s / proj);
+		pn = fmax(LATENCY_MIN_POINT_NS, p0->point_ns * p0->target_s / proj);
 	p->point_ns = fmin(p0->point_ns, pn);
 }
 
-/* Say the run's new figure, said_s s in all, at_s s in: a LAT_NOTE_REVISED
+/* Say the run's new figure, said_s s in all, at_s s in: a LATENCY_NOTE_REVISED
  * note (value said_s, payload at_s) whose text gives the reason (a busy
  * machine, the load said; else the points run slower or faster than the
  * figure said before, before_s). Returns 0, or -1 (out of memory). */
@@ -638,9 +638,9 @@ static int say_revised(job_t *job, double said_s, double before_s, double at_s)
 	int busy = mt_load(&load, &running) == 0 && ncpu > 0 && load > 0.5 * ncpu;
 	memset(&ev, 0, sizeof ev);
 	ev.type = JOB_EV_NOTE;
-	ev.kind = LAT_NOTE_REVISED;
+	ev.subtype = LATENCY_NOTE_REVISED;
 	ev.value = said_s;
-	JOB_PAYLOAD_PUT(&ev, struct lat_ev_revised, &((struct lat_ev_revised){ .at_s = at_s }));
+	JOB_PAYLOAD_PUT(&ev, struct latency_ev_revised, &((struct latency_ev_revised){ .at_s = at_s }));
 	if (busy)
 		mt_snprintf(ev.text, sizeof ev.text,
 			    "revised at %.0f s: about %.0f s in all (the machine is busy: load %.1f on "
@@ -665,13 +665,13 @@ static double probe_last(const struct chase_mem *m)
 	uint64_t seg = m->buf_bytes / PROBE_LAST_SLOTS, n;
 	uint32_t *scratch;
 	double ns = 0;
-	seg = (seg < LAT_PAGE ? LAT_PAGE : seg / 64 * 64) + 64;
+	seg = (seg < LATENCY_PAGE ? LATENCY_PAGE : seg / 64 * 64) + 64;
 	if (m->buf_bytes <= PROBE_FAR)
 		return 0;
 	n = m->buf_bytes / seg;
 	if (!(scratch = malloc((size_t)(n + 1) * sizeof *scratch)))
 		return 0;
-	if (chase_build_cycle(m->buf, n * seg, (unsigned)seg, LAT_RNG_SEED, scratch))
+	if (chase_build_cycle(m->buf, n * seg, (unsigned)seg, LATENCY_RNG_SEED, scratch))
 		ns = probe_walk(m->buf, 20000);
 	free(scratch);
 	return ns;
@@ -679,7 +679,7 @@ static double probe_last(const struct chase_mem *m)
 
 /* Fault in the pages of m and of mo (NULL: none), time a random load over
  * the whole of m into p->probe.rand_last, and say the run's figure from
- * them: a LAT_NOTE_PRICED note with what they took and the points priced.
+ * them: a LATENCY_NOTE_PRICED note with what they took and the points priced.
  * *said is that figure. Returns JOB_GO, JOB_CANCELLED, or -1 out of
  * memory. */
 static int pages_then_price(job_t *job, struct latency_params *p, struct chase_mem *m,
@@ -701,9 +701,9 @@ static int pages_then_price(job_t *job, struct latency_params *p, struct chase_m
 	*said = took + points_cost_ns(p, 0) / 1e9;
 	memset(&ev, 0, sizeof ev);
 	ev.type = JOB_EV_NOTE;
-	ev.kind = LAT_NOTE_PRICED;
+	ev.subtype = LATENCY_NOTE_PRICED;
 	ev.value = *said;
-	JOB_PAYLOAD_PUT(&ev, struct lat_ev_revised, &((struct lat_ev_revised){ .at_s = took }));
+	JOB_PAYLOAD_PUT(&ev, struct latency_ev_revised, &((struct latency_ev_revised){ .at_s = took }));
 	mt_snprintf(ev.text, sizeof ev.text, "about %.0f s in all (its pages took %.1f s)",
 		    ceil(*said), took);
 	return job_emit(job, &ev) < 0 ? -1 : JOB_GO;
@@ -729,7 +729,7 @@ static int one_point(job_t *job, const struct latency_params *p, struct chase_me
 	if (job_check(job) == JOB_CANCELLED ||
 	    measure_point(job, p, start, lines, est, &pt) == JOB_CANCELLED)
 		return JOB_CANCELLED;
-	if (emit_point(job, i, c, other ? LAT_CELL_OTHER : random ? LAT_CELL_RANDOM : LAT_CELL_FIXED,
+	if (emit_point(job, i, c, other ? LATENCY_CELL_OTHER : random ? LATENCY_CELL_RANDOM : LATENCY_CELL_FIXED,
 		       &pt, ghz) < 0)
 		return mt_fail(e, "out of memory");
 	return JOB_GO;
@@ -745,16 +745,16 @@ static int chase_all(job_t *job, const struct latency_params *p0, struct chase_m
 	uint64_t t_start = mt_now_ns(), t_point;
 	double units_done, units_total, priced; /* progress in ns: real done, done + expected */
 	double said, before, left_all;
-	double est[LAT_ETA_COLS];
-	struct lat_eta eta;
+	double est[LATENCY_ETA_COLS];
+	struct latency_eta eta;
 	size_t ncol = columns(p);
 	int st;
-	for (size_t k = 0; k < LAT_ETA_COLS; k++)
+	for (size_t k = 0; k < LATENCY_ETA_COLS; k++)
 		est[k] = 2.0;
 	st = pages_then_price(job, p, m, p->other ? mo : NULL, t_start, &said);
 	if (st != JOB_GO)
 		return st == JOB_CANCELLED ? 0 : mt_fail(e, "out of memory");
-	lat_eta_init(&eta, ceil(said)); /* as the run said it */
+	latency_eta_init(&eta, ceil(said)); /* as the run said it */
 	units_done = (double)(mt_now_ns() - t_start);
 	eta.fixed_s = units_done / 1e9; /* the pages: done, their time known */
 	/* every point is ahead: the one "after" point (0, -1), unsigned wrap */
@@ -769,12 +769,12 @@ static int chase_all(job_t *job, const struct latency_params *p0, struct chase_m
 			st = one_point(job, p, m, po, mo, i, c, &est[c], ghz, e);
 			if (st != JOB_GO)
 				return st == JOB_CANCELLED ? 0 : -1;
-			lat_eta_add(&eta, c, priced, (double)(mt_now_ns() - t_point));
+			latency_eta_add(&eta, c, priced, (double)(mt_now_ns() - t_point));
 			units_done = (double)(mt_now_ns() - t_start);
 			units_total = units_done + remaining_ns(p, &eta, i, c, &left_all);
 			job_set_progress(job, units_done, units_total);
 			before = eta.said_s;
-			said = lat_eta_revise(&eta, units_done / 1e9, (units_total - units_done) / 1e9,
+			said = latency_eta_revise(&eta, units_done / 1e9, (units_total - units_done) / 1e9,
 					      left_all / 1e9);
 			if (said > 0 && say_revised(job, said, before, units_done / 1e9) < 0)
 				return mt_fail(e, "out of memory");
@@ -784,14 +784,14 @@ static int chase_all(job_t *job, const struct latency_params *p0, struct chase_m
 	return 0;
 }
 
-/* The pages note of buffer m (kind LAT_NOTE_PAGES or LAT_NOTE_OTHER_PAGES,
+/* The pages note of buffer m (kind LATENCY_NOTE_PAGES or LATENCY_NOTE_OTHER_PAGES,
  * whose value is the share on huge pages). Returns 0, or -1 out of memory. */
 static int say_pages(job_t *job, const struct chase_mem *m, size_t len, int hugepages, int kind)
 {
 	struct job_event ev;
 	memset(&ev, 0, sizeof ev);
 	ev.type = JOB_EV_NOTE;
-	ev.kind = kind;
+	ev.subtype = kind;
 	ev.value = pages_report(m->buf, len, hugepages, ev.text, sizeof ev.text);
 	return job_emit(job, &ev);
 }
@@ -814,7 +814,7 @@ int latency_worker(job_t *job, void *arg, mt_error *e)
 	po.nstrides = 0;
 	po.other = 0;
 	po.buf = NULL;
-	po.hugepages = p->hugepages == LAT_HUGE_ON ? LAT_HUGE_OFF : LAT_HUGE_ON;
+	po.hugepages = p->hugepages == LATENCY_HUGE_ON ? LATENCY_HUGE_OFF : LATENCY_HUGE_ON;
 	if (chase_mem_map(&m, p, e) < 0)
 		return -1;
 	if (p->random && p->other && chase_mem_map(&mo, &po, e) < 0) {
@@ -828,9 +828,9 @@ int latency_worker(job_t *job, void *arg, mt_error *e)
 	/* what the kernel backed the buffers with, for latency_apply() */
 	last = (size_t)p->sizes[p->nsizes - 1];
 	if (st == 0 && job_check(job) != JOB_CANCELLED &&
-	    (say_pages(job, &m, last, p->hugepages, LAT_NOTE_PAGES) < 0 ||
+	    (say_pages(job, &m, last, p->hugepages, LATENCY_NOTE_PAGES) < 0 ||
 	     (p->random && p->other &&
-	      say_pages(job, &mo, last, po.hugepages, LAT_NOTE_OTHER_PAGES) < 0)))
+	      say_pages(job, &mo, last, po.hugepages, LATENCY_NOTE_OTHER_PAGES) < 0)))
 		st = mt_fail(e, "out of memory");
 	if (p->random && p->other)
 		chase_mem_unmap(&mo);

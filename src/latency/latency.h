@@ -14,11 +14,11 @@
  * A measurement is a job (run/job.h) running latency_worker(): it streams
  * one JOB_EV_CELL per (size, chase):
  *   row = size index, col = stride index for the fixed chases and
- *   col = nstrides for the random chase (kind LAT_CELL_FIXED or
- *   LAT_CELL_RANDOM),
+ *   col = nstrides for the random chase (kind LATENCY_CELL_FIXED or
+ *   LATENCY_CELL_RANDOM),
  *   value = ns per load (best try), spread = (second best - best) / best,
- *   payload struct lat_ev_point (the result keeps tries and spread: a point
- *   whose spread stays over LAT_DOUBTFUL_SPREAD is not trusted).
+ *   payload struct latency_ev_point (the result keeps tries and spread: a point
+ *   whose spread stays over LATENCY_DOUBTFUL_SPREAD is not trusted).
  * The consumer applies each event to its own struct latency_result with
  * latency_apply(); latency_detect() reads the levels from a whole or partial
  * result (src/latency_levels.c). */
@@ -36,11 +36,11 @@
 #include "base/util.h"
 #include "info/info.h"
 
-#define LAT_MAX_SIZES 256
-#define LAT_MAX_STRIDES 12
-#define LAT_MAX_LEVELS 16
-#define LAT_MIN_SIZE 4096u
-#define LAT_PAGE 4096u
+#define LATENCY_MAX_SIZES 256
+#define LATENCY_MAX_STRIDES 12
+#define LATENCY_MAX_LEVELS 16
+#define LATENCY_MIN_SIZE 4096u
+#define LATENCY_PAGE 4096u
 
 /* lat_mem_rd's next array size after k bytes (seed 002's step()): doubling
  * below 1 KB, +1 KB below 4 KB, then 8 steps per doubling (+2 KB below 32 KB,
@@ -53,50 +53,50 @@ size_t latency_sizes(uint64_t lo, uint64_t hi, uint64_t *out, size_t cap);
 
 /* Pages under a chase: 4 KB (huge pages off), huge pages asked with
  * madvise, or not known (an imported table that does not say). */
-enum { LAT_HUGE_OFF = 0, LAT_HUGE_ON = 1, LAT_HUGE_UNKNOWN = 2 };
+enum { LATENCY_HUGE_OFF = 0, LATENCY_HUGE_ON = 1, LATENCY_HUGE_UNKNOWN = 2 };
 
 /* The kinds of the worker's JOB_EV_CELLs: a fixed-stride chase's point, the
  * random chase's, or the random chase's on the other page size (column
  * nstrides + 1: latency_params.other). */
-enum { LAT_CELL_FIXED = 0, LAT_CELL_RANDOM = 1, LAT_CELL_OTHER = 2 };
+enum { LATENCY_CELL_FIXED = 0, LATENCY_CELL_RANDOM = 1, LATENCY_CELL_OTHER = 2 };
 
 /* The kinds of the worker's JOB_EV_NOTEs: what pages backed the buffer;
  * the run's figure revised (value: the s it now expects in all, payload
- * struct lat_ev_revised; the text says it with the reason); what pages
+ * struct latency_ev_revised; the text says it with the reason); what pages
  * backed the other page size's buffer (value: the share of it on huge
  * pages, 0..1, or -1 not known); the run priced once its pages are in
  * (value: the s it expects in all, the figure announced; payload struct
- * lat_ev_revised: the s the pages took). */
-enum { LAT_NOTE_PAGES = 1, LAT_NOTE_REVISED = 2, LAT_NOTE_OTHER_PAGES = 3, LAT_NOTE_PRICED = 4 };
+ * latency_ev_revised: the s the pages took). */
+enum { LATENCY_NOTE_PAGES = 1, LATENCY_NOTE_REVISED = 2, LATENCY_NOTE_OTHER_PAGES = 3, LATENCY_NOTE_PRICED = 4 };
 
 /* The payload of a chase's cell (run/job.h: JOB_PAYLOAD_PUT/GET). */
-struct lat_ev_point {
+struct latency_ev_point {
 	double cycles;   /* core cycles per load: the best try's ns x the run's
 			    measured clock in GHz */
 	uint64_t loads;  /* timed loads in a try */
 	unsigned tries;  /* tries run */
 };
 
-/* The payload of a LAT_NOTE_REVISED note. */
-struct lat_ev_revised {
+/* The payload of a LATENCY_NOTE_REVISED note. */
+struct latency_ev_revised {
 	double at_s;     /* seconds the run had run when it revised its figure */
 };
 
 struct latency_params {
-	uint64_t sizes[LAT_MAX_SIZES]; /* bytes, latency_step() order */
+	uint64_t sizes[LATENCY_MAX_SIZES]; /* bytes, latency_step() order */
 	size_t nsizes;
-	unsigned strides[LAT_MAX_STRIDES]; /* bytes, increasing; fixed chases */
+	unsigned strides[LATENCY_MAX_STRIDES]; /* bytes, increasing; fixed chases */
 	size_t nstrides;                   /* 0: no fixed chase (--random) */
 	int random;                        /* also the random chase */
 	unsigned random_stride;            /* bytes between the random chase's slots */
 	uint64_t tlb_locality;             /* random chase in groups of this many bytes
 					      visited one after the other (0: no groups) */
-	int hugepages;                     /* LAT_HUGE_ON: madvise(MADV_HUGEPAGE) */
+	int hugepages;                     /* LATENCY_HUGE_ON: madvise(MADV_HUGEPAGE) */
 	int other;                         /* also the random chase on the other page
 					      size (huge pages when hugepages is off),
 					      in a buffer of its own, point by point
 					      after the random chase: cells
-					      LAT_CELL_OTHER in column nstrides + 1
+					      LATENCY_CELL_OTHER in column nstrides + 1
 					      (needs random; latency_pages_both()) */
 	unsigned tries;                    /* best of this many timed tries */
 	double try_ns;                     /* target length of one try */
@@ -104,14 +104,14 @@ struct latency_params {
 	double target_s;                   /* whole run; points shrink to keep it */
 	double page_ns;                    /* first touch of a fresh page, for the
 					      estimate (0: MT_FRESH_PAGE_NS_GUESS) */
-	struct lat_probe {                 /* ns a load measured before the run, for
+	struct latency_probe {                 /* ns a load measured before the run, for
 					      the estimate (latency_probe; 0: none,
 					      the model's guesses) */
 		double rand_mid;           /* random chase over 8 MB */
 		double rand_far;           /* random chase over 64 MB */
 		double fixed_far[2];       /* fixed strides 128 and 4096 over 64 MB */
 		double link_fixed[2];      /* linking those, ns a slot */
-		double stride_far[LAT_MAX_STRIDES]; /* each of the run's strides over 64 MB
+		double stride_far[LATENCY_MAX_STRIDES]; /* each of the run's strides over 64 MB
 					      (0: not measured: priced between the two
 					      above; the prefetchers treat strides
 					      unevenly) */
@@ -255,34 +255,34 @@ struct latency_result {
 	struct run_header hdr;
 	double ghz;          /* core clock used for cycles; 0 unknown (an import: no cycles) */
 	size_t nsizes, nstrides;
-	uint64_t sizes[LAT_MAX_SIZES];
-	unsigned strides[LAT_MAX_STRIDES];
-	double ns[LAT_MAX_STRIDES][LAT_MAX_SIZES];     /* NAN: not measured */
-	double cycles[LAT_MAX_STRIDES][LAT_MAX_SIZES];
+	uint64_t sizes[LATENCY_MAX_SIZES];
+	unsigned strides[LATENCY_MAX_STRIDES];
+	double ns[LATENCY_MAX_STRIDES][LATENCY_MAX_SIZES];     /* NAN: not measured */
+	double cycles[LATENCY_MAX_STRIDES][LATENCY_MAX_SIZES];
 	int has_random;
 	unsigned random_stride;
 	uint64_t tlb_locality; /* bytes; 0: the random chase over the whole array */
-	double random_ns[LAT_MAX_SIZES];
-	double random_cycles[LAT_MAX_SIZES];
+	double random_ns[LATENCY_MAX_SIZES];
+	double random_cycles[LATENCY_MAX_SIZES];
 	int ns_over_l1;      /* random_ns are extra ns over the L1 latency (tinymembench's
 			      * table), not whole load latencies */
 	int has_other;       /* the random chase on the other pages too: */
-	int other_hugepages; /* LAT_HUGE_ON or OFF, the opposite of hugepages */
-	double other_ns[LAT_MAX_SIZES]; /* same sizes, same meaning as random_ns */
-	double other_cycles[LAT_MAX_SIZES];
-	double other_spread[LAT_MAX_SIZES]; /* its record, as random_spread's */
-	unsigned other_tries[LAT_MAX_SIZES];
+	int other_hugepages; /* LATENCY_HUGE_ON or OFF, the opposite of hugepages */
+	double other_ns[LATENCY_MAX_SIZES]; /* same sizes, same meaning as random_ns */
+	double other_cycles[LATENCY_MAX_SIZES];
+	double other_spread[LATENCY_MAX_SIZES]; /* its record, as random_spread's */
+	unsigned other_tries[LATENCY_MAX_SIZES];
 	double other_share;  /* share of its buffer the kernel put on huge pages
 			      * (0..1), -1 not known (an import) */
 	char other_pages[160]; /* what the kernel gave it, "" not known */
 	/* each point's record: the spread of its tries ((second best - best) /
 	 * best) over this many timed tries; tries 0: not known (an import, a
 	 * file written before memtop kept it) */
-	double spread[LAT_MAX_STRIDES][LAT_MAX_SIZES];
-	unsigned tries[LAT_MAX_STRIDES][LAT_MAX_SIZES];
-	double random_spread[LAT_MAX_SIZES];
-	unsigned random_tries[LAT_MAX_SIZES];
-	int hugepages;       /* LAT_HUGE_* requested */
+	double spread[LATENCY_MAX_STRIDES][LATENCY_MAX_SIZES];
+	unsigned tries[LATENCY_MAX_STRIDES][LATENCY_MAX_SIZES];
+	double random_spread[LATENCY_MAX_SIZES];
+	unsigned random_tries[LATENCY_MAX_SIZES];
+	int hugepages;       /* LATENCY_HUGE_* requested */
 	char pages[160];     /* what the kernel gave: "4 KB pages", "huge pages: ..." */
 	uint64_t capped_from; /* the asked max size when memory capped it, else 0 */
 	double elapsed_s;
@@ -299,7 +299,7 @@ struct latency_result *latency_result_new(const struct latency_params *p, double
 void latency_result_free(struct latency_result *r);
 
 /* Apply one event of a latency job to r: a JOB_EV_CELL, or the
- * LAT_NOTE_PAGES note (other notes are left to the caller). Returns 0, or -1
+ * LATENCY_NOTE_PAGES note (other notes are left to the caller). Returns 0, or -1
  * when the event is not r's (a cell outside r, another note). */
 int latency_apply(struct latency_result *r, const struct job_event *ev);
 
@@ -314,12 +314,12 @@ size_t latency_ncurves(const struct latency_result *r);
  * this after the worker measured it again (as many tries once more, when
  * they first disagreed): another task had the CPU, so its latency may read
  * high. Marked ~ in the table and the Latency tab. */
-#define LAT_DOUBTFUL_SPREAD 0.10
+#define LATENCY_DOUBTFUL_SPREAD 0.10
 
 /* Whether point i of curve k (a fixed stride's index; k == r->nstrides: the
  * random chase; k == r->nstrides + 1: the random chase on the other page
  * size) is not trusted: measured, its tries known, and its spread over
- * LAT_DOUBTFUL_SPREAD. */
+ * LATENCY_DOUBTFUL_SPREAD. */
 int latency_point_doubtful(const struct latency_result *r, size_t k, size_t i);
 
 /* The points of r not trusted (fixed and random). */
@@ -350,13 +350,13 @@ struct latency_result *latency_from_json(const cJSON *root, const char *file, mt
 
 /* The latency job (a job_fn, see run/job.h): measures arg, a const struct
  * latency_params * that must outlive the job, streaming the cells described
- * above (and a LAT_NOTE_REVISED note whenever the run departs from the
+ * above (and a LATENCY_NOTE_REVISED note whenever the run departs from the
  * figure said for it, latency_eta.h), then one JOB_EV_NOTE of kind
- * LAT_NOTE_PAGES whose text says what
+ * LATENCY_NOTE_PAGES whose text says what
  * the kernel backed the buffer with (latency_apply() keeps it in pages; with
- * p->other a LAT_NOTE_OTHER_PAGES for the other buffer). Before the first
+ * p->other a LATENCY_NOTE_OTHER_PAGES for the other buffer). Before the first
  * cell, once the buffers' pages are in and the largest size's random load
- * has been timed, one LAT_NOTE_PRICED note: the run priced from them.
+ * has been timed, one LATENCY_NOTE_PRICED note: the run priced from them.
  * Allocates and frees its own buffer. Returns 0 (also when cancelled), or -1
  * with e: nothing to measure, no memory for the largest size. */
 int latency_worker(job_t *job, void *arg, mt_error *e);
@@ -376,14 +376,14 @@ int latency_worker(job_t *job, void *arg, mt_error *e);
  * some stride (the way is at least that), moving right as the stride
  * doubles past it (at most half the first stride that moved it). */
 
-#define LAT_MEMORY_NS 50.0 /* no cache answers this slowly (the slowest last levels made,
+#define LATENCY_MEMORY_NS 50.0 /* no cache answers this slowly (the slowest last levels made,
 			    * server mesh L3s and system-level caches, take about 40 ns;
 			    * DRAM 60 and more): the first level this slow is memory, and
 			    * the steps after it are page walks and other tenants, not
 			    * caches */
-#define LAT_PARTIAL 0.8 /* a step's next point under this share of the next level's
+#define LATENCY_PARTIAL 0.8 /* a step's next point under this share of the next level's
 			* latency has not finished the step */
-#define LAT_L1_NOMINAL_NS 1.0 /* the L1 latency tinymembench takes off its values, as
+#define LATENCY_L1_NOMINAL_NS 1.0 /* the L1 latency tinymembench takes off its values, as
 			       * read: it is unknown, about 1 ns (4-5 cycles at 4-5 GHz);
 			       * ln(latency) of such a table is read as ln(ns + 1) */
 
@@ -401,17 +401,17 @@ size_t latency_segment(const uint64_t *sizes, const double *v, size_t n,
 		       struct latency_plateau *out, size_t cap);
 
 /* How a TLB step was told from a cache step. */
-enum lat_tlb_evidence {
-	LAT_TLB_PAGES = 1,  /* the 4 KB-page chase is slower than the huge-page one from here */
-	LAT_TLB_STRIDES = 2, /* the added latency is in proportion to the stride */
-	LAT_TLB_WALK = 3     /* on 4 KB pages alone (the file says so), a step that adds a
+enum latency_tlb_evidence {
+	LATENCY_TLB_PAGES = 1,  /* the 4 KB-page chase is slower than the huge-page one from here */
+	LATENCY_TLB_STRIDES = 2, /* the added latency is in proportion to the stride */
+	LATENCY_TLB_WALK = 3     /* on 4 KB pages alone (the file says so), a step that adds a
 			      * page walk's constant instead of multiplying the latency
 			      * as a cache level does (latency_levels.c, walk_steps) */
 };
 
 struct latency_level {
 	int level;         /* cache level 1, 2, ... or TLB number 1, 2, ... */
-	int tlb;           /* 0 a cache, else how it was told (enum lat_tlb_evidence) */
+	int tlb;           /* 0 a cache, else how it was told (enum latency_tlb_evidence) */
 	uint64_t size;     /* bytes: the level's size (TLB: its reach) */
 	uint64_t step_end; /* first size on the next level */
 	double ns;         /* cache: load latency (over L1 when levels.over_l1);
@@ -427,17 +427,17 @@ struct latency_level {
 	int inconsistent;  /* the strides disagree on the way size (seed 002's
 			    * "Inconsistent results"): way_min/way_max left 0 */
 	int partial;       /* the curve at step_end is still short of the next level
-			    * (under LAT_PARTIAL of it): the cache may end anywhere
+			    * (under LATENCY_PARTIAL of it): the cache may end anywhere
 			    * from size to step_end */
 };
 
 struct latency_levels {
 	size_t n;
-	struct latency_level lv[LAT_MAX_LEVELS];
-	unsigned strides[LAT_MAX_STRIDES]; /* the fixed strides read (bits of missing) */
+	struct latency_level lv[LATENCY_MAX_LEVELS];
+	unsigned strides[LATENCY_MAX_STRIDES]; /* the fixed strides read (bits of missing) */
 	size_t nstrides;
 	int has_memory;          /* the last plateau (beyond every cache) */
-	int memory_unreached;    /* the last plateau is faster than LAT_MEMORY_NS: the curve
+	int memory_unreached;    /* the last plateau is faster than LATENCY_MEMORY_NS: the curve
 				  * ends in a cache (memory_* then describe that plateau,
 				  * has_memory is 0) */
 	uint64_t memory_from;    /* the first size past the last cache's step */
@@ -448,13 +448,13 @@ struct latency_levels {
 				    * (the octave after memory_from's, or its own), */
 	double memory_lo_ns, memory_hi_ns; /* its points' spread, */
 	size_t memory_points;      /* of this many points */
-	int memory_walks;          /* what it includes: enum lat_walks */
+	int memory_walks;          /* what it includes: enum latency_walks */
 	int over_l1;             /* every ns is extra over the L1 latency (tinymembench) */
 	int small_pages_only;    /* the caches were read from a 4 KB-page curve with no
 				  * huge-page one beside it: a TLB's reach looks like a cache */
 	uint64_t first_size, last_size; /* the sizes the curve read spans */
 	int has_walks;           /* both page sizes: what the page walks add on 4 KB pages, */
-	double walk_ns[LAT_MAX_LEVELS]; /* in each cache level of lv (index as lv; NAN for a
+	double walk_ns[LATENCY_MAX_LEVELS]; /* in each cache level of lv (index as lv; NAN for a
 				  * TLB or where either curve is unmeasured): the 4 KB-page
 				  * chase's median over the level's top octave less the
 				  * huge-page one's, */
@@ -467,11 +467,11 @@ struct latency_levels {
 /* Whether the memory latency read includes page walks: the chase on 4 KB
  * pages does (past the TLBs' reach each load's page must be walked), one on
  * huge pages or in TLB-local groups (--tlb-locality) does not. */
-enum lat_walks {
-	LAT_WALKS_UNKNOWN = 0, /* the pages are not stated (an import) */
-	LAT_WALKS_INCLUDED,    /* 4 KB pages */
-	LAT_WALKS_HUGE,        /* huge pages asked for: without most page walks */
-	LAT_WALKS_LOCAL        /* TLB-local groups: without page walks */
+enum latency_walks {
+	LATENCY_WALKS_UNKNOWN = 0, /* the pages are not stated (an import) */
+	LATENCY_WALKS_INCLUDED,    /* 4 KB pages */
+	LATENCY_WALKS_HUGE,        /* huge pages asked for: without most page walks */
+	LATENCY_WALKS_LOCAL        /* TLB-local groups: without page walks */
 };
 
 /* The curves latency_detect_curves() reads, in ns: ns[k][i] for fixed
@@ -485,7 +485,7 @@ struct latency_curves {
 	const double *random; /* the random chase, or NULL */
 	int over_l1;          /* random's values are extra ns over L1 */
 	const double *other;  /* the random chase on the other page size, or NULL */
-	int huge;             /* pages under strides and random: LAT_HUGE_*; other's are
+	int huge;             /* pages under strides and random: LATENCY_HUGE_*; other's are
 			       * the opposite (so one of the two is 4 KB pages) */
 	double ghz;           /* core clock for cycles; 0 unknown (cycles left 0) */
 	uint64_t tlb_locality; /* the random chase ran in groups of this many bytes; 0 not */

@@ -25,12 +25,12 @@ struct printer {
 	const struct batch_run *run;
 	int csv;
 	size_t ncol;
-	size_t row_cells[LAT_MAX_SIZES];
+	size_t row_cells[LATENCY_MAX_SIZES];
 	size_t next_row;
-	double revised_s, revised_at; /* the last LAT_NOTE_REVISED: s in all, s in */
+	double revised_s, revised_at; /* the last LATENCY_NOTE_REVISED: s in all, s in */
 	unsigned revisions;
 	const struct latency_params *p;
-	double announced; /* the run's figure: LAT_NOTE_PRICED's, whole s */
+	double announced; /* the run's figure: LATENCY_NOTE_PRICED's, whole s */
 	int headed;       /* the plan lines and the table's heading printed */
 	const struct machine *m; /* planned for (its caches beside the levels) */
 	struct machine *owned;   /* a recorded one, freed with the printer */
@@ -50,7 +50,7 @@ struct args {
 static int parse_hugepages(const char *exp, const char *arg, void *args)
 {
 	struct args *a = args;
-	a->huge = strcmp(arg, "on") == 0 ? LAT_HUGE_ON : LAT_HUGE_OFF;
+	a->huge = strcmp(arg, "on") == 0 ? LATENCY_HUGE_ON : LATENCY_HUGE_OFF;
 	a->both = strcmp(arg, "both") == 0;
 	if (strcmp(arg, "on") != 0 && strcmp(arg, "off") != 0 && !a->both)
 		return batch_bad(exp, "--hugepages", arg, "on, off or both");
@@ -80,7 +80,7 @@ static const struct batch_option options[] = {
 		       "the random chase group by group of SIZE bytes (as\n"
 		       "multichase -T): no page walks, the caches' and the\n"
 		       "memory's latency alone (default: one cycle over all)",
-		       struct args, tlb_locality, LAT_PAGE, 64ull << 30,
+		       struct args, tlb_locality, LATENCY_PAGE, 64ull << 30,
 		       "a size from 4K to 64G, such as 256K"),
 	BATCH_OPT_INT("tries", 't', "N", "best of N timed tries a point (default 3)", struct args,
 		      tries, 1, 100),
@@ -105,7 +105,7 @@ static const struct batch_help help = {
 /* The other page size's random chase in CSV column names. */
 static const char *other_name(const struct latency_result *r)
 {
-	return r->other_hugepages == LAT_HUGE_ON ? "random_huge" : "random_4k";
+	return r->other_hugepages == LATENCY_HUGE_ON ? "random_huge" : "random_4k";
 }
 
 static void print_head(const struct printer *b)
@@ -133,7 +133,7 @@ static void print_head(const struct printer *b)
 	if (r->has_random)
 		printf(" %8s %7s", "random", "ns");
 	if (r->has_random && r->has_other)
-		printf(" %8s %7s", r->other_hugepages == LAT_HUGE_ON ? "rnd huge" : "rnd 4K", "ns");
+		printf(" %8s %7s", r->other_hugepages == LATENCY_HUGE_ON ? "rnd huge" : "rnd 4K", "ns");
 	printf("\n%8s", "bytes");
 	for (size_t k = 0; k < r->nstrides; k++)
 		printf(" %8s %7s", "cycles", "");
@@ -182,12 +182,12 @@ static void on_event(const struct job_event *ev, void *ctx)
 static int on_note(const struct job_event *ev, void *ctx)
 {
 	struct printer *b = ctx;
-	struct lat_ev_revised rev;
-	if (ev->kind == LAT_NOTE_PRICED) {
+	struct latency_ev_revised rev;
+	if (ev->subtype == LATENCY_NOTE_PRICED) {
 		head_once(b, ev->value);
 		return 1;
 	}
-	if (ev->kind == LAT_NOTE_REVISED && JOB_PAYLOAD_GET(ev, struct lat_ev_revised, &rev) == 0) {
+	if (ev->subtype == LATENCY_NOTE_REVISED && JOB_PAYLOAD_GET(ev, struct latency_ev_revised, &rev) == 0) {
 		b->revised_s = ev->value;
 		b->revised_at = rev.at_s;
 		b->revisions++;
@@ -198,12 +198,12 @@ static int on_note(const struct job_event *ev, void *ctx)
 
 static int parse_strides(const char *s, struct latency_params *p, mt_error *e)
 {
-	uint64_t v[LAT_MAX_STRIDES];
-	int n = mt_parse_u64_list(s, 8, 1u << 20, v, LAT_MAX_STRIDES);
+	uint64_t v[LATENCY_MAX_STRIDES];
+	int n = mt_parse_u64_list(s, 8, 1u << 20, v, LATENCY_MAX_STRIDES);
 	if (n < 0)
 		return mt_fail(e, "--strides: expected up to %d increasing byte counts 8..1M "
 				  "separated by commas, got '%s'",
-			       LAT_MAX_STRIDES, s);
+			       LATENCY_MAX_STRIDES, s);
 	for (int i = 0; i < n; i++) {
 		if (i && v[i] <= v[i - 1])
 			return mt_fail(e, "--strides: must be increasing, got '%s'", s);
@@ -230,7 +230,7 @@ static void print_levels(FILE *f, const struct latency_result *r, const struct i
 static int parse_args(struct batch_cli *cli, int argc, char **argv, struct args *a)
 {
 	memset(a, 0, sizeof *a);
-	a->huge = LAT_HUGE_OFF;
+	a->huge = LATENCY_HUGE_OFF;
 	a->both = -1;
 	batch_cli_init(cli, "latency", &help, a);
 	if (batch_parse(cli, argc, argv) < 0)
@@ -273,7 +273,7 @@ static int reach_memory(struct latency_params *p, const struct machine *m, int c
 		return 0;
 	if (latency_params_set_max(p, floor, e) < 0)
 		return -1;
-	while (p->sizes[p->nsizes - 1] < floor && p->nsizes < LAT_MAX_SIZES)
+	while (p->sizes[p->nsizes - 1] < floor && p->nsizes < LATENCY_MAX_SIZES)
 		p->sizes[p->nsizes] = latency_step(p->sizes[p->nsizes - 1]), p->nsizes++;
 	mt_snprintf(why, len, "sizes up to %s: %s of CPU %d", mt_fmt_size(a, sizeof a,
 		    p->sizes[p->nsizes - 1]), f, cpu);
@@ -391,7 +391,7 @@ static void print_plan(const struct batch_run *run, const struct latency_params 
 		mt_fmt_size(hi, sizeof hi, p->sizes[p->nsizes - 1]), p->nstrides,
 		p->nstrides == 1 ? "" : "s", p->random ? " + random chase" : "", p->tries,
 		p->random && p->other ? "off, and on for a second random chase"
-		: p->hugepages == LAT_HUGE_ON ? "on" : "off", about_s);
+		: p->hugepages == LATENCY_HUGE_ON ? "on" : "off", about_s);
 	fprintf(run->meta, "# cycles = ns x %.3f GHz (core clock from dependent adds, not the TSC)\n",
 		ghz);
 	if (p->random && p->tlb_locality)
@@ -445,7 +445,7 @@ static int prepare(struct batch_cli *cli, void *params, void *printer,
 
 	if ((rc = machine_for_run(cli, &b->m, &b->owned)) >= 0)
 		return rc;
-	cpu = cli->cpu >= 0 ? cli->cpu : machine_worker_cpu(b->m, job_kind());
+	cpu = cli->cpu >= 0 ? cli->cpu : machine_worker_cpu(b->m, job_coretype());
 	cli->cpu = cpu; /* the CPU planned for is the one measured on */
 	rc = make_params(cli, &rp->a, &rp->p, b->m, cpu, !cli->plan, b->note, sizeof b->note,
 			 &b->asked);
@@ -498,7 +498,7 @@ static int summary(void *printer)
 			"# ~ %zu of %zu points not trusted: their two best tries still "
 			"differ by more than %.0f %% after as many tries again (another task "
 			"had the CPU; the latency may read high)\n",
-			nd, latency_measured(b->r), LAT_DOUBTFUL_SPREAD * 100);
+			nd, latency_measured(b->r), LATENCY_DOUBTFUL_SPREAD * 100);
 	if (b->r->has_other && b->r->other_share >= 0 && b->r->other_share < 0.5)
 		fprintf(b->run->meta,
 			"# the second chase got %.0f %% of its buffer on huge pages (the kernel's "
@@ -524,7 +524,7 @@ const struct experiment exp_latency = {
 	.name = "latency",
 	.about = "load latency by pointer chasing, levels, way size, TLB (seed 002)",
 	.options = options,
-	.each_kind = 1,
+	.each_coretype = 1,
 	.params_size = sizeof(struct run_params),
 	.printer_size = sizeof(struct printer),
 	.parse = parse,

@@ -94,7 +94,7 @@ static void latency_table(struct latency_result **r, int nfiles, unsigned stride
  * the median ratio to the first over every size both have. */
 static void latency_differences(struct latency_result **r, int nfiles, unsigned stride)
 {
-	double d[LAT_MAX_SIZES], q[LAT_MAX_SIZES];
+	double d[LATENCY_MAX_SIZES], q[LATENCY_MAX_SIZES];
 	printf("\nover every size the files share:\n");
 	for (int i = 1; i < nfiles; i++) {
 		size_t n = 0;

@@ -4,18 +4,18 @@
 #include <math.h>
 #include <string.h>
 
-void lat_eta_init(struct lat_eta *t, double said_s)
+void latency_eta_init(struct latency_eta *t, double said_s)
 {
 	memset(t, 0, sizeof *t);
 	t->said_s = said_s > 0 ? said_s : 0;
 }
 
-void lat_eta_add(struct lat_eta *t, size_t col, double priced_ns, double real_ns)
+void latency_eta_add(struct latency_eta *t, size_t col, double priced_ns, double real_ns)
 {
 	unsigned slot;
-	if (col >= LAT_ETA_COLS || !(priced_ns > 0) || !(real_ns > 0))
+	if (col >= LATENCY_ETA_COLS || !(priced_ns > 0) || !(real_ns > 0))
 		return;
-	slot = t->seen[col]++ % LAT_ETA_WINDOW;
+	slot = t->seen[col]++ % LATENCY_ETA_WINDOW;
 	t->priced[col][slot] = priced_ns;
 	t->real[col][slot] = real_ns;
 	t->priced_col[col] += priced_ns;
@@ -24,11 +24,11 @@ void lat_eta_add(struct lat_eta *t, size_t col, double priced_ns, double real_ns
 	t->real_all += real_ns;
 }
 
-double lat_eta_point_ns(const struct lat_eta *t, size_t col, double priced_ns)
+double latency_eta_point_ns(const struct latency_eta *t, size_t col, double priced_ns)
 {
-	if (col < LAT_ETA_COLS && t->seen[col] > 0) {
+	if (col < LATENCY_ETA_COLS && t->seen[col] > 0) {
 		double p = 0, r = 0;
-		for (unsigned k = 0; k < LAT_ETA_WINDOW && k < t->seen[col]; k++) {
+		for (unsigned k = 0; k < LATENCY_ETA_WINDOW && k < t->seen[col]; k++) {
 			p += t->priced[col][k];
 			r += t->real[col][k];
 		}
@@ -39,16 +39,16 @@ double lat_eta_point_ns(const struct lat_eta *t, size_t col, double priced_ns)
 	return priced_ns;
 }
 
-double lat_eta_point_ns_all(const struct lat_eta *t, size_t col, double priced_ns)
+double latency_eta_point_ns_all(const struct latency_eta *t, size_t col, double priced_ns)
 {
-	if (col < LAT_ETA_COLS && t->priced_col[col] > 0)
+	if (col < LATENCY_ETA_COLS && t->priced_col[col] > 0)
 		return priced_ns * t->real_col[col] / t->priced_col[col];
 	if (t->priced_all > 0)
 		return priced_ns * t->real_all / t->priced_all;
 	return priced_ns;
 }
 
-double lat_eta_revise(struct lat_eta *t, double elapsed_s, double left_s, double left_all_s)
+double latency_eta_revise(struct latency_eta *t, double elapsed_s, double left_s, double left_all_s)
 {
 	double a = elapsed_s + left_s, b = elapsed_s + left_all_s, total;
 	double fixed = t->fixed_s > 0 && t->fixed_s < elapsed_s ? t->fixed_s : 0;
@@ -56,9 +56,9 @@ double lat_eta_revise(struct lat_eta *t, double elapsed_s, double left_s, double
 	    (a - t->said_s) * (b - t->said_s) < 0)
 		return 0;
 	total = fabs(a - t->said_s) < fabs(b - t->said_s) ? a : b;
-	if (elapsed_s - fixed < LAT_ETA_SETTLED * (total - fixed) ||
-	    elapsed_s < t->said_at_s + LAT_ETA_GAP * t->said_s ||
-	    fabs(total - t->said_s) <= LAT_ETA_REVISE * t->said_s ||
+	if (elapsed_s - fixed < LATENCY_ETA_SETTLED * (total - fixed) ||
+	    elapsed_s < t->said_at_s + LATENCY_ETA_GAP * t->said_s ||
+	    fabs(total - t->said_s) <= LATENCY_ETA_REVISE * t->said_s ||
 	    ceil(total) == ceil(t->said_s)) /* said in whole seconds: nothing new */
 		return 0;
 	t->said_s = total;

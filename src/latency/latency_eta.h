@@ -9,25 +9,25 @@
 
 #include "latency.h"
 
-#define LAT_ETA_WINDOW 8     /* a column's latest points that price its next */
-#define LAT_ETA_REVISE 0.15  /* a projection this far off the figure said is said */
-#define LAT_ETA_SETTLED 0.2  /* ... once this share of the projected run is done */
-#define LAT_ETA_GAP 0.15     /* ... and this share of the figure said has passed */
+#define LATENCY_ETA_WINDOW 8     /* a column's latest points that price its next */
+#define LATENCY_ETA_REVISE 0.15  /* a projection this far off the figure said is said */
+#define LATENCY_ETA_SETTLED 0.2  /* ... once this share of the projected run is done */
+#define LATENCY_ETA_GAP 0.15     /* ... and this share of the figure said has passed */
 
-#define LAT_ETA_COLS (LAT_MAX_STRIDES + 2) /* the fixed strides, random, other pages */
+#define LATENCY_ETA_COLS (LATENCY_MAX_STRIDES + 2) /* the fixed strides, random, other pages */
 
 /* Per column (each fixed stride, the random chase, then the random chase on
  * the other page size): the ns its latest
- * LAT_ETA_WINDOW points were priced at before they ran and what they took
+ * LATENCY_ETA_WINDOW points were priced at before they ran and what they took
  * (linking, warm-up and every try, retries included), a ring; over the
  * whole run, the sums. Then the figure said for the whole run. */
-struct lat_eta {
-	double priced[LAT_ETA_COLS][LAT_ETA_WINDOW], real[LAT_ETA_COLS][LAT_ETA_WINDOW];
-	unsigned seen[LAT_ETA_COLS];
-	double priced_col[LAT_ETA_COLS], real_col[LAT_ETA_COLS]; /* each column's sums */
+struct latency_eta {
+	double priced[LATENCY_ETA_COLS][LATENCY_ETA_WINDOW], real[LATENCY_ETA_COLS][LATENCY_ETA_WINDOW];
+	unsigned seen[LATENCY_ETA_COLS];
+	double priced_col[LATENCY_ETA_COLS], real_col[LATENCY_ETA_COLS]; /* each column's sums */
 	double priced_all, real_all;
 	double fixed_s;     /* s of the run before its first point (its pages), known:
-			     * left out of the share LAT_ETA_SETTLED weighs */
+			     * left out of the share LATENCY_ETA_SETTLED weighs */
 	double said_s;      /* the announced figure, then each revision */
 	double said_at_s;   /* s into the run it was said (0: announced) */
 	unsigned revisions;
@@ -35,40 +35,40 @@ struct lat_eta {
 
 /* Start with nothing measured and said_s (s, the figure announced before
  * the run; 0: none) said. */
-void lat_eta_init(struct lat_eta *t, double said_s);
+void latency_eta_init(struct latency_eta *t, double said_s);
 
-/* A point of column col (< LAT_ETA_COLS; others ignored) finished:
+/* A point of column col (< LATENCY_ETA_COLS; others ignored) finished:
  * priced_ns planned, real_ns taken (both > 0, else ignored). */
-void lat_eta_add(struct lat_eta *t, size_t col, double priced_ns, double real_ns);
+void latency_eta_add(struct latency_eta *t, size_t col, double priced_ns, double real_ns);
 
 /* ns a point of column col priced at priced_ns is expected to take: its
- * price times the column's real / priced over its latest LAT_ETA_WINDOW
+ * price times the column's real / priced over its latest LATENCY_ETA_WINDOW
  * points (cost-weighted: the largest count most; the latest only, so the
  * small sizes' overheads do not price the large ones and a load that came
  * or went shows within a few points), the whole run's ratio while the
  * column has none, the price itself while nothing is measured. */
-double lat_eta_point_ns(const struct lat_eta *t, size_t col, double priced_ns);
+double latency_eta_point_ns(const struct latency_eta *t, size_t col, double priced_ns);
 
 /* ns a point of column col priced at priced_ns is expected to take by all
  * of the column's points so far (cost-weighted: the largest count most),
  * the run's ratio while it has none, the price while nothing is measured. */
-double lat_eta_point_ns_all(const struct lat_eta *t, size_t col, double priced_ns);
+double latency_eta_point_ns_all(const struct latency_eta *t, size_t col, double priced_ns);
 
 /* The run, elapsed_s in, expects left_s more by the columns' latest points
- * (lat_eta_point_ns) and left_all_s more by all of them
- * (lat_eta_point_ns_all). The projection is the one of the two closest to
+ * (latency_eta_point_ns) and left_all_s more by all of them
+ * (latency_eta_point_ns_all). The projection is the one of the two closest to
  * the figure said last, none when they lie on either side of it (a step
  * the latest points show and the run's whole does not, or the other way:
  * the recorded runs overshot by 16-29 % when the latest points alone
  * revised). When that total departs from the figure said by more than
- * LAT_ETA_REVISE of it, the points done (elapsed_s less fixed_s) are at
- * least LAT_ETA_SETTLED of the points' total (the first points price
- * little) and LAT_ETA_GAP of the figure said has passed since it was said
+ * LATENCY_ETA_REVISE of it, the points done (elapsed_s less fixed_s) are at
+ * least LATENCY_ETA_SETTLED of the points' total (the first points price
+ * little) and LATENCY_ETA_GAP of the figure said has passed since it was said
  * (no flurry of figures while a load comes and goes), the total becomes
  * the figure said (revisions counted) and is returned; else 0. Nothing is
  * revised when no figure was said, nor when the two round up to the same
  * whole second (the figure is said in whole seconds: it would say nothing
  * new). */
-double lat_eta_revise(struct lat_eta *t, double elapsed_s, double left_s, double left_all_s);
+double latency_eta_revise(struct latency_eta *t, double elapsed_s, double left_s, double left_all_s);
 
 #endif

@@ -86,7 +86,7 @@ static cJSON *record_json(const double *spread, const unsigned *tries, size_t n,
 
 static const char *huge_name(int h)
 {
-	return h == LAT_HUGE_ON ? "on" : h == LAT_HUGE_OFF ? "off" : "unknown";
+	return h == LATENCY_HUGE_ON ? "on" : h == LATENCY_HUGE_OFF ? "off" : "unknown";
 }
 
 /* strides, sizes, and the cycles and ns of each fixed stride (no "cycles"
@@ -246,7 +246,7 @@ static void fill_nan(double *v, size_t n)
 static int read_record(const cJSON *sp, const cJSON *tr, const char *file, const char *what,
 		       size_t n, double *spread, unsigned *tries, mt_error *e)
 {
-	double t[LAT_MAX_SIZES];
+	double t[LATENCY_MAX_SIZES];
 	char name[64];
 	mt_snprintf(name, sizeof name, "spread %s", what);
 	if (read_curve(sp, file, name, n, spread, e) < 0)
@@ -298,12 +298,12 @@ static int read_axes(const cJSON *sizes, const cJSON *strides, const char *file,
 	size_t i = 0;
 	r->nsizes = (size_t)cJSON_GetArraySize(sizes);
 	r->nstrides = (size_t)cJSON_GetArraySize(strides);
-	if (r->nsizes == 0 || r->nsizes > LAT_MAX_SIZES)
+	if (r->nsizes == 0 || r->nsizes > LATENCY_MAX_SIZES)
 		return mt_fail(e, "%s: sizes has %zu values, expected 1..%d", file, r->nsizes,
-			       LAT_MAX_SIZES);
-	if (r->nstrides > LAT_MAX_STRIDES)
+			       LATENCY_MAX_SIZES);
+	if (r->nstrides > LATENCY_MAX_STRIDES)
 		return mt_fail(e, "%s: strides has %zu values, at most %d", file, r->nstrides,
-			       LAT_MAX_STRIDES);
+			       LATENCY_MAX_STRIDES);
 	cJSON_ArrayForEach(it, sizes)
 	{
 		if (!cJSON_IsNumber(it) || it->valuedouble < 1 || it->valuedouble > 1e15 ||
@@ -336,9 +336,9 @@ static int read_fixed(const cJSON *root, const char *file, struct latency_result
 			       cJSON_GetArraySize(ns));
 	if (cyc && (!cJSON_IsArray(cyc) || (size_t)cJSON_GetArraySize(cyc) != r->nstrides))
 		return mt_fail(e, "%s: cycles needs %zu rows (one per stride)", file, r->nstrides);
-	for (size_t k = 0; k < LAT_MAX_STRIDES; k++) {
-		fill_nan(r->ns[k], LAT_MAX_SIZES);
-		fill_nan(r->cycles[k], LAT_MAX_SIZES);
+	for (size_t k = 0; k < LATENCY_MAX_STRIDES; k++) {
+		fill_nan(r->ns[k], LATENCY_MAX_SIZES);
+		fill_nan(r->cycles[k], LATENCY_MAX_SIZES);
 	}
 	for (size_t k = 0; k < r->nstrides; k++) {
 		mt_snprintf(what, sizeof what, "ns row %zu", k + 1);
@@ -359,13 +359,13 @@ static int read_huge(const cJSON *o, const char *key, const char *file, int *out
 	char hp[16] = "";
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
 	if (!v) {
-		*out = LAT_HUGE_OFF; /* memtop's runs before there was a choice */
+		*out = LATENCY_HUGE_OFF; /* memtop's runs before there was a choice */
 		return 0;
 	}
 	jsonio_opt_string(o, key, hp, sizeof hp);
-	*out = strcmp(hp, "on") == 0	    ? LAT_HUGE_ON
-	       : strcmp(hp, "off") == 0	    ? LAT_HUGE_OFF
-	       : strcmp(hp, "unknown") == 0 ? LAT_HUGE_UNKNOWN
+	*out = strcmp(hp, "on") == 0	    ? LATENCY_HUGE_ON
+	       : strcmp(hp, "off") == 0	    ? LATENCY_HUGE_OFF
+	       : strcmp(hp, "unknown") == 0 ? LATENCY_HUGE_UNKNOWN
 					    : -1;
 	return *out < 0 ? mt_fail(e, "%s: %s must be \"on\", \"off\" or \"unknown\"", file, key) : 0;
 }
@@ -374,8 +374,8 @@ static int read_huge(const cJSON *o, const char *key, const char *file, int *out
 static int read_other(const cJSON *root, const char *file, struct latency_result *r, mt_error *e)
 {
 	const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "random_other"), *cyc, *v;
-	fill_nan(r->other_ns, LAT_MAX_SIZES);
-	fill_nan(r->other_cycles, LAT_MAX_SIZES);
+	fill_nan(r->other_ns, LATENCY_MAX_SIZES);
+	fill_nan(r->other_cycles, LATENCY_MAX_SIZES);
 	r->other_share = -1;
 	if (!o || cJSON_IsNull(o))
 		return 0;
@@ -383,7 +383,7 @@ static int read_other(const cJSON *root, const char *file, struct latency_result
 		return mt_fail(e, "%s: random_other needs an object and a random chase", file);
 	if (read_huge(o, "hugepages", file, &r->other_hugepages, e) < 0)
 		return -1;
-	if (r->other_hugepages == LAT_HUGE_UNKNOWN || r->other_hugepages == r->hugepages)
+	if (r->other_hugepages == LATENCY_HUGE_UNKNOWN || r->other_hugepages == r->hugepages)
 		return mt_fail(e, "%s: random_other.hugepages must be the other page size", file);
 	if (read_curve(cJSON_GetObjectItemCaseSensitive(o, "ns"), file, "random_other.ns", r->nsizes,
 		       r->other_ns, e) < 0)
@@ -415,8 +415,8 @@ static int read_random(const cJSON *root, const char *file, struct latency_resul
 {
 	const cJSON *rnd = cJSON_GetObjectItemCaseSensitive(root, "random"), *rs, *cyc, *over;
 	long st;
-	fill_nan(r->random_ns, LAT_MAX_SIZES);
-	fill_nan(r->random_cycles, LAT_MAX_SIZES);
+	fill_nan(r->random_ns, LATENCY_MAX_SIZES);
+	fill_nan(r->random_cycles, LATENCY_MAX_SIZES);
 	if (!rnd || cJSON_IsNull(rnd))
 		return 0;
 	if (!cJSON_IsObject(rnd))

@@ -32,11 +32,11 @@
 /* What the phases share. */
 struct reader {
 	const struct latency_curves *c;
-	double offset;              /* added before reading: LAT_L1_NOMINAL_NS for over-L1 ns */
-	double main[LAT_MAX_SIZES]; /* the curve the caches are read from, offset added */
+	double offset;              /* added before reading: LATENCY_L1_NOMINAL_NS for over-L1 ns */
+	double main[LATENCY_MAX_SIZES]; /* the curve the caches are read from, offset added */
 	const double *small;        /* the 4 KB-page random chase when both exist, else NULL */
 	const double *huge;         /* the huge-page one */
-	struct seg_level seg[LAT_MAX_LEVELS];
+	struct seg_level seg[LATENCY_MAX_LEVELS];
 	size_t nseg;
 	int pages_4k;               /* main is a random chase the file says ran on 4 KB pages,
 				     * with no huge-page curve beside it */
@@ -51,11 +51,11 @@ static int choose_main(const struct latency_curves *c, struct reader *rd,
 		       struct latency_levels *out)
 {
 	const double *src = NULL;
-	size_t n = c->nsizes < LAT_MAX_SIZES ? c->nsizes : LAT_MAX_SIZES;
-	rd->offset = c->random && c->over_l1 ? LAT_L1_NOMINAL_NS : 0;
+	size_t n = c->nsizes < LATENCY_MAX_SIZES ? c->nsizes : LATENCY_MAX_SIZES;
+	rd->offset = c->random && c->over_l1 ? LATENCY_L1_NOMINAL_NS : 0;
 	if (c->random && c->other) {
-		rd->huge = c->huge == LAT_HUGE_ON ? c->random : c->other;
-		rd->small = c->huge == LAT_HUGE_ON ? c->other : c->random;
+		rd->huge = c->huge == LATENCY_HUGE_ON ? c->random : c->other;
+		rd->small = c->huge == LATENCY_HUGE_ON ? c->other : c->random;
 		src = rd->huge;
 		mt_strlcpy(out->curve, "random chase, huge pages", sizeof out->curve);
 	} else if (c->random) {
@@ -76,7 +76,7 @@ static int choose_main(const struct latency_curves *c, struct reader *rd,
 			out->last_size = c->sizes[i];
 	}
 	out->over_l1 = c->random && c->over_l1;
-	out->small_pages_only = c->huge == LAT_HUGE_OFF && !(c->random && c->other);
+	out->small_pages_only = c->huge == LATENCY_HUGE_OFF && !(c->random && c->other);
 	rd->pages_4k = out->small_pages_only && c->random && !c->tlb_locality;
 	return 0;
 }
@@ -92,9 +92,9 @@ static double to_cycles(const struct latency_curves *c, double ns)
 static double median_between(const struct latency_curves *c, const double *v, double lo,
 			     double hi)
 {
-	double t[LAT_MAX_SIZES];
+	double t[LATENCY_MAX_SIZES];
 	size_t n = 0;
-	for (size_t i = 0; i < c->nsizes && i < LAT_MAX_SIZES; i++)
+	for (size_t i = 0; i < c->nsizes && i < LATENCY_MAX_SIZES; i++)
 		if ((double)c->sizes[i] >= lo && (double)c->sizes[i] <= hi && isfinite(v[i]))
 			t[n++] = v[i];
 	return mt_median(t, n);
@@ -114,12 +114,12 @@ static int memory_walks(const struct reader *rd)
 {
 	const struct latency_curves *c = rd->c;
 	if (c->random && c->tlb_locality)
-		return LAT_WALKS_LOCAL;
+		return LATENCY_WALKS_LOCAL;
 	if (rd->huge && rd->huge != rd->small) /* read from the huge-page chase */
-		return LAT_WALKS_HUGE;
-	return c->huge == LAT_HUGE_ON	 ? LAT_WALKS_HUGE
-	       : c->huge == LAT_HUGE_OFF ? LAT_WALKS_INCLUDED
-					 : LAT_WALKS_UNKNOWN;
+		return LATENCY_WALKS_HUGE;
+	return c->huge == LATENCY_HUGE_ON	 ? LATENCY_WALKS_HUGE
+	       : c->huge == LATENCY_HUGE_OFF ? LATENCY_WALKS_INCLUDED
+					 : LATENCY_WALKS_UNKNOWN;
 }
 
 /* Memory's latency: the median over the octave after the first one past
@@ -153,7 +153,7 @@ static void memory_window(const struct reader *rd, struct latency_levels *out, s
 
 /* Memory: from the first size past the last cache's step, its latency the
  * median over the octave from there; and where the curve ends. A last
- * plateau faster than LAT_MEMORY_NS is not memory (a curve that ends
+ * plateau faster than LATENCY_MEMORY_NS is not memory (a curve that ends
  * early): memory_unreached, the same figures. */
 static void read_memory(struct reader *rd, struct latency_levels *out, size_t n)
 {
@@ -165,7 +165,7 @@ static void read_memory(struct reader *rd, struct latency_levels *out, size_t n)
 		if (isfinite(rd->main[i]))
 			last = i;
 	/* a last plateau faster than any memory is a cache the curve ends in */
-	out->memory_unreached = rd->seg[rd->nseg - 1].cost < LAT_MEMORY_NS;
+	out->memory_unreached = rd->seg[rd->nseg - 1].cost < LATENCY_MEMORY_NS;
 	out->has_memory = !out->memory_unreached;
 	out->memory_from = c->sizes[from];
 	memory_window(rd, out, from, last, n);
@@ -188,7 +188,7 @@ static void read_memory(struct reader *rd, struct latency_levels *out, size_t n)
  * cache. So the step from plateau k to k + 1 (sizes both read from the
  * curve) is a walk's when
  *   - the file says 4 KB pages and no huge-page curve is beside it,
- *   - plateau k is a cache (under LAT_MEMORY_NS) with a faster cache below,
+ *   - plateau k is a cache (under LATENCY_MEMORY_NS) with a faster cache below,
  *   - S, its last size, is within a TLB's reach (TLB_PAGES_MAX) and S / 512
  *     fits in the cache below (the walk's tables sit there),
  *   - the rise (k + 1 less k) is at most WALK_LOADS times the latency of
@@ -203,7 +203,7 @@ static void read_memory(struct reader *rd, struct latency_levels *out, size_t n)
 static void walk_steps(struct reader *rd)
 {
 	const struct latency_curves *c = rd->c;
-	size_t n = c->nsizes < LAT_MAX_SIZES ? c->nsizes : LAT_MAX_SIZES;
+	size_t n = c->nsizes < LATENCY_MAX_SIZES ? c->nsizes : LATENCY_MAX_SIZES;
 	if (!rd->pages_4k)
 		return;
 	for (size_t k = 1; k + 2 < rd->nseg; k++) {
@@ -211,7 +211,7 @@ static void walk_steps(struct reader *rd)
 				       *past = &rd->seg[k + 1];
 		uint64_t reach = c->sizes[at->edge], tables = reach / (PAGE_4K / PTE_BYTES);
 		double rise = past->cost - at->cost;
-		if (at->cost >= LAT_MEMORY_NS)
+		if (at->cost >= LATENCY_MEMORY_NS)
 			return; /* memory from here: no cache for a walk to add to */
 		if (reach > TLB_PAGES_MAX || tables > c->sizes[below->edge] ||
 		    rise > WALK_LOADS * below->cost)
@@ -233,24 +233,24 @@ static void read_caches(struct reader *rd, struct latency_levels *out)
 {
 	const struct latency_curves *c = rd->c;
 	struct seg_params p;
-	size_t n = c->nsizes < LAT_MAX_SIZES ? c->nsizes : LAT_MAX_SIZES;
+	size_t n = c->nsizes < LATENCY_MAX_SIZES ? c->nsizes : LATENCY_MAX_SIZES;
 	seg_params_latency(&p);
-	rd->nseg = seg_levels(c->sizes, rd->main, n, &p, rd->seg, LAT_MAX_LEVELS);
+	rd->nseg = seg_levels(c->sizes, rd->main, n, &p, rd->seg, LATENCY_MAX_LEVELS);
 	walk_steps(rd);
 	for (size_t k = 1; k < rd->nseg; k++)
-		if (rd->seg[k].cost >= LAT_MEMORY_NS) {
+		if (rd->seg[k].cost >= LATENCY_MEMORY_NS) {
 			rd->nseg = k + 1; /* memory from here: later steps are not caches */
 			break;
 		}
 	if (rd->nseg < 2)
 		return; /* one flat curve: no step, no memory told apart */
-	for (size_t k = 0; k + 1 < rd->nseg && out->n < LAT_MAX_LEVELS; k++) {
+	for (size_t k = 0; k + 1 < rd->nseg && out->n < LATENCY_MAX_LEVELS; k++) {
 		struct latency_level *l = &out->lv[out->n++];
 		size_t next = next_point(rd, rd->seg[k].edge, n);
 		memset(l, 0, sizeof *l);
 		l->size = c->sizes[rd->seg[k].edge];
 		l->step_end = c->sizes[next < n ? next : rd->seg[k + 1].i0];
-		l->partial = next < n && rd->main[next] < LAT_PARTIAL * rd->seg[k + 1].cost;
+		l->partial = next < n && rd->main[next] < LATENCY_PARTIAL * rd->seg[k + 1].cost;
 		l->ns = rd->seg[k].cost - rd->offset;
 		l->cycles = to_cycles(c, l->ns);
 		l->from_random = c->random != NULL;
@@ -268,7 +268,7 @@ static void add_tlb(struct latency_levels *out, int how, uint64_t size, uint64_t
 	for (size_t i = 0; i < out->n; i++)
 		if (out->lv[i].tlb && out->lv[i].size <= 2 * size && size <= 2 * out->lv[i].size)
 			return; /* told already, the other way */
-	if (out->n >= LAT_MAX_LEVELS)
+	if (out->n >= LATENCY_MAX_LEVELS)
 		return;
 	l = &out->lv[out->n++];
 	memset(l, 0, sizeof *l);
@@ -285,7 +285,7 @@ static void tlb_from_walk(const struct reader *rd, struct latency_levels *out)
 {
 	const struct latency_curves *c = rd->c;
 	if (rd->walk_ns > 0)
-		add_tlb(out, LAT_TLB_WALK, c->sizes[rd->walk_edge], c->sizes[rd->walk_next],
+		add_tlb(out, LATENCY_TLB_WALK, c->sizes[rd->walk_edge], c->sizes[rd->walk_next],
 			PAGE_4K, rd->walk_ns, c->ghz);
 }
 
@@ -295,7 +295,7 @@ static void tlb_from_walk(const struct reader *rd, struct latency_levels *out)
 static void tlb_from_pages(const struct reader *rd, struct latency_levels *out)
 {
 	const struct latency_curves *c = rd->c;
-	size_t n = c->nsizes < LAT_MAX_SIZES ? c->nsizes : LAT_MAX_SIZES, first = n, prev = n;
+	size_t n = c->nsizes < LATENCY_MAX_SIZES ? c->nsizes : LATENCY_MAX_SIZES, first = n, prev = n;
 	if (!rd->small || !rd->huge)
 		return;
 	for (size_t i = 0; i < n; i++) {
@@ -314,7 +314,7 @@ static void tlb_from_pages(const struct reader *rd, struct latency_levels *out)
 	{
 		double lo = (double)c->sizes[first], hi = lo * exp2(2 * WINDOW_OCTAVES);
 		double d = median_between(c, rd->small, lo, hi) - median_between(c, rd->huge, lo, hi);
-		add_tlb(out, LAT_TLB_PAGES, c->sizes[prev], c->sizes[first], PAGE_4K, d, c->ghz);
+		add_tlb(out, LATENCY_TLB_PAGES, c->sizes[prev], c->sizes[first], PAGE_4K, d, c->ghz);
 	}
 }
 
@@ -346,9 +346,9 @@ static void cache_span(const struct latency_levels *out, uint64_t *lo, uint64_t 
 static void half_lacks(const struct latency_curves *c, int kp, int kh, uint64_t size, double *ns,
 		       double *share)
 {
-	double d[LAT_MAX_SIZES], q[LAT_MAX_SIZES], hi = 2.0 * (double)size;
+	double d[LATENCY_MAX_SIZES], q[LATENCY_MAX_SIZES], hi = 2.0 * (double)size;
 	size_t n = 0;
-	for (size_t i = 0; i < c->nsizes && i < LAT_MAX_SIZES; i++) {
+	for (size_t i = 0; i < c->nsizes && i < LATENCY_MAX_SIZES; i++) {
 		double a = c->ns[kp][i], b = c->ns[kh][i];
 		if ((double)c->sizes[i] >= (double)size && (double)c->sizes[i] <= hi &&
 		    isfinite(a) && isfinite(b) && a > 0) {
@@ -373,10 +373,10 @@ static void tlb_from_strides(const struct reader *rd, struct latency_levels *out
 	int kp = stride_index(c, PAGE_4K), kh = stride_index(c, PAGE_4K / 2);
 	uint64_t lo, hi;
 	size_t prev = c->nsizes;
-	if (c->huge == LAT_HUGE_ON || kp < 0 || kh < 0)
+	if (c->huge == LATENCY_HUGE_ON || kp < 0 || kh < 0)
 		return;
 	cache_span(out, &lo, &hi);
-	for (size_t i = 0; i < c->nsizes && i < LAT_MAX_SIZES && c->sizes[i] < hi; i++) {
+	for (size_t i = 0; i < c->nsizes && i < LATENCY_MAX_SIZES && c->sizes[i] < hi; i++) {
 		double a = c->ns[kp][i], b = c->ns[kh][i], lack, share, miss, jp;
 		if (!isfinite(a) || !isfinite(b) || a <= 0)
 			continue;
@@ -388,7 +388,7 @@ static void tlb_from_strides(const struct reader *rd, struct latency_levels *out
 			     median_between(c, c->ns[kp], (double)c->sizes[prev] / 2,
 					    (double)c->sizes[prev]);
 			if (jp >= TLB_STEP_LO * miss && jp <= TLB_STEP_HI * miss) {
-				add_tlb(out, LAT_TLB_STRIDES, c->sizes[prev], c->sizes[i], PAGE_4K,
+				add_tlb(out, LATENCY_TLB_STRIDES, c->sizes[prev], c->sizes[i], PAGE_4K,
 					miss, c->ghz);
 				return;
 			}
@@ -402,7 +402,7 @@ static void tlb_from_strides(const struct reader *rd, struct latency_levels *out
 static int at_tlb(const struct latency_levels *out, uint64_t size)
 {
 	for (size_t t = 0; t < out->n; t++)
-		if (out->lv[t].tlb == LAT_TLB_STRIDES &&
+		if (out->lv[t].tlb == LATENCY_TLB_STRIDES &&
 		    (double)size <= TLB_SAME * (double)out->lv[t].size &&
 		    (double)out->lv[t].size <= TLB_SAME * (double)size)
 			return 1;
@@ -448,11 +448,11 @@ static void drop_tlb_steps(struct latency_levels *out)
  * index, or -1; *vertical says whether it rose in one size step. */
 static int stride_step_near(const struct latency_curves *c, size_t k, double size, int *vertical)
 {
-	struct seg_level s[LAT_MAX_LEVELS];
+	struct seg_level s[LATENCY_MAX_LEVELS];
 	struct seg_params p;
 	size_t ns;
 	seg_params_latency(&p);
-	ns = seg_levels(c->sizes, c->ns[k], c->nsizes, &p, s, LAT_MAX_LEVELS);
+	ns = seg_levels(c->sizes, c->ns[k], c->nsizes, &p, s, LATENCY_MAX_LEVELS);
 	for (size_t j = 0; j + 1 < ns; j++) {
 		double at = (double)c->sizes[s[j].edge];
 		if (at * WAY_NEAR >= size && at <= size * WAY_NEAR) {
@@ -476,7 +476,7 @@ static int stride_step_near(const struct latency_curves *c, size_t k, double siz
 static uint64_t stride_reach(const struct latency_curves *c, size_t k)
 {
 	uint64_t last = 0;
-	for (size_t i = 0; i < c->nsizes && i < LAT_MAX_SIZES; i++)
+	for (size_t i = 0; i < c->nsizes && i < LATENCY_MAX_SIZES; i++)
 		if (isfinite(c->ns[k][i]) && c->ns[k][i] > 0)
 			last = c->sizes[i];
 	return last;
@@ -537,7 +537,7 @@ static void read_walks(const struct reader *rd, struct latency_levels *out)
 {
 	const struct latency_curves *c = rd->c;
 	double lo = (double)out->first_size;
-	size_t last = c->nsizes < LAT_MAX_SIZES ? c->nsizes : LAT_MAX_SIZES;
+	size_t last = c->nsizes < LATENCY_MAX_SIZES ? c->nsizes : LATENCY_MAX_SIZES;
 	out->memory_walk_ns = out->last_walk_ns = NAN;
 	for (size_t i = 0; i < out->n; i++)
 		out->walk_ns[i] = NAN;
@@ -585,7 +585,7 @@ size_t latency_detect_curves(const struct latency_curves *c, struct latency_leve
 	rd.c = c;
 	if (!c->sizes || c->nsizes < 2 || choose_main(c, &rd, out) < 0)
 		return 0;
-	out->nstrides = c->nstrides < LAT_MAX_STRIDES ? c->nstrides : LAT_MAX_STRIDES;
+	out->nstrides = c->nstrides < LATENCY_MAX_STRIDES ? c->nstrides : LATENCY_MAX_STRIDES;
 	memcpy(out->strides, c->strides, out->nstrides * sizeof *out->strides);
 	read_caches(&rd, out);
 	if (out->n == 0)
@@ -603,7 +603,7 @@ size_t latency_detect_curves(const struct latency_curves *c, struct latency_leve
 
 size_t latency_detect(const struct latency_result *r, struct latency_levels *out)
 {
-	const double *ns[LAT_MAX_STRIDES];
+	const double *ns[LATENCY_MAX_STRIDES];
 	struct latency_curves c;
 	for (size_t k = 0; k < r->nstrides; k++)
 		ns[k] = r->ns[k];
@@ -628,11 +628,11 @@ size_t latency_detect(const struct latency_result *r, struct latency_levels *out
 size_t latency_segment(const uint64_t *sizes, const double *v, size_t n,
 		       struct latency_plateau *out, size_t cap)
 {
-	struct seg_level s[LAT_MAX_LEVELS];
+	struct seg_level s[LATENCY_MAX_LEVELS];
 	struct seg_params p;
 	size_t ns;
 	seg_params_latency(&p);
-	ns = seg_levels(sizes, v, n, &p, s, LAT_MAX_LEVELS);
+	ns = seg_levels(sizes, v, n, &p, s, LATENCY_MAX_LEVELS);
 	if (ns > cap)
 		ns = cap;
 	for (size_t k = 0; k < ns; k++) {

@@ -12,8 +12,8 @@
 #include <math.h>
 #include <string.h>
 
-#define LAT_W 900.0
-#define LAT_H 620.0
+#define LATENCY_W 900.0
+#define LATENCY_H 620.0
 #define LEFT 80.0
 #define RIGHT 30.0
 #define BOTTOM 70.0 /* room for the size labels and the axis title */
@@ -107,7 +107,7 @@ static void draw_axes(struct svg *s, const struct frame *f)
 static void draw_curve(struct svg *s, const struct frame *f, const struct latency_result *r,
 		       const double *v, const char *color, double width, int dash)
 {
-	double xs[LAT_MAX_SIZES] = { 0 }, ys[LAT_MAX_SIZES] = { 0 };
+	double xs[LATENCY_MAX_SIZES] = { 0 }, ys[LATENCY_MAX_SIZES] = { 0 };
 	size_t n = 0;
 	for (size_t i = 0; i < r->nsizes; i++) {
 		if (!isfinite(v[i]) || v[i] <= 0)
@@ -204,14 +204,14 @@ int latency_plot(const struct result_file *in, size_t n, struct svg *s)
 {
 	struct frame f;
 	double top, ly;
-	if (svg_begin(s, LAT_W, LAT_H + 20.0 * (double)n, "memtop: load latency by pointer chasing") < 0)
+	if (svg_begin(s, LATENCY_W, LATENCY_H + 20.0 * (double)n, "memtop: load latency by pointer chasing") < 0)
 		return -1;
-	top = plot_heading(s, 20, 8, LAT_W - 40, "Load latency by pointer chasing", in, n);
+	top = plot_heading(s, 20, 8, LATENCY_W - 40, "Load latency by pointer chasing", in, n);
 	ranges(in, n, &f);
 	f.x = LEFT;
 	f.y = top + 10;
-	f.w = LAT_W - LEFT - RIGHT - 150; /* the legend on the right */
-	f.h = LAT_H + 20.0 * (double)n - f.y - BOTTOM;
+	f.w = LATENCY_W - LEFT - RIGHT - 150; /* the legend on the right */
+	f.h = LATENCY_H + 20.0 * (double)n - f.y - BOTTOM;
 	draw_axes(s, &f);
 	ly = f.y + 14;
 	for (size_t k = 0; k < n; k++)

@@ -85,8 +85,8 @@ void latency_level_text(const struct latency_level *l, int over_l1, char *buf, s
 		fmt_latency(lat, sizeof lat, l->cycles, l->ns, 0, 1);
 		if (l->way_min && l->way_max) /* the seed prints a TLB's way in pages */
 			mt_snprintf(way, sizeof way, "min. %llu, max. %llu pages",
-				    (unsigned long long)(l->way_min / LAT_PAGE),
-				    (unsigned long long)(l->way_max / LAT_PAGE));
+				    (unsigned long long)(l->way_min / LATENCY_PAGE),
+				    (unsigned long long)(l->way_max / LATENCY_PAGE));
 		else
 			mt_strlcpy(way, "not measurable here", sizeof way);
 		mt_snprintf(buf, len,
@@ -115,9 +115,9 @@ static int popcount(unsigned v)
 static const char *walks_text(int walks)
 {
 	switch (walks) {
-	case LAT_WALKS_INCLUDED: return "4 KB pages: page walks included";
-	case LAT_WALKS_HUGE: return "huge pages: without most page walks";
-	case LAT_WALKS_LOCAL: return "TLB-local groups: without page walks";
+	case LATENCY_WALKS_INCLUDED: return "4 KB pages: page walks included";
+	case LATENCY_WALKS_HUGE: return "huge pages: without most page walks";
+	case LATENCY_WALKS_LOCAL: return "TLB-local groups: without page walks";
 	default: return "pages not stated: page walks may be included";
 	}
 }
@@ -138,8 +138,8 @@ static cJSON *level_json(const struct latency_level *l)
 	if (l->tlb) {
 		cJSON_AddNumberToObject(o, "entries", (double)l->entries);
 		cJSON_AddStringToObject(o, "told_by",
-					l->tlb == LAT_TLB_PAGES	  ? "4 KB pages slower than huge pages"
-					: l->tlb == LAT_TLB_WALK ? "a page walk's added constant on 4 KB pages"
+					l->tlb == LATENCY_TLB_PAGES	  ? "4 KB pages slower than huge pages"
+					: l->tlb == LATENCY_TLB_WALK ? "a page walk's added constant on 4 KB pages"
 								  : "added latency in proportion to the stride");
 	}
 	if (l->way_min && l->way_max) {
@@ -284,7 +284,7 @@ static void print_tlb_reach(FILE *f, const struct latency_levels *lv,
 {
 	char a[32];
 	for (size_t i = 0; i < lv->n; i++)
-		if (lv->lv[i].tlb == LAT_TLB_WALK)
+		if (lv->lv[i].tlb == LATENCY_TLB_WALK)
 			return; /* the walk's step is told already: this one multiplied */
 	if (!lv->small_pages_only || l->level < 2 || l->size < TLB_REACH_LO ||
 	    l->size > TLB_REACH_HI || (l->size & (l->size - 1)))
@@ -292,7 +292,7 @@ static void print_tlb_reach(FILE *f, const struct latency_levels *lv,
 	fprintf(f, "   %s is the reach of %llu 4 KB pages, as a second-level TLB's: on 4 KB "
 		   "pages alone this step may be the TLB's (a run with --hugepages both tells them "
 		   "apart)\n",
-		fmt_bytes(a, sizeof a, l->size), (unsigned long long)(l->size / LAT_PAGE));
+		fmt_bytes(a, sizeof a, l->size), (unsigned long long)(l->size / LATENCY_PAGE));
 }
 
 /* Seed 002's two warnings, where the data is too thin or disagrees: the
@@ -362,7 +362,7 @@ static void print_walks(FILE *f, const struct latency_levels *lv, const struct i
 void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct info *inf)
 {
 	char line[256], a[32], b[32], lat[64];
-	int ref[LAT_MAX_LEVELS] = { 0 };
+	int ref[LATENCY_MAX_LEVELS] = { 0 };
 	size_t last = lv->n;
 	for (size_t i = 0; i < lv->n; i++)
 		if (!lv->lv[i].tlb)
@@ -382,8 +382,8 @@ void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct
 		fprintf(f, "%s\n", line);
 		if (l->tlb)
 			fprintf(f, "   a TLB, not a cache: %s\n",
-				l->tlb == LAT_TLB_PAGES ? "only the 4 KB-page chase steps here"
-				: l->tlb == LAT_TLB_WALK
+				l->tlb == LATENCY_TLB_PAGES ? "only the 4 KB-page chase steps here"
+				: l->tlb == LATENCY_TLB_WALK
 					? "on 4 KB pages the step adds what a walk of the page "
 					  "tables can cost (a few loads from the cache below), where "
 					  "a cache level would multiply the latency; the cache "
@@ -404,7 +404,7 @@ void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct
 			   "L%d-like, memory not reached (memory answers in %.0f ns or more; a larger "
 			   "--max-size reaches it)\n",
 			fmt_bytes(a, sizeof a, lv->last_size), fmt_bytes(b, sizeof b, lv->memory_from),
-			lat, caches, LAT_MEMORY_NS);
+			lat, caches, LATENCY_MEMORY_NS);
 	}
 	if (lv->has_memory) {
 		fmt_latency(lat, sizeof lat, lv->memory_cycles, lv->memory_ns, lv->over_l1, 0);

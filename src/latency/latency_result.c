@@ -28,12 +28,12 @@ struct latency_result *latency_result_new(const struct latency_params *p, double
 	r->tlb_locality = p->random ? p->tlb_locality : 0;
 	r->hugepages = p->hugepages;
 	r->has_other = p->random && p->other;
-	r->other_hugepages = p->hugepages == LAT_HUGE_ON ? LAT_HUGE_OFF : LAT_HUGE_ON;
+	r->other_hugepages = p->hugepages == LATENCY_HUGE_ON ? LATENCY_HUGE_OFF : LATENCY_HUGE_ON;
 	r->other_share = -1;
-	for (size_t k = 0; k < LAT_MAX_STRIDES; k++)
-		for (size_t i = 0; i < LAT_MAX_SIZES; i++)
+	for (size_t k = 0; k < LATENCY_MAX_STRIDES; k++)
+		for (size_t i = 0; i < LATENCY_MAX_SIZES; i++)
 			r->ns[k][i] = r->cycles[k][i] = NAN;
-	for (size_t i = 0; i < LAT_MAX_SIZES; i++)
+	for (size_t i = 0; i < LATENCY_MAX_SIZES; i++)
 		r->random_ns[i] = r->random_cycles[i] = r->other_ns[i] = r->other_cycles[i] = NAN;
 	return r;
 }
@@ -47,20 +47,20 @@ void latency_result_free(struct latency_result *r)
 
 int latency_apply(struct latency_result *r, const struct job_event *ev)
 {
-	struct lat_ev_point x;
-	if (ev->type == JOB_EV_NOTE && ev->kind == LAT_NOTE_PAGES) {
+	struct latency_ev_point x;
+	if (ev->type == JOB_EV_NOTE && ev->subtype == LATENCY_NOTE_PAGES) {
 		mt_strlcpy(r->pages, ev->text, sizeof r->pages);
 		return 0;
 	}
-	if (ev->type == JOB_EV_NOTE && ev->kind == LAT_NOTE_OTHER_PAGES && r->has_other) {
+	if (ev->type == JOB_EV_NOTE && ev->subtype == LATENCY_NOTE_OTHER_PAGES && r->has_other) {
 		mt_strlcpy(r->other_pages, ev->text, sizeof r->other_pages);
 		r->other_share = ev->value >= 0 && ev->value <= 1 ? ev->value : -1;
 		return 0;
 	}
 	if (ev->type != JOB_EV_CELL || ev->row < 0 || (size_t)ev->row >= r->nsizes || ev->col < 0 ||
-	    JOB_PAYLOAD_GET(ev, struct lat_ev_point, &x) < 0)
+	    JOB_PAYLOAD_GET(ev, struct latency_ev_point, &x) < 0)
 		return -1;
-	if (ev->kind == LAT_CELL_RANDOM) {
+	if (ev->subtype == LATENCY_CELL_RANDOM) {
 		if (!r->has_random)
 			return -1;
 		r->random_ns[ev->row] = ev->value;
@@ -69,7 +69,7 @@ int latency_apply(struct latency_result *r, const struct job_event *ev)
 		r->random_tries[ev->row] = x.tries;
 		return 0;
 	}
-	if (ev->kind == LAT_CELL_OTHER) {
+	if (ev->subtype == LATENCY_CELL_OTHER) {
 		if (!r->has_other)
 			return -1;
 		r->other_ns[ev->row] = ev->value;
@@ -112,7 +112,7 @@ int latency_point_doubtful(const struct latency_result *r, size_t k, size_t i)
 	    (k == r->nstrides + 1 && !r->has_other))
 		return 0;
 	curve_point(r, k, i, &ns, &cyc, &spread, &tries);
-	return !isnan(ns) && tries > 0 && spread > LAT_DOUBTFUL_SPREAD;
+	return !isnan(ns) && tries > 0 && spread > LATENCY_DOUBTFUL_SPREAD;
 }
 
 size_t latency_doubtful(const struct latency_result *r)

@@ -343,7 +343,7 @@ static int emit_neighbours(job_t *job, const struct list *l, size_t row, mt_erro
 			ev.value = (double)h.count[b];
 			job_emit(job, &ev);
 		}
-	ev.kind = LISTS_CELL_MODE;
+	ev.subtype = LISTS_CELL_MODE;
 	ev.value = (double)h.mode;
 	JOB_PAYLOAD_PUT(&ev, struct lists_ev_mode,
 			&((struct lists_ev_mode){

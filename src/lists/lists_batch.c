@@ -251,7 +251,7 @@ static int machine_part(struct batch_cli *cli, struct lists_params *p)
 		return -1;
 	}
 	if (cli->cpu < 0)
-		cli->cpu = machine_worker_cpu(m, job_kind());
+		cli->cpu = machine_worker_cpu(m, job_coretype());
 	p->mem_limit = m->mem_avail / 2;
 	if (!cli->plan)
 		return 0;

@@ -10,6 +10,7 @@
 
 RESULT_KIND_FILLED(struct lists_result, lists_result_from_json)
 RESULT_KIND_TYPED(struct lists_result, lists_result_to_json)
+RESULT_KIND_MEASURED(struct lists_result, lists_result_measured)
 
 /* Files written before results named their experiment: the first result
  * has "cells" and a "layout" string. */
@@ -45,6 +46,7 @@ const struct result_kind kind_lists = {
 	.is = is,
 	.load = kind_load,
 	.free = free,
+	.measured = kind_measured,
 	.to_json = kind_to_json,
 	.figures = figures,
 	.compare = lists_compare,

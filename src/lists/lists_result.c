@@ -31,20 +31,20 @@ int lists_result_apply(struct lists_result *r, const struct job_event *ev)
 	struct lists_ev_result x;
 	if (ev->type != JOB_EV_CELL)
 		return 0;
-	if (ev->kind == LISTS_CELL_WORK) {
+	if (ev->subtype == LISTS_CELL_WORK) {
 		r->work_cyc = ev->value;
-		return ev->kind;
+		return ev->subtype;
 	}
-	if ((ev->kind == LISTS_CELL_HIST || ev->kind == LISTS_CELL_MODE) && ev->row >= 0 &&
+	if ((ev->subtype == LISTS_CELL_HIST || ev->subtype == LISTS_CELL_MODE) && ev->row >= 0 &&
 	    (size_t)ev->row < r->nlengths && lists_hist_slot(ev->col) >= 0) {
 		struct lists_hist *h = &r->hist[ev->row][lists_hist_slot(ev->col)];
 		struct lists_ev_hist bin;
 		struct lists_ev_mode mode;
-		if (ev->kind == LISTS_CELL_HIST &&
+		if (ev->subtype == LISTS_CELL_HIST &&
 		    JOB_PAYLOAD_GET(ev, struct lists_ev_hist, &bin) == 0 && bin.bin >= 0 &&
 		    bin.bin < LISTS_HIST_BINS) {
 			h->count[bin.bin] = (uint64_t)ev->value;
-		} else if (ev->kind == LISTS_CELL_MODE &&
+		} else if (ev->subtype == LISTS_CELL_MODE &&
 			   JOB_PAYLOAD_GET(ev, struct lists_ev_mode, &mode) == 0) {
 			h->have = 1;
 			h->mode = (int64_t)ev->value;
@@ -52,9 +52,9 @@ int lists_result_apply(struct lists_result *r, const struct job_event *ev)
 			h->sampled = mode.sampled;
 			h->total = mode.total;
 		}
-		return ev->kind;
+		return ev->subtype;
 	}
-	if (ev->kind == LISTS_CELL_GRAPH) {
+	if (ev->subtype == LISTS_CELL_GRAPH) {
 		struct lists_ev_graph g;
 		if (JOB_PAYLOAD_GET(ev, struct lists_ev_graph, &g) < 0)
 			return 0;
@@ -62,9 +62,9 @@ int lists_result_apply(struct lists_result *r, const struct job_event *ev)
 		r->naive_ms = ev->value;
 		r->blocked_ms = g.blocked_ms;
 		r->graph_same = g.same;
-		return ev->kind;
+		return ev->subtype;
 	}
-	if (ev->kind != LISTS_CELL_RESULT || ev->row < 0 || (size_t)ev->row >= r->nlengths ||
+	if (ev->subtype != LISTS_CELL_RESULT || ev->row < 0 || (size_t)ev->row >= r->nlengths ||
 	    ev->col < 0 || ev->col >= LIST_NLAYOUTS || JOB_PAYLOAD_GET(ev, struct lists_ev_result, &x) < 0)
 		return 0;
 	c = &r->c[ev->row][ev->col];
@@ -76,7 +76,7 @@ int lists_result_apply(struct lists_result *r, const struct job_event *ev)
 	c->l128 = x.lines128;
 	c->sim = x.sim;
 	c->bare = x.bare_cyc;
-	return ev->kind;
+	return ev->subtype;
 }
 
 size_t lists_result_measured(const struct lists_result *r)

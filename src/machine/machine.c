@@ -197,13 +197,13 @@ int machine_worker_cpu(const struct machine *m, int kind)
 		kind = 0;
 	for (int i = m->nallowed - 1; i >= 0; i--) {
 		const struct topo_cpu *c = t ? topo_cpu(t, m->allowed[i]) : NULL;
-		if (!t || (c && c->kind == kind))
+		if (!t || (c && c->coretype == kind))
 			return m->allowed[i];
 	}
 	return m->nallowed ? m->allowed[m->nallowed - 1] : -1;
 }
 
-int machine_kind(const struct machine *m, const char *name, char *why, size_t len)
+int machine_coretype(const struct machine *m, const char *name, char *why, size_t len)
 {
 	char names[160];
 	int k;
@@ -213,11 +213,11 @@ int machine_kind(const struct machine *m, const char *name, char *why, size_t le
 		mt_snprintf(why, len, "a core kind of this machine (one: no topology)");
 		return -1;
 	}
-	k = topo_kind_find(m->topo, name);
+	k = topo_coretype_find(m->topo, name);
 	if (k < 0)
 		mt_snprintf(why, len, "a core kind of %s (%s: see memtop topo)",
 			    m->from == MACHINE_THIS ? "this machine" : "that machine",
-			    topo_kind_names(m->topo, names, sizeof names));
+			    topo_coretype_names(m->topo, names, sizeof names));
 	return k;
 }
 
@@ -234,12 +234,12 @@ int machine_node_cpus(const struct machine *m, int i, int *cpus, int cap)
 	return n;
 }
 
-int machine_kind_cpus(const struct machine *m, int k, int *cpus, int cap)
+int machine_coretype_cpus(const struct machine *m, int k, int *cpus, int cap)
 {
 	int n = 0;
 	for (int i = 0; i < m->nallowed && n < cap; i++) {
 		const struct topo_cpu *c = m->topo ? topo_cpu(m->topo, m->allowed[i]) : NULL;
-		if (k < 0 || !m->topo || (c && c->kind == k))
+		if (k < 0 || !m->topo || (c && c->coretype == k))
 			cpus[n++] = m->allowed[i];
 	}
 	return n;

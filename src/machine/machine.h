@@ -98,15 +98,15 @@ void machine_update_levels(struct machine *m);
 int machine_allows(const struct machine *m, int cpu);
 
 /* The CPU a pinned worker takes on m: this machine's job_pick_cpu()
- * (run/job.h) with the core kind kind (-1: the default); on a recorded
+ * (run/job.h) with the core type kind (-1: the default); on a recorded
  * machine the highest allowed CPU of that kind (the fastest, -1), as
  * job_pick_cpu picks on a machine memtop is not running on. -1 when none. */
 int machine_worker_cpu(const struct machine *m, int kind);
 
-/* The kinds' names ("P, E") when cpu_kind names none of m's, into why, and
- * -1; else the kind's index into m->topo->kinds. A machine without a
+/* The kinds' names ("P, E") when cpu_coretype names none of m's, into why, and
+ * -1; else the kind's index into m->topo->coretypes. A machine without a
  * topology has one kind, 0. */
-int machine_kind(const struct machine *m, const char *name, char *why, size_t len);
+int machine_coretype(const struct machine *m, const char *name, char *why, size_t len);
 
 /* Bytes of the caches of level L the CPUs cpus[0..n) reach together: each
  * distinct cache of that level among them (topo's groups) counted once, at
@@ -136,9 +136,9 @@ int machine_level_of(const struct machine *m, uint64_t bytes, const int *cpus, i
 const char *machine_level_name(const struct machine *m, uint64_t bytes, const int *cpus, int n,
 			       char *buf, size_t len);
 
-/* The allowed CPUs of core kind k (an index into m->topo->kinds; -1: all)
+/* The allowed CPUs of core type k (an index into m->topo->coretypes; -1: all)
  * into cpus, at most cap, ascending. Returns the count. */
-int machine_kind_cpus(const struct machine *m, int k, int *cpus, int cap);
+int machine_coretype_cpus(const struct machine *m, int k, int *cpus, int cap);
 
 /* The CPUs of node index i (into m->topo->nodes) this process may use,
  * those whose nearest node it is, into cpus (at most cap). Returns the

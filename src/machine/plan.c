@@ -306,12 +306,12 @@ static int recorded_cpu(struct batch_cli *cli, const struct machine *m)
 		cli->cpu = cpu;
 		cli->cpu_given = 1;
 	}
-	if (cli->kind_arg) {
-		int k = machine_kind(m, cli->kind_arg, why, sizeof why);
+	if (cli->coretype_arg) {
+		int k = machine_coretype(m, cli->coretype_arg, why, sizeof why);
 		if (k < 0)
-			return batch_bad(cli->exp, "--cpu-kind", cli->kind_arg, why);
+			return batch_bad(cli->exp, "--cpu-kind", cli->coretype_arg, why);
 		cli->cpu = machine_worker_cpu(m, k);
-		cli->cpu_kind = m->topo ? m->topo->kinds[k].name : "one";
+		cli->cpu_coretype = m->topo ? m->topo->coretypes[k].name : "one";
 	}
 	return 0;
 }
@@ -446,7 +446,7 @@ static int take_line(const char *path, char **all, size_t *n, mt_error *e)
 
 /* The machine argv names (--sysfs-root, --topology: into *owned, for
  * machine_free) or this one, into *m. Returns 0, or -1 with e. */
-static int kinds_machine(int argc, char **argv, const struct machine **m, struct machine **owned,
+static int coretypes_machine(int argc, char **argv, const struct machine **m, struct machine **owned,
 			 mt_error *e)
 {
 	const char *root = opt_value(argc, argv, "--sysfs-root"),
@@ -460,7 +460,7 @@ static int kinds_machine(int argc, char **argv, const struct machine **m, struct
 
 /* One run of fn as --cpu-kind name, its JSON to path ("-": stdout, one
  * line; NULL: none). Returns its exit code. */
-static int one_kind(const struct experiment *x, char **base, int n, const char *name,
+static int one_coretype(const struct experiment *x, char **base, int n, const char *name,
 		    const char *path)
 {
 	char *argv[64];
@@ -479,7 +479,7 @@ static int one_kind(const struct experiment *x, char **base, int n, const char *
 	return batch_run_result(x, k, argv);
 }
 
-int batch_each_kind(const struct experiment *x, int argc, char **argv)
+int batch_each_coretype(const struct experiment *x, int argc, char **argv)
 {
 	const char *exp = x->name;
 	const char *json = opt_value(argc, argv, "--json");
@@ -499,7 +499,7 @@ int batch_each_kind(const struct experiment *x, int argc, char **argv)
 		mt_warn("run %s: --each-kind and --cpu or --cpu-kind: give one of them", exp);
 		return MT_EXIT_USAGE;
 	}
-	if (kinds_machine(argc, argv, &m, &owned, &e) < 0) {
+	if (coretypes_machine(argc, argv, &m, &owned, &e) < 0) {
 		mt_warn("run %s: %s", exp, e.msg);
 		return MT_EXIT_USAGE;
 	}
@@ -514,16 +514,16 @@ int batch_each_kind(const struct experiment *x, int argc, char **argv)
 		}
 	}
 	n = strip(argc, argv, base);
-	if (!m->topo || m->topo->nkinds < 2)
+	if (!m->topo || m->topo->ncoretypes < 2)
 		fprintf(json && jsonio_is_stdout(json) ? stderr : stdout,
 			"# --each-kind: this machine has one core kind (%s): one run\n",
-			m->topo ? m->topo->kinds[0].name : "one");
-	for (int k = 0; k < (m->topo ? m->topo->nkinds : 1) && rc == MT_EXIT_OK; k++) {
-		const char *name = m->topo ? m->topo->kinds[k].name : "one";
+			m->topo ? m->topo->coretypes[0].name : "one");
+	for (int k = 0; k < (m->topo ? m->topo->ncoretypes : 1) && rc == MT_EXIT_OK; k++) {
+		const char *name = m->topo ? m->topo->coretypes[k].name : "one";
 		int some;
 		fprintf(json && jsonio_is_stdout(json) ? stderr : stdout,
 			"# --each-kind: core kind %s\n", name);
-		if (!machine_kind_cpus(m, m->topo ? k : -1, &some, 1)) {
+		if (!machine_coretype_cpus(m, m->topo ? k : -1, &some, 1)) {
 			fprintf(json && jsonio_is_stdout(json) ? stderr : stdout,
 				"# --each-kind: no CPU of kind %s this process may use (taskset, "
 				"cgroup): not measured\n", name);
@@ -531,7 +531,7 @@ int batch_each_kind(const struct experiment *x, int argc, char **argv)
 		}
 		if (json && !jsonio_is_stdout(json))
 			mt_snprintf(tmp, sizeof tmp, "%s.kind-%d" MT_WRITE_TMP_SUFFIX "json", json, k);
-		rc = one_kind(x, base, n, name, !json ? NULL : jsonio_is_stdout(json) ? "-" : tmp);
+		rc = one_coretype(x, base, n, name, !json ? NULL : jsonio_is_stdout(json) ? "-" : tmp);
 		if (rc == MT_EXIT_OK && json && !jsonio_is_stdout(json) &&
 		    take_line(tmp, &all, &len, &e) < 0) {
 			mt_warn("run %s: %s", exp, e.msg);
@@ -555,7 +555,7 @@ out:
 	return rc;
 }
 
-int batch_wants_each_kind(int argc, char **argv)
+int batch_wants_each_coretype(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--") == 0)

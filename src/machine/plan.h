@@ -119,19 +119,19 @@ int machine_for_run(struct batch_cli *cli, const struct machine **m, struct mach
  * there). */
 int plan_end(struct batch_cli *cli, struct plan *p, struct machine *owned);
 
-/* --each-kind: the experiment's run x (batch_run_result) once per core kind of
+/* --each-kind: the experiment's run x (batch_run_result) once per core type of
  * the machine (this one, or the one --sysfs-root/--topology names),
  * fastest first, each as if given --cpu-kind NAME: its table under a "#
- * --each-kind: core kind NAME" line; with --json FILE one compact line a
+ * --each-kind: core type NAME" line; with --json FILE one compact line a
  * kind in FILE (JSON lines: compare, view and plot read each), written
  * atomically after the last run (nothing when one fails); --json - the
  * lines on stdout. On a machine of one kind: the one run, said. Refused
  * with --cpu or --cpu-kind (exit 2). Returns the first failing run's exit
  * code, else 0. */
-int batch_each_kind(const struct experiment *x, int argc, char **argv);
+int batch_each_coretype(const struct experiment *x, int argc, char **argv);
 
 /* Is --each-kind among argv[1..argc)? */
-int batch_wants_each_kind(int argc, char **argv);
+int batch_wants_each_coretype(int argc, char **argv);
 
 /* The end of a --plan run: the plan printed (on stdout; on stderr with
  * --json -), its JSON written with --json. Frees p. Returns the exit

@@ -536,7 +536,7 @@ static int prepare(struct batch_cli *cli, void *params, void *printer,
 	if ((rc = machine_for_run(cli, &m, &owned)) >= 0)
 		return rc;
 	if (cli->cpu < 0 && !a->simulate)
-		cli->cpu = machine_worker_cpu(m, job_kind());
+		cli->cpu = machine_worker_cpu(m, job_coretype());
 	if (cli->plan) {
 		describe(p, a->simulate, m, cli->cpu, &pl);
 		rc = plan_finish(cli, &pl);

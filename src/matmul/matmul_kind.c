@@ -11,6 +11,7 @@
 
 RESULT_KIND_FILLED(struct matmul_result, matmul_result_from_json)
 RESULT_KIND_TYPED(struct matmul_result, matmul_result_to_json)
+RESULT_KIND_MEASURED(struct matmul_result, matmul_result_measured)
 
 /* Files written before results named their experiment: a "mode" beside
  * "results" and "line_bytes". */
@@ -52,6 +53,7 @@ const struct result_kind kind_matmul = {
 	.is = is,
 	.load = load_timed,
 	.free = free,
+	.measured = kind_measured,
 	.to_json = kind_to_json,
 	.figures = figures,
 	.compare = matmul_compare,

@@ -48,7 +48,7 @@ int matmul_result_apply(struct matmul_result *r, const struct job_event *ev)
 	int o = ev->row;
 	if (ev->type != JOB_EV_CELL || o < 0)
 		return 0;
-	switch (ev->kind) {
+	switch (ev->subtype) {
 	case MATMUL_CELL_SIM:
 		if (o >= MATMUL_NORDERS || JOB_PAYLOAD_GET(ev, struct matmul_ev_sim, &sim) < 0)
 			return 0;
@@ -57,14 +57,14 @@ int matmul_result_apply(struct matmul_result *r, const struct job_event *ev)
 		for (int m = 0; m < 3; m++)
 			r->sim_m[o][m] = sim.per_iter[m];
 		r->sim_sampled = sim.sampled;
-		return ev->kind;
+		return ev->subtype;
 	case MATMUL_CELL_RACE:
 		if (o >= MATMUL_NORDERS || JOB_PAYLOAD_GET(ev, struct matmul_ev_race, &race) < 0)
 			return 0;
 		r->frac[o] = race.frac;
 		r->run_ns[o] = ev->value;
 		r->run_rank[o] = race.rank;
-		return ev->kind;
+		return ev->subtype;
 	case MATMUL_CELL_RESULT:
 		if (o >= MATMUL_NORDERS || JOB_PAYLOAD_GET(ev, struct matmul_ev_result, &x) < 0)
 			return 0;
@@ -90,7 +90,7 @@ int matmul_result_apply(struct matmul_result *r, const struct job_event *ev)
 	row->rank = x.rank;
 	if (!row->equal)
 		r->failed_equal = 1;
-	return ev->kind;
+	return ev->subtype;
 }
 
 size_t matmul_result_measured(const struct matmul_result *r)

@@ -372,7 +372,7 @@ static int prepare(struct batch_cli *cli, void *params, void *printer,
 
 	if ((rc = machine_for_run(cli, &mc, &owned)) >= 0)
 		return rc;
-	cpu = cli->cpu >= 0 ? cli->cpu : machine_worker_cpu(mc, job_kind());
+	cpu = cli->cpu >= 0 ? cli->cpu : machine_worker_cpu(mc, job_coretype());
 	cli->cpu = cpu; /* the CPU planned for is the one measured on */
 	rc = make_params(cli, &rp->a, &rp->p, mc, !cli->plan, b->note, sizeof b->note);
 	if (rc != 0 || cli->plan) {
@@ -436,7 +436,7 @@ const struct experiment exp_mountain = {
 	.name = "mountain",
 	.about = "read throughput over working-set size x stride (seed 000)",
 	.options = options,
-	.each_kind = 1,
+	.each_coretype = 1,
 	.params_size = sizeof(struct run_params),
 	.printer_size = sizeof(struct printer),
 	.parse = parse_args,

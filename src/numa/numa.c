@@ -70,13 +70,13 @@ static int select_nodes(struct numa_params *p, const struct numa_node *all, size
 /* The size from the nodes' floors and the memory (see numa_plan). */
 static int plan_size(struct numa_params *p, uint64_t avail, int quick, mt_error *e)
 {
-	uint64_t floor = 0, cap = avail ? avail / BW_MEM_SHARE : UINT64_MAX;
+	uint64_t floor = 0, cap = avail ? avail / BANDWIDTH_MEM_SHARE : UINT64_MAX;
 	const char *why = "";
 	char a[32], b[32], c[32];
 	for (size_t i = 0; i < p->nnodes; i++) {
 		const struct numa_node *n = &p->nodes[i];
-		if (n->memory && n->memory / BW_MEM_SHARE < cap)
-			cap = n->memory / BW_MEM_SHARE;
+		if (n->memory && n->memory / BANDWIDTH_MEM_SHARE < cap)
+			cap = n->memory / BANDWIDTH_MEM_SHARE;
 		if (n->ncpus > 0 && n->floor > floor) {
 			floor = n->floor;
 			why = n->floor_why;
@@ -89,16 +89,16 @@ static int plan_size(struct numa_params *p, uint64_t avail, int quick, mt_error 
 		mt_snprintf(p->size_from, sizeof p->size_from, "%s", why);
 	else
 		mt_strlcpy(p->size_from, "no cache size known", sizeof p->size_from);
-	if (!quick && p->size < BW_DRAM_MIN) {
-		p->size = BW_DRAM_MIN;
+	if (!quick && p->size < BANDWIDTH_DRAM_MIN) {
+		p->size = BANDWIDTH_DRAM_MIN;
 		mt_append(p->size_from, sizeof p->size_from, ", at least %s",
-			  mt_fmt_size(a, sizeof a, BW_DRAM_MIN));
+			  mt_fmt_size(a, sizeof a, BANDWIDTH_DRAM_MIN));
 	}
 	if (p->size > cap) {
 		mt_snprintf(c, sizeof c, "%s", mt_fmt_size(b, sizeof b, p->size));
 		p->size = cap / SIZE_ALIGN * SIZE_ALIGN;
 		mt_append(p->size_from, sizeof p->size_from, ", cut from %s to %s: 1/%d of the memory",
-			  c, mt_fmt_size(a, sizeof a, p->size), BW_MEM_SHARE);
+			  c, mt_fmt_size(a, sizeof a, p->size), BANDWIDTH_MEM_SHARE);
 	}
 	p->size = (p->size + SIZE_ALIGN - 1) / SIZE_ALIGN * SIZE_ALIGN;
 	if (p->size > cap)
@@ -108,7 +108,7 @@ static int plan_size(struct numa_params *p, uint64_t avail, int quick, mt_error 
 			  "; under %s, %d x the caches the CPUs reach: part of it may be served "
 			  "from a cache", mt_fmt_size(a, sizeof a, floor), MACHINE_DRAM_FACTOR);
 	if (p->size < NUMA_MIN_SIZE) {
-		mt_fail(e, "not enough memory: 1/%d of it is under %s", BW_MEM_SHARE,
+		mt_fail(e, "not enough memory: 1/%d of it is under %s", BANDWIDTH_MEM_SHARE,
 			mt_fmt_size(a, sizeof a, NUMA_MIN_SIZE));
 		return -2;
 	}
@@ -163,7 +163,7 @@ void numa_params_runs(struct numa_params *p)
 	mt_strlcpy(b->sizes[0].level, "DRAM", sizeof b->sizes[0].level);
 	mt_strlcpy(b->sizes[0].from, p->size_from, sizeof b->sizes[0].from);
 	b->nkernels = 1;
-	b->kernels[0] = BW_READ;
+	b->kernels[0] = BANDWIDTH_READ;
 	b->nthreads = 1;
 	b->loaded = 0;
 	if (p->quick)
@@ -229,13 +229,13 @@ void numa_cpus_text(const int *cpus, int n, char *buf, size_t len)
 
 /* ---- the nodes from the topology ------------------------------------------------ */
 
-/* Keeps the CPUs of o of core kind kind (>= 0). */
-static void of_kind(const struct machine *m, int kind, struct numa_node *o)
+/* Keeps the CPUs of o of core type kind (>= 0). */
+static void of_coretype(const struct machine *m, int kind, struct numa_node *o)
 {
 	int k = 0;
 	for (int i = 0; i < o->ncpus && kind >= 0 && m->topo; i++) {
 		const struct topo_cpu *c = topo_cpu(m->topo, o->cpus[i]);
-		if (c && c->kind == kind)
+		if (c && c->coretype == kind)
 			o->cpus[k++] = o->cpus[i];
 	}
 	if (kind >= 0 && m->topo)
@@ -260,7 +260,7 @@ size_t numa_nodes_of(const struct machine *m, int kind, struct numa_node *out, s
 			o->ncpus = m->nallowed < NUMA_MAX_NODE_CPUS ? m->nallowed : NUMA_MAX_NODE_CPUS;
 			memcpy(o->cpus, m->allowed, (size_t)o->ncpus * sizeof *o->cpus);
 		}
-		of_kind(m, kind, o);
+		of_coretype(m, kind, o);
 		if (o->ncpus > 0)
 			o->floor = machine_dram_floor(m, o->cpus, o->ncpus, o->floor_why,
 						      sizeof o->floor_why);
@@ -302,11 +302,11 @@ static int take_events(struct worker *w, job_t *sub, struct got *g)
 			break;
 		case JOB_EV_NOTE:
 			/* the latency run's own figures: the numa run says its own */
-			if (ev[i].kind == LAT_NOTE_PRICED || ev[i].kind == LAT_NOTE_REVISED)
+			if (ev[i].subtype == LATENCY_NOTE_PRICED || ev[i].subtype == LATENCY_NOTE_REVISED)
 				break;
-			if (ev[i].kind == LAT_NOTE_PAGES) { /* said once for each page size */
+			if (ev[i].subtype == LATENCY_NOTE_PAGES) { /* said once for each page size */
 				int huge = strstr(ev[i].text, "huge pages on") != NULL;
-				ev[i].kind = huge ? NUMA_NOTE_PAGES_HUGE : NUMA_NOTE_PAGES;
+				ev[i].subtype = huge ? NUMA_NOTE_PAGES_HUGE : NUMA_NOTE_PAGES;
 				if (w->pages_said & (1 << huge))
 					break;
 				w->pages_said |= 1 << huge;
@@ -365,16 +365,16 @@ static int emit(struct worker *w, const struct numa_pair *c, int what, const str
 	uint64_t pages, on, absent;
 	job_cell(&ev, what, c->cpu, c->mem, g->cell.value, g->cell.spread);
 	if (what == NUMA_LAT || what == NUMA_LAT_HUGE) {
-		struct lat_ev_point lat;
-		if (JOB_PAYLOAD_GET(&g->cell, struct lat_ev_point, &lat) < 0)
+		struct latency_ev_point lat;
+		if (JOB_PAYLOAD_GET(&g->cell, struct latency_ev_point, &lat) < 0)
 			return mt_fail(e, "the latency lab gave a cell without its figures");
 		x.tries = (int)lat.tries;
 	} else {
-		struct bw_ev_table bw;
-		if (JOB_PAYLOAD_GET(&g->cell, struct bw_ev_table, &bw) < 0)
+		struct bandwidth_ev_table bw;
+		if (JOB_PAYLOAD_GET(&g->cell, struct bandwidth_ev_table, &bw) < 0)
 			return mt_fail(e, "the bandwidth lab gave a cell without its figures");
 		x.tries = bw.tries;
-		x.flags |= (bw.flags & BW_CHECKED) ? NUMA_F_CHECKED : 0;
+		x.flags |= (bw.flags & BANDWIDTH_CHECKED) ? NUMA_F_CHECKED : 0;
 		x.flags |= bw.preempted > 0 ? NUMA_F_LOST : 0;
 	}
 	if (numa_mem_count(buf, len, mem->node, &pages, &on, &absent) == 0) {
@@ -402,7 +402,7 @@ static int run_latency(struct worker *w, const struct numa_pair *c, int huge, mt
 	base = numa_mem_alloc(w->p->mem, w->p->nodes[c->mem].node, len, &bound, e);
 	if (!base)
 		return -1;
-	lp.hugepages = huge ? LAT_HUGE_ON : LAT_HUGE_OFF;
+	lp.hugepages = huge ? LATENCY_HUGE_ON : LATENCY_HUGE_OFF;
 	lp.buf_bytes = (size_t)latency_buffer_bytes(&lp);
 	lp.buf = huge ? (char *)(((uintptr_t)base + MT_HUGE_2M - 1) & ~(uintptr_t)(MT_HUGE_2M - 1))
 		      : base;
@@ -433,10 +433,10 @@ static void *touch_main(void *arg)
  * on that thread's CPU (the lab puts thread i on cpus[i % ncpus]). */
 static int first_touch(const struct bandwidth_params *b, char *buf, size_t len, mt_error *e)
 {
-	struct bw_layout lay;
+	struct bandwidth_layout lay;
 	unsigned n = b->threads[0];
-	pthread_t tid[BW_MAX_THREADS];
-	struct toucher t[BW_MAX_THREADS];
+	pthread_t tid[BANDWIDTH_MAX_THREADS];
+	struct toucher t[BANDWIDTH_MAX_THREADS];
 	unsigned started = 0;
 	int rc = 0;
 	bandwidth_layout(b->kernels[0], &b->sizes[0], n, 1, &lay);
@@ -453,7 +453,7 @@ static int first_touch(const struct bandwidth_params *b, char *buf, size_t len, 
 	return rc ? mt_fail(e, "cannot start a thread to touch the memory: %s", strerror(rc)) : 0;
 }
 
-/* The bandwidth of kernel (BW_READ, BW_TRIAD) for pair c. */
+/* The bandwidth of kernel (BANDWIDTH_READ, BANDWIDTH_TRIAD) for pair c. */
 static int run_bandwidth(struct worker *w, const struct numa_pair *c, int kernel, mt_error *e)
 {
 	const struct numa_node *cn = &w->p->nodes[c->cpu];
@@ -467,7 +467,7 @@ static int run_bandwidth(struct worker *w, const struct numa_pair *c, int kernel
 	b->threads[0] = (unsigned)cn->ncpus;
 	if (bandwidth_set_cpus(b, cn->cpus, cn->ncpus, w->p->m, e) < 0)
 		goto out;
-	bandwidth_order_cpus(b, BW_SPREAD);
+	bandwidth_order_cpus(b, BANDWIDTH_SPREAD);
 	bandwidth_count_groups(b);
 	b->buf_bytes = (size_t)bandwidth_table_bytes(b) + PAGE;
 	b->buf = numa_mem_alloc(w->p->mem, w->p->nodes[c->mem].node, b->buf_bytes, &bound, e);
@@ -478,7 +478,7 @@ static int run_bandwidth(struct worker *w, const struct numa_pair *c, int kernel
 	if (rc == 0 && !g.have)
 		rc = mt_fail(e, "the bandwidth lab gave no figure");
 	if (rc == 0)
-		rc = emit(w, c, kernel == BW_READ ? NUMA_READ : NUMA_TRIAD, &g, b->buf,
+		rc = emit(w, c, kernel == BANDWIDTH_READ ? NUMA_READ : NUMA_TRIAD, &g, b->buf,
 			  b->buf_bytes, cn->ncpus, bound, e);
 	numa_mem_free(w->p->mem, b->buf, b->buf_bytes);
 out:
@@ -503,9 +503,9 @@ int numa_worker(job_t *job, void *arg, mt_error *e)
 			w.done++;
 		if (rc == 0 && w.p->huge && (rc = run_latency(&w, c, 1, e)) == 0)
 			w.done++;
-		if (rc == 0 && (rc = run_bandwidth(&w, c, BW_READ, e)) == 0)
+		if (rc == 0 && (rc = run_bandwidth(&w, c, BANDWIDTH_READ, e)) == 0)
 			w.done++;
-		if (rc == 0 && (rc = run_bandwidth(&w, c, BW_TRIAD, e)) == 0)
+		if (rc == 0 && (rc = run_bandwidth(&w, c, BANDWIDTH_TRIAD, e)) == 0)
 			w.done++;
 		job_set_progress(job, w.done, w.total);
 	}

@@ -40,7 +40,7 @@
 #include "machine/machine.h"
 
 #define NUMA_MAX_NODES 16
-#define NUMA_MAX_NODE_CPUS BW_MAX_THREADS
+#define NUMA_MAX_NODE_CPUS BANDWIDTH_MAX_THREADS
 #define NUMA_MAX_LEVELS 5
 #define NUMA_QUICK_SIZE (32ull << 20) /* --quick: a short run for tests */
 #define NUMA_MIN_SIZE (16ull << 20)
@@ -101,7 +101,7 @@ struct numa_params {
 
 /* The NUMA nodes of machine m, each with its tier, its CPUs this process
  * may use (those whose nearest node it is: none for a memory-only node; of
- * core kind kind alone when kind >= 0),
+ * core type kind alone when kind >= 0),
  * its memory and its DRAM floor, into out. Returns the count (at most cap;
  * a machine without nodes is one node 0 with every allowed CPU). */
 size_t numa_nodes_of(const struct machine *m, int kind, struct numa_node *out, size_t cap);
@@ -112,8 +112,8 @@ size_t numa_nodes_of(const struct machine *m, int kind, struct numa_node *out, s
  * skipped), then a cell
  * for each selected node with CPUs x each selected node; the size is the
  * largest DRAM floor of the selected CPU nodes (every cache a node's CPUs
- * reach together, MACHINE_DRAM_FACTOR times), at least BW_DRAM_MIN, at
- * most 1 / BW_MEM_SHARE of the smallest memory node and of avail (0:
+ * reach together, MACHINE_DRAM_FACTOR times), at least BANDWIDTH_DRAM_MIN, at
+ * most 1 / BANDWIDTH_MEM_SHARE of the smallest memory node and of avail (0:
  * unknown, no cap), a multiple of 2 MB; quick: NUMA_QUICK_SIZE under the
  * same caps. A size under the floor says so in size_from (part of it may
  * be cached). Returns 0; -1 with e for a bad selection: "--nodes: no node
@@ -226,6 +226,9 @@ void numa_result_init(struct numa_result *r, const struct numa_params *p);
 /* Store one event of the worker. Returns its kind (NUMA_LAT ...), or -1
  * for an event that is not a cell of r (a note: the pages note is kept). */
 int numa_result_apply(struct numa_result *r, const struct job_event *ev);
+
+/* The cells of r measured (every node pair's latency and bandwidths). */
+size_t numa_result_measured(const struct numa_result *r);
 
 /* The share of the pages of cell (cpu, mem)'s buffers on the memory node
  * (0..1), NAN when none were read. */

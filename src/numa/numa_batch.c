@@ -242,7 +242,7 @@ static int plan(struct numa_params *p, struct batch_cli *cli, const struct opts 
 {
 	static struct numa_node all[NUMA_MAX_NODES * 4];
 	mt_error e = { "" };
-	size_t n = numa_nodes_of(m, cli->cpu_kind && m->topo ? topo_kind_find(m->topo, cli->cpu_kind)
+	size_t n = numa_nodes_of(m, cli->cpu_coretype && m->topo ? topo_coretype_find(m->topo, cli->cpu_coretype)
 							     : -1,
 				 all, MT_ARRAY_LEN(all));
 	int rc = numa_plan(p, all, n, o->want, o->nwant, m->mem_avail, cli->quick, &e);

@@ -12,6 +12,7 @@
 
 RESULT_KIND_FILLED(struct numa_result, numa_result_from_json)
 RESULT_KIND_TYPED(struct numa_result, numa_result_to_json)
+RESULT_KIND_MEASURED(struct numa_result, numa_result_measured)
 
 /* The local figures of the first CPU node (its own memory), then the worst
  * remote latency and the lowest remote read when there are other nodes. */
@@ -93,6 +94,7 @@ const struct result_kind kind_numa = {
 	.seed = NULL,
 	.load = kind_load,
 	.free = free,
+	.measured = kind_measured,
 	.to_json = kind_to_json,
 	.figures = figures,
 	.compare = compare,

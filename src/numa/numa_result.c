@@ -46,17 +46,17 @@ int numa_result_apply(struct numa_result *r, const struct job_event *ev)
 	struct numa_value *v;
 	struct numa_ev_cell x;
 	if (ev->type == JOB_EV_NOTE) {
-		if (ev->kind == NUMA_NOTE_PAGES)
+		if (ev->subtype == NUMA_NOTE_PAGES)
 			mt_strlcpy(r->pages, ev->text, sizeof r->pages);
-		else if (ev->kind == NUMA_NOTE_PAGES_HUGE)
+		else if (ev->subtype == NUMA_NOTE_PAGES_HUGE)
 			mt_strlcpy(r->pages_huge, ev->text, sizeof r->pages_huge);
 		return -1;
 	}
-	if (ev->type != JOB_EV_CELL || ev->kind < 0 || ev->kind >= NUMA_NMEAS || ev->row < 0 ||
+	if (ev->type != JOB_EV_CELL || ev->subtype < 0 || ev->subtype >= NUMA_NMEAS || ev->row < 0 ||
 	    ev->col < 0 || (size_t)ev->row >= r->nnodes || (size_t)ev->col >= r->nnodes ||
 	    JOB_PAYLOAD_GET(ev, struct numa_ev_cell, &x) < 0)
 		return -1;
-	v = &r->v[ev->row][ev->col][ev->kind];
+	v = &r->v[ev->row][ev->col][ev->subtype];
 	v->have = 1;
 	v->v = ev->value;
 	v->spread = ev->spread;
@@ -66,7 +66,17 @@ int numa_result_apply(struct numa_result *r, const struct job_event *ev)
 	v->on = x.on;
 	v->absent = x.absent;
 	v->where = x.where;
-	return ev->kind;
+	return ev->subtype;
+}
+
+size_t numa_result_measured(const struct numa_result *r)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < r->nnodes; i++)
+		for (size_t j = 0; j < r->nnodes; j++)
+			for (int k = 0; k < NUMA_NMEAS; k++)
+				n += r->v[i][j][k].have;
+	return n;
 }
 
 double numa_result_placement(const struct numa_result *r, size_t cpu, size_t mem)

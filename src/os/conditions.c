@@ -474,7 +474,7 @@ static void sysctl_text(const char *name, int int_value, char *buf, size_t len)
 
 /* macOS: what sysctl gives (no /sys, no /proc): the model, the kernel, the
  * memory (unified: no DIMMs to list), SMT (logical against physical CPUs),
- * the core kinds (perflevels: macOS picks their clocks), a VM; the rest
+ * the core types (perflevels: macOS picks their clocks), a VM; the rest
  * said to be Linux's. */
 static void from_sysctl(struct mt_conditions *c)
 {

@@ -8,7 +8,7 @@
  * DIMMs where EDAC shows them, the kernel and the compiler. Each is read
  * from the Linux tree under a root ("" this machine, or a recorded /sys
  * tree's folder), or on macOS from sysctl (the model, the kernel, unified
- * memory, SMT, the core kinds, a VM), never guessed: what cannot be read
+ * memory, SMT, the core types, a VM), never guessed: what cannot be read
  * is said, with why. */
 #ifndef MEMTOP_CORE_CONDITIONS_H
 #define MEMTOP_CORE_CONDITIONS_H

@@ -1,6 +1,6 @@
 /* The machine above the core, from hwloc (topo.h): loading a topology of
  * this machine or of a recorded tree, and freeing it. hwloc's side is in
- * topo_hwloc.c (reading) and topo_kinds.c (core kinds); the questions a
+ * topo_hwloc.c (reading) and topo_coretypes.c (core types); the questions a
  * topology answers in topo_place.c, its words and JSON in topo_json.c. */
 #include "config.h"
 
@@ -14,9 +14,9 @@
  * of memory or when h has no CPU. */
 static int copy_all(struct topo *t, hwloc_topology_t h, const char *root, int live)
 {
-	if (topo_hw_copy(t, h, live) < 0 || topo_copy_kinds(t, h) < 0)
+	if (topo_hw_copy(t, h, live) < 0 || topo_copy_coretypes(t, h) < 0)
 		return -1;
-	topo_mark_kinds(t);
+	topo_mark_coretypes(t);
 	/* the MIDRs are read from /sys: an XML has none */
 	return root ? topo_regroup_by_part(t, h, root) : 0;
 }
@@ -130,8 +130,8 @@ void topo_free(struct topo *t)
 		free(t->l3[i].cpus.cpus);
 	for (int i = 0; i < t->nsmt; i++)
 		free(t->smt[i].cpus);
-	for (int i = 0; i < t->nkinds; i++)
-		free(t->kinds[i].cpus.cpus);
+	for (int i = 0; i < t->ncoretypes; i++)
+		free(t->coretypes[i].cpus.cpus);
 	for (int i = 0; i < t->ncaches; i++)
 		free(t->caches[i].cpus.cpus);
 	free(t->caches);
@@ -139,7 +139,7 @@ void topo_free(struct topo *t)
 	free(t->l2);
 	free(t->l3);
 	free(t->smt);
-	free(t->kinds);
+	free(t->coretypes);
 	free(t->cpus);
 	free(t);
 }

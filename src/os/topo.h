@@ -1,5 +1,5 @@
 /* The machine above the core, from hwloc: packages, dies, NUMA nodes with
- * their memory, L2 and L3 groups, cores, SMT siblings and core kinds, and
+ * their memory, L2 and L3 groups, cores, SMT siblings and core types, and
  * where each CPU sits among them. Loaded from this machine or from a
  * recorded Linux /sys tree (hwloc-gather-topology's layout: DIR/sys and
  * DIR/proc). Only the topo files include hwloc.h (through their private
@@ -61,8 +61,9 @@ struct topo_about {
 	char cpu_vendor[32];   /* CPUVendor */
 };
 
-/* A core kind (hwloc_cpukinds_*). kinds[] is ordered fastest first. */
-struct topo_kind {
+/* A core type (hwloc_cpukinds_*): P, E, big, LITTLE. coretypes[] is ordered
+ * fastest first. */
+struct topo_coretype {
 	char name[16]; /* "P"/"E"/"LP-E" (x86 hybrid), "big"/"mid"/"LITTLE" (Arm), "one" */
 	int efficiency; /* hwloc's rank: higher is more performant; -1 unknown */
 	struct topo_set cpus;
@@ -79,7 +80,7 @@ struct topo_cpu {
 	int die;      /* index among the dies */
 	int node;     /* index into nodes[] */
 	int l2, l3;   /* index into l2[] and l3[] */
-	int kind;     /* index into kinds[] */
+	int coretype; /* index into coretypes[] */
 };
 
 struct topo {
@@ -96,8 +97,8 @@ struct topo {
 	struct topo_cache_group *l2, *l3; /* in hwloc's (logical) order */
 	int nsmt;
 	struct topo_set *smt; /* the cores with more than one CPU: their CPUs */
-	int nkinds;
-	struct topo_kind *kinds; /* fastest first; at least one ("one") */
+	int ncoretypes;
+	struct topo_coretype *coretypes; /* fastest first; at least one ("one") */
 	int ncaches;
 	struct topo_cache *caches; /* every cache, in hwloc's order (deepest level first) */
 };
@@ -150,16 +151,16 @@ enum topo_rel topo_relation(const struct topo *t, int cpu_a, int cpu_b);
 const char *topo_rel_name(enum topo_rel r);
 
 /* The kind named name (case-insensitive), or -1. */
-int topo_kind_find(const struct topo *t, const char *name);
+int topo_coretype_find(const struct topo *t, const char *name);
 
 /* The names of all kinds, ", "-separated, fastest first, into buf. Returns buf. */
-const char *topo_kind_names(const struct topo *t, char *buf, size_t len);
+const char *topo_coretype_names(const struct topo *t, char *buf, size_t len);
 
 /* The first allowed CPU of kind k (index into kinds[]), or -1 when it has
  * none this process may run on. */
-int topo_kind_first_allowed(const struct topo *t, int k);
+int topo_coretype_first_allowed(const struct topo *t, int k);
 
-/* Where CPU cpu sits, in words: "CPU 3: core kind P, L3 group 0, NUMA node
+/* Where CPU cpu sits, in words: "CPU 3: core type P, L3 group 0, NUMA node
  * 0, package 0" (parts not known are left out). Returns buf ("CPU N: not
  * in the topology" when t has no such CPU). */
 const char *topo_place_text(const struct topo *t, int cpu, char *buf, size_t len);
@@ -172,7 +173,7 @@ const char *topo_set_text(const struct topo_set *s, char *buf, size_t len);
 const char *topo_hwloc_version(char *buf, size_t len);
 
 /* The folded summary: "2 packages, 4 NUMA nodes, 8 L3 groups of 8 cores
- * (32 MB each), 64 cores, 128 CPUs; core kinds: one". Returns buf. */
+ * (32 MB each), 64 cores, 128 CPUs; core types: one". Returns buf. */
 const char *topo_summary(const struct topo *t, char *buf, size_t len);
 
 /* The topology as JSON: {"source","summary","packages","dies","numa_nodes",

@@ -411,7 +411,7 @@ static int copy_cpus(struct topo *t, hwloc_topology_t h, int live)
 		c->l2 = ancestor_index(pu, HWLOC_OBJ_L2CACHE);
 		c->l3 = ancestor_index(pu, HWLOC_OBJ_L3CACHE);
 		c->node = pu_node(t, pu);
-		c->kind = -1;
+		c->coretype = -1;
 		t->nallowed += c->allowed;
 	}
 	t->ncpus = n;

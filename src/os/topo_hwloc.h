@@ -28,7 +28,7 @@ hwloc_topology_t topo_hw_load(const char *root, const char *xml, mt_error *e);
 
 /* Copies h's packages, dies, cores, NUMA nodes, CPUs (allowed ones ANDed
  * with this thread's affinity when live), L2/L3 groups, SMT siblings and
- * every cache into t. Core kinds are topo_kinds.c's. Returns 0, or -1 when
+ * every cache into t. Core kinds are topo_coretypes.c's. Returns 0, or -1 when
  * out of memory or when h has no CPU (t then holds what was copied, for
  * topo_free). */
 int topo_hw_copy(struct topo *t, hwloc_topology_t h, int live);
@@ -41,13 +41,13 @@ int topo_set_from(hwloc_const_bitmap_t bm, struct topo_set *s);
  * NULL included). */
 uint64_t topo_ancestor_size(hwloc_obj_t pu, hwloc_obj_type_t ty);
 
-/* Fills t->kinds from hwloc's CPU kinds, fastest first (one kind, "one",
+/* Fills t->coretypes from hwloc's CPU kinds, fastest first (one kind, "one",
  * when hwloc gives fewer than two), named from CoreType or by rank. Needs
  * t's CPUs. Returns 0, or -1 when out of memory. */
-int topo_copy_kinds(struct topo *t, hwloc_topology_t h);
+int topo_copy_coretypes(struct topo *t, hwloc_topology_t h);
 
 /* Marks each CPU of t with the first kind that lists it. */
-void topo_mark_kinds(struct topo *t);
+void topo_mark_coretypes(struct topo *t);
 
 /* On Arm, when every CPU under root ("" this machine) shows its MIDR and
  * there are fewer CPU parts than hwloc's kinds, makes the kinds one per part

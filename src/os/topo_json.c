@@ -83,10 +83,10 @@ const char *topo_summary(const struct topo *t, char *buf, size_t len)
 		  plural(t->ncpus, "CPU", "CPUs"));
 	if (t->nallowed < t->ncpus)
 		mt_append(buf, len, " (%d allowed)", t->nallowed);
-	mt_append(buf, len, "; core %s: ", plural(t->nkinds, "kind", "kinds"));
-	for (int k = 0; k < t->nkinds; k++) {
-		const struct topo_kind *kd = &t->kinds[k];
-		if (t->nkinds == 1) {
+	mt_append(buf, len, "; core %s: ", plural(t->ncoretypes, "kind", "kinds"));
+	for (int k = 0; k < t->ncoretypes; k++) {
+		const struct topo_coretype *kd = &t->coretypes[k];
+		if (t->ncoretypes == 1) {
 			mt_append(buf, len, "%s", kd->name);
 			break;
 		}
@@ -118,11 +118,11 @@ static int groups_json(cJSON *o, const char *key, const struct topo_cache_group 
 	return a ? 0 : -1;
 }
 
-static int kinds_json(cJSON *o, const struct topo *t)
+static int coretypes_json(cJSON *o, const struct topo *t)
 {
 	cJSON *a = cJSON_AddArrayToObject(o, "core_kinds");
-	for (int i = 0; a && i < t->nkinds; i++) {
-		const struct topo_kind *k = &t->kinds[i];
+	for (int i = 0; a && i < t->ncoretypes; i++) {
+		const struct topo_coretype *k = &t->coretypes[i];
 		cJSON *x = cJSON_CreateObject();
 		if (!x || !cJSON_AddItemToArray(a, x) || !cJSON_AddStringToObject(x, "name", k->name) ||
 		    !cJSON_AddNumberToObject(x, "efficiency", k->efficiency) ||
@@ -173,7 +173,7 @@ cJSON *topo_to_json(const struct topo *t)
 	    !cJSON_AddNumberToObject(o, "cpus", t->ncpus) ||
 	    !cJSON_AddNumberToObject(o, "allowed_cpus", t->nallowed) ||
 	    groups_json(o, "l2_groups", t->l2, t->nl2) < 0 ||
-	    groups_json(o, "l3_groups", t->l3, t->nl3) < 0 || kinds_json(o, t) < 0 ||
+	    groups_json(o, "l3_groups", t->l3, t->nl3) < 0 || coretypes_json(o, t) < 0 ||
 	    nodes_json(o, t) < 0 || smt_json(o, t) < 0) {
 		cJSON_Delete(o);
 		return NULL;
@@ -196,7 +196,7 @@ cJSON *topo_place_json(const struct topo *t, int cpu)
 		return NULL;
 	o = cJSON_CreateObject();
 	if (!o || !cJSON_AddNumberToObject(o, "cpu", cpu) ||
-	    !(c->kind >= 0 ? cJSON_AddStringToObject(o, "kind", t->kinds[c->kind].name)
+	    !(c->coretype >= 0 ? cJSON_AddStringToObject(o, "kind", t->coretypes[c->coretype].name)
 			   : cJSON_AddNullToObject(o, "kind")) ||
 	    add_index(o, "l3_group", c->l3) < 0 ||
 	    add_index(o, "node", c->node >= 0 ? t->nodes[c->node].os_index : -1) < 0 ||

@@ -1,5 +1,5 @@
 /* The questions a topology answers (topo.h): the CPU by its OS index, how
- * two CPUs relate, core kinds by name, where a CPU sits, a CPU set as a
+ * two CPUs relate, core types by name, where a CPU sits, a CPU set as a
  * Linux CPU list. Plain data: no hwloc here. */
 #include "config.h"
 
@@ -64,28 +64,28 @@ const char *topo_rel_name(enum topo_rel r)
 	return names[r];
 }
 
-int topo_kind_find(const struct topo *t, const char *name)
+int topo_coretype_find(const struct topo *t, const char *name)
 {
-	for (int k = 0; t && name && k < t->nkinds; k++)
-		if (!strcasecmp(t->kinds[k].name, name))
+	for (int k = 0; t && name && k < t->ncoretypes; k++)
+		if (!strcasecmp(t->coretypes[k].name, name))
 			return k;
 	return -1;
 }
 
-const char *topo_kind_names(const struct topo *t, char *buf, size_t len)
+const char *topo_coretype_names(const struct topo *t, char *buf, size_t len)
 {
 	buf[0] = '\0';
-	for (int k = 0; t && k < t->nkinds; k++)
-		mt_append(buf, len, "%s%s", k ? ", " : "", t->kinds[k].name);
+	for (int k = 0; t && k < t->ncoretypes; k++)
+		mt_append(buf, len, "%s%s", k ? ", " : "", t->coretypes[k].name);
 	return buf;
 }
 
-int topo_kind_first_allowed(const struct topo *t, int k)
+int topo_coretype_first_allowed(const struct topo *t, int k)
 {
-	if (!t || k < 0 || k >= t->nkinds)
+	if (!t || k < 0 || k >= t->ncoretypes)
 		return -1;
-	for (int j = 0; j < t->kinds[k].cpus.n; j++) {
-		const struct topo_cpu *c = topo_cpu(t, t->kinds[k].cpus.cpus[j]);
+	for (int j = 0; j < t->coretypes[k].cpus.n; j++) {
+		const struct topo_cpu *c = topo_cpu(t, t->coretypes[k].cpus.cpus[j]);
 		if (c && c->allowed)
 			return c->os;
 	}
@@ -101,8 +101,8 @@ const char *topo_place_text(const struct topo *t, int cpu, char *buf, size_t len
 		mt_append(buf, len, ": not in the topology");
 		return buf;
 	}
-	if (c->kind >= 0) {
-		mt_append(buf, len, "%score kind %s", sep, t->kinds[c->kind].name);
+	if (c->coretype >= 0) {
+		mt_append(buf, len, "%score kind %s", sep, t->coretypes[c->coretype].name);
 		sep = ", ";
 	}
 	if (c->l3 >= 0) {

@@ -75,8 +75,8 @@ const struct experiment *experiment_find(const char *name)
 
 int experiment_run(const struct experiment *x, int argc, char **argv)
 {
-	if (x->each_kind && batch_wants_each_kind(argc, argv))
-		return batch_each_kind(x, argc, argv);
+	if (x->each_coretype && batch_wants_each_coretype(argc, argv))
+		return batch_each_coretype(x, argc, argv);
 	return batch_run_result(x, argc, argv);
 }
 

@@ -23,8 +23,8 @@
 const struct experiment *experiment_find(const char *name);
 
 /* `memtop run NAME ...`: argv[0] is NAME. Runs x (run/batch.h's
- * batch_run_result; with --each-kind, where x takes it, once per core kind:
- * machine/plan.h's batch_each_kind). Returns an exit code: 0 ok, 1 runtime
+ * batch_run_result; with --each-kind, where x takes it, once per core type:
+ * machine/plan.h's batch_each_coretype). Returns an exit code: 0 ok, 1 runtime
  * failure, 2 bad usage or input. */
 int experiment_run(const struct experiment *x, int argc, char **argv);
 

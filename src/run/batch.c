@@ -159,28 +159,28 @@ static int parse_cpu(struct batch_cli *c, const char *arg)
 
 /* --cpu-kind NAME: the worker's CPU is one of that kind this process may
  * use, and later jobs pick from it too. */
-static int parse_kind(struct batch_cli *c, const char *arg)
+static int parse_coretype(struct batch_cli *c, const char *arg)
 {
 	const struct topo *t = topo_this_machine();
 	char names[160], what[256];
-	int k = topo_kind_find(t, arg);
+	int k = topo_coretype_find(t, arg);
 	if (!t) {
 		mt_warn("run %s: --cpu-kind: hwloc could not read this machine's topology", c->exp);
 		return -1;
 	}
 	if (k < 0) {
 		mt_snprintf(what, sizeof what, "a core kind of this machine (%s: see memtop topo)",
-			    topo_kind_names(t, names, sizeof names));
+			    topo_coretype_names(t, names, sizeof names));
 		return batch_bad(c->exp, "--cpu-kind", arg, what);
 	}
-	c->cpu = job_pick_cpu_of_kind(k);
+	c->cpu = job_pick_cpu_of_coretype(k);
 	if (c->cpu < 0) {
 		mt_snprintf(what, sizeof what, "a kind with a CPU this process may use (%s's CPUs "
-					       "are not allowed: see taskset -p)", t->kinds[k].name);
+					       "are not allowed: see taskset -p)", t->coretypes[k].name);
 		return batch_bad(c->exp, "--cpu-kind", arg, what);
 	}
-	c->cpu_kind = t->kinds[k].name;
-	return job_set_kind(k);
+	c->cpu_coretype = t->coretypes[k].name;
+	return job_set_coretype(k);
 }
 
 /* --json: the result can be written there (its folder exists and is
@@ -253,7 +253,7 @@ static int check_plan(struct batch_cli *c)
  * machine_for_run's). Returns 0, or -1 (said). */
 static int check_cpu(struct batch_cli *c)
 {
-	if (c->cpu_arg && c->kind_arg) {
+	if (c->cpu_arg && c->coretype_arg) {
 		mt_warn("run %s: --cpu and --cpu-kind: give one of them", c->exp);
 		return -1;
 	}
@@ -264,7 +264,7 @@ static int check_cpu(struct batch_cli *c)
 			return -1;
 		c->cpu_given = 1;
 	}
-	return c->kind_arg ? parse_kind(c, c->kind_arg) : 0;
+	return c->coretype_arg ? parse_coretype(c, c->coretype_arg) : 0;
 }
 
 int batch_parse(struct batch_cli *c, int argc, char **argv)
@@ -418,7 +418,7 @@ int batch_next(struct batch_cli *c, int argc, char **argv)
 		case BATCH_OPT_CSV: c->csv = 1; break;
 		case BATCH_OPT_COMPACT: c->compact = 1; break;
 		case BATCH_OPT_CPU: c->cpu_arg = optarg; break;
-		case BATCH_OPT_CPU_KIND: c->kind_arg = optarg; break;
+		case BATCH_OPT_CPU_KIND: c->coretype_arg = optarg; break;
 		case BATCH_OPT_PLAN: c->plan = 1; break;
 		case BATCH_OPT_SYSFS_ROOT: c->sysfs_root = optarg; break;
 		case BATCH_OPT_TOPOLOGY: c->topology = optarg; break;

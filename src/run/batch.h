@@ -164,10 +164,10 @@ struct batch_cli {
 	const char *json;      /* --json FILE, or NULL; "-" is stdout */
 	int json_fd;           /* --json -: the real stdout, kept for the JSON (else -1) */
 	int cpu;               /* --cpu N, a CPU of --cpu-kind NAME, or -1 */
-	const char *cpu_kind;  /* --cpu-kind NAME, or NULL */
+	const char *cpu_coretype;  /* --cpu-kind NAME, or NULL */
 	int cpu_given;         /* --cpu was given */
 	const char *cpu_arg;   /* --cpu's value, as given (NULL: none) */
-	const char *kind_arg;  /* --cpu-kind's value, as given (NULL: none) */
+	const char *coretype_arg;  /* --cpu-kind's value, as given (NULL: none) */
 	int plan;              /* --plan, or a recorded machine: the plan, nothing measured */
 	const char *sysfs_root; /* --sysfs-root DIR: a recorded /sys tree, or NULL */
 	const char *topology;  /* --topology FILE: an hwloc XML, or NULL */
@@ -192,7 +192,7 @@ void batch_cli_init(struct batch_cli *c, const char *exp, const struct batch_hel
  * -1 with c->rc 2). Handles the common options itself, and the errors:
  * unknown option, missing value, value given to a flag, an argument that
  * is not an option, --cpu not a CPU this process may use, --cpu-kind not a
- * core kind of this machine
+ * core type of this machine
  * (naming those there are) or one with no CPU this process may use, both
  * --cpu and --cpu-kind, --json in a folder that does not exist or
  * cannot be written, --json - with --csv (both would write stdout), --compact

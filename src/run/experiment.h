@@ -27,9 +27,9 @@ struct experiment {
 	 * fills its params from, and tests/test_batch.c holds against the man
 	 * page), ending with a zeroed row. Never NULL. */
 	const struct batch_option *options;
-	/* 1: it takes --each-kind (one run per core kind: machine/plan.h's
-	 * batch_each_kind). */
-	int each_kind;
+	/* 1: it takes --each-kind (one run per core type: machine/plan.h's
+	 * batch_each_coretype). */
+	int each_coretype;
 	size_t params_size;   /* sizeof the params, the job's arg */
 	size_t printer_size;  /* sizeof the printer */
 	/* Parse argv into cli and params (defaults first): 0, or -1 when the

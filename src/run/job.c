@@ -188,11 +188,11 @@ int job_payload_get(const struct job_event *ev, const char *type, void *dst, siz
 	return 0;
 }
 
-void job_cell(struct job_event *ev, int kind, int row, int col, double value, double spread)
+void job_cell(struct job_event *ev, int subtype, int row, int col, double value, double spread)
 {
 	memset(ev, 0, sizeof *ev);
 	ev->type = JOB_EV_CELL;
-	ev->kind = kind;
+	ev->subtype = subtype;
 	ev->row = row;
 	ev->col = col;
 	ev->value = value;
@@ -291,34 +291,34 @@ static void *job_main(void *p)
 	return NULL;
 }
 
-static int pick_kind; /* set and read by the thread that starts jobs */
+static int pick_coretype; /* set and read by the thread that starts jobs */
 
-int job_set_kind(int kind)
+int job_set_coretype(int type)
 {
 	const struct topo *t = topo_this_machine();
-	if (!t || kind < 0 || kind >= t->nkinds)
+	if (!t || type < 0 || type >= t->ncoretypes)
 		return -1;
-	pick_kind = kind;
+	pick_coretype = type;
 	return 0;
 }
 
-int job_kind(void)
+int job_coretype(void)
 {
-	return pick_kind;
+	return pick_coretype;
 }
 
-int job_pick_cpu_of_kind(int kind)
+int job_pick_cpu_of_coretype(int type)
 {
 	const struct topo *t = topo_this_machine();
 	int cpus[1024], any = -1;
 	int n = mt_allowed_cpus(cpus, (int)MT_ARRAY_LEN(cpus));
 	int cur = job_current_cpu();
-	if (!t || kind < 0 || kind >= t->nkinds)
+	if (!t || type < 0 || type >= t->ncoretypes)
 		return -1;
-	/* the highest of the kind that is not ours (CPU 0 takes the interrupts) */
+	/* the highest of the type that is not ours (CPU 0 takes the interrupts) */
 	for (int i = n - 1; i >= 0; i--) {
 		const struct topo_cpu *c = topo_cpu(t, cpus[i]);
-		if (!c || c->kind != kind)
+		if (!c || c->coretype != type)
 			continue;
 		if (cpus[i] != cur)
 			return cpus[i];
@@ -332,11 +332,11 @@ int job_pick_cpu(void)
 	int cpus[1024];
 	int n = mt_allowed_cpus(cpus, (int)MT_ARRAY_LEN(cpus));
 	int cur = job_current_cpu();
-	int of_kind = job_pick_cpu_of_kind(pick_kind);
+	int of_coretype = job_pick_cpu_of_coretype(pick_coretype);
 	if (n <= 0)
 		return -1;
-	if (of_kind >= 0)
-		return of_kind;
+	if (of_coretype >= 0)
+		return of_coretype;
 	if (n == 1)
 		return cpus[0];
 	/* The highest allowed CPU that is not ours: CPU 0 takes most

@@ -34,25 +34,25 @@ enum job_event_type {
  * experiment must fit (JOB_PAYLOAD_PUT checks it when it is compiled). */
 #define JOB_PAYLOAD_SIZE 64
 
-/* One event. Experiments define what row/col/kind mean for their cells, and
- * the extras of each kind of cell as a struct in their own header (e.g.
- * bandwidth.h's struct bw_ev_table), carried in payload: written with
+/* One event. Experiments define what row/col/subtype mean for their cells,
+ * and the extras of each subtype of cell as a struct in their own header (e.g.
+ * bandwidth.h's struct bandwidth_ev_table), carried in payload: written with
  * JOB_PAYLOAD_PUT and read back with JOB_PAYLOAD_GET, which refuses to read
  * it as any other struct than the one put. */
 struct job_event {
 	int type;
 	int row, col;        /* grid position of a cell */
-	int kind;            /* experiment-specific sub-type of a cell */
+	int subtype;         /* experiment-specific sub-type of a cell */
 	double value;        /* primary value (MB/s, ns, cycles ...) */
 	double spread;       /* relative spread between tries (0.02 = 2 %) */
-	const char *payload_type; /* the struct in payload ("struct bw_ev_table");
+	const char *payload_type; /* the struct in payload ("struct bandwidth_ev_table");
 				     NULL when there is none */
 	_Alignas(max_align_t) unsigned char payload[JOB_PAYLOAD_SIZE];
 	char text[160];      /* NOTE, FAILED: the sentence */
 };
 
 /* Put *src, a `type` (a complete struct type written the same way at every
- * use: `struct bw_ev_table`), into ev's payload and name it there. Fails to
+ * use: `struct bandwidth_ev_table`), into ev's payload and name it there. Fails to
  * compile when type does not fit the payload or src is not a `const type *`. */
 #define JOB_PAYLOAD_PUT(ev, type, src)                                                     \
 	job_payload_put((ev), #type, JOB_PAYLOAD_PTR_(type, const type *, (src)), sizeof(type))
@@ -83,9 +83,9 @@ void job_payload_put(struct job_event *ev, const char *type, const void *src, si
  * zeroed. Callers use the macro. */
 int job_payload_get(const struct job_event *ev, const char *type, void *dst, size_t size);
 
-/* Make *ev a JOB_EV_CELL of kind at (row, col) with value and spread, every
+/* Make *ev a JOB_EV_CELL of subtype at (row, col) with value and spread, every
  * other byte zero (no payload yet: JOB_PAYLOAD_PUT it after). Cannot fail. */
-void job_cell(struct job_event *ev, int kind, int row, int col, double value, double spread);
+void job_cell(struct job_event *ev, int subtype, int row, int col, double value, double spread);
 
 /* A cell's spread from its best and second-best tries: (second - best) /
  * best when second is finite and best > 0, else 0 (one try, or nothing). */
@@ -106,25 +106,25 @@ struct job_opts {
 };
 
 /* Pick the CPU for a job: an online CPU this process may run on, of the
- * core kind job_set_kind() chose (the fastest kind until then: on a hybrid
- * machine the first look measures a P core, not the highest-numbered E
+ * core type job_set_coretype() chose (the fastest type until then: on a
+ * hybrid machine the first look measures a P core, not the highest-numbered E
  * core), other than the calling thread's current one when there are two or
  * more, else the caller's. Returns the CPU number, or -1 when the platform
  * cannot pin. */
 int job_pick_cpu(void);
 
-/* The CPU job_pick_cpu would give among the CPUs of kind (an index into
- * topo_this_machine()'s kinds, fastest first), or -1 when this process may
- * run on none of them (or there is no such kind). */
-int job_pick_cpu_of_kind(int kind);
+/* The CPU job_pick_cpu would give among the CPUs of core type t (an index
+ * into topo_this_machine()'s coretypes, fastest first), or -1 when this
+ * process may run on none of them (or there is no such type). */
+int job_pick_cpu_of_coretype(int t);
 
-/* The core kind job_pick_cpu picks from from now on (index into
- * topo_this_machine()'s kinds). Returns 0, or -1 when there is no such kind
- * (the choice is kept). */
-int job_set_kind(int kind);
+/* The core type job_pick_cpu picks from from now on (index into
+ * topo_this_machine()'s coretypes). Returns 0, or -1 when there is no such
+ * type (the choice is kept). */
+int job_set_coretype(int t);
 
-/* The core kind job_pick_cpu picks from (0, the fastest, until set). */
-int job_kind(void);
+/* The core type job_pick_cpu picks from (0, the fastest, until set). */
+int job_coretype(void);
 
 /* Start fn(job, arg) on a new thread pinned to o->cpu (or the picked CPU).
  * arg must outlive the job. Returns the job, or NULL with e set (thread

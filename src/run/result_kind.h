@@ -78,6 +78,10 @@ struct result_kind {
 	void *(*load)(const cJSON *root, const char *path, mt_error *e);
 	/* Free a result load returned (NULL: nothing). */
 	void (*free)(void *r);
+	/* The cells r holds (0: nothing measured, nothing to save: the TUI's
+	 * save says so). May be NULL: a result of this kind always holds what
+	 * it was saved with (the tabs that show it say their own count). */
+	size_t (*measured)(const void *r);
 	/* The result as the JSON its file holds (what load reads back: a
 	 * load of it gives the same result, a save of that the same bytes).
 	 * Returns a new tree, or NULL when out of memory. May be NULL: a kind
@@ -134,6 +138,9 @@ const struct run_header *result_kind_header(const void *r);
  *     FROM(root, path, TYPE *, e) fills (0, or -1 with e set), through
  *     result_kind_load_into; such a result is freed by free() itself.
  *
+ *   RESULT_KIND_MEASURED(TYPE, FN) defines `static size_t
+ *     kind_measured(const void *r)`, FN((const TYPE *)r), for .measured.
+ *
  * A kind whose result owns more memory (a mountain, a latency run, cores)
  * writes its own load and free around its typed ones. */
 #define RESULT_KIND_TYPED(TYPE, TO)                                                         \
@@ -141,6 +148,12 @@ const struct run_header *result_kind_header(const void *r);
 	static cJSON *kind_to_json(const void *r)                                           \
 	{                                                                                   \
 		return TO((const TYPE *)r);                                                 \
+	}
+
+#define RESULT_KIND_MEASURED(TYPE, FN)                                                      \
+	static size_t kind_measured(const void *r)                                          \
+	{                                                                                   \
+		return FN((const TYPE *)r);                                                 \
 	}
 
 #define RESULT_KIND_FILLED(TYPE, FROM)                                                      \

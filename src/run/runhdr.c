@@ -18,8 +18,8 @@ void run_place_init(struct run_place *p, int cpu)
 	if (!c)
 		return;
 	p->known = 1;
-	if (c->kind >= 0)
-		mt_strlcpy(p->kind, t->kinds[c->kind].name, sizeof p->kind);
+	if (c->coretype >= 0)
+		mt_strlcpy(p->kind, t->coretypes[c->coretype].name, sizeof p->kind);
 	p->l3 = c->l3;
 	p->node = c->node >= 0 ? t->nodes[c->node].os_index : -1;
 	p->package = c->package;

@@ -16,7 +16,7 @@
 struct run_place {
 	int known;     /* 0: not recorded (no pinned job, a foreign file, no hwloc) */
 	int cpu;
-	char kind[16]; /* core kind ("P", "E", "big", "LITTLE", "one"); "" unknown */
+	char kind[16]; /* core type ("P", "E", "big", "LITTLE", "one"); "" unknown */
 	int l3;	       /* L3 group, NUMA node (OS index), package: -1 unknown */
 	int node;
 	int package;
@@ -49,7 +49,7 @@ struct run_header {
 
 /* Fill h for a run starting now on this machine (calibrates the clock,
  * snapshots the diagnostics with the job's CPU, and where that CPU sits:
- * its core kind, L3 group, NUMA node and package, from this machine's
+ * its core type, L3 group, NUMA node and package, from this machine's
  * topology, loaded once). */
 void run_header_init(struct run_header *h, int job_cpu);
 
@@ -75,7 +75,7 @@ void run_header_print_clock(FILE *f, const struct run_header *h);
  * cpu < 0, or the topology or the CPU is not known). */
 void run_place_init(struct run_place *p, int cpu);
 
-/* Where the job's CPU sits, in words: "CPU 1: core kind one, L3 group 0,
+/* Where the job's CPU sits, in words: "CPU 1: core type one, L3 group 0,
  * NUMA node 0, package 0"; "" when not known. Returns buf. */
 const char *run_place_text(const struct run_place *p, char *buf, size_t len);
 

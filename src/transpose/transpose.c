@@ -16,65 +16,65 @@
 
 /* ---- parsing ------------------------------------------------------------ */
 
-const int tr_sweep_sides[TR_SWEEP_N] = { 4, 8, 12, 16, 20, 24 };
-const int tr_real_sweep_sides[TR_REAL_SWEEP_N] = { 4, 8, 16, 32, 64, 128 };
+const int transpose_sweep_sides[TRANSPOSE_SWEEP_N] = { 4, 8, 12, 16, 20, 24 };
+const int transpose_real_sweep_sides[TRANSPOSE_REAL_SWEEP_N] = { 4, 8, 16, 32, 64, 128 };
 
 /* "K" or "RxC" after "block:" / "buffer:" into v->br, v->bc. */
-static int parse_tile(const char *s, struct tr_version *v)
+static int parse_tile(const char *s, struct transpose_version *v)
 {
 	char r[16];
 	const char *x = strchr(s, 'x');
 	size_t n = x ? (size_t)(x - s) : 0;
 	if (!x)
-		return mt_parse_int(s, 1, TR_MAX_BLOCK, &v->br) < 0 ? -1 : (v->bc = v->br, 0);
+		return mt_parse_int(s, 1, TRANSPOSE_MAX_BLOCK, &v->br) < 0 ? -1 : (v->bc = v->br, 0);
 	if (n == 0 || n >= sizeof r)
 		return -1;
 	memcpy(r, s, n);
 	r[n] = '\0';
-	if (mt_parse_int(r, 1, TR_MAX_BLOCK, &v->br) < 0 ||
-	    mt_parse_int(x + 1, 1, TR_MAX_BLOCK, &v->bc) < 0)
+	if (mt_parse_int(r, 1, TRANSPOSE_MAX_BLOCK, &v->br) < 0 ||
+	    mt_parse_int(x + 1, 1, TRANSPOSE_MAX_BLOCK, &v->bc) < 0)
 		return -1;
 	return 0;
 }
 
-int tr_version_parse(const char *s, struct tr_version *v, mt_error *e)
+int transpose_version_parse(const char *s, struct transpose_version *v, mt_error *e)
 {
 	memset(v, 0, sizeof *v);
 	if (strcmp(s, "naive") == 0) {
-		v->kind = TR_NAIVE;
+		v->method = TRANSPOSE_NAIVE;
 		return 0;
 	}
 	if (strcmp(s, "diagonal") == 0) {
-		v->kind = TR_DIAGONAL;
+		v->method = TRANSPOSE_DIAGONAL;
 		return 0;
 	}
 	if (strncmp(s, "block:", 6) == 0) {
-		v->kind = TR_BLOCK;
+		v->method = TRANSPOSE_BLOCK;
 		if (parse_tile(s + 6, v) < 0)
 			return mt_fail(e, "version '%s': a block is K or RxC, each 1..%d", s,
-				       TR_MAX_BLOCK);
+				       TRANSPOSE_MAX_BLOCK);
 		return 0;
 	}
 	if (strncmp(s, "buffer:", 7) == 0) {
-		v->kind = TR_BUFFER;
-		if (parse_tile(s + 7, v) < 0 || v->bc > TR_MAX_BUFFER)
+		v->method = TRANSPOSE_BUFFER;
+		if (parse_tile(s + 7, v) < 0 || v->bc > TRANSPOSE_MAX_BUFFER)
 			return mt_fail(e, "version '%s': a buffer block is K or RxC, rows 1..%d, "
-					  "columns 1..%d", s, TR_MAX_BLOCK, TR_MAX_BUFFER);
+					  "columns 1..%d", s, TRANSPOSE_MAX_BLOCK, TRANSPOSE_MAX_BUFFER);
 		return 0;
 	}
 	return mt_fail(e, "version '%s': expected naive, block:K, block:RxC, buffer:K or diagonal",
 		       s);
 }
 
-const char *tr_version_name(const struct tr_version *v, char *buf, size_t len)
+const char *transpose_version_name(const struct transpose_version *v, char *buf, size_t len)
 {
-	const char *kind = v->kind == TR_BUFFER ? "buffer" : "block";
-	switch (v->kind) {
-	case TR_NAIVE:
+	const char *kind = v->method == TRANSPOSE_BUFFER ? "buffer" : "block";
+	switch (v->method) {
+	case TRANSPOSE_NAIVE:
 		mt_strlcpy(buf, "naive", len);
 		break;
-	case TR_BLOCK:
-	case TR_BUFFER:
+	case TRANSPOSE_BLOCK:
+	case TRANSPOSE_BUFFER:
 		if (v->br == v->bc)
 			mt_snprintf(buf, len, "%s:%d", kind, v->br);
 		else
@@ -87,7 +87,7 @@ const char *tr_version_name(const struct tr_version *v, char *buf, size_t len)
 	return buf;
 }
 
-int tr_size_parse(const char *s, int *rows, int *cols, mt_error *e)
+int transpose_size_parse(const char *s, int *rows, int *cols, mt_error *e)
 {
 	char r[16];
 	const char *x = strchr(s, 'x');
@@ -100,32 +100,32 @@ int tr_size_parse(const char *s, int *rows, int *cols, mt_error *e)
 	r[n] = 0;
 	if (mt_parse_int(r, 1, 8192, rows) < 0 || mt_parse_int(x + 1, 1, 8192, cols) < 0)
 		return mt_fail(e, "size '%s': rows and columns must be 1..8192", s);
-	if ((uint64_t)*rows * (uint64_t)*cols > TR_MAX_ELEMS)
-		return mt_fail(e, "size '%s': at most %u elements", s, TR_MAX_ELEMS);
+	if ((uint64_t)*rows * (uint64_t)*cols > TRANSPOSE_MAX_ELEMS)
+		return mt_fail(e, "size '%s': at most %u elements", s, TRANSPOSE_MAX_ELEMS);
 	return 0;
 }
 
-uint64_t tr_base_b(int rows, int cols)
+uint64_t transpose_base_b(int rows, int cols)
 {
 	uint64_t bytes = (uint64_t)rows * (uint64_t)cols * 4, span = 0x40000;
 	if (bytes <= span)
-		return TR_BASE_B;
-	return TR_BASE_A + (bytes + span - 1) / span * span;
+		return TRANSPOSE_BASE_B;
+	return TRANSPOSE_BASE_A + (bytes + span - 1) / span * span;
 }
 
-uint64_t tr_addr(int matrix, int row, int col, int rows, int cols)
+uint64_t transpose_addr(int matrix, int row, int col, int rows, int cols)
 {
 	if (matrix == 0)
-		return TR_BASE_A + ((uint64_t)row * (uint64_t)cols + (uint64_t)col) * 4;
-	return tr_base_b(rows, cols) + ((uint64_t)row * (uint64_t)rows + (uint64_t)col) * 4;
+		return TRANSPOSE_BASE_A + ((uint64_t)row * (uint64_t)cols + (uint64_t)col) * 4;
+	return transpose_base_b(rows, cols) + ((uint64_t)row * (uint64_t)rows + (uint64_t)col) * 4;
 }
 
-uint64_t tr_set_of(int matrix, int row, int col, int rows, int cols, int s, int b)
+uint64_t transpose_set_of(int matrix, int row, int col, int rows, int cols, int s, int b)
 {
-	return (tr_addr(matrix, row, col, rows, cols) >> b) & ((1ull << s) - 1);
+	return (transpose_addr(matrix, row, col, rows, cols) >> b) & ((1ull << s) - 1);
 }
 
-int tr_cachelab_limit(int rows, int cols)
+int transpose_cachelab_limit(int rows, int cols)
 {
 	if (rows == 32 && cols == 32)
 		return 300;
@@ -143,13 +143,13 @@ struct trm {
 	int32_t *a, *b; /* A rows x cols, B cols x rows */
 	int rows, cols;
 	uint64_t base_b;
-	tr_access_fn fn;
+	transpose_access_fn fn;
 	void *ctx;
 };
 
 static inline int32_t get(struct trm *m, int i, int j)
 {
-	unsigned r = sim_access(m->c, TR_BASE_A + ((uint64_t)i * (uint64_t)m->cols + (uint64_t)j) * 4, 0);
+	unsigned r = sim_access(m->c, TRANSPOSE_BASE_A + ((uint64_t)i * (uint64_t)m->cols + (uint64_t)j) * 4, 0);
 	if (m->fn)
 		m->fn(m->ctx, 0, i, j, 0, r);
 	return m->a[(size_t)i * (size_t)m->cols + (size_t)j];
@@ -198,7 +198,7 @@ static void blocked(struct trm *m, int br, int bc)
  * (diagonal32's trick for any block: buffer:8 on 32x32 is diagonal32). */
 static void buffered(struct trm *m, int br, int bc)
 {
-	int32_t row[TR_MAX_BUFFER];
+	int32_t row[TRANSPOSE_MAX_BUFFER];
 	for (int ii = 0; ii < m->rows; ii += br)
 		for (int jj = 0; jj < m->cols; jj += bc)
 			for (int i = ii; i < imin(ii + br, m->rows); i++) {
@@ -276,16 +276,16 @@ static void diagonal(struct trm *m)
 	}
 }
 
-int tr_simulate(const struct tr_version *v, int rows, int cols, int s, int E, int b,
-		tr_access_fn fn, void *ctx, struct tr_result *out, mt_error *e)
+int transpose_simulate(const struct transpose_version *v, int rows, int cols, int s, int E, int b,
+		transpose_access_fn fn, void *ctx, struct transpose_counts *out, mt_error *e)
 {
 	struct trm m;
 	struct sim_stats st;
 	size_t n;
 	int ok = 1;
-	if (rows < 1 || cols < 1 || (uint64_t)rows * (uint64_t)cols > TR_MAX_ELEMS)
+	if (rows < 1 || cols < 1 || (uint64_t)rows * (uint64_t)cols > TRANSPOSE_MAX_ELEMS)
 		return mt_fail(e, "transpose: %dx%d is out of range (at most %u elements)", rows,
-			       cols, TR_MAX_ELEMS);
+			       cols, TRANSPOSE_MAX_ELEMS);
 	memset(&m, 0, sizeof m);
 	m.c = sim_new(s, E, b, e);
 	if (!m.c)
@@ -305,17 +305,17 @@ int tr_simulate(const struct tr_version *v, int rows, int cols, int s, int E, in
 	}
 	m.rows = rows;
 	m.cols = cols;
-	m.base_b = tr_base_b(rows, cols);
+	m.base_b = transpose_base_b(rows, cols);
 	m.fn = fn;
 	m.ctx = ctx;
-	switch (v->kind) {
-	case TR_NAIVE:
+	switch (v->method) {
+	case TRANSPOSE_NAIVE:
 		naive(&m);
 		break;
-	case TR_BLOCK:
+	case TRANSPOSE_BLOCK:
 		blocked(&m, v->br, v->bc);
 		break;
-	case TR_BUFFER:
+	case TRANSPOSE_BUFFER:
 		buffered(&m, v->br, v->bc);
 		break;
 	default:
@@ -351,29 +351,29 @@ static void trace_one(void *ctx, int matrix, int row, int col, int is_store, uns
 {
 	struct trace_ctx *t = ctx;
 	(void)flags;
-	trace_writer_add(t->w, is_store ? 'S' : 'L', tr_addr(matrix, row, col, t->rows, t->cols),
+	trace_writer_add(t->w, is_store ? 'S' : 'L', transpose_addr(matrix, row, col, t->rows, t->cols),
 			 sizeof(int32_t));
 }
 
-int tr_write_trace(const struct tr_version *v, int rows, int cols, const char *path, mt_error *e)
+int transpose_write_trace(const struct transpose_version *v, int rows, int cols, const char *path, mt_error *e)
 {
 	struct trace_ctx t = { NULL, rows, cols };
-	struct tr_result r;
+	struct transpose_counts r;
 	if (!(t.w = trace_writer_open(path, e)))
 		return -1;
 	/* the accesses do not depend on the cache: any geometry replays them */
-	if (tr_simulate(v, rows, cols, 0, 1, 0, trace_one, &t, &r, e) < 0) {
+	if (transpose_simulate(v, rows, cols, 0, 1, 0, trace_one, &t, &r, e) < 0) {
 		trace_writer_abort(t.w);
 		return -1;
 	}
 	return trace_writer_commit(t.w, e);
 }
 
-const char *tr_trace_path(const char *dir, const struct tr_version *v, int rows, int cols,
+const char *transpose_trace_path(const char *dir, const struct transpose_version *v, int rows, int cols,
 			  char *buf, size_t len)
 {
 	char name[32];
-	tr_version_name(v, name, sizeof name);
+	transpose_version_name(v, name, sizeof name);
 	for (char *c = name; *c; c++)
 		if (*c == ':')
 			*c = '-';
@@ -392,24 +392,24 @@ static void count_set(void *ctx, int matrix, int row, int col, int is_store, uns
 	struct sets_ctx *c = ctx;
 	(void)is_store;
 	if (flags & SIM_MISS)
-		c->misses[tr_set_of(matrix, row, col, c->rows, c->cols, c->s, c->b)]++;
+		c->misses[transpose_set_of(matrix, row, col, c->rows, c->cols, c->s, c->b)]++;
 }
 
-int tr_misses_by_set(const struct tr_version *v, int rows, int cols, int s, int E, int b,
+int transpose_misses_by_set(const struct transpose_version *v, int rows, int cols, int s, int E, int b,
 		     uint64_t *misses, mt_error *e)
 {
 	struct sets_ctx c = { misses, rows, cols, s, b };
-	struct tr_result r;
-	if (s < 0 || s > TR_SETS_MAX_S)
+	struct transpose_counts r;
+	if (s < 0 || s > TRANSPOSE_SETS_MAX_S)
 		return mt_fail(e, "transpose: misses by set for up to 2^%d sets, not 2^%d",
-			       TR_SETS_MAX_S, s);
+			       TRANSPOSE_SETS_MAX_S, s);
 	memset(misses, 0, ((size_t)1 << s) * sizeof *misses);
-	return tr_simulate(v, rows, cols, s, E, b, count_set, &c, &r, e);
+	return transpose_simulate(v, rows, cols, s, E, b, count_set, &c, &r, e);
 }
 
 /* ---- the real machine --------------------------------------------------- */
 
-__attribute__((noinline)) void tr_real_naive(const int32_t *a, int32_t *b, size_t n, size_t i0,
+__attribute__((noinline)) void transpose_real_naive(const int32_t *a, int32_t *b, size_t n, size_t i0,
 					     size_t i1)
 {
 	for (size_t i = i0; i < i1; i++)
@@ -417,7 +417,7 @@ __attribute__((noinline)) void tr_real_naive(const int32_t *a, int32_t *b, size_
 			b[j * n + i] = a[i * n + j];
 }
 
-__attribute__((noinline)) void tr_real_blocked(const int32_t *a, int32_t *b, size_t n, size_t i0,
+__attribute__((noinline)) void transpose_real_blocked(const int32_t *a, int32_t *b, size_t n, size_t i0,
 					       size_t i1, size_t br, size_t bc)
 {
 	for (size_t ii = i0; ii < i1; ii += br) {
@@ -431,12 +431,12 @@ __attribute__((noinline)) void tr_real_blocked(const int32_t *a, int32_t *b, siz
 	}
 }
 
-__attribute__((noinline)) void tr_real_buffered(const int32_t *a, int32_t *b, size_t n, size_t i0,
+__attribute__((noinline)) void transpose_real_buffered(const int32_t *a, int32_t *b, size_t n, size_t i0,
 						size_t i1, size_t br, size_t bc)
 {
-	int32_t row[TR_MAX_BUFFER];
-	if (bc > TR_MAX_BUFFER)
-		bc = TR_MAX_BUFFER;
+	int32_t row[TRANSPOSE_MAX_BUFFER];
+	if (bc > TRANSPOSE_MAX_BUFFER)
+		bc = TRANSPOSE_MAX_BUFFER;
 	for (size_t ii = i0; ii < i1; ii += br) {
 		size_t ie = ii + br < i1 ? ii + br : i1;
 		for (size_t jj = 0; jj < n; jj += bc) {
@@ -451,55 +451,55 @@ __attribute__((noinline)) void tr_real_buffered(const int32_t *a, int32_t *b, si
 	}
 }
 
-void tr_real_run(const struct tr_version *v, const int32_t *a, int32_t *b, size_t n, size_t i0,
+void transpose_real_run(const struct transpose_version *v, const int32_t *a, int32_t *b, size_t n, size_t i0,
 		 size_t i1)
 {
-	switch (v->kind) {
-	case TR_BLOCK:
-		tr_real_blocked(a, b, n, i0, i1, (size_t)v->br, (size_t)v->bc);
+	switch (v->method) {
+	case TRANSPOSE_BLOCK:
+		transpose_real_blocked(a, b, n, i0, i1, (size_t)v->br, (size_t)v->bc);
 		break;
-	case TR_BUFFER:
-		tr_real_buffered(a, b, n, i0, i1, (size_t)v->br, (size_t)v->bc);
+	case TRANSPOSE_BUFFER:
+		transpose_real_buffered(a, b, n, i0, i1, (size_t)v->br, (size_t)v->bc);
 		break;
 	default:
-		tr_real_naive(a, b, n, i0, i1);
+		transpose_real_naive(a, b, n, i0, i1);
 		break;
 	}
 }
 
-size_t tr_real_band(const struct tr_version *v)
+size_t transpose_real_band(const struct transpose_version *v)
 {
-	size_t br = v->kind == TR_BLOCK || v->kind == TR_BUFFER ? (size_t)(v->br > 0 ? v->br : 1) : 1;
-	return (TR_BAND_ROWS + br - 1) / br * br;
+	size_t br = v->method == TRANSPOSE_BLOCK || v->method == TRANSPOSE_BUFFER ? (size_t)(v->br > 0 ? v->br : 1) : 1;
+	return (TRANSPOSE_BAND_ROWS + br - 1) / br * br;
 }
 
-void tr_plan_default(struct tr_plan *p)
+void transpose_plan_default(struct transpose_plan *p)
 {
 	static const char *const names[] = { "naive", "block:8", "block:16", "diagonal" };
 	memset(p, 0, sizeof *p);
 	for (size_t i = 0; i < MT_ARRAY_LEN(names); i++)
-		tr_version_parse(names[i], &p->versions[p->nversions++], NULL);
+		transpose_version_parse(names[i], &p->versions[p->nversions++], NULL);
 	p->rows[0] = 32, p->cols[0] = 32;
 	p->rows[1] = 64, p->cols[1] = 64;
 	p->rows[2] = 61, p->cols[2] = 67;
 	p->nsizes = 3;
 	p->s = 5, p->E = 1, p->b = 5;
 	p->real_n = 4096;
-	tr_version_parse("naive", &p->real[0], NULL);
-	tr_version_parse("block:16", &p->real[1], NULL);
+	transpose_version_parse("naive", &p->real[0], NULL);
+	transpose_version_parse("block:16", &p->real[1], NULL);
 	p->nreal = 2;
 	p->real_tries = 5;
 }
 
-void tr_plan_real_sweep(struct tr_plan *p)
+void transpose_plan_real_sweep(struct transpose_plan *p)
 {
 	p->nreal = 0;
-	p->real[p->nreal++].kind = TR_NAIVE;
+	p->real[p->nreal++].method = TRANSPOSE_NAIVE;
 	for (int k = 0; k < 2; k++)
-		for (int i = 0; i < TR_REAL_SWEEP_N; i++) {
-			struct tr_version *v = &p->real[p->nreal++];
-			v->kind = k ? TR_BUFFER : TR_BLOCK;
-			v->br = v->bc = tr_real_sweep_sides[i];
+		for (int i = 0; i < TRANSPOSE_REAL_SWEEP_N; i++) {
+			struct transpose_version *v = &p->real[p->nreal++];
+			v->method = k ? TRANSPOSE_BUFFER : TRANSPOSE_BLOCK;
+			v->br = v->bc = transpose_real_sweep_sides[i];
 		}
 }
 
@@ -521,17 +521,17 @@ static int real_correct(const struct real_buf *rb, size_t n)
  * job checked between bands (a band takes a few ms; a whole run of naive
  * at 4096 half a second or more, too long for q to wait on). Returns 0, 1
  * when a pause fell inside (a timed run is spoiled), -1 when cancelled. */
-static int real_run_checked(job_t *job, const struct tr_version *v, const struct real_buf *rb,
+static int real_run_checked(job_t *job, const struct transpose_version *v, const struct real_buf *rb,
 			    size_t n)
 {
-	size_t band = tr_real_band(v);
+	size_t band = transpose_real_band(v);
 	int resumed = 0;
 	for (size_t i0 = 0; i0 < n; i0 += band) {
 		int chk = job_check(job);
 		if (chk == JOB_CANCELLED)
 			return -1;
 		resumed |= chk == JOB_RESUMED;
-		tr_real_run(v, rb->a, rb->b, n, i0, i0 + band < n ? i0 + band : n);
+		transpose_real_run(v, rb->a, rb->b, n, i0, i0 + band < n ? i0 + band : n);
 	}
 	return resumed;
 }
@@ -539,8 +539,8 @@ static int real_run_checked(job_t *job, const struct tr_version *v, const struct
 /* Version v: one untimed run (warm caches and TLB: no verdict rests on a
  * cold first try), then the best and second best of p->real_tries.
  * Returns 0, or -1 when cancelled. */
-static int time_kernel(job_t *job, const struct tr_plan *p, const struct real_buf *rb,
-		       const struct tr_version *v, double *best, double *second, int *correct)
+static int time_kernel(job_t *job, const struct transpose_plan *p, const struct real_buf *rb,
+		       const struct transpose_version *v, double *best, double *second, int *correct)
 {
 	size_t n = p->real_n, cells = n * n;
 	*best = *second = 1e300;
@@ -577,27 +577,27 @@ static int time_kernel(job_t *job, const struct tr_plan *p, const struct real_bu
 
 /* The simulated cells, version by version, size by size, each trace
  * written when asked. Returns 0, 1 when cancelled, -1 with e. */
-static int run_simulated(job_t *job, const struct tr_plan *p, mt_error *e)
+static int run_simulated(job_t *job, const struct transpose_plan *p, mt_error *e)
 {
 	for (int v = 0; v < p->nversions; v++)
 		for (int z = 0; z < p->nsizes; z++) {
 			struct job_event ev;
-			struct tr_result r;
+			struct transpose_counts r;
 			char path[4096];
 			if (job_check(job) == JOB_CANCELLED)
 				return 1;
-			if (tr_simulate(&p->versions[v], p->rows[z], p->cols[z], p->s, p->E, p->b,
+			if (transpose_simulate(&p->versions[v], p->rows[z], p->cols[z], p->s, p->E, p->b,
 					NULL, NULL, &r, e) < 0)
 				return -1;
-			if (p->trace_dir && !tr_trace_path(p->trace_dir, &p->versions[v], p->rows[z],
+			if (p->trace_dir && !transpose_trace_path(p->trace_dir, &p->versions[v], p->rows[z],
 							   p->cols[z], path, sizeof path))
 				return mt_fail(e, "%s: path too long", p->trace_dir);
 			if (p->trace_dir &&
-			    tr_write_trace(&p->versions[v], p->rows[z], p->cols[z], path, e) < 0)
+			    transpose_write_trace(&p->versions[v], p->rows[z], p->cols[z], path, e) < 0)
 				return -1;
-			job_cell(&ev, TR_EV_SIM, v, z, (double)r.misses, 0);
-			JOB_PAYLOAD_PUT(&ev, struct tr_ev_sim,
-					&((struct tr_ev_sim){ .hits = r.hits,
+			job_cell(&ev, TRANSPOSE_EV_SIM, v, z, (double)r.misses, 0);
+			JOB_PAYLOAD_PUT(&ev, struct transpose_ev_sim,
+					&((struct transpose_ev_sim){ .hits = r.hits,
 							      .evictions = r.evictions,
 							      .accesses = r.accesses,
 							      .correct = r.correct }));
@@ -609,7 +609,7 @@ static int run_simulated(job_t *job, const struct tr_plan *p, mt_error *e)
 
 /* The real versions on N x N: each one's cell. Returns 0 (also when
  * cancelled), -1 with e. */
-static int run_real(job_t *job, const struct tr_plan *p, mt_error *e)
+static int run_real(job_t *job, const struct transpose_plan *p, mt_error *e)
 {
 	size_t n = p->real_n, cells = n * n;
 	struct real_buf rb = { malloc(cells * sizeof(int32_t)), malloc(cells * sizeof(int32_t)) };
@@ -626,9 +626,9 @@ static int run_real(job_t *job, const struct tr_plan *p, mt_error *e)
 		int correct;
 		if (time_kernel(job, p, &rb, &p->real[i], &best, &second, &correct) < 0)
 			break;
-		job_cell(&ev, TR_EV_REAL, i, 0, best, second < 1e300 ? (second - best) / best : 0);
-		JOB_PAYLOAD_PUT(&ev, struct tr_ev_real,
-				&((struct tr_ev_real){ .tries = p->real_tries,
+		job_cell(&ev, TRANSPOSE_EV_REAL, i, 0, best, second < 1e300 ? (second - best) / best : 0);
+		JOB_PAYLOAD_PUT(&ev, struct transpose_ev_real,
+				&((struct transpose_ev_real){ .tries = p->real_tries,
 						       .n = n,
 						       .version = p->real[i],
 						       .correct = correct }));
@@ -645,7 +645,7 @@ out:
 
 int transpose_worker(job_t *job, void *arg, mt_error *e)
 {
-	const struct tr_plan *p = arg;
+	const struct transpose_plan *p = arg;
 	int rc;
 	job_set_total(job, (uint64_t)p->nversions * (uint64_t)p->nsizes +
 				   (p->real_n ? (uint64_t)p->nreal : 0));
@@ -655,11 +655,11 @@ int transpose_worker(job_t *job, void *arg, mt_error *e)
 	return p->real_n ? run_real(job, p, e) : 0;
 }
 
-int tr_plan_check(const struct tr_plan *p, mt_error *e)
+int transpose_plan_check(const struct transpose_plan *p, mt_error *e)
 {
 	struct sim_cache *c;
-	if (p->nversions < 0 || p->nversions > TR_MAX_VERSIONS || p->nsizes < 0 ||
-	    p->nsizes > TR_MAX_SIZES || p->nreal < 0 || p->nreal > TR_MAX_REAL)
+	if (p->nversions < 0 || p->nversions > TRANSPOSE_MAX_VERSIONS || p->nsizes < 0 ||
+	    p->nsizes > TRANSPOSE_MAX_SIZES || p->nreal < 0 || p->nreal > TRANSPOSE_MAX_REAL)
 		return mt_fail(e, "transpose: bad plan");
 	c = sim_new(p->s, p->E, p->b, e);
 	if (!c)
@@ -668,7 +668,7 @@ int tr_plan_check(const struct tr_plan *p, mt_error *e)
 	if (p->real_n) {
 		uint64_t need = (uint64_t)p->real_n * p->real_n * 8, avail = mt_mem_available();
 		for (int i = 0; i < p->nreal; i++)
-			if (p->real[i].kind == TR_DIAGONAL)
+			if (p->real[i].method == TRANSPOSE_DIAGONAL)
 				return mt_fail(e, "transpose: diagonal is a trick for the simulated "
 						  "cache; time naive, block:K or buffer:K");
 		if (p->real_tries < 1)

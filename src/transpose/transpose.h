@@ -1,7 +1,7 @@
 /* transpose: the transpose lab of seed 003 (cachelab part B).
  *
  * Simulated: B = A^T for int32 matrices, A rows x cols (row-major) at
- * TR_BASE_A and B cols x rows at TR_BASE_B, on an (s, E, b) cache from sim.h
+ * TRANSPOSE_BASE_A and B cols x rows at TRANSPOSE_BASE_B, on an (s, E, b) cache from sim.h
  * (cachelab's is (5, 1, 5)). One access for each element load of A and each
  * element store to B (and, in the 64x64 diagonal version, each load back
  * from B); locals are registers. The data is really transposed too, and the
@@ -20,11 +20,11 @@
  * kernel run once untimed before its timed tries (warm caches and TLB).
  *
  * Both run as one job (src/job.h) that streams cells:
- *   kind TR_EV_SIM:  row = version index, col = size index, value = misses,
- *                    payload struct tr_ev_sim;
- *   kind TR_EV_REAL: row = index into plan.real; value = best ns per
+ *   kind TRANSPOSE_EV_SIM:  row = version index, col = size index, value = misses,
+ *                    payload struct transpose_ev_sim;
+ *   kind TRANSPOSE_EV_REAL: row = index into plan.real; value = best ns per
  *                    element, spread = (second best - best) / best, payload
- *                    struct tr_ev_real.
+ *                    struct transpose_ev_real.
  */
 #ifndef MEMTOP_TRANSPOSE_H
 #define MEMTOP_TRANSPOSE_H
@@ -37,131 +37,131 @@
 #include "run/runhdr.h"
 #include "base/util.h"
 
-#define TR_BASE_A 0x100000u
-#define TR_BASE_B 0x140000u
-#define TR_MAX_ELEMS (1u << 24) /* rows * cols of a simulated matrix */
-#define TR_MAX_VERSIONS 24
-#define TR_MAX_SIZES 16
-#define TR_MAX_REAL 16
-#define TR_MAX_BLOCK 4096  /* a block's rows or columns */
-#define TR_MAX_BUFFER 256  /* buffer: a block row read into at most this many locals */
-#define TR_SWEEP_N 6
+#define TRANSPOSE_BASE_A 0x100000u
+#define TRANSPOSE_BASE_B 0x140000u
+#define TRANSPOSE_MAX_ELEMS (1u << 24) /* rows * cols of a simulated matrix */
+#define TRANSPOSE_MAX_VERSIONS 24
+#define TRANSPOSE_MAX_SIZES 16
+#define TRANSPOSE_MAX_REAL 16
+#define TRANSPOSE_MAX_BLOCK 4096  /* a block's rows or columns */
+#define TRANSPOSE_MAX_BUFFER 256  /* buffer: a block row read into at most this many locals */
+#define TRANSPOSE_SWEEP_N 6
 
 /* CHK-4's block sides: 4, 8, 12, 16, 20, 24 (the simulated sweep). */
-extern const int tr_sweep_sides[TR_SWEEP_N];
+extern const int transpose_sweep_sides[TRANSPOSE_SWEEP_N];
 /* The real sweep's block sides (the homework's table): 4 .. 128. */
-#define TR_REAL_SWEEP_N 6
-extern const int tr_real_sweep_sides[TR_REAL_SWEEP_N];
+#define TRANSPOSE_REAL_SWEEP_N 6
+extern const int transpose_real_sweep_sides[TRANSPOSE_REAL_SWEEP_N];
 
-enum tr_kind { TR_NAIVE, TR_BLOCK, TR_DIAGONAL, TR_BUFFER };
+enum transpose_method { TRANSPOSE_NAIVE, TRANSPOSE_BLOCK, TRANSPOSE_DIAGONAL, TRANSPOSE_BUFFER };
 
-struct tr_version {
-	enum tr_kind kind;
-	int br, bc; /* TR_BLOCK, TR_BUFFER: a block of br rows by bc columns of A */
+struct transpose_version {
+	enum transpose_method method;
+	int br, bc; /* TRANSPOSE_BLOCK, TRANSPOSE_BUFFER: a block of br rows by bc columns of A */
 };
 
 /* Parse "naive", "diagonal", "block:K", "block:RxC", "buffer:K" or
- * "buffer:RxC" (1 <= K, R, C <= TR_MAX_BLOCK; a buffer's C at most
- * TR_MAX_BUFFER). Returns 0, or -1 with e ("version 'x': expected naive,
+ * "buffer:RxC" (1 <= K, R, C <= TRANSPOSE_MAX_BLOCK; a buffer's C at most
+ * TRANSPOSE_MAX_BUFFER). Returns 0, or -1 with e ("version 'x': expected naive,
  * block:K, block:RxC, buffer:K or diagonal"). */
-int tr_version_parse(const char *s, struct tr_version *v, mt_error *e);
+int transpose_version_parse(const char *s, struct transpose_version *v, mt_error *e);
 
-/* The version's name as tr_version_parse() reads it ("block:8",
+/* The version's name as transpose_version_parse() reads it ("block:8",
  * "block:16x4", "buffer:8"). */
-const char *tr_version_name(const struct tr_version *v, char *buf, size_t len);
+const char *transpose_version_name(const struct transpose_version *v, char *buf, size_t len);
 
 /* The byte address of element (row, col) of matrix 0 (A, rows x cols at
- * TR_BASE_A) or 1 (B, cols x rows at tr_base_b) of a rows x cols
+ * TRANSPOSE_BASE_A) or 1 (B, cols x rows at transpose_base_b) of a rows x cols
  * transpose: what the simulator and a written trace see. */
-uint64_t tr_addr(int matrix, int row, int col, int rows, int cols);
+uint64_t transpose_addr(int matrix, int row, int col, int rows, int cols);
 
-/* Parse "RxC" (rows x cols, each 1..8192, rows * cols <= TR_MAX_ELEMS).
+/* Parse "RxC" (rows x cols, each 1..8192, rows * cols <= TRANSPOSE_MAX_ELEMS).
  * Returns 0, or -1 with e. */
-int tr_size_parse(const char *s, int *rows, int *cols, mt_error *e);
+int transpose_size_parse(const char *s, int *rows, int *cols, mt_error *e);
 
-/* Where B sits for a rows x cols A: TR_BASE_B, or for an A larger than
+/* Where B sits for a rows x cols A: TRANSPOSE_BASE_B, or for an A larger than
  * 256 KB the next multiple of 256 KB after A's end (so A and B never
  * overlap and stay a multiple of the cachelab cache apart). */
-uint64_t tr_base_b(int rows, int cols);
+uint64_t transpose_base_b(int rows, int cols);
 
 /* cachelab's limit on misses for this size (300 for 32x32, 1300 for 64x64,
  * 2000 for 61x67), or 0 when cachelab grades no such size. A version
  * passes when its misses are below the limit. */
-int tr_cachelab_limit(int rows, int cols);
+int transpose_cachelab_limit(int rows, int cols);
 
 /* The cache set element (row, col) of matrix 0 (A) or 1 (B) of a rows x
  * cols transpose lands in, on a cache of 2^s sets of 2^b-byte blocks. */
-uint64_t tr_set_of(int matrix, int row, int col, int rows, int cols, int s, int b);
+uint64_t transpose_set_of(int matrix, int row, int col, int rows, int cols, int s, int b);
 
-#define TR_SETS_MAX_S 10 /* tr_misses_by_set: at most 1024 sets */
+#define TRANSPOSE_SETS_MAX_S 10 /* transpose_misses_by_set: at most 1024 sets */
 
 /* The misses of version v on a rows x cols transpose on (s, E, b), by the
  * set they fall in: misses[0 .. 2^s). Returns 0, or -1 with e (s above
- * TR_SETS_MAX_S, bad geometry or size). */
-int tr_misses_by_set(const struct tr_version *v, int rows, int cols, int s, int E, int b,
+ * TRANSPOSE_SETS_MAX_S, bad geometry or size). */
+int transpose_misses_by_set(const struct transpose_version *v, int rows, int cols, int s, int E, int b,
 		     uint64_t *misses, mt_error *e);
 
-struct tr_result {
+struct transpose_counts {
 	uint64_t accesses, hits, misses, evictions;
 	int correct; /* B == A^T afterwards */
 };
 
 /* Called for every simulated access, in order: matrix 0 = A, 1 = B; row and
  * col within that matrix; is_store; the sim_access() flags. */
-typedef void (*tr_access_fn)(void *ctx, int matrix, int row, int col, int is_store,
+typedef void (*transpose_access_fn)(void *ctx, int matrix, int row, int col, int is_store,
 			     unsigned flags);
 
 /* Simulate one version of a rows x cols transpose on a fresh (s, E, b)
  * cache, calling fn (may be NULL) for each access. Returns 0 with *out, or
  * -1 with e (bad geometry, size out of range, out of memory). */
-int tr_simulate(const struct tr_version *v, int rows, int cols, int s, int E, int b,
-		tr_access_fn fn, void *ctx, struct tr_result *out, mt_error *e);
+int transpose_simulate(const struct transpose_version *v, int rows, int cols, int s, int E, int b,
+		transpose_access_fn fn, void *ctx, struct transpose_counts *out, mt_error *e);
 
 /* The real-machine kernels: rows i0..i1-1 of b (n x n) = a^T, naive (rows
  * of a, columns of b), in br x bc blocks (i0 a multiple of br), and in
  * blocks with each block row of a copied to a local buffer first (bc <=
- * TR_MAX_BUFFER). Rows 0..n make the whole transpose. Not inlined, so the
+ * TRANSPOSE_MAX_BUFFER). Rows 0..n make the whole transpose. Not inlined, so the
  * timing measures them. */
-void tr_real_naive(const int32_t *a, int32_t *b, size_t n, size_t i0, size_t i1);
-void tr_real_blocked(const int32_t *a, int32_t *b, size_t n, size_t i0, size_t i1, size_t br,
+void transpose_real_naive(const int32_t *a, int32_t *b, size_t n, size_t i0, size_t i1);
+void transpose_real_blocked(const int32_t *a, int32_t *b, size_t n, size_t i0, size_t i1, size_t br,
 		     size_t bc);
-void tr_real_buffered(const int32_t *a, int32_t *b, size_t n, size_t i0, size_t i1, size_t br,
+void transpose_real_buffered(const int32_t *a, int32_t *b, size_t n, size_t i0, size_t i1, size_t br,
 		      size_t bc);
 
 /* Run version v (naive, block or buffer) on rows i0..i1-1 on the real
- * machine (i0 a multiple of tr_real_band(v)). */
-void tr_real_run(const struct tr_version *v, const int32_t *a, int32_t *b, size_t n, size_t i0,
+ * machine (i0 a multiple of transpose_real_band(v)). */
+void transpose_real_run(const struct transpose_version *v, const int32_t *a, int32_t *b, size_t n, size_t i0,
 		 size_t i1);
 
 /* The rows a timed run does between two looks at the job (pause, cancel):
- * TR_BAND_ROWS rounded up to a whole number of v's block rows. */
-#define TR_BAND_ROWS 256
-size_t tr_real_band(const struct tr_version *v);
+ * TRANSPOSE_BAND_ROWS rounded up to a whole number of v's block rows. */
+#define TRANSPOSE_BAND_ROWS 256
+size_t transpose_real_band(const struct transpose_version *v);
 
-enum { TR_EV_SIM = 1, TR_EV_REAL = 2 };
+enum { TRANSPOSE_EV_SIM = 1, TRANSPOSE_EV_REAL = 2 };
 
 /* The payloads of the cells (run/job.h: JOB_PAYLOAD_PUT/GET), by kind. */
-struct tr_ev_sim {           /* TR_EV_SIM */
+struct transpose_ev_sim {           /* TRANSPOSE_EV_SIM */
 	uint64_t hits, evictions, accesses; /* the simulator's counts */
 	int correct;         /* 1: B == A^T afterwards */
 };
 
-struct tr_ev_real {          /* TR_EV_REAL */
+struct transpose_ev_real {          /* TRANSPOSE_EV_REAL */
 	int tries;           /* timed tries (after one untimed run) */
 	uint64_t n;          /* the matrices' side N */
-	struct tr_version version; /* the version timed: kind, block rows, columns */
+	struct transpose_version version; /* the version timed: kind, block rows, columns */
 	int correct;         /* 1: B == A^T afterwards */
 };
 
 /* What one job measures. */
-struct tr_plan {
-	struct tr_version versions[TR_MAX_VERSIONS];
+struct transpose_plan {
+	struct transpose_version versions[TRANSPOSE_MAX_VERSIONS];
 	int nversions;
-	int rows[TR_MAX_SIZES], cols[TR_MAX_SIZES];
+	int rows[TRANSPOSE_MAX_SIZES], cols[TRANSPOSE_MAX_SIZES];
 	int nsizes;
 	int s, E, b;
 	size_t real_n;     /* 0: no real-machine timing */
-	struct tr_version real[TR_MAX_REAL]; /* the real versions timed */
+	struct transpose_version real[TRANSPOSE_MAX_REAL]; /* the real versions timed */
 	int nreal;
 	int real_tries;    /* best of this many (after one untimed run) */
 	const char *trace_dir; /* write each simulated run's trace there (NULL: none) */
@@ -170,11 +170,11 @@ struct tr_plan {
 /* The default plan: the seed's four versions x 32x32, 64x64, 61x67 on
  * (5, 1, 5), and the real machine at N = 4096, naive and block:16, best of
  * 5. */
-void tr_plan_default(struct tr_plan *p);
+void transpose_plan_default(struct transpose_plan *p);
 
 /* The real versions of the homework's table: naive, then block:K and
- * buffer:K for K in tr_real_sweep_sides. */
-void tr_plan_real_sweep(struct tr_plan *p);
+ * buffer:K for K in transpose_real_sweep_sides. */
+void transpose_plan_real_sweep(struct transpose_plan *p);
 
 /* ---- the result (transpose_result.c) ------------------------------------ */
 
@@ -184,27 +184,27 @@ void tr_plan_real_sweep(struct tr_plan *p);
 struct transpose_result {
 	struct run_header hdr;
 	int s, E, b;                      /* the simulated cache */
-	struct tr_version versions[TR_MAX_VERSIONS];
+	struct transpose_version versions[TRANSPOSE_MAX_VERSIONS];
 	int nversions;
-	int rows[TR_MAX_SIZES], cols[TR_MAX_SIZES];
+	int rows[TRANSPOSE_MAX_SIZES], cols[TRANSPOSE_MAX_SIZES];
 	int nsizes;
-	struct tr_result sim[TR_MAX_VERSIONS][TR_MAX_SIZES];
-	int have[TR_MAX_VERSIONS][TR_MAX_SIZES]; /* sim[v][z] was simulated */
+	struct transpose_counts sim[TRANSPOSE_MAX_VERSIONS][TRANSPOSE_MAX_SIZES];
+	int have[TRANSPOSE_MAX_VERSIONS][TRANSPOSE_MAX_SIZES]; /* sim[v][z] was simulated */
 	size_t real_n;                    /* 0: no real-machine timing */
 	int real_tries;
-	struct tr_version real[TR_MAX_REAL];
+	struct transpose_version real[TRANSPOSE_MAX_REAL];
 	int nreal;
-	double real_ns[TR_MAX_REAL];      /* ns an element; 0: not measured */
-	double real_spread[TR_MAX_REAL];
-	int real_ok[TR_MAX_REAL];         /* the version's B was A^T */
+	double real_ns[TRANSPOSE_MAX_REAL];      /* ns an element; 0: not measured */
+	double real_spread[TRANSPOSE_MAX_REAL];
+	int real_ok[TRANSPOSE_MAX_REAL];         /* the version's B was A^T */
 	char source[MT_PATH_MAX];         /* the file it came from, "" when measured here */
 };
 
 /* An empty result with p's cache, versions, sizes and real versions; the
  * header is left zero (the caller takes it before the job starts). */
-void transpose_result_init(struct transpose_result *r, const struct tr_plan *p);
+void transpose_result_init(struct transpose_result *r, const struct transpose_plan *p);
 
-/* Store one event of transpose_worker (a TR_EV_SIM or TR_EV_REAL cell).
+/* Store one event of transpose_worker (a TRANSPOSE_EV_SIM or TRANSPOSE_EV_REAL cell).
  * Returns its kind, or 0 for an event that is not a cell of r. */
 int transpose_result_apply(struct transpose_result *r, const struct job_event *ev);
 
@@ -231,22 +231,22 @@ int transpose_result_from_json(const cJSON *root, const char *file, struct trans
 /* The trace file of simulated version v on a rows x cols transpose:
  * "DIR/transpose-block-16x4-61x67.trace" (':' of the name as '-'). Returns
  * buf, or NULL when it does not fit. */
-const char *tr_trace_path(const char *dir, const struct tr_version *v, int rows, int cols,
+const char *transpose_trace_path(const char *dir, const struct transpose_version *v, int rows, int cols,
 			  char *buf, size_t len);
 
 /* Write the trace of version v on a rows x cols transpose to path in
  * valgrind-lackey form (" L 100000,4", " S 140000,4"), the accesses the
  * simulation makes, so that `memtop sim -s S -E E -b B -t path` gives its
  * misses exactly. Returns 0, or -1 with e (bad size, a write failure). */
-int tr_write_trace(const struct tr_version *v, int rows, int cols, const char *path, mt_error *e);
+int transpose_write_trace(const struct transpose_version *v, int rows, int cols, const char *path, mt_error *e);
 
 /* Can p run here? Checks the geometry, the sizes, the real versions (no
  * diagonal: it is a simulated cache's trick) and the memory for the real
  * N x N. Returns 0, or -1 with e (bad input: say it before measuring). */
-int tr_plan_check(const struct tr_plan *p, mt_error *e);
+int transpose_plan_check(const struct transpose_plan *p, mt_error *e);
 
 /* The transpose job (a job_fn, see run/job.h): arg is a const struct
- * tr_plan * that tr_plan_check() accepted and that outlives the job. The
+ * transpose_plan * that transpose_plan_check() accepted and that outlives the job. The
  * simulated cells come first, version by version, size by size (each one's
  * trace written to p->trace_dir when set); then the real versions. Returns
  * 0 (also when cancelled), or -1 with e (out of memory, a trace not

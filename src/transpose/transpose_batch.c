@@ -22,7 +22,7 @@
 
 /* The table on stdout, a row as each version's sizes are in. */
 struct printer {
-	const struct tr_plan *p;
+	const struct transpose_plan *p;
 	const struct extra *x;
 	const struct batch_run *run;
 	int csv;
@@ -46,7 +46,7 @@ struct args {
 /* The run's params: the job's arg (the plan) first, then the rest of the
  * command line. */
 struct run_params {
-	struct tr_plan p;
+	struct transpose_plan p;
 	struct extra x;
 	struct args a;
 };
@@ -54,7 +54,7 @@ struct run_params {
 /* --cache s,E,b: the simulated cache, the plan's. */
 static int parse_cache(const char *exp, const char *arg, void *params)
 {
-	struct tr_plan *p = &((struct run_params *)params)->p;
+	struct transpose_plan *p = &((struct run_params *)params)->p;
 	return batch_opt_cache(exp, "--cache", arg, "5,1,5", 1 << 20, 1 << 20, 1 << 20, &p->s,
 			       &p->E, &p->b);
 }
@@ -91,7 +91,7 @@ static const struct batch_option options[] = {
 	BATCH_OPT_STRING("real-version", 'V', "LIST", "the versions timed (default naive,block:16)",
 			 RP, a.reals),
 	BATCH_OPT_U64("real-block", 'k', "K", "the real blocked version's side (block:K)", RP,
-		      a.real_block, 1, TR_MAX_BLOCK),
+		      a.real_block, 1, TRANSPOSE_MAX_BLOCK),
 	BATCH_OPT_FLAG("real-sweep", 'R', "time naive, block:K and buffer:K for K = 4 .. 128", RP,
 		       a.real_sweep),
 	BATCH_HELP_TRIES("real-machine timing: best of N after one untimed run\n"
@@ -113,7 +113,7 @@ static const struct batch_help help = {
 	.tail = "\ncachelab's limits: 32x32 under 300 misses, 64x64 under 1300, 61x67 under 2000.\n",
 };
 
-static int is_cachelab_cache(const struct tr_plan *p)
+static int is_cachelab_cache(const struct transpose_plan *p)
 {
 	return p->s == 5 && p->E == 1 && p->b == 5;
 }
@@ -121,10 +121,10 @@ static int is_cachelab_cache(const struct tr_plan *p)
 static void print_row(struct printer *b, int v)
 {
 	char name[32];
-	tr_version_name(&b->p->versions[v], name, sizeof name);
+	transpose_version_name(&b->p->versions[v], name, sizeof name);
 	if (b->csv) {
 		for (int z = 0; z < b->p->nsizes; z++) {
-			const struct tr_result *r = &b->r.sim[v][z];
+			const struct transpose_counts *r = &b->r.sim[v][z];
 			printf("sim,%s,%d,%d,%llu,%llu,%llu,%llu,%d,\n", name, b->p->rows[z],
 			       b->p->cols[z], (unsigned long long)r->accesses,
 			       (unsigned long long)r->hits, (unsigned long long)r->misses,
@@ -143,16 +143,16 @@ static void print_row(struct printer *b, int v)
 static void print_pass_fail(const struct printer *b)
 {
 	FILE *f = b->run->meta;
-	const struct tr_plan *p = b->p;
+	const struct transpose_plan *p = b->p;
 	char name[32], lim[16];
 	int any = 0;
 	for (int z = 0; z < p->nsizes; z++)
-		any |= tr_cachelab_limit(p->rows[z], p->cols[z]) > 0;
+		any |= transpose_cachelab_limit(p->rows[z], p->cols[z]) > 0;
 	if (!any || !is_cachelab_cache(p))
 		return;
 	fprintf(f, "\n%-10s", "cachelab");
 	for (int z = 0; z < p->nsizes; z++) {
-		int l = tr_cachelab_limit(p->rows[z], p->cols[z]);
+		int l = transpose_cachelab_limit(p->rows[z], p->cols[z]);
 		if (l)
 			mt_snprintf(lim, sizeof lim, "<%d", l);
 		else
@@ -161,9 +161,9 @@ static void print_pass_fail(const struct printer *b)
 	}
 	fprintf(f, "\n");
 	for (int v = 0; v < p->nversions; v++) {
-		fprintf(f, "%-10s", tr_version_name(&p->versions[v], name, sizeof name));
+		fprintf(f, "%-10s", transpose_version_name(&p->versions[v], name, sizeof name));
 		for (int z = 0; z < p->nsizes; z++) {
-			int l = tr_cachelab_limit(p->rows[z], p->cols[z]);
+			int l = transpose_cachelab_limit(p->rows[z], p->cols[z]);
 			fprintf(f, "%7s",
 				!l ? "-" : b->r.sim[v][z].misses < (uint64_t)l ? "pass" : "FAIL");
 		}
@@ -175,7 +175,7 @@ static void print_pass_fail(const struct printer *b)
  * 61x67 under 2000). */
 static void print_fewest(const struct printer *b)
 {
-	const struct tr_plan *p = b->p;
+	const struct transpose_plan *p = b->p;
 	char name[32];
 	if (p->nversions < 2)
 		return;
@@ -186,7 +186,7 @@ static void print_fewest(const struct printer *b)
 			if (b->r.sim[v][z].misses < b->r.sim[best][z].misses)
 				best = v;
 		fprintf(b->run->meta, "%s %dx%d %s %llu", z ? ";" : "", p->rows[z], p->cols[z],
-			tr_version_name(&p->versions[best], name, sizeof name),
+			transpose_version_name(&p->versions[best], name, sizeof name),
 			(unsigned long long)b->r.sim[best][z].misses);
 	}
 	fprintf(b->run->meta, "\n");
@@ -217,11 +217,11 @@ static void on_sim(struct printer *b, const struct job_event *ev)
  * speed-up over it. */
 static void on_real(struct printer *b, const struct job_event *ev)
 {
-	const struct tr_plan *p = b->p;
+	const struct transpose_plan *p = b->p;
 	char name[32], sz[32];
 	int i = ev->row;
 	transpose_result_apply(&b->r, ev);
-	tr_version_name(&p->real[i], name, sizeof name);
+	transpose_version_name(&p->real[i], name, sizeof name);
 	if (i == 0)
 		fprintf(b->run->meta,
 			"%s# real machine: N = %zu int32 (%s a matrix), best of %d after one untimed "
@@ -246,10 +246,10 @@ static void on_event(const struct job_event *ev, void *ctx)
 	struct printer *b = ctx;
 	if (ev->type != JOB_EV_CELL)
 		return;
-	else if (ev->kind == TR_EV_SIM && ev->row >= 0 && ev->row < b->p->nversions &&
+	else if (ev->subtype == TRANSPOSE_EV_SIM && ev->row >= 0 && ev->row < b->p->nversions &&
 		 ev->col >= 0 && ev->col < b->p->nsizes)
 		on_sim(b, ev);
-	else if (ev->kind == TR_EV_REAL && ev->row >= 0 && ev->row < b->p->nreal)
+	else if (ev->subtype == TRANSPOSE_EV_REAL && ev->row >= 0 && ev->row < b->p->nreal)
 		on_real(b, ev);
 }
 
@@ -264,7 +264,7 @@ static void print_speedup(const struct printer *b)
 	up = b->r.real_ns[0] / b->r.real_ns[best];
 	fprintf(b->run->meta, "%s%8.2fx (%s; the seed's homework asks for at least 2x: %s)\n",
 		b->csv ? "# speed-up " : "speed-up   ", up,
-		tr_version_name(&b->p->real[best], name, sizeof name),
+		transpose_version_name(&b->p->real[best], name, sizeof name),
 		up >= SPEEDUP_GOAL ? "pass" : "FAIL");
 }
 
@@ -272,14 +272,14 @@ static void print_speedup(const struct printer *b)
 
 /* One matrix row's line: its first address, the sets it touches and a bar
  * of the sets ('#': touched) when there are few enough. */
-static void print_set_row(const struct tr_plan *p, int matrix, int row, int rows, int cols)
+static void print_set_row(const struct transpose_plan *p, int matrix, int row, int rows, int cols)
 {
 	int len = matrix ? rows : cols, nsets = 1 << p->s;
-	uint64_t first = tr_set_of(matrix, row, 0, rows, cols, p->s, p->b);
-	uint64_t last = tr_set_of(matrix, row, len - 1, rows, cols, p->s, p->b);
+	uint64_t first = transpose_set_of(matrix, row, 0, rows, cols, p->s, p->b);
+	uint64_t last = transpose_set_of(matrix, row, len - 1, rows, cols, p->s, p->b);
 	char bar[SETS_BAR_MAX + 1];
 	printf("%c row %3d 0x%06llx sets %3llu..%-3llu", matrix ? 'B' : 'A', row,
-	       (unsigned long long)tr_addr(matrix, row, 0, rows, cols), (unsigned long long)first,
+	       (unsigned long long)transpose_addr(matrix, row, 0, rows, cols), (unsigned long long)first,
 	       (unsigned long long)last);
 	if (nsets > SETS_BAR_MAX) {
 		printf("\n");
@@ -288,33 +288,33 @@ static void print_set_row(const struct tr_plan *p, int matrix, int row, int rows
 	memset(bar, '.', (size_t)nsets);
 	bar[nsets] = '\0';
 	for (int c = 0; c < len; c++)
-		bar[tr_set_of(matrix, row, c, rows, cols, p->s, p->b)] = '#';
+		bar[transpose_set_of(matrix, row, c, rows, cols, p->s, p->b)] = '#';
 	printf(" %s\n", bar);
 }
 
 /* Every row of A and B of size z with its sets, then each version's misses
  * by set: where the rows of A and B compete (CHK-4's last misses). */
-static int print_sets(const struct tr_plan *p, int z)
+static int print_sets(const struct transpose_plan *p, int z)
 {
-	static uint64_t misses[1u << TR_SETS_MAX_S];
+	static uint64_t misses[1u << TRANSPOSE_SETS_MAX_S];
 	int rows = p->rows[z], cols = p->cols[z], nsets = 1 << p->s;
 	char name[32];
 	mt_error e = { "" };
 	printf("\n# sets of %dx%d on (%d,%d,%d): rows of A are %d bytes from 0x%x, rows of B %d "
 	       "bytes from 0x%llx\n",
-	       rows, cols, p->s, p->E, p->b, cols * 4, TR_BASE_A, rows * 4,
-	       (unsigned long long)tr_base_b(rows, cols));
+	       rows, cols, p->s, p->E, p->b, cols * 4, TRANSPOSE_BASE_A, rows * 4,
+	       (unsigned long long)transpose_base_b(rows, cols));
 	for (int r = 0; r < rows; r++)
 		print_set_row(p, 0, r, rows, cols);
 	for (int r = 0; r < cols; r++)
 		print_set_row(p, 1, r, rows, cols);
 	printf("# misses by set (set 0 first)\n");
 	for (int v = 0; v < p->nversions; v++) {
-		if (tr_misses_by_set(&p->versions[v], rows, cols, p->s, p->E, p->b, misses, &e) < 0) {
+		if (transpose_misses_by_set(&p->versions[v], rows, cols, p->s, p->E, p->b, misses, &e) < 0) {
 			mt_warn("run transpose: --sets: %s", e.msg);
 			return -1;
 		}
-		printf("%-11s", tr_version_name(&p->versions[v], name, sizeof name));
+		printf("%-11s", transpose_version_name(&p->versions[v], name, sizeof name));
 		for (int s = 0; s < nsets; s++)
 			printf(" %llu", (unsigned long long)misses[s]);
 		printf("\n");
@@ -324,9 +324,9 @@ static int print_sets(const struct tr_plan *p, int z)
 
 /* ---- the command line ------------------------------------------------------ */
 
-typedef int (*item_fn)(const char *, struct tr_plan *, mt_error *);
+typedef int (*item_fn)(const char *, struct transpose_plan *, mt_error *);
 
-static int parse_list(const char *arg, item_fn one, struct tr_plan *p, mt_error *e)
+static int parse_list(const char *arg, item_fn one, struct transpose_plan *p, mt_error *e)
 {
 	char buf[512], *save = NULL, *tok;
 	if (mt_strlcpy(buf, arg, sizeof buf) < 0)
@@ -337,44 +337,44 @@ static int parse_list(const char *arg, item_fn one, struct tr_plan *p, mt_error 
 	return 0;
 }
 
-static int add_size(const char *s, struct tr_plan *p, mt_error *e)
+static int add_size(const char *s, struct transpose_plan *p, mt_error *e)
 {
-	if (p->nsizes >= TR_MAX_SIZES)
-		return mt_fail(e, "--size: at most %d sizes", TR_MAX_SIZES);
-	if (tr_size_parse(s, &p->rows[p->nsizes], &p->cols[p->nsizes], e) < 0)
+	if (p->nsizes >= TRANSPOSE_MAX_SIZES)
+		return mt_fail(e, "--size: at most %d sizes", TRANSPOSE_MAX_SIZES);
+	if (transpose_size_parse(s, &p->rows[p->nsizes], &p->cols[p->nsizes], e) < 0)
 		return -1;
 	p->nsizes++;
 	return 0;
 }
 
-static int add_version(const char *s, struct tr_plan *p, mt_error *e)
+static int add_version(const char *s, struct transpose_plan *p, mt_error *e)
 {
-	if (p->nversions >= TR_MAX_VERSIONS)
-		return mt_fail(e, "--version: at most %d versions", TR_MAX_VERSIONS);
-	if (tr_version_parse(s, &p->versions[p->nversions], e) < 0)
+	if (p->nversions >= TRANSPOSE_MAX_VERSIONS)
+		return mt_fail(e, "--version: at most %d versions", TRANSPOSE_MAX_VERSIONS);
+	if (transpose_version_parse(s, &p->versions[p->nversions], e) < 0)
 		return -1;
 	p->nversions++;
 	return 0;
 }
 
-static int add_real(const char *s, struct tr_plan *p, mt_error *e)
+static int add_real(const char *s, struct transpose_plan *p, mt_error *e)
 {
-	if (p->nreal >= TR_MAX_REAL)
-		return mt_fail(e, "--real-version: at most %d versions", TR_MAX_REAL);
-	if (tr_version_parse(s, &p->real[p->nreal], e) < 0)
+	if (p->nreal >= TRANSPOSE_MAX_REAL)
+		return mt_fail(e, "--real-version: at most %d versions", TRANSPOSE_MAX_REAL);
+	if (transpose_version_parse(s, &p->real[p->nreal], e) < 0)
 		return -1;
 	p->nreal++;
 	return 0;
 }
 
 /* --sweep: CHK-4's blocks after the versions asked for. */
-static int add_sweep(struct tr_plan *p, mt_error *e)
+static int add_sweep(struct transpose_plan *p, mt_error *e)
 {
-	for (int i = 0; i < TR_SWEEP_N; i++) {
-		if (p->nversions >= TR_MAX_VERSIONS)
-			return mt_fail(e, "--sweep: at most %d versions in all", TR_MAX_VERSIONS);
-		p->versions[p->nversions].kind = TR_BLOCK;
-		p->versions[p->nversions].br = p->versions[p->nversions].bc = tr_sweep_sides[i];
+	for (int i = 0; i < TRANSPOSE_SWEEP_N; i++) {
+		if (p->nversions >= TRANSPOSE_MAX_VERSIONS)
+			return mt_fail(e, "--sweep: at most %d versions in all", TRANSPOSE_MAX_VERSIONS);
+		p->versions[p->nversions].method = TRANSPOSE_BLOCK;
+		p->versions[p->nversions].br = p->versions[p->nversions].bc = transpose_sweep_sides[i];
 		p->nversions++;
 	}
 	return 0;
@@ -382,7 +382,7 @@ static int add_sweep(struct tr_plan *p, mt_error *e)
 
 /* Apply the options to p (defaults first, --quick under the ones given).
  * Returns 0, or -1 with e. */
-static int make_plan(const struct batch_cli *cli, const struct args *a, struct tr_plan *p,
+static int make_plan(const struct batch_cli *cli, const struct args *a, struct transpose_plan *p,
 		     mt_error *e)
 {
 	mt_error de = { "" };
@@ -395,7 +395,7 @@ static int make_plan(const struct batch_cli *cli, const struct args *a, struct t
 	if (a->real_block)
 		p->real[1].br = p->real[1].bc = (int)a->real_block;
 	if (a->real_sweep)
-		tr_plan_real_sweep(p);
+		transpose_plan_real_sweep(p);
 	if (cli->tries)
 		p->real_tries = cli->tries;
 	if (a->no_real)
@@ -410,7 +410,7 @@ static int make_plan(const struct batch_cli *cli, const struct args *a, struct t
 		return -1;
 	if (p->nsizes == 0 || p->nversions == 0 || (p->real_n && p->nreal == 0))
 		return mt_fail(e, "--size, --version and --real-version need at least one item");
-	if (tr_plan_check(p, e) < 0)
+	if (transpose_plan_check(p, e) < 0)
 		return -1;
 	/* the folder last, once the rest is known good: made as mkdir -p would */
 	if (a->trace_dir && mt_mkdir_p(a->trace_dir, &de) < 0)
@@ -425,12 +425,12 @@ static int make_plan(const struct batch_cli *cli, const struct args *a, struct t
 static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params)
 {
 	struct run_params *rp = params;
-	struct tr_plan *p = &rp->p;
+	struct transpose_plan *p = &rp->p;
 	struct args *a = &rp->a;
 	mt_error e = { "" };
 	memset(a, 0, sizeof *a);
 	memset(&rp->x, 0, sizeof rp->x);
-	tr_plan_default(p);
+	transpose_plan_default(p);
 	batch_cli_init(cli, "transpose", &help, params);
 	if (batch_parse(cli, argc, argv) < 0)
 		return -1;
@@ -447,11 +447,11 @@ static int print_plan(void *printer)
 {
 	const struct printer *b = printer;
 	const struct batch_run *run = b->run;
-	const struct tr_plan *p = b->p;
+	const struct transpose_plan *p = b->p;
 	int csv = b->csv;
 	fprintf(run->meta,
 		"# transpose: misses on the cache (s,E,b) = (%d,%d,%d), int32, A at 0x%x, B at 0x%x\n",
-		p->s, p->E, p->b, TR_BASE_A, TR_BASE_B);
+		p->s, p->E, p->b, TRANSPOSE_BASE_A, TRANSPOSE_BASE_B);
 	if (p->trace_dir)
 		fprintf(run->meta,
 			"# traces: %s/transpose-VERSION-RxC.trace (memtop sim -s %d -E %d -b %d -t "
@@ -476,13 +476,13 @@ static int print_plan(void *printer)
 /* A warning per simulated version that did not transpose. */
 static void print_wrong(const struct batch_run *run, const struct printer *b)
 {
-	const struct tr_plan *p = b->p;
+	const struct transpose_plan *p = b->p;
 	char name[32];
 	for (int v = 0; v < p->nversions; v++)
 		for (int z = 0; z < p->nsizes; z++)
 			if (!b->r.sim[v][z].correct)
 				fprintf(run->meta, "# warning: %s on %dx%d did not transpose correctly\n",
-					tr_version_name(&p->versions[v], name, sizeof name),
+					transpose_version_name(&p->versions[v], name, sizeof name),
 					p->rows[z], p->cols[z]);
 }
 
@@ -502,7 +502,7 @@ static int print_summary(void *printer)
 
 /* p as a plan: the simulated sizes (no machine in them), and the real
  * machine's two N x N int32 matrices with where they sit for the worker. */
-static void describe(const struct tr_plan *p, const struct machine *m, int cpu,
+static void describe(const struct transpose_plan *p, const struct machine *m, int cpu,
 		     struct plan *out)
 {
 	char where[16], why[160];
@@ -537,7 +537,7 @@ static int prepare(struct batch_cli *cli, void *params, void *printer,
 	if ((rc = machine_for_run(cli, &m, &owned)) >= 0)
 		return rc;
 	if (cli->cpu < 0 && rp->p.real_n)
-		cli->cpu = machine_worker_cpu(m, job_kind());
+		cli->cpu = machine_worker_cpu(m, job_coretype());
 	if (cli->plan) {
 		describe(&rp->p, m, cli->cpu, &pl);
 		rc = plan_finish(cli, &pl);
@@ -575,7 +575,7 @@ const struct experiment exp_transpose = {
 	.prepare = prepare,
 	.pinned = 1,
 	.head = print_plan,
-	.worker = transpose_worker, /* on the tr_plan, the params' first field */
+	.worker = transpose_worker, /* on the transpose_plan, the params' first field */
 	.on_event = on_event,
 	.result = result,
 	.summary = print_summary,

@@ -19,24 +19,24 @@ static const struct transpose_result *tr(const struct result_file *f, int i)
 }
 
 /* The misses of version (named) at rows x cols in r, or NAN. */
-static double tr_misses(const struct transpose_result *r, const char *version, int rows, int cols)
+static double transpose_misses(const struct transpose_result *r, const char *version, int rows, int cols)
 {
 	char name[32];
 	for (int v = 0; v < r->nversions; v++)
 		for (int z = 0; z < r->nsizes; z++)
 			if (r->have[v][z] && r->rows[z] == rows && r->cols[z] == cols &&
-			    strcmp(tr_version_name(&r->versions[v], name, sizeof name), version) == 0)
+			    strcmp(transpose_version_name(&r->versions[v], name, sizeof name), version) == 0)
 				return (double)r->sim[v][z].misses;
 	return NAN;
 }
 
 /* The ns an element of real version (named) in r, or NAN. */
-static double tr_real_ns(const struct transpose_result *r, const char *version)
+static double transpose_real_ns(const struct transpose_result *r, const char *version)
 {
 	char name[32];
 	for (int i = 0; i < r->nreal; i++)
 		if (r->real_ns[i] > 0 &&
-		    strcmp(tr_version_name(&r->real[i], name, sizeof name), version) == 0)
+		    strcmp(transpose_version_name(&r->real[i], name, sizeof name), version) == 0)
 			return r->real_ns[i];
 	return NAN;
 }
@@ -53,9 +53,9 @@ static void compare_tr_sim(const struct result_file *f, int nf)
 	cmp_ratio_head("version    size   ", nf);
 	for (int k = 0; k < a->nversions; k++)
 		for (int z = 0; z < a->nsizes; z++) {
-			tr_version_name(&a->versions[k], name, sizeof name);
+			transpose_version_name(&a->versions[k], name, sizeof name);
 			for (int i = 0; i < nf; i++)
-				v[i] = tr_misses(tr(f, i), name, a->rows[z], a->cols[z]);
+				v[i] = transpose_misses(tr(f, i), name, a->rows[z], a->cols[z]);
 			if (isnan(v[0]))
 				continue;
 			mt_snprintf(size, sizeof size, "%dx%d", a->rows[z], a->cols[z]);
@@ -79,9 +79,9 @@ static void compare_tr_real(const struct result_file *f, int nf)
 			printf("  %c: not timed\n", 'A' + i);
 	cmp_ratio_head("version           ", nf);
 	for (int k = 0; k < a->nreal; k++) {
-		tr_version_name(&a->real[k], name, sizeof name);
+		transpose_version_name(&a->real[k], name, sizeof name);
 		for (int i = 0; i < nf; i++)
-			v[i] = tr_real_ns(tr(f, i), name);
+			v[i] = transpose_real_ns(tr(f, i), name);
 		if (isnan(v[0]))
 			continue;
 		printf("%-18s", name);

@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-void transpose_result_init(struct transpose_result *r, const struct tr_plan *p)
+void transpose_result_init(struct transpose_result *r, const struct transpose_plan *p)
 {
 	memset(r, 0, sizeof *r);
 	r->s = p->s;
@@ -28,27 +28,27 @@ void transpose_result_init(struct transpose_result *r, const struct tr_plan *p)
 
 int transpose_result_apply(struct transpose_result *r, const struct job_event *ev)
 {
-	struct tr_ev_sim sim;
-	struct tr_ev_real real;
+	struct transpose_ev_sim sim;
+	struct transpose_ev_real real;
 	if (ev->type != JOB_EV_CELL)
 		return 0;
-	if (ev->kind == TR_EV_SIM && ev->row >= 0 && ev->row < r->nversions && ev->col >= 0 &&
-	    ev->col < r->nsizes && JOB_PAYLOAD_GET(ev, struct tr_ev_sim, &sim) == 0) {
-		struct tr_result *x = &r->sim[ev->row][ev->col];
+	if (ev->subtype == TRANSPOSE_EV_SIM && ev->row >= 0 && ev->row < r->nversions && ev->col >= 0 &&
+	    ev->col < r->nsizes && JOB_PAYLOAD_GET(ev, struct transpose_ev_sim, &sim) == 0) {
+		struct transpose_counts *x = &r->sim[ev->row][ev->col];
 		x->misses = (uint64_t)ev->value;
 		x->hits = sim.hits;
 		x->evictions = sim.evictions;
 		x->accesses = sim.accesses;
 		x->correct = sim.correct;
 		r->have[ev->row][ev->col] = 1;
-		return TR_EV_SIM;
+		return TRANSPOSE_EV_SIM;
 	}
-	if (ev->kind == TR_EV_REAL && ev->row >= 0 && ev->row < r->nreal &&
-	    JOB_PAYLOAD_GET(ev, struct tr_ev_real, &real) == 0) {
+	if (ev->subtype == TRANSPOSE_EV_REAL && ev->row >= 0 && ev->row < r->nreal &&
+	    JOB_PAYLOAD_GET(ev, struct transpose_ev_real, &real) == 0) {
 		r->real_ns[ev->row] = ev->value;
 		r->real_spread[ev->row] = ev->spread;
 		r->real_ok[ev->row] = real.correct;
-		return TR_EV_REAL;
+		return TRANSPOSE_EV_REAL;
 	}
 	return 0;
 }
@@ -91,14 +91,14 @@ static cJSON *real_json(const struct transpose_result *r)
 			continue;
 		}
 		cJSON_AddItemToArray(arr, x);
-		cJSON_AddStringToObject(x, "version", tr_version_name(&r->real[i], name, sizeof name));
+		cJSON_AddStringToObject(x, "version", transpose_version_name(&r->real[i], name, sizeof name));
 		cJSON_AddNumberToObject(x, "ns_per_element", r->real_ns[i]);
 		cJSON_AddNumberToObject(x, "spread", r->real_spread[i]);
 		cJSON_AddBoolToObject(x, "correct", r->real_ok[i]);
 	}
 	cJSON_AddNumberToObject(o, "naive_ns_per_element", r->real_ns[0]);
 	if (best >= 0) {
-		cJSON_AddStringToObject(o, "best", tr_version_name(&r->real[best], name, sizeof name));
+		cJSON_AddStringToObject(o, "best", transpose_version_name(&r->real[best], name, sizeof name));
 		cJSON_AddNumberToObject(o, "best_ns_per_element", r->real_ns[best]);
 		cJSON_AddNumberToObject(o, "speedup", r->real_ns[0] / r->real_ns[best]);
 	}
@@ -111,13 +111,13 @@ fail:
 /* One simulated cell as a row of "results". NULL when out of memory. */
 static cJSON *sim_row(const struct transpose_result *r, int v, int z)
 {
-	const struct tr_result *x = &r->sim[v][z];
-	int l = tr_cachelab_limit(r->rows[z], r->cols[z]);
+	const struct transpose_counts *x = &r->sim[v][z];
+	int l = transpose_cachelab_limit(r->rows[z], r->cols[z]);
 	cJSON *o = cJSON_CreateObject();
 	char name[32];
 	if (!o)
 		return NULL;
-	cJSON_AddStringToObject(o, "version", tr_version_name(&r->versions[v], name, sizeof name));
+	cJSON_AddStringToObject(o, "version", transpose_version_name(&r->versions[v], name, sizeof name));
 	cJSON_AddNumberToObject(o, "rows", r->rows[z]);
 	cJSON_AddNumberToObject(o, "cols", r->cols[z]);
 	cJSON_AddNumberToObject(o, "accesses", (double)x->accesses);
@@ -167,19 +167,19 @@ fail:
 
 /* The version named by it's "version" in list[0..*n), added when new.
  * Returns its index, or -1 with e. */
-static int version_index(const cJSON *it, const char *where, struct tr_version *list, int *n,
+static int version_index(const cJSON *it, const char *where, struct transpose_version *list, int *n,
 			 int max, mt_error *e)
 {
 	const cJSON *name = cJSON_GetObjectItemCaseSensitive(it, "version");
-	struct tr_version v;
+	struct transpose_version v;
 	char a[32], b[32];
 	mt_error pe;
 	if (!cJSON_IsString(name))
 		return mt_fail(e, "%s: field \"version\" is missing or not a string", where);
-	if (tr_version_parse(name->valuestring, &v, &pe) < 0)
+	if (transpose_version_parse(name->valuestring, &v, &pe) < 0)
 		return mt_fail(e, "%s: %s", where, pe.msg);
 	for (int i = 0; i < *n; i++)
-		if (strcmp(tr_version_name(&list[i], a, sizeof a), tr_version_name(&v, b, sizeof b)) == 0)
+		if (strcmp(transpose_version_name(&list[i], a, sizeof a), transpose_version_name(&v, b, sizeof b)) == 0)
 			return i;
 	if (*n == max)
 		return mt_fail(e, "%s: more than %d versions", where, max);
@@ -206,11 +206,11 @@ static int sim_from_json(const cJSON *it, const char *where, struct transpose_re
 {
 	long rows, cols;
 	int v, z;
-	struct tr_result x;
+	struct transpose_counts x;
 	const cJSON *ok = cJSON_GetObjectItemCaseSensitive(it, "correct");
-	if ((v = version_index(it, where, r->versions, &r->nversions, TR_MAX_VERSIONS, e)) < 0 ||
-	    jsonio_int(it, "rows", where, 1, TR_MAX_BLOCK, &rows, e) < 0 ||
-	    jsonio_int(it, "cols", where, 1, TR_MAX_BLOCK, &cols, e) < 0 ||
+	if ((v = version_index(it, where, r->versions, &r->nversions, TRANSPOSE_MAX_VERSIONS, e)) < 0 ||
+	    jsonio_int(it, "rows", where, 1, TRANSPOSE_MAX_BLOCK, &rows, e) < 0 ||
+	    jsonio_int(it, "cols", where, 1, TRANSPOSE_MAX_BLOCK, &cols, e) < 0 ||
 	    count_field(it, "accesses", where, &x.accesses, e) < 0 ||
 	    count_field(it, "hits", where, &x.hits, e) < 0 ||
 	    count_field(it, "misses", where, &x.misses, e) < 0 ||
@@ -223,8 +223,8 @@ static int sim_from_json(const cJSON *it, const char *where, struct transpose_re
 		if (r->rows[z] == rows && r->cols[z] == cols)
 			break;
 	if (z == r->nsizes) {
-		if (z == TR_MAX_SIZES)
-			return mt_fail(e, "%s: more than %d sizes", where, TR_MAX_SIZES);
+		if (z == TRANSPOSE_MAX_SIZES)
+			return mt_fail(e, "%s: more than %d sizes", where, TRANSPOSE_MAX_SIZES);
 		r->rows[z] = (int)rows;
 		r->cols[z] = (int)cols;
 		r->nsizes++;
@@ -258,7 +258,7 @@ static int real_from_json(const cJSON *root, const char *f, struct transpose_res
 		int k;
 		double ns;
 		mt_snprintf(where, sizeof where, "%s: real.versions[%d]", f, i++);
-		if ((k = version_index(it, where, r->real, &r->nreal, TR_MAX_REAL, e)) < 0 ||
+		if ((k = version_index(it, where, r->real, &r->nreal, TRANSPOSE_MAX_REAL, e)) < 0 ||
 		    jsonio_number(it, "ns_per_element", where, &ns, e) < 0)
 			return -1;
 		if (!(ns > 0) || !isfinite(ns))

@@ -32,7 +32,7 @@ static void use(const cJSON *root, const char *path)
 	for (size_t s = 0; s < r.nsizes; s++)
 		for (size_t k = 0; k < r.nkernels; k++)
 			for (size_t t = 0; t < r.nthreads; t++) {
-				struct bw_share sh;
+				struct bandwidth_share sh;
 				if (bandwidth_cell_share(&r, s, r.kernels[k], t, &sh) == 0)
 					(void)bandwidth_ceiling_doubt(sh.fraction);
 			}

@@ -1,4 +1,4 @@
-/* The topo's core kinds (topo_hwloc.h): hwloc's CPU kinds fastest first,
+/* The topo's core types (topo_hwloc.h): hwloc's CPU kinds fastest first,
  * named P/E/LP-E from CoreType or by rank (P/E on x86, big/mid/LITTLE
  * elsewhere), and on Arm regrouped one per CPU part when hwloc splits finer. */
 #include "config.h"
@@ -45,7 +45,7 @@ static void rank_name(char *buf, size_t len, int i, int n, int x86)
 /* Fills kind k from hwloc's infos: its name from CoreType when hwloc read
  * one (IntelCore P, IntelAtom E, IntelLowPower LP-E) and the first info as
  * its detail. Returns 1 when the name came from CoreType, else 0. */
-static int kind_infos(struct topo_kind *k, const struct hwloc_info_s *infos, unsigned ninfos)
+static int coretype_infos(struct topo_coretype *k, const struct hwloc_info_s *infos, unsigned ninfos)
 {
 	int named = 0;
 	for (unsigned j = 0; j < ninfos; j++) {
@@ -68,7 +68,7 @@ static int kind_infos(struct topo_kind *k, const struct hwloc_info_s *infos, uns
 }
 
 /* See topo_hwloc.h. */
-int topo_copy_kinds(struct topo *t, hwloc_topology_t h)
+int topo_copy_coretypes(struct topo *t, hwloc_topology_t h)
 {
 	int nk = hwloc_cpukinds_get_nr(h, 0), x86 = is_x86(h), rc = -1;
 	hwloc_bitmap_t bm = hwloc_bitmap_alloc();
@@ -76,11 +76,11 @@ int topo_copy_kinds(struct topo *t, hwloc_topology_t h)
 		return -1;
 	if (nk < 1)
 		nk = 1;
-	t->kinds = calloc((size_t)nk, sizeof *t->kinds);
-	if (!t->kinds)
+	t->coretypes = calloc((size_t)nk, sizeof *t->coretypes);
+	if (!t->coretypes)
 		goto out;
 	for (int i = 0; i < nk; i++) {
-		struct topo_kind *k = &t->kinds[i];
+		struct topo_coretype *k = &t->coretypes[i];
 		struct hwloc_info_s *infos = NULL;
 		unsigned ninfos = 0;
 		int eff = -1;
@@ -91,9 +91,9 @@ int topo_copy_kinds(struct topo *t, hwloc_topology_t h)
 					    0) < 0)
 			hwloc_bitmap_copy(bm, hwloc_topology_get_topology_cpuset(h));
 		k->efficiency = eff;
-		if (!kind_infos(k, infos, ninfos) || nk == 1)
+		if (!coretype_infos(k, infos, ninfos) || nk == 1)
 			rank_name(k->name, sizeof k->name, i, nk, x86);
-		t->nkinds = i + 1;
+		t->ncoretypes = i + 1;
 		if (topo_set_from(bm, &k->cpus) < 0)
 			goto out;
 		if (k->cpus.n > 0) {
@@ -109,13 +109,13 @@ out:
 }
 
 /* See topo_hwloc.h. */
-void topo_mark_kinds(struct topo *t)
+void topo_mark_coretypes(struct topo *t)
 {
-	for (int k = 0; k < t->nkinds; k++)
-		for (int j = 0; j < t->kinds[k].cpus.n; j++) {
-			struct topo_cpu *c = (struct topo_cpu *)topo_cpu(t, t->kinds[k].cpus.cpus[j]);
-			if (c && c->kind < 0)
-				c->kind = k;
+	for (int k = 0; k < t->ncoretypes; k++)
+		for (int j = 0; j < t->coretypes[k].cpus.n; j++) {
+			struct topo_cpu *c = (struct topo_cpu *)topo_cpu(t, t->coretypes[k].cpus.cpus[j]);
+			if (c && c->coretype < 0)
+				c->coretype = k;
 		}
 }
 
@@ -144,10 +144,10 @@ static long midr_part(const char *root, int cpu)
  * in first-seen order in uniq[]), fastest first: each ranked by its slowest
  * CPU's kind in hwloc's finer split (by capacity or frequency), as hwloc
  * itself does from 2.12 on. Returns the new array, or NULL. */
-static struct topo_kind *part_kinds(const struct topo *t, hwloc_topology_t h, const long *parts,
+static struct topo_coretype *part_coretypes(const struct topo *t, hwloc_topology_t h, const long *parts,
 				    const long *uniq, int m)
 {
-	struct topo_kind *k = calloc((size_t)m, sizeof *k);
+	struct topo_coretype *k = calloc((size_t)m, sizeof *k);
 	int *slowest = calloc((size_t)m, sizeof *slowest);
 	if (!k || !slowest)
 		goto fail;
@@ -159,15 +159,15 @@ static struct topo_kind *part_kinds(const struct topo *t, hwloc_topology_t h, co
 			if (parts[i] != uniq[g])
 				continue;
 			k[g].cpus.cpus[k[g].cpus.n++] = t->cpus[i].os;
-			slowest[g] = t->cpus[i].kind > slowest[g] ? t->cpus[i].kind : slowest[g];
+			slowest[g] = t->cpus[i].coretype > slowest[g] ? t->cpus[i].coretype : slowest[g];
 		}
-		k[g].efficiency = t->kinds[slowest[g]].efficiency;
+		k[g].efficiency = t->coretypes[slowest[g]].efficiency;
 		mt_snprintf(k[g].detail, sizeof k[g].detail, "CPUPart=0x%03lx", uniq[g] & 0xfff);
 	}
 	/* fastest first: insertion sort by the slowest member's rank (m is small) */
 	for (int a = 1; a < m; a++)
 		for (int b = a; b > 0 && slowest[b] < slowest[b - 1]; b--) {
-			struct topo_kind tk = k[b];
+			struct topo_coretype tk = k[b];
 			int ts = slowest[b];
 			k[b] = k[b - 1], slowest[b] = slowest[b - 1];
 			k[b - 1] = tk, slowest[b - 1] = ts;
@@ -194,39 +194,39 @@ fail:
 int topo_regroup_by_part(struct topo *t, hwloc_topology_t h, const char *root)
 {
 	long *parts = calloc((size_t)t->ncpus + 1, sizeof *parts);
-	long *uniq = calloc((size_t)t->nkinds + 1, sizeof *uniq);
-	struct topo_kind *k = NULL;
+	long *uniq = calloc((size_t)t->ncoretypes + 1, sizeof *uniq);
+	struct topo_coretype *k = NULL;
 	int m = 0, rc = -1;
 	if (!parts || !uniq)
 		goto out;
 	rc = 0;
-	if (t->nkinds < 2 || is_x86(h))
+	if (t->ncoretypes < 2 || is_x86(h))
 		goto out;
 	for (int i = 0; i < t->ncpus; i++) {
 		int seen = 0;
 		parts[i] = midr_part(root, t->cpus[i].os);
-		if (parts[i] < 0 || t->cpus[i].kind < 0)
+		if (parts[i] < 0 || t->cpus[i].coretype < 0)
 			goto out;
 		for (int g = 0; g < m; g++)
 			seen |= uniq[g] == parts[i];
-		if (!seen && m >= t->nkinds - 1)
+		if (!seen && m >= t->ncoretypes - 1)
 			goto out; /* as many parts as kinds: hwloc's split stands */
 		if (!seen)
 			uniq[m++] = parts[i];
 	}
-	k = part_kinds(t, h, parts, uniq, m);
+	k = part_coretypes(t, h, parts, uniq, m);
 	if (!k) {
 		rc = -1;
 		goto out;
 	}
-	for (int i = 0; i < t->nkinds; i++)
-		free(t->kinds[i].cpus.cpus);
-	free(t->kinds);
-	t->kinds = k;
-	t->nkinds = m;
+	for (int i = 0; i < t->ncoretypes; i++)
+		free(t->coretypes[i].cpus.cpus);
+	free(t->coretypes);
+	t->coretypes = k;
+	t->ncoretypes = m;
 	for (int i = 0; i < t->ncpus; i++)
-		t->cpus[i].kind = -1;
-	topo_mark_kinds(t);
+		t->cpus[i].coretype = -1;
+	topo_mark_coretypes(t);
 out:
 	free(parts);
 	free(uniq);
