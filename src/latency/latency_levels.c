@@ -258,7 +258,6 @@ static void read_caches(struct reader *rd, struct latency_levels *out)
 	read_memory(rd, out, n);
 }
 
-
 /* ---- phase 3: TLB steps ------------------------------------------------- */
 
 static void add_tlb(struct latency_levels *out, int how, uint64_t size, uint64_t end,
