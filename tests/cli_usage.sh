@@ -22,8 +22,8 @@ done
 status "unknown command exits 2" 2 "$MEMTOP" frobnicate
 is "unknown command: one line on stderr" "$(wc -l <"$TMP/err" | tr -d ' ')" 1
 status "unknown experiment exits 2" 2 "$MEMTOP" run nosuch
-# exactly these, in this order (an experiment added is added here)
-is "run --help lists the nine experiments" "$(echo $EXPS)" \
+# exactly these, in the order of the tabs (an experiment added is added here)
+is "run --help lists the ten experiments" "$(echo $EXPS)" \
 	'mountain latency matmul falseshare lists transpose algae bandwidth cores numa'
 status "unknown option exits 2" 2 "$MEMTOP" run mountain --bogus
 like "unknown option names it" "$(cat "$TMP/err")" "unknown option '--bogus'"

@@ -307,11 +307,47 @@ static void commands_in_help_and_man(void **state)
 	free(man);
 }
 
+/* A bad value of a one-letter option is named as it is spelled (-n; --n is
+ * refused), of a longer one as --NAME. */
+static void bad_value_names_the_spelling(void **state)
+{
+	struct p {
+		uint64_t n, count;
+	} p = { 0, 0 };
+	const struct batch_option rows[] = {
+		BATCH_OPT_U64("n", 'n', "N", "elements", struct p, n, 1, 10),
+		BATCH_OPT_U64("count", 'c', "N", "passes", struct p, count, 1, 10),
+	};
+	char tmp[] = "/tmp/memtop-test-batch-XXXXXX", *text;
+	int fd = mkstemp(tmp), saved;
+	(void)state;
+	assert_true(fd >= 0);
+	fflush(stderr);
+	saved = dup(2);
+	assert_true(saved >= 0 && dup2(fd, 2) == 2);
+	assert_int_equal(batch_opt_fill("toy", &rows[0], "0", &p), -1);
+	assert_int_equal(batch_opt_fill("toy", &rows[1], "11", &p), -1);
+	assert_int_equal(batch_opt_fill("toy", &rows[0], "7", &p), 0);
+	fflush(stderr);
+	assert_true(dup2(saved, 2) == 2);
+	close(saved);
+	close(fd);
+	text = slurp(tmp);
+	unlink(tmp);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "run toy: -n: "));
+	assert_null(strstr(text, "--n:"));
+	assert_non_null(strstr(text, "run toy: --count: "));
+	assert_int_equal(p.n, 7);
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(second_command_line_starts_fresh),
 		cmocka_unit_test(typed_rows_fill_their_fields),
+		cmocka_unit_test(bad_value_names_the_spelling),
 		cmocka_unit_test(options_in_help_and_man),
 		cmocka_unit_test(commands_in_help_and_man),
 	};

@@ -40,6 +40,7 @@
 #include "os/child.h"
 #include "base/util.h"
 #include "machine/machine.h"
+#include "result/result.h"
 #include "testlib.h"
 #include "testmachine.h"
 
@@ -95,9 +96,6 @@ static const struct synth {
 	  "core:1 pu:2", { "kind:0-15=1", "kind:16-23=0", NULL } },
 };
 
-static const char *const experiments[] = { "mountain", "latency", "matmul", "transpose",
-					   "algae", "falseshare", "lists", "bandwidth",
-					   "cores", "numa" };
 
 /* One machine under test: how memtop is told of it, and as it reads it. */
 struct subject {
@@ -446,12 +444,14 @@ static void check_subject(struct subject *s)
 		}
 		fail_msg("%s: %s", s->name, e.msg);
 	}
-	for (size_t i = 0; i < MT_ARRAY_LEN(experiments); i++) {
+	/* every registered experiment: a new one is planned here by being registered */
+	for (size_t i = 0, n; experiment_all(&n)[i]; i++) {
+		const char *name = experiment_all(&n)[i]->name;
 		cJSON *j;
-		if (strcmp(experiments[i], "numa") == 0 && !cpu_node(s->m))
+		if (strcmp(name, "numa") == 0 && !cpu_node(s->m))
 			continue; /* refused in one line: check_numa */
-		j = plan_of(s, experiments[i], NULL);
-		assert_string_equal(str(j, "experiment"), experiments[i]);
+		j = plan_of(s, name, NULL);
+		assert_string_equal(str(j, "experiment"), name);
 		cJSON_Delete(j);
 	}
 	check_bandwidth(s);

@@ -64,7 +64,8 @@ int batch_opt_fill(const char *exp, const struct batch_option *o, const char *ar
 	char opt[64];
 	void *field = (char *)params + o->off;
 	int one = 1;
-	mt_snprintf(opt, sizeof opt, "--%s", o->name);
+	/* as the user spelled it: a one-letter name is a short option only */
+	mt_snprintf(opt, sizeof opt, "%s%s", o->name[1] ? "--" : "-", o->name);
 	switch (o->type) {
 	case BATCH_T_FLAG: memcpy(field, &one, sizeof one); return 0;
 	case BATCH_T_STRING: memcpy(field, &arg, sizeof arg); return 0;

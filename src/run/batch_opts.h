@@ -73,8 +73,9 @@ struct batch_option; /* run/batch.h */
 
 /* Fill the field of params that row o names from its value arg (o's type
  * not BATCH_T_NONE; params not NULL). Returns 0, or -1 with one line said
- * on stderr ("memtop: run EXP: --NAME: expected ..., got 'ARG'"); the
- * field is left as it was then, but for a callback's. */
+ * on stderr ("memtop: run EXP: --NAME: expected ..., got 'ARG'"; a
+ * one-letter NAME as it is spelled, -N); the field is left as it was then,
+ * but for a callback's. */
 int batch_opt_fill(const char *exp, const struct batch_option *o, const char *arg, void *params);
 
 #endif
