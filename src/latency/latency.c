@@ -1,7 +1,8 @@
 /* latency: the plan, the timed kernel and the worker (the chases are
  * linked in latency_chase.c).
- * See latency.h for the contracts; the reading of the curve is in
- * latency_levels.c, the result in latency_result.c, JSON in latency_json.c. */
+ * See latency.h for the contracts; the run priced before it starts is
+ * latency_price.c, revised as it goes latency_eta.c; the reading of the
+ * curve is in latency_levels.c, the result in latency_result.c, JSON in latency_json.c. */
 #include "config.h"
 
 #include "latency.h"
@@ -140,68 +141,9 @@ int latency_params_fit_memory(struct latency_params *p, uint64_t available, char
 	return 0;
 }
 
-#define PROBE_FAR (64u << 20) /* latency_probe's far buffer */
+/* ---- what the plan and the price share ---------------------------------- */
 
-/* v[0] at stride 128, v[1] at 4096, and geometrically by log2 between. */
-static double stride_between(const double v[2], unsigned stride)
-{
-	double f = (log2(stride < 128 ? 128 : stride > 4096 ? 4096 : stride) - 7) / 5;
-	return v[0] * pow(v[1] / v[0], f);
-}
-
-/* A fixed stride's ns a load over the probe's 64 MB: as measured for one
- * of the run's strides, else between the strides 128 and 4096. */
-static double stride_far(const struct latency_params *p, unsigned stride)
-{
-	for (size_t k = 0; k < p->nstrides; k++)
-		if (p->strides[k] == stride && p->probe.stride_far[k] > 0)
-			return p->probe.stride_far[k];
-	return stride_between(p->probe.fixed_far, stride);
-}
-
-/* How much slower a load is at size than over the probe's 64 MB: 1 up to
- * 64 MB; past it, by log2 of the size, up to what the worker's random loads
- * over its whole buffer took against the probe's at 64 MB (the page walks
- * of a larger buffer reach further out), where it has measured them. */
-static double far_factor(const struct latency_params *p, uint64_t size)
-{
-	const struct latency_probe *q = &p->probe;
-	uint64_t last = p->nsizes ? p->sizes[p->nsizes - 1] : 0;
-	double f;
-	if (!(q->rand_last > 0) || !(q->rand_far > 0) || size <= PROBE_FAR || last <= PROBE_FAR)
-		return 1;
-	f = q->rand_last / q->rand_far;
-	if (f < 1)
-		return 1;
-	return pow(f, fmin(1, log2((double)size / PROBE_FAR) / log2((double)last / PROBE_FAR)));
-}
-
-/* A rough model of one load's ns at a size, for planning only: fixed
- * guesses, or what latency_probe measured beyond 1 MB (a fixed stride
- * between the two measured ones priced geometrically by its log2; in the
- * middle sizes no slower than the random chase there). */
-static double model_ns(const struct latency_params *p, uint64_t size, int random, unsigned stride)
-{
-	const struct latency_probe *q = &p->probe;
-	double base, far;
-	if (size <= (32u << 10))
-		return 1.5;
-	if (size <= (1u << 20))
-		return 5;
-	if (q->rand_mid > 0) {
-		if (random)
-			return size <= (16u << 20) ? q->rand_mid : q->rand_far * far_factor(p, size);
-		far = stride_far(p, stride) * far_factor(p, size);
-		return size <= (16u << 20) ? fmin(far, q->rand_mid) : far;
-	}
-	base = size <= (16u << 20) ? 20 : 110;
-	if (!random && stride <= 256 && base > 5)
-		base = 5; /* the prefetchers follow small fixed strides */
-	return base;
-}
-
-/* Planned loads of a point: warm-up and timed. */
-static void plan_point(const struct latency_params *p, uint64_t lines, double est_ns,
+void latency_plan_point(const struct latency_params *p, uint64_t lines, double est_ns,
 		       uint64_t *warm, uint64_t *timed)
 {
 	double budget = p->point_ns / est_ns; /* loads that fit the point budget */
@@ -226,133 +168,9 @@ static void plan_point(const struct latency_params *p, uint64_t lines, double es
 		*warm = LATENCY_MIN_LOADS;
 }
 
-/* ns to link a chase, a slot: a store, and the random chase's shuffle
- * (planning only). */
-#define BUILD_NS_FIXED 5.0
-#define BUILD_NS_RANDOM 20.0
-
-/* ns to link a slot of a chase: the guesses above, or beyond 16 MB what
- * latency_probe measured (the random chase's by log2 of the size from its
- * 8 MB and 64 MB figures: a bigger cycle misses more while it is shuffled). */
-static double link_ns(const struct latency_params *p, uint64_t size, unsigned stride, int random)
-{
-	const struct latency_probe *q = &p->probe;
-	if (!(q->rand_mid > 0) || size <= (16u << 20))
-		return random ? BUILD_NS_RANDOM : BUILD_NS_FIXED;
-	if (!random)
-		return fmax(BUILD_NS_FIXED, stride_between(q->link_fixed, stride));
-	return fmax(q->link_random[1], q->link_random[1] + (q->link_random[1] - q->link_random[0]) /
-							     3 * log2((double)size / (64u << 20)));
-}
-
-/* Slots of a chase at stride over size bytes (one when the stride is
- * longer: the slot points to itself). */
-static uint64_t chase_slots(uint64_t size, unsigned stride)
+uint64_t latency_chase_slots(uint64_t size, unsigned stride)
 {
 	return stride > size ? 1 : size / stride;
-}
-
-/* ns the point of size i at stride is expected to take: its loads at the
- * model's ns, and linking its chase: every slot, or where the chases grow
- * the slots new since the size before. */
-static double point_cost_ns(const struct latency_params *p, size_t i, unsigned stride, int random)
-{
-	uint64_t size = p->sizes[i], lines = chase_slots(size, stride), linked = lines, warm, timed;
-	double est = model_ns(p, size, random, stride);
-	if (i > 0 && latency_chases_grow(p) && p->sizes[i - 1] < size)
-		linked -= chase_slots(p->sizes[i - 1], stride);
-	plan_point(p, lines, est, &warm, &timed);
-	return (double)(warm + timed) * est + (double)linked * link_ns(p, size, stride, random);
-}
-
-/* ns a load along the chase at buf: the best of three stretches of n / 3
- * loads, after n / 4 not timed (a stretch another task's time slice fell
- * into would price the whole run as slow as that slice). */
-static double probe_walk(void *buf, uint64_t n)
-{
-	void *q = chase_walk(buf, n / 4);
-	double best = INFINITY;
-	for (int k = 0; k < 3; k++) {
-		uint64_t t0 = mt_now_ns();
-		q = chase_walk(q, n / 3);
-		best = fmin(best, (double)(mt_now_ns() - t0) / (double)(n / 3));
-	}
-	mt_sink(q);
-	return best;
-}
-
-/* ns a slot to link the chase at stride over size in buf (random: Sattolo's
- * cycle with scratch), or -1. */
-static double probe_link(char *buf, uint64_t size, unsigned stride, int random, uint32_t *scratch)
-{
-	uint64_t t0 = mt_now_ns();
-	size_t n = random ? chase_build_cycle(buf, size, stride, size, scratch)
-			  : latency_build_fixed(buf, size, stride);
-	return n ? (double)(mt_now_ns() - t0) / (double)n : -1;
-}
-
-void latency_probe(struct latency_params *p)
-{
-	const uint64_t far = PROBE_FAR, mid = 8u << 20;
-	struct latency_probe *q = &p->probe;
-	char *buf;
-	uint32_t *scratch;
-	memset(q, 0, sizeof *q);
-	buf = mmap(NULL, far, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	scratch = malloc(far / 128 * sizeof *scratch);
-	if (buf == MAP_FAILED || !scratch)
-		goto out;
-	memset(buf, 1, far); /* the pages first: their faults are populate's, priced apart */
-	/* loads enough for a few ms each at memory's latency */
-	if ((q->link_fixed[0] = probe_link(buf, far, 128, 0, NULL)) < 0)
-		goto out;
-	q->fixed_far[0] = probe_walk(buf, 200000);
-	if ((q->link_fixed[1] = probe_link(buf, far, 4096, 0, NULL)) < 0)
-		goto out;
-	q->fixed_far[1] = probe_walk(buf, 20000);
-	if ((q->link_random[1] = probe_link(buf, far, 128, 1, scratch)) < 0)
-		goto out;
-	q->rand_far = probe_walk(buf, 20000);
-	if ((q->link_random[0] = probe_link(buf, mid, 128, 1, scratch)) < 0)
-		goto out;
-	q->rand_mid = probe_walk(buf, 20000);
-	for (size_t k = 0; k < p->nstrides; k++) /* each of the run's own: a few ms each */
-		if (p->strides[k] >= 8 && p->strides[k] % 8 == 0 && p->strides[k] <= far &&
-		    probe_link(buf, far, p->strides[k], 0, NULL) > 0)
-			q->stride_far[k] = probe_walk(buf, p->strides[k] < 256 ? 200000 : 20000);
-out:
-	if (!(q->rand_mid > 0))
-		memset(q, 0, sizeof *q);
-	free(scratch);
-	if (buf != MAP_FAILED)
-		munmap(buf, far);
-}
-
-/* The buffer's pages, in the same units: a fresh page costs page_ns (the
- * first access, after the populate, on a VM whose host backs pages late). */
-static double populate_cost_ns(const struct latency_params *p)
-{
-	double page_ns = p->page_ns > 0 ? p->page_ns : MT_FRESH_PAGE_NS_GUESS;
-	double pages = p->nsizes ? (double)(p->sizes[p->nsizes - 1] / LATENCY_PAGE) : 0;
-	return pages * page_ns * (p->random && p->other ? 2 : 1);
-}
-
-/* ns the points from size i on are expected to take, priced by the model. */
-static double points_cost_ns(const struct latency_params *p, size_t from)
-{
-	double ns = 0;
-	for (size_t i = from; i < p->nsizes; i++) {
-		for (size_t k = 0; k < p->nstrides; k++)
-			ns += point_cost_ns(p, i, p->strides[k], 0);
-		if (p->random)
-			ns += point_cost_ns(p, i, p->random_stride, 1) * (p->other ? 2 : 1);
-	}
-	return ns;
-}
-
-double latency_params_estimate_s(const struct latency_params *p)
-{
-	return (populate_cost_ns(p) + points_cost_ns(p, 0)) / 1e9;
 }
 
 /* ---- the worker --------------------------------------------------------- */
@@ -404,7 +222,7 @@ static int measure_point(job_t *job, const struct latency_params *p, char *buf, 
 	unsigned ntries;
 	void *q = buf;
 	int c, again = 0;
-	plan_point(p, lines, *est_ns, &warm, &timed);
+	latency_plan_point(p, lines, *est_ns, &warm, &timed);
 	/* warm-up: not timed, but it tells the real cost of a load */
 	{
 		uint64_t t0 = mt_now_ns();
@@ -415,7 +233,7 @@ static int measure_point(job_t *job, const struct latency_params *p, char *buf, 
 			double got = (double)(mt_now_ns() - t0) / (double)warm;
 			if (got > 0) {
 				*est_ns = got;
-				plan_point(p, lines, got, &warm, &timed);
+				latency_plan_point(p, lines, got, &warm, &timed);
 			}
 		}
 	}
@@ -565,7 +383,7 @@ static size_t link_chase(const struct latency_params *p, struct chase_mem *m, ui
 	unsigned stride = random ? p->random_stride : p->strides[c];
 	*start = m->buf;
 	if (m->grow) { /* column c's pointers at byte 8c of its slots */
-		size_t n = (size_t)chase_slots(size, stride), from = m->grown[c];
+		size_t n = (size_t)latency_chase_slots(size, stride), from = m->grown[c];
 		if (n < from) /* a smaller size than the last: afresh */
 			from = 0;
 		*start = m->buf + 8 * c;
@@ -601,7 +419,7 @@ static double remaining_ns(const struct latency_params *p, const struct latency_
 		for (size_t k = j == i ? c + 1 : 0; k < ncol; k++) {
 			int random = k >= p->nstrides;
 			unsigned stride = random ? p->random_stride : p->strides[k];
-			double priced = point_cost_ns(p, j, stride, random);
+			double priced = latency_point_cost_ns(p, j, stride, random);
 			ns += latency_eta_point_ns(t, k, priced);
 			if (all)
 				ns_all += latency_eta_point_ns_all(t, k, priced);
@@ -666,13 +484,13 @@ static double probe_last(const struct chase_mem *m)
 	uint32_t *scratch;
 	double ns = 0;
 	seg = (seg < LATENCY_PAGE ? LATENCY_PAGE : seg / 64 * 64) + 64;
-	if (m->buf_bytes <= PROBE_FAR)
+	if (m->buf_bytes <= LATENCY_PROBE_FAR)
 		return 0;
 	n = m->buf_bytes / seg;
 	if (!(scratch = malloc((size_t)(n + 1) * sizeof *scratch)))
 		return 0;
 	if (chase_build_cycle(m->buf, n * seg, (unsigned)seg, LATENCY_RNG_SEED, scratch))
-		ns = probe_walk(m->buf, 20000);
+		ns = latency_probe_walk(m->buf, 20000);
 	free(scratch);
 	return ns;
 }
@@ -698,7 +516,7 @@ static int pages_then_price(job_t *job, struct latency_params *p, struct chase_m
 	if (p->probe.rand_far > 0)
 		p->probe.rand_last = probe_last(m);
 	took = (double)(mt_now_ns() - t_start) / 1e9;
-	*said = took + points_cost_ns(p, 0) / 1e9;
+	*said = took + latency_points_cost_ns(p, 0) / 1e9;
 	memset(&ev, 0, sizeof ev);
 	ev.type = JOB_EV_NOTE;
 	ev.subtype = LATENCY_NOTE_PRICED;
@@ -764,7 +582,7 @@ static int chase_all(job_t *job, const struct latency_params *p0, struct chase_m
 			int random = c >= p->nstrides;
 			if (job_check(job) == JOB_CANCELLED)
 				return 0;
-			priced = point_cost_ns(p, i, random ? p->random_stride : p->strides[c], random);
+			priced = latency_point_cost_ns(p, i, random ? p->random_stride : p->strides[c], random);
 			t_point = mt_now_ns();
 			st = one_point(job, p, m, po, mo, i, c, &est[c], ghz, e);
 			if (st != JOB_GO)

@@ -1,11 +1,13 @@
-/* The latency run's time left, priced from what the run has measured so
- * far: each chase's points cost real/priced times their planned price; and
- * the figure the run has said it will take, revised when the run departs
- * from it. */
+/* The latency run's time: priced before it starts (latency_price.c, from
+ * latency_probe's loads and a model), then what is left priced from what
+ * the run has measured so far: each chase's points cost real/priced times
+ * their planned price; and the figure the run has said it will take,
+ * revised when the run departs from it. */
 #ifndef MEMTOP_LATENCY_ETA_H
 #define MEMTOP_LATENCY_ETA_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "latency.h"
 
@@ -70,5 +72,31 @@ double latency_eta_point_ns_all(const struct latency_eta *t, size_t col, double 
  * whole second (the figure is said in whole seconds: it would say nothing
  * new). */
 double latency_eta_revise(struct latency_eta *t, double elapsed_s, double left_s, double left_all_s);
+
+/* ---- the price before the run (latency_price.c) and what it shares with
+ * the worker (latency.c) ------------------------------------------------ */
+
+#define LATENCY_PROBE_FAR (64u << 20) /* latency_probe's far buffer */
+
+/* Planned loads of a point: warm-up and timed. */
+void latency_plan_point(const struct latency_params *p, uint64_t lines, double est_ns,
+			uint64_t *warm, uint64_t *timed);
+
+/* Slots of a chase at stride over size bytes (one when the stride is
+ * longer: the slot points to itself). */
+uint64_t latency_chase_slots(uint64_t size, unsigned stride);
+
+/* ns the point of size i at stride is expected to take: its loads at the
+ * model's ns, and linking its chase: every slot, or where the chases grow
+ * the slots new since the size before. */
+double latency_point_cost_ns(const struct latency_params *p, size_t i, unsigned stride, int random);
+
+/* ns a load along the chase at buf: the best of three stretches of n / 3
+ * loads, after n / 4 not timed (a stretch another task's time slice fell
+ * into would price the whole run as slow as that slice). */
+double latency_probe_walk(void *buf, uint64_t n);
+
+/* ns the points from size i on are expected to take, priced by the model. */
+double latency_points_cost_ns(const struct latency_params *p, size_t from);
 
 #endif

@@ -585,7 +585,8 @@ size_t latency_detect_curves(const struct latency_curves *c, struct latency_leve
 	if (!c->sizes || c->nsizes < 2 || choose_main(c, &rd, out) < 0)
 		return 0;
 	out->nstrides = c->nstrides < LATENCY_MAX_STRIDES ? c->nstrides : LATENCY_MAX_STRIDES;
-	memcpy(out->strides, c->strides, out->nstrides * sizeof *out->strides);
+	if (out->nstrides) /* a curve with no fixed strides may have no array of them */
+		memcpy(out->strides, c->strides, out->nstrides * sizeof *out->strides);
 	read_caches(&rd, out);
 	if (out->n == 0)
 		return 0;
