@@ -79,14 +79,20 @@ int hm_layout(const struct mountain *m, const struct mountain *ref, int width, i
 	return 0;
 }
 
+double hm_log_frac(double v, double lo, double hi, double flat)
+{
+	double f;
+	if (!isfinite(v) || v <= 0 || isnan(lo) || isnan(hi))
+		return NAN;
+	if (!(hi > lo * 1.0001))
+		return flat;
+	f = log(v / lo) / log(hi / lo);
+	return f < 0 ? 0 : f > 1 ? 1 : f;
+}
+
 double hm_frac(const struct hm_layout *L, double mbs)
 {
-	if (!isfinite(mbs) || mbs <= 0 || isnan(L->lo) || isnan(L->hi))
-		return NAN;
-	if (L->hi <= L->lo)
-		return 1.0;
-	double f = (log(mbs) - log(L->lo)) / (log(L->hi) - log(L->lo));
-	return f < 0 ? 0 : f > 1 ? 1 : f;
+	return hm_log_frac(mbs, L->lo, L->hi, 1.0);
 }
 
 int hm_level(double frac, int levels)

@@ -27,6 +27,13 @@ struct hm_layout {
 	int ratio;          /* values are ratios (text "1.23"); set after hm_layout */
 };
 
+/* Where v sits between lo and hi on a log scale, 0..1 (clamped): the
+ * heatmaps' one scale (the Mountain tab's MB/s, the Cores tab's and the
+ * NUMA tab's ns and GB/s). flat when lo and hi are one value (hi within
+ * 0.01 % of lo); NAN when v is not a positive number or lo or hi is NAN
+ * (nothing measured: the cell takes no colour). */
+double hm_log_frac(double v, double lo, double hi, double flat);
+
 /* The first of visible consecutive indices out of n that keeps cur among
  * them, cur in the middle where the ends allow (the heatmaps' cursor
  * window: the Mountain tab's and the Cores tab's); 0 when all n fit. */

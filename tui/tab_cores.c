@@ -221,11 +221,7 @@ static void layout(struct cores_tab *s, struct layout *L, int rows, int width)
 /* Where v sits between the fastest and the slowest pair (log scale). */
 static double heat(const struct layout *L, double v)
 {
-	if (!isfinite(v) || isnan(L->lo))
-		return NAN;
-	if (!(L->hi > L->lo * 1.0001))
-		return 0.5;
-	return log(v / L->lo) / log(L->hi / L->lo);
+	return hm_log_frac(v, L->lo, L->hi, 0.5);
 }
 
 /* The summary line (1-based digit) of the pair of cpus[i] and cpus[j], 0

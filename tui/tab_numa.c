@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "numa/numa.h"
+#include "model.h"
 #include "tab.h"
 
 #include <math.h>
@@ -155,15 +156,34 @@ static int draw_nodes(struct tui *t, const struct numa_tab *s, WINDOW *w, int y,
 	return y;
 }
 
+/* The ends of matrix k's measured values into *lo and *hi (NAN: none). */
+static void matrix_range(const struct numa_result *r, int k, double *lo, double *hi)
+{
+	*lo = *hi = NAN;
+	for (size_t i = 0; i < r->nnodes; i++)
+		for (size_t j = 0; j < r->nnodes; j++) {
+			const struct numa_value *v = &r->v[i][j][k];
+			if (!v->have || !(v->v > 0))
+				continue;
+			*lo = isnan(*lo) || v->v < *lo ? v->v : *lo;
+			*hi = isnan(*hi) || v->v > *hi ? v->v : *hi;
+		}
+}
+
 /* One matrix of run k under its title: memory nodes across, CPU nodes
- * down ("-" not measured). Returns the next line. */
+ * down ("-" not measured), each cell in the heat colour of where it sits
+ * between the matrix's fastest and slowest (log scale; the fastest end is
+ * the Cores tab's: the lowest ns, the most GB/s). Returns the next line. */
 static int draw_matrix(struct tui *t, const struct numa_tab *s, WINDOW *w, int y, int h, int wd,
 		       int k, const char *title)
 {
 	const struct numa_result *r = &s->r;
+	int gbs = k == NUMA_READ || k == NUMA_TRIAD;
 	char line[512];
+	double lo, hi;
 	if (y + 2 >= h)
 		return y;
+	matrix_range(r, k, &lo, &hi);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	tui_put(t, w, y++, 1, wd - 2, title);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
@@ -175,14 +195,20 @@ static int draw_matrix(struct tui *t, const struct numa_tab *s, WINDOW *w, int y
 		if (!r->ncpus[i])
 			continue; /* a memory-only node: a column, no row */
 		mt_snprintf(line, sizeof line, "%-9d", r->nodes[i]);
-		for (size_t j = 0; j < r->nnodes; j++) {
+		mvwaddnstr(w, y, 1, line, wd - 2);
+		for (size_t j = 0; j < r->nnodes && 1 + 9 + 8 * (int)j < wd - 1; j++) {
 			const struct numa_value *v = &r->v[i][j][k];
+			double f = v->have ? hm_log_frac(v->v, lo, hi, 0.5) : (double)NAN;
+			int room = wd - 1 - (1 + 9 + 8 * (int)j); /* to column wd - 2, as the title */
 			if (v->have)
-				mt_append(line, sizeof line, " %7.1f", v->v);
+				mt_snprintf(line, sizeof line, " %7.1f", v->v);
 			else
-				mt_append(line, sizeof line, " %7s", "-");
+				mt_snprintf(line, sizeof line, " %7s", "-");
+			wattrset(w, tui_heat_attr(t, gbs && !isnan(f) ? 1 - f : f));
+			waddnstr(w, line, room);
 		}
-		mvwaddnstr(w, y++, 1, line, wd - 2);
+		wattrset(w, tui_attr(t, ROLE_NORMAL));
+		y++;
 	}
 	return y + 1;
 }
