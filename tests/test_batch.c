@@ -142,26 +142,42 @@ static char *slurp(const char *path)
 	return buf;
 }
 
-/* What `name --help` prints on stdout (to free): experiment x's (`memtop
- * run NAME --help`), else fn's (`memtop COMMAND --help`). */
-static char *help_of(const struct experiment *x, int (*fn)(int, char **), const char *name)
+/* Send fd (1 or 2) to a new temporary file, named into tmp (its template);
+ * returns the fd it was, to give to captured(). */
+static int capture(int fd, char *tmp)
 {
-	char tmp[] = "/tmp/memtop-test-batch-XXXXXX", *text;
-	char *argv[] = { (char *)name, (char *)"--help", NULL };
-	int fd = mkstemp(tmp), saved;
-	assert_true(fd >= 0);
-	fflush(stdout);
-	saved = dup(1);
-	assert_true(saved >= 0 && dup2(fd, 1) == 1);
-	assert_int_equal(x ? experiment_run(x, 2, argv) : fn(2, argv), 0);
-	fflush(stdout);
-	assert_true(dup2(saved, 1) == 1);
+	int f = mkstemp(tmp), saved;
+	assert_true(f >= 0);
+	fflush(fd == 1 ? stdout : stderr);
+	saved = dup(fd);
+	assert_true(saved >= 0 && dup2(f, fd) == fd);
+	close(f);
+	return saved;
+}
+
+/* Give fd back (saved: capture's) and return what was written to it (to
+ * free); the file is gone. */
+static char *captured(int fd, char *tmp, int saved)
+{
+	char *text;
+	fflush(fd == 1 ? stdout : stderr);
+	assert_true(dup2(saved, fd) == fd);
 	close(saved);
-	close(fd);
 	text = slurp(tmp);
 	unlink(tmp);
 	assert_non_null(text);
 	return text;
+}
+
+/* What `name --help` prints on stdout (to free): experiment x's (`memtop
+ * run NAME --help`), else fn's (`memtop COMMAND --help`). */
+static char *help_of(const struct experiment *x, int (*fn)(int, char **), const char *name)
+{
+	char tmp[] = "/tmp/memtop-test-batch-XXXXXX";
+	char *argv[] = { (char *)name, (char *)"--help", NULL };
+	int saved = capture(1, tmp);
+	assert_int_equal(x ? experiment_run(x, 2, argv) : fn(2, argv), 0);
+	return captured(1, tmp, saved);
 }
 
 /* s has "--NAME" ("-N" for a one-letter name) as a whole option name (not
@@ -319,22 +335,13 @@ static void bad_value_names_the_spelling(void **state)
 		BATCH_OPT_U64("count", 'c', "N", "passes", struct p, count, 1, 10),
 	};
 	char tmp[] = "/tmp/memtop-test-batch-XXXXXX", *text;
-	int fd = mkstemp(tmp), saved;
+	int saved;
 	(void)state;
-	assert_true(fd >= 0);
-	fflush(stderr);
-	saved = dup(2);
-	assert_true(saved >= 0 && dup2(fd, 2) == 2);
+	saved = capture(2, tmp);
 	assert_int_equal(batch_opt_fill("toy", &rows[0], "0", &p), -1);
 	assert_int_equal(batch_opt_fill("toy", &rows[1], "11", &p), -1);
 	assert_int_equal(batch_opt_fill("toy", &rows[0], "7", &p), 0);
-	fflush(stderr);
-	assert_true(dup2(saved, 2) == 2);
-	close(saved);
-	close(fd);
-	text = slurp(tmp);
-	unlink(tmp);
-	assert_non_null(text);
+	text = captured(2, tmp, saved);
 	assert_non_null(strstr(text, "run toy: -n: "));
 	assert_null(strstr(text, "--n:"));
 	assert_non_null(strstr(text, "run toy: --count: "));
