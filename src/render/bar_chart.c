@@ -7,9 +7,8 @@
 #include <math.h>
 #include <string.h>
 
-#define LAB_PANEL_W 620.0
-#define LAB_H 520.0
-
+#define BAR_PANEL_W 620.0 /* a file's chart, wide */
+#define BAR_H 520.0       /* the page, high */
 
 /* The largest and smallest positive values of the charts. */
 static void chart_range(const struct bar_chart *c, size_t n, double *lo, double *hi)
@@ -143,13 +142,13 @@ int bar_chart_plot(const struct result_file *in, size_t n, struct svg *s,
 		top = ceil(hi * 1.1 / step) * step;
 	}
 	top = top > 0 ? top : 1;
-	if (svg_begin(s, LAB_PANEL_W * (double)n, LAB_H, c[0].title) < 0)
+	if (svg_begin(s, BAR_PANEL_W * (double)n, BAR_H, c[0].title) < 0)
 		return -1;
 	{
-		double y = plot_heading(s, 20, 8, LAB_PANEL_W * (double)n - 40, c[0].title, in, n);
-		double h = LAB_H - y - 70;
+		double y = plot_heading(s, 20, 8, BAR_PANEL_W * (double)n - 40, c[0].title, in, n);
+		double h = BAR_H - y - 70;
 		for (size_t k = 0; k < n; k++) {
-			double x = LAB_PANEL_W * (double)k + 80, w = LAB_PANEL_W - 110;
+			double x = BAR_PANEL_W * (double)k + 80, w = BAR_PANEL_W - 110;
 			if (n > 1)
 				svg_text(s, x, y + 4, 14, SVG_START, 1, 0, "#000000", k ? "B" : "A");
 			chart_axis(s, &c[k], x, y + 12, w, h, bottom, top);
