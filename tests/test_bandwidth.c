@@ -27,8 +27,8 @@
 
 #include "bandwidth/bandwidth.h"
 #include "os/clock.h"
-#include "run/job.h"
 #include "os/threads.h"
+#include "run/job.h"
 #include "testjob.h"
 #include "testlib.h"
 #include "os/sysinfo.h"

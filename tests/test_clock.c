@@ -19,11 +19,11 @@
 #include <string.h>
 
 #include "os/clock.h"
+#include "os/sysinfo.h"
+#include "os/threads.h"
 #include "run/diag.h"
 #include "run/job.h"
 #include "run/runhdr.h"
-#include "os/sysinfo.h"
-#include "os/threads.h"
 
 #include <pthread.h>
 #include <sched.h>

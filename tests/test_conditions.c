@@ -21,9 +21,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/util.h"
 #include "os/child.h"
 #include "os/conditions.h"
-#include "base/util.h"
 #include "testlib.h"
 
 /* Field NAME of c: its text, "?" before it when not known. */

@@ -16,10 +16,10 @@
 #include <math.h>
 #include <string.h>
 
-#include "run/job.h"
-#include "os/sysinfo.h"
 #include "cores/cores.h"
 #include "import/import.h"
+#include "os/sysinfo.h"
+#include "run/job.h"
 #include "testjob.h"
 
 /* A cancel ends a run of minutes within this on any healthy machine. */

@@ -15,10 +15,10 @@
 #include <math.h>
 #include <string.h>
 
-#include "os/datadir.h"
 #include "mountain/card.h"
 #include "mountain/cycles.h"
 #include "mountain/mountain_json.h"
+#include "os/datadir.h"
 
 static void the_seeds_arithmetic(void **state)
 {

@@ -15,8 +15,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "os/clock.h"
 #include "falseshare/falseshare.h"
+#include "os/clock.h"
 #include "run/job.h"
 #include "testjob.h"
 #include "os/sysinfo.h"

@@ -20,11 +20,11 @@
 #include <unistd.h>
 
 #include "os/clock.h"
-#include "run/diag.h"
-#include "run/job.h"
 #include "os/platform.h"
 #include "os/sysinfo.h"
 #include "os/threads.h"
+#include "run/diag.h"
+#include "run/job.h"
 
 #include <stdlib.h>
 #include <sys/mman.h>

@@ -16,8 +16,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "os/clock.h"
 #include "mountain/mountain.h"
+#include "os/clock.h"
 
 static void read_pass_sums_the_right_words(void **state)
 {

@@ -37,9 +37,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "os/child.h"
 #include "base/util.h"
 #include "machine/machine.h"
+#include "os/child.h"
 #include "result/result.h"
 #include "testlib.h"
 #include "testmachine.h"

@@ -20,11 +20,11 @@
 #include <unistd.h>
 
 #include "bandwidth/bandwidth.h"
-#include "os/datadir.h"
-#include "matmul/matmul.h"
 #include "latency/latency.h"
+#include "matmul/matmul.h"
 #include "mountain/mountain_json.h"
 #include "mountain/rowlevels.h"
+#include "os/datadir.h"
 #include "plot/plot.h"
 #include "result/result.h"
 

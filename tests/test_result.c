@@ -17,8 +17,8 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "os/datadir.h"
 #include "base/jsonio.h"
+#include "os/datadir.h"
 #include "result/result.h"
 
 /* Every bundled result and the kind it is. */

@@ -14,10 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run/runhdr.h"
+#include "info/info.h"
 #include "os/child.h"
 #include "os/topo.h"
-#include "info/info.h"
+#include "run/runhdr.h"
 
 static char tmpdir[256];
 

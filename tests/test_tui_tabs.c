@@ -19,8 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "os/clock.h"
 #include "cores/cores.h"
+#include "os/clock.h"
 #include "tui/internal.h"
 
 #define X(n) &tab_##n,

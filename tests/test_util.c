@@ -15,8 +15,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "os/child.h"
 #include "base/util.h"
+#include "os/child.h"
 
 static void parse_size_units(void **state)
 {

@@ -5,8 +5,8 @@
 
 #include "internal.h"
 #include "model.h"
-#include "run/job.h"
 #include "os/topo.h"
+#include "run/job.h"
 
 #include <string.h>
 

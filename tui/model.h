@@ -8,8 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "mountain/cliffs.h"
 #include "latency/latency.h"
+#include "mountain/cliffs.h"
 #include "mountain/mountain.h"
 
 /* ---- heatmap ------------------------------------------------------------ */

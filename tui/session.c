@@ -5,9 +5,9 @@
 #include "config.h"
 
 #include "internal.h"
-#include "run/batch.h"
 #include "os/datadir.h"
 #include "os/platform.h"
+#include "run/batch.h"
 #include "tui.h"
 
 #include <errno.h>

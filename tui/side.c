@@ -9,9 +9,9 @@
  * memtop info and memtop topo mark it. */
 #include "config.h"
 
+#include "mountain/cliffs.h"
 #include "run/job.h"
 #include "run/runhdr.h"
-#include "mountain/cliffs.h"
 #include "internal.h"
 #include "latency/latency.h"
 #include "model.h"

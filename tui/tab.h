@@ -63,14 +63,14 @@
 #include <cjson/cJSON.h>
 #include <stddef.h>
 
-#include "run/diag.h"
-#include "run/job.h"
 #include "base/jsonio.h"
-#include "run/result_kind.h"
-#include "run/runhdr.h"
-#include "mountain/mountain.h"
 #include "base/util.h"
 #include "machine/machine.h"
+#include "mountain/mountain.h"
+#include "run/diag.h"
+#include "run/job.h"
+#include "run/result_kind.h"
+#include "run/runhdr.h"
 
 struct tui; /* the frame; tabs use it only through the functions below */
 struct latency_result; /* latency/latency.h */

@@ -8,9 +8,9 @@
 #include "config.h"
 
 #include "bandwidth/bandwidth.h"
-#include "os/sysinfo.h"
 #include "info/info.h"
 #include "latency/latency.h"
+#include "os/sysinfo.h"
 #include "tab.h"
 
 #include <math.h>

@@ -6,8 +6,8 @@
  * job and draws. */
 #include "config.h"
 
-#include "cores/cores.h"
 #include "base/jsonio.h"
+#include "cores/cores.h"
 #include "os/sysinfo.h"
 #include "os/topo.h"
 #include "model.h"

@@ -4,9 +4,9 @@
  * The measuring is src/falseshare.c; this file starts the job and draws. */
 #include "config.h"
 
-#include "falseshare/falseshare.h"
 #include "base/jsonio.h"
 #include "cores/cores.h"
+#include "falseshare/falseshare.h"
 #include "tab.h"
 
 #include <math.h>

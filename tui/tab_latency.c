@@ -6,9 +6,9 @@
  * file starts the job and draws. */
 #include "config.h"
 
-#include "os/clock.h"
 #include "info/info.h"
 #include "latency/latency.h"
+#include "os/clock.h"
 #include "os/sysinfo.h"
 #include "tab.h"
 

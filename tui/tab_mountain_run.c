@@ -4,12 +4,12 @@
  * again) and taking its events. */
 #include "config.h"
 
-#include "run/job.h"
-#include "os/sysinfo.h"
-#include "os/topo.h"
 #include "info/info.h"
 #include "mountain/card.h"
 #include "mountain/mountain_json.h"
+#include "os/sysinfo.h"
+#include "os/topo.h"
+#include "run/job.h"
 #include "tab_mountain.h"
 
 #include <math.h>

@@ -14,8 +14,8 @@
 #include "config.h"
 
 #include "algae/algae.h"
-#include "transpose/transpose.h"
 #include "sim/sim.h"
+#include "transpose/transpose.h"
 #include "tab_transpose.h"
 
 #include <stdlib.h>

@@ -3,10 +3,10 @@
 #include "config.h"
 
 #include "algae.h"
+#include "base/jsonio.h"
 #include "os/barrier.h"
 #include "os/clock.h"
 #include "run/diag.h"
-#include "base/jsonio.h"
 #include "sim/sim.h"
 
 #include <math.h>

@@ -28,8 +28,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "run/job.h"
 #include "base/util.h"
+#include "run/job.h"
 
 #define ALGAE_CASES 7
 #define ALGAE_MAX_FIELDS 16

@@ -50,13 +50,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "run/job.h"
 #include "base/jsonio.h"
-#include "run/runhdr.h"
-#include "os/sysinfo.h"
 #include "base/util.h"
 #include "info/info.h"
 #include "machine/machine.h"
+#include "os/sysinfo.h"
+#include "run/job.h"
+#include "run/runhdr.h"
 
 /* The kernels: memtop's own, then the C library's (BANDWIDTH_FILL: memset of a
  * non-zero byte; BANDWIDTH_FILL_ZERO: memset of zeros; BANDWIDTH_COPY_LIB: memcpy), as a

@@ -4,10 +4,10 @@
 #include "config.h"
 
 #include "bandwidth.h"
+#include "machine/plan.h"
+#include "os/sysinfo.h"
 #include "run/batch.h"
 #include "run/experiment.h"
-#include "os/sysinfo.h"
-#include "machine/plan.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -7,8 +7,8 @@
 #include <pthread.h>
 #include <stdint.h>
 
-#include "os/threads.h"
 #include "base/util.h"
+#include "os/threads.h"
 
 /* Start fn(arg) on a new thread pinned to cpu (-1: not pinned):
  * os/threads.h's mt_thread_start_clocked with the lab's words on

@@ -17,8 +17,8 @@
 
 #include "bandwidth.h"
 #include "bandwidth_int.h"
-#include "os/barrier.h"
 #include "base/chase.h"
+#include "os/barrier.h"
 #include "os/clock.h"
 #include "os/platform.h"
 #include "os/threads.h"

@@ -4,8 +4,8 @@
 #include "config.h"
 
 #include "bandwidth.h"
-#include "os/sysinfo.h"
 #include "machine/plan.h"
+#include "os/sysinfo.h"
 
 #include <math.h>
 #include <stdio.h>

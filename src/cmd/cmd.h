@@ -7,8 +7,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "run/batch.h"
 #include "base/util.h"
+#include "run/batch.h"
 
 /* One command of `memtop COMMAND`, as main.c dispatches to it and
  * `memtop --help` lists it (the table is commands.c, linked into memtop

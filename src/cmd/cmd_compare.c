@@ -6,14 +6,14 @@
 #include "config.h"
 
 #include "cmd.h"
-#include "os/conditions.h"
-#include "run/result_kind.h"
-#include "os/datadir.h"
 #include "base/util.h"
-#include "render/compare_table.h"
 #include "fleet/fleet.h"
+#include "os/conditions.h"
+#include "os/datadir.h"
+#include "render/compare_table.h"
 #include "result/result.h"
 #include "result/result_set.h"
+#include "run/result_kind.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -3,9 +3,9 @@
 #include "config.h"
 
 #include "cmd.h"
-#include "info/info.h"
 #include "base/jsonio.h"
 #include "base/util.h"
+#include "info/info.h"
 
 #include <stdio.h>
 #include <stdlib.h>

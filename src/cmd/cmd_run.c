@@ -2,8 +2,8 @@
 #include "config.h"
 
 #include "cmd.h"
-#include "result/result.h"
 #include "base/util.h"
+#include "result/result.h"
 
 #include <stdio.h>
 #include <string.h>

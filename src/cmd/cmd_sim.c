@@ -6,9 +6,9 @@
 #include "config.h"
 
 #include "cmd.h"
+#include "base/util.h"
 #include "sim/sim.h"
 #include "sim/trace.h"
-#include "base/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

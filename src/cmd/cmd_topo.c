@@ -4,8 +4,8 @@
 #include "config.h"
 
 #include "cmd.h"
-#include "os/topo.h"
 #include "machine/machine.h"
+#include "os/topo.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -3,9 +3,9 @@
 #include "config.h"
 
 #include "cmd.h"
-#include "tui/tui.h"
-#include "result/result.h"
 #include "base/util.h"
+#include "result/result.h"
+#include "tui/tui.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -32,11 +32,11 @@
 
 #include <cjson/cJSON.h>
 
+#include "base/util.h"
+#include "machine/machine.h"
+#include "os/topo.h"
 #include "run/job.h"
 #include "run/runhdr.h"
-#include "os/topo.h"
-#include "machine/machine.h"
-#include "base/util.h"
 
 #define CORES_MAX_CPUS 4096
 #define CORES_SAMPLE_MAX_PAIRS 600 /* a sample of more pairs: a few of each relation */

@@ -3,12 +3,12 @@
 #include "config.h"
 
 #include "cores.h"
+#include "base/util.h"
+#include "machine/plan.h"
+#include "os/sysinfo.h"
 #include "run/batch.h"
 #include "run/experiment.h"
 #include "run/job.h"
-#include "os/sysinfo.h"
-#include "base/util.h"
-#include "machine/plan.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -21,11 +21,11 @@
 
 #include <cjson/cJSON.h>
 
-#include "run/job.h"
 #include "base/jsonio.h"
-#include "run/runhdr.h"
 #include "base/util.h"
 #include "machine/machine.h"
+#include "run/job.h"
+#include "run/runhdr.h"
 
 enum { FALSESHARE_CELL_TABLE = 1, FALSESHARE_CELL_SWEEP };
 

@@ -2,14 +2,14 @@
  * packed/padded ratio, and the spacing sweep at two threads. */
 #include "config.h"
 
-#include "run/batch.h"
 #include "machine/plan.h"
+#include "run/batch.h"
 #include "run/experiment.h"
 #include "falseshare.h"
-#include "run/job.h"
 #include "base/jsonio.h"
-#include "os/sysinfo.h"
 #include "base/util.h"
+#include "os/sysinfo.h"
+#include "run/job.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -2,8 +2,8 @@
 #include "config.h"
 
 #include "fleet.h"
-#include "os/conditions.h"
 #include "base/jsonio.h"
+#include "os/conditions.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -22,9 +22,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "result/result_set.h"
 #include "run/result_kind.h"
 #include "run/runhdr.h"
-#include "result/result_set.h"
 
 #define FLEET_MAX_RESULTS 200 /* results one command reads at once */
 #define FLEET_MAX_COLS 48 /* headline figures across the kinds */

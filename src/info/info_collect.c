@@ -4,8 +4,8 @@
 #include "config.h"
 
 #include "info.h"
-#include "os/platform.h"
 #include "os/child.h"
+#include "os/platform.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -7,12 +7,12 @@
 
 #include "latency.h"
 #include "latency_eta.h"
-#include "os/barrier.h"
 #include "base/chase.h"
+#include "os/barrier.h"
 #include "os/clock.h"
-#include "run/diag.h"
 #include "os/platform.h"
 #include "os/sysinfo.h"
+#include "run/diag.h"
 
 #include <errno.h>
 #include <math.h>

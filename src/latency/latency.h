@@ -30,11 +30,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "run/job.h"
 #include "base/jsonio.h"
-#include "run/runhdr.h"
 #include "base/util.h"
 #include "info/info.h"
+#include "run/job.h"
+#include "run/runhdr.h"
 
 #define LATENCY_MAX_SIZES 256
 #define LATENCY_MAX_STRIDES 12

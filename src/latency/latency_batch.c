@@ -3,16 +3,16 @@
  * each stride and the random chase), then the levels as seed 002 does. */
 #include "config.h"
 
-#include "run/batch.h"
+#include "base/jsonio.h"
 #include "os/clock.h"
+#include "run/batch.h"
 #include "run/experiment.h"
 #include "run/job.h"
-#include "base/jsonio.h"
 #include "latency.h"
-#include "os/sysinfo.h"
-#include "info/info.h"
 #include "base/util.h"
+#include "info/info.h"
 #include "machine/plan.h"
+#include "os/sysinfo.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -6,9 +6,9 @@
 #include "config.h"
 
 #include "latency.h"
-#include "run/result_kind.h"
 #include "base/util.h"
 #include "render/compare_table.h"
+#include "run/result_kind.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -3,8 +3,8 @@
 #include "config.h"
 
 #include "latency.h"
-#include "run/result_kind.h"
 #include "info/info.h"
+#include "run/result_kind.h"
 
 #include <stdlib.h>
 

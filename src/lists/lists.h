@@ -39,10 +39,10 @@
 
 #include <cjson/cJSON.h>
 
-#include "run/job.h"
 #include "base/jsonio.h"
-#include "run/runhdr.h"
 #include "base/util.h"
+#include "run/job.h"
+#include "run/runhdr.h"
 
 enum list_layout {
 	LIST_SEQUENTIAL,

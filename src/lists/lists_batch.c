@@ -3,15 +3,15 @@
  * the graph homework, naive against blocked. */
 #include "config.h"
 
-#include "run/batch.h"
+#include "base/jsonio.h"
 #include "os/clock.h"
+#include "run/batch.h"
 #include "run/experiment.h"
 #include "run/job.h"
-#include "base/jsonio.h"
 #include "lists.h"
-#include "sim/sim.h"
 #include "base/util.h"
 #include "machine/plan.h"
+#include "sim/sim.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -5,8 +5,8 @@
 
 #include "machine.h"
 #include "machine_int.h"
-#include "run/job.h"
 #include "os/sysinfo.h"
+#include "run/job.h"
 
 #include <pthread.h>
 #include <stdio.h>

@@ -18,11 +18,11 @@
 #include <cjson/cJSON.h>
 #include <stdint.h>
 
+#include "base/util.h"
+#include "info/info.h"
 #include "os/conditions.h"
 #include "os/topo.h"
 #include "os/vm.h"
-#include "base/util.h"
-#include "info/info.h"
 
 #define MACHINE_MAX_LEVELS 5   /* L1..L4 (L5: none known), index = level */
 #define MACHINE_MAX_PAGES 4    /* hugetlbfs page sizes kept */

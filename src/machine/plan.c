@@ -3,9 +3,9 @@
 #include "config.h"
 
 #include "plan.h"
+#include "base/jsonio.h"
 #include "run/experiment.h"
 #include "run/job.h"
-#include "base/jsonio.h"
 
 #include <stdarg.h>
 #include <stdlib.h>

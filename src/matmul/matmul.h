@@ -34,10 +34,10 @@
 
 #include <cjson/cJSON.h>
 
-#include "run/job.h"
 #include "base/jsonio.h"
-#include "run/runhdr.h"
 #include "base/util.h"
+#include "run/job.h"
+#include "run/runhdr.h"
 
 enum matmul_order {
 	MATMUL_IJK,

@@ -4,16 +4,16 @@
  * them), or --simulate: the seed's simulator table on an (s, E, b) cache. */
 #include "config.h"
 
-#include "run/batch.h"
+#include "base/jsonio.h"
 #include "machine/plan.h"
 #include "os/clock.h"
+#include "run/batch.h"
 #include "run/experiment.h"
 #include "run/job.h"
-#include "base/jsonio.h"
 #include "matmul.h"
-#include "sim/sim.h"
 #include "base/util.h"
 #include "info/info.h"
+#include "sim/sim.h"
 
 #include <math.h>
 #include <stdio.h>

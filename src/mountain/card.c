@@ -3,8 +3,8 @@
 
 #include "card.h"
 #include "cycles.h"
-#include "os/datadir.h"
 #include "base/jsonio.h"
+#include "os/datadir.h"
 
 #include <math.h>
 #include <string.h>

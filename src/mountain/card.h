@@ -13,8 +13,8 @@
 #include <cjson/cJSON.h>
 #include <stdint.h>
 
-#include "run/runhdr.h"
 #include "base/util.h"
+#include "run/runhdr.h"
 
 #define CARD_LINES 8
 #define CARD_WIDTH 34 /* columns of card_lines(): beside a heatmap at 80 */

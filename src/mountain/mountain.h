@@ -21,10 +21,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "run/job.h"
 #include "base/jsonio.h"
-#include "run/runhdr.h"
 #include "base/util.h"
+#include "run/job.h"
+#include "run/runhdr.h"
 
 #define MOUNTAIN_MAX_SIZES 48
 #define MOUNTAIN_MAX_STRIDES 64

@@ -3,17 +3,17 @@
  * with the run header above and the time it took below. */
 #include "config.h"
 
-#include "run/batch.h"
-#include "os/clock.h"
-#include "run/experiment.h"
-#include "info/info.h"
-#include "run/job.h"
 #include "base/jsonio.h"
+#include "info/info.h"
+#include "os/clock.h"
+#include "run/batch.h"
+#include "run/experiment.h"
+#include "run/job.h"
 #include "mountain.h"
 #include "mountain_json.h"
-#include "os/sysinfo.h"
 #include "base/util.h"
 #include "machine/plan.h"
+#include "os/sysinfo.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -7,9 +7,9 @@
 #include "cliffs.h"
 #include "mountain.h"
 #include "passport.h"
-#include "run/result_kind.h"
 #include "base/util.h"
 #include "render/compare_table.h"
+#include "run/result_kind.h"
 
 #include <math.h>
 #include <stdio.h>

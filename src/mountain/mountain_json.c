@@ -2,8 +2,8 @@
 #include "config.h"
 
 #include "mountain_json.h"
-#include "os/datadir.h"
 #include "base/jsonio.h"
+#include "os/datadir.h"
 
 #include <math.h>
 #include <stdlib.h>

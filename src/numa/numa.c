@@ -3,8 +3,8 @@
 #include "config.h"
 
 #include "numa.h"
-#include "os/threads.h"
 #include "machine/plan.h"
+#include "os/threads.h"
 
 #include <errno.h>
 #include <math.h>

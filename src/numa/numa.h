@@ -32,12 +32,12 @@
 #include <stdint.h>
 
 #include "bandwidth/bandwidth.h"
-#include "run/job.h"
-#include "run/runhdr.h"
-#include "os/topo.h"
 #include "base/util.h"
 #include "latency/latency.h"
 #include "machine/machine.h"
+#include "os/topo.h"
+#include "run/job.h"
+#include "run/runhdr.h"
 
 #define NUMA_MAX_NODES 16
 #define NUMA_MAX_NODE_CPUS BANDWIDTH_MAX_THREADS

@@ -5,10 +5,10 @@
 #include "config.h"
 
 #include "numa.h"
+#include "machine/plan.h"
+#include "os/sysinfo.h"
 #include "run/batch.h"
 #include "run/experiment.h"
-#include "os/sysinfo.h"
-#include "machine/plan.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -3,8 +3,8 @@
 #include "config.h"
 
 #include "numa.h"
-#include "run/result_kind.h"
 #include "render/compare_table.h"
+#include "run/result_kind.h"
 
 #include <math.h>
 #include <stdio.h>

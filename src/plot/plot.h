@@ -18,10 +18,10 @@
 
 #include <stddef.h>
 
-#include "run/result_kind.h"
 #include "base/util.h"
 #include "render/plot_common.h"
 #include "render/svg.h"
+#include "run/result_kind.h"
 
 /* Draw f[0..n) (n 1 or PLOT_MAX_FILES, loaded with result_file_load) into
  * a new document s through their kind's plot. Returns 0, or -1 with e: two

@@ -8,11 +8,11 @@
 
 #include <stddef.h>
 
-#include "run/result_kind.h"
 #include "base/util.h"
 #include "latency/latency.h"
 #include "mountain/rowlevels.h"
 #include "render/svg.h"
+#include "run/result_kind.h"
 
 /* The cache levels (TLBs left out) and memory of the latency run r, read
  * by its level finder, as other levels for a mountain: what "the latency

@@ -2,8 +2,8 @@
 #include "config.h"
 
 #include "compare_table.h"
-#include "run/diag.h"
 #include "base/util.h"
+#include "run/diag.h"
 
 #include <math.h>
 #include <string.h>

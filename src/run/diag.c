@@ -3,9 +3,9 @@
 
 #include "os/clock.h"
 #include "diag.h"
+#include "base/util.h"
 #include "os/sysinfo.h"
 #include "os/threads.h"
-#include "base/util.h"
 
 #include <limits.h>
 #include <math.h>

@@ -7,9 +7,9 @@
 #include "transpose.h"
 #include "os/barrier.h"
 #include "os/clock.h"
+#include "os/sysinfo.h"
 #include "sim/sim.h"
 #include "sim/trace.h"
-#include "os/sysinfo.h"
 
 #include <stdlib.h>
 #include <string.h>

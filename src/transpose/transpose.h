@@ -33,9 +33,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/util.h"
 #include "run/job.h"
 #include "run/runhdr.h"
-#include "base/util.h"
 
 #define TRANSPOSE_BASE_A 0x100000u
 #define TRANSPOSE_BASE_B 0x140000u

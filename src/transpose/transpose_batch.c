@@ -5,12 +5,12 @@
  * homework's table with --real-sweep). */
 #include "config.h"
 
-#include "run/batch.h"
-#include "run/experiment.h"
-#include "run/job.h"
 #include "base/jsonio.h"
 #include "base/util.h"
 #include "machine/plan.h"
+#include "run/batch.h"
+#include "run/experiment.h"
+#include "run/job.h"
 #include "transpose.h"
 
 #include <stdio.h>

@@ -7,8 +7,8 @@
 #include "config.h"
 
 #include "fuzz.h"
-#include "os/topo.h"
 #include "info/info.h"
+#include "os/topo.h"
 
 #include <errno.h>
 #include <sys/stat.h>

@@ -7,8 +7,8 @@
 
 #include "fuzz.h"
 #include "bandwidth/bandwidth.h"
-#include "run/result_kind.h"
 #include "render/svg.h"
+#include "run/result_kind.h"
 
 static void use(const cJSON *root, const char *path)
 {
