@@ -10,8 +10,7 @@
 . "$TESTLIB"
 LIMIT=${EVERY_LIMIT:-60}
 
-"$MEMTOP" run --help >"$TMP/run-help" 2>&1
-EXPS=$(sed -n '/^Experiments:/,/^$/s/^  \([a-z][a-z0-9_-]*\) .*/\1/p' "$TMP/run-help")
+EXPS=$(experiments)
 NEXP=$(printf '%s\n' "$EXPS" | grep -c .)
 plan $((11 + 4 * NEXP))
 VERSION=$("$MEMTOP" --version | sed -n '1s/^memtop //p')

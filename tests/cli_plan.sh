@@ -11,8 +11,7 @@ GEN="$TESTDATA/../topo_tree.sh"
 sh "$GEN" 2s-smt "$TMP/2s" && sh "$GEN" hybrid "$TMP/hybrid"
 
 # every experiment `memtop run --help` lists (a new one joins by being registered)
-"$MEMTOP" run --help >"$TMP/run-help" 2>&1
-EXPS=$(sed -n '/^Experiments:/,/^$/s/^  \([a-z][a-z0-9_-]*\) .*/\1/p' "$TMP/run-help")
+EXPS=$(experiments)
 for x in $EXPS; do
 	"$MEMTOP" run "$x" --plan --quick --json "$TMP/$x.json" >"$TMP/$x.txt" 2>&1 || echo "$x: $?"
 done >"$TMP/failed"

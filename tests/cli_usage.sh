@@ -7,8 +7,7 @@
 # stdout, the run header on stderr and in the JSON.
 . "$TESTLIB"
 
-"$MEMTOP" run --help >"$TMP/run-help" 2>&1
-EXPS=$(sed -n '/^Experiments:/,/^$/s/^  \([a-z][a-z0-9_-]*\) .*/\1/p' "$TMP/run-help")
+EXPS=$(experiments)
 NEXP=$(printf '%s\n' "$EXPS" | grep -c .)
 plan $((23 + 3 * 8 + 4 + 16 * NEXP))
 

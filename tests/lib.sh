@@ -28,6 +28,9 @@ like() { if printf '%s\n' "$2" | grep -Eq -- "$3"; then pass "$1"; else fail "$1
 # lines DESC TEXT REGEX N: exactly N lines of TEXT match REGEX (grep -E)
 lines() { is "$1" "$(printf '%s\n' "$2" | grep -cE -- "$3")" "$4"; }
 unlike() { if printf '%s\n' "$2" | grep -Eq -- "$3"; then fail "$1" "text: $(printf '%s' "$2" | head -c 400)" "unwanted: /$3/"; else pass "$1"; fi; }
+# experiments: the names `memtop run --help` lists, one a line, in its order
+# (a test that walks them all walks a new one by its being registered)
+experiments() { "$MEMTOP" run --help 2>&1 | sed -n '/^Experiments:/,/^$/s/^  \([a-z][a-z0-9_-]*\) .*/\1/p'; }
 # status DESC WANT CMD...: exit status of CMD equals WANT
 status() { d=$1; w=$2; shift 2; "$@" >"$TMP/out" 2>"$TMP/err"; s=$?; if [ "$s" = "$w" ]; then pass "$d"; else fail "$d" "exit $s, want $w: $*" "stderr: $(head -c 300 "$TMP/err")"; fi; }
 # One skip mechanism (tests/testlib.h is the C side). Timing relations and

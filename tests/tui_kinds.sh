@@ -10,7 +10,7 @@
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
 
-exps=$("$MEMTOP" run --help | sed -n '/^Experiments:/,/^$/s/^  \([a-z0-9]*\) .*/\1/p')
+exps=$(experiments)
 n=$(printf '%s\n' $exps | wc -l)
 plan $((n * 6))
 
