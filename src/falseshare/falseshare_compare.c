@@ -79,7 +79,5 @@ static void compare_falseshare(const struct result_file *f, int nf)
 int falseshare_compare(const struct result_file *f, size_t n, const struct result_compare_opts *o)
 {
 	(void)o;
-	compare_print_headers(f, n);
-	compare_falseshare(f, n < CMP_MAX_FILES ? (int)n : CMP_MAX_FILES);
-	return MT_EXIT_OK;
+	return compare_files(f, n, compare_falseshare);
 }

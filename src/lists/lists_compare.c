@@ -85,7 +85,5 @@ static void compare_lists(const struct result_file *f, int nf)
 int lists_compare(const struct result_file *f, size_t n, const struct result_compare_opts *o)
 {
 	(void)o;
-	compare_print_headers(f, n);
-	compare_lists(f, n < CMP_MAX_FILES ? (int)n : CMP_MAX_FILES);
-	return MT_EXIT_OK;
+	return compare_files(f, n, compare_lists);
 }

@@ -67,7 +67,5 @@ static void compare_matmul(const struct result_file *f, int nf)
 int matmul_compare(const struct result_file *f, size_t n, const struct result_compare_opts *o)
 {
 	(void)o;
-	compare_print_headers(f, n);
-	compare_matmul(f, n < CMP_MAX_FILES ? (int)n : CMP_MAX_FILES);
-	return MT_EXIT_OK;
+	return compare_files(f, n, compare_matmul);
 }

@@ -119,10 +119,13 @@ void compare_print_header(char tag, const char *source, const struct run_header 
 	}
 }
 
-void compare_print_headers(const struct result_file *f, size_t n)
+int compare_files(const struct result_file *f, size_t n,
+		  void (*show)(const struct result_file *f, int nf))
 {
 	for (size_t i = 0; i < n; i++)
 		compare_print_header((char)('A' + i), f[i].path, result_kind_header(f[i].r));
+	show(f, n < CMP_MAX_FILES ? (int)n : CMP_MAX_FILES);
+	return MT_EXIT_OK;
 }
 
 void cmp_ratio_head(const char *first, int n)

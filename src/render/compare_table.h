@@ -36,8 +36,11 @@ void cmp_wrapped(FILE *f, int indent, const char *lead, const char *text);
  * recorded. */
 void compare_print_header(char tag, const char *source, const struct run_header *h);
 
-/* compare_print_header for each of f[0..n), tagged A, B, ... */
-void compare_print_headers(const struct result_file *f, size_t n);
+/* A lab's compare: compare_print_header for each of f[0..n), tagged A, B,
+ * ..., then show(f, nf), nf being n or CMP_MAX_FILES when fewer. Returns
+ * MT_EXIT_OK. */
+int compare_files(const struct result_file *f, size_t n,
+		  void (*show)(const struct result_file *f, int nf));
 
 /* A table with ratio columns (the labs' compare): the first columns'
  * titles, then " A B ..." in 9 columns and " B/A C/A ..." in 8. */

@@ -99,7 +99,5 @@ static void compare_transpose(const struct result_file *f, int nf)
 int transpose_compare(const struct result_file *f, size_t n, const struct result_compare_opts *o)
 {
 	(void)o;
-	compare_print_headers(f, n);
-	compare_transpose(f, n < CMP_MAX_FILES ? (int)n : CMP_MAX_FILES);
-	return MT_EXIT_OK;
+	return compare_files(f, n, compare_transpose);
 }
