@@ -229,9 +229,9 @@ static double time_canary(struct try_ctx *c)
  * 62 % where the run's ends gave 46 %). */
 static double clock_look(struct try_ctx *c)
 {
-	long before = bandwidth_preemptions();
+	long before = mt_plat_thread_preemptions();
 	double ghz = c->clock();
-	return bandwidth_preemptions() == before ? ghz : 0;
+	return mt_plat_thread_preemptions() == before ? ghz : 0;
 }
 
 static void *member_main(void *arg)
@@ -249,7 +249,7 @@ static void *member_main(void *arg)
 		m->ghz_before = clock_look(c);
 	/* counted from before the barrier: a thread that loses its CPU right
 	 * after letting the others go still delays the try */
-	m->preempted = bandwidth_preemptions();
+	m->preempted = mt_plat_thread_preemptions();
 	if (atomic_fetch_add(&c->ready, 1) + 1 == (int)c->threads) {
 		c->t0 = mt_now_ns();
 		atomic_store_explicit(&c->go, 1, memory_order_release);
@@ -259,7 +259,7 @@ static void *member_main(void *arg)
 	}
 	sum += passes(c, m, a, b, d, c->reps, &stopped);
 	m->end_ns = mt_now_ns();
-	m->preempted = bandwidth_preemptions() - m->preempted;
+	m->preempted = mt_plat_thread_preemptions() - m->preempted;
 	if (c->clock)
 		m->ghz_after = clock_look(c);
 	mt_sink(sum);

@@ -529,10 +529,6 @@ int bandwidth_check(int kernel, int isa, const double *a, const double *b, const
 int bandwidth_loaded(job_t *job, const struct bandwidth_params *p, double units0,
 		     double units_total, int *cancelled, mt_error *e);
 
-/* Times the calling thread lost its CPU to another task so far (Linux
- * RUSAGE_THREAD involuntary context switches; 0 where unknown). */
-long bandwidth_preemptions(void);
-
 /* The chaser's cycle and loop are chase_build_cycle() and chase_walk()
  * (base/chase.h), the latency lab's random chase. */
 

@@ -143,13 +143,13 @@ static void *chaser_main(void *arg)
 		uint64_t b0, b1, t0, t1, loads = want;
 		if (atomic_load(&c->stop_chaser))
 			break;
-		c->pre[t] = bandwidth_preemptions();
+		c->pre[t] = mt_plat_thread_preemptions();
 		b0 = loaders_bytes(c);
 		t0 = mt_now_ns();
 		q = chaser_try_loaded(c, q, b0, &loads);
 		t1 = mt_now_ns();
 		b1 = loaders_bytes(c);
-		c->pre[t] = bandwidth_preemptions() - c->pre[t];
+		c->pre[t] = mt_plat_thread_preemptions() - c->pre[t];
 		c->ns[t] = (double)(t1 - t0) / (double)loads;
 		c->gbs[t] = t1 > t0 ? (double)(b1 - b0) / (double)(t1 - t0) : 0;
 		c->done_tries = t + 1;

@@ -1,7 +1,7 @@
 /* bandwidth_threads: what the table's measuring threads (bandwidth.c) and
  * the loaded latency's (bandwidth_loaded.c) share, below both: a pinned
  * thread started on the run's clock, the spin that lets an oversubscribed
- * thread run, this thread's preemptions, and the arrays' known values. */
+ * thread run, and the arrays' known values. */
 #include "config.h"
 
 #include "bandwidth.h"
@@ -20,11 +20,6 @@ int bandwidth_thread_start(pthread_t *tid, int cpu, void *(*fn)(void *), void *a
 	if (rc != 0)
 		return mt_fail(e, "bandwidth: cannot start a thread: %s", strerror(rc));
 	return 0;
-}
-
-long bandwidth_preemptions(void)
-{
-	return mt_plat_thread_preemptions();
 }
 
 void bandwidth_relax(unsigned *spins)

@@ -181,10 +181,6 @@ void numa_mem_free(struct numa_mem *m, void *buf, size_t len);
 int numa_mem_count(const void *buf, size_t len, int node, uint64_t *pages, uint64_t *on,
 		   uint64_t *absent);
 
-/* kernel.numa_balancing: 0 off, its mode (1 normal, 2 memory tiering, 3
- * both), -1 when the kernel has none (no NUMA balancing built in). */
-int numa_balancing_mode(void);
-
 /* ---- the result (numa_result.c) ------------------------------------------- */
 
 struct numa_value {
@@ -211,7 +207,7 @@ struct numa_result {
 	char size_from[240];
 	unsigned stride;                 /* the chase's slots, bytes */
 	char isa[16];                    /* the bandwidth kernels' */
-	int numa_balancing;              /* numa_balancing_mode() at the start */
+	int numa_balancing;              /* mt_plat_numa_balancing's mode at the start */
 	char thp[16];                    /* THP mode at the start ("" unknown) */
 	uint64_t page_size;
 	char pages[160];                 /* the latency lab's sentence about the pages */

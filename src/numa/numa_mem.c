@@ -130,10 +130,3 @@ int numa_mem_count(const void *buf, size_t len, int node, uint64_t *pages, uint6
 	}
 	return 0;
 }
-
-int numa_balancing_mode(void)
-{
-	int mode;
-	(void)mt_plat_numa_balancing(&mode);
-	return mode;
-}

@@ -4,6 +4,7 @@
 
 #include "numa.h"
 #include "base/jsonio.h"
+#include "os/platform.h"
 #include "os/sysinfo.h"
 
 #include <math.h>
@@ -36,7 +37,7 @@ void numa_result_init(struct numa_result *r, const struct numa_params *p)
 	r->stride = p->lat.random_stride;
 	mt_strlcpy(r->isa, bandwidth_isa_name(p->bw.isa) ? bandwidth_isa_name(p->bw.isa) : "",
 		   sizeof r->isa);
-	r->numa_balancing = numa_balancing_mode();
+	(void)mt_plat_numa_balancing(&r->numa_balancing); /* -1: none */
 	mt_thp_mode(r->thp, sizeof r->thp);
 	r->page_size = mt_page_size();
 }

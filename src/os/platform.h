@@ -164,7 +164,7 @@ long mt_plat_thread_preemptions(void);
 int mt_plat_cpuinfo(char *buf, size_t len);
 
 /* The kernel's automatic NUMA balancing (Linux: kernel.numa_balancing; 0
- * off, 1 on, 2 memory tiering) into *mode. Returns 0, or -1 (*mode -1)
+ * off, 1 normal, 2 memory tiering, 3 both) into *mode. Returns 0, or -1 (*mode -1)
  * where the OS has no such setting. */
 int mt_plat_numa_balancing(int *mode);
 
