@@ -273,7 +273,9 @@ int cmd_compare(int argc, char **argv)
 		if (rc < 0)
 			return MT_EXIT_USAGE;
 	}
-	if (result_set_load(&s, a.files, (size_t)a.nfiles, FLEET_MAX_RESULTS + a.refs.n, &e) < 0) {
+	/* a fleet reads a folder's *.json: what holds no result is said and passed over */
+	if ((a.fleet ? result_set_load_skip : result_set_load)(&s, a.files, (size_t)a.nfiles,
+							       FLEET_MAX_RESULTS + a.refs.n, &e) < 0) {
 		mt_warn("%s", e.msg);
 		return MT_EXIT_USAGE;
 	}
