@@ -7,7 +7,7 @@
 # here (tests/fleet_lib.sh: figures set by the test, never this machine's).
 . "${TESTLIB:-$(dirname "$0")/lib.sh}"
 . "$(dirname "$0")/fleet_lib.sh"
-plan 61
+plan 63
 
 # --compact: one line, the same result as without it
 $MEMTOP run algae --json "$TMP/p.json" >/dev/null 2>&1
@@ -275,3 +275,6 @@ for i in $(seq 1 201); do cat "$F/lab10.json"; done | tr -d '\n' | sed 's/}{/}\n
 echo >>"$F/many.jsonl"
 status "more than 200 results: exit 2" 2 $MEMTOP compare --fleet "$F/many.jsonl"
 like "... said in one line" "$(cat "$TMP/err")" "many.jsonl: more than 200 results"
+status "... after another file too: exit 2, not passed over" 2 \
+	$MEMTOP compare --fleet "$F/lab10.json" "$F/many.jsonl"
+like "... said in one line" "$(cat "$TMP/err")" "^memtop: .*many.jsonl: more than 200 results"

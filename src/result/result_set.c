@@ -125,8 +125,12 @@ static int read_path(struct result_set *s, char *const *paths, size_t p, size_t 
 		     size_t max, int skip, mt_error *e)
 {
 	size_t before = s->lines.n, results = 0;
-	if (jsonl_read(paths[p], NULL, max, &s->lines, e) < 0)
-		return skip && s->lines.n < max ? 1 : -1;
+	char limit[MT_PATH_MAX + 64];
+	if (jsonl_read(paths[p], NULL, max, &s->lines, e) < 0) {
+		/* too many results is no file to pass over: jsonl_read's words for it */
+		mt_snprintf(limit, sizeof limit, "%s: more than %zu results", paths[p], max);
+		return skip && strncmp(e->msg, limit, strlen(limit)) != 0 ? 1 : -1;
+	}
 	for (size_t i = before; i < s->lines.n; i++)
 		results += result_kind_of(s->lines.e[i].root) != NULL;
 	if (skip && results == 0) {
