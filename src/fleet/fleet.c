@@ -226,7 +226,7 @@ static void same_machines(struct fleet *f)
 			}
 }
 
-int fleet_same_text(const struct fleet *f, size_t i, char *buf, size_t len)
+int fleet_same_text(const struct fleet *f, size_t i, size_t names, char *buf, size_t len)
 {
 	size_t n = 0, k = 0;
 	buf[0] = '\0';
@@ -235,10 +235,16 @@ int fleet_same_text(const struct fleet *f, size_t i, char *buf, size_t len)
 	if (f->m[i].same != i || n == 0)
 		return 0;
 	mt_append(buf, len, "%s", f->m[i].where);
-	for (size_t j = i + 1; j < f->n; j++)
-		if (f->m[j].same == i)
-			mt_append(buf, len, "%s%s", ++k == n ? " and " : ", ",
-				  f->m[j].where);
+	for (size_t j = i + 1; j < f->n; j++) {
+		if (f->m[j].same != i)
+			continue;
+		if ((names && k + 2 >= names && k + 1 < n) ||
+		    strlen(buf) + strlen(f->m[j].where) + 48 > len) { /* the rest counted */
+			mt_append(buf, len, " and %zu more", n - k);
+			break;
+		}
+		mt_append(buf, len, "%s%s", ++k == n ? " and " : ", ", f->m[j].where);
+	}
 	mt_append(buf, len, " record one machine");
 	return 1;
 }
@@ -648,7 +654,7 @@ cJSON *fleet_to_json(const struct fleet *f)
 	    !(fs = cJSON_AddArrayToObject(root, "flags")))
 		goto fail;
 	for (size_t i = 0; i < f->n; i++)
-		if (fleet_same_text(f, i, line, sizeof line) &&
+		if (fleet_same_text(f, i, 0, line, sizeof line) &&
 		    !cJSON_AddItemToArray(ss, same_json(f, i)))
 			goto fail;
 	for (size_t i = 0; i < f->n; i++)

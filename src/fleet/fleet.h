@@ -112,9 +112,10 @@ void fleet_free(struct fleet *f);
 
 /* Where machine i is the first of several names that record one machine
  * id: "lab01-latency.json, lab02-bandwidth.json and lab03-cores.json record
- * one machine" (each machine's first file) into buf, returning 1; else 0
- * with buf "". */
-int fleet_same_text(const struct fleet *f, size_t i, char *buf, size_t len);
+ * one machine" (each machine's first file, at most names of them (0: as
+ * many as buf holds), the rest counted: "a.json, b.json, c.json and 37
+ * more record one machine") into buf, returning 1; else 0 with buf "". */
+int fleet_same_text(const struct fleet *f, size_t i, size_t names, char *buf, size_t len);
 
 /* A short words for a group's id: "Intel Xeon Gold 6338; 64 CPUs; 256 GB;
  * L1d 48K L2 1.25M L3 48M" (what is unknown left out). */

@@ -264,7 +264,7 @@ static void print_same(FILE *out, const struct fleet *f)
 	char line[2000];
 	int first = 1;
 	for (size_t i = 0; i < f->n; i++)
-		if (fleet_same_text(f, i, line, sizeof line)) {
+		if (fleet_same_text(f, i, 4, line, sizeof line)) {
 			if (first)
 				fprintf(out, "\n");
 			first = 0;

@@ -257,7 +257,7 @@ static void same_html(FILE *o, const struct fleet *f)
 {
 	char line[2000];
 	for (size_t i = 0; i < f->n; i++)
-		if (fleet_same_text(f, i, line, sizeof line)) {
+		if (fleet_same_text(f, i, 0, line, sizeof line)) {
 			fprintf(o, "<p>");
 			esc(o, line);
 			fprintf(o, ": kept apart by their names.</p>\n");
