@@ -51,21 +51,40 @@ L=$TESTDATA/latency-quick-epyc-vm.json
 out=$("$MEMTOP" compare "$L" "$L")
 like "recorded latency runs: the levels, comma-separated, no comma at the end" \
 	"$(printf '%s\n' "$out" | sed -n 's/^  A: //p' | tail -n 1)" '^L1 48K [0-9.]+ ns(, [^,]+)+[^,]$'
-# the conditions block: two runs of one made-up server (tests/fleet_lib.sh),
-# THP always in B where A has madvise: the change
-# named, with what it moves and its source
+# the conditions block: runs of one made-up server (tests/fleet_lib.sh).
+# THP always in B where A has madvise, both chasing 4 KB pages (MADV_
+# NOHUGEPAGE): the mode could not act, said so, not blamed; THP never in D
+# where A has madvise, D's chase on 2 MB pages (MADV_HUGEPAGE): it acts,
+# named with what it moves and its source; D's governor too, but no clock
+# moved (both calibrated at 3.00 GHz)
 . "$(dirname "$0")/fleet_lib.sh"
 FLEET_COND=$(fleet_cond 8) fleet_latency "Xeon D" 16 0.1 srv1 80 >"$TMP/ca.json"
 FLEET_COND=$(fleet_cond 8 | sed 's/"thp":"madvise"/"thp":"always"/') \
 	fleet_latency "Xeon D" 16 0.1 srv1 80 >"$TMP/cb.json"
+FLEET_COND=$(fleet_cond 8 | sed 's/"thp":"madvise"/"thp":"never"/; s/"governor":"performance"/"governor":"powersave"/') \
+	fleet_latency "Xeon D" 16 0.1 srv1 80 | sed 's/"hugepages":"off"/"hugepages":"on"/' >"$TMP/cd.json"
 out=$("$MEMTOP" compare "$TMP/ca.json" "$TMP/cb.json" "$L")
-like "conditions: B differs from A in THP, with what it moves and the source" "$out" \
-	"^  B differs from A in \(most telling first\):
-    THP: A madvise; B always
+is "conditions: THP where it could not act, said so and not blamed" \
+	"$(printf '%s\n' "$out" | sed -n '/^conditions/,$p')" \
+	"conditions (the settings that move memory figures):
+  B differs from A only where it could not act on these runs:
+    THP: A madvise; B always (these runs' buffers get the same pages under
+    either mode)
+  C records none (an import, or a file from before memtop recorded them)"
+out=$("$MEMTOP" compare "$TMP/ca.json" "$TMP/cd.json")
+is "method first, then THP where it acts, the governor where no clock moved" \
+	"$(printf '%s\n' "$out" | sed -n '/^method/,$p')" \
+	"method (how each run measured, before any setting):
+  B on 2 MB pages, A on 4 KB pages
+
+conditions (the settings that move memory figures):
+  B differs from A in (most telling first):
+    THP: A madvise; B never
       moves the TLB steps of a latency curve, and memory latency on 4 KB pages
-      \(Linux Documentation/admin-guide/mm/transhuge.rst\)$"
-like "conditions: an old file says it has none" "$out" \
-	'^  C records none \(an import, or a file from before memtop recorded them\)$'
+      (Linux Documentation/admin-guide/mm/transhuge.rst)
+  B differs from A too where it could not act on these runs:
+    governor: A performance; B powersave (no clock moved: calibrated 3.00 GHz
+    in A, 3.00 in the other)"
 out=$("$MEMTOP" compare "$TMP/ca.json" "$TMP/ca.json")
 like "conditions: the same file differs in nothing" "$out" '^  B differs from A in nothing memtop records$'
 out=$("$MEMTOP" compare "$L" "$TMP/ca.json")

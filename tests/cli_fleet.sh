@@ -7,7 +7,7 @@
 # here (tests/fleet_lib.sh: figures set by the test, never this machine's).
 . "${TESTLIB:-$(dirname "$0")/lib.sh}"
 . "$(dirname "$0")/fleet_lib.sh"
-plan 46
+plan 63
 
 # --compact: one line, the same result as without it
 $MEMTOP run algae --json "$TMP/p.json" >/dev/null 2>&1
@@ -152,6 +152,87 @@ like "... four machines, one group" "$(cat "$H/out")" '^4 machines in 1 group'
 like "... host1's latency and mountain on one row, named for the host" "$(cat "$H/out")" \
 	'^host1 +A '
 
+# which machine made a result: its machine id (a hash of machine-id, MAC
+# and DMI UUID). Thirty students' VMs of one image: one host name, one CPU,
+# one result each made from one with only the identity changed, under
+# memtop's default names (memtop-KIND-HOST-DATE.json, all "ubuntu")
+C=$TMP/class
+mkdir "$C"
+FLEET_ID=0000000000000000 fleet_latency "EPYC C" 4 0.1 ubuntu 100 >"$C/one-latency"
+FLEET_ID=0000000000000000 fleet_mountain "EPYC C" 4 0.1 ubuntu 4000 >"$C/one-mountain"
+for i in $(seq 10 39); do
+	id=$(printf '%04x%012x' $((i * 1531)) $i)
+	sed "s/0000000000000000/$id/" "$C/one-latency" >"$C/memtop-latency-ubuntu-2026-12-05-10-$i.json"
+	sed "s/0000000000000000/$id/" "$C/one-mountain" >"$C/memtop-mountain-ubuntu-2026-12-05-11-$i.json"
+done
+rm "$C/one-latency" "$C/one-mountain"
+(cd "$C" && $MEMTOP compare --fleet ./*.json --json fleet.json >out 2>err)
+is "thirty clones of one image: exit 0" "$?" 0
+like "... thirty machines, one group" "$(cat "$C/out")" '^30 machines in 1 group'
+is "... each with its latency run and its mountain (12 figures), labelled apart" \
+	"$($JSONQ "$C/fleet.json" 'machines[*].figures#' | sort -u) $($JSONQ "$C/fleet.json" 'machines[*].name' | sort -u | wc -l | tr -d ' ') $($JSONQ "$C/fleet.json" 'machines[0].name' 'machines[0].machine_id' | tr '\n' ' ')" \
+	"12 30 ubuntu#3bce 3bce00000000000a "
+is "... a row each in the text's two blocks, no two alike" \
+	"$(grep '^ubuntu#' "$C/out" | head -n 30 | awk '{print $1}' | sort -u | wc -l | tr -d ' ') $(grep -c '^ubuntu#' "$C/out")" \
+	"30 60"
+# the same file under four names: four machines, and the line that says so
+S=$TMP/same
+mkdir "$S"
+for n in lab01 lab02 lab03 lab04; do cp "$C/memtop-latency-ubuntu-2026-12-05-10-10.json" "$S/$n-latency.json"; done
+(cd "$S" && $MEMTOP compare --fleet ./*.json >out 2>err)
+like "one file under four names: four machines, kept apart" "$(cat "$S/out")" '^4 machines in 1 group'
+is "... and one line naming them" "$(grep -A1 '^\./lab01' "$S/out")" \
+	"./lab01-latency.json, ./lab02-latency.json, ./lab03-latency.json and
+./lab04-latency.json record one machine"
+# the issue's reproduction: four files copied from one VM (host "vm"), three
+# names: lab01's latency run and mountain on its row, lab02's bandwidth and
+# lab03's cores on theirs, one line for the three names
+R=$TMP/repro
+mkdir "$R"
+ID=5c1e0a9b3f2d4e61
+X="Intel(R) Xeon(R) Processor"
+FLEET_ID=$ID fleet_latency "$X" 2 0.1 vm 100 >"$R/lab01-latency.json"
+FLEET_ID=$ID fleet_mountain "$X" 2 0.1 vm 4000 >"$R/lab01-mountain.json"
+sed "s/\"host\":[^,]*,/\"host\":\"vm\",\"machine_id\":\"$ID\",/" \
+	"$TESTDATA/bandwidth-xeon-vm-quick.json" >"$R/lab02-bandwidth.json"
+$MEMTOP import "$TESTDATA/c2c-aws-graviton2.csv" --json "$R/c.json" >/dev/null 2>&1
+sed "s/\"host\":[^,]*,/\"host\":\"vm\",\"machine_id\":\"$ID\",/; s/\"cpu\":[^,]*,/\"cpu\":\"$X\",/" \
+	"$R/c.json" >"$R/lab03-cores.json"
+rm "$R/c.json"
+(cd "$R" && $MEMTOP compare --fleet *.json --json fleet.json >out 2>err)
+is "the issue's four files: three machines, each its own kinds" \
+	"$($JSONQ "$R/fleet.json" 'machines[*].name' | tr '\n' ' ')/$($JSONQ "$R/fleet.json" 'machines[0].figures' | grep -o '"[a-z]* ' | sort -u | tr -d '"\n')/$($JSONQ "$R/fleet.json" 'machines[1].figures' 'machines[2].figures' | grep -o '"[a-z]* ' | sort -u | tr -d '"\n')" \
+	"lab01 lab02 lab03 /latency mountain /bandwidth cores "
+is "... the line that says they record one machine (wrapped at 79 columns)" \
+	"$(grep -A1 'record one' "$R/out" | tr '\n' ' ')" \
+	"lab01-latency.json, lab02-bandwidth.json and lab03-cores.json record one machine "
+is "... and the grouping's JSON lists them" "$($JSONQ "$R/fleet.json" 'same_machine[0]')" \
+	'["lab01-latency.json","lab02-bandwidth.json","lab03-cores.json"]'
+mkdir "$R/two"
+cp "$R/lab01-latency.json" "$R/lab02-bandwidth.json" "$R/two/"
+(cd "$R/two" && $MEMTOP compare --fleet *.json >out 2>err)
+is "... two of them: the line as the issue asks it" "$(grep 'record one' "$R/two/out")" \
+	"lab01-latency.json and lab02-bandwidth.json record one machine"
+rm -r "$R/two"
+# memtop's default names: each row the host in its file's name, none "memtop-lat~"
+for f in lab01-latency:latency-lab01-2026-12-05 lab01-mountain:mountain-lab01-2026-12-05-10-30 \
+	lab02-bandwidth:bandwidth-lab02-2026-12-05 lab03-cores:cores-lab03-2026-12-05; do
+	mv "$R/${f%%:*}.json" "$R/memtop-${f#*:}.json"
+done
+(cd "$R" && $MEMTOP compare --fleet memtop-*.json --json fleet.json >out 2>err)
+is "the same under memtop's default names: rows lab01, lab02, lab03" \
+	"$($JSONQ "$R/fleet.json" 'machines[*].name' | sort | tr '\n' ' ')$(grep -c 'memtop-lat~' "$R/out")" "lab01 lab02 lab03 0"
+# a folder's *.json holds the grouping written before: said and passed over
+(cd "$R" && $MEMTOP compare --fleet *.json >out 2>err)
+is "compare --fleet *.json with fleet.json among them: exit 0" "$?" 0
+is "... fleet.json passed over in one line" "$(cat "$R/err")" \
+	"memtop: fleet.json: a fleet's grouping (memtop compare --fleet --json), not a result (skipped)"
+echo 'notes' >"$R/notes.json"
+(cd "$R" && $MEMTOP compare --fleet fleet.json notes.json >out 2>err)
+is "no file a result: exit 2" "$?" 2
+is "... one line a file, then that none was one" "$(wc -l <"$R/err" | tr -d ' ') $(tail -n 1 "$R/err")" \
+	"3 memtop: none of the 2 files given holds a memtop result"
+
 # fifty machines still fit 79 columns, the names of a lab's share
 for i in $(seq 10 59); do
 	printf 'node-%s.cluster.example.org: ' $i
@@ -194,3 +275,6 @@ for i in $(seq 1 201); do cat "$F/lab10.json"; done | tr -d '\n' | sed 's/}{/}\n
 echo >>"$F/many.jsonl"
 status "more than 200 results: exit 2" 2 $MEMTOP compare --fleet "$F/many.jsonl"
 like "... said in one line" "$(cat "$TMP/err")" "many.jsonl: more than 200 results"
+status "... after another file too: exit 2, not passed over" 2 \
+	$MEMTOP compare --fleet "$F/lab10.json" "$F/many.jsonl"
+like "... said in one line" "$(cat "$TMP/err")" "^memtop: .*many.jsonl: more than 200 results"

@@ -7,7 +7,7 @@
 # node count of this machine is assumed. The plan of many-node machines
 # comes from synthetic /sys trees (tests/topo_tree.sh), exactly.
 . "$TESTLIB"
-plan 31
+plan 32
 
 run() { "$MEMTOP" run numa "$@" 2>&1; }
 q() { "$JSONQ" "$@"; }
@@ -60,6 +60,17 @@ is "... nothing written" "$(test -e "$TMP/bad.json" && echo yes || echo no)" no
 "$MEMTOP" compare "$TMP/n.json" "$TMP/stdout.json" >"$TMP/cmp" 2>&1
 is "compare of two numa runs exits 0" "$?" 0
 like "... a table of node pairs, B's ratio to A" "$(cat "$TMP/cmp")" '^ +0>0 +[0-9.]+ +[0-9.]+$'
+# a --quick run of 32M against a full one of 4064M (the run's file, its size
+# and --quick set): the sizes named first, before any setting; the node
+# pairs' column headed for what it holds
+sed 's/"size":[[:space:]]*[0-9]*/"size": 33554432/; s/"quick":[[:space:]]*[a-z]*/"quick": true/' \
+	"$TMP/n.json" >"$TMP/q.json"
+sed 's/"size":[[:space:]]*[0-9]*/"size": 4261412864/; s/"quick":[[:space:]]*[a-z]*/"quick": false/' \
+	"$TMP/n.json" >"$TMP/full.json"
+"$MEMTOP" compare "$TMP/q.json" "$TMP/full.json" >"$TMP/cmp" 2>&1
+is "compare --quick 32M against 4064M: the sizes first, the node pairs' column headed so" \
+	"$(sed -n '/^method/,/^$/p' "$TMP/cmp" | tr '\n' '|')$(grep -c '^cpu>mem ' "$TMP/cmp") $(grep -c '^ *size ' "$TMP/cmp")" \
+	"method (how each run measured, before any setting):|  B measured 4064M, A 32M (--quick)||4 0"
 printf '{"experiment":"numa","nodes":[0],"latency_ns":[[1,2]],"bandwidth_gbs":{}}' >"$TMP/bad.json"
 status "a ragged matrix: exit 2" 2 "$MEMTOP" compare "$TMP/n.json" "$TMP/bad.json"
 like "... one line naming the file and the field" "$(cat "$TMP/err")" \

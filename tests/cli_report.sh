@@ -6,7 +6,7 @@
 # that is not blank and a DOM that holds every machine's name and figure.
 . "${TESTLIB:-$(dirname "$0")/lib.sh}"
 . "$(dirname "$0")/fleet_lib.sh"
-plan 34
+plan 36
 
 F=$TMP/class
 mkdir "$F"
@@ -36,6 +36,15 @@ is "no external script or font (@import, url(), <link>)" \
 	"$(grep -Ec '@import|url\(|<link' "$html")" 0
 is "a dark theme and a print style" \
 	"$(grep -c 'prefers-color-scheme:dark' "$html") $(grep -c '@media print' "$html")" "1 1"
+# printed, the table in blocks a page wide: every figure of the screen's
+# table in one block or another, at most seven a block; a unit said once
+heads=$(grep '^<thead>' "$html" | awk -F'<th' '{ print NF - 4 }') # less thead, machine, group
+is "printed: every column in blocks of at most 7" \
+	"$(printf '%s\n' "$heads" | awk 'NR == 1 { all = $1; next } { sum += $1; if ($1 > 7) big++ }
+		END { print (sum == all ? "all" : sum "/" all), big + 0, (NR > 2 ? "blocks" : "one") }')" \
+	"all 0 blocks"
+is "a figure whose name says its unit does not say it twice (not \"L1 ns ns\"), screen and print" \
+	"$(grep -c 'L1 ns <span' "$html") $(grep -c 'latency<br/>L1 ns</th>' "$html")" "0 2"
 is "the host's name escaped, never markup" \
 	"$(grep -q 'odd&lt;b&gt;&amp;&quot;name' "$html" && echo escaped) $(grep -c 'odd<b>' "$html")" \
 	"escaped 0"
@@ -128,6 +137,6 @@ for m in pc1 pc2 pc3 pc4 pc5 'odd&lt;b&gt;&amp;"name' 'ref: m4max'; do
 	grep -q ">$m</a>" "$TMP/dom.html" && n=$((n + 1))
 done
 is "chromium: the DOM holds every machine's name" "$n" 7
-is "chromium: the DOM holds the figures (pc4's floor, odd's memory ns)" \
-	"$(grep -c '>250</td>' "$TMP/dom.html") $(grep -c '>95.0</td>' "$TMP/dom.html")" "1 1"
+is "chromium: the DOM holds the figures (pc4's floor, odd's memory ns), in the table and its printed blocks" \
+	"$(grep -c '>250</td>' "$TMP/dom.html") $(grep -c '>95.0</td>' "$TMP/dom.html")" "2 2"
 is "chromium: the DOM has a row a machine" "$(grep -o '<tr id="row' "$TMP/dom.html" | wc -l | tr -d ' ')" 7

@@ -5,9 +5,11 @@
 # tests/cli_report.sh.
 
 # fleet_hdr CPU NCPU LOAD HOST: a run header's fields (quiet unless LOAD is
-# high), with $FLEET_COND as its conditions when set
+# high), with $FLEET_COND as its conditions and $FLEET_ID as its machine id
+# when set
 fleet_hdr() {
 	printf '"hardware":"%s (x86_64, Linux), memtop test","cpu":"%s","host":"%s",' "$1" "$1" "$4"
+	[ -z "${FLEET_ID:-}" ] || printf '"machine_id":"%s","machine_id_from":"machine-id, MAC of eth0",' "$FLEET_ID"
 	printf '"memtop_version":"0.0","date":"2026-01-01 00:00","kernel":"x86_64 Linux","build":"gcc -O2",'
 	printf '"memory_bytes":%s,"ghz":3.0,' "${FLEET_MEM:-17179869184}"
 	printf '"clock":{"counter":"tsc","tick_ghz":3.0,"core_ghz":3.0},'

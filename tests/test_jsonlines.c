@@ -1,7 +1,7 @@
 /* Unit tests of the JSON-lines reader (core/jsonlines): the lines pdsh,
  * clush and GNU parallel --tag collect from many hosts, a whole file, and
  * the bad input each refused in one line naming the file and line, the set
- * left as it was. */
+ * left as it was; and a fleet's short names (fleet/fleet.h), none alike. */
 #include "config.h"
 
 #include <setjmp.h>
@@ -17,6 +17,7 @@
 
 #include "base/jsonio.h"
 #include "base/jsonlines.h"
+#include "fleet/fleet.h"
 
 static char path[64];
 
@@ -160,6 +161,28 @@ static void caller_decides_what_is_a_result(void **state)
 	assert_int_equal(set.n, 0);
 }
 
+/* A fleet's short names (fleet_short_names): what fits stays; what is cut
+ * reads '~' at its end; two that would read alike keep their ends, from
+ * where they differ: numa's two latencies were both "local l~", thirty
+ * clones' labels "ubuntu#ab~". */
+static void short_names_distinct(void **state)
+{
+	const char *cols[] = { "local latency", "local latency, 2 MB pages", "read",
+			       "triad bandwidth" };
+	const char *rows[] = { "ubuntu#abcd000000000001", "ubuntu#abcd000000000002", "lab01" };
+	char out[4][32];
+	(void)state;
+	fleet_short_names(4, cols, 8, out);
+	assert_string_equal(out[0], "loca~ncy");
+	assert_string_equal(out[1], "l~ pages");
+	assert_string_equal(out[2], "read");
+	assert_string_equal(out[3], "triad b~");
+	fleet_short_names(3, rows, 11, out);
+	assert_string_equal(out[0], "ubuntu#ab~1");
+	assert_string_equal(out[1], "ubuntu#ab~2");
+	assert_string_equal(out[2], "lab01");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -168,6 +191,7 @@ int main(void)
 		cmocka_unit_test(bad_lines_refused_in_one_line),
 		cmocka_unit_test(bounded_count_and_set_kept),
 		cmocka_unit_test(caller_decides_what_is_a_result),
+		cmocka_unit_test(short_names_distinct),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

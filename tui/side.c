@@ -51,18 +51,16 @@ static void mark(struct tui *t, WINDOW *w, enum level_verdict v)
 }
 
 /* The latency result may be judged against inf: both this machine's, or
- * the viewed mountain's file and the latency file from the same host and
- * CPU, or this machine's caches and a latency file saved on this host. */
+ * the viewed mountain's file and the latency file from one machine (their
+ * machine ids; files without them: the same host and CPU), or this
+ * machine's caches and a latency file saved on this machine. */
 static int latency_comparable(const struct tui *t, const struct latency_result *r)
 {
 	const struct mountain *m = t->mtn;
 	if (m && m->source[0])
-		return strcmp(m->hdr.host, r->hdr.host) == 0 && strcmp(m->hdr.cpu, r->hdr.cpu) == 0;
-	if (r->source[0]) { /* a file: this machine's when its host is this one */
-		char host[64];
-		mt_hostname(host, sizeof host);
-		return strcmp(host, r->hdr.host) == 0;
-	}
+		return run_header_same_machine(&m->hdr, &r->hdr);
+	if (r->source[0]) /* a file: this machine's when its machine id (else host) is */
+		return run_header_this_machine(&r->hdr);
 	return 1;
 }
 

@@ -348,13 +348,14 @@ static void cell_words(struct mountain_tab *s, char *line, size_t len)
 }
 
 /* The Latency tab's run when it was measured on the machine of the
- * mountain shown (both here, or both files from one host), else NULL. */
+ * mountain shown (both here, or both files of one machine: their machine
+ * ids, else their host and CPU), else NULL. */
 static const struct latency_result *same_machine_latency(const struct tui *t,
 							 struct mountain_tab *s)
 {
 	const struct latency_result *r = tui_latency(t);
 	if (!r || !s->m || (s->m->source[0] != 0) != (r->source[0] != 0) ||
-	    (s->m->source[0] && strcmp(s->m->hdr.host, r->hdr.host) != 0))
+	    (s->m->source[0] && !run_header_same_machine(&s->m->hdr, &r->hdr)))
 		return NULL;
 	return r;
 }

@@ -8,7 +8,6 @@
 #include "cmd.h"
 #include "base/util.h"
 #include "fleet/fleet.h"
-#include "os/conditions.h"
 #include "os/datadir.h"
 #include "render/compare_table.h"
 #include "result/result.h"
@@ -185,47 +184,6 @@ static int side_by_side(struct compare_args *a, const struct result_set *s,
 	return 0;
 }
 
-/* After the tables: for each file beside the first, the recorded
- * conditions that differ from the first's, most telling first, each with
- * what it moves and its source; "nothing recorded differs" said too, and
- * a file without conditions named. */
-static void print_differs(const struct result_file *f, size_t n)
-{
-	const struct run_header *a = result_kind_header(f[0].r);
-	struct cond_diff d[COND_NFIELDS];
-	char line[600];
-	printf("\nconditions (the settings that move memory figures):\n");
-	if (!a->cond.have) {
-		cmp_wrapped(stdout, 2, NULL, "A records none (an import, or a file from before "
-					     "memtop recorded them): nothing to set the others against");
-		return;
-	}
-	for (size_t i = 1; i < n; i++) {
-		const struct run_header *b = result_kind_header(f[i].r);
-		char tag = (char)('A' + i);
-		int k;
-		if (!b->cond.have) {
-			mt_snprintf(line, sizeof line, "%c records none (an import, or a file from "
-				    "before memtop recorded them)", tag);
-			cmp_wrapped(stdout, 2, NULL, line);
-			continue;
-		}
-		k = mt_conditions_differ(&a->cond, &b->cond, COND_FAM_ANY, d, COND_NFIELDS);
-		if (!k) {
-			printf("  %c differs from A in nothing memtop records\n", tag);
-			continue;
-		}
-		printf("  %c differs from A in (most telling first):\n", tag);
-		for (int j = 0; j < k; j++) {
-			mt_snprintf(line, sizeof line, "%s: A %s; %c %s", d[j].label, d[j].a, tag,
-				    d[j].b);
-			cmp_wrapped(stdout, 4, NULL, MT_PRINTABLE(line));
-			mt_snprintf(line, sizeof line, "moves %s (%s)", d[j].moves, d[j].source);
-			cmp_wrapped(stdout, 6, NULL, line);
-		}
-	}
-}
-
 /* A fleet: the text on stdout (stderr with --json -), the grouping as JSON
  * to --json. Returns an exit code. */
 static int compare_as_fleet(const struct compare_args *a, const struct result_set *s)
@@ -273,7 +231,9 @@ int cmd_compare(int argc, char **argv)
 		if (rc < 0)
 			return MT_EXIT_USAGE;
 	}
-	if (result_set_load(&s, a.files, (size_t)a.nfiles, FLEET_MAX_RESULTS + a.refs.n, &e) < 0) {
+	/* a fleet reads a folder's *.json: what holds no result is said and passed over */
+	if ((a.fleet ? result_set_load_skip : result_set_load)(&s, a.files, (size_t)a.nfiles,
+							       FLEET_MAX_RESULTS + a.refs.n, &e) < 0) {
 		mt_warn("%s", e.msg);
 		return MT_EXIT_USAGE;
 	}
@@ -293,7 +253,7 @@ int cmd_compare(int argc, char **argv)
 		o.nstrides = (size_t)a.nshow;
 		rc = side_by_side(&a, &s, f) == 0 ? f[0].kind->compare(f, s.n, &o) : MT_EXIT_USAGE;
 		if (rc == MT_EXIT_OK)
-			print_differs(f, s.n);
+			compare_print_differs(f, s.n);
 	}
 	result_set_free(&s);
 	return rc;

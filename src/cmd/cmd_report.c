@@ -111,7 +111,7 @@ int cmd_report(int argc, char **argv)
 	memset(&a, 0, sizeof a);
 	if ((rc = parse(argc, argv, &a)))
 		return rc - 1;
-	if (result_set_load(&s, a.files, a.nfiles, FLEET_MAX_RESULTS + a.refs.n, &e) < 0) {
+	if (result_set_load_skip(&s, a.files, a.nfiles, FLEET_MAX_RESULTS + a.refs.n, &e) < 0) {
 		mt_warn("%s", e.msg);
 		return MT_EXIT_USAGE;
 	}

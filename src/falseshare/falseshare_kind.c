@@ -38,6 +38,18 @@ static size_t figures(const void *r, struct result_figure *out, size_t max)
 	return n;
 }
 
+/* How the run measured: its most threads, its tries, its counters
+ * malloc'd (left to the THP mode). */
+static void method(const void *rv, struct result_method *m)
+{
+	const struct falseshare_result *r = rv;
+	for (size_t i = 0; i < r->nthreads; i++)
+		if ((int)r->threads[i] > m->threads)
+			m->threads = (int)r->threads[i];
+	m->tries = r->tries;
+	m->advice = RESULT_PAGES_LEFT;
+}
+
 const struct result_kind kind_falseshare = {
 	.name = "falseshare",
 	.what = "false sharing result",
@@ -50,5 +62,6 @@ const struct result_kind kind_falseshare = {
 	.to_json = kind_to_json,
 	.figures = figures,
 	.compare = falseshare_compare,
+	.method = method,
 	.plot = falseshare_plot,
 };

@@ -149,41 +149,104 @@ static int column(struct fleet *f, const struct result_kind *k, const struct res
 	return (int)at;
 }
 
-/* m holds a result of kind k already. */
-static int has_kind(const struct fleet_machine *m, const struct result_kind *k)
+/* Are a and b, two results of one name, known to be of two machines?
+ * Only when both record a machine id and those differ: one name without
+ * ids is one machine, as it always was. */
+static int known_apart(const struct run_header *a, const struct run_header *b)
 {
-	for (size_t i = 0; i < m->nres; i++)
-		if (m->res[i]->f.kind == k)
-			return 1;
-	return 0;
+	return a && a->machine_id[0] && b->machine_id[0] && !run_header_same_machine(a, b);
 }
 
-/* The machine row result x belongs to: the one of its name, else the one
- * whose files were taken on the same host (its header's host and CPU; a
- * kind it has not yet: memtop-latency-HOST-DATE.json and
- * memtop-mountain-HOST-DATE.json are one machine), else a new one. */
+/* The machine row result x belongs to: the one of its name whose machine
+ * id is not another (fleet_build), else a new one. */
 static struct fleet_machine *machine(struct fleet *f, const struct result_entry *x)
 {
 	const struct run_header *h = result_kind_header(x->f.r);
 	struct fleet_machine *m;
 	for (size_t i = 0; i < f->n; i++)
-		if (strcmp(f->m[i].name, x->name) == 0)
-			return &f->m[i];
-	for (size_t i = 0; h->host[0] && strcmp(h->host, "localhost") != 0 && i < f->n; i++)
-		if (!f->m[i].ref && !x->ref && strcmp(f->m[i].hdr->host, h->host) == 0 &&
-		    strcmp(f->m[i].hdr->cpu, h->cpu) == 0 && !has_kind(&f->m[i], x->f.kind))
+		if (strcmp(f->m[i].key, x->name) == 0 && f->m[i].ref == x->ref &&
+		    !known_apart(f->m[i].idhdr, h))
 			return &f->m[i];
 	m = &f->m[f->n++];
 	memset(m, 0, sizeof *m);
 	mt_strlcpy(m->name, x->name, sizeof m->name);
+	mt_strlcpy(m->key, x->name, sizeof m->key);
 	m->where = x->where;
 	m->ref = x->ref;
-	m->hdr = result_kind_header(x->f.r);
+	m->hdr = h;
+	m->same = (size_t)(m - f->m);
 	machine_id(m->hdr, x->root, &m->id);
 	untrusted_why(m->hdr, m->untrusted, sizeof m->untrusted);
 	for (size_t c = 0; c < FLEET_MAX_COLS; c++)
 		m->v[c] = (double)NAN;
 	return m;
+}
+
+/* Machines of one name apart by their ids get their id's first digits
+ * after the name, as many as tell them apart (4 at least: "ubuntu#0ff9"),
+ * so that no two read alike. */
+static void label_machines(struct fleet *f)
+{
+	for (size_t i = 0; i < f->n; i++) {
+		const struct fleet_machine *m = &f->m[i];
+		int twin = 0, digits = 4;
+		if (!m->idhdr)
+			continue;
+		for (size_t j = 0; j < f->n; j++) {
+			const struct fleet_machine *o = &f->m[j];
+			int d = 0;
+			if (j == i || strcmp(m->key, o->key) != 0)
+				continue;
+			twin = 1;
+			if (!o->idhdr)
+				continue;
+			const char *a = m->idhdr->machine_id, *b = o->idhdr->machine_id;
+			while (d < MT_MACHINE_ID_HEX && a[d] == b[d])
+				d++;
+			if (d + 1 > digits)
+				digits = d + 1 < MT_MACHINE_ID_HEX ? d + 1 : MT_MACHINE_ID_HEX;
+		}
+		if (twin)
+			mt_snprintf(f->m[i].name, sizeof f->m[i].name, "%s#%.*s", m->key, digits,
+				    m->idhdr->machine_id);
+	}
+}
+
+/* Machines of other names that record one machine id: each points at the
+ * first of them (.same), which fleet_same_text names. */
+static void same_machines(struct fleet *f)
+{
+	for (size_t i = 0; i < f->n; i++)
+		for (size_t j = 0; j < i; j++)
+			if (f->m[j].same == j && f->m[i].idhdr && f->m[j].idhdr &&
+			    strcmp(f->m[i].key, f->m[j].key) != 0 &&
+			    run_header_same_machine(f->m[i].idhdr, f->m[j].idhdr)) {
+				f->m[i].same = j;
+				break;
+			}
+}
+
+int fleet_same_text(const struct fleet *f, size_t i, size_t names, char *buf, size_t len)
+{
+	size_t n = 0, k = 0;
+	buf[0] = '\0';
+	for (size_t j = i + 1; j < f->n; j++)
+		n += f->m[j].same == i;
+	if (f->m[i].same != i || n == 0)
+		return 0;
+	mt_append(buf, len, "%s", f->m[i].where);
+	for (size_t j = i + 1; j < f->n; j++) {
+		if (f->m[j].same != i)
+			continue;
+		if ((names && k + 2 >= names && k + 1 < n) ||
+		    strlen(buf) + strlen(f->m[j].where) + 48 > len) { /* the rest counted */
+			mt_append(buf, len, " and %zu more", n - k);
+			break;
+		}
+		mt_append(buf, len, "%s%s", ++k == n ? " and " : ", ", f->m[j].where);
+	}
+	mt_append(buf, len, " record one machine");
+	return 1;
 }
 
 /* Result x into its machine's row. Returns 0, or -1 with e (a second
@@ -205,6 +268,8 @@ static int add_result(struct fleet *f, const struct result_entry *x, mt_error *e
 		return mt_fail(e, "%s: more than %zu results for machine %s", x->where,
 			       MT_ARRAY_LEN(m->res), x->name);
 	m->res[m->nres++] = x;
+	if (!m->idhdr && result_kind_header(x->f.r)->machine_id[0])
+		m->idhdr = result_kind_header(x->f.r);
 	if (!m->untrusted[0])
 		untrusted_why(result_kind_header(x->f.r), m->untrusted, sizeof m->untrusted);
 	n = x->f.kind->figures ? x->f.kind->figures(x->f.r, fig, FLEET_MAX_COLS) : 0;
@@ -444,6 +509,8 @@ int fleet_build(struct fleet *f, const struct result_set *s, mt_error *e)
 		mt_fail(e, "out of memory for %zu machines", s->n);
 		goto fail;
 	}
+	label_machines(f);
+	same_machines(f);
 	group_machines(f);
 	group_medians(f);
 	find_flags(f);
@@ -512,6 +579,7 @@ static cJSON *machine_json(const struct fleet *f, const struct fleet_machine *m)
 	if (!o || !cJSON_AddStringToObject(o, "name", m->name) ||
 	    !cJSON_AddStringToObject(o, "group", f->g[m->group].tag) ||
 	    !cJSON_AddStringToObject(o, "where", m->where) ||
+	    (m->idhdr && !cJSON_AddStringToObject(o, "machine_id", m->idhdr->machine_id)) ||
 	    (m->untrusted[0] && !cJSON_AddStringToObject(o, "untrusted", m->untrusted)) ||
 	    (m->ref && !cJSON_AddTrueToObject(o, "reference")) ||
 	    !cJSON_AddItemToObject(o, "figures", figures_json(f, m->v))) {
@@ -562,13 +630,33 @@ static cJSON *flag_json(const struct fleet *f, const struct fleet_flag *x)
 	return o;
 }
 
+/* [where, ...] of the machines of other names recording machine i's id,
+ * i first (fleet_same_text's); NULL when out of memory. */
+static cJSON *same_json(const struct fleet *f, size_t i)
+{
+	cJSON *a = cJSON_CreateArray();
+	for (size_t j = i; a && j < f->n; j++)
+		if (f->m[j].same == i &&
+		    !cJSON_AddItemToArray(a, cJSON_CreateString(f->m[j].where))) {
+			cJSON_Delete(a);
+			return NULL;
+		}
+	return a;
+}
+
 cJSON *fleet_to_json(const struct fleet *f)
 {
-	cJSON *root = cJSON_CreateObject(), *ms, *gs, *fs;
+	cJSON *root = cJSON_CreateObject(), *ms, *gs, *fs, *ss;
+	char line[16];
 	if (!root || !(ms = cJSON_AddArrayToObject(root, "machines")) ||
+	    !(ss = cJSON_AddArrayToObject(root, "same_machine")) ||
 	    !(gs = cJSON_AddArrayToObject(root, "groups")) ||
 	    !(fs = cJSON_AddArrayToObject(root, "flags")))
 		goto fail;
+	for (size_t i = 0; i < f->n; i++)
+		if (fleet_same_text(f, i, 0, line, sizeof line) &&
+		    !cJSON_AddItemToArray(ss, same_json(f, i)))
+			goto fail;
 	for (size_t i = 0; i < f->n; i++)
 		if (!cJSON_AddItemToArray(ms, machine_json(f, &f->m[i])))
 			goto fail;

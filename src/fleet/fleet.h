@@ -50,9 +50,14 @@ struct fleet_id {
 };
 
 struct fleet_machine {
-	char name[JSONL_NAME_MAX];
+	char name[JSONL_NAME_MAX];  /* its label: its results' name, with its machine id's first
+				     * digits where two machines' names are one ("ubuntu#0ff9") */
+	char key[JSONL_NAME_MAX];   /* its results' name (result_entry.name) */
 	const char *where;          /* its first result's file (and line) */
 	const struct run_header *hdr; /* its first result's header */
+	const struct run_header *idhdr; /* its first result's that records a machine id; NULL */
+	size_t same;                /* the first machine of other names that records its
+				     * machine id (itself when none: fleet_same_text) */
 	struct fleet_id id;
 	double v[FLEET_MAX_COLS];   /* NAN: not measured */
 	const struct result_entry *res[16]; /* its results, at most one a kind */
@@ -91,13 +96,26 @@ struct fleet {
 	size_t nflags;
 };
 
-/* The fleet of the results in s (s must outlive f). Machines in order of
+/* The fleet of the results in s (s must outlive f). A machine is the
+ * results of one name (result_entry.name: the host prefix, the file's name
+ * without -KIND, the host in memtop-KIND-HOST-DATE.json) and one machine
+ * id (run/runhdr.h: results without one join the results of their name):
+ * thirty clones named alike are thirty machines, each labelled with its
+ * id's first digits; files of different names are different machines even
+ * where they record one id, said by fleet_same_text. Machines in order of
  * first appearance, groups in order of their first machine. Returns 0, or
  * -1 with e: out of memory, "lab.jsonl: line 9 (lab03): a second mountain
  * for machine lab03 (its first: lab.jsonl: line 3 (lab03))". */
 int fleet_build(struct fleet *f, const struct result_set *s, mt_error *e);
 
 void fleet_free(struct fleet *f);
+
+/* Where machine i is the first of several names that record one machine
+ * id: "lab01-latency.json, lab02-bandwidth.json and lab03-cores.json record
+ * one machine" (each machine's first file, at most names of them (0: as
+ * many as buf holds), the rest counted: "a.json, b.json, c.json and 37
+ * more record one machine") into buf, returning 1; else 0 with buf "". */
+int fleet_same_text(const struct fleet *f, size_t i, size_t names, char *buf, size_t len);
 
 /* A short words for a group's id: "Intel Xeon Gold 6338; 64 CPUs; 256 GB;
  * L1d 48K L2 1.25M L3 48M" (what is unknown left out). */
@@ -107,11 +125,21 @@ void fleet_id_text(const struct fleet_id *id, char *buf, size_t len);
  * "1.26"); "-" for NAN. */
 const char *fleet_value_text(char *buf, size_t len, double v, const char *unit);
 
+/* Short forms of names[0..n), at most w < 32 characters each, into out,
+ * for a fleet's columns and rows: a name that fits as it is, else its first
+ * w - 1 characters and '~'; where two differing names would read alike
+ * ("local latency" and "local latency, 2 MB pages" both "local l~"), each
+ * of them as its start, '~' and its end from where they differ on
+ * ("loca~ncy", "l~pages"), so that none reads as another. */
+void fleet_short_names(size_t n, const char *const *names, size_t w, char (*out)[32]);
+
 /* The fleet as text on out within 79 columns (fleet_print.c): the groups,
- * the figures' legend, one row a machine by group in blocks of 7 figures
+ * the files of other names that record one machine (fleet_same_text), the
+ * figures' legend, one row a machine by group in blocks of 7 figures
  * (a '*' beside a figure that stands out, a '!' beside the group of a run
- * not trusted), the groups' medians, then a line for each figure that
- * stands out and each run not trusted. Returns 0, or -1 out of memory. */
+ * not trusted; columns and rows named by fleet_short_names), the groups'
+ * medians, then a line for each figure that stands out and each run not
+ * trusted. Returns 0, or -1 out of memory. */
 int fleet_print(FILE *out, const struct fleet *f);
 
 /* The fleet as one self-contained HTML page on o (report_html.c), titled
@@ -122,7 +150,8 @@ int fleet_print(FILE *out, const struct fleet *f);
 int report_html(FILE *o, const struct fleet *f, const char *title);
 
 /* The grouping as JSON for scripts: {"machines":[{"name","group","where",
- * "untrusted","figures":{...}}], "groups":[{"tag","cpu","cpus",
+ * "machine_id","untrusted","figures":{...}}], "same_machine":[[where,
+ * ...]] (fleet_same_text's files), "groups":[{"tag","cpu","cpus",
  * "memory_bytes","caches","machines","medians":{...}}], "flags":[...]}.
  * NULL when out of memory. */
 cJSON *fleet_to_json(const struct fleet *f);

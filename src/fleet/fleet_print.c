@@ -27,6 +27,40 @@ static const char *cut(char *buf, size_t len, const char *s, size_t w)
 	return buf;
 }
 
+/* Does names[j] cut to w read as names[i] cut does, though they differ? */
+static int cut_alike(const char *a, const char *b, size_t w)
+{
+	char ca[32], cb[32];
+	return strcmp(a, b) != 0 && strcmp(cut(ca, sizeof ca, a, w), cut(cb, sizeof cb, b, w)) == 0;
+}
+
+void fleet_short_names(size_t n, const char *const *names, size_t w, char (*out)[32])
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *a = names[i];
+		size_t tail = 0, la = strlen(a);
+		cut(out[i], sizeof out[i], a, w);
+		for (size_t j = 0; j < n; j++) {
+			const char *b = names[j];
+			size_t d = 0;
+			if (j == i || !cut_alike(a, b, w))
+				continue;
+			while (a[d] && a[d] == b[d])
+				d++;
+			if (la - d > tail)
+				tail = la - d;
+			if (tail == 0) /* a is where b starts: its end tells them apart */
+				tail = la < 3 ? la : 3;
+		}
+		if (tail == 0 || la <= w)
+			continue;
+		if (tail > w - 2)
+			tail = w - 2;
+		mt_snprintf(out[i], sizeof out[i], "%.*s~%s", (int)(w - 1 - tail), a,
+			    a + la - tail);
+	}
+}
+
 /* The groups, one wrapped line each: "A  20 machines: CPU; 64 CPUs; ...". */
 static void print_groups(FILE *out, const struct fleet *f)
 {
@@ -74,9 +108,39 @@ static void print_legend(FILE *out, const struct fleet *f)
 	cmp_wrapped(out, 0, NULL, line);
 }
 
+/* What the rows and columns are called on the page: short_names' forms. */
+struct shown {
+	char (*col)[32]; /* each column's figure, distinct within its kind */
+	char (*row)[32]; /* each machine's label */
+};
+
+/* The short forms of f's columns (kind by kind) and machines into sh.
+ * Returns 0, or -1 out of memory. */
+static int shown_make(const struct fleet *f, struct shown *sh)
+{
+	const char **names = calloc((f->n > f->ncols ? f->n : f->ncols) + 1, sizeof *names);
+	sh->col = calloc(f->ncols ? f->ncols : 1, sizeof *sh->col);
+	sh->row = calloc(f->n ? f->n : 1, sizeof *sh->row);
+	if (!names || !sh->col || !sh->row) {
+		free(names);
+		return -1;
+	}
+	for (size_t c0 = 0, c1; c0 < f->ncols; c0 = c1) {
+		for (c1 = c0; c1 < f->ncols && f->col[c1].kind == f->col[c0].kind; c1++)
+			names[c1 - c0] = f->col[c1].name;
+		fleet_short_names(c1 - c0, names, COL_W - 1, &sh->col[c0]);
+	}
+	for (size_t i = 0; i < f->n; i++)
+		names[i] = f->m[i].name;
+	fleet_short_names(f->n, names, NAME_W - 1, sh->row);
+	free(names);
+	return 0;
+}
+
 /* The block's two header lines: each kind's name over its first column,
  * then the figures' names. */
-static void print_block_head(FILE *out, const struct fleet *f, size_t c0, size_t c1)
+static void print_block_head(FILE *out, const struct fleet *f, const struct shown *sh, size_t c0,
+			     size_t c1)
 {
 	char kinds[CMP_WIDTH + 1], b[COL_W + 1];
 	size_t at = NAME_W + TAG_W;
@@ -96,7 +160,7 @@ static void print_block_head(FILE *out, const struct fleet *f, size_t c0, size_t
 		kinds[--n] = '\0';
 	fprintf(out, "\n%s\n%-*s%-*s", kinds, NAME_W, "machine", TAG_W, "grp");
 	for (size_t c = c0; c < c1; c++)
-		fprintf(out, "%*s", COL_W, cut(b, sizeof b, f->col[c].name, COL_W - 1));
+		fprintf(out, "%*s", COL_W, sh->col[c]);
 	fprintf(out, "\n");
 }
 
@@ -116,8 +180,8 @@ static void print_row(FILE *out, const struct fleet *f, const char *name, const 
 {
 	char b[NAME_W + 2], val[16], line[CMP_WIDTH * 2];
 	size_t n;
-	mt_snprintf(line, sizeof line, "%-*s%-*s", NAME_W, cut(b, sizeof b, name, NAME_W - 1),
-		    TAG_W, tag);
+	mt_snprintf(line, sizeof line, "%-*s%-*s", NAME_W, cut(b, sizeof b, name, NAME_W - 1), TAG_W,
+		    tag);
 	for (size_t c = c0; c < c1; c++)
 		mt_append(line, sizeof line, "%*s%c", COL_W - 1,
 			  fleet_value_text(val, sizeof val, v[c], f->col[c].unit),
@@ -141,15 +205,15 @@ static size_t *row_order(const struct fleet *f)
 }
 
 /* One block of columns [c0, c1): every machine, then the groups' medians. */
-static void print_block(FILE *out, const struct fleet *f, const size_t *order, size_t c0,
-			size_t c1)
+static void print_block(FILE *out, const struct fleet *f, const struct shown *sh,
+			const size_t *order, size_t c0, size_t c1)
 {
-	print_block_head(out, f, c0, c1);
+	print_block_head(out, f, sh, c0, c1);
 	for (size_t k = 0; k < f->n; k++) {
 		const struct fleet_machine *m = &f->m[order[k]];
 		char tag[8];
 		mt_snprintf(tag, sizeof tag, "%s%s", f->g[m->group].tag, m->untrusted[0] ? "!" : "");
-		print_row(out, f, m->name, tag, m->v, order[k], c0, c1);
+		print_row(out, f, sh->row[order[k]], tag, m->v, order[k], c0, c1);
 	}
 	for (size_t g = 0; g < f->ngroups; g++) {
 		int any = 0;
@@ -193,22 +257,45 @@ static void print_verdicts(FILE *out, const struct fleet *f)
 	}
 }
 
+/* Files of other names that record one machine, a line each (their rows
+ * stay apart, by name). */
+static void print_same(FILE *out, const struct fleet *f)
+{
+	char line[2000];
+	int first = 1;
+	for (size_t i = 0; i < f->n; i++)
+		if (fleet_same_text(f, i, 4, line, sizeof line)) {
+			if (first)
+				fprintf(out, "\n");
+			first = 0;
+			cmp_wrapped(out, 0, NULL, line);
+		}
+}
+
 int fleet_print(FILE *out, const struct fleet *f)
 {
 	size_t *order = row_order(f);
-	if (!order)
+	struct shown sh = { NULL, NULL };
+	if (!order || shown_make(f, &sh) < 0) {
+		free(order);
+		free(sh.col);
+		free(sh.row);
 		return -1;
+	}
 	print_groups(out, f);
+	print_same(out, f);
 	if (f->ncols) {
 		fprintf(out, "\n");
 		print_legend(out, f);
 	}
 	for (size_t c0 = 0; c0 < f->ncols; c0 += PER_BLOCK)
-		print_block(out, f, order, c0,
+		print_block(out, f, &sh, order, c0,
 			    c0 + PER_BLOCK < f->ncols ? c0 + PER_BLOCK : f->ncols);
 	if (!f->ncols)
 		fprintf(out, "\nNo headline figures: these results give none to compare.\n");
 	print_verdicts(out, f);
 	free(order);
+	free(sh.col);
+	free(sh.row);
 	return 0;
 }

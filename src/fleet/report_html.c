@@ -47,7 +47,10 @@ static void esc_lines(FILE *o, const char *text)
 	}
 }
 
-/* A table, one figure a column: light and dark themes, printable. */
+/* A table, one figure a column: light and dark themes. Printed, the
+ * sortable table gives way to the same rows in blocks of at most
+ * PRINT_COLS figures (print_tables), each a page wide: no column is lost
+ * past the paper's edge. */
 static const char style[] =
 	":root{color-scheme:light dark;--bg:#fff;--fg:#16181b;--mut:#5b6168;--line:#d0d4d9;"
 	"--out:#a61b10;--outbg:#fde3e0;--card:#f4f5f7;--acc:#1f5fa8}\n"
@@ -75,9 +78,14 @@ static const char style[] =
 	"white-space:pre-wrap;max-width:60em}\n"
 	"figure{margin:.8em 0}figure svg{max-width:100%;height:auto;border:1px solid var(--line);"
 	"border-radius:4px}\n"
+	"@media screen{.print{display:none}}\n"
 	"@media print{:root{--bg:#fff;--fg:#000;--mut:#444;--line:#bbb;--out:#900;"
-	"--outbg:#fde3e0;--card:#f2f2f2}body{max-width:none;font-size:10pt;margin:0}"
-	"th{position:static}.wide{overflow:visible}section.machine{break-inside:avoid-page}}\n";
+	"--outbg:#fde3e0;--card:#f2f2f2}body{max-width:none;font-size:9pt;margin:0;padding:0}"
+	".screen{display:none}th{position:static;cursor:auto;white-space:normal}"
+	"th,td{padding:.15em .35em}table.print{break-inside:avoid-page;margin:.3em 0 1em}"
+	"section.machine{break-before:page}figure,pre.verdict,dl{break-inside:avoid-page}"
+	"figure svg{max-height:60vh}}\n"
+	"@page{size:A4 portrait;margin:12mm}\n";
 
 /* Sorting the table by a column: numbers by data-v, words by their text. */
 static const char script[] =
@@ -95,6 +103,8 @@ static const char script[] =
 	"    rows.forEach(function (r) { tb.appendChild(r); });\n"
 	"  });\n"
 	"});\n";
+
+#define PRINT_COLS 7 /* figures a printed block holds: an A4 page's width at 9 pt */
 
 /* Is machine i's figure c flagged? Its flag, or NULL. */
 static const struct fleet_flag *flag_of(const struct fleet *f, size_t i, size_t c)
@@ -122,36 +132,52 @@ static void groups_html(FILE *o, const struct fleet *f)
 	fprintf(o, "</ul>\n");
 }
 
-/* The table's head: machine, group, one column a figure. */
-static void table_head(FILE *o, const struct fleet *f)
+/* Column c's head: its kind, its figure and its unit, the unit left out
+ * where the figure's name says it already ("L1 ns", not "L1 ns ns"). */
+static void col_head(FILE *o, const struct fleet_col *c)
 {
-	fprintf(o, "<div class=\"wide\"><table class=\"sortable\" id=\"fleet\">\n<thead><tr>"
-		   "<th class=\"l\">machine</th><th class=\"l\">group</th>");
-	for (size_t c = 0; c < f->ncols; c++) {
-		fprintf(o, "<th title=\"");
-		esc(o, f->col[c].kind->what);
-		fprintf(o, "\">");
-		esc(o, f->col[c].kind->name);
-		fprintf(o, "<br/>");
-		esc(o, f->col[c].name);
+	const char *unit = strcmp(c->unit, "B") == 0 ? "bytes" : c->unit;
+	size_t n = strlen(c->name), u = strlen(c->unit);
+	fprintf(o, "<th title=\"");
+	esc(o, c->kind->what);
+	fprintf(o, "\">");
+	esc(o, c->kind->name);
+	fprintf(o, "<br/>");
+	esc(o, c->name);
+	if (!(n > u && c->name[n - u - 1] == ' ' && strcmp(c->name + n - u, c->unit) == 0)) {
 		fprintf(o, " <span class=\"mut\">");
-		esc(o, strcmp(f->col[c].unit, "B") == 0 ? "bytes" : f->col[c].unit);
-		fprintf(o, "</span></th>");
+		esc(o, unit);
+		fprintf(o, "</span>");
 	}
+	fprintf(o, "</th>");
+}
+
+/* The table's head: machine, group, one column a figure in [c0, c1). */
+static void table_head(FILE *o, const struct fleet *f, const char *cls, size_t c0, size_t c1)
+{
+	fprintf(o, "<table class=\"%s\">\n<thead><tr><th class=\"l\">machine</th>"
+		   "<th class=\"l\">group</th>", cls);
+	for (size_t c = c0; c < c1; c++)
+		col_head(o, &f->col[c]);
 	fprintf(o, "</tr></thead>\n<tbody>\n");
 }
 
-/* One row: name (a link to its section), group, the figures. */
-static void table_row(FILE *o, const struct fleet *f, size_t i)
+/* One row: name (a link to its section), group, the figures of [c0, c1);
+ * the row's id (row3) in the one table that has them (ids 1). */
+static void table_row(FILE *o, const struct fleet *f, size_t i, size_t c0, size_t c1, int ids)
 {
 	const struct fleet_machine *m = &f->m[i];
 	char v[32];
-	fprintf(o, "<tr id=\"row%zu\" class=\"%s\"><td class=\"l\"><a href=\"#m%zu\">", i,
+	if (ids)
+		fprintf(o, "<tr id=\"row%zu\" ", i);
+	else
+		fprintf(o, "<tr ");
+	fprintf(o, "class=\"%s\"><td class=\"l\"><a href=\"#m%zu\">",
 		m->untrusted[0] ? "untrusted" : m->ref ? "ref" : "", i);
 	esc(o, m->name);
 	fprintf(o, "</a></td><td class=\"l\">%s%s</td>", f->g[m->group].tag,
 		m->untrusted[0] ? " !" : "");
-	for (size_t c = 0; c < f->ncols; c++) {
+	for (size_t c = c0; c < c1; c++) {
 		const struct fleet_flag *x = flag_of(f, i, c);
 		if (isnan(m->v[c])) {
 			fprintf(o, "<td>-</td>");
@@ -168,26 +194,74 @@ static void table_row(FILE *o, const struct fleet *f, size_t i)
 	fprintf(o, "</tr>\n");
 }
 
-/* The groups' medians as the table's foot. */
-static void table_foot(FILE *o, const struct fleet *f)
+/* The groups' medians of [c0, c1) as the table's foot. */
+static void table_foot(FILE *o, const struct fleet *f, size_t c0, size_t c1)
 {
 	char v[32];
 	fprintf(o, "</tbody>\n<tfoot>\n");
 	for (size_t g = 0; g < f->ngroups; g++) {
 		int any = 0;
-		for (size_t c = 0; c < f->ncols; c++)
+		for (size_t c = c0; c < c1; c++)
 			any |= !isnan(f->g[g].median[c]);
 		if (!any)
 			continue;
 		fprintf(o, "<tr><td class=\"l\">median</td><td class=\"l\">%s</td>", f->g[g].tag);
-		for (size_t c = 0; c < f->ncols; c++) {
+		for (size_t c = c0; c < c1; c++) {
 			fprintf(o, "<td>");
 			esc(o, fleet_value_text(v, sizeof v, f->g[g].median[c], f->col[c].unit));
 			fprintf(o, "</td>");
 		}
 		fprintf(o, "</tr>\n");
 	}
-	fprintf(o, "</tfoot></table></div>\n");
+	fprintf(o, "</tfoot></table>\n");
+}
+
+/* The table over columns [c0, c1), rows by group. */
+static void table_html(FILE *o, const struct fleet *f, const char *cls, size_t c0, size_t c1)
+{
+	table_head(o, f, cls, c0, c1);
+	for (size_t g = 0; g < f->ngroups; g++)
+		for (size_t i = 0; i < f->n; i++)
+			if (f->m[i].group == g)
+				table_row(o, f, i, c0, c1, strcmp(cls, "sortable") == 0);
+	table_foot(o, f, c0, c1);
+}
+
+/* The end of the print block starting at column c0: whole kinds while
+ * they fit in PRINT_COLS, a kind wider than that cut at PRINT_COLS. */
+static size_t print_block_end(const struct fleet *f, size_t c0)
+{
+	size_t end = c0;
+	while (end < f->ncols) {
+		size_t k = end;
+		while (k < f->ncols && f->col[k].kind == f->col[end].kind)
+			k++;
+		if (k - c0 > PRINT_COLS)
+			return end > c0 ? end : c0 + PRINT_COLS;
+		end = k;
+	}
+	return end;
+}
+
+/* The table for paper: the same rows in blocks of columns a page wide. */
+static void print_tables(FILE *o, const struct fleet *f)
+{
+	for (size_t c0 = 0, c1; c0 < f->ncols; c0 = c1) {
+		c1 = print_block_end(f, c0);
+		table_html(o, f, "print", c0, c1);
+	}
+}
+
+/* Files of other names that record one machine, a line each. */
+static void same_html(FILE *o, const struct fleet *f)
+{
+	char line[2000];
+	for (size_t i = 0; i < f->n; i++)
+		if (fleet_same_text(f, i, 0, line, sizeof line)) {
+			fprintf(o, "<p>");
+			esc(o, line);
+			fprintf(o, ": kept apart by their names.</p>\n");
+		}
 }
 
 /* What stands out and what is not trusted, a sentence each. */
@@ -276,6 +350,14 @@ static void details_html(FILE *o, const struct fleet *f, const struct fleet_mach
 	detail(o, "alike by", line);
 	detail(o, "kernel", h->kernel);
 	detail(o, "host", h->host);
+	if (m->idhdr) {
+		mt_snprintf(line, sizeof line, "%s (a hash of its %s)", m->idhdr->machine_id,
+			    m->idhdr->machine_from[0] ? m->idhdr->machine_from : "identifiers");
+		detail(o, "machine id", line);
+	} else if (!m->ref) {
+		detail(o, "machine id", "none recorded (an import, a file from before memtop recorded "
+					"one, or a run that could read none): known by its name, host and CPU");
+	}
 	detail(o, "date", h->date);
 	detail(o, "build", h->build);
 	if (h->clock.core_ghz > 0) {
@@ -398,12 +480,11 @@ int report_html(FILE *o, const struct fleet *f, const char *title)
 		PACKAGE_VERSION);
 	groups_html(o, f);
 	fprintf(o, "<h2>Machines</h2>\n");
-	table_head(o, f);
-	for (size_t g = 0; g < f->ngroups; g++)
-		for (size_t i = 0; i < f->n; i++)
-			if (f->m[i].group == g)
-				table_row(o, f, i);
-	table_foot(o, f);
+	same_html(o, f);
+	fprintf(o, "<div class=\"wide screen\">");
+	table_html(o, f, "sortable", 0, f->ncols);
+	fprintf(o, "</div>\n");
+	print_tables(o, f);
 	verdicts_html(o, f);
 	if (machines_html(o, f) < 0)
 		return -1;

@@ -73,7 +73,7 @@ static void latency_table(struct latency_result **r, int nfiles, unsigned stride
 		mt_snprintf(title, sizeof title, "fixed stride %u B, ns a load", stride);
 	else
 		mt_snprintf(title, sizeof title, "random chase, ns a load");
-	cmp_begin(&t, title, nfiles, 2, 0);
+	cmp_begin(&t, title, "size", nfiles, 2, 0);
 	for (size_t s = 0; s < r[0]->nsizes; s++) {
 		uint64_t size = r[0]->sizes[s];
 		double v[MAX_FILES];

@@ -75,6 +75,37 @@ static int verdict(const struct result_file *f, FILE *out)
 	return 0;
 }
 
+/* The advice a chase's buffer had: MADV_HUGEPAGE or MADV_NOHUGEPAGE. */
+static unsigned page_advice(int hugepages)
+{
+	return hugepages == LATENCY_HUGE_ON ? RESULT_PAGES_HUGE : RESULT_PAGES_4K;
+}
+
+/* How the run measured: its largest size and the pages of its chases
+ * (each asked for: MADV_HUGEPAGE or MADV_NOHUGEPAGE); an import says
+ * nothing of its pages. Its tries vary point by point (a point measured
+ * again), so they are not said. */
+static void method(const void *rv, struct result_method *m)
+{
+	const struct latency_result *r = rv;
+	uint64_t max = 0;
+	for (size_t i = 0; i < r->nsizes; i++)
+		if (r->sizes[i] > max)
+			max = r->sizes[i];
+	if (max)
+		mt_fmt_size(m->size, sizeof m->size, max);
+	if (r->format[0] || r->hugepages == LATENCY_HUGE_UNKNOWN)
+		return;
+	m->advice = page_advice(r->hugepages);
+	if (r->has_other)
+		m->advice |= page_advice(r->other_hugepages);
+	if (m->advice == (RESULT_PAGES_HUGE | RESULT_PAGES_4K))
+		mt_strlcpy(m->pages, "4 KB and 2 MB pages", sizeof m->pages);
+	else
+		mt_strlcpy(m->pages, m->advice == RESULT_PAGES_HUGE ? "2 MB pages" : "4 KB pages",
+			   sizeof m->pages);
+}
+
 const struct result_kind kind_latency = {
 	.name = "latency",
 	.what = "latency run",
@@ -85,6 +116,7 @@ const struct result_kind kind_latency = {
 	.to_json = kind_to_json,
 	.figures = figures,
 	.compare = latency_compare,
+	.method = method,
 	.plot = latency_plot,
 	.verdict = verdict,
 };

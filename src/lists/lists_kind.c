@@ -38,6 +38,22 @@ static size_t figures(const void *r, struct result_figure *out, size_t max)
 	return n;
 }
 
+/* How the run measured: its longest list, its tries, its cells malloc'd
+ * (left to the THP mode). */
+static void method(const void *rv, struct result_method *m)
+{
+	const struct lists_result *r = rv;
+	size_t max = 0;
+	for (size_t i = 0; i < r->nlengths; i++)
+		if (r->lengths[i] > max)
+			max = r->lengths[i];
+	if (max)
+		mt_snprintf(m->size, sizeof m->size, "%zu cells", max);
+	m->tries = r->tries;
+	m->threads = 1;
+	m->advice = RESULT_PAGES_LEFT;
+}
+
 const struct result_kind kind_lists = {
 	.name = "lists",
 	.what = "lists result",
@@ -50,5 +66,6 @@ const struct result_kind kind_lists = {
 	.to_json = kind_to_json,
 	.figures = figures,
 	.compare = lists_compare,
+	.method = method,
 	.plot = lists_plot,
 };

@@ -45,6 +45,18 @@ static size_t figures(const void *r, struct result_figure *out, size_t max)
 	return n;
 }
 
+/* How the run measured: n, its tries, its matrices malloc'd (left to the
+ * THP mode). */
+static void method(const void *rv, struct result_method *m)
+{
+	const struct matmul_result *r = rv;
+	if (r->n)
+		mt_snprintf(m->size, sizeof m->size, "n=%zu", r->n);
+	m->tries = r->tries;
+	m->threads = 1;
+	m->advice = RESULT_PAGES_LEFT;
+}
+
 const struct result_kind kind_matmul = {
 	.name = "matmul",
 	.what = "matmul result",
@@ -57,5 +69,6 @@ const struct result_kind kind_matmul = {
 	.to_json = kind_to_json,
 	.figures = figures,
 	.compare = matmul_compare,
+	.method = method,
 	.plot = matmul_plot,
 };

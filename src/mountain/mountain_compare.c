@@ -79,7 +79,7 @@ static void print_slice(struct mountain **m, int n, unsigned stride)
 	struct cmp_table t;
 	char title[64];
 	mt_snprintf(title, sizeof title, "stride %u (%u bytes), MB/s", stride, stride * 8);
-	cmp_begin(&t, title, n, 0, 1);
+	cmp_begin(&t, title, "size", n, 0, 1);
 	for (size_t r = 0; r < m[0]->nsizes; r++) {
 		double val[CMP_MAX_FILES];
 		char b[32];

@@ -49,6 +49,23 @@ static size_t figures(const void *r, struct result_figure *out, size_t max)
 	return n;
 }
 
+/* How the mountain measured: its largest size, on 4 KB pages (its buffer
+ * asks for them: MADV_NOHUGEPAGE). */
+static void method(const void *r, struct result_method *m)
+{
+	const struct mountain *t = r;
+	uint64_t max = 0;
+	for (size_t i = 0; i < t->nsizes; i++)
+		if (t->sizes[i] > max)
+			max = t->sizes[i];
+	if (max)
+		mt_fmt_size(m->size, sizeof m->size, max);
+	if (!t->source[0] || t->hdr.has_diag) { /* memtop's run, not an import */
+		m->advice = RESULT_PAGES_4K;
+		mt_strlcpy(m->pages, "4 KB pages", sizeof m->pages);
+	}
+}
+
 const struct result_kind kind_mountain = {
 	.name = "mountain",
 	.what = "mountain",
@@ -60,6 +77,7 @@ const struct result_kind kind_mountain = {
 	.to_json = kind_to_json,
 	.figures = figures,
 	.compare = mountain_compare,
+	.method = method,
 	.plot = mountain_plot,
 	.strides = 1,
 };

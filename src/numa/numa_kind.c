@@ -14,12 +14,12 @@ RESULT_KIND_FILLED(struct numa_result, numa_result_from_json)
 RESULT_KIND_TYPED(struct numa_result, numa_result_to_json)
 RESULT_KIND_MEASURED(struct numa_result, numa_result_measured)
 
-/* The local figures of the first CPU node (its own memory), then the worst
- * remote latency and the lowest remote read when there are other nodes. */
+/* The local figures of the first CPU node (its own memory): latency on 4 KB
+ * and on 2 MB pages, read and triad bandwidth, each named within a fleet's
+ * column ("lat 4K": under the kind's name, numa). */
 static size_t figures(const void *rv, struct result_figure *out, size_t max)
 {
-	static const char *const names[NUMA_NMEAS] = { "local latency", "local read",
-						       "local triad", "local latency, 2 MB pages" };
+	static const char *const names[NUMA_NMEAS] = { "lat 4K", "read", "triad", "lat 2M" };
 	static const char *const units[NUMA_NMEAS] = { "ns", "GB/s", "GB/s", "ns" };
 	const struct numa_result *r = rv;
 	size_t n = 0;
@@ -49,7 +49,7 @@ static void compare_one(const struct result_file *f, size_t n, int k, const char
 {
 	const struct numa_result *a = f[0].r;
 	struct cmp_table t;
-	cmp_begin(&t, title, (int)n, 1, k != NUMA_LAT && k != NUMA_LAT_HUGE);
+	cmp_begin(&t, title, "cpu>mem", (int)n, 1, k != NUMA_LAT && k != NUMA_LAT_HUGE);
 	for (size_t i = 0; i < a->nnodes; i++)
 		for (size_t j = 0; j < a->nnodes; j++) {
 			double v[CMP_MAX_FILES];
@@ -87,6 +87,24 @@ static int compare(const struct result_file *f, size_t n, const struct result_co
 	return 0;
 }
 
+/* How the run measured: its buffer's size a node pair, the CPUs of the
+ * largest CPU node (the bandwidth runs use them all), the pages (4 KB; 2
+ * MB too where the chase on 2 MB pages ran). */
+static void method(const void *rv, struct result_method *m)
+{
+	const struct numa_result *r = rv;
+	int huge = 0;
+	mt_fmt_size(m->size, sizeof m->size, r->size);
+	for (size_t i = 0; i < r->nnodes; i++) {
+		if (r->ncpus[i] > m->threads)
+			m->threads = r->ncpus[i];
+		for (size_t j = 0; j < r->nnodes; j++)
+			huge |= r->v[i][j][NUMA_LAT_HUGE].have;
+	}
+	m->advice = RESULT_PAGES_4K | (huge ? RESULT_PAGES_HUGE : 0);
+	mt_strlcpy(m->pages, huge ? "4 KB and 2 MB pages" : "4 KB pages", sizeof m->pages);
+}
+
 const struct result_kind kind_numa = {
 	.name = "numa",
 	.what = "numa result",
@@ -98,4 +116,5 @@ const struct result_kind kind_numa = {
 	.to_json = kind_to_json,
 	.figures = figures,
 	.compare = compare,
+	.method = method,
 };

@@ -168,4 +168,16 @@ int mt_plat_cpuinfo(char *buf, size_t len);
  * where the OS has no such setting. */
 int mt_plat_numa_balancing(int *mode);
 
+/* The permanent hardware address of network interface ifname (Linux:
+ * ethtool's ETHTOOL_GPERMADDR, which needs no privilege), as
+ * "aa:bb:cc:dd:ee:ff" into buf: the address it was made with, whatever
+ * address it uses now (a randomised or set one). Returns 0, or -1 where
+ * the OS or the driver does not tell. */
+int mt_plat_perm_mac(const char *ifname, char *buf, size_t len);
+
+/* The machine's own UUID where the OS gives it to every user (macOS:
+ * gethostuuid, the hardware UUID), as text into buf. Returns 0, or -1
+ * where it has none (Linux: its identifiers are files os/machine_id reads). */
+int mt_plat_host_uuid(char *buf, size_t len);
+
 #endif

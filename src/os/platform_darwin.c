@@ -150,6 +150,33 @@ int mt_plat_cpu_capacity(int cpu, long *cap)
 	(void)cpu, (void)cap;
 	return -1;
 }
+
+int mt_plat_perm_mac(const char *ifname, char *buf, size_t len)
+{
+	(void)ifname;
+	if (len)
+		buf[0] = '\0';
+	return -1;
+}
+
+int mt_plat_host_uuid(char *buf, size_t len)
+{
+	if (len)
+		buf[0] = '\0';
+#if defined(__APPLE__)
+	{
+		uuid_t id;
+		struct timespec wait = { 1, 0 };
+		if (gethostuuid(id, &wait) != 0)
+			return -1;
+		for (size_t i = 0; i < sizeof id; i++)
+			mt_append(buf, len, "%02x", id[i]);
+		return 0;
+	}
+#else
+	return -1;
+#endif
+}
 #endif
 
 int mt_plat_page_advice(void *p, size_t len, int huge)

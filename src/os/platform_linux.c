@@ -17,7 +17,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/ethtool.h>
+#include <linux/sockios.h>
+#include <net/if.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -305,6 +310,44 @@ int mt_plat_cpu_capacity(int cpu, long *cap)
 	}
 	fclose(f);
 	return rc;
+}
+
+int mt_plat_perm_mac(const char *ifname, char *buf, size_t len)
+{
+	union { /* the address follows the struct: room for 32 bytes of it */
+		struct ethtool_perm_addr a;
+		unsigned char raw[sizeof(struct ethtool_perm_addr) + 32];
+	} pa;
+	struct ifreq ifr;
+	int fd, rc = -1, zero = 1;
+	if (len)
+		buf[0] = '\0';
+	if (strlen(ifname) >= sizeof ifr.ifr_name || (fd = socket(AF_INET, SOCK_DGRAM, 0)) < 0)
+		return -1;
+	memset(&ifr, 0, sizeof ifr);
+	memset(&pa, 0, sizeof pa);
+	mt_strlcpy(ifr.ifr_name, ifname, sizeof ifr.ifr_name);
+	pa.a.cmd = ETHTOOL_GPERMADDR;
+	pa.a.size = 32;
+	ifr.ifr_data = (void *)&pa;
+	if (ioctl(fd, SIOCETHTOOL, &ifr) == 0 && pa.a.size > 0 && pa.a.size <= 32) {
+		for (size_t i = 0; i < pa.a.size; i++) {
+			zero &= pa.a.data[i] == 0;
+			mt_append(buf, len, "%s%02x", i ? ":" : "", pa.a.data[i]);
+		}
+		rc = zero ? -1 : 0;
+	}
+	close(fd);
+	if (rc < 0 && len)
+		buf[0] = '\0';
+	return rc;
+}
+
+int mt_plat_host_uuid(char *buf, size_t len)
+{
+	if (len)
+		buf[0] = '\0';
+	return -1;
 }
 #endif
 

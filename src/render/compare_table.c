@@ -34,14 +34,14 @@ void cmp_wrapped(FILE *f, int indent, const char *lead, const char *text)
 	}
 }
 
-void cmp_begin(struct cmp_table *t, const char *title, int nfiles, int decimals,
-	       int higher_is_better)
+void cmp_begin(struct cmp_table *t, const char *title, const char *head, int nfiles,
+	       int decimals, int higher_is_better)
 {
 	memset(t, 0, sizeof *t);
 	t->nfiles = nfiles < CMP_MAX_FILES ? nfiles : CMP_MAX_FILES;
 	t->decimals = decimals;
 	t->higher_is_better = higher_is_better;
-	printf("\n%s\n%*s", title, LABEL_W, "size");
+	printf("\n%s\n%*s", title, LABEL_W, head);
 	for (int i = 0; i < t->nfiles; i++)
 		printf(" %*c", COL_W, 'A' + i);
 	printf("\n");

@@ -42,6 +42,16 @@ void compare_print_header(char tag, const char *source, const struct run_header 
 int compare_files(const struct result_file *f, size_t n,
 		  void (*show)(const struct result_file *f, int nf));
 
+/* After a comparison's tables (compare_differs.c): for each file beside the
+ * first, how its run measured where it differs from the first's (its
+ * kind's method and --quick: "B measured 4064M, A 32M (--quick)"), then
+ * the recorded conditions that differ and could act on these runs, most
+ * telling first, each with what it moves and its source, then in one line
+ * those that differ but could not (a THP mode where the runs' buffers get
+ * the same pages under either, a governor where no clock moved); "nothing
+ * memtop records" said too, and a file without conditions named. */
+void compare_print_differs(const struct result_file *f, size_t n);
+
 /* A table with ratio columns (the labs' compare): the first columns'
  * titles, then " A B ..." in 9 columns and " B/A C/A ..." in 8. */
 void cmp_ratio_head(const char *first, int n);
@@ -50,9 +60,10 @@ void cmp_ratio_head(const char *first, int n);
  * "-"), then each v[i] / v[0] ("-" where either is NAN or v[0] <= 0). */
 void cmp_ratio_row(const double *v, int n, const char *fmt);
 
-/* Start a table: its title line and the header "   size  A  B ...". */
-void cmp_begin(struct cmp_table *t, const char *title, int nfiles, int decimals,
-	       int higher_is_better);
+/* Start a table: its title line and the header, head over the rows'
+ * labels (at most 7 characters: "size", "cpu>mem"), then "A  B ...". */
+void cmp_begin(struct cmp_table *t, const char *title, const char *head, int nfiles,
+	       int decimals, int higher_is_better);
 
 /* One row: label and v[0..nfiles) (NAN printed "-"); its ratios to v[0]
  * kept for the verdict. */

@@ -127,7 +127,11 @@ const char *result_unknown_why(const cJSON *root, char *buf, size_t len)
 	(void)result_kinds(NULL);
 	for (size_t i = 0; registry[i]; i++)
 		mt_append(names, sizeof names, "%s%s", i ? ", " : "", registry[i]->name);
-	if (ex) {
+	if (cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(root, "machines")) &&
+	    cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(root, "groups"))) {
+		mt_snprintf(buf, len, "a fleet's grouping (memtop compare --fleet --json), not a "
+				      "result");
+	} else if (ex) {
 		char p[64];
 		mt_snprintf(buf, len, "a \"%s\" result; memtop reads %s results",
 			    mt_printable(p, sizeof p, ex, 0), names);

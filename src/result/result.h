@@ -48,7 +48,9 @@ const struct result_kind *const *result_kinds(size_t *n);
 
 /* Why root is no result memtop reads, as the end of a sentence after
  * "PATH: ": "a \"algae\" result; memtop reads mountain, latency, ... results"
- * or "not a memtop result (no \"experiment\" field, no known shape)". Into
+ * or "not a memtop result (no \"experiment\" field, no known shape)", or
+ * for memtop compare --fleet --json's file "a fleet's grouping (memtop
+ * compare --fleet --json), not a result". Into
  * buf (len), returned. */
 const char *result_unknown_why(const cJSON *root, char *buf, size_t len);
 

@@ -7,11 +7,11 @@
 #include <dirent.h>
 #include <string.h>
 
-/* Whether result r was measured on h's host and CPU. */
+/* Whether result r was measured on h's machine (run_header_same_machine:
+ * its machine id, else its host and CPU). */
 static int same_machine(const void *r, const struct run_header *h)
 {
-	const struct run_header *rh = result_kind_header(r);
-	return strcmp(rh->host, h->host) == 0 && strcmp(rh->cpu, h->cpu) == 0;
+	return run_header_same_machine(result_kind_header(r), h);
 }
 
 void *result_beside(const char *file, const struct run_header *h, const struct result_kind *want,
@@ -23,7 +23,7 @@ void *result_beside(const char *file, const struct run_header *h, const struct r
 	int seen = 0;
 	DIR *d;
 	const char *slash = strrchr(file, '/');
-	if (!h->host[0] || !h->cpu[0])
+	if (!h->machine_id[0] && (!h->host[0] || !h->cpu[0]))
 		return NULL;
 	mt_snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - file) : 1, slash ? file : ".");
 	if (!(d = opendir(dir[0] ? dir : "/")))

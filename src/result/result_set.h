@@ -4,8 +4,9 @@
  * pdsh, clush and parallel --tag collect them from --json - --compact
  * (base/jsonlines.h). Every result is told by result_kind_of and loaded
  * by its kind, and named for its machine: the line's host prefix, else the
- * file's name without ".json" and a "-KIND" ending ("lab07-latency.json":
- * lab07), else, for a bare line, "FILE:LINE". */
+ * host in memtop's default name (memtop-latency-lab07-2026-12-05-10-30.json:
+ * lab07), else the file's name without ".json" and a "-KIND" ending
+ * ("lab07-latency.json": lab07), else, for a bare line, "FILE:LINE". */
 #ifndef MEMTOP_RESULT_SET_H
 #define MEMTOP_RESULT_SET_H
 
@@ -38,6 +39,18 @@ struct result_set {
  * ..."), or "PATH: more than MAX results". */
 int result_set_load(struct result_set *s, char *const *paths, size_t npaths, size_t max,
 		    mt_error *e);
+
+/* result_set_load for a folder's *.json, which may hold more than results
+ * (a fleet's grouping, notes, a half-copied file): a file that holds no
+ * result at all is passed over with one line on stderr naming it and why
+ * ("memtop: fleet.json: a fleet's grouping (memtop compare --fleet
+ * --json), not a result (skipped)"), and the others are read. Returns 0,
+ * or -1 with s empty and e: the one file given, holding no result, with
+ * its own line (nothing said besides); "none of the N files given holds a
+ * memtop result"; or result_set_load's errors for the files of results (a
+ * line that is not one among results, too many). */
+int result_set_load_skip(struct result_set *s, char *const *paths, size_t npaths, size_t max,
+			 mt_error *e);
 
 /* Free everything (s zeroed). */
 void result_set_free(struct result_set *s);

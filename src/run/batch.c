@@ -468,6 +468,7 @@ void batch_begin(struct batch_run *r, const struct batch_cli *c, int pinned)
 	r->meta = c->csv ? stderr : stdout;
 	r->cpu = !pinned ? -1 : c->cpu >= 0 ? c->cpu : job_pick_cpu();
 	run_header_init(&r->hdr, r->cpu);
+	r->hdr.quick = c->quick ? 1 : 2; /* what compare names first of a run's method */
 	run_header_print(r->meta, &r->hdr);
 	fflush(r->meta);
 }

@@ -36,6 +36,24 @@ struct result_figure {
 void result_figure_add(struct result_figure *out, size_t max, size_t *n, const char *name,
 		       double value, const char *unit);
 
+/* How a run measured, what `memtop compare` names first where two runs
+ * differ in it ("B measured 4064M, A 32M (--quick)"), before any setting of
+ * the machine: the largest working set, the threads, the pages, the tries
+ * (--quick is the run header's). A kind fills what it records; the rest
+ * stays "" / 0. */
+enum {
+	RESULT_PAGES_HUGE = 1,   /* a buffer asked for huge pages (madvise MADV_HUGEPAGE) */
+	RESULT_PAGES_4K = 2,     /* a buffer asked for 4 KB pages only (MADV_NOHUGEPAGE) */
+	RESULT_PAGES_LEFT = 4,   /* a buffer left to the THP mode (malloc'd, not advised) */
+};
+struct result_method {
+	char size[32];  /* the largest working set in words: "4064M", "n=1024" */
+	int threads;    /* threads measuring at once, at most (0 not said) */
+	int tries;      /* tries a point is the best or median of (0 not said) */
+	char pages[40]; /* "4 KB pages", "2 MB pages", "4 KB and 2 MB pages" */
+	unsigned advice; /* RESULT_PAGES_* of its buffers; 0 not said (any may be) */
+};
+
 /* One loaded result file: what compare and plot receive. */
 struct result_file {
 	const struct result_kind *kind; /* NULL: nothing loaded */
@@ -90,6 +108,10 @@ struct result_kind {
 	/* The headline figures of r into out[0..max), for comparing a fleet:
 	 * returns how many it wrote (0: none to give). May be NULL. */
 	size_t (*figures)(const void *r, struct result_figure *out, size_t max);
+	/* How r measured, into m (zeroed by the caller). May be NULL: compare
+	 * then names no difference of method but --quick, and takes any THP
+	 * mode to act on its buffers. */
+	void (*method)(const void *r, struct result_method *m);
 	/* 1 when compare reads o->strides (mountains); memtop compare refuses
 	 * --stride for any other kind. */
 	int strides;

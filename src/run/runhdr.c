@@ -100,6 +100,12 @@ void run_header_init(struct run_header *h, int job_cpu)
 	mt_cpu_model(h->cpu, sizeof h->cpu);
 	mt_kernel(h->kernel, sizeof h->kernel);
 	mt_hostname(h->host, sizeof h->host);
+	{
+		const struct mt_machine_id *id = mt_machine_id_this();
+		mt_strlcpy(h->machine_id, id->id, sizeof h->machine_id);
+		mt_strlcpy(h->machine_dmi, id->dmi, sizeof h->machine_dmi);
+		mt_strlcpy(h->machine_from, id->from, sizeof h->machine_from);
+	}
 	h->mem_bytes = (double)mt_mem_total();
 	mt_now_text(h->date, sizeof h->date, 0);
 	mt_clock_calibrate(&h->clock, 0);
@@ -129,6 +135,32 @@ void run_header_init(struct run_header *h, int job_cpu)
 	}
 }
 
+/* A host name that names a machine: not "" nor "localhost". */
+static int named_host(const char *host)
+{
+	return host[0] && strcmp(host, "localhost") != 0;
+}
+
+int run_header_same_machine(const struct run_header *a, const struct run_header *b)
+{
+	if (a->machine_id[0] && b->machine_id[0])
+		return strcmp(a->machine_id, b->machine_id) == 0 &&
+		       !(a->machine_dmi[0] && b->machine_dmi[0] &&
+			 strcmp(a->machine_dmi, b->machine_dmi) != 0);
+	return named_host(a->host) && strcmp(a->host, b->host) == 0 && strcmp(a->cpu, b->cpu) == 0;
+}
+
+int run_header_this_machine(const struct run_header *h)
+{
+	const struct mt_machine_id *id = mt_machine_id_this();
+	char host[64];
+	if (h->machine_id[0] && id->id[0])
+		return strcmp(h->machine_id, id->id) == 0 &&
+		       !(h->machine_dmi[0] && id->dmi[0] && strcmp(h->machine_dmi, id->dmi) != 0);
+	mt_hostname(host, sizeof host);
+	return strcmp(host, h->host) == 0;
+}
+
 int run_header_to_json(const struct run_header *h, cJSON *root)
 {
 	cJSON *clock = cJSON_CreateObject(), *diag;
@@ -140,6 +172,14 @@ int run_header_to_json(const struct run_header *h, cJSON *root)
 	cJSON_AddStringToObject(root, "cpu", h->cpu);
 	cJSON_AddStringToObject(root, "kernel", h->kernel);
 	cJSON_AddStringToObject(root, "host", h->host);
+	if (h->machine_id[0]) {
+		cJSON_AddStringToObject(root, "machine_id", h->machine_id);
+		if (h->machine_dmi[0])
+			cJSON_AddStringToObject(root, "machine_id_dmi", h->machine_dmi);
+		cJSON_AddStringToObject(root, "machine_id_from", h->machine_from);
+	}
+	if (h->quick)
+		cJSON_AddBoolToObject(root, "quick", h->quick == 1);
 	if (h->mem_bytes > 0)
 		cJSON_AddNumberToObject(root, "memory_bytes", h->mem_bytes);
 	cJSON_AddStringToObject(root, "build", h->build);
@@ -220,6 +260,24 @@ static const char *counter_named(const cJSON *clock)
 	return NULL;
 }
 
+/* "machine_id", "machine_id_dmi" (each kept only when it is one: 16
+ * lower-case hex digits, else none), "machine_id_from"; "quick" (true 1,
+ * false 2, else 0: not recorded). */
+static void machine_from_json(const cJSON *root, struct run_header *h)
+{
+	const cJSON *q = cJSON_GetObjectItemCaseSensitive(root, "quick");
+	char id[64] = "", dmi[64] = "";
+	jsonio_opt_string(root, "machine_id", id, sizeof id);
+	jsonio_opt_string(root, "machine_id_dmi", dmi, sizeof dmi);
+	if (mt_machine_id_valid(id)) {
+		mt_strlcpy(h->machine_id, id, sizeof h->machine_id);
+		if (mt_machine_id_valid(dmi))
+			mt_strlcpy(h->machine_dmi, dmi, sizeof h->machine_dmi);
+		jsonio_opt_string(root, "machine_id_from", h->machine_from, sizeof h->machine_from);
+	}
+	h->quick = cJSON_IsBool(q) ? (cJSON_IsTrue(q) ? 1 : 2) : 0;
+}
+
 /* "vm": {"vm": true|false|null, "hypervisor", "why"}, when present. */
 static void vm_from_json(const cJSON *o, struct run_header *h)
 {
@@ -242,6 +300,7 @@ void run_header_from_json(const cJSON *root, struct run_header *h)
 	jsonio_opt_string(root, "cpu", h->cpu, sizeof h->cpu);
 	jsonio_opt_string(root, "kernel", h->kernel, sizeof h->kernel);
 	jsonio_opt_string(root, "host", h->host, sizeof h->host);
+	machine_from_json(root, h);
 	h->mem_bytes = jsonio_opt_number(root, "memory_bytes", 0);
 	if (!(h->mem_bytes > 0 && h->mem_bytes < 1e18))
 		h->mem_bytes = 0;
@@ -299,6 +358,8 @@ void run_header_print(FILE *f, const struct run_header *h)
 	char w[8][160];
 	int n;
 	fprintf(f, "# memtop %s on %s: %s\n", h->version, h->host, h->cpu);
+	if (h->machine_id[0])
+		fprintf(f, "# machine id %s (a hash of its %s)\n", h->machine_id, h->machine_from);
 	fprintf(f, "# %s, %s, clock: %s %.3f GHz, core ~%.2f GHz\n", h->kernel, h->date,
 		h->clock.counter ? h->clock.counter : "?", h->clock.ticks_per_ns, h->clock.core_ghz);
 	run_header_print_clock(f, h);

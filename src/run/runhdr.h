@@ -10,6 +10,7 @@
 #include "os/clock.h"
 #include "diag.h"
 #include "os/conditions.h"
+#include "os/machine_id.h"
 #include "os/vm.h"
 
 /* Where the measuring CPU sits in the machine (core/topo), as far as known. */
@@ -29,6 +30,14 @@ struct run_header {
 	char cpu[160];
 	char kernel[160];
 	char host[64];
+	/* which machine (os/machine_id.h): the hash of what every user reads,
+	 * and of that and the DMI product UUID (root only); "" not recorded
+	 * (an import, a file from before, a run that could read none) */
+	char machine_id[MT_MACHINE_ID_HEX + 1];
+	char machine_dmi[MT_MACHINE_ID_HEX + 1];
+	char machine_from[120]; /* what the id was made of ("machine-id, MAC of eth0") */
+	int quick;          /* 1 --quick, 2 a full run, 0 not recorded (the TUI, imports, older
+			     * files) */
 	double mem_bytes;   /* the machine's memory (MemTotal), 0 unknown */
 	char date[32];      /* "YYYY-MM-DD HH:MM" */
 	char build[256];    /* compiler and flags */
@@ -52,6 +61,17 @@ struct run_header {
  * its core type, L3 group, NUMA node and package, from this machine's
  * topology, loaded once). */
 void run_header_init(struct run_header *h, int job_cpu);
+
+/* Whether a and b were measured on one machine: 1 when their machine ids
+ * agree (and their DMI ones, where both carry one), 0 when they differ;
+ * where either records none (imports, files from before), 1 when both
+ * name the same host and CPU (not "" nor "localhost"), else 0. */
+int run_header_same_machine(const struct run_header *a, const struct run_header *b);
+
+/* Whether h was measured on this machine: its machine id against this
+ * machine's when it records one (and this machine has one), else its host
+ * against this host's name. */
+int run_header_this_machine(const struct run_header *h);
 
 /* Add the header's fields to a result object. Returns 0 or -1 (memory). */
 int run_header_to_json(const struct run_header *h, cJSON *root);
