@@ -18,7 +18,9 @@ fi
 
 plan() { echo "1..$1"; }
 pass() { TAP_N=$((TAP_N + 1)); echo "ok $TAP_N - $1"; }
-fail() { TAP_N=$((TAP_N + 1)); echo "not ok $TAP_N - $1"; shift; for l in "$@"; do echo "# $l"; done; }
+# fail DESC DIAG...: each line of each DIAG a TAP comment ("# "), so that
+# text it shows (a playbook's "ok: [lab1]") is never read as a result
+fail() { TAP_N=$((TAP_N + 1)); echo "not ok $TAP_N - $1"; shift; for l in "$@"; do printf '%s\n' "$l" | sed 's/^/# /'; done; }
 # ok DESC CMD...: passes when CMD exits 0
 ok() { d=$1; shift; if "$@" >/dev/null 2>&1; then pass "$d"; else fail "$d" "command failed: $*"; fi; }
 # is DESC GOT WANT
