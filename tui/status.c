@@ -19,7 +19,7 @@ void tui_set_diag(struct tui *t, const struct diag *d)
  * second line too, in whole words, until the next key. */
 static int msg_wraps(const struct tui *t)
 {
-	return t->msg[0] && !t->job && !t->prompting && !t->confirm_quit &&
+	return t->msg[0] && !t->job && !t->prompting && !t->asking &&
 	       tui_text_height(t->msg, t->cols - 2) > 1;
 }
 
@@ -209,9 +209,8 @@ void status_draw(struct tui *t)
 	werase(w);
 	wattrset(w, a);
 	wmove(w, 0, 0);
-	if (t->confirm_quit) {
-		waddnstr(w, " Unsaved results. Save before quitting? y save, n quit without saving, "
-			    "Esc stay", t->cols - 1);
+	if (t->asking) {
+		tui_put(t, w, 0, 1, t->cols - 2, t->question);
 	} else if (t->prompting) {
 		char line[512];
 		mt_snprintf(line, sizeof line, " %s%s", t->question, t->answer);

@@ -358,10 +358,17 @@ void tui_result_changed(struct tui *t, const struct tab *tab, int unsaved);
  * "unsaved (w)"). */
 int tui_result_unsaved(struct tui *t, const struct tab *tab);
 
+/* Ask a question answered by one key in the status line (modal; jobs keep
+ * streaming): y (or Y) calls done(t, self, 'y'), n (or N) done(t, self,
+ * 'n'), Esc done(t, self, 0), at once, nothing echoed, no Enter; any other
+ * key leaves the question asked. question says its answers ("(y/n)"). */
+void tui_ask(struct tui *t, void *self, const char *question,
+	     void (*done)(struct tui *t, void *self, int key));
+
 /* Before a new run (or an opened file) throws tab's unsaved result away:
  * ask question ("Discard the unsaved matrix and measure again?") with
- * " (y/n) " and, on y, call go(t, self, key) again (the action that
- * asked), past the question. Returns 1 when it
+ * " (y/n)" through tui_ask and, on y, call go(t, self, key) again (the
+ * action that asked), past the question. Returns 1 when it
  * asked (the action returns at once), 0 to go on (nothing unsaved, a job
  * running, memtop view, or the answer was y). */
 int tui_discard_first(struct tui *t, const struct tab *tab, void *self, const char *question,

@@ -160,22 +160,12 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 
 /* ---- keys ------------------------------------------------------------------- */
 
-static void confirm_restart(struct tui *t, void *self, const char *answer)
-{
-	struct latency_tab *s = self;
-	if (answer && (answer[0] == 'y' || answer[0] == 'Y'))
-		start_run(t, s);
-}
-
 static int act_run(struct tui *t, void *self, int key)
 {
 	struct latency_tab *s = self;
-	(void)key;
-	if (tui_result_unsaved(t, &tab_latency) && !tui_job(t) && !tui_view_mode(t)) {
-		tui_prompt(t, s, "Discard the unsaved latency curves and measure again? (y/n) ", "",
-			   confirm_restart);
+	if (tui_discard_first(t, &tab_latency, self,
+			      "Discard the unsaved latency curves and measure again?", act_run, key))
 		return 1;
-	}
 	start_run(t, s);
 	return 1;
 }
