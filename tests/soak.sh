@@ -407,8 +407,8 @@ answer_prompt() {
 		prompts=$((prompts + 1))
 		key "$(pick y n Escape)"
 		;;
-	*"Matrix side n: "* | *"Also race blocked"* | *"Block side: "* | *"Increments per thread: "* | \
-		*"Work per cell"* | *"Largest array for the next run"* | *"Algae cache s,E,b"* | \
+	*"Matrix side n ("* | *"Also race blocked"* | *"Block side ("* | *"Atomic adds a thread ("* | \
+		*"Multiply-adds a cell"* | *"Largest array, "* | *"Algae cache s,E,b"* | \
 		*"Int fields a struct"* | *"Cache s,E,b: "* | *"Size ROWSxCOLS: "* | *"Version (naive"*)
 		# a knob: a random value, or escaped
 		prompts=$((prompts + 1))
@@ -500,8 +500,8 @@ save_verdict() {
 # trailing blanks, so an emptied prompt shows as "Save as:" at the line's
 # end: the pieces that end in a colon match it followed by a blank or the
 # end of the line.
-PROMPT_RE='Save as:( |$)|Open a saved|Compare with a saved|\(y/n\)|Matrix side n:( |$)|Also race blocked'
-PROMPT_RE="$PROMPT_RE"'|Block side:( |$)|Increments per thread:( |$)|Work per cell|Largest array for the next run'
+PROMPT_RE='Save as:( |$)|Open a saved|Compare with a saved|\(y/n\)|Matrix side n \(|Also race blocked'
+PROMPT_RE="$PROMPT_RE"'|Block side \(|Atomic adds a thread \(|Multiply-adds a cell|Largest array, '
 PROMPT_RE="$PROMPT_RE"'|Algae cache s,E,b|Int fields a struct|Cache s,E,b:( |$)|Size ROWSxCOLS:( |$)|Version \(naive'
 PROMPT_RE="$PROMPT_RE"'|Save before quitting'
 

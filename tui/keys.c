@@ -352,7 +352,7 @@ void keys_handle(struct tui *t, int ch)
  * drawn only within the first rows lines of w); each text wrapped between
  * words from HELP_TEXT_X. Returns the next virtual line. */
 static int help_rows(struct tui *t, WINDOW *w, int y, int top, int rows, const char *title,
-		     const struct keybinding *k)
+		     const struct keybinding *k, void *self)
 {
 	int width = getmaxx(w) - HELP_TEXT_X - 1;
 	if (y - top >= 0 && y - top < rows) {
@@ -376,6 +376,8 @@ static int help_rows(struct tui *t, WINDOW *w, int y, int top, int rows, const c
 					if (line[c] == ' ')
 						line[c] = HELP_GLUE;
 			}
+		} else if (k->say) {
+			k->say(t, self, line, sizeof line);
 		} else {
 			mt_strlcpy(line, k->knob ? k->knob->help : k->help, sizeof line);
 		}
@@ -412,8 +414,9 @@ static int help_rows(struct tui *t, WINDOW *w, int y, int top, int rows, const c
  * scrolls). */
 static int help_height(struct tui *t, WINDOW *w)
 {
-	int y = help_rows(t, w, 0, 0, 0, "", frame_keys);
-	return help_rows(t, w, y, 0, 0, "", t->tabs[t->cur]->keys);
+	int y = help_rows(t, w, 0, 0, 0, "", frame_keys, NULL);
+	return help_rows(t, w, y, 0, 0, "", t->tabs[t->cur]->keys,
+			 tui_tab_self(t, t->tabs[t->cur]));
 }
 
 void keys_draw_help(struct tui *t)
@@ -425,8 +428,9 @@ void keys_draw_help(struct tui *t)
 	if (t->help_top > 0 && total - t->help_top < rows)
 		t->help_top = total > rows ? total - rows : 0;
 	mt_snprintf(title, sizeof title, "%s tab", t->tabs[t->cur]->name);
-	y = help_rows(t, w, 0, t->help_top, rows, "Everywhere", frame_keys);
-	help_rows(t, w, y, t->help_top, rows, title, t->tabs[t->cur]->keys);
+	y = help_rows(t, w, 0, t->help_top, rows, "Everywhere", frame_keys, NULL);
+	help_rows(t, w, y, t->help_top, rows, title, t->tabs[t->cur]->keys,
+		  tui_tab_self(t, t->tabs[t->cur]));
 	if (total > h && h > 0) { /* the last line says how to see the rest */
 		wattrset(w, tui_attr(t, ROLE_DIM));
 		tui_put(t, w, h - 1, 2, getmaxx(w) - 3,

@@ -10,6 +10,20 @@
 
 #include <string.h>
 
+/* The first n bytes of s at (y, x), each TUI_GLUE a blank. */
+static void put_bytes(WINDOW *w, int y, int x, const char *s, int n)
+{
+	char buf[1024];
+	if (n >= (int)sizeof buf)
+		n = (int)sizeof buf - 1;
+	memcpy(buf, s, (size_t)n);
+	buf[n] = '\0';
+	for (char *c = buf; *c; c++)
+		if (*c == TUI_GLUE[0])
+			*c = ' ';
+	mvwaddstr(w, y, x, buf);
+}
+
 int tui_put(struct tui *t, WINDOW *w, int y, int x, int width, const char *s)
 {
 	const char *ell = tui_glyph(t, GL_ELLIPSIS);
@@ -17,7 +31,7 @@ int tui_put(struct tui *t, WINDOW *w, int y, int x, int width, const char *s)
 	if (width <= 0 || !s)
 		return 0;
 	if (text_cols(s) <= width) {
-		mvwaddstr(w, y, x, s);
+		put_bytes(w, y, x, s, (int)strlen(s));
 		return text_cols(s);
 	}
 	n = text_fit(s, width - 1, &cols); /* room for the ellipsis */
@@ -25,7 +39,7 @@ int tui_put(struct tui *t, WINDOW *w, int y, int x, int width, const char *s)
 		mvwaddstr(w, y, x, ell);
 		return 1;
 	}
-	mvwaddnstr(w, y, x, s, n);
+	put_bytes(w, y, x, s, n);
 	waddstr(w, ell);
 	return cols + 1;
 }
