@@ -56,7 +56,8 @@ static double far_factor(const struct latency_params *p, uint64_t size)
  * guesses, or what latency_probe measured beyond 1 MB (a fixed stride
  * between the two measured ones priced geometrically by its log2; in the
  * middle sizes no slower than the random chase there). */
-static double model_ns(const struct latency_params *p, uint64_t size, int random, unsigned stride)
+double latency_model_ns(const struct latency_params *p, uint64_t size, int random,
+			unsigned stride)
 {
 	const struct latency_probe *q = &p->probe;
 	double base, far;
@@ -85,7 +86,7 @@ static double model_ns(const struct latency_params *p, uint64_t size, int random
 /* ns to link a slot of a chase: the guesses above, or beyond 16 MB what
  * latency_probe measured (the random chase's by log2 of the size from its
  * 8 MB and 64 MB figures: a bigger cycle misses more while it is shuffled). */
-static double link_ns(const struct latency_params *p, uint64_t size, unsigned stride, int random)
+double latency_link_ns(const struct latency_params *p, uint64_t size, unsigned stride, int random)
 {
 	const struct latency_probe *q = &p->probe;
 	if (!(q->rand_mid > 0) || size <= (16u << 20))
@@ -100,11 +101,11 @@ static double link_ns(const struct latency_params *p, uint64_t size, unsigned st
 double latency_point_cost_ns(const struct latency_params *p, size_t i, unsigned stride, int random)
 {
 	uint64_t size = p->sizes[i], lines = latency_chase_slots(size, stride), linked = lines, warm, timed;
-	double est = model_ns(p, size, random, stride);
+	double est = latency_model_ns(p, size, random, stride);
 	if (i > 0 && latency_chases_grow(p) && p->sizes[i - 1] < size)
 		linked -= latency_chase_slots(p->sizes[i - 1], stride);
 	latency_plan_point(p, lines, est, &warm, &timed);
-	return (double)(warm + timed) * est + (double)linked * link_ns(p, size, stride, random);
+	return (double)(warm + timed) * est + (double)linked * latency_link_ns(p, size, stride, random);
 }
 
 double latency_probe_walk(void *buf, uint64_t n)
@@ -137,9 +138,10 @@ void latency_probe(struct latency_params *p)
 	char *buf;
 	uint32_t *scratch;
 	memset(q, 0, sizeof *q);
-	buf = mmap(NULL, far, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	/* on the run's pages: a chase on 2 MB pages walks no 4 KB page tables */
+	buf = mt_map_2m(far, p->hugepages == LATENCY_HUGE_ON);
 	scratch = malloc(far / 128 * sizeof *scratch);
-	if (buf == MAP_FAILED || !scratch)
+	if (!buf || !scratch)
 		goto out;
 	memset(buf, 1, far); /* the pages first: their faults are populate's, priced apart */
 	/* loads enough for a few ms each at memory's latency */
@@ -163,7 +165,7 @@ out:
 	if (!(q->rand_mid > 0))
 		memset(q, 0, sizeof *q);
 	free(scratch);
-	if (buf != MAP_FAILED)
+	if (buf)
 		munmap(buf, far);
 }
 
