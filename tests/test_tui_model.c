@@ -273,6 +273,10 @@ static void display_columns(void **state)
 	assert_int_equal(text_lines(ru, 8, off, len, 4), 2);
 	assert_int_equal(len[0], 9);
 	assert_int_equal(off[1], 10);
+	/* too long: whole clauses, never one cut, parentheses kept whole */
+	assert_int_equal(text_clauses_fit("Apple M4 Max (aarch64, macOS), Zig 0.14, -O3", 30), 29);
+	assert_int_equal(text_clauses_fit("Apple M4 Max (aarch64, macOS), Zig 0.14, -O3", 45), 44);
+	assert_int_equal(text_clauses_fit("Apple M4 Max (aarch64, macOS)", 20), 0);
 	if (setlocale(LC_CTYPE, "C.UTF-8") || setlocale(LC_CTYPE, "en_US.UTF-8")) {
 		assert_int_equal(text_cols("\xe6\xbc\xa2\xe5\xad\x97"), 4); /* two wide characters */
 		assert_int_equal(text_cols("e\xcc\x81"), 1); /* e and a combining acute */

@@ -344,6 +344,23 @@ int wrap_at(const char *s, int width)
 	return n;
 }
 
+int text_clauses_fit(const char *s, int width)
+{
+	int depth = 0, best = 0, cols = 0, c;
+	for (int i = 0;;) {
+		int end = s[i] == '\0' ||
+			  (depth == 0 && (s[i] == ',' || s[i] == ';') && s[i + 1] == ' ');
+		if (end && cols <= width)
+			best = i;
+		if (s[i] == '\0' || cols > width)
+			break;
+		depth += s[i] == '(' ? 1 : s[i] == ')' && depth > 0 ? -1 : 0;
+		i += char_at(s + i, &c);
+		cols += c;
+	}
+	return best;
+}
+
 int text_lines(const char *s, int width, int *off, int *len, int max)
 {
 	int pos = 0, n = 0;

@@ -468,9 +468,10 @@ int tui_wrap(struct tui *t, WINDOW *w, int y, int x, int width, int lines, const
 /* The lines tui_wrap needs for s in width columns (0 for an empty s). */
 int tui_text_height(const char *s, int width);
 
-/* Whose figures a file holds, as one line: its hardware field first (cut in
- * whole words: "Apple M4 Max ..., the seed's figures"), then the file's
- * name without its folders in parentheses. Returns the columns used. */
+/* Whose figures a file holds, as one line: its hardware field first (too
+ * long, its first whole clauses: text_clauses_fit), then the file's name
+ * without its folders in parentheses; no room for a clause: the name
+ * alone. Never an ellipsis. Returns the columns used. */
 int tui_put_source(struct tui *t, WINDOW *w, int y, int x, int width, const char *hardware,
 		   const char *path);
 
