@@ -66,9 +66,9 @@ whole() {
 
 # pages DESC: the help open now, page by page from its top (PgDn until the
 # screen stays the same, at most 6 pages), each as check says against the
-# whole help at 250 columns
+# whole help at 250x70
 pages() {
-	tm resize-window -t t -x 250 -y 24
+	tm resize-window -t t -x 250 -y 70
 	sleep 0.5
 	tcap >"$TMP/wide"
 	tm resize-window -t t -x 80 -y 24

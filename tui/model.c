@@ -349,7 +349,7 @@ int text_clauses_fit(const char *s, int width)
 	int depth = 0, best = 0, cols = 0, c;
 	for (int i = 0;;) {
 		int end = s[i] == '\0' ||
-			  (depth == 0 && (s[i] == ',' || s[i] == ';') && s[i + 1] == ' ');
+			  (depth == 0 && (s[i] == ',' || s[i] == ';' || s[i] == ':') && s[i + 1] == ' ');
 		if (end && cols <= width)
 			best = i;
 		if (s[i] == '\0' || cols > width)

@@ -109,8 +109,8 @@ int text_cols(const char *s);
  * the first word fits. *cols (may be NULL) gets its columns. */
 int text_fit(const char *s, int width, int *cols);
 
-/* The longest start of s made of whole clauses (ending before a ", " or
- * "; " outside parentheses, or all of s) that takes at most width columns:
+/* The longest start of s made of whole clauses (ending before a ", ",
+ * "; " or ": " outside parentheses, or all of s) that takes at most width columns:
  * its length in bytes, 0 when not even the first clause fits. A sentence
  * too long for its room is said shorter this way, never cut in a clause. */
 int text_clauses_fit(const char *s, int width);

@@ -568,7 +568,7 @@ int numa_worker(job_t *job, void *arg, mt_error *e)
 			rc = run_bandwidth(&w, c, BANDWIDTH_TRIAD, e);
 			run_ends(&w);
 		}
-		if (rc == 0 && i == 0 && say_revised(&w, first - w.left_s) < 0)
+		if (rc == 0 && i == 0 && i + 1 < w.p->ncells && say_revised(&w, first - w.left_s) < 0)
 			rc = mt_fail(e, "out of memory");
 	}
 	return rc < 0 ? -1 : 0;
