@@ -7,7 +7,7 @@
 # tab puts them; no cache size of this machine is hard-coded.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 62
+plan 65
 
 tstart 110 34 -- --quick --idle
 
@@ -15,6 +15,9 @@ tstart 110 34 -- --quick --idle
 wok "memtop --quick starts on the Mountain tab" 'r measures 10 sizes 16K\.\.8M' 10
 tkeys 2
 wok "2 selects the Latency tab" 'Latency by pointer chasing: no run yet' 5
+tkeys m C-u 99999T Enter
+wok "a largest array out of range is refused on Enter with the range, the default kept" \
+	"largest array: 4K\\.\\.64G, not '99999T'; still the default [0-9]+[KMG]" 5
 tkeys m
 wok "m asks for the largest array, with its range and default" 'Largest array, 4K\.\.64G \(Enter alone: the default [0-9]+[KMG]\):' 5
 tkeys C-u 1M Enter r
@@ -85,6 +88,11 @@ tkeys a
 # ---- 5 False sharing: 100000 atomic adds a thread -------------------------
 tkeys 5 o
 wok "o asks for the atomic adds a thread, with their range" 'Atomic adds a thread \(1000\.\.1000000000\): ' 5
+tkeys C-u 5 Enter
+wok "a value out of range is refused on Enter, named as the tab names it, the old kept" \
+	"atomic adds a thread: 1000\\.\\.1000000000, not '5'; still [0-9]+" 5
+tkeys o
+wok "... and the next prompt offers the value kept" 'Atomic adds a thread \(1000\.\.1000000000\): [0-9]+' 5
 tkeys C-u 100000 Enter r
 wok "r fills the table: every sum exact" 'done: every sum exact' 15
 screen=$(tcap)

@@ -157,7 +157,7 @@ static void draw_passport(struct tui *t, WINDOW *w, int y, int x, int width, int
 	mt_snprintf(rows[n++], sizeof rows[0], "floor      %6.0f MB/s stride %u, %s", p.floor,
 		    p.floor_stride, mt_fmt_size(a, sizeof a, p.floor_size));
 	mt_snprintf(rows[n++], sizeof rows[0], "peak/floor %6.2f", p.ratio);
-	mt_snprintf(rows[n++], sizeof rows[0], "ridge      %6.0f MB/s = %.0f %% of the peak",
+	mt_snprintf(rows[n++], sizeof rows[0], "ridge      %6.0f MB/s, %.0f %% of the peak",
 		    p.ridge_mid, 100 * p.ridge_mid / p.peak);
 	mt_snprintf(rows[n++], sizeof rows[0], "           (%.0f..%.0f %%, stride 1 past it)",
 		    100 * p.ridge_lo / p.peak, 100 * p.ridge_hi / p.peak);
