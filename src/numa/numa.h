@@ -150,7 +150,8 @@ struct numa_probe {
 	int have;               /* 0: nothing timed (the price is a guess) */
 	double page_ns;         /* a 4 KB page populated by the kernel (the latency's) */
 	double huge_ns;         /* a 2 MB page populated, 0 without THP */
-	double touch_ns;        /* wall ns a 4 KB page first touched by touch_threads threads */
+	double touch_ns;        /* wall ns a 4 KB page first touched by touch_threads threads
+				 * (1: the probe starts no thread before the job) */
 	int touch_threads;
 	double count_ns, free_ns; /* a 4 KB page counted by node, unmapped */
 	double read_ns, write_ns; /* a byte read, written by one thread (best of two passes) */

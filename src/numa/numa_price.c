@@ -1,6 +1,6 @@
 /* numa_price: what a numa run will take, priced before it starts from a few
  * of its own steps timed small on this machine (numa_probe: a page faulted
- * in by the kernel and by the bandwidth's touching threads, a 2 MB page,
+ * in by the kernel and by a thread touching it, a 2 MB page,
  * a page counted and unmapped, the latency lab's probe on both page sizes,
  * a pass of reads and writes), each run's steps counted as the workers
  * take them (numa_run_cost_s). The worker sets its progress in these
@@ -13,10 +13,8 @@
 #include "os/barrier.h"
 #include "os/clock.h"
 #include "os/sysinfo.h"
-#include "os/threads.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -24,52 +22,25 @@
 
 #define PROBE_BYTES (8u << 20)   /* the pages' probes: 2048 pages of 4 KB, 4 of 2 MB */
 #define PROBE_PASS (64u << 20)   /* the passes' probe: past a guest's share of an L3 */
-#define PROBE_THREADS 4          /* the touching threads' probe: at most this many */
 #define PAGE 4096u
 
 /* ---- the probes ----------------------------------------------------------- */
 
-struct toucher {
-	char *from;
-	size_t len;
-	int cpu;
-};
-
-static void *touch_main(void *arg)
-{
-	struct toucher *t = arg;
-	for (size_t off = 0; off < t->len; off += PAGE)
-		t->from[off] = 0;
-	return NULL;
-}
-
-/* Wall ns a 4 KB page takes to fault in with n threads touching their own
- * slices of a fresh 4 KB-page buffer at once, as the bandwidth runs' first
- * touch does (on p's first CPU node's CPUs), or -1. */
-static double probe_touch(const struct numa_params *p, unsigned n)
+/* ns a 4 KB page takes to fault in when touched from user space, as the
+ * bandwidth runs' first touch does, on this thread (no thread of its own:
+ * the run's first thread beside this one is its job's), or -1. */
+static double probe_touch(void)
 {
 	char *buf = mt_map_2m(PROBE_BYTES, 0);
-	pthread_t tid[PROBE_THREADS];
-	struct toucher t[PROBE_THREADS];
-	unsigned started = 0;
-	const struct numa_node *node = &p->nodes[p->cells[0].cpu];
 	uint64_t t0;
 	if (!buf)
 		return -1;
 	t0 = mt_now_ns();
-	for (unsigned i = 0; i < n; i++) {
-		t[i].from = buf + (size_t)i * (PROBE_BYTES / n);
-		t[i].len = PROBE_BYTES / n;
-		if (mt_thread_start(&tid[i], node->cpus[i % (unsigned)node->ncpus], touch_main,
-				    &t[i]) != 0)
-			break;
-		started++;
-	}
-	for (unsigned i = 0; i < started; i++)
-		mt_thread_join(tid[i]);
+	for (size_t off = 0; off < PROBE_BYTES; off += PAGE)
+		buf[off] = 0;
 	t0 = mt_now_ns() - t0;
 	munmap(buf, PROBE_BYTES);
-	return started == n ? (double)t0 / (PROBE_BYTES / PAGE) : -1;
+	return (double)t0 / (PROBE_BYTES / PAGE);
 }
 
 /* The kernel's populate of a fresh buffer (huge: on 2 MB pages), ns a page
@@ -128,7 +99,6 @@ static void probe_pass(double *read_ns, double *write_ns)
 
 void numa_probe(const struct numa_params *p, struct numa_probe *q)
 {
-	unsigned n;
 	double lp;
 	int running = 0;
 	uint64_t wall;
@@ -136,9 +106,8 @@ void numa_probe(const struct numa_params *p, struct numa_probe *q)
 	memset(q, 0, sizeof *q);
 	if (p->ncells == 0 || p->nodes[p->cells[0].cpu].ncpus <= 0)
 		return;
-	n = (unsigned)p->nodes[p->cells[0].cpu].ncpus;
-	q->touch_threads = n < PROBE_THREADS ? n : PROBE_THREADS;
-	q->touch_ns = probe_touch(p, q->touch_threads);
+	q->touch_threads = 1;
+	q->touch_ns = probe_touch();
 	probe_pages(p, 0, &q->page_ns, &q->count_ns, &q->free_ns);
 	if (p->huge)
 		probe_pages(p, 1, &q->huge_ns, &lp, &lp);
