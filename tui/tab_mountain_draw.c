@@ -534,8 +534,9 @@ static void draw_under(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, 
 		else
 			draw_lower(t, s, w, 1, s->L.width + 6, free_w, h - 1, 1);
 	} else if (s->ov == OV_SIDE && s->ref && s->ref_bundled && h - y >= 3 &&
-		   strcmp(s->m->source, s->ref->source) == 0) {
-		/* the bundled reference beside itself: the book's card under it,
+		   strcmp(s->m->hdr.hardware, s->ref->hdr.hardware) == 0) {
+		/* the bundled reference beside itself (or a copy of it): the
+		 * book's card under it,
 		 * the slices (or its passport) in the left half */
 		mtab_draw_book_card(t, s, w, y, wd / 2, wd - wd / 2, h);
 		draw_lower(t, s, w, y, 0, wd / 2 - 1, h - y, 1);
