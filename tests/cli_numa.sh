@@ -25,6 +25,8 @@ like "the pair's line: latency, read and triad" "$out" \
 	'^CPU node 0, memory node 0: latency [0-9.]+ ns on 4 KB pages \(CPU [0-9]+(, [0-9.]+ ns on 2 MB pages)?\), read [0-9.]+ GB/s, triad [0-9.]+ GB/s \([0-9]+ threads?\); '
 like "one node: said in one line" "$out" '^# one node: local memory only, nothing to compare it with$'
 like "the size and why" "$out" '^# size 32M: --quick'
+like "the time announced, priced from its steps timed here" "$out" \
+	'^# about [0-9]+ s \(its steps timed small here: a page [0-9.]+ us, .* of a CPU\)$'
 like "numa_balancing, THP and the page size are said" "$out" \
 	'^# memory: bound to the memory node .*[0-9]+-byte pages .*THP [a-z]+\); kernel.numa_balancing (on|off|absent)$'
 is "JSON: nodes" "$(q "$TMP/n.json" nodes)" "[0]"

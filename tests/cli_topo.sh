@@ -69,7 +69,7 @@ status "an unknown option: exit 2" 2 "$MEMTOP" topo --sysfs "$TMP"
 
 # where a run ran: its header's "place", as memtop topo places that CPU
 status "a quick latency run on CPU 0" 0 "$MEMTOP" run latency --quick --cpu 0 --json "$TMP/l.json"
-like "its header says where" "$(cat "$TMP/out")" '^# where: CPU 0: core kind [A-Za-z-]+, '
+like "its header says where" "$(cat "$TMP/out")" '^# where: CPU 0: (core kind [A-Za-z-]+, )?(L3 group|NUMA node|package) '
 "$MEMTOP" topo --json "$TMP/here.json" >/dev/null 2>&1
 is "its place is CPU 0" "$("$JSONQ" "$TMP/l.json" place.cpu)" 0
 like "its kind is one of this machine's" "$("$JSONQ" "$TMP/here.json" 'core_kinds[*].name')" \

@@ -68,6 +68,43 @@ static void plan_two_nodes(void **state)
 	assert_int_equal(numa_latency_cpu(&P, 1), 3);
 }
 
+/* The price: each run from the steps timed (here given), the whole the sum
+ * of its runs; a page's costs scale with the size; a busy machine's
+ * bandwidth cells take their most tries and are measured twice; with
+ * nothing timed, a guess by size. */
+static void price(void **state)
+{
+	struct numa_node all[2];
+	struct numa_probe q;
+	mt_error e = { "" };
+	double lat, bw, sum;
+	(void)state;
+	all[0] = node(0, 0, 2, 16 * GB, 2 * MB, 32 * MB);
+	all[1] = node(1, 2, 2, 16 * GB, 2 * MB, 32 * MB);
+	assert_int_equal(numa_plan(&P, all, 2, NULL, 0, 64 * GB, 0, &e), 0);
+	numa_params_runs(&P);
+	memset(&q, 0, sizeof q);
+	q.have = 1;
+	q.page_ns = 1000, q.touch_ns = 4000, q.touch_threads = 2, q.count_ns = 0, q.free_ns = 0;
+	q.read_ns = 0.1, q.write_ns = 0.2, q.share = 1;
+	q.lat4 = P.lat;
+	lat = numa_run_cost_s(&P, &q, 0, NUMA_LAT);
+	bw = numa_run_cost_s(&P, &q, 0, NUMA_READ);
+	/* 256M: 65536 pages at 1 us, the first touch 65536 x 4 us over 2 threads */
+	assert_true(lat > 65536 * 1e-6);
+	assert_true(bw > 65536 * 4e-6);
+	sum = 0;
+	for (size_t k = 0; k < P.ncells; k++)
+		sum += numa_run_cost_s(&P, &q, k, NUMA_LAT) + numa_run_cost_s(&P, &q, k, NUMA_READ) +
+		       numa_run_cost_s(&P, &q, k, NUMA_TRIAD);
+	P.huge = 0;
+	assert_true(fabs(numa_estimate_s(&P, &q) - sum) < 1e-9 * sum);
+	q.busy = 1;
+	assert_true(numa_run_cost_s(&P, &q, 0, NUMA_READ) > 1.9 * bw - 2 * 65536 * 4e-6);
+	q.have = 0;
+	assert_true(fabs(numa_run_cost_s(&P, &q, 0, NUMA_LAT) - 0.25 * 2.0) < 1e-9);
+}
+
 /* Four nodes, the last with memory only (CXL-like): no row of its own, a
  * column like the others; its 1 GB caps the size at a quarter. */
 static void plan_four_nodes_one_memory_only(void **state)
@@ -324,6 +361,7 @@ int main(void)
 		cmocka_unit_test(plan_four_nodes_one_memory_only),
 		cmocka_unit_test(plan_nodes_option),
 		cmocka_unit_test(plan_size_rules),
+		cmocka_unit_test(price),
 		cmocka_unit_test(cpus_text),
 		cmocka_unit_test(json_round_trip),
 		cmocka_unit_test(json_minimal),

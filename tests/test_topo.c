@@ -80,7 +80,7 @@ static void small_machine(void **state)
 	assert_int_equal(topo_relation(t, 0, 2), TOPO_REL_UNKNOWN);
 	assert_null(topo_cpu(t, 2));
 	assert_string_equal(topo_place_text(t, 1, buf, sizeof buf),
-			    "CPU 1: core kind one, L3 group 0, NUMA node 0, package 0");
+			    "CPU 1: L3 group 0, NUMA node 0, package 0");
 	assert_string_equal(topo_place_text(t, 7, buf, sizeof buf), "CPU 7: not in the topology");
 	topo_free(t);
 }
@@ -105,7 +105,7 @@ static void two_sockets_smt(void **state)
 	assert_int_equal(topo_relation(t, 0, 4), TOPO_REL_OTHER_PACKAGE);
 	assert_int_equal(topo_relation(t, 3, 12), TOPO_REL_OTHER_PACKAGE);
 	assert_string_equal(topo_place_text(t, 12, buf, sizeof buf),
-			    "CPU 12: core kind one, L3 group 1, NUMA node 1, package 1");
+			    "CPU 12: L3 group 1, NUMA node 1, package 1");
 	assert_string_equal(topo_summary(t, buf, sizeof buf),
 			    "2 packages, 2 NUMA nodes, 2 L3 groups of 4 cores (16 MB each), 8 cores, "
 			    "16 CPUs; core kind: one");
@@ -130,7 +130,7 @@ static void epyc_l3_groups(void **state)
 	assert_int_equal(topo_relation(t, 0, 8), TOPO_REL_SAME_PACKAGE);
 	assert_int_equal(topo_relation(t, 7, 31), TOPO_REL_SAME_PACKAGE);
 	assert_string_equal(topo_place_text(t, 27, buf, sizeof buf),
-			    "CPU 27: core kind one, L3 group 2, NUMA node 1, package 0");
+			    "CPU 27: L3 group 2, NUMA node 1, package 0");
 	assert_string_equal(topo_summary(t, buf, sizeof buf),
 			    "1 package, 2 NUMA nodes, 4 L3 groups of 4 cores (16 MB each), 16 cores, "
 			    "32 CPUs; core kind: one");

@@ -141,7 +141,7 @@ static int loop(struct tui *t)
 		}
 		while ((ch = getch()) != ERR) {
 			keys_handle(t, ch);
-			if (t->quit || t->prompting || t->confirm_quit)
+			if (t->quit || t->prompting || t->asking)
 				break;
 		}
 		/* keys redraw at once (a cursor move is two cells) */

@@ -79,37 +79,45 @@ struct tab_result_io; /* below */
 
 /* One knob of a tab (git's OPT_INTEGER, for a prompt): its key asks in
  * the status line for a new value of a field of the tab's instance, the
- * field's value as the answer's initial text, and writes an answer in
- * lo..hi into it (else says bad); the same row writes its line of the
- * help (TUI_KEY_KNOB). A text knob hands its answer to answer() instead.
- * A static const table in the tab, named from its keys[]. */
+ * field's value as the answer's initial text, and on Enter writes an
+ * answer in lo..hi into it, else keeps the value it had and says so with
+ * the field's name and range; the same row writes its line of the help
+ * (TUI_KEY_KNOB). A text knob hands its answer to answer() instead, which
+ * checks it the same way (tui_knob_refused). A static const table in the
+ * tab, named from its keys[]. */
 struct tab_knob {
 	int key;              /* a printable character; the help names it */
-	const char *help;     /* its help row: "type the increments per thread" */
-	const char *question; /* "Increments per thread: " */
+	const char *help;     /* its help row: "type the atomic adds a thread" */
+	/* A number's question, the range added: "Atomic adds a thread" asks
+	 * "Atomic adds a thread (1000..1000000000): "; a text's in full. */
+	const char *question;
 	/* Said instead of asking while the tab's run is in progress
 	 * (tui_running): "stop the run first (x)"; NULL: it asks anyway. */
 	const char *busy;
 	/* A number: the field, an unsigned integer of size bytes (4 or 8) at
-	 * offset at into the tab's state, its bounds, what a bad answer says
-	 * ("rounds: expected 1000..1000000000"), and set(self), when not NULL,
-	 * what else changes once it took a new value (the frame redraws). */
+	 * offset at into the tab's state, its bounds, its name as the tab
+	 * writes it elsewhere ("atomic adds a thread": a bad answer says
+	 * "atomic adds a thread: 1000..1000000000, not '5'; still 20000000"),
+	 * and set(self), when not NULL, what else changes once it took a new
+	 * value (the frame redraws). */
 	size_t at, size;
 	uint64_t lo, hi;
-	const char *bad;
+	const char *name;
 	void (*set)(void *self);
-	/* A text: its initial text, and answer(t, self, text or NULL on Esc). */
-	const char *initial;
+	/* A text: its value now as the answer's initial text (now NULL: ""),
+	 * written into buf (len bytes) and returned; and answer(t, self, text
+	 * or NULL on Esc). */
+	const char *(*now)(const void *self, char *buf, size_t len);
 	void (*answer)(struct tui *t, void *self, const char *answer);
 };
 
 /* The rows of a knob table: a number (ST: the tab's state struct, F: the
  * field in it, a.b for a nested one) or a text. */
-#define TAB_KNOB_NUM(key, help, question, busy, st, f, lo, hi, bad, set)                     \
-	{ key, help, question, busy, offsetof(st, f), sizeof(((st *)0)->f), lo, hi, bad, set, \
+#define TAB_KNOB_NUM(key, help, question, busy, st, f, lo, hi, name, set)                    \
+	{ key, help, question, busy, offsetof(st, f), sizeof(((st *)0)->f), lo, hi, name, set, \
 	  NULL, NULL }
-#define TAB_KNOB_TEXT(key, help, question, busy, initial, answer) \
-	{ key, help, question, busy, 0, 0, 0, 0, NULL, NULL, initial, answer }
+#define TAB_KNOB_TEXT(key, help, question, busy, now, answer) \
+	{ key, help, question, busy, 0, 0, 0, 0, NULL, NULL, now, answer }
 
 /* One key binding and, when name is set, one row of the help screen
  * (htop's keys[] idea: the table that binds the keys writes the help).
@@ -123,6 +131,12 @@ struct keybinding {
 	const char *help; /* what it does, lower case, no full stop */
 	int (*action)(struct tui *t, void *self, int key);
 	const struct tab_knob *knob; /* or the knob the row binds */
+	/* Optional: the help's text now, when it holds a figure that is the
+	 * tab's to work out ("measure the latency curves: 143 sizes 4K..2G,
+	 * about 19 s": the figure the key then says), written into buf (len
+	 * bytes) and returned; self is the tab's instance. help is then its
+	 * text where no instance is at hand. */
+	const char *(*say)(struct tui *t, void *self, char *buf, size_t len);
 };
 
 /* The keys[] row of a knob, a row of the tab's knob table: knobs[0]. */
@@ -358,10 +372,22 @@ void tui_result_changed(struct tui *t, const struct tab *tab, int unsaved);
  * "unsaved (w)"). */
 int tui_result_unsaved(struct tui *t, const struct tab *tab);
 
+/* A knob's answer refused, said in the status line: why names the field
+ * as the tab does and what it takes ("largest array: 4K..64G, not
+ * '99999T'"), kept the value the field keeps ("2G"): "...; still 2G". */
+void tui_knob_refused(struct tui *t, const char *why, const char *kept);
+
+/* Ask a question answered by one key in the status line (modal; jobs keep
+ * streaming): y (or Y) calls done(t, self, 'y'), n (or N) done(t, self,
+ * 'n'), Esc done(t, self, 0), at once, nothing echoed, no Enter; any other
+ * key leaves the question asked. question says its answers ("(y/n)"). */
+void tui_ask(struct tui *t, void *self, const char *question,
+	     void (*done)(struct tui *t, void *self, int key));
+
 /* Before a new run (or an opened file) throws tab's unsaved result away:
  * ask question ("Discard the unsaved matrix and measure again?") with
- * " (y/n) " and, on y, call go(t, self, key) again (the action that
- * asked), past the question. Returns 1 when it
+ * " (y/n)" through tui_ask and, on y, call go(t, self, key) again (the
+ * action that asked), past the question. Returns 1 when it
  * asked (the action returns at once), 0 to go on (nothing unsaved, a job
  * running, memtop view, or the answer was y). */
 int tui_discard_first(struct tui *t, const struct tab *tab, void *self, const char *question,
@@ -423,6 +449,10 @@ enum tui_start tui_autostart(const struct tui *t);
 
 /* ---- text in whole words ----------------------------------------------- */
 
+/* A space that tui_put and tui_wrap print as a blank but never break a
+ * line at: "a" TUI_GLUE "128" keeps a glyph with the name it stands for. */
+#define TUI_GLUE "\x1f"
+
 /* Print s at (y, x) in at most width columns, in whole words: when it does
  * not fit, the words that do are printed and the ellipsis glyph marks the
  * cut (a single word wider than width: the ellipsis alone). Never ends
@@ -438,9 +468,10 @@ int tui_wrap(struct tui *t, WINDOW *w, int y, int x, int width, int lines, const
 /* The lines tui_wrap needs for s in width columns (0 for an empty s). */
 int tui_text_height(const char *s, int width);
 
-/* Whose figures a file holds, as one line: its hardware field first (cut in
- * whole words: "Apple M4 Max ..., the seed's figures"), then the file's
- * name without its folders in parentheses. Returns the columns used. */
+/* Whose figures a file holds, as one line: its hardware field first (too
+ * long, its first whole clauses: text_clauses_fit), then the file's name
+ * without its folders in parentheses; no room for a clause: the name
+ * alone. Never an ellipsis. Returns the columns used. */
 int tui_put_source(struct tui *t, WINDOW *w, int y, int x, int width, const char *hardware,
 		   const char *path);
 

@@ -211,7 +211,7 @@ static void compare_answer(struct tui *t, void *self, const char *answer)
 
 static const struct tab_knob knobs[] = {
 	TAB_KNOB_TEXT('c', "compare with a saved run (cells show the ratio)",
-		      "Compare with a saved bandwidth run (Enter alone: none): ", NULL, "",
+		      "Compare with a saved bandwidth run (Enter alone: none): ", NULL, NULL,
 		      compare_answer),
 };
 

@@ -97,10 +97,9 @@ static void knob_set(void *self)
 }
 
 static const struct tab_knob knobs[] = {
-	TAB_KNOB_NUM('m', "type the work per cell (the core hides misses behind it)",
-		     "Work per cell (dependent multiply-adds): ", "stop the run first (x)",
-		     struct lists_tab, p.work, 0, 10000,
-		     "work: expected 0..10000 multiply-adds per cell", knob_set),
+	TAB_KNOB_NUM('m', "type the multiply-adds a cell (the core hides misses behind them)",
+		     "Multiply-adds a cell, dependent", "stop the run first (x)",
+		     struct lists_tab, p.work, 0, 10000, "multiply-adds a cell", knob_set),
 };
 
 /* ---- files: the frame opens and saves them through .result ---------- */

@@ -157,7 +157,7 @@ static void draw_passport(struct tui *t, WINDOW *w, int y, int x, int width, int
 	mt_snprintf(rows[n++], sizeof rows[0], "floor      %6.0f MB/s stride %u, %s", p.floor,
 		    p.floor_stride, mt_fmt_size(a, sizeof a, p.floor_size));
 	mt_snprintf(rows[n++], sizeof rows[0], "peak/floor %6.2f", p.ratio);
-	mt_snprintf(rows[n++], sizeof rows[0], "ridge      %6.0f MB/s = %.0f %% of the peak",
+	mt_snprintf(rows[n++], sizeof rows[0], "ridge      %6.0f MB/s, %.0f %% of the peak",
 		    p.ridge_mid, 100 * p.ridge_mid / p.peak);
 	mt_snprintf(rows[n++], sizeof rows[0], "           (%.0f..%.0f %%, stride 1 past it)",
 		    100 * p.ridge_lo / p.peak, 100 * p.ridge_hi / p.peak);
@@ -533,12 +533,16 @@ static void draw_under(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, 
 			mtab_draw_card_file(t, s, w, 1, s->L.width + 6, free_w, h);
 		else
 			draw_lower(t, s, w, 1, s->L.width + 6, free_w, h - 1, 1);
-	} else if (s->ov == OV_SIDE && s->ref && s->ref_bundled && h - y >= 3) {
-		/* the bundled reference beside: the book's card under it, the
-		 * slices (or this mountain's passport) in the left half */
+	} else if (s->ov == OV_SIDE && s->ref && s->ref_bundled && h - y >= 3 &&
+		   strcmp(s->m->hdr.hardware, s->ref->hdr.hardware) == 0) {
+		/* the bundled reference beside itself (or a copy of it): the
+		 * book's card under it,
+		 * the slices (or its passport) in the left half */
 		mtab_draw_book_card(t, s, w, y, wd / 2, wd - wd / 2, h);
 		draw_lower(t, s, w, y, 0, wd / 2 - 1, h - y, 1);
-	} else if (s->passport && s->ov == OV_SIDE && s->ref && h - y >= 3) {
+	} else if ((s->passport || s->ref_bundled) && s->ov == OV_SIDE && s->ref && h - y >= 3) {
+		/* beside another mountain (the bundled reference beside this
+		 * machine's): this mountain's passport against the other's */
 		draw_passport(t, w, y, 0, wd / 2 - 1, h - y, s->m, "Passport of this mountain");
 		draw_passport(t, w, y, wd / 2, wd - wd / 2, h - y, s->ref, "Passport of the other");
 	} else if (h - y >= 4) {

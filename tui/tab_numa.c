@@ -20,6 +20,7 @@ struct numa_tab {
 	int small_pages;       /* g: the chase on 4 KB pages alone (not on 2 MB too) */
 	char plan_why[200];
 	struct numa_result r;  /* measured here, or opened (memtop view) */
+	struct numa_probe probe; /* the price's inputs, timed as r starts (p.probe) */
 };
 
 /* The plan for this machine, as `memtop run numa` makes it. */
@@ -57,6 +58,10 @@ static void fini(struct tui *t, void *self)
 static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 {
 	struct numa_tab *s = self;
+	if (ev->type == JOB_EV_NOTE && ev->subtype == NUMA_NOTE_REVISED) {
+		tui_message(t, "%s", ev->text); /* the time said again: the ETA's figure */
+		return;
+	}
 	if (ev->type == JOB_EV_CELL || ev->type == JOB_EV_NOTE) {
 		if (numa_result_apply(&s->r, ev) >= 0)
 			tui_result_changed(t, &tab_numa, 1);
@@ -90,6 +95,8 @@ static int act_start(struct tui *t, void *self, int key)
 		tui_message(t, "cannot measure: %s", e.msg);
 		return 1;
 	}
+	numa_probe(&s->p, &s->probe); /* priced as memtop run numa prices it */
+	s->p.probe = &s->probe;
 	numa_result_init(&s->r, &s->p);
 	tui_result_changed(t, &tab_numa, 1);
 	if (tui_job_launch(t, &tab_numa, numa_worker, &s->p, &s->r.hdr) < 0) {
@@ -97,6 +104,7 @@ static int act_start(struct tui *t, void *self, int key)
 		s->p.mem = NULL;
 		return 1;
 	}
+	tui_message(t, "measuring: about %.0f s", ceil(numa_estimate_s(&s->p, s->p.probe)));
 	tui_dirty(t);
 	return 1;
 }

@@ -568,7 +568,7 @@ static int chase_all(job_t *job, const struct latency_params *p0, struct chase_m
 	size_t ncol = columns(p);
 	int st;
 	for (size_t k = 0; k < LATENCY_ETA_COLS; k++)
-		est[k] = 2.0;
+		est[k] = LATENCY_FIRST_GUESS_NS;
 	st = pages_then_price(job, p, m, p->other ? mo : NULL, t_start, &said);
 	if (st != JOB_GO)
 		return st == JOB_CANCELLED ? 0 : mt_fail(e, "out of memory");

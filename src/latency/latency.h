@@ -40,6 +40,8 @@
 #define LATENCY_MAX_STRIDES 12
 #define LATENCY_MAX_LEVELS 16
 #define LATENCY_MIN_SIZE 4096u
+#define LATENCY_DEFAULT_MAX (512ull << 20) /* the largest size when the caches ask no more */
+#define LATENCY_MAX_MAX (64ull << 30)      /* the largest size a run may ask for */
 #define LATENCY_PAGE 4096u
 
 /* lat_mem_rd's next array size after k bytes (seed 002's step()): doubling
@@ -155,6 +157,35 @@ int latency_pages_both(struct latency_params *p, const char *thp);
 /* Sizes from 4 KB up to max (rounded down to the sequence). Returns 0 or -1
  * with e ("--max-size: ...") when max < 4 KB or the list would not fit. */
 int latency_params_set_max(struct latency_params *p, uint64_t max, mt_error *e);
+
+/* p's sizes in words into buf (len bytes): "143 sizes 4K..2G", "1 size,
+ * 4K". Returns buf. */
+const char *latency_sizes_text(const struct latency_params *p, char *buf, size_t len);
+
+struct machine; /* machine/machine.h */
+
+/* The one way a run's parameters are made, `memtop run latency` and the
+ * Latency tab alike, so that --help's rule, --plan, the run and the tab
+ * name one largest size and one time. latency_params_sized: the default
+ * run (quick: --quick's) on machine m for the worker's CPU cpu, its sizes
+ * up to max when max is not 0, else (not quick) up to LATENCY_DEFAULT_MAX
+ * or machine_dram_floor(cpu) when that is larger, so that the curve ends
+ * in memory (why in p->why_max, "" for the default). Returns 0, or -1
+ * with e ("--max-size: at most 64G"). */
+int latency_params_sized(struct latency_params *p, const struct machine *m, int cpu, int quick,
+			 uint64_t max, mt_error *e);
+
+/* After latency_params_sized and the caller's own choices (strides, the
+ * random chase, tries, pages): the time priced (probe: a fresh page's cost
+ * and latency_probe measured here; 0 for a recorded machine), the random
+ * chase on both page sizes where both is 1, or -1 and not quick and
+ * m's THP can be asked for (else why into note), and the sizes capped to
+ * half of avail bytes (0: unknown), said in note (len bytes; "" when
+ * nothing was said); *asked the largest size before the cap. Returns 0, or
+ * -1 with e when not even 4K fits. */
+int latency_params_settle(struct latency_params *p, const struct machine *m, int both, int quick,
+			  int probe, uint64_t avail, char *note, size_t len, uint64_t *asked,
+			  mt_error *e);
 
 /* Cap the largest size to half of available bytes (0 = unknown: no cap);
  * writes the sentence into note and p->note ("" when nothing was capped).

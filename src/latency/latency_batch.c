@@ -64,7 +64,9 @@ static const struct batch_option options[] = {
 			 "fixed strides in bytes (default 128,256,512,1024,2048,4096)", struct args,
 			 strides),
 	BATCH_OPT_STRING("max-size", 'M', "SIZE",
-			 "largest array (default 512M; capped to half the free memory)",
+			 "largest array, 4K..64G (default: 512M, or 4 x every\n"
+			 "cache the CPU reaches when that is more: --plan says\n"
+			 "which; capped to half the free memory)",
 			 struct args, max_size),
 	BATCH_OPT_FLAG("random", 'r', "only the random chase (no fixed strides)", struct args,
 		       only_random),
@@ -259,67 +261,24 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct args 
 	return 0;
 }
 
-/* The largest size when --max-size and --quick leave it to the plan: at
- * least machine_dram_floor of the worker's CPU (4 x every cache it
- * reaches, any source's claim), so the curve ends in memory; the reason
- * into why. Returns 0, or -1 with e. */
-static int reach_memory(struct latency_params *p, const struct machine *m, int cpu, char *why,
-			size_t len, mt_error *e)
-{
-	char f[200], a[32];
-	uint64_t floor = cpu >= 0 ? machine_dram_floor(m, &cpu, 1, f, sizeof f) : 0;
-	why[0] = '\0';
-	if (floor <= p->sizes[p->nsizes - 1])
-		return 0;
-	if (latency_params_set_max(p, floor, e) < 0)
-		return -1;
-	while (p->sizes[p->nsizes - 1] < floor && p->nsizes < LATENCY_MAX_SIZES)
-		p->sizes[p->nsizes] = latency_step(p->sizes[p->nsizes - 1]), p->nsizes++;
-	mt_snprintf(why, len, "sizes up to %s: %s of CPU %d", mt_fmt_size(a, sizeof a,
-		    p->sizes[p->nsizes - 1]), f, cpu);
-	return 0;
-}
-
-/* Both page sizes on machine m (its THP mode): p->other set where huge
- * pages can be asked for; else the reason into note and p->note. */
-static void pages_both(struct latency_params *p, const struct machine *m, char *note, size_t len)
-{
-	if (latency_pages_both(p, m->pages.thp))
-		return;
-	mt_snprintf(note, len, "no random chase on huge pages: transparent huge pages %s here "
-			       "(a level read past the second-level TLB's reach may be the page "
-			       "walks', not a cache)",
-		    m->pages.thp[0] ? "are off" : "are not known");
-	mt_strlcpy(p->note, note, sizeof p->note);
-}
-
-/* The parameters a describes on machine m for the worker's CPU cpu, capped
- * to the memory there is (note says so; *asked is the largest size asked
- * for). probe: price the estimate with latency_probe (not for a plan).
- * Returns 0, or 2 with one line said. */
+/* The parameters a describes on machine m for the worker's CPU cpu
+ * (latency_params_sized, the options, latency_params_settle: the Latency
+ * tab makes its runs the same way), capped to the memory there is (note
+ * says so; *asked is the largest size asked for). probe: price the
+ * estimate with latency_probe. Returns 0, or 2 with one line said. */
 static int make_params(const struct batch_cli *cli, const struct args *a,
 		       struct latency_params *p, const struct machine *m, int cpu, int probe,
 		       char *note, size_t len, uint64_t *asked)
 {
 	mt_error e = { "" };
 	uint64_t max = 0;
-	char fit[200] = "";
 	note[0] = '\0';
-	if (cli->quick)
-		latency_params_quick(p);
-	else
-		latency_params_default(p);
-	p->note[0] = '\0';
-	if (a->max_size) {
-		if (mt_parse_size(a->max_size, &max) < 0) {
-			batch_bad(cli->exp, "--max-size", a->max_size, "a size such as 64M");
-			return MT_EXIT_USAGE;
-		}
-		if (latency_params_set_max(p, max, &e) < 0)
-			goto bad;
-	} else if (!cli->quick && reach_memory(p, m, cpu, p->why_max, sizeof p->why_max, &e) < 0) {
-		goto bad;
+	if (a->max_size && mt_parse_size(a->max_size, &max) < 0) {
+		batch_bad(cli->exp, "--max-size", a->max_size, "a size such as 64M");
+		return MT_EXIT_USAGE;
 	}
+	if (latency_params_sized(p, m, cpu, cli->quick, max, &e) < 0)
+		goto bad;
 	if (a->strides && parse_strides(a->strides, p, &e) < 0)
 		goto bad;
 	if (a->only_random)
@@ -331,19 +290,11 @@ static int make_params(const struct batch_cli *cli, const struct args *a,
 	if (a->tries)
 		p->tries = (unsigned)a->tries;
 	p->tlb_locality = a->tlb_locality;
-	p->page_ns = probe ? mt_fresh_page_ns() : 0; /* for the estimate */
-	if (probe && p->sizes[p->nsizes - 1] > (1u << 20)) /* the probes price sizes beyond 1 MB */
-		latency_probe(p);
 	p->hugepages = a->huge;
-	if (p->random && (a->both == 1 || (a->both < 0 && !cli->quick && !p->tlb_locality)))
-		pages_both(p, m, note, len);
-	*asked = p->sizes[p->nsizes - 1];
 	/* a run this machine cannot hold even capped is bad input */
-	if (latency_params_fit_memory(p, m->mem_avail, note[0] ? fit : note,
-				       note[0] ? sizeof fit : len, &e) < 0)
+	if (latency_params_settle(p, m, a->both == 1 ? 1 : a->both < 0 && !p->tlb_locality ? -1 : 0,
+				  cli->quick, probe, m->mem_avail, note, len, asked, &e) < 0)
 		goto bad;
-	if (note[0] && fit[0])
-		mt_append(note, len, "; %s", fit);
 	return 0;
 bad:
 	mt_warn("run latency: %s", e.msg);
@@ -355,15 +306,15 @@ bad:
 static void describe(const struct latency_params *p, const struct machine *m, int cpu,
 		     const char *note, struct plan *out)
 {
-	char why[300], lo[32], hi[32], where[16];
+	char why[300], lo[32], hi[32], where[16], sz[64];
 	uint64_t max = p->sizes[p->nsizes - 1];
+	mt_fmt_size(hi, sizeof hi, max);
 	plan_init(out, "latency", m);
 	out->worker_cpu = cpu;
 	if (cpu >= 0)
 		plan_add_threads(out, 1, &cpu, 1);
-	mt_snprintf(why, sizeof why, "%zu sizes %s..%s (lat_mem_rd's steps), each chased alone%s%s",
-		    p->nsizes, mt_fmt_size(lo, sizeof lo, p->sizes[0]), mt_fmt_size(hi, sizeof hi, max),
-		    p->why_max[0] ? "; " : "", p->why_max);
+	mt_snprintf(why, sizeof why, "%s (lat_mem_rd's steps), each chased alone%s%s",
+		    latency_sizes_text(p, sz, sizeof sz), p->why_max[0] ? "; " : "", p->why_max);
 	plan_add_size(out, cpu >= 0 ? machine_level_name(m, max, &cpu, 1, where, sizeof where) : "",
 		      max, 1, 0, why);
 	if (cpu >= 0 && max < machine_dram_floor(m, &cpu, 1, NULL, 0))
@@ -383,13 +334,14 @@ static void describe(const struct latency_params *p, const struct machine *m, in
 static void print_plan(const struct batch_run *run, const struct latency_params *p, double ghz,
 		       double about_s)
 {
-	char lo[32], hi[32];
-	fprintf(run->meta,
-		"# latency: %zu sizes %s..%s, %zu fixed stride%s%s, best of %u tries, huge pages "
-		"%s (about %.0f s)\n",
-		p->nsizes, mt_fmt_size(lo, sizeof lo, p->sizes[0]),
-		mt_fmt_size(hi, sizeof hi, p->sizes[p->nsizes - 1]), p->nstrides,
-		p->nstrides == 1 ? "" : "s", p->random ? " + random chase" : "", p->tries,
+	char lo[32], sizes[64], strides[48], tries[32];
+	latency_sizes_text(p, sizes, sizeof sizes);
+	mt_snprintf(strides, sizeof strides,
+		    mt_plural("%zu fixed stride", "%zu fixed strides", p->nstrides), p->nstrides);
+	mt_snprintf(tries, sizeof tries, mt_plural("best of %u try", "best of %u tries", p->tries),
+		    p->tries);
+	fprintf(run->meta, "# latency: %s, %s%s, %s, huge pages %s (about %.0f s)\n", sizes, strides,
+		p->random ? " + random chase" : "", tries,
 		p->random && p->other ? "off, and on for a second random chase"
 		: p->hugepages == LATENCY_HUGE_ON ? "on" : "off", about_s);
 	fprintf(run->meta, "# cycles = ns x %.3f GHz (core clock from dependent adds, not the TSC)\n",
@@ -447,7 +399,7 @@ static int prepare(struct batch_cli *cli, void *params, void *printer,
 		return rc;
 	cpu = cli->cpu >= 0 ? cli->cpu : machine_worker_cpu(b->m, job_coretype());
 	cli->cpu = cpu; /* the CPU planned for is the one measured on */
-	rc = make_params(cli, &rp->a, &rp->p, b->m, cpu, !cli->plan, b->note, sizeof b->note,
+	rc = make_params(cli, &rp->a, &rp->p, b->m, cpu, !b->owned, b->note, sizeof b->note,
 			 &b->asked);
 	if (rc != 0 || cli->plan) {
 		if (rc == 0) {

@@ -202,7 +202,7 @@ void numa_plan_of(const struct numa_params *p, const struct machine *m, struct p
 		plan_note(out, "%zu of the machine's %zu nodes, spread over it: a run takes at most "
 			       "%d (--nodes picks them)", p->nnodes, p->nnodes + p->skipped,
 			  NUMA_MAX_NODES);
-	out->estimate_s = (double)p->ncells * (3 + p->huge) * (p->quick ? 0.3 : 2.0);
+	out->estimate_s = numa_estimate_s(p, p->probe);
 }
 
 int numa_latency_cpu(const struct numa_params *p, size_t i)
@@ -273,7 +273,11 @@ size_t numa_nodes_of(const struct machine *m, int kind, struct numa_node *out, s
 struct worker {
 	job_t *job;
 	struct numa_params *p;
-	double done, total; /* runs */
+	/* progress in seconds: the runs ended (their real time), the run going
+	 * (priced), what is left (priced, times the first pair's real over
+	 * priced once it is measured) */
+	double done_s, run_s, left_s, factor;
+	uint64_t run_t0;
 	int pages_said;
 };
 
@@ -320,6 +324,15 @@ static int take_events(struct worker *w, job_t *sub, struct got *g)
 	return last;
 }
 
+/* The job's progress in seconds (struct worker): the run going counts its
+ * time so far, up to 95 % of its price, so the ETA is the price's. */
+static void progress(struct worker *w)
+{
+	double in = (double)(mt_now_ns() - w->run_t0) / 1e9, cap = 0.95 * w->run_s * w->factor;
+	job_set_progress(w->job, w->done_s + (in < cap ? in : cap),
+			 w->done_s + w->run_s * w->factor + w->left_s * w->factor);
+}
+
 /* Run fn(arg) as a job pinned to cpu, passing w's pause and cancel on.
  * Returns 0 done (g filled), 1 cancelled, -1 with e. */
 static int run_lab(struct worker *w, job_fn fn, void *arg, int cpu, struct got *g, mt_error *e)
@@ -336,7 +349,7 @@ static int run_lab(struct worker *w, job_fn fn, void *arg, int cpu, struct got *
 		last = take_events(w, sub, g);
 		job_get_progress(sub, &pg);
 		g->moved |= pg.cpu_moved;
-		job_set_progress(w->job, w->done + pg.fraction, w->total);
+		progress(w);
 		if (!paused && job_is_paused(w->job)) {
 			job_pause(sub);
 			paused = 1;
@@ -486,28 +499,77 @@ out:
 	return rc;
 }
 
+/* Start pricing run what of cell k: its price leaves what is left. */
+static void run_begins(struct worker *w, size_t k, int what)
+{
+	w->run_s = numa_run_cost_s(w->p, w->p->probe, k, what);
+	w->left_s -= w->run_s;
+	w->run_t0 = mt_now_ns();
+	progress(w);
+}
+
+static void run_ends(struct worker *w)
+{
+	w->done_s += (double)(mt_now_ns() - w->run_t0) / 1e9;
+	w->run_s = 0;
+	progress(w);
+}
+
+/* After the first node pair, with pairs left: the time said again, what is
+ * left priced at the first pair's real time over its price. Returns 0, or
+ * -1 out of memory. */
+static int say_revised(struct worker *w, double priced)
+{
+	struct job_event ev;
+	if (w->left_s <= 0 || priced <= 0)
+		return 0;
+	w->factor = w->done_s / priced;
+	memset(&ev, 0, sizeof ev);
+	ev.type = JOB_EV_NOTE;
+	ev.subtype = NUMA_NOTE_REVISED;
+	ev.value = w->done_s + w->left_s * w->factor;
+	mt_snprintf(ev.text, sizeof ev.text, "about %.0f s in all: the first node pair took "
+		    "%.0f s, priced at %.0f s", ceil(ev.value), w->done_s, priced);
+	return job_emit(w->job, &ev);
+}
+
 int numa_worker(job_t *job, void *arg, mt_error *e)
 {
 	struct worker w;
+	double first = 0;
 	int rc = 0;
 	memset(&w, 0, sizeof w);
 	w.job = job;
 	w.p = arg;
+	w.factor = 1;
 	if (!w.p->mem || w.p->ncells == 0)
 		return mt_fail(e, "numa: nothing to measure");
-	w.total = (double)w.p->ncells * (NUMA_NMEAS - !w.p->huge);
-	job_set_total(job, (uint64_t)w.total);
+	w.left_s = numa_estimate_s(w.p, w.p->probe);
+	job_set_total(job, (uint64_t)w.p->ncells * (NUMA_NMEAS - !w.p->huge));
 	for (size_t i = 0; i < w.p->ncells && rc == 0; i++) {
 		const struct numa_pair *c = &w.p->cells[i];
-		if ((rc = run_latency(&w, c, 0, e)) == 0)
-			w.done++;
-		if (rc == 0 && w.p->huge && (rc = run_latency(&w, c, 1, e)) == 0)
-			w.done++;
-		if (rc == 0 && (rc = run_bandwidth(&w, c, BANDWIDTH_READ, e)) == 0)
-			w.done++;
-		if (rc == 0 && (rc = run_bandwidth(&w, c, BANDWIDTH_TRIAD, e)) == 0)
-			w.done++;
-		job_set_progress(job, w.done, w.total);
+		if (i == 0)
+			first = w.left_s;
+		run_begins(&w, i, NUMA_LAT);
+		rc = run_latency(&w, c, 0, e);
+		run_ends(&w);
+		if (rc == 0 && w.p->huge) {
+			run_begins(&w, i, NUMA_LAT_HUGE);
+			rc = run_latency(&w, c, 1, e);
+			run_ends(&w);
+		}
+		if (rc == 0) {
+			run_begins(&w, i, NUMA_READ);
+			rc = run_bandwidth(&w, c, BANDWIDTH_READ, e);
+			run_ends(&w);
+		}
+		if (rc == 0) {
+			run_begins(&w, i, NUMA_TRIAD);
+			rc = run_bandwidth(&w, c, BANDWIDTH_TRIAD, e);
+			run_ends(&w);
+		}
+		if (rc == 0 && i == 0 && i + 1 < w.p->ncells && say_revised(&w, first - w.left_s) < 0)
+			rc = mt_fail(e, "out of memory");
 	}
 	return rc < 0 ? -1 : 0;
 }

@@ -52,7 +52,9 @@ enum { NUMA_LAT, NUMA_READ, NUMA_TRIAD, NUMA_LAT_HUGE, NUMA_NMEAS };
 /* The flags of a cell: the bandwidth's arrays checked, its best try lost the
  * CPU, the lab's worker moved, the memory was bound to the node */
 enum { NUMA_F_CHECKED = 1, NUMA_F_LOST = 2, NUMA_F_MOVED = 4, NUMA_F_BOUND = 8 };
-enum { NUMA_NOTE_PAGES = 1, NUMA_NOTE_PAGES_HUGE = 2 };
+/* NUMA_NOTE_REVISED: the time said again once the first node pair is
+ * measured (value: the seconds of the whole run now priced) */
+enum { NUMA_NOTE_PAGES = 1, NUMA_NOTE_PAGES_HUGE = 2, NUMA_NOTE_REVISED = 3 };
 
 /* The payload of a cell (run/job.h: JOB_PAYLOAD_PUT/GET). */
 struct numa_ev_cell {
@@ -96,6 +98,9 @@ struct numa_params {
 	struct bandwidth_params bw;  /* the bandwidth lab's run (size set; kernel, CPUs
 				      * and threads set for each run) */
 	struct numa_mem *mem;        /* where buffers are bound (numa_mem_open) */
+	/* the price's inputs (numa_probe, the caller's, outliving the job);
+	 * NULL: priced by a guess */
+	const struct numa_probe *probe;
 	const struct machine *m;     /* the machine planned (the bandwidth runs' CPUs) */
 };
 
@@ -136,6 +141,36 @@ void numa_plan_of(const struct numa_params *p, const struct machine *m, struct p
  * best ISA. Call from the batch or UI thread (the bandwidth defaults read
  * the CPUs it may use). Never fails. */
 void numa_params_runs(struct numa_params *p);
+
+/* ---- the price (numa_price.c) --------------------------------------------- */
+
+/* What a few of the run's own steps took here, timed small (numa_probe,
+ * about a second on a quiet machine): the price's inputs. */
+struct numa_probe {
+	int have;               /* 0: nothing timed (the price is a guess) */
+	double page_ns;         /* a 4 KB page populated by the kernel (the latency's) */
+	double huge_ns;         /* a 2 MB page populated, 0 without THP */
+	double touch_ns;        /* wall ns a 4 KB page first touched by touch_threads threads
+				 * (1: the probe starts no thread before the job) */
+	int touch_threads;
+	double count_ns, free_ns; /* a 4 KB page counted by node, unmapped */
+	double read_ns, write_ns; /* a byte read, written by one thread (best of two passes) */
+	double share;           /* of a CPU the probing thread got (1 on a quiet machine) */
+	int busy;               /* the load was over the CPUs allowed */
+	struct latency_params lat4, lat2; /* p's latency run, latency_probe'd on each page size */
+};
+
+/* Time the steps above on this machine for p (planned; p->lat set by
+ * numa_params_runs). Call on the batch or UI thread, no run going. Never
+ * fails: what could not be timed leaves q->have 0. */
+void numa_probe(const struct numa_params *p, struct numa_probe *q);
+
+/* Seconds run what (NUMA_LAT, NUMA_LAT_HUGE, NUMA_READ, NUMA_TRIAD) of node
+ * pair cell of p is priced at with q (NULL or not had: a guess by size),
+ * and all of p's runs. The worker's progress counts in these seconds. */
+double numa_run_cost_s(const struct numa_params *p, const struct numa_probe *q, size_t cell,
+		       int what);
+double numa_estimate_s(const struct numa_params *p, const struct numa_probe *q);
 
 /* Where a thread of p runs: the latency's CPU of CPU node index i (its
  * last CPU). */

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "numa.h"
+#include "latency/latency_eta.h"
 #include "machine/plan.h"
 #include "os/sysinfo.h"
 #include "run/batch.h"
@@ -32,6 +33,7 @@ struct opts {
 struct run_params {
 	struct numa_params p;
 	struct opts o;
+	struct numa_probe probe; /* the price's inputs (this machine's; p.probe) */
 };
 
 /* The options, with their help and the field each fills: the getopt
@@ -210,6 +212,12 @@ static int print_plan(void *printer)
 		   "kernel.numa_balancing %s\n", (unsigned long long)r->page_size,
 		r->thp[0] ? r->thp : "absent",
 		r->numa_balancing < 0 ? "absent" : r->numa_balancing ? "on" : "off");
+	fprintf(m, "# about %.0f s (its steps timed small here: a page %.1f us, a 2 MB page %.0f "
+		   "us, a slot linked %.0f ns, %.0f %% of a CPU)\n",
+		ceil(numa_estimate_s(p, p->probe)), p->probe ? p->probe->page_ns / 1e3 : 0,
+		p->probe ? p->probe->huge_ns / 1e3 : 0,
+		p->probe ? latency_link_ns(&p->probe->lat4, p->size, p->lat.random_stride, 1) : 0,
+		p->probe ? 100 * p->probe->share : 100);
 	if (b->csv)
 		printf("cpu_node,memory_node,latency_ns,read_gbs,triad_gbs,pages_on_node,"
 		       "latency_huge_ns\n");
@@ -235,10 +243,11 @@ static int parse(struct batch_cli *cli, int argc, char **argv, void *params)
 	return 0;
 }
 
-/* The nodes of machine m and the plan. Returns -1 when planned, else the
- * exit code (--plan: the plan printed). */
+/* The nodes of machine m and the plan, priced by its steps timed here
+ * (recorded: a machine not here, a guess). Returns -1 when planned, else
+ * the exit code (--plan: the plan printed). */
 static int plan(struct numa_params *p, struct batch_cli *cli, const struct opts *o,
-		const struct machine *m)
+		const struct machine *m, int recorded, struct numa_probe *probe)
 {
 	static struct numa_node all[NUMA_MAX_NODES * 4];
 	mt_error e = { "" };
@@ -253,6 +262,11 @@ static int plan(struct numa_params *p, struct batch_cli *cli, const struct opts 
 		mt_warn("run numa: %s", e.msg);
 		return rc == -1 ? MT_EXIT_USAGE : MT_EXIT_RUNTIME;
 	}
+	numa_params_runs(p);
+	if (!recorded) {
+		numa_probe(p, probe);
+		p->probe = probe;
+	}
 	if (cli->plan) {
 		struct plan pl;
 		numa_plan_of(p, m, &pl);
@@ -262,7 +276,6 @@ static int plan(struct numa_params *p, struct batch_cli *cli, const struct opts 
 		mt_warn("run numa: %s", e.msg);
 		return MT_EXIT_RUNTIME;
 	}
-	numa_params_runs(p);
 	return -1;
 }
 
@@ -279,7 +292,7 @@ static int prepare(struct batch_cli *cli, void *params, void *printer,
 
 	if ((rc = machine_for_run(cli, &m, &owned)) >= 0)
 		return rc;
-	if ((rc = plan(&rp->p, cli, &rp->o, m)) >= 0) {
+	if ((rc = plan(&rp->p, cli, &rp->o, m, owned != NULL, &rp->probe)) >= 0) {
 		machine_free(owned);
 		return rc;
 	}

@@ -77,6 +77,19 @@ cJSON *mt_conditions_to_json(const struct mt_conditions *c);
  * unknown"). Strings made printable; unknown keys ignored. */
 void mt_conditions_from_json(const cJSON *o, struct mt_conditions *c);
 
+/* Why the DIMMs are not known on this machine when EDAC lists none, from
+ * what is so here: EDAC's folder there (edac), DMI tables there (dmi),
+ * running as root, dmidecode installed. "no EDAC (...); dmidecode -t
+ * memory lists them as root", "...; no DMI for dmidecode either". Returns
+ * buf. */
+const char *mt_conditions_dimms_why(char *buf, size_t len, int edac, int dmi, int is_root,
+				    int have_dmidecode);
+
+/* SMT's state in words from the kernel's smt/control word: "on", "off",
+ * "off (forced at boot)", "not supported" ("notsupported"); NULL for
+ * "notimplemented" (the kernel cannot tell: not known) and any other. */
+const char *mt_conditions_smt_words(const char *control);
+
 /* The one-line summary the side panel shows: "VM (KVM), governor
  * performance, SNC off, THP madvise". Returns buf. */
 const char *mt_conditions_summary(const struct mt_conditions *c, char *buf, size_t len);

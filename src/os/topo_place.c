@@ -101,7 +101,7 @@ const char *topo_place_text(const struct topo *t, int cpu, char *buf, size_t len
 		mt_append(buf, len, ": not in the topology");
 		return buf;
 	}
-	if (c->coretype >= 0) {
+	if (c->coretype >= 0 && t->ncoretypes > 1) { /* one kind: nothing to tell */
 		mt_append(buf, len, "%score kind %s", sep, t->coretypes[c->coretype].name);
 		sep = ", ";
 	}

@@ -32,7 +32,7 @@ const char *run_place_text(const struct run_place *p, char *buf, size_t len)
 	if (!p->known)
 		return buf;
 	mt_snprintf(buf, len, "CPU %d", p->cpu);
-	if (p->kind[0]) {
+	if (p->kind[0] && strcmp(p->kind, "one") != 0) { /* one kind: nothing to tell */
 		mt_append(buf, len, "%score kind %s", sep, p->kind);
 		sep = ", ";
 	}
