@@ -82,6 +82,39 @@ static void print_nodes(FILE *f, const struct topo *t)
 			t->nnodes - TOPO_LINES);
 }
 
+/* The nodes' distances as numactl -H prints them (the firmware's SLIT,
+ * through hwloc), the first TOPO_LINES nodes. */
+static void print_distances(FILE *f, const struct topo *t)
+{
+	int n = t->nnodes < TOPO_LINES ? t->nnodes : TOPO_LINES;
+	if (!t->dist || t->nnodes < 2)
+		return;
+	fprintf(f, "  node distances (the SLIT: relative latency, 10 local):\n  %6s ", "node");
+	for (int j = 0; j < n; j++)
+		fprintf(f, " %3d", t->nodes[j].os_index);
+	fprintf(f, "\n");
+	for (int i = 0; i < n; i++) {
+		fprintf(f, "  %6d:", t->nodes[i].os_index);
+		for (int j = 0; j < n; j++)
+			fprintf(f, " %3d", topo_distance(t, i, j));
+		fprintf(f, "\n");
+	}
+	if (t->nnodes > n)
+		fprintf(f, "  ... the distances of %d more nodes: --json lists them all\n",
+			t->nnodes - n);
+}
+
+/* What hwloc's tree could not place, and what memtop read around in it:
+ * one line each. */
+static void print_unplaced(FILE *f, const struct topo *t)
+{
+	char line[600];
+	if (topo_unplaced_text(t, line, sizeof line)[0])
+		fprintf(f, "  not placed: %s\n", line);
+	if (t->read_around[0])
+		fprintf(f, "  read around: %s\n", t->read_around);
+}
+
 /* The L3 groups; a size memtop info doubts is marked '?' and said why. */
 static void print_l3(FILE *f, const struct topo *t, const struct machine *m)
 {
@@ -160,7 +193,9 @@ static void print_topo(FILE *f, const struct topo *t, const struct machine *m)
 	fprintf(f, "memtop topo: %s (hwloc %s)\n", MT_PRINTABLE(t->source),
 		topo_hwloc_version(ver, sizeof ver));
 	fprintf(f, "%s\n", topo_summary(t, sum, sizeof sum));
+	print_unplaced(f, t);
 	print_nodes(f, t);
+	print_distances(f, t);
 	print_l3(f, t, m);
 	print_coretypes(f, t);
 	print_smt(f, t);
