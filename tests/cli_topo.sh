@@ -7,7 +7,7 @@
 # NAME.tar.bz2 files), their counts exactly as hwloc's own .console/.xml
 # files give them.
 . "$TESTLIB"
-plan 75
+plan 77
 GEN="$TESTDATA/../topo_tree.sh"
 for s in small 2s-smt epyc hybrid biglittle garbled holey; do
 	sh "$GEN" "$s" "$TMP/$s" || echo "# topo_tree.sh $s failed"
@@ -187,4 +187,9 @@ is "... the one line of what could not be placed" "$(printf '%s\n' "$out" | grep
 	"  not placed: CPU 1 offline (or outside the cpuset hwloc read it in: an XML does not tell which); CPU 6 in no core or package of hwloc's tree (only what else is known of it)"
 is "... every CPU kept: 6 CPUs, 3 cores" "$("$JSONQ" "$TMP/qc.json" cpus cores unplaced_cpus | tr '\n' ' ')" \
 	"6 3 [6] "
+
+# a die without L3 (tests/data/topo-die-without-l3.xml, made by hand)
+status "a die without L3: exit 0" 0 "$MEMTOP" topo --topology "$TESTDATA/topo-die-without-l3.xml"
+like "... its CPUs said in no L3 group" "$(cat "$TMP/out")" \
+	'^  no L3: CPUs 2-3 \(in no L3 group: a die or package without one\)$'
 

@@ -518,12 +518,13 @@ static void tree_shapes(void **state)
 
 /* The hwloc XMLs of tests/data: live kernels under qemu (2 sockets, a
  * memory-only node, the SLIT; the same with an SMT sibling offline: cores
- * at two depths), a made-up tree with cores at two depths and a CPU in no
- * core, a hybrid. */
+ * at two depths), made-up trees with cores at two depths and a CPU in no
+ * core and with a die without L3, a hybrid. */
 static void data_xmls(void **state)
 {
 	static const char *const xmls[] = { "topo-qemu-A.xml", "topo-qemu-offline5.xml",
-					    "topo-cores-two-depths.xml", "topo-hybrid.xml" };
+					    "topo-cores-two-depths.xml", "topo-die-without-l3.xml",
+					    "topo-hybrid.xml" };
 	const char *data = getenv("TESTDATA");
 	(void)state;
 	assert_non_null(data);

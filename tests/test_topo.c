@@ -353,6 +353,26 @@ static void cores_at_two_depths(void **state)
 	topo_free(t);
 }
 
+/* A die without L3 (tests/data/topo-die-without-l3.xml, made by hand):
+ * its CPUs in no L3 group, their relations what else is known. */
+static void die_without_l3(void **state)
+{
+	struct topo *t = load_xml("topo-die-without-l3.xml");
+	(void)state;
+	assert_int_equal(t->packages, 1);
+	assert_int_equal(t->dies, 2);
+	assert_int_equal(t->cores, 4);
+	assert_int_equal(t->nl3, 1);
+	assert_int_equal(topo_cpu(t, 2)->l3, -1);
+	assert_int_equal(topo_cpu(t, 2)->die, 1);
+	assert_int_equal(topo_relation(t, 0, 1), TOPO_REL_SAME_L3);
+	assert_int_equal(topo_relation(t, 2, 3), TOPO_REL_SAME_NODE);
+	assert_int_equal(topo_relation(t, 0, 2), TOPO_REL_SAME_NODE);
+	assert_string_equal(t->read_around, "");
+	assert_int_equal(t->unplaced.n, 0);
+	topo_free(t);
+}
+
 /* topo_load on a tree that is not one: -1, *out NULL, e is what. */
 static void refused(const char *root, const char *want)
 {
@@ -471,7 +491,7 @@ int main(void)
 		cmocka_unit_test(relation_names), cmocka_unit_test(this_machine),
 		cmocka_unit_test(place_round_trip), cmocka_unit_test(info_source_hwloc),
 		cmocka_unit_test(qemu_sibling_offline), cmocka_unit_test(qemu_distances),
-		cmocka_unit_test(cores_at_two_depths),
+		cmocka_unit_test(cores_at_two_depths), cmocka_unit_test(die_without_l3),
 	};
 	return cmocka_run_group_tests_name("topo", tests, setup, teardown);
 }

@@ -153,7 +153,7 @@ static int draw_nodes(struct tui *t, const struct numa_tab *s, WINDOW *w, int y,
 			    n->tier[0] ? ", " : "", mt_fmt_mem(a, sizeof a, n->memory),
 			    n->ncpus ? "CPUs " : n->own ? "no CPU memtop may use" : "no CPUs of its own");
 		mt_append(line, sizeof line, "%s", n->ncpus ? cpus : "");
-		for (size_t j = 0; s->p.dist[i][i] > 0 && j < s->p.nnodes; j++)
+		for (size_t j = 0; s->p.nnodes > 1 && s->p.dist[i][i] > 0 && j < s->p.nnodes; j++)
 			mt_append(line, sizeof line, "%s%d", j ? " " : ", SLIT ", s->p.dist[i][j]);
 		tui_put(t, w, y++, 1, wd - 2, line);
 	}

@@ -8,6 +8,7 @@
 #include "os/topo.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* the groups listed one a line before the rest are counted */
@@ -115,6 +116,22 @@ static void print_unplaced(FILE *f, const struct topo *t)
 		fprintf(f, "  read around: %s\n", t->read_around);
 }
 
+/* The CPUs in no L3 group where others have one (a die without L3). */
+static void print_no_l3(FILE *f, const struct topo *t)
+{
+	struct topo_set s = { 0, NULL };
+	char cpus[1024];
+	if (t->nl3 == 0 || !(s.cpus = calloc((size_t)t->ncpus, sizeof *s.cpus)))
+		return;
+	for (int i = 0; i < t->ncpus; i++)
+		if (t->cpus[i].l3 < 0)
+			s.cpus[s.n++] = t->cpus[i].os;
+	if (s.n)
+		fprintf(f, "  no L3: CPU%s %s (in no L3 group: a die or package without one)\n",
+			s.n == 1 ? "" : "s", topo_set_text(&s, cpus, sizeof cpus));
+	free(s.cpus);
+}
+
 /* The L3 groups; a size memtop info doubts is marked '?' and said why. */
 static void print_l3(FILE *f, const struct topo *t, const struct machine *m)
 {
@@ -137,6 +154,7 @@ static void print_l3(FILE *f, const struct topo *t, const struct machine *m)
 	}
 	if (t->nl3 > TOPO_LINES)
 		fprintf(f, "  ... and %d more L3 groups (--json lists them all)\n", t->nl3 - TOPO_LINES);
+	print_no_l3(f, t);
 	if (doubted)
 		fprintf(f, "  ? doubted (memtop info): %s\n", MT_PRINTABLE(dt->why));
 }

@@ -206,7 +206,7 @@ static void print_nodes(FILE *m, const struct numa_params *p, const struct numa_
 				 : "no CPUs of its own (memory only)",
 			n->memory ? mt_fmt_mem(a, sizeof a, n->memory) : "unknown");
 	}
-	if (numa_result_slit_text(r, slit, sizeof slit)[0])
+	if (p->nnodes > 1 && numa_result_slit_text(r, slit, sizeof slit)[0])
 		fprintf(m, "# SLIT (node distances, 10 local): %s\n", slit);
 	else if (p->nnodes > 1)
 		fprintf(m, "# SLIT: not known (the firmware gives no node distances here)\n");
