@@ -187,7 +187,8 @@ static void print_smt(FILE *f, const struct topo *t)
 		fprintf(f, "  SMT siblings: none (one CPU per core)\n");
 		return;
 	}
-	fprintf(f, "  SMT siblings: %d cores with %d CPUs each, e.g.", t->nsmt, t->smt[0].n);
+	fprintf(f, "  SMT siblings: %d core%s with %d CPUs each, e.g.", t->nsmt,
+		t->nsmt == 1 ? "" : "s", t->smt[0].n);
 	for (int i = 0; i < t->nsmt && i < 4; i++)
 		fprintf(f, " %s", topo_set_text(&t->smt[i], cpus, sizeof cpus));
 	fprintf(f, "%s\n", t->nsmt > 4 ? " ..." : "");
