@@ -314,6 +314,7 @@ static void hwloc_trees(void **state)
 	assert_string_equal(field(&c, "snc"), "2 nodes a package (SNC2 or NPS2)");
 	assert_int_equal(c.packages, 2);
 	assert_int_equal(c.nodes, 4);
+	assert_int_equal(c.cpu_nodes, 4);
 	assert_string_equal(field(&c, "product"), "Huawei XA320 V2"); /* DMI's blank cut */
 	assert_string_equal(field(&c, "smt"), "?the kernel has no SMT control for this CPU");
 	read_tree("32em64t-2n8c+dax+nvme+mic+dimms", &c);

@@ -33,6 +33,7 @@ static struct numa_node node(int id, int cpu0, int ncpus, uint64_t memory, uint6
 	for (int i = 0; i < ncpus; i++)
 		n.cpus[i] = cpu0 + i;
 	n.ncpus = ncpus;
+	n.own = ncpus;
 	n.memory = memory;
 	if (ncpus) { /* as machine_dram_floor says it: 4 x the largest cache reached */
 		char a[32];
@@ -163,7 +164,17 @@ static void plan_nodes_option(void **state)
 	assert_string_equal(e.msg, "--nodes: node 1 given twice");
 	want[0] = 3;
 	assert_int_equal(numa_plan(&P, all, 4, want, 1, 0, 0, &e), -1);
-	assert_string_equal(e.msg, "--nodes: node 3 has no CPU this process may use");
+	assert_string_equal(e.msg, "--nodes: node 3 has no CPUs of its own (memory only)");
+	all[2].ncpus = 0; /* its 8 CPUs outside this process's cpuset */
+	want[1] = 2;
+	assert_int_equal(numa_plan(&P, all, 4, want, 2, 0, 0, &e), -1);
+	assert_string_equal(e.msg, "--nodes: node 3 has no CPUs of its own (memory only); node 2: "
+				   "no CPU this process may use (a cpuset keeps its CPUs from it)");
+	want[0] = 2;
+	assert_int_equal(numa_plan(&P, all, 4, want, 1, 0, 0, &e), -1);
+	assert_string_equal(e.msg, "--nodes: node 2: no CPU this process may use (a cpuset keeps "
+				   "its CPUs from it)");
+	all[2].ncpus = 8;
 	want[0] = 3; /* a memory node is measured from a CPU node */
 	want[1] = 1;
 	assert_int_equal(numa_plan(&P, all, 4, want, 2, 0, 0, &e), 0);
@@ -289,6 +300,59 @@ static void json_round_trip(void **state)
 	cJSON_Delete(j2);
 }
 
+/* The SLIT beside the measured ratios: node 1 (memory only) 2.1x as far
+ * by the firmware's table, 1.4x as slow on 2 MB pages (130 / 90 ns); the
+ * SLIT, the ratios and the page they were taken on in the JSON, read back;
+ * no SLIT: said so. */
+static void slit_and_ratios(void **state)
+{
+	mt_error e = { "" };
+	char buf[200], *a;
+	cJSON *j;
+	int huge;
+	(void)state;
+	make_result();
+	P.dist[0][0] = P.dist[1][1] = 10;
+	P.dist[0][1] = P.dist[1][0] = 21;
+	numa_result_init(&R, &P);
+	for (int k = 0; k < 2; k++) {
+		cell(NUMA_LAT, 0, k, 100.0 + 50 * k, 1000, 1000, 1);
+		cell(NUMA_LAT_HUGE, 0, k, 90.0 + 40 * k, 0, 0, 1);
+	}
+	assert_float_equal(numa_result_ratio(&R, 0, 1, &huge), 130.0 / 90, 1e-12);
+	assert_int_equal(huge, 1);
+	assert_float_equal(numa_result_slit_ratio(&R, 0, 1), 2.1, 1e-12);
+	assert_true(isnan(numa_result_ratio(&R, 1, 0, &huge)));
+	assert_string_equal(numa_result_slit_text(&R, buf, sizeof buf), "0: 10 21; 1: 21 10");
+	assert_int_equal(numa_result_ratio_text(&R, 0, 1, buf, sizeof buf), 0);
+	assert_string_equal(buf, "CPU node 0, memory node 1: 1.4x local on 2 MB pages, SLIT says 2.1x");
+	assert_int_equal(numa_result_ratio_text(&R, 0, 0, buf, sizeof buf), -1); /* local */
+	assert_int_equal(numa_result_ratio_text(&R, 1, 0, buf, sizeof buf), -1); /* not measured */
+	j = numa_result_to_json(&R);
+	a = cJSON_PrintUnformatted(j);
+	assert_non_null(strstr(a, "\"distances\":[[10,21],[21,10]],\"latency_ratio\":[[1,1.444],"
+				  "[null,null]],\"slit_ratio\":[[1,2.1],[2.1,1]],"
+				  "\"latency_ratio_page\":2097152"));
+	assert_int_equal(numa_result_from_json(j, "r.json", &B, &e), 0);
+	assert_int_equal(B.have_dist, 1);
+	assert_int_equal(B.dist[1][0], 21);
+	free(a);
+	cJSON_Delete(j);
+	/* on 4 KB pages where there is no 2 MB figure; no SLIT known */
+	memset(P.dist, 0, sizeof P.dist);
+	numa_result_init(&R, &P);
+	for (int k = 0; k < 2; k++)
+		cell(NUMA_LAT, 0, k, 100.0 + 50 * k, 1000, 1000, 1);
+	assert_int_equal(numa_result_ratio_text(&R, 0, 1, buf, sizeof buf), 0);
+	assert_string_equal(buf, "CPU node 0, memory node 1: 1.5x local on 4 KB pages, no SLIT");
+	assert_string_equal(numa_result_slit_text(&R, buf, sizeof buf), "");
+	j = numa_result_to_json(&R);
+	a = cJSON_PrintUnformatted(j);
+	assert_non_null(strstr(a, "\"distances\":null,"));
+	free(a);
+	cJSON_Delete(j);
+}
+
 /* The smallest file reads: a placement without runs. */
 static void json_minimal(void **state)
 {
@@ -342,6 +406,16 @@ static void json_bad(void **state)
 		  "\"bandwidth_gbs\":{\"read\":[[1]],\"triad\":[[1]]},"
 		  "\"runs\":[{\"cpu_node\":0,\"memory_node\":0,\"run\":\"copy\"}]}",
 		  "b.json: runs[0]: field \"run\" must be latency, read, triad or latency_huge" },
+		{ "{\"experiment\":\"numa\",\"nodes\":[0,1],\"latency_ns\":[[4,5],[6,7]],"
+		  "\"bandwidth_gbs\":{\"read\":[[1,1],[1,1]],\"triad\":[[1,1],[1,1]]},"
+		  "\"distances\":[[10,21],[21]]}",
+		  "b.json: distances row 1: expected 2 values" },
+		{ "{\"experiment\":\"numa\",\"nodes\":[0],\"latency_ns\":[[4]],"
+		  "\"bandwidth_gbs\":{\"read\":[[1]],\"triad\":[[1]]},\"distances\":[[\"ten\"]]}",
+		  "b.json: distances row 0: value 0 must be an integer 1..1000000" },
+		{ "{\"experiment\":\"numa\",\"nodes\":[0],\"latency_ns\":[[4]],"
+		  "\"bandwidth_gbs\":{\"read\":[[1]],\"triad\":[[1]]},\"distances\":{}}",
+		  "b.json: distances: expected 1 rows (one a node) or null" },
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -364,6 +438,7 @@ int main(void)
 		cmocka_unit_test(price),
 		cmocka_unit_test(cpus_text),
 		cmocka_unit_test(json_round_trip),
+		cmocka_unit_test(slit_and_ratios),
 		cmocka_unit_test(json_minimal),
 		cmocka_unit_test(json_bad),
 	};

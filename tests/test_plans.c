@@ -243,7 +243,8 @@ static int private_level(const struct machine *m, int level)
 }
 
 /* How many distinct values of what (0 package, 1 node, 2 L3, 3 core) the
- * CPUs have, and how many the allowed CPUs have. */
+ * CPUs have, and how many the allowed CPUs have (a CPU in no core counts
+ * as a core, as bandwidth's plan counts it). */
 static int spans(const struct machine *m, const int *cpus, int n, int what)
 {
 	int seen[4096], ns = 0;
@@ -251,6 +252,8 @@ static int spans(const struct machine *m, const int *cpus, int n, int what)
 		const struct topo_cpu *c = topo_cpu(m->topo, cpus[i]);
 		int v = !c ? -1 : what == 0 ? c->package : what == 1 ? c->node : what == 2 ? c->l3
 												: c->core;
+		if (c && what == 3 && v < 0) /* a CPU in no core: a core of its own */
+			v = 1000000 + c->os;
 		if (v >= 0 && !has(seen, ns, v) && ns < 4096)
 			seen[ns++] = v;
 	}
@@ -302,8 +305,10 @@ static void check_bandwidth(const struct subject *s)
 	}
 	/* the milestones are there */
 	if (m->topo) {
-		int want[6] = { 1, m->topo->packages, m->topo->nnodes, m->topo->nl3,
-				spans(m, m->allowed, m->nallowed, 3), all };
+		/* nodes: those with CPUs (a memory-only node is no step) */
+		int want[6] = { 1, m->topo->packages, spans(m, m->allowed, m->nallowed, 1),
+				m->topo->nl3, spans(m, m->allowed, m->nallowed, 3), all };
+		int odd = m->topo->nnodes, step = 0;
 		for (int w = 0; w < 6; w++) {
 			int found = want[w] <= 0 || want[w] > all;
 			for (int i = 0; i < ncounts && !found; i++)
@@ -311,7 +316,13 @@ static void check_bandwidth(const struct subject *s)
 			if (!found)
 				fail_msg("%s: bandwidth: no thread count of %d (milestone %d)", s->name,
 					 want[w], w);
+			odd = want[w] == odd ? 0 : odd;
 		}
+		for (int i = 0; i < ncounts && odd > 0 && (odd & (odd - 1)); i++)
+			step |= counts[i] == odd;
+		if (step)
+			fail_msg("%s: bandwidth: a step of %d threads, one a node counting the "
+				 "memory-only ones", s->name, odd);
 	}
 	cJSON_ArrayForEach(x, sizes) {
 		const char *level = str(x, "level");
@@ -505,6 +516,26 @@ static void tree_shapes(void **state)
 	}
 }
 
+/* The hwloc XMLs of tests/data: live kernels under qemu (2 sockets, a
+ * memory-only node, the SLIT; the same with an SMT sibling offline: cores
+ * at two depths), made-up trees with cores at two depths and a CPU in no
+ * core and with a die without L3, a hybrid. */
+static void data_xmls(void **state)
+{
+	static const char *const xmls[] = { "topo-qemu-A.xml", "topo-qemu-offline5.xml",
+					    "topo-cores-two-depths.xml", "topo-die-without-l3.xml",
+					    "topo-hybrid.xml" };
+	const char *data = getenv("TESTDATA");
+	(void)state;
+	assert_non_null(data);
+	for (size_t i = 0; i < MT_ARRAY_LEN(xmls); i++) {
+		struct subject s = { .flag = "--topology" };
+		mt_snprintf(s.path, sizeof s.path, "%s/%s", data, xmls[i]);
+		mt_strlcpy(s.name, xmls[i], sizeof s.name);
+		check_subject(&s);
+	}
+}
+
 /* ---- memtop topo against lstopo's own output ------------------------------------ */
 
 static int plain_trees, agreeing_trees;
@@ -683,6 +714,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(synthetic_servers),
 		cmocka_unit_test(tree_shapes),
+		cmocka_unit_test(data_xmls),
 		MT_SKIP_IF(trees() ? NULL : "no recorded trees ($MEMTOP_HWLOC_TREES: ../shared/topo)",
 			   recorded_machines),
 	};

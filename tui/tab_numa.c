@@ -1,5 +1,6 @@
 /* tab_numa: tab 9, memory by node (Intel MLC's matrices). The nodes as
- * hwloc sees them (tiers, memory-only nodes, their CPUs), then the idle
+ * hwloc sees them (tiers, memory-only nodes, their CPUs, the SLIT's row of
+ * each), then the idle
  * latency on 4 KB and on 2 MB pages and the read and triad GB/s as node x
  * node tables, CPU nodes down and memory nodes across, filling in live,
  * with the share of each pair's pages found on its memory node. The
@@ -32,6 +33,7 @@ static void plan(struct tui *t, struct numa_tab *s)
 	mt_error e = { "" };
 	s->planned = numa_plan(&s->p, all, n, NULL, 0, m->mem_avail, tui_quick(t), &e) == 0;
 	s->p.m = m;
+	numa_plan_distances(&s->p, m);
 	s->p.huge = !s->small_pages &&
 		    (strcmp(m->pages.thp, "always") == 0 || strcmp(m->pages.thp, "madvise") == 0);
 	mt_strlcpy(s->plan_why, s->planned ? "" : e.msg, sizeof s->plan_why);
@@ -157,8 +159,10 @@ static int draw_nodes(struct tui *t, const struct numa_tab *s, WINDOW *w, int y,
 		numa_cpus_text(n->cpus, n->ncpus, cpus, sizeof cpus);
 		mt_snprintf(line, sizeof line, "node %d: %s%s%s, %s", n->node, n->tier,
 			    n->tier[0] ? ", " : "", mt_fmt_mem(a, sizeof a, n->memory),
-			    n->ncpus ? "CPUs " : "no CPUs (memory only)");
+			    n->ncpus ? "CPUs " : n->own ? "no CPU memtop may use" : "no CPUs of its own");
 		mt_append(line, sizeof line, "%s", n->ncpus ? cpus : "");
+		for (size_t j = 0; s->p.nnodes > 1 && s->p.dist[i][i] > 0 && j < s->p.nnodes; j++)
+			mt_append(line, sizeof line, "%s%d", j ? " " : ", SLIT ", s->p.dist[i][j]);
 		tui_put(t, w, y++, 1, wd - 2, line);
 	}
 	return y;

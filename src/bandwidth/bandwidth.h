@@ -657,6 +657,14 @@ int bandwidth_lesson(const struct bandwidth_result *r, int kernel, char *buf, si
 int bandwidth_odd_cells(const struct bandwidth_result *r, int kernel, char lines[][BANDWIDTH_NOTE_LEN],
 			int cap);
 
+/* The sentence for lost of of figures (what: "cells", "bandwidth runs")
+ * whose best try lost its CPU to another task, as run bandwidth and run
+ * numa print it: "3 of 72 cells: even the best try lost its CPU to another
+ * task (time slicing on a busy host): those GB/s are low"
+ * (bandwidth_reasons.c). Returns buf. */
+const char *bandwidth_lost_words(unsigned lost, unsigned of, const char *what, char *buf,
+				 size_t len);
+
 /* The core clock the run's bytes a cycle are counted with: the one
  * measured during the run (the mean of its start and end; *measured 1),
  * else the calibrated one (*measured 0); 0 when neither is known. */

@@ -420,9 +420,10 @@ static void print_summary(const struct batch *b)
 				cells += c->have;
 				lost += c->have && c->preempted > 0;
 			}
-	if (lost)
-		fprintf(m, "# %u of %u cells: even the best try lost its CPU to another task (time "
-			   "slicing on a busy host): those GB/s are low\n", lost, cells);
+	if (lost) {
+		char line[200];
+		fprintf(m, "# %s\n", bandwidth_lost_words(lost, cells, "cells", line, sizeof line));
+	}
 	print_shares(b);
 	if (!b->csv) {
 		char line[400];

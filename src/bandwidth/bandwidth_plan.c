@@ -28,9 +28,22 @@ static uint64_t round_up(uint64_t v, uint64_t to)
 	return (v + to - 1) / to * to;
 }
 
-/* The thread counts: one, one a package, one a node, one an L3 group, one
- * a core, all (of the CPUs in the plan), with doubling counts between
- * while there is room. */
+/* How many distinct values v[0..n) holds, -1 (not known) not counted. */
+static unsigned distinct(const int *v, int n)
+{
+	unsigned k = 0;
+	for (int i = 0; i < n; i++) {
+		int first = v[i] >= 0;
+		for (int j = 0; j < i && first; j++)
+			first = v[j] != v[i];
+		k += first;
+	}
+	return k;
+}
+
+/* The thread counts: one, one a package, one a node with CPUs (a
+ * memory-only node is no step), one an L3 group, one a core, all (of the
+ * CPUs in the plan), with doubling counts between while there is room. */
 static void thread_counts(struct bandwidth_params *p, const struct machine *m)
 {
 	const struct topo *t = m->topo;
@@ -47,7 +60,7 @@ static void thread_counts(struct bandwidth_params *p, const struct machine *m)
 	want[n++] = 1;
 	if (t) {
 		want[n++] = (unsigned)t->packages;
-		want[n++] = (unsigned)t->nnodes;
+		want[n++] = distinct(p->node, p->ncpus);
 		want[n++] = (unsigned)t->nl3;
 	}
 	want[n++] = cores;

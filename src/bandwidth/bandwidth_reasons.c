@@ -105,3 +105,11 @@ int bandwidth_odd_cells(const struct bandwidth_result *r, int kernel, char lines
 	}
 	return n;
 }
+
+const char *bandwidth_lost_words(unsigned lost, unsigned of, const char *what, char *buf,
+				 size_t len)
+{
+	mt_snprintf(buf, len, "%u of %u %s: even the best try lost its CPU to another task (time "
+			      "slicing on a busy host): those GB/s are low", lost, of, what);
+	return buf;
+}

@@ -181,7 +181,9 @@ static void print_nodes(FILE *f, const struct plan *p)
 		const struct plan_node *n = &p->nodes[i];
 		fprintf(f, "#   node %d: %s%s%s, %s", n->node, n->tier[0] ? n->tier : "",
 			n->tier[0] ? ", " : "", mt_fmt_mem(a, sizeof a, n->memory),
-			n->ncpus ? "CPUs " : "no CPUs (memory only)");
+			n->ncpus  ? "CPUs "
+			: n->own ? "no CPU this process may use"
+				 : "no CPUs of its own (memory only)");
 		fprintf(f, "%s\n", n->ncpus ? n->cpus : "");
 	}
 }

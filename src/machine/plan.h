@@ -47,6 +47,7 @@ struct plan_node {
 	char tier[16];    /* hwloc's subtype ("DRAM", "HBM", "NVM"...), "" unknown */
 	uint64_t memory;  /* bytes */
 	int ncpus;        /* the CPUs whose nearest node it is, allowed (0: memory-only) */
+	int own;          /* those CPUs, allowed or not (0: a memory-only node) */
 	char cpus[160];   /* those CPUs as a list, "" when none */
 };
 

@@ -115,6 +115,32 @@ static int plan_size(struct numa_params *p, uint64_t avail, int quick, mt_error 
 	return 0;
 }
 
+/* --nodes named only nodes without a CPU this process may use: each said,
+ * a memory-only node as one (no CPUs of its own), a node whose CPUs a
+ * cpuset keeps from this process as that. Returns -1 with e. */
+static int no_cpus(const struct numa_params *p, mt_error *e)
+{
+	char own[200] = "", cut[200] = "";
+	int nown = 0, ncut = 0;
+	for (size_t i = 0; i < p->nnodes; i++) {
+		char *b = p->nodes[i].own ? cut : own;
+		mt_append(b, 200, "%s%d", b[0] ? ", " : "", p->nodes[i].node);
+		nown += !p->nodes[i].own;
+		ncut += p->nodes[i].own > 0;
+	}
+	if (nown)
+		mt_fail(e, "--nodes: node%s %s ha%s no CPUs of %s own (memory only)%s",
+			nown == 1 ? "" : "s", own, nown == 1 ? "s" : "ve", nown == 1 ? "its" : "their",
+			ncut ? "; " : "");
+	else
+		e->msg[0] = '\0';
+	if (ncut)
+		mt_append(e->msg, sizeof e->msg, "%snode%s %s: no CPU this process may use (a cpuset "
+			  "keeps %s CPUs from it)", nown ? "" : "--nodes: ", ncut == 1 ? "" : "s", cut,
+			  ncut == 1 ? "its" : "their");
+	return -1;
+}
+
 int numa_plan(struct numa_params *p, const struct numa_node *all, size_t nall, const int *want,
 	      size_t nwant, uint64_t avail, int quick, mt_error *e)
 {
@@ -136,12 +162,24 @@ int numa_plan(struct numa_params *p, const struct numa_node *all, size_t nall, c
 			p->nnodes == 1 ? "" : "s", names);
 		return -2;
 	}
-	if (p->ncells == 0) {
-		nodes_text(p->nodes, p->nnodes, names, sizeof names);
-		return mt_fail(e, "--nodes: node%s %s ha%s no CPU this process may use",
-			       p->nnodes == 1 ? "" : "s", names, p->nnodes == 1 ? "s" : "ve");
-	}
+	if (p->ncells == 0)
+		return no_cpus(p, e);
 	return plan_size(p, avail, quick, e);
+}
+
+void numa_plan_distances(struct numa_params *p, const struct machine *m)
+{
+	const struct topo *t = m ? m->topo : NULL;
+	int at[NUMA_MAX_NODES];
+	for (size_t i = 0; i < p->nnodes; i++) {
+		at[i] = -1;
+		for (int k = 0; t && k < t->nnodes; k++)
+			if (t->nodes[k].os_index == p->nodes[i].node)
+				at[i] = k;
+	}
+	for (size_t i = 0; i < p->nnodes; i++)
+		for (size_t j = 0; j < p->nnodes; j++)
+			p->dist[i][j] = topo_distance(t, at[i], at[j]);
 }
 
 void numa_params_runs(struct numa_params *p)
@@ -186,6 +224,7 @@ void numa_plan_of(const struct numa_params *p, const struct machine *m, struct p
 		mt_strlcpy(pn.tier, n->tier, sizeof pn.tier);
 		pn.memory = n->memory;
 		pn.ncpus = n->ncpus;
+		pn.own = n->own;
 		numa_cpus_text(n->cpus, n->ncpus, pn.cpus, sizeof pn.cpus);
 		plan_add_node(out, &pn);
 		if (n->ncpus > 0)
@@ -255,10 +294,12 @@ size_t numa_nodes_of(const struct machine *m, int kind, struct numa_node *out, s
 			o->memory = t->nodes[i].memory;
 			mt_strlcpy(o->tier, t->nodes[i].tier, sizeof o->tier);
 			o->ncpus = machine_node_cpus(m, i, o->cpus, NUMA_MAX_NODE_CPUS);
+			o->own = t->nodes[i].local.n;
 		} else { /* no nodes known: one node 0 with every allowed CPU */
 			o->memory = m->mem_total;
 			o->ncpus = m->nallowed < NUMA_MAX_NODE_CPUS ? m->nallowed : NUMA_MAX_NODE_CPUS;
 			memcpy(o->cpus, m->allowed, (size_t)o->ncpus * sizeof *o->cpus);
+			o->own = o->ncpus;
 		}
 		of_coretype(m, kind, o);
 		if (o->ncpus > 0)

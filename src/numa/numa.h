@@ -73,6 +73,7 @@ struct numa_node {
 	int cpus[NUMA_MAX_NODE_CPUS];    /* its CPUs this process may use (those whose
 					  * nearest node it is), increasing */
 	int ncpus;                       /* 0: a memory-only node, or none allowed */
+	int own;                         /* its CPUs, allowed or not: 0 a memory-only node */
 	uint64_t memory;                 /* bytes, 0 unknown */
 	uint64_t floor;                  /* machine_dram_floor of its CPUs: a working set
 					  * they read from memory, not from a cache */
@@ -97,6 +98,8 @@ struct numa_params {
 	struct latency_params lat;   /* the latency lab's run (size set) */
 	struct bandwidth_params bw;  /* the bandwidth lab's run (size set; kernel, CPUs
 				      * and threads set for each run) */
+	int dist[NUMA_MAX_NODES][NUMA_MAX_NODES]; /* the SLIT between the nodes measured
+						   * (numa_plan_distances), 0 unknown */
 	struct numa_mem *mem;        /* where buffers are bound (numa_mem_open) */
 	/* the price's inputs (numa_probe, the caller's, outliving the job);
 	 * NULL: priced by a guess */
@@ -128,6 +131,10 @@ size_t numa_nodes_of(const struct machine *m, int kind, struct numa_node *out, s
  * has a CPU of its own (a cpuset allowing CPUs but not their node). */
 int numa_plan(struct numa_params *p, const struct numa_node *all, size_t nall, const int *want,
 	      size_t nwant, uint64_t avail, int quick, mt_error *e);
+
+/* p->dist from machine m's distances (the firmware's SLIT, topo_distance)
+ * between the nodes p measures; 0 where m has none. */
+void numa_plan_distances(struct numa_params *p, const struct machine *m);
 
 struct plan;
 
@@ -238,6 +245,8 @@ struct numa_result {
 	struct numa_value v[NUMA_MAX_NODES][NUMA_MAX_NODES][NUMA_NMEAS]; /* [cpu][mem] */
 	double placed[NUMA_MAX_NODES][NUMA_MAX_NODES]; /* a file's "placement" without
 							* its "runs" (NAN: none) */
+	int dist[NUMA_MAX_NODES][NUMA_MAX_NODES]; /* the SLIT between the nodes, 0 unknown */
+	int have_dist;                   /* 1 when every pair's is known */
 	uint64_t size;
 	char size_from[240];
 	unsigned stride;                 /* the chase's slots, bytes */
@@ -265,11 +274,34 @@ size_t numa_result_measured(const struct numa_result *r);
  * (0..1), NAN when none were read. */
 double numa_result_placement(const struct numa_result *r, size_t cpu, size_t mem);
 
+/* The idle latency of CPU node cpu's pair with memory node mem over its
+ * own (indices into r's nodes): on 2 MB pages where both were measured on
+ * them (*huge 1), else on 4 KB pages (*huge 0). NAN when not measured. */
+double numa_result_ratio(const struct numa_result *r, size_t cpu, size_t mem, int *huge);
+
+/* The SLIT's ratio for the same pair (its distance over the CPU node's own),
+ * NAN when not known. */
+double numa_result_slit_ratio(const struct numa_result *r, size_t cpu, size_t mem);
+
+/* The SLIT between r's nodes in one line, "0: 10 21 31; 1: 21 10 41; ..."
+ * ("" when not known). Returns buf. */
+const char *numa_result_slit_text(const struct numa_result *r, char *buf, size_t len);
+
+/* The measured ratio of a remote pair beside the SLIT's: "CPU node 0,
+ * memory node 1: 1.9x local on 2 MB pages, SLIT says 2.1x" (", no SLIT"
+ * when it has none). Returns 0 (buf filled), or -1 when the pair is local
+ * or not measured. */
+int numa_result_ratio_text(const struct numa_result *r, size_t cpu, size_t mem, char *buf,
+			   size_t len);
+
 /* The result as JSON: header, "experiment": "numa", nodes, cpus, size,
  * latency_ns [[...]], bandwidth_gbs {read, triad} [[...]] (null where not
  * measured), their spreads, placement [{cpu_node, memory_node,
  * pages_on_node, pages, pages_absent}], numa_balancing (false, true, null
- * unknown), numa_balancing_mode, thp, page_size, pages, chase_stride, isa.
+ * unknown), numa_balancing_mode, thp, page_size, pages, chase_stride, isa,
+ * distances [[...]] (the SLIT; null unknown), latency_ratio and slit_ratio
+ * [[...]] (numa_result_ratio and numa_result_slit_ratio, null where none),
+ * latency_ratio_page (the bytes of the pages the ratios were taken on).
  * NULL out of memory. */
 cJSON *numa_result_to_json(const struct numa_result *r);
 

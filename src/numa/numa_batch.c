@@ -118,6 +118,8 @@ static void print_matrix(const struct numa_result *r, int k, const char *title)
 		printf(" %9d", r->nodes[j]);
 	printf("\n");
 	for (size_t i = 0; i < r->nnodes; i++) {
+		if (!r->ncpus[i])
+			continue; /* a memory-only node: a column, no row */
 		printf("%8d  ", r->nodes[i]);
 		for (size_t j = 0; j < r->nnodes; j++) {
 			const struct numa_value *v = &r->v[i][j][k];
@@ -128,6 +130,27 @@ static void print_matrix(const struct numa_result *r, int k, const char *title)
 		}
 		printf("\n");
 	}
+}
+
+/* Each remote pair's latency over its CPU node's own beside the SLIT's
+ * ratio, and the bandwidth runs whose best try lost its CPU (said as run
+ * bandwidth says it of its cells). */
+static void print_ratios(FILE *m, const struct numa_result *r)
+{
+	char line[200];
+	unsigned lost = 0, runs = 0;
+	for (size_t i = 0; i < r->nnodes; i++)
+		for (size_t j = 0; j < r->nnodes; j++) {
+			if (numa_result_ratio_text(r, i, j, line, sizeof line) == 0)
+				fprintf(m, "# %s\n", line);
+			for (int k = NUMA_READ; k <= NUMA_TRIAD; k++) {
+				runs += r->v[i][j][k].have;
+				lost += r->v[i][j][k].have && (r->v[i][j][k].flags & NUMA_F_LOST);
+			}
+		}
+	if (lost)
+		fprintf(m, "# %s\n", bandwidth_lost_words(lost, runs, "bandwidth runs", line,
+							  sizeof line));
 }
 
 /* The matrices, then what they say and what could have moved pages.
@@ -149,6 +172,7 @@ static int print_end(void *printer)
 	}
 	if (r->nnodes == 1)
 		fprintf(m, "# one node: local memory only, nothing to compare it with\n");
+	print_ratios(m, r);
 	for (size_t i = 0; i < r->nnodes; i++)
 		for (size_t j = 0; j < r->nnodes; j++) {
 			double pl = numa_result_placement(r, i, j);
@@ -170,18 +194,24 @@ static int print_end(void *printer)
 	return 0;
 }
 
-/* The nodes, their tiers, and the size. */
-static void print_nodes(FILE *m, const struct numa_params *p)
+/* The nodes, their tiers, the SLIT between them, and the size. */
+static void print_nodes(FILE *m, const struct numa_params *p, const struct numa_result *r)
 {
-	char a[32], cpus[96];
+	char a[32], cpus[96], slit[NUMA_MAX_NODES * NUMA_MAX_NODES * 8];
 	for (size_t i = 0; i < p->nnodes; i++) {
 		const struct numa_node *n = &p->nodes[i];
 		numa_cpus_text(n->cpus, n->ncpus, cpus, sizeof cpus);
 		fprintf(m, "# node %d: %s%s%s%s, %s of memory\n", n->node, n->tier,
 			n->tier[0] ? ", " : "", n->ncpus ? "CPUs " : "",
-			n->ncpus ? cpus : "no CPU this process may use (memory only)",
+			n->ncpus  ? cpus
+			: n->own ? "no CPU this process may use (a cpuset keeps its CPUs from it)"
+				 : "no CPUs of its own (memory only)",
 			n->memory ? mt_fmt_mem(a, sizeof a, n->memory) : "unknown");
 	}
+	if (p->nnodes > 1 && numa_result_slit_text(r, slit, sizeof slit)[0])
+		fprintf(m, "# SLIT (node distances, 10 local): %s\n", slit);
+	else if (p->nnodes > 1)
+		fprintf(m, "# SLIT: not known (the firmware gives no node distances here)\n");
 	fprintf(m, "# size %s: %s\n", mt_fmt_size(a, sizeof a, p->size), p->size_from);
 	if (p->skipped)
 		fprintf(m, "# %zu of the machine's %zu nodes, spread over it: a run takes at most %d "
@@ -195,7 +225,7 @@ static int print_plan(void *printer)
 	const struct numa_params *p = b->p;
 	const struct numa_result *r = &b->r;
 	FILE *m = b->run->meta;
-	print_nodes(m, p);
+	print_nodes(m, p, r);
 	fprintf(m, "# latency: the latency lab's random chase (%u-byte slots, one random cycle), "
 		   "best of %u tries, on the CPU node's last CPU; %s\n", p->lat.random_stride,
 		p->lat.tries,
@@ -256,6 +286,7 @@ static int plan(struct numa_params *p, struct batch_cli *cli, const struct opts 
 				 all, MT_ARRAY_LEN(all));
 	int rc = numa_plan(p, all, n, o->want, o->nwant, m->mem_avail, cli->quick, &e);
 	p->m = m;
+	numa_plan_distances(p, m);
 	/* idle latency on 2 MB pages too, as MLC takes it, where the kernel gives them */
 	p->huge = strcmp(m->pages.thp, "always") == 0 || strcmp(m->pages.thp, "madvise") == 0;
 	if (rc < 0) {

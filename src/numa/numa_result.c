@@ -32,6 +32,12 @@ void numa_result_init(struct numa_result *r, const struct numa_params *p)
 		numa_cpus_text(p->nodes[i].cpus, p->nodes[i].ncpus, r->cpus[i], sizeof r->cpus[i]);
 		r->lat_cpu[i] = numa_latency_cpu(p, i);
 	}
+	r->have_dist = p->nnodes > 0;
+	for (size_t i = 0; i < p->nnodes; i++)
+		for (size_t j = 0; j < p->nnodes; j++) {
+			r->dist[i][j] = p->dist[i][j];
+			r->have_dist &= p->dist[i][j] > 0;
+		}
 	r->size = p->size;
 	mt_strlcpy(r->size_from, p->size_from, sizeof r->size_from);
 	r->stride = p->lat.random_stride;
@@ -91,6 +97,56 @@ double numa_result_placement(const struct numa_result *r, size_t cpu, size_t mem
 		}
 	}
 	return pages > 0 ? on / pages : r->placed[cpu][mem];
+}
+
+/* ---- the SLIT and the measured ratios ------------------------------------------- */
+
+double numa_result_ratio(const struct numa_result *r, size_t cpu, size_t mem, int *huge)
+{
+	for (int h = 1; h >= 0; h--) {
+		int k = h ? NUMA_LAT_HUGE : NUMA_LAT;
+		const struct numa_value *a = &r->v[cpu][mem][k], *o = &r->v[cpu][cpu][k];
+		if (a->have && o->have && a->v > 0 && o->v > 0) {
+			*huge = h;
+			return a->v / o->v;
+		}
+	}
+	*huge = 0;
+	return NAN;
+}
+
+double numa_result_slit_ratio(const struct numa_result *r, size_t cpu, size_t mem)
+{
+	if (!r->have_dist || r->dist[cpu][cpu] <= 0)
+		return NAN;
+	return (double)r->dist[cpu][mem] / r->dist[cpu][cpu];
+}
+
+const char *numa_result_slit_text(const struct numa_result *r, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	for (size_t i = 0; r->have_dist && i < r->nnodes; i++) {
+		mt_append(buf, len, "%s%d:", i ? "; " : "", r->nodes[i]);
+		for (size_t j = 0; j < r->nnodes; j++)
+			mt_append(buf, len, " %d", r->dist[i][j]);
+	}
+	return buf;
+}
+
+int numa_result_ratio_text(const struct numa_result *r, size_t cpu, size_t mem, char *buf,
+			   size_t len)
+{
+	int huge;
+	double x = numa_result_ratio(r, cpu, mem, &huge), s = numa_result_slit_ratio(r, cpu, mem);
+	if (cpu == mem || !isfinite(x))
+		return -1;
+	mt_snprintf(buf, len, "CPU node %d, memory node %d: %.1fx local on %s pages", r->nodes[cpu],
+		    r->nodes[mem], x, huge ? "2 MB" : "4 KB");
+	if (isfinite(s))
+		mt_append(buf, len, ", SLIT says %.1fx", s);
+	else
+		mt_append(buf, len, ", no SLIT");
+	return 0;
 }
 
 /* ---- writing --------------------------------------------------------------------- */
@@ -208,6 +264,63 @@ static int nodes_to_json(const struct numa_result *r, cJSON *root)
 	return 0;
 }
 
+/* A nodes x nodes matrix of ratios (slit: the SLIT's, else the measured
+ * ones), null where there is none. */
+static cJSON *ratios_to_json(const struct numa_result *r, int slit)
+{
+	cJSON *m = cJSON_CreateArray();
+	for (size_t i = 0; m && i < r->nnodes; i++) {
+		cJSON *row = cJSON_CreateArray();
+		if (!row || !cJSON_AddItemToArray(m, row)) {
+			cJSON_Delete(row);
+			cJSON_Delete(m);
+			return NULL;
+		}
+		for (size_t j = 0; j < r->nnodes; j++) {
+			int huge;
+			double x = slit ? numa_result_slit_ratio(r, i, j)
+					: r->ncpus[i] ? numa_result_ratio(r, i, j, &huge) : (double)NAN;
+			cJSON *v = num_or_null(isfinite(x) ? round(x * 1000) / 1000 : x);
+			if (!v || !cJSON_AddItemToArray(row, v)) {
+				cJSON_Delete(v);
+				cJSON_Delete(m);
+				return NULL;
+			}
+		}
+	}
+	return m;
+}
+
+/* "distances" (the SLIT, null unknown), "latency_ratio", "slit_ratio" and
+ * "latency_ratio_page". Returns 0, or -1 out of memory. */
+static int slit_to_json(const struct numa_result *r, cJSON *root)
+{
+	int huge = 0;
+	cJSON *d;
+	for (size_t i = 0; i < r->nnodes && !huge; i++)
+		for (size_t j = 0; j < r->nnodes && !huge; j++)
+			(void)numa_result_ratio(r, i, j, &huge);
+	if (!r->have_dist) {
+		d = cJSON_CreateNull();
+	} else {
+		d = cJSON_CreateArray();
+		for (size_t i = 0; d && i < r->nnodes; i++)
+			if (!cJSON_AddItemToArray(d, cJSON_CreateIntArray(r->dist[i], (int)r->nnodes))) {
+				cJSON_Delete(d);
+				d = NULL;
+			}
+	}
+	if (!d || !cJSON_AddItemToObject(root, "distances", d)) {
+		cJSON_Delete(d);
+		return -1;
+	}
+	return cJSON_AddItemToObject(root, "latency_ratio", ratios_to_json(r, 0)) &&
+			       cJSON_AddItemToObject(root, "slit_ratio", ratios_to_json(r, 1)) &&
+			       cJSON_AddNumberToObject(root, "latency_ratio_page", huge ? MT_HUGE_2M : 4096)
+		       ? 0
+		       : -1;
+}
+
 /* Was any pair measured on 2 MB pages? */
 static int huge_measured(const struct numa_result *r)
 {
@@ -235,7 +348,7 @@ cJSON *numa_result_to_json(const struct numa_result *r)
 	    !(bs = cJSON_AddObjectToObject(root, "bandwidth_spread")) ||
 	    !cJSON_AddItemToObject(bs, "read", matrix_to_json(r, NUMA_READ, 1)) ||
 	    !cJSON_AddItemToObject(bs, "triad", matrix_to_json(r, NUMA_TRIAD, 1)) ||
-	    places_to_json(r, root) < 0 ||
+	    places_to_json(r, root) < 0 || slit_to_json(r, root) < 0 ||
 	    !cJSON_AddItemToObject(root, "numa_balancing",
 				   r->numa_balancing < 0 ? cJSON_CreateNull()
 							 : cJSON_CreateBool(r->numa_balancing > 0)) ||
@@ -456,6 +569,33 @@ static int runs_from_json(const cJSON *root, const char *f, struct numa_result *
 	return 0;
 }
 
+/* "distances", when there: nodes x nodes positive integers (the SLIT). */
+static int distances_from_json(const cJSON *root, const char *f, struct numa_result *r,
+			       mt_error *e)
+{
+	const cJSON *d = cJSON_GetObjectItemCaseSensitive(root, "distances");
+	if (!d || cJSON_IsNull(d))
+		return 0; /* not known, or a file from before memtop said it */
+	if (!cJSON_IsArray(d) || (size_t)cJSON_GetArraySize(d) != r->nnodes)
+		return mt_fail(e, "%s: distances: expected %zu rows (one a node) or null", f,
+			       r->nnodes);
+	for (size_t i = 0; i < r->nnodes; i++) {
+		const cJSON *row = cJSON_GetArrayItem(d, (int)i);
+		if (!cJSON_IsArray(row) || (size_t)cJSON_GetArraySize(row) != r->nnodes)
+			return mt_fail(e, "%s: distances row %zu: expected %zu values", f, i, r->nnodes);
+		for (size_t j = 0; j < r->nnodes; j++) {
+			const cJSON *x = cJSON_GetArrayItem(row, (int)j);
+			if (!cJSON_IsNumber(x) || x->valuedouble < 1 || x->valuedouble > 1000000 ||
+			    x->valuedouble != floor(x->valuedouble))
+				return mt_fail(e, "%s: distances row %zu: value %zu must be an integer "
+					       "1..1000000", f, i, j);
+			r->dist[i][j] = (int)x->valuedouble;
+		}
+	}
+	r->have_dist = 1;
+	return 0;
+}
+
 static void rest_from_json(const cJSON *root, struct numa_result *r)
 {
 	const cJSON *nb = cJSON_GetObjectItemCaseSensitive(root, "numa_balancing");
@@ -484,7 +624,8 @@ int numa_result_from_json(const cJSON *root, const char *file, struct numa_resul
 		return mt_fail(e, "%s: not a numa result (\"experiment\": \"numa\")", f);
 	run_header_from_json(root, &r->hdr);
 	if (nodes_from_json(root, f, r, e) < 0 || matrices_from_json(root, f, r, e) < 0 ||
-	    placement_from_json(root, f, r, e) < 0 || runs_from_json(root, f, r, e) < 0)
+	    placement_from_json(root, f, r, e) < 0 || runs_from_json(root, f, r, e) < 0 ||
+	    distances_from_json(root, f, r, e) < 0)
 		return -1;
 	rest_from_json(root, r);
 	if (file)

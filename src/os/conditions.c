@@ -482,7 +482,8 @@ static void snc(struct mt_conditions *c, const struct topo *t, const struct mt_v
 	for (int i = 0; i < t->nnodes; i++)
 		cpu_nodes += t->nodes[i].local.n > 0;
 	c->packages = t->packages;
-	c->nodes = cpu_nodes;
+	c->nodes = t->nnodes;
+	c->cpu_nodes = cpu_nodes;
 	per = cpu_nodes / t->packages;
 	if (vm && vm->vm > 0) {
 		char nodes[32], packages[32];
@@ -718,6 +719,7 @@ cJSON *mt_conditions_to_json(const struct mt_conditions *c)
 	cJSON *o = cJSON_CreateObject();
 	if (!o || !cJSON_AddNumberToObject(o, "packages", c->packages) ||
 	    !cJSON_AddNumberToObject(o, "nodes", c->nodes) ||
+	    !cJSON_AddNumberToObject(o, "cpu_nodes", c->cpu_nodes) ||
 	    !cJSON_AddNumberToObject(o, "dimm_count", c->ndimms) ||
 	    !cJSON_AddNumberToObject(o, "dimm_bytes", (double)c->dimm_bytes) ||
 	    !cJSON_AddNumberToObject(o, "dimm_channels", c->channels))
@@ -748,6 +750,8 @@ void mt_conditions_from_json(const cJSON *o, struct mt_conditions *c)
 	c->have = 1;
 	c->packages = (int)jsonio_opt_int(o, "packages", 0, 1 << 20, 0);
 	c->nodes = (int)jsonio_opt_int(o, "nodes", 0, 1 << 20, 0);
+	/* before cpu_nodes, "nodes" counted the nodes with CPUs alone */
+	c->cpu_nodes = (int)jsonio_opt_int(o, "cpu_nodes", 0, 1 << 20, c->nodes);
 	c->ndimms = (int)jsonio_opt_int(o, "dimm_count", 0, 1 << 20, 0);
 	c->dimm_bytes = (uint64_t)jsonio_opt_int(o, "dimm_bytes", 0, 1L << 60, 0);
 	c->channels = (int)jsonio_opt_int(o, "dimm_channels", 0, 1 << 20, 0);
@@ -785,7 +789,7 @@ const char *mt_conditions_summary(const struct mt_conditions *c, char *buf, size
 	mt_append(buf, len, "%sgovernor %s", buf[0] ? ", " : "",
 		  c->governor.known ? c->governor.text : "unknown");
 	if (c->snc.known)
-		mt_append(buf, len, ", %s", c->nodes > c->packages && c->packages > 0 ? "SNC/NPS on"
+		mt_append(buf, len, ", %s", c->cpu_nodes > c->packages && c->packages > 0 ? "SNC/NPS on"
 											: "SNC off");
 	mt_append(buf, len, ", THP %s", c->thp.known ? c->thp.text : "unknown");
 	if (c->smt.known)

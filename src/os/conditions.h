@@ -32,7 +32,8 @@ struct cond_value {
 
 struct mt_conditions {
 	int have;                   /* read (0: an older file without them) */
-	int packages, nodes;        /* from the topology (0 unknown) */
+	int packages, nodes;        /* from the topology (0 unknown): nodes all of them */
+	int cpu_nodes;              /* the nodes with CPUs of their own (SNC/NPS counts these) */
 	struct cond_value snc;      /* "2 nodes a package (SNC2 or NPS2)", "1 node a package" */
 	struct cond_value microcode;
 	struct cond_value bios;     /* "American Megatrends 2.1 03/02/2024" */
@@ -66,7 +67,7 @@ void mt_conditions_read(const char *root, const struct topo *t, const struct mt_
 /* This machine's, read on the first call (thread-safe). Never NULL. */
 const struct mt_conditions *mt_conditions_this(void);
 
-/* The conditions as JSON: {"packages","nodes","snc","microcode","bios",
+/* The conditions as JSON: {"packages","nodes","cpu_nodes","snc","microcode","bios",
  * "board","product","governor","freq","boost","smt","hypervisor",
  * "mitigations","numa_balancing","thp","thp_defrag","dimms","dimm_count",
  * "dimm_bytes","dimm_channels","kernel","compiler"}, each value a string or, not known,
