@@ -54,7 +54,7 @@ root=no
 
 # the tools, installed when root
 need="dpkg-dev debhelper lintian"
-[ $root = yes ] && need="$need mmdebstrap"
+[ $root = yes ] && need="$need mmdebstrap gpg"
 missing=""
 for p in $need; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
@@ -129,6 +129,9 @@ fi
 for c in mmdebstrap unshare chroot; do
 	command -v $c >/dev/null 2>&1 || { skip_rest "no $c here"; summary; }
 done
+mkdir -p "$TMP/probe"
+unshare -m mount -t tmpfs memtop-probe "$TMP/probe" 2>/dev/null ||
+	{ skip_rest "no mount in a namespace here (a container without CAP_SYS_ADMIN)"; summary; }
 . /etc/os-release
 suite=${VERSION_CODENAME:-}
 [ -n "$suite" ] || { skip_rest "/etc/os-release names no release (VERSION_CODENAME)"; summary; }
