@@ -411,12 +411,12 @@ static int draw_scaling(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y
 		int x;
 		if (!c->have) {
 			mt_snprintf(line, sizeof line, "%4u%s      -", s->r.threads[ti].threads,
-				    s->r.threads[ti].over ? "!" : " ");
+				    s->r.threads[ti].over || s->r.threads[ti].over_quota ? "!" : " ");
 			mvwaddnstr(w, y + lines, 1, line, wd - 2);
 			continue;
 		}
 		mt_snprintf(line, sizeof line, "%4u%s %7.1f", s->r.threads[ti].threads,
-			    s->r.threads[ti].over ? "!" : " ", c->gbs);
+			    s->r.threads[ti].over || s->r.threads[ti].over_quota ? "!" : " ", c->gbs);
 		mvwaddnstr(w, y + lines, 1, line, wd - 2);
 		x = 15;
 		if (barw >= 4 && top > 0) {

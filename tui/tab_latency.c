@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "info/info.h"
+#include "machine/machine.h"
 #include "latency/latency.h"
 #include "os/clock.h"
 #include "os/sysinfo.h"
@@ -26,6 +27,7 @@ struct latency_tab {
 	uint64_t max_size; /* 0: the default */
 	uint64_t t0;
 	uint64_t system[4]; /* [1..3]: L1d, L2, L3 by info_best_size, 0 unknown */
+	char cap[80];       /* the run's sizes capped: " (capped at 96M: this job may use 256M)" */
 };
 
 static int init(struct tui *t, void *self)
@@ -53,8 +55,9 @@ static void start_run(struct tui *t, struct latency_tab *s)
 {
 	struct latency_result *r;
 	struct mt_clock clk;
+	struct machine_budget budget;
 	uint64_t asked;
-	char note[200];
+	char note[400];
 	mt_error e = { "" };
 	if (!tui_can_measure(t))
 		return;
@@ -73,7 +76,9 @@ static void start_run(struct tui *t, struct latency_tab *s)
 		latency_pages_both(&s->p, thp);
 	}
 	asked = s->p.sizes[s->p.nsizes - 1];
-	if (latency_params_fit_memory(&s->p, mt_mem_available(), note, sizeof note, &e) < 0) {
+	machine_mem_budget(machine_this(), &budget);
+	if (latency_params_fit_memory(&s->p, &budget, s->max_size ? "the size asked" : "the default",
+				       note, sizeof note, &e) < 0) {
 		tui_message(t, "cannot measure: %s", e.msg);
 		return;
 	}
@@ -83,8 +88,16 @@ static void start_run(struct tui *t, struct latency_tab *s)
 		tui_message(t, "out of memory");
 		return;
 	}
-	if (s->p.sizes[s->p.nsizes - 1] < asked) /* memory capped it */
+	s->cap[0] = '\0';
+	if (s->p.sizes[s->p.nsizes - 1] < asked) { /* memory capped it */
+		char a[32], j[32];
 		r->capped_from = asked;
+		mt_snprintf(s->cap, sizeof s->cap, " (capped at %s: %s)",
+			    mt_fmt_size(a, sizeof a, s->p.sizes[s->p.nsizes - 1]),
+			    budget.job ? "this job may use " : "the memory available");
+		if (budget.job)
+			mt_append(s->cap, sizeof s->cap, "%s", mt_fmt_size(j, sizeof j, budget.job));
+	}
 	if (tui_info(t))
 		r->caches = info_to_json(tui_info(t));
 	if (tui_job_launch(t, &tab_latency, latency_worker, &s->p, &r->hdr) < 0) {
@@ -154,7 +167,7 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 		tui_message(t, "stopped: %zu points measured (w saves them)",
 			    s->r ? latency_measured(s->r) : 0);
 	else
-		tui_message(t, "done in %.0f s: %s", s->r ? s->r->elapsed_s : 0.0, sum);
+		tui_message(t, "done in %.0f s%s: %s", s->r ? s->r->elapsed_s : 0.0, s->cap, sum);
 	tui_dirty(t);
 }
 

@@ -294,6 +294,8 @@ struct bandwidth_params {
 	unsigned groups[BANDWIDTH_MAX_TLIST];  /* the L3 groups threads[i]'s CPUs span (0: not
 					 * known, taken as 1) */
 	size_t nthreads;
+	double quota;             /* CPUs the job's cgroup quota gives (0: none): thread
+				   * counts over it are measured and marked, not dropped */
 	int isa;                  /* the vector kernels' ISA */
 	unsigned min_tries, max_tries;
 	double tolerance;         /* stop when the two best tries agree within this */
@@ -560,8 +562,9 @@ struct bandwidth_point {
 struct bandwidth_threads_info {
 	unsigned threads;
 	int over;          /* more threads than CPUs */
+	int over_quota;    /* more threads than the job's CPU quota gives ("over_quota") */
 	char cpus[64];     /* "0,1" */
-	char placement[96];
+	char placement[160];
 };
 
 /* What backed the table's buffer. */

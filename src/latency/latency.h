@@ -122,7 +122,8 @@ struct latency_params {
 					      yet): prices the sizes past 64 MB, whose
 					      page walks reach further out */
 	} probe;
-	char note[200];                    /* emitted as a JOB_EV_NOTE at the start */
+	char note[400];                    /* emitted as a JOB_EV_NOTE at the start (cut to
+					    * an event's text) */
 	char why_max[240];                 /* why the largest size is what it is ("" the
 					      default) */
 	char *buf;                         /* NULL: the worker maps its own buffer; else
@@ -156,13 +157,17 @@ int latency_pages_both(struct latency_params *p, const char *thp);
  * with e ("--max-size: ...") when max < 4 KB or the list would not fit. */
 int latency_params_set_max(struct latency_params *p, uint64_t max, mt_error *e);
 
-/* Cap the largest size to half of available bytes (0 = unknown: no cap);
- * writes the sentence into note and p->note ("" when nothing was capped).
- * With p->other (two buffers), the other page size's chase is left out
- * first, said the same way, when both buffers do not fit that half.
- * Returns 0, or -1 with e when not even 4 KB fits. */
-int latency_params_fit_memory(struct latency_params *p, uint64_t available, char *note,
-			      size_t len, mt_error *e);
+/* Cap the largest size to half of what budget b leaves a run (its bytes
+ * 0: not known, no cap); writes the sentence into note and p->note ("" when
+ * nothing was capped): "this job may use 768M (its cgroup): sizes capped at
+ * 256M, want_why would be 2G" (want_why: why the largest size was what it
+ * was, "4 x the L3 508M (cpuid)"; NULL "the plan"). With p->other (two
+ * buffers), the other page size's chase is left out first, said in the
+ * same note, when both buffers do not fit that half. Returns 0, or -1 with
+ * e when not even 4 KB fits. */
+struct machine_budget; /* machine/machine.h */
+int latency_params_fit_memory(struct latency_params *p, const struct machine_budget *b,
+			      const char *want_why, char *note, size_t len, mt_error *e);
 
 /* Bytes of the buffer the worker chases in: the largest size (or stride)
  * rounded up to 2 MB. */

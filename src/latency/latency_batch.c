@@ -34,7 +34,7 @@ struct printer {
 	int headed;       /* the plan lines and the table's heading printed */
 	const struct machine *m; /* planned for (its caches beside the levels) */
 	struct machine *owned;   /* a recorded one, freed with the printer */
-	char note[200];          /* the capped sizes or the pages left out, "" none */
+	char note[600];          /* the capped sizes or the pages left out, "" none */
 	uint64_t asked;          /* the largest size asked for */
 };
 
@@ -161,6 +161,8 @@ static void head_once(struct printer *b, double about_s)
 	b->headed = 1;
 	b->announced = ceil(about_s);
 	print_plan(b->run, b->p, b->r->ghz, b->announced);
+	if (b->note[0]) /* what the memory capped, before the table (and again after it) */
+		batch_note(b->run, b->note);
 	print_head(b);
 	fflush(stdout);
 }
@@ -187,6 +189,10 @@ static int on_note(const struct job_event *ev, void *ctx)
 		head_once(b, ev->value);
 		return 1;
 	}
+	/* the params' note as the worker says it (cut to an event's length):
+	 * said whole with the plan's lines */
+	if (ev->subtype == 0 && b->note[0] && strncmp(ev->text, b->note, strlen(ev->text)) == 0)
+		return 1;
 	if (ev->subtype == LATENCY_NOTE_REVISED && JOB_PAYLOAD_GET(ev, struct latency_ev_revised, &rev) == 0) {
 		b->revised_s = ev->value;
 		b->revised_at = rev.at_s;
@@ -262,9 +268,10 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct args 
 /* The largest size when --max-size and --quick leave it to the plan: at
  * least machine_dram_floor of the worker's CPU (4 x every cache it
  * reaches, any source's claim), so the curve ends in memory; the reason
- * into why. Returns 0, or -1 with e. */
+ * into why, the floor's into want ("4 x the L3 508M (cpuid)") when it
+ * sets the size. Returns 0, or -1 with e. */
 static int reach_memory(struct latency_params *p, const struct machine *m, int cpu, char *why,
-			size_t len, mt_error *e)
+			size_t len, char *want, size_t wlen, mt_error *e)
 {
 	char f[200], a[32];
 	uint64_t floor = cpu >= 0 ? machine_dram_floor(m, &cpu, 1, f, sizeof f) : 0;
@@ -277,6 +284,7 @@ static int reach_memory(struct latency_params *p, const struct machine *m, int c
 		p->sizes[p->nsizes] = latency_step(p->sizes[p->nsizes - 1]), p->nsizes++;
 	mt_snprintf(why, len, "sizes up to %s: %s of CPU %d", mt_fmt_size(a, sizeof a,
 		    p->sizes[p->nsizes - 1]), f, cpu);
+	mt_strlcpy(want, f, wlen);
 	return 0;
 }
 
@@ -303,7 +311,8 @@ static int make_params(const struct batch_cli *cli, const struct args *a,
 {
 	mt_error e = { "" };
 	uint64_t max = 0;
-	char fit[200] = "";
+	char fit[400] = "", want[200] = "the default";
+	struct machine_budget budget;
 	note[0] = '\0';
 	if (cli->quick)
 		latency_params_quick(p);
@@ -317,7 +326,11 @@ static int make_params(const struct batch_cli *cli, const struct args *a,
 		}
 		if (latency_params_set_max(p, max, &e) < 0)
 			goto bad;
-	} else if (!cli->quick && reach_memory(p, m, cpu, p->why_max, sizeof p->why_max, &e) < 0) {
+		mt_strlcpy(want, "--max-size", sizeof want);
+	} else if (cli->quick) {
+		mt_strlcpy(want, "--quick's", sizeof want);
+	} else if (reach_memory(p, m, cpu, p->why_max, sizeof p->why_max, want, sizeof want,
+				&e) < 0) {
 		goto bad;
 	}
 	if (a->strides && parse_strides(a->strides, p, &e) < 0)
@@ -338,12 +351,15 @@ static int make_params(const struct batch_cli *cli, const struct args *a,
 	if (p->random && (a->both == 1 || (a->both < 0 && !cli->quick && !p->tlb_locality)))
 		pages_both(p, m, note, len);
 	*asked = p->sizes[p->nsizes - 1];
-	/* a run this machine cannot hold even capped is bad input */
-	if (latency_params_fit_memory(p, m->mem_avail, note[0] ? fit : note,
+	/* a run this machine (or this job) cannot hold even capped is bad input */
+	machine_mem_budget(m, &budget);
+	if (latency_params_fit_memory(p, &budget, want, note[0] ? fit : note,
 				       note[0] ? sizeof fit : len, &e) < 0)
 		goto bad;
 	if (note[0] && fit[0])
 		mt_append(note, len, "; %s", fit);
+	if (p->sizes[p->nsizes - 1] < *asked)
+		p->why_max[0] = '\0'; /* capped: the note says what it would have been */
 	return 0;
 bad:
 	mt_warn("run latency: %s", e.msg);

@@ -89,7 +89,7 @@ struct numa_params {
 	struct numa_pair cells[NUMA_MAX_NODES * NUMA_MAX_NODES]; /* CPU node major */
 	size_t ncells;
 	uint64_t size;        /* bytes every run works on */
-	char size_from[240];  /* why that size, in words */
+	char size_from[400];  /* why that size, in words */
 	int quick;
 	int huge;                    /* also the chase on 2 MB pages (THP always or madvise) */
 	struct latency_params lat;   /* the latency lab's run (size set) */
@@ -113,8 +113,9 @@ size_t numa_nodes_of(const struct machine *m, int kind, struct numa_node *out, s
  * for each selected node with CPUs x each selected node; the size is the
  * largest DRAM floor of the selected CPU nodes (every cache a node's CPUs
  * reach together, MACHINE_DRAM_FACTOR times), at least BANDWIDTH_DRAM_MIN, at
- * most 1 / BANDWIDTH_MEM_SHARE of the smallest memory node and of avail (0:
- * unknown, no cap), a multiple of 2 MB; quick: NUMA_QUICK_SIZE under the
+ * most 1 / BANDWIDTH_MEM_SHARE of the smallest memory node and of what the
+ * memory budget b leaves a run (machine_mem_budget: the memory available,
+ * the job's cgroup; its bytes 0: unknown, no cap), a multiple of 2 MB; quick: NUMA_QUICK_SIZE under the
  * same caps. A size under the floor says so in size_from (part of it may
  * be cached). Returns 0; -1 with e for a bad selection: "--nodes: no node
  * 3 (nodes here: 0, 1)", a node named twice, more than NUMA_MAX_NODES
@@ -122,7 +123,7 @@ size_t numa_nodes_of(const struct machine *m, int kind, struct numa_node *out, s
  * under NUMA_MIN_SIZE (not enough memory) or, nothing selected, no node
  * has a CPU of its own (a cpuset allowing CPUs but not their node). */
 int numa_plan(struct numa_params *p, const struct numa_node *all, size_t nall, const int *want,
-	      size_t nwant, uint64_t avail, int quick, mt_error *e);
+	      size_t nwant, const struct machine_budget *b, int quick, mt_error *e);
 
 struct plan;
 
@@ -204,7 +205,7 @@ struct numa_result {
 	double placed[NUMA_MAX_NODES][NUMA_MAX_NODES]; /* a file's "placement" without
 							* its "runs" (NAN: none) */
 	uint64_t size;
-	char size_from[240];
+	char size_from[400];
 	unsigned stride;                 /* the chase's slots, bytes */
 	char isa[16];                    /* the bandwidth kernels' */
 	int numa_balancing;              /* mt_plat_numa_balancing's mode at the start */
