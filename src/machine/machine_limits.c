@@ -77,7 +77,8 @@ void machine_job_print(FILE *f, const struct machine *m, int budget)
 		limit_line(f, "memory", &l->mem);
 		limit_line(f, "memory.high", &l->high);
 		limit_line(f, "memory+swap", &l->memsw);
-		limit_line(f, "soft limit", &l->soft);
+		if (!l->mem.bytes || l->soft.bytes < l->mem.bytes)
+			limit_line(f, "soft limit", &l->soft);
 		if (l->quota > 0)
 			fprintf(f, "  %-15s %g CPU%s (%s: %llu us of each %llu)\n", "cpu quota",
 				round(l->quota * 100) / 100, l->quota > 1 ? "s" : "",

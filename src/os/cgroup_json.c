@@ -44,7 +44,7 @@ const char *mt_limits_summary(const struct mt_limits *l, char *buf, size_t len)
 	if (l->memsw.bytes && (!l->mem.bytes || l->memsw.bytes < l->mem.bytes))
 		mt_append(buf, len, "%smemory+swap %s", buf[0] ? ", " : "",
 			  mt_fmt_size(a, sizeof a, l->memsw.bytes));
-	if (l->soft.bytes)
+	if (l->soft.bytes && (!l->mem.bytes || l->soft.bytes < l->mem.bytes))
 		mt_append(buf, len, "%ssoft limit %s", buf[0] ? ", " : "",
 			  mt_fmt_size(a, sizeof a, l->soft.bytes));
 	if (l->quota > 0)
