@@ -411,9 +411,9 @@ static void size_plan(void **state)
 	c.m->limits.room = 700ull << 20;
 	assert_int_equal(plan(&c), 2);
 	assert_int_equal(c.p.sizes[c.p.nsizes - 1].bytes, 163ull << 20); /* (700M - 48M) / 4 */
-	assert_string_equal(c.notes[0], "this job may use 768M (its cgroup): the DRAM row capped at "
-					"163M, 4 x the L3s of 2 groups, 2 x 508M (cpuid) would be "
-					"4064M");
+	assert_string_equal(c.notes[0], "this job may use 768M (its cgroup): the DRAM row capped "
+					"at 163M, 4 x the L3s of 2 groups, 2 x 508M (cpuid) would "
+					"be 4064M");
 	memset(&c.m->limits, 0, sizeof c.m->limits);
 	c.m->mem_avail = 6ull << 30; /* 1.5G: past both L3s, under the floor */
 	assert_int_equal(plan(&c), 2);

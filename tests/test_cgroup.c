@@ -129,8 +129,8 @@ static void garbled(void **state)
 	assert_true(l.quota == 0);
 	assert_int_equal(l.ncpuset, 0);
 	assert_int_equal(l.nnotes, 5);
-	assert_string_equal(l.notes[0], "/sys/fs/cgroup/user.slice/memory.max: 'lots' is not a size "
-					"in bytes nor max: read as no limit there");
+	assert_string_equal(l.notes[0], "/sys/fs/cgroup/user.slice/memory.max: 'lots' is not a "
+					"size in bytes nor max: read as no limit there");
 	assert_string_equal(l.notes[1], "/sys/fs/cgroup/user.slice/job/cpu.max: 'half' is not a "
 					"quota and a period (such as 50000 100000): read as no "
 					"quota there");
@@ -139,16 +139,16 @@ static void garbled(void **state)
 					"quota there");
 	assert_string_equal(l.notes[3], "/sys/fs/cgroup/user.slice/job/cpuset.cpus.effective: '0-' "
 					"is not a CPU list: read as every CPU");
-	assert_string_equal(l.notes[4], "/sys/fs/cgroup/user.slice/job/memory.current: 'x' is not a "
-					"number of bytes: the usage read as none");
+	assert_string_equal(l.notes[4], "/sys/fs/cgroup/user.slice/job/memory.current: 'x' is not "
+					"a number of bytes: the usage read as none");
 	assert_string_equal(summary(&l), "memory.high 512M");
 	read_tree("v1-garbled", &l);
 	assert_int_equal(l.nnotes, 2);
 	assert_string_equal(l.notes[0], "/sys/fs/cgroup/memory/job/memory.limit_in_bytes: 'max' is "
 					"not a size in bytes: read as no limit there");
-	assert_string_equal(l.notes[1], "/sys/fs/cgroup/cpu,cpuacct/job/cpu.cfs_quota_us: '-5' is a "
-					"quota of 0 or less, which no kernel takes: read as no quota "
-					"there");
+	assert_string_equal(l.notes[1], "/sys/fs/cgroup/cpu,cpuacct/job/cpu.cfs_quota_us: '-5' is "
+					"a quota of 0 or less, which no kernel takes: read as no "
+					"quota there");
 	assert_string_equal(summary(&l), "no limits");
 }
 

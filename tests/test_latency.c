@@ -969,7 +969,8 @@ static void params_and_memory_cap(void **state)
 	assert_int_equal(latency_params_fit_memory(&p, &b, NULL, note, sizeof note, &e), 0);
 	assert_int_equal(p.nsizes, 127);
 	MT_BUDGET(b, 300 * MB, 0);
-	assert_int_equal(latency_params_fit_memory(&p, &b, "the default", note, sizeof note, &e), 0);
+	assert_int_equal(latency_params_fit_memory(&p, &b, "the default", note, sizeof note, &e),
+			 0);
 	assert_int_equal(p.sizes[p.nsizes - 1], 144 * MB);
 	assert_string_equal(note, "300M of memory available: sizes capped at 144M, the default "
 				  "would be 512M");
@@ -996,9 +997,9 @@ static void params_and_memory_cap(void **state)
 	assert_int_equal(p.other, 0);
 	assert_int_equal(p.sizes[p.nsizes - 1], 352 * MB);
 	assert_string_equal(note, "this job may use 768M (its cgroup): the random chase on huge "
-				  "pages left out (two buffers of 2G do not fit in half of the 720M "
-				  "a run may take); sizes capped at 352M, 4 x the L3 508M (cpuid) "
-				  "would be 2G");
+				  "pages left out (two buffers of 2G do not fit in half of the "
+				  "720M a run may take); sizes capped at 352M, 4 x the L3 508M "
+				  "(cpuid) would be 2G");
 	assert_string_equal(p.note, note);
 	latency_params_default(&p);
 	latency_pages_both(&p, "madvise");

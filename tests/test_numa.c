@@ -157,8 +157,8 @@ static void plan_size_rules(void **state)
 	assert_int_equal(P.ncells, 1);
 	assert_int_equal(P.size, 1536 * MB);
 	assert_string_equal(P.size_from, "4 x the L3 480M (test), cut from 1920M to 1536M: 1/4 of "
-					 "the smallest node's memory; under 1920M, 4 x the caches the "
-					 "CPUs reach: part of it may be served from a cache");
+					 "the smallest node's memory; under 1920M, 4 x the caches "
+					 "the CPUs reach: part of it may be served from a cache");
 	assert_int_equal(numa_plan(&P, &one, 1, NULL, 0, avail(20 * GB), 1, &e), 0);
 	assert_int_equal(P.size, 32 * MB);
 	assert_string_equal(P.size_from, "--quick; under 1920M, 4 x the caches the CPUs reach: "
@@ -174,10 +174,11 @@ static void plan_size_rules(void **state)
 		MT_BUDGET(job, 200 * MB, 256 * MB);
 		assert_int_equal(numa_plan(&P, &one, 1, NULL, 0, &job, 0, &e), 0);
 		assert_int_equal(P.size, 50 * MB);
-		assert_string_equal(P.size_from, "4 x the L3 480M (test), cut from 1920M to 50M: 1/4 of "
-						 "what a run may take (this job may use 256M (its "
-						 "cgroup)); under 1920M, 4 x the caches the CPUs "
-						 "reach: part of it may be served from a cache");
+		assert_string_equal(P.size_from,
+				    "4 x the L3 480M (test), cut from 1920M to 50M: 1/4 of what a "
+				    "run may take (this job may use 256M (its cgroup)); under "
+				    "1920M, 4 x the caches the CPUs reach: part of it may be "
+				    "served from a cache");
 	}
 }
 

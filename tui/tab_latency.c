@@ -77,8 +77,9 @@ static void start_run(struct tui *t, struct latency_tab *s)
 	}
 	asked = s->p.sizes[s->p.nsizes - 1];
 	machine_mem_budget(machine_this(), &budget);
-	if (latency_params_fit_memory(&s->p, &budget, s->max_size ? "the size asked" : "the default",
-				       note, sizeof note, &e) < 0) {
+	if (latency_params_fit_memory(&s->p, &budget,
+				       s->max_size ? "the size asked" : "the default", note,
+				       sizeof note, &e) < 0) {
 		tui_message(t, "cannot measure: %s", e.msg);
 		return;
 	}
@@ -96,7 +97,8 @@ static void start_run(struct tui *t, struct latency_tab *s)
 			    mt_fmt_size(a, sizeof a, s->p.sizes[s->p.nsizes - 1]),
 			    budget.job ? "this job may use " : "the memory available");
 		if (budget.job)
-			mt_append(s->cap, sizeof s->cap, "%s", mt_fmt_size(j, sizeof j, budget.job));
+			mt_append(s->cap, sizeof s->cap, "%s",
+				  mt_fmt_size(j, sizeof j, budget.job));
 	}
 	if (tui_info(t))
 		r->caches = info_to_json(tui_info(t));

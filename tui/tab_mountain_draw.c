@@ -317,8 +317,8 @@ static void info_line(struct tui *t, struct mountain_tab *s, WINDOW *w, int widt
 			    ceil(mountain_params_estimate_s(p)));
 	else
 		mt_snprintf(line, sizeof line,
-			    "r measures %zu sizes %s..%s x %zu strides%s (fastest try, %u agreeing), "
-			    "about %.0f s",
+			    "r measures %zu sizes %s..%s x %zu strides%s (fastest try, %u "
+			    "agreeing), about %.0f s",
 			    p->nsizes, mt_fmt_size(lo, sizeof lo, p->sizes[0]),
 			    mt_fmt_size(hi, sizeof hi, p->sizes[p->nsizes - 1]), p->nstrides, cap,
 			    p->kbest, ceil(mountain_params_estimate_s(p)));

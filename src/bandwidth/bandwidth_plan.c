@@ -245,8 +245,10 @@ static int plan_dram(struct bandwidth_params *p, const struct machine *m,
 		want = cap / (1u << 20) * (1u << 20);
 		if (want < (1u << 20))
 			return mt_fail(e, "not enough memory for the DRAM row: %s", b.who);
-		mt_append(sz->from, sizeof sz->from, ", capped at %s (a quarter of the %s a run may take)",
-			  mt_fmt_size(a, sizeof a, want), mt_fmt_size(b2, sizeof b2, b.bytes & ~0xfffffull));
+		mt_append(sz->from, sizeof sz->from,
+			  ", capped at %s (a quarter of the %s a run may take)",
+			  mt_fmt_size(a, sizeof a, want),
+			  mt_fmt_size(b2, sizeof b2, b.bytes & ~0xfffffull));
 		machine_budget_capped(&b, "the DRAM row", want, asked, why, note, sizeof note);
 		add_note(notes, nnotes, k, note);
 		if (want < floor) {
@@ -256,7 +258,8 @@ static int plan_dram(struct bandwidth_params *p, const struct machine *m,
 				    "(%s): part of it may be served from a cache, so it is named %s, "
 				    "not DRAM",
 				    mt_fmt_size(a, sizeof a, want), MACHINE_DRAM_FACTOR,
-				    mt_fmt_size(b2, sizeof b2, floor / MACHINE_DRAM_FACTOR), sz->level);
+				    mt_fmt_size(b2, sizeof b2, floor / MACHINE_DRAM_FACTOR),
+				    sz->level);
 			add_note(notes, nnotes, k, note);
 		}
 	}
@@ -730,8 +733,9 @@ void bandwidth_plan_of(const struct bandwidth_params *p, const struct machine *m
 		int used = (int)p->threads[t] < p->ncpus ? (int)p->threads[t] : p->ncpus;
 		plan_add_threads(out, (int)p->threads[t], p->cpus, used);
 		if (p->ncpus > 0 && (int)p->threads[t] > p->ncpus)
-			plan_note(out, "%u threads on %d CPU%s: oversubscribed, they take turns on them "
-				       "(marked (!) in the table)",
+			plan_note(out,
+				  "%u threads on %d CPU%s: oversubscribed, they take turns on "
+				  "them (marked (!) in the table)",
 				  p->threads[t], p->ncpus, p->ncpus == 1 ? "" : "s");
 	}
 	for (int i = 0; i < nnotes; i++)

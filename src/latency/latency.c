@@ -118,8 +118,9 @@ int latency_params_fit_memory(struct latency_params *p, const struct machine_bud
 		return 0;
 	if (p->other && 2 * latency_buffer_bytes(p) > cap) { /* two buffers: one first */
 		p->other = 0;
-		mt_snprintf(note, len, "%s: the random chase on huge pages left out (two buffers of "
-				       "%s do not fit in half of the %s a run may take)",
+		mt_snprintf(note, len,
+			    "%s: the random chase on huge pages left out (two buffers of %s do "
+			    "not fit in half of the %s a run may take)",
 			    b->who, mt_fmt_size(a, sizeof a, latency_buffer_bytes(p)),
 			    mt_fmt_size(c, sizeof c, b->bytes & ~(uint64_t)0xfffff));
 	}

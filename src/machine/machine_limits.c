@@ -18,7 +18,8 @@ void machine_mem_budget(const struct machine *m, struct machine_budget *b)
 	memset(b, 0, sizeof *b);
 	b->bytes = avail;
 	if (avail)
-		mt_snprintf(b->who, sizeof b->who, "%s of memory %s", mt_fmt_mem(a, sizeof a, avail),
+		mt_snprintf(b->who, sizeof b->who, "%s of memory %s",
+			    mt_fmt_mem(a, sizeof a, avail),
 			    m->from == MACHINE_THIS ? "available" : "there");
 	if (!limit)
 		return;
@@ -42,7 +43,8 @@ const char *machine_budget_capped(const struct machine_budget *b, const char *wh
 	mt_snprintf(buf, len, "%s: %s capped at %s", b->who[0] ? b->who : "memory", what,
 		    mt_fmt_size(c, sizeof c, capped));
 	if (wanted)
-		mt_append(buf, len, ", %s would be %s", want_why && want_why[0] ? want_why : "the plan",
+		mt_append(buf, len, ", %s would be %s",
+			  want_why && want_why[0] ? want_why : "the plan",
 			  mt_fmt_size(w, sizeof w, wanted));
 	return buf;
 }
@@ -73,7 +75,8 @@ void machine_job_print(FILE *f, const struct machine *m, int budget)
 		fprintf(f, "job: %s%s%s%s\n", sum, l->known ? " (cgroup " : "",
 			l->known ? MT_PRINTABLE(l->cgroup) : "", l->known ? ")" : "");
 	} else {
-		fprintf(f, "job (the limits of cgroup %s, v%d):\n", MT_PRINTABLE(l->cgroup), l->version);
+		fprintf(f, "job (the limits of cgroup %s, v%d):\n", MT_PRINTABLE(l->cgroup),
+			l->version);
 		limit_line(f, "memory", &l->mem);
 		limit_line(f, "memory.high", &l->high);
 		limit_line(f, "memory+swap", &l->memsw);
@@ -89,7 +92,8 @@ void machine_job_print(FILE *f, const struct machine *m, int budget)
 				MT_PRINTABLE(l->cpuset_from));
 		for (int i = 0; i < l->nhuge; i++) {
 			char name[32];
-			mt_snprintf(name, sizeof name, "hugetlb %s", mt_fmt_size(a, sizeof a, l->huge[i].page));
+			mt_snprintf(name, sizeof name, "hugetlb %s",
+				    mt_fmt_size(a, sizeof a, l->huge[i].page));
 			limit_line(f, name, &l->huge[i].lim);
 		}
 	}

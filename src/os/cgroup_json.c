@@ -90,7 +90,8 @@ static int cpus_to_json(cJSON *o, const struct mt_limits *l)
 	if (l->ncpuset && (!cJSON_AddStringToObject(o, "cpuset", l->cpuset) ||
 			   !cJSON_AddStringToObject(o, "cpuset_from", l->cpuset_from)))
 		return -1;
-	if (!(h = cJSON_AddArrayToObject(o, "hugetlb")) || !(n = cJSON_AddArrayToObject(o, "notes")))
+	if (!(h = cJSON_AddArrayToObject(o, "hugetlb")) ||
+	    !(n = cJSON_AddArrayToObject(o, "notes")))
 		return -1;
 	for (int i = 0; i < l->nhuge; i++) {
 		cJSON *x = cJSON_CreateObject();
@@ -219,8 +220,8 @@ int mt_limits_quota_note(const struct mt_limits *l, int threads, char *buf, size
 	else
 		mt_snprintf(buf, len,
 			    "the job's cpu quota is %s (%s), under the %d threads of this run: "
-			    "they take turns within each %.0f ms period, so figures of more threads "
-			    "than the quota read the quota, not the memory",
+			    "they take turns within each %.0f ms period, so figures of more "
+			    "threads than the quota read the quota, not the memory",
 			    q, l->quota_from, threads, period_ms);
 	return 1;
 }

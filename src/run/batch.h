@@ -250,8 +250,9 @@ struct batch_run {
 
 /* Take the run header now, before any worker starts (so the load and the
  * runnable tasks are the machine's, not our own worker's), and print it to
- * r->meta, with a warning when the job's CPU quota is under c->threads. pinned: the experiment measures on a pinned worker; its CPU is
- * --cpu or job_pick_cpu(), recorded as the job's CPU. Never fails. */
+ * r->meta, with a warning when the job's CPU quota is under c->threads.
+ * pinned: the experiment measures on a pinned worker; its CPU is --cpu or
+ * job_pick_cpu(), recorded as the job's CPU. Never fails. */
 void batch_begin(struct batch_run *r, const struct batch_cli *c, int pinned);
 
 /* What batch_pump hands each event of the job to. */

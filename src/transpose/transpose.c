@@ -678,8 +678,8 @@ int transpose_plan_check(const struct transpose_plan *p, mt_error *e)
 		if (p->real_tries < 1)
 			return mt_fail(e, "transpose: at least one try");
 		if (avail && need > avail / 2)
-			return mt_fail(e, "transpose: N = %zu needs %llu MB, more than half of what a "
-					  "run may take (%s)",
+			return mt_fail(e, "transpose: N = %zu needs %llu MB, more than half of "
+					  "what a run may take (%s)",
 				       p->real_n, (unsigned long long)(need >> 20), b.who);
 	}
 	return 0;
