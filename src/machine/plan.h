@@ -94,9 +94,10 @@ int plan_add_node(struct plan *p, const struct plan_node *n);
 void plan_note(struct plan *p, const char *fmt, ...) MT_PRINTF(2, 3);
 
 /* The plan in words on f: the machine, the job's limits ("# job: ...",
- * and a line for each cgroup file that did not parse), the worker, the sizes with their
- * levels and reasons, the thread counts with their CPUs, the pairs (the
- * first ones and how many), the nodes, the notes and the time. */
+ * and a line for each cgroup file that did not parse), the worker, the
+ * sizes with their levels and reasons, the thread counts with their CPUs,
+ * the pairs (the first ones and how many), the nodes, the notes and the
+ * time. */
 void plan_print(FILE *f, const struct plan *p);
 
 /* The plan as JSON: {"experiment","machine":{machine_to_json},"worker_cpu",
