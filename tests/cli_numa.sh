@@ -7,7 +7,7 @@
 # node count of this machine is assumed. The plan of many-node machines
 # comes from synthetic /sys trees (tests/topo_tree.sh), exactly.
 . "$TESTLIB"
-plan 38
+plan 39
 
 run() { "$MEMTOP" run numa "$@" 2>&1; }
 q() { "$JSONQ" "$@"; }

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "machine/machine.h"
 #include "mountain/mountain.h"
 #include "os/clock.h"
 
@@ -83,22 +84,34 @@ static void bad_grids_are_refused(void **state)
 static void grid_shrinks_to_memory(void **state)
 {
 	struct mountain_params p;
-	char note[160];
+	struct machine_budget b;
+	char note[400];
 	mt_error e;
 	(void)state;
 	mountain_params_default(&p);
 	/* 100 MB available: half of it holds 32M at most */
-	assert_int_equal(mountain_params_fit_memory(&p, 100u << 20, note, sizeof note, &e), 0);
+	MT_BUDGET(b, 100u << 20, 0);
+	assert_int_equal(mountain_params_fit_memory(&p, &b, note, sizeof note, &e), 0);
 	assert_int_equal(p.nsizes, 12);
 	assert_int_equal(p.sizes[p.nsizes - 1], 32u << 20);
-	assert_string_equal(note, "grid shrunk to 32M: only 100M of memory available");
+	assert_string_equal(note, "100M of memory available: the grid capped at 32M, its largest "
+				  "size would be 128M");
+	/* a job's cgroup of 256M, 200M left to a run: 64M */
+	mountain_params_default(&p);
+	MT_BUDGET(b, 200u << 20, 256u << 20);
+	assert_int_equal(mountain_params_fit_memory(&p, &b, note, sizeof note, &e), 0);
+	assert_int_equal(p.sizes[p.nsizes - 1], 64u << 20);
+	assert_string_equal(note, "this job may use 256M (its cgroup): the grid capped at 64M, its "
+				  "largest size would be 128M");
 	/* plenty: untouched, no note */
 	mountain_params_default(&p);
-	assert_int_equal(mountain_params_fit_memory(&p, 64ull << 30, note, sizeof note, &e), 0);
+	MT_BUDGET(b, 64ull << 30, 0);
+	assert_int_equal(mountain_params_fit_memory(&p, &b, note, sizeof note, &e), 0);
 	assert_int_equal(p.nsizes, 14);
 	assert_string_equal(note, "");
 	/* not even 16K */
-	assert_int_equal(mountain_params_fit_memory(&p, 20000, note, sizeof note, &e), -1);
+	MT_BUDGET(b, 20000, 0);
+	assert_int_equal(mountain_params_fit_memory(&p, &b, note, sizeof note, &e), -1);
 	assert_non_null(strstr(e.msg, "not enough memory"));
 }
 

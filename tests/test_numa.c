@@ -17,9 +17,19 @@
 #include <string.h>
 
 #include "numa/numa.h"
+#include "testlib.h"
 
 #define MB (1ull << 20)
 #define GB (1ull << 30)
+
+
+/* The memory budget of bytes available (0: not known). */
+static const struct machine_budget *avail(uint64_t bytes)
+{
+	static struct machine_budget b;
+	MT_BUDGET(b, bytes, 0);
+	return &b;
+}
 
 static struct numa_params P; /* big: not on the stack */
 
@@ -52,7 +62,7 @@ static void plan_two_nodes(void **state)
 	(void)state;
 	all[0] = node(0, 0, 2, 16 * GB, 2 * MB, 32 * MB);
 	all[1] = node(1, 2, 2, 16 * GB, 2 * MB, 32 * MB);
-	assert_int_equal(numa_plan(&P, all, 2, NULL, 0, 64 * GB, 0, &e), 0);
+	assert_int_equal(numa_plan(&P, all, 2, NULL, 0, avail(64 * GB), 0, &e), 0);
 	assert_int_equal(P.nnodes, 2);
 	assert_int_equal(P.ncells, 4);
 	assert_int_equal(P.cells[0].cpu, 0);
@@ -82,7 +92,7 @@ static void price(void **state)
 	(void)state;
 	all[0] = node(0, 0, 2, 16 * GB, 2 * MB, 32 * MB);
 	all[1] = node(1, 2, 2, 16 * GB, 2 * MB, 32 * MB);
-	assert_int_equal(numa_plan(&P, all, 2, NULL, 0, 64 * GB, 0, &e), 0);
+	assert_int_equal(numa_plan(&P, all, 2, NULL, 0, avail(64 * GB), 0, &e), 0);
 	numa_params_runs(&P);
 	memset(&q, 0, sizeof q);
 	q.have = 1;
@@ -117,7 +127,7 @@ static void plan_four_nodes_one_memory_only(void **state)
 	for (int i = 0; i < 3; i++)
 		all[i] = node(i, 8 * i, 8, 32 * GB, 1 * MB, 64 * MB);
 	all[3] = node(3, 0, 0, 1 * GB, 0, 0);
-	assert_int_equal(numa_plan(&P, all, 4, NULL, 0, 0, 0, &e), 0);
+	assert_int_equal(numa_plan(&P, all, 4, NULL, 0, avail(0), 0, &e), 0);
 	assert_int_equal(P.ncells, 12);
 	for (size_t k = 0; k < P.ncells; k++) {
 		rows[P.cells[k].cpu]++;
@@ -148,7 +158,7 @@ static void plan_nodes_option(void **state)
 	all[3] = node(3, 0, 0, 8 * GB, 0, 0);
 	want[0] = 2;
 	want[1] = 0;
-	assert_int_equal(numa_plan(&P, all, 4, want, 2, 0, 0, &e), 0);
+	assert_int_equal(numa_plan(&P, all, 4, want, 2, avail(0), 0, &e), 0);
 	assert_int_equal(P.nnodes, 2);
 	assert_int_equal(P.nodes[0].node, 2); /* in the order given */
 	assert_int_equal(P.nodes[1].node, 0);
@@ -156,28 +166,28 @@ static void plan_nodes_option(void **state)
 	assert_int_equal(P.size, 256 * MB); /* 4 x 16M = 64M: at least 256M */
 	assert_string_equal(P.size_from, "4 x the L3 16M (test), at least 256M");
 	want[0] = 5;
-	assert_int_equal(numa_plan(&P, all, 4, want, 1, 0, 0, &e), -1);
+	assert_int_equal(numa_plan(&P, all, 4, want, 1, avail(0), 0, &e), -1);
 	assert_string_equal(e.msg, "--nodes: no node 5 (nodes here: 0, 1, 2, 3)");
 	want[0] = 1;
 	want[1] = 1;
-	assert_int_equal(numa_plan(&P, all, 4, want, 2, 0, 0, &e), -1);
+	assert_int_equal(numa_plan(&P, all, 4, want, 2, avail(0), 0, &e), -1);
 	assert_string_equal(e.msg, "--nodes: node 1 given twice");
 	want[0] = 3;
-	assert_int_equal(numa_plan(&P, all, 4, want, 1, 0, 0, &e), -1);
+	assert_int_equal(numa_plan(&P, all, 4, want, 1, avail(0), 0, &e), -1);
 	assert_string_equal(e.msg, "--nodes: node 3 has no CPUs of its own (memory only)");
 	all[2].ncpus = 0; /* its 8 CPUs outside this process's cpuset */
 	want[1] = 2;
-	assert_int_equal(numa_plan(&P, all, 4, want, 2, 0, 0, &e), -1);
+	assert_int_equal(numa_plan(&P, all, 4, want, 2, avail(0), 0, &e), -1);
 	assert_string_equal(e.msg, "--nodes: node 3 has no CPUs of its own (memory only); node 2: "
 				   "no CPU this process may use (a cpuset keeps its CPUs from it)");
 	want[0] = 2;
-	assert_int_equal(numa_plan(&P, all, 4, want, 1, 0, 0, &e), -1);
+	assert_int_equal(numa_plan(&P, all, 4, want, 1, avail(0), 0, &e), -1);
 	assert_string_equal(e.msg, "--nodes: node 2: no CPU this process may use (a cpuset keeps "
 				   "its CPUs from it)");
 	all[2].ncpus = 8;
 	want[0] = 3; /* a memory node is measured from a CPU node */
 	want[1] = 1;
-	assert_int_equal(numa_plan(&P, all, 4, want, 2, 0, 0, &e), 0);
+	assert_int_equal(numa_plan(&P, all, 4, want, 2, avail(0), 0, &e), 0);
 	assert_int_equal(P.ncells, 2);
 	assert_int_equal(P.cells[0].cpu, 1);
 	assert_int_equal(P.cells[1].cpu, 1);
@@ -191,20 +201,33 @@ static void plan_size_rules(void **state)
 	struct numa_node one = node(0, 0, 2, 6 * GB, 2 * MB, 480 * MB);
 	mt_error e = { "" };
 	(void)state;
-	assert_int_equal(numa_plan(&P, &one, 1, NULL, 0, 20 * GB, 0, &e), 0);
+	assert_int_equal(numa_plan(&P, &one, 1, NULL, 0, avail(20 * GB), 0, &e), 0);
 	assert_int_equal(P.ncells, 1);
 	assert_int_equal(P.size, 1536 * MB);
 	assert_string_equal(P.size_from, "4 x the L3 480M (test), cut from 1920M to 1536M: 1/4 of "
-					 "the memory; under 1920M, 4 x the caches the CPUs reach: "
-					 "part of it may be served from a cache");
-	assert_int_equal(numa_plan(&P, &one, 1, NULL, 0, 20 * GB, 1, &e), 0);
+					 "the smallest node's memory; under 1920M, 4 x the caches "
+					 "the CPUs reach: part of it may be served from a cache");
+	assert_int_equal(numa_plan(&P, &one, 1, NULL, 0, avail(20 * GB), 1, &e), 0);
 	assert_int_equal(P.size, 32 * MB);
 	assert_string_equal(P.size_from, "--quick; under 1920M, 4 x the caches the CPUs reach: "
 					 "part of it may be served from a cache");
-	assert_int_equal(numa_plan(&P, &one, 1, NULL, 0, 600 * MB, 0, &e), 0);
+	assert_int_equal(numa_plan(&P, &one, 1, NULL, 0, avail(600 * MB), 0, &e), 0);
 	assert_int_equal(P.size, 150 * MB); /* 600M / 4, down to 2 MB */
-	assert_int_equal(numa_plan(&P, &one, 1, NULL, 0, 40 * MB, 0, &e), -2);
-	assert_string_equal(e.msg, "not enough memory: 1/4 of it is under 16M");
+	assert_int_equal(numa_plan(&P, &one, 1, NULL, 0, avail(40 * MB), 0, &e), -2);
+	assert_string_equal(e.msg, "not enough memory: 1/4 of what a run may take (40M of memory "
+				   "available) is under 16M");
+	/* a job's cgroup: the size cut to a quarter of what it leaves, said */
+	{
+		struct machine_budget job;
+		MT_BUDGET(job, 200 * MB, 256 * MB);
+		assert_int_equal(numa_plan(&P, &one, 1, NULL, 0, &job, 0, &e), 0);
+		assert_int_equal(P.size, 50 * MB);
+		assert_string_equal(P.size_from,
+				    "4 x the L3 480M (test), cut from 1920M to 50M: 1/4 of what a "
+				    "run may take (this job may use 256M (its cgroup)); under "
+				    "1920M, 4 x the caches the CPUs reach: part of it may be "
+				    "served from a cache");
+	}
 }
 
 static void cpus_text(void **state)
@@ -244,7 +267,7 @@ static void make_result(void)
 	mt_error e = { "" };
 	all[0] = node(0, 0, 2, 16 * GB, 2 * MB, 32 * MB);
 	all[1] = node(1, 0, 0, 16 * GB, 0, 0);
-	assert_int_equal(numa_plan(&P, all, 2, NULL, 0, 0, 0, &e), 0);
+	assert_int_equal(numa_plan(&P, all, 2, NULL, 0, avail(0), 0, &e), 0);
 	numa_result_init(&R, &P);
 	for (int j = 0; j < 2; j++) {
 		cell(NUMA_LAT, 0, j, 100.0 + 50 * j, 1000, 1000 - 10 * j, 1);

@@ -264,24 +264,34 @@ static int where_rows(struct tui *t, WINDOW *w, int y, int h, int wd)
 
 /* The conditions the figures were taken under, in one wrapped line: those
  * of the file shown (its header's; "not recorded" for an import or an older file), else this
- * machine's. Returns the next free row. */
+ * machine's; then the job's limits when there are some ("job: cgroup memory
+ * 768M, cpu quota 0.5 CPU"). Returns the next free row. */
 static int conditions_rows(struct tui *t, WINDOW *w, int y, int h, int wd,
 			   const struct run_header *shown)
 {
+	const struct run_header *hdr = shown;
 	const struct mt_conditions *c = NULL;
-	char sum[200], line[240];
-	if (shown)
-		c = &shown->cond;
-	else if (t->mtn && t->mtn->source[0])
-		c = &t->mtn->hdr.cond;
-	else if (t->lat && t->lat->source[0])
-		c = &t->lat->hdr.cond;
-	else if (t->machine)
+	const struct mt_limits *job = NULL;
+	char sum[200], lim[300], line[560];
+	if (!hdr && t->mtn && t->mtn->source[0])
+		hdr = &t->mtn->hdr;
+	else if (!hdr && t->lat && t->lat->source[0])
+		hdr = &t->lat->hdr;
+	if (hdr) {
+		c = &hdr->cond;
+		job = hdr->has_job ? &hdr->job : NULL;
+	} else if (t->machine) {
 		c = &t->machine->cond;
+		job = &t->machine->limits;
+	}
 	if (!c || y >= h)
 		return y;
 	mt_snprintf(line, sizeof line, "%s%s", c->have ? "conditions: " : "",
 		    mt_conditions_summary(c, sum, sizeof sum));
+	if (job && job->known && (strcmp(mt_limits_summary(job, lim, sizeof lim), "no limits") ||
+				  job->nnotes))
+		mt_append(line, sizeof line, "; job: %s%s", lim,
+			  job->nnotes ? " (a cgroup file did not parse: memtop topo)" : "");
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	y += tui_wrap(t, w, y, 2, wd - 3, h - y, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "info/info.h"
+#include "machine/machine.h"
 #include "latency/latency.h"
 #include "os/clock.h"
 #include "os/sysinfo.h"
@@ -34,8 +35,10 @@ struct latency_tab {
 	int planned, have_probe;
 	struct latency_probe probe;
 	double page_ns;
-	char next_note[200], next_why[200];
+	char next_note[400], next_why[200];
 	uint64_t next_asked;
+	uint64_t next_job;  /* the job's memory limit the next run was sized in, 0 none */
+	char cap[80];       /* the run's sizes capped: " (capped at 96M: this job may use 256M)" */
 };
 
 static int init(struct tui *t, void *self)
@@ -68,12 +71,15 @@ static int plan_next(struct tui *t, struct latency_tab *s)
 {
 	struct latency_params *p = &s->next;
 	const struct machine *m = tui_machine(t);
+	struct machine_budget budget;
 	mt_error e = { "" };
 	if (s->planned)
 		return 0;
 	s->next_why[0] = '\0';
 	if (latency_params_sized(p, m, job_pick_cpu(), tui_quick(t), s->max_size, &e) < 0)
 		goto bad;
+	if (s->max_size) /* the knob's name, not the command line's flag */
+		mt_strlcpy(p->want_max, "the largest array asked", sizeof p->want_max);
 	p->hugepages = s->huge;
 	if (!s->have_probe && !tui_job(t) && !tui_view_mode(t)) {
 		s->page_ns = mt_fresh_page_ns();
@@ -82,8 +88,10 @@ static int plan_next(struct tui *t, struct latency_tab *s)
 		s->probe = p->probe;
 		s->have_probe = 1;
 	}
-	if (latency_params_settle(p, m, s->both ? -1 : 0, tui_quick(t), 0, mt_mem_available(),
-				  s->next_note, sizeof s->next_note, &s->next_asked, &e) < 0)
+	machine_mem_budget(m, &budget);
+	s->next_job = budget.job;
+	if (latency_params_settle(p, m, s->both ? -1 : 0, tui_quick(t), 0, &budget, s->next_note,
+				  sizeof s->next_note, &s->next_asked, &e) < 0)
 		goto bad;
 	p->probe = s->probe;
 	p->page_ns = s->page_ns;
@@ -133,8 +141,15 @@ static void start_run(struct tui *t, struct latency_tab *s)
 		tui_message(t, "out of memory");
 		return;
 	}
-	if (s->p.sizes[s->p.nsizes - 1] < s->next_asked) /* memory capped it */
+	s->cap[0] = '\0';
+	if (s->p.sizes[s->p.nsizes - 1] < s->next_asked) { /* memory capped it */
+		char a[32], j[32];
 		r->capped_from = s->next_asked;
+		mt_snprintf(s->cap, sizeof s->cap, " (capped at %s: %s%s)",
+			    mt_fmt_size(a, sizeof a, s->p.sizes[s->p.nsizes - 1]),
+			    s->next_job ? "this job may use " : "the memory available",
+			    s->next_job ? mt_fmt_size(j, sizeof j, s->next_job) : "");
+	}
 	if (tui_info(t))
 		r->caches = info_to_json(tui_info(t));
 	if (tui_job_launch(t, &tab_latency, latency_worker, &s->p, &r->hdr) < 0) {
@@ -204,7 +219,7 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 		tui_message(t, "stopped: %zu points measured (w saves them)",
 			    s->r ? latency_measured(s->r) : 0);
 	else
-		tui_message(t, "done in %.0f s: %s", s->r ? s->r->elapsed_s : 0.0, sum);
+		tui_message(t, "done in %.0f s%s: %s", s->r ? s->r->elapsed_s : 0.0, s->cap, sum);
 	tui_dirty(t);
 }
 

@@ -30,8 +30,10 @@ static void plan(struct tui *t, struct numa_tab *s)
 	static struct numa_node all[NUMA_MAX_NODES * 4]; /* the UI thread's alone */
 	const struct machine *m = tui_machine(t);
 	size_t n = numa_nodes_of(m, -1, all, MT_ARRAY_LEN(all));
+	struct machine_budget b;
 	mt_error e = { "" };
-	s->planned = numa_plan(&s->p, all, n, NULL, 0, m->mem_avail, tui_quick(t), &e) == 0;
+	machine_mem_budget(m, &b);
+	s->planned = numa_plan(&s->p, all, n, NULL, 0, &b, tui_quick(t), &e) == 0;
 	s->p.m = m;
 	numa_plan_distances(&s->p, m);
 	s->p.huge = !s->small_pages &&

@@ -294,6 +294,13 @@ struct bandwidth_params {
 	unsigned groups[BANDWIDTH_MAX_TLIST];  /* the L3 groups threads[i]'s CPUs span (0: not
 					 * known, taken as 1) */
 	size_t nthreads;
+	double quota;             /* CPUs the job's cgroup quota gives (0: none). Thread
+				   * counts over it are measured and marked (over_quota),
+				   * not dropped: a quota limits CPU time a period, not how
+				   * many threads run at once, so a short try of 2 threads
+				   * under 1.5 CPUs may run whole between two pauses (the
+				   * best tries are those), and the user asked for the
+				   * count; the mark says a figure may read the quota */
 	int isa;                  /* the vector kernels' ISA */
 	unsigned min_tries, max_tries;
 	double tolerance;         /* stop when the two best tries agree within this */
@@ -560,8 +567,9 @@ struct bandwidth_point {
 struct bandwidth_threads_info {
 	unsigned threads;
 	int over;          /* more threads than CPUs */
+	int over_quota;    /* more threads than the job's CPU quota gives ("over_quota") */
 	char cpus[64];     /* "0,1" */
-	char placement[96];
+	char placement[160];
 };
 
 /* What backed the table's buffer. */

@@ -185,7 +185,8 @@ static void flush_row(struct batch *b)
 		return;
 	}
 	print_size(name, sizeof name, &r->sizes[si]);
-	printf("%-12s %4u%-3s", name, r->threads[ti].threads, r->threads[ti].over ? "(!)" : "");
+	printf("%-12s %4u%-3s", name, r->threads[ti].threads,
+	       r->threads[ti].over || r->threads[ti].over_quota ? "(!)" : "");
 	for (size_t k = 0; k < r->nkernels; k++) {
 		const struct bandwidth_cell *c = &r->cell[si][r->kernels[k]][ti];
 		if (!c->have) {
@@ -613,6 +614,7 @@ static int apply_sizes(struct bandwidth_params *p, const struct opts *o, const c
 		       const struct machine *m, char notes[][BANDWIDTH_NOTE_LEN], int nnotes, int *rc)
 {
 	mt_error e = { "" };
+	struct machine_budget budget;
 	int k;
 	*rc = MT_EXIT_USAGE;
 	if (o->sizes && o->levels)
@@ -626,8 +628,9 @@ static int apply_sizes(struct bandwidth_params *p, const struct opts *o, const c
 			mt_warn("run %s: %s, got '%s'", exp, e.msg, o->sizes);
 			return -1;
 		}
-		if (m->mem_avail && p->chase_bytes > m->mem_avail / BANDWIDTH_MEM_SHARE)
-			p->chase_bytes = p->loader_bytes = m->mem_avail / BANDWIDTH_MEM_SHARE;
+		machine_mem_budget(m, &budget);
+		if (budget.bytes && p->chase_bytes > budget.bytes / BANDWIDTH_MEM_SHARE)
+			p->chase_bytes = p->loader_bytes = budget.bytes / BANDWIDTH_MEM_SHARE;
 		return 0;
 	}
 	k = bandwidth_plan_sizes(p, m, NULL, 0, notes, nnotes, &e);
@@ -654,6 +657,25 @@ static int parse(struct batch_cli *cli, int argc, char **argv, void *params)
 	if (o->loaded_only)
 		o->loaded = 2;
 	return 0;
+}
+
+/* Sizes given (--sizes) whose table the memory budget cannot hold (the
+ * planned ones are capped to it): -1, said; else 0. */
+static int fits(const struct bandwidth_params *p, const struct machine *m, const struct opts *o)
+{
+	struct machine_budget b;
+	char a[32], c[32];
+	uint64_t need = bandwidth_buffer_bytes(p);
+	if (!o->sizes || p->loaded == 2)
+		return 0;
+	machine_mem_budget(m, &b);
+	if (!b.bytes || need <= b.bytes)
+		return 0;
+	mt_warn("run bandwidth: --sizes: the table needs %s, more than the %s a run may take "
+		"(%s)",
+		mt_fmt_size(a, sizeof a, need), mt_fmt_size(c, sizeof c, b.bytes & ~0xfffffull),
+		b.who);
+	return -1;
 }
 
 /* The parameters from machine m and the options, in the order they win:
@@ -683,7 +705,7 @@ static int make_params(struct bandwidth_params *p, const struct machine *m, cons
 	if (apply_rest(p, o, cli->exp, m) < 0)
 		return MT_EXIT_USAGE;
 	bandwidth_count_groups(p);
-	return -1;
+	return fits(p, m, o) < 0 ? MT_EXIT_USAGE : -1;
 }
 
 /* The machine, the params from it and the options, the --plan, then the
@@ -701,7 +723,10 @@ static int prepare(struct batch_cli *cli, void *params, void *printer,
 
 	if ((rc = machine_for_run(cli, &m, &owned)) >= 0)
 		return rc;
-	if ((rc = make_params(&rp->p, m, &rp->o, cli, b->notes, &b->nnotes)) >= 0 || cli->plan) {
+	rc = make_params(&rp->p, m, &rp->o, cli, b->notes, &b->nnotes);
+	if (rp->p.nthreads) /* increasing: the last is the most */
+		cli->threads = (int)rp->p.threads[rp->p.nthreads - 1];
+	if (rc >= 0 || cli->plan) {
 		if (rc < 0) {
 			bandwidth_plan_of(&rp->p, m, b->notes, b->nnotes, &pl);
 			rc = plan_finish(cli, &pl);

@@ -18,6 +18,8 @@ static const char *slower_why(const struct bandwidth_result *r, size_t t)
 	const struct bandwidth_threads_info *ti = &r->threads[t];
 	if (ti->over)
 		return "more threads than CPUs: they take turns on them";
+	if (ti->over_quota)
+		return "more threads than the job's cpu quota: they take turns within each period";
 	if (strstr(ti->placement, "SMT siblings"))
 		return "SMT siblings share one core's load ports and caches";
 	if (r->hdr.has_vm && r->hdr.vm.vm == 1)

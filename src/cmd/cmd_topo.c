@@ -220,6 +220,7 @@ static void print_topo(FILE *f, const struct topo *t, const struct machine *m)
 	print_smt(f, t);
 	print_vm(f, m);
 	print_conditions(f, m);
+	machine_job_print(f, m, m->from == MACHINE_THIS);
 }
 
 int cmd_topo(int argc, char **argv)
@@ -245,11 +246,17 @@ int cmd_topo(int argc, char **argv)
 	rc = MT_EXIT_OK;
 	if (json) {
 		cJSON *o = topo_to_json(m->topo), *c = mt_conditions_to_json(&m->cond);
+		cJSON *j = mt_limits_to_json(&m->limits);
 		if (o && c && cJSON_AddItemToObject(o, "conditions", c))
 			c = NULL;
 		else
 			cJSON_Delete(o), o = NULL;
+		if (o && j && cJSON_AddItemToObject(o, "job", j))
+			j = NULL;
+		else
+			cJSON_Delete(o), o = NULL;
 		cJSON_Delete(c);
+		cJSON_Delete(j);
 		if (!o || cmd_write_json(json, o, &e) < 0) {
 			mt_warn("topo: %s", o ? e.msg : "out of memory");
 			rc = MT_EXIT_RUNTIME;

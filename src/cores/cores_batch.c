@@ -322,6 +322,7 @@ static int prepare(struct batch_cli *cli, void *params, void *printer,
 
 	if ((rc = machine_for_run(cli, &m, &owned)) >= 0)
 		return rc;
+	cli->threads = 2; /* a pair pings and pongs */
 	if ((rc = make_plan(rp, cli, m)) >= 0)
 		goto fail;
 	if (cli->plan) {

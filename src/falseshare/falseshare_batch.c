@@ -170,6 +170,9 @@ static int machine_part(struct batch_cli *cli, struct falseshare_params *p)
 	}
 	p->ncpus = m->nallowed < FALSESHARE_MAX_CPUS ? m->nallowed : FALSESHARE_MAX_CPUS;
 	memcpy(p->cpus, m->allowed, (size_t)p->ncpus * sizeof *p->cpus);
+	for (size_t i = 0; i < p->nthreads; i++) /* the job's CPU quota is set against it */
+		if ((int)p->threads[i] > cli->threads)
+			cli->threads = (int)p->threads[i];
 	if (!cli->plan)
 		return 0;
 	describe(p, m, &pl);

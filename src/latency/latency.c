@@ -8,6 +8,7 @@
 #include "latency.h"
 #include "latency_eta.h"
 #include "base/chase.h"
+#include "machine/machine.h"
 #include "os/barrier.h"
 #include "os/clock.h"
 #include "os/platform.h"
@@ -107,37 +108,37 @@ int latency_params_set_max(struct latency_params *p, uint64_t max, mt_error *e)
 	return 0;
 }
 
-int latency_params_fit_memory(struct latency_params *p, uint64_t available, char *note,
-			      size_t len, mt_error *e)
+int latency_params_fit_memory(struct latency_params *p, const struct machine_budget *b,
+			      const char *want_why, char *note, size_t len, mt_error *e)
 {
-	uint64_t cap = available / 2;
-	char a[32], b[32];
+	uint64_t cap = b->bytes / 2, asked = p->nsizes ? p->sizes[p->nsizes - 1] : 0;
+	char a[32], c[32];
 	note[0] = '\0';
-	if (available == 0 || p->nsizes == 0)
+	if (b->bytes == 0 || p->nsizes == 0)
 		return 0;
 	if (p->other && 2 * latency_buffer_bytes(p) > cap) { /* two buffers: one first */
 		p->other = 0;
-		mt_snprintf(note, len, "the random chase on huge pages left out: two buffers of %s "
-				       "do not fit in half of the %s available",
-			    mt_fmt_size(a, sizeof a, latency_buffer_bytes(p)),
-			    mt_fmt_size(b, sizeof b, available & ~(uint64_t)0xfffff));
-		mt_strlcpy(p->note, note, sizeof p->note);
+		mt_snprintf(note, len,
+			    "%s: the random chase on huge pages left out (two buffers of %s do "
+			    "not fit in half of the %s a run may take)",
+			    b->who, mt_fmt_size(a, sizeof a, latency_buffer_bytes(p)),
+			    mt_fmt_size(c, sizeof c, b->bytes & ~(uint64_t)0xfffff));
 	}
-	if (p->sizes[p->nsizes - 1] <= cap)
-		return 0;
-	if (cap < LATENCY_MIN_SIZE)
-		return mt_fail(e, "not enough memory for a 4K chase");
-	{
-		uint64_t asked = p->sizes[p->nsizes - 1];
-		char c[32];
+	if (asked > cap) {
+		if (cap < LATENCY_MIN_SIZE)
+			return mt_fail(e, "not enough memory for a 4K chase (%s)", b->who);
 		while (p->nsizes > 1 && p->sizes[p->nsizes - 1] > cap)
 			p->nsizes--;
-		mt_append(note, len, "%ssizes capped at %s (asked %s): half of the %s available",
-			  note[0] ? "; " : "", mt_fmt_size(a, sizeof a, p->sizes[p->nsizes - 1]),
-			  mt_fmt_size(b, sizeof b, asked),
-			  mt_fmt_size(c, sizeof c, available & ~(uint64_t)0xfffff));
-		mt_strlcpy(p->note, note, sizeof p->note);
+		if (note[0])
+			mt_append(note, len, "; sizes capped at %s, %s would be %s",
+				  mt_fmt_size(a, sizeof a, p->sizes[p->nsizes - 1]),
+				  want_why && want_why[0] ? want_why : "the plan",
+				  mt_fmt_size(c, sizeof c, asked));
+		else
+			machine_budget_capped(b, "sizes", p->sizes[p->nsizes - 1], asked, want_why,
+					      note, len);
 	}
+	mt_strlcpy(p->note, note, sizeof p->note);
 	return 0;
 }
 

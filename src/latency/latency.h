@@ -124,9 +124,13 @@ struct latency_params {
 					      yet): prices the sizes past 64 MB, whose
 					      page walks reach further out */
 	} probe;
-	char note[200];                    /* emitted as a JOB_EV_NOTE at the start */
+	char note[400];                    /* emitted as a JOB_EV_NOTE at the start (cut to
+					    * an event's text) */
 	char why_max[240];                 /* why the largest size is what it is ("" the
 					      default) */
+	char want_max[200];                /* what set it, as a cap's note names it ("4 x
+					      the L3 508M (cpuid)", "--max-size", "--quick's",
+					      "the default"): latency_params_sized */
 	char *buf;                         /* NULL: the worker maps its own buffer; else
 					      the caller's (memtop run numa binds it to a
 					      node), latency_buffer_bytes() long, page
@@ -180,20 +184,25 @@ int latency_params_sized(struct latency_params *p, const struct machine *m, int 
  * and latency_probe measured here; 0 for a recorded machine), the random
  * chase on both page sizes where both is 1, or -1 and not quick and
  * m's THP can be asked for (else why into note), and the sizes capped to
- * half of avail bytes (0: unknown), said in note (len bytes; "" when
- * nothing was said); *asked the largest size before the cap. Returns 0, or
- * -1 with e when not even 4K fits. */
+ * half of what budget b leaves a run (machine_mem_budget: the memory
+ * available, or the job's cgroup limit), said in note (len bytes; "" when
+ * nothing was said) with p->want_max; *asked the largest size before the
+ * cap. Returns 0, or -1 with e when not even 4K fits. */
+struct machine_budget; /* machine/machine.h */
 int latency_params_settle(struct latency_params *p, const struct machine *m, int both, int quick,
-			  int probe, uint64_t avail, char *note, size_t len, uint64_t *asked,
-			  mt_error *e);
+			  int probe, const struct machine_budget *b, char *note, size_t len,
+			  uint64_t *asked, mt_error *e);
 
-/* Cap the largest size to half of available bytes (0 = unknown: no cap);
- * writes the sentence into note and p->note ("" when nothing was capped).
- * With p->other (two buffers), the other page size's chase is left out
- * first, said the same way, when both buffers do not fit that half.
- * Returns 0, or -1 with e when not even 4 KB fits. */
-int latency_params_fit_memory(struct latency_params *p, uint64_t available, char *note,
-			      size_t len, mt_error *e);
+/* Cap the largest size to half of what budget b leaves a run (its bytes
+ * 0: not known, no cap); writes the sentence into note and p->note ("" when
+ * nothing was capped): "this job may use 768M (its cgroup): sizes capped at
+ * 256M, want_why would be 2G" (want_why: why the largest size was what it
+ * was, "4 x the L3 508M (cpuid)"; NULL "the plan"). With p->other (two
+ * buffers), the other page size's chase is left out first, said in the
+ * same note, when both buffers do not fit that half. Returns 0, or -1 with
+ * e when not even 4 KB fits. */
+int latency_params_fit_memory(struct latency_params *p, const struct machine_budget *b,
+			      const char *want_why, char *note, size_t len, mt_error *e);
 
 /* Bytes of the buffer the worker chases in: the largest size (or stride)
  * rounded up to 2 MB. */

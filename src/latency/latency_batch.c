@@ -34,7 +34,7 @@ struct printer {
 	int headed;       /* the plan lines and the table's heading printed */
 	const struct machine *m; /* planned for (its caches beside the levels) */
 	struct machine *owned;   /* a recorded one, freed with the printer */
-	char note[200];          /* the capped sizes or the pages left out, "" none */
+	char note[600];          /* the capped sizes or the pages left out, "" none */
 	uint64_t asked;          /* the largest size asked for */
 };
 
@@ -163,6 +163,8 @@ static void head_once(struct printer *b, double about_s)
 	b->headed = 1;
 	b->announced = ceil(about_s);
 	print_plan(b->run, b->p, b->r->ghz, b->announced);
+	if (b->note[0]) /* what the memory capped, before the table (and again after it) */
+		batch_note(b->run, b->note);
 	print_head(b);
 	fflush(stdout);
 }
@@ -189,6 +191,10 @@ static int on_note(const struct job_event *ev, void *ctx)
 		head_once(b, ev->value);
 		return 1;
 	}
+	/* the params' note as the worker says it (cut to an event's length):
+	 * said whole with the plan's lines */
+	if (ev->subtype == 0 && b->note[0] && strncmp(ev->text, b->note, strlen(ev->text)) == 0)
+		return 1;
 	if (ev->subtype == LATENCY_NOTE_REVISED && JOB_PAYLOAD_GET(ev, struct latency_ev_revised, &rev) == 0) {
 		b->revised_s = ev->value;
 		b->revised_at = rev.at_s;
@@ -263,8 +269,9 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct args 
 
 /* The parameters a describes on machine m for the worker's CPU cpu
  * (latency_params_sized, the options, latency_params_settle: the Latency
- * tab makes its runs the same way), capped to the memory there is (note
- * says so; *asked is the largest size asked for). probe: price the
+ * tab makes its runs the same way), capped to the memory this run may take
+ * (machine_mem_budget: the job's cgroup limit where there is one; note says
+ * so; *asked is the largest size asked for). probe: price the
  * estimate with latency_probe. Returns 0, or 2 with one line said. */
 static int make_params(const struct batch_cli *cli, const struct args *a,
 		       struct latency_params *p, const struct machine *m, int cpu, int probe,
@@ -272,6 +279,7 @@ static int make_params(const struct batch_cli *cli, const struct args *a,
 {
 	mt_error e = { "" };
 	uint64_t max = 0;
+	struct machine_budget budget;
 	note[0] = '\0';
 	if (a->max_size && mt_parse_size(a->max_size, &max) < 0) {
 		batch_bad(cli->exp, "--max-size", a->max_size, "a size such as 64M");
@@ -292,8 +300,9 @@ static int make_params(const struct batch_cli *cli, const struct args *a,
 	p->tlb_locality = a->tlb_locality;
 	p->hugepages = a->huge;
 	/* a run this machine cannot hold even capped is bad input */
+	machine_mem_budget(m, &budget);
 	if (latency_params_settle(p, m, a->both == 1 ? 1 : a->both < 0 && !p->tlb_locality ? -1 : 0,
-				  cli->quick, probe, m->mem_avail, note, len, asked, &e) < 0)
+				  cli->quick, probe, &budget, note, len, asked, &e) < 0)
 		goto bad;
 	return 0;
 bad:

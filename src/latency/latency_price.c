@@ -225,6 +225,7 @@ static int reach_memory(struct latency_params *p, const struct machine *m, int c
 		p->sizes[p->nsizes] = latency_step(p->sizes[p->nsizes - 1]), p->nsizes++;
 	mt_snprintf(p->why_max, sizeof p->why_max, "sizes up to %s: %s of CPU %d",
 		    mt_fmt_size(a, sizeof a, p->sizes[p->nsizes - 1]), f, cpu);
+	mt_strlcpy(p->want_max, f, sizeof p->want_max);
 	return 0;
 }
 
@@ -237,16 +238,18 @@ int latency_params_sized(struct latency_params *p, const struct machine *m, int 
 		latency_params_default(p);
 	p->note[0] = '\0';
 	p->why_max[0] = '\0';
+	mt_strlcpy(p->want_max, max ? "--max-size" : quick ? "--quick's" : "the default",
+		   sizeof p->want_max);
 	if (max)
 		return latency_params_set_max(p, max, e);
 	return quick ? 0 : reach_memory(p, m, cpu, e);
 }
 
 int latency_params_settle(struct latency_params *p, const struct machine *m, int both, int quick,
-			  int probe, uint64_t avail, char *note, size_t len, uint64_t *asked,
-			  mt_error *e)
+			  int probe, const struct machine_budget *b, char *note, size_t len,
+			  uint64_t *asked, mt_error *e)
 {
-	char fit[200] = "";
+	char fit[400] = "";
 	note[0] = '\0';
 	p->page_ns = probe ? mt_fresh_page_ns() : 0; /* for the estimate */
 	if (probe && p->sizes[p->nsizes - 1] > (1u << 20)) /* the probes price sizes past 1 MB */
@@ -259,10 +262,12 @@ int latency_params_settle(struct latency_params *p, const struct machine *m, int
 		mt_strlcpy(p->note, note, sizeof p->note);
 	}
 	*asked = p->sizes[p->nsizes - 1];
-	if (latency_params_fit_memory(p, avail, note[0] ? fit : note, note[0] ? sizeof fit : len,
-				       e) < 0)
+	if (latency_params_fit_memory(p, b, p->want_max, note[0] ? fit : note,
+				       note[0] ? sizeof fit : len, e) < 0)
 		return -1;
 	if (note[0] && fit[0])
 		mt_append(note, len, "; %s", fit);
+	if (p->sizes[p->nsizes - 1] < *asked)
+		p->why_max[0] = '\0'; /* capped: the note says what it would have been */
 	return 0;
 }

@@ -28,6 +28,7 @@
 #include "config.h"
 
 #include "mountain.h"
+#include "machine/machine.h"
 #include "os/barrier.h"
 #include "os/clock.h"
 #include "os/platform.h"
@@ -147,25 +148,23 @@ int mountain_params_set_max_stride(struct mountain_params *p, unsigned max, mt_e
 	return 0;
 }
 
-int mountain_params_fit_memory(struct mountain_params *p, uint64_t available, char *note,
-			       size_t len, mt_error *e)
+int mountain_params_fit_memory(struct mountain_params *p, const struct machine_budget *b,
+			       char *note, size_t len, mt_error *e)
 {
-	uint64_t budget = available / 2;
+	uint64_t budget = b->bytes / 2;
 	size_t n = p->nsizes;
-	char a[32], b[32];
+	char a[32];
 	note[0] = '\0';
-	if (available == 0)
+	if (b->bytes == 0)
 		return 0; /* unknown: try, mmap will tell */
 	while (n > 0 && p->sizes[n - 1] > budget)
 		n--;
 	if (n == 0)
-		return mt_fail(e, "not enough memory: %s available, the smallest size needs %s",
-			       mt_fmt_size(a, sizeof a, available),
-			       mt_fmt_size(b, sizeof b, p->sizes[0] * 2));
+		return mt_fail(e, "not enough memory: %s, the smallest size needs %s", b->who,
+			       mt_fmt_size(a, sizeof a, p->sizes[0] * 2));
 	if (n < p->nsizes) {
-		mt_snprintf(note, len, "grid shrunk to %s: only %s of memory available",
-			    mt_fmt_size(a, sizeof a, p->sizes[n - 1]),
-			    mt_fmt_size(b, sizeof b, available));
+		machine_budget_capped(b, "the grid", p->sizes[n - 1], p->sizes[p->nsizes - 1],
+				      "its largest size", note, len);
 		p->nsizes = n;
 	}
 	return 0;

@@ -68,19 +68,26 @@ static int select_nodes(struct numa_params *p, const struct numa_node *all, size
 }
 
 /* The size from the nodes' floors and the memory (see numa_plan). */
-static int plan_size(struct numa_params *p, uint64_t avail, int quick, mt_error *e)
+static int plan_size(struct numa_params *p, const struct machine_budget *b, int quick,
+		     mt_error *e)
 {
-	uint64_t floor = 0, cap = avail ? avail / BANDWIDTH_MEM_SHARE : UINT64_MAX;
-	const char *why = "";
-	char a[32], b[32], c[32];
+	uint64_t floor = 0, cap = b->bytes ? b->bytes / BANDWIDTH_MEM_SHARE : UINT64_MAX;
+	const char *why = "", *of = "the memory";
+	char a[32], c[32], run[280];
 	for (size_t i = 0; i < p->nnodes; i++) {
 		const struct numa_node *n = &p->nodes[i];
-		if (n->memory && n->memory / BANDWIDTH_MEM_SHARE < cap)
+		if (n->memory && n->memory / BANDWIDTH_MEM_SHARE < cap) {
 			cap = n->memory / BANDWIDTH_MEM_SHARE;
+			of = "the smallest node's memory";
+		}
 		if (n->ncpus > 0 && n->floor > floor) {
 			floor = n->floor;
 			why = n->floor_why;
 		}
+	}
+	if (b->bytes && cap == b->bytes / BANDWIDTH_MEM_SHARE) {
+		mt_snprintf(run, sizeof run, "what a run may take (%s)", b->who);
+		of = run;
 	}
 	p->size = quick ? NUMA_QUICK_SIZE : floor;
 	if (quick)
@@ -95,10 +102,10 @@ static int plan_size(struct numa_params *p, uint64_t avail, int quick, mt_error 
 			  mt_fmt_size(a, sizeof a, BANDWIDTH_DRAM_MIN));
 	}
 	if (p->size > cap) {
-		mt_snprintf(c, sizeof c, "%s", mt_fmt_size(b, sizeof b, p->size));
+		mt_snprintf(c, sizeof c, "%s", mt_fmt_size(a, sizeof a, p->size));
 		p->size = cap / SIZE_ALIGN * SIZE_ALIGN;
-		mt_append(p->size_from, sizeof p->size_from, ", cut from %s to %s: 1/%d of the memory",
-			  c, mt_fmt_size(a, sizeof a, p->size), BANDWIDTH_MEM_SHARE);
+		mt_append(p->size_from, sizeof p->size_from, ", cut from %s to %s: 1/%d of %s", c,
+			  mt_fmt_size(a, sizeof a, p->size), BANDWIDTH_MEM_SHARE, of);
 	}
 	p->size = (p->size + SIZE_ALIGN - 1) / SIZE_ALIGN * SIZE_ALIGN;
 	if (p->size > cap)
@@ -108,7 +115,7 @@ static int plan_size(struct numa_params *p, uint64_t avail, int quick, mt_error 
 			  "; under %s, %d x the caches the CPUs reach: part of it may be served "
 			  "from a cache", mt_fmt_size(a, sizeof a, floor), MACHINE_DRAM_FACTOR);
 	if (p->size < NUMA_MIN_SIZE) {
-		mt_fail(e, "not enough memory: 1/%d of it is under %s", BANDWIDTH_MEM_SHARE,
+		mt_fail(e, "not enough memory: 1/%d of %s is under %s", BANDWIDTH_MEM_SHARE, of,
 			mt_fmt_size(a, sizeof a, NUMA_MIN_SIZE));
 		return -2;
 	}
@@ -142,7 +149,7 @@ static int no_cpus(const struct numa_params *p, mt_error *e)
 }
 
 int numa_plan(struct numa_params *p, const struct numa_node *all, size_t nall, const int *want,
-	      size_t nwant, uint64_t avail, int quick, mt_error *e)
+	      size_t nwant, const struct machine_budget *b, int quick, mt_error *e)
 {
 	char names[200];
 	memset(p, 0, sizeof *p);
@@ -164,7 +171,7 @@ int numa_plan(struct numa_params *p, const struct numa_node *all, size_t nall, c
 	}
 	if (p->ncells == 0)
 		return no_cpus(p, e);
-	return plan_size(p, avail, quick, e);
+	return plan_size(p, b, quick, e);
 }
 
 void numa_plan_distances(struct numa_params *p, const struct machine *m)
@@ -211,7 +218,7 @@ void numa_params_runs(struct numa_params *p)
 
 void numa_plan_of(const struct numa_params *p, const struct machine *m, struct plan *out)
 {
-	char why[300];
+	char why[480];
 	plan_init(out, "numa", m);
 	mt_snprintf(why, sizeof why, "each run's buffer, bound to the memory node: %s",
 		    p->size_from);

@@ -92,7 +92,7 @@ struct numa_params {
 	struct numa_pair cells[NUMA_MAX_NODES * NUMA_MAX_NODES]; /* CPU node major */
 	size_t ncells;
 	uint64_t size;        /* bytes every run works on */
-	char size_from[240];  /* why that size, in words */
+	char size_from[400];  /* why that size, in words */
 	int quick;
 	int huge;                    /* also the chase on 2 MB pages (THP always or madvise) */
 	struct latency_params lat;   /* the latency lab's run (size set) */
@@ -117,20 +117,22 @@ size_t numa_nodes_of(const struct machine *m, int kind, struct numa_node *out, s
 /* Plan the run (no machine is read: tests give fake nodes): select the
  * nodes `want` names (NULL, nwant 0: all of them, in order; more than
  * NUMA_MAX_NODES: that many spread over them, the rest counted in
- * skipped), then a cell
- * for each selected node with CPUs x each selected node; the size is the
- * largest DRAM floor of the selected CPU nodes (every cache a node's CPUs
- * reach together, MACHINE_DRAM_FACTOR times), at least BANDWIDTH_DRAM_MIN, at
- * most 1 / BANDWIDTH_MEM_SHARE of the smallest memory node and of avail (0:
- * unknown, no cap), a multiple of 2 MB; quick: NUMA_QUICK_SIZE under the
- * same caps. A size under the floor says so in size_from (part of it may
- * be cached). Returns 0; -1 with e for a bad selection: "--nodes: no node
- * 3 (nodes here: 0, 1)", a node named twice, more than NUMA_MAX_NODES
- * nodes, no selected node with CPUs; -2 with e when the size would be
- * under NUMA_MIN_SIZE (not enough memory) or, nothing selected, no node
- * has a CPU of its own (a cpuset allowing CPUs but not their node). */
+ * skipped), then a cell for each selected node with CPUs x each selected
+ * node; the size is the largest DRAM floor of the selected CPU nodes
+ * (every cache a node's CPUs reach together, MACHINE_DRAM_FACTOR times), at
+ * least BANDWIDTH_DRAM_MIN, at most 1 / BANDWIDTH_MEM_SHARE of the smallest
+ * memory node and of what the memory budget b leaves a run
+ * (machine_mem_budget: the memory available, the job's cgroup; its bytes
+ * 0: unknown, no cap), a multiple of 2 MB; quick: NUMA_QUICK_SIZE under
+ * the same caps. A size under the floor says so in size_from (part of it
+ * may be cached). Returns 0; -1 with e for a bad selection: "--nodes: no
+ * node 3 (nodes here: 0, 1)", a node named twice, more than
+ * NUMA_MAX_NODES nodes, no selected node with CPUs; -2 with e when the
+ * size would be under NUMA_MIN_SIZE (not enough memory) or, nothing
+ * selected, no node has a CPU of its own (a cpuset allowing CPUs but not
+ * their node). */
 int numa_plan(struct numa_params *p, const struct numa_node *all, size_t nall, const int *want,
-	      size_t nwant, uint64_t avail, int quick, mt_error *e);
+	      size_t nwant, const struct machine_budget *b, int quick, mt_error *e);
 
 /* p->dist from machine m's distances (the firmware's SLIT, topo_distance)
  * between the nodes p measures; 0 where m has none. */
@@ -248,7 +250,7 @@ struct numa_result {
 	int dist[NUMA_MAX_NODES][NUMA_MAX_NODES]; /* the SLIT between the nodes, 0 unknown */
 	int have_dist;                   /* 1 when every pair's is known */
 	uint64_t size;
-	char size_from[240];
+	char size_from[400];
 	unsigned stride;                 /* the chase's slots, bytes */
 	char isa[16];                    /* the bandwidth kernels' */
 	int numa_balancing;              /* mt_plat_numa_balancing's mode at the start */

@@ -284,7 +284,13 @@ static int plan(struct numa_params *p, struct batch_cli *cli, const struct opts 
 	size_t n = numa_nodes_of(m, cli->cpu_coretype && m->topo ? topo_coretype_find(m->topo, cli->cpu_coretype)
 							     : -1,
 				 all, MT_ARRAY_LEN(all));
-	int rc = numa_plan(p, all, n, o->want, o->nwant, m->mem_avail, cli->quick, &e);
+	struct machine_budget b;
+	int rc;
+	machine_mem_budget(m, &b);
+	rc = numa_plan(p, all, n, o->want, o->nwant, &b, cli->quick, &e);
+	for (size_t i = 0; i < p->nnodes; i++) /* a node's bandwidth runs on all its CPUs */
+		if (p->nodes[i].ncpus > cli->threads)
+			cli->threads = p->nodes[i].ncpus;
 	p->m = m;
 	numa_plan_distances(p, m);
 	/* idle latency on 2 MB pages too, as MLC takes it, where the kernel gives them */

@@ -7,6 +7,7 @@
 #include <cjson/cJSON.h>
 #include <stdio.h>
 
+#include "os/cgroup.h"
 #include "os/clock.h"
 #include "diag.h"
 #include "os/conditions.h"
@@ -54,6 +55,9 @@ struct run_header {
 	struct mt_conditions cond; /* the settings that move figures ("conditions";
 				    * cond.have 0: an older file without them) */
 	int has_vm;         /* vm was recorded (false for older and foreign files) */
+	struct mt_limits job; /* the job's cgroup limits ("job" in JSON; job.known 0 and
+			       * has_job 0: an older file without them) */
+	int has_job;
 };
 
 /* Fill h for a run starting now on this machine (calibrates the clock,
@@ -79,8 +83,11 @@ int run_header_to_json(const struct run_header *h, cJSON *root);
 /* Read a header back from a result (missing fields left empty). */
 void run_header_from_json(const cJSON *root, struct run_header *h);
 
-/* The batch header: "# memtop 0.1.0 on HOST, CPU, date, build" lines plus
- * one "# warning: ..." line per diagnostic, each starting with "# ". */
+/* The batch header: "# memtop 0.1.0 on HOST, CPU, date, build" lines,
+ * the conditions, the job's limits ("# job: cgroup memory 768M, cpu quota
+ * 0.5 CPU", "# job: no limits", and a line for each cgroup file that did
+ * not parse), plus one "# warning: ..." line per diagnostic, each starting
+ * with "# ". */
 void run_header_print(FILE *f, const struct run_header *h);
 
 /* The line that sets the core clock measured during the run (on the job's
