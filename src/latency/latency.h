@@ -429,6 +429,11 @@ struct latency_level {
 	int partial;       /* the curve at step_end is still short of the next level
 			    * (under LATENCY_PARTIAL of it): the cache may end anywhere
 			    * from size to step_end */
+	uint64_t walks_from; /* on 4 KB pages (or pages not said): the size past which
+			    * page walks raise this last cache's latency (a second-level
+			    * TLB's reach), the level read on to where they end; 0 none */
+	int runs, seen;    /* this machine's recent runs held against (this one
+			    * included; 0: none held) and how many found this level */
 };
 
 struct latency_levels {
@@ -450,6 +455,8 @@ struct latency_levels {
 	size_t memory_points;      /* of this many points */
 	int memory_walks;          /* what it includes: enum latency_walks */
 	int over_l1;             /* every ns is extra over the L1 latency (tinymembench) */
+	int shallow_read;        /* shallow steps (1.3-2x, flat an octave each side) were
+				  * kept: the curve's pages add no step of their own */
 	int small_pages_only;    /* the caches were read from a 4 KB-page curve with no
 				  * huge-page one beside it: a TLB's reach looks like a cache */
 	uint64_t first_size, last_size; /* the sizes the curve read spans */

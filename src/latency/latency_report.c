@@ -286,6 +286,8 @@ static void print_tlb_reach(FILE *f, const struct latency_levels *lv,
 	for (size_t i = 0; i < lv->n; i++)
 		if (lv->lv[i].tlb == LATENCY_TLB_WALK)
 			return; /* the walk's step is told already: this one multiplied */
+	if (l->walks_from)
+		return; /* told: the walks begin at walks_from, this level is read past them */
 	if (!lv->small_pages_only || l->level < 2 || l->size < TLB_REACH_LO ||
 	    l->size > TLB_REACH_HI || (l->size & (l->size - 1)))
 		return;
@@ -368,9 +370,10 @@ void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct
 		if (!lv->lv[i].tlb)
 			last = i;
 	fprintf(f, "# levels read from the %s, %s..%s (penalised fit of ln(latency); a cache "
-		   "level is at least 2x slower than the one before):\n",
+		   "level is at least 2x slower than the one before%s):\n",
 		lv->curve[0] ? lv->curve : "curves", mt_fmt_size(a, sizeof a, lv->first_size),
-		mt_fmt_size(b, sizeof b, lv->last_size));
+		mt_fmt_size(b, sizeof b, lv->last_size),
+		lv->shallow_read ? ", or 1.3x where flat an octave on each side" : "");
 	if (lv->n == 0)
 		fprintf(f, "no step found: the curve is flat (too small a range, or the "
 			   "prefetchers hide it; see the random chase)\n");
@@ -393,6 +396,12 @@ void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct
 			against_info(f, l, ref[i], i == last, inf);
 		if (!l->tlb)
 			print_tlb_reach(f, lv, l);
+		if (l->walks_from)
+			fprintf(f, "   on %s pages the page walks past a TLB's reach raise this "
+				   "level from %s on (a walk adds about a load of it; memory "
+				   "multiplies): read to where that ends\n",
+				lv->small_pages_only ? "4 KB" : "its unstated",
+				fmt_bytes(a, sizeof a, l->walks_from));
 		print_thin(f, l, lv->strides, lv->nstrides);
 	}
 	if (lv->memory_unreached) {
