@@ -435,6 +435,57 @@ static void walks_raise_last_cache(void **state)
 		assert_int_equal(lv.lv[i].walks_from, 0);
 }
 
+/* ---- memory only on a plateau the curve reaches (issue 42 item 13) ---- */
+
+/* A run cut at 3 MB on a guest whose L3 holds about 2 MB here: L1 48K
+ * 1.2 ns, L2 1M 4 ns, L3 2M 15 ns, then memory's 150 ns, four sizes an
+ * octave. Cut at 3M the last level (2.5M..3M, 77..143 ns) is as slow as
+ * memory but climbs: no plateau, no memory (the curve ends inside a
+ * level); run on to 64M it settles (150 ns over the last octave), and
+ * cut at 3M with memory read 150 ns elsewhere in the run (the probe), its
+ * last point (143 ns) is memory's. */
+static const struct row cut_at_3m[] = {
+	{ 16 * KB, 1.2 },    { 32 * KB, 1.2 },    { 48 * KB, 1.2 },    { 64 * KB, 4.0 },
+	{ 128 * KB, 4.0 },   { 256 * KB, 4.0 },   { 512 * KB, 4.0 },   { 768 * KB, 4.0 },
+	{ 1 * MB, 4.1 },     { 1280 * KB, 15.0 }, { 1536 * KB, 15.0 }, { 1792 * KB, 15.2 },
+	{ 2 * MB, 16.0 },    { 2560 * KB, 77.0 }, { 2816 * KB, 110.0 }, { 3 * MB, 143.0 },
+	{ 4 * MB, 148.0 },   { 8 * MB, 150.0 },   { 16 * MB, 151.0 },  { 32 * MB, 150.0 },
+	{ 64 * MB, 152.0 },
+};
+
+static void memory_only_on_a_plateau(void **state)
+{
+	uint64_t sizes[24];
+	double ns[24];
+	struct latency_levels lv;
+	struct latency_curves c;
+	(void)state;
+	table_detect(cut_at_3m, 16, LATENCY_HUGE_ON, 0, &lv, sizes, ns); /* to 3M */
+	assert_int_equal(lv.has_memory, 0);
+	assert_int_equal(lv.memory_unreached, 1);
+	assert_int_equal(lv.memory_rising, 1);
+	assert_int_equal(lv.memory_from, 2560 * KB);
+	assert_true(lv.memory_lo_ns == 77 && lv.memory_hi_ns == 143);
+	table_detect(cut_at_3m, 21, LATENCY_HUGE_ON, 0, &lv, sizes, ns); /* to 64M */
+	assert_int_equal(lv.has_memory, 1);
+	assert_int_equal(lv.memory_rising, 0);
+	assert_int_equal(lv.memory_from, 2560 * KB);
+	assert_true(lv.memory_ns >= 148 && lv.memory_ns <= 152);
+	/* to 3M, memory read 150 ns elsewhere in the run: 143 is at least 90 % */
+	memset(&c, 0, sizeof c);
+	c.sizes = sizes;
+	c.nsizes = 16;
+	c.random = ns;
+	c.huge = LATENCY_HUGE_ON;
+	c.memory_ref_ns = 150;
+	latency_detect_curves(&c, &lv);
+	assert_int_equal(lv.has_memory, 1);
+	c.memory_ref_ns = 200; /* 143 is not 90 % of 200: still inside the level */
+	latency_detect_curves(&c, &lv);
+	assert_int_equal(lv.has_memory, 0);
+	assert_int_equal(lv.memory_rising, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -449,6 +500,7 @@ int main(void)
 		cmocka_unit_test(shallow_step_kept),
 		cmocka_unit_test(shallow_step_needs_flat_sides),
 		cmocka_unit_test(walks_raise_last_cache),
+		cmocka_unit_test(memory_only_on_a_plateau),
 	};
 	return cmocka_run_group_tests_name("levels", tests, NULL, NULL);
 }

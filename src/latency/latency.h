@@ -285,6 +285,9 @@ struct latency_result {
 	int hugepages;       /* LATENCY_HUGE_* requested */
 	char pages[160];     /* what the kernel gave: "4 KB pages", "huge pages: ..." */
 	uint64_t capped_from; /* the asked max size when memory capped it, else 0 */
+	double memory_probe_ns; /* a random load over 64 MB timed before the run (the
+			      * estimate's probe): what this machine's memory reads
+			      * elsewhere in the run; 0 not known */
 	double elapsed_s;
 	char source[MT_PATH_MAX]; /* file it came from, "" when measured here */
 	cJSON *caches;       /* the `memtop info` recorded with the run, or NULL */
@@ -383,6 +386,10 @@ int latency_worker(job_t *job, void *arg, mt_error *e);
 			    * caches */
 #define LATENCY_PARTIAL 0.8 /* a step's next point under this share of the next level's
 			* latency has not finished the step */
+#define LATENCY_MEMORY_FLAT 1.25 /* memory is a plateau the curve reaches: its last octave
+				 * within this (4 KB-page walks creep up by less) */
+#define LATENCY_MEMORY_REF 0.9   /* or its last point at least this share of what memory
+				 * reads elsewhere in the run */
 #define LATENCY_L1_NOMINAL_NS 1.0 /* the L1 latency tinymembench takes off its values, as
 			       * read: it is unknown, about 1 ns (4-5 cycles at 4-5 GHz);
 			       * ln(latency) of such a table is read as ln(ns + 1) */
@@ -443,8 +450,13 @@ struct latency_levels {
 	size_t nstrides;
 	int has_memory;          /* the last plateau (beyond every cache) */
 	int memory_unreached;    /* the last plateau is faster than LATENCY_MEMORY_NS: the curve
-				  * ends in a cache (memory_* then describe that plateau,
-				  * has_memory is 0) */
+				  * ends in a cache, or it is not settled: its last octave
+				  * climbs more than LATENCY_MEMORY_FLAT and its last point
+				  * reads under LATENCY_MEMORY_REF of memory_ref_ns (the curve
+				  * ends inside a level); memory_* then describe that plateau,
+				  * has_memory is 0 */
+	int memory_rising;       /* unreached as slow as memory but not settled */
+	double memory_ref_ns;    /* what memory read elsewhere in the run (0 not known) */
 	uint64_t memory_from;    /* the first size past the last cache's step */
 	double memory_cycles, memory_ns; /* its latency (memory_at..memory_to) */
 	uint64_t memory_last_size; /* where the curve ends, */
@@ -496,6 +508,8 @@ struct latency_curves {
 			       * the opposite (so one of the two is 4 KB pages) */
 	double ghz;           /* core clock for cycles; 0 unknown (cycles left 0) */
 	uint64_t tlb_locality; /* the random chase ran in groups of this many bytes; 0 not */
+	double memory_ref_ns; /* what memory reads elsewhere in the run (a probe over a
+			       * buffer past the caches); 0 not known */
 };
 
 /* Read the levels from the curves (see above and memtop(1)): cache levels

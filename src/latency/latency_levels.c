@@ -154,10 +154,40 @@ static void memory_window(const struct reader *rd, struct latency_levels *out, s
 	out->memory_walks = memory_walks(rd);
 }
 
+/* Whether the curve reaches memory's plateau at its end: its points over
+ * the last octave (from..last; each the least of it and its neighbours:
+ * noise only adds, a spike is no climb) vary by at most LATENCY_MEMORY_FLAT (a curve
+ * that stops inside a step climbs more: 77..143 ns over 2.5..3 MB),
+ * or its last point reads at least LATENCY_MEMORY_REF of what memory read
+ * elsewhere in the run (a probe past the caches, itself as slow as memory
+ * is). */
+static int memory_settled(const struct reader *rd, size_t from, size_t last, size_t n)
+{
+	const struct latency_curves *c = rd->c;
+	double lo = INFINITY, hi = -INFINITY, span = 0, top = (double)c->sizes[last];
+	if (c->memory_ref_ns >= LATENCY_MEMORY_NS &&
+	    rd->main[last] - rd->offset >= LATENCY_MEMORY_REF * c->memory_ref_ns)
+		return 1;
+	for (size_t i = from, prev = n; i < n && i <= last; prev = i, i = next_point(rd, i, n)) {
+		size_t nx = next_point(rd, i, n);
+		double v = rd->main[i];
+		if (!isfinite(v) || (double)c->sizes[i] < top / 2)
+			continue;
+		if (prev < n && (double)c->sizes[prev] >= top / 2 && nx <= last)
+			/* the least of three: noise only adds, a spike is no climb */
+			v = fmin(v, fmin(rd->main[prev], rd->main[nx]));
+		lo = fmin(lo, v);
+		hi = fmax(hi, v);
+		span = fmax(span, log2(top / (double)c->sizes[i]));
+	}
+	return span >= 1 - 1e-9 && hi <= LATENCY_MEMORY_FLAT * lo;
+}
+
 /* Memory: from the first size past the last cache's step, its latency the
  * median over the octave from there; and where the curve ends. A last
  * plateau faster than LATENCY_MEMORY_NS is not memory (a curve that ends
- * early): memory_unreached, the same figures. */
+ * early), nor one the curve has not settled on (memory_settled): then
+ * memory_unreached, the same figures. */
 static void read_memory(struct reader *rd, struct latency_levels *out, size_t n)
 {
 	const struct latency_curves *c = rd->c;
@@ -167,8 +197,12 @@ static void read_memory(struct reader *rd, struct latency_levels *out, size_t n)
 	for (size_t i = from; i < n; i++)
 		if (isfinite(rd->main[i]))
 			last = i;
-	/* a last plateau faster than any memory is a cache the curve ends in */
+	/* a last plateau faster than any memory is a cache the curve ends in; one
+	 * as slow as memory that the curve has not settled on, a level it ends in */
+	out->memory_ref_ns = c->memory_ref_ns;
 	out->memory_unreached = rd->seg[rd->nseg - 1].cost < LATENCY_MEMORY_NS;
+	if (!out->memory_unreached && !memory_settled(rd, from, last, n))
+		out->memory_unreached = out->memory_rising = 1;
 	out->has_memory = !out->memory_unreached;
 	out->memory_from = c->sizes[from];
 	memory_window(rd, out, from, last, n);
@@ -676,6 +710,7 @@ size_t latency_detect(const struct latency_result *r, struct latency_levels *out
 	c.huge = r->hugepages;
 	c.ghz = r->ghz;
 	c.tlb_locality = r->tlb_locality;
+	c.memory_ref_ns = r->memory_probe_ns;
 	return latency_detect_curves(&c, out);
 }
 

@@ -221,6 +221,9 @@ int latency_levels_to_json(const struct latency_levels *lv, cJSON *root)
 		cJSON_AddNumberToObject(m, "last_level_from", (double)lv->memory_from);
 		cJSON_AddNumberToObject(m, "last_level_ns", round(lv->memory_ns * 100) / 100);
 		cJSON_AddNumberToObject(m, "curve_ends", (double)lv->last_size);
+		cJSON_AddBoolToObject(m, "rising", lv->memory_rising != 0);
+		cJSON_AddNumberToObject(m, "ns_lo", round(lv->memory_lo_ns * 100) / 100);
+		cJSON_AddNumberToObject(m, "ns_hi", round(lv->memory_hi_ns * 100) / 100);
 	}
 	if (lv->has_walks && walks_json(lv, root) < 0)
 		return -1;
@@ -404,7 +407,16 @@ void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct
 				fmt_bytes(a, sizeof a, l->walks_from));
 		print_thin(f, l, lv->strides, lv->nstrides);
 	}
-	if (lv->memory_unreached) {
+	if (lv->memory_rising) {
+		fprintf(f, "The curve ends at %s inside a level: from %s it reads %s%.0f..%s%.0f ns "
+			   "and has not settled (no last octave within %.0f %%",
+			fmt_bytes(a, sizeof a, lv->last_size), fmt_bytes(b, sizeof b, lv->memory_from),
+			lv->over_l1 ? "+" : "", lv->memory_lo_ns, lv->over_l1 ? "+" : "",
+			lv->memory_hi_ns, (LATENCY_MEMORY_FLAT - 1) * 100);
+		if (lv->memory_ref_ns > 0)
+			fprintf(f, "; memory read %.0f ns elsewhere in the run", lv->memory_ref_ns);
+		fprintf(f, "): run a larger --max-size\n");
+	} else if (lv->memory_unreached) {
 		int caches = 1;
 		for (size_t i = 0; i < lv->n; i++)
 			caches += !lv->lv[i].tlb;
