@@ -47,12 +47,16 @@
 
 /* NUMA_LAT: the chase on 4 KB pages (page walks included); NUMA_LAT_HUGE:
  * the same on 2 MB pages, as Intel MLC measures idle latency (where the
- * kernel gives them: THP in always or madvise mode). */
-enum { NUMA_LAT, NUMA_READ, NUMA_TRIAD, NUMA_LAT_HUGE, NUMA_NMEAS };
+ * kernel gives them: THP in always or madvise mode); both at lat_size,
+ * where memory is read (past the caches the run trusts). NUMA_LAT_FULL:
+ * the chase on 2 MB pages at the run's own size, when that is larger. */
+enum { NUMA_LAT, NUMA_READ, NUMA_TRIAD, NUMA_LAT_HUGE, NUMA_LAT_FULL, NUMA_NMEAS };
 /* The flags of a cell: the bandwidth's arrays checked, its best try lost the
  * CPU, the lab's worker moved, the memory was bound to the node */
 enum { NUMA_F_CHECKED = 1, NUMA_F_LOST = 2, NUMA_F_MOVED = 4, NUMA_F_BOUND = 8 };
-enum { NUMA_NOTE_PAGES = 1, NUMA_NOTE_PAGES_HUGE = 2 };
+/* NUMA_NOTE_LAT_SIZE: where the idle latency is read, found by its curve
+ * (value: the size in bytes; text: why) */
+enum { NUMA_NOTE_PAGES = 1, NUMA_NOTE_PAGES_HUGE = 2, NUMA_NOTE_LAT_SIZE = 3 };
 
 /* The payload of a cell (run/job.h: JOB_PAYLOAD_PUT/GET). */
 struct numa_ev_cell {
@@ -75,6 +79,11 @@ struct numa_node {
 	uint64_t floor;                  /* machine_dram_floor of its CPUs: a working set
 					  * they read from memory, not from a cache */
 	char floor_why[160];             /* "4 x the L3 32M (sysfs)" */
+	uint64_t trusted;                /* the largest cache its latency CPU reaches that
+					  * no doubt is about (one cache; 0 none) */
+	int trusted_level;               /* its level (0 none) */
+	int doubted;                     /* a deeper cache's claim is doubted (a guest's
+					  * CPUID L3 of 508 MB) */
 };
 
 /* Which node pair a cell is: indexes into numa_params.nodes. */
@@ -90,6 +99,13 @@ struct numa_params {
 	size_t ncells;
 	uint64_t size;        /* bytes every run works on */
 	char size_from[240];  /* why that size, in words */
+	uint64_t lat_size;    /* bytes the idle latency is read at: where memory is, past
+			       * the caches the run trusts (at most size) */
+	char lat_size_from[240]; /* why, in words */
+	uint64_t curve_from;  /* lat_curve: the curve's first size */
+	int lat_curve;        /* a cache's claim is doubted: the worker finds lat_size on a
+			       * curve from curve_from up to size (the doubted claim sets its
+			       * top, never the size a figure is read at) */
 	int quick;
 	int huge;                    /* also the chase on 2 MB pages (THP always or madvise) */
 	struct latency_params lat;   /* the latency lab's run (size set) */
@@ -116,7 +132,11 @@ size_t numa_nodes_of(const struct machine *m, int kind, struct numa_node *out, s
  * most 1 / BANDWIDTH_MEM_SHARE of the smallest memory node and of avail (0:
  * unknown, no cap), a multiple of 2 MB; quick: NUMA_QUICK_SIZE under the
  * same caps. A size under the floor says so in size_from (part of it may
- * be cached). Returns 0; -1 with e for a bad selection: "--nodes: no node
+ * be cached). The idle latency's size (lat_size): MACHINE_DRAM_FACTOR x
+ * the largest cache the first CPU node's latency CPU reaches that no doubt
+ * is about, a multiple of 2 MB, at most size; where a deeper cache's claim
+ * is doubted, a curve from there up to size finds it (lat_curve; quick:
+ * size). Returns 0; -1 with e for a bad selection: "--nodes: no node
  * 3 (nodes here: 0, 1)", a node named twice, more than NUMA_MAX_NODES
  * nodes, no selected node with CPUs; -2 with e when the size would be
  * under NUMA_MIN_SIZE (not enough memory) or, nothing selected, no node
@@ -205,6 +225,9 @@ struct numa_result {
 							* its "runs" (NAN: none) */
 	uint64_t size;
 	char size_from[240];
+	uint64_t lat_size;               /* where the idle latency was read (0: at size, an
+					  * older file) */
+	char lat_size_from[240];
 	unsigned stride;                 /* the chase's slots, bytes */
 	char isa[16];                    /* the bandwidth kernels' */
 	int numa_balancing;              /* mt_plat_numa_balancing's mode at the start */
