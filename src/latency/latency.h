@@ -67,7 +67,8 @@ enum { LATENCY_CELL_FIXED = 0, LATENCY_CELL_RANDOM = 1, LATENCY_CELL_OTHER = 2 }
  * pages, 0..1, or -1 not known); the run priced once its pages are in
  * (value: the s it expects in all, the figure announced; payload struct
  * latency_ev_revised: the s the pages took). */
-enum { LATENCY_NOTE_PAGES = 1, LATENCY_NOTE_REVISED = 2, LATENCY_NOTE_OTHER_PAGES = 3, LATENCY_NOTE_PRICED = 4 };
+enum { LATENCY_NOTE_PAGES = 1, LATENCY_NOTE_REVISED = 2, LATENCY_NOTE_OTHER_PAGES = 3, LATENCY_NOTE_PRICED = 4,
+       LATENCY_NOTE_RETRIED = 5 };
 
 /* The payload of a chase's cell (run/job.h: JOB_PAYLOAD_PUT/GET). */
 struct latency_ev_point {
@@ -123,6 +124,16 @@ struct latency_params {
 					      page walks reach further out */
 	} probe;
 	char note[200];                    /* emitted as a JOB_EV_NOTE at the start */
+	double prev_ns[LATENCY_MAX_SIZES]; /* the last run here: its main curve (the one its
+					      levels were read from) at these sizes, NAN
+					      where it has none (latency_history) */
+	int has_prev;                      /* prev_ns holds any: the worker measures again,
+					      once, the main curve's points that moved from
+					      it by LATENCY_MOVED, and sends each as a
+					      JOB_EV_UPDATE when it reads lower (another task
+					      only adds), then a LATENCY_NOTE_RETRIED note
+					      (value: points measured again; text: how many
+					      now agree with the last run) */
 	char why_max[240];                 /* why the largest size is what it is ("" the
 					      default) */
 	char *buf;                         /* NULL: the worker maps its own buffer; else
@@ -301,7 +312,8 @@ struct latency_result *latency_result_new(const struct latency_params *p, double
 /* Free r (NULL is fine). */
 void latency_result_free(struct latency_result *r);
 
-/* Apply one event of a latency job to r: a JOB_EV_CELL, or the
+/* Apply one event of a latency job to r: a JOB_EV_CELL (or a JOB_EV_UPDATE:
+ * a point measured again, its value replaced), or the
  * LATENCY_NOTE_PAGES note (other notes are left to the caller). Returns 0, or -1
  * when the event is not r's (a cell outside r, another note). */
 int latency_apply(struct latency_result *r, const struct job_event *ev);
@@ -318,6 +330,10 @@ size_t latency_ncurves(const struct latency_result *r);
  * they first disagreed): another task had the CPU, so its latency may read
  * high. Marked ~ in the table and the Latency tab. */
 #define LATENCY_DOUBTFUL_SPREAD 0.10
+
+/* A point that moved from the last run's on this machine (latency_history):
+ * this share or more from it. */
+#define LATENCY_MOVED 0.20
 
 /* Whether point i of curve k (a fixed stride's index; k == r->nstrides: the
  * random chase; k == r->nstrides + 1: the random chase on the other page
@@ -365,6 +381,16 @@ struct latency_result *latency_from_json(const cJSON *root, const char *file, mt
 int latency_worker(job_t *job, void *arg, mt_error *e);
 
 /* ---- reading the curve (latency_levels.c) ------------------------------ */
+
+/* The curve of params p the levels will be read from, as a curve index of
+ * latency_point_doubtful (nstrides: the random chase; nstrides + 1: the
+ * other page size's, when that is the huge-page one; else the largest
+ * stride). */
+size_t latency_main_curve(const struct latency_params *p);
+
+/* Point i of result r's curve the levels are read from (as
+ * latency_detect chooses it), ns; NAN where not measured. */
+double latency_main_ns(const struct latency_result *r, size_t i);
 
 /* The cache levels are read from one curve with seg_levels()
  * (src/base/segment.h: a penalised piecewise-constant fit of ln(latency),

@@ -689,12 +689,63 @@ size_t latency_detect_curves(const struct latency_curves *c, struct latency_leve
 	return out->n;
 }
 
+size_t latency_main_curve(const struct latency_params *p)
+{
+	if (p->random && p->other && p->hugepages != LATENCY_HUGE_ON)
+		return p->nstrides + 1;
+	return p->random || !p->nstrides ? p->nstrides : p->nstrides - 1;
+}
+
+/* The curve index (as latency_point_doubtful's) of r's main curve. */
+static size_t main_index(const struct latency_result *r)
+{
+	int other = r->has_random && r->has_other && !(r->other_share >= 0 && r->other_share < 0.5);
+	if (other)
+		return r->hugepages == LATENCY_HUGE_ON ? r->nstrides : r->nstrides + 1;
+	return r->has_random || !r->nstrides ? r->nstrides : r->nstrides - 1;
+}
+
+double latency_main_ns(const struct latency_result *r, size_t i)
+{
+	size_t k = main_index(r);
+	if (i >= r->nsizes || i >= LATENCY_MAX_SIZES)
+		return NAN;
+	if (k == r->nstrides + 1)
+		return r->other_ns[i];
+	if (k == r->nstrides)
+		return r->has_random ? r->random_ns[i] : (double)NAN;
+	return r->ns[k][i];
+}
+
+/* A copy of the main curve v of r (curve index k) without the points r does
+ * not trust (their tries still disagree: another task had the CPU), into
+ * out, where that leaves at least three quarters of its measured points;
+ * else v itself. Returns the curve to read. */
+static const double *trusted_only(const struct latency_result *r, size_t k, const double *v,
+				  double *out)
+{
+	size_t n = r->nsizes < LATENCY_MAX_SIZES ? r->nsizes : LATENCY_MAX_SIZES, have = 0, doubt = 0;
+	for (size_t i = 0; i < n; i++) {
+		out[i] = v[i];
+		if (!isfinite(v[i]))
+			continue;
+		have++;
+		if (latency_point_doubtful(r, k, i)) {
+			out[i] = NAN;
+			doubt++;
+		}
+	}
+	return doubt && 4 * (have - doubt) >= 3 * have ? out : v;
+}
+
 size_t latency_detect(const struct latency_result *r, struct latency_levels *out)
 {
 	const double *ns[LATENCY_MAX_STRIDES];
+	double trusted[LATENCY_MAX_SIZES];
 	struct latency_curves c;
-	for (size_t k = 0; k < r->nstrides; k++)
-		ns[k] = r->ns[k];
+	size_t k = main_index(r);
+	for (size_t s = 0; s < r->nstrides; s++)
+		ns[s] = r->ns[s];
 	memset(&c, 0, sizeof c);
 	c.sizes = r->sizes;
 	c.nsizes = r->nsizes;
@@ -711,6 +762,13 @@ size_t latency_detect(const struct latency_result *r, struct latency_levels *out
 	c.ghz = r->ghz;
 	c.tlb_locality = r->tlb_locality;
 	c.memory_ref_ns = r->memory_probe_ns;
+	/* the levels from the points the run trusts */
+	if (k == r->nstrides + 1 && c.other)
+		c.other = trusted_only(r, k, c.other, trusted);
+	else if (k == r->nstrides && c.random)
+		c.random = trusted_only(r, k, c.random, trusted);
+	else if (k < r->nstrides)
+		ns[k] = trusted_only(r, k, ns[k], trusted);
 	return latency_detect_curves(&c, out);
 }
 

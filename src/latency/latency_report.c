@@ -399,6 +399,10 @@ void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct
 			against_info(f, l, ref[i], i == last, inf);
 		if (!l->tlb)
 			print_tlb_reach(f, lv, l);
+		if (!l->tlb && l->runs >= 2 && 2 * l->seen <= l->runs)
+			fprintf(f, "   found in %d of the last %d runs here: doubtful (a neighbour in the "
+				   "cache, a busy moment; see the conditions below)\n",
+				l->seen, l->runs);
 		if (l->walks_from)
 			fprintf(f, "   on %s pages the page walks past a TLB's reach raise this "
 				   "level from %s on (a walk adds about a load of it; memory "

@@ -58,7 +58,7 @@ int latency_apply(struct latency_result *r, const struct job_event *ev)
 		r->other_share = ev->value >= 0 && ev->value <= 1 ? ev->value : -1;
 		return 0;
 	}
-	if (ev->type != JOB_EV_CELL || ev->row < 0 || (size_t)ev->row >= r->nsizes || ev->col < 0 ||
+	if ((ev->type != JOB_EV_CELL && ev->type != JOB_EV_UPDATE) || ev->row < 0 || (size_t)ev->row >= r->nsizes || ev->col < 0 ||
 	    JOB_PAYLOAD_GET(ev, struct latency_ev_point, &x) < 0)
 		return -1;
 	if (ev->subtype == LATENCY_CELL_RANDOM) {
