@@ -7,6 +7,7 @@
 #include "numa.h"
 #include "machine/plan.h"
 #include "os/sysinfo.h"
+#include "os/vm.h"
 #include "run/batch.h"
 #include "run/experiment.h"
 
@@ -68,15 +69,16 @@ static const struct batch_help help = {
 
 /* ---- output ------------------------------------------------------------------- */
 
-/* Why the chase at the run's own size reads slower than where memory is:
- * "" when the two agree within their spreads (or the full one is not in). */
-static const char *full_why(const struct numa_result *r, const struct numa_value *v)
+/* Why the chase at the run's own size reads slower than where memory is
+ * (this machine's: the line is said as it is measured): "" when the two
+ * agree within their spreads (or the full one is not in). */
+static const char *full_why(const struct numa_value *v)
 {
 	const struct numa_value *h = &v[NUMA_LAT_HUGE], *f = &v[NUMA_LAT_FULL];
 	double within = fmax(NUMA_AGREE, fmax(h->spread, f->spread));
 	if (!h->have || !f->have || fabs(f->v - h->v) <= within * h->v)
 		return "";
-	if (r->hdr.has_vm && r->hdr.vm.vm == 1)
+	if (mt_vm_this()->vm == 1)
 		return "in this VM each walk is two-dimensional, the guest's tables through the "
 		       "host's, and the host's half grows with the buffer";
 	return "past the TLBs' reach on 2 MB pages each load also walks the page tables";
@@ -104,9 +106,9 @@ static void print_pair(const struct batch *b, size_t i, size_t j)
 		mt_snprintf(place, sizeof place, "pages on node %d: %.0f %%", r->nodes[j], 100 * pl);
 	if (v[NUMA_LAT_HUGE].have)
 		mt_snprintf(huge, sizeof huge, ", %.1f ns on 2 MB pages", v[NUMA_LAT_HUGE].v);
-	if (full_why(r, v)[0])
+	if (full_why(v)[0])
 		mt_append(huge, sizeof huge, "; at the run's %s: %.1f ns on 2 MB pages, %s",
-			  mt_fmt_size(a, sizeof a, r->size), v[NUMA_LAT_FULL].v, full_why(r, v));
+			  mt_fmt_size(a, sizeof a, r->size), v[NUMA_LAT_FULL].v, full_why(v));
 	printf("CPU node %d, memory node %d: latency %.1f ns on 4 KB pages (CPU %d%s), read %.1f "
 	       "GB/s, triad %.1f GB/s (%d thread%s); %s%s\n",
 	       r->nodes[i], r->nodes[j], v[NUMA_LAT].v, v[NUMA_LAT].where, huge, v[NUMA_READ].v,
