@@ -364,9 +364,49 @@ static void print_walks(FILE *f, const struct latency_levels *lv, const struct i
 				       : "");
 }
 
+/* Memory's line: where the curve ends inside a level (not settled, or
+ * faster than memory), or memory's latency over its window. */
+static void print_memory(FILE *f, const struct latency_levels *lv)
+{
+	char a[32], b[32], lat[64];
+	if (lv->memory_rising) {
+		fprintf(f, "The curve ends at %s inside a level: from %s it reads %s%.0f..%s%.0f ns "
+			   "and has not settled (no last octave within %.0f %%",
+			fmt_bytes(a, sizeof a, lv->last_size), fmt_bytes(b, sizeof b, lv->memory_from),
+			lv->over_l1 ? "+" : "", lv->memory_lo_ns, lv->over_l1 ? "+" : "",
+			lv->memory_hi_ns, (LATENCY_MEMORY_FLAT - 1) * 100);
+		if (lv->memory_ref_ns > 0)
+			fprintf(f, "; memory read %.0f ns elsewhere in the run", lv->memory_ref_ns);
+		fprintf(f, "): run a larger --max-size\n");
+	} else if (lv->memory_unreached) {
+		int caches = 1;
+		for (size_t i = 0; i < lv->n; i++)
+			caches += !lv->lv[i].tlb;
+		fmt_latency(lat, sizeof lat, lv->memory_cycles, lv->memory_ns, lv->over_l1, 0);
+		fprintf(f, "The curve ends at %s: the last level seen (from %s, %s) is at least "
+			   "L%d-like, memory not reached (memory answers in %.0f ns or more; a larger "
+			   "--max-size reaches it)\n",
+			fmt_bytes(a, sizeof a, lv->last_size), fmt_bytes(b, sizeof b, lv->memory_from),
+			lat, caches, LATENCY_MEMORY_NS);
+	}
+	if (lv->has_memory) {
+		fmt_latency(lat, sizeof lat, lv->memory_cycles, lv->memory_ns, lv->over_l1, 0);
+		fprintf(f, "Memory from %s: latency %s", fmt_bytes(a, sizeof a, lv->memory_from), lat);
+		fprintf(f, " at %s..%s (the median of %zu point%s, %s%.0f..%s%.0f ns; %s)",
+			fmt_bytes(a, sizeof a, lv->memory_at), fmt_bytes(b, sizeof b, lv->memory_to),
+			lv->memory_points, lv->memory_points == 1 ? "" : "s", lv->over_l1 ? "+" : "",
+			lv->memory_lo_ns, lv->over_l1 ? "+" : "", lv->memory_hi_ns,
+			walks_text(lv->memory_walks));
+		if (lv->memory_last_ns > MEMORY_RISES * lv->memory_ns)
+			fprintf(f, ", %.0f ns at %s", lv->memory_last_ns,
+				fmt_bytes(a, sizeof a, lv->memory_last_size));
+		fprintf(f, "\n");
+	}
+}
+
 void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct info *inf)
 {
-	char line[256], a[32], b[32], lat[64];
+	char line[256], a[32], b[32];
 	int ref[LATENCY_MAX_LEVELS] = { 0 };
 	size_t last = lv->n;
 	for (size_t i = 0; i < lv->n; i++)
@@ -411,38 +451,6 @@ void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct
 				fmt_bytes(a, sizeof a, l->walks_from));
 		print_thin(f, l, lv->strides, lv->nstrides);
 	}
-	if (lv->memory_rising) {
-		fprintf(f, "The curve ends at %s inside a level: from %s it reads %s%.0f..%s%.0f ns "
-			   "and has not settled (no last octave within %.0f %%",
-			fmt_bytes(a, sizeof a, lv->last_size), fmt_bytes(b, sizeof b, lv->memory_from),
-			lv->over_l1 ? "+" : "", lv->memory_lo_ns, lv->over_l1 ? "+" : "",
-			lv->memory_hi_ns, (LATENCY_MEMORY_FLAT - 1) * 100);
-		if (lv->memory_ref_ns > 0)
-			fprintf(f, "; memory read %.0f ns elsewhere in the run", lv->memory_ref_ns);
-		fprintf(f, "): run a larger --max-size\n");
-	} else if (lv->memory_unreached) {
-		int caches = 1;
-		for (size_t i = 0; i < lv->n; i++)
-			caches += !lv->lv[i].tlb;
-		fmt_latency(lat, sizeof lat, lv->memory_cycles, lv->memory_ns, lv->over_l1, 0);
-		fprintf(f, "The curve ends at %s: the last level seen (from %s, %s) is at least "
-			   "L%d-like, memory not reached (memory answers in %.0f ns or more; a larger "
-			   "--max-size reaches it)\n",
-			fmt_bytes(a, sizeof a, lv->last_size), fmt_bytes(b, sizeof b, lv->memory_from),
-			lat, caches, LATENCY_MEMORY_NS);
-	}
-	if (lv->has_memory) {
-		fmt_latency(lat, sizeof lat, lv->memory_cycles, lv->memory_ns, lv->over_l1, 0);
-		fprintf(f, "Memory from %s: latency %s", fmt_bytes(a, sizeof a, lv->memory_from), lat);
-		fprintf(f, " at %s..%s (the median of %zu point%s, %s%.0f..%s%.0f ns; %s)",
-			fmt_bytes(a, sizeof a, lv->memory_at), fmt_bytes(b, sizeof b, lv->memory_to),
-			lv->memory_points, lv->memory_points == 1 ? "" : "s", lv->over_l1 ? "+" : "",
-			lv->memory_lo_ns, lv->over_l1 ? "+" : "", lv->memory_hi_ns,
-			walks_text(lv->memory_walks));
-		if (lv->memory_last_ns > MEMORY_RISES * lv->memory_ns)
-			fprintf(f, ", %.0f ns at %s", lv->memory_last_ns,
-				fmt_bytes(a, sizeof a, lv->memory_last_size));
-		fprintf(f, "\n");
-	}
+	print_memory(f, lv);
 	print_walks(f, lv, inf);
 }
