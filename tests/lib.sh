@@ -4,6 +4,8 @@
 TAP_N=0
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/memtop-test.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
+# memtop's state (the last latency runs here) stays in the test's folder
+export XDG_STATE_HOME="$TMP/state"
 # Under TEST_RUNNER (qemu-aarch64 in make check-aarch64) the programs the
 # tests run go through it: MEMTOP and JSONQ become small wrappers.
 if [ -n "${TEST_RUNNER:-}" ]; then

@@ -51,6 +51,8 @@ static struct numa_node node(int id, int cpu0, int ncpus, uint64_t memory, uint6
 		n.floor = 4 * c;
 		mt_snprintf(n.floor_why, sizeof n.floor_why, "4 x the L%d %s (test)", l3 > l2 ? 3 : 2,
 			    mt_fmt_size(a, sizeof a, c));
+		n.trusted = c; /* no doubt about either (plan_latency_size doubts one) */
+		n.trusted_level = l3 > l2 ? 3 : 2;
 	}
 	return n;
 }
@@ -101,8 +103,11 @@ static void price(void **state)
 	q.lat4 = P.lat;
 	lat = numa_run_cost_s(&P, &q, 0, NUMA_LAT);
 	bw = numa_run_cost_s(&P, &q, 0, NUMA_READ);
-	/* 256M: 65536 pages at 1 us, the first touch 65536 x 4 us over 2 threads */
-	assert_true(lat > 65536 * 1e-6);
+	/* the chase at lat_size (4 x the L3: 128M): 32768 pages at 1 us; the
+	 * bandwidth at the run's 256M: the first touch 65536 x 4 us over 2
+	 * threads */
+	assert_int_equal(P.lat_size, 128 * MB);
+	assert_true(lat > 32768 * 1e-6);
 	assert_true(bw > 65536 * 4e-6);
 	sum = 0;
 	for (size_t k = 0; k < P.ncells; k++)
@@ -112,8 +117,9 @@ static void price(void **state)
 	assert_true(fabs(numa_estimate_s(&P, &q) - sum) < 1e-9 * sum);
 	q.busy = 1;
 	assert_true(numa_run_cost_s(&P, &q, 0, NUMA_READ) > 1.9 * bw - 2 * 65536 * 4e-6);
-	q.have = 0;
-	assert_true(fabs(numa_run_cost_s(&P, &q, 0, NUMA_LAT) - 0.25 * 2.0) < 1e-9);
+	q.have = 0; /* nothing timed: a guess by size, 2 s a GB */
+	assert_true(fabs(numa_run_cost_s(&P, &q, 0, NUMA_LAT) - 0.125 * 2.0) < 1e-9);
+	assert_true(fabs(numa_run_cost_s(&P, &q, 0, NUMA_READ) - 0.25 * 2.0) < 1e-9);
 }
 
 /* Four nodes, the last with memory only (CXL-like): no row of its own, a
@@ -230,6 +236,45 @@ static void plan_size_rules(void **state)
 	}
 }
 
+/* Where the idle latency is read: past the caches trusted (4 x a trusted
+ * 32M L3: 128M, under the run's 256M); a guest's L3 claim of 480M doubted,
+ * the trusted 2M L2 starts a curve whose top is the run's size, and with
+ * no 2 MB pages for that curve the run's size it is; --quick: its size. */
+static void plan_latency_size(void **state)
+{
+	struct numa_node two[2] = { node(0, 0, 2, 16 * GB, 2 * MB, 32 * MB),
+				    node(1, 2, 2, 16 * GB, 2 * MB, 32 * MB) };
+	struct numa_node one = node(0, 0, 2, 6 * GB, 2 * MB, 480 * MB);
+	mt_error e = { "" };
+	(void)state;
+	assert_int_equal(numa_plan(&P, two, 2, NULL, 0, avail(64 * GB), 0, &e), 0);
+	assert_int_equal(P.size, 256 * MB);
+	assert_int_equal(P.lat_size, 128 * MB);
+	assert_int_equal(P.lat_curve, 0);
+	assert_string_equal(P.lat_size_from, "4 x the L3 32M, past the caches trusted");
+	one.trusted = 2 * MB;
+	one.trusted_level = 2;
+	one.doubted = 1;
+	assert_int_equal(numa_plan(&P, &one, 1, NULL, 0, avail(20 * GB), 0, &e), 0);
+	assert_int_equal(P.size, 1536 * MB);
+	assert_int_equal(P.lat_curve, 1);
+	assert_int_equal(P.curve_from, 8 * MB);
+	assert_int_equal(P.lat_size, P.size); /* until the worker's curve finds it */
+	assert_string_equal(P.lat_size_from,
+			    "where the latency settles on a curve from 8M (4 x the L2 2M, the last "
+			    "cache trusted) to 1536M (a deeper cache's claim is doubted: it sets "
+			    "the curve's top)");
+	P.huge = 0;
+	numa_params_runs(&P);
+	assert_int_equal(P.lat_curve, 0);
+	assert_int_equal(P.lat_size, P.size);
+	assert_int_equal(P.lat.sizes[0], P.size);
+	assert_int_equal(numa_plan(&P, &one, 1, NULL, 0, avail(20 * GB), 1, &e), 0);
+	assert_int_equal(P.lat_size, 32 * MB);
+	assert_int_equal(P.lat_curve, 0);
+	assert_string_equal(P.lat_size_from, "--quick: the run's size");
+}
+
 static void cpus_text(void **state)
 {
 	static const int a[] = { 0, 1, 2, 3, 8, 10, 11 };
@@ -274,6 +319,7 @@ static void make_result(void)
 		cell(NUMA_READ, 0, j, 15.5 - 5 * j, 2000, 2000, 2);
 		cell(NUMA_TRIAD, 0, j, 28.25 - 8 * j, 3000, 3000, 2);
 		cell(NUMA_LAT_HUGE, 0, j, 90.0 + 40 * j, 0, 0, 1); /* its pages not counted */
+		cell(NUMA_LAT_FULL, 0, j, 300.0 + 40 * j, 0, 0, 1);
 	}
 }
 
@@ -308,11 +354,15 @@ static void json_round_trip(void **state)
 		}
 	assert_float_equal(numa_result_placement(&B, 0, 1), 5990.0 / 6000, 1e-12);
 	assert_int_equal(B.size, R.size);
+	assert_int_equal(B.lat_size, R.lat_size);
+	assert_string_equal(B.lat_size_from, R.lat_size_from);
 	j2 = numa_result_to_json(&B);
 	a = cJSON_PrintUnformatted(j);
 	b = cJSON_PrintUnformatted(j2);
 	assert_string_equal(a, b); /* a second trip changes nothing */
 	assert_non_null(strstr(a, "\"latency_ns\":[[100,150],[null,null]]"));
+	assert_non_null(strstr(a, "\"latency_full_ns\":[[300,340],[null,null]]"));
+	assert_non_null(strstr(a, "\"latency_size\":134217728,"));
 	assert_non_null(strstr(a, "\"bandwidth_gbs\":{\"read\":[[15.5,10.5],[null,null]],"
 				  "\"triad\":[[28.25,20.25],[null,null]]}"));
 	assert_non_null(strstr(a, "\"placement\":[{\"cpu_node\":0,\"memory_node\":0,"
@@ -428,7 +478,8 @@ static void json_bad(void **state)
 		{ "{\"experiment\":\"numa\",\"nodes\":[0],\"latency_ns\":[[4]],"
 		  "\"bandwidth_gbs\":{\"read\":[[1]],\"triad\":[[1]]},"
 		  "\"runs\":[{\"cpu_node\":0,\"memory_node\":0,\"run\":\"copy\"}]}",
-		  "b.json: runs[0]: field \"run\" must be latency, read, triad or latency_huge" },
+		  "b.json: runs[0]: field \"run\" must be latency, read, triad, latency_huge or "
+		  "latency_full" },
 		{ "{\"experiment\":\"numa\",\"nodes\":[0,1],\"latency_ns\":[[4,5],[6,7]],"
 		  "\"bandwidth_gbs\":{\"read\":[[1,1],[1,1]],\"triad\":[[1,1],[1,1]]},"
 		  "\"distances\":[[10,21],[21]]}",
@@ -459,6 +510,7 @@ int main(void)
 		cmocka_unit_test(plan_nodes_option),
 		cmocka_unit_test(plan_size_rules),
 		cmocka_unit_test(price),
+		cmocka_unit_test(plan_latency_size),
 		cmocka_unit_test(cpus_text),
 		cmocka_unit_test(json_round_trip),
 		cmocka_unit_test(slit_and_ratios),

@@ -247,11 +247,12 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 	if (!s->r.source[0])
 		y = draw_nodes(t, s, w, y, h, wd);
 	y++;
-	y = draw_matrix(t, s, w, y, h, wd, NUMA_LAT, "idle latency, ns (4 KB pages: page walks "
-						     "included)");
+	mt_fmt_size(a, sizeof a, s->r.lat_size ? s->r.lat_size : s->r.size);
+	mt_snprintf(line, sizeof line, "idle latency at %s, ns (4 KB pages: walks included)", a);
+	y = draw_matrix(t, s, w, y, h, wd, NUMA_LAT, line);
+	mt_snprintf(line, sizeof line, "idle latency at %s, ns (2 MB pages: as MLC)", a);
 	if (s->p.huge || s->r.pages_huge[0])
-		y = draw_matrix(t, s, w, y, h, wd, NUMA_LAT_HUGE,
-				"idle latency, ns (2 MB pages: as MLC measures it)");
+		y = draw_matrix(t, s, w, y, h, wd, NUMA_LAT_HUGE, line);
 	y = draw_matrix(t, s, w, y, h, wd, NUMA_READ, "read, GB/s");
 	y = draw_matrix(t, s, w, y, h, wd, NUMA_TRIAD, "triad, GB/s");
 	wattrset(w, tui_attr(t, ROLE_DIM));

@@ -9,6 +9,7 @@
 #include "run/experiment.h"
 #include "run/job.h"
 #include "latency.h"
+#include "latency_history.h"
 #include "base/util.h"
 #include "info/info.h"
 #include "machine/plan.h"
@@ -18,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The curves on stdout, a row as soon as all its chases are measured. */
 struct printer {
@@ -36,6 +38,12 @@ struct printer {
 	struct machine *owned;   /* a recorded one, freed with the printer */
 	char note[600];          /* the capped sizes or the pages left out, "" none */
 	uint64_t asked;          /* the largest size asked for */
+	char hist_path[MT_PATH_MAX]; /* the state file ("" none kept) */
+	char hist_key[320];
+	struct latency_history hist; /* the last runs of this key here, newest first */
+	size_t retried;          /* points measured again (LATENCY_NOTE_RETRIED) */
+	char retried_text[160];
+	size_t updated;          /* of them sent lower (JOB_EV_UPDATE) */
 };
 
 /* The command line as given, before it becomes parameters. */
@@ -172,6 +180,10 @@ static void head_once(struct printer *b, double about_s)
 static void on_event(const struct job_event *ev, void *ctx)
 {
 	struct printer *b = ctx;
+	if (ev->type == JOB_EV_UPDATE) { /* a point that moved, measured again: lower */
+		b->updated += latency_apply(b->r, ev) == 0;
+		return;
+	}
 	if (ev->type != JOB_EV_CELL || latency_apply(b->r, ev) < 0)
 		return;
 	b->row_cells[ev->row]++;
@@ -189,6 +201,11 @@ static int on_note(const struct job_event *ev, void *ctx)
 	struct latency_ev_revised rev;
 	if (ev->subtype == LATENCY_NOTE_PRICED) {
 		head_once(b, ev->value);
+		return 1;
+	}
+	if (ev->subtype == LATENCY_NOTE_RETRIED) {
+		b->retried = (size_t)ev->value;
+		mt_strlcpy(b->retried_text, ev->text, sizeof b->retried_text);
 		return 1;
 	}
 	/* the params' note as the worker says it (cut to an event's length):
@@ -224,13 +241,83 @@ static int parse_strides(const char *s, struct latency_params *p, mt_error *e)
 	return 0;
 }
 
+/* This machine's key in the history: host, CPU model, the core type of
+ * cpu, the curve the levels will be read from, the sizes. */
+static void history_key(const struct latency_params *p, const struct machine *m, int cpu,
+			char *buf, size_t len)
+{
+	char host[64] = "", model[128], lo[32], hi[32];
+	const struct topo_cpu *tc = m->topo && cpu >= 0 ? topo_cpu(m->topo, cpu) : NULL;
+	size_t c = latency_main_curve(p);
+	if (gethostname(host, sizeof host) != 0)
+		host[0] = '\0';
+	host[sizeof host - 1] = '\0';
+	mt_cpu_model(model, sizeof model);
+	mt_snprintf(buf, len, "%s|%s|%s|%s%s|%zu sizes %s..%s", host, model,
+		    tc && tc->coretype >= 0 && tc->coretype < m->topo->ncoretypes
+			    ? m->topo->coretypes[tc->coretype].name
+			    : "-",
+		    c == p->nstrides + 1 ? "random, huge pages"
+		    : c == p->nstrides	 ? (p->hugepages == LATENCY_HUGE_ON ? "random, huge pages"
+									 : "random")
+					 : "fixed stride",
+		    p->tlb_locality ? ", TLB-local" : "", p->nsizes, mt_fmt_size(lo, sizeof lo, p->sizes[0]),
+		    mt_fmt_size(hi, sizeof hi, p->sizes[p->nsizes - 1]));
+}
+
+/* The last runs here, and the newest one's main curve for the worker to
+ * measure again where it moves. A history that cannot be read is said and
+ * left aside (this run replaces it). */
+static void history_load(struct printer *b, struct latency_params *p, int cpu)
+{
+	mt_error e = { "" };
+	b->hist.n = 0;
+	if (!latency_history_path(b->hist_path, sizeof b->hist_path)) {
+		b->hist_path[0] = '\0';
+		return;
+	}
+	history_key(p, b->m, cpu, b->hist_key, sizeof b->hist_key);
+	if (latency_history_load(b->hist_path, b->hist_key, &b->hist, &e) < 0)
+		mt_warn("run latency: the last runs here are not read: %s", e.msg);
+	p->has_prev = b->hist.n > 0 &&
+		      latency_history_curve(&b->hist.run[0], p->sizes, p->nsizes, p->prev_ns) > 0;
+}
+
+/* The levels against the last runs here: whether they differ and under
+ * what conditions; then this run kept for the next. */
+static void history_compare(FILE *f, const struct printer *b, struct latency_levels *lv)
+{
+	struct latency_history_run cur;
+	char diff[400], now[160], then[160];
+	mt_error e = { "" };
+	if (!b->hist_path[0])
+		return;
+	latency_history_of(b->r, lv, b->hist_key, &cur);
+	if (b->retried)
+		fprintf(f, "# %zu point%s moved by %.0f %% or more from the last run here: measured "
+			   "again, %s (%zu read lower)\n", b->retried, b->retried == 1 ? "" : "s",
+			LATENCY_MOVED * 100, b->retried_text, b->updated);
+	if (b->hist.n && latency_history_differs(&b->hist.run[0], &cur, diff, sizeof diff))
+		fprintf(f, "# levels differ from the last run here (%s): %s; this run: %s; the last: "
+			   "%s\n", b->hist.run[0].date, diff,
+			latency_history_conditions(&cur, now, sizeof now),
+			latency_history_conditions(&b->hist.run[0], then, sizeof then));
+	else if (b->hist.n)
+		fprintf(f, "# levels as the last run here (%s)\n", b->hist.run[0].date);
+	if (latency_measured(b->r) == b->r->nsizes * latency_ncurves(b->r) && /* a whole run */
+	    latency_history_save(b->hist_path, &cur, &e) < 0)
+		mt_warn("run latency: this run is not kept for the next: %s", e.msg);
+}
+
 /* The levels, held against the cache sizes this machine reports (inf may
- * be NULL). */
-static void print_levels(FILE *f, const struct latency_result *r, const struct info *inf)
+ * be NULL) and against the last runs here. */
+static void print_levels(FILE *f, const struct printer *b, const struct info *inf)
 {
 	struct latency_levels lv;
-	latency_detect(r, &lv);
+	latency_detect(b->r, &lv);
+	latency_history_mark(&b->hist, &lv);
 	latency_levels_print(f, &lv, inf);
+	history_compare(f, b, &lv);
 }
 
 /* Parse argv into cli and a. Returns 0, or -1 when the command ends here
@@ -432,6 +519,7 @@ static int prepare(struct batch_cli *cli, void *params, void *printer,
 	if (rp->p.sizes[rp->p.nsizes - 1] < b->asked) /* memory capped it */
 		b->r->capped_from = b->asked;
 	b->r->caches = info_to_json(&b->m->info);
+	history_load(b, &rp->p, cpu);
 	return -1;
 }
 
@@ -466,7 +554,7 @@ static int summary(void *printer)
 			"choice, or a layer under it that drops the hint): the levels are read from "
 			"the 4 KB one\n",
 			100 * b->r->other_share);
-	print_levels(b->run->meta, b->r, &b->m->info);
+	print_levels(b->run->meta, b, &b->m->info);
 	print_timing(b->run, b, b->announced);
 	if (b->note[0])
 		batch_note(b->run, b->note);

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#define NUMA_LAT_MIN (4ull << 20) /* the idle latency's size at least (a curve's first) */
 #define SIZE_ALIGN (2ull << 20)
 #define PAGE 4096u
 #define WAIT_MS 50 /* the worker checks its own job this often while a lab's run runs */
@@ -67,6 +68,50 @@ static int select_nodes(struct numa_params *p, const struct numa_node *all, size
 	return 0;
 }
 
+/* Where the idle latency is read (see numa_plan): past the caches the
+ * first CPU node's latency CPU reaches that memtop trusts; where a deeper
+ * claim is doubted, on a curve up to size that the worker measures. */
+static void lat_size_plan(struct numa_params *p, int quick)
+{
+	const struct numa_node *n = NULL;
+	uint64_t at;
+	char a[32], b[32], t[32];
+	for (size_t i = 0; i < p->nnodes && !n; i++)
+		if (p->nodes[i].ncpus > 0)
+			n = &p->nodes[i];
+	p->lat_size = p->size;
+	p->lat_curve = 0;
+	if (quick || !n) {
+		mt_strlcpy(p->lat_size_from, quick ? "--quick: the run's size" : "the run's size",
+			   sizeof p->lat_size_from);
+		return;
+	}
+	at = (uint64_t)MACHINE_DRAM_FACTOR * (n->trusted ? n->trusted : SIZE_ALIGN);
+	at = (at + SIZE_ALIGN - 1) / SIZE_ALIGN * SIZE_ALIGN;
+	if (at < NUMA_LAT_MIN)
+		at = NUMA_LAT_MIN;
+	if (at >= p->size) {
+		mt_strlcpy(p->lat_size_from, "the run's size: the caches it trusts reach as far",
+			   sizeof p->lat_size_from);
+		return;
+	}
+	if (n->doubted) {
+		p->lat_curve = 1;
+		p->curve_from = at;
+		mt_snprintf(p->lat_size_from, sizeof p->lat_size_from,
+			    "where the latency settles on a curve from %s (%d x the L%d %s, the last "
+			    "cache trusted) to %s (a deeper cache's claim is doubted: it sets the "
+			    "curve's top)", mt_fmt_size(a, sizeof a, at), MACHINE_DRAM_FACTOR,
+			    n->trusted_level, mt_fmt_size(b, sizeof b, n->trusted),
+			    mt_fmt_size(t, sizeof t, p->size));
+		return;
+	}
+	p->lat_size = at;
+	mt_snprintf(p->lat_size_from, sizeof p->lat_size_from,
+		    "%d x the L%d %s, past the caches trusted", MACHINE_DRAM_FACTOR,
+		    n->trusted_level, mt_fmt_size(a, sizeof a, n->trusted));
+}
+
 /* The size from the nodes' floors and the memory (see numa_plan). */
 static int plan_size(struct numa_params *p, const struct machine_budget *b, int quick,
 		     mt_error *e)
@@ -119,6 +164,7 @@ static int plan_size(struct numa_params *p, const struct machine_budget *b, int 
 			mt_fmt_size(a, sizeof a, NUMA_MIN_SIZE));
 		return -2;
 	}
+	lat_size_plan(p, quick);
 	return 0;
 }
 
@@ -193,6 +239,12 @@ void numa_params_runs(struct numa_params *p)
 {
 	struct latency_params *l = &p->lat;
 	struct bandwidth_params *b = &p->bw;
+	if (p->lat_curve && !p->huge) { /* the curve runs on 2 MB pages */
+		p->lat_curve = 0;
+		p->lat_size = p->size;
+		mt_strlcpy(p->lat_size_from, "the run's size: no 2 MB pages here (THP never) for "
+			   "the curve that finds where memory is", sizeof p->lat_size_from);
+	}
 	if (p->quick)
 		latency_params_quick(l);
 	else
@@ -214,6 +266,12 @@ void numa_params_runs(struct numa_params *p)
 	if (p->quick)
 		bandwidth_params_quick(b, p->m);
 	b->sizes[0].bytes = p->size; /* --quick cuts sizes: ours is already planned */
+}
+
+/* The runs of a node pair: what each cell wants of the worker. */
+static size_t runs_a_pair(const struct numa_params *p)
+{
+	return 3 + (size_t)p->huge + (size_t)(p->huge && (p->lat_curve || p->lat_size < p->size));
 }
 
 void numa_plan_of(const struct numa_params *p, const struct machine *m, struct plan *out)
@@ -242,8 +300,16 @@ void numa_plan_of(const struct numa_params *p, const struct machine *m, struct p
 		plan_add_pair(out, c->node, mem->node);
 	}
 	out->pairs_nodes = 1;
-	plan_note(out, "%d runs a node pair: latency on 4 KB pages%s, read, triad", 3 + p->huge,
-		  p->huge ? ", latency on 2 MB pages (as MLC)" : "");
+	if (p->lat_curve && p->huge)
+		plan_note(out, "idle latency read %s", p->lat_size_from);
+	else
+		plan_note(out, "idle latency read at %s: %s", mt_fmt_size(why, sizeof why, p->lat_size),
+			  p->lat_curve ? "the run's size: no 2 MB pages here for the curve"
+				       : p->lat_size_from);
+	plan_note(out, "%zu runs a node pair: latency on 4 KB pages%s%s, read, triad",
+		  runs_a_pair(p), p->huge ? ", latency on 2 MB pages (as MLC)" : "",
+		  p->huge && (p->lat_curve || p->lat_size < p->size)
+			  ? ", latency on 2 MB pages at the run's size" : "");
 	if (p->skipped)
 		plan_note(out, "%zu of the machine's %zu nodes, spread over it: a run takes at most "
 			       "%d (--nodes picks them)", p->nnodes, p->nnodes + p->skipped,
@@ -288,6 +354,28 @@ static void of_coretype(const struct machine *m, int kind, struct numa_node *o)
 		o->ncpus = k;
 }
 
+/* The caches one CPU of o reaches that memtop trusts: the largest level a
+ * source claims that no doubt is about (one cache of it), and whether a
+ * deeper level's claim is doubted. */
+static void trusted_caches(const struct machine *m, struct numa_node *o)
+{
+	o->trusted = 0;
+	o->trusted_level = 0;
+	o->doubted = 0;
+	for (int l = 1; l <= MACHINE_MAX_LEVELS; l++) {
+		const struct machine_level *lv = &m->lv[l];
+		if (!lv->claim)
+			continue;
+		if (lv->credible && !lv->doubt[0]) {
+			o->trusted = lv->credible;
+			o->trusted_level = l;
+			o->doubted = 0;
+		} else {
+			o->doubted = 1;
+		}
+	}
+}
+
 size_t numa_nodes_of(const struct machine *m, int kind, struct numa_node *out, size_t cap)
 {
 	const struct topo *t = m->topo;
@@ -312,6 +400,7 @@ size_t numa_nodes_of(const struct machine *m, int kind, struct numa_node *out, s
 		if (o->ncpus > 0)
 			o->floor = machine_dram_floor(m, o->cpus, o->ncpus, o->floor_why,
 						      sizeof o->floor_why);
+		trusted_caches(m, o);
 	}
 	return n;
 }
@@ -381,6 +470,29 @@ static void progress(struct worker *w)
 			 w->done_s + w->run_s * w->factor + w->left_s * w->factor);
 }
 
+/* Start a run priced at price s: its price leaves what is left. */
+static void run_begins_s(struct worker *w, double price)
+{
+	w->run_s = price;
+	w->left_s -= w->run_s;
+	w->run_t0 = mt_now_ns();
+	progress(w);
+}
+
+/* The run going has ended: its real time counts. */
+static void run_ends(struct worker *w)
+{
+	w->done_s += (double)(mt_now_ns() - w->run_t0) / 1e9;
+	w->run_s = 0;
+	progress(w);
+}
+
+/* Start run what of cell k (numa_run_cost_s). */
+static void run_begins(struct worker *w, size_t k, int what)
+{
+	run_begins_s(w, numa_run_cost_s(w->p, w->p->probe, k, what));
+}
+
 /* Run fn(arg) as a job pinned to cpu, passing w's pause and cancel on.
  * Returns 0 done (g filled), 1 cancelled, -1 with e. */
 static int run_lab(struct worker *w, job_fn fn, void *arg, int cpu, struct got *g, mt_error *e)
@@ -425,7 +537,7 @@ static int emit(struct worker *w, const struct numa_pair *c, int what, const str
 				  .where = where };
 	uint64_t pages, on, absent;
 	job_cell(&ev, what, c->cpu, c->mem, g->cell.value, g->cell.spread);
-	if (what == NUMA_LAT || what == NUMA_LAT_HUGE) {
+	if (what == NUMA_LAT || what == NUMA_LAT_HUGE || what == NUMA_LAT_FULL) {
 		struct latency_ev_point lat;
 		if (JOB_PAYLOAD_GET(&g->cell, struct latency_ev_point, &lat) < 0)
 			return mt_fail(e, "the latency lab gave a cell without its figures");
@@ -449,17 +561,21 @@ static int emit(struct worker *w, const struct numa_pair *c, int what, const str
 	return job_emit(w->job, &ev) < 0 ? mt_fail(e, "out of memory") : 0;
 }
 
-/* The latency of pair c on 4 KB pages, or (huge) on 2 MB pages: the
+/* The chase for pair c at size, on 2 MB pages (huge) or 4 KB ones: the
  * buffer bound to the memory node with 2 MB of slack, the chase in its 2
- * MB-aligned part, which the lab advises as it is asked. Returns 0, 1
- * cancelled, -1 with e. */
-static int run_latency(struct worker *w, const struct numa_pair *c, int huge, mt_error *e)
+ * MB-aligned part, which the lab advises as it is asked. Emits cell `what`
+ * (NUMA_LAT, NUMA_LAT_HUGE, NUMA_LAT_FULL), or with what < 0 only gives its
+ * ns a load in *ns. Returns 0, 1 cancelled, -1 with e. */
+static int chase_at(struct worker *w, const struct numa_pair *c, uint64_t size, int huge,
+		    int what, double *ns, mt_error *e)
 {
 	struct latency_params lp = w->p->lat;
 	int cpu = numa_latency_cpu(w->p, (size_t)c->cpu), rc, bound;
-	size_t len = (size_t)latency_buffer_bytes(&lp) + (huge ? MT_HUGE_2M : 0);
+	size_t len;
 	char *base;
 	struct got g;
+	lp.sizes[0] = size;
+	len = (size_t)latency_buffer_bytes(&lp) + (huge ? MT_HUGE_2M : 0);
 	base = numa_mem_alloc(w->p->mem, w->p->nodes[c->mem].node, len, &bound, e);
 	if (!base)
 		return -1;
@@ -470,12 +586,79 @@ static int run_latency(struct worker *w, const struct numa_pair *c, int huge, mt
 	rc = run_lab(w, latency_worker, &lp, cpu, &g, e);
 	if (rc == 0 && !g.have)
 		rc = mt_fail(e, "the latency lab gave no figure");
-	if (rc == 0)
-		rc = emit(w, c, huge ? NUMA_LAT_HUGE : NUMA_LAT, &g, lp.buf, lp.buf_bytes, cpu, bound,
-			  e);
+	if (rc == 0 && ns)
+		*ns = g.cell.value;
+	if (rc == 0 && what >= 0)
+		rc = emit(w, c, what, &g, lp.buf, lp.buf_bytes, cpu, bound, e);
 	numa_mem_free(w->p->mem, base, len);
 	return rc;
 }
+
+/* The latency of pair c for cell what: at lat_size on 4 KB pages
+ * (NUMA_LAT) or 2 MB pages (NUMA_LAT_HUGE), at the run's size on 2 MB
+ * pages (NUMA_LAT_FULL). Returns 0, 1 cancelled, -1 with e. */
+static int run_latency(struct worker *w, const struct numa_pair *c, int what, mt_error *e)
+{
+	return chase_at(w, c, what == NUMA_LAT_FULL ? w->p->size : w->p->lat_size,
+			what != NUMA_LAT, what, NULL, e);
+}
+
+/* lat_curve: the chase on 2 MB pages of the first CPU node's own memory
+ * from curve_from up, doubling, to the run's size (the doubted claim sets
+ * that top), until two sizes an octave apart read as slow as memory and
+ * within LATENCY_MEMORY_FLAT of each other: the latency lab's memory
+ * plateau, whose top is where the idle latency is read. Says it in a
+ * NUMA_NOTE_LAT_SIZE note. Returns 0, 1 cancelled, -1 with e. */
+static int find_lat_size(struct worker *w, mt_error *e)
+{
+	struct numa_params *p = w->p;
+	const struct numa_pair *c = &p->cells[0];
+	double prev = 0, v = 0;
+	uint64_t s, at = p->size;
+	char a[32], b[32], c3[32], why[sizeof p->lat_size_from];
+	int rc = 0;
+	for (size_t i = 0; i < p->ncells; i++)
+		if (p->cells[i].cpu == p->cells[i].mem) {
+			c = &p->cells[i];
+			break;
+		}
+	for (s = p->curve_from; s <= p->size && rc == 0; s *= 2, prev = v) {
+		run_begins_s(w, numa_chase_cost_s(p, p->probe, s, 1));
+		rc = chase_at(w, c, s, 1, -1, &v, e);
+		run_ends(w);
+		if (rc != 0)
+			break;
+		if (prev >= LATENCY_MEMORY_NS && v >= LATENCY_MEMORY_NS &&
+		    fmax(v, prev) <= LATENCY_MEMORY_FLAT * fmin(v, prev)) {
+			at = s;
+			break;
+		}
+	}
+	if (rc != 0)
+		return rc;
+	p->lat_size = at;
+	p->lat_curve = 0; /* found: the cells are at lat_size now, priced so */
+	w->left_s = numa_estimate_s(p, p->probe);
+	if (at < p->size)
+		mt_snprintf(why, sizeof why, "%.0f ns at %s, %.0f at %s on 2 MB pages (within %.0f %%): "
+			    "where the curve from %s settles", prev, mt_fmt_size(a, sizeof a, at / 2),
+			    v, mt_fmt_size(b, sizeof b, at), (LATENCY_MEMORY_FLAT - 1) * 100,
+			    mt_fmt_size(c3, sizeof c3, p->curve_from));
+	else
+		mt_snprintf(why, sizeof why, "the run's size: the curve from %s did not settle below it",
+			    mt_fmt_size(c3, sizeof c3, p->curve_from));
+	mt_strlcpy(p->lat_size_from, why, sizeof p->lat_size_from);
+	{
+		struct job_event ev;
+		memset(&ev, 0, sizeof ev);
+		ev.type = JOB_EV_NOTE;
+		ev.subtype = NUMA_NOTE_LAT_SIZE;
+		ev.value = (double)at;
+		mt_strlcpy(ev.text, why, sizeof ev.text);
+		return job_emit(w->job, &ev) < 0 ? mt_fail(e, "out of memory") : 0;
+	}
+}
+
 
 struct toucher {
 	char *from;
@@ -547,44 +730,30 @@ out:
 	return rc;
 }
 
-/* Start pricing run what of cell k: its price leaves what is left. */
-static void run_begins(struct worker *w, size_t k, int what)
-{
-	w->run_s = numa_run_cost_s(w->p, w->p->probe, k, what);
-	w->left_s -= w->run_s;
-	w->run_t0 = mt_now_ns();
-	progress(w);
-}
 
-static void run_ends(struct worker *w)
-{
-	w->done_s += (double)(mt_now_ns() - w->run_t0) / 1e9;
-	w->run_s = 0;
-	progress(w);
-}
 
 /* After the first node pair, with pairs left: the time said again, what is
- * left priced at the first pair's real time over its price. Returns 0, or
+ * left priced at the first pair's real time (took) over its price. Returns 0, or
  * -1 out of memory. */
-static int say_revised(struct worker *w, double priced)
+static int say_revised(struct worker *w, double priced, double took)
 {
 	struct job_event ev;
 	if (w->left_s <= 0 || priced <= 0)
 		return 0;
-	w->factor = w->done_s / priced;
+	w->factor = took / priced;
 	memset(&ev, 0, sizeof ev);
 	ev.type = JOB_EV_NOTE;
 	ev.subtype = NUMA_NOTE_REVISED;
 	ev.value = w->done_s + w->left_s * w->factor;
 	mt_snprintf(ev.text, sizeof ev.text, "about %.0f s in all: the first node pair took "
-		    "%.0f s, priced at %.0f s", ceil(ev.value), w->done_s, priced);
+		    "%.0f s, priced at %.0f s", ceil(ev.value), took, priced);
 	return job_emit(w->job, &ev);
 }
 
 int numa_worker(job_t *job, void *arg, mt_error *e)
 {
 	struct worker w;
-	double first = 0;
+	double first = 0, first_at = 0;
 	int rc = 0;
 	memset(&w, 0, sizeof w);
 	w.job = job;
@@ -593,17 +762,21 @@ int numa_worker(job_t *job, void *arg, mt_error *e)
 	if (!w.p->mem || w.p->ncells == 0)
 		return mt_fail(e, "numa: nothing to measure");
 	w.left_s = numa_estimate_s(w.p, w.p->probe);
-	job_set_total(job, (uint64_t)w.p->ncells * (NUMA_NMEAS - !w.p->huge));
+	if (w.p->lat_curve && w.p->huge && (rc = find_lat_size(&w, e)) != 0)
+		return rc < 0 ? -1 : 0;
+	job_set_total(job, (uint64_t)w.p->ncells * runs_a_pair(w.p)); /* cells */
 	for (size_t i = 0; i < w.p->ncells && rc == 0; i++) {
 		const struct numa_pair *c = &w.p->cells[i];
-		if (i == 0)
-			first = w.left_s;
-		run_begins(&w, i, NUMA_LAT);
-		rc = run_latency(&w, c, 0, e);
-		run_ends(&w);
-		if (rc == 0 && w.p->huge) {
-			run_begins(&w, i, NUMA_LAT_HUGE);
-			rc = run_latency(&w, c, 1, e);
+		static const int lat[] = { NUMA_LAT, NUMA_LAT_HUGE, NUMA_LAT_FULL };
+		if (i == 0) /* the first pair's price and start (the curve's time before it) */
+			first = w.left_s, first_at = w.done_s;
+		for (size_t k = 0; k < MT_ARRAY_LEN(lat) && rc == 0; k++) {
+			if (k > 0 && !w.p->huge)
+				break;
+			if (lat[k] == NUMA_LAT_FULL && w.p->lat_size >= w.p->size)
+				break;
+			run_begins(&w, i, lat[k]);
+			rc = run_latency(&w, c, lat[k], e);
 			run_ends(&w);
 		}
 		if (rc == 0) {
@@ -616,7 +789,7 @@ int numa_worker(job_t *job, void *arg, mt_error *e)
 			rc = run_bandwidth(&w, c, BANDWIDTH_TRIAD, e);
 			run_ends(&w);
 		}
-		if (rc == 0 && i == 0 && i + 1 < w.p->ncells && say_revised(&w, first - w.left_s) < 0)
+		if (rc == 0 && i == 0 && i + 1 < w.p->ncells && say_revised(&w, first - w.left_s, w.done_s - first_at) < 0)
 			rc = mt_fail(e, "out of memory");
 	}
 	return rc < 0 ? -1 : 0;

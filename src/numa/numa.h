@@ -47,14 +47,23 @@
 
 /* NUMA_LAT: the chase on 4 KB pages (page walks included); NUMA_LAT_HUGE:
  * the same on 2 MB pages, as Intel MLC measures idle latency (where the
- * kernel gives them: THP in always or madvise mode). */
-enum { NUMA_LAT, NUMA_READ, NUMA_TRIAD, NUMA_LAT_HUGE, NUMA_NMEAS };
+ * kernel gives them: THP in always or madvise mode); both at lat_size,
+ * where memory is read (past the caches the run trusts). NUMA_LAT_FULL:
+ * the chase on 2 MB pages at the run's own size, when that is larger. */
+enum { NUMA_LAT, NUMA_READ, NUMA_TRIAD, NUMA_LAT_HUGE, NUMA_LAT_FULL, NUMA_NMEAS };
 /* The flags of a cell: the bandwidth's arrays checked, its best try lost the
  * CPU, the lab's worker moved, the memory was bound to the node */
 enum { NUMA_F_CHECKED = 1, NUMA_F_LOST = 2, NUMA_F_MOVED = 4, NUMA_F_BOUND = 8 };
 /* NUMA_NOTE_REVISED: the time said again once the first node pair is
  * measured (value: the seconds of the whole run now priced) */
-enum { NUMA_NOTE_PAGES = 1, NUMA_NOTE_PAGES_HUGE = 2, NUMA_NOTE_REVISED = 3 };
+/* NUMA_NOTE_LAT_SIZE: where the idle latency is read, found by its curve
+ * (value: the size in bytes; text: why) */
+enum {
+	NUMA_NOTE_PAGES = 1,
+	NUMA_NOTE_PAGES_HUGE = 2,
+	NUMA_NOTE_REVISED = 3,
+	NUMA_NOTE_LAT_SIZE = 4
+};
 
 /* The payload of a cell (run/job.h: JOB_PAYLOAD_PUT/GET). */
 struct numa_ev_cell {
@@ -78,6 +87,11 @@ struct numa_node {
 	uint64_t floor;                  /* machine_dram_floor of its CPUs: a working set
 					  * they read from memory, not from a cache */
 	char floor_why[160];             /* "4 x the L3 32M (sysfs)" */
+	uint64_t trusted;                /* the largest cache its latency CPU reaches that
+					  * no doubt is about (one cache; 0 none) */
+	int trusted_level;               /* its level (0 none) */
+	int doubted;                     /* a deeper cache's claim is doubted (a guest's
+					  * CPUID L3 of 508 MB) */
 };
 
 /* Which node pair a cell is: indexes into numa_params.nodes. */
@@ -93,6 +107,13 @@ struct numa_params {
 	size_t ncells;
 	uint64_t size;        /* bytes every run works on */
 	char size_from[400];  /* why that size, in words */
+	uint64_t lat_size;    /* bytes the idle latency is read at: where memory is, past
+			       * the caches the run trusts (at most size) */
+	char lat_size_from[240]; /* why, in words */
+	uint64_t curve_from;  /* lat_curve: the curve's first size */
+	int lat_curve;        /* a cache's claim is doubted: the worker finds lat_size on a
+			       * curve from curve_from up to size (the doubted claim sets its
+			       * top, never the size a figure is read at) */
 	int quick;
 	int huge;                    /* also the chase on 2 MB pages (THP always or madvise) */
 	struct latency_params lat;   /* the latency lab's run (size set) */
@@ -125,7 +146,11 @@ size_t numa_nodes_of(const struct machine *m, int kind, struct numa_node *out, s
  * (machine_mem_budget: the memory available, the job's cgroup; its bytes
  * 0: unknown, no cap), a multiple of 2 MB; quick: NUMA_QUICK_SIZE under
  * the same caps. A size under the floor says so in size_from (part of it
- * may be cached). Returns 0; -1 with e for a bad selection: "--nodes: no
+ * may be cached). The idle latency's size (lat_size): MACHINE_DRAM_FACTOR x
+ * the largest cache the first CPU node's latency CPU reaches that no doubt
+ * is about, a multiple of 2 MB, at most size; where a deeper cache's claim
+ * is doubted, a curve from there up to size finds it (lat_curve; quick:
+ * size). Returns 0; -1 with e for a bad selection: "--nodes: no
  * node 3 (nodes here: 0, 1)", a node named twice, more than
  * NUMA_MAX_NODES nodes, no selected node with CPUs; -2 with e when the
  * size would be under NUMA_MIN_SIZE (not enough memory) or, nothing
@@ -174,11 +199,17 @@ struct numa_probe {
  * fails: what could not be timed leaves q->have 0. */
 void numa_probe(const struct numa_params *p, struct numa_probe *q);
 
-/* Seconds run what (NUMA_LAT, NUMA_LAT_HUGE, NUMA_READ, NUMA_TRIAD) of node
- * pair cell of p is priced at with q (NULL or not had: a guess by size),
- * and all of p's runs. The worker's progress counts in these seconds. */
+/* Seconds run what (NUMA_LAT, NUMA_LAT_HUGE and NUMA_LAT_FULL: the chases
+ * at lat_size and at the run's size; NUMA_READ, NUMA_TRIAD) of node pair
+ * cell of p is priced at with q (NULL or not had: a guess by size); one
+ * chase at size (huge: on 2 MB pages; the lat_curve's steps); all of p's
+ * runs (with lat_curve: every step of the curve and a run at the run's
+ * size a pair, since where the curve settles is not known yet). The
+ * worker's progress counts in these seconds. */
 double numa_run_cost_s(const struct numa_params *p, const struct numa_probe *q, size_t cell,
 		       int what);
+double numa_chase_cost_s(const struct numa_params *p, const struct numa_probe *q, uint64_t size,
+			 int huge);
 double numa_estimate_s(const struct numa_params *p, const struct numa_probe *q);
 
 /* Where a thread of p runs: the latency's CPU of CPU node index i (its
@@ -251,6 +282,9 @@ struct numa_result {
 	int have_dist;                   /* 1 when every pair's is known */
 	uint64_t size;
 	char size_from[400];
+	uint64_t lat_size;               /* where the idle latency was read (0: at size, an
+					  * older file) */
+	char lat_size_from[240];
 	unsigned stride;                 /* the chase's slots, bytes */
 	char isa[16];                    /* the bandwidth kernels' */
 	int numa_balancing;              /* mt_plat_numa_balancing's mode at the start */

@@ -8,6 +8,7 @@
 #include "latency/latency_eta.h"
 #include "machine/plan.h"
 #include "os/sysinfo.h"
+#include "os/vm.h"
 #include "run/batch.h"
 #include "run/experiment.h"
 
@@ -15,6 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define NUMA_AGREE 0.05 /* two latencies within this share (or their spreads) agree */
 
 struct batch {
 	const struct numa_params *p;
@@ -59,11 +62,29 @@ static const struct batch_help help = {
 	.col = 20,
 	.tail = "\nThe size is 4 x every cache a CPU node's CPUs reach together (any source's\n"
 		"claim, doubted or not), at least 256 MB, at most a quarter of the smallest\n"
-		"node's memory. GB/s are 10^9 bytes a second, counted as STREAM does (read 1\n"
-		"array a pass, triad 3).\n",
+		"node's memory. The idle latency is read where memory is: 4 x the last cache\n"
+		"its CPU reaches that no doubt is about, or, where a deeper cache's claim is\n"
+		"doubted, where a curve from there up to the size settles; on 2 MB pages the\n"
+		"size itself beside it where they differ. GB/s are 10^9 bytes a second,\n"
+		"counted as STREAM does (read 1 array a pass, triad 3).\n",
 };
 
 /* ---- output ------------------------------------------------------------------- */
+
+/* Why the chase at the run's own size reads slower than where memory is
+ * (this machine's: the line is said as it is measured): "" when the two
+ * agree within their spreads (or the full one is not in). */
+static const char *full_why(const struct numa_value *v)
+{
+	const struct numa_value *h = &v[NUMA_LAT_HUGE], *f = &v[NUMA_LAT_FULL];
+	double within = fmax(NUMA_AGREE, fmax(h->spread, f->spread));
+	if (!h->have || !f->have || fabs(f->v - h->v) <= within * h->v)
+		return "";
+	if (mt_vm_this()->vm == 1)
+		return "in this VM each walk is two-dimensional, the guest's tables through the "
+		       "host's, and the host's half grows with the buffer";
+	return "past the TLBs' reach on 2 MB pages each load also walks the page tables";
+}
 
 /* One node pair's line (or CSV row) once its three runs are in. */
 static void print_pair(const struct batch *b, size_t i, size_t j)
@@ -71,7 +92,7 @@ static void print_pair(const struct batch *b, size_t i, size_t j)
 	const struct numa_result *r = &b->r;
 	const struct numa_value *v = r->v[i][j];
 	double pl = numa_result_placement(r, i, j);
-	char place[64] = "pages not counted here", huge[64] = "";
+	char place[64] = "pages not counted here", huge[320] = "", a[32];
 	if (b->csv) {
 		printf("%d,%d,%.2f,%.3f,%.3f,", r->nodes[i], r->nodes[j], v[NUMA_LAT].v,
 		       v[NUMA_READ].v, v[NUMA_TRIAD].v);
@@ -87,6 +108,9 @@ static void print_pair(const struct batch *b, size_t i, size_t j)
 		mt_snprintf(place, sizeof place, "pages on node %d: %.0f %%", r->nodes[j], 100 * pl);
 	if (v[NUMA_LAT_HUGE].have)
 		mt_snprintf(huge, sizeof huge, ", %.1f ns on 2 MB pages", v[NUMA_LAT_HUGE].v);
+	if (full_why(v)[0])
+		mt_append(huge, sizeof huge, "; at the run's %s: %.1f ns on 2 MB pages, %s",
+			  mt_fmt_size(a, sizeof a, r->size), v[NUMA_LAT_FULL].v, full_why(v));
 	printf("CPU node %d, memory node %d: latency %.1f ns on 4 KB pages (CPU %d%s), read %.1f "
 	       "GB/s, triad %.1f GB/s (%d thread%s); %s%s\n",
 	       r->nodes[i], r->nodes[j], v[NUMA_LAT].v, v[NUMA_LAT].where, huge, v[NUMA_READ].v,
@@ -94,12 +118,13 @@ static void print_pair(const struct batch *b, size_t i, size_t j)
 	       ((v[NUMA_READ].flags | v[NUMA_TRIAD].flags) & NUMA_F_CHECKED) ? "" : " (!)");
 }
 
-/* A note: the result's (where the pages were), said after. */
+/* A note: the result's (where the pages were), said after; where the idle
+ * latency is read, said with the matrices. */
 static int on_note(const struct job_event *ev, void *ctx)
 {
 	struct batch *b = ctx;
 	numa_result_apply(&b->r, ev);
-	return 0;
+	return ev->subtype == NUMA_NOTE_LAT_SIZE;
 }
 
 static void on_event(const struct job_event *ev, void *ctx)
@@ -161,15 +186,27 @@ static int print_end(void *printer)
 	const struct numa_result *r = &b->r;
 	FILE *m = b->run->meta;
 	size_t unbound = 0;
+	char t[200], a[32], c[32];
+	mt_fmt_size(a, sizeof a, r->lat_size ? r->lat_size : r->size);
 	if (!b->csv) {
-		print_matrix(r, NUMA_LAT, "Idle latency (ns a load, random chase, 4 KB pages: page "
-					  "walks included):");
+		mt_snprintf(t, sizeof t, "Idle latency at %s (ns a load, random chase, 4 KB pages: "
+					 "page walks included):", a);
+		print_matrix(r, NUMA_LAT, t);
+		mt_snprintf(t, sizeof t, "Idle latency at %s on 2 MB pages (ns a load, as Intel MLC "
+					 "measures it):", a);
 		if (b->p->huge)
-			print_matrix(r, NUMA_LAT_HUGE, "Idle latency on 2 MB pages (ns a load, as Intel "
-						       "MLC measures it):");
+			print_matrix(r, NUMA_LAT_HUGE, t);
+		mt_snprintf(t, sizeof t, "Latency at the run's %s on 2 MB pages (ns a load: past "
+					 "where memory is read):", mt_fmt_size(c, sizeof c, r->size));
+		for (size_t i = 0; i < r->nnodes * r->nnodes; i++)
+			if (r->v[i / r->nnodes][i % r->nnodes][NUMA_LAT_FULL].have) {
+				print_matrix(r, NUMA_LAT_FULL, t);
+				break;
+			}
 		print_matrix(r, NUMA_READ, "Bandwidth, read (GB/s, all CPUs of the CPU node):");
 		print_matrix(r, NUMA_TRIAD, "Bandwidth, triad (GB/s, all CPUs of the CPU node):");
 	}
+	fprintf(m, "# idle latency read at %s: %s\n", a, r->lat_size_from);
 	if (r->nnodes == 1)
 		fprintf(m, "# one node: local memory only, nothing to compare it with\n");
 	print_ratios(m, r);

@@ -136,24 +136,32 @@ void numa_probe(const struct numa_params *p, struct numa_probe *q)
 
 /* ---- the price ------------------------------------------------------------ */
 
-/* Seconds of one latency run of p on huge or 4 KB pages: its pages, its
+/* Seconds of one latency run over size bytes on huge or 4 KB pages: its pages, its
  * chase linked as the lab prices it, its loads as the worker plans them (a
  * warm-up from its first guess of LATENCY_FIRST_GUESS_NS a load, then the
  * tries) at the lab's model's ns on this CPU share, the pages counted and
  * unmapped. */
-static double latency_cost_s(const struct numa_params *p, const struct numa_probe *q, int huge)
+static double latency_cost_s(const struct numa_probe *q, int huge, uint64_t size)
 {
 	const struct latency_params *l = huge ? &q->lat2 : &q->lat4;
-	uint64_t lines = latency_chase_slots(p->size, l->random_stride), warm, timed, w2;
-	double pages = (double)p->size / PAGE, ns, s;
-	ns = latency_model_ns(l, p->size, 1, l->random_stride);
+	uint64_t lines = latency_chase_slots(size, l->random_stride), warm, timed, w2;
+	double pages = (double)size / PAGE, ns, s;
+	ns = latency_model_ns(l, size, 1, l->random_stride);
 	latency_plan_point(l, lines, LATENCY_FIRST_GUESS_NS, &warm, &timed);
 	latency_plan_point(l, lines, ns, &w2, &timed);
-	s = (double)lines * latency_link_ns(l, p->size, l->random_stride, 1) / 1e9;
+	s = (double)lines * latency_link_ns(l, size, l->random_stride, 1) / 1e9;
 	s += (double)(warm + timed) * ns / q->share / 1e9;
-	s += huge && q->huge_ns > 0 ? (double)p->size / MT_HUGE_2M * q->huge_ns / 1e9
+	s += huge && q->huge_ns > 0 ? (double)size / MT_HUGE_2M * q->huge_ns / 1e9
 				    : pages * q->page_ns / 1e9;
 	return s + pages * (fmax(q->count_ns, 0) + fmax(q->free_ns, 0)) / 1e9;
+}
+
+double numa_chase_cost_s(const struct numa_params *p, const struct numa_probe *q, uint64_t size,
+			 int huge)
+{
+	if (!q || !q->have) /* nothing timed here (a recorded machine): a guess */
+		return (double)size / (1u << 30) * (p->quick ? 0.3 : 2.0);
+	return latency_cost_s(q, huge, size);
 }
 
 /* Seconds of one bandwidth run of p (triad: the kernel's three arrays)
@@ -178,13 +186,17 @@ double numa_run_cost_s(const struct numa_params *p, const struct numa_probe *q, 
 		       int what)
 {
 	unsigned threads = (unsigned)p->nodes[p->cells[cell].cpu].ncpus;
+	uint64_t lat_size = p->lat_size && !p->lat_curve ? p->lat_size : p->size;
 	if (!q || !q->have) /* nothing timed here (a recorded machine): a guess */
-		return (double)p->size / (1u << 30) * (p->quick ? 0.3 : 2.0);
+		return (double)(what == NUMA_LAT || what == NUMA_LAT_HUGE ? lat_size : p->size) /
+		       (1u << 30) * (p->quick ? 0.3 : 2.0);
 	switch (what) {
 	case NUMA_LAT:
-		return latency_cost_s(p, q, 0);
+		return latency_cost_s(q, 0, lat_size);
 	case NUMA_LAT_HUGE:
-		return latency_cost_s(p, q, 1);
+		return latency_cost_s(q, 1, lat_size);
+	case NUMA_LAT_FULL:
+		return latency_cost_s(q, 1, p->size);
 	default:
 		return bandwidth_cost_s(p, q, threads, what == NUMA_TRIAD);
 	}
@@ -198,6 +210,11 @@ double numa_estimate_s(const struct numa_params *p, const struct numa_probe *q)
 		     numa_run_cost_s(p, q, k, NUMA_TRIAD);
 		if (p->huge)
 			s += numa_run_cost_s(p, q, k, NUMA_LAT_HUGE);
+		if (p->huge && (p->lat_curve || (p->lat_size && p->lat_size < p->size)))
+			s += numa_run_cost_s(p, q, k, NUMA_LAT_FULL);
 	}
+	if (p->huge && p->lat_curve)
+		for (uint64_t at = p->curve_from; at && at <= p->size; at *= 2)
+			s += numa_chase_cost_s(p, q, at, 1);
 	return s;
 }

@@ -12,7 +12,7 @@
 #include <string.h>
 
 static const char *const meas_name[NUMA_NMEAS] = { "latency", "read", "triad",
-						   "latency_huge" };
+						   "latency_huge", "latency_full" };
 
 static void unplaced(struct numa_result *r)
 {
@@ -40,6 +40,8 @@ void numa_result_init(struct numa_result *r, const struct numa_params *p)
 		}
 	r->size = p->size;
 	mt_strlcpy(r->size_from, p->size_from, sizeof r->size_from);
+	r->lat_size = p->lat_size;
+	mt_strlcpy(r->lat_size_from, p->lat_size_from, sizeof r->lat_size_from);
 	r->stride = p->lat.random_stride;
 	mt_strlcpy(r->isa, bandwidth_isa_name(p->bw.isa) ? bandwidth_isa_name(p->bw.isa) : "",
 		   sizeof r->isa);
@@ -57,6 +59,10 @@ int numa_result_apply(struct numa_result *r, const struct job_event *ev)
 			mt_strlcpy(r->pages, ev->text, sizeof r->pages);
 		else if (ev->subtype == NUMA_NOTE_PAGES_HUGE)
 			mt_strlcpy(r->pages_huge, ev->text, sizeof r->pages_huge);
+		else if (ev->subtype == NUMA_NOTE_LAT_SIZE && ev->value > 0) {
+			r->lat_size = (uint64_t)ev->value;
+			mt_strlcpy(r->lat_size_from, ev->text, sizeof r->lat_size_from);
+		}
 		return -1;
 	}
 	if (ev->type != JOB_EV_CELL || ev->subtype < 0 || ev->subtype >= NUMA_NMEAS || ev->row < 0 ||
@@ -185,7 +191,7 @@ static cJSON *matrix_to_json(const struct numa_result *r, int k, int spread)
 static cJSON *run_to_json(const struct numa_result *r, size_t i, size_t j, int k)
 {
 	const struct numa_value *v = &r->v[i][j][k];
-	int lat = k == NUMA_LAT || k == NUMA_LAT_HUGE; /* one thread: no binding check */
+	int lat = k == NUMA_LAT || k == NUMA_LAT_HUGE || k == NUMA_LAT_FULL; /* one thread */
 	cJSON *o = cJSON_CreateObject();
 	if (!o || !cJSON_AddNumberToObject(o, "cpu_node", r->nodes[i]) ||
 	    !cJSON_AddNumberToObject(o, "memory_node", r->nodes[j]) ||
@@ -321,13 +327,29 @@ static int slit_to_json(const struct numa_result *r, cJSON *root)
 		       : -1;
 }
 
-/* Was any pair measured on 2 MB pages? */
-static int huge_measured(const struct numa_result *r)
+/* Was any pair measured in run k? */
+static int measured(const struct numa_result *r, int k)
 {
 	for (size_t i = 0; i < r->nnodes; i++)
 		for (size_t j = 0; j < r->nnodes; j++)
-			if (r->v[i][j][NUMA_LAT_HUGE].have)
+			if (r->v[i][j][k].have)
 				return 1;
+	return 0;
+}
+
+/* Where the idle latency was read, and (when measured) the chase on 2 MB
+ * pages at the run's size: latency_size, latency_size_from,
+ * latency_full_ns, latency_full_spread. Returns 0, -1 out of memory. */
+static int lat_size_to_json(const struct numa_result *r, cJSON *root)
+{
+	if (r->lat_size && (!cJSON_AddNumberToObject(root, "latency_size", (double)r->lat_size) ||
+			    !cJSON_AddStringToObject(root, "latency_size_from", r->lat_size_from)))
+		return -1;
+	if (measured(r, NUMA_LAT_FULL) &&
+	    (!cJSON_AddItemToObject(root, "latency_full_ns", matrix_to_json(r, NUMA_LAT_FULL, 0)) ||
+	     !cJSON_AddItemToObject(root, "latency_full_spread",
+				    matrix_to_json(r, NUMA_LAT_FULL, 1))))
+		return -1;
 	return 0;
 }
 
@@ -356,7 +378,8 @@ cJSON *numa_result_to_json(const struct numa_result *r)
 	    !cJSON_AddStringToObject(root, "thp", r->thp) ||
 	    !cJSON_AddNumberToObject(root, "page_size", (double)r->page_size) ||
 	    !cJSON_AddStringToObject(root, "pages", r->pages) ||
-	    (huge_measured(r) &&
+	    lat_size_to_json(r, root) < 0 ||
+	    (measured(r, NUMA_LAT_HUGE) &&
 	     (!cJSON_AddItemToObject(root, "latency_huge_ns", matrix_to_json(r, NUMA_LAT_HUGE, 0)) ||
 	      !cJSON_AddItemToObject(root, "latency_huge_spread",
 				     matrix_to_json(r, NUMA_LAT_HUGE, 1)) ||
@@ -480,7 +503,13 @@ static int matrices_from_json(const cJSON *root, const char *f, struct numa_resu
 						  f, "latency_huge_ns", r, NUMA_LAT_HUGE, 0, e) < 0 ||
 				 matrix_from_json(cJSON_GetObjectItemCaseSensitive(root,
 										   "latency_huge_spread"),
-						  f, "latency_huge_spread", r, NUMA_LAT_HUGE, 1, e) < 0))
+						  f, "latency_huge_spread", r, NUMA_LAT_HUGE, 1, e) < 0)) ||
+			       (cJSON_GetObjectItemCaseSensitive(root, "latency_full_ns") &&
+				(matrix_from_json(cJSON_GetObjectItemCaseSensitive(root, "latency_full_ns"),
+						  f, "latency_full_ns", r, NUMA_LAT_FULL, 0, e) < 0 ||
+				 matrix_from_json(cJSON_GetObjectItemCaseSensitive(root,
+										   "latency_full_spread"),
+						  f, "latency_full_spread", r, NUMA_LAT_FULL, 1, e) < 0))
 		       ? -1
 		       : 0;
 }
@@ -502,13 +531,16 @@ static int run_from_json(const cJSON *it, const char *where, struct numa_result 
 		if (strcmp(run, meas_name[m]) == 0)
 			k = m;
 	if (k < 0)
-		return mt_fail(e, "%s: field \"run\" must be latency, read, triad or latency_huge", where);
+		return mt_fail(e, "%s: field \"run\" must be latency, read, triad, latency_huge or "
+			       "latency_full", where);
 	v = &r->v[i][j][k];
 	if (!v->have)
 		return mt_fail(e, "%s: no value in the matrix for this run", where);
 	v->tries = (int)jsonio_opt_int(it, "tries", 0, 1000000, 0);
-	v->where = (int)jsonio_opt_int(it, k == NUMA_LAT || k == NUMA_LAT_HUGE ? "cpu" : "threads", 0,
-				       MT_MAX_CPUS, 0);
+	v->where = (int)jsonio_opt_int(it, k == NUMA_LAT || k == NUMA_LAT_HUGE || k == NUMA_LAT_FULL
+						   ? "cpu"
+						   : "threads",
+				       0, MT_MAX_CPUS, 0);
 	v->flags = (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "checked")) ? NUMA_F_CHECKED : 0) |
 		   (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "lost_cpu")) ? NUMA_F_LOST : 0) |
 		   (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "moved")) ? NUMA_F_MOVED : 0) |
@@ -601,6 +633,8 @@ static void rest_from_json(const cJSON *root, struct numa_result *r)
 	const cJSON *nb = cJSON_GetObjectItemCaseSensitive(root, "numa_balancing");
 	r->size = (uint64_t)jsonio_opt_int(root, "size", 0, 1L << 50, 0);
 	jsonio_opt_string(root, "size_from", r->size_from, sizeof r->size_from);
+	r->lat_size = (uint64_t)jsonio_opt_int(root, "latency_size", 0, 1L << 50, 0);
+	jsonio_opt_string(root, "latency_size_from", r->lat_size_from, sizeof r->lat_size_from);
 	r->stride = (unsigned)jsonio_opt_int(root, "chase_stride", 0, 1 << 20, 0);
 	jsonio_opt_string(root, "isa", r->isa, sizeof r->isa);
 	r->numa_balancing = (int)jsonio_opt_int(root, "numa_balancing_mode", -1, 1000,
