@@ -24,6 +24,7 @@ struct latency_tab {
 	int huge;          /* for the next run: LATENCY_HUGE_ON or OFF, */
 	int both;          /* or the random chase on both (where THP can be asked for) */
 	uint64_t max_size; /* 0: the default */
+	int cpu_next;      /* the next run's CPU (the Topology tab's L), -1 the default */
 	uint64_t t0;
 	uint64_t system[4]; /* [1..3]: L1d, L2, L3 by info_best_size, 0 unknown */
 };
@@ -33,6 +34,7 @@ static int init(struct tui *t, void *self)
 	struct latency_tab *s = self;
 	s->huge = LATENCY_HUGE_OFF;
 	s->both = 1;
+	s->cpu_next = -1;
 	if (tui_info(t))
 		for (int l = 1; l <= 3; l++)
 			s->system[l] = info_best_size(tui_info(t), l, NULL);
@@ -56,6 +58,7 @@ static void start_run(struct tui *t, struct latency_tab *s)
 	uint64_t asked;
 	char note[200];
 	mt_error e = { "" };
+	int cpu = s->cpu_next;
 	if (!tui_can_measure(t))
 		return;
 	if (tui_quick(t))
@@ -87,10 +90,11 @@ static void start_run(struct tui *t, struct latency_tab *s)
 		r->capped_from = asked;
 	if (tui_info(t))
 		r->caches = info_to_json(tui_info(t));
-	if (tui_job_launch(t, &tab_latency, latency_worker, &s->p, &r->hdr) < 0) {
+	if (tui_job_launch_on(t, &tab_latency, latency_worker, &s->p, &r->hdr, s->cpu_next) < 0) {
 		latency_result_free(r);
 		return;
 	}
+	s->cpu_next = -1;
 	latency_result_free(s->r);
 	s->r = r;
 	tui_set_latency(t, s->r);
@@ -99,6 +103,9 @@ static void start_run(struct tui *t, struct latency_tab *s)
 	tui_set_diag(t, &s->r->hdr.diag);
 	if (note[0])
 		tui_message(t, "%s", note);
+	else if (cpu >= 0)
+		tui_message(t, "measuring on CPU %d: about %.0f s", cpu,
+			    ceil(latency_params_estimate_s(&s->p)));
 	else
 		tui_message(t, "measuring: about %.0f s", ceil(latency_params_estimate_s(&s->p)));
 	tui_dirty(t);
@@ -177,6 +184,19 @@ static int act_run(struct tui *t, void *self, int key)
 		return 1;
 	}
 	start_run(t, s);
+	return 1;
+}
+
+/* The Topology tab's L: the latency measured on the part's first CPU. */
+static int measure(struct tui *t, void *self, const struct tab_part *part)
+{
+	struct latency_tab *s = self;
+	if (part->ncpus < 1) {
+		tui_message(t, "%s has no CPU this process may use", part->what);
+		return 0;
+	}
+	s->cpu_next = part->cpus[0];
+	act_run(t, s, 'L');
 	return 1;
 }
 
@@ -561,5 +581,6 @@ const struct tab tab_latency = {
 	.name = "Latency",
 	.key = '2',
 	.fini = fini,
+	.measure = measure,
 	TAB_PARTS(latency),
 };

@@ -164,6 +164,12 @@ int machine_node_cpus(const struct machine *m, int i, int *cpus, int cap);
 int machine_cpus(const struct machine *m, const char *spec, int *cpus, int cap, char *said,
 		 size_t len, mt_error *e);
 
+/* A topology file (`memtop topo --json`) as a result kind: what `memtop
+ * view` opens it as (the Topology tab shows it). Its result is a struct
+ * run_header whose topology and conditions are the file's. */
+struct result_kind;
+extern const struct result_kind kind_topo;
+
 /* The machine in one line: "this machine: 1 package, 1 NUMA node, ... ;
  * VM (KVM)". Returns buf. */
 const char *machine_summary(const struct machine *m, char *buf, size_t len);
