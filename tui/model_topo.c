@@ -574,6 +574,13 @@ static int drawn(const struct topo_view *v, int *out)
 	return n;
 }
 
+/* Box b opened by the user, and every box around it (so that it shows). */
+static void want_open(struct topo_view *v, int b)
+{
+	for (; b >= 0; b = v->box[b].parent)
+		v->box[b].want_open = 1;
+}
+
 int tv_move(struct topo_view *v, int dir)
 {
 	int *list = calloc((size_t)v->nbox + 1, sizeof *list), n, at = -1, to = -1;
@@ -591,7 +598,7 @@ int tv_move(struct topo_view *v, int dir)
 	else if (dir == 2 && x->vfirst >= 0)
 		to = x->vfirst;
 	else if (dir == 2 && x->first >= 0 && x->kind == TV_BOX) {
-		v->box[v->cur].want_open = 1;
+		want_open(v, v->cur);
 		to = x->first;
 	}
 	free(list);
@@ -605,15 +612,17 @@ int tv_toggle(struct topo_view *v)
 {
 	struct tv_box *x = &v->box[v->cur];
 	if (x->kind == TV_MORE) {
-		struct tv_box *p = &v->box[x->more_of];
-		p->want_open = 1;
-		p->all = 1;
+		v->box[x->more_of].all = 1;
+		want_open(v, x->more_of);
 		v->cur = x->hidden0 >= 0 ? x->hidden0 : x->more_of;
 		return 1;
 	}
 	if (x->first < 0)
 		return 0;
-	x->want_open = !x->open;
+	if (x->open)
+		x->want_open = 0;
+	else
+		want_open(v, v->cur);
 	return 1;
 }
 

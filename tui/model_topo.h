@@ -50,6 +50,8 @@ struct tv_box {
 	int want_open, all;
 	/* the layout (tv_layout): drawn when w > 0 */
 	int open;                    /* drawn with what is inside */
+	int flat;                    /* drawn as one line "title: what is inside", no frame
+				      * (a folded box among folded siblings) */
 	int x, y, w, h;
 	char title[TV_LINE];         /* in the top border, in whole words */
 	int title_cut;               /* words left out: the ellipsis follows */
@@ -70,7 +72,7 @@ struct topo_view {
 	int depth_max;      /* the deepest box */
 	/* the layout's choice: boxes open down to this depth, this many alike
 	 * siblings drawn before the rest are folded */
-	int depth, alike;
+	int depth, alike, flat;
 	int width, height;  /* the picture's, once laid out */
 	int ascii;          /* box lines in ASCII (+ - |), not UTF-8 */
 };
@@ -124,13 +126,22 @@ struct tv_figures {
  * A doubted figure is marked '?' and its box says why. */
 void tv_figures(struct topo_view *v, const struct tv_figures *f);
 
-/* Lays v out in width x height cells: the deepest boxes open and the most
- * alike siblings drawn that fit (boxes open a level deeper first, then
- * every sibling, then fewer), the user's choices (want_open) kept, the
- * cursor's box, its ancestors and boxes holding figures never folded away;
- * titles and lines fitted in whole words. Returns 0, or -1 when not even
- * the machine's box fits (then nothing is drawn). */
+/* Lays v out in width x height cells: of the ways that fit (boxes open to
+ * a depth, so many alike siblings drawn before the rest fold into one box,
+ * folded boxes among folded siblings drawn as a line each), the one that
+ * shows most of the outer parts, then of the inner ones; the user's
+ * choices (want_open) kept; the cursor's box, the boxes around it and those
+ * holding figures never folded into a TV_MORE box; titles and lines fitted
+ * in whole words. When nothing fits (the user opened more than the height
+ * holds, or the area is small), the lowest picture, taller than height: it
+ * is drawn scrolled (tv_scroll). Returns 0, or -1 when not even the
+ * machine's box fits the width (then nothing is drawn). */
 int tv_layout(struct topo_view *v, int width, int height);
+
+/* The first row of v's picture drawn in height rows: 0 when it fits,
+ * else one that shows the cursor's box (its middle, or its top when it is
+ * taller). */
+int tv_scroll(const struct topo_view *v, int height);
 
 /* The picture as text lines (what tab_topology.c draws, in ASCII: + - |
  * for the box lines, the cursor's box's corners '*', '~' where words were
@@ -158,8 +169,9 @@ int tv_box_cpus(const struct topo_view *v, int b, int *cpus, int cap);
 /* The NUMA node (its number) of box b or of the box around it, -1 none. */
 int tv_box_node(const struct topo_view *v, int b);
 
-/* Box b's title as it says it whole ("Package 0, NUMA node 0, 63 GB"; its
- * drawn title is this, or its start in whole words). Returns buf. */
+/* Box b's title as it says it whole ("Package 0, NUMA node 0, 63 GB"; a
+ * flat box's "title: what is inside"; its drawn title is this, or its start
+ * in whole words). Returns buf. */
 const char *tv_box_words(const struct topo_view *v, int b, char *buf, size_t len);
 
 /* A cache's size as caches are sold: "32 MB", "1280 KB" ("size not

@@ -105,7 +105,8 @@ static void inside_line(const struct topo_view *v, int b, char *buf, size_t len)
 		  x->ncpus == 1 ? "" : "s");
 }
 
-const char *tv_box_words(const struct topo_view *v, int b, char *buf, size_t len)
+/* The title alone of box b into buf. */
+static void title_words(const struct topo_view *v, int b, char *buf, size_t len)
 {
 	const struct tv_box *x = &v->box[b];
 	buf[0] = '\0';
@@ -117,6 +118,31 @@ const char *tv_box_words(const struct topo_view *v, int b, char *buf, size_t len
 		for (int p = 0; p < TV_NPART; p++)
 			if (x->parts & (1u << p))
 				part_title(v, x, p, buf, len);
+}
+
+/* The first line box b says inside it: its CPUs (a TV_MORE box's, a
+ * core's), what is inside it folded, "memory only"; "" for none. */
+static void first_line(const struct topo_view *v, int b, char *buf, size_t len)
+{
+	const struct tv_box *x = &v->box[b];
+	buf[0] = '\0';
+	if (x->kind == TV_MORE || (x->kind == TV_BOX && x->first < 0 && x->ncpus))
+		cpus_line(v, v->cpus + x->cpu0, x->ncpus, buf, len);
+	else if (x->kind == TV_MEMORY)
+		mt_strlcpy(buf, "memory only", len);
+	else if (x->first >= 0 && !x->open)
+		inside_line(v, b, buf, len);
+}
+
+const char *tv_box_words(const struct topo_view *v, int b, char *buf, size_t len)
+{
+	char line[TV_LINE];
+	title_words(v, b, buf, len);
+	if (v->box[b].flat) {
+		first_line(v, b, line, sizeof line);
+		if (line[0])
+			mt_append(buf, len, ": %s", line);
+	}
 	return buf;
 }
 
@@ -127,16 +153,12 @@ static void box_text(struct topo_view *v, int b)
 	struct tv_box *x = &v->box[b];
 	int n = 0;
 	tv_box_words(v, b, x->title, TV_LINE);
-	if (x->kind == TV_MORE) {
-		cpus_line(v, v->cpus + x->cpu0, x->ncpus, x->line[n++], TV_LINE);
-	} else if (x->kind == TV_MEMORY) {
-		mt_strlcpy(x->line[n++], "memory only", TV_LINE);
-	} else {
-		if (x->first >= 0 && !x->open)
-			inside_line(v, b, x->line[n++], TV_LINE);
-		else if (x->first < 0 && x->ncpus)
-			cpus_line(v, v->cpus + x->cpu0, x->ncpus, x->line[n++], TV_LINE);
+	if (x->flat) {
+		x->lines = 0;
+		return;
 	}
+	first_line(v, b, x->line[n], TV_LINE);
+	n += x->line[n][0] != '\0';
 	for (int i = 0; i < x->nfig && n < TV_LINES; i++)
 		mt_strlcpy(x->line[n++], x->fig[i], TV_LINE);
 	x->lines = n;
@@ -234,19 +256,25 @@ static void visible_children(struct topo_view *v, int b, int k)
 }
 
 /* Which boxes are drawn open, for depth d and k alike siblings (wants:
- * the user's choices count), and the visible tree. */
-static void decide(struct topo_view *v, int b, int d, int k, int wants)
+ * the user's choices count; flat: folded boxes among folded siblings
+ * without figures drawn as lines), and the visible tree. */
+static void decide(struct topo_view *v, int b, int d, int k, int wants, int flat)
 {
 	struct tv_box *x = &v->box[b];
-	int want = wants ? x->want_open : -1;
+	int want = wants ? x->want_open : -1, all_folded = 1;
 	x->open = x->first >= 0 && (want == 1 || (want == -1 && x->depth < d));
 	x->vfirst = -1;
 	if (!x->open)
 		return;
 	visible_children(v, b, k);
-	for (int c = x->vfirst; c >= 0; c = v->box[c].vnext)
+	for (int c = x->vfirst; c >= 0; c = v->box[c].vnext) {
+		v->box[c].flat = 0;
 		if (v->box[c].kind != TV_MORE)
-			decide(v, c, d, k, wants);
+			decide(v, c, d, k, wants, flat);
+		all_folded &= !v->box[c].open && v->box[c].nfig == 0;
+	}
+	for (int c = x->vfirst; c >= 0; c = v->box[c].vnext)
+		v->box[c].flat = flat && all_folded;
 }
 
 /* ---- sizes and places ------------------------------------------------------------ */
@@ -261,7 +289,12 @@ static int words_left_out(const struct topo_view *v, int b)
 {
 	int n = 0;
 	for (int c = v->box[b].vfirst; c >= 0; c = v->box[c].vnext) {
-		n += v->box[c].title_cut + words_left_out(v, c);
+		char title[TV_LINE];
+		/* a line's title whole, what is inside it cut: not counted */
+		if (v->box[c].flat)
+			title_words(v, c, title, sizeof title);
+		n += v->box[c].flat ? strlen(v->box[c].title) < strlen(title)
+				    : v->box[c].title_cut + words_left_out(v, c);
 		for (int i = 0; i < v->box[c].lines; i++)
 			n += v->box[c].cut[i];
 	}
@@ -276,6 +309,16 @@ static void measure(struct topo_view *v, int b, int maxw)
 	int natural, inner = maxw - 2, wide = 0, rows = 0;
 	char raw[TV_LINE];
 	box_text(v, b);
+	if (x->flat) { /* a line: the cursor's mark, then its words */
+		natural = text_cols(x->title) + 1;
+		x->w = natural < maxw ? natural : maxw;
+		x->h = 1;
+		if (x->w < MIN_W)
+			x->w = x->h = 0;
+		mt_strlcpy(raw, x->title, sizeof raw);
+		fit(raw, x->w - 1, x->title, &x->title_cut);
+		return;
+	}
 	natural = text_cols(x->title) + 3;
 	for (int i = 0; i < x->lines; i++)
 		if (text_cols(x->line[i]) + 2 > natural)
@@ -285,19 +328,23 @@ static void measure(struct topo_view *v, int b, int maxw)
 		return;
 	}
 	if (x->open) {
-		int half = 0, n = 0, wide2 = 0, rows2, alike = 1;
+		int n = 0, alike = 1, best_per = 0;
 		for (int c = x->vfirst; c >= 0; c = v->box[c].vnext, n++)
 			alike &= v->box[c].kind == TV_BOX &&
 				 v->box[c].shape == v->box[x->vfirst].shape;
 		rows = flow(v, b, inner, inner, &wide);
-		if (alike && n > 1 && n <= SPLIT_MAX && x->depth < 3 && inner / n >= MIN_W + 4) {
-			int cut = words_left_out(v, b);
-			half = inner / n; /* side by side in equal widths, as lstopo */
-			rows2 = flow(v, b, half, inner, &wide2);
+		/* alike children side by side in equal widths, as lstopo: all in a
+		 * row, or in two or three rows, when that is lower and cuts no word */
+		for (int k = 1; alike && n > 1 && n <= SPLIT_MAX && x->depth < 3 && k <= 3; k++) {
+			int per = (n + k - 1) / k, cut = words_left_out(v, b), wide2, rows2;
+			if (per < 2 || inner / per < MIN_W + 4 ||
+			    (k > 1 && per == (n + k - 2) / (k - 1)))
+				continue;
+			rows2 = flow(v, b, inner / per, inner, &wide2);
 			if (rows2 <= rows && words_left_out(v, b) <= cut)
-				rows = rows2, wide = wide2;
+				rows = rows2, wide = wide2, best_per = per;
 			else
-				flow(v, b, inner, inner, &wide);
+				flow(v, b, best_per ? inner / best_per : inner, inner, &wide);
 		}
 		if (wide + 2 > natural)
 			natural = wide + 2;
@@ -331,7 +378,7 @@ static int flow(struct topo_view *v, int b, int childw, int limit, int *wide)
 				v->box[c].w = v->box[d].w;
 	for (int c = v->box[b].vfirst; c >= 0; c = v->box[c].vnext) {
 		const struct tv_box *k = &v->box[c];
-		if (roww && roww + k->w > limit) {
+		if (roww && (roww + k->w > limit || k->flat)) { /* a line: a row of its own */
 			rows += rowh;
 			*wide = roww > *wide ? roww : *wide;
 			roww = rowh = 0;
@@ -355,7 +402,7 @@ static void place(struct topo_view *v, int b, int x, int y)
 	bx->y = y;
 	for (int c = bx->vfirst; c >= 0; c = v->box[c].vnext) {
 		struct tv_box *k = &v->box[c];
-		if (cx > x + 1 && cx + k->w > x + 1 + inner) {
+		if (cx > x + 1 && (cx + k->w > x + 1 + inner || k->flat)) {
 			cx = x + 1;
 			cy += rowh;
 			rowh = 0;
@@ -371,12 +418,14 @@ static void place(struct topo_view *v, int b, int x, int y)
 /* Lays v out open to depth d with k alike siblings (wants: the user's
  * choices count) in width columns. Returns the picture's height (huge when
  * it does not fit), *score what it shows: each drawn box 1000^-depth. */
-static int try_layout(struct topo_view *v, int d, int k, int wants, int width, double *score)
+static int try_layout(struct topo_view *v, int d, int k, int wants, int flat, int width,
+		      double *score)
 {
 	v->nbox = v->nbase;
 	for (int b = 0; b < v->nbox; b++)
 		v->box[b].w = v->box[b].h = 0;
-	decide(v, 0, d, k, wants);
+	v->box[0].flat = 0;
+	decide(v, 0, d, k, wants, flat);
 	measure(v, 0, width);
 	*score = 0;
 	if (v->box[0].w == 0)
@@ -409,7 +458,7 @@ static void keep_cursor(struct topo_view *v, int more_of, int hidden0)
 int tv_layout(struct topo_view *v, int width, int height)
 {
 	static const int ks[] = { INT_MAX, 8, 4, 2, 1 };
-	int more_of = -1, hidden0 = -1, best_d = -1, best_k = 0, best_w = 0;
+	int more_of = -1, hidden0 = -1, best_d = -1, best_k = 0, best_f = 0, lowest = INT_MAX / 8;
 	double best = -1, score;
 	if (v->nbox == 0)
 		return -1;
@@ -418,13 +467,19 @@ int tv_layout(struct topo_view *v, int width, int height)
 		hidden0 = v->box[v->cur].hidden0;
 		v->cur = more_of;
 	}
-	for (int wants = 1; wants >= 0 && best < 0; wants--)
+	/* what fits and shows most; else (the user's choices, or a small
+	 * area) the lowest picture, scrolled to the cursor (tv_scroll) */
+	for (int pass = 0; pass < 2 && best < 0; pass++)
 		for (int d = v->depth_max; d >= 0; d--)
 			for (size_t i = 0; i < MT_ARRAY_LEN(ks); i++)
-				if (try_layout(v, d, ks[i], wants, width, &score) <= height &&
-				    score > best + 1e-12) {
-					best = score;
-					best_d = d, best_k = ks[i], best_w = wants;
+				for (int flat = 0; flat <= 1; flat++) {
+					int h = try_layout(v, d, ks[i], 1, flat, width, &score);
+					if (pass == 0 ? h > height || score <= best + 1e-12
+						      : h >= lowest)
+						continue;
+					best = pass == 0 ? score : 0;
+					lowest = h;
+					best_d = d, best_k = ks[i], best_f = flat;
 				}
 	if (best < 0) {
 		v->nbox = v->nbase;
@@ -432,17 +487,27 @@ int tv_layout(struct topo_view *v, int width, int height)
 			v->box[b].w = 0;
 		return -1;
 	}
-	if (!best_w) /* the user's choices could not be kept: forgotten */
-		for (int b = 0; b < v->nbase; b++)
-			v->box[b].want_open = -1, v->box[b].all = 0;
-	try_layout(v, best_d, best_k, best_w, width, &score);
+	try_layout(v, best_d, best_k, 1, best_f, width, &score);
 	v->depth = best_d;
 	v->alike = best_k;
+	v->flat = best_f;
 	place(v, 0, 0, 0);
 	v->width = v->box[0].w;
 	v->height = v->box[0].h;
 	keep_cursor(v, more_of, hidden0);
 	return 0;
+}
+
+int tv_scroll(const struct topo_view *v, int height)
+{
+	const struct tv_box *c = &v->box[v->cur];
+	int top;
+	if (v->height <= height || v->nbox == 0)
+		return 0;
+	top = c->h > height ? c->y : c->y + c->h / 2 - height / 2;
+	if (top > v->height - height)
+		top = v->height - height;
+	return top < 0 ? 0 : top;
 }
 
 /* ---- as text ----------------------------------------------------------------------- */
@@ -452,6 +517,13 @@ static void render_box(const struct topo_view *v, int b, char *g)
 {
 	const struct tv_box *x = &v->box[b];
 	int W = v->width, corner = b == v->cur ? '*' : '+';
+	if (x->flat) { /* '>' marks the cursor's line */
+		g[x->y * W + x->x] = b == v->cur ? '>' : ' ';
+		memcpy(g + x->y * W + x->x + 1, x->title, strlen(x->title));
+		if (x->title_cut)
+			g[x->y * W + x->x + 1 + strlen(x->title)] = '~';
+		return;
+	}
 	for (int i = 0; i < x->w; i++) {
 		g[x->y * W + x->x + i] = '-';
 		g[(x->y + x->h - 1) * W + x->x + i] = '-';

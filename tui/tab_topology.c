@@ -93,7 +93,7 @@ static void result_machine(void *ctx, const struct result_kind *kind, const void
 	char from[300];
 	if (source[0])
 		mt_snprintf(from, sizeof from, "the machine of a %s (%s)", kind->what,
-			    tui_path(source, 120));
+			    tui_path(source, 40));
 	else
 		mt_snprintf(from, sizeof from, "the machine of a %s", kind->what);
 	add_machine(ctx, h->topology, from, &h->cond);
@@ -413,7 +413,7 @@ static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e
 	s->opened[i] = h->topology;
 	s->opened_cond[i] = h->cond;
 	mt_snprintf(s->opened_from[i], sizeof s->opened_from[i], "%s (memtop topo)",
-		    tui_path(f->path, 160));
+		    tui_path(f->path, 40));
 	m = calloc(1, sizeof *m);
 	if (!m)
 		return mt_fail(e, "out of memory");

@@ -6,6 +6,7 @@
  * from 120 columns, else in one line under them (c lists them all). */
 #include "config.h"
 
+#include "model.h"
 #include "tab_topology.h"
 
 #include <string.h>
@@ -14,41 +15,70 @@
 #define SIDE_W       44  /* ... in this many columns */
 #define NARROW_LINES 3   /* the details under the boxes, narrower */
 
-/* Box b's frame, title and lines at (y0, x0) + its place, then what is
- * drawn inside it. */
-static void draw_box(struct tui *t, struct topology_tab *s, WINDOW *w, int b, int y0, int x0)
+/* Where the picture is drawn: its row 0 at the area's row y0, rows
+ * top .. top + rows of it shown (scrolled to the cursor, tv_scroll). */
+struct view_port {
+	int y0, top, rows;
+};
+
+/* Puts glyph or text s at the picture's (row, col), when that row is shown. */
+static void put_at(WINDOW *w, const struct view_port *p, int row, int col, const char *s)
+{
+	if (row >= p->top && row < p->top + p->rows)
+		mvwaddstr(w, p->y0 + row - p->top, col, s);
+}
+
+/* A line (a flat box): the cursor's mark, then its words. */
+static void draw_line(struct tui *t, const struct tv_box *x, int cur, WINDOW *w,
+		      const struct view_port *p)
+{
+	wattrset(w, tui_attr(t, cur ? ROLE_CURSOR : x->kind == TV_MORE ? ROLE_DIM : ROLE_NORMAL));
+	put_at(w, p, x->y, x->x, cur ? tui_glyph(t, GL_RIGHT) : " ");
+	put_at(w, p, x->y, x->x + 1, x->title);
+	if (x->title_cut)
+		put_at(w, p, x->y, x->x + 1 + text_cols(x->title), tui_glyph(t, GL_ELLIPSIS));
+}
+
+/* Box b's frame, title and lines, then what is drawn inside it. */
+static void draw_box(struct tui *t, struct topology_tab *s, WINDOW *w, int b,
+		     const struct view_port *p)
 {
 	const struct tv_box *x = &s->sh->v.box[b];
-	int y = y0 + x->y, xl = x0 + x->x, cur = b == s->sh->v.cur;
+	int y = x->y, xl = x->x, cur = b == s->sh->v.cur;
 	attr_t frame = tui_attr(t, cur ? ROLE_CURSOR : x->kind == TV_MORE ? ROLE_DIM : ROLE_NORMAL);
+	if (x->flat) {
+		draw_line(t, x, cur, w, p);
+		return;
+	}
 	wattrset(w, frame);
 	for (int i = 1; i < x->w - 1; i++) {
-		mvwaddstr(w, y, xl + i, tui_glyph(t, GL_HLINE));
-		mvwaddstr(w, y + x->h - 1, xl + i, tui_glyph(t, GL_HLINE));
+		put_at(w, p, y, xl + i, tui_glyph(t, GL_HLINE));
+		put_at(w, p, y + x->h - 1, xl + i, tui_glyph(t, GL_HLINE));
 	}
 	for (int j = 1; j < x->h - 1; j++) {
-		mvwaddstr(w, y + j, xl, tui_glyph(t, GL_VLINE));
-		mvwaddstr(w, y + j, xl + x->w - 1, tui_glyph(t, GL_VLINE));
+		put_at(w, p, y + j, xl, tui_glyph(t, GL_VLINE));
+		put_at(w, p, y + j, xl + x->w - 1, tui_glyph(t, GL_VLINE));
 	}
-	mvwaddstr(w, y, xl, tui_glyph(t, GL_TL));
-	mvwaddstr(w, y, xl + x->w - 1, tui_glyph(t, GL_TR));
-	mvwaddstr(w, y + x->h - 1, xl, tui_glyph(t, GL_BL));
-	mvwaddstr(w, y + x->h - 1, xl + x->w - 1, tui_glyph(t, GL_BR));
+	put_at(w, p, y, xl, tui_glyph(t, GL_TL));
+	put_at(w, p, y, xl + x->w - 1, tui_glyph(t, GL_TR));
+	put_at(w, p, y + x->h - 1, xl, tui_glyph(t, GL_BL));
+	put_at(w, p, y + x->h - 1, xl + x->w - 1, tui_glyph(t, GL_BR));
 	wattrset(w, cur ? frame : tui_attr(t, x->kind == TV_MORE ? ROLE_DIM : ROLE_TITLE));
-	mvwaddstr(w, y, xl + 2, x->title);
+	put_at(w, p, y, xl + 2, x->title);
 	if (x->title_cut)
-		waddstr(w, tui_glyph(t, GL_ELLIPSIS));
+		put_at(w, p, y, xl + 2 + text_cols(x->title), tui_glyph(t, GL_ELLIPSIS));
 	for (int i = 0; i < x->lines; i++) {
 		/* the figures are the last lines: measured, or doubted ('?') */
 		int fig = i >= x->lines - x->nfig && x->kind != TV_MORE;
 		int doubted = fig && strchr(x->line[i], '?');
 		wattrset(w, tui_attr(t, doubted ? ROLE_WARN : fig ? ROLE_GOOD : ROLE_NORMAL));
-		mvwaddstr(w, y + 1 + i, xl + 1, x->line[i]);
+		put_at(w, p, y + 1 + i, xl + 1, x->line[i]);
 		if (x->cut[i])
-			waddstr(w, tui_glyph(t, GL_ELLIPSIS));
+			put_at(w, p, y + 1 + i, xl + 1 + text_cols(x->line[i]),
+			       tui_glyph(t, GL_ELLIPSIS));
 	}
 	for (int c = x->vfirst; c >= 0; c = s->sh->v.box[c].vnext)
-		draw_box(t, s, w, c, y0, x0);
+		draw_box(t, s, w, c, p);
 }
 
 /* The keys that measure the cursor's box, in words. */
@@ -75,7 +105,7 @@ static int draw_conditions(struct tui *t, struct topology_tab *s, WINDOW *w, int
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	tui_put(t, w, y++, x, width,
 		s->sh->cond.have ? "Conditions (what moves memory figures):"
-			     : "Conditions: not recorded for this machine");
+				 : "Conditions: not recorded for this machine");
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	for (int i = 0; s->sh->cond.have && i < COND_NFIELDS && rows > 1; i++, rows--) {
 		const struct cond_value *v = mt_conditions_field(&s->sh->cond, i);
@@ -153,7 +183,8 @@ void topology_draw(struct tui *t, struct topology_tab *s, WINDOW *w)
 	if (s->conditions) {
 		draw_conditions(t, s, w, 1, 1, pw - 2, ph);
 	} else if (tv_layout(&s->sh->v, pw, ph) == 0) {
-		draw_box(t, s, w, 0, 1, 0);
+		struct view_port port = { 1, tv_scroll(&s->sh->v, ph), ph };
+		draw_box(t, s, w, 0, &port);
 	} else {
 		wattrset(w, tui_attr(t, ROLE_WARN));
 		mt_snprintf(line, sizeof line,
@@ -174,7 +205,7 @@ void topology_draw(struct tui *t, struct topology_tab *s, WINDOW *w)
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	mt_snprintf(line, sizeof line, "conditions: %s",
 		    s->sh->cond.have ? mt_conditions_summary(&s->sh->cond, sum, sizeof sum)
-				 : "not recorded");
+				     : "not recorded");
 	tui_put(t, w, h - 2, 1, wd - 2, line);
 	tui_put(t, w, h - 1, 1, wd - 2, keys);
 }
