@@ -4,9 +4,9 @@
 #ifndef MEMTOP_TUI_TAB_TOPOLOGY_H
 #define MEMTOP_TUI_TAB_TOPOLOGY_H
 
-#include "model_topo.h"
 #include "numa/numa.h"
 #include "os/conditions.h"
+#include "model_topo.h"
 #include "tab.h"
 
 #define TOPO_TAB_MACHINES 16 /* topology files opened in the tab, at most */

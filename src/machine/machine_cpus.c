@@ -4,8 +4,8 @@
  * and are said back in words. See machine.h. */
 #include "config.h"
 
-#include "base/cpuspec.h"
 #include "machine.h"
+#include "base/cpuspec.h"
 
 #include <stdlib.h>
 #include <string.h>

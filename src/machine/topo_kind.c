@@ -5,8 +5,8 @@
  * writes it through the kind (memtop topo does). */
 #include "config.h"
 
-#include "base/jsonio.h"
 #include "machine.h"
+#include "base/jsonio.h"
 #include "run/result_kind.h"
 
 #include <stdlib.h>

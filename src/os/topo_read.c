@@ -4,8 +4,8 @@
  * gives the same struct topo the machine gave. Plain data: no hwloc. */
 #include "config.h"
 
-#include "base/jsonio.h"
 #include "topo.h"
+#include "base/jsonio.h"
 
 #include <math.h>
 #include <stdint.h>

@@ -5,8 +5,8 @@
  * runhdr.h. */
 #include "config.h"
 
-#include "os/topo.h"
 #include "runhdr.h"
+#include "os/topo.h"
 
 #include <pthread.h>
 #include <stdint.h>
