@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -436,6 +437,91 @@ static void place_round_trip(void **state)
 	cJSON_Delete(o);
 }
 
+/* A topology to JSON and back gives the same JSON and the same places,
+ * for every shape: what `memtop view topo.json` shows is what memtop topo
+ * saw. */
+static void json_round_trip(void **state)
+{
+	static const char *const shapes[] = { "small", "2s-smt", "epyc", "hybrid", "biglittle" };
+	(void)state;
+	for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+		struct topo *t = load(shapes[i]), *back = NULL;
+		cJSON *j = topo_to_json(t), *j2;
+		mt_error e = { "" };
+		assert_non_null(j);
+		assert_true(topo_json_is(j));
+		if (topo_from_json(j, "t.json", &back, &e) < 0)
+			fail_msg("%s: %s", shapes[i], e.msg);
+		assert_int_equal(back->recorded, 3);
+		assert_int_equal(back->ncpus, t->ncpus);
+		assert_int_equal(back->nallowed, t->nallowed);
+		for (int c = 0; c < t->ncpus; c++) {
+			assert_int_equal(back->cpus[c].node, t->cpus[c].node);
+			assert_int_equal(back->cpus[c].core, t->cpus[c].core);
+			assert_int_equal(topo_relation(back, t->cpus[0].os, t->cpus[c].os),
+					 topo_relation(t, t->cpus[0].os, t->cpus[c].os));
+		}
+		for (int n = 0; n < t->nnodes; n++)
+			assert_int_equal(back->nodes[n].local.n, t->nodes[n].local.n);
+		j2 = topo_to_json(back);
+		assert_true(cJSON_Compare(j, j2, 1));
+		cJSON_Delete(j);
+		cJSON_Delete(j2);
+		topo_free(t);
+		topo_free(back);
+	}
+}
+
+/* A topology JSON that is not one, or whose parts index nothing: one line
+ * naming the file and the field. */
+static void json_refused(void **state)
+{
+	static const struct {
+		const char *edit; /* a cJSON path to break: "key" or "key[i][k]" */
+		double v;
+		const char *want;
+	} cases[] = {
+		{ "cpu_places[1][1]", 40, "t.json: cpu_places[1]: core 40 of 2" },
+		{ "cpu_places[1][0]", 0, "t.json: cpu_places[1][0]: CPU 0 after CPU 0 (ascending, "
+					 "each once)" },
+		{ "cpu_places[0][4]", 7, "t.json: cpu_places[0]: node 7 is not one of nodes" },
+		{ "cpu_places[1][7]", 2, "t.json: cpu_places[1]: kind 2 of 1" },
+		{ "cpu_places[0][2]", 1.5, "t.json: cpu_places[0][2]: expected a whole number from "
+					   "-1 to 65535" },
+		{ "cpus", 9, "t.json: cpu_places: 2 rows for 9 CPUs" },
+		{ "cores", -2, "t.json: field \"cores\" must be an integer in 0..65536" },
+	};
+	struct topo *t = load("small"), *back = NULL;
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		cJSON *j = topo_to_json(t), *x;
+		char key[32];
+		int a = -1, b = -1;
+		mt_error e = { "" };
+		assert_int_equal(sscanf(cases[i].edit, "%31[a-z_][%d][%d]", key, &a, &b) >= 1, 1);
+		x = cJSON_GetObjectItemCaseSensitive(j, key);
+		if (a >= 0)
+			x = cJSON_GetArrayItem(cJSON_GetArrayItem(x, a), b);
+		assert_non_null(x);
+		cJSON_SetNumberValue(x, cases[i].v);
+		assert_int_equal(topo_from_json(j, "t.json", &back, &e), -1);
+		assert_null(back);
+		if (strncmp(e.msg, cases[i].want, strlen(cases[i].want)))
+			fail_msg("%s: got \"%s\", want \"%s...\"", cases[i].edit, e.msg, cases[i].want);
+		cJSON_Delete(j);
+	}
+	{
+		cJSON *j = topo_to_json(t);
+		mt_error e = { "" };
+		cJSON_DeleteItemFromObjectCaseSensitive(j, "cpu_places");
+		assert_false(topo_from_json(j, "old.json", &back, &e) == 0);
+		assert_string_equal(e.msg, "old.json: cpu_places: missing (a memtop topo --json of a "
+					   "memtop before CPU places: write it again)");
+		cJSON_Delete(j);
+	}
+	topo_free(t);
+}
+
 static void relation_names(void **state)
 {
 	(void)state;
@@ -492,6 +578,7 @@ int main(void)
 		cmocka_unit_test(place_round_trip), cmocka_unit_test(info_source_hwloc),
 		cmocka_unit_test(qemu_sibling_offline), cmocka_unit_test(qemu_distances),
 		cmocka_unit_test(cores_at_two_depths), cmocka_unit_test(die_without_l3),
+		cmocka_unit_test(json_round_trip), cmocka_unit_test(json_refused),
 	};
 	return cmocka_run_group_tests_name("topo", tests, setup, teardown);
 }

@@ -15,9 +15,9 @@ like "view says so in the tab bar" "$(tcap)" '^ (memtop )?view: '
 tkeys '?'
 wok "? opens the help with the frame's keys" 'Tab +next tab'
 is "... the tab list wraps between tabs, a number with its name" \
-	"$(tcap | sed -n '3,4p' | sed 's/^ *1\.\.9 *//; s/^ *//')" \
+	"$(tcap | sed -n '3,4p' | sed 's/^ *1\.\.9 0 *//; s/^ *//')" \
 	"select a tab: 1 Mountain 2 Latency 3 Matmul 4 Transpose
-5 False sharing 6 Lists 7 Bandwidth 8 Cores 9 NUMA"
+5 False sharing 6 Lists 7 Bandwidth 8 Cores 9 NUMA 0 Topology"
 like "... and says how it scrolls before the line that scrolls it" "$(tcap)" \
 	'this help \(arrows, j/k, PgUp/PgDn scroll; other keys close\)'
 tkeys j j j j j j j j # at 80x24 the help scrolls: the Mountain tab's keys follow the frame's

@@ -105,7 +105,7 @@ prompts() {
 # or briefly, never a bare number
 named() {
 	bar=$(tcap | head -n 1)
-	unlike "$1" "$bar" '(^|[^0-9])[1-9] *([1-9]|$)'
+	unlike "$1" "$bar" '(^|[^0-9])[0-9] *([0-9]|$)'
 }
 
 # ---- memtop view: the seed's figures in every tab that has them ----------
@@ -114,7 +114,7 @@ wok "view opens at 80x24" 'Apple M4 Max' 10
 named "view at 80 columns: the tab bar names every tab"
 tkeys 5
 named "view at 80 columns on tab 5: every tab still named"
-for k in 1 2 3 4 5 6 7 8 9; do
+for k in 1 2 3 4 5 6 7 8 9 0; do
 	tkeys "$k"
 	whole "view, tab $k at 80x24: no word cut"
 	tkeys '?'
@@ -123,7 +123,7 @@ for k in 1 2 3 4 5 6 7 8 9; do
 done
 # a view measures nothing: no tab advertises r (it would say "memtop view
 # does not measure")
-for k in 1 2 3 4 5 6 7 8 9; do
+for k in 1 2 3 4 5 6 7 8 9 0; do
 	tkeys "$k"
 	sleep 0.3
 	unlike "view, tab $k: no key advertised that view refuses" "$(tcap)" \
@@ -155,11 +155,32 @@ wok "view opens the imported 64-core matrix in tab 8" '64 CPUs, 2016 of 2016 pai
 whole "an imported 64 x 64 core-to-core matrix at 80x24: no word cut"
 tkeys q
 
+# ---- the Topology tab on hwloc's recorded machines (their memtop topo --json) ---
+for f in topo-kunpeng920-2x64 topo-opteron-4s8n topo-i7-1370p-hybrid; do
+	tstart 80 24 -- view "$TESTDATA/$f.json"
+	tkeys 0
+	wok "view opens $f in tab 0" '\(memtop topo\)' 10
+	whole "$f in the Topology tab at 80x24: no word cut"
+	tkeys '?'
+	whole "$f: the Topology tab's help at 80x24: no word cut"
+	tkeys Escape
+	tkeys q
+done
+tstart 80 24 -- view "$TESTDATA/topo-kunpeng920-2x64.json"
+tkeys 0
+wok "the 2 x 64 machine in tab 0" 'Package 1' 10
+tkeys Down Down Enter
+wok "... its node 0 folded" '32 cores, 32 CPUs' 5
+tkeys Enter
+wok "... and opened again" 'x 30 more cores' 5
+whole "a node opened at 80x24: no word cut"
+tkeys q
+
 # ---- memtop --idle --quick: every tab before it measures -------------------
 tstart 80 24 LANG=C.UTF-8 LC_ALL=C.UTF-8 -- --idle --quick
 wok "--idle opens without measuring" 'r measures 10 sizes' 10
 named "at 80 columns the tab bar names every tab"
-for k in 1 2 3 4 5 6 7 8 9; do
+for k in 1 2 3 4 5 6 7 8 9 0; do
 	tkeys "$k"
 	whole "idle, tab $k at 80x24: no word cut"
 	tkeys '?'
@@ -202,5 +223,8 @@ whole "tab 7 measured at 80x24: no word cut"
 tkeys 8 r
 wok "the core-to-core matrix is measured" 'done: [0-9]+ pairs? measured' 120
 whole "tab 8 measured at 80x24: no word cut"
+tkeys 0
+wok "tab 0 shows the session's figures on this machine" 'c2c|\(latency' 10
+whole "tab 0 with the figures of the runs at 80x24: no word cut"
 tkeys x q n
 plan "$TAP_N"

@@ -10,7 +10,7 @@
 #include "info/info.h"
 #include "tab.h"
 
-#define TUI_MAX_TABS 9
+#define TUI_MAX_TABS 10
 #define TUI_HEAT_MAX 16
 #define TUI_MIN_COLS 80
 #define TUI_MIN_LINES 24

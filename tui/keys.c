@@ -22,6 +22,21 @@ static void select_tab(struct tui *t, int i)
 	t->dirty = 1;
 }
 
+int tui_measure_part(struct tui *t, const struct tab *tab, const struct tab_part *part)
+{
+	if (!tui_can_measure(t))
+		return 1;
+	for (int i = 0; i < t->ntabs; i++)
+		if (t->tabs[i] == tab)
+			select_tab(t, i);
+	if (t->tabs[t->cur] != tab || !tab->measure) {
+		tui_message(t, "the %s tab does not measure a part of the machine", tab->name);
+		return 1;
+	}
+	tab->measure(t, tui_tab_self(t, tab), part);
+	return 1;
+}
+
 static int act_tab(struct tui *t, void *self, int key)
 {
 	(void)self;
@@ -147,7 +162,7 @@ static int act_redraw(struct tui *t, void *self, int key)
 
 /* The frame's own keys; the help lists them first, then the tab's. */
 static const struct keybinding frame_keys[] = {
-	{ '1', "1..9", "select a tab by number", act_tab },
+	{ '1', "1..9 0", "select a tab by number (0: the tenth)", act_tab },
 	{ '2', NULL, NULL, act_tab },
 	{ '3', NULL, NULL, act_tab },
 	{ '4', NULL, NULL, act_tab },
@@ -156,6 +171,7 @@ static const struct keybinding frame_keys[] = {
 	{ '7', NULL, NULL, act_tab },
 	{ '8', NULL, NULL, act_tab },
 	{ '9', NULL, NULL, act_tab },
+	{ '0', NULL, NULL, act_tab },
 	{ '\t', "Tab", "next tab", act_next },
 	{ KEY_BTAB, "Shift-Tab", "previous tab", act_prev },
 	{ '?', "? F1", "this help (arrows, j/k, PgUp/PgDn scroll; other keys close)", act_help },

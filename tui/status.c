@@ -270,7 +270,10 @@ void status_draw(struct tui *t)
 		 * above already names the tabs) */
 		static const char hint[] = "? help  q quit";
 		char line[300] = " ", item[64];
-		mt_snprintf(item, sizeof item, "1..%c tabs  ", t->tabs[t->ntabs - 1]->key);
+		if (t->tabs[t->ntabs - 1]->key == '0')
+			mt_strlcpy(item, "1..9 0 tabs  ", sizeof item);
+		else
+			mt_snprintf(item, sizeof item, "1..%c tabs  ", t->tabs[t->ntabs - 1]->key);
 		const char *items[] = { item, "Tab next  " };
 		for (size_t i = 0; i < sizeof items / sizeof items[0]; i++)
 			if (text_cols(line) + text_cols(items[i]) + text_cols(hint) < t->cols)

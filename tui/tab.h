@@ -77,6 +77,15 @@ struct latency_result; /* latency/latency.h */
 struct info;           /* info/info.h */
 struct tab_result_io; /* below */
 
+/* A part of the machine another tab is asked to measure (the Topology
+ * tab's keys: struct tab's measure). */
+struct tab_part {
+	const char *what;  /* in words: "core 5", "L3 group 1", "NUMA node 0" */
+	const int *cpus;   /* its CPUs this process may use, ascending */
+	int ncpus;
+	int node;          /* its NUMA node, by number; -1 none */
+};
+
 /* One knob of a tab (git's OPT_INTEGER, for a prompt): its key asks in
  * the status line for a new value of a field of the tab's instance, the
  * field's value as the answer's initial text, and on Enter writes an
@@ -169,7 +178,7 @@ struct tab {
 	const char *name; /* the tab bar's label: "Mountain" */
 	const char *brief; /* its label when the bar is short of room, a whole
 			    * word ("Sharing"); NULL: the name */
-	char key;         /* '1'..'9': the key that selects it */
+	char key;         /* '1'..'9', then '0' (the tenth): the key that selects it */
 
 	/* Once, before curses starts and before open() (the options such as
 	 * tui_view_mode() are known; colours are not: ask them in draw()).
@@ -186,7 +195,7 @@ struct tab {
 	void (*draw)(struct tui *t, void *self, WINDOW *area, int full);
 
 	/* The tab's keys, tried before the frame's. Leave the frame's keys
-	 * alone (1..9, Tab, Shift-Tab, ?, F1, p, x, i, Ctrl-L, q, F10, Esc when
+	 * alone (1..9 and 0, Tab, Shift-Tab, ?, F1, p, x, i, Ctrl-L, q, F10, Esc when
 	 * unused): an action that returns 0 passes the key on. */
 	const struct keybinding *keys;
 	/* Optional: keys not in keys[] (forms, modes). Return 1 if used. */
@@ -206,6 +215,14 @@ struct tab {
 	 * quitting, and opens (memtop view, files of every kind whose .tab is
 	 * this tab's name) through it. NULL: the tab saves and opens nothing. */
 	const struct tab_result_io *result;
+
+	/* Optional: measure part, a part of the machine the Topology tab's
+	 * cursor is on (its CPUs, its node), as this tab's run (latency on its
+	 * first CPU, core-to-core among its CPUs, numa for its node); the
+	 * frame has selected this tab and checked that it may measure
+	 * (tui_measure_part). Return 1 when it used the part, 0 when it has
+	 * nothing to measure there (it says why). */
+	int (*measure)(struct tui *t, void *self, const struct tab_part *part);
 
 	/* The size of the tab's state: the frame allocates one zeroed instance
 	 * before init and frees it after fini; every callback above (and the
@@ -236,6 +253,7 @@ struct tab {
 	X(bandwidth) \
 	X(cores) \
 	X(numa) \
+	X(topology) \
 	/* one X(NAME) line per tab above this one; any order (sorted by key) */
 
 #define X(n) extern const struct tab tab_##n;
@@ -256,6 +274,25 @@ TUI_TABS
  * running then. */
 int tui_job_launch(struct tui *t, const struct tab *owner, job_fn fn, void *arg,
 		   struct run_header *hdr);
+
+/* tui_job_launch with the worker pinned to CPU cpu (one this process may
+ * run on; -1: picked as tui_job_launch picks). */
+int tui_job_launch_on(struct tui *t, const struct tab *owner, job_fn fn, void *arg,
+		      struct run_header *hdr, int cpu);
+
+/* Asks tab to measure part (the Topology tab's keys): when this session
+ * may measure (tui_can_measure says why not), tab is selected and its
+ * measure called; a tab without one says so. Returns 1 (the key is used). */
+int tui_measure_part(struct tui *t, const struct tab *tab, const struct tab_part *part);
+
+/* Each result a tab shows now, measured in this session or opened (the
+ * Topology tab puts them on the machine): each(ctx, kind, r, source) for
+ * every tab whose result has something measured, r an instance of kind,
+ * source the file it came from ("" when measured here). */
+void tui_each_result(struct tui *t,
+		     void (*each)(void *ctx, const struct result_kind *kind, const void *r,
+				  const char *source),
+		     void *ctx);
 
 /* At the last event of a tab's run: says "WHAT failed: why" (FAILED) or
  * "WHAT stopped" (CANCELLED) in the status line. Returns 1 when the run
@@ -519,6 +556,10 @@ enum tui_glyph {
 	GL_RIGHT,   /* ▶ / '>' */
 	GL_ELLIPSIS,/* … / '~' */
 	GL_TIMES,   /* × / 'x' */
+	GL_TL,      /* ┌ / '+': a box's corners, top left ... */
+	GL_TR,      /* ┐ / '+' */
+	GL_BL,      /* └ / '+' */
+	GL_BR,      /* ┘ / '+' */
 	GL_COUNT
 };
 /* The glyph g for t's terminal: UTF-8 or its ASCII stand-in (static). */

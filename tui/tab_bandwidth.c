@@ -548,6 +548,7 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 
 const struct tab tab_bandwidth = {
 	.name = "Bandwidth",
+	.brief = "GB/s",
 	.key = '7',
 	TAB_PARTS(bandwidth),
 };

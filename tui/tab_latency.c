@@ -25,6 +25,7 @@ struct latency_tab {
 	int huge;          /* for the next run: LATENCY_HUGE_ON or OFF, */
 	int both;          /* or the random chase on both (where THP can be asked for) */
 	uint64_t max_size; /* 0: the default */
+	int cpu_next;      /* the next run's CPU (the Topology tab's L), -1 the default */
 	uint64_t t0;
 	uint64_t system[4]; /* [1..3]: L1d, L2, L3 by info_best_size, 0 unknown */
 	const char *system_from[4]; /* the source each came from ("cpuid") */
@@ -46,6 +47,7 @@ static int init(struct tui *t, void *self)
 	struct latency_tab *s = self;
 	s->huge = LATENCY_HUGE_OFF;
 	s->both = 1;
+	s->cpu_next = -1;
 	if (tui_info(t))
 		for (int l = 1; l <= 3; l++)
 			s->system[l] = info_best_size(tui_info(t), l, &s->system_from[l]);
@@ -76,7 +78,8 @@ static int plan_next(struct tui *t, struct latency_tab *s)
 	if (s->planned)
 		return 0;
 	s->next_why[0] = '\0';
-	if (latency_params_sized(p, m, job_pick_cpu(), tui_quick(t), s->max_size, &e) < 0)
+	if (latency_params_sized(p, m, s->cpu_next >= 0 ? s->cpu_next : job_pick_cpu(), tui_quick(t),
+				 s->max_size, &e) < 0)
 		goto bad;
 	if (s->max_size) /* the knob's name, not the command line's flag */
 		mt_strlcpy(p->want_max, "the largest array asked", sizeof p->want_max);
@@ -124,6 +127,7 @@ static void start_run(struct tui *t, struct latency_tab *s)
 	struct latency_result *r;
 	struct mt_clock clk;
 	char say[160];
+	int cpu = s->cpu_next;
 	if (!tui_can_measure(t))
 		return;
 	if (!s->have_probe)
@@ -152,17 +156,22 @@ static void start_run(struct tui *t, struct latency_tab *s)
 	}
 	if (tui_info(t))
 		r->caches = info_to_json(tui_info(t));
-	if (tui_job_launch(t, &tab_latency, latency_worker, &s->p, &r->hdr) < 0) {
+	if (tui_job_launch_on(t, &tab_latency, latency_worker, &s->p, &r->hdr, s->cpu_next) < 0) {
 		latency_result_free(r);
 		return;
 	}
+	s->cpu_next = -1;
 	latency_result_free(s->r);
 	s->r = r;
 	tui_set_latency(t, s->r);
 	tui_result_changed(t, &tab_latency, 1);
 	s->t0 = mt_now_ns();
 	tui_set_diag(t, &s->r->hdr.diag);
-	if (s->next_note[0])
+	if (cpu >= 0 && s->next_note[0])
+		tui_message(t, "measuring on CPU %d: %s; %s", cpu, say, s->next_note);
+	else if (cpu >= 0)
+		tui_message(t, "measuring on CPU %d: %s", cpu, say);
+	else if (s->next_note[0])
 		tui_message(t, "measuring %s; %s", say, s->next_note);
 	else
 		tui_message(t, "measuring %s", say);
@@ -232,6 +241,20 @@ static int act_run(struct tui *t, void *self, int key)
 			      "Discard the unsaved latency curves and measure again?", act_run, key))
 		return 1;
 	start_run(t, s);
+	return 1;
+}
+
+/* The Topology tab's L: the latency measured on the part's first CPU. */
+static int measure(struct tui *t, void *self, const struct tab_part *part)
+{
+	struct latency_tab *s = self;
+	if (part->ncpus < 1) {
+		tui_message(t, "%s has no CPU this process may use", part->what);
+		return 0;
+	}
+	s->cpu_next = part->cpus[0];
+	s->planned = 0; /* sized for that CPU's caches */
+	act_run(t, s, 'L');
 	return 1;
 }
 
@@ -672,5 +695,6 @@ const struct tab tab_latency = {
 	.name = "Latency",
 	.key = '2',
 	.fini = fini,
+	.measure = measure,
 	TAB_PARTS(latency),
 };

@@ -19,6 +19,7 @@ struct numa_tab {
 	struct numa_params p;  /* outlives the job */
 	int planned;           /* p holds a plan (else plan_why says why not) */
 	int small_pages;       /* g: the chase on 4 KB pages alone (not on 2 MB too) */
+	int only_node;         /* the Topology tab's N: this node alone (by number), -1 all */
 	char plan_why[200];
 	struct numa_result r;  /* measured here, or opened (memtop view) */
 	struct numa_probe probe; /* the price's inputs, timed as r starts (p.probe) */
@@ -32,8 +33,10 @@ static void plan(struct tui *t, struct numa_tab *s)
 	size_t n = numa_nodes_of(m, -1, all, MT_ARRAY_LEN(all));
 	struct machine_budget b;
 	mt_error e = { "" };
+	int one = s->only_node;
 	machine_mem_budget(m, &b);
-	s->planned = numa_plan(&s->p, all, n, NULL, 0, &b, tui_quick(t), &e) == 0;
+	s->planned = numa_plan(&s->p, all, n, one >= 0 ? &one : NULL, one >= 0, &b, tui_quick(t),
+			       &e) == 0;
 	s->p.m = m;
 	numa_plan_distances(&s->p, m);
 	s->p.huge = !s->small_pages &&
@@ -47,6 +50,7 @@ static void plan(struct tui *t, struct numa_tab *s)
 
 static int init(struct tui *t, void *self)
 {
+	((struct numa_tab *)self)->only_node = -1;
 	plan(t, self);
 	return 0;
 }
@@ -90,6 +94,8 @@ static int act_start(struct tui *t, void *self, int key)
 	if (tui_discard_first(t, &tab_numa, self,
 			      "Discard the unsaved NUMA matrices and measure again?", act_start, key))
 		return 1;
+	if (key != 'N') /* r: every node again */
+		s->only_node = -1;
 	plan(t, s);
 	if (!s->planned) {
 		tui_message(t, "cannot measure: %s", s->plan_why);
@@ -110,6 +116,19 @@ static int act_start(struct tui *t, void *self, int key)
 	}
 	tui_message(t, "measuring: about %.0f s", ceil(numa_estimate_s(&s->p, s->p.probe)));
 	tui_dirty(t);
+	return 1;
+}
+
+/* The Topology tab's N: the part's node alone, its CPUs on its memory. */
+static int measure(struct tui *t, void *self, const struct tab_part *part)
+{
+	struct numa_tab *s = self;
+	if (part->node < 0) {
+		tui_message(t, "%s is in no NUMA node", part->what);
+		return 0;
+	}
+	s->only_node = part->node;
+	act_start(t, s, 'N');
 	return 1;
 }
 
@@ -268,5 +287,6 @@ const struct tab tab_numa = {
 	.name = "NUMA",
 	.key = '9',
 	.fini = fini,
+	.measure = measure,
 	TAB_PARTS(numa),
 };

@@ -25,7 +25,7 @@ struct batch {
 	int row_si, row_ti; /* the row waiting for its second looks; -1 none */
 	unsigned redone;
 	struct bandwidth_result r; /* the store the TUI tab shares */
-	char notes[4][BANDWIDTH_NOTE_LEN]; /* the sizes' plan's, above the table */
+	char notes[5][BANDWIDTH_NOTE_LEN]; /* the sizes' plan's and --cpus's, above the table */
 	int nnotes;
 };
 
@@ -66,8 +66,10 @@ static const struct batch_option options[] = {
 			 "more threads than CPUs is marked oversubscribed",
 			 RP, o.threads),
 	BATCH_OPT_STRING("cpus", 'C', "LIST",
-			 "CPUs to pin the threads to, in order, such as 0-3,8 (default:\n"
-			 "those allowed)",
+			 "CPUs to pin the threads to, in order, such as 0-3,8, or\n"
+			 "domains: S0 a package, N1 a node's CPUs, L3:0, C one CPU\n"
+			 "a core, P or E, S0:0-7 its first eight (default: those\n"
+			 "allowed)",
 			 RP, o.cpus),
 	BATCH_HELP_CPU_KIND,
 	BATCH_OPT_STRING("placement", 'P', "P",
@@ -485,16 +487,17 @@ static int cmp_desc(const void *a, const void *b)
 	return (x < y) - (x > y);
 }
 
-/* The options that change the CPUs, ISA and kernels. Returns 0 or prints
- * one line and returns -1. */
+/* The options that change the CPUs (said gets --cpus's domains in words,
+ * machine_cpus), ISA and kernels. Returns 0 or prints one line and
+ * returns -1. */
 static int apply_cpus(struct bandwidth_params *p, const struct opts *o, const char *exp,
-		      const struct machine *m)
+		      const struct machine *m, char *said, size_t len)
 {
 	char what[160], bad[80];
 	mt_error e = { "" };
 	if (o->cpus) {
 		static int list[BANDWIDTH_MAX_CPUS];
-		int n = mt_parse_cpu_list(o->cpus, list, BANDWIDTH_MAX_CPUS, &e);
+		int n = machine_cpus(m, o->cpus, list, BANDWIDTH_MAX_CPUS, said, len, &e);
 		if (n < 0)
 			return batch_bad(exp, "--cpus", o->cpus, e.msg);
 		if (bandwidth_set_cpus(p, list, n, m, &e) < 0) {
@@ -685,6 +688,7 @@ static int fits(const struct bandwidth_params *p, const struct machine *m, const
 static int make_params(struct bandwidth_params *p, const struct machine *m, const struct opts *o,
 		       const struct batch_cli *cli, char notes[][BANDWIDTH_NOTE_LEN], int *nnotes)
 {
+	char said[BANDWIDTH_NOTE_LEN - 8] = "";
 	int rc;
 	bandwidth_params_default(p, m);
 	if (cli->cpu_coretype && m->topo) { /* --cpu-kind: its CPUs alone */
@@ -696,10 +700,12 @@ static int make_params(struct bandwidth_params *p, const struct machine *m, cons
 		}
 		bandwidth_use_cpus(p, m, kc, n);
 	}
-	if (apply_cpus(p, o, cli->exp, m) < 0)
+	if (apply_cpus(p, o, cli->exp, m, said, sizeof said) < 0)
 		return MT_EXIT_USAGE;
 	if ((*nnotes = apply_sizes(p, o, cli->exp, m, notes, 4, &rc)) < 0)
 		return rc;
+	if (said[0]) /* the domains of --cpus, said back */
+		mt_snprintf(notes[(*nnotes)++], BANDWIDTH_NOTE_LEN, "--cpus %s", said);
 	if (cli->quick)
 		bandwidth_params_quick(p, m);
 	if (apply_rest(p, o, cli->exp, m) < 0)

@@ -155,6 +155,31 @@ int machine_coretype_cpus(const struct machine *m, int k, int *cpus, int cap);
  * count: 0 for a memory-only node. */
 int machine_node_cpus(const struct machine *m, int i, int *cpus, int cap);
 
+/* The CPUs the CPU list spec names on m, in memtop's one grammar
+ * (base/cpuspec.h: "0-3,8", "0-15:2", S<n> a package, D<n> a die, N<n> a
+ * NUMA node's CPUs, L3:<n> an L3 group, C one CPU of each core, P E big
+ * LITTLE a core type, each with ":0-3" or ":0-15:2" for some of its CPUs),
+ * into cpus (at most cap) in the order given, a domain's CPUs ascending: its
+ * CPUs this process may use (on a recorded machine, those its cgroup
+ * allowed). CPUs named by number are taken as they are (the caller checks
+ * what it needs of them). said (may be NULL) gets each domain in words,
+ * "S0:0-3 = CPUs 0,1,2,3", "; " between two ("" when spec names none).
+ * Returns the count, or -1 with e in one line naming the part: the
+ * grammar's faults (cpuspec.h), "S2: this machine has packages 0 and 1",
+ * "N1: NUMA node 1 has no CPUs (memory only)", "X: the core types of this
+ * machine are P, E", "S1: none of the CPUs of package 1 is one this process
+ * may use (...)", "S0:0-99: package 0 has 16 CPUs this process may use
+ * (indexes 0-15)", "CPU 3 is given twice (again by N0)", "more than CAP
+ * CPUs" ("that machine" for a recorded one). */
+int machine_cpus(const struct machine *m, const char *spec, int *cpus, int cap, char *said,
+		 size_t len, mt_error *e);
+
+/* A topology file (`memtop topo --json`) as a result kind: what `memtop
+ * view` opens it as (the Topology tab shows it). Its result is a struct
+ * run_header whose topology and conditions are the file's. */
+struct result_kind;
+extern const struct result_kind kind_topo;
+
 /* The machine in one line: "this machine: 1 package, 1 NUMA node, ... ;
  * VM (KVM)". Returns buf. */
 const char *machine_summary(const struct machine *m, char *buf, size_t len);

@@ -112,6 +112,7 @@ void run_header_init(struct run_header *h, int job_cpu)
 	diag_begin(&h->diag, job_cpu);
 	h->has_diag = 1;
 	run_place_init(&h->place, job_cpu);
+	h->topology = run_topology_this();
 	h->vm = *mt_vm_this();
 	h->has_vm = 1;
 	h->cond = *mt_conditions_this();
@@ -239,6 +240,13 @@ int run_header_to_json(const struct run_header *h, cJSON *root)
 			return -1;
 		cJSON_AddItemToObject(root, "place", place);
 	}
+	if (h->topology && run_topology_json(h->topology)) {
+		cJSON *t = cJSON_Duplicate(run_topology_json(h->topology), 1);
+		if (!t || !cJSON_AddItemToObject(root, "topology", t)) {
+			cJSON_Delete(t);
+			return -1;
+		}
+	}
 	return 0;
 }
 
@@ -333,6 +341,8 @@ void run_header_from_json(const cJSON *root, struct run_header *h)
 	mt_conditions_from_json(cJSON_GetObjectItemCaseSensitive(root, "conditions"), &h->cond);
 	mt_limits_from_json(cJSON_GetObjectItemCaseSensitive(root, "job"), &h->job);
 	h->has_job = cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(root, "job"));
+	/* kept as the file has it; read strictly when shown (topo_from_json) */
+	h->topology = run_topology_intern(cJSON_GetObjectItemCaseSensitive(root, "topology"));
 	if (cJSON_IsObject(diag)) {
 		diag_from_json(diag, &h->diag);
 		h->has_diag = 1;
