@@ -19,6 +19,7 @@
 
 #include "base/i18n.h"
 #include "base/util.h"
+#include "render/compare_table.h"
 #include "testlib.h"
 
 /* The same answers whatever LC_CTYPE says: the C library's wcwidth where
@@ -64,6 +65,50 @@ static void cut_whole_characters(void **state)
 	assert_int_equal(mt_text_cut("кэш", 0, &used), 0);
 	assert_int_equal(used, 0);
 	assert_int_equal(mt_text_cut("ab", 1, NULL), 1);
+}
+
+static void one_character(void **state)
+{
+	int cols;
+	(void)state;
+	assert_int_equal(mt_text_char("шаг", &cols), 2);
+	assert_int_equal(cols, 1);
+	assert_int_equal(mt_text_char("\xe6\xbc\xa2", &cols), 3);
+	assert_int_equal(cols, 2);
+	assert_int_equal(mt_text_char("\xffz", &cols), 1);
+	assert_int_equal(cols, 1);
+	assert_int_equal(mt_text_char("", &cols), 0);
+	assert_int_equal(cols, 0);
+}
+
+/* compare's wrapped lines: at most 79 columns of Russian (158 bytes and
+ * more), broken between words, the lead padded in columns */
+static void compare_wraps_in_columns(void **state)
+{
+	const char *text = "обрыв между 128 КБ и 256 КБ: падение в 3,54 раза; предвыборка держит "
+			   "хребет около 80 ГБ/с через все уровни до 128 МБ, границы кэшей ищут на "
+			   "шаге не меньше длины линии";
+	char line[512], all[2048] = "";
+	int cols[8], n = 0;
+	FILE *f = tmpfile();
+	(void)state;
+	assert_non_null(f);
+	cmp_wrapped(f, 3, "А:", text);
+	rewind(f);
+	while (n < 8 && fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\n")] = '\0';
+		cols[n] = mt_text_cols(line);
+		assert_true(cols[n] <= CMP_WIDTH - 1);
+		assert_true(line[strlen(line) - 1] != ' ');
+		/* the lead padded to 3 columns: "А: " is 4 bytes, "   " 3 */
+		assert_memory_equal(line, n ? "   " : "А: ", n ? 3 : 4);
+		mt_append(all, sizeof all, "%s%s", n ? " " : "", line + (n ? 3 : 4));
+		n++;
+	}
+	fclose(f);
+	assert_int_equal(n, 3);
+	assert_true(cols[0] > 70 && cols[1] > 70); /* full lines: columns, not bytes, counted */
+	assert_string_equal(all, text); /* every word whole, in order */
 }
 
 static void pad_in_columns(void **state)
@@ -157,7 +202,9 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(widths_in_columns),
 		cmocka_unit_test(cut_whole_characters),
+		cmocka_unit_test(one_character),
 		cmocka_unit_test(pad_in_columns),
+		cmocka_unit_test(compare_wraps_in_columns),
 		cmocka_unit_test(numbers_in_c),
 		/* last: it sets the process's locale */
 		MT_SKIP_IF(no_russian(), numbers_in_russian),

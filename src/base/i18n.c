@@ -198,6 +198,19 @@ static int char_cols(long c)
 	return in_table(c, double_width, MT_ARRAY_LEN(double_width)) ? 2 : 1;
 }
 
+size_t mt_text_char(const char *s, int *cols)
+{
+	size_t k;
+	long c;
+	if (!s || !s[0]) {
+		*cols = 0;
+		return 0;
+	}
+	k = utf8_next((const unsigned char *)s, strnlen(s, 4), &c);
+	*cols = char_cols(c);
+	return k;
+}
+
 int mt_text_ncols(const char *s, size_t n)
 {
 	const unsigned char *p = (const unsigned char *)s;

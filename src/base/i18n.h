@@ -68,6 +68,10 @@ const char *mt_hfmt_mem(char *buf, size_t len, uint64_t bytes);
  * table where it does not (the "C" locale). s NULL is 0. */
 int mt_text_cols(const char *s);
 
+/* The character at s: its length in bytes (0 at the end of s; 1 for a byte
+ * that does not start well-formed UTF-8) and, in *cols, its columns. */
+size_t mt_text_char(const char *s, int *cols);
+
 /* The columns of the first n bytes of s (n past the end: the whole). */
 int mt_text_ncols(const char *s, size_t n);
 
