@@ -12,7 +12,7 @@
 #include <xlocale.h>
 #endif
 
-#if defined(HAVE_NEWLOCALE) && defined(HAVE_USELOCALE)
+#if defined(HAVE_DUPLOCALE) && defined(HAVE_USELOCALE)
 #define MT_LOCALE_OBJECTS 1
 /* The user's locale with their own LC_NUMERIC (the process keeps "C"):
  * made once by mt_i18n_init before any thread, only read after. */
@@ -22,20 +22,17 @@ static locale_t human;
 #endif
 static char radix[8] = ".";
 
-/* The user's numeric locale into `human` and its decimal separator into
- * radix (both stay C's when the environment's locale is unknown). */
+/* The locale setlocale(LC_ALL, "") just set, the user's (their LC_NUMERIC
+ * with it), copied into `human`, and its decimal separator into radix:
+ * before LC_NUMERIC goes back to "C". (A copy, not newlocale(..., ""):
+ * glibc's newlocale leaks the LOCPATH list it parses.) */
 static void keep_human_numbers(void)
 {
 #if MT_LOCALE_OBJECTS
-	locale_t base = duplocale(LC_GLOBAL_LOCALE), loc, old;
+	locale_t loc = duplocale(LC_GLOBAL_LOCALE), old;
 	const char *dp;
-	if (!base)
+	if (!loc)
 		return;
-	loc = newlocale(LC_NUMERIC_MASK, "", base);
-	if (!loc) { /* the environment's LC_NUMERIC is not installed: C's */
-		freelocale(base);
-		return;
-	}
 	old = uselocale(loc);
 	dp = localeconv()->decimal_point;
 	if (dp && dp[0])
@@ -48,9 +45,9 @@ static void keep_human_numbers(void)
 int mt_i18n_init(const char *localedir)
 {
 	int rc = setlocale(LC_ALL, "") ? 0 : -1;
+	keep_human_numbers();
 	/* what files and programs read is written with '.', in every locale */
 	setlocale(LC_NUMERIC, "C");
-	keep_human_numbers();
 #ifdef ENABLE_NLS
 	if (localedir)
 		bindtextdomain(PACKAGE, localedir);
