@@ -13,7 +13,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <langinfo.h>
-#include <locale.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -179,7 +178,7 @@ static void set_options(struct tui *t, const struct tui_opts *o)
 	t->mouse = !o->no_mouse;
 	t->no_color = o->no_color || (getenv("NO_COLOR") && getenv("NO_COLOR")[0]);
 	t->side_on = -1; /* auto */
-	setlocale(LC_ALL, "");
+	/* the locale was set once by main (mt_i18n_init: LC_NUMERIC stays "C") */
 	t->utf8 = !o->ascii && locale_utf8();
 	t->ascii = !t->utf8;
 }

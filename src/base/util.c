@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "util.h"
+#include "i18n.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -32,7 +33,7 @@ void mt_warn(const char *fmt, ...)
 	char line[1024], safe[1024];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(line, sizeof line, fmt, ap);
+	mt_vhsnprintf(line, sizeof line, fmt, ap); /* for people: the user's decimal separator */
 	va_end(ap);
 	/* messages quote paths and fields of files: nothing in them acts on the terminal */
 	fprintf(stderr, "memtop: %s\n", mt_printable(safe, sizeof safe, line, 0));

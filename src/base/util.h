@@ -31,7 +31,9 @@ typedef struct mt_error {
  * `return mt_fail(err, "...")` reads as the failure it is. */
 int mt_fail(mt_error *e, const char *fmt, ...) MT_PRINTF(2, 3);
 
-/* Print "memtop: MESSAGE" on stderr, made printable (mt_printable). */
+/* Print "memtop: MESSAGE" on stderr, made printable (mt_printable); text
+ * for people, so its numbers take the user's decimal separator
+ * (mt_vhsnprintf, base/i18n.h). */
 void mt_warn(const char *fmt, ...) MT_PRINTF(1, 2);
 
 /* Bounded formatting into buf: never overflows, always terminates. Returns 0,

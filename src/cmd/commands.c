@@ -4,28 +4,31 @@
 #include "config.h"
 
 #include "cmd.h"
+#include "base/i18n.h"
 #include "base/util.h"
 #include "tui/tui.h"
 
 static const struct command commands[] = {
-	{ "run", "run one experiment in batch mode (memtop run --help)", cmd_run, NULL },
-	{ "cliffs", "find cache boundaries in a saved mountain", cmd_cliffs, cmd_cliffs_options },
-	{ "compare", "saved results side by side (--seed: the seed's figures)", cmd_compare,
+	{ "run", N_("run one experiment in batch mode (memtop run --help)"), cmd_run, NULL },
+	{ "cliffs", N_("find cache boundaries in a saved mountain"), cmd_cliffs,
+	  cmd_cliffs_options },
+	{ "compare", N_("saved results side by side (--seed: the seed's figures)"), cmd_compare,
 	  cmd_compare_options },
-	{ "sim", "cache simulator, output compatible with cachelab's csim-ref", cmd_sim,
+	{ "sim", N_("cache simulator, output compatible with cachelab's csim-ref"), cmd_sim,
 	  cmd_sim_options },
-	{ "info", "cache parameters from every source side by side", cmd_info, cmd_info_options },
-	{ "topo", "packages, NUMA nodes, L3 groups, cores and core kinds (hwloc)", cmd_topo,
+	{ "info", N_("cache parameters from every source side by side"), cmd_info,
+	  cmd_info_options },
+	{ "topo", N_("packages, NUMA nodes, L3 groups, cores and core kinds (hwloc)"), cmd_topo,
 	  cmd_topo_options },
-	{ "import", "lmbench, tinymembench, ramlat or CS:APP output into memtop JSON", cmd_import,
-	  cmd_import_options },
-	{ "levels", "cache levels, TLB steps and memory read off a saved latency run", cmd_levels,
-	  cmd_levels_options },
-	{ "view", "the terminal UI over saved runs (no file: the seed's references)", cmd_view,
+	{ "import", N_("lmbench, tinymembench, ramlat or CS:APP output into memtop JSON"),
+	  cmd_import, cmd_import_options },
+	{ "levels", N_("cache levels, TLB steps and memory read off a saved latency run"),
+	  cmd_levels, cmd_levels_options },
+	{ "view", N_("the terminal UI over saved runs (no file: the seed's references)"), cmd_view,
 	  tui_view_options },
-	{ "plot", "a saved result as an SVG picture (mountain, latency, labs)", cmd_plot,
+	{ "plot", N_("a saved result as an SVG picture (mountain, latency, labs)"), cmd_plot,
 	  cmd_plot_options },
-	{ "report", "a lab's or a class's results as one HTML page (--html OUT)", cmd_report,
+	{ "report", N_("a lab's or a class's results as one HTML page (--html OUT)"), cmd_report,
 	  cmd_report_options },
 };
 

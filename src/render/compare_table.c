@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "compare_table.h"
+#include "base/i18n.h"
 #include "base/util.h"
 #include "run/diag.h"
 
@@ -15,18 +16,21 @@
 void cmp_wrapped(FILE *f, int indent, const char *lead, const char *text)
 {
 	int room = CMP_WIDTH - 1 - indent; /* the last column left free, as everywhere */
+	char pad[64];
 	while (*text) {
-		int n = (int)strlen(text), cut = n;
-		if (n > room) {
-			for (cut = room; cut > 0 && text[cut] != ' '; cut--)
+		/* in columns, never bytes: the bytes of room columns of text */
+		int n = (int)strlen(text), edge = (int)mt_text_cut(text, room, NULL), cut = n;
+		if (edge < n) {
+			for (cut = edge; cut > 0 && text[cut] != ' '; cut--)
 				;
 			if (cut == 0) /* one word longer than the line: after a '/' */
-				for (cut = room; cut > 0 && text[cut - 1] != '/'; cut--)
+				for (cut = edge; cut > 0 && text[cut - 1] != '/'; cut--)
 					;
 			if (cut == 0) /* no '/' to break after: at the edge */
-				cut = room;
+				cut = edge > 0 ? edge : 1;
 		}
-		fprintf(f, "%-*s%.*s\n", indent, lead ? lead : "", cut, text);
+		fprintf(f, "%s%.*s\n", mt_text_pad(pad, sizeof pad, lead ? lead : "", -indent), cut,
+			text);
 		lead = NULL;
 		text += cut;
 		while (*text == ' ')
@@ -49,7 +53,8 @@ void cmp_begin(struct cmp_table *t, const char *title, const char *head, int nfi
 
 void cmp_row(struct cmp_table *t, const char *label, const double *v)
 {
-	printf("%*s", LABEL_W, label);
+	char pad[128];
+	printf("%s", mt_text_pad(pad, sizeof pad, label, LABEL_W));
 	for (int i = 0; i < t->nfiles; i++)
 		if (isfinite(v[i]))
 			printf(" %*.*f", COL_W, t->decimals, v[i]);
@@ -78,7 +83,8 @@ static double median_ratio(const struct cmp_table *t, int i)
 void cmp_end(struct cmp_table *t)
 {
 	double m[CMP_MAX_FILES];
-	printf("%-*s", LABEL_W, "ratio/A");
+	char pad[64];
+	printf("%s", mt_text_pad(pad, sizeof pad, "ratio/A", -LABEL_W));
 	for (int i = 0; i < t->nfiles; i++) {
 		m[i] = median_ratio(t, i);
 		if (isfinite(m[i]))
@@ -86,7 +92,7 @@ void cmp_end(struct cmp_table *t)
 		else
 			printf(" %*s", COL_W, "-");
 	}
-	printf("\n%-*s", LABEL_W, "verdict");
+	printf("\n%s", mt_text_pad(pad, sizeof pad, "verdict", -LABEL_W));
 	for (int i = 0; i < t->nfiles; i++) {
 		const char *v = "-";
 		if (i > 0 && isfinite(m[i])) {
@@ -95,7 +101,7 @@ void cmp_end(struct cmp_table *t)
 		} else if (i == 0) {
 			v = "(A)";
 		}
-		printf(" %*s", COL_W, v);
+		printf(" %s", mt_text_pad(pad, sizeof pad, v, COL_W));
 	}
 	printf("\n");
 }

@@ -58,13 +58,20 @@ static char short_of(const struct batch_option *t, const struct batch_option *o)
 	return 0;
 }
 
+/* A help text in the user's language: its translation where the catalogue
+ * has one (gettext("") would be the catalogue's header: "" stays ""). */
+static const char *help_text(const char *s)
+{
+	return s && s[0] ? _(s) : s;
+}
+
 void batch_usage(FILE *f, const char *head, const struct batch_option *opts, int col)
 {
 	const struct batch_option *t = opts;
-	fputs(head, f);
+	fputs(help_text(head), f);
 	for (; opts->name; opts++) {
 		char lead[64], sh[8] = "";
-		const char *h = opts->help, *nl;
+		const char *h = help_text(opts->help), *nl;
 		if (!h)
 			continue;
 		if (short_of(t, opts))
@@ -87,7 +94,7 @@ void batch_help(FILE *f, const struct batch_help *h)
 {
 	batch_usage(f, h->head, h->opts, h->col);
 	if (h->tail)
-		fputs(h->tail, f);
+		fputs(help_text(h->tail), f);
 }
 
 int batch_bad(const char *exp, const char *opt, const char *arg, const char *what)

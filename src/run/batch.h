@@ -22,6 +22,7 @@
 
 #include "batch_opts.h"
 #include "job.h"
+#include "base/i18n.h"
 #include "base/jsonio.h"
 #include "runhdr.h"
 #include "base/util.h"
@@ -127,7 +128,7 @@ struct batch_help {
 };
 
 /* The exit status line most commands' --help ends with, after a blank line. */
-#define BATCH_HELP_EXIT "\nExit status: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n"
+#define BATCH_HELP_EXIT N_("\nExit status: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n")
 
 /* h's --help on f: batch_usage of its head, options and column, then its
  * tail. */

@@ -1,0 +1,283 @@
+/* i18n: see i18n.h for the contracts. */
+#include "config.h"
+
+#include "i18n.h"
+#include "util.h"
+
+#include <locale.h>
+#include <stdint.h>
+#include <string.h>
+#include <wchar.h>
+#ifdef HAVE_XLOCALE_H
+#include <xlocale.h>
+#endif
+
+#if defined(HAVE_DUPLOCALE) && defined(HAVE_USELOCALE)
+#define MT_LOCALE_OBJECTS 1
+/* The user's locale with their own LC_NUMERIC (the process keeps "C"):
+ * made once by mt_i18n_init before any thread, only read after. */
+static locale_t human;
+#else
+#define MT_LOCALE_OBJECTS 0
+#endif
+static char radix[8] = ".";
+
+/* The locale setlocale(LC_ALL, "") just set, the user's (their LC_NUMERIC
+ * with it), copied into `human`, and its decimal separator into radix:
+ * before LC_NUMERIC goes back to "C". (A copy, not newlocale(..., ""):
+ * glibc's newlocale leaks the LOCPATH list it parses.) */
+static void keep_human_numbers(void)
+{
+#if MT_LOCALE_OBJECTS
+	locale_t loc = duplocale(LC_GLOBAL_LOCALE), old;
+	const char *dp;
+	if (!loc)
+		return;
+	old = uselocale(loc);
+	dp = localeconv()->decimal_point;
+	if (dp && dp[0])
+		mt_strlcpy(radix, dp, sizeof radix);
+	uselocale(old);
+	human = loc;
+#endif
+}
+
+int mt_i18n_init(const char *localedir)
+{
+	int rc = setlocale(LC_ALL, "") ? 0 : -1;
+	keep_human_numbers();
+	/* what files and programs read is written with '.', in every locale */
+	setlocale(LC_NUMERIC, "C");
+#ifdef ENABLE_NLS
+	if (localedir)
+		bindtextdomain(PACKAGE, localedir);
+	textdomain(PACKAGE);
+#else
+	(void)localedir;
+#endif
+	return rc;
+}
+
+const char *mt_radix(void)
+{
+	return radix;
+}
+
+int mt_vhsnprintf(char *buf, size_t len, const char *fmt, va_list ap)
+{
+	int n;
+	if (len == 0)
+		return -1;
+#if MT_LOCALE_OBJECTS
+	locale_t old = human ? uselocale(human) : (locale_t)0;
+	n = vsnprintf(buf, len, fmt, ap);
+	if (human)
+		uselocale(old);
+#else
+	n = vsnprintf(buf, len, fmt, ap);
+#endif
+	return (n < 0 || (size_t)n >= len) ? -1 : 0;
+}
+
+int mt_hsnprintf(char *buf, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+	va_start(ap, fmt);
+	rc = mt_vhsnprintf(buf, len, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+int mt_hfprintf(FILE *f, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+	va_start(ap, fmt);
+#if MT_LOCALE_OBJECTS
+	locale_t old = human ? uselocale(human) : (locale_t)0;
+	n = vfprintf(f, fmt, ap);
+	if (human)
+		uselocale(old);
+#else
+	n = vfprintf(f, fmt, ap);
+#endif
+	va_end(ap);
+	return n;
+}
+
+const char *mt_hnum(char *buf, size_t len, double v, int prec)
+{
+	mt_hsnprintf(buf, len, "%.*f", prec, v);
+	return buf;
+}
+
+const char *mt_hfmt_mem(char *buf, size_t len, uint64_t bytes)
+{
+	if (bytes >= (1ull << 40))
+		mt_hsnprintf(buf, len, "%.1f TB", (double)bytes / (double)(1ull << 40));
+	else if (bytes >= (1ull << 30))
+		mt_hsnprintf(buf, len, "%.1f GB", (double)bytes / (double)(1ull << 30));
+	else
+		mt_fmt_mem(buf, len, bytes); /* whole MB or KB: no separator */
+	return buf;
+}
+
+/* ---- widths ---- */
+
+/* One UTF-8 character at s (n bytes left, n >= 1): its code point into *cp
+ * and its length, or -1 in *cp and 1 for a byte that does not start a
+ * well-formed sequence (cut, overlong, a surrogate, past U+10FFFF). */
+static size_t utf8_next(const unsigned char *s, size_t n, long *cp)
+{
+	static const long least[5] = { 0, 0, 0x80, 0x800, 0x10000 };
+	size_t k = s[0] < 0x80 ? 1 : s[0] >= 0xc2 && s[0] <= 0xdf ? 2
+				    : (s[0] & 0xf0) == 0xe0		  ? 3
+				    : s[0] >= 0xf0 && s[0] <= 0xf4	  ? 4
+									  : 0;
+	long c;
+	*cp = -1;
+	if (k == 0 || k > n)
+		return 1;
+	c = k == 1 ? s[0] : s[0] & (0x7f >> k);
+	for (size_t i = 1; i < k; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 1;
+		c = (c << 6) | (s[i] & 0x3f);
+	}
+	if (c < least[k] || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+		return 1;
+	*cp = c;
+	return k;
+}
+
+/* The code points no terminal advances over (combining marks, zero-width
+ * spaces and joiners, variation selectors) and those taking two columns
+ * (East Asian wide and fullwidth, emoji), for a locale whose wcwidth does
+ * not know them. A table is the clearest form. */
+static const long zero_width[][2] = {
+	{ 0x0300, 0x036f }, { 0x0483, 0x0489 }, { 0x0591, 0x05bd }, { 0x0610, 0x061a },
+	{ 0x064b, 0x065f }, { 0x0e31, 0x0e31 }, { 0x0e34, 0x0e3a }, { 0x1ab0, 0x1aff },
+	{ 0x1dc0, 0x1dff }, { 0x200b, 0x200f }, { 0x202a, 0x202e }, { 0x2060, 0x2064 },
+	{ 0x20d0, 0x20ff }, { 0xfe00, 0xfe0f }, { 0xfe20, 0xfe2f }, { 0xfeff, 0xfeff },
+};
+static const long double_width[][2] = {
+	{ 0x1100, 0x115f },   { 0x2329, 0x232a },   { 0x2e80, 0x303e },	  { 0x3041, 0x33ff },
+	{ 0x3400, 0x4dbf },   { 0x4e00, 0x9fff },   { 0xa000, 0xa4cf },	  { 0xac00, 0xd7a3 },
+	{ 0xf900, 0xfaff },   { 0xfe10, 0xfe19 },   { 0xfe30, 0xfe6f },	  { 0xff00, 0xff60 },
+	{ 0xffe0, 0xffe6 },   { 0x1f300, 0x1f64f }, { 0x1f900, 0x1f9ff }, { 0x20000, 0x2fffd },
+	{ 0x30000, 0x3fffd },
+};
+
+static int in_table(long c, const long (*t)[2], size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (c >= t[i][0] && c <= t[i][1])
+			return 1;
+	return 0;
+}
+
+/* The columns of code point c (-1: a stray byte, one column). */
+static int char_cols(long c)
+{
+	int w;
+	if (c < 0)
+		return 1;
+	if (c < 0x20 || (c >= 0x7f && c < 0xa0))
+		return 0;
+	if (c < 0x7f)
+		return 1;
+	w = wcwidth((wchar_t)c);
+	if (w >= 0)
+		return w; /* what curses will advance */
+	if (in_table(c, zero_width, MT_ARRAY_LEN(zero_width)))
+		return 0;
+	return in_table(c, double_width, MT_ARRAY_LEN(double_width)) ? 2 : 1;
+}
+
+size_t mt_text_char(const char *s, int *cols)
+{
+	size_t k;
+	long c;
+	if (!s || !s[0]) {
+		*cols = 0;
+		return 0;
+	}
+	k = utf8_next((const unsigned char *)s, strnlen(s, 4), &c);
+	*cols = char_cols(c);
+	return k;
+}
+
+int mt_text_ncols(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, end;
+	int cols = 0;
+	long c;
+	if (!s)
+		return 0;
+	end = strnlen(s, n);
+	while (i < end) {
+		i += utf8_next(p + i, end - i, &c);
+		cols += char_cols(c);
+	}
+	return cols;
+}
+
+int mt_text_cols(const char *s)
+{
+	return mt_text_ncols(s, SIZE_MAX);
+}
+
+size_t mt_text_cut(const char *s, int cols, int *used)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, n = s ? strlen(s) : 0;
+	int have = 0;
+	long c;
+	while (i < n) {
+		size_t k = utf8_next(p + i, n - i, &c);
+		int w = char_cols(c);
+		if (have + w > cols)
+			break;
+		have += w;
+		i += k;
+	}
+	if (used)
+		*used = have;
+	return i;
+}
+
+/* The bytes of the whole characters of s (n bytes) that fit in room bytes. */
+static size_t whole_chars(const char *s, size_t n, size_t room)
+{
+	size_t i = 0;
+	long c;
+	while (i < n) {
+		size_t k = utf8_next((const unsigned char *)s + i, n - i, &c);
+		if (i + k > room)
+			break;
+		i += k;
+	}
+	return i;
+}
+
+const char *mt_text_pad(char *buf, size_t len, const char *s, int width)
+{
+	size_t n = strlen(s), pad, at = 0;
+	int cols = mt_text_cols(s), want = width < 0 ? -width : width;
+	if (len == 0)
+		return buf;
+	pad = cols < want ? (size_t)(want - cols) : 0;
+	if (width > 0)
+		for (; pad > 0 && at + 1 < len; pad--)
+			buf[at++] = ' ';
+	if (at + n >= len) /* cut on a character's start, never inside it */
+		n = whole_chars(s, n, len - 1 - at);
+	memcpy(buf + at, s, n);
+	at += n;
+	for (; pad > 0 && at + 1 < len; pad--)
+		buf[at++] = ' ';
+	buf[at] = '\0';
+	return buf;
+}

@@ -1,0 +1,88 @@
+/* i18n: text for people in their language. The messages (GNU gettext: _(),
+ * N_(), MT_NGETTEXT), the numbers (the user's decimal separator, only in text
+ * meant for people: the h-formatters) and the widths (columns on a terminal,
+ * never bytes). What machines read never passes through here: JSON, CSV,
+ * --plan --json, file names, option names and keys are the same bytes in
+ * every locale, because LC_NUMERIC stays "C" in the whole process
+ * (HACKING.md, "Messages, numbers and widths in the user's language"). */
+#ifndef MEMTOP_I18N_H
+#define MEMTOP_I18N_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef ENABLE_NLS
+#include <libintl.h>
+/* A message for people, translated where it is printed: printf(_("...")). */
+#define _(msg) gettext(msg)
+/* A count's message: MT_NGETTEXT("%d pair", "%d pairs", n) (Russian has
+ * three forms: 1 пара, 2 пары, 5 пар; the catalogue's Plural-Forms picks). */
+#define MT_NGETTEXT(one, many, n) ngettext(one, many, (unsigned long)(n))
+#else
+#define _(msg) (msg)
+#define MT_NGETTEXT(one, many, n) ((n) == 1 ? (one) : (many))
+#endif
+/* A message kept in a table (a help row, a name): marked for the catalogue
+ * here, translated with _() where it is printed. */
+#define N_(msg) msg
+
+/* Set the program's locale once, before any thread starts (memtop's main):
+ * every category from the environment (LC_ALL, LC_*, LANG), then LC_NUMERIC
+ * back to "C", so that printf, strtod and cJSON read and write '.' whatever
+ * the user's locale; the user's own numeric locale is kept aside for the
+ * h-formatters below. Binds the message domain to localedir (a folder
+ * holding LANG/LC_MESSAGES/memtop.mo; NULL keeps the default). Returns 0, or
+ * -1 when the environment names a locale this system lacks (then the
+ * program runs in "C": English, '.'; nothing else fails). */
+int mt_i18n_init(const char *localedir);
+
+/* The decimal separator of the user's numeric locale ("," in ru_RU, "." in
+ * C or en_US; "." before mt_i18n_init). Never NULL. */
+const char *mt_radix(void);
+
+/* printf for text meant for people: the floating conversions (%f %e %g and
+ * their kin) take the user's decimal separator; everything else is printf's
+ * (positional arguments included, for translations that reorder them). The
+ * same contract as mt_snprintf: returns 0, or -1 when the text was cut. */
+int mt_hsnprintf(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+int mt_vhsnprintf(char *buf, size_t len, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
+/* The same onto a stream. Returns what vfprintf returns. */
+int mt_hfprintf(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A number for people with prec decimals in the user's decimal separator:
+ * "3,63" in ru_RU, "3.63" in C. Returns buf. */
+const char *mt_hnum(char *buf, size_t len, double v, int prec);
+
+/* Bytes of memory for people, as mt_fmt_mem ("23.5 GB", "512 MB") with the
+ * user's decimal separator. Returns buf. */
+const char *mt_hfmt_mem(char *buf, size_t len, uint64_t bytes);
+
+/* The columns the UTF-8 text s takes on a terminal: 1 for most characters
+ * (a Cyrillic letter is 2 bytes and 1 column), 2 for the wide ones (CJK,
+ * emoji), 0 for combining marks and controls; a byte that is not well-formed
+ * UTF-8 counts 1 (a single-byte charset's letter). The C library's wcwidth
+ * where the locale knows the character, as curses measures; memtop's own
+ * table where it does not (the "C" locale). s NULL is 0. */
+int mt_text_cols(const char *s);
+
+/* The character at s: its length in bytes (0 at the end of s; 1 for a byte
+ * that does not start well-formed UTF-8) and, in *cols, its columns. */
+size_t mt_text_char(const char *s, int *cols);
+
+/* The columns of the first n bytes of s (n past the end: the whole). */
+int mt_text_ncols(const char *s, size_t n);
+
+/* The bytes of the longest start of s that fits in cols columns without
+ * cutting a character; *used (may be NULL) gets its columns. */
+size_t mt_text_cut(const char *s, int cols, int *used);
+
+/* printf's "%*s" in columns, not bytes: s padded with spaces to |width|
+ * columns, on the left for width > 0, on the right for width < 0 (as
+ * "%-*s"); a longer s is kept whole. Returns buf (cut, never inside a
+ * character, when len is too small). */
+const char *mt_text_pad(char *buf, size_t len, const char *s, int width);
+
+#endif

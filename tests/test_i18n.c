@@ -1,0 +1,213 @@
+/* Unit tests of i18n: widths in columns (Cyrillic is 2 bytes a letter and 1
+ * column), printf's padding in columns, and numbers for people: the user's
+ * decimal separator in the h-formatters only, '.' in everything else, in
+ * the Russian locale make check builds (tests/locale.sh, $MEMTOP_LOCPATH). */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <cjson/cJSON.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/i18n.h"
+#include "base/util.h"
+#include "render/compare_table.h"
+#include "testlib.h"
+
+/* The same answers whatever LC_CTYPE says: the C library's wcwidth where
+ * the locale knows the character, memtop's table where it does not. */
+static void check_widths(void)
+{
+	assert_int_equal(mt_text_cols("Гора памяти"), 11);
+	assert_int_equal(strlen("Гора памяти"), 21);
+	assert_int_equal(mt_text_cols("L1 кэш 48 КБ"), 12);
+	assert_int_equal(mt_text_cols("обрыв"), 5);
+	assert_int_equal(mt_text_cols("е\xcc\x81"), 1);	    /* е and a combining acute: one column */
+	assert_int_equal(mt_text_cols("\xe6\xbc\xa2\xe5\xad\x97"), 4); /* two wide CJK characters */
+	assert_int_equal(mt_text_cols("a\xffz"), 3);	    /* a stray byte counts one */
+	assert_int_equal(mt_text_cols("\xd0"), 1);		    /* a cut sequence too */
+	assert_int_equal(mt_text_cols("\xc0\xaf"), 2);	    /* an overlong '/' is two stray bytes */
+	assert_int_equal(mt_text_cols(""), 0);
+	assert_int_equal(mt_text_cols(NULL), 0);
+	assert_int_equal(mt_text_ncols("шаг 8", 4), 2);	    /* "ш" and a cut "а": 1 + 1 */
+	assert_int_equal(mt_text_ncols("шаг 8", 6), 3);
+	assert_int_equal(mt_text_ncols("шаг 8", 100), 5);
+}
+
+static void widths_in_columns(void **state)
+{
+	(void)state;
+	check_widths();
+	/* in a UTF-8 locale (C.UTF-8 where the C library has it) the same */
+	if (setlocale(LC_CTYPE, "C.UTF-8") || setlocale(LC_CTYPE, "C.utf8"))
+		check_widths();
+	setlocale(LC_CTYPE, "C");
+}
+
+static void cut_whole_characters(void **state)
+{
+	int used;
+	(void)state;
+	assert_int_equal(mt_text_cut("Гора памяти", 4, &used), 8); /* "Гора": 8 bytes, 4 columns */
+	assert_int_equal(used, 4);
+	assert_int_equal(mt_text_cut("Гора памяти", 100, &used), 21);
+	assert_int_equal(used, 11);
+	assert_int_equal(mt_text_cut("\xe6\xbc\xa2\xe5\xad\x97", 3, &used), 3); /* never half a wide one */
+	assert_int_equal(used, 2);
+	assert_int_equal(mt_text_cut("кэш", 0, &used), 0);
+	assert_int_equal(used, 0);
+	assert_int_equal(mt_text_cut("ab", 1, NULL), 1);
+}
+
+static void one_character(void **state)
+{
+	int cols;
+	(void)state;
+	assert_int_equal(mt_text_char("шаг", &cols), 2);
+	assert_int_equal(cols, 1);
+	assert_int_equal(mt_text_char("\xe6\xbc\xa2", &cols), 3);
+	assert_int_equal(cols, 2);
+	assert_int_equal(mt_text_char("\xffz", &cols), 1);
+	assert_int_equal(cols, 1);
+	assert_int_equal(mt_text_char("", &cols), 0);
+	assert_int_equal(cols, 0);
+}
+
+/* compare's wrapped lines: at most 79 columns of Russian (158 bytes and
+ * more), broken between words, the lead padded in columns */
+static void compare_wraps_in_columns(void **state)
+{
+	const char *text = "обрыв между 128 КБ и 256 КБ: падение в 3,54 раза; предвыборка держит "
+			   "хребет около 80 ГБ/с через все уровни до 128 МБ, границы кэшей ищут на "
+			   "шаге не меньше длины линии";
+	char line[512], all[2048] = "";
+	int cols[8], n = 0;
+	FILE *f = tmpfile();
+	(void)state;
+	assert_non_null(f);
+	cmp_wrapped(f, 3, "А:", text);
+	rewind(f);
+	while (n < 8 && fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\n")] = '\0';
+		cols[n] = mt_text_cols(line);
+		assert_true(cols[n] <= CMP_WIDTH - 1);
+		assert_true(line[strlen(line) - 1] != ' ');
+		/* the lead padded to 3 columns: "А: " is 4 bytes, "   " 3 */
+		assert_memory_equal(line, n ? "   " : "А: ", n ? 3 : 4);
+		mt_append(all, sizeof all, "%s%s", n ? " " : "", line + (n ? 3 : 4));
+		n++;
+	}
+	fclose(f);
+	assert_int_equal(n, 3);
+	assert_true(cols[0] > 70 && cols[1] > 70); /* full lines: columns, not bytes, counted */
+	assert_string_equal(all, text); /* every word whole, in order */
+}
+
+static void pad_in_columns(void **state)
+{
+	char b[64], tiny[6];
+	(void)state;
+	assert_string_equal(mt_text_pad(b, sizeof b, "кэш", -6), "кэш   ");
+	assert_int_equal(mt_text_cols(b), 6);
+	assert_string_equal(mt_text_pad(b, sizeof b, "кэш", 6), "   кэш");
+	assert_string_equal(mt_text_pad(b, sizeof b, "промахи", 3), "промахи"); /* kept whole */
+	assert_string_equal(mt_text_pad(b, sizeof b, "L2", -4), "L2  ");
+	/* printf's %-6s would have padded "кэш" (6 bytes) with nothing */
+	mt_snprintf(b, sizeof b, "%-6s|", "кэш");
+	assert_string_equal(b, "кэш|");
+	/* a buffer too small: cut on a character's start */
+	assert_string_equal(mt_text_pad(tiny, sizeof tiny, "шаг", -8), "ша ");
+	assert_string_equal(mt_text_pad(tiny, sizeof tiny, "ab", 8), "     ");
+}
+
+/* The C locale (the test's own, before mt_i18n_init): '.' everywhere. */
+static void numbers_in_c(void **state)
+{
+	char b[32];
+	(void)state;
+	assert_string_equal(mt_radix(), ".");
+	assert_string_equal(mt_hnum(b, sizeof b, 3.634, 2), "3.63");
+	assert_int_equal(mt_hsnprintf(b, sizeof b, "%.1fG %d", 10.61, 7), 0);
+	assert_string_equal(b, "10.6G 7");
+	assert_string_equal(mt_hfmt_mem(b, sizeof b, 3ull << 29), "1.5 GB");
+	assert_string_equal(mt_hfmt_mem(b, sizeof b, 512ull << 20), "512 MB");
+	assert_int_equal(mt_hsnprintf(b, 4, "%s", "longer"), -1);
+}
+
+/* ru_RU.UTF-8 from the build's locale folder: the h-formatters take ','
+ * and everything else keeps '.': printf, strtod, cJSON, mt_fmt_mem. */
+static void numbers_in_russian(void **state)
+{
+	char b[64];
+	cJSON *j;
+	char *out;
+	(void)state;
+	setenv("LOCPATH", getenv("MEMTOP_LOCPATH"), 1);
+	setenv("LC_ALL", "ru_RU.UTF-8", 1);
+	assert_int_equal(mt_i18n_init(NULL), 0);
+	assert_string_equal(mt_radix(), ",");
+	assert_string_equal(mt_hnum(b, sizeof b, 3.634, 2), "3,63");
+	mt_hsnprintf(b, sizeof b, "%.1fG .. %.1fG, %d%%", 10.61, 74.0, 5);
+	assert_string_equal(b, "10,6G .. 74,0G, 5%");
+	mt_hsnprintf(b, sizeof b, "%2$s %1$.2f", 0.5, "шаг"); /* a translation may reorder */
+	assert_string_equal(b, "шаг 0,50");
+	assert_string_equal(mt_hfmt_mem(b, sizeof b, 3ull << 29), "1,5 GB");
+	/* what machines read */
+	mt_snprintf(b, sizeof b, "%.2f", 3.634);
+	assert_string_equal(b, "3.63");
+	assert_string_equal(mt_fmt_mem(b, sizeof b, 3ull << 29), "1.5 GB");
+	assert_true(strtod("1.5", NULL) == 1.5);
+	j = cJSON_CreateNumber(1.25);
+	out = cJSON_PrintUnformatted(j);
+	assert_string_equal(out, "1.25");
+	cJSON_free(out);
+	cJSON_Delete(j);
+	j = cJSON_Parse("[2.5]");
+	assert_non_null(j);
+	assert_true(cJSON_GetArrayItem(j, 0)->valuedouble == 2.5);
+	cJSON_Delete(j);
+	/* widths do not move with the locale */
+	check_widths();
+}
+
+/* Why the Russian locale is not there (tests/locale.sh's stamp), or NULL. */
+static const char *no_russian(void)
+{
+	static char why[256];
+	const char *dir = getenv("MEMTOP_LOCPATH");
+	char path[MT_PATH_MAX], *stamp;
+	if (!dir)
+		return "MEMTOP_LOCPATH is not set (run through make check)";
+	mt_snprintf(path, sizeof path, "%s/ru_RU.UTF-8/LC_NUMERIC", dir);
+	if (access(path, R_OK) == 0)
+		return NULL;
+	mt_snprintf(path, sizeof path, "%s/stamp", dir);
+	stamp = mt_read_file(path, sizeof why - 1, NULL, NULL);
+	mt_snprintf(why, sizeof why, "%s", stamp ? stamp : "no ru_RU.UTF-8 built (tests/locale.sh)");
+	why[strcspn(why, "\n")] = '\0';
+	free(stamp);
+	return why;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(widths_in_columns),
+		cmocka_unit_test(cut_whole_characters),
+		cmocka_unit_test(one_character),
+		cmocka_unit_test(pad_in_columns),
+		cmocka_unit_test(compare_wraps_in_columns),
+		cmocka_unit_test(numbers_in_c),
+		/* last: it sets the process's locale */
+		MT_SKIP_IF(no_russian(), numbers_in_russian),
+	};
+	return cmocka_run_group_tests_name("i18n", tests, NULL, NULL);
+}
