@@ -13,7 +13,7 @@ env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$build" install DESTDIR="$D"
 rc=$?
 [ "$rc" = 0 ] || sed 's/^/# /' "$TMP/install.log" | tail -n 20
 is "make install DESTDIR=...: exit 0" "$rc" 0
-man=$(find "$D" -path '*/man1/memtop.1' -type f)
+man=$(find "$D" -path '*/man/man1/memtop.1' -type f)  # the English page (ru/man1 holds the Russian)
 ok "... the manual installed in a man1 folder" test -n "$man" -a -f "$man"
 is "... no installed file keeps an @name@ of the build" \
 	"$(grep -rIlE '@[A-Za-z_]+@' "$D" | sed "s|^$D||")" ""
