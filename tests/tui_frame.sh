@@ -91,7 +91,7 @@ wok "q with the walks unsaved asks" 'Save before quitting\? y save, n quit witho
 tkeys x
 like "a key that answers nothing leaves the question" "$(tcap)" 'Save before quitting'
 tkeys Escape
-wok "Esc stays" '1\.\.9 tabs' 5
+wok "Esc stays" '1\.\.9 0 tabs' 5
 tkeys q n
 wok "q n quits at once without saving" 'memtop-exit=0' 5
 
