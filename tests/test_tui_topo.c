@@ -87,15 +87,18 @@ static int check_layout(const struct topo_view *v, int width, int height)
 					    o->y >= k->y + k->h || o->y + o->h <= k->y);
 			}
 		}
-		/* the title: its words whole, or the first of them */
+		/* the title: its words whole, its first whole clauses (TV_SHORTER:
+		 * up to a ", ", "; " or ": "), or its first words and the ellipsis */
 		tv_box_words(v, b, whole, sizeof whole);
 		n = strlen(x->title);
 		assert_memory_equal(x->title, whole, n);
 		if (!x->title_cut)
 			assert_int_equal(n, strlen(whole));
+		else if (x->title_cut == TV_SHORTER)
+			assert_true(strchr(",;:", whole[n]) && whole[n + 1] == ' ');
 		else if (n)
 			assert_true(whole[n] == ' ');
-		assert_true((int)n + (x->flat ? 1 : 3) + x->title_cut <= x->w);
+		assert_true((int)n + (x->flat ? 1 : 3) + (x->title_cut == TV_CUT) <= x->w);
 	}
 	return drawn;
 }
