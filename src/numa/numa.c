@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "numa.h"
+#include "numa_int.h"
 #include "machine/plan.h"
 #include "os/threads.h"
 
@@ -121,6 +122,7 @@ int numa_plan(struct numa_params *p, const struct numa_node *all, size_t nall, c
 	char names[200];
 	memset(p, 0, sizeof *p);
 	p->quick = quick;
+	p->mixes = NUMA_MIXES_DEFAULT;
 	if (select_nodes(p, all, nall, want, nwant, e) < 0)
 		return -1;
 	for (size_t i = 0; i < p->nnodes; i++)
@@ -171,9 +173,42 @@ void numa_params_runs(struct numa_params *p)
 	b->sizes[0].bytes = p->size; /* --quick cuts sizes: ours is already planned */
 }
 
+/* The runs of p's matrices a node pair takes: latency (twice with 2 MB
+ * pages), one a mix. */
+static int runs_a_pair(const struct numa_params *p)
+{
+	int n = 1 + (p->huge != 0);
+	for (int m = 0; m < NUMA_NMIX; m++)
+		n += (p->mixes >> m) & 1;
+	return n;
+}
+
+/* The loaded-latency curves in the plan's notes: each pair and why, its
+ * CPUs (the chaser first), the points. */
+static void loaded_notes(const struct numa_params *p, struct plan *out)
+{
+	for (size_t i = 0; i < p->nloaded; i++) {
+		const struct numa_curve_plan *c = &p->loaded[i];
+		int cpus[NUMA_MAX_NODE_CPUS], n = numa_loaded_cpus(p, (size_t)c->pair.cpu, cpus,
+								     NUMA_MAX_NODE_CPUS);
+		char mem[24], dist[24] = "", inj[96];
+		if (c->pair.mem >= 0)
+			mt_snprintf(mem, sizeof mem, "%d", p->nodes[c->pair.mem].node);
+		else
+			mt_strlcpy(mem, "?", sizeof mem);
+		if (c->dist > 0)
+			mt_snprintf(dist, sizeof dist, ", distance %d", c->dist);
+		numa_cpus_text(cpus + 1, n - 1, inj, sizeof inj);
+		plan_note(out, "loaded latency %d>%s (%s%s): chaser on CPU %d, %d injector%s on CPUs "
+			       "%s, idle and %zu delays, about %.0f s", p->nodes[c->pair.cpu].node, mem,
+			  numa_why_text(c->why), dist, cpus[0], n - 1, n == 2 ? "" : "s", inj,
+			  p->ndelays, numa_loaded_estimate_s(p));
+	}
+}
+
 void numa_plan_of(const struct numa_params *p, const struct machine *m, struct plan *out)
 {
-	char why[300];
+	char why[300], mixes[64];
 	plan_init(out, "numa", m);
 	mt_snprintf(why, sizeof why, "each run's buffer, bound to the memory node: %s",
 		    p->size_from);
@@ -196,13 +231,17 @@ void numa_plan_of(const struct numa_params *p, const struct machine *m, struct p
 		plan_add_pair(out, c->node, mem->node);
 	}
 	out->pairs_nodes = 1;
-	plan_note(out, "%d runs a node pair: latency on 4 KB pages%s, read, triad", 3 + p->huge,
-		  p->huge ? ", latency on 2 MB pages (as MLC)" : "");
+	plan_note(out, "%d runs a node pair: latency on 4 KB pages%s%s%s (%s stores)",
+		  runs_a_pair(p), p->huge ? ", latency on 2 MB pages (as MLC)" : "",
+		  p->mixes ? ", bandwidth " : "", numa_mixes_text(p->mixes, mixes, sizeof mixes),
+		  p->streaming ? "streaming" : "cached");
 	if (p->skipped)
 		plan_note(out, "%zu of the machine's %zu nodes, spread over it: a run takes at most "
 			       "%d (--nodes picks them)", p->nnodes, p->nnodes + p->skipped,
 			  NUMA_MAX_NODES);
-	out->estimate_s = (double)p->ncells * (3 + p->huge) * (p->quick ? 0.3 : 2.0);
+	loaded_notes(p, out);
+	out->estimate_s = (double)p->ncells * runs_a_pair(p) * (p->quick ? 0.3 : 2.0) +
+			  (double)p->nloaded * numa_loaded_estimate_s(p);
 }
 
 int numa_latency_cpu(const struct numa_params *p, size_t i)
@@ -270,25 +309,26 @@ size_t numa_nodes_of(const struct machine *m, int kind, struct numa_node *out, s
 
 /* ---- one lab's run as a job of its own ------------------------------------------ */
 
-struct worker {
-	job_t *job;
-	struct numa_params *p;
-	double done, total; /* runs */
-	int pages_said;
-};
+/* A point of the loaded sweep (a BANDWIDTH_EV_LOADED cell) as a NUMA_LOADED
+ * cell of w's curve, on to w's job. */
+static void pass_point(struct numa_worker *w, const struct job_event *in)
+{
+	struct bandwidth_ev_loaded x;
+	struct job_event ev;
+	if (JOB_PAYLOAD_GET(in, struct bandwidth_ev_loaded, &x) < 0)
+		return;
+	job_cell(&ev, NUMA_LOADED, w->curve->pair.cpu, w->curve_mem, in->value, in->spread);
+	JOB_PAYLOAD_PUT(&ev, struct numa_ev_loaded,
+			&((struct numa_ev_loaded){ .point = in->row, .why = w->curve->why,
+						   .delay_ns = x.delay_ns, .gbs = x.gbs,
+						   .spread = in->spread, .tries = x.tries,
+						   .preempted = x.preempted }));
+	(void)job_emit(w->job, &ev);
+}
 
-/* What a lab's run gave: its one cell (the latest: a second look replaces
- * the first) and whether the worker moved (or its CPU was taken away
- * before it started). */
-struct got {
-	int have;
-	struct job_event cell;
-	int moved;
-};
-
-/* Take sub's events into g (a note goes on to w's job). Returns 1 after
- * the last event, else 0. */
-static int take_events(struct worker *w, job_t *sub, struct got *g)
+/* Take sub's events into g (a note goes on to w's job; a curve's points
+ * too). Returns 1 after the last event, else 0. */
+static int take_events(struct numa_worker *w, job_t *sub, struct numa_got *g)
 {
 	struct job_event ev[16];
 	size_t n = job_take(sub, ev, MT_ARRAY_LEN(ev));
@@ -297,6 +337,10 @@ static int take_events(struct worker *w, job_t *sub, struct got *g)
 		switch (ev[i].type) {
 		case JOB_EV_CELL:
 		case JOB_EV_UPDATE:
+			if (w->curve && ev[i].subtype == BANDWIDTH_EV_LOADED) {
+				pass_point(w, &ev[i]);
+				break;
+			}
 			g->have = 1;
 			g->cell = ev[i];
 			break;
@@ -320,9 +364,7 @@ static int take_events(struct worker *w, job_t *sub, struct got *g)
 	return last;
 }
 
-/* Run fn(arg) as a job pinned to cpu, passing w's pause and cancel on.
- * Returns 0 done (g filled), 1 cancelled, -1 with e. */
-static int run_lab(struct worker *w, job_fn fn, void *arg, int cpu, struct got *g, mt_error *e)
+int numa_run_lab(struct numa_worker *w, job_fn fn, void *arg, int cpu, struct numa_got *g, mt_error *e)
 {
 	struct job_progress pg;
 	job_t *sub;
@@ -336,7 +378,8 @@ static int run_lab(struct worker *w, job_fn fn, void *arg, int cpu, struct got *
 		last = take_events(w, sub, g);
 		job_get_progress(sub, &pg);
 		g->moved |= pg.cpu_moved;
-		job_set_progress(w->job, w->done + pg.fraction, w->total);
+		job_set_progress(w->job, w->done + pg.fraction * (w->curve ? NUMA_CURVE_RUNS : 1),
+				 w->total);
 		if (!paused && job_is_paused(w->job)) {
 			job_pause(sub);
 			paused = 1;
@@ -355,7 +398,7 @@ static int run_lab(struct worker *w, job_fn fn, void *arg, int cpu, struct got *
 
 /* Emit the cell of run `what` for pair c from g, with the pages of buf.
  * Returns 0, or -1 with e set. */
-static int emit(struct worker *w, const struct numa_pair *c, int what, const struct got *g,
+static int emit(struct numa_worker *w, const struct numa_pair *c, int what, const struct numa_got *g,
 		const void *buf, size_t len, int where, int bound, mt_error *e)
 {
 	const struct numa_node *mem = &w->p->nodes[c->mem];
@@ -369,6 +412,8 @@ static int emit(struct worker *w, const struct numa_pair *c, int what, const str
 		if (JOB_PAYLOAD_GET(&g->cell, struct latency_ev_point, &lat) < 0)
 			return mt_fail(e, "the latency lab gave a cell without its figures");
 		x.tries = (int)lat.tries;
+		if (what == NUMA_LAT_HUGE || !(w->lat[c->cpu][c->mem] > 0))
+			w->lat[c->cpu][c->mem] = g->cell.value;
 	} else {
 		struct bandwidth_ev_table bw;
 		if (JOB_PAYLOAD_GET(&g->cell, struct bandwidth_ev_table, &bw) < 0)
@@ -392,13 +437,13 @@ static int emit(struct worker *w, const struct numa_pair *c, int what, const str
  * buffer bound to the memory node with 2 MB of slack, the chase in its 2
  * MB-aligned part, which the lab advises as it is asked. Returns 0, 1
  * cancelled, -1 with e. */
-static int run_latency(struct worker *w, const struct numa_pair *c, int huge, mt_error *e)
+static int run_latency(struct numa_worker *w, const struct numa_pair *c, int huge, mt_error *e)
 {
 	struct latency_params lp = w->p->lat;
 	int cpu = numa_latency_cpu(w->p, (size_t)c->cpu), rc, bound;
 	size_t len = (size_t)latency_buffer_bytes(&lp) + (huge ? MT_HUGE_2M : 0);
 	char *base;
-	struct got g;
+	struct numa_got g;
 	base = numa_mem_alloc(w->p->mem, w->p->nodes[c->mem].node, len, &bound, e);
 	if (!base)
 		return -1;
@@ -406,7 +451,7 @@ static int run_latency(struct worker *w, const struct numa_pair *c, int huge, mt
 	lp.buf_bytes = (size_t)latency_buffer_bytes(&lp);
 	lp.buf = huge ? (char *)(((uintptr_t)base + MT_HUGE_2M - 1) & ~(uintptr_t)(MT_HUGE_2M - 1))
 		      : base;
-	rc = run_lab(w, latency_worker, &lp, cpu, &g, e);
+	rc = numa_run_lab(w, latency_worker, &lp, cpu, &g, e);
 	if (rc == 0 && !g.have)
 		rc = mt_fail(e, "the latency lab gave no figure");
 	if (rc == 0)
@@ -453,17 +498,18 @@ static int first_touch(const struct bandwidth_params *b, char *buf, size_t len, 
 	return rc ? mt_fail(e, "cannot start a thread to touch the memory: %s", strerror(rc)) : 0;
 }
 
-/* The bandwidth of kernel (BANDWIDTH_READ, BANDWIDTH_TRIAD) for pair c. */
-static int run_bandwidth(struct worker *w, const struct numa_pair *c, int kernel, mt_error *e)
+/* The bandwidth of mix (NUMA_MIX_*) for pair c: its kernel (with
+ * streaming stores where p asks) on every CPU of the CPU node. */
+static int run_bandwidth(struct numa_worker *w, const struct numa_pair *c, int mix, mt_error *e)
 {
 	const struct numa_node *cn = &w->p->nodes[c->cpu];
 	struct bandwidth_params *b = malloc(sizeof *b);
-	struct got g;
+	struct numa_got g;
 	int rc = -1, bound;
 	if (!b)
 		return mt_fail(e, "out of memory");
 	*b = w->p->bw;
-	b->kernels[0] = kernel;
+	b->kernels[0] = numa_mix_kernel(mix, w->p->streaming);
 	b->threads[0] = (unsigned)cn->ncpus;
 	if (bandwidth_set_cpus(b, cn->cpus, cn->ncpus, w->p->m, e) < 0)
 		goto out;
@@ -474,12 +520,11 @@ static int run_bandwidth(struct worker *w, const struct numa_pair *c, int kernel
 	if (!b->buf)
 		goto out;
 	if (first_touch(b, b->buf, b->buf_bytes, e) == 0)
-		rc = run_lab(w, bandwidth_worker, b, cn->cpus[0], &g, e);
+		rc = numa_run_lab(w, bandwidth_worker, b, cn->cpus[0], &g, e);
 	if (rc == 0 && !g.have)
 		rc = mt_fail(e, "the bandwidth lab gave no figure");
 	if (rc == 0)
-		rc = emit(w, c, kernel == BANDWIDTH_READ ? NUMA_READ : NUMA_TRIAD, &g, b->buf,
-			  b->buf_bytes, cn->ncpus, bound, e);
+		rc = emit(w, c, numa_mix_meas(mix), &g, b->buf, b->buf_bytes, cn->ncpus, bound, e);
 	numa_mem_free(w->p->mem, b->buf, b->buf_bytes);
 out:
 	free(b);
@@ -488,14 +533,14 @@ out:
 
 int numa_worker(job_t *job, void *arg, mt_error *e)
 {
-	struct worker w;
+	struct numa_worker w;
 	int rc = 0;
 	memset(&w, 0, sizeof w);
 	w.job = job;
 	w.p = arg;
 	if (!w.p->mem || w.p->ncells == 0)
 		return mt_fail(e, "numa: nothing to measure");
-	w.total = (double)w.p->ncells * (NUMA_NMEAS - !w.p->huge);
+	w.total = (double)w.p->ncells * runs_a_pair(w.p) + (double)w.p->nloaded * NUMA_CURVE_RUNS;
 	job_set_total(job, (uint64_t)w.total);
 	for (size_t i = 0; i < w.p->ncells && rc == 0; i++) {
 		const struct numa_pair *c = &w.p->cells[i];
@@ -503,11 +548,12 @@ int numa_worker(job_t *job, void *arg, mt_error *e)
 			w.done++;
 		if (rc == 0 && w.p->huge && (rc = run_latency(&w, c, 1, e)) == 0)
 			w.done++;
-		if (rc == 0 && (rc = run_bandwidth(&w, c, BANDWIDTH_READ, e)) == 0)
-			w.done++;
-		if (rc == 0 && (rc = run_bandwidth(&w, c, BANDWIDTH_TRIAD, e)) == 0)
-			w.done++;
+		for (int m = 0; m < NUMA_NMIX && rc == 0; m++)
+			if (((w.p->mixes >> m) & 1) && (rc = run_bandwidth(&w, c, m, e)) == 0)
+				w.done++;
 		job_set_progress(job, w.done, w.total);
 	}
+	if (rc == 0 && w.p->nloaded)
+		rc = numa_run_curves(&w, e);
 	return rc < 0 ? -1 : 0;
 }

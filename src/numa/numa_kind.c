@@ -67,8 +67,56 @@ static void compare_one(const struct result_file *f, size_t n, int k, const char
 	cmp_end(&t);
 }
 
-/* memtop compare of numa results: each file's conditions, then the three
- * matrices as tables of node pairs (CPU node > memory node). */
+/* A figure of what curve c says (what: 0 idle ns, 1 knee ns, 2 peak ns, 3
+ * knee GB/s, 4 peak GB/s), NAN where it has none. */
+static double curve_figure(const struct numa_curve *c, int what)
+{
+	struct numa_knee k;
+	if (!c || !c->npts)
+		return NAN;
+	numa_knee_find(c->pts, c->npts, &k);
+	switch (what) {
+	case 0: return c->pts[0].ns;
+	case 1: return k.have ? c->pts[k.knee].ns : (double)NAN;
+	case 2: return k.peak ? c->pts[k.peak].ns : (double)NAN;
+	case 3: return k.have ? c->pts[k.knee].gbs : (double)NAN;
+	default: return k.peak ? c->pts[k.peak].gbs : (double)NAN;
+	}
+}
+
+/* One figure (curve_figure's what) of A's loaded-latency curves, each
+ * file's for the same node numbers beside. Nothing when A has no curve. */
+static void compare_curves(const struct result_file *f, size_t n, int what)
+{
+	static const char *const title[] = {
+		"loaded latency: idle, ns a load", "loaded latency: at the knee, ns a load",
+		"loaded latency: at the peak, ns a load", "loaded latency: the knee's GB/s (injectors)",
+		"loaded latency: the peak's GB/s (injectors)",
+	};
+	const struct numa_result *a = f[0].r;
+	struct cmp_table t;
+	if (!a->ncurves)
+		return;
+	cmp_begin(&t, title[what], "cpu>mem", (int)n, 1, what >= 3);
+	for (size_t c = 0; c < a->ncurves; c++) {
+		const struct numa_curve *ca = &a->curves[c];
+		double v[CMP_MAX_FILES];
+		char label[32];
+		for (size_t m = 0; m < n && m < CMP_MAX_FILES; m++) {
+			const struct numa_result *r = f[m].r;
+			int x = index_of(r, a->nodes[ca->cpu]), y = index_of(r, a->nodes[ca->mem]);
+			v[m] = x >= 0 && y >= 0 ? curve_figure(numa_result_curve(r, x, y), what)
+						: (double)NAN;
+		}
+		mt_snprintf(label, sizeof label, "%d>%d", a->nodes[ca->cpu], a->nodes[ca->mem]);
+		cmp_row(&t, label, v);
+	}
+	cmp_end(&t);
+}
+
+/* memtop compare of numa results: each file's conditions, then the
+ * matrices (latency, each mix) as tables of node pairs (CPU node > memory
+ * node), then the loaded-latency curves' knees and peaks. */
 static int compare(const struct result_file *f, size_t n, const struct result_compare_opts *o)
 {
 	(void)o;
@@ -82,8 +130,18 @@ static int compare(const struct result_file *f, size_t n, const struct result_co
 	printf("\nrows: CPU node > memory node\n");
 	compare_one(f, n, NUMA_LAT, "idle latency, ns a load (random chase, 4 KB pages)");
 	compare_one(f, n, NUMA_LAT_HUGE, "idle latency, ns a load (2 MB pages, as MLC)");
-	compare_one(f, n, NUMA_READ, "read, GB/s (all CPUs of the CPU node)");
-	compare_one(f, n, NUMA_TRIAD, "triad, GB/s (all CPUs of the CPU node)");
+	for (int m = 0; m < NUMA_NMIX; m++) {
+		char title[120];
+		if (m == NUMA_MIX_READS || m == NUMA_MIX_TRIAD)
+			mt_snprintf(title, sizeof title, "%s, GB/s (all CPUs of the CPU node)",
+				    m == NUMA_MIX_READS ? "read" : "triad");
+		else
+			mt_snprintf(title, sizeof title, "%s reads:writes, GB/s (all CPUs of the CPU node)",
+				    numa_mix_name(m));
+		compare_one(f, n, numa_mix_meas(m), title);
+	}
+	for (int w = 1; w <= 4; w++) /* the knee's and the peak's (idle: the 2 MB matrix's) */
+		compare_curves(f, n, w);
 	return 0;
 }
 
@@ -116,5 +174,6 @@ const struct result_kind kind_numa = {
 	.to_json = kind_to_json,
 	.figures = figures,
 	.compare = compare,
+	.plot = numa_plot,
 	.method = method,
 };
