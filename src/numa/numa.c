@@ -199,10 +199,10 @@ static void loaded_notes(const struct numa_params *p, struct plan *out)
 		if (c->dist > 0)
 			mt_snprintf(dist, sizeof dist, ", distance %d", c->dist);
 		numa_cpus_text(cpus + 1, n - 1, inj, sizeof inj);
-		plan_note(out, "loaded latency %d>%s (%s%s): chaser on CPU %d, %d injector%s on CPUs "
+		plan_note(out, "loaded latency %d>%s (%s%s): chaser on CPU %d, %d injector%s on CPU%s "
 			       "%s, idle and %zu delays, about %.0f s", p->nodes[c->pair.cpu].node, mem,
-			  numa_why_text(c->why), dist, cpus[0], n - 1, n == 2 ? "" : "s", inj,
-			  p->ndelays, numa_loaded_estimate_s(p));
+			  numa_why_text(c->why), dist, cpus[0], n - 1, n == 2 ? "" : "s",
+			  n == 2 ? "" : "s", inj, p->ndelays, numa_loaded_estimate_s(p));
 	}
 }
 

@@ -219,7 +219,8 @@ int numa_mix_kernel(int mix, int streaming);
 void numa_mix_bytes(int mix, size_t n, uint64_t *rd, uint64_t *wr);
 
 /* Parse --mix: mix names separated by commas (reads, 3:1, 2:1, 1:1,
- * triad) or "all", into *mixes (1 << NUMA_MIX_*). Returns 0, or -1 with e
+ * triad), "all" or "none" (no bandwidth matrix: the idle latency, and the
+ * loaded curves with --loaded), into *mixes (1 << NUMA_MIX_*). Returns 0, or -1 with e
  * in one line naming the word: "--mix: '0:1': no mix of 0 reads to 1
  * write ...", "--mix: '3:': a mix of reads to writes is READS:WRITES, such
  * as 3:1 ...", "--mix: 'x' is not a mix ...", a mix given twice, empty. */

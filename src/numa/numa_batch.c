@@ -53,7 +53,8 @@ static const struct batch_option options[] = {
 	BATCH_HELP_CPU_KIND,
 	BATCH_OPT_STRING("mix", 'm', "LIST",
 			 "the bandwidth matrices' traffic, as Intel MLC's: reads, 3:1,\n"
-			 "2:1, 1:1 (reads:writes), triad, or all (default: reads,triad)",
+			 "2:1, 1:1 (reads:writes), triad, all, or none (default:\n"
+			 "reads,triad)",
 			 struct run_params, o.mix),
 	BATCH_OPT_STRING("stores", 's', "KIND",
 			 "the mixes' writes: cached (the default: as a program's\n"

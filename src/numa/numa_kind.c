@@ -49,6 +49,15 @@ static void compare_one(const struct result_file *f, size_t n, int k, const char
 {
 	const struct numa_result *a = f[0].r;
 	struct cmp_table t;
+	int any = k < NUMA_R3W1; /* the matrices before mixes: always, as before */
+	for (size_t m = 0; m < n && !any; m++) {
+		const struct numa_result *r = f[m].r;
+		for (size_t i = 0; i < r->nnodes; i++)
+			for (size_t j = 0; j < r->nnodes; j++)
+				any |= r->v[i][j][k].have;
+	}
+	if (!any)
+		return;
 	cmp_begin(&t, title, "cpu>mem", (int)n, 1, k != NUMA_LAT && k != NUMA_LAT_HUGE);
 	for (size_t i = 0; i < a->nnodes; i++)
 		for (size_t j = 0; j < a->nnodes; j++) {

@@ -92,8 +92,8 @@ static int mix_word(const char *w, size_t len, mt_error *e)
 			return m;
 	if (strcmp(word, "read") == 0) /* the JSON's word for it */
 		return NUMA_MIX_READS;
-	if (strcmp(word, "all") == 0)
-		return mt_fail(e, "--mix: 'all' is every mix: give it alone");
+	if (strcmp(word, "all") == 0 || strcmp(word, "none") == 0)
+		return mt_fail(e, "--mix: '%s' stands alone", word);
 	colon = strchr(word, ':');
 	if (!colon || !isdigit((unsigned char)word[0]))
 		return mt_fail(e, "--mix: '%s' is not a mix (" MIXES_WORDS ")", word);
@@ -116,8 +116,8 @@ int numa_mix_parse(const char *list, unsigned *out, mt_error *e)
 	const char *w = list;
 	if (!list || !*list)
 		return mt_fail(e, "--mix: empty (" MIXES_WORDS ")");
-	if (strcmp(list, "all") == 0) {
-		*out = NUMA_MIXES_ALL;
+	if (strcmp(list, "all") == 0 || strcmp(list, "none") == 0) {
+		*out = strcmp(list, "all") == 0 ? NUMA_MIXES_ALL : 0;
 		return 0;
 	}
 	for (;;) {
