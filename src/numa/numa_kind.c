@@ -15,12 +15,15 @@ RESULT_KIND_TYPED(struct numa_result, numa_result_to_json)
 RESULT_KIND_MEASURED(struct numa_result, numa_result_measured)
 
 /* The local figures of the first CPU node (its own memory): latency on 4 KB
- * and on 2 MB pages, read and triad bandwidth, each named within a fleet's
+ * and on 2 MB pages, read and triad bandwidth (and the other mixes where
+ * measured), each named within a fleet's
  * column ("lat 4K": under the kind's name, numa). */
 static size_t figures(const void *rv, struct result_figure *out, size_t max)
 {
-	static const char *const names[NUMA_NMEAS] = { "lat 4K", "read", "triad", "lat 2M" };
-	static const char *const units[NUMA_NMEAS] = { "ns", "GB/s", "GB/s", "ns" };
+	static const char *const names[NUMA_NMEAS] = { "lat 4K", "read", "triad", "lat 2M",
+							"3:1", "2:1", "1:1" };
+	static const char *const units[NUMA_NMEAS] = { "ns", "GB/s", "GB/s", "ns", "GB/s", "GB/s",
+							"GB/s" };
 	const struct numa_result *r = rv;
 	size_t n = 0;
 	for (size_t i = 0; i < r->nnodes; i++) {
