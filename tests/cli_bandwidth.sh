@@ -33,7 +33,7 @@ like "JSON: triad at 32K counts three arrays of 1344 doubles" "$j" '"kernel":"tr
 # 2 threads share 32K: 16K each; triad 3 x 640 x 8 x 2 threads
 like "JSON: triad at 32K on 2 threads, 30720 bytes" "$j" '"kernel":"triad","size":32768,"threads":2,[^}]*"bytes_per_pass":30720,'
 like "JSON: the sizes with their source" "$j" '"sizes":\[\{"size":32768,"level":"","per_thread":false,"from":"--sizes, all threads"\}'
-like "JSON: thread counts with placement" "$j" '"threads":\[\{"threads":1,"cpus":"[0-9]+","placement":"CPU [0-9]+","oversubscribed":false\}'
+like "JSON: thread counts with placement" "$j" '"threads":\[\{"threads":1,"cpus":"[0-9]+","placement":"CPU [0-9]+","oversubscribed":false,"over_quota":false\}'
 
 out=$(run --quick --sizes 64K --threads 1 --kernels triad,copy --csv)
 is "CSV: a header and one line per cell" "$(printf '%s\n' "$out" | grep -c '^table,65536,,1,\(triad\|copy\),')" 2

@@ -108,7 +108,7 @@ else
 fi
 status "--cpus with one CPU: exit 2" 2 "$MEMTOP" run cores --cpus "$a"
 status "--cpus that is not a list: exit 2" 2 "$MEMTOP" run cores --cpus "0,x"
-like "... naming the bad part" "$(cat "$TMP/err")" "--cpus: 'x' is not a CPU number or a range such as 0-3, got '0,x'"
+like "... naming the bad part" "$(cat "$TMP/err")" "--cpus: 'x' is not a CPU, a range such as 0-3 or a domain such as S0, got '0,x'"
 status "--cpus with a backward range: exit 2" 2 "$MEMTOP" run cores --cpus 3-1
 status "--sample with --all: exit 2" 2 "$MEMTOP" run cores --sample --all
 status "--tries 0: exit 2" 2 "$MEMTOP" run cores --tries 0

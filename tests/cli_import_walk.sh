@@ -2,8 +2,9 @@
 # memtop import and memtop levels on tinymembench tables built here (issue
 # 36): a 4 KB-page curve whose step at a second-level TLB's reach (4M) is a
 # page walk's added constant before a 24M L3, told as a TLB with the L3 read
-# behind it; the same table with no pages stated, read as before; and a
-# curve of the same shape whose step at 4M multiplies, a cache's.
+# behind it; the same table with no pages stated, read the same way (the
+# shape tells, whatever the file says: issue 46); and a curve of the same
+# shape whose step at 4M multiplies, a cache's.
 . "$TESTLIB"
 plan 16
 
@@ -51,12 +52,14 @@ like "the JSON says a TLB" "$(cat "$TMP/wl.json")" '"told_by":[[:space:]]*"a pag
 like "the L3's latency is its own, without the walk" "$(grep '^L3' "$TMP/walk.out")" 'latency: \+2[0-9]\.[0-9] ns over L1'
 
 status "pages not stated: import exits 0" 0 "$MEMTOP" import "$TMP/unstated.txt" --json "$TMP/u.json"
-is "pages not stated: read as before, the step at 4M a cache" "$(levels unstated)" \
-	"L1 size: 32 KB;L2 size: 512 KB;L3 size: 4 MB;Memory from 8 MB;"
+is "pages not stated: the step at 4M a TLB all the same, the L3 read behind it" "$(levels unstated)" \
+	"L1 size: 32 KB;L2 size: 512 KB;TLB1 size: 1024 entries (4 MB of 4 KB pages);L3 size: 16 MB;Memory from 32 MB;"
 
 status "a cache's step of the same shape: import exits 0" 0 "$MEMTOP" import "$TMP/cache.txt" --json "$TMP/c.json"
+# (the L4's 32M point, a quarter of its loads missing, reads under what a
+# walk could add to it: on 4 KB pages alone the L4 is read to it)
 is "the multiplicative step at 4M stays a cache, the 24M one read too" "$(levels cache)" \
-	"L1 size: 32 KB;L2 size: 512 KB;L3 size: 4 MB;L4 size: 16 MB;Memory from 32 MB;"
+	"L1 size: 32 KB;L2 size: 512 KB;L3 size: 4 MB;L4 size: 32 MB;Memory from 64 MB;"
 unlike "no TLB told on the cache curve" "$(cat "$TMP/cache.out")" '^TLB'
 status "levels --json on the cache curve exits 0" 0 "$MEMTOP" levels "$TMP/c.json" --json "$TMP/cl.json"
 unlike "its JSON has no TLB" "$(cat "$TMP/cl.json")" '"told_by"'

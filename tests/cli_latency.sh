@@ -5,7 +5,7 @@
 # arguments exit 2 with one line; --csv carries each point's spread, tries
 # and trust, as the JSON and the table do.
 . "$TESTLIB"
-plan 43
+plan 50
 
 status "--help exits 0" 0 "$MEMTOP" run latency --help
 like "--help lists --hugepages" "$(cat "$TMP/out")" '--hugepages on\|off\|both'
@@ -136,3 +136,24 @@ status "stride not a multiple of 8: exit 2" 2 "$MEMTOP" run latency --strides 12
 status "--max-size below 4K: exit 2" 2 "$MEMTOP" run latency --max-size 1K
 is "--max-size below 4K: one line" "$(cat "$TMP/err")" "memtop: run latency: --max-size: at least 4K"
 status "unknown option: exit 2" 2 "$MEMTOP" run latency --bogus
+
+# the last runs here (issue 46 item 3), in a HOME of the test's own: the
+# first run keeps its levels, the second is held against them; a run kept
+# with other levels under load and on a moved CPU is said to differ, with
+# both runs' conditions, and the points that moved are measured again
+home=$TMP/home
+mkdir -p "$home"
+keep() { HOME=$home XDG_STATE_HOME= "$MEMTOP" run latency --quick --max-size 1M "$@"; }
+status "a run with no history exits 0" 0 keep
+hist=$home/.local/state/memtop/latency-history.json
+ok "it is kept under ~/.local/state/memtop" test -s "$hist"
+status "the next run exits 0" 0 keep
+like "held against the last" "$(cat "$TMP/out")" '^# levels (as|differ from) the last run here \('
+key=$("$JSONQ" "$hist" 'runs[0].key')
+printf '{"memtop_latency_history":1,"runs":[{"key":"%s","date":"2026-01-01 00:00","levels":[{"size":8192,"ns":1},{"size":65536,"ns":3},{"size":262144,"ns":9}],"load_before":9,"load_after":9,"steal_pct":50,"cpu_first":0,"cpu_last":1,"moved":1,"curve":[{"size":65536,"ns":900},{"size":131072,"ns":900}]}]}\n' \
+	"$key" >"$hist"
+status "a run after other levels exits 0" 0 keep
+like "the levels differ, with both runs' conditions" "$(cat "$TMP/out")" \
+	'^# levels differ from the last run here \(2026-01-01 00:00\): .*; this run: .*; the last: load 9\.00\.\.9\.00, steal 50\.0 %, moved from CPU 0 to 1$'
+like "the points that moved, measured again" "$(cat "$TMP/out")" \
+	'^# 2 points moved by 20 % or more from the last run here: measured again, 0 of them now agree with it \([0-9]+ read lower\)$'

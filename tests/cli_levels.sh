@@ -2,7 +2,7 @@
 # memtop levels through the real binary: the levels of a recorded run in the
 # words of run latency, --json to a file and to stdout, exit codes.
 . "$TESTLIB"
-plan 30
+plan 33
 # levels_line DESC FILE LINE_DESC GREP WANT: memtop levels FILE exits 0
 # (DESC), and its one line matching GREP is WANT (LINE_DESC): two cases
 levels_line() {
@@ -49,6 +49,16 @@ status "a curve cut at 3 MB exits 0" 0 "$MEMTOP" levels "$TESTDATA/latency-zen5-
 is "the last level seen, not memory" "$(grep -v '^ ' "$TMP/out" | tail -n 1)" \
 	"The curve ends at 3 MB: the last level seen (from 960 KB, 55.7 cycles (16.1 ns)) is at least L3-like, memory not reached (memory answers in 50 ns or more; a larger --max-size reaches it)"
 unlike "no Memory line" "$(cat "$TMP/out")" '^Memory from'
+# a curve cut inside the step to memory (issue 42 item 13): as slow as
+# memory from 2.5 MB but still climbing, 77..143 ns over its last points,
+# no plateau reached: not called memory
+S=16384,32768,49152,65536,131072,262144,524288,786432,1048576,1310720,1572864,1835008,2097152,2621440,2883584,3145728
+printf '{"experiment":"latency","ghz":1,"sizes":[%s],"strides":[],"ns":[],"random":{"sizes":[%s],"ns":[1.2,1.2,1.2,4,4,4,4,4,4.1,15,15,15.2,16,77,110,143]},"hugepages":"on"}\n' \
+	"$S" "$S" >"$TMP/cut.json"
+status "a curve cut inside the step to memory exits 0" 0 "$MEMTOP" levels "$TMP/cut.json"
+is "it ends inside a level" "$(tail -n 1 "$TMP/out")" \
+	"The curve ends at 3 MB inside a level: from 2.50 MB it reads 77..143 ns and has not settled (no last octave within 25 %): run a larger --max-size"
+unlike "no Memory line for it" "$(cat "$TMP/out")" '^Memory from'
 # memory read from a huge-page chase is said to be without the page walks
 "$MEMTOP" import "$TESTDATA/corpus/tinymembench-intel-n100-nohuge.txt" \
 	"$TESTDATA/corpus/tinymembench-intel-n100-huge.txt" --json "$TMP/n100.json" >/dev/null 2>&1

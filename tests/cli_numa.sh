@@ -7,7 +7,7 @@
 # node count of this machine is assumed. The plan of many-node machines
 # comes from synthetic /sys trees (tests/topo_tree.sh), exactly.
 . "$TESTLIB"
-plan 69
+plan 76
 
 run() { "$MEMTOP" run numa "$@" 2>&1; }
 q() { "$JSONQ" "$@"; }
@@ -25,6 +25,8 @@ like "the pair's line: latency, read and triad" "$out" \
 	'^CPU node 0, memory node 0: latency [0-9.]+ ns on 4 KB pages \(CPU [0-9]+(, [0-9.]+ ns on 2 MB pages)?\), read [0-9.]+ GB/s, triad [0-9.]+ GB/s \([0-9]+ threads?\); '
 like "one node: said in one line" "$out" '^# one node: local memory only, nothing to compare it with$'
 like "the size and why" "$out" '^# size 32M: --quick'
+like "the time announced, priced from its steps timed here" "$out" \
+	'^# about [0-9]+ s \(its steps timed small here: a page [0-9.]+ us, .* of a CPU\)$'
 like "numa_balancing, THP and the page size are said" "$out" \
 	'^# memory: bound to the memory node .*[0-9]+-byte pages .*THP [a-z]+\); kernel.numa_balancing (on|off|absent)$'
 is "JSON: nodes" "$(q "$TMP/n.json" nodes)" "[0]"
@@ -164,3 +166,22 @@ is "... one line" "$(cat "$TMP/err")" \
 status "a node the recorded machine lacks: exit 2" 2 "$MEMTOP" run numa --sysfs-root "$TMP/2s" --nodes 2
 is "... one line naming it and the nodes there are" "$(cat "$TMP/err")" \
 	"memtop: run numa: --nodes: no node 2 (nodes here: 0, 1)"
+
+# a live kernel under qemu with a memory-only node (tests/data/topo-qemu-A.xml)
+Q="$TESTDATA/topo-qemu-A.xml"
+status "the memory-only node alone: exit 2" 2 "$MEMTOP" run numa --topology "$Q" --nodes 2
+is "... it has no CPUs of its own, in one line" "$(cat "$TMP/err")" \
+	"memtop: run numa: --nodes: node 2 has no CPUs of its own (memory only)"
+out=$("$MEMTOP" run numa --topology "$Q" 2>&1)
+like "its plan: the memory-only node a column, no row" "$out" \
+	'^# node pairs \(CPU node > memory node\): 6: 0>0 0>1 0>2 1>0 1>1 1>2$'
+like "... node 2 without CPUs of its own in the plan" "$out" \
+	'^#   node 2: 2\.0 GB, no CPUs of its own \(memory only\)$'
+# bandwidth's thread steps count the nodes with CPUs: no step of 3
+is "bandwidth's steps: 1, a package or a CPU node (2), a core (4), all (8)" \
+	"$("$MEMTOP" run bandwidth --topology "$Q" --json - 2>/dev/null | "$JSONQ" /dev/stdin 'threads[*].count' | tr '\n' ' ')" \
+	"1 2 4 8 "
+is "... each step spread over the packages: 0, then 0 and 4" \
+	"$("$MEMTOP" run bandwidth --topology "$Q" --json - 2>/dev/null | "$JSONQ" /dev/stdin 'threads[0].cpus' 'threads[1].cpus' | tr '\n' ' ')" \
+	"[0] [0,4] "
+

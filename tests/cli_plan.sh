@@ -6,7 +6,7 @@
 # servers are test_plans.c's), and one run a core kind. What this machine
 # is never decides a result: its plans are checked against themselves.
 . "$TESTLIB"
-plan 27
+plan 29
 GEN="$TESTDATA/../topo_tree.sh"
 sh "$GEN" 2s-smt "$TMP/2s" && sh "$GEN" hybrid "$TMP/hybrid"
 
@@ -36,6 +36,11 @@ is "... the L3 row each group's, the L2 each thread's" \
 	"$("$JSONQ" "$TMP/b2.json" 'sizes[2].each_group' 'sizes[1].each_thread' | tr '\n' ' ')" "true true "
 is "... DRAM at 4 x both L3s (16M each), raised to 256M" \
 	"$("$JSONQ" "$TMP/b2.json" 'sizes[3].level' 'sizes[3].bytes' | tr '\n' ' ')" "DRAM 268435456 "
+# more threads than its 16 CPUs: said, as falseshare's plan says it
+status "... 32 threads on its 16 CPUs, exit 0" 0 "$MEMTOP" run bandwidth --sysfs-root "$TMP/2s" \
+	--threads 1,32
+lines "... oversubscribed, said" "$(cat "$TMP/out")" \
+	'^# 32 threads on 16 CPUs: oversubscribed, they take turns on them \(marked \(!\) in the table\)$' 1
 status "the hybrid tree: cores on its E kind only" 0 "$MEMTOP" run cores --sysfs-root "$TMP/hybrid" \
 	--cpu-kind e --json "$TMP/ce.json"
 is "... the E cores' CPUs" "$("$JSONQ" "$TMP/ce.json" 'threads[0].cpus[*]' | tr '\n' ' ')" "4 5 6 7 "

@@ -7,7 +7,7 @@
 # NAME.tar.bz2 files), their counts exactly as hwloc's own .console/.xml
 # files give them.
 . "$TESTLIB"
-plan 59
+plan 77
 GEN="$TESTDATA/../topo_tree.sh"
 for s in small 2s-smt epyc hybrid biglittle garbled holey; do
 	sh "$GEN" "$s" "$TMP/$s" || echo "# topo_tree.sh $s failed"
@@ -69,7 +69,7 @@ status "an unknown option: exit 2" 2 "$MEMTOP" topo --sysfs "$TMP"
 
 # where a run ran: its header's "place", as memtop topo places that CPU
 status "a quick latency run on CPU 0" 0 "$MEMTOP" run latency --quick --cpu 0 --json "$TMP/l.json"
-like "its header says where" "$(cat "$TMP/out")" '^# where: CPU 0: core kind [A-Za-z-]+, '
+like "its header says where" "$(cat "$TMP/out")" '^# where: CPU 0: (core kind [A-Za-z-]+, )?(L3 group|NUMA node|package) '
 "$MEMTOP" topo --json "$TMP/here.json" >/dev/null 2>&1
 is "its place is CPU 0" "$("$JSONQ" "$TMP/l.json" place.cpu)" 0
 like "its kind is one of this machine's" "$("$JSONQ" "$TMP/here.json" 'core_kinds[*].name')" \
@@ -143,3 +143,53 @@ kinds() {
 kinds 20em64t-hybrid-1p6c2t+2ca4co1t \
 	"P E [0,1,2,3,4,5,6,7,8,9,10,11] [12,13,14,15,16,17,18,19] "
 kinds nvidia-dgx-gb10 "big LITTLE [5,6,7,8,9,15,16,17,18,19] [0,1,2,3,4,10,11,12,13,14] "
+
+# A live kernel under qemu (TCG), recorded by lstopo in the guest
+# (tests/data/topo-qemu-*.xml): the SLIT as numactl -H prints it, the
+# memory-only node with no CPUs of its own, TCG named from the CPU model.
+status "the qemu guest's XML exits 0" 0 "$MEMTOP" topo --topology "$TESTDATA/topo-qemu-A.xml" \
+	--json "$TMP/qa.json"
+out=$(cat "$TMP/out")
+is "its distances, as numactl -H prints them" \
+	"$(printf '%s\n' "$out" | sed -n '/^  node distances/,/^       2:/p')" \
+	"$(printf '  node distances (the SLIT: relative latency, 10 local):\n    node    0   1   2\n       0:  10  21  31\n       1:  21  10  41\n       2:  31  41  10')"
+like "the memory-only node: none of its own, the near ones said" "$out" \
+	'^  NUMA node 2: no CPUs of its own \(near CPUs 0-3\), 2\.0 GB memory$'
+like "a TCG guest is named TCG, from its CPU" "$out" \
+	"^  a VM \\(QEMU \\(TCG\\)\\): DMI says 'QEMU Standard PC \\(Q35 \\+ ICH9, 2009\\)'; the CPU is a 'QEMU TCG CPU version 2\\.5\\+'$"
+is "JSON: the distances" "$("$JSONQ" "$TMP/qa.json" distances)" "[[10,21,31],[21,10,41],[31,41,10]]"
+is "JSON: the memory-only node's cpus [], its near CPUs apart" \
+	"$("$JSONQ" "$TMP/qa.json" 'nodes[2].cpus' 'nodes[2].near_cpus' | tr '\n' ' ')" "[] [0,1,2,3] "
+is "JSON: conditions.nodes is numa_nodes; cpu_nodes the nodes with CPUs" \
+	"$("$JSONQ" "$TMP/qa.json" numa_nodes conditions.nodes conditions.cpu_nodes | tr '\n' ' ')" "3 3 2 "
+is "JSON: nothing offline, nothing unplaced" \
+	"$("$JSONQ" "$TMP/qa.json" offline_cpus unplaced_cpus not_placed | tr '\n' '|')" "[]|[]||"
+
+# The same guest with CPU 5 offline: hwloc's tree has cores at two depths
+# (the lone thread's core below its L1); read whole, CPU 5 said in one line.
+status "an SMT sibling offline: exit 0" 0 "$MEMTOP" topo \
+	--topology "$TESTDATA/topo-qemu-offline5.xml" --json "$TMP/qb.json"
+out=$(cat "$TMP/out")
+is "its summary: 4 cores, 7 CPUs" "$(echo "$out" | sed -n 2p)" \
+	"2 packages, 3 NUMA nodes, 2 L3 groups of 2 cores (16 MB each), 4 cores, 7 CPUs; core kind: one"
+lines "CPU 5 said in one line" "$out" '^  not placed: CPU 5 offline' 1
+like "the tree read around, said" "$out" \
+	"^  read around: cores at 2 depths of hwloc's tree \\(4, each read once\\)$"
+is "JSON: offline_cpus" "$("$JSONQ" "$TMP/qb.json" offline_cpus)" "[5]"
+
+# Bad input read around: made by hand (tests/data/topo-cores-two-depths.xml),
+# cores at two depths, CPU 1 offline and CPU 6 in no core: one line for
+# what could not be placed, one for what was read around, nothing dropped.
+status "cores at two depths and a CPU in no core: exit 0" 0 "$MEMTOP" topo \
+	--topology "$TESTDATA/topo-cores-two-depths.xml" --json "$TMP/qc.json"
+out=$(cat "$TMP/out")
+is "... the one line of what could not be placed" "$(printf '%s\n' "$out" | grep '^  not placed:')" \
+	"  not placed: CPU 1 offline (or outside the cpuset hwloc read it in: an XML does not tell which); CPU 6 in no core or package of hwloc's tree (only what else is known of it)"
+is "... every CPU kept: 6 CPUs, 3 cores" "$("$JSONQ" "$TMP/qc.json" cpus cores unplaced_cpus | tr '\n' ' ')" \
+	"6 3 [6] "
+
+# a die without L3 (tests/data/topo-die-without-l3.xml, made by hand)
+status "a die without L3: exit 0" 0 "$MEMTOP" topo --topology "$TESTDATA/topo-die-without-l3.xml"
+like "... its CPUs said in no L3 group" "$(cat "$TMP/out")" \
+	'^  no L3: CPUs 2-3 \(in no L3 group: a die or package without one\)$'
+

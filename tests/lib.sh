@@ -4,6 +4,8 @@
 TAP_N=0
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/memtop-test.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
+# memtop's state (the last latency runs here) stays in the test's folder
+export XDG_STATE_HOME="$TMP/state"
 # Under TEST_RUNNER (qemu-aarch64 in make check-aarch64) the programs the
 # tests run go through it: MEMTOP and JSONQ become small wrappers.
 if [ -n "${TEST_RUNNER:-}" ]; then
@@ -18,7 +20,9 @@ fi
 
 plan() { echo "1..$1"; }
 pass() { TAP_N=$((TAP_N + 1)); echo "ok $TAP_N - $1"; }
-fail() { TAP_N=$((TAP_N + 1)); echo "not ok $TAP_N - $1"; shift; for l in "$@"; do echo "# $l"; done; }
+# fail DESC DIAG...: each line of each DIAG a TAP comment ("# "), so that
+# text it shows (a playbook's "ok: [lab1]") is never read as a result
+fail() { TAP_N=$((TAP_N + 1)); echo "not ok $TAP_N - $1"; shift; for l in "$@"; do printf '%s\n' "$l" | sed 's/^/# /'; done; }
 # ok DESC CMD...: passes when CMD exits 0
 ok() { d=$1; shift; if "$@" >/dev/null 2>&1; then pass "$d"; else fail "$d" "command failed: $*"; fi; }
 # is DESC GOT WANT

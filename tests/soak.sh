@@ -5,8 +5,8 @@
 # tmux; a random walk, seeded and so replayable (the seed is printed), sends
 # every bound key of every tab: runs started, paused, stopped and started
 # again, knob prompts answered with random values (good and bad) or
-# escaped, the "Discard ... (y/n)" line prompts answered (y or n, then
-# Enter) or escaped, save prompts answered (into a folder of its own) or
+# escaped, the "Discard ... (y/n)" questions answered (y or n, one key)
+# or escaped, save prompts answered (into a folder of its own) or
 # escaped, open prompts given a saved file, a missing one or nothing,
 # resizes between 40x12 and 250x70 and storms of SIGWINCH. After every key
 # a probe (? opens the help, Esc closes it) must be answered on the screen
@@ -403,18 +403,12 @@ answer_prompt() {
 		fi
 		;;
 	*"(y/n)"*)
-		# "Discard ... and measure again? (y/n)": a line prompt, so the
-		# answer needs Enter (what was typed into it first is cleared)
+		# "Discard ... and measure again? (y/n)": one key answers it
 		prompts=$((prompts + 1))
-		v=$(pick y n Escape)
-		if [ "$v" = Escape ]; then
-			key Escape
-		else
-			type_answer "$v" || prompts=$((prompts - 1))
-		fi
+		key "$(pick y n Escape)"
 		;;
-	*"Matrix side n: "* | *"Also race blocked"* | *"Block side: "* | *"Increments per thread: "* | \
-		*"Work per cell"* | *"Largest array for the next run"* | *"Algae cache s,E,b"* | \
+	*"Matrix side n ("* | *"Also race blocked"* | *"Block side ("* | *"Atomic adds a thread ("* | \
+		*"Multiply-adds a cell"* | *"Largest array, "* | *"Algae cache s,E,b"* | \
 		*"Int fields a struct"* | *"Cache s,E,b: "* | *"Size ROWSxCOLS: "* | *"Version (naive"*)
 		# a knob: a random value, or escaped
 		prompts=$((prompts + 1))
@@ -506,8 +500,8 @@ save_verdict() {
 # trailing blanks, so an emptied prompt shows as "Save as:" at the line's
 # end: the pieces that end in a colon match it followed by a blank or the
 # end of the line.
-PROMPT_RE='Save as:( |$)|Open a saved|Compare with a saved|\(y/n\)|Matrix side n:( |$)|Also race blocked'
-PROMPT_RE="$PROMPT_RE"'|Block side:( |$)|Increments per thread:( |$)|Work per cell|Largest array for the next run'
+PROMPT_RE='Save as:( |$)|Open a saved|Compare with a saved|\(y/n\)|Matrix side n \(|Also race blocked'
+PROMPT_RE="$PROMPT_RE"'|Block side \(|Atomic adds a thread \(|Multiply-adds a cell|Largest array, '
 PROMPT_RE="$PROMPT_RE"'|Algae cache s,E,b|Int fields a struct|Cache s,E,b:( |$)|Size ROWSxCOLS:( |$)|Version \(naive'
 PROMPT_RE="$PROMPT_RE"'|Save before quitting'
 

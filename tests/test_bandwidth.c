@@ -398,12 +398,25 @@ static void size_plan(void **state)
 	/* memory caps the last row: under the floor, it is not called DRAM (it
 	 * fits in the L3s claimed: L3) */
 	c.m->mem_avail = 2ull << 30;
-	assert_int_equal(plan(&c), 1);
+	assert_int_equal(plan(&c), 2);
 	assert_int_equal(c.p.sizes[c.p.nsizes - 1].bytes, 512ull << 20);
 	assert_string_equal(c.p.sizes[c.p.nsizes - 1].level, "L3");
-	assert_non_null(strstr(c.notes[0], "so it is named L3, not DRAM"));
+	assert_string_equal(c.notes[0], "2.0 GB of memory there: the DRAM row capped at 512M, 4 x "
+					"the L3s of 2 groups, 2 x 508M (cpuid) would be 4064M");
+	assert_non_null(strstr(c.notes[1], "so it is named L3, not DRAM"));
+	/* a job's cgroup of 768M (a recorded tree's limit, 700M left): a quarter
+	 * of what it leaves a run, said naming the job */
+	c.m->limits.known = 1;
+	c.m->limits.mem.bytes = 768ull << 20;
+	c.m->limits.room = 700ull << 20;
+	assert_int_equal(plan(&c), 2);
+	assert_int_equal(c.p.sizes[c.p.nsizes - 1].bytes, 163ull << 20); /* (700M - 48M) / 4 */
+	assert_string_equal(c.notes[0], "this job may use 768M (its cgroup): the DRAM row capped "
+					"at 163M, 4 x the L3s of 2 groups, 2 x 508M (cpuid) would "
+					"be 4064M");
+	memset(&c.m->limits, 0, sizeof c.m->limits);
 	c.m->mem_avail = 6ull << 30; /* 1.5G: past both L3s, under the floor */
-	assert_int_equal(plan(&c), 1);
+	assert_int_equal(plan(&c), 2);
 	assert_string_equal(c.p.sizes[c.p.nsizes - 1].level, "L3+DRAM");
 	/* not even 1M: refused */
 	c.m->mem_avail = 2 << 20;

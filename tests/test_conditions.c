@@ -64,7 +64,7 @@ static void recorded_vm(void **state)
 			    "15 not affected");
 	assert_string_equal(field(&c, "thp"), "madvise");
 	assert_string_equal(field(&c, "thp_defrag"), "madvise");
-	assert_string_equal(field(&c, "smt"), "notsupported");
+	assert_string_equal(field(&c, "smt"), "not supported"); /* smt/control's notsupported */
 	assert_string_equal(field(&c, "numa_balancing"), "off");
 	assert_string_equal(field(&c, "kernel"), "6.18.44-fc-v1252");
 	assert_string_equal(field(&c, "hypervisor"), "KVM");
@@ -203,7 +203,7 @@ static void summary_line(void **state)
 	(void)state;
 	read_data("conditions-epyc-vm", &vm, &c);
 	assert_string_equal(mt_conditions_summary(&c, sum, sizeof sum),
-			    "VM (KVM), governor unknown, THP madvise, SMT notsupported");
+			    "VM (KVM), governor unknown, THP madvise, SMT not supported");
 	read_data("conditions-edac", NULL, &c);
 	assert_string_equal(mt_conditions_summary(&c, sum, sizeof sum),
 			    "governor performance on 3, powersave on 1, THP always, SMT off");
@@ -261,8 +261,9 @@ static const char *trees(void)
 	return t && *t && stat(t, &st) == 0 && S_ISDIR(st.st_mode) ? t : NULL;
 }
 
-/* hwloc's recorded tree NAME's conditions, its topology read too. */
-static void read_tree(const char *name, struct mt_conditions *c)
+/* hwloc's recorded tree NAME's conditions, its topology read too; as a
+ * guest of guest's hypervisor when guest is not NULL. */
+static void read_tree_as(const char *name, const struct mt_vm *guest, struct mt_conditions *c)
 {
 	char dir[] = "/tmp/memtop-cond-XXXXXX", cmd[2048], root[MT_PATH_MAX];
 	const char *argv[] = { "sh", "-c", cmd, NULL };
@@ -282,10 +283,15 @@ static void read_tree(const char *name, struct mt_conditions *c)
 	if (topo_load(root, &t, &e) < 0)
 		fail_msg("%s: %s", name, e.msg);
 	mt_vm_detect(t, 0, 0, &vm);
-	mt_conditions_read(root, t, &vm, c);
+	mt_conditions_read(root, t, guest ? guest : &vm, c);
 	topo_free(t);
 	mt_snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	free(mt_run_capture_for(argv, 4096, 60000, &st));
+}
+
+static void read_tree(const char *name, struct mt_conditions *c)
+{
+	read_tree_as(name, NULL, c);
 }
 
 /* What hwloc's trees recorded: a hybrid laptop with cpufreq, a two-socket
@@ -308,12 +314,52 @@ static void hwloc_trees(void **state)
 	assert_string_equal(field(&c, "snc"), "2 nodes a package (SNC2 or NPS2)");
 	assert_int_equal(c.packages, 2);
 	assert_int_equal(c.nodes, 4);
+	assert_int_equal(c.cpu_nodes, 4);
 	assert_string_equal(field(&c, "product"), "Huawei XA320 V2"); /* DMI's blank cut */
-	assert_string_equal(field(&c, "smt"), "notimplemented");
+	assert_string_equal(field(&c, "smt"), "?the kernel has no SMT control for this CPU");
 	read_tree("32em64t-2n8c+dax+nvme+mic+dimms", &c);
 	assert_string_equal(field(&c, "bios"), "Dell Inc. 1.0.30 08/06/2012");
 	assert_string_equal(field(&c, "governor"), "?not in the recorded tree");
 	assert_string_equal(field(&c, "dimms"), "?not in the recorded tree");
+}
+
+/* A guest cannot see its host's SNC or NPS: the Arm server's tree read as a
+ * KVM guest says so, with the nodes the guest sees, and no "no SNC" fact. */
+static void guest_snc(void **state)
+{
+	const struct mt_vm kvm = { 1, "KVM", "CPUID 0x40000000 says 'KVMKVMKVM'" };
+	struct mt_conditions c;
+	char sum[200];
+	(void)state;
+	read_tree_as("128arm-2pa2n8cluster4co", &kvm, &c);
+	assert_string_equal(field(&c, "snc"), "?not visible from a guest (the host's setting; "
+					     "the guest sees 4 nodes on 2 packages)");
+	assert_null(strstr(mt_conditions_summary(&c, sum, sizeof sum), "SNC"));
+}
+
+/* The memory's reason is the one that holds: EDAC absent, then what
+ * dmidecode could do here (no DMI tables, not installed, not root). */
+static void dimms_reasons(void **state)
+{
+	char b[COND_TEXT];
+	(void)state;
+	assert_string_equal(mt_conditions_dimms_why(b, sizeof b, 0, 0, 1, 0),
+			    "no EDAC driver loaded, no DMI tables for dmidecode");
+	assert_string_equal(mt_conditions_dimms_why(b, sizeof b, 0, 1, 1, 0),
+			    "no EDAC driver loaded; dmidecode (not installed) would read DMI's list");
+	assert_string_equal(mt_conditions_dimms_why(b, sizeof b, 0, 1, 0, 0),
+			    "no EDAC driver loaded; dmidecode (not installed) would read DMI's list "
+			    "as root");
+	assert_string_equal(mt_conditions_dimms_why(b, sizeof b, 0, 1, 0, 1),
+			    "no EDAC driver loaded; dmidecode -t memory lists them as root");
+	assert_string_equal(mt_conditions_dimms_why(b, sizeof b, 1, 1, 1, 1),
+			    "EDAC lists no memory controller; dmidecode -t memory lists them (memtop "
+			    "reads EDAC only)");
+	/* SMT in words; notimplemented is not a state */
+	assert_string_equal(mt_conditions_smt_words("notsupported"), "not supported");
+	assert_string_equal(mt_conditions_smt_words("forceoff"), "off (forced at boot)");
+	assert_string_equal(mt_conditions_smt_words("on"), "on");
+	assert_null(mt_conditions_smt_words("notimplemented"));
 }
 
 int main(void)
@@ -326,8 +372,11 @@ int main(void)
 		cmocka_unit_test(json_both_ways),
 		cmocka_unit_test(summary_line),
 		cmocka_unit_test(what_differs),
+		cmocka_unit_test(dimms_reasons),
 		MT_SKIP_IF(trees() ? NULL : "no recorded trees ($MEMTOP_HWLOC_TREES: ../shared/topo)",
 			   hwloc_trees),
+		MT_SKIP_IF(trees() ? NULL : "no recorded trees ($MEMTOP_HWLOC_TREES: ../shared/topo)",
+			   guest_snc),
 	};
 	return cmocka_run_group_tests_name("conditions", tests, NULL, NULL);
 }

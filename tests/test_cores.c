@@ -32,29 +32,29 @@ static void cpu_lists(void **state)
 	int cpus[16];
 	mt_error e;
 	(void)state;
-	assert_int_equal(cores_parse_cpus("0-3,8", &m, cpus, 16, &e), 5);
+	assert_int_equal(cores_parse_cpus("0-3,8", &m, cpus, 16, NULL, 0, &e), 5);
 	assert_int_equal(cpus[0], 0);
 	assert_int_equal(cpus[3], 3);
 	assert_int_equal(cpus[4], 8);
-	assert_int_equal(cores_parse_cpus("9,1,0", &m, cpus, 16, &e), 3);
+	assert_int_equal(cores_parse_cpus("9,1,0", &m, cpus, 16, NULL, 0, &e), 3);
 	assert_int_equal(cpus[0], 0);
 	assert_int_equal(cpus[1], 1);
 	assert_int_equal(cpus[2], 9);
 	/* the one grammar (mt_parse_cpu_list): a CPU twice is refused */
-	assert_int_equal(cores_parse_cpus("9,1,1,0-1", &m, cpus, 16, &e), -1);
+	assert_int_equal(cores_parse_cpus("9,1,1,0-1", &m, cpus, 16, NULL, 0, &e), -1);
 	assert_string_equal(e.msg, "CPU 1 is given twice");
-	assert_int_equal(cores_parse_cpus("0,7", &m, cpus, 16, &e), -1);
+	assert_int_equal(cores_parse_cpus("0,7", &m, cpus, 16, NULL, 0, &e), -1);
 	assert_non_null(strstr(e.msg, "CPU 7 "));
-	assert_int_equal(cores_parse_cpus("3-1", &m, cpus, 16, &e), -1);
+	assert_int_equal(cores_parse_cpus("3-1", &m, cpus, 16, NULL, 0, &e), -1);
 	assert_non_null(strstr(e.msg, "3-1"));
-	assert_int_equal(cores_parse_cpus("x", &m, cpus, 16, &e), -1);
-	assert_int_equal(cores_parse_cpus("0-", &m, cpus, 16, &e), -1);
+	assert_int_equal(cores_parse_cpus("x", &m, cpus, 16, NULL, 0, &e), -1);
+	assert_int_equal(cores_parse_cpus("0-", &m, cpus, 16, NULL, 0, &e), -1);
 	assert_string_equal(e.msg, "'0-' is a range without its end (such as 0-3)");
-	assert_int_equal(cores_parse_cpus("1,", &m, cpus, 16, &e), -1);
-	assert_int_equal(cores_parse_cpus(",", &m, cpus, 16, &e), -1);
-	assert_int_equal(cores_parse_cpus("", &m, cpus, 16, &e), -1);
-	assert_int_equal(cores_parse_cpus("0-3,8-9", &m, cpus, 4, &e), -1);
-	assert_int_equal(cores_parse_cpus("100-101", NULL, cpus, 16, &e), 2);
+	assert_int_equal(cores_parse_cpus("1,", &m, cpus, 16, NULL, 0, &e), -1);
+	assert_int_equal(cores_parse_cpus(",", &m, cpus, 16, NULL, 0, &e), -1);
+	assert_int_equal(cores_parse_cpus("", &m, cpus, 16, NULL, 0, &e), -1);
+	assert_int_equal(cores_parse_cpus("0-3,8-9", &m, cpus, 4, NULL, 0, &e), -1);
+	assert_int_equal(cores_parse_cpus("100-101", NULL, cpus, 16, NULL, 0, &e), 2);
 }
 
 /* A made-up machine: CPU i on core i / 2 (SMT pairs), L3 group i / 8. */

@@ -17,6 +17,8 @@
 #include "base/chase.h"
 #include "latency/latency.h"
 #include "latency/latency_eta.h"
+#include "machine/machine.h"
+#include "testlib.h"
 
 #define KB 1024ull
 #define MB (1024ull * 1024ull)
@@ -955,41 +957,61 @@ static void point_record_marks(void **state)
 static void params_and_memory_cap(void **state)
 {
 	struct latency_params p;
-	char note[200];
+	struct machine_budget b;
+	char note[400];
 	mt_error e;
 	(void)state;
 	latency_params_default(&p);
 	assert_int_equal(p.nsizes, 127);
 	assert_int_equal(p.nstrides, 6);
 	assert_int_equal(p.sizes[p.nsizes - 1], 512 * MB);
-	assert_int_equal(latency_params_fit_memory(&p, 0, note, sizeof note, &e), 0);
+	MT_BUDGET(b, 0, 0);
+	assert_int_equal(latency_params_fit_memory(&p, &b, NULL, note, sizeof note, &e), 0);
 	assert_int_equal(p.nsizes, 127);
-	assert_int_equal(latency_params_fit_memory(&p, 300 * MB, note, sizeof note, &e), 0);
+	MT_BUDGET(b, 300 * MB, 0);
+	assert_int_equal(latency_params_fit_memory(&p, &b, "the default", note, sizeof note, &e),
+			 0);
 	assert_int_equal(p.sizes[p.nsizes - 1], 144 * MB);
-	assert_string_equal(note, "sizes capped at 144M (asked 512M): half of the 300M available");
+	assert_string_equal(note, "300M of memory available: sizes capped at 144M, the default "
+				  "would be 512M");
 	assert_string_equal(p.note, note);
 	/* both page sizes: two buffers; the second chase goes first, then the
 	 * sizes if one buffer does not fit either, both said */
 	latency_params_default(&p);
 	assert_int_equal(latency_pages_both(&p, "madvise"), 1);
-	assert_int_equal(latency_params_fit_memory(&p, 1536 * MB, note, sizeof note, &e), 0);
+	MT_BUDGET(b, 1536 * MB, 0);
+	assert_int_equal(latency_params_fit_memory(&p, &b, NULL, note, sizeof note, &e), 0);
 	assert_int_equal(p.other, 0);
 	assert_int_equal(p.sizes[p.nsizes - 1], 512 * MB);
-	assert_string_equal(note, "the random chase on huge pages left out: two buffers of 512M "
-				  "do not fit in half of the 1536M available");
+	assert_string_equal(note, "1536M of memory available: the random chase on huge pages left "
+				  "out (two buffers of 512M do not fit in half of the 1536M a run "
+				  "may take)");
+	/* a job's cgroup of 768M, 720M of it left to a run: the second chase
+	 * first, then the sizes, one sentence naming the job */
 	latency_params_default(&p);
 	latency_pages_both(&p, "always");
-	assert_int_equal(latency_params_fit_memory(&p, 300 * MB, note, sizeof note, &e), 0);
+	latency_params_set_max(&p, 2048 * MB, &e);
+	MT_BUDGET(b, 720 * MB, 768 * MB);
+	assert_int_equal(latency_params_fit_memory(&p, &b, "4 x the L3 508M (cpuid)", note,
+						   sizeof note, &e), 0);
 	assert_int_equal(p.other, 0);
-	assert_string_equal(note, "the random chase on huge pages left out: two buffers of 512M "
-				  "do not fit in half of the 300M available; sizes capped at 144M "
-				  "(asked 512M): half of the 300M available");
+	assert_int_equal(p.sizes[p.nsizes - 1], 352 * MB);
+	assert_string_equal(note, "this job may use 768M (its cgroup): the random chase on huge "
+				  "pages left out (two buffers of 2G do not fit in half of the "
+				  "720M a run may take); sizes capped at 352M, 4 x the L3 508M "
+				  "(cpuid) would be 2G");
 	assert_string_equal(p.note, note);
 	latency_params_default(&p);
 	latency_pages_both(&p, "madvise");
-	assert_int_equal(latency_params_fit_memory(&p, 4096 * MB, note, sizeof note, &e), 0);
+	MT_BUDGET(b, 4096 * MB, 0);
+	assert_int_equal(latency_params_fit_memory(&p, &b, NULL, note, sizeof note, &e), 0);
 	assert_int_equal(p.other, 1); /* 2 x 512M in half of 4G: both kept */
 	assert_string_equal(note, "");
+	/* a job with less than 8K left: not even a 4K chase, said */
+	MT_BUDGET(b, 4096, 256 * MB);
+	assert_int_equal(latency_params_fit_memory(&p, &b, NULL, note, sizeof note, &e), -1);
+	assert_string_equal(e.msg, "not enough memory for a 4K chase (this job may use 256M (its "
+				   "cgroup))");
 	assert_int_equal(latency_params_set_max(&p, 100 * KB, &e), 0);
 	assert_int_equal(p.sizes[p.nsizes - 1], 96 * KB);
 	assert_int_equal(latency_params_set_max(&p, 1000, &e), -1);

@@ -259,8 +259,10 @@ static void walk_step_on_4k_pages(void **state)
 	assert_int_equal(lv.small_pages_only, 1);
 }
 
-/* The same curve where the file does not say its pages: nothing tells the
- * walk from a cache, so it stays as read (the step at 4M an L3). */
+/* The same curve where the file does not say its pages (ramlat, an old
+ * tinymembench): the shape tells the walk whatever the file says, so it is
+ * read as on 4 KB pages (a TLB at 4M, the L3 at 16M); on huge pages, said,
+ * no walk can add a step and the step at 4M stays a cache's. */
 static void walk_step_pages_unstated(void **state)
 {
 	uint64_t sizes[SYN_N], c[8], t[8];
@@ -272,15 +274,25 @@ static void walk_step_pages_unstated(void **state)
 	syn_detect(sizes, ns, LATENCY_HUGE_UNKNOWN, &lv);
 	sizes_of(&lv, c, &nc, t, &nt);
 	assert_int_equal(nc, 3);
+	assert_int_equal(c[2], 16 * MB);
+	assert_int_equal(nt, 1);
+	assert_int_equal(t[0], 4 * MB);
+	assert_int_equal(lv.memory_from, 32 * MB);
+	syn_detect(sizes, ns, LATENCY_HUGE_ON, &lv);
+	sizes_of(&lv, c, &nc, t, &nt);
+	assert_int_equal(nc, 3);
 	assert_int_equal(c[2], 4 * MB);
 	assert_int_equal(nt, 0);
-	assert_int_equal(lv.memory_from, 8 * MB);
 }
 
 /* The same shape, steps at 512K, 4M and 24M, where the one at 4M is a
  * cache's: L2 4 ns, L3 4M 14 ns, L4 24M 40 ns, no walk. The rise at 4M
  * (about 18 ns) is more than 4 loads from the 4 ns L2 could add: the L4
- * multiplies, it is a cache level, and both stay caches on 4 KB pages. */
+ * multiplies, it is a cache level, and both stay caches on 4 KB pages.
+ * The L4's 32M point (a quarter of its loads miss: 70 ns) is under what a
+ * walk could add to it (walk_shifted_edge, 2.25x): on 4 KB pages alone
+ * that point cannot be told from walks raising the L4, and the L4 is read
+ * to it, 32M (the size past 24M, as 16M is the one before). */
 static void cache_step_on_4k_pages(void **state)
 {
 	static const struct syn_level core[] = {
@@ -298,9 +310,180 @@ static void cache_step_on_4k_pages(void **state)
 	assert_int_equal(c[0], 32 * KB);
 	assert_int_equal(c[1], 512 * KB);
 	assert_int_equal(c[2], 4 * MB);
-	assert_int_equal(c[3], 16 * MB);
+	assert_int_equal(c[3], 32 * MB);
 	assert_int_equal(nt, 0);
+	assert_int_equal(lv.memory_from, 64 * MB);
+}
+
+/* ---- published curves of the classes the finder's rules serve --------- */
+
+/* A curve as a table: size, ns, as the seed prints one. */
+struct row {
+	uint64_t size;
+	double ns;
+};
+
+/* Read table t of n rows as a random chase on pages huge (LATENCY_HUGE_*),
+ * its ns over L1 when over_l1 (tinymembench's). */
+static void table_detect(const struct row *t, size_t n, int huge, int over_l1,
+			 struct latency_levels *lv, uint64_t *sizes, double *ns)
+{
+	struct latency_curves c;
+	for (size_t i = 0; i < n; i++) {
+		sizes[i] = t[i].size;
+		ns[i] = t[i].ns;
+	}
+	memset(&c, 0, sizeof c);
+	c.sizes = sizes;
+	c.nsizes = n;
+	c.random = ns;
+	c.over_l1 = over_l1;
+	c.huge = huge;
+	latency_detect_curves(&c, lv);
+}
+
+/* A small core whose L3 answers 1.4x its L2 (Qualcomm SDM845's Kryo 385
+ * Silver, an A55: L1d 32K, L2 128K, L3 2M; sbc-bench's ramlat, 1xPTR, on
+ * the Dragonboard 845c): a shallow step (1.3-2x) flat on both sides over
+ * an octave, at a size a cache can have (128K). Where the pages cannot add
+ * a step (huge pages) it is the L2; where they can (4 KB pages, or not
+ * said) a first-level TLB's reach steps alike, and it is not kept. */
+static const struct row sdm845_silver[] = {
+	{ 4 * KB, 1.134 },   { 8 * KB, 1.135 },   { 16 * KB, 1.134 },  { 32 * KB, 1.139 },
+	{ 64 * KB, 10.77 },  { 128 * KB, 11.89 }, { 256 * KB, 14.03 }, { 512 * KB, 15.68 },
+	{ 1 * MB, 15.85 },   { 2 * MB, 16.90 },   { 4 * MB, 105.7 },   { 8 * MB, 144.1 },
+	{ 16 * MB, 152.3 },
+};
+
+static void shallow_step_kept(void **state)
+{
+	uint64_t sizes[16], c[8], t[8];
+	double ns[16];
+	struct latency_levels lv;
+	size_t nc, nt, n = sizeof sdm845_silver / sizeof *sdm845_silver;
+	(void)state;
+	table_detect(sdm845_silver, n, LATENCY_HUGE_ON, 0, &lv, sizes, ns);
+	sizes_of(&lv, c, &nc, t, &nt);
+	assert_int_equal(nc, 3);
+	assert_int_equal(c[0], 32 * KB);
+	assert_int_equal(c[1], 128 * KB);
+	assert_int_equal(c[2], 2 * MB);
+	assert_int_equal(lv.shallow_read, 1);
+	assert_true(lv.lv[2].ns / lv.lv[1].ns > 1.3 && lv.lv[2].ns / lv.lv[1].ns < 2);
+	table_detect(sdm845_silver, n, LATENCY_HUGE_UNKNOWN, 0, &lv, sizes, ns);
+	sizes_of(&lv, c, &nc, t, &nt);
+	assert_int_equal(nc, 2);
+	assert_int_equal(c[1], 2 * MB);
+	assert_int_equal(lv.shallow_read, 0);
+}
+
+/* The same step where one side is not flat over an octave (its L2's 64K
+ * point read 9.0 instead of 10.77: the side spans 1.3x, more than a third
+ * of the step): a bump, not a level. */
+static void shallow_step_needs_flat_sides(void **state)
+{
+	struct row t2[sizeof sdm845_silver / sizeof *sdm845_silver];
+	uint64_t sizes[16], c[8], t[8];
+	double ns[16];
+	struct latency_levels lv;
+	size_t nc, nt, n = sizeof t2 / sizeof *t2;
+	(void)state;
+	memcpy(t2, sdm845_silver, sizeof t2);
+	t2[4].ns = 9.0;
+	table_detect(t2, n, LATENCY_HUGE_ON, 0, &lv, sizes, ns);
+	sizes_of(&lv, c, &nc, t, &nt);
+	assert_int_equal(nc, 2);
+	assert_int_equal(c[1], 2 * MB);
+}
+
+/* A laptop on 4 KB pages (Intel Core Ultra 9 185H, Redwood Cove: L1d 48K,
+ * L2 2M, L3 24M; tinymembench's MADV_NOHUGEPAGE table, ns over L1, on the
+ * GEEKOM GT1 Mega): past the second-level TLB's reach (8M) each load also
+ * walks, which adds about a load of the L3 (29 -> 57 ns at 16M), where
+ * memory multiplies it (84 ns from 32M). The L3 is read to 16M, the walks'
+ * start said (8M); on huge pages, said, the same table's L3 ends at 8M. */
+static const struct row u185h_4k[] = {
+	{ 1 * KB, 0.0 },    { 2 * KB, 0.0 },    { 4 * KB, 0.0 },    { 8 * KB, 0.0 },
+	{ 16 * KB, 0.0 },   { 32 * KB, 0.0 },   { 64 * KB, 0.6 },   { 128 * KB, 1.5 },
+	{ 256 * KB, 2.2 },  { 512 * KB, 3.2 },  { 1 * MB, 4.5 },    { 2 * MB, 10.6 },
+	{ 4 * MB, 24.6 },   { 8 * MB, 29.2 },   { 16 * MB, 56.8 },  { 32 * MB, 83.4 },
+	{ 64 * MB, 83.9 },
+};
+
+static void walks_raise_last_cache(void **state)
+{
+	uint64_t sizes[20], c[8], t[8];
+	double ns[20];
+	struct latency_levels lv;
+	size_t nc, nt, n = sizeof u185h_4k / sizeof *u185h_4k;
+	(void)state;
+	table_detect(u185h_4k, n, LATENCY_HUGE_OFF, 1, &lv, sizes, ns);
+	sizes_of(&lv, c, &nc, t, &nt);
+	assert_int_equal(nc, 3);
+	assert_int_equal(c[2], 16 * MB);
+	assert_int_equal(lv.lv[nc + nt - 1].walks_from, 8 * MB);
 	assert_int_equal(lv.memory_from, 32 * MB);
+	table_detect(u185h_4k, n, LATENCY_HUGE_UNKNOWN, 1, &lv, sizes, ns);
+	sizes_of(&lv, c, &nc, t, &nt);
+	assert_int_equal(c[2], 16 * MB);
+	table_detect(u185h_4k, n, LATENCY_HUGE_ON, 1, &lv, sizes, ns);
+	sizes_of(&lv, c, &nc, t, &nt);
+	assert_int_equal(nc, 3);
+	assert_int_equal(c[2], 8 * MB);
+	assert_int_equal(lv.memory_from, 16 * MB);
+	for (size_t i = 0; i < lv.n; i++)
+		assert_int_equal(lv.lv[i].walks_from, 0);
+}
+
+/* ---- memory only on a plateau the curve reaches (issue 42 item 13) ---- */
+
+/* A run cut at 3 MB on a guest whose L3 holds about 2 MB here: L1 48K
+ * 1.2 ns, L2 1M 4 ns, L3 2M 15 ns, then memory's 150 ns, four sizes an
+ * octave. Cut at 3M the last level (2.5M..3M, 77..143 ns) is as slow as
+ * memory but climbs: no plateau, no memory (the curve ends inside a
+ * level); run on to 64M it settles (150 ns over the last octave), and
+ * cut at 3M with memory read 150 ns elsewhere in the run (the probe), its
+ * last point (143 ns) is memory's. */
+static const struct row cut_at_3m[] = {
+	{ 16 * KB, 1.2 },    { 32 * KB, 1.2 },    { 48 * KB, 1.2 },    { 64 * KB, 4.0 },
+	{ 128 * KB, 4.0 },   { 256 * KB, 4.0 },   { 512 * KB, 4.0 },   { 768 * KB, 4.0 },
+	{ 1 * MB, 4.1 },     { 1280 * KB, 15.0 }, { 1536 * KB, 15.0 }, { 1792 * KB, 15.2 },
+	{ 2 * MB, 16.0 },    { 2560 * KB, 77.0 }, { 2816 * KB, 110.0 }, { 3 * MB, 143.0 },
+	{ 4 * MB, 148.0 },   { 8 * MB, 150.0 },   { 16 * MB, 151.0 },  { 32 * MB, 150.0 },
+	{ 64 * MB, 152.0 },
+};
+
+static void memory_only_on_a_plateau(void **state)
+{
+	uint64_t sizes[24];
+	double ns[24];
+	struct latency_levels lv;
+	struct latency_curves c;
+	(void)state;
+	table_detect(cut_at_3m, 16, LATENCY_HUGE_ON, 0, &lv, sizes, ns); /* to 3M */
+	assert_int_equal(lv.has_memory, 0);
+	assert_int_equal(lv.memory_unreached, 1);
+	assert_int_equal(lv.memory_rising, 1);
+	assert_int_equal(lv.memory_from, 2560 * KB);
+	assert_true(lv.memory_lo_ns == 77 && lv.memory_hi_ns == 143);
+	table_detect(cut_at_3m, 21, LATENCY_HUGE_ON, 0, &lv, sizes, ns); /* to 64M */
+	assert_int_equal(lv.has_memory, 1);
+	assert_int_equal(lv.memory_rising, 0);
+	assert_int_equal(lv.memory_from, 2560 * KB);
+	assert_true(lv.memory_ns >= 148 && lv.memory_ns <= 152);
+	/* to 3M, memory read 150 ns elsewhere in the run: 143 is at least 90 % */
+	memset(&c, 0, sizeof c);
+	c.sizes = sizes;
+	c.nsizes = 16;
+	c.random = ns;
+	c.huge = LATENCY_HUGE_ON;
+	c.memory_ref_ns = 150;
+	latency_detect_curves(&c, &lv);
+	assert_int_equal(lv.has_memory, 1);
+	c.memory_ref_ns = 200; /* 143 is not 90 % of 200: still inside the level */
+	latency_detect_curves(&c, &lv);
+	assert_int_equal(lv.has_memory, 0);
+	assert_int_equal(lv.memory_rising, 1);
 }
 
 int main(void)
@@ -314,6 +497,10 @@ int main(void)
 		cmocka_unit_test(walk_step_on_4k_pages),
 		cmocka_unit_test(walk_step_pages_unstated),
 		cmocka_unit_test(cache_step_on_4k_pages),
+		cmocka_unit_test(shallow_step_kept),
+		cmocka_unit_test(shallow_step_needs_flat_sides),
+		cmocka_unit_test(walks_raise_last_cache),
+		cmocka_unit_test(memory_only_on_a_plateau),
 	};
 	return cmocka_run_group_tests_name("levels", tests, NULL, NULL);
 }

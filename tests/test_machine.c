@@ -75,8 +75,8 @@ static void tiers_and_vm(void **state)
 	assert_int_equal(machine_node_cpus(m, 0, cpus, 8), 4);
 	assert_int_equal(machine_node_cpus(m, 1, cpus, 8), 0);
 	assert_int_equal(m->vm.vm, 1);
-	assert_string_equal(m->vm.name, "QEMU/KVM");
-	assert_string_equal(m->vm.why, "DMI says 'QEMU'");
+	assert_string_equal(m->vm.name, "QEMU"); /* KVM or TCG: DMI does not tell */
+	assert_string_equal(m->vm.why, "DMI says 'QEMU' (KVM or TCG: DMI does not tell)");
 	machine_free(m);
 }
 
@@ -86,6 +86,7 @@ static void vm_words(void **state)
 	assert_string_equal(mt_vm_signature("KVMKVMKVM\0\0\0"), "KVM");
 	assert_string_equal(mt_vm_signature("Microsoft Hv"), "Hyper-V");
 	assert_string_equal(mt_vm_signature("VMwareVMware"), "VMware");
+	assert_string_equal(mt_vm_signature("TCGTCGTCGTCG"), "QEMU (TCG)");
 	assert_null(mt_vm_signature("GenuineIntel"));
 	assert_string_equal(mt_vm_dmi("Amazon EC2", "m7i.2xlarge"), "AWS Nitro");
 	assert_null(mt_vm_dmi("Amazon EC2", "c6i.metal"));
@@ -99,6 +100,27 @@ static void vm_words(void **state)
 
 /* A garbled or truncated XML, a missing file, a folder: one line naming
  * the file; nothing loaded. */
+/* A guest of QEMU's TCG recorded as an hwloc XML (tests/data/topo-qemu-A.xml,
+ * lstopo in the guest): its CPU model names TCG, which DMI alone cannot;
+ * the conditions count every node, and apart the ones with CPUs. */
+static void qemu_tcg_recorded(void **state)
+{
+	struct machine *m = NULL;
+	mt_error e = { "" };
+	char path[1024];
+	(void)state;
+	mt_snprintf(path, sizeof path, "%s/topo-qemu-A.xml", getenv("TESTDATA"));
+	assert_int_equal(machine_load(NULL, path, &m, &e), 0);
+	assert_int_equal(m->vm.vm, 1);
+	assert_string_equal(m->vm.name, "QEMU (TCG)");
+	assert_string_equal(m->vm.why, "DMI says 'QEMU Standard PC (Q35 + ICH9, 2009)'; the CPU is "
+				       "a 'QEMU TCG CPU version 2.5+'");
+	assert_string_equal(m->cond.hypervisor.text, "QEMU (TCG)");
+	assert_int_equal(m->cond.nodes, 3);
+	assert_int_equal(m->cond.cpu_nodes, 2);
+	machine_free(m);
+}
+
 static void bad_xml_refused(void **state)
 {
 	char path[600], good[600];
@@ -155,6 +177,7 @@ int main(void)
 		cmocka_unit_test(tiers_and_vm),
 		cmocka_unit_test(vm_words),
 		cmocka_unit_test(bad_xml_refused),
+		cmocka_unit_test(qemu_tcg_recorded),
 	};
 	return cmocka_run_group_tests_name("machine", tests, setup, teardown);
 }

@@ -1,7 +1,7 @@
 /* The invariants every experiment's plan keeps, on hwloc's recorded
  * machines (../shared/topo or $MEMTOP_HWLOC_TREES: their /sys trees and
- * XMLs) and on synthetic servers written here as hwloc synthetic
- * descriptions (2-socket Sapphire and Emerald Rapids with SNC, Granite
+ * XMLs) and on synthetic servers (tests/testmachine.h) written as hwloc
+ * synthetic descriptions (2-socket Sapphire and Emerald Rapids with SNC, Granite
  * Rapids, a 576-CPU Sierra Forest, Genoa-X NPS1 and NPS4, Turin 2 x 192,
  * Grace, Ampere One, Xeon Max with HBM in flat mode, a CXL memory node) and
  * tests/topo_tree.sh's shapes (hybrid, big.LITTLE). Each plan is what the
@@ -46,55 +46,6 @@
 
 static char tmpdir[600];
 
-/* Synthetic servers: name, hwloc synthetic description, extras. */
-static const struct synth {
-	const char *name;
-	const char *desc;
-	const char *extras[6];
-} synths[] = {
-	{ "sapphire-rapids-2s-snc4",
-	  "pack:2 l3:1(size=105MiB) group:4 [numa(memory=64GiB)] l2:14(size=2MiB) "
-	  "l1d:1(size=48KiB) core:1 pu:2", { NULL } },
-	{ "emerald-rapids-2s-snc2",
-	  "pack:2 l3:1(size=320MiB) group:2 [numa(memory=256GiB)] l2:32(size=2MiB) "
-	  "l1d:1(size=48KiB) core:1 pu:2", { NULL } },
-	{ "emerald-rapids-vm-16",
-	  "pack:1 [numa(memory=125GiB)] l3:1(size=300MiB) l2:16(size=2MiB) l1d:1(size=48KiB) "
-	  "core:1 pu:1", { "info:DMISysVendor=QEMU",
-			   "info:DMIProductName=Standard PC (Q35 + ICH9, 2009)", NULL } },
-	{ "granite-rapids-2s-128c",
-	  "pack:2 l3:1(size=504MiB) group:2 [numa(memory=384GiB)] l2:64(size=2MiB) "
-	  "l1d:1(size=48KiB) core:1 pu:2", { NULL } },
-	{ "sierra-forest-2s-576",
-	  "pack:2 l3:1(size=108MiB) group:2 [numa(memory=256GiB)] l2:36(size=4MiB) "
-	  "l1d:4(size=32KiB) core:1 pu:1", { NULL } },
-	{ "genoa-x-nps1",
-	  "pack:1 [numa(memory=768GiB)] l3:12(size=96MiB) l2:8(size=1MiB) l1d:1(size=32KiB) "
-	  "core:1 pu:2", { NULL } },
-	{ "genoa-x-nps4",
-	  "pack:1 group:4 [numa(memory=192GiB)] l3:3(size=96MiB) l2:8(size=1MiB) "
-	  "l1d:1(size=32KiB) core:1 pu:2", { NULL } },
-	{ "turin-2s-192c",
-	  "pack:2 [numa(memory=768GiB)] l3:12(size=32MiB) l2:16(size=1MiB) l1d:1(size=48KiB) "
-	  "core:1 pu:2", { NULL } },
-	{ "grace-72",
-	  "pack:1 [numa(memory=480GiB)] l3:1(size=114MiB) l2:72(size=1MiB) l1d:1(size=64KiB) "
-	  "core:1 pu:1", { NULL } },
-	{ "ampere-one-192",
-	  "pack:1 [numa(memory=512GiB)] l3:1(size=64MiB) l2:192(size=2MiB) l1d:1(size=64KiB) "
-	  "core:1 pu:1", { NULL } },
-	{ "xeon-max-flat-hbm",
-	  "pack:2 [numa(memory=256GiB)] [numa(memory=64GiB)] l3:1(size=112MiB) "
-	  "l2:56(size=2MiB) l1d:1(size=48KiB) core:1 pu:2",
-	  { "tier:0=DRAM", "tier:1=HBM", "tier:2=DRAM", "tier:3=HBM", NULL } },
-	{ "cxl-memory-node",
-	  "[numa(memory=512GiB)] pack:2 [numa(memory=256GiB)] l3:1(size=60MiB) "
-	  "l2:32(size=2MiB) l1d:1(size=48KiB) core:1 pu:2",
-	  { "tier:0=DRAM", "tier:1=DRAM", "tier:2=CXL-DRAM", NULL } },
-	{ "hybrid-kinds",
-	  "pack:1 [numa(memory=64GiB)] l3:1(size=36MiB) l2:12(size=2MiB) l1d:1(size=48KiB) "
-	  "core:1 pu:2", { "kind:0-15=1", "kind:16-23=0", NULL } },
-};
 
 
 /* One machine under test: how memtop is told of it, and as it reads it. */
@@ -243,7 +194,8 @@ static int private_level(const struct machine *m, int level)
 }
 
 /* How many distinct values of what (0 package, 1 node, 2 L3, 3 core) the
- * CPUs have, and how many the allowed CPUs have. */
+ * CPUs have, and how many the allowed CPUs have (a CPU in no core counts
+ * as a core, as bandwidth's plan counts it). */
 static int spans(const struct machine *m, const int *cpus, int n, int what)
 {
 	int seen[4096], ns = 0;
@@ -251,6 +203,8 @@ static int spans(const struct machine *m, const int *cpus, int n, int what)
 		const struct topo_cpu *c = topo_cpu(m->topo, cpus[i]);
 		int v = !c ? -1 : what == 0 ? c->package : what == 1 ? c->node : what == 2 ? c->l3
 												: c->core;
+		if (c && what == 3 && v < 0) /* a CPU in no core: a core of its own */
+			v = 1000000 + c->os;
 		if (v >= 0 && !has(seen, ns, v) && ns < 4096)
 			seen[ns++] = v;
 	}
@@ -302,8 +256,10 @@ static void check_bandwidth(const struct subject *s)
 	}
 	/* the milestones are there */
 	if (m->topo) {
-		int want[6] = { 1, m->topo->packages, m->topo->nnodes, m->topo->nl3,
-				spans(m, m->allowed, m->nallowed, 3), all };
+		/* nodes: those with CPUs (a memory-only node is no step) */
+		int want[6] = { 1, m->topo->packages, spans(m, m->allowed, m->nallowed, 1),
+				m->topo->nl3, spans(m, m->allowed, m->nallowed, 3), all };
+		int odd = m->topo->nnodes, step = 0;
 		for (int w = 0; w < 6; w++) {
 			int found = want[w] <= 0 || want[w] > all;
 			for (int i = 0; i < ncounts && !found; i++)
@@ -311,7 +267,13 @@ static void check_bandwidth(const struct subject *s)
 			if (!found)
 				fail_msg("%s: bandwidth: no thread count of %d (milestone %d)", s->name,
 					 want[w], w);
+			odd = want[w] == odd ? 0 : odd;
 		}
+		for (int i = 0; i < ncounts && odd > 0 && (odd & (odd - 1)); i++)
+			step |= counts[i] == odd;
+		if (step)
+			fail_msg("%s: bandwidth: a step of %d threads, one a node counting the "
+				 "memory-only ones", s->name, odd);
 	}
 	cJSON_ArrayForEach(x, sizes) {
 		const char *level = str(x, "level");
@@ -521,11 +483,12 @@ static void check_subject(struct subject *s)
 static void synthetic_servers(void **state)
 {
 	(void)state;
-	for (size_t i = 0; i < MT_ARRAY_LEN(synths); i++) {
+	for (size_t i = 0; i < MT_ARRAY_LEN(testmachine_servers); i++) {
+		const struct testmachine_server *x = &testmachine_servers[i];
 		struct subject s = { .flag = "--topology" };
-		mt_strlcpy(s.name, synths[i].name, sizeof s.name);
-		mt_snprintf(s.path, sizeof s.path, "%s/%s.xml", tmpdir, synths[i].name);
-		assert_int_equal(testmachine_xml(s.path, synths[i].desc, synths[i].extras), 0);
+		mt_strlcpy(s.name, x->name, sizeof s.name);
+		mt_snprintf(s.path, sizeof s.path, "%s/%s.xml", tmpdir, x->name);
+		assert_int_equal(testmachine_xml(s.path, x->desc, x->extras), 0);
 		check_subject(&s);
 		unlink(s.path);
 	}
@@ -554,6 +517,26 @@ static void tree_shapes(void **state)
 		}
 		assert_non_null(out);
 		free(out);
+		check_subject(&s);
+	}
+}
+
+/* The hwloc XMLs of tests/data: live kernels under qemu (2 sockets, a
+ * memory-only node, the SLIT; the same with an SMT sibling offline: cores
+ * at two depths), made-up trees with cores at two depths and a CPU in no
+ * core and with a die without L3, a hybrid. */
+static void data_xmls(void **state)
+{
+	static const char *const xmls[] = { "topo-qemu-A.xml", "topo-qemu-offline5.xml",
+					    "topo-cores-two-depths.xml", "topo-die-without-l3.xml",
+					    "topo-hybrid.xml" };
+	const char *data = getenv("TESTDATA");
+	(void)state;
+	assert_non_null(data);
+	for (size_t i = 0; i < MT_ARRAY_LEN(xmls); i++) {
+		struct subject s = { .flag = "--topology" };
+		mt_snprintf(s.path, sizeof s.path, "%s/%s", data, xmls[i]);
+		mt_strlcpy(s.name, xmls[i], sizeof s.name);
 		check_subject(&s);
 	}
 }
@@ -736,6 +719,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(synthetic_servers),
 		cmocka_unit_test(tree_shapes),
+		cmocka_unit_test(data_xmls),
 		MT_SKIP_IF(trees() ? NULL : "no recorded trees ($MEMTOP_HWLOC_TREES: ../shared/topo)",
 			   recorded_machines),
 	};

@@ -41,14 +41,15 @@ static void test_registry(void **state)
 	const struct result_kind *const *k = result_kinds(&n);
 	const struct experiment *const *x = experiment_all(&nx);
 	(void)state;
-	/* every experiment's kind is registered, and the card besides */
+	/* every experiment's kind is registered, and the card and a topology besides */
 	for (size_t i = 0; i < nx; i++)
 		if (x[i]->kind) {
 			assert_ptr_equal(result_kind_find(x[i]->kind->name), x[i]->kind);
 			with_kind++;
 		}
-	assert_int_equal(n, with_kind + 1);
+	assert_int_equal(n, with_kind + 2);
 	assert_non_null(result_kind_find("card"));
+	assert_non_null(result_kind_find("topo"));
 	assert_null(k[n]);
 	for (size_t i = 0; i < n; i++) {
 		assert_non_null(k[i]->name);
@@ -60,11 +61,13 @@ static void test_registry(void **state)
 			assert_string_not_equal(k[i]->name, k[j]->name);
 	}
 	assert_null(result_kind_find("algae"));
-	/* derived from the experiments: their kinds in their order, the card last */
+	/* derived from the experiments: their kinds in their order, the card and a
+	 * topology last */
 	for (size_t i = 0, j = 0; i < nx; i++)
 		if (x[i]->kind)
 			assert_ptr_equal(k[j++], x[i]->kind);
-	assert_string_equal(k[n - 1]->name, "card");
+	assert_string_equal(k[n - 2]->name, "card");
+	assert_string_equal(k[n - 1]->name, "topo");
 	assert_null(x[nx]);
 	for (size_t i = 0; i < nx; i++)
 		assert_ptr_equal(experiment_find(x[i]->name), x[i]);
@@ -167,6 +170,9 @@ static void test_older_shapes(void **state)
 	assert_string_equal(kind_of("{\"experiment\":\"latency\",\"throughput\":[]}"), "latency");
 	assert_null(kind_of("{\"experiment\":\"other\",\"cycles\":[],\"ns\":[]}"));
 	assert_string_equal(kind_of("{\"experiment\":\"card\"}"), "card");
+	/* memtop topo --json: a topology, by its shape */
+	assert_string_equal(kind_of("{\"packages\":1,\"numa_nodes\":1,\"l3_groups\":[],"
+				    "\"core_kinds\":[],\"smt_siblings\":[]}"), "topo");
 }
 
 /* A file of no kind: one line naming it and what memtop reads. */

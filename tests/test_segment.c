@@ -156,8 +156,20 @@ static void merge_dips_and_spikes(void **state)
 	static struct curve c;
 	(void)state;
 	curve_on(&c, 4 * KB, 64 * MB, 8, tlb_step);
+	assert_true(c.p.shallow == 0); /* pages that can step (a TLB's reach): none stays */
 	assert_int_equal(levels(&c), 2);
 	assert_int_equal(edge(&c, 0), 8 * MB);
+	/* where they cannot (huge pages), the 1.5x step flat for octaves on both
+	 * sides, at a size a cache can have, is a level */
+	c.p.shallow = SEG_SHALLOW;
+	assert_int_equal(levels(&c), 3);
+	assert_int_equal(edge(&c, 0), 256 * KB);
+	/* and not where its sides climb (4 -> 6 over 256K..8M: a ramp) */
+	for (size_t i = 0; i < c.n; i++)
+		if (c.sz[i] > 256 * KB && c.sz[i] <= 8 * MB)
+			c.v[i] = 4 * pow(1.5, log2((double)c.sz[i] / (256.0 * KB)) / 5);
+	assert_int_equal(levels(&c), 2);
+	curve_on(&c, 4 * KB, 64 * MB, 8, tlb_step);
 	c.p.min_ratio = 1.2;
 	assert_int_equal(levels(&c), 3);
 	assert_int_equal(edge(&c, 0), 256 * KB);

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <locale.h>
 #include <math.h>
 #include <string.h>
 
@@ -256,6 +257,36 @@ static void whole_words(void **state)
 	assert_int_equal(text_lines("a b c d e f", 1, off, len, 2), 6);
 }
 
+/* Widths in display columns, never bytes: a translation's Cyrillic is a
+ * column a letter (two bytes each), a CJK character two columns where the
+ * locale knows it (wcwidth), a combining mark none. */
+static void display_columns(void **state)
+{
+	/* "Кэш L1 занят" (12 letters, 20 bytes) */
+	const char *ru = "\xd0\x9a\xd1\x8d\xd1\x88 L1 \xd0\xb7\xd0\xb0\xd0\xbd\xd1\x8f\xd1\x82";
+	int off[4], len[4], cols;
+	(void)state;
+	assert_int_equal(strlen(ru), 20);
+	assert_int_equal(text_cols(ru), 12);
+	assert_int_equal(text_fit(ru, 7, &cols), 9); /* "Кэш L1": 6 letters, 9 bytes */
+	assert_int_equal(cols, 6);
+	assert_int_equal(text_lines(ru, 8, off, len, 4), 2);
+	assert_int_equal(len[0], 9);
+	assert_int_equal(off[1], 10);
+	/* too long: whole clauses, never one cut, parentheses kept whole */
+	assert_int_equal(text_clauses_fit("Apple M4 Max (aarch64, macOS), Zig 0.14, -O3", 30), 29);
+	assert_int_equal(text_clauses_fit("Apple M4 Max (aarch64, macOS), Zig 0.14, -O3", 45), 44);
+	assert_int_equal(text_clauses_fit("Apple M4 Max (aarch64, macOS)", 20), 0);
+	if (setlocale(LC_CTYPE, "C.UTF-8") || setlocale(LC_CTYPE, "en_US.UTF-8")) {
+		assert_int_equal(text_cols("\xe6\xbc\xa2\xe5\xad\x97"), 4); /* two wide characters */
+		assert_int_equal(text_cols("e\xcc\x81"), 1); /* e and a combining acute */
+		/* one wide character in one column: taken whole, never half */
+		assert_int_equal(wrap_at("\xe6\xbc\xa2\xe5\xad\x97", 1), 3);
+		assert_int_equal(wrap_at("\xe6\xbc\xa2\xe5\xad\x97", 3), 3);
+		setlocale(LC_CTYPE, "C");
+	}
+}
+
 /* The side panel's verdicts are cliffs_detect_verdict()'s (one rule for the
  * mountain and the latency columns): MATCH inside [level, level_hi], the
  * bounds the strides intersect to; ONE_STEP within a factor of two. */
@@ -345,6 +376,40 @@ static void latency_column(void **state)
 	assert_int_equal(d.nlevels, 0);
 }
 
+/* The panel's columns and marks agree with the headline: a level the curve
+ * shows is in its column though the sources claim another size (a guest's
+ * 480M L3 against a 16M step), and that source is marked '!' (another
+ * size), never 'x' (not seen); a mountain whose one cliff is the L2 shows
+ * it under L2 alone, and 'x' where it found nothing. */
+static void panel_agrees(void **state)
+{
+	struct detection lat, mtn;
+	const uint64_t ref[3] = { 48u << 10, 2u << 20, 480u << 20 };
+	int idx[3];
+	(void)state;
+	memset(&lat, 0, sizeof lat);
+	lat.nlevels = 3;
+	lat.level[0] = 48u << 10, lat.level_hi[0] = 64u << 10;
+	lat.level[1] = 1664u << 10, lat.level_hi[1] = 2u << 20;
+	lat.level[2] = 16u << 20, lat.level_hi[2] = 16u << 20;
+	side_columns(&lat, ref, idx);
+	assert_int_equal(idx[0], 0);
+	assert_int_equal(idx[1], 1);
+	assert_int_equal(idx[2], 2); /* "L3 16M" in the headline: 16M in the column */
+	assert_int_equal(side_mark_of(&lat, idx, 0, 48u << 10), SIDE_MATCH);
+	assert_int_equal(side_mark_of(&lat, idx, 2, 480u << 20), SIDE_ELSEWHERE);
+	memset(&mtn, 0, sizeof mtn);
+	mtn.nlevels = 1;
+	mtn.level[0] = 1u << 20, mtn.level_hi[0] = 1u << 20;
+	side_columns(&mtn, ref, idx);
+	assert_int_equal(idx[0], -1); /* its one level is L2's (one step off 2M) */
+	assert_int_equal(idx[1], 0);
+	assert_int_equal(idx[2], -1);
+	assert_int_equal(side_mark_of(&mtn, idx, 0, 48u << 10), SIDE_NOT_SEEN);
+	assert_int_equal(side_mark_of(&mtn, idx, 1, 2u << 20), SIDE_ONE_STEP);
+	assert_int_equal(side_mark_of(&mtn, idx, 2, 480u << 20), SIDE_NOT_SEEN);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -356,6 +421,8 @@ int main(void)
 		cmocka_unit_test(latency_column),
 		cmocka_unit_test(wrapping),
 		cmocka_unit_test(whole_words),
+		cmocka_unit_test(display_columns),
+		cmocka_unit_test(panel_agrees),
 	};
 	return cmocka_run_group_tests_name("tui_model", tests, NULL, NULL);
 }

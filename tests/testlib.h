@@ -24,6 +24,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A memory budget of bytes (machine/machine.h's struct machine_budget,
+ * which the caller includes) as machine_mem_budget says it: a job's limit
+ * of job bytes (0: none, the memory available sets it). */
+#define MT_BUDGET(b, n_, lim_)                                                                    \
+	do {                                                                                      \
+		memset(&(b), 0, sizeof(b));                                                       \
+		(b).bytes = (n_);                                                                 \
+		(b).job = (lim_);                                                                 \
+		if ((lim_))                                                                       \
+			snprintf((b).who, sizeof(b).who, "this job may use %lluM (its cgroup)",   \
+				 (unsigned long long)(lim_) >> 20);                               \
+		else                                                                              \
+			snprintf((b).who, sizeof(b).who, "%lluM of memory available",             \
+				 (unsigned long long)(n_) >> 20);                                 \
+	} while (0)
+
 /* Why timing tests are skipped here, or NULL when they run. */
 static inline const char *mt_timing_skip(void)
 {

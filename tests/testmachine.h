@@ -68,6 +68,60 @@ out:
 	return rc;
 }
 
+/* The synthetic servers every test of plans and CPU lists holds memtop
+ * to: name, hwloc synthetic description, extras (2-socket Sapphire and
+ * Emerald Rapids with SNC, Granite Rapids, a 576-CPU Sierra Forest, Genoa-X
+ * NPS1 and NPS4, Turin 2 x 192, Grace, Ampere One, Xeon Max with HBM in
+ * flat mode, a CXL memory node, a hybrid of two core types). */
+static const struct testmachine_server {
+	const char *name;
+	const char *desc;
+	const char *extras[6];
+} testmachine_servers[] = {
+	{ "sapphire-rapids-2s-snc4",
+	  "pack:2 l3:1(size=105MiB) group:4 [numa(memory=64GiB)] l2:14(size=2MiB) "
+	  "l1d:1(size=48KiB) core:1 pu:2", { NULL } },
+	{ "emerald-rapids-2s-snc2",
+	  "pack:2 l3:1(size=320MiB) group:2 [numa(memory=256GiB)] l2:32(size=2MiB) "
+	  "l1d:1(size=48KiB) core:1 pu:2", { NULL } },
+	{ "emerald-rapids-vm-16",
+	  "pack:1 [numa(memory=125GiB)] l3:1(size=300MiB) l2:16(size=2MiB) l1d:1(size=48KiB) "
+	  "core:1 pu:1", { "info:DMISysVendor=QEMU",
+			   "info:DMIProductName=Standard PC (Q35 + ICH9, 2009)", NULL } },
+	{ "granite-rapids-2s-128c",
+	  "pack:2 l3:1(size=504MiB) group:2 [numa(memory=384GiB)] l2:64(size=2MiB) "
+	  "l1d:1(size=48KiB) core:1 pu:2", { NULL } },
+	{ "sierra-forest-2s-576",
+	  "pack:2 l3:1(size=108MiB) group:2 [numa(memory=256GiB)] l2:36(size=4MiB) "
+	  "l1d:4(size=32KiB) core:1 pu:1", { NULL } },
+	{ "genoa-x-nps1",
+	  "pack:1 [numa(memory=768GiB)] l3:12(size=96MiB) l2:8(size=1MiB) l1d:1(size=32KiB) "
+	  "core:1 pu:2", { NULL } },
+	{ "genoa-x-nps4",
+	  "pack:1 group:4 [numa(memory=192GiB)] l3:3(size=96MiB) l2:8(size=1MiB) "
+	  "l1d:1(size=32KiB) core:1 pu:2", { NULL } },
+	{ "turin-2s-192c",
+	  "pack:2 [numa(memory=768GiB)] l3:12(size=32MiB) l2:16(size=1MiB) l1d:1(size=48KiB) "
+	  "core:1 pu:2", { NULL } },
+	{ "grace-72",
+	  "pack:1 [numa(memory=480GiB)] l3:1(size=114MiB) l2:72(size=1MiB) l1d:1(size=64KiB) "
+	  "core:1 pu:1", { NULL } },
+	{ "ampere-one-192",
+	  "pack:1 [numa(memory=512GiB)] l3:1(size=64MiB) l2:192(size=2MiB) l1d:1(size=64KiB) "
+	  "core:1 pu:1", { NULL } },
+	{ "xeon-max-flat-hbm",
+	  "pack:2 [numa(memory=256GiB)] [numa(memory=64GiB)] l3:1(size=112MiB) "
+	  "l2:56(size=2MiB) l1d:1(size=48KiB) core:1 pu:2",
+	  { "tier:0=DRAM", "tier:1=HBM", "tier:2=DRAM", "tier:3=HBM", NULL } },
+	{ "cxl-memory-node",
+	  "[numa(memory=512GiB)] pack:2 [numa(memory=256GiB)] l3:1(size=60MiB) "
+	  "l2:32(size=2MiB) l1d:1(size=48KiB) core:1 pu:2",
+	  { "tier:0=DRAM", "tier:1=DRAM", "tier:2=CXL-DRAM", NULL } },
+	{ "hybrid-kinds",
+	  "pack:1 [numa(memory=64GiB)] l3:1(size=36MiB) l2:12(size=2MiB) l1d:1(size=48KiB) "
+	  "core:1 pu:2", { "kind:0-15=1", "kind:16-23=0", NULL } },
+};
+
 /* The machine of desc and extras, loaded from an XML written under dir
  * (removed again). NULL when hwloc or memtop refuses it (said on stderr). */
 static inline struct machine *testmachine(const char *dir, const char *desc,

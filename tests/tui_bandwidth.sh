@@ -50,7 +50,7 @@ tkeys Escape
 tkeys l
 wok "l asks before it throws the unsaved table away" \
 	'Discard the unsaved bandwidth table and measure again\? \(y/n\)' 5
-tkeys y Enter
+tkeys y
 if [ "$NCPU" -ge 2 ]; then
 	wok "l measures the loaded latency: idle first" '^ +idle +0\.0 GB/s +[0-9]+ ns' 60
 	wok "... and under load, a bandwidth per delay" '^ +0 ns +[0-9]+\.[0-9] GB/s +[0-9]+ ns' 60
@@ -60,7 +60,7 @@ else
 fi
 twait 'done:|stopped' 60
 tkeys b
-twait 'Discard the unsaved' 5 && tkeys y Enter
+twait 'Discard the unsaved' 5 && tkeys y
 # the loaded run ended with the same message: see this run's progress first
 # (a run quicker than a capture goes by: then the wait just ends)
 twait ' cells +ETA' 20

@@ -22,7 +22,7 @@ for tab in $TABS; do
 	sleep 0.3
 	tkeys r
 	sleep 0.3
-	tcap | grep -q '(y/n)' && tkeys y Enter # measure again over the first look (a line prompt)
+	tcap | grep -q '(y/n)' && tkeys y # measure again over the first look (one key)
 	if ! twait '\] +[0-9]+%' 10; then
 		skip "tab $tab: q during its run" "the run ended before it was seen measuring"
 		skip "tab $tab: ... ends with status 0" "not caught measuring"

@@ -82,7 +82,7 @@ like "the summary by relation" "$scr" " 1 [a-zA-Z ,0-9]+ +$row_a ns  1 pair"
 tkeys r
 wok "r again asks before the unsaved matrix is thrown away" \
 	'Discard the unsaved core-to-core matrix and measure again\? \(y/n\)' 5
-tkeys n Enter
+tkeys n
 wok "... n keeps it" "CPU $a and CPU $b: $row_a ns one-way" 5
 # the False sharing tab: the line transfer between the CPUs its two threads ran on
 tkeys 5 o C-u 100000 Enter r

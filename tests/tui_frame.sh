@@ -4,7 +4,7 @@
 # terminal, quitting to a sane terminal, errors before curses starts.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 24
+plan 40
 
 # memtop view with no file: the seed's M4 Max mountain
 tstart 80 24 -- view
@@ -15,13 +15,21 @@ like "view says so in the tab bar" "$(tcap)" '^ (memtop )?view: '
 tkeys '?'
 wok "? opens the help with the frame's keys" 'Tab +next tab'
 is "... the tab list wraps between tabs, a number with its name" \
-	"$(tcap | sed -n '3,4p' | sed 's/^ *1\.\.9 *//; s/^ *//')" \
+	"$(tcap | sed -n '3,4p' | sed 's/^ *1\.\.9 0 *//; s/^ *//')" \
 	"select a tab: 1 Mountain 2 Latency 3 Matmul 4 Transpose
-5 False sharing 6 Lists 7 Bandwidth 8 Cores 9 NUMA"
+5 False sharing 6 Lists 7 Bandwidth 8 Cores 9 NUMA 0 Topology"
 like "... and says how it scrolls before the line that scrolls it" "$(tcap)" \
-	'this help \(j/k or arrows scroll it; any other key closes it\)'
+	'this help \(arrows, j/k, PgUp/PgDn scroll; other keys close\)'
 tkeys j j j j j j j j # at 80x24 the help scrolls: the Mountain tab's keys follow the frame's
 wok "help lists the Mountain tab's keys" 'w +save as JSON' 5
+tkeys Home
+wok "Home goes back to the help's top" '^  Everywhere' 5
+tkeys NPage
+wok "PgDn pages the help (the tab's keys show; the help stays open)" 'w +save as JSON' 5
+like "... and the frame's first keys have scrolled away" "$(tcap | sed -n 2p)" '^ +[^ ]'
+unlike "... (Everywhere is off the screen)" "$(tcap)" '^  Everywhere'
+tkeys PPage
+wok "PgUp pages back to the top" '^  Everywhere' 5
 tkeys Escape
 wok "Esc closes the help" 'size slice at stride'
 # the cursor moves and the slices follow
@@ -60,6 +68,32 @@ else
 	pass "LANG=C: the screen is plain ASCII"
 fi
 like "the legend uses ASCII density glyphs" "$(tcap)" 'slow +[0-9.]+G \.*:+\+*#+ '
+
+# every question takes one key: y or n acts at once, nothing echoed, no Enter
+tstart 80 24 -- --idle --quick
+twait '1 Mountain' 10
+tkeys 6 r
+wok "a quick lists run ends" 'lists done' 60
+tkeys r
+wok "r over the unsaved walks asks" 'Discard the unsaved list walks and measure again\? \(y/n\)$' 5
+tkeys n
+sleep 0.5
+unlike "n alone answers it: the question is gone" "$(tcap)" '\(y/n\)'
+like "... the walks stay" "$(tcap)" '^ +4096 +[0-9]'
+tkeys r
+wok "r asks again" '\(y/n\)$' 5
+tkeys y
+wok "y alone measures again (no Enter)" '\] +[0-9]+%|lists done' 10
+unlike "... and the question is gone" "$(tcap)" '\(y/n\)'
+twait 'lists done' 60
+tkeys q
+wok "q with the walks unsaved asks" 'Save before quitting\? y save, n quit without saving, Esc stay' 5
+tkeys x
+like "a key that answers nothing leaves the question" "$(tcap)" 'Save before quitting'
+tkeys Escape
+wok "Esc stays" '1\.\.9 tabs' 5
+tkeys q n
+wok "q n quits at once without saving" 'memtop-exit=0' 5
 
 # --no-mouse leaves clicks to the terminal
 tstart 80 24 -- view --no-mouse

@@ -6,7 +6,7 @@
 # hard-coded: the expected values come from `memtop info` at test time.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 24
+plan 25
 
 # the sysfs sizes as `memtop info` prints them ("48K", "2M", ...)
 "$MEMTOP" info >"$TMP/info.txt" 2>/dev/null
@@ -21,11 +21,12 @@ like "the last row (8M) has a value in each of the 4 strides" "$screen" '^ +8M( 
 like "the legend shows the log scale" "$screen" 'slow .* log scale'
 if [ -n "$l1" ] && [ -n "$l2" ] && [ -n "$l3" ]; then
 	like "the Caches panel shows sysfs L1d $l1, L2 $l2, L3 $l3 as memtop info does" \
-		"$screen" "sysfs +$l1[=~?x]{0,3} +$l2[=~?x]{0,3} +$l3[=~?x]{0,3}"
+		"$screen" "sysfs +$l1[=~?x!]{0,3} +$l2[=~?x!]{0,3} +$l3[=~?x!]{0,3}"
 else
 	pass "# SKIP memtop info lists no sysfs L1d/L2/L3 here"
 fi
-like "the Caches panel marks values against the mountain" "$screen" '= match ~ 1 step off x not seen'
+like "the Caches panel marks values against the mountain" "$screen" '= match  ~ one step off'
+like "... and says what ! and x mean" "$screen" '! at another size  x not seen'
 # the cursor starts on stride 8; moving it changes both slices
 like "the size slice is at the cursor's stride" "$screen" 'size slice at stride 8'
 tkeys h j

@@ -7,7 +7,7 @@
 # tab puts them; no cache size of this machine is hard-coded.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-plan 57
+plan 65
 
 tstart 110 34 -- --quick --idle
 
@@ -15,14 +15,26 @@ tstart 110 34 -- --quick --idle
 wok "memtop --quick starts on the Mountain tab" 'r measures 10 sizes 16K\.\.8M' 10
 tkeys 2
 wok "2 selects the Latency tab" 'Latency by pointer chasing: no run yet' 5
+tkeys m C-u 99999T Enter
+wok "a largest array out of range is refused on Enter with the range, the default kept" \
+	"largest array: 4K\\.\\.64G, not '99999T'; still the default [0-9]+[KMG]" 5
 tkeys m
-wok "m asks for the largest array" 'Largest array for the next run' 5
+wok "m asks for the largest array, with its range and default" 'Largest array, 4K\.\.64G \(Enter alone: the default [0-9]+[KMG]\):' 5
 tkeys C-u 1M Enter r
 wok "r measures the curves to the end" 'done in [0-9]+ s' 20
 screen=$(tcap)
 like "every point of 4K..1M is measured (2 strides + random)" "$screen" \
 	'[0-9]+ sizes 4K\.\.1M, 2 strides \+ random, 4K pages: ([0-9]+)/\1 points'
 like "the legend names both strides and the random chase" "$screen" 'a 128 +b 4096 +\* random'
+# the row of this machine's sizes under the chart is named for the source
+# they came from, one that memtop info says gave caches
+row=$(printf '%s\n' "$screen" | sed -n 's/^\([a-z]*\) .*│L1 .*/\1/p' | head -n 1)
+if [ -z "$row" ]; then
+	skip "the chart's row of sizes names its source" "no L1 size known here, or past the run's sizes"
+else
+	like "the chart's row of sizes is named for a source that gave caches ($row)" \
+		"$("$MEMTOP" info 2>/dev/null | grep "^  $row ")" "^  $row +[0-9]+ caches?"
+fi
 # (the levels of a live run depend on how loud the machine is: they are
 # checked below on a recorded run of this project's VM)
 
@@ -30,7 +42,7 @@ like "the legend names both strides and the random chase" "$screen" 'a 128 +b 40
 tkeys 3
 wok "3 selects the Matmul tab" 'C \+= A\*B, n = [0-9]+' 5
 tkeys n
-wok "n asks for the matrix side" 'Matrix side n:' 5
+wok "n asks for the matrix side, with its range" 'Matrix side n \(8\.\.2048\): ' 5
 tkeys C-u 64 Enter r
 wok "r races the seven orders to the end" 'race done: every order gave ijk.s product' 15
 screen=$(tcap)
@@ -73,9 +85,14 @@ tkeys c C-u 7,1,4 Enter
 wok "c 7,1,4 doubles its cache: the column walk drops to 128" 'aos-column +512 +128 ' 5
 tkeys a
 
-# ---- 5 False sharing: 100000 increments a thread ---------------------------
+# ---- 5 False sharing: 100000 atomic adds a thread -------------------------
 tkeys 5 o
-wok "o asks for the increments" 'Increments per thread:' 5
+wok "o asks for the atomic adds a thread, with their range" 'Atomic adds a thread \(1000\.\.1000000000\): ' 5
+tkeys C-u 5 Enter
+wok "a value out of range is refused on Enter, named as the tab names it, the old kept" \
+	"atomic adds a thread: 1000\\.\\.1000000000, not '5'; still [0-9]+" 5
+tkeys o
+wok "... and the next prompt offers the value kept" 'Atomic adds a thread \(1000\.\.1000000000\): [0-9]+' 5
 tkeys C-u 100000 Enter r
 wok "r fills the table: every sum exact" 'done: every sum exact' 15
 screen=$(tcap)
@@ -166,3 +183,17 @@ like "the levels line reads an L1 with its latency" "$screen" \
 	'^ L1 48K [0-9.]+c [0-9.]+ns \| L2 '
 like "the size axis marks the level found" "$screen" '^found .*(▼|v)L1'
 like "the Caches panel shows the latency column" "$screen" '│ latency +48K '
+
+# ---- the panel, the headline and the chart agree -----------------------------
+# a guest's mountain (its recorded sources say L3 480M) beside its latency run
+# (an L3 step at 16M): the headline's L3 is in the panel's latency column, and
+# the sources' 480M is marked as found at another size (!), not as unseen
+tstart 110 34 -- view "$TESTDATA/mountain-quick-xeon-157.json" "$TESTDATA/latency-xeon-vm-l3-16m.json"
+tkeys 2
+wok "the headline names the L3 the curve shows" '\| L3 16M ' 5
+screen=$(tcap)
+like "... and the panel's latency column has it under L3" "$screen" '│ latency +48K +1664K +16M'
+like "... the sources' L3 marked at another size by the latency, not unseen" "$screen" \
+	'│ sysfs +48K[x=]+ +2M[=~]+ +480M\?x!'
+like "the chart's row of sizes is named for the file it came from" "$screen" \
+	'^Intel\(R\) Xeon\(R\) Processor .*\(latency-xeon-vm-l3-16m\.json\)'

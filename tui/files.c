@@ -55,6 +55,22 @@ static struct tab_result_now result_now(const struct tab *tab, void *self)
 	return n;
 }
 
+void tui_each_result(struct tui *t,
+		     void (*each)(void *ctx, const struct result_kind *kind, const void *r,
+				  const char *source),
+		     void *ctx)
+{
+	for (int i = 0; i < TUI_MAX_TABS; i++) {
+		struct tab_slot *sl = &t->slot[i];
+		struct tab_result_now n;
+		if (!sl->tab || !sl->tab->result || !sl->self)
+			continue;
+		n = result_now(sl->tab, sl->self);
+		if (n.shown && n.measured)
+			each(ctx, sl->tab->result->kind, n.shown, sl->source);
+	}
+}
+
 const struct run_header *files_shown_header(struct tui *t, const struct tab *tab,
 					     const char **source)
 {

@@ -18,8 +18,8 @@ void frame_draw(struct tui *t)
 		mt_snprintf(m, sizeof m, "memtop needs %dx%d; this terminal is %dx%d (q quits)",
 			    TUI_MIN_COLS, TUI_MIN_LINES, t->cols, t->lines);
 		mvaddnstr(0, 0, m, t->cols);
-		if (t->confirm_quit)
-			mvaddnstr(1, 0, "Unsaved results: y save and quit, n quit, Esc stay", t->cols);
+		if (t->asking) /* the question in whole words on the lines there are */
+			tui_wrap(t, stdscr, 1, 0, t->cols, t->lines - 1, t->question);
 		wnoutrefresh(stdscr);
 		doupdate();
 		t->last_draw_ns = mt_now_ns();

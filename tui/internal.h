@@ -10,7 +10,7 @@
 #include "info/info.h"
 #include "tab.h"
 
-#define TUI_MAX_TABS 9
+#define TUI_MAX_TABS 10
 #define TUI_HEAT_MAX 16
 #define TUI_MIN_COLS 80
 #define TUI_MIN_LINES 24
@@ -24,6 +24,8 @@
 #define TUI_LOADS_MAX 4 /* files being read at once (loading.c) */
 #define TUI_FILEWORK_MAX (TUI_SAVES_MAX + TUI_LOADS_MAX) /* file threads (filework.c) */
 #define TUI_READ_WAIT_NS 1000000000ull /* quitting waits this long for a file being read */
+/* q with unsaved results asks this (tui_ask; keys.c) */
+#define TUI_QUIT_QUESTION "Unsaved results. Save before quitting? y save, n quit without saving, Esc stay"
 
 struct tui_save; /* one save being written (saving.c) */
 struct tui_load; /* one file being read (loading.c) */
@@ -77,7 +79,11 @@ struct tui {
 	struct tui_save *saves[TUI_SAVES_MAX]; /* being written off the UI thread (saving.c) */
 	struct tui_load *loads[TUI_LOADS_MAX]; /* being read off the UI thread (loading.c) */
 	struct filework *work; /* their threads, made at the first (filework.c) */
-	int confirm_quit; /* asking "save before quitting?" */
+	/* a one-key question (tui_ask: the quit's "Save before quitting?",
+	 * tui_discard_first's "Discard ...?"): its text in question, its
+	 * answer's callback; self is prompt_self */
+	int asking;
+	void (*ask_done)(struct tui *t, void *self, int key);
 	/* asking "Discard the unsaved ...?" (tui_discard_first): the action to
 	 * run again on y, its key, and 1 while it runs past the question */
 	int (*again_go)(struct tui *t, void *self, int key);
@@ -223,6 +229,11 @@ void loading_reap(struct tui *t);
 int loading_busy(const struct tui *t);
 void loading_finish(struct tui *t, FILE *report, uint64_t since);
 int loading_check_regular(const char *path, mt_error *e);
+
+/* services.c: a key while a one-key question (tui_ask) is asked: y or n
+ * (either case) answers it, Esc or Ctrl-G answers 0; any other key leaves
+ * it asked. */
+void tui_ask_key(struct tui *t, int ch);
 
 /* knobs.c: knob k of the selected tab (its instance self), its key
  * pressed: its busy said while the tab's run is in progress, else its

@@ -44,7 +44,13 @@ static void ui_pin_restore(void)
 int tui_job_launch(struct tui *t, const struct tab *owner, job_fn fn, void *arg,
 		   struct run_header *hdr)
 {
-	struct job_opts o = { job_pick_cpu(), 0 };
+	return tui_job_launch_on(t, owner, fn, arg, hdr, -1);
+}
+
+int tui_job_launch_on(struct tui *t, const struct tab *owner, job_fn fn, void *arg,
+		      struct run_header *hdr, int cpu)
+{
+	struct job_opts o = { cpu >= 0 ? cpu : job_pick_cpu(), 0 };
 	mt_error e;
 	job_t *job;
 	if (t->job) {

@@ -22,6 +22,21 @@ static void select_tab(struct tui *t, int i)
 	t->dirty = 1;
 }
 
+int tui_measure_part(struct tui *t, const struct tab *tab, const struct tab_part *part)
+{
+	if (!tui_can_measure(t))
+		return 1;
+	for (int i = 0; i < t->ntabs; i++)
+		if (t->tabs[i] == tab)
+			select_tab(t, i);
+	if (t->tabs[t->cur] != tab || !tab->measure) {
+		tui_message(t, "the %s tab does not measure a part of the machine", tab->name);
+		return 1;
+	}
+	tab->measure(t, tui_tab_self(t, tab), part);
+	return 1;
+}
+
 static int act_tab(struct tui *t, void *self, int key)
 {
 	(void)self;
@@ -60,16 +75,25 @@ static int act_help(struct tui *t, void *self, int key)
 	return 1;
 }
 
+/* The answer to "Save before quitting?": y saves and quits, n quits, Esc
+ * stays. */
+static void quit_answer(struct tui *t, void *self, int key)
+{
+	(void)self;
+	if (key == 'y')
+		t->quit = 2; /* save, then quit */
+	else if (key == 'n')
+		t->quit = 1;
+}
+
 static int act_quit(struct tui *t, void *self, int key)
 {
 	(void)self;
 	(void)key;
-	if (files_any_unsaved(t)) {
-		t->confirm_quit = 1;
-		t->dirty = 1;
-	} else {
+	if (files_any_unsaved(t))
+		tui_ask(t, NULL, TUI_QUIT_QUESTION, quit_answer);
+	else
 		t->quit = 1;
-	}
 	return 1;
 }
 
@@ -138,7 +162,7 @@ static int act_redraw(struct tui *t, void *self, int key)
 
 /* The frame's own keys; the help lists them first, then the tab's. */
 static const struct keybinding frame_keys[] = {
-	{ '1', "1..9", "select a tab by number", act_tab },
+	{ '1', "1..9 0", "select a tab by number (0: the tenth)", act_tab },
 	{ '2', NULL, NULL, act_tab },
 	{ '3', NULL, NULL, act_tab },
 	{ '4', NULL, NULL, act_tab },
@@ -147,9 +171,10 @@ static const struct keybinding frame_keys[] = {
 	{ '7', NULL, NULL, act_tab },
 	{ '8', NULL, NULL, act_tab },
 	{ '9', NULL, NULL, act_tab },
+	{ '0', NULL, NULL, act_tab },
 	{ '\t', "Tab", "next tab", act_next },
 	{ KEY_BTAB, "Shift-Tab", "previous tab", act_prev },
-	{ '?', "? F1", "this help (j/k or arrows scroll it; any other key closes it)", act_help },
+	{ '?', "? F1", "this help (arrows, j/k, PgUp/PgDn scroll; other keys close)", act_help },
 	{ KEY_F(1), NULL, NULL, act_help },
 	{ 'p', "p", "pause or resume the running measurement", act_pause },
 	{ 'x', "x", "stop the running measurement (measured cells stay)", act_stop },
@@ -284,21 +309,13 @@ void keys_handle(struct tui *t, int ch)
 		t->dirty = 1;
 		return;
 	}
-	if (t->too_small && !t->confirm_quit) {
-		if (ch == 'q' || ch == KEY_F(10))
-			act_quit(t, NULL, ch);
-		t->dirty = 1;
+	if (t->asking) {
+		tui_ask_key(t, ch);
 		return;
 	}
-	if (t->confirm_quit) {
-		if (ch == 'y' || ch == 'Y') {
-			t->confirm_quit = 0;
-			t->quit = 2; /* save, then quit */
-		} else if (ch == 'n' || ch == 'N') {
-			t->quit = 1;
-		} else if (ch == KEY_ESC) {
-			t->confirm_quit = 0;
-		}
+	if (t->too_small) {
+		if (ch == 'q' || ch == KEY_F(10))
+			act_quit(t, NULL, ch);
 		t->dirty = 1;
 		return;
 	}
@@ -309,10 +326,19 @@ void keys_handle(struct tui *t, int ch)
 	t->msg[0] = 0;
 	t->dirty = 1;
 	if (t->help) {
+		int page = getmaxy(t->area) > 2 ? getmaxy(t->area) - 2 : 1;
 		if (ch == KEY_DOWN || ch == 'j')
 			t->help_top++;
 		else if ((ch == KEY_UP || ch == 'k') && t->help_top > 0)
 			t->help_top--;
+		else if (ch == KEY_NPAGE)
+			t->help_top += page; /* keys_draw_help stops it at the end */
+		else if (ch == KEY_PPAGE)
+			t->help_top = t->help_top > page ? t->help_top - page : 0;
+		else if (ch == KEY_HOME)
+			t->help_top = 0;
+		else if (ch == KEY_END)
+			t->help_top = 1 << 20;
 		else if (ch == KEY_F(10))
 			act_quit(t, NULL, ch);
 		else
@@ -342,7 +368,7 @@ void keys_handle(struct tui *t, int ch)
  * drawn only within the first rows lines of w); each text wrapped between
  * words from HELP_TEXT_X. Returns the next virtual line. */
 static int help_rows(struct tui *t, WINDOW *w, int y, int top, int rows, const char *title,
-		     const struct keybinding *k)
+		     const struct keybinding *k, void *self)
 {
 	int width = getmaxx(w) - HELP_TEXT_X - 1;
 	if (y - top >= 0 && y - top < rows) {
@@ -366,17 +392,28 @@ static int help_rows(struct tui *t, WINDOW *w, int y, int top, int rows, const c
 					if (line[c] == ' ')
 						line[c] = HELP_GLUE;
 			}
+		} else if (k->say) {
+			k->say(t, self, line, sizeof line);
 		} else {
 			mt_strlcpy(line, k->knob ? k->knob->help : k->help, sizeof line);
+		}
+		/* a name that reaches the text's column puts the text under it */
+		if (text_cols(name) > HELP_TEXT_X - HELP_KEY_X - 2) {
+			if (y - top >= 0 && y - top < rows) {
+				wattrset(w, tui_attr(t, ROLE_GOOD));
+				mvwaddstr(w, y - top, HELP_KEY_X, name);
+			}
+			y++;
+			name = NULL;
 		}
 		n = text_lines(line, width, off, len, 8);
 		for (int i = 0; i < n && i < 8; i++, y++) {
 			char part[256];
 			if (y - top < 0 || y - top >= rows)
 				continue;
-			if (i == 0) {
+			if (i == 0 && name) {
 				wattrset(w, tui_attr(t, ROLE_GOOD));
-				mvwprintw(w, y - top, HELP_KEY_X, "%-14s", name);
+				mvwaddstr(w, y - top, HELP_KEY_X, name);
 			}
 			wattrset(w, tui_attr(t, ROLE_NORMAL));
 			mt_snprintf(part, sizeof part, "%.*s", len[i], line + off[i]);
@@ -393,8 +430,9 @@ static int help_rows(struct tui *t, WINDOW *w, int y, int top, int rows, const c
  * scrolls). */
 static int help_height(struct tui *t, WINDOW *w)
 {
-	int y = help_rows(t, w, 0, 0, 0, "", frame_keys);
-	return help_rows(t, w, y, 0, 0, "", t->tabs[t->cur]->keys);
+	int y = help_rows(t, w, 0, 0, 0, "", frame_keys, NULL);
+	return help_rows(t, w, y, 0, 0, "", t->tabs[t->cur]->keys,
+			 tui_tab_self(t, t->tabs[t->cur]));
 }
 
 void keys_draw_help(struct tui *t)
@@ -406,12 +444,13 @@ void keys_draw_help(struct tui *t)
 	if (t->help_top > 0 && total - t->help_top < rows)
 		t->help_top = total > rows ? total - rows : 0;
 	mt_snprintf(title, sizeof title, "%s tab", t->tabs[t->cur]->name);
-	y = help_rows(t, w, 0, t->help_top, rows, "Everywhere", frame_keys);
-	help_rows(t, w, y, t->help_top, rows, title, t->tabs[t->cur]->keys);
+	y = help_rows(t, w, 0, t->help_top, rows, "Everywhere", frame_keys, NULL);
+	help_rows(t, w, y, t->help_top, rows, title, t->tabs[t->cur]->keys,
+		  tui_tab_self(t, t->tabs[t->cur]));
 	if (total > h && h > 0) { /* the last line says how to see the rest */
 		wattrset(w, tui_attr(t, ROLE_DIM));
 		tui_put(t, w, h - 1, 2, getmaxx(w) - 3,
-			"j/k or arrows scroll; any other key closes the help");
+			"arrows, j/k, PgUp/PgDn scroll; other keys close the help");
 	}
 	wattrset(w, A_NORMAL);
 	wnoutrefresh(w);

@@ -1,7 +1,8 @@
 /* knobs: a tab's knobs (struct tab_knob, tab.h), the prompts that set a
  * field of the tab's instance: the key asks in the status line with the
- * field's value, the answer is checked against the row's bounds and
- * written. keys.c binds them and writes their help rows. */
+ * field's value and its range, the answer is checked on Enter against the
+ * row's bounds and written, or refused with the field's name and the value
+ * kept. keys.c binds them and writes their help rows. */
 #include "config.h"
 
 #include "internal.h"
@@ -32,12 +33,19 @@ static void field_put(void *self, const struct tab_knob *k, uint64_t v)
 		memcpy(p, &v, sizeof v);
 }
 
+void tui_knob_refused(struct tui *t, const char *why, const char *kept)
+{
+	tui_message(t, "%s; still %s", why, kept);
+}
+
 /* The answer to the knob asked last (t->knob): a text knob's to its
- * answer(); a number in the knob's bounds into its field, else its bad
- * said; Esc (answer NULL) leaves the field as it was. */
+ * answer(); a number in the knob's bounds into its field, else refused
+ * with its name, its range and the value kept; Esc (answer NULL) and
+ * Enter alone leave the field as it was. */
 static void knob_answer(struct tui *t, void *self, const char *answer)
 {
 	const struct tab_knob *k = t->knob;
+	char why[200], kept[32];
 	uint64_t v;
 	t->knob = NULL;
 	if (!k)
@@ -46,10 +54,13 @@ static void knob_answer(struct tui *t, void *self, const char *answer)
 		k->answer(t, self, answer);
 		return;
 	}
-	if (!answer)
+	if (!answer || !answer[0])
 		return;
 	if (mt_parse_u64(answer, k->lo, k->hi, &v) < 0) {
-		tui_message(t, "%s", k->bad);
+		mt_snprintf(why, sizeof why, "%s: %llu..%llu, not '%.40s'", k->name,
+			    (unsigned long long)k->lo, (unsigned long long)k->hi, answer);
+		mt_snprintf(kept, sizeof kept, "%llu", (unsigned long long)field_get(self, k));
+		tui_knob_refused(t, why, kept);
 		return;
 	}
 	field_put(self, k, v);
@@ -60,16 +71,22 @@ static void knob_answer(struct tui *t, void *self, const char *answer)
 
 int knobs_ask(struct tui *t, void *self, const struct tab_knob *k)
 {
-	char cur[32];
+	char cur[32], q[sizeof t->question];
 	if (k->busy && tui_running(t, t->tabs[t->cur])) {
 		tui_message(t, "%s", k->busy);
 		return 1;
 	}
-	if (k->answer)
-		mt_strlcpy(cur, k->initial ? k->initial : "", sizeof cur);
-	else
+	if (k->answer) {
+		cur[0] = '\0';
+		if (k->now)
+			k->now(self, cur, sizeof cur);
+		mt_strlcpy(q, k->question, sizeof q);
+	} else {
 		mt_snprintf(cur, sizeof cur, "%llu", (unsigned long long)field_get(self, k));
-	tui_prompt(t, self, k->question, cur, knob_answer);
+		mt_snprintf(q, sizeof q, "%s (%llu..%llu): ", k->question, (unsigned long long)k->lo,
+			    (unsigned long long)k->hi);
+	}
+	tui_prompt(t, self, q, cur, knob_answer);
 	t->knob = k;
 	return 1;
 }

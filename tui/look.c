@@ -123,6 +123,8 @@ static const char *const glyphs[GL_COUNT][2] = {
 	[GL_VLINE] = { "\u2502", "|" },   [GL_MARK] = { "\u25bc", "v" },
 	[GL_LEFT] = { "\u25c0", "<" },    [GL_RIGHT] = { "\u25b6", ">" },
 	[GL_ELLIPSIS] = { "\u2026", "~" }, [GL_TIMES] = { "\u00d7", "x" },
+	[GL_TL] = { "\u250c", "+" },     [GL_TR] = { "\u2510", "+" },
+	[GL_BL] = { "\u2514", "+" },     [GL_BR] = { "\u2518", "+" },
 };
 
 const char *tui_glyph(const struct tui *t, enum tui_glyph g)

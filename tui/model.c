@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <wchar.h>
 
 /* ---- heatmap ------------------------------------------------------------ */
 
@@ -247,29 +248,63 @@ static int utf8_len(unsigned char c)
 	return c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
 }
 
+/* The character at s: its bytes (at least 1 before the end, 0 at it) and
+ * its display columns into *cols, wcwidth's (0 for a combining mark, 2 for
+ * a wide one); 1 where wcwidth knows none (a locale without UTF-8: the
+ * terminal then shows one stand-in a character). */
+static int char_at(const char *s, int *cols)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	int n = utf8_len(u[0]), w;
+	uint32_t cp;
+	if (!u[0]) {
+		*cols = 0;
+		return 0;
+	}
+	if (n == 1) {
+		*cols = 1;
+		return 1;
+	}
+	cp = u[0] & (0x3f >> (n - 1));
+	for (int i = 1; i < n; i++) {
+		if ((u[i] & 0xc0) != 0x80) { /* cut short: a byte a column */
+			*cols = 1;
+			return i;
+		}
+		cp = cp << 6 | (u[i] & 0x3f);
+	}
+	w = wcwidth((wchar_t)cp);
+	*cols = w < 0 ? 1 : w;
+	return n;
+}
+
 /* The byte offset of column col in s (or the end of s). */
 static int byte_at_col(const char *s, int col)
 {
-	int i = 0;
-	while (s[i] && col-- > 0) {
-		int n = utf8_len((unsigned char)s[i]);
-		while (n-- > 0 && s[i])
-			i++;
+	int i = 0, c;
+	while (s[i]) {
+		int n = char_at(s + i, &c);
+		if (c > col)
+			break;
+		col -= c;
+		i += n;
 	}
 	return i;
 }
 
 int text_cols(const char *s)
 {
-	int n = 0;
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
+	int n = 0, c;
+	while (*s) {
+		s += char_at(s, &c);
+		n += c;
+	}
 	return n;
 }
 
 int text_fit(const char *s, int width, int *cols)
 {
-	int best = 0, best_cols = 0, c = 0;
+	int best = 0, best_cols = 0, c = 0, w;
 	for (int i = 0;;) {
 		if (s[i] == '\0' || s[i] == ' ') {
 			if (c > width)
@@ -281,8 +316,8 @@ int text_fit(const char *s, int width, int *cols)
 		}
 		if (c > width)
 			break;
-		c += ((unsigned char)s[i] & 0xc0) != 0x80;
-		i++;
+		i += char_at(s + i, &w);
+		c += w;
 	}
 	/* trailing blanks of the kept part are not printed */
 	while (best > 0 && s[best - 1] == ' ') {
@@ -302,7 +337,28 @@ int wrap_at(const char *s, int width)
 	if (text_cols(s) <= width)
 		return (int)strlen(s);
 	n = text_fit(s, width, NULL);
-	return n > 0 ? n : byte_at_col(s, width);
+	if (n == 0) /* a word wider than width: cut, at least one character */
+		n = byte_at_col(s, width);
+	if (n == 0)
+		n = char_at(s, &width);
+	return n;
+}
+
+int text_clauses_fit(const char *s, int width)
+{
+	int depth = 0, best = 0, cols = 0, c;
+	for (int i = 0;;) {
+		int end = s[i] == '\0' ||
+			  (depth == 0 && (s[i] == ',' || s[i] == ';' || s[i] == ':') && s[i + 1] == ' ');
+		if (end && cols <= width)
+			best = i;
+		if (s[i] == '\0' || cols > width)
+			break;
+		depth += s[i] == '(' ? 1 : s[i] == ')' && depth > 0 ? -1 : 0;
+		i += char_at(s + i, &c);
+		cols += c;
+	}
+	return best;
 }
 
 int text_lines(const char *s, int width, int *off, int *len, int max)
@@ -344,4 +400,33 @@ int latency_as_detection(const struct latency_levels *lv, struct detection *d)
 		d->nlevels++;
 	}
 	return d->nlevels;
+}
+
+void side_columns(const struct detection *d, const uint64_t ref[3], int idx[3])
+{
+	for (int l = 0; l < 3; l++) {
+		idx[l] = -1;
+		if (ref[l] && cliffs_detect_verdict(d, ref[l], &idx[l]) == LV_NOT_VISIBLE)
+			idx[l] = -1;
+	}
+	for (int l = 0; l < 3; l++) {
+		int taken = 0;
+		if (idx[l] >= 0 || l >= d->nlevels)
+			continue;
+		for (int o = 0; o < 3; o++)
+			taken |= idx[o] == l;
+		if (!taken)
+			idx[l] = l;
+	}
+}
+
+enum side_mark side_mark_of(const struct detection *d, const int idx[3], int l, uint64_t v)
+{
+	int at;
+	enum level_verdict lv = cliffs_detect_verdict(d, v, &at);
+	if (lv == LV_MATCH)
+		return SIDE_MATCH;
+	if (lv == LV_ONE_STEP)
+		return SIDE_ONE_STEP;
+	return idx[l] >= 0 ? SIDE_ELSEWHERE : SIDE_NOT_SEEN;
 }

@@ -93,19 +93,27 @@ const char *guess_sentence(int level, uint64_t guess, uint64_t det, uint64_t sys
 			   const char *sys_name, char *buf, size_t len);
 
 /* How many bytes of s fit in width columns, broken after a word (at least
- * one character; all of s when it fits). Columns count UTF-8 characters. */
+ * one character; all of s when it fits). Columns are display columns
+ * (text_cols). */
 int wrap_at(const char *s, int width);
 
 /* ---- text in whole words ------------------------------------------------- */
 
-/* Columns s takes: its UTF-8 characters (every glyph memtop prints is one
- * column wide). */
+/* Columns s (UTF-8) takes on the screen: each character's wcwidth (a
+ * Cyrillic letter 1, a combining mark 0, a CJK one 2), 1 for a character
+ * wcwidth does not know (a locale without UTF-8). Never its bytes. */
 int text_cols(const char *s);
 
 /* The longest start of s that ends between words (before a space or at the
  * end) and takes at most width columns: its length in bytes, 0 when not even
  * the first word fits. *cols (may be NULL) gets its columns. */
 int text_fit(const char *s, int width, int *cols);
+
+/* The longest start of s made of whole clauses (ending before a ", ",
+ * "; " or ": " outside parentheses, or all of s) that takes at most width columns:
+ * its length in bytes, 0 when not even the first clause fits. A sentence
+ * too long for its room is said shorter this way, never cut in a clause. */
+int text_clauses_fit(const char *s, int width);
 
 /* Lay s out in lines of at most width columns, breaking between words: the
  * byte offset and length of each line into off[]/len[] (at most max lines;
@@ -128,5 +136,18 @@ int text_lines(const char *s, int width, int *off, int *len, int max);
  * the strides that show it. Returns the number of levels (0 when lv is NULL
  * or shows none). */
 int latency_as_detection(const struct latency_levels *lv, struct detection *d);
+
+/* The detected row's columns L1d, L2, L3: idx[l] the level of d that
+ * ref[l] (the most trusted source's size of level l + 1; 0 unknown) is
+ * judged to (cliffs_detect_verdict: matching or one step off), else d's
+ * (l + 1)-th level when no other column holds it (a level the curve shows
+ * is shown, whatever the sources say), else -1. */
+void side_columns(const struct detection *d, const uint64_t ref[3], int idx[3]);
+
+/* A source's size v of level l (0..2) against d, given side_columns' idx:
+ * the panel's marks. SIDE_ELSEWHERE: d has that level at another size;
+ * SIDE_NOT_SEEN only where d has none. */
+enum side_mark { SIDE_MATCH, SIDE_ONE_STEP, SIDE_NOT_SEEN, SIDE_ELSEWHERE };
+enum side_mark side_mark_of(const struct detection *d, const int idx[3], int l, uint64_t v);
 
 #endif

@@ -47,11 +47,11 @@ int tui_can_measure(struct tui *t)
 
 /* The answer to "Discard the unsaved ... ?": y runs the action again, past
  * the question this time. */
-static void discard_answer(struct tui *t, void *self, const char *answer)
+static void discard_answer(struct tui *t, void *self, int key)
 {
 	int (*go)(struct tui *, void *, int) = t->again_go;
 	t->again_go = NULL;
-	if (!answer || (answer[0] != 'y' && answer[0] != 'Y') || !go)
+	if (key != 'y' || !go)
 		return;
 	t->discard_ok = 1;
 	go(t, self, t->again_key);
@@ -66,9 +66,34 @@ int tui_discard_first(struct tui *t, const struct tab *tab, void *self, const ch
 		return 0;
 	t->again_go = go;
 	t->again_key = key;
-	mt_snprintf(q, sizeof q, "%s (y/n) ", question);
-	tui_prompt(t, self, q, "", discard_answer);
+	mt_snprintf(q, sizeof q, "%s (y/n)", question);
+	tui_ask(t, self, q, discard_answer);
 	return 1;
+}
+
+void tui_ask(struct tui *t, void *self, const char *question,
+	     void (*done)(struct tui *t, void *self, int key))
+{
+	t->asking = 1;
+	t->prompting = 0;
+	mt_strlcpy(t->question, question, sizeof t->question);
+	t->answer[0] = '\0';
+	t->ask_done = done;
+	t->prompt_self = self;
+	t->dirty = 1;
+}
+
+void tui_ask_key(struct tui *t, int ch)
+{
+	void (*done)(struct tui *, void *, int) = t->ask_done;
+	int key = ch == 'y' || ch == 'Y' ? 'y' : ch == 'n' || ch == 'N' ? 'n' : 0;
+	if (!key && ch != 27 /* Esc */ && ch != ('g' & 0x1f) /* Ctrl-G */)
+		return; /* another key: the question stays */
+	t->asking = 0;
+	t->ask_done = NULL;
+	t->dirty = 1;
+	if (done)
+		done(t, t->prompt_self, key);
 }
 
 int tui_job_ended(struct tui *t, const struct job_event *ev, const char *what)

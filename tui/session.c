@@ -55,6 +55,13 @@ static int locale_utf8(void)
 	return cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
 }
 
+/* A tab's place in the bar: its key's digit, 0 after 9 (the tenth, as on
+ * a keyboard's row). */
+static int tab_order(const struct tab *tb)
+{
+	return tb->key == '0' ? 10 : tb->key - '0';
+}
+
 static int init_tabs(struct tui *t)
 {
 	static const struct tab *const all[] = {
@@ -76,8 +83,8 @@ static int init_tabs(struct tui *t)
 			memset(sl, 0, sizeof *sl);
 			continue;
 		}
-		for (j = t->ntabs; j > 0 && t->tabs[j - 1]->key > all[i]->key; j--)
-			t->tabs[j] = t->tabs[j - 1]; /* keep them in key order */
+		for (j = t->ntabs; j > 0 && tab_order(t->tabs[j - 1]) > tab_order(all[i]); j--)
+			t->tabs[j] = t->tabs[j - 1]; /* keep them in key order, 0 last */
 		t->tabs[j] = all[i];
 		t->ntabs++;
 	}
@@ -141,7 +148,7 @@ static int loop(struct tui *t)
 		}
 		while ((ch = getch()) != ERR) {
 			keys_handle(t, ch);
-			if (t->quit || t->prompting || t->confirm_quit)
+			if (t->quit || t->prompting || t->asking)
 				break;
 		}
 		/* keys redraw at once (a cursor move is two cells) */

@@ -41,10 +41,12 @@ static const struct info *panel_info(struct tui *t, const char **whose)
 	return t->have_info && t->machine ? &t->machine->info : NULL;
 }
 
-static void mark(struct tui *t, WINDOW *w, enum level_verdict v)
+/* A mark (model.h's side_mark_of): '=' matching, '~' one step off, '!' the
+ * level found at another size, 'x' not found. */
+static void mark(struct tui *t, WINDOW *w, enum side_mark v)
 {
-	static const char ch[] = { '=', '~', 'x' }; /* '?' is doubt's, everywhere */
-	static const enum tui_role role[] = { ROLE_GOOD, ROLE_WARN, ROLE_BAD };
+	static const char ch[] = { '=', '~', 'x', '!' }; /* '?' is doubt's, everywhere */
+	static const enum tui_role role[] = { ROLE_GOOD, ROLE_WARN, ROLE_BAD, ROLE_WARN };
 	wattrset(w, tui_attr(t, role[v]));
 	waddch(w, (chtype)ch[v]);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
@@ -64,51 +66,47 @@ static int latency_comparable(const struct tui *t, const struct latency_result *
 	return 1;
 }
 
-/* One detected row ("mountain", "latency"): for each level the detected
- * size that the most trusted source's size is judged against (ONE rule:
- * cliffs_detect_verdict), else the level-th detected size. */
+/* One detected row ("mountain", "latency"): each level's column as
+ * side_columns places it (idx), "-" where nothing was found for it. */
 static void detected_row(struct tui *t, WINDOW *w, int y, const char *name,
-			 const struct info *inf, int judge, const struct detection *d,
-			 int have)
+			 const struct detection *d, const int idx[3], int have)
 {
 	char b[32];
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	mvwprintw(w, y, 2, "%-9s", name);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	for (int l = 0; l < 3; l++) {
-		uint64_t ref = inf && judge ? info_best_size(inf, l + 1, NULL) : 0;
-		int idx = -1;
 		wmove(w, y, 11 + 7 * l);
-		if (!have) {
+		if (!have)
 			waddstr(w, "..");
-			continue;
-		}
-		if (ref)
-			cliffs_detect_verdict(d, ref, &idx);
-		else if (l < d->nlevels)
-			idx = l;
-		if (idx >= 0)
-			waddstr(w, mt_fmt_size(b, sizeof b, d->level[idx]));
+		else if (idx[l] >= 0)
+			waddstr(w, mt_fmt_size(b, sizeof b, d->level[idx[l]]));
 		else
 			waddstr(w, "-");
 	}
 }
 
 /* What the panel judges against: the mountain's cliffs and the latency
- * curve's levels, each with whether it is there to show. */
+ * curve's levels, each with whether it is there to show, and the column
+ * each level is read from (side_columns). */
 struct side_found {
 	struct detection d, ld;
 	int have_det, have_lat, latency_judge;
+	int idx[3], lidx[3];
 };
 
 /* Fills f from the viewed mountain and the latency result (read again at
  * each draw, so the latency levels fill in live: latency_detect works on a
- * partial result). Never fails: what is missing stays unset. */
-static void side_detect(struct tui *t, struct side_found *f)
+ * partial result), their columns against inf's most trusted sizes (inf may
+ * be NULL). Never fails: what is missing stays unset. */
+static void side_detect(struct tui *t, const struct info *inf, struct side_found *f)
 {
 	const struct mountain *m = t->mtn;
 	struct latency_levels lv;
+	uint64_t ref[3] = { 0, 0, 0 }, none[3] = { 0, 0, 0 };
 	memset(f, 0, sizeof *f);
+	for (int l = 0; inf && l < 3; l++)
+		ref[l] = info_best_size(inf, l + 1, NULL);
 	if (m && mountain_measured(m) > 0 && cliffs_detect(m, CLIFFS_RATIO, &f->d) == 0)
 		f->have_det = 1;
 	if (t->lat && latency_measured(t->lat) >= 4) {
@@ -117,6 +115,8 @@ static void side_detect(struct tui *t, struct side_found *f)
 		f->have_lat = 1;
 		f->latency_judge = latency_comparable(t, t->lat);
 	}
+	side_columns(&f->d, ref, f->idx);
+	side_columns(&f->ld, f->latency_judge ? ref : none, f->lidx);
 }
 
 /* The title row, whose caches these are and what the marks judge against;
@@ -148,7 +148,6 @@ static int source_rows(struct tui *t, WINDOW *w, int y, int h, const struct info
 		       const struct side_found *f)
 {
 	char b[32];
-	int idx;
 	for (int s = 0; inf && s < inf->nsources && y < h; s++) {
 		const char *name = inf->src[s].name;
 		mvwprintw(w, y, 2, "%-9.9s", name);
@@ -166,9 +165,9 @@ static int source_rows(struct tui *t, WINDOW *w, int y, int h, const struct info
 				wattrset(w, tui_attr(t, ROLE_NORMAL));
 			}
 			if (f->have_det)
-				mark(t, w, cliffs_detect_verdict(&f->d, v, &idx));
+				mark(t, w, side_mark_of(&f->d, f->idx, l, v));
 			if (f->have_lat && f->latency_judge)
-				mark(t, w, cliffs_detect_verdict(&f->ld, v, &idx));
+				mark(t, w, side_mark_of(&f->ld, f->lidx, l, v));
 		}
 		y++;
 	}
@@ -194,10 +193,10 @@ static void line_row(struct tui *t, WINDOW *w, int y, const struct info *inf,
 	if (line) {
 		wprintw(w, ", info %d B ", line);
 		if (f->have_det && f->d.line_bytes)
-			mark(t, w, f->d.line_bytes == (uint64_t)line ? LV_MATCH
+			mark(t, w, f->d.line_bytes == (uint64_t)line ? SIDE_MATCH
 				   : guess_steps(f->d.line_bytes, (uint64_t)line) == 1
-				       ? LV_ONE_STEP
-				       : LV_NOT_VISIBLE);
+				       ? SIDE_ONE_STEP
+				       : SIDE_ELSEWHERE);
 	}
 }
 
@@ -207,11 +206,16 @@ static void side_footer(struct tui *t, WINDOW *w, int y, int h, int wd, const st
 {
 	if (y < h) {
 		wmove(w, y++, 2);
-		mark(t, w, LV_MATCH);
-		waddstr(w, " match ");
-		mark(t, w, LV_ONE_STEP);
-		waddstr(w, " 1 step off ");
-		mark(t, w, LV_NOT_VISIBLE);
+		mark(t, w, SIDE_MATCH);
+		waddstr(w, " match  ");
+		mark(t, w, SIDE_ONE_STEP);
+		waddstr(w, " one step off");
+	}
+	if (y < h) {
+		wmove(w, y++, 2);
+		mark(t, w, SIDE_ELSEWHERE);
+		waddstr(w, " at another size  ");
+		mark(t, w, SIDE_NOT_SEEN);
 		waddstr(w, " not seen");
 	}
 	if (inf && inf->ndoubts > 0 && y < h) {
@@ -260,24 +264,34 @@ static int where_rows(struct tui *t, WINDOW *w, int y, int h, int wd)
 
 /* The conditions the figures were taken under, in one wrapped line: those
  * of the file shown (its header's; "not recorded" for an import or an older file), else this
- * machine's. Returns the next free row. */
+ * machine's; then the job's limits when there are some ("job: cgroup memory
+ * 768M, cpu quota 0.5 CPU"). Returns the next free row. */
 static int conditions_rows(struct tui *t, WINDOW *w, int y, int h, int wd,
 			   const struct run_header *shown)
 {
+	const struct run_header *hdr = shown;
 	const struct mt_conditions *c = NULL;
-	char sum[200], line[240];
-	if (shown)
-		c = &shown->cond;
-	else if (t->mtn && t->mtn->source[0])
-		c = &t->mtn->hdr.cond;
-	else if (t->lat && t->lat->source[0])
-		c = &t->lat->hdr.cond;
-	else if (t->machine)
+	const struct mt_limits *job = NULL;
+	char sum[200], lim[300], line[560];
+	if (!hdr && t->mtn && t->mtn->source[0])
+		hdr = &t->mtn->hdr;
+	else if (!hdr && t->lat && t->lat->source[0])
+		hdr = &t->lat->hdr;
+	if (hdr) {
+		c = &hdr->cond;
+		job = hdr->has_job ? &hdr->job : NULL;
+	} else if (t->machine) {
 		c = &t->machine->cond;
+		job = &t->machine->limits;
+	}
 	if (!c || y >= h)
 		return y;
 	mt_snprintf(line, sizeof line, "%s%s", c->have ? "conditions: " : "",
 		    mt_conditions_summary(c, sum, sizeof sum));
+	if (job && job->known && (strcmp(mt_limits_summary(job, lim, sizeof lim), "no limits") ||
+				  job->nnotes))
+		mt_append(line, sizeof line, "; job: %s%s", lim,
+			  job->nnotes ? " (a cgroup file did not parse: memtop topo)" : "");
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	y += tui_wrap(t, w, y, 2, wd - 3, h - y, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
@@ -317,16 +331,16 @@ void side_draw(struct tui *t, WINDOW *w)
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	for (int i = 0; i < h; i++)
 		mvwaddstr(w, i, 0, tui_glyph(t, GL_VLINE));
-	side_detect(t, &f);
+	side_detect(t, inf, &f);
 	y = side_header(t, w, wd, whose, &f);
 	y = source_rows(t, w, y, h, inf, &f);
 	if (!inf && y < h)
 		mvwprintw(w, y++, 2, "(no cache information)");
 	/* the detected levels, matched to the most trusted source */
 	if (y < h)
-		detected_row(t, w, y++, "mountain", inf, 1, &f.d, f.have_det);
+		detected_row(t, w, y++, "mountain", &f.d, f.idx, f.have_det);
 	if (y < h)
-		detected_row(t, w, y++, "latency", inf, f.latency_judge, &f.ld, f.have_lat);
+		detected_row(t, w, y++, "latency", &f.ld, f.lidx, f.have_lat);
 	if (f.have_det && y < h) {
 		wattrset(w, tui_attr(t, ROLE_DIM));
 		mvwprintw(w, y++, 2, "%d cliff%s at stride", f.d.nlevels,

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "internal.h"
+#include "model.h"
 
 #include <string.h>
 
@@ -15,20 +16,39 @@ void tui_set_diag(struct tui *t, const struct diag *d)
 	t->dirty = 1;
 }
 
-/* A message longer than the status line (a path in it, say) takes the
- * second line too, in whole words, until the next key. */
-static int msg_wraps(const struct tui *t)
+#define STATUS_MAX_LINES 4 /* the progress or message, the message below it, warnings */
+
+/* The run's warnings as one sentence into buf (" warning: a; b"), "" when
+ * there are none. */
+static const char *warn_text(const struct tui *t, char *buf, size_t len)
 {
-	return t->msg[0] && !t->job && !t->prompting && !t->confirm_quit &&
-	       tui_text_height(t->msg, t->cols - 2) > 1;
+	char lines[4][160];
+	int n = t->has_diag ? diag_warnings(&t->diag, lines, 4) : 0;
+	buf[0] = '\0';
+	for (int i = 0; i < n; i++)
+		mt_append(buf, len, "%s%s", i ? "; " : "warning: ", lines[i]);
+	return buf;
+}
+
+/* The lines the message takes below the first: while a run shows its
+ * progress on the first line, all of the message (in whole words); else
+ * the rest of it, when it does not fit the first line. A prompt or a
+ * question takes the first line alone. */
+static int msg_lines_below(const struct tui *t)
+{
+	int h;
+	if (!t->msg[0] || t->prompting || t->asking)
+		return 0;
+	h = tui_text_height(t->msg, t->cols - 2);
+	return t->job ? h : h - 1;
 }
 
 int status_lines_wanted(struct tui *t)
 {
-	char w[4][160];
-	if ((t->has_diag && diag_warnings(&t->diag, w, 4) > 0) || msg_wraps(t))
-		return 2;
-	return 1;
+	char warn[700];
+	int n = 1 + msg_lines_below(t) + tui_text_height(warn_text(t, warn, sizeof warn),
+						       t->cols - 2);
+	return n < STATUS_MAX_LINES ? n : STATUS_MAX_LINES;
 }
 
 /* A tab's label at a level of detail: 2 its name ("False sharing"), 1 its
@@ -55,8 +75,8 @@ static int label_cols(const struct tui *t, int i, int level, int pad)
 {
 	const char *n = label_name(t, i, level);
 	if (!label_numbered(t, i) && n)
-		return (int)strlen(n) + 2 * pad;
-	return (n ? (int)strlen(n) + 2 : 1) + 2 * pad;
+		return text_cols(n) + 2 * pad;
+	return (n ? text_cols(n) + 2 : 1) + 2 * pad;
 }
 
 /* Which labels carry a name in room columns (gap columns between labels):
@@ -132,16 +152,16 @@ void status_draw_bar(struct tui *t)
 		pad = layouts[l].pad;
 		gap = layouts[l].gap;
 		hint_on = layouts[l].hint;
-		int need = (int)strlen(prefix) + all_named(t, pad, gap) +
-			   (hint_on ? (int)strlen(hint) : 0) + (pad ? 0 : 1);
+		int need = text_cols(prefix) + all_named(t, pad, gap) +
+			   (hint_on ? text_cols(hint) : 0) + (pad ? 0 : 1);
 		if (need <= t->cols)
 			break;
 	}
-	bar_names(t, t->cols - (int)strlen(prefix) - (pad ? 0 : 1), pad, gap, level);
+	bar_names(t, t->cols - text_cols(prefix) - (pad ? 0 : 1), pad, gap, level);
 	for (int i = 0; i < t->ntabs && t->bar_numbers; i++)
 		if (level[i] == 0) { /* a tab by its number alone: name them unnumbered */
 			t->bar_numbers = 0;
-			bar_names(t, t->cols - (int)strlen(prefix) - (pad ? 0 : 1), pad, gap, level);
+			bar_names(t, t->cols - text_cols(prefix) - (pad ? 0 : 1), pad, gap, level);
 		}
 	wbkgdset(w, ' ' | tui_attr(t, ROLE_TAB));
 	werase(w);
@@ -168,7 +188,7 @@ void status_draw_bar(struct tui *t)
 	}
 	wattrset(w, tui_attr(t, ROLE_TAB));
 	if (hint_on && all) {
-		int x = t->cols - (int)strlen(hint);
+		int x = t->cols - text_cols(hint);
 		if (x > getcurx(w))
 			mvwaddstr(w, 0, x, hint);
 	}
@@ -205,19 +225,26 @@ void status_draw(struct tui *t)
 {
 	WINDOW *w = t->status;
 	attr_t a = tui_attr(t, ROLE_STATUS);
+	char warn[700];
+	int y = 1; /* the next line free for the warnings */
+	int below = msg_lines_below(t) < t->status_lines - 1 ? msg_lines_below(t)
+							      : t->status_lines - 1;
 	wbkgdset(w, ' ' | a);
 	werase(w);
 	wattrset(w, a);
 	wmove(w, 0, 0);
-	if (t->confirm_quit) {
-		waddnstr(w, " Unsaved results. Save before quitting? y save, n quit without saving, "
-			    "Esc stay", t->cols - 1);
+	if (t->asking) {
+		tui_put(t, w, 0, 1, t->cols - 2, t->question);
 	} else if (t->prompting) {
 		char line[512];
+		const char *from = line;
+		int room = t->cols > 2 ? t->cols - 2 : 1;
 		mt_snprintf(line, sizeof line, " %s%s", t->question, t->answer);
-		/* keep the end (where the typing is) visible */
-		size_t n = strlen(line), room = (size_t)(t->cols > 2 ? t->cols - 2 : 1);
-		waddstr(w, n > room ? line + (n - room) : line);
+		/* keep the end (where the typing is) visible: whole characters
+		 * dropped from the start, counted in columns */
+		while (text_cols(from) > room)
+			from += wrap_at(from, 1);
+		waddstr(w, from);
 		wattrset(w, a | A_REVERSE);
 		waddch(w, ' ');
 		wattrset(w, a);
@@ -230,35 +257,34 @@ void status_draw(struct tui *t)
 		fmt_secs(eta, sizeof eta, p.eta_s);
 		fmt_secs(el, sizeof el, p.elapsed_s);
 		job_progress_cells(&p, cells, sizeof cells);
-		mt_snprintf(line, sizeof line, " %3.0f%%  %s  ETA %s  (%s)  CPU %d%s%s%s",
-			    p.fraction * 100, cells, eta, el, p.cpu,
-			    job_is_paused(t->job) ? "  PAUSED (p resumes)" : "", t->msg[0] ? "  " : "",
-			    t->msg);
+		mt_snprintf(line, sizeof line, " %3.0f%%  %s  ETA %s  (%s)  CPU %d%s", p.fraction * 100,
+			    cells, eta, el, p.cpu,
+			    job_is_paused(t->job) ? "  PAUSED (p resumes)" : "");
 		tui_put(t, w, 0, getcurx(w), t->cols - getcurx(w) - 1, line);
+		if (t->msg[0]) /* the message below the progress, in whole words */
+			y = 1 + tui_wrap(t, w, 1, 1, t->cols - 2, below, t->msg);
 	} else if (t->msg[0]) {
-		tui_wrap(t, w, 0, 1, t->cols - 2, t->status_lines, t->msg);
+		y = tui_wrap(t, w, 0, 1, t->cols - 2, 1 + below, t->msg);
 	} else {
 		/* the frame's keys that fit whole, the hint last (the tab bar
 		 * above already names the tabs) */
 		static const char hint[] = "? help  q quit";
 		char line[300] = " ", item[64];
-		mt_snprintf(item, sizeof item, "1..%c tabs  ", t->tabs[t->ntabs - 1]->key);
+		if (t->tabs[t->ntabs - 1]->key == '0')
+			mt_strlcpy(item, "1..9 0 tabs  ", sizeof item);
+		else
+			mt_snprintf(item, sizeof item, "1..%c tabs  ", t->tabs[t->ntabs - 1]->key);
 		const char *items[] = { item, "Tab next  " };
 		for (size_t i = 0; i < sizeof items / sizeof items[0]; i++)
-			if ((int)(strlen(line) + strlen(items[i]) + strlen(hint)) < t->cols)
+			if (text_cols(line) + text_cols(items[i]) + text_cols(hint) < t->cols)
 				mt_append(line, sizeof line, "%s", items[i]);
 		mt_append(line, sizeof line, "%s", hint);
 		waddnstr(w, line, t->cols - 1);
 	}
-	if (t->status_lines > 1 && !msg_wraps(t)) {
-		char lines[4][160];
-		int n = t->has_diag ? diag_warnings(&t->diag, lines, 4) : 0;
-		char line[700] = " warning: ";
-		wmove(w, 1, 0);
+	if (y < t->status_lines && warn_text(t, warn, sizeof warn)[0]) {
+		/* the warnings under the rest, in whole words */
 		wattrset(w, a | A_BOLD);
-		for (int i = 0; i < n; i++)
-			mt_append(line, sizeof line, "%s%s", i ? "; " : "", lines[i]);
-		tui_put(t, w, 1, 0, t->cols - 1, line);
+		tui_wrap(t, w, y, 1, t->cols - 2, t->status_lines - y, warn);
 	}
 	wnoutrefresh(w);
 }

@@ -77,39 +77,56 @@ struct latency_result; /* latency/latency.h */
 struct info;           /* info/info.h */
 struct tab_result_io; /* below */
 
+/* A part of the machine another tab is asked to measure (the Topology
+ * tab's keys: struct tab's measure). */
+struct tab_part {
+	const char *what;  /* in words: "core 5", "L3 group 1", "NUMA node 0" */
+	const int *cpus;   /* its CPUs this process may use, ascending */
+	int ncpus;
+	int node;          /* its NUMA node, by number; -1 none */
+};
+
 /* One knob of a tab (git's OPT_INTEGER, for a prompt): its key asks in
  * the status line for a new value of a field of the tab's instance, the
- * field's value as the answer's initial text, and writes an answer in
- * lo..hi into it (else says bad); the same row writes its line of the
- * help (TUI_KEY_KNOB). A text knob hands its answer to answer() instead.
- * A static const table in the tab, named from its keys[]. */
+ * field's value as the answer's initial text, and on Enter writes an
+ * answer in lo..hi into it, else keeps the value it had and says so with
+ * the field's name and range; the same row writes its line of the help
+ * (TUI_KEY_KNOB). A text knob hands its answer to answer() instead, which
+ * checks it the same way (tui_knob_refused). A static const table in the
+ * tab, named from its keys[]. */
 struct tab_knob {
 	int key;              /* a printable character; the help names it */
-	const char *help;     /* its help row: "type the increments per thread" */
-	const char *question; /* "Increments per thread: " */
+	const char *help;     /* its help row: "type the atomic adds a thread" */
+	/* A number's question, the range added: "Atomic adds a thread" asks
+	 * "Atomic adds a thread (1000..1000000000): "; a text's in full. */
+	const char *question;
 	/* Said instead of asking while the tab's run is in progress
 	 * (tui_running): "stop the run first (x)"; NULL: it asks anyway. */
 	const char *busy;
 	/* A number: the field, an unsigned integer of size bytes (4 or 8) at
-	 * offset at into the tab's state, its bounds, what a bad answer says
-	 * ("rounds: expected 1000..1000000000"), and set(self), when not NULL,
-	 * what else changes once it took a new value (the frame redraws). */
+	 * offset at into the tab's state, its bounds, its name as the tab
+	 * writes it elsewhere ("atomic adds a thread": a bad answer says
+	 * "atomic adds a thread: 1000..1000000000, not '5'; still 20000000"),
+	 * and set(self), when not NULL, what else changes once it took a new
+	 * value (the frame redraws). */
 	size_t at, size;
 	uint64_t lo, hi;
-	const char *bad;
+	const char *name;
 	void (*set)(void *self);
-	/* A text: its initial text, and answer(t, self, text or NULL on Esc). */
-	const char *initial;
+	/* A text: its value now as the answer's initial text (now NULL: ""),
+	 * written into buf (len bytes) and returned; and answer(t, self, text
+	 * or NULL on Esc). */
+	const char *(*now)(const void *self, char *buf, size_t len);
 	void (*answer)(struct tui *t, void *self, const char *answer);
 };
 
 /* The rows of a knob table: a number (ST: the tab's state struct, F: the
  * field in it, a.b for a nested one) or a text. */
-#define TAB_KNOB_NUM(key, help, question, busy, st, f, lo, hi, bad, set)                     \
-	{ key, help, question, busy, offsetof(st, f), sizeof(((st *)0)->f), lo, hi, bad, set, \
+#define TAB_KNOB_NUM(key, help, question, busy, st, f, lo, hi, name, set)                    \
+	{ key, help, question, busy, offsetof(st, f), sizeof(((st *)0)->f), lo, hi, name, set, \
 	  NULL, NULL }
-#define TAB_KNOB_TEXT(key, help, question, busy, initial, answer) \
-	{ key, help, question, busy, 0, 0, 0, 0, NULL, NULL, initial, answer }
+#define TAB_KNOB_TEXT(key, help, question, busy, now, answer) \
+	{ key, help, question, busy, 0, 0, 0, 0, NULL, NULL, now, answer }
 
 /* One key binding and, when name is set, one row of the help screen
  * (htop's keys[] idea: the table that binds the keys writes the help).
@@ -123,6 +140,12 @@ struct keybinding {
 	const char *help; /* what it does, lower case, no full stop */
 	int (*action)(struct tui *t, void *self, int key);
 	const struct tab_knob *knob; /* or the knob the row binds */
+	/* Optional: the help's text now, when it holds a figure that is the
+	 * tab's to work out ("measure the latency curves: 143 sizes 4K..2G,
+	 * about 19 s": the figure the key then says), written into buf (len
+	 * bytes) and returned; self is the tab's instance. help is then its
+	 * text where no instance is at hand. */
+	const char *(*say)(struct tui *t, void *self, char *buf, size_t len);
 };
 
 /* The keys[] row of a knob, a row of the tab's knob table: knobs[0]. */
@@ -155,7 +178,7 @@ struct tab {
 	const char *name; /* the tab bar's label: "Mountain" */
 	const char *brief; /* its label when the bar is short of room, a whole
 			    * word ("Sharing"); NULL: the name */
-	char key;         /* '1'..'9': the key that selects it */
+	char key;         /* '1'..'9', then '0' (the tenth): the key that selects it */
 
 	/* Once, before curses starts and before open() (the options such as
 	 * tui_view_mode() are known; colours are not: ask them in draw()).
@@ -172,7 +195,7 @@ struct tab {
 	void (*draw)(struct tui *t, void *self, WINDOW *area, int full);
 
 	/* The tab's keys, tried before the frame's. Leave the frame's keys
-	 * alone (1..9, Tab, Shift-Tab, ?, F1, p, x, i, Ctrl-L, q, F10, Esc when
+	 * alone (1..9 and 0, Tab, Shift-Tab, ?, F1, p, x, i, Ctrl-L, q, F10, Esc when
 	 * unused): an action that returns 0 passes the key on. */
 	const struct keybinding *keys;
 	/* Optional: keys not in keys[] (forms, modes). Return 1 if used. */
@@ -192,6 +215,14 @@ struct tab {
 	 * quitting, and opens (memtop view, files of every kind whose .tab is
 	 * this tab's name) through it. NULL: the tab saves and opens nothing. */
 	const struct tab_result_io *result;
+
+	/* Optional: measure part, a part of the machine the Topology tab's
+	 * cursor is on (its CPUs, its node), as this tab's run (latency on its
+	 * first CPU, core-to-core among its CPUs, numa for its node); the
+	 * frame has selected this tab and checked that it may measure
+	 * (tui_measure_part). Return 1 when it used the part, 0 when it has
+	 * nothing to measure there (it says why). */
+	int (*measure)(struct tui *t, void *self, const struct tab_part *part);
 
 	/* The size of the tab's state: the frame allocates one zeroed instance
 	 * before init and frees it after fini; every callback above (and the
@@ -222,6 +253,7 @@ struct tab {
 	X(bandwidth) \
 	X(cores) \
 	X(numa) \
+	X(topology) \
 	/* one X(NAME) line per tab above this one; any order (sorted by key) */
 
 #define X(n) extern const struct tab tab_##n;
@@ -242,6 +274,25 @@ TUI_TABS
  * running then. */
 int tui_job_launch(struct tui *t, const struct tab *owner, job_fn fn, void *arg,
 		   struct run_header *hdr);
+
+/* tui_job_launch with the worker pinned to CPU cpu (one this process may
+ * run on; -1: picked as tui_job_launch picks). */
+int tui_job_launch_on(struct tui *t, const struct tab *owner, job_fn fn, void *arg,
+		      struct run_header *hdr, int cpu);
+
+/* Asks tab to measure part (the Topology tab's keys): when this session
+ * may measure (tui_can_measure says why not), tab is selected and its
+ * measure called; a tab without one says so. Returns 1 (the key is used). */
+int tui_measure_part(struct tui *t, const struct tab *tab, const struct tab_part *part);
+
+/* Each result a tab shows now, measured in this session or opened (the
+ * Topology tab puts them on the machine): each(ctx, kind, r, source) for
+ * every tab whose result has something measured, r an instance of kind,
+ * source the file it came from ("" when measured here). */
+void tui_each_result(struct tui *t,
+		     void (*each)(void *ctx, const struct result_kind *kind, const void *r,
+				  const char *source),
+		     void *ctx);
 
 /* At the last event of a tab's run: says "WHAT failed: why" (FAILED) or
  * "WHAT stopped" (CANCELLED) in the status line. Returns 1 when the run
@@ -358,10 +409,22 @@ void tui_result_changed(struct tui *t, const struct tab *tab, int unsaved);
  * "unsaved (w)"). */
 int tui_result_unsaved(struct tui *t, const struct tab *tab);
 
+/* A knob's answer refused, said in the status line: why names the field
+ * as the tab does and what it takes ("largest array: 4K..64G, not
+ * '99999T'"), kept the value the field keeps ("2G"): "...; still 2G". */
+void tui_knob_refused(struct tui *t, const char *why, const char *kept);
+
+/* Ask a question answered by one key in the status line (modal; jobs keep
+ * streaming): y (or Y) calls done(t, self, 'y'), n (or N) done(t, self,
+ * 'n'), Esc done(t, self, 0), at once, nothing echoed, no Enter; any other
+ * key leaves the question asked. question says its answers ("(y/n)"). */
+void tui_ask(struct tui *t, void *self, const char *question,
+	     void (*done)(struct tui *t, void *self, int key));
+
 /* Before a new run (or an opened file) throws tab's unsaved result away:
  * ask question ("Discard the unsaved matrix and measure again?") with
- * " (y/n) " and, on y, call go(t, self, key) again (the action that
- * asked), past the question. Returns 1 when it
+ * " (y/n)" through tui_ask and, on y, call go(t, self, key) again (the
+ * action that asked), past the question. Returns 1 when it
  * asked (the action returns at once), 0 to go on (nothing unsaved, a job
  * running, memtop view, or the answer was y). */
 int tui_discard_first(struct tui *t, const struct tab *tab, void *self, const char *question,
@@ -423,6 +486,10 @@ enum tui_start tui_autostart(const struct tui *t);
 
 /* ---- text in whole words ----------------------------------------------- */
 
+/* A space that tui_put and tui_wrap print as a blank but never break a
+ * line at: "a" TUI_GLUE "128" keeps a glyph with the name it stands for. */
+#define TUI_GLUE "\x1f"
+
 /* Print s at (y, x) in at most width columns, in whole words: when it does
  * not fit, the words that do are printed and the ellipsis glyph marks the
  * cut (a single word wider than width: the ellipsis alone). Never ends
@@ -438,9 +505,10 @@ int tui_wrap(struct tui *t, WINDOW *w, int y, int x, int width, int lines, const
 /* The lines tui_wrap needs for s in width columns (0 for an empty s). */
 int tui_text_height(const char *s, int width);
 
-/* Whose figures a file holds, as one line: its hardware field first (cut in
- * whole words: "Apple M4 Max ..., the seed's figures"), then the file's
- * name without its folders in parentheses. Returns the columns used. */
+/* Whose figures a file holds, as one line: its hardware field first (too
+ * long, its first whole clauses: text_clauses_fit), then the file's name
+ * without its folders in parentheses; no room for a clause: the name
+ * alone. Never an ellipsis. Returns the columns used. */
 int tui_put_source(struct tui *t, WINDOW *w, int y, int x, int width, const char *hardware,
 		   const char *path);
 
@@ -488,6 +556,10 @@ enum tui_glyph {
 	GL_RIGHT,   /* ▶ / '>' */
 	GL_ELLIPSIS,/* … / '~' */
 	GL_TIMES,   /* × / 'x' */
+	GL_TL,      /* ┌ / '+': a box's corners, top left ... */
+	GL_TR,      /* ┐ / '+' */
+	GL_BL,      /* └ / '+' */
+	GL_BR,      /* ┘ / '+' */
 	GL_COUNT
 };
 /* The glyph g for t's terminal: UTF-8 or its ASCII stand-in (static). */

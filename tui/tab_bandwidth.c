@@ -211,7 +211,7 @@ static void compare_answer(struct tui *t, void *self, const char *answer)
 
 static const struct tab_knob knobs[] = {
 	TAB_KNOB_TEXT('c', "compare with a saved run (cells show the ratio)",
-		      "Compare with a saved bandwidth run (Enter alone: none): ", NULL, "",
+		      "Compare with a saved bandwidth run (Enter alone: none): ", NULL, NULL,
 		      compare_answer),
 };
 
@@ -410,13 +410,15 @@ static int draw_scaling(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y
 		const struct bandwidth_cell *c = &s->r.cell[si][k][ti];
 		int x;
 		if (!c->have) {
-			mt_snprintf(line, sizeof line, "%4u%s      -", s->r.threads[ti].threads,
-				    s->r.threads[ti].over ? "!" : " ");
+			const struct bandwidth_threads_info *th = &s->r.threads[ti];
+			mt_snprintf(line, sizeof line, "%4u%s      -", th->threads,
+				    th->over || th->over_quota ? "!" : " ");
 			mvwaddnstr(w, y + lines, 1, line, wd - 2);
 			continue;
 		}
 		mt_snprintf(line, sizeof line, "%4u%s %7.1f", s->r.threads[ti].threads,
-			    s->r.threads[ti].over ? "!" : " ", c->gbs);
+			    s->r.threads[ti].over || s->r.threads[ti].over_quota ? "!" : " ",
+			    c->gbs);
 		mvwaddnstr(w, y + lines, 1, line, wd - 2);
 		x = 15;
 		if (barw >= 4 && top > 0) {
@@ -546,6 +548,7 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 
 const struct tab tab_bandwidth = {
 	.name = "Bandwidth",
+	.brief = "GB/s",
 	.key = '7',
 	TAB_PARTS(bandwidth),
 };

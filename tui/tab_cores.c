@@ -22,6 +22,8 @@ struct cores_tab {
 	struct cores_result r;    /* measured here, or opened (memtop view) */
 	int ci, cj;               /* the cursor: row and column CPU indices */
 	int page_rows, page_cols; /* the rows and columns the last draw showed (PgDn) */
+	char list[256];           /* the CPUs the next run pairs (c, the Topology tab's
+				   * C): a CPU list of machine_cpus's grammar; "" all */
 	/* scratch of make_plan, too big for the stack */
 };
 
@@ -66,7 +68,8 @@ static int make_plan(struct tui *t, struct cores_tab *s)
 	mt_error e;
 	cores_params_default(&p, tui_quick(t));
 	cores_plan_free(&s->plan);
-	if (cores_plan_for(&s->plan, &p, tui_machine(t), NULL, -1, -1, &e) == 0 &&
+	if (cores_plan_for(&s->plan, &p, tui_machine(t), s->list[0] ? s->list : NULL, -1, -1,
+			   &e) == 0 &&
 	    cores_result_init(&s->r, &s->plan, &e) == 0)
 		return 0;
 	tui_message(t, "cannot measure: %s", e.msg);
@@ -124,6 +127,52 @@ static int act_move(struct tui *t, void *self, int key)
 	return 1;
 }
 
+/* c: the CPUs the next run pairs, a list or domains (machine_cpus),
+ * resolved on this machine at once; Enter alone: every CPU again. */
+static void list_answer(struct tui *t, void *self, const char *answer)
+{
+	struct cores_tab *s = self;
+	static int cpus[CORES_MAX_CPUS]; /* the UI thread's alone */
+	char said[CORES_SAID_LEN];
+	mt_error e = { "" };
+	int n;
+	if (!answer)
+		return;
+	if (!answer[0]) {
+		s->list[0] = '\0';
+		tui_message(t, "the next run pairs every CPU memtop may use");
+		return;
+	}
+	n = cores_parse_cpus(answer, tui_machine(t), cpus, CORES_MAX_CPUS, said, sizeof said, &e);
+	if (n < 0) {
+		tui_message(t, "CPUs: %s", e.msg);
+		return;
+	}
+	mt_strlcpy(s->list, answer, sizeof s->list);
+	tui_message(t, "the next run pairs %d CPU%s%s%s", n, n == 1 ? "" : "s",
+		    said[0] ? ": " : "", said);
+}
+
+static const struct tab_knob knobs[] = {
+	TAB_KNOB_TEXT('c', "type the CPUs to pair: a list or domains (0-3,8 S0 N1 L3:2 C P)",
+		      "CPUs to pair (0-3,8, S0, N1, L3:2, C, P, S0:0-7; Enter alone: all): ",
+		      "stop the run first (x)", NULL, list_answer),
+};
+
+/* The Topology tab's C: core to core among the part's CPUs. */
+static int measure(struct tui *t, void *self, const struct tab_part *part)
+{
+	struct cores_tab *s = self;
+	struct topo_set set = { part->ncpus, (int *)part->cpus };
+	if (part->ncpus < 2) {
+		tui_message(t, "%s has fewer than two CPUs this process may use", part->what);
+		return 0;
+	}
+	topo_set_text(&set, s->list, sizeof s->list);
+	act_start(t, s, 'C');
+	return 1;
+}
+
 /* ---- files: the frame opens and saves them through .result ---------- */
 
 /* An opened file: its arrays become the tab's (kind_cores' load allocated
@@ -151,8 +200,9 @@ static const struct tab_result_io io = {
 };
 
 static const struct keybinding keys[] = {
-	{ 'r', "r", "measure every pair of the CPUs memtop may use (sampled above 32)",
-	  act_start },
+	{ 'r', "r", "measure every pair of the CPUs memtop may use, or those c chose "
+		    "(sampled above 32)", act_start },
+	TUI_KEY_KNOB(knobs[0]),
 	TUI_KEYS_ARROWS_HJKL("move the cursor to another pair", act_move),
 	{ KEY_PPAGE, "PgUp", "a page of rows up", act_move },
 	{ KEY_NPAGE, "PgDn", "a page of rows down", act_move },
@@ -452,5 +502,6 @@ const struct tab tab_cores = {
 	.brief = "Cores",
 	.key = '8',
 	.fini = fini,
+	.measure = measure,
 	TAB_PARTS(cores),
 };

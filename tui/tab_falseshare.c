@@ -124,9 +124,9 @@ static void knob_set(void *self)
 }
 
 static const struct tab_knob knobs[] = {
-	TAB_KNOB_NUM('o', "type the increments per thread", "Increments per thread: ",
+	TAB_KNOB_NUM('o', "type the atomic adds a thread", "Atomic adds a thread",
 		     "stop the run first (x)", struct falseshare_tab, p.rounds, 1000,
-		     1000000000ull, "rounds: expected 1000..1000000000", knob_set),
+		     1000000000ull, "atomic adds a thread", knob_set),
 };
 
 /* ---- files: the frame opens and saves them through .result ---------- */
@@ -223,7 +223,7 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 	if (s->r.ncpus > 0)
 		mt_append(line, sizeof line, "; %d CPUs", s->r.ncpus);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	tui_put(t, w, y++, 1, wd - 2, line);
+	y += tui_wrap(t, w, y, 1, wd - 2, 2, line); /* two lines at 80 columns, never a cut */
 	y = draw_table(t, s, w, y, h, wd);
 	if (!s->r.source[0] && isfinite(cores_result_ns(&s->xfer.r, 0, 1)) && y + 1 < h) {
 		mt_snprintf(line, sizeof line, "CPUs %d and %d (2 threads): a line moves in %.1f ns "
@@ -238,7 +238,7 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 		tui_put_source(t, w, h - 2, 1, wd - 2, s->r.hdr.hardware, s->r.source);
 	if (!race_running(t, s) && !s->r.tab[0][0].have && !s->r.source[0])
 		tui_put(t, w, h - 1, 1, wd - 2,
-			tui_measure_hint(t, "r measures; o sets the increments per thread", 0));
+			tui_measure_hint(t, "r measures; o sets the atomic adds a thread", 0));
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 

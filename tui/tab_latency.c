@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "info/info.h"
+#include "machine/machine.h"
 #include "latency/latency.h"
 #include "os/clock.h"
 #include "os/sysinfo.h"
@@ -19,13 +20,26 @@
 static const char curve_glyph[] = "abcdefghijkl";
 
 struct latency_tab {
-	struct latency_params p;
+	struct latency_params p;  /* the running (or last) run's */
 	struct latency_result *r;
 	int huge;          /* for the next run: LATENCY_HUGE_ON or OFF, */
 	int both;          /* or the random chase on both (where THP can be asked for) */
 	uint64_t max_size; /* 0: the default */
+	int cpu_next;      /* the next run's CPU (the Topology tab's L), -1 the default */
 	uint64_t t0;
 	uint64_t system[4]; /* [1..3]: L1d, L2, L3 by info_best_size, 0 unknown */
+	const char *system_from[4]; /* the source each came from ("cpuid") */
+	/* the next run as r will start it (latency_params_sized and _settle,
+	 * as memtop run latency makes it): planned when 1, its note, the time
+	 * priced once with latency_probe (have_probe) while no run was going */
+	struct latency_params next;
+	int planned, have_probe;
+	struct latency_probe probe;
+	double page_ns;
+	char next_note[400], next_why[200];
+	uint64_t next_asked;
+	uint64_t next_job;  /* the job's memory limit the next run was sized in, 0 none */
+	char cap[80];       /* the run's sizes capped: " (capped at 96M: this job may use 256M)" */
 };
 
 static int init(struct tui *t, void *self)
@@ -33,9 +47,10 @@ static int init(struct tui *t, void *self)
 	struct latency_tab *s = self;
 	s->huge = LATENCY_HUGE_OFF;
 	s->both = 1;
+	s->cpu_next = -1;
 	if (tui_info(t))
 		for (int l = 1; l <= 3; l++)
-			s->system[l] = info_best_size(tui_info(t), l, NULL);
+			s->system[l] = info_best_size(tui_info(t), l, &s->system_from[l]);
 	return 0;
 }
 
@@ -49,58 +64,117 @@ static void fini(struct tui *t, void *self)
 
 /* ---- measuring ------------------------------------------------------------ */
 
+/* The next run's parameters into s->next as r starts it: its sizes for the
+ * CPU a job is pinned to, the pages asked, the memory there is now, the
+ * time priced with this machine's probe (taken once, while no run is
+ * going: a run beside it would slow both). Returns 0, or -1 with the
+ * reason in s->next_why. */
+static int plan_next(struct tui *t, struct latency_tab *s)
+{
+	struct latency_params *p = &s->next;
+	const struct machine *m = tui_machine(t);
+	struct machine_budget budget;
+	mt_error e = { "" };
+	if (s->planned)
+		return 0;
+	s->next_why[0] = '\0';
+	if (latency_params_sized(p, m, s->cpu_next >= 0 ? s->cpu_next : job_pick_cpu(), tui_quick(t),
+				 s->max_size, &e) < 0)
+		goto bad;
+	if (s->max_size) /* the knob's name, not the command line's flag */
+		mt_strlcpy(p->want_max, "the largest array asked", sizeof p->want_max);
+	p->hugepages = s->huge;
+	if (!s->have_probe && !tui_job(t) && !tui_view_mode(t)) {
+		s->page_ns = mt_fresh_page_ns();
+		if (p->sizes[p->nsizes - 1] > (1u << 20)) /* as latency_params_settle probes */
+			latency_probe(p);
+		s->probe = p->probe;
+		s->have_probe = 1;
+	}
+	machine_mem_budget(m, &budget);
+	s->next_job = budget.job;
+	if (latency_params_settle(p, m, s->both ? -1 : 0, tui_quick(t), 0, &budget, s->next_note,
+				  sizeof s->next_note, &s->next_asked, &e) < 0)
+		goto bad;
+	p->probe = s->probe;
+	p->page_ns = s->page_ns;
+	s->planned = 1;
+	return 0;
+bad:
+	mt_snprintf(s->next_why, sizeof s->next_why, "%s", e.msg);
+	return -1;
+}
+
+/* What r will measure and how long it will take, the one figure the help
+ * and the status line say ("143 sizes 4K..2G, about 19 s"). */
+static const char *next_run_text(struct tui *t, struct latency_tab *s, char *buf, size_t len)
+{
+	char sz[64];
+	if (plan_next(t, s) < 0) {
+		mt_snprintf(buf, len, "cannot measure: %s", s->next_why);
+		return buf;
+	}
+	latency_sizes_text(&s->next, sz, sizeof sz);
+	if (s->have_probe)
+		mt_snprintf(buf, len, "%s, about %.0f s", sz, ceil(latency_params_estimate_s(&s->next)));
+	else
+		mt_snprintf(buf, len, "%s (its time priced once no run is going)", sz);
+	return buf;
+}
+
 static void start_run(struct tui *t, struct latency_tab *s)
 {
 	struct latency_result *r;
 	struct mt_clock clk;
-	uint64_t asked;
-	char note[200];
-	mt_error e = { "" };
+	char say[160];
+	int cpu = s->cpu_next;
 	if (!tui_can_measure(t))
 		return;
-	if (tui_quick(t))
-		latency_params_quick(&s->p);
-	else
-		latency_params_default(&s->p);
-	if (s->max_size && latency_params_set_max(&s->p, s->max_size, &e) < 0) {
-		tui_message(t, "%s", e.msg);
+	if (!s->have_probe)
+		s->planned = 0; /* priced now that no run is going */
+	next_run_text(t, s, say, sizeof say);
+	if (!s->planned) {
+		tui_message(t, "%s", say);
 		return;
 	}
-	s->p.hugepages = s->huge;
-	if (s->both && !tui_quick(t)) {
-		char thp[16];
-		mt_thp_mode(thp, sizeof thp);
-		latency_pages_both(&s->p, thp);
-	}
-	asked = s->p.sizes[s->p.nsizes - 1];
-	if (latency_params_fit_memory(&s->p, mt_mem_available(), note, sizeof note, &e) < 0) {
-		tui_message(t, "cannot measure: %s", e.msg);
-		return;
-	}
+	s->p = s->next;
+	s->planned = 0; /* the memory there is, again for the next */
 	mt_clock_calibrate(&clk, 0);
 	r = latency_result_new(&s->p, clk.core_ghz > 0 ? clk.core_ghz : clk.ticks_per_ns);
 	if (!r) {
 		tui_message(t, "out of memory");
 		return;
 	}
-	if (s->p.sizes[s->p.nsizes - 1] < asked) /* memory capped it */
-		r->capped_from = asked;
+	s->cap[0] = '\0';
+	if (s->p.sizes[s->p.nsizes - 1] < s->next_asked) { /* memory capped it */
+		char a[32], j[32];
+		r->capped_from = s->next_asked;
+		mt_snprintf(s->cap, sizeof s->cap, " (capped at %s: %s%s)",
+			    mt_fmt_size(a, sizeof a, s->p.sizes[s->p.nsizes - 1]),
+			    s->next_job ? "this job may use " : "the memory available",
+			    s->next_job ? mt_fmt_size(j, sizeof j, s->next_job) : "");
+	}
 	if (tui_info(t))
 		r->caches = info_to_json(tui_info(t));
-	if (tui_job_launch(t, &tab_latency, latency_worker, &s->p, &r->hdr) < 0) {
+	if (tui_job_launch_on(t, &tab_latency, latency_worker, &s->p, &r->hdr, s->cpu_next) < 0) {
 		latency_result_free(r);
 		return;
 	}
+	s->cpu_next = -1;
 	latency_result_free(s->r);
 	s->r = r;
 	tui_set_latency(t, s->r);
 	tui_result_changed(t, &tab_latency, 1);
 	s->t0 = mt_now_ns();
 	tui_set_diag(t, &s->r->hdr.diag);
-	if (note[0])
-		tui_message(t, "%s", note);
+	if (cpu >= 0 && s->next_note[0])
+		tui_message(t, "measuring on CPU %d: %s; %s", cpu, say, s->next_note);
+	else if (cpu >= 0)
+		tui_message(t, "measuring on CPU %d: %s", cpu, say);
+	else if (s->next_note[0])
+		tui_message(t, "measuring %s; %s", say, s->next_note);
 	else
-		tui_message(t, "measuring: about %.0f s", ceil(latency_params_estimate_s(&s->p)));
+		tui_message(t, "measuring %s", say);
 	tui_dirty(t);
 }
 
@@ -154,29 +228,33 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 		tui_message(t, "stopped: %zu points measured (w saves them)",
 			    s->r ? latency_measured(s->r) : 0);
 	else
-		tui_message(t, "done in %.0f s: %s", s->r ? s->r->elapsed_s : 0.0, sum);
+		tui_message(t, "done in %.0f s%s: %s", s->r ? s->r->elapsed_s : 0.0, s->cap, sum);
 	tui_dirty(t);
 }
 
 /* ---- keys ------------------------------------------------------------------- */
 
-static void confirm_restart(struct tui *t, void *self, const char *answer)
-{
-	struct latency_tab *s = self;
-	if (answer && (answer[0] == 'y' || answer[0] == 'Y'))
-		start_run(t, s);
-}
-
 static int act_run(struct tui *t, void *self, int key)
 {
 	struct latency_tab *s = self;
-	(void)key;
-	if (tui_result_unsaved(t, &tab_latency) && !tui_job(t) && !tui_view_mode(t)) {
-		tui_prompt(t, s, "Discard the unsaved latency curves and measure again? (y/n) ", "",
-			   confirm_restart);
+	if (tui_discard_first(t, &tab_latency, self,
+			      "Discard the unsaved latency curves and measure again?", act_run, key))
 		return 1;
-	}
 	start_run(t, s);
+	return 1;
+}
+
+/* The Topology tab's L: the latency measured on the part's first CPU. */
+static int measure(struct tui *t, void *self, const struct tab_part *part)
+{
+	struct latency_tab *s = self;
+	if (part->ncpus < 1) {
+		tui_message(t, "%s has no CPU this process may use", part->what);
+		return 0;
+	}
+	s->cpu_next = part->cpus[0];
+	s->planned = 0; /* sized for that CPU's caches */
+	act_run(t, s, 'L');
 	return 1;
 }
 
@@ -202,42 +280,75 @@ static int act_huge(struct tui *t, void *self, int key)
 		s->both = 1;
 		s->huge = LATENCY_HUGE_OFF;
 	}
+	s->planned = 0;
 	tui_message(t, "next run: %s", pages_mode(s));
 	tui_dirty(t);
 	return 1;
 }
 
+/* The largest size r measures to when m is left empty ("2G"), as
+ * latency_params_sized makes it for this machine. */
+static const char *default_max(struct tui *t, char *buf, size_t len)
+{
+	struct latency_params p;
+	mt_error e;
+	if (latency_params_sized(&p, tui_machine(t), job_pick_cpu(), tui_quick(t), 0, &e) < 0)
+		return mt_fmt_size(buf, len, LATENCY_DEFAULT_MAX);
+	return mt_fmt_size(buf, len, p.sizes[p.nsizes - 1]);
+}
+
 static void max_answer(struct tui *t, void *self, const char *answer)
 {
 	struct latency_tab *s = self;
+	char why[160], kept[48], lo[16], hi[16], def[16];
 	uint64_t v;
 	if (!answer)
 		return;
 	if (!answer[0]) {
 		s->max_size = 0;
-	} else if (mt_parse_size(answer, &v) < 0 || v < LATENCY_MIN_SIZE) {
-		tui_message(t, "largest size: expected a size from 4K, such as 64M");
+	} else if (mt_parse_size(answer, &v) < 0 || v < LATENCY_MIN_SIZE || v > LATENCY_MAX_MAX) {
+		mt_snprintf(why, sizeof why, "largest array: %s..%s, not '%.30s'",
+			    mt_fmt_size(lo, sizeof lo, LATENCY_MIN_SIZE),
+			    mt_fmt_size(hi, sizeof hi, LATENCY_MAX_MAX), answer);
+		if (s->max_size)
+			mt_fmt_size(kept, sizeof kept, s->max_size);
+		else
+			mt_snprintf(kept, sizeof kept, "the default %s", default_max(t, def, sizeof def));
+		tui_knob_refused(t, why, kept);
 		return;
 	} else {
 		s->max_size = v;
 	}
+	s->planned = 0;
 	tui_dirty(t);
 }
 
 static int act_max(struct tui *t, void *self, int key)
 {
 	struct latency_tab *s = self;
-	char cur[32] = "";
+	char cur[32] = "", q[128], lo[16], hi[16], def[16];
 	(void)key;
 	if (s->max_size)
 		mt_fmt_size(cur, sizeof cur, s->max_size);
-	tui_prompt(t, s, "Largest array for the next run (Enter alone: the default 512M): ", cur,
-		   max_answer);
+	mt_snprintf(q, sizeof q, "Largest array, %s..%s (Enter alone: the default %s): ",
+		    mt_fmt_size(lo, sizeof lo, LATENCY_MIN_SIZE),
+		    mt_fmt_size(hi, sizeof hi, LATENCY_MAX_MAX), default_max(t, def, sizeof def));
+	tui_prompt(t, s, q, cur, max_answer);
 	return 1;
 }
 
+/* The help's row of r: what the next run measures and its time, the figure
+ * the status line then says. */
+static const char *say_run(struct tui *t, void *self, char *buf, size_t len)
+{
+	char next[160];
+	mt_snprintf(buf, len, "measure the latency curves: %s",
+		    next_run_text(t, self, next, sizeof next));
+	return buf;
+}
+
 static const struct keybinding keys[] = {
-	{ 'r', "r", "measure the latency curves (about a minute)", act_run },
+	{ 'r', "r", "measure the latency curves", act_run, .say = say_run },
 	{ 'H', "H", "pages for the next run: both, 4K only, huge only", act_huge },
 	{ 'm', "m", "type the largest array for the next run", act_max },
 	TUI_KEY_SAVE("latency"),
@@ -309,33 +420,39 @@ static void put_label(WINDOW *w, int y, int x, int wd, const char *s)
 /* No run yet: what r measures and why two kinds of chase. */
 static void draw_intro(struct tui *t, struct latency_tab *s, WINDOW *w, int wd)
 {
-	char line[512];
+	char line[512], hi[16];
+	int y;
 	if (tui_view_mode(t)) /* nothing to measure here: say what opens */
 		mt_snprintf(line, sizeof line, "Latency by pointer chasing: no latency file opened "
 			    "(memtop view FILE.json; memtop run latency --json FILE saves one).");
 	else
 		mt_snprintf(line, sizeof line, "Latency by pointer chasing: no run yet. r measures "
-			    "(%s, H changes; m sets the largest array).", pages_mode(s));
+			    "4K..%s (%s; H changes them, m the largest array).",
+			    s->max_size ? mt_fmt_size(hi, sizeof hi, s->max_size)
+					: default_max(t, hi, sizeof hi),
+			    pages_mode(s));
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	tui_wrap(t, w, 0, 1, wd - 2, 2, line);
+	y = tui_wrap(t, w, 0, 1, wd - 2, 3, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
-	tui_wrap(t, w, 3, 1, wd - 2, 4,
+	tui_wrap(t, w, y + 1, 1, wd - 2, 4,
 		 "Fixed strides 128..4096 B (lat_mem_rd) and one random cycle (multichase): the "
 		 "prefetchers follow a fixed stride, so the random chase shows the levels they "
 		 "hide.");
 }
 
-/* The title (what was measured, from where) and the levels line. */
-static void draw_title(struct tui *t, struct latency_tab *s, WINDOW *w, int wd,
+/* The title (what was measured, from where) and the levels, each in whole
+ * words on one or two lines. Returns the lines used. */
+static int draw_title(struct tui *t, struct latency_tab *s, WINDOW *w, int wd,
 		       const struct latency_result *r)
 {
-	char line[512], buf[32];
-	mt_snprintf(line, sizeof line, "%zu sizes %s..", r->nsizes,
-		    mt_fmt_size(buf, sizeof buf, r->sizes[0]));
-	mt_append(line, sizeof line, "%s, ", mt_fmt_size(buf, sizeof buf, r->sizes[r->nsizes - 1]));
+	char line[512], lo[32], hi[32];
+	int y;
+	mt_snprintf(line, sizeof line, mt_plural("%zu size %s..%s, ", "%zu sizes %s..%s, ", r->nsizes),
+		    r->nsizes, mt_fmt_size(lo, sizeof lo, r->sizes[0]),
+		    mt_fmt_size(hi, sizeof hi, r->sizes[r->nsizes - 1]));
 	if (r->nstrides)
-		mt_append(line, sizeof line, "%zu strides%s", r->nstrides,
-			  r->has_random ? " + random" : "");
+		mt_append(line, sizeof line, mt_plural("%zu stride%s", "%zu strides%s", r->nstrides),
+			  r->nstrides, r->has_random ? " + random" : "");
 	else
 		mt_append(line, sizeof line, "%s", r->has_random ? "random chase" : "no curve");
 	if (r->hugepages != LATENCY_HUGE_UNKNOWN)
@@ -354,15 +471,18 @@ static void draw_title(struct tui *t, struct latency_tab *s, WINDOW *w, int wd,
 		mt_append(line, sizeof line, " (%s)", mt_basename(r->source));
 	}
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	tui_put(t, w, 0, 1, wd - 2, line);
+	y = tui_wrap(t, w, 0, 1, wd - 2, 2, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	levels_summary(s, line, sizeof line);
-	tui_put(t, w, 1, 1, wd - 2, line[0] ? line : "levels: not enough points yet");
+	return y + tui_wrap(t, w, y, 1, wd - 2, 2, line[0] ? line : "levels: not enough points yet");
 }
 
-/* The plot's box and its log scales over the measured points; 0, or -1
- * when the area is too small for a plot. */
-static int set_axes(const struct latency_result *r, int h, int wd, struct axes *a)
+/* The plot's box between the top lines and, under its size axis, the
+ * found and source lines and bottom lines of legend, and its log scales
+ * over the measured points; 0, or -1 when the area is too small for a
+ * plot. */
+static int set_axes(const struct latency_result *r, int h, int wd, int top, int bottom,
+		    struct axes *a)
 {
 	double lo = INFINITY, hi = 0;
 	if (h < 10 || wd < 30)
@@ -375,9 +495,9 @@ static int set_axes(const struct latency_result *r, int h, int wd, struct axes *
 				hi = v[i] > hi ? v[i] : hi;
 			}
 	}
-	a->top = 2;
+	a->top = top;
 	a->left = 8;
-	a->ph = h - 2 - 4;
+	a->ph = h - top - 3 - bottom;
 	a->pw = wd - a->left - 1;
 	a->lx0 = log((double)r->sizes[0]);
 	a->lx1 = log((double)r->sizes[r->nsizes - 1]);
@@ -480,14 +600,25 @@ static void draw_size_axis(struct tui *t, struct latency_tab *s, WINDOW *w, int 
 		tui_put_source(t, w, y + 2, 0, wd - 1, r->hdr.hardware, r->source);
 		return;
 	}
-	put(w, y + 2, 0, wd, "sysfs");
+	/* the row is named for the source the sizes came from (memtop info's
+	 * most trusted: info_best_size); a level from another says its own */
+	const char *row = NULL;
 	for (int l = 1; l <= 3; l++) {
 		int x;
-		if (!s->system[l] || r->source[0] || (double)s->system[l] > exp(a->lx1) * 1.001)
+		if (!s->system[l] || (double)s->system[l] > exp(a->lx1) * 1.001)
 			continue;
+		if (!row) {
+			row = s->system_from[l] ? s->system_from[l] : "info";
+			put(w, y + 2, 0, wd, row);
+		}
 		x = xcol(a, (double)s->system[l]);
 		put(w, y + 2, x, wd, tui_glyph(t, GL_VLINE));
 		mt_snprintf(buf, sizeof buf, "L%d %s", l, mt_fmt_size(sz, sizeof sz, s->system[l]));
+		if (tui_info(t) && s->system_from[l] &&
+		    info_doubt_of(tui_info(t), s->system_from[l], l, l > 1 ? "unified" : "data"))
+			mt_append(buf, sizeof buf, "?"); /* as memtop info marks it */
+		if (s->system_from[l] && strcmp(s->system_from[l], row) != 0)
+			mt_append(buf, sizeof buf, " %s", s->system_from[l]);
 		put_label(w, y + 2, x + 1, wd, buf);
 	}
 }
@@ -497,7 +628,7 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 	struct latency_tab *s = self;
 	const struct latency_result *r = s->r;
 	struct axes a;
-	int h, wd;
+	int h, wd, top, nleg;
 	char line[512];
 	(void)full;
 	getmaxyx(w, h, wd);
@@ -506,27 +637,30 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 		draw_intro(t, s, w, wd);
 		return;
 	}
-	draw_title(t, s, w, wd, r);
-	if (set_axes(r, h, wd, &a) < 0)
+	/* the legend, each glyph held to its curve's name (TUI_GLUE) */
+	line[0] = '\0';
+	for (int k = 0; k < (int)r->nstrides; k++)
+		mt_append(line, sizeof line, "%c" TUI_GLUE "%u  ", curve_glyph[k % 12], r->strides[k]);
+	if (r->has_random)
+		mt_append(line, sizeof line, "*" TUI_GLUE "random  ");
+	if (r->has_random && r->has_other)
+		mt_append(line, sizeof line, "+" TUI_GLUE "random," TUI_GLUE "%s  ",
+			  r->other_hugepages == LATENCY_HUGE_ON ? "huge" TUI_GLUE "pages"
+								: "4K" TUI_GLUE "pages");
+	if (latency_doubtful(r))
+		mt_append(line, sizeof line, "~" TUI_GLUE "tries over %.0f %% apart  ",
+			  LATENCY_DOUBTFUL_SPREAD * 100);
+	mt_append(line, sizeof line, "(%s up, size across, log-log; bands: plateaus)",
+		  r->ghz > 0 ? "cycles" : "ns");
+	nleg = tui_text_height(line, wd - 2) > 1 ? 2 : 1;
+	top = draw_title(t, s, w, wd, r);
+	if (set_axes(r, h, wd, top, nleg, &a) < 0)
 		return;
 	draw_scale_and_bands(t, w, wd, &a, r);
 	draw_curves(t, w, wd, &a, r);
 	draw_size_axis(t, s, w, wd, &a, r);
-	/* legend */
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
-	line[0] = '\0';
-	for (int k = 0; k < (int)r->nstrides; k++)
-		mt_append(line, sizeof line, "%c %u  ", curve_glyph[k % 12], r->strides[k]);
-	if (r->has_random)
-		mt_append(line, sizeof line, "* random  ");
-	if (r->has_random && r->has_other)
-		mt_append(line, sizeof line, "+ random, %s  ",
-			  r->other_hugepages == LATENCY_HUGE_ON ? "huge pages" : "4K pages");
-	if (latency_doubtful(r))
-		mt_append(line, sizeof line, "~ tries over %.0f %% apart  ", LATENCY_DOUBTFUL_SPREAD * 100);
-	mt_append(line, sizeof line, "(%s up, size across, log-log; bands: plateaus)",
-		  r->ghz > 0 ? "cycles" : "ns");
-	tui_put(t, w, h - 1, 1, wd - 2, line);
+	tui_wrap(t, w, h - nleg, 1, wd - 2, nleg, line);
 }
 
 /* ---- files -------------------------------------------------------------- */
@@ -561,5 +695,6 @@ const struct tab tab_latency = {
 	.name = "Latency",
 	.key = '2',
 	.fini = fini,
+	.measure = measure,
 	TAB_PARTS(latency),
 };

@@ -9,6 +9,7 @@
 
 #include "base/jsonio.h"
 #include "lists/lists.h"
+#include "machine/machine.h"
 #include "tab.h"
 
 #include <math.h>
@@ -74,12 +75,15 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 static int act_start(struct tui *t, void *self, int key)
 {
 	struct lists_tab *s = self;
+	struct machine_budget b;
 	if (!tui_can_measure(t))
 		return 1;
 	if (tui_discard_first(t, &tab_lists, self,
 			      "Discard the unsaved list walks and measure again?", act_start, key))
 		return 1;
 	s->p.graph = 0;
+	machine_mem_budget(tui_machine(t), &b);
+	s->p.mem_limit = b.bytes / 2;
 	reset_results(s);
 	tui_result_changed(t, &tab_lists, 1);
 	if (tui_job_launch(t, &tab_lists, lists_worker, &s->p, &s->r.hdr) < 0)
@@ -97,10 +101,9 @@ static void knob_set(void *self)
 }
 
 static const struct tab_knob knobs[] = {
-	TAB_KNOB_NUM('m', "type the work per cell (the core hides misses behind it)",
-		     "Work per cell (dependent multiply-adds): ", "stop the run first (x)",
-		     struct lists_tab, p.work, 0, 10000,
-		     "work: expected 0..10000 multiply-adds per cell", knob_set),
+	TAB_KNOB_NUM('m', "type the multiply-adds a cell (the core hides misses behind them)",
+		     "Multiply-adds a cell, dependent", "stop the run first (x)",
+		     struct lists_tab, p.work, 0, 10000, "multiply-adds a cell", knob_set),
 };
 
 /* ---- files: the frame opens and saves them through .result ---------- */

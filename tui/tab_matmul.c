@@ -96,6 +96,21 @@ static int act_select(struct tui *t, void *self, int key)
 }
 
 /* B: the blocked versions of other orders to race too (--blocked). */
+/* The other orders raced blocked too, as B asks for them ("jki",
+ * "none"). */
+static const char *blocked_now(const void *self, char *buf, size_t len)
+{
+	const struct matmul_tab *s = self;
+	buf[0] = '\0';
+	for (int o = MATMUL_NCLASSIC; o < MATMUL_NORDERS; o++)
+		if (s->p.orders & (1u << o))
+			mt_append(buf, len, "%s%s", buf[0] ? "," : "",
+				  matmul_order_name(matmul_base_order(o)));
+	if (!buf[0])
+		mt_strlcpy(buf, "none", len);
+	return buf;
+}
+
 static void blocked_answer(struct tui *t, void *self, const char *answer)
 {
 	struct matmul_tab *s = self;
@@ -103,7 +118,10 @@ static void blocked_answer(struct tui *t, void *self, const char *answer)
 	if (!answer)
 		return;
 	if (matmul_blocked_parse(answer, &mask) < 0) {
-		tui_message(t, "blocked: expected orders from ijk, jik, jki, kji, kij, or all, none");
+		char why[160], kept[64];
+		mt_snprintf(why, sizeof why, "also race blocked: ijk, jik, jki, kji, kij, all or "
+			    "none, not '%.30s'", answer);
+		tui_knob_refused(t, why, blocked_now(s, kept, sizeof kept));
 		return;
 	}
 	s->p.orders = MATMUL_CLASSIC_MASK | mask;
@@ -119,18 +137,15 @@ static void knob_set(void *self)
 	reset_results(self);
 }
 
-#define XSTR(x) MT_STR(x)
 static const struct tab_knob knobs[] = {
-	TAB_KNOB_NUM('n', "type the matrix side n (default 512)", "Matrix side n: ",
-		     "stop the race first (x)", struct matmul_tab, p.n, 8, 2048,
-		     "n: expected 8..2048 (memtop run matmul takes up to " XSTR(MATMUL_MAX_N) ")",
+	TAB_KNOB_NUM('n', "type the matrix side n (default 512)", "Matrix side n",
+		     "stop the race first (x)", struct matmul_tab, p.n, 8, 2048, "n", knob_set),
+	TAB_KNOB_NUM('b', "type the block side of the blocked orders (default 32)", "Block side",
+		     "stop the race first (x)", struct matmul_tab, p.block, 1, 1024, "block",
 		     knob_set),
-	TAB_KNOB_NUM('b', "type the block side of the blocked orders (default 32)", "Block side: ",
-		     "stop the race first (x)", struct matmul_tab, p.block, 1, 1024,
-		     "block: expected 1..1024", knob_set),
 	TAB_KNOB_TEXT('B', "race the blocked versions of other orders too (blocked-jki, ...)",
 		      "Also race blocked (ijk,jik,jki,kji,kij, all, none): ",
-		      "stop the race first (x)", "jki", blocked_answer),
+		      "stop the race first (x)", blocked_now, blocked_answer),
 };
 
 /* ---- files: the frame opens and saves them through .result ---------- */

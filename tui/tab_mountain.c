@@ -47,6 +47,7 @@ static int init(struct tui *t, void *self)
 		mountain_params_quick(&s->params);
 	else
 		mountain_params_default(&s->params);
+	machine_mem_budget(tui_machine(t), &s->budget);
 	if (!tui_view_mode(t)) {
 		s->pending_start = tui_autostart(t);
 		mtab_set_main(t, s, mountain_new(s->params.sizes, s->params.nsizes, s->params.strides,

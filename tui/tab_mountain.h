@@ -11,6 +11,7 @@
 #define MEMTOP_TUI_TAB_MOUNTAIN_H
 
 #include "info/info.h"
+#include "machine/machine.h"
 #include "model.h"
 #include "mountain/card.h"
 #include "mountain/mountain.h"
@@ -49,6 +50,8 @@ struct mountain_tab {
 	int hm_y, hm_x;
 	int left_out;          /* files memtop view gave past the two shown */
 	struct info file_info; /* the caches recorded in the file shown (c reads them) */
+	struct machine_budget budget; /* the memory a run may take (at the start, then at each
+				       * run's): the title says the grid r measures, capped */
 };
 
 /* ---- tab_mountain_run.c --------------------------------------------------- */

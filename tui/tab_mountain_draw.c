@@ -157,7 +157,7 @@ static void draw_passport(struct tui *t, WINDOW *w, int y, int x, int width, int
 	mt_snprintf(rows[n++], sizeof rows[0], "floor      %6.0f MB/s stride %u, %s", p.floor,
 		    p.floor_stride, mt_fmt_size(a, sizeof a, p.floor_size));
 	mt_snprintf(rows[n++], sizeof rows[0], "peak/floor %6.2f", p.ratio);
-	mt_snprintf(rows[n++], sizeof rows[0], "ridge      %6.0f MB/s = %.0f %% of the peak",
+	mt_snprintf(rows[n++], sizeof rows[0], "ridge      %6.0f MB/s, %.0f %% of the peak",
 		    p.ridge_mid, 100 * p.ridge_mid / p.peak);
 	mt_snprintf(rows[n++], sizeof rows[0], "           (%.0f..%.0f %%, stride 1 past it)",
 		    100 * p.ridge_lo / p.peak, 100 * p.ridge_hi / p.peak);
@@ -277,11 +277,20 @@ static void draw_form(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, i
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 
-/* The line above the map: whose mountain, or what r will measure. */
+/* The line above the map: whose mountain, or what r will measure (the grid
+ * as the memory a run may take caps it, said). */
 static void info_line(struct tui *t, struct mountain_tab *s, WINDOW *w, int width)
 {
-	char line[512], lo[32], hi[32];
-	const struct mountain_params *p = &s->params;
+	char line[512], lo[32], hi[32], cap[64] = "", note[400];
+	struct mountain_params q = s->params;
+	const struct mountain_params *p = &q;
+	mt_error e;
+	if (mountain_params_fit_memory(&q, &s->budget, note, sizeof note, &e) == 0 &&
+	    q.nsizes < s->params.nsizes && s->budget.job)
+		mt_snprintf(cap, sizeof cap, " (this job's %s cap)",
+			    mt_fmt_size(lo, sizeof lo, s->budget.job));
+	else if (q.nsizes < s->params.nsizes)
+		mt_strlcpy(cap, " (the memory caps it)", sizeof cap);
 	if (s->m && s->m->source[0]) {
 		/* the machine first, then which file: a long hardware line loses
 		 * words, the name stays */
@@ -297,10 +306,9 @@ static void info_line(struct tui *t, struct mountain_tab *s, WINDOW *w, int widt
 								: "this machine");
 	else if (s->m && mountain_measured(s->m) && s->preview)
 		mt_snprintf(line, sizeof line,
-			    "a first look at %zu cells: r measures the full grid of %zu x %zu, "
-			    "about %.0f s",
-			    mountain_measured(s->m), p->nsizes, p->nstrides,
-			    ceil(mountain_params_estimate_s(p)));
+			    "a first look at %zu cells: r measures %s%zu x %zu%s, about %.0f s",
+			    mountain_measured(s->m), cap[0] ? "" : "the full grid of ", p->nsizes,
+			    p->nstrides, cap, ceil(mountain_params_estimate_s(p)));
 	else if (s->m && mountain_measured(s->m))
 		mt_snprintf(line, sizeof line,
 			    "this machine, %zu/%zu cells%s; r measures again (about %.0f s), f knobs",
@@ -309,10 +317,10 @@ static void info_line(struct tui *t, struct mountain_tab *s, WINDOW *w, int widt
 			    ceil(mountain_params_estimate_s(p)));
 	else
 		mt_snprintf(line, sizeof line,
-			    "r measures %zu sizes %s..%s x %zu strides (fastest try, %u agreeing), "
-			    "about %.0f s",
+			    "r measures %zu sizes %s..%s x %zu strides%s (fastest try, %u "
+			    "agreeing), about %.0f s",
 			    p->nsizes, mt_fmt_size(lo, sizeof lo, p->sizes[0]),
-			    mt_fmt_size(hi, sizeof hi, p->sizes[p->nsizes - 1]), p->nstrides,
+			    mt_fmt_size(hi, sizeof hi, p->sizes[p->nsizes - 1]), p->nstrides, cap,
 			    p->kbest, ceil(mountain_params_estimate_s(p)));
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	tui_put(t, w, 0, 0, width, line);
@@ -533,12 +541,16 @@ static void draw_under(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, 
 			mtab_draw_card_file(t, s, w, 1, s->L.width + 6, free_w, h);
 		else
 			draw_lower(t, s, w, 1, s->L.width + 6, free_w, h - 1, 1);
-	} else if (s->ov == OV_SIDE && s->ref && s->ref_bundled && h - y >= 3) {
-		/* the bundled reference beside: the book's card under it, the
-		 * slices (or this mountain's passport) in the left half */
+	} else if (s->ov == OV_SIDE && s->ref && s->ref_bundled && h - y >= 3 &&
+		   strcmp(s->m->hdr.hardware, s->ref->hdr.hardware) == 0) {
+		/* the bundled reference beside itself (or a copy of it): the
+		 * book's card under it,
+		 * the slices (or its passport) in the left half */
 		mtab_draw_book_card(t, s, w, y, wd / 2, wd - wd / 2, h);
 		draw_lower(t, s, w, y, 0, wd / 2 - 1, h - y, 1);
-	} else if (s->passport && s->ov == OV_SIDE && s->ref && h - y >= 3) {
+	} else if ((s->passport || s->ref_bundled) && s->ov == OV_SIDE && s->ref && h - y >= 3) {
+		/* beside another mountain (the bundled reference beside this
+		 * machine's): this mountain's passport against the other's */
 		draw_passport(t, w, y, 0, wd / 2 - 1, h - y, s->m, "Passport of this mountain");
 		draw_passport(t, w, y, wd / 2, wd - wd / 2, h - y, s->ref, "Passport of the other");
 	} else if (h - y >= 4) {

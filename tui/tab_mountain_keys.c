@@ -14,24 +14,14 @@
 
 /* ---- keys ---------------------------------------------------------------- */
 
-static void confirm_restart(struct tui *t, void *self, const char *answer)
-{
-	struct mountain_tab *s = self;
-	if (answer && (answer[0] == 'y' || answer[0] == 'Y'))
-		mtab_start_run(t, s, &s->params, -1, -1);
-}
-
 static int act_run(struct tui *t, void *self, int key)
 {
 	struct mountain_tab *s = self;
-	(void)key;
 	if (s->mode == MODE_FORM)
 		s->mode = MODE_NORMAL;
-	if (tui_result_unsaved(t, &tab_mountain) && !tui_job(t) && !tui_view_mode(t)) {
-		tui_prompt(t, s, "Discard the unsaved mountain and measure again? (y/n) ", "",
-			   confirm_restart);
+	if (tui_discard_first(t, &tab_mountain, self,
+			      "Discard the unsaved mountain and measure again?", act_run, key))
 		return 1;
-	}
 	mtab_start_run(t, s, &s->params, -1, -1);
 	return 1;
 }

@@ -97,7 +97,7 @@ int mtab_start_run(struct tui *t, struct mountain_tab *s, const struct mountain_
 {
 	struct mountain_params *p = &s->run_params;
 	struct run_header *hdr = NULL;
-	char note[200] = "";
+	char note[400] = "";
 	mt_error e;
 	if (!tui_can_measure(t))
 		return -1;
@@ -116,7 +116,8 @@ int mtab_start_run(struct tui *t, struct mountain_tab *s, const struct mountain_
 		p->only_col = only_col;
 	} else {
 		struct mountain *m;
-		if (mountain_params_fit_memory(p, mt_mem_available(), note, sizeof note, &e) < 0)
+		machine_mem_budget(tui_machine(t), &s->budget);
+		if (mountain_params_fit_memory(p, &s->budget, note, sizeof note, &e) < 0)
 			goto fail;
 		m = mountain_new(p->sizes, p->nsizes, p->strides, p->nstrides);
 		if (!m) {

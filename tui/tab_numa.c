@@ -1,5 +1,6 @@
 /* tab_numa: tab 9, memory by node (Intel MLC's matrices). The nodes as
- * hwloc sees them (tiers, memory-only nodes, their CPUs), then the idle
+ * hwloc sees them (tiers, memory-only nodes, their CPUs, the SLIT's row of
+ * each), then the idle
  * latency on 4 KB and on 2 MB pages and the read and triad GB/s as node x
  * node tables, CPU nodes down and memory nodes across, filling in live,
  * with the share of each pair's pages found on its memory node. The
@@ -22,9 +23,11 @@ struct numa_tab {
 	int loaded;            /* l: the loaded-latency curves measured too */
 	int mix_shown;         /* m: the mix whose bandwidth matrix is drawn (NUMA_MIX_*) */
 	int curves_view;       /* v: the curves drawn instead of the matrices */
+	int only_node;         /* the Topology tab's N: this node alone (by number), -1 all */
 	char plan_why[200];
 	char loaded_why[200];  /* why no curve can be measured here ("" they can) */
 	struct numa_result r;  /* measured here, or opened (memtop view) */
+	struct numa_probe probe; /* the price's inputs, timed as r starts (p.probe) */
 };
 
 /* The plan for this machine, as `memtop run numa` makes it. */
@@ -33,15 +36,21 @@ static void plan(struct tui *t, struct numa_tab *s)
 	static struct numa_node all[NUMA_MAX_NODES * 4]; /* the UI thread's alone */
 	const struct machine *m = tui_machine(t);
 	size_t n = numa_nodes_of(m, -1, all, MT_ARRAY_LEN(all));
+	struct machine_budget b;
 	mt_error e = { "" };
-	s->planned = numa_plan(&s->p, all, n, NULL, 0, m->mem_avail, tui_quick(t), &e) == 0;
+	int one = s->only_node;
+	machine_mem_budget(m, &b);
+	s->planned = numa_plan(&s->p, all, n, one >= 0 ? &one : NULL, one >= 0, &b, tui_quick(t),
+			       &e) == 0;
 	s->p.m = m;
+	numa_plan_distances(&s->p, m);
 	s->p.huge = !s->small_pages &&
 		    (strcmp(m->pages.thp, "always") == 0 || strcmp(m->pages.thp, "madvise") == 0);
 	mt_strlcpy(s->plan_why, s->planned ? "" : e.msg, sizeof s->plan_why);
 	s->p.mixes = s->all_mixes ? NUMA_MIXES_ALL : NUMA_MIXES_DEFAULT;
 	s->loaded_why[0] = '\0';
-	if (s->planned && numa_plan_loaded(&s->p, NULL, NULL, 0, &e) < 0) {
+	if (s->planned &&
+	    numa_plan_loaded(&s->p, (const int (*)[NUMA_MAX_NODES])s->p.dist, NULL, 0, &e) < 0) {
 		mt_strlcpy(s->loaded_why, e.msg, sizeof s->loaded_why);
 		s->p.nloaded = 0;
 	}
@@ -55,6 +64,7 @@ static void plan(struct tui *t, struct numa_tab *s)
 
 static int init(struct tui *t, void *self)
 {
+	((struct numa_tab *)self)->only_node = -1;
 	plan(t, self);
 	return 0;
 }
@@ -70,6 +80,10 @@ static void fini(struct tui *t, void *self)
 static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 {
 	struct numa_tab *s = self;
+	if (ev->type == JOB_EV_NOTE && ev->subtype == NUMA_NOTE_REVISED) {
+		tui_message(t, "%s", ev->text); /* the time said again: the ETA's figure */
+		return;
+	}
 	if (ev->type == JOB_EV_CELL || ev->type == JOB_EV_NOTE) {
 		if (numa_result_apply(&s->r, ev) >= 0)
 			tui_result_changed(t, &tab_numa, 1);
@@ -94,6 +108,8 @@ static int act_start(struct tui *t, void *self, int key)
 	if (tui_discard_first(t, &tab_numa, self,
 			      "Discard the unsaved NUMA matrices and measure again?", act_start, key))
 		return 1;
+	if (key != 'N') /* r: every node again */
+		s->only_node = -1;
 	plan(t, s);
 	if (!s->planned) {
 		tui_message(t, "cannot measure: %s", s->plan_why);
@@ -103,6 +119,8 @@ static int act_start(struct tui *t, void *self, int key)
 		tui_message(t, "cannot measure: %s", e.msg);
 		return 1;
 	}
+	numa_probe(&s->p, &s->probe); /* priced as memtop run numa prices it */
+	s->p.probe = &s->probe;
 	numa_result_init(&s->r, &s->p);
 	tui_result_changed(t, &tab_numa, 1);
 	if (tui_job_launch(t, &tab_numa, numa_worker, &s->p, &s->r.hdr) < 0) {
@@ -110,7 +128,21 @@ static int act_start(struct tui *t, void *self, int key)
 		s->p.mem = NULL;
 		return 1;
 	}
+	tui_message(t, "measuring: about %.0f s", ceil(numa_estimate_s(&s->p, s->p.probe)));
 	tui_dirty(t);
+	return 1;
+}
+
+/* The Topology tab's N: the part's node alone, its CPUs on its memory. */
+static int measure(struct tui *t, void *self, const struct tab_part *part)
+{
+	struct numa_tab *s = self;
+	if (part->node < 0) {
+		tui_message(t, "%s is in no NUMA node", part->what);
+		return 0;
+	}
+	s->only_node = part->node;
+	act_start(t, s, 'N');
 	return 1;
 }
 
@@ -236,8 +268,10 @@ static int draw_nodes(struct tui *t, const struct numa_tab *s, WINDOW *w, int y,
 		numa_cpus_text(n->cpus, n->ncpus, cpus, sizeof cpus);
 		mt_snprintf(line, sizeof line, "node %d: %s%s%s, %s", n->node, n->tier,
 			    n->tier[0] ? ", " : "", mt_fmt_mem(a, sizeof a, n->memory),
-			    n->ncpus ? "CPUs " : "no CPUs (memory only)");
+			    n->ncpus ? "CPUs " : n->own ? "no CPU memtop may use" : "no CPUs of its own");
 		mt_append(line, sizeof line, "%s", n->ncpus ? cpus : "");
+		for (size_t j = 0; s->p.nnodes > 1 && s->p.dist[i][i] > 0 && j < s->p.nnodes; j++)
+			mt_append(line, sizeof line, "%s%d", j ? " " : ", SLIT ", s->p.dist[i][j]);
 		tui_put(t, w, y++, 1, wd - 2, line);
 	}
 	return y;
@@ -419,11 +453,12 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 	if (!s->r.source[0])
 		y = draw_nodes(t, s, w, y, h, wd);
 	y++;
-	y = draw_matrix(t, s, w, y, h, wd, NUMA_LAT, "idle latency, ns (4 KB pages: page walks "
-						     "included)");
+	mt_fmt_size(a, sizeof a, s->r.lat_size ? s->r.lat_size : s->r.size);
+	mt_snprintf(line, sizeof line, "idle latency at %s, ns (4 KB pages: walks included)", a);
+	y = draw_matrix(t, s, w, y, h, wd, NUMA_LAT, line);
+	mt_snprintf(line, sizeof line, "idle latency at %s, ns (2 MB pages: as MLC)", a);
 	if (s->p.huge || s->r.pages_huge[0])
-		y = draw_matrix(t, s, w, y, h, wd, NUMA_LAT_HUGE,
-				"idle latency, ns (2 MB pages: as MLC measures it)");
+		y = draw_matrix(t, s, w, y, h, wd, NUMA_LAT_HUGE, line);
 	mix_title(&s->r, s->mix_shown, line, sizeof line);
 	y = draw_matrix(t, s, w, y, h, wd, numa_mix_meas(s->mix_shown), line);
 	wattrset(w, tui_attr(t, ROLE_DIM));
@@ -439,5 +474,6 @@ const struct tab tab_numa = {
 	.name = "NUMA",
 	.key = '9',
 	.fini = fini,
+	.measure = measure,
 	TAB_PARTS(numa),
 };

@@ -214,16 +214,24 @@ static void cache_answer(struct tui *t, void *self, const char *answer)
 	struct transpose_tab *s = self;
 	uint64_t v[3];
 	struct sim_cache *c;
+	char why[200], kept[32];
 	mt_error e;
 	if (!answer)
 		return;
+	if (s->algae)
+		mt_snprintf(kept, sizeof kept, "%d,%d,%d", s->ap.s, s->ap.E, s->ap.b);
+	else
+		mt_snprintf(kept, sizeof kept, "%d,%d,%d", s->s, s->E, s->b);
 	if (mt_parse_u64_list(answer, 0, 1u << 20, v, 3) != 3) {
-		tui_message(t, "expected s,E,b such as 5,1,5");
+		mt_snprintf(why, sizeof why, "cache s,E,b: three numbers such as 5,1,5, not '%.30s'",
+			    answer);
+		tui_knob_refused(t, why, kept);
 		return;
 	}
 	c = sim_new((int)v[0], (int)v[1], (int)v[2], &e);
 	if (!c) {
-		tui_message(t, "%s", e.msg);
+		mt_snprintf(why, sizeof why, "cache s,E,b: %s", e.msg);
+		tui_knob_refused(t, why, kept);
 		return;
 	}
 	sim_free(c);
@@ -241,16 +249,19 @@ static void size_answer(struct tui *t, void *self, const char *answer)
 {
 	struct transpose_tab *s = self;
 	int r, c;
+	char why[200], kept[32];
 	mt_error e;
 	if (!answer)
 		return;
+	mt_snprintf(kept, sizeof kept, "%dx%d", s->rows, s->cols);
 	if (transpose_size_parse(answer, &r, &c, &e) < 0) {
-		tui_message(t, "%s", e.msg);
+		tui_knob_refused(t, e.msg, kept);
 		return;
 	}
 	if (r > TAB_MAX_SIDE || c > TAB_MAX_SIDE) {
-		tui_message(t, "the tab draws up to %dx%d (memtop run transpose takes any size)",
-			    TAB_MAX_SIDE, TAB_MAX_SIDE);
+		mt_snprintf(why, sizeof why, "size: 1x1..%dx%d in the tab (memtop run transpose "
+			    "takes more), not '%.20s'", TAB_MAX_SIDE, TAB_MAX_SIDE, answer);
+		tui_knob_refused(t, why, kept);
 		return;
 	}
 	s->rows = r, s->cols = c;
@@ -262,11 +273,12 @@ static void version_answer(struct tui *t, void *self, const char *answer)
 {
 	struct transpose_tab *s = self;
 	struct transpose_version v;
+	char kept[64];
 	mt_error e;
 	if (!answer)
 		return;
 	if (transpose_version_parse(answer, &v, &e) < 0) {
-		tui_message(t, "%s", e.msg);
+		tui_knob_refused(t, e.msg, transpose_version_name(&s->v, kept, sizeof kept));
 		return;
 	}
 	s->v = v;
@@ -278,10 +290,14 @@ static void fields_answer(struct tui *t, void *self, const char *answer)
 {
 	struct transpose_tab *s = self;
 	int f;
+	char why[120], kept[16];
 	if (!answer)
 		return;
 	if (mt_parse_int(answer, 2, ALGAE_MAX_FIELDS, &f) < 0) {
-		tui_message(t, "fields: expected 2..%d", ALGAE_MAX_FIELDS);
+		mt_snprintf(why, sizeof why, "int fields a struct: 2..%d, not '%.20s'",
+			    ALGAE_MAX_FIELDS, answer);
+		mt_snprintf(kept, sizeof kept, "%d", s->ap.fields);
+		tui_knob_refused(t, why, kept);
 		return;
 	}
 	s->ap.fields = f;

@@ -322,6 +322,13 @@ struct bandwidth_params {
 	unsigned groups[BANDWIDTH_MAX_TLIST];  /* the L3 groups threads[i]'s CPUs span (0: not
 					 * known, taken as 1) */
 	size_t nthreads;
+	double quota;             /* CPUs the job's cgroup quota gives (0: none). Thread
+				   * counts over it are measured and marked (over_quota),
+				   * not dropped: a quota limits CPU time a period, not how
+				   * many threads run at once, so a short try of 2 threads
+				   * under 1.5 CPUs may run whole between two pauses (the
+				   * best tries are those), and the user asked for the
+				   * count; the mark says a figure may read the quota */
 	int isa;                  /* the vector kernels' ISA */
 	unsigned min_tries, max_tries;
 	double tolerance;         /* stop when the two best tries agree within this */
@@ -600,8 +607,9 @@ struct bandwidth_point {
 struct bandwidth_threads_info {
 	unsigned threads;
 	int over;          /* more threads than CPUs */
+	int over_quota;    /* more threads than the job's CPU quota gives ("over_quota") */
 	char cpus[64];     /* "0,1" */
-	char placement[96];
+	char placement[160];
 };
 
 /* What backed the table's buffer. */
@@ -696,6 +704,14 @@ int bandwidth_lesson(const struct bandwidth_result *r, int kernel, char *buf, si
 #define BANDWIDTH_ODD_FASTER 1.1
 int bandwidth_odd_cells(const struct bandwidth_result *r, int kernel, char lines[][BANDWIDTH_NOTE_LEN],
 			int cap);
+
+/* The sentence for lost of of figures (what: "cells", "bandwidth runs")
+ * whose best try lost its CPU to another task, as run bandwidth and run
+ * numa print it: "3 of 72 cells: even the best try lost its CPU to another
+ * task (time slicing on a busy host): those GB/s are low"
+ * (bandwidth_reasons.c). Returns buf. */
+const char *bandwidth_lost_words(unsigned lost, unsigned of, const char *what, char *buf,
+				 size_t len);
 
 /* The core clock the run's bytes a cycle are counted with: the one
  * measured during the run (the mean of its start and end; *measured 1),

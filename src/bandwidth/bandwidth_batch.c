@@ -25,7 +25,7 @@ struct batch {
 	int row_si, row_ti; /* the row waiting for its second looks; -1 none */
 	unsigned redone;
 	struct bandwidth_result r; /* the store the TUI tab shares */
-	char notes[4][BANDWIDTH_NOTE_LEN]; /* the sizes' plan's, above the table */
+	char notes[5][BANDWIDTH_NOTE_LEN]; /* the sizes' plan's and --cpus's, above the table */
 	int nnotes;
 };
 
@@ -67,8 +67,10 @@ static const struct batch_option options[] = {
 			 "more threads than CPUs is marked oversubscribed",
 			 RP, o.threads),
 	BATCH_OPT_STRING("cpus", 'C', "LIST",
-			 "CPUs to pin the threads to, in order, such as 0-3,8 (default:\n"
-			 "those allowed)",
+			 "CPUs to pin the threads to, in order, such as 0-3,8, or\n"
+			 "domains: S0 a package, N1 a node's CPUs, L3:0, C one CPU\n"
+			 "a core, P or E, S0:0-7 its first eight (default: those\n"
+			 "allowed)",
 			 RP, o.cpus),
 	BATCH_HELP_CPU_KIND,
 	BATCH_OPT_STRING("placement", 'P', "P",
@@ -186,7 +188,8 @@ static void flush_row(struct batch *b)
 		return;
 	}
 	print_size(name, sizeof name, &r->sizes[si]);
-	printf("%-12s %4u%-3s", name, r->threads[ti].threads, r->threads[ti].over ? "(!)" : "");
+	printf("%-12s %4u%-3s", name, r->threads[ti].threads,
+	       r->threads[ti].over || r->threads[ti].over_quota ? "(!)" : "");
 	for (size_t k = 0; k < r->nkernels; k++) {
 		const struct bandwidth_cell *c = &r->cell[si][r->kernels[k]][ti];
 		if (!c->have) {
@@ -421,9 +424,10 @@ static void print_summary(const struct batch *b)
 				cells += c->have;
 				lost += c->have && c->preempted > 0;
 			}
-	if (lost)
-		fprintf(m, "# %u of %u cells: even the best try lost its CPU to another task (time "
-			   "slicing on a busy host): those GB/s are low\n", lost, cells);
+	if (lost) {
+		char line[200];
+		fprintf(m, "# %s\n", bandwidth_lost_words(lost, cells, "cells", line, sizeof line));
+	}
 	print_shares(b);
 	if (!b->csv) {
 		char line[400];
@@ -484,16 +488,17 @@ static int cmp_desc(const void *a, const void *b)
 	return (x < y) - (x > y);
 }
 
-/* The options that change the CPUs, ISA and kernels. Returns 0 or prints
- * one line and returns -1. */
+/* The options that change the CPUs (said gets --cpus's domains in words,
+ * machine_cpus), ISA and kernels. Returns 0 or prints one line and
+ * returns -1. */
 static int apply_cpus(struct bandwidth_params *p, const struct opts *o, const char *exp,
-		      const struct machine *m)
+		      const struct machine *m, char *said, size_t len)
 {
 	char what[160], bad[80];
 	mt_error e = { "" };
 	if (o->cpus) {
 		static int list[BANDWIDTH_MAX_CPUS];
-		int n = mt_parse_cpu_list(o->cpus, list, BANDWIDTH_MAX_CPUS, &e);
+		int n = machine_cpus(m, o->cpus, list, BANDWIDTH_MAX_CPUS, said, len, &e);
 		if (n < 0)
 			return batch_bad(exp, "--cpus", o->cpus, e.msg);
 		if (bandwidth_set_cpus(p, list, n, m, &e) < 0) {
@@ -613,6 +618,7 @@ static int apply_sizes(struct bandwidth_params *p, const struct opts *o, const c
 		       const struct machine *m, char notes[][BANDWIDTH_NOTE_LEN], int nnotes, int *rc)
 {
 	mt_error e = { "" };
+	struct machine_budget budget;
 	int k;
 	*rc = MT_EXIT_USAGE;
 	if (o->sizes && o->levels)
@@ -626,8 +632,9 @@ static int apply_sizes(struct bandwidth_params *p, const struct opts *o, const c
 			mt_warn("run %s: %s, got '%s'", exp, e.msg, o->sizes);
 			return -1;
 		}
-		if (m->mem_avail && p->chase_bytes > m->mem_avail / BANDWIDTH_MEM_SHARE)
-			p->chase_bytes = p->loader_bytes = m->mem_avail / BANDWIDTH_MEM_SHARE;
+		machine_mem_budget(m, &budget);
+		if (budget.bytes && p->chase_bytes > budget.bytes / BANDWIDTH_MEM_SHARE)
+			p->chase_bytes = p->loader_bytes = budget.bytes / BANDWIDTH_MEM_SHARE;
 		return 0;
 	}
 	k = bandwidth_plan_sizes(p, m, NULL, 0, notes, nnotes, &e);
@@ -656,6 +663,25 @@ static int parse(struct batch_cli *cli, int argc, char **argv, void *params)
 	return 0;
 }
 
+/* Sizes given (--sizes) whose table the memory budget cannot hold (the
+ * planned ones are capped to it): -1, said; else 0. */
+static int fits(const struct bandwidth_params *p, const struct machine *m, const struct opts *o)
+{
+	struct machine_budget b;
+	char a[32], c[32];
+	uint64_t need = bandwidth_buffer_bytes(p);
+	if (!o->sizes || p->loaded == 2)
+		return 0;
+	machine_mem_budget(m, &b);
+	if (!b.bytes || need <= b.bytes)
+		return 0;
+	mt_warn("run bandwidth: --sizes: the table needs %s, more than the %s a run may take "
+		"(%s)",
+		mt_fmt_size(a, sizeof a, need), mt_fmt_size(c, sizeof c, b.bytes & ~0xfffffull),
+		b.who);
+	return -1;
+}
+
 /* The parameters from machine m and the options, in the order they win:
  * the defaults, the CPUs, the sizes, --quick, then the rest. Returns -1
  * when made (the notes in notes, their count in *nnotes), else the exit
@@ -663,6 +689,7 @@ static int parse(struct batch_cli *cli, int argc, char **argv, void *params)
 static int make_params(struct bandwidth_params *p, const struct machine *m, const struct opts *o,
 		       const struct batch_cli *cli, char notes[][BANDWIDTH_NOTE_LEN], int *nnotes)
 {
+	char said[BANDWIDTH_NOTE_LEN - 8] = "";
 	int rc;
 	bandwidth_params_default(p, m);
 	if (cli->cpu_coretype && m->topo) { /* --cpu-kind: its CPUs alone */
@@ -674,16 +701,18 @@ static int make_params(struct bandwidth_params *p, const struct machine *m, cons
 		}
 		bandwidth_use_cpus(p, m, kc, n);
 	}
-	if (apply_cpus(p, o, cli->exp, m) < 0)
+	if (apply_cpus(p, o, cli->exp, m, said, sizeof said) < 0)
 		return MT_EXIT_USAGE;
 	if ((*nnotes = apply_sizes(p, o, cli->exp, m, notes, 4, &rc)) < 0)
 		return rc;
+	if (said[0]) /* the domains of --cpus, said back */
+		mt_snprintf(notes[(*nnotes)++], BANDWIDTH_NOTE_LEN, "--cpus %s", said);
 	if (cli->quick)
 		bandwidth_params_quick(p, m);
 	if (apply_rest(p, o, cli->exp, m) < 0)
 		return MT_EXIT_USAGE;
 	bandwidth_count_groups(p);
-	return -1;
+	return fits(p, m, o) < 0 ? MT_EXIT_USAGE : -1;
 }
 
 /* The machine, the params from it and the options, the --plan, then the
@@ -701,7 +730,10 @@ static int prepare(struct batch_cli *cli, void *params, void *printer,
 
 	if ((rc = machine_for_run(cli, &m, &owned)) >= 0)
 		return rc;
-	if ((rc = make_params(&rp->p, m, &rp->o, cli, b->notes, &b->nnotes)) >= 0 || cli->plan) {
+	rc = make_params(&rp->p, m, &rp->o, cli, b->notes, &b->nnotes);
+	if (rp->p.nthreads) /* increasing: the last is the most */
+		cli->threads = (int)rp->p.threads[rp->p.nthreads - 1];
+	if (rc >= 0 || cli->plan) {
 		if (rc < 0) {
 			bandwidth_plan_of(&rp->p, m, b->notes, b->nnotes, &pl);
 			rc = plan_finish(cli, &pl);

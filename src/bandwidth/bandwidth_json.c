@@ -43,7 +43,8 @@ static int sizes_to_json(const struct bandwidth_result *r, cJSON *root)
 		cJSON_AddNumberToObject(it, "threads", r->threads[i].threads);
 		cJSON_AddStringToObject(it, "cpus", r->threads[i].cpus);
 		cJSON_AddStringToObject(it, "placement", r->threads[i].placement);
-		if (!cJSON_AddBoolToObject(it, "oversubscribed", r->threads[i].over))
+		if (!cJSON_AddBoolToObject(it, "oversubscribed", r->threads[i].over) ||
+		    !cJSON_AddBoolToObject(it, "over_quota", r->threads[i].over_quota))
 			return -1;
 	}
 	return 0;
@@ -318,6 +319,7 @@ static int sizes_from_json(const cJSON *root, const char *f, struct bandwidth_re
 			return mt_fail(e, "%s: field \"threads\" must be 1..%d", where, BANDWIDTH_MAX_THREADS);
 		t->threads = (unsigned)n;
 		t->over = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "oversubscribed"));
+		t->over_quota = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "over_quota"));
 		jsonio_opt_string(it, "cpus", t->cpus, sizeof t->cpus);
 		jsonio_opt_string(it, "placement", t->placement, sizeof t->placement);
 		printable(t->cpus);

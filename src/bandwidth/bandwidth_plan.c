@@ -28,9 +28,22 @@ static uint64_t round_up(uint64_t v, uint64_t to)
 	return (v + to - 1) / to * to;
 }
 
-/* The thread counts: one, one a package, one a node, one an L3 group, one
- * a core, all (of the CPUs in the plan), with doubling counts between
- * while there is room. */
+/* How many distinct values v[0..n) holds, -1 (not known) not counted. */
+static unsigned distinct(const int *v, int n)
+{
+	unsigned k = 0;
+	for (int i = 0; i < n; i++) {
+		int first = v[i] >= 0;
+		for (int j = 0; j < i && first; j++)
+			first = v[j] != v[i];
+		k += first;
+	}
+	return k;
+}
+
+/* The thread counts: one, one a package, one a node with CPUs (a
+ * memory-only node is no step), one an L3 group, one a core, all (of the
+ * CPUs in the plan), with doubling counts between while there is room. */
 static void thread_counts(struct bandwidth_params *p, const struct machine *m)
 {
 	const struct topo *t = m->topo;
@@ -47,7 +60,7 @@ static void thread_counts(struct bandwidth_params *p, const struct machine *m)
 	want[n++] = 1;
 	if (t) {
 		want[n++] = (unsigned)t->packages;
-		want[n++] = (unsigned)t->nnodes;
+		want[n++] = distinct(p->node, p->ncpus);
 		want[n++] = (unsigned)t->nl3;
 	}
 	want[n++] = cores;
@@ -96,6 +109,7 @@ void bandwidth_params_default(struct bandwidth_params *p, const struct machine *
 		if (bandwidth_kernel_fn(k, p->isa))
 			p->kernels[p->nkernels++] = k;
 	bandwidth_use_cpus(p, m, m->allowed, m->nallowed);
+	p->quota = m->limits.quota;
 	p->min_tries = 3;
 	p->max_tries = 9;
 	p->tolerance = 0.02;
@@ -215,31 +229,41 @@ static void add_note(char notes[][BANDWIDTH_NOTE_LEN], int nnotes, int *k, const
 }
 
 /* The DRAM row: at least the machine's DRAM floor for the CPUs of the
- * largest thread count, and BANDWIDTH_DRAM_MIN; at most a quarter of memory. */
+ * largest thread count, and BANDWIDTH_DRAM_MIN; at most a quarter of what
+ * the memory budget leaves a run (machine_mem_budget: the memory
+ * available, the job's cgroup), said in a note when it caps the row. */
 static int plan_dram(struct bandwidth_params *p, const struct machine *m,
 		     char notes[][BANDWIDTH_NOTE_LEN], int nnotes, int *k, mt_error *e)
 {
 	struct bandwidth_size *sz = &p->sizes[p->nsizes];
+	struct machine_budget b;
 	int ncpu = largest_cpus(p);
 	uint64_t floor = machine_dram_floor(m, p->cpus, ncpu, sz->from, sizeof sz->from);
-	uint64_t want = floor, avail = m->mem_avail, cap = avail / BANDWIDTH_MEM_SHARE;
-	char a[32], b[32], note[BANDWIDTH_NOTE_LEN];
+	uint64_t want = floor, asked, cap;
+	char a[32], b2[32], note[BANDWIDTH_NOTE_LEN], why[200];
+	machine_mem_budget(m, &b);
+	cap = b.bytes / BANDWIDTH_MEM_SHARE;
 	if (!floor)
 		mt_strlcpy(sz->from, "no cache level known", sizeof sz->from);
+	mt_strlcpy(why, sz->from, sizeof why);
 	if (want < BANDWIDTH_DRAM_MIN) {
 		want = BANDWIDTH_DRAM_MIN;
 		mt_append(sz->from, sizeof sz->from, ", raised to %s", mt_fmt_size(a, sizeof a, want));
+		mt_strlcpy(why, "its least size", sizeof why);
 	}
 	want = (want + (1u << 20) - 1) / (1u << 20) * (1u << 20);
+	asked = want;
 	mt_strlcpy(sz->level, "DRAM", sizeof sz->level);
-	if (avail && want > cap) {
+	if (b.bytes && want > cap) {
 		want = cap / (1u << 20) * (1u << 20);
 		if (want < (1u << 20))
-			return mt_fail(e, "not enough memory for the DRAM row: %s available",
-				       mt_fmt_size(a, sizeof a, avail));
-		mt_append(sz->from, sizeof sz->from, ", capped at %s (a quarter of the %s %s)",
-			  mt_fmt_size(a, sizeof a, want), mt_fmt_size(b, sizeof b, avail),
-			  m->from == MACHINE_THIS ? "available" : "of memory");
+			return mt_fail(e, "not enough memory for the DRAM row: %s", b.who);
+		mt_append(sz->from, sizeof sz->from,
+			  ", capped at %s (a quarter of the %s a run may take)",
+			  mt_fmt_size(a, sizeof a, want),
+			  mt_fmt_size(b2, sizeof b2, b.bytes & ~0xfffffull));
+		machine_budget_capped(&b, "the DRAM row", want, asked, why, note, sizeof note);
+		add_note(notes, nnotes, k, note);
 		if (want < floor) {
 			machine_level_name(m, want, p->cpus, ncpu, sz->level, sizeof sz->level);
 			mt_snprintf(note, sizeof note,
@@ -247,7 +271,8 @@ static int plan_dram(struct bandwidth_params *p, const struct machine *m,
 				    "(%s): part of it may be served from a cache, so it is named %s, "
 				    "not DRAM",
 				    mt_fmt_size(a, sizeof a, want), MACHINE_DRAM_FACTOR,
-				    mt_fmt_size(b, sizeof b, floor / MACHINE_DRAM_FACTOR), sz->level);
+				    mt_fmt_size(b2, sizeof b2, floor / MACHINE_DRAM_FACTOR),
+				    sz->level);
 			add_note(notes, nnotes, k, note);
 		}
 	}
@@ -285,6 +310,8 @@ int bandwidth_plan_sizes(struct bandwidth_params *p, const struct machine *m,
 	uint64_t last = 0;
 	char a[32], note[BANDWIDTH_NOTE_LEN];
 	int k = 0, online = m->online > 0 ? m->online : m->nallowed;
+	struct machine_budget budget;
+	machine_mem_budget(m, &budget);
 	if (!given) {
 		nlv = bandwidth_levels_of(m, mine, MT_ARRAY_LEN(mine));
 		lv = mine;
@@ -300,7 +327,8 @@ int bandwidth_plan_sizes(struct bandwidth_params *p, const struct machine *m,
 			add_note(notes, nnotes, &k, note);
 			continue;
 		}
-		if (half < MIN_SIZE || half <= last || (m->mem_avail && half > m->mem_avail / BANDWIDTH_MEM_SHARE))
+		if (half < MIN_SIZE || half <= last ||
+		    (budget.bytes && half > budget.bytes / BANDWIDTH_MEM_SHARE))
 			continue; /* too small, out of order, or beyond memory: no row */
 		memset(sz, 0, sizeof *sz);
 		sz->bytes = half;
@@ -717,6 +745,11 @@ void bandwidth_plan_of(const struct bandwidth_params *p, const struct machine *m
 	for (size_t t = 0; t < p->nthreads; t++) {
 		int used = (int)p->threads[t] < p->ncpus ? (int)p->threads[t] : p->ncpus;
 		plan_add_threads(out, (int)p->threads[t], p->cpus, used);
+		if (p->ncpus > 0 && (int)p->threads[t] > p->ncpus)
+			plan_note(out,
+				  "%u threads on %d CPU%s: oversubscribed, they take turns on "
+				  "them (marked (!) in the table)",
+				  p->threads[t], p->ncpus, p->ncpus == 1 ? "" : "s");
 	}
 	for (int i = 0; i < nnotes; i++)
 		plan_note(out, "%s", notes[i]);

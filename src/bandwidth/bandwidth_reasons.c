@@ -18,6 +18,8 @@ static const char *slower_why(const struct bandwidth_result *r, size_t t)
 	const struct bandwidth_threads_info *ti = &r->threads[t];
 	if (ti->over)
 		return "more threads than CPUs: they take turns on them";
+	if (ti->over_quota)
+		return "more threads than the job's cpu quota: they take turns within each period";
 	if (strstr(ti->placement, "SMT siblings"))
 		return "SMT siblings share one core's load ports and caches";
 	if (r->hdr.has_vm && r->hdr.vm.vm == 1)
@@ -104,4 +106,12 @@ int bandwidth_odd_cells(const struct bandwidth_result *r, int kernel, char lines
 			    r->threads[t].threads, lo->gbs, above, hi->gbs);
 	}
 	return n;
+}
+
+const char *bandwidth_lost_words(unsigned lost, unsigned of, const char *what, char *buf,
+				 size_t len)
+{
+	mt_snprintf(buf, len, "%u of %u %s: even the best try lost its CPU to another task (time "
+			      "slicing on a busy host): those GB/s are low", lost, of, what);
+	return buf;
 }

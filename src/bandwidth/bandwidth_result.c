@@ -23,6 +23,11 @@ void bandwidth_result_init(struct bandwidth_result *r, const struct bandwidth_pa
 		struct bandwidth_threads_info *t = &r->threads[i];
 		t->threads = p->threads[i];
 		t->over = bandwidth_placement(p, p->threads[i], t->placement, sizeof t->placement);
+		t->over_quota = p->quota > 0 && (double)p->threads[i] > p->quota;
+		if (t->over_quota)
+			mt_append(t->placement, sizeof t->placement,
+				  "; over the job's cpu quota (%g CPU)",
+				  round(p->quota * 100) / 100);
 		t->cpus[0] = '\0';
 		for (unsigned k = 0; k < p->threads[i] && (int)k < p->ncpus; k++)
 			mt_append(t->cpus, sizeof t->cpus, "%s%d", k ? "," : "", p->cpus[k]);

@@ -11,6 +11,7 @@
 #define LATENCY_MIN_RATIO 2.0
 #define MOUNTAIN_MIN_RATIO 1.5
 #define TOLERANCE 0.15
+#define SHALLOW_SIDES 3.0   /* its sides vary (ln) by at most 1 / this of the step */
 #define EDGE_OCTAVES 0.5 /* a level's cost next to a step: its points this close to it */
 
 void seg_params_latency(struct seg_params *p)
@@ -19,6 +20,7 @@ void seg_params_latency(struct seg_params *p)
 	p->min_ratio = LATENCY_MIN_RATIO;
 	p->tolerance = TOLERANCE;
 	p->transitions = 1;
+	p->shallow = 0;
 }
 
 void seg_params_mountain(struct seg_params *p)
@@ -218,16 +220,78 @@ static double octaves(const struct curve *c, const struct piece *q)
 	return log2(c->size[q->i1] / c->size[q->i0]);
 }
 
+/* The spread (ln of the highest raw cost over the lowest) of the points of
+ * q within an octave of its point `from` (head 1: from on, up; head 0:
+ * from back, down); -1 when they span less than an octave. */
+static double octave_spread(const struct curve *c, const struct piece *q, size_t from, int head)
+{
+	double lo = INFINITY, hi = -INFINITY, span = 0;
+	for (size_t i = q->i0; i <= q->i1; i++) {
+		double d = head ? log2(c->size[i] / c->size[from]) : log2(c->size[from] / c->size[i]);
+		if (d < 0 || d > 1 + 1e-9)
+			continue;
+		lo = fmin(lo, c->raw[i]);
+		hi = fmax(hi, c->raw[i]);
+		span = fmax(span, d);
+	}
+	return span >= 1 - 1e-9 ? log(hi / lo) : -1;
+}
+
+/* How flat q is over an octave next to its start (head 1) or its end: the
+ * spread of that octave's points, or of the octave one point further in
+ * when flatter (the point next to a step may be partial); -1 when q spans
+ * no octave there. */
+static double side_spread(const struct curve *c, const struct piece *q, int head)
+{
+	size_t end = head ? q->i0 : q->i1;
+	double a = octave_spread(c, q, end, head), b = -1;
+	if (q->i1 > q->i0)
+		b = octave_spread(c, q, head ? end + 1 : end - 1, head);
+	if (a < 0)
+		return b;
+	return b >= 0 && b < a ? b : a;
+}
+
+/* Whether a cache could end between a's last point and b's first: a size
+ * of at most four significant bits (m x 2^e, m 8..15) from 1 KB lies there. */
+static int cache_ends_between(const struct curve *c, const struct piece *a, const struct piece *b)
+{
+	for (unsigned e = 7; e < 40; e++)
+		for (uint64_t m = 8; m < 16; m++) {
+			double s = (double)(m << e);
+			if (s >= c->size[a->i1] && s < c->size[b->i0])
+				return 1;
+		}
+	return 0;
+}
+
+/* Phase 5's exception: the step from p[k] to p[k + 1] is shallow (at least
+ * shallow) and stays: flat on both sides over an octave, a cache's end
+ * between them. */
+static int shallow_stays(const struct curve *c, const struct piece *p, size_t k, double shallow)
+{
+	double gap = p[k + 1].lv - p[k].lv, l, r;
+	if (shallow <= 1 || gap < log(shallow))
+		return 0;
+	l = side_spread(c, &p[k], 0);
+	r = side_spread(c, &p[k + 1], 1);
+	return l >= 0 && r >= 0 && l <= gap / SHALLOW_SIDES && r <= gap / SHALLOW_SIDES &&
+	       cache_ends_between(c, &p[k], &p[k + 1]);
+}
+
 /* Phase 4: drop the inner level the step around it explains best, when it
- * explains it within tolerance. Returns 1 when one was dropped. */
-static int drop_transition(const struct curve *c, struct piece *p, size_t *np, double tolerance,
-			   double min_ratio)
+ * explains it within tolerance (never one a shallow step that stays
+ * follows: phase 5's exception). Returns 1 when one was dropped. */
+static int drop_transition(const struct curve *c, struct piece *p, size_t *np,
+			   const struct seg_params *prm)
 {
 	size_t best = 0;
-	double best_d = INFINITY;
+	double best_d = INFINITY, tolerance = prm->tolerance, min_ratio = prm->min_ratio;
 	for (size_t k = 1; k + 1 < *np; k++) {
 		size_t up = k + 1;
 		double d;
+		if (shallow_stays(c, p, k, prm->shallow))
+			continue; /* a level: a shallow step flat on both sides follows it */
 		/* the step goes to the first level at least min_ratio above this one
 		 * when the nearer one is shorter: a plateau is not the middle of a
 		 * step to a brief rise above it (page walks, another tenant), which
@@ -248,18 +312,19 @@ static int drop_transition(const struct curve *c, struct piece *p, size_t *np, d
 	return 1;
 }
 
-/* Phase 5: merge the two closest neighbours when closer than min_ratio.
- * Returns 1 when it merged. */
-static int merge_closest(const struct curve *c, struct piece *p, size_t *np, double min_ratio)
+/* Phase 5: merge the two closest neighbours when closer than min_ratio and
+ * not a shallow step that stays. Returns 1 when it merged. */
+static int merge_closest(const struct curve *c, struct piece *p, size_t *np,
+			 const struct seg_params *prm)
 {
 	size_t best = 0;
 	double gap = INFINITY;
 	for (size_t k = 0; k + 1 < *np; k++)
-		if (p[k + 1].lv - p[k].lv < gap) {
+		if (p[k + 1].lv - p[k].lv < gap && !shallow_stays(c, p, k, prm->shallow)) {
 			gap = p[k + 1].lv - p[k].lv;
 			best = k;
 		}
-	if (*np < 2 || gap >= log(min_ratio))
+	if (*np < 2 || gap >= log(prm->min_ratio))
 		return 0;
 	merge_at(c, p, np, best);
 	return 1;
@@ -293,8 +358,8 @@ size_t seg_levels(const uint64_t *sizes, const double *cost, size_t n, const str
 		return 0;
 	nq = fit_pieces(&c, p->penalty, q);
 	while (merge_dip(&c, q, &nq) ||
-	       (p->transitions && drop_transition(&c, q, &nq, p->tolerance, p->min_ratio)) ||
-	       merge_closest(&c, q, &nq, p->min_ratio))
+	       (p->transitions && drop_transition(&c, q, &nq, p)) ||
+	       merge_closest(&c, q, &nq, p))
 		;
 	for (k = 0; k < nq && k < cap; k++) {
 		size_t e = k + 1 < nq ? edge_of(&c, &q[k], &q[k + 1]) : q[k].i1;

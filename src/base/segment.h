@@ -30,7 +30,13 @@
  *     as page walks past an L3, is no level the plateau steps to);
  *  5. merge: neighbouring levels less than `min_ratio` apart merge, the
  *     closest first (each cache level costs at least that much more than
- *     the one before it; smaller steps are TLB misses, page walks, noise);
+ *     the one before it; smaller steps are TLB misses, page walks, noise),
+ *     but a shallow step (at least `shallow`) stays where the curve is flat
+ *     on both sides of it over an octave (each side's points within that
+ *     octave vary by at most a third of the step) and a cache can end
+ *     between its two sides (a size of at most four significant bits from
+ *     1 KB, as 48K, 1.25M, 1.5M, 12M, 24M are; a noise bump or a ramp is
+ *     flat on neither side);
  *  6. edges: a level's size is the last size before the curve passes the
  *     geometric middle of its cost and the next level's (a slow rise is one
  *     step, read at its middle, not where it starts).
@@ -49,6 +55,9 @@ struct seg_params {
 	double tolerance; /* ln: how far under a step's bound a point may lie */
 	int transitions;  /* 1: phase 4 drops the levels a step explains; 0: keeps every
 			   * level of the fit (for reading small steps, such as a TLB's) */
+	double shallow;   /* phase 5 keeps a step from this ratio up to min_ratio where
+			   * both sides are flat over an octave and a cache could end
+			   * there (0: none kept) */
 };
 
 /* One level of a curve. Indices refer to the caller's arrays. */
@@ -59,9 +68,15 @@ struct seg_level {
 	double cost;   /* the median of its points' costs */
 };
 
+/* A shallow step's least ratio, for seg_params.shallow where a curve's
+ * pages add no step of their own (a small core's L3 can answer 1.3-2x its
+ * L2's latency; on 4 KB pages a first-level TLB's reach steps alike). */
+#define SEG_SHALLOW 1.3
+
 /* The parameters for latency curves: penalty 0.07, min_ratio 2 (each cache
  * level at least twice as slow as the one before), tolerance 0.15,
- * transitions dropped. */
+ * transitions dropped, no shallow step kept (the caller sets SEG_SHALLOW
+ * where the pages cannot step). */
 void seg_params_latency(struct seg_params *p);
 
 /* The parameters for mountain columns (time per access): the same penalty

@@ -278,6 +278,11 @@ out:
 	return rc;
 }
 
+const char *mt_plural(const char *one, const char *many, unsigned long long n)
+{
+	return n == 1 ? one : many;
+}
+
 const char *mt_fmt_size(char *buf, size_t len, uint64_t bytes)
 {
 	static const char units[] = "KMGT";

@@ -76,6 +76,14 @@ int mt_parse_u64_list(const char *s, uint64_t min, uint64_t max, uint64_t *out, 
 int mt_parse_cpu_list(const char *s, int *cpus, int cap, mt_error *e);
 #define MT_CPU_LIST_MAX 65536
 
+/* The form of a phrase with a count for n, ngettext's shape (one and many
+ * are printf formats taking the count and the same arguments after it):
+ * "%zu size" for 1, "%zu sizes" otherwise. The one way memtop writes "N
+ * thing(s)", so that a translation swaps ngettext in here and gets its
+ * languages' plural forms. Never NULL. */
+const char *mt_plural(const char *one, const char *many, unsigned long long n)
+	__attribute__((format_arg(1))) __attribute__((format_arg(2)));
+
 /* Format bytes the way the seed labels rows: "16K", "128M", "1G"; exact
  * multiples use the biggest unit, others fall back to K with decimals. */
 const char *mt_fmt_size(char *buf, size_t len, uint64_t bytes);

@@ -6,6 +6,7 @@
 #include "base/jsonio.h"
 #include "base/util.h"
 #include "info/info.h"
+#include "os/cgroup.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,14 +89,29 @@ static int load_from(const char *path, struct info *inf)
 	return MT_EXIT_OK;
 }
 
+/* This process's job limits (os/cgroup.h): one line, and a line for each
+ * cgroup file that did not parse. */
+static void print_job(FILE *f)
+{
+	const struct mt_limits *l = mt_limits_this();
+	char sum[400];
+	mt_limits_summary(l, sum, sizeof sum);
+	fprintf(f, "\njob: %s%s\n", sum,
+		l->known && strcmp(sum, "no limits") ? " (memtop topo: the file of each)" : "");
+	for (int i = 0; i < l->nnotes; i++)
+		fprintf(f, "  %s\n", l->notes[i]);
+}
+
 /* --json FILE: the table on stdout and the JSON atomically into FILE; with
  * FILE "-" the JSON on stdout and the table on stderr. Returns an exit code. */
-static int write_json(const struct info *inf, const char *path)
+static int write_json(const struct info *inf, const char *path, int live)
 {
 	cJSON *o = info_to_json(inf);
 	mt_error e;
 	int rc;
 	info_print(jsonio_is_stdout(path) ? stderr : stdout, inf);
+	if (live)
+		print_job(jsonio_is_stdout(path) ? stderr : stdout);
 	if (!o) {
 		mt_warn("info: out of memory");
 		return MT_EXIT_RUNTIME;
@@ -134,7 +150,7 @@ int cmd_info(int argc, char **argv)
 	}
 	rc = MT_EXIT_OK;
 	if (json && json_path) {
-		rc = write_json(inf, json_path);
+		rc = write_json(inf, json_path, !from);
 	} else if (json) {
 		cJSON *o = info_to_json(inf);
 		char *text = o ? cJSON_Print(o) : NULL;
@@ -148,6 +164,8 @@ int cmd_info(int argc, char **argv)
 		free(text);
 	} else {
 		info_print(stdout, inf);
+		if (!from)
+			print_job(stdout);
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		mt_warn("info: cannot write the output");

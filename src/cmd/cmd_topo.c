@@ -8,6 +8,7 @@
 #include "os/topo.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* the groups listed one a line before the rest are counted */
@@ -82,6 +83,55 @@ static void print_nodes(FILE *f, const struct topo *t)
 			t->nnodes - TOPO_LINES);
 }
 
+/* The nodes' distances as numactl -H prints them (the firmware's SLIT,
+ * through hwloc), the first TOPO_LINES nodes. */
+static void print_distances(FILE *f, const struct topo *t)
+{
+	int n = t->nnodes < TOPO_LINES ? t->nnodes : TOPO_LINES;
+	if (!t->dist || t->nnodes < 2)
+		return;
+	fprintf(f, "  node distances (the SLIT: relative latency, 10 local):\n  %6s ", "node");
+	for (int j = 0; j < n; j++)
+		fprintf(f, " %3d", t->nodes[j].os_index);
+	fprintf(f, "\n");
+	for (int i = 0; i < n; i++) {
+		fprintf(f, "  %6d:", t->nodes[i].os_index);
+		for (int j = 0; j < n; j++)
+			fprintf(f, " %3d", topo_distance(t, i, j));
+		fprintf(f, "\n");
+	}
+	if (t->nnodes > n)
+		fprintf(f, "  ... the distances of %d more nodes: --json lists them all\n",
+			t->nnodes - n);
+}
+
+/* What hwloc's tree could not place, and what memtop read around in it:
+ * one line each. */
+static void print_unplaced(FILE *f, const struct topo *t)
+{
+	char line[600];
+	if (topo_unplaced_text(t, line, sizeof line)[0])
+		fprintf(f, "  not placed: %s\n", line);
+	if (t->read_around[0])
+		fprintf(f, "  read around: %s\n", t->read_around);
+}
+
+/* The CPUs in no L3 group where others have one (a die without L3). */
+static void print_no_l3(FILE *f, const struct topo *t)
+{
+	struct topo_set s = { 0, NULL };
+	char cpus[1024];
+	if (t->nl3 == 0 || !(s.cpus = calloc((size_t)t->ncpus, sizeof *s.cpus)))
+		return;
+	for (int i = 0; i < t->ncpus; i++)
+		if (t->cpus[i].l3 < 0)
+			s.cpus[s.n++] = t->cpus[i].os;
+	if (s.n)
+		fprintf(f, "  no L3: CPU%s %s (in no L3 group: a die or package without one)\n",
+			s.n == 1 ? "" : "s", topo_set_text(&s, cpus, sizeof cpus));
+	free(s.cpus);
+}
+
 /* The L3 groups; a size memtop info doubts is marked '?' and said why. */
 static void print_l3(FILE *f, const struct topo *t, const struct machine *m)
 {
@@ -104,6 +154,7 @@ static void print_l3(FILE *f, const struct topo *t, const struct machine *m)
 	}
 	if (t->nl3 > TOPO_LINES)
 		fprintf(f, "  ... and %d more L3 groups (--json lists them all)\n", t->nl3 - TOPO_LINES);
+	print_no_l3(f, t);
 	if (doubted)
 		fprintf(f, "  ? doubted (memtop info): %s\n", MT_PRINTABLE(dt->why));
 }
@@ -136,7 +187,8 @@ static void print_smt(FILE *f, const struct topo *t)
 		fprintf(f, "  SMT siblings: none (one CPU per core)\n");
 		return;
 	}
-	fprintf(f, "  SMT siblings: %d cores with %d CPUs each, e.g.", t->nsmt, t->smt[0].n);
+	fprintf(f, "  SMT siblings: %d core%s with %d CPUs each, e.g.", t->nsmt,
+		t->nsmt == 1 ? "" : "s", t->smt[0].n);
 	for (int i = 0; i < t->nsmt && i < 4; i++)
 		fprintf(f, " %s", topo_set_text(&t->smt[i], cpus, sizeof cpus));
 	fprintf(f, "%s\n", t->nsmt > 4 ? " ..." : "");
@@ -160,12 +212,15 @@ static void print_topo(FILE *f, const struct topo *t, const struct machine *m)
 	fprintf(f, "memtop topo: %s (hwloc %s)\n", MT_PRINTABLE(t->source),
 		topo_hwloc_version(ver, sizeof ver));
 	fprintf(f, "%s\n", topo_summary(t, sum, sizeof sum));
+	print_unplaced(f, t);
 	print_nodes(f, t);
+	print_distances(f, t);
 	print_l3(f, t, m);
 	print_coretypes(f, t);
 	print_smt(f, t);
 	print_vm(f, m);
 	print_conditions(f, m);
+	machine_job_print(f, m, m->from == MACHINE_THIS);
 }
 
 int cmd_topo(int argc, char **argv)
@@ -191,11 +246,17 @@ int cmd_topo(int argc, char **argv)
 	rc = MT_EXIT_OK;
 	if (json) {
 		cJSON *o = topo_to_json(m->topo), *c = mt_conditions_to_json(&m->cond);
+		cJSON *j = mt_limits_to_json(&m->limits);
 		if (o && c && cJSON_AddItemToObject(o, "conditions", c))
 			c = NULL;
 		else
 			cJSON_Delete(o), o = NULL;
+		if (o && j && cJSON_AddItemToObject(o, "job", j))
+			j = NULL;
+		else
+			cJSON_Delete(o), o = NULL;
 		cJSON_Delete(c);
+		cJSON_Delete(j);
 		if (!o || cmd_write_json(json, o, &e) < 0) {
 			mt_warn("topo: %s", o ? e.msg : "out of memory");
 			rc = MT_EXIT_RUNTIME;

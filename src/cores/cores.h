@@ -43,6 +43,7 @@
 #define CORES_SAMPLE_PER_REL 48    /* ... this many a relation, spread over the machine */
 #define CORES_SAMPLE_ABOVE 32 /* --sample is the default above this many CPUs */
 #define CORES_REL_LEN 48
+#define CORES_SAID_LEN 320 /* a plan's domains in words, at most */
 #define CORES_PLACE_LEN 96
 
 /* Where one CPU sits, as the plan needs it: its core (SMT siblings share
@@ -115,13 +116,18 @@ struct cores_plan {
 	size_t npairs;
 	int sampled;                  /* pairs chosen by --sample */
 	int bounded;                  /* ... a few of each relation (a big machine) */
+	char said[CORES_SAID_LEN];    /* the list's domains in words ("S0:0-3 = CPUs
+				       * 0,1,2,3"), "" when it names none */
 };
 
-/* Parse a CPU list "0-3,8" (mt_parse_cpu_list's grammar) into cpus
- * (sorted, at most cap). Each CPU must be one machine m allows. Returns
- * the count, or -1 with e saying why in words that name the CPU ("CPU 9 is
- * not one this process may run on") or the bad part. */
-int cores_parse_cpus(const char *s, const struct machine *m, int *cpus, int cap, mt_error *e);
+/* Parse a CPU list "0-3,8" or "S0:0-3,L3:1" (machine_cpus's grammar,
+ * domains resolved on m; m NULL: numbers alone) into cpus (sorted, at most
+ * cap); said (may be NULL) gets its domains in words (machine_cpus). Each
+ * CPU must be one machine m allows. Returns the count, or -1 with e saying
+ * why in words that name the CPU ("CPU 9 is not one this process may run
+ * on") or the bad part ("S2: this machine has packages 0 and 1"). */
+int cores_parse_cpus(const char *s, const struct machine *m, int *cpus, int cap, char *said,
+		     size_t len, mt_error *e);
 
 /* Fill places[0..n) for cpus from topology t (core, group: the L3 group,
  * else the NUMA node, else the package; and words). t NULL, or a CPU t does

@@ -52,8 +52,10 @@ static int parse_method(const char *exp, const char *arg, void *params)
 #define RP struct run_params
 static const struct batch_option options[] = {
 	BATCH_OPT_STRING("cpus", 'c', "LIST",
-			 "the CPUs to pair, such as 0-3,8 (default: every CPU this\n"
-			 "process may run on; see taskset(1))",
+			 "the CPUs to pair, such as 0-3,8, or domains: S0 a package,\n"
+			 "N1 a node's CPUs, L3:0, C one CPU a core, P or E, S0:0-7\n"
+			 "its first eight (default: every CPU this process may run\n"
+			 "on; see taskset(1))",
 			 RP, list),
 	BATCH_OPT_FLAG("sample", 'S',
 		       "one CPU of each core against one of each L3 group, and\n"
@@ -143,6 +145,8 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params
 static void describe(const struct cores_plan *pl, const struct machine *m, struct plan *out)
 {
 	plan_init(out, "cores", m);
+	if (pl->said[0])
+		plan_note(out, "--cpus %s", pl->said);
 	plan_add_threads(out, 2, pl->cpus, pl->n);
 	for (size_t k = 0; k < pl->npairs; k++)
 		plan_add_pair(out, pl->cpus[pl->pairs[k].ia], pl->cpus[pl->pairs[k].ib]);
@@ -264,6 +268,8 @@ static int print_head(void *printer)
 	if (b->no_topo)
 		fprintf(run->meta, "# no topology (hwloc could not read this machine): every "
 				   "relation is unknown\n");
+	if (pl->said[0])
+		fprintf(run->meta, "# --cpus %s\n", pl->said);
 	fprintf(run->meta, "# cores: %s; one-way ns = round trip / 2\n",
 		pl->p.method == CORES_RW
 			? "two pinned threads each store to their own line and read the other's (rw)"
@@ -322,6 +328,7 @@ static int prepare(struct batch_cli *cli, void *params, void *printer,
 
 	if ((rc = machine_for_run(cli, &m, &owned)) >= 0)
 		return rc;
+	cli->threads = 2; /* a pair pings and pongs */
 	if ((rc = make_plan(rp, cli, m)) >= 0)
 		goto fail;
 	if (cli->plan) {

@@ -29,9 +29,11 @@ static int cmp_int(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-int cores_parse_cpus(const char *s, const struct machine *m, int *cpus, int cap, mt_error *e)
+int cores_parse_cpus(const char *s, const struct machine *m, int *cpus, int cap, char *said,
+		     size_t len, mt_error *e)
 {
-	int n = mt_parse_cpu_list(s, cpus, cap, e);
+	static const struct machine none = { .from = MACHINE_THIS }; /* no topology, no CPU */
+	int n = machine_cpus(m ? m : &none, s, cpus, cap, said, len, e);
 	if (n < 0)
 		return -1;
 	for (int i = 0; i < n; i++)
@@ -264,10 +266,11 @@ int cores_plan_for(struct cores_plan *pl, const struct cores_params *p, const st
 	static int cpus[CORES_MAX_CPUS];
 	static struct cores_place places[CORES_MAX_CPUS];
 	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER; /* the arrays above */
+	char said[CORES_SAID_LEN] = "";
 	int n, rc;
 	pthread_mutex_lock(&lock);
 	if (list) {
-		n = cores_parse_cpus(list, m, cpus, CORES_MAX_CPUS, e);
+		n = cores_parse_cpus(list, m, cpus, CORES_MAX_CPUS, said, sizeof said, e);
 	} else {
 		n = machine_coretype_cpus(m, kind, cpus, CORES_MAX_CPUS);
 	}
@@ -284,6 +287,8 @@ int cores_plan_for(struct cores_plan *pl, const struct cores_params *p, const st
 	if (sample < 0)
 		sample = n > CORES_SAMPLE_ABOVE;
 	rc = cores_plan_make(pl, p, places, n, sample, NULL, m->topo, e);
+	if (rc == 0)
+		mt_strlcpy(pl->said, said, sizeof pl->said);
 	pthread_mutex_unlock(&lock);
 	return rc;
 }

@@ -52,7 +52,7 @@ static const struct batch_option options[] = {
 			 "thread counts (default 1,2,4,8; more than the CPUs is allowed)", RP,
 			 threads),
 	BATCH_OPT_U64("rounds", 'r', "N",
-		      "increments per thread (default 20000000; the seed: 50000000)", RP, rounds,
+		      "atomic adds a thread (default 20000000; the seed: 50000000)", RP, rounds,
 		      1, 10000000000ull),
 	BATCH_HELP_TRIES("best of N (default 3)"),
 	BATCH_OPT_CALL("padding", 'p', "BYTES",
@@ -63,7 +63,7 @@ static const struct batch_option options[] = {
 			 "spacings of the sweep in bytes (default 8,16,32,64,128,256)", RP,
 			 spacings),
 	BATCH_OPT_FLAG("no-sweep", 'N', "skip the sweep", RP, no_sweep),
-	BATCH_HELP_COMMON("small run for tests: threads 1,2, 200000 rounds, 1 try,\n"
+	BATCH_HELP_COMMON("small run for tests: threads 1,2, 200000 atomic adds a thread, 1 try,\n"
 			  "spacings 8,128",
 			  "print CSV, one row a cell (the rest goes to stderr)"),
 	BATCH_END,
@@ -170,6 +170,9 @@ static int machine_part(struct batch_cli *cli, struct falseshare_params *p)
 	}
 	p->ncpus = m->nallowed < FALSESHARE_MAX_CPUS ? m->nallowed : FALSESHARE_MAX_CPUS;
 	memcpy(p->cpus, m->allowed, (size_t)p->ncpus * sizeof *p->cpus);
+	for (size_t i = 0; i < p->nthreads; i++) /* the job's CPU quota is set against it */
+		if ((int)p->threads[i] > cli->threads)
+			cli->threads = (int)p->threads[i];
 	if (!cli->plan)
 		return 0;
 	describe(p, m, &pl);
@@ -261,7 +264,7 @@ static int print_plan(void *printer)
 {
 	const struct printer *b = printer;
 	fprintf(b->run->meta,
-		"# falseshare: %llu atomic adds per thread, best of %d; threads pinned round-robin "
+		"# falseshare: %llu atomic adds a thread, best of %d; threads pinned round-robin "
 		"over %d CPU%s\n",
 		(unsigned long long)b->p->rounds, b->p->tries, b->ncpus, b->ncpus == 1 ? "" : "s");
 	fprintf(b->run->meta, "# packed: counters %u bytes apart; padded: %u bytes apart\n",

@@ -45,10 +45,10 @@ static void compare_falseshare(const struct result_file *f, int nf)
 	unsigned th[FALSESHARE_MAX_T];
 	size_t nth = fs_threads(f, nf, th);
 	double v[CMP_MAX_FILES];
-	printf("\nns per increment per thread (ms / increments: files of different rounds "
-	       "compare)\n");
+	printf("\nns an atomic add, a thread (ms over the atomic adds: files of different "
+	       "--rounds compare)\n");
 	for (int i = 0; i < nf; i++)
-		printf("  %c: %llu increments a thread, best of %d; packed %u B apart, padded %u B\n",
+		printf("  %c: %llu atomic adds a thread, best of %d; packed %u B apart, padded %u B\n",
 		       'A' + i, (unsigned long long)fs(f, i)->rounds, fs(f, i)->tries,
 		       fs(f, i)->packed, fs(f, i)->padded);
 	cmp_ratio_head("threads layout", nf);

@@ -8,6 +8,7 @@
 #include "latency.h"
 #include "latency_eta.h"
 #include "base/chase.h"
+#include "machine/machine.h"
 #include "os/barrier.h"
 #include "os/clock.h"
 #include "os/platform.h"
@@ -107,37 +108,37 @@ int latency_params_set_max(struct latency_params *p, uint64_t max, mt_error *e)
 	return 0;
 }
 
-int latency_params_fit_memory(struct latency_params *p, uint64_t available, char *note,
-			      size_t len, mt_error *e)
+int latency_params_fit_memory(struct latency_params *p, const struct machine_budget *b,
+			      const char *want_why, char *note, size_t len, mt_error *e)
 {
-	uint64_t cap = available / 2;
-	char a[32], b[32];
+	uint64_t cap = b->bytes / 2, asked = p->nsizes ? p->sizes[p->nsizes - 1] : 0;
+	char a[32], c[32];
 	note[0] = '\0';
-	if (available == 0 || p->nsizes == 0)
+	if (b->bytes == 0 || p->nsizes == 0)
 		return 0;
 	if (p->other && 2 * latency_buffer_bytes(p) > cap) { /* two buffers: one first */
 		p->other = 0;
-		mt_snprintf(note, len, "the random chase on huge pages left out: two buffers of %s "
-				       "do not fit in half of the %s available",
-			    mt_fmt_size(a, sizeof a, latency_buffer_bytes(p)),
-			    mt_fmt_size(b, sizeof b, available & ~(uint64_t)0xfffff));
-		mt_strlcpy(p->note, note, sizeof p->note);
+		mt_snprintf(note, len,
+			    "%s: the random chase on huge pages left out (two buffers of %s do "
+			    "not fit in half of the %s a run may take)",
+			    b->who, mt_fmt_size(a, sizeof a, latency_buffer_bytes(p)),
+			    mt_fmt_size(c, sizeof c, b->bytes & ~(uint64_t)0xfffff));
 	}
-	if (p->sizes[p->nsizes - 1] <= cap)
-		return 0;
-	if (cap < LATENCY_MIN_SIZE)
-		return mt_fail(e, "not enough memory for a 4K chase");
-	{
-		uint64_t asked = p->sizes[p->nsizes - 1];
-		char c[32];
+	if (asked > cap) {
+		if (cap < LATENCY_MIN_SIZE)
+			return mt_fail(e, "not enough memory for a 4K chase (%s)", b->who);
 		while (p->nsizes > 1 && p->sizes[p->nsizes - 1] > cap)
 			p->nsizes--;
-		mt_append(note, len, "%ssizes capped at %s (asked %s): half of the %s available",
-			  note[0] ? "; " : "", mt_fmt_size(a, sizeof a, p->sizes[p->nsizes - 1]),
-			  mt_fmt_size(b, sizeof b, asked),
-			  mt_fmt_size(c, sizeof c, available & ~(uint64_t)0xfffff));
-		mt_strlcpy(p->note, note, sizeof p->note);
+		if (note[0])
+			mt_append(note, len, "; sizes capped at %s, %s would be %s",
+				  mt_fmt_size(a, sizeof a, p->sizes[p->nsizes - 1]),
+				  want_why && want_why[0] ? want_why : "the plan",
+				  mt_fmt_size(c, sizeof c, asked));
+		else
+			machine_budget_capped(b, "sizes", p->sizes[p->nsizes - 1], asked, want_why,
+					      note, len);
 	}
+	mt_strlcpy(p->note, note, sizeof p->note);
 	return 0;
 }
 
@@ -301,10 +302,11 @@ static double pages_report(const char *buf, size_t len, int hugepages, char *out
 }
 
 static int emit_point(job_t *job, size_t row, size_t col, int kind, const struct point *pt,
-		      double ghz)
+		      double ghz, int type)
 {
 	struct job_event ev;
 	job_cell(&ev, kind, (int)row, (int)col, pt->best, job_spread(pt->best, pt->second));
+	ev.type = type;
 	JOB_PAYLOAD_PUT(&ev, struct latency_ev_point,
 			&((struct latency_ev_point){
 				.cycles = pt->best * ghz, .loads = pt->loads, .tries = pt->tries }));
@@ -528,11 +530,12 @@ static int pages_then_price(job_t *job, struct latency_params *p, struct chase_m
 }
 
 /* Link and measure point (i, c) and say it: column c of p over m, or the
- * other page size's random chase (c == nstrides + 1) over mo with po.
- * Returns JOB_GO, JOB_CANCELLED, or -1 with e. */
+ * other page size's random chase (c == nstrides + 1) over mo with po; as a
+ * JOB_EV_CELL, or (again) a JOB_EV_UPDATE only when it reads lower than
+ * *ns. *ns gets the point's ns. Returns JOB_GO, JOB_CANCELLED, or -1 with e. */
 static int one_point(job_t *job, const struct latency_params *p, struct chase_mem *m,
 		     const struct latency_params *po, struct chase_mem *mo, size_t i, size_t c,
-		     double *est, double ghz, mt_error *e)
+		     double *est, double ghz, int again, double *ns, mt_error *e)
 {
 	int other = c == p->nstrides + 1, random = c >= p->nstrides;
 	unsigned stride = random ? p->random_stride : p->strides[c];
@@ -547,9 +550,45 @@ static int one_point(job_t *job, const struct latency_params *p, struct chase_me
 	if (job_check(job) == JOB_CANCELLED ||
 	    measure_point(job, p, start, lines, est, &pt) == JOB_CANCELLED)
 		return JOB_CANCELLED;
-	if (emit_point(job, i, c, other ? LATENCY_CELL_OTHER : random ? LATENCY_CELL_RANDOM : LATENCY_CELL_FIXED,
-		       &pt, ghz) < 0)
+	if ((!again || pt.best < *ns) &&
+	    emit_point(job, i, c, other ? LATENCY_CELL_OTHER : random ? LATENCY_CELL_RANDOM : LATENCY_CELL_FIXED,
+		       &pt, ghz, again ? JOB_EV_UPDATE : JOB_EV_CELL) < 0)
 		return mt_fail(e, "out of memory");
+	*ns = again ? fmin(*ns, pt.best) : pt.best;
+	return JOB_GO;
+}
+
+/* With the last run's main curve (p->prev_ns): measure again, once, each of
+ * its points that moved from it by LATENCY_MOVED (this run's in got[]),
+ * sending the lower reading; then say how many now agree with the last
+ * run. Returns JOB_GO, JOB_CANCELLED, or -1 with e. */
+static int retry_moved(job_t *job, const struct latency_params *p, struct chase_mem *m,
+		       const struct latency_params *po, struct chase_mem *mo, double *got,
+		       double ghz, mt_error *e)
+{
+	size_t c = latency_main_curve(p), tried = 0, agree = 0;
+	double est = 2.0;
+	for (size_t i = 0; p->has_prev && i < p->nsizes; i++) {
+		double was = p->prev_ns[i];
+		int st;
+		if (!isfinite(was) || !isfinite(got[i]) ||
+		    fabs(got[i] - was) < LATENCY_MOVED * fmin(got[i], was))
+			continue;
+		if ((st = one_point(job, p, m, po, mo, i, c, &est, ghz, 1, &got[i], e)) != JOB_GO)
+			return st;
+		tried++;
+		agree += fabs(got[i] - was) < LATENCY_MOVED * fmin(got[i], was);
+	}
+	if (tried) {
+		struct job_event ev;
+		memset(&ev, 0, sizeof ev);
+		ev.type = JOB_EV_NOTE;
+		ev.subtype = LATENCY_NOTE_RETRIED;
+		ev.value = (double)tried;
+		mt_snprintf(ev.text, sizeof ev.text, "%zu of them now agree with it", agree);
+		if (job_emit(job, &ev) < 0)
+			return mt_fail(e, "out of memory");
+	}
 	return JOB_GO;
 }
 
@@ -562,13 +601,15 @@ static int chase_all(job_t *job, const struct latency_params *p0, struct chase_m
 	struct latency_params pp = *p0, *p = &pp; /* point_ns adapts; the probe grows */
 	uint64_t t_start = mt_now_ns(), t_point;
 	double units_done, units_total, priced; /* progress in ns: real done, done + expected */
-	double said, before, left_all;
+	double said, before, left_all, got[LATENCY_MAX_SIZES], ns = 0;
 	double est[LATENCY_ETA_COLS];
 	struct latency_eta eta;
 	size_t ncol = columns(p);
 	int st;
 	for (size_t k = 0; k < LATENCY_ETA_COLS; k++)
-		est[k] = 2.0;
+		est[k] = LATENCY_FIRST_GUESS_NS;
+	for (size_t i = 0; i < LATENCY_MAX_SIZES; i++)
+		got[i] = NAN;
 	st = pages_then_price(job, p, m, p->other ? mo : NULL, t_start, &said);
 	if (st != JOB_GO)
 		return st == JOB_CANCELLED ? 0 : mt_fail(e, "out of memory");
@@ -584,9 +625,11 @@ static int chase_all(job_t *job, const struct latency_params *p0, struct chase_m
 				return 0;
 			priced = latency_point_cost_ns(p, i, random ? p->random_stride : p->strides[c], random);
 			t_point = mt_now_ns();
-			st = one_point(job, p, m, po, mo, i, c, &est[c], ghz, e);
+			st = one_point(job, p, m, po, mo, i, c, &est[c], ghz, 0, &ns, e);
 			if (st != JOB_GO)
 				return st == JOB_CANCELLED ? 0 : -1;
+			if (c == latency_main_curve(p))
+				got[i] = ns;
 			latency_eta_add(&eta, c, priced, (double)(mt_now_ns() - t_point));
 			units_done = (double)(mt_now_ns() - t_start);
 			units_total = units_done + remaining_ns(p, &eta, i, c, &left_all);
@@ -599,7 +642,8 @@ static int chase_all(job_t *job, const struct latency_params *p0, struct chase_m
 			keep_to_target(p0, p, t_start, units_done, units_total);
 		}
 	}
-	return 0;
+	st = retry_moved(job, p, m, po, mo, got, ghz, e);
+	return st == JOB_GO || st == JOB_CANCELLED ? 0 : -1;
 }
 
 /* The pages note of buffer m (kind LATENCY_NOTE_PAGES or LATENCY_NOTE_OTHER_PAGES,

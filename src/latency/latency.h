@@ -40,6 +40,8 @@
 #define LATENCY_MAX_STRIDES 12
 #define LATENCY_MAX_LEVELS 16
 #define LATENCY_MIN_SIZE 4096u
+#define LATENCY_DEFAULT_MAX (512ull << 20) /* the largest size when the caches ask no more */
+#define LATENCY_MAX_MAX (64ull << 30)      /* the largest size a run may ask for */
 #define LATENCY_PAGE 4096u
 
 /* lat_mem_rd's next array size after k bytes (seed 002's step()): doubling
@@ -67,7 +69,8 @@ enum { LATENCY_CELL_FIXED = 0, LATENCY_CELL_RANDOM = 1, LATENCY_CELL_OTHER = 2 }
  * pages, 0..1, or -1 not known); the run priced once its pages are in
  * (value: the s it expects in all, the figure announced; payload struct
  * latency_ev_revised: the s the pages took). */
-enum { LATENCY_NOTE_PAGES = 1, LATENCY_NOTE_REVISED = 2, LATENCY_NOTE_OTHER_PAGES = 3, LATENCY_NOTE_PRICED = 4 };
+enum { LATENCY_NOTE_PAGES = 1, LATENCY_NOTE_REVISED = 2, LATENCY_NOTE_OTHER_PAGES = 3, LATENCY_NOTE_PRICED = 4,
+       LATENCY_NOTE_RETRIED = 5 };
 
 /* The payload of a chase's cell (run/job.h: JOB_PAYLOAD_PUT/GET). */
 struct latency_ev_point {
@@ -122,9 +125,23 @@ struct latency_params {
 					      yet): prices the sizes past 64 MB, whose
 					      page walks reach further out */
 	} probe;
-	char note[200];                    /* emitted as a JOB_EV_NOTE at the start */
+	char note[400];                    /* emitted as a JOB_EV_NOTE at the start (cut to
+					    * an event's text) */
+	double prev_ns[LATENCY_MAX_SIZES]; /* the last run here: its main curve (the one its
+					      levels were read from) at these sizes, NAN
+					      where it has none (latency_history) */
+	int has_prev;                      /* prev_ns holds any: the worker measures again,
+					      once, the main curve's points that moved from
+					      it by LATENCY_MOVED, and sends each as a
+					      JOB_EV_UPDATE when it reads lower (another task
+					      only adds), then a LATENCY_NOTE_RETRIED note
+					      (value: points measured again; text: how many
+					      now agree with the last run) */
 	char why_max[240];                 /* why the largest size is what it is ("" the
 					      default) */
+	char want_max[200];                /* what set it, as a cap's note names it ("4 x
+					      the L3 508M (cpuid)", "--max-size", "--quick's",
+					      "the default"): latency_params_sized */
 	char *buf;                         /* NULL: the worker maps its own buffer; else
 					      the caller's (memtop run numa binds it to a
 					      node), latency_buffer_bytes() long, page
@@ -156,13 +173,47 @@ int latency_pages_both(struct latency_params *p, const char *thp);
  * with e ("--max-size: ...") when max < 4 KB or the list would not fit. */
 int latency_params_set_max(struct latency_params *p, uint64_t max, mt_error *e);
 
-/* Cap the largest size to half of available bytes (0 = unknown: no cap);
- * writes the sentence into note and p->note ("" when nothing was capped).
- * With p->other (two buffers), the other page size's chase is left out
- * first, said the same way, when both buffers do not fit that half.
- * Returns 0, or -1 with e when not even 4 KB fits. */
-int latency_params_fit_memory(struct latency_params *p, uint64_t available, char *note,
-			      size_t len, mt_error *e);
+/* p's sizes in words into buf (len bytes): "143 sizes 4K..2G", "1 size,
+ * 4K". Returns buf. */
+const char *latency_sizes_text(const struct latency_params *p, char *buf, size_t len);
+
+struct machine; /* machine/machine.h */
+
+/* The one way a run's parameters are made, `memtop run latency` and the
+ * Latency tab alike, so that --help's rule, --plan, the run and the tab
+ * name one largest size and one time. latency_params_sized: the default
+ * run (quick: --quick's) on machine m for the worker's CPU cpu, its sizes
+ * up to max when max is not 0, else (not quick) up to LATENCY_DEFAULT_MAX
+ * or machine_dram_floor(cpu) when that is larger, so that the curve ends
+ * in memory (why in p->why_max, "" for the default). Returns 0, or -1
+ * with e ("--max-size: at most 64G"). */
+int latency_params_sized(struct latency_params *p, const struct machine *m, int cpu, int quick,
+			 uint64_t max, mt_error *e);
+
+/* After latency_params_sized and the caller's own choices (strides, the
+ * random chase, tries, pages): the time priced (probe: a fresh page's cost
+ * and latency_probe measured here; 0 for a recorded machine), the random
+ * chase on both page sizes where both is 1, or -1 and not quick and
+ * m's THP can be asked for (else why into note), and the sizes capped to
+ * half of what budget b leaves a run (machine_mem_budget: the memory
+ * available, or the job's cgroup limit), said in note (len bytes; "" when
+ * nothing was said) with p->want_max; *asked the largest size before the
+ * cap. Returns 0, or -1 with e when not even 4K fits. */
+struct machine_budget; /* machine/machine.h */
+int latency_params_settle(struct latency_params *p, const struct machine *m, int both, int quick,
+			  int probe, const struct machine_budget *b, char *note, size_t len,
+			  uint64_t *asked, mt_error *e);
+
+/* Cap the largest size to half of what budget b leaves a run (its bytes
+ * 0: not known, no cap); writes the sentence into note and p->note ("" when
+ * nothing was capped): "this job may use 768M (its cgroup): sizes capped at
+ * 256M, want_why would be 2G" (want_why: why the largest size was what it
+ * was, "4 x the L3 508M (cpuid)"; NULL "the plan"). With p->other (two
+ * buffers), the other page size's chase is left out first, said in the
+ * same note, when both buffers do not fit that half. Returns 0, or -1 with
+ * e when not even 4 KB fits. */
+int latency_params_fit_memory(struct latency_params *p, const struct machine_budget *b,
+			      const char *want_why, char *note, size_t len, mt_error *e);
 
 /* Bytes of the buffer the worker chases in: the largest size (or stride)
  * rounded up to 2 MB. */
@@ -285,6 +336,9 @@ struct latency_result {
 	int hugepages;       /* LATENCY_HUGE_* requested */
 	char pages[160];     /* what the kernel gave: "4 KB pages", "huge pages: ..." */
 	uint64_t capped_from; /* the asked max size when memory capped it, else 0 */
+	double memory_probe_ns; /* a random load over 64 MB timed before the run (the
+			      * estimate's probe): what this machine's memory reads
+			      * elsewhere in the run; 0 not known */
 	double elapsed_s;
 	char source[MT_PATH_MAX]; /* file it came from, "" when measured here */
 	cJSON *caches;       /* the `memtop info` recorded with the run, or NULL */
@@ -298,7 +352,8 @@ struct latency_result *latency_result_new(const struct latency_params *p, double
 /* Free r (NULL is fine). */
 void latency_result_free(struct latency_result *r);
 
-/* Apply one event of a latency job to r: a JOB_EV_CELL, or the
+/* Apply one event of a latency job to r: a JOB_EV_CELL (or a JOB_EV_UPDATE:
+ * a point measured again, its value replaced), or the
  * LATENCY_NOTE_PAGES note (other notes are left to the caller). Returns 0, or -1
  * when the event is not r's (a cell outside r, another note). */
 int latency_apply(struct latency_result *r, const struct job_event *ev);
@@ -315,6 +370,10 @@ size_t latency_ncurves(const struct latency_result *r);
  * they first disagreed): another task had the CPU, so its latency may read
  * high. Marked ~ in the table and the Latency tab. */
 #define LATENCY_DOUBTFUL_SPREAD 0.10
+
+/* A point that moved from the last run's on this machine (latency_history):
+ * this share or more from it. */
+#define LATENCY_MOVED 0.20
 
 /* Whether point i of curve k (a fixed stride's index; k == r->nstrides: the
  * random chase; k == r->nstrides + 1: the random chase on the other page
@@ -363,6 +422,16 @@ int latency_worker(job_t *job, void *arg, mt_error *e);
 
 /* ---- reading the curve (latency_levels.c) ------------------------------ */
 
+/* The curve of params p the levels will be read from, as a curve index of
+ * latency_point_doubtful (nstrides: the random chase; nstrides + 1: the
+ * other page size's, when that is the huge-page one; else the largest
+ * stride). */
+size_t latency_main_curve(const struct latency_params *p);
+
+/* Point i of result r's curve the levels are read from (as
+ * latency_detect chooses it), ns; NAN where not measured. */
+double latency_main_ns(const struct latency_result *r, size_t i);
+
 /* The cache levels are read from one curve with seg_levels()
  * (src/base/segment.h: a penalised piecewise-constant fit of ln(latency),
  * transitions explained by the capacity bound, levels at least 2x apart):
@@ -383,6 +452,10 @@ int latency_worker(job_t *job, void *arg, mt_error *e);
 			    * caches */
 #define LATENCY_PARTIAL 0.8 /* a step's next point under this share of the next level's
 			* latency has not finished the step */
+#define LATENCY_MEMORY_FLAT 1.25 /* memory is a plateau the curve reaches: its last octave
+				 * within this (4 KB-page walks creep up by less) */
+#define LATENCY_MEMORY_REF 0.9   /* or its last point at least this share of what memory
+				 * reads elsewhere in the run */
 #define LATENCY_L1_NOMINAL_NS 1.0 /* the L1 latency tinymembench takes off its values, as
 			       * read: it is unknown, about 1 ns (4-5 cycles at 4-5 GHz);
 			       * ln(latency) of such a table is read as ln(ns + 1) */
@@ -429,6 +502,11 @@ struct latency_level {
 	int partial;       /* the curve at step_end is still short of the next level
 			    * (under LATENCY_PARTIAL of it): the cache may end anywhere
 			    * from size to step_end */
+	uint64_t walks_from; /* on 4 KB pages (or pages not said): the size past which
+			    * page walks raise this last cache's latency (a second-level
+			    * TLB's reach), the level read on to where they end; 0 none */
+	int runs, seen;    /* this machine's recent runs held against (this one
+			    * included; 0: none held) and how many found this level */
 };
 
 struct latency_levels {
@@ -438,8 +516,13 @@ struct latency_levels {
 	size_t nstrides;
 	int has_memory;          /* the last plateau (beyond every cache) */
 	int memory_unreached;    /* the last plateau is faster than LATENCY_MEMORY_NS: the curve
-				  * ends in a cache (memory_* then describe that plateau,
-				  * has_memory is 0) */
+				  * ends in a cache, or it is not settled: its last octave
+				  * climbs more than LATENCY_MEMORY_FLAT and its last point
+				  * reads under LATENCY_MEMORY_REF of memory_ref_ns (the curve
+				  * ends inside a level); memory_* then describe that plateau,
+				  * has_memory is 0 */
+	int memory_rising;       /* unreached as slow as memory but not settled */
+	double memory_ref_ns;    /* what memory read elsewhere in the run (0 not known) */
 	uint64_t memory_from;    /* the first size past the last cache's step */
 	double memory_cycles, memory_ns; /* its latency (memory_at..memory_to) */
 	uint64_t memory_last_size; /* where the curve ends, */
@@ -450,6 +533,8 @@ struct latency_levels {
 	size_t memory_points;      /* of this many points */
 	int memory_walks;          /* what it includes: enum latency_walks */
 	int over_l1;             /* every ns is extra over the L1 latency (tinymembench) */
+	int shallow_read;        /* shallow steps (1.3-2x, flat an octave each side) were
+				  * kept: the curve's pages add no step of their own */
 	int small_pages_only;    /* the caches were read from a 4 KB-page curve with no
 				  * huge-page one beside it: a TLB's reach looks like a cache */
 	uint64_t first_size, last_size; /* the sizes the curve read spans */
@@ -489,6 +574,8 @@ struct latency_curves {
 			       * the opposite (so one of the two is 4 KB pages) */
 	double ghz;           /* core clock for cycles; 0 unknown (cycles left 0) */
 	uint64_t tlb_locality; /* the random chase ran in groups of this many bytes; 0 not */
+	double memory_ref_ns; /* what memory reads elsewhere in the run (a probe over a
+			       * buffer past the caches); 0 not known */
 };
 
 /* Read the levels from the curves (see above and memtop(1)): cache levels

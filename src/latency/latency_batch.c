@@ -9,6 +9,7 @@
 #include "run/experiment.h"
 #include "run/job.h"
 #include "latency.h"
+#include "latency_history.h"
 #include "base/util.h"
 #include "info/info.h"
 #include "machine/plan.h"
@@ -18,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The curves on stdout, a row as soon as all its chases are measured. */
 struct printer {
@@ -34,8 +36,14 @@ struct printer {
 	int headed;       /* the plan lines and the table's heading printed */
 	const struct machine *m; /* planned for (its caches beside the levels) */
 	struct machine *owned;   /* a recorded one, freed with the printer */
-	char note[200];          /* the capped sizes or the pages left out, "" none */
+	char note[600];          /* the capped sizes or the pages left out, "" none */
 	uint64_t asked;          /* the largest size asked for */
+	char hist_path[MT_PATH_MAX]; /* the state file ("" none kept) */
+	char hist_key[320];
+	struct latency_history hist; /* the last runs of this key here, newest first */
+	size_t retried;          /* points measured again (LATENCY_NOTE_RETRIED) */
+	char retried_text[160];
+	size_t updated;          /* of them sent lower (JOB_EV_UPDATE) */
 };
 
 /* The command line as given, before it becomes parameters. */
@@ -64,7 +72,9 @@ static const struct batch_option options[] = {
 			 "fixed strides in bytes (default 128,256,512,1024,2048,4096)", struct args,
 			 strides),
 	BATCH_OPT_STRING("max-size", 'M', "SIZE",
-			 "largest array (default 512M; capped to half the free memory)",
+			 "largest array, 4K..64G (default: 512M, or 4 x every\n"
+			 "cache the CPU reaches when that is more: --plan says\n"
+			 "which; capped to half the free memory)",
 			 struct args, max_size),
 	BATCH_OPT_FLAG("random", 'r', "only the random chase (no fixed strides)", struct args,
 		       only_random),
@@ -161,6 +171,8 @@ static void head_once(struct printer *b, double about_s)
 	b->headed = 1;
 	b->announced = ceil(about_s);
 	print_plan(b->run, b->p, b->r->ghz, b->announced);
+	if (b->note[0]) /* what the memory capped, before the table (and again after it) */
+		batch_note(b->run, b->note);
 	print_head(b);
 	fflush(stdout);
 }
@@ -168,6 +180,10 @@ static void head_once(struct printer *b, double about_s)
 static void on_event(const struct job_event *ev, void *ctx)
 {
 	struct printer *b = ctx;
+	if (ev->type == JOB_EV_UPDATE) { /* a point that moved, measured again: lower */
+		b->updated += latency_apply(b->r, ev) == 0;
+		return;
+	}
 	if (ev->type != JOB_EV_CELL || latency_apply(b->r, ev) < 0)
 		return;
 	b->row_cells[ev->row]++;
@@ -187,6 +203,15 @@ static int on_note(const struct job_event *ev, void *ctx)
 		head_once(b, ev->value);
 		return 1;
 	}
+	if (ev->subtype == LATENCY_NOTE_RETRIED) {
+		b->retried = (size_t)ev->value;
+		mt_strlcpy(b->retried_text, ev->text, sizeof b->retried_text);
+		return 1;
+	}
+	/* the params' note as the worker says it (cut to an event's length):
+	 * said whole with the plan's lines */
+	if (ev->subtype == 0 && b->note[0] && strncmp(ev->text, b->note, strlen(ev->text)) == 0)
+		return 1;
 	if (ev->subtype == LATENCY_NOTE_REVISED && JOB_PAYLOAD_GET(ev, struct latency_ev_revised, &rev) == 0) {
 		b->revised_s = ev->value;
 		b->revised_at = rev.at_s;
@@ -216,13 +241,83 @@ static int parse_strides(const char *s, struct latency_params *p, mt_error *e)
 	return 0;
 }
 
+/* This machine's key in the history: host, CPU model, the core type of
+ * cpu, the curve the levels will be read from, the sizes. */
+static void history_key(const struct latency_params *p, const struct machine *m, int cpu,
+			char *buf, size_t len)
+{
+	char host[64] = "", model[128], lo[32], hi[32];
+	const struct topo_cpu *tc = m->topo && cpu >= 0 ? topo_cpu(m->topo, cpu) : NULL;
+	size_t c = latency_main_curve(p);
+	if (gethostname(host, sizeof host) != 0)
+		host[0] = '\0';
+	host[sizeof host - 1] = '\0';
+	mt_cpu_model(model, sizeof model);
+	mt_snprintf(buf, len, "%s|%s|%s|%s%s|%zu sizes %s..%s", host, model,
+		    tc && tc->coretype >= 0 && tc->coretype < m->topo->ncoretypes
+			    ? m->topo->coretypes[tc->coretype].name
+			    : "-",
+		    c == p->nstrides + 1 ? "random, huge pages"
+		    : c == p->nstrides	 ? (p->hugepages == LATENCY_HUGE_ON ? "random, huge pages"
+									 : "random")
+					 : "fixed stride",
+		    p->tlb_locality ? ", TLB-local" : "", p->nsizes, mt_fmt_size(lo, sizeof lo, p->sizes[0]),
+		    mt_fmt_size(hi, sizeof hi, p->sizes[p->nsizes - 1]));
+}
+
+/* The last runs here, and the newest one's main curve for the worker to
+ * measure again where it moves. A history that cannot be read is said and
+ * left aside (this run replaces it). */
+static void history_load(struct printer *b, struct latency_params *p, int cpu)
+{
+	mt_error e = { "" };
+	b->hist.n = 0;
+	if (!latency_history_path(b->hist_path, sizeof b->hist_path)) {
+		b->hist_path[0] = '\0';
+		return;
+	}
+	history_key(p, b->m, cpu, b->hist_key, sizeof b->hist_key);
+	if (latency_history_load(b->hist_path, b->hist_key, &b->hist, &e) < 0)
+		mt_warn("run latency: the last runs here are not read: %s", e.msg);
+	p->has_prev = b->hist.n > 0 &&
+		      latency_history_curve(&b->hist.run[0], p->sizes, p->nsizes, p->prev_ns) > 0;
+}
+
+/* The levels against the last runs here: whether they differ and under
+ * what conditions; then this run kept for the next. */
+static void history_compare(FILE *f, const struct printer *b, struct latency_levels *lv)
+{
+	struct latency_history_run cur;
+	char diff[400], now[160], then[160];
+	mt_error e = { "" };
+	if (!b->hist_path[0])
+		return;
+	latency_history_of(b->r, lv, b->hist_key, &cur);
+	if (b->retried)
+		fprintf(f, "# %zu point%s moved by %.0f %% or more from the last run here: measured "
+			   "again, %s (%zu read lower)\n", b->retried, b->retried == 1 ? "" : "s",
+			LATENCY_MOVED * 100, b->retried_text, b->updated);
+	if (b->hist.n && latency_history_differs(&b->hist.run[0], &cur, diff, sizeof diff))
+		fprintf(f, "# levels differ from the last run here (%s): %s; this run: %s; the last: "
+			   "%s\n", b->hist.run[0].date, diff,
+			latency_history_conditions(&cur, now, sizeof now),
+			latency_history_conditions(&b->hist.run[0], then, sizeof then));
+	else if (b->hist.n)
+		fprintf(f, "# levels as the last run here (%s)\n", b->hist.run[0].date);
+	if (latency_measured(b->r) == b->r->nsizes * latency_ncurves(b->r) && /* a whole run */
+	    latency_history_save(b->hist_path, &cur, &e) < 0)
+		mt_warn("run latency: this run is not kept for the next: %s", e.msg);
+}
+
 /* The levels, held against the cache sizes this machine reports (inf may
- * be NULL). */
-static void print_levels(FILE *f, const struct latency_result *r, const struct info *inf)
+ * be NULL) and against the last runs here. */
+static void print_levels(FILE *f, const struct printer *b, const struct info *inf)
 {
 	struct latency_levels lv;
-	latency_detect(r, &lv);
+	latency_detect(b->r, &lv);
+	latency_history_mark(&b->hist, &lv);
 	latency_levels_print(f, &lv, inf);
+	history_compare(f, b, &lv);
 }
 
 /* Parse argv into cli and a. Returns 0, or -1 when the command ends here
@@ -259,67 +354,26 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct args 
 	return 0;
 }
 
-/* The largest size when --max-size and --quick leave it to the plan: at
- * least machine_dram_floor of the worker's CPU (4 x every cache it
- * reaches, any source's claim), so the curve ends in memory; the reason
- * into why. Returns 0, or -1 with e. */
-static int reach_memory(struct latency_params *p, const struct machine *m, int cpu, char *why,
-			size_t len, mt_error *e)
-{
-	char f[200], a[32];
-	uint64_t floor = cpu >= 0 ? machine_dram_floor(m, &cpu, 1, f, sizeof f) : 0;
-	why[0] = '\0';
-	if (floor <= p->sizes[p->nsizes - 1])
-		return 0;
-	if (latency_params_set_max(p, floor, e) < 0)
-		return -1;
-	while (p->sizes[p->nsizes - 1] < floor && p->nsizes < LATENCY_MAX_SIZES)
-		p->sizes[p->nsizes] = latency_step(p->sizes[p->nsizes - 1]), p->nsizes++;
-	mt_snprintf(why, len, "sizes up to %s: %s of CPU %d", mt_fmt_size(a, sizeof a,
-		    p->sizes[p->nsizes - 1]), f, cpu);
-	return 0;
-}
-
-/* Both page sizes on machine m (its THP mode): p->other set where huge
- * pages can be asked for; else the reason into note and p->note. */
-static void pages_both(struct latency_params *p, const struct machine *m, char *note, size_t len)
-{
-	if (latency_pages_both(p, m->pages.thp))
-		return;
-	mt_snprintf(note, len, "no random chase on huge pages: transparent huge pages %s here "
-			       "(a level read past the second-level TLB's reach may be the page "
-			       "walks', not a cache)",
-		    m->pages.thp[0] ? "are off" : "are not known");
-	mt_strlcpy(p->note, note, sizeof p->note);
-}
-
-/* The parameters a describes on machine m for the worker's CPU cpu, capped
- * to the memory there is (note says so; *asked is the largest size asked
- * for). probe: price the estimate with latency_probe (not for a plan).
- * Returns 0, or 2 with one line said. */
+/* The parameters a describes on machine m for the worker's CPU cpu
+ * (latency_params_sized, the options, latency_params_settle: the Latency
+ * tab makes its runs the same way), capped to the memory this run may take
+ * (machine_mem_budget: the job's cgroup limit where there is one; note says
+ * so; *asked is the largest size asked for). probe: price the
+ * estimate with latency_probe. Returns 0, or 2 with one line said. */
 static int make_params(const struct batch_cli *cli, const struct args *a,
 		       struct latency_params *p, const struct machine *m, int cpu, int probe,
 		       char *note, size_t len, uint64_t *asked)
 {
 	mt_error e = { "" };
 	uint64_t max = 0;
-	char fit[200] = "";
+	struct machine_budget budget;
 	note[0] = '\0';
-	if (cli->quick)
-		latency_params_quick(p);
-	else
-		latency_params_default(p);
-	p->note[0] = '\0';
-	if (a->max_size) {
-		if (mt_parse_size(a->max_size, &max) < 0) {
-			batch_bad(cli->exp, "--max-size", a->max_size, "a size such as 64M");
-			return MT_EXIT_USAGE;
-		}
-		if (latency_params_set_max(p, max, &e) < 0)
-			goto bad;
-	} else if (!cli->quick && reach_memory(p, m, cpu, p->why_max, sizeof p->why_max, &e) < 0) {
-		goto bad;
+	if (a->max_size && mt_parse_size(a->max_size, &max) < 0) {
+		batch_bad(cli->exp, "--max-size", a->max_size, "a size such as 64M");
+		return MT_EXIT_USAGE;
 	}
+	if (latency_params_sized(p, m, cpu, cli->quick, max, &e) < 0)
+		goto bad;
 	if (a->strides && parse_strides(a->strides, p, &e) < 0)
 		goto bad;
 	if (a->only_random)
@@ -331,19 +385,12 @@ static int make_params(const struct batch_cli *cli, const struct args *a,
 	if (a->tries)
 		p->tries = (unsigned)a->tries;
 	p->tlb_locality = a->tlb_locality;
-	p->page_ns = probe ? mt_fresh_page_ns() : 0; /* for the estimate */
-	if (probe && p->sizes[p->nsizes - 1] > (1u << 20)) /* the probes price sizes beyond 1 MB */
-		latency_probe(p);
 	p->hugepages = a->huge;
-	if (p->random && (a->both == 1 || (a->both < 0 && !cli->quick && !p->tlb_locality)))
-		pages_both(p, m, note, len);
-	*asked = p->sizes[p->nsizes - 1];
 	/* a run this machine cannot hold even capped is bad input */
-	if (latency_params_fit_memory(p, m->mem_avail, note[0] ? fit : note,
-				       note[0] ? sizeof fit : len, &e) < 0)
+	machine_mem_budget(m, &budget);
+	if (latency_params_settle(p, m, a->both == 1 ? 1 : a->both < 0 && !p->tlb_locality ? -1 : 0,
+				  cli->quick, probe, &budget, note, len, asked, &e) < 0)
 		goto bad;
-	if (note[0] && fit[0])
-		mt_append(note, len, "; %s", fit);
 	return 0;
 bad:
 	mt_warn("run latency: %s", e.msg);
@@ -355,15 +402,15 @@ bad:
 static void describe(const struct latency_params *p, const struct machine *m, int cpu,
 		     const char *note, struct plan *out)
 {
-	char why[300], lo[32], hi[32], where[16];
+	char why[300], lo[32], hi[32], where[16], sz[64];
 	uint64_t max = p->sizes[p->nsizes - 1];
+	mt_fmt_size(hi, sizeof hi, max);
 	plan_init(out, "latency", m);
 	out->worker_cpu = cpu;
 	if (cpu >= 0)
 		plan_add_threads(out, 1, &cpu, 1);
-	mt_snprintf(why, sizeof why, "%zu sizes %s..%s (lat_mem_rd's steps), each chased alone%s%s",
-		    p->nsizes, mt_fmt_size(lo, sizeof lo, p->sizes[0]), mt_fmt_size(hi, sizeof hi, max),
-		    p->why_max[0] ? "; " : "", p->why_max);
+	mt_snprintf(why, sizeof why, "%s (lat_mem_rd's steps), each chased alone%s%s",
+		    latency_sizes_text(p, sz, sizeof sz), p->why_max[0] ? "; " : "", p->why_max);
 	plan_add_size(out, cpu >= 0 ? machine_level_name(m, max, &cpu, 1, where, sizeof where) : "",
 		      max, 1, 0, why);
 	if (cpu >= 0 && max < machine_dram_floor(m, &cpu, 1, NULL, 0))
@@ -383,13 +430,14 @@ static void describe(const struct latency_params *p, const struct machine *m, in
 static void print_plan(const struct batch_run *run, const struct latency_params *p, double ghz,
 		       double about_s)
 {
-	char lo[32], hi[32];
-	fprintf(run->meta,
-		"# latency: %zu sizes %s..%s, %zu fixed stride%s%s, best of %u tries, huge pages "
-		"%s (about %.0f s)\n",
-		p->nsizes, mt_fmt_size(lo, sizeof lo, p->sizes[0]),
-		mt_fmt_size(hi, sizeof hi, p->sizes[p->nsizes - 1]), p->nstrides,
-		p->nstrides == 1 ? "" : "s", p->random ? " + random chase" : "", p->tries,
+	char lo[32], sizes[64], strides[48], tries[32];
+	latency_sizes_text(p, sizes, sizeof sizes);
+	mt_snprintf(strides, sizeof strides,
+		    mt_plural("%zu fixed stride", "%zu fixed strides", p->nstrides), p->nstrides);
+	mt_snprintf(tries, sizeof tries, mt_plural("best of %u try", "best of %u tries", p->tries),
+		    p->tries);
+	fprintf(run->meta, "# latency: %s, %s%s, %s, huge pages %s (about %.0f s)\n", sizes, strides,
+		p->random ? " + random chase" : "", tries,
 		p->random && p->other ? "off, and on for a second random chase"
 		: p->hugepages == LATENCY_HUGE_ON ? "on" : "off", about_s);
 	fprintf(run->meta, "# cycles = ns x %.3f GHz (core clock from dependent adds, not the TSC)\n",
@@ -447,7 +495,7 @@ static int prepare(struct batch_cli *cli, void *params, void *printer,
 		return rc;
 	cpu = cli->cpu >= 0 ? cli->cpu : machine_worker_cpu(b->m, job_coretype());
 	cli->cpu = cpu; /* the CPU planned for is the one measured on */
-	rc = make_params(cli, &rp->a, &rp->p, b->m, cpu, !cli->plan, b->note, sizeof b->note,
+	rc = make_params(cli, &rp->a, &rp->p, b->m, cpu, !b->owned, b->note, sizeof b->note,
 			 &b->asked);
 	if (rc != 0 || cli->plan) {
 		if (rc == 0) {
@@ -471,6 +519,7 @@ static int prepare(struct batch_cli *cli, void *params, void *printer,
 	if (rp->p.sizes[rp->p.nsizes - 1] < b->asked) /* memory capped it */
 		b->r->capped_from = b->asked;
 	b->r->caches = info_to_json(&b->m->info);
+	history_load(b, &rp->p, cpu);
 	return -1;
 }
 
@@ -505,7 +554,7 @@ static int summary(void *printer)
 			"choice, or a layer under it that drops the hint): the levels are read from "
 			"the 4 KB one\n",
 			100 * b->r->other_share);
-	print_levels(b->run->meta, b->r, &b->m->info);
+	print_levels(b->run->meta, b, &b->m->info);
 	print_timing(b->run, b, b->announced);
 	if (b->note[0])
 		batch_note(b->run, b->note);

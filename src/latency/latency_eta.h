@@ -77,6 +77,7 @@ double latency_eta_revise(struct latency_eta *t, double elapsed_s, double left_s
  * the worker (latency.c) ------------------------------------------------ */
 
 #define LATENCY_PROBE_FAR (64u << 20) /* latency_probe's far buffer */
+#define LATENCY_FIRST_GUESS_NS 2.0    /* a load's ns the worker plans its first point from */
 
 /* Planned loads of a point: warm-up and timed. */
 void latency_plan_point(const struct latency_params *p, uint64_t lines, double est_ns,
@@ -95,6 +96,13 @@ double latency_point_cost_ns(const struct latency_params *p, size_t i, unsigned 
  * loads, after n / 4 not timed (a stretch another task's time slice fell
  * into would price the whole run as slow as that slice). */
 double latency_probe_walk(void *buf, uint64_t n);
+
+/* The model's ns a load at size (random, else at stride), and its ns to
+ * link a slot of that chase (what latency_point_cost_ns sums; memtop run
+ * numa prices its one point with them). */
+double latency_model_ns(const struct latency_params *p, uint64_t size, int random,
+			unsigned stride);
+double latency_link_ns(const struct latency_params *p, uint64_t size, unsigned stride, int random);
 
 /* ns the points from size i on are expected to take, priced by the model. */
 double latency_points_cost_ns(const struct latency_params *p, size_t from);

@@ -189,6 +189,8 @@ cJSON *latency_to_json(const struct latency_result *r)
 	cJSON_AddStringToObject(root, "pages", r->pages);
 	if (r->capped_from)
 		cJSON_AddNumberToObject(root, "capped_from", (double)r->capped_from);
+	if (r->memory_probe_ns > 0)
+		cJSON_AddNumberToObject(root, "memory_probe_ns", round(r->memory_probe_ns * 100) / 100);
 	if (r->elapsed_s > 0)
 		cJSON_AddNumberToObject(root, "elapsed_s", round(r->elapsed_s * 100) / 100);
 	if (r->caches) {
@@ -478,6 +480,9 @@ struct latency_result *latency_from_json(const cJSON *root, const char *file, mt
 	jsonio_opt_string(root, "pages", r->pages, sizeof r->pages);
 	jsonio_opt_string(root, "format", r->format, sizeof r->format);
 	r->capped_from = (uint64_t)jsonio_opt_int(root, "capped_from", 0, LONG_MAX, 0);
+	r->memory_probe_ns = jsonio_opt_number(root, "memory_probe_ns", 0);
+	if (!(r->memory_probe_ns > 0 && r->memory_probe_ns < 1e7))
+		r->memory_probe_ns = 0;
 	r->elapsed_s = jsonio_opt_number(root, "elapsed_s", 0);
 	mt_strlcpy(r->source, file, sizeof r->source);
 	{

@@ -23,6 +23,10 @@
 #define WINDOW_OCTAVES 0.5  /* a step's latency before and after: points this close */
 #define WAY_NEAR 1.5        /* a stride shows a step within this factor of its size */
 #define WAY_MAX_WAYS 64     /* way bounds implying more ways are not believed */
+#define WALK_SHIFT 2.25  /* past a TLB's reach a walk adds at most about one load from
+			   * the level the data is in (its tables are 512x smaller) */
+#define WALK_FROM (2ull << 20) /* a second-level TLB reaches at least 512 4 KB pages */
+#define WALK_APART 3.0   /* memory at least this many times the last cache's latency */
 #define PTE_BYTES 8         /* a 4 KB page's entry in the last page-table level: the
 			     * tables of S bytes hold S / 512 bytes of entries */
 #define WALK_LOADS 4        /* a 4 KB-page walk reads at most one entry per table level:
@@ -38,11 +42,11 @@ struct reader {
 	const double *huge;         /* the huge-page one */
 	struct seg_level seg[LATENCY_MAX_LEVELS];
 	size_t nseg;
-	int pages_4k;               /* main is a random chase the file says ran on 4 KB pages,
-				     * with no huge-page curve beside it */
 	size_t walk_edge, walk_next; /* a walk step (walk_steps): the last size before it and
 				     * the first after (indices), walk_ns what it adds; */
 	double walk_ns;             /* walk_edge 0 and walk_ns 0 when none */
+	size_t shifted_from;        /* walk_shifted_edge: the last cache's edge before it read
+				     * on over walk-raised points (index + 1; 0 none) */
 };
 
 /* ---- phase 1: the curve the caches are read from ----------------------- */
@@ -77,7 +81,6 @@ static int choose_main(const struct latency_curves *c, struct reader *rd,
 	}
 	out->over_l1 = c->random && c->over_l1;
 	out->small_pages_only = c->huge == LATENCY_HUGE_OFF && !(c->random && c->other);
-	rd->pages_4k = out->small_pages_only && c->random && !c->tlb_locality;
 	return 0;
 }
 
@@ -151,10 +154,40 @@ static void memory_window(const struct reader *rd, struct latency_levels *out, s
 	out->memory_walks = memory_walks(rd);
 }
 
+/* Whether the curve reaches memory's plateau at its end: its points over
+ * the last octave (from..last; each the least of it and its neighbours:
+ * noise only adds, a spike is no climb) vary by at most LATENCY_MEMORY_FLAT (a curve
+ * that stops inside a step climbs more: 77..143 ns over 2.5..3 MB),
+ * or its last point reads at least LATENCY_MEMORY_REF of what memory read
+ * elsewhere in the run (a probe past the caches, itself as slow as memory
+ * is). */
+static int memory_settled(const struct reader *rd, size_t from, size_t last, size_t n)
+{
+	const struct latency_curves *c = rd->c;
+	double lo = INFINITY, hi = -INFINITY, span = 0, top = (double)c->sizes[last];
+	if (c->memory_ref_ns >= LATENCY_MEMORY_NS &&
+	    rd->main[last] - rd->offset >= LATENCY_MEMORY_REF * c->memory_ref_ns)
+		return 1;
+	for (size_t i = from, prev = n; i < n && i <= last; prev = i, i = next_point(rd, i, n)) {
+		size_t nx = next_point(rd, i, n);
+		double v = rd->main[i];
+		if (!isfinite(v) || (double)c->sizes[i] < top / 2)
+			continue;
+		if (prev < n && (double)c->sizes[prev] >= top / 2 && nx <= last)
+			/* the least of three: noise only adds, a spike is no climb */
+			v = fmin(v, fmin(rd->main[prev], rd->main[nx]));
+		lo = fmin(lo, v);
+		hi = fmax(hi, v);
+		span = fmax(span, log2(top / (double)c->sizes[i]));
+	}
+	return span >= 1 - 1e-9 && hi <= LATENCY_MEMORY_FLAT * lo;
+}
+
 /* Memory: from the first size past the last cache's step, its latency the
  * median over the octave from there; and where the curve ends. A last
  * plateau faster than LATENCY_MEMORY_NS is not memory (a curve that ends
- * early): memory_unreached, the same figures. */
+ * early), nor one the curve has not settled on (memory_settled): then
+ * memory_unreached, the same figures. */
 static void read_memory(struct reader *rd, struct latency_levels *out, size_t n)
 {
 	const struct latency_curves *c = rd->c;
@@ -164,8 +197,12 @@ static void read_memory(struct reader *rd, struct latency_levels *out, size_t n)
 	for (size_t i = from; i < n; i++)
 		if (isfinite(rd->main[i]))
 			last = i;
-	/* a last plateau faster than any memory is a cache the curve ends in */
+	/* a last plateau faster than any memory is a cache the curve ends in; one
+	 * as slow as memory that the curve has not settled on, a level it ends in */
+	out->memory_ref_ns = c->memory_ref_ns;
 	out->memory_unreached = rd->seg[rd->nseg - 1].cost < LATENCY_MEMORY_NS;
+	if (!out->memory_unreached && !memory_settled(rd, from, last, n))
+		out->memory_unreached = out->memory_rising = 1;
 	out->has_memory = !out->memory_unreached;
 	out->memory_from = c->sizes[from];
 	memory_window(rd, out, from, last, n);
@@ -174,8 +211,24 @@ static void read_memory(struct reader *rd, struct latency_levels *out, size_t n)
 	out->memory_last_ns = rd->main[last] - rd->offset;
 }
 
-/* A step on 4 KB pages alone may be a second-level TLB's reach instead of a
- * cache's end, and its shape tells which (issue 36): past a TLB's reach
+/* Whether the main curve's pages can add no step of their own: huge pages
+ * (said, or the huge-page chase of the two) or a chase in TLB-local groups.
+ * On 4 KB pages, or where the pages are not said, a first-level TLB's reach
+ * (16-96 entries: 64-384 KB) steps the latency by a few cycles, which a
+ * shallow cache step cannot be told from. */
+static int pages_step_free(const struct reader *rd)
+{
+	const struct latency_curves *c = rd->c;
+	if (c->random && c->tlb_locality)
+		return 1;
+	if (rd->huge && rd->huge != rd->small)
+		return 1;
+	return c->huge == LATENCY_HUGE_ON;
+}
+
+/* A step on 4 KB pages alone (or where the file does not say its pages:
+ * ramlat, an old tinymembench) may be a second-level TLB's reach instead of
+ * a cache's end, and its shape tells which (issue 36): past a TLB's reach
  * every load also walks the page tables, which ADDS a constant to whatever
  * cache the data is still in (the curve past the step is the same cache's
  * plateau shifted up, and it climbs again where that cache really ends);
@@ -187,7 +240,8 @@ static void read_memory(struct reader *rd, struct latency_levels *out, size_t n)
  * below this one holds them, a walk is at most WALK_LOADS loads from that
  * cache. So the step from plateau k to k + 1 (sizes both read from the
  * curve) is a walk's when
- *   - the file says 4 KB pages and no huge-page curve is beside it,
+ *   - the pages can step (pages_step_free: 4 KB pages said, or not said,
+ *     and no huge-page curve beside it),
  *   - plateau k is a cache (under LATENCY_MEMORY_NS) with a faster cache below,
  *   - S, its last size, is within a TLB's reach (TLB_PAGES_MAX) and S / 512
  *     fits in the cache below (the walk's tables sit there),
@@ -204,7 +258,7 @@ static void walk_steps(struct reader *rd)
 {
 	const struct latency_curves *c = rd->c;
 	size_t n = c->nsizes < LATENCY_MAX_SIZES ? c->nsizes : LATENCY_MAX_SIZES;
-	if (!rd->pages_4k)
+	if (pages_step_free(rd) || !c->random)
 		return;
 	for (size_t k = 1; k + 2 < rd->nseg; k++) {
 		const struct seg_level *below = &rd->seg[k - 1], *at = &rd->seg[k],
@@ -229,12 +283,43 @@ static void walk_steps(struct reader *rd)
 	}
 }
 
+/* On 4 KB pages (or pages not said), past a second-level TLB's reach every
+ * load also walks the page tables, which ADDS about one load of the level
+ * the data is in (the tables of S bytes are S / 512: they sit in that level
+ * or nearer), where the step to memory MULTIPLIES the latency. On a curve
+ * of one size an octave a cache that ends an octave or less past the reach
+ * (a 24M L3 whose TLB reaches 8M) shows it in one point between its
+ * plateau and memory's (16M), read as the middle of the rise: where that
+ * one point reads at most WALK_SHIFT times the level's latency (from
+ * WALK_FROM up, memory at least WALK_APART times slower), it is the cache
+ * with walks added, and the cache's size is read there. (A finer curve
+ * shows such a stretch as a plateau of its own: walk_steps.) */
+static void walk_shifted_edge(struct reader *rd)
+{
+	const struct latency_curves *c = rd->c;
+	struct seg_level *last, *mem;
+	size_t n = c->nsizes < LATENCY_MAX_SIZES ? c->nsizes : LATENCY_MAX_SIZES, i;
+	if (pages_step_free(rd) || !c->random || rd->nseg < 2)
+		return;
+	last = &rd->seg[rd->nseg - 2];
+	mem = &rd->seg[rd->nseg - 1];
+	i = next_point(rd, last->i1, n);
+	if (mem->cost < WALK_APART * last->cost || i >= mem->i0 || next_point(rd, i, n) != mem->i0 ||
+	    rd->main[i] > WALK_SHIFT * last->cost || c->sizes[i] < WALK_FROM)
+		return;
+	rd->shifted_from = last->edge + 1;
+	last->edge = i;
+}
+
 static void read_caches(struct reader *rd, struct latency_levels *out)
 {
 	const struct latency_curves *c = rd->c;
 	struct seg_params p;
 	size_t n = c->nsizes < LATENCY_MAX_SIZES ? c->nsizes : LATENCY_MAX_SIZES;
 	seg_params_latency(&p);
+	if (pages_step_free(rd))
+		p.shallow = SEG_SHALLOW; /* else a shallow step may be a TLB's (a miss's few cycles) */
+	out->shallow_read = p.shallow > 0;
 	rd->nseg = seg_levels(c->sizes, rd->main, n, &p, rd->seg, LATENCY_MAX_LEVELS);
 	walk_steps(rd);
 	for (size_t k = 1; k < rd->nseg; k++)
@@ -242,6 +327,7 @@ static void read_caches(struct reader *rd, struct latency_levels *out)
 			rd->nseg = k + 1; /* memory from here: later steps are not caches */
 			break;
 		}
+	walk_shifted_edge(rd);
 	if (rd->nseg < 2)
 		return; /* one flat curve: no step, no memory told apart */
 	for (size_t k = 0; k + 1 < rd->nseg && out->n < LATENCY_MAX_LEVELS; k++) {
@@ -254,6 +340,8 @@ static void read_caches(struct reader *rd, struct latency_levels *out)
 		l->ns = rd->seg[k].cost - rd->offset;
 		l->cycles = to_cycles(c, l->ns);
 		l->from_random = c->random != NULL;
+		if (rd->shifted_from && k + 2 == rd->nseg)
+			l->walks_from = c->sizes[rd->shifted_from - 1];
 	}
 	read_memory(rd, out, n);
 }
@@ -601,12 +689,63 @@ size_t latency_detect_curves(const struct latency_curves *c, struct latency_leve
 	return out->n;
 }
 
+size_t latency_main_curve(const struct latency_params *p)
+{
+	if (p->random && p->other && p->hugepages != LATENCY_HUGE_ON)
+		return p->nstrides + 1;
+	return p->random || !p->nstrides ? p->nstrides : p->nstrides - 1;
+}
+
+/* The curve index (as latency_point_doubtful's) of r's main curve. */
+static size_t main_index(const struct latency_result *r)
+{
+	int other = r->has_random && r->has_other && !(r->other_share >= 0 && r->other_share < 0.5);
+	if (other)
+		return r->hugepages == LATENCY_HUGE_ON ? r->nstrides : r->nstrides + 1;
+	return r->has_random || !r->nstrides ? r->nstrides : r->nstrides - 1;
+}
+
+double latency_main_ns(const struct latency_result *r, size_t i)
+{
+	size_t k = main_index(r);
+	if (i >= r->nsizes || i >= LATENCY_MAX_SIZES)
+		return NAN;
+	if (k == r->nstrides + 1)
+		return r->other_ns[i];
+	if (k == r->nstrides)
+		return r->has_random ? r->random_ns[i] : (double)NAN;
+	return r->ns[k][i];
+}
+
+/* A copy of the main curve v of r (curve index k) without the points r does
+ * not trust (their tries still disagree: another task had the CPU), into
+ * out, where that leaves at least three quarters of its measured points;
+ * else v itself. Returns the curve to read. */
+static const double *trusted_only(const struct latency_result *r, size_t k, const double *v,
+				  double *out)
+{
+	size_t n = r->nsizes < LATENCY_MAX_SIZES ? r->nsizes : LATENCY_MAX_SIZES, have = 0, doubt = 0;
+	for (size_t i = 0; i < n; i++) {
+		out[i] = v[i];
+		if (!isfinite(v[i]))
+			continue;
+		have++;
+		if (latency_point_doubtful(r, k, i)) {
+			out[i] = NAN;
+			doubt++;
+		}
+	}
+	return doubt && 4 * (have - doubt) >= 3 * have ? out : v;
+}
+
 size_t latency_detect(const struct latency_result *r, struct latency_levels *out)
 {
 	const double *ns[LATENCY_MAX_STRIDES];
+	double trusted[LATENCY_MAX_SIZES];
 	struct latency_curves c;
-	for (size_t k = 0; k < r->nstrides; k++)
-		ns[k] = r->ns[k];
+	size_t k = main_index(r);
+	for (size_t s = 0; s < r->nstrides; s++)
+		ns[s] = r->ns[s];
 	memset(&c, 0, sizeof c);
 	c.sizes = r->sizes;
 	c.nsizes = r->nsizes;
@@ -622,6 +761,14 @@ size_t latency_detect(const struct latency_result *r, struct latency_levels *out
 	c.huge = r->hugepages;
 	c.ghz = r->ghz;
 	c.tlb_locality = r->tlb_locality;
+	c.memory_ref_ns = r->memory_probe_ns;
+	/* the levels from the points the run trusts */
+	if (k == r->nstrides + 1 && c.other)
+		c.other = trusted_only(r, k, c.other, trusted);
+	else if (k == r->nstrides && c.random)
+		c.random = trusted_only(r, k, c.random, trusted);
+	else if (k < r->nstrides)
+		ns[k] = trusted_only(r, k, ns[k], trusted);
 	return latency_detect_curves(&c, out);
 }
 

@@ -8,6 +8,7 @@
 #include "latency.h"
 #include "latency_eta.h"
 #include "base/chase.h"
+#include "machine/machine.h"
 #include "os/barrier.h"
 #include "os/clock.h"
 #include "os/sysinfo.h"
@@ -55,7 +56,8 @@ static double far_factor(const struct latency_params *p, uint64_t size)
  * guesses, or what latency_probe measured beyond 1 MB (a fixed stride
  * between the two measured ones priced geometrically by its log2; in the
  * middle sizes no slower than the random chase there). */
-static double model_ns(const struct latency_params *p, uint64_t size, int random, unsigned stride)
+double latency_model_ns(const struct latency_params *p, uint64_t size, int random,
+			unsigned stride)
 {
 	const struct latency_probe *q = &p->probe;
 	double base, far;
@@ -84,7 +86,7 @@ static double model_ns(const struct latency_params *p, uint64_t size, int random
 /* ns to link a slot of a chase: the guesses above, or beyond 16 MB what
  * latency_probe measured (the random chase's by log2 of the size from its
  * 8 MB and 64 MB figures: a bigger cycle misses more while it is shuffled). */
-static double link_ns(const struct latency_params *p, uint64_t size, unsigned stride, int random)
+double latency_link_ns(const struct latency_params *p, uint64_t size, unsigned stride, int random)
 {
 	const struct latency_probe *q = &p->probe;
 	if (!(q->rand_mid > 0) || size <= (16u << 20))
@@ -99,11 +101,11 @@ static double link_ns(const struct latency_params *p, uint64_t size, unsigned st
 double latency_point_cost_ns(const struct latency_params *p, size_t i, unsigned stride, int random)
 {
 	uint64_t size = p->sizes[i], lines = latency_chase_slots(size, stride), linked = lines, warm, timed;
-	double est = model_ns(p, size, random, stride);
+	double est = latency_model_ns(p, size, random, stride);
 	if (i > 0 && latency_chases_grow(p) && p->sizes[i - 1] < size)
 		linked -= latency_chase_slots(p->sizes[i - 1], stride);
 	latency_plan_point(p, lines, est, &warm, &timed);
-	return (double)(warm + timed) * est + (double)linked * link_ns(p, size, stride, random);
+	return (double)(warm + timed) * est + (double)linked * latency_link_ns(p, size, stride, random);
 }
 
 double latency_probe_walk(void *buf, uint64_t n)
@@ -136,9 +138,10 @@ void latency_probe(struct latency_params *p)
 	char *buf;
 	uint32_t *scratch;
 	memset(q, 0, sizeof *q);
-	buf = mmap(NULL, far, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	/* on the run's pages: a chase on 2 MB pages walks no 4 KB page tables */
+	buf = mt_map_2m(far, p->hugepages == LATENCY_HUGE_ON);
 	scratch = malloc(far / 128 * sizeof *scratch);
-	if (buf == MAP_FAILED || !scratch)
+	if (!buf || !scratch)
 		goto out;
 	memset(buf, 1, far); /* the pages first: their faults are populate's, priced apart */
 	/* loads enough for a few ms each at memory's latency */
@@ -162,7 +165,7 @@ out:
 	if (!(q->rand_mid > 0))
 		memset(q, 0, sizeof *q);
 	free(scratch);
-	if (buf != MAP_FAILED)
+	if (buf)
 		munmap(buf, far);
 }
 
@@ -190,4 +193,81 @@ double latency_points_cost_ns(const struct latency_params *p, size_t from)
 double latency_params_estimate_s(const struct latency_params *p)
 {
 	return (populate_cost_ns(p) + latency_points_cost_ns(p, 0)) / 1e9;
+}
+
+/* ---- the run's parameters from the machine ----------------------------- */
+
+const char *latency_sizes_text(const struct latency_params *p, char *buf, size_t len)
+{
+	char lo[32], hi[32], range[72];
+	mt_fmt_size(lo, sizeof lo, p->nsizes ? p->sizes[0] : 0);
+	mt_fmt_size(hi, sizeof hi, p->nsizes ? p->sizes[p->nsizes - 1] : 0);
+	if (p->nsizes > 1)
+		mt_snprintf(range, sizeof range, "%s..%s", lo, hi);
+	else
+		mt_strlcpy(range, lo, sizeof range);
+	mt_snprintf(buf, len, mt_plural("%zu size, %s", "%zu sizes %s", p->nsizes), p->nsizes, range);
+	return buf;
+}
+
+/* The largest size when nothing asks for one: at least machine_dram_floor
+ * of the worker's CPU (4 x every cache it reaches, any source's claim), so
+ * the curve ends in memory; the reason into p->why_max. */
+static int reach_memory(struct latency_params *p, const struct machine *m, int cpu, mt_error *e)
+{
+	char f[200], a[32];
+	uint64_t floor = cpu >= 0 ? machine_dram_floor(m, &cpu, 1, f, sizeof f) : 0;
+	if (floor <= p->sizes[p->nsizes - 1])
+		return 0;
+	if (latency_params_set_max(p, floor, e) < 0)
+		return -1;
+	while (p->sizes[p->nsizes - 1] < floor && p->nsizes < LATENCY_MAX_SIZES)
+		p->sizes[p->nsizes] = latency_step(p->sizes[p->nsizes - 1]), p->nsizes++;
+	mt_snprintf(p->why_max, sizeof p->why_max, "sizes up to %s: %s of CPU %d",
+		    mt_fmt_size(a, sizeof a, p->sizes[p->nsizes - 1]), f, cpu);
+	mt_strlcpy(p->want_max, f, sizeof p->want_max);
+	return 0;
+}
+
+int latency_params_sized(struct latency_params *p, const struct machine *m, int cpu, int quick,
+			 uint64_t max, mt_error *e)
+{
+	if (quick)
+		latency_params_quick(p);
+	else
+		latency_params_default(p);
+	p->note[0] = '\0';
+	p->why_max[0] = '\0';
+	mt_strlcpy(p->want_max, max ? "--max-size" : quick ? "--quick's" : "the default",
+		   sizeof p->want_max);
+	if (max)
+		return latency_params_set_max(p, max, e);
+	return quick ? 0 : reach_memory(p, m, cpu, e);
+}
+
+int latency_params_settle(struct latency_params *p, const struct machine *m, int both, int quick,
+			  int probe, const struct machine_budget *b, char *note, size_t len,
+			  uint64_t *asked, mt_error *e)
+{
+	char fit[400] = "";
+	note[0] = '\0';
+	p->page_ns = probe ? mt_fresh_page_ns() : 0; /* for the estimate */
+	if (probe && p->sizes[p->nsizes - 1] > (1u << 20)) /* the probes price sizes past 1 MB */
+		latency_probe(p);
+	if (p->random && (both == 1 || (both < 0 && !quick)) && !latency_pages_both(p, m->pages.thp)) {
+		mt_snprintf(note, len, "no random chase on huge pages: transparent huge pages %s "
+				       "here (a level read past the second-level TLB's reach may be "
+				       "the page walks', not a cache)",
+			    m->pages.thp[0] ? "are off" : "are not known");
+		mt_strlcpy(p->note, note, sizeof p->note);
+	}
+	*asked = p->sizes[p->nsizes - 1];
+	if (latency_params_fit_memory(p, b, p->want_max, note[0] ? fit : note,
+				       note[0] ? sizeof fit : len, e) < 0)
+		return -1;
+	if (note[0] && fit[0])
+		mt_append(note, len, "; %s", fit);
+	if (p->sizes[p->nsizes - 1] < *asked)
+		p->why_max[0] = '\0'; /* capped: the note says what it would have been */
+	return 0;
 }

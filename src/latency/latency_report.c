@@ -221,6 +221,9 @@ int latency_levels_to_json(const struct latency_levels *lv, cJSON *root)
 		cJSON_AddNumberToObject(m, "last_level_from", (double)lv->memory_from);
 		cJSON_AddNumberToObject(m, "last_level_ns", round(lv->memory_ns * 100) / 100);
 		cJSON_AddNumberToObject(m, "curve_ends", (double)lv->last_size);
+		cJSON_AddBoolToObject(m, "rising", lv->memory_rising != 0);
+		cJSON_AddNumberToObject(m, "ns_lo", round(lv->memory_lo_ns * 100) / 100);
+		cJSON_AddNumberToObject(m, "ns_hi", round(lv->memory_hi_ns * 100) / 100);
 	}
 	if (lv->has_walks && walks_json(lv, root) < 0)
 		return -1;
@@ -286,6 +289,8 @@ static void print_tlb_reach(FILE *f, const struct latency_levels *lv,
 	for (size_t i = 0; i < lv->n; i++)
 		if (lv->lv[i].tlb == LATENCY_TLB_WALK)
 			return; /* the walk's step is told already: this one multiplied */
+	if (l->walks_from)
+		return; /* told: the walks begin at walks_from, this level is read past them */
 	if (!lv->small_pages_only || l->level < 2 || l->size < TLB_REACH_LO ||
 	    l->size > TLB_REACH_HI || (l->size & (l->size - 1)))
 		return;
@@ -359,43 +364,21 @@ static void print_walks(FILE *f, const struct latency_levels *lv, const struct i
 				       : "");
 }
 
-void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct info *inf)
+/* Memory's line: where the curve ends inside a level (not settled, or
+ * faster than memory), or memory's latency over its window. */
+static void print_memory(FILE *f, const struct latency_levels *lv)
 {
-	char line[256], a[32], b[32], lat[64];
-	int ref[LATENCY_MAX_LEVELS] = { 0 };
-	size_t last = lv->n;
-	for (size_t i = 0; i < lv->n; i++)
-		if (!lv->lv[i].tlb)
-			last = i;
-	fprintf(f, "# levels read from the %s, %s..%s (penalised fit of ln(latency); a cache "
-		   "level is at least 2x slower than the one before):\n",
-		lv->curve[0] ? lv->curve : "curves", mt_fmt_size(a, sizeof a, lv->first_size),
-		mt_fmt_size(b, sizeof b, lv->last_size));
-	if (lv->n == 0)
-		fprintf(f, "no step found: the curve is flat (too small a range, or the "
-			   "prefetchers hide it; see the random chase)\n");
-	if (inf)
-		reported_levels(lv, inf, ref);
-	for (size_t i = 0; i < lv->n; i++) {
-		const struct latency_level *l = &lv->lv[i];
-		latency_level_text(l, lv->over_l1, line, sizeof line);
-		fprintf(f, "%s\n", line);
-		if (l->tlb)
-			fprintf(f, "   a TLB, not a cache: %s\n",
-				l->tlb == LATENCY_TLB_PAGES ? "only the 4 KB-page chase steps here"
-				: l->tlb == LATENCY_TLB_WALK
-					? "on 4 KB pages the step adds what a walk of the page "
-					  "tables can cost (a few loads from the cache below), where "
-					  "a cache level would multiply the latency; the cache "
-					  "behind it is read on"
-					: "the added latency grows with the stride");
-		else if (inf)
-			against_info(f, l, ref[i], i == last, inf);
-		if (!l->tlb)
-			print_tlb_reach(f, lv, l);
-		print_thin(f, l, lv->strides, lv->nstrides);
-	}
-	if (lv->memory_unreached) {
+	char a[32], b[32], lat[64];
+	if (lv->memory_rising) {
+		fprintf(f, "The curve ends at %s inside a level: from %s it reads %s%.0f..%s%.0f ns "
+			   "and has not settled (no last octave within %.0f %%",
+			fmt_bytes(a, sizeof a, lv->last_size), fmt_bytes(b, sizeof b, lv->memory_from),
+			lv->over_l1 ? "+" : "", lv->memory_lo_ns, lv->over_l1 ? "+" : "",
+			lv->memory_hi_ns, (LATENCY_MEMORY_FLAT - 1) * 100);
+		if (lv->memory_ref_ns > 0)
+			fprintf(f, "; memory read %.0f ns elsewhere in the run", lv->memory_ref_ns);
+		fprintf(f, "): run a larger --max-size\n");
+	} else if (lv->memory_unreached) {
 		int caches = 1;
 		for (size_t i = 0; i < lv->n; i++)
 			caches += !lv->lv[i].tlb;
@@ -419,5 +402,55 @@ void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct
 				fmt_bytes(a, sizeof a, lv->memory_last_size));
 		fprintf(f, "\n");
 	}
+}
+
+void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct info *inf)
+{
+	char line[256], a[32], b[32];
+	int ref[LATENCY_MAX_LEVELS] = { 0 };
+	size_t last = lv->n;
+	for (size_t i = 0; i < lv->n; i++)
+		if (!lv->lv[i].tlb)
+			last = i;
+	fprintf(f, "# levels read from the %s, %s..%s (penalised fit of ln(latency); a cache "
+		   "level is at least 2x slower than the one before%s):\n",
+		lv->curve[0] ? lv->curve : "curves", mt_fmt_size(a, sizeof a, lv->first_size),
+		mt_fmt_size(b, sizeof b, lv->last_size),
+		lv->shallow_read ? ", or 1.3x where flat an octave on each side" : "");
+	if (lv->n == 0)
+		fprintf(f, "no step found: the curve is flat (too small a range, or the "
+			   "prefetchers hide it; see the random chase)\n");
+	if (inf)
+		reported_levels(lv, inf, ref);
+	for (size_t i = 0; i < lv->n; i++) {
+		const struct latency_level *l = &lv->lv[i];
+		latency_level_text(l, lv->over_l1, line, sizeof line);
+		fprintf(f, "%s\n", line);
+		if (l->tlb)
+			fprintf(f, "   a TLB, not a cache: %s\n",
+				l->tlb == LATENCY_TLB_PAGES ? "only the 4 KB-page chase steps here"
+				: l->tlb == LATENCY_TLB_WALK
+					? "on 4 KB pages the step adds what a walk of the page "
+					  "tables can cost (a few loads from the cache below), where "
+					  "a cache level would multiply the latency; the cache "
+					  "behind it is read on"
+					: "the added latency grows with the stride");
+		else if (inf)
+			against_info(f, l, ref[i], i == last, inf);
+		if (!l->tlb)
+			print_tlb_reach(f, lv, l);
+		if (!l->tlb && l->runs >= 2 && 2 * l->seen <= l->runs)
+			fprintf(f, "   found in %d of the last %d runs here: doubtful (a neighbour in the "
+				   "cache, a busy moment; see the conditions below)\n",
+				l->seen, l->runs);
+		if (l->walks_from)
+			fprintf(f, "   on %s pages the page walks past a TLB's reach raise this "
+				   "level from %s on (a walk adds about a load of it; memory "
+				   "multiplies): read to where that ends\n",
+				lv->small_pages_only ? "4 KB" : "its unstated",
+				fmt_bytes(a, sizeof a, l->walks_from));
+		print_thin(f, l, lv->strides, lv->nstrides);
+	}
+	print_memory(f, lv);
 	print_walks(f, lv, inf);
 }

@@ -30,6 +30,7 @@ struct latency_result *latency_result_new(const struct latency_params *p, double
 	r->has_other = p->random && p->other;
 	r->other_hugepages = p->hugepages == LATENCY_HUGE_ON ? LATENCY_HUGE_OFF : LATENCY_HUGE_ON;
 	r->other_share = -1;
+	r->memory_probe_ns = p->probe.rand_far > 0 ? p->probe.rand_far : 0;
 	for (size_t k = 0; k < LATENCY_MAX_STRIDES; k++)
 		for (size_t i = 0; i < LATENCY_MAX_SIZES; i++)
 			r->ns[k][i] = r->cycles[k][i] = NAN;
@@ -57,7 +58,7 @@ int latency_apply(struct latency_result *r, const struct job_event *ev)
 		r->other_share = ev->value >= 0 && ev->value <= 1 ? ev->value : -1;
 		return 0;
 	}
-	if (ev->type != JOB_EV_CELL || ev->row < 0 || (size_t)ev->row >= r->nsizes || ev->col < 0 ||
+	if ((ev->type != JOB_EV_CELL && ev->type != JOB_EV_UPDATE) || ev->row < 0 || (size_t)ev->row >= r->nsizes || ev->col < 0 ||
 	    JOB_PAYLOAD_GET(ev, struct latency_ev_point, &x) < 0)
 		return -1;
 	if (ev->subtype == LATENCY_CELL_RANDOM) {

@@ -171,8 +171,7 @@ static const struct lists_params lists_defaults = {
 
 void lists_params_default(struct lists_params *p)
 {
-	*p = lists_defaults;
-	p->mem_limit = mt_mem_available() / 2; /* the batch mode takes its machine's */
+	*p = lists_defaults; /* mem_limit 0: the caller sets it from its machine's budget */
 }
 
 /* The cells a chunk walks (or works) between two looks at the job: about

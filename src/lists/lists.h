@@ -257,8 +257,8 @@ struct lists_params {
 
 /* Defaults: lengths 4096, 65536, 1M, 4M; every layout; work 0; best of 3;
  * simulated cache (7, 8, 7) = the M4 Max's L1d (128 KB, 8-way, 128-byte
- * lines); seed 2026; graph N 4096, block 64; mem_limit half of the memory
- * available now. */
+ * lines); seed 2026; graph N 4096, block 64; mem_limit 0 (the caller sets
+ * it: half of its machine's machine_mem_budget). */
 void lists_params_default(struct lists_params *p);
 
 /* The job worker: arg is a struct lists_params that outlives the job.

@@ -245,6 +245,7 @@ static int machine_part(struct batch_cli *cli, struct lists_params *p)
 	const struct machine *m;
 	struct machine *owned = NULL;
 	struct plan pl;
+	struct machine_budget budget;
 	int rc = machine_for_run(cli, &m, &owned);
 	if (rc >= 0) {
 		cli->rc = rc;
@@ -252,7 +253,8 @@ static int machine_part(struct batch_cli *cli, struct lists_params *p)
 	}
 	if (cli->cpu < 0)
 		cli->cpu = machine_worker_cpu(m, job_coretype());
-	p->mem_limit = m->mem_avail / 2;
+	machine_mem_budget(m, &budget);
+	p->mem_limit = budget.bytes / 2;
 	if (!cli->plan)
 		return 0;
 	describe(p, m, cli->cpu, &pl);

@@ -92,6 +92,20 @@ static void memory_and_pages(struct machine *m, const char *root)
 	}
 }
 
+/* The job's limits: this machine's, the recorded tree's (not known when
+ * it holds none), or not known (an hwloc XML keeps none). */
+static void machine_limits_of(struct machine *m, const char *root)
+{
+	if (m->from == MACHINE_THIS) {
+		m->limits = *mt_limits_this();
+	} else if (root) {
+		mt_limits_read(root, &m->limits);
+	} else {
+		memset(&m->limits, 0, sizeof m->limits);
+		mt_strlcpy(m->limits.why, "an hwloc XML records no cgroup", sizeof m->limits.why);
+	}
+}
+
 int machine_load(const char *sysfs_root, const char *xml, struct machine **out, mt_error *e)
 {
 	struct machine *m = calloc(1, sizeof *m);
@@ -132,6 +146,7 @@ int machine_load(const char *sysfs_root, const char *xml, struct machine **out, 
 		m->cond = *mt_conditions_this();
 	else
 		mt_conditions_read(sysfs_root, m->topo, &m->vm, &m->cond);
+	machine_limits_of(m, sysfs_root);
 	machine_levels(m);
 	*out = m;
 	return 0;
@@ -160,6 +175,7 @@ static void load_this(void)
 			abort();
 		memory_and_pages(this_machine, NULL);
 		this_machine->vm = *mt_vm_this();
+		machine_limits_of(this_machine, NULL);
 		machine_levels(this_machine);
 	}
 }

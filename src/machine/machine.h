@@ -6,8 +6,11 @@
  * the CPUs this process may use, the topology (os/topo.h), every
  * source's cache sizes with their doubts (info/info.h), each level's
  * largest claim and its credible size, memory per node and tier, the pages
- * there are (transparent huge pages, hugetlbfs sizes) and whether it is a
- * VM, under which hypervisor.
+ * there are (transparent huge pages, hugetlbfs sizes), whether it is a
+ * VM, under which hypervisor, and the limits of the job it runs in (its
+ * cgroup's memory, CPU quota, cpuset and huge pages: os/cgroup.h), from
+ * which every plan takes its memory (machine_mem_budget) and its CPU
+ * quota.
  *
  * Every experiment's plan is a function of (machine, options) and nothing
  * else: an experiment never loads the topology, the cache sources or the
@@ -17,9 +20,11 @@
 
 #include <cjson/cJSON.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "base/util.h"
 #include "info/info.h"
+#include "os/cgroup.h"
 #include "os/conditions.h"
 #include "os/topo.h"
 #include "os/vm.h"
@@ -28,6 +33,9 @@
 #define MACHINE_MAX_PAGES 4    /* hugetlbfs page sizes kept */
 #define MACHINE_DRAM_FACTOR 4  /* a DRAM working set: at least this many x the caches its
 				* CPUs reach together */
+#define MACHINE_PROGRAM_ROOM (48ull << 20) /* what memtop itself takes beside a run's buffers
+					    * under a job's memory limit: its code, threads,
+					    * page tables, the result (the RSS of a run: 10-20M) */
 
 /* Where a machine comes from. */
 enum machine_from { MACHINE_THIS, MACHINE_SYSFS, MACHINE_XML };
@@ -73,6 +81,8 @@ struct machine {
 	struct machine_pages pages;
 	struct mt_vm vm;               /* a VM or not, which hypervisor (os/vm.h) */
 	struct mt_conditions cond;     /* the settings that move figures (os/conditions.h) */
+	struct mt_limits limits;       /* the job's cgroup limits (os/cgroup.h; recorded: what
+					* the tree holds, else not known) */
 	struct topo *own_topo;         /* the topo it frees (recorded machines) */
 };
 
@@ -145,15 +155,78 @@ int machine_coretype_cpus(const struct machine *m, int k, int *cpus, int cap);
  * count: 0 for a memory-only node. */
 int machine_node_cpus(const struct machine *m, int i, int *cpus, int cap);
 
+/* The CPUs the CPU list spec names on m, in memtop's one grammar
+ * (base/cpuspec.h: "0-3,8", "0-15:2", S<n> a package, D<n> a die, N<n> a
+ * NUMA node's CPUs, L3:<n> an L3 group, C one CPU of each core, P E big
+ * LITTLE a core type, each with ":0-3" or ":0-15:2" for some of its CPUs),
+ * into cpus (at most cap) in the order given, a domain's CPUs ascending: its
+ * CPUs this process may use (on a recorded machine, those its cgroup
+ * allowed). CPUs named by number are taken as they are (the caller checks
+ * what it needs of them). said (may be NULL) gets each domain in words,
+ * "S0:0-3 = CPUs 0,1,2,3", "; " between two ("" when spec names none).
+ * Returns the count, or -1 with e in one line naming the part: the
+ * grammar's faults (cpuspec.h), "S2: this machine has packages 0 and 1",
+ * "N1: NUMA node 1 has no CPUs (memory only)", "X: the core types of this
+ * machine are P, E", "S1: none of the CPUs of package 1 is one this process
+ * may use (...)", "S0:0-99: package 0 has 16 CPUs this process may use
+ * (indexes 0-15)", "CPU 3 is given twice (again by N0)", "more than CAP
+ * CPUs" ("that machine" for a recorded one). */
+int machine_cpus(const struct machine *m, const char *spec, int *cpus, int cap, char *said,
+		 size_t len, mt_error *e);
+
+/* A topology file (`memtop topo --json`) as a result kind: what `memtop
+ * view` opens it as (the Topology tab shows it). Its result is a struct
+ * run_header whose topology and conditions are the file's. */
+struct result_kind;
+extern const struct result_kind kind_topo;
+
 /* The machine in one line: "this machine: 1 package, 1 NUMA node, ... ;
  * VM (KVM)". Returns buf. */
 const char *machine_summary(const struct machine *m, char *buf, size_t len);
+
+/* What a run may take of memory (machine_mem_budget). */
+struct machine_budget {
+	uint64_t bytes;  /* a run's buffers together, at most; 0 not known (the run tries:
+			  * mmap tells) */
+	uint64_t job;    /* the job's memory limit when it sets bytes, else 0 */
+	char who[240];   /* who says so: "this job may use 768M (memory.limit_in_bytes of
+			  * /job_5)", "1.5 GB of memory available" */
+};
+
+/* The memory a run on m may take, into b: the least of the memory
+ * available (MemAvailable; a recorded machine: its nodes' memory) and what
+ * the job's cgroup limits leave (its limit less what the job uses, less
+ * MACHINE_PROGRAM_ROOM for memtop itself), both read again now on this
+ * machine (a session's results take some). Every plan sizes from it; each
+ * experiment takes its share of it. Never fails. */
+void machine_mem_budget(const struct machine *m, struct machine_budget *b);
+
+/* The sentence a plan says when b capped what it would take: "this job
+ * may use 768M (memory.max of /job_5): sizes capped at 256M, 4 x the L3
+ * 508M (cpuid) would be 2G" (what: "sizes"; capped: what is kept; wanted,
+ * want_why: what the plan would have taken and why). Returns buf. */
+const char *machine_budget_capped(const struct machine_budget *b, const char *what,
+				  uint64_t capped, uint64_t wanted, const char *want_why,
+				  char *buf, size_t len);
+
+/* The job's limits in one line, as plans, `memtop topo` and `info` say
+ * them: "job: cgroup memory 768M, cpu quota 0.5 CPU (memory.limit_in_bytes
+ * of /job_5; cpu.cfs_quota_us of /job_5)", "job: no limits", "job: not
+ * known (...)". Returns buf. */
+const char *machine_job_line(const struct machine *m, char *buf, size_t len);
+
+/* The job's limits as `memtop topo` and `memtop info` show them: each
+ * limit on a line with the file and cgroup that set it, the lines of the
+ * cgroup files that did not parse; with budget, what a run may take of
+ * it. One line "job: no limits (cgroup /x)" or "job: not known (why)"
+ * when there are none. */
+void machine_job_print(FILE *f, const struct machine *m, int budget);
 
 /* The machine as a plan's JSON names it: {"source","cpus","allowed_cpus",
  * "online","nodes","packages","cores","memory","l3_groups":[{"size",
  * "cpus"}],"levels":[{"level","claim","claim_from","credible",
  * "credible_from","doubt","shared"}],"pages":{"base","thp","huge":[..]},
- * "vm":{"vm","hypervisor","why"}}. NULL when out of memory. */
+ * "vm":{"vm","hypervisor","why"},"job":{mt_limits_to_json},"budget"}. NULL when out of memory. */
 cJSON *machine_to_json(const struct machine *m);
 
 #endif

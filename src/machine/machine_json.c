@@ -90,6 +90,22 @@ static int add_vm(cJSON *o, const struct machine *m)
 		       : -1;
 }
 
+/* The job's limits and the budget they leave a run. */
+static int add_job(cJSON *o, const struct machine *m)
+{
+	struct machine_budget b;
+	cJSON *j = mt_limits_to_json(&m->limits);
+	if (!j || !cJSON_AddItemToObject(o, "job", j)) {
+		cJSON_Delete(j);
+		return -1;
+	}
+	machine_mem_budget(m, &b);
+	return cJSON_AddNumberToObject(o, "budget", (double)b.bytes) &&
+			       cJSON_AddStringToObject(o, "budget_from", b.who)
+		       ? 0
+		       : -1;
+}
+
 cJSON *machine_to_json(const struct machine *m)
 {
 	cJSON *o = cJSON_CreateObject();
@@ -103,7 +119,8 @@ cJSON *machine_to_json(const struct machine *m)
 	    !cJSON_AddNumberToObject(o, "cores", t ? t->cores : 0) ||
 	    !cJSON_AddNumberToObject(o, "memory", (double)m->mem_total) ||
 	    !cJSON_AddNumberToObject(o, "memory_available", (double)m->mem_avail) ||
-	    add_l3(o, m) < 0 || add_levels(o, m) < 0 || add_pages(o, m) < 0 || add_vm(o, m) < 0) {
+	    add_l3(o, m) < 0 || add_levels(o, m) < 0 || add_pages(o, m) < 0 || add_vm(o, m) < 0 ||
+	    add_job(o, m) < 0) {
 		cJSON_Delete(o);
 		return NULL;
 	}

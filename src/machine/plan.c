@@ -181,7 +181,9 @@ static void print_nodes(FILE *f, const struct plan *p)
 		const struct plan_node *n = &p->nodes[i];
 		fprintf(f, "#   node %d: %s%s%s, %s", n->node, n->tier[0] ? n->tier : "",
 			n->tier[0] ? ", " : "", mt_fmt_mem(a, sizeof a, n->memory),
-			n->ncpus ? "CPUs " : "no CPUs (memory only)");
+			n->ncpus  ? "CPUs "
+			: n->own ? "no CPU this process may use"
+				 : "no CPUs of its own (memory only)");
 		fprintf(f, "%s\n", n->ncpus ? n->cpus : "");
 	}
 }
@@ -191,6 +193,9 @@ void plan_print(FILE *f, const struct plan *p)
 	char sum[1024];
 	fprintf(f, "# plan of run %s on %s\n", p->experiment, MT_PRINTABLE(p->m->source));
 	fprintf(f, "# %s\n", machine_summary(p->m, sum, sizeof sum));
+	fprintf(f, "# %s\n", machine_job_line(p->m, sum, sizeof sum));
+	for (int i = 0; i < p->m->limits.nnotes; i++)
+		fprintf(f, "# job: %s\n", p->m->limits.notes[i]);
 	if (p->worker_cpu >= 0)
 		fprintf(f, "# the worker: CPU %d\n", p->worker_cpu);
 	print_sizes(f, p);
@@ -339,10 +344,24 @@ int machine_for_run(struct batch_cli *cli, const struct machine **m, struct mach
 	return -1;
 }
 
+/* The job's CPU quota against the most threads the plan starts at once (a
+ * note when it is under them). */
+static void quota_note(struct plan *p)
+{
+	char note[PLAN_NOTE_LEN];
+	int most = 1;
+	for (size_t i = 0; i < p->nthreads; i++)
+		if (p->threads[i].count > most)
+			most = p->threads[i].count;
+	if (mt_limits_quota_note(&p->m->limits, most, note, sizeof note))
+		plan_note(p, "%s", note);
+}
+
 int plan_finish(struct batch_cli *cli, struct plan *p)
 {
 	int rc = MT_EXIT_OK;
 	mt_error e = { "" };
+	quota_note(p);
 	plan_print(stdout, p);
 	if (cli->json) {
 		cJSON *o = plan_to_json(p);

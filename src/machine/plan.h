@@ -31,7 +31,7 @@ struct plan_size {
 			  * (its threads share it), else all threads' together */
 	int each_thread;
 	int each_group;
-	char why[256];   /* how it was chosen: "half the L2 2M (sysfs), each thread" */
+	char why[480];   /* how it was chosen: "half the L2 2M (sysfs), each thread" */
 };
 
 /* One thread count and the CPUs its threads run on, in order. */
@@ -47,6 +47,7 @@ struct plan_node {
 	char tier[16];    /* hwloc's subtype ("DRAM", "HBM", "NVM"...), "" unknown */
 	uint64_t memory;  /* bytes */
 	int ncpus;        /* the CPUs whose nearest node it is, allowed (0: memory-only) */
+	int own;          /* those CPUs, allowed or not (0: a memory-only node) */
 	char cpus[160];   /* those CPUs as a list, "" when none */
 };
 
@@ -93,9 +94,11 @@ int plan_add_node(struct plan *p, const struct plan_node *n);
 /* Appends a note (dropped when PLAN_MAX_NOTES are there). */
 void plan_note(struct plan *p, const char *fmt, ...) MT_PRINTF(2, 3);
 
-/* The plan in words on f: the machine, the worker, the sizes with their
- * levels and reasons, the thread counts with their CPUs, the pairs (the
- * first ones and how many), the nodes, the notes and the time. */
+/* The plan in words on f: the machine, the job's limits ("# job: ...",
+ * and a line for each cgroup file that did not parse), the worker, the
+ * sizes with their levels and reasons, the thread counts with their CPUs,
+ * the pairs (the first ones and how many), the nodes, the notes and the
+ * time. */
 void plan_print(FILE *f, const struct plan *p);
 
 /* The plan as JSON: {"experiment","machine":{machine_to_json},"worker_cpu",
@@ -133,8 +136,9 @@ int batch_each_coretype(const struct experiment *x, int argc, char **argv);
 /* Is --each-kind among argv[1..argc)? */
 int batch_wants_each_coretype(int argc, char **argv);
 
-/* The end of a --plan run: the plan printed (on stdout; on stderr with
- * --json -), its JSON written with --json. Frees p. Returns the exit
+/* The end of a --plan run: a note when the job's CPU quota is under the
+ * most threads the plan starts (machine_quota_note), the plan printed (on
+ * stdout; on stderr with --json -), its JSON written with --json. Frees p. Returns the exit
  * code. */
 int plan_finish(struct batch_cli *cli, struct plan *p);
 

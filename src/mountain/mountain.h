@@ -77,11 +77,15 @@ int mountain_params_set_sizes(struct mountain_params *p, uint64_t lo, uint64_t h
 /* Strides 1..max (max <= 64). Returns 0 or -1 with e. */
 int mountain_params_set_max_stride(struct mountain_params *p, unsigned max, mt_error *e);
 
-/* Shrink the grid so the largest buffer fits in the memory available (half
- * of MemAvailable); writes a sentence into note when it did ("" when not).
- * Returns 0, or -1 when not even the smallest size fits. */
-int mountain_params_fit_memory(struct mountain_params *p, uint64_t available, char *note,
-			       size_t len, mt_error *e);
+/* Shrink the grid so the largest buffer fits in half of what budget b
+ * leaves a run (machine/machine.h: the memory available, the job's
+ * cgroup); writes a sentence into note when it did ("this job may use
+ * 256M (its cgroup): the grid capped at 64M, its largest size would be
+ * 256M"; "" when not). Returns 0, or -1 when not even the smallest size
+ * fits. */
+struct machine_budget; /* machine/machine.h */
+int mountain_params_fit_memory(struct mountain_params *p, const struct machine_budget *b,
+			       char *note, size_t len, mt_error *e);
 
 /* Rough seconds the grid will take on this machine (for "about 9 s"). */
 double mountain_params_estimate_s(const struct mountain_params *p);

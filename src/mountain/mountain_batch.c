@@ -34,7 +34,7 @@ struct printer {
 	int csv;
 	size_t next_row;   /* rows printed so far (in order) */
 	unsigned redone;   /* cells measured twice */
-	char note[160];    /* what fitting the grid in memory changed, or "" */
+	char note[400];    /* what fitting the grid in memory changed, or "" */
 };
 
 /* The command line as given, before it becomes parameters. */
@@ -215,6 +215,7 @@ static int make_params(const struct batch_cli *cli, const struct args *a,
 		       size_t len)
 {
 	mt_error e = { "" };
+	struct machine_budget budget;
 	if (cli->quick) /* --quick --seed-settings: the quick grid, the seed's method */
 		mountain_params_quick(p);
 	else
@@ -250,8 +251,9 @@ static int make_params(const struct batch_cli *cli, const struct args *a,
 		p->cell_max_ns = p->cell_ns;
 	p->profile = a->profile;
 	p->page_ns = probe ? mt_fresh_page_ns() : 0; /* for the estimate */
-	/* a grid this machine cannot hold even shrunk is bad input */
-	if (mountain_params_fit_memory(p, m->mem_avail, note, len, &e) < 0)
+	/* a grid this machine (or this job) cannot hold even shrunk is bad input */
+	machine_mem_budget(m, &budget);
+	if (mountain_params_fit_memory(p, &budget, note, len, &e) < 0)
 		goto bad;
 	return 0;
 bad:

@@ -9,14 +9,13 @@
 
 #include <errno.h>
 #include <math.h>
-#include <poll.h>
 #include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
 
+#define NUMA_LAT_MIN (4ull << 20) /* the idle latency's size at least (a curve's first) */
 #define SIZE_ALIGN (2ull << 20)
 #define PAGE 4096u
-#define WAIT_MS 50 /* the worker checks its own job this often while a lab's run runs */
 
 /* ---- the plan ---------------------------------------------------------------- */
 
@@ -68,20 +67,71 @@ static int select_nodes(struct numa_params *p, const struct numa_node *all, size
 	return 0;
 }
 
-/* The size from the nodes' floors and the memory (see numa_plan). */
-static int plan_size(struct numa_params *p, uint64_t avail, int quick, mt_error *e)
+/* Where the idle latency is read (see numa_plan): past the caches the
+ * first CPU node's latency CPU reaches that memtop trusts; where a deeper
+ * claim is doubted, on a curve up to size that the worker measures. */
+static void lat_size_plan(struct numa_params *p, int quick)
 {
-	uint64_t floor = 0, cap = avail ? avail / BANDWIDTH_MEM_SHARE : UINT64_MAX;
-	const char *why = "";
-	char a[32], b[32], c[32];
+	const struct numa_node *n = NULL;
+	uint64_t at;
+	char a[32], b[32], t[32];
+	for (size_t i = 0; i < p->nnodes && !n; i++)
+		if (p->nodes[i].ncpus > 0)
+			n = &p->nodes[i];
+	p->lat_size = p->size;
+	p->lat_curve = 0;
+	if (quick || !n) {
+		mt_strlcpy(p->lat_size_from, quick ? "--quick: the run's size" : "the run's size",
+			   sizeof p->lat_size_from);
+		return;
+	}
+	at = (uint64_t)MACHINE_DRAM_FACTOR * (n->trusted ? n->trusted : SIZE_ALIGN);
+	at = (at + SIZE_ALIGN - 1) / SIZE_ALIGN * SIZE_ALIGN;
+	if (at < NUMA_LAT_MIN)
+		at = NUMA_LAT_MIN;
+	if (at >= p->size) {
+		mt_strlcpy(p->lat_size_from, "the run's size: the caches it trusts reach as far",
+			   sizeof p->lat_size_from);
+		return;
+	}
+	if (n->doubted) {
+		p->lat_curve = 1;
+		p->curve_from = at;
+		mt_snprintf(p->lat_size_from, sizeof p->lat_size_from,
+			    "where the latency settles on a curve from %s (%d x the L%d %s, the last "
+			    "cache trusted) to %s (a deeper cache's claim is doubted: it sets the "
+			    "curve's top)", mt_fmt_size(a, sizeof a, at), MACHINE_DRAM_FACTOR,
+			    n->trusted_level, mt_fmt_size(b, sizeof b, n->trusted),
+			    mt_fmt_size(t, sizeof t, p->size));
+		return;
+	}
+	p->lat_size = at;
+	mt_snprintf(p->lat_size_from, sizeof p->lat_size_from,
+		    "%d x the L%d %s, past the caches trusted", MACHINE_DRAM_FACTOR,
+		    n->trusted_level, mt_fmt_size(a, sizeof a, n->trusted));
+}
+
+/* The size from the nodes' floors and the memory (see numa_plan). */
+static int plan_size(struct numa_params *p, const struct machine_budget *b, int quick,
+		     mt_error *e)
+{
+	uint64_t floor = 0, cap = b->bytes ? b->bytes / BANDWIDTH_MEM_SHARE : UINT64_MAX;
+	const char *why = "", *of = "the memory";
+	char a[32], c[32], run[280];
 	for (size_t i = 0; i < p->nnodes; i++) {
 		const struct numa_node *n = &p->nodes[i];
-		if (n->memory && n->memory / BANDWIDTH_MEM_SHARE < cap)
+		if (n->memory && n->memory / BANDWIDTH_MEM_SHARE < cap) {
 			cap = n->memory / BANDWIDTH_MEM_SHARE;
+			of = "the smallest node's memory";
+		}
 		if (n->ncpus > 0 && n->floor > floor) {
 			floor = n->floor;
 			why = n->floor_why;
 		}
+	}
+	if (b->bytes && cap == b->bytes / BANDWIDTH_MEM_SHARE) {
+		mt_snprintf(run, sizeof run, "what a run may take (%s)", b->who);
+		of = run;
 	}
 	p->size = quick ? NUMA_QUICK_SIZE : floor;
 	if (quick)
@@ -96,10 +146,10 @@ static int plan_size(struct numa_params *p, uint64_t avail, int quick, mt_error 
 			  mt_fmt_size(a, sizeof a, BANDWIDTH_DRAM_MIN));
 	}
 	if (p->size > cap) {
-		mt_snprintf(c, sizeof c, "%s", mt_fmt_size(b, sizeof b, p->size));
+		mt_snprintf(c, sizeof c, "%s", mt_fmt_size(a, sizeof a, p->size));
 		p->size = cap / SIZE_ALIGN * SIZE_ALIGN;
-		mt_append(p->size_from, sizeof p->size_from, ", cut from %s to %s: 1/%d of the memory",
-			  c, mt_fmt_size(a, sizeof a, p->size), BANDWIDTH_MEM_SHARE);
+		mt_append(p->size_from, sizeof p->size_from, ", cut from %s to %s: 1/%d of %s", c,
+			  mt_fmt_size(a, sizeof a, p->size), BANDWIDTH_MEM_SHARE, of);
 	}
 	p->size = (p->size + SIZE_ALIGN - 1) / SIZE_ALIGN * SIZE_ALIGN;
 	if (p->size > cap)
@@ -109,15 +159,42 @@ static int plan_size(struct numa_params *p, uint64_t avail, int quick, mt_error 
 			  "; under %s, %d x the caches the CPUs reach: part of it may be served "
 			  "from a cache", mt_fmt_size(a, sizeof a, floor), MACHINE_DRAM_FACTOR);
 	if (p->size < NUMA_MIN_SIZE) {
-		mt_fail(e, "not enough memory: 1/%d of it is under %s", BANDWIDTH_MEM_SHARE,
+		mt_fail(e, "not enough memory: 1/%d of %s is under %s", BANDWIDTH_MEM_SHARE, of,
 			mt_fmt_size(a, sizeof a, NUMA_MIN_SIZE));
 		return -2;
 	}
+	lat_size_plan(p, quick);
 	return 0;
 }
 
+/* --nodes named only nodes without a CPU this process may use: each said,
+ * a memory-only node as one (no CPUs of its own), a node whose CPUs a
+ * cpuset keeps from this process as that. Returns -1 with e. */
+static int no_cpus(const struct numa_params *p, mt_error *e)
+{
+	char own[200] = "", cut[200] = "";
+	int nown = 0, ncut = 0;
+	for (size_t i = 0; i < p->nnodes; i++) {
+		char *b = p->nodes[i].own ? cut : own;
+		mt_append(b, 200, "%s%d", b[0] ? ", " : "", p->nodes[i].node);
+		nown += !p->nodes[i].own;
+		ncut += p->nodes[i].own > 0;
+	}
+	if (nown)
+		mt_fail(e, "--nodes: node%s %s ha%s no CPUs of %s own (memory only)%s",
+			nown == 1 ? "" : "s", own, nown == 1 ? "s" : "ve", nown == 1 ? "its" : "their",
+			ncut ? "; " : "");
+	else
+		e->msg[0] = '\0';
+	if (ncut)
+		mt_append(e->msg, sizeof e->msg, "%snode%s %s: no CPU this process may use (a cpuset "
+			  "keeps %s CPUs from it)", nown ? "" : "--nodes: ", ncut == 1 ? "" : "s", cut,
+			  ncut == 1 ? "its" : "their");
+	return -1;
+}
+
 int numa_plan(struct numa_params *p, const struct numa_node *all, size_t nall, const int *want,
-	      size_t nwant, uint64_t avail, int quick, mt_error *e)
+	      size_t nwant, const struct machine_budget *b, int quick, mt_error *e)
 {
 	char names[200];
 	memset(p, 0, sizeof *p);
@@ -138,18 +215,36 @@ int numa_plan(struct numa_params *p, const struct numa_node *all, size_t nall, c
 			p->nnodes == 1 ? "" : "s", names);
 		return -2;
 	}
-	if (p->ncells == 0) {
-		nodes_text(p->nodes, p->nnodes, names, sizeof names);
-		return mt_fail(e, "--nodes: node%s %s ha%s no CPU this process may use",
-			       p->nnodes == 1 ? "" : "s", names, p->nnodes == 1 ? "s" : "ve");
+	if (p->ncells == 0)
+		return no_cpus(p, e);
+	return plan_size(p, b, quick, e);
+}
+
+void numa_plan_distances(struct numa_params *p, const struct machine *m)
+{
+	const struct topo *t = m ? m->topo : NULL;
+	int at[NUMA_MAX_NODES];
+	for (size_t i = 0; i < p->nnodes; i++) {
+		at[i] = -1;
+		for (int k = 0; t && k < t->nnodes; k++)
+			if (t->nodes[k].os_index == p->nodes[i].node)
+				at[i] = k;
 	}
-	return plan_size(p, avail, quick, e);
+	for (size_t i = 0; i < p->nnodes; i++)
+		for (size_t j = 0; j < p->nnodes; j++)
+			p->dist[i][j] = topo_distance(t, at[i], at[j]);
 }
 
 void numa_params_runs(struct numa_params *p)
 {
 	struct latency_params *l = &p->lat;
 	struct bandwidth_params *b = &p->bw;
+	if (p->lat_curve && !p->huge) { /* the curve runs on 2 MB pages */
+		p->lat_curve = 0;
+		p->lat_size = p->size;
+		mt_strlcpy(p->lat_size_from, "the run's size: no 2 MB pages here (THP never) for "
+			   "the curve that finds where memory is", sizeof p->lat_size_from);
+	}
 	if (p->quick)
 		latency_params_quick(l);
 	else
@@ -173,11 +268,12 @@ void numa_params_runs(struct numa_params *p)
 	b->sizes[0].bytes = p->size; /* --quick cuts sizes: ours is already planned */
 }
 
-/* The runs of p's matrices a node pair takes: latency (twice with 2 MB
- * pages), one a mix. */
-static int runs_a_pair(const struct numa_params *p)
+/* The runs of a node pair: what each cell wants of the worker (the
+ * latency, on 2 MB pages too, and at the run's size; one a mix). */
+static size_t runs_a_pair(const struct numa_params *p)
 {
-	int n = 1 + (p->huge != 0);
+	size_t n = 1 + (size_t)(p->huge != 0) +
+		   (size_t)(p->huge && (p->lat_curve || p->lat_size < p->size));
 	for (int m = 0; m < NUMA_NMIX; m++)
 		n += (p->mixes >> m) & 1;
 	return n;
@@ -202,13 +298,13 @@ static void loaded_notes(const struct numa_params *p, struct plan *out)
 		plan_note(out, "loaded latency %d>%s (%s%s): chaser on CPU %d, %d injector%s on CPU%s "
 			       "%s, idle and %zu delays, about %.0f s", p->nodes[c->pair.cpu].node, mem,
 			  numa_why_text(c->why), dist, cpus[0], n - 1, n == 2 ? "" : "s",
-			  n == 2 ? "" : "s", inj, p->ndelays, numa_loaded_estimate_s(p));
+			  n == 2 ? "" : "s", inj, p->ndelays, numa_curve_cost_s(p, p->probe));
 	}
 }
 
 void numa_plan_of(const struct numa_params *p, const struct machine *m, struct plan *out)
 {
-	char why[300], mixes[64];
+	char why[480], mixes[64];
 	plan_init(out, "numa", m);
 	mt_snprintf(why, sizeof why, "each run's buffer, bound to the memory node: %s",
 		    p->size_from);
@@ -221,6 +317,7 @@ void numa_plan_of(const struct numa_params *p, const struct machine *m, struct p
 		mt_strlcpy(pn.tier, n->tier, sizeof pn.tier);
 		pn.memory = n->memory;
 		pn.ncpus = n->ncpus;
+		pn.own = n->own;
 		numa_cpus_text(n->cpus, n->ncpus, pn.cpus, sizeof pn.cpus);
 		plan_add_node(out, &pn);
 		if (n->ncpus > 0)
@@ -231,8 +328,16 @@ void numa_plan_of(const struct numa_params *p, const struct machine *m, struct p
 		plan_add_pair(out, c->node, mem->node);
 	}
 	out->pairs_nodes = 1;
-	plan_note(out, "%d runs a node pair: latency on 4 KB pages%s%s%s (%s stores)",
+	if (p->lat_curve && p->huge)
+		plan_note(out, "idle latency read %s", p->lat_size_from);
+	else
+		plan_note(out, "idle latency read at %s: %s", mt_fmt_size(why, sizeof why, p->lat_size),
+			  p->lat_curve ? "the run's size: no 2 MB pages here for the curve"
+				       : p->lat_size_from);
+	plan_note(out, "%zu runs a node pair: latency on 4 KB pages%s%s%s%s (%s stores)",
 		  runs_a_pair(p), p->huge ? ", latency on 2 MB pages (as MLC)" : "",
+		  p->huge && (p->lat_curve || p->lat_size < p->size)
+			  ? ", latency on 2 MB pages at the run's size" : "",
 		  p->mixes ? ", bandwidth " : "", numa_mixes_text(p->mixes, mixes, sizeof mixes),
 		  p->streaming ? "streaming" : "cached");
 	if (p->skipped)
@@ -240,8 +345,7 @@ void numa_plan_of(const struct numa_params *p, const struct machine *m, struct p
 			       "%d (--nodes picks them)", p->nnodes, p->nnodes + p->skipped,
 			  NUMA_MAX_NODES);
 	loaded_notes(p, out);
-	out->estimate_s = (double)p->ncells * runs_a_pair(p) * (p->quick ? 0.3 : 2.0) +
-			  (double)p->nloaded * numa_loaded_estimate_s(p);
+	out->estimate_s = numa_estimate_s(p, p->probe);
 }
 
 int numa_latency_cpu(const struct numa_params *p, size_t i)
@@ -281,6 +385,28 @@ static void of_coretype(const struct machine *m, int kind, struct numa_node *o)
 		o->ncpus = k;
 }
 
+/* The caches one CPU of o reaches that memtop trusts: the largest level a
+ * source claims that no doubt is about (one cache of it), and whether a
+ * deeper level's claim is doubted. */
+static void trusted_caches(const struct machine *m, struct numa_node *o)
+{
+	o->trusted = 0;
+	o->trusted_level = 0;
+	o->doubted = 0;
+	for (int l = 1; l <= MACHINE_MAX_LEVELS; l++) {
+		const struct machine_level *lv = &m->lv[l];
+		if (!lv->claim)
+			continue;
+		if (lv->credible && !lv->doubt[0]) {
+			o->trusted = lv->credible;
+			o->trusted_level = l;
+			o->doubted = 0;
+		} else {
+			o->doubted = 1;
+		}
+	}
+}
+
 size_t numa_nodes_of(const struct machine *m, int kind, struct numa_node *out, size_t cap)
 {
 	const struct topo *t = m->topo;
@@ -294,104 +420,20 @@ size_t numa_nodes_of(const struct machine *m, int kind, struct numa_node *out, s
 			o->memory = t->nodes[i].memory;
 			mt_strlcpy(o->tier, t->nodes[i].tier, sizeof o->tier);
 			o->ncpus = machine_node_cpus(m, i, o->cpus, NUMA_MAX_NODE_CPUS);
+			o->own = t->nodes[i].local.n;
 		} else { /* no nodes known: one node 0 with every allowed CPU */
 			o->memory = m->mem_total;
 			o->ncpus = m->nallowed < NUMA_MAX_NODE_CPUS ? m->nallowed : NUMA_MAX_NODE_CPUS;
 			memcpy(o->cpus, m->allowed, (size_t)o->ncpus * sizeof *o->cpus);
+			o->own = o->ncpus;
 		}
 		of_coretype(m, kind, o);
 		if (o->ncpus > 0)
 			o->floor = machine_dram_floor(m, o->cpus, o->ncpus, o->floor_why,
 						      sizeof o->floor_why);
+		trusted_caches(m, o);
 	}
 	return n;
-}
-
-/* ---- one lab's run as a job of its own ------------------------------------------ */
-
-/* A point of the loaded sweep (a BANDWIDTH_EV_LOADED cell) as a NUMA_LOADED
- * cell of w's curve, on to w's job. */
-static void pass_point(struct numa_worker *w, const struct job_event *in)
-{
-	struct bandwidth_ev_loaded x;
-	struct job_event ev;
-	if (JOB_PAYLOAD_GET(in, struct bandwidth_ev_loaded, &x) < 0)
-		return;
-	job_cell(&ev, NUMA_LOADED, w->curve->pair.cpu, w->curve_mem, in->value, in->spread);
-	JOB_PAYLOAD_PUT(&ev, struct numa_ev_loaded,
-			&((struct numa_ev_loaded){ .point = in->row, .why = w->curve->why,
-						   .delay_ns = x.delay_ns, .gbs = x.gbs,
-						   .spread = in->spread, .tries = x.tries,
-						   .preempted = x.preempted }));
-	(void)job_emit(w->job, &ev);
-}
-
-/* Take sub's events into g (a note goes on to w's job; a curve's points
- * too). Returns 1 after the last event, else 0. */
-static int take_events(struct numa_worker *w, job_t *sub, struct numa_got *g)
-{
-	struct job_event ev[16];
-	size_t n = job_take(sub, ev, MT_ARRAY_LEN(ev));
-	int last = 0;
-	for (size_t i = 0; i < n; i++) {
-		switch (ev[i].type) {
-		case JOB_EV_CELL:
-		case JOB_EV_UPDATE:
-			if (w->curve && ev[i].subtype == BANDWIDTH_EV_LOADED) {
-				pass_point(w, &ev[i]);
-				break;
-			}
-			g->have = 1;
-			g->cell = ev[i];
-			break;
-		case JOB_EV_NOTE:
-			/* the latency run's own figures: the numa run says its own */
-			if (ev[i].subtype == LATENCY_NOTE_PRICED || ev[i].subtype == LATENCY_NOTE_REVISED)
-				break;
-			if (ev[i].subtype == LATENCY_NOTE_PAGES) { /* said once for each page size */
-				int huge = strstr(ev[i].text, "huge pages on") != NULL;
-				ev[i].subtype = huge ? NUMA_NOTE_PAGES_HUGE : NUMA_NOTE_PAGES;
-				if (w->pages_said & (1 << huge))
-					break;
-				w->pages_said |= 1 << huge;
-			}
-			(void)job_emit(w->job, &ev[i]);
-			break;
-		default: /* done, failed, cancelled: the last */
-			last = 1;
-		}
-	}
-	return last;
-}
-
-int numa_run_lab(struct numa_worker *w, job_fn fn, void *arg, int cpu, struct numa_got *g, mt_error *e)
-{
-	struct job_progress pg;
-	job_t *sub;
-	int last = 0, paused = 0;
-	memset(g, 0, sizeof *g);
-	if (!(sub = numa_mem_job_start(w->p->mem, fn, arg, cpu, &g->moved, e)))
-		return -1;
-	while (!last) {
-		struct pollfd pfd = { job_fd(sub), POLLIN, 0 };
-		(void)poll(&pfd, 1, WAIT_MS);
-		last = take_events(w, sub, g);
-		job_get_progress(sub, &pg);
-		g->moved |= pg.cpu_moved;
-		job_set_progress(w->job, w->done + pg.fraction * (w->curve ? NUMA_CURVE_RUNS : 1),
-				 w->total);
-		if (!paused && job_is_paused(w->job)) {
-			job_pause(sub);
-			paused = 1;
-		}
-		if (job_check(w->job) == JOB_CANCELLED) /* blocks while paused */
-			job_cancel(sub);
-		else if (paused) {
-			job_resume(sub);
-			paused = 0;
-		}
-	}
-	return job_join(sub, e);
 }
 
 /* ---- placement and cells --------------------------------------------------------- */
@@ -407,7 +449,7 @@ static int emit(struct numa_worker *w, const struct numa_pair *c, int what, cons
 				  .where = where };
 	uint64_t pages, on, absent;
 	job_cell(&ev, what, c->cpu, c->mem, g->cell.value, g->cell.spread);
-	if (what == NUMA_LAT || what == NUMA_LAT_HUGE) {
+	if (what == NUMA_LAT || what == NUMA_LAT_HUGE || what == NUMA_LAT_FULL) {
 		struct latency_ev_point lat;
 		if (JOB_PAYLOAD_GET(&g->cell, struct latency_ev_point, &lat) < 0)
 			return mt_fail(e, "the latency lab gave a cell without its figures");
@@ -433,17 +475,21 @@ static int emit(struct numa_worker *w, const struct numa_pair *c, int what, cons
 	return job_emit(w->job, &ev) < 0 ? mt_fail(e, "out of memory") : 0;
 }
 
-/* The latency of pair c on 4 KB pages, or (huge) on 2 MB pages: the
+/* The chase for pair c at size, on 2 MB pages (huge) or 4 KB ones: the
  * buffer bound to the memory node with 2 MB of slack, the chase in its 2
- * MB-aligned part, which the lab advises as it is asked. Returns 0, 1
- * cancelled, -1 with e. */
-static int run_latency(struct numa_worker *w, const struct numa_pair *c, int huge, mt_error *e)
+ * MB-aligned part, which the lab advises as it is asked. Emits cell `what`
+ * (NUMA_LAT, NUMA_LAT_HUGE, NUMA_LAT_FULL), or with what < 0 only gives its
+ * ns a load in *ns. Returns 0, 1 cancelled, -1 with e. */
+static int chase_at(struct numa_worker *w, const struct numa_pair *c, uint64_t size, int huge,
+		    int what, double *ns, mt_error *e)
 {
 	struct latency_params lp = w->p->lat;
 	int cpu = numa_latency_cpu(w->p, (size_t)c->cpu), rc, bound;
-	size_t len = (size_t)latency_buffer_bytes(&lp) + (huge ? MT_HUGE_2M : 0);
+	size_t len;
 	char *base;
 	struct numa_got g;
+	lp.sizes[0] = size;
+	len = (size_t)latency_buffer_bytes(&lp) + (huge ? MT_HUGE_2M : 0);
 	base = numa_mem_alloc(w->p->mem, w->p->nodes[c->mem].node, len, &bound, e);
 	if (!base)
 		return -1;
@@ -454,12 +500,79 @@ static int run_latency(struct numa_worker *w, const struct numa_pair *c, int hug
 	rc = numa_run_lab(w, latency_worker, &lp, cpu, &g, e);
 	if (rc == 0 && !g.have)
 		rc = mt_fail(e, "the latency lab gave no figure");
-	if (rc == 0)
-		rc = emit(w, c, huge ? NUMA_LAT_HUGE : NUMA_LAT, &g, lp.buf, lp.buf_bytes, cpu, bound,
-			  e);
+	if (rc == 0 && ns)
+		*ns = g.cell.value;
+	if (rc == 0 && what >= 0)
+		rc = emit(w, c, what, &g, lp.buf, lp.buf_bytes, cpu, bound, e);
 	numa_mem_free(w->p->mem, base, len);
 	return rc;
 }
+
+/* The latency of pair c for cell what: at lat_size on 4 KB pages
+ * (NUMA_LAT) or 2 MB pages (NUMA_LAT_HUGE), at the run's size on 2 MB
+ * pages (NUMA_LAT_FULL). Returns 0, 1 cancelled, -1 with e. */
+static int run_latency(struct numa_worker *w, const struct numa_pair *c, int what, mt_error *e)
+{
+	return chase_at(w, c, what == NUMA_LAT_FULL ? w->p->size : w->p->lat_size,
+			what != NUMA_LAT, what, NULL, e);
+}
+
+/* lat_curve: the chase on 2 MB pages of the first CPU node's own memory
+ * from curve_from up, doubling, to the run's size (the doubted claim sets
+ * that top), until two sizes an octave apart read as slow as memory and
+ * within LATENCY_MEMORY_FLAT of each other: the latency lab's memory
+ * plateau, whose top is where the idle latency is read. Says it in a
+ * NUMA_NOTE_LAT_SIZE note. Returns 0, 1 cancelled, -1 with e. */
+static int find_lat_size(struct numa_worker *w, mt_error *e)
+{
+	struct numa_params *p = w->p;
+	const struct numa_pair *c = &p->cells[0];
+	double prev = 0, v = 0;
+	uint64_t s, at = p->size;
+	char a[32], b[32], c3[32], why[sizeof p->lat_size_from];
+	int rc = 0;
+	for (size_t i = 0; i < p->ncells; i++)
+		if (p->cells[i].cpu == p->cells[i].mem) {
+			c = &p->cells[i];
+			break;
+		}
+	for (s = p->curve_from; s <= p->size && rc == 0; s *= 2, prev = v) {
+		numa_run_begins_s(w, numa_chase_cost_s(p, p->probe, s, 1));
+		rc = chase_at(w, c, s, 1, -1, &v, e);
+		numa_run_ends(w);
+		if (rc != 0)
+			break;
+		if (prev >= LATENCY_MEMORY_NS && v >= LATENCY_MEMORY_NS &&
+		    fmax(v, prev) <= LATENCY_MEMORY_FLAT * fmin(v, prev)) {
+			at = s;
+			break;
+		}
+	}
+	if (rc != 0)
+		return rc;
+	p->lat_size = at;
+	p->lat_curve = 0; /* found: the cells are at lat_size now, priced so */
+	w->left_s = numa_estimate_s(p, p->probe);
+	if (at < p->size)
+		mt_snprintf(why, sizeof why, "%.0f ns at %s, %.0f at %s on 2 MB pages (within %.0f %%): "
+			    "where the curve from %s settles", prev, mt_fmt_size(a, sizeof a, at / 2),
+			    v, mt_fmt_size(b, sizeof b, at), (LATENCY_MEMORY_FLAT - 1) * 100,
+			    mt_fmt_size(c3, sizeof c3, p->curve_from));
+	else
+		mt_snprintf(why, sizeof why, "the run's size: the curve from %s did not settle below it",
+			    mt_fmt_size(c3, sizeof c3, p->curve_from));
+	mt_strlcpy(p->lat_size_from, why, sizeof p->lat_size_from);
+	{
+		struct job_event ev;
+		memset(&ev, 0, sizeof ev);
+		ev.type = JOB_EV_NOTE;
+		ev.subtype = NUMA_NOTE_LAT_SIZE;
+		ev.value = (double)at;
+		mt_strlcpy(ev.text, why, sizeof ev.text);
+		return job_emit(w->job, &ev) < 0 ? mt_fail(e, "out of memory") : 0;
+	}
+}
+
 
 struct toucher {
 	char *from;
@@ -531,27 +644,65 @@ out:
 	return rc;
 }
 
+
+
+/* After the first node pair, with pairs left: the time said again, what is
+ * left priced at the first pair's real time (took) over its price. Returns 0, or
+ * -1 out of memory. */
+static int say_revised(struct numa_worker *w, double priced, double took)
+{
+	struct job_event ev;
+	if (w->left_s <= 0 || priced <= 0)
+		return 0;
+	w->factor = took / priced;
+	memset(&ev, 0, sizeof ev);
+	ev.type = JOB_EV_NOTE;
+	ev.subtype = NUMA_NOTE_REVISED;
+	ev.value = w->done_s + w->left_s * w->factor;
+	mt_snprintf(ev.text, sizeof ev.text, "about %.0f s in all: the first node pair took "
+		    "%.0f s, priced at %.0f s", ceil(ev.value), took, priced);
+	return job_emit(w->job, &ev);
+}
+
 int numa_worker(job_t *job, void *arg, mt_error *e)
 {
 	struct numa_worker w;
+	double first = 0, first_at = 0;
 	int rc = 0;
 	memset(&w, 0, sizeof w);
 	w.job = job;
 	w.p = arg;
+	w.factor = 1;
 	if (!w.p->mem || w.p->ncells == 0)
 		return mt_fail(e, "numa: nothing to measure");
-	w.total = (double)w.p->ncells * runs_a_pair(w.p) + (double)w.p->nloaded * NUMA_CURVE_RUNS;
-	job_set_total(job, (uint64_t)w.total);
+	w.left_s = numa_estimate_s(w.p, w.p->probe);
+	if (w.p->lat_curve && w.p->huge && (rc = find_lat_size(&w, e)) != 0)
+		return rc < 0 ? -1 : 0;
+	job_set_total(job, (uint64_t)w.p->ncells * runs_a_pair(w.p)); /* cells */
 	for (size_t i = 0; i < w.p->ncells && rc == 0; i++) {
 		const struct numa_pair *c = &w.p->cells[i];
-		if ((rc = run_latency(&w, c, 0, e)) == 0)
-			w.done++;
-		if (rc == 0 && w.p->huge && (rc = run_latency(&w, c, 1, e)) == 0)
-			w.done++;
-		for (int m = 0; m < NUMA_NMIX && rc == 0; m++)
-			if (((w.p->mixes >> m) & 1) && (rc = run_bandwidth(&w, c, m, e)) == 0)
-				w.done++;
-		job_set_progress(job, w.done, w.total);
+		static const int lat[] = { NUMA_LAT, NUMA_LAT_HUGE, NUMA_LAT_FULL };
+		if (i == 0) /* the first pair's price and start (the curve's time before it) */
+			first = w.left_s, first_at = w.done_s;
+		for (size_t k = 0; k < MT_ARRAY_LEN(lat) && rc == 0; k++) {
+			if (k > 0 && !w.p->huge)
+				break;
+			if (lat[k] == NUMA_LAT_FULL && w.p->lat_size >= w.p->size)
+				break;
+			numa_run_begins(&w, i, lat[k]);
+			rc = run_latency(&w, c, lat[k], e);
+			numa_run_ends(&w);
+		}
+		for (int m = 0; m < NUMA_NMIX && rc == 0; m++) {
+			if (!((w.p->mixes >> m) & 1))
+				continue;
+			numa_run_begins(&w, i, numa_mix_meas(m));
+			rc = run_bandwidth(&w, c, m, e);
+			numa_run_ends(&w);
+		}
+		if (rc == 0 && i == 0 && i + 1 < w.p->ncells &&
+		    say_revised(&w, first - w.left_s, w.done_s - first_at) < 0)
+			rc = mt_fail(e, "out of memory");
 	}
 	if (rc == 0 && w.p->nloaded)
 		rc = numa_run_curves(&w, e);

@@ -47,13 +47,25 @@
 
 /* NUMA_LAT: the chase on 4 KB pages (page walks included); NUMA_LAT_HUGE:
  * the same on 2 MB pages, as Intel MLC measures idle latency (where the
- * kernel gives them: THP in always or madvise mode). */
-enum { NUMA_LAT, NUMA_READ, NUMA_TRIAD, NUMA_LAT_HUGE, NUMA_R3W1, NUMA_R2W1, NUMA_R1W1,
-       NUMA_NMEAS };
+ * kernel gives them: THP in always or madvise mode); both at lat_size,
+ * where memory is read (past the caches the run trusts). NUMA_LAT_FULL:
+ * the chase on 2 MB pages at the run's own size, when that is larger.
+ * NUMA_R3W1, NUMA_R2W1, NUMA_R1W1: the bandwidth mixes (reads to writes). */
+enum { NUMA_LAT, NUMA_READ, NUMA_TRIAD, NUMA_LAT_HUGE, NUMA_LAT_FULL, NUMA_R3W1, NUMA_R2W1,
+       NUMA_R1W1, NUMA_NMEAS };
 /* The flags of a cell: the bandwidth's arrays checked, its best try lost the
  * CPU, the lab's worker moved, the memory was bound to the node */
 enum { NUMA_F_CHECKED = 1, NUMA_F_LOST = 2, NUMA_F_MOVED = 4, NUMA_F_BOUND = 8 };
-enum { NUMA_NOTE_PAGES = 1, NUMA_NOTE_PAGES_HUGE = 2 };
+/* NUMA_NOTE_REVISED: the time said again once the first node pair is
+ * measured (value: the seconds of the whole run now priced) */
+/* NUMA_NOTE_LAT_SIZE: where the idle latency is read, found by its curve
+ * (value: the size in bytes; text: why) */
+enum {
+	NUMA_NOTE_PAGES = 1,
+	NUMA_NOTE_PAGES_HUGE = 2,
+	NUMA_NOTE_REVISED = 3,
+	NUMA_NOTE_LAT_SIZE = 4
+};
 /* The cells of the loaded-latency curves beside them: NUMA_LOADED a point
  * (value: ns a load; payload struct numa_ev_loaded), NUMA_LOADED_DONE a
  * curve's end (value: unused; payload struct numa_ev_loaded_done); row and
@@ -118,10 +130,16 @@ struct numa_node {
 	int cpus[NUMA_MAX_NODE_CPUS];    /* its CPUs this process may use (those whose
 					  * nearest node it is), increasing */
 	int ncpus;                       /* 0: a memory-only node, or none allowed */
+	int own;                         /* its CPUs, allowed or not: 0 a memory-only node */
 	uint64_t memory;                 /* bytes, 0 unknown */
 	uint64_t floor;                  /* machine_dram_floor of its CPUs: a working set
 					  * they read from memory, not from a cache */
 	char floor_why[160];             /* "4 x the L3 32M (sysfs)" */
+	uint64_t trusted;                /* the largest cache its latency CPU reaches that
+					  * no doubt is about (one cache; 0 none) */
+	int trusted_level;               /* its level (0 none) */
+	int doubted;                     /* a deeper cache's claim is doubted (a guest's
+					  * CPUID L3 of 508 MB) */
 };
 
 /* Which node pair a cell is: indexes into numa_params.nodes. */
@@ -145,13 +163,25 @@ struct numa_params {
 	struct numa_pair cells[NUMA_MAX_NODES * NUMA_MAX_NODES]; /* CPU node major */
 	size_t ncells;
 	uint64_t size;        /* bytes every run works on */
-	char size_from[240];  /* why that size, in words */
+	char size_from[400];  /* why that size, in words */
+	uint64_t lat_size;    /* bytes the idle latency is read at: where memory is, past
+			       * the caches the run trusts (at most size) */
+	char lat_size_from[240]; /* why, in words */
+	uint64_t curve_from;  /* lat_curve: the curve's first size */
+	int lat_curve;        /* a cache's claim is doubted: the worker finds lat_size on a
+			       * curve from curve_from up to size (the doubted claim sets its
+			       * top, never the size a figure is read at) */
 	int quick;
 	int huge;                    /* also the chase on 2 MB pages (THP always or madvise) */
 	struct latency_params lat;   /* the latency lab's run (size set) */
 	struct bandwidth_params bw;  /* the bandwidth lab's run (size set; kernel, CPUs
 				      * and threads set for each run) */
+	int dist[NUMA_MAX_NODES][NUMA_MAX_NODES]; /* the SLIT between the nodes measured
+						   * (numa_plan_distances), 0 unknown */
 	struct numa_mem *mem;        /* where buffers are bound (numa_mem_open) */
+	/* the price's inputs (numa_probe, the caller's, outliving the job);
+	 * NULL: priced by a guess */
+	const struct numa_probe *probe;
 	const struct machine *m;     /* the machine planned (the bandwidth runs' CPUs) */
 	unsigned mixes;              /* the bandwidth matrices' mixes, 1 << NUMA_MIX_*
 				      * (numa_plan: NUMA_MIXES_DEFAULT) */
@@ -172,20 +202,30 @@ size_t numa_nodes_of(const struct machine *m, int kind, struct numa_node *out, s
 /* Plan the run (no machine is read: tests give fake nodes): select the
  * nodes `want` names (NULL, nwant 0: all of them, in order; more than
  * NUMA_MAX_NODES: that many spread over them, the rest counted in
- * skipped), then a cell
- * for each selected node with CPUs x each selected node; the size is the
- * largest DRAM floor of the selected CPU nodes (every cache a node's CPUs
- * reach together, MACHINE_DRAM_FACTOR times), at least BANDWIDTH_DRAM_MIN, at
- * most 1 / BANDWIDTH_MEM_SHARE of the smallest memory node and of avail (0:
- * unknown, no cap), a multiple of 2 MB; quick: NUMA_QUICK_SIZE under the
- * same caps. A size under the floor says so in size_from (part of it may
- * be cached). Returns 0; -1 with e for a bad selection: "--nodes: no node
- * 3 (nodes here: 0, 1)", a node named twice, more than NUMA_MAX_NODES
- * nodes, no selected node with CPUs; -2 with e when the size would be
- * under NUMA_MIN_SIZE (not enough memory) or, nothing selected, no node
- * has a CPU of its own (a cpuset allowing CPUs but not their node). */
+ * skipped), then a cell for each selected node with CPUs x each selected
+ * node; the size is the largest DRAM floor of the selected CPU nodes
+ * (every cache a node's CPUs reach together, MACHINE_DRAM_FACTOR times), at
+ * least BANDWIDTH_DRAM_MIN, at most 1 / BANDWIDTH_MEM_SHARE of the smallest
+ * memory node and of what the memory budget b leaves a run
+ * (machine_mem_budget: the memory available, the job's cgroup; its bytes
+ * 0: unknown, no cap), a multiple of 2 MB; quick: NUMA_QUICK_SIZE under
+ * the same caps. A size under the floor says so in size_from (part of it
+ * may be cached). The idle latency's size (lat_size): MACHINE_DRAM_FACTOR x
+ * the largest cache the first CPU node's latency CPU reaches that no doubt
+ * is about, a multiple of 2 MB, at most size; where a deeper cache's claim
+ * is doubted, a curve from there up to size finds it (lat_curve; quick:
+ * size). Returns 0; -1 with e for a bad selection: "--nodes: no
+ * node 3 (nodes here: 0, 1)", a node named twice, more than
+ * NUMA_MAX_NODES nodes, no selected node with CPUs; -2 with e when the
+ * size would be under NUMA_MIN_SIZE (not enough memory) or, nothing
+ * selected, no node has a CPU of its own (a cpuset allowing CPUs but not
+ * their node). */
 int numa_plan(struct numa_params *p, const struct numa_node *all, size_t nall, const int *want,
-	      size_t nwant, uint64_t avail, int quick, mt_error *e);
+	      size_t nwant, const struct machine_budget *b, int quick, mt_error *e);
+
+/* p->dist from machine m's distances (the firmware's SLIT, topo_distance)
+ * between the nodes p measures; 0 where m has none. */
+void numa_plan_distances(struct numa_params *p, const struct machine *m);
 
 struct plan;
 
@@ -248,14 +288,50 @@ int numa_plan_loaded(struct numa_params *p, const int (*dist)[NUMA_MAX_NODES],
  * idle latency measured"; "" out of range. */
 const char *numa_why_text(int why);
 
-/* Seconds one curve of p takes, about (its buffers, idle and every delay). */
-double numa_loaded_estimate_s(const struct numa_params *p);
-
 /* Set p's latency and bandwidth runs from the labs' defaults (or their
  * --quick) at p->size: the random chase alone; read and triad with the
  * best ISA. Call from the batch or UI thread (the bandwidth defaults read
  * the CPUs it may use). Never fails. */
 void numa_params_runs(struct numa_params *p);
+
+/* ---- the price (numa_price.c) --------------------------------------------- */
+
+/* What a few of the run's own steps took here, timed small (numa_probe,
+ * about a second on a quiet machine): the price's inputs. */
+struct numa_probe {
+	int have;               /* 0: nothing timed (the price is a guess) */
+	double page_ns;         /* a 4 KB page populated by the kernel (the latency's) */
+	double huge_ns;         /* a 2 MB page populated, 0 without THP */
+	double touch_ns;        /* wall ns a 4 KB page first touched by touch_threads threads
+				 * (1: the probe starts no thread before the job) */
+	int touch_threads;
+	double count_ns, free_ns; /* a 4 KB page counted by node, unmapped */
+	double read_ns, write_ns; /* a byte read, written by one thread (best of two passes) */
+	double share;           /* of a CPU the probing thread got (1 on a quiet machine) */
+	int busy;               /* the load was over the CPUs allowed */
+	struct latency_params lat4, lat2; /* p's latency run, latency_probe'd on each page size */
+};
+
+/* Time the steps above on this machine for p (planned; p->lat set by
+ * numa_params_runs). Call on the batch or UI thread, no run going. Never
+ * fails: what could not be timed leaves q->have 0. */
+void numa_probe(const struct numa_params *p, struct numa_probe *q);
+
+/* Seconds run what (NUMA_LAT, NUMA_LAT_HUGE and NUMA_LAT_FULL: the chases
+ * at lat_size and at the run's size; NUMA_READ, NUMA_TRIAD and the mixes
+ * NUMA_R3W1, NUMA_R2W1, NUMA_R1W1: their reads and writes) of node pair
+ * cell of p is priced at with q (NULL or not had: a guess by size); one
+ * chase at size (huge: on 2 MB pages; the lat_curve's steps); one
+ * loaded-latency curve (its buffers, idle and every delay); all of p's
+ * runs (with lat_curve: every step of the curve and a run at the run's
+ * size a pair, since where the curve settles is not known yet; the mixes
+ * asked; the curves). The worker's progress counts in these seconds. */
+double numa_run_cost_s(const struct numa_params *p, const struct numa_probe *q, size_t cell,
+		       int what);
+double numa_chase_cost_s(const struct numa_params *p, const struct numa_probe *q, uint64_t size,
+			 int huge);
+double numa_curve_cost_s(const struct numa_params *p, const struct numa_probe *q);
+double numa_estimate_s(const struct numa_params *p, const struct numa_probe *q);
 
 /* Where a thread of p runs: the latency's CPU of CPU node index i (its
  * last CPU). */
@@ -392,8 +468,13 @@ struct numa_result {
 	struct numa_value v[NUMA_MAX_NODES][NUMA_MAX_NODES][NUMA_NMEAS]; /* [cpu][mem] */
 	double placed[NUMA_MAX_NODES][NUMA_MAX_NODES]; /* a file's "placement" without
 							* its "runs" (NAN: none) */
+	int dist[NUMA_MAX_NODES][NUMA_MAX_NODES]; /* the SLIT between the nodes, 0 unknown */
+	int have_dist;                   /* 1 when every pair's is known */
 	uint64_t size;
-	char size_from[240];
+	char size_from[400];
+	uint64_t lat_size;               /* where the idle latency was read (0: at size, an
+					  * older file) */
+	char lat_size_from[240];
 	unsigned stride;                 /* the chase's slots, bytes */
 	char isa[16];                    /* the bandwidth kernels' */
 	int numa_balancing;              /* mt_plat_numa_balancing's mode at the start */
@@ -426,11 +507,34 @@ size_t numa_result_measured(const struct numa_result *r);
  * (0..1), NAN when none were read. */
 double numa_result_placement(const struct numa_result *r, size_t cpu, size_t mem);
 
+/* The idle latency of CPU node cpu's pair with memory node mem over its
+ * own (indices into r's nodes): on 2 MB pages where both were measured on
+ * them (*huge 1), else on 4 KB pages (*huge 0). NAN when not measured. */
+double numa_result_ratio(const struct numa_result *r, size_t cpu, size_t mem, int *huge);
+
+/* The SLIT's ratio for the same pair (its distance over the CPU node's own),
+ * NAN when not known. */
+double numa_result_slit_ratio(const struct numa_result *r, size_t cpu, size_t mem);
+
+/* The SLIT between r's nodes in one line, "0: 10 21 31; 1: 21 10 41; ..."
+ * ("" when not known). Returns buf. */
+const char *numa_result_slit_text(const struct numa_result *r, char *buf, size_t len);
+
+/* The measured ratio of a remote pair beside the SLIT's: "CPU node 0,
+ * memory node 1: 1.9x local on 2 MB pages, SLIT says 2.1x" (", no SLIT"
+ * when it has none). Returns 0 (buf filled), or -1 when the pair is local
+ * or not measured. */
+int numa_result_ratio_text(const struct numa_result *r, size_t cpu, size_t mem, char *buf,
+			   size_t len);
+
 /* The result as JSON: header, "experiment": "numa", nodes, cpus, size,
  * latency_ns [[...]], bandwidth_gbs {read, triad} [[...]] (null where not
  * measured), their spreads, placement [{cpu_node, memory_node,
  * pages_on_node, pages, pages_absent}], numa_balancing (false, true, null
- * unknown), numa_balancing_mode, thp, page_size, pages, chase_stride, isa.
+ * unknown), numa_balancing_mode, thp, page_size, pages, chase_stride, isa,
+ * distances [[...]] (the SLIT; null unknown), latency_ratio and slit_ratio
+ * [[...]] (numa_result_ratio and numa_result_slit_ratio, null where none),
+ * latency_ratio_page (the bytes of the pages the ratios were taken on).
  * NULL out of memory. */
 cJSON *numa_result_to_json(const struct numa_result *r);
 

@@ -5,8 +5,10 @@
 #include "config.h"
 
 #include "numa.h"
+#include "latency/latency_eta.h"
 #include "machine/plan.h"
 #include "os/sysinfo.h"
+#include "os/vm.h"
 #include "run/batch.h"
 #include "run/experiment.h"
 
@@ -14,6 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define NUMA_AGREE 0.05 /* two latencies within this share (or their spreads) agree */
 
 struct batch {
 	const struct numa_params *p;
@@ -38,6 +42,7 @@ struct opts {
 struct run_params {
 	struct numa_params p;
 	struct opts o;
+	struct numa_probe probe; /* the price's inputs (this machine's; p.probe) */
 };
 
 /* The options, with their help and the field each fills: the getopt
@@ -87,8 +92,12 @@ static const struct batch_help help = {
 	.col = 20,
 	.tail = "\nThe size is 4 x every cache a CPU node's CPUs reach together (any source's\n"
 		"claim, doubted or not), at least 256 MB, at most a quarter of the smallest\n"
-		"node's memory. GB/s are 10^9 bytes a second read + written, counted as MLC\n"
-		"and STREAM do (read 1 array a pass, 1:1 2, 2:1, 3:1 and triad 3).\n",
+		"node's memory. The idle latency is read where memory is: 4 x the last cache\n"
+		"its CPU reaches that no doubt is about, or, where a deeper cache's claim is\n"
+		"doubted, where a curve from there up to the size settles; on 2 MB pages the\n"
+		"size itself beside it where they differ. GB/s are 10^9 bytes a second read +\n"
+		"written, counted as MLC and STREAM do (read 1 array a pass, 1:1 2, 2:1, 3:1\n"
+		"and triad 3).\n",
 };
 
 /* ---- output ------------------------------------------------------------------- */
@@ -127,6 +136,22 @@ static void print_csv(const struct batch *b, size_t i, size_t j)
 	printf("\n");
 }
 
+
+/* Why the chase at the run's own size reads slower than where memory is
+ * (this machine's: the line is said as it is measured): "" when the two
+ * agree within their spreads (or the full one is not in). */
+static const char *full_why(const struct numa_value *v)
+{
+	const struct numa_value *h = &v[NUMA_LAT_HUGE], *f = &v[NUMA_LAT_FULL];
+	double within = fmax(NUMA_AGREE, fmax(h->spread, f->spread));
+	if (!h->have || !f->have || fabs(f->v - h->v) <= within * h->v)
+		return "";
+	if (mt_vm_this()->vm == 1)
+		return "in this VM each walk is two-dimensional, the guest's tables through the "
+		       "host's, and the host's half grows with the buffer";
+	return "past the TLBs' reach on 2 MB pages each load also walks the page tables";
+}
+
 /* One node pair's line (or CSV row) once its runs are in: the latency,
  * then each mix's GB/s ("read" for all reads, as before mixes). */
 static void print_pair(const struct batch *b, size_t i, size_t j)
@@ -134,7 +159,7 @@ static void print_pair(const struct batch *b, size_t i, size_t j)
 	const struct numa_result *r = &b->r;
 	const struct numa_value *v = r->v[i][j];
 	double pl = numa_result_placement(r, i, j);
-	char place[64] = "pages not counted here", huge[64] = "", bw[200] = "";
+	char place[64] = "pages not counted here", huge[320] = "", bw[200] = "", a[32];
 	unsigned flags = NUMA_F_CHECKED;
 	int threads = 0;
 	if (b->csv) {
@@ -145,6 +170,9 @@ static void print_pair(const struct batch *b, size_t i, size_t j)
 		mt_snprintf(place, sizeof place, "pages on node %d: %.0f %%", r->nodes[j], 100 * pl);
 	if (v[NUMA_LAT_HUGE].have)
 		mt_snprintf(huge, sizeof huge, ", %.1f ns on 2 MB pages", v[NUMA_LAT_HUGE].v);
+	if (full_why(v)[0])
+		mt_append(huge, sizeof huge, "; at the run's %s: %.1f ns on 2 MB pages, %s",
+			  mt_fmt_size(a, sizeof a, r->size), v[NUMA_LAT_FULL].v, full_why(v));
 	for (int m = 0; m < NUMA_NMIX; m++) {
 		const struct numa_value *x = &v[numa_mix_meas(m)];
 		if (!x->have)
@@ -161,21 +189,25 @@ static void print_pair(const struct batch *b, size_t i, size_t j)
 	       (flags & NUMA_F_CHECKED) ? "" : " (!)");
 }
 
-/* The measurement a node pair ends with: its last mix, else its latency. */
+/* The measurement a node pair ends with: its last mix, else its latency
+ * (at the run's size where that is larger than where it is read). */
 static int last_meas(const struct numa_params *p)
 {
 	for (int m = NUMA_NMIX - 1; m >= 0; m--)
 		if ((p->mixes >> m) & 1)
 			return numa_mix_meas(m);
-	return p->huge ? NUMA_LAT_HUGE : NUMA_LAT;
+	if (!p->huge)
+		return NUMA_LAT;
+	return p->lat_size < p->size ? NUMA_LAT_FULL : NUMA_LAT_HUGE;
 }
 
-/* A note: the result's (where the pages were), said after. */
+/* A note: the result's (where the pages were), said after; where the idle
+ * latency is read, said with the matrices. */
 static int on_note(const struct job_event *ev, void *ctx)
 {
 	struct batch *b = ctx;
 	numa_result_apply(&b->r, ev);
-	return 0;
+	return ev->subtype == NUMA_NOTE_LAT_SIZE;
 }
 
 static void on_event(const struct job_event *ev, void *ctx)
@@ -194,6 +226,8 @@ static void print_matrix(const struct numa_result *r, int k, const char *title)
 		printf(" %9d", r->nodes[j]);
 	printf("\n");
 	for (size_t i = 0; i < r->nnodes; i++) {
+		if (!r->ncpus[i])
+			continue; /* a memory-only node: a column, no row */
 		printf("%8d  ", r->nodes[i]);
 		for (size_t j = 0; j < r->nnodes; j++) {
 			const struct numa_value *v = &r->v[i][j][k];
@@ -255,6 +289,28 @@ static void print_curve(const struct numa_result *r, const struct numa_curve *c)
 		printf("%s\n", line);
 }
 
+/* Each remote pair's latency over its CPU node's own beside the SLIT's
+ * ratio, and the bandwidth runs whose best try lost its CPU (said as run
+ * bandwidth says it of its cells). */
+static void print_ratios(FILE *m, const struct numa_result *r)
+{
+	char line[200];
+	unsigned lost = 0, runs = 0;
+	for (size_t i = 0; i < r->nnodes; i++)
+		for (size_t j = 0; j < r->nnodes; j++) {
+			if (numa_result_ratio_text(r, i, j, line, sizeof line) == 0)
+				fprintf(m, "# %s\n", line);
+			for (int mx = 0; mx < NUMA_NMIX; mx++) {
+				int k = numa_mix_meas(mx);
+				runs += r->v[i][j][k].have;
+				lost += r->v[i][j][k].have && (r->v[i][j][k].flags & NUMA_F_LOST);
+			}
+		}
+	if (lost)
+		fprintf(m, "# %s\n", bandwidth_lost_words(lost, runs, "bandwidth runs", line,
+							  sizeof line));
+}
+
 /* The matrices, then what they say and what could have moved pages.
  * Returns 0. */
 static int print_end(void *printer)
@@ -263,18 +319,31 @@ static int print_end(void *printer)
 	const struct numa_result *r = &b->r;
 	FILE *m = b->run->meta;
 	size_t unbound = 0;
+	char t[200], a[32], c[32];
+	mt_fmt_size(a, sizeof a, r->lat_size ? r->lat_size : r->size);
 	if (!b->csv) {
-		print_matrix(r, NUMA_LAT, "Idle latency (ns a load, random chase, 4 KB pages: page "
-					  "walks included):");
+		mt_snprintf(t, sizeof t, "Idle latency at %s (ns a load, random chase, 4 KB pages: "
+					 "page walks included):", a);
+		print_matrix(r, NUMA_LAT, t);
+		mt_snprintf(t, sizeof t, "Idle latency at %s on 2 MB pages (ns a load, as Intel MLC "
+					 "measures it):", a);
 		if (b->p->huge)
-			print_matrix(r, NUMA_LAT_HUGE, "Idle latency on 2 MB pages (ns a load, as Intel "
-						       "MLC measures it):");
+			print_matrix(r, NUMA_LAT_HUGE, t);
+		mt_snprintf(t, sizeof t, "Latency at the run's %s on 2 MB pages (ns a load: past "
+					 "where memory is read):", mt_fmt_size(c, sizeof c, r->size));
+		for (size_t i = 0; i < r->nnodes * r->nnodes; i++)
+			if (r->v[i / r->nnodes][i % r->nnodes][NUMA_LAT_FULL].have) {
+				print_matrix(r, NUMA_LAT_FULL, t);
+				break;
+			}
 		print_mixes(r);
-		for (size_t c = 0; c < r->ncurves; c++)
-			print_curve(r, &r->curves[c]);
+		for (size_t k = 0; k < r->ncurves; k++)
+			print_curve(r, &r->curves[k]);
 	}
+	fprintf(m, "# idle latency read at %s: %s\n", a, r->lat_size_from);
 	if (r->nnodes == 1)
 		fprintf(m, "# one node: local memory only, nothing to compare it with\n");
+	print_ratios(m, r);
 	for (size_t i = 0; i < r->nnodes; i++)
 		for (size_t j = 0; j < r->nnodes; j++) {
 			double pl = numa_result_placement(r, i, j);
@@ -296,18 +365,24 @@ static int print_end(void *printer)
 	return 0;
 }
 
-/* The nodes, their tiers, and the size. */
-static void print_nodes(FILE *m, const struct numa_params *p)
+/* The nodes, their tiers, the SLIT between them, and the size. */
+static void print_nodes(FILE *m, const struct numa_params *p, const struct numa_result *r)
 {
-	char a[32], cpus[96];
+	char a[32], cpus[96], slit[NUMA_MAX_NODES * NUMA_MAX_NODES * 8];
 	for (size_t i = 0; i < p->nnodes; i++) {
 		const struct numa_node *n = &p->nodes[i];
 		numa_cpus_text(n->cpus, n->ncpus, cpus, sizeof cpus);
 		fprintf(m, "# node %d: %s%s%s%s, %s of memory\n", n->node, n->tier,
 			n->tier[0] ? ", " : "", n->ncpus ? "CPUs " : "",
-			n->ncpus ? cpus : "no CPU this process may use (memory only)",
+			n->ncpus  ? cpus
+			: n->own ? "no CPU this process may use (a cpuset keeps its CPUs from it)"
+				 : "no CPUs of its own (memory only)",
 			n->memory ? mt_fmt_mem(a, sizeof a, n->memory) : "unknown");
 	}
+	if (p->nnodes > 1 && numa_result_slit_text(r, slit, sizeof slit)[0])
+		fprintf(m, "# SLIT (node distances, 10 local): %s\n", slit);
+	else if (p->nnodes > 1)
+		fprintf(m, "# SLIT: not known (the firmware gives no node distances here)\n");
 	fprintf(m, "# size %s: %s\n", mt_fmt_size(a, sizeof a, p->size), p->size_from);
 	if (p->skipped)
 		fprintf(m, "# %zu of the machine's %zu nodes, spread over it: a run takes at most %d "
@@ -376,7 +451,7 @@ static int print_plan(void *printer)
 	const struct numa_params *p = b->p;
 	const struct numa_result *r = &b->r;
 	FILE *m = b->run->meta;
-	print_nodes(m, p);
+	print_nodes(m, p, r);
 	fprintf(m, "# latency: the latency lab's random chase (%u-byte slots, one random cycle), "
 		   "best of %u tries, on the CPU node's last CPU; %s\n", p->lat.random_stride,
 		p->lat.tries,
@@ -392,6 +467,12 @@ static int print_plan(void *printer)
 		r->numa_balancing < 0 ? "absent" : r->numa_balancing ? "on" : "off");
 	if (p->nloaded)
 		print_loaded(m, p);
+	fprintf(m, "# about %.0f s (its steps timed small here: a page %.1f us, a 2 MB page %.0f "
+		   "us, a slot linked %.0f ns, %.0f %% of a CPU)\n",
+		ceil(numa_estimate_s(p, p->probe)), p->probe ? p->probe->page_ns / 1e3 : 0,
+		p->probe ? p->probe->huge_ns / 1e3 : 0,
+		p->probe ? latency_link_ns(&p->probe->lat4, p->size, p->lat.random_stride, 1) : 0,
+		p->probe ? 100 * p->probe->share : 100);
 	if (b->csv) {
 		printf("cpu_node,memory_node,latency_ns,read_gbs,triad_gbs,pages_on_node,"
 		       "latency_huge_ns");
@@ -514,28 +595,36 @@ static int plan_more(struct numa_params *p, const struct opts *o)
 			bandwidth_isa_name(bandwidth_isa_best()));
 		return MT_EXIT_USAGE;
 	}
-	if (o->loaded && numa_plan_loaded(p, NULL, o->asked, o->nasked, &e) < 0) {
+	if (o->loaded && numa_plan_loaded(p, (const int (*)[NUMA_MAX_NODES])p->dist, o->asked,
+					   o->nasked, &e) < 0) {
 		mt_warn("run numa: %s", e.msg);
 		return MT_EXIT_USAGE;
 	}
 	return 0;
 }
 
-/* The nodes of machine m and the plan. Returns -1 when planned, else the
- * exit code (--plan: the plan printed). */
+/* The nodes of machine m and the plan, priced by its steps timed here
+ * (recorded: a machine not here, a guess). Returns -1 when planned, else
+ * the exit code (--plan: the plan printed). */
 static int plan(struct numa_params *p, struct batch_cli *cli, const struct opts *o,
-		const struct machine *m)
+		const struct machine *m, int recorded, struct numa_probe *probe)
 {
 	static struct numa_node all[NUMA_MAX_NODES * 4];
 	mt_error e = { "" };
 	size_t n = numa_nodes_of(m, cli->cpu_coretype && m->topo ? topo_coretype_find(m->topo, cli->cpu_coretype)
 							     : -1,
 				 all, MT_ARRAY_LEN(all));
+	struct machine_budget b;
 	int rc;
 	if (o->cpus && keep_cpus(all, n, o->cpus, m) < 0)
 		return MT_EXIT_USAGE;
-	rc = numa_plan(p, all, n, o->want, o->nwant, m->mem_avail, cli->quick, &e);
+	machine_mem_budget(m, &b);
+	rc = numa_plan(p, all, n, o->want, o->nwant, &b, cli->quick, &e);
+	for (size_t i = 0; i < p->nnodes; i++) /* a node's bandwidth runs on all its CPUs */
+		if (p->nodes[i].ncpus > cli->threads)
+			cli->threads = p->nodes[i].ncpus;
 	p->m = m;
+	numa_plan_distances(p, m);
 	/* idle latency on 2 MB pages too, as MLC takes it, where the kernel gives them */
 	p->huge = strcmp(m->pages.thp, "always") == 0 || strcmp(m->pages.thp, "madvise") == 0;
 	if (rc < 0) {
@@ -544,6 +633,11 @@ static int plan(struct numa_params *p, struct batch_cli *cli, const struct opts 
 	}
 	if ((rc = plan_more(p, o)) != 0)
 		return rc;
+	numa_params_runs(p);
+	if (!recorded) {
+		numa_probe(p, probe);
+		p->probe = probe;
+	}
 	if (cli->plan) {
 		struct plan pl;
 		numa_plan_of(p, m, &pl);
@@ -553,7 +647,6 @@ static int plan(struct numa_params *p, struct batch_cli *cli, const struct opts 
 		mt_warn("run numa: %s", e.msg);
 		return MT_EXIT_RUNTIME;
 	}
-	numa_params_runs(p);
 	return -1;
 }
 
@@ -570,7 +663,7 @@ static int prepare(struct batch_cli *cli, void *params, void *printer,
 
 	if ((rc = machine_for_run(cli, &m, &owned)) >= 0)
 		return rc;
-	if ((rc = plan(&rp->p, cli, &rp->o, m)) >= 0) {
+	if ((rc = plan(&rp->p, cli, &rp->o, m, owned != NULL, &rp->probe)) >= 0) {
 		machine_free(owned);
 		return rc;
 	}

@@ -130,15 +130,6 @@ int numa_plan_loaded(struct numa_params *p, const int (*dist)[NUMA_MAX_NODES],
 	return 0;
 }
 
-double numa_loaded_estimate_s(const struct numa_params *p)
-{
-	/* each point: the injectors' ramp (10 ms), the chaser's calibration
-	 * and tries; the idle point measured twice at least; the buffers bound,
-	 * touched and linked at about 1 GB/s */
-	double tries = p->quick ? 3 : 15, point = p->quick ? 0.005 : 0.004; /* the lab's */
-	return ((double)p->ndelays + 2) * (0.015 + tries * point) + 2.0 * (double)p->size / 1e9;
-}
-
 int numa_loaded_cpus(const struct numa_params *p, size_t i, int *cpus, int cap)
 {
 	const struct numa_node *n = &p->nodes[i];
@@ -266,9 +257,10 @@ int numa_run_curves(struct numa_worker *w, mt_error *e)
 		for (size_t j = 0; cp->pair.mem < 0 && j < k; j++)
 			dup |= w->p->loaded[j].pair.cpu == cp->pair.cpu &&
 			       w->p->loaded[j].pair.mem == slowest(w, cp->pair.cpu);
-		if (!dup && (rc = run_curve(w, cp, e)) == 0)
-			w->done += NUMA_CURVE_RUNS;
-		job_set_progress(w->job, w->done, w->total);
+		numa_run_begins_s(w, numa_curve_cost_s(w->p, w->p->probe));
+		if (!dup)
+			rc = run_curve(w, cp, e);
+		numa_run_ends(w);
 	}
 	return rc;
 }

@@ -13,7 +13,7 @@
 #include <string.h>
 
 static const char *const meas_name[NUMA_NMEAS] = { "latency", "read", "triad", "latency_huge",
-						   "3:1", "2:1", "1:1" };
+						   "latency_full", "3:1", "2:1", "1:1" };
 
 static void unplaced(struct numa_result *r)
 {
@@ -33,8 +33,16 @@ void numa_result_init(struct numa_result *r, const struct numa_params *p)
 		numa_cpus_text(p->nodes[i].cpus, p->nodes[i].ncpus, r->cpus[i], sizeof r->cpus[i]);
 		r->lat_cpu[i] = numa_latency_cpu(p, i);
 	}
+	r->have_dist = p->nnodes > 0;
+	for (size_t i = 0; i < p->nnodes; i++)
+		for (size_t j = 0; j < p->nnodes; j++) {
+			r->dist[i][j] = p->dist[i][j];
+			r->have_dist &= p->dist[i][j] > 0;
+		}
 	r->size = p->size;
 	mt_strlcpy(r->size_from, p->size_from, sizeof r->size_from);
+	r->lat_size = p->lat_size;
+	mt_strlcpy(r->lat_size_from, p->lat_size_from, sizeof r->lat_size_from);
 	r->stride = p->lat.random_stride;
 	mt_strlcpy(r->isa, bandwidth_isa_name(p->bw.isa) ? bandwidth_isa_name(p->bw.isa) : "",
 		   sizeof r->isa);
@@ -113,6 +121,10 @@ int numa_result_apply(struct numa_result *r, const struct job_event *ev)
 			mt_strlcpy(r->pages, ev->text, sizeof r->pages);
 		else if (ev->subtype == NUMA_NOTE_PAGES_HUGE)
 			mt_strlcpy(r->pages_huge, ev->text, sizeof r->pages_huge);
+		else if (ev->subtype == NUMA_NOTE_LAT_SIZE && ev->value > 0) {
+			r->lat_size = (uint64_t)ev->value;
+			mt_strlcpy(r->lat_size_from, ev->text, sizeof r->lat_size_from);
+		}
 		return -1;
 	}
 	if (ev->type != JOB_EV_CELL || ev->row < 0 || ev->col < 0 || (size_t)ev->row >= r->nnodes ||
@@ -161,6 +173,56 @@ double numa_result_placement(const struct numa_result *r, size_t cpu, size_t mem
 	return pages > 0 ? on / pages : r->placed[cpu][mem];
 }
 
+/* ---- the SLIT and the measured ratios ------------------------------------------- */
+
+double numa_result_ratio(const struct numa_result *r, size_t cpu, size_t mem, int *huge)
+{
+	for (int h = 1; h >= 0; h--) {
+		int k = h ? NUMA_LAT_HUGE : NUMA_LAT;
+		const struct numa_value *a = &r->v[cpu][mem][k], *o = &r->v[cpu][cpu][k];
+		if (a->have && o->have && a->v > 0 && o->v > 0) {
+			*huge = h;
+			return a->v / o->v;
+		}
+	}
+	*huge = 0;
+	return NAN;
+}
+
+double numa_result_slit_ratio(const struct numa_result *r, size_t cpu, size_t mem)
+{
+	if (!r->have_dist || r->dist[cpu][cpu] <= 0)
+		return NAN;
+	return (double)r->dist[cpu][mem] / r->dist[cpu][cpu];
+}
+
+const char *numa_result_slit_text(const struct numa_result *r, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	for (size_t i = 0; r->have_dist && i < r->nnodes; i++) {
+		mt_append(buf, len, "%s%d:", i ? "; " : "", r->nodes[i]);
+		for (size_t j = 0; j < r->nnodes; j++)
+			mt_append(buf, len, " %d", r->dist[i][j]);
+	}
+	return buf;
+}
+
+int numa_result_ratio_text(const struct numa_result *r, size_t cpu, size_t mem, char *buf,
+			   size_t len)
+{
+	int huge;
+	double x = numa_result_ratio(r, cpu, mem, &huge), s = numa_result_slit_ratio(r, cpu, mem);
+	if (cpu == mem || !isfinite(x))
+		return -1;
+	mt_snprintf(buf, len, "CPU node %d, memory node %d: %.1fx local on %s pages", r->nodes[cpu],
+		    r->nodes[mem], x, huge ? "2 MB" : "4 KB");
+	if (isfinite(s))
+		mt_append(buf, len, ", SLIT says %.1fx", s);
+	else
+		mt_append(buf, len, ", no SLIT");
+	return 0;
+}
+
 /* ---- writing --------------------------------------------------------------------- */
 
 static cJSON *num_or_null(double v)
@@ -197,7 +259,7 @@ static cJSON *matrix_to_json(const struct numa_result *r, int k, int spread)
 static cJSON *run_to_json(const struct numa_result *r, size_t i, size_t j, int k)
 {
 	const struct numa_value *v = &r->v[i][j][k];
-	int lat = k == NUMA_LAT || k == NUMA_LAT_HUGE; /* one thread: no binding check */
+	int lat = k == NUMA_LAT || k == NUMA_LAT_HUGE || k == NUMA_LAT_FULL; /* one thread */
 	cJSON *o = cJSON_CreateObject();
 	if (!o || !cJSON_AddNumberToObject(o, "cpu_node", r->nodes[i]) ||
 	    !cJSON_AddNumberToObject(o, "memory_node", r->nodes[j]) ||
@@ -278,12 +340,69 @@ static int nodes_to_json(const struct numa_result *r, cJSON *root)
 	return 0;
 }
 
-/* Was any pair measured on 2 MB pages? */
-static int huge_measured(const struct numa_result *r)
+/* A nodes x nodes matrix of ratios (slit: the SLIT's, else the measured
+ * ones), null where there is none. */
+static cJSON *ratios_to_json(const struct numa_result *r, int slit)
+{
+	cJSON *m = cJSON_CreateArray();
+	for (size_t i = 0; m && i < r->nnodes; i++) {
+		cJSON *row = cJSON_CreateArray();
+		if (!row || !cJSON_AddItemToArray(m, row)) {
+			cJSON_Delete(row);
+			cJSON_Delete(m);
+			return NULL;
+		}
+		for (size_t j = 0; j < r->nnodes; j++) {
+			int huge;
+			double x = slit ? numa_result_slit_ratio(r, i, j)
+					: r->ncpus[i] ? numa_result_ratio(r, i, j, &huge) : (double)NAN;
+			cJSON *v = num_or_null(isfinite(x) ? round(x * 1000) / 1000 : x);
+			if (!v || !cJSON_AddItemToArray(row, v)) {
+				cJSON_Delete(v);
+				cJSON_Delete(m);
+				return NULL;
+			}
+		}
+	}
+	return m;
+}
+
+/* "distances" (the SLIT, null unknown), "latency_ratio", "slit_ratio" and
+ * "latency_ratio_page". Returns 0, or -1 out of memory. */
+static int slit_to_json(const struct numa_result *r, cJSON *root)
+{
+	int huge = 0;
+	cJSON *d;
+	for (size_t i = 0; i < r->nnodes && !huge; i++)
+		for (size_t j = 0; j < r->nnodes && !huge; j++)
+			(void)numa_result_ratio(r, i, j, &huge);
+	if (!r->have_dist) {
+		d = cJSON_CreateNull();
+	} else {
+		d = cJSON_CreateArray();
+		for (size_t i = 0; d && i < r->nnodes; i++)
+			if (!cJSON_AddItemToArray(d, cJSON_CreateIntArray(r->dist[i], (int)r->nnodes))) {
+				cJSON_Delete(d);
+				d = NULL;
+			}
+	}
+	if (!d || !cJSON_AddItemToObject(root, "distances", d)) {
+		cJSON_Delete(d);
+		return -1;
+	}
+	return cJSON_AddItemToObject(root, "latency_ratio", ratios_to_json(r, 0)) &&
+			       cJSON_AddItemToObject(root, "slit_ratio", ratios_to_json(r, 1)) &&
+			       cJSON_AddNumberToObject(root, "latency_ratio_page", huge ? MT_HUGE_2M : 4096)
+		       ? 0
+		       : -1;
+}
+
+/* Was any pair measured in run k? */
+static int measured(const struct numa_result *r, int k)
 {
 	for (size_t i = 0; i < r->nnodes; i++)
 		for (size_t j = 0; j < r->nnodes; j++)
-			if (r->v[i][j][NUMA_LAT_HUGE].have)
+			if (r->v[i][j][k].have)
 				return 1;
 	return 0;
 }
@@ -315,6 +434,22 @@ static int mixes_to_json(const struct numa_result *r, cJSON *root)
 	return 0;
 }
 
+/* Where the idle latency was read, and (when measured) the chase on 2 MB
+ * pages at the run's size: latency_size, latency_size_from,
+ * latency_full_ns, latency_full_spread. Returns 0, -1 out of memory. */
+static int lat_size_to_json(const struct numa_result *r, cJSON *root)
+{
+	if (r->lat_size && (!cJSON_AddNumberToObject(root, "latency_size", (double)r->lat_size) ||
+			    !cJSON_AddStringToObject(root, "latency_size_from", r->lat_size_from)))
+		return -1;
+	if (measured(r, NUMA_LAT_FULL) &&
+	    (!cJSON_AddItemToObject(root, "latency_full_ns", matrix_to_json(r, NUMA_LAT_FULL, 0)) ||
+	     !cJSON_AddItemToObject(root, "latency_full_spread",
+				    matrix_to_json(r, NUMA_LAT_FULL, 1))))
+		return -1;
+	return 0;
+}
+
 cJSON *numa_result_to_json(const struct numa_result *r)
 {
 	cJSON *root = cJSON_CreateObject();
@@ -327,6 +462,7 @@ cJSON *numa_result_to_json(const struct numa_result *r)
 	    !cJSON_AddItemToObject(root, "latency_ns", matrix_to_json(r, NUMA_LAT, 0)) ||
 	    !cJSON_AddItemToObject(root, "latency_spread", matrix_to_json(r, NUMA_LAT, 1)) ||
 	    mixes_to_json(r, root) < 0 || places_to_json(r, root) < 0 ||
+	    slit_to_json(r, root) < 0 ||
 	    !cJSON_AddItemToObject(root, "numa_balancing",
 				   r->numa_balancing < 0 ? cJSON_CreateNull()
 							 : cJSON_CreateBool(r->numa_balancing > 0)) ||
@@ -334,7 +470,8 @@ cJSON *numa_result_to_json(const struct numa_result *r)
 	    !cJSON_AddStringToObject(root, "thp", r->thp) ||
 	    !cJSON_AddNumberToObject(root, "page_size", (double)r->page_size) ||
 	    !cJSON_AddStringToObject(root, "pages", r->pages) ||
-	    (huge_measured(r) &&
+	    lat_size_to_json(r, root) < 0 ||
+	    (measured(r, NUMA_LAT_HUGE) &&
 	     (!cJSON_AddItemToObject(root, "latency_huge_ns", matrix_to_json(r, NUMA_LAT_HUGE, 0)) ||
 	      !cJSON_AddItemToObject(root, "latency_huge_spread",
 				     matrix_to_json(r, NUMA_LAT_HUGE, 1)) ||
@@ -484,6 +621,7 @@ static int matrices_from_json(const cJSON *root, const char *f, struct numa_resu
 	const cJSON *bw = cJSON_GetObjectItemCaseSensitive(root, "bandwidth_gbs");
 	const cJSON *bs = cJSON_GetObjectItemCaseSensitive(root, "bandwidth_spread");
 	const cJSON *huge = cJSON_GetObjectItemCaseSensitive(root, "latency_huge_ns");
+	const cJSON *full = cJSON_GetObjectItemCaseSensitive(root, "latency_full_ns");
 	if (!cJSON_IsObject(bw))
 		return mt_fail(e, "%s: bandwidth_gbs: expected an object {\"read\", \"triad\"}", f);
 	if (bs && !cJSON_IsObject(bs))
@@ -500,6 +638,10 @@ static int matrices_from_json(const cJSON *root, const char *f, struct numa_resu
 	if (huge && (matrix_from_json(huge, f, "latency_huge_ns", r, NUMA_LAT_HUGE, 0, e) < 0 ||
 		     matrix_from_json(cJSON_GetObjectItemCaseSensitive(root, "latency_huge_spread"), f,
 				      "latency_huge_spread", r, NUMA_LAT_HUGE, 1, e) < 0))
+		return -1;
+	if (full && (matrix_from_json(full, f, "latency_full_ns", r, NUMA_LAT_FULL, 0, e) < 0 ||
+		     matrix_from_json(cJSON_GetObjectItemCaseSensitive(root, "latency_full_spread"), f,
+				      "latency_full_spread", r, NUMA_LAT_FULL, 1, e) < 0))
 		return -1;
 	return 0;
 }
@@ -522,13 +664,15 @@ static int run_from_json(const cJSON *it, const char *where, struct numa_result 
 			k = m;
 	if (k < 0)
 		return mt_fail(e, "%s: field \"run\" must be latency, read, triad, latency_huge, "
-			       "3:1, 2:1 or 1:1", where);
+			       "latency_full, 3:1, 2:1 or 1:1", where);
 	v = &r->v[i][j][k];
 	if (!v->have)
 		return mt_fail(e, "%s: no value in the matrix for this run", where);
 	v->tries = (int)jsonio_opt_int(it, "tries", 0, 1000000, 0);
-	v->where = (int)jsonio_opt_int(it, k == NUMA_LAT || k == NUMA_LAT_HUGE ? "cpu" : "threads", 0,
-				       MT_MAX_CPUS, 0);
+	v->where = (int)jsonio_opt_int(it, k == NUMA_LAT || k == NUMA_LAT_HUGE || k == NUMA_LAT_FULL
+						   ? "cpu"
+						   : "threads",
+				       0, MT_MAX_CPUS, 0);
 	v->flags = (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "checked")) ? NUMA_F_CHECKED : 0) |
 		   (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "lost_cpu")) ? NUMA_F_LOST : 0) |
 		   (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "moved")) ? NUMA_F_MOVED : 0) |
@@ -589,11 +733,40 @@ static int runs_from_json(const cJSON *root, const char *f, struct numa_result *
 	return 0;
 }
 
+/* "distances", when there: nodes x nodes positive integers (the SLIT). */
+static int distances_from_json(const cJSON *root, const char *f, struct numa_result *r,
+			       mt_error *e)
+{
+	const cJSON *d = cJSON_GetObjectItemCaseSensitive(root, "distances");
+	if (!d || cJSON_IsNull(d))
+		return 0; /* not known, or a file from before memtop said it */
+	if (!cJSON_IsArray(d) || (size_t)cJSON_GetArraySize(d) != r->nnodes)
+		return mt_fail(e, "%s: distances: expected %zu rows (one a node) or null", f,
+			       r->nnodes);
+	for (size_t i = 0; i < r->nnodes; i++) {
+		const cJSON *row = cJSON_GetArrayItem(d, (int)i);
+		if (!cJSON_IsArray(row) || (size_t)cJSON_GetArraySize(row) != r->nnodes)
+			return mt_fail(e, "%s: distances row %zu: expected %zu values", f, i, r->nnodes);
+		for (size_t j = 0; j < r->nnodes; j++) {
+			const cJSON *x = cJSON_GetArrayItem(row, (int)j);
+			if (!cJSON_IsNumber(x) || x->valuedouble < 1 || x->valuedouble > 1000000 ||
+			    x->valuedouble != floor(x->valuedouble))
+				return mt_fail(e, "%s: distances row %zu: value %zu must be an integer "
+					       "1..1000000", f, i, j);
+			r->dist[i][j] = (int)x->valuedouble;
+		}
+	}
+	r->have_dist = 1;
+	return 0;
+}
+
 static void rest_from_json(const cJSON *root, struct numa_result *r)
 {
 	const cJSON *nb = cJSON_GetObjectItemCaseSensitive(root, "numa_balancing");
 	r->size = (uint64_t)jsonio_opt_int(root, "size", 0, 1L << 50, 0);
 	jsonio_opt_string(root, "size_from", r->size_from, sizeof r->size_from);
+	r->lat_size = (uint64_t)jsonio_opt_int(root, "latency_size", 0, 1L << 50, 0);
+	jsonio_opt_string(root, "latency_size_from", r->lat_size_from, sizeof r->lat_size_from);
 	r->stride = (unsigned)jsonio_opt_int(root, "chase_stride", 0, 1 << 20, 0);
 	jsonio_opt_string(root, "isa", r->isa, sizeof r->isa);
 	r->numa_balancing = (int)jsonio_opt_int(root, "numa_balancing_mode", -1, 1000,
@@ -618,7 +791,7 @@ int numa_result_from_json(const cJSON *root, const char *file, struct numa_resul
 	run_header_from_json(root, &r->hdr);
 	if (nodes_from_json(root, f, r, e) < 0 || matrices_from_json(root, f, r, e) < 0 ||
 	    placement_from_json(root, f, r, e) < 0 || runs_from_json(root, f, r, e) < 0 ||
-	    numa_curves_from_json(root, f, r, e) < 0)
+	    distances_from_json(root, f, r, e) < 0 || numa_curves_from_json(root, f, r, e) < 0)
 		return -1;
 	rest_from_json(root, r);
 	if (file)

@@ -377,6 +377,42 @@ static void dimms_of(struct mt_conditions *c, const char *root, const char *mc, 
 	free_names(d, n);
 }
 
+const char *mt_conditions_dimms_why(char *buf, size_t len, int edac, int dmi, int is_root,
+				    int have_dmidecode)
+{
+	mt_strlcpy(buf, edac ? "EDAC lists no memory controller" : "no EDAC driver loaded", len);
+	if (!dmi)
+		mt_append(buf, len, ", no DMI tables for dmidecode");
+	else if (!have_dmidecode)
+		mt_append(buf, len, "; dmidecode (not installed) would read DMI's list%s",
+			  is_root ? "" : " as root");
+	else if (!is_root)
+		mt_append(buf, len, "; dmidecode -t memory lists them as root");
+	else
+		mt_append(buf, len, "; dmidecode -t memory lists them (memtop reads EDAC only)");
+	return buf;
+}
+
+/* dmidecode is on this machine: in PATH or where root's tools are. */
+static int have_dmidecode(void)
+{
+	static const char *const sbin[] = { "/usr/sbin", "/sbin", "/usr/local/sbin" };
+	char dirs[2048], full[MT_PATH_MAX], *save = NULL;
+	const char *path = getenv("PATH");
+	for (size_t i = 0; i < MT_ARRAY_LEN(sbin); i++) {
+		mt_snprintf(full, sizeof full, "%s/dmidecode", sbin[i]);
+		if (access(full, X_OK) == 0)
+			return 1;
+	}
+	mt_strlcpy(dirs, path ? path : "", sizeof dirs);
+	for (char *d = strtok_r(dirs, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
+		mt_snprintf(full, sizeof full, "%s/dmidecode", d);
+		if (access(full, X_OK) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 /* The DIMMs EDAC lists (/sys/devices/system/edac/mc/mcN/dimmM: size in
  * MB, dimm_mem_type, dimm_location): how many, their size, their types
  * and the channels they populate. */
@@ -386,8 +422,17 @@ static void dimms(struct mt_conditions *c, const char *root)
 	int chans[COND_MAX_DIMMS], nchans = 0, garbled = 0, n;
 	n = list_dir(root, "/sys/devices/system/edac/mc", "mc", &mc);
 	if (n < 0) {
-		unknown(&c->dimms, absent(root, "not readable without root (EDAC not loaded; "
-						"dmidecode -t memory needs root)"));
+		char full[MT_PATH_MAX + 64];
+		int dmi;
+		mt_snprintf(full, sizeof full, "%s/sys/firmware/dmi/tables", root);
+		dmi = access(full, F_OK) == 0;
+		mt_snprintf(full, sizeof full, "%s/sys/class/dmi/id", root);
+		dmi |= access(full, F_OK) == 0;
+		mt_snprintf(full, sizeof full, "%s/sys/devices/system/edac", root);
+		unknown(&c->dimms, root[0] ? absent(root, "")
+				   : mt_conditions_dimms_why(text, sizeof text,
+							     access(full, F_OK) == 0, dmi,
+							     geteuid() == 0, have_dmidecode()));
 		return;
 	}
 	for (int i = 0; i < n; i++)
@@ -409,8 +454,24 @@ static void dimms(struct mt_conditions *c, const char *root)
 	set(&c->dimms, text);
 }
 
-/* Nodes a package: the nodes with CPUs of their own over the packages. */
-static void snc(struct mt_conditions *c, const struct topo *t)
+const char *mt_conditions_smt_words(const char *control)
+{
+	static const char *const words[][2] = {
+		{ "on", "on" },
+		{ "off", "off" },
+		{ "forceoff", "off (forced at boot)" },
+		{ "notsupported", "not supported" },
+	};
+	for (size_t i = 0; control && i < MT_ARRAY_LEN(words); i++)
+		if (strcmp(control, words[i][0]) == 0)
+			return words[i][1];
+	return NULL;
+}
+
+/* Nodes a package: the nodes with CPUs of their own over the packages; in
+ * a guest, the host's SNC or NPS is not visible (its nodes are whatever
+ * the hypervisor made). */
+static void snc(struct mt_conditions *c, const struct topo *t, const struct mt_vm *vm)
 {
 	char text[COND_TEXT];
 	int cpu_nodes = 0, per;
@@ -421,8 +482,20 @@ static void snc(struct mt_conditions *c, const struct topo *t)
 	for (int i = 0; i < t->nnodes; i++)
 		cpu_nodes += t->nodes[i].local.n > 0;
 	c->packages = t->packages;
-	c->nodes = cpu_nodes;
+	c->nodes = t->nnodes;
+	c->cpu_nodes = cpu_nodes;
 	per = cpu_nodes / t->packages;
+	if (vm && vm->vm > 0) {
+		char nodes[32], packages[32];
+		mt_snprintf(nodes, sizeof nodes, mt_plural("%d node", "%d nodes", cpu_nodes),
+			    cpu_nodes);
+		mt_snprintf(packages, sizeof packages,
+			    mt_plural("%d package", "%d packages", t->packages), t->packages);
+		mt_snprintf(text, sizeof text, "not visible from a guest (the host's setting; the "
+			    "guest sees %s on %s)", nodes, packages);
+		unknown(&c->snc, text);
+		return;
+	}
 	if (per > 1)
 		mt_snprintf(text, sizeof text, "%d nodes a package (SNC%d or NPS%d)", per, per, per);
 	else if (cpu_nodes == t->packages || cpu_nodes <= 1)
@@ -438,7 +511,7 @@ static void from_xml(const struct topo *t, const struct mt_vm *vm, struct mt_con
 {
 	for (int i = 0; i < COND_NFIELDS; i++)
 		unknown((struct cond_value *)mt_conditions_field(c, i), "not in an hwloc XML");
-	snc(c, t);
+	snc(c, t, vm);
 	if (t && t->about.bios[0])
 		set(&c->bios, t->about.bios);
 	if (t && t->about.board[0])
@@ -539,12 +612,17 @@ void mt_conditions_read(const char *root, const struct topo *t, const struct mt_
 		from_sysctl(c);
 		return;
 	}
-	snc(c, t);
+	snc(c, t, vm);
 	microcode(c, root);
 	dmi(c, root);
 	cpufreq(c, root);
-	if ((k = line_of(root, "/sys/devices/system/cpu/smt/control")))
-		set(&c->smt, k);
+	if ((k = line_of(root, "/sys/devices/system/cpu/smt/control")) &&
+	    mt_conditions_smt_words(k))
+		set(&c->smt, mt_conditions_smt_words(k));
+	else if (k)
+		unknown(&c->smt, strcmp(k, "notimplemented") == 0
+					 ? "the kernel has no SMT control for this CPU"
+					 : "smt/control holds no known word");
 	else
 		unknown(&c->smt, absent(root, "no SMT control (an old kernel)"));
 	free(k);
@@ -641,6 +719,7 @@ cJSON *mt_conditions_to_json(const struct mt_conditions *c)
 	cJSON *o = cJSON_CreateObject();
 	if (!o || !cJSON_AddNumberToObject(o, "packages", c->packages) ||
 	    !cJSON_AddNumberToObject(o, "nodes", c->nodes) ||
+	    !cJSON_AddNumberToObject(o, "cpu_nodes", c->cpu_nodes) ||
 	    !cJSON_AddNumberToObject(o, "dimm_count", c->ndimms) ||
 	    !cJSON_AddNumberToObject(o, "dimm_bytes", (double)c->dimm_bytes) ||
 	    !cJSON_AddNumberToObject(o, "dimm_channels", c->channels))
@@ -671,13 +750,17 @@ void mt_conditions_from_json(const cJSON *o, struct mt_conditions *c)
 	c->have = 1;
 	c->packages = (int)jsonio_opt_int(o, "packages", 0, 1 << 20, 0);
 	c->nodes = (int)jsonio_opt_int(o, "nodes", 0, 1 << 20, 0);
+	/* before cpu_nodes, "nodes" counted the nodes with CPUs alone */
+	c->cpu_nodes = (int)jsonio_opt_int(o, "cpu_nodes", 0, 1 << 20, c->nodes);
 	c->ndimms = (int)jsonio_opt_int(o, "dimm_count", 0, 1 << 20, 0);
 	c->dimm_bytes = (uint64_t)jsonio_opt_int(o, "dimm_bytes", 0, 1L << 60, 0);
 	c->channels = (int)jsonio_opt_int(o, "dimm_channels", 0, 1 << 20, 0);
 	for (int i = 0; i < COND_NFIELDS; i++) {
 		struct cond_value *v = (struct cond_value *)mt_conditions_field(c, i);
 		const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, names[i]);
-		if (cJSON_IsString(x)) {
+		if (cJSON_IsString(x) && v == &c->smt && mt_conditions_smt_words(x->valuestring)) {
+			set(v, mt_conditions_smt_words(x->valuestring)); /* an older file's raw word */
+		} else if (cJSON_IsString(x)) {
 			set(v, x->valuestring);
 		} else if (cJSON_IsObject(x)) {
 			const cJSON *why = cJSON_GetObjectItemCaseSensitive(x, "unknown");
@@ -706,7 +789,7 @@ const char *mt_conditions_summary(const struct mt_conditions *c, char *buf, size
 	mt_append(buf, len, "%sgovernor %s", buf[0] ? ", " : "",
 		  c->governor.known ? c->governor.text : "unknown");
 	if (c->snc.known)
-		mt_append(buf, len, ", %s", c->nodes > c->packages && c->packages > 0 ? "SNC/NPS on"
+		mt_append(buf, len, ", %s", c->cpu_nodes > c->packages && c->packages > 0 ? "SNC/NPS on"
 											: "SNC off");
 	mt_append(buf, len, ", THP %s", c->thp.known ? c->thp.text : "unknown");
 	if (c->smt.known)

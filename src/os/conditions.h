@@ -32,7 +32,8 @@ struct cond_value {
 
 struct mt_conditions {
 	int have;                   /* read (0: an older file without them) */
-	int packages, nodes;        /* from the topology (0 unknown) */
+	int packages, nodes;        /* from the topology (0 unknown): nodes all of them */
+	int cpu_nodes;              /* the nodes with CPUs of their own (SNC/NPS counts these) */
 	struct cond_value snc;      /* "2 nodes a package (SNC2 or NPS2)", "1 node a package" */
 	struct cond_value microcode;
 	struct cond_value bios;     /* "American Megatrends 2.1 03/02/2024" */
@@ -66,7 +67,7 @@ void mt_conditions_read(const char *root, const struct topo *t, const struct mt_
 /* This machine's, read on the first call (thread-safe). Never NULL. */
 const struct mt_conditions *mt_conditions_this(void);
 
-/* The conditions as JSON: {"packages","nodes","snc","microcode","bios",
+/* The conditions as JSON: {"packages","nodes","cpu_nodes","snc","microcode","bios",
  * "board","product","governor","freq","boost","smt","hypervisor",
  * "mitigations","numa_balancing","thp","thp_defrag","dimms","dimm_count",
  * "dimm_bytes","dimm_channels","kernel","compiler"}, each value a string or, not known,
@@ -76,6 +77,19 @@ cJSON *mt_conditions_to_json(const struct mt_conditions *c);
 /* Read that shape back (o NULL or not an object: c->have 0, "conditions
  * unknown"). Strings made printable; unknown keys ignored. */
 void mt_conditions_from_json(const cJSON *o, struct mt_conditions *c);
+
+/* Why the DIMMs are not known on this machine when EDAC lists none, from
+ * what is so here: EDAC's folder there (edac), DMI tables there (dmi),
+ * running as root, dmidecode installed. "no EDAC (...); dmidecode -t
+ * memory lists them as root", "...; no DMI for dmidecode either". Returns
+ * buf. */
+const char *mt_conditions_dimms_why(char *buf, size_t len, int edac, int dmi, int is_root,
+				    int have_dmidecode);
+
+/* SMT's state in words from the kernel's smt/control word: "on", "off",
+ * "off (forced at boot)", "not supported" ("notsupported"); NULL for
+ * "notimplemented" (the kernel cannot tell: not known) and any other. */
+const char *mt_conditions_smt_words(const char *control);
 
 /* The one-line summary the side panel shows: "VM (KVM), governor
  * performance, SNC off, THP madvise". Returns buf. */

@@ -10,11 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Copies everything memtop uses out of h into t. Returns 0, or -1 when out
- * of memory or when h has no CPU. */
-static int copy_all(struct topo *t, hwloc_topology_t h, const char *root, int live)
+/* Copies everything memtop uses out of h into t (online: the CPUs the
+ * kernel lists online, NULL or empty when not known). Returns 0, or -1
+ * when out of memory or when h has no CPU. */
+static int copy_all(struct topo *t, hwloc_topology_t h, const char *root, int live,
+		    hwloc_const_bitmap_t online)
 {
-	if (topo_hw_copy(t, h, live) < 0 || topo_copy_coretypes(t, h) < 0)
+	if (topo_hw_copy(t, h, live, online) < 0 || topo_copy_coretypes(t, h) < 0)
 		return -1;
 	topo_mark_coretypes(t);
 	/* the MIDRs are read from /sys: an XML has none */
@@ -61,8 +63,12 @@ static int load(const char *sysfs_root, const char *xml, struct topo **out, mt_e
 	h = topo_hw_load(sysfs_root, xml, e);
 	if (!h)
 		goto fail;
+	/* this machine's online list, unless HWLOC_XMLFILE stands in for it */
+	if (!sysfs_root && !xml && !(getenv("HWLOC_XMLFILE") && *getenv("HWLOC_XMLFILE")))
+		(void)topo_online_here(online);
 	t = calloc(1, sizeof *t);
-	if (!t || copy_all(t, h, sysfs_root ? sysfs_root : xml ? NULL : "", !sysfs_root && !xml) < 0) {
+	if (!t || copy_all(t, h, sysfs_root ? sysfs_root : xml ? NULL : "", !sysfs_root && !xml,
+			   xml ? NULL : online) < 0) {
 		mt_fail(e, "%s: hwloc found no CPU (or memory ran out)", what);
 		goto fail;
 	}
@@ -135,6 +141,9 @@ void topo_free(struct topo *t)
 	for (int i = 0; i < t->ncaches; i++)
 		free(t->caches[i].cpus.cpus);
 	free(t->caches);
+	free(t->dist);
+	free(t->offline.cpus);
+	free(t->unplaced.cpus);
 	free(t->nodes);
 	free(t->l2);
 	free(t->l3);

@@ -85,7 +85,8 @@ struct topo_cpu {
 
 struct topo {
 	char source[512]; /* "this machine", the recorded tree's folder or "FILE (an hwloc XML)" */
-	int recorded;     /* 0 this machine; 1 a recorded /sys tree; 2 an hwloc XML */
+	int recorded;     /* 0 this machine; 1 a recorded /sys tree; 2 an hwloc XML; 3 a
+			   * topology JSON (topo_from_json) */
 	struct topo_about about;
 	int packages, dies, cores; /* dies: the packages where hwloc lists no die level */
 	int ncpus;	  /* logical CPUs (hwloc's PUs), allowed or not */
@@ -101,6 +102,15 @@ struct topo {
 	struct topo_coretype *coretypes; /* fastest first; at least one ("one") */
 	int ncaches;
 	struct topo_cache *caches; /* every cache, in hwloc's order (deepest level first) */
+	int *dist;	/* nnodes x nnodes, row major in nodes[]' order: the distances the OS
+			 * gives (the firmware's SLIT, 10 local); NULL when not known */
+	struct topo_set offline;  /* CPUs the machine has that hwloc's tree leaves out: offline */
+	int offline_known;	  /* 1 when the online list told them (live, a recorded tree);
+				   * 0 (an XML): offline or outside the cpuset it was read in */
+	struct topo_set unplaced; /* CPUs of the tree in no core (or package) where others
+				   * have one: their relations are what else is known */
+	char read_around[256];	  /* what of hwloc's tree memtop read around, "" none:
+				   * "cores at 2 depths of hwloc's tree (4, each read once)" */
 };
 
 enum topo_rel {
@@ -165,6 +175,16 @@ int topo_coretype_first_allowed(const struct topo *t, int k);
  * in the topology" when t has no such CPU). */
 const char *topo_place_text(const struct topo *t, int cpu, char *buf, size_t len);
 
+/* The distance between nodes a and b (indices into t->nodes) as the OS
+ * gives it (the SLIT: 10 local, 21 a node twice as far ...), 0 when not
+ * known. */
+int topo_distance(const struct topo *t, int a, int b);
+
+/* What the topology could not place, in one line ("" when nothing): "CPU 5
+ * offline", "CPUs 8-9 in no core or package of hwloc's tree (...)". Returns
+ * buf. */
+const char *topo_unplaced_text(const struct topo *t, char *buf, size_t len);
+
 /* The CPUs of s as a Linux CPU list ("0-3,8,10-11"; "none" when empty).
  * Returns buf. */
 const char *topo_set_text(const struct topo_set *s, char *buf, size_t len);
@@ -176,12 +196,35 @@ const char *topo_hwloc_version(char *buf, size_t len);
  * (32 MB each), 64 cores, 128 CPUs; core types: one". Returns buf. */
 const char *topo_summary(const struct topo *t, char *buf, size_t len);
 
+/* The columns of a topology JSON's "cpu_places" rows. */
+#define TOPO_PLACES_ARE "cpu, core, package, die, node, l2_group, l3_group, kind, allowed"
+
 /* The topology as JSON: {"source","summary","packages","dies","numa_nodes",
  * "cores","cpus","allowed_cpus","l2_groups":[{"size","cpus"}],"l3_groups",
  * "core_kinds":[{"name","efficiency","cpus","l1d","l2","detail"}],
- * "nodes":[{"node","tier","cpus","local_cpus","memory"}],"smt_siblings":[[...]]}. NULL when out
- * of memory. */
+ * "nodes":[{"node","tier","cpus","near_cpus","memory"}],"smt_siblings":[[...]],
+ * "distances":[[10,21],[21,10]] (null when not known),"offline_cpus":[...],
+ * "unplaced_cpus":[...],"not_placed":"...","read_around":"...",
+ * "cpu_places_are","cpu_places":[[cpu,core,package,die,node,l2_group,
+ * l3_group,kind,allowed]...],"about":{"sys_vendor","product","board","bios",
+ * "cpu_model","cpu_vendor"}}: a node's cpus are its own (none for a
+ * memory-only node), near_cpus hwloc's locality; a place's parts -1 where
+ * not known, its node the node's number, its kind an index into
+ * core_kinds. NULL when out of memory. */
 cJSON *topo_to_json(const struct topo *t);
+
+/* The topology a JSON of topo_to_json's holds (`memtop topo --json`, a
+ * result's "topology"), read strictly: path names the file in errors.
+ * Returns 0 with *out a new topo (topo_free; its recorded 3, its source
+ * the JSON's), or -1 with e in one line naming the file and the field
+ * ("t.json: cpu_places[3][1]: core 40 of 16", "t.json: cpu_places:
+ * missing (a memtop topo --json of a memtop before CPU places: write it
+ * again)") and *out NULL. */
+int topo_from_json(const cJSON *root, const char *path, struct topo **out, mt_error *e);
+
+/* 1 when root has the shape of a topology JSON (its "cpu_places_are" says
+ * TOPO_PLACES_ARE), else 0: what `memtop view` tells a topo file by. */
+int topo_json_is(const cJSON *root);
 
 /* Where CPU cpu sits, as JSON: {"cpu","kind","l3_group","node","package"}
  * (a part not known is null). NULL when out of memory or cpu is not in t. */

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <sched.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -66,6 +67,18 @@ int topo_check_tree(const char *root, hwloc_bitmap_t online, mt_error *e)
 			return mt_fail(e, "%s: missing (the online list names CPU %u)", path, cpu);
 	} hwloc_bitmap_foreach_end();
 	return 0;
+}
+
+/* See topo_hwloc.h. */
+int topo_online_here(hwloc_bitmap_t online)
+{
+	mt_error e;
+	char *text = mt_read_file("/sys/devices/system/cpu/online", 1 << 16, NULL, &e);
+	int rc = text ? parse_cpu_list(text, online) : -1;
+	free(text);
+	if (rc < 0)
+		hwloc_bitmap_zero(online);
+	return rc;
 }
 
 /* ---- hwloc, with the environment it reads set for a recorded tree ------- */
@@ -232,11 +245,12 @@ static hwloc_obj_t ancestor(hwloc_obj_t pu, hwloc_obj_type_t ty)
 	return o;
 }
 
-/* The logical index of pu's ancestor of type ty, or -1. */
+/* The index among its type's objects (tree_objs) of pu's ancestor of type
+ * ty, or -1. */
 static int ancestor_index(hwloc_obj_t pu, hwloc_obj_type_t ty)
 {
 	hwloc_obj_t o = ancestor(pu, ty);
-	return o ? (int)o->logical_index : -1;
+	return o && o->userdata ? (int)((intptr_t)o->userdata - 1) : -1;
 }
 
 /* See topo_hwloc.h. */
@@ -245,6 +259,56 @@ uint64_t topo_ancestor_size(hwloc_obj_t pu, hwloc_obj_type_t ty)
 	hwloc_obj_t o = ancestor(pu, ty);
 	return o && o->attr ? (uint64_t)o->attr->cache.size : 0;
 }
+
+/* ---- the objects of a type, wherever they sit in the tree ------------------- */
+
+/* The objects of one type: where hwloc puts them all at one depth, its
+ * logical order; where they sit at several (cores under their threads' own
+ * L1 on one core and above them on another, as a qemu guest with an SMT
+ * sibling offline shows), the tree's order all the same. */
+struct tree_objs {
+	hwloc_obj_t *o;
+	int n, cap;
+	int depths; /* the depths they sit at */
+};
+
+/* Adds o and then the objects of type ty under o (its normal children:
+ * packages, dies, cores and caches are never memory children) to s, each
+ * one's userdata its index + 1. Returns 0, or -1 when out of memory. */
+static int walk_objs(hwloc_obj_t o, hwloc_obj_type_t ty, struct tree_objs *s)
+{
+	if (o->type == ty) {
+		if (s->n == s->cap) {
+			int cap = s->cap ? 2 * s->cap : 64;
+			hwloc_obj_t *g = realloc(s->o, (size_t)cap * sizeof *g);
+			if (!g)
+				return -1;
+			s->o = g;
+			s->cap = cap;
+		}
+		o->userdata = (void *)(intptr_t)(s->n + 1);
+		s->o[s->n++] = o;
+	}
+	for (unsigned i = 0; i < o->arity; i++)
+		if (walk_objs(o->children[i], ty, s) < 0)
+			return -1;
+	return 0;
+}
+
+/* The objects of type ty of h into s (free s->o). Returns 0, or -1 when
+ * out of memory. */
+static int tree_objs(hwloc_topology_t h, hwloc_obj_type_t ty, struct tree_objs *s)
+{
+	memset(s, 0, sizeof *s);
+	for (int d = 0; d < hwloc_topology_get_depth(h); d++)
+		s->depths += hwloc_get_depth_type(h, d) == ty;
+	return walk_objs(hwloc_get_root_obj(h), ty, s);
+}
+
+/* What topo_hw_copy reads of h: the objects of each type memtop counts. */
+struct tree {
+	struct tree_objs pkg, die, core, l2, l3;
+};
 
 /* The index into t->nodes of the node local to pu (its nearest ancestor's
  * first memory child), or -1. */
@@ -290,21 +354,18 @@ static int copy_nodes(struct topo *t, hwloc_topology_t h)
 	return 0;
 }
 
-static int copy_caches(hwloc_topology_t h, hwloc_obj_type_t ty, struct topo_cache_group **out,
-		       int *nout)
+/* The caches g (L2 or L3) into *out. Returns 0, or -1 when out of memory. */
+static int copy_caches(const struct tree_objs *g, struct topo_cache_group **out, int *nout)
 {
-	int n = hwloc_get_nbobjs_by_type(h, ty);
 	*out = NULL;
 	*nout = 0;
-	if (n <= 0)
+	if (g->n <= 0)
 		return 0;
-	*out = calloc((size_t)n, sizeof **out);
+	*out = calloc((size_t)g->n, sizeof **out);
 	if (!*out)
 		return -1;
-	for (int i = 0; i < n; i++) {
-		hwloc_obj_t o = hwloc_get_obj_by_type(h, ty, (unsigned)i);
-		if (!o)
-			return -1;
+	for (int i = 0; i < g->n; i++) {
+		hwloc_obj_t o = g->o[i];
 		(*out)[i].size = o->attr ? o->attr->cache.size : 0;
 		*nout = i + 1;
 		if (topo_set_from(o->cpuset, &(*out)[i].cpus) < 0)
@@ -351,20 +412,17 @@ static int copy_all_caches(struct topo *t, hwloc_topology_t h)
 	return 0;
 }
 
-static int copy_smt(struct topo *t, hwloc_topology_t h)
+static int copy_smt(struct topo *t, const struct tree_objs *cores)
 {
-	if (t->cores <= 0)
+	if (cores->n <= 0)
 		return 0;
-	t->smt = calloc((size_t)t->cores, sizeof *t->smt);
+	t->smt = calloc((size_t)cores->n, sizeof *t->smt);
 	if (!t->smt)
 		return -1;
-	for (int i = 0; i < t->cores; i++) {
-		hwloc_obj_t o = hwloc_get_obj_by_type(h, HWLOC_OBJ_CORE, (unsigned)i);
-		if (!o)
-			return -1;
-		if (hwloc_bitmap_weight(o->cpuset) < 2)
+	for (int i = 0; i < cores->n; i++) {
+		if (hwloc_bitmap_weight(cores->o[i]->cpuset) < 2)
 			continue;
-		if (topo_set_from(o->cpuset, &t->smt[t->nsmt]) < 0)
+		if (topo_set_from(cores->o[i]->cpuset, &t->smt[t->nsmt]) < 0)
 			return -1;
 		t->nsmt++;
 	}
@@ -456,11 +514,11 @@ static void info_into(hwloc_obj_t o, const char *name, char *buf, size_t len)
 	mt_append(buf, len, "%s%s", buf[0] ? " " : "", clean);
 }
 
-/* What hwloc recorded of the firmware and the CPU. */
-static void copy_about(struct topo *t, hwloc_topology_t h)
+/* What hwloc recorded of the firmware and the CPU (pkg: the first
+ * package, or NULL). */
+static void copy_about(struct topo *t, hwloc_topology_t h, hwloc_obj_t pkg)
 {
 	hwloc_obj_t root = hwloc_get_root_obj(h);
-	hwloc_obj_t pkg = hwloc_get_obj_by_type(h, HWLOC_OBJ_PACKAGE, 0);
 	struct topo_about *a = &t->about;
 	info_into(root, "DMISysVendor", a->sys_vendor, sizeof a->sys_vendor);
 	info_into(root, "DMIProductName", a->product, sizeof a->product);
@@ -473,21 +531,91 @@ static void copy_about(struct topo *t, hwloc_topology_t h)
 	info_into(pkg ? pkg : root, "CPUVendor", a->cpu_vendor, sizeof a->cpu_vendor);
 }
 
-/* See topo_hwloc.h. */
-int topo_hw_copy(struct topo *t, hwloc_topology_t h, int live)
+/* ---- what the tree could not place ------------------------------------------- */
+
+/* t->offline: the CPUs the machine has (hwloc's complete set) that its tree
+ * leaves out and that are not online (online NULL: not known, as in an
+ * XML: all it leaves out); t->unplaced: CPUs of the tree in no core where
+ * others have one, or in no package where others have one. Returns 0, or
+ * -1 when out of memory. */
+static int copy_unplaced(struct topo *t, hwloc_topology_t h, hwloc_const_bitmap_t online)
 {
-	t->packages = hwloc_get_nbobjs_by_type(h, HWLOC_OBJ_PACKAGE);
-	t->dies = hwloc_get_nbobjs_by_type(h, HWLOC_OBJ_DIE);
-	t->cores = hwloc_get_nbobjs_by_type(h, HWLOC_OBJ_CORE);
-	if (t->packages < 0 || t->dies < 0 || t->cores < 0)
+	hwloc_bitmap_t out = hwloc_bitmap_dup(hwloc_topology_get_complete_cpuset(h));
+	int rc = -1, n = 0;
+	if (!out)
 		return -1;
-	if (t->dies == 0) /* no die level: each package one die, as far as the OS tells */
-		t->dies = t->packages;
+	hwloc_bitmap_andnot(out, out, hwloc_topology_get_topology_cpuset(h));
+	if (online && !hwloc_bitmap_iszero(online))
+		hwloc_bitmap_andnot(out, out, online);
+	t->offline_known = online && !hwloc_bitmap_iszero(online);
+	if (topo_set_from(out, &t->offline) < 0)
+		goto done;
+	for (int i = 0; i < t->ncpus; i++)
+		n += (t->cores > 0 && t->cpus[i].core < 0) || (t->packages > 0 && t->cpus[i].package < 0);
+	if (n > 0) {
+		t->unplaced.cpus = calloc((size_t)n, sizeof *t->unplaced.cpus);
+		if (!t->unplaced.cpus)
+			goto done;
+		for (int i = 0; i < t->ncpus; i++)
+			if ((t->cores > 0 && t->cpus[i].core < 0) ||
+			    (t->packages > 0 && t->cpus[i].package < 0))
+				t->unplaced.cpus[t->unplaced.n++] = t->cpus[i].os;
+	}
+	rc = 0;
+done:
+	hwloc_bitmap_free(out);
+	return rc;
+}
+
+/* What of the tree memtop read around, into t->read_around. */
+static void read_around(struct topo *t, const struct tree *tr)
+{
+	const struct {
+		const struct tree_objs *g;
+		const char *what;
+	} kinds[] = { { &tr->core, "cores" }, { &tr->pkg, "packages" }, { &tr->die, "dies" },
+		      { &tr->l2, "L2 caches" }, { &tr->l3, "L3 caches" } };
+	for (size_t k = 0; k < MT_ARRAY_LEN(kinds); k++)
+		if (kinds[k].g->depths > 1)
+			mt_append(t->read_around, sizeof t->read_around,
+				  "%s%s at %d depths of hwloc's tree (%d, each read once)",
+				  t->read_around[0] ? "; " : "", kinds[k].what, kinds[k].g->depths,
+				  kinds[k].g->n);
+}
+
+static void tree_free(struct tree *tr)
+{
+	free(tr->pkg.o);
+	free(tr->die.o);
+	free(tr->core.o);
+	free(tr->l2.o);
+	free(tr->l3.o);
+}
+
+/* See topo_hwloc.h. */
+int topo_hw_copy(struct topo *t, hwloc_topology_t h, int live, hwloc_const_bitmap_t online)
+{
+	struct tree tr;
+	int rc = -1;
+	memset(&tr, 0, sizeof tr);
+	if (tree_objs(h, HWLOC_OBJ_PACKAGE, &tr.pkg) < 0 || tree_objs(h, HWLOC_OBJ_DIE, &tr.die) < 0 ||
+	    tree_objs(h, HWLOC_OBJ_CORE, &tr.core) < 0 ||
+	    tree_objs(h, HWLOC_OBJ_L2CACHE, &tr.l2) < 0 || tree_objs(h, HWLOC_OBJ_L3CACHE, &tr.l3) < 0)
+		goto out;
+	t->packages = tr.pkg.n;
+	/* no die level: each package one die, as far as the OS tells */
+	t->dies = tr.die.n ? tr.die.n : tr.pkg.n;
+	t->cores = tr.core.n;
+	read_around(t, &tr);
 	if (copy_nodes(t, h) < 0 || copy_cpus(t, h, live) < 0 || copy_local(t) < 0)
-		return -1;
-	copy_about(t, h);
-	if (copy_caches(h, HWLOC_OBJ_L2CACHE, &t->l2, &t->nl2) < 0 ||
-	    copy_caches(h, HWLOC_OBJ_L3CACHE, &t->l3, &t->nl3) < 0)
-		return -1;
-	return copy_smt(t, h) < 0 || copy_all_caches(t, h) < 0 ? -1 : 0;
+		goto out;
+	copy_about(t, h, tr.pkg.n ? tr.pkg.o[0] : NULL);
+	if (copy_caches(&tr.l2, &t->l2, &t->nl2) < 0 || copy_caches(&tr.l3, &t->l3, &t->nl3) < 0 ||
+	    copy_smt(t, &tr.core) < 0 || copy_all_caches(t, h) < 0 ||
+	    copy_unplaced(t, h, online) < 0 || topo_copy_distances(t, h) < 0)
+		goto out;
+	rc = 0;
+out:
+	tree_free(&tr);
+	return rc;
 }

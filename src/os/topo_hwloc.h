@@ -26,12 +26,26 @@ int topo_check_xml(const char *path, mt_error *e);
  * it. */
 hwloc_topology_t topo_hw_load(const char *root, const char *xml, mt_error *e);
 
+/* This machine's online CPUs (/sys/devices/system/cpu/online) into online.
+ * Returns 0, or -1 (online left empty) when the kernel does not say. */
+int topo_online_here(hwloc_bitmap_t online);
+
 /* Copies h's packages, dies, cores, NUMA nodes, CPUs (allowed ones ANDed
- * with this thread's affinity when live), L2/L3 groups, SMT siblings and
- * every cache into t. Core kinds are topo_coretypes.c's. Returns 0, or -1 when
- * out of memory or when h has no CPU (t then holds what was copied, for
- * topo_free). */
-int topo_hw_copy(struct topo *t, hwloc_topology_t h, int live);
+ * with this thread's affinity when live), L2/L3 groups, SMT siblings, every
+ * cache, the nodes' distances and what the tree could not place (the CPUs
+ * it leaves out that online, when not NULL or empty, does not list; CPUs in
+ * no core or package) into t. Objects of a type at several depths (cores
+ * under their threads' own L1 on one core, above them on another) are all
+ * read, in the tree's order, and said in t->read_around. Core kinds are
+ * topo_coretypes.c's. Returns 0, or -1 when out of memory or when h has no
+ * CPU (t then holds what was copied, for topo_free). */
+int topo_hw_copy(struct topo *t, hwloc_topology_t h, int live, hwloc_const_bitmap_t online);
+
+/* t->dist: the distances between t's nodes hwloc has from the OS (the
+ * firmware's SLIT: NUMA latency, 10 local), in t->nodes' order, when hwloc
+ * has a matrix of that kind over all of them; left NULL otherwise. Needs
+ * t's nodes. Returns 0, or -1 when out of memory. */
+int topo_copy_distances(struct topo *t, hwloc_topology_t h);
 
 /* s = the CPUs of bm, ascending (s->cpus allocated, NULL when bm is
  * empty). Returns 0, or -1 when out of memory. */

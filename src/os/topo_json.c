@@ -143,8 +143,8 @@ static int nodes_json(cJSON *o, const struct topo *t)
 		if (!x || !cJSON_AddItemToArray(a, x) ||
 		    !cJSON_AddNumberToObject(x, "node", t->nodes[i].os_index) ||
 		    !cJSON_AddStringToObject(x, "tier", t->nodes[i].tier) ||
-		    !cJSON_AddItemToObject(x, "cpus", set_json(&t->nodes[i].cpus)) ||
-		    !cJSON_AddItemToObject(x, "local_cpus", set_json(&t->nodes[i].local)) ||
+		    !cJSON_AddItemToObject(x, "cpus", set_json(&t->nodes[i].local)) ||
+		    !cJSON_AddItemToObject(x, "near_cpus", set_json(&t->nodes[i].cpus)) ||
 		    !cJSON_AddNumberToObject(x, "memory", (double)t->nodes[i].memory))
 			return -1;
 	}
@@ -158,6 +158,68 @@ static int smt_json(cJSON *o, const struct topo *t)
 		if (!cJSON_AddItemToArray(a, set_json(&t->smt[i])))
 			return -1;
 	return a ? 0 : -1;
+}
+
+/* Adds "distances": the SLIT as rows, or null when not known. Returns 0 or -1. */
+static int distances_json(cJSON *o, const struct topo *t)
+{
+	cJSON *a;
+	if (!t->dist)
+		return cJSON_AddNullToObject(o, "distances") ? 0 : -1;
+	a = cJSON_AddArrayToObject(o, "distances");
+	for (int i = 0; a && i < t->nnodes; i++)
+		if (!cJSON_AddItemToArray(a, cJSON_CreateIntArray(t->dist + i * t->nnodes, t->nnodes)))
+			return -1;
+	return a ? 0 : -1;
+}
+
+/* Adds what could not be placed and what was read around. Returns 0 or -1. */
+static int unplaced_json(cJSON *o, const struct topo *t)
+{
+	char line[600];
+	return cJSON_AddItemToObject(o, "offline_cpus", set_json(&t->offline)) &&
+			       cJSON_AddItemToObject(o, "unplaced_cpus", set_json(&t->unplaced)) &&
+			       cJSON_AddStringToObject(o, "not_placed",
+						       topo_unplaced_text(t, line, sizeof line)) &&
+			       cJSON_AddStringToObject(o, "read_around", t->read_around)
+		       ? 0
+		       : -1;
+}
+
+/* Adds "cpu_places": one [cpu, core, package, die, node, l2_group,
+ * l3_group, kind, allowed] a CPU (-1 where not known; node its OS index,
+ * kind an index into core_kinds, allowed 1 or 0), and "cpu_places_are"
+ * naming the columns. Returns 0 or -1. */
+static int places_json(cJSON *o, const struct topo *t)
+{
+	cJSON *a;
+	if (!cJSON_AddStringToObject(o, "cpu_places_are", TOPO_PLACES_ARE))
+		return -1;
+	a = cJSON_AddArrayToObject(o, "cpu_places");
+	for (int i = 0; a && i < t->ncpus; i++) {
+		const struct topo_cpu *c = &t->cpus[i];
+		int node = c->node >= 0 ? t->nodes[c->node].os_index : -1;
+		int v[] = { c->os,  c->core, c->package,  c->die,    node,
+			    c->l2,  c->l3,   c->coretype, c->allowed };
+		if (!cJSON_AddItemToArray(a, cJSON_CreateIntArray(v, (int)MT_ARRAY_LEN(v))))
+			return -1;
+	}
+	return a ? 0 : -1;
+}
+
+/* Adds "about": what the firmware and the CPU say. Returns 0 or -1. */
+static int about_json(cJSON *o, const struct topo *t)
+{
+	const struct topo_about *a = &t->about;
+	cJSON *x = cJSON_AddObjectToObject(o, "about");
+	return x && cJSON_AddStringToObject(x, "sys_vendor", a->sys_vendor) &&
+			       cJSON_AddStringToObject(x, "product", a->product) &&
+			       cJSON_AddStringToObject(x, "board", a->board) &&
+			       cJSON_AddStringToObject(x, "bios", a->bios) &&
+			       cJSON_AddStringToObject(x, "cpu_model", a->cpu_model) &&
+			       cJSON_AddStringToObject(x, "cpu_vendor", a->cpu_vendor)
+		       ? 0
+		       : -1;
 }
 
 cJSON *topo_to_json(const struct topo *t)
@@ -174,7 +236,9 @@ cJSON *topo_to_json(const struct topo *t)
 	    !cJSON_AddNumberToObject(o, "allowed_cpus", t->nallowed) ||
 	    groups_json(o, "l2_groups", t->l2, t->nl2) < 0 ||
 	    groups_json(o, "l3_groups", t->l3, t->nl3) < 0 || coretypes_json(o, t) < 0 ||
-	    nodes_json(o, t) < 0 || smt_json(o, t) < 0) {
+	    nodes_json(o, t) < 0 || smt_json(o, t) < 0 || distances_json(o, t) < 0 ||
+	    unplaced_json(o, t) < 0 || places_json(o, t) < 0 ||
+	    about_json(o, t) < 0) {
 		cJSON_Delete(o);
 		return NULL;
 	}

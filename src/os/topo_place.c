@@ -101,7 +101,7 @@ const char *topo_place_text(const struct topo *t, int cpu, char *buf, size_t len
 		mt_append(buf, len, ": not in the topology");
 		return buf;
 	}
-	if (c->coretype >= 0) {
+	if (c->coretype >= 0 && t->ncoretypes > 1) { /* one kind: nothing to tell */
 		mt_append(buf, len, "%score kind %s", sep, t->coretypes[c->coretype].name);
 		sep = ", ";
 	}
@@ -133,5 +133,29 @@ const char *topo_set_text(const struct topo_set *s, char *buf, size_t len)
 			mt_append(buf, len, "%s%d-%d", i ? "," : "", s->cpus[i], s->cpus[j]);
 		i = j + 1;
 	}
+	return buf;
+}
+
+int topo_distance(const struct topo *t, int a, int b)
+{
+	if (!t || !t->dist || a < 0 || b < 0 || a >= t->nnodes || b >= t->nnodes)
+		return 0;
+	return t->dist[a * t->nnodes + b];
+}
+
+const char *topo_unplaced_text(const struct topo *t, char *buf, size_t len)
+{
+	char cpus[256];
+	buf[0] = '\0';
+	if (t->offline.n)
+		mt_append(buf, len, "CPU%s %s offline%s", t->offline.n == 1 ? "" : "s",
+			  topo_set_text(&t->offline, cpus, sizeof cpus),
+			  t->offline_known ? "" : " (or outside the cpuset hwloc read it in: an XML "
+						  "does not tell which)");
+	if (t->unplaced.n)
+		mt_append(buf, len, "%sCPU%s %s in no core or package of hwloc's tree (only what "
+			  "else is known of %s)", buf[0] ? "; " : "", t->unplaced.n == 1 ? "" : "s",
+			  topo_set_text(&t->unplaced, cpus, sizeof cpus),
+			  t->unplaced.n == 1 ? "it" : "them");
 	return buf;
 }

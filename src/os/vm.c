@@ -46,10 +46,12 @@ static const struct {
 	const char *product; /* a word product_name must hold; NULL: any */
 	const char *name;
 } dmi[] = {
-	{ "QEMU", NULL, "QEMU/KVM" },
-	{ NULL, "Standard PC (i440FX", "QEMU/KVM" },
-	{ NULL, "Standard PC (Q35", "QEMU/KVM" },
-	{ "Bochs", NULL, "QEMU/KVM" },
+	/* QEMU's machine: under KVM or TCG (its own CPU emulation), which DMI
+	 * does not tell: CPUID's signature does (or, recorded, the CPU's model) */
+	{ "QEMU", NULL, "QEMU" },
+	{ NULL, "Standard PC (i440FX", "QEMU" },
+	{ NULL, "Standard PC (Q35", "QEMU" },
+	{ "Bochs", NULL, "QEMU" },
 	{ "Red Hat", "KVM", "KVM" },
 	{ NULL, "KVM", "KVM" },
 	{ "OpenStack", NULL, "OpenStack (KVM)" },
@@ -122,26 +124,42 @@ static void from_cpuid(struct mt_vm *vm)
 	mt_snprintf(vm->why, sizeof vm->why, "CPUID 0x40000000 says '%s'", clean);
 }
 
+/* What a recorded machine's CPU model says of QEMU: "QEMU (TCG)" for the
+ * model TCG names its CPUs with ("QEMU TCG CPU version 2.5+"), "QEMU" for
+ * qemu64's ("QEMU Virtual CPU", under KVM or TCG), else NULL. */
+static const char *qemu_cpu(const char *model)
+{
+	if (strstr(model, "QEMU TCG CPU"))
+		return "QEMU (TCG)";
+	if (strstr(model, "QEMU Virtual CPU"))
+		return "QEMU";
+	return NULL;
+}
+
 void mt_vm_detect(const struct topo *t, int cpuid_bit, int live, struct mt_vm *vm)
 {
 	const struct topo_about *a = t ? &t->about : NULL;
 	const char *d = a ? mt_vm_dmi(a->sys_vendor, a->product) : NULL;
+	const char *q = a && !live ? qemu_cpu(a->cpu_model) : NULL;
 	memset(vm, 0, sizeof *vm);
 	vm->vm = -1;
 	if (live && cpuid_bit)
 		from_cpuid(vm);
 	if (d) {
 		if (!vm->name[0])
-			mt_strlcpy(vm->name, d, sizeof vm->name);
+			mt_strlcpy(vm->name, q && !strcmp(d, "QEMU") ? q : d, sizeof vm->name);
 		mt_append(vm->why, sizeof vm->why, "%sDMI says '%s%s%s'", vm->why[0] ? "; " : "",
 			  a->sys_vendor, a->product[0] ? " " : "", a->product);
 		vm->vm = 1;
-	} else if (a && strstr(a->cpu_model, "QEMU Virtual CPU")) {
+	} else if (q) {
 		vm->vm = 1;
-		mt_strlcpy(vm->name, "QEMU/KVM", sizeof vm->name);
+		mt_strlcpy(vm->name, q, sizeof vm->name);
+	}
+	if (q && vm->vm == 1)
 		mt_append(vm->why, sizeof vm->why, "%sthe CPU is a '%s'", vm->why[0] ? "; " : "",
 			  a->cpu_model);
-	}
+	else if (d && !strcmp(vm->name, "QEMU"))
+		mt_append(vm->why, sizeof vm->why, " (KVM or TCG: DMI does not tell)");
 	if (vm->vm != -1)
 		return;
 	/* not a VM as far as what there is tells: CPUID's bit (live, x86), DMI */

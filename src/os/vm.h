@@ -14,14 +14,16 @@
 /* A hypervisor, or none. */
 struct mt_vm {
 	int vm;          /* 1 a VM, 0 not as far as can be told, -1 unknown */
-	char name[32];   /* "KVM", "Hyper-V", "VMware", "QEMU/KVM", "AWS Nitro", ...; ""
+	char name[32];   /* "KVM", "Hyper-V", "VMware", "QEMU (TCG)", "QEMU" (DMI
+			  * alone: KVM or TCG not told), "AWS Nitro", ...; ""
 			  * none or not named */
 	char why[160];   /* what told: "CPUID 0x40000000 says 'KVMKVMKVM'; DMI says 'QEMU'" */
 };
 
 /* The hypervisor of the machine t describes: live (this machine): CPUID's
- * bit (cpuid_bit) and signature, then t's DMI strings; recorded: DMI and
- * the CPU's model name alone. t may be NULL. Into vm. */
+ * bit (cpuid_bit) and signature ("TCGTCGTCGTCG": QEMU's TCG, "KVMKVMKVM":
+ * KVM), then t's DMI strings; recorded: DMI and the CPU's model name alone
+ * (QEMU's TCG names its CPUs "QEMU TCG CPU"). t may be NULL. Into vm. */
 void mt_vm_detect(const struct topo *t, int cpuid_bit, int live, struct mt_vm *vm);
 
 /* This machine's, detected on the first call (thread-safe). Never NULL. */
@@ -32,7 +34,7 @@ const struct mt_vm *mt_vm_this(void);
 const char *mt_vm_signature(const char *sig);
 
 /* The name of the hypervisor or cloud a DMI system vendor and product say
- * ("QEMU/KVM", "AWS Nitro"...), or NULL when they say bare metal or
+ * ("QEMU", "AWS Nitro"...), or NULL when they say bare metal or
  * nothing known ("Amazon EC2" with a ".metal" product: NULL). */
 const char *mt_vm_dmi(const char *vendor, const char *product);
 

@@ -38,9 +38,11 @@ static const struct experiment *const experiments[] = {
 };
 
 /* The kinds no experiment writes: the card (memtop card, the mountain's
- * one-page summary), after the experiments' kinds. */
+ * one-page summary) and a topology (memtop topo --json), after the
+ * experiments' kinds. */
 static const struct result_kind *const other_kinds[] = {
 	&kind_card,
+	&kind_topo,
 	NULL /* end */
 };
 

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "result_set.h"
+#include "machine/machine.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -131,10 +132,17 @@ static int read_path(struct result_set *s, char *const *paths, size_t p, size_t 
 		mt_snprintf(limit, sizeof limit, "%s: more than %zu results", paths[p], max);
 		return skip && strncmp(e->msg, limit, strlen(limit)) != 0 ? 1 : -1;
 	}
-	for (size_t i = before; i < s->lines.n; i++)
-		results += result_kind_of(s->lines.e[i].root) != NULL;
+	for (size_t i = before; i < s->lines.n; i++) {
+		const struct result_kind *k = result_kind_of(s->lines.e[i].root);
+		/* a topology (memtop topo --json) is a machine, nothing measured */
+		results += k != NULL && (!skip || k != &kind_topo);
+	}
 	if (skip && results == 0) {
-		check_kind(&s->lines.e[before], e);
+		if (s->lines.n > before && result_kind_of(s->lines.e[before].root) == &kind_topo)
+			mt_fail(e, "%s: a topology (memtop topo --json), not a result",
+				s->lines.e[before].where);
+		else
+			check_kind(&s->lines.e[before], e);
 		drop_lines(s, before);
 		return 1;
 	}

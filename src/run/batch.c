@@ -463,6 +463,7 @@ int batch_next(struct batch_cli *c, int argc, char **argv)
 
 void batch_begin(struct batch_run *r, const struct batch_cli *c, int pinned)
 {
+	char quota[400];
 	r->cli = c;
 	r->json_fd = c->json_fd;
 	r->meta = c->csv ? stderr : stdout;
@@ -470,6 +471,8 @@ void batch_begin(struct batch_run *r, const struct batch_cli *c, int pinned)
 	run_header_init(&r->hdr, r->cpu);
 	r->hdr.quick = c->quick ? 1 : 2; /* what compare names first of a run's method */
 	run_header_print(r->meta, &r->hdr);
+	if (mt_limits_quota_note(&r->hdr.job, c->threads > 0 ? c->threads : 1, quota, sizeof quota))
+		fprintf(r->meta, "# warning: %s\n", quota);
 	fflush(r->meta);
 }
 

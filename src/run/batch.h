@@ -175,6 +175,9 @@ struct batch_cli {
 	int csv;               /* --csv */
 	int compact;           /* --compact: the JSON on one line */
 	int tries;             /* --tries N (BATCH_HELP_TRIES), 0 when not given */
+	int threads;           /* the most threads the run measures with at once (prepare
+				* sets it; 0: one): the header sets the job's CPU quota
+				* against it */
 	void *params;          /* the fields its typed options fill, or NULL */
 	int rc;                /* the exit code when batch_next() returned -1 */
 	struct option getopt[BATCH_MAX_OPTIONS]; /* getopt's table of its options */
@@ -247,8 +250,9 @@ struct batch_run {
 
 /* Take the run header now, before any worker starts (so the load and the
  * runnable tasks are the machine's, not our own worker's), and print it to
- * r->meta. pinned: the experiment measures on a pinned worker; its CPU is
- * --cpu or job_pick_cpu(), recorded as the job's CPU. Never fails. */
+ * r->meta, with a warning when the job's CPU quota is under c->threads.
+ * pinned: the experiment measures on a pinned worker; its CPU is --cpu or
+ * job_pick_cpu(), recorded as the job's CPU. Never fails. */
 void batch_begin(struct batch_run *r, const struct batch_cli *c, int pinned);
 
 /* What batch_pump hands each event of the job to. */

@@ -32,7 +32,7 @@ const char *run_place_text(const struct run_place *p, char *buf, size_t len)
 	if (!p->known)
 		return buf;
 	mt_snprintf(buf, len, "CPU %d", p->cpu);
-	if (p->kind[0]) {
+	if (p->kind[0] && strcmp(p->kind, "one") != 0) { /* one kind: nothing to tell */
 		mt_append(buf, len, "%score kind %s", sep, p->kind);
 		sep = ", ";
 	}
@@ -112,9 +112,12 @@ void run_header_init(struct run_header *h, int job_cpu)
 	diag_begin(&h->diag, job_cpu);
 	h->has_diag = 1;
 	run_place_init(&h->place, job_cpu);
+	h->topology = run_topology_this();
 	h->vm = *mt_vm_this();
 	h->has_vm = 1;
 	h->cond = *mt_conditions_this();
+	h->job = *mt_limits_this();
+	h->has_job = 1;
 	mt_strlcpy(h->build, h->diag.build, sizeof h->build);
 	mt_strlcpy(arch_os, h->kernel, sizeof arch_os);
 	/* "x86_64 Linux 6.1" -> "x86_64, Linux" as the seed writes "(aarch64, macOS)" */
@@ -224,11 +227,25 @@ int run_header_to_json(const struct run_header *h, cJSON *root)
 		    !cJSON_AddStringToObject(vm, "why", h->vm.why))
 			return -1;
 	}
+	if (h->has_job) {
+		cJSON *j = mt_limits_to_json(&h->job);
+		if (!j || !cJSON_AddItemToObject(root, "job", j)) {
+			cJSON_Delete(j);
+			return -1;
+		}
+	}
 	if (h->place.known) {
 		cJSON *place = place_to_json(&h->place);
 		if (!place)
 			return -1;
 		cJSON_AddItemToObject(root, "place", place);
+	}
+	if (h->topology && run_topology_json(h->topology)) {
+		cJSON *t = cJSON_Duplicate(run_topology_json(h->topology), 1);
+		if (!t || !cJSON_AddItemToObject(root, "topology", t)) {
+			cJSON_Delete(t);
+			return -1;
+		}
 	}
 	return 0;
 }
@@ -322,6 +339,10 @@ void run_header_from_json(const cJSON *root, struct run_header *h)
 	place_from_json(cJSON_GetObjectItemCaseSensitive(root, "place"), &h->place);
 	vm_from_json(cJSON_GetObjectItemCaseSensitive(root, "vm"), h);
 	mt_conditions_from_json(cJSON_GetObjectItemCaseSensitive(root, "conditions"), &h->cond);
+	mt_limits_from_json(cJSON_GetObjectItemCaseSensitive(root, "job"), &h->job);
+	h->has_job = cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(root, "job"));
+	/* kept as the file has it; read strictly when shown (topo_from_json) */
+	h->topology = run_topology_intern(cJSON_GetObjectItemCaseSensitive(root, "topology"));
 	if (cJSON_IsObject(diag)) {
 		diag_from_json(diag, &h->diag);
 		h->has_diag = 1;
@@ -376,6 +397,12 @@ void run_header_print(FILE *f, const struct run_header *h)
 		if (h->cond.have)
 			fprintf(f, "# conditions: %s\n",
 				mt_conditions_summary(&h->cond, w[1], sizeof w[1]));
+		if (h->has_job) {
+			char lim[512];
+			fprintf(f, "# job: %s\n", mt_limits_summary(&h->job, lim, sizeof lim));
+			for (int i = 0; i < h->job.nnotes; i++)
+				fprintf(f, "# job: %s\n", h->job.notes[i]);
+		}
 		if (h->place.known)
 			fprintf(f, "# where: %s\n", run_place_text(&h->place, w[0], sizeof w[0]));
 		n = diag_warnings(&h->diag, w, 8);

@@ -7,6 +7,7 @@
 #include <cjson/cJSON.h>
 #include <stdio.h>
 
+#include "os/cgroup.h"
 #include "os/clock.h"
 #include "diag.h"
 #include "os/conditions.h"
@@ -54,12 +55,33 @@ struct run_header {
 	struct mt_conditions cond; /* the settings that move figures ("conditions";
 				    * cond.have 0: an older file without them) */
 	int has_vm;         /* vm was recorded (false for older and foreign files) */
+	struct mt_limits job; /* the job's cgroup limits ("job" in JSON; job.known 0 and
+			       * has_job 0: an older file without them) */
+	int has_job;
+	/* the machine's topology ("topology" in JSON: topo_to_json's shape),
+	 * a handle of run_topology_intern; 0: none (older and foreign files) */
+	int topology;
 };
+
+/* A topology JSON (os/topo.h's topo_to_json shape), kept for the life of
+ * the process, once a machine: its handle (> 0; an equal tree gets the
+ * same one, so two results of one machine have one handle), or 0 when
+ * tree is not an object, memory ran out or 4096 machines are kept already.
+ * Thread-safe. */
+int run_topology_intern(const cJSON *tree);
+
+/* The tree of handle h (shared and never changed: do not modify or free
+ * it), or NULL for 0 or a handle never given. Thread-safe. */
+const cJSON *run_topology_json(int h);
+
+/* This machine's topology's handle (its topo_to_json, kept at the first
+ * call), 0 when hwloc could not read it. */
+int run_topology_this(void);
 
 /* Fill h for a run starting now on this machine (calibrates the clock,
  * snapshots the diagnostics with the job's CPU, and where that CPU sits:
  * its core type, L3 group, NUMA node and package, from this machine's
- * topology, loaded once). */
+ * topology, loaded once, which the header keeps too: run_topology_this). */
 void run_header_init(struct run_header *h, int job_cpu);
 
 /* Whether a and b were measured on one machine: 1 when their machine ids
@@ -79,8 +101,11 @@ int run_header_to_json(const struct run_header *h, cJSON *root);
 /* Read a header back from a result (missing fields left empty). */
 void run_header_from_json(const cJSON *root, struct run_header *h);
 
-/* The batch header: "# memtop 0.1.0 on HOST, CPU, date, build" lines plus
- * one "# warning: ..." line per diagnostic, each starting with "# ". */
+/* The batch header: "# memtop 0.1.0 on HOST, CPU, date, build" lines,
+ * the conditions, the job's limits ("# job: cgroup memory 768M, cpu quota
+ * 0.5 CPU", "# job: no limits", and a line for each cgroup file that did
+ * not parse), plus one "# warning: ..." line per diagnostic, each starting
+ * with "# ". */
 void run_header_print(FILE *f, const struct run_header *h);
 
 /* The line that sets the core clock measured during the run (on the job's

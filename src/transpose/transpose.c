@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "transpose.h"
+#include "machine/machine.h"
 #include "os/barrier.h"
 #include "os/clock.h"
 #include "os/sysinfo.h"
@@ -666,7 +667,10 @@ int transpose_plan_check(const struct transpose_plan *p, mt_error *e)
 		return -1;
 	sim_free(c);
 	if (p->real_n) {
-		uint64_t need = (uint64_t)p->real_n * p->real_n * 8, avail = mt_mem_available();
+		struct machine_budget b;
+		uint64_t need = (uint64_t)p->real_n * p->real_n * 8, avail;
+		machine_mem_budget(machine_this(), &b);
+		avail = b.bytes;
 		for (int i = 0; i < p->nreal; i++)
 			if (p->real[i].method == TRANSPOSE_DIAGONAL)
 				return mt_fail(e, "transpose: diagonal is a trick for the simulated "
@@ -674,10 +678,9 @@ int transpose_plan_check(const struct transpose_plan *p, mt_error *e)
 		if (p->real_tries < 1)
 			return mt_fail(e, "transpose: at least one try");
 		if (avail && need > avail / 2)
-			return mt_fail(e,
-				       "transpose: N = %zu needs %llu MB, more than half the memory "
-				       "available",
-				       p->real_n, (unsigned long long)(need >> 20));
+			return mt_fail(e, "transpose: N = %zu needs %llu MB, more than half of "
+					  "what a run may take (%s)",
+				       p->real_n, (unsigned long long)(need >> 20), b.who);
 	}
 	return 0;
 }

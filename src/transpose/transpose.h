@@ -242,7 +242,8 @@ int transpose_write_trace(const struct transpose_version *v, int rows, int cols,
 
 /* Can p run here? Checks the geometry, the sizes, the real versions (no
  * diagonal: it is a simulated cache's trick) and the memory for the real
- * N x N. Returns 0, or -1 with e (bad input: say it before measuring). */
+ * N x N (half of this machine's machine_mem_budget: its memory, its job's
+ * cgroup). Returns 0, or -1 with e (bad input: say it before measuring). */
 int transpose_plan_check(const struct transpose_plan *p, mt_error *e);
 
 /* The transpose job (a job_fn, see run/job.h): arg is a const struct

@@ -34,6 +34,7 @@ struct printer {
 /* The options that are not the plan's. */
 struct extra {
 	int sets; /* --sets: the set map and the misses by set */
+	char note[320]; /* the default real N capped to the memory a run may take, or "" */
 };
 
 /* The options as given, before they become the plan. */
@@ -228,6 +229,8 @@ static void on_real(struct printer *b, const struct job_event *ev)
 			"run\n",
 			b->csv ? "" : "\n", p->real_n,
 			mt_fmt_size(sz, sizeof sz, (uint64_t)p->real_n * p->real_n * 4), p->real_tries);
+	if (i == 0 && b->x->note[0])
+		fprintf(b->run->meta, "# %s\n", b->x->note);
 	fflush(b->run->meta);
 	if (b->csv) {
 		printf("real,%s,%zu,%zu,,,,,%d,%.4f\n", name, p->real_n, p->real_n, b->r.real_ok[i],
@@ -380,10 +383,33 @@ static int add_sweep(struct transpose_plan *p, mt_error *e)
 	return 0;
 }
 
-/* Apply the options to p (defaults first, --quick under the ones given).
- * Returns 0, or -1 with e. */
+/* The default real N halved until its two matrices fit half of what a run
+ * may take on this machine (its memory, its job's cgroup; an N given is
+ * checked by transpose_plan_check, not changed); note says so ("" when it
+ * fits). */
+static void fit_real(struct transpose_plan *p, char *note, size_t len)
+{
+	struct machine_budget b;
+	size_t n = p->real_n;
+	char a[32], c[32];
+	note[0] = '\0';
+	machine_mem_budget(machine_this(), &b);
+	while (b.bytes && n > 256 && 8 * (uint64_t)n * n > b.bytes / 2)
+		n /= 2;
+	if (n == p->real_n)
+		return;
+	mt_snprintf(note, len, "%s: the real machine's N capped at %zu (A and B %s), the default "
+			       "%zu would be %s",
+		    b.who, n, mt_fmt_size(a, sizeof a, 8 * (uint64_t)n * n), p->real_n,
+		    mt_fmt_size(c, sizeof c, 8 * (uint64_t)p->real_n * p->real_n));
+	p->real_n = n;
+}
+
+/* Apply the options to p (defaults first, --quick under the ones given;
+ * the default real N fitted to the memory, said in note). Returns 0, or -1
+ * with e. */
 static int make_plan(const struct batch_cli *cli, const struct args *a, struct transpose_plan *p,
-		     mt_error *e)
+		     char *note, size_t len, mt_error *e)
 {
 	mt_error de = { "" };
 	if (cli->quick) {
@@ -410,6 +436,8 @@ static int make_plan(const struct batch_cli *cli, const struct args *a, struct t
 		return -1;
 	if (p->nsizes == 0 || p->nversions == 0 || (p->real_n && p->nreal == 0))
 		return mt_fail(e, "--size, --version and --real-version need at least one item");
+	if (!a->real_n && p->real_n)
+		fit_real(p, note, len);
 	if (transpose_plan_check(p, e) < 0)
 		return -1;
 	/* the folder last, once the rest is known good: made as mkdir -p would */
@@ -434,7 +462,7 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params
 	batch_cli_init(cli, "transpose", &help, params);
 	if (batch_parse(cli, argc, argv) < 0)
 		return -1;
-	if (make_plan(cli, a, p, &e) < 0) {
+	if (make_plan(cli, a, p, rp->x.note, sizeof rp->x.note, &e) < 0) {
 		mt_warn("run transpose: %s", e.msg);
 		cli->rc = MT_EXIT_USAGE;
 		return -1;
@@ -502,8 +530,8 @@ static int print_summary(void *printer)
 
 /* p as a plan: the simulated sizes (no machine in them), and the real
  * machine's two N x N int32 matrices with where they sit for the worker. */
-static void describe(const struct transpose_plan *p, const struct machine *m, int cpu,
-		     struct plan *out)
+static void describe(const struct transpose_plan *p, const char *note, const struct machine *m,
+		     int cpu, struct plan *out)
 {
 	char where[16], why[160];
 	plan_init(out, "transpose", m);
@@ -511,6 +539,8 @@ static void describe(const struct transpose_plan *p, const struct machine *m, in
 		  p->nsizes);
 	if (!p->real_n)
 		return;
+	if (note[0])
+		plan_note(out, "%s", note);
 	out->worker_cpu = cpu;
 	if (cpu >= 0)
 		plan_add_threads(out, 1, &cpu, 1);
@@ -539,7 +569,7 @@ static int prepare(struct batch_cli *cli, void *params, void *printer,
 	if (cli->cpu < 0 && rp->p.real_n)
 		cli->cpu = machine_worker_cpu(m, job_coretype());
 	if (cli->plan) {
-		describe(&rp->p, m, cli->cpu, &pl);
+		describe(&rp->p, rp->x.note, m, cli->cpu, &pl);
 		rc = plan_finish(cli, &pl);
 		machine_free(owned);
 		return rc;

@@ -1,8 +1,10 @@
 /* Fuzz harness: the command line of `memtop run NAME` (batch_next and the
- * option value parsers the experiments use). The input is argv after NAME,
+ * option value parsers the experiments use, the CPU-list grammar among
+ * them). The input is argv after NAME,
  * its arguments separated by NUL bytes. */
 #include "config.h"
 
+#include "base/cpuspec.h"
 #include "fuzz.h"
 #include "run/batch.h"
 
@@ -17,6 +19,7 @@ static const struct batch_option options[] = {
 	{ "lengths", 'l', "LIST", "lengths" },
 	{ "ratio", 'R', "X", "ratio" },
 	{ "no-real", 'n', NULL, "no real" },
+	{ "cpus", 'C', "LIST", "cpus" },
 	BATCH_HELP_CPU,
 	BATCH_HELP_COMMON("quick", "csv"),
 	BATCH_END,
@@ -41,6 +44,7 @@ static void own_option(struct batch_cli *c, int ch)
 	case 'c': batch_opt_cache(c->exp, "--cache", optarg, "5,1,5", 20, 64, 12, &s, &E, &b); break;
 	case 'l': mt_parse_u64_list(optarg, 1, UINT64_MAX, list, 16); break;
 	case 'R': mt_parse_double(optarg, &d); mt_parse_size(optarg, &u); break;
+	case 'C': mt_cpuspec_check(optarg, &v, NULL); break;
 	default: break;
 	}
 }
