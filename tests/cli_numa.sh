@@ -7,7 +7,7 @@
 # node count of this machine is assumed. The plan of many-node machines
 # comes from synthetic /sys trees (tests/topo_tree.sh), exactly.
 . "$TESTLIB"
-plan 39
+plan 76
 
 run() { "$MEMTOP" run numa "$@" 2>&1; }
 q() { "$JSONQ" "$@"; }
@@ -78,6 +78,70 @@ status "a ragged matrix: exit 2" 2 "$MEMTOP" compare "$TMP/n.json" "$TMP/bad.jso
 like "... one line naming the file and the field" "$(cat "$TMP/err")" \
 	'bad.json: latency_ns row 0: expected 1 values$'
 
+# every traffic mix and the loaded-latency curve on node 0, --quick: each
+# mix's matrix, the curve's points (idle first, a point a delay), what the
+# delays allow (an injector waits a delay after each 8 KB burst: at most
+# 8192 B / delay each), the knee's or no knee's line and Little's law
+cpus0=$("$MEMTOP" run numa --nodes 0 --plan 2>&1 | sed -n 's/^#   node 0: .*CPUs \(.*\)$/\1/p')
+n0=$(printf '%s\n' "$cpus0" | tr ',' '\n' | awk -F- '{ n += NF == 2 ? $2 - $1 + 1 : 1 } END { print n + 0 }')
+if [ "$n0" -ge 2 ]; then
+	out=$(run --quick --nodes 0 --mix all --loaded --json "$TMP/m.json")
+	is "--mix all --loaded exits 0" "$?" 0
+	is "JSON: the five mixes, cached stores" "$(q "$TMP/m.json" 'mixes#' stores | tr '\n' ' ')" "5 cached "
+	ok "JSON: 3:1 positive" positive "$(q "$TMP/m.json" 'bandwidth_gbs.3:1[0][0]')"
+	ok "JSON: 2:1 positive" positive "$(q "$TMP/m.json" 'bandwidth_gbs.2:1[0][0]')"
+	ok "JSON: 1:1 positive" positive "$(q "$TMP/m.json" 'bandwidth_gbs.1:1[0][0]')"
+	is "... each checked (the arrays held what the kernels compute)" \
+		"$(q "$TMP/m.json" 'runs#') $(tr -d ' \t\n' <"$TMP/m.json" | grep -o '"checked":true' | wc -l)" \
+		"$((6 + huge)) 5"
+	like "the pair's line names every mix" "$out" \
+		'^CPU node 0, memory node 0: latency .*, read [0-9.]+ GB/s, 3:1 [0-9.]+ GB/s, 2:1 [0-9.]+ GB/s, 1:1 [0-9.]+ GB/s, triad [0-9.]+ GB/s \([0-9]+ threads\); '
+	like "... a matrix a mix, its stores said" "$out" '^Bandwidth, 2:1 reads:writes \(GB/s, all CPUs of the CPU node, cached stores\):$'
+	is "JSON: one curve, node 0's local pair" "$(q "$TMP/m.json" 'loaded#' 'loaded[0].cpu_node' 'loaded[0].memory_node' 'loaded[0].why' | tr '\n' ' ')" \
+		"1 0 0 local "
+	is "... idle first, then a point a delay (3 with --quick)" \
+		"$(q "$TMP/m.json" 'loaded[0].points#' 'loaded[0].points[0].delay_ns' 'loaded[0].points[0].gbs' 'loaded[0].points[3].delay_ns' | tr '\n' ' ')" \
+		"4 null 0 0 "
+	d1=$(q "$TMP/m.json" 'loaded[0].points[1].delay_ns'); g1=$(q "$TMP/m.json" 'loaded[0].points[1].gbs')
+	inj=$(q "$TMP/m.json" 'loaded[0].injectors')
+	ok "... the lightest load moved bytes, no more than its delay allows" awk -v d="$d1" -v g="$g1" -v n="$inj" \
+		'BEGIN { exit !(g > 0 && d > 0 && g <= n * 8192 / d * 1.01) }'
+	ok "... every point's latency positive" awk -v a="$(q "$TMP/m.json" 'loaded[0].points[0].latency_ns')" \
+		-v b="$(q "$TMP/m.json" 'loaded[0].points[3].latency_ns')" 'BEGIN { exit !(a > 0 && b > 0) }'
+	like "the curve's head: chaser, injectors, pages" "$out" \
+		'^Loaded latency, CPU node 0 > memory node 0 \(local\): chaser on CPU [0-9]+, [0-9]+ injectors?, the chase on (2 MB|4 KB) pages'
+	like "... its knee, or why none" "$out" '^(knee at [0-9.]+ of the peak: [0-9.]+ GB/s, latency [0-9.]+x idle \([0-9.]+ ns\)|no knee: .*)$'
+	like "... Little's law beside it" "$out" "^Little's law: [0-9]+ lines of 64 B in flight at the (knee|peak) "
+	like "the rule of the knee said once" "$out" '^# knee: the knee is the point farthest below the straight line'
+	"$MEMTOP" compare "$TMP/m.json" "$TMP/m.json" >"$TMP/cmp" 2>&1
+	like "compare: the 3:1 table and the curve's peak" "$(cat "$TMP/cmp" | tr '\n' '|')" \
+		'3:1 reads:writes, GB/s .*loaded latency: the peak.s GB/s \(injectors\)\|cpu>mem +A +B\| +0>0 '
+	"$MEMTOP" plot "$TMP/m.json" --svg "$TMP/m.svg" >/dev/null 2>&1
+	is "plot: the curve and its points, a matrix a mix and the latency's" \
+		"$(grep -c '<g class="curve">' "$TMP/m.svg") $(grep -c '<g class="matrix">' "$TMP/m.svg")" "1 6"
+	out=$("$MEMTOP" run numa --quick --nodes 0 --mix 1:1,reads --csv 2>/dev/null)
+	like "CSV: 1:1's column after the others" "$(printf '%s\n' "$out" | tr '\n' '|')" \
+		'^cpu_node,memory_node,latency_ns,read_gbs,triad_gbs,pages_on_node,latency_huge_ns,r1w1_gbs\|0,0,[0-9.]+,[0-9.]+,,[0-9.]*,[0-9.]*,[0-9.]+\|$'
+else
+	for i in $(seq 1 19); do skip "the mixes and the curve on node 0" "node 0 has $n0 CPU here"; done
+fi
+
+# bad input: one line, exit 2, nothing measured or written
+for m in 0:1 3: 3:x writes; do
+	status "--mix $m: exit 2" 2 "$MEMTOP" run numa --quick --nodes 0 --mix "$m" --json "$TMP/bad2.json"
+	like "... one line naming it" "$(cat "$TMP/err" | tr '\n' '|')" "^memtop: run numa: --mix: '$m'[^|]*\\|\$"
+done
+is "... nothing written" "$(test -e "$TMP/bad2.json" && echo yes || echo no)" no
+status "--stores sometimes: exit 2" 2 "$MEMTOP" run numa --quick --nodes 0 --stores sometimes
+cpu=$(printf '%s\n' "$cpus0" | sed 's/[-,].*//')
+status "--loaded on one CPU (--cpus $cpu): exit 2" 2 "$MEMTOP" run numa --quick --nodes 0 --cpus "$cpu" --loaded \
+	--json "$TMP/bad2.json"
+is "... one line saying why, nothing written" \
+	"$(cat "$TMP/err" | tr '\n' '|')$(test -e "$TMP/bad2.json" && echo written)" \
+	"memtop: run numa: --loaded: CPU node 0 has one CPU this process may use (CPU $cpu): the loaded latency needs a chaser and an injector beside it|"
+status "--loaded-pairs 0-1: exit 2" 2 "$MEMTOP" run numa --quick --loaded-pairs 0-1
+like "... the form said" "$(cat "$TMP/err")" "expected CPU node:memory node pairs such as 0:1,1:0, got '0-1'"
+
 # the plan for recorded machines: the nodes from core/topo, the pairs, the size
 GEN="$TESTDATA/../topo_tree.sh"
 sh "$GEN" 2s-smt "$TMP/2s" && sh "$GEN" epyc "$TMP/epyc"
@@ -90,6 +154,15 @@ like "... 4 x the L3 a node's CPUs reach, at least 256M" "$out" \
 like "... four node pairs" "$out" '^# node pairs \(CPU node > memory node\): 4: 0>0 0>1 1>0 1>1$'
 out=$("$MEMTOP" run numa --sysfs-root "$TMP/epyc" --nodes 1,0 2>&1)
 like "EPYC-like, --nodes 1,0: in that order" "$out" '^# node pairs \(CPU node > memory node\): 4: 1>1 1>0 0>1 0>0$'
+out=$("$MEMTOP" run numa --sysfs-root "$TMP/2s" --loaded 2>&1)
+like "2 sockets, --loaded: node 0's local curve, chaser on its last CPU" "$out" \
+	'^# loaded latency 0>0 \(local\): chaser on CPU 11, 7 injectors on CPUs 0-3,8-10, idle and 14 delays, about [0-9]+ s$'
+like "... and the farthest: by the distances where known, else found by latency" "$out" \
+	'^# loaded latency 0>(1 \(the farthest by the firmware.s distances, distance 21\)|\? \(the slowest idle latency measured\)): chaser on CPU 11'
+sh "$GEN" small "$TMP/small"
+status "a recorded machine, --cpus giving one CPU, --loaded: exit 2" 2 "$MEMTOP" run numa --sysfs-root "$TMP/small" --cpus 1 --loaded
+is "... one line" "$(cat "$TMP/err")" \
+	"memtop: run numa: --loaded: CPU node 0 has one CPU this process may use (CPU 1): the loaded latency needs a chaser and an injector beside it"
 status "a node the recorded machine lacks: exit 2" 2 "$MEMTOP" run numa --sysfs-root "$TMP/2s" --nodes 2
 is "... one line naming it and the nodes there are" "$(cat "$TMP/err")" \
 	"memtop: run numa: --nodes: no node 2 (nodes here: 0, 1)"

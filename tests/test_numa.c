@@ -85,6 +85,31 @@ static void plan_two_nodes(void **state)
  * of its runs; a page's costs scale with the size; a busy machine's
  * bandwidth cells take their most tries and are measured twice; with
  * nothing timed, a guess by size. */
+/* P's mixes priced by their reads and writes (1:1 writes a byte for each
+ * read: dearer than reads alone), every mix asked and two curves in the
+ * estimate, each curve at least its points' time. */
+static void price_mixes_and_curves(const struct numa_probe *q)
+{
+	mt_error e = { "" };
+	double rd = numa_run_cost_s(&P, q, 0, NUMA_READ), sum = 0, curve;
+	assert_true(numa_run_cost_s(&P, q, 0, NUMA_R1W1) > rd);
+	assert_true(numa_run_cost_s(&P, q, 0, NUMA_R3W1) > rd);
+	P.mixes = NUMA_MIXES_ALL;
+	for (size_t k = 0; k < P.ncells; k++) {
+		sum += numa_run_cost_s(&P, q, k, NUMA_LAT);
+		for (int m = 0; m < NUMA_NMIX; m++)
+			sum += numa_run_cost_s(&P, q, k, numa_mix_meas(m));
+	}
+	assert_true(fabs(numa_estimate_s(&P, q) - sum) < 1e-9 * sum);
+	assert_int_equal(numa_plan_loaded(&P, NULL, NULL, 0, &e), 0);
+	assert_int_equal(P.nloaded, 2); /* node 0's local pair, its remote one by latency */
+	curve = numa_curve_cost_s(&P, q);
+	assert_true(curve > (double)(P.ndelays + 2) * 0.015);
+	assert_true(fabs(numa_estimate_s(&P, q) - (sum + 2 * curve)) < 1e-9 * sum);
+	P.mixes = NUMA_MIXES_DEFAULT;
+	P.nloaded = 0;
+}
+
 static void price(void **state)
 {
 	struct numa_node all[2];
@@ -115,6 +140,7 @@ static void price(void **state)
 		       numa_run_cost_s(&P, &q, k, NUMA_TRIAD);
 	P.huge = 0;
 	assert_true(fabs(numa_estimate_s(&P, &q) - sum) < 1e-9 * sum);
+	price_mixes_and_curves(&q);
 	q.busy = 1;
 	assert_true(numa_run_cost_s(&P, &q, 0, NUMA_READ) > 1.9 * bw - 2 * 65536 * 4e-6);
 	q.have = 0; /* nothing timed: a guess by size, 2 s a GB */
@@ -345,7 +371,9 @@ static void json_round_trip(void **state)
 	assert_int_equal(B.lat_cpu[1], -1);
 	for (int k = 0; k < NUMA_NMEAS; k++)
 		for (int m = 0; m < 2; m++) {
-			assert_true(B.v[0][m][k].have);
+			assert_int_equal(B.v[0][m][k].have, k <= NUMA_LAT_FULL); /* no other mix asked */
+			if (k > NUMA_LAT_FULL)
+				continue;
 			assert_float_equal(B.v[0][m][k].v, R.v[0][m][k].v, 1e-9);
 			assert_float_equal(B.v[0][m][k].spread, R.v[0][m][k].spread, 1e-12);
 			assert_int_equal(B.v[0][m][k].flags, R.v[0][m][k].flags);
@@ -478,8 +506,28 @@ static void json_bad(void **state)
 		{ "{\"experiment\":\"numa\",\"nodes\":[0],\"latency_ns\":[[4]],"
 		  "\"bandwidth_gbs\":{\"read\":[[1]],\"triad\":[[1]]},"
 		  "\"runs\":[{\"cpu_node\":0,\"memory_node\":0,\"run\":\"copy\"}]}",
-		  "b.json: runs[0]: field \"run\" must be latency, read, triad, latency_huge or "
-		  "latency_full" },
+		  "b.json: runs[0]: field \"run\" must be latency, read, triad, latency_huge, "
+		  "latency_full, 3:1, 2:1 or 1:1" },
+		{ "{\"experiment\":\"numa\",\"nodes\":[0],\"latency_ns\":[[4]],\"mixes\":[\"1:1\"],"
+		  "\"bandwidth_gbs\":{\"read\":[[1]],\"triad\":[[1]]}}",
+		  "b.json: bandwidth_gbs.1:1: expected 1 rows (one a node)" },
+		{ "{\"experiment\":\"numa\",\"nodes\":[0],\"latency_ns\":[[4]],\"mixes\":[\"4:1\"],"
+		  "\"bandwidth_gbs\":{}}",
+		  "b.json: mixes[0]: expected reads, 3:1, 2:1, 1:1 or triad" },
+		{ "{\"experiment\":\"numa\",\"nodes\":[0],\"latency_ns\":[[4]],\"mixes\":[],"
+		  "\"bandwidth_gbs\":{},\"loaded\":[{\"cpu_node\":0,\"memory_node\":0,"
+		  "\"points\":[{\"delay_ns\":0,\"gbs\":0,\"latency_ns\":90}]}]}",
+		  "b.json: loaded[0]: points[0]: field \"delay_ns\" must be null (the first point is "
+		  "the idle one)" },
+		{ "{\"experiment\":\"numa\",\"nodes\":[0],\"latency_ns\":[[4]],\"mixes\":[],"
+		  "\"bandwidth_gbs\":{},\"loaded\":[{\"cpu_node\":0,\"memory_node\":3,"
+		  "\"points\":[]}]}",
+		  "b.json: loaded[0]: a node that is not in \"nodes\"" },
+		{ "{\"experiment\":\"numa\",\"nodes\":[0],\"latency_ns\":[[4]],\"mixes\":[],"
+		  "\"bandwidth_gbs\":{},\"loaded\":[{\"cpu_node\":0,\"memory_node\":0,"
+		  "\"points\":[{\"delay_ns\":null,\"gbs\":0,\"latency_ns\":90},"
+		  "{\"delay_ns\":100,\"gbs\":-2,\"latency_ns\":90}]}]}",
+		  "b.json: loaded[0]: points[1]: field \"gbs\" must be 0..1000000 (0 for the idle point)" },
 		{ "{\"experiment\":\"numa\",\"nodes\":[0,1],\"latency_ns\":[[4,5],[6,7]],"
 		  "\"bandwidth_gbs\":{\"read\":[[1,1],[1,1]],\"triad\":[[1,1],[1,1]]},"
 		  "\"distances\":[[10,21],[21]]}",
@@ -502,6 +550,324 @@ static void json_bad(void **state)
 	}
 }
 
+/* A result with every mix and a curve: each mix's matrix, the curve's
+ * points and pages come back from the JSON, twice the same; a file with
+ * no "mixes" (before them) reads as reads and triad. */
+static void json_mixes_and_curves(void **state)
+{
+	mt_error e = { "" };
+	struct job_event ev;
+	cJSON *j, *j2;
+	char *a, *b;
+	(void)state;
+	make_result();
+	R.mixes = NUMA_MIXES_ALL;
+	R.streaming = 1;
+	cell(NUMA_R3W1, 0, 1, 9.5, 100, 100, 2);
+	cell(NUMA_R2W1, 0, 0, 12.25, 100, 100, 2);
+	cell(NUMA_R1W1, 0, 0, 11.0, 100, 100, 2);
+	for (int i = 0; i < 3; i++) {
+		job_cell(&ev, NUMA_LOADED, 0, 1, 100.0 + 50 * i * i, 0.02);
+		JOB_PAYLOAD_PUT(&ev, struct numa_ev_loaded,
+				&((struct numa_ev_loaded){ .point = i, .why = NUMA_WHY_LATENCY,
+							   .delay_ns = i ? 800.0 / i : -1, .gbs = 5.0 * i,
+							   .tries = 15, .preempted = i == 2 }));
+		assert_int_equal(numa_result_apply(&R, &ev), NUMA_LOADED);
+	}
+	job_cell(&ev, NUMA_LOADED_DONE, 0, 1, 0, 0);
+	JOB_PAYLOAD_PUT(&ev, struct numa_ev_loaded_done,
+			&((struct numa_ev_loaded_done){ .why = NUMA_WHY_LATENCY, .chaser_cpu = 1,
+							.injectors = 1, .huge = 1, .huge_share = 0.5,
+							.on_node = 1 }));
+	assert_int_equal(numa_result_apply(&R, &ev), NUMA_LOADED_DONE);
+	assert_int_equal(R.ncurves, 1);
+	assert_int_equal(numa_result_measured(&R), 10 + 3 + 3);
+	j = numa_result_to_json(&R);
+	assert_non_null(j);
+	assert_int_equal(numa_result_from_json(j, "m.json", &B, &e), 0);
+	assert_int_equal(B.mixes, NUMA_MIXES_ALL);
+	assert_int_equal(B.streaming, 1);
+	assert_float_equal(B.v[0][1][NUMA_R3W1].v, 9.5, 0);
+	assert_float_equal(B.v[0][0][NUMA_R2W1].v, 12.25, 0);
+	assert_false(B.v[0][1][NUMA_R2W1].have);
+	assert_int_equal(B.ncurves, 1);
+	assert_non_null(numa_result_curve(&B, 0, 1));
+	assert_null(numa_result_curve(&B, 0, 0));
+	assert_int_equal(B.curves[0].npts, 3);
+	assert_int_equal(B.curves[0].why, NUMA_WHY_LATENCY);
+	assert_int_equal(B.curves[0].chaser_cpu, 1);
+	assert_float_equal(B.curves[0].huge_share, 0.5, 0);
+	assert_float_equal(B.curves[0].pts[0].delay_ns, -1, 0);
+	assert_float_equal(B.curves[0].pts[2].ns, 300, 0);
+	assert_float_equal(B.curves[0].pts[2].gbs, 10, 0);
+	assert_int_equal(B.curves[0].pts[2].preempted, 1);
+	j2 = numa_result_to_json(&B);
+	a = cJSON_PrintUnformatted(j);
+	b = cJSON_PrintUnformatted(j2);
+	assert_string_equal(a, b);
+	assert_non_null(strstr(a, "\"mixes\":[\"reads\",\"3:1\",\"2:1\",\"1:1\",\"triad\"],"
+				  "\"stores\":\"streaming\""));
+	assert_non_null(strstr(a, "\"3:1\":[[null,9.5],[null,null]]"));
+	assert_non_null(strstr(a, "\"knee\":{\"found\":true,"));
+	free(a);
+	free(b);
+	cJSON_Delete(j);
+	cJSON_Delete(j2);
+	/* before mixes: reads and triad, cached */
+	j = cJSON_Parse("{\"experiment\":\"numa\",\"nodes\":[0],\"latency_ns\":[[122.0]],"
+			"\"bandwidth_gbs\":{\"read\":[[15.4]],\"triad\":[[28.0]]}}");
+	assert_int_equal(numa_result_from_json(j, "old.json", &B, &e), 0);
+	assert_int_equal(B.mixes, NUMA_MIXES_DEFAULT);
+	assert_int_equal(B.streaming, 0);
+	assert_int_equal(B.ncurves, 0);
+	cJSON_Delete(j);
+}
+
+/* The curves planned: the first CPU node's local pair and its farthest
+ * (by the distances given, else found by latency), those asked with each
+ * CPU node's local pair first; a CPU node of one CPU refused. */
+static void plan_loaded(void **state)
+{
+	static const int dist[NUMA_MAX_NODES][NUMA_MAX_NODES] = {
+		{ 10, 16, 32, 32 }, { 16, 10, 32, 32 }, { 32, 32, 10, 16 }, { 32, 32, 16, 10 },
+	};
+	struct numa_node all[4];
+	struct numa_pair asked[2] = { { 2, 0 }, { 0, 3 } };
+	mt_error e = { "" };
+	(void)state;
+	for (int i = 0; i < 4; i++)
+		all[i] = node(i, 4 * i, 4, 32 * GB, 1 * MB, 32 * MB);
+	assert_int_equal(numa_plan(&P, all, 4, NULL, 0, avail(0), 0, &e), 0);
+	assert_int_equal(numa_plan_loaded(&P, dist, NULL, 0, &e), 0);
+	assert_int_equal(P.nloaded, 2);
+	assert_int_equal(P.loaded[0].pair.cpu, 0);
+	assert_int_equal(P.loaded[0].pair.mem, 0);
+	assert_int_equal(P.loaded[0].why, NUMA_WHY_LOCAL);
+	assert_int_equal(P.loaded[1].pair.mem, 2); /* 32: the first of the farthest */
+	assert_int_equal(P.loaded[1].why, NUMA_WHY_SLIT);
+	assert_int_equal(P.loaded[1].dist, 32);
+	assert_int_equal(P.ndelays, 14);
+	assert_float_equal(P.delays[0], 25600, 0);
+	assert_float_equal(P.delays[13], 0, 0);
+	assert_int_equal(numa_plan_loaded(&P, NULL, NULL, 0, &e), 0); /* no distances */
+	assert_int_equal(P.loaded[1].pair.mem, -1);
+	assert_int_equal(P.loaded[1].why, NUMA_WHY_LATENCY);
+	assert_int_equal(numa_plan_loaded(&P, dist, asked, 2, &e), 0);
+	assert_int_equal(P.nloaded, 4); /* 2>2 2>0 0>0 0>3 */
+	assert_int_equal(P.loaded[0].pair.cpu, 2);
+	assert_int_equal(P.loaded[0].why, NUMA_WHY_LOCAL);
+	assert_int_equal(P.loaded[1].pair.mem, 0);
+	assert_int_equal(P.loaded[1].why, NUMA_WHY_ASKED);
+	assert_int_equal(P.loaded[2].pair.cpu, 0);
+	assert_int_equal(P.loaded[3].pair.mem, 3);
+	{
+		int cpus[8];
+		assert_int_equal(numa_loaded_cpus(&P, 1, cpus, 8), 4);
+		assert_int_equal(cpus[0], 7); /* the chaser: the latency's CPU, the node's last */
+		assert_int_equal(cpus[1], 4);
+		assert_int_equal(cpus[3], 6);
+	}
+	asked[0].cpu = 9;
+	assert_int_equal(numa_plan_loaded(&P, NULL, asked, 1, &e), -1);
+	assert_string_equal(e.msg, "--loaded-pairs: 9:0: node 9 is not one measured");
+	/* one node of one CPU: refused, nothing planned */
+	all[0] = node(0, 3, 1, 32 * GB, 1 * MB, 32 * MB);
+	assert_int_equal(numa_plan(&P, all, 1, NULL, 0, avail(0), 0, &e), 0);
+	assert_int_equal(numa_plan_loaded(&P, NULL, NULL, 0, &e), -1);
+	assert_string_equal(e.msg, "--loaded: CPU node 0 has one CPU this process may use (CPU 3): "
+				   "the loaded latency needs a chaser and an injector beside it");
+	/* one node of two: its local curve alone */
+	all[0] = node(0, 0, 2, 32 * GB, 1 * MB, 32 * MB);
+	assert_int_equal(numa_plan(&P, all, 1, NULL, 0, avail(0), 1, &e), 0);
+	assert_int_equal(numa_plan_loaded(&P, NULL, NULL, 0, &e), 0);
+	assert_int_equal(P.nloaded, 1);
+	assert_int_equal(P.ndelays, 3); /* --quick */
+}
+
+/* ---- the mixes ------------------------------------------------------------------ */
+
+/* --mix as a table: each list, what it gives or the one line it fails with. */
+static void mix_parser(void **state)
+{
+	static const struct {
+		const char *list;
+		unsigned want; /* ~0u: refused with msg */
+		const char *msg;
+	} t[] = {
+		{ "reads", 1u << NUMA_MIX_READS, NULL },
+		{ "read", 1u << NUMA_MIX_READS, NULL },
+		{ "reads,triad", NUMA_MIXES_DEFAULT, NULL },
+		{ "triad,reads", NUMA_MIXES_DEFAULT, NULL },
+		{ "3:1,2:1,1:1", (1u << NUMA_MIX_31) | (1u << NUMA_MIX_21) | (1u << NUMA_MIX_11), NULL },
+		{ "all", NUMA_MIXES_ALL, NULL },
+		{ "none", 0, NULL },
+		{ "0:1", ~0u, "--mix: '0:1': no mix of 0 reads (writes alone are the bandwidth lab's "
+			      "write kernels; the mixes: reads, 3:1, 2:1, 1:1, triad, or all)" },
+		{ "3:", ~0u, "--mix: '3:': a mix of reads to writes is READS:WRITES, such as 3:1 (the "
+			     "mixes: reads, 3:1, 2:1, 1:1, triad, or all)" },
+		{ ":1", ~0u, "--mix: ':1' is not a mix (the mixes: reads, 3:1, 2:1, 1:1, triad, or all)" },
+		{ "3:x", ~0u, "--mix: '3:x': a mix of reads to writes is READS:WRITES, such as 3:1 (the "
+			      "mixes: reads, 3:1, 2:1, 1:1, triad, or all)" },
+		{ "4:1", ~0u, "--mix: '4:1' is no mix measured here (the mixes: reads, 3:1, 2:1, 1:1, "
+			      "triad, or all)" },
+		{ "writes", ~0u, "--mix: 'writes' is not a mix (the mixes: reads, 3:1, 2:1, 1:1, triad, "
+				 "or all)" },
+		{ "reads,,triad", ~0u, "--mix: an empty name (the mixes: reads, 3:1, 2:1, 1:1, triad, "
+				       "or all)" },
+		{ "", ~0u, "--mix: empty (the mixes: reads, 3:1, 2:1, 1:1, triad, or all)" },
+		{ "triad,triad", ~0u, "--mix: 'triad' given twice" },
+		{ "reads,all", ~0u, "--mix: 'all' stands alone" },
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		unsigned got = 12345;
+		mt_error e = { "" };
+		int rc = numa_mix_parse(t[i].list, &got, &e);
+		if (t[i].want == ~0u) {
+			assert_int_equal(rc, -1);
+			assert_string_equal(e.msg, t[i].msg);
+			assert_int_equal(got, 12345); /* untouched */
+		} else {
+			assert_int_equal(rc, 0);
+			assert_int_equal(got, t[i].want);
+		}
+	}
+}
+
+/* Each mix's kernel, and the bytes it counts a pass over arrays of n
+ * doubles: reads + writes, what its GB/s divide, as the lab's kernel counts
+ * them; 3:1 over whole groups of four spans exactly 3:1. */
+static void mix_bytes(void **state)
+{
+	static const struct {
+		int mix, kernel, kernel_nt;
+		uint64_t rd, wr; /* bytes for n = 16 spans */
+	} t[] = {
+		{ NUMA_MIX_READS, BANDWIDTH_READ, BANDWIDTH_READ, 16 * 2048 * 8, 0 },
+		{ NUMA_MIX_31, BANDWIDTH_R3W1, BANDWIDTH_R3W1_NT, 36 * 2048 * 8, 12 * 2048 * 8 },
+		{ NUMA_MIX_21, BANDWIDTH_R2W1, BANDWIDTH_R2W1_NT, 32 * 2048 * 8, 16 * 2048 * 8 },
+		{ NUMA_MIX_11, BANDWIDTH_COPY, BANDWIDTH_COPY_NT, 16 * 2048 * 8, 16 * 2048 * 8 },
+		{ NUMA_MIX_TRIAD, BANDWIDTH_TRIAD, BANDWIDTH_TRIAD_NT, 32 * 2048 * 8, 16 * 2048 * 8 },
+	};
+	size_t n = 16 * BANDWIDTH_MIX_SPAN;
+	(void)state;
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		uint64_t rd, wr;
+		assert_int_equal(numa_mix_kernel(t[i].mix, 0), t[i].kernel);
+		assert_int_equal(numa_mix_kernel(t[i].mix, 1), t[i].kernel_nt);
+		numa_mix_bytes(t[i].mix, n, &rd, &wr);
+		assert_int_equal(rd, t[i].rd);
+		assert_int_equal(wr, t[i].wr);
+		assert_int_equal(rd + wr, bandwidth_kernel_bytes(t[i].kernel, n));
+		assert_int_equal(numa_meas_mix(numa_mix_meas(t[i].mix)), t[i].mix);
+	}
+	/* a span and a half: 3:1's fourth span never comes, 2:1 then */
+	{
+		uint64_t rd, wr;
+		numa_mix_bytes(NUMA_MIX_31, 3 * BANDWIDTH_MIX_SPAN / 2, &rd, &wr);
+		assert_int_equal(rd, 2 * 3072 * 8);
+		assert_int_equal(wr, 3072 * 8);
+	}
+	assert_int_equal(numa_mix_kernel(NUMA_NMIX, 0), -1);
+	assert_null(numa_mix_name(-1));
+	assert_int_equal(numa_meas_mix(NUMA_LAT), -1);
+}
+
+/* ---- the knee and Little's law ------------------------------------------------- */
+
+/* A built curve: idle at idle ns, then (gbs[i], ns[i]). */
+static size_t curve(struct numa_point *pts, double idle, const double *gbs, const double *ns,
+		    size_t n)
+{
+	pts[0] = (struct numa_point){ .delay_ns = -1, .gbs = 0, .ns = idle };
+	for (size_t i = 0; i < n; i++)
+		pts[i + 1] = (struct numa_point){ .delay_ns = 1000.0 * (double)(n - i), .gbs = gbs[i],
+						  .ns = ns[i] };
+	return n + 1;
+}
+
+/* Flat, a knee, a wall: the knee is the last point before the wall. */
+static void knee_flat_knee_wall(void **state)
+{
+	static const double g[] = { 5, 10, 15, 20, 25, 30, 32, 33 };
+	static const double ns[] = { 100, 100, 101, 101, 102, 104, 160, 300 };
+	struct numa_point pts[16];
+	struct numa_knee k;
+	char buf[200];
+	size_t n = curve(pts, 100, g, ns, 8);
+	(void)state;
+	assert_int_equal(numa_knee_find(pts, n, &k), 1);
+	assert_int_equal(k.knee, 6); /* (30 GB/s, 104 ns) */
+	assert_int_equal(k.peak, 8);
+	assert_float_equal(k.frac, 30.0 / 33, 1e-12);
+	assert_float_equal(k.ratio, 1.04, 1e-12);
+	assert_float_equal(k.peak_ratio, 3.0, 1e-12);
+	assert_string_equal(numa_knee_text(pts, &k, buf, sizeof buf),
+			    "knee at 0.91 of the peak: 30.0 GB/s, latency 1.0x idle (104.0 ns)");
+	/* Little's law: 30 GB/s x 104 ns / 64 B = 48.75 lines; 33 x 300 / 64 = 154.6875 */
+	assert_float_equal(k.inflight_knee, 48.75, 1e-9);
+	assert_float_equal(k.inflight_peak, 154.6875, 1e-9);
+	assert_string_equal(numa_little_text(pts, &k, buf, sizeof buf),
+			    "Little's law: 49 lines of 64 B in flight at the knee (30.0 GB/s x 104.0 "
+			    "ns), 155 at the peak (33.0 GB/s x 300.0 ns)");
+	/* the points in any order after the idle one: the same knee */
+	{
+		struct numa_point r[16];
+		struct numa_knee k2;
+		r[0] = pts[0];
+		for (size_t i = 1; i < n; i++)
+			r[i] = pts[n - i];
+		assert_int_equal(numa_knee_find(r, n, &k2), 1);
+		assert_float_equal(r[k2.knee].gbs, 30, 0);
+	}
+}
+
+/* All flat (latency within 20 % of idle): no knee, said with the peak. */
+static void knee_all_flat(void **state)
+{
+	static const double g[] = { 2, 4, 6, 8, 10 };
+	static const double ns[] = { 90, 91, 92, 95, 105 };
+	struct numa_point pts[16];
+	struct numa_knee k;
+	char buf[200];
+	size_t n = curve(pts, 90, g, ns, 5);
+	(void)state;
+	assert_int_equal(numa_knee_find(pts, n, &k), 0);
+	assert_int_equal(k.peak, 5);
+	assert_string_equal(numa_knee_text(pts, &k, buf, sizeof buf),
+			    "no knee: latency 1.17x idle at the peak, 10.0 GB/s (a knee needs a rise "
+			    "of 1.2x)");
+	assert_string_equal(numa_little_text(pts, &k, buf, sizeof buf),
+			    "Little's law: 16 lines of 64 B in flight at the peak (10.0 GB/s x 105.0 ns)");
+	/* latency rising from the first load: no flat part, no knee */
+	static const double steep[] = { 200, 300, 380, 440, 480 };
+	n = curve(pts, 90, g, steep, 5);
+	assert_int_equal(numa_knee_find(pts, n, &k), 0);
+	assert_non_null(strstr(numa_knee_text(pts, &k, buf, sizeof buf), "rising from the lightest"));
+	/* the idle point alone, or nothing */
+	assert_int_equal(numa_knee_find(pts, 1, &k), 0);
+	assert_string_equal(numa_knee_text(pts, &k, buf, sizeof buf), "no knee: no loaded point");
+	assert_string_equal(numa_little_text(pts, &k, buf, sizeof buf), "");
+	assert_int_equal(numa_knee_find(pts, 0, &k), 0);
+}
+
+/* The flat-knee-wall curve with noise (single slow tries on the flat
+ * part, up to 2.5x): the same knee. */
+static void knee_noisy(void **state)
+{
+	static const double g[] = { 5, 10, 15, 20, 25, 30, 32, 33 };
+	static const double ns[] = { 100, 250, 101, 180, 102, 104, 160, 300 };
+	struct numa_point pts[16];
+	struct numa_knee k;
+	size_t n = curve(pts, 100, g, ns, 8);
+	(void)state;
+	assert_int_equal(numa_knee_find(pts, n, &k), 1);
+	assert_int_equal(k.knee, 6);
+	assert_float_equal(k.ratio, 1.04, 1e-12);
+	assert_float_equal(numa_inflight(10, 64), 10, 1e-12); /* 10 B/ns x 64 ns / 64 B */
+	assert_float_equal(numa_inflight(0, 64), 0, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -516,6 +882,13 @@ int main(void)
 		cmocka_unit_test(slit_and_ratios),
 		cmocka_unit_test(json_minimal),
 		cmocka_unit_test(json_bad),
+		cmocka_unit_test(json_mixes_and_curves),
+		cmocka_unit_test(mix_parser),
+		cmocka_unit_test(mix_bytes),
+		cmocka_unit_test(knee_flat_knee_wall),
+		cmocka_unit_test(knee_all_flat),
+		cmocka_unit_test(knee_noisy),
+		cmocka_unit_test(plan_loaded),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -349,6 +349,58 @@ static int cpu_node(const struct machine *m)
 	return 0;
 }
 
+/* How many of the plan's notes start with head (and hold also, unless
+ * NULL). */
+static int has_note(const cJSON *j, const char *head, const char *also)
+{
+	const cJSON *n;
+	int k = 0;
+	cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(j, "notes"))
+		k += cJSON_IsString(n) && strncmp(n->valuestring, head, strlen(head)) == 0 &&
+		     (!also || strstr(n->valuestring, also));
+	return k;
+}
+
+/* numa --loaded: the first CPU node's local curve, chaser on its last CPU,
+ * and its farthest pair (by the distances, else found by latency) on a
+ * machine of several nodes, their time in the estimate; a first CPU node
+ * of one CPU refused in one line (exit 2). */
+static void check_numa_loaded(const struct subject *s, const cJSON *plain)
+{
+	const struct machine *m = s->m;
+	int cpus[4096], n = 0, first = -1;
+	char head[96], far[96], dist[96];
+	cJSON *j;
+	for (int i = 0; i < m->topo->nnodes && first < 0; i++)
+		if ((n = machine_node_cpus(m, i, cpus, 4096)) > 0)
+			first = i;
+	if (n < 2) {
+		const char *argv[] = { getenv("MEMTOP"), "run", "numa", "--plan", s->flag, s->path,
+				       "--loaded", NULL };
+		struct mt_run_end end;
+		char *out = mt_run_child(argv, 1 << 16, 60000, 0, &end);
+		if (end.exit_code != 2)
+			fail_msg("%s: numa --loaded with a CPU node of one CPU exits %d, not 2", s->name,
+				 end.exit_code);
+		free(out);
+		return;
+	}
+	j = plan_of(s, "numa", "--loaded");
+	mt_snprintf(head, sizeof head, "loaded latency %d>%d (local): chaser on CPU %d, %d injector",
+		    m->topo->nodes[first].os_index, m->topo->nodes[first].os_index, cpus[n - 1], n - 1);
+	if (has_note(j, head, NULL) != 1)
+		fail_msg("%s: numa --loaded plans no note '%s...'", s->name, head);
+	mt_snprintf(far, sizeof far, "loaded latency %d>? (the slowest idle latency measured)",
+		    m->topo->nodes[first].os_index);
+	mt_snprintf(dist, sizeof dist, "loaded latency %d>", m->topo->nodes[first].os_index);
+	if (cJSON_GetArraySize(arr(j, "nodes")) > 1 &&
+	    has_note(j, far, NULL) + has_note(j, dist, "(the farthest by the firmware's distances") != 1)
+		fail_msg("%s: numa --loaded plans no farthest pair (%s...)", s->name, dist);
+	if (!(dnum(j, "estimate_s") > dnum(plain, "estimate_s")))
+		fail_msg("%s: numa --loaded's estimate is not over the plain run's", s->name);
+	cJSON_Delete(j);
+}
+
 static void check_numa(const struct subject *s)
 {
 	const struct machine *m = s->m;
@@ -390,6 +442,7 @@ static void check_numa(const struct subject *s)
 	if (smallest != UINT64_MAX && (uint64_t)num(cJSON_GetArrayItem(arr(j, "sizes"), 0), "bytes") >
 					      smallest / 4)
 		fail_msg("%s: numa's size is over a quarter of the smallest node", s->name);
+	check_numa_loaded(s, j);
 	cJSON_Delete(j);
 }
 

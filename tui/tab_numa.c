@@ -19,8 +19,13 @@ struct numa_tab {
 	struct numa_params p;  /* outlives the job */
 	int planned;           /* p holds a plan (else plan_why says why not) */
 	int small_pages;       /* g: the chase on 4 KB pages alone (not on 2 MB too) */
+	int all_mixes;         /* M: every traffic mix measured (else reads and triad) */
+	int loaded;            /* l: the loaded-latency curves measured too */
+	int mix_shown;         /* m: the mix whose bandwidth matrix is drawn (NUMA_MIX_*) */
+	int curves_view;       /* v: the curves drawn instead of the matrices */
 	int only_node;         /* the Topology tab's N: this node alone (by number), -1 all */
 	char plan_why[200];
+	char loaded_why[200];  /* why no curve can be measured here ("" they can) */
 	struct numa_result r;  /* measured here, or opened (memtop view) */
 	struct numa_probe probe; /* the price's inputs, timed as r starts (p.probe) */
 };
@@ -42,6 +47,15 @@ static void plan(struct tui *t, struct numa_tab *s)
 	s->p.huge = !s->small_pages &&
 		    (strcmp(m->pages.thp, "always") == 0 || strcmp(m->pages.thp, "madvise") == 0);
 	mt_strlcpy(s->plan_why, s->planned ? "" : e.msg, sizeof s->plan_why);
+	s->p.mixes = s->all_mixes ? NUMA_MIXES_ALL : NUMA_MIXES_DEFAULT;
+	s->loaded_why[0] = '\0';
+	if (s->planned &&
+	    numa_plan_loaded(&s->p, (const int (*)[NUMA_MAX_NODES])s->p.dist, NULL, 0, &e) < 0) {
+		mt_strlcpy(s->loaded_why, e.msg, sizeof s->loaded_why);
+		s->p.nloaded = 0;
+	}
+	if (!s->loaded)
+		s->p.nloaded = 0;
 	if (s->planned)
 		numa_params_runs(&s->p);
 	if (!tui_running(t, &tab_numa))
@@ -150,6 +164,74 @@ static int act_pages(struct tui *t, void *self, int key)
 	return 1;
 }
 
+/* The running tab refuses a change of plan. Returns 1 when it runs (said). */
+static int busy(struct tui *t)
+{
+	if (!tui_running(t, &tab_numa))
+		return 0;
+	tui_message(t, "stop the run first (x)");
+	return 1;
+}
+
+/* m: the next mix's bandwidth matrix. */
+static int act_mix(struct tui *t, void *self, int key)
+{
+	struct numa_tab *s = self;
+	(void)key;
+	s->mix_shown = (s->mix_shown + 1) % NUMA_NMIX;
+	s->curves_view = 0;
+	tui_message(t, "the bandwidth matrix shown: %s%s", numa_mix_name(s->mix_shown),
+		    (s->r.mixes >> s->mix_shown) & 1 ? "" : " (not measured: M measures every mix)");
+	tui_dirty(t);
+	return 1;
+}
+
+/* M: every traffic mix measured, or reads and triad. */
+static int act_mixes(struct tui *t, void *self, int key)
+{
+	struct numa_tab *s = self;
+	char names[64];
+	(void)key;
+	if (busy(t))
+		return 1;
+	s->all_mixes = !s->all_mixes;
+	plan(t, s);
+	tui_message(t, "r measures the bandwidth of %s", numa_mixes_text(s->p.mixes, names, sizeof names));
+	tui_dirty(t);
+	return 1;
+}
+
+/* l: the loaded-latency curves measured too, or not. */
+static int act_loaded(struct tui *t, void *self, int key)
+{
+	struct numa_tab *s = self;
+	(void)key;
+	if (busy(t))
+		return 1;
+	s->loaded = !s->loaded;
+	plan(t, s);
+	if (s->loaded && s->loaded_why[0]) {
+		s->loaded = 0;
+		tui_message(t, "no curve here: %s", s->loaded_why);
+	} else {
+		tui_message(t, s->loaded ? "r measures the loaded-latency curves too (v shows them)"
+					 : "r measures the matrices alone");
+		s->curves_view = s->loaded;
+	}
+	tui_dirty(t);
+	return 1;
+}
+
+/* v: the curves or the matrices. */
+static int act_view(struct tui *t, void *self, int key)
+{
+	struct numa_tab *s = self;
+	(void)key;
+	s->curves_view = !s->curves_view;
+	tui_dirty(t);
+	return 1;
+}
+
 /* ---- files: the frame opens and saves them through .result ---------- */
 
 static const struct tab_result_io io = {
@@ -160,8 +242,14 @@ static const struct tab_result_io io = {
 };
 
 static const struct keybinding keys[] = {
-	{ 'r', "r", "measure every CPU node x memory node: latency, read, triad", act_start },
+	{ 'r', "r", "measure every CPU node x memory node: latency and the bandwidth of each mix",
+	  act_start },
 	{ 'g', "g", "the idle latency on 2 MB pages too, or on 4 KB pages alone", act_pages },
+	{ 'm', "m", "the next traffic mix's bandwidth matrix: reads, 3:1, 2:1, 1:1, triad", act_mix },
+	{ 'M', "M", "measure every traffic mix, or reads and triad alone", act_mixes },
+	{ 'l', "l", "measure the loaded-latency curves too (the local pair and the farthest)",
+	  act_loaded },
+	{ 'v', "v", "show the loaded-latency curves or the matrices", act_view },
 	TUI_KEY_SAVE("numa"),
 	{ 0, NULL, NULL, NULL },
 };
@@ -211,7 +299,7 @@ static int draw_matrix(struct tui *t, const struct numa_tab *s, WINDOW *w, int y
 		       int k, const char *title)
 {
 	const struct numa_result *r = &s->r;
-	int gbs = k == NUMA_READ || k == NUMA_TRIAD;
+	int gbs = numa_meas_mix(k) >= 0;
 	char line[512];
 	double lo, hi;
 	if (y + 2 >= h)
@@ -246,6 +334,100 @@ static int draw_matrix(struct tui *t, const struct numa_tab *s, WINDOW *w, int y
 	return y + 1;
 }
 
+/* The title of mix m's matrix: what it is, its stores, the key that turns
+ * to the next. */
+static void mix_title(const struct numa_result *r, int m, char *buf, size_t len)
+{
+	mt_snprintf(buf, len, "%s%s, GB/s%s (m: the next mix)", numa_mix_name(m),
+		    m == NUMA_MIX_31 || m == NUMA_MIX_21 || m == NUMA_MIX_11 ? " reads:writes" : "",
+		    m == NUMA_MIX_READS ? "" : r->streaming ? ", streaming stores" : ", cached stores");
+	if (!((r->mixes >> m) & 1))
+		mt_append(buf, len, ": not measured, M measures every mix");
+}
+
+/* The GB/s and ns the curves reach (0 none). */
+static void curves_range(const struct numa_result *r, double *gx, double *ny)
+{
+	*gx = *ny = 0;
+	for (size_t c = 0; c < r->ncurves; c++)
+		for (size_t i = 0; i < r->curves[c].npts; i++) {
+			*gx = fmax(*gx, r->curves[c].pts[i].gbs);
+			*ny = fmax(*ny, r->curves[c].pts[i].ns);
+		}
+}
+
+/* The curves as MLC draws them, in characters: GB/s across, ns up, a
+ * symbol a curve, each knee '#'. Returns the next line. */
+static int draw_chart(struct tui *t, const struct numa_result *r, WINDOW *w, int y, int rows,
+		      int cols)
+{
+	static const char sym[] = "*o+x";
+	char grid[16][160], line[200];
+	double gx, ny;
+	curves_range(r, &gx, &ny);
+	if (rows < 3 || cols < 10 || !(gx > 0) || !(ny > 0))
+		return y;
+	rows = rows > 16 ? 16 : rows;
+	cols = cols > 150 ? 150 : cols;
+	for (int i = 0; i < rows; i++) {
+		memset(grid[i], ' ', (size_t)cols);
+		grid[i][cols] = '\0';
+	}
+	for (size_t c = 0; c < r->ncurves; c++) {
+		const struct numa_curve *cv = &r->curves[c];
+		struct numa_knee k;
+		numa_knee_find(cv->pts, cv->npts, &k);
+		for (size_t i = 0; i < cv->npts; i++) {
+			int x = (int)lround(cv->pts[i].gbs / gx * (cols - 1));
+			int yy = rows - 1 - (int)lround(cv->pts[i].ns / ny * (rows - 1));
+			grid[yy][x] = k.have && i == k.knee ? '#' : sym[c % 4];
+		}
+	}
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	for (int i = 0; i < rows; i++) {
+		if (i == 0 || i == rows - 1)
+			mt_snprintf(line, sizeof line, "%7.0f |%s", i ? 0.0 : ny, grid[i]);
+		else
+			mt_snprintf(line, sizeof line, "%7s |%s", i == rows / 2 ? "ns" : "", grid[i]);
+		mvwaddnstr(w, y++, 1, line, cols + 9);
+	}
+	mt_snprintf(line, sizeof line, "%7s 0 GB/s, to %.1f: the injectors' bandwidth", "", gx);
+	tui_put(t, w, y++, 1, cols + 9, line);
+	return y;
+}
+
+/* The loaded-latency view: the chart, then a line a curve (its symbol,
+ * pair, knee) and Little's law under it. */
+static void draw_curves(struct tui *t, const struct numa_tab *s, WINDOW *w, int y, int h, int wd)
+{
+	static const char sym[] = "*o+x";
+	const struct numa_result *r = &s->r;
+	char line[400], knee[200], little[240];
+	int rows = h - y - 1 - 3 * (int)r->ncurves;
+	if (!r->ncurves) {
+		wattrset(w, tui_attr(t, ROLE_DIM));
+		tui_wrap(t, w, y, 1, wd - 2, 3,
+			 s->loaded_why[0] ? s->loaded_why
+					  : "No loaded-latency curve yet: l, then r, measures them.");
+		return;
+	}
+	wattrset(w, tui_attr(t, ROLE_TITLE));
+	tui_put(t, w, y++, 1, wd - 2, "loaded latency: the chaser's ns against the injectors' GB/s");
+	y = draw_chart(t, r, w, y, rows < 12 ? rows : 12, wd - 12);
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	for (size_t c = 0; c < r->ncurves && y < h; c++) {
+		const struct numa_curve *cv = &r->curves[c];
+		struct numa_knee k;
+		numa_knee_find(cv->pts, cv->npts, &k);
+		mt_snprintf(line, sizeof line, "%c %d>%d %s: %s", sym[c % 4], r->nodes[cv->cpu],
+			    r->nodes[cv->mem], numa_why_text(cv->why),
+			    numa_knee_text(cv->pts, &k, knee, sizeof knee));
+		y += tui_wrap(t, w, y, 1, wd - 2, 2, line);
+		if (y < h && numa_little_text(cv->pts, &k, little, sizeof little)[0])
+			y += tui_wrap(t, w, y, 3, wd - 4, 2, little);
+	}
+}
+
 static void draw(struct tui *t, void *self, WINDOW *w, int full)
 {
 	struct numa_tab *s = self;
@@ -263,6 +445,11 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 	} else {
 		tui_put(t, w, y++, 1, wd - 2, s->plan_why);
 	}
+	if (s->curves_view) {
+		draw_curves(t, s, w, y + 1, h - 2, wd);
+		wattrset(w, tui_attr(t, ROLE_NORMAL));
+		return;
+	}
 	if (!s->r.source[0])
 		y = draw_nodes(t, s, w, y, h, wd);
 	y++;
@@ -272,8 +459,8 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 	mt_snprintf(line, sizeof line, "idle latency at %s, ns (2 MB pages: as MLC)", a);
 	if (s->p.huge || s->r.pages_huge[0])
 		y = draw_matrix(t, s, w, y, h, wd, NUMA_LAT_HUGE, line);
-	y = draw_matrix(t, s, w, y, h, wd, NUMA_READ, "read, GB/s");
-	y = draw_matrix(t, s, w, y, h, wd, NUMA_TRIAD, "triad, GB/s");
+	mix_title(&s->r, s->mix_shown, line, sizeof line);
+	y = draw_matrix(t, s, w, y, h, wd, numa_mix_meas(s->mix_shown), line);
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	if (s->r.source[0] && h > 2)
 		tui_put_source(t, w, h - 2, 1, wd - 2, s->r.hdr.hardware, s->r.source);

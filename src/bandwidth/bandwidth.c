@@ -127,8 +127,8 @@ int bandwidth_check(int kernel, int isa, const double *a, const double *b, const
 			if (a[i] != b[i] + s * c[i])
 				return 0;
 		return 1;
-	default:
-		return 0;
+	default: /* the mixes, and 0 for no kernel */
+		return bandwidth_mix_check(kernel, a, b, c, n, sum, reps);
 	}
 }
 

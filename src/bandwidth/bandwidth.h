@@ -64,8 +64,19 @@
  * streaming store beats what the library already does. */
 enum bandwidth_kernel {
 	BANDWIDTH_READ, BANDWIDTH_READ_VECTOR, BANDWIDTH_LOAD, BANDWIDTH_WRITE, BANDWIDTH_WRITE_NT, BANDWIDTH_COPY, BANDWIDTH_COPY_NT, BANDWIDTH_TRIAD,
-	BANDWIDTH_TRIAD_NT, BANDWIDTH_FILL, BANDWIDTH_FILL_ZERO, BANDWIDTH_COPY_LIB, BANDWIDTH_NKERNELS
+	BANDWIDTH_TRIAD_NT, BANDWIDTH_FILL, BANDWIDTH_FILL_ZERO, BANDWIDTH_COPY_LIB,
+	BANDWIDTH_R2W1, BANDWIDTH_R2W1_NT, BANDWIDTH_R3W1, BANDWIDTH_R3W1_NT, BANDWIDTH_NKERNELS
 };
+
+/* The kernels of the table by default (every one up to copy_lib); the
+ * reads:writes mixes after them (bandwidth_mixes.c: r2w1, r3w1 and their
+ * streaming stores' _nt) are measured when asked by name (--kernels, memtop
+ * run numa --mix). */
+#define BANDWIDTH_NTABLE (BANDWIDTH_COPY_LIB + 1)
+
+/* The doubles of each array a mix works on at a time, its copy then its
+ * read (16 KB: a span's stores and loads reach memory together). */
+#define BANDWIDTH_MIX_SPAN 2048u
 
 /* The byte BANDWIDTH_FILL writes for the kernel scalar s: never 0 (fill_zero's),
  * different for each try's s (a try that wrote nothing fails its check). */
@@ -153,7 +164,8 @@ typedef uint64_t (*bandwidth_pass_fn)(double *a, const double *b, const double *
 				 double s, size_t reps);
 
 /* "read", "read_vector", "load", "write", "write_nt", "copy", "copy_nt",
- * "triad", "triad_nt", "fill", "fill_zero", "copy_lib"; NULL out of range. */
+ * "triad", "triad_nt", "fill", "fill_zero", "copy_lib", "r2w1", "r2w1_nt",
+ * "r3w1", "r3w1_nt"; NULL out of range. */
 const char *bandwidth_kernel_name(int kernel);
 
 /* What a share of a cell's ceiling (bandwidth_ceiling) above 1 means
@@ -165,7 +177,8 @@ const char *bandwidth_ceiling_doubt(double share);
 int bandwidth_kernel_parse(const char *name);
 
 /* Arrays a kernel moves a pass: 1 (read, read_vector, load, write, write_nt), 2
- * (copy, copy_nt), 3 (triad, triad_nt); 0 out of range. */
+ * (copy, copy_nt), 3 (triad, triad_nt, and the mixes r2w1, r3w1 and their
+ * _nt, which touch each double of three arrays once a pass); 0 out of range. */
 unsigned bandwidth_kernel_arrays(int kernel);
 
 /* Bytes one pass over n doubles counts, STREAM's way: arrays x n x 8. */
@@ -198,6 +211,21 @@ int bandwidth_isa_best(void);
  * kernels use isa's registers. NULL when isa lacks the kernel (write_nt,
  * copy_nt, triad_nt without streaming stores: scalar, NEON) or is not supported here. */
 bandwidth_pass_fn bandwidth_kernel_fn(int kernel, int isa);
+
+/* The function of mix kernel (BANDWIDTH_R2W1 .. BANDWIDTH_R3W1_NT) for isa
+ * (bandwidth_mixes.c): the ISA's copy (copy_nt for the _nt mixes) and the
+ * scalar read in turn on spans of BANDWIDTH_MIX_SPAN doubles; r2w1 copies
+ * a <- b and reads c on every span, r3w1 does so on three spans of four
+ * and reads a, b and c on the fourth. NULL for another kernel, or where
+ * isa lacks that copy. Its sum is every read's, wrapping around. */
+bandwidth_pass_fn bandwidth_mix_fn(int kernel, int isa);
+
+/* After reps passes of mix kernel over the arrays bandwidth_fill set: 1
+ * when a holds b on the copied spans and what the fill left on r3w1's
+ * read spans, and sum is reps times the words of every span read (as the
+ * scalar read adds them), else 0 (0 too for a kernel that is no mix). */
+int bandwidth_mix_check(int kernel, const double *a, const double *b, const double *c, size_t n,
+			uint64_t sum, size_t reps);
 
 /* ---- ceilings: what the core allows (bandwidth_ceiling.c) ---------------- */
 
@@ -329,6 +357,13 @@ struct bandwidth_params {
 				     thread's CPU), at least bandwidth_table_bytes()
 				     long, page aligned; left mapped */
 	size_t buf_bytes;
+	char *chase_buf;          /* NULL: the loaded sweep maps its chase; else the caller's
+				     (memtop run numa binds it to a node), at least
+				     chase_bytes, 2 MB aligned for chase_huge; left mapped */
+	char *loader_buf;         /* NULL: the sweep maps the loaders' buffers; else the
+				     caller's, at least bandwidth_loader_bytes(); left mapped */
+	int chase_huge;           /* the chase on 2 MB pages (MADV_HUGEPAGE, as Intel MLC
+				     measures), else on 4 KB pages (the latency lab's default) */
 };
 
 /* Defaults from the machine m (NULL: this machine) without sizes: every
@@ -535,6 +570,11 @@ int bandwidth_check(int kernel, int isa, const double *a, const double *b, const
  * emits a note and returns 0. */
 int bandwidth_loaded(job_t *job, const struct bandwidth_params *p, double units0,
 		     double units_total, int *cancelled, mt_error *e);
+
+/* Bytes of the loaders' buffers the sweep of p uses (a share of
+ * p->loader_bytes for each of its ncpus - 1 loaders, whole 8 KB bursts,
+ * one burst at least): what a caller's p->loader_buf must hold. */
+uint64_t bandwidth_loader_bytes(const struct bandwidth_params *p);
 
 /* The chaser's cycle and loop are chase_build_cycle() and chase_walk()
  * (base/chase.h), the latency lab's random chase. */

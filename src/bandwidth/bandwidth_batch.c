@@ -49,7 +49,8 @@ static const struct batch_option options[] = {
 			 "read, read_vector, load, write, write_nt, copy, copy_nt,\n"
 			 "triad, triad_nt, and the C library's fill, fill_zero\n"
 			 "(memset) and copy_lib (memcpy) (default: all this CPU has;\n"
-			 "the _nt kernels need x86 streaming stores)",
+			 "the _nt kernels need x86 streaming stores); also the\n"
+			 "reads:writes mixes r2w1 and r3w1 (and _nt), on request",
 			 RP, o.kernels),
 	BATCH_OPT_STRING("sizes", 'S', "LIST",
 			 "working sets such as 32K,1M,512M, each all threads' together\n"
@@ -521,7 +522,7 @@ static int apply_cpus(struct bandwidth_params *p, const struct opts *o, const ch
 		}
 		p->isa = isa;
 		p->nkernels = 0;
-		for (int k = 0; k < BANDWIDTH_NKERNELS; k++)
+		for (int k = 0; k < BANDWIDTH_NTABLE; k++)
 			if (bandwidth_kernel_fn(k, isa))
 				p->kernels[p->nkernels++] = k;
 	}
@@ -530,7 +531,7 @@ static int apply_cpus(struct bandwidth_params *p, const struct opts *o, const ch
 		if (n < 0) {
 			mt_snprintf(what, sizeof what, "kernels read, read_vector, load, write, "
 				    "write_nt, copy, copy_nt, triad, triad_nt, fill, fill_zero, "
-				    "copy_lib, each once (bad: '%s')",
+				    "copy_lib, r2w1, r2w1_nt, r3w1, r3w1_nt, each once (bad: '%s')",
 				    bad);
 			return batch_bad(exp, "--kernels", o->kernels, what);
 		}

@@ -652,10 +652,11 @@ __attribute__((noinline)) static uint64_t copy_lib(double *a, const double *b, c
 
 static const char *const kernel_names[BANDWIDTH_NKERNELS] = {
 	"read", "read_vector", "load", "write", "write_nt", "copy", "copy_nt", "triad", "triad_nt",
-	"fill", "fill_zero", "copy_lib",
+	"fill", "fill_zero", "copy_lib", "r2w1", "r2w1_nt", "r3w1", "r3w1_nt",
 };
 
-static const unsigned kernel_arrays[BANDWIDTH_NKERNELS] = { 1, 1, 1, 1, 1, 2, 2, 3, 3, 1, 1, 2 };
+static const unsigned kernel_arrays[BANDWIDTH_NKERNELS] = { 1, 1, 1, 1, 1, 2, 2, 3, 3, 1, 1, 2,
+							    3, 3, 3, 3 };
 
 /* read_ops: the ops read_vector runs beside each 16 loads (read_op, each
  * as wide as a load): the scalar, SSE2 and NEON reads one xor a load
@@ -783,5 +784,7 @@ bandwidth_pass_fn bandwidth_kernel_fn(int kernel, int isa)
 		return NULL;
 	if (kernel == BANDWIDTH_READ)
 		return read_scalar;
+	if (kernel >= BANDWIDTH_R2W1) /* the mixes: made of the kernels above */
+		return bandwidth_mix_fn(kernel, isa);
 	return table[isa][kernel];
 }

@@ -2,7 +2,8 @@
  *
  * One thread (the chaser, on the first CPU) follows a random cycle through
  * a DRAM-sized buffer, one dependent load at a time, as the latency lab's
- * random chase does (same slot stride, 4 KB pages), so its idle figure is
+ * random chase does (same slot stride, 4 KB pages; 2 MB where the caller
+ * asks, chase_huge, as MLC), so its idle figure is
  * the latency lab's DRAM figure. Meanwhile every other CPU runs a loader
  * that streams its own buffer in 8 KB bursts with the widest vector loads
  * (or stores), waiting `delay` ns between bursts. The sweep starts idle
@@ -304,33 +305,55 @@ static int settle_idle(struct sweep *s, struct point_ctx *c, mt_error *e)
 	return JOB_GO;
 }
 
-/* Buffers: the chase (linked) and the loaders' (touched). */
+/* The loaders' count of p: every CPU but the chaser's. */
+static unsigned loaders_of(const struct bandwidth_params *p)
+{
+	int n = p->ncpus - 1 < BANDWIDTH_MAX_THREADS ? p->ncpus - 1 : BANDWIDTH_MAX_THREADS;
+	return n > 0 ? (unsigned)n : 0;
+}
+
+/* Each loader's share of p->loader_bytes: whole bursts, one at least. */
+static size_t loader_share(const struct bandwidth_params *p)
+{
+	unsigned n = loaders_of(p);
+	size_t share = (size_t)(p->loader_bytes / (n ? n : 1));
+	share = share / (BURST_DOUBLES * sizeof(double)) * (BURST_DOUBLES * sizeof(double));
+	return share < BURST_DOUBLES * sizeof(double) ? BURST_DOUBLES * sizeof(double) : share;
+}
+
+uint64_t bandwidth_loader_bytes(const struct bandwidth_params *p)
+{
+	return (uint64_t)loader_share(p) * loaders_of(p);
+}
+
+/* Buffers: the chase (linked) and the loaders' (touched), mapped here or
+ * the caller's (p->chase_buf, p->loader_buf, placed as the caller wants). */
 static int sweep_buffers(struct sweep *s, mt_error *e)
 {
 	const struct bandwidth_params *p = s->p;
-	size_t slots = (size_t)(p->chase_bytes / p->chase_stride), share;
+	size_t slots = (size_t)(p->chase_bytes / p->chase_stride), share = loader_share(p);
 	uint32_t *scratch = malloc((slots ? slots : 1) * sizeof *scratch);
 	char a[32];
 	if (!scratch)
 		return mt_fail(e, "out of memory for the chase");
 	s->chase_bytes = slots * p->chase_stride;
-	s->chase = mmap(NULL, s->chase_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-			-1, 0);
-	share = (size_t)(p->loader_bytes / (s->nloaders ? s->nloaders : 1));
-	share = share / (BURST_DOUBLES * sizeof(double)) * (BURST_DOUBLES * sizeof(double));
-	if (share < BURST_DOUBLES * sizeof(double))
-		share = BURST_DOUBLES * sizeof(double);
+	s->chase = p->chase_buf ? p->chase_buf
+				: mmap(NULL, s->chase_bytes, PROT_READ | PROT_WRITE,
+				       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	s->lbuf_bytes = share * s->nloaders;
-	s->lbuf = mmap(NULL, s->lbuf_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
-		       0);
+	s->lbuf = p->loader_buf ? (double *)(void *)p->loader_buf
+				: mmap(NULL, s->lbuf_bytes, PROT_READ | PROT_WRITE,
+				       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (s->chase == MAP_FAILED || s->lbuf == MAP_FAILED) {
 		free(scratch);
 		return mt_fail(e, "cannot allocate %s for the loaded latency: %s",
 			       mt_fmt_size(a, sizeof a, s->chase_bytes + s->lbuf_bytes),
 			       strerror(errno));
 	}
-	(void)mt_plat_page_advice(s->chase, s->chase_bytes, 0); /* as the latency lab's default */
-	(void)mt_plat_page_advice(s->lbuf, s->lbuf_bytes, 0);
+	/* 4 KB pages as the latency lab's default, or 2 MB as MLC's */
+	(void)mt_plat_page_advice(s->chase, s->chase_bytes, p->chase_huge);
+	if (!p->loader_buf)
+		(void)mt_plat_page_advice(s->lbuf, s->lbuf_bytes, 0);
 	if (chase_build_cycle(s->chase, s->chase_bytes, p->chase_stride, SEED, scratch) == 0) {
 		free(scratch);
 		return mt_fail(e, "bandwidth: bad chase (%zu bytes, stride %u)", s->chase_bytes,
@@ -348,9 +371,9 @@ static int sweep_buffers(struct sweep *s, mt_error *e)
 
 static void sweep_free(struct sweep *s)
 {
-	if (s->chase && s->chase != MAP_FAILED)
+	if (s->chase && s->chase != MAP_FAILED && !s->p->chase_buf)
 		munmap(s->chase, s->chase_bytes);
-	if (s->lbuf && s->lbuf != MAP_FAILED)
+	if (s->lbuf && s->lbuf != MAP_FAILED && !s->p->loader_buf)
 		munmap((void *)s->lbuf, s->lbuf_bytes);
 	free(s->loaders);
 }
@@ -371,7 +394,7 @@ int bandwidth_loaded(job_t *job, const struct bandwidth_params *p, double units0
 	memset(&s, 0, sizeof s);
 	s.p = p;
 	s.job = job;
-	s.nloaders = (unsigned)(p->ncpus - 1 < BANDWIDTH_MAX_THREADS ? p->ncpus - 1 : BANDWIDTH_MAX_THREADS);
+	s.nloaders = loaders_of(p);
 	mt_clock_calibrate(&clk, 20);
 	s.ticks_per_ns = clk.ticks_per_ns > 0 ? clk.ticks_per_ns : 1;
 	s.loaders = aligned_alloc(128, s.nloaders * sizeof *s.loaders);

@@ -105,7 +105,7 @@ void bandwidth_params_default(struct bandwidth_params *p, const struct machine *
 		m = machine_this();
 	memset(p, 0, sizeof *p);
 	p->isa = bandwidth_isa_best();
-	for (int k = 0; k < BANDWIDTH_NKERNELS; k++)
+	for (int k = 0; k < BANDWIDTH_NTABLE; k++)
 		if (bandwidth_kernel_fn(k, p->isa))
 			p->kernels[p->nkernels++] = k;
 	bandwidth_use_cpus(p, m, m->allowed, m->nallowed);

@@ -3,12 +3,12 @@
 #include "config.h"
 
 #include "numa.h"
+#include "numa_int.h"
 #include "machine/plan.h"
 #include "os/threads.h"
 
 #include <errno.h>
 #include <math.h>
-#include <poll.h>
 #include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
@@ -16,7 +16,6 @@
 #define NUMA_LAT_MIN (4ull << 20) /* the idle latency's size at least (a curve's first) */
 #define SIZE_ALIGN (2ull << 20)
 #define PAGE 4096u
-#define WAIT_MS 50 /* the worker checks its own job this often while a lab's run runs */
 
 /* ---- the plan ---------------------------------------------------------------- */
 
@@ -200,6 +199,7 @@ int numa_plan(struct numa_params *p, const struct numa_node *all, size_t nall, c
 	char names[200];
 	memset(p, 0, sizeof *p);
 	p->quick = quick;
+	p->mixes = NUMA_MIXES_DEFAULT;
 	if (select_nodes(p, all, nall, want, nwant, e) < 0)
 		return -1;
 	for (size_t i = 0; i < p->nnodes; i++)
@@ -268,15 +268,43 @@ void numa_params_runs(struct numa_params *p)
 	b->sizes[0].bytes = p->size; /* --quick cuts sizes: ours is already planned */
 }
 
-/* The runs of a node pair: what each cell wants of the worker. */
+/* The runs of a node pair: what each cell wants of the worker (the
+ * latency, on 2 MB pages too, and at the run's size; one a mix). */
 static size_t runs_a_pair(const struct numa_params *p)
 {
-	return 3 + (size_t)p->huge + (size_t)(p->huge && (p->lat_curve || p->lat_size < p->size));
+	size_t n = 1 + (size_t)(p->huge != 0) +
+		   (size_t)(p->huge && (p->lat_curve || p->lat_size < p->size));
+	for (int m = 0; m < NUMA_NMIX; m++)
+		n += (p->mixes >> m) & 1;
+	return n;
+}
+
+/* The loaded-latency curves in the plan's notes: each pair and why, its
+ * CPUs (the chaser first), the points. */
+static void loaded_notes(const struct numa_params *p, struct plan *out)
+{
+	for (size_t i = 0; i < p->nloaded; i++) {
+		const struct numa_curve_plan *c = &p->loaded[i];
+		int cpus[NUMA_MAX_NODE_CPUS], n = numa_loaded_cpus(p, (size_t)c->pair.cpu, cpus,
+								     NUMA_MAX_NODE_CPUS);
+		char mem[24], dist[24] = "", inj[96];
+		if (c->pair.mem >= 0)
+			mt_snprintf(mem, sizeof mem, "%d", p->nodes[c->pair.mem].node);
+		else
+			mt_strlcpy(mem, "?", sizeof mem);
+		if (c->dist > 0)
+			mt_snprintf(dist, sizeof dist, ", distance %d", c->dist);
+		numa_cpus_text(cpus + 1, n - 1, inj, sizeof inj);
+		plan_note(out, "loaded latency %d>%s (%s%s): chaser on CPU %d, %d injector%s on CPU%s "
+			       "%s, idle and %zu delays, about %.0f s", p->nodes[c->pair.cpu].node, mem,
+			  numa_why_text(c->why), dist, cpus[0], n - 1, n == 2 ? "" : "s",
+			  n == 2 ? "" : "s", inj, p->ndelays, numa_curve_cost_s(p, p->probe));
+	}
 }
 
 void numa_plan_of(const struct numa_params *p, const struct machine *m, struct plan *out)
 {
-	char why[480];
+	char why[480], mixes[64];
 	plan_init(out, "numa", m);
 	mt_snprintf(why, sizeof why, "each run's buffer, bound to the memory node: %s",
 		    p->size_from);
@@ -306,14 +334,17 @@ void numa_plan_of(const struct numa_params *p, const struct machine *m, struct p
 		plan_note(out, "idle latency read at %s: %s", mt_fmt_size(why, sizeof why, p->lat_size),
 			  p->lat_curve ? "the run's size: no 2 MB pages here for the curve"
 				       : p->lat_size_from);
-	plan_note(out, "%zu runs a node pair: latency on 4 KB pages%s%s, read, triad",
+	plan_note(out, "%zu runs a node pair: latency on 4 KB pages%s%s%s%s (%s stores)",
 		  runs_a_pair(p), p->huge ? ", latency on 2 MB pages (as MLC)" : "",
 		  p->huge && (p->lat_curve || p->lat_size < p->size)
-			  ? ", latency on 2 MB pages at the run's size" : "");
+			  ? ", latency on 2 MB pages at the run's size" : "",
+		  p->mixes ? ", bandwidth " : "", numa_mixes_text(p->mixes, mixes, sizeof mixes),
+		  p->streaming ? "streaming" : "cached");
 	if (p->skipped)
 		plan_note(out, "%zu of the machine's %zu nodes, spread over it: a run takes at most "
 			       "%d (--nodes picks them)", p->nnodes, p->nnodes + p->skipped,
 			  NUMA_MAX_NODES);
+	loaded_notes(p, out);
 	out->estimate_s = numa_estimate_s(p, p->probe);
 }
 
@@ -405,130 +436,11 @@ size_t numa_nodes_of(const struct machine *m, int kind, struct numa_node *out, s
 	return n;
 }
 
-/* ---- one lab's run as a job of its own ------------------------------------------ */
-
-struct worker {
-	job_t *job;
-	struct numa_params *p;
-	/* progress in seconds: the runs ended (their real time), the run going
-	 * (priced), what is left (priced, times the first pair's real over
-	 * priced once it is measured) */
-	double done_s, run_s, left_s, factor;
-	uint64_t run_t0;
-	int pages_said;
-};
-
-/* What a lab's run gave: its one cell (the latest: a second look replaces
- * the first) and whether the worker moved (or its CPU was taken away
- * before it started). */
-struct got {
-	int have;
-	struct job_event cell;
-	int moved;
-};
-
-/* Take sub's events into g (a note goes on to w's job). Returns 1 after
- * the last event, else 0. */
-static int take_events(struct worker *w, job_t *sub, struct got *g)
-{
-	struct job_event ev[16];
-	size_t n = job_take(sub, ev, MT_ARRAY_LEN(ev));
-	int last = 0;
-	for (size_t i = 0; i < n; i++) {
-		switch (ev[i].type) {
-		case JOB_EV_CELL:
-		case JOB_EV_UPDATE:
-			g->have = 1;
-			g->cell = ev[i];
-			break;
-		case JOB_EV_NOTE:
-			/* the latency run's own figures: the numa run says its own */
-			if (ev[i].subtype == LATENCY_NOTE_PRICED || ev[i].subtype == LATENCY_NOTE_REVISED)
-				break;
-			if (ev[i].subtype == LATENCY_NOTE_PAGES) { /* said once for each page size */
-				int huge = strstr(ev[i].text, "huge pages on") != NULL;
-				ev[i].subtype = huge ? NUMA_NOTE_PAGES_HUGE : NUMA_NOTE_PAGES;
-				if (w->pages_said & (1 << huge))
-					break;
-				w->pages_said |= 1 << huge;
-			}
-			(void)job_emit(w->job, &ev[i]);
-			break;
-		default: /* done, failed, cancelled: the last */
-			last = 1;
-		}
-	}
-	return last;
-}
-
-/* The job's progress in seconds (struct worker): the run going counts its
- * time so far, up to 95 % of its price, so the ETA is the price's. */
-static void progress(struct worker *w)
-{
-	double in = (double)(mt_now_ns() - w->run_t0) / 1e9, cap = 0.95 * w->run_s * w->factor;
-	job_set_progress(w->job, w->done_s + (in < cap ? in : cap),
-			 w->done_s + w->run_s * w->factor + w->left_s * w->factor);
-}
-
-/* Start a run priced at price s: its price leaves what is left. */
-static void run_begins_s(struct worker *w, double price)
-{
-	w->run_s = price;
-	w->left_s -= w->run_s;
-	w->run_t0 = mt_now_ns();
-	progress(w);
-}
-
-/* The run going has ended: its real time counts. */
-static void run_ends(struct worker *w)
-{
-	w->done_s += (double)(mt_now_ns() - w->run_t0) / 1e9;
-	w->run_s = 0;
-	progress(w);
-}
-
-/* Start run what of cell k (numa_run_cost_s). */
-static void run_begins(struct worker *w, size_t k, int what)
-{
-	run_begins_s(w, numa_run_cost_s(w->p, w->p->probe, k, what));
-}
-
-/* Run fn(arg) as a job pinned to cpu, passing w's pause and cancel on.
- * Returns 0 done (g filled), 1 cancelled, -1 with e. */
-static int run_lab(struct worker *w, job_fn fn, void *arg, int cpu, struct got *g, mt_error *e)
-{
-	struct job_progress pg;
-	job_t *sub;
-	int last = 0, paused = 0;
-	memset(g, 0, sizeof *g);
-	if (!(sub = numa_mem_job_start(w->p->mem, fn, arg, cpu, &g->moved, e)))
-		return -1;
-	while (!last) {
-		struct pollfd pfd = { job_fd(sub), POLLIN, 0 };
-		(void)poll(&pfd, 1, WAIT_MS);
-		last = take_events(w, sub, g);
-		job_get_progress(sub, &pg);
-		g->moved |= pg.cpu_moved;
-		progress(w);
-		if (!paused && job_is_paused(w->job)) {
-			job_pause(sub);
-			paused = 1;
-		}
-		if (job_check(w->job) == JOB_CANCELLED) /* blocks while paused */
-			job_cancel(sub);
-		else if (paused) {
-			job_resume(sub);
-			paused = 0;
-		}
-	}
-	return job_join(sub, e);
-}
-
 /* ---- placement and cells --------------------------------------------------------- */
 
 /* Emit the cell of run `what` for pair c from g, with the pages of buf.
  * Returns 0, or -1 with e set. */
-static int emit(struct worker *w, const struct numa_pair *c, int what, const struct got *g,
+static int emit(struct numa_worker *w, const struct numa_pair *c, int what, const struct numa_got *g,
 		const void *buf, size_t len, int where, int bound, mt_error *e)
 {
 	const struct numa_node *mem = &w->p->nodes[c->mem];
@@ -542,6 +454,8 @@ static int emit(struct worker *w, const struct numa_pair *c, int what, const str
 		if (JOB_PAYLOAD_GET(&g->cell, struct latency_ev_point, &lat) < 0)
 			return mt_fail(e, "the latency lab gave a cell without its figures");
 		x.tries = (int)lat.tries;
+		if (what == NUMA_LAT_HUGE || !(w->lat[c->cpu][c->mem] > 0))
+			w->lat[c->cpu][c->mem] = g->cell.value;
 	} else {
 		struct bandwidth_ev_table bw;
 		if (JOB_PAYLOAD_GET(&g->cell, struct bandwidth_ev_table, &bw) < 0)
@@ -566,14 +480,14 @@ static int emit(struct worker *w, const struct numa_pair *c, int what, const str
  * MB-aligned part, which the lab advises as it is asked. Emits cell `what`
  * (NUMA_LAT, NUMA_LAT_HUGE, NUMA_LAT_FULL), or with what < 0 only gives its
  * ns a load in *ns. Returns 0, 1 cancelled, -1 with e. */
-static int chase_at(struct worker *w, const struct numa_pair *c, uint64_t size, int huge,
+static int chase_at(struct numa_worker *w, const struct numa_pair *c, uint64_t size, int huge,
 		    int what, double *ns, mt_error *e)
 {
 	struct latency_params lp = w->p->lat;
 	int cpu = numa_latency_cpu(w->p, (size_t)c->cpu), rc, bound;
 	size_t len;
 	char *base;
-	struct got g;
+	struct numa_got g;
 	lp.sizes[0] = size;
 	len = (size_t)latency_buffer_bytes(&lp) + (huge ? MT_HUGE_2M : 0);
 	base = numa_mem_alloc(w->p->mem, w->p->nodes[c->mem].node, len, &bound, e);
@@ -583,7 +497,7 @@ static int chase_at(struct worker *w, const struct numa_pair *c, uint64_t size, 
 	lp.buf_bytes = (size_t)latency_buffer_bytes(&lp);
 	lp.buf = huge ? (char *)(((uintptr_t)base + MT_HUGE_2M - 1) & ~(uintptr_t)(MT_HUGE_2M - 1))
 		      : base;
-	rc = run_lab(w, latency_worker, &lp, cpu, &g, e);
+	rc = numa_run_lab(w, latency_worker, &lp, cpu, &g, e);
 	if (rc == 0 && !g.have)
 		rc = mt_fail(e, "the latency lab gave no figure");
 	if (rc == 0 && ns)
@@ -597,7 +511,7 @@ static int chase_at(struct worker *w, const struct numa_pair *c, uint64_t size, 
 /* The latency of pair c for cell what: at lat_size on 4 KB pages
  * (NUMA_LAT) or 2 MB pages (NUMA_LAT_HUGE), at the run's size on 2 MB
  * pages (NUMA_LAT_FULL). Returns 0, 1 cancelled, -1 with e. */
-static int run_latency(struct worker *w, const struct numa_pair *c, int what, mt_error *e)
+static int run_latency(struct numa_worker *w, const struct numa_pair *c, int what, mt_error *e)
 {
 	return chase_at(w, c, what == NUMA_LAT_FULL ? w->p->size : w->p->lat_size,
 			what != NUMA_LAT, what, NULL, e);
@@ -609,7 +523,7 @@ static int run_latency(struct worker *w, const struct numa_pair *c, int what, mt
  * within LATENCY_MEMORY_FLAT of each other: the latency lab's memory
  * plateau, whose top is where the idle latency is read. Says it in a
  * NUMA_NOTE_LAT_SIZE note. Returns 0, 1 cancelled, -1 with e. */
-static int find_lat_size(struct worker *w, mt_error *e)
+static int find_lat_size(struct numa_worker *w, mt_error *e)
 {
 	struct numa_params *p = w->p;
 	const struct numa_pair *c = &p->cells[0];
@@ -623,9 +537,9 @@ static int find_lat_size(struct worker *w, mt_error *e)
 			break;
 		}
 	for (s = p->curve_from; s <= p->size && rc == 0; s *= 2, prev = v) {
-		run_begins_s(w, numa_chase_cost_s(p, p->probe, s, 1));
+		numa_run_begins_s(w, numa_chase_cost_s(p, p->probe, s, 1));
 		rc = chase_at(w, c, s, 1, -1, &v, e);
-		run_ends(w);
+		numa_run_ends(w);
 		if (rc != 0)
 			break;
 		if (prev >= LATENCY_MEMORY_NS && v >= LATENCY_MEMORY_NS &&
@@ -697,17 +611,18 @@ static int first_touch(const struct bandwidth_params *b, char *buf, size_t len, 
 	return rc ? mt_fail(e, "cannot start a thread to touch the memory: %s", strerror(rc)) : 0;
 }
 
-/* The bandwidth of kernel (BANDWIDTH_READ, BANDWIDTH_TRIAD) for pair c. */
-static int run_bandwidth(struct worker *w, const struct numa_pair *c, int kernel, mt_error *e)
+/* The bandwidth of mix (NUMA_MIX_*) for pair c: its kernel (with
+ * streaming stores where p asks) on every CPU of the CPU node. */
+static int run_bandwidth(struct numa_worker *w, const struct numa_pair *c, int mix, mt_error *e)
 {
 	const struct numa_node *cn = &w->p->nodes[c->cpu];
 	struct bandwidth_params *b = malloc(sizeof *b);
-	struct got g;
+	struct numa_got g;
 	int rc = -1, bound;
 	if (!b)
 		return mt_fail(e, "out of memory");
 	*b = w->p->bw;
-	b->kernels[0] = kernel;
+	b->kernels[0] = numa_mix_kernel(mix, w->p->streaming);
 	b->threads[0] = (unsigned)cn->ncpus;
 	if (bandwidth_set_cpus(b, cn->cpus, cn->ncpus, w->p->m, e) < 0)
 		goto out;
@@ -718,12 +633,11 @@ static int run_bandwidth(struct worker *w, const struct numa_pair *c, int kernel
 	if (!b->buf)
 		goto out;
 	if (first_touch(b, b->buf, b->buf_bytes, e) == 0)
-		rc = run_lab(w, bandwidth_worker, b, cn->cpus[0], &g, e);
+		rc = numa_run_lab(w, bandwidth_worker, b, cn->cpus[0], &g, e);
 	if (rc == 0 && !g.have)
 		rc = mt_fail(e, "the bandwidth lab gave no figure");
 	if (rc == 0)
-		rc = emit(w, c, kernel == BANDWIDTH_READ ? NUMA_READ : NUMA_TRIAD, &g, b->buf,
-			  b->buf_bytes, cn->ncpus, bound, e);
+		rc = emit(w, c, numa_mix_meas(mix), &g, b->buf, b->buf_bytes, cn->ncpus, bound, e);
 	numa_mem_free(w->p->mem, b->buf, b->buf_bytes);
 out:
 	free(b);
@@ -735,7 +649,7 @@ out:
 /* After the first node pair, with pairs left: the time said again, what is
  * left priced at the first pair's real time (took) over its price. Returns 0, or
  * -1 out of memory. */
-static int say_revised(struct worker *w, double priced, double took)
+static int say_revised(struct numa_worker *w, double priced, double took)
 {
 	struct job_event ev;
 	if (w->left_s <= 0 || priced <= 0)
@@ -752,7 +666,7 @@ static int say_revised(struct worker *w, double priced, double took)
 
 int numa_worker(job_t *job, void *arg, mt_error *e)
 {
-	struct worker w;
+	struct numa_worker w;
 	double first = 0, first_at = 0;
 	int rc = 0;
 	memset(&w, 0, sizeof w);
@@ -775,22 +689,22 @@ int numa_worker(job_t *job, void *arg, mt_error *e)
 				break;
 			if (lat[k] == NUMA_LAT_FULL && w.p->lat_size >= w.p->size)
 				break;
-			run_begins(&w, i, lat[k]);
+			numa_run_begins(&w, i, lat[k]);
 			rc = run_latency(&w, c, lat[k], e);
-			run_ends(&w);
+			numa_run_ends(&w);
 		}
-		if (rc == 0) {
-			run_begins(&w, i, NUMA_READ);
-			rc = run_bandwidth(&w, c, BANDWIDTH_READ, e);
-			run_ends(&w);
+		for (int m = 0; m < NUMA_NMIX && rc == 0; m++) {
+			if (!((w.p->mixes >> m) & 1))
+				continue;
+			numa_run_begins(&w, i, numa_mix_meas(m));
+			rc = run_bandwidth(&w, c, m, e);
+			numa_run_ends(&w);
 		}
-		if (rc == 0) {
-			run_begins(&w, i, NUMA_TRIAD);
-			rc = run_bandwidth(&w, c, BANDWIDTH_TRIAD, e);
-			run_ends(&w);
-		}
-		if (rc == 0 && i == 0 && i + 1 < w.p->ncells && say_revised(&w, first - w.left_s, w.done_s - first_at) < 0)
+		if (rc == 0 && i == 0 && i + 1 < w.p->ncells &&
+		    say_revised(&w, first - w.left_s, w.done_s - first_at) < 0)
 			rc = mt_fail(e, "out of memory");
 	}
+	if (rc == 0 && w.p->nloaded)
+		rc = numa_run_curves(&w, e);
 	return rc < 0 ? -1 : 0;
 }

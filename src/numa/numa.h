@@ -49,8 +49,10 @@
  * the same on 2 MB pages, as Intel MLC measures idle latency (where the
  * kernel gives them: THP in always or madvise mode); both at lat_size,
  * where memory is read (past the caches the run trusts). NUMA_LAT_FULL:
- * the chase on 2 MB pages at the run's own size, when that is larger. */
-enum { NUMA_LAT, NUMA_READ, NUMA_TRIAD, NUMA_LAT_HUGE, NUMA_LAT_FULL, NUMA_NMEAS };
+ * the chase on 2 MB pages at the run's own size, when that is larger.
+ * NUMA_R3W1, NUMA_R2W1, NUMA_R1W1: the bandwidth mixes (reads to writes). */
+enum { NUMA_LAT, NUMA_READ, NUMA_TRIAD, NUMA_LAT_HUGE, NUMA_LAT_FULL, NUMA_R3W1, NUMA_R2W1,
+       NUMA_R1W1, NUMA_NMEAS };
 /* The flags of a cell: the bandwidth's arrays checked, its best try lost the
  * CPU, the lab's worker moved, the memory was bound to the node */
 enum { NUMA_F_CHECKED = 1, NUMA_F_LOST = 2, NUMA_F_MOVED = 4, NUMA_F_BOUND = 8 };
@@ -64,6 +66,11 @@ enum {
 	NUMA_NOTE_REVISED = 3,
 	NUMA_NOTE_LAT_SIZE = 4
 };
+/* The cells of the loaded-latency curves beside them: NUMA_LOADED a point
+ * (value: ns a load; payload struct numa_ev_loaded), NUMA_LOADED_DONE a
+ * curve's end (value: unused; payload struct numa_ev_loaded_done); row and
+ * col the node pair as the others'. */
+enum { NUMA_LOADED = 32, NUMA_LOADED_DONE = 33 };
 
 /* The payload of a cell (run/job.h: JOB_PAYLOAD_PUT/GET). */
 struct numa_ev_cell {
@@ -74,6 +81,47 @@ struct numa_ev_cell {
 	double absent;     /* pages not present; -1: placement could not be read */
 	int where;         /* the latency's CPU, or the bandwidth's thread count */
 };
+
+/* The payload of a NUMA_LOADED cell: one point of a curve, the chaser's
+ * latency and the injectors' bandwidth measured during the same try (the
+ * bandwidth lab's loaded sweep: bandwidth_loaded). */
+struct numa_ev_loaded {
+	int point;         /* 0 idle, then one a delay */
+	int why;           /* NUMA_WHY_*: why this pair has a curve */
+	double delay_ns;   /* the injectors' delay between 8 KB bursts; -1 idle */
+	double gbs;        /* GB/s the injectors moved meanwhile (0 idle) */
+	double spread;     /* (slowest - fastest try) / median */
+	int tries, preempted;
+};
+
+/* The payload of a NUMA_LOADED_DONE cell: how the curve was measured. */
+struct numa_ev_loaded_done {
+	int why;           /* NUMA_WHY_* */
+	int chaser_cpu;    /* the chaser's CPU */
+	int injectors;     /* injector threads, one on each other CPU of the CPU node */
+	int huge;          /* the chase on 2 MB pages asked */
+	double huge_share; /* of the chase's bytes on huge pages, -1 not known */
+	double on_node;    /* of its and the injectors' pages on the memory node, -1 not known */
+};
+
+/* Why a node pair has a loaded-latency curve. */
+enum {
+	NUMA_WHY_LOCAL,   /* the CPU node's own memory */
+	NUMA_WHY_ASKED,   /* named by --loaded-pairs */
+	NUMA_WHY_SLIT,    /* the farthest memory node by the firmware's distances */
+	NUMA_WHY_LATENCY, /* the memory node of the slowest idle latency measured in the run */
+};
+
+/* The traffic mixes of the bandwidth matrices (--mix), in the order they are
+ * measured and printed: all reads, 3:1, 2:1 and 1:1 reads:writes (Intel
+ * MLC's), and STREAM's triad (MLC's "stream-triad like"). */
+enum { NUMA_MIX_READS, NUMA_MIX_31, NUMA_MIX_21, NUMA_MIX_11, NUMA_MIX_TRIAD, NUMA_NMIX };
+#define NUMA_MIXES_DEFAULT ((1u << NUMA_MIX_READS) | (1u << NUMA_MIX_TRIAD)) /* as before */
+#define NUMA_MIXES_ALL ((1u << NUMA_NMIX) - 1)
+
+#define NUMA_MAX_CURVES 8
+#define NUMA_MAX_POINTS (BANDWIDTH_MAX_LOADED + 1) /* idle and one a delay */
+#define NUMA_KNEE_RISE 0.20 /* a curve whose latency rises less than this has no knee */
 
 /* One NUMA node as the plan sees it. */
 struct numa_node {
@@ -97,6 +145,15 @@ struct numa_node {
 /* Which node pair a cell is: indexes into numa_params.nodes. */
 struct numa_pair {
 	int cpu, mem;
+};
+
+/* A loaded-latency curve the plan asks: a node pair (indexes into the
+ * plan's nodes; mem -1: the slowest remote pair of the CPU node's row, found
+ * once its idle latencies are measured) and why. */
+struct numa_curve_plan {
+	struct numa_pair pair;
+	int why;             /* NUMA_WHY_* */
+	int dist;            /* the firmware's distance of the pair, 0 not known */
 };
 
 struct numa_params {
@@ -126,6 +183,13 @@ struct numa_params {
 	 * NULL: priced by a guess */
 	const struct numa_probe *probe;
 	const struct machine *m;     /* the machine planned (the bandwidth runs' CPUs) */
+	unsigned mixes;              /* the bandwidth matrices' mixes, 1 << NUMA_MIX_*
+				      * (numa_plan: NUMA_MIXES_DEFAULT) */
+	int streaming;               /* the mixes' writes with streaming stores (x86) */
+	struct numa_curve_plan loaded[NUMA_MAX_CURVES]; /* the loaded-latency curves */
+	size_t nloaded;              /* 0: none (no --loaded) */
+	double delays[BANDWIDTH_MAX_LOADED]; /* the injectors' delays, ns, decreasing */
+	size_t ndelays;
 };
 
 /* The NUMA nodes of machine m, each with its tier, its CPUs this process
@@ -170,6 +234,60 @@ struct plan;
  * the memory node, -1 for a memory-only one) and the time. */
 void numa_plan_of(const struct numa_params *p, const struct machine *m, struct plan *out);
 
+/* ---- mixes (numa_mix.c) ------------------------------------------------------ */
+
+/* "reads", "3:1", "2:1", "1:1", "triad"; NULL out of range. */
+const char *numa_mix_name(int mix);
+
+/* Its matrix's key under "bandwidth_gbs" in the JSON: "read", "3:1", "2:1",
+ * "1:1", "triad"; NULL out of range. */
+const char *numa_mix_key(int mix);
+
+/* The measurement of a mix (NUMA_READ, NUMA_R3W1, NUMA_R2W1, NUMA_R1W1,
+ * NUMA_TRIAD), -1 out of range; numa_meas_mix the other way (-1 for a
+ * latency). */
+int numa_mix_meas(int mix);
+int numa_meas_mix(int meas);
+
+/* The bandwidth lab's kernel a mix runs: read, r3w1, r2w1, copy, triad, the
+ * writing ones' _nt with streaming stores; -1 out of range. */
+int numa_mix_kernel(int mix, int streaming);
+
+/* Bytes one pass of mix reads and writes over arrays of n doubles, the sum
+ * being what its GB/s count (bytes read + written, as Intel MLC and STREAM
+ * count; a cached store's read of its line first not counted). */
+void numa_mix_bytes(int mix, size_t n, uint64_t *rd, uint64_t *wr);
+
+/* Parse --mix: mix names separated by commas (reads, 3:1, 2:1, 1:1,
+ * triad), "all" or "none" (no bandwidth matrix: the idle latency, and the
+ * loaded curves with --loaded), into *mixes (1 << NUMA_MIX_*). Returns 0, or -1 with e
+ * in one line naming the word: "--mix: '0:1': no mix of 0 reads to 1
+ * write ...", "--mix: '3:': a mix of reads to writes is READS:WRITES, such
+ * as 3:1 ...", "--mix: 'x' is not a mix ...", a mix given twice, empty. */
+int numa_mix_parse(const char *list, unsigned *mixes, mt_error *e);
+
+/* The mixes' names, "reads, triad", into buf. Returns buf. */
+const char *numa_mixes_text(unsigned mixes, char *buf, size_t len);
+
+/* ---- the loaded-latency curves (numa_loaded.c) ---------------------------------- */
+
+/* Plan p's curves (after numa_plan): for each CPU node of the pairs asked
+ * (node numbers, asked[i].cpu > asked[i].mem; nasked 0: the first CPU
+ * node's) its local pair, then each remote pair asked, or by default the
+ * CPU node's farthest memory node: by dist (the firmware's distances
+ * between p's nodes, indexes as p->nodes; NULL or a 0 in the row: not
+ * known) the largest, else the slowest idle latency the run measures (mem
+ * -1); none more on a machine of one node. Also p's delays. Returns 0, or
+ * -1 with e in one line: a node that is not measured, a CPU node with
+ * fewer than 2 CPUs this process may use (the chaser and an injector), more
+ * than NUMA_MAX_CURVES curves. */
+int numa_plan_loaded(struct numa_params *p, const int (*dist)[NUMA_MAX_NODES],
+		     const struct numa_pair *asked, size_t nasked, mt_error *e);
+
+/* "local", "asked", "the farthest by the firmware's distances", "the slowest
+ * idle latency measured"; "" out of range. */
+const char *numa_why_text(int why);
+
 /* Set p's latency and bandwidth runs from the labs' defaults (or their
  * --quick) at p->size: the random chase alone; read and triad with the
  * best ISA. Call from the batch or UI thread (the bandwidth defaults read
@@ -200,16 +318,19 @@ struct numa_probe {
 void numa_probe(const struct numa_params *p, struct numa_probe *q);
 
 /* Seconds run what (NUMA_LAT, NUMA_LAT_HUGE and NUMA_LAT_FULL: the chases
- * at lat_size and at the run's size; NUMA_READ, NUMA_TRIAD) of node pair
+ * at lat_size and at the run's size; NUMA_READ, NUMA_TRIAD and the mixes
+ * NUMA_R3W1, NUMA_R2W1, NUMA_R1W1: their reads and writes) of node pair
  * cell of p is priced at with q (NULL or not had: a guess by size); one
- * chase at size (huge: on 2 MB pages; the lat_curve's steps); all of p's
+ * chase at size (huge: on 2 MB pages; the lat_curve's steps); one
+ * loaded-latency curve (its buffers, idle and every delay); all of p's
  * runs (with lat_curve: every step of the curve and a run at the run's
- * size a pair, since where the curve settles is not known yet). The
- * worker's progress counts in these seconds. */
+ * size a pair, since where the curve settles is not known yet; the mixes
+ * asked; the curves). The worker's progress counts in these seconds. */
 double numa_run_cost_s(const struct numa_params *p, const struct numa_probe *q, size_t cell,
 		       int what);
 double numa_chase_cost_s(const struct numa_params *p, const struct numa_probe *q, uint64_t size,
 			 int huge);
+double numa_curve_cost_s(const struct numa_params *p, const struct numa_probe *q);
 double numa_estimate_s(const struct numa_params *p, const struct numa_probe *q);
 
 /* Where a thread of p runs: the latency's CPU of CPU node index i (its
@@ -224,6 +345,11 @@ void numa_cpus_text(const int *cpus, int n, char *buf, size_t len);
  * (also when cancelled), or -1 with e (memory cannot be bound, a lab's
  * run failed). */
 int numa_worker(job_t *job, void *arg, mt_error *e);
+
+/* The chaser's CPU for CPU node index i (numa_latency_cpu) and the
+ * injectors' (every other CPU of the node) into cpus, chaser first.
+ * Returns the count. */
+int numa_loaded_cpus(const struct numa_params *p, size_t i, int *cpus, int cap);
 
 /* ---- binding and placement (numa_mem.c, hwloc) --------------------------- */
 
@@ -268,6 +394,70 @@ struct numa_value {
 	double pages, on, absent; /* placement of its buffer; absent -1: not read */
 };
 
+/* One point of a loaded-latency curve. */
+struct numa_point {
+	double delay_ns;   /* -1 idle */
+	double gbs;        /* the injectors' GB/s (0 idle) */
+	double ns;         /* the chaser's ns a load, measured together */
+	double spread;
+	int tries, preempted;
+};
+
+/* A node pair's loaded-latency curve. */
+struct numa_curve {
+	int cpu, mem;      /* indexes into the result's nodes */
+	int why;           /* NUMA_WHY_* */
+	int chaser_cpu, injectors, huge;
+	double huge_share, on_node; /* as struct numa_ev_loaded_done; -1 not known */
+	int done;          /* its NUMA_LOADED_DONE came (or a file gave it whole) */
+	struct numa_point pts[NUMA_MAX_POINTS]; /* idle first, then the delays in order */
+	size_t npts;
+};
+
+/* What a curve says (numa_knee_find). */
+struct numa_knee {
+	int have;          /* a knee found (else flat: latency rose under NUMA_KNEE_RISE;
+			    * steep: no point below the line; or fewer than 3 points) */
+	size_t idle, knee, peak; /* indexes into the points (knee valid when have) */
+	double frac;       /* the knee's GB/s over the peak's */
+	double ratio;      /* the knee's latency over the idle one */
+	double peak_ratio; /* the peak's latency over the idle one */
+	double inflight_knee, inflight_peak; /* Little's law: lines of 64 B in flight */
+};
+
+/* Lines of 64 B in flight that gbs GB/s at ns a load imply (Little's law:
+ * bandwidth x latency / 64 B). */
+double numa_inflight(double gbs, double ns);
+
+/* The knee of a curve's points (pts[0] idle, delay -1; the others in any
+ * order), by one rule: each point's latency lowered to the least of the
+ * points at its bandwidth or above (noise only adds latency), bandwidth
+ * over the peak's (the most GB/s measured) and latency rise over the
+ * peak's; the knee is the point farthest below the straight line from the
+ * idle point to the peak (the most bandwidth less latency rise, the least
+ * bandwidth of equals); no knee when the peak's latency is under 1 +
+ * NUMA_KNEE_RISE times the idle one, or no point lies below that line
+ * (latency rose from the lightest load on). Little's law at the knee and the
+ * peak with each point's measured figures. Returns k->have. */
+int numa_knee_find(const struct numa_point *pts, size_t n, struct numa_knee *k);
+
+/* What the curve says, in one line into buf: "knee at 0.70 of the peak:
+ * 38.0 GB/s, latency 1.6x idle (152.0 ns)", or "no knee: latency 1.05x
+ * idle at the peak, 12.0 GB/s (a knee needs a rise of 1.2x)", "... rising
+ * from the lightest load on (no flat part before it)", "no knee: no loaded
+ * point". Returns buf. */
+const char *numa_knee_text(const struct numa_point *pts, const struct numa_knee *k, char *buf,
+			   size_t len);
+
+/* Little's law beside it: "Little's law: 90 lines of 64 B in flight at the
+ * knee (38.0 GB/s x 152.0 ns), 253 at the peak (54.0 GB/s x 300.0 ns)"
+ * (the peak alone without a knee). Returns buf. */
+const char *numa_little_text(const struct numa_point *pts, const struct numa_knee *k, char *buf,
+			     size_t len);
+
+/* The rule of numa_knee_find in one sentence (what the run prints). */
+extern const char numa_knee_rule[];
+
 struct numa_result {
 	struct run_header hdr;
 	int nodes[NUMA_MAX_NODES];
@@ -294,6 +484,10 @@ struct numa_result {
 	char pages_huge[160];            /* ... of the run on 2 MB pages ("" none) */
 	double elapsed_s;
 	char source[MT_PATH_MAX];        /* the file it came from, "" when measured */
+	unsigned mixes;                  /* the bandwidth mixes measured or asked (1 << NUMA_MIX_*) */
+	int streaming;                   /* their writes with streaming stores */
+	struct numa_curve curves[NUMA_MAX_CURVES];
+	size_t ncurves;
 };
 
 /* An empty result with p's nodes, size and runs (the header is the caller's). */
@@ -302,6 +496,9 @@ void numa_result_init(struct numa_result *r, const struct numa_params *p);
 /* Store one event of the worker. Returns its kind (NUMA_LAT ...), or -1
  * for an event that is not a cell of r (a note: the pages note is kept). */
 int numa_result_apply(struct numa_result *r, const struct job_event *ev);
+
+/* The curve of node pair (cpu, mem) (indexes) in r, NULL when none. */
+const struct numa_curve *numa_result_curve(const struct numa_result *r, int cpu, int mem);
 
 /* The cells of r measured (every node pair's latency and bandwidths). */
 size_t numa_result_measured(const struct numa_result *r);
@@ -343,6 +540,16 @@ cJSON *numa_result_to_json(const struct numa_result *r);
 
 /* Whether root is a numa result ("experiment": "numa"). */
 int numa_result_is(const cJSON *root);
+
+/* memtop plot (numa_plot.c): the loaded-latency curves of in[0..n) (n 1
+ * or 2, numa results) as MLC's users draw them (GB/s across, ns a load up,
+ * a curve a node pair, a second file's dashed, each knee ringed, its words
+ * and Little's law under the chart), then each file's matrices (idle
+ * latency, each mix) as tables. Into s (svg_begin not yet called).
+ * Returns 0, or -1 out of memory. */
+struct result_file;
+struct svg;
+int numa_plot(const struct result_file *in, size_t n, struct svg *s);
 
 /* The numa result's kind (numa_kind.c). */
 struct result_kind;

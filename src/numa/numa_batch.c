@@ -30,6 +30,12 @@ struct opts {
 	struct batch_list nodes;      /* --nodes as given */
 	int want[NUMA_MAX_NODES + 1]; /* ... as node numbers */
 	size_t nwant;
+	const char *mix, *stores, *pairs, *cpus; /* --mix, --stores, --loaded-pairs, --cpus */
+	int loaded;                   /* --loaded (--loaded-pairs implies it) */
+	unsigned mixes;               /* --mix parsed */
+	int streaming;                /* --stores streaming */
+	struct numa_pair asked[NUMA_MAX_CURVES]; /* --loaded-pairs, node numbers */
+	size_t nasked;
 };
 
 /* The run's params: the job's arg first, then the command line's. */
@@ -45,7 +51,28 @@ static const struct batch_option options[] = {
 	BATCH_OPT_LIST("nodes", 'n', "LIST", "the NUMA nodes to measure, such as 0,1 (default: all)",
 		       struct run_params, o.nodes, 0, 1000000, NUMA_MAX_NODES + 1,
 		       "node numbers separated by commas"),
+	BATCH_OPT_STRING("cpus", 'C', "LIST",
+			 "only these CPUs of each node, such as 0-3,8 (default: all\n"
+			 "this process may use)",
+			 struct run_params, o.cpus),
 	BATCH_HELP_CPU_KIND,
+	BATCH_OPT_STRING("mix", 'm', "LIST",
+			 "the bandwidth matrices' traffic, as Intel MLC's: reads, 3:1,\n"
+			 "2:1, 1:1 (reads:writes), triad, all, or none (default:\n"
+			 "reads,triad)",
+			 struct run_params, o.mix),
+	BATCH_OPT_STRING("stores", 's', "KIND",
+			 "the mixes' writes: cached (the default: as a program's\n"
+			 "stores) or streaming (non-temporal, x86)",
+			 struct run_params, o.stores),
+	BATCH_OPT_FLAG("loaded", 'l',
+		       "the loaded-latency curve of the local pair and the farthest:\n"
+		       "a chaser and injectors on the other CPUs of the CPU node",
+		       struct run_params, o.loaded),
+	BATCH_OPT_STRING("loaded-pairs", 'L', "LIST",
+			 "curves of these CPU:memory node pairs too, such as 0:1,1:0\n"
+			 "(each CPU node's local pair with them; implies --loaded)",
+			 struct run_params, o.pairs),
 	BATCH_HELP_COMMON("small run for tests: 32 MB, 1..2 tries of 1 ms",
 			  "print CSV, one row a node pair (the rest goes to stderr)"),
 	BATCH_END,
@@ -55,9 +82,12 @@ static const struct batch_help help = {
 	.head = "Usage: memtop run numa [OPTIONS]\n"
 		"Memory by node, as Intel MLC prints it: for each CPU node x memory node, the\n"
 		"idle latency of the latency lab's random chase and the GB/s of the bandwidth\n"
-		"lab's read and triad with a thread on each CPU of the CPU node, on memory\n"
-		"bound to the memory node (hwloc) and first touched by the thread that uses it;\n"
-		"the pages are counted node by node after each run.\n\n",
+		"lab's kernels for each traffic mix asked (read and triad by default) with a\n"
+		"thread on each CPU of the CPU node, on memory bound to the memory node (hwloc)\n"
+		"and first touched by the thread that uses it; the pages are counted node by\n"
+		"node after each run. With --loaded, MLC's loaded-latency curve of node pairs:\n"
+		"latency against bandwidth as injectors load the memory, its knee and the\n"
+		"misses in flight it implies (Little's law).\n\n",
 	.opts = options,
 	.col = 20,
 	.tail = "\nThe size is 4 x every cache a CPU node's CPUs reach together (any source's\n"
@@ -65,11 +95,47 @@ static const struct batch_help help = {
 		"node's memory. The idle latency is read where memory is: 4 x the last cache\n"
 		"its CPU reaches that no doubt is about, or, where a deeper cache's claim is\n"
 		"doubted, where a curve from there up to the size settles; on 2 MB pages the\n"
-		"size itself beside it where they differ. GB/s are 10^9 bytes a second,\n"
-		"counted as STREAM does (read 1 array a pass, triad 3).\n",
+		"size itself beside it where they differ. GB/s are 10^9 bytes a second read +\n"
+		"written, counted as MLC and STREAM do (read 1 array a pass, 1:1 2, 2:1, 3:1\n"
+		"and triad 3).\n",
 };
 
 /* ---- output ------------------------------------------------------------------- */
+
+/* The CSV column of each mix beyond read and triad (asked ones only). */
+static const char *const csv_extra[NUMA_NMIX] = { NULL, "r3w1_gbs", "r2w1_gbs", "r1w1_gbs", NULL };
+
+/* A value for CSV: "%.3f", or nothing when not measured. */
+static void csv_value(const struct numa_value *v, const char *fmt)
+{
+	if (v->have)
+		printf(fmt, v->v);
+}
+
+static void print_csv(const struct batch *b, size_t i, size_t j)
+{
+	const struct numa_result *r = &b->r;
+	const struct numa_value *v = r->v[i][j];
+	double pl = numa_result_placement(r, i, j);
+	printf("%d,%d,", r->nodes[i], r->nodes[j]);
+	csv_value(&v[NUMA_LAT], "%.2f");
+	printf(",");
+	csv_value(&v[NUMA_READ], "%.3f");
+	printf(",");
+	csv_value(&v[NUMA_TRIAD], "%.3f");
+	printf(",");
+	if (isfinite(pl))
+		printf("%.4f", pl);
+	printf(",");
+	csv_value(&v[NUMA_LAT_HUGE], "%.2f");
+	for (int m = 0; m < NUMA_NMIX; m++)
+		if (csv_extra[m] && ((r->mixes >> m) & 1)) {
+			printf(",");
+			csv_value(&v[numa_mix_meas(m)], "%.3f");
+		}
+	printf("\n");
+}
+
 
 /* Why the chase at the run's own size reads slower than where memory is
  * (this machine's: the line is said as it is measured): "" when the two
@@ -86,22 +152,18 @@ static const char *full_why(const struct numa_value *v)
 	return "past the TLBs' reach on 2 MB pages each load also walks the page tables";
 }
 
-/* One node pair's line (or CSV row) once its three runs are in. */
+/* One node pair's line (or CSV row) once its runs are in: the latency,
+ * then each mix's GB/s ("read" for all reads, as before mixes). */
 static void print_pair(const struct batch *b, size_t i, size_t j)
 {
 	const struct numa_result *r = &b->r;
 	const struct numa_value *v = r->v[i][j];
 	double pl = numa_result_placement(r, i, j);
-	char place[64] = "pages not counted here", huge[320] = "", a[32];
+	char place[64] = "pages not counted here", huge[320] = "", bw[200] = "", a[32];
+	unsigned flags = NUMA_F_CHECKED;
+	int threads = 0;
 	if (b->csv) {
-		printf("%d,%d,%.2f,%.3f,%.3f,", r->nodes[i], r->nodes[j], v[NUMA_LAT].v,
-		       v[NUMA_READ].v, v[NUMA_TRIAD].v);
-		if (isfinite(pl))
-			printf("%.4f", pl);
-		printf(",");
-		if (v[NUMA_LAT_HUGE].have)
-			printf("%.2f", v[NUMA_LAT_HUGE].v);
-		printf("\n");
+		print_csv(b, i, j);
 		return;
 	}
 	if (isfinite(pl))
@@ -111,11 +173,32 @@ static void print_pair(const struct batch *b, size_t i, size_t j)
 	if (full_why(v)[0])
 		mt_append(huge, sizeof huge, "; at the run's %s: %.1f ns on 2 MB pages, %s",
 			  mt_fmt_size(a, sizeof a, r->size), v[NUMA_LAT_FULL].v, full_why(v));
-	printf("CPU node %d, memory node %d: latency %.1f ns on 4 KB pages (CPU %d%s), read %.1f "
-	       "GB/s, triad %.1f GB/s (%d thread%s); %s%s\n",
-	       r->nodes[i], r->nodes[j], v[NUMA_LAT].v, v[NUMA_LAT].where, huge, v[NUMA_READ].v,
-	       v[NUMA_TRIAD].v, v[NUMA_READ].where, v[NUMA_READ].where == 1 ? "" : "s", place,
-	       ((v[NUMA_READ].flags | v[NUMA_TRIAD].flags) & NUMA_F_CHECKED) ? "" : " (!)");
+	for (int m = 0; m < NUMA_NMIX; m++) {
+		const struct numa_value *x = &v[numa_mix_meas(m)];
+		if (!x->have)
+			continue;
+		mt_append(bw, sizeof bw, ", %s %.1f GB/s", m == NUMA_MIX_READS ? "read" : numa_mix_name(m),
+			  x->v);
+		flags &= x->flags;
+		threads = x->where;
+	}
+	if (threads)
+		mt_append(bw, sizeof bw, " (%d thread%s)", threads, threads == 1 ? "" : "s");
+	printf("CPU node %d, memory node %d: latency %.1f ns on 4 KB pages (CPU %d%s)%s; %s%s\n",
+	       r->nodes[i], r->nodes[j], v[NUMA_LAT].v, v[NUMA_LAT].where, huge, bw, place,
+	       (flags & NUMA_F_CHECKED) ? "" : " (!)");
+}
+
+/* The measurement a node pair ends with: its last mix, else its latency
+ * (at the run's size where that is larger than where it is read). */
+static int last_meas(const struct numa_params *p)
+{
+	for (int m = NUMA_NMIX - 1; m >= 0; m--)
+		if ((p->mixes >> m) & 1)
+			return numa_mix_meas(m);
+	if (!p->huge)
+		return NUMA_LAT;
+	return p->lat_size < p->size ? NUMA_LAT_FULL : NUMA_LAT_HUGE;
 }
 
 /* A note: the result's (where the pages were), said after; where the idle
@@ -130,7 +213,7 @@ static int on_note(const struct job_event *ev, void *ctx)
 static void on_event(const struct job_event *ev, void *ctx)
 {
 	struct batch *b = ctx;
-	if (numa_result_apply(&b->r, ev) == NUMA_TRIAD)
+	if (numa_result_apply(&b->r, ev) == last_meas(b->p))
 		print_pair(b, (size_t)ev->row, (size_t)ev->col);
 	fflush(stdout);
 }
@@ -157,6 +240,55 @@ static void print_matrix(const struct numa_result *r, int k, const char *title)
 	}
 }
 
+/* Each mix's matrix. */
+static void print_mixes(const struct numa_result *r)
+{
+	for (int mx = 0; mx < NUMA_NMIX; mx++) {
+		char title[160];
+		if (!((r->mixes >> mx) & 1))
+			continue;
+		if (mx == NUMA_MIX_READS || mx == NUMA_MIX_TRIAD)
+			mt_snprintf(title, sizeof title, "Bandwidth, %s (GB/s, all CPUs of the CPU node%s):",
+				    mx == NUMA_MIX_READS ? "read" : "triad",
+				    mx == NUMA_MIX_TRIAD && r->streaming ? ", streaming stores" : "");
+		else
+			mt_snprintf(title, sizeof title, "Bandwidth, %s reads:writes (GB/s, all CPUs of the "
+				    "CPU node, %s stores):", numa_mix_name(mx),
+				    r->streaming ? "streaming" : "cached");
+		print_matrix(r, numa_mix_meas(mx), title);
+	}
+}
+
+/* One curve as MLC's users read it: each point's delay, GB/s and latency,
+ * then its knee and Little's law. */
+static void print_curve(const struct numa_result *r, const struct numa_curve *c)
+{
+	struct numa_knee k;
+	char line[300], huge[64] = "", on[48] = "";
+	if (c->huge_share >= 0)
+		mt_snprintf(huge, sizeof huge, " (%.0f %% of it on huge pages)", 100 * c->huge_share);
+	if (c->on_node >= 0)
+		mt_snprintf(on, sizeof on, "; pages on node %d: %.0f %%", r->nodes[c->mem],
+			    100 * c->on_node);
+	printf("\nLoaded latency, CPU node %d > memory node %d (%s): chaser on CPU %d, %d "
+	       "injector%s, the chase on %s pages%s%s\n%12s %9s %12s\n",
+	       r->nodes[c->cpu], r->nodes[c->mem], numa_why_text(c->why), c->chaser_cpu,
+	       c->injectors, c->injectors == 1 ? "" : "s", c->huge ? "2 MB" : "4 KB", huge, on,
+	       "delay ns", "GB/s", "latency ns");
+	for (size_t i = 0; i < c->npts; i++) {
+		const struct numa_point *pt = &c->pts[i];
+		if (pt->delay_ns < 0)
+			printf("%12s %9.1f %12.1f\n", "idle", pt->gbs, pt->ns);
+		else
+			printf("%12.0f %9.1f %12.1f%s\n", pt->delay_ns, pt->gbs, pt->ns,
+			       pt->preempted ? " (chaser lost its CPU in some tries)" : "");
+	}
+	numa_knee_find(c->pts, c->npts, &k);
+	printf("%s\n", numa_knee_text(c->pts, &k, line, sizeof line));
+	if (numa_little_text(c->pts, &k, line, sizeof line)[0])
+		printf("%s\n", line);
+}
+
 /* Each remote pair's latency over its CPU node's own beside the SLIT's
  * ratio, and the bandwidth runs whose best try lost its CPU (said as run
  * bandwidth says it of its cells). */
@@ -168,7 +300,8 @@ static void print_ratios(FILE *m, const struct numa_result *r)
 		for (size_t j = 0; j < r->nnodes; j++) {
 			if (numa_result_ratio_text(r, i, j, line, sizeof line) == 0)
 				fprintf(m, "# %s\n", line);
-			for (int k = NUMA_READ; k <= NUMA_TRIAD; k++) {
+			for (int mx = 0; mx < NUMA_NMIX; mx++) {
+				int k = numa_mix_meas(mx);
 				runs += r->v[i][j][k].have;
 				lost += r->v[i][j][k].have && (r->v[i][j][k].flags & NUMA_F_LOST);
 			}
@@ -203,8 +336,9 @@ static int print_end(void *printer)
 				print_matrix(r, NUMA_LAT_FULL, t);
 				break;
 			}
-		print_matrix(r, NUMA_READ, "Bandwidth, read (GB/s, all CPUs of the CPU node):");
-		print_matrix(r, NUMA_TRIAD, "Bandwidth, triad (GB/s, all CPUs of the CPU node):");
+		print_mixes(r);
+		for (size_t k = 0; k < r->ncurves; k++)
+			print_curve(r, &r->curves[k]);
 	}
 	fprintf(m, "# idle latency read at %s: %s\n", a, r->lat_size_from);
 	if (r->nnodes == 1)
@@ -255,6 +389,61 @@ static void print_nodes(FILE *m, const struct numa_params *p, const struct numa_
 			   "(--nodes picks them)\n", p->nnodes, p->nnodes + p->skipped, NUMA_MAX_NODES);
 }
 
+/* How each mix is measured, its writes' stores, and how GB/s count. */
+static void print_bandwidth(FILE *m, const struct numa_params *p)
+{
+	static const char *const how[NUMA_NMIX] = {
+		"the scalar read",
+		"a copy a = b with a read of c beside it on three 16 KB spans of four, a, b and c "
+		"read on the fourth",
+		"a copy a = b with a read of c beside it",
+		"a copy a = b",
+		"a = b + s c",
+	};
+	char names[64];
+	if (!p->mixes) {
+		fprintf(m, "# bandwidth: none asked\n");
+		return;
+	}
+	fprintf(m, "# bandwidth (%s): the bandwidth lab's kernels (%s), a thread on each CPU of the "
+		   "CPU node, best of %u..%u tries of %.0f ms:",
+		numa_mixes_text(p->mixes, names, sizeof names), bandwidth_isa_name(p->bw.isa),
+		p->bw.min_tries, p->bw.max_tries, p->bw.try_ns / 1e6);
+	for (int mx = 0; mx < NUMA_NMIX; mx++)
+		if ((p->mixes >> mx) & 1)
+			fprintf(m, " %s %s (%s);", numa_mix_name(mx),
+				bandwidth_kernel_name(numa_mix_kernel(mx, p->streaming)), how[mx]);
+	fprintf(m, " GB/s = 10^9 bytes/s read + written, as Intel MLC and STREAM count\n");
+	if (p->mixes & ~(1u << NUMA_MIX_READS))
+		fprintf(m, "# writes: %s\n",
+			p->streaming ? "streaming (non-temporal) stores: a stored line is not read "
+				       "first (--stores cached: as a program's stores)"
+				     : "cached stores, as a program's: each stored line is read first, "
+				       "bytes not counted (--stores streaming: non-temporal stores, "
+				       "which do not read it)");
+}
+
+/* The loaded-latency curves: which pairs and why, and how. */
+static void print_loaded(FILE *m, const struct numa_params *p)
+{
+	fprintf(m, "# loaded latency:");
+	for (size_t i = 0; i < p->nloaded; i++) {
+		const struct numa_curve_plan *c = &p->loaded[i];
+		if (c->pair.mem >= 0)
+			fprintf(m, "%s %d>%d (%s)", i ? "," : "", p->nodes[c->pair.cpu].node,
+				p->nodes[c->pair.mem].node, numa_why_text(c->why));
+		else
+			fprintf(m, "%s %d>? (%s, found once measured)", i ? "," : "",
+				p->nodes[c->pair.cpu].node, numa_why_text(c->why));
+	}
+	fprintf(m, "; a chaser on the CPU node's last CPU (the latency lab's random chase, %u-byte "
+		   "slots, on %s pages) and injectors on its other CPUs (reads in 8 KB bursts), idle "
+		   "then %zu delays between bursts from %.0f ns to none, %u tries of %.0f ms a point, "
+		   "both buffers bound to the memory node\n# knee: %s\n",
+		p->lat.random_stride, p->huge ? "2 MB" : "4 KB (THP is off here)", p->ndelays,
+		p->delays[0], p->bw.loaded_tries, p->bw.point_ns / 1e6, numa_knee_rule);
+}
+
 /* What is measured, how, and what could move the pages. Returns 0. */
 static int print_plan(void *printer)
 {
@@ -270,30 +459,79 @@ static int print_plan(void *printer)
 			  "measures idle latency"
 			: "on 4 KB pages only (page walks included): THP is off here, so no 2 MB "
 			  "figure as MLC's");
-	fprintf(m, "# bandwidth: the bandwidth lab's read (scalar) and triad (%s), a thread on each "
-		   "CPU of the CPU node, best of %u..%u tries of %.0f ms; GB/s = 10^9 bytes/s "
-		   "counted as STREAM does\n", bandwidth_isa_name(p->bw.isa), p->bw.min_tries,
-		p->bw.max_tries, p->bw.try_ns / 1e6);
+	print_bandwidth(m, p);
 	fprintf(m, "# memory: bound to the memory node (hwloc, HWLOC_MEMBIND_BIND), first touched "
 		   "by the thread that uses it, %llu-byte pages (madvised NOHUGEPAGE; THP %s); "
 		   "kernel.numa_balancing %s\n", (unsigned long long)r->page_size,
 		r->thp[0] ? r->thp : "absent",
 		r->numa_balancing < 0 ? "absent" : r->numa_balancing ? "on" : "off");
+	if (p->nloaded)
+		print_loaded(m, p);
 	fprintf(m, "# about %.0f s (its steps timed small here: a page %.1f us, a 2 MB page %.0f "
 		   "us, a slot linked %.0f ns, %.0f %% of a CPU)\n",
 		ceil(numa_estimate_s(p, p->probe)), p->probe ? p->probe->page_ns / 1e3 : 0,
 		p->probe ? p->probe->huge_ns / 1e3 : 0,
 		p->probe ? latency_link_ns(&p->probe->lat4, p->size, p->lat.random_stride, 1) : 0,
 		p->probe ? 100 * p->probe->share : 100);
-	if (b->csv)
+	if (b->csv) {
 		printf("cpu_node,memory_node,latency_ns,read_gbs,triad_gbs,pages_on_node,"
-		       "latency_huge_ns\n");
+		       "latency_huge_ns");
+		for (int mx = 0; mx < NUMA_NMIX; mx++)
+			if (csv_extra[mx] && ((p->mixes >> mx) & 1))
+				printf(",%s", csv_extra[mx]);
+		printf("\n");
+	}
 	fflush(m);
 	fflush(stdout);
 	return 0;
 }
 
 /* ---- options ------------------------------------------------------------------- */
+
+/* --loaded-pairs "0:1,1:0" into o->asked. Returns 0, or -1 said. */
+static int parse_pairs(struct opts *o)
+{
+	const char *w = o->pairs;
+	while (w && *w) {
+		char *end;
+		long c = strtol(w, &end, 10), m;
+		if (end == w || *end != ':' || c < 0 || c > 1000000)
+			return batch_bad("numa", "--loaded-pairs", o->pairs,
+					 "CPU node:memory node pairs such as 0:1,1:0");
+		w = end + 1;
+		m = strtol(w, &end, 10);
+		if (end == w || (*end && *end != ',') || m < 0 || m > 1000000)
+			return batch_bad("numa", "--loaded-pairs", o->pairs,
+					 "CPU node:memory node pairs such as 0:1,1:0");
+		if (o->nasked == NUMA_MAX_CURVES) {
+			mt_warn("run numa: --loaded-pairs: more than %d pairs", NUMA_MAX_CURVES);
+			return -1;
+		}
+		o->asked[o->nasked].cpu = (int)c;
+		o->asked[o->nasked++].mem = (int)m;
+		w = *end ? end + 1 : end;
+	}
+	return 0;
+}
+
+/* --mix, --stores and --loaded-pairs. Returns 0, or -1 said in one line. */
+static int parse_more(struct opts *o)
+{
+	mt_error e = { "" };
+	o->mixes = NUMA_MIXES_DEFAULT;
+	if (o->mix && numa_mix_parse(o->mix, &o->mixes, &e) < 0) {
+		mt_warn("run numa: %s", e.msg);
+		return -1;
+	}
+	if (o->stores && strcmp(o->stores, "cached") && strcmp(o->stores, "streaming"))
+		return batch_bad("numa", "--stores", o->stores, "cached or streaming");
+	o->streaming = o->stores && strcmp(o->stores, "streaming") == 0;
+	if (o->pairs)
+		o->loaded = 1;
+	return o->pairs && !*o->pairs ? batch_bad("numa", "--loaded-pairs", o->pairs,
+						  "CPU node:memory node pairs such as 0:1,1:0")
+				      : parse_pairs(o);
+}
 
 /* Parse argv into cli and params' options. Returns 0, or -1 when the
  * command ends here with exit code cli->rc (--help: 0; bad: 2, said). */
@@ -307,6 +545,61 @@ static int parse(struct batch_cli *cli, int argc, char **argv, void *params)
 	for (size_t i = 0; i < o->nodes.n; i++)
 		o->want[i] = (int)o->nodes.v[i];
 	o->nwant = o->nodes.n;
+	if (parse_more(o) < 0) {
+		cli->rc = MT_EXIT_USAGE;
+		return -1;
+	}
+	return 0;
+}
+
+/* --cpus: each node's CPUs cut to the list (each one this process may use
+ * on m), their DRAM floor again. Returns 0, or -1 said. */
+static int keep_cpus(struct numa_node *all, size_t n, const char *list, const struct machine *m)
+{
+	static int want[MT_CPU_LIST_MAX];
+	mt_error e = { "" };
+	int nw = mt_parse_cpu_list(list, want, MT_CPU_LIST_MAX, &e);
+	if (nw < 0)
+		return batch_bad("numa", "--cpus", list, e.msg);
+	for (int k = 0; k < nw; k++)
+		if (!machine_allows(m, want[k])) {
+			mt_warn("run numa: --cpus: CPU %d is not one this process may run on (offline, "
+				"absent or outside its taskset)", want[k]);
+			return -1;
+		}
+	for (size_t i = 0; i < n; i++) {
+		struct numa_node *o = &all[i];
+		int kept = 0;
+		for (int c = 0; c < o->ncpus; c++)
+			for (int k = 0; k < nw; k++)
+				if (want[k] == o->cpus[c]) {
+					o->cpus[kept++] = o->cpus[c];
+					break;
+				}
+		o->ncpus = kept;
+		o->floor = kept ? machine_dram_floor(m, o->cpus, kept, o->floor_why, sizeof o->floor_why)
+				: 0;
+	}
+	return 0;
+}
+
+/* The mixes, their stores and the curves into p (after numa_plan). Returns
+ * 0, or the exit code (said). */
+static int plan_more(struct numa_params *p, const struct opts *o)
+{
+	mt_error e = { "" };
+	p->mixes = o->mixes;
+	p->streaming = o->streaming;
+	if (p->streaming && !bandwidth_kernel_fn(BANDWIDTH_COPY_NT, bandwidth_isa_best())) {
+		mt_warn("run numa: --stores streaming: this CPU or build has no streaming stores (%s)",
+			bandwidth_isa_name(bandwidth_isa_best()));
+		return MT_EXIT_USAGE;
+	}
+	if (o->loaded && numa_plan_loaded(p, (const int (*)[NUMA_MAX_NODES])p->dist, o->asked,
+					   o->nasked, &e) < 0) {
+		mt_warn("run numa: %s", e.msg);
+		return MT_EXIT_USAGE;
+	}
 	return 0;
 }
 
@@ -323,6 +616,8 @@ static int plan(struct numa_params *p, struct batch_cli *cli, const struct opts 
 				 all, MT_ARRAY_LEN(all));
 	struct machine_budget b;
 	int rc;
+	if (o->cpus && keep_cpus(all, n, o->cpus, m) < 0)
+		return MT_EXIT_USAGE;
 	machine_mem_budget(m, &b);
 	rc = numa_plan(p, all, n, o->want, o->nwant, &b, cli->quick, &e);
 	for (size_t i = 0; i < p->nnodes; i++) /* a node's bandwidth runs on all its CPUs */
@@ -336,6 +631,8 @@ static int plan(struct numa_params *p, struct batch_cli *cli, const struct opts 
 		mt_warn("run numa: %s", e.msg);
 		return rc == -1 ? MT_EXIT_USAGE : MT_EXIT_RUNTIME;
 	}
+	if ((rc = plan_more(p, o)) != 0)
+		return rc;
 	numa_params_runs(p);
 	if (!recorded) {
 		numa_probe(p, probe);

@@ -15,19 +15,27 @@ RESULT_KIND_TYPED(struct numa_result, numa_result_to_json)
 RESULT_KIND_MEASURED(struct numa_result, numa_result_measured)
 
 /* The local figures of the first CPU node (its own memory): latency on 4 KB
- * and on 2 MB pages, read and triad bandwidth, each named within a fleet's
+ * and on 2 MB pages, read and triad bandwidth (and the other mixes where
+ * measured), each named within a fleet's
  * column ("lat 4K": under the kind's name, numa). */
 static size_t figures(const void *rv, struct result_figure *out, size_t max)
 {
-	static const char *const names[NUMA_NMEAS] = { "lat 4K", "read", "triad", "lat 2M" };
-	static const char *const units[NUMA_NMEAS] = { "ns", "GB/s", "GB/s", "ns" };
+	/* by measurement; the chase at the run's whole size is no fleet figure */
+	static const char *const names[NUMA_NMEAS] = {
+		[NUMA_LAT] = "lat 4K", [NUMA_READ] = "read", [NUMA_TRIAD] = "triad",
+		[NUMA_LAT_HUGE] = "lat 2M", [NUMA_R3W1] = "3:1", [NUMA_R2W1] = "2:1", [NUMA_R1W1] = "1:1"
+	};
+	static const char *const units[NUMA_NMEAS] = {
+		[NUMA_LAT] = "ns", [NUMA_READ] = "GB/s", [NUMA_TRIAD] = "GB/s", [NUMA_LAT_HUGE] = "ns",
+		[NUMA_R3W1] = "GB/s", [NUMA_R2W1] = "GB/s", [NUMA_R1W1] = "GB/s"
+	};
 	const struct numa_result *r = rv;
 	size_t n = 0;
 	for (size_t i = 0; i < r->nnodes; i++) {
 		if (!r->v[i][i][NUMA_LAT].have)
 			continue;
 		for (int k = 0; k < NUMA_NMEAS; k++)
-			if (r->v[i][i][k].have)
+			if (names[k] && r->v[i][i][k].have)
 				result_figure_add(out, max, &n, names[k], r->v[i][i][k].v, units[k]);
 		break;
 	}
@@ -49,6 +57,15 @@ static void compare_one(const struct result_file *f, size_t n, int k, const char
 {
 	const struct numa_result *a = f[0].r;
 	struct cmp_table t;
+	int any = k <= NUMA_LAT_HUGE; /* the matrices before mixes: always, as before */
+	for (size_t m = 0; m < n && !any; m++) {
+		const struct numa_result *r = f[m].r;
+		for (size_t i = 0; i < r->nnodes; i++)
+			for (size_t j = 0; j < r->nnodes; j++)
+				any |= r->v[i][j][k].have;
+	}
+	if (!any)
+		return;
 	cmp_begin(&t, title, "cpu>mem", (int)n, 1, k != NUMA_LAT && k != NUMA_LAT_HUGE);
 	for (size_t i = 0; i < a->nnodes; i++)
 		for (size_t j = 0; j < a->nnodes; j++) {
@@ -67,8 +84,56 @@ static void compare_one(const struct result_file *f, size_t n, int k, const char
 	cmp_end(&t);
 }
 
-/* memtop compare of numa results: each file's conditions, then the three
- * matrices as tables of node pairs (CPU node > memory node). */
+/* A figure of what curve c says (what: 0 idle ns, 1 knee ns, 2 peak ns, 3
+ * knee GB/s, 4 peak GB/s), NAN where it has none. */
+static double curve_figure(const struct numa_curve *c, int what)
+{
+	struct numa_knee k;
+	if (!c || !c->npts)
+		return NAN;
+	numa_knee_find(c->pts, c->npts, &k);
+	switch (what) {
+	case 0: return c->pts[0].ns;
+	case 1: return k.have ? c->pts[k.knee].ns : (double)NAN;
+	case 2: return k.peak ? c->pts[k.peak].ns : (double)NAN;
+	case 3: return k.have ? c->pts[k.knee].gbs : (double)NAN;
+	default: return k.peak ? c->pts[k.peak].gbs : (double)NAN;
+	}
+}
+
+/* One figure (curve_figure's what) of A's loaded-latency curves, each
+ * file's for the same node numbers beside. Nothing when A has no curve. */
+static void compare_curves(const struct result_file *f, size_t n, int what)
+{
+	static const char *const title[] = {
+		"loaded latency: idle, ns a load", "loaded latency: at the knee, ns a load",
+		"loaded latency: at the peak, ns a load", "loaded latency: the knee's GB/s (injectors)",
+		"loaded latency: the peak's GB/s (injectors)",
+	};
+	const struct numa_result *a = f[0].r;
+	struct cmp_table t;
+	if (!a->ncurves)
+		return;
+	cmp_begin(&t, title[what], "cpu>mem", (int)n, 1, what >= 3);
+	for (size_t c = 0; c < a->ncurves; c++) {
+		const struct numa_curve *ca = &a->curves[c];
+		double v[CMP_MAX_FILES];
+		char label[32];
+		for (size_t m = 0; m < n && m < CMP_MAX_FILES; m++) {
+			const struct numa_result *r = f[m].r;
+			int x = index_of(r, a->nodes[ca->cpu]), y = index_of(r, a->nodes[ca->mem]);
+			v[m] = x >= 0 && y >= 0 ? curve_figure(numa_result_curve(r, x, y), what)
+						: (double)NAN;
+		}
+		mt_snprintf(label, sizeof label, "%d>%d", a->nodes[ca->cpu], a->nodes[ca->mem]);
+		cmp_row(&t, label, v);
+	}
+	cmp_end(&t);
+}
+
+/* memtop compare of numa results: each file's conditions, then the
+ * matrices (latency, each mix) as tables of node pairs (CPU node > memory
+ * node), then the loaded-latency curves' knees and peaks. */
 static int compare(const struct result_file *f, size_t n, const struct result_compare_opts *o)
 {
 	(void)o;
@@ -82,8 +147,18 @@ static int compare(const struct result_file *f, size_t n, const struct result_co
 	printf("\nrows: CPU node > memory node\n");
 	compare_one(f, n, NUMA_LAT, "idle latency, ns a load (random chase, 4 KB pages)");
 	compare_one(f, n, NUMA_LAT_HUGE, "idle latency, ns a load (2 MB pages, as MLC)");
-	compare_one(f, n, NUMA_READ, "read, GB/s (all CPUs of the CPU node)");
-	compare_one(f, n, NUMA_TRIAD, "triad, GB/s (all CPUs of the CPU node)");
+	for (int m = 0; m < NUMA_NMIX; m++) {
+		char title[120];
+		if (m == NUMA_MIX_READS || m == NUMA_MIX_TRIAD)
+			mt_snprintf(title, sizeof title, "%s, GB/s (all CPUs of the CPU node)",
+				    m == NUMA_MIX_READS ? "read" : "triad");
+		else
+			mt_snprintf(title, sizeof title, "%s reads:writes, GB/s (all CPUs of the CPU node)",
+				    numa_mix_name(m));
+		compare_one(f, n, numa_mix_meas(m), title);
+	}
+	for (int w = 1; w <= 4; w++) /* the knee's and the peak's (idle: the 2 MB matrix's) */
+		compare_curves(f, n, w);
 	return 0;
 }
 
@@ -116,5 +191,6 @@ const struct result_kind kind_numa = {
 	.to_json = kind_to_json,
 	.figures = figures,
 	.compare = compare,
+	.plot = numa_plot,
 	.method = method,
 };

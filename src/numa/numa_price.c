@@ -3,7 +3,8 @@
  * in by the kernel and by a thread touching it, a 2 MB page,
  * a page counted and unmapped, the latency lab's probe on both page sizes,
  * a pass of reads and writes), each run's steps counted as the workers
- * take them (numa_run_cost_s). The worker sets its progress in these
+ * take them (numa_run_cost_s: the chases, each mix's bandwidth; a loaded
+ * curve's points and buffers, numa_curve_cost_s). The worker sets its progress in these
  * seconds, so the ETA is the same figure, and says it again after the
  * first node pair. See numa.h. */
 #include "config.h"
@@ -164,20 +165,26 @@ double numa_chase_cost_s(const struct numa_params *p, const struct numa_probe *q
 	return latency_cost_s(q, huge, size);
 }
 
-/* Seconds of one bandwidth run of p (triad: the kernel's three arrays)
- * with the CPU node's threads: their first touch, then each cell as the
- * lab measures it: the arrays filled, the sizing pass and the tries (3,
- * or on a busy machine 9 and the cell again), the arrays checked; then
- * the pages counted and unmapped. */
+/* Seconds of one bandwidth run of p in mix (NUMA_MIX_*) with the CPU
+ * node's threads: their first touch, then each cell as the lab measures
+ * it: the arrays filled, the sizing pass and the tries (3, or on a busy
+ * machine 9 and the cell again), each pass its reads and writes
+ * (numa_mix_bytes; a byte written priced at 2.5 read: the line read
+ * first, then written back), the arrays checked; then the pages counted
+ * and unmapped. */
 static double bandwidth_cost_s(const struct numa_params *p, const struct numa_probe *q,
-			       unsigned threads, int triad)
+			       unsigned threads, int mix)
 {
+	unsigned arrays = bandwidth_kernel_arrays(numa_mix_kernel(mix, p->streaming));
+	uint64_t rd, wr;
 	double pages = (double)p->size / PAGE, bytes = (double)p->size;
 	double passes = q->busy ? 1 + p->bw.max_tries : 1 + p->bw.min_tries;
 	double par = threads > 1 ? (double)threads : 1; /* the passes' threads, side by side */
-	double pass = bytes * q->read_ns / q->share / par * (triad ? 1.5 : 1);
-	double cell = bytes * q->write_ns + passes * pass + bytes * q->read_ns * (triad ? 2 : 1);
-	double touch = pages * q->touch_ns * q->touch_threads / (threads ? threads : 1);
+	double pass, cell, touch;
+	numa_mix_bytes(mix, (size_t)(p->size / (arrays ? arrays : 1) / sizeof(double)), &rd, &wr);
+	pass = ((double)rd + 2.5 * (double)wr) * q->read_ns / q->share / par;
+	cell = bytes * q->write_ns + passes * pass + bytes * q->read_ns * (wr ? 2 : 1);
+	touch = pages * q->touch_ns * q->touch_threads / (threads ? threads : 1);
 	return (touch + (q->busy ? 2 : 1) * cell + pages * (fmax(q->count_ns, 0) +
 							   fmax(q->free_ns, 0))) / 1e9;
 }
@@ -198,16 +205,40 @@ double numa_run_cost_s(const struct numa_params *p, const struct numa_probe *q, 
 	case NUMA_LAT_FULL:
 		return latency_cost_s(q, 1, p->size);
 	default:
-		return bandwidth_cost_s(p, q, threads, what == NUMA_TRIAD);
+		return bandwidth_cost_s(p, q, threads, numa_meas_mix(what));
 	}
+}
+
+/* Each point of a curve (the injectors' ramp of 10 ms, the chaser's
+ * calibration and tries, the idle point twice at least) as the lab times
+ * it; then its buffers: without q bound, touched and linked at about 1
+ * GB/s; with q the chase's pages populated and linked, the injectors'
+ * first touched, both counted and unmapped. */
+double numa_curve_cost_s(const struct numa_params *p, const struct numa_probe *q)
+{
+	double tries = p->quick ? 3 : 15, point = p->quick ? 0.005 : 0.004; /* the lab's */
+	double s = ((double)p->ndelays + 2) * (0.015 + tries * point), pages = (double)p->size / PAGE;
+	unsigned stride = p->lat.random_stride ? p->lat.random_stride : 128;
+	const struct latency_params *l;
+	if (!q || !q->have)
+		return s + 2.0 * (double)p->size / 1e9;
+	l = p->huge ? &q->lat2 : &q->lat4;
+	s += (double)latency_chase_slots(p->size, stride) * latency_link_ns(l, p->size, stride, 1) /
+	     1e9;
+	s += p->huge && q->huge_ns > 0 ? (double)p->size / MT_HUGE_2M * q->huge_ns / 1e9
+				       : pages * q->page_ns / 1e9;
+	s += pages * q->touch_ns / 1e9;
+	return s + 2 * pages * (fmax(q->count_ns, 0) + fmax(q->free_ns, 0)) / 1e9;
 }
 
 double numa_estimate_s(const struct numa_params *p, const struct numa_probe *q)
 {
 	double s = 0;
 	for (size_t k = 0; k < p->ncells; k++) {
-		s += numa_run_cost_s(p, q, k, NUMA_LAT) + numa_run_cost_s(p, q, k, NUMA_READ) +
-		     numa_run_cost_s(p, q, k, NUMA_TRIAD);
+		s += numa_run_cost_s(p, q, k, NUMA_LAT);
+		for (int m = 0; m < NUMA_NMIX; m++)
+			if ((p->mixes >> m) & 1)
+				s += numa_run_cost_s(p, q, k, numa_mix_meas(m));
 		if (p->huge)
 			s += numa_run_cost_s(p, q, k, NUMA_LAT_HUGE);
 		if (p->huge && (p->lat_curve || (p->lat_size && p->lat_size < p->size)))
@@ -216,5 +247,5 @@ double numa_estimate_s(const struct numa_params *p, const struct numa_probe *q)
 	if (p->huge && p->lat_curve)
 		for (uint64_t at = p->curve_from; at && at <= p->size; at *= 2)
 			s += numa_chase_cost_s(p, q, at, 1);
-	return s;
+	return s + (double)p->nloaded * numa_curve_cost_s(p, q);
 }

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "numa.h"
+#include "numa_json.h"
 #include "base/jsonio.h"
 #include "os/platform.h"
 #include "os/sysinfo.h"
@@ -11,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const meas_name[NUMA_NMEAS] = { "latency", "read", "triad",
-						   "latency_huge", "latency_full" };
+static const char *const meas_name[NUMA_NMEAS] = { "latency", "read", "triad", "latency_huge",
+						   "latency_full", "3:1", "2:1", "1:1" };
 
 static void unplaced(struct numa_result *r)
 {
@@ -48,6 +49,67 @@ void numa_result_init(struct numa_result *r, const struct numa_params *p)
 	(void)mt_plat_numa_balancing(&r->numa_balancing); /* -1: none */
 	mt_thp_mode(r->thp, sizeof r->thp);
 	r->page_size = mt_page_size();
+	r->mixes = p->mixes;
+	r->streaming = p->streaming;
+}
+
+/* The curve of pair (cpu, mem) in r, a new one when r has none and room. */
+static struct numa_curve *curve_at(struct numa_result *r, int cpu, int mem)
+{
+	struct numa_curve *c;
+	for (size_t i = 0; i < r->ncurves; i++)
+		if (r->curves[i].cpu == cpu && r->curves[i].mem == mem)
+			return &r->curves[i];
+	if (r->ncurves == NUMA_MAX_CURVES)
+		return NULL;
+	c = &r->curves[r->ncurves++];
+	memset(c, 0, sizeof *c);
+	c->cpu = cpu;
+	c->mem = mem;
+	c->chaser_cpu = -1;
+	c->huge_share = c->on_node = -1;
+	return c;
+}
+
+const struct numa_curve *numa_result_curve(const struct numa_result *r, int cpu, int mem)
+{
+	for (size_t i = 0; i < r->ncurves; i++)
+		if (r->curves[i].cpu == cpu && r->curves[i].mem == mem)
+			return &r->curves[i];
+	return NULL;
+}
+
+/* A curve's event (NUMA_LOADED, NUMA_LOADED_DONE). Returns its subtype, or
+ * -1 when it is not one of r's. */
+static int apply_curve(struct numa_result *r, const struct job_event *ev)
+{
+	struct numa_ev_loaded x;
+	struct numa_ev_loaded_done d;
+	struct numa_curve *c = curve_at(r, ev->row, ev->col);
+	if (!c)
+		return -1;
+	if (ev->subtype == NUMA_LOADED_DONE) {
+		if (JOB_PAYLOAD_GET(ev, struct numa_ev_loaded_done, &d) < 0)
+			return -1;
+		c->why = d.why;
+		c->chaser_cpu = d.chaser_cpu;
+		c->injectors = d.injectors;
+		c->huge = d.huge;
+		c->huge_share = d.huge_share;
+		c->on_node = d.on_node;
+		c->done = 1;
+		return NUMA_LOADED_DONE;
+	}
+	if (JOB_PAYLOAD_GET(ev, struct numa_ev_loaded, &x) < 0 || x.point < 0 ||
+	    x.point >= NUMA_MAX_POINTS)
+		return -1;
+	c->why = x.why;
+	c->pts[x.point] = (struct numa_point){ .delay_ns = x.delay_ns, .gbs = x.gbs, .ns = ev->value,
+					       .spread = x.spread, .tries = x.tries,
+					       .preempted = x.preempted };
+	if ((size_t)x.point >= c->npts)
+		c->npts = (size_t)x.point + 1;
+	return NUMA_LOADED;
 }
 
 int numa_result_apply(struct numa_result *r, const struct job_event *ev)
@@ -65,8 +127,12 @@ int numa_result_apply(struct numa_result *r, const struct job_event *ev)
 		}
 		return -1;
 	}
-	if (ev->type != JOB_EV_CELL || ev->subtype < 0 || ev->subtype >= NUMA_NMEAS || ev->row < 0 ||
-	    ev->col < 0 || (size_t)ev->row >= r->nnodes || (size_t)ev->col >= r->nnodes ||
+	if (ev->type != JOB_EV_CELL || ev->row < 0 || ev->col < 0 || (size_t)ev->row >= r->nnodes ||
+	    (size_t)ev->col >= r->nnodes)
+		return -1;
+	if (ev->subtype == NUMA_LOADED || ev->subtype == NUMA_LOADED_DONE)
+		return apply_curve(r, ev);
+	if (ev->subtype < 0 || ev->subtype >= NUMA_NMEAS ||
 	    JOB_PAYLOAD_GET(ev, struct numa_ev_cell, &x) < 0)
 		return -1;
 	v = &r->v[ev->row][ev->col][ev->subtype];
@@ -89,6 +155,8 @@ size_t numa_result_measured(const struct numa_result *r)
 		for (size_t j = 0; j < r->nnodes; j++)
 			for (int k = 0; k < NUMA_NMEAS; k++)
 				n += r->v[i][j][k].have;
+	for (size_t c = 0; c < r->ncurves; c++)
+		n += r->curves[c].npts;
 	return n;
 }
 
@@ -221,8 +289,10 @@ static int places_to_json(const struct numa_result *r, cJSON *root)
 	for (size_t i = 0; i < r->nnodes; i++)
 		for (size_t j = 0; j < r->nnodes; j++) {
 			cJSON *o;
-			if (!r->v[i][j][NUMA_LAT].have && !r->v[i][j][NUMA_READ].have &&
-			    !r->v[i][j][NUMA_TRIAD].have)
+			int any = 0;
+			for (int k = 0; k < NUMA_NMEAS; k++)
+				any |= r->v[i][j][k].have && k != NUMA_LAT_HUGE;
+			if (!any)
 				continue;
 			if (!(o = cJSON_CreateObject()))
 				return -1;
@@ -337,6 +407,33 @@ static int measured(const struct numa_result *r, int k)
 	return 0;
 }
 
+/* "bandwidth_gbs" and "bandwidth_spread": a matrix for each mix, read and
+ * triad always (null where not measured: older readers need them), the
+ * others where asked; "mixes" their names, "stores" the writes' kind. */
+static int mixes_to_json(const struct numa_result *r, cJSON *root)
+{
+	cJSON *bw = cJSON_AddObjectToObject(root, "bandwidth_gbs");
+	cJSON *bs = cJSON_AddObjectToObject(root, "bandwidth_spread");
+	cJSON *names = cJSON_AddArrayToObject(root, "mixes");
+	if (!bw || !bs || !names ||
+	    !cJSON_AddStringToObject(root, "stores", r->streaming ? "streaming" : "cached"))
+		return -1;
+	for (int m = 0; m < NUMA_NMIX; m++) {
+		int k = numa_mix_meas(m), asked = (r->mixes >> m) & 1;
+		cJSON *x;
+		if (!asked && m != NUMA_MIX_READS && m != NUMA_MIX_TRIAD)
+			continue;
+		if (!cJSON_AddItemToObject(bw, numa_mix_key(m), matrix_to_json(r, k, 0)) ||
+		    !cJSON_AddItemToObject(bs, numa_mix_key(m), matrix_to_json(r, k, 1)))
+			return -1;
+		if (asked && (!(x = cJSON_CreateString(numa_mix_name(m)))))
+			return -1;
+		if (asked)
+			cJSON_AddItemToArray(names, x);
+	}
+	return 0;
+}
+
 /* Where the idle latency was read, and (when measured) the chase on 2 MB
  * pages at the run's size: latency_size, latency_size_from,
  * latency_full_ns, latency_full_spread. Returns 0, -1 out of memory. */
@@ -355,7 +452,7 @@ static int lat_size_to_json(const struct numa_result *r, cJSON *root)
 
 cJSON *numa_result_to_json(const struct numa_result *r)
 {
-	cJSON *root = cJSON_CreateObject(), *bw, *bs;
+	cJSON *root = cJSON_CreateObject();
 	if (!root || run_header_to_json(&r->hdr, root) < 0 ||
 	    !cJSON_AddStringToObject(root, "experiment", "numa") || nodes_to_json(r, root) < 0 ||
 	    !cJSON_AddNumberToObject(root, "size", (double)r->size) ||
@@ -364,13 +461,8 @@ cJSON *numa_result_to_json(const struct numa_result *r)
 	    !cJSON_AddStringToObject(root, "isa", r->isa) ||
 	    !cJSON_AddItemToObject(root, "latency_ns", matrix_to_json(r, NUMA_LAT, 0)) ||
 	    !cJSON_AddItemToObject(root, "latency_spread", matrix_to_json(r, NUMA_LAT, 1)) ||
-	    !(bw = cJSON_AddObjectToObject(root, "bandwidth_gbs")) ||
-	    !cJSON_AddItemToObject(bw, "read", matrix_to_json(r, NUMA_READ, 0)) ||
-	    !cJSON_AddItemToObject(bw, "triad", matrix_to_json(r, NUMA_TRIAD, 0)) ||
-	    !(bs = cJSON_AddObjectToObject(root, "bandwidth_spread")) ||
-	    !cJSON_AddItemToObject(bs, "read", matrix_to_json(r, NUMA_READ, 1)) ||
-	    !cJSON_AddItemToObject(bs, "triad", matrix_to_json(r, NUMA_TRIAD, 1)) ||
-	    places_to_json(r, root) < 0 || slit_to_json(r, root) < 0 ||
+	    mixes_to_json(r, root) < 0 || places_to_json(r, root) < 0 ||
+	    slit_to_json(r, root) < 0 ||
 	    !cJSON_AddItemToObject(root, "numa_balancing",
 				   r->numa_balancing < 0 ? cJSON_CreateNull()
 							 : cJSON_CreateBool(r->numa_balancing > 0)) ||
@@ -384,6 +476,7 @@ cJSON *numa_result_to_json(const struct numa_result *r)
 	      !cJSON_AddItemToObject(root, "latency_huge_spread",
 				     matrix_to_json(r, NUMA_LAT_HUGE, 1)) ||
 	      !cJSON_AddStringToObject(root, "pages_huge", r->pages_huge))) ||
+	    numa_curves_to_json(r, root) < 0 ||
 	    !cJSON_AddNumberToObject(root, "elapsed_s", r->elapsed_s)) {
 		cJSON_Delete(root);
 		return NULL;
@@ -477,41 +570,80 @@ static int matrix_from_json(const cJSON *m, const char *f, const char *what,
 	return 0;
 }
 
+/* "mixes" (optional: files before it measured reads and triad) into
+ * r->mixes, "stores" into r->streaming. Returns 0, or -1 with e. */
+static int mixes_from_json(const cJSON *root, const char *f, struct numa_result *r, mt_error *e)
+{
+	const cJSON *names = cJSON_GetObjectItemCaseSensitive(root, "mixes"), *it;
+	char stores[16] = "";
+	int n = 0;
+	r->mixes = names ? 0 : NUMA_MIXES_DEFAULT;
+	if (names && !cJSON_IsArray(names))
+		return mt_fail(e, "%s: mixes: expected an array of mix names", f);
+	cJSON_ArrayForEach(it, names) {
+		int found = -1;
+		for (int m = 0; m < NUMA_NMIX && cJSON_IsString(it); m++)
+			if (strcmp(it->valuestring, numa_mix_name(m)) == 0)
+				found = m;
+		if (found < 0)
+			return mt_fail(e, "%s: mixes[%d]: expected reads, 3:1, 2:1, 1:1 or triad", f, n);
+		r->mixes |= 1u << found;
+		n++;
+	}
+	jsonio_opt_string(root, "stores", stores, sizeof stores);
+	r->streaming = strcmp(stores, "streaming") == 0;
+	return 0;
+}
+
+/* The matrix of one mix under bandwidth_gbs and bandwidth_spread: required
+ * when the file measured it. */
+static int mix_from_json(const cJSON *bw, const cJSON *bs, const char *f, struct numa_result *r,
+			 int m, mt_error *e)
+{
+	char what[48], spread[48];
+	const char *key = numa_mix_key(m);
+	const cJSON *x = cJSON_GetObjectItemCaseSensitive(bw, key);
+	int k = numa_mix_meas(m);
+	mt_snprintf(what, sizeof what, "bandwidth_gbs.%s", key);
+	mt_snprintf(spread, sizeof spread, "bandwidth_spread.%s", key);
+	if (!x && !((r->mixes >> m) & 1))
+		return 0;
+	return matrix_from_json(x, f, what, r, k, 0, e) < 0 ||
+			       matrix_from_json(bs ? cJSON_GetObjectItemCaseSensitive(bs, key) : NULL, f,
+						spread, r, k, 1, e) < 0
+		       ? -1
+		       : 0;
+}
+
 static int matrices_from_json(const cJSON *root, const char *f, struct numa_result *r,
 			      mt_error *e)
 {
 	const cJSON *bw = cJSON_GetObjectItemCaseSensitive(root, "bandwidth_gbs");
 	const cJSON *bs = cJSON_GetObjectItemCaseSensitive(root, "bandwidth_spread");
+	const cJSON *huge = cJSON_GetObjectItemCaseSensitive(root, "latency_huge_ns");
+	const cJSON *full = cJSON_GetObjectItemCaseSensitive(root, "latency_full_ns");
 	if (!cJSON_IsObject(bw))
 		return mt_fail(e, "%s: bandwidth_gbs: expected an object {\"read\", \"triad\"}", f);
 	if (bs && !cJSON_IsObject(bs))
 		return mt_fail(e, "%s: bandwidth_spread: expected an object", f);
-	return matrix_from_json(cJSON_GetObjectItemCaseSensitive(root, "latency_ns"), f,
-				"latency_ns", r, NUMA_LAT, 0, e) < 0 ||
-			       matrix_from_json(cJSON_GetObjectItemCaseSensitive(bw, "read"), f,
-						"bandwidth_gbs.read", r, NUMA_READ, 0, e) < 0 ||
-			       matrix_from_json(cJSON_GetObjectItemCaseSensitive(bw, "triad"), f,
-						"bandwidth_gbs.triad", r, NUMA_TRIAD, 0, e) < 0 ||
-			       matrix_from_json(cJSON_GetObjectItemCaseSensitive(root, "latency_spread"),
-						f, "latency_spread", r, NUMA_LAT, 1, e) < 0 ||
-			       matrix_from_json(cJSON_GetObjectItemCaseSensitive(bs, "read"), f,
-						"bandwidth_spread.read", r, NUMA_READ, 1, e) < 0 ||
-			       matrix_from_json(cJSON_GetObjectItemCaseSensitive(bs, "triad"), f,
-						"bandwidth_spread.triad", r, NUMA_TRIAD, 1, e) < 0 ||
-			       (cJSON_GetObjectItemCaseSensitive(root, "latency_huge_ns") &&
-				(matrix_from_json(cJSON_GetObjectItemCaseSensitive(root, "latency_huge_ns"),
-						  f, "latency_huge_ns", r, NUMA_LAT_HUGE, 0, e) < 0 ||
-				 matrix_from_json(cJSON_GetObjectItemCaseSensitive(root,
-										   "latency_huge_spread"),
-						  f, "latency_huge_spread", r, NUMA_LAT_HUGE, 1, e) < 0)) ||
-			       (cJSON_GetObjectItemCaseSensitive(root, "latency_full_ns") &&
-				(matrix_from_json(cJSON_GetObjectItemCaseSensitive(root, "latency_full_ns"),
-						  f, "latency_full_ns", r, NUMA_LAT_FULL, 0, e) < 0 ||
-				 matrix_from_json(cJSON_GetObjectItemCaseSensitive(root,
-										   "latency_full_spread"),
-						  f, "latency_full_spread", r, NUMA_LAT_FULL, 1, e) < 0))
-		       ? -1
-		       : 0;
+	if (mixes_from_json(root, f, r, e) < 0 ||
+	    matrix_from_json(cJSON_GetObjectItemCaseSensitive(root, "latency_ns"), f, "latency_ns", r,
+			     NUMA_LAT, 0, e) < 0 ||
+	    matrix_from_json(cJSON_GetObjectItemCaseSensitive(root, "latency_spread"), f,
+			     "latency_spread", r, NUMA_LAT, 1, e) < 0)
+		return -1;
+	for (int m = 0; m < NUMA_NMIX; m++)
+		if (mix_from_json(bw, bs, f, r, m, e) < 0)
+			return -1;
+	if (huge && (matrix_from_json(huge, f, "latency_huge_ns", r, NUMA_LAT_HUGE, 0, e) < 0 ||
+		     matrix_from_json(cJSON_GetObjectItemCaseSensitive(root, "latency_huge_spread"), f,
+				      "latency_huge_spread", r, NUMA_LAT_HUGE, 1, e) < 0))
+		return -1;
+	if (full && (matrix_from_json(full, f, "latency_full_ns", r, NUMA_LAT_FULL, 0, e) < 0 ||
+		     matrix_from_json(cJSON_GetObjectItemCaseSensitive(root, "latency_full_spread"), f,
+				      "latency_full_spread", r, NUMA_LAT_FULL, 1, e) < 0))
+		return -1;
+	return 0;
 }
 
 /* One entry of "runs" (details of a measured value; optional fields). */
@@ -531,8 +663,8 @@ static int run_from_json(const cJSON *it, const char *where, struct numa_result 
 		if (strcmp(run, meas_name[m]) == 0)
 			k = m;
 	if (k < 0)
-		return mt_fail(e, "%s: field \"run\" must be latency, read, triad, latency_huge or "
-			       "latency_full", where);
+		return mt_fail(e, "%s: field \"run\" must be latency, read, triad, latency_huge, "
+			       "latency_full, 3:1, 2:1 or 1:1", where);
 	v = &r->v[i][j][k];
 	if (!v->have)
 		return mt_fail(e, "%s: no value in the matrix for this run", where);
@@ -659,7 +791,7 @@ int numa_result_from_json(const cJSON *root, const char *file, struct numa_resul
 	run_header_from_json(root, &r->hdr);
 	if (nodes_from_json(root, f, r, e) < 0 || matrices_from_json(root, f, r, e) < 0 ||
 	    placement_from_json(root, f, r, e) < 0 || runs_from_json(root, f, r, e) < 0 ||
-	    distances_from_json(root, f, r, e) < 0)
+	    distances_from_json(root, f, r, e) < 0 || numa_curves_from_json(root, f, r, e) < 0)
 		return -1;
 	rest_from_json(root, r);
 	if (file)
