@@ -119,12 +119,13 @@ fi
 # a quick run of every experiment, figures masked: every number N (a run of
 # numbers N+, a run of such lists [N+]+: a list's length is the run's),
 # true/false B, no comma ending a line (whether a key was its object's last
-# is the run's too), no indent (an object only one run found, a latency run's
-# "memory" level, moves its fields' depth); the lines as a set, those of a
+# is the run's too), no indent and no line that only opens an object or a
+# list (an object only one run found, a latency run's "memory" level, moves
+# its fields' depth; what it holds is still compared); the lines as a set, those of a
 # key only one of the two runs wrote left out (a run's own notes). A decimal
 # comma would read N,N; a translated word, itself.
 mask() {
-	sed -e 's/^[[:space:]]*//' -e 's/-\{0,1\}[0-9][0-9]*\(\.[0-9][0-9]*\)\{0,1\}\([eE][-+]\{0,1\}[0-9][0-9]*\)\{0,1\}/N/g' \
+	sed -e 's/^[[:space:]]*//' -e '/^"[a-z_0-9]*":[[:space:]]*[[{]$/d' -e 's/-\{0,1\}[0-9][0-9]*\(\.[0-9][0-9]*\)\{0,1\}\([eE][-+]\{0,1\}[0-9][0-9]*\)\{0,1\}/N/g' \
 		-e 's/N\(, N\)*/N+/g' -e 's/\[N+\]\(, \[N+\]\)*/[N+]+/g' \
 		-e 's/\([^a-z_]\)true/\1B/g' -e 's/\([^a-z_]\)false/\1B/g' -e 's/,$//' "$1" |
 		LC_ALL=C sort -u
