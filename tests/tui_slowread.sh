@@ -56,7 +56,7 @@ if [ -n "$why" ]; then
 else
 	rm -rf "$TMP/go" "$TMP/held"
 	tstart 100 30 $stall -- view
-	wok "memtop view starts with the bundled mountain" 'M4 Max' 10
+	wok "memtop view starts with the bundled mountain" 'm4max\.json' 10
 	open_file "$TMP/m.json"
 	wok "the open's answer says opening PATH at once" "opening $TMP/m.json" 5
 	n=50
@@ -116,7 +116,7 @@ else
 	rm -rf "$TMP/go" "$TMP/held"
 	tstart 100 30 LD_PRELOAD=$shim STALL_PATH=$TMP/s.json STALL_UNTIL=$TMP/go \
 		STALL_HELD=$TMP/held -- view "$TMP/m.json"
-	twait 'beside it|M4 Max' 10
+	twait 'beside it|m4max\.json' 10
 	tkeys w
 	twait 'Save as: ' 5
 	tkeys C-u "$TMP/s.json" Enter
@@ -134,7 +134,7 @@ fi
 # ---- no wait for a FIFO's writer, no folder read as a file ---------------
 mkfifo "$TMP/fifo"
 tstart 100 30 -- view
-wok "FIFO: memtop view starts" 'M4 Max' 10
+wok "FIFO: memtop view starts" 'm4max\.json' 10
 open_file "$TMP/fifo"
 wok "a FIFO is refused at once, with its reason" \
 	"not opened: $TMP/fifo: a FIFO \\(named pipe\\), not a result file" 5

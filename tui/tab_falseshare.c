@@ -226,9 +226,12 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 	y += tui_wrap(t, w, y, 1, wd - 2, 2, line); /* two lines at 80 columns, never a cut */
 	y = draw_table(t, s, w, y, h, wd);
 	if (!s->r.source[0] && isfinite(cores_result_ns(&s->xfer.r, 0, 1)) && y + 1 < h) {
-		mt_snprintf(line, sizeof line, "CPUs %d and %d (2 threads): a line moves in %.1f ns "
-			    "one-way (ping-pong after)", s->xfer.plan.cpus[0],
-			    s->xfer.plan.cpus[1], cores_result_ns(&s->xfer.r, 0, 1));
+		/* the figure first: where the room is short, the clauses after it
+		 * go (tui_put says a sentence in its first whole clauses) */
+		mt_snprintf(line, sizeof line, "a line moves in %.1f ns one-way between CPUs %d and "
+			    "%d; ping-pong after the race, its 2 threads' CPUs",
+			    cores_result_ns(&s->xfer.r, 0, 1), s->xfer.plan.cpus[0],
+			    s->xfer.plan.cpus[1]);
 		tui_put(t, w, y - 1, 1, wd - 2, line);
 	}
 	if (s->r.nsweep > 0 && y + 2 < h)
