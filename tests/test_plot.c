@@ -326,7 +326,7 @@ static void lab_bars_and_kinds(void **state)
 	assert_non_null(strstr(e.msg, ": memtop plot draws no picture of a summary card (it draws "
 				      "mountains, latency runs, matmul results, false sharing "
 				      "results, lists results, bandwidth results, core-to-core "
-				      "latency results)"));
+				      "latency results, numa results)"));
 	assert_null(strchr(e.msg, '\n'));
 	svg_free(&s);
 	result_file_free(&in[0]);
