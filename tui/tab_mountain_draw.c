@@ -278,7 +278,8 @@ static void draw_form(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, i
 }
 
 /* The line above the map: whose mountain, or what r will measure (the grid
- * as the memory a run may take caps it, said). */
+ * as the memory a run may take caps it, said), in clauses whose first say
+ * the grid and its time: a narrow room says them, never a cut. */
 static void info_line(struct tui *t, struct mountain_tab *s, WINDOW *w, int width)
 {
 	char line[512], lo[32], hi[32], cap[64] = "", note[400];
@@ -287,10 +288,10 @@ static void info_line(struct tui *t, struct mountain_tab *s, WINDOW *w, int widt
 	mt_error e;
 	if (mountain_params_fit_memory(&q, &s->budget, note, sizeof note, &e) == 0 &&
 	    q.nsizes < s->params.nsizes && s->budget.job)
-		mt_snprintf(cap, sizeof cap, " (this job's %s cap)",
+		mt_snprintf(cap, sizeof cap, "; this job's %s caps it",
 			    mt_fmt_size(lo, sizeof lo, s->budget.job));
 	else if (q.nsizes < s->params.nsizes)
-		mt_strlcpy(cap, " (the memory caps it)", sizeof cap);
+		mt_strlcpy(cap, "; the memory caps it", sizeof cap);
 	if (s->m && s->m->source[0]) {
 		/* the machine first, then which file: a long hardware line loses
 		 * words, the name stays */
@@ -306,9 +307,9 @@ static void info_line(struct tui *t, struct mountain_tab *s, WINDOW *w, int widt
 								: "this machine");
 	else if (s->m && mountain_measured(s->m) && s->preview)
 		mt_snprintf(line, sizeof line,
-			    "a first look at %zu cells: r measures %s%zu x %zu%s, about %.0f s",
+			    "a first look at %zu cells: r measures %s%zu x %zu, about %.0f s%s",
 			    mountain_measured(s->m), cap[0] ? "" : "the full grid of ", p->nsizes,
-			    p->nstrides, cap, ceil(mountain_params_estimate_s(p)));
+			    p->nstrides, ceil(mountain_params_estimate_s(p)), cap);
 	else if (s->m && mountain_measured(s->m))
 		mt_snprintf(line, sizeof line,
 			    "this machine, %zu/%zu cells%s; r measures again (about %.0f s), f knobs",
@@ -317,11 +318,11 @@ static void info_line(struct tui *t, struct mountain_tab *s, WINDOW *w, int widt
 			    ceil(mountain_params_estimate_s(p)));
 	else
 		mt_snprintf(line, sizeof line,
-			    "r measures %zu sizes %s..%s x %zu strides%s (fastest try, %u "
-			    "agreeing), about %.0f s",
+			    "r measures %zu sizes %s..%s x %zu strides, about %.0f s%s; fastest try, %u "
+			    "agreeing",
 			    p->nsizes, mt_fmt_size(lo, sizeof lo, p->sizes[0]),
-			    mt_fmt_size(hi, sizeof hi, p->sizes[p->nsizes - 1]), p->nstrides, cap,
-			    p->kbest, ceil(mountain_params_estimate_s(p)));
+			    mt_fmt_size(hi, sizeof hi, p->sizes[p->nsizes - 1]), p->nstrides,
+			    ceil(mountain_params_estimate_s(p)), cap, p->kbest);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	tui_put(t, w, 0, 0, width, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
