@@ -381,22 +381,14 @@ static void recorded_trees(void **state)
 
 static int setup(void **state)
 {
-	const char *t = getenv("TMPDIR");
 	(void)state;
-	if (access("/dev/shm", W_OK | X_OK) == 0)
-		t = "/dev/shm";
-	else if (!t || !*t)
-		t = "/tmp";
-	mt_snprintf(tmpdir, sizeof tmpdir, "%s/memtop-cpus-XXXXXX", t);
-	return mkdtemp(tmpdir) ? 0 : -1;
+	return testmachine_tmpdir(tmpdir, sizeof tmpdir, "cpus");
 }
 
 static int teardown(void **state)
 {
-	const char *argv[] = { "rm", "-rf", tmpdir, NULL };
-	enum mt_run_status st;
 	(void)state;
-	free(mt_run_capture_for(argv, 4096, 60000, &st));
+	testmachine_rmdir(tmpdir);
 	return 0;
 }
 

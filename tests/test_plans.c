@@ -691,26 +691,16 @@ static void recorded_machines(void **state)
 	assert_true(trees_done + xmls > 0);
 }
 
-/* The recorded trees are 126,000 small files: extracted on a tmpfs where
- * there is one (3 s) rather than on a VM's disk (80 s here). */
 static int setup(void **state)
 {
-	const char *t = getenv("TMPDIR");
 	(void)state;
-	if (access("/dev/shm", W_OK | X_OK) == 0)
-		t = "/dev/shm";
-	else if (!t || !*t)
-		t = "/tmp";
-	mt_snprintf(tmpdir, sizeof tmpdir, "%s/memtop-plans-XXXXXX", t);
-	return mkdtemp(tmpdir) ? 0 : -1;
+	return testmachine_tmpdir(tmpdir, sizeof tmpdir, "plans");
 }
 
 static int teardown(void **state)
 {
-	const char *argv[] = { "rm", "-rf", tmpdir, NULL };
-	enum mt_run_status st;
 	(void)state;
-	free(mt_run_capture_for(argv, 4096, 60000, &st));
+	testmachine_rmdir(tmpdir);
 	return 0;
 }
 
