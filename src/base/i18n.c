@@ -114,12 +114,15 @@ const char *mt_hnum(char *buf, size_t len, double v, int prec)
 
 const char *mt_hfmt_mem(char *buf, size_t len, uint64_t bytes)
 {
+	/* TRANSLATORS: memory sizes in text (binary units, the lessons' КБ/МБ/ГБ) */
 	if (bytes >= (1ull << 40))
-		mt_hsnprintf(buf, len, "%.1f TB", (double)bytes / (double)(1ull << 40));
+		mt_hsnprintf(buf, len, _("%.1f TB"), (double)bytes / (double)(1ull << 40));
 	else if (bytes >= (1ull << 30))
-		mt_hsnprintf(buf, len, "%.1f GB", (double)bytes / (double)(1ull << 30));
+		mt_hsnprintf(buf, len, _("%.1f GB"), (double)bytes / (double)(1ull << 30));
+	else if (bytes >= (1ull << 20))
+		mt_hsnprintf(buf, len, _("%llu MB"), (unsigned long long)(bytes >> 20));
 	else
-		mt_fmt_mem(buf, len, bytes); /* whole MB or KB: no separator */
+		mt_hsnprintf(buf, len, _("%llu KB"), (unsigned long long)(bytes >> 10));
 	return buf;
 }
 
