@@ -142,7 +142,7 @@ is "... one line saying why, nothing written" \
 status "--loaded-pairs 0-1: exit 2" 2 "$MEMTOP" run numa --quick --loaded-pairs 0-1
 like "... the form said" "$(cat "$TMP/err")" "expected CPU node:memory node pairs such as 0:1,1:0, got '0-1'"
 
-# the plan for recorded machines: the nodes from core/topo, the pairs, the size
+# the plan for recorded machines: the nodes from os/topo, the pairs, the size
 GEN="$TESTDATA/../topo_tree.sh"
 sh "$GEN" 2s-smt "$TMP/2s" && sh "$GEN" epyc "$TMP/epyc"
 out=$("$MEMTOP" run numa --sysfs-root "$TMP/2s" 2>&1)

@@ -1,4 +1,4 @@
-/* Unit tests of the JSON-lines reader (core/jsonlines): the lines pdsh,
+/* Unit tests of the JSON-lines reader (base/jsonlines): the lines pdsh,
  * clush and GNU parallel --tag collect from many hosts, a whole file, and
  * the bad input each refused in one line naming the file and line, the set
  * left as it was; and a fleet's short names (fleet/fleet.h), none alike. */

@@ -1,4 +1,4 @@
-/* Unit tests of the segmentation every level finder uses (core/segment):
+/* Unit tests of the segmentation every level finder uses (base/segment):
  * the median filter, the octave weights, the penalised fit, and the phases
  * of seg_levels() on synthetic curves with known steps. */
 #include "config.h"

@@ -1,4 +1,4 @@
-/* Unit tests of the topology model (core/topo) on synthetic Linux /sys
+/* Unit tests of the topology model (os/topo) on synthetic Linux /sys
  * trees written by tests/topo_tree.sh (one per machine shape): exact
  * counts, groups, kinds, where each CPU sits and how two CPUs relate, and
  * the one-line errors of a missing or garbled tree. Nothing here reads this

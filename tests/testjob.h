@@ -1,4 +1,4 @@
-/* tests/testjob.h: what the tests that run a worker through core/job share:
+/* tests/testjob.h: what the tests that run a worker through run/job share:
  * waiting for its events, cancelling it. Include after <cmocka.h>. */
 #ifndef MEMTOP_TESTJOB_H
 #define MEMTOP_TESTJOB_H

@@ -55,9 +55,9 @@ tkeys w
 wok "w offers the default name" 'Save as: memtop-matmul-.*\.json' 5
 tkeys C-u "$TMP/mm.json" Enter
 wok "the race is saved" "saved $TMP/mm.json" 5
-# B: the blocked version of jki races too (the lesson: "заблокировать jki")
-tkeys B C-u jki Enter r
-wok "B jki: eight orders race to the end" 'race done: every order gave ijk.s product' 15
+# b (as --blocked): the blocked version of jki races too (the lesson: "заблокировать jki")
+tkeys b C-u jki Enter r
+wok "b jki: eight orders race to the end" 'race done: every order gave ijk.s product' 15
 like "blocked-jki has its row: class AC, a full bar, a place" "$(tcap)" \
 	'^ blocked-jki AC +(█|#)+ +[0-9]+\.[0-9]+ +#[1-8] '
 

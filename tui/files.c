@@ -1,7 +1,8 @@
 /* files: results on disk for the frame, every tab's through its result
- * kind (tab_result_io): the save key, saving every unsaved tab (on quit or
- * into the autosave folder on a signal), the autosave folder, and handing
- * a file to the tab that shows its kind (memtop view). */
+ * kind (tab_result_io): what is unsaved and the question before it is
+ * thrown away (tui_discard_first), the save key, saving every unsaved tab
+ * (on quit or into the autosave folder on a signal), the autosave folder,
+ * and handing a file to the tab that shows its kind (memtop view). */
 #include "config.h"
 
 #include "internal.h"
@@ -39,6 +40,32 @@ void tui_result_changed(struct tui *t, const struct tab *tab, int unsaved)
 int tui_result_unsaved(struct tui *t, const struct tab *tab)
 {
 	return files_tab_unsaved(t, tab);
+}
+
+/* The answer to "Discard the unsaved ... ?": y runs the action again, past
+ * the question this time. */
+static void discard_answer(struct tui *t, void *self, int key)
+{
+	int (*go)(struct tui *, void *, int) = t->again_go;
+	t->again_go = NULL;
+	if (key != 'y' || !go)
+		return;
+	t->discard_ok = 1;
+	go(t, self, t->again_key);
+	t->discard_ok = 0;
+}
+
+int tui_discard_first(struct tui *t, const struct tab *tab, void *self, const char *question,
+		      int (*go)(struct tui *t, void *self, int key), int key)
+{
+	char q[sizeof t->question];
+	if (t->discard_ok || !tui_result_unsaved(t, tab) || t->job || tui_view_mode(t))
+		return 0;
+	t->again_go = go;
+	t->again_key = key;
+	mt_snprintf(q, sizeof q, "%s (y/n)", question);
+	tui_ask(t, self, q, discard_answer);
+	return 1;
 }
 
 /* What tab's result is now: its io's now(), or read from the instance

@@ -101,7 +101,7 @@ void tui_job_toggle_pause(struct tui *t)
  * accounting), one line is appended to it: the time, the tab that ran, the
  * heap's live and held bytes and the RSS before the release, the release's
  * time, the held bytes and RSS after it, and the threads started and made
- * so far (core/threads: a pinned thread is kept for the run's next start). */
+ * so far (os/threads: a pinned thread is kept for the run's next start). */
 static void heap_after_run(const struct tab *owner)
 {
 	const char *path = getenv("MEMTOP_MEMSTAT");

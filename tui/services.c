@@ -45,32 +45,6 @@ int tui_can_measure(struct tui *t)
 	return 1;
 }
 
-/* The answer to "Discard the unsaved ... ?": y runs the action again, past
- * the question this time. */
-static void discard_answer(struct tui *t, void *self, int key)
-{
-	int (*go)(struct tui *, void *, int) = t->again_go;
-	t->again_go = NULL;
-	if (key != 'y' || !go)
-		return;
-	t->discard_ok = 1;
-	go(t, self, t->again_key);
-	t->discard_ok = 0;
-}
-
-int tui_discard_first(struct tui *t, const struct tab *tab, void *self, const char *question,
-		      int (*go)(struct tui *t, void *self, int key), int key)
-{
-	char q[sizeof t->question];
-	if (t->discard_ok || !tui_result_unsaved(t, tab) || t->job || tui_view_mode(t))
-		return 0;
-	t->again_go = go;
-	t->again_key = key;
-	mt_snprintf(q, sizeof q, "%s (y/n)", question);
-	tui_ask(t, self, q, discard_answer);
-	return 1;
-}
-
 void tui_ask(struct tui *t, void *self, const char *question,
 	     void (*done)(struct tui *t, void *self, int key))
 {

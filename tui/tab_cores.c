@@ -24,7 +24,6 @@ struct cores_tab {
 	int page_rows, page_cols; /* the rows and columns the last draw showed (PgDn) */
 	char list[256];           /* the CPUs the next run pairs (c, the Topology tab's
 				   * C): a CPU list of machine_cpus's grammar; "" all */
-	/* scratch of make_plan, too big for the stack */
 };
 
 static int init(struct tui *t, void *self)

@@ -1,5 +1,5 @@
 /* tab_matmul: tab 3, the matmul race. The seven orders (six loop orders and
- * the blocked ikj, plus the blocked versions of others on B) run interleaved in short slices on the pinned worker so
+ * the blocked ikj, plus the blocked versions of others on b) run interleaved in short slices on the pinned worker so
  * that all advance together; each has a bar with its progress, its running
  * ns per inner iteration and its finish place, and the book's and the
  * simulator's misses per iteration beside it. For the selected order, how
@@ -95,8 +95,8 @@ static int act_select(struct tui *t, void *self, int key)
 	return 1;
 }
 
-/* B: the blocked versions of other orders to race too (--blocked). */
-/* The other orders raced blocked too, as B asks for them ("jki",
+/* b: the blocked versions of other orders to race too (--blocked). */
+/* The other orders raced blocked too, as b asks for them ("jki",
  * "none"). */
 static const char *blocked_now(const void *self, char *buf, size_t len)
 {
@@ -140,10 +140,11 @@ static void knob_set(void *self)
 static const struct tab_knob knobs[] = {
 	TAB_KNOB_NUM('n', "type the matrix side n (default 512)", "Matrix side n",
 		     "stop the race first (x)", struct matmul_tab, p.n, 8, 2048, "n", knob_set),
-	TAB_KNOB_NUM('b', "type the block side of the blocked orders (default 32)", "Block side",
+	TAB_KNOB_NUM('B', "type the block side of the blocked orders (default 32; --block)",
+		     "Block side",
 		     "stop the race first (x)", struct matmul_tab, p.block, 1, 1024, "block",
 		     knob_set),
-	TAB_KNOB_TEXT('B', "race the blocked versions of other orders too (blocked-jki, ...)",
+	TAB_KNOB_TEXT('b', "race the blocked versions of other orders too (--blocked)",
 		      "Also race blocked (ijk,jik,jki,kji,kij, all, none): ",
 		      "stop the race first (x)", blocked_now, blocked_answer),
 };

@@ -113,7 +113,7 @@ int algae_run(int which, const struct algae_params *p, struct algae_result *out,
 #pragma GCC optimize("vect-cost-model=dynamic")
 #endif
 
-static __attribute__((noinline)) int64_t sum_aos(const int32_t *a, size_t n, size_t fields)
+static MT_KERNEL int64_t sum_aos(const int32_t *a, size_t n, size_t fields)
 {
 	int64_t s = 0;
 	for (size_t i = 0; i < n; i++)
@@ -121,7 +121,7 @@ static __attribute__((noinline)) int64_t sum_aos(const int32_t *a, size_t n, siz
 	return s;
 }
 
-static __attribute__((noinline)) int64_t sum_soa(const int32_t *x, size_t n)
+static MT_KERNEL int64_t sum_soa(const int32_t *x, size_t n)
 {
 	int64_t s = 0;
 	for (size_t i = 0; i < n; i++)

@@ -3,7 +3,7 @@
  *
  * Honesty:
  *  - every kernel is a separate function the compiler may not inline, clone
- *    or look into from its callers (noinline, noipa); it makes `reps`
+ *    or look into from its callers (MT_KERNEL_SCALAR, os/barrier.h); it makes `reps`
  *    passes itself (so a small array's pass costs no call and no
  *    reduction), laundering its pointers before each pass (mt_launder,
  *    os/barrier.h: no pass can share loads with another) and sinking a
@@ -37,26 +37,14 @@
 /* A 64-bit word that may alias the doubles it is read from. */
 typedef uint64_t __attribute__((may_alias)) bandwidth_word;
 
-#if defined(__clang__)
-#define KATTR __attribute__((noinline, no_builtin))
-#define NOVEC _Pragma("clang loop vectorize(disable) interleave(disable)")
-#elif defined(__GNUC__)
-#define KATTR                                                                               \
-	__attribute__((noinline, noipa,                                                     \
-		       optimize("no-tree-vectorize", "no-tree-loop-distribute-patterns")))
-#define NOVEC
-#else
-#define KATTR
-#define NOVEC
-#endif
-
 /* The head of every kernel: a bandwidth_pass_fn (bandwidth.h), compiled for
  * TGT (a target attribute, or nothing); b, c and s are there for the
  * kernels that use them (copy: b; triad: b, c and s; write: s). */
-#define BANDWIDTH_KERNEL(NAME, TGT)                                                                \
-	KATTR TGT static uint64_t NAME(double *a, const double *b BANDWIDTH_MAYBE_UNUSED,          \
-				       const double *c BANDWIDTH_MAYBE_UNUSED, size_t n,           \
-				       double s BANDWIDTH_MAYBE_UNUSED, size_t reps)
+#define BANDWIDTH_KERNEL(NAME, TGT)                                                         \
+	MT_KERNEL_SCALAR TGT static uint64_t NAME(                                          \
+		double *a, const double *b BANDWIDTH_MAYBE_UNUSED,                          \
+		const double *c BANDWIDTH_MAYBE_UNUSED, size_t n,                           \
+		double s BANDWIDTH_MAYBE_UNUSED, size_t reps)
 #define BANDWIDTH_MAYBE_UNUSED __attribute__((unused))
 
 /* Eight loads from q .. q + 7 into registers, nothing consuming them (the
@@ -87,7 +75,7 @@ BANDWIDTH_KERNEL(read_scalar, )
 	for (size_t r = 0; r < reps; r++) {
 		const bandwidth_word *w = (const bandwidth_word *)a;
 		mt_launder(w);
-		NOVEC
+		MT_LOOP_SCALAR
 		for (size_t i = 0; i < n; i += 8) {
 			x0 += w[i];
 			x1 += w[i + 1];
@@ -111,7 +99,7 @@ BANDWIDTH_KERNEL(read_xor_scalar, )
 		const bandwidth_word *w = (const bandwidth_word *)a;
 		uint64_t x0 = 0, x1 = 0, x2 = 0, x3 = 0, x4 = 0, x5 = 0, x6 = 0, x7 = 0;
 		mt_launder(w);
-		NOVEC
+		MT_LOOP_SCALAR
 		for (size_t i = 0; i < n; i += 8) {
 			x0 ^= w[i];
 			x1 ^= w[i + 1];
@@ -136,7 +124,7 @@ BANDWIDTH_KERNEL(load_scalar, )
 	for (size_t r = 0; r < reps; r++) {
 		const bandwidth_word *w = (const bandwidth_word *)a;
 		mt_launder(w);
-		NOVEC
+		MT_LOOP_SCALAR
 		for (size_t i = 0; i < n; i += 8)
 			BANDWIDTH_SINK8(mt_sink, LDW, w + i)
 	}
@@ -148,7 +136,7 @@ BANDWIDTH_KERNEL(write_scalar, )
 	for (size_t r = 0; r < reps; r++) {
 		double *d = a;
 		mt_launder(d);
-		NOVEC
+		MT_LOOP_SCALAR
 		for (size_t i = 0; i < n; i += 4) {
 			d[i] = s;
 			d[i + 1] = s;
@@ -167,7 +155,7 @@ BANDWIDTH_KERNEL(copy_scalar, )
 		const double *e = b;
 		mt_launder(d);
 		mt_launder(e);
-		NOVEC
+		MT_LOOP_SCALAR
 		for (size_t i = 0; i < n; i += 4) {
 			d[i] = e[i];
 			d[i + 1] = e[i + 1];
@@ -187,7 +175,7 @@ BANDWIDTH_KERNEL(triad_scalar, )
 		mt_launder(d);
 		mt_launder(e);
 		mt_launder(f);
-		NOVEC
+		MT_LOOP_SCALAR
 		for (size_t i = 0; i < n; i += 4) {
 			d[i] = e[i] + s * f[i];
 			d[i + 1] = e[i + 1] + s * f[i + 1];
@@ -610,7 +598,7 @@ BANDWIDTH_VEC_TRIAD(triad_neon, , float64x2_t, 2, vld1q_f64, vst1q_f64, vdupq_n_
  * FSRM, vector stores, non-temporal stores past x86_non_temporal_threshold;
  * on Arm, dc zva for zeros). mt_sink_memory after each pass: no pass may
  * be merged with the next or dropped. */
-__attribute__((noinline)) static uint64_t fill_lib(double *a, const double *b, const double *c,
+MT_KERNEL static uint64_t fill_lib(double *a, const double *b, const double *c,
 						   size_t n, double s, size_t reps)
 {
 	(void)b;
@@ -622,7 +610,7 @@ __attribute__((noinline)) static uint64_t fill_lib(double *a, const double *b, c
 	return 0;
 }
 
-__attribute__((noinline)) static uint64_t fill_zero_lib(double *a, const double *b,
+MT_KERNEL static uint64_t fill_zero_lib(double *a, const double *b,
 							const double *c, size_t n, double s,
 							size_t reps)
 {
@@ -636,7 +624,7 @@ __attribute__((noinline)) static uint64_t fill_zero_lib(double *a, const double 
 	return 0;
 }
 
-__attribute__((noinline)) static uint64_t copy_lib(double *a, const double *b, const double *c,
+MT_KERNEL static uint64_t copy_lib(double *a, const double *b, const double *c,
 						   size_t n, double s, size_t reps)
 {
 	(void)c;

@@ -1,8 +1,8 @@
 /* chase: the pointer chase both the latency lab and the loaded-latency
  * chaser run. A chase is an array of pointers where each visited slot holds
  * the address of the next, so every load waits for the one before. */
-#ifndef MEMTOP_CORE_CHASE_H
-#define MEMTOP_CORE_CHASE_H
+#ifndef MEMTOP_CHASE_H
+#define MEMTOP_CHASE_H
 
 #include <stddef.h>
 #include <stdint.h>

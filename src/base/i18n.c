@@ -2,7 +2,7 @@
 #include "config.h"
 
 #include "i18n.h"
-#include "util.h"
+#include "util.h" /* MT_ARRAY_LEN (a macro: i18n calls no function of util) */
 
 #include <locale.h>
 #include <stdint.h>
@@ -35,8 +35,8 @@ static void keep_human_numbers(void)
 		return;
 	old = uselocale(loc);
 	dp = localeconv()->decimal_point;
-	if (dp && dp[0])
-		mt_strlcpy(radix, dp, sizeof radix);
+	if (dp && dp[0] && strlen(dp) < sizeof radix)
+		memcpy(radix, dp, strlen(dp) + 1);
 	uselocale(old);
 	human = loc;
 #endif

@@ -124,7 +124,7 @@ const struct info_doubt *info_doubt_of(const struct info *inf, const char *sourc
 
 struct topo;
 
-/* hwloc: the caches above CPU cpu in the topology t (core/topo): level,
+/* hwloc: the caches above CPU cpu in the topology t (os/topo): level,
  * type, size, ways, line and the CPUs sharing each (shared_cpus), in sysfs's
  * order; note "cpuN, hwloc X.Y.Z". Returns 0; -1 with e when t has no such
  * CPU. */

@@ -1,4 +1,4 @@
-/* info source "hwloc": the caches hwloc describes above one CPU (core/topo),
+/* info source "hwloc": the caches hwloc describes above one CPU (os/topo),
  * live or from a recorded Linux tree (info.h). On Linux hwloc reads the same
  * sysfs cache files the "sysfs" source does (and on x86 may correct them
  * with CPUID), so its agreement with sysfs is no second opinion; it is the

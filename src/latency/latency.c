@@ -282,7 +282,7 @@ static int measure_point(job_t *job, const struct latency_params *p, char *buf, 
 	return JOB_GO;
 }
 
-/* What the kernel backed [buf, buf+len) with (core/platform: smaps), said
+/* What the kernel backed [buf, buf+len) with (os/platform: smaps), said
  * into out. Returns the share on huge pages (0..1), or -1 not known. */
 static double pages_report(const char *buf, size_t len, int hugepages, char *out, size_t olen)
 {

@@ -21,7 +21,7 @@
 #define WORK_MUL 0x9E3779B97F4A7C15ull
 
 /* The bare chain: each next address is known only after the load. */
-static __attribute__((noinline)) const struct list_cell *
+static MT_KERNEL const struct list_cell *
 walk_cells(const struct list_cell *p, size_t max, uint64_t *sum)
 {
 	uint64_t s = *sum;
@@ -35,7 +35,7 @@ walk_cells(const struct list_cell *p, size_t max, uint64_t *sum)
 
 /* The chain with work: a dependent multiply-add chain on each value that the
  * next load does not wait for, as an interpreter's work per cell. */
-static __attribute__((noinline)) const struct list_cell *
+static MT_KERNEL const struct list_cell *
 walk_cells_work(const struct list_cell *p, size_t max, unsigned work, uint64_t *acc)
 {
 	uint64_t a = *acc;
@@ -51,7 +51,7 @@ walk_cells_work(const struct list_cell *p, size_t max, unsigned work, uint64_t *
 	return p;
 }
 
-static __attribute__((noinline)) const uint64_t *
+static MT_KERNEL const uint64_t *
 walk_cdr(const uint64_t *p, size_t max, unsigned work, uint64_t *acc)
 {
 	uint64_t a = *acc;
@@ -69,7 +69,7 @@ walk_cdr(const uint64_t *p, size_t max, unsigned work, uint64_t *acc)
 }
 
 /* The work alone, n times, on a value in a register. */
-static __attribute__((noinline)) uint64_t work_alone(size_t n, unsigned work)
+static MT_KERNEL uint64_t work_alone(size_t n, unsigned work)
 {
 	uint64_t a = 1;
 	for (size_t i = 0; i < n; i++) {

@@ -60,13 +60,7 @@
 #define CANARY_PASSES 32
 #define DOUBTFUL_CANARY 1.15
 
-#if defined(__GNUC__) && !defined(__clang__)
-#define KERNEL_ATTR __attribute__((noinline, noipa, optimize("no-tree-vectorize")))
-#else
-#define KERNEL_ATTR __attribute__((noinline))
-#endif
-
-KERNEL_ATTR int64_t mountain_read_pass(const int64_t *data, size_t n, size_t stride)
+MT_KERNEL_SCALAR int64_t mountain_read_pass(const int64_t *data, size_t n, size_t stride)
 {
 	uint64_t a0 = 0, a1 = 0, a2 = 0, a3 = 0; /* unsigned: wrap-around adds */
 	const uint64_t *d = (const uint64_t *)data;

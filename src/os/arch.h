@@ -6,8 +6,8 @@
  * no CPUID, no vector unit). This header picks the pair, and is the only
  * place that does; a port to another processor is one new pair and one line
  * here. The OS side is platform.h's. */
-#ifndef MEMTOP_CORE_ARCH_H
-#define MEMTOP_CORE_ARCH_H
+#ifndef MEMTOP_ARCH_H
+#define MEMTOP_ARCH_H
 
 #include <stdint.h>
 

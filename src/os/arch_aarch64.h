@@ -1,8 +1,8 @@
 /* arch_aarch64: the aarch64 side of arch.h, included by arch.h alone. The
  * tick counter is the generic timer's virtual count CNTVCT_EL0 (a fixed
  * rate, tens of MHz on most parts, 1 GHz on Armv8.6 and later). */
-#ifndef MEMTOP_CORE_ARCH_AARCH64_H
-#define MEMTOP_CORE_ARCH_AARCH64_H
+#ifndef MEMTOP_ARCH_AARCH64_H
+#define MEMTOP_ARCH_AARCH64_H
 
 #include <stdint.h>
 

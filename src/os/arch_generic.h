@@ -1,8 +1,8 @@
 /* arch_generic: arch.h on a processor memtop has no pair for, included by
  * arch.h alone: the monotonic clock as the tick counter (1 tick a ns), no
  * spin hint. mt_arch_has and mt_arch_cpuid are arch_generic.c's. */
-#ifndef MEMTOP_CORE_ARCH_GENERIC_H
-#define MEMTOP_CORE_ARCH_GENERIC_H
+#ifndef MEMTOP_ARCH_GENERIC_H
+#define MEMTOP_ARCH_GENERIC_H
 
 #include <stdint.h>
 #include <time.h>

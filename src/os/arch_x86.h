@@ -1,8 +1,8 @@
 /* arch_x86: the x86 side of arch.h (x86-64 and i386), included by arch.h
  * alone. The tick counter is the TSC (constant rate on every CPU memtop
  * targets; not the core clock). */
-#ifndef MEMTOP_CORE_ARCH_X86_H
-#define MEMTOP_CORE_ARCH_X86_H
+#ifndef MEMTOP_ARCH_X86_H
+#define MEMTOP_ARCH_X86_H
 
 #include <stdint.h>
 

@@ -24,7 +24,7 @@ static unsigned calib_ms = 50;
 #define ADD1 x += one; mt_launder(x);
 #define ADD8 ADD1 ADD1 ADD1 ADD1 ADD1 ADD1 ADD1 ADD1
 #define ADD64 ADD8 ADD8 ADD8 ADD8 ADD8 ADD8 ADD8 ADD8
-static __attribute__((noinline)) uint64_t add_chain(uint64_t iterations)
+static MT_KERNEL uint64_t add_chain(uint64_t iterations)
 {
 	uint64_t t0, x = 0, one = 1;
 	mt_launder(one);

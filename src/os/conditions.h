@@ -10,8 +10,8 @@
  * tree's folder), or on macOS from sysctl (the model, the kernel, unified
  * memory, SMT, the core types, a VM), never guessed: what cannot be read
  * is said, with why. */
-#ifndef MEMTOP_CORE_CONDITIONS_H
-#define MEMTOP_CORE_CONDITIONS_H
+#ifndef MEMTOP_CONDITIONS_H
+#define MEMTOP_CONDITIONS_H
 
 #include <cjson/cJSON.h>
 #include <stddef.h>

@@ -8,8 +8,8 @@
  * line here. The processor side (the tick counter, CPUID, the vector units)
  * is arch.h's. No other file of memtop tests __linux__, __APPLE__,
  * __x86_64__ or __aarch64__ (tests/platform.sh checks it). */
-#ifndef MEMTOP_CORE_PLATFORM_H
-#define MEMTOP_CORE_PLATFORM_H
+#ifndef MEMTOP_PLATFORM_H
+#define MEMTOP_PLATFORM_H
 
 #include <pthread.h>
 #include <stddef.h>
@@ -108,7 +108,7 @@ void mt_plat_thread_name(const char *name);
  * with optreset, glibc with optind = 0. */
 void mt_getopt_reset(void);
 
-/* What core/sysinfo reports of the machine, as this OS tells it. Each
+/* What os/sysinfo reports of the machine, as this OS tells it. Each
  * returns -1 when the OS does not say (a file absent or unreadable, a name
  * unknown), and the caller says "unknown" or falls back. */
 

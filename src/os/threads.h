@@ -22,7 +22,7 @@
  * thread affinity: not pinned). A cpu that went offline or was taken from
  * the process mid-run (the pin refused, EINVAL) gets the thread started
  * unpinned, counted in mt_threads_unpinned(), so the run ends and says so
- * (core/diag) instead of failing halfway. Returns 0, or pthread_create's
+ * (run/diag) instead of failing halfway. Returns 0, or pthread_create's
  * error number (the caller says what could not start). A thread pinned to
  * a CPU is not ended when fn returns: it waits, and the next start for the
  * same CPU runs on it (pinned again first) instead of on a new thread,

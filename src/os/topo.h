@@ -5,8 +5,8 @@
  * DIR/proc). Only the topo files include hwloc.h (through their private
  * topo_hwloc.h); everything here is plain data,
  * CPUs named by their OS index (the N of /sys/devices/system/cpu/cpuN). */
-#ifndef MEMTOP_CORE_TOPO_H
-#define MEMTOP_CORE_TOPO_H
+#ifndef MEMTOP_TOPO_H
+#define MEMTOP_TOPO_H
 
 #include "base/util.h"
 

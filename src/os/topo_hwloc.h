@@ -1,8 +1,8 @@
-/* Private to the topo files (src/core/topo*.c): the hwloc side of loading a
+/* Private to the topo files (src/os/topo*.c): the hwloc side of loading a
  * topology. The only header that includes hwloc.h; nothing outside
- * src/core/topo*.c includes it (topo.h is plain data). */
-#ifndef MEMTOP_CORE_TOPO_HWLOC_H
-#define MEMTOP_CORE_TOPO_HWLOC_H
+ * src/os/topo*.c includes it (topo.h is plain data). */
+#ifndef MEMTOP_TOPO_HWLOC_H
+#define MEMTOP_TOPO_HWLOC_H
 
 #include "topo.h"
 

@@ -4,8 +4,8 @@
  * recorded /sys tree or an hwloc XML keeps them). A VM's figures depend on
  * where its host puts its vCPUs and what else runs there: every result
  * says which it is. */
-#ifndef MEMTOP_CORE_VM_H
-#define MEMTOP_CORE_VM_H
+#ifndef MEMTOP_VM_H
+#define MEMTOP_VM_H
 
 #include <stddef.h>
 

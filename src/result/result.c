@@ -21,7 +21,9 @@
 #include <pthread.h>
 #include <string.h>
 
-/* The experiments, in the order of the tabs; each exp_NAME is declared in
+/* The experiments, in the order `memtop run --help` lists them and
+ * fill_kinds tries their kinds' legacy shapes (not the tabs' order: the
+ * Transpose tab is the fourth, tui/tab.h); each exp_NAME is declared in
  * its folder's header beside its result kind. */
 static const struct experiment *const experiments[] = {
 	&exp_mountain,

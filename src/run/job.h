@@ -192,7 +192,7 @@ enum { JOB_GO = 0, JOB_RESUMED = 1, JOB_CANCELLED = -1 };
  * paused. Costs one atomic load when nothing happens. */
 int job_check(job_t *job);
 
-/* mt_populate (core/sysinfo: the pages of [p, p + len) asked of the
+/* mt_populate (os/sysinfo: the pages of [p, p + len) asked of the
  * kernel) one MT_POPULATE_STEP stretch at a time, with job_check() between
  * two: a buffer's populate is the kernel's work, 0.12 s for 512 MB here and
  * seconds on a VM whose host backs pages late (0.8 s for 128 MB on a Zen 5

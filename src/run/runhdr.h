@@ -14,7 +14,7 @@
 #include "os/machine_id.h"
 #include "os/vm.h"
 
-/* Where the measuring CPU sits in the machine (core/topo), as far as known. */
+/* Where the measuring CPU sits in the machine (os/topo), as far as known. */
 struct run_place {
 	int known;     /* 0: not recorded (no pinned job, a foreign file, no hwloc) */
 	int cpu;

@@ -410,7 +410,7 @@ int transpose_misses_by_set(const struct transpose_version *v, int rows, int col
 
 /* ---- the real machine --------------------------------------------------- */
 
-__attribute__((noinline)) void transpose_real_naive(const int32_t *a, int32_t *b, size_t n, size_t i0,
+MT_KERNEL void transpose_real_naive(const int32_t *a, int32_t *b, size_t n, size_t i0,
 					     size_t i1)
 {
 	for (size_t i = i0; i < i1; i++)
@@ -418,7 +418,7 @@ __attribute__((noinline)) void transpose_real_naive(const int32_t *a, int32_t *b
 			b[j * n + i] = a[i * n + j];
 }
 
-__attribute__((noinline)) void transpose_real_blocked(const int32_t *a, int32_t *b, size_t n, size_t i0,
+MT_KERNEL void transpose_real_blocked(const int32_t *a, int32_t *b, size_t n, size_t i0,
 					       size_t i1, size_t br, size_t bc)
 {
 	for (size_t ii = i0; ii < i1; ii += br) {
@@ -432,7 +432,7 @@ __attribute__((noinline)) void transpose_real_blocked(const int32_t *a, int32_t 
 	}
 }
 
-__attribute__((noinline)) void transpose_real_buffered(const int32_t *a, int32_t *b, size_t n, size_t i0,
+MT_KERNEL void transpose_real_buffered(const int32_t *a, int32_t *b, size_t n, size_t i0,
 						size_t i1, size_t br, size_t bc)
 {
 	int32_t row[TRANSPOSE_MAX_BUFFER];

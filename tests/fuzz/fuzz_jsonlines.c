@@ -1,5 +1,5 @@
 /* Fuzz harness: a file of many hosts' results as pdsh, clush and parallel
- * --tag collect them, read by the JSON-lines reader (core/jsonlines: every
+ * --tag collect them, read by the JSON-lines reader (base/jsonlines: every
  * entry it keeps is an object with a printable name) and then as a fleet
  * (result/result_set, fleet/fleet: the kinds' loaders, the grouping, the
  * text and the JSON of memtop compare --fleet). */
