@@ -25,8 +25,6 @@
 #include "testlib.h"
 #include "testmachine.h"
 
-static char tmpdir[600];
-
 /* ---- the syntax ---------------------------------------------------------------- */
 
 /* Each item of a list as "DOM[index][name][:lo-hi:step]", " " between
@@ -222,7 +220,7 @@ static void synthetic_servers(void **state)
 			if (strcmp(testmachine_servers[k].name, synthetic[i].server) == 0)
 				x = &testmachine_servers[k];
 		assert_non_null(x);
-		m = testmachine(tmpdir, x->desc, x->extras);
+		m = testmachine(testmachine_dir, x->desc, x->extras);
 		assert_non_null(m);
 		while (n < MT_ARRAY_LEN(synthetic[i].c) && synthetic[i].c[n].spec)
 			n++;
@@ -247,7 +245,7 @@ static void no_allowed_cpu(void **state)
 		{ "200-201", "200-201", "" }, /* numbers are the caller's to check */
 	};
 	const struct testmachine_server *x = &testmachine_servers[0];
-	struct machine *m = testmachine(tmpdir, x->desc, x->extras);
+	struct machine *m = testmachine(testmachine_dir, x->desc, x->extras);
 	(void)state;
 	assert_non_null(m);
 	assert_string_equal(x->name, "sapphire-rapids-2s-snc4");
@@ -334,7 +332,7 @@ static const char *trees(void)
 	return t && *t && stat(t, &st) == 0 && S_ISDIR(st.st_mode) ? t : NULL;
 }
 
-/* The recorded tree name extracted under tmpdir, its root into root.
+/* The recorded tree name extracted under testmachine_dir, its root into root.
  * Returns 0, or -1 when it is not there (said). */
 static int extract(const char *name, char *root, size_t len)
 {
@@ -342,8 +340,8 @@ static int extract(const char *name, char *root, size_t len)
 	enum mt_run_status st;
 	char *out;
 	mt_snprintf(cmd, sizeof cmd, "mkdir -p '%s/%s' && cd '%s/%s' && bunzip2 -c '%s/%s.tar.bz2' | "
-		    "tar xf - && ls -d \"$PWD\"/*/ | head -n 1", tmpdir, name, tmpdir, name, trees(),
-		    name);
+		    "tar xf - && ls -d \"$PWD\"/*/ | head -n 1", testmachine_dir, name,
+		    testmachine_dir, name, trees(), name);
 	{
 		const char *argv[] = { "sh", "-c", cmd, NULL };
 		out = mt_run_capture_for(argv, 4096, 60000, &st);
@@ -379,19 +377,6 @@ static void recorded_trees(void **state)
 	assert_int_equal(wrong, 0);
 }
 
-static int setup(void **state)
-{
-	(void)state;
-	return testmachine_tmpdir(tmpdir, sizeof tmpdir, "cpus");
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	testmachine_rmdir(tmpdir);
-	return 0;
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -401,5 +386,5 @@ int main(void)
 		MT_SKIP_IF(trees() ? NULL : "no recorded trees ($MEMTOP_HWLOC_TREES: ../shared/topo)",
 			   recorded_trees),
 	};
-	return cmocka_run_group_tests_name("cpus", tests, setup, teardown);
+	return cmocka_run_group_tests_name("cpus", tests, testmachine_setup, testmachine_teardown);
 }

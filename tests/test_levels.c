@@ -355,26 +355,40 @@ static const struct row sdm845_silver[] = {
 	{ 16 * MB, 152.3 },
 };
 
+/* What a table reads as: its levels, and their sizes, caches (TLBs apart)
+ * and TLBs (read_table's). */
+struct found {
+	struct latency_levels lv;
+	uint64_t c[8], t[8];
+	size_t nc, nt;
+	uint64_t sizes[32];
+	double ns[32];
+};
+
+/* Table t of n rows (at most 32) read as table_detect reads it, into f. */
+static void read_table(const struct row *t, size_t n, int huge, int over_l1, struct found *f)
+{
+	assert_true(n <= sizeof f->sizes / sizeof *f->sizes);
+	table_detect(t, n, huge, over_l1, &f->lv, f->sizes, f->ns);
+	sizes_of(&f->lv, f->c, &f->nc, f->t, &f->nt);
+}
+
 static void shallow_step_kept(void **state)
 {
-	uint64_t sizes[16], c[8], t[8];
-	double ns[16];
-	struct latency_levels lv;
-	size_t nc, nt, n = sizeof sdm845_silver / sizeof *sdm845_silver;
+	struct found f;
+	size_t n = sizeof sdm845_silver / sizeof *sdm845_silver;
 	(void)state;
-	table_detect(sdm845_silver, n, LATENCY_HUGE_ON, 0, &lv, sizes, ns);
-	sizes_of(&lv, c, &nc, t, &nt);
-	assert_int_equal(nc, 3);
-	assert_int_equal(c[0], 32 * KB);
-	assert_int_equal(c[1], 128 * KB);
-	assert_int_equal(c[2], 2 * MB);
-	assert_int_equal(lv.shallow_read, 1);
-	assert_true(lv.lv[2].ns / lv.lv[1].ns > 1.3 && lv.lv[2].ns / lv.lv[1].ns < 2);
-	table_detect(sdm845_silver, n, LATENCY_HUGE_UNKNOWN, 0, &lv, sizes, ns);
-	sizes_of(&lv, c, &nc, t, &nt);
-	assert_int_equal(nc, 2);
-	assert_int_equal(c[1], 2 * MB);
-	assert_int_equal(lv.shallow_read, 0);
+	read_table(sdm845_silver, n, LATENCY_HUGE_ON, 0, &f);
+	assert_int_equal(f.nc, 3);
+	assert_int_equal(f.c[0], 32 * KB);
+	assert_int_equal(f.c[1], 128 * KB);
+	assert_int_equal(f.c[2], 2 * MB);
+	assert_int_equal(f.lv.shallow_read, 1);
+	assert_true(f.lv.lv[2].ns / f.lv.lv[1].ns > 1.3 && f.lv.lv[2].ns / f.lv.lv[1].ns < 2);
+	read_table(sdm845_silver, n, LATENCY_HUGE_UNKNOWN, 0, &f);
+	assert_int_equal(f.nc, 2);
+	assert_int_equal(f.c[1], 2 * MB);
+	assert_int_equal(f.lv.shallow_read, 0);
 }
 
 /* The same step where one side is not flat over an octave (its L2's 64K
@@ -383,17 +397,13 @@ static void shallow_step_kept(void **state)
 static void shallow_step_needs_flat_sides(void **state)
 {
 	struct row t2[sizeof sdm845_silver / sizeof *sdm845_silver];
-	uint64_t sizes[16], c[8], t[8];
-	double ns[16];
-	struct latency_levels lv;
-	size_t nc, nt, n = sizeof t2 / sizeof *t2;
+	struct found f;
 	(void)state;
 	memcpy(t2, sdm845_silver, sizeof t2);
 	t2[4].ns = 9.0;
-	table_detect(t2, n, LATENCY_HUGE_ON, 0, &lv, sizes, ns);
-	sizes_of(&lv, c, &nc, t, &nt);
-	assert_int_equal(nc, 2);
-	assert_int_equal(c[1], 2 * MB);
+	read_table(t2, sizeof t2 / sizeof *t2, LATENCY_HUGE_ON, 0, &f);
+	assert_int_equal(f.nc, 2);
+	assert_int_equal(f.c[1], 2 * MB);
 }
 
 /* A laptop on 4 KB pages (Intel Core Ultra 9 185H, Redwood Cove: L1d 48K,
@@ -412,27 +422,22 @@ static const struct row u185h_4k[] = {
 
 static void walks_raise_last_cache(void **state)
 {
-	uint64_t sizes[20], c[8], t[8];
-	double ns[20];
-	struct latency_levels lv;
-	size_t nc, nt, n = sizeof u185h_4k / sizeof *u185h_4k;
+	struct found f;
+	size_t n = sizeof u185h_4k / sizeof *u185h_4k;
 	(void)state;
-	table_detect(u185h_4k, n, LATENCY_HUGE_OFF, 1, &lv, sizes, ns);
-	sizes_of(&lv, c, &nc, t, &nt);
-	assert_int_equal(nc, 3);
-	assert_int_equal(c[2], 16 * MB);
-	assert_int_equal(lv.lv[nc + nt - 1].walks_from, 8 * MB);
-	assert_int_equal(lv.memory_from, 32 * MB);
-	table_detect(u185h_4k, n, LATENCY_HUGE_UNKNOWN, 1, &lv, sizes, ns);
-	sizes_of(&lv, c, &nc, t, &nt);
-	assert_int_equal(c[2], 16 * MB);
-	table_detect(u185h_4k, n, LATENCY_HUGE_ON, 1, &lv, sizes, ns);
-	sizes_of(&lv, c, &nc, t, &nt);
-	assert_int_equal(nc, 3);
-	assert_int_equal(c[2], 8 * MB);
-	assert_int_equal(lv.memory_from, 16 * MB);
-	for (size_t i = 0; i < lv.n; i++)
-		assert_int_equal(lv.lv[i].walks_from, 0);
+	read_table(u185h_4k, n, LATENCY_HUGE_OFF, 1, &f);
+	assert_int_equal(f.nc, 3);
+	assert_int_equal(f.c[2], 16 * MB);
+	assert_int_equal(f.lv.lv[f.nc + f.nt - 1].walks_from, 8 * MB);
+	assert_int_equal(f.lv.memory_from, 32 * MB);
+	read_table(u185h_4k, n, LATENCY_HUGE_UNKNOWN, 1, &f);
+	assert_int_equal(f.c[2], 16 * MB);
+	read_table(u185h_4k, n, LATENCY_HUGE_ON, 1, &f);
+	assert_int_equal(f.nc, 3);
+	assert_int_equal(f.c[2], 8 * MB);
+	assert_int_equal(f.lv.memory_from, 16 * MB);
+	for (size_t i = 0; i < f.lv.n; i++)
+		assert_int_equal(f.lv.lv[i].walks_from, 0);
 }
 
 /* ---- memory only on a plateau the curve reaches (issue 42 item 13) ---- */

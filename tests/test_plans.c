@@ -44,7 +44,6 @@
 #include "testlib.h"
 #include "testmachine.h"
 
-static char tmpdir[600];
 
 
 
@@ -487,7 +486,7 @@ static void synthetic_servers(void **state)
 		const struct testmachine_server *x = &testmachine_servers[i];
 		struct subject s = { .flag = "--topology" };
 		mt_strlcpy(s.name, x->name, sizeof s.name);
-		mt_snprintf(s.path, sizeof s.path, "%s/%s.xml", tmpdir, x->name);
+		mt_snprintf(s.path, sizeof s.path, "%s/%s.xml", testmachine_dir, x->name);
 		assert_int_equal(testmachine_xml(s.path, x->desc, x->extras), 0);
 		check_subject(&s);
 		unlink(s.path);
@@ -509,7 +508,7 @@ static void tree_shapes(void **state)
 		enum mt_run_status st;
 		char *out;
 		mt_snprintf(script, sizeof script, "%s/../topo_tree.sh", data);
-		mt_snprintf(s.path, sizeof s.path, "%s/%s", tmpdir, shapes[i]);
+		mt_snprintf(s.path, sizeof s.path, "%s/%s", testmachine_dir, shapes[i]);
 		mt_strlcpy(s.name, shapes[i], sizeof s.name);
 		{
 			const char *argv[] = { "sh", script, shapes[i], s.path, NULL };
@@ -649,7 +648,7 @@ static void recorded_machines(void **state)
 			enum mt_run_status st;
 			char *out;
 			mt_snprintf(s.name, sizeof s.name, "%.*s", (int)(len - 8), d->d_name);
-			mt_snprintf(into, sizeof into, "%s/t-%s", tmpdir, s.name);
+			mt_snprintf(into, sizeof into, "%s/t-%s", testmachine_dir, s.name);
 			mt_snprintf(cmd, sizeof cmd, "mkdir -p '%s' && cd '%s' && bunzip2 -c '%s/%s' | "
 				    "tar xf - && ls -d \"$PWD\"/*/ | head -n 1", into, into, dir,
 				    d->d_name);
@@ -679,7 +678,7 @@ static void recorded_machines(void **state)
 			char into[1100];
 			const char *argv[] = { "rm", "-rf", into, NULL };
 			enum mt_run_status st;
-			mt_snprintf(into, sizeof into, "%s/t-%s", tmpdir, s.name);
+			mt_snprintf(into, sizeof into, "%s/t-%s", testmachine_dir, s.name);
 			free(mt_run_capture_for(argv, 4096, 60000, &st));
 		}
 	}
@@ -691,19 +690,6 @@ static void recorded_machines(void **state)
 	assert_true(trees_done + xmls > 0);
 }
 
-static int setup(void **state)
-{
-	(void)state;
-	return testmachine_tmpdir(tmpdir, sizeof tmpdir, "plans");
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	testmachine_rmdir(tmpdir);
-	return 0;
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -713,5 +699,5 @@ int main(void)
 		MT_SKIP_IF(trees() ? NULL : "no recorded trees ($MEMTOP_HWLOC_TREES: ../shared/topo)",
 			   recorded_machines),
 	};
-	return cmocka_run_group_tests_name("plans", tests, setup, teardown);
+	return cmocka_run_group_tests_name("plans", tests, testmachine_setup, testmachine_teardown);
 }

@@ -40,6 +40,24 @@ static inline void testmachine_rmdir(const char *dir)
 	free(mt_run_capture_for(argv, 4096, 60000, &st));
 }
 
+/* The folder a test group extracts its trees into: made by the group's
+ * setup, removed with all it holds by its teardown (pass both to
+ * cmocka_run_group_tests_name). */
+static char testmachine_dir[600] __attribute__((unused));
+
+static inline int testmachine_setup(void **state)
+{
+	(void)state;
+	return testmachine_tmpdir(testmachine_dir, sizeof testmachine_dir, "trees");
+}
+
+static inline int testmachine_teardown(void **state)
+{
+	(void)state;
+	testmachine_rmdir(testmachine_dir);
+	return 0;
+}
+
 /* An extra of a synthetic machine: "tier:OS=NAME" (NUMA node OS's
  * subtype: HBM, NVM, CXL-DRAM), "info:NAME=VALUE" (an info of the root:
  * DMISysVendor=QEMU), "kind:CPULIST=EFFICIENCY" (a CPU kind, hwloc's

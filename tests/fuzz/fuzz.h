@@ -14,7 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/jsonio.h"
@@ -58,6 +60,62 @@ static inline void fuzz_put_file(const char *path, const uint8_t *p, size_t n)
 		/* nothing: a short file is an input like any other */
 	}
 	fclose(f);
+}
+
+/* A harness's private tree of files (a recorded /sys or /proc): its
+ * folder under $TMPDIR, memtop-fuzz-NAME.PID, made with every file's
+ * folders on the first input; each input is then the files' contents
+ * separated by NUL bytes, in the order of files (an empty piece, or one
+ * past the input's end, leaves that file out). */
+struct fuzz_tree {
+	const char *name;          /* memtop-fuzz-NAME.PID */
+	const char *const *files;  /* paths below root */
+	size_t nfiles;
+	char root[256];            /* filled by fuzz_tree_fill */
+	int ready;
+};
+
+/* The folders of path (below t's root) made. Returns 0, or -1. */
+static inline int fuzz_tree_dirs(const struct fuzz_tree *t, const char *path)
+{
+	char dir[700];
+	for (const char *c = strchr(path, '/'); c; c = strchr(c + 1, '/')) {
+		snprintf(dir, sizeof dir, "%s/%.*s", t->root, (int)(c - path), path);
+		if (mkdir(dir, 0700) < 0 && errno != EEXIST)
+			return -1;
+	}
+	return 0;
+}
+
+/* The input written into t's files (its folders made first, once).
+ * Returns 0, or -1 when they could not be made (the harness returns). */
+static inline int fuzz_tree_fill(struct fuzz_tree *t, const uint8_t *data, size_t size)
+{
+	size_t piece = 0, from = 0;
+	char path[700];
+	if (!t->ready) {
+		const char *tmp = getenv("TMPDIR");
+		snprintf(t->root, sizeof t->root, "%s/memtop-fuzz-%s.%d",
+			 tmp && *tmp ? tmp : "/tmp", t->name, (int)getpid());
+		if (mkdir(t->root, 0700) < 0 && errno != EEXIST)
+			return -1;
+		for (size_t k = 0; k < t->nfiles; k++)
+			if (fuzz_tree_dirs(t, t->files[k]) < 0)
+				return -1;
+		t->ready = 1;
+	}
+	for (size_t i = 0; i <= size && piece < t->nfiles; i++) {
+		if (i < size && data[i] != 0)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", t->root, t->files[piece++]);
+		fuzz_put_file(path, data + from, i - from);
+		from = i + 1;
+	}
+	for (; piece < t->nfiles; piece++) {
+		snprintf(path, sizeof path, "%s/%s", t->root, t->files[piece]);
+		fuzz_put_file(path, NULL, 0);
+	}
+	return 0;
 }
 
 /* The input as a NUL-terminated string (malloc'd; NULL out of memory). */

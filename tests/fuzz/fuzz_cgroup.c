@@ -10,8 +10,6 @@
 #include "fuzz.h"
 #include "os/cgroup.h"
 
-#include <errno.h>
-#include <sys/stat.h>
 
 static const char *const files[] = {
 	"proc/self/cgroup",
@@ -30,62 +28,17 @@ static const char *const files[] = {
 	"sys/fs/cgroup/a/hugetlb.2MB.max",
 	"sys/fs/cgroup/cgroup.controllers",
 };
-#define NFILES (sizeof files / sizeof files[0])
-
-static const char *const dirs[] = {
-	"proc", "proc/self", "sys", "sys/fs", "sys/fs/cgroup", "sys/fs/cgroup/memory",
-	"sys/fs/cgroup/memory/a", "sys/fs/cgroup/memory/a/b", "sys/fs/cgroup/cpu",
-	"sys/fs/cgroup/cpu/a", "sys/fs/cgroup/a",
-};
-
-static char root[256];
-
-/* root and its folders made once per process. */
-static int make_root(void)
-{
-	const char *tmp = getenv("TMPDIR");
-	char dir[512];
-	snprintf(root, sizeof root, "%s/memtop-fuzz-cgroup.%d", tmp && *tmp ? tmp : "/tmp",
-		 (int)getpid());
-	if (mkdir(root, 0700) < 0 && errno != EEXIST)
-		return -1;
-	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
-		snprintf(dir, sizeof dir, "%s/%s", root, dirs[i]);
-		if (mkdir(dir, 0700) < 0 && errno != EEXIST)
-			return -1;
-	}
-	return 0;
-}
-
-static void put(size_t k, const uint8_t *p, size_t n)
-{
-	char path[600];
-	snprintf(path, sizeof path, "%s/%s", root, files[k]);
-	fuzz_put_file(path, p, n);
-}
+static struct fuzz_tree tree = { "cgroup", files, sizeof files / sizeof files[0], "", 0 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static int ready;
 	struct mt_limits l, back;
-	size_t piece = 0, from = 0;
 	char sum[512], note[400];
 	cJSON *o;
 	char *text;
-	if (!ready) {
-		if (make_root() < 0)
-			return 0;
-		ready = 1;
-	}
-	for (size_t i = 0; i <= size && piece < NFILES; i++) {
-		if (i < size && data[i] != 0)
-			continue;
-		put(piece++, data + from, i - from);
-		from = i + 1;
-	}
-	for (; piece < NFILES; piece++)
-		put(piece, NULL, 0);
-	mt_limits_read(root, &l);
+	if (fuzz_tree_fill(&tree, data, size) < 0)
+		return 0;
+	mt_limits_read(tree.root, &l);
 	(void)mt_limits_summary(&l, sum, sizeof sum);
 	(void)mt_limits_quota_note(&l, 2, note, sizeof note);
 	o = mt_limits_to_json(&l);

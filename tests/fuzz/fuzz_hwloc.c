@@ -10,8 +10,6 @@
 #include "info/info.h"
 #include "os/topo.h"
 
-#include <errno.h>
-#include <sys/stat.h>
 
 static const char *const files[] = {
 	"sys/devices/system/cpu/online",
@@ -25,68 +23,23 @@ static const char *const files[] = {
 	"sys/devices/system/node/node0/meminfo",
 	"proc/hwloc-nofile-info",
 };
-#define NFILES (sizeof files / sizeof files[0])
-
-static char root[256];
-
-static int make_dirs(void)
-{
-	static const char *const dirs[] = {
-		"sys", "sys/devices", "sys/devices/system", "sys/devices/system/cpu",
-		"sys/devices/system/cpu/cpu0", "sys/devices/system/cpu/cpu0/topology",
-		"sys/devices/system/cpu/cpu0/cache", "sys/devices/system/cpu/cpu0/cache/index0",
-		"sys/devices/system/cpu/cpu1", "sys/devices/system/node",
-		"sys/devices/system/node/node0", "proc",
-	};
-	const char *tmp = getenv("TMPDIR");
-	char dir[600];
-	snprintf(root, sizeof root, "%s/memtop-fuzz-hwloc.%d", tmp && *tmp ? tmp : "/tmp",
-		 (int)getpid());
-	if (mkdir(root, 0700) < 0 && errno != EEXIST)
-		return -1;
-	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
-		snprintf(dir, sizeof dir, "%s/%s", root, dirs[i]);
-		if (mkdir(dir, 0700) < 0 && errno != EEXIST)
-			return -1;
-	}
-	return 0;
-}
-
-static void put(size_t f, const uint8_t *p, size_t n)
-{
-	char path[700];
-	snprintf(path, sizeof path, "%s/%s", root, files[f]);
-	fuzz_put_file(path, p, n);
-}
+static struct fuzz_tree tree = { "hwloc", files, sizeof files / sizeof files[0], "", 0 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static int ready;
 	struct info_source s;
 	struct topo *t = NULL;
 	char buf[1024];
 	mt_error e;
-	size_t piece = 0, from = 0;
-	if (!ready) {
-		if (make_dirs() < 0)
-			return 0;
-		ready = 1;
-	}
-	for (size_t i = 0; i <= size && piece < NFILES; i++) {
-		if (i < size && data[i] != 0)
-			continue;
-		put(piece++, data + from, i - from);
-		from = i + 1;
-	}
-	for (; piece < NFILES; piece++)
-		put(piece, NULL, 0);
-	if (topo_load(root, &t, &e) == 0) {
+	if (fuzz_tree_fill(&tree, data, size) < 0)
+		return 0;
+	if (topo_load(tree.root, &t, &e) == 0) {
 		topo_summary(t, buf, sizeof buf);
 		for (int i = 0; i < t->ncpus; i++)
 			topo_relation(t, t->cpus[0].os, t->cpus[i].os);
 		cJSON_Delete(topo_to_json(t));
 		topo_free(t);
 	}
-	info_parse_hwloc(root, -1, &s, &e);
+	info_parse_hwloc(tree.root, -1, &s, &e);
 	return 0;
 }
