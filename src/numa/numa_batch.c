@@ -312,7 +312,7 @@ static void print_ratios(FILE *m, const struct numa_result *r)
 
 /* The matrices, then what they say and what could have moved pages.
  * Returns 0. */
-static int print_end(void *printer)
+static int summary(void *printer)
 {
 	const struct printer *b = printer;
 	const struct numa_result *r = &b->r;
@@ -700,7 +700,7 @@ const struct experiment exp_numa = {
 	.on_event = on_event,
 	.ended = ended,
 	.result_at = offsetof(struct printer, r),
-	.summary = print_end,
+	.summary = summary,
 	.kind = &kind_numa,
 	.release = release,
 };
