@@ -1,4 +1,4 @@
-/* each_kind: --each-kind, one run of an experiment per core type
+/* protocol_each_kind: --each-kind, one run of an experiment per core type
  * (protocol.h's protocol_each_kind). */
 #include "config.h"
 
