@@ -484,7 +484,6 @@ static void print_timing(const struct batch_run *run, const struct printer *b, d
 		b->r->other_pages);
 }
 
-
 /* The result to fill, on machine m (its caches beside the levels), and
  * this key's history. Returns 0, or -1 (said: out of memory). */
 static int start(struct batch_cli *cli, const struct machine *m, void *params, void *printer)
