@@ -9,14 +9,21 @@
 #   os                                the OS and the hardware: platform, arch, clock,
 #                                     threads, sysinfo, child, topo, vm, datadir,
 #                                     conditions
-#   run                               the run framework: job, diag, runhdr, batch,
-#                                     batch_opts, result_kind, experiment.h
+#   run                               the run framework: job, diag, runhdr, batch
+#                                     (the options), batch_run (one run's header,
+#                                     job, JSON), batch_opts, result_kind,
+#                                     experiment.h
 #   info  sim  render                 cache information sources; the simulator;
 #                                     SVG, tables and charts compare and plot share
 #   machine                           the one machine context; plans (--plan)
 #   mountain latency matmul ...       the experiments, a folder each (each defines
 #                                     its result kind)
 #   numa                              memory by node (runs the latency and bandwidth labs)
+#   protocol                          the run's shared steps, once for every
+#                                     experiment: options, machine, worker CPU,
+#                                     --plan, the run, --each-kind (above machine;
+#                                     it includes no experiment: the registry
+#                                     hands it one)
 #   result                            the registries: experiments and result kinds
 #   import  plot                      other tools' files (into the results of
 #                                     mountain, latency, cores); pictures (through result)
@@ -40,7 +47,8 @@ allowed() {
 	matmul | falseshare | lists | transpose | algae) echo "base os run info sim render machine" ;;
 	bandwidth | cores) echo "base os run info render machine" ;;
 	numa) echo "base os run info render machine latency bandwidth" ;;
-	result) echo "base os run info sim render machine mountain latency matmul falseshare lists transpose algae bandwidth cores numa" ;;
+	protocol) echo "base os run info machine" ;;
+	result) echo "base os run info sim render machine mountain latency matmul falseshare lists transpose algae bandwidth cores numa protocol" ;;
 	import) echo "base os run info render machine mountain latency cores" ;;
 	plot) echo "base os run info render machine mountain latency result" ;;
 	fleet) echo "base os run render result" ;;

@@ -64,9 +64,8 @@ static const struct batch_help help = {
 
 /* The result, and the real machine's pair as it streams in. */
 struct printer {
+	EXPERIMENT_PRINTER_HEAD; /* run, csv */
 	const struct algae_params *p;
-	const struct batch_run *run;
-	int csv;
 	struct algae_result r[ALGAE_CASES];
 	double real_ns[2], real_spread[2];
 	int real_same;
@@ -113,17 +112,20 @@ oom:
 	return NULL;
 }
 
-/* Parse argv into cli and p. Returns 0, or -1 when the command ends here
- * with exit code cli->rc (--help: 0; a bad value, said in one line: 2). */
-static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params)
+/* The defaults, before the options (--real's at the params'). */
+static void defaults(void *params)
+{
+	struct run_params *rp = params;
+	algae_params_default(&rp->p);
+	rp->real = rp->p.real_n;
+}
+
+/* After the options: them into p, the cache checked. Returns 0, or -1
+ * (said in one line). */
+static int check(struct batch_cli *cli, void *params)
 {
 	struct run_params *rp = params;
 	struct algae_params *p = &rp->p;
-	algae_params_default(p);
-	rp->real = p->real_n;
-	batch_cli_init(cli, "algae", &help, params);
-	if (batch_parse(cli, argc, argv) < 0)
-		return -1;
 	p->real_n = (size_t)rp->real;
 	if (cli->tries)
 		p->tries = cli->tries;
@@ -132,7 +134,6 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params
 		struct sim_cache *c = sim_new(p->s, p->E, p->b, &e);
 		if (!c) {
 			mt_warn("run algae: --cache: %s", e.msg);
-			cli->rc = MT_EXIT_USAGE;
 			return -1;
 		}
 		sim_free(c);
@@ -200,11 +201,13 @@ static void on_event(const struct job_event *ev, void *ctx)
 
 /* p as a plan: the simulated grid (no machine in it) and the real
  * machine's structs with where they sit for the worker. */
-static void describe(const struct algae_params *p, const struct machine *m, int cpu,
+static void describe(const struct machine *m, int cpu, const void *params, const void *printer,
 		     struct plan *out)
 {
+	const struct algae_params *p = params;
 	char where[16], why[160];
 	uint64_t bytes = (uint64_t)p->real_n * (uint64_t)p->fields * 4;
+	(void)printer;
 	plan_init(out, "algae", m);
 	plan_note(out, "the 16 x 16 grid through the simulated cache (%d, %d, %d): nothing of the "
 		       "machine in it", p->s, p->E, p->b);
@@ -219,32 +222,14 @@ static void describe(const struct algae_params *p, const struct machine *m, int 
 		      bytes, 1, 0, why);
 }
 
-/* The machine, the worker's CPU (with --real), the --plan, then the
- * printer. Returns -1 to run, else the exit code (said). */
-static int prepare(struct batch_cli *cli, void *params, void *printer,
-		   const struct batch_run *run)
+/* The printer for params. Returns 0. */
+static int start(struct batch_cli *cli, const struct machine *m, void *params, void *printer)
 {
-	const struct algae_params *p = params;
 	struct printer *b = printer;
-	const struct machine *m;
-	struct machine *owned = NULL;
-	struct plan pl;
-	int rc;
-
-	if ((rc = machine_for_run(cli, &m, &owned)) >= 0)
-		return rc;
-	if (cli->cpu < 0 && p->real_n)
-		cli->cpu = machine_worker_cpu(m, job_coretype());
-	if (cli->plan) {
-		describe(p, m, cli->cpu, &pl);
-		rc = plan_finish(cli, &pl);
-		machine_free(owned);
-		return rc;
-	}
-	b->p = p;
-	b->run = run;
-	b->csv = cli->csv;
-	return -1;
+	(void)cli;
+	(void)m;
+	b->p = params;
+	return 0;
 }
 
 /* The simulated table, all of it (print_table). Returns 0, or
@@ -268,10 +253,13 @@ const struct experiment exp_algae = {
 	.name = "algae",
 	.about = "array of structs against struct of arrays on a 1 KB cache (seed 003)",
 	.options = options,
+	.help = &help,
 	.params_size = sizeof(struct run_params),
 	.printer_size = sizeof(struct printer),
-	.parse = parse_args,
-	.prepare = prepare,
+	.defaults = defaults,
+	.check = check,
+	.describe = describe,
+	.start = start,
 	.pinned = 1,
 	.has_job = has_job,
 	.head = head,

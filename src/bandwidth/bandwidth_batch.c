@@ -17,10 +17,10 @@
 #define DOUBTFUL_SPREAD 0.05
 #define DOUBTFUL_CANARY 1.15
 
-struct batch {
+struct printer {
+	EXPERIMENT_PRINTER_HEAD; /* run, csv */
 	const struct bandwidth_params *p;
-	const struct batch_run *run;
-	int csv, loaded_head;
+	int loaded_head;
 	size_t per_line; /* kernels a line: all, or fewer on a narrow terminal */
 	int row_si, row_ti; /* the row waiting for its second looks; -1 none */
 	unsigned redone;
@@ -141,13 +141,13 @@ static size_t kernels_per_line(const struct bandwidth_result *r)
 /* After kernel k of a row: a new line, indented under the first kernel
  * (a comment line "#" first for the lines on meta), when the line holds
  * b->per_line. */
-static void fold(const struct batch *b, FILE *f, size_t k, int indent, int comment)
+static void fold(const struct printer *b, FILE *f, size_t k, int indent, int comment)
 {
 	if (b->per_line && (k + 1) % b->per_line == 0 && k + 1 < b->r.nkernels)
 		fprintf(f, comment ? "\n#%*s" : "\n%*s", comment ? indent - 1 : indent, "");
 }
 
-static void print_head(struct batch *b)
+static void print_head(struct printer *b)
 {
 	const struct bandwidth_result *r = &b->r;
 	if (b->csv) {
@@ -167,7 +167,7 @@ static void print_head(struct batch *b)
 }
 
 /* The waiting row (size and thread index), with its second looks in. */
-static void flush_row(struct batch *b)
+static void flush_row(struct printer *b)
 {
 	const struct bandwidth_result *r = &b->r;
 	int si = b->row_si;
@@ -206,7 +206,7 @@ static void flush_row(struct batch *b)
 	printf("\n");
 }
 
-static void print_point(struct batch *b, const struct bandwidth_point *pt)
+static void print_point(struct printer *b, const struct bandwidth_point *pt)
 {
 	char d[32];
 	if (pt->idle)
@@ -229,7 +229,7 @@ static void print_point(struct batch *b, const struct bandwidth_point *pt)
 }
 
 /* Whether every kernel of the pending row has its cell. */
-static int row_complete(const struct batch *b)
+static int row_complete(const struct printer *b)
 {
 	const struct bandwidth_result *r = &b->r;
 	if (b->row_si < 0)
@@ -244,7 +244,7 @@ static int row_complete(const struct batch *b)
  * result (the pages). */
 static int on_note(const struct job_event *ev, void *ctx)
 {
-	struct batch *b = ctx;
+	struct printer *b = ctx;
 	if (row_complete(b)) /* the table's last row before the note after it */
 		flush_row(b);
 	bandwidth_result_apply(&b->r, ev); /* the pages note is also the result's */
@@ -253,7 +253,7 @@ static int on_note(const struct job_event *ev, void *ctx)
 
 static void on_event(const struct job_event *ev, void *ctx)
 {
-	struct batch *b = ctx;
+	struct printer *b = ctx;
 	struct bandwidth_ev_table x;
 	int kind = bandwidth_result_apply(&b->r, ev);
 	if (kind == BANDWIDTH_EV_LOADED) {
@@ -272,7 +272,7 @@ static void on_event(const struct job_event *ev, void *ctx)
 
 /* The header lines that say what is measured and where each size and
  * thread count came from. */
-static void print_plan(const struct batch *b, char notes[][BANDWIDTH_NOTE_LEN], int nnotes)
+static void print_plan(const struct printer *b, char notes[][BANDWIDTH_NOTE_LEN], int nnotes)
 {
 	const struct bandwidth_params *p = b->p;
 	FILE *m = b->run->meta;
@@ -355,7 +355,7 @@ static void print_share_clock(FILE *m, const struct bandwidth_result *r)
 /* One thread's cells in bytes a cycle at the clock around each cell's try
  * (else the run's) and their share of the core's ceiling: a row a size, a
  * column a kernel. */
-static void print_shares(const struct batch *b)
+static void print_shares(const struct printer *b)
 {
 	const struct bandwidth_result *r = &b->r;
 	FILE *m = b->run->meta;
@@ -395,7 +395,7 @@ static void print_shares(const struct batch *b)
 
 /* The cells that read what a table should not, with their reasons: the
  * vector read, the triad. */
-static void print_odd(const struct batch *b)
+static void print_odd(const struct printer *b)
 {
 	static const int kernels[] = { BANDWIDTH_READ_VECTOR, BANDWIDTH_TRIAD };
 	char lines[8][BANDWIDTH_NOTE_LEN];
@@ -409,7 +409,7 @@ static void print_odd(const struct batch *b)
 /* After the table: the L1 vector read against the load ports, the
  * lessons (consumed loads, the write-allocate), and the scaling over
  * threads at the largest size. */
-static void print_summary(const struct batch *b)
+static void print_summary(const struct printer *b)
 {
 	const struct bandwidth_result *r = &b->r;
 	FILE *m = b->run->meta;
@@ -648,21 +648,6 @@ static int apply_sizes(struct bandwidth_params *p, const struct opts *o, const c
 	return k;
 }
 
-/* Parse argv into cli and params' options. Returns 0, or -1 when the
- * command ends here with exit code cli->rc (--help: 0; bad: 2, said). */
-static int parse(struct batch_cli *cli, int argc, char **argv, void *params)
-{
-	struct opts *o = &((struct run_params *)params)->o;
-	memset(o, 0, sizeof *o);
-	batch_cli_init(cli, "bandwidth", &help, params);
-	if (batch_parse(cli, argc, argv) < 0)
-		return -1;
-	o->tries = cli->tries;
-	if (o->loaded_only)
-		o->loaded = 2;
-	return 0;
-}
-
 /* Sizes given (--sizes) whose table the memory budget cannot hold (the
  * planned ones are capped to it): -1, said; else 0. */
 static int fits(const struct bandwidth_params *p, const struct machine *m, const struct opts *o)
@@ -682,77 +667,77 @@ static int fits(const struct bandwidth_params *p, const struct machine *m, const
 	return -1;
 }
 
-/* The parameters from machine m and the options, in the order they win:
- * the defaults, the CPUs, the sizes, --quick, then the rest. Returns -1
- * when made (the notes in notes, their count in *nnotes), else the exit
- * code (said). */
-static int make_params(struct bandwidth_params *p, const struct machine *m, const struct opts *o,
-		       const struct batch_cli *cli, char notes[][BANDWIDTH_NOTE_LEN], int *nnotes)
+/* The parameters from machine m and the options (--tries and
+ * --loaded-only into them first), in the order they win:
+ * the defaults, the CPUs, the sizes, --quick, then the rest (the notes in
+ * the printer's notes, their count in its nnotes); the most threads at
+ * once into cli->threads. Returns 0, or -1 (said). */
+static int make_params(struct batch_cli *cli, const struct machine *m, void *params,
+		       void *printer)
 {
+	struct bandwidth_params *p = &((struct run_params *)params)->p;
+	struct opts *o = &((struct run_params *)params)->o;
+	char (*notes)[BANDWIDTH_NOTE_LEN] = ((struct printer *)printer)->notes;
+	int *nnotes = &((struct printer *)printer)->nnotes;
 	char said[BANDWIDTH_NOTE_LEN - 8] = "";
 	int rc;
+	o->tries = cli->tries;
+	if (o->loaded_only)
+		o->loaded = 2;
 	bandwidth_params_default(p, m);
 	if (cli->cpu_coretype && m->topo) { /* --cpu-kind: its CPUs alone */
 		static int kc[BANDWIDTH_MAX_CPUS];
 		int n = machine_coretype_cpus(m, topo_coretype_find(m->topo, cli->cpu_coretype), kc, BANDWIDTH_MAX_CPUS);
 		if (o->cpus) {
 			mt_warn("run bandwidth: --cpus and --cpu-kind: give one of them");
-			return MT_EXIT_USAGE;
+			return -1;
 		}
 		bandwidth_use_cpus(p, m, kc, n);
 	}
 	if (apply_cpus(p, o, cli->exp, m, said, sizeof said) < 0)
-		return MT_EXIT_USAGE;
-	if ((*nnotes = apply_sizes(p, o, cli->exp, m, notes, 4, &rc)) < 0)
-		return rc;
+		return -1;
+	if ((*nnotes = apply_sizes(p, o, cli->exp, m, notes, 4, &rc)) < 0) {
+		cli->rc = rc;
+		return -1;
+	}
 	if (said[0]) /* the domains of --cpus, said back */
 		mt_snprintf(notes[(*nnotes)++], BANDWIDTH_NOTE_LEN, "--cpus %s", said);
 	if (cli->quick)
 		bandwidth_params_quick(p, m);
 	if (apply_rest(p, o, cli->exp, m) < 0)
-		return MT_EXIT_USAGE;
+		return -1;
 	bandwidth_count_groups(p);
-	return fits(p, m, o) < 0 ? MT_EXIT_USAGE : -1;
+	if (p->nthreads) /* increasing: the last is the most */
+		cli->threads = (int)p->threads[p->nthreads - 1];
+	return fits(p, m, o);
 }
 
-/* The machine, the params from it and the options, the --plan, then the
- * printer with its empty result. Returns -1 to run, else the exit code
- * (said). */
-static int prepare(struct batch_cli *cli, void *params, void *printer,
-		   const struct batch_run *run)
+/* The plan of the params on m, with the notes make_params kept. */
+static void describe(const struct machine *m, int cpu, const void *params, const void *printer,
+		     struct plan *out)
+{
+	const struct printer *b = printer;
+	(void)cpu;
+	bandwidth_plan_of(params, m, b->notes, b->nnotes, out);
+}
+
+/* The printer with its empty result. Returns 0. */
+static int start(struct batch_cli *cli, const struct machine *m, void *params, void *printer)
 {
 	struct run_params *rp = params;
-	struct batch *b = printer;
-	const struct machine *m;
-	struct machine *owned = NULL;
-	struct plan pl;
-	int rc;
-
-	if ((rc = machine_for_run(cli, &m, &owned)) >= 0)
-		return rc;
-	rc = make_params(&rp->p, m, &rp->o, cli, b->notes, &b->nnotes);
-	if (rp->p.nthreads) /* increasing: the last is the most */
-		cli->threads = (int)rp->p.threads[rp->p.nthreads - 1];
-	if (rc >= 0 || cli->plan) {
-		if (rc < 0) {
-			bandwidth_plan_of(&rp->p, m, b->notes, b->nnotes, &pl);
-			rc = plan_finish(cli, &pl);
-		}
-		machine_free(owned);
-		return rc;
-	}
+	struct printer *b = printer;
+	(void)cli;
+	(void)m;
 	b->row_si = b->row_ti = -1;
 	b->p = &rp->p;
-	b->run = run;
-	b->csv = cli->csv;
 	bandwidth_result_init(&b->r, &rp->p);
-	return -1;
+	return 0;
 }
 
 /* Above the table: the plan's lines, the table's head. */
 static int head(void *printer)
 {
-	struct batch *b = printer;
+	struct printer *b = printer;
 	print_plan(b, b->notes, b->nnotes);
 	print_head(b);
 	return 0;
@@ -764,17 +749,11 @@ static void ended(void *printer)
 	flush_row(printer);
 }
 
-/* The printer's result, its run header first. */
-static void *result(void *printer)
-{
-	return &((struct batch *)printer)->r;
-}
-
 /* Below the table: the cells measured twice, the summary (not with
  * --csv). Returns 0. */
 static int summary(void *printer)
 {
-	const struct batch *b = printer;
+	const struct printer *b = printer;
 	if (b->redone)
 		fprintf(b->run->meta, "# %u doubtful cell%s measured twice (the better kept)\n",
 			b->redone, b->redone == 1 ? "" : "s");
@@ -786,7 +765,7 @@ static int summary(void *printer)
 /* A kernel whose arrays came out wrong fails the run (exit 1), said. */
 static int verdict(const void *printer)
 {
-	if (!((const struct batch *)printer)->r.wrong)
+	if (!((const struct printer *)printer)->r.wrong)
 		return MT_EXIT_OK;
 	mt_warn("run bandwidth: a kernel's arrays came out WRONG (marked !)");
 	return MT_EXIT_RUNTIME;
@@ -796,17 +775,19 @@ const struct experiment exp_bandwidth = {
 	.name = "bandwidth",
 	.about = "read/write/copy/triad GB/s per level over threads, loaded latency",
 	.options = options,
+	.help = &help,
 	.params_size = sizeof(struct run_params),
-	.printer_size = sizeof(struct batch),
-	.parse = parse,
-	.prepare = prepare,
+	.printer_size = sizeof(struct printer),
+	.make_params = make_params,
+	.describe = describe,
+	.start = start,
 	.pinned = 0, /* the worker only starts and joins the measuring threads (no --cpu) */
 	.head = head,
 	.worker = bandwidth_worker, /* on the bandwidth_params, the params' first field */
 	.on_note = on_note,
 	.on_event = on_event,
 	.ended = ended,
-	.result = result,
+	.result_at = offsetof(struct printer, r),
 	.summary = summary,
 	.kind = &kind_bandwidth,
 	.verdict = verdict,

@@ -733,7 +733,7 @@ int bandwidth_keep_levels(struct bandwidth_params *p, const char *list, mt_error
 }
 
 void bandwidth_plan_of(const struct bandwidth_params *p, const struct machine *m,
-		       char notes[][BANDWIDTH_NOTE_LEN], int nnotes, struct plan *out)
+		       const char notes[][BANDWIDTH_NOTE_LEN], int nnotes, struct plan *out)
 {
 	plan_init(out, "bandwidth", m);
 	if (p->loaded != 2)

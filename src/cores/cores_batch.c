@@ -20,9 +20,9 @@
 #define MATRIX_MAX_PRINT 64
 
 struct printer {
+	EXPERIMENT_PRINTER_HEAD; /* run, csv */
 	const struct cores_plan *plan; /* the job's */
-	const struct batch_run *run;
-	int csv, no_topo;
+	int no_topo;
 	struct cores_result r;
 };
 
@@ -111,19 +111,22 @@ static void on_event(const struct job_event *ev, void *ctx)
 	fflush(stdout);
 }
 
-/* Parse argv into cli and params (p, the CPU list and the sampling).
- * Returns 0, or -1 when the command ends here with exit code cli->rc. */
-static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params)
+/* The defaults, before the options: the sampling as the machine's size
+ * says, no CPU list. */
+static void defaults(void *params)
 {
 	struct run_params *rp = params;
-	struct cores_params *p = &rp->p;
 	rp->sample = -1;
 	rp->list = rp->method = NULL;
 	rp->all = rp->samples = 0;
-	batch_cli_init(cli, "cores", &help, params);
-	if (batch_parse(cli, argc, argv) < 0)
-		return -1;
-	cli->rc = MT_EXIT_USAGE;
+}
+
+/* After the options: p, the CPU list and the sampling. Returns 0, or -1
+ * (said in one line). */
+static int check(struct batch_cli *cli, void *params)
+{
+	struct run_params *rp = params;
+	struct cores_params *p = &rp->p;
 	if (rp->all && rp->sample == 1) {
 		mt_warn("run cores: --all and --sample: choose one");
 		return -1;
@@ -137,13 +140,16 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params
 		p->method = strcmp(rp->method, "rw") == 0 ? CORES_RW : CORES_CAS;
 	if (rp->all)
 		rp->sample = 0;
-	cli->rc = MT_EXIT_OK;
 	return 0;
 }
 
 /* The plan as machine/plan.h shows it: the CPUs, the pairs, the time. */
-static void describe(const struct cores_plan *pl, const struct machine *m, struct plan *out)
+static void describe(const struct machine *m, int cpu, const void *params, const void *printer,
+		     struct plan *out)
 {
+	const struct cores_plan *pl = params; /* the params' first field */
+	(void)cpu;
+	(void)printer;
 	plan_init(out, "cores", m);
 	if (pl->said[0])
 		plan_note(out, "--cpus %s", pl->said);
@@ -260,7 +266,7 @@ static void print_relations(const struct batch_run *run, const struct cores_resu
 }
 
 /* The lines above the pairs: how it measures, what it pairs. */
-static int print_head(void *printer)
+static int head(void *printer)
 {
 	const struct printer *b = printer;
 	const struct batch_run *run = b->run;
@@ -293,74 +299,50 @@ static int print_head(void *printer)
 	return 0;
 }
 
-/* The pairs of the plan for machine m. Returns -1 when made, else the
- * exit code (said). */
-static int make_plan(struct run_params *rp, const struct batch_cli *cli, const struct machine *m)
+/* The pairs of the plan for machine m. Returns 0, or -1 (said). */
+static int make_params(struct batch_cli *cli, const struct machine *m, void *params,
+		       void *printer)
 {
+	struct run_params *rp = params;
 	mt_error e;
+	(void)printer;
+	cli->threads = 2; /* a pair pings and pongs */
 	if (rp->list && cli->cpu_coretype) {
 		mt_warn("run cores: --cpus and --cpu-kind: give one of them");
-		return MT_EXIT_USAGE;
+		return -1;
 	}
 	if (cores_plan_for(&rp->plan, &rp->p, m, rp->list,
 			   cli->cpu_coretype && m->topo ? topo_coretype_find(m->topo, cli->cpu_coretype) : -1,
 			   rp->sample, &e) == 0)
-		return -1;
+		return 0;
 	if (rp->list && !strstr(e.msg, "out of memory"))
 		mt_warn("run cores: --cpus: %s, got '%s'", e.msg, rp->list);
 	else
 		mt_warn("run cores: %s", e.msg);
-	return strstr(e.msg, "out of memory") ? MT_EXIT_RUNTIME : MT_EXIT_USAGE;
+	if (strstr(e.msg, "out of memory"))
+		cli->rc = MT_EXIT_RUNTIME;
+	return -1;
 }
 
-/* The machine, the pairs, the --plan, then the printer with its result.
- * Returns -1 to run, else the exit code (said). */
-static int prepare(struct batch_cli *cli, void *params, void *printer,
-		   const struct batch_run *run)
+/* The printer with its result for the plan's pairs. Returns 0, or -1
+ * (said: out of memory). */
+static int start(struct batch_cli *cli, const struct machine *m, void *params, void *printer)
 {
 	struct run_params *rp = params;
 	struct printer *b = printer;
-	const struct machine *m;
-	struct machine *owned = NULL;
-	struct plan pl;
 	mt_error e;
-	int rc;
-
-	if ((rc = machine_for_run(cli, &m, &owned)) >= 0)
-		return rc;
-	cli->threads = 2; /* a pair pings and pongs */
-	if ((rc = make_plan(rp, cli, m)) >= 0)
-		goto fail;
-	if (cli->plan) {
-		describe(&rp->plan, m, &pl);
-		cores_plan_free(&rp->plan);
-		rc = plan_finish(cli, &pl);
-		goto fail;
-	}
 	if (cores_result_init(&b->r, &rp->plan, &e) < 0) {
 		mt_warn("run cores: %s", e.msg);
-		cores_plan_free(&rp->plan);
-		rc = MT_EXIT_RUNTIME;
-		goto fail;
+		cli->rc = MT_EXIT_RUNTIME;
+		return -1;
 	}
 	b->plan = &rp->plan;
-	b->run = run;
-	b->csv = cli->csv;
 	b->no_topo = !m->topo;
-	return -1;
-fail:
-	machine_free(owned);
-	return rc;
-}
-
-/* The printer's result, its run header first. */
-static void *result(void *printer)
-{
-	return &((struct printer *)printer)->r;
+	return 0;
 }
 
 /* Below the pairs: the matrix (not with --csv), the relations. */
-static int print_summary(void *printer)
+static int summary(void *printer)
 {
 	const struct printer *b = printer;
 	if (!b->csv)
@@ -380,16 +362,20 @@ const struct experiment exp_cores = {
 	.name = "cores",
 	.about = "core-to-core latency: a cache line passed between each pair of CPUs, by relation",
 	.options = options,
+	.help = &help,
 	.params_size = sizeof(struct run_params),
 	.printer_size = sizeof(struct printer),
-	.parse = parse_args,
-	.prepare = prepare,
+	.defaults = defaults,
+	.check = check,
+	.make_params = make_params,
+	.describe = describe,
+	.start = start,
 	.pinned = 0, /* the worker only starts and joins the two threads of each pair */
-	.head = print_head,
+	.head = head,
 	.worker = cores_worker, /* on the plan, the params' first field */
 	.on_event = on_event,
-	.result = result,
-	.summary = print_summary,
+	.result_at = offsetof(struct printer, r),
+	.summary = summary,
 	.kind = &kind_cores,
 	.release = release,
 };

@@ -17,9 +17,8 @@
 
 /* The table on stdout, a row as both layouts of a thread count are in. */
 struct printer {
+	EXPERIMENT_PRINTER_HEAD; /* run, csv */
 	const struct falseshare_params *p;
-	const struct batch_run *run;
-	int csv;
 	struct falseshare_result r; /* the store the TUI tab shares */
 	int sweep_head, ncpus;
 };
@@ -139,10 +138,13 @@ static int parse_list(const char *arg, uint64_t lo, uint64_t hi, unsigned *out, 
 }
 
 /* p as a plan: each thread count with the CPUs its threads take. */
-static void describe(const struct falseshare_params *p, const struct machine *m,
+static void describe(const struct machine *m, int cpu, const void *params, const void *printer,
 		     struct plan *out)
 {
+	const struct falseshare_params *p = params;
 	int cpus[FALSESHARE_MAX_T];
+	(void)cpu;
+	(void)printer;
 	plan_init(out, "falseshare", m);
 	for (size_t i = 0; i < p->nthreads; i++) {
 		int n = (int)p->threads[i], k = p->ncpus > 0 && n > p->ncpus ? p->ncpus : n;
@@ -156,31 +158,23 @@ static void describe(const struct falseshare_params *p, const struct machine *m,
 		       "best of %d", p->packed, p->padded, (unsigned long long)p->rounds, p->tries);
 }
 
-/* The machine, and the plan when asked. Returns 0 to run, else -1 with
- * cli->rc. */
-static int machine_part(struct batch_cli *cli, struct falseshare_params *p)
+/* The CPUs of machine m the threads take, and the most threads at once.
+ * Returns 0. */
+static int make_params(struct batch_cli *cli, const struct machine *m, void *params,
+		       void *printer)
 {
-	const struct machine *m;
-	struct machine *owned = NULL;
-	struct plan pl;
-	int rc = machine_for_run(cli, &m, &owned);
-	if (rc >= 0) {
-		cli->rc = rc;
-		return -1;
-	}
+	struct falseshare_params *p = params;
+	(void)printer;
 	p->ncpus = m->nallowed < FALSESHARE_MAX_CPUS ? m->nallowed : FALSESHARE_MAX_CPUS;
 	memcpy(p->cpus, m->allowed, (size_t)p->ncpus * sizeof *p->cpus);
 	for (size_t i = 0; i < p->nthreads; i++) /* the job's CPU quota is set against it */
 		if ((int)p->threads[i] > cli->threads)
 			cli->threads = (int)p->threads[i];
-	if (!cli->plan)
-		return 0;
-	describe(p, m, &pl);
-	return plan_end(cli, &pl, owned);
+	return 0;
 }
 
 /* The options given into p, over --quick's values: the two lists (bad:
- * said, -1 with cli->rc), then the rest. Returns 0 or -1. */
+ * said, -1), then the rest. Returns 0 or -1. */
 static int apply_args(struct batch_cli *cli, const struct run_params *rp,
 		      struct falseshare_params *p)
 {
@@ -194,7 +188,6 @@ static int apply_args(struct batch_cli *cli, const struct run_params *rp,
 		p->rounds = 200000;
 		p->tries = 1;
 	}
-	cli->rc = MT_EXIT_USAGE;
 	if (rp->threads &&
 	    parse_list(rp->threads, 1, FALSESHARE_MAX_T, p->threads, &p->nthreads) < 0) {
 		mt_snprintf(what, sizeof what, "numbers 1..%d separated by commas", FALSESHARE_MAX_T);
@@ -210,7 +203,6 @@ static int apply_args(struct batch_cli *cli, const struct run_params *rp,
 			return batch_bad(cli->exp, "--spacings", rp->spacings, what);
 		}
 	}
-	cli->rc = MT_EXIT_OK;
 	if (rp->rounds)
 		p->rounds = rp->rounds;
 	if (cli->tries)
@@ -222,45 +214,40 @@ static int apply_args(struct batch_cli *cli, const struct run_params *rp,
 	return 0;
 }
 
-/* Parse argv into cli and params (defaults first, --quick under the
- * options given). Returns 0, or -1 when the command ends here with exit
- * code cli->rc (--help: 0; a bad value, said in one line: 2). */
-static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params)
+/* The defaults, before the options (the options that are not the
+ * params' as not given). */
+static void defaults(void *params)
 {
 	struct run_params *rp = params;
 	falseshare_params_default(&rp->p, NULL);
 	rp->threads = rp->spacings = NULL;
 	rp->rounds = rp->padding = 0;
 	rp->no_sweep = 0;
-	batch_cli_init(cli, "falseshare", &help, params);
-	return batch_parse(cli, argc, argv) < 0 ? -1 : apply_args(cli, rp, &rp->p);
 }
 
-/* The machine and the plan (machine_part), then the printer for params,
- * its result empty. Returns -1 to run, else the exit code. */
-static int prepare(struct batch_cli *cli, void *params, void *printer,
-		   const struct batch_run *run)
+/* After the options: them into the params, --quick under the ones given
+ * (apply_args). Returns 0, or -1 (said in one line). */
+static int check(struct batch_cli *cli, void *params)
+{
+	struct run_params *rp = params;
+	return apply_args(cli, rp, &rp->p);
+}
+
+/* The printer for params, its result empty. Returns 0. */
+static int start(struct batch_cli *cli, const struct machine *m, void *params, void *printer)
 {
 	struct printer *b = printer;
 	const struct falseshare_params *p = params;
-	if (machine_part(cli, params) < 0)
-		return cli->rc;
+	(void)cli;
+	(void)m;
 	b->p = p;
-	b->run = run;
 	b->ncpus = p->ncpus;
-	b->csv = cli->csv;
 	falseshare_result_init(&b->r, p);
-	return -1;
-}
-
-/* The printer's result, its run header first. */
-static void *result(void *printer)
-{
-	return &((struct printer *)printer)->r;
+	return 0;
 }
 
 /* The lines above the table and its head. */
-static int print_plan(void *printer)
+static int head(void *printer)
 {
 	const struct printer *b = printer;
 	fprintf(b->run->meta,
@@ -279,7 +266,7 @@ static int print_plan(void *printer)
 }
 
 /* Where the sweep says the sharing stops (falseshare_sweep_verdict). */
-static int print_sweep_verdict(void *printer)
+static int summary(void *printer)
 {
 	const struct printer *b = printer;
 	char line[256];
@@ -302,16 +289,20 @@ const struct experiment exp_falseshare = {
 	.name = "falseshare",
 	.about = "false sharing: threads x packed/padded counters, spacing sweep (seed 003)",
 	.options = options,
+	.help = &help,
 	.params_size = sizeof(struct run_params),
 	.printer_size = sizeof(struct printer),
-	.parse = parse_args,
-	.prepare = prepare,
+	.defaults = defaults,
+	.check = check,
+	.make_params = make_params,
+	.describe = describe,
+	.start = start,
 	.pinned = 0, /* the worker only starts and joins the counting threads (no --cpu) */
-	.head = print_plan,
+	.head = head,
 	.worker = falseshare_worker,
 	.on_event = on_event,
-	.result = result,
-	.summary = print_sweep_verdict,
+	.result_at = offsetof(struct printer, r),
+	.summary = summary,
 	.kind = &kind_falseshare,
 	.verdict = verdict,
 };

@@ -23,9 +23,8 @@
 
 /* The curves on stdout, a row as soon as all its chases are measured. */
 struct printer {
+	EXPERIMENT_PRINTER_HEAD; /* run, csv */
 	struct latency_result *r;
-	const struct batch_run *run;
-	int csv;
 	size_t ncol;
 	size_t row_cells[LATENCY_MAX_SIZES];
 	size_t next_row;
@@ -35,7 +34,6 @@ struct printer {
 	double announced; /* the run's figure: LATENCY_NOTE_PRICED's, whole s */
 	int headed;       /* the plan lines and the table's heading printed */
 	const struct machine *m; /* planned for (its caches beside the levels) */
-	struct machine *owned;   /* a recorded one, freed with the printer */
 	char note[600];          /* the capped sizes or the pages left out, "" none */
 	uint64_t asked;          /* the largest size asked for */
 	char hist_path[MT_PATH_MAX]; /* the state file ("" none kept) */
@@ -52,6 +50,13 @@ struct args {
 	int only_random, no_random, huge, tries;
 	int both; /* 1 --hugepages both, 0 off or on, -1 not given */
 	uint64_t tlb_locality; /* 0: not given */
+};
+
+/* The params: the worker's first (its job gets this pointer), then the
+ * command line as given (what the options' rows fill). */
+struct run_params {
+	struct latency_params p;
+	struct args a;
 };
 
 /* --hugepages on|off|both into the args' huge and both. */
@@ -320,35 +325,36 @@ static void print_levels(FILE *f, const struct printer *b, const struct info *in
 	history_compare(f, b, &lv);
 }
 
-/* Parse argv into cli and a. Returns 0, or -1 when the command ends here
- * with exit code cli->rc (--help: 0; a bad option or value, said: 2). */
-static int parse_args(struct batch_cli *cli, int argc, char **argv, struct args *a)
+/* The args' defaults, before the options: huge pages off, --hugepages
+ * not given. */
+static void defaults(void *params)
 {
-	memset(a, 0, sizeof *a);
+	struct args *a = &((struct run_params *)params)->a;
 	a->huge = LATENCY_HUGE_OFF;
 	a->both = -1;
-	batch_cli_init(cli, "latency", &help, a);
-	if (batch_parse(cli, argc, argv) < 0)
-		return -1;
+}
+
+/* After the options: the args that exclude each other. Returns 0, or -1
+ * (said in one line). */
+static int check(struct batch_cli *cli, void *params)
+{
+	const struct args *a = &((struct run_params *)params)->a;
+	(void)cli;
 	if (a->only_random && a->no_random) {
 		mt_warn("run latency: --random and --no-random exclude each other");
-		cli->rc = MT_EXIT_USAGE;
 		return -1;
 	}
 	if (a->both == 1 && a->no_random) {
 		mt_warn("run latency: --hugepages both chases at random on both page sizes; drop "
 			"--no-random");
-		cli->rc = MT_EXIT_USAGE;
 		return -1;
 	}
 	if (a->tlb_locality && a->no_random) {
 		mt_warn("run latency: --tlb-locality shapes the random chase; drop --no-random");
-		cli->rc = MT_EXIT_USAGE;
 		return -1;
 	}
 	if (a->only_random && a->strides) {
 		mt_warn("run latency: --random measures no fixed stride; drop --strides");
-		cli->rc = MT_EXIT_USAGE;
 		return -1;
 	}
 	return 0;
@@ -358,19 +364,26 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct args 
  * (latency_params_sized, the options, latency_params_settle: the Latency
  * tab makes its runs the same way), capped to the memory this run may take
  * (machine_mem_budget: the job's cgroup limit where there is one; note says
- * so; *asked is the largest size asked for). probe: price the
- * estimate with latency_probe. Returns 0, or 2 with one line said. */
-static int make_params(const struct batch_cli *cli, const struct args *a,
-		       struct latency_params *p, const struct machine *m, int cpu, int probe,
-		       char *note, size_t len, uint64_t *asked)
+ * so in the printer's note; its asked is the largest size asked for). On
+ * this machine the estimate is priced with latency_probe. Returns 0, or -1
+ * with one line said. */
+static int make_params(struct batch_cli *cli, const struct machine *m, void *params,
+		       void *printer)
 {
+	const struct args *a = &((struct run_params *)params)->a;
+	struct latency_params *p = &((struct run_params *)params)->p;
+	struct printer *b = printer;
+	char *note = b->note;
+	size_t len = sizeof b->note;
+	uint64_t *asked = &b->asked;
+	int cpu = cli->cpu, probe = !cli->sysfs_root && !cli->topology;
 	mt_error e = { "" };
 	uint64_t max = 0;
 	struct machine_budget budget;
 	note[0] = '\0';
 	if (a->max_size && mt_parse_size(a->max_size, &max) < 0) {
 		batch_bad(cli->exp, "--max-size", a->max_size, "a size such as 64M");
-		return MT_EXIT_USAGE;
+		return -1;
 	}
 	if (latency_params_sized(p, m, cpu, cli->quick, max, &e) < 0)
 		goto bad;
@@ -394,14 +407,16 @@ static int make_params(const struct batch_cli *cli, const struct args *a,
 	return 0;
 bad:
 	mt_warn("run latency: %s", e.msg);
-	return MT_EXIT_USAGE;
+	return -1;
 }
 
 /* The plan as machine/plan.h shows it: the worker, the sizes, the largest
  * and where it sits for the worker's CPU. */
-static void describe(const struct latency_params *p, const struct machine *m, int cpu,
-		     const char *note, struct plan *out)
+static void describe(const struct machine *m, int cpu, const void *params, const void *printer,
+		     struct plan *out)
 {
+	const struct latency_params *p = params; /* the params' first field */
+	const char *note = ((const struct printer *)printer)->note;
 	char why[300], lo[32], hi[32], where[16], sz[64];
 	uint64_t max = p->sizes[p->nsizes - 1];
 	mt_fmt_size(hi, sizeof hi, max);
@@ -469,69 +484,36 @@ static void print_timing(const struct batch_run *run, const struct printer *b, d
 		b->r->other_pages);
 }
 
-/* The params: the worker's first (its job gets this pointer), then the
- * command line as given. */
-struct run_params {
-	struct latency_params p;
-	struct args a;
-};
-
-static int parse(struct batch_cli *cli, int argc, char **argv, void *params)
-{
-	return parse_args(cli, argc, argv, &((struct run_params *)params)->a);
-}
-
-/* The machine, the params from it, the --plan, the result to fill. */
-static int prepare(struct batch_cli *cli, void *params, void *printer,
-		   const struct batch_run *run)
+/* The result to fill, on machine m (its caches beside the levels), and
+ * this key's history. Returns 0, or -1 (said: out of memory). */
+static int start(struct batch_cli *cli, const struct machine *m, void *params, void *printer)
 {
 	struct run_params *rp = params;
 	struct printer *b = printer;
 	struct mt_clock clk;
-	struct plan pl;
-	int rc, cpu;
+	int cpu = cli->cpu;
 
-	if ((rc = machine_for_run(cli, &b->m, &b->owned)) >= 0)
-		return rc;
-	cpu = cli->cpu >= 0 ? cli->cpu : machine_worker_cpu(b->m, job_coretype());
-	cli->cpu = cpu; /* the CPU planned for is the one measured on */
-	rc = make_params(cli, &rp->a, &rp->p, b->m, cpu, !b->owned, b->note, sizeof b->note,
-			 &b->asked);
-	if (rc != 0 || cli->plan) {
-		if (rc == 0) {
-			describe(&rp->p, b->m, cpu, b->note, &pl);
-			rc = plan_finish(cli, &pl);
-		}
-		machine_free(b->owned);
-		return rc;
-	}
+	b->m = m;
 	mt_clock_calibrate(&clk, 0);
 	b->r = latency_result_new(&rp->p, clk.core_ghz > 0 ? clk.core_ghz : clk.ticks_per_ns);
 	if (!b->r) {
 		mt_warn("run latency: out of memory");
-		machine_free(b->owned);
-		return MT_EXIT_RUNTIME;
+		cli->rc = MT_EXIT_RUNTIME;
+		return -1;
 	}
 	b->p = &rp->p;
 	b->ncol = latency_ncurves(b->r);
-	b->csv = cli->csv;
-	b->run = run;
 	if (rp->p.sizes[rp->p.nsizes - 1] < b->asked) /* memory capped it */
 		b->r->capped_from = b->asked;
 	b->r->caches = info_to_json(&b->m->info);
 	history_load(b, &rp->p, cpu);
-	return -1;
+	return 0;
 }
 
 static void ended(void *printer)
 {
 	struct printer *b = printer;
 	b->r->elapsed_s = b->run->elapsed_s;
-}
-
-static void *result(void *printer)
-{
-	return ((struct printer *)printer)->r;
 }
 
 /* After the table: the points not trusted, the levels, the time it took
@@ -566,24 +548,29 @@ static void release(void *printer, void *params)
 	struct printer *b = printer;
 	(void)params;
 	latency_result_free(b->r);
-	machine_free(b->owned);
 }
 
 const struct experiment exp_latency = {
 	.name = "latency",
 	.about = "load latency by pointer chasing, levels, way size, TLB (seed 002)",
 	.options = options,
+	.help = &help,
 	.each_coretype = 1,
 	.params_size = sizeof(struct run_params),
 	.printer_size = sizeof(struct printer),
-	.parse = parse,
-	.prepare = prepare,
+	.options_at = offsetof(struct run_params, a), /* the rows name struct args */
+	.defaults = defaults,
+	.check = check,
+	.make_params = make_params,
+	.describe = describe,
+	.start = start,
 	.pinned = 1,
 	.worker = latency_worker, /* on the latency_params, the params' first field */
 	.on_note = on_note,
 	.on_event = on_event,
 	.ended = ended,
-	.result = result,
+	.result_at = offsetof(struct printer, r),
+	.result_is_pointer = 1,
 	.summary = summary,
 	.kind = &kind_latency,
 	.release = release,

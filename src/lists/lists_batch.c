@@ -19,9 +19,8 @@
 
 /* The table on stdout, a row as each walk is measured. */
 struct printer {
+	EXPERIMENT_PRINTER_HEAD; /* run, csv */
 	const struct lists_params *p;
-	const struct batch_run *run;
-	int csv;
 	struct lists_result r; /* the store the TUI tab shares (src/lists.h) */
 };
 
@@ -217,10 +216,12 @@ static int check_outputs(const struct lists_params *p)
 /* p as a plan: the worker, each length's cells as a working set (16-byte
  * cells laid out one after the other; the stride layout takes a line a
  * cell) with where it sits for the worker's CPU. */
-static void describe(const struct lists_params *p, const struct machine *m, int cpu,
+static void describe(const struct machine *m, int cpu, const void *params, const void *printer,
 		     struct plan *out)
 {
+	const struct lists_params *p = params;
 	char where[16], why[160];
+	(void)printer;
 	plan_init(out, "lists", m);
 	out->worker_cpu = cpu;
 	if (cpu >= 0)
@@ -238,38 +239,28 @@ static void describe(const struct lists_params *p, const struct machine *m, int 
 			      "the graph homework's N x N bytes");
 }
 
-/* The machine, its worker CPU, its memory's limit, and the plan when
- * asked. Returns 0 to run, else -1 with cli->rc. */
-static int machine_part(struct batch_cli *cli, struct lists_params *p)
+/* The memory's limit on machine m: half of what a run may take. Returns
+ * 0. */
+static int make_params(struct batch_cli *cli, const struct machine *m, void *params,
+		       void *printer)
 {
-	const struct machine *m;
-	struct machine *owned = NULL;
-	struct plan pl;
+	struct lists_params *p = params;
 	struct machine_budget budget;
-	int rc = machine_for_run(cli, &m, &owned);
-	if (rc >= 0) {
-		cli->rc = rc;
-		return -1;
-	}
-	if (cli->cpu < 0)
-		cli->cpu = machine_worker_cpu(m, job_coretype());
+	(void)cli;
+	(void)printer;
 	machine_mem_budget(m, &budget);
 	p->mem_limit = budget.bytes / 2;
-	if (!cli->plan)
-		return 0;
-	describe(p, m, cli->cpu, &pl);
-	return plan_end(cli, &pl, owned);
+	return 0;
 }
 
 /* After the options: --quick's values under the ones given explicitly
  * (lengths, tries and graph_n when set), then the outputs checked. Returns
- * 0, or -1 with cli->rc MT_EXIT_USAGE (said in one line). */
+ * 0, or -1 (said in one line). */
 static int finish_args(struct batch_cli *cli, struct lists_params *p, const char *lengths,
 		       uint64_t graph_n)
 {
 	if (cli->quick) /* the options given explicitly win */
 		quick_params(p);
-	cli->rc = MT_EXIT_USAGE;
 	if (lengths && parse_lengths(lengths, p) < 0) {
 		char what[96];
 		mt_snprintf(what, sizeof what,
@@ -279,7 +270,6 @@ static int finish_args(struct batch_cli *cli, struct lists_params *p, const char
 	}
 	if (check_outputs(p) < 0)
 		return -1;
-	cli->rc = MT_EXIT_OK;
 	if (cli->tries)
 		p->tries = cli->tries;
 	if (graph_n)
@@ -371,10 +361,9 @@ static const struct batch_help help = {
 	.col = 22,
 };
 
-/* Parse argv into cli and p (defaults first, --quick under the options
- * given explicitly). Returns 0, or -1 when the command ends here with exit
- * code cli->rc (--help: 0; a bad value, said in one line: 2). */
-static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params)
+/* The defaults, before the options (the options that are not the params'
+ * as not given; --work and --graph-block at the params' defaults). */
+static void defaults(void *params)
 {
 	struct run_params *rp = params;
 
@@ -383,9 +372,14 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params
 	rp->graph_n = 0;
 	rp->work = rp->p.work;
 	rp->graph_block = rp->p.graph_block;
-	batch_cli_init(cli, "lists", &help, params);
-	if (batch_parse(cli, argc, argv) < 0)
-		return -1;
+}
+
+/* After the options: them into the params, --quick under the ones given
+ * explicitly (finish_args). Returns 0, or -1 (said in one line). */
+static int check(struct batch_cli *cli, void *params)
+{
+	struct run_params *rp = params;
+
 	rp->p.work = (unsigned)rp->work;
 	rp->p.graph_block = (size_t)rp->graph_block;
 	return finish_args(cli, &rp->p, rp->lengths, rp->graph_n);
@@ -393,7 +387,7 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params
 
 /* The lines above the table and its head: the graph homework's, or the
  * walks' with the simulated cache. */
-static int print_plan(void *printer)
+static int head(void *printer)
 {
 	const struct printer *b = printer;
 	const struct batch_run *run = b->run;
@@ -438,29 +432,19 @@ static int print_plan(void *printer)
 	return 0;
 }
 
-/* The machine and the plan (machine_part), then the printer for params,
- * its result empty. Returns -1 to run, else the exit code. */
-static int prepare(struct batch_cli *cli, void *params, void *printer,
-		   const struct batch_run *run)
+/* The printer for params, its result empty. Returns 0. */
+static int start(struct batch_cli *cli, const struct machine *m, void *params, void *printer)
 {
 	struct printer *b = printer;
-	if (machine_part(cli, params) < 0)
-		return cli->rc;
+	(void)cli;
+	(void)m;
 	b->p = params;
-	b->run = run;
-	b->csv = cli->csv;
 	lists_result_init(&b->r, params);
-	return -1;
-}
-
-/* The printer's result, its run header first. */
-static void *result(void *printer)
-{
-	return &((struct printer *)printer)->r;
+	return 0;
 }
 
 /* Below the walks' table: the pivot by layout, and the neighbours'. */
-static int print_summary(void *printer)
+static int summary(void *printer)
 {
 	const struct printer *b = printer;
 	if (b->p->graph)
@@ -486,16 +470,20 @@ const struct experiment exp_lists = {
 	.name = "lists",
 	.about = "linked-list cell layouts, cdr-coding, the graph homework (seed 003)",
 	.options = options,
+	.help = &help,
 	.params_size = sizeof(struct run_params),
 	.printer_size = sizeof(struct printer),
-	.parse = parse_args,
-	.prepare = prepare,
+	.defaults = defaults,
+	.check = check,
+	.make_params = make_params,
+	.describe = describe,
+	.start = start,
 	.pinned = 1,
-	.head = print_plan,
+	.head = head,
 	.worker = lists_worker,
 	.on_event = on_event,
-	.result = result,
-	.summary = print_summary,
+	.result_at = offsetof(struct printer, r),
+	.summary = summary,
 	.kind = &kind_lists,
 	.verdict = verdict,
 };

@@ -5,10 +5,9 @@
  * long it takes. `memtop run X --plan` prints it (or writes it as JSON with
  * --json) and measures nothing; the run itself measures what its plan
  * says. The invariants tests hold every experiment's plan to on recorded
- * and synthetic machines (tests/test_plans.c) read this shape.
- *
- * The command-line side (--plan, --sysfs-root, --topology: the machine a
- * run plans for) is here too: machine_for_run and plan_finish. */
+ * and synthetic machines (tests/test_plans.c) read this shape. The
+ * command-line side (--plan, --sysfs-root, --topology: the machine a run
+ * plans for, the plan printed) is the protocol's (protocol/protocol.h). */
 #ifndef MEMTOP_MACHINE_PLAN_H
 #define MEMTOP_MACHINE_PLAN_H
 
@@ -16,7 +15,6 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "run/batch.h"
 #include "machine.h"
 
 #define PLAN_MAX_SIZES 96
@@ -107,39 +105,5 @@ void plan_print(FILE *f, const struct plan *p);
  * "max_size","estimate_s","notes"}; the lists an experiment does not fill
  * are empty. NULL when out of memory. */
 cJSON *plan_to_json(const struct plan *p);
-
-/* The machine a `memtop run` plans for: the recorded one --sysfs-root or
- * --topology names (loaded into *owned, which the caller frees with
- * machine_free), else this machine (machine_this(); *owned NULL). On a
- * recorded machine --cpu and --cpu-kind are checked against its CPUs and
- * kinds (cli->cpu set). Returns -1 to go on, or the exit code with one
- * line said ("memtop: run EXP: --topology: FILE: ...": 2). */
-int machine_for_run(struct batch_cli *cli, const struct machine **m, struct machine **owned);
-
-/* The end of a --plan run inside an experiment's prepare hook
- * (run/batch.h's batch_run_result) that returns cli->rc: plan_finish, the
- * machine freed, the exit code into cli->rc. Returns -1 (the command ends
- * there). */
-int plan_end(struct batch_cli *cli, struct plan *p, struct machine *owned);
-
-/* --each-kind: the experiment's run x (batch_run_result) once per core type of
- * the machine (this one, or the one --sysfs-root/--topology names),
- * fastest first, each as if given --cpu-kind NAME: its table under a "#
- * --each-kind: core type NAME" line; with --json FILE one compact line a
- * kind in FILE (JSON lines: compare, view and plot read each), written
- * atomically after the last run (nothing when one fails); --json - the
- * lines on stdout. On a machine of one kind: the one run, said. Refused
- * with --cpu or --cpu-kind (exit 2). Returns the first failing run's exit
- * code, else 0. */
-int batch_each_coretype(const struct experiment *x, int argc, char **argv);
-
-/* Is --each-kind among argv[1..argc)? */
-int batch_wants_each_coretype(int argc, char **argv);
-
-/* The end of a --plan run: a note when the job's CPU quota is under the
- * most threads the plan starts (machine_quota_note), the plan printed (on
- * stdout; on stderr with --json -), its JSON written with --json. Frees p. Returns the exit
- * code. */
-int plan_finish(struct batch_cli *cli, struct plan *p);
 
 #endif

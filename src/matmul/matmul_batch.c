@@ -47,10 +47,9 @@ struct sim_table {
 
 /* The table on stdout, a row as each order finishes. */
 struct printer {
+	EXPERIMENT_PRINTER_HEAD; /* run, csv */
 	const struct matmul_params *p;
 	const struct args *a;
-	const struct batch_run *run;
-	int csv;
 	struct matmul_result r; /* the store the TUI tab shares (src/matmul.h) */
 	struct matmul_l1d d;    /* this machine's L1d, simulated beside the stopwatch */
 	struct sim_table sim;   /* --simulate's */
@@ -311,8 +310,8 @@ static int parse_bases(const char *arg, size_t n, uint64_t base[3])
 	return k == 3 ? 0 : -1;
 }
 
-/* --simulate, before the run: where A, B and C start. Returns -1 to run,
- * or MT_EXIT_USAGE (said: --bases is bad). */
+/* --simulate, before the run: where A, B and C start. Returns 0, or -1
+ * (said: --bases is bad). */
 static int sim_prepare(struct printer *pr, const struct batch_cli *cli)
 {
 	const struct args *a = pr->a;
@@ -322,7 +321,7 @@ static int sim_prepare(struct printer *pr, const struct batch_cli *cli)
 	if (a->bases && (how = parse_bases(a->bases, pr->p->n, t->base)) < 0) {
 		batch_bad(cli->exp, "--bases", a->bases,
 			  "packed, or three addresses A,B,C, multiples of 8 (0x100000,2M,3M)");
-		return MT_EXIT_USAGE;
+		return -1;
 	}
 	if (!a->bases)
 		matmul_model_bases(pr->p->n, t->base);
@@ -332,7 +331,7 @@ static int sim_prepare(struct printer *pr, const struct batch_cli *cli)
 		    how == 2 ? "each 1 MB-aligned"
 		    : how == 1 ? "one after another, as malloc puts them"
 			       : "as --bases put them");
-	return -1;
+	return 0;
 }
 
 /* --simulate: every order through the (s, E, b) cache, no timing: the
@@ -387,10 +386,12 @@ static int sim_run(struct printer *pr)
 }
 
 /* After the options: --quick's and --simulate's sizes under the ones
- * given explicitly, --block and --sweep, --bases only with --simulate. Returns 0, or -1 with
- * cli->rc (said). */
-static int finish_args(struct batch_cli *cli, struct matmul_params *p, const struct args *a)
+ * given explicitly, --block and --sweep, --bases only with --simulate. Returns 0, or -1
+ * (said). */
+static int check(struct batch_cli *cli, void *params)
 {
+	struct matmul_params *p = &((struct run_params *)params)->p;
+	const struct args *a = &((struct run_params *)params)->a;
 	static const size_t sweep_blocks[] = { 8, 16, 32, 64, 128 };
 	if (cli->quick) {
 		p->n = a->simulate ? 48 : 64;
@@ -410,16 +411,13 @@ static int finish_args(struct batch_cli *cli, struct matmul_params *p, const str
 		p->tries = cli->tries;
 	if (a->bases && !a->simulate) {
 		mt_warn("run matmul: --bases places the simulated matrices: it needs --simulate");
-		cli->rc = MT_EXIT_USAGE;
 		return -1;
 	}
 	return 0;
 }
 
-/* Parse argv into cli and params: p (block, sweep, race) and a (defaults
- * first). Returns 0, or -1 when the command ends here with exit code
- * cli->rc (--help: 0; bad: 2, said). */
-static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params)
+/* The defaults, before the options: p's and a's (the book's cache). */
+static void defaults(void *params)
 {
 	struct matmul_params *p = &((struct run_params *)params)->p;
 	struct args *a = &((struct run_params *)params)->a;
@@ -428,8 +426,6 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params
 	a->cs = 5; /* the book's cache: (5, 1, 5) */
 	a->cE = 1;
 	a->cb = 5;
-	batch_cli_init(cli, "matmul", &help, params);
-	return batch_parse(cli, argc, argv) < 0 ? -1 : finish_args(cli, p, a);
 }
 
 /* The lines above the table: n, block, method, the book's line and the
@@ -472,7 +468,7 @@ static int print_plan(const struct printer *b)
 /* What the table says about itself: the worst order against the best, the
  * blocked ikj against ikj, and what blocking gave each other order run
  * blocked (the lesson: blocking jki gives much less). */
-static int print_summary(void *printer)
+static int summary(void *printer)
 {
 	const struct printer *b = printer;
 	const struct batch_run *run = b->run;
@@ -497,11 +493,14 @@ static int print_summary(void *printer)
 /* p as a plan: the worker and the three n x n matrices of doubles, with
  * where they sit for the worker's CPU (a --simulate run measures nothing
  * of the machine: its cache is the one given). */
-static void describe(const struct matmul_params *p, int simulate, const struct machine *m,
-		     int cpu, struct plan *out)
+static void describe(const struct machine *m, int cpu, const void *params, const void *printer,
+		     struct plan *out)
 {
+	const struct matmul_params *p = &((const struct run_params *)params)->p;
+	int simulate = ((const struct run_params *)params)->a.simulate;
 	char where[16], why[200];
 	uint64_t bytes = 3 * (uint64_t)p->n * p->n * sizeof(double);
+	(void)printer;
 	plan_init(out, "matmul", m);
 	if (simulate) {
 		mt_snprintf(why, sizeof why, "A, B and C, %zu x %zu doubles each, through the "
@@ -518,40 +517,22 @@ static void describe(const struct matmul_params *p, int simulate, const struct m
 		      bytes, 1, 0, why);
 }
 
-/* The machine, the worker's CPU, the --plan, then the printer: for
- * --simulate where the matrices start, else the L1d simulated beside the
- * stopwatch and the empty result. Returns -1 to run, else the exit code
+/* The printer: for --simulate where the matrices start, else the L1d
+ * simulated beside the stopwatch and the empty result. Returns 0, or -1
  * (said). */
-static int prepare(struct batch_cli *cli, void *params, void *printer,
-		   const struct batch_run *run)
+static int start(struct batch_cli *cli, const struct machine *m, void *params, void *printer)
 {
 	struct matmul_params *p = &((struct run_params *)params)->p;
 	const struct args *a = &((struct run_params *)params)->a;
 	struct printer *b = printer;
-	const struct machine *m;
-	struct machine *owned = NULL;
-	struct plan pl;
-	int rc;
 
-	if ((rc = machine_for_run(cli, &m, &owned)) >= 0)
-		return rc;
-	if (cli->cpu < 0 && !a->simulate)
-		cli->cpu = machine_worker_cpu(m, job_coretype());
-	if (cli->plan) {
-		describe(p, a->simulate, m, cli->cpu, &pl);
-		rc = plan_finish(cli, &pl);
-		machine_free(owned);
-		return rc;
-	}
 	b->p = p;
 	b->a = a;
-	b->run = run;
-	b->csv = cli->csv;
 	if (a->simulate)
 		return sim_prepare(b, cli);
 	if (p->race && p->nsweep) {
 		mt_warn("run matmul: --race and --sweep do not go together");
-		return MT_EXIT_USAGE;
+		return -1;
 	}
 	matmul_l1d(&m->info, &b->d);
 	if (b->d.s >= 0) { /* the worker simulates each order first, off this thread */
@@ -561,7 +542,7 @@ static int prepare(struct batch_cli *cli, void *params, void *printer,
 		p->sim_sample = SIM_SAMPLE_ACCESSES;
 	}
 	matmul_result_init(&b->r, p, b->d.line, b->d.from);
-	return -1;
+	return 0;
 }
 
 /* The lines above the table and its head (--simulate: all of its table). */
@@ -575,12 +556,6 @@ static int head(void *printer)
 static int has_job(const void *params)
 {
 	return !((const struct run_params *)params)->a.simulate;
-}
-
-/* The printer's result, its run header first. */
-static void *result(void *printer)
-{
-	return &((struct printer *)printer)->r;
 }
 
 /* The result's JSON: the timed one (matmul_result_to_json), or
@@ -617,17 +592,20 @@ const struct experiment exp_matmul = {
 	.name = "matmul",
 	.about = "the six matmul loop orders and blocking: time, class, misses (seed 003)",
 	.options = options,
+	.help = &help,
 	.params_size = sizeof(struct run_params),
 	.printer_size = sizeof(struct printer),
-	.parse = parse_args,
-	.prepare = prepare,
+	.defaults = defaults,
+	.check = check,
+	.describe = describe,
+	.start = start,
 	.pinned = 1,
 	.has_job = has_job,
 	.head = head,
 	.worker = matmul_worker, /* on the matmul_params, the params' first field */
 	.on_event = on_event,
-	.result = result,
-	.summary = print_summary,
+	.result_at = offsetof(struct printer, r),
+	.summary = summary,
 	.kind = &kind_matmul,
 	.to_json = to_json, /* --simulate's is not the kind's */
 	.verdict = verdict,

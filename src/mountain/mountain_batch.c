@@ -28,10 +28,9 @@
 
 /* The table on stdout, filled in row by row as the cells stream in. */
 struct printer {
+	EXPERIMENT_PRINTER_HEAD; /* run, csv */
 	struct mountain *m;
 	const struct mountain_params *p; /* the job's */
-	const struct batch_run *run;
-	int csv;
 	size_t next_row;   /* rows printed so far (in order) */
 	unsigned redone;   /* cells measured twice */
 	char note[400];    /* what fitting the grid in memory changed, or "" */
@@ -196,24 +195,24 @@ static int parse_strides(const char *s, struct mountain_params *p, mt_error *e)
 	return 0;
 }
 
-/* Parse argv into cli and a. Returns 0, or -1 when the command ends here
- * with exit code cli->rc (--help: 0; a bad option or value, said in one
- * line: 2). */
-static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params)
+/* The defaults, before the options: no tolerance given. */
+static void defaults(void *params)
 {
 	struct args *a = &((struct run_params *)params)->a;
-	memset(a, 0, sizeof *a);
 	a->tolerance = -1;
-	batch_cli_init(cli, "mountain", &help, params);
-	return batch_parse(cli, argc, argv);
 }
 
-/* The parameters a describes, shrunk to fit in memory (note says so).
- * Returns 0, or 2 with one line said. */
-static int make_params(const struct batch_cli *cli, const struct args *a,
-		       struct mountain_params *p, const struct machine *m, int probe, char *note,
-		       size_t len)
+/* The parameters the args describe on machine m, shrunk to fit in memory
+ * (the printer's note says so); the fresh page's cost probed for the
+ * estimate when the run measures. Returns 0, or -1 with one line said. */
+static int make_params(struct batch_cli *cli, const struct machine *m, void *params,
+		       void *printer)
 {
+	const struct args *a = &((struct run_params *)params)->a;
+	struct mountain_params *p = &((struct run_params *)params)->p;
+	char *note = ((struct printer *)printer)->note;
+	size_t len = sizeof ((struct printer *)printer)->note;
+	int probe = !cli->plan;
 	mt_error e = { "" };
 	struct machine_budget budget;
 	if (cli->quick) /* --quick --seed-settings: the quick grid, the seed's method */
@@ -226,7 +225,7 @@ static int make_params(const struct batch_cli *cli, const struct args *a,
 		uint64_t lo = p->sizes[0], hi = p->sizes[p->nsizes - 1];
 		if (mt_parse_size_range(a->sizes, &lo, &hi) < 0) {
 			batch_bad(cli->exp, "--sizes", a->sizes, "A:B such as 16K:128M");
-			return MT_EXIT_USAGE;
+			return -1;
 		}
 		if (mountain_params_set_sizes(p, lo, hi, &e) < 0)
 			goto bad;
@@ -258,7 +257,7 @@ static int make_params(const struct batch_cli *cli, const struct args *a,
 	return 0;
 bad:
 	mt_warn("run mountain: %s", e.msg);
-	return MT_EXIT_USAGE;
+	return -1;
 }
 
 /* The lines above the table: the grid, the tries, the time it will take. */
@@ -331,9 +330,11 @@ static void print_summary(const struct printer *b, const struct mountain_params 
 
 /* The plan as machine/plan.h shows it: the worker, the grid's sizes with
  * where each sits for the worker's CPU, the strides in a note. */
-static void describe(const struct mountain_params *p, const struct machine *m, int cpu,
-		     const char *note, struct plan *out)
+static void describe(const struct machine *m, int cpu, const void *params, const void *printer,
+		     struct plan *out)
 {
+	const struct mountain_params *p = params; /* the params' first field */
+	const char *note = ((const struct printer *)printer)->note;
 	char where[16], why[160], st[160] = "";
 	plan_init(out, "mountain", m);
 	out->worker_cpu = cpu;
@@ -359,42 +360,22 @@ static void describe(const struct mountain_params *p, const struct machine *m, i
 	out->estimate_s = mountain_params_estimate_s(p);
 }
 
-/* The machine, the worker's CPU, the params from the command line, the
- * --plan, then the printer with its empty mountain. Returns -1 to run,
- * else the exit code (said). */
-static int prepare(struct batch_cli *cli, void *params, void *printer,
-		   const struct batch_run *run)
+/* The printer with its empty mountain. Returns 0, or -1 (said: out of
+ * memory). */
+static int start(struct batch_cli *cli, const struct machine *mc, void *params, void *printer)
 {
 	struct run_params *rp = params;
 	struct printer *b = printer;
-	const struct machine *mc;
-	struct machine *owned = NULL;
-	struct plan pl;
-	int rc, cpu;
 
-	if ((rc = machine_for_run(cli, &mc, &owned)) >= 0)
-		return rc;
-	cpu = cli->cpu >= 0 ? cli->cpu : machine_worker_cpu(mc, job_coretype());
-	cli->cpu = cpu; /* the CPU planned for is the one measured on */
-	rc = make_params(cli, &rp->a, &rp->p, mc, !cli->plan, b->note, sizeof b->note);
-	if (rc != 0 || cli->plan) {
-		if (rc == 0) {
-			describe(&rp->p, mc, cpu, b->note, &pl);
-			rc = plan_finish(cli, &pl);
-		}
-		machine_free(owned);
-		return rc;
-	}
-	b->csv = cli->csv;
-	b->run = run;
 	b->p = &rp->p;
 	b->m = mountain_new(rp->p.sizes, rp->p.nsizes, rp->p.strides, rp->p.nstrides);
 	if (!b->m) {
 		mt_warn("run mountain: out of memory");
-		return MT_EXIT_RUNTIME;
+		cli->rc = MT_EXIT_RUNTIME;
+		return -1;
 	}
 	b->m->caches = info_to_json(&mc->info);
-	return -1;
+	return 0;
 }
 
 /* Above the table: the plan's lines, the table's head. */
@@ -411,12 +392,6 @@ static void ended(void *printer)
 {
 	struct printer *b = printer;
 	b->m->elapsed_s = b->run->elapsed_s;
-}
-
-/* The printer's result, its run header first. */
-static void *result(void *printer)
-{
-	return ((struct printer *)printer)->m;
 }
 
 /* Below the table (print_summary). */
@@ -438,17 +413,21 @@ const struct experiment exp_mountain = {
 	.name = "mountain",
 	.about = "read throughput over working-set size x stride (seed 000)",
 	.options = options,
+	.help = &help,
 	.each_coretype = 1,
 	.params_size = sizeof(struct run_params),
 	.printer_size = sizeof(struct printer),
-	.parse = parse_args,
-	.prepare = prepare,
+	.defaults = defaults,
+	.make_params = make_params,
+	.describe = describe,
+	.start = start,
 	.pinned = 1,
 	.head = head,
 	.worker = mountain_worker, /* on the mountain_params, the params' first field */
 	.on_event = on_event,
 	.ended = ended,
-	.result = result,
+	.result_at = offsetof(struct printer, m),
+	.result_is_pointer = 1,
 	.summary = summary,
 	.kind = &kind_mountain,
 	.release = release,

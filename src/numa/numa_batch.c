@@ -19,10 +19,9 @@
 
 #define NUMA_AGREE 0.05 /* two latencies within this share (or their spreads) agree */
 
-struct batch {
+struct printer {
+	EXPERIMENT_PRINTER_HEAD; /* run, csv */
 	const struct numa_params *p;
-	const struct batch_run *run;
-	int csv;
 	struct numa_result r;
 };
 
@@ -112,7 +111,7 @@ static void csv_value(const struct numa_value *v, const char *fmt)
 		printf(fmt, v->v);
 }
 
-static void print_csv(const struct batch *b, size_t i, size_t j)
+static void print_csv(const struct printer *b, size_t i, size_t j)
 {
 	const struct numa_result *r = &b->r;
 	const struct numa_value *v = r->v[i][j];
@@ -154,7 +153,7 @@ static const char *full_why(const struct numa_value *v)
 
 /* One node pair's line (or CSV row) once its runs are in: the latency,
  * then each mix's GB/s ("read" for all reads, as before mixes). */
-static void print_pair(const struct batch *b, size_t i, size_t j)
+static void print_pair(const struct printer *b, size_t i, size_t j)
 {
 	const struct numa_result *r = &b->r;
 	const struct numa_value *v = r->v[i][j];
@@ -205,14 +204,14 @@ static int last_meas(const struct numa_params *p)
  * latency is read, said with the matrices. */
 static int on_note(const struct job_event *ev, void *ctx)
 {
-	struct batch *b = ctx;
+	struct printer *b = ctx;
 	numa_result_apply(&b->r, ev);
 	return ev->subtype == NUMA_NOTE_LAT_SIZE;
 }
 
 static void on_event(const struct job_event *ev, void *ctx)
 {
-	struct batch *b = ctx;
+	struct printer *b = ctx;
 	if (numa_result_apply(&b->r, ev) == last_meas(b->p))
 		print_pair(b, (size_t)ev->row, (size_t)ev->col);
 	fflush(stdout);
@@ -313,9 +312,9 @@ static void print_ratios(FILE *m, const struct numa_result *r)
 
 /* The matrices, then what they say and what could have moved pages.
  * Returns 0. */
-static int print_end(void *printer)
+static int summary(void *printer)
 {
-	const struct batch *b = printer;
+	const struct printer *b = printer;
 	const struct numa_result *r = &b->r;
 	FILE *m = b->run->meta;
 	size_t unbound = 0;
@@ -445,9 +444,9 @@ static void print_loaded(FILE *m, const struct numa_params *p)
 }
 
 /* What is measured, how, and what could move the pages. Returns 0. */
-static int print_plan(void *printer)
+static int head(void *printer)
 {
-	const struct batch *b = printer;
+	const struct printer *b = printer;
 	const struct numa_params *p = b->p;
 	const struct numa_result *r = &b->r;
 	FILE *m = b->run->meta;
@@ -533,23 +532,16 @@ static int parse_more(struct opts *o)
 				      : parse_pairs(o);
 }
 
-/* Parse argv into cli and params' options. Returns 0, or -1 when the
- * command ends here with exit code cli->rc (--help: 0; bad: 2, said). */
-static int parse(struct batch_cli *cli, int argc, char **argv, void *params)
+/* After the options: the nodes wanted, the rest (parse_more). Returns 0,
+ * or -1 (said in one line). */
+static int check(struct batch_cli *cli, void *params)
 {
 	struct opts *o = &((struct run_params *)params)->o;
-	memset(o, 0, sizeof *o);
-	batch_cli_init(cli, "numa", &help, params);
-	if (batch_parse(cli, argc, argv) < 0)
-		return -1;
+	(void)cli;
 	for (size_t i = 0; i < o->nodes.n; i++)
 		o->want[i] = (int)o->nodes.v[i];
 	o->nwant = o->nodes.n;
-	if (parse_more(o) < 0) {
-		cli->rc = MT_EXIT_USAGE;
-		return -1;
-	}
-	return 0;
+	return parse_more(o);
 }
 
 /* --cpus: each node's CPUs cut to the list (each one this process may use
@@ -584,7 +576,7 @@ static int keep_cpus(struct numa_node *all, size_t n, const char *list, const st
 }
 
 /* The mixes, their stores and the curves into p (after numa_plan). Returns
- * 0, or the exit code (said). */
+ * 0, or -1 (said). */
 static int plan_more(struct numa_params *p, const struct opts *o)
 {
 	mt_error e = { "" };
@@ -593,22 +585,25 @@ static int plan_more(struct numa_params *p, const struct opts *o)
 	if (p->streaming && !bandwidth_kernel_fn(BANDWIDTH_COPY_NT, bandwidth_isa_best())) {
 		mt_warn("run numa: --stores streaming: this CPU or build has no streaming stores (%s)",
 			bandwidth_isa_name(bandwidth_isa_best()));
-		return MT_EXIT_USAGE;
+		return -1;
 	}
 	if (o->loaded && numa_plan_loaded(p, (const int (*)[NUMA_MAX_NODES])p->dist, o->asked,
 					   o->nasked, &e) < 0) {
 		mt_warn("run numa: %s", e.msg);
-		return MT_EXIT_USAGE;
+		return -1;
 	}
 	return 0;
 }
 
 /* The nodes of machine m and the plan, priced by its steps timed here
- * (recorded: a machine not here, a guess). Returns -1 when planned, else
- * the exit code (--plan: the plan printed). */
-static int plan(struct numa_params *p, struct batch_cli *cli, const struct opts *o,
-		const struct machine *m, int recorded, struct numa_probe *probe)
+ * (a recorded machine, not here: a guess). Returns 0, or -1 (said). */
+static int make_params(struct batch_cli *cli, const struct machine *m, void *params,
+		       void *printer)
 {
+	struct numa_params *p = &((struct run_params *)params)->p;
+	const struct opts *o = &((struct run_params *)params)->o;
+	struct numa_probe *probe = &((struct run_params *)params)->probe;
+	int recorded = cli->sysfs_root || cli->topology;
 	static struct numa_node all[NUMA_MAX_NODES * 4];
 	mt_error e = { "" };
 	size_t n = numa_nodes_of(m, cli->cpu_coretype && m->topo ? topo_coretype_find(m->topo, cli->cpu_coretype)
@@ -616,8 +611,9 @@ static int plan(struct numa_params *p, struct batch_cli *cli, const struct opts 
 				 all, MT_ARRAY_LEN(all));
 	struct machine_budget b;
 	int rc;
+	(void)printer;
 	if (o->cpus && keep_cpus(all, n, o->cpus, m) < 0)
-		return MT_EXIT_USAGE;
+		return -1;
 	machine_mem_budget(m, &b);
 	rc = numa_plan(p, all, n, o->want, o->nwant, &b, cli->quick, &e);
 	for (size_t i = 0; i < p->nnodes; i++) /* a node's bandwidth runs on all its CPUs */
@@ -629,62 +625,52 @@ static int plan(struct numa_params *p, struct batch_cli *cli, const struct opts 
 	p->huge = strcmp(m->pages.thp, "always") == 0 || strcmp(m->pages.thp, "madvise") == 0;
 	if (rc < 0) {
 		mt_warn("run numa: %s", e.msg);
-		return rc == -1 ? MT_EXIT_USAGE : MT_EXIT_RUNTIME;
+		if (rc != -1)
+			cli->rc = MT_EXIT_RUNTIME;
+		return -1;
 	}
-	if ((rc = plan_more(p, o)) != 0)
-		return rc;
+	if (plan_more(p, o) < 0)
+		return -1;
 	numa_params_runs(p);
 	if (!recorded) {
 		numa_probe(p, probe);
 		p->probe = probe;
 	}
-	if (cli->plan) {
-		struct plan pl;
-		numa_plan_of(p, m, &pl);
-		return plan_finish(cli, &pl);
-	}
-	if (!(p->mem = numa_mem_open(&e))) {
-		mt_warn("run numa: %s", e.msg);
-		return MT_EXIT_RUNTIME;
-	}
-	return -1;
+	return 0;
 }
 
-/* The machine, the nodes and the plan (--plan: printed), then the printer
- * with its empty result. Returns -1 to run, else the exit code (said). */
-static int prepare(struct batch_cli *cli, void *params, void *printer,
-		   const struct batch_run *run)
+/* The plan of the params on m. */
+static void describe(const struct machine *m, int cpu, const void *params, const void *printer,
+		     struct plan *out)
+{
+	(void)cpu;
+	(void)printer;
+	numa_plan_of(params, m, out);
+}
+
+/* The memory binding opened, the printer with its empty result. Returns 0,
+ * or -1 (said). */
+static int start(struct batch_cli *cli, const struct machine *m, void *params, void *printer)
 {
 	struct run_params *rp = params;
-	struct batch *b = printer;
-	const struct machine *m;
-	struct machine *owned = NULL;
-	int rc;
-
-	if ((rc = machine_for_run(cli, &m, &owned)) >= 0)
-		return rc;
-	if ((rc = plan(&rp->p, cli, &rp->o, m, owned != NULL, &rp->probe)) >= 0) {
-		machine_free(owned);
-		return rc;
+	struct printer *b = printer;
+	mt_error e = { "" };
+	(void)m;
+	if (!(rp->p.mem = numa_mem_open(&e))) {
+		mt_warn("run numa: %s", e.msg);
+		cli->rc = MT_EXIT_RUNTIME;
+		return -1;
 	}
 	b->p = &rp->p;
-	b->run = run;
-	b->csv = cli->csv;
 	numa_result_init(&b->r, &rp->p);
-	return -1;
+	return 0;
 }
 
 /* After the job: the time it took, the result's. */
 static void ended(void *printer)
 {
-	struct batch *b = printer;
+	struct printer *b = printer;
 	b->r.elapsed_s = b->run->elapsed_s;
-}
-
-/* The printer's result, its run header first. */
-static void *result(void *printer)
-{
-	return &((struct batch *)printer)->r;
 }
 
 /* The memory binding plan opened. */
@@ -700,18 +686,21 @@ const struct experiment exp_numa = {
 	.name = "numa",
 	.about = "node x node idle latency and read/triad GB/s on memory bound to each node (MLC)",
 	.options = options,
+	.help = &help,
 	.params_size = sizeof(struct run_params),
-	.printer_size = sizeof(struct batch),
-	.parse = parse,
-	.prepare = prepare,
+	.printer_size = sizeof(struct printer),
+	.check = check,
+	.make_params = make_params,
+	.describe = describe,
+	.start = start,
 	.pinned = 0, /* the worker only starts the labs' runs, each pinned to its CPU node */
-	.head = print_plan,
+	.head = head,
 	.worker = numa_worker, /* on the numa_params, the params' first field */
 	.on_note = on_note,
 	.on_event = on_event,
 	.ended = ended,
-	.result = result,
-	.summary = print_end,
+	.result_at = offsetof(struct printer, r),
+	.summary = summary,
 	.kind = &kind_numa,
 	.release = release,
 };

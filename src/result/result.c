@@ -10,11 +10,11 @@
 #include "falseshare/falseshare.h"
 #include "latency/latency.h"
 #include "lists/lists.h"
-#include "machine/plan.h"
 #include "matmul/matmul.h"
 #include "mountain/card.h"
 #include "mountain/mountain.h"
 #include "numa/numa.h"
+#include "protocol/protocol.h"
 #include "run/batch.h"
 #include "transpose/transpose.h"
 
@@ -79,9 +79,7 @@ const struct experiment *experiment_find(const char *name)
 
 int experiment_run(const struct experiment *x, int argc, char **argv)
 {
-	if (x->each_coretype && batch_wants_each_coretype(argc, argv))
-		return batch_each_coretype(x, argc, argv);
-	return batch_run_result(x, argc, argv);
+	return protocol_run(x, argc, argv);
 }
 
 const struct experiment *const *experiment_all(size_t *n)

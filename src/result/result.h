@@ -22,10 +22,10 @@
 /* The experiment called name ("mountain"), or NULL. */
 const struct experiment *experiment_find(const char *name);
 
-/* `memtop run NAME ...`: argv[0] is NAME. Runs x (run/batch.h's
- * batch_run_result; with --each-kind, where x takes it, once per core type:
- * machine/plan.h's batch_each_coretype). Returns an exit code: 0 ok, 1 runtime
- * failure, 2 bad usage or input. */
+/* `memtop run NAME ...`: argv[0] is NAME. Runs x through the protocol
+ * (protocol/protocol.h's protocol_run; with --each-kind, where x takes it,
+ * once per core type). Returns an exit code: 0 ok, 1 runtime failure, 2 bad
+ * usage or input. */
 int experiment_run(const struct experiment *x, int argc, char **argv);
 
 /* All experiments, in the order of the tabs; *n gets the count. The array

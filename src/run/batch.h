@@ -176,9 +176,9 @@ struct batch_cli {
 	int csv;               /* --csv */
 	int compact;           /* --compact: the JSON on one line */
 	int tries;             /* --tries N (BATCH_HELP_TRIES), 0 when not given */
-	int threads;           /* the most threads the run measures with at once (prepare
-				* sets it; 0: one): the header sets the job's CPU quota
-				* against it */
+	int threads;           /* the most threads the run measures with at once (the
+				* experiment's .make_params sets it; 0: one): the header
+				* sets the job's CPU quota against it */
 	void *params;          /* the fields its typed options fill, or NULL */
 	int rc;                /* the exit code when batch_next() returned -1 */
 	struct option getopt[BATCH_MAX_OPTIONS]; /* getopt's table of its options */
@@ -202,7 +202,7 @@ void batch_cli_init(struct batch_cli *c, const char *exp, const struct batch_hel
  * cannot be written, --json - with --csv (both would write stdout), --compact
  * without --json, --sysfs-root with --topology, --csv with a plan (--plan,
  * --sysfs-root, --topology: they set c->plan; on a recorded machine --cpu
- * and --cpu-kind are the machine's to check: machine/plan.h's
+ * and --cpu-kind are the machine's to check: protocol/protocol.c's
  * machine_for_run). With
  * --json - it then points stdout at stderr (line-buffered) and keeps the
  * real stdout in c->json_fd for batch_finish(). Returns the option's value
@@ -238,6 +238,8 @@ int batch_opt_u64(const char *exp, const char *opt, const char *arg, uint64_t mi
  * '...'" and returns -1. */
 int batch_opt_cache(const char *exp, const char *opt, const char *arg, const char *example,
 		    int max_s, int max_e, int max_b, int *s, int *E, int *b);
+
+/* ---- one run once parsed (batch_run.c) -------------------------------- */
 
 /* One run: its header, and where the lines that are not the table go. */
 struct batch_run {
@@ -286,19 +288,6 @@ static inline int batch_wants_json(const struct batch_run *r)
 {
 	return r->cli->json != NULL;
 }
-
-struct experiment; /* run/experiment.h: the table batch_run_result runs */
-
-
-/* Run x: its params and printer allocated, argv parsed into the params,
- * prepare (the machine, the plan, the printer), the run header
- * (batch_begin), the head, the job (batch_pump, each NOTE said as a
- * "# ..." line after on_note, the others to on_event; no job:
- * batch_end_inline), ended, then with the run header in the result the
- * summary, the JSON through batch_finish and the verdict; release, the
- * blocks freed. Returns the command's exit code (out of memory for the
- * blocks: said, MT_EXIT_RUNTIME). */
-int batch_run_result(const struct experiment *x, int argc, char **argv);
 
 /* A NOTE event's text as a "# ..." line on r->meta. */
 void batch_note(const struct batch_run *r, const char *text);

@@ -22,10 +22,9 @@
 
 /* The table on stdout, a row as each version's sizes are in. */
 struct printer {
+	EXPERIMENT_PRINTER_HEAD; /* run, csv */
 	const struct transpose_plan *p;
 	const struct extra *x;
-	const struct batch_run *run;
-	int csv;
 	struct transpose_result r; /* what --json writes */
 	int next_row; /* rows printed */
 	int wrong; /* simulated results that did not transpose */
@@ -447,31 +446,30 @@ static int make_plan(const struct batch_cli *cli, const struct args *a, struct t
 	return 0;
 }
 
-/* Parse argv into cli and params (the plan p and x). Returns 0, or -1 when
- * the command ends here with exit code cli->rc (--help: 0; a bad value,
- * said in one line: 2). */
-static int parse_args(struct batch_cli *cli, int argc, char **argv, void *params)
+/* The defaults, before the options: the plan's, no args, no extras. */
+static void defaults(void *params)
 {
 	struct run_params *rp = params;
-	struct transpose_plan *p = &rp->p;
-	struct args *a = &rp->a;
-	mt_error e = { "" };
-	memset(a, 0, sizeof *a);
+	memset(&rp->a, 0, sizeof rp->a);
 	memset(&rp->x, 0, sizeof rp->x);
-	transpose_plan_default(p);
-	batch_cli_init(cli, "transpose", &help, params);
-	if (batch_parse(cli, argc, argv) < 0)
-		return -1;
-	if (make_plan(cli, a, p, rp->x.note, sizeof rp->x.note, &e) < 0) {
+	transpose_plan_default(&rp->p);
+}
+
+/* After the options: the plan made from them (make_plan). Returns 0, or
+ * -1 (said in one line). */
+static int check(struct batch_cli *cli, void *params)
+{
+	struct run_params *rp = params;
+	mt_error e = { "" };
+	if (make_plan(cli, &rp->a, &rp->p, rp->x.note, sizeof rp->x.note, &e) < 0) {
 		mt_warn("run transpose: %s", e.msg);
-		cli->rc = MT_EXIT_USAGE;
 		return -1;
 	}
 	return 0;
 }
 
 /* The line above the table and its head. */
-static int print_plan(void *printer)
+static int head(void *printer)
 {
 	const struct printer *b = printer;
 	const struct batch_run *run = b->run;
@@ -516,7 +514,7 @@ static void print_wrong(const struct batch_run *run, const struct printer *b)
 
 /* After the run: the homework's verdict, the set maps, wrong results.
  * Returns 0, or MT_EXIT_RUNTIME (said) when a set map could not be made. */
-static int print_summary(void *printer)
+static int summary(void *printer)
 {
 	const struct printer *b = printer;
 	print_speedup(b);
@@ -530,10 +528,13 @@ static int print_summary(void *printer)
 
 /* p as a plan: the simulated sizes (no machine in them), and the real
  * machine's two N x N int32 matrices with where they sit for the worker. */
-static void describe(const struct transpose_plan *p, const char *note, const struct machine *m,
-		     int cpu, struct plan *out)
+static void describe(const struct machine *m, int cpu, const void *params, const void *printer,
+		     struct plan *out)
 {
+	const struct transpose_plan *p = &((const struct run_params *)params)->p;
+	const char *note = ((const struct run_params *)params)->x.note;
 	char where[16], why[160];
+	(void)printer;
 	plan_init(out, "transpose", m);
 	plan_note(out, "%d simulated sizes on the cachelab cache: nothing of the machine in them",
 		  p->nsizes);
@@ -552,40 +553,17 @@ static void describe(const struct transpose_plan *p, const char *note, const str
 		      8 * (uint64_t)p->real_n * p->real_n, 1, 0, why);
 }
 
-/* The machine, the worker's CPU, the --plan, then the printer with its
- * empty result. Returns -1 to run, else the exit code (said). */
-static int prepare(struct batch_cli *cli, void *params, void *printer,
-		   const struct batch_run *run)
+/* The printer with its empty result. Returns 0. */
+static int start(struct batch_cli *cli, const struct machine *m, void *params, void *printer)
 {
 	struct run_params *rp = params;
 	struct printer *b = printer;
-	const struct machine *m;
-	struct machine *owned = NULL;
-	struct plan pl;
-	int rc;
-
-	if ((rc = machine_for_run(cli, &m, &owned)) >= 0)
-		return rc;
-	if (cli->cpu < 0 && rp->p.real_n)
-		cli->cpu = machine_worker_cpu(m, job_coretype());
-	if (cli->plan) {
-		describe(&rp->p, rp->x.note, m, cli->cpu, &pl);
-		rc = plan_finish(cli, &pl);
-		machine_free(owned);
-		return rc;
-	}
+	(void)cli;
+	(void)m;
 	b->p = &rp->p;
 	b->x = &rp->x;
-	b->run = run;
-	b->csv = cli->csv;
 	transpose_result_init(&b->r, &rp->p);
-	return -1;
-}
-
-/* The printer's result, its run header first. */
-static void *result(void *printer)
-{
-	return &((struct printer *)printer)->r;
+	return 0;
 }
 
 /* A simulated version that did not transpose fails the run (exit 1; the
@@ -599,16 +577,19 @@ const struct experiment exp_transpose = {
 	.name = "transpose",
 	.about = "matrix transpose on cachelab's cache, and its versions timed (seed 003)",
 	.options = options,
+	.help = &help,
 	.params_size = sizeof(struct run_params),
 	.printer_size = sizeof(struct printer),
-	.parse = parse_args,
-	.prepare = prepare,
+	.defaults = defaults,
+	.check = check,
+	.describe = describe,
+	.start = start,
 	.pinned = 1,
-	.head = print_plan,
+	.head = head,
 	.worker = transpose_worker, /* on the transpose_plan, the params' first field */
 	.on_event = on_event,
-	.result = result,
-	.summary = print_summary,
+	.result_at = offsetof(struct printer, r),
+	.summary = summary,
 	.kind = &kind_transpose,
 	.verdict = verdict,
 };
