@@ -46,7 +46,7 @@ struct run_params {
 };
 
 /* The options, with their help and the field each fills: the getopt
- * table, --help and the parse all come from it (run/batch.h). */
+ * table, --help and the parse all come from it (run/batch_opts.h). */
 static const struct batch_option options[] = {
 	BATCH_OPT_LIST("nodes", 'n', "LIST", "the NUMA nodes to measure, such as 0,1 (default: all)",
 		       struct run_params, o.nodes, 0, 1000000, NUMA_MAX_NODES + 1,
