@@ -48,7 +48,8 @@ struct printer {
 
 /* The command line as given, before it becomes parameters. */
 struct args {
-	const char *strides, *max_size;
+	const char *strides;
+	uint64_t max_size; /* --max-size, 0 not given */
 	int only_random, no_random, huge, tries;
 	int both; /* 1 --hugepages both, 0 off or on, -1 not given */
 	uint64_t tlb_locality; /* 0: not given */
@@ -66,16 +67,16 @@ static int parse_hugepages(const char *exp, const char *arg, void *args)
 }
 
 /* The options, with their help and the field of struct args each fills:
- * the getopt table, --help and the parse all come from it (run/batch.h). */
+ * the getopt table, --help and the parse all come from it (run/batch_opts.h). */
 static const struct batch_option options[] = {
 	BATCH_OPT_STRING("strides", 's', "LIST",
 			 "fixed strides in bytes (default 128,256,512,1024,2048,4096)", struct args,
 			 strides),
-	BATCH_OPT_STRING("max-size", 'M', "SIZE",
-			 "largest array, 4K..64G (default: 512M, or 4 x every\n"
-			 "cache the CPU reaches when that is more: --plan says\n"
-			 "which; capped to half the free memory)",
-			 struct args, max_size),
+	BATCH_OPT_SIZE("max-size", 'M', "SIZE",
+		       "largest array, 4K..64G (default: 512M, or 4 x every\n"
+		       "cache the CPU reaches when that is more: --plan says\n"
+		       "which; capped to half the free memory)",
+		       struct args, max_size, 0, UINT64_MAX, "a size such as 64M"),
 	BATCH_OPT_FLAG("random", 'r', "only the random chase (no fixed strides)", struct args,
 		       only_random),
 	BATCH_OPT_FLAG("no-random", 'R', "only the fixed strides", struct args, no_random),
@@ -365,13 +366,9 @@ static int make_params(const struct batch_cli *cli, const struct args *a,
 		       char *note, size_t len, uint64_t *asked)
 {
 	mt_error e = { "" };
-	uint64_t max = 0;
+	uint64_t max = a->max_size;
 	struct machine_budget budget;
 	note[0] = '\0';
-	if (a->max_size && mt_parse_size(a->max_size, &max) < 0) {
-		batch_bad(cli->exp, "--max-size", a->max_size, "a size such as 64M");
-		return MT_EXIT_USAGE;
-	}
 	if (latency_params_sized(p, m, cpu, cli->quick, max, &e) < 0)
 		goto bad;
 	if (a->strides && parse_strides(a->strides, p, &e) < 0)

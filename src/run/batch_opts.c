@@ -3,6 +3,7 @@
 
 #include "batch_opts.h"
 #include "job.h"
+#include "base/cpuspec.h"
 #include "base/jsonio.h"
 #include "base/util.h"
 #include "os/platform.h"
@@ -32,12 +33,12 @@ static int fill_number(const char *exp, const struct batch_option *o, const char
 }
 
 /* A size, a list of numbers or a CPU list into its field. Returns 0 or -1
- * (said: "expected WHAT", a CPU list's fault when the row has no what). */
+ * (said: "expected WHAT"; a CPU list's fault, "WHY, got 'ARG'"). */
 static int fill_parsed(const char *exp, const struct batch_option *o, const char *opt,
 		       const char *arg, void *field)
 {
 	struct batch_list list; /* the parse's, copied on success */
-	struct batch_cpus cpus;
+	struct batch_cpus cpus = { arg, 0, 0 };
 	mt_error e = { "" };
 	uint64_t v;
 	int n;
@@ -56,13 +57,29 @@ static int fill_parsed(const char *exp, const struct batch_option *o, const char
 		memcpy(field, &list, sizeof list);
 		return 0;
 	default: /* BATCH_T_CPUS */
-		n = mt_parse_cpu_list(arg, cpus.cpu, BATCH_CPUS_MAX, &e);
-		if (n < 0)
-			return batch_bad(exp, opt, arg, o->what ? o->what : e.msg);
-		cpus.n = n;
+		if ((cpus.items = mt_cpuspec_check(arg, &cpus.domains, &e)) < 0) {
+			mt_warn("run %s: %s: %s, got '%s'", exp, opt, e.msg, arg);
+			return -1;
+		}
 		memcpy(field, &cpus, sizeof cpus);
 		return 0;
 	}
+}
+
+/* A CHOICE's value into its int field: its index in the row's choices.
+ * Returns 0 or -1 (said: "expected one of a, b, c"). */
+static int fill_choice(const char *exp, const struct batch_option *o, const char *opt,
+		       const char *arg, void *field)
+{
+	char what[256] = "one of ";
+	for (int i = 0; o->choices[i]; i++) {
+		if (strcmp(arg, o->choices[i]) == 0) {
+			memcpy(field, &i, sizeof i);
+			return 0;
+		}
+		mt_append(what, sizeof what, "%s%s", i ? ", " : "", o->choices[i]);
+	}
+	return batch_bad(exp, opt, arg, what);
 }
 
 int batch_opt_fill(const char *exp, const struct batch_option *o, const char *arg, void *params)
@@ -80,6 +97,7 @@ int batch_opt_fill(const char *exp, const struct batch_option *o, const char *ar
 	case BATCH_T_SIZE:
 	case BATCH_T_LIST:
 	case BATCH_T_CPUS: return fill_parsed(exp, o, opt, arg, field);
+	case BATCH_T_CHOICE: return fill_choice(exp, o, opt, arg, field);
 	case BATCH_T_CALL: return o->call(exp, o->arg ? arg : NULL, params);
 	default: return 0;
 	}

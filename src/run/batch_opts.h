@@ -35,8 +35,9 @@ enum batch_type {
 	BATCH_T_U64,      /* uint64_t in min..max */
 	BATCH_T_SIZE,     /* uint64_t: a size such as 256K (mt_parse_size) in min..max */
 	BATCH_T_LIST,     /* struct batch_list: numbers min..max separated by commas */
-	BATCH_T_CPUS,     /* struct batch_cpus: a CPU list "0-3,8" (mt_parse_cpu_list) */
+	BATCH_T_CPUS,     /* struct batch_cpus: a CPU list of the one grammar, checked */
 	BATCH_T_CALL,     /* the row's call: an option of its own grammar */
+	BATCH_T_CHOICE,   /* int: the index of the value in the row's choices */
 };
 
 /* A callback option's parser: arg (NULL for a flag) into the params (all
@@ -51,11 +52,16 @@ struct batch_list {
 	size_t n;
 };
 
-#define BATCH_CPUS_MAX 1024 /* the CPUs of a BATCH_T_CPUS, at most */
-/* A BATCH_T_CPUS's CPUs: n of them (0: the option was not given). */
+/* A BATCH_T_CPUS's list, in memtop's one CPU-list grammar (base/cpuspec.h:
+ * "0-3,8", "0-15:2", S0 a package, N1 a node's CPUs, L3:0, C, P or E,
+ * S0:0-7 ...), its syntax checked by the parse; what its domains hold is
+ * the machine's: machine/machine.h's machine_cpus resolves spec on the
+ * run's machine (this one or a recorded one), which the parse does not
+ * know yet. */
 struct batch_cpus {
-	int cpu[BATCH_CPUS_MAX];
-	int n;
+	const char *spec; /* as given; NULL: the option was not given */
+	int items;        /* its items (3 for "0-3,S1,8") */
+	int domains;      /* how many of them are domains (S1: 1) */
 };
 
 /* getopt values of the common options; an experiment's own options use
@@ -96,8 +102,11 @@ struct batch_option {
 	const char *what;     /* a SIZE's, LIST's or CPUS's "expected ..." */
 	batch_call_fn call;   /* a CALL's parser */
 	size_t cap;           /* a LIST's most numbers (<= BATCH_LIST_MAX) */
+	size_t size;          /* sizeof the field (0: none), as its type's: the row's macro
+			       * checks the type when the table compiles */
+	const char *const *choices; /* a CHOICE's values, NULL-terminated */
 };
-#define BATCH_END { NULL, 0, NULL, NULL, BATCH_T_NONE, 0, 0, 0, NULL, NULL, 0 }
+#define BATCH_END { NULL, 0, NULL, NULL, BATCH_T_NONE, 0, 0, 0, NULL, NULL, 0, 0, NULL }
 #define BATCH_MAX_OPTIONS 48 /* a table's entries, its end included */
 
 /* The common options, once: --cpu and --cpu-kind for an experiment
@@ -267,34 +276,62 @@ int batch_opt_cache(const char *exp, const char *opt, const char *arg, const cha
 		    int max_s, int max_e, int max_b, int *s, int *E, int *b);
 
 /* The rows, as git's OPT_*: NAME, its getopt value VAL, ARG and HELP as in
- * struct batch_option, then the field (ST: the params' struct, F: the
- * field in it, a.b for a nested one), its bounds (a LIST's: of each
- * number, then how many at most) and, for SIZE, LIST and CPUS, what a good
- * value is in the error ("a size from 4K to 64G"); for INT and U64 the
- * error says "MIN..MAX". A CALL's fn gets arg NULL when the row's arg is
- * NULL (a flag). */
-#define BATCH_OPT_FLAG(name, val, help, st, f)                                          \
-	{ name, val, NULL, help, BATCH_T_FLAG, offsetof(st, f), 0, 0, NULL, NULL }
-#define BATCH_OPT_STRING(name, val, arg, help, st, f)                                   \
-	{ name, val, arg, help, BATCH_T_STRING, offsetof(st, f), 0, 0, NULL, NULL }
-#define BATCH_OPT_INT(name, val, arg, help, st, f, lo, hi)                              \
-	{ name, val, arg, help, BATCH_T_INT, offsetof(st, f), lo, hi, NULL, NULL }
-#define BATCH_OPT_U64(name, val, arg, help, st, f, lo, hi)                              \
-	{ name, val, arg, help, BATCH_T_U64, offsetof(st, f), lo, hi, NULL, NULL }
-#define BATCH_OPT_SIZE(name, val, arg, help, st, f, lo, hi, what)                       \
-	{ name, val, arg, help, BATCH_T_SIZE, offsetof(st, f), lo, hi, what, NULL }
-#define BATCH_OPT_LIST(name, val, arg, help, st, f, lo, hi, n, what)                    \
-	{ name, val, arg, help, BATCH_T_LIST, offsetof(st, f), lo, hi, what, NULL, n }
-#define BATCH_OPT_CPUS(name, val, arg, help, st, f, what)                               \
-	{ name, val, arg, help, BATCH_T_CPUS, offsetof(st, f), 0, 0, what, NULL }
-#define BATCH_OPT_CALL(name, val, arg, help, fn)                                        \
-	{ name, val, arg, help, BATCH_T_CALL, 0, 0, 0, NULL, fn }
+ * struct batch_option (HELP is always the 4th argument: po/Makevars's
+ * xgettext keywords take it from there), then the field (ST: the params'
+ * struct, F: the field in it, a.b for a nested one), its bounds (a LIST's:
+ * of each number, then how many at most) and, for SIZE and LIST, what a
+ * good value is in the error ("a size from 4K to 64G"); for INT and U64 the
+ * error says "MIN..MAX", for CHOICE "one of a, b, c", for CPUS what is
+ * wrong in the list. A CALL's fn gets arg NULL when the row's ARG is NULL
+ * (a flag). A CHOICE's values follow its field: the field gets the index
+ * of the one given ("--placement compact" with "spread", "compact": 1), so
+ * it is left as it was when the option is not given.
+ *
+ * Each row records its field's size, and its macro checks the field's type
+ * when the table compiles, as git's OPT_INTEGER checks sizeof and
+ * signedness: an INT, FLAG or CHOICE row on a field that is not an int, a
+ * U64 or SIZE row on one that is not a uint64_t, a STRING's not a const
+ * char *, a LIST's not a struct batch_list, a CPUS's not a struct
+ * batch_cpus, fails the build ("static assertion failed: a BATCH_OPT_*
+ * row on a field that is not int"). */
+#define BATCH_FIELD(st, f, T)                                                           \
+	(offsetof(st, f) +                                                             \
+	 0 * sizeof(struct {                                                           \
+		 _Static_assert(_Generic(((st *)0)->f, T: 1, default: 0),              \
+				"a BATCH_OPT_* row on a field that is not " #T);       \
+		 int ok_;                                                              \
+	 }))
+#define BATCH_ROW_(n_, v_, a_, h_, t_, st, f, T)                                        \
+	.name = n_, .val = v_, .arg = a_, .help = h_, .type = t_,                      \
+	.off = BATCH_FIELD(st, f, T), .size = sizeof(((st *)0)->f)
+#define BATCH_OPT_FLAG(n_, v_, h_, st, f)                                               \
+	{ BATCH_ROW_(n_, v_, NULL, h_, BATCH_T_FLAG, st, f, int) }
+#define BATCH_OPT_STRING(n_, v_, a_, h_, st, f)                                         \
+	{ BATCH_ROW_(n_, v_, a_, h_, BATCH_T_STRING, st, f, const char *) }
+#define BATCH_OPT_INT(n_, v_, a_, h_, st, f, lo, hi)                                    \
+	{ BATCH_ROW_(n_, v_, a_, h_, BATCH_T_INT, st, f, int), .min = lo, .max = hi }
+#define BATCH_OPT_U64(n_, v_, a_, h_, st, f, lo, hi)                                    \
+	{ BATCH_ROW_(n_, v_, a_, h_, BATCH_T_U64, st, f, uint64_t), .min = lo, .max = hi }
+#define BATCH_OPT_SIZE(n_, v_, a_, h_, st, f, lo, hi, what_)                            \
+	{ BATCH_ROW_(n_, v_, a_, h_, BATCH_T_SIZE, st, f, uint64_t), .min = lo, .max = hi, \
+	  .what = what_ }
+#define BATCH_OPT_LIST(n_, v_, a_, h_, st, f, lo, hi, n, what_)                         \
+	{ BATCH_ROW_(n_, v_, a_, h_, BATCH_T_LIST, st, f, struct batch_list), .min = lo,  \
+	  .max = hi, .what = what_, .cap = n }
+#define BATCH_OPT_CPUS(n_, v_, a_, h_, st, f)                                           \
+	{ BATCH_ROW_(n_, v_, a_, h_, BATCH_T_CPUS, st, f, struct batch_cpus) }
+#define BATCH_OPT_CHOICE(n_, v_, a_, h_, st, f, ...)                                    \
+	{ BATCH_ROW_(n_, v_, a_, h_, BATCH_T_CHOICE, st, f, int),                      \
+	  .choices = (const char *const[]){ __VA_ARGS__, NULL } }
+#define BATCH_OPT_CALL(n_, v_, a_, h_, fn)                                              \
+	{ .name = n_, .val = v_, .arg = a_, .help = h_, .type = BATCH_T_CALL, .call = fn }
 
 /* Fill the field of params that row o names from its value arg (o's type
  * not BATCH_T_NONE; params not NULL). Returns 0, or -1 with one line said
  * on stderr ("memtop: run EXP: --NAME: expected ..., got 'ARG'"; a
- * one-letter NAME as it is spelled, -N); the field is left as it was then,
- * but for a callback's. */
+ * CHOICE's "expected one of spread, compact, got 'ARG'"; a CPUS's
+ * "memtop: run EXP: --NAME: WHY, got 'ARG'"; a one-letter NAME as it is
+ * spelled, -N); the field is left as it was then, but for a callback's. */
 int batch_opt_fill(const char *exp, const struct batch_option *o, const char *arg, void *params);
 
 #endif
