@@ -19,7 +19,8 @@
  *    __builtin_cpu_supports says the CPU (and the OS) has them. */
 #include "config.h"
 
-#include "bandwidth.h"
+#include "bandwidth_kernels.h"
+#include "base/util.h"
 #include "os/arch.h"
 #include "os/barrier.h"
 

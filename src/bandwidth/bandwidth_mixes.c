@@ -16,7 +16,7 @@
  * counted: with copy_nt's streaming stores it is not made). */
 #include "config.h"
 
-#include "bandwidth.h"
+#include "bandwidth_kernels.h"
 
 #include <string.h>
 
