@@ -851,11 +851,9 @@ static void result_json_roundtrip(void **state)
 	latency_result_free(r);
 }
 
-/* A point's record: the spread and tries of each point kept, the points
- * whose tries stay over LATENCY_DOUBTFUL_SPREAD apart marked ~ in the table,
- * counted, and kept through the JSON. A synthetic run: four sizes, strides
- * 128 and 4096 and the random chase. */
-static void point_record_marks(void **state)
+/* The synthetic run of the point record's tests: four sizes, strides 128
+ * and 4096 and the random chase, nine points of them measured. */
+static struct latency_result *record_run(void)
 {
 	static const struct {
 		int row, col, kind;
@@ -869,14 +867,8 @@ static void point_record_marks(void **state)
 		{ 2, 2, 1, 40.0, 0.75, 6 },  /* row 3 (16K) left unmeasured */
 	};
 	struct latency_params p;
-	struct latency_result *r, *back;
+	struct latency_result *r;
 	struct job_event ev;
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f;
-	cJSON *root, *rnd;
-	mt_error e = { "" };
-	(void)state;
 	latency_params_quick(&p);
 	p.nsizes = latency_sizes(4096, 16384, p.sizes, LATENCY_MAX_SIZES); /* 4K 6K 8K .. 16K */
 	p.nsizes = 4;
@@ -890,6 +882,19 @@ static void point_record_marks(void **state)
 		ev.spread = pts[j].spread;
 		assert_int_equal(latency_apply(r, &ev), 0);
 	}
+	return r;
+}
+
+/* A point's record: the spread and tries of each point kept, the points
+ * whose tries stay over LATENCY_DOUBTFUL_SPREAD apart marked ~ in the table,
+ * counted (record_run's synthetic run). */
+static void point_record_marks(void **state)
+{
+	struct latency_result *r = record_run();
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+	(void)state;
 	assert_int_equal(latency_measured(r), 9);
 	assert_int_equal(latency_doubtful(r), 3);
 	assert_true(latency_point_doubtful(r, 1, 0) && latency_point_doubtful(r, 0, 1) &&
@@ -915,7 +920,18 @@ static void point_record_marks(void **state)
 				  "3.200,1.600,0.1000,3,1\n"
 				  "6144,8.000,4.000,0.1001,6,0,8.000,4.000,,0,,9.000,4.500,0.0000,3,1\n");
 	free(text);
-	/* the JSON keeps them: spread null where the tries are not known */
+	latency_result_free(r);
+}
+
+/* The point record through the JSON: spread null where the tries are not
+ * known, read back with the same marks; a spread without its tries
+ * refused; a file from before the record read with nothing marked. */
+static void point_record_in_json(void **state)
+{
+	struct latency_result *r = record_run(), *back;
+	cJSON *root, *rnd;
+	mt_error e = { "" };
+	(void)state;
 	root = latency_to_json(r);
 	assert_non_null(root);
 	rnd = cJSON_GetObjectItem(root, "random");
@@ -1319,6 +1335,7 @@ int main(void)
 		cmocka_unit_test(detect_pages_pair),
 		cmocka_unit_test(result_json_roundtrip),
 		cmocka_unit_test(point_record_marks),
+		cmocka_unit_test(point_record_in_json),
 		cmocka_unit_test(params_and_memory_cap),
 		cmocka_unit_test(warmup_chunks_stay_short),
 	};
