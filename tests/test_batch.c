@@ -374,7 +374,8 @@ static char *stderr_of(const char *const *argv, int *rc)
 /* A CHOICE row takes one of its values, as its index, into its int field;
  * another value (a different case too) is refused in one line naming them
  * all, exit 2, before any machine is asked: bandwidth's --placement,
- * --pages and --loader, cores' --method, numa's --stores. */
+ * --pages and --loader, cores' --method, numa's --stores, latency's
+ * --hugepages. */
 static void choice_row_names_its_values(void **state)
 {
 	static const struct {
@@ -391,6 +392,8 @@ static void choice_row_names_its_values(void **state)
 		  "memtop: run cores: --method: expected one of cas, rw, got 'cas,rw'\n" },
 		{ { "numa", "--stores", "" },
 		  "memtop: run numa: --stores: expected one of cached, streaming, got ''\n" },
+		{ { "latency", "--hugepages", "yes" },
+		  "memtop: run latency: --hugepages: expected one of off, on, both, got 'yes'\n" },
 	};
 	const char *good[] = { "x", "--mode", "compact", NULL };
 	struct batch_cli c;

@@ -52,19 +52,9 @@ struct args {
 	uint64_t max_size; /* --max-size, 0 not given */
 	int only_random, no_random, huge, tries;
 	int both; /* 1 --hugepages both, 0 off or on, -1 not given */
+	int hugepages; /* --hugepages: off 0, on 1, both 2; -1 not given */
 	uint64_t tlb_locality; /* 0: not given */
 };
-
-/* --hugepages on|off|both into the args' huge and both. */
-static int parse_hugepages(const char *exp, const char *arg, void *args)
-{
-	struct args *a = args;
-	a->huge = strcmp(arg, "on") == 0 ? LATENCY_HUGE_ON : LATENCY_HUGE_OFF;
-	a->both = strcmp(arg, "both") == 0;
-	if (strcmp(arg, "on") != 0 && strcmp(arg, "off") != 0 && !a->both)
-		return batch_bad(exp, "--hugepages", arg, "on, off or both");
-	return 0;
-}
 
 /* The options, with their help and the field of struct args each fills:
  * the getopt table, --help and the parse all come from it (run/batch_opts.h). */
@@ -80,13 +70,13 @@ static const struct batch_option options[] = {
 	BATCH_OPT_FLAG("random", 'r', "only the random chase (no fixed strides)", struct args,
 		       only_random),
 	BATCH_OPT_FLAG("no-random", 'R', "only the fixed strides", struct args, no_random),
-	BATCH_OPT_CALL("hugepages", 'H', "on|off|both",
-		       "the pages under the chases: 4 KB (off), transparent huge\n"
-		       "pages (on), or both: the random chase again on huge\n"
-		       "pages, the cache sizes read from it and the page walks'\n"
-		       "cost from the 4 KB one (default both where THP can be\n"
-		       "asked for, else off; --quick: off)",
-		       parse_hugepages),
+	BATCH_OPT_CHOICE("hugepages", 'H', "on|off|both",
+			 "the pages under the chases: 4 KB (off), transparent huge\n"
+			 "pages (on), or both: the random chase again on huge\n"
+			 "pages, the cache sizes read from it and the page walks'\n"
+			 "cost from the 4 KB one (default both where THP can be\n"
+			 "asked for, else off; --quick: off)",
+			 struct args, hugepages, "off", "on", "both"),
 	BATCH_OPT_SIZE("tlb-locality", 'T', "SIZE",
 		       "the random chase group by group of SIZE bytes (as\n"
 		       "multichase -T): no page walks, the caches' and the\n"
@@ -327,10 +317,14 @@ static int parse_args(struct batch_cli *cli, int argc, char **argv, struct args 
 {
 	memset(a, 0, sizeof *a);
 	a->huge = LATENCY_HUGE_OFF;
-	a->both = -1;
+	a->both = a->hugepages = -1;
 	batch_cli_init(cli, "latency", &help, a);
 	if (batch_parse(cli, argc, argv) < 0)
 		return -1;
+	if (a->hugepages >= 0) { /* --hugepages off 0, on 1, both 2 */
+		a->huge = a->hugepages == 1 ? LATENCY_HUGE_ON : LATENCY_HUGE_OFF;
+		a->both = a->hugepages == 2;
+	}
 	if (a->only_random && a->no_random) {
 		mt_warn("run latency: --random and --no-random exclude each other");
 		cli->rc = MT_EXIT_USAGE;
