@@ -98,8 +98,15 @@ int bandwidth_isa_best(void);
 
 /* The function of kernel for isa: read is always the scalar read; the other
  * kernels use isa's registers. NULL when isa lacks the kernel (write_nt,
- * copy_nt, triad_nt without streaming stores: scalar, NEON) or is not supported here. */
+ * copy_nt, triad_nt without streaming stores: scalar, NEON) or is not supported here.
+ * The one lookup every caller uses, mixes included; it is bandwidth_mixes.c's,
+ * above the table's, so that the mixes, made of the table's kernels, and
+ * the table do not call each other both ways. */
 bandwidth_pass_fn bandwidth_kernel_fn(int kernel, int isa);
+
+/* The same for the table's kernels alone (bandwidth_kernels.c; up to
+ * copy_lib): NULL for a mix. */
+bandwidth_pass_fn bandwidth_table_fn(int kernel, int isa);
 
 /* The function of mix kernel (BANDWIDTH_R2W1 .. BANDWIDTH_R3W1_NT) for isa
  * (bandwidth_mixes.c): the ISA's copy (copy_nt for the _nt mixes) and the
