@@ -55,7 +55,7 @@ static uint64_t mix_pass(bandwidth_pass_fn copy, bandwidth_pass_fn read, int thr
 	{                                                                                      \
 		(void)s;                                                                       \
 		return mix_pass(bandwidth_table_fn(COPY, ISA),                                 \
-				bandwidth_table_fn(BANDWIDTH_READ, ISA), THREE, a, b, c, n, reps);  \
+				bandwidth_table_fn(BANDWIDTH_READ, ISA), THREE, a, b, c, n, reps); \
 	}
 #define BANDWIDTH_MIXES(SUF, ISA)                                                              \
 	BANDWIDTH_MIX(r2w1_##SUF, BANDWIDTH_COPY, ISA, 0)                                      \
