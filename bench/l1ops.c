@@ -502,28 +502,14 @@ static void row(const char *head, size_t si, size_t first, size_t count, double 
 	printf("   (%.2f-%.2fx)\n", loops[first + 3].worst[si] / pure, loops[first + 3].best[si] / pure);
 }
 
-int main(void)
+/* rounds rounds of every loop this CPU runs (zmm: AVX-512, amx: AMX), each
+ * size's best of tries tries of try_mb MB over p into loops[].best and
+ * .worst (the plain and consumer loops at every size, the others at
+ * sizes[s24] only). Returns the tries thrown away. */
+static long measure_rounds(char *p, const size_t *sizes, size_t nsizes, size_t s24, int rounds,
+			   int tries, double try_mb, int zmm, int amx)
 {
-	static const size_t sizes[] = { 4096, 8192, 16384, 24576, 32768, 40960 };
-	const size_t nsizes = sizeof sizes / sizeof sizes[0], s24 = 3;
-	int rounds = (int)envd("ROUNDS", 3), tries = (int)envd("TRIES", 7);
-	double try_mb = envd("TRY_MB", 256);
 	long dropped = 0;
-	int amx = amx_ready();
-	int zmm = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
-		  __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vnni");
-	char *p = aligned_alloc(4096, 65536);
-	if (!p || !__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma")) {
-		fprintf(stderr, "l1ops: needs AVX2 and FMA (and memory)\n");
-		return 2;
-	}
-	/* doubles of small integers, as memtop's fill (no denormals for the FMAs) */
-	for (size_t i = 0; i < 65536 / 8; i++)
-		((double *)(void *)p)[i] = (double)(i % 1000 + 1);
-	printf("# %d rounds, each the best of %d tries of %.0f MB; clock around each try: first %.2f GHz; "
-	       "AVX-512 %s, AMX %s\n",
-	       rounds, tries, try_mb, clock_ghz(), zmm ? "yes" : "no (its loops skipped)",
-	       amx ? "yes" : "no (its loops skipped)");
 	for (int r = 0; r < rounds; r++) {
 		for (size_t i = 0; i < NLOOPS; i++) {
 			if ((loops[i].zmm == 1 && !zmm) || (loops[i].zmm == 2 && !amx))
@@ -551,8 +537,13 @@ int main(void)
 		}
 		fprintf(stderr, "l1ops: round %d of %d done\n", r + 1, rounds);
 	}
-	printf("# clock at the end %.2f GHz; %ld tries thrown away (their clock chains disagreed by over 5 %%)\n",
-	       clock_ghz(), dropped);
+	return dropped;
+}
+
+/* With zmm (AVX-512), the zmm loads at sizes[s24] with N ops per 16 loads
+ * beside them, then the loops without loads. */
+static void print_zmm(size_t s24, int zmm)
+{
 	if (zmm) {
 		double pure = loops[0].best[s24];
 		printf("\n## zmm loads at 24K: bytes a cycle and %% of 128 (two 64-byte loads a cycle),\n"
@@ -582,6 +573,11 @@ int main(void)
 				       loops[i].best[s24] / loops[0].best[s24]);
 		}
 	}
+}
+
+/* The ymm loads at sizes[s24] with N ops per 16 loads beside them. */
+static void print_ymm(size_t s24)
+{
 	for (size_t i = 0; i < NLOOPS; i++) {
 		if (strcmp(loops[i].name, "ymm loads") != 0)
 			continue;
@@ -598,6 +594,11 @@ int main(void)
 			row("", s24, j, 5, 96, loops[i].best[s24]);
 		}
 	}
+}
+
+/* Every loop measured at every size, best round and worst. */
+static void print_by_size(const size_t *sizes, size_t nsizes)
+{
 	printf("\n## by size: bytes a cycle, %% of the ceiling (128 for zmm loops, 96 for ymm), best round (worst round)\n");
 	printf("%-46s", "loop");
 	for (size_t si = 0; si < nsizes; si++)
@@ -613,6 +614,36 @@ int main(void)
 			       100 * loops[i].worst[si] / ceil);
 		printf("\n");
 	}
+}
+
+int main(void)
+{
+	static const size_t sizes[] = { 4096, 8192, 16384, 24576, 32768, 40960 };
+	const size_t nsizes = sizeof sizes / sizeof sizes[0], s24 = 3;
+	int rounds = (int)envd("ROUNDS", 3), tries = (int)envd("TRIES", 7);
+	double try_mb = envd("TRY_MB", 256);
+	long dropped = 0;
+	int amx = amx_ready();
+	int zmm = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+		  __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vnni");
+	char *p = aligned_alloc(4096, 65536);
+	if (!p || !__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma")) {
+		fprintf(stderr, "l1ops: needs AVX2 and FMA (and memory)\n");
+		return 2;
+	}
+	/* doubles of small integers, as memtop's fill (no denormals for the FMAs) */
+	for (size_t i = 0; i < 65536 / 8; i++)
+		((double *)(void *)p)[i] = (double)(i % 1000 + 1);
+	printf("# %d rounds, each the best of %d tries of %.0f MB; clock around each try: first %.2f GHz; "
+	       "AVX-512 %s, AMX %s\n",
+	       rounds, tries, try_mb, clock_ghz(), zmm ? "yes" : "no (its loops skipped)",
+	       amx ? "yes" : "no (its loops skipped)");
+	dropped = measure_rounds(p, sizes, nsizes, s24, rounds, tries, try_mb, zmm, amx);
+	printf("# clock at the end %.2f GHz; %ld tries thrown away (their clock chains disagreed by over 5 %%)\n",
+	       clock_ghz(), dropped);
+	print_zmm(s24, zmm);
+	print_ymm(s24);
+	print_by_size(sizes, nsizes);
 	free(p);
 	return 0;
 }

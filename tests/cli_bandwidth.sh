@@ -113,7 +113,7 @@ status "--levels with --sizes is a usage error" 2 "$MEMTOP" run bandwidth --leve
 status "--loader sideways is a usage error" 2 "$MEMTOP" run bandwidth --loader sideways
 status "--pages 2m is a usage error" 2 "$MEMTOP" run bandwidth --pages 2m
 like "... one line naming the option, the words and the value" "$(cat "$TMP/err")" \
-	"^memtop: run bandwidth: --pages: expected 4k, huge or auto, got '2m'$"
+	"^memtop: run bandwidth: --pages: expected one of 4k, huge, auto, got '2m'$"
 
 # the pages: 4 KB asked (huge pages advised off: none, whatever THP's mode),
 # said before the table and counted from the kernel's own figures after

@@ -113,7 +113,7 @@ status "--cpus with a backward range: exit 2" 2 "$MEMTOP" run cores --cpus 3-1
 status "--sample with --all: exit 2" 2 "$MEMTOP" run cores --sample --all
 status "--tries 0: exit 2" 2 "$MEMTOP" run cores --tries 0
 status "--method other: exit 2" 2 "$MEMTOP" run cores --method other
-like "... naming the two methods" "$(cat "$TMP/err")" "--method: expected cas or rw, got 'other'"
+like "... naming the two methods" "$(cat "$TMP/err")" "--method: expected one of cas, rw, got 'other'"
 
 # --method rw: each thread stores to its own line, reads the other's
 out=$("$MEMTOP" run cores --quick --cpus "$two" --method rw --json "$TMP/rw.json" 2>&1)

@@ -131,7 +131,7 @@ status "--tlb-locality with --no-random: exit 2" 2 "$MEMTOP" run latency --no-ra
 
 status "bad --hugepages: exit 2" 2 "$MEMTOP" run latency --hugepages maybe
 is "bad --hugepages: one line" "$(cat "$TMP/err")" \
-	"memtop: run latency: --hugepages: expected on, off or both, got 'maybe'"
+	"memtop: run latency: --hugepages: expected one of off, on, both, got 'maybe'"
 status "stride not a multiple of 8: exit 2" 2 "$MEMTOP" run latency --strides 128,100
 status "--max-size below 4K: exit 2" 2 "$MEMTOP" run latency --max-size 1K
 is "--max-size below 4K: one line" "$(cat "$TMP/err")" "memtop: run latency: --max-size: at least 4K"

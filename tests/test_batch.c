@@ -51,7 +51,7 @@ static void second_command_line_starts_fresh(void **state)
 
 /* The fields the typed rows below fill. */
 struct typed {
-	int flag, n, calls;
+	int flag, n, calls, mode;
 	uint64_t u, size;
 	const char *str;
 	struct batch_list list;
@@ -74,7 +74,8 @@ static const struct batch_option typed_table[] = {
 	BATCH_OPT_STRING("str", 'S', "S", "a string", struct typed, str),
 	BATCH_OPT_LIST("list", 'l', "LIST", "numbers", struct typed, list, 1, 9, 3,
 		       "up to 3 numbers 1..9"),
-	BATCH_OPT_CPUS("cpus", 'c', "LIST", "CPUs", struct typed, cpus, NULL),
+	BATCH_OPT_CPUS("cpus", 'c', "LIST", "CPUs", struct typed, cpus),
+	BATCH_OPT_CHOICE("mode", 'm', "M", "a mode", struct typed, mode, "spread", "compact", "auto"),
 	BATCH_OPT_CALL("call", 'C', NULL, "a callback flag", typed_call),
 	{ "own", 'o', NULL, "the caller's" },
 	BATCH_HELP_COMMON("quick", "csv"),
@@ -98,23 +99,27 @@ static int parse_typed(struct batch_cli *c, struct typed *t, int n, const char *
 static void typed_rows_fill_their_fields(void **state)
 {
 	const char *good[] = { "x", "--flag", "--int", "7", "--u64", "1099511627776", "--size",
-			       "64K", "--str", "hi", "--list", "1,5,9", "--cpus", "0-2,8",
-			       "--call", "--own", "--own", NULL };
+			       "64K", "--str", "hi", "--list", "1,5,9", "--cpus", "0-2,S1:0-3,8",
+			       "--call", "--own", "--own", "--mode", "auto", NULL };
 	const char *bad[][3] = { { "x", "--int", "11" }, { "x", "--size", "1K" },
 				 { "x", "--list", "1,2,3,4" }, { "x", "--cpus", "3-1" },
-				 { "x", "--u64", "x" } };
+				 { "x", "--u64", "x" }, { "x", "--mode", "Spread" },
+				 { "x", "--cpus", "S" } };
 	struct batch_cli c;
 	struct typed t;
 	int own;
 	(void)state;
-	assert_int_equal(parse_typed(&c, &t, 17, good, &own), 0);
+	assert_int_equal(parse_typed(&c, &t, 19, good, &own), 0);
 	assert_int_equal(own, 2);
 	assert_int_equal(t.flag, 1);
 	assert_int_equal(t.n, 7);
 	assert_true(t.u == 1ull << 40 && t.size == 64u << 10);
 	assert_string_equal(t.str, "hi");
 	assert_true(t.list.n == 3 && t.list.v[0] == 1 && t.list.v[2] == 9);
-	assert_true(t.cpus.n == 4 && t.cpus.cpu[2] == 2 && t.cpus.cpu[3] == 8);
+	/* the list as given, its syntax checked: the machine resolves it */
+	assert_string_equal(t.cpus.spec, "0-2,S1:0-3,8");
+	assert_true(t.cpus.items == 3 && t.cpus.domains == 1);
+	assert_int_equal(t.mode, 2);
 	assert_int_equal(t.calls, 1);
 	for (size_t i = 0; i < MT_ARRAY_LEN(bad); i++) {
 		assert_int_equal(parse_typed(&c, &t, 3, bad[i], &own), -1);
@@ -349,12 +354,152 @@ static void bad_value_names_the_spelling(void **state)
 	free(text);
 }
 
+/* What experiment NAME says on stderr (to free) for argv (argv[0] its
+ * name, NULL-terminated), its exit status into *rc; stdout is kept aside. */
+static char *stderr_of(const char *const *argv, int *rc)
+{
+	char tmp[] = "/tmp/memtop-test-batch-XXXXXX", out[] = "/tmp/memtop-test-batch-XXXXXX";
+	const struct experiment *x = experiment_find(argv[0]);
+	int n = 0, saved, saved_out;
+	assert_non_null(x);
+	while (argv[n])
+		n++;
+	saved_out = capture(1, out);
+	saved = capture(2, tmp);
+	*rc = experiment_run(x, n, (char **)argv);
+	free(captured(1, out, saved_out));
+	return captured(2, tmp, saved);
+}
+
+/* A CHOICE row takes one of its values, as its index, into its int field;
+ * another value (a different case too) is refused in one line naming them
+ * all, exit 2, before any machine is asked: bandwidth's --placement,
+ * --pages and --loader, cores' --method, numa's --stores, latency's
+ * --hugepages. */
+static void choice_row_names_its_values(void **state)
+{
+	static const struct {
+		const char *argv[4], *line;
+	} bad[] = {
+		{ { "bandwidth", "--placement", "sideways" },
+		  "memtop: run bandwidth: --placement: expected one of spread, compact, got "
+		  "'sideways'\n" },
+		{ { "bandwidth", "--pages", "2M" },
+		  "memtop: run bandwidth: --pages: expected one of 4k, huge, auto, got '2M'\n" },
+		{ { "bandwidth", "--loader", "Read" },
+		  "memtop: run bandwidth: --loader: expected one of read, write, got 'Read'\n" },
+		{ { "cores", "--method", "cas,rw" },
+		  "memtop: run cores: --method: expected one of cas, rw, got 'cas,rw'\n" },
+		{ { "numa", "--stores", "" },
+		  "memtop: run numa: --stores: expected one of cached, streaming, got ''\n" },
+		{ { "latency", "--hugepages", "yes" },
+		  "memtop: run latency: --hugepages: expected one of off, on, both, got 'yes'\n" },
+	};
+	const char *good[] = { "x", "--mode", "compact", NULL };
+	struct batch_cli c;
+	struct typed t;
+	int own, rc;
+	(void)state;
+	assert_int_equal(parse_typed(&c, &t, 3, good, &own), 0);
+	assert_int_equal(t.mode, 1);
+	for (size_t i = 0; i < MT_ARRAY_LEN(bad); i++) {
+		char *text = stderr_of(bad[i].argv, &rc);
+		assert_int_equal(rc, MT_EXIT_USAGE);
+		assert_string_equal(text, bad[i].line);
+		free(text);
+	}
+}
+
+/* Every --cpus of every experiment is a CPUS row (bandwidth's, cores',
+ * numa's): the one CPU-list grammar, a list it cannot read refused by the
+ * parse in one line, exit 2; numa's takes domains too, resolved on the
+ * machine planned for. */
+static void every_cpus_is_a_cpus_row(void **state)
+{
+	size_t n, rows = 0;
+	const struct experiment *const *x = experiment_all(&n);
+	const char *data = getenv("MEMTOP_DATA");
+	char xml[4096], want[256], *text;
+	int rc;
+	(void)state;
+	assert_non_null(data);
+	for (size_t i = 0; i < n; i++)
+		for (const struct batch_option *o = x[i]->options; o->name; o++) {
+			const char *argv[] = { x[i]->name, "--cpus", "0-", NULL };
+			if (strcmp(o->name, "cpus") != 0)
+				continue;
+			rows++;
+			assert_int_equal(o->type, BATCH_T_CPUS);
+			text = stderr_of(argv, &rc);
+			snprintf(want, sizeof want,
+				 "memtop: run %s: --cpus: '0-' is a range without its end (such as "
+				 "0-3), got '0-'\n",
+				 x[i]->name);
+			assert_int_equal(rc, MT_EXIT_USAGE);
+			assert_string_equal(text, want);
+			free(text);
+		}
+	assert_int_equal(rows, 3);
+	snprintf(xml, sizeof xml, "%s/../tests/data/topo-hybrid.xml", data);
+	{
+		const char *n0[] = { "numa", "--cpus", "N0", "--topology", xml, "--plan", NULL };
+		const char *n1[] = { "numa", "--cpus", "N1", "--topology", xml, "--plan", NULL };
+		text = stderr_of(n0, &rc);
+		assert_int_equal(rc, MT_EXIT_OK);
+		free(text);
+		text = stderr_of(n1, &rc);
+		assert_int_equal(rc, MT_EXIT_USAGE);
+		assert_string_equal(text, "memtop: run numa: --cpus: expected N1: that machine has "
+					  "NUMA node 0, got 'N1'\n");
+		free(text);
+	}
+}
+
+/* The size a typed row's field has, by its type (0: it fills none). */
+static size_t type_size(enum batch_type t)
+{
+	switch (t) {
+	case BATCH_T_FLAG:
+	case BATCH_T_INT:
+	case BATCH_T_CHOICE: return sizeof(int);
+	case BATCH_T_STRING: return sizeof(const char *);
+	case BATCH_T_U64:
+	case BATCH_T_SIZE: return sizeof(uint64_t);
+	case BATCH_T_LIST: return sizeof(struct batch_list);
+	case BATCH_T_CPUS: return sizeof(struct batch_cpus);
+	default: return 0;
+	}
+}
+
+/* Every row of every experiment's table records its field's size, its
+ * type's (the macros check the field's type when the table compiles); a
+ * CHOICE has two values or more. */
+static void rows_record_their_field(void **state)
+{
+	size_t n, typed = 0;
+	const struct experiment *const *x = experiment_all(&n);
+	(void)state;
+	for (size_t i = 0; i < n; i++)
+		for (const struct batch_option *o = x[i]->options; o->name; o++) {
+			if (o->size != type_size(o->type))
+				fail_msg("run %s --%s: a field of %zu bytes", x[i]->name, o->name,
+					 o->size);
+			typed += o->size != 0;
+			if (o->type == BATCH_T_CHOICE)
+				assert_true(o->choices && o->choices[0] && o->choices[1]);
+		}
+	assert_true(typed >= 40);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(second_command_line_starts_fresh),
 		cmocka_unit_test(typed_rows_fill_their_fields),
 		cmocka_unit_test(bad_value_names_the_spelling),
+		cmocka_unit_test(choice_row_names_its_values),
+		cmocka_unit_test(every_cpus_is_a_cpus_row),
+		cmocka_unit_test(rows_record_their_field),
 		cmocka_unit_test(options_in_help_and_man),
 		cmocka_unit_test(commands_in_help_and_man),
 	};

@@ -33,7 +33,7 @@ static int parse_cache(const char *exp, const char *arg, void *params)
 }
 
 /* The options, with their help and the field each fills: the getopt
- * table, --help and the parse all come from it (run/batch.h). */
+ * table, --help and the parse all come from it (run/batch_opts.h). */
 static const struct batch_option options[] = {
 	BATCH_OPT_CALL("cache", 'c', "s,E,b",
 		       "the simulated cache (default 6,1,4; 7,1,4 doubles it)", parse_cache),

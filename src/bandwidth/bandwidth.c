@@ -33,12 +33,16 @@
  *    within 100 ms; a try a pause fell into is thrown away and redone. */
 #include "config.h"
 
-#include "bandwidth.h"
+#include "bandwidth_worker.h"
+#include "bandwidth_kernels.h"
+#include "bandwidth_plan.h"
 #include "bandwidth_int.h"
+#include "base/util.h"
 #include "os/arch.h"
 #include "os/barrier.h"
 #include "os/clock.h"
 #include "os/platform.h"
+#include "os/sysinfo.h"
 #include "os/threads.h"
 
 #include <errno.h>

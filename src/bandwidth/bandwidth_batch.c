@@ -30,8 +30,11 @@ struct printer {
 };
 
 struct opts {
-	const char *threads, *kernels, *sizes, *levels, *cpus, *placement, *isa, *loader, *delays;
-	const char *pages;
+	const char *threads, *kernels, *sizes, *levels, *isa;
+	struct batch_cpus cpus;
+	struct batch_list delays;
+	int placement, pages, loader; /* their choices' index (BANDWIDTH_SPREAD, BANDWIDTH_PAGES_4K,
+				       * read 0, write 1); -1 not given */
 	int tries, try_ms, loaded, loaded_only; /* loaded: 2 after the parse with --loaded-only */
 };
 
@@ -42,7 +45,7 @@ struct run_params {
 };
 
 /* The options, with their help and the field each fills: the getopt
- * table, --help and the parse all come from it (run/batch.h). */
+ * table, --help and the parse all come from it (run/batch_opts.h). */
 #define RP struct run_params
 static const struct batch_option options[] = {
 	BATCH_OPT_STRING("kernels", 'k', "LIST",
@@ -66,39 +69,40 @@ static const struct batch_option options[] = {
 			 "an L3 group, a core, all CPUs allowed, doubling between);\n"
 			 "more threads than CPUs is marked oversubscribed",
 			 RP, o.threads),
-	BATCH_OPT_STRING("cpus", 'C', "LIST",
-			 "CPUs to pin the threads to, in order, such as 0-3,8, or\n"
-			 "domains: S0 a package, N1 a node's CPUs, L3:0, C one CPU\n"
-			 "a core, P or E, S0:0-7 its first eight (default: those\n"
-			 "allowed)",
-			 RP, o.cpus),
+	BATCH_OPT_CPUS("cpus", 'C', "LIST",
+		       "CPUs to pin the threads to, in order, such as 0-3,8, or\n"
+		       "domains: S0 a package, N1 a node's CPUs, L3:0, C one CPU\n"
+		       "a core, P or E, S0:0-7 its first eight (default: those\n"
+		       "allowed)",
+		       RP, o.cpus),
 	BATCH_HELP_CPU_KIND,
-	BATCH_OPT_STRING("placement", 'P', "P",
+	BATCH_OPT_CHOICE("placement", 'P', "P",
 			 "spread (the default: one thread a node, an L3 group, a core\n"
 			 "in turn, SMT siblings last) or compact (SMT siblings first)",
-			 RP, o.placement),
+			 RP, o.placement, "spread", "compact"), /* BANDWIDTH_SPREAD, _COMPACT */
 	BATCH_OPT_STRING("isa", 'I', "NAME",
 			 "vector kernels: scalar, sse2, avx2, avx512, neon (default:\n"
 			 "the widest this CPU has)",
 			 RP, o.isa),
 	BATCH_HELP_TRIES("best of at most N tries (default 9, at least 3)"),
 	BATCH_OPT_INT("try-ms", 'L', "N", "length of a try (default 4)", RP, o.try_ms, 1, 1000),
-	BATCH_OPT_STRING("pages", 'g', "P",
+	BATCH_OPT_CHOICE("pages", 'g', "P",
 			 "the table buffer's pages: 4k (the default: each level's\n"
 			 "figure includes the TLB's cost), huge (transparent huge\n"
 			 "pages), auto (huge where THP is in always or madvise mode)",
-			 RP, o.pages),
+			 RP, o.pages, "4k", "huge", "auto"), /* BANDWIDTH_PAGES_4K, _HUGE, _AUTO */
 	BATCH_OPT_FLAG("loaded", 'l',
 		       "after the table, the loaded latency: a random chase on the\n"
 		       "first CPU while the others stream with a delay between bursts",
 		       RP, o.loaded),
 	BATCH_OPT_FLAG("loaded-only", 'O', "the loaded latency alone", RP, o.loaded_only),
-	BATCH_OPT_STRING("loader", 'W', "KIND", "the loaders read (default) or write", RP,
-			 o.loader),
-	BATCH_OPT_STRING("delays", 'D', "LIST",
-			 "ns between the loaders' 8 KB bursts (default\n"
-			 "25600,12800,...,100,0); idle is always measured first",
-			 RP, o.delays),
+	BATCH_OPT_CHOICE("loader", 'W', "KIND", "the loaders read (default) or write", RP,
+			 o.loader, "read", "write"),
+	BATCH_OPT_LIST("delays", 'D', "LIST",
+		       "ns between the loaders' 8 KB bursts (default\n"
+		       "25600,12800,...,100,0); idle is always measured first",
+		       RP, o.delays, 0, 100000000, BANDWIDTH_MAX_LOADED,
+		       "ns 0..100000000 separated by commas (at most " MT_XSTR(BANDWIDTH_MAX_LOADED) ")"),
 	BATCH_HELP_COMMON("small run for tests: 1..2 tries of 1 ms, threads 1 and 2,\n"
 			  "sizes cut to 16M, 3 delays",
 			  "print CSV, one row a cell (the rest goes to stderr)"),
@@ -496,20 +500,18 @@ static int apply_cpus(struct bandwidth_params *p, const struct opts *o, const ch
 {
 	char what[160], bad[80];
 	mt_error e = { "" };
-	if (o->cpus) {
+	if (o->cpus.spec) {
 		static int list[BANDWIDTH_MAX_CPUS];
-		int n = machine_cpus(m, o->cpus, list, BANDWIDTH_MAX_CPUS, said, len, &e);
+		int n = machine_cpus(m, o->cpus.spec, list, BANDWIDTH_MAX_CPUS, said, len, &e);
 		if (n < 0)
-			return batch_bad(exp, "--cpus", o->cpus, e.msg);
+			return batch_bad(exp, "--cpus", o->cpus.spec, e.msg);
 		if (bandwidth_set_cpus(p, list, n, m, &e) < 0) {
 			mt_warn("run %s: %s", exp, e.msg);
 			return -1;
 		}
 	}
-	if (o->placement) {
-		if (strcmp(o->placement, "spread") && strcmp(o->placement, "compact"))
-			return batch_bad(exp, "--placement", o->placement, "spread or compact");
-		bandwidth_order_cpus(p, strcmp(o->placement, "compact") == 0 ? BANDWIDTH_COMPACT : BANDWIDTH_SPREAD);
+	if (o->placement >= 0) {
+		bandwidth_order_cpus(p, o->placement);
 		bandwidth_count_groups(p);
 	}
 	if (o->isa) {
@@ -546,15 +548,13 @@ static int apply_cpus(struct bandwidth_params *p, const struct opts *o, const ch
 	return 0;
 }
 
-/* --pages: what was asked and what that is here. Returns 0, or prints one
- * line and returns -1 (a bad word; huge pages asked where THP is off). */
-static int apply_pages(struct bandwidth_params *p, const char *word, const char *exp,
+/* --pages: what was asked (BANDWIDTH_PAGES_*) and what that is here.
+ * Returns 0, or prints one line and returns -1 (huge pages asked where THP
+ * is off). */
+static int apply_pages(struct bandwidth_params *p, int asked, const char *exp,
 		       const struct machine *m)
 {
 	const char *thp = m->pages.thp;
-	int asked = bandwidth_pages_parse(word);
-	if (asked < 0)
-		return batch_bad(exp, "--pages", word, "4k, huge or auto");
 	p->pages_asked = asked;
 	p->pages = bandwidth_pages_used(asked, thp);
 	if (asked == BANDWIDTH_PAGES_HUGE && strcmp(thp, "always") && strcmp(thp, "madvise")) {
@@ -589,25 +589,15 @@ static int apply_rest(struct bandwidth_params *p, const struct opts *o, const ch
 		p->try_ns = o->try_ms * 1e6;
 	if (o->loaded)
 		p->loaded = o->loaded;
-	if (o->pages && apply_pages(p, o->pages, exp, m) < 0)
+	if (o->pages >= 0 && apply_pages(p, o->pages, exp, m) < 0)
 		return -1;
-	if (o->loader) {
-		if (strcmp(o->loader, "read") && strcmp(o->loader, "write"))
-			return batch_bad(exp, "--loader", o->loader, "read or write");
-		p->loader_write = strcmp(o->loader, "write") == 0;
-	}
-	if (o->delays) {
-		uint64_t v[BANDWIDTH_MAX_LOADED];
-		int n = mt_parse_u64_list(o->delays, 0, 100000000, v, BANDWIDTH_MAX_LOADED);
-		if (n <= 0) {
-			mt_snprintf(what, sizeof what, "ns 0..100000000 separated by commas (at most %d)",
-				    BANDWIDTH_MAX_LOADED);
-			return batch_bad(exp, "--delays", o->delays, what);
-		}
-		for (int i = 0; i < n; i++)
-			p->delays[i] = (double)v[i];
-		qsort(p->delays, (size_t)n, sizeof *p->delays, cmp_desc);
-		p->ndelays = (size_t)n;
+	if (o->loader >= 0)
+		p->loader_write = o->loader == 1;
+	if (o->delays.n) {
+		for (size_t i = 0; i < o->delays.n; i++)
+			p->delays[i] = (double)o->delays.v[i];
+		qsort(p->delays, o->delays.n, sizeof *p->delays, cmp_desc);
+		p->ndelays = o->delays.n;
 	}
 	return 0;
 }
@@ -646,6 +636,13 @@ static int apply_sizes(struct bandwidth_params *p, const struct opts *o, const c
 		return -1;
 	}
 	return k;
+}
+
+/* The params' defaults before the options: the choices not given (-1). */
+static void defaults(void *params)
+{
+	struct opts *o = &((struct run_params *)params)->o;
+	o->placement = o->pages = o->loader = -1;
 }
 
 /* Sizes given (--sizes) whose table the memory budget cannot hold (the
@@ -688,7 +685,7 @@ static int make_params(struct batch_cli *cli, const struct machine *m, void *par
 	if (cli->cpu_coretype && m->topo) { /* --cpu-kind: its CPUs alone */
 		static int kc[BANDWIDTH_MAX_CPUS];
 		int n = machine_coretype_cpus(m, topo_coretype_find(m->topo, cli->cpu_coretype), kc, BANDWIDTH_MAX_CPUS);
-		if (o->cpus) {
+		if (o->cpus.spec) {
 			mt_warn("run bandwidth: --cpus and --cpu-kind: give one of them");
 			return -1;
 		}
@@ -778,6 +775,7 @@ const struct experiment exp_bandwidth = {
 	.help = &help,
 	.params_size = sizeof(struct run_params),
 	.printer_size = sizeof(struct printer),
+	.defaults = defaults,
 	.make_params = make_params,
 	.describe = describe,
 	.start = start,

@@ -8,7 +8,10 @@
  * ceiling at all ("no ceiling known for this core"). */
 #include "config.h"
 
-#include "bandwidth.h"
+#include "bandwidth_ceiling.h"
+#include "bandwidth_kernels.h"
+#include "bandwidth_result.h"
+#include "base/util.h"
 #include "os/platform.h"
 
 #include <math.h>

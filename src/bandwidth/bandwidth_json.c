@@ -3,7 +3,7 @@
  * field). See bandwidth.h. */
 #include "config.h"
 
-#include "bandwidth.h"
+#include "bandwidth_result.h"
 #include "base/jsonio.h"
 
 #include <limits.h>

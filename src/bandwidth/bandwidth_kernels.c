@@ -19,7 +19,8 @@
  *    __builtin_cpu_supports says the CPU (and the OS) has them. */
 #include "config.h"
 
-#include "bandwidth.h"
+#include "bandwidth_kernels.h"
+#include "base/util.h"
 #include "os/arch.h"
 #include "os/barrier.h"
 
@@ -766,13 +767,11 @@ int bandwidth_isa_best(void)
 	return BANDWIDTH_ISA_SCALAR;
 }
 
-bandwidth_pass_fn bandwidth_kernel_fn(int kernel, int isa)
+bandwidth_pass_fn bandwidth_table_fn(int kernel, int isa)
 {
-	if (kernel < 0 || kernel >= BANDWIDTH_NKERNELS || !bandwidth_isa_supported(isa))
+	if (kernel < 0 || kernel >= BANDWIDTH_R2W1 || !bandwidth_isa_supported(isa))
 		return NULL;
 	if (kernel == BANDWIDTH_READ)
 		return read_scalar;
-	if (kernel >= BANDWIDTH_R2W1) /* the mixes: made of the kernels above */
-		return bandwidth_mix_fn(kernel, isa);
 	return table[isa][kernel];
 }

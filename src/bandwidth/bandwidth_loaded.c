@@ -16,7 +16,9 @@
  * still mapping the guest's new pages), and every point is held against it. */
 #include "config.h"
 
-#include "bandwidth.h"
+#include "bandwidth_worker.h"
+#include "bandwidth_kernels.h"
+#include "bandwidth_plan.h"
 #include "bandwidth_int.h"
 #include "base/chase.h"
 #include "os/barrier.h"

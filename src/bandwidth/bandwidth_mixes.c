@@ -16,7 +16,7 @@
  * counted: with copy_nt's streaming stores it is not made). */
 #include "config.h"
 
-#include "bandwidth.h"
+#include "bandwidth_kernels.h"
 
 #include <string.h>
 
@@ -54,8 +54,8 @@ static uint64_t mix_pass(bandwidth_pass_fn copy, bandwidth_pass_fn read, int thr
 			     size_t reps)                                                      \
 	{                                                                                      \
 		(void)s;                                                                       \
-		return mix_pass(bandwidth_kernel_fn(COPY, ISA),                                \
-				bandwidth_kernel_fn(BANDWIDTH_READ, ISA), THREE, a, b, c, n, reps); \
+		return mix_pass(bandwidth_table_fn(COPY, ISA),                                 \
+				bandwidth_table_fn(BANDWIDTH_READ, ISA), THREE, a, b, c, n, reps); \
 	}
 #define BANDWIDTH_MIXES(SUF, ISA)                                                              \
 	BANDWIDTH_MIX(r2w1_##SUF, BANDWIDTH_COPY, ISA, 0)                                      \
@@ -86,9 +86,16 @@ bandwidth_pass_fn bandwidth_mix_fn(int kernel, int isa)
 		return NULL;
 	/* the ISA's copy of that store kind, or no mix (no streaming stores:
 	 * scalar, NEON) */
-	if (!bandwidth_kernel_fn(nt ? BANDWIDTH_COPY_NT : BANDWIDTH_COPY, isa))
+	if (!bandwidth_table_fn(nt ? BANDWIDTH_COPY_NT : BANDWIDTH_COPY, isa))
 		return NULL;
 	return mixes[isa][kernel - BANDWIDTH_R2W1];
+}
+
+bandwidth_pass_fn bandwidth_kernel_fn(int kernel, int isa)
+{
+	if (kernel >= BANDWIDTH_R2W1 && kernel < BANDWIDTH_NKERNELS) /* the mixes: made of the table's */
+		return bandwidth_isa_supported(isa) ? bandwidth_mix_fn(kernel, isa) : NULL;
+	return bandwidth_table_fn(kernel, isa);
 }
 
 /* The wrap-around sum of the 64-bit words of a[0..n), as the scalar read

@@ -3,7 +3,8 @@
  * each thread's arrays are laid out. See bandwidth.h. */
 #include "config.h"
 
-#include "bandwidth.h"
+#include "bandwidth_plan.h"
+#include "bandwidth_kernels.h"
 #include "machine/plan.h"
 #include "os/sysinfo.h"
 

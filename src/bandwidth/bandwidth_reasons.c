@@ -4,7 +4,7 @@
  * the last (DRAM) row reading faster than the row above it. */
 #include "config.h"
 
-#include "bandwidth.h"
+#include "bandwidth_result.h"
 
 #include <math.h>
 #include <stdarg.h>

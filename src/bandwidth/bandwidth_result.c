@@ -3,7 +3,7 @@
  * bandwidth.h. */
 #include "config.h"
 
-#include "bandwidth.h"
+#include "bandwidth_result.h"
 #include "os/arch.h"
 
 #include <math.h>

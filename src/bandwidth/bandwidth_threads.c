@@ -4,7 +4,7 @@
  * thread run, and the arrays' known values. */
 #include "config.h"
 
-#include "bandwidth.h"
+#include "bandwidth_worker.h"
 #include "bandwidth_int.h"
 #include "os/arch.h"
 #include "os/platform.h"

@@ -31,32 +31,23 @@ struct printer {
 struct run_params {
 	struct cores_plan plan;
 	struct cores_params p;
-	const char *list;   /* --cpus, or NULL */
+	struct batch_cpus list; /* --cpus (list.spec NULL: not given) */
 	int sample;         /* 1 --sample, 0 --all, -1 as the machine's size says */
 	int all, samples;   /* --all, --samples N (0: not given) */
-	const char *method; /* --method M, or NULL */
+	int method;         /* --method: CORES_CAS, CORES_RW; -1 not given */
 };
 
-/* --method cas|rw, as given. */
-static int parse_method(const char *exp, const char *arg, void *params)
-{
-	if (strcmp(arg, "cas") != 0 && strcmp(arg, "rw") != 0)
-		return batch_bad(exp, "--method", arg, "cas or rw");
-	((struct run_params *)params)->method = arg;
-	return 0;
-}
-
 /* The options, with their help and the field each fills: the getopt
- * table, --help and the parse all come from it (run/batch.h). The CPU
+ * table, --help and the parse all come from it (run/batch_opts.h). The CPU
  * list is the machine's to check (cores_plan_for). */
 #define RP struct run_params
 static const struct batch_option options[] = {
-	BATCH_OPT_STRING("cpus", 'c', "LIST",
-			 "the CPUs to pair, such as 0-3,8, or domains: S0 a package,\n"
-			 "N1 a node's CPUs, L3:0, C one CPU a core, P or E, S0:0-7\n"
-			 "its first eight (default: every CPU this process may run\n"
-			 "on; see taskset(1))",
-			 RP, list),
+	BATCH_OPT_CPUS("cpus", 'c', "LIST",
+		       "the CPUs to pair, such as 0-3,8, or domains: S0 a package,\n"
+		       "N1 a node's CPUs, L3:0, C one CPU a core, P or E, S0:0-7\n"
+		       "its first eight (default: every CPU this process may run\n"
+		       "on; see taskset(1))",
+		       RP, list),
 	BATCH_OPT_FLAG("sample", 'S',
 		       "one CPU of each core against one of each L3 group, and\n"
 		       "the SMT pairs; on a big machine up to " MT_XSTR(CORES_SAMPLE_PER_REL)
@@ -70,11 +61,11 @@ static const struct batch_option options[] = {
 		      "samples of 100 round trips a try, the fastest kept\n"
 		      "(default 100)",
 		      RP, samples, 1, 100000),
-	BATCH_OPT_CALL("method", 'm', "M",
-		       "cas: both threads compare-and-swap one line (default; as\n"
-		       "c2clat -w); rw: each stores to its own line and reads the\n"
-		       "other's (as c2clat's default): a store and a miss a leg",
-		       parse_method),
+	BATCH_OPT_CHOICE("method", 'm', "M",
+			 "cas: both threads compare-and-swap one line (default; as\n"
+			 "c2clat -w); rw: each stores to its own line and reads the\n"
+			 "other's (as c2clat's default): a store and a miss a leg",
+			 RP, method, "cas", "rw"), /* CORES_CAS, CORES_RW */
 	BATCH_HELP_COMMON("small run for tests: 2 tries of 20 samples",
 			  "print CSV, one row a pair (the rest goes to stderr)"),
 	BATCH_END,
@@ -117,7 +108,8 @@ static void defaults(void *params)
 {
 	struct run_params *rp = params;
 	rp->sample = -1;
-	rp->list = rp->method = NULL;
+	rp->list.spec = NULL;
+	rp->method = -1;
 	rp->all = rp->samples = 0;
 }
 
@@ -136,8 +128,8 @@ static int check(struct batch_cli *cli, void *params)
 		p->tries = cli->tries;
 	if (rp->samples)
 		p->samples = rp->samples;
-	if (rp->method)
-		p->method = strcmp(rp->method, "rw") == 0 ? CORES_RW : CORES_CAS;
+	if (rp->method >= 0)
+		p->method = rp->method;
 	if (rp->all)
 		rp->sample = 0;
 	return 0;
@@ -307,16 +299,16 @@ static int make_params(struct batch_cli *cli, const struct machine *m, void *par
 	mt_error e;
 	(void)printer;
 	cli->threads = 2; /* a pair pings and pongs */
-	if (rp->list && cli->cpu_coretype) {
+	if (rp->list.spec && cli->cpu_coretype) {
 		mt_warn("run cores: --cpus and --cpu-kind: give one of them");
 		return -1;
 	}
-	if (cores_plan_for(&rp->plan, &rp->p, m, rp->list,
+	if (cores_plan_for(&rp->plan, &rp->p, m, rp->list.spec,
 			   cli->cpu_coretype && m->topo ? topo_coretype_find(m->topo, cli->cpu_coretype) : -1,
 			   rp->sample, &e) == 0)
 		return 0;
-	if (rp->list && !strstr(e.msg, "out of memory"))
-		mt_warn("run cores: --cpus: %s, got '%s'", e.msg, rp->list);
+	if (rp->list.spec && !strstr(e.msg, "out of memory"))
+		mt_warn("run cores: --cpus: %s, got '%s'", e.msg, rp->list.spec);
 	else
 		mt_warn("run cores: %s", e.msg);
 	if (strstr(e.msg, "out of memory"))

@@ -46,9 +46,11 @@ struct printer {
 
 /* The command line as given, before it becomes parameters. */
 struct args {
-	const char *strides, *max_size;
+	const char *strides;
+	uint64_t max_size; /* --max-size, 0 not given */
 	int only_random, no_random, huge, tries;
 	int both; /* 1 --hugepages both, 0 off or on, -1 not given */
+	int hugepages; /* --hugepages: off 0, on 1, both 2; -1 not given */
 	uint64_t tlb_locality; /* 0: not given */
 };
 
@@ -59,38 +61,27 @@ struct run_params {
 	struct args a;
 };
 
-/* --hugepages on|off|both into the args' huge and both. */
-static int parse_hugepages(const char *exp, const char *arg, void *args)
-{
-	struct args *a = args;
-	a->huge = strcmp(arg, "on") == 0 ? LATENCY_HUGE_ON : LATENCY_HUGE_OFF;
-	a->both = strcmp(arg, "both") == 0;
-	if (strcmp(arg, "on") != 0 && strcmp(arg, "off") != 0 && !a->both)
-		return batch_bad(exp, "--hugepages", arg, "on, off or both");
-	return 0;
-}
-
 /* The options, with their help and the field of struct args each fills:
- * the getopt table, --help and the parse all come from it (run/batch.h). */
+ * the getopt table, --help and the parse all come from it (run/batch_opts.h). */
 static const struct batch_option options[] = {
 	BATCH_OPT_STRING("strides", 's', "LIST",
 			 "fixed strides in bytes (default 128,256,512,1024,2048,4096)", struct args,
 			 strides),
-	BATCH_OPT_STRING("max-size", 'M', "SIZE",
-			 "largest array, 4K..64G (default: 512M, or 4 x every\n"
-			 "cache the CPU reaches when that is more: --plan says\n"
-			 "which; capped to half the free memory)",
-			 struct args, max_size),
+	BATCH_OPT_SIZE("max-size", 'M', "SIZE",
+		       "largest array, 4K..64G (default: 512M, or 4 x every\n"
+		       "cache the CPU reaches when that is more: --plan says\n"
+		       "which; capped to half the free memory)",
+		       struct args, max_size, 0, UINT64_MAX, "a size such as 64M"),
 	BATCH_OPT_FLAG("random", 'r', "only the random chase (no fixed strides)", struct args,
 		       only_random),
 	BATCH_OPT_FLAG("no-random", 'R', "only the fixed strides", struct args, no_random),
-	BATCH_OPT_CALL("hugepages", 'H', "on|off|both",
-		       "the pages under the chases: 4 KB (off), transparent huge\n"
-		       "pages (on), or both: the random chase again on huge\n"
-		       "pages, the cache sizes read from it and the page walks'\n"
-		       "cost from the 4 KB one (default both where THP can be\n"
-		       "asked for, else off; --quick: off)",
-		       parse_hugepages),
+	BATCH_OPT_CHOICE("hugepages", 'H', "on|off|both",
+			 "the pages under the chases: 4 KB (off), transparent huge\n"
+			 "pages (on), or both: the random chase again on huge\n"
+			 "pages, the cache sizes read from it and the page walks'\n"
+			 "cost from the 4 KB one (default both where THP can be\n"
+			 "asked for, else off; --quick: off)",
+			 struct args, hugepages, "off", "on", "both"),
 	BATCH_OPT_SIZE("tlb-locality", 'T', "SIZE",
 		       "the random chase group by group of SIZE bytes (as\n"
 		       "multichase -T): no page walks, the caches' and the\n"
@@ -331,15 +322,19 @@ static void defaults(void *params)
 {
 	struct args *a = &((struct run_params *)params)->a;
 	a->huge = LATENCY_HUGE_OFF;
-	a->both = -1;
+	a->both = a->hugepages = -1;
 }
 
-/* After the options: the args that exclude each other. Returns 0, or -1
- * (said in one line). */
+/* After the options: --hugepages into huge and both, then the args that
+ * exclude each other. Returns 0, or -1 (said in one line). */
 static int check(struct batch_cli *cli, void *params)
 {
-	const struct args *a = &((struct run_params *)params)->a;
+	struct args *a = &((struct run_params *)params)->a;
 	(void)cli;
+	if (a->hugepages >= 0) { /* --hugepages off 0, on 1, both 2 */
+		a->huge = a->hugepages == 1 ? LATENCY_HUGE_ON : LATENCY_HUGE_OFF;
+		a->both = a->hugepages == 2;
+	}
 	if (a->only_random && a->no_random) {
 		mt_warn("run latency: --random and --no-random exclude each other");
 		return -1;
@@ -378,13 +373,9 @@ static int make_params(struct batch_cli *cli, const struct machine *m, void *par
 	uint64_t *asked = &b->asked;
 	int cpu = cli->cpu, probe = !cli->sysfs_root && !cli->topology;
 	mt_error e = { "" };
-	uint64_t max = 0;
+	uint64_t max = a->max_size;
 	struct machine_budget budget;
 	note[0] = '\0';
-	if (a->max_size && mt_parse_size(a->max_size, &max) < 0) {
-		batch_bad(cli->exp, "--max-size", a->max_size, "a size such as 64M");
-		return -1;
-	}
 	if (latency_params_sized(p, m, cpu, cli->quick, max, &e) < 0)
 		goto bad;
 	if (a->strides && parse_strides(a->strides, p, &e) < 0)

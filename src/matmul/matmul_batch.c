@@ -76,7 +76,7 @@ static int parse_cache(const char *exp, const char *arg, void *params)
 }
 
 /* The options, with their help and the field each fills: the getopt
- * table, --help and the parse all come from it (run/batch.h). */
+ * table, --help and the parse all come from it (run/batch_opts.h). */
 #define RP struct run_params
 static const struct batch_option options[] = {
 	BATCH_OPT_U64("n", 'n', "N", "matrix side (default 512; 100 with --simulate)", RP, a.n, 1,

@@ -60,7 +60,7 @@ static int parse_tolerance(const char *exp, const char *arg, void *params)
 }
 
 /* The options, with their help and the field each fills: the getopt
- * table, --help and the parse all come from it (run/batch.h). */
+ * table, --help and the parse all come from it (run/batch_opts.h). */
 #define RP struct run_params
 static const struct batch_option options[] = {
 	BATCH_OPT_STRING("sizes", 'S', "A:B",

@@ -29,10 +29,11 @@ struct opts {
 	struct batch_list nodes;      /* --nodes as given */
 	int want[NUMA_MAX_NODES + 1]; /* ... as node numbers */
 	size_t nwant;
-	const char *mix, *stores, *pairs, *cpus; /* --mix, --stores, --loaded-pairs, --cpus */
+	const char *mix, *pairs;      /* --mix, --loaded-pairs */
+	struct batch_cpus cpus;       /* --cpus */
 	int loaded;                   /* --loaded (--loaded-pairs implies it) */
 	unsigned mixes;               /* --mix parsed */
-	int streaming;                /* --stores streaming */
+	int streaming;                /* --stores: cached 0, streaming 1 */
 	struct numa_pair asked[NUMA_MAX_CURVES]; /* --loaded-pairs, node numbers */
 	size_t nasked;
 };
@@ -45,25 +46,25 @@ struct run_params {
 };
 
 /* The options, with their help and the field each fills: the getopt
- * table, --help and the parse all come from it (run/batch.h). */
+ * table, --help and the parse all come from it (run/batch_opts.h). */
 static const struct batch_option options[] = {
 	BATCH_OPT_LIST("nodes", 'n', "LIST", "the NUMA nodes to measure, such as 0,1 (default: all)",
 		       struct run_params, o.nodes, 0, 1000000, NUMA_MAX_NODES + 1,
 		       "node numbers separated by commas"),
-	BATCH_OPT_STRING("cpus", 'C', "LIST",
-			 "only these CPUs of each node, such as 0-3,8 (default: all\n"
-			 "this process may use)",
-			 struct run_params, o.cpus),
+	BATCH_OPT_CPUS("cpus", 'C', "LIST",
+		       "only these CPUs of each node, such as 0-3,8 (default: all\n"
+		       "this process may use)",
+		       struct run_params, o.cpus),
 	BATCH_HELP_CPU_KIND,
 	BATCH_OPT_STRING("mix", 'm', "LIST",
 			 "the bandwidth matrices' traffic, as Intel MLC's: reads, 3:1,\n"
 			 "2:1, 1:1 (reads:writes), triad, all, or none (default:\n"
 			 "reads,triad)",
 			 struct run_params, o.mix),
-	BATCH_OPT_STRING("stores", 's', "KIND",
+	BATCH_OPT_CHOICE("stores", 's', "KIND",
 			 "the mixes' writes: cached (the default: as a program's\n"
 			 "stores) or streaming (non-temporal, x86)",
-			 struct run_params, o.stores),
+			 struct run_params, o.streaming, "cached", "streaming"),
 	BATCH_OPT_FLAG("loaded", 'l',
 		       "the loaded-latency curve of the local pair and the farthest:\n"
 		       "a chaser and injectors on the other CPUs of the CPU node",
@@ -513,7 +514,7 @@ static int parse_pairs(struct opts *o)
 	return 0;
 }
 
-/* --mix, --stores and --loaded-pairs. Returns 0, or -1 said in one line. */
+/* --mix and --loaded-pairs. Returns 0, or -1 said in one line. */
 static int parse_more(struct opts *o)
 {
 	mt_error e = { "" };
@@ -522,9 +523,6 @@ static int parse_more(struct opts *o)
 		mt_warn("run numa: %s", e.msg);
 		return -1;
 	}
-	if (o->stores && strcmp(o->stores, "cached") && strcmp(o->stores, "streaming"))
-		return batch_bad("numa", "--stores", o->stores, "cached or streaming");
-	o->streaming = o->stores && strcmp(o->stores, "streaming") == 0;
 	if (o->pairs)
 		o->loaded = 1;
 	return o->pairs && !*o->pairs ? batch_bad("numa", "--loaded-pairs", o->pairs,
@@ -544,13 +542,14 @@ static int check(struct batch_cli *cli, void *params)
 	return parse_more(o);
 }
 
-/* --cpus: each node's CPUs cut to the list (each one this process may use
+/* --cpus (memtop's one CPU-list grammar, its domains resolved on m): each
+ * node's CPUs cut to the list (each one this process may use
  * on m), their DRAM floor again. Returns 0, or -1 said. */
 static int keep_cpus(struct numa_node *all, size_t n, const char *list, const struct machine *m)
 {
 	static int want[MT_CPU_LIST_MAX];
 	mt_error e = { "" };
-	int nw = mt_parse_cpu_list(list, want, MT_CPU_LIST_MAX, &e);
+	int nw = machine_cpus(m, list, want, MT_CPU_LIST_MAX, NULL, 0, &e);
 	if (nw < 0)
 		return batch_bad("numa", "--cpus", list, e.msg);
 	for (int k = 0; k < nw; k++)
@@ -612,7 +611,7 @@ static int make_params(struct batch_cli *cli, const struct machine *m, void *par
 	struct machine_budget b;
 	int rc;
 	(void)printer;
-	if (o->cpus && keep_cpus(all, n, o->cpus, m) < 0)
+	if (o->cpus.spec && keep_cpus(all, n, o->cpus.spec, m) < 0)
 		return -1;
 	machine_mem_budget(m, &b);
 	rc = numa_plan(p, all, n, o->want, o->nwant, &b, cli->quick, &e);

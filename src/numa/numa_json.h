@@ -1,11 +1,20 @@
-/* numa_json: the parts of a numa result's JSON written and read beside
- * numa_result.c: the loaded-latency curves (numa_curve_json.c). */
+/* numa_json: what a numa result's JSON writer (numa_result.c) and its
+ * reader (numa_result_read.c) share, and the parts written and read beside
+ * them: the loaded-latency curves (numa_curve_json.c). */
 #ifndef MEMTOP_NUMA_JSON_H
 #define MEMTOP_NUMA_JSON_H
 
 #include <cjson/cJSON.h>
 
 #include "numa.h"
+
+/* Each measure's name in the JSON ("latency", "read", "triad", "3:1", ...:
+ * numa_result.c). */
+extern const char *const numa_meas_name[NUMA_NMEAS];
+
+/* Every node pair of r not placed yet (NAN): its pages' share on the
+ * memory node not known. */
+void numa_result_unplaced(struct numa_result *r);
 
 /* r's curves as "loaded" [{cpu_node, memory_node, why, chaser_cpu,
  * injectors, huge_pages, huge_share, pages_on_node, points [{delay_ns (null

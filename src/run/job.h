@@ -4,7 +4,7 @@
  * The caller (batch mode or the TUI) starts a job, then polls job_fd()
  * together with its own descriptors (it becomes readable when events are
  * waiting) and drains them with job_take() until job_event_is_last() (the
- * batch loop is run/batch.c's batch_pump, the TUI's tui/jobs.c). The worker function measures; it calls
+ * batch loop is run/batch_run.c's batch_pump, the TUI's tui/jobs.c). The worker function measures; it calls
  * job_emit() for each result, job_set_progress() as it advances, and
  * job_check() between passes so pause and cancel take effect within 100 ms.
  *

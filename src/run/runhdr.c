@@ -164,9 +164,34 @@ int run_header_this_machine(const struct run_header *h)
 	return strcmp(host, h->host) == 0;
 }
 
+/* h's "clock" object: the counter, its rate, the core clock, and with the
+ * diagnostics the run's clock at its ends. Returns NULL out of memory. */
+static cJSON *clock_to_json(const struct run_header *h)
+{
+	cJSON *clock = cJSON_CreateObject();
+	if (!clock)
+		return NULL;
+	cJSON_AddStringToObject(clock, "counter", h->clock.counter ? h->clock.counter : "");
+	cJSON_AddNumberToObject(clock, "tick_ghz", h->clock.ticks_per_ns);
+	cJSON_AddNumberToObject(clock, "core_ghz", h->clock.core_ghz);
+	if (h->ghz_bound > 0)
+		cJSON_AddNumberToObject(clock, "core_ghz_max", h->ghz_bound);
+	if (h->clock_note[0])
+		cJSON_AddStringToObject(clock, "note", h->clock_note);
+	if (h->has_diag) {
+		cJSON_AddNumberToObject(clock, "run_ghz_start", h->diag.run_ghz_start);
+		cJSON_AddNumberToObject(clock, "run_ghz_end", h->diag.run_ghz_end);
+		if (h->diag.run_ghz_cpu >= 0)
+			cJSON_AddNumberToObject(clock, "run_cpu", h->diag.run_ghz_cpu);
+		cJSON_AddBoolToObject(clock, "agree", !mt_clock_disagrees(h->diag.core_ghz,
+									   diag_run_ghz(&h->diag)));
+	}
+	return clock;
+}
+
 int run_header_to_json(const struct run_header *h, cJSON *root)
 {
-	cJSON *clock = cJSON_CreateObject(), *diag;
+	cJSON *clock = clock_to_json(h), *diag;
 	if (!clock)
 		return -1;
 	cJSON_AddStringToObject(root, "hardware", h->hardware);
@@ -186,21 +211,6 @@ int run_header_to_json(const struct run_header *h, cJSON *root)
 	if (h->mem_bytes > 0)
 		cJSON_AddNumberToObject(root, "memory_bytes", h->mem_bytes);
 	cJSON_AddStringToObject(root, "build", h->build);
-	cJSON_AddStringToObject(clock, "counter", h->clock.counter ? h->clock.counter : "");
-	cJSON_AddNumberToObject(clock, "tick_ghz", h->clock.ticks_per_ns);
-	cJSON_AddNumberToObject(clock, "core_ghz", h->clock.core_ghz);
-	if (h->ghz_bound > 0)
-		cJSON_AddNumberToObject(clock, "core_ghz_max", h->ghz_bound);
-	if (h->clock_note[0])
-		cJSON_AddStringToObject(clock, "note", h->clock_note);
-	if (h->has_diag) {
-		cJSON_AddNumberToObject(clock, "run_ghz_start", h->diag.run_ghz_start);
-		cJSON_AddNumberToObject(clock, "run_ghz_end", h->diag.run_ghz_end);
-		if (h->diag.run_ghz_cpu >= 0)
-			cJSON_AddNumberToObject(clock, "run_cpu", h->diag.run_ghz_cpu);
-		cJSON_AddBoolToObject(clock, "agree", !mt_clock_disagrees(h->diag.core_ghz,
-									   diag_run_ghz(&h->diag)));
-	}
 	cJSON_AddItemToObject(root, "clock", clock);
 	cJSON_AddNumberToObject(root, "ghz", h->clock.core_ghz > 0 ? h->clock.core_ghz
 								   : h->clock.ticks_per_ns);
