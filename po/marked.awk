@@ -14,8 +14,9 @@
 # a literal passed to any other function (strcmp, a formatter of its own)
 # is not judged here. Literals side by side ("abc " "def") are one.
 # Machine text printed through one of those calls (a file's format, a
-# header a program reads) says so with the comment /* machine text */ on
-# the literal's line or on the call's. Comments and preprocessor lines are
+# header a program reads, a reason a result keeps in English) says so with
+# a comment starting "/* machine text" on the literal's line, on the call's,
+# or alone on the line above the call. Comments and preprocessor lines are
 # skipped.
 BEGIN {
 	split("printf fprintf vfprintf fputs puts mt_warn mt_fail mt_hsnprintf mt_vhsnprintf " \
@@ -38,7 +39,9 @@ FNR == 1 { incom = 0; depth = 0; ident = ""; lit = ""; inpp = 0; delete ok; dele
 	line = $0
 	# preprocessor lines (and their continuations) are skipped
 	if (inpp || (!incom && line ~ /^[ \t]*#/)) { inpp = (line ~ /\\$/); next }
-	if (line ~ /\/\*[ \t]*machine text[ \t]*\*\//) ok[FNR] = 1
+	if (line ~ /\/\*[ \t]*machine text/) ok[FNR] = 1
+	# a comment alone on its line speaks for the line below
+	if (line ~ /^[ \t]*\/\*[ \t]*machine text.*\*\/[ \t]*$/) ok[FNR + 1] = 1
 	n = length(line); i = 1
 	while (i <= n) {
 		c = substr(line, i, 1)

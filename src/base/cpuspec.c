@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "cpuspec.h"
+#include "i18n.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -31,16 +32,16 @@ static int range(char *s, const char *what, int idx, struct mt_cpuitem *it, mt_e
 	if (colon) {
 		*colon = '\0';
 		if (!dash || dash > colon)
-			return mt_fail(e, "'%s': a step needs a range (0-15:2)", what);
+			return mt_fail(e, _("'%s': a step needs a range (0-15:2)"), what);
 		if (number(colon + 1, &it->step) < 0)
 			return mt_fail(e, "'%s' %s", what, bad);
 		if (it->step < 1)
-			return mt_fail(e, "'%s': the step must be 1 or more", what);
+			return mt_fail(e, _("'%s': the step must be 1 or more"), what);
 	}
 	if (dash && dash[1] == '\0')
-		return mt_fail(e, "'%s' is a range without its end (such as 0-3)", what);
+		return mt_fail(e, _("'%s' is a range without its end (such as 0-3)"), what);
 	if (dash == s)
-		return mt_fail(e, "'%s' is a range without its start (such as 0-3)", what);
+		return mt_fail(e, _("'%s' is a range without its start (such as 0-3)"), what);
 	if (dash)
 		*dash = '\0';
 	if (number(s, &it->lo) < 0 || (dash && number(dash + 1, &it->hi) < 0))
@@ -48,7 +49,7 @@ static int range(char *s, const char *what, int idx, struct mt_cpuitem *it, mt_e
 	if (!dash)
 		it->hi = it->lo;
 	if (it->hi < it->lo)
-		return mt_fail(e, "the range %d-%d runs backwards", it->lo, it->hi);
+		return mt_fail(e, _("the range %d-%d runs backwards"), it->lo, it->hi);
 	return 0;
 }
 
@@ -135,7 +136,7 @@ static int item(const char *p, size_t len, struct mt_cpuitem *it, mt_error *e)
 	char buf[64], *rest;
 	memset(it, 0, sizeof *it);
 	if (len == 0)
-		return mt_fail(e, "an empty item in the CPU list (two commas, or one at an end)");
+		return mt_fail(e, _("an empty item in the CPU list (two commas, or one at an end)"));
 	if (len >= sizeof buf - 4) {
 		mt_snprintf(it->text, sizeof it->text, "%.24s...", p);
 		return mt_fail(e, "'%s' " NOT_ITEM, it->text);
@@ -154,8 +155,8 @@ static int item(const char *p, size_t len, struct mt_cpuitem *it, mt_error *e)
 	if (*rest == '\0')
 		return 0;
 	if (rest[1] == '\0')
-		return mt_fail(e, "'%s' has nothing after its colon (%.*s:0-3: its first four "
-				  "CPUs)", it->text, (int)strlen(it->text) - 1, it->text);
+		return mt_fail(e, _("'%s' has nothing after its colon (%.*s:0-3: its first four "
+				  "CPUs)"), it->text, (int)strlen(it->text) - 1, it->text);
 	it->sel = 1;
 	return range(rest + 1, it->text, 1, it, e);
 }
@@ -171,7 +172,7 @@ int mt_cpuitem_next(const char **p, struct mt_cpuitem *it, mt_error *e)
 	if (item(s, len, it, e) < 0)
 		return -1;
 	if (comma && comma[1] == '\0')
-		return mt_fail(e, "an empty item in the CPU list (two commas, or one at an end)");
+		return mt_fail(e, _("an empty item in the CPU list (two commas, or one at an end)"));
 	*p = comma ? comma + 1 : s + len;
 	return 1;
 }
@@ -181,7 +182,7 @@ int mt_cpuspec_check(const char *s, int *domains, mt_error *e)
 	struct mt_cpuitem it;
 	int n = 0, d = 0, rc;
 	if (!s || !*s)
-		return mt_fail(e, "an empty CPU list");
+		return mt_fail(e, _("an empty CPU list"));
 	while ((rc = mt_cpuitem_next(&s, &it, e)) > 0) {
 		n++;
 		d += it.dom != MT_DOM_CPUS;

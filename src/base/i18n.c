@@ -126,6 +126,27 @@ const char *mt_hfmt_mem(char *buf, size_t len, uint64_t bytes)
 	return buf;
 }
 
+const char *mt_hfmt_size(char *buf, size_t len, uint64_t bytes)
+{
+	int u = -1;
+	uint64_t v = bytes;
+	while (v >= 1024 && v % 1024 == 0 && u < 3) {
+		v /= 1024;
+		u++;
+	}
+	/* TRANSLATORS: a size as the options write it ("768M", "1.5K", "512B"),
+	 * in text for people: the lessons' units after a space in Russian */
+	if (u < 0 && bytes >= 1024)
+		mt_hsnprintf(buf, len, _("%.1fK"), (double)bytes / 1024.0);
+	else if (u < 0)
+		mt_hsnprintf(buf, len, _("%lluB"), (unsigned long long)bytes);
+	else
+		mt_hsnprintf(buf, len,
+			     u == 0 ? _("%lluK") : u == 1 ? _("%lluM") : u == 2 ? _("%lluG") : _("%lluT"),
+			     (unsigned long long)v);
+	return buf;
+}
+
 /* ---- widths ---- */
 
 /* One UTF-8 character at s (n bytes left, n >= 1): its code point into *cp

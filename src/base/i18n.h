@@ -60,6 +60,11 @@ const char *mt_hnum(char *buf, size_t len, double v, int prec);
  * user's decimal separator. Returns buf. */
 const char *mt_hfmt_mem(char *buf, size_t len, uint64_t bytes);
 
+/* A size for people as mt_fmt_size writes it for the options ("768M",
+ * "16K", "1.5K"): the same in English, the language's units and decimal
+ * separator in others ("768 МБ", "1,5 КБ"). Returns buf. */
+const char *mt_hfmt_size(char *buf, size_t len, uint64_t bytes);
+
 /* The columns the UTF-8 text s takes on a terminal: 1 for most characters
  * (a Cyrillic letter is 2 bytes and 1 column), 2 for the wide ones (CJK,
  * emoji), 0 for combining marks and controls; a byte that is not well-formed

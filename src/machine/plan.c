@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "plan.h"
+#include "base/i18n.h"
 #include "base/jsonio.h"
 #include "run/experiment.h"
 #include "run/job.h"
@@ -138,12 +139,17 @@ static void print_sizes(FILE *f, const struct plan *p)
 	char a[32];
 	if (!p->nsizes)
 		return;
-	fprintf(f, "# sizes (%zu):\n", p->nsizes);
+	fprintf(f, _("# sizes (%zu):\n"), p->nsizes);
 	for (size_t i = 0; i < p->nsizes; i++) {
 		const struct plan_size *s = &p->sizes[i];
+		/* the level and the size label stay as the options write them; the
+		 * reason is the plan's data (English, as --plan --json keeps it) */
 		fprintf(f, "#   %-8s %8s %s%s%s\n", s->level[0] ? s->level : "-",
 			mt_fmt_size(a, sizeof a, s->bytes),
-			s->each_thread ? "each thread" : s->each_group ? "each L3 group" : "in all", s->why[0] ? ": " : "", s->why);
+			s->each_thread  ? _("each thread")
+			: s->each_group ? _("each L3 group")
+					: _("in all"),
+			s->why[0] ? ": " : "", s->why);
 	}
 }
 
@@ -152,9 +158,13 @@ static void print_threads(FILE *f, const struct plan *p)
 	char cpus[600];
 	if (!p->nthreads)
 		return;
-	fprintf(f, "# threads:\n");
+	fprintf(f, "%s", _("# threads:\n"));
 	for (size_t i = 0; i < p->nthreads; i++)
-		fprintf(f, "#   %4d on CPUs %s\n", p->threads[i].count,
+		/* TRANSLATORS: a count of threads started on those CPUs */
+		fprintf(f,
+			MT_NGETTEXT("#   %4d on CPUs %s\n", "#   %4d on CPUs %s\n",
+				    p->threads[i].count),
+			p->threads[i].count,
 			cpus_text(p->threads[i].cpus, p->threads[i].ncpus, cpus, sizeof cpus));
 }
 
@@ -163,11 +173,11 @@ static void print_pairs(FILE *f, const struct plan *p)
 	if (!p->npairs)
 		return;
 	if (p->pairs_nodes) {
-		fprintf(f, "# node pairs (CPU node > memory node): %zu:", p->npairs);
+		fprintf(f, _("# node pairs (CPU node > memory node): %zu:"), p->npairs);
 		for (size_t i = 0; i < p->npairs && i < PAIRS_SHOWN; i++)
 			fprintf(f, " %d>%d", p->pairs[i][0], p->pairs[i][1]);
 	} else {
-		fprintf(f, "# pairs of CPUs: %zu:", p->npairs);
+		fprintf(f, _("# pairs of CPUs: %zu:"), p->npairs);
 		for (size_t i = 0; i < p->npairs && i < PAIRS_SHOWN; i++)
 			fprintf(f, " (%d,%d)", p->pairs[i][0], p->pairs[i][1]);
 	}
@@ -176,39 +186,52 @@ static void print_pairs(FILE *f, const struct plan *p)
 
 static void print_nodes(FILE *f, const struct plan *p)
 {
-	char a[32];
+	char a[32], cpus[600];
 	for (size_t i = 0; i < p->nnodes; i++) {
 		const struct plan_node *n = &p->nodes[i];
-		fprintf(f, "#   node %d: %s%s%s, %s", n->node, n->tier[0] ? n->tier : "",
-			n->tier[0] ? ", " : "", mt_fmt_mem(a, sizeof a, n->memory),
-			n->ncpus  ? "CPUs "
-			: n->own ? "no CPU this process may use"
-				 : "no CPUs of its own (memory only)");
-		fprintf(f, "%s\n", n->ncpus ? n->cpus : "");
+		if (n->ncpus)
+			mt_snprintf(cpus, sizeof cpus, _("CPUs %s"), n->cpus);
+		else
+			mt_strlcpy(cpus,
+				   n->own ? _("no CPU this process may use")
+					  : _("no CPUs of its own (memory only)"),
+				   sizeof cpus);
+		mt_hfmt_mem(a, sizeof a, n->memory);
+		if (n->tier[0])
+			/* TRANSLATORS: a node, its memory's tier (DRAM, CXL), its memory, its CPUs */
+			fprintf(f, _("#   node %d: %s, %s, %s\n"), n->node, n->tier, a, cpus);
+		else
+			/* TRANSLATORS: a node, its memory, its CPUs */
+			fprintf(f, _("#   node %d: %s, %s\n"), n->node, a, cpus);
 	}
 }
 
 void plan_print(FILE *f, const struct plan *p)
 {
 	char sum[1024];
-	fprintf(f, "# plan of run %s on %s\n", p->experiment, MT_PRINTABLE(p->m->source));
+	/* TRANSLATORS: the experiment's name (latency), the machine */
+	fprintf(f, _("# plan of run %s on %s\n"), p->experiment,
+		MT_PRINTABLE(machine_source_text(p->m, sum, sizeof sum)));
 	fprintf(f, "# %s\n", machine_summary(p->m, sum, sizeof sum));
 	fprintf(f, "# %s\n", machine_job_line(p->m, sum, sizeof sum));
 	for (int i = 0; i < p->m->limits.nnotes; i++)
-		fprintf(f, "# job: %s\n", p->m->limits.notes[i]);
+		/* TRANSLATORS: a note of the job's cgroup files (English, as results keep it) */
+		fprintf(f, _("# job: %s\n"), p->m->limits.notes[i]);
 	if (p->worker_cpu >= 0)
-		fprintf(f, "# the worker: CPU %d\n", p->worker_cpu);
+		/* TRANSLATORS: the CPU the measuring thread runs on */
+		fprintf(f, _("# the worker: CPU %d\n"), p->worker_cpu);
 	print_sizes(f, p);
 	print_threads(f, p);
 	print_pairs(f, p);
 	if (p->nnodes)
-		fprintf(f, "# nodes (%zu):\n", p->nnodes);
+		fprintf(f, _("# nodes (%zu):\n"), p->nnodes);
 	print_nodes(f, p);
 	for (int i = 0; i < p->nnotes; i++)
 		fprintf(f, "# %s\n", p->notes[i]);
 	if (p->estimate_s > 0)
-		fprintf(f, "# about %.0f s\n", p->estimate_s < 1 ? 1 : p->estimate_s);
-	fprintf(f, "# nothing measured (--plan)\n");
+		/* TRANSLATORS: the time the run would take */
+		mt_hfprintf(f, _("# about %.0f s\n"), p->estimate_s < 1 ? 1 : p->estimate_s);
+	fprintf(f, "%s", _("# nothing measured (--plan)\n"));
 }
 
 static int add_sizes(cJSON *o, const struct plan *p)
@@ -303,9 +326,9 @@ static int recorded_cpu(struct batch_cli *cli, const struct machine *m)
 		int cpu;
 		if (mt_parse_int(cli->cpu_arg, 0, MT_CPU_LIST_MAX - 1, &cpu) < 0 ||
 		    !machine_allows(m, cpu)) {
-			batch_bad(cli->exp, "--cpu", cli->cpu_arg, "a CPU of that machine its cgroup "
-								   "allows (memtop topo --sysfs-root/"
-								   "--topology lists them)");
+			batch_bad(cli->exp, "--cpu", cli->cpu_arg,
+				  _("a CPU of that machine its cgroup allows (memtop topo "
+				    "--sysfs-root/--topology lists them)"));
 			return -1;
 		}
 		cli->cpu = cpu;
@@ -331,7 +354,8 @@ int machine_for_run(struct batch_cli *cli, const struct machine **m, struct mach
 		return -1;
 	}
 	if (machine_load(cli->sysfs_root, cli->topology, owned, &e) < 0) {
-		mt_warn("run %s: %s: %s", cli->exp, cli->sysfs_root ? "--sysfs-root" : "--topology",
+		/* TRANSLATORS: the experiment, the option (--sysfs-root), the error */
+		mt_warn(_("run %s: %s: %s"), cli->exp, cli->sysfs_root ? _("--sysfs-root") : "--topology",
 			e.msg);
 		return MT_EXIT_USAGE;
 	}
@@ -368,13 +392,13 @@ int plan_finish(struct batch_cli *cli, struct plan *p)
 		if (jsonio_is_stdout(cli->json))
 			batch_cli_stdout(cli);
 		if (!o) {
-			mt_warn("run %s: out of memory for the plan's JSON; nothing written", cli->exp);
+			mt_warn(_("run %s: out of memory for the plan's JSON; nothing written"), cli->exp);
 			rc = MT_EXIT_RUNTIME;
 		} else if (jsonio_write_as(cli->json, o, cli->compact, &e) < 0) {
-			mt_warn("run %s: %s", cli->exp, e.msg);
+			mt_warn(_("run %s: %s"), cli->exp, e.msg);
 			rc = MT_EXIT_RUNTIME;
 		} else if (!jsonio_is_stdout(cli->json)) {
-			printf("# wrote %s\n", MT_PRINTABLE(cli->json));
+			printf(_("# wrote %s\n"), MT_PRINTABLE(cli->json));
 		}
 		cJSON_Delete(o);
 	}
@@ -443,16 +467,16 @@ static int take_line(const char *path, char **all, size_t *n, mt_error *e)
 	cJSON *j = text ? cJSON_Parse(text) : NULL;
 	free(text);
 	if (!j)
-		return text ? mt_fail(e, "%s: not JSON", path) : -1;
+		return text ? mt_fail(e, _("%s: not JSON"), path) : -1;
 	line = cJSON_PrintUnformatted(j);
 	cJSON_Delete(j);
 	if (!line)
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	len = strlen(line);
 	grown = realloc(*all, *n + len + 2);
 	if (!grown) {
 		free(line);
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	}
 	*all = grown;
 	memcpy(*all + *n, line, len);
@@ -511,23 +535,27 @@ int batch_each_coretype(const struct experiment *x, int argc, char **argv)
 	if (!json)
 		json = opt_value(argc, argv, "--out");
 	if (argc > 56) {
-		mt_warn("run %s: --each-kind: too many options", exp);
+		mt_warn(_("run %s: --each-kind: too many options"), exp);
 		return MT_EXIT_USAGE;
 	}
 	if (opt_value(argc, argv, "--cpu") || opt_value(argc, argv, "--cpu-kind")) {
-		mt_warn("run %s: --each-kind and --cpu or --cpu-kind: give one of them", exp);
+		mt_warn(_("run %s: --each-kind and --cpu or --cpu-kind: give one of them"), exp);
 		return MT_EXIT_USAGE;
 	}
 	if (coretypes_machine(argc, argv, &m, &owned, &e) < 0) {
-		mt_warn("run %s: %s", exp, e.msg);
+		mt_warn(_("run %s: %s"), exp, e.msg);
 		return MT_EXIT_USAGE;
 	}
 	if (json && !jsonio_is_stdout(json)) {
 		const char *what;
 		char why[MT_PATH_MAX + 64];
 		if (jsonio_check_path(json, &what, why, sizeof why) < 0) {
-			mt_warn("run %s: --json: expected %s, got '%s'%s%s%s", exp, what, json,
-				why[0] ? " (" : "", why, why[0] ? ")" : "");
+			if (why[0])
+				/* TRANSLATORS: what --json takes, the path given, why not */
+				mt_warn(_("run %s: --json: expected %s, got '%s' (%s)"), exp, what, json,
+					why);
+			else
+				mt_warn(_("run %s: --json: expected %s, got '%s'"), exp, what, json);
 			rc = MT_EXIT_USAGE;
 			goto out;
 		}
@@ -535,17 +563,18 @@ int batch_each_coretype(const struct experiment *x, int argc, char **argv)
 	n = strip(argc, argv, base);
 	if (!m->topo || m->topo->ncoretypes < 2)
 		fprintf(json && jsonio_is_stdout(json) ? stderr : stdout,
-			"# --each-kind: this machine has one core kind (%s): one run\n",
+			_("# --each-kind: this machine has one core kind (%s): one run\n"),
 			m->topo ? m->topo->coretypes[0].name : "one");
 	for (int k = 0; k < (m->topo ? m->topo->ncoretypes : 1) && rc == MT_EXIT_OK; k++) {
 		const char *name = m->topo ? m->topo->coretypes[k].name : "one";
 		int some;
 		fprintf(json && jsonio_is_stdout(json) ? stderr : stdout,
-			"# --each-kind: core kind %s\n", name);
+			_("# --each-kind: core kind %s\n"), name);
 		if (!machine_coretype_cpus(m, m->topo ? k : -1, &some, 1)) {
 			fprintf(json && jsonio_is_stdout(json) ? stderr : stdout,
-				"# --each-kind: no CPU of kind %s this process may use (taskset, "
-				"cgroup): not measured\n", name);
+				_("# --each-kind: no CPU of kind %s this process may use (taskset, "
+				  "cgroup): not measured\n"),
+				name);
 			continue;
 		}
 		if (json && !jsonio_is_stdout(json))
@@ -553,7 +582,7 @@ int batch_each_coretype(const struct experiment *x, int argc, char **argv)
 		rc = one_coretype(x, base, n, name, !json ? NULL : jsonio_is_stdout(json) ? "-" : tmp);
 		if (rc == MT_EXIT_OK && json && !jsonio_is_stdout(json) &&
 		    take_line(tmp, &all, &len, &e) < 0) {
-			mt_warn("run %s: %s", exp, e.msg);
+			mt_warn(_("run %s: %s"), exp, e.msg);
 			rc = MT_EXIT_RUNTIME;
 		}
 		if (json && !jsonio_is_stdout(json))
@@ -562,10 +591,11 @@ int batch_each_coretype(const struct experiment *x, int argc, char **argv)
 	/* the lines, all or nothing */
 	if (rc == MT_EXIT_OK && json && !jsonio_is_stdout(json)) {
 		if (mt_write_atomic(json, all, len, &e) < 0) {
-			mt_warn("run %s: %s", exp, e.msg);
+			mt_warn(_("run %s: %s"), exp, e.msg);
 			rc = MT_EXIT_RUNTIME;
 		} else {
-			printf("# wrote %s: one result a core kind, a line each\n", MT_PRINTABLE(json));
+			printf(_("# wrote %s: one result a core kind, a line each\n"),
+			       MT_PRINTABLE(json));
 		}
 	}
 out:

@@ -195,6 +195,9 @@ const char *topo_hwloc_version(char *buf, size_t len);
 /* The folded summary: "2 packages, 4 NUMA nodes, 8 L3 groups of 8 cores
  * (32 MB each), 64 cores, 128 CPUs; core types: one". Returns buf. */
 const char *topo_summary(const struct topo *t, char *buf, size_t len);
+/* The same for people, in their language ("1 корпус, 2 узла NUMA, ..."):
+ * topo_summary's English is what the JSON keeps. Returns buf. */
+const char *topo_summary_text(const struct topo *t, char *buf, size_t len);
 
 /* The columns of a topology JSON's "cpu_places" rows. */
 #define TOPO_PLACES_ARE "cpu, core, package, die, node, l2_group, l3_group, kind, allowed"

@@ -5,19 +5,22 @@
 
 #include "topo.h"
 
+#include "base/i18n.h"
+
 #include <stdint.h>
 
 /* ---- the summary ------------------------------------------------------------------ */
 
-/* bytes as "32 MB", "1280 KB" or "512 B" (binary units, as caches are sold). */
-static const char *size_words(char *buf, size_t len, uint64_t b)
+/* bytes as "32 MB", "1280 KB" or "512 B" (binary units, as caches are sold);
+ * for people (human) in their language's units ("32 МБ"). */
+static const char *size_words(char *buf, size_t len, uint64_t b, int human)
 {
 	if (b && b % (1024 * 1024) == 0)
-		mt_snprintf(buf, len, "%llu MB", (unsigned long long)(b >> 20));
+		mt_snprintf(buf, len, human ? _("%llu MB") : "%llu MB", (unsigned long long)(b >> 20));
 	else if (b && b % 1024 == 0)
-		mt_snprintf(buf, len, "%llu KB", (unsigned long long)(b >> 10));
+		mt_snprintf(buf, len, human ? _("%llu KB") : "%llu KB", (unsigned long long)(b >> 10));
 	else
-		mt_snprintf(buf, len, "%llu B", (unsigned long long)b);
+		mt_snprintf(buf, len, human ? _("%llu B") : "%llu B", (unsigned long long)b);
 	return buf;
 }
 
@@ -37,17 +40,17 @@ static int cores_in(const struct topo *t, const struct topo_set *s)
 	return n;
 }
 
-static const char *plural(int n, const char *one, const char *many)
-{
-	return n == 1 ? one : many;
-}
+/* A count's words: in the user's language for people (human), else the
+ * English the JSON keeps ("summary" is data). */
+#define COUNT(human, one, many, n) ((human) ? MT_NGETTEXT(one, many, n) : (n) == 1 ? (one) : (many))
+#define WORDS(human, s) ((human) ? _(s) : (s))
 
 /* "8 L3 groups of 8 cores (32 MB each)" into buf (appended). */
-static void l3_words(const struct topo *t, char *buf, size_t len)
+static void l3_words(const struct topo *t, char *buf, size_t len, int h)
 {
 	int cmin = 1 << 30, cmax = 0;
 	uint64_t smin = UINT64_MAX, smax = 0;
-	char a[32], b[32];
+	char a[32], b[32], groups[64];
 	for (int i = 0; i < t->nl3; i++) {
 		int c = cores_in(t, &t->l3[i].cpus);
 		cmin = c < cmin ? c : cmin;
@@ -55,46 +58,78 @@ static void l3_words(const struct topo *t, char *buf, size_t len)
 		smin = t->l3[i].size < smin ? t->l3[i].size : smin;
 		smax = t->l3[i].size > smax ? t->l3[i].size : smax;
 	}
-	mt_append(buf, len, "%d L3 %s of ", t->nl3, plural(t->nl3, "group", "groups"));
-	if (cmin == cmax)
-		mt_append(buf, len, "%d %s", cmin, plural(cmin, "core", "cores"));
+	mt_snprintf(groups, sizeof groups, COUNT(h, "%d L3 group", "%d L3 groups", t->nl3), t->nl3);
+	if (t->nl3 == 1)
+		mt_append(buf, len, COUNT(h, "1 L3 group of %d core", "1 L3 group of %d cores", cmin),
+			  cmin);
+	else if (cmin == cmax)
+		/* TRANSLATORS: %s is "8 L3 groups"; the cores are each group's */
+		mt_append(buf, len, COUNT(h, "%s of %d core", "%s of %d cores", cmin), groups, cmin);
 	else
-		mt_append(buf, len, "%d-%d cores", cmin, cmax);
-	if (smin == smax)
-		mt_append(buf, len, " (%s%s)", size_words(a, sizeof a, smin),
-			  t->nl3 > 1 ? " each" : "");
+		mt_append(buf, len, WORDS(h, N_("%s of %d-%d cores")), groups, cmin, cmax);
+	size_words(a, sizeof a, smin, h);
+	if (smin != smax)
+		mt_append(buf, len, WORDS(h, N_(" (%s to %s)")), a, size_words(b, sizeof b, smax, h));
+	else if (t->nl3 > 1)
+		/* TRANSLATORS: the size of each L3 group's cache */
+		mt_append(buf, len, WORDS(h, N_(" (%s each)")), a);
 	else
-		mt_append(buf, len, " (%s to %s)", size_words(a, sizeof a, smin),
-			  size_words(b, sizeof b, smax));
+		mt_append(buf, len, " (%s)", a);
+}
+
+/* The core types: "core kind: P" or "core kinds: P (6 cores, 12 CPUs), E (8
+ * cores, 8 CPUs)" (appended). */
+static void kinds_words(const struct topo *t, char *buf, size_t len, int h)
+{
+	if (t->ncoretypes == 1) {
+		mt_append(buf, len, WORDS(h, N_("; core kind: %s")), t->coretypes[0].name);
+		return;
+	}
+	mt_append(buf, len, "%s", WORDS(h, N_("; core kinds: ")));
+	for (int k = 0; k < t->ncoretypes; k++) {
+		const struct topo_coretype *kd = &t->coretypes[k];
+		int cores = cores_in(t, &kd->cpus);
+		char c[64], n[64];
+		mt_snprintf(c, sizeof c, COUNT(h, "%d core", "%d cores", cores), cores);
+		mt_snprintf(n, sizeof n, COUNT(h, "%d CPU", "%d CPUs", kd->cpus.n), kd->cpus.n);
+		/* TRANSLATORS: a core kind: its name, its cores, its CPUs */
+		mt_append(buf, len, WORDS(h, N_("%s%s (%s, %s)")), k ? ", " : "", kd->name, c, n);
+	}
+}
+
+static const char *summary(const struct topo *t, char *buf, size_t len, int h)
+{
+	buf[0] = '\0';
+	mt_append(buf, len, COUNT(h, "%d package", "%d packages", t->packages), t->packages);
+	mt_append(buf, len, ", ");
+	if (t->dies > t->packages) {
+		mt_append(buf, len, COUNT(h, "%d die", "%d dies", t->dies), t->dies);
+		mt_append(buf, len, ", ");
+	}
+	mt_append(buf, len, COUNT(h, "%d NUMA node", "%d NUMA nodes", t->nnodes), t->nnodes);
+	mt_append(buf, len, ", ");
+	if (t->nl3 > 0)
+		l3_words(t, buf, len, h);
+	else
+		mt_append(buf, len, "%s", WORDS(h, N_("no L3")));
+	mt_append(buf, len, ", ");
+	mt_append(buf, len, COUNT(h, "%d core", "%d cores", t->cores), t->cores);
+	mt_append(buf, len, ", ");
+	mt_append(buf, len, COUNT(h, "%d CPU", "%d CPUs", t->ncpus), t->ncpus);
+	if (t->nallowed < t->ncpus)
+		mt_append(buf, len, WORDS(h, N_(" (%d allowed)")), t->nallowed);
+	kinds_words(t, buf, len, h);
+	return buf;
 }
 
 const char *topo_summary(const struct topo *t, char *buf, size_t len)
 {
-	buf[0] = '\0';
-	mt_append(buf, len, "%d %s, ", t->packages, plural(t->packages, "package", "packages"));
-	if (t->dies > t->packages)
-		mt_append(buf, len, "%d dies, ", t->dies);
-	mt_append(buf, len, "%d NUMA %s, ", t->nnodes, plural(t->nnodes, "node", "nodes"));
-	if (t->nl3 > 0)
-		l3_words(t, buf, len);
-	else
-		mt_append(buf, len, "no L3");
-	mt_append(buf, len, ", %d %s, %d %s", t->cores, plural(t->cores, "core", "cores"), t->ncpus,
-		  plural(t->ncpus, "CPU", "CPUs"));
-	if (t->nallowed < t->ncpus)
-		mt_append(buf, len, " (%d allowed)", t->nallowed);
-	mt_append(buf, len, "; core %s: ", plural(t->ncoretypes, "kind", "kinds"));
-	for (int k = 0; k < t->ncoretypes; k++) {
-		const struct topo_coretype *kd = &t->coretypes[k];
-		if (t->ncoretypes == 1) {
-			mt_append(buf, len, "%s", kd->name);
-			break;
-		}
-		mt_append(buf, len, "%s%s (%d %s, %d %s)", k ? ", " : "", kd->name,
-			  cores_in(t, &kd->cpus), plural(cores_in(t, &kd->cpus), "core", "cores"),
-			  kd->cpus.n, plural(kd->cpus.n, "CPU", "CPUs"));
-	}
-	return buf;
+	return summary(t, buf, len, 0);
+}
+
+const char *topo_summary_text(const struct topo *t, char *buf, size_t len)
+{
+	return summary(t, buf, len, 1);
 }
 
 /* ---- JSON ----------------------------------------------------------------------- */
