@@ -184,6 +184,9 @@ int topo_distance(const struct topo *t, int a, int b);
  * offline", "CPUs 8-9 in no core or package of hwloc's tree (...)". Returns
  * buf. */
 const char *topo_unplaced_text(const struct topo *t, char *buf, size_t len);
+/* The same for people, in their language (`memtop topo`'s "not placed"
+ * line); topo_unplaced_text's English is what the JSON keeps. Returns buf. */
+const char *topo_unplaced_human(const struct topo *t, char *buf, size_t len);
 
 /* The CPUs of s as a Linux CPU list ("0-3,8,10-11"; "none" when empty).
  * Returns buf. */
