@@ -17,6 +17,8 @@
 /* The user's locale with their own LC_NUMERIC (the process keeps "C"):
  * made once by mt_i18n_init before any thread, only read after. */
 static locale_t human;
+/* "C" for messages: mt_english_begin's (made by mt_i18n_init too). */
+static locale_t english;
 #else
 #define MT_LOCALE_OBJECTS 0
 #endif
@@ -48,6 +50,10 @@ int mt_i18n_init(const char *localedir)
 	keep_human_numbers();
 	/* what files and programs read is written with '.', in every locale */
 	setlocale(LC_NUMERIC, "C");
+#if MT_LOCALE_OBJECTS
+	if (!english)
+		english = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+#endif
 #ifdef ENABLE_NLS
 	if (localedir)
 		bindtextdomain(PACKAGE, localedir);
@@ -56,6 +62,25 @@ int mt_i18n_init(const char *localedir)
 	(void)localedir;
 #endif
 	return rc;
+}
+
+void *mt_english_begin(void)
+{
+#if MT_LOCALE_OBJECTS
+	if (english)
+		return (void *)uselocale(english);
+#endif
+	return NULL;
+}
+
+void mt_english_end(void *old)
+{
+#if MT_LOCALE_OBJECTS
+	if (old)
+		uselocale((locale_t)old);
+#else
+	(void)old;
+#endif
 }
 
 const char *mt_radix(void)

@@ -38,6 +38,16 @@
  * program runs in "C": English, '.'; nothing else fails). */
 int mt_i18n_init(const char *localedir);
 
+/* Messages in English on this thread, from mt_english_begin until
+ * mt_english_end(what it returned): _() and MT_NGETTEXT give their msgids
+ * (the thread's locale is "C", and gettext ignores LANGUAGE there). For
+ * the words one function makes both for people and for a file (a
+ * topology's summary: its JSON keeps English). The h-formatters still
+ * write the user's decimal separator: such a function uses mt_snprintf for
+ * the file's numbers. Without locale objects the messages stay the user's. */
+void *mt_english_begin(void);
+void mt_english_end(void *old);
+
 /* The decimal separator of the user's numeric locale ("," in ru_RU, "." in
  * C or en_US; "." before mt_i18n_init). Never NULL. */
 const char *mt_radix(void);

@@ -34,10 +34,8 @@ static const char *cpus_text(double q, char *buf, size_t len, int human)
 	return buf;
 }
 
-/* A count's words, a size: for people (human) in their language, else the
- * English and the option grammar's sizes the JSON keeps ("summary" is
- * data). */
-#define WORDS(human, s) ((human) ? _(s) : (s))
+/* A size: for people (human) in their language, else as the option
+ * grammar writes it, as the JSON keeps it ("summary" is data). */
 #define SIZE(human, buf, b) ((human) ? mt_hfmt_size(buf, sizeof buf, b) : mt_fmt_size(buf, sizeof buf, b))
 
 /* Appends one limit, after ", " when buf holds one already. */
@@ -48,39 +46,44 @@ static void item(char *buf, size_t len, const char *fmt, const char *a, const ch
 	mt_append(buf, len, fmt, a, b);
 }
 
+/* The limits in the messages' language (English inside mt_english_begin);
+ * h: the sizes and the quota for people. */
 static const char *summary(const struct mt_limits *l, char *buf, size_t len, int h)
 {
 	char a[32], b[32];
 	buf[0] = '\0';
 	if (!l->known) {
-		mt_snprintf(buf, len, WORDS(h, N_("not known (%s)")),
-			    WORDS(h, l->why[0] ? l->why : N_("not recorded")));
+		mt_snprintf(buf, len, _("not known (%s)"),
+			    _(l->why[0] ? l->why : N_("not recorded")));
 		return buf;
 	}
 	if (l->mem.bytes)
-		item(buf, len, WORDS(h, N_("cgroup memory %s")), SIZE(h, a, l->mem.bytes), "");
+		item(buf, len, _("cgroup memory %s"), SIZE(h, a, l->mem.bytes), "");
 	if (l->high.bytes && (!l->mem.bytes || l->high.bytes < l->mem.bytes))
 		item(buf, len, "memory.high %s", SIZE(h, a, l->high.bytes), "");
 	if (l->memsw.bytes && (!l->mem.bytes || l->memsw.bytes < l->mem.bytes))
-		item(buf, len, WORDS(h, N_("memory+swap %s")), SIZE(h, a, l->memsw.bytes), "");
+		item(buf, len, _("memory+swap %s"), SIZE(h, a, l->memsw.bytes), "");
 	if (l->soft.bytes && (!l->mem.bytes || l->soft.bytes < l->mem.bytes))
-		item(buf, len, WORDS(h, N_("soft limit %s")), SIZE(h, a, l->soft.bytes), "");
+		item(buf, len, _("soft limit %s"), SIZE(h, a, l->soft.bytes), "");
 	if (l->quota > 0)
-		item(buf, len, WORDS(h, N_("cpu quota %s")), cpus_text(l->quota, a, sizeof a, h), "");
+		item(buf, len, _("cpu quota %s"), cpus_text(l->quota, a, sizeof a, h), "");
 	if (l->ncpuset)
 		item(buf, len, "cpuset %s", l->cpuset, "");
 	for (int i = 0; i < l->nhuge; i++)
 		/* TRANSLATORS: the hugetlb limit: the page size, then the limit */
-		item(buf, len, WORDS(h, N_("hugetlb %s pages %s")), SIZE(h, a, l->huge[i].page),
+		item(buf, len, _("hugetlb %s pages %s"), SIZE(h, a, l->huge[i].page),
 		     SIZE(h, b, l->huge[i].lim.bytes));
 	if (!buf[0])
-		mt_strlcpy(buf, WORDS(h, N_("no limits")), len);
+		mt_strlcpy(buf, _("no limits"), len);
 	return buf;
 }
 
 const char *mt_limits_summary(const struct mt_limits *l, char *buf, size_t len)
 {
-	return summary(l, buf, len, 0);
+	void *old = mt_english_begin(); /* the JSON's "summary" is data */
+	summary(l, buf, len, 0);
+	mt_english_end(old);
+	return buf;
 }
 
 const char *mt_limits_summary_text(const struct mt_limits *l, char *buf, size_t len)

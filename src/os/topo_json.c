@@ -11,16 +11,16 @@
 
 /* ---- the summary ------------------------------------------------------------------ */
 
-/* bytes as "32 MB", "1280 KB" or "512 B" (binary units, as caches are sold);
- * for people (human) in their language's units ("32 МБ"). */
-static const char *size_words(char *buf, size_t len, uint64_t b, int human)
+/* bytes as "32 MB", "1280 KB" or "512 B" (binary units, as caches are sold;
+ * in the language's units: "32 МБ"). */
+static const char *size_words(char *buf, size_t len, uint64_t b)
 {
 	if (b && b % (1024 * 1024) == 0)
-		mt_snprintf(buf, len, human ? _("%llu MB") : "%llu MB", (unsigned long long)(b >> 20));
+		mt_snprintf(buf, len, _("%llu MB"), (unsigned long long)(b >> 20));
 	else if (b && b % 1024 == 0)
-		mt_snprintf(buf, len, human ? _("%llu KB") : "%llu KB", (unsigned long long)(b >> 10));
+		mt_snprintf(buf, len, _("%llu KB"), (unsigned long long)(b >> 10));
 	else
-		mt_snprintf(buf, len, human ? _("%llu B") : "%llu B", (unsigned long long)b);
+		mt_snprintf(buf, len, _("%llu B"), (unsigned long long)b);
 	return buf;
 }
 
@@ -40,13 +40,8 @@ static int cores_in(const struct topo *t, const struct topo_set *s)
 	return n;
 }
 
-/* A count's words: in the user's language for people (human), else the
- * English the JSON keeps ("summary" is data). */
-#define COUNT(human, one, many, n) ((human) ? MT_NGETTEXT(one, many, n) : (n) == 1 ? (one) : (many))
-#define WORDS(human, s) ((human) ? _(s) : (s))
-
 /* "8 L3 groups of 8 cores (32 MB each)" into buf (appended). */
-static void l3_words(const struct topo *t, char *buf, size_t len, int h)
+static void l3_words(const struct topo *t, char *buf, size_t len)
 {
 	int cmin = 1 << 30, cmax = 0;
 	uint64_t smin = UINT64_MAX, smax = 0;
@@ -58,78 +53,82 @@ static void l3_words(const struct topo *t, char *buf, size_t len, int h)
 		smin = t->l3[i].size < smin ? t->l3[i].size : smin;
 		smax = t->l3[i].size > smax ? t->l3[i].size : smax;
 	}
-	mt_snprintf(groups, sizeof groups, COUNT(h, "%d L3 group", "%d L3 groups", t->nl3), t->nl3);
+	mt_snprintf(groups, sizeof groups, MT_NGETTEXT("%d L3 group", "%d L3 groups", t->nl3), t->nl3);
 	if (t->nl3 == 1)
-		mt_append(buf, len, COUNT(h, "1 L3 group of %d core", "1 L3 group of %d cores", cmin),
+		mt_append(buf, len, MT_NGETTEXT("1 L3 group of %d core", "1 L3 group of %d cores", cmin),
 			  cmin);
 	else if (cmin == cmax)
 		/* TRANSLATORS: %s is "8 L3 groups"; the cores are each group's */
-		mt_append(buf, len, COUNT(h, "%s of %d core", "%s of %d cores", cmin), groups, cmin);
+		mt_append(buf, len, MT_NGETTEXT("%s of %d core", "%s of %d cores", cmin), groups, cmin);
 	else
-		mt_append(buf, len, WORDS(h, N_("%s of %d-%d cores")), groups, cmin, cmax);
-	size_words(a, sizeof a, smin, h);
+		mt_append(buf, len, _("%s of %d-%d cores"), groups, cmin, cmax);
+	size_words(a, sizeof a, smin);
 	if (smin != smax)
-		mt_append(buf, len, WORDS(h, N_(" (%s to %s)")), a, size_words(b, sizeof b, smax, h));
+		mt_append(buf, len, _(" (%s to %s)"), a, size_words(b, sizeof b, smax));
 	else if (t->nl3 > 1)
 		/* TRANSLATORS: the size of each L3 group's cache */
-		mt_append(buf, len, WORDS(h, N_(" (%s each)")), a);
+		mt_append(buf, len, _(" (%s each)"), a);
 	else
 		mt_append(buf, len, " (%s)", a);
 }
 
 /* The core types: "core kind: P" or "core kinds: P (6 cores, 12 CPUs), E (8
  * cores, 8 CPUs)" (appended). */
-static void kinds_words(const struct topo *t, char *buf, size_t len, int h)
+static void kinds_words(const struct topo *t, char *buf, size_t len)
 {
 	if (t->ncoretypes == 1) {
-		mt_append(buf, len, WORDS(h, N_("; core kind: %s")), t->coretypes[0].name);
+		mt_append(buf, len, _("; core kind: %s"), t->coretypes[0].name);
 		return;
 	}
-	mt_append(buf, len, "%s", WORDS(h, N_("; core kinds: ")));
+	mt_append(buf, len, "%s", _("; core kinds: "));
 	for (int k = 0; k < t->ncoretypes; k++) {
 		const struct topo_coretype *kd = &t->coretypes[k];
 		int cores = cores_in(t, &kd->cpus);
 		char c[64], n[64];
-		mt_snprintf(c, sizeof c, COUNT(h, "%d core", "%d cores", cores), cores);
-		mt_snprintf(n, sizeof n, COUNT(h, "%d CPU", "%d CPUs", kd->cpus.n), kd->cpus.n);
+		mt_snprintf(c, sizeof c, MT_NGETTEXT("%d core", "%d cores", cores), cores);
+		mt_snprintf(n, sizeof n, MT_NGETTEXT("%d CPU", "%d CPUs", kd->cpus.n), kd->cpus.n);
 		/* TRANSLATORS: a core kind: its name, its cores, its CPUs */
-		mt_append(buf, len, WORDS(h, N_("%s%s (%s, %s)")), k ? ", " : "", kd->name, c, n);
+		mt_append(buf, len, _("%s%s (%s, %s)"), k ? ", " : "", kd->name, c, n);
 	}
 }
 
-static const char *summary(const struct topo *t, char *buf, size_t len, int h)
+/* The summary in the messages' language (English inside mt_english_begin). */
+static const char *summary(const struct topo *t, char *buf, size_t len)
 {
 	buf[0] = '\0';
-	mt_append(buf, len, COUNT(h, "%d package", "%d packages", t->packages), t->packages);
+	mt_append(buf, len, MT_NGETTEXT("%d package", "%d packages", t->packages), t->packages);
 	mt_append(buf, len, ", ");
 	if (t->dies > t->packages) {
-		mt_append(buf, len, COUNT(h, "%d die", "%d dies", t->dies), t->dies);
+		mt_append(buf, len, MT_NGETTEXT("%d die", "%d dies", t->dies), t->dies);
 		mt_append(buf, len, ", ");
 	}
-	mt_append(buf, len, COUNT(h, "%d NUMA node", "%d NUMA nodes", t->nnodes), t->nnodes);
+	mt_append(buf, len, MT_NGETTEXT("%d NUMA node", "%d NUMA nodes", t->nnodes), t->nnodes);
 	mt_append(buf, len, ", ");
 	if (t->nl3 > 0)
-		l3_words(t, buf, len, h);
+		l3_words(t, buf, len);
 	else
-		mt_append(buf, len, "%s", WORDS(h, N_("no L3")));
+		mt_append(buf, len, "%s", _("no L3"));
 	mt_append(buf, len, ", ");
-	mt_append(buf, len, COUNT(h, "%d core", "%d cores", t->cores), t->cores);
+	mt_append(buf, len, MT_NGETTEXT("%d core", "%d cores", t->cores), t->cores);
 	mt_append(buf, len, ", ");
-	mt_append(buf, len, COUNT(h, "%d CPU", "%d CPUs", t->ncpus), t->ncpus);
+	mt_append(buf, len, MT_NGETTEXT("%d CPU", "%d CPUs", t->ncpus), t->ncpus);
 	if (t->nallowed < t->ncpus)
-		mt_append(buf, len, WORDS(h, N_(" (%d allowed)")), t->nallowed);
-	kinds_words(t, buf, len, h);
+		mt_append(buf, len, _(" (%d allowed)"), t->nallowed);
+	kinds_words(t, buf, len);
 	return buf;
 }
 
 const char *topo_summary(const struct topo *t, char *buf, size_t len)
 {
-	return summary(t, buf, len, 0);
+	void *old = mt_english_begin(); /* the JSON's "summary" is data */
+	summary(t, buf, len);
+	mt_english_end(old);
+	return buf;
 }
 
 const char *topo_summary_text(const struct topo *t, char *buf, size_t len)
 {
-	return summary(t, buf, len, 1);
+	return summary(t, buf, len);
 }
 
 /* ---- JSON ----------------------------------------------------------------------- */

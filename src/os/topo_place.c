@@ -145,22 +145,18 @@ int topo_distance(const struct topo *t, int a, int b)
 	return t->dist[a * t->nnodes + b];
 }
 
-/* A count's words: for people (h) in their language, else the English
- * the JSON keeps ("not_placed" is data). */
-#define COUNT(h, one, many, n) ((h) ? MT_NGETTEXT(one, many, n) : (n) == 1 ? (one) : (many))
-
-static const char *unplaced(const struct topo *t, char *buf, size_t len, int h)
+/* In the messages' language (English inside mt_english_begin). */
+static const char *unplaced(const struct topo *t, char *buf, size_t len)
 {
 	char cpus[256];
 	int n = t->offline.n;
 	buf[0] = '\0';
 	if (n && t->offline_known)
-		mt_append(buf, len, COUNT(h, "CPU %s offline", "CPUs %s offline", n),
+		mt_append(buf, len, MT_NGETTEXT("CPU %s offline", "CPUs %s offline", n),
 			  topo_set_text(&t->offline, cpus, sizeof cpus));
 	else if (n)
 		mt_append(buf, len,
-			  COUNT(h,
-				"CPU %s offline (or outside the cpuset hwloc read it in: an XML "
+			  MT_NGETTEXT("CPU %s offline (or outside the cpuset hwloc read it in: an XML "
 				"does not tell which)",
 				"CPUs %s offline (or outside the cpuset hwloc read it in: an XML "
 				"does not tell which)",
@@ -171,8 +167,7 @@ static const char *unplaced(const struct topo *t, char *buf, size_t len, int h)
 		mt_append(buf, len, "; ");
 	if (n)
 		mt_append(buf, len,
-			  COUNT(h,
-				"CPU %s in no core or package of hwloc's tree (only what else is "
+			  MT_NGETTEXT("CPU %s in no core or package of hwloc's tree (only what else is "
 				"known of it)",
 				"CPUs %s in no core or package of hwloc's tree (only what else is "
 				"known of them)",
@@ -183,10 +178,13 @@ static const char *unplaced(const struct topo *t, char *buf, size_t len, int h)
 
 const char *topo_unplaced_text(const struct topo *t, char *buf, size_t len)
 {
-	return unplaced(t, buf, len, 0);
+	void *old = mt_english_begin(); /* the JSON's "not_placed" is data */
+	unplaced(t, buf, len);
+	mt_english_end(old);
+	return buf;
 }
 
 const char *topo_unplaced_human(const struct topo *t, char *buf, size_t len)
 {
-	return unplaced(t, buf, len, 1);
+	return unplaced(t, buf, len);
 }
