@@ -54,7 +54,8 @@ cJSON *jsonio_parse(const char *text, size_t len, const char *where, mt_error *e
 	}
 	deep = too_deep(text, len);
 	if (deep) {
-		mt_fail(e, _("%s: nested deeper than %d levels at line %ld (not a memtop result)"), where,
+		mt_fail(e, _("%s: nested deeper than %d levels at line %ld (not a memtop result)"),
+			where,
 			MAX_JSON_DEPTH, deep);
 		return NULL;
 	}
@@ -130,7 +131,8 @@ int jsonio_write_as(const char *path, const cJSON *root, int compact, mt_error *
 	} else {
 		errno = 0;
 		if (fwrite(text, 1, len, stdout) != len || fflush(stdout) != 0)
-			rc = mt_fail(e, _("stdout: %s"), errno ? strerror(errno) : _("write error"));
+			rc = mt_fail(e, _("stdout: %s"),
+				     errno ? strerror(errno) : _("write error"));
 	}
 	free(text);
 	return rc;
@@ -160,7 +162,8 @@ int jsonio_int(const cJSON *o, const char *key, const char *file, long min, long
 		return -1;
 	/* 2^63 is (double)LONG_MAX rounded up: no long holds it */
 	if (d != floor(d) || d < (double)min || d > (double)max || d >= 9223372036854775807.0)
-		return mt_fail(e, _("%s: field \"%s\" must be an integer in %ld..%ld"), fname(file), key,
+		return mt_fail(e, _("%s: field \"%s\" must be an integer in %ld..%ld"),
+			       fname(file), key,
 			       min, max);
 	*out = (long)d;
 	return 0;

@@ -22,7 +22,8 @@ static struct jsonl_entry *add_entry(struct jsonl_set *set, size_t max, const ch
 				     mt_error *e)
 {
 	if (set->n >= max) {
-		mt_fail(e, _("%s: more than %zu results (memtop reads at most %zu at once)"), path, max,
+		mt_fail(e, _("%s: more than %zu results (memtop reads at most %zu at once)"),
+			path, max,
 			max);
 		return NULL;
 	}
@@ -101,7 +102,8 @@ static int read_line(struct jsonl_set *set, size_t max, const char *path, long l
 	t.line = (int)line;
 	mt_snprintf(t.where, sizeof t.where, "%s: line %ld", path, line);
 	if (!brace)
-		return mt_fail(e, _("%s: not a memtop result (no JSON object on the line)"), t.where);
+		return mt_fail(e, _("%s: not a memtop result (no JSON object on the line)"),
+			       t.where);
 	if (host_prefix(text, (size_t)(brace - text), t.where, t.name, e) < 0)
 		return -1;
 	if (t.name[0])

@@ -377,7 +377,8 @@ int mt_write_atomic(const char *path, const char *data, size_t len, mt_error *e)
 		return mt_fail(e, _("%s: path too long"), path);
 	fd = mkstemp(tmp);
 	if (fd < 0)
-		return mt_fail(e, _("%s: cannot create a temporary file beside it: %s"), path, strerror(errno));
+		return mt_fail(e, _("%s: cannot create a temporary file beside it: %s"),
+			       path, strerror(errno));
 	while (off < len) {
 		ssize_t w = write(fd, data + off, len - off);
 		if (w < 0) {
@@ -424,7 +425,8 @@ static int mkdir_part(const char *whole, const char *part, mt_error *e)
 		if (errno != ENOENT)
 			return mt_fail(e, "%s: %s: %s", whole, part, strerror(errno));
 		if (mkdir(part, 0777) < 0 && errno != EEXIST)
-			return mt_fail(e, _("%s: cannot create %s: %s"), whole, part, strerror(errno));
+			return mt_fail(e, _("%s: cannot create %s: %s"),
+				       whole, part, strerror(errno));
 		if (stat(part, &st) < 0)
 			return mt_fail(e, "%s: %s: %s", whole, part, strerror(errno));
 	}

@@ -117,7 +117,8 @@ static int opt_uint(const cJSON *o, const char *key, double max, const char *fil
 		return 0;
 	if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble) || v->valuedouble < 0 ||
 	    v->valuedouble > max || v->valuedouble != floor(v->valuedouble))
-		return mt_fail(e, _("%s: %s.%s must be an integer in 0..%.0f"), fname(file), where, key,
+		return mt_fail(e, _("%s: %s.%s must be an integer in 0..%.0f"),
+			       fname(file), where, key,
 			       max);
 	*out = (uint64_t)v->valuedouble;
 	return 0;
@@ -152,7 +153,8 @@ static int level_from_json(const cJSON *o, const char *file, const char *where,
 	if (opt_uint(o, "level", 15, file, where, &v, e) < 0)
 		return -1;
 	if (v < 1)
-		return mt_fail(e, _("%s: %s.level must be an integer in 1..15"), fname(file), where);
+		return mt_fail(e, _("%s: %s.level must be an integer in 1..15"),
+			       fname(file), where);
 	lv->level = (int)v;
 	if (opt_string(o, "type", file, where, lv->type, sizeof lv->type, e) < 0)
 		return -1;
@@ -268,7 +270,8 @@ int info_from_json(const cJSON *o, struct info *inf, const char *file, mt_error 
 		if (!it->string || !it->string[0] || strlen(it->string) >= sizeof s.name)
 			return mt_fail(e, _("%s: sources: bad source name"), fname(file));
 		if (!cJSON_IsArray(it))
-			return mt_fail(e, _("%s: sources.%s is not an array"), fname(file), it->string);
+			return mt_fail(e, _("%s: sources.%s is not an array"),
+				       fname(file), it->string);
 		if (inf->nsources >= INFO_MAX_SOURCES)
 			return mt_fail(e, _("%s: sources: more than %d sources"), fname(file),
 				       INFO_MAX_SOURCES);

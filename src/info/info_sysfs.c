@@ -76,7 +76,8 @@ int info_parse_sysfs(const char *root, int cpu, struct info_source *out, mt_erro
 		else if (strcmp(buf, "Unified") == 0)
 			mt_strlcpy(lv.type, "unified", sizeof lv.type);
 		else
-			return mt_fail(e, _("%s/type: unknown cache type '%s'"), dir, rc ? buf : "");
+			return mt_fail(e, _("%s/type: unknown cache type '%s'"),
+				       dir, rc ? buf : "");
 		rc = read_attr(dir, "size", buf, sizeof buf, e);
 		if (rc < 0)
 			return -1;

@@ -108,7 +108,8 @@ static void machine_limits_of(struct machine *m, const char *root)
 		mt_limits_read(root, &m->limits);
 	} else {
 		memset(&m->limits, 0, sizeof m->limits);
-		mt_strlcpy(m->limits.why, N_("an hwloc XML records no cgroup"), sizeof m->limits.why);
+		mt_strlcpy(m->limits.why, N_("an hwloc XML records no cgroup"),
+			   sizeof m->limits.why);
 	}
 }
 
@@ -254,9 +255,11 @@ int machine_coretype(const struct machine *m, const char *name, char *why, size_
 	topo_coretype_names(m->topo, names, sizeof names);
 	if (k < 0 && m->from == MACHINE_THIS)
 		/* TRANSLATORS: what --cpu-kind takes; %s lists the kinds ("P, E") */
-		mt_snprintf(why, len, _("a core kind of this machine (%s: see memtop topo)"), names);
+		mt_snprintf(why, len, _("a core kind of this machine (%s: see memtop topo)"),
+			    names);
 	else if (k < 0)
-		mt_snprintf(why, len, _("a core kind of that machine (%s: see memtop topo)"), names);
+		mt_snprintf(why, len, _("a core kind of that machine (%s: see memtop topo)"),
+			    names);
 	return k;
 }
 

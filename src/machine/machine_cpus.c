@@ -139,7 +139,8 @@ static int domain_exists(const struct machine *m, const struct mt_cpuitem *it, i
 			return 0;
 		topo_coretype_names(t, names, sizeof names);
 		if (t->ncoretypes == 1)
-			mt_snprintf(why, sizeof why, _("%s has one core type, %s"), which(m), names);
+			mt_snprintf(why, sizeof why, _("%s has one core type, %s"),
+				    which(m), names);
 		else
 			mt_snprintf(why, sizeof why, _("the core types of %s are %s"), which(m),
 				    names);

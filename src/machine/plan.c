@@ -355,7 +355,8 @@ int machine_for_run(struct batch_cli *cli, const struct machine **m, struct mach
 	}
 	if (machine_load(cli->sysfs_root, cli->topology, owned, &e) < 0) {
 		/* TRANSLATORS: the experiment, the option (--sysfs-root), the error */
-		mt_warn(_("run %s: %s: %s"), cli->exp, cli->sysfs_root ? "--sysfs-root" : "--topology",
+		mt_warn(_("run %s: %s: %s"),
+			cli->exp, cli->sysfs_root ? "--sysfs-root" : "--topology",
 			e.msg);
 		return MT_EXIT_USAGE;
 	}
@@ -392,7 +393,8 @@ int plan_finish(struct batch_cli *cli, struct plan *p)
 		if (jsonio_is_stdout(cli->json))
 			batch_cli_stdout(cli);
 		if (!o) {
-			mt_warn(_("run %s: out of memory for the plan's JSON; nothing written"), cli->exp);
+			mt_warn(_("run %s: out of memory for the plan's JSON; nothing written"),
+				cli->exp);
 			rc = MT_EXIT_RUNTIME;
 		} else if (jsonio_write_as(cli->json, o, cli->compact, &e) < 0) {
 			mt_warn(_("run %s: %s"), cli->exp, e.msg);
@@ -552,10 +554,12 @@ int batch_each_coretype(const struct experiment *x, int argc, char **argv)
 		if (jsonio_check_path(json, &what, why, sizeof why) < 0) {
 			if (why[0])
 				/* TRANSLATORS: what --json takes, the path given, why not */
-				mt_warn(_("run %s: --json: expected %s, got '%s' (%s)"), exp, what, json,
+				mt_warn(_("run %s: --json: expected %s, got '%s' (%s)"),
+					exp, what, json,
 					why);
 			else
-				mt_warn(_("run %s: --json: expected %s, got '%s'"), exp, what, json);
+				mt_warn(_("run %s: --json: expected %s, got '%s'"),
+					exp, what, json);
 			rc = MT_EXIT_USAGE;
 			goto out;
 		}

@@ -65,7 +65,8 @@ int topo_check_tree(const char *root, hwloc_bitmap_t online, mt_error *e)
 	hwloc_bitmap_foreach_begin(cpu, online) {
 		mt_snprintf(path, sizeof path, "%s/sys/devices/system/cpu/cpu%u", root, cpu);
 		if (!is_dir(path))
-			return mt_fail(e, _("%s: missing (the online list names CPU %u)"), path, cpu);
+			return mt_fail(e, _("%s: missing (the online list names CPU %u)"),
+				       path, cpu);
 	} hwloc_bitmap_foreach_end();
 	return 0;
 }
@@ -194,7 +195,8 @@ hwloc_topology_t topo_hw_load(const char *root, const char *xml, mt_error *e)
 	return h;
 fail:
 	if (xml)
-		mt_fail(e, _("%s: hwloc cannot read it as a topology (garbled or truncated XML)"), xml);
+		mt_fail(e, _("%s: hwloc cannot read it as a topology (garbled or truncated XML)"),
+			xml);
 	else
 		mt_fail(e, _("hwloc: cannot load the topology of %s: %s"), what, strerror(errno));
 	if (pushed)

@@ -46,7 +46,8 @@ static int int_item(const cJSON *x, const char *path, const char *what, int i, l
 	double d = cJSON_IsNumber(x) ? x->valuedouble : (double)NAN;
 	/* in range before any cast: never a cast of a file's 3e94 */
 	if (!(d >= (double)min && d <= (double)max) || d != floor(d))
-		return mt_fail(e, _("%s: %s[%d]: expected a whole number from %ld to %ld"), path, what,
+		return mt_fail(e, _("%s: %s[%d]: expected a whole number from %ld to %ld"),
+			       path, what,
 			       i, min, max);
 	*v = (int)d;
 	return 0;
@@ -154,7 +155,8 @@ static int check_places(const char *path, struct topo *t, mt_error *e)
 			if (t->nodes[k].os_index == c->node)
 				node = k;
 		if (c->node >= 0 && node < 0)
-			return mt_fail(e, _("%s: cpu_places[%d]: node %d is not one of nodes"), path,
+			return mt_fail(e, _("%s: cpu_places[%d]: node %d is not one of nodes"),
+				       path,
 				       i, c->node);
 		c->node = node;
 	}
@@ -187,7 +189,8 @@ static int read_nodes(const cJSON *root, const char *path, struct topo *t, mt_er
 		    jsonio_number(x, "memory", path, &mem, e) < 0)
 			return -1;
 		if (mem < 0 || mem > 1e18)
-			return mt_fail(e, _("%s: %s.memory: expected bytes, got %g"), path, what, mem);
+			return mt_fail(e, _("%s: %s.memory: expected bytes, got %g"),
+				       path, what, mem);
 		n->os_index = (int)v;
 		n->memory = (uint64_t)mem;
 		jsonio_opt_string(x, "tier", n->tier, sizeof n->tier);
@@ -225,7 +228,8 @@ static int read_groups(const cJSON *root, const char *key, const char *path, con
 		if (jsonio_number(x, "size", path, &size, e) < 0)
 			return -1;
 		if (size < 0 || size > 1e15)
-			return mt_fail(e, _("%s: %s[%d].size: expected bytes, got %g"), path, key, i,
+			return mt_fail(e, _("%s: %s[%d].size: expected bytes, got %g"),
+				       path, key, i,
 				       size);
 		(*g)[i].size = (uint64_t)size;
 		if (read_set(cJSON_GetObjectItemCaseSensitive(x, "cpus"), path, what, t,
@@ -244,7 +248,8 @@ static int read_kinds(const cJSON *root, const char *path, struct topo *t, mt_er
 	if (!a)
 		return -1;
 	if (cJSON_GetArraySize(a) < 1 || cJSON_GetArraySize(a) > MAX_KINDS)
-		return mt_fail(e, _("%s: core_kinds: expected 1 to %d core types"), path, MAX_KINDS);
+		return mt_fail(e, _("%s: core_kinds: expected 1 to %d core types"),
+			       path, MAX_KINDS);
 	if (!(t->coretypes = calloc((size_t)cJSON_GetArraySize(a), sizeof *t->coretypes)))
 		return mt_fail(e, _("out of memory"));
 	cJSON_ArrayForEach(x, a) {
