@@ -356,7 +356,7 @@ int machine_for_run(struct batch_cli *cli, const struct machine **m, struct mach
 	if (machine_load(cli->sysfs_root, cli->topology, owned, &e) < 0) {
 		/* TRANSLATORS: the experiment, the option (--sysfs-root), the error */
 		mt_warn(_("run %s: %s: %s"),
-			cli->exp, cli->sysfs_root ? "--sysfs-root" : "--topology",
+			cli->exp, cli->sysfs_root ? "--sysfs-root" : "--topology", /* machine text */
 			e.msg);
 		return MT_EXIT_USAGE;
 	}
