@@ -17,6 +17,8 @@
 /* The user's locale with their own LC_NUMERIC (the process keeps "C"):
  * made once by mt_i18n_init before any thread, only read after. */
 static locale_t human;
+/* "C" for messages: mt_english_begin's (made by mt_i18n_init too). */
+static locale_t english;
 #else
 #define MT_LOCALE_OBJECTS 0
 #endif
@@ -48,6 +50,10 @@ int mt_i18n_init(const char *localedir)
 	keep_human_numbers();
 	/* what files and programs read is written with '.', in every locale */
 	setlocale(LC_NUMERIC, "C");
+#if MT_LOCALE_OBJECTS
+	if (!english)
+		english = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+#endif
 #ifdef ENABLE_NLS
 	if (localedir)
 		bindtextdomain(PACKAGE, localedir);
@@ -56,6 +62,25 @@ int mt_i18n_init(const char *localedir)
 	(void)localedir;
 #endif
 	return rc;
+}
+
+void *mt_english_begin(void)
+{
+#if MT_LOCALE_OBJECTS
+	if (english)
+		return (void *)uselocale(english);
+#endif
+	return NULL;
+}
+
+void mt_english_end(void *old)
+{
+#if MT_LOCALE_OBJECTS
+	if (old)
+		uselocale((locale_t)old);
+#else
+	(void)old;
+#endif
 }
 
 const char *mt_radix(void)
@@ -123,6 +148,27 @@ const char *mt_hfmt_mem(char *buf, size_t len, uint64_t bytes)
 		mt_hsnprintf(buf, len, _("%llu MB"), (unsigned long long)(bytes >> 20));
 	else
 		mt_hsnprintf(buf, len, _("%llu KB"), (unsigned long long)(bytes >> 10));
+	return buf;
+}
+
+const char *mt_hfmt_size(char *buf, size_t len, uint64_t bytes)
+{
+	int u = -1;
+	uint64_t v = bytes;
+	while (v >= 1024 && v % 1024 == 0 && u < 3) {
+		v /= 1024;
+		u++;
+	}
+	/* TRANSLATORS: a size as the options write it ("768M", "1.5K", "512B"),
+	 * in text for people: the lessons' units after a space in Russian */
+	if (u < 0 && bytes >= 1024)
+		mt_hsnprintf(buf, len, _("%.1fK"), (double)bytes / 1024.0);
+	else if (u < 0)
+		mt_hsnprintf(buf, len, _("%lluB"), (unsigned long long)bytes);
+	else
+		mt_hsnprintf(buf, len,
+			     u == 0 ? _("%lluK") : u == 1 ? _("%lluM") : u == 2 ? _("%lluG") : _("%lluT"),
+			     (unsigned long long)v);
 	return buf;
 }
 

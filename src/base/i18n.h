@@ -38,6 +38,16 @@
  * program runs in "C": English, '.'; nothing else fails). */
 int mt_i18n_init(const char *localedir);
 
+/* Messages in English on this thread, from mt_english_begin until
+ * mt_english_end(what it returned): _() and MT_NGETTEXT give their msgids
+ * (the thread's locale is "C", and gettext ignores LANGUAGE there). For
+ * the words one function makes both for people and for a file (a
+ * topology's summary: its JSON keeps English). The h-formatters still
+ * write the user's decimal separator: such a function uses mt_snprintf for
+ * the file's numbers. Without locale objects the messages stay the user's. */
+void *mt_english_begin(void);
+void mt_english_end(void *old);
+
 /* The decimal separator of the user's numeric locale ("," in ru_RU, "." in
  * C or en_US; "." before mt_i18n_init). Never NULL. */
 const char *mt_radix(void);
@@ -59,6 +69,11 @@ const char *mt_hnum(char *buf, size_t len, double v, int prec);
 /* Bytes of memory for people, as mt_fmt_mem ("23.5 GB", "512 MB") with the
  * user's decimal separator. Returns buf. */
 const char *mt_hfmt_mem(char *buf, size_t len, uint64_t bytes);
+
+/* A size for people as mt_fmt_size writes it for the options ("768M",
+ * "16K", "1.5K"): the same in English, the language's units and decimal
+ * separator in others ("768 МБ", "1,5 КБ"). Returns buf. */
+const char *mt_hfmt_size(char *buf, size_t len, uint64_t bytes);
 
 /* The columns the UTF-8 text s takes on a terminal: 1 for most characters
  * (a Cyrillic letter is 2 bytes and 1 column), 2 for the wide ones (CJK,

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "jsonio.h"
+#include "i18n.h"
 
 #include <errno.h>
 #include <math.h>
@@ -48,12 +49,13 @@ cJSON *jsonio_parse(const char *text, size_t len, const char *where, mt_error *e
 	cJSON *root;
 	long deep;
 	if (len > MAX_JSON_BYTES) {
-		mt_fail(e, "%s: larger than %u bytes", where, MAX_JSON_BYTES);
+		mt_fail(e, _("%s: larger than %u bytes"), where, MAX_JSON_BYTES);
 		return NULL;
 	}
 	deep = too_deep(text, len);
 	if (deep) {
-		mt_fail(e, "%s: nested deeper than %d levels at line %ld (not a memtop result)", where,
+		mt_fail(e, _("%s: nested deeper than %d levels at line %ld (not a memtop result)"),
+			where,
 			MAX_JSON_DEPTH, deep);
 		return NULL;
 	}
@@ -66,7 +68,7 @@ cJSON *jsonio_parse(const char *text, size_t len, const char *where, mt_error *e
 		if (at && at >= text && at <= text + len)
 			for (const char *p = text; p < at; p++)
 				line += *p == '\n';
-		mt_fail(e, "%s: not valid JSON near line %ld", where, line);
+		mt_fail(e, _("%s: not valid JSON near line %ld"), where, line);
 	}
 	return root;
 }
@@ -122,14 +124,15 @@ int jsonio_write_as(const char *path, const cJSON *root, int compact, mt_error *
 	char *text = print_text(root, compact, &len);
 	int rc = 0;
 	if (!text)
-		return mt_fail(e, "%s: out of memory while printing JSON",
+		return mt_fail(e, _("%s: out of memory while printing JSON"),
 			       jsonio_is_stdout(path) ? "stdout" : path);
 	if (!jsonio_is_stdout(path)) {
 		rc = mt_write_atomic(path, text, len, e);
 	} else {
 		errno = 0;
 		if (fwrite(text, 1, len, stdout) != len || fflush(stdout) != 0)
-			rc = mt_fail(e, "stdout: %s", errno ? strerror(errno) : "write error");
+			rc = mt_fail(e, _("stdout: %s"),
+				     errno ? strerror(errno) : _("write error"));
 	}
 	free(text);
 	return rc;
@@ -144,9 +147,9 @@ int jsonio_number(const cJSON *o, const char *key, const char *file, double *out
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
 	if (!v)
-		return mt_fail(e, "%s: field \"%s\" is missing", fname(file), key);
+		return mt_fail(e, _("%s: field \"%s\" is missing"), fname(file), key);
 	if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble))
-		return mt_fail(e, "%s: field \"%s\" is not a number", fname(file), key);
+		return mt_fail(e, _("%s: field \"%s\" is not a number"), fname(file), key);
 	*out = v->valuedouble;
 	return 0;
 }
@@ -159,7 +162,8 @@ int jsonio_int(const cJSON *o, const char *key, const char *file, long min, long
 		return -1;
 	/* 2^63 is (double)LONG_MAX rounded up: no long holds it */
 	if (d != floor(d) || d < (double)min || d > (double)max || d >= 9223372036854775807.0)
-		return mt_fail(e, "%s: field \"%s\" must be an integer in %ld..%ld", fname(file), key,
+		return mt_fail(e, _("%s: field \"%s\" must be an integer in %ld..%ld"),
+			       fname(file), key,
 			       min, max);
 	*out = (long)d;
 	return 0;
@@ -169,11 +173,11 @@ const cJSON *jsonio_array(const cJSON *o, const char *key, const char *file, mt_
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
 	if (!v) {
-		mt_fail(e, "%s: field \"%s\" is missing", fname(file), key);
+		mt_fail(e, _("%s: field \"%s\" is missing"), fname(file), key);
 		return NULL;
 	}
 	if (!cJSON_IsArray(v)) {
-		mt_fail(e, "%s: field \"%s\" is not an array", fname(file), key);
+		mt_fail(e, _("%s: field \"%s\" is not an array"), fname(file), key);
 		return NULL;
 	}
 	return v;
@@ -212,10 +216,10 @@ int jsonio_check_path(const char *path, const char **what, char *why, size_t len
 	char dir[4096];
 	const char *slash = strrchr(path, '/');
 	struct stat st;
-	*what = "a file in an existing folder";
+	*what = _("a file in an existing folder");
 	why[0] = '\0';
 	if (path[0] == '\0') {
-		*what = "a file name";
+		*what = _("a file name");
 		return -1;
 	}
 	if (jsonio_is_stdout(path))
@@ -225,25 +229,29 @@ int jsonio_check_path(const char *path, const char **what, char *why, size_t len
 	else if (slash == path)
 		mt_strlcpy(dir, "/", sizeof dir);
 	else if (mt_snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path) < 0) {
-		*what = "a shorter path";
+		*what = _("a shorter path");
 		return -1;
 	}
 	if (stat(dir, &st) < 0) {
 		mt_snprintf(why, len, "%s: %s", dir, strerror(errno));
 	} else if (!S_ISDIR(st.st_mode)) {
-		mt_snprintf(why, len, "%s is not a folder", dir);
+		mt_snprintf(why, len, _("%s is not a folder"), dir);
 	} else if (access(dir, W_OK | X_OK) < 0) {
-		*what = "a file in a writable folder";
+		*what = _("a file in a writable folder");
 		mt_snprintf(why, len, "%s: %s", dir, strerror(errno));
 	} else if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-		*what = "a file";
-		mt_snprintf(why, len, "%s is a folder", path);
+		*what = _("a file");
+		mt_snprintf(why, len, _("%s is a folder"), path);
 	} else if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
 		/* the rename would put a file in place of /dev/null or a FIFO */
-		*what = "a regular file";
-		mt_snprintf(why, len, "%s is a %s; the result replaces the file it is written to", path,
-			    S_ISCHR(st.st_mode) ? "character device" : S_ISFIFO(st.st_mode) ? "FIFO"
-				: S_ISSOCK(st.st_mode) ? "socket" : "special file");
+		*what = _("a regular file");
+		/* TRANSLATORS: the path, what it is (a character device, a FIFO) */
+		mt_snprintf(why, len, _("%s is a %s; the result replaces the file it is written to"),
+			    path,
+			    S_ISCHR(st.st_mode)    ? _("character device")
+			    : S_ISFIFO(st.st_mode) ? "FIFO"
+			    : S_ISSOCK(st.st_mode) ? _("socket")
+						   : _("special file"));
 	} else {
 		return 0;
 	}

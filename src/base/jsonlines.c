@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "jsonlines.h"
+#include "i18n.h"
 #include "jsonio.h"
 
 #include <stdlib.h>
@@ -21,7 +22,8 @@ static struct jsonl_entry *add_entry(struct jsonl_set *set, size_t max, const ch
 				     mt_error *e)
 {
 	if (set->n >= max) {
-		mt_fail(e, "%s: more than %zu results (memtop reads at most %zu at once)", path, max,
+		mt_fail(e, _("%s: more than %zu results (memtop reads at most %zu at once)"),
+			path, max,
 			max);
 		return NULL;
 	}
@@ -29,7 +31,7 @@ static struct jsonl_entry *add_entry(struct jsonl_set *set, size_t max, const ch
 		size_t cap = set->cap ? set->cap * 2 : 16;
 		struct jsonl_entry *n = realloc(set->e, cap * sizeof *n);
 		if (!n) {
-			mt_fail(e, "%s: out of memory", path);
+			mt_fail(e, _("%s: out of memory"), path);
 			return NULL;
 		}
 		set->e = n;
@@ -47,7 +49,7 @@ static int keep(struct jsonl_set *set, size_t max, const char *path, struct json
 {
 	struct jsonl_entry *x;
 	if (!cJSON_IsObject(root) || (is && !is(root))) {
-		mt_fail(e, "%s: not a memtop result", tmpl->where);
+		mt_fail(e, _("%s: not a memtop result"), tmpl->where);
 		cJSON_Delete(root);
 		return -1;
 	}
@@ -76,11 +78,11 @@ static int host_prefix(const char *raw, size_t len, const char *where, char *nam
 		len--;
 	for (size_t i = 0; i < len; i++)
 		if ((unsigned char)raw[i] < 0x20 || raw[i] == 0x7f)
-			return mt_fail(e, "%s: the host name before the result has control "
-					  "characters (byte 0x%02x at column %zu)",
+			return mt_fail(e, _("%s: the host name before the result has control "
+					  "characters (byte 0x%02x at column %zu)"),
 				       where, (unsigned)(unsigned char)raw[i], i + 1);
 	if (len >= sizeof tmp)
-		return mt_fail(e, "%s: the host name before the result is longer than %zu bytes",
+		return mt_fail(e, _("%s: the host name before the result is longer than %zu bytes"),
 			       where, sizeof tmp - 1);
 	memcpy(tmp, raw, len);
 	tmp[len] = '\0';
@@ -100,15 +102,16 @@ static int read_line(struct jsonl_set *set, size_t max, const char *path, long l
 	t.line = (int)line;
 	mt_snprintf(t.where, sizeof t.where, "%s: line %ld", path, line);
 	if (!brace)
-		return mt_fail(e, "%s: not a memtop result (no JSON object on the line)", t.where);
+		return mt_fail(e, _("%s: not a memtop result (no JSON object on the line)"),
+			       t.where);
 	if (host_prefix(text, (size_t)(brace - text), t.where, t.name, e) < 0)
 		return -1;
 	if (t.name[0])
 		mt_append(t.where, sizeof t.where, " (%s)", t.name);
 	text[len] = '\0';
 	if (!(root = jsonio_parse(brace, len - (size_t)(brace - text), t.where, e)))
-		return mt_fail(e, "%s: not valid JSON (a pretty-printed result? give memtop run "
-				  "--compact)",
+		return mt_fail(e, _("%s: not valid JSON (a pretty-printed result? give memtop run "
+				  "--compact)"),
 			       t.where);
 	return keep(set, max, path, &t, root, is, e);
 }
@@ -221,6 +224,6 @@ int jsonl_read(const char *path, jsonl_is_result is, size_t max, struct jsonl_se
 		return -1;
 	}
 	if (rc == 0)
-		return mt_fail(e, "%s: no result in the file (empty)", path);
+		return mt_fail(e, _("%s: no result in the file (empty)"), path);
 	return rc;
 }

@@ -36,7 +36,8 @@ void mt_warn(const char *fmt, ...)
 	mt_vhsnprintf(line, sizeof line, fmt, ap); /* for people: the user's decimal separator */
 	va_end(ap);
 	/* messages quote paths and fields of files: nothing in them acts on the terminal */
-	fprintf(stderr, "memtop: %s\n", mt_printable(safe, sizeof safe, line, 0));
+	fprintf(stderr, "memtop: %s\n", /* machine text: the program's name */
+		mt_printable(safe, sizeof safe, line, 0));
 }
 
 int mt_snprintf(char *buf, size_t len, const char *fmt, ...)
@@ -213,28 +214,28 @@ static int cpu_item(const char *p, size_t len, int *lo, int *hi, mt_error *e)
 	char item[32];
 	char *dash;
 	if (len == 0)
-		return mt_fail(e, "an empty item in the CPU list (two commas, or one at an end)");
+		return mt_fail(e, _("an empty item in the CPU list (two commas, or one at an end)"));
 	if (len >= sizeof item)
-		return mt_fail(e, "'%.24s...' is not a CPU number or a range such as 0-3", p);
+		return mt_fail(e, _("'%.24s...' is not a CPU number or a range such as 0-3"), p);
 	memcpy(item, p, len);
 	item[len] = '\0';
 	dash = strchr(item, '-');
 	if (dash && dash[1] == '\0')
-		return mt_fail(e, "'%s' is a range without its end (such as 0-3)", item);
+		return mt_fail(e, _("'%s' is a range without its end (such as 0-3)"), item);
 	if (dash == item)
-		return mt_fail(e, "'%s' is a range without its start (such as 0-3)", item);
+		return mt_fail(e, _("'%s' is a range without its start (such as 0-3)"), item);
 	if (dash)
 		*dash = '\0';
 	if (mt_parse_int(item, 0, MT_CPU_LIST_MAX - 1, lo) < 0 ||
 	    (dash && mt_parse_int(dash + 1, 0, MT_CPU_LIST_MAX - 1, hi) < 0)) {
 		if (dash)
 			*dash = '-';
-		return mt_fail(e, "'%s' is not a CPU number or a range such as 0-3", item);
+		return mt_fail(e, _("'%s' is not a CPU number or a range such as 0-3"), item);
 	}
 	if (!dash)
 		*hi = *lo;
 	if (*hi < *lo)
-		return mt_fail(e, "the range %d-%d runs backwards", *lo, *hi);
+		return mt_fail(e, _("the range %d-%d runs backwards"), *lo, *hi);
 	return 0;
 }
 
@@ -244,13 +245,13 @@ int mt_parse_cpu_list(const char *s, int *cpus, int cap, mt_error *e)
 	size_t len;
 	int n = 0, rc = -1;
 	if (!s || !*s || strcmp(s, "\n") == 0)
-		return mt_fail(e, "an empty CPU list");
+		return mt_fail(e, _("an empty CPU list"));
 	len = strlen(s);
 	if (s[len - 1] == '\n')
 		len--;
 	seen = calloc(MT_CPU_LIST_MAX / 8, 1);
 	if (!seen)
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	for (const char *p = s; p <= s + len;) {
 		const char *comma = memchr(p, ',', (size_t)(s + len - p));
 		size_t l = comma ? (size_t)(comma - p) : (size_t)(s + len - p);
@@ -259,11 +260,11 @@ int mt_parse_cpu_list(const char *s, int *cpus, int cap, mt_error *e)
 			goto out;
 		for (int c = lo; c <= hi; c++) {
 			if (seen[c / 8] & (1u << (c % 8))) {
-				mt_fail(e, "CPU %d is given twice", c);
+				mt_fail(e, _("CPU %d is given twice"), c);
 				goto out;
 			}
 			if (n >= cap) {
-				mt_fail(e, "more than %d CPUs", cap);
+				mt_fail(e, _("more than %d CPUs"), cap);
 				goto out;
 			}
 			seen[c / 8] |= (unsigned char)(1u << (c % 8));
@@ -316,7 +317,7 @@ char *mt_read_file(const char *path, size_t max, size_t *len_out, mt_error *e)
 	}
 	/* a file known to be too big is refused before a byte is read */
 	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size > max) {
-		mt_fail(e, "%s: larger than %zu bytes", path, max);
+		mt_fail(e, _("%s: larger than %zu bytes"), path, max);
 		goto fail;
 	}
 	for (;;) { /* the buffer never grows past max + 2: bounded for pipes too */
@@ -325,14 +326,14 @@ char *mt_read_file(const char *path, size_t max, size_t *len_out, mt_error *e)
 			size_t ncap = cap ? cap * 2 : 65536;
 			char *nb;
 			if (cap >= max + 2) {
-				mt_fail(e, "%s: larger than %zu bytes", path, max);
+				mt_fail(e, _("%s: larger than %zu bytes"), path, max);
 				goto fail;
 			}
 			if (ncap > max + 2)
 				ncap = max + 2;
 			nb = realloc(buf, ncap);
 			if (!nb) {
-				mt_fail(e, "%s: out of memory", path);
+				mt_fail(e, _("%s: out of memory"), path);
 				goto fail;
 			}
 			buf = nb;
@@ -344,11 +345,11 @@ char *mt_read_file(const char *path, size_t max, size_t *len_out, mt_error *e)
 			break;
 	}
 	if (ferror(f)) {
-		mt_fail(e, "%s: read error: %s", path, strerror(errno));
+		mt_fail(e, _("%s: read error: %s"), path, strerror(errno));
 		goto fail;
 	}
 	if (len > max) {
-		mt_fail(e, "%s: larger than %zu bytes", path, max);
+		mt_fail(e, _("%s: larger than %zu bytes"), path, max);
 		goto fail;
 	}
 	fclose(f);
@@ -370,40 +371,41 @@ int mt_write_atomic(const char *path, const char *data, size_t len, mt_error *e)
 	struct stat st;
 	/* never a file renamed over /dev/null, a FIFO or a socket */
 	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode))
-		return mt_fail(e, "%s: not a regular file (a device, FIFO, socket or folder): not "
-				  "replaced", path);
+		return mt_fail(e, _("%s: not a regular file (a device, FIFO, socket or folder): not "
+				  "replaced"), path);
 	if (mt_snprintf(tmp, sizeof tmp, "%s" MT_WRITE_TMP_SUFFIX "XXXXXX", path) < 0)
-		return mt_fail(e, "%s: path too long", path);
+		return mt_fail(e, _("%s: path too long"), path);
 	fd = mkstemp(tmp);
 	if (fd < 0)
-		return mt_fail(e, "%s: cannot create a temporary file beside it: %s", path, strerror(errno));
+		return mt_fail(e, _("%s: cannot create a temporary file beside it: %s"),
+			       path, strerror(errno));
 	while (off < len) {
 		ssize_t w = write(fd, data + off, len - off);
 		if (w < 0) {
 			if (errno == EINTR)
 				continue;
-			mt_fail(e, "%s: write failed: %s", path, strerror(errno));
+			mt_fail(e, _("%s: write failed: %s"), path, strerror(errno));
 			goto fail;
 		}
 		off += (size_t)w;
 	}
 	if (fsync(fd) < 0 && errno != EINVAL) {
-		mt_fail(e, "%s: fsync failed: %s", path, strerror(errno));
+		mt_fail(e, _("%s: fsync failed: %s"), path, strerror(errno));
 		goto fail;
 	}
 	/* mkstemp makes 0600; results are ordinary files. */
 	if (fchmod(fd, 0644) < 0) {
-		mt_fail(e, "%s: chmod failed: %s", path, strerror(errno));
+		mt_fail(e, _("%s: chmod failed: %s"), path, strerror(errno));
 		goto fail;
 	}
 	if (close(fd) < 0) {
 		fd = -1;
-		mt_fail(e, "%s: close failed: %s", path, strerror(errno));
+		mt_fail(e, _("%s: close failed: %s"), path, strerror(errno));
 		goto fail;
 	}
 	fd = -1;
 	if (rename(tmp, path) < 0) {
-		mt_fail(e, "%s: rename failed: %s", path, strerror(errno));
+		mt_fail(e, _("%s: rename failed: %s"), path, strerror(errno));
 		goto fail;
 	}
 	return 0;
@@ -423,12 +425,13 @@ static int mkdir_part(const char *whole, const char *part, mt_error *e)
 		if (errno != ENOENT)
 			return mt_fail(e, "%s: %s: %s", whole, part, strerror(errno));
 		if (mkdir(part, 0777) < 0 && errno != EEXIST)
-			return mt_fail(e, "%s: cannot create %s: %s", whole, part, strerror(errno));
+			return mt_fail(e, _("%s: cannot create %s: %s"),
+				       whole, part, strerror(errno));
 		if (stat(part, &st) < 0)
 			return mt_fail(e, "%s: %s: %s", whole, part, strerror(errno));
 	}
 	if (!S_ISDIR(st.st_mode))
-		return mt_fail(e, "%s: %s is not a folder", whole, part);
+		return mt_fail(e, _("%s: %s is not a folder"), whole, part);
 	return 0;
 }
 
@@ -437,9 +440,9 @@ int mt_mkdir_p(const char *dir, mt_error *e)
 	char part[MT_PATH_MAX];
 	size_t n = strlen(dir);
 	if (n == 0)
-		return mt_fail(e, "an empty folder name");
+		return mt_fail(e, _("an empty folder name"));
 	if (mt_strlcpy(part, dir, sizeof part) < 0)
-		return mt_fail(e, "%.60s...: path too long", dir);
+		return mt_fail(e, _("%.60s...: path too long"), dir);
 	for (size_t i = 1; i <= n; i++) {
 		if (i < n && (part[i] != '/' || part[i - 1] == '/'))
 			continue; /* a part ends at a '/' (not the second of "//") or at the end */

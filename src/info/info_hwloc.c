@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "info.h"
+#include "base/i18n.h"
 #include "os/topo.h"
 
 #include <stdlib.h>
@@ -36,7 +37,7 @@ int info_from_topo(const struct topo *t, int cpu, struct info_source *out, mt_er
 	char ver[32];
 	info_source_init(out, "hwloc");
 	if (!topo_cpu(t, cpu))
-		return mt_fail(e, "%s: no CPU %d", t->source, cpu);
+		return mt_fail(e, _("%s: no CPU %d"), t->source, cpu);
 	for (int i = 0; i < t->ncaches; i++) {
 		const struct topo_cache *c = &t->caches[i];
 		struct cache_level lv;

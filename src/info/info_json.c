@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "info.h"
+#include "base/i18n.h"
 
 #include <math.h>
 #include <string.h>
@@ -116,7 +117,8 @@ static int opt_uint(const cJSON *o, const char *key, double max, const char *fil
 		return 0;
 	if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble) || v->valuedouble < 0 ||
 	    v->valuedouble > max || v->valuedouble != floor(v->valuedouble))
-		return mt_fail(e, "%s: %s.%s must be an integer in 0..%.0f", fname(file), where, key,
+		return mt_fail(e, _("%s: %s.%s must be an integer in 0..%.0f"),
+			       fname(file), where, key,
 			       max);
 	*out = (uint64_t)v->valuedouble;
 	return 0;
@@ -130,9 +132,9 @@ static int opt_string(const cJSON *o, const char *key, const char *file, const c
 	if (!v)
 		return 0;
 	if (!cJSON_IsString(v))
-		return mt_fail(e, "%s: %s.%s is not a string", fname(file), where, key);
+		return mt_fail(e, _("%s: %s.%s is not a string"), fname(file), where, key);
 	if (strlen(v->valuestring) >= len)
-		return mt_fail(e, "%s: %s.%s is too long (at most %zu characters)", fname(file),
+		return mt_fail(e, _("%s: %s.%s is too long (at most %zu characters)"), fname(file),
 			       where, key, len - 1);
 	mt_printable(out, len, v->valuestring, 0); /* file-borne text: shown as is nowhere */
 	return 0;
@@ -145,19 +147,20 @@ static int level_from_json(const cJSON *o, const char *file, const char *where,
 	const cJSON *approx;
 	memset(lv, 0, sizeof *lv);
 	if (!cJSON_IsObject(o))
-		return mt_fail(e, "%s: %s is not an object", fname(file), where);
+		return mt_fail(e, _("%s: %s is not an object"), fname(file), where);
 	if (!cJSON_GetObjectItemCaseSensitive(o, "level"))
-		return mt_fail(e, "%s: %s.level is missing", fname(file), where);
+		return mt_fail(e, _("%s: %s.level is missing"), fname(file), where);
 	if (opt_uint(o, "level", 15, file, where, &v, e) < 0)
 		return -1;
 	if (v < 1)
-		return mt_fail(e, "%s: %s.level must be an integer in 1..15", fname(file), where);
+		return mt_fail(e, _("%s: %s.level must be an integer in 1..15"),
+			       fname(file), where);
 	lv->level = (int)v;
 	if (opt_string(o, "type", file, where, lv->type, sizeof lv->type, e) < 0)
 		return -1;
 	if (strcmp(lv->type, "data") != 0 && strcmp(lv->type, "instruction") != 0 &&
 	    strcmp(lv->type, "unified") != 0)
-		return mt_fail(e, "%s: %s.type must be \"data\", \"instruction\" or \"unified\"",
+		return mt_fail(e, _("%s: %s.type must be \"data\", \"instruction\" or \"unified\""),
 			       fname(file), where);
 	if (opt_string(o, "cores", file, where, lv->cores, sizeof lv->cores, e) < 0 ||
 	    opt_string(o, "shared_cpus", file, where, lv->shared_cpus, sizeof lv->shared_cpus,
@@ -176,7 +179,7 @@ static int level_from_json(const cJSON *o, const char *file, const char *where,
 	lv->sets = (int)v;
 	approx = cJSON_GetObjectItemCaseSensitive(o, "approx");
 	if (approx && !cJSON_IsBool(approx))
-		return mt_fail(e, "%s: %s.approx is not true or false", fname(file), where);
+		return mt_fail(e, _("%s: %s.approx is not true or false"), fname(file), where);
 	lv->approx = cJSON_IsTrue(approx);
 	return 0;
 }
@@ -190,7 +193,7 @@ static int doubt_from_json(const cJSON *o, const char *file, int i, struct info_
 	mt_snprintf(where, sizeof where, "doubts[%d]", i);
 	memset(d, 0, sizeof *d);
 	if (!cJSON_IsObject(o))
-		return mt_fail(e, "%s: %s is not an object", fname(file), where);
+		return mt_fail(e, _("%s: %s is not an object"), fname(file), where);
 	if (opt_uint(o, "level", 15, file, where, &v, e) < 0)
 		return -1;
 	d->level = (int)v;
@@ -209,7 +212,7 @@ static int extras_from_json(const cJSON *o, struct info *inf, const char *file, 
 	const cJSON *doubts = cJSON_GetObjectItemCaseSensitive(o, "doubts");
 	const cJSON *hv = cJSON_GetObjectItemCaseSensitive(o, "hypervisor");
 	if ((tried && !cJSON_IsObject(tried)) || (doubts && !cJSON_IsArray(doubts)))
-		return mt_fail(e, "%s: field \"%s\" is not an %s", fname(file),
+		return mt_fail(e, _("%s: field \"%s\" is not an %s"), fname(file),
 			       tried && !cJSON_IsObject(tried) ? "tried" : "doubts",
 			       tried && !cJSON_IsObject(tried) ? "object" : "array");
 	cJSON_ArrayForEach(it, tried)
@@ -218,7 +221,7 @@ static int extras_from_json(const cJSON *o, struct info *inf, const char *file, 
 		if (inf->ntried == INFO_MAX_TRIED)
 			break;
 		if (!cJSON_IsString(it) || !it->string)
-			return mt_fail(e, "%s: tried.%s is not a string", fname(file),
+			return mt_fail(e, _("%s: tried.%s is not a string"), fname(file),
 				       it->string ? it->string : "?");
 		mt_strlcpy(t->name, it->string, sizeof t->name);
 		mt_strlcpy(t->why, it->valuestring, sizeof t->why);
@@ -229,7 +232,7 @@ static int extras_from_json(const cJSON *o, struct info *inf, const char *file, 
 		       e) < 0)
 		return -1;
 	if (hv && !cJSON_IsBool(hv))
-		return mt_fail(e, "%s: field \"hypervisor\" is not true or false", fname(file));
+		return mt_fail(e, _("%s: field \"hypervisor\" is not true or false"), fname(file));
 	inf->hypervisor = cJSON_IsTrue(hv);
 	if (!doubts) {
 		info_doubts(inf); /* a file from before the doubts */
@@ -251,12 +254,12 @@ int info_from_json(const cJSON *o, struct info *inf, const char *file, mt_error 
 	const cJSON *sources, *notes, *dis, *it;
 	info_init(inf);
 	if (!cJSON_IsObject(o))
-		return mt_fail(e, "%s: cache information is not an object", fname(file));
+		return mt_fail(e, _("%s: cache information is not an object"), fname(file));
 	sources = cJSON_GetObjectItemCaseSensitive(o, "sources");
 	if (!sources)
-		return mt_fail(e, "%s: field \"sources\" is missing", fname(file));
+		return mt_fail(e, _("%s: field \"sources\" is missing"), fname(file));
 	if (!cJSON_IsObject(sources))
-		return mt_fail(e, "%s: field \"sources\" is not an object", fname(file));
+		return mt_fail(e, _("%s: field \"sources\" is not an object"), fname(file));
 	notes = cJSON_GetObjectItemCaseSensitive(o, "notes");
 	cJSON_ArrayForEach(it, sources)
 	{
@@ -265,11 +268,12 @@ int info_from_json(const cJSON *o, struct info *inf, const char *file, mt_error 
 		int i = 0;
 		char where[64];
 		if (!it->string || !it->string[0] || strlen(it->string) >= sizeof s.name)
-			return mt_fail(e, "%s: sources: bad source name", fname(file));
+			return mt_fail(e, _("%s: sources: bad source name"), fname(file));
 		if (!cJSON_IsArray(it))
-			return mt_fail(e, "%s: sources.%s is not an array", fname(file), it->string);
+			return mt_fail(e, _("%s: sources.%s is not an array"),
+				       fname(file), it->string);
 		if (inf->nsources >= INFO_MAX_SOURCES)
-			return mt_fail(e, "%s: sources: more than %d sources", fname(file),
+			return mt_fail(e, _("%s: sources: more than %d sources"), fname(file),
 				       INFO_MAX_SOURCES);
 		info_source_init(&s, MT_PRINTABLE(it->string));
 		cJSON_ArrayForEach(lv, it)
@@ -279,7 +283,7 @@ int info_from_json(const cJSON *o, struct info *inf, const char *file, mt_error 
 			if (level_from_json(lv, file, where, &l, e) < 0)
 				return -1;
 			if (info_source_add_level(&s, &l) < 0)
-				return mt_fail(e, "%s: sources.%s has more than %d caches",
+				return mt_fail(e, _("%s: sources.%s has more than %d caches"),
 					       fname(file), s.name, INFO_MAX_LEVELS);
 			i++;
 		}
@@ -293,11 +297,11 @@ int info_from_json(const cJSON *o, struct info *inf, const char *file, mt_error 
 	}
 	dis = cJSON_GetObjectItemCaseSensitive(o, "disagreements");
 	if (dis && !cJSON_IsArray(dis))
-		return mt_fail(e, "%s: field \"disagreements\" is not an array", fname(file));
+		return mt_fail(e, _("%s: field \"disagreements\" is not an array"), fname(file));
 	cJSON_ArrayForEach(it, dis)
 	{
 		if (!cJSON_IsString(it))
-			return mt_fail(e, "%s: disagreements[%d] is not a string", fname(file),
+			return mt_fail(e, _("%s: disagreements[%d] is not a string"), fname(file),
 				       inf->ndis);
 		if (inf->ndis < INFO_MAX_DIS)
 			mt_printable(inf->dis[inf->ndis++], sizeof inf->dis[0], it->valuestring, 0);

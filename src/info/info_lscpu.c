@@ -149,6 +149,7 @@ static int find_columns(struct table *t, mt_error *e)
 			continue;
 		}
 		if (t->ncols == MAX_COLS)
+			/* machine text: info's "tried" keeps lscpu's reason */
 			return mt_fail(e, "lscpu -C line %d: more than %d columns", t->lineno[0],
 				       MAX_COLS);
 		c->from = p;
@@ -157,6 +158,7 @@ static int find_columns(struct table *t, mt_error *e)
 		c->to = p;
 		cell(t->line[0], t->len[0], c->from, c->to, c->head, sizeof c->head);
 		if (!c->head[0] || strchr(c->head, ' '))
+			/* machine text: info's "tried" keeps lscpu's reason */
 			return mt_fail(e, "lscpu -C line %d: cannot tell the columns apart at "
 					  "position %zu (not lscpu -C's table?)",
 				       t->lineno[0], c->from + 1);
@@ -170,6 +172,7 @@ static int find_columns(struct table *t, mt_error *e)
 	t->c_sets = find_col(t->col, t->ncols, "SETS");
 	t->c_coh = find_col(t->col, t->ncols, "COHERENCY-SIZE");
 	if (t->c_one < 0 || (t->c_name < 0 && (t->c_level < 0 || t->c_type < 0)))
+		/* machine text: info's "tried" keeps lscpu's reason */
 		return mt_fail(e, "lscpu -C line %d: the header has no ONE-SIZE, or neither NAME "
 				  "nor LEVEL and TYPE (not lscpu -C's table?)",
 			       t->lineno[0]);
@@ -191,6 +194,7 @@ static int int_cell(const struct table *t, int i, int c, const char *what, int m
 	char buf[64];
 	row_cell(t, i, c, buf, sizeof buf);
 	if (buf[0] && mt_parse_int(buf, 0, max, out) < 0)
+		/* machine text: info's "tried" keeps lscpu's reason */
 		return mt_fail(e, "lscpu -C line %d: bad %s '%s'", t->lineno[i], what, buf);
 	return 0;
 }
@@ -203,10 +207,12 @@ static int level_and_type(const struct table *t, int i, struct cache_level *lv, 
 	row_cell(t, i, t->c_level, buf, sizeof buf);
 	if (t->c_level >= 0) {
 		if (mt_parse_int(buf, 1, 15, &lv->level) < 0)
+			/* machine text: info's "tried" keeps lscpu's reason */
 			return mt_fail(e, "lscpu -C line %d: bad LEVEL '%s'", t->lineno[i], buf);
 	} else if (name[0] == 'L' && isdigit((unsigned char)name[1])) {
 		lv->level = name[1] - '0';
 	} else {
+		/* machine text: info's "tried" keeps lscpu's reason */
 		return mt_fail(e, "lscpu -C line %d: bad NAME '%s'", t->lineno[i], name);
 	}
 	row_cell(t, i, t->c_type, buf, sizeof buf);
@@ -217,6 +223,7 @@ static int level_and_type(const struct table *t, int i, struct cache_level *lv, 
 	else if (strcmp(buf, "Unified") == 0 || !buf[0])
 		mt_strlcpy(lv->type, "unified", sizeof lv->type);
 	else
+		/* machine text: info's "tried" keeps lscpu's reason */
 		return mt_fail(e, "lscpu -C line %d: unknown TYPE '%s'", t->lineno[i], buf);
 	return 0;
 }
@@ -230,6 +237,7 @@ static int parse_row(const struct table *t, int i, struct cache_level *lv, mt_er
 		return -1;
 	row_cell(t, i, t->c_one, buf, sizeof buf);
 	if (buf[0] && strcmp(buf, "-") != 0 && parse_human(buf, &lv->size, &lv->approx) < 0)
+		/* machine text: info's "tried" keeps lscpu's reason */
 		return mt_fail(e, "lscpu -C line %d: bad ONE-SIZE '%s'", t->lineno[i], buf);
 	if (int_cell(t, i, t->c_ways, "WAYS", 1 << 20, &lv->ways, e) < 0 ||
 	    int_cell(t, i, t->c_sets, "SETS", 1 << 30, &lv->sets, e) < 0 ||

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "info.h"
+#include "base/i18n.h"
 
 #include <string.h>
 
@@ -32,17 +33,43 @@ static void print_tried(FILE *f, const struct info *inf)
 	char buf[200];
 	if (!inf->ntried)
 		return;
-	fprintf(f, "sources tried:\n");
+	fprintf(f, "%s", _("sources tried:\n"));
 	for (int i = 0; i < inf->ntried; i++) {
 		const struct info_tried *t = &inf->tried[i];
 		const struct info_source *s = info_find_source(inf, t->name);
 		if (t->why[0])
-			fprintf(f, "  %-8s nothing: %s\n", t->name, printable(t->why, buf, sizeof buf));
+			/* TRANSLATORS: a source (sysfs, lscpu) that gave no cache, and why
+			 * (the why is English: results keep it) */
+			fprintf(f, _("  %-8s nothing: %s\n"), t->name,
+				printable(t->why, buf, sizeof buf));
 		else
-			fprintf(f, "  %-8s %d cache%s\n", t->name, s ? s->nlevels : 0,
-				s && s->nlevels == 1 ? "" : "s");
+			fprintf(f, MT_NGETTEXT("  %-8s %d cache\n", "  %-8s %d caches\n",
+					       s ? s->nlevels : 0),
+				t->name, s ? s->nlevels : 0);
 	}
 	fprintf(f, "\n");
+}
+
+/* The table's heads, each padded in columns (a translated head may be
+ * longer in bytes than in columns). */
+static void print_heads(FILE *f, int with_cores)
+{
+	/* TRANSLATORS: the heads of memtop info's table: each fits its column
+	 * (cache 6, level 5, type 11, size 9, ways 5, line 5, sets 7, cores 12) */
+	static const struct {
+		const char *head;
+		int width, gap;
+	} heads[] = { { N_("cache"), -6, 1 }, { N_("level"), 5, 1 }, { N_("type"), -11, 1 },
+		      { N_("size"), 9, 1 },   { N_("ways"), 5, 1 },  { N_("line"), 5, 1 },
+		      { N_("sets"), 7, 2 } };
+	char buf[64];
+	fprintf(f, "  ");
+	for (size_t i = 0; i < MT_ARRAY_LEN(heads); i++)
+		fprintf(f, "%s%*s", mt_text_pad(buf, sizeof buf, _(heads[i].head), heads[i].width),
+			heads[i].gap, "");
+	if (with_cores)
+		fprintf(f, "%s ", mt_text_pad(buf, sizeof buf, _("cores"), -12));
+	fprintf(f, "%s\n", _("shared CPUs"));
 }
 
 /* One source's heading and table; a size with a doubt ends in '?'. */
@@ -52,8 +79,7 @@ static void print_source(FILE *f, const struct info *inf, const struct info_sour
 	for (int i = 0; i < src->nlevels; i++)
 		with_cores |= src->lv[i].cores[0] != '\0';
 	fprintf(f, "%s%s%s\n", src->name, src->note[0] ? ": " : "", src->note);
-	fprintf(f, "  %-6s %5s %-11s %9s %5s %5s %7s  %s%s\n", "cache", "level", "type", "size",
-		"ways", "line", "sets", with_cores ? "cores        " : "", "shared CPUs");
+	print_heads(f, with_cores);
 	for (int i = 0; i < src->nlevels; i++) {
 		const struct cache_level *lv = &src->lv[i];
 		char name[48], size[32], human[24];
@@ -64,12 +90,13 @@ static void print_source(FILE *f, const struct info *inf, const struct info_sour
 				    : strcmp(lv->type, "instruction") == 0 ? "i"
 									   : "");
 		if (lv->size)
-			mt_snprintf(size, sizeof size, "%s%s%s", lv->approx ? "~" : "",
-				    mt_fmt_size(human, sizeof human, lv->size),
+			mt_snprintf(human, sizeof human, "%s%s%s", lv->approx ? "~" : "",
+				    mt_hfmt_size(size, sizeof size, lv->size),
 				    info_doubt_of(inf, src->name, lv->level, lv->type) ? "?" : "");
 		else
-			mt_strlcpy(size, "-", sizeof size);
-		fprintf(f, "  %-6s %5d %-11s %9s", name, lv->level, lv->type, size);
+			mt_strlcpy(human, "-", sizeof human);
+		fprintf(f, "  %-6s %5d %-11s %s", name, lv->level, lv->type,
+			mt_text_pad(size, sizeof size, human, 9));
 		print_int(f, 5, lv->ways);
 		print_int(f, 5, lv->line);
 		print_int(f, 7, lv->sets);
@@ -85,27 +112,32 @@ void info_print(FILE *f, const struct info *inf)
 	char a[32], b[96], w[256];
 	print_tried(f, inf);
 	if (inf->nsources == 0)
-		fprintf(f, "no source of cache information on this system\n");
+		fprintf(f, "%s", _("no source of cache information on this system\n"));
 	for (int s = 0; s < inf->nsources; s++) {
 		if (s)
 			fprintf(f, "\n");
 		print_source(f, inf, &inf->src[s]);
 	}
 	if (inf->ndoubts)
-		fprintf(f, "\ndoubtful values (marked ?):\n");
+		fprintf(f, "%s", _("\ndoubtful values (marked ?):\n"));
 	for (int i = 0; i < inf->ndoubts; i++) {
 		const struct info_doubt *d = &inf->doubt[i];
 		fprintf(f, "  L%d %s %s (%s): %s\n", d->level, d->type,
-			mt_fmt_size(a, sizeof a, d->size), printable(d->sources, b, sizeof b),
+			mt_hfmt_size(a, sizeof a, d->size), printable(d->sources, b, sizeof b),
 			printable(d->why, w, sizeof w));
 	}
 	if (inf->ndis == 0) {
-		fprintf(f, "\ndisagreements: none%s%s%s\n", inf->same_origin[0] ? " (" : "",
-			printable(inf->same_origin, w, sizeof w),
-			inf->same_origin[0] ? ": their agreement is no second opinion)" : "");
+		if (inf->same_origin[0])
+			/* TRANSLATORS: %s says which sources read one origin ("lscpu -C
+			 * and hwloc read sysfs"; English, as results keep it) */
+			fprintf(f, _("\ndisagreements: none (%s: their agreement is no second "
+				     "opinion)\n"),
+				printable(inf->same_origin, w, sizeof w));
+		else
+			fprintf(f, "%s", _("\ndisagreements: none\n"));
 		return;
 	}
-	fprintf(f, "\ndisagreements:\n");
+	fprintf(f, "%s", _("\ndisagreements:\n"));
 	for (int i = 0; i < inf->ndis; i++)
 		fprintf(f, "  %s\n", inf->dis[i]);
 }

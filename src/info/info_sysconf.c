@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "info.h"
+#include "base/i18n.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -86,7 +87,8 @@ int info_parse_getconf(const char *text, struct info_source *out, mt_error *e)
 					/* -1 is how some getconf builds print unknown */
 					if (strcmp(val, "-1") == 0)
 						continue;
-					return mt_fail(e, "getconf line %d: %s: bad number '%s'", no,
+					return mt_fail(e, _("getconf line %d: %s: bad number '%s'"),
+						       no,
 						       name, val);
 				}
 				vals[c][s] = (long)v;

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "info.h"
+#include "base/i18n.h"
 #include "os/platform.h"
 
 #include <ctype.h>
@@ -70,7 +71,7 @@ static int read_value(const char *key, const char *val, int no, struct sysctl_va
 	uint64_t num, *slot[6];
 	if (strcmp(key, "hw.cachelinesize") == 0) {
 		if (mt_parse_u64(val, 0, 1u << 20, line) < 0)
-			return mt_fail(e, "sysctl line %d: %s: bad number '%s'", no, key, val);
+			return mt_fail(e, _("sysctl line %d: %s: bad number '%s'"), no, key, val);
 		return 0;
 	}
 	if (strncmp(key, "hw.perflevel", 12) == 0 && (key[12] == '0' || key[12] == '1') &&
@@ -91,7 +92,7 @@ static int read_value(const char *key, const char *val, int no, struct sysctl_va
 	if (f < 0)
 		return 0;
 	if (mt_parse_u64(val, 0, (uint64_t)1 << 50, &num) < 0)
-		return mt_fail(e, "sysctl line %d: %s: bad number '%s'", no, key, val);
+		return mt_fail(e, _("sysctl line %d: %s: bad number '%s'"), no, key, val);
 	slot[0] = &v[which].l1i;
 	slot[1] = &v[which].l1d;
 	slot[2] = &v[which].l2;

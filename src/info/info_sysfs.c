@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "info.h"
+#include "base/i18n.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -39,7 +40,7 @@ static int read_int_attr(const char *dir, const char *name, int *out, mt_error *
 	if (rc <= 0 || !buf[0])
 		return rc < 0 ? -1 : 0;
 	if (mt_parse_int(buf, 0, 1 << 30, out) < 0)
-		return mt_fail(e, "%s/%s: bad number '%s'", dir, name, buf);
+		return mt_fail(e, _("%s/%s: bad number '%s'"), dir, name, buf);
 	return 0;
 }
 
@@ -52,7 +53,7 @@ int info_parse_sysfs(const char *root, int cpu, struct info_source *out, mt_erro
 	if (stat(cache, &st) < 0)
 		return mt_fail(e, "%s: %s", cache, strerror(errno));
 	if (!S_ISDIR(st.st_mode))
-		return mt_fail(e, "%s: not a folder", cache);
+		return mt_fail(e, _("%s: not a folder"), cache);
 	mt_snprintf(out->note, sizeof out->note, "cpu%d", cpu);
 	for (int idx = 0; idx < 64; idx++) {
 		struct cache_level lv;
@@ -64,7 +65,7 @@ int info_parse_sysfs(const char *root, int cpu, struct info_source *out, mt_erro
 		if (read_int_attr(dir, "level", &lv.level, e) < 0)
 			return -1;
 		if (lv.level < 1)
-			return mt_fail(e, "%s/level: missing or 0", dir);
+			return mt_fail(e, _("%s/level: missing or 0"), dir);
 		rc = read_attr(dir, "type", buf, sizeof buf, e);
 		if (rc < 0)
 			return -1;
@@ -75,12 +76,13 @@ int info_parse_sysfs(const char *root, int cpu, struct info_source *out, mt_erro
 		else if (strcmp(buf, "Unified") == 0)
 			mt_strlcpy(lv.type, "unified", sizeof lv.type);
 		else
-			return mt_fail(e, "%s/type: unknown cache type '%s'", dir, rc ? buf : "");
+			return mt_fail(e, _("%s/type: unknown cache type '%s'"),
+				       dir, rc ? buf : "");
 		rc = read_attr(dir, "size", buf, sizeof buf, e);
 		if (rc < 0)
 			return -1;
 		if (rc > 0 && buf[0] && mt_parse_size(buf, &lv.size) < 0)
-			return mt_fail(e, "%s/size: bad size '%s'", dir, buf);
+			return mt_fail(e, _("%s/size: bad size '%s'"), dir, buf);
 		if (read_int_attr(dir, "ways_of_associativity", &lv.ways, e) < 0 ||
 		    read_int_attr(dir, "coherency_line_size", &lv.line, e) < 0 ||
 		    read_int_attr(dir, "number_of_sets", &lv.sets, e) < 0)

@@ -5,6 +5,7 @@
 
 #include "machine.h"
 #include "machine_int.h"
+#include "base/i18n.h"
 #include "os/sysinfo.h"
 #include "run/job.h"
 
@@ -92,6 +93,11 @@ static void memory_and_pages(struct machine *m, const char *root)
 	}
 }
 
+/* Where a recorded machine comes from, after its path in m->source (the
+ * plan's JSON keeps it in English; machine_source_text says it to people). */
+#define SOURCE_SYSFS " (a recorded /sys tree)"
+#define SOURCE_XML " (an hwloc XML)"
+
 /* The job's limits: this machine's, the recorded tree's (not known when
  * it holds none), or not known (an hwloc XML keeps none). */
 static void machine_limits_of(struct machine *m, const char *root)
@@ -102,7 +108,8 @@ static void machine_limits_of(struct machine *m, const char *root)
 		mt_limits_read(root, &m->limits);
 	} else {
 		memset(&m->limits, 0, sizeof m->limits);
-		mt_strlcpy(m->limits.why, "an hwloc XML records no cgroup", sizeof m->limits.why);
+		mt_strlcpy(m->limits.why, N_("an hwloc XML records no cgroup"),
+			   sizeof m->limits.why);
 	}
 }
 
@@ -111,9 +118,9 @@ int machine_load(const char *sysfs_root, const char *xml, struct machine **out, 
 	struct machine *m = calloc(1, sizeof *m);
 	*out = NULL;
 	if (!m)
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	if (sysfs_root && xml) {
-		mt_fail(e, "--sysfs-root and --topology: give one of them");
+		mt_fail(e, _("--sysfs-root and --topology: give one of them"));
 		goto fail;
 	}
 	m->from = sysfs_root ? MACHINE_SYSFS : xml ? MACHINE_XML : MACHINE_THIS;
@@ -122,14 +129,14 @@ int machine_load(const char *sysfs_root, const char *xml, struct machine **out, 
 				: topo_load_xml(xml, &m->own_topo, e)) < 0)
 			goto fail;
 		m->topo = m->own_topo;
-		mt_snprintf(m->source, sizeof m->source, "%s (%s)", sysfs_root ? sysfs_root : xml,
-			    sysfs_root ? "a recorded /sys tree" : "an hwloc XML");
+		mt_snprintf(m->source, sizeof m->source, "%s%s", sysfs_root ? sysfs_root : xml,
+			    sysfs_root ? SOURCE_SYSFS : SOURCE_XML);
 	} else {
 		m->topo = topo_this_machine();
 		mt_strlcpy(m->source, m->topo ? m->topo->source : "this machine", sizeof m->source);
 	}
 	if (copy_allowed(m) < 0) {
-		mt_fail(e, "out of memory");
+		mt_fail(e, _("out of memory"));
 		goto fail;
 	}
 	memory_and_pages(m, sysfs_root);
@@ -155,6 +162,21 @@ fail:
 	return -1;
 }
 
+const char *machine_source_text(const struct machine *m, char *buf, size_t len)
+{
+	size_t n = strlen(m->source), k = strlen(m->from == MACHINE_SYSFS ? SOURCE_SYSFS : SOURCE_XML);
+	if (m->from != MACHINE_THIS && n >= k)
+		mt_snprintf(buf, len,
+			    m->from == MACHINE_SYSFS ? _("%.*s (a recorded /sys tree)")
+						     : _("%.*s (an hwloc XML)"),
+			    (int)(n - k), m->source);
+	else if (!strcmp(m->source, "this machine"))
+		mt_strlcpy(buf, _("this machine"), len);
+	else
+		mt_strlcpy(buf, m->source, len);
+	return buf;
+}
+
 static struct machine *this_machine;
 
 static void load_this(void)
@@ -162,10 +184,10 @@ static void load_this(void)
 	mt_error e = { "" };
 	if (machine_load(NULL, NULL, &this_machine, &e) < 0) {
 		/* only a cache file that does not parse gets here: plan without caches */
-		mt_warn("this machine: %s (its caches are left unknown)", e.msg);
+		mt_warn(_("this machine: %s (its caches are left unknown)"), e.msg);
 		this_machine = calloc(1, sizeof *this_machine);
 		if (!this_machine) {
-			mt_warn("out of memory");
+			mt_warn("%s", _("out of memory"));
 			abort();
 		}
 		this_machine->topo = topo_this_machine();
@@ -226,14 +248,18 @@ int machine_coretype(const struct machine *m, const char *name, char *why, size_
 	if (!m->topo) {
 		if (strcasecmp(name, "one") == 0)
 			return 0;
-		mt_snprintf(why, len, "a core kind of this machine (one: no topology)");
+		mt_strlcpy(why, _("a core kind of this machine (one: no topology)"), len);
 		return -1;
 	}
 	k = topo_coretype_find(m->topo, name);
-	if (k < 0)
-		mt_snprintf(why, len, "a core kind of %s (%s: see memtop topo)",
-			    m->from == MACHINE_THIS ? "this machine" : "that machine",
-			    topo_coretype_names(m->topo, names, sizeof names));
+	topo_coretype_names(m->topo, names, sizeof names);
+	if (k < 0 && m->from == MACHINE_THIS)
+		/* TRANSLATORS: what --cpu-kind takes; %s lists the kinds ("P, E") */
+		mt_snprintf(why, len, _("a core kind of this machine (%s: see memtop topo)"),
+			    names);
+	else if (k < 0)
+		mt_snprintf(why, len, _("a core kind of that machine (%s: see memtop topo)"),
+			    names);
 	return k;
 }
 

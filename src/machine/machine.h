@@ -180,8 +180,13 @@ int machine_cpus(const struct machine *m, const char *spec, int *cpus, int cap, 
 struct result_kind;
 extern const struct result_kind kind_topo;
 
-/* The machine in one line: "this machine: 1 package, 1 NUMA node, ... ;
- * VM (KVM)". Returns buf. */
+/* Where m comes from for people, in their language: "this machine",
+ * "DIR (a recorded /sys tree)", "FILE (an hwloc XML)" (m->source is the
+ * same in English, as the plan's JSON keeps it). Returns buf. */
+const char *machine_source_text(const struct machine *m, char *buf, size_t len);
+
+/* The machine in one line for people, in their language: "1 package, 1
+ * NUMA node, ...; a VM (KVM)". Returns buf. */
 const char *machine_summary(const struct machine *m, char *buf, size_t len);
 
 /* What a run may take of memory (machine_mem_budget). */

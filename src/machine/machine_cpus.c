@@ -6,6 +6,7 @@
 
 #include "machine.h"
 #include "base/cpuspec.h"
+#include "base/i18n.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +15,7 @@
  * machine" (a recorded one). */
 static const char *which(const struct machine *m)
 {
-	return m->from == MACHINE_THIS ? "this machine" : "that machine";
+	return m->from == MACHINE_THIS ? _("this machine") : _("that machine");
 }
 
 /* v[0..n) (ascending) as a list: "0", "0 and 1", "0-7", "0-3,8" (ranges
@@ -23,7 +24,7 @@ static const char *list_words(const int *v, int n, char *buf, size_t len)
 {
 	buf[0] = '\0';
 	if (n == 2 && v[1] == v[0] + 1) {
-		mt_snprintf(buf, len, "%d and %d", v[0], v[1]);
+		mt_snprintf(buf, len, _("%d and %d"), v[0], v[1]);
 		return buf;
 	}
 	for (int i = 0; i < n;) {
@@ -57,14 +58,16 @@ static const char *cpus_words(const int *v, int n, char *buf, size_t len)
 static void has_words(const struct machine *m, const char *one, const char *many, int n,
 		      char *buf, size_t len)
 {
+	/* TRANSLATORS: the machine ("this machine"), a kind of its parts
+	 * ("package", "packages") */
 	if (n <= 0)
-		mt_snprintf(buf, len, "%s lists no %s", which(m), one);
+		mt_snprintf(buf, len, _("%s lists no %s"), which(m), _(one));
 	else if (n == 1)
-		mt_snprintf(buf, len, "%s has %s 0 alone", which(m), one);
+		mt_snprintf(buf, len, _("%s has %s 0 alone"), which(m), _(one));
 	else if (n == 2)
-		mt_snprintf(buf, len, "%s has %s 0 and 1", which(m), many);
+		mt_snprintf(buf, len, _("%s has %s 0 and 1"), which(m), _(many));
 	else
-		mt_snprintf(buf, len, "%s has %s 0-%d", which(m), many, n - 1);
+		mt_snprintf(buf, len, _("%s has %s 0-%d"), which(m), _(many), n - 1);
 }
 
 /* Whether CPU c belongs to the domain of it (whose node index, for N, is
@@ -91,23 +94,23 @@ static int domain_exists(const struct machine *m, const struct mt_cpuitem *it, i
 	char why[320], names[160];
 	*node = *kind = -1;
 	if (!t)
-		return mt_fail(e, "%s: the topology of %s is not known (hwloc could not read it)",
+		return mt_fail(e, _("%s: the topology of %s is not known (hwloc could not read it)"),
 			       it->text, which(m));
 	switch (it->dom) {
 	case MT_DOM_PACKAGE:
 		if (it->index < t->packages)
 			return 0;
-		has_words(m, "package", "packages", t->packages, why, sizeof why);
+		has_words(m, N_("package"), N_("packages"), t->packages, why, sizeof why);
 		break;
 	case MT_DOM_DIE:
 		if (it->index < t->dies)
 			return 0;
-		has_words(m, "die", "dies", t->dies, why, sizeof why);
+		has_words(m, N_("die"), N_("dies"), t->dies, why, sizeof why);
 		break;
 	case MT_DOM_L3:
 		if (it->index < t->nl3)
 			return 0;
-		has_words(m, "L3 group", "L3 groups", t->nl3, why, sizeof why);
+		has_words(m, N_("L3 group"), N_("L3 groups"), t->nl3, why, sizeof why);
 		break;
 	case MT_DOM_NODE: {
 		int os[256], n = 0;
@@ -118,15 +121,16 @@ static int domain_exists(const struct machine *m, const struct mt_cpuitem *it, i
 				os[n++] = t->nodes[i].os_index;
 		}
 		if (*node >= 0 && t->nodes[*node].local.n == 0)
-			return mt_fail(e, "%s: NUMA node %d has no CPUs (memory only)", it->text,
+			return mt_fail(e, _("%s: NUMA node %d has no CPUs (memory only)"), it->text,
 				       it->index);
 		if (*node >= 0)
 			return 0;
 		if (!n)
-			mt_snprintf(why, sizeof why, "%s lists no NUMA node", which(m));
+			mt_snprintf(why, sizeof why, _("%s lists no NUMA node"), which(m));
 		else
-			mt_snprintf(why, sizeof why, "%s has NUMA node%s %s", which(m),
-				    n == 1 ? "" : "s", list_words(os, n, names, sizeof names));
+			mt_snprintf(why, sizeof why,
+				    MT_NGETTEXT("%s has NUMA node %s", "%s has NUMA nodes %s", n),
+				    which(m), list_words(os, n, names, sizeof names));
 		break;
 	}
 	case MT_DOM_CORETYPE:
@@ -135,9 +139,10 @@ static int domain_exists(const struct machine *m, const struct mt_cpuitem *it, i
 			return 0;
 		topo_coretype_names(t, names, sizeof names);
 		if (t->ncoretypes == 1)
-			mt_snprintf(why, sizeof why, "%s has one core type, %s", which(m), names);
+			mt_snprintf(why, sizeof why, _("%s has one core type, %s"),
+				    which(m), names);
 		else
-			mt_snprintf(why, sizeof why, "the core types of %s are %s", which(m),
+			mt_snprintf(why, sizeof why, _("the core types of %s are %s"), which(m),
 				    names);
 		break;
 	default:
@@ -150,16 +155,16 @@ static int domain_exists(const struct machine *m, const struct mt_cpuitem *it, i
  * CPU of each core)". Returns buf. */
 static const char *domain_words(const struct mt_cpuitem *it, char *buf, size_t len)
 {
-	static const char *const kinds[] = { [MT_DOM_PACKAGE] = "package",
-					     [MT_DOM_DIE] = "die",
-					     [MT_DOM_NODE] = "NUMA node",
-					     [MT_DOM_L3] = "L3 group" };
+	static const char *const kinds[] = { [MT_DOM_PACKAGE] = N_("package %d"),
+					     [MT_DOM_DIE] = N_("die %d"),
+					     [MT_DOM_NODE] = N_("NUMA node %d"),
+					     [MT_DOM_L3] = N_("L3 group %d") };
 	if (it->dom == MT_DOM_CORES)
-		mt_strlcpy(buf, "C (one CPU of each core)", len);
+		mt_strlcpy(buf, _("C (one CPU of each core)"), len);
 	else if (it->dom == MT_DOM_CORETYPE)
-		mt_snprintf(buf, len, "core type %s", it->name);
+		mt_snprintf(buf, len, _("core type %s"), it->name);
 	else
-		mt_snprintf(buf, len, "%s %d", kinds[it->dom], it->index);
+		mt_snprintf(buf, len, _(kinds[it->dom]), it->index);
 	return buf;
 }
 
@@ -176,7 +181,7 @@ static int domain_cpus(const struct machine *m, const struct mt_cpuitem *it, int
 		return -1;
 	core_seen = calloc((size_t)(t->cores > 0 ? t->cores : 1), 1);
 	if (!core_seen)
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	for (int i = 0; i < m->nallowed; i++) {
 		const struct topo_cpu *c = topo_cpu(t, m->allowed[i]);
 		if (!c || !member(c, it, node, kind))
@@ -191,13 +196,17 @@ static int domain_cpus(const struct machine *m, const struct mt_cpuitem *it, int
 	free(core_seen);
 	domain_words(it, words, sizeof words);
 	if (n == 0)
-		return mt_fail(e, "%s: none of the CPUs of %s is one this process may use "
-				  "(offline, or outside its taskset or cgroup)", it->text, words);
+		return mt_fail(e,
+			       _("%s: none of the CPUs of %s is one this process may use "
+				 "(offline, or outside its taskset or cgroup)"),
+			       it->text, words);
 	if (!it->sel)
 		return n;
 	if (it->hi >= n)
-		return mt_fail(e, "%s: %s has %d CPU%s this process may use (indexes 0-%d)",
-			       it->text, words, n, n == 1 ? "" : "s", n - 1);
+		return mt_fail(e,
+			       MT_NGETTEXT("%s: %s has %d CPU this process may use (indexes 0-%d)",
+					   "%s: %s has %d CPUs this process may use (indexes 0-%d)", n),
+			       it->text, words, n, n - 1);
 	for (int x = it->lo; x <= it->hi; x += it->step)
 		out[k++] = out[x];
 	return k;
@@ -213,11 +222,11 @@ static int take(const struct mt_cpuitem *it, const int *v, int n, int *cpus, int
 		int c = v[i];
 		if (seen[c / 8] & (1u << (c % 8)))
 			return it->dom == MT_DOM_CPUS
-				       ? mt_fail(e, "CPU %d is given twice", c)
-				       : mt_fail(e, "CPU %d is given twice (again by %s)", c,
+				       ? mt_fail(e, _("CPU %d is given twice"), c)
+				       : mt_fail(e, _("CPU %d is given twice (again by %s)"), c,
 						 it->text);
 		if (*have >= cap)
-			return mt_fail(e, "more than %d CPUs", cap);
+			return mt_fail(e, _("more than %d CPUs"), cap);
 		seen[c / 8] |= (unsigned char)(1u << (c % 8));
 		cpus[(*have)++] = c;
 	}
@@ -236,7 +245,7 @@ int machine_cpus(const struct machine *m, const char *spec, int *cpus, int cap, 
 	if (said && len)
 		said[0] = '\0';
 	if (!seen || !dom) {
-		mt_fail(e, "out of memory");
+		mt_fail(e, "%s", _("out of memory"));
 		goto out;
 	}
 	if (mt_cpuspec_check(spec, NULL, e) < 0)

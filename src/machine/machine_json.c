@@ -3,6 +3,8 @@
 
 #include "machine.h"
 
+#include "base/i18n.h"
+
 #include <string.h>
 
 const char *machine_summary(const struct machine *m, char *buf, size_t len)
@@ -10,14 +12,18 @@ const char *machine_summary(const struct machine *m, char *buf, size_t len)
 	char topo[768];
 	buf[0] = '\0';
 	if (m->topo)
-		topo_summary(m->topo, topo, sizeof topo);
+		topo_summary_text(m->topo, topo, sizeof topo);
 	else
-		mt_snprintf(topo, sizeof topo, "%d CPUs (no topology: hwloc could not read it)",
+		mt_snprintf(topo, sizeof topo,
+			    MT_NGETTEXT("%d CPU (no topology: hwloc could not read it)",
+					"%d CPUs (no topology: hwloc could not read it)", m->nallowed),
 			    m->nallowed);
 	mt_snprintf(buf, len, "%s", topo);
-	if (m->vm.vm == 1)
-		mt_append(buf, len, "; a VM%s%s%s", m->vm.name[0] ? " (" : "", m->vm.name,
-			  m->vm.name[0] ? ")" : "");
+	if (m->vm.vm == 1 && m->vm.name[0])
+		/* TRANSLATORS: %s is the hypervisor's name (KVM, Hyper-V) */
+		mt_append(buf, len, _("; a VM (%s)"), m->vm.name);
+	else if (m->vm.vm == 1)
+		mt_append(buf, len, "%s", _("; a VM"));
 	return buf;
 }
 

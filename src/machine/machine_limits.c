@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "machine.h"
+#include "base/i18n.h"
 #include "os/sysinfo.h"
 
 #include <math.h>
@@ -52,17 +53,38 @@ const char *machine_budget_capped(const struct machine_budget *b, const char *wh
 const char *machine_job_line(const struct machine *m, char *buf, size_t len)
 {
 	char sum[400];
-	mt_snprintf(buf, len, "job: %s", mt_limits_summary(&m->limits, sum, sizeof sum));
+	/* TRANSLATORS: the job's limits in a plan's header: "job: no limits" */
+	mt_snprintf(buf, len, _("job: %s"), mt_limits_summary_text(&m->limits, sum, sizeof sum));
 	return buf;
 }
 
-/* One limit's line when it is set: "  memory   768M (memory.max of /job_5)". */
+/* One limit's line when it is set: "  memory   768M (memory.max of /job_5)":
+ * its name padded to 15 columns (the name may be translated). */
 static void limit_line(FILE *f, const char *name, const struct mt_cg_limit *l)
 {
-	char a[32];
+	char a[32], pad[64];
 	if (l->bytes)
-		fprintf(f, "  %-15s %s (%s)\n", name, mt_fmt_size(a, sizeof a, l->bytes),
-			MT_PRINTABLE(l->from));
+		fprintf(f, "  %s %s (%s)\n", mt_text_pad(pad, sizeof pad, name, -15),
+			mt_hfmt_size(a, sizeof a, l->bytes), MT_PRINTABLE(l->from));
+}
+
+/* The CPU quota's and the cpuset's lines. */
+static void cpu_lines(FILE *f, const struct mt_limits *l)
+{
+	char pad[64], q[64];
+	if (l->quota > 0) {
+		double r = round(l->quota * 100) / 100;
+		mt_hsnprintf(q, sizeof q, r > 1 ? _("%g CPUs") : _("%g CPU"), r);
+		/* TRANSLATORS: the quota in CPUs, the file that set it, its microseconds
+		 * of each period's */
+		mt_hfprintf(f, _("  %s %s (%s: %llu us of each %llu)\n"),
+			    mt_text_pad(pad, sizeof pad, _("cpu quota"), -15), q,
+			    MT_PRINTABLE(l->quota_from), (unsigned long long)l->quota_us,
+			    (unsigned long long)l->period_us);
+	}
+	if (l->ncpuset)
+		fprintf(f, _("  %s CPUs %s (%s)\n"), mt_text_pad(pad, sizeof pad, "cpuset", -15),
+			MT_PRINTABLE(l->cpuset), MT_PRINTABLE(l->cpuset_from));
 }
 
 void machine_job_print(FILE *f, const struct machine *m, int budget)
@@ -70,30 +92,26 @@ void machine_job_print(FILE *f, const struct machine *m, int budget)
 	const struct mt_limits *l = &m->limits;
 	struct machine_budget b;
 	char a[32], sum[400];
-	mt_limits_summary(l, sum, sizeof sum);
-	if (!l->known || !strcmp(sum, "no limits")) {
-		fprintf(f, "job: %s%s%s%s\n", sum, l->known ? " (cgroup " : "",
-			l->known ? MT_PRINTABLE(l->cgroup) : "", l->known ? ")" : "");
+	if (!l->known || !strcmp(mt_limits_summary(l, sum, sizeof sum), "no limits")) {
+		mt_limits_summary_text(l, sum, sizeof sum);
+		if (l->known)
+			/* TRANSLATORS: "job: no limits (cgroup /user.slice/...)" */
+			fprintf(f, _("job: %s (cgroup %s)\n"), sum, MT_PRINTABLE(l->cgroup));
+		else
+			fprintf(f, _("job: %s\n"), sum);
 	} else {
-		fprintf(f, "job (the limits of cgroup %s, v%d):\n", MT_PRINTABLE(l->cgroup),
+		fprintf(f, _("job (the limits of cgroup %s, v%d):\n"), MT_PRINTABLE(l->cgroup),
 			l->version);
-		limit_line(f, "memory", &l->mem);
+		limit_line(f, _("memory"), &l->mem);
 		limit_line(f, "memory.high", &l->high);
 		limit_line(f, "memory+swap", &l->memsw);
 		if (!l->mem.bytes || l->soft.bytes < l->mem.bytes)
-			limit_line(f, "soft limit", &l->soft);
-		if (l->quota > 0)
-			fprintf(f, "  %-15s %g CPU%s (%s: %llu us of each %llu)\n", "cpu quota",
-				round(l->quota * 100) / 100, l->quota > 1 ? "s" : "",
-				MT_PRINTABLE(l->quota_from), (unsigned long long)l->quota_us,
-				(unsigned long long)l->period_us);
-		if (l->ncpuset)
-			fprintf(f, "  %-15s CPUs %s (%s)\n", "cpuset", MT_PRINTABLE(l->cpuset),
-				MT_PRINTABLE(l->cpuset_from));
+			limit_line(f, _("soft limit"), &l->soft);
+		cpu_lines(f, l);
 		for (int i = 0; i < l->nhuge; i++) {
 			char name[32];
 			mt_snprintf(name, sizeof name, "hugetlb %s",
-				    mt_fmt_size(a, sizeof a, l->huge[i].page));
+				    mt_hfmt_size(a, sizeof a, l->huge[i].page));
 			limit_line(f, name, &l->huge[i].lim);
 		}
 	}
@@ -103,8 +121,9 @@ void machine_job_print(FILE *f, const struct machine *m, int budget)
 		return;
 	machine_mem_budget(m, &b);
 	if (b.job)
-		fprintf(f, "  a run may take %s of it (what the job uses now and %s for memtop "
-			   "itself left out)\n",
-			mt_fmt_size(a, sizeof a, b.bytes & ~0xfffffull),
-			mt_fmt_size(sum, sizeof sum, MACHINE_PROGRAM_ROOM));
+		fprintf(f,
+			_("  a run may take %s of it (what the job uses now and %s for memtop "
+			  "itself left out)\n"),
+			mt_hfmt_size(a, sizeof a, b.bytes & ~0xfffffull),
+			mt_hfmt_size(sum, sizeof sum, MACHINE_PROGRAM_ROOM));
 }

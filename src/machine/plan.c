@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "plan.h"
+#include "base/i18n.h"
 #include "base/jsonio.h"
 
 #include <stdarg.h>
@@ -135,12 +136,17 @@ static void print_sizes(FILE *f, const struct plan *p)
 	char a[32];
 	if (!p->nsizes)
 		return;
-	fprintf(f, "# sizes (%zu):\n", p->nsizes);
+	fprintf(f, _("# sizes (%zu):\n"), p->nsizes);
 	for (size_t i = 0; i < p->nsizes; i++) {
 		const struct plan_size *s = &p->sizes[i];
+		/* the level and the size label stay as the options write them; the
+		 * reason is the plan's data (English, as --plan --json keeps it) */
 		fprintf(f, "#   %-8s %8s %s%s%s\n", s->level[0] ? s->level : "-",
 			mt_fmt_size(a, sizeof a, s->bytes),
-			s->each_thread ? "each thread" : s->each_group ? "each L3 group" : "in all", s->why[0] ? ": " : "", s->why);
+			s->each_thread  ? _("each thread")
+			: s->each_group ? _("each L3 group")
+					: _("in all"),
+			s->why[0] ? ": " : "", s->why);
 	}
 }
 
@@ -149,9 +155,13 @@ static void print_threads(FILE *f, const struct plan *p)
 	char cpus[600];
 	if (!p->nthreads)
 		return;
-	fprintf(f, "# threads:\n");
+	fprintf(f, "%s", _("# threads:\n"));
 	for (size_t i = 0; i < p->nthreads; i++)
-		fprintf(f, "#   %4d on CPUs %s\n", p->threads[i].count,
+		/* TRANSLATORS: a count of threads started on those CPUs */
+		fprintf(f,
+			MT_NGETTEXT("#   %4d on CPUs %s\n", "#   %4d on CPUs %s\n",
+				    p->threads[i].count),
+			p->threads[i].count,
 			cpus_text(p->threads[i].cpus, p->threads[i].ncpus, cpus, sizeof cpus));
 }
 
@@ -160,11 +170,11 @@ static void print_pairs(FILE *f, const struct plan *p)
 	if (!p->npairs)
 		return;
 	if (p->pairs_nodes) {
-		fprintf(f, "# node pairs (CPU node > memory node): %zu:", p->npairs);
+		fprintf(f, _("# node pairs (CPU node > memory node): %zu:"), p->npairs);
 		for (size_t i = 0; i < p->npairs && i < PAIRS_SHOWN; i++)
 			fprintf(f, " %d>%d", p->pairs[i][0], p->pairs[i][1]);
 	} else {
-		fprintf(f, "# pairs of CPUs: %zu:", p->npairs);
+		fprintf(f, _("# pairs of CPUs: %zu:"), p->npairs);
 		for (size_t i = 0; i < p->npairs && i < PAIRS_SHOWN; i++)
 			fprintf(f, " (%d,%d)", p->pairs[i][0], p->pairs[i][1]);
 	}
@@ -173,39 +183,52 @@ static void print_pairs(FILE *f, const struct plan *p)
 
 static void print_nodes(FILE *f, const struct plan *p)
 {
-	char a[32];
+	char a[32], cpus[600];
 	for (size_t i = 0; i < p->nnodes; i++) {
 		const struct plan_node *n = &p->nodes[i];
-		fprintf(f, "#   node %d: %s%s%s, %s", n->node, n->tier[0] ? n->tier : "",
-			n->tier[0] ? ", " : "", mt_fmt_mem(a, sizeof a, n->memory),
-			n->ncpus  ? "CPUs "
-			: n->own ? "no CPU this process may use"
-				 : "no CPUs of its own (memory only)");
-		fprintf(f, "%s\n", n->ncpus ? n->cpus : "");
+		if (n->ncpus)
+			mt_snprintf(cpus, sizeof cpus, _("CPUs %s"), n->cpus);
+		else
+			mt_strlcpy(cpus,
+				   n->own ? _("no CPU this process may use")
+					  : _("no CPUs of its own (memory only)"),
+				   sizeof cpus);
+		mt_hfmt_mem(a, sizeof a, n->memory);
+		if (n->tier[0])
+			/* TRANSLATORS: a node, its memory's tier (DRAM, CXL), its memory, its CPUs */
+			fprintf(f, _("#   node %d: %s, %s, %s\n"), n->node, n->tier, a, cpus);
+		else
+			/* TRANSLATORS: a node, its memory, its CPUs */
+			fprintf(f, _("#   node %d: %s, %s\n"), n->node, a, cpus);
 	}
 }
 
 void plan_print(FILE *f, const struct plan *p)
 {
 	char sum[1024];
-	fprintf(f, "# plan of run %s on %s\n", p->experiment, MT_PRINTABLE(p->m->source));
+	/* TRANSLATORS: the experiment's name (latency), the machine */
+	fprintf(f, _("# plan of run %s on %s\n"), p->experiment,
+		MT_PRINTABLE(machine_source_text(p->m, sum, sizeof sum)));
 	fprintf(f, "# %s\n", machine_summary(p->m, sum, sizeof sum));
 	fprintf(f, "# %s\n", machine_job_line(p->m, sum, sizeof sum));
 	for (int i = 0; i < p->m->limits.nnotes; i++)
-		fprintf(f, "# job: %s\n", p->m->limits.notes[i]);
+		/* TRANSLATORS: a note of the job's cgroup files (English, as results keep it) */
+		fprintf(f, _("# job: %s\n"), p->m->limits.notes[i]);
 	if (p->worker_cpu >= 0)
-		fprintf(f, "# the worker: CPU %d\n", p->worker_cpu);
+		/* TRANSLATORS: the CPU the measuring thread runs on */
+		fprintf(f, _("# the worker: CPU %d\n"), p->worker_cpu);
 	print_sizes(f, p);
 	print_threads(f, p);
 	print_pairs(f, p);
 	if (p->nnodes)
-		fprintf(f, "# nodes (%zu):\n", p->nnodes);
+		fprintf(f, _("# nodes (%zu):\n"), p->nnodes);
 	print_nodes(f, p);
 	for (int i = 0; i < p->nnotes; i++)
 		fprintf(f, "# %s\n", p->notes[i]);
 	if (p->estimate_s > 0)
-		fprintf(f, "# about %.0f s\n", p->estimate_s < 1 ? 1 : p->estimate_s);
-	fprintf(f, "# nothing measured (--plan)\n");
+		/* TRANSLATORS: the time the run would take */
+		mt_hfprintf(f, _("# about %.0f s\n"), p->estimate_s < 1 ? 1 : p->estimate_s);
+	fprintf(f, "%s", _("# nothing measured (--plan)\n"));
 }
 
 static int add_sizes(cJSON *o, const struct plan *p)

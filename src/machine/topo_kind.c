@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "machine.h"
+#include "base/i18n.h"
 #include "base/jsonio.h"
 #include "run/result_kind.h"
 
@@ -37,7 +38,7 @@ static void *topo_load_file(const cJSON *root, const char *path, mt_error *e)
 		free(h);
 		cJSON_Delete(bare);
 		topo_free(t);
-		mt_fail(e, "out of memory");
+		mt_fail(e, _("out of memory"));
 		return NULL;
 	}
 	/* the topology as a result carries it: without the conditions beside it */

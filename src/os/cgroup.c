@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "cgroup.h"
+#include "base/i18n.h"
 #include "base/util.h"
 
 #include <dirent.h>
@@ -636,8 +637,8 @@ static void read_all(const char *root, struct mt_limits *l, struct reader *r)
 	r->root = root;
 	r->l = l;
 	if (!(self = text_of(root, "/proc/self/cgroup"))) {
-		mt_strlcpy(l->why, root[0] ? "no proc/self/cgroup in the recorded tree"
-					   : "no /proc/self/cgroup (no control groups here)",
+		mt_strlcpy(l->why, root[0] ? N_("no proc/self/cgroup in the recorded tree")
+					   : N_("no /proc/self/cgroup (no control groups here)"),
 			   sizeof l->why);
 		return;
 	}
@@ -657,7 +658,7 @@ void mt_limits_read(const char *root, struct mt_limits *l)
 	struct reader *r = malloc(sizeof *r);
 	if (!r) {
 		memset(l, 0, sizeof *l);
-		mt_strlcpy(l->why, "out of memory", sizeof l->why);
+		mt_strlcpy(l->why, N_("out of memory"), sizeof l->why);
 		return;
 	}
 	read_all(root, l, r);

@@ -87,6 +87,10 @@ uint64_t mt_limits_room_this(void);
  * memory 768M, cpu quota 0.5 CPU", "cpuset 0-1", "no limits", "not known
  * (why)". Returns buf. */
 const char *mt_limits_summary(const struct mt_limits *l, char *buf, size_t len);
+/* The same for people, in their language ("память cgroup 768 МБ, квота ЦП
+ * 0,5 ЦП"); mt_limits_summary's English is what the JSON keeps, and its
+ * why (a fixed note) is shown translated. Returns buf. */
+const char *mt_limits_summary_text(const struct mt_limits *l, char *buf, size_t len);
 
 /* When the job's CPU quota is under threads (the most a run measures with
  * at once), the sentence that says so into buf ("the job's cpu quota is

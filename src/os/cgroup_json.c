@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "cgroup.h"
+#include "base/i18n.h"
 #include "base/jsonio.h"
 #include "base/util.h"
 
@@ -20,47 +21,74 @@ uint64_t mt_limits_memory(const struct mt_limits *l, const char **from)
 	return best ? best->bytes : 0;
 }
 
-/* A quota in CPUs as people write it: "0.5 CPU", "2 CPUs". */
-static const char *cpus_text(double q, char *buf, size_t len)
+/* A quota in CPUs as people write it: "0.5 CPU", "2 CPUs" (human: in
+ * their language, "0,5 ЦП"). */
+static const char *cpus_text(double q, char *buf, size_t len, int human)
 {
 	double r = round(q * 100) / 100;
-	mt_snprintf(buf, len, "%g CPU%s", r > 0 ? r : q, r > 1 ? "s" : "");
+	if (!human)
+		mt_snprintf(buf, len, "%g CPU%s", r > 0 ? r : q, r > 1 ? "s" : "");
+	else
+		/* TRANSLATORS: a CPU quota, a fraction of CPUs ("0.5 CPU", "2 CPUs") */
+		mt_hsnprintf(buf, len, r > 1 ? _("%g CPUs") : _("%g CPU"), r > 0 ? r : q);
+	return buf;
+}
+
+/* A size: for people (human) in their language, else as the option
+ * grammar writes it, as the JSON keeps it ("summary" is data). */
+#define SIZE(human, buf, b) ((human) ? mt_hfmt_size(buf, sizeof buf, b) : mt_fmt_size(buf, sizeof buf, b))
+
+/* Appends one limit, after ", " when buf holds one already. */
+static void item(char *buf, size_t len, const char *fmt, const char *a, const char *b)
+{
+	if (buf[0])
+		mt_append(buf, len, ", ");
+	mt_append(buf, len, fmt, a, b);
+}
+
+/* The limits in the messages' language (English inside mt_english_begin);
+ * h: the sizes and the quota for people. */
+static const char *summary(const struct mt_limits *l, char *buf, size_t len, int h)
+{
+	char a[32], b[32];
+	buf[0] = '\0';
+	if (!l->known) {
+		mt_snprintf(buf, len, _("not known (%s)"),
+			    _(l->why[0] ? l->why : N_("not recorded")));
+		return buf;
+	}
+	if (l->mem.bytes)
+		item(buf, len, _("cgroup memory %s"), SIZE(h, a, l->mem.bytes), "");
+	if (l->high.bytes && (!l->mem.bytes || l->high.bytes < l->mem.bytes))
+		item(buf, len, "memory.high %s", SIZE(h, a, l->high.bytes), "");
+	if (l->memsw.bytes && (!l->mem.bytes || l->memsw.bytes < l->mem.bytes))
+		item(buf, len, _("memory+swap %s"), SIZE(h, a, l->memsw.bytes), "");
+	if (l->soft.bytes && (!l->mem.bytes || l->soft.bytes < l->mem.bytes))
+		item(buf, len, _("soft limit %s"), SIZE(h, a, l->soft.bytes), "");
+	if (l->quota > 0)
+		item(buf, len, _("cpu quota %s"), cpus_text(l->quota, a, sizeof a, h), "");
+	if (l->ncpuset)
+		item(buf, len, "cpuset %s", l->cpuset, "");
+	for (int i = 0; i < l->nhuge; i++)
+		/* TRANSLATORS: the hugetlb limit: the page size, then the limit */
+		item(buf, len, _("hugetlb %s pages %s"), SIZE(h, a, l->huge[i].page),
+		     SIZE(h, b, l->huge[i].lim.bytes));
+	if (!buf[0])
+		mt_strlcpy(buf, _("no limits"), len);
 	return buf;
 }
 
 const char *mt_limits_summary(const struct mt_limits *l, char *buf, size_t len)
 {
-	char a[32];
-	buf[0] = '\0';
-	if (!l->known) {
-		mt_snprintf(buf, len, "not known (%s)", l->why[0] ? l->why : "not recorded");
-		return buf;
-	}
-	if (l->mem.bytes)
-		mt_append(buf, len, "cgroup memory %s", mt_fmt_size(a, sizeof a, l->mem.bytes));
-	if (l->high.bytes && (!l->mem.bytes || l->high.bytes < l->mem.bytes))
-		mt_append(buf, len, "%smemory.high %s", buf[0] ? ", " : "",
-			  mt_fmt_size(a, sizeof a, l->high.bytes));
-	if (l->memsw.bytes && (!l->mem.bytes || l->memsw.bytes < l->mem.bytes))
-		mt_append(buf, len, "%smemory+swap %s", buf[0] ? ", " : "",
-			  mt_fmt_size(a, sizeof a, l->memsw.bytes));
-	if (l->soft.bytes && (!l->mem.bytes || l->soft.bytes < l->mem.bytes))
-		mt_append(buf, len, "%ssoft limit %s", buf[0] ? ", " : "",
-			  mt_fmt_size(a, sizeof a, l->soft.bytes));
-	if (l->quota > 0)
-		mt_append(buf, len, "%scpu quota %s", buf[0] ? ", " : "",
-			  cpus_text(l->quota, a, sizeof a));
-	if (l->ncpuset)
-		mt_append(buf, len, "%scpuset %s", buf[0] ? ", " : "", l->cpuset);
-	for (int i = 0; i < l->nhuge; i++) {
-		char b[32];
-		mt_append(buf, len, "%shugetlb %s pages %s", buf[0] ? ", " : "",
-			  mt_fmt_size(a, sizeof a, l->huge[i].page),
-			  mt_fmt_size(b, sizeof b, l->huge[i].lim.bytes));
-	}
-	if (!buf[0])
-		mt_strlcpy(buf, "no limits", len);
+	void *old = mt_english_begin(); /* the JSON's "summary" is data */
+	summary(l, buf, len, 0);
+	mt_english_end(old);
 	return buf;
+}
+
+const char *mt_limits_summary_text(const struct mt_limits *l, char *buf, size_t len)
+{
+	return summary(l, buf, len, 1);
 }
 
 /* A limit's two fields ("memory", "memory_from") when it is set. Returns 0,
@@ -116,7 +144,7 @@ cJSON *mt_limits_to_json(const struct mt_limits *l)
 	if (!o)
 		return NULL;
 	if (!l->known) {
-		if (!cJSON_AddStringToObject(o, "unknown", l->why[0] ? l->why : "not recorded"))
+		if (!cJSON_AddStringToObject(o, "unknown", l->why[0] ? l->why : N_("not recorded")))
 			goto oom;
 		return o;
 	}
@@ -175,7 +203,7 @@ void mt_limits_from_json(const cJSON *o, struct mt_limits *l)
 	double q;
 	memset(l, 0, sizeof *l);
 	if (!cJSON_IsObject(o)) {
-		mt_strlcpy(l->why, "not recorded (an import, or an older file)", sizeof l->why);
+		mt_strlcpy(l->why, N_("not recorded (an import, or an older file)"), sizeof l->why);
 		return;
 	}
 	if (cJSON_GetObjectItemCaseSensitive(o, "unknown")) {
@@ -210,7 +238,7 @@ int mt_limits_quota_note(const struct mt_limits *l, int threads, char *buf, size
 	buf[0] = '\0';
 	if (!l->known || l->quota <= 0 || l->quota >= (double)(threads > 0 ? threads : 1))
 		return 0;
-	cpus_text(l->quota, q, sizeof q);
+	cpus_text(l->quota, q, sizeof q, 0);
 	if (threads <= 1)
 		mt_snprintf(buf, len,
 			    "the job's cpu quota is %s (%s), under the one thread of this run: it "

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "threads.h"
+#include "base/i18n.h"
 #include "clock.h"
 #include "platform.h"
 
@@ -305,14 +306,14 @@ int mt_waitgroup_init(struct mt_waitgroup *wg, mt_error *e)
 	int rc;
 	wg->done = 0;
 	if ((rc = pthread_mutex_init(&wg->mu, NULL)) != 0)
-		return mt_fail(e, "cannot make a mutex: %s", strerror(rc));
+		return mt_fail(e, _("cannot make a mutex: %s"), strerror(rc));
 	pthread_condattr_init(&ca);
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	rc = pthread_cond_init(&wg->cv, &ca);
 	pthread_condattr_destroy(&ca);
 	if (rc != 0) {
 		pthread_mutex_destroy(&wg->mu);
-		return mt_fail(e, "cannot make a condition variable: %s", strerror(rc));
+		return mt_fail(e, _("cannot make a condition variable: %s"), strerror(rc));
 	}
 	return 0;
 }

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "topo_hwloc.h"
+#include "base/i18n.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -32,14 +33,14 @@ static int check_cpus(const struct topo *t, hwloc_const_bitmap_t online, const c
 	hwloc_bitmap_t got = hwloc_bitmap_alloc();
 	int same;
 	if (!got)
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	for (int i = 0; i < t->ncpus; i++)
 		hwloc_bitmap_set(got, (unsigned)t->cpus[i].os);
 	same = hwloc_bitmap_iszero(online) || hwloc_bitmap_isincluded(got, online);
 	hwloc_bitmap_free(got);
 	if (!same)
-		return mt_fail(e, "%s/sys/devices/system/cpu: hwloc found %d CPUs, not all of them "
-				  "in the online list's %d (a garbled tree)", root, t->ncpus,
+		return mt_fail(e, _("%s/sys/devices/system/cpu: hwloc found %d CPUs, not all of them "
+				  "in the online list's %d (a garbled tree)"), root, t->ncpus,
 			       hwloc_bitmap_weight(online));
 	return 0;
 }
@@ -53,7 +54,7 @@ static int load(const char *sysfs_root, const char *xml, struct topo **out, mt_e
 	const char *what = xml ? xml : sysfs_root ? sysfs_root : "this machine";
 	*out = NULL;
 	if (!online) {
-		mt_fail(e, "out of memory");
+		mt_fail(e, _("out of memory"));
 		goto fail;
 	}
 	if (sysfs_root && topo_check_tree(sysfs_root, online, e) < 0)
@@ -69,7 +70,7 @@ static int load(const char *sysfs_root, const char *xml, struct topo **out, mt_e
 	t = calloc(1, sizeof *t);
 	if (!t || copy_all(t, h, sysfs_root ? sysfs_root : xml ? NULL : "", !sysfs_root && !xml,
 			   xml ? NULL : online) < 0) {
-		mt_fail(e, "%s: hwloc found no CPU (or memory ran out)", what);
+		mt_fail(e, _("%s: hwloc found no CPU (or memory ran out)"), what);
 		goto fail;
 	}
 	if (sysfs_root && check_cpus(t, online, sysfs_root, e) < 0)

@@ -184,6 +184,9 @@ int topo_distance(const struct topo *t, int a, int b);
  * offline", "CPUs 8-9 in no core or package of hwloc's tree (...)". Returns
  * buf. */
 const char *topo_unplaced_text(const struct topo *t, char *buf, size_t len);
+/* The same for people, in their language (`memtop topo`'s "not placed"
+ * line); topo_unplaced_text's English is what the JSON keeps. Returns buf. */
+const char *topo_unplaced_human(const struct topo *t, char *buf, size_t len);
 
 /* The CPUs of s as a Linux CPU list ("0-3,8,10-11"; "none" when empty).
  * Returns buf. */
@@ -195,6 +198,9 @@ const char *topo_hwloc_version(char *buf, size_t len);
 /* The folded summary: "2 packages, 4 NUMA nodes, 8 L3 groups of 8 cores
  * (32 MB each), 64 cores, 128 CPUs; core types: one". Returns buf. */
 const char *topo_summary(const struct topo *t, char *buf, size_t len);
+/* The same for people, in their language ("1 корпус, 2 узла NUMA, ..."):
+ * topo_summary's English is what the JSON keeps. Returns buf. */
+const char *topo_summary_text(const struct topo *t, char *buf, size_t len);
 
 /* The columns of a topology JSON's "cpu_places" rows. */
 #define TOPO_PLACES_ARE "cpu, core, package, die, node, l2_group, l3_group, kind, allowed"

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "topo_hwloc.h"
+#include "base/i18n.h"
 
 #include <errno.h>
 #include <sched.h>
@@ -43,28 +44,29 @@ int topo_check_tree(const char *root, hwloc_bitmap_t online, mt_error *e)
 	unsigned cpu;
 	hwloc_bitmap_zero(online);
 	if (!is_dir(root))
-		return mt_fail(e, "%s: not a folder", root);
+		return mt_fail(e, _("%s: not a folder"), root);
 	mt_snprintf(path, sizeof path, "%s/sys/devices/system/cpu", root);
 	if (!is_dir(path))
-		return mt_fail(e, "%s: no sys/devices/system/cpu in it: not a recorded Linux /sys "
-				  "tree", root);
+		return mt_fail(e, _("%s: no sys/devices/system/cpu in it: not a recorded Linux /sys "
+				  "tree"), root);
 	mt_snprintf(path, sizeof path, "%s/sys/devices/system/cpu/online", root);
 	text = mt_read_file(path, 1 << 16, NULL, &re);
 	if (!text) {
 		mt_snprintf(path, sizeof path, "%s/sys/devices/system/cpu/cpu0", root);
 		if (!is_dir(path))
-			return mt_fail(e, "%s: missing (and no online list)", path);
+			return mt_fail(e, _("%s: missing (and no online list)"), path);
 		return 0;
 	}
 	if (parse_cpu_list(text, online) < 0) {
 		free(text);
-		return mt_fail(e, "%s/sys/devices/system/cpu/online: not a CPU list", root);
+		return mt_fail(e, _("%s/sys/devices/system/cpu/online: not a CPU list"), root);
 	}
 	free(text);
 	hwloc_bitmap_foreach_begin(cpu, online) {
 		mt_snprintf(path, sizeof path, "%s/sys/devices/system/cpu/cpu%u", root, cpu);
 		if (!is_dir(path))
-			return mt_fail(e, "%s: missing (the online list names CPU %u)", path, cpu);
+			return mt_fail(e, _("%s: missing (the online list names CPU %u)"),
+				       path, cpu);
 	} hwloc_bitmap_foreach_end();
 	return 0;
 }
@@ -129,8 +131,8 @@ static int check_xml_version(const char *path, const char *head, mt_error *e)
 	mt_snprintf(ver, sizeof ver, "%.*s", (int)strcspn(v, "\""), v);
 	major = atoi(ver);
 	if (major > (int)lib)
-		return mt_fail(e, "%s: an hwloc %d XML (version %s); the hwloc %u.x memtop runs with "
-				  "reads up to %u.x: export it with an hwloc %u lstopo", path, major,
+		return mt_fail(e, _("%s: an hwloc %d XML (version %s); the hwloc %u.x memtop runs with "
+				  "reads up to %u.x: export it with an hwloc %u lstopo"), path, major,
 			       MT_PRINTABLE(ver), lib, lib, lib);
 	return 0;
 }
@@ -145,10 +147,10 @@ int topo_check_xml(const char *path, mt_error *e)
 	if (stat(path, &st) < 0)
 		return mt_fail(e, "%s: %s", path, strerror(errno));
 	if (!S_ISREG(st.st_mode))
-		return mt_fail(e, "%s: not a regular file (an hwloc XML, as lstopo --of xml writes "
-				  "it)", path);
+		return mt_fail(e, _("%s: not a regular file (an hwloc XML, as lstopo --of xml writes "
+				  "it)"), path);
 	if (st.st_size > TOPO_XML_MAX)
-		return mt_fail(e, "%s: %lld bytes, more than an hwloc XML of %d MB", path,
+		return mt_fail(e, _("%s: %lld bytes, more than an hwloc XML of %d MB"), path,
 			       (long long)st.st_size, TOPO_XML_MAX >> 20);
 	f = fopen(path, "r");
 	if (!f)
@@ -157,8 +159,8 @@ int topo_check_xml(const char *path, mt_error *e)
 	fclose(f);
 	head[n] = '\0';
 	if (!strstr(head, "<topology") && !strstr(head, "<!DOCTYPE topology"))
-		return mt_fail(e, "%s: not an hwloc XML (no <topology> at its start; lstopo --of "
-				  "xml writes one)", path);
+		return mt_fail(e, _("%s: not an hwloc XML (no <topology> at its start; lstopo --of "
+				  "xml writes one)"), path);
 	return check_xml_version(path, head, e);
 }
 
@@ -170,7 +172,7 @@ hwloc_topology_t topo_hw_load(const char *root, const char *xml, mt_error *e)
 	int pushed = 0;
 	const char *what = xml ? xml : root ? root : "this machine";
 	if (hwloc_topology_init(&h) < 0) {
-		mt_fail(e, "hwloc: cannot start: %s", strerror(errno));
+		mt_fail(e, _("hwloc: cannot start: %s"), strerror(errno));
 		return NULL;
 	}
 	/* instruction caches too (hwloc drops them by default): memtop info
@@ -193,9 +195,10 @@ hwloc_topology_t topo_hw_load(const char *root, const char *xml, mt_error *e)
 	return h;
 fail:
 	if (xml)
-		mt_fail(e, "%s: hwloc cannot read it as a topology (garbled or truncated XML)", xml);
+		mt_fail(e, _("%s: hwloc cannot read it as a topology (garbled or truncated XML)"),
+			xml);
 	else
-		mt_fail(e, "hwloc: cannot load the topology of %s: %s", what, strerror(errno));
+		mt_fail(e, _("hwloc: cannot load the topology of %s: %s"), what, strerror(errno));
 	if (pushed)
 		env_pop(saved);
 	hwloc_topology_destroy(h);

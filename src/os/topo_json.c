@@ -5,19 +5,22 @@
 
 #include "topo.h"
 
+#include "base/i18n.h"
+
 #include <stdint.h>
 
 /* ---- the summary ------------------------------------------------------------------ */
 
-/* bytes as "32 MB", "1280 KB" or "512 B" (binary units, as caches are sold). */
+/* bytes as "32 MB", "1280 KB" or "512 B" (binary units, as caches are sold;
+ * in the language's units: "32 МБ"). */
 static const char *size_words(char *buf, size_t len, uint64_t b)
 {
 	if (b && b % (1024 * 1024) == 0)
-		mt_snprintf(buf, len, "%llu MB", (unsigned long long)(b >> 20));
+		mt_snprintf(buf, len, _("%llu MB"), (unsigned long long)(b >> 20));
 	else if (b && b % 1024 == 0)
-		mt_snprintf(buf, len, "%llu KB", (unsigned long long)(b >> 10));
+		mt_snprintf(buf, len, _("%llu KB"), (unsigned long long)(b >> 10));
 	else
-		mt_snprintf(buf, len, "%llu B", (unsigned long long)b);
+		mt_snprintf(buf, len, _("%llu B"), (unsigned long long)b);
 	return buf;
 }
 
@@ -37,17 +40,12 @@ static int cores_in(const struct topo *t, const struct topo_set *s)
 	return n;
 }
 
-static const char *plural(int n, const char *one, const char *many)
-{
-	return n == 1 ? one : many;
-}
-
 /* "8 L3 groups of 8 cores (32 MB each)" into buf (appended). */
 static void l3_words(const struct topo *t, char *buf, size_t len)
 {
 	int cmin = 1 << 30, cmax = 0;
 	uint64_t smin = UINT64_MAX, smax = 0;
-	char a[32], b[32];
+	char a[32], b[32], groups[64];
 	for (int i = 0; i < t->nl3; i++) {
 		int c = cores_in(t, &t->l3[i].cpus);
 		cmin = c < cmin ? c : cmin;
@@ -55,46 +53,82 @@ static void l3_words(const struct topo *t, char *buf, size_t len)
 		smin = t->l3[i].size < smin ? t->l3[i].size : smin;
 		smax = t->l3[i].size > smax ? t->l3[i].size : smax;
 	}
-	mt_append(buf, len, "%d L3 %s of ", t->nl3, plural(t->nl3, "group", "groups"));
-	if (cmin == cmax)
-		mt_append(buf, len, "%d %s", cmin, plural(cmin, "core", "cores"));
+	mt_snprintf(groups, sizeof groups, MT_NGETTEXT("%d L3 group", "%d L3 groups", t->nl3), t->nl3);
+	if (t->nl3 == 1)
+		mt_append(buf, len, MT_NGETTEXT("1 L3 group of %d core", "1 L3 group of %d cores", cmin),
+			  cmin);
+	else if (cmin == cmax)
+		/* TRANSLATORS: %s is "8 L3 groups"; the cores are each group's */
+		mt_append(buf, len, MT_NGETTEXT("%s of %d core", "%s of %d cores", cmin), groups, cmin);
 	else
-		mt_append(buf, len, "%d-%d cores", cmin, cmax);
-	if (smin == smax)
-		mt_append(buf, len, " (%s%s)", size_words(a, sizeof a, smin),
-			  t->nl3 > 1 ? " each" : "");
+		mt_append(buf, len, _("%s of %d-%d cores"), groups, cmin, cmax);
+	size_words(a, sizeof a, smin);
+	if (smin != smax)
+		mt_append(buf, len, _(" (%s to %s)"), a, size_words(b, sizeof b, smax));
+	else if (t->nl3 > 1)
+		/* TRANSLATORS: the size of each L3 group's cache */
+		mt_append(buf, len, _(" (%s each)"), a);
 	else
-		mt_append(buf, len, " (%s to %s)", size_words(a, sizeof a, smin),
-			  size_words(b, sizeof b, smax));
+		mt_append(buf, len, " (%s)", a);
+}
+
+/* The core types: "core kind: P" or "core kinds: P (6 cores, 12 CPUs), E (8
+ * cores, 8 CPUs)" (appended). */
+static void kinds_words(const struct topo *t, char *buf, size_t len)
+{
+	if (t->ncoretypes == 1) {
+		mt_append(buf, len, _("; core kind: %s"), t->coretypes[0].name);
+		return;
+	}
+	mt_append(buf, len, "%s", _("; core kinds: "));
+	for (int k = 0; k < t->ncoretypes; k++) {
+		const struct topo_coretype *kd = &t->coretypes[k];
+		int cores = cores_in(t, &kd->cpus);
+		char c[64], n[64];
+		mt_snprintf(c, sizeof c, MT_NGETTEXT("%d core", "%d cores", cores), cores);
+		mt_snprintf(n, sizeof n, MT_NGETTEXT("%d CPU", "%d CPUs", kd->cpus.n), kd->cpus.n);
+		/* TRANSLATORS: a core kind: its name, its cores, its CPUs */
+		mt_append(buf, len, _("%s%s (%s, %s)"), k ? ", " : "", kd->name, c, n);
+	}
+}
+
+/* The summary in the messages' language (English inside mt_english_begin). */
+static const char *summary(const struct topo *t, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	mt_append(buf, len, MT_NGETTEXT("%d package", "%d packages", t->packages), t->packages);
+	mt_append(buf, len, ", ");
+	if (t->dies > t->packages) {
+		mt_append(buf, len, MT_NGETTEXT("%d die", "%d dies", t->dies), t->dies);
+		mt_append(buf, len, ", ");
+	}
+	mt_append(buf, len, MT_NGETTEXT("%d NUMA node", "%d NUMA nodes", t->nnodes), t->nnodes);
+	mt_append(buf, len, ", ");
+	if (t->nl3 > 0)
+		l3_words(t, buf, len);
+	else
+		mt_append(buf, len, "%s", _("no L3"));
+	mt_append(buf, len, ", ");
+	mt_append(buf, len, MT_NGETTEXT("%d core", "%d cores", t->cores), t->cores);
+	mt_append(buf, len, ", ");
+	mt_append(buf, len, MT_NGETTEXT("%d CPU", "%d CPUs", t->ncpus), t->ncpus);
+	if (t->nallowed < t->ncpus)
+		mt_append(buf, len, _(" (%d allowed)"), t->nallowed);
+	kinds_words(t, buf, len);
+	return buf;
 }
 
 const char *topo_summary(const struct topo *t, char *buf, size_t len)
 {
-	buf[0] = '\0';
-	mt_append(buf, len, "%d %s, ", t->packages, plural(t->packages, "package", "packages"));
-	if (t->dies > t->packages)
-		mt_append(buf, len, "%d dies, ", t->dies);
-	mt_append(buf, len, "%d NUMA %s, ", t->nnodes, plural(t->nnodes, "node", "nodes"));
-	if (t->nl3 > 0)
-		l3_words(t, buf, len);
-	else
-		mt_append(buf, len, "no L3");
-	mt_append(buf, len, ", %d %s, %d %s", t->cores, plural(t->cores, "core", "cores"), t->ncpus,
-		  plural(t->ncpus, "CPU", "CPUs"));
-	if (t->nallowed < t->ncpus)
-		mt_append(buf, len, " (%d allowed)", t->nallowed);
-	mt_append(buf, len, "; core %s: ", plural(t->ncoretypes, "kind", "kinds"));
-	for (int k = 0; k < t->ncoretypes; k++) {
-		const struct topo_coretype *kd = &t->coretypes[k];
-		if (t->ncoretypes == 1) {
-			mt_append(buf, len, "%s", kd->name);
-			break;
-		}
-		mt_append(buf, len, "%s%s (%d %s, %d %s)", k ? ", " : "", kd->name,
-			  cores_in(t, &kd->cpus), plural(cores_in(t, &kd->cpus), "core", "cores"),
-			  kd->cpus.n, plural(kd->cpus.n, "CPU", "CPUs"));
-	}
+	void *old = mt_english_begin(); /* the JSON's "summary" is data */
+	summary(t, buf, len);
+	mt_english_end(old);
 	return buf;
+}
+
+const char *topo_summary_text(const struct topo *t, char *buf, size_t len)
+{
+	return summary(t, buf, len);
 }
 
 /* ---- JSON ----------------------------------------------------------------------- */

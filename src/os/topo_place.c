@@ -5,6 +5,8 @@
 
 #include "topo.h"
 
+#include "base/i18n.h"
+
 #include <string.h>
 #include <strings.h>
 
@@ -143,19 +145,46 @@ int topo_distance(const struct topo *t, int a, int b)
 	return t->dist[a * t->nnodes + b];
 }
 
-const char *topo_unplaced_text(const struct topo *t, char *buf, size_t len)
+/* In the messages' language (English inside mt_english_begin). */
+static const char *unplaced(const struct topo *t, char *buf, size_t len)
 {
 	char cpus[256];
+	int n = t->offline.n;
 	buf[0] = '\0';
-	if (t->offline.n)
-		mt_append(buf, len, "CPU%s %s offline%s", t->offline.n == 1 ? "" : "s",
-			  topo_set_text(&t->offline, cpus, sizeof cpus),
-			  t->offline_known ? "" : " (or outside the cpuset hwloc read it in: an XML "
-						  "does not tell which)");
-	if (t->unplaced.n)
-		mt_append(buf, len, "%sCPU%s %s in no core or package of hwloc's tree (only what "
-			  "else is known of %s)", buf[0] ? "; " : "", t->unplaced.n == 1 ? "" : "s",
-			  topo_set_text(&t->unplaced, cpus, sizeof cpus),
-			  t->unplaced.n == 1 ? "it" : "them");
+	if (n && t->offline_known)
+		mt_append(buf, len, MT_NGETTEXT("CPU %s offline", "CPUs %s offline", n),
+			  topo_set_text(&t->offline, cpus, sizeof cpus));
+	else if (n)
+		mt_append(buf, len,
+			  MT_NGETTEXT("CPU %s offline (or outside the cpuset hwloc read it in: an XML "
+				"does not tell which)",
+				"CPUs %s offline (or outside the cpuset hwloc read it in: an XML "
+				"does not tell which)",
+				n),
+			  topo_set_text(&t->offline, cpus, sizeof cpus));
+	n = t->unplaced.n;
+	if (n && buf[0])
+		mt_append(buf, len, "; ");
+	if (n)
+		mt_append(buf, len,
+			  MT_NGETTEXT("CPU %s in no core or package of hwloc's tree (only what else is "
+				"known of it)",
+				"CPUs %s in no core or package of hwloc's tree (only what else is "
+				"known of them)",
+				n),
+			  topo_set_text(&t->unplaced, cpus, sizeof cpus));
 	return buf;
+}
+
+const char *topo_unplaced_text(const struct topo *t, char *buf, size_t len)
+{
+	void *old = mt_english_begin(); /* the JSON's "not_placed" is data */
+	unplaced(t, buf, len);
+	mt_english_end(old);
+	return buf;
+}
+
+const char *topo_unplaced_human(const struct topo *t, char *buf, size_t len)
+{
+	return unplaced(t, buf, len);
 }

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "topo.h"
+#include "base/i18n.h"
 #include "base/jsonio.h"
 
 #include <math.h>
@@ -45,7 +46,8 @@ static int int_item(const cJSON *x, const char *path, const char *what, int i, l
 	double d = cJSON_IsNumber(x) ? x->valuedouble : (double)NAN;
 	/* in range before any cast: never a cast of a file's 3e94 */
 	if (!(d >= (double)min && d <= (double)max) || d != floor(d))
-		return mt_fail(e, "%s: %s[%d]: expected a whole number from %ld to %ld", path, what,
+		return mt_fail(e, _("%s: %s[%d]: expected a whole number from %ld to %ld"),
+			       path, what,
 			       i, min, max);
 	*v = (int)d;
 	return 0;
@@ -61,17 +63,17 @@ static int read_set(const cJSON *a, const char *path, const char *what, const st
 	s->n = 0;
 	s->cpus = NULL;
 	if (n < 0 || n > t->ncpus)
-		return mt_fail(e, "%s: %s: expected a list of the CPUs (at most %d)", path, what,
+		return mt_fail(e, _("%s: %s: expected a list of the CPUs (at most %d)"), path, what,
 			       t->ncpus);
 	if (n && !(s->cpus = calloc((size_t)n, sizeof *s->cpus)))
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	cJSON_ArrayForEach(x, a) {
 		int c;
 		if (int_item(x, path, what, i, 0, MT_CPU_LIST_MAX - 1, &c, e) < 0)
 			return -1;
 		if (cpu_at(t, c) < 0 || (i && c <= s->cpus[i - 1]))
-			return mt_fail(e, "%s: %s[%d]: CPU %d is not one of cpu_places, or not in "
-					  "ascending order", path, what, i, c);
+			return mt_fail(e, _("%s: %s[%d]: CPU %d is not one of cpu_places, or not in "
+					  "ascending order"), path, what, i, c);
 		s->cpus[i++] = c;
 		s->n = i;
 	}
@@ -95,30 +97,30 @@ static int read_cpus(const cJSON *root, const char *path, struct topo *t, mt_err
 	const cJSON *a, *row;
 	int i = 0;
 	if (!cJSON_GetObjectItemCaseSensitive(root, "cpu_places"))
-		return mt_fail(e, "%s: cpu_places: missing (a memtop topo --json of a memtop "
-				  "before CPU places: write it again)", path);
+		return mt_fail(e, _("%s: cpu_places: missing (a memtop topo --json of a memtop "
+				  "before CPU places: write it again)"), path);
 	if (!(a = jsonio_array(root, "cpu_places", path, e)) ||
 	    count(root, "cpus", path, 1, MT_CPU_LIST_MAX, &t->ncpus, e) < 0)
 		return -1;
 	if (cJSON_GetArraySize(a) != t->ncpus)
-		return mt_fail(e, "%s: cpu_places: %d rows for %d CPUs", path,
+		return mt_fail(e, _("%s: cpu_places: %d rows for %d CPUs"), path,
 			       cJSON_GetArraySize(a), t->ncpus);
 	if (!(t->cpus = calloc((size_t)t->ncpus, sizeof *t->cpus)))
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	cJSON_ArrayForEach(row, a) {
 		struct topo_cpu *c = &t->cpus[i];
 		int v[9];
 		char what[48];
 		mt_snprintf(what, sizeof what, "cpu_places[%d]", i);
 		if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != 9)
-			return mt_fail(e, "%s: %s: expected 9 numbers (%s)", path, what,
+			return mt_fail(e, _("%s: %s: expected 9 numbers (%s)"), path, what,
 				       TOPO_PLACES_ARE);
 		for (int k = 0; k < 9; k++)
 			if (int_item(cJSON_GetArrayItem(row, k), path, what, k, k ? -1 : 0,
 				     MT_CPU_LIST_MAX - 1, &v[k], e) < 0)
 				return -1;
 		if (i && v[0] <= t->cpus[i - 1].os)
-			return mt_fail(e, "%s: %s[0]: CPU %d after CPU %d (ascending, each once)",
+			return mt_fail(e, _("%s: %s[0]: CPU %d after CPU %d (ascending, each once)"),
 				       path, what, v[0], t->cpus[i - 1].os);
 		*c = (struct topo_cpu){ .os = v[0], .core = v[1], .package = v[2], .die = v[3],
 					.node = v[4], .l2 = v[5], .l3 = v[6], .coretype = v[7],
@@ -147,13 +149,14 @@ static int check_places(const char *path, struct topo *t, mt_error *e)
 		int node = -1;
 		for (size_t k = 0; k < MT_ARRAY_LEN(parts); k++)
 			if (parts[k].v >= parts[k].n)
-				return mt_fail(e, "%s: cpu_places[%d]: %s %d of %d", path, i,
+				return mt_fail(e, _("%s: cpu_places[%d]: %s %d of %d"), path, i,
 					       parts[k].what, parts[k].v, parts[k].n);
 		for (int k = 0; k < t->nnodes && c->node >= 0; k++)
 			if (t->nodes[k].os_index == c->node)
 				node = k;
 		if (c->node >= 0 && node < 0)
-			return mt_fail(e, "%s: cpu_places[%d]: node %d is not one of nodes", path,
+			return mt_fail(e, _("%s: cpu_places[%d]: node %d is not one of nodes"),
+				       path,
 				       i, c->node);
 		c->node = node;
 	}
@@ -169,10 +172,10 @@ static int read_nodes(const cJSON *root, const char *path, struct topo *t, mt_er
 	if (!a)
 		return -1;
 	if (cJSON_GetArraySize(a) > MAX_NODES)
-		return mt_fail(e, "%s: nodes: more than %d", path, MAX_NODES);
+		return mt_fail(e, _("%s: nodes: more than %d"), path, MAX_NODES);
 	if (cJSON_GetArraySize(a) &&
 	    !(t->nodes = calloc((size_t)cJSON_GetArraySize(a), sizeof *t->nodes)))
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	cJSON_ArrayForEach(x, a) {
 		struct topo_node *n = &t->nodes[i];
 		const cJSON *near;
@@ -186,7 +189,8 @@ static int read_nodes(const cJSON *root, const char *path, struct topo *t, mt_er
 		    jsonio_number(x, "memory", path, &mem, e) < 0)
 			return -1;
 		if (mem < 0 || mem > 1e18)
-			return mt_fail(e, "%s: %s.memory: expected bytes, got %g", path, what, mem);
+			return mt_fail(e, _("%s: %s.memory: expected bytes, got %g"),
+				       path, what, mem);
 		n->os_index = (int)v;
 		n->memory = (uint64_t)mem;
 		jsonio_opt_string(x, "tier", n->tier, sizeof n->tier);
@@ -213,9 +217,9 @@ static int read_groups(const cJSON *root, const char *key, const char *path, con
 	if (!a)
 		return -1;
 	if (cJSON_GetArraySize(a) > t->ncpus)
-		return mt_fail(e, "%s: %s: more groups than CPUs", path, key);
+		return mt_fail(e, _("%s: %s: more groups than CPUs"), path, key);
 	if (cJSON_GetArraySize(a) && !(*g = calloc((size_t)cJSON_GetArraySize(a), sizeof **g)))
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	cJSON_ArrayForEach(x, a) {
 		char what[48];
 		double size;
@@ -224,7 +228,8 @@ static int read_groups(const cJSON *root, const char *key, const char *path, con
 		if (jsonio_number(x, "size", path, &size, e) < 0)
 			return -1;
 		if (size < 0 || size > 1e15)
-			return mt_fail(e, "%s: %s[%d].size: expected bytes, got %g", path, key, i,
+			return mt_fail(e, _("%s: %s[%d].size: expected bytes, got %g"),
+				       path, key, i,
 				       size);
 		(*g)[i].size = (uint64_t)size;
 		if (read_set(cJSON_GetObjectItemCaseSensitive(x, "cpus"), path, what, t,
@@ -243,16 +248,17 @@ static int read_kinds(const cJSON *root, const char *path, struct topo *t, mt_er
 	if (!a)
 		return -1;
 	if (cJSON_GetArraySize(a) < 1 || cJSON_GetArraySize(a) > MAX_KINDS)
-		return mt_fail(e, "%s: core_kinds: expected 1 to %d core types", path, MAX_KINDS);
+		return mt_fail(e, _("%s: core_kinds: expected 1 to %d core types"),
+			       path, MAX_KINDS);
 	if (!(t->coretypes = calloc((size_t)cJSON_GetArraySize(a), sizeof *t->coretypes)))
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	cJSON_ArrayForEach(x, a) {
 		struct topo_coretype *k = &t->coretypes[i];
 		char what[48];
 		t->ncoretypes = i + 1;
 		jsonio_opt_string(x, "name", k->name, sizeof k->name);
 		if (!k->name[0])
-			return mt_fail(e, "%s: core_kinds[%d].name: missing", path, i);
+			return mt_fail(e, _("%s: core_kinds[%d].name: missing"), path, i);
 		jsonio_opt_string(x, "detail", k->detail, sizeof k->detail);
 		k->efficiency = (int)jsonio_opt_int(x, "efficiency", -1, 1 << 20, -1);
 		k->l1d = (uint64_t)jsonio_opt_int(x, "l1d", 0, 1L << 40, 0);
@@ -274,10 +280,10 @@ static int read_smt(const cJSON *root, const char *path, struct topo *t, mt_erro
 	if (!a)
 		return -1;
 	if (cJSON_GetArraySize(a) > t->ncpus)
-		return mt_fail(e, "%s: smt_siblings: more cores than CPUs", path);
+		return mt_fail(e, _("%s: smt_siblings: more cores than CPUs"), path);
 	if (cJSON_GetArraySize(a) &&
 	    !(t->smt = calloc((size_t)cJSON_GetArraySize(a), sizeof *t->smt)))
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	cJSON_ArrayForEach(x, a) {
 		char what[48];
 		t->nsmt = i + 1;
@@ -300,7 +306,7 @@ static int local_cpus(struct topo *t, mt_error *e)
 		if (!s->n)
 			continue;
 		if (!(s->cpus = calloc((size_t)s->n, sizeof *s->cpus)))
-			return mt_fail(e, "out of memory");
+			return mt_fail(e, _("out of memory"));
 		s->n = 0;
 		for (int c = 0; c < t->ncpus; c++)
 			if (t->cpus[c].node == i)
@@ -318,17 +324,17 @@ static int read_distances(const cJSON *root, const char *path, struct topo *t, m
 	if (!a || cJSON_IsNull(a) || t->nnodes == 0)
 		return 0;
 	if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != t->nnodes)
-		return mt_fail(e, "%s: distances: expected %d rows (one a node) or null", path,
+		return mt_fail(e, _("%s: distances: expected %d rows (one a node) or null"), path,
 			       t->nnodes);
 	if (!(t->dist = calloc((size_t)t->nnodes * (size_t)t->nnodes, sizeof *t->dist)))
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	cJSON_ArrayForEach(row, a) {
 		char what[48];
 		int j = 0;
 		const cJSON *x;
 		mt_snprintf(what, sizeof what, "distances[%d]", i);
 		if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != t->nnodes)
-			return mt_fail(e, "%s: %s: expected %d values", path, what, t->nnodes);
+			return mt_fail(e, _("%s: %s: expected %d values"), path, what, t->nnodes);
 		cJSON_ArrayForEach(x, row) {
 			if (int_item(x, path, what, j, 1, 1000000, &t->dist[i * t->nnodes + j], e) < 0)
 				return -1;
@@ -357,9 +363,9 @@ int topo_from_json(const cJSON *root, const char *path, struct topo **out, mt_er
 	struct topo *t = calloc(1, sizeof *t);
 	*out = NULL;
 	if (!t)
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	if (!cJSON_IsObject(root)) {
-		mt_fail(e, "%s: not a topology (a JSON object)", path);
+		mt_fail(e, _("%s: not a topology (a JSON object)"), path);
 		goto fail;
 	}
 	t->recorded = 3;

@@ -21,9 +21,9 @@ static int recorded_cpu(struct batch_cli *cli, const struct machine *m)
 		int cpu;
 		if (mt_parse_int(cli->cpu_arg, 0, MT_CPU_LIST_MAX - 1, &cpu) < 0 ||
 		    !machine_allows(m, cpu)) {
-			batch_bad(cli->exp, "--cpu", cli->cpu_arg, "a CPU of that machine its cgroup "
-								   "allows (memtop topo --sysfs-root/"
-								   "--topology lists them)");
+			batch_bad(cli->exp, "--cpu", cli->cpu_arg, _("a CPU of that machine its cgroup "
+								     "allows (memtop topo --sysfs-root/"
+								     "--topology lists them)"));
 			return -1;
 		}
 		cli->cpu = cpu;
@@ -56,7 +56,7 @@ static int machine_for_run(struct batch_cli *cli, const struct machine **m,
 		return 0;
 	}
 	if (machine_load(cli->sysfs_root, cli->topology, owned, &e) < 0) {
-		mt_warn("run %s: %s: %s", cli->exp, cli->sysfs_root ? "--sysfs-root" : "--topology",
+		mt_warn(_("run %s: %s: %s"), cli->exp, cli->sysfs_root ? "--sysfs-root" : "--topology",
 			e.msg);
 		return -1;
 	}
@@ -92,13 +92,13 @@ static int plan_finish(struct batch_cli *cli, struct plan *p)
 		if (jsonio_is_stdout(cli->json))
 			batch_cli_stdout(cli);
 		if (!o) {
-			mt_warn("run %s: out of memory for the plan's JSON; nothing written", cli->exp);
+			mt_warn(_("run %s: out of memory for the plan's JSON; nothing written"), cli->exp);
 			rc = MT_EXIT_RUNTIME;
 		} else if (jsonio_write_as(cli->json, o, cli->compact, &e) < 0) {
-			mt_warn("run %s: %s", cli->exp, e.msg);
+			mt_warn(_("run %s: %s"), cli->exp, e.msg);
 			rc = MT_EXIT_RUNTIME;
 		} else if (!jsonio_is_stdout(cli->json)) {
-			printf("# wrote %s\n", MT_PRINTABLE(cli->json));
+			printf(_("# wrote %s\n"), MT_PRINTABLE(cli->json));
 		}
 		cJSON_Delete(o);
 	}

@@ -62,16 +62,16 @@ static int take_line(const char *path, char **all, size_t *n, mt_error *e)
 	cJSON *j = text ? cJSON_Parse(text) : NULL;
 	free(text);
 	if (!j)
-		return text ? mt_fail(e, "%s: not JSON", path) : -1;
+		return text ? mt_fail(e, _("%s: not JSON"), path) : -1;
 	line = cJSON_PrintUnformatted(j);
 	cJSON_Delete(j);
 	if (!line)
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	len = strlen(line);
 	grown = realloc(*all, *n + len + 2);
 	if (!grown) {
 		free(line);
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	}
 	*all = grown;
 	memcpy(*all + *n, line, len);
@@ -130,15 +130,15 @@ int protocol_each_kind(const struct experiment *x, int argc, char **argv)
 	if (!json)
 		json = opt_value(argc, argv, "--out");
 	if (argc > 56) {
-		mt_warn("run %s: --each-kind: too many options", exp);
+		mt_warn(_("run %s: --each-kind: too many options"), exp);
 		return MT_EXIT_USAGE;
 	}
 	if (opt_value(argc, argv, "--cpu") || opt_value(argc, argv, "--cpu-kind")) {
-		mt_warn("run %s: --each-kind and --cpu or --cpu-kind: give one of them", exp);
+		mt_warn(_("run %s: --each-kind and --cpu or --cpu-kind: give one of them"), exp);
 		return MT_EXIT_USAGE;
 	}
 	if (coretypes_machine(argc, argv, &m, &owned, &e) < 0) {
-		mt_warn("run %s: %s", exp, e.msg);
+		mt_warn(_("run %s: %s"), exp, e.msg);
 		return MT_EXIT_USAGE;
 	}
 	if (json && !jsonio_is_stdout(json)) {
@@ -154,17 +154,18 @@ int protocol_each_kind(const struct experiment *x, int argc, char **argv)
 	n = strip(argc, argv, base);
 	if (!m->topo || m->topo->ncoretypes < 2)
 		fprintf(json && jsonio_is_stdout(json) ? stderr : stdout,
-			"# --each-kind: this machine has one core kind (%s): one run\n",
+			_("# --each-kind: this machine has one core kind (%s): one run\n"),
 			m->topo ? m->topo->coretypes[0].name : "one");
 	for (int k = 0; k < (m->topo ? m->topo->ncoretypes : 1) && rc == MT_EXIT_OK; k++) {
 		const char *name = m->topo ? m->topo->coretypes[k].name : "one";
 		int some;
 		fprintf(json && jsonio_is_stdout(json) ? stderr : stdout,
-			"# --each-kind: core kind %s\n", name);
+			_("# --each-kind: core kind %s\n"), name);
 		if (!machine_coretype_cpus(m, m->topo ? k : -1, &some, 1)) {
 			fprintf(json && jsonio_is_stdout(json) ? stderr : stdout,
-				"# --each-kind: no CPU of kind %s this process may use (taskset, "
-				"cgroup): not measured\n", name);
+				_("# --each-kind: no CPU of kind %s this process may use (taskset, "
+				  "cgroup): not measured\n"),
+				name);
 			continue;
 		}
 		if (json && !jsonio_is_stdout(json))
@@ -172,7 +173,7 @@ int protocol_each_kind(const struct experiment *x, int argc, char **argv)
 		rc = one_coretype(x, base, n, name, !json ? NULL : jsonio_is_stdout(json) ? "-" : tmp);
 		if (rc == MT_EXIT_OK && json && !jsonio_is_stdout(json) &&
 		    take_line(tmp, &all, &len, &e) < 0) {
-			mt_warn("run %s: %s", exp, e.msg);
+			mt_warn(_("run %s: %s"), exp, e.msg);
 			rc = MT_EXIT_RUNTIME;
 		}
 		if (json && !jsonio_is_stdout(json))
@@ -181,10 +182,10 @@ int protocol_each_kind(const struct experiment *x, int argc, char **argv)
 	/* the lines, all or nothing */
 	if (rc == MT_EXIT_OK && json && !jsonio_is_stdout(json)) {
 		if (mt_write_atomic(json, all, len, &e) < 0) {
-			mt_warn("run %s: %s", exp, e.msg);
+			mt_warn(_("run %s: %s"), exp, e.msg);
 			rc = MT_EXIT_RUNTIME;
 		} else {
-			printf("# wrote %s: one result a core kind, a line each\n", MT_PRINTABLE(json));
+			printf(_("# wrote %s: one result a core kind, a line each\n"), MT_PRINTABLE(json));
 		}
 	}
 out:
