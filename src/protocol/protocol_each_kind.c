@@ -145,8 +145,11 @@ int protocol_each_kind(const struct experiment *x, int argc, char **argv)
 		const char *what;
 		char why[MT_PATH_MAX + 64];
 		if (jsonio_check_path(json, &what, why, sizeof why) < 0) {
-			mt_warn("run %s: --json: expected %s, got '%s'%s%s%s", exp, what, json,
-				why[0] ? " (" : "", why, why[0] ? ")" : "");
+			if (why[0])
+				mt_warn(_("run %s: --json: expected %s, got '%s' (%s)"), exp, what,
+					json, why);
+			else
+				mt_warn(_("run %s: --json: expected %s, got '%s'"), exp, what, json);
 			rc = MT_EXIT_USAGE;
 			goto out;
 		}

@@ -216,9 +216,9 @@ struct batch_cli {
 	int csv;               /* --csv */
 	int compact;           /* --compact: the JSON on one line */
 	int tries;             /* --tries N (BATCH_HELP_TRIES), 0 when not given */
-	int threads;           /* the most threads the run measures with at once (prepare
-				* sets it; 0: one): the header sets the job's CPU quota
-				* against it */
+	int threads;           /* the most threads the run measures with at once (the
+				* experiment's .make_params sets it; 0: one): the header
+				* sets the job's CPU quota against it */
 	void *params;          /* the fields its typed options fill, or NULL */
 	int rc;                /* the exit code when batch_next() returned -1 */
 	struct option getopt[BATCH_MAX_OPTIONS]; /* getopt's table of its options */
@@ -242,7 +242,7 @@ void batch_cli_init(struct batch_cli *c, const char *exp, const struct batch_hel
  * cannot be written, --json - with --csv (both would write stdout), --compact
  * without --json, --sysfs-root with --topology, --csv with a plan (--plan,
  * --sysfs-root, --topology: they set c->plan; on a recorded machine --cpu
- * and --cpu-kind are the machine's to check: machine/plan.h's
+ * and --cpu-kind are the machine's to check: protocol/protocol.c's
  * machine_for_run). With
  * --json - it then points stdout at stderr (line-buffered) and keeps the
  * real stdout in c->json_fd for batch_finish(). Returns the option's value
