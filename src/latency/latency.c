@@ -5,6 +5,8 @@
  * curve is in latency_levels.c, the result in latency_result.c, JSON in latency_json.c. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "latency.h"
 #include "latency_eta.h"
 #include "base/chase.h"

@@ -5,6 +5,8 @@
  * shows. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "latency.h"
 #include "base/util.h"
 #include "render/compare_table.h"

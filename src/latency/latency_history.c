@@ -2,6 +2,8 @@
  * latency_history.h). */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "latency_history.h"
 #include "base/jsonio.h"
 #include "os/sysinfo.h"

@@ -2,6 +2,8 @@
  * measured here and for tables imported from other tools. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "latency.h"
 #include "base/jsonio.h"
 

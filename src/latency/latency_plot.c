@@ -6,6 +6,8 @@
  * runs overlay: the second file's curves dashed, its levels marked below. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "latency.h"
 #include "render/plot_common.h"
 

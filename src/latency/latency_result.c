@@ -4,6 +4,8 @@
  * See latency.h for the contracts; JSON is in latency_json.c. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "latency.h"
 
 #include <math.h>

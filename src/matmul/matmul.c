@@ -2,6 +2,8 @@
  * See matmul.h for the contracts and the cells streamed. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "matmul.h"
 #include "os/clock.h"
 #include "os/sysinfo.h"

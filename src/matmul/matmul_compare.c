@@ -4,6 +4,8 @@
  * ikj/blocked). */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "matmul.h"
 #include "base/util.h"
 #include "render/compare_table.h"

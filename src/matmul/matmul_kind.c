@@ -3,6 +3,8 @@
  * table names the experiment too but is not read back. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "matmul.h"
 #include "run/result_kind.h"
 

@@ -3,6 +3,8 @@
  * formula is matmul_book_estimate() in matmul_orders.c. See matmul.h. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "matmul.h"
 #include "info/info.h"
 #include "sim/sim.h"

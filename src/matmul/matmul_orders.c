@@ -4,6 +4,8 @@
  * and the result file all use. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "matmul.h"
 
 #include <string.h>

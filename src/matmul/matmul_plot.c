@@ -3,6 +3,8 @@
  * book's three), lower is faster. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "matmul.h"
 #include "base/util.h"
 #include "render/bar_chart.h"

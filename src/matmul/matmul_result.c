@@ -2,6 +2,8 @@
  * run matmul --json` writes and the Matmul tab saves and opens. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "matmul.h"
 #include "base/jsonio.h"
 #include "sim/sim.h"

@@ -1,6 +1,8 @@
 /* card: see card.h. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "card.h"
 #include "cycles.h"
 #include "base/jsonio.h"

@@ -1,6 +1,8 @@
 /* cliffs: see cliffs.h for the rules. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "cliffs.h"
 #include "base/segment.h"
 

@@ -1,6 +1,8 @@
 /* cycles: see cycles.h. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "cycles.h"
 
 #include <math.h>

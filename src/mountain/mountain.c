@@ -38,6 +38,8 @@
  *    between chunks, so both act within 100 ms even in a 128 MB row. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "mountain.h"
 #include "machine/machine.h"
 #include "os/barrier.h"

@@ -4,6 +4,8 @@
  * median cell difference, the levels each shows and their passports. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "cliffs.h"
 #include "mountain.h"
 #include "passport.h"

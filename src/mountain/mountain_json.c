@@ -1,6 +1,8 @@
 /* mountain_json: see mountain_json.h. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "mountain_json.h"
 #include "base/jsonio.h"
 #include "os/datadir.h"

@@ -14,6 +14,8 @@
  * book's mesh. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "mountain.h"
 #include "render/plot_common.h"
 #include "rowlevels.h"

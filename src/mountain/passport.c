@@ -1,6 +1,8 @@
 /* passport: see passport.h. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "passport.h"
 #include "cliffs.h"
 

@@ -2,6 +2,8 @@
  * or another measurement's where the two disagree (rowlevels.h). */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "rowlevels.h"
 #include "cliffs.h"
 #include "info/info.h"

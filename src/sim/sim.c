@@ -12,6 +12,8 @@
  */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "sim.h"
 #include "base/jsonio.h"
 

@@ -3,6 +3,8 @@
  * of a chunk is moved to the front before the next read. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "trace.h"
 
 #include <errno.h>

@@ -4,6 +4,8 @@
  * 64x64 trick, read back with getb(); every call is one cache access. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "transpose.h"
 #include "machine/machine.h"
 #include "os/barrier.h"

@@ -3,6 +3,8 @@
  * element a row per version, each file's value and its ratio to the first. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "transpose.h"
 #include "base/util.h"
 #include "render/compare_table.h"

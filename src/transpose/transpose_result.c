@@ -3,6 +3,8 @@
  * opens. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "transpose.h"
 #include "base/jsonio.h"
 
