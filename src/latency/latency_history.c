@@ -39,15 +39,15 @@ static int pairs_from_json(const cJSON *o, const char *key, const char *where, s
 	if (!arr)
 		return 0;
 	if (!cJSON_IsArray(arr))
-		return mt_fail(e, "%s: %s: expected an array", where, key);
+		return mt_fail(e, _("%s: %s: expected an array"), where, key);
 	cJSON_ArrayForEach(it, arr) {
 		double s, v;
 		if (*n == cap)
-			return mt_fail(e, "%s: %s: more than %zu entries", where, key, cap);
+			return mt_fail(e, _("%s: %s: more than %zu entries"), where, key, cap);
 		if (jsonio_number(it, "size", where, &s, e) < 0 || jsonio_number(it, "ns", where, &v, e) < 0)
 			return -1;
 		if (!(s >= 1 && s < 1e18) || !(v > 0 && v < 1e9))
-			return mt_fail(e, "%s: %s[%zu]: size 1.. and ns > 0 expected", where, key, *n);
+			return mt_fail(e, _("%s: %s[%zu]: size 1.. and ns > 0 expected"), where, key, *n);
 		a[*n] = (uint64_t)s;
 		b[(*n)++] = v;
 	}
@@ -61,7 +61,7 @@ static int run_from_json(const cJSON *o, const char *where, struct latency_histo
 	char key[sizeof r->key] = "", date[sizeof r->date] = "";
 	memset(r, 0, sizeof *r);
 	if (!cJSON_IsObject(o))
-		return mt_fail(e, "%s: expected an object", where);
+		return mt_fail(e, _("%s: expected an object"), where);
 	jsonio_opt_string(o, "key", key, sizeof key);
 	jsonio_opt_string(o, "date", date, sizeof date);
 	mt_printable(r->key, sizeof r->key, key, 0);
@@ -89,7 +89,7 @@ static const cJSON *runs_of(const cJSON *root, const char *path, mt_error *e)
 	const cJSON *runs = cJSON_GetObjectItemCaseSensitive(root, "runs");
 	if (!cJSON_IsObject(root) || !cJSON_GetObjectItemCaseSensitive(root, "memtop_latency_history") ||
 	    !cJSON_IsArray(runs)) {
-		mt_fail(e, "%s: not a memtop latency history (\"memtop_latency_history\", \"runs\")",
+		mt_fail(e, _("%s: not a memtop latency history (\"memtop_latency_history\", \"runs\")"),
 			path);
 		return NULL;
 	}
@@ -214,7 +214,7 @@ int latency_history_save(const char *path, const struct latency_history_run *run
 	if ((slash = strrchr(dir, '/')))
 		*slash = '\0';
 	if (!root || !runs || !r) {
-		mt_fail(e, "out of memory");
+		mt_fail(e, _("out of memory"));
 		goto fail;
 	}
 	cJSON_AddItemToArray(runs, r);
