@@ -10,6 +10,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <stdarg.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -290,6 +291,18 @@ void latency_history_mark(const struct latency_history *h, struct latency_levels
 	}
 }
 
+/* mt_append for people: figures in the user's decimal separator. */
+__attribute__((format(printf, 3, 4))) static void happend(char *buf, size_t len, const char *fmt,
+							   ...)
+{
+	size_t n = strlen(buf);
+	va_list ap;
+	va_start(ap, fmt);
+	if (n < len)
+		mt_vhsnprintf(buf + n, len - n, fmt, ap);
+	va_end(ap);
+}
+
 int latency_history_differs(const struct latency_history_run *prev,
 			    const struct latency_history_run *cur, char *buf, size_t len)
 {
@@ -298,21 +311,25 @@ int latency_history_differs(const struct latency_history_run *prev,
 	if (prev->nlevels == cur->nlevels) { /* level by level */
 		for (size_t i = 0; i < cur->nlevels; i++)
 			if (!same_level(prev->size[i], cur->size[i]))
-				mt_append(buf, len, "%sL%zu %s -> %s", buf[0] ? ", " : "", i + 1,
+				mt_append(buf, len, _("%sL%zu %s -> %s"), buf[0] ? ", " : "", i + 1,
 					  mt_fmt_size(a, sizeof a, prev->size[i]),
 					  mt_fmt_size(b, sizeof b, cur->size[i]));
 		return buf[0] != '\0';
 	}
 	for (size_t i = 0; i < prev->nlevels; i++) /* a level more or less */
 		if (!has_level(cur, prev->size[i]))
-			mt_append(buf, len, "%s%s gone", buf[0] ? ", " : "",
+			/* TRANSLATORS: a list's next item, "L2 1M new, 512K gone" */
+			mt_append(buf, len, _("%s%s gone"), buf[0] ? ", " : "",
 				  mt_fmt_size(a, sizeof a, prev->size[i]));
 	for (size_t j = 0; j < cur->nlevels; j++)
 		if (!has_level(prev, cur->size[j]))
-			mt_append(buf, len, "%sL%zu %s new", buf[0] ? ", " : "", j + 1,
+			mt_append(buf, len, _("%sL%zu %s new"), buf[0] ? ", " : "", j + 1,
 				  mt_fmt_size(a, sizeof a, cur->size[j]));
 	if (!buf[0])
-		mt_snprintf(buf, len, "%zu cache levels, %zu before", cur->nlevels, prev->nlevels);
+		mt_snprintf(buf, len,
+			    MT_NGETTEXT("%zu cache level, %zu before", "%zu cache levels, %zu before",
+					cur->nlevels),
+			    cur->nlevels, prev->nlevels);
 	return 1;
 }
 
@@ -321,16 +338,17 @@ const char *latency_history_conditions(const struct latency_history_run *r, char
 {
 	buf[0] = '\0';
 	if (r->load_before >= 0 && r->load_after >= 0)
-		mt_append(buf, len, "load %.2f..%.2f", r->load_before, r->load_after);
+		happend(buf, len, _("load %.2f..%.2f"), r->load_before, r->load_after);
+	/* TRANSLATORS: the next items of a list of conditions, ", " first */
 	if (r->steal_pct >= 0)
-		mt_append(buf, len, "%ssteal %.1f %%", buf[0] ? ", " : "", r->steal_pct);
+		happend(buf, len, _("%ssteal %.1f %%"), buf[0] ? ", " : "", r->steal_pct);
 	if (r->moved == 1 && r->cpu_first >= 0)
-		mt_append(buf, len, "%smoved from CPU %d to %d", buf[0] ? ", " : "", r->cpu_first,
+		mt_append(buf, len, _("%smoved from CPU %d to %d"), buf[0] ? ", " : "", r->cpu_first,
 			  r->cpu_last);
 	else if (r->cpu_first >= 0)
-		mt_append(buf, len, "%son CPU %d", buf[0] ? ", " : "", r->cpu_first);
+		mt_append(buf, len, _("%son CPU %d"), buf[0] ? ", " : "", r->cpu_first);
 	if (!buf[0])
-		mt_strlcpy(buf, "conditions not recorded", len);
+		mt_strlcpy(buf, _("conditions not recorded"), len);
 	return buf;
 }
 

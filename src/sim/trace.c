@@ -291,13 +291,13 @@ long trace_read(struct trace_reader *r, struct trace_rec *out, size_t max, mt_er
 		if (!nl) {
 			if (!r->eof) {
 				if (avail > MAX_LINE) {
-					mt_fail(&r->err, "%s:%lu: line longer than %u bytes", r->name,
+					mt_fail(&r->err, _("%s:%lu: line longer than %u bytes"), r->name,
 						r->line + 1, MAX_LINE);
 					r->failed = TRACE_BAD_INPUT;
 					break;
 				}
 				if (refill(r) < 0) {
-					mt_fail(&r->err, "%s: read error: %s", r->name, strerror(errno));
+					mt_fail(&r->err, _("%s: read error: %s"), r->name, strerror(errno));
 					r->failed = TRACE_READ_ERROR;
 					break;
 				}
@@ -313,7 +313,7 @@ long trace_read(struct trace_reader *r, struct trace_rec *out, size_t max, mt_er
 		}
 		r->line++;
 		if (linelen > MAX_LINE) {
-			mt_fail(&r->err, "%s:%lu: line longer than %u bytes", r->name, r->line, MAX_LINE);
+			mt_fail(&r->err, _("%s:%lu: line longer than %u bytes"), r->name, r->line, MAX_LINE);
 			r->failed = TRACE_BAD_INPUT;
 			break;
 		}

@@ -294,7 +294,9 @@ static void print_set_row(const struct transpose_plan *p, int matrix, int row, i
 	uint64_t first = transpose_set_of(matrix, row, 0, rows, cols, p->s, p->b);
 	uint64_t last = transpose_set_of(matrix, row, len - 1, rows, cols, p->s, p->b);
 	char bar[SETS_BAR_MAX + 1];
-	printf("%c row %3d 0x%06llx sets %3llu..%-3llu", matrix ? 'B' : 'A', row,
+	/* TRANSLATORS: a set map's line: A or B, its row, its first address,
+	 * the cache sets it touches */
+	printf(_("%c row %3d 0x%06llx sets %3llu..%-3llu"), matrix ? 'B' : 'A', row,
 	       (unsigned long long)transpose_addr(matrix, row, 0, rows, cols), (unsigned long long)first,
 	       (unsigned long long)last);
 	if (nsets > SETS_BAR_MAX) {
