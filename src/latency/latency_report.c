@@ -91,7 +91,7 @@ static void way_text(const struct latency_level *l, char *buf, size_t len)
 
 void latency_level_text(const struct latency_level *l, int over_l1, char *buf, size_t len)
 {
-	char s[32], lat[64], way[96];
+	char s[32], lat[96], way[192];
 	if (l->tlb) {
 		fmt_latency(lat, sizeof lat, l->cycles, l->ns, 0, 1);
 		if (l->way_min && l->way_max) /* the seed prints a TLB's way in pages */
@@ -396,7 +396,7 @@ static void print_walks(FILE *f, const struct latency_levels *lv, const struct i
  * faster than memory), or memory's latency over its window. */
 static void print_memory(FILE *f, const struct latency_levels *lv)
 {
-	char a[32], b[32], lat[64];
+	char a[32], b[32], lat[96];
 	if (lv->memory_rising) {
 		const char *pl = lv->over_l1 ? "+" : "";
 		if (lv->memory_ref_ns > 0)
@@ -457,25 +457,26 @@ static void print_memory(FILE *f, const struct latency_levels *lv)
 	}
 }
 
-/* The curve the levels are read from (lv->curve, English: the JSON's
- * levels_read_from) in the user's words. */
+/* Where the levels are read from (lv->curve, English: the JSON's
+ * levels_read_from) in the user's words: "from the random chase". */
 static void curve_words(const char *curve, char *buf, size_t len)
 {
 	if (strcmp(curve, "random chase, huge pages") == 0)
-		mt_strlcpy(buf, _("random chase, huge pages"), len);
+		mt_strlcpy(buf, _("from the random chase, huge pages"), len);
 	else if (strcmp(curve, "random chase") == 0)
-		mt_strlcpy(buf, _("random chase"), len);
+		mt_strlcpy(buf, _("from the random chase"), len);
 	else if (strncmp(curve, "fixed stride ", 13) == 0)
-		mt_snprintf(buf, len, _("fixed stride %u"), (unsigned)strtoul(curve + 13, NULL, 10));
+		mt_snprintf(buf, len, _("from the fixed stride %u"),
+			    (unsigned)strtoul(curve + 13, NULL, 10));
 	else if (!curve[0])
-		mt_strlcpy(buf, _("curves"), len);
+		mt_strlcpy(buf, _("from the curves"), len);
 	else
-		mt_strlcpy(buf, curve, len);
+		mt_snprintf(buf, len, _("from the %s"), curve);
 }
 
 void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct info *inf)
 {
-	char line[256], a[32], b[32];
+	char line[512], a[32], b[32];
 	int ref[LATENCY_MAX_LEVELS] = { 0 };
 	size_t last = lv->n;
 	for (size_t i = 0; i < lv->n; i++)
@@ -484,14 +485,14 @@ void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct
 	char curve[64];
 	curve_words(lv->curve, curve, sizeof curve);
 	if (lv->shallow_read)
-		mt_hfprintf(f, _("# levels read from the %s, %s..%s (penalised fit of ln(latency); a "
-				 "cache level is at least 2x slower than the one before, or 1.3x "
-				 "where flat an octave on each side):\n"),
+		mt_hfprintf(f, _("# levels read %s, %s..%s (penalised fit of ln(latency); a cache "
+				 "level is at least 2x slower than the one before, or 1.3x where flat "
+				 "an octave on each side):\n"),
 			    curve, mt_fmt_size(a, sizeof a, lv->first_size),
 			    mt_fmt_size(b, sizeof b, lv->last_size));
 	else
-		mt_hfprintf(f, _("# levels read from the %s, %s..%s (penalised fit of ln(latency); a "
-				 "cache level is at least 2x slower than the one before):\n"),
+		mt_hfprintf(f, _("# levels read %s, %s..%s (penalised fit of ln(latency); a cache "
+				 "level is at least 2x slower than the one before):\n"),
 			    curve, mt_fmt_size(a, sizeof a, lv->first_size),
 			    mt_fmt_size(b, sizeof b, lv->last_size));
 	if (lv->n == 0)

@@ -149,12 +149,13 @@ static void print_row(const struct printer *b, int o)
 		print_csv(b, "order", o, r);
 		return;
 	}
-	printf("%-11s %-5s %9.1f %9.2f %6.1f%%", matmul_order_name(o),
-	       matmul_class_name(matmul_order_class(o)), r->ms, r->ns_iter, r->spread * 100);
-	printf(" %9.3f", b->r.book[o]);
+	/* the table is for people: its figures in their decimal separator */
+	mt_hfprintf(stdout, "%-11s %-5s %9.1f %9.2f %6.1f%%", matmul_order_name(o),
+		    matmul_class_name(matmul_order_class(o)), r->ms, r->ns_iter, r->spread * 100);
+	mt_hfprintf(stdout, " %9.3f", b->r.book[o]);
 	if (b->r.have_sim)
-		printf(" %9.3f  %5.3f %5.3f %5.3f", b->r.sim[o], b->r.sim_m[o][0], b->r.sim_m[o][1],
-		       b->r.sim_m[o][2]);
+		mt_hfprintf(stdout, " %9.3f  %5.3f %5.3f %5.3f", b->r.sim[o], b->r.sim_m[o][0],
+			    b->r.sim_m[o][1], b->r.sim_m[o][2]);
 	if (r->rank)
 		printf("  #%d", r->rank);
 	if (!r->equal)
@@ -276,9 +277,9 @@ static int simulate_row(const struct matmul_params *p, int o, const struct matmu
 		       (unsigned long long)r->accesses, (unsigned long long)r->misses, r->per_iter,
 		       r->per_iter_m[0], r->per_iter_m[1], r->per_iter_m[2], book);
 	else
-		printf("%-11s %-5s %11llu %10llu %9.3f  %5.3f %5.3f %5.3f %6.3f\n", name, cls,
-		       (unsigned long long)r->accesses, (unsigned long long)r->misses, r->per_iter,
-		       r->per_iter_m[0], r->per_iter_m[1], r->per_iter_m[2], book);
+		mt_hfprintf(stdout, "%-11s %-5s %11llu %10llu %9.3f  %5.3f %5.3f %5.3f %6.3f\n", name,
+			    cls, (unsigned long long)r->accesses, (unsigned long long)r->misses,
+			    r->per_iter, r->per_iter_m[0], r->per_iter_m[1], r->per_iter_m[2], book);
 	fflush(stdout);
 	if (!arr)
 		return 0;

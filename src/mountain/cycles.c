@@ -147,7 +147,7 @@ void cpw_report(FILE *f, const struct mountain *m, int measured_here, const stru
 {
 	struct cpw_points p;
 	struct cpw_clock c;
-	char clk[300], a[32], b[32];
+	char clk[480], a[32], b[32];
 	double l1;
 	cpw_clock_of(&m->hdr, measured_here, &c);
 	cpw_points_find(m, d, &p);
