@@ -42,6 +42,14 @@ static const char *sig3(char *buf, size_t len, double v)
 	return buf;
 }
 
+/* The count that picks a form for a number of cycles as sig3 writes it: a
+ * whole number itself, a fraction as 2 (English "cycles"; Russian takes
+ * the genitive singular after a fraction, "4,20 такта", 2's form). */
+static unsigned long cycles_form(double cycles)
+{
+	return fabs(cycles) >= 99.95 ? (unsigned long)llround(fabs(cycles)) : 2;
+}
+
 /* "4.20 cycles (1.23 ns)", "512 cycles (148 ns)", "1.23 ns", "+2.50 ns over L1" */
 static void fmt_latency(char *buf, size_t len, double cycles, double ns, int over_l1, int added)
 {
@@ -52,8 +60,10 @@ static void fmt_latency(char *buf, size_t len, double cycles, double ns, int ove
 	else if (cycles > 0)
 		/* TRANSLATORS: a latency, "+4.20 cycles (1.23 ns)": a fraction of a
 		 * cycle takes the genitive singular (4,20 такта) */
-		mt_snprintf(buf, len, _("%s%s cycles (%s ns)"), plus, sig3(c, sizeof c, cycles),
-			    sig3(n, sizeof n, ns));
+		mt_snprintf(buf, len,
+			    MT_NGETTEXT("%s%s cycle (%s ns)", "%s%s cycles (%s ns)",
+					cycles_form(cycles)),
+			    plus, sig3(c, sizeof c, cycles), sig3(n, sizeof n, ns));
 	else
 		mt_snprintf(buf, len, _("%s%s ns"), plus, sig3(n, sizeof n, ns));
 }
@@ -274,7 +284,7 @@ static void reported_levels(const struct latency_levels *lv, const struct info *
 static void against_info(FILE *f, const struct latency_level *l, int k, int last,
 			 const struct info *inf)
 {
-	char a[32], b[32];
+	char a[96], b[32];
 	const char *from = "";
 	uint64_t ref = info_best_size(inf, k, &from);
 	if (!ref) {

@@ -87,6 +87,14 @@ const char *cpw_fmt(char *buf, size_t len, double cycles)
 	return buf;
 }
 
+/* The count that picks a form for cycles as cpw_fmt writes them: a whole
+ * number itself, a fraction as 2 (English "cycles"; Russian takes the
+ * genitive singular after a fraction, "4,2 такта", 2's form). */
+static unsigned long cycles_form(double cycles)
+{
+	return isfinite(cycles) && cycles >= 10 ? (unsigned long)llround(cycles) : 2;
+}
+
 const char *cpw_phrase(char *buf, size_t len, double mbs, const struct cpw_clock *c)
 {
 	char v[32];
@@ -94,11 +102,15 @@ const char *cpw_phrase(char *buf, size_t len, double mbs, const struct cpw_clock
 	if (c->how == CPW_UNKNOWN || !isfinite(cyc))
 		mt_snprintf(buf, len, "%s", _("cycles a word unknown (no core clock)"));
 	else if (c->how == CPW_BOUND)
-		mt_hsnprintf(buf, len, _("at most %s cycles a word (%.3g GHz bound)"),
+		mt_hsnprintf(buf, len,
+			     MT_NGETTEXT("at most %s cycle a word (%.3g GHz bound)",
+					 "at most %s cycles a word (%.3g GHz bound)", cycles_form(cyc)),
 			     cpw_fmt(v, sizeof v, cyc), c->ghz);
 	else
-		mt_hsnprintf(buf, len, _("%s cycles a word at %.2f GHz"), cpw_fmt(v, sizeof v, cyc),
-			     c->ghz);
+		mt_hsnprintf(buf, len,
+			     MT_NGETTEXT("%s cycle a word at %.2f GHz", "%s cycles a word at %.2f GHz",
+					 cycles_form(cyc)),
+			     cpw_fmt(v, sizeof v, cyc), c->ghz);
 	return buf;
 }
 
@@ -161,18 +173,30 @@ void cpw_report(FILE *f, const struct mountain *m, int measured_here, const stru
 	l1 = p.have_l1 ? cpw_cycles(c.ghz, p.l1_mbs) : (double)NAN;
 	if (p.have_l1)
 		mt_hfprintf(f,
-			    bound ? _("  L1 plateau %.0f MB/s (%s, stride %u): at most %s cycles a word\n")
-				  : _("  L1 plateau %.0f MB/s (%s, stride %u): %s cycles a word\n"),
+			    bound ? MT_NGETTEXT("  L1 plateau %.0f MB/s (%s, stride %u): at most %s cycle "
+						"a word\n",
+						"  L1 plateau %.0f MB/s (%s, stride %u): at most %s cycles "
+						"a word\n",
+						cycles_form(l1))
+				  : MT_NGETTEXT("  L1 plateau %.0f MB/s (%s, stride %u): %s cycle a word\n",
+						"  L1 plateau %.0f MB/s (%s, stride %u): %s cycles a word\n",
+						cycles_form(l1)),
 			    p.l1_mbs, mt_fmt_size(a, sizeof a, m->sizes[p.l1_row]), m->strides[0],
 			    cpw_fmt(b, sizeof b, l1));
 	else
 		fprintf(f, "%s", _("  L1 plateau: not found (no L1 cliff, or no stride of 1 word)\n"));
 	if (p.have_floor)
 		mt_hfprintf(f,
-			    bound ? _("  floor %.0f MB/s (%s, stride %u): at most %s cycles a word, "
-				      "%.2f ns a word\n")
-				  : _("  floor %.0f MB/s (%s, stride %u): %s cycles a word, %.2f ns a "
-				      "word\n"),
+			    bound ? MT_NGETTEXT("  floor %.0f MB/s (%s, stride %u): at most %s cycle a "
+						"word, %.2f ns a word\n",
+						"  floor %.0f MB/s (%s, stride %u): at most %s cycles a "
+						"word, %.2f ns a word\n",
+						cycles_form(cpw_cycles(c.ghz, p.floor_mbs)))
+				  : MT_NGETTEXT("  floor %.0f MB/s (%s, stride %u): %s cycle a word, %.2f "
+						"ns a word\n",
+						"  floor %.0f MB/s (%s, stride %u): %s cycles a word, %.2f "
+						"ns a word\n",
+						cycles_form(cpw_cycles(c.ghz, p.floor_mbs))),
 			    p.floor_mbs, mt_fmt_size(a, sizeof a, m->sizes[p.floor_row]),
 			    m->strides[p.floor_col],
 			    cpw_fmt(b, sizeof b, cpw_cycles(c.ghz, p.floor_mbs)),
