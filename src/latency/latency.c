@@ -587,7 +587,11 @@ static int retry_moved(job_t *job, const struct latency_params *p, struct chase_
 		ev.type = JOB_EV_NOTE;
 		ev.subtype = LATENCY_NOTE_RETRIED;
 		ev.value = (double)tried;
-		mt_snprintf(ev.text, sizeof ev.text, "%zu of them now agree with it", agree);
+		/* words for people (the batch's closing lines, the Latency tab) */
+		mt_snprintf(ev.text, sizeof ev.text,
+			    MT_NGETTEXT("%zu of them now agree with it", "%zu of them now agree with it",
+					agree),
+			    agree);
 		if (job_emit(job, &ev) < 0)
 			return mt_fail(e, _("out of memory"));
 	}

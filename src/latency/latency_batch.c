@@ -587,7 +587,7 @@ static int summary(void *printer)
 	nd = latency_doubtful(b->r);
 	if (nd)
 		mt_hfprintf(b->run->meta,
-			    MT_NGETTEXT("# ~ %zu of %zu point not trusted: their two best tries "
+			    MT_NGETTEXT("# ~ %zu of %zu points not trusted: their two best tries "
 					"still differ by more than %.0f %% after as many tries again "
 					"(another task had the CPU; the latency may read high)\n",
 					"# ~ %zu of %zu points not trusted: their two best tries "

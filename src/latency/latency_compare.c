@@ -116,7 +116,7 @@ static void latency_differences(struct latency_result **r, int nfiles, unsigned 
 			printf(_("  %c vs A: no common sizes\n"), 'A' + i);
 		else
 			mt_hfprintf(stdout,
-				    MT_NGETTEXT("  %c vs A: %zu size, median difference %.1f %%, "
+				    MT_NGETTEXT("  %c vs A: %zu sizes, median difference %.1f %%, "
 						"median %c/A %.3f\n",
 						"  %c vs A: %zu sizes, median difference %.1f %%, "
 						"median %c/A %.3f\n",

@@ -327,7 +327,7 @@ int latency_history_differs(const struct latency_history_run *prev,
 				  mt_fmt_size(a, sizeof a, cur->size[j]));
 	if (!buf[0])
 		mt_snprintf(buf, len,
-			    MT_NGETTEXT("%zu cache level, %zu before", "%zu cache levels, %zu before",
+			    MT_NGETTEXT("%zu cache levels, %zu before", "%zu cache levels, %zu before",
 					cur->nlevels),
 			    cur->nlevels, prev->nlevels);
 	return 1;

@@ -82,18 +82,18 @@ static void way_text(const struct latency_level *l, char *buf, size_t len)
 		lo = l->size / l->way_min;
 		hi = l->step_end / l->way_min;
 		mt_snprintf(buf, len,
-			    MT_NGETTEXT("%s (%llu..%llu way: the step lies between %s and %s)",
+			    MT_NGETTEXT("%s (%llu..%llu ways: the step lies between %s and %s)",
 					"%s (%llu..%llu ways: the step lies between %s and %s)", hi),
 			    fmt_bytes(a, sizeof a, l->way_min), lo, hi, fmt_bytes(b, sizeof b, l->size),
 			    fmt_bytes(c, sizeof c, l->step_end));
 	} else if (l->way_min == l->way_max) {
 		hi = l->size / l->way_min;
-		mt_snprintf(buf, len, MT_NGETTEXT("%s (%llu way)", "%s (%llu ways)", hi),
+		mt_snprintf(buf, len, MT_NGETTEXT("%s (%llu ways)", "%s (%llu ways)", hi),
 			    fmt_bytes(a, sizeof a, l->way_min), hi);
 	} else {
 		lo = l->size / l->way_max;
 		hi = l->size / l->way_min;
-		mt_snprintf(buf, len, MT_NGETTEXT("%s..%s (%llu..%llu way)", "%s..%s (%llu..%llu ways)", hi),
+		mt_snprintf(buf, len, MT_NGETTEXT("%s..%s (%llu..%llu ways)", "%s..%s (%llu..%llu ways)", hi),
 			    fmt_bytes(a, sizeof a, l->way_min), fmt_bytes(b, sizeof b, l->way_max), lo,
 			    hi);
 	}
@@ -106,14 +106,14 @@ void latency_level_text(const struct latency_level *l, int over_l1, char *buf, s
 		fmt_latency(lat, sizeof lat, l->cycles, l->ns, 0, 1);
 		if (l->way_min && l->way_max) /* the seed prints a TLB's way in pages */
 			mt_snprintf(way, sizeof way,
-				    MT_NGETTEXT("min. %llu, max. %llu page", "min. %llu, max. %llu pages",
+				    MT_NGETTEXT("min. %llu, max. %llu pages", "min. %llu, max. %llu pages",
 						l->way_max / LATENCY_PAGE),
 				    (unsigned long long)(l->way_min / LATENCY_PAGE),
 				    (unsigned long long)(l->way_max / LATENCY_PAGE));
 		else
 			mt_strlcpy(way, _("not measurable here"), sizeof way);
 		mt_snprintf(buf, len,
-			    MT_NGETTEXT("TLB%d size: %llu entry (%s of 4 KB pages), latency: %s a "
+			    MT_NGETTEXT("TLB%d size: %llu entries (%s of 4 KB pages), latency: %s a "
 					"miss, way size: %s",
 					"TLB%d size: %llu entries (%s of 4 KB pages), latency: %s a "
 					"miss, way size: %s",

@@ -277,7 +277,7 @@ static void print_plan(const struct batch_run *run, const struct mountain_params
 		batch_note(run, _(note));
 	if (p->fixed_accesses)
 		mt_hsnprintf(how, sizeof how,
-			     MT_NGETTEXT("best of %u try of %llu reads (the seed's settings)",
+			     MT_NGETTEXT("best of %u tries of %llu reads (the seed's settings)",
 					 "best of %u tries of %llu reads (the seed's settings)",
 					 p->max_tries),
 			     p->max_tries, (unsigned long long)p->fixed_accesses);
@@ -290,7 +290,7 @@ static void print_plan(const struct batch_run *run, const struct mountain_params
 	/* TRANSLATORS: "14 sizes 16K..128M x 15 strides" (the count of strides
 	 * picks the form) */
 	mt_snprintf(grid, sizeof grid,
-		    MT_NGETTEXT("%zu sizes %s..%s x %zu stride", "%zu sizes %s..%s x %zu strides",
+		    MT_NGETTEXT("%zu sizes %s..%s x %zu strides", "%zu sizes %s..%s x %zu strides",
 				p->nstrides),
 		    p->nsizes, mt_fmt_size(lo, sizeof lo, p->sizes[0]),
 		    mt_fmt_size(hi, sizeof hi, p->sizes[p->nsizes - 1]), p->nstrides);
@@ -337,7 +337,7 @@ static void print_summary(const struct printer *b, const struct mountain_params 
 		mt_hfprintf(b->run->meta, _("# measured in %.1f s\n"), b->m->elapsed_s);
 	if (two)
 		mt_hfprintf(b->run->meta,
-			    MT_NGETTEXT("# %zu cell (%s..%s, strides %u..%u) ran at two speeds: its "
+			    MT_NGETTEXT("# %zu cells (%s..%s, strides %u..%u) ran at two speeds: their "
 					"median try is %.0f %% or more below the fastest, which the "
 					"table shows (memtop(1), Two speeds)\n",
 					"# %zu cells (%s..%s, strides %u..%u) ran at two speeds: their "
@@ -377,7 +377,7 @@ static void describe(const struct machine *m, int cpu, const void *params, const
 	for (size_t i = 0; i < p->nsizes; i++) {
 		if (human)
 			mt_snprintf(why, sizeof why,
-				    MT_NGETTEXT("a row of the grid, read at %zu stride",
+				    MT_NGETTEXT("a row of the grid, read at %zu strides",
 						"a row of the grid, read at %zu strides", p->nstrides),
 				    p->nstrides);
 		else

@@ -109,7 +109,7 @@ static void print_cell_stats(struct mountain **m, int n)
 			printf(_("  %c vs A: no common cells\n"), 'A' + i);
 		else
 			mt_hfprintf(stdout,
-				    MT_NGETTEXT("  %c vs A: %zu cell, median cell difference %.1f %%, "
+				    MT_NGETTEXT("  %c vs A: %zu cells, median cell difference %.1f %%, "
 						"median %c/A %.3f\n",
 						"  %c vs A: %zu cells, median cell difference %.1f %%, "
 						"median %c/A %.3f\n",

@@ -561,8 +561,8 @@ static void describe(const struct machine *m, int cpu, const void *params, const
 	plan_init(out, "transpose", m);
 	if (human)
 		plan_note(out,
-			  MT_NGETTEXT("%d simulated size on the cachelab cache: nothing of the "
-				      "machine in it",
+			  MT_NGETTEXT("%d simulated sizes on the cachelab cache: nothing of the "
+				      "machine in them",
 				      "%d simulated sizes on the cachelab cache: nothing of the "
 				      "machine in them",
 				      p->nsizes),
