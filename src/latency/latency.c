@@ -5,6 +5,8 @@
  * curve is in latency_levels.c, the result in latency_result.c, JSON in latency_json.c. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "latency.h"
 #include "latency_eta.h"
 #include "base/chase.h"
@@ -98,12 +100,12 @@ int latency_params_set_max(struct latency_params *p, uint64_t max, mt_error *e)
 {
 	size_t n;
 	if (max < LATENCY_MIN_SIZE)
-		return mt_fail(e, "--max-size: at least 4K");
+		return mt_fail(e, _("--max-size: at least 4K"));
 	if (max > (64ull << 30))
-		return mt_fail(e, "--max-size: at most 64G");
+		return mt_fail(e, _("--max-size: at most 64G"));
 	n = latency_sizes(LATENCY_MIN_SIZE, max, p->sizes, LATENCY_MAX_SIZES);
 	if (n == 0)
-		return mt_fail(e, "--max-size: no size fits");
+		return mt_fail(e, _("--max-size: no size fits"));
 	p->nsizes = n;
 	return 0;
 }
@@ -126,7 +128,7 @@ int latency_params_fit_memory(struct latency_params *p, const struct machine_bud
 	}
 	if (asked > cap) {
 		if (cap < LATENCY_MIN_SIZE)
-			return mt_fail(e, "not enough memory for a 4K chase (%s)", b->who);
+			return mt_fail(e, _("not enough memory for a 4K chase (%s)"), b->who);
 		while (p->nsizes > 1 && p->sizes[p->nsizes - 1] > cap)
 			p->nsizes--;
 		if (note[0])
@@ -342,13 +344,13 @@ static int chase_mem_map(struct chase_mem *m, const struct latency_params *p, mt
 	memset(m, 0, sizeof *m);
 	if (p->buf) {
 		if (p->buf_bytes < need)
-			return mt_fail(e, "the caller's buffer is shorter than the largest size");
+			return mt_fail(e, _("the caller's buffer is shorter than the largest size"));
 		m->buf = p->buf;
 		m->callers = 1;
 		(void)mt_plat_page_advice(m->buf, need, p->hugepages == LATENCY_HUGE_ON);
 	} else if (!(m->buf = mt_map_2m((size_t)need, p->hugepages == LATENCY_HUGE_ON))) {
 		char b[32];
-		return mt_fail(e, "cannot allocate %s for the largest size: %s",
+		return mt_fail(e, _("cannot allocate %s for the largest size: %s"),
 			       mt_fmt_size(b, sizeof b, need), strerror(errno));
 	}
 	m->buf_bytes = (size_t)need;
@@ -362,7 +364,7 @@ static int chase_mem_map(struct chase_mem *m, const struct latency_params *p, mt
 		if (!m->scratch) {
 			if (!m->callers)
 				munmap(m->buf, m->buf_bytes);
-			return mt_fail(e, "out of memory for the random chase's order");
+			return mt_fail(e, _("out of memory for the random chase's order"));
 		}
 	}
 	return 0;
@@ -545,7 +547,7 @@ static int one_point(job_t *job, const struct latency_params *p, struct chase_me
 	lines = other ? link_chase(po, mo, p->sizes[i], 0, &start)
 		      : link_chase(p, m, p->sizes[i], c, &start);
 	if (lines == 0)
-		return mt_fail(e, "cannot link a chase of %llu bytes at stride %u",
+		return mt_fail(e, _("cannot link a chase of %llu bytes at stride %u"),
 			       (unsigned long long)p->sizes[i], stride);
 	if (job_check(job) == JOB_CANCELLED ||
 	    measure_point(job, p, start, lines, est, &pt) == JOB_CANCELLED)
@@ -553,7 +555,7 @@ static int one_point(job_t *job, const struct latency_params *p, struct chase_me
 	if ((!again || pt.best < *ns) &&
 	    emit_point(job, i, c, other ? LATENCY_CELL_OTHER : random ? LATENCY_CELL_RANDOM : LATENCY_CELL_FIXED,
 		       &pt, ghz, again ? JOB_EV_UPDATE : JOB_EV_CELL) < 0)
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	*ns = again ? fmin(*ns, pt.best) : pt.best;
 	return JOB_GO;
 }
@@ -585,9 +587,13 @@ static int retry_moved(job_t *job, const struct latency_params *p, struct chase_
 		ev.type = JOB_EV_NOTE;
 		ev.subtype = LATENCY_NOTE_RETRIED;
 		ev.value = (double)tried;
-		mt_snprintf(ev.text, sizeof ev.text, "%zu of them now agree with it", agree);
+		/* words for people (the batch's closing lines, the Latency tab) */
+		mt_snprintf(ev.text, sizeof ev.text,
+			    MT_NGETTEXT("%zu of them now agree with it", "%zu of them now agree with it",
+					agree),
+			    agree);
 		if (job_emit(job, &ev) < 0)
-			return mt_fail(e, "out of memory");
+			return mt_fail(e, _("out of memory"));
 	}
 	return JOB_GO;
 }
@@ -612,7 +618,7 @@ static int chase_all(job_t *job, const struct latency_params *p0, struct chase_m
 		got[i] = NAN;
 	st = pages_then_price(job, p, m, p->other ? mo : NULL, t_start, &said);
 	if (st != JOB_GO)
-		return st == JOB_CANCELLED ? 0 : mt_fail(e, "out of memory");
+		return st == JOB_CANCELLED ? 0 : mt_fail(e, _("out of memory"));
 	latency_eta_init(&eta, ceil(said)); /* as the run said it */
 	units_done = (double)(mt_now_ns() - t_start);
 	eta.fixed_s = units_done / 1e9; /* the pages: done, their time known */
@@ -638,7 +644,7 @@ static int chase_all(job_t *job, const struct latency_params *p0, struct chase_m
 			said = latency_eta_revise(&eta, units_done / 1e9, (units_total - units_done) / 1e9,
 					      left_all / 1e9);
 			if (said > 0 && say_revised(job, said, before, units_done / 1e9) < 0)
-				return mt_fail(e, "out of memory");
+				return mt_fail(e, _("out of memory"));
 			keep_to_target(p0, p, t_start, units_done, units_total);
 		}
 	}
@@ -669,7 +675,7 @@ int latency_worker(job_t *job, void *arg, mt_error *e)
 	int st;
 
 	if (p->nsizes == 0 || (p->nstrides == 0 && !p->random))
-		return mt_fail(e, "nothing to measure");
+		return mt_fail(e, _("nothing to measure"));
 	job_set_total(job, p->nsizes * columns(p));
 	/* the other page size's chase: the random one alone, in its own buffer */
 	po = *p;
@@ -685,7 +691,7 @@ int latency_worker(job_t *job, void *arg, mt_error *e)
 	}
 	mt_clock_calibrate(&clk, 0);
 	ghz = clk.core_ghz > 0 ? clk.core_ghz : clk.ticks_per_ns;
-	st = p->note[0] && job_note(job, "%s", p->note) < 0 ? mt_fail(e, "out of memory")
+	st = p->note[0] && job_note(job, "%s", p->note) < 0 ? mt_fail(e, _("out of memory"))
 							     : chase_all(job, p, &m, &po, &mo, ghz, e);
 	/* what the kernel backed the buffers with, for latency_apply() */
 	last = (size_t)p->sizes[p->nsizes - 1];
@@ -693,7 +699,7 @@ int latency_worker(job_t *job, void *arg, mt_error *e)
 	    (say_pages(job, &m, last, p->hugepages, LATENCY_NOTE_PAGES) < 0 ||
 	     (p->random && p->other &&
 	      say_pages(job, &mo, last, po.hugepages, LATENCY_NOTE_OTHER_PAGES) < 0)))
-		st = mt_fail(e, "out of memory");
+		st = mt_fail(e, _("out of memory"));
 	if (p->random && p->other)
 		chase_mem_unmap(&mo);
 	chase_mem_unmap(&m);

@@ -174,8 +174,11 @@ int latency_pages_both(struct latency_params *p, const char *thp);
 int latency_params_set_max(struct latency_params *p, uint64_t max, mt_error *e);
 
 /* p's sizes in words into buf (len bytes): "143 sizes 4K..2G", "1 size,
- * 4K". Returns buf. */
+ * 4K", in the user's language. Returns buf. */
 const char *latency_sizes_text(const struct latency_params *p, char *buf, size_t len);
+/* The same in English when human is 0 (a plan's JSON: what machines read),
+ * else latency_sizes_text's. */
+const char *latency_sizes_words(const struct latency_params *p, int human, char *buf, size_t len);
 
 struct machine; /* machine/machine.h */
 

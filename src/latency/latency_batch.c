@@ -3,6 +3,8 @@
  * each stride and the random chase), then the levels as seed 002 does. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "base/jsonio.h"
 #include "os/clock.h"
 #include "run/batch.h"
@@ -35,6 +37,7 @@ struct printer {
 	int headed;       /* the plan lines and the table's heading printed */
 	const struct machine *m; /* planned for (its caches beside the levels) */
 	char note[600];          /* the capped sizes or the pages left out, "" none */
+	int human;               /* the plan in the user's words (not --json's) */
 	uint64_t asked;          /* the largest size asked for */
 	char hist_path[MT_PATH_MAX]; /* the state file ("" none kept) */
 	char hist_key[320];
@@ -92,18 +95,18 @@ static const struct batch_option options[] = {
 		      tries, 1, 100),
 	BATCH_HELP_CPU,
 	{ "each-kind", 'K', NULL,
-	  "one run on each core kind (P and E, big and LITTLE), one\n"
-	  "after the other; with --json, one result a line" },
-	BATCH_HELP_COMMON("small run for tests: 4K..8M, strides 128 and 4096 + random",
-			  "print the curves as CSV (the rest goes to stderr)"),
+	  N_("one run on each core kind (P and E, big and LITTLE), one\n"
+	     "after the other; with --json, one result a line") },
+	BATCH_HELP_COMMON(N_("small run for tests: 4K..8M, strides 128 and 4096 + random"),
+			  N_("print the curves as CSV (the rest goes to stderr)")),
 	BATCH_END,
 };
 
 static const struct batch_help help = {
-	.head = "Usage: memtop run latency [OPTIONS]\n"
-		"Load latency by pointer chasing (seed 002, after lmbench's lat_mem_rd):\n"
-		"cycles and ns a load over array size, per stride and for a random chase,\n"
-		"then the cache levels, way sizes and TLB steps read from the curves.\n\n",
+	.head = N_("Usage: memtop run latency [OPTIONS]\n"
+		   "Load latency by pointer chasing (seed 002, after lmbench's lat_mem_rd):\n"
+		   "cycles and ns a load over array size, per stride and for a random chase,\n"
+		   "then the cache levels, way sizes and TLB steps read from the curves.\n\n"),
 	.opts = options,
 	.col = 21,
 };
@@ -112,6 +115,14 @@ static const struct batch_help help = {
 static const char *other_name(const struct latency_result *r)
 {
 	return r->other_hugepages == LATENCY_HUGE_ON ? "random_huge" : "random_4k";
+}
+
+/* One cell of the table's head: s right-aligned in width columns (not
+ * bytes: a translated word), after a space when sep. */
+static void head_cell(const char *s, int width, int sep)
+{
+	char buf[96];
+	printf("%s%s", sep ? " " : "", mt_text_pad(buf, sizeof buf, s, width));
 }
 
 static void print_head(const struct printer *b)
@@ -131,22 +142,33 @@ static void print_head(const struct printer *b)
 		printf("\n");
 		return;
 	}
-	printf("%8s", "size");
+	/* TRANSLATORS: the latency table's head, columns 8 and 7 wide: size
+	 * (bytes), then for each stride (s128 ...) and the random chase its
+	 * cycles and ns a load */
+	const char *ns = _("ns"), *cyc = _("cycles");
+	head_cell(_("size"), 8, 0);
 	for (size_t k = 0; k < r->nstrides; k++) {
 		mt_snprintf(s, sizeof s, "s%u", r->strides[k]);
-		printf(" %8s %7s", s, "ns");
+		head_cell(s, 8, 1);
+		head_cell(ns, 7, 1);
 	}
-	if (r->has_random)
-		printf(" %8s %7s", "random", "ns");
-	if (r->has_random && r->has_other)
-		printf(" %8s %7s", r->other_hugepages == LATENCY_HUGE_ON ? "rnd huge" : "rnd 4K", "ns");
-	printf("\n%8s", "bytes");
-	for (size_t k = 0; k < r->nstrides; k++)
-		printf(" %8s %7s", "cycles", "");
-	if (r->has_random)
-		printf(" %8s %7s", "cycles", "");
-	if (r->has_random && r->has_other)
-		printf(" %8s %7s", "cycles", "");
+	if (r->has_random) {
+		/* TRANSLATORS: the random chase's column, 8 wide */
+		head_cell(_("random"), 8, 1);
+		head_cell(ns, 7, 1);
+	}
+	if (r->has_random && r->has_other) {
+		/* TRANSLATORS: the second random chase's column, on huge pages
+		 * or on 4 KB pages, 8 wide */
+		head_cell(r->other_hugepages == LATENCY_HUGE_ON ? _("rnd huge") : _("rnd 4K"), 8, 1);
+		head_cell(ns, 7, 1);
+	}
+	printf("\n");
+	head_cell(_("bytes"), 8, 0);
+	for (size_t k = 0; k < r->nstrides + (r->has_random ? 1 + r->has_other : 0); k++) {
+		head_cell(cyc, 8, 1);
+		head_cell("", 7, 1);
+	}
 	printf("\n");
 }
 
@@ -168,7 +190,7 @@ static void head_once(struct printer *b, double about_s)
 	b->announced = ceil(about_s);
 	print_plan(b->run, b->p, b->r->ghz, b->announced);
 	if (b->note[0]) /* what the memory capped, before the table (and again after it) */
-		batch_note(b->run, b->note);
+		batch_note(b->run, _(b->note));
 	print_head(b);
 	fflush(stdout);
 }
@@ -222,14 +244,14 @@ static int parse_strides(const char *s, struct latency_params *p, mt_error *e)
 	uint64_t v[LATENCY_MAX_STRIDES];
 	int n = mt_parse_u64_list(s, 8, 1u << 20, v, LATENCY_MAX_STRIDES);
 	if (n < 0)
-		return mt_fail(e, "--strides: expected up to %d increasing byte counts 8..1M "
-				  "separated by commas, got '%s'",
+		return mt_fail(e, _("--strides: expected up to %d increasing byte counts 8..1M "
+				    "separated by commas, got '%s'"),
 			       LATENCY_MAX_STRIDES, s);
 	for (int i = 0; i < n; i++) {
 		if (i && v[i] <= v[i - 1])
-			return mt_fail(e, "--strides: must be increasing, got '%s'", s);
+			return mt_fail(e, _("--strides: must be increasing, got '%s'"), s);
 		if (v[i] % 8)
-			return mt_fail(e, "--strides: %llu is not a multiple of 8 bytes",
+			return mt_fail(e, _("--strides: %llu is not a multiple of 8 bytes"),
 				       (unsigned long long)v[i]);
 		p->strides[i] = (unsigned)v[i];
 	}
@@ -274,7 +296,7 @@ static void history_load(struct printer *b, struct latency_params *p, int cpu)
 	}
 	history_key(p, b->m, cpu, b->hist_key, sizeof b->hist_key);
 	if (latency_history_load(b->hist_path, b->hist_key, &b->hist, &e) < 0)
-		mt_warn("run latency: the last runs here are not read: %s", e.msg);
+		mt_warn(_("run latency: the last runs here are not read: %s"), e.msg);
 	p->has_prev = b->hist.n > 0 &&
 		      latency_history_curve(&b->hist.run[0], p->sizes, p->nsizes, p->prev_ns) > 0;
 }
@@ -290,19 +312,22 @@ static void history_compare(FILE *f, const struct printer *b, struct latency_lev
 		return;
 	latency_history_of(b->r, lv, b->hist_key, &cur);
 	if (b->retried)
-		fprintf(f, "# %zu point%s moved by %.0f %% or more from the last run here: measured "
-			   "again, %s (%zu read lower)\n", b->retried, b->retried == 1 ? "" : "s",
-			LATENCY_MOVED * 100, b->retried_text, b->updated);
+		mt_hfprintf(f, MT_NGETTEXT("# %zu point moved by %.0f %% or more from the last run "
+					   "here: measured again, %s (%zu read lower)\n",
+					   "# %zu points moved by %.0f %% or more from the last run "
+					   "here: measured again, %s (%zu read lower)\n",
+					   b->retried),
+			    b->retried, LATENCY_MOVED * 100, b->retried_text, b->updated);
 	if (b->hist.n && latency_history_differs(&b->hist.run[0], &cur, diff, sizeof diff))
-		fprintf(f, "# levels differ from the last run here (%s): %s; this run: %s; the last: "
-			   "%s\n", b->hist.run[0].date, diff,
+		fprintf(f, _("# levels differ from the last run here (%s): %s; this run: %s; the "
+			     "last: %s\n"), b->hist.run[0].date, diff,
 			latency_history_conditions(&cur, now, sizeof now),
 			latency_history_conditions(&b->hist.run[0], then, sizeof then));
 	else if (b->hist.n)
-		fprintf(f, "# levels as the last run here (%s)\n", b->hist.run[0].date);
+		fprintf(f, _("# levels as the last run here (%s)\n"), b->hist.run[0].date);
 	if (latency_measured(b->r) == b->r->nsizes * latency_ncurves(b->r) && /* a whole run */
 	    latency_history_save(b->hist_path, &cur, &e) < 0)
-		mt_warn("run latency: this run is not kept for the next: %s", e.msg);
+		mt_warn(_("run latency: this run is not kept for the next: %s"), e.msg);
 }
 
 /* The levels, held against the cache sizes this machine reports (inf may
@@ -336,20 +361,20 @@ static int check(struct batch_cli *cli, void *params)
 		a->both = a->hugepages == 2;
 	}
 	if (a->only_random && a->no_random) {
-		mt_warn("run latency: --random and --no-random exclude each other");
+		mt_warn(_("run latency: --random and --no-random exclude each other"));
 		return -1;
 	}
 	if (a->both == 1 && a->no_random) {
-		mt_warn("run latency: --hugepages both chases at random on both page sizes; drop "
-			"--no-random");
+		mt_warn(_("run latency: --hugepages both chases at random on both page sizes; "
+			  "drop --no-random"));
 		return -1;
 	}
 	if (a->tlb_locality && a->no_random) {
-		mt_warn("run latency: --tlb-locality shapes the random chase; drop --no-random");
+		mt_warn(_("run latency: --tlb-locality shapes the random chase; drop --no-random"));
 		return -1;
 	}
 	if (a->only_random && a->strides) {
-		mt_warn("run latency: --random measures no fixed stride; drop --strides");
+		mt_warn(_("run latency: --random measures no fixed stride; drop --strides"));
 		return -1;
 	}
 	return 0;
@@ -376,6 +401,7 @@ static int make_params(struct batch_cli *cli, const struct machine *m, void *par
 	uint64_t max = a->max_size;
 	struct machine_budget budget;
 	note[0] = '\0';
+	b->human = !cli->json; /* --plan --json's words stay English */
 	if (latency_params_sized(p, m, cpu, cli->quick, max, &e) < 0)
 		goto bad;
 	if (a->strides && parse_strides(a->strides, p, &e) < 0)
@@ -401,13 +427,22 @@ bad:
 	return -1;
 }
 
+/* A plan's words: in the user's language for --plan's text (human), in
+ * English where --plan --json writes them (what machines read). */
+__attribute__((format_arg(2))) static const char *plan_words(int human, const char *en)
+{
+	return human ? _(en) : en;
+}
+
 /* The plan as machine/plan.h shows it: the worker, the sizes, the largest
- * and where it sits for the worker's CPU. */
+ * and where it sits for the worker's CPU; in the user's language unless
+ * it is --plan --json's (plan_words). */
 static void describe(const struct machine *m, int cpu, const void *params, const void *printer,
 		     struct plan *out)
 {
 	const struct latency_params *p = params; /* the params' first field */
 	const char *note = ((const struct printer *)printer)->note;
+	int human = ((const struct printer *)printer)->human;
 	char why[300], lo[32], hi[32], where[16], sz[64];
 	uint64_t max = p->sizes[p->nsizes - 1];
 	mt_fmt_size(hi, sizeof hi, max);
@@ -415,20 +450,30 @@ static void describe(const struct machine *m, int cpu, const void *params, const
 	out->worker_cpu = cpu;
 	if (cpu >= 0)
 		plan_add_threads(out, 1, &cpu, 1);
-	mt_snprintf(why, sizeof why, "%s (lat_mem_rd's steps), each chased alone%s%s",
-		    latency_sizes_text(p, sz, sizeof sz), p->why_max[0] ? "; " : "", p->why_max);
+	latency_sizes_words(p, human, sz, sizeof sz);
+	if (p->why_max[0])
+		mt_snprintf(why, sizeof why,
+			    plan_words(human, N_("%s (lat_mem_rd's steps), each chased alone; %s")),
+			    sz, p->why_max);
+	else
+		mt_snprintf(why, sizeof why,
+			    plan_words(human, N_("%s (lat_mem_rd's steps), each chased alone")), sz);
 	plan_add_size(out, cpu >= 0 ? machine_level_name(m, max, &cpu, 1, where, sizeof where) : "",
 		      max, 1, 0, why);
 	if (cpu >= 0 && max < machine_dram_floor(m, &cpu, 1, NULL, 0))
-		plan_note(out, "the largest size (%s) is under %d x the caches CPU %d reaches: the "
-			       "curve may end in a cache, not in memory", hi, MACHINE_DRAM_FACTOR,
-			  cpu);
+		plan_note(out,
+			  plan_words(human, N_("the largest size (%s) is under %d x the caches CPU "
+					       "%d reaches: the curve may end in a cache, not in "
+					       "memory")),
+			  hi, MACHINE_DRAM_FACTOR, cpu);
 	if (p->random && p->other)
-		plan_note(out, "the random chase again on huge pages, in a second buffer of %s: the "
-			       "caches read from it, the page walks' cost from the 4 KB one",
+		plan_note(out,
+			  plan_words(human, N_("the random chase again on huge pages, in a second "
+					       "buffer of %s: the caches read from it, the page "
+					       "walks' cost from the 4 KB one")),
 			  mt_fmt_size(lo, sizeof lo, latency_buffer_bytes(p)));
-	if (note[0])
-		plan_note(out, "%s", note);
+	if (note[0]) /* a fixed note is in the catalogue; a note with figures stays English */
+		plan_note(out, "%s", human ? _(note) : note);
 	out->estimate_s = latency_params_estimate_s(p);
 }
 
@@ -436,25 +481,36 @@ static void describe(const struct machine *m, int cpu, const void *params, const
 static void print_plan(const struct batch_run *run, const struct latency_params *p, double ghz,
 		       double about_s)
 {
-	char lo[32], sizes[64], strides[48], tries[32];
+	char lo[32], sizes[64], strides[96], tries[48];
+	const char *pages;
 	latency_sizes_text(p, sizes, sizeof sizes);
-	mt_snprintf(strides, sizeof strides,
-		    mt_plural("%zu fixed stride", "%zu fixed strides", p->nstrides), p->nstrides);
-	mt_snprintf(tries, sizeof tries, mt_plural("best of %u try", "best of %u tries", p->tries),
+	if (p->random)
+		mt_snprintf(strides, sizeof strides,
+			    MT_NGETTEXT("%zu fixed stride + random chase",
+					"%zu fixed strides + random chase", p->nstrides),
+			    p->nstrides);
+	else
+		mt_snprintf(strides, sizeof strides,
+			    MT_NGETTEXT("%zu fixed stride", "%zu fixed strides", p->nstrides),
+			    p->nstrides);
+	mt_snprintf(tries, sizeof tries, MT_NGETTEXT("best of %u try", "best of %u tries", p->tries),
 		    p->tries);
-	fprintf(run->meta, "# latency: %s, %s%s, %s, huge pages %s (about %.0f s)\n", sizes, strides,
-		p->random ? " + random chase" : "", tries,
-		p->random && p->other ? "off, and on for a second random chase"
-		: p->hugepages == LATENCY_HUGE_ON ? "on" : "off", about_s);
-	fprintf(run->meta, "# cycles = ns x %.3f GHz (core clock from dependent adds, not the TSC)\n",
-		ghz);
+	pages = p->random && p->other ? _("huge pages off, and on for a second random chase")
+		: p->hugepages == LATENCY_HUGE_ON ? _("huge pages on")
+						  : _("huge pages off");
+	/* TRANSLATORS: sizes, strides, tries, pages: the clauses above */
+	mt_hfprintf(run->meta, _("# latency: %s, %s, %s, %s (about %.0f s)\n"), sizes, strides,
+		    tries, pages, about_s);
+	mt_hfprintf(run->meta,
+		    _("# cycles = ns x %.3f GHz (core clock from dependent adds, not the TSC)\n"),
+		    ghz);
 	if (p->random && p->tlb_locality)
 		fprintf(run->meta,
-			"# random: the same lines at stride %u in a random order, group by group "
-			"of %s (TLB locality: no page walks)\n",
+			_("# random: the same lines at stride %u in a random order, group by group "
+			  "of %s (TLB locality: no page walks)\n"),
 			p->random_stride, mt_fmt_size(lo, sizeof lo, p->tlb_locality));
 	else if (p->random)
-		fprintf(run->meta, "# random: the same lines at stride %u in one random cycle\n",
+		fprintf(run->meta, _("# random: the same lines at stride %u in one random cycle\n"),
 			p->random_stride);
 	fflush(run->meta);
 }
@@ -463,16 +519,21 @@ static void print_plan(const struct batch_run *run, const struct latency_params 
  * revision of it, the pages. */
 static void print_timing(const struct batch_run *run, const struct printer *b, double announced)
 {
-	char rev[96] = "";
+	char rev[160] = "";
 	if (b->revisions == 1)
-		mt_snprintf(rev, sizeof rev, "; revised at %.0f s to about %.0f s", b->revised_at,
-			    ceil(b->revised_s));
+		mt_hsnprintf(rev, sizeof rev, _("; revised at %.0f s to about %.0f s"), b->revised_at,
+			     ceil(b->revised_s));
 	else if (b->revisions > 1)
-		mt_snprintf(rev, sizeof rev, "; revised %u times, last at %.0f s to about %.0f s",
-			    b->revisions, b->revised_at, ceil(b->revised_s));
-	fprintf(run->meta, "# measured in %.1f s (announced: about %.0f s%s); %s%s%s\n",
-		b->r->elapsed_s, announced, rev, b->r->pages, b->r->other_pages[0] ? "; " : "",
-		b->r->other_pages);
+		mt_hsnprintf(rev, sizeof rev,
+			     MT_NGETTEXT("; revised %u time, last at %.0f s to about %.0f s",
+					 "; revised %u times, last at %.0f s to about %.0f s",
+					 b->revisions),
+			     b->revisions, b->revised_at, ceil(b->revised_s));
+	/* TRANSLATORS: the last %s%s%s is what the kernel backed the buffers
+	 * with (the result's own words, kept in English) */
+	mt_hfprintf(run->meta, _("# measured in %.1f s (announced: about %.0f s%s); %s%s%s\n"),
+		    b->r->elapsed_s, announced, rev, b->r->pages, b->r->other_pages[0] ? "; " : "",
+		    b->r->other_pages);
 }
 
 /* The result to fill, on machine m (its caches beside the levels), and
@@ -488,7 +549,7 @@ static int start(struct batch_cli *cli, const struct machine *m, void *params, v
 	mt_clock_calibrate(&clk, 0);
 	b->r = latency_result_new(&rp->p, clk.core_ghz > 0 ? clk.core_ghz : clk.ticks_per_ns);
 	if (!b->r) {
-		mt_warn("run latency: out of memory");
+		mt_warn(_("run latency: out of memory"));
 		cli->rc = MT_EXIT_RUNTIME;
 		return -1;
 	}
@@ -516,21 +577,25 @@ static int summary(void *printer)
 	head_once(b, latency_params_estimate_s(b->p)); /* a run that never priced itself */
 	nd = latency_doubtful(b->r);
 	if (nd)
-		fprintf(b->run->meta,
-			"# ~ %zu of %zu points not trusted: their two best tries still "
-			"differ by more than %.0f %% after as many tries again (another task "
-			"had the CPU; the latency may read high)\n",
-			nd, latency_measured(b->r), LATENCY_DOUBTFUL_SPREAD * 100);
+		mt_hfprintf(b->run->meta,
+			    MT_NGETTEXT("# ~ %zu of %zu points not trusted: their two best tries "
+					"still differ by more than %.0f %% after as many tries again "
+					"(another task had the CPU; the latency may read high)\n",
+					"# ~ %zu of %zu points not trusted: their two best tries "
+					"still differ by more than %.0f %% after as many tries again "
+					"(another task had the CPU; the latency may read high)\n",
+					latency_measured(b->r)),
+			    nd, latency_measured(b->r), LATENCY_DOUBTFUL_SPREAD * 100);
 	if (b->r->has_other && b->r->other_share >= 0 && b->r->other_share < 0.5)
-		fprintf(b->run->meta,
-			"# the second chase got %.0f %% of its buffer on huge pages (the kernel's "
-			"choice, or a layer under it that drops the hint): the levels are read from "
-			"the 4 KB one\n",
-			100 * b->r->other_share);
+		mt_hfprintf(b->run->meta,
+			    _("# the second chase got %.0f %% of its buffer on huge pages (the "
+			      "kernel's choice, or a layer under it that drops the hint): the levels "
+			      "are read from the 4 KB one\n"),
+			    100 * b->r->other_share);
 	print_levels(b->run->meta, b, &b->m->info);
 	print_timing(b->run, b, b->announced);
 	if (b->note[0])
-		batch_note(b->run, b->note);
+		batch_note(b->run, _(b->note));
 	return 0;
 }
 
@@ -543,7 +608,7 @@ static void release(void *printer, void *params)
 
 const struct experiment exp_latency = {
 	.name = "latency",
-	.about = "load latency by pointer chasing, levels, way size, TLB (seed 002)",
+	.about = N_("load latency by pointer chasing, levels, way size, TLB (seed 002)"),
 	.options = options,
 	.help = &help,
 	.each_coretype = 1,

@@ -3,6 +3,8 @@
  * contracts; the chase loop itself is chase_walk() (base/chase.h). */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "latency.h"
 #include "base/chase.h"
 

@@ -5,6 +5,8 @@
  * shows. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "latency.h"
 #include "base/util.h"
 #include "render/compare_table.h"
@@ -57,7 +59,7 @@ static int shared_stride(struct latency_result **r, int nfiles, unsigned *stride
 			*stride = r[0]->strides[k];
 	}
 	if (!*stride) {
-		mt_warn("compare: the latency files share no curve");
+		mt_warn(_("compare: the latency files share no curve"));
 		return -1;
 	}
 	return 0;
@@ -70,10 +72,10 @@ static void latency_table(struct latency_result **r, int nfiles, unsigned stride
 	struct cmp_table t;
 	char title[64];
 	if (stride)
-		mt_snprintf(title, sizeof title, "fixed stride %u B, ns a load", stride);
+		mt_snprintf(title, sizeof title, _("fixed stride %u B, ns a load"), stride);
 	else
-		mt_snprintf(title, sizeof title, "random chase, ns a load");
-	cmp_begin(&t, title, "size", nfiles, 2, 0);
+		mt_snprintf(title, sizeof title, "%s", _("random chase, ns a load"));
+	cmp_begin(&t, title, _("size"), nfiles, 2, 0);
 	for (size_t s = 0; s < r[0]->nsizes; s++) {
 		uint64_t size = r[0]->sizes[s];
 		double v[MAX_FILES];
@@ -95,7 +97,7 @@ static void latency_table(struct latency_result **r, int nfiles, unsigned stride
 static void latency_differences(struct latency_result **r, int nfiles, unsigned stride)
 {
 	double d[LATENCY_MAX_SIZES], q[LATENCY_MAX_SIZES];
-	printf("\nover every size the files share:\n");
+	printf("%s", _("\nover every size the files share:\n"));
 	for (int i = 1; i < nfiles; i++) {
 		size_t n = 0;
 		for (size_t s = 0; s < r[0]->nsizes; s++) {
@@ -111,17 +113,22 @@ static void latency_differences(struct latency_result **r, int nfiles, unsigned 
 			n++;
 		}
 		if (n == 0)
-			printf("  %c vs A: no common sizes\n", 'A' + i);
+			printf(_("  %c vs A: no common sizes\n"), 'A' + i);
 		else
-			printf("  %c vs A: %zu sizes, median difference %.1f %%, median %c/A %.3f\n",
-			       'A' + i, n, mt_median(d, n) * 100, 'A' + i, mt_median(q, n));
+			mt_hfprintf(stdout,
+				    MT_NGETTEXT("  %c vs A: %zu sizes, median difference %.1f %%, "
+						"median %c/A %.3f\n",
+						"  %c vs A: %zu sizes, median difference %.1f %%, "
+						"median %c/A %.3f\n",
+						n),
+				    'A' + i, n, mt_median(d, n) * 100, 'A' + i, mt_median(q, n));
 	}
 }
 
 /* Prints the levels each file's latency curve shows (TLB steps left out). */
 static void latency_levels_each(struct latency_result **r, int nfiles)
 {
-	printf("\nlevels by the latency curve:\n");
+	printf("%s", _("\nlevels by the latency curve:\n"));
 	for (int i = 0; i < nfiles; i++) {
 		struct latency_levels lv;
 		char b[32];
@@ -129,15 +136,15 @@ static void latency_levels_each(struct latency_result **r, int nfiles)
 		const char *sep = " ";
 		printf("  %c:", 'A' + i);
 		if (lv.n == 0 && !lv.has_memory)
-			printf(" no levels");
+			printf("%s", _(" no levels"));
 		for (size_t k = 0; k < lv.n; k++)
 			if (!lv.lv[k].tlb) {
-				printf("%sL%d %s %.1f ns", sep, lv.lv[k].level,
-				       mt_fmt_size(b, sizeof b, lv.lv[k].size), lv.lv[k].ns);
+				mt_hfprintf(stdout, _("%sL%d %s %.1f ns"), sep, lv.lv[k].level,
+					    mt_fmt_size(b, sizeof b, lv.lv[k].size), lv.lv[k].ns);
 				sep = ", ";
 			}
 		if (lv.has_memory)
-			printf("%smemory %.1f ns", sep, lv.memory_ns);
+			mt_hfprintf(stdout, _("%smemory %.1f ns"), sep, lv.memory_ns);
 		printf("\n");
 	}
 }

@@ -1,4 +1,6 @@
 #include "config.h"
+
+#include "base/i18n.h"
 #include "latency_eta.h"
 
 #include <math.h>

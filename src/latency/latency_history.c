@@ -2,12 +2,15 @@
  * latency_history.h). */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "latency_history.h"
 #include "base/jsonio.h"
 #include "os/sysinfo.h"
 
 #include <math.h>
 #include <stdlib.h>
+#include <stdarg.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -37,15 +40,15 @@ static int pairs_from_json(const cJSON *o, const char *key, const char *where, s
 	if (!arr)
 		return 0;
 	if (!cJSON_IsArray(arr))
-		return mt_fail(e, "%s: %s: expected an array", where, key);
+		return mt_fail(e, _("%s: %s: expected an array"), where, key);
 	cJSON_ArrayForEach(it, arr) {
 		double s, v;
 		if (*n == cap)
-			return mt_fail(e, "%s: %s: more than %zu entries", where, key, cap);
+			return mt_fail(e, _("%s: %s: more than %zu entries"), where, key, cap);
 		if (jsonio_number(it, "size", where, &s, e) < 0 || jsonio_number(it, "ns", where, &v, e) < 0)
 			return -1;
 		if (!(s >= 1 && s < 1e18) || !(v > 0 && v < 1e9))
-			return mt_fail(e, "%s: %s[%zu]: size 1.. and ns > 0 expected", where, key, *n);
+			return mt_fail(e, _("%s: %s[%zu]: size 1.. and ns > 0 expected"), where, key, *n);
 		a[*n] = (uint64_t)s;
 		b[(*n)++] = v;
 	}
@@ -59,7 +62,7 @@ static int run_from_json(const cJSON *o, const char *where, struct latency_histo
 	char key[sizeof r->key] = "", date[sizeof r->date] = "";
 	memset(r, 0, sizeof *r);
 	if (!cJSON_IsObject(o))
-		return mt_fail(e, "%s: expected an object", where);
+		return mt_fail(e, _("%s: expected an object"), where);
 	jsonio_opt_string(o, "key", key, sizeof key);
 	jsonio_opt_string(o, "date", date, sizeof date);
 	mt_printable(r->key, sizeof r->key, key, 0);
@@ -87,7 +90,7 @@ static const cJSON *runs_of(const cJSON *root, const char *path, mt_error *e)
 	const cJSON *runs = cJSON_GetObjectItemCaseSensitive(root, "runs");
 	if (!cJSON_IsObject(root) || !cJSON_GetObjectItemCaseSensitive(root, "memtop_latency_history") ||
 	    !cJSON_IsArray(runs)) {
-		mt_fail(e, "%s: not a memtop latency history (\"memtop_latency_history\", \"runs\")",
+		mt_fail(e, _("%s: not a memtop latency history (\"memtop_latency_history\", \"runs\")"),
 			path);
 		return NULL;
 	}
@@ -212,7 +215,7 @@ int latency_history_save(const char *path, const struct latency_history_run *run
 	if ((slash = strrchr(dir, '/')))
 		*slash = '\0';
 	if (!root || !runs || !r) {
-		mt_fail(e, "out of memory");
+		mt_fail(e, _("out of memory"));
 		goto fail;
 	}
 	cJSON_AddItemToArray(runs, r);
@@ -288,6 +291,18 @@ void latency_history_mark(const struct latency_history *h, struct latency_levels
 	}
 }
 
+/* mt_append for people: figures in the user's decimal separator. */
+__attribute__((format(printf, 3, 4))) static void happend(char *buf, size_t len, const char *fmt,
+							   ...)
+{
+	size_t n = strlen(buf);
+	va_list ap;
+	va_start(ap, fmt);
+	if (n < len)
+		mt_vhsnprintf(buf + n, len - n, fmt, ap);
+	va_end(ap);
+}
+
 int latency_history_differs(const struct latency_history_run *prev,
 			    const struct latency_history_run *cur, char *buf, size_t len)
 {
@@ -296,21 +311,25 @@ int latency_history_differs(const struct latency_history_run *prev,
 	if (prev->nlevels == cur->nlevels) { /* level by level */
 		for (size_t i = 0; i < cur->nlevels; i++)
 			if (!same_level(prev->size[i], cur->size[i]))
-				mt_append(buf, len, "%sL%zu %s -> %s", buf[0] ? ", " : "", i + 1,
+				mt_append(buf, len, _("%sL%zu %s -> %s"), buf[0] ? ", " : "", i + 1,
 					  mt_fmt_size(a, sizeof a, prev->size[i]),
 					  mt_fmt_size(b, sizeof b, cur->size[i]));
 		return buf[0] != '\0';
 	}
 	for (size_t i = 0; i < prev->nlevels; i++) /* a level more or less */
 		if (!has_level(cur, prev->size[i]))
-			mt_append(buf, len, "%s%s gone", buf[0] ? ", " : "",
+			/* TRANSLATORS: a list's next item, "L2 1M new, 512K gone" */
+			mt_append(buf, len, _("%s%s gone"), buf[0] ? ", " : "",
 				  mt_fmt_size(a, sizeof a, prev->size[i]));
 	for (size_t j = 0; j < cur->nlevels; j++)
 		if (!has_level(prev, cur->size[j]))
-			mt_append(buf, len, "%sL%zu %s new", buf[0] ? ", " : "", j + 1,
+			mt_append(buf, len, _("%sL%zu %s new"), buf[0] ? ", " : "", j + 1,
 				  mt_fmt_size(a, sizeof a, cur->size[j]));
 	if (!buf[0])
-		mt_snprintf(buf, len, "%zu cache levels, %zu before", cur->nlevels, prev->nlevels);
+		mt_snprintf(buf, len,
+			    MT_NGETTEXT("%zu cache levels, %zu before", "%zu cache levels, %zu before",
+					cur->nlevels),
+			    cur->nlevels, prev->nlevels);
 	return 1;
 }
 
@@ -319,16 +338,17 @@ const char *latency_history_conditions(const struct latency_history_run *r, char
 {
 	buf[0] = '\0';
 	if (r->load_before >= 0 && r->load_after >= 0)
-		mt_append(buf, len, "load %.2f..%.2f", r->load_before, r->load_after);
+		happend(buf, len, _("load %.2f..%.2f"), r->load_before, r->load_after);
+	/* TRANSLATORS: the next items of a list of conditions, ", " first */
 	if (r->steal_pct >= 0)
-		mt_append(buf, len, "%ssteal %.1f %%", buf[0] ? ", " : "", r->steal_pct);
+		happend(buf, len, _("%ssteal %.1f %%"), buf[0] ? ", " : "", r->steal_pct);
 	if (r->moved == 1 && r->cpu_first >= 0)
-		mt_append(buf, len, "%smoved from CPU %d to %d", buf[0] ? ", " : "", r->cpu_first,
+		mt_append(buf, len, _("%smoved from CPU %d to %d"), buf[0] ? ", " : "", r->cpu_first,
 			  r->cpu_last);
 	else if (r->cpu_first >= 0)
-		mt_append(buf, len, "%son CPU %d", buf[0] ? ", " : "", r->cpu_first);
+		mt_append(buf, len, _("%son CPU %d"), buf[0] ? ", " : "", r->cpu_first);
 	if (!buf[0])
-		mt_strlcpy(buf, "conditions not recorded", len);
+		mt_strlcpy(buf, _("conditions not recorded"), len);
 	return buf;
 }
 

@@ -2,6 +2,8 @@
  * measured here and for tables imported from other tools. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "latency.h"
 #include "base/jsonio.h"
 
@@ -217,9 +219,9 @@ static int read_curve(const cJSON *arr, const char *file, const char *what, size
 	size_t i = 0;
 	const cJSON *it;
 	if (!cJSON_IsArray(arr))
-		return mt_fail(e, "%s: %s is not an array", file, what);
+		return mt_fail(e, _("%s: %s is not an array"), file, what);
 	if ((size_t)cJSON_GetArraySize(arr) != n)
-		return mt_fail(e, "%s: %s has %d values, expected %zu", file, what,
+		return mt_fail(e, _("%s: %s has %d values, expected %zu"), file, what,
 			       cJSON_GetArraySize(arr), n);
 	cJSON_ArrayForEach(it, arr)
 	{
@@ -228,7 +230,7 @@ static int read_curve(const cJSON *arr, const char *file, const char *what, size
 		else if (cJSON_IsNumber(it) && isfinite(it->valuedouble) && it->valuedouble >= 0)
 			out[i] = it->valuedouble;
 		else
-			return mt_fail(e, "%s: %s value %zu is not a number", file, what, i + 1);
+			return mt_fail(e, _("%s: %s value %zu is not a number"), file, what, i + 1);
 		i++;
 	}
 	return 0;
@@ -258,11 +260,11 @@ static int read_record(const cJSON *sp, const cJSON *tr, const char *file, const
 		return -1;
 	for (size_t i = 0; i < n; i++) {
 		if (isnan(t[i]) || t[i] != floor(t[i]) || t[i] > MAX_TRIES)
-			return mt_fail(e, "%s: tries %s value %zu is not a count 0..%d", file, what,
+			return mt_fail(e, _("%s: tries %s value %zu is not a count 0..%d"), file, what,
 				       i + 1, MAX_TRIES);
 		tries[i] = (unsigned)t[i];
 		if (isnan(spread[i]) != (tries[i] == 0))
-			return mt_fail(e, "%s: spread %s value %zu: null exactly where tries is 0",
+			return mt_fail(e, _("%s: spread %s value %zu: null exactly where tries is 0"),
 				       file, what, i + 1);
 	}
 	return 0;
@@ -281,7 +283,7 @@ static int read_fixed_record(const cJSON *root, const char *file, struct latency
 	if (!cJSON_IsArray(sp) || !cJSON_IsArray(tr) ||
 	    (size_t)cJSON_GetArraySize(sp) != r->nstrides ||
 	    (size_t)cJSON_GetArraySize(tr) != r->nstrides)
-		return mt_fail(e, "%s: spread and tries need %zu rows each (one per stride)", file,
+		return mt_fail(e, _("%s: spread and tries need %zu rows each (one per stride)"), file,
 			       r->nstrides);
 	for (size_t k = 0; k < r->nstrides; k++) {
 		mt_snprintf(what, sizeof what, "row %zu", k + 1);
@@ -301,16 +303,16 @@ static int read_axes(const cJSON *sizes, const cJSON *strides, const char *file,
 	r->nsizes = (size_t)cJSON_GetArraySize(sizes);
 	r->nstrides = (size_t)cJSON_GetArraySize(strides);
 	if (r->nsizes == 0 || r->nsizes > LATENCY_MAX_SIZES)
-		return mt_fail(e, "%s: sizes has %zu values, expected 1..%d", file, r->nsizes,
+		return mt_fail(e, _("%s: sizes has %zu values, expected 1..%d"), file, r->nsizes,
 			       LATENCY_MAX_SIZES);
 	if (r->nstrides > LATENCY_MAX_STRIDES)
-		return mt_fail(e, "%s: strides has %zu values, at most %d", file, r->nstrides,
+		return mt_fail(e, _("%s: strides has %zu values, at most %d"), file, r->nstrides,
 			       LATENCY_MAX_STRIDES);
 	cJSON_ArrayForEach(it, sizes)
 	{
 		if (!cJSON_IsNumber(it) || it->valuedouble < 1 || it->valuedouble > 1e15 ||
 		    (i && it->valuedouble <= (double)r->sizes[i - 1]))
-			return mt_fail(e, "%s: sizes value %zu is not an increasing size", file, i + 1);
+			return mt_fail(e, _("%s: sizes value %zu is not an increasing size"), file, i + 1);
 		r->sizes[i++] = (uint64_t)it->valuedouble;
 	}
 	i = 0;
@@ -318,7 +320,7 @@ static int read_axes(const cJSON *sizes, const cJSON *strides, const char *file,
 	{
 		if (!cJSON_IsNumber(it) || it->valuedouble < 8 || it->valuedouble > 1e9 ||
 		    (i && it->valuedouble <= r->strides[i - 1]))
-			return mt_fail(e, "%s: strides value %zu is not an increasing stride", file,
+			return mt_fail(e, _("%s: strides value %zu is not an increasing stride"), file,
 				       i + 1);
 		r->strides[i++] = (unsigned)it->valuedouble;
 	}
@@ -334,10 +336,10 @@ static int read_fixed(const cJSON *root, const char *file, struct latency_result
 	if (!ns)
 		return -1;
 	if ((size_t)cJSON_GetArraySize(ns) != r->nstrides)
-		return mt_fail(e, "%s: ns needs %zu rows (one per stride), got %d", file, r->nstrides,
+		return mt_fail(e, _("%s: ns needs %zu rows (one per stride), got %d"), file, r->nstrides,
 			       cJSON_GetArraySize(ns));
 	if (cyc && (!cJSON_IsArray(cyc) || (size_t)cJSON_GetArraySize(cyc) != r->nstrides))
-		return mt_fail(e, "%s: cycles needs %zu rows (one per stride)", file, r->nstrides);
+		return mt_fail(e, _("%s: cycles needs %zu rows (one per stride)"), file, r->nstrides);
 	for (size_t k = 0; k < LATENCY_MAX_STRIDES; k++) {
 		fill_nan(r->ns[k], LATENCY_MAX_SIZES);
 		fill_nan(r->cycles[k], LATENCY_MAX_SIZES);
@@ -369,7 +371,7 @@ static int read_huge(const cJSON *o, const char *key, const char *file, int *out
 	       : strcmp(hp, "off") == 0	    ? LATENCY_HUGE_OFF
 	       : strcmp(hp, "unknown") == 0 ? LATENCY_HUGE_UNKNOWN
 					    : -1;
-	return *out < 0 ? mt_fail(e, "%s: %s must be \"on\", \"off\" or \"unknown\"", file, key) : 0;
+	return *out < 0 ? mt_fail(e, _("%s: %s must be \"on\", \"off\" or \"unknown\""), file, key) : 0;
 }
 
 /* random_other: the random chase with the other page size. */
@@ -382,11 +384,11 @@ static int read_other(const cJSON *root, const char *file, struct latency_result
 	if (!o || cJSON_IsNull(o))
 		return 0;
 	if (!cJSON_IsObject(o) || !r->has_random)
-		return mt_fail(e, "%s: random_other needs an object and a random chase", file);
+		return mt_fail(e, _("%s: random_other needs an object and a random chase"), file);
 	if (read_huge(o, "hugepages", file, &r->other_hugepages, e) < 0)
 		return -1;
 	if (r->other_hugepages == LATENCY_HUGE_UNKNOWN || r->other_hugepages == r->hugepages)
-		return mt_fail(e, "%s: random_other.hugepages must be the other page size", file);
+		return mt_fail(e, _("%s: random_other.hugepages must be the other page size"), file);
 	if (read_curve(cJSON_GetObjectItemCaseSensitive(o, "ns"), file, "random_other.ns", r->nsizes,
 		       r->other_ns, e) < 0)
 		return -1;
@@ -404,7 +406,7 @@ static int read_other(const cJSON *root, const char *file, struct latency_result
 	jsonio_opt_string(o, "pages", r->other_pages, sizeof r->other_pages);
 	if ((v = cJSON_GetObjectItemCaseSensitive(o, "huge_share"))) {
 		if (!cJSON_IsNumber(v) || !(v->valuedouble >= 0 && v->valuedouble <= 1))
-			return mt_fail(e, "%s: random_other.huge_share is not a number from 0 to 1",
+			return mt_fail(e, _("%s: random_other.huge_share is not a number from 0 to 1"),
 				       file);
 		r->other_share = v->valuedouble;
 	}
@@ -422,11 +424,11 @@ static int read_random(const cJSON *root, const char *file, struct latency_resul
 	if (!rnd || cJSON_IsNull(rnd))
 		return 0;
 	if (!cJSON_IsObject(rnd))
-		return mt_fail(e, "%s: random is not an object", file);
+		return mt_fail(e, _("%s: random is not an object"), file);
 	if (!(rs = jsonio_array(rnd, "sizes", file, e)))
 		return -1;
 	if ((size_t)cJSON_GetArraySize(rs) != r->nsizes)
-		return mt_fail(e, "%s: random.sizes has %d values, expected %zu", file,
+		return mt_fail(e, _("%s: random.sizes has %d values, expected %zu"), file,
 			       cJSON_GetArraySize(rs), r->nsizes);
 	if (read_curve(cJSON_GetObjectItemCaseSensitive(rnd, "ns"), file, "random.ns", r->nsizes,
 		       r->random_ns, e) < 0)
@@ -444,7 +446,7 @@ static int read_random(const cJSON *root, const char *file, struct latency_resul
 		return -1;
 	over = cJSON_GetObjectItemCaseSensitive(rnd, "ns_over_l1");
 	if (over && !cJSON_IsBool(over))
-		return mt_fail(e, "%s: random.ns_over_l1 is not true or false", file);
+		return mt_fail(e, _("%s: random.ns_over_l1 is not true or false"), file);
 	r->ns_over_l1 = cJSON_IsTrue(over);
 	st = jsonio_opt_int(rnd, "stride", 1, UINT_MAX, 128);
 	r->random_stride = (unsigned)st;
@@ -460,7 +462,7 @@ struct latency_result *latency_from_json(const cJSON *root, const char *file, mt
 	if (!file)
 		file = "input";
 	if (!r) {
-		mt_fail(e, "out of memory");
+		mt_fail(e, _("out of memory"));
 		return NULL;
 	}
 	run_header_from_json(root, &r->hdr);
@@ -474,7 +476,7 @@ struct latency_result *latency_from_json(const cJSON *root, const char *file, mt
 	    read_random(root, file, r, e) < 0 || read_other(root, file, r, e) < 0)
 		goto fail;
 	if (r->nstrides == 0 && !r->has_random) {
-		mt_fail(e, "%s: no curve: neither strides nor a random chase", file);
+		mt_fail(e, _("%s: no curve: neither strides nor a random chase"), file);
 		goto fail;
 	}
 	jsonio_opt_string(root, "pages", r->pages, sizeof r->pages);
@@ -488,7 +490,7 @@ struct latency_result *latency_from_json(const cJSON *root, const char *file, mt
 	{
 		const cJSON *c = cJSON_GetObjectItemCaseSensitive(root, "caches");
 		if (cJSON_IsObject(c) && !(r->caches = cJSON_Duplicate(c, 1))) {
-			mt_fail(e, "%s: out of memory", file);
+			mt_fail(e, _("%s: out of memory"), file);
 			goto fail;
 		}
 	}

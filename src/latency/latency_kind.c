@@ -2,6 +2,8 @@
  * latency_json.c's file (memtop run latency, and memtop import's). */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "latency.h"
 #include "info/info.h"
 #include "run/result_kind.h"

@@ -3,6 +3,8 @@
  * in order; the method is in latency.h and memtop(1). */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "latency.h"
 #include "base/segment.h"
 

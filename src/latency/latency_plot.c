@@ -6,6 +6,8 @@
  * runs overlay: the second file's curves dashed, its levels marked below. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "latency.h"
 #include "render/plot_common.h"
 
@@ -131,14 +133,15 @@ static double draw_run(struct svg *s, const struct frame *f, const struct latenc
 	for (size_t c = 0; c < r->nstrides; c++) {
 		const char *col = plot_color(c + 1);
 		draw_curve(s, f, r, r->ns[c], col, 1.5, second);
-		mt_snprintf(lab, sizeof lab, "%sstride %u B", second ? "B: " : "", r->strides[c]);
+		/* TRANSLATORS: a legend's curve, "B: " first for the second file */
+		mt_snprintf(lab, sizeof lab, _("%sstride %u B"), second ? "B: " : "", r->strides[c]);
 		svg_line(s, lx, ly - 4, lx + 24, ly - 4, col, 2, second);
 		svg_text(s, lx + 30, ly, 11, SVG_START, 0, 0, "#000000", lab);
 		ly += 16;
 	}
 	if (r->has_random) {
 		draw_curve(s, f, r, r->random_ns, "#000000", 2.5, second);
-		mt_snprintf(lab, sizeof lab, "%srandom chase", second ? "B: " : "");
+		mt_snprintf(lab, sizeof lab, _("%srandom chase"), second ? "B: " : "");
 		svg_line(s, lx, ly - 4, lx + 24, ly - 4, "#000000", 3, second);
 		svg_text(s, lx + 30, ly, 11, SVG_START, 1, 0, "#000000", lab);
 		ly += 16;
@@ -159,7 +162,7 @@ static double draw_levels(struct svg *s, const struct frame *f, const struct lat
 	char lab[96], sz[32];
 	latency_detect(r, &lv);
 	svg_group(s, "levels");
-	svg_textf(s, lx, ly, 11, SVG_START, 1, "#c00000", "%slevels found", tag);
+	svg_textf(s, lx, ly, 11, SVG_START, 1, "#c00000", _("%slevels found"), tag);
 	ly += 15;
 	for (size_t i = 0, prev = (size_t)-1; i < lv.n; i++) {
 		const struct latency_level *l = &lv.lv[i];
@@ -181,18 +184,19 @@ static double draw_levels(struct svg *s, const struct frame *f, const struct lat
 		svg_text(s, x + 3, f->y + (tag[0] == 'B' ? 28 : 14), 11, SVG_START, 1, 0, "#c00000",
 			 lab);
 		if (l->cycles > 0)
-			mt_snprintf(lab, sizeof lab, "L%d %s: %.1f c, %.2f ns", l->level,
-				    mt_fmt_size(sz, sizeof sz, l->size), l->cycles, l->ns);
+			/* TRANSLATORS: a level in the legend: its size, cycles (c) and ns */
+			mt_hsnprintf(lab, sizeof lab, _("L%d %s: %.1f c, %.2f ns"), l->level,
+				     mt_fmt_size(sz, sizeof sz, l->size), l->cycles, l->ns);
 		else /* no clock (an imported table): ns only */
-			mt_snprintf(lab, sizeof lab, "L%d %s: %.2f ns", l->level,
-				    mt_fmt_size(sz, sizeof sz, l->size), l->ns);
+			mt_hsnprintf(lab, sizeof lab, _("L%d %s: %.2f ns"), l->level,
+				     mt_fmt_size(sz, sizeof sz, l->size), l->ns);
 		svg_text(s, lx, ly, 11, SVG_START, 0, 0, "#c00000", lab);
 		ly += 15;
 	}
 	if (lv.has_memory && lv.memory_ns > 0) {
 		double y = fy(f, lv.memory_ns);
 		svg_line(s, f->x, y, f->x + f->w, y, "#7f7f7f", 1, 1);
-		mt_snprintf(lab, sizeof lab, "memory: %.0f ns", lv.memory_ns);
+		mt_snprintf(lab, sizeof lab, _("memory: %.0f ns"), lv.memory_ns);
 		svg_text(s, lx, ly, 11, SVG_START, 0, 0, "#404040", lab);
 		ly += 15;
 	}
@@ -204,9 +208,9 @@ int latency_plot(const struct result_file *in, size_t n, struct svg *s)
 {
 	struct frame f;
 	double top, ly;
-	if (svg_begin(s, LATENCY_W, LATENCY_H + 20.0 * (double)n, "memtop: load latency by pointer chasing") < 0)
+	if (svg_begin(s, LATENCY_W, LATENCY_H + 20.0 * (double)n, _("memtop: load latency by pointer chasing")) < 0)
 		return -1;
-	top = plot_heading(s, 20, 8, LATENCY_W - 40, "Load latency by pointer chasing", in, n);
+	top = plot_heading(s, 20, 8, LATENCY_W - 40, _("Load latency by pointer chasing"), in, n);
 	ranges(in, n, &f);
 	f.x = LEFT;
 	f.y = top + 10;

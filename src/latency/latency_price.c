@@ -5,6 +5,8 @@
  * pages. The worker re-prices what is left as it goes (latency_eta.c). */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "latency.h"
 #include "latency_eta.h"
 #include "base/chase.h"
@@ -199,6 +201,11 @@ double latency_params_estimate_s(const struct latency_params *p)
 
 const char *latency_sizes_text(const struct latency_params *p, char *buf, size_t len)
 {
+	return latency_sizes_words(p, 1, buf, len);
+}
+
+const char *latency_sizes_words(const struct latency_params *p, int human, char *buf, size_t len)
+{
 	char lo[32], hi[32], range[72];
 	mt_fmt_size(lo, sizeof lo, p->nsizes ? p->sizes[0] : 0);
 	mt_fmt_size(hi, sizeof hi, p->nsizes ? p->sizes[p->nsizes - 1] : 0);
@@ -206,7 +213,12 @@ const char *latency_sizes_text(const struct latency_params *p, char *buf, size_t
 		mt_snprintf(range, sizeof range, "%s..%s", lo, hi);
 	else
 		mt_strlcpy(range, lo, sizeof range);
-	mt_snprintf(buf, len, mt_plural("%zu size, %s", "%zu sizes %s", p->nsizes), p->nsizes, range);
+	if (human)
+		mt_snprintf(buf, len, MT_NGETTEXT("%zu size, %s", "%zu sizes %s", p->nsizes),
+			    p->nsizes, range);
+	else
+		mt_snprintf(buf, len, mt_plural("%zu size, %s", "%zu sizes %s", p->nsizes),
+			    p->nsizes, range);
 	return buf;
 }
 
@@ -255,10 +267,16 @@ int latency_params_settle(struct latency_params *p, const struct machine *m, int
 	if (probe && p->sizes[p->nsizes - 1] > (1u << 20)) /* the probes price sizes past 1 MB */
 		latency_probe(p);
 	if (p->random && (both == 1 || (both < 0 && !quick)) && !latency_pages_both(p, m->pages.thp)) {
-		mt_snprintf(note, len, "no random chase on huge pages: transparent huge pages %s "
-				       "here (a level read past the second-level TLB's reach may be "
-				       "the page walks', not a cache)",
-			    m->pages.thp[0] ? "are off" : "are not known");
+		/* a fixed sentence (N_): translated where it is shown */
+		mt_strlcpy(note,
+			   m->pages.thp[0]
+				   ? N_("no random chase on huge pages: transparent huge pages are "
+					"off here (a level read past the second-level TLB's reach "
+					"may be the page walks', not a cache)")
+				   : N_("no random chase on huge pages: transparent huge pages are "
+					"not known here (a level read past the second-level TLB's "
+					"reach may be the page walks', not a cache)"),
+			   len);
 		mt_strlcpy(p->note, note, sizeof p->note);
 	}
 	*asked = p->sizes[p->nsizes - 1];

@@ -3,8 +3,10 @@
 #include "config.h"
 
 #include "latency.h"
+#include "base/i18n.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define AGREE_FACTOR 2.0  /* a level and a reported size within 2x are the same cache */
@@ -13,29 +15,39 @@
 #define TLB_REACH_LO (4ull << 20)  /* second-level TLBs reach 1024..4096 4 KB pages */
 #define TLB_REACH_HI (16ull << 20)
 
-/* "48 KB", "1 MB", "1.25 MB", "3.5 KB" */
+/* "48 KB", "1 MB", "1.25 MB", "3.5 KB", for people (their units and
+ * decimal separator: "1,25 МБ") */
 static const char *fmt_bytes(char *buf, size_t len, uint64_t b)
 {
 	if (b >= (1u << 20) && b % (1u << 20) == 0)
-		mt_snprintf(buf, len, "%llu MB", (unsigned long long)(b >> 20));
+		mt_hsnprintf(buf, len, _("%llu MB"), (unsigned long long)(b >> 20));
 	else if (b >= (1u << 20))
-		mt_snprintf(buf, len, "%.2f MB", (double)b / (1 << 20));
+		mt_hsnprintf(buf, len, _("%.2f MB"), (double)b / (1 << 20));
 	else if (b >= 1024 && b % 1024 == 0)
-		mt_snprintf(buf, len, "%llu KB", (unsigned long long)(b >> 10));
+		mt_hsnprintf(buf, len, _("%llu KB"), (unsigned long long)(b >> 10));
 	else if (b >= 1024)
-		mt_snprintf(buf, len, "%.1f KB", (double)b / 1024);
+		mt_hsnprintf(buf, len, _("%.1f KB"), (double)b / 1024);
 	else
-		mt_snprintf(buf, len, "%llu B", (unsigned long long)b);
+		mt_hsnprintf(buf, len, _("%llu B"), (unsigned long long)b);
 	return buf;
 }
 
 /* v with three significant digits, as the seed prints small ones: "4.20",
- * "55.7", "512" (a figure read off points that span 10x has no more). */
+ * "55.7", "512" (a figure read off points that span 10x has no more), in
+ * the user's decimal separator. */
 static const char *sig3(char *buf, size_t len, double v)
 {
 	double a = fabs(v);
-	mt_snprintf(buf, len, a >= 99.95 ? "%.0f" : a >= 9.995 ? "%.1f" : "%.2f", v);
+	mt_hnum(buf, len, v, a >= 99.95 ? 0 : a >= 9.995 ? 1 : 2);
 	return buf;
+}
+
+/* The count that picks a form for a number of cycles as sig3 writes it: a
+ * whole number itself, a fraction as 2 (English "cycles"; Russian takes
+ * the genitive singular after a fraction, "4,20 такта", 2's form). */
+static unsigned long cycles_form(double cycles)
+{
+	return fabs(cycles) >= 99.95 ? (unsigned long)llround(fabs(cycles)) : 2;
 }
 
 /* "4.20 cycles (1.23 ns)", "512 cycles (148 ns)", "1.23 ns", "+2.50 ns over L1" */
@@ -44,61 +56,75 @@ static void fmt_latency(char *buf, size_t len, double cycles, double ns, int ove
 	const char *plus = added || over_l1 ? "+" : "";
 	char c[32], n[32];
 	if (over_l1)
-		mt_snprintf(buf, len, "%s%s ns over L1", plus, sig3(n, sizeof n, ns));
+		mt_snprintf(buf, len, _("%s%s ns over L1"), plus, sig3(n, sizeof n, ns));
 	else if (cycles > 0)
-		mt_snprintf(buf, len, "%s%s cycles (%s ns)", plus, sig3(c, sizeof c, cycles),
-			    sig3(n, sizeof n, ns));
+		/* TRANSLATORS: a latency, "+4.20 cycles (1.23 ns)": a fraction of a
+		 * cycle takes the genitive singular (4,20 такта) */
+		mt_snprintf(buf, len,
+			    MT_NGETTEXT("%s%s cycle (%s ns)", "%s%s cycles (%s ns)",
+					cycles_form(cycles)),
+			    plus, sig3(c, sizeof c, cycles), sig3(n, sizeof n, ns));
 	else
-		mt_snprintf(buf, len, "%s%s ns", plus, sig3(n, sizeof n, ns));
+		mt_snprintf(buf, len, _("%s%s ns"), plus, sig3(n, sizeof n, ns));
 }
 
 static void way_text(const struct latency_level *l, char *buf, size_t len)
 {
 	char a[32], b[32];
+	char c[32];
+	unsigned long long lo, hi;
 	if (!l->way_min || !l->way_max) {
-		mt_snprintf(buf, len, "not measurable here");
+		mt_snprintf(buf, len, "%s", _("not measurable here"));
 	} else if (l->way_min == l->way_max && l->partial && l->step_end > l->size &&
 		   l->step_end - l->size <= l->way_min) {
 		/* the step is half done at step_end: the size, and so the ways, one
 		 * way apart */
-		mt_snprintf(buf, len, "%s (%llu..%llu ways: the step lies between %s and ",
-			    fmt_bytes(a, sizeof a, l->way_min),
-			    (unsigned long long)(l->size / l->way_min),
-			    (unsigned long long)(l->step_end / l->way_min),
-			    fmt_bytes(b, sizeof b, l->size));
-		mt_append(buf, len, "%s)", fmt_bytes(a, sizeof a, l->step_end));
+		lo = l->size / l->way_min;
+		hi = l->step_end / l->way_min;
+		mt_snprintf(buf, len,
+			    MT_NGETTEXT("%s (%llu..%llu ways: the step lies between %s and %s)",
+					"%s (%llu..%llu ways: the step lies between %s and %s)", hi),
+			    fmt_bytes(a, sizeof a, l->way_min), lo, hi, fmt_bytes(b, sizeof b, l->size),
+			    fmt_bytes(c, sizeof c, l->step_end));
 	} else if (l->way_min == l->way_max) {
-		mt_snprintf(buf, len, "%s (%llu ways)", fmt_bytes(a, sizeof a, l->way_min),
-			    (unsigned long long)(l->size / l->way_min));
+		hi = l->size / l->way_min;
+		mt_snprintf(buf, len, MT_NGETTEXT("%s (%llu ways)", "%s (%llu ways)", hi),
+			    fmt_bytes(a, sizeof a, l->way_min), hi);
 	} else {
-		mt_snprintf(buf, len, "%s..%s (%llu..%llu ways)", fmt_bytes(a, sizeof a, l->way_min),
-			    fmt_bytes(b, sizeof b, l->way_max),
-			    (unsigned long long)(l->size / l->way_max),
-			    (unsigned long long)(l->size / l->way_min));
+		lo = l->size / l->way_max;
+		hi = l->size / l->way_min;
+		mt_snprintf(buf, len, MT_NGETTEXT("%s..%s (%llu..%llu ways)", "%s..%s (%llu..%llu ways)", hi),
+			    fmt_bytes(a, sizeof a, l->way_min), fmt_bytes(b, sizeof b, l->way_max), lo,
+			    hi);
 	}
 }
 
 void latency_level_text(const struct latency_level *l, int over_l1, char *buf, size_t len)
 {
-	char s[32], lat[64], way[96];
+	char s[32], lat[96], way[192];
 	if (l->tlb) {
 		fmt_latency(lat, sizeof lat, l->cycles, l->ns, 0, 1);
 		if (l->way_min && l->way_max) /* the seed prints a TLB's way in pages */
-			mt_snprintf(way, sizeof way, "min. %llu, max. %llu pages",
+			mt_snprintf(way, sizeof way,
+				    MT_NGETTEXT("min. %llu, max. %llu pages", "min. %llu, max. %llu pages",
+						l->way_max / LATENCY_PAGE),
 				    (unsigned long long)(l->way_min / LATENCY_PAGE),
 				    (unsigned long long)(l->way_max / LATENCY_PAGE));
 		else
-			mt_strlcpy(way, "not measurable here", sizeof way);
+			mt_strlcpy(way, _("not measurable here"), sizeof way);
 		mt_snprintf(buf, len,
-			    "TLB%d size: %llu entries (%s of 4 KB pages), latency: %s a miss, "
-			    "way size: %s",
+			    MT_NGETTEXT("TLB%d size: %llu entries (%s of 4 KB pages), latency: %s a "
+					"miss, way size: %s",
+					"TLB%d size: %llu entries (%s of 4 KB pages), latency: %s a "
+					"miss, way size: %s",
+					l->entries),
 			    l->level, (unsigned long long)l->entries, fmt_bytes(s, sizeof s, l->size),
 			    lat, way);
 		return;
 	}
 	fmt_latency(lat, sizeof lat, l->cycles, l->ns, over_l1, 0);
 	way_text(l, way, sizeof way);
-	mt_snprintf(buf, len, "L%d size: %s, latency: %s, way size: %s", l->level,
+	mt_snprintf(buf, len, _("L%d size: %s, latency: %s, way size: %s"), l->level,
 		    fmt_bytes(s, sizeof s, l->size), lat, way);
 }
 
@@ -115,10 +141,11 @@ static int popcount(unsigned v)
 static const char *walks_text(int walks)
 {
 	switch (walks) {
-	case LATENCY_WALKS_INCLUDED: return "4 KB pages: page walks included";
-	case LATENCY_WALKS_HUGE: return "huge pages: without most page walks";
-	case LATENCY_WALKS_LOCAL: return "TLB-local groups: without page walks";
-	default: return "pages not stated: page walks may be included";
+	/* the JSON's words (data); translated where they are shown */
+	case LATENCY_WALKS_INCLUDED: return N_("4 KB pages: page walks included");
+	case LATENCY_WALKS_HUGE: return N_("huge pages: without most page walks");
+	case LATENCY_WALKS_LOCAL: return N_("TLB-local groups: without page walks");
+	default: return N_("pages not stated: page walks may be included");
 	}
 }
 
@@ -257,24 +284,26 @@ static void reported_levels(const struct latency_levels *lv, const struct info *
 static void against_info(FILE *f, const struct latency_level *l, int k, int last,
 			 const struct info *inf)
 {
-	char a[32], b[32];
+	char a[96], b[32];
 	const char *from = "";
 	uint64_t ref = info_best_size(inf, k, &from);
 	if (!ref) {
-		fprintf(f, "   no source reports an L%d\n", k);
+		fprintf(f, _("   no source reports an L%d\n"), k);
 		return;
 	}
 	fmt_bytes(a, sizeof a, ref);
 	if (info_doubt_of(inf, from, k, "unified") || info_doubt_of(inf, from, k, "data"))
-		mt_append(a, sizeof a, " (doubtful)");
+		/* TRANSLATORS: after a cache size a source reports, "48 KB (doubtful)" */
+		mt_append(a, sizeof a, _(" (doubtful)"));
+	/* TRANSLATORS: the first %s is a source's name (sysfs, lscpu, CPUID...) */
 	if (fabs(log((double)ref / (double)l->size)) <= log(AGREE_FACTOR) + 1e-9)
-		fprintf(f, "   %s says L%d %s: matches\n", from, k, a);
+		fprintf(f, _("   %s says L%d %s: matches\n"), from, k, a);
 	else if (last && (double)ref > AGREE_FACTOR * (double)l->size)
-		fprintf(f, "   %s says L%d %s: effective ~%s of it here (shared with other cores or "
-			   "guests, or misreported)\n",
+		fprintf(f, _("   %s says L%d %s: effective ~%s of it here (shared with other cores "
+			     "or guests, or misreported)\n"),
 			from, k, a, fmt_bytes(b, sizeof b, l->size));
 	else
-		fprintf(f, "   %s says L%d %s: the curve's step is at %s\n", from, k, a,
+		fprintf(f, _("   %s says L%d %s: the curve's step is at %s\n"), from, k, a,
 			fmt_bytes(b, sizeof b, l->size));
 }
 
@@ -294,9 +323,9 @@ static void print_tlb_reach(FILE *f, const struct latency_levels *lv,
 	if (!lv->small_pages_only || l->level < 2 || l->size < TLB_REACH_LO ||
 	    l->size > TLB_REACH_HI || (l->size & (l->size - 1)))
 		return;
-	fprintf(f, "   %s is the reach of %llu 4 KB pages, as a second-level TLB's: on 4 KB "
-		   "pages alone this step may be the TLB's (a run with --hugepages both tells them "
-		   "apart)\n",
+	fprintf(f, _("   %s is the reach of %llu 4 KB pages, as a second-level TLB's: on 4 KB "
+		     "pages alone this step may be the TLB's (a run with --hugepages both tells "
+		     "them apart)\n"),
 		fmt_bytes(a, sizeof a, l->size), (unsigned long long)(l->size / LATENCY_PAGE));
 }
 
@@ -312,14 +341,17 @@ static void print_thin(FILE *f, const struct latency_level *l, const unsigned *s
 		for (size_t k = 0; k < nstrides && k < 8 * sizeof l->missing; k++)
 			if (l->missing & (1u << k))
 				mt_append(list, sizeof list, "%s%u", list[0] ? ", " : "", strides[k]);
-		fprintf(f, "   missing results: stride%s %s end%s before %s: %s\n",
-			popcount(l->missing) == 1 ? "" : "s", list,
-			popcount(l->missing) == 1 ? "s" : "", fmt_bytes(a, sizeof a, 2 * l->size),
-			"too thin to read this level's way from them (a larger --max-size)");
+		fprintf(f,
+			MT_NGETTEXT("   missing results: stride %s ends before %s: too thin to read "
+				    "this level's way from them (a larger --max-size)\n",
+				    "   missing results: strides %s end before %s: too thin to read "
+				    "this level's way from them (a larger --max-size)\n",
+				    popcount(l->missing)),
+			list, fmt_bytes(a, sizeof a, 2 * l->size));
 	}
 	if (l->inconsistent)
-		fprintf(f, "   inconsistent results: the strides disagree on the way size; "
-			   "not given (measure again on a quieter machine)\n");
+		fprintf(f, _("   inconsistent results: the strides disagree on the way size; "
+			     "not given (measure again on a quieter machine)\n"));
 }
 
 #define WALK_SEEN 0.05 /* a walk's cost under this share of the level's latency is the
@@ -335,7 +367,7 @@ static void fmt_walk(char *buf, size_t len, double ns, double level_ns)
 	else if (ns < WALK_SEEN * level_ns || ns < 0.01)
 		mt_snprintf(buf, len, "~0");
 	else
-		mt_snprintf(buf, len, "+%.*f ns", ns >= 10 ? 0 : ns >= 1 ? 1 : 2, ns);
+		mt_hsnprintf(buf, len, _("+%.*f ns"), ns >= 10 ? 0 : ns >= 1 ? 1 : 2, ns);
 }
 
 /* Both page sizes: what the walks add on 4 KB pages, level by level; on a
@@ -353,73 +385,129 @@ static void print_walks(FILE *f, const struct latency_levels *lv, const struct i
 	}
 	if (lv->has_memory) {
 		fmt_walk(w, sizeof w, lv->memory_walk_ns, lv->memory_ns);
-		mt_append(line, sizeof line, "%smemory %s", line[0] ? ", " : "", w);
+		/* TRANSLATORS: a list's next item, "L2 +0.31 ns, memory +5.2 ns" */
+		mt_append(line, sizeof line, _("%smemory %s"), line[0] ? ", " : "", w);
 	}
 	fmt_walk(w, sizeof w, lv->last_walk_ns, lv->memory_last_ns);
-	fprintf(f, "Page walks: on 4 KB pages a load also walks the page tables once past the "
-		   "TLBs' reach: %s, %s at %s (the 4 KB-page chase less the huge-page one%s)\n",
-		line, w, fmt_bytes(a, sizeof a, lv->last_size),
-		inf && inf->hypervisor ? "; in this VM each walk is two-dimensional: the "
-					 "guest's tables through the host's"
-				       : "");
+	if (inf && inf->hypervisor)
+		fprintf(f, _("Page walks: on 4 KB pages a load also walks the page tables once past "
+			     "the TLBs' reach: %s, %s at %s (the 4 KB-page chase less the huge-page "
+			     "one; in this VM each walk is two-dimensional: the guest's tables "
+			     "through the host's)\n"),
+			line, w, fmt_bytes(a, sizeof a, lv->last_size));
+	else
+		fprintf(f, _("Page walks: on 4 KB pages a load also walks the page tables once past "
+			     "the TLBs' reach: %s, %s at %s (the 4 KB-page chase less the huge-page "
+			     "one)\n"),
+			line, w, fmt_bytes(a, sizeof a, lv->last_size));
 }
 
 /* Memory's line: where the curve ends inside a level (not settled, or
  * faster than memory), or memory's latency over its window. */
 static void print_memory(FILE *f, const struct latency_levels *lv)
 {
-	char a[32], b[32], lat[64];
+	char a[32], b[32], lat[96];
 	if (lv->memory_rising) {
-		fprintf(f, "The curve ends at %s inside a level: from %s it reads %s%.0f..%s%.0f ns "
-			   "and has not settled (no last octave within %.0f %%",
-			fmt_bytes(a, sizeof a, lv->last_size), fmt_bytes(b, sizeof b, lv->memory_from),
-			lv->over_l1 ? "+" : "", lv->memory_lo_ns, lv->over_l1 ? "+" : "",
-			lv->memory_hi_ns, (LATENCY_MEMORY_FLAT - 1) * 100);
+		const char *pl = lv->over_l1 ? "+" : "";
 		if (lv->memory_ref_ns > 0)
-			fprintf(f, "; memory read %.0f ns elsewhere in the run", lv->memory_ref_ns);
-		fprintf(f, "): run a larger --max-size\n");
+			mt_hfprintf(f, _("The curve ends at %s inside a level: from %s it reads "
+					 "%s%.0f..%s%.0f ns and has not settled (no last octave within "
+					 "%.0f %%; memory read %.0f ns elsewhere in the run): run a "
+					 "larger --max-size\n"),
+				    fmt_bytes(a, sizeof a, lv->last_size),
+				    fmt_bytes(b, sizeof b, lv->memory_from), pl, lv->memory_lo_ns, pl,
+				    lv->memory_hi_ns, (LATENCY_MEMORY_FLAT - 1) * 100,
+				    lv->memory_ref_ns);
+		else
+			mt_hfprintf(f, _("The curve ends at %s inside a level: from %s it reads "
+					 "%s%.0f..%s%.0f ns and has not settled (no last octave within "
+					 "%.0f %%): run a larger --max-size\n"),
+				    fmt_bytes(a, sizeof a, lv->last_size),
+				    fmt_bytes(b, sizeof b, lv->memory_from), pl, lv->memory_lo_ns, pl,
+				    lv->memory_hi_ns, (LATENCY_MEMORY_FLAT - 1) * 100);
 	} else if (lv->memory_unreached) {
 		int caches = 1;
 		for (size_t i = 0; i < lv->n; i++)
 			caches += !lv->lv[i].tlb;
 		fmt_latency(lat, sizeof lat, lv->memory_cycles, lv->memory_ns, lv->over_l1, 0);
-		fprintf(f, "The curve ends at %s: the last level seen (from %s, %s) is at least "
-			   "L%d-like, memory not reached (memory answers in %.0f ns or more; a larger "
-			   "--max-size reaches it)\n",
+		mt_hfprintf(f, _("The curve ends at %s: the last level seen (from %s, %s) is at "
+				 "least L%d-like, memory not reached (memory answers in %.0f ns or "
+				 "more; a larger --max-size reaches it)\n"),
 			fmt_bytes(a, sizeof a, lv->last_size), fmt_bytes(b, sizeof b, lv->memory_from),
 			lat, caches, LATENCY_MEMORY_NS);
 	}
 	if (lv->has_memory) {
 		fmt_latency(lat, sizeof lat, lv->memory_cycles, lv->memory_ns, lv->over_l1, 0);
-		fprintf(f, "Memory from %s: latency %s", fmt_bytes(a, sizeof a, lv->memory_from), lat);
-		fprintf(f, " at %s..%s (the median of %zu point%s, %s%.0f..%s%.0f ns; %s)",
-			fmt_bytes(a, sizeof a, lv->memory_at), fmt_bytes(b, sizeof b, lv->memory_to),
-			lv->memory_points, lv->memory_points == 1 ? "" : "s", lv->over_l1 ? "+" : "",
-			lv->memory_lo_ns, lv->over_l1 ? "+" : "", lv->memory_hi_ns,
-			walks_text(lv->memory_walks));
+		char from[32], last[32];
+		const char *pl = lv->over_l1 ? "+" : "";
+		fmt_latency(lat, sizeof lat, lv->memory_cycles, lv->memory_ns, lv->over_l1, 0);
+		fmt_bytes(from, sizeof from, lv->memory_from);
+		fmt_bytes(a, sizeof a, lv->memory_at);
+		fmt_bytes(b, sizeof b, lv->memory_to);
 		if (lv->memory_last_ns > MEMORY_RISES * lv->memory_ns)
-			fprintf(f, ", %.0f ns at %s", lv->memory_last_ns,
-				fmt_bytes(a, sizeof a, lv->memory_last_size));
-		fprintf(f, "\n");
+			mt_hfprintf(f,
+				    MT_NGETTEXT("Memory from %s: latency %s at %s..%s (the median of "
+						"%zu point, %s%.0f..%s%.0f ns; %s), %.0f ns at %s\n",
+						"Memory from %s: latency %s at %s..%s (the median of "
+						"%zu points, %s%.0f..%s%.0f ns; %s), %.0f ns at %s\n",
+						lv->memory_points),
+				    from, lat, a, b, lv->memory_points, pl, lv->memory_lo_ns, pl,
+				    lv->memory_hi_ns, _(walks_text(lv->memory_walks)),
+				    lv->memory_last_ns,
+				    fmt_bytes(last, sizeof last, lv->memory_last_size));
+		else
+			mt_hfprintf(f,
+				    MT_NGETTEXT("Memory from %s: latency %s at %s..%s (the median of "
+						"%zu point, %s%.0f..%s%.0f ns; %s)\n",
+						"Memory from %s: latency %s at %s..%s (the median of "
+						"%zu points, %s%.0f..%s%.0f ns; %s)\n",
+						lv->memory_points),
+				    from, lat, a, b, lv->memory_points, pl, lv->memory_lo_ns, pl,
+				    lv->memory_hi_ns, _(walks_text(lv->memory_walks)));
 	}
+}
+
+/* Where the levels are read from (lv->curve, English: the JSON's
+ * levels_read_from) in the user's words: "from the random chase". */
+static void curve_words(const char *curve, char *buf, size_t len)
+{
+	if (strcmp(curve, "random chase, huge pages") == 0)
+		mt_strlcpy(buf, _("from the random chase, huge pages"), len);
+	else if (strcmp(curve, "random chase") == 0)
+		mt_strlcpy(buf, _("from the random chase"), len);
+	else if (strncmp(curve, "fixed stride ", 13) == 0)
+		mt_snprintf(buf, len, _("from the fixed stride %u"),
+			    (unsigned)strtoul(curve + 13, NULL, 10));
+	else if (!curve[0])
+		mt_strlcpy(buf, _("from the curves"), len);
+	else
+		mt_snprintf(buf, len, _("from the %s"), curve);
 }
 
 void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct info *inf)
 {
-	char line[256], a[32], b[32];
+	char line[512], a[32], b[32];
 	int ref[LATENCY_MAX_LEVELS] = { 0 };
 	size_t last = lv->n;
 	for (size_t i = 0; i < lv->n; i++)
 		if (!lv->lv[i].tlb)
 			last = i;
-	fprintf(f, "# levels read from the %s, %s..%s (penalised fit of ln(latency); a cache "
-		   "level is at least 2x slower than the one before%s):\n",
-		lv->curve[0] ? lv->curve : "curves", mt_fmt_size(a, sizeof a, lv->first_size),
-		mt_fmt_size(b, sizeof b, lv->last_size),
-		lv->shallow_read ? ", or 1.3x where flat an octave on each side" : "");
+	char curve[64];
+	curve_words(lv->curve, curve, sizeof curve);
+	if (lv->shallow_read)
+		mt_hfprintf(f, _("# levels read %s, %s..%s (penalised fit of ln(latency); a cache "
+				 "level is at least 2x slower than the one before, or 1.3x where flat "
+				 "an octave on each side):\n"),
+			    curve, mt_fmt_size(a, sizeof a, lv->first_size),
+			    mt_fmt_size(b, sizeof b, lv->last_size));
+	else
+		mt_hfprintf(f, _("# levels read %s, %s..%s (penalised fit of ln(latency); a cache "
+				 "level is at least 2x slower than the one before):\n"),
+			    curve, mt_fmt_size(a, sizeof a, lv->first_size),
+			    mt_fmt_size(b, sizeof b, lv->last_size));
 	if (lv->n == 0)
-		fprintf(f, "no step found: the curve is flat (too small a range, or the "
-			   "prefetchers hide it; see the random chase)\n");
+		fprintf(f, _("no step found: the curve is flat (too small a range, or the "
+			     "prefetchers hide it; see the random chase)\n"));
 	if (inf)
 		reported_levels(lv, inf, ref);
 	for (size_t i = 0; i < lv->n; i++) {
@@ -427,27 +515,39 @@ void latency_levels_print(FILE *f, const struct latency_levels *lv, const struct
 		latency_level_text(l, lv->over_l1, line, sizeof line);
 		fprintf(f, "%s\n", line);
 		if (l->tlb)
-			fprintf(f, "   a TLB, not a cache: %s\n",
-				l->tlb == LATENCY_TLB_PAGES ? "only the 4 KB-page chase steps here"
+			fprintf(f, "%s\n",
+				l->tlb == LATENCY_TLB_PAGES
+					? _("   a TLB, not a cache: only the 4 KB-page chase steps here")
 				: l->tlb == LATENCY_TLB_WALK
-					? "on 4 KB pages the step adds what a walk of the page "
-					  "tables can cost (a few loads from the cache below), where "
-					  "a cache level would multiply the latency; the cache "
-					  "behind it is read on"
-					: "the added latency grows with the stride");
+					? _("   a TLB, not a cache: on 4 KB pages the step adds what a "
+					    "walk of the page tables can cost (a few loads from the "
+					    "cache below), where a cache level would multiply the "
+					    "latency; the cache behind it is read on")
+					: _("   a TLB, not a cache: the added latency grows with the "
+					    "stride"));
 		else if (inf)
 			against_info(f, l, ref[i], i == last, inf);
 		if (!l->tlb)
 			print_tlb_reach(f, lv, l);
 		if (!l->tlb && l->runs >= 2 && 2 * l->seen <= l->runs)
-			fprintf(f, "   found in %d of the last %d runs here: doubtful (a neighbour in the "
-				   "cache, a busy moment; see the conditions below)\n",
+			fprintf(f,
+				MT_NGETTEXT("   found in %d of the last %d run here: doubtful (a "
+					    "neighbour in the cache, a busy moment; see the conditions "
+					    "below)\n",
+					    "   found in %d of the last %d runs here: doubtful (a "
+					    "neighbour in the cache, a busy moment; see the conditions "
+					    "below)\n",
+					    l->runs),
 				l->seen, l->runs);
-		if (l->walks_from)
-			fprintf(f, "   on %s pages the page walks past a TLB's reach raise this "
-				   "level from %s on (a walk adds about a load of it; memory "
-				   "multiplies): read to where that ends\n",
-				lv->small_pages_only ? "4 KB" : "its unstated",
+		if (l->walks_from && lv->small_pages_only)
+			fprintf(f, _("   on 4 KB pages the page walks past a TLB's reach raise this "
+				     "level from %s on (a walk adds about a load of it; memory "
+				     "multiplies): read to where that ends\n"),
+				fmt_bytes(a, sizeof a, l->walks_from));
+		else if (l->walks_from)
+			fprintf(f, _("   on its unstated pages the page walks past a TLB's reach raise "
+				     "this level from %s on (a walk adds about a load of it; memory "
+				     "multiplies): read to where that ends\n"),
 				fmt_bytes(a, sizeof a, l->walks_from));
 		print_thin(f, l, lv->strides, lv->nstrides);
 	}

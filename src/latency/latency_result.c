@@ -4,6 +4,8 @@
  * See latency.h for the contracts; JSON is in latency_json.c. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "latency.h"
 
 #include <math.h>
@@ -153,10 +155,10 @@ void latency_print_row(FILE *f, const struct latency_result *r, size_t i, int cs
 		curve_point(r, k, i, &ns, &cyc, &spread, &tries);
 		if (csv)
 			print_csv_point(f, r, k, i);
-		else if (latency_point_doubtful(r, k, i))
-			fprintf(f, " %8.2f %6.2f~", cyc, ns);
+		else if (latency_point_doubtful(r, k, i)) /* the table is for people */
+			mt_hfprintf(f, " %8.2f %6.2f~", cyc, ns);
 		else
-			fprintf(f, " %8.2f %7.2f", cyc, ns);
+			mt_hfprintf(f, " %8.2f %7.2f", cyc, ns);
 	}
 	fprintf(f, "\n");
 }

@@ -2,6 +2,8 @@
  * See matmul.h for the contracts and the cells streamed. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "matmul.h"
 #include "os/clock.h"
 #include "os/sysinfo.h"
@@ -435,7 +437,7 @@ static int race_setup(struct mm_ctx *x, struct runner *r, mt_error *e)
 			continue;
 		r[o].c = o == MATMUL_IJK ? x->ref : alloc_matrix(x->n);
 		if (!r[o].c)
-			return mt_fail(e, "matmul: out of memory for %zu x %zu matrices", x->n, x->n);
+			return mt_fail(e, _("matmul: out of memory for %zu x %zu matrices"), x->n, x->n);
 		r[o].steps = matmul_steps(o, x->n, bs);
 		r[o].chunk = chunk_steps(o, x->n, bs);
 		count++;
@@ -567,14 +569,14 @@ int matmul_worker(job_t *job, void *arg, mt_error *e)
 	x.p = p;
 	x.n = p->n;
 	if (p->n < 1 || p->n > MATMUL_MAX_N || p->block < 1 || p->tries < 1)
-		return mt_fail(e, "matmul: bad parameters (n %zu, block %zu, tries %d)", p->n,
+		return mt_fail(e, _("matmul: bad parameters (n %zu, block %zu, tries %d)"), p->n,
 			       p->block, p->tries);
 	x.a = alloc_matrix(x.n);
 	x.b = alloc_matrix(x.n);
 	x.ref = alloc_matrix(x.n);
 	c = alloc_matrix(x.n);
 	if (!x.a || !x.b || !x.ref || !c) {
-		rc = mt_fail(e, "matmul: out of memory for %zu x %zu matrices", x.n, x.n);
+		rc = mt_fail(e, _("matmul: out of memory for %zu x %zu matrices"), x.n, x.n);
 		goto out;
 	}
 	matmul_fill(x.n, x.a, x.b);

@@ -4,6 +4,8 @@
  * them), or --simulate: the seed's simulator table on an (s, E, b) cache. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "base/jsonio.h"
 #include "machine/plan.h"
 #include "os/clock.h"
@@ -28,6 +30,7 @@
 /* The command line as given, before it becomes parameters. */
 struct args {
 	int simulate, sweep, cs, cE, cb;
+	int human; /* the plan in the user's words (not --plan --json's) */
 	uint64_t n, block; /* 0: not given */
 	const char *bases; /* --bases as given, NULL: 1 MB-aligned */
 };
@@ -108,17 +111,17 @@ static const struct batch_option options[] = {
 			 "malloc puts them (the conflict misses depend on it)",
 			 RP, a.bases),
 	BATCH_HELP_CPU,
-	BATCH_HELP_COMMON("small run for tests: n = 64 (48 with --simulate), 1 try",
-			  "print CSV, one row a result (the rest goes to stderr)"),
+	BATCH_HELP_COMMON(N_("small run for tests: n = 64 (48 with --simulate), 1 try"),
+			  N_("print CSV, one row a result (the rest goes to stderr)")),
 	BATCH_END,
 };
 #undef RP
 
 static const struct batch_help help = {
-	.head = "Usage: memtop run matmul [OPTIONS]\n"
-		"The six loop orders of C += A * B and the blocked ikj, n x n doubles: time per\n"
-		"inner-loop iteration, class, misses per iteration (book and simulator).\n"
-		"\n",
+	.head = N_("Usage: memtop run matmul [OPTIONS]\n"
+		   "The six loop orders of C += A * B and the blocked ikj, n x n doubles: time per\n"
+		   "inner-loop iteration, class, misses per iteration (book and simulator).\n"
+		   "\n"),
 	.opts = options,
 	.col = 19,
 };
@@ -146,17 +149,25 @@ static void print_row(const struct printer *b, int o)
 		print_csv(b, "order", o, r);
 		return;
 	}
-	printf("%-11s %-5s %9.1f %9.2f %6.1f%%", matmul_order_name(o),
-	       matmul_class_name(matmul_order_class(o)), r->ms, r->ns_iter, r->spread * 100);
-	printf(" %9.3f", b->r.book[o]);
+	/* the table is for people: its figures in their decimal separator */
+	mt_hfprintf(stdout, "%-11s %-5s %9.1f %9.2f %6.1f%%", matmul_order_name(o),
+		    matmul_class_name(matmul_order_class(o)), r->ms, r->ns_iter, r->spread * 100);
+	mt_hfprintf(stdout, " %9.3f", b->r.book[o]);
 	if (b->r.have_sim)
-		printf(" %9.3f  %5.3f %5.3f %5.3f", b->r.sim[o], b->r.sim_m[o][0], b->r.sim_m[o][1],
-		       b->r.sim_m[o][2]);
+		mt_hfprintf(stdout, " %9.3f  %5.3f %5.3f %5.3f", b->r.sim[o], b->r.sim_m[o][0],
+			    b->r.sim_m[o][1], b->r.sim_m[o][2]);
 	if (r->rank)
 		printf("  #%d", r->rank);
 	if (!r->equal)
-		printf("  DIFFERS from ijk");
+		printf("  %s", _("DIFFERS from ijk"));
 	printf("\n");
+}
+
+/* A column of a table's head: s in |width| columns (not bytes: a
+ * translated word), right-aligned for width > 0, left for < 0 (as %*s). */
+static const char *col(char *buf, size_t len, const char *s, int width)
+{
+	return mt_text_pad(buf, len, s, width);
 }
 
 static void on_event(const struct job_event *ev, void *ctx)
@@ -177,16 +188,22 @@ static void on_event(const struct job_event *ev, void *ctx)
 		print_csv(b, "sweep", MATMUL_BLOCKED, r);
 	} else {
 		if (!b->sweep_head) {
-			printf("\n%-8s %9s %9s %7s  %s\n", "block", "ms", "ns/iter", "spread",
-			       "working set of one i (B block + A, C pieces)");
+			char c1[64], c2[64], c3[64], c4[64];
+			/* TRANSLATORS: the block sweep's head: block (8 wide), ms,
+			 * ns/iter (9), spread (7), then what one i of the loop reads */
+			printf("\n%s %s %s %s  %s\n", col(c1, sizeof c1, _("block"), -8),
+			       col(c2, sizeof c2, _("ms"), 9), col(c3, sizeof c3, _("ns/iter"), 9),
+			       col(c4, sizeof c4, _("spread"), 7),
+			       _("working set of one i (B block + A, C pieces)"));
 			b->sweep_head = 1;
 		}
 		/* a block past n is clipped to n: its working set is n's */
 		size_t bl = r->block < b->r.n ? r->block : b->r.n;
-		printf("%-8zu %9.1f %9.2f %6.1f%%  %.1f KB%s%s\n", r->block, r->ms, r->ns_iter,
-		       r->spread * 100, (double)((bl * bl + 2 * bl) * sizeof(double)) / 1024,
-		       bl < r->block ? "  (the block clipped to n)" : "",
-		       r->equal ? "" : "  DIFFERS from ijk");
+		mt_hfprintf(stdout, _("%-8zu %9.1f %9.2f %6.1f%%  %.1f KB%s%s\n"), r->block, r->ms,
+			    r->ns_iter, r->spread * 100,
+			    (double)((bl * bl + 2 * bl) * sizeof(double)) / 1024,
+			    bl < r->block ? _("  (the block clipped to n)") : "",
+			    r->equal ? "" : _("  DIFFERS from ijk"));
 	}
 }
 
@@ -260,9 +277,9 @@ static int simulate_row(const struct matmul_params *p, int o, const struct matmu
 		       (unsigned long long)r->accesses, (unsigned long long)r->misses, r->per_iter,
 		       r->per_iter_m[0], r->per_iter_m[1], r->per_iter_m[2], book);
 	else
-		printf("%-11s %-5s %11llu %10llu %9.3f  %5.3f %5.3f %5.3f %6.3f\n", name, cls,
-		       (unsigned long long)r->accesses, (unsigned long long)r->misses, r->per_iter,
-		       r->per_iter_m[0], r->per_iter_m[1], r->per_iter_m[2], book);
+		mt_hfprintf(stdout, "%-11s %-5s %11llu %10llu %9.3f  %5.3f %5.3f %5.3f %6.3f\n", name,
+			    cls, (unsigned long long)r->accesses, (unsigned long long)r->misses,
+			    r->per_iter, r->per_iter_m[0], r->per_iter_m[1], r->per_iter_m[2], book);
 	fflush(stdout);
 	if (!arr)
 		return 0;
@@ -320,7 +337,7 @@ static int sim_prepare(struct printer *pr, const struct batch_cli *cli)
 
 	if (a->bases && (how = parse_bases(a->bases, pr->p->n, t->base)) < 0) {
 		batch_bad(cli->exp, "--bases", a->bases,
-			  "packed, or three addresses A,B,C, multiples of 8 (0x100000,2M,3M)");
+			  _("packed, or three addresses A,B,C, multiples of 8 (0x100000,2M,3M)"));
 		return -1;
 	}
 	if (!a->bases)
@@ -347,22 +364,32 @@ static int sim_run(struct printer *pr)
 	mt_error e = { "" };
 	int oom = 0;
 
-	fprintf(run->meta, "# matmul on the cache simulator\n");
-	fprintf(run->meta,
-		"# cache (s, E, b) = (%d, %d, %d): %llu bytes, %d-byte lines (%.4g doubles), n = %zu\n",
-		s, E, b, (unsigned long long)((1ull << s) * (uint64_t)E * (1ull << b)), 1 << b, L,
-		p->n);
-	fprintf(run->meta, "# A at %s, B at %s, C at %s (%s): the conflict misses depend on where "
-			   "they start (--bases A,B,C or --bases packed moves them)\n",
+	fprintf(run->meta, "%s", _("# matmul on the cache simulator\n"));
+	mt_hfprintf(run->meta,
+		    _("# cache (s, E, b) = (%d, %d, %d): %llu bytes, %d-byte lines (%.4g doubles), "
+		      "n = %zu\n"),
+		    s, E, b, (unsigned long long)((1ull << s) * (uint64_t)E * (1ull << b)), 1 << b, L,
+		    p->n);
+	fprintf(run->meta, _("# A at %s, B at %s, C at %s (%s): the conflict misses depend on "
+			     "where they start (--bases A,B,C or --bases packed moves them)\n"),
 		t->hx[0], t->hx[1], t->hx[2], t->where);
-	fprintf(run->meta, "# misses per inner-loop iteration (n^3 of them)\n");
+	fprintf(run->meta, "%s", _("# misses per inner-loop iteration (n^3 of them)\n"));
 	fflush(run->meta);
 	if (pr->csv)
 		printf("order,class,accesses,misses,misses_per_iter,per_iter_a,per_iter_b,"
 		       "per_iter_c,book\n");
 	else
-		printf("%-11s %-5s %11s %10s %9s  %5s %5s %5s %6s\n", "order", "class", "accesses",
-		       "misses", "miss/iter", "A", "B", "C", "book");
+	{
+		char c[6][64];
+		/* TRANSLATORS: the simulated table's head: order (11 wide, left),
+		 * class (5, left), accesses (11), misses (10), misses an
+		 * iteration (9), then A, B, C and the book's estimate (6) */
+		printf("%s %s %s %s %s  %5s %5s %5s %s\n", col(c[0], sizeof c[0], _("order"), -11),
+		       col(c[1], sizeof c[1], _("class"), -5), col(c[2], sizeof c[2], _("accesses"), 11),
+		       col(c[3], sizeof c[3], _("misses"), 10),
+		       col(c[4], sizeof c[4], _("miss/iter"), 9), "A", "B", "C",
+		       col(c[5], sizeof c[5], _("book"), 6));
+	}
 	if (batch_wants_json(run))
 		oom = !(t->root = simulate_json(run, p, s, E, b, t->hx, &t->arr));
 	for (int o = 0; o < MATMUL_NORDERS && !oom; o++) {
@@ -376,8 +403,8 @@ static int sim_run(struct printer *pr)
 		}
 		oom = simulate_row(p, o, &r, book, pr->csv, t->arr) < 0;
 	}
-	fprintf(run->meta,
-		"# book: AB 1 + 1/L, AC 2, BC 2/L misses an iteration for a line of L doubles\n");
+	fprintf(run->meta, "%s",
+		_("# book: AB 1 + 1/L, AC 2, BC 2/L misses an iteration for a line of L doubles\n"));
 	if (oom) {
 		cJSON_Delete(t->root);
 		t->root = NULL;
@@ -391,8 +418,9 @@ static int sim_run(struct printer *pr)
 static int check(struct batch_cli *cli, void *params)
 {
 	struct matmul_params *p = &((struct run_params *)params)->p;
-	const struct args *a = &((struct run_params *)params)->a;
+	struct args *a = &((struct run_params *)params)->a;
 	static const size_t sweep_blocks[] = { 8, 16, 32, 64, 128 };
+	a->human = !cli->json; /* --plan --json's words stay English */
 	if (cli->quick) {
 		p->n = a->simulate ? 48 : 64;
 		p->tries = 1;
@@ -410,7 +438,7 @@ static int check(struct batch_cli *cli, void *params)
 	if (cli->tries)
 		p->tries = cli->tries;
 	if (a->bases && !a->simulate) {
-		mt_warn("run matmul: --bases places the simulated matrices: it needs --simulate");
+		mt_warn(_("run matmul: --bases places the simulated matrices: it needs --simulate"));
 		return -1;
 	}
 	return 0;
@@ -435,30 +463,50 @@ static int print_plan(const struct printer *b)
 	const struct batch_run *run = b->run;
 	const struct matmul_l1d *d = &b->d;
 	const struct matmul_params *p = b->p;
-	fprintf(run->meta,
-		"# matmul: n = %zu, block %zu, %s; ns per inner-loop iteration (n^3 = %.0f)\n", p->n,
-		p->block,
-		p->race ? "race: all orders interleaved in 2 ms slices, one run each" : "best of tries",
-		(double)p->n * p->n * p->n);
-	fprintf(run->meta, "# book: misses per iteration for a %d-byte line (%.0f doubles)", d->line,
-		(double)d->line / sizeof(double));
+	char c[7][64];
+	mt_hfprintf(run->meta,
+		    _("# matmul: n = %zu, block %zu, %s; ns per inner-loop iteration (n^3 = %.0f)\n"),
+		    p->n, p->block,
+		    p->race ? _("race: all orders interleaved in 2 ms slices, one run each")
+			    : _("best of tries"),
+		    (double)p->n * p->n * p->n);
 	if (b->r.have_sim) {
 		char sz[32];
 		int sampled = 2.0 * (double)p->n * p->n * p->n > (double)SIM_SAMPLE_ACCESSES;
-		fprintf(run->meta, "; sim: this L1d (%s: %s, %d-way, %d-byte lines = (%d, %d, %d))%s",
-			d->from, mt_fmt_size(sz, sizeof sz, d->size), d->ways, d->line, d->s, d->E,
-			d->b, sampled ? ", first ~4M accesses of each order" : "");
+		if (sampled)
+			mt_hfprintf(run->meta,
+				    _("# book: misses per iteration for a %d-byte line (%.0f doubles); "
+				      "sim: this L1d (%s: %s, %d-way, %d-byte lines = (%d, %d, %d)), "
+				      "first ~4M accesses of each order\n"),
+				    d->line, (double)d->line / sizeof(double), d->from,
+				    mt_fmt_size(sz, sizeof sz, d->size), d->ways, d->line, d->s, d->E,
+				    d->b);
+		else
+			mt_hfprintf(run->meta,
+				    _("# book: misses per iteration for a %d-byte line (%.0f doubles); "
+				      "sim: this L1d (%s: %s, %d-way, %d-byte lines = (%d, %d, %d))\n"),
+				    d->line, (double)d->line / sizeof(double), d->from,
+				    mt_fmt_size(sz, sizeof sz, d->size), d->ways, d->line, d->s, d->E,
+				    d->b);
+	} else {
+		mt_hfprintf(run->meta,
+			    _("# book: misses per iteration for a %d-byte line (%.0f doubles)\n"),
+			    d->line, (double)d->line / sizeof(double));
 	}
-	fprintf(run->meta, "\n");
 	fflush(run->meta);
 	if (b->csv) {
 		printf("kind,order,class,block,ms,ns_per_iter,spread,book_misses_per_iter,"
 		       "sim_misses_per_iter,finish,equal\n");
 	} else {
-		printf("%-11s %-5s %9s %9s %7s %9s", "order", "class", "ms", "ns/iter", "spread",
-		       "book");
+		/* TRANSLATORS: the timed table's head: order (11 wide, left), class
+		 * (5, left), ms (9), ns an iteration (9), spread (7), the book's
+		 * misses (9), the simulator's (9) */
+		printf("%s %s %s %s %s %s", col(c[0], sizeof c[0], _("order"), -11),
+		       col(c[1], sizeof c[1], _("class"), -5), col(c[2], sizeof c[2], _("ms"), 9),
+		       col(c[3], sizeof c[3], _("ns/iter"), 9), col(c[4], sizeof c[4], _("spread"), 7),
+		       col(c[5], sizeof c[5], _("book"), 9));
 		if (b->r.have_sim)
-			printf(" %9s  %5s %5s %5s", "sim", "A", "B", "C");
+			printf(" %s  %5s %5s %5s", col(c[6], sizeof c[6], _("sim"), 9), "A", "B", "C");
 		printf("\n");
 	}
 	fflush(stdout);
@@ -476,18 +524,28 @@ static int summary(void *printer)
 	if (b->a->simulate)
 		return 0;
 	if (res[MATMUL_BLOCKED].have && res[MATMUL_IKJ].have && res[MATMUL_BLOCKED].ns_iter > 0)
-		fprintf(run->meta, "# worst/best order %.1fx; blocked vs ikj %.2fx\n",
+		mt_hfprintf(run->meta, _("# worst/best order %.1fx; blocked vs ikj %.2fx\n"),
 			fmax(res[MATMUL_JKI].ns_iter, res[MATMUL_KJI].ns_iter) /
 				fmin(res[MATMUL_KIJ].ns_iter, res[MATMUL_IKJ].ns_iter),
 			res[MATMUL_IKJ].ns_iter / res[MATMUL_BLOCKED].ns_iter);
 	for (int o = MATMUL_B_IJK; o < MATMUL_NORDERS; o++) {
 		int base = matmul_base_order(o);
 		if (res[o].have && res[base].have && res[o].ns_iter > 0)
-			fprintf(run->meta, "# %s vs %s %.2fx (blocking gains %s)\n", matmul_order_name(o),
-				matmul_order_name(base), res[base].ns_iter / res[o].ns_iter,
-				res[base].ns_iter / res[o].ns_iter >= 1.5 ? "a lot" : "little");
+			mt_hfprintf(run->meta,
+				    res[base].ns_iter / res[o].ns_iter >= 1.5
+					    ? _("# %s vs %s %.2fx (blocking gains a lot)\n")
+					    : _("# %s vs %s %.2fx (blocking gains little)\n"),
+				    matmul_order_name(o), matmul_order_name(base),
+				    res[base].ns_iter / res[o].ns_iter);
 	}
 	return 0;
+}
+
+/* A plan's words: in the user's language for --plan's text (human), in
+ * English where --plan --json writes them (what machines read). */
+__attribute__((format_arg(2))) static const char *plan_words(int human, const char *en)
+{
+	return human ? _(en) : en;
 }
 
 /* p as a plan: the worker and the three n x n matrices of doubles, with
@@ -498,21 +556,30 @@ static void describe(const struct machine *m, int cpu, const void *params, const
 {
 	const struct matmul_params *p = &((const struct run_params *)params)->p;
 	int simulate = ((const struct run_params *)params)->a.simulate;
+	int human = ((const struct run_params *)params)->a.human;
 	char where[16], why[200];
 	uint64_t bytes = 3 * (uint64_t)p->n * p->n * sizeof(double);
 	(void)printer;
 	plan_init(out, "matmul", m);
 	if (simulate) {
-		mt_snprintf(why, sizeof why, "A, B and C, %zu x %zu doubles each, through the "
-			    "simulated cache only", p->n, p->n);
+		mt_snprintf(why, sizeof why,
+			    plan_words(human, N_("A, B and C, %zu x %zu doubles each, through the "
+						 "simulated cache only")),
+			    p->n, p->n);
 		plan_add_size(out, "", bytes, 1, 0, why);
 		return;
 	}
 	out->worker_cpu = cpu;
 	if (cpu >= 0)
 		plan_add_threads(out, 1, &cpu, 1);
-	mt_snprintf(why, sizeof why, "A, B and C, %zu x %zu doubles each; best of %d", p->n, p->n,
-		    p->tries);
+	if (human)
+		mt_snprintf(why, sizeof why,
+			    MT_NGETTEXT("A, B and C, %zu x %zu doubles each; best of %d",
+					"A, B and C, %zu x %zu doubles each; best of %d", p->tries),
+			    p->n, p->n, p->tries);
+	else
+		mt_snprintf(why, sizeof why, "A, B and C, %zu x %zu doubles each; best of %d", p->n,
+			    p->n, p->tries);
 	plan_add_size(out, cpu >= 0 ? machine_level_name(m, bytes, &cpu, 1, where, sizeof where) : "",
 		      bytes, 1, 0, why);
 }
@@ -531,7 +598,7 @@ static int start(struct batch_cli *cli, const struct machine *m, void *params, v
 	if (a->simulate)
 		return sim_prepare(b, cli);
 	if (p->race && p->nsweep) {
-		mt_warn("run matmul: --race and --sweep do not go together");
+		mt_warn(_("run matmul: --race and --sweep do not go together"));
 		return -1;
 	}
 	matmul_l1d(&m->info, &b->d);
@@ -584,13 +651,13 @@ static int verdict(const void *printer)
 	const struct printer *b = printer;
 	if (!b->r.failed_equal)
 		return MT_EXIT_OK;
-	mt_warn("run matmul: a result differs from ijk's");
+	mt_warn(_("run matmul: a result differs from ijk's"));
 	return MT_EXIT_RUNTIME;
 }
 
 const struct experiment exp_matmul = {
 	.name = "matmul",
-	.about = "the six matmul loop orders and blocking: time, class, misses (seed 003)",
+	.about = N_("the six matmul loop orders and blocking: time, class, misses (seed 003)"),
 	.options = options,
 	.help = &help,
 	.params_size = sizeof(struct run_params),

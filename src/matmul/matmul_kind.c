@@ -3,6 +3,8 @@
  * table names the experiment too but is not read back. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "matmul.h"
 #include "run/result_kind.h"
 
@@ -26,7 +28,7 @@ static void *load_timed(const cJSON *root, const char *path, mt_error *e)
 {
 	const cJSON *mode = cJSON_GetObjectItemCaseSensitive(root, "mode");
 	if (cJSON_IsString(mode) && strcmp(mode->valuestring, "simulate") == 0) {
-		mt_fail(e, "%s: a matmul --simulate table; memtop reads back the timed runs only",
+		mt_fail(e, _("%s: a matmul --simulate table; memtop reads back the timed runs only"),
 			path);
 		return NULL;
 	}

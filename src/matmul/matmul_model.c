@@ -3,6 +3,8 @@
  * formula is matmul_book_estimate() in matmul_orders.c. See matmul.h. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "matmul.h"
 #include "info/info.h"
 #include "sim/sim.h"
@@ -144,7 +146,7 @@ int matmul_simulate_at(int order, size_t n, size_t bsize, int s, int E, int b,
 	memset(out, 0, sizeof *out);
 	memset(&t, 0, sizeof t);
 	if (n < 1 || order < 0 || order >= MATMUL_NORDERS)
-		return mt_fail(e, "matmul: bad simulation parameters (n %zu, order %d)", n, order);
+		return mt_fail(e, _("matmul: bad simulation parameters (n %zu, order %d)"), n, order);
 	if (matmul_is_blocked(order) && bsize < 1)
 		bsize = 1;
 	t.c = sim_new(s, E, b, e);

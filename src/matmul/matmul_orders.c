@@ -4,6 +4,8 @@
  * and the result file all use. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "matmul.h"
 
 #include <string.h>
@@ -118,14 +120,15 @@ void matmul_inner_walk(int order, enum matmul_walk walk[3])
 const char *matmul_walk_name(enum matmul_walk w)
 {
 	switch (w) {
+	/* words for people (the Matmul tab's matrices) */
 	case MATMUL_WALK_ROW:
-		return "along a row";
+		return _("along a row");
 	case MATMUL_WALK_COL:
-		return "down a column";
+		return _("down a column");
 	case MATMUL_WALK_REG:
-		return "in a register";
+		return _("in a register");
 	default:
-		return "summed in a register";
+		return _("summed in a register");
 	}
 }
 

@@ -3,6 +3,8 @@
  * book's three), lower is faster. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "matmul.h"
 #include "base/util.h"
 #include "render/bar_chart.h"
@@ -20,13 +22,13 @@ static const char *class_color(enum matmul_class c)
 static void matmul_chart(const void *rv, struct bar_chart *c)
 {
 	const struct matmul_result *r = rv;
-	static const char *const classes[] = { "class AB (ijk, jik)", "class AC (jki, kji)",
-					       "class BC (kij, ikj)" };
-	c->title = "matmul: ns per inner iteration (lower is faster)";
-	c->ylabel = "ns per iteration";
+	static const char *const classes[] = { N_("class AB (ijk, jik)"), N_("class AC (jki, kji)"),
+					       N_("class BC (kij, ikj)") };
+	c->title = _("matmul: ns per inner iteration (lower is faster)");
+	c->ylabel = _("ns per iteration");
 	c->nseries = 1;
 	for (int k = 0; k < 3; k++) {
-		c->key_name[k] = classes[k];
+		c->key_name[k] = _(classes[k]);
 		c->key_color[k] = plot_color((size_t)k);
 	}
 	c->nkeys = 3;

@@ -2,6 +2,8 @@
  * run matmul --json` writes and the Matmul tab saves and opens. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "matmul.h"
 #include "base/jsonio.h"
 #include "sim/sim.h"
@@ -193,7 +195,7 @@ static int row_from_json(const cJSON *it, const char *where, struct matmul_row *
 	w->spread = jsonio_opt_number(it, "spread", NAN);
 	eq = cJSON_GetObjectItemCaseSensitive(it, "equal");
 	if (!cJSON_IsBool(eq))
-		return mt_fail(e, "%s: field \"equal\" must be true or false", where);
+		return mt_fail(e, _("%s: field \"equal\" must be true or false"), where);
 	w->equal = cJSON_IsTrue(eq);
 	w->have = 1;
 	return 0;
@@ -211,7 +213,7 @@ static int order_from_json(const cJSON *it, const char *where, size_t block,
 	int o;
 	memset(&w, 0, sizeof w);
 	if (!cJSON_IsString(ord) || (o = matmul_order_parse(ord->valuestring)) < 0)
-		return mt_fail(e, "%s: field \"order\" must name an order (ijk .. blocked-kij)",
+		return mt_fail(e, _("%s: field \"order\" must name an order (ijk .. blocked-kij)"),
 			       where);
 	if (row_from_json(it, where, &w, e) < 0)
 		return -1;
@@ -259,7 +261,7 @@ int matmul_result_from_json(const cJSON *root, const char *file, struct matmul_r
 	mode = cJSON_GetObjectItemCaseSensitive(root, "mode");
 	if (!cJSON_IsString(mode) ||
 	    (strcmp(mode->valuestring, "race") != 0 && strcmp(mode->valuestring, "table") != 0))
-		return mt_fail(e, "%s: field \"mode\" must be \"race\" or \"table\"", f);
+		return mt_fail(e, _("%s: field \"mode\" must be \"race\" or \"table\""), f);
 	{
 		struct matmul_params p;
 		matmul_params_default(&p);
@@ -287,7 +289,7 @@ int matmul_result_from_json(const cJSON *root, const char *file, struct matmul_r
 	}
 	sw = cJSON_GetObjectItemCaseSensitive(root, "sweep");
 	if (sw && !cJSON_IsArray(sw))
-		return mt_fail(e, "%s: field \"sweep\" is not an array", f);
+		return mt_fail(e, _("%s: field \"sweep\" is not an array"), f);
 	i = 0;
 	cJSON_ArrayForEach(it, sw) {
 		struct matmul_row w;
@@ -295,7 +297,7 @@ int matmul_result_from_json(const cJSON *root, const char *file, struct matmul_r
 		mt_snprintf(where, sizeof where, "%s: sweep[%d]", f, i++);
 		memset(&w, 0, sizeof w);
 		if (r->nsweep == MATMUL_MAX_SWEEP)
-			return mt_fail(e, "%s: more than %d blocks", where, MATMUL_MAX_SWEEP);
+			return mt_fail(e, _("%s: more than %d blocks"), where, MATMUL_MAX_SWEEP);
 		if (row_from_json(it, where, &w, e) < 0 ||
 		    jsonio_int(it, "block", where, 1, MATMUL_MAX_N, &b, e) < 0)
 			return -1;

@@ -1,6 +1,8 @@
 /* card: see card.h. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "card.h"
 #include "cycles.h"
 #include "base/jsonio.h"
@@ -37,7 +39,7 @@ static int mbs_field(const cJSON *o, const char *key, const char *where, double 
 	if (jsonio_number(o, key, where, out, e) < 0)
 		return -1;
 	if (!(*out > 0))
-		return mt_fail(e, "%s: field \"%s\" must be a positive MB/s figure", where, key);
+		return mt_fail(e, _("%s: field \"%s\" must be a positive MB/s figure"), where, key);
 	return 0;
 }
 
@@ -48,7 +50,7 @@ int card_from_json(const cJSON *root, const char *file, struct mountain_card *c,
 	char where[320];
 	memset(c, 0, sizeof *c);
 	if (!card_is(root))
-		return mt_fail(e, "%s: not a summary card (\"experiment\": \"card\")", f);
+		return mt_fail(e, _("%s: not a summary card (\"experiment\": \"card\")"), f);
 	run_header_from_json(root, &c->hdr);
 	jsonio_opt_string(root, "source", c->source, sizeof c->source);
 	mt_snprintf(where, sizeof where, "%s: cache_sizes", f);
@@ -62,7 +64,7 @@ int card_from_json(const cJSON *root, const char *file, struct mountain_card *c,
 		c->l1_latency = 0;
 	mbs = cJSON_GetObjectItemCaseSensitive(root, "mbs");
 	if (!cJSON_IsObject(mbs))
-		return mt_fail(e, "%s: field \"mbs\" is missing", f);
+		return mt_fail(e, _("%s: field \"mbs\" is missing"), f);
 	mt_snprintf(where, sizeof where, "%s: mbs", f);
 	if (mbs_field(mbs, "peak", where, &c->peak, e) < 0 ||
 	    mbs_field(mbs, "l1_plateau", where, &c->l1_plateau, e) < 0 ||
@@ -78,7 +80,7 @@ int card_load_bundled(struct mountain_card *c, mt_error *e)
 	cJSON *root;
 	int rc;
 	if (!mt_data_path(CARD_FILE, path, sizeof path))
-		return mt_fail(e, "the book's card data/%s is not installed", CARD_FILE);
+		return mt_fail(e, _("the book's card data/%s is not installed"), CARD_FILE);
 	root = jsonio_load(path, e);
 	if (!root)
 		return -1;

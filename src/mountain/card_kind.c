@@ -3,6 +3,8 @@
  * (card.h). memtop reads cards, never writes them. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "card.h"
 #include "run/result_kind.h"
 

@@ -1,6 +1,8 @@
 /* cliffs: see cliffs.h for the rules. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "cliffs.h"
 #include "base/segment.h"
 
@@ -44,9 +46,9 @@ int cliffs_find(const struct mountain *m, size_t col, enum cliff_rule rule, doub
 	int taken[MOUNTAIN_MAX_SIZES * 4];
 	int count = 0;
 	if (col >= m->nstrides)
-		return mt_fail(e, "stride index %zu out of range", col);
+		return mt_fail(e, _("stride index %zu out of range"), col);
 	if (m->nsizes > MT_ARRAY_LEN(rows))
-		return mt_fail(e, "too many sizes");
+		return mt_fail(e, _("too many sizes"));
 	n = column_points(m, col, rows);
 	nsteps = n > 1 ? n - 1 : 0;
 	for (size_t k = 0; k < nsteps; k++) {
@@ -266,8 +268,9 @@ enum level_verdict cliffs_detect_verdict(const struct detection *d, uint64_t ref
 const char *cliffs_verdict_name(enum level_verdict v)
 {
 	switch (v) {
-	case LV_MATCH: return "matches";
-	case LV_ONE_STEP: return "off by one step";
-	default: return "not visible";
+	/* words for people (memtop cliffs' text) */
+	case LV_MATCH: return _("matches");
+	case LV_ONE_STEP: return _("off by one step");
+	default: return _("not visible");
 	}
 }

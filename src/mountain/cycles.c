@@ -1,6 +1,8 @@
 /* cycles: see cycles.h. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "cycles.h"
 
 #include <math.h>
@@ -80,13 +82,17 @@ const char *cpw_fmt(char *buf, size_t len, double cycles)
 {
 	if (!isfinite(cycles))
 		mt_snprintf(buf, len, "?");
-	else if (cycles < 1)
-		mt_snprintf(buf, len, "%.2f", cycles);
-	else if (cycles < 10)
-		mt_snprintf(buf, len, "%.1f", cycles);
-	else
-		mt_snprintf(buf, len, "%.0f", cycles);
+	else /* for people: their decimal separator */
+		mt_hnum(buf, len, cycles, cycles < 1 ? 2 : cycles < 10 ? 1 : 0);
 	return buf;
+}
+
+/* The count that picks a form for cycles as cpw_fmt writes them: a whole
+ * number itself, a fraction as 2 (English "cycles"; Russian takes the
+ * genitive singular after a fraction, "4,2 такта", 2's form). */
+static unsigned long cycles_form(double cycles)
+{
+	return isfinite(cycles) && cycles >= 10 ? (unsigned long)llround(cycles) : 2;
 }
 
 const char *cpw_phrase(char *buf, size_t len, double mbs, const struct cpw_clock *c)
@@ -94,13 +100,17 @@ const char *cpw_phrase(char *buf, size_t len, double mbs, const struct cpw_clock
 	char v[32];
 	double cyc = cpw_cycles(c->ghz, mbs);
 	if (c->how == CPW_UNKNOWN || !isfinite(cyc))
-		mt_snprintf(buf, len, "cycles a word unknown (no core clock)");
+		mt_snprintf(buf, len, "%s", _("cycles a word unknown (no core clock)"));
 	else if (c->how == CPW_BOUND)
-		mt_snprintf(buf, len, "at most %s cycles a word (%.3g GHz bound)",
-			    cpw_fmt(v, sizeof v, cyc), c->ghz);
+		mt_hsnprintf(buf, len,
+			     MT_NGETTEXT("at most %s cycle a word (%.3g GHz bound)",
+					 "at most %s cycles a word (%.3g GHz bound)", cycles_form(cyc)),
+			     cpw_fmt(v, sizeof v, cyc), c->ghz);
 	else
-		mt_snprintf(buf, len, "%s cycles a word at %.2f GHz", cpw_fmt(v, sizeof v, cyc),
-			    c->ghz);
+		mt_hsnprintf(buf, len,
+			     MT_NGETTEXT("%s cycle a word at %.2f GHz", "%s cycles a word at %.2f GHz",
+					 cycles_form(cyc)),
+			     cpw_fmt(v, sizeof v, cyc), c->ghz);
 	return buf;
 }
 
@@ -108,28 +118,29 @@ const char *cpw_clock_words(char *buf, size_t len, const struct cpw_clock *c)
 {
 	switch (c->how) {
 	case CPW_MEASURED:
-		mt_snprintf(buf, len, "core %.2f GHz, calibrated with the run", c->ghz);
+		mt_hsnprintf(buf, len, _("core %.2f GHz, calibrated with the run"), c->ghz);
 		break;
 	case CPW_FILE:
 		if (c->tsc) /* CS:APP times with the TSC and prints its rate */
-			mt_snprintf(buf, len,
-				    "%.2f GHz, the TSC rate the file's program stated: the "
-				    "time-stamp counter's, not the core clock, which may run faster; "
-				    "a cycle here is a TSC tick",
-				    c->ghz);
+			mt_hsnprintf(buf, len,
+				     _("%.2f GHz, the TSC rate the file's program stated: the "
+				       "time-stamp counter's, not the core clock, which may run "
+				       "faster; a cycle here is a TSC tick"),
+				     c->ghz);
+		else if (c->why[0]) /* the file's own words */
+			mt_hsnprintf(buf, len, _("core %.2f GHz, from the file: %s"), c->ghz, c->why);
 		else
-			mt_snprintf(buf, len, "core %.2f GHz, from the file%s%s", c->ghz,
-				    c->why[0] ? ": " : "", c->why);
+			mt_hsnprintf(buf, len, _("core %.2f GHz, from the file"), c->ghz);
 		break;
 	case CPW_BOUND:
 		if (c->why[0]) /* the note names the bound */
-			mt_snprintf(buf, len, "core clock %s", c->why);
+			mt_snprintf(buf, len, _("core clock %s"), c->why);
 		else
-			mt_snprintf(buf, len, "core clock unknown; read at the file's %.3g GHz bound",
-				    c->ghz);
+			mt_hsnprintf(buf, len, _("core clock unknown; read at the file's %.3g GHz bound"),
+				     c->ghz);
 		break;
 	default:
-		mt_snprintf(buf, len, "core clock unknown: the file carries none");
+		mt_snprintf(buf, len, "%s", _("core clock unknown: the file carries none"));
 		break;
 	}
 	return buf;
@@ -148,34 +159,53 @@ void cpw_report(FILE *f, const struct mountain *m, int measured_here, const stru
 {
 	struct cpw_points p;
 	struct cpw_clock c;
-	char clk[300], a[32], b[32];
-	const char *most;
+	char clk[480], a[32], b[32];
 	double l1;
 	cpw_clock_of(&m->hdr, measured_here, &c);
 	cpw_points_find(m, d, &p);
-	fprintf(f, "cycles per word (%s):\n", cpw_clock_words(clk, sizeof clk, &c));
+	int bound;
+	fprintf(f, _("cycles per word (%s):\n"), cpw_clock_words(clk, sizeof clk, &c));
 	if (c.how == CPW_UNKNOWN) {
-		fprintf(f, "  not said: no core clock for this run\n");
+		fprintf(f, "%s", _("  not said: no core clock for this run\n"));
 		return;
 	}
-	most = c.how == CPW_BOUND ? "at most " : "";
+	bound = c.how == CPW_BOUND;
 	l1 = p.have_l1 ? cpw_cycles(c.ghz, p.l1_mbs) : (double)NAN;
 	if (p.have_l1)
-		fprintf(f, "  L1 plateau %.0f MB/s (%s, stride %u): %s%s cycles a word\n", p.l1_mbs,
-			mt_fmt_size(a, sizeof a, m->sizes[p.l1_row]), m->strides[0], most,
-			cpw_fmt(b, sizeof b, l1));
+		mt_hfprintf(f,
+			    bound ? MT_NGETTEXT("  L1 plateau %.0f MB/s (%s, stride %u): at most %s cycle "
+						"a word\n",
+						"  L1 plateau %.0f MB/s (%s, stride %u): at most %s cycles "
+						"a word\n",
+						cycles_form(l1))
+				  : MT_NGETTEXT("  L1 plateau %.0f MB/s (%s, stride %u): %s cycle a word\n",
+						"  L1 plateau %.0f MB/s (%s, stride %u): %s cycles a word\n",
+						cycles_form(l1)),
+			    p.l1_mbs, mt_fmt_size(a, sizeof a, m->sizes[p.l1_row]), m->strides[0],
+			    cpw_fmt(b, sizeof b, l1));
 	else
-		fprintf(f, "  L1 plateau: not found (no L1 cliff, or no stride of 1 word)\n");
+		fprintf(f, "%s", _("  L1 plateau: not found (no L1 cliff, or no stride of 1 word)\n"));
 	if (p.have_floor)
-		fprintf(f, "  floor %.0f MB/s (%s, stride %u): %s%s cycles a word, %.2f ns a word\n",
-			p.floor_mbs, mt_fmt_size(a, sizeof a, m->sizes[p.floor_row]),
-			m->strides[p.floor_col], most,
-			cpw_fmt(b, sizeof b, cpw_cycles(c.ghz, p.floor_mbs)),
-			cpw_ns_per_word(p.floor_mbs));
+		mt_hfprintf(f,
+			    bound ? MT_NGETTEXT("  floor %.0f MB/s (%s, stride %u): at most %s cycle a "
+						"word, %.2f ns a word\n",
+						"  floor %.0f MB/s (%s, stride %u): at most %s cycles a "
+						"word, %.2f ns a word\n",
+						cycles_form(cpw_cycles(c.ghz, p.floor_mbs)))
+				  : MT_NGETTEXT("  floor %.0f MB/s (%s, stride %u): %s cycle a word, %.2f "
+						"ns a word\n",
+						"  floor %.0f MB/s (%s, stride %u): %s cycles a word, %.2f "
+						"ns a word\n",
+						cycles_form(cpw_cycles(c.ghz, p.floor_mbs))),
+			    p.floor_mbs, mt_fmt_size(a, sizeof a, m->sizes[p.floor_row]),
+			    m->strides[p.floor_col],
+			    cpw_fmt(b, sizeof b, cpw_cycles(c.ghz, p.floor_mbs)),
+			    cpw_ns_per_word(p.floor_mbs));
 	if (l1_latency_cycles > 0 && isfinite(l1))
-		fprintf(f, "  loads in flight: %s%.1f (an L1 hit takes %.1f cycles)\n",
-			c.how == CPW_BOUND ? "at least " : "", cpw_in_flight(l1_latency_cycles, l1),
-			l1_latency_cycles);
+		mt_hfprintf(f,
+			    bound ? _("  loads in flight: at least %.1f (an L1 hit takes %.1f cycles)\n")
+				  : _("  loads in flight: %.1f (an L1 hit takes %.1f cycles)\n"),
+			    cpw_in_flight(l1_latency_cycles, l1), l1_latency_cycles);
 }
 
 /* A number, or null when it is not finite. */

@@ -38,6 +38,8 @@
  *    between chunks, so both act within 100 ms even in a 128 MB row. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "mountain.h"
 #include "machine/machine.h"
 #include "os/barrier.h"
@@ -129,14 +131,14 @@ int mountain_params_set_sizes(struct mountain_params *p, uint64_t lo, uint64_t h
 	lo &= ~(uint64_t)7;
 	hi &= ~(uint64_t)7;
 	if (lo < MOUNTAIN_MIN_SIZE)
-		return mt_fail(e, "--sizes: the smallest size must be at least 4K");
+		return mt_fail(e, _("--sizes: the smallest size must be at least 4K"));
 	if (hi > MOUNTAIN_MAX_SIZE)
-		return mt_fail(e, "--sizes: the largest size must be at most 64G");
+		return mt_fail(e, _("--sizes: the largest size must be at most 64G"));
 	if (hi < lo)
-		return mt_fail(e, "--sizes: the largest size is below the smallest");
+		return mt_fail(e, _("--sizes: the largest size is below the smallest"));
 	for (uint64_t s = lo; s <= hi; s *= 2) {
 		if (n == MOUNTAIN_MAX_SIZES)
-			return mt_fail(e, "--sizes: more than %d sizes", MOUNTAIN_MAX_SIZES);
+			return mt_fail(e, _("--sizes: more than %d sizes"), MOUNTAIN_MAX_SIZES);
 		p->sizes[n++] = s;
 	}
 	p->nsizes = n;
@@ -146,7 +148,7 @@ int mountain_params_set_sizes(struct mountain_params *p, uint64_t lo, uint64_t h
 int mountain_params_set_max_stride(struct mountain_params *p, unsigned max, mt_error *e)
 {
 	if (max < 1 || max > MOUNTAIN_MAX_STRIDES)
-		return mt_fail(e, "--max-stride: must be 1..%d", MOUNTAIN_MAX_STRIDES);
+		return mt_fail(e, _("--max-stride: must be 1..%d"), MOUNTAIN_MAX_STRIDES);
 	for (unsigned s = 1; s <= max; s++)
 		p->strides[s - 1] = s;
 	p->nstrides = max;
@@ -165,7 +167,7 @@ int mountain_params_fit_memory(struct mountain_params *p, const struct machine_b
 	while (n > 0 && p->sizes[n - 1] > budget)
 		n--;
 	if (n == 0)
-		return mt_fail(e, "not enough memory: %s, the smallest size needs %s", b->who,
+		return mt_fail(e, _("not enough memory: %s, the smallest size needs %s"), b->who,
 			       mt_fmt_size(a, sizeof a, p->sizes[0] * 2));
 	if (n < p->nsizes) {
 		machine_budget_capped(b, "the grid", p->sizes[n - 1], p->sizes[p->nsizes - 1],
@@ -595,7 +597,7 @@ static int map_buffer(struct worker *w, mt_error *e)
 	if (w->buf == MAP_FAILED) {
 		char b[32];
 		w->buf = NULL;
-		return mt_fail(e, "cannot allocate %s for the largest size: %s",
+		return mt_fail(e, _("cannot allocate %s for the largest size: %s"),
 			       mt_fmt_size(b, sizeof b, need), strerror(errno));
 	}
 	w->buf_bytes = need;
@@ -653,7 +655,7 @@ static int second_looks(struct worker *w, size_t r, size_t c0, size_t c1, struct
 		}
 		cells[c].twice = 1;
 		if (emit_cell(w, r, c, &cells[c], JOB_EV_UPDATE) < 0)
-			return mt_fail(e, "out of memory");
+			return mt_fail(e, _("out of memory"));
 	}
 	return SWEEP_GO;
 }
@@ -696,7 +698,7 @@ static int sweep(struct worker *w, size_t r0, size_t r1, size_t c0, size_t c1, m
 			if (measure_cell(w, p->sizes[r], p->strides[c], &cells[c]) == JOB_CANCELLED)
 				return SWEEP_STOP;
 			if (emit_cell(w, r, c, &cells[c], JOB_EV_CELL) < 0)
-				return mt_fail(e, "out of memory");
+				return mt_fail(e, _("out of memory"));
 			w->units_done += cell_cost_ns(p, p->sizes[r], p->strides[c]);
 			job_set_progress(w->job, w->units_done, w->units_total);
 		}
@@ -704,7 +706,7 @@ static int sweep(struct worker *w, size_t r0, size_t r1, size_t c0, size_t c1, m
 		if (!p->fixed_accesses && (st = second_looks(w, r, c0, c1, cells, e)) != SWEEP_GO)
 			return st;
 		if (p->profile && profile_note(w, p->sizes[r]) < 0)
-			return mt_fail(e, "out of memory");
+			return mt_fail(e, _("out of memory"));
 	}
 	return SWEEP_GO;
 }
@@ -717,7 +719,7 @@ int mountain_worker(job_t *job, void *arg, mt_error *e)
 	int st;
 
 	if (p->nsizes == 0 || p->nstrides == 0)
-		return mt_fail(e, "empty grid");
+		return mt_fail(e, _("empty grid"));
 	if (p->only_row >= 0) {
 		r0 = (size_t)p->only_row;
 		r1 = r0 + 1;
@@ -736,7 +738,7 @@ int mountain_worker(job_t *job, void *arg, mt_error *e)
 	}
 	w.times = malloc(KEPT_TRIES * sizeof *w.times);
 	if (!w.times)
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	if (map_buffer(&w, e) < 0) {
 		free(w.times);
 		return -1;

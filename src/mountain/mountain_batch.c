@@ -3,6 +3,8 @@
  * with the run header above and the time it took below. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "base/jsonio.h"
 #include "info/info.h"
 #include "os/clock.h"
@@ -34,6 +36,7 @@ struct printer {
 	size_t next_row;   /* rows printed so far (in order) */
 	unsigned redone;   /* cells measured twice */
 	char note[400];    /* what fitting the grid in memory changed, or "" */
+	int human;         /* the plan in the user's words (not --json's) */
 };
 
 /* The command line as given, before it becomes parameters. */
@@ -55,7 +58,7 @@ static int parse_tolerance(const char *exp, const char *arg, void *params)
 {
 	struct args *a = &((struct run_params *)params)->a;
 	if (mt_parse_double(arg, &a->tolerance) < 0 || a->tolerance < 0 || a->tolerance > 100)
-		return batch_bad(exp, "--tolerance", arg, "a percentage 0..100");
+		return batch_bad(exp, "--tolerance", arg, _("a percentage 0..100"));
 	return 0;
 }
 
@@ -94,18 +97,18 @@ static const struct batch_option options[] = {
 		       a.profile),
 	BATCH_HELP_CPU,
 	{ "each-kind", 'K', NULL,
-	  "one run on each core kind (P and E, big and LITTLE), one\n"
-	  "after the other; with --json, one result a line" },
-	BATCH_HELP_COMMON("small grid for tests: 16K..8M, strides 1, 2, 4, 8",
-			  "print CSV instead of the table"),
+	  N_("one run on each core kind (P and E, big and LITTLE), one\n"
+	     "after the other; with --json, one result a line") },
+	BATCH_HELP_COMMON(N_("small grid for tests: 16K..8M, strides 1, 2, 4, 8"),
+			  N_("print CSV instead of the table")),
 	BATCH_END,
 };
 #undef RP
 
 static const struct batch_help help = {
-	.head = "Usage: memtop run mountain [OPTIONS]\n"
-		"Read throughput (MB/s) over working-set size x stride: the memory mountain.\n"
-		"\n",
+	.head = N_("Usage: memtop run mountain [OPTIONS]\n"
+		   "Read throughput (MB/s) over working-set size x stride: the memory mountain.\n"
+		   "\n"),
 	.opts = options,
 	.col = 21,
 };
@@ -120,13 +123,17 @@ static void print_head(const struct printer *b)
 		printf("\n");
 		return;
 	}
-	printf("%7s", "size");
+	char pad[64];
+	/* TRANSLATORS: the mountain table's first column (working-set sizes
+	 * 16K..128M), 7 wide */
+	printf("%s", mt_text_pad(pad, sizeof pad, _("size"), 7));
 	for (size_t c = 0; c < m->nstrides; c++) { /* as wide as the row's " %8.0f" */
 		char h[16];
 		mt_snprintf(h, sizeof h, "s%u", m->strides[c]);
 		printf(" %8s", h);
 	}
-	printf("  spread\n");
+	/* TRANSLATORS: the last column: the widest spread between a row's tries */
+	printf("  %s\n", _("spread"));
 }
 
 static void print_row(const struct printer *b, size_t r)
@@ -148,7 +155,7 @@ static void print_row(const struct printer *b, size_t r)
 		if (isfinite(s) && s > worst)
 			worst = s;
 	}
-	printf("  %5.1f%%\n", worst * 100);
+	mt_hfprintf(stdout, "  %5.1f%%\n", worst * 100);
 }
 
 /* Rows are measured in order and a row's second looks come before the next
@@ -184,11 +191,11 @@ static int parse_strides(const char *s, struct mountain_params *p, mt_error *e)
 	uint64_t v[MOUNTAIN_MAX_STRIDES];
 	int n = mt_parse_u64_list(s, 1, MOUNTAIN_MAX_STRIDES, v, MOUNTAIN_MAX_STRIDES);
 	if (n < 0)
-		return mt_fail(e, "--strides: expected increasing numbers 1..%d separated by commas, "
-				  "got '%s'", MOUNTAIN_MAX_STRIDES, s);
+		return mt_fail(e, _("--strides: expected increasing numbers 1..%d separated by "
+				    "commas, got '%s'"), MOUNTAIN_MAX_STRIDES, s);
 	for (int i = 0; i < n; i++) {
 		if (i && v[i] <= v[i - 1])
-			return mt_fail(e, "--strides: expected increasing numbers, got '%s'", s);
+			return mt_fail(e, _("--strides: expected increasing numbers, got '%s'"), s);
 		p->strides[i] = (unsigned)v[i];
 	}
 	p->nstrides = (size_t)n;
@@ -215,6 +222,7 @@ static int make_params(struct batch_cli *cli, const struct machine *m, void *par
 	int probe = !cli->plan;
 	mt_error e = { "" };
 	struct machine_budget budget;
+	((struct printer *)printer)->human = !cli->json; /* --plan --json's words: English */
 	if (cli->quick) /* --quick --seed-settings: the quick grid, the seed's method */
 		mountain_params_quick(p);
 	else
@@ -224,7 +232,7 @@ static int make_params(struct batch_cli *cli, const struct machine *m, void *par
 	if (a->sizes) {
 		uint64_t lo = p->sizes[0], hi = p->sizes[p->nsizes - 1];
 		if (mt_parse_size_range(a->sizes, &lo, &hi) < 0) {
-			batch_bad(cli->exp, "--sizes", a->sizes, "A:B such as 16K:128M");
+			batch_bad(cli->exp, "--sizes", a->sizes, _("A:B such as 16K:128M"));
 			return -1;
 		}
 		if (mountain_params_set_sizes(p, lo, hi, &e) < 0)
@@ -264,20 +272,30 @@ bad:
 static void print_plan(const struct batch_run *run, const struct mountain_params *p,
 		       const char *note)
 {
-	char lo[32], hi[32], how[128];
+	char lo[32], hi[32], how[192], grid[128];
 	if (note[0])
-		batch_note(run, note);
+		batch_note(run, _(note));
 	if (p->fixed_accesses)
-		mt_snprintf(how, sizeof how, "best of %u tries of %llu reads (the seed's settings)",
-			    p->max_tries, (unsigned long long)p->fixed_accesses);
+		mt_hsnprintf(how, sizeof how,
+			     MT_NGETTEXT("best of %u tries of %llu reads (the seed's settings)",
+					 "best of %u tries of %llu reads (the seed's settings)",
+					 p->max_tries),
+			     p->max_tries, (unsigned long long)p->fixed_accesses);
 	else
-		mt_snprintf(how, sizeof how,
-			    "fastest try of %.0f us, when the %u fastest agree within %g %%",
-			    p->try_ns / 1e3, p->kbest, p->tolerance * 100);
-	fprintf(run->meta, "# mountain: %zu sizes %s..%s x %zu strides, read MB/s, %s (about %.0f s)\n",
-		p->nsizes, mt_fmt_size(lo, sizeof lo, p->sizes[0]),
-		mt_fmt_size(hi, sizeof hi, p->sizes[p->nsizes - 1]), p->nstrides, how,
-		ceil(mountain_params_estimate_s(p)));
+		mt_hsnprintf(how, sizeof how,
+			     MT_NGETTEXT("fastest try of %.0f us, when the %u fastest agree within %g %%",
+					 "fastest try of %.0f us, when the %u fastest agree within %g %%",
+					 p->kbest),
+			     p->try_ns / 1e3, p->kbest, p->tolerance * 100);
+	/* TRANSLATORS: "14 sizes 16K..128M x 15 strides" (the count of strides
+	 * picks the form) */
+	mt_snprintf(grid, sizeof grid,
+		    MT_NGETTEXT("%zu sizes %s..%s x %zu strides", "%zu sizes %s..%s x %zu strides",
+				p->nstrides),
+		    p->nsizes, mt_fmt_size(lo, sizeof lo, p->sizes[0]),
+		    mt_fmt_size(hi, sizeof hi, p->sizes[p->nsizes - 1]), p->nstrides);
+	mt_hfprintf(run->meta, _("# mountain: %s, read MB/s, %s (about %.0f s)\n"), grid, how,
+		    ceil(mountain_params_estimate_s(p)));
 	fflush(run->meta);
 }
 
@@ -309,39 +327,62 @@ static void print_summary(const struct printer *b, const struct mountain_params 
 {
 	char s0[32], s1[32];
 	size_t r0, r1, c0, c1, two = two_speed_cells(b->m, &r0, &r1, &c0, &c1);
-	fprintf(b->run->meta, "# measured in %.1f s", b->m->elapsed_s);
 	if (b->redone)
-		fprintf(b->run->meta, "; %u doubtful cell%s measured twice", b->redone,
-			b->redone == 1 ? "" : "s");
+		mt_hfprintf(b->run->meta,
+			    MT_NGETTEXT("# measured in %.1f s; %u doubtful cell measured twice\n",
+					"# measured in %.1f s; %u doubtful cells measured twice\n",
+					b->redone),
+			    b->m->elapsed_s, b->redone);
+	else
+		mt_hfprintf(b->run->meta, _("# measured in %.1f s\n"), b->m->elapsed_s);
 	if (two)
-		fprintf(b->run->meta,
-			"\n# %zu cell%s (%s..%s, strides %u..%u) ran at two speeds: their median "
-			"try is %.0f %% or more below the fastest, which the table shows "
-			"(memtop(1), Two speeds)",
-			two, two == 1 ? "" : "s", mt_fmt_size(s0, sizeof s0, b->m->sizes[r0]),
-			mt_fmt_size(s1, sizeof s1, b->m->sizes[r1]), b->m->strides[c0],
-			b->m->strides[c1], (1 - MOUNTAIN_TWO_SPEEDS) * 100);
-	fprintf(b->run->meta, "\n");
+		mt_hfprintf(b->run->meta,
+			    MT_NGETTEXT("# %zu cells (%s..%s, strides %u..%u) ran at two speeds: their "
+					"median try is %.0f %% or more below the fastest, which the "
+					"table shows (memtop(1), Two speeds)\n",
+					"# %zu cells (%s..%s, strides %u..%u) ran at two speeds: their "
+					"median try is %.0f %% or more below the fastest, which the "
+					"table shows (memtop(1), Two speeds)\n",
+					two),
+			    two, mt_fmt_size(s0, sizeof s0, b->m->sizes[r0]),
+			    mt_fmt_size(s1, sizeof s1, b->m->sizes[r1]), b->m->strides[c0],
+			    b->m->strides[c1], (1 - MOUNTAIN_TWO_SPEEDS) * 100);
 	if (p->sizes[0] <= OVERHEAD_BOUND_BYTES) /* said of small rows only, not of 1G */
 		fprintf(b->run->meta,
-			"# the %s row is overhead-bound: read cliffs from the rows below it\n",
+			_("# the %s row is overhead-bound: read cliffs from the rows below it\n"),
 			mt_fmt_size(s0, sizeof s0, p->sizes[0]));
 }
 
+/* A plan's words: in the user's language for --plan's text (human), in
+ * English where --plan --json writes them (what machines read). */
+__attribute__((format_arg(2))) static const char *plan_words(int human, const char *en)
+{
+	return human ? _(en) : en;
+}
+
 /* The plan as machine/plan.h shows it: the worker, the grid's sizes with
- * where each sits for the worker's CPU, the strides in a note. */
+ * where each sits for the worker's CPU, the strides in a note; in the
+ * user's language unless it is --plan --json's (plan_words). */
 static void describe(const struct machine *m, int cpu, const void *params, const void *printer,
 		     struct plan *out)
 {
 	const struct mountain_params *p = params; /* the params' first field */
 	const char *note = ((const struct printer *)printer)->note;
+	int human = ((const struct printer *)printer)->human;
 	char where[16], why[160], st[160] = "";
 	plan_init(out, "mountain", m);
 	out->worker_cpu = cpu;
 	if (cpu >= 0)
 		plan_add_threads(out, 1, &cpu, 1);
 	for (size_t i = 0; i < p->nsizes; i++) {
-		mt_snprintf(why, sizeof why, "a row of the grid, read at %zu strides", p->nstrides);
+		if (human)
+			mt_snprintf(why, sizeof why,
+				    MT_NGETTEXT("a row of the grid, read at %zu strides",
+						"a row of the grid, read at %zu strides", p->nstrides),
+				    p->nstrides);
+		else
+			mt_snprintf(why, sizeof why, "a row of the grid, read at %zu strides",
+				    p->nstrides);
 		plan_add_size(out, cpu >= 0 ? machine_level_name(m, p->sizes[i], &cpu, 1, where,
 								 sizeof where)
 					    : "",
@@ -349,14 +390,15 @@ static void describe(const struct machine *m, int cpu, const void *params, const
 	}
 	for (size_t i = 0; i < p->nstrides; i++)
 		mt_append(st, sizeof st, "%s%u", i ? "," : "", p->strides[i]);
-	plan_note(out, "strides (8-byte words): %s", st);
+	plan_note(out, plan_words(human, N_("strides (8-byte words): %s")), st);
 	if (cpu >= 0 && p->sizes[p->nsizes - 1] < machine_dram_floor(m, &cpu, 1, NULL, 0))
-		plan_note(out, "the largest row (the seed's grid ends at 128M) is under %d x the "
-			       "caches CPU %d reaches: its cliff into memory may not show; "
-			       "--sizes 16K:SIZE goes further",
+		plan_note(out,
+			  plan_words(human, N_("the largest row (the seed's grid ends at 128M) is "
+					       "under %d x the caches CPU %d reaches: its cliff into "
+					       "memory may not show; --sizes 16K:SIZE goes further")),
 			  MACHINE_DRAM_FACTOR, cpu);
-	if (note[0])
-		plan_note(out, "%s", note);
+	if (note[0]) /* a fixed note is in the catalogue; a note with figures stays English */
+		plan_note(out, "%s", human ? _(note) : note);
 	out->estimate_s = mountain_params_estimate_s(p);
 }
 
@@ -370,7 +412,7 @@ static int start(struct batch_cli *cli, const struct machine *mc, void *params, 
 	b->p = &rp->p;
 	b->m = mountain_new(rp->p.sizes, rp->p.nsizes, rp->p.strides, rp->p.nstrides);
 	if (!b->m) {
-		mt_warn("run mountain: out of memory");
+		mt_warn(_("run mountain: out of memory"));
 		cli->rc = MT_EXIT_RUNTIME;
 		return -1;
 	}
@@ -411,7 +453,7 @@ static void release(void *printer, void *params)
 
 const struct experiment exp_mountain = {
 	.name = "mountain",
-	.about = "read throughput over working-set size x stride (seed 000)",
+	.about = N_("read throughput over working-set size x stride (seed 000)"),
 	.options = options,
 	.help = &help,
 	.each_coretype = 1,

@@ -4,6 +4,8 @@
  * median cell difference, the levels each shows and their passports. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "cliffs.h"
 #include "mountain.h"
 #include "passport.h"
@@ -78,8 +80,8 @@ static void print_slice(struct mountain **m, int n, unsigned stride)
 {
 	struct cmp_table t;
 	char title[64];
-	mt_snprintf(title, sizeof title, "stride %u (%u bytes), MB/s", stride, stride * 8);
-	cmp_begin(&t, title, "size", n, 0, 1);
+	mt_snprintf(title, sizeof title, _("stride %u (%u bytes), MB/s"), stride, stride * 8);
+	cmp_begin(&t, title, _("size"), n, 0, 1);
 	for (size_t r = 0; r < m[0]->nsizes; r++) {
 		double val[CMP_MAX_FILES];
 		char b[32];
@@ -99,31 +101,36 @@ static void print_slice(struct mountain **m, int n, unsigned stride)
 
 static void print_cell_stats(struct mountain **m, int n)
 {
-	printf("\nover every cell the files share:\n");
+	printf("%s", _("\nover every cell the files share:\n"));
 	for (int i = 1; i < n; i++) {
 		double diff, ratio;
 		size_t k = cell_stats(m[0], m[i], &diff, &ratio);
 		if (k == 0)
-			printf("  %c vs A: no common cells\n", 'A' + i);
+			printf(_("  %c vs A: no common cells\n"), 'A' + i);
 		else
-			printf("  %c vs A: %zu cells, median cell difference %.1f %%, median %c/A %.3f\n",
-			       'A' + i, k, diff * 100, 'A' + i, ratio);
+			mt_hfprintf(stdout,
+				    MT_NGETTEXT("  %c vs A: %zu cells, median cell difference %.1f %%, "
+						"median %c/A %.3f\n",
+						"  %c vs A: %zu cells, median cell difference %.1f %%, "
+						"median %c/A %.3f\n",
+						k),
+				    'A' + i, k, diff * 100, 'A' + i, ratio);
 	}
 }
 
 static void print_levels(struct mountain **m, int n)
 {
-	printf("\nlevels by the mountain (merged cliffs at strides >= 8 words):\n");
+	printf("%s", _("\nlevels by the mountain (merged cliffs at strides >= 8 words):\n"));
 	for (int i = 0; i < n; i++) {
 		struct detection d;
 		char b[32];
 		printf("  %c:", 'A' + i);
 		if (cliffs_detect(m[i], CLIFFS_RATIO, &d) < 0 || d.nlevels == 0)
-			printf(" no cliffs");
+			printf("%s", _(" no cliffs"));
 		for (int k = 0; k < d.nlevels; k++)
 			printf(" L%d %s", k + 1, mt_fmt_size(b, sizeof b, d.level[k]));
 		if (d.line_bytes)
-			printf(", line %llu B", (unsigned long long)d.line_bytes);
+			printf(_(", line %llu B"), (unsigned long long)d.line_bytes);
 		printf("\n");
 	}
 }
@@ -132,7 +139,7 @@ static void print_levels(struct mountain **m, int n)
 static void num(char *buf, size_t len, const char *fmt, double v)
 {
 	if (isfinite(v))
-		mt_snprintf(buf, len, fmt, v);
+		mt_hsnprintf(buf, len, fmt, v);
 	else
 		mt_strlcpy(buf, "-", len);
 }
@@ -142,9 +149,19 @@ static void num(char *buf, size_t len, const char *fmt, double v)
  * line size row, its knee and stride 1 / stride 8. */
 static void print_passports(struct mountain **m, int n)
 {
-	char ridge[16], row[16], line[16], s18[16], peak[16], floor_[16], ratio[16];
-	printf("\npassports (seed 000, step 5):\n   %10s %10s %10s %10s %8s %6s %6s\n",
-	       "peak MB/s", "floor MB/s", "peak/floor", "ridge/peak", "line row", "line", "s1/s8");
+	char ridge[16], row[16], line[24], s18[16], peak[16], floor_[16], ratio[16];
+	char h[7][64];
+	/* TRANSLATORS: the passports' table head: columns 10, 10, 10, 10, 8,
+	 * 6 and 6 wide (the peak, the floor, their ratio, the ridge's share of
+	 * the peak, the row the line size is read from, the line, stride 1 /
+	 * stride 8) */
+	printf("%s", _("\npassports (seed 000, step 5):\n"));
+	printf("   %s %s %s %s %s %s %s\n", mt_text_pad(h[0], sizeof h[0], _("peak MB/s"), 10),
+	       mt_text_pad(h[1], sizeof h[1], _("floor MB/s"), 10),
+	       mt_text_pad(h[2], sizeof h[2], _("peak/floor"), 10),
+	       mt_text_pad(h[3], sizeof h[3], _("ridge/peak"), 10),
+	       mt_text_pad(h[4], sizeof h[4], _("line row"), 8),
+	       mt_text_pad(h[5], sizeof h[5], _("line"), 6), mt_text_pad(h[6], sizeof h[6], "s1/s8", 6));
 	for (int i = 0; i < n; i++) {
 		struct passport p;
 		passport_compute(m[i], &p);
@@ -157,14 +174,14 @@ static void print_passports(struct mountain **m, int n)
 		if (p.row_size)
 			mt_fmt_size(row, sizeof row, p.row_size);
 		if (p.line_bytes)
-			mt_snprintf(line, sizeof line, "%llu B", (unsigned long long)p.line_bytes);
+			mt_snprintf(line, sizeof line, _("%llu B"), (unsigned long long)p.line_bytes);
 		if (!isnan(p.s1_s8))
-			mt_snprintf(s18, sizeof s18, "%.2f", p.s1_s8);
+			mt_hsnprintf(s18, sizeof s18, "%.2f", p.s1_s8);
 		num(peak, sizeof peak, "%.0f", p.peak);
 		num(floor_, sizeof floor_, "%.0f", p.floor);
 		num(ratio, sizeof ratio, "%.2f", p.ratio);
-		printf("%c  %10s %10s %10s %10s %8s %6s %6s\n", 'A' + i, peak, floor_, ratio, ridge,
-		       row, line, s18);
+		printf("%c  %10s %10s %10s %10s %8s %s %6s\n", 'A' + i, peak, floor_, ratio, ridge,
+		       row, mt_text_pad(h[5], sizeof h[5], line, 6), s18);
 	}
 }
 
@@ -177,14 +194,14 @@ int mountain_compare(const struct result_file *f, size_t nf, const struct result
 		m[i] = f[i].r;
 	for (int i = 0; i < nshow; i++)
 		if (!in_all(m, nfiles, o->strides[i])) {
-			mt_warn("compare: not every file has stride %u", o->strides[i]);
+			mt_warn(_("compare: not every file has stride %u"), o->strides[i]);
 			return MT_EXIT_USAGE;
 		}
 	for (int i = 0; i < nshow && i < MAX_SHOW; i++)
 		show[i] = o->strides[i];
 	nshow = nshow < MAX_SHOW ? nshow : MAX_SHOW;
 	if (nshow == 0 && (nshow = default_strides(m, nfiles, show)) == 0) {
-		mt_warn("compare: the files share no stride");
+		mt_warn(_("compare: the files share no stride"));
 		return MT_EXIT_USAGE;
 	}
 	for (int i = 0; i < nfiles; i++)

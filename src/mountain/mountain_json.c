@@ -1,6 +1,8 @@
 /* mountain_json: see mountain_json.h. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "mountain_json.h"
 #include "base/jsonio.h"
 #include "os/datadir.h"
@@ -113,7 +115,7 @@ int mountain_save(const struct mountain *m, const char *path, mt_error *e)
 	cJSON *root = mountain_to_json(m);
 	int rc;
 	if (!root)
-		return mt_fail(e, "%s: out of memory", path);
+		return mt_fail(e, _("%s: out of memory"), path);
 	rc = jsonio_save(path, root, e);
 	cJSON_Delete(root);
 	return rc;
@@ -129,22 +131,22 @@ static int read_grid(const cJSON *root, const char *key, const char *file, struc
 	size_t r = 0;
 	if (!rows) {
 		if (required)
-			return mt_fail(e, "%s: field \"%s\" is missing", file, key);
+			return mt_fail(e, _("%s: field \"%s\" is missing"), file, key);
 		return 0;
 	}
 	if (!cJSON_IsArray(rows))
-		return mt_fail(e, "%s: field \"%s\" is not an array", file, key);
+		return mt_fail(e, _("%s: field \"%s\" is not an array"), file, key);
 	if ((size_t)cJSON_GetArraySize(rows) != m->nsizes)
-		return mt_fail(e, "%s: %s has %d rows, expected %zu (one per size)", file, key,
+		return mt_fail(e, _("%s: %s has %d rows, expected %zu (one per size)"), file, key,
 			       cJSON_GetArraySize(rows), m->nsizes);
 	cJSON_ArrayForEach(row, rows)
 	{
 		const cJSON *v;
 		size_t c = 0;
 		if (!cJSON_IsArray(row))
-			return mt_fail(e, "%s: %s row %zu is not an array", file, key, r + 1);
+			return mt_fail(e, _("%s: %s row %zu is not an array"), file, key, r + 1);
 		if ((size_t)cJSON_GetArraySize(row) != m->nstrides)
-			return mt_fail(e, "%s: %s row %zu has %d values, expected %zu", file, key, r + 1,
+			return mt_fail(e, _("%s: %s row %zu has %d values, expected %zu"), file, key, r + 1,
 				       cJSON_GetArraySize(row), m->nstrides);
 		cJSON_ArrayForEach(v, row)
 		{
@@ -152,13 +154,13 @@ static int read_grid(const cJSON *root, const char *key, const char *file, struc
 			if (cJSON_IsNull(v)) {
 				x = NAN;
 			} else if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble) || v->valuedouble < 0) {
-				return mt_fail(e, "%s: %s row %zu value %zu is not a finite non-negative number",
+				return mt_fail(e, _("%s: %s row %zu value %zu is not a finite non-negative number"),
 					       file, key, r + 1, c + 1);
 			} else {
 				x = v->valuedouble;
 			}
 			if (required && !isnan(x) && x <= 0)
-				return mt_fail(e, "%s: %s row %zu value %zu must be positive", file, key,
+				return mt_fail(e, _("%s: %s row %zu value %zu must be positive"), file, key,
 					       r + 1, c + 1);
 			out[r * m->nstrides + c] = x;
 			c++;
@@ -176,20 +178,20 @@ static int read_axis(const cJSON *root, const char *key, const char *file, uint6
 	if (!a)
 		return -1;
 	if (cJSON_GetArraySize(a) == 0)
-		return mt_fail(e, "%s: %s is empty", file, key);
+		return mt_fail(e, _("%s: %s is empty"), file, key);
 	if ((size_t)cJSON_GetArraySize(a) > cap)
-		return mt_fail(e, "%s: %s has more than %zu values", file, key, cap);
+		return mt_fail(e, _("%s: %s has more than %zu values"), file, key, cap);
 	cJSON_ArrayForEach(v, a)
 	{
 		double x = cJSON_IsNumber(v) ? v->valuedouble : (double)NAN;
 		if (!isfinite(x) || x != floor(x))
-			return mt_fail(e, "%s: %s value %zu is not an integer", file, key, i + 1);
+			return mt_fail(e, _("%s: %s value %zu is not an integer"), file, key, i + 1);
 		if (x <= 0 || x > (double)max)
-			return mt_fail(e, "%s: %s value %zu must be in 1..%llu", file, key, i + 1,
+			return mt_fail(e, _("%s: %s value %zu must be in 1..%llu"), file, key, i + 1,
 				       (unsigned long long)max);
 		out[i] = (uint64_t)x;
 		if (i > 0 && out[i] <= out[i - 1])
-			return mt_fail(e, "%s: %s must be increasing (value %zu is not above value %zu)",
+			return mt_fail(e, _("%s: %s must be increasing (value %zu is not above value %zu)"),
 				       file, key, i + 1, i);
 		i++;
 	}
@@ -212,23 +214,23 @@ static int read_full_row(const cJSON *root, const char *file, struct mountain_ro
 		return 0;
 	mt_snprintf(where, sizeof where, "%s: %s", file, FULL_ROW_KEY);
 	if (!cJSON_IsObject(o))
-		return mt_fail(e, "%s is not an object", where);
+		return mt_fail(e, _("%s is not an object"), where);
 	if (jsonio_number(o, "size", where, &size, e) < 0)
 		return -1;
 	if (size != floor(size) || size <= 0 || size > (double)(1ull << 46))
-		return mt_fail(e, "%s: size must be a whole number of bytes", where);
+		return mt_fail(e, _("%s: size must be a whole number of bytes"), where);
 	row->size = (uint64_t)size;
 	if (read_axis(o, "strides", where, strides, MT_ARRAY_LEN(strides), &n, 1u << 20, e) < 0 ||
 	    !(tp = jsonio_array(o, "throughput", where, e)))
 		return -1;
 	if ((size_t)cJSON_GetArraySize(tp) != n)
-		return mt_fail(e, "%s: throughput has %d values, expected %zu (one per stride)",
+		return mt_fail(e, _("%s: throughput has %d values, expected %zu (one per stride)"),
 			       where, cJSON_GetArraySize(tp), n);
 	cJSON_ArrayForEach(v, tp)
 	{
 		if (!cJSON_IsNull(v) &&
 		    (!cJSON_IsNumber(v) || !isfinite(v->valuedouble) || v->valuedouble <= 0))
-			return mt_fail(e, "%s: throughput value %zu is not a positive number", where,
+			return mt_fail(e, _("%s: throughput value %zu is not a positive number"), where,
 				       c + 1);
 		row->mbs[c] = cJSON_IsNull(v) ? (double)NAN : v->valuedouble;
 		row->strides[c] = (unsigned)strides[c];
@@ -248,7 +250,7 @@ struct mountain *mountain_from_json(const cJSON *root, const char *file, mt_erro
 	if (!file)
 		file = "input";
 	if (!cJSON_IsObject(root)) {
-		mt_fail(e, "%s: not a JSON object", file);
+		mt_fail(e, _("%s: not a JSON object"), file);
 		return NULL;
 	}
 	if (read_axis(root, "sizes", file, sizes, MT_ARRAY_LEN(sizes), &ns, 1ull << 46, e) < 0 ||
@@ -257,7 +259,7 @@ struct mountain *mountain_from_json(const cJSON *root, const char *file, mt_erro
 	for (size_t i = 0; i < nst; i++)
 		strides[i] = (unsigned)strides64[i];
 	if (!(m = mountain_new(sizes, ns, strides, nst))) {
-		mt_fail(e, "%s: out of memory", file);
+		mt_fail(e, _("%s: out of memory"), file);
 		return NULL;
 	}
 	if (read_grid(root, "throughput", file, m, m->mbs, 1, e) < 0 ||
@@ -276,7 +278,7 @@ struct mountain *mountain_from_json(const cJSON *root, const char *file, mt_erro
 	caches = cJSON_GetObjectItemCaseSensitive(root, "caches");
 	if (cJSON_IsObject(caches) && !(m->caches = cJSON_Duplicate(caches, 1))) {
 		mountain_free(m);
-		mt_fail(e, "%s: out of memory", file);
+		mt_fail(e, _("%s: out of memory"), file);
 		return NULL;
 	}
 	mt_strlcpy(m->source, file, sizeof m->source);

@@ -2,6 +2,8 @@
  * its file is mountain_json.c's. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "cliffs.h"
 #include "mountain.h"
 #include "mountain_json.h"

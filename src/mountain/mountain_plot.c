@@ -14,6 +14,8 @@
  * book's mesh. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "mountain.h"
 #include "render/plot_common.h"
 #include "rowlevels.h"
@@ -141,9 +143,9 @@ static void draw_floor(struct svg *s, const struct surface *f)
 		svg_text(s, x - 6, y + 14, 11, SVG_END, 0, 0, "#000000", lab);
 	}
 	project(f, (double)(ni - 1) / 2, (double)(nj - 1), 0, &x, &y);
-	svg_text(s, x + 40, y + 46, 13, SVG_MIDDLE, 1, 0, "#000000", "Size (bytes)");
+	svg_text(s, x + 40, y + 46, 13, SVG_MIDDLE, 1, 0, "#000000", _("Size (bytes)"));
 	project(f, (double)(ni - 1), (double)(nj - 1) / 2, 0, &x, &y);
-	svg_text(s, x - 46, y + 50, 13, SVG_MIDDLE, 1, 0, "#000000", "Stride (x8 bytes)");
+	svg_text(s, x - 46, y + 50, 13, SVG_MIDDLE, 1, 0, "#000000", _("Stride (x8 bytes)"));
 	svg_group_end(s);
 }
 
@@ -165,7 +167,7 @@ static void draw_z_axis(struct svg *s, const struct surface *f)
 		svg_text(s, x - 8, ty + 4, 11, SVG_END, 0, 0, "#000000", lab);
 	}
 	svg_text(s, x - 62, (y + top_y) / 2, 13, SVG_MIDDLE, 1, -90, "#000000",
-		 "Read throughput (MB/s)");
+		 _("Read throughput (MB/s)"));
 	svg_group_end(s);
 }
 
@@ -189,7 +191,7 @@ static void draw_levels(struct svg *s, const struct surface *f, double lx, doubl
 				last = i;
 			}
 		if (k < f->nlevels)
-			mt_snprintf(lab, sizeof lab, "L%d (up to %s)", k + 1,
+			mt_snprintf(lab, sizeof lab, _("L%d (up to %s)"), k + 1,
 				    mt_fmt_size(sz, sizeof sz, f->rl.bound[k]));
 		else
 			mt_strlcpy(lab, row_levels_beyond(&f->rl), sizeof lab);
@@ -288,10 +290,10 @@ int mountain_plot_with(const struct result_file *f, size_t n, const struct other
 	lines = caption_lines(in, n < PLOT_MAX_FILES ? n : PLOT_MAX_FILES, other);
 	if (svg_begin(s, PANEL_W * (double)n,
 		      plot_heading_height(n) + panel_depth() + BELOW_FLOOR + CAPTION_PX * lines,
-		      "memtop: the memory mountain (read throughput over size and stride)") < 0)
+		      _("memtop: the memory mountain (read throughput over size and stride)")) < 0)
 		return -1;
 	top = plot_heading(s, 20, 8, PANEL_W * (double)n - 40,
-			   "The memory mountain: read throughput over working-set size and stride",
+			   _("The memory mountain: read throughput over working-set size and stride"),
 			   f, n);
 	for (size_t k = 0; k < n; k++) {
 		if (n > 1)

@@ -1,6 +1,8 @@
 /* passport: see passport.h. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "passport.h"
 #include "cliffs.h"
 
@@ -171,45 +173,68 @@ static void row_values(const struct passport *p, char *buf, size_t len)
 	}
 }
 
+/* The passport's labels in the user's words, each padded to the widest
+ * (in columns: a translated word): peak, floor, peak/floor, ridge, line row. */
+enum { PP_PEAK, PP_FLOOR, PP_RATIO, PP_RIDGE, PP_ROW, PP_N };
+static void passport_labels(char lab[PP_N][64], char *blank, size_t blen)
+{
+	/* TRANSLATORS: the passport's labels (seed 000, step 5): the
+	 * mountain's peak, its floor, their ratio, the ridge (stride 1), the
+	 * row the line size is read from */
+	const char *w[PP_N] = { _("peak"), _("floor"), _("peak/floor"), _("ridge"), _("line row") };
+	int width = 10;
+	for (int i = 0; i < PP_N; i++)
+		if (mt_text_cols(w[i]) > width)
+			width = mt_text_cols(w[i]);
+	for (int i = 0; i < PP_N; i++)
+		mt_text_pad(lab[i], sizeof lab[i], w[i], -width);
+	mt_text_pad(blank, blen, "", -width);
+}
+
 void passport_print(FILE *f, const struct passport *p, const char *indent)
 {
-	char a[32], b[32], vals[MOUNTAIN_MAX_STRIDES * 12];
+	char a[32], b[32], vals[MOUNTAIN_MAX_STRIDES * 12], lab[PP_N][64], sp[64];
+	passport_labels(lab, sp, sizeof sp);
 	if (isnan(p->peak))
-		fprintf(f, "%speak        - (no stride-1 column)\n", indent);
+		fprintf(f, _("%s%s  - (no stride-1 column)\n"), indent, lab[PP_PEAK]);
 	else
-		fprintf(f, "%speak       %6.0f MB/s (stride 1 at %s)\n", indent, p->peak,
-			mt_fmt_size(a, sizeof a, p->peak_size));
+		mt_hfprintf(f, _("%s%s %6.0f MB/s (stride 1 at %s)\n"), indent, lab[PP_PEAK], p->peak,
+			    mt_fmt_size(a, sizeof a, p->peak_size));
 	if (!isnan(p->floor))
-		fprintf(f, "%sfloor      %6.0f MB/s (stride %u at %s)\n", indent, p->floor,
-			p->floor_stride, mt_fmt_size(a, sizeof a, p->floor_size));
+		mt_hfprintf(f, _("%s%s %6.0f MB/s (stride %u at %s)\n"), indent, lab[PP_FLOOR],
+			    p->floor, p->floor_stride, mt_fmt_size(a, sizeof a, p->floor_size));
 	if (!isnan(p->ratio))
-		fprintf(f, "%speak/floor %6.2f\n", indent, p->ratio);
+		mt_hfprintf(f, "%s%s %6.2f\n", indent, lab[PP_RATIO], p->ratio);
 	if (p->ridge_rows > 0)
-		fprintf(f,
-			"%sridge      %6.0f MB/s at stride 1 past the peak (%.0f..%.0f): %.0f %% of "
-			"the peak (%.0f..%.0f %%)\n",
-			indent, p->ridge_mid, p->ridge_lo, p->ridge_hi, 100 * p->ridge_mid / p->peak,
-			100 * p->ridge_lo / p->peak, 100 * p->ridge_hi / p->peak);
+		mt_hfprintf(f,
+			    _("%s%s %6.0f MB/s at stride 1 past the peak (%.0f..%.0f): %.0f %% of "
+			      "the peak (%.0f..%.0f %%)\n"),
+			    indent, lab[PP_RIDGE], p->ridge_mid, p->ridge_lo, p->ridge_hi,
+			    100 * p->ridge_mid / p->peak, 100 * p->ridge_lo / p->peak,
+			    100 * p->ridge_hi / p->peak);
 	else if (!isnan(p->peak))
-		fprintf(f, "%sridge       - (no size after the peak's)\n", indent);
+		fprintf(f, _("%s%s  - (no size after the peak's)\n"), indent, lab[PP_RIDGE]);
 	if (!p->row_size)
 		return;
 	row_values(p, vals, sizeof vals);
-	fprintf(f, "%sline row   %s%s, strides %u..%u: %s\n", indent,
-		mt_fmt_size(b, sizeof b, p->row_size), p->row_full ? " (the full row)" : "",
+	fprintf(f,
+		p->row_full ? _("%s%s %s (the full row), strides %u..%u: %s\n")
+			    : _("%s%s %s, strides %u..%u: %s\n"),
+		indent, lab[PP_ROW], mt_fmt_size(b, sizeof b, p->row_size),
 		p->row_n ? p->row_strides[0] : 0, p->row_n ? p->row_strides[p->row_n - 1] : 0, vals);
-	fprintf(f, "%s           ", indent);
+	fprintf(f, "%s%s ", indent, sp);
 	if (p->line_bytes)
-		fprintf(f, "flat from stride %llu = %llu bytes",
+		fprintf(f, _("flat from stride %llu = %llu bytes"),
 			(unsigned long long)(p->line_bytes / 8), (unsigned long long)p->line_bytes);
 	else if (p->row_n && p->row_strides[p->row_n - 1] <= CLIFFS_LINE_WORDS)
 		/* a knee at the last stride cannot be told from one past it */
-		fprintf(f, "line size not measurable from strides %u..%u: run the full grid",
+		fprintf(f, _("line size not measurable from strides %u..%u: run the full grid"),
 			p->row_strides[0], p->row_strides[p->row_n - 1]);
 	else
-		fprintf(f, "does not flatten within these strides");
+		fprintf(f, "%s", _("does not flatten within these strides"));
 	if (!isnan(p->s1_s8))
-		fprintf(f, "; stride 1 / stride 8 = %.2f", p->s1_s8);
+		/* TRANSLATORS: after the line size, "; stride 1 / stride 8 = 3.41" */
+		mt_hfprintf(f, _("; stride 1 / stride 8 = %.2f"), p->s1_s8);
 	fprintf(f, "\n");
 }
 
@@ -218,6 +243,6 @@ void passport_report(FILE *f, const struct mountain *m)
 	struct passport p;
 	if (passport_compute(m, &p) < 0)
 		return;
-	fprintf(f, "passport (seed 000, step 5: write these down):\n");
+	fprintf(f, "%s", _("passport (seed 000, step 5: write these down):\n"));
 	passport_print(f, &p, "  ");
 }

@@ -2,6 +2,8 @@
  * or another measurement's where the two disagree (rowlevels.h). */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "rowlevels.h"
 #include "cliffs.h"
 #include "info/info.h"
@@ -31,9 +33,10 @@ static uint64_t largest_recorded(const struct mountain *m)
 static const char *words(char *buf, size_t len, uint64_t b)
 {
 	if (b >= (1u << 20))
-		mt_snprintf(buf, len, b % (1u << 20) ? "%.1f MB" : "%.0f MB", (double)b / (1 << 20));
+		mt_hsnprintf(buf, len, b % (1u << 20) ? _("%.1f MB") : _("%.0f MB"),
+			     (double)b / (1 << 20));
 	else
-		mt_snprintf(buf, len, b % 1024 ? "%.1f KB" : "%.0f KB", (double)b / 1024);
+		mt_hsnprintf(buf, len, b % 1024 ? _("%.1f KB") : _("%.0f KB"), (double)b / 1024);
 	return buf;
 }
 
@@ -41,18 +44,26 @@ static const char *words(char *buf, size_t len, uint64_t b)
  * mountain's cliff it replaces (mine, 0: none). */
 static void say_other(struct row_levels *out, int k, const struct other_levels *o, uint64_t mine)
 {
-	char a[32], b[32], *c = out->caption[out->ncaptions++];
+	char a[32], b[32], file[104] = "", *c = out->caption[out->ncaptions++];
 	size_t len = sizeof out->caption[0];
-	mt_snprintf(c, len, "L%d read from %s: %s", k + 1, o->what,
-		    words(a, sizeof a, o->size[k]));
+	words(a, sizeof a, o->size[k]);
 	if (o->file[0])
-		mt_append(c, len, " (%s)", o->file);
+		mt_snprintf(file, sizeof file, " (%s)", o->file);
+	/* TRANSLATORS: the second %s is the other measurement ("the latency
+	 * run"), the fourth " (FILE)" or nothing */
 	if (!mine)
-		mt_append(c, len, "; the mountain shows no cliff there");
+		mt_snprintf(c, len, _("L%d read from %s: %s%s; the mountain shows no cliff there"),
+			    k + 1, o->what, a, file);
+	else if (mine > o->size[k])
+		mt_hsnprintf(c, len,
+			     _("L%d read from %s: %s%s; the mountain's cliff is at %s, %.1fx: strided "
+			       "streams are prefetched past the cache"),
+			     k + 1, o->what, a, file, words(b, sizeof b, mine),
+			     (double)mine / (double)o->size[k]);
 	else
-		mt_append(c, len, "; the mountain's cliff is at %s, %.1fx%s", words(b, sizeof b, mine),
-			  (double)mine / (double)o->size[k],
-			  mine > o->size[k] ? ": strided streams are prefetched past the cache" : "");
+		mt_hsnprintf(c, len, _("L%d read from %s: %s%s; the mountain's cliff is at %s, %.1fx"),
+			     k + 1, o->what, a, file, words(b, sizeof b, mine),
+			     (double)mine / (double)o->size[k]);
 }
 
 /* A mountain level the other measurement does not have, said. */
@@ -60,10 +71,12 @@ static void say_dropped(struct row_levels *out, uint64_t mine, const struct othe
 {
 	char a[32], b[32], *c = out->caption[out->ncaptions++];
 	size_t len = sizeof out->caption[0];
-	mt_snprintf(c, len, "the mountain's cliff at %s is no cache level by %s", words(a, sizeof a, mine),
-		    o->what);
 	if (o->memory && mine >= o->memory_from)
-		mt_append(c, len, ": memory from %s", words(b, sizeof b, o->memory_from));
+		mt_snprintf(c, len, _("the mountain's cliff at %s is no cache level by %s: memory from %s"),
+			    words(a, sizeof a, mine), o->what, words(b, sizeof b, o->memory_from));
+	else
+		mt_snprintf(c, len, _("the mountain's cliff at %s is no cache level by %s"),
+			    words(a, sizeof a, mine), o->what);
 }
 
 /* Whether two sizes are one level (within ROWLEVELS_AGREE). */
@@ -171,5 +184,5 @@ int row_levels_of(const struct row_levels *r, uint64_t size)
 
 const char *row_levels_beyond(const struct row_levels *r)
 {
-	return !r->n ? "no cliff found" : r->memory ? "beyond: memory" : "beyond the last cache seen";
+	return !r->n ? _("no cliff found") : r->memory ? _("beyond: memory") : _("beyond the last cache seen");
 }

@@ -12,6 +12,8 @@
  */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "sim.h"
 #include "base/jsonio.h"
 
@@ -51,16 +53,16 @@ struct sim_cache *sim_new(int s, int E, int b, mt_error *e)
 	struct sim_cache *c;
 	uint64_t lines;
 	if (s < 0 || s > SIM_MAX_S)
-		return mt_fail(e, "cache: s must be 0..%d, got %d", SIM_MAX_S, s), NULL;
+		return mt_fail(e, _("cache: s must be 0..%d, got %d"), SIM_MAX_S, s), NULL;
 	if (E < 1 || E > SIM_MAX_E)
-		return mt_fail(e, "cache: E must be 1..%d, got %d", SIM_MAX_E, E), NULL;
+		return mt_fail(e, _("cache: E must be 1..%d, got %d"), SIM_MAX_E, E), NULL;
 	if (b < 0 || b > SIM_MAX_B)
-		return mt_fail(e, "cache: b must be 0..%d, got %d", SIM_MAX_B, b), NULL;
+		return mt_fail(e, _("cache: b must be 0..%d, got %d"), SIM_MAX_B, b), NULL;
 	if (s + b > 63)
-		return mt_fail(e, "cache: s + b must be at most 63, got %d", s + b), NULL;
+		return mt_fail(e, _("cache: s + b must be at most 63, got %d"), s + b), NULL;
 	lines = ((uint64_t)1 << s) * (uint64_t)E;
 	if (lines > SIM_MAX_LINES)
-		return mt_fail(e, "cache: S * E = %llu lines, more than the %u this simulator holds",
+		return mt_fail(e, _("cache: S * E = %llu lines, more than the %u this simulator holds"),
 			       (unsigned long long)lines, SIM_MAX_LINES), NULL;
 	c = calloc(1, sizeof(*c));
 	if (!c)
@@ -93,7 +95,7 @@ struct sim_cache *sim_new(int s, int E, int b, mt_error *e)
 	return c;
 oom:
 	sim_free(c);
-	mt_fail(e, "cache: out of memory for %d sets x %d lines", 1 << s, E);
+	mt_fail(e, _("cache: out of memory for %d sets x %d lines"), 1 << s, E);
 	return NULL;
 }
 

@@ -3,6 +3,8 @@
  * of a chunk is moved to the front before the next read. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "trace.h"
 
 #include <errno.h>
@@ -141,23 +143,23 @@ int trace_parse_line(const char *s, size_t len, struct trace_rec *rec, const cha
 	if (op == '=' || op == '-') {
 		if (is_valgrind_line(p, end))
 			return 0;
-		*why = "not a trace line (expected OP ADDRESS,SIZE or valgrind's ==PID== lines)";
+		*why = N_("not a trace line (expected OP ADDRESS,SIZE or valgrind's ==PID== lines)");
 		return -1;
 	}
 	if (op != 'L' && op != 'S' && op != 'M') {
-		*why = "bad op (expected I, L, S or M)";
+		*why = N_("bad op (expected I, L, S or M)");
 		return -1;
 	}
 	p++;
 	if (p == end || !is_blank(*p)) {
-		*why = "expected a space after the op";
+		*why = N_("expected a space after the op");
 		return -1;
 	}
 	while (p < end && is_blank(*p))
 		p++;
 	while (p < end && (v = hex_value((unsigned char)*p)) >= 0) {
 		if (addr >> 60) {
-			*why = "address does not fit in 64 bits";
+			*why = N_("address does not fit in 64 bits");
 			return -1;
 		}
 		addr = addr << 4 | (uint64_t)v;
@@ -165,12 +167,12 @@ int trace_parse_line(const char *s, size_t len, struct trace_rec *rec, const cha
 		p++;
 	}
 	if (!digits) {
-		*why = "bad address (expected hex digits)";
+		*why = N_("bad address (expected hex digits)");
 		return -1;
 	}
 	if (p == end || *p != ',') {
-		*why = (p == end || is_blank(*p)) ? "missing ',' between address and size"
-						  : "bad address (expected hex digits then ',')";
+		*why = (p == end || is_blank(*p)) ? N_("missing ',' between address and size")
+						  : N_("bad address (expected hex digits then ',')");
 		return -1;
 	}
 	p++;
@@ -178,18 +180,18 @@ int trace_parse_line(const char *s, size_t len, struct trace_rec *rec, const cha
 	while (p < end && *p >= '0' && *p <= '9') {
 		size = size * 10 + (uint64_t)(*p - '0');
 		if (size > UINT32_MAX) {
-			*why = "size too large";
+			*why = N_("size too large");
 			return -1;
 		}
 		digits++;
 		p++;
 	}
 	if (!digits) {
-		*why = "bad size (expected a decimal number after ',')";
+		*why = N_("bad size (expected a decimal number after ',')");
 		return -1;
 	}
 	if (p != end) {
-		*why = "unexpected text after the size";
+		*why = N_("unexpected text after the size");
 		return -1;
 	}
 	rec->op = op;
@@ -202,13 +204,13 @@ struct trace_reader *trace_open(const char *path, mt_error *e)
 {
 	struct trace_reader *r = calloc(1, sizeof(*r));
 	if (!r) {
-		mt_fail(e, "%s: out of memory", path);
+		mt_fail(e, _("%s: out of memory"), path);
 		return NULL;
 	}
 	r->buf = malloc(CHUNK + MAX_LINE + 1);
 	if (!r->buf) {
 		free(r);
-		mt_fail(e, "%s: out of memory", path);
+		mt_fail(e, _("%s: out of memory"), path);
 		return NULL;
 	}
 	if (strcmp(path, "-") == 0) {
@@ -289,13 +291,13 @@ long trace_read(struct trace_reader *r, struct trace_rec *out, size_t max, mt_er
 		if (!nl) {
 			if (!r->eof) {
 				if (avail > MAX_LINE) {
-					mt_fail(&r->err, "%s:%lu: line longer than %u bytes", r->name,
+					mt_fail(&r->err, _("%s:%lu: line longer than %u bytes"), r->name,
 						r->line + 1, MAX_LINE);
 					r->failed = TRACE_BAD_INPUT;
 					break;
 				}
 				if (refill(r) < 0) {
-					mt_fail(&r->err, "%s: read error: %s", r->name, strerror(errno));
+					mt_fail(&r->err, _("%s: read error: %s"), r->name, strerror(errno));
 					r->failed = TRACE_READ_ERROR;
 					break;
 				}
@@ -311,7 +313,7 @@ long trace_read(struct trace_reader *r, struct trace_rec *out, size_t max, mt_er
 		}
 		r->line++;
 		if (linelen > MAX_LINE) {
-			mt_fail(&r->err, "%s:%lu: line longer than %u bytes", r->name, r->line, MAX_LINE);
+			mt_fail(&r->err, _("%s:%lu: line longer than %u bytes"), r->name, r->line, MAX_LINE);
 			r->failed = TRACE_BAD_INPUT;
 			break;
 		}
@@ -321,7 +323,7 @@ long trace_read(struct trace_reader *r, struct trace_rec *out, size_t max, mt_er
 			n++;
 		} else if (rc < 0) {
 			quote_line(start, linelen, q, sizeof(q));
-			mt_fail(&r->err, "%s:%lu: %s: '%s'", r->name, r->line, why, q);
+			mt_fail(&r->err, "%s:%lu: %s: '%s'", r->name, r->line, _(why), q);
 			r->failed = TRACE_BAD_INPUT;
 			break;
 		}
@@ -360,17 +362,17 @@ struct trace_writer *trace_writer_open(const char *path, mt_error *e)
 	struct trace_writer *w = calloc(1, sizeof *w);
 	int fd;
 	if (!w) {
-		mt_fail(e, "%s: out of memory", path);
+		mt_fail(e, _("%s: out of memory"), path);
 		return NULL;
 	}
 	if (mt_strlcpy(w->path, path, sizeof w->path) < 0 ||
 	    mt_snprintf(w->tmp, sizeof w->tmp, "%s.tmp.XXXXXX", path) < 0) {
-		mt_fail(e, "%s: path too long", path);
+		mt_fail(e, _("%s: path too long"), path);
 		goto fail;
 	}
 	fd = mkstemp(w->tmp);
 	if (fd < 0) {
-		mt_fail(e, "%s: cannot create a temporary file beside it: %s", path, strerror(errno));
+		mt_fail(e, _("%s: cannot create a temporary file beside it: %s"), path, strerror(errno));
 		goto fail;
 	}
 	if (fchmod(fd, 0644) < 0 || !(w->f = fdopen(fd, "w"))) {
@@ -404,7 +406,7 @@ int trace_writer_commit(struct trace_writer *w, mt_error *e)
 	if (!w->failed && rename(w->tmp, w->path) < 0)
 		w->failed = errno;
 	if (w->failed) {
-		rc = mt_fail(e, "%s: write failed: %s", w->path, strerror(w->failed));
+		rc = mt_fail(e, _("%s: write failed: %s"), w->path, strerror(w->failed));
 		unlink(w->tmp);
 	}
 	free(w);

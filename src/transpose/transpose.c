@@ -4,6 +4,8 @@
  * 64x64 trick, read back with getb(); every call is one cache access. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "transpose.h"
 #include "machine/machine.h"
 #include "os/barrier.h"
@@ -52,18 +54,18 @@ int transpose_version_parse(const char *s, struct transpose_version *v, mt_error
 	if (strncmp(s, "block:", 6) == 0) {
 		v->method = TRANSPOSE_BLOCK;
 		if (parse_tile(s + 6, v) < 0)
-			return mt_fail(e, "version '%s': a block is K or RxC, each 1..%d", s,
+			return mt_fail(e, _("version '%s': a block is K or RxC, each 1..%d"), s,
 				       TRANSPOSE_MAX_BLOCK);
 		return 0;
 	}
 	if (strncmp(s, "buffer:", 7) == 0) {
 		v->method = TRANSPOSE_BUFFER;
 		if (parse_tile(s + 7, v) < 0 || v->bc > TRANSPOSE_MAX_BUFFER)
-			return mt_fail(e, "version '%s': a buffer block is K or RxC, rows 1..%d, "
-					  "columns 1..%d", s, TRANSPOSE_MAX_BLOCK, TRANSPOSE_MAX_BUFFER);
+			return mt_fail(e, _("version '%s': a buffer block is K or RxC, rows 1..%d, "
+					  "columns 1..%d"), s, TRANSPOSE_MAX_BLOCK, TRANSPOSE_MAX_BUFFER);
 		return 0;
 	}
-	return mt_fail(e, "version '%s': expected naive, block:K, block:RxC, buffer:K or diagonal",
+	return mt_fail(e, _("version '%s': expected naive, block:K, block:RxC, buffer:K or diagonal"),
 		       s);
 }
 
@@ -96,13 +98,13 @@ int transpose_size_parse(const char *s, int *rows, int *cols, mt_error *e)
 	if (!x)
 		x = strchr(s, 'X');
 	if (!x || (n = (size_t)(x - s)) == 0 || n >= sizeof r)
-		return mt_fail(e, "size '%s': expected ROWSxCOLS such as 61x67", s);
+		return mt_fail(e, _("size '%s': expected ROWSxCOLS such as 61x67"), s);
 	memcpy(r, s, n);
 	r[n] = 0;
 	if (mt_parse_int(r, 1, 8192, rows) < 0 || mt_parse_int(x + 1, 1, 8192, cols) < 0)
-		return mt_fail(e, "size '%s': rows and columns must be 1..8192", s);
+		return mt_fail(e, _("size '%s': rows and columns must be 1..8192"), s);
 	if ((uint64_t)*rows * (uint64_t)*cols > TRANSPOSE_MAX_ELEMS)
-		return mt_fail(e, "size '%s': at most %u elements", s, TRANSPOSE_MAX_ELEMS);
+		return mt_fail(e, _("size '%s': at most %u elements"), s, TRANSPOSE_MAX_ELEMS);
 	return 0;
 }
 
@@ -285,7 +287,7 @@ int transpose_simulate(const struct transpose_version *v, int rows, int cols, in
 	size_t n;
 	int ok = 1;
 	if (rows < 1 || cols < 1 || (uint64_t)rows * (uint64_t)cols > TRANSPOSE_MAX_ELEMS)
-		return mt_fail(e, "transpose: %dx%d is out of range (at most %u elements)", rows,
+		return mt_fail(e, _("transpose: %dx%d is out of range (at most %u elements)"), rows,
 			       cols, TRANSPOSE_MAX_ELEMS);
 	memset(&m, 0, sizeof m);
 	m.c = sim_new(s, E, b, e);
@@ -298,7 +300,7 @@ int transpose_simulate(const struct transpose_version *v, int rows, int cols, in
 		free(m.a);
 		free(m.b);
 		sim_free(m.c);
-		return mt_fail(e, "transpose: out of memory for %dx%d", rows, cols);
+		return mt_fail(e, _("transpose: out of memory for %dx%d"), rows, cols);
 	}
 	for (size_t k = 0; k < n; k++) {
 		m.a[k] = (int32_t)k;
@@ -402,7 +404,7 @@ int transpose_misses_by_set(const struct transpose_version *v, int rows, int col
 	struct sets_ctx c = { misses, rows, cols, s, b };
 	struct transpose_counts r;
 	if (s < 0 || s > TRANSPOSE_SETS_MAX_S)
-		return mt_fail(e, "transpose: misses by set for up to 2^%d sets, not 2^%d",
+		return mt_fail(e, _("transpose: misses by set for up to 2^%d sets, not 2^%d"),
 			       TRANSPOSE_SETS_MAX_S, s);
 	memset(misses, 0, ((size_t)1 << s) * sizeof *misses);
 	return transpose_simulate(v, rows, cols, s, E, b, count_set, &c, &r, e);
@@ -592,7 +594,7 @@ static int run_simulated(job_t *job, const struct transpose_plan *p, mt_error *e
 				return -1;
 			if (p->trace_dir && !transpose_trace_path(p->trace_dir, &p->versions[v], p->rows[z],
 							   p->cols[z], path, sizeof path))
-				return mt_fail(e, "%s: path too long", p->trace_dir);
+				return mt_fail(e, _("%s: path too long"), p->trace_dir);
 			if (p->trace_dir &&
 			    transpose_write_trace(&p->versions[v], p->rows[z], p->cols[z], path, e) < 0)
 				return -1;
@@ -603,7 +605,7 @@ static int run_simulated(job_t *job, const struct transpose_plan *p, mt_error *e
 							      .accesses = r.accesses,
 							      .correct = r.correct }));
 			if (job_emit(job, &ev) < 0)
-				return mt_fail(e, "transpose: out of memory");
+				return mt_fail(e, _("transpose: out of memory"));
 		}
 	return 0;
 }
@@ -616,7 +618,7 @@ static int run_real(job_t *job, const struct transpose_plan *p, mt_error *e)
 	struct real_buf rb = { malloc(cells * sizeof(int32_t)), malloc(cells * sizeof(int32_t)) };
 	int rc = 0;
 	if (!rb.a || !rb.b) {
-		rc = mt_fail(e, "transpose: out of memory for two %zux%zu matrices", n, n);
+		rc = mt_fail(e, _("transpose: out of memory for two %zux%zu matrices"), n, n);
 		goto out;
 	}
 	for (size_t k = 0; k < cells; k++)
@@ -634,7 +636,7 @@ static int run_real(job_t *job, const struct transpose_plan *p, mt_error *e)
 						       .version = p->real[i],
 						       .correct = correct }));
 		if (job_emit(job, &ev) < 0) {
-			rc = mt_fail(e, "transpose: out of memory");
+			rc = mt_fail(e, _("transpose: out of memory"));
 			break;
 		}
 	}
@@ -661,7 +663,7 @@ int transpose_plan_check(const struct transpose_plan *p, mt_error *e)
 	struct sim_cache *c;
 	if (p->nversions < 0 || p->nversions > TRANSPOSE_MAX_VERSIONS || p->nsizes < 0 ||
 	    p->nsizes > TRANSPOSE_MAX_SIZES || p->nreal < 0 || p->nreal > TRANSPOSE_MAX_REAL)
-		return mt_fail(e, "transpose: bad plan");
+		return mt_fail(e, _("transpose: bad plan"));
 	c = sim_new(p->s, p->E, p->b, e);
 	if (!c)
 		return -1;
@@ -673,13 +675,13 @@ int transpose_plan_check(const struct transpose_plan *p, mt_error *e)
 		avail = b.bytes;
 		for (int i = 0; i < p->nreal; i++)
 			if (p->real[i].method == TRANSPOSE_DIAGONAL)
-				return mt_fail(e, "transpose: diagonal is a trick for the simulated "
-						  "cache; time naive, block:K or buffer:K");
+				return mt_fail(e, _("transpose: diagonal is a trick for the simulated "
+						  "cache; time naive, block:K or buffer:K"));
 		if (p->real_tries < 1)
-			return mt_fail(e, "transpose: at least one try");
+			return mt_fail(e, _("transpose: at least one try"));
 		if (avail && need > avail / 2)
-			return mt_fail(e, "transpose: N = %zu needs %llu MB, more than half of "
-					  "what a run may take (%s)",
+			return mt_fail(e, _("transpose: N = %zu needs %llu MB, more than half of "
+					  "what a run may take (%s)"),
 				       p->real_n, (unsigned long long)(need >> 20), b.who);
 	}
 	return 0;

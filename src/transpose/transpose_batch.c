@@ -5,6 +5,8 @@
  * homework's table with --real-sweep). */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "base/jsonio.h"
 #include "base/util.h"
 #include "machine/plan.h"
@@ -40,6 +42,7 @@ struct extra {
 struct args {
 	const char *sizes, *versions, *reals, *trace_dir;
 	int no_real, sweep, real_sweep;
+	int human; /* the plan in the user's words (not --plan --json's) */
 	uint64_t real_n, real_block;
 };
 
@@ -97,20 +100,21 @@ static const struct batch_option options[] = {
 	BATCH_HELP_TRIES("real-machine timing: best of N after one untimed run\n"
 			 "(default 5)"),
 	BATCH_HELP_CPU,
-	BATCH_HELP_COMMON("small run for tests: the simulated table, real N = 256,\n"
-			  "best of 3",
-			  "print CSV, one row a result (the rest goes to stderr)"),
+	BATCH_HELP_COMMON(N_("small run for tests: the simulated table, real N = 256,\n"
+			     "best of 3"),
+			  N_("print CSV, one row a result (the rest goes to stderr)")),
 	BATCH_END,
 };
 #undef RP
 
 static const struct batch_help help = {
-	.head = "Usage: memtop run transpose [OPTIONS]\n"
-		"Cache misses of matrix transpose on cachelab's cache (s,E,b) = (5,1,5), and\n"
-		"transpose versions timed on this machine.\n\n",
+	.head = N_("Usage: memtop run transpose [OPTIONS]\n"
+		   "Cache misses of matrix transpose on cachelab's cache (s,E,b) = (5,1,5), and\n"
+		   "transpose versions timed on this machine.\n\n"),
 	.opts = options,
 	.col = 22,
-	.tail = "\ncachelab's limits: 32x32 under 300 misses, 64x64 under 1300, 61x67 under 2000.\n",
+	.tail = N_("\ncachelab's limits: 32x32 under 300 misses, 64x64 under 1300, 61x67 under "
+		   "2000.\n"),
 };
 
 static int is_cachelab_cache(const struct transpose_plan *p)
@@ -150,7 +154,7 @@ static void print_pass_fail(const struct printer *b)
 		any |= transpose_cachelab_limit(p->rows[z], p->cols[z]) > 0;
 	if (!any || !is_cachelab_cache(p))
 		return;
-	fprintf(f, "\n%-10s", "cachelab");
+	fprintf(f, "\n%-10s", "cachelab"); /* the lab's name */
 	for (int z = 0; z < p->nsizes; z++) {
 		int l = transpose_cachelab_limit(p->rows[z], p->cols[z]);
 		if (l)
@@ -164,8 +168,13 @@ static void print_pass_fail(const struct printer *b)
 		fprintf(f, "%-10s", transpose_version_name(&p->versions[v], name, sizeof name));
 		for (int z = 0; z < p->nsizes; z++) {
 			int l = transpose_cachelab_limit(p->rows[z], p->cols[z]);
-			fprintf(f, "%7s",
-				!l ? "-" : b->r.sim[v][z].misses < (uint64_t)l ? "pass" : "FAIL");
+			char cell[64];
+			/* TRANSLATORS: the cachelab verdict under its limit, 7 wide */
+			fprintf(f, "%s",
+				mt_text_pad(cell, sizeof cell,
+					    !l ? "-" : b->r.sim[v][z].misses < (uint64_t)l ? _("pass")
+											: _("FAIL"),
+					    7));
 		}
 		fprintf(f, "\n");
 	}
@@ -179,7 +188,8 @@ static void print_fewest(const struct printer *b)
 	char name[32];
 	if (p->nversions < 2)
 		return;
-	fprintf(b->run->meta, "# fewest misses:");
+	/* TRANSLATORS: followed by "SIZE VERSION MISSES" for each size, "; " apart */
+	fprintf(b->run->meta, "%s", _("# fewest misses:"));
 	for (int z = 0; z < p->nsizes; z++) {
 		int best = 0;
 		for (int v = 1; v < p->nversions; v++)
@@ -224,8 +234,11 @@ static void on_real(struct printer *b, const struct job_event *ev)
 	transpose_version_name(&p->real[i], name, sizeof name);
 	if (i == 0)
 		fprintf(b->run->meta,
-			"%s# real machine: N = %zu int32 (%s a matrix), best of %d after one untimed "
-			"run\n",
+			MT_NGETTEXT("%s# real machine: N = %zu int32 (%s a matrix), best of %d after "
+				    "one untimed run\n",
+				    "%s# real machine: N = %zu int32 (%s a matrix), best of %d after "
+				    "one untimed run\n",
+				    p->real_tries),
 			b->csv ? "" : "\n", p->real_n,
 			mt_fmt_size(sz, sizeof sz, (uint64_t)p->real_n * p->real_n * 4), p->real_tries);
 	if (i == 0 && b->x->note[0])
@@ -235,10 +248,10 @@ static void on_real(struct printer *b, const struct job_event *ev)
 		printf("real,%s,%zu,%zu,,,,,%d,%.4f\n", name, p->real_n, p->real_n, b->r.real_ok[i],
 		       ev->value);
 	} else {
-		printf("%-10s%8.3f ns/element", name, ev->value);
+		mt_hfprintf(stdout, _("%-10s%8.3f ns/element"), name, ev->value);
 		if (i > 0 && b->r.real_ns[0] > 0 && ev->value > 0)
-			printf(" %7.2fx", b->r.real_ns[0] / ev->value);
-		printf("%s\n", b->r.real_ok[i] ? "" : "  (WRONG RESULT)");
+			mt_hfprintf(stdout, " %7.2fx", b->r.real_ns[0] / ev->value);
+		printf("%s\n", b->r.real_ok[i] ? "" : _("  (WRONG RESULT)"));
 	}
 	fflush(stdout);
 }
@@ -264,10 +277,11 @@ static void print_speedup(const struct printer *b)
 	if (best < 0 || !(b->r.real_ns[0] > 0))
 		return;
 	up = b->r.real_ns[0] / b->r.real_ns[best];
-	fprintf(b->run->meta, "%s%8.2fx (%s; the seed's homework asks for at least 2x: %s)\n",
-		b->csv ? "# speed-up " : "speed-up   ", up,
-		transpose_version_name(&b->p->real[best], name, sizeof name),
-		up >= SPEEDUP_GOAL ? "pass" : "FAIL");
+	mt_hfprintf(b->run->meta,
+		    b->csv ? _("# speed-up %8.2fx (%s; the seed's homework asks for at least 2x: %s)\n")
+			   : _("speed-up   %8.2fx (%s; the seed's homework asks for at least 2x: %s)\n"),
+		    up, transpose_version_name(&b->p->real[best], name, sizeof name),
+		    up >= SPEEDUP_GOAL ? _("pass") : _("FAIL"));
 }
 
 /* ---- the set map (--sets) ------------------------------------------------- */
@@ -280,7 +294,9 @@ static void print_set_row(const struct transpose_plan *p, int matrix, int row, i
 	uint64_t first = transpose_set_of(matrix, row, 0, rows, cols, p->s, p->b);
 	uint64_t last = transpose_set_of(matrix, row, len - 1, rows, cols, p->s, p->b);
 	char bar[SETS_BAR_MAX + 1];
-	printf("%c row %3d 0x%06llx sets %3llu..%-3llu", matrix ? 'B' : 'A', row,
+	/* TRANSLATORS: a set map's line: A or B, its row, its first address,
+	 * the cache sets it touches */
+	printf(_("%c row %3d 0x%06llx sets %3llu..%-3llu"), matrix ? 'B' : 'A', row,
 	       (unsigned long long)transpose_addr(matrix, row, 0, rows, cols), (unsigned long long)first,
 	       (unsigned long long)last);
 	if (nsets > SETS_BAR_MAX) {
@@ -302,15 +318,15 @@ static int print_sets(const struct transpose_plan *p, int z)
 	int rows = p->rows[z], cols = p->cols[z], nsets = 1 << p->s;
 	char name[32];
 	mt_error e = { "" };
-	printf("\n# sets of %dx%d on (%d,%d,%d): rows of A are %d bytes from 0x%x, rows of B %d "
-	       "bytes from 0x%llx\n",
+	printf(_("\n# sets of %dx%d on (%d,%d,%d): rows of A are %d bytes from 0x%x, rows of B %d "
+		 "bytes from 0x%llx\n"),
 	       rows, cols, p->s, p->E, p->b, cols * 4, TRANSPOSE_BASE_A, rows * 4,
 	       (unsigned long long)transpose_base_b(rows, cols));
 	for (int r = 0; r < rows; r++)
 		print_set_row(p, 0, r, rows, cols);
 	for (int r = 0; r < cols; r++)
 		print_set_row(p, 1, r, rows, cols);
-	printf("# misses by set (set 0 first)\n");
+	printf("%s", _("# misses by set (set 0 first)\n"));
 	for (int v = 0; v < p->nversions; v++) {
 		if (transpose_misses_by_set(&p->versions[v], rows, cols, p->s, p->E, p->b, misses, &e) < 0) {
 			mt_warn("run transpose: --sets: %s", e.msg);
@@ -332,7 +348,7 @@ static int parse_list(const char *arg, item_fn one, struct transpose_plan *p, mt
 {
 	char buf[512], *save = NULL, *tok;
 	if (mt_strlcpy(buf, arg, sizeof buf) < 0)
-		return mt_fail(e, "list too long: '%.40s...'", arg);
+		return mt_fail(e, _("list too long: '%.40s...'"), arg);
 	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
 		if (one(tok, p, e) < 0)
 			return -1;
@@ -342,7 +358,7 @@ static int parse_list(const char *arg, item_fn one, struct transpose_plan *p, mt
 static int add_size(const char *s, struct transpose_plan *p, mt_error *e)
 {
 	if (p->nsizes >= TRANSPOSE_MAX_SIZES)
-		return mt_fail(e, "--size: at most %d sizes", TRANSPOSE_MAX_SIZES);
+		return mt_fail(e, _("--size: at most %d sizes"), TRANSPOSE_MAX_SIZES);
 	if (transpose_size_parse(s, &p->rows[p->nsizes], &p->cols[p->nsizes], e) < 0)
 		return -1;
 	p->nsizes++;
@@ -352,7 +368,7 @@ static int add_size(const char *s, struct transpose_plan *p, mt_error *e)
 static int add_version(const char *s, struct transpose_plan *p, mt_error *e)
 {
 	if (p->nversions >= TRANSPOSE_MAX_VERSIONS)
-		return mt_fail(e, "--version: at most %d versions", TRANSPOSE_MAX_VERSIONS);
+		return mt_fail(e, _("--version: at most %d versions"), TRANSPOSE_MAX_VERSIONS);
 	if (transpose_version_parse(s, &p->versions[p->nversions], e) < 0)
 		return -1;
 	p->nversions++;
@@ -362,7 +378,7 @@ static int add_version(const char *s, struct transpose_plan *p, mt_error *e)
 static int add_real(const char *s, struct transpose_plan *p, mt_error *e)
 {
 	if (p->nreal >= TRANSPOSE_MAX_REAL)
-		return mt_fail(e, "--real-version: at most %d versions", TRANSPOSE_MAX_REAL);
+		return mt_fail(e, _("--real-version: at most %d versions"), TRANSPOSE_MAX_REAL);
 	if (transpose_version_parse(s, &p->real[p->nreal], e) < 0)
 		return -1;
 	p->nreal++;
@@ -374,7 +390,8 @@ static int add_sweep(struct transpose_plan *p, mt_error *e)
 {
 	for (int i = 0; i < TRANSPOSE_SWEEP_N; i++) {
 		if (p->nversions >= TRANSPOSE_MAX_VERSIONS)
-			return mt_fail(e, "--sweep: at most %d versions in all", TRANSPOSE_MAX_VERSIONS);
+			return mt_fail(e, _("--sweep: at most %d versions in all"),
+				       TRANSPOSE_MAX_VERSIONS);
 		p->versions[p->nversions].method = TRANSPOSE_BLOCK;
 		p->versions[p->nversions].br = p->versions[p->nversions].bc = transpose_sweep_sides[i];
 		p->nversions++;
@@ -434,7 +451,7 @@ static int make_plan(const struct batch_cli *cli, const struct args *a, struct t
 	if (a->sweep && add_sweep(p, e) < 0)
 		return -1;
 	if (p->nsizes == 0 || p->nversions == 0 || (p->real_n && p->nreal == 0))
-		return mt_fail(e, "--size, --version and --real-version need at least one item");
+		return mt_fail(e, _("--size, --version and --real-version need at least one item"));
 	if (!a->real_n && p->real_n)
 		fit_real(p, note, len);
 	if (transpose_plan_check(p, e) < 0)
@@ -461,6 +478,7 @@ static int check(struct batch_cli *cli, void *params)
 {
 	struct run_params *rp = params;
 	mt_error e = { "" };
+	rp->a.human = !cli->json; /* --plan --json's words stay English */
 	if (make_plan(cli, &rp->a, &rp->p, rp->x.note, sizeof rp->x.note, &e) < 0) {
 		mt_warn("run transpose: %s", e.msg);
 		return -1;
@@ -476,18 +494,22 @@ static int head(void *printer)
 	const struct transpose_plan *p = b->p;
 	int csv = b->csv;
 	fprintf(run->meta,
-		"# transpose: misses on the cache (s,E,b) = (%d,%d,%d), int32, A at 0x%x, B at 0x%x\n",
+		_("# transpose: misses on the cache (s,E,b) = (%d,%d,%d), int32, A at 0x%x, B at "
+		  "0x%x\n"),
 		p->s, p->E, p->b, TRANSPOSE_BASE_A, TRANSPOSE_BASE_B);
 	if (p->trace_dir)
 		fprintf(run->meta,
-			"# traces: %s/transpose-VERSION-RxC.trace (memtop sim -s %d -E %d -b %d -t "
-			"FILE replays one)\n",
+			_("# traces: %s/transpose-VERSION-RxC.trace (memtop sim -s %d -E %d -b %d -t "
+			  "FILE replays one)\n"),
 			p->trace_dir, p->s, p->E, p->b);
 	fflush(run->meta);
 	if (csv) {
 		printf("kind,version,rows,cols,accesses,hits,misses,evictions,correct,ns_per_element\n");
 	} else {
-		printf("%-10s", "version");
+		char h[64];
+		/* TRANSLATORS: the simulated table's first column (naive,
+		 * block:8 ...), 10 wide; the sizes follow */
+		printf("%s", mt_text_pad(h, sizeof h, _("version"), -10));
 		for (int z = 0; z < p->nsizes; z++) {
 			char sz[24];
 			mt_snprintf(sz, sizeof sz, "%dx%d", p->rows[z], p->cols[z]);
@@ -507,7 +529,7 @@ static void print_wrong(const struct batch_run *run, const struct printer *b)
 	for (int v = 0; v < p->nversions; v++)
 		for (int z = 0; z < p->nsizes; z++)
 			if (!b->r.sim[v][z].correct)
-				fprintf(run->meta, "# warning: %s on %dx%d did not transpose correctly\n",
+				fprintf(run->meta, _("# warning: %s on %dx%d did not transpose correctly\n"),
 					transpose_version_name(&p->versions[v], name, sizeof name),
 					p->rows[z], p->cols[z]);
 }
@@ -533,20 +555,33 @@ static void describe(const struct machine *m, int cpu, const void *params, const
 {
 	const struct transpose_plan *p = &((const struct run_params *)params)->p;
 	const char *note = ((const struct run_params *)params)->x.note;
+	int human = ((const struct run_params *)params)->a.human;
 	char where[16], why[160];
 	(void)printer;
 	plan_init(out, "transpose", m);
-	plan_note(out, "%d simulated sizes on the cachelab cache: nothing of the machine in them",
-		  p->nsizes);
+	if (human)
+		plan_note(out,
+			  MT_NGETTEXT("%d simulated sizes on the cachelab cache: nothing of the "
+				      "machine in them",
+				      "%d simulated sizes on the cachelab cache: nothing of the "
+				      "machine in them",
+				      p->nsizes),
+			  p->nsizes);
+	else
+		plan_note(out,
+			  "%d simulated sizes on the cachelab cache: nothing of the machine in them",
+			  p->nsizes);
 	if (!p->real_n)
 		return;
-	if (note[0])
+	if (note[0]) /* with figures: English, as the JSON keeps it */
 		plan_note(out, "%s", note);
 	out->worker_cpu = cpu;
 	if (cpu >= 0)
 		plan_add_threads(out, 1, &cpu, 1);
-	mt_snprintf(why, sizeof why, "A and B, %zu x %zu int32 each, transposed on the real "
-		    "machine", p->real_n, p->real_n);
+	mt_snprintf(why, sizeof why,
+		    human ? _("A and B, %zu x %zu int32 each, transposed on the real machine")
+			  : "A and B, %zu x %zu int32 each, transposed on the real machine",
+		    p->real_n, p->real_n);
 	plan_add_size(out, cpu >= 0 ? machine_level_name(m, 8 * (uint64_t)p->real_n * p->real_n,
 							 &cpu, 1, where, sizeof where)
 				    : "",
@@ -575,7 +610,7 @@ static int verdict(const void *printer)
 
 const struct experiment exp_transpose = {
 	.name = "transpose",
-	.about = "matrix transpose on cachelab's cache, and its versions timed (seed 003)",
+	.about = N_("matrix transpose on cachelab's cache, and its versions timed (seed 003)"),
 	.options = options,
 	.help = &help,
 	.params_size = sizeof(struct run_params),

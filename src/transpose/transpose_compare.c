@@ -3,6 +3,8 @@
  * element a row per version, each file's value and its ratio to the first. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "transpose.h"
 #include "base/util.h"
 #include "render/compare_table.h"
@@ -46,11 +48,14 @@ static void compare_tr_sim(const struct result_file *f, int nf)
 {
 	const struct transpose_result *a = tr(f, 0);
 	double v[CMP_MAX_FILES];
-	char name[32], size[24];
-	printf("\nmisses on the simulated cache\n");
+	char name[32], size[24], head[160], a1[64], a2[64];
+	printf("%s", _("\nmisses on the simulated cache\n"));
 	for (int i = 0; i < nf; i++)
 		printf("  %c: (s,E,b) = (%d,%d,%d)\n", 'A' + i, tr(f, i)->s, tr(f, i)->E, tr(f, i)->b);
-	cmp_ratio_head("version    size   ", nf);
+	/* the head in columns (translated words): version 10 wide, size 7 */
+	mt_snprintf(head, sizeof head, "%s %s", mt_text_pad(a1, sizeof a1, _("version"), -10),
+		    mt_text_pad(a2, sizeof a2, _("size"), -7));
+	cmp_ratio_head(head, nf);
 	for (int k = 0; k < a->nversions; k++)
 		for (int z = 0; z < a->nsizes; z++) {
 			transpose_version_name(&a->versions[k], name, sizeof name);
@@ -69,15 +74,16 @@ static void compare_tr_real(const struct result_file *f, int nf)
 {
 	const struct transpose_result *a = tr(f, 0);
 	double v[CMP_MAX_FILES];
-	char name[32];
-	printf("\nns per element on the real machine\n");
+	char name[32], head[96];
+	printf("%s", _("\nns per element on the real machine\n"));
 	for (int i = 0; i < nf; i++)
 		if (tr(f, i)->real_n)
-			printf("  %c: N = %zu, best of %d\n", 'A' + i, tr(f, i)->real_n,
-			       tr(f, i)->real_tries);
+			printf(MT_NGETTEXT("  %c: N = %zu, best of %d\n", "  %c: N = %zu, best of %d\n",
+					   tr(f, i)->real_tries),
+			       'A' + i, tr(f, i)->real_n, tr(f, i)->real_tries);
 		else
-			printf("  %c: not timed\n", 'A' + i);
-	cmp_ratio_head("version           ", nf);
+			printf(_("  %c: not timed\n"), 'A' + i);
+	cmp_ratio_head(mt_text_pad(head, sizeof head, _("version"), -18), nf);
 	for (int k = 0; k < a->nreal; k++) {
 		transpose_version_name(&a->real[k], name, sizeof name);
 		for (int i = 0; i < nf; i++)

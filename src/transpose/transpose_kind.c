@@ -3,6 +3,8 @@
  * Transpose tab's save). It has no picture: the tab draws the matrices. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "transpose.h"
 #include "run/result_kind.h"
 

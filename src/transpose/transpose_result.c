@@ -3,6 +3,8 @@
  * opens. */
 #include "config.h"
 
+#include "base/i18n.h"
+
 #include "transpose.h"
 #include "base/jsonio.h"
 
@@ -175,14 +177,14 @@ static int version_index(const cJSON *it, const char *where, struct transpose_ve
 	char a[32], b[32];
 	mt_error pe;
 	if (!cJSON_IsString(name))
-		return mt_fail(e, "%s: field \"version\" is missing or not a string", where);
+		return mt_fail(e, _("%s: field \"version\" is missing or not a string"), where);
 	if (transpose_version_parse(name->valuestring, &v, &pe) < 0)
 		return mt_fail(e, "%s: %s", where, pe.msg);
 	for (int i = 0; i < *n; i++)
 		if (strcmp(transpose_version_name(&list[i], a, sizeof a), transpose_version_name(&v, b, sizeof b)) == 0)
 			return i;
 	if (*n == max)
-		return mt_fail(e, "%s: more than %d versions", where, max);
+		return mt_fail(e, _("%s: more than %d versions"), where, max);
 	list[*n] = v;
 	return (*n)++;
 }
@@ -195,7 +197,7 @@ static int count_field(const cJSON *it, const char *key, const char *where, uint
 	if (jsonio_number(it, key, where, &v, e) < 0)
 		return -1;
 	if (!(v >= 0 && v <= 9007199254740992.0) || v != floor(v))
-		return mt_fail(e, "%s: field \"%s\" must be a whole number, 0 or more", where, key);
+		return mt_fail(e, _("%s: field \"%s\" must be a whole number, 0 or more"), where, key);
 	*out = (uint64_t)v;
 	return 0;
 }
@@ -217,20 +219,20 @@ static int sim_from_json(const cJSON *it, const char *where, struct transpose_re
 	    count_field(it, "evictions", where, &x.evictions, e) < 0)
 		return -1;
 	if (!cJSON_IsBool(ok))
-		return mt_fail(e, "%s: field \"correct\" must be true or false", where);
+		return mt_fail(e, _("%s: field \"correct\" must be true or false"), where);
 	x.correct = cJSON_IsTrue(ok);
 	for (z = 0; z < r->nsizes; z++)
 		if (r->rows[z] == rows && r->cols[z] == cols)
 			break;
 	if (z == r->nsizes) {
 		if (z == TRANSPOSE_MAX_SIZES)
-			return mt_fail(e, "%s: more than %d sizes", where, TRANSPOSE_MAX_SIZES);
+			return mt_fail(e, _("%s: more than %d sizes"), where, TRANSPOSE_MAX_SIZES);
 		r->rows[z] = (int)rows;
 		r->cols[z] = (int)cols;
 		r->nsizes++;
 	}
 	if (r->have[v][z])
-		return mt_fail(e, "%s: a second row for this version and size", where);
+		return mt_fail(e, _("%s: a second row for this version and size"), where);
 	r->sim[v][z] = x;
 	r->have[v][z] = 1;
 	return 0;
@@ -262,16 +264,16 @@ static int real_from_json(const cJSON *root, const char *f, struct transpose_res
 		    jsonio_number(it, "ns_per_element", where, &ns, e) < 0)
 			return -1;
 		if (!(ns > 0) || !isfinite(ns))
-			return mt_fail(e, "%s: field \"ns_per_element\" must be a positive number",
+			return mt_fail(e, _("%s: field \"ns_per_element\" must be a positive number"),
 				       where);
 		if (!cJSON_IsBool(ok))
-			return mt_fail(e, "%s: field \"correct\" must be true or false", where);
+			return mt_fail(e, _("%s: field \"correct\" must be true or false"), where);
 		r->real_ns[k] = ns;
 		r->real_spread[k] = jsonio_opt_number(it, "spread", 0);
 		r->real_ok[k] = cJSON_IsTrue(ok);
 	}
 	if (r->nreal == 0)
-		return mt_fail(e, "%s: real.versions is empty", f);
+		return mt_fail(e, _("%s: real.versions is empty"), f);
 	return 0;
 }
 
@@ -287,7 +289,7 @@ int transpose_result_from_json(const cJSON *root, const char *file, struct trans
 	run_header_from_json(root, &r->hdr);
 	cache = cJSON_GetObjectItemCaseSensitive(root, "cache");
 	if (!cJSON_IsObject(cache))
-		return mt_fail(e, "%s: field \"cache\" is missing or not an object", f);
+		return mt_fail(e, _("%s: field \"cache\" is missing or not an object"), f);
 	mt_snprintf(where, sizeof where, "%s: cache", f);
 	if (jsonio_int(cache, "s", where, 0, 30, &s, e) < 0 ||
 	    jsonio_int(cache, "E", where, 1, 1L << 16, &E, e) < 0 ||
