@@ -20,6 +20,7 @@
 #include "config.h"
 
 #include "bandwidth.h"
+#include "base/i18n.h"
 #include "os/arch.h"
 #include "os/barrier.h"
 
@@ -688,8 +689,10 @@ static const bandwidth_pass_fn table[BANDWIDTH_NISA][BANDWIDTH_NKERNELS] = {
 
 const char *bandwidth_ceiling_doubt(double share)
 {
-	return share > 1.05 ? "; above it: the core clock read low (a busy machine during the "
-			      "calibration) or this core moves more a cycle than the table of ceilings says"
+	/* (people's words through _() where printed; never _("")) */
+	return share > 1.05 ? N_("; above it: the core clock read low (a busy machine during the "
+				 "calibration) or this core moves more a cycle than the table of "
+				 "ceilings says")
 			    : "";
 }
 

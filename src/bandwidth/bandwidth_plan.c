@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "bandwidth.h"
+#include "base/i18n.h"
 #include "machine/plan.h"
 #include "os/sysinfo.h"
 
@@ -582,25 +583,56 @@ int bandwidth_set_cpus(struct bandwidth_params *p, const int *list, int n,
 	return 0;
 }
 
-int bandwidth_placement(const struct bandwidth_params *p, unsigned threads, char *buf,
-			size_t len)
+/* Where the threads run, in English (what the result stores) or, human,
+ * in the user's language. */
+static int placement(const struct bandwidth_params *p, unsigned threads, char *buf, size_t len,
+		     int human)
 {
 	int used = (int)threads < p->ncpus ? (int)threads : p->ncpus, shared = 0, unknown = 0;
 	if (p->ncpus <= 0) {
-		mt_snprintf(buf, len, "not pinned (CPUs unknown)");
+		mt_strlcpy(buf, human ? _("not pinned (CPUs unknown)") : "not pinned (CPUs unknown)",
+			   len);
 		return 0;
 	}
 	if ((int)threads > p->ncpus) {
-		mt_snprintf(buf, len, "%u threads on %d CPU%s: oversubscribed", threads, p->ncpus,
-			    p->ncpus == 1 ? "" : "s");
+		if (human)
+			/* TRANSLATORS: more threads than CPUs; the count is the CPUs' */
+			mt_snprintf(buf, len, MT_NGETTEXT("%u threads on %d CPU: oversubscribed",
+							  "%u threads on %d CPUs: oversubscribed",
+							  p->ncpus),
+				    threads, p->ncpus);
+		else
+			mt_snprintf(buf, len, "%u threads on %d CPU%s: oversubscribed", threads,
+				    p->ncpus, p->ncpus == 1 ? "" : "s");
 		return 1;
 	}
-	mt_snprintf(buf, len, "CPU%s ", used == 1 ? "" : "s");
+	buf[0] = '\0';
 	for (int i = 0; i < used; i++) {
 		mt_append(buf, len, "%s%d", i ? "," : "", p->cpus[i]);
 		unknown += p->core[i] < 0;
 		for (int j = 0; j < i; j++)
 			shared += p->core[i] >= 0 && p->core[j] == p->core[i];
+	}
+	if (human) {
+		char list[256];
+		mt_strlcpy(list, buf, sizeof list);
+		/* TRANSLATORS: the CPUs a thread step runs on, "CPUs 0,1" */
+		mt_snprintf(buf, len, MT_NGETTEXT("CPU %s", "CPUs %s", used), list);
+		if (used == 1)
+			return 0;
+		if (shared)
+			mt_append(buf, len, MT_NGETTEXT(": %d pair of SMT siblings",
+							": %d pairs of SMT siblings", shared),
+				  shared);
+		else
+			mt_append(buf, len, "%s",
+				  unknown ? _(": cores unknown (no topology)") : _(": separate cores"));
+		return 0;
+	}
+	{
+		char list[256];
+		mt_strlcpy(list, buf, sizeof list);
+		mt_snprintf(buf, len, "CPU%s %s", used == 1 ? "" : "s", list);
 	}
 	if (used == 1)
 		return 0;
@@ -611,6 +643,24 @@ int bandwidth_placement(const struct bandwidth_params *p, unsigned threads, char
 	else
 		mt_append(buf, len, ": separate cores");
 	return 0;
+}
+
+int bandwidth_placement(const struct bandwidth_params *p, unsigned threads, char *buf,
+			size_t len)
+{
+	return placement(p, threads, buf, len, 0);
+}
+
+void bandwidth_placement_said(const struct bandwidth_params *p, unsigned threads, char *buf,
+			      size_t len)
+{
+	placement(p, threads, buf, len, 1);
+	if (p->quota > 0 && (double)threads > p->quota) {
+		char q[32];
+		mt_hsnprintf(q, sizeof q, "%g", round(p->quota * 100) / 100);
+		/* TRANSLATORS: after a thread step's placement; the quota in CPUs, such as 1,5 */
+		mt_append(buf, len, _("; over the job's cpu quota (%s CPU)"), q);
+	}
 }
 
 void bandwidth_layout(int kernel, const struct bandwidth_size *sz, unsigned threads, unsigned groups,

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "bandwidth.h"
+#include "base/i18n.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -108,10 +109,23 @@ int bandwidth_odd_cells(const struct bandwidth_result *r, int kernel, char lines
 	return n;
 }
 
-const char *bandwidth_lost_words(unsigned lost, unsigned of, const char *what, char *buf,
-				 size_t len)
+const char *bandwidth_lost_said(unsigned lost, unsigned of, int runs, char *buf, size_t len)
 {
-	mt_snprintf(buf, len, "%u of %u %s: even the best try lost its CPU to another task (time "
-			      "slicing on a busy host): those GB/s are low", lost, of, what);
+	if (runs)
+		mt_snprintf(buf, len, MT_NGETTEXT("%u of %u bandwidth run: even the best try lost its "
+						  "CPU to another task (time slicing on a busy "
+						  "host): those GB/s are low",
+						  "%u of %u bandwidth runs: even the best try lost "
+						  "its CPU to another task (time slicing on a busy "
+						  "host): those GB/s are low", of),
+			    lost, of);
+	else
+		mt_snprintf(buf, len, MT_NGETTEXT("%u of %u cell: even the best try lost its CPU to "
+						  "another task (time slicing on a busy host): "
+						  "those GB/s are low",
+						  "%u of %u cells: even the best try lost its CPU "
+						  "to another task (time slicing on a busy host): "
+						  "those GB/s are low", of),
+			    lost, of);
 	return buf;
 }

@@ -307,8 +307,7 @@ static void print_ratios(FILE *m, const struct numa_result *r)
 			}
 		}
 	if (lost)
-		fprintf(m, "# %s\n", bandwidth_lost_words(lost, runs, "bandwidth runs", line,
-							  sizeof line));
+		fprintf(m, "# %s\n", bandwidth_lost_said(lost, runs, 1, line, sizeof line));
 }
 
 /* The matrices, then what they say and what could have moved pages.
