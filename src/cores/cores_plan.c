@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "cores.h"
+#include "base/i18n.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -38,8 +39,8 @@ int cores_parse_cpus(const char *s, const struct machine *m, int *cpus, int cap,
 		return -1;
 	for (int i = 0; i < n; i++)
 		if (m && !machine_allows(m, cpus[i]))
-			return mt_fail(e, "CPU %d is not one this process may run on (offline, absent "
-					  "or outside its taskset)", cpus[i]);
+			return mt_fail(e, _("CPU %d is not one this process may run on (offline, absent "
+					  "or outside its taskset)"), cpus[i]);
 	qsort(cpus, (size_t)n, sizeof *cpus, cmp_int);
 	return n;
 }
@@ -215,9 +216,9 @@ int cores_plan_make(struct cores_plan *pl, const struct cores_params *p,
 	int rc = 0;
 	memset(pl, 0, sizeof *pl);
 	if (n < 2)
-		return mt_fail(e, "core-to-core latency needs two CPUs or more, got %d", n);
+		return mt_fail(e, _("core-to-core latency needs two CPUs or more, got %d"), n);
 	if (n > CORES_MAX_CPUS)
-		return mt_fail(e, "more than %d CPUs", CORES_MAX_CPUS);
+		return mt_fail(e, _("more than %d CPUs"), CORES_MAX_CPUS);
 	pl->p = *p;
 	pl->n = n;
 	pl->sampled = sample != 0;
@@ -280,8 +281,10 @@ int cores_plan_for(struct cores_plan *pl, const struct cores_params *p, const st
 	}
 	if (n < 2) {
 		pthread_mutex_unlock(&lock);
-		return mt_fail(e, "%s one CPU (%d): core-to-core latency needs two or more",
-			       list ? "the list names" : "this process may run on", n > 0 ? cpus[0] : 0);
+		return mt_fail(e, list ? _("the list names one CPU (%d): core-to-core latency needs "
+					   "two or more")
+				       : _("this process may run on one CPU (%d): core-to-core latency "
+					   "needs two or more"), n > 0 ? cpus[0] : 0);
 	}
 	cores_places(m->topo, cpus, n, places);
 	if (sample < 0)

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "numa.h"
+#include "base/i18n.h"
 #include "numa_int.h"
 #include "machine/plan.h"
 #include "os/threads.h"
@@ -43,8 +44,10 @@ static int select_nodes(struct numa_params *p, const struct numa_node *all, size
 	size_t n = nwant ? nwant : nall;
 	nodes_text(all, nall, here, sizeof here);
 	if (nwant > NUMA_MAX_NODES)
-		return mt_fail(e, "--nodes: %zu nodes, at most %d at a time (nodes here: %s)", n,
-			       NUMA_MAX_NODES, here);
+		return mt_fail(e, MT_NGETTEXT("--nodes: %zu nodes, at most %d at a time (nodes here: "
+					      "%s)", "--nodes: %zu nodes, at most %d at a time (nodes "
+					      "here: %s)", n),
+			       n, NUMA_MAX_NODES, here);
 	if (!nwant && nall > NUMA_MAX_NODES) {
 		/* more nodes than a run takes: NUMA_MAX_NODES of them, spread over
 		 * the machine, said in the plan */
@@ -57,10 +60,10 @@ static int select_nodes(struct numa_params *p, const struct numa_node *all, size
 	for (size_t i = 0; i < n; i++) {
 		int k = nwant ? node_index(all, nall, want[i]) : (int)i;
 		if (k < 0)
-			return mt_fail(e, "--nodes: no node %d (nodes here: %s)", want[i], here);
+			return mt_fail(e, _("--nodes: no node %d (nodes here: %s)"), want[i], here);
 		for (size_t j = 0; j < i; j++)
 			if (p->nodes[j].node == all[k].node)
-				return mt_fail(e, "--nodes: node %d given twice", all[k].node);
+				return mt_fail(e, _("--nodes: node %d given twice"), all[k].node);
 		p->nodes[i] = all[k];
 	}
 	p->nnodes = n;
@@ -181,15 +184,21 @@ static int no_cpus(const struct numa_params *p, mt_error *e)
 		ncut += p->nodes[i].own > 0;
 	}
 	if (nown)
-		mt_fail(e, "--nodes: node%s %s ha%s no CPUs of %s own (memory only)%s",
-			nown == 1 ? "" : "s", own, nown == 1 ? "s" : "ve", nown == 1 ? "its" : "their",
-			ncut ? "; " : "");
+		mt_fail(e, MT_NGETTEXT("--nodes: node %s has no CPUs of its own (memory only)",
+				       "--nodes: nodes %s have no CPUs of their own (memory only)", nown),
+			own);
 	else
 		e->msg[0] = '\0';
-	if (ncut)
-		mt_append(e->msg, sizeof e->msg, "%snode%s %s: no CPU this process may use (a cpuset "
-			  "keeps %s CPUs from it)", nown ? "" : "--nodes: ", ncut == 1 ? "" : "s", cut,
-			  ncut == 1 ? "its" : "their");
+	if (ncut) {
+		char more[300];
+		mt_snprintf(more, sizeof more,
+			    MT_NGETTEXT("node %s: no CPU this process may use (a cpuset keeps its "
+					"CPUs from it)",
+					"nodes %s: no CPU this process may use (a cpuset keeps "
+					"their CPUs from it)", ncut),
+			    cut);
+		mt_append(e->msg, sizeof e->msg, "%s%s", nown ? "; " : "--nodes: ", more);
+	}
 	return -1;
 }
 
@@ -210,9 +219,13 @@ int numa_plan(struct numa_params *p, const struct numa_node *all, size_t nall, c
 		}
 	if (p->ncells == 0 && !nwant) {
 		nodes_text(p->nodes, p->nnodes, names, sizeof names);
-		mt_fail(e, "no NUMA node has a CPU this process may use as its own (node%s %s: "
-			   "memory only here; a cpuset may allow CPUs whose own node it does not)",
-			p->nnodes == 1 ? "" : "s", names);
+		mt_fail(e, MT_NGETTEXT("no NUMA node has a CPU this process may use as its own (node "
+				       "%s: memory only here; a cpuset may allow CPUs whose own node "
+				       "it does not)",
+				       "no NUMA node has a CPU this process may use as its own (nodes "
+				       "%s: memory only here; a cpuset may allow CPUs whose own node "
+				       "it does not)", p->nnodes),
+			names);
 		return -2;
 	}
 	if (p->ncells == 0)
