@@ -152,7 +152,7 @@ static void print_head(struct batch *b)
 	const struct bandwidth_result *r = &b->r;
 	char hs[64], ht[64];
 	if (b->csv) {
-		printf("kind,size,level,threads,kernel,gbs,spread,tries,canary,checked,"
+		printf("kind,size,level,threads,kernel,gbs,spread,tries,canary,checked," /* machine text */
 		       "bytes_per_pass,delay_ns,latency_ns\n");
 		return;
 	}
@@ -183,7 +183,7 @@ static void flush_row(struct batch *b)
 		for (size_t k = 0; k < r->nkernels; k++) {
 			const struct bandwidth_cell *c = &r->cell[si][r->kernels[k]][ti];
 			if (c->have)
-				printf("table,%llu,%s,%u,%s,%.3f,%.4f,%d,%.3f,%d,%.0f,,\n",
+				printf("table,%llu,%s,%u,%s,%.3f,%.4f,%d,%.3f,%d,%.0f,,\n", /* machine text */
 				       (unsigned long long)r->sizes[si].bytes, r->sizes[si].level,
 				       r->threads[ti].threads, bandwidth_kernel_name(r->kernels[k]),
 				       c->gbs, c->spread, c->tries, c->canary, c->checked, c->pass_bytes);
@@ -215,7 +215,8 @@ static void print_point(struct batch *b, const struct bandwidth_point *pt)
 	char h[5][64];
 	if (b->csv) {
 		mt_snprintf(d, sizeof d, "%.0f", pt->delay_ns);
-		printf("loaded,,,,,%.3f,%.4f,%d,,,,%s,%.2f\n", pt->gbs, pt->spread, pt->tries,
+		printf("loaded,,,,,%.3f,%.4f,%d,,,,%s,%.2f\n", /* machine text */
+		       pt->gbs, pt->spread, pt->tries,
 		       pt->idle ? "" : d, pt->latency_ns);
 		return;
 	}
@@ -436,7 +437,7 @@ static void print_odd(const struct batch *b)
 	for (size_t k = 0; k < MT_ARRAY_LEN(kernels); k++) {
 		int n = bandwidth_odd_cells(&b->r, kernels[k], lines, 8);
 		for (int i = 0; i < n; i++)
-			fprintf(b->run->meta, "# odd: %s\n", lines[i]);
+			fprintf(b->run->meta, _("# odd: %s\n"), lines[i]);
 	}
 }
 
@@ -459,12 +460,12 @@ static void print_summary(const struct batch *b)
 				lost += c->have && c->preempted > 0;
 			}
 	if (lost) {
-		char line[200];
+		char line[400];
 		fprintf(m, "# %s\n", bandwidth_lost_said(lost, cells, 0, line, sizeof line));
 	}
 	print_shares(b);
 	if (!b->csv) {
-		char line[400];
+		char line[800];
 		int shared;
 		if (bandwidth_ports_verdict_said(r, line, sizeof line, &shared))
 			fprintf(m, shared ? _("# warning: %s\n") : "# %s\n", line);

@@ -258,7 +258,7 @@ static int plan_dram(struct bandwidth_params *p, const struct machine *m,
 	if (b.bytes && want > cap) {
 		want = cap / (1u << 20) * (1u << 20);
 		if (want < (1u << 20))
-			return mt_fail(e, "not enough memory for the DRAM row: %s", b.who);
+			return mt_fail(e, _("not enough memory for the DRAM row: %s"), b.who);
 		mt_append(sz->from, sizeof sz->from,
 			  ", capped at %s (a quarter of the %s a run may take)",
 			  mt_fmt_size(a, sizeof a, want),
@@ -355,9 +355,9 @@ int bandwidth_set_sizes(struct bandwidth_params *p, const uint64_t *sizes, size_
 		return mt_fail(e, "--sizes: 1..%d sizes", BANDWIDTH_MAX_SIZES);
 	for (size_t i = 0; i < n; i++) {
 		if (sizes[i] < MIN_SIZE || sizes[i] > MAX_SIZE)
-			return mt_fail(e, "--sizes: each size 4K..64G");
+			return mt_fail(e, _("--sizes: each size 4K..64G"));
 		if (i && sizes[i] <= sizes[i - 1])
-			return mt_fail(e, "--sizes: increasing sizes");
+			return mt_fail(e, _("--sizes: increasing sizes"));
 	}
 	for (size_t i = 0; i < n; i++) {
 		struct bandwidth_size *sz = &p->sizes[i];
@@ -571,10 +571,10 @@ int bandwidth_set_cpus(struct bandwidth_params *p, const int *list, int n,
 		return mt_fail(e, "--cpus: 1..%d CPUs", BANDWIDTH_MAX_CPUS);
 	for (int i = 0; i < n; i++) {
 		if (!machine_allows(m, list[i]))
-			return mt_fail(e, "--cpus: CPU %d is not one this process may use", list[i]);
+			return mt_fail(e, _("--cpus: CPU %d is not one this process may use"), list[i]);
 		for (int j = 0; j < i; j++)
 			if (list[j] == list[i])
-				return mt_fail(e, "--cpus: CPU %d given twice", list[i]);
+				return mt_fail(e, _("--cpus: CPU %d given twice"), list[i]);
 	}
 	memcpy(p->cpus, list, (size_t)n * sizeof *list);
 	p->ncpus = n;
@@ -772,7 +772,7 @@ int bandwidth_keep_levels(struct bandwidth_params *p, const char *list, mt_error
 				mt_snprintf(have + strlen(have), sizeof have - strlen(have), "%s%s",
 					    i ? ", " : "", p->sizes[i].level[0] ? p->sizes[i].level
 										: "a given size");
-			return mt_fail(e, "no level '%s' in the plan (it has %s)", word, have);
+			return mt_fail(e, _("no level '%s' in the plan (it has %s)"), word, have);
 		}
 	}
 	for (size_t i = 0; i < p->nsizes; i++)

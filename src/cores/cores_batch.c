@@ -49,6 +49,9 @@ static int parse_method(const char *exp, const char *arg, void *params)
 /* The options, with their help and the field each fills: the getopt
  * table, --help and the parse all come from it (run/batch.h). The CPU
  * list is the machine's to check (cores_plan_for). */
+/* --sample's help names them whole (a message the catalogue can match) */
+_Static_assert(CORES_SAMPLE_PER_REL == 48 && CORES_SAMPLE_ABOVE == 32, "--sample's help");
+
 #define RP struct run_params
 static const struct batch_option options[] = {
 	BATCH_OPT_STRING("cpus", 'c', "LIST",
@@ -59,9 +62,8 @@ static const struct batch_option options[] = {
 			 RP, list),
 	BATCH_OPT_FLAG("sample", 'S',
 		       "one CPU of each core against one of each L3 group, and\n"
-		       "the SMT pairs; on a big machine up to " MT_XSTR(CORES_SAMPLE_PER_REL)
-		       " pairs of each\n"
-		       "relation (the default above " MT_XSTR(CORES_SAMPLE_ABOVE) " CPUs)",
+		       "the SMT pairs; on a big machine up to 48 pairs of each\n"
+		       "relation (the default above 32 CPUs)",
 		       RP, sample),
 	BATCH_OPT_FLAG("all", 'A', "every pair, however many CPUs", RP, all),
 	BATCH_HELP_CPU_KIND,
@@ -313,7 +315,7 @@ static int print_head(void *printer)
 		fputs(_("# no topology (hwloc could not read this machine): every relation is "
 			"unknown\n"), run->meta);
 	if (pl->said[0])
-		fprintf(run->meta, "# --cpus %s\n", pl->said);
+		fprintf(run->meta, "# --cpus %s\n", pl->said); /* machine text */
 	fprintf(run->meta, _("# cores: %s; one-way ns = round trip / 2\n"),
 		pl->p.method == CORES_RW
 			? _("two pinned threads each store to their own line and read the other's (rw)")
@@ -338,7 +340,7 @@ static int print_head(void *printer)
 			cpus, pairs, CORES_SAMPLE_PER_REL, cores_second_count(pl));
 	fflush(run->meta);
 	if (b->csv)
-		printf("a,b,ns,spread,relation,moved,kept\n");
+		printf("a,b,ns,spread,relation,moved,kept\n"); /* machine text */
 	else
 		/* TRANSLATORS: the pairs' table heads: CPUs a and b, the figure (11 columns),
 		 * the spread (9), the relation */

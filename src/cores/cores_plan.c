@@ -230,21 +230,22 @@ int cores_plan_make(struct cores_plan *pl, const struct cores_params *p,
 	pl->pairs = calloc(cap, sizeof *pl->pairs);
 	seen = calloc((size_t)n * (size_t)n, 1);
 	if (!pl->pairs || !seen) {
-		rc = mt_fail(e, "out of memory for %zu pairs", cap);
+		/* cores_batch.c tells memory from a bad list by these words: */
+		rc = mt_fail(e, "out of memory for %zu pairs", cap); /* machine text */
 		goto fail;
 	}
 	if (sample) {
 		if (plan_sample(pl, cap, seen, places, &rl) < 0)
-			rc = mt_fail(e, "sampling planned more pairs than there are");
+			rc = mt_fail(e, _("sampling planned more pairs than there are"));
 		if (rc == 0 && pl->npairs <= CORES_SAMPLE_MAX_PAIRS &&
 		    cover_relations(pl, cap, seen, places, &rl) < 0)
-			rc = mt_fail(e, "sampling planned more pairs than there are");
+			rc = mt_fail(e, _("sampling planned more pairs than there are"));
 		if (rc == 0 && pl->npairs > CORES_SAMPLE_MAX_PAIRS) {
 			pl->npairs = 0;
 			pl->bounded = 1;
 			memset(seen, 0, (size_t)n * (size_t)n);
 			if (plan_bounded(pl, cap, seen, places, &rl) < 0)
-				rc = mt_fail(e, "sampling planned more pairs than there are");
+				rc = mt_fail(e, _("sampling planned more pairs than there are"));
 		}
 	} else {
 		for (int i = 0; i < n; i++)

@@ -277,7 +277,7 @@ static void print_matrix(const struct numa_result *r, int k, const char *title)
 static void print_mixes(const struct numa_result *r)
 {
 	for (int mx = 0; mx < NUMA_NMIX; mx++) {
-		char title[160];
+		char title[320];
 		if (!((r->mixes >> mx) & 1))
 			continue;
 		if (mx == NUMA_MIX_READS)
@@ -304,7 +304,7 @@ static void print_mixes(const struct numa_result *r)
 static void print_curve(const struct numa_result *r, const struct numa_curve *c)
 {
 	struct numa_knee k;
-	char line[300], huge[96] = "";
+	char line[600], huge[96] = "";
 	char h[3][64], on[96] = "";
 	if (c->huge_share >= 0)
 		mt_hsnprintf(huge, sizeof huge, _(" (%.0f %% of it on huge pages)"), 100 * c->huge_share);
@@ -343,7 +343,7 @@ static void print_curve(const struct numa_result *r, const struct numa_curve *c)
  * bandwidth says it of its cells). */
 static void print_ratios(FILE *m, const struct numa_result *r)
 {
-	char line[200];
+	char line[400];
 	unsigned lost = 0, runs = 0;
 	for (size_t i = 0; i < r->nnodes; i++)
 		for (size_t j = 0; j < r->nnodes; j++) {
@@ -367,7 +367,7 @@ static int print_end(void *printer)
 	const struct numa_result *r = &b->r;
 	FILE *m = b->run->meta;
 	size_t unbound = 0;
-	char t[200], a[32], c[32];
+	char t[400], a[32], c[32];
 	mt_fmt_size(a, sizeof a, r->lat_size ? r->lat_size : r->size);
 	if (!b->csv) {
 		mt_snprintf(t, sizeof t, _("Idle latency at %s (ns a load, random chase, 4 KB pages: "
@@ -539,7 +539,7 @@ static int print_plan(void *printer)
 		p->probe ? latency_link_ns(&p->probe->lat4, p->size, p->lat.random_stride, 1) : 0,
 		p->probe ? 100 * p->probe->share : 100);
 	if (b->csv) {
-		printf("cpu_node,memory_node,latency_ns,read_gbs,triad_gbs,pages_on_node,"
+		printf("cpu_node,memory_node,latency_ns,read_gbs,triad_gbs,pages_on_node," /* machine text */
 		       "latency_huge_ns");
 		for (int mx = 0; mx < NUMA_NMIX; mx++)
 			if (csv_extra[mx] && ((p->mixes >> mx) & 1))

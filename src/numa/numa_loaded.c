@@ -189,7 +189,7 @@ static int emit_done(struct numa_worker *w, const struct bandwidth_params *b, in
 		x.on_node = (double)(o1 + o2) / (double)(p1 + p2);
 	job_cell(&ev, NUMA_LOADED_DONE, c, m, 0, 0);
 	JOB_PAYLOAD_PUT(&ev, struct numa_ev_loaded_done, &x);
-	return job_emit(w->job, &ev) < 0 ? mt_fail(e, "out of memory") : 0;
+	return job_emit(w->job, &ev) < 0 ? mt_fail(e, _("out of memory")) : 0;
 }
 
 /* Set b up for curve (c, m): the sweep alone, chaser first, the delays,
@@ -235,7 +235,7 @@ static int run_curve(struct numa_worker *w, const struct numa_curve_plan *cp, mt
 		return 0;
 	}
 	if (!(b = malloc(sizeof *b)))
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	rc = curve_setup(w, b, c, m, &cm, e);
 	if (rc == 0) {
 		w->curve = cp;
