@@ -126,8 +126,9 @@ static int point_from_json(const cJSON *it, const char *where, int idle, struct 
 	if (!isfinite(pt->ns) || pt->ns <= 0 || pt->ns > 1e9)
 		return mt_fail(e, _("%s: field \"latency_ns\" must be a positive number of ns"), where);
 	if (idle ? !cJSON_IsNull(d) : !(cJSON_IsNumber(d) && d->valuedouble >= 0 && d->valuedouble <= 1e9))
-		return mt_fail(e, _("%s: field \"delay_ns\" must be %s"), where,
-			       idle ? _("null (the first point is the idle one)") : "0..1e9 ns");
+		return mt_fail(e, idle ? _("%s: field \"delay_ns\" must be null (the first point is "
+					   "the idle one)")
+				       : _("%s: field \"delay_ns\" must be 0..1e9 ns"), where);
 	pt->delay_ns = idle ? -1 : d->valuedouble;
 	pt->spread = jsonio_opt_number(it, "spread", 0);
 	if (!isfinite(pt->spread) || pt->spread < 0)

@@ -564,8 +564,11 @@ static int matrix_from_json(const cJSON *m, const char *f, const char *what,
 				continue;
 			if (!cJSON_IsNumber(x) || !isfinite(x->valuedouble) ||
 			    (spread ? x->valuedouble < 0 : x->valuedouble <= 0) || x->valuedouble > 1e9)
-				return mt_fail(e, _("%s: %s row %zu: value %zu must be a %s number or null"),
-					       f, what, i, j, spread ? _("non-negative") : "positive");
+				return mt_fail(e, spread ? _("%s: %s row %zu: value %zu must be a "
+							     "non-negative number or null")
+							 : _("%s: %s row %zu: value %zu must be a "
+							     "positive number or null"),
+					       f, what, i, j);
 			if (spread)
 				v->spread = x->valuedouble;
 			else
