@@ -36,6 +36,7 @@
 #include "bandwidth_worker.h"
 #include "bandwidth_kernels.h"
 #include "bandwidth_plan.h"
+#include "base/i18n.h"
 #include "bandwidth_int.h"
 #include "base/util.h"
 #include "os/arch.h"
@@ -521,7 +522,7 @@ static int emit_cell(struct worker *w, size_t si, int kernel, size_t ti, const s
 	ev.value = (double)c->pass_bytes / c->best_ns; /* bytes/ns = GB/s */
 	ev.spread = isfinite(c->second_ns) ? (c->second_ns - c->best_ns) / c->best_ns : 0;
 	JOB_PAYLOAD_PUT(&ev, struct bandwidth_ev_table, &x);
-	return job_emit(w->job, &ev) < 0 ? mt_fail(NULL, "out of memory") : 0;
+	return job_emit(w->job, &ev) < 0 ? mt_fail(NULL, _("out of memory")) : 0;
 }
 
 static int doubtful(const struct cell *c)
@@ -551,7 +552,7 @@ static int table_row(struct worker *w, size_t si, size_t ti, mt_error *e)
 		if (rc != TRY_OK)
 			return rc;
 		if (emit_cell(w, si, k, ti, &cells[ki], JOB_EV_CELL) < 0)
-			return mt_fail(e, "out of memory");
+			return mt_fail(e, _("out of memory"));
 		w->units_done += cell_units(p, &p->sizes[si]);
 		job_set_progress(w->job, w->units_done, w->units_total);
 	}
@@ -572,7 +573,7 @@ static int table_row(struct worker *w, size_t si, size_t ti, mt_error *e)
 		}
 		c->twice = 1;
 		if (emit_cell(w, si, p->kernels[ki], ti, c, JOB_EV_UPDATE) < 0)
-			return mt_fail(e, "out of memory");
+			return mt_fail(e, _("out of memory"));
 	}
 	return TRY_OK;
 }
@@ -611,7 +612,7 @@ static int port_canary(struct worker *w, int when, mt_error *e)
 		    x.preempted ? "; its best try lost its CPU to another task: no verdict from it"
 				: "");
 	JOB_PAYLOAD_PUT(&ev, struct bandwidth_ev_ports, &x);
-	return job_emit(w->job, &ev) < 0 ? mt_fail(e, "out of memory") : TRY_OK;
+	return job_emit(w->job, &ev) < 0 ? mt_fail(e, _("out of memory")) : TRY_OK;
 }
 
 /* The table: sizes x threads x kernels, between the load ports' canaries.
@@ -629,15 +630,15 @@ static int table(struct worker *w, mt_error *e)
 static int check_params(const struct bandwidth_params *p, mt_error *e)
 {
 	if (p->loaded != 2 && (p->nsizes == 0 || p->nkernels == 0 || p->nthreads == 0))
-		return mt_fail(e, "bandwidth: nothing to measure");
+		return mt_fail(e, _("bandwidth: nothing to measure"));
 	if (p->min_tries < 1 || p->max_tries < p->min_tries || p->try_ns <= 0)
-		return mt_fail(e, "bandwidth: bad tries");
+		return mt_fail(e, _("bandwidth: bad tries"));
 	for (size_t i = 0; i < p->nthreads; i++)
 		if (p->threads[i] < 1 || p->threads[i] > BANDWIDTH_MAX_THREADS)
-			return mt_fail(e, "bandwidth: bad thread count %u", p->threads[i]);
+			return mt_fail(e, _("bandwidth: bad thread count %u"), p->threads[i]);
 	for (size_t i = 0; i < p->nkernels; i++)
 		if (!bandwidth_kernel_fn(p->kernels[i], p->isa))
-			return mt_fail(e, "bandwidth: %s has no %s kernel here",
+			return mt_fail(e, _("bandwidth: %s has no %s kernel here"),
 				       bandwidth_isa_name(p->isa), bandwidth_kernel_name(p->kernels[i]));
 	return 0;
 }
@@ -676,7 +677,7 @@ static int table_buffer(struct worker *w, mt_error *e)
 	char a[32];
 	if (w->p->buf) {
 		if (w->p->buf_bytes < bandwidth_table_bytes(w->p))
-			return mt_fail(e, "bandwidth: the caller's buffer is shorter than the table");
+			return mt_fail(e, _("bandwidth: the caller's buffer is shorter than the table"));
 		w->buf = w->p->buf;
 		w->buf_bytes = w->p->buf_bytes;
 		return 0;
@@ -684,7 +685,7 @@ static int table_buffer(struct worker *w, mt_error *e)
 	w->buf_bytes = (size_t)bandwidth_buffer_bytes(w->p);
 	w->buf = mt_map_2m(w->buf_bytes, w->p->pages == BANDWIDTH_PAGES_HUGE);
 	if (!w->buf)
-		return mt_fail(e, "cannot allocate %s for the table: %s",
+		return mt_fail(e, _("cannot allocate %s for the table: %s"),
 			       mt_fmt_size(a, sizeof a, w->buf_bytes), strerror(errno));
 	/* its pages asked for a stretch at a time, the job looked at between two
 	 * (a DRAM row of gigabytes took seconds to touch in one go); then every
@@ -698,7 +699,7 @@ static int table_buffer(struct worker *w, mt_error *e)
 	}
 	if (say_pages(w) < 0) {
 		munmap(w->buf, w->buf_bytes);
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	}
 	return 0;
 }
@@ -725,7 +726,7 @@ int bandwidth_worker(job_t *job, void *arg, mt_error *e)
 	if (p->loaded != 2) {
 		w.m = calloc(BANDWIDTH_MAX_THREADS, sizeof *w.m);
 		if (!w.m)
-			return mt_fail(e, "out of memory");
+			return mt_fail(e, _("out of memory"));
 		rc = table_buffer(&w, e);
 		if (rc < 0 || rc == TRY_CANCELLED) {
 			if (rc == TRY_CANCELLED && !p->buf)

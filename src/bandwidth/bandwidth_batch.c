@@ -154,15 +154,18 @@ static void fold(const struct printer *b, FILE *f, size_t k, int indent, int com
 static void print_head(struct printer *b)
 {
 	const struct bandwidth_result *r = &b->r;
+	char hs[64], ht[64];
 	if (b->csv) {
-		printf("kind,size,level,threads,kernel,gbs,spread,tries,canary,checked,"
+		printf("kind,size,level,threads,kernel,gbs,spread,tries,canary,checked," /* machine text */
 		       "bytes_per_pass,delay_ns,latency_ns\n");
 		return;
 	}
 	if (!r->nkernels)
 		return;
 	b->per_line = kernels_per_line(r);
-	printf("%-12s %7s", "size", "threads");
+	/* TRANSLATORS: the bandwidth table's first two column heads (12 and 7 columns) */
+	printf("%s %s", mt_text_pad(hs, sizeof hs, _("size"), -12),
+	       mt_text_pad(ht, sizeof ht, _("threads"), 7));
 	for (size_t k = 0; k < r->nkernels; k++) {
 		printf(" %11s", bandwidth_kernel_name(r->kernels[k]));
 		fold(b, stdout, k, 20, 0);
@@ -184,7 +187,7 @@ static void flush_row(struct printer *b)
 		for (size_t k = 0; k < r->nkernels; k++) {
 			const struct bandwidth_cell *c = &r->cell[si][r->kernels[k]][ti];
 			if (c->have)
-				printf("table,%llu,%s,%u,%s,%.3f,%.4f,%d,%.3f,%d,%.0f,,\n",
+				printf("table,%llu,%s,%u,%s,%.3f,%.4f,%d,%.3f,%d,%.0f,,\n", /* machine text */
 				       (unsigned long long)r->sizes[si].bytes, r->sizes[si].level,
 				       r->threads[ti].threads, bandwidth_kernel_name(r->kernels[k]),
 				       c->gbs, c->spread, c->tries, c->canary, c->checked, c->pass_bytes);
@@ -204,7 +207,7 @@ static void flush_row(struct printer *b)
 		mt_snprintf(mark, sizeof mark, "%s%s", !c->checked ? "!" : "",
 			    c->spread > DOUBTFUL_SPREAD || c->canary > DOUBTFUL_CANARY || c->preempted ||
 					    c->uneven ? "~" : " ");
-		printf(" %10.1f%s", c->gbs, mark);
+		mt_hfprintf(stdout, " %10.1f%s", c->gbs, mark);
 		fold(b, stdout, k, 20, 0);
 	}
 	printf("\n");
@@ -213,23 +216,33 @@ static void flush_row(struct printer *b)
 static void print_point(struct printer *b, const struct bandwidth_point *pt)
 {
 	char d[32];
-	if (pt->idle)
-		mt_strlcpy(d, "idle", sizeof d);
-	else
-		mt_snprintf(d, sizeof d, "%.0f", pt->delay_ns);
+	char h[5][64];
 	if (b->csv) {
-		printf("loaded,,,,,%.3f,%.4f,%d,,,,%s,%.2f\n", pt->gbs, pt->spread, pt->tries,
+		mt_snprintf(d, sizeof d, "%.0f", pt->delay_ns);
+		printf("loaded,,,,,%.3f,%.4f,%d,,,,%s,%.2f\n", /* machine text */
+		       pt->gbs, pt->spread, pt->tries,
 		       pt->idle ? "" : d, pt->latency_ns);
 		return;
 	}
 	flush_row(b);
 	if (!b->loaded_head) {
-		printf("\n%10s %9s %12s %8s %9s\n", "delay ns", "GB/s", "latency ns", "spread",
-		       "lost CPU");
+		/* TRANSLATORS: the loaded-latency table's column heads (10, 9, 12, 8 and 9
+		 * columns): the loaders' delay between bursts, their bandwidth, the
+		 * chaser's latency, the tries' spread, tries whose CPU another task took */
+		printf("\n%s %s %s %s %s\n", mt_text_pad(h[0], sizeof h[0], _("delay ns"), 10),
+		       mt_text_pad(h[1], sizeof h[1], _("GB/s"), 9),
+		       mt_text_pad(h[2], sizeof h[2], _("latency ns"), 12),
+		       mt_text_pad(h[3], sizeof h[3], _("spread"), 8),
+		       mt_text_pad(h[4], sizeof h[4], _("lost CPU"), 9));
 		b->loaded_head = 1;
 	}
-	printf("%10s %9.2f %12.1f %7.0f%% %5d/%-3d\n", d, pt->gbs, pt->latency_ns, pt->spread * 100,
-	       pt->preempted, pt->tries);
+	if (pt->idle)
+		/* TRANSLATORS: the loaded-latency table's first row: no load */
+		mt_text_pad(d, sizeof d, _("idle"), 10);
+	else
+		mt_snprintf(d, sizeof d, "%10.0f", pt->delay_ns);
+	mt_hfprintf(stdout, "%s %9.2f %12.1f %7.0f%% %5d/%-3d\n", d, pt->gbs, pt->latency_ns,
+		    pt->spread * 100, pt->preempted, pt->tries);
 }
 
 /* Whether every kernel of the pending row has its cell. */
@@ -284,33 +297,52 @@ static void print_plan(const struct printer *b, char notes[][BANDWIDTH_NOTE_LEN]
 	for (int i = 0; i < nnotes; i++)
 		batch_note(b->run, notes[i]);
 	if (p->loaded != 2) {
-		fprintf(m, "# bandwidth: GB/s (10^9 bytes/s), best of %u..%u tries of %.0f ms; vector "
-			   "kernels: %s (%u-byte registers)\n",
+		mt_hfprintf(m, _("# bandwidth: GB/s (10^9 bytes/s), best of %u..%u tries of %.0f ms; "
+				 "vector kernels: %s (%u-byte registers)\n"),
 			p->min_tries, p->max_tries, p->try_ns / 1e6, bandwidth_isa_name(p->isa),
 			bandwidth_isa_width(p->isa));
-		fprintf(m, "# bytes counted as STREAM does: read, load, write 1 array a pass, copy 2, "
-			   "triad 3; write-allocate reads not counted\n");
+		fputs(_("# bytes counted as STREAM does: read, load, write 1 array a pass, copy 2, "
+			"triad 3; write-allocate reads not counted\n"), m);
 		for (size_t i = 0; i < p->nsizes; i++) {
 			print_size(name, sizeof name, &p->sizes[i]);
-			fprintf(m, "# size %s: %s\n", name, p->sizes[i].from);
+			/* TRANSLATORS: a size row of the plan ("L2 512K") and where it came from */
+			fprintf(m, _("# size %s: %s\n"), name, p->sizes[i].from);
 		}
-		for (size_t i = 0; i < p->nthreads; i++)
-			fprintf(m, "# %u thread%s: %s\n", b->r.threads[i].threads,
-				b->r.threads[i].threads == 1 ? "" : "s", b->r.threads[i].placement);
-		fprintf(m, "# pages: %s (--pages %s)\n", p->pages == BANDWIDTH_PAGES_HUGE
-				? "transparent huge pages, the buffer 2 MB aligned"
-				: "4 KB, huge pages advised off", bandwidth_pages_name(p->pages_asked));
-		fprintf(m, "# ~ marks a cell whose tries disagreed by over 5 %%, or whose best try ran "
-			   "with a slow canary, lost its CPU to another task or had one thread held "
-			   "up; ! a cell whose arrays came out WRONG\n");
+		for (size_t i = 0; i < p->nthreads; i++) {
+			char place[BANDWIDTH_NOTE_LEN];
+			bandwidth_placement_said(p, b->r.threads[i].threads, place, sizeof place);
+			/* TRANSLATORS: a thread step and where its threads run */
+			fprintf(m, MT_NGETTEXT("# %u thread: %s\n", "# %u threads: %s\n",
+					       b->r.threads[i].threads),
+				b->r.threads[i].threads, place);
+		}
+		fprintf(m, _("# pages: %s (--pages %s)\n"), p->pages == BANDWIDTH_PAGES_HUGE
+				? _("transparent huge pages, the buffer 2 MB aligned")
+				: _("4 KB, huge pages advised off"), bandwidth_pages_name(p->pages_asked));
+		fprintf(m, _("# ~ marks a cell whose tries disagreed by over 5 %%, or whose best try "
+			     "ran with a slow canary, lost its CPU to another task or had one thread "
+			     "held up; ! a cell whose arrays came out WRONG\n"));
 	}
 	if (p->loaded) {
 		char a[32];
-		fprintf(m, "# loaded latency: a random chase over %s (%u-byte slots, 4 KB pages) on "
-			   "CPU %d, while %d loader%s %s in 8 KB bursts with a delay between them\n",
-			mt_fmt_size(a, sizeof a, p->chase_bytes), p->chase_stride,
-			p->ncpus > 0 ? p->cpus[0] : -1, p->ncpus - 1, p->ncpus == 2 ? "" : "s",
-			p->loader_write ? "write (vector stores)" : "read (vector loads)");
+		int nl = p->ncpus - 1;
+		mt_fmt_size(a, sizeof a, p->chase_bytes);
+		if (p->loader_write)
+			fprintf(m, MT_NGETTEXT("# loaded latency: a random chase over %s (%u-byte slots, "
+					       "4 KB pages) on CPU %d, while %d loader write (vector "
+					       "stores) in 8 KB bursts with a delay between them\n",
+					       "# loaded latency: a random chase over %s (%u-byte slots, "
+					       "4 KB pages) on CPU %d, while %d loaders write (vector "
+					       "stores) in 8 KB bursts with a delay between them\n", nl),
+				a, p->chase_stride, p->ncpus > 0 ? p->cpus[0] : -1, nl);
+		else
+			fprintf(m, MT_NGETTEXT("# loaded latency: a random chase over %s (%u-byte slots, "
+					       "4 KB pages) on CPU %d, while %d loader read (vector "
+					       "loads) in 8 KB bursts with a delay between them\n",
+					       "# loaded latency: a random chase over %s (%u-byte slots, "
+					       "4 KB pages) on CPU %d, while %d loaders read (vector "
+					       "loads) in 8 KB bursts with a delay between them\n", nl),
+				a, p->chase_stride, p->ncpus > 0 ? p->cpus[0] : -1, nl);
 	}
 	fflush(m);
 }
@@ -322,12 +354,12 @@ static void print_core(FILE *m, const struct bandwidth_result *r)
 	char id[96];
 	bandwidth_cpu_id_text(&r->cpu, id, sizeof id);
 	if (!c) {
-		fprintf(m, "# no ceiling known for this core (%s): bytes a cycle only\n", id);
+		fprintf(m, _("# no ceiling known for this core (%s): bytes a cycle only\n"), id);
 		return;
 	}
-	fprintf(m, "# ceilings of %s (%s; %s): L1 %u loads a cycle (%u vector, up to %u B each, "
-		   "%u B in all), %u stores (up to %u B, %u B in all), L2 fill %u B, L3 fill %u B a "
-		   "cycle (0: no figure); source: %s\n",
+	fprintf(m, _("# ceilings of %s (%s; %s): L1 %u loads a cycle (%u vector, up to %u B each, "
+		     "%u B in all), %u stores (up to %u B, %u B in all), L2 fill %u B, L3 fill %u B "
+		     "a cycle (0: no figure); source: %s\n"),
 		c->name, c->cores, id, c->loads, c->vloads, c->load_w, c->load_bpc, c->stores,
 		c->store_w, c->store_bpc, c->l2_bpc, c->l3_bpc, c->source);
 }
@@ -342,18 +374,21 @@ static void print_share_clock(FILE *m, const struct bandwidth_result *r)
 	double run = bandwidth_result_ghz(r, &measured), lo, hi;
 	double cal = r->hdr.clock.core_ghz;
 	if (!bandwidth_try_clocks(r, &lo, &hi)) {
-		fprintf(m, "# one thread in bytes a cycle at %.2f GHz (the core clock %s) and %% of "
-			   "the core's ceiling (- none):\n", run, bandwidth_clock_name(measured));
+		mt_hfprintf(m, _("# one thread in bytes a cycle at %.2f GHz (the core clock %s) and %% "
+				 "of the core's ceiling (- none):\n"),
+			    run, _(bandwidth_clock_name(measured)));
 		return;
 	}
-	fprintf(m, "# one thread in bytes a cycle at the core clock measured around each cell's "
-		   "best try (dependent adds, 0.2 ms before and after it): %.2f-%.2f GHz; at the "
-		   "run's start and end %.2f, calibrated %.2f; and %% of the core's ceiling (- none):\n",
-		lo, hi, run, cal);
+	mt_hfprintf(m, _("# one thread in bytes a cycle at the core clock measured around each "
+			 "cell's best try (dependent adds, 0.2 ms before and after it): %.2f-%.2f "
+			 "GHz; at the run's start and end %.2f, calibrated %.2f; and %% of the core's "
+			 "ceiling (- none):\n"),
+		    lo, hi, run, cal);
 	if (mt_clock_disagrees(lo, hi) || mt_clock_disagrees(cal, lo) || mt_clock_disagrees(cal, hi))
-		fprintf(m, "# warning: the core clock around the tries moved %.2f-%.2f GHz (%+.0f %%), "
-			   "calibrated %.2f: turbo, throttling or a busy host; each cell divides by its "
-			   "own\n", lo, hi, 100 * mt_clock_drift(lo, hi), cal);
+		mt_hfprintf(m, _("# warning: the core clock around the tries moved %.2f-%.2f GHz "
+				 "(%+.0f %%), calibrated %.2f: turbo, throttling or a busy host; each "
+				 "cell divides by its own\n"),
+			    lo, hi, 100 * mt_clock_drift(lo, hi), cal);
 }
 
 /* One thread's cells in bytes a cycle at the clock around each cell's try
@@ -369,7 +404,7 @@ static void print_shares(const struct printer *b)
 	if ((ghz <= 0 && !bandwidth_try_clocks(r, &lo, &hi)) || b->csv)
 		return;
 	print_share_clock(m, r);
-	fprintf(m, "# %-10s", "size");
+	fprintf(m, "# %s", mt_text_pad(cell, sizeof cell, _("size"), -10));
 	for (size_t k = 0; k < r->nkernels; k++) {
 		fprintf(m, " %11s", bandwidth_kernel_name(r->kernels[k]));
 		fold(b, m, k, 12, 1);
@@ -383,9 +418,9 @@ static void print_shares(const struct printer *b)
 			if (bandwidth_cell_share(r, si, r->kernels[k], 0, &sh) < 0)
 				mt_strlcpy(cell, "-", sizeof cell);
 			else if (sh.ceiling > 0)
-				mt_snprintf(cell, sizeof cell, "%.1f %3.0f%%", sh.bpc, 100 * sh.fraction);
+				mt_hsnprintf(cell, sizeof cell, "%.1f %3.0f%%", sh.bpc, 100 * sh.fraction);
 			else
-				mt_snprintf(cell, sizeof cell, "%.1f    -", sh.bpc);
+				mt_hsnprintf(cell, sizeof cell, "%.1f    -", sh.bpc);
 			doubt |= sh.ceiling > 0 && *bandwidth_ceiling_doubt(sh.fraction);
 			fprintf(m, " %11s", cell);
 			fold(b, m, k, 12, 1);
@@ -394,7 +429,7 @@ static void print_shares(const struct printer *b)
 	}
 	print_core(m, r);
 	if (doubt)
-		fprintf(m, "# a cell over 105 %% of its ceiling%s\n", bandwidth_ceiling_doubt(2));
+		fprintf(m, _("# a cell over 105 %% of its ceiling%s\n"), _(bandwidth_ceiling_doubt(2)));
 }
 
 /* The cells that read what a table should not, with their reasons: the
@@ -406,7 +441,7 @@ static void print_odd(const struct printer *b)
 	for (size_t k = 0; k < MT_ARRAY_LEN(kernels); k++) {
 		int n = bandwidth_odd_cells(&b->r, kernels[k], lines, 8);
 		for (int i = 0; i < n; i++)
-			fprintf(b->run->meta, "# odd: %s\n", lines[i]);
+			fprintf(b->run->meta, _("# odd: %s\n"), lines[i]);
 	}
 }
 
@@ -429,15 +464,15 @@ static void print_summary(const struct printer *b)
 				lost += c->have && c->preempted > 0;
 			}
 	if (lost) {
-		char line[200];
-		fprintf(m, "# %s\n", bandwidth_lost_words(lost, cells, "cells", line, sizeof line));
+		char line[400];
+		fprintf(m, "# %s\n", bandwidth_lost_said(lost, cells, 0, line, sizeof line));
 	}
 	print_shares(b);
 	if (!b->csv) {
-		char line[400];
+		char line[800];
 		int shared;
-		if (bandwidth_ports_verdict(r, line, sizeof line, &shared))
-			fprintf(m, "# %s%s\n", shared ? "warning: " : "", line);
+		if (bandwidth_ports_verdict_said(r, line, sizeof line, &shared))
+			fprintf(m, shared ? _("# warning: %s\n") : "# %s\n", line);
 	}
 	{
 		static const int lessons[] = { BANDWIDTH_LOAD, BANDWIDTH_COPY, BANDWIDTH_TRIAD, BANDWIDTH_FILL, BANDWIDTH_COPY_LIB };
@@ -454,12 +489,15 @@ static void print_summary(const struct printer *b)
 		if (!one->have || !n->have || one->gbs <= 0)
 			continue;
 		print_size(name, sizeof name, &r->sizes[last]);
-		fprintf(m, "# %s read_vector: %u threads %.1f GB/s, %.2fx one thread's %.1f%s\n", name,
-			r->threads[t].threads, n->gbs, n->gbs / one->gbs, one->gbs,
-			n->gbs > BANDWIDTH_ODD_FASTER * r->threads[t].threads / r->threads[0].threads *
-					 one->gbs
-				? " (more than the thread count: see below)"
-				: "");
+		mt_hfprintf(m, MT_NGETTEXT("# %s read_vector: %u thread %.1f GB/s, %.2fx one thread's "
+					   "%.1f%s\n",
+					   "# %s read_vector: %u threads %.1f GB/s, %.2fx one thread's "
+					   "%.1f%s\n", r->threads[t].threads),
+			    name, r->threads[t].threads, n->gbs, n->gbs / one->gbs, one->gbs,
+			    n->gbs > BANDWIDTH_ODD_FASTER * r->threads[t].threads / r->threads[0].threads *
+					     one->gbs
+				    ? _(" (more than the thread count: see below)")
+				    : "");
 	}
 	print_odd(b);
 }
@@ -506,7 +544,7 @@ static int apply_cpus(struct bandwidth_params *p, const struct opts *o, const ch
 		if (n < 0)
 			return batch_bad(exp, "--cpus", o->cpus.spec, e.msg);
 		if (bandwidth_set_cpus(p, list, n, m, &e) < 0) {
-			mt_warn("run %s: %s", exp, e.msg);
+			mt_warn(_("run %s: %s"), exp, e.msg);
 			return -1;
 		}
 	}
@@ -517,9 +555,9 @@ static int apply_cpus(struct bandwidth_params *p, const struct opts *o, const ch
 	if (o->isa) {
 		int isa = bandwidth_isa_parse(o->isa);
 		if (isa < 0)
-			return batch_bad(exp, "--isa", o->isa, "scalar, sse2, avx2, avx512 or neon");
+			return batch_bad(exp, "--isa", o->isa, _("scalar, sse2, avx2, avx512 or neon"));
 		if (!bandwidth_isa_supported(isa)) {
-			mt_warn("run %s: --isa: this CPU or build has no %s", exp, bandwidth_isa_name(isa));
+			mt_warn(_("run %s: --isa: this CPU or build has no %s"), exp, bandwidth_isa_name(isa));
 			return -1;
 		}
 		p->isa = isa;
@@ -531,16 +569,17 @@ static int apply_cpus(struct bandwidth_params *p, const struct opts *o, const ch
 	if (o->kernels) {
 		int n = bandwidth_parse_kernels(o->kernels, p->kernels, BANDWIDTH_NKERNELS, bad, sizeof bad);
 		if (n < 0) {
-			mt_snprintf(what, sizeof what, "kernels read, read_vector, load, write, "
-				    "write_nt, copy, copy_nt, triad, triad_nt, fill, fill_zero, "
-				    "copy_lib, r2w1, r2w1_nt, r3w1, r3w1_nt, each once (bad: '%s')",
+			mt_snprintf(what, sizeof what, _("kernels read, read_vector, load, write, "
+							 "write_nt, copy, copy_nt, triad, triad_nt, fill, "
+							 "fill_zero, copy_lib, r2w1, r2w1_nt, r3w1, r3w1_nt, "
+							 "each once (bad: '%s')"),
 				    bad);
 			return batch_bad(exp, "--kernels", o->kernels, what);
 		}
 		p->nkernels = (size_t)n;
 		for (int i = 0; i < n; i++)
 			if (!bandwidth_kernel_fn(p->kernels[i], p->isa)) {
-				mt_warn("run %s: --kernels: %s has no %s kernel", exp,
+				mt_warn(_("run %s: --kernels: %s has no %s kernel"), exp,
 					bandwidth_isa_name(p->isa), bandwidth_kernel_name(p->kernels[i]));
 				return -1;
 			}
@@ -558,9 +597,12 @@ static int apply_pages(struct bandwidth_params *p, int asked, const char *exp,
 	p->pages_asked = asked;
 	p->pages = bandwidth_pages_used(asked, thp);
 	if (asked == BANDWIDTH_PAGES_HUGE && strcmp(thp, "always") && strcmp(thp, "madvise")) {
-		mt_warn("run %s: --pages huge: transparent huge pages are %s here (THP %s); "
-			"--pages auto takes 4 KB pages then", exp, thp[0] ? "off" : "absent",
-			thp[0] ? thp : "absent");
+		if (thp[0])
+			mt_warn(_("run %s: --pages huge: transparent huge pages are off here (THP %s); "
+				  "--pages auto takes 4 KB pages then"), exp, thp);
+		else
+			mt_warn(_("run %s: --pages huge: transparent huge pages are absent here (THP "
+				  "absent); --pages auto takes 4 KB pages then"), exp);
 		return -1;
 	}
 	return 0;
@@ -574,8 +616,9 @@ static int apply_rest(struct bandwidth_params *p, const struct opts *o, const ch
 	if (o->threads) {
 		int n = bandwidth_parse_threads(o->threads, p->threads, BANDWIDTH_MAX_TLIST);
 		if (n < 0) {
-			mt_snprintf(what, sizeof what, "increasing thread counts 1..%d separated by "
-				    "commas (at most %d)", BANDWIDTH_MAX_THREADS, BANDWIDTH_MAX_TLIST);
+			mt_snprintf(what, sizeof what, _("increasing thread counts 1..%d separated by "
+							 "commas (at most %d)"),
+				    BANDWIDTH_MAX_THREADS, BANDWIDTH_MAX_TLIST);
 			return batch_bad(exp, "--threads", o->threads, what);
 		}
 		p->nthreads = (size_t)n;
@@ -612,14 +655,14 @@ static int apply_sizes(struct bandwidth_params *p, const struct opts *o, const c
 	int k;
 	*rc = MT_EXIT_USAGE;
 	if (o->sizes && o->levels)
-		return batch_bad(exp, "--levels", o->levels, "either --sizes or --levels");
+		return batch_bad(exp, "--levels", o->levels, _("either --sizes or --levels"));
 	if (o->sizes) {
 		uint64_t v[BANDWIDTH_MAX_SIZES + 1];
 		int n = parse_sizes(o->sizes, v, BANDWIDTH_MAX_SIZES + 1);
 		if (n <= 0)
-			return batch_bad(exp, "--sizes", o->sizes, "sizes such as 32K,1M,512M");
+			return batch_bad(exp, "--sizes", o->sizes, _("sizes such as 32K,1M,512M"));
 		if (bandwidth_set_sizes(p, v, (size_t)n, &e) < 0) {
-			mt_warn("run %s: %s, got '%s'", exp, e.msg, o->sizes);
+			mt_warn(_("run %s: %s, got '%s'"), exp, e.msg, o->sizes);
 			return -1;
 		}
 		machine_mem_budget(m, &budget);
@@ -629,10 +672,10 @@ static int apply_sizes(struct bandwidth_params *p, const struct opts *o, const c
 	}
 	k = bandwidth_plan_sizes(p, m, NULL, 0, notes, nnotes, &e);
 	if (k < 0) {
-		mt_warn("run %s: %s", exp, e.msg);
+		mt_warn(_("run %s: %s"), exp, e.msg);
 		*rc = MT_EXIT_RUNTIME;
 	} else if (o->levels && bandwidth_keep_levels(p, o->levels, &e) < 0) {
-		mt_warn("run %s: --levels: %s", exp, e.msg);
+		mt_warn(_("run %s: --levels: %s"), exp, e.msg);
 		return -1;
 	}
 	return k;
@@ -657,8 +700,8 @@ static int fits(const struct bandwidth_params *p, const struct machine *m, const
 	machine_mem_budget(m, &b);
 	if (!b.bytes || need <= b.bytes)
 		return 0;
-	mt_warn("run bandwidth: --sizes: the table needs %s, more than the %s a run may take "
-		"(%s)",
+	mt_warn(_("run bandwidth: --sizes: the table needs %s, more than the %s a run may take "
+		  "(%s)"),
 		mt_fmt_size(a, sizeof a, need), mt_fmt_size(c, sizeof c, b.bytes & ~0xfffffull),
 		b.who);
 	return -1;
@@ -686,7 +729,7 @@ static int make_params(struct batch_cli *cli, const struct machine *m, void *par
 		static int kc[BANDWIDTH_MAX_CPUS];
 		int n = machine_coretype_cpus(m, topo_coretype_find(m->topo, cli->cpu_coretype), kc, BANDWIDTH_MAX_CPUS);
 		if (o->cpus.spec) {
-			mt_warn("run bandwidth: --cpus and --cpu-kind: give one of them");
+			mt_warn(_("run bandwidth: --cpus and --cpu-kind: give one of them"));
 			return -1;
 		}
 		bandwidth_use_cpus(p, m, kc, n);
@@ -752,8 +795,10 @@ static int summary(void *printer)
 {
 	const struct printer *b = printer;
 	if (b->redone)
-		fprintf(b->run->meta, "# %u doubtful cell%s measured twice (the better kept)\n",
-			b->redone, b->redone == 1 ? "" : "s");
+		fprintf(b->run->meta, MT_NGETTEXT("# %u doubtful cell measured twice (the better kept)\n",
+						  "# %u doubtful cells measured twice (the better kept)\n",
+						  b->redone),
+			b->redone);
 	if (!b->csv)
 		print_summary(b);
 	return 0;
@@ -764,7 +809,7 @@ static int verdict(const void *printer)
 {
 	if (!((const struct printer *)printer)->r.wrong)
 		return MT_EXIT_OK;
-	mt_warn("run bandwidth: a kernel's arrays came out WRONG (marked !)");
+	mt_warn(_("run bandwidth: a kernel's arrays came out WRONG (marked !)"));
 	return MT_EXIT_RUNTIME;
 }
 

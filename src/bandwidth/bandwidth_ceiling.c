@@ -12,6 +12,7 @@
 #include "bandwidth_kernels.h"
 #include "bandwidth_result.h"
 #include "base/util.h"
+#include "base/i18n.h"
 #include "os/platform.h"
 
 #include <math.h>
@@ -318,9 +319,10 @@ double bandwidth_result_ghz(const struct bandwidth_result *r, int *measured)
 const char *bandwidth_clock_name(int clock)
 {
 	switch (clock) {
-	case BANDWIDTH_CLOCK_TRY: return "measured around the try";
-	case BANDWIDTH_CLOCK_RUN: return "measured at the run's start and end";
-	default: return "calibrated";
+	/* (the JSON's words; people's through _() where printed) */
+	case BANDWIDTH_CLOCK_TRY: return N_("measured around the try");
+	case BANDWIDTH_CLOCK_RUN: return N_("measured at the run's start and end");
+	default: return N_("calibrated");
 	}
 }
 
@@ -366,12 +368,16 @@ int bandwidth_cell_share(const struct bandwidth_result *r, size_t si, int kernel
 	return 0;
 }
 
-int bandwidth_ports_verdict(const struct bandwidth_result *r, char *buf, size_t len, int *shared)
+/* The load ports' verdict, in English (the result's JSON) or, human, in the
+ * user's language. */
+static int ports_verdict(const struct bandwidth_result *r, char *buf, size_t len, int *shared,
+			 int human)
 {
 	const struct bandwidth_core *c = bandwidth_core_find(&r->cpu);
 	const char *why;
 	double ceil, bpc[2] = { 0, 0 }, worst = 0;
 	int n = 0;
+	char at[200] = "";
 	ceil = bandwidth_ceiling(c, BANDWIDTH_LOAD, "L1", r->vector_bytes ? r->vector_bytes : 8, &why);
 	for (int i = 0; i < 2; i++)
 		if (r->ports[i].have && r->ports[i].ghz > 0 && !r->ports[i].preempted) {
@@ -381,18 +387,59 @@ int bandwidth_ports_verdict(const struct bandwidth_result *r, char *buf, size_t 
 	if (!n || !(ceil > 0))
 		return 0;
 	*shared = worst < BANDWIDTH_PORTS_SHARED * ceil;
-	mt_snprintf(buf, len, "load ports: the canary (load over 4K, one thread) read ");
-	for (int i = 0, k = 0; i < 2; i++)
-		if (bpc[i] > 0)
-			mt_append(buf, len, "%s%.1f B/cycle at %.2f GHz %s the table", k++ ? ", " : "",
-				  bpc[i], r->ports[i].ghz, i ? "after" : "before");
-	mt_append(buf, len, ": %s%.0f %% of %s's %.0f", n > 1 ? "at worst " : "", 100 * worst / ceil,
-		  c->name, ceil);
-	if (*shared)
-		mt_append(buf, len, ", under %.0f %%: the core's load ports were shared (a tenant on "
-			  "its SMT sibling) or slowed during the run, and the L1 fractions are not "
-			  "the core's", 100 * BANDWIDTH_PORTS_SHARED);
-	else
-		mt_append(buf, len, ": the core's own load rate, no sign of a sharer");
+	if (!human) {
+		mt_snprintf(buf, len, "load ports: the canary (load over 4K, one thread) read ");
+		for (int i = 0, k = 0; i < 2; i++)
+			if (bpc[i] > 0)
+				mt_append(buf, len, "%s%.1f B/cycle at %.2f GHz %s the table",
+					  k++ ? ", " : "", bpc[i], r->ports[i].ghz, i ? "after" : "before");
+		mt_append(buf, len, ": %s%.0f %% of %s's %.0f", n > 1 ? "at worst " : "",
+			  100 * worst / ceil, c->name, ceil);
+		if (*shared)
+			mt_append(buf, len, ", under %.0f %%: the core's load ports were shared (a "
+				  "tenant on its SMT sibling) or slowed during the run, and the L1 "
+				  "fractions are not the core's", 100 * BANDWIDTH_PORTS_SHARED);
+		else
+			mt_append(buf, len, ": the core's own load rate, no sign of a sharer");
+		return 1;
+	}
+	for (int i = 0; i < 2; i++) {
+		char one[96];
+		if (!(bpc[i] > 0))
+			continue;
+		mt_hsnprintf(one, sizeof one,
+			     i ? _("%.1f B/cycle at %.2f GHz after the table")
+			       : _("%.1f B/cycle at %.2f GHz before the table"),
+			     bpc[i], r->ports[i].ghz);
+		mt_append(at, sizeof at, "%s%s", at[0] ? ", " : "", one);
+	}
+	/* TRANSLATORS: the load ports' verdict: the canary's reads, then its share of the
+	 * core's L1 load ceiling (core name, bytes a cycle) */
+	mt_hsnprintf(buf, len, n > 1 ? _("load ports: the canary (load over 4K, one thread) read "
+				      "%s: at worst %.0f %% of %s's %.0f")
+				    : _("load ports: the canary (load over 4K, one thread) read "
+					"%s: %.0f %% of %s's %.0f"),
+		     at, 100 * worst / ceil, c->name, ceil);
+	if (*shared) {
+		char more[300];
+		mt_hsnprintf(more, sizeof more, _(", under %.0f %%: the core's load ports were shared "
+						 "(a tenant on its SMT sibling) or slowed during the "
+						 "run, and the L1 fractions are not the core's"),
+			     100 * BANDWIDTH_PORTS_SHARED);
+		mt_append(buf, len, "%s", more);
+	} else {
+		mt_append(buf, len, "%s", _(": the core's own load rate, no sign of a sharer"));
+	}
 	return 1;
+}
+
+int bandwidth_ports_verdict(const struct bandwidth_result *r, char *buf, size_t len, int *shared)
+{
+	return ports_verdict(r, buf, len, shared, 0);
+}
+
+int bandwidth_ports_verdict_said(const struct bandwidth_result *r, char *buf, size_t len,
+				 int *shared)
+{
+	return ports_verdict(r, buf, len, shared, 1);
 }

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "bandwidth_result.h"
+#include "base/i18n.h"
 #include "base/jsonio.h"
 
 #include <limits.h>
@@ -293,11 +294,11 @@ static int sizes_from_json(const cJSON *root, const char *f, struct bandwidth_re
 		double v;
 		mt_snprintf(where, sizeof where, "%s: sizes[%d]", f, i++);
 		if (r->nsizes == BANDWIDTH_MAX_SIZES)
-			return mt_fail(e, "%s: more than %d sizes", where, BANDWIDTH_MAX_SIZES);
+			return mt_fail(e, _("%s: more than %d sizes"), where, BANDWIDTH_MAX_SIZES);
 		if (!cJSON_IsObject(it) || jsonio_number(it, "size", where, &v, e) < 0)
-			return mt_fail(e, "%s: field \"size\" must be a number", where);
+			return mt_fail(e, _("%s: field \"size\" must be a number"), where);
 		if (v < 1 || v > 1e15)
-			return mt_fail(e, "%s: field \"size\" out of range", where);
+			return mt_fail(e, _("%s: field \"size\" out of range"), where);
 		sz->bytes = (uint64_t)v;
 		sz->per_thread = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "per_thread"));
 		jsonio_opt_string(it, "level", sz->level, sizeof sz->level);
@@ -314,9 +315,9 @@ static int sizes_from_json(const cJSON *root, const char *f, struct bandwidth_re
 		long n;
 		mt_snprintf(where, sizeof where, "%s: threads[%d]", f, i++);
 		if (r->nthreads == BANDWIDTH_MAX_TLIST)
-			return mt_fail(e, "%s: more than %d thread counts", where, BANDWIDTH_MAX_TLIST);
+			return mt_fail(e, _("%s: more than %d thread counts"), where, BANDWIDTH_MAX_TLIST);
 		if (!cJSON_IsObject(it) || jsonio_int(it, "threads", where, 1, BANDWIDTH_MAX_THREADS, &n, e) < 0)
-			return mt_fail(e, "%s: field \"threads\" must be 1..%d", where, BANDWIDTH_MAX_THREADS);
+			return mt_fail(e, _("%s: field \"threads\" must be 1..%d"), where, BANDWIDTH_MAX_THREADS);
 		t->threads = (unsigned)n;
 		t->over = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "oversubscribed"));
 		t->over_quota = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "over_quota"));
@@ -359,8 +360,8 @@ static int try_ghz_from_json(const cJSON *it, const char *where, double *ghz, mt
 	if (!g || cJSON_IsNull(g))
 		return 0;
 	if (!cJSON_IsNumber(g) || !(g->valuedouble > 0 && g->valuedouble < 1000))
-		return mt_fail(e, "%s: field \"try_ghz\" must be a clock in GHz (0 < GHz < 1000) "
-				  "or null", where);
+		return mt_fail(e, _("%s: field \"try_ghz\" must be a clock in GHz (0 < GHz < 1000) "
+				  "or null"), where);
 	*ghz = g->valuedouble;
 	return 0;
 }
@@ -381,23 +382,23 @@ static int results_from_json(const cJSON *root, const char *f, struct bandwidth_
 		int k, si, ti;
 		mt_snprintf(where, sizeof where, "%s: results[%d]", f, i++);
 		if (!cJSON_IsObject(it))
-			return mt_fail(e, "%s: not an object", where);
+			return mt_fail(e, _("%s: not an object"), where);
 		if (!cJSON_IsString(kn) || (k = bandwidth_kernel_parse(kn->valuestring)) < 0)
-			return mt_fail(e, "%s: field \"kernel\" must name a kernel (read, "
+			return mt_fail(e, _("%s: field \"kernel\" must name a kernel (read, "
 				       "read_vector, load, write, write_nt, copy, copy_nt, triad, "
-				       "triad_nt)", where);
+				       "triad_nt)"), where);
 		if (jsonio_number(it, "size", where, &size, e) < 0 ||
 		    jsonio_int(it, "threads", where, 1, BANDWIDTH_MAX_THREADS, &th, e) < 0)
 			return -1;
 		if ((si = size_index(r, size)) < 0)
-			return mt_fail(e, "%s: size %.0f is not in \"sizes\"", where, size);
+			return mt_fail(e, _("%s: size %.0f is not in \"sizes\""), where, size);
 		if ((ti = bandwidth_result_tindex(r, (unsigned)th)) < 0)
-			return mt_fail(e, "%s: threads %ld is not in \"threads\"", where, th);
+			return mt_fail(e, _("%s: threads %ld is not in \"threads\""), where, th);
 		c = &r->cell[si][k][ti];
 		if (jsonio_number(it, "gbs", where, &c->gbs, e) < 0)
 			return -1;
 		if (!isfinite(c->gbs) || c->gbs < 0)
-			return mt_fail(e, "%s: field \"gbs\" must be a number >= 0", where);
+			return mt_fail(e, _("%s: field \"gbs\" must be a number >= 0"), where);
 		c->have = 1;
 		c->spread = jsonio_opt_number(it, "spread", NAN);
 		c->canary = jsonio_opt_number(it, "canary", NAN);
@@ -426,7 +427,7 @@ static int loaded_from_json(const cJSON *root, const char *f, struct bandwidth_r
 	if (!arr)
 		return 0;
 	if (!cJSON_IsArray(arr))
-		return mt_fail(e, "%s: field \"loaded\" is not an array", f);
+		return mt_fail(e, _("%s: field \"loaded\" is not an array"), f);
 	r->loaded = 1;
 	r->chaser_cpu = -1;
 	if (cJSON_IsObject(setup)) {
@@ -442,12 +443,12 @@ static int loaded_from_json(const cJSON *root, const char *f, struct bandwidth_r
 		const cJSON *d = cJSON_GetObjectItemCaseSensitive(it, "delay_ns");
 		mt_snprintf(where, sizeof where, "%s: loaded[%d]", f, i++);
 		if (r->npts == MT_ARRAY_LEN(r->pts))
-			return mt_fail(e, "%s: more than %zu points", where, MT_ARRAY_LEN(r->pts));
+			return mt_fail(e, _("%s: more than %zu points"), where, MT_ARRAY_LEN(r->pts));
 		if (!cJSON_IsObject(it) || jsonio_number(it, "gbs", where, &pt->gbs, e) < 0 ||
 		    jsonio_number(it, "latency_ns", where, &pt->latency_ns, e) < 0)
-			return mt_fail(e, "%s: fields \"gbs\" and \"latency_ns\" must be numbers", where);
+			return mt_fail(e, _("%s: fields \"gbs\" and \"latency_ns\" must be numbers"), where);
 		if (!cJSON_IsNull(d) && !cJSON_IsNumber(d))
-			return mt_fail(e, "%s: field \"delay_ns\" must be a number or null", where);
+			return mt_fail(e, _("%s: field \"delay_ns\" must be a number or null"), where);
 		pt->have = 1;
 		pt->idle = cJSON_IsNull(d);
 		pt->delay_ns = pt->idle ? -1 : d->valuedouble;
@@ -475,8 +476,8 @@ static int pages_from_json(const cJSON *root, const char *f, struct bandwidth_pa
 	jsonio_opt_string(o, "used", used, sizeof used);
 	if (!cJSON_IsObject(o) || (pg->asked = bandwidth_pages_parse(asked)) < 0 ||
 	    (strcmp(used, "4k") && strcmp(used, "huge")))
-		return mt_fail(e, "%s: field \"pages\": an object with \"asked\" (4k, huge or "
-				  "auto) and \"used\" (4k or huge)", f);
+		return mt_fail(e, _("%s: field \"pages\": an object with \"asked\" (4k, huge or "
+				  "auto) and \"used\" (4k or huge)"), f);
 	pg->used = strcmp(used, "huge") == 0 ? BANDWIDTH_PAGES_HUGE : BANDWIDTH_PAGES_4K;
 	jsonio_opt_string(o, "thp", pg->thp, sizeof pg->thp);
 	printable(pg->thp);
@@ -484,8 +485,8 @@ static int pages_from_json(const cJSON *root, const char *f, struct bandwidth_pa
 	if (cJSON_IsNumber(h) && h->valuedouble >= 0 && h->valuedouble <= (double)pg->buffer_bytes)
 		pg->huge_bytes = (int64_t)h->valuedouble;
 	else if (h && !cJSON_IsNull(h))
-		return mt_fail(e, "%s: field \"pages.huge_bytes\": a number of bytes up to "
-				  "buffer_bytes, or null", f);
+		return mt_fail(e, _("%s: field \"pages.huge_bytes\": a number of bytes up to "
+				  "buffer_bytes, or null"), f);
 	return 0;
 }
 
@@ -500,7 +501,7 @@ static int ports_from_json(const cJSON *root, const char *f, struct bandwidth_re
 	if (!o)
 		return 0;
 	if (!cJSON_IsObject(o))
-		return mt_fail(e, "%s: field \"ports\" must be an object", f);
+		return mt_fail(e, _("%s: field \"ports\" must be an object"), f);
 	for (int i = 0; i < 2; i++) {
 		const cJSON *w = cJSON_GetObjectItemCaseSensitive(o, when[i]), *g, *h;
 		if (!w || cJSON_IsNull(w))
@@ -511,8 +512,8 @@ static int ports_from_json(const cJSON *root, const char *f, struct bandwidth_re
 		    !isfinite(g->valuedouble) ||
 		    !(cJSON_IsNull(h) || (cJSON_IsNumber(h) && h->valuedouble > 0 &&
 					  h->valuedouble < 1000)))
-			return mt_fail(e, "%s: field \"ports.%s\": null or an object with \"gbs\" (a "
-					  "number > 0) and \"ghz\" (0 < GHz < 1000, or null)", f, when[i]);
+			return mt_fail(e, _("%s: field \"ports.%s\": null or an object with \"gbs\" (a "
+					  "number > 0) and \"ghz\" (0 < GHz < 1000, or null)"), f, when[i]);
 		r->ports[i].have = 1;
 		r->ports[i].gbs = g->valuedouble;
 		r->ports[i].ghz = cJSON_IsNull(h) ? 0 : h->valuedouble;
@@ -551,7 +552,7 @@ int bandwidth_result_from_json(const cJSON *root, const char *file, struct bandw
 	char isa[32] = "";
 	memset(r, 0, sizeof *r);
 	if (!bandwidth_result_is(root))
-		return mt_fail(e, "%s: not a bandwidth result (\"experiment\": \"bandwidth\")", f);
+		return mt_fail(e, _("%s: not a bandwidth result (\"experiment\": \"bandwidth\")"), f);
 	run_header_from_json(root, &r->hdr);
 	jsonio_opt_string(root, "isa", isa, sizeof isa);
 	r->isa = bandwidth_isa_parse(isa);

@@ -21,6 +21,7 @@
 
 #include "bandwidth_kernels.h"
 #include "base/util.h"
+#include "base/i18n.h"
 #include "os/arch.h"
 #include "os/barrier.h"
 
@@ -689,8 +690,10 @@ static const bandwidth_pass_fn table[BANDWIDTH_NISA][BANDWIDTH_NKERNELS] = {
 
 const char *bandwidth_ceiling_doubt(double share)
 {
-	return share > 1.05 ? "; above it: the core clock read low (a busy machine during the "
-			      "calibration) or this core moves more a cycle than the table of ceilings says"
+	/* (people's words through _() where printed; never _("")) */
+	return share > 1.05 ? N_("; above it: the core clock read low (a busy machine during the "
+				 "calibration) or this core moves more a cycle than the table of "
+				 "ceilings says")
 			    : "";
 }
 

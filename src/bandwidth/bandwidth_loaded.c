@@ -19,6 +19,7 @@
 #include "bandwidth_worker.h"
 #include "bandwidth_kernels.h"
 #include "bandwidth_plan.h"
+#include "base/i18n.h"
 #include "bandwidth_int.h"
 #include "base/chase.h"
 #include "os/barrier.h"
@@ -337,7 +338,7 @@ static int sweep_buffers(struct sweep *s, mt_error *e)
 	uint32_t *scratch = malloc((slots ? slots : 1) * sizeof *scratch);
 	char a[32];
 	if (!scratch)
-		return mt_fail(e, "out of memory for the chase");
+		return mt_fail(e, _("out of memory for the chase"));
 	s->chase_bytes = slots * p->chase_stride;
 	s->chase = p->chase_buf ? p->chase_buf
 				: mmap(NULL, s->chase_bytes, PROT_READ | PROT_WRITE,
@@ -348,7 +349,7 @@ static int sweep_buffers(struct sweep *s, mt_error *e)
 				       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (s->chase == MAP_FAILED || s->lbuf == MAP_FAILED) {
 		free(scratch);
-		return mt_fail(e, "cannot allocate %s for the loaded latency: %s",
+		return mt_fail(e, _("cannot allocate %s for the loaded latency: %s"),
 			       mt_fmt_size(a, sizeof a, s->chase_bytes + s->lbuf_bytes),
 			       strerror(errno));
 	}
@@ -358,7 +359,7 @@ static int sweep_buffers(struct sweep *s, mt_error *e)
 		(void)mt_plat_page_advice(s->lbuf, s->lbuf_bytes, 0);
 	if (chase_build_cycle(s->chase, s->chase_bytes, p->chase_stride, SEED, scratch) == 0) {
 		free(scratch);
-		return mt_fail(e, "bandwidth: bad chase (%zu bytes, stride %u)", s->chase_bytes,
+		return mt_fail(e, _("bandwidth: bad chase (%zu bytes, stride %u)"), s->chase_bytes,
 			       p->chase_stride);
 	}
 	free(scratch);
@@ -404,7 +405,7 @@ int bandwidth_loaded(job_t *job, const struct bandwidth_params *p, double units0
 	if (!s.loaders || !c) {
 		free(c);
 		free(s.loaders);
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	}
 	memset(s.loaders, 0, s.nloaders * sizeof *s.loaders);
 	if (sweep_buffers(&s, e) < 0) {
@@ -422,7 +423,7 @@ int bandwidth_loaded(job_t *job, const struct bandwidth_params *p, double units0
 		} else if (st == JOB_RESUMED) {
 			i--; /* a pause fell inside: measure the point again */
 		} else if (emit_point(&s, (int)i, delay, c) < 0) {
-			rc = mt_fail(e, "out of memory");
+			rc = mt_fail(e, _("out of memory"));
 		} else {
 			job_set_progress(job, units0 + (double)(i + 1) * p->loaded_tries * p->point_ns,
 					 units_total);

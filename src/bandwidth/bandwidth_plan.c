@@ -5,6 +5,7 @@
 
 #include "bandwidth_plan.h"
 #include "bandwidth_kernels.h"
+#include "base/i18n.h"
 #include "machine/plan.h"
 #include "os/sysinfo.h"
 
@@ -258,7 +259,7 @@ static int plan_dram(struct bandwidth_params *p, const struct machine *m,
 	if (b.bytes && want > cap) {
 		want = cap / (1u << 20) * (1u << 20);
 		if (want < (1u << 20))
-			return mt_fail(e, "not enough memory for the DRAM row: %s", b.who);
+			return mt_fail(e, _("not enough memory for the DRAM row: %s"), b.who);
 		mt_append(sz->from, sizeof sz->from,
 			  ", capped at %s (a quarter of the %s a run may take)",
 			  mt_fmt_size(a, sizeof a, want),
@@ -355,9 +356,9 @@ int bandwidth_set_sizes(struct bandwidth_params *p, const uint64_t *sizes, size_
 		return mt_fail(e, "--sizes: 1..%d sizes", BANDWIDTH_MAX_SIZES);
 	for (size_t i = 0; i < n; i++) {
 		if (sizes[i] < MIN_SIZE || sizes[i] > MAX_SIZE)
-			return mt_fail(e, "--sizes: each size 4K..64G");
+			return mt_fail(e, _("--sizes: each size 4K..64G"));
 		if (i && sizes[i] <= sizes[i - 1])
-			return mt_fail(e, "--sizes: increasing sizes");
+			return mt_fail(e, _("--sizes: increasing sizes"));
 	}
 	for (size_t i = 0; i < n; i++) {
 		struct bandwidth_size *sz = &p->sizes[i];
@@ -571,10 +572,10 @@ int bandwidth_set_cpus(struct bandwidth_params *p, const int *list, int n,
 		return mt_fail(e, "--cpus: 1..%d CPUs", BANDWIDTH_MAX_CPUS);
 	for (int i = 0; i < n; i++) {
 		if (!machine_allows(m, list[i]))
-			return mt_fail(e, "--cpus: CPU %d is not one this process may use", list[i]);
+			return mt_fail(e, _("--cpus: CPU %d is not one this process may use"), list[i]);
 		for (int j = 0; j < i; j++)
 			if (list[j] == list[i])
-				return mt_fail(e, "--cpus: CPU %d given twice", list[i]);
+				return mt_fail(e, _("--cpus: CPU %d given twice"), list[i]);
 	}
 	memcpy(p->cpus, list, (size_t)n * sizeof *list);
 	p->ncpus = n;
@@ -583,25 +584,56 @@ int bandwidth_set_cpus(struct bandwidth_params *p, const int *list, int n,
 	return 0;
 }
 
-int bandwidth_placement(const struct bandwidth_params *p, unsigned threads, char *buf,
-			size_t len)
+/* Where the threads run, in English (what the result stores) or, human,
+ * in the user's language. */
+static int placement(const struct bandwidth_params *p, unsigned threads, char *buf, size_t len,
+		     int human)
 {
 	int used = (int)threads < p->ncpus ? (int)threads : p->ncpus, shared = 0, unknown = 0;
 	if (p->ncpus <= 0) {
-		mt_snprintf(buf, len, "not pinned (CPUs unknown)");
+		mt_strlcpy(buf, human ? _("not pinned (CPUs unknown)") : "not pinned (CPUs unknown)",
+			   len);
 		return 0;
 	}
 	if ((int)threads > p->ncpus) {
-		mt_snprintf(buf, len, "%u threads on %d CPU%s: oversubscribed", threads, p->ncpus,
-			    p->ncpus == 1 ? "" : "s");
+		if (human)
+			/* TRANSLATORS: more threads than CPUs; the count is the CPUs' */
+			mt_snprintf(buf, len, MT_NGETTEXT("%u threads on %d CPU: oversubscribed",
+							  "%u threads on %d CPUs: oversubscribed",
+							  p->ncpus),
+				    threads, p->ncpus);
+		else
+			mt_snprintf(buf, len, "%u threads on %d CPU%s: oversubscribed", threads,
+				    p->ncpus, p->ncpus == 1 ? "" : "s");
 		return 1;
 	}
-	mt_snprintf(buf, len, "CPU%s ", used == 1 ? "" : "s");
+	buf[0] = '\0';
 	for (int i = 0; i < used; i++) {
 		mt_append(buf, len, "%s%d", i ? "," : "", p->cpus[i]);
 		unknown += p->core[i] < 0;
 		for (int j = 0; j < i; j++)
 			shared += p->core[i] >= 0 && p->core[j] == p->core[i];
+	}
+	if (human) {
+		char list[256];
+		mt_strlcpy(list, buf, sizeof list);
+		/* TRANSLATORS: the CPUs a thread step runs on, "CPUs 0,1" */
+		mt_snprintf(buf, len, MT_NGETTEXT("CPU %s", "CPUs %s", used), list);
+		if (used == 1)
+			return 0;
+		if (shared)
+			mt_append(buf, len, MT_NGETTEXT(": %d pair of SMT siblings",
+							": %d pairs of SMT siblings", shared),
+				  shared);
+		else
+			mt_append(buf, len, "%s",
+				  unknown ? _(": cores unknown (no topology)") : _(": separate cores"));
+		return 0;
+	}
+	{
+		char list[256];
+		mt_strlcpy(list, buf, sizeof list);
+		mt_snprintf(buf, len, "CPU%s %s", used == 1 ? "" : "s", list);
 	}
 	if (used == 1)
 		return 0;
@@ -612,6 +644,24 @@ int bandwidth_placement(const struct bandwidth_params *p, unsigned threads, char
 	else
 		mt_append(buf, len, ": separate cores");
 	return 0;
+}
+
+int bandwidth_placement(const struct bandwidth_params *p, unsigned threads, char *buf,
+			size_t len)
+{
+	return placement(p, threads, buf, len, 0);
+}
+
+void bandwidth_placement_said(const struct bandwidth_params *p, unsigned threads, char *buf,
+			      size_t len)
+{
+	placement(p, threads, buf, len, 1);
+	if (p->quota > 0 && (double)threads > p->quota) {
+		char q[32];
+		mt_hsnprintf(q, sizeof q, "%g", round(p->quota * 100) / 100);
+		/* TRANSLATORS: after a thread step's placement; the quota in CPUs, such as 1,5 */
+		mt_append(buf, len, _("; over the job's cpu quota (%s CPU)"), q);
+	}
 }
 
 void bandwidth_layout(int kernel, const struct bandwidth_size *sz, unsigned threads, unsigned groups,
@@ -723,7 +773,7 @@ int bandwidth_keep_levels(struct bandwidth_params *p, const char *list, mt_error
 				mt_snprintf(have + strlen(have), sizeof have - strlen(have), "%s%s",
 					    i ? ", " : "", p->sizes[i].level[0] ? p->sizes[i].level
 										: "a given size");
-			return mt_fail(e, "no level '%s' in the plan (it has %s)", word, have);
+			return mt_fail(e, _("no level '%s' in the plan (it has %s)"), word, have);
 		}
 	}
 	for (size_t i = 0; i < p->nsizes; i++)

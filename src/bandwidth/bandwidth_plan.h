@@ -211,6 +211,11 @@ int bandwidth_set_cpus(struct bandwidth_params *p, const int *list, int n,
 int bandwidth_placement(const struct bandwidth_params *p, unsigned threads, char *buf,
 			size_t len);
 
+/* The same in the user's language, for people (the run's head): with the
+ * job's CPU quota's mark where the threads are over it. */
+void bandwidth_placement_said(const struct bandwidth_params *p, unsigned threads, char *buf,
+			      size_t len);
+
 /* How a thread's share of a size is laid out: n doubles an array, the
  * arrays' offsets within the thread's slice, the slice's stride in the
  * buffer. */

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "bandwidth_result.h"
+#include "base/i18n.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -17,26 +18,26 @@ static const char *slower_why(const struct bandwidth_result *r, size_t t)
 {
 	const struct bandwidth_threads_info *ti = &r->threads[t];
 	if (ti->over)
-		return "more threads than CPUs: they take turns on them";
+		return _("more threads than CPUs: they take turns on them");
 	if (ti->over_quota)
-		return "more threads than the job's cpu quota: they take turns within each period";
+		return _("more threads than the job's cpu quota: they take turns within each period");
 	if (strstr(ti->placement, "SMT siblings"))
-		return "SMT siblings share one core's load ports and caches";
+		return _("SMT siblings share one core's load ports and caches");
 	if (r->hdr.has_vm && r->hdr.vm.vm == 1)
-		return "a VM: the host may run these vCPUs as hyperthreads of one core, or give "
-		       "their time to other guests";
-	return "the threads contend for a shared level or the memory bus, or another task "
-	       "took CPUs";
+		return _("a VM: the host may run these vCPUs as hyperthreads of one core, or give "
+			 "their time to other guests");
+	return _("the threads contend for a shared level or the memory bus, or another task "
+		 "took CPUs");
 }
 
 /* The reason N threads read more than N x one: where the working set sits. */
 static const char *faster_why(const struct bandwidth_size *sz)
 {
 	if (sz->per_thread)
-		return "each thread has its own share: one thread alone did not reach its core's "
-		       "limit (clock, prefetchers)";
-	return "each thread's share is smaller, and with it more of the working set sits in the "
-	       "caches the threads bring with them";
+		return _("each thread has its own share: one thread alone did not reach its core's "
+			 "limit (clock, prefetchers)");
+	return _("each thread's share is smaller, and with it more of the working set sits in "
+		 "the caches the threads bring with them");
 }
 
 /* The size row s in words: "DRAM 256M", "L2 512K". */
@@ -56,7 +57,7 @@ static void say(char lines[][BANDWIDTH_NOTE_LEN], int cap, int *n, const char *f
 	if (*n >= cap)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(lines[(*n)++], BANDWIDTH_NOTE_LEN, fmt, ap);
+	mt_vhsnprintf(lines[(*n)++], BANDWIDTH_NOTE_LEN, fmt, ap);
 	va_end(ap);
 }
 
@@ -75,14 +76,16 @@ int bandwidth_odd_cells(const struct bandwidth_result *r, int kernel, char lines
 			if (!c[t].have)
 				continue;
 			if (best > 0 && c[t].gbs < BANDWIDTH_ODD_SLOWER * best)
-				say(lines, cap, &n, "%s %s: %u threads %.1f GB/s, slower than %u threads' "
-					"%.1f: %s", row, bandwidth_kernel_name(kernel),
+				/* TRANSLATORS: the row, the kernel, a thread count and its GB/s, a
+				 * smaller count and its GB/s, the likely reason */
+				say(lines, cap, &n, _("%s %s: %u threads %.1f GB/s, slower than %u "
+						      "threads' %.1f: %s"), row, bandwidth_kernel_name(kernel),
 				    r->threads[t].threads, c[t].gbs, r->threads[at].threads, best,
 				    slower_why(r, t));
 			else if (t > 0 && c[0].have && c[0].gbs > 0 &&
 				 c[t].gbs > BANDWIDTH_ODD_FASTER * x * c[0].gbs)
-				say(lines, cap, &n, "%s %s: %u threads %.1f GB/s, %.2fx one thread's "
-					"%.1f, more than %.0fx: %s", row, bandwidth_kernel_name(kernel),
+				say(lines, cap, &n, _("%s %s: %u threads %.1f GB/s, %.2fx one "
+						      "thread's %.1f, more than %.0fx: %s"), row, bandwidth_kernel_name(kernel),
 				    r->threads[t].threads, c[t].gbs, c[t].gbs / c[0].gbs, c[0].gbs, x,
 				    faster_why(&r->sizes[s]));
 			if (c[t].gbs > best) {
@@ -100,18 +103,31 @@ int bandwidth_odd_cells(const struct bandwidth_result *r, int kernel, char lines
 		row_name(&r->sizes[s], row, sizeof row);
 		row_name(&r->sizes[s - 1], above, sizeof above);
 		if (lo->have && hi->have && !r->sizes[s].per_thread && lo->gbs > BANDWIDTH_ODD_FASTER * hi->gbs)
-			say(lines, cap, &n, "%s %s: %u threads %.1f GB/s, faster than the %s row's "
-				"%.1f: much of it is still read from a cache (a larger one than the plan "
-				"knew, or the rows' shares differ)", row, bandwidth_kernel_name(kernel),
+			say(lines, cap, &n, _("%s %s: %u threads %.1f GB/s, faster than the %s row's "
+					      "%.1f: much of it is still read from a cache (a larger one "
+					      "than the plan knew, or the rows' shares differ)"), row, bandwidth_kernel_name(kernel),
 			    r->threads[t].threads, lo->gbs, above, hi->gbs);
 	}
 	return n;
 }
 
-const char *bandwidth_lost_words(unsigned lost, unsigned of, const char *what, char *buf,
-				 size_t len)
+const char *bandwidth_lost_said(unsigned lost, unsigned of, int runs, char *buf, size_t len)
 {
-	mt_snprintf(buf, len, "%u of %u %s: even the best try lost its CPU to another task (time "
-			      "slicing on a busy host): those GB/s are low", lost, of, what);
+	if (runs)
+		mt_snprintf(buf, len, MT_NGETTEXT("%u of %u bandwidth run: even the best try lost its "
+						  "CPU to another task (time slicing on a busy "
+						  "host): those GB/s are low",
+						  "%u of %u bandwidth runs: even the best try lost "
+						  "its CPU to another task (time slicing on a busy "
+						  "host): those GB/s are low", of),
+			    lost, of);
+	else
+		mt_snprintf(buf, len, MT_NGETTEXT("%u of %u cell: even the best try lost its CPU to "
+						  "another task (time slicing on a busy host): "
+						  "those GB/s are low",
+						  "%u of %u cells: even the best try lost its CPU "
+						  "to another task (time slicing on a busy host): "
+						  "those GB/s are low", of),
+			    lost, of);
 	return buf;
 }

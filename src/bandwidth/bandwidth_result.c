@@ -4,9 +4,11 @@
 #include "config.h"
 
 #include "bandwidth_result.h"
+#include "base/i18n.h"
 #include "os/arch.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <string.h>
 
 void bandwidth_result_init(struct bandwidth_result *r, const struct bandwidth_params *p)
@@ -146,6 +148,19 @@ double bandwidth_result_top(const struct bandwidth_result *r)
 
 /* ---- lessons ---------------------------------------------------------------- */
 
+/* Appends to buf the text for people fmt makes (its figures in the user's
+ * decimal separator). */
+static void hcat(char *buf, size_t len, const char *fmt, ...) MT_PRINTF(3, 4);
+static void hcat(char *buf, size_t len, const char *fmt, ...)
+{
+	char more[600];
+	va_list ap;
+	va_start(ap, fmt);
+	mt_vhsnprintf(more, sizeof more, fmt, ap);
+	va_end(ap);
+	mt_append(buf, len, "%s", more);
+}
+
 /* The load kernel's lesson (kernel load or read_vector): at r's first L1
  * size, one thread, both measured, what consuming the loads costs, in all
  * and per op read_vector runs beside them (bench/l1ops measures the same
@@ -165,19 +180,25 @@ static int consume_lesson(const struct bandwidth_result *r, char *buf, size_t le
 	if (!ld->have || !rv->have || ld->gbs <= 0)
 		return 0;
 	f = rv->gbs / ld->gbs;
-	mt_snprintf(buf, len, "L1 %s, one thread: load %.1f GB/s (the loads alone: what the load "
-		    "ports allow), read_vector %.1f (the same loads, each consumed into an "
-		    "accumulator): %.2fx, %s", mt_fmt_size(a, sizeof a, r->sizes[si].bytes), ld->gbs,
-		    rv->gbs, f, f >= 0.98 ? "consuming the loads costs this core nothing measurable"
-					  : "consuming the loads costs this core");
-	if (f < 0.98) {
+	mt_fmt_size(a, sizeof a, r->sizes[si].bytes);
+	buf[0] = '\0';
+	if (f >= 0.98) {
+		hcat(buf, len, _("L1 %s, one thread: load %.1f GB/s (the loads alone: what the load "
+				 "ports allow), read_vector %.1f (the same loads, each consumed into an "
+				 "accumulator): %.2fx, consuming the loads costs this core nothing "
+				 "measurable"), a, ld->gbs, rv->gbs, f);
+	} else {
 		const char *op = "";
 		unsigned ops = bandwidth_read_ops(r->isa, &op);
-		mt_append(buf, len, " %.0f %% of its load rate", 100 * (1 - f));
+		hcat(buf, len, _("L1 %s, one thread: load %.1f GB/s (the loads alone: what the load "
+				 "ports allow), read_vector %.1f (the same loads, each consumed into an "
+				 "accumulator): %.2fx, consuming the loads costs this core %.0f %% of "
+				 "its load rate"), a, ld->gbs, rv->gbs, f, 100 * (1 - f));
 		if (ops)
-			mt_append(buf, len, ": read_vector's %u %s (%u-bit) per 16 loads, about "
-				  "%.1f %% each", ops, op, 8 * bandwidth_isa_width(r->isa),
-				  100 * (1 - f) / ops);
+			/* TRANSLATORS: the instruction (vaddpd, fadd...) and its width in bits */
+			hcat(buf, len, _(": read_vector's %u %s (%u-bit) per 16 loads, about %.1f %% "
+					 "each"), ops, op, 8 * bandwidth_isa_width(r->isa),
+			     100 * (1 - f) / ops);
 	}
 	return 1;
 }
@@ -216,31 +237,52 @@ static int lib_lesson(const struct bandwidth_result *r, int kernel, char *buf, s
 	if (!lib->have || !mine->have || lib->gbs <= 0 || mine->gbs <= 0)
 		return 0;
 	best = nt->have && nt->gbs > mine->gbs ? nt->gbs : mine->gbs;
-	mt_snprintf(buf, len, "%s%s%s, one thread: the C library's %s %.1f GB/s", sz->level,
-		    sz->level[0] ? " " : "", mt_fmt_size(a, sizeof a, sz->bytes),
-		    fill ? "memset" : "memcpy", lib->gbs);
-	if (fill && zero->have)
-		mt_append(buf, len, " (of zeros %.1f)", zero->gbs);
-	mt_append(buf, len, ", memtop's %s %.1f", fill ? "write" : "copy", mine->gbs);
-	if (nt->have)
-		mt_append(buf, len, " and %s %.1f", fill ? "write_nt" : "copy_nt", nt->gbs);
-	mt_append(buf, len, ": %s (%.2fx memtop's best)",
-		  lib->gbs >= 1.05 * best ? "the library wins"
-		  : lib->gbs >= 0.95 * best ? "as fast as memtop's best"
-					    : "the library is slower",
-		  lib->gbs / best);
+	{
+		char row[64], libk[96], ours[96];
+		const char *mk = fill ? "write" : "copy", *nk = fill ? "write_nt" : "copy_nt";
+		mt_snprintf(row, sizeof row, "%s%s%s", sz->level, sz->level[0] ? " " : "",
+			    mt_fmt_size(a, sizeof a, sz->bytes));
+		/* TRANSLATORS: memset or memcpy and its GB/s (memset's of zeros beside) */
+		if (fill && zero->have)
+			mt_hsnprintf(libk, sizeof libk, _("%s %.1f GB/s (of zeros %.1f)"), "memset",
+				     lib->gbs, zero->gbs);
+		else
+			mt_hsnprintf(libk, sizeof libk, _("%s %.1f GB/s"), fill ? "memset" : "memcpy",
+				     lib->gbs);
+		/* TRANSLATORS: memtop's kernel of the same work (write or copy) and its
+		 * streaming one (write_nt or copy_nt) with their GB/s */
+		if (nt->have)
+			mt_hsnprintf(ours, sizeof ours, _("%s %.1f and %s %.1f"), mk, mine->gbs, nk,
+				     nt->gbs);
+		else
+			mt_hsnprintf(ours, sizeof ours, "%s %.1f", mk, mine->gbs);
+		buf[0] = '\0';
+		hcat(buf, len,
+		     lib->gbs >= 1.05 * best ? _("%s, one thread: the C library's %s, memtop's %s: "
+						 "the library wins (%.2fx memtop's best)")
+		     : lib->gbs >= 0.95 * best ? _("%s, one thread: the C library's %s, memtop's %s: "
+						   "as fast as memtop's best (%.2fx memtop's best)")
+					       : _("%s, one thread: the C library's %s, memtop's %s: "
+						   "the library is slower (%.2fx memtop's best)"),
+		     row, libk, ours, lib->gbs / best);
+	}
 	if (lib->gbs > 1.2 * mine->gbs)
-		mt_append(buf, len, "; it stores without reading each line first, as streaming "
-			  "stores do (glibc turns to non-temporal stores past its "
-			  "x86_non_temporal_threshold%s)",
-			  mt_arch_has(MT_FEAT_ERMS) ? "; this core has ERMS: rep stosb/movsb writes "
-						      "whole lines" : "");
+		mt_append(buf, len, "%s",
+			  mt_arch_has(MT_FEAT_ERMS)
+				  ? _("; it stores without reading each line first, as streaming stores "
+				      "do (glibc turns to non-temporal stores past its "
+				      "x86_non_temporal_threshold; this core has ERMS: rep stosb/movsb "
+				      "writes whole lines)")
+				  : _("; it stores without reading each line first, as streaming stores "
+				      "do (glibc turns to non-temporal stores past its "
+				      "x86_non_temporal_threshold)"));
 	else if (lib->gbs <= 1.05 * mine->gbs)
-		mt_append(buf, len, "; it stores through the caches, as memtop's %s does: each line "
-			  "is read for ownership first", fill ? "write" : "copy");
+		/* TRANSLATORS: memtop's kernel: write or copy */
+		mt_append(buf, len, _("; it stores through the caches, as memtop's %s does: each "
+				      "line is read for ownership first"), fill ? "write" : "copy");
 	if (fill && zero->have && zero->gbs > 1.1 * lib->gbs)
-		mt_append(buf, len, "; zeros %.2fx faster than a non-zero byte: a fast path for "
-			  "zeros (the core's, or the library's: dc zva on Arm)", zero->gbs / lib->gbs);
+		hcat(buf, len, _("; zeros %.2fx faster than a non-zero byte: a fast path for zeros "
+				 "(the core's, or the library's: dc zva on Arm)"), zero->gbs / lib->gbs);
 	return 1;
 }
 
@@ -263,14 +305,21 @@ int bandwidth_lesson(const struct bandwidth_result *r, int kernel, char *buf, si
 	if (!c->have || !nt->have || c->gbs <= 0 ||
 	    !(strcmp(sz->level, "DRAM") == 0 || (!sz->level[0] && sz->bytes >= BANDWIDTH_DRAM_MIN)))
 		return 0; /* the lesson is memory's */
-	mt_snprintf(buf, len, "%s%s%s %s, one thread: cached %.1f GB/s, streaming stores %.1f "
-		    "(%.2fx): a cached %s moves %d lines per line it stores (the stored line is "
-		    "first read for ownership), a streaming one %d, so where memory is the limit "
-		    "it can run up to %.2fx faster%s", sz->level, sz->level[0] ? " " : "",
-		    mt_fmt_size(a, sizeof a, sz->bytes), bandwidth_kernel_name(k), c->gbs, nt->gbs,
-		    nt->gbs / c->gbs, bandwidth_kernel_name(k), cached, cached - 1,
-		    (double)cached / (cached - 1),
-		    nt->gbs / c->gbs > 1.05 * cached / (cached - 1) ? "; beyond: it runs 4 streams at once"
-								     : "");
+	{
+		char row[64];
+		mt_snprintf(row, sizeof row, "%s%s%s", sz->level, sz->level[0] ? " " : "",
+			    mt_fmt_size(a, sizeof a, sz->bytes));
+		buf[0] = '\0';
+		/* TRANSLATORS: the row ("DRAM 256M"), the kernel (copy or triad) twice, the
+		 * lines a cached one moves per line stored (3 or 4) and a streaming one's */
+		hcat(buf, len, _("%s %s, one thread: cached %.1f GB/s, streaming stores %.1f (%.2fx): "
+				 "a cached %s moves %d lines per line it stores (the stored line is "
+				 "first read for ownership), a streaming one %d, so where memory is the "
+				 "limit it can run up to %.2fx faster"),
+		     row, bandwidth_kernel_name(k), c->gbs, nt->gbs, nt->gbs / c->gbs,
+		     bandwidth_kernel_name(k), cached, cached - 1, (double)cached / (cached - 1));
+		if (nt->gbs / c->gbs > 1.05 * cached / (cached - 1))
+			hcat(buf, len, "%s", _("; beyond: it runs 4 streams at once"));
+	}
 	return 1;
 }

@@ -144,13 +144,12 @@ int bandwidth_lesson(const struct bandwidth_result *r, int kernel, char *buf, si
 int bandwidth_odd_cells(const struct bandwidth_result *r, int kernel, char lines[][BANDWIDTH_NOTE_LEN],
 			int cap);
 
-/* The sentence for lost of of figures (what: "cells", "bandwidth runs")
- * whose best try lost its CPU to another task, as run bandwidth and run
- * numa print it: "3 of 72 cells: even the best try lost its CPU to another
- * task (time slicing on a busy host): those GB/s are low"
- * (bandwidth_reasons.c). Returns buf. */
-const char *bandwidth_lost_words(unsigned lost, unsigned of, const char *what, char *buf,
-				 size_t len);
+/* The sentence for lost of of figures (runs 0: the table's cells, 1: numa's
+ * bandwidth runs) whose best try lost its CPU to another task, as run
+ * bandwidth and run numa print it, in the user's language: "3 of 72 cells:
+ * even the best try lost its CPU to another task (time slicing on a busy
+ * host): those GB/s are low" (bandwidth_reasons.c). Returns buf. */
+const char *bandwidth_lost_said(unsigned lost, unsigned of, int runs, char *buf, size_t len);
 
 /* The core clock the run's bytes a cycle are counted with: the one
  * measured during the run (the mean of its start and end; *measured 1),
@@ -200,6 +199,10 @@ int bandwidth_cell_share(const struct bandwidth_result *r, size_t si, int kernel
  * untouched: no canary with its clock, or no ceiling known: nothing to
  * say). */
 int bandwidth_ports_verdict(const struct bandwidth_result *r, char *buf, size_t len, int *shared);
+
+/* The same verdict in the user's language, for people (the run's text). */
+int bandwidth_ports_verdict_said(const struct bandwidth_result *r, char *buf, size_t len,
+				 int *shared);
 
 /* Whether root is a bandwidth result ("experiment": "bandwidth"). */
 int bandwidth_result_is(const cJSON *root);

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "bandwidth_worker.h"
+#include "base/i18n.h"
 #include "bandwidth_int.h"
 #include "os/arch.h"
 #include "os/platform.h"
@@ -18,7 +19,7 @@ int bandwidth_thread_start(pthread_t *tid, int cpu, void *(*fn)(void *), void *a
 {
 	int rc = mt_thread_start_clocked(tid, cpu, fn, arg, clock);
 	if (rc != 0)
-		return mt_fail(e, "bandwidth: cannot start a thread: %s", strerror(rc));
+		return mt_fail(e, _("bandwidth: cannot start a thread: %s"), strerror(rc));
 	return 0;
 }
 

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "cores.h"
+#include "base/i18n.h"
 #include "os/clock.h"
 #include "os/sysinfo.h"
 #include "os/threads.h"
@@ -241,7 +242,7 @@ static int start_pair(struct pong *g, struct pong_arg *pa, pthread_t *tid, int *
 		pa[r].role = r;
 		prc = mt_thread_start(&tid[r], g->cpu[r], pong_main, &pa[r]);
 		if (prc != 0)
-			return mt_fail(e, "cores: cannot start a thread on CPU %d: %s", g->cpu[r],
+			return mt_fail(e, _("cores: cannot start a thread on CPU %d: %s"), g->cpu[r],
 				       strerror(prc));
 		(*started)++;
 	}
@@ -262,9 +263,9 @@ int cores_pingpong(int a, int b, const struct cores_params *p, job_t *job, doubl
 	*moved = *kept = *cancelled = 0;
 	if (a == b || a < 0 || b < 0 || p->tries < 1 || p->tries > CORES_MAX_TRIES ||
 	    p->samples < 1 || p->rounds < 1)
-		return mt_fail(e, "cores: bad pair %d, %d or parameters", a, b);
+		return mt_fail(e, _("cores: bad pair %d, %d or parameters"), a, b);
 	if (posix_memalign((void **)&g, 128, sizeof *g) != 0)
-		return mt_fail(e, "cores: out of memory");
+		return mt_fail(e, _("cores: out of memory"));
 	memset(g, 0, sizeof *g);
 	if (mt_waitgroup_init(&g->go, e) < 0)
 		goto free_g;
@@ -274,7 +275,7 @@ int cores_pingpong(int a, int b, const struct cores_params *p, job_t *job, doubl
 	mem = mmap(NULL, page * (size_t)p->tries, PROT_READ | PROT_WRITE,
 		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (mem == MAP_FAILED) {
-		mt_fail(e, "cores: cannot map a page: %s", strerror(errno));
+		mt_fail(e, _("cores: cannot map a page: %s"), strerror(errno));
 		goto free_done;
 	}
 	g->mem = mem; /* line2 128 bytes on: its own line, not an adjacent-line pair */
@@ -320,7 +321,7 @@ static int one_pair(job_t *job, const struct cores_plan *pl, size_t k, int pass,
 	job_cell(&ev, pass, (int)k, 0, ns, spread);
 	JOB_PAYLOAD_PUT(&ev, struct cores_ev_pair,
 			&((struct cores_ev_pair){ .moved = moved, .kept = kept }));
-	return job_emit(job, &ev) < 0 ? mt_fail(e, "cores: out of memory") : 0;
+	return job_emit(job, &ev) < 0 ? mt_fail(e, _("cores: out of memory")) : 0;
 }
 
 int cores_worker(job_t *job, void *arg, mt_error *e)

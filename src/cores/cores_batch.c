@@ -40,6 +40,9 @@ struct run_params {
 /* The options, with their help and the field each fills: the getopt
  * table, --help and the parse all come from it (run/batch_opts.h). The CPU
  * list is the machine's to check (cores_plan_for). */
+/* --sample's help names them whole (a message the catalogue can match) */
+_Static_assert(CORES_SAMPLE_PER_REL == 48 && CORES_SAMPLE_ABOVE == 32, "--sample's help");
+
 #define RP struct run_params
 static const struct batch_option options[] = {
 	BATCH_OPT_CPUS("cpus", 'c', "LIST",
@@ -50,9 +53,8 @@ static const struct batch_option options[] = {
 		       RP, list),
 	BATCH_OPT_FLAG("sample", 'S',
 		       "one CPU of each core against one of each L3 group, and\n"
-		       "the SMT pairs; on a big machine up to " MT_XSTR(CORES_SAMPLE_PER_REL)
-		       " pairs of each\n"
-		       "relation (the default above " MT_XSTR(CORES_SAMPLE_ABOVE) " CPUs)",
+		       "the SMT pairs; on a big machine up to 48 pairs of each\n"
+		       "relation (the default above 32 CPUs)",
 		       RP, sample),
 	BATCH_OPT_FLAG("all", 'A', "every pair, however many CPUs", RP, all),
 	BATCH_HELP_CPU_KIND,
@@ -82,6 +84,23 @@ static const struct batch_help help = {
 	.col = 18,
 };
 
+/* The relations' names as the topology gives them (os/topo_place.c: the
+ * result's words, compared and stored as they are), marked here for the
+ * catalogue: people read them through rel_said. */
+static const char *const rel_words[] = {
+	/* TRANSLATORS: how two CPUs are related (the cores table's last column) */
+	N_("same CPU"), N_("SMT siblings"), N_("separate cores, same L2"), N_("same L3 group"),
+	N_("same NUMA node"), N_("same package"), N_("other socket"), N_("unknown"),
+};
+
+/* A relation's name in the user's language (a name it does not know, as
+ * it is). */
+static const char *rel_said(const char *rel)
+{
+	(void)rel_words;
+	return rel[0] ? _(rel) : rel;
+}
+
 static void on_event(const struct job_event *ev, void *ctx)
 {
 	struct printer *b = ctx;
@@ -94,10 +113,12 @@ static void on_event(const struct job_event *ev, void *ctx)
 		printf("%d,%d,%.2f,%.4f,%s,%d,%d\n", pl->cpus[q->ia], pl->cpus[q->ib], q->ns,
 		       q->spread, q->rel, q->moved, q->kept);
 	} else if (q->have) {
-		printf("%5d %5d %11.1f %7.1f %%  %s%s\n", pl->cpus[q->ia], pl->cpus[q->ib], q->ns,
-		       100 * q->spread, q->rel, q->moved ? "  (a thread moved)" : "");
+		mt_hfprintf(stdout, "%5d %5d %11.1f %7.1f %%  %s%s\n", pl->cpus[q->ia], pl->cpus[q->ib],
+			    q->ns, 100 * q->spread, rel_said(q->rel),
+			    q->moved ? _("  (a thread moved)") : "");
 	} else {
-		printf("%5d %5d %11s %9s  %s\n", pl->cpus[q->ia], pl->cpus[q->ib], "-", "", q->rel);
+		printf("%5d %5d %11s %9s  %s\n", pl->cpus[q->ia], pl->cpus[q->ib], "-", "",
+		       rel_said(q->rel));
 	}
 	fflush(stdout);
 }
@@ -120,7 +141,7 @@ static int check(struct batch_cli *cli, void *params)
 	struct run_params *rp = params;
 	struct cores_params *p = &rp->p;
 	if (rp->all && rp->sample == 1) {
-		mt_warn("run cores: --all and --sample: choose one");
+		mt_warn(_("run cores: --all and --sample: choose one"));
 		return -1;
 	}
 	cores_params_default(p, cli->quick);
@@ -158,11 +179,16 @@ static void describe(const struct machine *m, int cpu, const void *params, const
 static void print_matrix(const struct cores_result *r)
 {
 	const struct cores_plan *pl = &r->plan;
+	char cpu[32];
 	if (pl->n > MATRIX_MAX_PRINT) {
-		printf("\n# the matrix has %d CPUs: too wide to print (the JSON holds it)\n", pl->n);
+		printf(MT_NGETTEXT("\n# the matrix has %d CPU: too wide to print (the JSON holds it)\n",
+				   "\n# the matrix has %d CPUs: too wide to print (the JSON holds it)\n",
+				   pl->n),
+		       pl->n);
 		return;
 	}
-	printf("\n# one-way ns (round trip / 2)\n%5s", "CPU");
+	/* TRANSLATORS: the matrix's title, then the head of its first column (5 columns) */
+	printf(_("\n# one-way ns (round trip / 2)\n%s"), mt_text_pad(cpu, sizeof cpu, _("CPU"), 5));
 	for (int j = 0; j < pl->n; j++)
 		printf(" %6d", pl->cpus[j]);
 	printf("\n");
@@ -171,7 +197,7 @@ static void print_matrix(const struct cores_result *r)
 		for (int j = 0; j < pl->n; j++) {
 			double v = cores_result_ns(r, i, j);
 			if (isfinite(v))
-				printf(" %6.1f", v);
+				mt_hfprintf(stdout, " %6.1f", v);
 			else
 				printf(" %6s", "-");
 		}
@@ -187,8 +213,11 @@ static void print_smt_like(FILE *m, const struct cores_result *r)
 	size_t n = cores_result_count(r, CORES_COUNT_SMT_LIKE), shown = 0;
 	if (!n)
 		return;
-	fprintf(m, "# %zu pair%s as fast as hyperthreads of one core, though the topology says "
-		   "separate cores:\n", n, n == 1 ? "" : "s");
+	fprintf(m, MT_NGETTEXT("# %zu pair as fast as hyperthreads of one core, though the topology "
+			       "says separate cores:\n",
+			       "# %zu pairs as fast as hyperthreads of one core, though the topology "
+			       "says separate cores:\n", n),
+		n);
 	for (size_t k = 0; k < pl->npairs && shown < 8; k++) {
 		const struct cores_pair *q = &pl->pairs[k];
 		double med = NAN;
@@ -197,17 +226,20 @@ static void print_smt_like(FILE *m, const struct cores_result *r)
 		for (size_t s = 0; s < r->nsum; s++)
 			if (strcmp(r->sum[s].rel, q->rel) == 0)
 				med = r->sum[s].ns;
-		fprintf(m, "#   CPUs %d and %d: %.1f ns (%s: %.1f ns the median)\n", pl->cpus[q->ia],
-			pl->cpus[q->ib], q->ns, q->rel, med);
+		mt_hfprintf(m, _("#   CPUs %d and %d: %.1f ns (%s: %.1f ns the median)\n"),
+			    pl->cpus[q->ia], pl->cpus[q->ib], q->ns, rel_said(q->rel), med);
 		shown++;
 	}
-	if (r->hdr.has_vm && r->hdr.vm.vm == 1)
-		fprintf(m, "# a VM%s%s%s: vCPUs that share one host core behave so; the guest's "
-			   "topology does not show it\n", r->hdr.vm.name[0] ? " (" : "",
-			r->hdr.vm.name, r->hdr.vm.name[0] ? ")" : "");
+	if (r->hdr.has_vm && r->hdr.vm.vm == 1 && r->hdr.vm.name[0])
+		/* TRANSLATORS: the hypervisor's name */
+		fprintf(m, _("# a VM (%s): vCPUs that share one host core behave so; the guest's "
+			     "topology does not show it\n"), r->hdr.vm.name);
+	else if (r->hdr.has_vm && r->hdr.vm.vm == 1)
+		fputs(_("# a VM: vCPUs that share one host core behave so; the guest's topology "
+			"does not show it\n"), m);
 	else
-		fprintf(m, "# SMT siblings the topology does not name, or a shared cache this "
-			   "close: check memtop topo\n");
+		fputs(_("# SMT siblings the topology does not name, or a shared cache this close: "
+			"check memtop topo\n"), m);
 }
 
 /* The second pass: how many pairs moved between the passes, and what it
@@ -220,39 +252,52 @@ static void print_second(FILE *m, const struct cores_result *r)
 	if (!n)
 		return;
 	if (!moved) {
-		fprintf(m, "# second pass: %zu pair%s measured again in reverse order, each within "
-			   "its spread: steady\n", n, n == 1 ? "" : "s");
+		fprintf(m, MT_NGETTEXT("# second pass: %zu pair measured again in reverse order, each "
+				       "within its spread: steady\n",
+				       "# second pass: %zu pairs measured again in reverse order, each "
+				       "within its spread: steady\n", n),
+			n);
 		return;
 	}
 	for (size_t k = 0; k < pl->npairs; k++) {
 		const struct cores_pair *q = &pl->pairs[k];
 		if (!q->unsteady)
 			continue;
-		fprintf(m, "# second pass: %zu of %zu pairs measured again moved by more than their "
-			   "spread allows (CPUs %d and %d: %.1f ns, then %.1f): %s\n", moved, n,
-			pl->cpus[q->ia], pl->cpus[q->ib], q->ns, q->ns2,
-			r->hdr.has_vm && r->hdr.vm.vm == 1
-				? "the host moves this guest's vCPUs, so the matrix is a snapshot of "
-				  "where they were"
-				: "another task or a clock change moved them; measure again on a "
-				  "quiet machine");
+		/* TRANSLATORS: the count is of the pairs measured again (the second figure) */
+		mt_hfprintf(m, MT_NGETTEXT("# second pass: %zu of %zu pair measured again moved by "
+					   "more than their spread allows (CPUs %d and %d: %.1f ns, "
+					   "then %.1f): %s\n",
+					   "# second pass: %zu of %zu pairs measured again moved by "
+					   "more than their spread allows (CPUs %d and %d: %.1f ns, "
+					   "then %.1f): %s\n", n),
+			    moved, n, pl->cpus[q->ia], pl->cpus[q->ib], q->ns, q->ns2,
+			    r->hdr.has_vm && r->hdr.vm.vm == 1
+				    ? _("the host moves this guest's vCPUs, so the matrix is a snapshot "
+					"of where they were")
+				    : _("another task or a clock change moved them; measure again on "
+					"a quiet machine"));
 		return;
 	}
 }
 
 static void print_relations(const struct batch_run *run, const struct cores_result *r)
 {
-	fprintf(run->meta, "# by relation (the median over its pairs, one-way):\n");
-	for (size_t k = 0; k < r->nsum; k++)
+	fputs(_("# by relation (the median over its pairs, one-way):\n"), run->meta);
+	for (size_t k = 0; k < r->nsum; k++) {
+		char rel[96];
+		mt_text_pad(rel, sizeof rel, rel_said(r->sum[k].rel), -28);
 		if (r->sum[k].pairs > 1)
-			fprintf(run->meta, "#   %-28s %7.1f ns  (%zu pairs, %.1f to %.1f)\n",
-				r->sum[k].rel, r->sum[k].ns, r->sum[k].pairs, r->sum[k].lo,
-				r->sum[k].hi);
+			/* TRANSLATORS: a relation (28 columns), its median, its pairs' count and
+			 * range */
+			mt_hfprintf(run->meta, MT_NGETTEXT("#   %s %7.1f ns  (%zu pair, %.1f to %.1f)\n",
+							   "#   %s %7.1f ns  (%zu pairs, %.1f to %.1f)\n",
+							   r->sum[k].pairs),
+				    rel, r->sum[k].ns, r->sum[k].pairs, r->sum[k].lo, r->sum[k].hi);
 		else
-			fprintf(run->meta, "#   %-28s %7.1f ns  (1 pair)\n", r->sum[k].rel,
-				r->sum[k].ns);
+			mt_hfprintf(run->meta, _("#   %s %7.1f ns  (1 pair)\n"), rel, r->sum[k].ns);
+	}
 	if (r->nsum == 1 && strcmp(r->sum[0].rel, "unknown") == 0)
-		fprintf(run->meta, "# the topology could not tell how these CPUs are related\n");
+		fputs(_("# the topology could not tell how these CPUs are related\n"), run->meta);
 	print_smt_like(run->meta, r);
 	print_second(run->meta, r);
 }
@@ -263,30 +308,43 @@ static int head(void *printer)
 	const struct printer *b = printer;
 	const struct batch_run *run = b->run;
 	const struct cores_plan *pl = b->plan;
+	char cpus[64], pairs[64], h[3][64];
 	if (b->no_topo)
-		fprintf(run->meta, "# no topology (hwloc could not read this machine): every "
-				   "relation is unknown\n");
+		fputs(_("# no topology (hwloc could not read this machine): every relation is "
+			"unknown\n"), run->meta);
 	if (pl->said[0])
-		fprintf(run->meta, "# --cpus %s\n", pl->said);
-	fprintf(run->meta, "# cores: %s; one-way ns = round trip / 2\n",
+		fprintf(run->meta, "# --cpus %s\n", pl->said); /* machine text */
+	fprintf(run->meta, _("# cores: %s; one-way ns = round trip / 2\n"),
 		pl->p.method == CORES_RW
-			? "two pinned threads each store to their own line and read the other's (rw)"
-			: "one cache line passed between two pinned threads by compare-and-swap");
+			? _("two pinned threads each store to their own line and read the other's (rw)")
+			: _("one cache line passed between two pinned threads by compare-and-swap"));
 	fprintf(run->meta,
-		"# a try is %d samples of %d round trips on a line of its own page, its fastest "
-		"sample; best of %d tries\n"
-		"# %d CPUs, %zu pair%s (%s), then %zu again in reverse order\n",
-		pl->p.samples, pl->p.rounds, pl->p.tries, pl->n, pl->npairs, pl->npairs == 1 ? "" : "s",
-		!pl->sampled ? "every pair"
-		: !pl->bounded ? "sampled: one CPU a core against one of each group, and SMT pairs"
-			       : "sampled: up to " MT_XSTR(CORES_SAMPLE_PER_REL) " pairs of each "
-				 "relation, spread over the machine",
-		cores_second_count(pl));
+		_("# a try is %d samples of %d round trips on a line of its own page, its fastest "
+		  "sample; best of %d tries\n"),
+		pl->p.samples, pl->p.rounds, pl->p.tries);
+	mt_snprintf(cpus, sizeof cpus, MT_NGETTEXT("%d CPU", "%d CPUs", pl->n), pl->n);
+	mt_snprintf(pairs, sizeof pairs, MT_NGETTEXT("%zu pair", "%zu pairs", pl->npairs), pl->npairs);
+	if (!pl->sampled)
+		/* TRANSLATORS: "# 8 CPUs, 28 pairs (every pair), then 28 again in reverse order" */
+		fprintf(run->meta, _("# %s, %s (every pair), then %zu again in reverse order\n"), cpus,
+			pairs, cores_second_count(pl));
+	else if (!pl->bounded)
+		fprintf(run->meta, _("# %s, %s (sampled: one CPU a core against one of each group, "
+				     "and SMT pairs), then %zu again in reverse order\n"),
+			cpus, pairs, cores_second_count(pl));
+	else
+		fprintf(run->meta, _("# %s, %s (sampled: up to %d pairs of each relation, spread "
+				     "over the machine), then %zu again in reverse order\n"),
+			cpus, pairs, CORES_SAMPLE_PER_REL, cores_second_count(pl));
 	fflush(run->meta);
 	if (b->csv)
-		printf("a,b,ns,spread,relation,moved,kept\n");
+		printf("a,b,ns,spread,relation,moved,kept\n"); /* machine text */
 	else
-		printf("%5s %5s %11s %9s  %s\n", "a", "b", "one-way ns", "spread", "relation");
+		/* TRANSLATORS: the pairs' table heads: CPUs a and b, the figure (11 columns),
+		 * the spread (9), the relation */
+		printf("%5s %5s %s %s  %s\n", "a", "b",
+		       mt_text_pad(h[0], sizeof h[0], _("one-way ns"), 11),
+		       mt_text_pad(h[1], sizeof h[1], _("spread"), 9), _("relation"));
 	fflush(stdout);
 	return 0;
 }
@@ -300,7 +358,7 @@ static int make_params(struct batch_cli *cli, const struct machine *m, void *par
 	(void)printer;
 	cli->threads = 2; /* a pair pings and pongs */
 	if (rp->list.spec && cli->cpu_coretype) {
-		mt_warn("run cores: --cpus and --cpu-kind: give one of them");
+		mt_warn(_("run cores: --cpus and --cpu-kind: give one of them"));
 		return -1;
 	}
 	if (cores_plan_for(&rp->plan, &rp->p, m, rp->list.spec,
@@ -308,9 +366,9 @@ static int make_params(struct batch_cli *cli, const struct machine *m, void *par
 			   rp->sample, &e) == 0)
 		return 0;
 	if (rp->list.spec && !strstr(e.msg, "out of memory"))
-		mt_warn("run cores: --cpus: %s, got '%s'", e.msg, rp->list.spec);
+		mt_warn(_("run cores: --cpus: %s, got '%s'"), e.msg, rp->list.spec);
 	else
-		mt_warn("run cores: %s", e.msg);
+		mt_warn(_("run cores: %s"), e.msg);
 	if (strstr(e.msg, "out of memory"))
 		cli->rc = MT_EXIT_RUNTIME;
 	return -1;
@@ -324,7 +382,7 @@ static int start(struct batch_cli *cli, const struct machine *m, void *params, v
 	struct printer *b = printer;
 	mt_error e;
 	if (cores_result_init(&b->r, &rp->plan, &e) < 0) {
-		mt_warn("run cores: %s", e.msg);
+		mt_warn(_("run cores: %s"), e.msg);
 		cli->rc = MT_EXIT_RUNTIME;
 		return -1;
 	}

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "cores.h"
+#include "base/i18n.h"
 #include "render/compare_table.h"
 #include "run/result_kind.h"
 
@@ -18,7 +19,7 @@ static void *load(const cJSON *root, const char *path, mt_error *e)
 {
 	struct cores_result *r = calloc(1, sizeof *r);
 	if (!r) {
-		mt_fail(e, "%s: out of memory", path ? path : "input");
+		mt_fail(e, _("%s: out of memory"), path ? path : "input");
 		return NULL;
 	}
 	if (cores_result_from_json(root, path, r, e) < 0) {
@@ -142,8 +143,8 @@ static int compare(const struct result_file *f, size_t n, const struct result_co
 				    cores_method_name(r->plan.p.method));
 		cmp_wrapped(stdout, 3, NULL, line);
 	}
-	printf("\ncore-to-core latency, one-way (round trip / 2): the median of each "
-	       "relation\n");
+	printf(_("\ncore-to-core latency, one-way (round trip / 2): the median of each "
+	       "relation\n"));
 	table(f, all, n, "one-way ns", 0);
 	table(f, all, n, "pairs", 1);
 	if (n > 1)

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "cores.h"
+#include "base/i18n.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -38,8 +39,8 @@ int cores_parse_cpus(const char *s, const struct machine *m, int *cpus, int cap,
 		return -1;
 	for (int i = 0; i < n; i++)
 		if (m && !machine_allows(m, cpus[i]))
-			return mt_fail(e, "CPU %d is not one this process may run on (offline, absent "
-					  "or outside its taskset)", cpus[i]);
+			return mt_fail(e, _("CPU %d is not one this process may run on (offline, absent "
+					  "or outside its taskset)"), cpus[i]);
 	qsort(cpus, (size_t)n, sizeof *cpus, cmp_int);
 	return n;
 }
@@ -215,9 +216,9 @@ int cores_plan_make(struct cores_plan *pl, const struct cores_params *p,
 	int rc = 0;
 	memset(pl, 0, sizeof *pl);
 	if (n < 2)
-		return mt_fail(e, "core-to-core latency needs two CPUs or more, got %d", n);
+		return mt_fail(e, _("core-to-core latency needs two CPUs or more, got %d"), n);
 	if (n > CORES_MAX_CPUS)
-		return mt_fail(e, "more than %d CPUs", CORES_MAX_CPUS);
+		return mt_fail(e, _("more than %d CPUs"), CORES_MAX_CPUS);
 	pl->p = *p;
 	pl->n = n;
 	pl->sampled = sample != 0;
@@ -229,21 +230,22 @@ int cores_plan_make(struct cores_plan *pl, const struct cores_params *p,
 	pl->pairs = calloc(cap, sizeof *pl->pairs);
 	seen = calloc((size_t)n * (size_t)n, 1);
 	if (!pl->pairs || !seen) {
-		rc = mt_fail(e, "out of memory for %zu pairs", cap);
+		/* cores_batch.c tells memory from a bad list by these words: */
+		rc = mt_fail(e, "out of memory for %zu pairs", cap); /* machine text */
 		goto fail;
 	}
 	if (sample) {
 		if (plan_sample(pl, cap, seen, places, &rl) < 0)
-			rc = mt_fail(e, "sampling planned more pairs than there are");
+			rc = mt_fail(e, _("sampling planned more pairs than there are"));
 		if (rc == 0 && pl->npairs <= CORES_SAMPLE_MAX_PAIRS &&
 		    cover_relations(pl, cap, seen, places, &rl) < 0)
-			rc = mt_fail(e, "sampling planned more pairs than there are");
+			rc = mt_fail(e, _("sampling planned more pairs than there are"));
 		if (rc == 0 && pl->npairs > CORES_SAMPLE_MAX_PAIRS) {
 			pl->npairs = 0;
 			pl->bounded = 1;
 			memset(seen, 0, (size_t)n * (size_t)n);
 			if (plan_bounded(pl, cap, seen, places, &rl) < 0)
-				rc = mt_fail(e, "sampling planned more pairs than there are");
+				rc = mt_fail(e, _("sampling planned more pairs than there are"));
 		}
 	} else {
 		for (int i = 0; i < n; i++)
@@ -280,8 +282,10 @@ int cores_plan_for(struct cores_plan *pl, const struct cores_params *p, const st
 	}
 	if (n < 2) {
 		pthread_mutex_unlock(&lock);
-		return mt_fail(e, "%s one CPU (%d): core-to-core latency needs two or more",
-			       list ? "the list names" : "this process may run on", n > 0 ? cpus[0] : 0);
+		return mt_fail(e, list ? _("the list names one CPU (%d): core-to-core latency needs "
+					   "two or more")
+				       : _("this process may run on one CPU (%d): core-to-core latency "
+					   "needs two or more"), n > 0 ? cpus[0] : 0);
 	}
 	cores_places(m->topo, cpus, n, places);
 	if (sample < 0)

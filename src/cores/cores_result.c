@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "cores.h"
+#include "base/i18n.h"
 #include "base/jsonio.h"
 
 #include <limits.h>
@@ -46,7 +47,7 @@ int cores_result_init(struct cores_result *r, const struct cores_plan *pl, mt_er
 	return 0;
 oom:
 	cores_result_free(r);
-	return mt_fail(e, "cores: out of memory for %zu pairs", pl->npairs);
+	return mt_fail(e, _("cores: out of memory for %zu pairs"), pl->npairs);
 }
 
 void cores_result_free(struct cores_result *r)
@@ -347,23 +348,23 @@ static int cpus_from_json(const cJSON *root, const char *f, struct cores_plan *p
 	if (!arr)
 		return -1;
 	if (cJSON_GetArraySize(arr) < 2 || cJSON_GetArraySize(arr) > CORES_MAX_CPUS)
-		return mt_fail(e, "%s: field \"cpus\" must hold 2..%d CPUs, it holds %d", f,
+		return mt_fail(e, _("%s: field \"cpus\" must hold 2..%d CPUs, it holds %d"), f,
 			       CORES_MAX_CPUS, cJSON_GetArraySize(arr));
 	cJSON_ArrayForEach(it, arr) {
 		double v = cJSON_IsNumber(it) ? it->valuedouble : -1;
 		if (v != floor(v) || v < 0 || v > (1 << 20) || (n > 0 && v <= pl->cpus[n - 1]))
-			return mt_fail(e, "%s: cpus[%d] must be a CPU number above the one before it", f,
+			return mt_fail(e, _("%s: cpus[%d] must be a CPU number above the one before it"), f,
 				       n);
 		pl->cpus[n++] = (int)v;
 	}
 	pl->n = n;
 	places = cJSON_GetObjectItemCaseSensitive(root, "places");
 	if (places && (!cJSON_IsArray(places) || cJSON_GetArraySize(places) != n))
-		return mt_fail(e, "%s: field \"places\" must be %d strings, one a CPU", f, n);
+		return mt_fail(e, _("%s: field \"places\" must be %d strings, one a CPU"), f, n);
 	for (int i = 0; places && i < n; i++) {
 		const cJSON *s = cJSON_GetArrayItem(places, i);
 		if (!cJSON_IsString(s))
-			return mt_fail(e, "%s: places[%d] is not a string", f, i);
+			return mt_fail(e, _("%s: places[%d] is not a string"), f, i);
 		mt_printable(pl->place[i], sizeof pl->place[i], s->valuestring, 0);
 	}
 	return 0;
@@ -384,21 +385,21 @@ static int pair_from_json(const cJSON *it, const char *where, const struct cores
 {
 	long a, b;
 	if (!cJSON_IsObject(it))
-		return mt_fail(e, "%s: not an object", where);
+		return mt_fail(e, _("%s: not an object"), where);
 	memset(q, 0, sizeof *q);
 	if (jsonio_int(it, "a", where, 0, 1 << 20, &a, e) < 0 ||
 	    jsonio_int(it, "b", where, 0, 1 << 20, &b, e) < 0 ||
 	    jsonio_number(it, "ns", where, &q->ns, e) < 0)
 		return -1;
 	if (!(q->ns > 0) || !isfinite(q->ns))
-		return mt_fail(e, "%s: field \"ns\" must be above 0", where);
+		return mt_fail(e, _("%s: field \"ns\" must be above 0"), where);
 	q->ia = cpu_index(pl, a < b ? a : b);
 	q->ib = cpu_index(pl, a < b ? b : a);
 	if (q->ia < 0 || q->ib < 0)
-		return mt_fail(e, "%s: CPU %ld is not in \"cpus\"", where, q->ia < 0 ? (a < b ? a : b)
+		return mt_fail(e, _("%s: CPU %ld is not in \"cpus\""), where, q->ia < 0 ? (a < b ? a : b)
 										  : (a < b ? b : a));
 	if (a == b)
-		return mt_fail(e, "%s: a pair of CPU %ld with itself", where, a);
+		return mt_fail(e, _("%s: a pair of CPU %ld with itself"), where, a);
 	q->spread = jsonio_opt_number(it, "spread", 0);
 	if (!isfinite(q->spread) || q->spread < 0)
 		q->spread = 0;
@@ -424,14 +425,14 @@ static int matrix_check(const cJSON *root, const char *f, int n, mt_error *e)
 	if (!m)
 		return 0;
 	if (!cJSON_IsArray(m) || cJSON_GetArraySize(m) != n)
-		return mt_fail(e, "%s: field \"matrix_ns\" must be %d rows, one a CPU", f, n);
+		return mt_fail(e, _("%s: field \"matrix_ns\" must be %d rows, one a CPU"), f, n);
 	cJSON_ArrayForEach(row, m) {
 		if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != n)
-			return mt_fail(e, "%s: matrix_ns row %d must hold %d values", f, i, n);
+			return mt_fail(e, _("%s: matrix_ns row %d must hold %d values"), f, i, n);
 		cJSON_ArrayForEach(v, row)
 			if (!cJSON_IsNull(v) && !cJSON_IsNumber(v))
-				return mt_fail(e, "%s: matrix_ns row %d holds a value that is neither "
-						  "a number nor null", f, i);
+				return mt_fail(e, _("%s: matrix_ns row %d holds a value that is neither "
+						  "a number nor null"), f, i);
 		i++;
 	}
 	return 0;
@@ -446,7 +447,7 @@ static int pairs_from_json(const cJSON *root, const char *f, struct cores_plan *
 		return -1;
 	pl->pairs = calloc((size_t)cJSON_GetArraySize(arr) + 1, sizeof *pl->pairs);
 	if (!pl->pairs)
-		return mt_fail(e, "%s: out of memory", f);
+		return mt_fail(e, _("%s: out of memory"), f);
 	cJSON_ArrayForEach(it, arr) {
 		struct cores_pair *q = &pl->pairs[pl->npairs];
 		mt_snprintf(where, sizeof where, "%s: pairs[%zu]", f, pl->npairs);
@@ -454,7 +455,7 @@ static int pairs_from_json(const cJSON *root, const char *f, struct cores_plan *
 			return -1;
 		for (size_t k = 0; k < pl->npairs; k++)
 			if (pl->pairs[k].ia == q->ia && pl->pairs[k].ib == q->ib)
-				return mt_fail(e, "%s: CPUs %d and %d are already pairs[%zu]", where,
+				return mt_fail(e, _("%s: CPUs %d and %d are already pairs[%zu]"), where,
 					       pl->cpus[q->ia], pl->cpus[q->ib], k);
 		pl->npairs++;
 	}
@@ -474,7 +475,7 @@ static int method_from_json(const cJSON *root, const char *f, int *method, mt_er
 		*method = CORES_RW;
 		return 0;
 	}
-	return mt_fail(e, "%s: field \"method\" must be \"cas\" or \"rw\"", f);
+	return mt_fail(e, _("%s: field \"method\" must be \"cas\" or \"rw\""), f);
 }
 
 int cores_result_from_json(const cJSON *root, const char *file, struct cores_result *r,
@@ -483,7 +484,7 @@ int cores_result_from_json(const cJSON *root, const char *file, struct cores_res
 	const char *f = file ? file : "input";
 	memset(r, 0, sizeof *r);
 	if (!cJSON_IsObject(root))
-		return mt_fail(e, "%s: not a JSON object", f);
+		return mt_fail(e, _("%s: not a JSON object"), f);
 	run_header_from_json(root, &r->hdr);
 	jsonio_opt_string(root, "origin", r->origin, sizeof r->origin);
 	r->plan.p.tries = (int)jsonio_opt_int(root, "tries", 0, 1000, 0);
@@ -496,7 +497,7 @@ int cores_result_from_json(const cJSON *root, const char *file, struct cores_res
 	    pairs_from_json(root, f, &r->plan, e) < 0)
 		return -1;
 	if (build_index(r) < 0 || cores_result_summarise(r) < 0)
-		return mt_fail(e, "%s: out of memory", f);
+		return mt_fail(e, _("%s: out of memory"), f);
 	if (file)
 		mt_strlcpy(r->source, file, sizeof r->source);
 	return 0;

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "numa.h"
+#include "base/i18n.h"
 #include "numa_int.h"
 #include "machine/plan.h"
 #include "os/threads.h"
@@ -43,8 +44,10 @@ static int select_nodes(struct numa_params *p, const struct numa_node *all, size
 	size_t n = nwant ? nwant : nall;
 	nodes_text(all, nall, here, sizeof here);
 	if (nwant > NUMA_MAX_NODES)
-		return mt_fail(e, "--nodes: %zu nodes, at most %d at a time (nodes here: %s)", n,
-			       NUMA_MAX_NODES, here);
+		return mt_fail(e, MT_NGETTEXT("--nodes: %zu nodes, at most %d at a time (nodes here: "
+					      "%s)", "--nodes: %zu nodes, at most %d at a time (nodes "
+					      "here: %s)", n),
+			       n, NUMA_MAX_NODES, here);
 	if (!nwant && nall > NUMA_MAX_NODES) {
 		/* more nodes than a run takes: NUMA_MAX_NODES of them, spread over
 		 * the machine, said in the plan */
@@ -57,10 +60,10 @@ static int select_nodes(struct numa_params *p, const struct numa_node *all, size
 	for (size_t i = 0; i < n; i++) {
 		int k = nwant ? node_index(all, nall, want[i]) : (int)i;
 		if (k < 0)
-			return mt_fail(e, "--nodes: no node %d (nodes here: %s)", want[i], here);
+			return mt_fail(e, _("--nodes: no node %d (nodes here: %s)"), want[i], here);
 		for (size_t j = 0; j < i; j++)
 			if (p->nodes[j].node == all[k].node)
-				return mt_fail(e, "--nodes: node %d given twice", all[k].node);
+				return mt_fail(e, _("--nodes: node %d given twice"), all[k].node);
 		p->nodes[i] = all[k];
 	}
 	p->nnodes = n;
@@ -159,7 +162,7 @@ static int plan_size(struct numa_params *p, const struct machine_budget *b, int 
 			  "; under %s, %d x the caches the CPUs reach: part of it may be served "
 			  "from a cache", mt_fmt_size(a, sizeof a, floor), MACHINE_DRAM_FACTOR);
 	if (p->size < NUMA_MIN_SIZE) {
-		mt_fail(e, "not enough memory: 1/%d of %s is under %s", BANDWIDTH_MEM_SHARE, of,
+		mt_fail(e, _("not enough memory: 1/%d of %s is under %s"), BANDWIDTH_MEM_SHARE, of,
 			mt_fmt_size(a, sizeof a, NUMA_MIN_SIZE));
 		return -2;
 	}
@@ -181,15 +184,21 @@ static int no_cpus(const struct numa_params *p, mt_error *e)
 		ncut += p->nodes[i].own > 0;
 	}
 	if (nown)
-		mt_fail(e, "--nodes: node%s %s ha%s no CPUs of %s own (memory only)%s",
-			nown == 1 ? "" : "s", own, nown == 1 ? "s" : "ve", nown == 1 ? "its" : "their",
-			ncut ? "; " : "");
+		mt_fail(e, MT_NGETTEXT("--nodes: node %s has no CPUs of its own (memory only)",
+				       "--nodes: nodes %s have no CPUs of their own (memory only)", nown),
+			own);
 	else
 		e->msg[0] = '\0';
-	if (ncut)
-		mt_append(e->msg, sizeof e->msg, "%snode%s %s: no CPU this process may use (a cpuset "
-			  "keeps %s CPUs from it)", nown ? "" : "--nodes: ", ncut == 1 ? "" : "s", cut,
-			  ncut == 1 ? "its" : "their");
+	if (ncut) {
+		char more[300];
+		mt_snprintf(more, sizeof more,
+			    MT_NGETTEXT("node %s: no CPU this process may use (a cpuset keeps its "
+					"CPUs from it)",
+					"nodes %s: no CPU this process may use (a cpuset keeps "
+					"their CPUs from it)", ncut),
+			    cut);
+		mt_append(e->msg, sizeof e->msg, "%s%s", nown ? "; " : "--nodes: ", more);
+	}
 	return -1;
 }
 
@@ -210,9 +219,13 @@ int numa_plan(struct numa_params *p, const struct numa_node *all, size_t nall, c
 		}
 	if (p->ncells == 0 && !nwant) {
 		nodes_text(p->nodes, p->nnodes, names, sizeof names);
-		mt_fail(e, "no NUMA node has a CPU this process may use as its own (node%s %s: "
-			   "memory only here; a cpuset may allow CPUs whose own node it does not)",
-			p->nnodes == 1 ? "" : "s", names);
+		mt_fail(e, MT_NGETTEXT("no NUMA node has a CPU this process may use as its own (node "
+				       "%s: memory only here; a cpuset may allow CPUs whose own node "
+				       "it does not)",
+				       "no NUMA node has a CPU this process may use as its own (nodes "
+				       "%s: memory only here; a cpuset may allow CPUs whose own node "
+				       "it does not)", p->nnodes),
+			names);
 		return -2;
 	}
 	if (p->ncells == 0)
@@ -452,14 +465,14 @@ static int emit(struct numa_worker *w, const struct numa_pair *c, int what, cons
 	if (what == NUMA_LAT || what == NUMA_LAT_HUGE || what == NUMA_LAT_FULL) {
 		struct latency_ev_point lat;
 		if (JOB_PAYLOAD_GET(&g->cell, struct latency_ev_point, &lat) < 0)
-			return mt_fail(e, "the latency lab gave a cell without its figures");
+			return mt_fail(e, _("the latency lab gave a cell without its figures"));
 		x.tries = (int)lat.tries;
 		if (what == NUMA_LAT_HUGE || !(w->lat[c->cpu][c->mem] > 0))
 			w->lat[c->cpu][c->mem] = g->cell.value;
 	} else {
 		struct bandwidth_ev_table bw;
 		if (JOB_PAYLOAD_GET(&g->cell, struct bandwidth_ev_table, &bw) < 0)
-			return mt_fail(e, "the bandwidth lab gave a cell without its figures");
+			return mt_fail(e, _("the bandwidth lab gave a cell without its figures"));
 		x.tries = bw.tries;
 		x.flags |= (bw.flags & BANDWIDTH_CHECKED) ? NUMA_F_CHECKED : 0;
 		x.flags |= bw.preempted > 0 ? NUMA_F_LOST : 0;
@@ -472,7 +485,7 @@ static int emit(struct numa_worker *w, const struct numa_pair *c, int what, cons
 		x.absent = -1;
 	}
 	JOB_PAYLOAD_PUT(&ev, struct numa_ev_cell, &x);
-	return job_emit(w->job, &ev) < 0 ? mt_fail(e, "out of memory") : 0;
+	return job_emit(w->job, &ev) < 0 ? mt_fail(e, _("out of memory")) : 0;
 }
 
 /* The chase for pair c at size, on 2 MB pages (huge) or 4 KB ones: the
@@ -499,7 +512,7 @@ static int chase_at(struct numa_worker *w, const struct numa_pair *c, uint64_t s
 		      : base;
 	rc = numa_run_lab(w, latency_worker, &lp, cpu, &g, e);
 	if (rc == 0 && !g.have)
-		rc = mt_fail(e, "the latency lab gave no figure");
+		rc = mt_fail(e, _("the latency lab gave no figure"));
 	if (rc == 0 && ns)
 		*ns = g.cell.value;
 	if (rc == 0 && what >= 0)
@@ -569,7 +582,7 @@ static int find_lat_size(struct numa_worker *w, mt_error *e)
 		ev.subtype = NUMA_NOTE_LAT_SIZE;
 		ev.value = (double)at;
 		mt_strlcpy(ev.text, why, sizeof ev.text);
-		return job_emit(w->job, &ev) < 0 ? mt_fail(e, "out of memory") : 0;
+		return job_emit(w->job, &ev) < 0 ? mt_fail(e, _("out of memory")) : 0;
 	}
 }
 
@@ -608,7 +621,7 @@ static int first_touch(const struct bandwidth_params *b, char *buf, size_t len, 
 	}
 	for (unsigned i = 0; i < started; i++)
 		mt_thread_join(tid[i]);
-	return rc ? mt_fail(e, "cannot start a thread to touch the memory: %s", strerror(rc)) : 0;
+	return rc ? mt_fail(e, _("cannot start a thread to touch the memory: %s"), strerror(rc)) : 0;
 }
 
 /* The bandwidth of mix (NUMA_MIX_*) for pair c: its kernel (with
@@ -620,7 +633,7 @@ static int run_bandwidth(struct numa_worker *w, const struct numa_pair *c, int m
 	struct numa_got g;
 	int rc = -1, bound;
 	if (!b)
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	*b = w->p->bw;
 	b->kernels[0] = numa_mix_kernel(mix, w->p->streaming);
 	b->threads[0] = (unsigned)cn->ncpus;
@@ -635,7 +648,7 @@ static int run_bandwidth(struct numa_worker *w, const struct numa_pair *c, int m
 	if (first_touch(b, b->buf, b->buf_bytes, e) == 0)
 		rc = numa_run_lab(w, bandwidth_worker, b, cn->cpus[0], &g, e);
 	if (rc == 0 && !g.have)
-		rc = mt_fail(e, "the bandwidth lab gave no figure");
+		rc = mt_fail(e, _("the bandwidth lab gave no figure"));
 	if (rc == 0)
 		rc = emit(w, c, numa_mix_meas(mix), &g, b->buf, b->buf_bytes, cn->ncpus, bound, e);
 	numa_mem_free(w->p->mem, b->buf, b->buf_bytes);
@@ -674,7 +687,7 @@ int numa_worker(job_t *job, void *arg, mt_error *e)
 	w.p = arg;
 	w.factor = 1;
 	if (!w.p->mem || w.p->ncells == 0)
-		return mt_fail(e, "numa: nothing to measure");
+		return mt_fail(e, _("numa: nothing to measure"));
 	w.left_s = numa_estimate_s(w.p, w.p->probe);
 	if (w.p->lat_curve && w.p->huge && (rc = find_lat_size(&w, e)) != 0)
 		return rc < 0 ? -1 : 0;
@@ -702,7 +715,7 @@ int numa_worker(job_t *job, void *arg, mt_error *e)
 		}
 		if (rc == 0 && i == 0 && i + 1 < w.p->ncells &&
 		    say_revised(&w, first - w.left_s, w.done_s - first_at) < 0)
-			rc = mt_fail(e, "out of memory");
+			rc = mt_fail(e, _("out of memory"));
 	}
 	if (rc == 0 && w.p->nloaded)
 		rc = numa_run_curves(&w, e);

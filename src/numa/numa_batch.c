@@ -13,6 +13,7 @@
 #include "run/experiment.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,7 +51,7 @@ struct run_params {
 static const struct batch_option options[] = {
 	BATCH_OPT_LIST("nodes", 'n', "LIST", "the NUMA nodes to measure, such as 0,1 (default: all)",
 		       struct run_params, o.nodes, 0, 1000000, NUMA_MAX_NODES + 1,
-		       "node numbers separated by commas"),
+		       N_("node numbers separated by commas")),
 	BATCH_OPT_CPUS("cpus", 'C', "LIST",
 		       "only these CPUs of each node, such as 0-3,8 (default: all\n"
 		       "this process may use)",
@@ -137,6 +138,26 @@ static void print_csv(const struct printer *b, size_t i, size_t j)
 }
 
 
+/* Why a curve's pair was chosen, in the user's language. */
+static const char *why_said(int why)
+{
+	const char *w = numa_why_text(why);
+	return w[0] ? _(w) : w;
+}
+
+/* Appends to buf the text for people fmt makes (its figures in the user's
+ * decimal separator). */
+static void happend(char *buf, size_t len, const char *fmt, ...) MT_PRINTF(3, 4);
+static void happend(char *buf, size_t len, const char *fmt, ...)
+{
+	char more[400];
+	va_list ap;
+	va_start(ap, fmt);
+	mt_vhsnprintf(more, sizeof more, fmt, ap);
+	va_end(ap);
+	mt_append(buf, len, "%s", more);
+}
+
 /* Why the chase at the run's own size reads slower than where memory is
  * (this machine's: the line is said as it is measured): "" when the two
  * agree within their spreads (or the full one is not in). */
@@ -147,9 +168,9 @@ static const char *full_why(const struct numa_value *v)
 	if (!h->have || !f->have || fabs(f->v - h->v) <= within * h->v)
 		return "";
 	if (mt_vm_this()->vm == 1)
-		return "in this VM each walk is two-dimensional, the guest's tables through the "
-		       "host's, and the host's half grows with the buffer";
-	return "past the TLBs' reach on 2 MB pages each load also walks the page tables";
+		return _("in this VM each walk is two-dimensional, the guest's tables through the "
+			 "host's, and the host's half grows with the buffer");
+	return _("past the TLBs' reach on 2 MB pages each load also walks the page tables");
 }
 
 /* One node pair's line (or CSV row) once its runs are in: the latency,
@@ -159,7 +180,7 @@ static void print_pair(const struct printer *b, size_t i, size_t j)
 	const struct numa_result *r = &b->r;
 	const struct numa_value *v = r->v[i][j];
 	double pl = numa_result_placement(r, i, j);
-	char place[64] = "pages not counted here", huge[320] = "", bw[200] = "", a[32];
+	char place[96], huge[400] = "", bw[300] = "", a[32];
 	unsigned flags = NUMA_F_CHECKED;
 	int threads = 0;
 	if (b->csv) {
@@ -167,24 +188,32 @@ static void print_pair(const struct printer *b, size_t i, size_t j)
 		return;
 	}
 	if (isfinite(pl))
-		mt_snprintf(place, sizeof place, "pages on node %d: %.0f %%", r->nodes[j], 100 * pl);
+		mt_hsnprintf(place, sizeof place, _("pages on node %d: %.0f %%"), r->nodes[j], 100 * pl);
+	else
+		mt_strlcpy(place, _("pages not counted here"), sizeof place);
 	if (v[NUMA_LAT_HUGE].have)
-		mt_snprintf(huge, sizeof huge, ", %.1f ns on 2 MB pages", v[NUMA_LAT_HUGE].v);
+		happend(huge, sizeof huge, _(", %.1f ns on 2 MB pages"), v[NUMA_LAT_HUGE].v);
 	if (full_why(v)[0])
-		mt_append(huge, sizeof huge, "; at the run's %s: %.1f ns on 2 MB pages, %s",
-			  mt_fmt_size(a, sizeof a, r->size), v[NUMA_LAT_FULL].v, full_why(v));
+		happend(huge, sizeof huge, _("; at the run's %s: %.1f ns on 2 MB pages, %s"),
+			mt_fmt_size(a, sizeof a, r->size), v[NUMA_LAT_FULL].v, full_why(v));
 	for (int m = 0; m < NUMA_NMIX; m++) {
 		const struct numa_value *x = &v[numa_mix_meas(m)];
 		if (!x->have)
 			continue;
-		mt_append(bw, sizeof bw, ", %s %.1f GB/s", m == NUMA_MIX_READS ? "read" : numa_mix_name(m),
-			  x->v);
+		if (m == NUMA_MIX_READS)
+			/* TRANSLATORS: a node pair's all-reads bandwidth */
+			happend(bw, sizeof bw, _(", read %.1f GB/s"), x->v);
+		else /* a mix's name: 3:1, 2:1, 1:1, triad */
+			happend(bw, sizeof bw, _(", %s %.1f GB/s"), numa_mix_name(m), x->v);
 		flags &= x->flags;
 		threads = x->where;
 	}
 	if (threads)
-		mt_append(bw, sizeof bw, " (%d thread%s)", threads, threads == 1 ? "" : "s");
-	printf("CPU node %d, memory node %d: latency %.1f ns on 4 KB pages (CPU %d%s)%s; %s%s\n",
+		mt_append(bw, sizeof bw, MT_NGETTEXT(" (%d thread)", " (%d threads)", threads), threads);
+	/* TRANSLATORS: a node pair's line: the latency's CPU, then ", ... on 2 MB pages",
+	 * the mixes' GB/s, where the pages were and " (!)" for arrays that came out wrong */
+	mt_hfprintf(stdout, _("CPU node %d, memory node %d: latency %.1f ns on 4 KB pages (CPU "
+			      "%d%s)%s; %s%s\n"),
 	       r->nodes[i], r->nodes[j], v[NUMA_LAT].v, v[NUMA_LAT].where, huge, bw, place,
 	       (flags & NUMA_F_CHECKED) ? "" : " (!)");
 }
@@ -221,7 +250,11 @@ static void on_event(const struct job_event *ev, void *ctx)
 /* One matrix as MLC prints it: memory nodes across, CPU nodes down. */
 static void print_matrix(const struct numa_result *r, int k, const char *title)
 {
-	printf("\n%s\n%-10s %s\n%-10s", title, "", "memory node", "CPU node");
+	char cpu[64];
+	/* TRANSLATORS: a node x node matrix's heads: memory nodes across, CPU nodes down
+	 * (the second in 10 columns) */
+	printf("\n%s\n%-10s %s\n%s", title, "", _("memory node"),
+	       mt_text_pad(cpu, sizeof cpu, _("CPU node"), -10));
 	for (size_t j = 0; j < r->nnodes; j++)
 		printf(" %9d", r->nodes[j]);
 	printf("\n");
@@ -232,7 +265,7 @@ static void print_matrix(const struct numa_result *r, int k, const char *title)
 		for (size_t j = 0; j < r->nnodes; j++) {
 			const struct numa_value *v = &r->v[i][j][k];
 			if (v->have)
-				printf(" %9.1f", v->v);
+				mt_hfprintf(stdout, " %9.1f", v->v);
 			else
 				printf(" %9s", "-");
 		}
@@ -244,17 +277,24 @@ static void print_matrix(const struct numa_result *r, int k, const char *title)
 static void print_mixes(const struct numa_result *r)
 {
 	for (int mx = 0; mx < NUMA_NMIX; mx++) {
-		char title[160];
+		char title[320];
 		if (!((r->mixes >> mx) & 1))
 			continue;
-		if (mx == NUMA_MIX_READS || mx == NUMA_MIX_TRIAD)
-			mt_snprintf(title, sizeof title, "Bandwidth, %s (GB/s, all CPUs of the CPU node%s):",
-				    mx == NUMA_MIX_READS ? "read" : "triad",
-				    mx == NUMA_MIX_TRIAD && r->streaming ? ", streaming stores" : "");
+		if (mx == NUMA_MIX_READS)
+			mt_strlcpy(title, _("Bandwidth, read (GB/s, all CPUs of the CPU node):"),
+				   sizeof title);
+		else if (mx == NUMA_MIX_TRIAD)
+			mt_strlcpy(title, r->streaming ? _("Bandwidth, triad (GB/s, all CPUs of the CPU "
+							   "node, streaming stores):")
+						       : _("Bandwidth, triad (GB/s, all CPUs of the CPU "
+							   "node):"), sizeof title);
 		else
-			mt_snprintf(title, sizeof title, "Bandwidth, %s reads:writes (GB/s, all CPUs of the "
-				    "CPU node, %s stores):", numa_mix_name(mx),
-				    r->streaming ? "streaming" : "cached");
+			/* TRANSLATORS: a mix's matrix title; the mix is 3:1, 2:1 or 1:1 */
+			mt_snprintf(title, sizeof title,
+				    r->streaming ? _("Bandwidth, %s reads:writes (GB/s, all CPUs of the "
+						     "CPU node, streaming stores):")
+						 : _("Bandwidth, %s reads:writes (GB/s, all CPUs of the "
+						     "CPU node, cached stores):"), numa_mix_name(mx));
 		print_matrix(r, numa_mix_meas(mx), title);
 	}
 }
@@ -264,24 +304,33 @@ static void print_mixes(const struct numa_result *r)
 static void print_curve(const struct numa_result *r, const struct numa_curve *c)
 {
 	struct numa_knee k;
-	char line[300], huge[64] = "", on[48] = "";
+	char line[600], huge[96] = "";
+	char h[3][64], on[96] = "";
 	if (c->huge_share >= 0)
-		mt_snprintf(huge, sizeof huge, " (%.0f %% of it on huge pages)", 100 * c->huge_share);
+		mt_hsnprintf(huge, sizeof huge, _(" (%.0f %% of it on huge pages)"), 100 * c->huge_share);
 	if (c->on_node >= 0)
-		mt_snprintf(on, sizeof on, "; pages on node %d: %.0f %%", r->nodes[c->mem],
-			    100 * c->on_node);
-	printf("\nLoaded latency, CPU node %d > memory node %d (%s): chaser on CPU %d, %d "
-	       "injector%s, the chase on %s pages%s%s\n%12s %9s %12s\n",
-	       r->nodes[c->cpu], r->nodes[c->mem], numa_why_text(c->why), c->chaser_cpu,
-	       c->injectors, c->injectors == 1 ? "" : "s", c->huge ? "2 MB" : "4 KB", huge, on,
-	       "delay ns", "GB/s", "latency ns");
+		mt_hsnprintf(on, sizeof on, _("; pages on node %d: %.0f %%"), r->nodes[c->mem],
+			     100 * c->on_node);
+	/* TRANSLATORS: a loaded-latency curve's title: the pair, why it was chosen, the
+	 * chaser's CPU, the injectors, the chase's pages (2 MB or 4 KB) */
+	printf(MT_NGETTEXT("\nLoaded latency, CPU node %d > memory node %d (%s): chaser on CPU %d, "
+			   "%d injector, the chase on %s pages%s%s\n",
+			   "\nLoaded latency, CPU node %d > memory node %d (%s): chaser on CPU %d, "
+			   "%d injectors, the chase on %s pages%s%s\n", c->injectors),
+	       r->nodes[c->cpu], r->nodes[c->mem], why_said(c->why), c->chaser_cpu,
+	       c->injectors, c->huge ? _("2 MB") : _("4 KB"), huge, on);
+	/* TRANSLATORS: the loaded-latency curve's column heads (12, 9 and 12 columns) */
+	printf("%s %s %s\n", mt_text_pad(h[0], sizeof h[0], _("delay ns"), 12),
+	       mt_text_pad(h[1], sizeof h[1], _("GB/s"), 9),
+	       mt_text_pad(h[2], sizeof h[2], _("latency ns"), 12));
 	for (size_t i = 0; i < c->npts; i++) {
 		const struct numa_point *pt = &c->pts[i];
 		if (pt->delay_ns < 0)
-			printf("%12s %9.1f %12.1f\n", "idle", pt->gbs, pt->ns);
+			mt_hfprintf(stdout, "%s %9.1f %12.1f\n",
+				    mt_text_pad(h[0], sizeof h[0], _("idle"), 12), pt->gbs, pt->ns);
 		else
-			printf("%12.0f %9.1f %12.1f%s\n", pt->delay_ns, pt->gbs, pt->ns,
-			       pt->preempted ? " (chaser lost its CPU in some tries)" : "");
+			mt_hfprintf(stdout, "%12.0f %9.1f %12.1f%s\n", pt->delay_ns, pt->gbs, pt->ns,
+				    pt->preempted ? _(" (chaser lost its CPU in some tries)") : "");
 	}
 	numa_knee_find(c->pts, c->npts, &k);
 	printf("%s\n", numa_knee_text(c->pts, &k, line, sizeof line));
@@ -294,7 +343,7 @@ static void print_curve(const struct numa_result *r, const struct numa_curve *c)
  * bandwidth says it of its cells). */
 static void print_ratios(FILE *m, const struct numa_result *r)
 {
-	char line[200];
+	char line[400];
 	unsigned lost = 0, runs = 0;
 	for (size_t i = 0; i < r->nnodes; i++)
 		for (size_t j = 0; j < r->nnodes; j++) {
@@ -307,8 +356,7 @@ static void print_ratios(FILE *m, const struct numa_result *r)
 			}
 		}
 	if (lost)
-		fprintf(m, "# %s\n", bandwidth_lost_words(lost, runs, "bandwidth runs", line,
-							  sizeof line));
+		fprintf(m, "# %s\n", bandwidth_lost_said(lost, runs, 1, line, sizeof line));
 }
 
 /* The matrices, then what they say and what could have moved pages.
@@ -319,18 +367,18 @@ static int summary(void *printer)
 	const struct numa_result *r = &b->r;
 	FILE *m = b->run->meta;
 	size_t unbound = 0;
-	char t[200], a[32], c[32];
+	char t[400], a[32], c[32];
 	mt_fmt_size(a, sizeof a, r->lat_size ? r->lat_size : r->size);
 	if (!b->csv) {
-		mt_snprintf(t, sizeof t, "Idle latency at %s (ns a load, random chase, 4 KB pages: "
-					 "page walks included):", a);
+		mt_snprintf(t, sizeof t, _("Idle latency at %s (ns a load, random chase, 4 KB pages: "
+					   "page walks included):"), a);
 		print_matrix(r, NUMA_LAT, t);
-		mt_snprintf(t, sizeof t, "Idle latency at %s on 2 MB pages (ns a load, as Intel MLC "
-					 "measures it):", a);
+		mt_snprintf(t, sizeof t, _("Idle latency at %s on 2 MB pages (ns a load, as Intel MLC "
+					   "measures it):"), a);
 		if (b->p->huge)
 			print_matrix(r, NUMA_LAT_HUGE, t);
-		mt_snprintf(t, sizeof t, "Latency at the run's %s on 2 MB pages (ns a load: past "
-					 "where memory is read):", mt_fmt_size(c, sizeof c, r->size));
+		mt_snprintf(t, sizeof t, _("Latency at the run's %s on 2 MB pages (ns a load: past "
+					   "where memory is read):"), mt_fmt_size(c, sizeof c, r->size));
 		for (size_t i = 0; i < r->nnodes * r->nnodes; i++)
 			if (r->v[i / r->nnodes][i % r->nnodes][NUMA_LAT_FULL].have) {
 				print_matrix(r, NUMA_LAT_FULL, t);
@@ -340,28 +388,30 @@ static int summary(void *printer)
 		for (size_t k = 0; k < r->ncurves; k++)
 			print_curve(r, &r->curves[k]);
 	}
-	fprintf(m, "# idle latency read at %s: %s\n", a, r->lat_size_from);
+	/* TRANSLATORS: the size the idle latency is read at, and the rule that chose it */
+	fprintf(m, _("# idle latency read at %s: %s\n"), a, r->lat_size_from);
 	if (r->nnodes == 1)
-		fprintf(m, "# one node: local memory only, nothing to compare it with\n");
+		fputs(_("# one node: local memory only, nothing to compare it with\n"), m);
 	print_ratios(m, r);
 	for (size_t i = 0; i < r->nnodes; i++)
 		for (size_t j = 0; j < r->nnodes; j++) {
 			double pl = numa_result_placement(r, i, j);
 			if (isfinite(pl) && pl < 1)
-				fprintf(m, "# warning: CPU node %d, memory node %d: only %.1f %% of the "
-					   "pages on node %d\n", r->nodes[i], r->nodes[j], 100 * pl,
-					r->nodes[j]);
+				mt_hfprintf(m, _("# warning: CPU node %d, memory node %d: only %.1f %% "
+						 "of the pages on node %d\n"),
+					    r->nodes[i], r->nodes[j], 100 * pl, r->nodes[j]);
 		}
 	for (size_t i = 0; i < r->nnodes; i++)
 		for (size_t j = 0; j < r->nnodes; j++)
 			if (r->v[i][j][NUMA_LAT].have && !(r->v[i][j][NUMA_LAT].flags & NUMA_F_BOUND))
 				unbound++;
 	if (unbound)
-		fprintf(m, "# memory not bound: this system cannot bind it (one node: all of it is "
-			   "on node %d)\n", r->nodes[0]);
+		fprintf(m, _("# memory not bound: this system cannot bind it (one node: all of it is "
+			     "on node %d)\n"), r->nodes[0]);
 	if (r->numa_balancing > 0)
-		fprintf(m, "# warning: kernel.numa_balancing is on (mode %d): it can move pages "
-			   "during a run; the pages were counted after each run\n", r->numa_balancing);
+		fprintf(m, _("# warning: kernel.numa_balancing is on (mode %d): it can move pages "
+			     "during a run; the pages were counted after each run\n"),
+			r->numa_balancing);
 	return 0;
 }
 
@@ -372,76 +422,90 @@ static void print_nodes(FILE *m, const struct numa_params *p, const struct numa_
 	for (size_t i = 0; i < p->nnodes; i++) {
 		const struct numa_node *n = &p->nodes[i];
 		numa_cpus_text(n->cpus, n->ncpus, cpus, sizeof cpus);
-		fprintf(m, "# node %d: %s%s%s%s, %s of memory\n", n->node, n->tier,
-			n->tier[0] ? ", " : "", n->ncpus ? "CPUs " : "",
-			n->ncpus  ? cpus
-			: n->own ? "no CPU this process may use (a cpuset keeps its CPUs from it)"
-				 : "no CPUs of its own (memory only)",
-			n->memory ? mt_fmt_mem(a, sizeof a, n->memory) : "unknown");
+		char what[160];
+		if (n->ncpus)
+			/* TRANSLATORS: a node's CPUs, such as "CPUs 0-3" (one or many) */
+			mt_snprintf(what, sizeof what, _("CPUs %s"), cpus);
+		else
+			mt_strlcpy(what, n->own ? _("no CPU this process may use (a cpuset keeps its "
+						    "CPUs from it)")
+						: _("no CPUs of its own (memory only)"), sizeof what);
+		/* TRANSLATORS: a node: its tier ("DRAM, " or nothing), its CPUs, its memory */
+		fprintf(m, _("# node %d: %s%s%s, %s of memory\n"), n->node, n->tier,
+			n->tier[0] ? ", " : "", what,
+			n->memory ? mt_hfmt_mem(a, sizeof a, n->memory) : _("unknown"));
 	}
 	if (p->nnodes > 1 && numa_result_slit_text(r, slit, sizeof slit)[0])
-		fprintf(m, "# SLIT (node distances, 10 local): %s\n", slit);
+		fprintf(m, _("# SLIT (node distances, 10 local): %s\n"), slit);
 	else if (p->nnodes > 1)
-		fprintf(m, "# SLIT: not known (the firmware gives no node distances here)\n");
-	fprintf(m, "# size %s: %s\n", mt_fmt_size(a, sizeof a, p->size), p->size_from);
+		fputs(_("# SLIT: not known (the firmware gives no node distances here)\n"), m);
+	fprintf(m, _("# size %s: %s\n"), mt_fmt_size(a, sizeof a, p->size), p->size_from);
 	if (p->skipped)
-		fprintf(m, "# %zu of the machine's %zu nodes, spread over it: a run takes at most %d "
-			   "(--nodes picks them)\n", p->nnodes, p->nnodes + p->skipped, NUMA_MAX_NODES);
+		fprintf(m, MT_NGETTEXT("# %zu of the machine's %zu nodes, spread over it: a run takes "
+				       "at most %d (--nodes picks them)\n",
+				       "# %zu of the machine's %zu nodes, spread over it: a run takes "
+				       "at most %d (--nodes picks them)\n", p->nnodes + p->skipped),
+			p->nnodes, p->nnodes + p->skipped, NUMA_MAX_NODES);
 }
 
 /* How each mix is measured, its writes' stores, and how GB/s count. */
 static void print_bandwidth(FILE *m, const struct numa_params *p)
 {
 	static const char *const how[NUMA_NMIX] = {
-		"the scalar read",
-		"a copy a = b with a read of c beside it on three 16 KB spans of four, a, b and c "
-		"read on the fourth",
-		"a copy a = b with a read of c beside it",
-		"a copy a = b",
-		"a = b + s c",
+		N_("the scalar read"),
+		N_("a copy a = b with a read of c beside it on three 16 KB spans of four, a, b "
+		   "and c read on the fourth"),
+		N_("a copy a = b with a read of c beside it"),
+		N_("a copy a = b"),
+		N_("a = b + s c"),
 	};
 	char names[64];
 	if (!p->mixes) {
-		fprintf(m, "# bandwidth: none asked\n");
+		fputs(_("# bandwidth: none asked\n"), m);
 		return;
 	}
-	fprintf(m, "# bandwidth (%s): the bandwidth lab's kernels (%s), a thread on each CPU of the "
-		   "CPU node, best of %u..%u tries of %.0f ms:",
+	/* TRANSLATORS: then each mix's name, kernel and how it moves its bytes */
+	mt_hfprintf(m, _("# bandwidth (%s): the bandwidth lab's kernels (%s), a thread on each CPU "
+			 "of the CPU node, best of %u..%u tries of %.0f ms:"),
 		numa_mixes_text(p->mixes, names, sizeof names), bandwidth_isa_name(p->bw.isa),
 		p->bw.min_tries, p->bw.max_tries, p->bw.try_ns / 1e6);
 	for (int mx = 0; mx < NUMA_NMIX; mx++)
 		if ((p->mixes >> mx) & 1)
 			fprintf(m, " %s %s (%s);", numa_mix_name(mx),
-				bandwidth_kernel_name(numa_mix_kernel(mx, p->streaming)), how[mx]);
-	fprintf(m, " GB/s = 10^9 bytes/s read + written, as Intel MLC and STREAM count\n");
+				bandwidth_kernel_name(numa_mix_kernel(mx, p->streaming)), _(how[mx]));
+	fputs(_(" GB/s = 10^9 bytes/s read + written, as Intel MLC and STREAM count\n"), m);
 	if (p->mixes & ~(1u << NUMA_MIX_READS))
-		fprintf(m, "# writes: %s\n",
-			p->streaming ? "streaming (non-temporal) stores: a stored line is not read "
-				       "first (--stores cached: as a program's stores)"
-				     : "cached stores, as a program's: each stored line is read first, "
-				       "bytes not counted (--stores streaming: non-temporal stores, "
-				       "which do not read it)");
+		fputs(p->streaming ? _("# writes: streaming (non-temporal) stores: a stored line is "
+				       "not read first (--stores cached: as a program's stores)\n")
+				   : _("# writes: cached stores, as a program's: each stored line is "
+				       "read first, bytes not counted (--stores streaming: "
+				       "non-temporal stores, which do not read it)\n"), m);
 }
 
 /* The loaded-latency curves: which pairs and why, and how. */
 static void print_loaded(FILE *m, const struct numa_params *p)
 {
-	fprintf(m, "# loaded latency:");
+	char pairs[400] = "";
 	for (size_t i = 0; i < p->nloaded; i++) {
 		const struct numa_curve_plan *c = &p->loaded[i];
 		if (c->pair.mem >= 0)
-			fprintf(m, "%s %d>%d (%s)", i ? "," : "", p->nodes[c->pair.cpu].node,
-				p->nodes[c->pair.mem].node, numa_why_text(c->why));
+			mt_append(pairs, sizeof pairs, "%s %d>%d (%s)", i ? "," : "",
+				  p->nodes[c->pair.cpu].node, p->nodes[c->pair.mem].node,
+				  why_said(c->why));
 		else
-			fprintf(m, "%s %d>? (%s, found once measured)", i ? "," : "",
-				p->nodes[c->pair.cpu].node, numa_why_text(c->why));
+			/* TRANSLATORS: a curve's pair whose memory node the run finds */
+			mt_append(pairs, sizeof pairs, _("%s %d>? (%s, found once measured)"),
+				  i ? "," : "", p->nodes[c->pair.cpu].node, why_said(c->why));
 	}
-	fprintf(m, "; a chaser on the CPU node's last CPU (the latency lab's random chase, %u-byte "
-		   "slots, on %s pages) and injectors on its other CPUs (reads in 8 KB bursts), idle "
-		   "then %zu delays between bursts from %.0f ns to none, %u tries of %.0f ms a point, "
-		   "both buffers bound to the memory node\n# knee: %s\n",
-		p->lat.random_stride, p->huge ? "2 MB" : "4 KB (THP is off here)", p->ndelays,
-		p->delays[0], p->bw.loaded_tries, p->bw.point_ns / 1e6, numa_knee_rule);
+	/* TRANSLATORS: the pairs (" 0>0 (local), 0>1 (...)"), then how each curve is
+	 * measured; the chase's pages are "2 MB" or "4 KB (THP is off here)" */
+	mt_hfprintf(m, _("# loaded latency:%s; a chaser on the CPU node's last CPU (the latency lab's "
+			 "random chase, %u-byte slots, on %s pages) and injectors on its other CPUs "
+			 "(reads in 8 KB bursts), idle then %zu delays between bursts from %.0f ns to "
+			 "none, %u tries of %.0f ms a point, both buffers bound to the memory node\n"),
+		    pairs, p->lat.random_stride, p->huge ? _("2 MB") : _("4 KB (THP is off here)"),
+		    p->ndelays, p->delays[0], p->bw.loaded_tries, p->bw.point_ns / 1e6);
+	fprintf(m, _("# knee: %s\n"), _(numa_knee_rule));
 }
 
 /* What is measured, how, and what could move the pages. Returns 0. */
@@ -452,29 +516,30 @@ static int head(void *printer)
 	const struct numa_result *r = &b->r;
 	FILE *m = b->run->meta;
 	print_nodes(m, p, r);
-	fprintf(m, "# latency: the latency lab's random chase (%u-byte slots, one random cycle), "
-		   "best of %u tries, on the CPU node's last CPU; %s\n", p->lat.random_stride,
+	fprintf(m, _("# latency: the latency lab's random chase (%u-byte slots, one random cycle), "
+		     "best of %u tries, on the CPU node's last CPU; %s\n"), p->lat.random_stride,
 		p->lat.tries,
-		p->huge ? "on 4 KB pages (page walks included), then on 2 MB pages as Intel MLC "
-			  "measures idle latency"
-			: "on 4 KB pages only (page walks included): THP is off here, so no 2 MB "
-			  "figure as MLC's");
+		p->huge ? _("on 4 KB pages (page walks included), then on 2 MB pages as Intel MLC "
+			    "measures idle latency")
+			: _("on 4 KB pages only (page walks included): THP is off here, so no 2 MB "
+			    "figure as MLC's"));
 	print_bandwidth(m, p);
-	fprintf(m, "# memory: bound to the memory node (hwloc, HWLOC_MEMBIND_BIND), first touched "
-		   "by the thread that uses it, %llu-byte pages (madvised NOHUGEPAGE; THP %s); "
-		   "kernel.numa_balancing %s\n", (unsigned long long)r->page_size,
+	/* TRANSLATORS: THP's mode and numa_balancing's (on, off, absent) are the kernel's words */
+	fprintf(m, _("# memory: bound to the memory node (hwloc, HWLOC_MEMBIND_BIND), first "
+		     "touched by the thread that uses it, %llu-byte pages (madvised NOHUGEPAGE; THP "
+		     "%s); kernel.numa_balancing %s\n"), (unsigned long long)r->page_size,
 		r->thp[0] ? r->thp : "absent",
 		r->numa_balancing < 0 ? "absent" : r->numa_balancing ? "on" : "off");
 	if (p->nloaded)
 		print_loaded(m, p);
-	fprintf(m, "# about %.0f s (its steps timed small here: a page %.1f us, a 2 MB page %.0f "
-		   "us, a slot linked %.0f ns, %.0f %% of a CPU)\n",
+	mt_hfprintf(m, _("# about %.0f s (its steps timed small here: a page %.1f us, a 2 MB page "
+			 "%.0f us, a slot linked %.0f ns, %.0f %% of a CPU)\n"),
 		ceil(numa_estimate_s(p, p->probe)), p->probe ? p->probe->page_ns / 1e3 : 0,
 		p->probe ? p->probe->huge_ns / 1e3 : 0,
 		p->probe ? latency_link_ns(&p->probe->lat4, p->size, p->lat.random_stride, 1) : 0,
 		p->probe ? 100 * p->probe->share : 100);
 	if (b->csv) {
-		printf("cpu_node,memory_node,latency_ns,read_gbs,triad_gbs,pages_on_node,"
+		printf("cpu_node,memory_node,latency_ns,read_gbs,triad_gbs,pages_on_node," /* machine text */
 		       "latency_huge_ns");
 		for (int mx = 0; mx < NUMA_NMIX; mx++)
 			if (csv_extra[mx] && ((p->mixes >> mx) & 1))
@@ -497,14 +562,14 @@ static int parse_pairs(struct opts *o)
 		long c = strtol(w, &end, 10), m;
 		if (end == w || *end != ':' || c < 0 || c > 1000000)
 			return batch_bad("numa", "--loaded-pairs", o->pairs,
-					 "CPU node:memory node pairs such as 0:1,1:0");
+					 _("CPU node:memory node pairs such as 0:1,1:0"));
 		w = end + 1;
 		m = strtol(w, &end, 10);
 		if (end == w || (*end && *end != ',') || m < 0 || m > 1000000)
 			return batch_bad("numa", "--loaded-pairs", o->pairs,
-					 "CPU node:memory node pairs such as 0:1,1:0");
+					 _("CPU node:memory node pairs such as 0:1,1:0"));
 		if (o->nasked == NUMA_MAX_CURVES) {
-			mt_warn("run numa: --loaded-pairs: more than %d pairs", NUMA_MAX_CURVES);
+			mt_warn(_("run numa: --loaded-pairs: more than %d pairs"), NUMA_MAX_CURVES);
 			return -1;
 		}
 		o->asked[o->nasked].cpu = (int)c;
@@ -520,13 +585,13 @@ static int parse_more(struct opts *o)
 	mt_error e = { "" };
 	o->mixes = NUMA_MIXES_DEFAULT;
 	if (o->mix && numa_mix_parse(o->mix, &o->mixes, &e) < 0) {
-		mt_warn("run numa: %s", e.msg);
+		mt_warn(_("run numa: %s"), e.msg);
 		return -1;
 	}
 	if (o->pairs)
 		o->loaded = 1;
 	return o->pairs && !*o->pairs ? batch_bad("numa", "--loaded-pairs", o->pairs,
-						  "CPU node:memory node pairs such as 0:1,1:0")
+						  _("CPU node:memory node pairs such as 0:1,1:0"))
 				      : parse_pairs(o);
 }
 
@@ -554,8 +619,8 @@ static int keep_cpus(struct numa_node *all, size_t n, const char *list, const st
 		return batch_bad("numa", "--cpus", list, e.msg);
 	for (int k = 0; k < nw; k++)
 		if (!machine_allows(m, want[k])) {
-			mt_warn("run numa: --cpus: CPU %d is not one this process may run on (offline, "
-				"absent or outside its taskset)", want[k]);
+			mt_warn(_("run numa: --cpus: CPU %d is not one this process may run on "
+				  "(offline, absent or outside its taskset)"), want[k]);
 			return -1;
 		}
 	for (size_t i = 0; i < n; i++) {
@@ -582,13 +647,14 @@ static int plan_more(struct numa_params *p, const struct opts *o)
 	p->mixes = o->mixes;
 	p->streaming = o->streaming;
 	if (p->streaming && !bandwidth_kernel_fn(BANDWIDTH_COPY_NT, bandwidth_isa_best())) {
-		mt_warn("run numa: --stores streaming: this CPU or build has no streaming stores (%s)",
+		mt_warn(_("run numa: --stores streaming: this CPU or build has no streaming stores "
+			  "(%s)"),
 			bandwidth_isa_name(bandwidth_isa_best()));
 		return -1;
 	}
 	if (o->loaded && numa_plan_loaded(p, (const int (*)[NUMA_MAX_NODES])p->dist, o->asked,
 					   o->nasked, &e) < 0) {
-		mt_warn("run numa: %s", e.msg);
+		mt_warn(_("run numa: %s"), e.msg);
 		return -1;
 	}
 	return 0;
@@ -623,7 +689,7 @@ static int make_params(struct batch_cli *cli, const struct machine *m, void *par
 	/* idle latency on 2 MB pages too, as MLC takes it, where the kernel gives them */
 	p->huge = strcmp(m->pages.thp, "always") == 0 || strcmp(m->pages.thp, "madvise") == 0;
 	if (rc < 0) {
-		mt_warn("run numa: %s", e.msg);
+		mt_warn(_("run numa: %s"), e.msg);
 		if (rc != -1)
 			cli->rc = MT_EXIT_RUNTIME;
 		return -1;
@@ -656,7 +722,7 @@ static int start(struct batch_cli *cli, const struct machine *m, void *params, v
 	mt_error e = { "" };
 	(void)m;
 	if (!(rp->p.mem = numa_mem_open(&e))) {
-		mt_warn("run numa: %s", e.msg);
+		mt_warn(_("run numa: %s"), e.msg);
 		cli->rc = MT_EXIT_RUNTIME;
 		return -1;
 	}

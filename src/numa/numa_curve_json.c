@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "numa.h"
+#include "base/i18n.h"
 #include "numa_json.h"
 #include "base/jsonio.h"
 
@@ -121,12 +122,13 @@ static int point_from_json(const cJSON *it, const char *where, int idle, struct 
 	    jsonio_number(it, "latency_ns", where, &pt->ns, e) < 0)
 		return mt_fail(e, "%s: expected {\"delay_ns\", \"gbs\", \"latency_ns\", ...}", where);
 	if (!isfinite(pt->gbs) || pt->gbs < 0 || pt->gbs > 1e6 || (idle && pt->gbs != 0))
-		return mt_fail(e, "%s: field \"gbs\" must be 0..1000000 (0 for the idle point)", where);
+		return mt_fail(e, _("%s: field \"gbs\" must be 0..1000000 (0 for the idle point)"), where);
 	if (!isfinite(pt->ns) || pt->ns <= 0 || pt->ns > 1e9)
-		return mt_fail(e, "%s: field \"latency_ns\" must be a positive number of ns", where);
+		return mt_fail(e, _("%s: field \"latency_ns\" must be a positive number of ns"), where);
 	if (idle ? !cJSON_IsNull(d) : !(cJSON_IsNumber(d) && d->valuedouble >= 0 && d->valuedouble <= 1e9))
-		return mt_fail(e, "%s: field \"delay_ns\" must be %s", where,
-			       idle ? "null (the first point is the idle one)" : "0..1e9 ns");
+		return mt_fail(e, idle ? _("%s: field \"delay_ns\" must be null (the first point is "
+					   "the idle one)")
+				       : _("%s: field \"delay_ns\" must be 0..1e9 ns"), where);
 	pt->delay_ns = idle ? -1 : d->valuedouble;
 	pt->spread = jsonio_opt_number(it, "spread", 0);
 	if (!isfinite(pt->spread) || pt->spread < 0)
@@ -146,9 +148,9 @@ static int curve_head(const cJSON *it, const char *where, const struct numa_resu
 	    jsonio_number(it, "memory_node", where, &mn, e) < 0)
 		return mt_fail(e, "%s: expected {\"cpu_node\", \"memory_node\", \"points\", ...}", where);
 	if ((c->cpu = node_index(r, cn)) < 0 || (c->mem = node_index(r, mn)) < 0)
-		return mt_fail(e, "%s: a node that is not in \"nodes\"", where);
+		return mt_fail(e, _("%s: a node that is not in \"nodes\""), where);
 	if (numa_result_curve(r, c->cpu, c->mem))
-		return mt_fail(e, "%s: a second curve of node pair %.0f>%.0f", where, cn, mn);
+		return mt_fail(e, _("%s: a second curve of node pair %.0f>%.0f"), where, cn, mn);
 	jsonio_opt_string(it, "why", why, sizeof why);
 	for (size_t k = 0; k < MT_ARRAY_LEN(why_key); k++)
 		if (strcmp(why, why_key[k]) == 0)
@@ -176,7 +178,7 @@ static int curve_from_json(const cJSON *it, const char *where, struct numa_resul
 		return -1;
 	pts = cJSON_GetObjectItemCaseSensitive(it, "points");
 	if (!cJSON_IsArray(pts) || cJSON_GetArraySize(pts) < 1 || cJSON_GetArraySize(pts) > NUMA_MAX_POINTS)
-		return mt_fail(e, "%s: points: expected 1..%d points, the idle one first", where,
+		return mt_fail(e, _("%s: points: expected 1..%d points, the idle one first"), where,
 			       NUMA_MAX_POINTS);
 	cJSON_ArrayForEach(p, pts) {
 		mt_snprintf(at, sizeof at, "%s: points[%zu]", where, c->npts);
@@ -194,7 +196,7 @@ int numa_curves_from_json(const cJSON *root, const char *f, struct numa_result *
 	if (!arr)
 		return 0;
 	if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) > NUMA_MAX_CURVES)
-		return mt_fail(e, "%s: loaded: expected an array of at most %d curves", f,
+		return mt_fail(e, _("%s: loaded: expected an array of at most %d curves"), f,
 			       NUMA_MAX_CURVES);
 	cJSON_ArrayForEach(it, arr) {
 		struct numa_curve c;

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "numa.h"
+#include "base/i18n.h"
 #include "render/compare_table.h"
 #include "run/result_kind.h"
 
@@ -106,15 +107,16 @@ static double curve_figure(const struct numa_curve *c, int what)
 static void compare_curves(const struct result_file *f, size_t n, int what)
 {
 	static const char *const title[] = {
-		"loaded latency: idle, ns a load", "loaded latency: at the knee, ns a load",
-		"loaded latency: at the peak, ns a load", "loaded latency: the knee's GB/s (injectors)",
-		"loaded latency: the peak's GB/s (injectors)",
+		N_("loaded latency: idle, ns a load"), N_("loaded latency: at the knee, ns a load"),
+		N_("loaded latency: at the peak, ns a load"),
+		N_("loaded latency: the knee's GB/s (injectors)"),
+		N_("loaded latency: the peak's GB/s (injectors)"),
 	};
 	const struct numa_result *a = f[0].r;
 	struct cmp_table t;
 	if (!a->ncurves)
 		return;
-	cmp_begin(&t, title[what], "cpu>mem", (int)n, 1, what >= 3);
+	cmp_begin(&t, _(title[what]), "cpu>mem", (int)n, 1, what >= 3);
 	for (size_t c = 0; c < a->ncurves; c++) {
 		const struct numa_curve *ca = &a->curves[c];
 		double v[CMP_MAX_FILES];
@@ -141,19 +143,23 @@ static int compare(const struct result_file *f, size_t n, const struct result_co
 		const struct numa_result *r = f[i].r;
 		char size[32];
 		compare_print_header((char)('A' + i), f[i].path ? f[i].path : "", &r->hdr);
-		printf("   %zu node%s, %s a run\n", r->nnodes, r->nnodes == 1 ? "" : "s",
-		       mt_fmt_size(size, sizeof size, r->size));
+		/* TRANSLATORS: a numa result's nodes and its buffer's size a node pair */
+		printf(MT_NGETTEXT("   %zu node, %s a run\n", "   %zu nodes, %s a run\n", r->nnodes),
+		       r->nnodes, mt_fmt_size(size, sizeof size, r->size));
 	}
-	printf("\nrows: CPU node > memory node\n");
-	compare_one(f, n, NUMA_LAT, "idle latency, ns a load (random chase, 4 KB pages)");
-	compare_one(f, n, NUMA_LAT_HUGE, "idle latency, ns a load (2 MB pages, as MLC)");
+	printf(_("\nrows: CPU node > memory node\n"));
+	compare_one(f, n, NUMA_LAT, _("idle latency, ns a load (random chase, 4 KB pages)"));
+	compare_one(f, n, NUMA_LAT_HUGE, _("idle latency, ns a load (2 MB pages, as MLC)"));
 	for (int m = 0; m < NUMA_NMIX; m++) {
-		char title[120];
-		if (m == NUMA_MIX_READS || m == NUMA_MIX_TRIAD)
-			mt_snprintf(title, sizeof title, "%s, GB/s (all CPUs of the CPU node)",
-				    m == NUMA_MIX_READS ? "read" : "triad");
+		char title[240];
+		if (m == NUMA_MIX_READS)
+			mt_strlcpy(title, _("read, GB/s (all CPUs of the CPU node)"), sizeof title);
+		else if (m == NUMA_MIX_TRIAD)
+			mt_strlcpy(title, _("triad, GB/s (all CPUs of the CPU node)"), sizeof title);
 		else
-			mt_snprintf(title, sizeof title, "%s reads:writes, GB/s (all CPUs of the CPU node)",
+			/* TRANSLATORS: a mix's name: 3:1, 2:1 or 1:1 */
+			mt_snprintf(title, sizeof title,
+				    _("%s reads:writes, GB/s (all CPUs of the CPU node)"),
 				    numa_mix_name(m));
 		compare_one(f, n, numa_mix_meas(m), title);
 	}

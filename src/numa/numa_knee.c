@@ -4,18 +4,20 @@
 #include "config.h"
 
 #include "numa.h"
+#include "base/i18n.h"
 
 #include <math.h>
 #include <string.h>
 
 #define LINE_BYTES 64.0
 
+/* (the JSON's words; people's through _() where printed) */
 const char numa_knee_rule[] =
-	"the knee is the point farthest below the straight line from the idle point to the "
+	N_("the knee is the point farthest below the straight line from the idle point to the "
 	"peak (the most GB/s measured), bandwidth taken over the peak's and latency rise over "
 	"the peak's, each latency first lowered to the least at its bandwidth or above (noise "
 	"only adds); no knee where the peak's latency is under 1.2x the idle one or no point "
-	"lies below that line";
+	"lies below that line");
 
 double numa_inflight(double gbs, double ns)
 {
@@ -77,17 +79,19 @@ const char *numa_knee_text(const struct numa_point *pts, const struct numa_knee 
 			   size_t len)
 {
 	if (k->have)
-		mt_snprintf(buf, len, "knee at %.2f of the peak: %.1f GB/s, latency %.1fx idle (%.1f ns)",
-			    k->frac, pts[k->knee].gbs, k->ratio, pts[k->knee].ns);
+		mt_hsnprintf(buf, len, _("knee at %.2f of the peak: %.1f GB/s, latency %.1fx idle "
+					 "(%.1f ns)"),
+			     k->frac, pts[k->knee].gbs, k->ratio, pts[k->knee].ns);
 	else if (!k->peak)
-		mt_snprintf(buf, len, "no knee: no loaded point");
+		mt_strlcpy(buf, _("no knee: no loaded point"), len);
 	else if (k->peak_ratio < 1 + NUMA_KNEE_RISE)
-		mt_snprintf(buf, len, "no knee: latency %.2fx idle at the peak, %.1f GB/s (a knee needs "
-			    "a rise of %.1fx)", k->peak_ratio, pts[k->peak].gbs, 1 + NUMA_KNEE_RISE);
+		mt_hsnprintf(buf, len, _("no knee: latency %.2fx idle at the peak, %.1f GB/s (a knee "
+					 "needs a rise of %.1fx)"),
+			     k->peak_ratio, pts[k->peak].gbs, 1 + NUMA_KNEE_RISE);
 	else
-		mt_snprintf(buf, len, "no knee: latency %.2fx idle at the peak, %.1f GB/s, rising from "
-			    "the lightest load on (no flat part before it)", k->peak_ratio,
-			    pts[k->peak].gbs);
+		mt_hsnprintf(buf, len, _("no knee: latency %.2fx idle at the peak, %.1f GB/s, rising "
+					 "from the lightest load on (no flat part before it)"),
+			     k->peak_ratio, pts[k->peak].gbs);
 	return buf;
 }
 
@@ -97,13 +101,14 @@ const char *numa_little_text(const struct numa_point *pts, const struct numa_kne
 	buf[0] = '\0';
 	if (!k->peak)
 		return buf;
-	mt_snprintf(buf, len, "Little's law: ");
 	if (k->have)
-		mt_append(buf, len, "%.0f lines of 64 B in flight at the knee (%.1f GB/s x %.1f ns), "
-			  "%.0f at the peak", k->inflight_knee, pts[k->knee].gbs, pts[k->knee].ns,
-			  k->inflight_peak);
+		mt_hsnprintf(buf, len, _("Little's law: %.0f lines of 64 B in flight at the knee "
+					 "(%.1f GB/s x %.1f ns), %.0f at the peak (%.1f GB/s x %.1f ns)"),
+			     k->inflight_knee, pts[k->knee].gbs, pts[k->knee].ns, k->inflight_peak,
+			     pts[k->peak].gbs, pts[k->peak].ns);
 	else
-		mt_append(buf, len, "%.0f lines of 64 B in flight at the peak", k->inflight_peak);
-	mt_append(buf, len, " (%.1f GB/s x %.1f ns)", pts[k->peak].gbs, pts[k->peak].ns);
+		mt_hsnprintf(buf, len, _("Little's law: %.0f lines of 64 B in flight at the peak "
+					 "(%.1f GB/s x %.1f ns)"),
+			     k->inflight_peak, pts[k->peak].gbs, pts[k->peak].ns);
 	return buf;
 }

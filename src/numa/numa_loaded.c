@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include "numa.h"
+#include "base/i18n.h"
 #include "numa_int.h"
 #include "os/platform.h"
 #include "os/sysinfo.h"
@@ -28,10 +29,12 @@ static const double quick_delays[] = { 3200, 400, 0 };
 const char *numa_why_text(int why)
 {
 	switch (why) {
-	case NUMA_WHY_LOCAL: return "local";
-	case NUMA_WHY_ASKED: return "asked";
-	case NUMA_WHY_SLIT: return "the farthest by the firmware's distances";
-	case NUMA_WHY_LATENCY: return "the slowest idle latency measured";
+	/* (stored in the plan's notes as they are; people's through _() where printed) */
+	/* TRANSLATORS: why a loaded-latency curve's node pair was chosen */
+	case NUMA_WHY_LOCAL: return N_("local");
+	case NUMA_WHY_ASKED: return N_("asked");
+	case NUMA_WHY_SLIT: return N_("the farthest by the firmware's distances");
+	case NUMA_WHY_LATENCY: return N_("the slowest idle latency measured");
 	default: return "";
 	}
 }
@@ -52,7 +55,7 @@ static int add_curve(struct numa_params *p, int cpu, int mem, int why, int dist,
 		if (p->loaded[i].pair.cpu == cpu && p->loaded[i].pair.mem == mem)
 			return 0;
 	if (p->nloaded == NUMA_MAX_CURVES)
-		return mt_fail(e, "--loaded-pairs: more than %d curves at a time", NUMA_MAX_CURVES);
+		return mt_fail(e, _("--loaded-pairs: more than %d curves at a time"), NUMA_MAX_CURVES);
 	p->loaded[p->nloaded].pair.cpu = cpu;
 	p->loaded[p->nloaded].pair.mem = mem;
 	p->loaded[p->nloaded].why = why;
@@ -69,10 +72,10 @@ static int two_cpus(const struct numa_params *p, int c, mt_error *e)
 	if (n->ncpus >= 2)
 		return 0;
 	if (n->ncpus == 1)
-		return mt_fail(e, "--loaded: CPU node %d has one CPU this process may use (CPU %d): "
-			       "the loaded latency needs a chaser and an injector beside it",
+		return mt_fail(e, _("--loaded: CPU node %d has one CPU this process may use (CPU %d): "
+			       "the loaded latency needs a chaser and an injector beside it"),
 			       n->node, n->cpus[0]);
-	return mt_fail(e, "--loaded: node %d has no CPU this process may use: no curve from it",
+	return mt_fail(e, _("--loaded: node %d has no CPU this process may use: no curve from it"),
 		       n->node);
 }
 
@@ -84,7 +87,7 @@ static int default_curves(struct numa_params *p, const int (*dist)[NUMA_MAX_NODE
 		if (p->nodes[i].ncpus > 0)
 			c = (int)i;
 	if (c < 0)
-		return mt_fail(e, "--loaded: no node has a CPU this process may use");
+		return mt_fail(e, _("--loaded: no node has a CPU this process may use"));
 	if (two_cpus(p, c, e) < 0 || add_curve(p, c, c, NUMA_WHY_LOCAL, 0, e) < 0)
 		return -1;
 	if (p->nnodes < 2)
@@ -111,7 +114,7 @@ int numa_plan_loaded(struct numa_params *p, const int (*dist)[NUMA_MAX_NODES],
 	for (size_t i = 0; i < nasked; i++) {
 		int c = index_of(p, asked[i].cpu), m = index_of(p, asked[i].mem);
 		if (c < 0 || m < 0)
-			return mt_fail(e, "--loaded-pairs: %d:%d: node %d is not one measured", asked[i].cpu,
+			return mt_fail(e, _("--loaded-pairs: %d:%d: node %d is not one measured"), asked[i].cpu,
 				       asked[i].mem, c < 0 ? asked[i].cpu : asked[i].mem);
 		if (two_cpus(p, c, e) < 0)
 			return -1;
@@ -186,7 +189,7 @@ static int emit_done(struct numa_worker *w, const struct bandwidth_params *b, in
 		x.on_node = (double)(o1 + o2) / (double)(p1 + p2);
 	job_cell(&ev, NUMA_LOADED_DONE, c, m, 0, 0);
 	JOB_PAYLOAD_PUT(&ev, struct numa_ev_loaded_done, &x);
-	return job_emit(w->job, &ev) < 0 ? mt_fail(e, "out of memory") : 0;
+	return job_emit(w->job, &ev) < 0 ? mt_fail(e, _("out of memory")) : 0;
 }
 
 /* Set b up for curve (c, m): the sweep alone, chaser first, the delays,
@@ -232,7 +235,7 @@ static int run_curve(struct numa_worker *w, const struct numa_curve_plan *cp, mt
 		return 0;
 	}
 	if (!(b = malloc(sizeof *b)))
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	rc = curve_setup(w, b, c, m, &cm, e);
 	if (rc == 0) {
 		w->curve = cp;

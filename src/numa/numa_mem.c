@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "numa.h"
+#include "base/i18n.h"
 #include "os/platform.h"
 #include "os/sysinfo.h"
 
@@ -24,18 +25,18 @@ struct numa_mem *numa_mem_open(mt_error *e)
 {
 	struct numa_mem *m = calloc(1, sizeof *m);
 	if (!m) {
-		mt_fail(e, "out of memory");
+		mt_fail(e, _("out of memory"));
 		return NULL;
 	}
 	if (hwloc_topology_init(&m->topo) < 0) {
 		free(m);
-		mt_fail(e, "hwloc: cannot start a topology: %s", strerror(errno));
+		mt_fail(e, _("hwloc: cannot start a topology: %s"), strerror(errno));
 		return NULL;
 	}
 	if (hwloc_topology_load(m->topo) < 0) {
 		hwloc_topology_destroy(m->topo);
 		free(m);
-		mt_fail(e, "hwloc: cannot read this machine's topology: %s", strerror(errno));
+		mt_fail(e, _("hwloc: cannot read this machine's topology: %s"), strerror(errno));
 		return NULL;
 	}
 	m->allowed = hwloc_bitmap_alloc();
@@ -81,7 +82,7 @@ void *numa_mem_alloc(struct numa_mem *m, int node, size_t len, int *bound, mt_er
 	char a[32];
 	int err;
 	if (!set) {
-		mt_fail(e, "out of memory");
+		mt_fail(e, _("out of memory"));
 		return NULL;
 	}
 	hwloc_bitmap_only(set, (unsigned)node);
@@ -94,7 +95,7 @@ void *numa_mem_alloc(struct numa_mem *m, int node, size_t len, int *bound, mt_er
 	    hwloc_get_nbobjs_by_type(m->topo, HWLOC_OBJ_NUMANODE) <= 1)
 		buf = hwloc_alloc(m->topo, len); /* one node: all memory is on it anyway */
 	if (!buf) {
-		mt_fail(e, "cannot bind %s to node %d: %s", mt_fmt_size(a, sizeof a, len), node,
+		mt_fail(e, _("cannot bind %s to node %d: %s"), mt_fmt_size(a, sizeof a, len), node,
 			strerror(err));
 		return NULL;
 	}

@@ -4,11 +4,12 @@
 #include "config.h"
 
 #include "numa.h"
+#include "base/i18n.h"
 
 #include <ctype.h>
 #include <string.h>
 
-#define MIXES_WORDS "the mixes: reads, 3:1, 2:1, 1:1, triad, or all"
+#define MIXES_WORDS _("the mixes: reads, 3:1, 2:1, 1:1, triad, or all")
 
 /* A table, the clearest form: each mix's name, JSON key, measurement and
  * kernels (cached and streaming stores). */
@@ -82,9 +83,9 @@ static int mix_word(const char *w, size_t len, mt_error *e)
 	char word[32];
 	const char *colon;
 	if (len == 0)
-		return mt_fail(e, "--mix: an empty name (" MIXES_WORDS ")");
+		return mt_fail(e, _("--mix: an empty name (%s)"), MIXES_WORDS);
 	if (len >= sizeof word)
-		return mt_fail(e, "--mix: '%.*s...' is not a mix (" MIXES_WORDS ")", 16, w);
+		return mt_fail(e, _("--mix: '%.*s...' is not a mix (%s)"), 16, w, MIXES_WORDS);
 	memcpy(word, w, len);
 	word[len] = '\0';
 	for (int m = 0; m < NUMA_NMIX; m++)
@@ -93,21 +94,21 @@ static int mix_word(const char *w, size_t len, mt_error *e)
 	if (strcmp(word, "read") == 0) /* the JSON's word for it */
 		return NUMA_MIX_READS;
 	if (strcmp(word, "all") == 0 || strcmp(word, "none") == 0)
-		return mt_fail(e, "--mix: '%s' stands alone", word);
+		return mt_fail(e, _("--mix: '%s' stands alone"), word);
 	colon = strchr(word, ':');
 	if (!colon || !isdigit((unsigned char)word[0]))
-		return mt_fail(e, "--mix: '%s' is not a mix (" MIXES_WORDS ")", word);
+		return mt_fail(e, _("--mix: '%s' is not a mix (%s)"), word, MIXES_WORDS);
 	for (const char *c = word; *c; c++)
 		if (c != colon && !isdigit((unsigned char)*c))
-			return mt_fail(e, "--mix: '%s': a mix of reads to writes is READS:WRITES, such "
-				       "as 3:1 (" MIXES_WORDS ")", word);
+			return mt_fail(e, _("--mix: '%s': a mix of reads to writes is READS:WRITES, "
+					    "such as 3:1 (%s)"), word, MIXES_WORDS);
 	if (colon == word || !colon[1])
-		return mt_fail(e, "--mix: '%s': a mix of reads to writes is READS:WRITES, such as 3:1 "
-			       "(" MIXES_WORDS ")", word);
+		return mt_fail(e, _("--mix: '%s': a mix of reads to writes is READS:WRITES, "
+				    "such as 3:1 (%s)"), word, MIXES_WORDS);
 	if (word[0] == '0' && colon == word + 1)
-		return mt_fail(e, "--mix: '%s': no mix of 0 reads (writes alone are the bandwidth "
-			       "lab's write kernels; " MIXES_WORDS ")", word);
-	return mt_fail(e, "--mix: '%s' is no mix measured here (" MIXES_WORDS ")", word);
+		return mt_fail(e, _("--mix: '%s': no mix of 0 reads (writes alone are the "
+				    "bandwidth lab's write kernels; %s)"), word, MIXES_WORDS);
+	return mt_fail(e, _("--mix: '%s' is no mix measured here (%s)"), word, MIXES_WORDS);
 }
 
 int numa_mix_parse(const char *list, unsigned *out, mt_error *e)
@@ -115,7 +116,7 @@ int numa_mix_parse(const char *list, unsigned *out, mt_error *e)
 	unsigned set = 0;
 	const char *w = list;
 	if (!list || !*list)
-		return mt_fail(e, "--mix: empty (" MIXES_WORDS ")");
+		return mt_fail(e, _("--mix: empty (%s)"), MIXES_WORDS);
 	if (strcmp(list, "all") == 0 || strcmp(list, "none") == 0) {
 		*out = strcmp(list, "all") == 0 ? NUMA_MIXES_ALL : 0;
 		return 0;
@@ -127,7 +128,7 @@ int numa_mix_parse(const char *list, unsigned *out, mt_error *e)
 		if (m < 0)
 			return -1;
 		if (set & (1u << m))
-			return mt_fail(e, "--mix: '%s' given twice", mixes[m].name);
+			return mt_fail(e, _("--mix: '%s' given twice"), mixes[m].name);
 		set |= 1u << m;
 		if (!end)
 			break;

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "numa.h"
+#include "base/i18n.h"
 #include "render/plot_common.h"
 
 #include <math.h>
@@ -68,9 +69,9 @@ static void draw_axes(struct svg *s, const struct frame *f)
 			 plot_short(lab, sizeof lab, v));
 	}
 	svg_text(s, f->x + f->w / 2, f->y + f->h + 36, 12, SVG_MIDDLE, 0, 0, "#000000",
-		 "bandwidth the injectors moved, GB/s");
+		 _("bandwidth the injectors moved, GB/s"));
 	svg_text(s, f->x - 52, f->y + f->h / 2, 12, SVG_MIDDLE, 0, -90, "#000000",
-		 "the chaser's latency, ns a load");
+		 _("the chaser's latency, ns a load"));
 	svg_group_end(s);
 }
 
@@ -93,8 +94,10 @@ static void draw_curve(struct svg *s, const struct frame *f, const struct numa_c
 		svg_circle(s, xs[k.knee], ys[k.knee], 8, color); /* a ring round the point */
 		svg_circle(s, xs[k.knee], ys[k.knee], 6, "#ffffff");
 		svg_circle(s, xs[k.knee], ys[k.knee], 3, color);
-		svg_textf(s, xs[k.knee] + 10, ys[k.knee] - 8, 11, SVG_START, 1, color, "knee %.2f",
-			  k.frac);
+		char lab[64];
+		/* TRANSLATORS: a curve's knee on the chart: its share of the peak's GB/s */
+		mt_hsnprintf(lab, sizeof lab, _("knee %.2f"), k.frac);
+		svg_text(s, xs[k.knee] + 10, ys[k.knee] - 8, 11, SVG_START, 1, 0, color, lab);
 	}
 	svg_group_end(s);
 }
@@ -106,7 +109,7 @@ static double draw_chart(struct svg *s, const struct result_file *in, size_t n, 
 	struct frame f = { LEFT, top + 10, PAGE_W - LEFT - 30, CHART_H, 0, 0 };
 	double y = f.y + f.h + 56;
 	size_t series = 0;
-	char knee[200], little[240];
+	char knee[400], little[400];
 	ranges(in, n, &f);
 	draw_axes(s, &f);
 	svg_group(s, "legend");
@@ -118,10 +121,13 @@ static double draw_chart(struct svg *s, const struct result_file *in, size_t n, 
 			const char *color = plot_color(c);
 			draw_curve(s, &f, cv, color, k > 0);
 			numa_knee_find(cv->pts, cv->npts, &kn);
-			svg_textf(s, f.x, y, 12, SVG_START, 1, color, "%s%d>%d (%s)%s: %s",
+			const char *why = numa_why_text(cv->why);
+			/* TRANSLATORS: a curve's legend: file A or B, the pair, why it was chosen,
+			 * then its knee */
+			svg_textf(s, f.x, y, 12, SVG_START, 1, color,
+				  k ? _("%s%d>%d (%s), dashed: %s") : _("%s%d>%d (%s): %s"),
 				  n > 1 ? (k ? "B " : "A ") : "", r->nodes[cv->cpu], r->nodes[cv->mem],
-				  numa_why_text(cv->why), k ? ", dashed" : "",
-				  numa_knee_text(cv->pts, &kn, knee, sizeof knee));
+				  why[0] ? _(why) : why, numa_knee_text(cv->pts, &kn, knee, sizeof knee));
 			svg_text(s, f.x + 16, y + 16, 11, SVG_START, 0, 0, "#333333",
 				 numa_little_text(cv->pts, &kn, little, sizeof little));
 			y += 38;
@@ -138,7 +144,8 @@ static double draw_matrix(struct svg *s, const struct numa_result *r, int k, con
 	svg_group(s, "matrix");
 	svg_text(s, x, y, 12, SVG_START, 1, 0, "#000000", title);
 	y += ROW_H;
-	svg_text(s, x, y, 11, SVG_START, 0, 0, "#555555", "CPU\\mem");
+	/* TRANSLATORS: a matrix's corner: CPU nodes down, memory nodes across */
+	svg_text(s, x, y, 11, SVG_START, 0, 0, "#555555", _("CPU\\mem"));
 	for (size_t j = 0; j < r->nnodes; j++)
 		svg_textf(s, x + 60 + CELL_W * (double)(j + 1), y, 11, SVG_END, 0, "#555555", "%d",
 			  r->nodes[j]);
@@ -151,7 +158,7 @@ static double draw_matrix(struct svg *s, const struct numa_result *r, int k, con
 			const struct numa_value *v = &r->v[i][j][k];
 			char cell[32] = "-";
 			if (v->have)
-				mt_snprintf(cell, sizeof cell, "%.1f", v->v);
+				mt_hsnprintf(cell, sizeof cell, "%.1f", v->v);
 			svg_text(s, x + 60 + CELL_W * (double)(j + 1), y, 11, SVG_END, 0, 0, "#000000",
 				 cell);
 		}
@@ -168,20 +175,28 @@ static double draw_matrices(struct svg *s, const struct result_file *in, size_t 
 	const struct numa_result *r = in[k].r;
 	double colw = fmax(320, 100 + CELL_W * (double)(r->nnodes + 1)), x = LEFT, bottom = y;
 	int per = (int)fmax(1, floor((width - LEFT) / colw)), col = 0;
-	char title[120];
+	char title[240];
 	const char *tag = n > 1 ? (k ? "B: " : "A: ") : "";
 	for (int m = -1; m < NUMA_NMIX; m++) {
 		if (m >= 0 && !((r->mixes >> m) & 1))
 			continue;
+		int rw = m == NUMA_MIX_31 || m == NUMA_MIX_21 || m == NUMA_MIX_11;
+		/* TRANSLATORS: the matrices' titles ("A: " or "B: " first, then a mix's name:
+		 * reads, 3:1, 2:1, 1:1, triad) */
 		if (m < 0)
-			mt_snprintf(title, sizeof title, "%sidle latency, ns (4 KB pages)", tag);
+			mt_snprintf(title, sizeof title, _("%sidle latency, ns (4 KB pages)"), tag);
+		else if (m == NUMA_MIX_READS)
+			mt_snprintf(title, sizeof title, _("%s%s, GB/s"), tag, numa_mix_name(m));
+		else if (rw)
+			mt_snprintf(title, sizeof title,
+				    r->streaming ? _("%s%s reads:writes, GB/s, streaming stores")
+						 : _("%s%s reads:writes, GB/s, cached stores"),
+				    tag, numa_mix_name(m));
 		else
-			mt_snprintf(title, sizeof title, "%s%s%s, GB/s%s%s", tag, numa_mix_name(m),
-				    m == NUMA_MIX_31 || m == NUMA_MIX_21 || m == NUMA_MIX_11
-					    ? " reads:writes"
-					    : "",
-				    m == NUMA_MIX_READS ? "" : r->streaming ? ", streaming stores"
-									  : ", cached stores", "");
+			mt_snprintf(title, sizeof title,
+				    r->streaming ? _("%s%s, GB/s, streaming stores")
+						 : _("%s%s, GB/s, cached stores"),
+				    tag, numa_mix_name(m));
 		bottom = fmax(bottom, draw_matrix(s, r, m < 0 ? NUMA_LAT : numa_mix_meas(m), title,
 						  x + colw * col, y));
 		if (++col == per) {
@@ -218,11 +233,11 @@ int numa_plot(const struct result_file *in, size_t n, struct svg *s)
 		w = fmax(w, LEFT + 80 + CELL_W * (double)(r->nnodes + 1));
 	}
 	if (svg_begin(s, w, page_height(in, n, chart, w),
-		      "memtop: memory by node, loaded latency and bandwidth matrices") < 0)
+		      _("memtop: memory by node, loaded latency and bandwidth matrices")) < 0)
 		return -1;
 	y = plot_heading(s, 20, 8, w - 40,
-			 chart ? "Loaded latency by node pair (as Intel MLC's --loaded_latency)"
-			       : "Memory by node: idle latency and bandwidth",
+			 chart ? _("Loaded latency by node pair (as Intel MLC's --loaded_latency)")
+			       : _("Memory by node: idle latency and bandwidth"),
 			 in, n);
 	if (chart)
 		y = draw_chart(s, in, n, y);

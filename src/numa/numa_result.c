@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "numa.h"
+#include "base/i18n.h"
 #include "numa_json.h"
 #include "base/jsonio.h"
 #include "os/platform.h"
@@ -215,12 +216,16 @@ int numa_result_ratio_text(const struct numa_result *r, size_t cpu, size_t mem, 
 	double x = numa_result_ratio(r, cpu, mem, &huge), s = numa_result_slit_ratio(r, cpu, mem);
 	if (cpu == mem || !isfinite(x))
 		return -1;
-	mt_snprintf(buf, len, "CPU node %d, memory node %d: %.1fx local on %s pages", r->nodes[cpu],
-		    r->nodes[mem], x, huge ? "2 MB" : "4 KB");
+	/* TRANSLATORS: a remote pair's idle latency over its CPU node's own, beside the
+	 * firmware's distances' ratio; the pages are "2 MB" or "4 KB" */
 	if (isfinite(s))
-		mt_append(buf, len, ", SLIT says %.1fx", s);
+		mt_hsnprintf(buf, len, _("CPU node %d, memory node %d: %.1fx local on %s pages, SLIT "
+					 "says %.1fx"),
+			     r->nodes[cpu], r->nodes[mem], x, huge ? _("2 MB") : _("4 KB"), s);
 	else
-		mt_append(buf, len, ", no SLIT");
+		mt_hsnprintf(buf, len, _("CPU node %d, memory node %d: %.1fx local on %s pages, no "
+					 "SLIT"),
+			     r->nodes[cpu], r->nodes[mem], x, huge ? _("2 MB") : _("4 KB"));
 	return 0;
 }
 

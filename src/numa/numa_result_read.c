@@ -5,6 +5,7 @@
 
 #include "numa.h"
 #include "numa_json.h"
+#include "base/i18n.h"
 #include "base/jsonio.h"
 #include "os/platform.h"
 #include "os/sysinfo.h"
@@ -32,18 +33,18 @@ static int nodes_from_json(const cJSON *root, const char *f, struct numa_result 
 	cJSON_ArrayForEach(it, arr) {
 		size_t i = r->nnodes;
 		if (i == NUMA_MAX_NODES)
-			return mt_fail(e, "%s: nodes: more than %d", f, NUMA_MAX_NODES);
+			return mt_fail(e, _("%s: nodes: more than %d"), f, NUMA_MAX_NODES);
 		if (!cJSON_IsNumber(it) || it->valuedouble < 0 || it->valuedouble > 1e6 ||
 		    it->valuedouble != floor(it->valuedouble))
-			return mt_fail(e, "%s: nodes[%zu]: expected a node number 0..1000000", f, i);
+			return mt_fail(e, _("%s: nodes[%zu]: expected a node number 0..1000000"), f, i);
 		if (node_at(r, it->valuedouble) >= 0)
-			return mt_fail(e, "%s: nodes[%zu]: node %.0f given twice", f, i, it->valuedouble);
+			return mt_fail(e, _("%s: nodes[%zu]: node %.0f given twice"), f, i, it->valuedouble);
 		r->nodes[i] = (int)it->valuedouble;
 		r->lat_cpu[i] = -1;
 		r->nnodes++;
 	}
 	if (r->nnodes == 0)
-		return mt_fail(e, "%s: nodes: empty", f);
+		return mt_fail(e, _("%s: nodes: empty"), f);
 	c = cJSON_GetObjectItemCaseSensitive(root, "cpus");
 	t = cJSON_GetObjectItemCaseSensitive(root, "threads");
 	l = cJSON_GetObjectItemCaseSensitive(root, "latency_cpu");
@@ -70,11 +71,11 @@ static int matrix_from_json(const cJSON *m, const char *f, const char *what,
 	if (!m && spread)
 		return 0;
 	if (!cJSON_IsArray(m) || (size_t)cJSON_GetArraySize(m) != r->nnodes)
-		return mt_fail(e, "%s: %s: expected %zu rows (one a node)", f, what, r->nnodes);
+		return mt_fail(e, _("%s: %s: expected %zu rows (one a node)"), f, what, r->nnodes);
 	for (size_t i = 0; i < r->nnodes; i++) {
 		const cJSON *row = cJSON_GetArrayItem(m, (int)i);
 		if (!cJSON_IsArray(row) || (size_t)cJSON_GetArraySize(row) != r->nnodes)
-			return mt_fail(e, "%s: %s row %zu: expected %zu values", f, what, i, r->nnodes);
+			return mt_fail(e, _("%s: %s row %zu: expected %zu values"), f, what, i, r->nnodes);
 		for (size_t j = 0; j < r->nnodes; j++) {
 			const cJSON *x = cJSON_GetArrayItem(row, (int)j);
 			struct numa_value *v = &r->v[i][j][k];
@@ -82,8 +83,11 @@ static int matrix_from_json(const cJSON *m, const char *f, const char *what,
 				continue;
 			if (!cJSON_IsNumber(x) || !isfinite(x->valuedouble) ||
 			    (spread ? x->valuedouble < 0 : x->valuedouble <= 0) || x->valuedouble > 1e9)
-				return mt_fail(e, "%s: %s row %zu: value %zu must be a %s number or null",
-					       f, what, i, j, spread ? "non-negative" : "positive");
+				return mt_fail(e, spread ? _("%s: %s row %zu: value %zu must be a "
+							     "non-negative number or null")
+							 : _("%s: %s row %zu: value %zu must be a "
+							     "positive number or null"),
+					       f, what, i, j);
 			if (spread)
 				v->spread = x->valuedouble;
 			else
@@ -102,14 +106,14 @@ static int mixes_from_json(const cJSON *root, const char *f, struct numa_result 
 	int n = 0;
 	r->mixes = names ? 0 : NUMA_MIXES_DEFAULT;
 	if (names && !cJSON_IsArray(names))
-		return mt_fail(e, "%s: mixes: expected an array of mix names", f);
+		return mt_fail(e, _("%s: mixes: expected an array of mix names"), f);
 	cJSON_ArrayForEach(it, names) {
 		int found = -1;
 		for (int m = 0; m < NUMA_NMIX && cJSON_IsString(it); m++)
 			if (strcmp(it->valuestring, numa_mix_name(m)) == 0)
 				found = m;
 		if (found < 0)
-			return mt_fail(e, "%s: mixes[%d]: expected reads, 3:1, 2:1, 1:1 or triad", f, n);
+			return mt_fail(e, _("%s: mixes[%d]: expected reads, 3:1, 2:1, 1:1 or triad"), f, n);
 		r->mixes |= 1u << found;
 		n++;
 	}
@@ -146,9 +150,9 @@ static int matrices_from_json(const cJSON *root, const char *f, struct numa_resu
 	const cJSON *huge = cJSON_GetObjectItemCaseSensitive(root, "latency_huge_ns");
 	const cJSON *full = cJSON_GetObjectItemCaseSensitive(root, "latency_full_ns");
 	if (!cJSON_IsObject(bw))
-		return mt_fail(e, "%s: bandwidth_gbs: expected an object {\"read\", \"triad\"}", f);
+		return mt_fail(e, _("%s: bandwidth_gbs: expected an object {\"read\", \"triad\"}"), f);
 	if (bs && !cJSON_IsObject(bs))
-		return mt_fail(e, "%s: bandwidth_spread: expected an object", f);
+		return mt_fail(e, _("%s: bandwidth_spread: expected an object"), f);
 	if (mixes_from_json(root, f, r, e) < 0 ||
 	    matrix_from_json(cJSON_GetObjectItemCaseSensitive(root, "latency_ns"), f, "latency_ns", r,
 			     NUMA_LAT, 0, e) < 0 ||
@@ -180,17 +184,17 @@ static int run_from_json(const cJSON *it, const char *where, struct numa_result 
 	    jsonio_number(it, "memory_node", where, &mn, e) < 0)
 		return mt_fail(e, "%s: expected {\"cpu_node\", \"memory_node\", \"run\", ...}", where);
 	if ((i = node_at(r, cn)) < 0 || (j = node_at(r, mn)) < 0)
-		return mt_fail(e, "%s: a node that is not in \"nodes\"", where);
+		return mt_fail(e, _("%s: a node that is not in \"nodes\""), where);
 	jsonio_opt_string(it, "run", run, sizeof run);
 	for (int m = 0; m < NUMA_NMEAS; m++)
 		if (strcmp(run, numa_meas_name[m]) == 0)
 			k = m;
 	if (k < 0)
-		return mt_fail(e, "%s: field \"run\" must be latency, read, triad, latency_huge, "
-			       "latency_full, 3:1, 2:1 or 1:1", where);
+		return mt_fail(e, _("%s: field \"run\" must be latency, read, triad, latency_huge, "
+			       "latency_full, 3:1, 2:1 or 1:1"), where);
 	v = &r->v[i][j][k];
 	if (!v->have)
-		return mt_fail(e, "%s: no value in the matrix for this run", where);
+		return mt_fail(e, _("%s: no value in the matrix for this run"), where);
 	v->tries = (int)jsonio_opt_int(it, "tries", 0, 1000000, 0);
 	v->where = (int)jsonio_opt_int(it, k == NUMA_LAT || k == NUMA_LAT_HUGE || k == NUMA_LAT_FULL
 						   ? "cpu"
@@ -218,7 +222,7 @@ static int placement_from_json(const cJSON *root, const char *f, struct numa_res
 	if (!arr)
 		return 0;
 	if (!cJSON_IsArray(arr))
-		return mt_fail(e, "%s: placement: expected an array", f);
+		return mt_fail(e, _("%s: placement: expected an array"), f);
 	cJSON_ArrayForEach(it, arr) {
 		double cn, mn;
 		const cJSON *x = cJSON_GetObjectItemCaseSensitive(it, "pages_on_node");
@@ -229,11 +233,11 @@ static int placement_from_json(const cJSON *root, const char *f, struct numa_res
 			return mt_fail(e, "%s: expected {\"cpu_node\", \"memory_node\", "
 				       "\"pages_on_node\"}", where);
 		if ((i = node_at(r, cn)) < 0 || (j = node_at(r, mn)) < 0)
-			return mt_fail(e, "%s: a node that is not in \"nodes\"", where);
+			return mt_fail(e, _("%s: a node that is not in \"nodes\""), where);
 		if (cJSON_IsNull(x))
 			continue;
 		if (!cJSON_IsNumber(x) || !(x->valuedouble >= 0 && x->valuedouble <= 1))
-			return mt_fail(e, "%s: field \"pages_on_node\" must be 0..1 or null", where);
+			return mt_fail(e, _("%s: field \"pages_on_node\" must be 0..1 or null"), where);
 		r->placed[i][j] = x->valuedouble;
 	}
 	return 0;
@@ -247,7 +251,7 @@ static int runs_from_json(const cJSON *root, const char *f, struct numa_result *
 	if (!arr)
 		return 0;
 	if (!cJSON_IsArray(arr))
-		return mt_fail(e, "%s: runs: expected an array", f);
+		return mt_fail(e, _("%s: runs: expected an array"), f);
 	cJSON_ArrayForEach(it, arr) {
 		mt_snprintf(where, sizeof where, "%s: runs[%d]", f, n++);
 		if (run_from_json(it, where, r, e) < 0)
@@ -264,18 +268,18 @@ static int distances_from_json(const cJSON *root, const char *f, struct numa_res
 	if (!d || cJSON_IsNull(d))
 		return 0; /* not known, or a file from before memtop said it */
 	if (!cJSON_IsArray(d) || (size_t)cJSON_GetArraySize(d) != r->nnodes)
-		return mt_fail(e, "%s: distances: expected %zu rows (one a node) or null", f,
+		return mt_fail(e, _("%s: distances: expected %zu rows (one a node) or null"), f,
 			       r->nnodes);
 	for (size_t i = 0; i < r->nnodes; i++) {
 		const cJSON *row = cJSON_GetArrayItem(d, (int)i);
 		if (!cJSON_IsArray(row) || (size_t)cJSON_GetArraySize(row) != r->nnodes)
-			return mt_fail(e, "%s: distances row %zu: expected %zu values", f, i, r->nnodes);
+			return mt_fail(e, _("%s: distances row %zu: expected %zu values"), f, i, r->nnodes);
 		for (size_t j = 0; j < r->nnodes; j++) {
 			const cJSON *x = cJSON_GetArrayItem(row, (int)j);
 			if (!cJSON_IsNumber(x) || x->valuedouble < 1 || x->valuedouble > 1000000 ||
 			    x->valuedouble != floor(x->valuedouble))
-				return mt_fail(e, "%s: distances row %zu: value %zu must be an integer "
-					       "1..1000000", f, i, j);
+				return mt_fail(e, _("%s: distances row %zu: value %zu must be an integer "
+					       "1..1000000"), f, i, j);
 			r->dist[i][j] = (int)x->valuedouble;
 		}
 	}
@@ -310,7 +314,7 @@ int numa_result_from_json(const cJSON *root, const char *file, struct numa_resul
 	memset(r, 0, sizeof *r);
 	numa_result_unplaced(r);
 	if (!numa_result_is(root))
-		return mt_fail(e, "%s: not a numa result (\"experiment\": \"numa\")", f);
+		return mt_fail(e, _("%s: not a numa result (\"experiment\": \"numa\")"), f);
 	run_header_from_json(root, &r->hdr);
 	if (nodes_from_json(root, f, r, e) < 0 || matrices_from_json(root, f, r, e) < 0 ||
 	    placement_from_json(root, f, r, e) < 0 || runs_from_json(root, f, r, e) < 0 ||
