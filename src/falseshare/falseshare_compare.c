@@ -46,7 +46,7 @@ static void compare_falseshare(const struct result_file *f, int nf)
 	unsigned th[FALSESHARE_MAX_T];
 	size_t nth = fs_threads(f, nf, th);
 	double v[CMP_MAX_FILES];
-	char head[128], c1[64], c2[64];
+	char head[128];
 	fputs(_("\nns an atomic add, a thread (ms over the atomic adds: files of different "
 		"--rounds compare)\n"),
 	      stdout);
@@ -59,10 +59,9 @@ static void compare_falseshare(const struct result_file *f, int nf)
 				   fs(f, i)->tries),
 		       'A' + i, (unsigned long long)fs(f, i)->rounds, fs(f, i)->tries,
 		       fs(f, i)->packed, fs(f, i)->padded);
-	/* TRANSLATORS: the heads of the first two columns: 7 and 6 columns at most */
-	mt_snprintf(head, sizeof head, "%s %s", mt_text_pad(c1, sizeof c1, _("threads"), -7),
-		    mt_text_pad(c2, sizeof c2, _("layout"), -6));
-	cmp_ratio_head(head, nf);
+	/* TRANSLATORS: the heads of the first two columns (the threads, 7 columns;
+	 * packed or padded, 6): 14 columns in all */
+	cmp_ratio_head(mt_text_pad(head, sizeof head, _("threads layout"), -14), nf);
 	for (size_t k = 0; k < nth; k++)
 		for (int l = 0; l < 2; l++) {
 			for (int i = 0; i < nf; i++) {
