@@ -540,14 +540,20 @@ int fleet_build(struct fleet *f, const struct result_set *s, mt_error *e)
 	f->m = calloc(s->n ? s->n : 1, sizeof *f->m);
 	f->g = calloc(s->n ? s->n : 1, sizeof *f->g);
 	if (!f->m || !f->g) {
-		mt_fail(e, "out of memory for %zu machines", s->n);
+		mt_fail(e,
+			MT_NGETTEXT("out of memory for %zu machines", "out of memory for %zu machines",
+				    s->n),
+			s->n);
 		goto fail;
 	}
 	for (size_t i = 0; i < s->n; i++)
 		if (add_result(f, &s->e[i], e) < 0)
 			goto fail;
 	if (!(f->flag = calloc(f->n * (f->ncols ? f->ncols : 1), sizeof *f->flag))) {
-		mt_fail(e, "out of memory for %zu machines", s->n);
+		mt_fail(e,
+			MT_NGETTEXT("out of memory for %zu machines", "out of memory for %zu machines",
+				    s->n),
+			s->n);
 		goto fail;
 	}
 	label_machines(f);
