@@ -226,8 +226,9 @@ static void print_stride(const struct mountain *m, unsigned stride, const struct
 			mt_hfprintf(stdout,
 				    _("cliff between %s and %s: drop %.2fx (one slope from %s to "
 				      "%s: %.2fx)\n"),
-				    human(a, sizeof a, cs[i].level), human(b, sizeof b, cs[i].level_next),
-				    step, human(x, sizeof x, cs[i].from), human(y, sizeof y, cs[i].to),
+				    human(a, sizeof a, cs[i].level),
+				    human(b, sizeof b, cs[i].level_next), step,
+				    human(x, sizeof x, cs[i].from), human(y, sizeof y, cs[i].to),
 				    cs[i].ratio);
 		} else {
 			mt_hfprintf(stdout, _("cliff between %s and %s: drop %.2fx\n"),
@@ -238,7 +239,8 @@ static void print_stride(const struct mountain *m, unsigned stride, const struct
 	if (c->rule == CLIFF_SEED) {
 		/* the seed's reading: the n-th cliff is the n-th level */
 		for (int i = 0; i < n && i < 4; i++)
-			printf(_("%s by the mountain: %s\n"), names[i], human(a, sizeof a, cs[i].level));
+			printf(_("%s by the mountain: %s\n"), names[i],
+			       human(a, sizeof a, cs[i].level));
 	} else if (n > 0) {
 		fputs(_("levels on this stride:"), stdout);
 		for (int i = 0; i < n; i++)
@@ -282,7 +284,8 @@ static void print_combined(const struct mountain *m, const struct detection *d, 
 		       list, a, b);
 	for (int i = 0; i < d->nlevels; i++)
 		printf(MT_NGETTEXT("  L%d %s (%s to %s, seen on %d of %zu strides)\n",
-				   "  L%d %s (%s to %s, seen on %d of %zu strides)\n", d->nstrides_used),
+				   "  L%d %s (%s to %s, seen on %d of %zu strides)\n",
+				   d->nstrides_used),
 		       num[i], human(a, sizeof a, d->size[i]), human(b, sizeof b, d->level[i]),
 		       human(c, sizeof c, d->level_hi[i]), d->votes[i], d->nstrides_used);
 	if (d->line_bytes)
@@ -313,7 +316,8 @@ static void print_verdicts(const struct detection *d, const int *num, const stru
 		printf("  L%d %s (%s): %s", level, human(a, sizeof a, ref), from,
 		       cliffs_verdict_name(v));
 		if (which >= 0)
-			printf(_(" (mountain L%d %s)"), num[which], human(b, sizeof b, d->size[which]));
+			printf(_(" (mountain L%d %s)"), num[which],
+			       human(b, sizeof b, d->size[which]));
 		else if (d->nlevels && ref > d->level_hi[d->nlevels - 1])
 			printf(_(" (the mountain's last knee is at %s)"),
 			       human(b, sizeof b, d->size[d->nlevels - 1]));
@@ -364,16 +368,17 @@ static void print_latency_check(const struct detection *d, const int *num,
 			continue;
 		}
 		if (fabs(log2((double)d->size[w] / (double)size[i])) <= log2(AGREE_FACTOR))
-			printf(_("  latency L%d %s: agrees (mountain L%d %s)\n"), lnum[i], a, num[w],
-			       human(b, sizeof b, d->size[w]));
+			printf(_("  latency L%d %s: agrees (mountain L%d %s)\n"), lnum[i], a,
+			       num[w], human(b, sizeof b, d->size[w]));
 		else
-			mt_hfprintf(stdout,
-				    _("  latency L%d %s: disagrees: the mountain's L%d is %s, %.1fx "
-				      "the latency's; the size is read from the latency run (its "
-				      "random chase, which no prefetcher follows, sees the cache; the "
-				      "mountain's strided streams are prefetched past it)\n"),
-				    lnum[i], a, num[w], human(b, sizeof b, d->size[w]),
-				    (double)d->size[w] / (double)size[i]);
+			mt_hfprintf(
+				stdout,
+				_("  latency L%d %s: disagrees: the mountain's L%d is %s, %.1fx "
+				  "the latency's; the size is read from the latency run (its "
+				  "random chase, which no prefetcher follows, sees the cache; the "
+				  "mountain's strided streams are prefetched past it)\n"),
+				lnum[i], a, num[w], human(b, sizeof b, d->size[w]),
+				(double)d->size[w] / (double)size[i]);
 	}
 }
 
@@ -545,12 +550,15 @@ static void print_text(const struct mountain *m, const struct cliffs_cli *c, con
 		print_combined(m, d, num);
 		mt_snprintf(from, sizeof from,
 			    MT_NGETTEXT("the levels combined over %zu strides above",
-					"the levels combined over %zu strides above", d->nstrides_used),
+					"the levels combined over %zu strides above",
+					d->nstrides_used),
 			    d->nstrides_used);
 	} else if (c->rule == CLIFF_SEED) {
-		mt_snprintf(from, sizeof from, _("stride %u's cliffs above, the seed's rule"), cols[0]);
+		mt_snprintf(from, sizeof from, _("stride %u's cliffs above, the seed's rule"),
+			    cols[0]);
 	} else {
-		mt_snprintf(from, sizeof from, _("stride %u's cliffs above, the merged rule"), cols[0]);
+		mt_snprintf(from, sizeof from, _("stride %u's cliffs above, the merged rule"),
+			    cols[0]);
 	}
 
 	if (inf)

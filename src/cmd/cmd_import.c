@@ -119,13 +119,14 @@ static void summary(FILE *f, const struct import_cli *c, const struct import_res
 	if (res->cores) {
 		const struct cores_result *r = res->cores;
 		/* TRANSLATORS: the file, the format's name, "8 CPUs", the pairs, the median */
-		mt_snprintf(cpus, sizeof cpus, MT_NGETTEXT("%d CPUs", "%d CPUs", r->plan.n), r->plan.n);
+		mt_snprintf(cpus, sizeof cpus, MT_NGETTEXT("%d CPUs", "%d CPUs", r->plan.n),
+			    r->plan.n);
 		mt_hfprintf(f,
 			    MT_NGETTEXT("%s: %s, %s, %zu pairs (one-way ns); median %.1f ns\n",
 					"%s: %s, %s, %zu pairs (one-way ns); median %.1f ns\n",
 					cores_result_measured(r)),
-			    c->file, import_format_name(res->format), cpus, cores_result_measured(r),
-			    r->nsum ? r->sum[0].ns : 0.0);
+			    c->file, import_format_name(res->format), cpus,
+			    cores_result_measured(r), r->nsum ? r->sum[0].ns : 0.0);
 		return;
 	}
 	if (res->mtn) {
@@ -134,7 +135,8 @@ static void summary(FILE *f, const struct import_cli *c, const struct import_res
 		 * option grammar writes them), the strides */
 		fprintf(f,
 			MT_NGETTEXT("%s: %s mountain, %zu sizes %s..%s x %zu strides\n",
-				    "%s: %s mountain, %zu sizes %s..%s x %zu strides\n", m->nstrides),
+				    "%s: %s mountain, %zu sizes %s..%s x %zu strides\n",
+				    m->nstrides),
 			c->file, import_format_name(res->format), m->nsizes,
 			mt_fmt_size(a, sizeof a, m->sizes[0]),
 			mt_fmt_size(b, sizeof b, m->sizes[m->nsizes - 1]), m->nstrides);
@@ -146,16 +148,20 @@ static void summary(FILE *f, const struct import_cli *c, const struct import_res
 		mt_fmt_size(a, sizeof a, res->lat->sizes[0]),
 		mt_fmt_size(b, sizeof b, res->lat->sizes[res->lat->nsizes - 1]));
 	if (res->lat->nstrides)
-		fprintf(f, MT_NGETTEXT(", %zu fixed stride", ", %zu fixed strides", res->lat->nstrides),
+		fprintf(f,
+			MT_NGETTEXT(", %zu fixed stride", ", %zu fixed strides",
+				    res->lat->nstrides),
 			res->lat->nstrides);
 	if (res->lat->has_random)
 		/* TRANSLATORS: a clause after the sizes; then " (ns over L1)" or nothing,
 		 * then the pages it was measured on or nothing */
 		fprintf(f, _(", random chase%s%s"), res->lat->ns_over_l1 ? _(" (ns over L1)") : "",
-			res->lat->has_other			  ? _(" on 4 KB and huge pages")
-			: res->lat->hugepages == LATENCY_HUGE_OFF ? _(" on 4 KB pages (as the file says)")
-			: res->lat->hugepages == LATENCY_HUGE_ON  ? _(" on huge pages (as the file says)")
-							      : "");
+			res->lat->has_other ? _(" on 4 KB and huge pages")
+			: res->lat->hugepages == LATENCY_HUGE_OFF
+				? _(" on 4 KB pages (as the file says)")
+			: res->lat->hugepages == LATENCY_HUGE_ON
+				? _(" on huge pages (as the file says)")
+				: "");
 	fprintf(f, "\n");
 }
 

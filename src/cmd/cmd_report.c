@@ -77,8 +77,8 @@ static int parse(int argc, char **argv, struct report_args *a)
 		return MT_EXIT_USAGE + 1;
 	}
 	if ((size_t)(argc - optind) > FLEET_MAX_RESULTS) {
-		mt_warn(_("report: %d files: memtop report reads at most %d results"), argc - optind,
-			FLEET_MAX_RESULTS);
+		mt_warn(_("report: %d files: memtop report reads at most %d results"),
+			argc - optind, FLEET_MAX_RESULTS);
 		return MT_EXIT_USAGE + 1;
 	}
 	for (int i = optind; i < argc; i++)

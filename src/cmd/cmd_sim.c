@@ -38,9 +38,10 @@ static const struct batch_help help = {
 		   "cachelab's csim-ref's, byte for byte.\n\n"),
 	.opts = cmd_sim_options,
 	.col = 17,
-	.tail = N_("\nTrace lines: \" L ADDR,SIZE\" load, \" S\" store, \" M\" load then store,\n"
-		   "\"I\" ignored. Exit status: 0 ok, 1 read failure, 2 bad usage, a trace that is\n"
-		   "missing or malformed.\n"),
+	.tail = N_(
+		"\nTrace lines: \" L ADDR,SIZE\" load, \" S\" store, \" M\" load then store,\n"
+		"\"I\" ignored. Exit status: 0 ok, 1 read failure, 2 bad usage, a trace that is\n"
+		"missing or malformed.\n"),
 };
 
 /* " miss", " miss eviction" or " hit" for one access's flags. */

@@ -30,11 +30,12 @@ const struct batch_option cmd_topo_options[] = {
 };
 
 static const struct batch_help help = {
-	.head = N_("Usage: memtop topo [--sysfs-root DIR | --topology FILE] [--json OUT]\n"
-		   "The machine above the core, from hwloc: packages, NUMA nodes with their\n"
-		   "memory, L3 groups (the CPUs sharing one L3), cores, CPUs, SMT siblings and\n"
-		   "core kinds (P/E on hybrid x86, big/LITTLE on Arm, 'one' otherwise); memory-only\n"
-		   "nodes with their tier (HBM, NVM, CXL); a VM and its hypervisor.\n\n"),
+	.head = N_(
+		"Usage: memtop topo [--sysfs-root DIR | --topology FILE] [--json OUT]\n"
+		"The machine above the core, from hwloc: packages, NUMA nodes with their\n"
+		"memory, L3 groups (the CPUs sharing one L3), cores, CPUs, SMT siblings and\n"
+		"core kinds (P/E on hybrid x86, big/LITTLE on Arm, 'one' otherwise); memory-only\n"
+		"nodes with their tier (HBM, NVM, CXL); a VM and its hypervisor.\n\n"),
 	.opts = cmd_topo_options,
 	.col = 20,
 	.tail = N_("\nExit status: 0 ok, 1 runtime failure, 2 bad usage or bad input (a missing\n"
@@ -71,7 +72,8 @@ static void print_nodes(FILE *f, const struct topo *t)
 	char cpus[1024], mem[32], tier[80];
 	for (int i = 0; i < t->nnodes && i < TOPO_LINES; i++) {
 		const struct topo_node *n = &t->nodes[i];
-		mt_snprintf(tier, sizeof tier, "%s%s", MT_PRINTABLE(n->tier), n->tier[0] ? ", " : "");
+		mt_snprintf(tier, sizeof tier, "%s%s", MT_PRINTABLE(n->tier),
+			    n->tier[0] ? ", " : "");
 		mt_hfmt_mem(mem, sizeof mem, n->memory);
 		/* TRANSLATORS: the node's number, its tier as hwloc names it followed
 		 * by ", " (HBM, CXL) or nothing, its CPUs, its memory */
@@ -79,7 +81,9 @@ static void print_nodes(FILE *f, const struct topo *t)
 			fprintf(f, _("  NUMA node %d: %sCPUs %s, %s memory\n"), n->os_index, tier,
 				topo_set_text(&n->local, cpus, sizeof cpus), mem);
 		else
-			fprintf(f, _("  NUMA node %d: %sno CPUs of its own (near CPUs %s), %s memory\n"),
+			fprintf(f,
+				_("  NUMA node %d: %sno CPUs of its own (near CPUs %s), %s "
+				  "memory\n"),
 				n->os_index, tier, topo_set_text(&n->cpus, cpus, sizeof cpus), mem);
 	}
 	if (t->nnodes > TOPO_LINES)
@@ -141,10 +145,11 @@ static void print_no_l3(FILE *f, const struct topo *t)
 			s.cpus[s.n++] = t->cpus[i].os;
 	if (s.n)
 		fprintf(f,
-			MT_NGETTEXT("  no L3: CPU %s (in no L3 group: a die or package without one)\n",
-				    "  no L3: CPUs %s (in no L3 group: a die or package without "
-				    "one)\n",
-				    s.n),
+			MT_NGETTEXT(
+				"  no L3: CPU %s (in no L3 group: a die or package without one)\n",
+				"  no L3: CPUs %s (in no L3 group: a die or package without "
+				"one)\n",
+				s.n),
 			topo_set_text(&s, cpus, sizeof cpus));
 	free(s.cpus);
 }
@@ -196,13 +201,15 @@ static void print_coretypes(FILE *f, const struct topo *t)
 		const struct topo_coretype *k = &t->coretypes[i];
 		/* TRANSLATORS: the kind's name (P, E, big), its CPUs, its caches' sizes,
 		 * then " (what hwloc says of it)" or nothing */
-		const char *fmt = i == 0 && t->ncoretypes > 1
-					  ? _("  core kind %s (fastest): CPUs %s, L1d %s, L2 %s%s\n")
-					  : _("  core kind %s: CPUs %s, L1d %s, L2 %s%s\n");
+		const char *fmt =
+			i == 0 && t->ncoretypes > 1
+				? _("  core kind %s (fastest): CPUs %s, L1d %s, L2 %s%s\n")
+				: _("  core kind %s: CPUs %s, L1d %s, L2 %s%s\n");
 		mt_snprintf(detail, sizeof detail, "%s%s%s", k->detail[0] ? " (" : "",
 			    MT_PRINTABLE(k->detail), k->detail[0] ? ")" : "");
 		fprintf(f, fmt, k->name, topo_set_text(&k->cpus, cpus, sizeof cpus),
-			mt_fmt_size(l1, sizeof l1, k->l1d), mt_fmt_size(l2, sizeof l2, k->l2), detail);
+			mt_fmt_size(l1, sizeof l1, k->l1d), mt_fmt_size(l2, sizeof l2, k->l2),
+			detail);
 	}
 }
 

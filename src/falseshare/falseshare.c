@@ -161,7 +161,8 @@ int falseshare_race(const struct falseshare_race_params *p, struct falseshare_ra
 		args[t].r = r;
 		args[t].index = t;
 		if ((prc = mt_thread_start(&tid[t], cpu, count_main, &args[t])) != 0) {
-			rc = mt_fail(e, _("falseshare: cannot start thread %u: %s"), t + 1, strerror(prc));
+			rc = mt_fail(e, _("falseshare: cannot start thread %u: %s"), t + 1,
+				     strerror(prc));
 			atomic_store(&r->stop, 1);
 			break;
 		}
@@ -423,7 +424,8 @@ int falseshare_result_from_json(const cJSON *root, const char *file, struct fals
 			return -1;
 		if (!cJSON_IsString(lay) || (strcmp(lay->valuestring, "packed") != 0 &&
 					     strcmp(lay->valuestring, "padded") != 0))
-			return mt_fail(e, _("%s: field \"layout\" must be \"packed\" or \"padded\""),
+			return mt_fail(e,
+				       _("%s: field \"layout\" must be \"packed\" or \"padded\""),
 				       where);
 		l = strcmp(lay->valuestring, "padded") == 0;
 		for (row = 0; row < r->nthreads && r->threads[row] != c.threads; row++)
@@ -452,7 +454,8 @@ int falseshare_result_from_json(const cJSON *root, const char *file, struct fals
 		if (cell_from_json(it, where, 0, &c, e) < 0)
 			return -1;
 		if (r->nsweep == FALSESHARE_MAX_LIST)
-			return mt_fail(e, _("%s: more than %d spacings"), where, FALSESHARE_MAX_LIST);
+			return mt_fail(e, _("%s: more than %d spacings"), where,
+				       FALSESHARE_MAX_LIST);
 		r->sweep_threads = c.threads;
 		r->sweep[r->nsweep] = c.spacing;
 		r->swp[r->nsweep++] = c;
@@ -490,11 +493,12 @@ int falseshare_sweep_verdict(const struct falseshare_result *r, char *buf, size_
 		return 1;
 	}
 	if (r->sweep[stop] > 2 * r->sweep[stop - 1]) /* a gap: the boundary is somewhere in it */
-		mt_hsnprintf(buf, len,
-			     _("sharing stops between %u and %u bytes apart (%u is %.1fx faster than "
-			       "%u; the sweep has no spacing in between)"),
-			     r->sweep[stop - 1], r->sweep[stop], r->sweep[stop],
-			     sw[0].ms / sw[stop].ms, r->sweep[0]);
+		mt_hsnprintf(
+			buf, len,
+			_("sharing stops between %u and %u bytes apart (%u is %.1fx faster than "
+			  "%u; the sweep has no spacing in between)"),
+			r->sweep[stop - 1], r->sweep[stop], r->sweep[stop], sw[0].ms / sw[stop].ms,
+			r->sweep[0]);
 	else
 		mt_hsnprintf(buf, len, _("sharing stops at %u bytes apart (%.1fx faster than %u)"),
 			     r->sweep[stop], sw[0].ms / sw[stop].ms, r->sweep[0]);
@@ -502,9 +506,10 @@ int falseshare_sweep_verdict(const struct falseshare_result *r, char *buf, size_
 	    sw[stop + 1].ms * FS_PAIR_RATIO < sw[stop].ms) {
 		char more[200];
 		/* TRANSLATORS: a second sentence after the first, joined by "; " */
-		mt_hsnprintf(more, sizeof more,
-			     _("%u is another %.1fx faster: an adjacent-line prefetcher pairs lines"),
-			     r->sweep[stop + 1], sw[stop].ms / sw[stop + 1].ms);
+		mt_hsnprintf(
+			more, sizeof more,
+			_("%u is another %.1fx faster: an adjacent-line prefetcher pairs lines"),
+			r->sweep[stop + 1], sw[stop].ms / sw[stop + 1].ms);
 		mt_append(buf, len, "; %s", more);
 	}
 	return 1;

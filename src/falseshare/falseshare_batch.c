@@ -38,7 +38,8 @@ static int parse_padding(const char *exp, const char *arg, void *params)
 	struct run_params *rp = params;
 	char what[200];
 	if (mt_parse_u64(arg, 8, FALSESHARE_MAX_SPACING, &rp->padding) < 0 || rp->padding % 8) {
-		mt_snprintf(what, sizeof what, _("a multiple of 8 in 8..%d"), FALSESHARE_MAX_SPACING);
+		mt_snprintf(what, sizeof what, _("a multiple of 8 in 8..%d"),
+			    FALSESHARE_MAX_SPACING);
 		return batch_bad(exp, "--padding", arg, what);
 	}
 	return 0;
@@ -106,8 +107,8 @@ static void on_event(const struct job_event *ev, void *ctx)
 		/* TRANSLATORS: after a thread count: more threads than CPUs; 13 columns */
 		mt_text_pad(over, sizeof over, pk->over ? _(" (> CPUs)") : "", -13);
 		mt_hfprintf(stdout, "%7u%s %10.1f %10.1f %7.2fx %9.2f %9.2f%s\n", pk->threads, over,
-			    pk->ms, pd->ms, pd->ms > 0 ? pk->ms / pd->ms : 0, pk->ns_inc, pd->ns_inc,
-			    pk->exact && pd->exact ? "" : _("  SUM WRONG"));
+			    pk->ms, pd->ms, pd->ms > 0 ? pk->ms / pd->ms : 0, pk->ns_inc,
+			    pd->ns_inc, pk->exact && pd->exact ? "" : _("  SUM WRONG"));
 	} else {
 		double base = b->r.swp[0].have ? b->r.swp[0].ms : c->ms;
 		int bar = base > 0 ? (int)lround(30.0 * c->ms / base) : 0;
@@ -120,11 +121,12 @@ static void on_event(const struct job_event *ev, void *ctx)
 		bars[bar] = '\0';
 		if (!b->sweep_head) {
 			char h1[64], h2[64], h3[64];
-			printf(MT_NGETTEXT("\n# sweep: %u threads, counters SPACING bytes apart, the "
-					   "first at a page start\n",
-					   "\n# sweep: %u threads, counters SPACING bytes apart, the "
-					   "first at a page start\n",
-					   c->threads),
+			printf(MT_NGETTEXT(
+				       "\n# sweep: %u threads, counters SPACING bytes apart, the "
+				       "first at a page start\n",
+				       "\n# sweep: %u threads, counters SPACING bytes apart, the "
+				       "first at a page start\n",
+				       c->threads),
 			       c->threads);
 			/* TRANSLATORS: the sweep's heads: 7, 10 and 9 columns at most */
 			printf("%s %s %s  %s\n", mt_text_pad(h1, sizeof h1, _("spacing"), 7),
@@ -203,7 +205,8 @@ static int apply_args(struct batch_cli *cli, const struct run_params *rp,
 	}
 	if (rp->threads &&
 	    parse_list(rp->threads, 1, FALSESHARE_MAX_T, p->threads, &p->nthreads) < 0) {
-		mt_snprintf(what, sizeof what, _("numbers 1..%d separated by commas"), FALSESHARE_MAX_T);
+		mt_snprintf(what, sizeof what, _("numbers 1..%d separated by commas"),
+			    FALSESHARE_MAX_T);
 		return batch_bad(cli->exp, "--threads", rp->threads, what);
 	}
 	if (rp->spacings) {
@@ -211,7 +214,8 @@ static int apply_args(struct batch_cli *cli, const struct run_params *rp,
 		for (size_t i = 0; !bad && i < p->nsweep; i++)
 			bad = p->sweep[i] % 8 != 0;
 		if (bad) {
-			mt_snprintf(what, sizeof what, _("multiples of 8 in 8..%d separated by commas"),
+			mt_snprintf(what, sizeof what,
+				    _("multiples of 8 in 8..%d separated by commas"),
 				    FALSESHARE_MAX_SPACING);
 			return batch_bad(cli->exp, "--spacings", rp->spacings, what);
 		}
@@ -279,8 +283,8 @@ static int head(void *printer)
 		       "exact\n");
 	} else {
 		/* TRANSLATORS: the table's heads: 20, 10, 10, 8, 9 and 9 columns at most */
-		static const char *const h[] = { N_("threads"),	  N_("packed ms"), N_("padded ms"),
-						 N_("ratio"),	  N_("ns/inc pk"), N_("ns/inc pd") };
+		static const char *const h[] = { N_("threads"), N_("packed ms"), N_("padded ms"),
+						 N_("ratio"),	N_("ns/inc pk"), N_("ns/inc pd") };
 		static const int w[] = { -20, 10, 10, 8, 9, 9 };
 		char buf[64];
 		for (size_t i = 0; i < MT_ARRAY_LEN(h); i++)

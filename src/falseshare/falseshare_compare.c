@@ -52,11 +52,12 @@ static void compare_falseshare(const struct result_file *f, int nf)
 	      stdout);
 	for (int i = 0; i < nf; i++)
 		/* TRANSLATORS: the file's letter, the atomic adds, the tries, the spacings */
-		printf(MT_NGETTEXT("  %c: %llu atomic adds a thread, best of %d; packed %u B apart, "
-				   "padded %u B\n",
-				   "  %c: %llu atomic adds a thread, best of %d; packed %u B apart, "
-				   "padded %u B\n",
-				   fs(f, i)->tries),
+		printf(MT_NGETTEXT(
+			       "  %c: %llu atomic adds a thread, best of %d; packed %u B apart, "
+			       "padded %u B\n",
+			       "  %c: %llu atomic adds a thread, best of %d; packed %u B apart, "
+			       "padded %u B\n",
+			       fs(f, i)->tries),
 		       'A' + i, (unsigned long long)fs(f, i)->rounds, fs(f, i)->tries,
 		       fs(f, i)->packed, fs(f, i)->padded);
 	/* TRANSLATORS: the heads of the first two columns (the threads, 7 columns;

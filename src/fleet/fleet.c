@@ -111,14 +111,14 @@ static void untrusted_text(const struct run_header *h, char *buf, size_t len, in
 		return;
 	if (load >= 0 && d->ncpu > 0 && load > 0.5 * d->ncpu)
 		fmt(buf, len,
-		    human ? MT_NGETTEXT("ran busy: load %.1f on %d CPU", "ran busy: load %.1f on %d CPUs",
-					d->ncpu)
+		    human	   ? MT_NGETTEXT("ran busy: load %.1f on %d CPU",
+						 "ran busy: load %.1f on %d CPUs", d->ncpu)
 		    : d->ncpu == 1 ? "ran busy: load %.1f on %d CPU"
 				   : "ran busy: load %.1f on %d CPUs",
 		    load, d->ncpu);
 	else if (d->cpu_moved)
-		fmt(buf, len, say(human, N_("moved: from CPU %d to %d during the run")), d->cpu_first,
-		    d->cpu_last);
+		fmt(buf, len, say(human, N_("moved: from CPU %d to %d during the run")),
+		    d->cpu_first, d->cpu_last);
 	else if (mt_clock_disagrees(d->core_ghz, run))
 		fmt(buf, len,
 		    say(human, N_("throttled or turbo: clock %.2f GHz during the run, %.2f "
@@ -288,8 +288,8 @@ static int add_result(struct fleet *f, const struct result_entry *x, mt_error *e
 	int prev = -1; /* the column of the figure before */
 	for (size_t i = 0; i < m->nres; i++)
 		if (m->res[i]->f.kind == x->f.kind)
-			return mt_fail(e, _("%s: a second %s for machine %s (its first: %s)"), x->where,
-				       _(x->f.kind->what), x->name, m->res[i]->where);
+			return mt_fail(e, _("%s: a second %s for machine %s (its first: %s)"),
+				       x->where, _(x->f.kind->what), x->name, m->res[i]->where);
 	machine_id(result_kind_header(x->f.r), x->root, &id);
 	id_fill(&m->id, &id); /* what this file records that the others did not */
 	if (m->nres == MT_ARRAY_LEN(m->res))
@@ -541,8 +541,8 @@ int fleet_build(struct fleet *f, const struct result_set *s, mt_error *e)
 	f->g = calloc(s->n ? s->n : 1, sizeof *f->g);
 	if (!f->m || !f->g) {
 		mt_fail(e,
-			MT_NGETTEXT("out of memory for %zu machines", "out of memory for %zu machines",
-				    s->n),
+			MT_NGETTEXT("out of memory for %zu machines",
+				    "out of memory for %zu machines", s->n),
 			s->n);
 		goto fail;
 	}
@@ -551,8 +551,8 @@ int fleet_build(struct fleet *f, const struct result_set *s, mt_error *e)
 			goto fail;
 	if (!(f->flag = calloc(f->n * (f->ncols ? f->ncols : 1), sizeof *f->flag))) {
 		mt_fail(e,
-			MT_NGETTEXT("out of memory for %zu machines", "out of memory for %zu machines",
-				    s->n),
+			MT_NGETTEXT("out of memory for %zu machines",
+				    "out of memory for %zu machines", s->n),
 			s->n);
 		goto fail;
 	}

@@ -75,11 +75,12 @@ static void print_groups(FILE *out, const struct fleet *f)
 		fleet_id_text(&f->g[g].id, id, sizeof id);
 		mt_snprintf(lead, sizeof lead, "%-3s", f->g[g].tag);
 		/* TRANSLATORS: the group's machines (or references), then what they share */
-		mt_snprintf(line, sizeof line,
-			    f->g[g].ref ? MT_NGETTEXT("%zu reference: %s", "%zu references: %s",
-						      f->g[g].n)
-					: MT_NGETTEXT("%zu machine: %s", "%zu machines: %s", f->g[g].n),
-			    f->g[g].n, id);
+		mt_snprintf(
+			line, sizeof line,
+			f->g[g].ref
+				? MT_NGETTEXT("%zu reference: %s", "%zu references: %s", f->g[g].n)
+				: MT_NGETTEXT("%zu machine: %s", "%zu machines: %s", f->g[g].n),
+			f->g[g].n, id);
 		cmp_wrapped(out, 2, lead, line);
 	}
 }
@@ -110,7 +111,8 @@ static void print_legend(FILE *out, const struct fleet *f)
 		for (size_t u = c, n = 0; u < f->ncols && f->col[u].kind == k->kind; u++)
 			if (strcmp(f->col[u].unit, k->unit) == 0)
 				mt_append(line, sizeof line, "%s%s", n++ ? ", " : " ", f->col[u].name);
-		mt_append(line, sizeof line, " (%s)", strcmp(k->unit, "B") == 0 ? _("bytes") : k->unit);
+		mt_append(line, sizeof line, " (%s)",
+			  strcmp(k->unit, "B") == 0 ? _("bytes") : k->unit);
 	}
 	mt_append(line, sizeof line, ".");
 	cmp_wrapped(out, 0, NULL, line);
@@ -195,8 +197,9 @@ static void print_row(FILE *out, const struct fleet *f, const char *name, const 
 	 * translated word (median) fits it whole */
 	mt_snprintf(line, sizeof line, "%s%-*s",
 		    mt_text_pad(pad, sizeof pad,
-				mt_text_cols(name) <= NAME_W - 1 ? name
-								 : cut(b, sizeof b, name, NAME_W - 1),
+				mt_text_cols(name) <= NAME_W - 1
+					? name
+					: cut(b, sizeof b, name, NAME_W - 1),
 				-NAME_W),
 		    TAG_W, tag);
 	for (size_t c = c0; c < c1; c++)
@@ -248,8 +251,9 @@ static void print_verdicts(FILE *out, const struct fleet *f)
 {
 	char line[1200], small[600] = "";
 	fprintf(out, "\n%s\n",
-		f->nflags ? _("Stand out from their group (further from its median than its spread):")
-			  : _("No machine stands out from its group."));
+		f->nflags
+			? _("Stand out from their group (further from its median than its spread):")
+			: _("No machine stands out from its group."));
 	for (size_t k = 0; k < f->nflags; k++) {
 		const struct fleet_machine *m = &f->m[f->flag[k].machine];
 		mt_snprintf(line, sizeof line, "%s (%s): %s", m->name, f->g[m->group].tag,
@@ -269,13 +273,14 @@ static void print_verdicts(FILE *out, const struct fleet *f)
 		if (f->g[g].ntrusted < FLEET_MIN_GROUP)
 			mt_append(small, sizeof small, "%s%s", small[0] ? " " : "", f->g[g].tag);
 	if (small[0]) {
-		mt_snprintf(line, sizeof line,
-			    MT_NGETTEXT("Groups of fewer than %d trusted machines, with no median to "
-					"stand out from: %s.",
-					"Groups of fewer than %d trusted machines, with no median to "
-					"stand out from: %s.",
-					FLEET_MIN_GROUP),
-			    FLEET_MIN_GROUP, small);
+		mt_snprintf(
+			line, sizeof line,
+			MT_NGETTEXT("Groups of fewer than %d trusted machines, with no median to "
+				    "stand out from: %s.",
+				    "Groups of fewer than %d trusted machines, with no median to "
+				    "stand out from: %s.",
+				    FLEET_MIN_GROUP),
+			FLEET_MIN_GROUP, small);
 		cmp_wrapped(out, 0, NULL, line);
 	}
 }

@@ -131,11 +131,12 @@ static void groups_html(FILE *o, const struct fleet *f)
 	for (size_t g = 0; g < f->ngroups; g++) {
 		char id[400], line[600];
 		fleet_id_text(&f->g[g].id, id, sizeof id);
-		mt_snprintf(line, sizeof line,
-			    f->g[g].ref ? MT_NGETTEXT("%zu reference: %s", "%zu references: %s",
-						      f->g[g].n)
-					: MT_NGETTEXT("%zu machine: %s", "%zu machines: %s", f->g[g].n),
-			    f->g[g].n, id);
+		mt_snprintf(
+			line, sizeof line,
+			f->g[g].ref
+				? MT_NGETTEXT("%zu reference: %s", "%zu references: %s", f->g[g].n)
+				: MT_NGETTEXT("%zu machine: %s", "%zu machines: %s", f->g[g].n),
+			f->g[g].n, id);
 		fprintf(o, "<li><b>%s</b>: ", f->g[g].tag);
 		esc(o, line);
 		fprintf(o, "</li>\n");
@@ -166,7 +167,8 @@ static void col_head(FILE *o, const struct fleet_col *c)
 /* The table's head: machine, group, one column a figure in [c0, c1). */
 static void table_head(FILE *o, const struct fleet *f, const char *cls, size_t c0, size_t c1)
 {
-	fprintf(o, "<table class=\"%s\">\n<thead><tr><th class=\"l\">%s</th><th class=\"l\">%s</th>",
+	fprintf(o,
+		"<table class=\"%s\">\n<thead><tr><th class=\"l\">%s</th><th class=\"l\">%s</th>",
 		cls, _("machine"), _("group"));
 	for (size_t c = c0; c < c1; c++)
 		col_head(o, &f->col[c]);
@@ -272,7 +274,8 @@ static void same_html(FILE *o, const struct fleet *f)
 		if (fleet_same_text(f, i, 0, line, sizeof line)) {
 			char sentence[2200];
 			/* TRANSLATORS: the sentence saying which names record one machine */
-			mt_snprintf(sentence, sizeof sentence, _("%s: kept apart by their names."), line);
+			mt_snprintf(sentence, sizeof sentence, _("%s: kept apart by their names."),
+				    line);
 			fprintf(o, "<p>");
 			esc(o, sentence);
 			fprintf(o, "</p>\n");
@@ -373,7 +376,8 @@ static void details_html(FILE *o, const struct fleet *f, const struct fleet_mach
 		detail(o, _("machine id"), line);
 	} else if (!m->ref) {
 		detail(o, _("machine id"),
-		       _("none recorded (an import, a file from before memtop recorded one, or a run "
+		       _("none recorded (an import, a file from before memtop recorded one, or a "
+			 "run "
 			 "that could read none): known by its name, host and CPU"));
 	}
 	detail(o, _("date"), h->date);
@@ -387,7 +391,8 @@ static void details_html(FILE *o, const struct fleet *f, const struct fleet_mach
 		int n = diag_warnings(&h->diag, w, 8);
 		mt_hsnprintf(line, sizeof line,
 			     MT_NGETTEXT("%.2f before the run, %.2f after, on %d CPU",
-					 "%.2f before the run, %.2f after, on %d CPUs", h->diag.ncpu),
+					 "%.2f before the run, %.2f after, on %d CPUs",
+					 h->diag.ncpu),
 			     h->diag.load_before, h->diag.load_after, h->diag.ncpu);
 		detail(o, _("load"), line);
 		for (int k = 0; k < n; k++)
@@ -395,10 +400,11 @@ static void details_html(FILE *o, const struct fleet *f, const struct fleet_mach
 	}
 	if (h->has_vm && h->vm.vm == 1) { /* a trust note every figure of it carries */
 		if (h->vm.name[0])
-			mt_snprintf(line, sizeof line,
-				    _("a VM (%s) (%s): the host's other guests share its caches and "
-				      "memory, and the host may move its vCPUs"),
-				    h->vm.name, h->vm.why);
+			mt_snprintf(
+				line, sizeof line,
+				_("a VM (%s) (%s): the host's other guests share its caches and "
+				  "memory, and the host may move its vCPUs"),
+				h->vm.name, h->vm.why);
 		else
 			mt_snprintf(line, sizeof line,
 				    _("a VM (%s): the host's other guests share its caches and "

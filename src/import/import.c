@@ -73,10 +73,11 @@ static int unknown_format(const char *text, const char *file, mt_error *e)
 	lines_init(&l, text);
 	while (lines_next(&l))
 		if (!line_blank(l.buf))
-			return import_bad_line(e, file, &l,
-					       _("not the output of lat_mem_rd, tinymembench, ramlat, "
-					       "CS:APP's mountain, a mountain table ('s1 s2 ...' over "
-					       "rows '128m T T ...') or core-to-core-latency's CSV"));
+			return import_bad_line(
+				e, file, &l,
+				_("not the output of lat_mem_rd, tinymembench, ramlat, "
+				  "CS:APP's mountain, a mountain table ('s1 s2 ...' over "
+				  "rows '128m T T ...') or core-to-core-latency's CSV"));
 	return mt_fail(e, _("%s: empty: no table to import"), file);
 }
 
@@ -144,8 +145,8 @@ int import_file(const char *path, const struct import_opts *o, struct import_res
 	}
 	if (out->format != IMPORT_TABLE && o->units) {
 		free(text);
-		return mt_fail(e, _("%s: a %s file: --units is for a plain mountain table only"), path,
-			       import_format_name(out->format));
+		return mt_fail(e, _("%s: a %s file: --units is for a plain mountain table only"),
+			       path, import_format_name(out->format));
 	}
 	rc = parse(out->format, text, path, o, out, e);
 	free(text);
@@ -161,17 +162,18 @@ int import_add_pages(struct import_result *res, const char *path, const struct i
 	struct import_result b;
 	struct latency_result *a = res->lat, *r;
 	if (!a || !a->has_random || a->has_other)
-		return mt_fail(e,
-			       !a && res->mtn
-				       ? _("%s: a second file pairs one random chase with the other "
-					   "pages; the first file has a mountain")
-			       : !a ? _("%s: a second file pairs one random chase with the other "
-					"pages; the first file has a core-to-core matrix")
-			       : a->has_other ? _("%s: a second file pairs one random chase with the "
-						  "other pages; the first file has both already")
-					      : _("%s: a second file pairs one random chase with the "
-						  "other pages; the first file has none"),
-			       path);
+		return mt_fail(
+			e,
+			!a && res->mtn
+				? _("%s: a second file pairs one random chase with the other "
+				    "pages; the first file has a mountain")
+			: !a ? _("%s: a second file pairs one random chase with the other "
+				 "pages; the first file has a core-to-core matrix")
+			: a->has_other ? _("%s: a second file pairs one random chase with the "
+					   "other pages; the first file has both already")
+				       : _("%s: a second file pairs one random chase with the "
+					   "other pages; the first file has none"),
+			path);
 	if (import_file(path, o, &b, e) < 0)
 		return -1;
 	r = b.lat;

@@ -98,8 +98,9 @@ static int read_row(const struct c2c_lines *l, const char *file, int n, int i, d
 	const char *p = l->s, *end = l->s + l->len;
 	char num[64], what[256];
 	if (fields(l) != (size_t)n) {
-		mt_snprintf(what, sizeof what, MT_NGETTEXT("expected %d comma-separated fields, as the first line",
-						    "expected %d comma-separated fields, as the first line", n),
+		mt_snprintf(what, sizeof what,
+			    MT_NGETTEXT("expected %d comma-separated fields, as the first line",
+					"expected %d comma-separated fields, as the first line", n),
 			    n);
 		return bad(e, file, l, what);
 	}
@@ -112,8 +113,10 @@ static int read_row(const struct c2c_lines *l, const char *file, int n, int i, d
 			num[len < sizeof num ? len : sizeof num - 1] = '\0';
 			if (len == 0 || len >= sizeof num || mt_parse_double(num, &ns[j]) < 0 ||
 			    !(ns[j] > 0) || !isfinite(ns[j])) {
-				mt_snprintf(what, sizeof what, _("field %d: expected the ns of CPUs %d "
-					    "and %d, a number above 0"), j + 1, i, j);
+				mt_snprintf(what, sizeof what,
+					    _("field %d: expected the ns of CPUs %d "
+					      "and %d, a number above 0"),
+					    j + 1, i, j);
 				return bad(e, file, l, what);
 			}
 		} else if (len) {
@@ -194,10 +197,11 @@ int import_c2c(const char *text, const char *file, struct cores_result **out, mt
 	}
 	for (int i = 1; i < n; i++) {
 		if (!next_line(&l)) {
-			mt_fail(e, MT_NGETTEXT("%s: line %zu: the matrix ends after %d of its %d rows",
-					   "%s: line %zu: the matrix ends after %d of its %d rows", n),
-				file,
-				l.no + 1, i, n);
+			mt_fail(e,
+				MT_NGETTEXT("%s: line %zu: the matrix ends after %d of its %d rows",
+					    "%s: line %zu: the matrix ends after %d of its %d rows",
+					    n),
+				file, l.no + 1, i, n);
 			goto fail;
 		}
 		memset(ns, 0, (size_t)n * sizeof *ns);

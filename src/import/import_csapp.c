@@ -213,8 +213,9 @@ int import_table(const char *text, const char *file, const char *unit, struct mo
 	double scale;
 	const char *u = unit ? unit : units_in(text);
 	if (!u)
-		return mt_fail(e, _("%s: the table does not say its unit: give it with --units MB/s "
-				  "(or GB/s, MiB/s, GiB/s)"),
+		return mt_fail(e,
+			       _("%s: the table does not say its unit: give it with --units MB/s "
+				 "(or GB/s, MiB/s, GiB/s)"),
 			       file);
 	if (import_units_scale(u, &scale) < 0)
 		return mt_fail(e, _("%s: --units: expected MB/s, GB/s, MiB/s or GiB/s"), file);

@@ -53,7 +53,8 @@ static int read_row(struct lines *l, const char *file, struct block *b, mt_error
 		return import_bad_line(e, file, l, _("expected 'SIZE_MB NS' of lat_mem_rd"));
 	size = (uint64_t)(round(mb * 1048576.0 / SIZE_GRAIN) * SIZE_GRAIN);
 	if (size == 0 || (b->n && size <= b->size[b->n - 1]))
-		return import_bad_line(e, file, l, _("expected a size larger than the line before"));
+		return import_bad_line(e, file, l,
+				       _("expected a size larger than the line before"));
 	if (b->n == LATENCY_MAX_SIZES)
 		return import_bad_line(e, file, l, _("more sizes than memtop reads (256)"));
 	b->size[b->n] = size;
@@ -75,7 +76,8 @@ static int read_blocks(const char *text, const char *file, struct blocks *bs, mt
 			return import_bad_line(e, file, &l, "expected '\"stride=N', N >= 8 bytes");
 		if (h > 0) {
 			if (bs->n == LATENCY_MAX_STRIDES)
-				return import_bad_line(e, file, &l, _("more strides than memtop reads (12)"));
+				return import_bad_line(e, file, &l,
+						       _("more strides than memtop reads (12)"));
 			cur = &bs->b[bs->n++];
 			cur->stride = stride;
 			cur->n = 0;
@@ -89,10 +91,11 @@ static int read_blocks(const char *text, const char *file, struct blocks *bs, mt
 		return mt_fail(e, _("%s: no '\"stride=N' line of lat_mem_rd"), file);
 	for (size_t k = 0; k < bs->n; k++)
 		if (bs->b[k].n < 2)
-			return mt_fail(e, MT_NGETTEXT("%s: stride %u has %zu sizes, at least 2 needed",
-					   "%s: stride %u has %zu sizes, at least 2 needed", bs->b[k].n),
-			       file,
-				       bs->b[k].stride, bs->b[k].n);
+			return mt_fail(e,
+				       MT_NGETTEXT("%s: stride %u has %zu sizes, at least 2 needed",
+						   "%s: stride %u has %zu sizes, at least 2 needed",
+						   bs->b[k].n),
+				       file, bs->b[k].stride, bs->b[k].n);
 	return 0;
 }
 
@@ -146,11 +149,12 @@ int import_lmbench(const char *text, const char *file, int random, struct latenc
 	if (read_blocks(text, file, bs, e) < 0)
 		goto fail;
 	if (random && bs->n != 1) {
-		mt_fail(e, MT_NGETTEXT("%s: %zu strides: a random chase (lat_mem_rd -t) is read from one",
-				   "%s: %zu strides: a random chase (lat_mem_rd -t) is read from one",
-				   bs->n),
-		   file,
-			bs->n);
+		mt_fail(e,
+			MT_NGETTEXT(
+				"%s: %zu strides: a random chase (lat_mem_rd -t) is read from one",
+				"%s: %zu strides: a random chase (lat_mem_rd -t) is read from one",
+				bs->n),
+			file, bs->n);
 		goto fail;
 	}
 	qsort(bs->b, bs->n, sizeof bs->b[0], by_stride);

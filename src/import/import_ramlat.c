@@ -47,8 +47,9 @@ static int read_row(struct lines *l, const char *file, struct table *t, mt_error
 	uint64_t size;
 	mt_strlcpy(line, l->buf, sizeof line);
 	nt = line_tokens(line, tok, IMPORT_MAX_TOKENS);
-	mt_snprintf(what, sizeof what, MT_NGETTEXT("expected 'SIZE: NS ...' with %zu values",
-						    "expected 'SIZE: NS ...' with %zu values", t->cols),
+	mt_snprintf(what, sizeof what,
+		    MT_NGETTEXT("expected 'SIZE: NS ...' with %zu values",
+				"expected 'SIZE: NS ...' with %zu values", t->cols),
 		    t->cols);
 	if (nt != t->cols + 1 || (len = strlen(tok[0])) < 3 || tok[0][len - 1] != ':')
 		return import_bad_line(e, file, l, what);
@@ -63,7 +64,8 @@ static int read_row(struct lines *l, const char *file, struct table *t, mt_error
 			t->ns[t->n] = v;
 	}
 	if (t->n && size <= t->size[t->n - 1])
-		return import_bad_line(e, file, l, _("expected a size larger than the line before"));
+		return import_bad_line(e, file, l,
+				       _("expected a size larger than the line before"));
 	if (t->n == LATENCY_MAX_SIZES)
 		return import_bad_line(e, file, l, _("more sizes than memtop reads (256)"));
 	t->size[t->n++] = size;
@@ -91,9 +93,11 @@ int import_ramlat(const char *text, const char *file, struct latency_result **ou
 	}
 	if (!seen || t->n < 2) {
 		if (seen)
-			mt_fail(e, MT_NGETTEXT("%s: the ramlat table has %zu rows, at least 2 needed",
-				       "%s: the ramlat table has %zu rows, at least 2 needed", t->n),
-			file, t->n);
+			mt_fail(e,
+				MT_NGETTEXT("%s: the ramlat table has %zu rows, at least 2 needed",
+					    "%s: the ramlat table has %zu rows, at least 2 needed",
+					    t->n),
+				file, t->n);
 		else
 			mt_fail(e, _("%s: no 'size: ... %s' header of ramlat"), file, CHASE_COLUMN);
 		free(t);

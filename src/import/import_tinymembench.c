@@ -47,7 +47,8 @@ static int read_row(struct lines *l, const char *file, struct table *t, mt_error
 	    (nt == 7 && (strcmp(tok[4], "/") != 0 || strcmp(tok[6], "ns") != 0)))
 		return import_bad_line(e, file, l, _("expected 'BYTES : NS ns / NS ns'"));
 	if (t->n && size <= t->size[t->n - 1])
-		return import_bad_line(e, file, l, _("expected a size larger than the line before"));
+		return import_bad_line(e, file, l,
+				       _("expected a size larger than the line before"));
 	if (t->n == LATENCY_MAX_SIZES)
 		return import_bad_line(e, file, l, _("more sizes than memtop reads (256)"));
 	t->size[t->n] = size;
@@ -64,7 +65,8 @@ static int read_tables(const char *text, const char *file, struct table *t, mt_e
 	while (lines_next(&l)) {
 		if (table_header(l.buf, &huge)) {
 			if (nt == MAX_TABLES)
-				return import_bad_line(e, file, &l, _("at most two latency tables"));
+				return import_bad_line(e, file, &l,
+						       _("at most two latency tables"));
 			t[nt].huge = huge;
 			t[nt].n = 0;
 			t[nt].line = l.no;
@@ -80,10 +82,13 @@ static int read_tables(const char *text, const char *file, struct table *t, mt_e
 		return mt_fail(e, _("%s: no '%s' table of tinymembench"), file, HEADER);
 	for (int k = 0; k < nt; k++)
 		if (t[k].n < 2)
-			return mt_fail(e, MT_NGETTEXT("%s: the table at line %zu has %zu rows, at least 2 needed",
-					   "%s: the table at line %zu has %zu rows, at least 2 needed",
-					   t[k].n),
-				       file, t[k].line, t[k].n);
+			return mt_fail(
+				e,
+				MT_NGETTEXT(
+					"%s: the table at line %zu has %zu rows, at least 2 needed",
+					"%s: the table at line %zu has %zu rows, at least 2 needed",
+					t[k].n),
+				file, t[k].line, t[k].n);
 	return nt;
 }
 

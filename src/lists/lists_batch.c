@@ -55,8 +55,9 @@ static void on_event(const struct job_event *ev, void *ctx)
 			mt_text_pad(l2, sizeof l2, _("blocked upper half"), -28);
 			mt_hfprintf(stdout, "%s %10.1f\n%s %10.1f\n", l1, ev->value, l2, blocked);
 			mt_hfprintf(stdout,
-				    b->r.graph_same ? _("# blocked is %.2fx faster; same result: yes\n")
-						    : _("# blocked is %.2fx faster; same result: NO\n"),
+				    b->r.graph_same
+					    ? _("# blocked is %.2fx faster; same result: yes\n")
+					    : _("# blocked is %.2fx faster; same result: NO\n"),
 				    blocked > 0 ? ev->value / blocked : 0);
 		}
 		return;
@@ -187,21 +188,23 @@ static void print_neighbours(const struct printer *b)
 				    b->r.lengths[row]),
 			list_layout_name(lay), b->r.lengths[row]);
 		/* TRANSLATORS: the distance, how many neighbours of the first N, the share */
-		mt_hfprintf(f,
-			    MT_NGETTEXT("# most often %+lld bytes: %llu of the first %llu neighbours "
-					"(%.1f %%)\n",
-					"# most often %+lld bytes: %llu of the first %llu neighbours "
-					"(%.1f %%)\n",
-					h->sampled),
-			    (long long)h->mode, (unsigned long long)h->mode_count,
-			    (unsigned long long)h->sampled,
-			    h->sampled ? 100.0 * (double)h->mode_count / (double)h->sampled : 0);
+		mt_hfprintf(
+			f,
+			MT_NGETTEXT("# most often %+lld bytes: %llu of the first %llu neighbours "
+				    "(%.1f %%)\n",
+				    "# most often %+lld bytes: %llu of the first %llu neighbours "
+				    "(%.1f %%)\n",
+				    h->sampled),
+			(long long)h->mode, (unsigned long long)h->mode_count,
+			(unsigned long long)h->sampled,
+			h->sampled ? 100.0 * (double)h->mode_count / (double)h->sampled : 0);
 		for (int k = 0; k < LISTS_HIST_BINS && h->total; k++) {
 			int bin = k < LISTS_HIST_POW ? LISTS_HIST_POW - 1 - k : k; /* -big .. +big */
 			double share = (double)h->count[bin] / (double)h->total;
 			if (!h->count[bin])
 				continue;
-			mt_hfprintf(f, "# %14s %5.1f %% ", bin_label(bin, lab, sizeof lab), 100 * share);
+			mt_hfprintf(f, "# %14s %5.1f %% ", bin_label(bin, lab, sizeof lab),
+				    100 * share);
 			for (int c = 0; c < (int)(share * 40 + 0.5); c++)
 				fputc('#', f);
 			fprintf(f, "\n");
@@ -441,9 +444,10 @@ static int head(void *printer)
 	if (p->graph) {
 		/* TRANSLATORS: the graph's side twice, the block's side, the tries */
 		fprintf(run->meta,
-			MT_NGETTEXT("# graph homework: %zu x %zu 0/1 bytes, block %zu, best of %d\n",
-				    "# graph homework: %zu x %zu 0/1 bytes, block %zu, best of %d\n",
-				    p->tries),
+			MT_NGETTEXT(
+				"# graph homework: %zu x %zu 0/1 bytes, block %zu, best of %d\n",
+				"# graph homework: %zu x %zu 0/1 bytes, block %zu, best of %d\n",
+				p->tries),
 			p->graph_n, p->graph_n, p->graph_block, p->tries);
 		if (csv) {
 			printf("n,block,naive_ms,blocked_ms,speedup,same\n");

@@ -307,8 +307,8 @@ int list_check(const struct list *l, mt_error *e)
 		return mt_fail(e, _("%s list: element %llu is %llu"), list_layout_name(l->layout),
 			       (unsigned long long)c.bad_at, (unsigned long long)c.bad_value);
 	if (c.expect != l->n)
-		return mt_fail(e, _("%s list: %llu elements, expected %zu"), list_layout_name(l->layout),
-			       (unsigned long long)c.expect, l->n);
+		return mt_fail(e, _("%s list: %llu elements, expected %zu"),
+			       list_layout_name(l->layout), (unsigned long long)c.expect, l->n);
 	return 0;
 }
 

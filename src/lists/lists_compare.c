@@ -91,10 +91,9 @@ static void compare_lists(const struct result_file *f, int nf)
 			       'A' + i, big);
 		else
 			mt_hfprintf(stdout,
-				    MT_NGETTEXT("  %c at %zu cells: %.1fx\n", "  %c at %zu cells: %.1fx\n",
-						big),
+				    MT_NGETTEXT("  %c at %zu cells: %.1fx\n",
+						"  %c at %zu cells: %.1fx\n", big),
 				    'A' + i, big, q / s);
-
 	}
 }
 

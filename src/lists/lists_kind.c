@@ -49,7 +49,8 @@ static void method(const void *rv, struct result_method *m)
 		if (r->lengths[i] > max)
 			max = r->lengths[i];
 	if (max)
-		mt_snprintf(m->size, sizeof m->size, MT_NGETTEXT("%zu cells", "%zu cells", max), max);
+		mt_snprintf(m->size, sizeof m->size, MT_NGETTEXT("%zu cells", "%zu cells", max),
+			    max);
 	m->tries = r->tries;
 	m->threads = 1;
 	m->advice = RESULT_PAGES_LEFT;

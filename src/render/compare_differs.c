@@ -48,18 +48,19 @@ static int method_lines(const struct result_file *fa, const struct result_file *
 	if (ma.size[0] && mb.size[0] && strcmp(ma.size, mb.size) != 0) {
 		/* TRANSLATORS: file B's letter and its sizes (" (--quick)" after them
 		 * or nothing), then file A's */
-		mt_snprintf(lines[n++], sizeof lines[0], _("%c measured %s%s, A %s%s"), tag, mb.size,
-			    quick_mark(b, a), ma.size, quick_mark(a, b));
+		mt_snprintf(lines[n++], sizeof lines[0], _("%c measured %s%s, A %s%s"), tag,
+			    mb.size, quick_mark(b, a), ma.size, quick_mark(a, b));
 		quick_said = quick_mark(a, b)[0] || quick_mark(b, a)[0];
 	}
 	if (!quick_said && a->quick && b->quick && a->quick != b->quick)
 		mt_snprintf(lines[n++], sizeof lines[0],
-			    b->quick == 1 ? _("%c ran --quick, A in full") : _("%c ran in full, A --quick"),
+			    b->quick == 1 ? _("%c ran --quick, A in full")
+					  : _("%c ran in full, A --quick"),
 			    tag);
 	if (ma.threads && mb.threads && ma.threads != mb.threads)
 		mt_snprintf(lines[n++], sizeof lines[0],
-			    MT_NGETTEXT("%c %d thread, A %d", "%c %d threads, A %d", mb.threads), tag,
-			    mb.threads, ma.threads);
+			    MT_NGETTEXT("%c %d thread, A %d", "%c %d threads, A %d", mb.threads),
+			    tag, mb.threads, ma.threads);
 	if (ma.pages[0] && mb.pages[0] && strcmp(ma.pages, mb.pages) != 0)
 		mt_snprintf(lines[n++], sizeof lines[0], _("%c on %s, A on %s"), tag, tr(mb.pages),
 			    tr(ma.pages));
@@ -142,12 +143,13 @@ static void could_not_act(const struct result_file *fa, const struct result_file
 		const char *ta = a->cond.thp.known ? a->cond.thp.text : "";
 		const char *tb = b->cond.thp.known ? b->cond.thp.text : "";
 		if (!thp_acts(ma.advice | mb.advice, ta, tb, defrag))
-			mt_strlcpy(why,
-				   defrag ? _("no buffer of these runs gets huge pages under either "
-					      "THP mode")
-					  : _("these runs' buffers get the same pages under either "
-					      "mode"),
-				   len);
+			mt_strlcpy(
+				why,
+				defrag ? _("no buffer of these runs gets huge pages under either "
+					   "THP mode")
+				       : _("these runs' buffers get the same pages under either "
+					   "mode"),
+				len);
 	} else if (strcmp(d->name, "governor") == 0 || strcmp(d->name, "boost") == 0 ||
 		   strcmp(d->name, "freq") == 0) {
 		if (!clock_moved(a, b)) {
@@ -200,18 +202,20 @@ static void conditions_of(const struct result_file *f, size_t i, int method)
 		cmp_wrapped(stdout, 6, NULL, line);
 	}
 	if (!shown && !nidle)
-		printf(method ? _("  %c differs from A in no setting memtop records (only in how it "
+		printf(method ? _("  %c differs from A in no setting memtop records (only in how "
+				  "it "
 				  "measured, above)\n")
 			      : _("  %c differs from A in nothing memtop records\n"),
 		       tag);
 	else if (nidle)
 		printf(shown ? _("  %c differs from A too where it could not act on these runs:\n")
-			     : _("  %c differs from A only where it could not act on these runs:\n"),
+			     : _("  %c differs from A only where it could not act on these "
+				 "runs:\n"),
 		       tag);
 	for (int j = 0; j < k; j++)
 		if (idle[j][0]) {
-			mt_snprintf(line, sizeof line, "%s: A %s; %c %s (%s)", tr(d[j].label), d[j].a,
-				    tag, d[j].b, idle[j]);
+			mt_snprintf(line, sizeof line, "%s: A %s; %c %s (%s)", tr(d[j].label),
+				    d[j].a, tag, d[j].b, idle[j]);
 			cmp_wrapped(stdout, 4, NULL, MT_PRINTABLE(line));
 		}
 }

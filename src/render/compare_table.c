@@ -101,7 +101,9 @@ void cmp_end(struct cmp_table *t)
 		if (i > 0 && isfinite(m[i])) {
 			int better = t->higher_is_better ? m[i] > 1 : m[i] < 1;
 			/* TRANSLATORS: a verdict in a column of 8: the file against A */
-			v = fabs(m[i] - 1) <= SAME_WITHIN ? _("same") : better ? _("faster") : _("slower");
+			v = fabs(m[i] - 1) <= SAME_WITHIN ? _("same")
+			    : better			  ? _("faster")
+							  : _("slower");
 		} else if (i == 0) {
 			v = "(A)";
 		}

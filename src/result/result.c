@@ -140,10 +140,11 @@ const char *result_unknown_why(const cJSON *root, char *buf, size_t len)
 		mt_snprintf(buf, len, _("a \"%s\" result; memtop reads %s results"),
 			    mt_printable(p, sizeof p, ex, 0), names);
 	} else {
-		mt_snprintf(buf, len,
-			    _("not a memtop result (no \"experiment\" field, and not the shape of an "
-			      "older %s result)"),
-			    names);
+		mt_snprintf(
+			buf, len,
+			_("not a memtop result (no \"experiment\" field, and not the shape of an "
+			  "older %s result)"),
+			names);
 	}
 
 	return buf;

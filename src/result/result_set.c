@@ -183,8 +183,8 @@ static int load_set(struct result_set *s, char *const *paths, size_t npaths, siz
 	}
 	if (!(s->e = calloc(s->lines.n ? s->lines.n : 1, sizeof *s->e))) {
 		mt_fail(e,
-			MT_NGETTEXT("out of memory for %zu results", "out of memory for %zu results",
-				    s->lines.n),
+			MT_NGETTEXT("out of memory for %zu results",
+				    "out of memory for %zu results", s->lines.n),
 			s->lines.n);
 
 		goto fail;
