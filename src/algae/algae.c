@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "algae.h"
+#include "base/i18n.h"
 #include "base/jsonio.h"
 #include "os/barrier.h"
 #include "os/clock.h"
@@ -46,13 +47,13 @@ static uint64_t soa(int i, int j, int f)
 static const struct {
 	const char *name, *what;
 } cases[ALGAE_CASES] = {
-	{ "aos-two-passes", "array of structs: all x by rows, then all y (6.18)" },
-	{ "aos-column", "array of structs: grid[j][i] by columns, x and y (6.19)" },
-	{ "aos-row", "array of structs: grid[i][j] by rows, x and y (6.20)" },
-	{ "soa-two-passes", "struct of arrays: all x, then all y" },
-	{ "soa-one-pass", "struct of arrays: x[k] then y[k], 1 KB apart" },
-	{ "aos-one-field", "array of structs: only x, by rows (CHK-5)" },
-	{ "soa-one-field", "struct of arrays: only x (CHK-5, MultiArrayList)" },
+	{ "aos-two-passes", N_("array of structs: all x by rows, then all y (6.18)") },
+	{ "aos-column", N_("array of structs: grid[j][i] by columns, x and y (6.19)") },
+	{ "aos-row", N_("array of structs: grid[i][j] by rows, x and y (6.20)") },
+	{ "soa-two-passes", N_("struct of arrays: all x, then all y") },
+	{ "soa-one-pass", N_("struct of arrays: x[k] then y[k], 1 KB apart") },
+	{ "aos-one-field", N_("array of structs: only x, by rows (CHK-5)") },
+	{ "soa-one-field", N_("struct of arrays: only x (CHK-5, MultiArrayList)") },
 };
 
 /* The reads of case which, through c. */
@@ -86,9 +87,9 @@ int algae_run(int which, const struct algae_params *p, struct algae_result *out,
 	struct sim_cache *c;
 	struct sim_stats st;
 	if (which < 0 || which >= ALGAE_CASES)
-		return mt_fail(e, "algae: no case %d", which);
+		return mt_fail(e, _("algae: no case %d"), which);
 	if (p->fields < 2 || p->fields > ALGAE_MAX_FIELDS)
-		return mt_fail(e, "algae: a struct has 2..%d fields, not %d", ALGAE_MAX_FIELDS,
+		return mt_fail(e, _("algae: a struct has 2..%d fields, not %d"), ALGAE_MAX_FIELDS,
 			       p->fields);
 	c = sim_new(p->s, p->E, p->b, e);
 	if (!c)
@@ -174,7 +175,11 @@ int algae_worker(job_t *job, void *arg, mt_error *e)
 	int rc = 0;
 	job_set_total(job, 2);
 	if (!a || !x) {
-		rc = mt_fail(e, "algae: out of memory for %zu structs", n);
+		rc = mt_fail(e,
+			     MT_NGETTEXT("algae: out of memory for %zu structs",
+					 "algae: out of memory for %zu structs", n),
+			     n);
+
 		goto out;
 	}
 	for (size_t i = 0; i < n; i++)

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "algae.h"
+#include "base/i18n.h"
 #include "base/jsonio.h"
 #include "machine/plan.h"
 #include "run/batch.h"
@@ -45,19 +46,19 @@ static const struct batch_option options[] = {
 		      "1000)",
 		      struct run_params, real, 1, ALGAE_MAX_REAL),
 	BATCH_HELP_TRIES("real machine: best of N (default 5)"),
-	{ "cpu", BATCH_OPT_CPU, "N", "pin the measuring thread to CPU N (with --real)" },
-	BATCH_HELP_COMMON("accepted for symmetry (the simulation is always small)",
-			  "print CSV (the header goes to stderr)"),
+	{ "cpu", BATCH_OPT_CPU, "N", N_("pin the measuring thread to CPU N (with --real)") },
+	BATCH_HELP_COMMON(N_("accepted for symmetry (the simulation is always small)"),
+			  N_("print CSV (the header goes to stderr)")),
 	BATCH_END,
 };
 
 static const struct batch_help help = {
-	.head = "Usage: memtop run algae [OPTIONS]\n"
-		"Array of structs against struct of arrays: a 16x16 grid of {int x, y} read\n"
-		"on a 1 KB direct-mapped cache with 16-byte blocks (CS:APP 6.18-6.20), and\n"
-		"the one-field pass over both layouts (CHK-5). Simulated, so it is exact and\n"
-		"instant; --real also times the one-field pass on this machine.\n"
-		"\n",
+	.head = N_("Usage: memtop run algae [OPTIONS]\n"
+		   "Array of structs against struct of arrays: a 16x16 grid of {int x, y} read\n"
+		   "on a 1 KB direct-mapped cache with 16-byte blocks (CS:APP 6.18-6.20), and\n"
+		   "the one-field pass over both layouts (CHK-5). Simulated, so it is exact and\n"
+		   "instant; --real also times the one-field pass on this machine.\n"
+		   "\n"),
 	.opts = options,
 	.col = 19,
 };
@@ -133,7 +134,7 @@ static int check(struct batch_cli *cli, void *params)
 		mt_error e = { "" };
 		struct sim_cache *c = sim_new(p->s, p->E, p->b, &e);
 		if (!c) {
-			mt_warn("run algae: --cache: %s", e.msg);
+			mt_warn(_("run algae: --cache: %s"), e.msg);
 			return -1;
 		}
 		sim_free(c);
@@ -145,17 +146,27 @@ static int check(struct batch_cli *cli, void *params)
 static int print_table(struct printer *b, int csv, mt_error *e)
 {
 	const struct algae_params *p = b->p;
+	/* TRANSLATORS: the ints a struct, (s,E,b), the cache's bytes, ways, block */
 	fprintf(b->run->meta,
-		"# algae: 16x16 grid of %d-int structs on the cache (s,E,b) = (%d,%d,%d): %llu "
-		"bytes, %d-way, %d-byte blocks\n",
+		_("# algae: 16x16 grid of %d-int structs on the cache (s,E,b) = (%d,%d,%d): %llu "
+		  "bytes, %d-way, %d-byte blocks\n"),
 		p->fields, p->s, p->E, p->b,
 		(unsigned long long)(((uint64_t)1 << p->s) * (uint64_t)p->E << p->b), p->E,
 		1 << p->b);
 	fflush(b->run->meta);
-	if (csv)
+	if (csv) {
 		printf("case,reads,misses,miss_rate\n");
-	else
-		printf("%-16s %6s %7s %6s  %s\n", "case", "reads", "misses", "rate", "what");
+	} else {
+		/* TRANSLATORS: the table's heads: 16, 6, 7 and 6 columns at most, then
+		 * the last one's words */
+		static const char *const h[] = { N_("case"), N_("reads"), N_("misses"), N_("rate"),
+						 N_("what") };
+		static const int w[] = { -16, 6, 7, 6 };
+		char buf[64];
+		for (size_t k = 0; k < 4; k++)
+			printf("%s%s", k ? " " : "", mt_text_pad(buf, sizeof buf, _(h[k]), w[k]));
+		printf("  %s\n", _(h[4]));
+	}
 	for (int i = 0; i < ALGAE_CASES; i++) {
 		const struct algae_result *r = &b->r[i];
 		double rate;
@@ -167,7 +178,7 @@ static int print_table(struct printer *b, int csv, mt_error *e)
 			       (unsigned long long)r->misses, rate);
 		else
 			printf("%-16s %6llu %7llu %5.0f%%  %s\n", r->name, (unsigned long long)r->reads,
-			       (unsigned long long)r->misses, 100.0 * rate, r->what);
+			       (unsigned long long)r->misses, 100.0 * rate, _(r->what));
 	}
 	fflush(stdout);
 	return 0;
@@ -186,15 +197,22 @@ static void on_event(const struct job_event *ev, void *ctx)
 	b->real_ns[v] = ev->value;
 	b->real_spread[v] = ev->spread;
 	if (v == 0)
+		/* TRANSLATORS: the structs, the fields a struct, the tries */
 		fprintf(b->run->meta,
-			"\n# real machine: one int field of %zu structs of %d fields, best of %d\n",
+			MT_NGETTEXT("\n# real machine: one int field of %zu structs of %d fields, "
+				    "best of %d\n",
+				    "\n# real machine: one int field of %zu structs of %d fields, "
+				    "best of %d\n",
+				    b->p->real_n),
 			b->p->real_n, b->p->fields, b->p->tries);
 	fflush(b->run->meta);
 	b->real_same = x.same;
-	printf("%-16s %8.3f ns/element", v ? "soa-one-field" : "aos-one-field", ev->value);
+	mt_hfprintf(stdout, _("%-16s %8.3f ns/element"), v ? "soa-one-field" : "aos-one-field",
+		    ev->value);
 	if (v == 1 && b->real_ns[0] > 0 && ev->value > 0)
-		printf("  %.2fx faster%s", b->real_ns[0] / ev->value,
-		       b->real_same ? "" : "  (SUMS DIFFER)");
+		mt_hfprintf(stdout,
+			    b->real_same ? _("  %.2fx faster") : _("  %.2fx faster  (SUMS DIFFER)"),
+			    b->real_ns[0] / ev->value);
 	printf("\n");
 	fflush(stdout);
 }
@@ -239,7 +257,7 @@ static int head(void *printer)
 	mt_error e = { "" };
 	if (print_table(printer, ((struct printer *)printer)->csv, &e) == 0)
 		return 0;
-	mt_warn("run algae: %s", e.msg);
+	mt_warn(_("run algae: %s"), e.msg);
 	return MT_EXIT_USAGE;
 }
 
@@ -251,7 +269,8 @@ static int has_job(const void *params)
 
 const struct experiment exp_algae = {
 	.name = "algae",
-	.about = "array of structs against struct of arrays on a 1 KB cache (seed 003)",
+	.about = N_("array of structs against struct of arrays on a 1 KB cache (seed 003)"),
+
 	.options = options,
 	.help = &help,
 	.params_size = sizeof(struct run_params),

@@ -41,11 +41,11 @@ int cmd_levels(int argc, char **argv);
 int cmd_topo(int argc, char **argv);
 
 /* --json OUT of a command that prints text and may also write it as JSON
- * (levels, topo): what is the thing written ("the levels"). */
-#define CMD_HELP_JSON(what)                                                        \
-	{ "json", 'j', "OUT",                                                      \
-	  "also write " what " as JSON to OUT (atomically);\n"                     \
-	  "OUT '-' is stdout, and the text then goes to stderr" }
+ * (levels, topo): its help a whole sentence, marked N_() where it is given:
+ * "also write the levels as JSON to OUT (atomically);\nOUT '-' is stdout,
+ * and the text then goes to stderr". */
+#define CMD_HELP_JSON(help) { "json", 'j', "OUT", help }
+
 
 /* --json PATH: "-" is stdout (the human text then goes to stderr). */
 int cmd_json_is_stdout(const char *path);

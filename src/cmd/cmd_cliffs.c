@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "cmd.h"
+#include "base/i18n.h"
 #include "base/jsonio.h"
 #include "base/util.h"
 #include "info/info.h"
@@ -42,45 +43,46 @@ struct cliffs_cli {
 
 const struct batch_option cmd_cliffs_options[] = {
 	{ "stride", 's', "N",
-	  "read the column of stride N words (default: every\n"
-	  "stride of at least 8 words, else the largest); the\n"
-	  "seed's spelling, a STRIDE after the file, is the same" },
+	  N_("read the column of stride N words (default: every\n"
+	     "stride of at least 8 words, else the largest); the\n"
+	     "seed's spelling, a STRIDE after the file, is the same") },
 	{ "ratio", 'r', "R",
-	  "a drop of at least R between neighbouring sizes is a\n"
-	  "cliff; levels differ at least R (default 1.5)" },
+	  N_("a drop of at least R between neighbouring sizes is a\n"
+	     "cliff; levels differ at least R (default 1.5)") },
 	{ "rule", 'R', "seed|merged",
-	  "seed: every such drop is a level (the seed's rule);\n"
-	  "merged (default): a slope over several rows is one level" },
+	  N_("seed: every such drop is a level (the seed's rule);\n"
+	     "merged (default): a slope over several rows is one level") },
 	{ "latency", 'L', "FILE",
-	  "also hold the levels against a saved latency run\n"
-	  "(memtop run latency --json, or memtop import); without\n"
-	  "it, the newest one beside the file of the same host\n"
-	  "and CPU, when there is one" },
+	  N_("also hold the levels against a saved latency run\n"
+	     "(memtop run latency --json, or memtop import); without\n"
+	     "it, the newest one beside the file of the same host\n"
+	     "and CPU, when there is one") },
 	{ "json", 'j', NULL,
-	  "print JSON instead of text; --json - prints the JSON on\n"
-	  "stdout and the text on stderr" },
+	  N_("print JSON instead of text; --json - prints the JSON on\n"
+	     "stdout and the text on stderr") },
 	BATCH_HELP_HELP,
 	BATCH_END,
 };
 
 static const struct batch_help help = {
-	.head = "Usage: memtop cliffs FILE.json [STRIDE] [OPTIONS]\n"
-		"Find cache boundaries (cliffs) in a saved mountain.\n\n",
+	/* TRANSLATORS: the usage line's words in capitals stay as they are */
+	.head = N_("Usage: memtop cliffs FILE.json [STRIDE] [OPTIONS]\n"
+		   "Find cache boundaries (cliffs) in a saved mountain.\n\n"),
 	.opts = cmd_cliffs_options,
 	.col = 21,
 };
 
-/* "128 KB", "1 MB", "1.5 MB" */
+/* "128 KB", "1 MB", "1.5 MB" for people (their units and decimal separator) */
 static const char *human(char *buf, size_t len, uint64_t b)
 {
 	if (b >= (1u << 20) && b % (1u << 20) == 0)
-		mt_snprintf(buf, len, "%llu MB", (unsigned long long)(b >> 20));
+		mt_snprintf(buf, len, _("%llu MB"), (unsigned long long)(b >> 20));
 	else if (b >= (1u << 20))
-		mt_snprintf(buf, len, "%.1f MB", (double)b / (1 << 20));
+		mt_hsnprintf(buf, len, _("%.1f MB"), (double)b / (1 << 20));
 	else if (b % 1024 == 0)
-		mt_snprintf(buf, len, "%llu KB", (unsigned long long)(b >> 10));
+		mt_snprintf(buf, len, _("%llu KB"), (unsigned long long)(b >> 10));
 	else
-		mt_snprintf(buf, len, "%.1f KB", (double)b / 1024);
+		mt_hsnprintf(buf, len, _("%.1f KB"), (double)b / 1024);
 	return buf;
 }
 
@@ -93,19 +95,19 @@ static int option(int ch, const char *arg, struct cliffs_cli *c)
 	case 's':
 		if (mt_parse_int(arg, 1, 1 << 20, &c->stride) == 0)
 			return -1;
-		mt_warn("cliffs: --stride: expected a positive number of words, got '%s'", arg);
+		mt_warn(_("cliffs: --stride: expected a positive number of words, got '%s'"), arg);
 		return MT_EXIT_USAGE;
 	case 'r':
 		if (mt_parse_double(arg, &c->ratio) == 0 && c->ratio > 1.0)
 			return -1;
-		mt_warn("cliffs: --ratio: expected a number above 1, got '%s'", arg);
+		mt_warn(_("cliffs: --ratio: expected a number above 1, got '%s'"), arg);
 		return MT_EXIT_USAGE;
 	case 'R':
 		if (strcmp(arg, "seed") == 0 || strcmp(arg, "merged") == 0) {
 			c->rule = strcmp(arg, "seed") == 0 ? CLIFF_SEED : CLIFF_MERGED;
 			return -1;
 		}
-		mt_warn("cliffs: --rule: expected seed or merged, got '%s'", arg);
+		mt_warn(_("cliffs: --rule: expected seed or merged, got '%s'"), arg);
 		return MT_EXIT_USAGE;
 	case 'j': c->json = 1; return -1;
 	case 'L': c->latency = arg; return -1;
@@ -136,8 +138,8 @@ static int parse(int argc, char **argv, struct cliffs_cli *c)
 	    mt_parse_int(argv[optind + 1], 1, 1 << 20, &c->stride) == 0)
 		argc--;
 	if (optind != argc - 1) {
-		mt_warn("cliffs: expected one mountain file, and a stride as --stride N or after "
-			"the file (see memtop cliffs --help)");
+		mt_warn("%s", _("cliffs: expected one mountain file, and a stride as --stride N or "
+				"after the file (see memtop cliffs --help)"));
 		return MT_EXIT_USAGE;
 	}
 	c->file = argv[optind];
@@ -158,7 +160,7 @@ static size_t pick_columns(const struct mountain *m, const struct cliffs_cli *c,
 		}
 		for (size_t i = 0; i < m->nstrides; i++)
 			mt_append(list, sizeof list, "%s%u", i ? ", " : "", m->strides[i]);
-		mt_warn("%s: no stride %d in the file (strides: %s)", c->file, c->stride, list);
+		mt_warn(_("%s: no stride %d in the file (strides: %s)"), c->file, c->stride, list);
 		return 0;
 	}
 	for (size_t i = 0; i < m->nstrides; i++)
@@ -209,30 +211,38 @@ static void print_stride(const struct mountain *m, unsigned stride, const struct
 	static const char *names[] = { "L1", "L2", "L3", "L4" };
 	char a[32], b[32], x[32], y[32];
 	size_t col = (size_t)mountain_stride_index(m, stride);
-	printf("%s, stride %u (%s rule, ratio %.2f)\n",
-	       m->hdr.hardware[0] ? m->hdr.hardware : MT_PRINTABLE(m->source), stride,
-	       c->rule == CLIFF_SEED ? "seed" : "merged", c->ratio);
+	/* TRANSLATORS: the machine, the stride in words, the rule's name as
+	 * --rule spells it (seed, merged), the least drop */
+	mt_hfprintf(stdout, _("%s, stride %u (%s rule, ratio %.2f)\n"),
+		    m->hdr.hardware[0] ? m->hdr.hardware : MT_PRINTABLE(m->source), stride,
+		    c->rule == CLIFF_SEED ? "seed" : "merged", c->ratio);
 	if (n == 0)
-		printf("no cliffs: no drop of %.2fx or more\n", c->ratio);
+		mt_hfprintf(stdout, _("no cliffs: no drop of %.2fx or more\n"), c->ratio);
 	for (int i = 0; i < n; i++) {
 		if (c->rule == CLIFF_MERGED &&
 		    (cs[i].from != cs[i].level || cs[i].to != cs[i].level_next)) {
 			double step = mountain_at(m, (size_t)mountain_size_index(m, cs[i].level), col) /
 				      mountain_at(m, (size_t)mountain_size_index(m, cs[i].level_next), col);
-			printf("cliff between %s and %s: drop %.2fx (one slope from %s to %s: %.2fx)\n",
-			       human(a, sizeof a, cs[i].level), human(b, sizeof b, cs[i].level_next), step,
-			       human(x, sizeof x, cs[i].from), human(y, sizeof y, cs[i].to), cs[i].ratio);
+			mt_hfprintf(stdout,
+				    _("cliff between %s and %s: drop %.2fx (one slope from %s to "
+				      "%s: %.2fx)\n"),
+				    human(a, sizeof a, cs[i].level),
+				    human(b, sizeof b, cs[i].level_next), step,
+				    human(x, sizeof x, cs[i].from), human(y, sizeof y, cs[i].to),
+				    cs[i].ratio);
 		} else {
-			printf("cliff between %s and %s: drop %.2fx\n", human(a, sizeof a, cs[i].from),
-			       human(b, sizeof b, cs[i].to), cs[i].ratio);
+			mt_hfprintf(stdout, _("cliff between %s and %s: drop %.2fx\n"),
+				    human(a, sizeof a, cs[i].from), human(b, sizeof b, cs[i].to),
+				    cs[i].ratio);
 		}
 	}
 	if (c->rule == CLIFF_SEED) {
 		/* the seed's reading: the n-th cliff is the n-th level */
 		for (int i = 0; i < n && i < 4; i++)
-			printf("%s by the mountain: %s\n", names[i], human(a, sizeof a, cs[i].level));
+			printf(_("%s by the mountain: %s\n"), names[i],
+			       human(a, sizeof a, cs[i].level));
 	} else if (n > 0) {
-		printf("levels on this stride:");
+		fputs(_("levels on this stride:"), stdout);
 		for (int i = 0; i < n; i++)
 			printf("%s %s", i ? "," : "", human(a, sizeof a, cs[i].level));
 		printf("\n");
@@ -259,22 +269,33 @@ static void name_levels(const uint64_t *size, int n, const struct info *inf, int
 
 static void print_combined(const struct mountain *m, const struct detection *d, const int *num)
 {
-	char a[32], b[32], c[32];
-	printf("\ncombined over strides");
+	char a[32], b[32], c[32], list[256] = "";
 	for (size_t i = 0; i < d->nstrides_used; i++)
-		printf("%s%u", i ? ", " : " ", d->strides_used[i]);
-	printf(" (sizes %s..%s):%s\n", mt_fmt_size(a, sizeof a, m->sizes[0]),
-	       mt_fmt_size(b, sizeof b, m->sizes[m->nsizes - 1]),
-	       d->nlevels ? "" : " no level seen on at least half of them");
+		mt_append(list, sizeof list, "%s%u", i ? ", " : " ", d->strides_used[i]);
+	mt_fmt_size(a, sizeof a, m->sizes[0]);
+	mt_fmt_size(b, sizeof b, m->sizes[m->nsizes - 1]);
+	/* TRANSLATORS: " 8, 16, 32" (the strides), then the grid's first and last
+	 * size as the option grammar writes them (16K..64M) */
+	if (d->nlevels)
+		printf(_("\ncombined over strides%s (sizes %s..%s):\n"), list, a, b);
+	else
+		printf(_("\ncombined over strides%s (sizes %s..%s): no level seen on at least half "
+			 "of them\n"),
+		       list, a, b);
 	for (int i = 0; i < d->nlevels; i++)
-		printf("  L%d %s (%s to %s, seen on %d of %zu strides)\n", num[i],
-		       human(a, sizeof a, d->size[i]), human(b, sizeof b, d->level[i]),
+		printf(MT_NGETTEXT("  L%d %s (%s to %s, seen on %d of %zu strides)\n",
+				   "  L%d %s (%s to %s, seen on %d of %zu strides)\n",
+				   d->nstrides_used),
+		       num[i], human(a, sizeof a, d->size[i]), human(b, sizeof b, d->level[i]),
 		       human(c, sizeof c, d->level_hi[i]), d->votes[i], d->nstrides_used);
 	if (d->line_bytes)
-		printf("line size by the stride slice: %llu bytes\n", (unsigned long long)d->line_bytes);
+		printf(MT_NGETTEXT("line size by the stride slice: %llu bytes\n",
+				   "line size by the stride slice: %llu bytes\n", d->line_bytes),
+		       (unsigned long long)d->line_bytes);
 	else
-		printf("line size by the stride slice: not visible (the slice does not flatten "
-		       "within the measured strides)\n");
+		fputs(_("line size by the stride slice: not visible (the slice does not flatten "
+			"within the measured strides)\n"),
+		      stdout);
 }
 
 /* Per reported level of the caches recorded with the run, the verdict;
@@ -283,7 +304,7 @@ static void print_verdicts(const struct detection *d, const int *num, const stru
 			   const char *from_what)
 {
 	char a[32], b[32];
-	printf("against the caches recorded with the run (from %s):\n", from_what);
+	printf(_("against the caches recorded with the run (from %s):\n"), from_what);
 	for (int level = 1; level <= MAX_NAMED; level++) {
 		const char *from = NULL;
 		uint64_t ref = info_best_size(inf, level, &from);
@@ -295,12 +316,13 @@ static void print_verdicts(const struct detection *d, const int *num, const stru
 		printf("  L%d %s (%s): %s", level, human(a, sizeof a, ref), from,
 		       cliffs_verdict_name(v));
 		if (which >= 0)
-			printf(" (mountain L%d %s)", num[which], human(b, sizeof b, d->size[which]));
+			printf(_(" (mountain L%d %s)"), num[which],
+			       human(b, sizeof b, d->size[which]));
 		else if (d->nlevels && ref > d->level_hi[d->nlevels - 1])
-			printf(" (the mountain's last knee is at %s)",
+			printf(_(" (the mountain's last knee is at %s)"),
 			       human(b, sizeof b, d->size[d->nlevels - 1]));
 		else if (!d->nlevels)
-			printf(" (no cliff on the stride read)");
+			fputs(_(" (no cliff on the stride read)"), stdout);
 		printf("\n");
 	}
 }
@@ -318,33 +340,45 @@ static void print_latency_check(const struct detection *d, const int *num,
 		if (!lv->lv[i].tlb)
 			size[n++] = lv->lv[i].size;
 	name_levels(size, n, inf, lnum);
-	printf("against the latency levels (%s%s):\n", MT_PRINTABLE(c->latency),
-	       c->beside ? ", beside the file: a latency run of the same host and CPU" : "");
+	if (c->beside)
+		printf(_("against the latency levels (%s, beside the file: a latency run of the "
+			 "same host and CPU):\n"),
+		       MT_PRINTABLE(c->latency));
+	else
+		printf(_("against the latency levels (%s):\n"), MT_PRINTABLE(c->latency));
 	if (c->beside && c->nbeside > 1 && (double)c->last_hi > LEVEL_MOVES * (double)c->last_lo)
-		printf("  the %d runs beside it put their last cache level at %s..%s: its effective "
-		       "size moves (a cache shared with other cores or guests); the newest is read\n",
+		printf(MT_NGETTEXT("  the %d runs beside it put their last cache level at %s..%s: "
+				   "its effective size moves (a cache shared with other cores or "
+				   "guests); the newest is read\n",
+				   "  the %d runs beside it put their last cache level at %s..%s: "
+				   "its effective size moves (a cache shared with other cores or "
+				   "guests); the newest is read\n",
+				   c->nbeside),
 		       c->nbeside, human(a, sizeof a, c->last_lo), human(b, sizeof b, c->last_hi));
 	if (!n)
-		printf("  no cache level on the latency curve\n");
+		fputs(_("  no cache level on the latency curve\n"), stdout);
 	for (int i = 0; i < n; i++) {
 		int w = -1;
 		for (int j = 0; j < d->nlevels; j++)
 			if (num[j] == lnum[i])
 				w = j;
-		printf("  latency L%d %s: ", lnum[i], human(a, sizeof a, size[i]));
+		human(a, sizeof a, size[i]);
 		if (w < 0) {
-			printf("not visible on the mountain\n");
+			printf(_("  latency L%d %s: not visible on the mountain\n"), lnum[i], a);
 			continue;
 		}
 		if (fabs(log2((double)d->size[w] / (double)size[i])) <= log2(AGREE_FACTOR))
-			printf("agrees (mountain L%d %s)\n", num[w], human(b, sizeof b, d->size[w]));
+			printf(_("  latency L%d %s: agrees (mountain L%d %s)\n"), lnum[i], a,
+			       num[w], human(b, sizeof b, d->size[w]));
 		else
-			printf("disagrees: the mountain's L%d is %s, %.1fx the latency's; the size "
-			       "is read from the latency run (its random chase, which no prefetcher "
-			       "follows, sees the cache; the mountain's strided streams are "
-			       "prefetched past it)\n",
-			       num[w], human(b, sizeof b, d->size[w]),
-			       (double)d->size[w] / (double)size[i]);
+			mt_hfprintf(
+				stdout,
+				_("  latency L%d %s: disagrees: the mountain's L%d is %s, %.1fx "
+				  "the latency's; the size is read from the latency run (its "
+				  "random chase, which no prefetcher follows, sees the cache; the "
+				  "mountain's strided streams are prefetched past it)\n"),
+				lnum[i], a, num[w], human(b, sizeof b, d->size[w]),
+				(double)d->size[w] / (double)size[i]);
 	}
 }
 
@@ -431,7 +465,7 @@ static int print_json(const struct mountain *m, const struct cliffs_cli *c, cons
 	return MT_EXIT_OK;
 oom:
 	cJSON_Delete(out);
-	mt_warn("cliffs: out of memory");
+	mt_warn("%s", _("cliffs: out of memory"));
 	return MT_EXIT_RUNTIME;
 }
 
@@ -497,7 +531,7 @@ static void print_text(const struct mountain *m, const struct cliffs_cli *c, con
 	const int *vnum = num;
 	struct detection one;
 	int onenum[8];
-	char from[96];
+	char from[192];
 	for (size_t i = 0; i < ncols; i++) {
 		struct cliff cs[CLIFFS_MAX];
 		int n = cliffs_find(m, (size_t)mountain_stride_index(m, cols[i]), c->rule, c->ratio, cs,
@@ -514,12 +548,19 @@ static void print_text(const struct mountain *m, const struct cliffs_cli *c, con
 	}
 	if (ncols > 1) {
 		print_combined(m, d, num);
-		mt_snprintf(from, sizeof from, "the levels combined over %zu strides above",
+		mt_snprintf(from, sizeof from,
+			    MT_NGETTEXT("the levels combined over %zu strides above",
+					"the levels combined over %zu strides above",
+					d->nstrides_used),
 			    d->nstrides_used);
+	} else if (c->rule == CLIFF_SEED) {
+		mt_snprintf(from, sizeof from, _("stride %u's cliffs above, the seed's rule"),
+			    cols[0]);
 	} else {
-		mt_snprintf(from, sizeof from, "stride %u's cliffs above, %s rule", cols[0],
-			    c->rule == CLIFF_SEED ? "the seed's" : "the merged");
+		mt_snprintf(from, sizeof from, _("stride %u's cliffs above, the merged rule"),
+			    cols[0]);
 	}
+
 	if (inf)
 		print_verdicts(vd, vnum, inf, from);
 	if (ncols > 1 || !c->stride) /* a quick grid's one column too: what it supports */

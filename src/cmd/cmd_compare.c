@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "cmd.h"
+#include "base/i18n.h"
 #include "base/util.h"
 #include "fleet/fleet.h"
 #include "os/datadir.h"
@@ -21,42 +22,42 @@
 #define MAX_STRIDES 16
 
 const struct batch_option cmd_compare_options[] = {
-	{ "fleet", 'F', NULL, "compare as a fleet, however few the results" },
+	{ "fleet", 'F', NULL, N_("compare as a fleet, however few the results") },
 	{ "ref", 'r', "NAME",
-	  "with a fleet: a bundled reference as a row labelled so (m4max,\n"
-	  "a name in the data folder's ref/ without .json, or all)" },
+	  N_("with a fleet: a bundled reference as a row labelled so (m4max,\n"
+	     "a name in the data folder's ref/ without .json, or all)") },
 	{ "json", 'j', "OUT",
-	  "with a fleet: the grouping as JSON to OUT ('-': stdout, the\n"
-	  "text then on stderr)" },
+	  N_("with a fleet: the grouping as JSON to OUT ('-': stdout, the\n"
+	     "text then on stderr)") },
 	{ "stride", 's', "N",
-	  "a stride (words) to show; repeatable (default: 1 and 8, those\n"
-	  "all files have, else the first stride they share)" },
+	  N_("a stride (words) to show; repeatable (default: 1 and 8, those\n"
+	     "all files have, else the first stride they share)") },
 	{ "seed", 'S', NULL,
-	  "add the seed's Apple M4 Max figures of the first file's kind\n"
-	  "(data/m4max.json, data/ref/KIND-m4max.json) as the last file;\n"
-	  "one file is then enough" },
+	  N_("add the seed's Apple M4 Max figures of the first file's kind\n"
+	     "(data/m4max.json, data/ref/KIND-m4max.json) as the last file;\n"
+	     "one file is then enough") },
 	BATCH_HELP_HELP,
 	BATCH_END,
 };
 
 static const struct batch_help help = {
-	.head = "Usage: memtop compare A.json B.json [C.json ...] [--stride N]... [--seed]\n"
-		"       memtop compare --fleet FILES... [--json OUT]\n"
-		"Saved results of one kind side by side, with the ratio of every file to the\n"
-		"first. Mountains: the size slice at each chosen stride, the levels each one\n"
-		"shows and its passport (peak, floor, ridge, line size row). Latency runs: the\n"
-		"random chase (else the largest shared stride) at power-of-two sizes and the\n"
-		"levels of each curve. Matmul, falseshare and lists results: their tables\n"
-		"row by row. The first file decides the kind.\n"
-		"A file may hold many results, one a line (memtop run ... --json - --compact\n"
-		"under pdsh, clush or parallel --tag), each named by its line's host prefix.\n\n"
-		"A fleet (--fleet, or more than 8 results): one row a machine, its results of\n"
-		"every kind merged by name (the host prefix, else the file's name without\n"
-		".json and -KIND); machines grouped by CPU model, CPUs, memory and caches;\n"
-		"each group's median of every headline figure; a figure further from its\n"
-		"group's median than the group's spread flagged with the ratio and a\n"
-		"plausible reading; a run that was busy, moved or throttled marked, not\n"
-		"counted. Up to 200 results; 79 columns whatever their number.\n\n",
+	.head = N_("Usage: memtop compare A.json B.json [C.json ...] [--stride N]... [--seed]\n"
+		   "       memtop compare --fleet FILES... [--json OUT]\n"
+		   "Saved results of one kind side by side, with the ratio of every file to the\n"
+		   "first. Mountains: the size slice at each chosen stride, the levels each one\n"
+		   "shows and its passport (peak, floor, ridge, line size row). Latency runs: the\n"
+		   "random chase (else the largest shared stride) at power-of-two sizes and the\n"
+		   "levels of each curve. Matmul, falseshare and lists results: their tables\n"
+		   "row by row. The first file decides the kind.\n"
+		   "A file may hold many results, one a line (memtop run ... --json - --compact\n"
+		   "under pdsh, clush or parallel --tag), each named by its line's host prefix.\n\n"
+		   "A fleet (--fleet, or more than 8 results): one row a machine, its results of\n"
+		   "every kind merged by name (the host prefix, else the file's name without\n"
+		   ".json and -KIND); machines grouped by CPU model, CPUs, memory and caches;\n"
+		   "each group's median of every headline figure; a figure further from its\n"
+		   "group's median than the group's spread flagged with the ratio and a\n"
+		   "plausible reading; a run that was busy, moved or throttled marked, not\n"
+		   "counted. Up to 200 results; 79 columns whatever their number.\n\n"),
 	.opts = cmd_compare_options,
 	.col = 15,
 };
@@ -84,7 +85,8 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 		case 's':
 			if (mt_parse_int(optarg, 1, 1 << 20, &v) < 0 ||
 			    a->nshow == MAX_STRIDES) {
-				mt_warn("compare: --stride: expected a positive number of words, got '%s'",
+				mt_warn(_("compare: --stride: expected a positive number of words, "
+					  "got '%s'"),
 					optarg);
 				return MT_EXIT_USAGE + 1;
 			}
@@ -105,7 +107,7 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 	a->nfiles = argc - optind;
 	/* one file may hold many results: fewer than 2 is said once they are read */
 	if (a->nfiles < 1 || a->nfiles + a->seed > FLEET_MAX_RESULTS) {
-		mt_warn("compare: expected 1 to %d result files (see memtop compare --help)",
+		mt_warn(_("compare: expected 1 to %d result files (see memtop compare --help)"),
 			FLEET_MAX_RESULTS - a->seed);
 		return MT_EXIT_USAGE + 1;
 	}
@@ -125,10 +127,16 @@ static int add_seed(struct compare_args *a, const struct result_kind *k)
 {
 	const char *path = k->seed ? mt_data_path(k->seed, a->seed_path, sizeof a->seed_path)
 				   : NULL;
+	if (!path && k->seed) {
+		mt_warn(_("compare: --seed: the seed gives no %s figures to compare with (no %s in "
+			  "MEMTOP_DATA or the installed data)"),
+			k->name, k->seed);
+		return -1;
+	}
 	if (!path) {
-		mt_warn("compare: --seed: the seed gives no %s figures to compare with (no %s in "
-			"MEMTOP_DATA or the installed data)",
-			k->name, k->seed ? k->seed : "such file");
+		mt_warn(_("compare: --seed: the seed gives no %s figures to compare with (no such "
+			  "file in MEMTOP_DATA or the installed data)"),
+			k->name);
 		return -1;
 	}
 	a->files[a->nfiles++] = a->seed_path;
@@ -151,14 +159,15 @@ static const char *compared_kinds(char *buf, size_t len)
  * all). Returns 0, or -1 (said in one line). */
 static int check_kind(struct compare_args *a, const struct result_kind *k)
 {
-	char kinds[200];
+	char kinds[400];
+
 	if (!k->compare) {
-		mt_warn("%s: memtop compare reads %s results, not this one (a %s)", a->files[0],
-			compared_kinds(kinds, sizeof kinds), k->what);
+		mt_warn(_("%s: memtop compare reads %s results, not this one (a %s)"), a->files[0],
+			compared_kinds(kinds, sizeof kinds), _(k->what));
 		return -1;
 	}
 	if (a->nshow && !k->strides) {
-		mt_warn("compare: --stride applies to mountains, %s is a %s result", a->files[0],
+		mt_warn(_("compare: --stride applies to mountains, %s is a %s result"), a->files[0],
 			k->name);
 		return -1;
 	}
@@ -176,7 +185,7 @@ static int side_by_side(struct compare_args *a, const struct result_set *s,
 		if (i == 0 && check_kind(a, f[0].kind) < 0)
 			return -1;
 		if (f[i].kind != f[0].kind) {
-			mt_warn("%s: not a %s result (compare files of one kind)", s->e[i].where,
+			mt_warn(_("%s: not a %s result (compare files of one kind)"), s->e[i].where,
 				f[0].kind->name);
 			return -1;
 		}
@@ -197,11 +206,11 @@ static int compare_as_fleet(const struct compare_args *a, const struct result_se
 		return MT_EXIT_USAGE;
 	}
 	if (fleet_print(a->json && cmd_json_is_stdout(a->json) ? stderr : stdout, &fl) < 0) {
-		mt_warn("compare: out of memory");
+		mt_warn("%s", _("compare: out of memory"));
 		goto out;
 	}
 	if (a->json && (!(root = fleet_to_json(&fl)) || cmd_write_json(a->json, root, &e) < 0)) {
-		mt_warn("compare: %s", root ? e.msg : "out of memory for the JSON");
+		mt_warn("compare: %s", root ? e.msg : _("out of memory for the JSON"));
 		goto out;
 	}
 	rc = MT_EXIT_OK;
@@ -240,13 +249,14 @@ int cmd_compare(int argc, char **argv)
 	cmd_refs_mark(&s, (size_t)a.nlab);
 	if (s.n < 2) {
 		/* one rule for a comparison and a fleet: one result has nothing beside it */
-		mt_warn("compare: expected 2 or more results, %s holds one", a.files[0]);
+		mt_warn(_("compare: expected 2 or more results, %s holds one"), a.files[0]);
 		rc = MT_EXIT_USAGE;
 	} else if (a.fleet || s.n > MAX_FILES) {
 		rc = compare_as_fleet(&a, &s);
 	} else if (a.json) {
-		mt_warn("compare: --json: the grouping of a fleet; give --fleet (or more than %d "
-			"results)", MAX_FILES);
+		mt_warn(_("compare: --json: the grouping of a fleet; give --fleet (or more than %d "
+			  "results)"),
+			MAX_FILES);
 		rc = MT_EXIT_USAGE;
 	} else {
 		memset(f, 0, sizeof f);

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "cmd.h"
+#include "base/i18n.h"
 #include "import/import.h"
 #include "mountain/mountain_json.h"
 
@@ -17,34 +18,34 @@ struct import_cli {
 };
 
 const struct batch_option cmd_import_options[] = {
-	{ "json", 'j', "OUT", "write the result to OUT (atomically); '-' is stdout" },
+	{ "json", 'j', "OUT", N_("write the result to OUT (atomically); '-' is stdout") },
 	{ "format", 'f', "F",
-	  "auto (default), lmbench, tinymembench, ramlat, csapp,\n"
-	  "table, c2c" },
+	  N_("auto (default), lmbench, tinymembench, ramlat, csapp,\n"
+	     "table, c2c") },
 	{ "units", 'u', "U",
-	  "a table's throughput unit when the file does not say:\n"
-	  "MB/s, GB/s, MiB/s or GiB/s" },
+	  N_("a table's throughput unit when the file does not say:\n"
+	     "MB/s, GB/s, MiB/s or GiB/s") },
 	{ "chase", 'c', "fixed|random",
-	  "lmbench: lat_mem_rd -t printed a random chase\n"
-	  "(its output looks the same; default fixed)" },
-	{ "name", 'n', "TEXT", "the result's \"hardware\" (default: where it came from)" },
+	  N_("lmbench: lat_mem_rd -t printed a random chase\n"
+	     "(its output looks the same; default fixed)") },
+	{ "name", 'n', "TEXT", N_("the result's \"hardware\" (default: where it came from)") },
 	BATCH_HELP_HELP,
 	BATCH_END,
 };
 
 static const struct batch_help help = {
-	.head = "Usage: memtop import FILE [FILE2] --json OUT [OPTIONS]\n"
-		"Read what another benchmark printed and write it as memtop JSON:\n"
-		"  lmbench       lat_mem_rd's '\"stride=N' blocks: one curve per stride\n"
-		"  tinymembench  its latency table: the single random read, in ns over L1\n"
-		"  ramlat        sbc-bench's ramlat table: the 1xPTR column\n"
-		"  csapp         CS:APP's \"Memory mountain (MB/sec)\" table: a mountain\n"
-		"  table         a plain mountain table: 's1 s2 ...' (or 'size,s1,s2,...')\n"
-		"                over rows '128m T T ...', text or CSV: a mountain\n"
-		"  c2c           core-to-core-latency's --csv matrix (one-way ns of each pair\n"
-		"                of its CPUs): a core-to-core result\n"
-		"The format is told from the content. FILE2: the same run on the other\n"
-		"pages (tinymembench's table without and with huge pages in two files).\n\n",
+	.head = N_("Usage: memtop import FILE [FILE2] --json OUT [OPTIONS]\n"
+		   "Read what another benchmark printed and write it as memtop JSON:\n"
+		   "  lmbench       lat_mem_rd's '\"stride=N' blocks: one curve per stride\n"
+		   "  tinymembench  its latency table: the single random read, in ns over L1\n"
+		   "  ramlat        sbc-bench's ramlat table: the 1xPTR column\n"
+		   "  csapp         CS:APP's \"Memory mountain (MB/sec)\" table: a mountain\n"
+		   "  table         a plain mountain table: 's1 s2 ...' (or 'size,s1,s2,...')\n"
+		   "                over rows '128m T T ...', text or CSV: a mountain\n"
+		   "  c2c           core-to-core-latency's --csv matrix (one-way ns of each pair\n"
+		   "                of its CPUs): a core-to-core result\n"
+		   "The format is told from the content. FILE2: the same run on the other\n"
+		   "pages (tinymembench's table without and with huge pages in two files).\n\n"),
 	.opts = cmd_import_options,
 	.col = 22,
 	.tail = BATCH_HELP_EXIT,
@@ -62,14 +63,14 @@ static int option(int ch, const char *arg, struct import_cli *c)
 			c->o.units = arg;
 			return -1;
 		}
-		mt_warn("import: --units: expected MB/s, GB/s, MiB/s or GiB/s, got '%s'", arg);
+		mt_warn(_("import: --units: expected MB/s, GB/s, MiB/s or GiB/s, got '%s'"), arg);
 		return MT_EXIT_USAGE;
 	}
 	case 'f':
 		if (import_format_parse(arg, &c->o.format) == 0)
 			return -1;
-		mt_warn("import: --format: expected auto, lmbench, tinymembench, ramlat, csapp, "
-			"table or c2c, got '%s'",
+		mt_warn(_("import: --format: expected auto, lmbench, tinymembench, ramlat, csapp, "
+			  "table or c2c, got '%s'"),
 			arg);
 		return MT_EXIT_USAGE;
 	case 'c':
@@ -77,7 +78,7 @@ static int option(int ch, const char *arg, struct import_cli *c)
 			c->o.lmbench_random = strcmp(arg, "random") == 0;
 			return -1;
 		}
-		mt_warn("import: --chase: expected fixed or random, got '%s'", arg);
+		mt_warn(_("import: --chase: expected fixed or random, got '%s'"), arg);
 		return MT_EXIT_USAGE;
 	default: return MT_EXIT_USAGE;
 	}
@@ -95,11 +96,13 @@ static int parse(int argc, char **argv, struct import_cli *c)
 	if (ch < 0)
 		return b.rc;
 	if (optind >= argc || argc - optind > 2) {
-		mt_warn("import: expected one file, or two of one run (see memtop import --help)");
+		mt_warn("%s", _("import: expected one file, or two of one run (see memtop import "
+				"--help)"));
 		return MT_EXIT_USAGE;
 	}
 	if (!c->json) {
-		mt_warn("import: --json OUT is needed (where to write the result; '-' is stdout)");
+		mt_warn("%s", _("import: --json OUT is needed (where to write the result; '-' is "
+				"stdout)"));
 		return MT_EXIT_USAGE;
 	}
 	if (cmd_json_refuse(c->json, "import") < 0)
@@ -112,34 +115,53 @@ static int parse(int argc, char **argv, struct import_cli *c)
 /* "tinymembench: 17 sizes 1K..64M, random chase (ns over L1) on 4 KB and huge pages" */
 static void summary(FILE *f, const struct import_cli *c, const struct import_result *res)
 {
-	char a[32], b[32];
+	char a[32], b[32], cpus[64];
 	if (res->cores) {
 		const struct cores_result *r = res->cores;
-		fprintf(f, "%s: %s, %d CPUs, %zu pairs (one-way ns); median %.1f ns\n", c->file,
-			import_format_name(res->format), r->plan.n, cores_result_measured(r),
-			r->nsum ? r->sum[0].ns : 0.0);
+		/* TRANSLATORS: the file, the format's name, "8 CPUs", the pairs, the median */
+		mt_snprintf(cpus, sizeof cpus, MT_NGETTEXT("%d CPUs", "%d CPUs", r->plan.n),
+			    r->plan.n);
+		mt_hfprintf(f,
+			    MT_NGETTEXT("%s: %s, %s, %zu pairs (one-way ns); median %.1f ns\n",
+					"%s: %s, %s, %zu pairs (one-way ns); median %.1f ns\n",
+					cores_result_measured(r)),
+			    c->file, import_format_name(res->format), cpus,
+			    cores_result_measured(r), r->nsum ? r->sum[0].ns : 0.0);
 		return;
 	}
 	if (res->mtn) {
 		const struct mountain *m = res->mtn;
-		fprintf(f, "%s: %s mountain, %zu sizes %s..%s x %zu strides\n", c->file,
-			import_format_name(res->format), m->nsizes,
+		/* TRANSLATORS: the file, the format's name, the sizes (16K..64M as the
+		 * option grammar writes them), the strides */
+		fprintf(f,
+			MT_NGETTEXT("%s: %s mountain, %zu sizes %s..%s x %zu strides\n",
+				    "%s: %s mountain, %zu sizes %s..%s x %zu strides\n",
+				    m->nstrides),
+			c->file, import_format_name(res->format), m->nsizes,
 			mt_fmt_size(a, sizeof a, m->sizes[0]),
 			mt_fmt_size(b, sizeof b, m->sizes[m->nsizes - 1]), m->nstrides);
 		return;
 	}
-	fprintf(f, "%s: %s, %zu sizes %s..%s", c->file, import_format_name(res->format),
-		res->lat->nsizes, mt_fmt_size(a, sizeof a, res->lat->sizes[0]),
+	fprintf(f, MT_NGETTEXT("%s: %s, %zu sizes %s..%s", "%s: %s, %zu sizes %s..%s",
+			       res->lat->nsizes),
+		c->file, import_format_name(res->format), res->lat->nsizes,
+		mt_fmt_size(a, sizeof a, res->lat->sizes[0]),
 		mt_fmt_size(b, sizeof b, res->lat->sizes[res->lat->nsizes - 1]));
 	if (res->lat->nstrides)
-		fprintf(f, ", %zu fixed stride%s", res->lat->nstrides,
-			res->lat->nstrides == 1 ? "" : "s");
+		fprintf(f,
+			MT_NGETTEXT(", %zu fixed stride", ", %zu fixed strides",
+				    res->lat->nstrides),
+			res->lat->nstrides);
 	if (res->lat->has_random)
-		fprintf(f, ", random chase%s%s", res->lat->ns_over_l1 ? " (ns over L1)" : "",
-			res->lat->has_other			  ? " on 4 KB and huge pages"
-			: res->lat->hugepages == LATENCY_HUGE_OFF ? " on 4 KB pages (as the file says)"
-			: res->lat->hugepages == LATENCY_HUGE_ON  ? " on huge pages (as the file says)"
-							      : "");
+		/* TRANSLATORS: a clause after the sizes; then " (ns over L1)" or nothing,
+		 * then the pages it was measured on or nothing */
+		fprintf(f, _(", random chase%s%s"), res->lat->ns_over_l1 ? _(" (ns over L1)") : "",
+			res->lat->has_other ? _(" on 4 KB and huge pages")
+			: res->lat->hugepages == LATENCY_HUGE_OFF
+				? _(" on 4 KB pages (as the file says)")
+			: res->lat->hugepages == LATENCY_HUGE_ON
+				? _(" on huge pages (as the file says)")
+				: "");
 	fprintf(f, "\n");
 }
 
@@ -164,13 +186,14 @@ int cmd_import(int argc, char **argv)
 			 : cores_result_to_json(res.cores);
 	rc = MT_EXIT_OK;
 	if (!root || cmd_write_json(c.json, root, &e) < 0) {
-		mt_warn("import: %s", root ? e.msg : "out of memory");
+		mt_warn("import: %s", root ? e.msg : _("out of memory"));
 		rc = MT_EXIT_RUNTIME;
 	} else {
 		FILE *f = cmd_json_is_stdout(c.json) ? stderr : stdout;
 		summary(f, &c, &res);
 		if (!cmd_json_is_stdout(c.json))
-			fprintf(f, "wrote %s\n", c.json);
+			fprintf(f, _("wrote %s\n"), c.json);
+
 	}
 	cJSON_Delete(root);
 	import_result_free(&res);

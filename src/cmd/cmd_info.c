@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "cmd.h"
+#include "base/i18n.h"
 #include "base/jsonio.h"
 #include "base/util.h"
 #include "info/info.h"
@@ -14,24 +15,24 @@
 
 const struct batch_option cmd_info_options[] = {
 	{ "json", 'j', "[FILE]",
-	  "print JSON: {\"sources\":{...},\"notes\":{...},\n"
-	  "\"disagreements\":[...]}; with FILE, write that JSON to\n"
-	  "FILE (atomically), the table on stdout; FILE - is\n"
-	  "stdout, the table then on stderr" },
+	  N_("print JSON: {\"sources\":{...},\"notes\":{...},\n"
+	     "\"disagreements\":[...]}; with FILE, write that JSON to\n"
+	     "FILE (atomically), the table on stdout; FILE - is\n"
+	     "stdout, the table then on stderr") },
 	{ "from", 'f', "FILE",
-	  "show the cache information recorded in FILE (the output\n"
-	  "of --json, or a result with a \"caches\" field)" },
+	  N_("show the cache information recorded in FILE (the output\n"
+	     "of --json, or a result with a \"caches\" field)") },
 	BATCH_HELP_HELP,
 	BATCH_END,
 };
 
 static const struct batch_help help = {
-	.head = "Usage: memtop info [--json [FILE]] [--from FILE.json]\n"
-		"Cache parameters from every source this system offers, side by side:\n"
-		"sysfs (/sys/devices/system/cpu/cpuN/cache), lscpu -C, sysconf (getconf),\n"
-		"CPUID (x86), sysctl (macOS) and hwloc (which also says which CPUs share\n"
-		"each cache). A source the system lacks is left out;\n"
-		"where sources disagree, each difference is listed.\n\n",
+	.head = N_("Usage: memtop info [--json [FILE]] [--from FILE.json]\n"
+		   "Cache parameters from every source this system offers, side by side:\n"
+		   "sysfs (/sys/devices/system/cpu/cpuN/cache), lscpu -C, sysconf (getconf),\n"
+		   "CPUID (x86), sysctl (macOS) and hwloc (which also says which CPUs share\n"
+		   "each cache). A source the system lacks is left out;\n"
+		   "where sources disagree, each difference is listed.\n\n"),
 	.opts = cmd_info_options,
 	.col = 19,
 	.tail = BATCH_HELP_EXIT,
@@ -61,7 +62,7 @@ static int parse(int argc, char **argv, int *json, const char **path, const char
 	if (ch < 0)
 		return c.rc;
 	if (optind < argc) {
-		mt_warn("info: unexpected argument '%s' (see memtop info --help)", argv[optind]);
+		mt_warn(_("info: unexpected argument '%s' (see memtop info --help)"), argv[optind]);
 		return MT_EXIT_USAGE;
 	}
 	return -1;
@@ -96,8 +97,10 @@ static void print_job(FILE *f)
 	const struct mt_limits *l = mt_limits_this();
 	char sum[400];
 	mt_limits_summary(l, sum, sizeof sum);
-	fprintf(f, "\njob: %s%s\n", sum,
-		l->known && strcmp(sum, "no limits") ? " (memtop topo: the file of each)" : "");
+	if (l->known && strcmp(sum, "no limits") && strcmp(sum, _("no limits")))
+		fprintf(f, _("\njob: %s (memtop topo: the file of each)\n"), sum);
+	else
+		fprintf(f, _("\njob: %s\n"), sum);
 	for (int i = 0; i < l->nnotes; i++)
 		fprintf(f, "  %s\n", l->notes[i]);
 }
@@ -113,7 +116,7 @@ static int write_json(const struct info *inf, const char *path, int live)
 	if (live)
 		print_job(jsonio_is_stdout(path) ? stderr : stdout);
 	if (!o) {
-		mt_warn("info: out of memory");
+		mt_warn("%s", _("info: out of memory"));
 		return MT_EXIT_RUNTIME;
 	}
 	rc = jsonio_write(path, o, &e);
@@ -136,7 +139,7 @@ int cmd_info(int argc, char **argv)
 		return rc;
 	inf = malloc(sizeof *inf);
 	if (!inf) {
-		mt_warn("info: out of memory");
+		mt_warn("%s", _("info: out of memory"));
 		return MT_EXIT_RUNTIME;
 	}
 	if (from) {
@@ -156,7 +159,7 @@ int cmd_info(int argc, char **argv)
 		char *text = o ? cJSON_Print(o) : NULL;
 		cJSON_Delete(o);
 		if (!text) {
-			mt_warn("info: out of memory");
+			mt_warn("%s", _("info: out of memory"));
 			rc = MT_EXIT_RUNTIME;
 			goto out;
 		}
@@ -168,7 +171,8 @@ int cmd_info(int argc, char **argv)
 			print_job(stdout);
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		mt_warn("info: cannot write the output");
+		mt_warn("%s", _("info: cannot write the output"));
+
 		rc = MT_EXIT_RUNTIME;
 	}
 out:

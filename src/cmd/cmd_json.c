@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "cmd.h"
+#include "base/i18n.h"
 #include "base/jsonio.h"
 
 int cmd_json_is_stdout(const char *path)
@@ -23,9 +24,12 @@ int cmd_out_refuse(const char *path, const char *flag, const char *who)
 	if (jsonio_check_path(path, &what, why, sizeof why) == 0)
 		return 0;
 	if (why[0])
-		mt_warn("%s: %s: expected %s, got '%s' (%s)", who, flag, what, path, why);
+		/* TRANSLATORS: the command, the option (--json), what it expects ("a
+		 * file in an existing folder"), what it got, why not */
+		mt_warn(_("%s: %s: expected %s, got '%s' (%s)"), who, flag, _(what), path, why);
 	else
-		mt_warn("%s: %s: expected %s, got '%s'", who, flag, what, path);
+		mt_warn(_("%s: %s: expected %s, got '%s'"), who, flag, _(what), path);
+
 	return -1;
 }
 

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "cmd.h"
+#include "base/i18n.h"
 #include "info/info.h"
 #include "latency/latency.h"
 #include "result/result.h"
@@ -12,17 +13,18 @@
 #include <string.h>
 
 const struct batch_option cmd_levels_options[] = {
-	CMD_HELP_JSON("the levels"),
+	CMD_HELP_JSON(N_("also write the levels as JSON to OUT (atomically);\n"
+			 "OUT '-' is stdout, and the text then goes to stderr")),
 	BATCH_HELP_HELP,
 	BATCH_END,
 };
 
 static const struct batch_help help = {
-	.head = "Usage: memtop levels FILE.json [--json OUT]\n"
-		"Read the cache levels, TLB steps and memory latency off a saved latency run\n"
-		"(memtop run latency --json) or an imported one (memtop import), as run\n"
-		"latency does: the random chase is the main evidence, read by a penalised\n"
-		"piecewise-constant fit of ln(latency); see memtop(1).\n\n",
+	.head = N_("Usage: memtop levels FILE.json [--json OUT]\n"
+		   "Read the cache levels, TLB steps and memory latency off a saved latency run\n"
+		   "(memtop run latency --json) or an imported one (memtop import), as run\n"
+		   "latency does: the random chase is the main evidence, read by a penalised\n"
+		   "piecewise-constant fit of ln(latency); see memtop(1).\n\n"),
 	.opts = cmd_levels_options,
 	.col = 15,
 	.tail = BATCH_HELP_EXIT,
@@ -56,7 +58,7 @@ static int parse(int argc, char **argv, const char **file, const char **json)
 	if (ch < 0)
 		return c.rc;
 	if (optind != argc - 1) {
-		mt_warn("levels: expected one latency file (see memtop levels --help)");
+		mt_warn("%s", _("levels: expected one latency file (see memtop levels --help)"));
 		return MT_EXIT_USAGE;
 	}
 	if (*json && cmd_json_refuse(*json, "levels") < 0)
@@ -89,7 +91,8 @@ int cmd_levels(int argc, char **argv)
 	if (json) {
 		cJSON *root = levels_json(file, r, &lv);
 		if (!root || cmd_write_json(json, root, &e) < 0) {
-			mt_warn("levels: %s", root ? e.msg : "out of memory");
+			mt_warn("levels: %s", root ? e.msg : _("out of memory"));
+
 			rc = MT_EXIT_RUNTIME;
 		}
 		cJSON_Delete(root);

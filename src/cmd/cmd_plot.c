@@ -3,6 +3,8 @@
 #include "config.h"
 
 #include "cmd.h"
+#include "base/i18n.h"
+#include "base/i18n.h"
 #include "base/util.h"
 #include "latency/latency.h"
 #include "mountain/mountain.h"
@@ -14,31 +16,31 @@
 #include <string.h>
 
 const struct batch_option cmd_plot_options[] = {
-	{ "svg", 's', "OUT", "write the SVG to OUT (atomically; '-' is stdout)" },
+	{ "svg", 's', "OUT", N_("write the SVG to OUT (atomically; '-' is stdout)") },
 	{ "png", 'p', "OUT",
-	  "also render it to a PNG with rsvg-convert (apt-get install\n"
-	  "librsvg2-bin)" },
+	  N_("also render it to a PNG with rsvg-convert (apt-get install\n"
+	     "librsvg2-bin)") },
 	{ "latency", 'l', "FILE",
-	  "a mountain's rows follow this latency run's levels where\n"
-	  "the two disagree, said under it; without it, the newest\n"
-	  "latency run beside the file of the same host and CPU" },
+	  N_("a mountain's rows follow this latency run's levels where\n"
+	     "the two disagree, said under it; without it, the newest\n"
+	     "latency run beside the file of the same host and CPU") },
 	BATCH_HELP_HELP,
 	BATCH_END,
 };
 
 static const struct batch_help help = {
-	.head = "Usage: memtop plot FILE.json [FILE2.json] [--svg OUT] [--png OUT]\n"
-		"                   [--latency FILE]\n"
-		"Pictures for slides and reports, drawn by memtop as SVG:\n"
-		"  a mountain      the book's surface: size and stride on the floor, read\n"
-		"                  throughput up, coloured by the cache level of each size\n"
-		"  a latency run   the curves on log axes with the levels found marked\n"
-		"  a lab result    matmul, false sharing or lists as bar charts\n"
-		"  a bandwidth result  GB/s per level and kernel (log) against the\n"
-		"                  core's ceilings at the clock the run measured\n"
-		"Two files of one kind: mountains, lab and bandwidth results side by side\n"
-		"on one scale, latency runs overlaid. Every picture names each file's\n"
-		"machine.\n\n",
+	.head = N_("Usage: memtop plot FILE.json [FILE2.json] [--svg OUT] [--png OUT]\n"
+		   "                   [--latency FILE]\n"
+		   "Pictures for slides and reports, drawn by memtop as SVG:\n"
+		   "  a mountain      the book's surface: size and stride on the floor, read\n"
+		   "                  throughput up, coloured by the cache level of each size\n"
+		   "  a latency run   the curves on log axes with the levels found marked\n"
+		   "  a lab result    matmul, false sharing or lists as bar charts\n"
+		   "  a bandwidth result  GB/s per level and kernel (log) against the\n"
+		   "                  core's ceilings at the clock the run measured\n"
+		   "Two files of one kind: mountains, lab and bandwidth results side by side\n"
+		   "on one scale, latency runs overlaid. Every picture names each file's\n"
+		   "machine.\n\n"),
 	.opts = cmd_plot_options,
 	.col = 18,
 	.tail = BATCH_HELP_EXIT,
@@ -63,15 +65,17 @@ static int parse(int argc, char **argv, const char **svg, const char **png, cons
 	if (ch < 0)
 		return c.rc == MT_EXIT_OK ? 1 : -1;
 	if (argc - optind < 1 || argc - optind > PLOT_MAX_FILES) {
-		mt_warn("plot: expected one or two result files (see memtop plot --help)");
+		mt_warn("%s", _("plot: expected one or two result files (see memtop plot --help)"));
 		return -1;
 	}
 	if (!*svg && !*png) {
-		mt_warn("plot: say where the picture goes: --svg OUT (- for stdout) or --png OUT");
+		mt_warn("%s", _("plot: say where the picture goes: --svg OUT (- for stdout) or "
+				"--png OUT"));
 		return -1;
 	}
 	if (*png && strcmp(*png, "-") == 0) {
-		mt_warn("plot: --png: expected a file, got '-' (a PNG is not for a terminal)");
+		mt_warn("%s", _("plot: --png: expected a file, got '-' (a PNG is not for a "
+				"terminal)"));
 		return -1;
 	}
 	if ((*svg && cmd_out_refuse(*svg, "--svg", "plot") < 0) ||
@@ -98,7 +102,8 @@ int cmd_plot(int argc, char **argv)
 		if (result_file_load(argv[first + i], &in[i], &e) < 0)
 			goto fail;
 	if (lat && in[0].kind != &kind_mountain) {
-		mt_fail(&e, "--latency %s: the levels of a mountain only; %s is a %s", lat,
+		mt_fail(&e, _("--latency %s: the levels of a mountain only; %s is a %s"), lat,
+
 			in[0].path, in[0].kind->what);
 		goto fail;
 	}

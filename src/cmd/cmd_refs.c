@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "cmd.h"
+#include "base/i18n.h"
 #include "os/datadir.h"
 #include "result/result_set.h"
 
@@ -49,7 +50,7 @@ int cmd_refs_add(struct cmd_refs *r, const char *cmd, const char *which)
 	if (strcmp(which, "all") == 0)
 		return add_all(r);
 	if (r->n == CMD_MAX_REFS) {
-		mt_warn("%s: --ref: at most %d references", cmd, CMD_MAX_REFS);
+		mt_warn(_("%s: --ref: at most %d references"), cmd, CMD_MAX_REFS);
 		return -1;
 	}
 	for (int in_ref = 0; in_ref < 2 && !strchr(which, '/'); in_ref++) {
@@ -59,8 +60,10 @@ int cmd_refs_add(struct cmd_refs *r, const char *cmd, const char *which)
 			return 0;
 		}
 	}
-	mt_warn("%s: --ref: expected all or a bundled reference (m4max, or a name in the data "
-		"folder's ref/ without .json, as intel-n100-latency), got '%s'", cmd, which);
+	mt_warn(_("%s: --ref: expected all or a bundled reference (m4max, or a name in the data "
+		  "folder's ref/ without .json, as intel-n100-latency), got '%s'"),
+		cmd, which);
+
 	return -1;
 }
 

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "cmd.h"
+#include "base/i18n.h"
 #include "fleet/fleet.h"
 #include "result/result_set.h"
 
@@ -12,32 +13,34 @@
 #include <string.h>
 
 const struct batch_option cmd_report_options[] = {
-	{ "html", 'o', "OUT", "write the page to OUT (atomically)" },
+	{ "html", 'o', "OUT", N_("write the page to OUT (atomically)") },
 	{ "ref", 'r', "NAME",
-	  "add a bundled reference as a row labelled so: m4max (the\n"
-	  "seed's Apple M4 Max), a name in the data folder's ref/\n"
-	  "without .json (csapp-corei7h-mountain, intel-n100-latency,\n"
-	  "...), or all; repeatable" },
-	{ "title", 't', "TEXT", "the page's title (default: memtop report: N machines)" },
+	  N_("add a bundled reference as a row labelled so: m4max (the\n"
+	     "seed's Apple M4 Max), a name in the data folder's ref/\n"
+	     "without .json (csapp-corei7h-mountain, intel-n100-latency,\n"
+	     "...), or all; repeatable") },
+	{ "title", 't', "TEXT", N_("the page's title (default: memtop report: N machines)") },
 	BATCH_HELP_HELP,
 	BATCH_END,
 };
 
 static const struct batch_help help = {
-	.head = "Usage: memtop report FILES... --html OUT [--ref NAME|all]... [--title TEXT]\n"
-		"A lab's or a class's results as one self-contained HTML page (no network, no\n"
-		"external script or font; readable printed and in a dark theme): the\n"
-		"machines grouped as memtop compare --fleet groups them, a row each with its\n"
-		"headline figures (those that stand out from their group in red, with a\n"
-		"reading), then each machine's details and pictures (its mountain, latency\n"
-		"curve, lab bars). FILES are results (memtop run ... --json), one a file or\n"
-		"many a file, one a line (--json - --compact under pdsh, clush, parallel).\n\n",
+	.head = N_("Usage: memtop report FILES... --html OUT [--ref NAME|all]... [--title TEXT]\n"
+		   "A lab's or a class's results as one self-contained HTML page (no network, no\n"
+		   "external script or font; readable printed and in a dark theme): the\n"
+		   "machines grouped as memtop compare --fleet groups them, a row each with its\n"
+		   "headline figures (those that stand out from their group in red, with a\n"
+		   "reading), then each machine's details and pictures (its mountain, latency\n"
+		   "curve, lab bars). FILES are results (memtop run ... --json), one a file or\n"
+		   "many a file, one a line (--json - --compact under pdsh, clush, parallel).\n\n"),
 	.opts = cmd_report_options,
 	.col = 19,
-	.tail = "\nUp to " MT_XSTR(FLEET_MAX_RESULTS) " results. "
-		"Exit status: 0 ok, 1 runtime failure, 2 bad usage or bad\n"
-		"input (a file or line that is not a result: nothing written).\n",
+	/* the number written out, so that the catalogue has the whole text */
+	.tail = N_("\nUp to 200 results. "
+		   "Exit status: 0 ok, 1 runtime failure, 2 bad usage or bad\n"
+		   "input (a file or line that is not a result: nothing written).\n"),
 };
+_Static_assert(FLEET_MAX_RESULTS == 200, "memtop report --help says 200 results");
 
 struct report_args {
 	const char *html, *title;
@@ -64,18 +67,18 @@ static int parse(int argc, char **argv, struct report_args *a)
 	if (ch < 0)
 		return c.rc + 1;
 	if (!a->html) {
-		mt_warn("report: say where the page goes: --html OUT");
+		mt_warn("%s", _("report: say where the page goes: --html OUT"));
 		return MT_EXIT_USAGE + 1;
 	}
 	if (cmd_out_refuse(a->html, "--html", "report") < 0)
 		return MT_EXIT_USAGE + 1;
 	if (optind >= argc && a->refs.n == 0) {
-		mt_warn("report: expected result files (see memtop report --help)");
+		mt_warn("%s", _("report: expected result files (see memtop report --help)"));
 		return MT_EXIT_USAGE + 1;
 	}
 	if ((size_t)(argc - optind) > FLEET_MAX_RESULTS) {
-		mt_warn("report: %d files: memtop report reads at most %d results", argc - optind,
-			FLEET_MAX_RESULTS);
+		mt_warn(_("report: %d files: memtop report reads at most %d results"),
+			argc - optind, FLEET_MAX_RESULTS);
 		return MT_EXIT_USAGE + 1;
 	}
 	for (int i = optind; i < argc; i++)
@@ -105,7 +108,7 @@ int cmd_report(int argc, char **argv)
 	static struct result_set s;
 	struct fleet f;
 	mt_error e = { "" };
-	char title[200], *text = NULL;
+	char title[200], *text = NULL, nm[64], ng[64], nr[64];
 	size_t len = 0;
 	int rc;
 	memset(&a, 0, sizeof a);
@@ -116,8 +119,9 @@ int cmd_report(int argc, char **argv)
 		return MT_EXIT_USAGE;
 	}
 	if (s.n > FLEET_MAX_RESULTS && s.e[FLEET_MAX_RESULTS].file < a.nlab) {
-		mt_warn("report: more than %d results in the files given; memtop report reads at "
-			"most %d", FLEET_MAX_RESULTS, FLEET_MAX_RESULTS);
+		mt_warn(_("report: more than %d results in the files given; memtop report reads at "
+			  "most %d"),
+			FLEET_MAX_RESULTS, FLEET_MAX_RESULTS);
 		result_set_free(&s);
 		return MT_EXIT_USAGE;
 	}
@@ -127,18 +131,25 @@ int cmd_report(int argc, char **argv)
 		mt_warn("report: %s", e.msg);
 		goto out;
 	}
-	mt_snprintf(title, sizeof title, "memtop report: %zu machine%s", f.n, f.n == 1 ? "" : "s");
+	mt_snprintf(title, sizeof title,
+		    MT_NGETTEXT("memtop report: %zu machine", "memtop report: %zu machines", f.n),
+		    f.n);
 	rc = MT_EXIT_RUNTIME;
 	if (render(&f, a.title ? a.title : title, &text, &len) < 0)
-		mt_warn("report: out of memory while writing the page");
+		mt_warn("%s", _("report: out of memory while writing the page"));
 	else if (mt_write_atomic(a.html, text, len, &e) < 0)
 		mt_warn("report: %s", e.msg);
 	else
 		rc = MT_EXIT_OK;
-	if (rc == MT_EXIT_OK) /* as every writer says what it wrote */
-		printf("wrote %s: %zu machine%s, %zu group%s, %zu result%s\n",
-		       MT_PRINTABLE(a.html), f.n, f.n == 1 ? "" : "s", f.ngroups,
-		       f.ngroups == 1 ? "" : "s", s.n, s.n == 1 ? "" : "s");
+	if (rc == MT_EXIT_OK) { /* as every writer says what it wrote */
+		mt_snprintf(nm, sizeof nm, MT_NGETTEXT("%zu machine", "%zu machines", f.n), f.n);
+		mt_snprintf(ng, sizeof ng, MT_NGETTEXT("%zu group", "%zu groups", f.ngroups),
+			    f.ngroups);
+		mt_snprintf(nr, sizeof nr, MT_NGETTEXT("%zu result", "%zu results", s.n), s.n);
+		/* TRANSLATORS: the file, then "3 machines", "2 groups", "5 results" */
+		printf(_("wrote %s: %s, %s, %s\n"), MT_PRINTABLE(a.html), nm, ng, nr);
+	}
+
 	free(text);
 	fleet_free(&f);
 out:

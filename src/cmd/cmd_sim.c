@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "cmd.h"
+#include "base/i18n.h"
 #include "base/util.h"
 #include "sim/sim.h"
 #include "sim/trace.h"
@@ -21,25 +22,26 @@
 _Static_assert(SIM_MAX_S == 30 && SIM_MAX_E == 65536 && SIM_MAX_B == 62,
 	       "memtop sim --help states the limits");
 const struct batch_option cmd_sim_options[] = {
-	{ "s", 's', "S", "set index bits (S = 2^s sets), 0..30" },
-	{ "E", 'E', "E", "lines per set (associativity), 1..65536" },
-	{ "b", 'b', "B", "block offset bits (B = 2^b bytes a block), 0..62" },
-	{ "t", 't', "TRACE", "the trace file (\"-\" reads standard input)" },
+	{ "s", 's', "S", N_("set index bits (S = 2^s sets), 0..30") },
+	{ "E", 'E', "E", N_("lines per set (associativity), 1..65536") },
+	{ "b", 'b', "B", N_("block offset bits (B = 2^b bytes a block), 0..62") },
+	{ "t", 't', "TRACE", N_("the trace file (\"-\" reads standard input)") },
 	{ "v", 'v', NULL, NULL },
-	{ "verbose", 'v', NULL, "print each record with its hits, misses\nand evictions" },
+	{ "verbose", 'v', NULL, N_("print each record with its hits, misses\nand evictions") },
 	BATCH_HELP_HELP,
 	BATCH_END,
 };
 
 static const struct batch_help help = {
-	.head = "Usage: memtop sim [-hv] -s S -E E -b B -t TRACE\n"
-		"Replay a valgrind-lackey memory trace on an LRU cache; the output is\n"
-		"cachelab's csim-ref's, byte for byte.\n\n",
+	.head = N_("Usage: memtop sim [-hv] -s S -E E -b B -t TRACE\n"
+		   "Replay a valgrind-lackey memory trace on an LRU cache; the output is\n"
+		   "cachelab's csim-ref's, byte for byte.\n\n"),
 	.opts = cmd_sim_options,
 	.col = 17,
-	.tail = "\nTrace lines: \" L ADDR,SIZE\" load, \" S\" store, \" M\" load then store,\n"
+	.tail = N_(
+		"\nTrace lines: \" L ADDR,SIZE\" load, \" S\" store, \" M\" load then store,\n"
 		"\"I\" ignored. Exit status: 0 ok, 1 read failure, 2 bad usage, a trace that is\n"
-		"missing or malformed.\n",
+		"missing or malformed.\n"),
 };
 
 /* " miss", " miss eviction" or " hit" for one access's flags. */
@@ -57,7 +59,7 @@ static void put_result(unsigned r, FILE *out)
 static int parse_geom(const char *opt, const char *arg, int max, int min, int *out)
 {
 	if (mt_parse_int(arg, min, max, out) < 0) {
-		mt_warn("sim: -%s must be an integer in %d..%d, got '%s'", opt, min, max, arg);
+		mt_warn(_("sim: -%s must be an integer in %d..%d, got '%s'"), opt, min, max, arg);
 		return -1;
 	}
 	return 0;
@@ -100,11 +102,11 @@ static int parse(int argc, char **argv, struct sim_cli *c)
 	if (opt < 0)
 		return b.rc;
 	if (optind < argc) {
-		mt_warn("sim: unexpected argument '%s' (see memtop sim --help)", argv[optind]);
+		mt_warn(_("sim: unexpected argument '%s' (see memtop sim --help)"), argv[optind]);
 		return MT_EXIT_USAGE;
 	}
 	if (c->s < 0 || c->E < 0 || c->b < 0 || !c->path) {
-		mt_warn("sim: -s, -E, -b and -t are required (see memtop sim --help)");
+		mt_warn("%s", _("sim: -s, -E, -b and -t are required (see memtop sim --help)"));
 		return MT_EXIT_USAGE;
 	}
 	return -1;
@@ -150,7 +152,7 @@ int cmd_sim(int argc, char **argv)
 	}
 	recs = malloc(BATCH * sizeof(*recs));
 	if (!recs) {
-		mt_warn("sim: out of memory");
+		mt_warn("%s", _("sim: out of memory"));
 		rc = MT_EXIT_RUNTIME;
 		goto out;
 	}
@@ -172,7 +174,8 @@ int cmd_sim(int argc, char **argv)
 	printf("hits:%llu misses:%llu evictions:%llu\n", (unsigned long long)st.hits,
 	       (unsigned long long)st.misses, (unsigned long long)st.evictions);
 	if (fflush(stdout) != 0) {
-		mt_warn("sim: cannot write the output");
+		mt_warn("%s", _("sim: cannot write the output"));
+
 		rc = MT_EXIT_RUNTIME;
 	}
 out:

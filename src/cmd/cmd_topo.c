@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "cmd.h"
+#include "base/i18n.h"
 #include "machine/machine.h"
 #include "os/topo.h"
 
@@ -16,27 +17,29 @@
 
 const struct batch_option cmd_topo_options[] = {
 	{ "sysfs-root", 'r', "DIR",
-	  "read a recorded Linux tree instead of this machine: DIR\n"
-	  "holds sys/devices/system/cpu (and proc/), as\n"
-	  "hwloc-gather-topology records it; hwloc's linux backend\n"
-	  "alone reads it (nothing of this machine is mixed in)" },
+	  N_("read a recorded Linux tree instead of this machine: DIR\n"
+	     "holds sys/devices/system/cpu (and proc/), as\n"
+	     "hwloc-gather-topology records it; hwloc's linux backend\n"
+	     "alone reads it (nothing of this machine is mixed in)") },
 	{ "topology", 'x', "FILE",
-	  "read an hwloc XML instead (lstopo --of xml FILE on a server)" },
-	CMD_HELP_JSON("the topology"),
+	  N_("read an hwloc XML instead (lstopo --of xml FILE on a server)") },
+	CMD_HELP_JSON(N_("also write the topology as JSON to OUT (atomically);\n"
+			 "OUT '-' is stdout, and the text then goes to stderr")),
 	BATCH_HELP_HELP,
 	BATCH_END,
 };
 
 static const struct batch_help help = {
-	.head = "Usage: memtop topo [--sysfs-root DIR | --topology FILE] [--json OUT]\n"
+	.head = N_(
+		"Usage: memtop topo [--sysfs-root DIR | --topology FILE] [--json OUT]\n"
 		"The machine above the core, from hwloc: packages, NUMA nodes with their\n"
 		"memory, L3 groups (the CPUs sharing one L3), cores, CPUs, SMT siblings and\n"
 		"core kinds (P/E on hybrid x86, big/LITTLE on Arm, 'one' otherwise); memory-only\n"
-		"nodes with their tier (HBM, NVM, CXL); a VM and its hypervisor.\n\n",
+		"nodes with their tier (HBM, NVM, CXL); a VM and its hypervisor.\n\n"),
 	.opts = cmd_topo_options,
 	.col = 20,
-	.tail = "\nExit status: 0 ok, 1 runtime failure, 2 bad usage or bad input (a missing\n"
-		"or garbled tree or XML).\n",
+	.tail = N_("\nExit status: 0 ok, 1 runtime failure, 2 bad usage or bad input (a missing\n"
+		   "or garbled tree or XML).\n"),
 };
 
 /* The options; returns -1 to go on, else the exit code. */
@@ -56,7 +59,7 @@ static int parse(int argc, char **argv, const char **root, const char **xml, con
 	if (ch < 0)
 		return c.rc;
 	if (optind != argc) {
-		mt_warn("topo: unexpected argument '%s' (see memtop topo --help)", argv[optind]);
+		mt_warn(_("topo: unexpected argument '%s' (see memtop topo --help)"), argv[optind]);
 		return MT_EXIT_USAGE;
 	}
 	return -1;
@@ -66,20 +69,28 @@ static int parse(int argc, char **argv, const char **root, const char **xml, con
  * none of its own, and the CPUs near it), its memory. */
 static void print_nodes(FILE *f, const struct topo *t)
 {
-	char cpus[1024], mem[32];
+	char cpus[1024], mem[32], tier[80];
 	for (int i = 0; i < t->nnodes && i < TOPO_LINES; i++) {
 		const struct topo_node *n = &t->nodes[i];
-		fprintf(f, "  NUMA node %d: %s%s", n->os_index, MT_PRINTABLE(n->tier),
-			n->tier[0] ? ", " : "");
+		mt_snprintf(tier, sizeof tier, "%s%s", MT_PRINTABLE(n->tier),
+			    n->tier[0] ? ", " : "");
+		mt_hfmt_mem(mem, sizeof mem, n->memory);
+		/* TRANSLATORS: the node's number, its tier as hwloc names it followed
+		 * by ", " (HBM, CXL) or nothing, its CPUs, its memory */
 		if (n->local.n || !n->cpus.n)
-			fprintf(f, "CPUs %s", topo_set_text(&n->local, cpus, sizeof cpus));
+			fprintf(f, _("  NUMA node %d: %sCPUs %s, %s memory\n"), n->os_index, tier,
+				topo_set_text(&n->local, cpus, sizeof cpus), mem);
 		else
-			fprintf(f, "no CPUs of its own (near CPUs %s)",
-				topo_set_text(&n->cpus, cpus, sizeof cpus));
-		fprintf(f, ", %s memory\n", mt_fmt_mem(mem, sizeof mem, n->memory));
+			fprintf(f,
+				_("  NUMA node %d: %sno CPUs of its own (near CPUs %s), %s "
+				  "memory\n"),
+				n->os_index, tier, topo_set_text(&n->cpus, cpus, sizeof cpus), mem);
 	}
 	if (t->nnodes > TOPO_LINES)
-		fprintf(f, "  ... and %d more NUMA nodes (--json lists them all)\n",
+		fprintf(f,
+			MT_NGETTEXT("  ... and %d more NUMA nodes (--json lists them all)\n",
+				    "  ... and %d more NUMA nodes (--json lists them all)\n",
+				    t->nnodes - TOPO_LINES),
 			t->nnodes - TOPO_LINES);
 }
 
@@ -88,9 +99,12 @@ static void print_nodes(FILE *f, const struct topo *t)
 static void print_distances(FILE *f, const struct topo *t)
 {
 	int n = t->nnodes < TOPO_LINES ? t->nnodes : TOPO_LINES;
+	char head[64];
 	if (!t->dist || t->nnodes < 2)
 		return;
-	fprintf(f, "  node distances (the SLIT: relative latency, 10 local):\n  %6s ", "node");
+	fputs(_("  node distances (the SLIT: relative latency, 10 local):\n"), f);
+	/* TRANSLATORS: the head of the distances' first column, 6 columns at most */
+	fprintf(f, "  %s ", mt_text_pad(head, sizeof head, _("node"), 6));
 	for (int j = 0; j < n; j++)
 		fprintf(f, " %3d", t->nodes[j].os_index);
 	fprintf(f, "\n");
@@ -101,7 +115,10 @@ static void print_distances(FILE *f, const struct topo *t)
 		fprintf(f, "\n");
 	}
 	if (t->nnodes > n)
-		fprintf(f, "  ... the distances of %d more nodes: --json lists them all\n",
+		fprintf(f,
+			MT_NGETTEXT("  ... the distances of %d more nodes: --json lists them all\n",
+				    "  ... the distances of %d more nodes: --json lists them all\n",
+				    t->nnodes - n),
 			t->nnodes - n);
 }
 
@@ -111,9 +128,9 @@ static void print_unplaced(FILE *f, const struct topo *t)
 {
 	char line[600];
 	if (topo_unplaced_text(t, line, sizeof line)[0])
-		fprintf(f, "  not placed: %s\n", line);
+		fprintf(f, _("  not placed: %s\n"), line);
 	if (t->read_around[0])
-		fprintf(f, "  read around: %s\n", t->read_around);
+		fprintf(f, _("  read around: %s\n"), t->read_around);
 }
 
 /* The CPUs in no L3 group where others have one (a die without L3). */
@@ -127,8 +144,13 @@ static void print_no_l3(FILE *f, const struct topo *t)
 		if (t->cpus[i].l3 < 0)
 			s.cpus[s.n++] = t->cpus[i].os;
 	if (s.n)
-		fprintf(f, "  no L3: CPU%s %s (in no L3 group: a die or package without one)\n",
-			s.n == 1 ? "" : "s", topo_set_text(&s, cpus, sizeof cpus));
+		fprintf(f,
+			MT_NGETTEXT(
+				"  no L3: CPU %s (in no L3 group: a die or package without one)\n",
+				"  no L3: CPUs %s (in no L3 group: a die or package without "
+				"one)\n",
+				s.n),
+			topo_set_text(&s, cpus, sizeof cpus));
 	free(s.cpus);
 }
 
@@ -147,36 +169,47 @@ static void print_l3(FILE *f, const struct topo *t, const struct machine *m)
 	}
 	for (int i = 0; i < t->nl3 && i < TOPO_LINES; i++) {
 		int d = dt && t->l3[i].size == dt->size;
-		fprintf(f, "  L3 group %d: CPUs %s, %s%s\n", i,
+		fprintf(f, _("  L3 group %d: CPUs %s, %s%s\n"), i,
 			topo_set_text(&t->l3[i].cpus, cpus, sizeof cpus),
 			mt_fmt_size(size, sizeof size, t->l3[i].size), d ? " ?" : "");
 		doubted |= d;
 	}
 	if (t->nl3 > TOPO_LINES)
-		fprintf(f, "  ... and %d more L3 groups (--json lists them all)\n", t->nl3 - TOPO_LINES);
+		fprintf(f,
+			MT_NGETTEXT("  ... and %d more L3 groups (--json lists them all)\n",
+				    "  ... and %d more L3 groups (--json lists them all)\n",
+				    t->nl3 - TOPO_LINES),
+			t->nl3 - TOPO_LINES);
 	print_no_l3(f, t);
 	if (doubted)
-		fprintf(f, "  ? doubted (memtop info): %s\n", MT_PRINTABLE(dt->why));
+		fprintf(f, _("  ? doubted (memtop info): %s\n"), MT_PRINTABLE(dt->why));
 }
 
 /* A VM, and what said so. */
 static void print_vm(FILE *f, const struct machine *m)
 {
-	if (m && m->vm.vm == 1)
-		fprintf(f, "  a VM%s%s%s: %s\n", m->vm.name[0] ? " (" : "", m->vm.name,
-			m->vm.name[0] ? ")" : "", MT_PRINTABLE(m->vm.why));
+	if (m && m->vm.vm == 1 && m->vm.name[0])
+		fprintf(f, _("  a VM (%s): %s\n"), m->vm.name, MT_PRINTABLE(m->vm.why));
+	else if (m && m->vm.vm == 1)
+		fprintf(f, _("  a VM: %s\n"), MT_PRINTABLE(m->vm.why));
 }
 
 static void print_coretypes(FILE *f, const struct topo *t)
 {
-	char cpus[1024], l1[32], l2[32];
+	char cpus[1024], l1[32], l2[32], detail[300];
 	for (int i = 0; i < t->ncoretypes; i++) {
 		const struct topo_coretype *k = &t->coretypes[i];
-		fprintf(f, "  core kind %s%s: CPUs %s, L1d %s, L2 %s%s%s%s\n", k->name,
-			i == 0 && t->ncoretypes > 1 ? " (fastest)" : "",
-			topo_set_text(&k->cpus, cpus, sizeof cpus), mt_fmt_size(l1, sizeof l1, k->l1d),
-			mt_fmt_size(l2, sizeof l2, k->l2), k->detail[0] ? " (" : "",
-			MT_PRINTABLE(k->detail), k->detail[0] ? ")" : "");
+		/* TRANSLATORS: the kind's name (P, E, big), its CPUs, its caches' sizes,
+		 * then " (what hwloc says of it)" or nothing */
+		const char *fmt =
+			i == 0 && t->ncoretypes > 1
+				? _("  core kind %s (fastest): CPUs %s, L1d %s, L2 %s%s\n")
+				: _("  core kind %s: CPUs %s, L1d %s, L2 %s%s\n");
+		mt_snprintf(detail, sizeof detail, "%s%s%s", k->detail[0] ? " (" : "",
+			    MT_PRINTABLE(k->detail), k->detail[0] ? ")" : "");
+		fprintf(f, fmt, k->name, topo_set_text(&k->cpus, cpus, sizeof cpus),
+			mt_fmt_size(l1, sizeof l1, k->l1d), mt_fmt_size(l2, sizeof l2, k->l2),
+			detail);
 	}
 }
 
@@ -184,11 +217,14 @@ static void print_smt(FILE *f, const struct topo *t)
 {
 	char cpus[64];
 	if (t->nsmt == 0) {
-		fprintf(f, "  SMT siblings: none (one CPU per core)\n");
+		fputs(_("  SMT siblings: none (one CPU per core)\n"), f);
 		return;
 	}
-	fprintf(f, "  SMT siblings: %d core%s with %d CPUs each, e.g.", t->nsmt,
-		t->nsmt == 1 ? "" : "s", t->smt[0].n);
+	/* TRANSLATORS: the cores, then the CPUs each has; examples follow */
+	fprintf(f,
+		MT_NGETTEXT("  SMT siblings: %d core with %d CPUs each, e.g.",
+			    "  SMT siblings: %d cores with %d CPUs each, e.g.", t->nsmt),
+		t->nsmt, t->smt[0].n);
 	for (int i = 0; i < t->nsmt && i < 4; i++)
 		fprintf(f, " %s", topo_set_text(&t->smt[i], cpus, sizeof cpus));
 	fprintf(f, "%s\n", t->nsmt > 4 ? " ..." : "");
@@ -197,11 +233,15 @@ static void print_smt(FILE *f, const struct topo *t)
 /* Every condition, one a line, the unknown ones with why. */
 static void print_conditions(FILE *f, const struct machine *m)
 {
-	fprintf(f, "conditions (the settings that move memory figures):\n");
+	char label[80];
+	fputs(_("conditions (the settings that move memory figures):\n"), f);
 	for (int i = 0; i < COND_NFIELDS; i++) {
 		const struct cond_value *v = mt_conditions_field(&m->cond, i);
-		fprintf(f, "  %-15s %s%s\n", mt_conditions_label(i), v->known ? "" : "not known: ",
-			MT_PRINTABLE(v->text));
+		mt_text_pad(label, sizeof label, _(mt_conditions_label(i)), -15);
+		if (v->known)
+			fprintf(f, "  %s %s\n", label, MT_PRINTABLE(v->text));
+		else
+			fprintf(f, _("  %s not known: %s\n"), label, MT_PRINTABLE(v->text));
 	}
 }
 
@@ -209,7 +249,7 @@ static void print_topo(FILE *f, const struct topo *t, const struct machine *m)
 {
 	char sum[1024];
 	char ver[32];
-	fprintf(f, "memtop topo: %s (hwloc %s)\n", MT_PRINTABLE(t->source),
+	fprintf(f, _("memtop topo: %s (hwloc %s)\n"), MT_PRINTABLE(t->source),
 		topo_hwloc_version(ver, sizeof ver));
 	fprintf(f, "%s\n", topo_summary(t, sum, sizeof sum));
 	print_unplaced(f, t);
@@ -238,7 +278,7 @@ int cmd_topo(int argc, char **argv)
 		return root || xml ? MT_EXIT_USAGE : MT_EXIT_RUNTIME;
 	}
 	if (!m->topo) {
-		mt_warn("topo: hwloc could not read this machine's topology");
+		mt_warn("%s", _("topo: hwloc could not read this machine's topology"));
 		machine_free(m);
 		return MT_EXIT_RUNTIME;
 	}
@@ -258,7 +298,8 @@ int cmd_topo(int argc, char **argv)
 		cJSON_Delete(c);
 		cJSON_Delete(j);
 		if (!o || cmd_write_json(json, o, &e) < 0) {
-			mt_warn("topo: %s", o ? e.msg : "out of memory");
+			mt_warn("topo: %s", o ? e.msg : _("out of memory"));
+
 			rc = MT_EXIT_RUNTIME;
 		}
 		cJSON_Delete(o);

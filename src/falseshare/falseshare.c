@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "falseshare.h"
+#include "base/i18n.h"
 #include "base/jsonio.h"
 #include "os/clock.h"
 #include "os/sysinfo.h"
@@ -90,7 +91,7 @@ static struct race *race_new(unsigned threads, unsigned spacing, uint64_t rounds
 	struct race *r = NULL;
 	size_t bytes = ((size_t)threads * spacing + 4095) & ~(size_t)4095;
 	if (posix_memalign((void **)&r, 128, sizeof *r) != 0) {
-		mt_fail(e, "falseshare: out of memory");
+		mt_fail(e, "%s", _("falseshare: out of memory"));
 		return NULL;
 	}
 	memset(r, 0, sizeof *r);
@@ -101,7 +102,7 @@ static struct race *race_new(unsigned threads, unsigned spacing, uint64_t rounds
 	if (posix_memalign((void **)&r->counters, mt_page_size(), bytes) != 0) {
 		mt_waitgroup_destroy(&r->done);
 		free(r);
-		mt_fail(e, "falseshare: out of memory");
+		mt_fail(e, "%s", _("falseshare: out of memory"));
 		return NULL;
 	}
 	memset(r->counters, 0, bytes);
@@ -145,14 +146,14 @@ int falseshare_race(const struct falseshare_race_params *p, struct falseshare_ra
 	memset(o, 0, sizeof *o);
 	if (p->threads < 1 || p->threads > FALSESHARE_MAX_T || p->spacing < 8 || p->spacing % 8 ||
 	    p->spacing > FALSESHARE_MAX_SPACING)
-		return mt_fail(e, "falseshare: bad race (threads %u, spacing %u)", p->threads,
+		return mt_fail(e, _("falseshare: bad race (threads %u, spacing %u)"), p->threads,
 			       p->spacing);
 	if (!(r = race_new(p->threads, p->spacing, p->rounds, e)))
 		return -1;
 	args = calloc(p->threads, sizeof *args);
 	tid = calloc(p->threads, sizeof *tid);
 	if (!args || !tid) {
-		rc = mt_fail(e, "falseshare: out of memory");
+		rc = mt_fail(e, "%s", _("falseshare: out of memory"));
 		goto out;
 	}
 	for (unsigned t = 0; t < p->threads; t++) {
@@ -160,7 +161,8 @@ int falseshare_race(const struct falseshare_race_params *p, struct falseshare_ra
 		args[t].r = r;
 		args[t].index = t;
 		if ((prc = mt_thread_start(&tid[t], cpu, count_main, &args[t])) != 0) {
-			rc = mt_fail(e, "falseshare: cannot start thread %u: %s", t + 1, strerror(prc));
+			rc = mt_fail(e, _("falseshare: cannot start thread %u: %s"), t + 1,
+				     strerror(prc));
 			atomic_store(&r->stop, 1);
 			break;
 		}
@@ -253,7 +255,7 @@ int falseshare_worker(job_t *job, void *arg, mt_error *e)
 	double units = 0, total = 0;
 	int rc = 0;
 	if (p->rounds < 1 || p->tries < 1)
-		return mt_fail(e, "falseshare: bad parameters (rounds %llu, tries %d)",
+		return mt_fail(e, _("falseshare: bad parameters (rounds %llu, tries %d)"),
 			       (unsigned long long)p->rounds, p->tries);
 	for (size_t i = 0; i < p->nthreads; i++)
 		total += 2.0 * p->threads[i];
@@ -380,7 +382,7 @@ static int cell_from_json(const cJSON *it, const char *where, int table,
 {
 	long th, sp;
 	if (!cJSON_IsObject(it))
-		return mt_fail(e, "%s: not an object", where);
+		return mt_fail(e, _("%s: not an object"), where);
 	if (jsonio_int(it, "threads", where, 1, FALSESHARE_MAX_T, &th, e) < 0 ||
 	    jsonio_int(it, "spacing", where, 1, FALSESHARE_MAX_SPACING, &sp, e) < 0 ||
 	    jsonio_number(it, "ms", where, &c->ms, e) < 0)
@@ -422,14 +424,15 @@ int falseshare_result_from_json(const cJSON *root, const char *file, struct fals
 			return -1;
 		if (!cJSON_IsString(lay) || (strcmp(lay->valuestring, "packed") != 0 &&
 					     strcmp(lay->valuestring, "padded") != 0))
-			return mt_fail(e, "%s: field \"layout\" must be \"packed\" or \"padded\"",
+			return mt_fail(e,
+				       _("%s: field \"layout\" must be \"packed\" or \"padded\""),
 				       where);
 		l = strcmp(lay->valuestring, "padded") == 0;
 		for (row = 0; row < r->nthreads && r->threads[row] != c.threads; row++)
 			;
 		if (row == r->nthreads) {
 			if (r->nthreads == FALSESHARE_MAX_LIST)
-				return mt_fail(e, "%s: more than %d thread counts", where,
+				return mt_fail(e, _("%s: more than %d thread counts"), where,
 					       FALSESHARE_MAX_LIST);
 			r->threads[r->nthreads++] = c.threads;
 		}
@@ -443,7 +446,7 @@ int falseshare_result_from_json(const cJSON *root, const char *file, struct fals
 	}
 	sw = cJSON_GetObjectItemCaseSensitive(root, "sweep");
 	if (sw && !cJSON_IsArray(sw))
-		return mt_fail(e, "%s: field \"sweep\" is not an array", f);
+		return mt_fail(e, _("%s: field \"sweep\" is not an array"), f);
 	i = 0;
 	cJSON_ArrayForEach(it, sw) {
 		struct falseshare_cell c;
@@ -451,7 +454,8 @@ int falseshare_result_from_json(const cJSON *root, const char *file, struct fals
 		if (cell_from_json(it, where, 0, &c, e) < 0)
 			return -1;
 		if (r->nsweep == FALSESHARE_MAX_LIST)
-			return mt_fail(e, "%s: more than %d spacings", where, FALSESHARE_MAX_LIST);
+			return mt_fail(e, _("%s: more than %d spacings"), where,
+				       FALSESHARE_MAX_LIST);
 		r->sweep_threads = c.threads;
 		r->sweep[r->nsweep] = c.spacing;
 		r->swp[r->nsweep++] = c;
@@ -482,23 +486,32 @@ int falseshare_sweep_verdict(const struct falseshare_result *r, char *buf, size_
 			break;
 		}
 	if (stop == r->nsweep) {
-		mt_snprintf(buf, len, "the sweep shows no line boundary (packed %.1f ms is as fast as "
-				      "any spacing: the threads may share a core or its cache)",
-			    sw[0].ms);
+		mt_hsnprintf(buf, len,
+			     _("the sweep shows no line boundary (packed %.1f ms is as fast as "
+			       "any spacing: the threads may share a core or its cache)"),
+			     sw[0].ms);
 		return 1;
 	}
 	if (r->sweep[stop] > 2 * r->sweep[stop - 1]) /* a gap: the boundary is somewhere in it */
-		mt_snprintf(buf, len,
-			    "sharing stops between %u and %u bytes apart (%u is %.1fx faster than %u; "
-			    "the sweep has no spacing in between)",
-			    r->sweep[stop - 1], r->sweep[stop], r->sweep[stop], sw[0].ms / sw[stop].ms,
-			    r->sweep[0]);
+		mt_hsnprintf(
+			buf, len,
+			_("sharing stops between %u and %u bytes apart (%u is %.1fx faster than "
+			  "%u; the sweep has no spacing in between)"),
+			r->sweep[stop - 1], r->sweep[stop], r->sweep[stop], sw[0].ms / sw[stop].ms,
+			r->sweep[0]);
 	else
-		mt_snprintf(buf, len, "sharing stops at %u bytes apart (%.1fx faster than %u)",
-			    r->sweep[stop], sw[0].ms / sw[stop].ms, r->sweep[0]);
-	if (stop + 1 < r->nsweep && sw[stop + 1].have && sw[stop + 1].ms * FS_PAIR_RATIO < sw[stop].ms)
-		mt_append(buf, len, "; %u is another %.1fx faster: an adjacent-line prefetcher pairs "
-				    "lines",
-			  r->sweep[stop + 1], sw[stop].ms / sw[stop + 1].ms);
+		mt_hsnprintf(buf, len, _("sharing stops at %u bytes apart (%.1fx faster than %u)"),
+			     r->sweep[stop], sw[0].ms / sw[stop].ms, r->sweep[0]);
+	if (stop + 1 < r->nsweep && sw[stop + 1].have &&
+	    sw[stop + 1].ms * FS_PAIR_RATIO < sw[stop].ms) {
+		char more[200];
+		/* TRANSLATORS: a second sentence after the first, joined by "; " */
+		mt_hsnprintf(
+			more, sizeof more,
+			_("%u is another %.1fx faster: an adjacent-line prefetcher pairs lines"),
+			r->sweep[stop + 1], sw[stop].ms / sw[stop + 1].ms);
+		mt_append(buf, len, "; %s", more);
+	}
 	return 1;
+
 }

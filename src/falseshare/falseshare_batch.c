@@ -6,6 +6,7 @@
 #include "run/batch.h"
 #include "run/experiment.h"
 #include "falseshare.h"
+#include "base/i18n.h"
 #include "base/jsonio.h"
 #include "base/util.h"
 #include "os/sysinfo.h"
@@ -35,9 +36,10 @@ struct run_params {
 static int parse_padding(const char *exp, const char *arg, void *params)
 {
 	struct run_params *rp = params;
-	char what[96];
+	char what[200];
 	if (mt_parse_u64(arg, 8, FALSESHARE_MAX_SPACING, &rp->padding) < 0 || rp->padding % 8) {
-		mt_snprintf(what, sizeof what, "a multiple of 8 in 8..%d", FALSESHARE_MAX_SPACING);
+		mt_snprintf(what, sizeof what, _("a multiple of 8 in 8..%d"),
+			    FALSESHARE_MAX_SPACING);
 		return batch_bad(exp, "--padding", arg, what);
 	}
 	return 0;
@@ -61,24 +63,24 @@ static const struct batch_option options[] = {
 	BATCH_OPT_STRING("spacings", 's', "LIST",
 			 "spacings of the sweep in bytes (default 8,16,32,64,128,256)", RP,
 			 spacings),
-	BATCH_OPT_FLAG("no-sweep", 'N', "skip the sweep", RP, no_sweep),
-	BATCH_HELP_COMMON("small run for tests: threads 1,2, 200000 atomic adds a thread, 1 try,\n"
-			  "spacings 8,128",
-			  "print CSV, one row a cell (the rest goes to stderr)"),
+	BATCH_OPT_FLAG("no-sweep", 'N', N_("skip the sweep"), RP, no_sweep),
+	BATCH_HELP_COMMON(N_("small run for tests: threads 1,2, 200000 atomic adds a thread, 1 "
+			     "try,\nspacings 8,128"),
+			  N_("print CSV, one row a cell (the rest goes to stderr)")),
 	BATCH_END,
 };
 #undef RP
 
 static const struct batch_help help = {
-	.head = "Usage: memtop run falseshare [OPTIONS]\n"
-		"False sharing: T threads, each adding 1 to its own counter with atomic adds;\n"
-		"counters packed 8 bytes apart or padded to separate lines; then a spacing\n"
-		"sweep at two threads that shows where the sharing stops.\n"
-		"\n",
+	.head = N_("Usage: memtop run falseshare [OPTIONS]\n"
+		   "False sharing: T threads, each adding 1 to its own counter with atomic adds;\n"
+		   "counters packed 8 bytes apart or padded to separate lines; then a spacing\n"
+		   "sweep at two threads that shows where the sharing stops.\n"
+		   "\n"),
 	.opts = options,
 	.col = 19,
-	.tail = "\nThe counting threads are pinned round-robin over the CPUs this process may\n"
-		"use (see taskset(1)); there is no --cpu.\n",
+	.tail = N_("\nThe counting threads are pinned round-robin over the CPUs this process may\n"
+		   "use (see taskset(1)); there is no --cpu.\n"),
 };
 
 static void on_event(const struct job_event *ev, void *ctx)
@@ -101,9 +103,12 @@ static void on_event(const struct job_event *ev, void *ctx)
 		const struct falseshare_cell *pk = &b->r.tab[ev->row][0], *pd = &b->r.tab[ev->row][1];
 		if (!pk->have || !pd->have)
 			return;
-		printf("%7u%-13s %10.1f %10.1f %7.2fx %9.2f %9.2f%s\n", pk->threads,
-		       pk->over ? " (> CPUs)" : "", pk->ms, pd->ms, pd->ms > 0 ? pk->ms / pd->ms : 0,
-		       pk->ns_inc, pd->ns_inc, pk->exact && pd->exact ? "" : "  SUM WRONG");
+		char over[64];
+		/* TRANSLATORS: after a thread count: more threads than CPUs; 13 columns */
+		mt_text_pad(over, sizeof over, pk->over ? _(" (> CPUs)") : "", -13);
+		mt_hfprintf(stdout, "%7u%s %10.1f %10.1f %7.2fx %9.2f %9.2f%s\n", pk->threads, over,
+			    pk->ms, pd->ms, pd->ms > 0 ? pk->ms / pd->ms : 0, pk->ns_inc,
+			    pd->ns_inc, pk->exact && pd->exact ? "" : _("  SUM WRONG"));
 	} else {
 		double base = b->r.swp[0].have ? b->r.swp[0].ms : c->ms;
 		int bar = base > 0 ? (int)lround(30.0 * c->ms / base) : 0;
@@ -115,13 +120,23 @@ static void on_event(const struct job_event *ev, void *ctx)
 		memset(bars, '#', (size_t)bar);
 		bars[bar] = '\0';
 		if (!b->sweep_head) {
-			printf("\n# sweep: %u threads, counters SPACING bytes apart, the first at a page "
-			       "start\n%7s %10s %9s  %s\n",
-			       c->threads, "spacing", "ms", "ns/inc", "(bar: ms against spacing 8)");
+			char h1[64], h2[64], h3[64];
+			printf(MT_NGETTEXT(
+				       "\n# sweep: %u threads, counters SPACING bytes apart, the "
+				       "first at a page start\n",
+				       "\n# sweep: %u threads, counters SPACING bytes apart, the "
+				       "first at a page start\n",
+				       c->threads),
+			       c->threads);
+			/* TRANSLATORS: the sweep's heads: 7, 10 and 9 columns at most */
+			printf("%s %s %s  %s\n", mt_text_pad(h1, sizeof h1, _("spacing"), 7),
+			       mt_text_pad(h2, sizeof h2, _("ms"), 10),
+			       mt_text_pad(h3, sizeof h3, _("ns/inc"), 9),
+			       _("(bar: ms against spacing 8)"));
 			b->sweep_head = 1;
 		}
-		printf("%7u %10.1f %9.2f  %s%s\n", c->spacing, c->ms, c->ns_inc, bars,
-		       c->exact ? "" : "  SUM WRONG");
+		mt_hfprintf(stdout, "%7u %10.1f %9.2f  %s%s\n", c->spacing, c->ms, c->ns_inc, bars,
+			    c->exact ? "" : _("  SUM WRONG"));
 	}
 }
 
@@ -178,7 +193,7 @@ static int make_params(struct batch_cli *cli, const struct machine *m, void *par
 static int apply_args(struct batch_cli *cli, const struct run_params *rp,
 		      struct falseshare_params *p)
 {
-	char what[96];
+	char what[200];
 	if (cli->quick) { /* the options given explicitly win */
 		static const unsigned qt[] = { 1, 2 }, qs[] = { 8, 128 };
 		memcpy(p->threads, qt, sizeof qt);
@@ -190,7 +205,8 @@ static int apply_args(struct batch_cli *cli, const struct run_params *rp,
 	}
 	if (rp->threads &&
 	    parse_list(rp->threads, 1, FALSESHARE_MAX_T, p->threads, &p->nthreads) < 0) {
-		mt_snprintf(what, sizeof what, "numbers 1..%d separated by commas", FALSESHARE_MAX_T);
+		mt_snprintf(what, sizeof what, _("numbers 1..%d separated by commas"),
+			    FALSESHARE_MAX_T);
 		return batch_bad(cli->exp, "--threads", rp->threads, what);
 	}
 	if (rp->spacings) {
@@ -198,7 +214,8 @@ static int apply_args(struct batch_cli *cli, const struct run_params *rp,
 		for (size_t i = 0; !bad && i < p->nsweep; i++)
 			bad = p->sweep[i] % 8 != 0;
 		if (bad) {
-			mt_snprintf(what, sizeof what, "multiples of 8 in 8..%d separated by commas",
+			mt_snprintf(what, sizeof what,
+				    _("multiples of 8 in 8..%d separated by commas"),
 				    FALSESHARE_MAX_SPACING);
 			return batch_bad(cli->exp, "--spacings", rp->spacings, what);
 		}
@@ -250,18 +267,30 @@ static int start(struct batch_cli *cli, const struct machine *m, void *params, v
 static int head(void *printer)
 {
 	const struct printer *b = printer;
+	/* TRANSLATORS: the atomic adds, the tries, the CPUs (the plural follows
+	 * the CPUs) */
 	fprintf(b->run->meta,
-		"# falseshare: %llu atomic adds a thread, best of %d; threads pinned round-robin "
-		"over %d CPU%s\n",
-		(unsigned long long)b->p->rounds, b->p->tries, b->ncpus, b->ncpus == 1 ? "" : "s");
-	fprintf(b->run->meta, "# packed: counters %u bytes apart; padded: %u bytes apart\n",
+		MT_NGETTEXT("# falseshare: %llu atomic adds a thread, best of %d; threads pinned "
+			    "round-robin over %d CPU\n",
+			    "# falseshare: %llu atomic adds a thread, best of %d; threads pinned "
+			    "round-robin over %d CPUs\n",
+			    b->ncpus),
+		(unsigned long long)b->p->rounds, b->p->tries, b->ncpus);
+	fprintf(b->run->meta, _("# packed: counters %u bytes apart; padded: %u bytes apart\n"),
 		b->p->packed, b->p->padded);
-	if (b->csv)
+	if (b->csv) {
 		printf("kind,threads,layout,spacing,ms,spread,ns_per_increment,oversubscribed,"
 		       "exact\n");
-	else
-		printf("%-20s %10s %10s %8s %9s %9s\n", "threads", "packed ms", "padded ms", "ratio",
-		       "ns/inc pk", "ns/inc pd");
+	} else {
+		/* TRANSLATORS: the table's heads: 20, 10, 10, 8, 9 and 9 columns at most */
+		static const char *const h[] = { N_("threads"), N_("packed ms"), N_("padded ms"),
+						 N_("ratio"),	N_("ns/inc pk"), N_("ns/inc pd") };
+		static const int w[] = { -20, 10, 10, 8, 9, 9 };
+		char buf[64];
+		for (size_t i = 0; i < MT_ARRAY_LEN(h); i++)
+			printf("%s%s", i ? " " : "", mt_text_pad(buf, sizeof buf, _(h[i]), w[i]));
+		printf("\n");
+	}
 	return 0;
 }
 
@@ -281,13 +310,14 @@ static int verdict(const void *printer)
 	const struct printer *b = printer;
 	if (!b->r.inexact)
 		return MT_EXIT_OK;
-	mt_warn("run falseshare: the counters did not sum to threads x rounds");
+	mt_warn("%s", _("run falseshare: the counters did not sum to threads x rounds"));
 	return MT_EXIT_RUNTIME;
 }
 
 const struct experiment exp_falseshare = {
 	.name = "falseshare",
-	.about = "false sharing: threads x packed/padded counters, spacing sweep (seed 003)",
+	.about = N_("false sharing: threads x packed/padded counters, spacing sweep (seed 003)"),
+
 	.options = options,
 	.help = &help,
 	.params_size = sizeof(struct run_params),

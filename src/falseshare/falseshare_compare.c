@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "falseshare.h"
+#include "base/i18n.h"
 #include "base/util.h"
 #include "render/compare_table.h"
 #include "run/result_kind.h"
@@ -45,13 +46,23 @@ static void compare_falseshare(const struct result_file *f, int nf)
 	unsigned th[FALSESHARE_MAX_T];
 	size_t nth = fs_threads(f, nf, th);
 	double v[CMP_MAX_FILES];
-	printf("\nns an atomic add, a thread (ms over the atomic adds: files of different "
-	       "--rounds compare)\n");
+	char head[128];
+	fputs(_("\nns an atomic add, a thread (ms over the atomic adds: files of different "
+		"--rounds compare)\n"),
+	      stdout);
 	for (int i = 0; i < nf; i++)
-		printf("  %c: %llu atomic adds a thread, best of %d; packed %u B apart, padded %u B\n",
+		/* TRANSLATORS: the file's letter, the atomic adds, the tries, the spacings */
+		printf(MT_NGETTEXT(
+			       "  %c: %llu atomic adds a thread, best of %d; packed %u B apart, "
+			       "padded %u B\n",
+			       "  %c: %llu atomic adds a thread, best of %d; packed %u B apart, "
+			       "padded %u B\n",
+			       fs(f, i)->tries),
 		       'A' + i, (unsigned long long)fs(f, i)->rounds, fs(f, i)->tries,
 		       fs(f, i)->packed, fs(f, i)->padded);
-	cmp_ratio_head("threads layout", nf);
+	/* TRANSLATORS: the heads of the first two columns (the threads, 7 columns;
+	 * packed or padded, 6): 14 columns in all */
+	cmp_ratio_head(mt_text_pad(head, sizeof head, _("threads layout"), -14), nf);
 	for (size_t k = 0; k < nth; k++)
 		for (int l = 0; l < 2; l++) {
 			for (int i = 0; i < nf; i++) {
@@ -61,14 +72,15 @@ static void compare_falseshare(const struct result_file *f, int nf)
 			printf("%7u %-6s", th[k], l ? "padded" : "packed");
 			cmp_ratio_row(v, nf, " %9.2f");
 		}
-	printf("\npacked/padded (the cost of sharing a line), within each file:\n");
+	fputs(_("\npacked/padded (the cost of sharing a line), within each file:\n"), stdout);
 	for (size_t k = 0; k < nth; k++) {
-		printf("  %u threads:", th[k]);
+		printf(MT_NGETTEXT("  %u threads:", "  %u threads:", th[k]), th[k]);
 		for (int i = 0; i < nf; i++) {
 			const struct falseshare_cell *p = fs_cell(fs(f, i), th[k], 0);
 			const struct falseshare_cell *q = fs_cell(fs(f, i), th[k], 1);
 			if (p && q && q->ms > 0)
-				printf("  %c %.2fx", 'A' + i, p->ms / q->ms);
+				mt_hfprintf(stdout, "  %c %.2fx", 'A' + i, p->ms / q->ms);
+
 			else
 				printf("  %c -", 'A' + i);
 		}

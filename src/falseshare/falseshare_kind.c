@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "falseshare.h"
+#include "base/i18n.h"
 #include "run/result_kind.h"
 
 #include <stdlib.h>
@@ -52,7 +53,7 @@ static void method(const void *rv, struct result_method *m)
 
 const struct result_kind kind_falseshare = {
 	.name = "falseshare",
-	.what = "false sharing result",
+	.what = N_("false sharing result"),
 	.tab = "False sharing",
 	.seed = "ref/falseshare-m4max.json",
 	.is = is,

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "falseshare.h"
+#include "base/i18n.h"
 #include "base/util.h"
 #include "render/bar_chart.h"
 #include "render/plot_common.h"
@@ -13,16 +14,18 @@
 static void falseshare_chart(const void *rv, struct bar_chart *c)
 {
 	const struct falseshare_result *r = rv;
-	static char packed[48], padded[48];
-	c->title = "false sharing: ms for the increments (lower is faster)";
-	c->ylabel = "ms";
+	static char packed[96], padded[96];
+	c->title = _("false sharing: ms for the increments (lower is faster)");
+	c->ylabel = _("ms");
 	c->nseries = 2;
-	mt_snprintf(packed, sizeof packed, "packed (%u bytes apart)", r->packed);
-	mt_snprintf(padded, sizeof padded, "padded (%u bytes apart)", r->padded);
+	mt_snprintf(packed, sizeof packed, _("packed (%u bytes apart)"), r->packed);
+	mt_snprintf(padded, sizeof padded, _("padded (%u bytes apart)"), r->padded);
 	c->series[0] = packed;
 	c->series[1] = padded;
 	for (size_t i = 0; i < r->nthreads && c->ngroups < BAR_MAX_GROUPS; i++) {
-		mt_snprintf(c->group[c->ngroups], sizeof c->group[0], "%u threads", r->threads[i]);
+		mt_snprintf(c->group[c->ngroups], sizeof c->group[0],
+			    MT_NGETTEXT("%u threads", "%u threads", r->threads[i]), r->threads[i]);
+
 		for (int l = 0; l < 2; l++)
 			c->v[c->ngroups][l] = r->tab[i][l].have ? r->tab[i][l].ms : (double)NAN;
 		c->ngroups++;

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "fleet.h"
+#include "base/i18n.h"
 #include "base/jsonio.h"
 #include "os/conditions.h"
 
@@ -91,29 +92,51 @@ static void id_fill(struct fleet_id *a, const struct fleet_id *b)
 }
 
 /* Why a run is not to be trusted, in a few words, or "" when it is. */
-static void untrusted_why(const struct run_header *h, char *buf, size_t len)
+/* s in the user's language when human, else as written (the JSON's). */
+static const char *say(int human, const char *s)
+{
+	return human && s && s[0] ? _(s) : s;
+}
+
+/* Why a run is not trusted, into buf ("" when it is); human: for people
+ * (their language, their decimal separator), else the JSON's English. */
+static void untrusted_text(const struct run_header *h, char *buf, size_t len, int human)
 {
 	const struct diag *d = &h->diag;
 	double load = d->load_before > d->load_after ? d->load_before : d->load_after;
 	double run = diag_run_ghz(d);
+	int (*fmt)(char *, size_t, const char *, ...) = human ? mt_hsnprintf : mt_snprintf;
 	buf[0] = '\0';
 	if (!h->has_diag)
 		return;
 	if (load >= 0 && d->ncpu > 0 && load > 0.5 * d->ncpu)
-		mt_snprintf(buf, len, "ran busy: load %.1f on %d CPU%s", load, d->ncpu,
-			    d->ncpu == 1 ? "" : "s");
+		fmt(buf, len,
+		    human	   ? MT_NGETTEXT("ran busy: load %.1f on %d CPU",
+						 "ran busy: load %.1f on %d CPUs", d->ncpu)
+		    : d->ncpu == 1 ? "ran busy: load %.1f on %d CPU"
+				   : "ran busy: load %.1f on %d CPUs",
+		    load, d->ncpu);
 	else if (d->cpu_moved)
-		mt_snprintf(buf, len, "moved: from CPU %d to %d during the run", d->cpu_first,
-			    d->cpu_last);
+		fmt(buf, len, say(human, N_("moved: from CPU %d to %d during the run")),
+		    d->cpu_first, d->cpu_last);
 	else if (mt_clock_disagrees(d->core_ghz, run))
-		mt_snprintf(buf, len, "throttled or turbo: clock %.2f GHz during the run, %.2f "
-				      "calibrated", run, d->core_ghz);
+		fmt(buf, len,
+		    say(human, N_("throttled or turbo: clock %.2f GHz during the run, %.2f "
+				  "calibrated")),
+		    run, d->core_ghz);
 	else if (d->steal_pct >= 5)
-		mt_snprintf(buf, len, "hypervisor stole %.0f %% of the CPU", d->steal_pct);
+		fmt(buf, len, say(human, N_("hypervisor stole %.0f %% of the CPU")), d->steal_pct);
 	else if (!d->optimized)
-		mt_snprintf(buf, len, "built without optimization");
+		fmt(buf, len, "%s", say(human, N_("built without optimization")));
 	else if (strstr(d->build, "-fsanitize="))
-		mt_snprintf(buf, len, "built with sanitizers");
+		fmt(buf, len, "%s", say(human, N_("built with sanitizers")));
+}
+
+/* Why machine m's run h is not trusted, in the JSON's words and in its reader's. */
+static void untrusted_why(const struct run_header *h, struct fleet_machine *m)
+{
+	untrusted_text(h, m->untrusted, sizeof m->untrusted, 0);
+	untrusted_text(h, m->untrusted_h, sizeof m->untrusted_h, 1);
 }
 
 /* The column of kind k's figure fig, added when new: right after the
@@ -176,7 +199,7 @@ static struct fleet_machine *machine(struct fleet *f, const struct result_entry 
 	m->hdr = h;
 	m->same = (size_t)(m - f->m);
 	machine_id(m->hdr, x->root, &m->id);
-	untrusted_why(m->hdr, m->untrusted, sizeof m->untrusted);
+	untrusted_why(m->hdr, m);
 	for (size_t c = 0; c < FLEET_MAX_COLS; c++)
 		m->v[c] = (double)NAN;
 	return m;
@@ -234,18 +257,23 @@ int fleet_same_text(const struct fleet *f, size_t i, size_t names, char *buf, si
 		n += f->m[j].same == i;
 	if (f->m[i].same != i || n == 0)
 		return 0;
-	mt_append(buf, len, "%s", f->m[i].where);
+	char list[600] = "";
+	mt_append(list, sizeof list, "%s", f->m[i].where);
 	for (size_t j = i + 1; j < f->n; j++) {
 		if (f->m[j].same != i)
 			continue;
 		if ((names && k + 2 >= names && k + 1 < n) ||
-		    strlen(buf) + strlen(f->m[j].where) + 48 > len) { /* the rest counted */
-			mt_append(buf, len, " and %zu more", n - k);
+		    strlen(list) + strlen(f->m[j].where) + 48 > len) { /* the rest counted */
+			/* TRANSLATORS: after a list of names: how many more */
+			mt_append(list, sizeof list,
+				  MT_NGETTEXT(" and %zu more", " and %zu more", n - k), n - k);
 			break;
 		}
-		mt_append(buf, len, "%s%s", ++k == n ? " and " : ", ", f->m[j].where);
+		/* TRANSLATORS: between the last two names of a list */
+		mt_append(list, sizeof list, "%s%s", ++k == n ? _(" and ") : ", ", f->m[j].where);
 	}
-	mt_append(buf, len, " record one machine");
+	/* TRANSLATORS: a list of result names, one machine recorded under each */
+	mt_snprintf(buf, len, _("%s record one machine"), list);
 	return 1;
 }
 
@@ -260,18 +288,18 @@ static int add_result(struct fleet *f, const struct result_entry *x, mt_error *e
 	int prev = -1; /* the column of the figure before */
 	for (size_t i = 0; i < m->nres; i++)
 		if (m->res[i]->f.kind == x->f.kind)
-			return mt_fail(e, "%s: a second %s for machine %s (its first: %s)", x->where,
-				       x->f.kind->what, x->name, m->res[i]->where);
+			return mt_fail(e, _("%s: a second %s for machine %s (its first: %s)"),
+				       x->where, _(x->f.kind->what), x->name, m->res[i]->where);
 	machine_id(result_kind_header(x->f.r), x->root, &id);
 	id_fill(&m->id, &id); /* what this file records that the others did not */
 	if (m->nres == MT_ARRAY_LEN(m->res))
-		return mt_fail(e, "%s: more than %zu results for machine %s", x->where,
+		return mt_fail(e, _("%s: more than %zu results for machine %s"), x->where,
 			       MT_ARRAY_LEN(m->res), x->name);
 	m->res[m->nres++] = x;
 	if (!m->idhdr && result_kind_header(x->f.r)->machine_id[0])
 		m->idhdr = result_kind_header(x->f.r);
 	if (!m->untrusted[0])
-		untrusted_why(result_kind_header(x->f.r), m->untrusted, sizeof m->untrusted);
+		untrusted_why(result_kind_header(x->f.r), m);
 	n = x->f.kind->figures ? x->f.kind->figures(x->f.r, fig, FLEET_MAX_COLS) : 0;
 	for (size_t i = 0; i < n; i++) {
 		int c = isfinite(fig[i].value) ? column(f, x->f.kind, &fig[i], prev) : -1;
@@ -358,23 +386,23 @@ static const char *reading(enum family fam, const char *name, int low)
 	switch (fam) {
 	case FAM_SIZE:
 		if (name[0] == 'L' && name[1] == '3' && low)
-			return "a shared or partitioned L3";
-		return low ? "a smaller cache, or the step read elsewhere on a noisy curve?"
-			   : "a bigger cache, or the next level's step read as this one?";
+			return N_("a shared or partitioned L3");
+		return low ? N_("a smaller cache, or the step read elsewhere on a noisy curve?")
+			   : N_("a bigger cache, or the next level's step read as this one?");
 	case FAM_DRAM_BW:
-		return low ? "fewer memory channels populated, or a slower DIMM?"
-			   : "more memory channels or faster DIMMs than the group's?";
+		return low ? N_("fewer memory channels populated, or a slower DIMM?")
+			   : N_("more memory channels or faster DIMMs than the group's?");
 	case FAM_MEM_NS:
-		return low ? "faster DIMMs, or the group's runs on a far NUMA node?"
-			   : "another NUMA node's memory, or a BIOS setting";
+		return low ? N_("faster DIMMs, or the group's runs on a far NUMA node?")
+			   : N_("another NUMA node's memory, or a BIOS setting");
 	case FAM_CACHE_NS:
-		return low ? "a higher clock: turbo on where the group has it off?"
-			   : "a lower clock: power settings, turbo off, or throttled?";
+		return low ? N_("a higher clock: turbo on where the group has it off?")
+			   : N_("a lower clock: power settings, turbo off, or throttled?");
 	case FAM_CLOCKED:
-		return low ? "a lower clock: power settings, turbo off, or throttled?"
-			   : "a higher clock: turbo on where the group has it off?";
+		return low ? N_("a lower clock: power settings, turbo off, or throttled?")
+			   : N_("a higher clock: turbo on where the group has it off?");
 	default:
-		return low ? "lower than its group's" : "higher than its group's";
+		return low ? N_("lower than its group's") : N_("higher than its group's");
 	}
 }
 
@@ -431,7 +459,7 @@ static enum cond_family cond_family_of(enum family fam)
  * differs from its group's ("its memory is 4 DIMMs ... where the group's
  * is 8 DIMMs ... (what it moves)") into buf; "" when none differs. */
 static void cited(const struct fleet *f, const struct fleet_flag *x, enum family fam, char *buf,
-		  size_t len)
+		  size_t len, int human)
 {
 	const struct fleet_machine *m = &f->m[x->machine];
 	struct mt_conditions gc;
@@ -440,33 +468,46 @@ static void cited(const struct fleet *f, const struct fleet_flag *x, enum family
 	if (!m->hdr || !m->hdr->cond.have || group_conditions(f, m->group, &gc) < 0 ||
 	    mt_conditions_differ(&m->hdr->cond, &gc, cond_family_of(fam), d, 1) < 1)
 		return;
-	mt_snprintf(buf, len, "its %s is %s where the group's is %s (%s)", d[0].label, d[0].a,
-		    d[0].b, d[0].moves);
+	/* TRANSLATORS: the setting, its value here, the group's, what it moves */
+	mt_snprintf(buf, len, say(human, N_("its %s is %s where the group's is %s (%s)")),
+		    say(human, d[0].label), d[0].a, d[0].b, say(human, d[0].moves));
 }
 
 /* The flag's sentence: "DRAM all 0.51x the group's: READING" or, for a
  * size, "L3 effective 4M where the group sees 32M: READING"; the reading
  * cites the recorded condition that differs from the group's when one
  * does, else asks what may. */
-static void flag_text(const struct fleet *f, struct fleet_flag *x)
+static void flag_sentence(const struct fleet *f, const struct fleet_flag *x, char *buf,
+			  size_t len, int human)
 {
 	const struct fleet_col *c = &f->col[x->col];
 	enum family fam = family_of(c);
-	char cite[300];
+	char cite[600];
 	const char *r;
-	cited(f, x, fam, cite, sizeof cite);
-	r = cite[0] ? cite : reading(fam, c->name, x->ratio < 1);
+	cited(f, x, fam, cite, sizeof cite, human);
+	r = cite[0] ? cite : say(human, reading(fam, c->name, x->ratio < 1));
 	if (fam == FAM_SIZE) {
 		char a[16], b[16], name[48];
 		mt_strlcpy(name, c->name, sizeof name);
 		name[strcspn(name, " ")] = '\0'; /* "L3 cliff" -> "L3" */
-		mt_snprintf(x->text, sizeof x->text, "%s effective %s where the group sees %s: %s",
+		/* TRANSLATORS: the level (L3), its size here, the group's, the reading */
+		mt_snprintf(buf, len, say(human, N_("%s effective %s where the group sees %s: %s")),
 			    name, fleet_value_text(a, sizeof a, x->value, "B"),
 			    fleet_value_text(b, sizeof b, x->median, "B"), r);
+	} else if (human) {
+		mt_hsnprintf(buf, len, _("%s %.2fx the group's: %s"), c->name, x->ratio, r);
 	} else {
-		mt_snprintf(x->text, sizeof x->text, "%s %.2fx the group's: %s", c->name, x->ratio, r);
+		mt_snprintf(buf, len, "%s %.2fx the group's: %s", c->name, x->ratio, r);
 	}
 }
+
+/* The flag's sentence in the JSON's words and in its reader's. */
+static void flag_text(const struct fleet *f, struct fleet_flag *x)
+{
+	flag_sentence(f, x, x->text, sizeof x->text, 0);
+	flag_sentence(f, x, x->text_h, sizeof x->text_h, 1);
+}
+
 
 /* Flag each trusted machine's figure more than its group's spread from
  * the group's median. */
@@ -499,14 +540,20 @@ int fleet_build(struct fleet *f, const struct result_set *s, mt_error *e)
 	f->m = calloc(s->n ? s->n : 1, sizeof *f->m);
 	f->g = calloc(s->n ? s->n : 1, sizeof *f->g);
 	if (!f->m || !f->g) {
-		mt_fail(e, "out of memory for %zu machines", s->n);
+		mt_fail(e,
+			MT_NGETTEXT("out of memory for %zu machines",
+				    "out of memory for %zu machines", s->n),
+			s->n);
 		goto fail;
 	}
 	for (size_t i = 0; i < s->n; i++)
 		if (add_result(f, &s->e[i], e) < 0)
 			goto fail;
 	if (!(f->flag = calloc(f->n * (f->ncols ? f->ncols : 1), sizeof *f->flag))) {
-		mt_fail(e, "out of memory for %zu machines", s->n);
+		mt_fail(e,
+			MT_NGETTEXT("out of memory for %zu machines",
+				    "out of memory for %zu machines", s->n),
+			s->n);
 		goto fail;
 	}
 	label_machines(f);
@@ -544,14 +591,19 @@ void fleet_id_text(const struct fleet_id *id, char *buf, size_t len)
 {
 	static const char *const lv[3] = { "L1d", "L2", "L3" };
 	char b[16];
-	mt_snprintf(buf, len, "%s", id->cpu[0] ? id->cpu : "unknown CPU");
+	char mem[64];
+	mt_snprintf(buf, len, "%s", id->cpu[0] ? id->cpu : _("unknown CPU"));
 	if (id->ncpu > 0)
-		mt_append(buf, len, "; %d CPU%s", id->ncpu, id->ncpu == 1 ? "" : "s");
-	if (id->mem_bytes >= 1 << 30 && id->mem_bytes < 1e18) /* MemTotal is never round */
-		mt_append(buf, len, "; %.*fG memory", id->mem_bytes < 10.0 * (1 << 30) ? 1 : 0,
-			  id->mem_bytes / (1 << 30));
-	else if (id->mem_bytes > 0 && id->mem_bytes < 1e18)
-		mt_append(buf, len, "; %s memory", mt_fmt_size(b, sizeof b, (uint64_t)id->mem_bytes));
+		mt_append(buf, len, MT_NGETTEXT("; %d CPU", "; %d CPUs", id->ncpu), id->ncpu);
+	if (id->mem_bytes >= 1 << 30 && id->mem_bytes < 1e18) { /* MemTotal is never round */
+		mt_hsnprintf(mem, sizeof mem, _("; %.*fG memory"),
+			     id->mem_bytes < 10.0 * (1 << 30) ? 1 : 0, id->mem_bytes / (1 << 30));
+		mt_append(buf, len, "%s", mem);
+	} else if (id->mem_bytes > 0 && id->mem_bytes < 1e18) {
+		mt_append(buf, len, _("; %s memory"),
+			  mt_fmt_size(b, sizeof b, (uint64_t)id->mem_bytes));
+	}
+
 	for (int i = 0; i < 3; i++)
 		if (id->cache[i] > 0)
 			mt_append(buf, len, "%s%s %s", i == 0 || !(id->cache[i - 1] > 0) ? "; " : " ",

@@ -62,7 +62,8 @@ struct fleet_machine {
 	double v[FLEET_MAX_COLS];   /* NAN: not measured */
 	const struct result_entry *res[16]; /* its results, at most one a kind */
 	size_t nres;
-	char untrusted[160];        /* "" trusted, else why: "ran busy: load 3.2" */
+	char untrusted[160];        /* "" trusted, else why: "ran busy: load 3.2" (the JSON's) */
+	char untrusted_h[320];      /* the same for people: their language and numbers */
 	int ref;                    /* a bundled reference: shown, never counted nor flagged */
 	size_t group;
 };
@@ -82,8 +83,10 @@ struct fleet_flag {
 	double value, median, ratio;
 	char text[400]; /* "DRAM read 0.51x the group's: dimms 4 DIMMs, 128.0 GB where
 			 * the group has 8 DIMMs, 256.0 GB (...)", or, nothing recorded
-			 * differing, a question: "fewer memory channels ...?" */
+			 * differing, a question: "fewer memory channels ...?" (the JSON's) */
+	char text_h[800]; /* the same for people: their language and numbers */
 };
+
 
 struct fleet {
 	struct fleet_col col[FLEET_MAX_COLS];

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "fleet.h"
+#include "base/i18n.h"
 #include "render/compare_table.h"
 
 #include <math.h>
@@ -64,14 +65,22 @@ void fleet_short_names(size_t n, const char *const *names, size_t w, char (*out)
 /* The groups, one wrapped line each: "A  20 machines: CPU; 64 CPUs; ...". */
 static void print_groups(FILE *out, const struct fleet *f)
 {
-	fprintf(out, "%zu machine%s in %zu group%s (alike: CPU model, CPUs, memory, caches):\n",
-		f->n, f->n == 1 ? "" : "s", f->ngroups, f->ngroups == 1 ? "" : "s");
+	char nm[64], ng[64];
+	mt_snprintf(nm, sizeof nm, MT_NGETTEXT("%zu machine", "%zu machines", f->n), f->n);
+	mt_snprintf(ng, sizeof ng, MT_NGETTEXT("%zu group", "%zu groups", f->ngroups), f->ngroups);
+	/* TRANSLATORS: "20 machines", "3 groups" */
+	fprintf(out, _("%s in %s (alike: CPU model, CPUs, memory, caches):\n"), nm, ng);
 	for (size_t g = 0; g < f->ngroups; g++) {
-		char id[400], line[480], lead[8];
+		char id[400], line[600], lead[8];
 		fleet_id_text(&f->g[g].id, id, sizeof id);
 		mt_snprintf(lead, sizeof lead, "%-3s", f->g[g].tag);
-		mt_snprintf(line, sizeof line, "%zu %s%s: %s", f->g[g].n,
-			    f->g[g].ref ? "reference" : "machine", f->g[g].n == 1 ? "" : "s", id);
+		/* TRANSLATORS: the group's machines (or references), then what they share */
+		mt_snprintf(
+			line, sizeof line,
+			f->g[g].ref
+				? MT_NGETTEXT("%zu reference: %s", "%zu references: %s", f->g[g].n)
+				: MT_NGETTEXT("%zu machine: %s", "%zu machines: %s", f->g[g].n),
+			f->g[g].n, id);
 		cmp_wrapped(out, 2, lead, line);
 	}
 }
@@ -102,7 +111,8 @@ static void print_legend(FILE *out, const struct fleet *f)
 		for (size_t u = c, n = 0; u < f->ncols && f->col[u].kind == k->kind; u++)
 			if (strcmp(f->col[u].unit, k->unit) == 0)
 				mt_append(line, sizeof line, "%s%s", n++ ? ", " : " ", f->col[u].name);
-		mt_append(line, sizeof line, " (%s)", strcmp(k->unit, "B") == 0 ? "bytes" : k->unit);
+		mt_append(line, sizeof line, " (%s)",
+			  strcmp(k->unit, "B") == 0 ? _("bytes") : k->unit);
 	}
 	mt_append(line, sizeof line, ".");
 	cmp_wrapped(out, 0, NULL, line);
@@ -158,7 +168,10 @@ static void print_block_head(FILE *out, const struct fleet *f, const struct show
 		}
 	for (size_t n = CMP_WIDTH; n > 0 && kinds[n - 1] == ' ';)
 		kinds[--n] = '\0';
-	fprintf(out, "\n%s\n%-*s%-*s", kinds, NAME_W, "machine", TAG_W, "grp");
+	char h1[64], h2[32];
+	/* TRANSLATORS: the heads of the machine's column (12) and its group's (4) */
+	fprintf(out, "\n%s\n%s%s", kinds, mt_text_pad(h1, sizeof h1, _("machine"), -NAME_W),
+		mt_text_pad(h2, sizeof h2, _("grp"), -TAG_W));
 	for (size_t c = c0; c < c1; c++)
 		fprintf(out, "%*s", COL_W, sh->col[c]);
 	fprintf(out, "\n");
@@ -178,10 +191,17 @@ static int flagged(const struct fleet *f, size_t i, size_t c)
 static void print_row(FILE *out, const struct fleet *f, const char *name, const char *tag,
 		      const double *v, size_t i, size_t c0, size_t c1)
 {
-	char b[NAME_W + 2], val[16], line[CMP_WIDTH * 2];
+	char b[NAME_W + 2], val[16], line[CMP_WIDTH * 4], pad[64];
 	size_t n;
-	mt_snprintf(line, sizeof line, "%-*s%-*s", NAME_W, cut(b, sizeof b, name, NAME_W - 1), TAG_W,
-		    tag);
+	/* a name in columns: a machine's is cut to its column (ASCII), a
+	 * translated word (median) fits it whole */
+	mt_snprintf(line, sizeof line, "%s%-*s",
+		    mt_text_pad(pad, sizeof pad,
+				mt_text_cols(name) <= NAME_W - 1
+					? name
+					: cut(b, sizeof b, name, NAME_W - 1),
+				-NAME_W),
+		    TAG_W, tag);
 	for (size_t c = c0; c < c1; c++)
 		mt_append(line, sizeof line, "%*s%c", COL_W - 1,
 			  fleet_value_text(val, sizeof val, v[c], f->col[c].unit),
@@ -220,39 +240,47 @@ static void print_block(FILE *out, const struct fleet *f, const struct shown *sh
 		for (size_t c = c0; c < c1; c++)
 			any |= !isnan(f->g[g].median[c]);
 		if (any)
-			print_row(out, f, "median", f->g[g].tag, f->g[g].median, (size_t)-1, c0, c1);
+			/* TRANSLATORS: the row of a group's medians, 11 columns at most */
+			print_row(out, f, _("median"), f->g[g].tag, f->g[g].median, (size_t)-1, c0,
+				  c1);
 	}
 }
 
 /* What stands out, what is not trusted, and which groups are too small. */
 static void print_verdicts(FILE *out, const struct fleet *f)
 {
-	char line[400], small[600] = "";
-	fprintf(out, "\n%s\n", f->nflags ? "Stand out from their group (further from its median "
-					   "than its spread):"
-					 : "No machine stands out from its group.");
+	char line[1200], small[600] = "";
+	fprintf(out, "\n%s\n",
+		f->nflags
+			? _("Stand out from their group (further from its median than its spread):")
+			: _("No machine stands out from its group."));
 	for (size_t k = 0; k < f->nflags; k++) {
 		const struct fleet_machine *m = &f->m[f->flag[k].machine];
 		mt_snprintf(line, sizeof line, "%s (%s): %s", m->name, f->g[m->group].tag,
-			    f->flag[k].text);
+			    f->flag[k].text_h);
 		cmp_wrapped(out, 2, NULL, line);
 	}
 	for (size_t i = 0, first = 1; i < f->n; i++)
 		if (f->m[i].untrusted[0]) {
 			if (first)
-				fprintf(out, "Not trusted, left out of the medians (marked !):\n");
+				fputs(_("Not trusted, left out of the medians (marked !):\n"), out);
 			first = 0;
 			mt_snprintf(line, sizeof line, "%s (%s): %s", f->m[i].name,
-				    f->g[f->m[i].group].tag, f->m[i].untrusted);
+				    f->g[f->m[i].group].tag, f->m[i].untrusted_h);
 			cmp_wrapped(out, 2, NULL, line);
 		}
 	for (size_t g = 0; g < f->ngroups; g++)
 		if (f->g[g].ntrusted < FLEET_MIN_GROUP)
 			mt_append(small, sizeof small, "%s%s", small[0] ? " " : "", f->g[g].tag);
 	if (small[0]) {
-		mt_snprintf(line, sizeof line, "Groups of fewer than %d trusted machines, with no "
-					       "median to stand out from: %s.",
-			    FLEET_MIN_GROUP, small);
+		mt_snprintf(
+			line, sizeof line,
+			MT_NGETTEXT("Groups of fewer than %d trusted machines, with no median to "
+				    "stand out from: %s.",
+				    "Groups of fewer than %d trusted machines, with no median to "
+				    "stand out from: %s.",
+				    FLEET_MIN_GROUP),
+			FLEET_MIN_GROUP, small);
 		cmp_wrapped(out, 0, NULL, line);
 	}
 }
@@ -292,7 +320,8 @@ int fleet_print(FILE *out, const struct fleet *f)
 		print_block(out, f, &sh, order, c0,
 			    c0 + PER_BLOCK < f->ncols ? c0 + PER_BLOCK : f->ncols);
 	if (!f->ncols)
-		fprintf(out, "\nNo headline figures: these results give none to compare.\n");
+		fputs(_("\nNo headline figures: these results give none to compare.\n"), out);
+
 	print_verdicts(out, f);
 	free(order);
 	free(sh.col);

@@ -10,12 +10,19 @@
 #include "config.h"
 
 #include "fleet.h"
+#include "base/i18n.h"
 #include "render/svg.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+
+/* A word of a table for people in their language ("" stays "").*/
+static const char *say(const char *s)
+{
+	return s && s[0] ? _(s) : s;
+}
 
 /* text made printable and escaped for HTML (and XML). */
 static void esc(FILE *o, const char *text)
@@ -118,15 +125,20 @@ static const struct fleet_flag *flag_of(const struct fleet *f, size_t i, size_t 
 /* The groups as a list. */
 static void groups_html(FILE *o, const struct fleet *f)
 {
-	fprintf(o, "<h2>Groups</h2>\n<p class=\"mut\">Machines alike by CPU model, CPUs, memory "
-		   "and the cache sizes their files record; each figure of a machine is set "
-		   "against its group's median.</p>\n<ul>\n");
+	fprintf(o, "<h2>%s</h2>\n<p class=\"mut\">%s</p>\n<ul>\n", _("Groups"),
+		_("Machines alike by CPU model, CPUs, memory and the cache sizes their files "
+		  "record; each figure of a machine is set against its group's median."));
 	for (size_t g = 0; g < f->ngroups; g++) {
-		char id[400];
+		char id[400], line[600];
 		fleet_id_text(&f->g[g].id, id, sizeof id);
-		fprintf(o, "<li><b>%s</b>: %zu %s%s: ", f->g[g].tag, f->g[g].n,
-			f->g[g].ref ? "reference" : "machine", f->g[g].n == 1 ? "" : "s");
-		esc(o, id);
+		mt_snprintf(
+			line, sizeof line,
+			f->g[g].ref
+				? MT_NGETTEXT("%zu reference: %s", "%zu references: %s", f->g[g].n)
+				: MT_NGETTEXT("%zu machine: %s", "%zu machines: %s", f->g[g].n),
+			f->g[g].n, id);
+		fprintf(o, "<li><b>%s</b>: ", f->g[g].tag);
+		esc(o, line);
 		fprintf(o, "</li>\n");
 	}
 	fprintf(o, "</ul>\n");
@@ -136,10 +148,10 @@ static void groups_html(FILE *o, const struct fleet *f)
  * where the figure's name says it already ("L1 ns", not "L1 ns ns"). */
 static void col_head(FILE *o, const struct fleet_col *c)
 {
-	const char *unit = strcmp(c->unit, "B") == 0 ? "bytes" : c->unit;
+	const char *unit = strcmp(c->unit, "B") == 0 ? _("bytes") : c->unit;
 	size_t n = strlen(c->name), u = strlen(c->unit);
 	fprintf(o, "<th title=\"");
-	esc(o, c->kind->what);
+	esc(o, _(c->kind->what));
 	fprintf(o, "\">");
 	esc(o, c->kind->name);
 	fprintf(o, "<br/>");
@@ -155,8 +167,9 @@ static void col_head(FILE *o, const struct fleet_col *c)
 /* The table's head: machine, group, one column a figure in [c0, c1). */
 static void table_head(FILE *o, const struct fleet *f, const char *cls, size_t c0, size_t c1)
 {
-	fprintf(o, "<table class=\"%s\">\n<thead><tr><th class=\"l\">machine</th>"
-		   "<th class=\"l\">group</th>", cls);
+	fprintf(o,
+		"<table class=\"%s\">\n<thead><tr><th class=\"l\">%s</th><th class=\"l\">%s</th>",
+		cls, _("machine"), _("group"));
 	for (size_t c = c0; c < c1; c++)
 		col_head(o, &f->col[c]);
 	fprintf(o, "</tr></thead>\n<tbody>\n");
@@ -185,7 +198,7 @@ static void table_row(FILE *o, const struct fleet *f, size_t i, size_t c0, size_
 		}
 		fprintf(o, "<td data-v=\"%.6g\"%s", m->v[c], x ? " class=\"out\" title=\"" : ">");
 		if (x) {
-			esc(o, x->text);
+			esc(o, x->text_h);
 			fprintf(o, "\">");
 		}
 		esc(o, fleet_value_text(v, sizeof v, m->v[c], f->col[c].unit));
@@ -205,7 +218,8 @@ static void table_foot(FILE *o, const struct fleet *f, size_t c0, size_t c1)
 			any |= !isnan(f->g[g].median[c]);
 		if (!any)
 			continue;
-		fprintf(o, "<tr><td class=\"l\">median</td><td class=\"l\">%s</td>", f->g[g].tag);
+		fprintf(o, "<tr><td class=\"l\">%s</td><td class=\"l\">%s</td>", _("median"),
+			f->g[g].tag);
 		for (size_t c = c0; c < c1; c++) {
 			fprintf(o, "<td>");
 			esc(o, fleet_value_text(v, sizeof v, f->g[g].median[c], f->col[c].unit));
@@ -258,18 +272,22 @@ static void same_html(FILE *o, const struct fleet *f)
 	char line[2000];
 	for (size_t i = 0; i < f->n; i++)
 		if (fleet_same_text(f, i, 0, line, sizeof line)) {
+			char sentence[2200];
+			/* TRANSLATORS: the sentence saying which names record one machine */
+			mt_snprintf(sentence, sizeof sentence, _("%s: kept apart by their names."),
+				    line);
 			fprintf(o, "<p>");
-			esc(o, line);
-			fprintf(o, ": kept apart by their names.</p>\n");
+			esc(o, sentence);
+			fprintf(o, "</p>\n");
 		}
 }
 
 /* What stands out and what is not trusted, a sentence each. */
 static void verdicts_html(FILE *o, const struct fleet *f)
 {
-	fprintf(o, "<h2>What stands out</h2>\n");
+	fprintf(o, "<h2>%s</h2>\n", _("What stands out"));
 	if (!f->nflags)
-		fprintf(o, "<p>No machine stands out from its group.</p>\n");
+		fprintf(o, "<p>%s</p>\n", _("No machine stands out from its group."));
 	else
 		fprintf(o, "<ul class=\"flags\">\n");
 	for (size_t k = 0; k < f->nflags; k++) {
@@ -277,7 +295,7 @@ static void verdicts_html(FILE *o, const struct fleet *f)
 		fprintf(o, "<li><a href=\"#m%zu\">", f->flag[k].machine);
 		esc(o, m->name);
 		fprintf(o, "</a> (%s): ", f->g[m->group].tag);
-		esc(o, f->flag[k].text);
+		esc(o, f->flag[k].text_h);
 		fprintf(o, "</li>\n");
 	}
 	if (f->nflags)
@@ -285,13 +303,13 @@ static void verdicts_html(FILE *o, const struct fleet *f)
 	for (size_t i = 0, first = 1; i < f->n; i++)
 		if (f->m[i].untrusted[0]) {
 			if (first)
-				fprintf(o, "<p>Not trusted, left out of the medians (marked !):</p>\n"
-					   "<ul class=\"flags\">\n");
+				fprintf(o, "<p>%s</p>\n<ul class=\"flags\">\n",
+					_("Not trusted, left out of the medians (marked !):"));
 			first = 0;
 			fprintf(o, "<li><a href=\"#m%zu\">", i);
 			esc(o, f->m[i].name);
 			fprintf(o, "</a>: ");
-			esc(o, f->m[i].untrusted);
+			esc(o, f->m[i].untrusted_h);
 			fprintf(o, "</li>\n");
 		}
 	for (size_t i = 0; i < f->n; i++)
@@ -320,7 +338,8 @@ static void conditions_html(FILE *o, const struct mt_conditions *c)
 {
 	char missing[400] = "";
 	if (!c->have) {
-		detail(o, "conditions", "not recorded (an import, or a file from before memtop recorded them)");
+		detail(o, _("conditions"),
+		       _("not recorded (an import, or a file from before memtop recorded them)"));
 		return;
 	}
 	for (int i = 0; i < COND_NFIELDS; i++) {
@@ -328,12 +347,12 @@ static void conditions_html(FILE *o, const struct mt_conditions *c)
 		if (v->known && strcmp(mt_conditions_name(i), "kernel") == 0)
 			continue; /* the header's kernel line says it */
 		if (v->known)
-			detail(o, mt_conditions_label(i), v->text);
+			detail(o, say(mt_conditions_label(i)), v->text);
 		else
 			mt_append(missing, sizeof missing, "%s%s", missing[0] ? ", " : "",
-				  mt_conditions_label(i));
+				  say(mt_conditions_label(i)));
 	}
-	detail(o, "not known", missing);
+	detail(o, _("not known"), missing);
 }
 
 /* The lines of `memtop info` and the run header that matter. */
@@ -343,45 +362,58 @@ static void details_html(FILE *o, const struct fleet *f, const struct fleet_mach
 	char line[600], id[400];
 	fprintf(o, "<dl>\n");
 	for (size_t r = 0; r < m->nres; r++)
-		detail(o, m->res[r]->f.kind->what, m->res[r]->where);
-	detail(o, "hardware", h->hardware);
+		detail(o, say(m->res[r]->f.kind->what), m->res[r]->where);
+	detail(o, _("hardware"), h->hardware);
 	fleet_id_text(&m->id, id, sizeof id);
-	mt_snprintf(line, sizeof line, "%s (group %s)", id, f->g[m->group].tag);
-	detail(o, "alike by", line);
-	detail(o, "kernel", h->kernel);
-	detail(o, "host", h->host);
+	mt_snprintf(line, sizeof line, _("%s (group %s)"), id, f->g[m->group].tag);
+	detail(o, _("alike by"), line);
+	detail(o, _("kernel"), h->kernel);
+	detail(o, _("host"), h->host);
 	if (m->idhdr) {
-		mt_snprintf(line, sizeof line, "%s (a hash of its %s)", m->idhdr->machine_id,
-			    m->idhdr->machine_from[0] ? m->idhdr->machine_from : "identifiers");
-		detail(o, "machine id", line);
+		/* TRANSLATORS: the hash, then what it hashes (machine-id, MAC of eth0) */
+		mt_snprintf(line, sizeof line, _("%s (a hash of its %s)"), m->idhdr->machine_id,
+			    m->idhdr->machine_from[0] ? m->idhdr->machine_from : _("identifiers"));
+		detail(o, _("machine id"), line);
 	} else if (!m->ref) {
-		detail(o, "machine id", "none recorded (an import, a file from before memtop recorded "
-					"one, or a run that could read none): known by its name, host and CPU");
+		detail(o, _("machine id"),
+		       _("none recorded (an import, a file from before memtop recorded one, or a "
+			 "run "
+			 "that could read none): known by its name, host and CPU"));
 	}
-	detail(o, "date", h->date);
-	detail(o, "build", h->build);
+	detail(o, _("date"), h->date);
+	detail(o, _("build"), h->build);
 	if (h->clock.core_ghz > 0) {
-		mt_snprintf(line, sizeof line, "%.2f GHz", h->clock.core_ghz);
-		detail(o, "core clock", line);
+		mt_hsnprintf(line, sizeof line, _("%.2f GHz"), h->clock.core_ghz);
+		detail(o, _("core clock"), line);
 	}
 	if (h->has_diag) {
 		char w[8][160];
 		int n = diag_warnings(&h->diag, w, 8);
-		mt_snprintf(line, sizeof line, "%.2f before the run, %.2f after, on %d CPUs",
-			    h->diag.load_before, h->diag.load_after, h->diag.ncpu);
-		detail(o, "load", line);
+		mt_hsnprintf(line, sizeof line,
+			     MT_NGETTEXT("%.2f before the run, %.2f after, on %d CPU",
+					 "%.2f before the run, %.2f after, on %d CPUs",
+					 h->diag.ncpu),
+			     h->diag.load_before, h->diag.load_after, h->diag.ncpu);
+		detail(o, _("load"), line);
 		for (int k = 0; k < n; k++)
-			detail(o, "warning", w[k]);
+			detail(o, _("warning"), w[k]);
 	}
 	if (h->has_vm && h->vm.vm == 1) { /* a trust note every figure of it carries */
-		mt_snprintf(line, sizeof line, "a VM%s%s%s (%s): the host's other guests share its "
-			    "caches and memory, and the host may move its vCPUs",
-			    h->vm.name[0] ? " (" : "", h->vm.name, h->vm.name[0] ? ")" : "",
-			    h->vm.why);
-		detail(o, "VM", line);
+		if (h->vm.name[0])
+			mt_snprintf(
+				line, sizeof line,
+				_("a VM (%s) (%s): the host's other guests share its caches and "
+				  "memory, and the host may move its vCPUs"),
+				h->vm.name, h->vm.why);
+		else
+			mt_snprintf(line, sizeof line,
+				    _("a VM (%s): the host's other guests share its caches and "
+				      "memory, and the host may move its vCPUs"),
+				    h->vm.why);
+		detail(o, _("VM"), line);
 	}
 	conditions_html(o, &h->cond);
-	detail(o, "not trusted", m->untrusted);
+	detail(o, _("not trusted"), m->untrusted_h);
 	fprintf(o, "</dl>\n");
 }
 
@@ -405,7 +437,7 @@ static int pictures_html(FILE *o, const struct fleet_machine *m)
 		fprintf(o, "<figure>%s<figcaption class=\"mut\">", svg ? svg : "");
 		esc(o, m->name); /* whose picture of what, from which file */
 		fprintf(o, ": ");
-		esc(o, rf->kind->what);
+		esc(o, say(rf->kind->what));
 		fprintf(o, " (");
 		esc(o, m->res[r]->where);
 		fprintf(o, ")</figcaption></figure>\n");
@@ -435,10 +467,14 @@ static int verdicts_of(FILE *o, const struct fleet_machine *m)
 			return -1;
 		}
 		if (rc == 0 && len) {
-			fprintf(o, "<p class=\"mut\">The %s against the caches its machine reported "
-				   "(", rf->kind->what);
-			esc(o, m->res[r]->where);
-			fprintf(o, "):</p>\n<pre class=\"verdict\">");
+			char head[600];
+			/* TRANSLATORS: the result's kind (latency run), then its file */
+			mt_snprintf(head, sizeof head,
+				    _("The %s against the caches its machine reported (%s):"),
+				    say(rf->kind->what), m->res[r]->where);
+			fprintf(o, "<p class=\"mut\">");
+			esc(o, head);
+			fprintf(o, "</p>\n<pre class=\"verdict\">");
 			esc_lines(o, text);
 			fprintf(o, "</pre>\n");
 		}
@@ -454,8 +490,10 @@ static int machines_html(FILE *o, const struct fleet *f)
 		const struct fleet_machine *m = &f->m[i];
 		fprintf(o, "<section class=\"machine\" id=\"m%zu\">\n<h2>", i);
 		esc(o, m->name);
-		fprintf(o, " <span class=\"mut\">group %s%s</span></h2>\n", f->g[m->group].tag,
-			m->ref ? ", a bundled reference" : "");
+		fprintf(o, " <span class=\"mut\">");
+		fprintf(o, m->ref ? _("group %s, a bundled reference") : _("group %s"),
+			f->g[m->group].tag);
+		fprintf(o, "</span></h2>\n");
 		details_html(o, f, m);
 		if (verdicts_of(o, m) < 0 || pictures_html(o, m) < 0)
 			return -1;
@@ -466,20 +504,28 @@ static int machines_html(FILE *o, const struct fleet *f)
 
 int report_html(FILE *o, const struct fleet *f, const char *title)
 {
-	fprintf(o, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+	char nm[64], ng[64];
+	/* TRANSLATORS: the page's language, as HTML's lang attribute writes it */
+	fprintf(o, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\"/>\n"
 		   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
-		   "<title>");
+		   "<title>",
+		_("en"));
 	esc(o, title);
 	fprintf(o, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>", style);
 	esc(o, title);
-	fprintf(o, "</h1>\n<p class=\"mut\">%zu machine%s in %zu group%s, made by memtop %s "
-		   "from the files given; every figure is from those files. Click a column's "
-		   "head to sort by it; a figure in red stands out from its group (its reading "
-		   "on hover and below).</p>\n",
-		f->n, f->n == 1 ? "" : "s", f->ngroups, f->ngroups == 1 ? "" : "s",
-		PACKAGE_VERSION);
+	mt_snprintf(nm, sizeof nm, MT_NGETTEXT("%zu machine", "%zu machines", f->n), f->n);
+	mt_snprintf(ng, sizeof ng, MT_NGETTEXT("%zu group", "%zu groups", f->ngroups), f->ngroups);
+	fprintf(o, "</h1>\n<p class=\"mut\">");
+	/* TRANSLATORS: "3 machines", "2 groups", memtop's version */
+	fprintf(o,
+		_("%s in %s, made by memtop %s from the files given; every figure is from those "
+		  "files. Click a column's head to sort by it; a figure in red stands out from its "
+		  "group (its reading on hover and below)."),
+		nm, ng, PACKAGE_VERSION);
+	fprintf(o, "</p>\n");
 	groups_html(o, f);
-	fprintf(o, "<h2>Machines</h2>\n");
+	fprintf(o, "<h2>%s</h2>\n", _("Machines"));
+
 	same_html(o, f);
 	fprintf(o, "<div class=\"wide screen\">");
 	table_html(o, f, "sortable", 0, f->ncols);

@@ -3,6 +3,7 @@
  * import_ramlat.c and import_csapp.c. */
 #include "config.h"
 
+#include "base/i18n.h"
 #include "import.h"
 #include "import_text.h"
 
@@ -72,11 +73,12 @@ static int unknown_format(const char *text, const char *file, mt_error *e)
 	lines_init(&l, text);
 	while (lines_next(&l))
 		if (!line_blank(l.buf))
-			return import_bad_line(e, file, &l,
-					       "not the output of lat_mem_rd, tinymembench, ramlat, "
-					       "CS:APP's mountain, a mountain table ('s1 s2 ...' over "
-					       "rows '128m T T ...') or core-to-core-latency's CSV");
-	return mt_fail(e, "%s: empty: no table to import", file);
+			return import_bad_line(
+				e, file, &l,
+				_("not the output of lat_mem_rd, tinymembench, ramlat, "
+				  "CS:APP's mountain, a mountain table ('s1 s2 ...' over "
+				  "rows '128m T T ...') or core-to-core-latency's CSV"));
+	return mt_fail(e, _("%s: empty: no table to import"), file);
 }
 
 void import_result_free(struct import_result *r)
@@ -138,13 +140,13 @@ int import_file(const char *path, const struct import_opts *o, struct import_res
 	out->format = o->format != IMPORT_AUTO ? o->format : import_detect(text);
 	if (out->format != IMPORT_LMBENCH && o->lmbench_random) {
 		free(text);
-		return mt_fail(e, "%s: a %s file: --chase is for lat_mem_rd output only", path,
+		return mt_fail(e, _("%s: a %s file: --chase is for lat_mem_rd output only"), path,
 			       import_format_name(out->format));
 	}
 	if (out->format != IMPORT_TABLE && o->units) {
 		free(text);
-		return mt_fail(e, "%s: a %s file: --units is for a plain mountain table only", path,
-			       import_format_name(out->format));
+		return mt_fail(e, _("%s: a %s file: --units is for a plain mountain table only"),
+			       path, import_format_name(out->format));
 	}
 	rc = parse(out->format, text, path, o, out, e);
 	free(text);
@@ -160,24 +162,32 @@ int import_add_pages(struct import_result *res, const char *path, const struct i
 	struct import_result b;
 	struct latency_result *a = res->lat, *r;
 	if (!a || !a->has_random || a->has_other)
-		return mt_fail(e, "%s: a second file pairs one random chase with the other pages; "
-				  "the first file has %s",
-			       path, !a ? (res->mtn ? "a mountain" : "a core-to-core matrix")
-			       : a->has_other ? "both already" : "none");
+		return mt_fail(
+			e,
+			!a && res->mtn
+				? _("%s: a second file pairs one random chase with the other "
+				    "pages; the first file has a mountain")
+			: !a ? _("%s: a second file pairs one random chase with the other "
+				 "pages; the first file has a core-to-core matrix")
+			: a->has_other ? _("%s: a second file pairs one random chase with the "
+					   "other pages; the first file has both already")
+				       : _("%s: a second file pairs one random chase with the "
+					   "other pages; the first file has none"),
+			path);
 	if (import_file(path, o, &b, e) < 0)
 		return -1;
 	r = b.lat;
 	if (!r || b.format != res->format || !r->has_random || r->has_other) {
 		import_result_free(&b);
-		return mt_fail(e, "%s: not one %s random chase like the first file", path,
+		return mt_fail(e, _("%s: not one %s random chase like the first file"), path,
 			       import_format_name(res->format));
 	}
 	if (a->hugepages == LATENCY_HUGE_UNKNOWN || r->hugepages == LATENCY_HUGE_UNKNOWN ||
 	    a->hugepages == r->hugepages || a->nsizes != r->nsizes ||
 	    memcmp(a->sizes, r->sizes, a->nsizes * sizeof a->sizes[0]) != 0) {
 		import_result_free(&b);
-		return mt_fail(e, "%s: not the same sizes on the other pages (each file must say "
-				  "its pages, one without and one with huge pages)",
+		return mt_fail(e, _("%s: not the same sizes on the other pages (each file must say "
+				  "its pages, one without and one with huge pages)"),
 			       path);
 	}
 	a->has_other = 1;

@@ -10,6 +10,7 @@
  * number. */
 #include "config.h"
 
+#include "base/i18n.h"
 #include "import.h"
 
 #include <math.h>
@@ -86,7 +87,7 @@ static int bad(mt_error *e, const char *file, const struct c2c_lines *l, const c
 	for (size_t i = 0; i < l->len && k + 1 < sizeof ex && i < 40; i++)
 		ex[k++] = l->s[i] >= 0x20 && l->s[i] < 0x7f ? l->s[i] : '?';
 	ex[k] = '\0';
-	return mt_fail(e, "%s: line %zu: %s, got '%s%s'", file, l->no, what, ex,
+	return mt_fail(e, _("%s: line %zu: %s, got '%s%s'"), file, l->no, what, ex,
 		       l->len > 40 ? "..." : "");
 }
 
@@ -95,10 +96,12 @@ static int read_row(const struct c2c_lines *l, const char *file, int n, int i, d
 		    mt_error *e)
 {
 	const char *p = l->s, *end = l->s + l->len;
-	char num[64], what[96];
+	char num[64], what[256];
 	if (fields(l) != (size_t)n) {
-		mt_snprintf(what, sizeof what, "expected %d comma-separated fields, as the first "
-			    "line", n);
+		mt_snprintf(what, sizeof what,
+			    MT_NGETTEXT("expected %d comma-separated fields, as the first line",
+					"expected %d comma-separated fields, as the first line", n),
+			    n);
 		return bad(e, file, l, what);
 	}
 	for (int j = 0; j < n; j++) {
@@ -110,13 +113,15 @@ static int read_row(const struct c2c_lines *l, const char *file, int n, int i, d
 			num[len < sizeof num ? len : sizeof num - 1] = '\0';
 			if (len == 0 || len >= sizeof num || mt_parse_double(num, &ns[j]) < 0 ||
 			    !(ns[j] > 0) || !isfinite(ns[j])) {
-				mt_snprintf(what, sizeof what, "field %d: expected the ns of CPUs %d "
-					    "and %d, a number above 0", j + 1, i, j);
+				mt_snprintf(what, sizeof what,
+					    _("field %d: expected the ns of CPUs %d "
+					      "and %d, a number above 0"),
+					    j + 1, i, j);
 				return bad(e, file, l, what);
 			}
 		} else if (len) {
-			mt_snprintf(what, sizeof what, "field %d is on or above the diagonal: "
-				    "expected it empty", j + 1);
+			mt_snprintf(what, sizeof what, _("field %d is on or above the diagonal: "
+				    "expected it empty"), j + 1);
 			return bad(e, file, l, what);
 		}
 		p = q ? q + 1 : end;
@@ -133,7 +138,7 @@ static int make_result(int n, struct cores_result **out, mt_error *e)
 	struct cores_result *r = calloc(1, sizeof *r);
 	int rc;
 	if (!r)
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	for (int i = 0; i < n; i++) {
 		pc[i].cpu = i;
 		pc[i].core = pc[i].group = -1;
@@ -174,23 +179,29 @@ int import_c2c(const char *text, const char *file, struct cores_result **out, mt
 	while (next_line(&l) && blank(&l))
 		;
 	if (!l.s || l.len == 0)
-		return mt_fail(e, "%s: empty: no matrix to import", file);
+		return mt_fail(e, _("%s: empty: no matrix to import"), file);
 	if (l.len >= C2C_LINE_MAX || !commas_only(&l))
-		return bad(e, file, &l, "expected the first line of core-to-core-latency's CSV, "
-				      "commas alone");
+		return bad(e, file, &l, _("expected the first line of core-to-core-latency's CSV, "
+				      "commas alone"));
 	n = (int)fields(&l);
-	if (n < 2 || n > CORES_MAX_CPUS)
-		return bad(e, file, &l, "expected 2 to " MT_XSTR(CORES_MAX_CPUS) " CPUs (fields)");
+	if (n < 2 || n > CORES_MAX_CPUS) {
+		char what[160];
+		mt_snprintf(what, sizeof what, _("expected 2 to %d CPUs (fields)"), CORES_MAX_CPUS);
+		return bad(e, file, &l, what);
+	}
 	if (make_result(n, &r, e) < 0)
 		return -1;
 	if (!(ns = calloc((size_t)n, sizeof *ns))) {
-		mt_fail(e, "%s: out of memory", file);
+		mt_fail(e, _("%s: out of memory"), file);
 		goto fail;
 	}
 	for (int i = 1; i < n; i++) {
 		if (!next_line(&l)) {
-			mt_fail(e, "%s: line %zu: the matrix ends after %d of its %d rows", file,
-				l.no + 1, i, n);
+			mt_fail(e,
+				MT_NGETTEXT("%s: line %zu: the matrix ends after %d of its %d rows",
+					    "%s: line %zu: the matrix ends after %d of its %d rows",
+					    n),
+				file, l.no + 1, i, n);
 			goto fail;
 		}
 		memset(ns, 0, (size_t)n * sizeof *ns);
@@ -207,7 +218,7 @@ int import_c2c(const char *text, const char *file, struct cores_result **out, mt
 				;
 			continue;
 		}
-		bad(e, file, &l, "expected nothing after the matrix");
+		bad(e, file, &l, _("expected nothing after the matrix"));
 		goto fail;
 	}
 	mt_snprintf(r->origin, sizeof r->origin, "core-to-core-latency --csv: the mean of its "

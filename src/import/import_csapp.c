@@ -8,6 +8,7 @@
  * unit the file states or the user gives. */
 #include "config.h"
 
+#include "base/i18n.h"
 #include "import.h"
 #include "import_text.h"
 
@@ -73,21 +74,24 @@ int import_is_stride_row(const char *line)
 /* "128m T T ..." into t. Returns 0 or -1 with e. */
 static int read_row(struct lines *l, const char *file, struct table *t, mt_error *e)
 {
-	char line[IMPORT_LINE_MAX], *tok[MOUNTAIN_MAX_STRIDES + 2], what[80];
+	char line[IMPORT_LINE_MAX], *tok[MOUNTAIN_MAX_STRIDES + 2], what[256];
 	size_t nt;
 	uint64_t size;
 	mt_strlcpy(line, l->buf, sizeof line);
 	blanks(line);
 	nt = line_tokens(line, tok, MOUNTAIN_MAX_STRIDES + 1);
-	mt_snprintf(what, sizeof what, "expected 'SIZE' and %zu values of throughput", t->nstrides);
+	mt_snprintf(what, sizeof what, MT_NGETTEXT("expected 'SIZE' and %zu values of throughput",
+						    "expected 'SIZE' and %zu values of throughput",
+						    t->nstrides),
+		    t->nstrides);
 	if (nt != t->nstrides + 1 ||
 	    (import_parse_unit_size(tok[0], &size) < 0 && mt_parse_size(tok[0], &size) < 0))
 		return import_bad_line(e, file, l, what);
 	for (size_t i = 0; i < t->n; i++)
 		if (t->size[i] == size)
-			return import_bad_line(e, file, l, "expected a size not seen before");
+			return import_bad_line(e, file, l, _("expected a size not seen before"));
 	if (t->n == MOUNTAIN_MAX_SIZES)
-		return import_bad_line(e, file, l, "more sizes than memtop reads (48)");
+		return import_bad_line(e, file, l, _("more sizes than memtop reads (48)"));
 	for (size_t k = 0; k < t->nstrides; k++)
 		if (import_parse_value(tok[k + 1], &t->mbs[t->n][k]) < 0)
 			return import_bad_line(e, file, l, what);
@@ -117,9 +121,11 @@ static int read_table(const char *text, const char *file, struct table *t, mt_er
 		}
 	}
 	if (!t->nstrides)
-		return mt_fail(e, "%s: no 's1 s2 ...' row of strides", file);
+		return mt_fail(e, _("%s: no 's1 s2 ...' row of strides"), file);
 	if (t->n < 2)
-		return mt_fail(e, "%s: the mountain has %zu rows, at least 2 needed", file, t->n);
+		return mt_fail(e, MT_NGETTEXT("%s: the mountain has %zu rows, at least 2 needed",
+				       "%s: the mountain has %zu rows, at least 2 needed", t->n),
+			       file, t->n);
 	return 0;
 }
 
@@ -133,7 +139,7 @@ static int read_mountain(const char *text, const char *file, double scale, struc
 	size_t order[MOUNTAIN_MAX_SIZES];
 	struct mountain *m;
 	if (!t)
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	if (read_table(text, file, t, e) < 0) {
 		free(t);
 		return -1;
@@ -151,7 +157,7 @@ static int read_mountain(const char *text, const char *file, double scale, struc
 	}
 	if (!(m = mountain_new(sizes, t->n, t->stride, t->nstrides))) {
 		free(t);
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	}
 	for (size_t i = 0; i < t->n; i++)
 		for (size_t k = 0; k < t->nstrides; k++)
@@ -207,10 +213,11 @@ int import_table(const char *text, const char *file, const char *unit, struct mo
 	double scale;
 	const char *u = unit ? unit : units_in(text);
 	if (!u)
-		return mt_fail(e, "%s: the table does not say its unit: give it with --units MB/s "
-				  "(or GB/s, MiB/s, GiB/s)",
+		return mt_fail(e,
+			       _("%s: the table does not say its unit: give it with --units MB/s "
+				 "(or GB/s, MiB/s, GiB/s)"),
 			       file);
 	if (import_units_scale(u, &scale) < 0)
-		return mt_fail(e, "%s: --units: expected MB/s, GB/s, MiB/s or GiB/s", file);
+		return mt_fail(e, _("%s: --units: expected MB/s, GB/s, MiB/s or GiB/s"), file);
 	return read_mountain(text, file, scale, out, e);
 }

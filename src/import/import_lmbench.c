@@ -3,6 +3,7 @@
  * five decimals (size / 2^20), and a blank line after the stride. */
 #include "config.h"
 
+#include "base/i18n.h"
 #include "import.h"
 #include "import_text.h"
 
@@ -49,12 +50,13 @@ static int read_row(struct lines *l, const char *file, struct block *b, mt_error
 	mt_strlcpy(line, l->buf, sizeof line);
 	if (line_tokens(line, tok, 3) != 2 || import_parse_value(tok[0], &mb) < 0 ||
 	    import_parse_value(tok[1], &ns) < 0 || mb <= 0 || mb > SIZE_MB_MAX || ns <= 0)
-		return import_bad_line(e, file, l, "expected 'SIZE_MB NS' of lat_mem_rd");
+		return import_bad_line(e, file, l, _("expected 'SIZE_MB NS' of lat_mem_rd"));
 	size = (uint64_t)(round(mb * 1048576.0 / SIZE_GRAIN) * SIZE_GRAIN);
 	if (size == 0 || (b->n && size <= b->size[b->n - 1]))
-		return import_bad_line(e, file, l, "expected a size larger than the line before");
+		return import_bad_line(e, file, l,
+				       _("expected a size larger than the line before"));
 	if (b->n == LATENCY_MAX_SIZES)
-		return import_bad_line(e, file, l, "more sizes than memtop reads (256)");
+		return import_bad_line(e, file, l, _("more sizes than memtop reads (256)"));
 	b->size[b->n] = size;
 	b->ns[b->n++] = ns;
 	return 0;
@@ -74,7 +76,8 @@ static int read_blocks(const char *text, const char *file, struct blocks *bs, mt
 			return import_bad_line(e, file, &l, "expected '\"stride=N', N >= 8 bytes");
 		if (h > 0) {
 			if (bs->n == LATENCY_MAX_STRIDES)
-				return import_bad_line(e, file, &l, "more strides than memtop reads (12)");
+				return import_bad_line(e, file, &l,
+						       _("more strides than memtop reads (12)"));
 			cur = &bs->b[bs->n++];
 			cur->stride = stride;
 			cur->n = 0;
@@ -85,11 +88,14 @@ static int read_blocks(const char *text, const char *file, struct blocks *bs, mt
 		}
 	}
 	if (bs->n == 0)
-		return mt_fail(e, "%s: no '\"stride=N' line of lat_mem_rd", file);
+		return mt_fail(e, _("%s: no '\"stride=N' line of lat_mem_rd"), file);
 	for (size_t k = 0; k < bs->n; k++)
 		if (bs->b[k].n < 2)
-			return mt_fail(e, "%s: stride %u has %zu sizes, at least 2 needed", file,
-				       bs->b[k].stride, bs->b[k].n);
+			return mt_fail(e,
+				       MT_NGETTEXT("%s: stride %u has %zu sizes, at least 2 needed",
+						   "%s: stride %u has %zu sizes, at least 2 needed",
+						   bs->b[k].n),
+				       file, bs->b[k].stride, bs->b[k].n);
 	return 0;
 }
 
@@ -139,23 +145,27 @@ int import_lmbench(const char *text, const char *file, int random, struct latenc
 	struct latency_result *r;
 	size_t n;
 	if (!bs)
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	if (read_blocks(text, file, bs, e) < 0)
 		goto fail;
 	if (random && bs->n != 1) {
-		mt_fail(e, "%s: %zu strides: a random chase (lat_mem_rd -t) is read from one", file,
-			bs->n);
+		mt_fail(e,
+			MT_NGETTEXT(
+				"%s: %zu strides: a random chase (lat_mem_rd -t) is read from one",
+				"%s: %zu strides: a random chase (lat_mem_rd -t) is read from one",
+				bs->n),
+			file, bs->n);
 		goto fail;
 	}
 	qsort(bs->b, bs->n, sizeof bs->b[0], by_stride);
 	for (size_t k = 1; k < bs->n; k++)
 		if (bs->b[k].stride == bs->b[k - 1].stride) {
-			mt_fail(e, "%s: stride %u appears twice", file, bs->b[k].stride);
+			mt_fail(e, _("%s: stride %u appears twice"), file, bs->b[k].stride);
 			goto fail;
 		}
 	n = all_sizes(bs, sizes);
 	if (n == 0 || !(r = import_latency_new(sizes, n, "lmbench"))) {
-		mt_fail(e, "%s: more than %d sizes over its strides", file, LATENCY_MAX_SIZES);
+		mt_fail(e, _("%s: more than %d sizes over its strides"), file, LATENCY_MAX_SIZES);
 		goto fail;
 	}
 	if (random) {

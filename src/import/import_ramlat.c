@@ -4,6 +4,7 @@
  * latencies. 1xPTR, one dependent pointer chase, is the random chase. */
 #include "config.h"
 
+#include "base/i18n.h"
 #include "import.h"
 #include "import_text.h"
 
@@ -41,12 +42,15 @@ static int table_header(const char *s, struct table *t)
 /* "4k: NS NS ..." into t. Returns 0 or -1 with e. */
 static int read_row(struct lines *l, const char *file, struct table *t, mt_error *e)
 {
-	char line[IMPORT_LINE_MAX], *tok[IMPORT_MAX_TOKENS], what[80];
+	char line[IMPORT_LINE_MAX], *tok[IMPORT_MAX_TOKENS], what[256];
 	size_t nt, len;
 	uint64_t size;
 	mt_strlcpy(line, l->buf, sizeof line);
 	nt = line_tokens(line, tok, IMPORT_MAX_TOKENS);
-	mt_snprintf(what, sizeof what, "expected 'SIZE: NS ...' with %zu values", t->cols);
+	mt_snprintf(what, sizeof what,
+		    MT_NGETTEXT("expected 'SIZE: NS ...' with %zu values",
+				"expected 'SIZE: NS ...' with %zu values", t->cols),
+		    t->cols);
 	if (nt != t->cols + 1 || (len = strlen(tok[0])) < 3 || tok[0][len - 1] != ':')
 		return import_bad_line(e, file, l, what);
 	tok[0][len - 1] = '\0';
@@ -60,9 +64,10 @@ static int read_row(struct lines *l, const char *file, struct table *t, mt_error
 			t->ns[t->n] = v;
 	}
 	if (t->n && size <= t->size[t->n - 1])
-		return import_bad_line(e, file, l, "expected a size larger than the line before");
+		return import_bad_line(e, file, l,
+				       _("expected a size larger than the line before"));
 	if (t->n == LATENCY_MAX_SIZES)
-		return import_bad_line(e, file, l, "more sizes than memtop reads (256)");
+		return import_bad_line(e, file, l, _("more sizes than memtop reads (256)"));
 	t->size[t->n++] = size;
 	return 0;
 }
@@ -74,7 +79,7 @@ int import_ramlat(const char *text, const char *file, struct latency_result **ou
 	struct latency_result *r;
 	int in = 0, seen = 0;
 	if (!t)
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	lines_init(&l, text);
 	while (lines_next(&l)) {
 		if (!seen && table_header(l.buf, t)) {
@@ -88,15 +93,19 @@ int import_ramlat(const char *text, const char *file, struct latency_result **ou
 	}
 	if (!seen || t->n < 2) {
 		if (seen)
-			mt_fail(e, "%s: the ramlat table has %zu rows, at least 2 needed", file, t->n);
+			mt_fail(e,
+				MT_NGETTEXT("%s: the ramlat table has %zu rows, at least 2 needed",
+					    "%s: the ramlat table has %zu rows, at least 2 needed",
+					    t->n),
+				file, t->n);
 		else
-			mt_fail(e, "%s: no 'size: ... %s' header of ramlat", file, CHASE_COLUMN);
+			mt_fail(e, _("%s: no 'size: ... %s' header of ramlat"), file, CHASE_COLUMN);
 		free(t);
 		return -1;
 	}
 	if (!(r = import_latency_new(t->size, t->n, "ramlat"))) {
 		free(t);
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	}
 	r->has_random = 1;
 	memcpy(r->random_ns, t->ns, t->n * sizeof t->ns[0]);

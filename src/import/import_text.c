@@ -2,6 +2,7 @@
  * (import_text.h). */
 #include "config.h"
 
+#include "base/i18n.h"
 #include "import_text.h"
 
 #include <ctype.h>
@@ -81,8 +82,8 @@ int import_bad_line(mt_error *e, const char *file, const struct lines *l, const 
 {
 	char ex[64];
 	if (line_blank(l->buf))
-		return mt_fail(e, "%s: line %zu: %s, got an empty line", file, l->no, what);
-	return mt_fail(e, "%s: line %zu: %s, got '%s'", file, l->no, what,
+		return mt_fail(e, _("%s: line %zu: %s, got an empty line"), file, l->no, what);
+	return mt_fail(e, _("%s: line %zu: %s, got '%s'"), file, l->no, what,
 		       import_excerpt(l->buf, ex, sizeof ex));
 }
 

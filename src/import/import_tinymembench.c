@@ -5,6 +5,7 @@
  * twice, on 4 KB pages and on huge pages. */
 #include "config.h"
 
+#include "base/i18n.h"
 #include "import.h"
 #include "import_text.h"
 
@@ -44,11 +45,12 @@ static int read_row(struct lines *l, const char *file, struct table *t, mt_error
 	if ((nt != 4 && nt != 7) || strcmp(tok[1], ":") != 0 || strcmp(tok[3], "ns") != 0 ||
 	    mt_parse_u64(tok[0], 1, 1ull << 40, &size) < 0 || import_parse_value(tok[2], &ns) < 0 ||
 	    (nt == 7 && (strcmp(tok[4], "/") != 0 || strcmp(tok[6], "ns") != 0)))
-		return import_bad_line(e, file, l, "expected 'BYTES : NS ns / NS ns'");
+		return import_bad_line(e, file, l, _("expected 'BYTES : NS ns / NS ns'"));
 	if (t->n && size <= t->size[t->n - 1])
-		return import_bad_line(e, file, l, "expected a size larger than the line before");
+		return import_bad_line(e, file, l,
+				       _("expected a size larger than the line before"));
 	if (t->n == LATENCY_MAX_SIZES)
-		return import_bad_line(e, file, l, "more sizes than memtop reads (256)");
+		return import_bad_line(e, file, l, _("more sizes than memtop reads (256)"));
 	t->size[t->n] = size;
 	t->ns[t->n++] = ns;
 	return 0;
@@ -63,7 +65,8 @@ static int read_tables(const char *text, const char *file, struct table *t, mt_e
 	while (lines_next(&l)) {
 		if (table_header(l.buf, &huge)) {
 			if (nt == MAX_TABLES)
-				return import_bad_line(e, file, &l, "at most two latency tables");
+				return import_bad_line(e, file, &l,
+						       _("at most two latency tables"));
 			t[nt].huge = huge;
 			t[nt].n = 0;
 			t[nt].line = l.no;
@@ -76,11 +79,16 @@ static int read_tables(const char *text, const char *file, struct table *t, mt_e
 		}
 	}
 	if (nt == 0)
-		return mt_fail(e, "%s: no '%s' table of tinymembench", file, HEADER);
+		return mt_fail(e, _("%s: no '%s' table of tinymembench"), file, HEADER);
 	for (int k = 0; k < nt; k++)
 		if (t[k].n < 2)
-			return mt_fail(e, "%s: the table at line %zu has %zu rows, at least 2 needed",
-				       file, t[k].line, t[k].n);
+			return mt_fail(
+				e,
+				MT_NGETTEXT(
+					"%s: the table at line %zu has %zu rows, at least 2 needed",
+					"%s: the table at line %zu has %zu rows, at least 2 needed",
+					t[k].n),
+				file, t[k].line, t[k].n);
 	return nt;
 }
 
@@ -88,11 +96,11 @@ static int read_tables(const char *text, const char *file, struct table *t, mt_e
 static int check_pair(const struct table *t, const char *file, mt_error *e)
 {
 	if (t[0].huge == LATENCY_HUGE_UNKNOWN || t[1].huge == LATENCY_HUGE_UNKNOWN || t[0].huge == t[1].huge)
-		return mt_fail(e, "%s: two tables, but not one without and one with huge pages "
-				  "(lines %zu and %zu)",
+		return mt_fail(e, _("%s: two tables, but not one without and one with huge pages "
+				  "(lines %zu and %zu)"),
 			       file, t[0].line, t[1].line);
 	if (t[0].n != t[1].n || memcmp(t[0].size, t[1].size, t[0].n * sizeof t[0].size[0]) != 0)
-		return mt_fail(e, "%s: the tables at lines %zu and %zu have other sizes", file,
+		return mt_fail(e, _("%s: the tables at lines %zu and %zu have other sizes"), file,
 			       t[0].line, t[1].line);
 	return 0;
 }
@@ -104,7 +112,7 @@ int import_tinymembench(const char *text, const char *file, struct latency_resul
 	struct latency_result *r;
 	int nt;
 	if (!t)
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	nt = read_tables(text, file, t, e);
 	if (nt < 0 || (nt == 2 && check_pair(t, file, e) < 0)) {
 		free(t);
@@ -117,7 +125,7 @@ int import_tinymembench(const char *text, const char *file, struct latency_resul
 	}
 	if (!(r = import_latency_new(t[0].size, t[0].n, "tinymembench"))) {
 		free(t);
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	}
 	r->has_random = 1;
 	r->ns_over_l1 = 1;

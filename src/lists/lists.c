@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "lists.h"
+#include "base/i18n.h"
 #include "os/barrier.h"
 #include "os/clock.h"
 #include "os/sysinfo.h"
@@ -243,7 +244,7 @@ static int run_graph(job_t *job, const struct lists_params *p, mt_error *e)
 	struct job_event ev;
 	int rc = 0;
 	if (!g0 || !g || !gn) {
-		rc = mt_fail(e, "lists: out of memory for a %zu x %zu graph", n, n);
+		rc = mt_fail(e, _("lists: out of memory for a %zu x %zu graph"), n, n);
 		goto out;
 	}
 	graph_fill(g0, n, p->seed);
@@ -357,7 +358,7 @@ static int write_walk_trace(const struct lists_params *p, const struct list *l, 
 	char path[4096];
 	if (mt_snprintf(path, sizeof path, "%s/lists-%s-%zu.trace", p->trace_dir,
 			list_layout_name(l->layout), l->n) < 0)
-		return mt_fail(e, "%s: path too long", p->trace_dir);
+		return mt_fail(e, _("%s: path too long"), p->trace_dir);
 	return list_write_trace(l, path, e);
 }
 
@@ -426,7 +427,7 @@ int lists_worker(job_t *job, void *arg, mt_error *e)
 	const struct lists_params *p = arg;
 	double units = 0, total = 0;
 	if (p->tries < 1)
-		return mt_fail(e, "lists: bad parameters (tries %d)", p->tries);
+		return mt_fail(e, _("lists: bad parameters (tries %d)"), p->tries);
 	if (p->graph)
 		return run_graph(job, p, e);
 	for (size_t i = 0; i < p->nlengths; i++)

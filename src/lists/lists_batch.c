@@ -3,6 +3,7 @@
  * the graph homework, naive against blocked. */
 #include "config.h"
 
+#include "base/i18n.h"
 #include "base/jsonio.h"
 #include "os/clock.h"
 #include "run/batch.h"
@@ -31,8 +32,13 @@ static void on_event(const struct job_event *ev, void *ctx)
 	int kind;
 	kind = lists_result_apply(&b->r, ev);
 	if (kind == LISTS_CELL_WORK) {
-		fprintf(b->run->meta, "# work alone: %.1f cycles per cell (%u multiply-adds)\n",
-			ev->value, b->p->work);
+		/* TRANSLATORS: a fraction of cycles (genitive singular: такта), then the
+		 * count of multiply-adds */
+		mt_hfprintf(b->run->meta,
+			    MT_NGETTEXT("# work alone: %.1f cycles per cell (%u multiply-add)\n",
+					"# work alone: %.1f cycles per cell (%u multiply-adds)\n",
+					b->p->work),
+			    ev->value, b->p->work);
 		return;
 	}
 	if (kind == LISTS_CELL_GRAPH) {
@@ -43,9 +49,17 @@ static void on_event(const struct job_event *ev, void *ctx)
 			       b->r.graph_same);
 			return;
 		}
-		printf("%-28s %10.1f\n%-28s %10.1f\n# blocked is %.2fx faster; same result: %s\n",
-		       "naive (G[j][i] |= G[i][j])", ev->value, "blocked upper half", blocked,
-		       blocked > 0 ? ev->value / blocked : 0, b->r.graph_same ? "yes" : "NO");
+		{
+			char l1[96], l2[96];
+			mt_text_pad(l1, sizeof l1, _("naive (G[j][i] |= G[i][j])"), -28);
+			mt_text_pad(l2, sizeof l2, _("blocked upper half"), -28);
+			mt_hfprintf(stdout, "%s %10.1f\n%s %10.1f\n", l1, ev->value, l2, blocked);
+			mt_hfprintf(stdout,
+				    b->r.graph_same
+					    ? _("# blocked is %.2fx faster; same result: yes\n")
+					    : _("# blocked is %.2fx faster; same result: NO\n"),
+				    blocked > 0 ? ev->value / blocked : 0);
+		}
 		return;
 	}
 	if (kind != LISTS_CELL_RESULT)
@@ -62,14 +76,14 @@ static void on_event(const struct job_event *ev, void *ctx)
 		printf("\n");
 		return;
 	}
-	printf("%9zu  %-10s %9.1f %8.2f %6.1f%% %8.3f %8.3f", b->p->lengths[ev->row],
-	       list_layout_name(ev->col), r->cyc, r->ns, r->spread * 100, r->l64, r->l128);
+	mt_hfprintf(stdout, "%9zu  %-10s %9.1f %8.2f %6.1f%% %8.3f %8.3f", b->p->lengths[ev->row],
+		    list_layout_name(ev->col), r->cyc, r->ns, r->spread * 100, r->l64, r->l128);
 	if (isfinite(r->sim))
-		printf(" %9.3f", r->sim);
+		mt_hfprintf(stdout, " %9.3f", r->sim);
 	else
 		printf(" %9s", "-");
 	if (b->p->work)
-		printf(" %8.1f %8.1f", r->bare, r->bare + b->r.work_cyc - r->cyc);
+		mt_hfprintf(stdout, " %8.1f %8.1f", r->bare, r->bare + b->r.work_cyc - r->cyc);
 	printf("\n");
 }
 
@@ -111,7 +125,10 @@ static void print_pivot(const struct printer *b)
 {
 	const struct lists_params *p = b->p;
 	FILE *f = b->run->meta;
-	fprintf(f, "\n# cycles per cell (the seed's table)\n%9s", "cells");
+	char head[64];
+	fputs(_("\n# cycles per cell (the seed's table)\n"), f);
+	/* TRANSLATORS: a column's head, 9 columns at most */
+	fputs(mt_text_pad(head, sizeof head, _("cells"), 9), f);
 	for (int l = 0; l < LIST_NLAYOUTS; l++)
 		if (p->layouts & (1u << l))
 			fprintf(f, " %10s", list_layout_name(l));
@@ -122,7 +139,7 @@ static void print_pivot(const struct printer *b)
 			if (!(p->layouts & (1u << l)))
 				continue;
 			if (b->r.c[i][l].have)
-				fprintf(f, " %10.1f", b->r.c[i][l].cyc);
+				mt_hfprintf(f, " %10.1f", b->r.c[i][l].cyc);
 			else
 				fprintf(f, " %10s", "-");
 		}
@@ -162,9 +179,22 @@ static void print_neighbours(const struct printer *b)
 		if (row < 0)
 			continue;
 		h = &b->r.hist[row][slot];
-		fprintf(f, "\n# %s list at %zu cells: distance to the next cell (|d| from..to bytes)\n",
+		/* TRANSLATORS: the layout's name (malloc, holes), the cells */
+		fprintf(f,
+			MT_NGETTEXT("\n# %s list at %zu cells: distance to the next cell (|d| "
+				    "from..to bytes)\n",
+				    "\n# %s list at %zu cells: distance to the next cell (|d| "
+				    "from..to bytes)\n",
+				    b->r.lengths[row]),
 			list_layout_name(lay), b->r.lengths[row]);
-		fprintf(f, "# most often %+lld bytes: %llu of the first %llu neighbours (%.1f %%)\n",
+		/* TRANSLATORS: the distance, how many neighbours of the first N, the share */
+		mt_hfprintf(
+			f,
+			MT_NGETTEXT("# most often %+lld bytes: %llu of the first %llu neighbours "
+				    "(%.1f %%)\n",
+				    "# most often %+lld bytes: %llu of the first %llu neighbours "
+				    "(%.1f %%)\n",
+				    h->sampled),
 			(long long)h->mode, (unsigned long long)h->mode_count,
 			(unsigned long long)h->sampled,
 			h->sampled ? 100.0 * (double)h->mode_count / (double)h->sampled : 0);
@@ -173,7 +203,8 @@ static void print_neighbours(const struct printer *b)
 			double share = (double)h->count[bin] / (double)h->total;
 			if (!h->count[bin])
 				continue;
-			fprintf(f, "# %14s %5.1f %% ", bin_label(bin, lab, sizeof lab), 100 * share);
+			mt_hfprintf(f, "# %14s %5.1f %% ", bin_label(bin, lab, sizeof lab),
+				    100 * share);
 			for (int c = 0; c < (int)(share * 40 + 0.5); c++)
 				fputc('#', f);
 			fprintf(f, "\n");
@@ -200,14 +231,14 @@ static int check_outputs(const struct lists_params *p)
 	if (p->sim_s >= 0) {
 		struct sim_cache *c = sim_new(p->sim_s, p->sim_E, p->sim_b, &e);
 		if (!c) {
-			mt_warn("run lists: --sim-cache: %s", e.msg);
+			mt_warn(_("run lists: --sim-cache: %s"), e.msg);
 			return -1;
 		}
 		sim_free(c);
 	}
 	/* the folder last, once the rest is known good: made as mkdir -p would */
 	if (p->trace_dir && mt_mkdir_p(p->trace_dir, &e) < 0) {
-		mt_warn("run lists: --trace-out: %s", e.msg);
+		mt_warn(_("run lists: --trace-out: %s"), e.msg);
 		return -1;
 	}
 	return 0;
@@ -262,9 +293,9 @@ static int finish_args(struct batch_cli *cli, struct lists_params *p, const char
 	if (cli->quick) /* the options given explicitly win */
 		quick_params(p);
 	if (lengths && parse_lengths(lengths, p) < 0) {
-		char what[96];
+		char what[160];
 		mt_snprintf(what, sizeof what,
-			    "cell counts 1..%llu such as 4096,64K,1M separated by commas",
+			    _("cell counts 1..%llu such as 4096,64K,1M separated by commas"),
 			    (unsigned long long)LISTS_MAX_CELLS);
 		return batch_bad(cli->exp, "--lengths", lengths, what);
 	}
@@ -291,7 +322,7 @@ static int parse_layouts_opt(const char *exp, const char *arg, void *params)
 {
 	if (parse_layouts(arg, &((struct run_params *)params)->p.layouts) < 0)
 		return batch_bad(exp, "--layouts", arg,
-				 "names from sequential, stride, shuffled, malloc, holes, cdr");
+				 _("names from sequential, stride, shuffled, malloc, holes, cdr"));
 	return 0;
 }
 
@@ -329,7 +360,7 @@ static const struct batch_option options[] = {
 		       "replay each walk's trace through this cache (default\n"
 		       "7,8,7: the M4 Max's L1d, 128 KB, 8-way, 128-byte lines)",
 		       parse_sim_cache),
-	BATCH_OPT_CALL("no-sim", 'N', NULL, "no simulator replay", parse_no_sim),
+	BATCH_OPT_CALL("no-sim", 'N', NULL, N_("no simulator replay"), parse_no_sim),
 	BATCH_OPT_STRING("trace-out", 'T', "DIR",
 			 "write each walk's loads to DIR as a valgrind-lackey\n"
 			 "trace, lists-LAYOUT-N.trace (memtop sim -t replays\n"
@@ -343,20 +374,20 @@ static const struct batch_option options[] = {
 	BATCH_OPT_U64("graph-block", 'B', "B", "block side (default 64)", RP, graph_block, 1,
 		      65536),
 	BATCH_HELP_CPU,
-	BATCH_HELP_COMMON("small run for tests: 4096 and 16384 cells, 1 try\n"
-			  "(graph side 256)",
-			  "print CSV, one row a walk (the rest goes to stderr)"),
+	BATCH_HELP_COMMON(N_("small run for tests: 4096 and 16384 cells, 1 try\n"
+			     "(graph side 256)"),
+			  N_("print CSV, one row a walk (the rest goes to stderr)")),
 	BATCH_END,
 };
 #undef RP
 
 static const struct batch_help help = {
-	.head = "Usage: memtop run lists [OPTIONS]\n"
-		"The same list (1 2 ... n) of 16-byte cells laid out six ways and walked:\n"
-		"sequential, stride (a new 128-byte line each cell), shuffled, malloc (with\n"
-		"16..256-byte allocations in between), holes (a second malloc list built into\n"
-		"freed noise), cdr (cdr-coding: values with two code bits, no next pointers).\n"
-		"\n",
+	.head = N_("Usage: memtop run lists [OPTIONS]\n"
+		   "The same list (1 2 ... n) of 16-byte cells laid out six ways and walked:\n"
+		   "sequential, stride (a new 128-byte line each cell), shuffled, malloc (with\n"
+		   "16..256-byte allocations in between), holes (a second malloc list built into\n"
+		   "freed noise), cdr (cdr-coding: values with two code bits, no next pointers).\n"
+		   "\n"),
 	.opts = options,
 	.col = 22,
 };
@@ -385,6 +416,23 @@ static int check(struct batch_cli *cli, void *params)
 	return finish_args(cli, &rp->p, rp->lengths, rp->graph_n);
 }
 
+/* The walks' table head, in columns: each head padded to its column. */
+static void print_head(unsigned work)
+{
+	/* TRANSLATORS: the walks' table heads, each at most as wide as its
+	 * column: 9, 10, 9, 8, 7, 8, 8, 9 (and 8, 8 with --work) */
+	static const char *const h[] = { N_("cells"),	 N_("layout"),	 N_("cyc/cell"),
+					 N_("ns/cell"),	 N_("spread"),	 N_("lines64"),
+					 N_("lines128"), N_("sim miss"), N_("bare"),
+					 N_("hidden") };
+	static const int w[] = { 9, -10, 9, 8, 7, 8, 8, 9, 8, 8 };
+	char buf[64];
+	for (size_t i = 0; i < (work ? 10u : 8u); i++)
+		printf("%s%s", i == 0 ? "" : i == 1 ? "  " : " ",
+		       mt_text_pad(buf, sizeof buf, _(h[i]), w[i]));
+	printf("\n");
+}
+
 /* The lines above the table and its head: the graph homework's, or the
  * walks' with the simulated cache. */
 static int head(void *printer)
@@ -394,40 +442,50 @@ static int head(void *printer)
 	const struct lists_params *p = b->p;
 	int csv = b->csv;
 	if (p->graph) {
-		fprintf(run->meta, "# graph homework: %zu x %zu 0/1 bytes, block %zu, best of %d\n",
+		/* TRANSLATORS: the graph's side twice, the block's side, the tries */
+		fprintf(run->meta,
+			MT_NGETTEXT(
+				"# graph homework: %zu x %zu 0/1 bytes, block %zu, best of %d\n",
+				"# graph homework: %zu x %zu 0/1 bytes, block %zu, best of %d\n",
+				p->tries),
 			p->graph_n, p->graph_n, p->graph_block, p->tries);
-		if (csv)
+		if (csv) {
 			printf("n,block,naive_ms,blocked_ms,speedup,same\n");
-		else
-			printf("%-28s %10s\n", "version", "ms");
+		} else {
+			char h1[96], h2[64];
+			/* TRANSLATORS: the graph table's heads: 28 and 10 columns at most */
+			printf("%s %s\n", mt_text_pad(h1, sizeof h1, _("version"), -28),
+			       mt_text_pad(h2, sizeof h2, _("ms"), 10));
+		}
 		return 0;
 	}
-	fprintf(run->meta,
-		"# lists: walk (1 2 ... n), best of %d; cycles = ns x %.2f GHz (calibrated "
-		"core clock)\n",
-		p->tries, run->hdr.clock.core_ghz);
+	mt_hfprintf(run->meta,
+		    MT_NGETTEXT("# lists: walk (1 2 ... n), best of %d; cycles = ns x %.2f GHz "
+				"(calibrated core clock)\n",
+				"# lists: walk (1 2 ... n), best of %d; cycles = ns x %.2f GHz "
+				"(calibrated core clock)\n",
+				p->tries),
+		    p->tries, run->hdr.clock.core_ghz);
 	if (p->sim_s >= 0)
+		/* TRANSLATORS: (s, E, b), the cache's size, its ways, its line */
 		fprintf(run->meta,
-			"# sim: each walk's loads (value, next) replayed cold through (%d, %d, "
-			"%d) = %llu KB, %d-way, %d-byte lines\n",
+			_("# sim: each walk's loads (value, next) replayed cold through (%d, %d, "
+			  "%d) = %llu KB, %d-way, %d-byte lines\n"),
 			p->sim_s, p->sim_E, p->sim_b,
 			(unsigned long long)(((1ull << p->sim_s) * (uint64_t)p->sim_E << p->sim_b) >>
 					     10),
 			p->sim_E, 1 << p->sim_b);
 	if (p->trace_dir)
-		fprintf(run->meta, "# traces: %s/lists-LAYOUT-N.trace (memtop sim -s %d -E %d -b %d "
-				   "-t FILE replays one)\n",
+		fprintf(run->meta,
+			_("# traces: %s/lists-LAYOUT-N.trace (memtop sim -s %d -E %d -b %d "
+			  "-t FILE replays one)\n"),
 			p->trace_dir, p->sim_s >= 0 ? p->sim_s : 7, p->sim_s >= 0 ? p->sim_E : 8,
 			p->sim_s >= 0 ? p->sim_b : 7);
 	if (csv) {
 		printf("cells,layout,cycles_per_cell,ns_per_cell,spread,new_lines_64,"
 		       "new_lines_128,sim_misses_per_cell,bare_cycles_per_cell\n");
 	} else {
-		printf("%9s  %-10s %9s %8s %7s %8s %8s %9s", "cells", "layout", "cyc/cell",
-		       "ns/cell", "spread", "lines64", "lines128", "sim miss");
-		if (p->work)
-			printf(" %8s %8s", "bare", "hidden");
-		printf("\n");
+		print_head(p->work);
 	}
 	return 0;
 }
@@ -462,13 +520,14 @@ static int verdict(const void *printer)
 	const struct printer *b = printer;
 	if (!b->p->graph || !b->r.have_graph || b->r.graph_same)
 		return MT_EXIT_OK;
-	mt_warn("run lists: the blocked graph differs from the naive one");
+	mt_warn("%s", _("run lists: the blocked graph differs from the naive one"));
 	return MT_EXIT_RUNTIME;
 }
 
 const struct experiment exp_lists = {
 	.name = "lists",
-	.about = "linked-list cell layouts, cdr-coding, the graph homework (seed 003)",
+	.about = N_("linked-list cell layouts, cdr-coding, the graph homework (seed 003)"),
+
 	.options = options,
 	.help = &help,
 	.params_size = sizeof(struct run_params),

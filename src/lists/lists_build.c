@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "lists.h"
+#include "base/i18n.h"
 #include "os/platform.h"
 #include "os/sysinfo.h"
 #include "sim/sim.h"
@@ -62,6 +63,14 @@ int list_cancelled(const struct list *l)
 	return l->job && job_check(l->job) == JOB_CANCELLED;
 }
 
+/* "lists: out of memory for N cells" into e. Returns -1. */
+static int no_memory(mt_error *e, size_t n)
+{
+	return mt_fail(e, MT_NGETTEXT("lists: out of memory for %zu cells",
+				      "lists: out of memory for %zu cells", n),
+		       n);
+}
+
 /* xorshift64*: the shuffle and the noise sizes. */
 static uint64_t rnd(uint64_t *s)
 {
@@ -87,12 +96,12 @@ static int build_arena(struct list *l, size_t n, uint64_t seed, mt_error *e)
 	struct list_cell *cells = arena_alloc(n * sizeof *cells);
 	size_t *order = NULL;
 	if (!cells)
-		return mt_fail(e, "lists: out of memory for %zu cells", n);
+		return no_memory(e, n);
 	l->arena = cells;
 	if (l->layout != LIST_SEQUENTIAL) {
 		order = malloc(n * sizeof *order);
 		if (!order)
-			return mt_fail(e, "lists: out of memory for %zu cells", n);
+			return no_memory(e, n);
 		if (l->layout == LIST_STRIDE) {
 			const size_t per = LIST_STRIDE_BYTES / sizeof(struct list_cell);
 			size_t k = 0;
@@ -136,16 +145,16 @@ static int build_malloc(struct list *l, size_t n, uint64_t seed, mt_error *e)
 	size_t first2;
 	l->blocks = calloc(cap, sizeof *l->blocks);
 	if (!l->blocks)
-		return mt_fail(e, "lists: out of memory for %zu cells", n);
+		return no_memory(e, n);
 	for (size_t k = 0; k < n; k++) {
 		struct list_cell *c = malloc(sizeof *c);
 		void *noise;
 		if (!c)
-			return mt_fail(e, "lists: out of memory for %zu cells", n);
+			return no_memory(e, n);
 		l->blocks[l->nblocks++] = c;
 		noise = malloc(16 + (size_t)(rnd(&s) % 241));
 		if (!noise)
-			return mt_fail(e, "lists: out of memory for %zu cells", n);
+			return no_memory(e, n);
 		l->blocks[l->nblocks++] = noise;
 		c->value = k + 1;
 		c->next = NULL;
@@ -170,7 +179,7 @@ static int build_malloc(struct list *l, size_t n, uint64_t seed, mt_error *e)
 	for (size_t k = 0; k < n; k++) {
 		struct list_cell *c = malloc(sizeof *c);
 		if (!c)
-			return mt_fail(e, "lists: out of memory for %zu cells", n);
+			return no_memory(e, n);
 		l->blocks[l->nblocks++] = c;
 		c->value = k + 1;
 		c->next = NULL;
@@ -188,7 +197,7 @@ static int build_cdr(struct list *l, size_t n, mt_error *e)
 {
 	uint64_t *w = arena_alloc((n ? n : 1) * sizeof *w);
 	if (!w)
-		return mt_fail(e, "lists: out of memory for %zu cells", n);
+		return no_memory(e, n);
 	l->arena = w;
 	for (size_t k = 0; k < n; k++)
 		w[k] = ((uint64_t)(k + 1) << 2) | (k + 1 < n ? LIST_CDR_NEXT : LIST_CDR_END);
@@ -202,9 +211,12 @@ int list_build(struct list *l, int layout, size_t n, uint64_t seed, job_t *job, 
 	memset(l, 0, sizeof *l);
 	l->job = job;
 	if (layout < 0 || layout >= LIST_NLAYOUTS)
-		return mt_fail(e, "lists: unknown layout %d", layout);
+		return mt_fail(e, _("lists: unknown layout %d"), layout);
 	if (n > LISTS_MAX_CELLS)
-		return mt_fail(e, "lists: %zu cells is too many (at most %llu)", n,
+		return mt_fail(e,
+			       MT_NGETTEXT("lists: %zu cells is too many (at most %llu)",
+					   "lists: %zu cells is too many (at most %llu)", n),
+			       n,
 			       (unsigned long long)LISTS_MAX_CELLS);
 	l->layout = layout;
 	l->n = n;
@@ -292,11 +304,11 @@ int list_check(const struct list *l, mt_error *e)
 	if (each(l, check_one, &c))
 		return 1;
 	if (c.bad_at)
-		return mt_fail(e, "%s list: element %llu is %llu", list_layout_name(l->layout),
+		return mt_fail(e, _("%s list: element %llu is %llu"), list_layout_name(l->layout),
 			       (unsigned long long)c.bad_at, (unsigned long long)c.bad_value);
 	if (c.expect != l->n)
-		return mt_fail(e, "%s list: %llu elements, expected %zu", list_layout_name(l->layout),
-			       (unsigned long long)c.expect, l->n);
+		return mt_fail(e, _("%s list: %llu elements, expected %zu"),
+			       list_layout_name(l->layout), (unsigned long long)c.expect, l->n);
 	return 0;
 }
 
@@ -412,7 +424,10 @@ int list_neighbours(const struct list *l, struct lists_hist *h, mt_error *e)
 	if (l->layout == LIST_CDR || l->n < 2)
 		return 0;
 	if (!(c.sample = malloc(n * sizeof *c.sample)))
-		return mt_fail(e, "lists: out of memory for %zu distances", n);
+		return mt_fail(e,
+			       MT_NGETTEXT("lists: out of memory for %zu distances",
+					   "lists: out of memory for %zu distances", n),
+			       n);
 	if (each(l, neigh_one, &c)) {
 		free(c.sample);
 		memset(h, 0, sizeof *h);

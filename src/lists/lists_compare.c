@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "lists.h"
+#include "base/i18n.h"
 #include "base/util.h"
 #include "render/compare_table.h"
 #include "run/result_kind.h"
@@ -51,11 +52,21 @@ static void compare_lists(const struct result_file *f, int nf)
 {
 	size_t len[LISTS_MAX_LENGTHS * CMP_MAX_FILES], nlen = ls_lengths(f, nf, len);
 	double v[CMP_MAX_FILES];
-	printf("\ncycles per cell of the walk\n");
+	char head[128], c1[64], c2[64];
+	fputs(_("\ncycles per cell of the walk\n"), stdout);
 	for (int i = 0; i < nf; i++)
-		printf("  %c: best of %d, %u multiply-adds of work a cell, core %.2f GHz\n", 'A' + i,
-		       ls(f, i)->tries, ls(f, i)->work, ls(f, i)->hdr.clock.core_ghz);
-	cmp_ratio_head("    cells layout    ", nf);
+		/* TRANSLATORS: the file's letter, its tries, the work a cell, its clock */
+		mt_hfprintf(stdout,
+			    MT_NGETTEXT("  %c: best of %d, %u multiply-adds of work a cell, core "
+					"%.2f GHz\n",
+					"  %c: best of %d, %u multiply-adds of work a cell, core "
+					"%.2f GHz\n",
+					ls(f, i)->tries),
+			    'A' + i, ls(f, i)->tries, ls(f, i)->work, ls(f, i)->hdr.clock.core_ghz);
+	/* TRANSLATORS: the heads of the first two columns: 9 and 10 columns at most */
+	mt_snprintf(head, sizeof head, "%s %s ", mt_text_pad(c1, sizeof c1, _("cells"), 9),
+		    mt_text_pad(c2, sizeof c2, _("layout"), -10));
+	cmp_ratio_head(head, nf);
 	for (size_t k = 0; k < nlen; k++)
 		for (int l = 0; l < LIST_NLAYOUTS; l++) {
 			int any = 0;
@@ -66,7 +77,7 @@ static void compare_lists(const struct result_file *f, int nf)
 			printf("%9zu %-10s", len[k], list_layout_name(l));
 			cmp_ratio_row(v, nf, " %9.1f");
 		}
-	printf("\nshuffled/sequential at each file's largest length:\n");
+	fputs(_("\nshuffled/sequential at each file's largest length:\n"), stdout);
 	for (int i = 0; i < nf; i++) {
 		const struct lists_result *r = ls(f, i);
 		size_t big = r->nlengths ? r->lengths[0] : 0;
@@ -76,9 +87,13 @@ static void compare_lists(const struct result_file *f, int nf)
 		s = ls_cyc(r, big, LIST_SEQUENTIAL);
 		q = ls_cyc(r, big, LIST_SHUFFLED);
 		if (isnan(s) || isnan(q) || s <= 0)
-			printf("  %c at %zu cells: -\n", 'A' + i, big);
+			printf(MT_NGETTEXT("  %c at %zu cells: -\n", "  %c at %zu cells: -\n", big),
+			       'A' + i, big);
 		else
-			printf("  %c at %zu cells: %.1fx\n", 'A' + i, big, q / s);
+			mt_hfprintf(stdout,
+				    MT_NGETTEXT("  %c at %zu cells: %.1fx\n",
+						"  %c at %zu cells: %.1fx\n", big),
+				    'A' + i, big, q / s);
 	}
 }
 

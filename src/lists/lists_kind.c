@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "lists.h"
+#include "base/i18n.h"
 #include "run/result_kind.h"
 
 #include <stdlib.h>
@@ -48,7 +49,8 @@ static void method(const void *rv, struct result_method *m)
 		if (r->lengths[i] > max)
 			max = r->lengths[i];
 	if (max)
-		mt_snprintf(m->size, sizeof m->size, "%zu cells", max);
+		mt_snprintf(m->size, sizeof m->size, MT_NGETTEXT("%zu cells", "%zu cells", max),
+			    max);
 	m->tries = r->tries;
 	m->threads = 1;
 	m->advice = RESULT_PAGES_LEFT;
@@ -56,7 +58,8 @@ static void method(const void *rv, struct result_method *m)
 
 const struct result_kind kind_lists = {
 	.name = "lists",
-	.what = "lists result",
+	.what = N_("lists result"),
+
 	.tab = "Lists",
 	.seed = "ref/lists-m4max.json",
 	.is = is,

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "lists.h"
+#include "base/i18n.h"
 #include "base/util.h"
 #include "render/bar_chart.h"
 #include "render/plot_common.h"
@@ -15,8 +16,8 @@ static void lists_chart(const void *rv, struct bar_chart *c)
 {
 	const struct lists_result *r = rv;
 	int layouts[LIST_NLAYOUTS], n = 0;
-	c->title = "list layouts: cycles per cell of the walk (log scale)";
-	c->ylabel = "cycles per cell";
+	c->title = _("list layouts: cycles per cell of the walk (log scale)");
+	c->ylabel = _("cycles per cell");
 	c->logy = 1;
 	for (int l = 0; l < LIST_NLAYOUTS; l++)
 		for (size_t i = 0; i < r->nlengths; i++)
@@ -28,7 +29,9 @@ static void lists_chart(const void *rv, struct bar_chart *c)
 	for (size_t k = 0; k < c->nseries; k++)
 		c->series[k] = list_layout_name(layouts[k]);
 	for (size_t i = 0; i < r->nlengths && c->ngroups < BAR_MAX_GROUPS; i++) {
-		mt_snprintf(c->group[c->ngroups], sizeof c->group[0], "%zu cells", r->lengths[i]);
+		mt_snprintf(c->group[c->ngroups], sizeof c->group[0],
+			    MT_NGETTEXT("%zu cells", "%zu cells", r->lengths[i]), r->lengths[i]);
+
 		for (size_t k = 0; k < c->nseries; k++)
 			c->v[c->ngroups][k] = r->c[i][layouts[k]].have ? r->c[i][layouts[k]].cyc
 									  : (double)NAN;

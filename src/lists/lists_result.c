@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "lists.h"
+#include "base/i18n.h"
 #include "base/jsonio.h"
 #include "sim/sim.h"
 
@@ -211,7 +212,7 @@ static int hist_from_json(const cJSON *it, const char *where, struct lists_hist 
 		    jsonio_number(x, "count", at, &count, e) < 0)
 			return -1;
 		if (!(count >= 0 && count <= 0x1p62 && fabs(from) <= 0x1p62 && fabs(to) <= 0x1p62))
-			return mt_fail(e, "%s: from, to or count out of range", at);
+			return mt_fail(e, _("%s: from, to or count out of range"), at);
 		/* the bin's end nearer zero names it (lists_hist_bounds) */
 		h->count[lists_hist_bin((int64_t)(from < 0 ? to : from))] = (uint64_t)count;
 	}
@@ -231,7 +232,7 @@ static int walk_from_json(const cJSON *it, const char *where, struct lists_resul
 	int l;
 	memset(&c, 0, sizeof c);
 	if (!cJSON_IsString(lay) || (l = list_layout_parse(lay->valuestring)) < 0)
-		return mt_fail(e, "%s: field \"layout\" must name a layout (sequential .. cdr)",
+		return mt_fail(e, _("%s: field \"layout\" must name a layout (sequential .. cdr)"),
 			       where);
 	if (jsonio_int(it, "cells", where, 1, (long)LISTS_MAX_CELLS, &cells, e) < 0 ||
 	    jsonio_number(it, "cycles_per_cell", where, &c.cyc, e) < 0)
@@ -249,7 +250,7 @@ static int walk_from_json(const cJSON *it, const char *where, struct lists_resul
 		;
 	if (row == r->nlengths) {
 		if (r->nlengths == LISTS_MAX_LENGTHS)
-			return mt_fail(e, "%s: more than %d lengths", where, LISTS_MAX_LENGTHS);
+			return mt_fail(e, _("%s: more than %d lengths"), where, LISTS_MAX_LENGTHS);
 		r->lengths[r->nlengths++] = (size_t)cells;
 	}
 	r->layouts |= 1u << l;

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "plot_beside.h"
+#include "base/i18n.h"
 #include "plot.h"
 #include "mountain/mountain.h"
 #include "result/result.h"
@@ -22,8 +23,9 @@ void plot_latency_levels(const struct latency_result *r, const char *path, int b
 			o->size[o->n++] = lv.lv[i].size;
 	o->memory = lv.has_memory;
 	o->memory_from = lv.memory_from;
-	mt_strlcpy(o->what, beside ? "the latency run beside the file" : "the latency run",
+	mt_strlcpy(o->what, beside ? _("the latency run beside the file") : _("the latency run"),
 		   sizeof o->what);
+
 	if (path)
 		mt_printable(o->file, sizeof o->file, base ? base + 1 : path, 0);
 }
@@ -49,6 +51,6 @@ int plot_draw_beside(const struct result_file *f, size_t n, const struct latency
 		latency_result_free(b);
 	}
 	if (mountain_plot_with(f, n, other, s) < 0 || s->failed)
-		return mt_fail(e, "out of memory while drawing the SVG");
+		return mt_fail(e, "%s", _("out of memory while drawing the SVG"));
 	return 0;
 }

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "plot.h"
+#include "base/i18n.h"
 #include "os/child.h"
 
 #include <errno.h>
@@ -34,12 +35,14 @@ static int run_rsvg(const char *svg, const char *png, mt_error *e)
 		return 0;
 	}
 	if (end.start_errno == ENOENT)
-		return mt_fail(e, "--png needs %s (apt-get install librsvg2-bin); --svg OUT writes "
-				  "the SVG without it", RSVG);
+		return mt_fail(e,
+			       _("--png needs %s (apt-get install librsvg2-bin); --svg OUT writes "
+				 "the SVG without it"),
+			       RSVG);
 	if (end.status == MT_RUN_TIMED_OUT)
-		return mt_fail(e, "%s did not finish in %d s on the SVG: stopped", RSVG,
+		return mt_fail(e, _("%s did not finish in %d s on the SVG: stopped"), RSVG,
 			       RSVG_TIMEOUT_MS / 1000);
-	return mt_fail(e, "%s failed on the SVG (%s)", RSVG, mt_run_why(&end, why, sizeof why));
+	return mt_fail(e, _("%s failed on the SVG (%s)"), RSVG, mt_run_why(&end, why, sizeof why));
 }
 
 int plot_write_png(const char *path, const char *text, mt_error *e)
@@ -48,7 +51,8 @@ int plot_write_png(const char *path, const char *text, mt_error *e)
 	int rc = -1, fd;
 	if (mt_snprintf(svg, sizeof svg, "%s.svg-XXXXXX", path) < 0 ||
 	    mt_snprintf(png, sizeof png, "%s.tmp-XXXXXX", path) < 0)
-		return mt_fail(e, "%s: path too long", path);
+		return mt_fail(e, _("%s: path too long"), path);
+
 	fd = mkstemp(svg);
 	if (fd < 0)
 		return mt_fail(e, "%s: %s", path, strerror(errno));

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "bar_chart.h"
+#include "base/i18n.h"
 #include "plot_common.h"
 
 #include <math.h>
@@ -117,7 +118,7 @@ static void chart_fill(const void *r, void (*fill)(const void *r, struct bar_cha
 	memset(c, 0, sizeof *c);
 	fill(r, c);
 	if (c->ngroups == 0) { /* nothing measured: an empty chart says so */
-		mt_strlcpy(c->group[0], "(nothing measured)", sizeof c->group[0]);
+		mt_strlcpy(c->group[0], _("(nothing measured)"), sizeof c->group[0]);
 		c->ngroups = 1;
 		c->nseries = c->nseries ? c->nseries : 1;
 		for (size_t i = 0; i < BAR_MAX_SERIES; i++)

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "compare_table.h"
+#include "base/i18n.h"
 #include "os/clock.h"
 #include "os/conditions.h"
 
@@ -22,6 +23,12 @@ static void method_of(const struct result_file *f, struct result_method *m)
 }
 
 /* " (--quick)" after the run that was quick where the other was not. */
+/* s for people: its translation where the catalogue has one ("" stays ""). */
+static const char *tr(const char *s)
+{
+	return s && s[0] ? _(s) : s;
+}
+
 static const char *quick_mark(const struct run_header *h, const struct run_header *other)
 {
 	return h->quick == 1 && other->quick == 2 ? " (--quick)" : "";
@@ -31,7 +38,7 @@ static const char *quick_mark(const struct run_header *h, const struct run_heade
  * sizes ("B measured 4064M, A 32M (--quick)"), --quick where the sizes do
  * not say it, threads, pages, tries. Returns the count. */
 static int method_lines(const struct result_file *fa, const struct result_file *fb, char tag,
-			char lines[5][200])
+			char lines[5][320])
 {
 	const struct run_header *a = result_kind_header(fa->r), *b = result_kind_header(fb->r);
 	struct result_method ma, mb;
@@ -39,23 +46,29 @@ static int method_lines(const struct result_file *fa, const struct result_file *
 	method_of(fa, &ma);
 	method_of(fb, &mb);
 	if (ma.size[0] && mb.size[0] && strcmp(ma.size, mb.size) != 0) {
-		mt_snprintf(lines[n++], sizeof lines[0], "%c measured %s%s, A %s%s", tag, mb.size,
-			    quick_mark(b, a), ma.size, quick_mark(a, b));
+		/* TRANSLATORS: file B's letter and its sizes (" (--quick)" after them
+		 * or nothing), then file A's */
+		mt_snprintf(lines[n++], sizeof lines[0], _("%c measured %s%s, A %s%s"), tag,
+			    mb.size, quick_mark(b, a), ma.size, quick_mark(a, b));
 		quick_said = quick_mark(a, b)[0] || quick_mark(b, a)[0];
 	}
 	if (!quick_said && a->quick && b->quick && a->quick != b->quick)
-		mt_snprintf(lines[n++], sizeof lines[0], "%c ran %s, A %s", tag,
-			    b->quick == 1 ? "--quick" : "in full",
-			    a->quick == 1 ? "--quick" : "in full");
+		mt_snprintf(lines[n++], sizeof lines[0],
+			    b->quick == 1 ? _("%c ran --quick, A in full")
+					  : _("%c ran in full, A --quick"),
+			    tag);
 	if (ma.threads && mb.threads && ma.threads != mb.threads)
-		mt_snprintf(lines[n++], sizeof lines[0], "%c %d thread%s, A %d", tag, mb.threads,
-			    mb.threads == 1 ? "" : "s", ma.threads);
+		mt_snprintf(lines[n++], sizeof lines[0],
+			    MT_NGETTEXT("%c %d thread, A %d", "%c %d threads, A %d", mb.threads),
+			    tag, mb.threads, ma.threads);
 	if (ma.pages[0] && mb.pages[0] && strcmp(ma.pages, mb.pages) != 0)
-		mt_snprintf(lines[n++], sizeof lines[0], "%c on %s, A on %s", tag, mb.pages,
-			    ma.pages);
+		mt_snprintf(lines[n++], sizeof lines[0], _("%c on %s, A on %s"), tag, tr(mb.pages),
+			    tr(ma.pages));
 	if (ma.tries && mb.tries && ma.tries != mb.tries)
-		mt_snprintf(lines[n++], sizeof lines[0], "%c %d tries a point, A %d", tag, mb.tries,
-			    ma.tries);
+		mt_snprintf(lines[n++], sizeof lines[0],
+			    MT_NGETTEXT("%c %d tries a point, A %d", "%c %d tries a point, A %d",
+					mb.tries),
+			    tag, mb.tries, ma.tries);
 	return n;
 }
 
@@ -130,19 +143,24 @@ static void could_not_act(const struct result_file *fa, const struct result_file
 		const char *ta = a->cond.thp.known ? a->cond.thp.text : "";
 		const char *tb = b->cond.thp.known ? b->cond.thp.text : "";
 		if (!thp_acts(ma.advice | mb.advice, ta, tb, defrag))
-			mt_strlcpy(why, defrag ? "no buffer of these runs gets huge pages under either "
-						 "THP mode"
-					       : "these runs' buffers get the same pages under either "
-						 "mode",
-				   len);
+			mt_strlcpy(
+				why,
+				defrag ? _("no buffer of these runs gets huge pages under either "
+					   "THP mode")
+				       : _("these runs' buffers get the same pages under either "
+					   "mode"),
+				len);
 	} else if (strcmp(d->name, "governor") == 0 || strcmp(d->name, "boost") == 0 ||
 		   strcmp(d->name, "freq") == 0) {
 		if (!clock_moved(a, b)) {
 			int during = (a->has_diag && diag_run_ghz(&a->diag) > 0) ||
 				     (b->has_diag && diag_run_ghz(&b->diag) > 0);
-			mt_snprintf(why, len, "no clock moved: calibrated %.2f GHz in A, %.2f in the "
-					      "other%s", a->clock.core_ghz, b->clock.core_ghz,
-				    during ? ", and so during the runs" : "");
+			mt_hsnprintf(why, len,
+				     during ? _("no clock moved: calibrated %.2f GHz in A, %.2f in "
+						"the other, and so during the runs")
+					    : _("no clock moved: calibrated %.2f GHz in A, %.2f in "
+						"the other"),
+				     a->clock.core_ghz, b->clock.core_ghz);
 		}
 	}
 }
@@ -155,12 +173,14 @@ static void conditions_of(const struct result_file *f, size_t i, int method)
 {
 	const struct run_header *a = result_kind_header(f[0].r), *b = result_kind_header(f[i].r);
 	struct cond_diff d[COND_NFIELDS];
-	char line[600], why[200], idle[COND_NFIELDS][200];
+	char line[600], why[320], idle[COND_NFIELDS][320];
 	char tag = (char)('A' + i);
 	int k, shown = 0, nidle = 0;
 	if (!b->cond.have) {
-		mt_snprintf(line, sizeof line, "%c records none (an import, or a file from before "
-			    "memtop recorded them)", tag);
+		mt_snprintf(line, sizeof line,
+			    _("%c records none (an import, or a file from before memtop recorded "
+			      "them)"),
+			    tag);
 		cmp_wrapped(stdout, 2, NULL, line);
 		return;
 	}
@@ -173,23 +193,29 @@ static void conditions_of(const struct result_file *f, size_t i, int method)
 			continue;
 		}
 		if (!shown++)
-			printf("  %c differs from A in (most telling first):\n", tag);
-		mt_snprintf(line, sizeof line, "%s: A %s; %c %s", d[j].label, d[j].a, tag, d[j].b);
+			printf(_("  %c differs from A in (most telling first):\n"), tag);
+		mt_snprintf(line, sizeof line, "%s: A %s; %c %s", tr(d[j].label), d[j].a, tag,
+			    d[j].b);
 		cmp_wrapped(stdout, 4, NULL, MT_PRINTABLE(line));
-		mt_snprintf(line, sizeof line, "moves %s (%s)", d[j].moves, d[j].source);
+		/* TRANSLATORS: what the setting moves, then where it was read */
+		mt_snprintf(line, sizeof line, _("moves %s (%s)"), tr(d[j].moves), d[j].source);
 		cmp_wrapped(stdout, 6, NULL, line);
 	}
 	if (!shown && !nidle)
-		printf("  %c differs from A in %s\n", tag,
-		       method ? "no setting memtop records (only in how it measured, above)"
-			      : "nothing memtop records");
+		printf(method ? _("  %c differs from A in no setting memtop records (only in how "
+				  "it "
+				  "measured, above)\n")
+			      : _("  %c differs from A in nothing memtop records\n"),
+		       tag);
 	else if (nidle)
-		printf("  %c differs from A %s where it could not act on these runs:\n", tag,
-		       shown ? "too" : "only");
+		printf(shown ? _("  %c differs from A too where it could not act on these runs:\n")
+			     : _("  %c differs from A only where it could not act on these "
+				 "runs:\n"),
+		       tag);
 	for (int j = 0; j < k; j++)
 		if (idle[j][0]) {
-			mt_snprintf(line, sizeof line, "%s: A %s; %c %s (%s)", d[j].label, d[j].a, tag,
-				    d[j].b, idle[j]);
+			mt_snprintf(line, sizeof line, "%s: A %s; %c %s (%s)", tr(d[j].label),
+				    d[j].a, tag, d[j].b, idle[j]);
 			cmp_wrapped(stdout, 4, NULL, MT_PRINTABLE(line));
 		}
 }
@@ -197,20 +223,22 @@ static void conditions_of(const struct result_file *f, size_t i, int method)
 void compare_print_differs(const struct result_file *f, size_t n)
 {
 	const struct run_header *a = result_kind_header(f[0].r);
-	char lines[5][200];
+	char lines[5][320];
 	int any = 0, method[CMP_MAX_FILES + 1] = { 0 };
 	for (size_t i = 1; i < n && i <= CMP_MAX_FILES; i++) {
 		int k = method_lines(&f[0], &f[i], (char)('A' + i), lines);
 		if (k && !any++)
-			printf("\nmethod (how each run measured, before any setting):\n");
+			fputs(_("\nmethod (how each run measured, before any setting):\n"), stdout);
 		for (int j = 0; j < k; j++)
 			cmp_wrapped(stdout, 2, NULL, lines[j]);
 		method[i] = k > 0;
 	}
-	printf("\nconditions (the settings that move memory figures):\n");
+	fputs(_("\nconditions (the settings that move memory figures):\n"), stdout);
 	if (!a->cond.have) {
-		cmp_wrapped(stdout, 2, NULL, "A records none (an import, or a file from before "
-					     "memtop recorded them): nothing to set the others against");
+		cmp_wrapped(stdout, 2, NULL,
+			    _("A records none (an import, or a file from before memtop recorded "
+			      "them): nothing to set the others against"));
+
 		return;
 	}
 	for (size_t i = 1; i < n && i <= CMP_MAX_FILES; i++)

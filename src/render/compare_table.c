@@ -45,7 +45,8 @@ void cmp_begin(struct cmp_table *t, const char *title, const char *head, int nfi
 	t->nfiles = nfiles < CMP_MAX_FILES ? nfiles : CMP_MAX_FILES;
 	t->decimals = decimals;
 	t->higher_is_better = higher_is_better;
-	printf("\n%s\n%*s", title, LABEL_W, head);
+	char pad[128];
+	printf("\n%s\n%s", title, mt_text_pad(pad, sizeof pad, head, LABEL_W));
 	for (int i = 0; i < t->nfiles; i++)
 		printf(" %*c", COL_W, 'A' + i);
 	printf("\n");
@@ -57,7 +58,7 @@ void cmp_row(struct cmp_table *t, const char *label, const double *v)
 	printf("%s", mt_text_pad(pad, sizeof pad, label, LABEL_W));
 	for (int i = 0; i < t->nfiles; i++)
 		if (isfinite(v[i]))
-			printf(" %*.*f", COL_W, t->decimals, v[i]);
+			mt_hfprintf(stdout, " %*.*f", COL_W, t->decimals, v[i]);
 		else
 			printf(" %*s", COL_W, "-");
 	printf("\n");
@@ -84,20 +85,25 @@ void cmp_end(struct cmp_table *t)
 {
 	double m[CMP_MAX_FILES];
 	char pad[64];
-	printf("%s", mt_text_pad(pad, sizeof pad, "ratio/A", -LABEL_W));
+	/* TRANSLATORS: the heads of the last two rows of a comparison, 7 columns
+	 * at most: the median ratio to file A, then the verdict */
+	printf("%s", mt_text_pad(pad, sizeof pad, _("ratio/A"), -LABEL_W));
 	for (int i = 0; i < t->nfiles; i++) {
 		m[i] = median_ratio(t, i);
 		if (isfinite(m[i]))
-			printf(" %*.2f", COL_W, m[i]);
+			mt_hfprintf(stdout, " %*.2f", COL_W, m[i]);
 		else
 			printf(" %*s", COL_W, "-");
 	}
-	printf("\n%s", mt_text_pad(pad, sizeof pad, "verdict", -LABEL_W));
+	printf("\n%s", mt_text_pad(pad, sizeof pad, _("verdict"), -LABEL_W));
 	for (int i = 0; i < t->nfiles; i++) {
 		const char *v = "-";
 		if (i > 0 && isfinite(m[i])) {
 			int better = t->higher_is_better ? m[i] > 1 : m[i] < 1;
-			v = fabs(m[i] - 1) <= SAME_WITHIN ? "same" : better ? "faster" : "slower";
+			/* TRANSLATORS: a verdict in a column of 8: the file against A */
+			v = fabs(m[i] - 1) <= SAME_WITHIN ? _("same")
+			    : better			  ? _("faster")
+							  : _("slower");
 		} else if (i == 0) {
 			v = "(A)";
 		}
@@ -111,15 +117,16 @@ void compare_print_header(char tag, const char *source, const struct run_header 
 	char line[600], path[MT_PATH_MAX], lead[4] = { tag, ':', ' ', '\0' };
 	/* the path is a name from a lab's share: printable first */
 	cmp_wrapped(stdout, 3, lead, mt_printable(path, sizeof path, source, 0));
-	cmp_wrapped(stdout, 3, NULL, h->hardware[0] ? h->hardware : "(no hardware field)");
+	cmp_wrapped(stdout, 3, NULL, h->hardware[0] ? h->hardware : _("(no hardware field)"));
 	if (h->has_diag) {
 		char w[8][160];
 		int n = diag_warnings(&h->diag, w, 8);
-		mt_snprintf(line, sizeof line, "build %s; load %.2f before the run", h->build,
-			    h->diag.load_before);
+		/* TRANSLATORS: the build (optimized, debug) as recorded, the load average */
+		mt_hsnprintf(line, sizeof line, _("build %s; load %.2f before the run"), h->build,
+			     h->diag.load_before);
 		cmp_wrapped(stdout, 3, NULL, line);
 		for (int k = 0; k < n; k++) {
-			mt_snprintf(line, sizeof line, "warning: %s", w[k]);
+			mt_snprintf(line, sizeof line, _("warning: %s"), w[k]);
 			cmp_wrapped(stdout, 3, NULL, line);
 		}
 	}
@@ -150,11 +157,12 @@ void cmp_ratio_row(const double *v, int n, const char *fmt)
 		if (isnan(v[i]))
 			printf(" %9s", "-");
 		else
-			printf(fmt, v[i]);
+			mt_hfprintf(stdout, fmt, v[i]);
 	for (int i = 1; i < n; i++)
 		if (isnan(v[i]) || isnan(v[0]) || v[0] <= 0)
 			printf(" %8s", "-");
 		else
-			printf(" %8.2f", v[i] / v[0]);
+			mt_hfprintf(stdout, " %8.2f", v[i] / v[0]);
+
 	printf("\n");
 }

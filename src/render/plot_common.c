@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "plot_common.h"
+#include "base/i18n.h"
 #include "base/util.h"
 
 #include <math.h>
@@ -79,7 +80,7 @@ double plot_heading(struct svg *s, double x, double y, double width, const char 
 		size_t name = strlen(mt_basename(f[i].path)) + 8;
 		cut_words(hw, sizeof hw, hardware_of(&f[i]), room > name + 20 ? room - name : 20);
 		mt_snprintf(line, sizeof line, "%s%s (%s)", n > 1 ? (i ? "B: " : "A: ") : "",
-			    hw[0] ? hw : "unknown machine", mt_basename(f[i].path));
+			    hw[0] ? hw : _("unknown machine"), mt_basename(f[i].path));
 		y += line_px + 4;
 		svg_text(s, x, y, line_px, SVG_START, 0, 0, "#333333", line);
 	}

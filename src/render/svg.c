@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "svg.h"
+#include "base/i18n.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -195,7 +196,7 @@ const char *svg_finish(struct svg *s, mt_error *e)
 {
 	out(s, "</svg>\n");
 	if (s->failed || !s->buf) {
-		mt_fail(e, "out of memory while drawing the SVG");
+		mt_fail(e, "%s", _("out of memory while drawing the SVG"));
 		return NULL;
 	}
 	return s->buf;

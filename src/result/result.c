@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "result.h"
+#include "base/i18n.h"
 #include "algae/algae.h"
 #include "bandwidth/bandwidth.h"
 #include "base/jsonio.h"
@@ -131,16 +132,21 @@ const char *result_unknown_why(const cJSON *root, char *buf, size_t len)
 		mt_append(names, sizeof names, "%s%s", i ? ", " : "", registry[i]->name);
 	if (cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(root, "machines")) &&
 	    cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(root, "groups"))) {
-		mt_snprintf(buf, len, "a fleet's grouping (memtop compare --fleet --json), not a "
-				      "result");
+		mt_snprintf(buf, len, "%s",
+			    _("a fleet's grouping (memtop compare --fleet --json), not a result"));
 	} else if (ex) {
 		char p[64];
-		mt_snprintf(buf, len, "a \"%s\" result; memtop reads %s results",
+		/* TRANSLATORS: the experiment the file names, then the ones memtop knows */
+		mt_snprintf(buf, len, _("a \"%s\" result; memtop reads %s results"),
 			    mt_printable(p, sizeof p, ex, 0), names);
 	} else {
-		mt_snprintf(buf, len, "not a memtop result (no \"experiment\" field, and not the "
-				      "shape of an older %s result)", names);
+		mt_snprintf(
+			buf, len,
+			_("not a memtop result (no \"experiment\" field, and not the shape of an "
+			  "older %s result)"),
+			names);
 	}
+
 	return buf;
 }
 

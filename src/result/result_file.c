@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "result.h"
+#include "base/i18n.h"
 #include "result_set.h"
 
 #include <string.h>
@@ -19,8 +20,16 @@ int result_file_load(const char *path, struct result_file *f, mt_error *e)
 		char names[300] = "";
 		for (size_t i = 0; i < s.n && i < 3; i++)
 			mt_append(names, sizeof names, "%s%s", i ? ", " : "", s.e[i].name);
-		mt_fail(e, "%s holds %zu results (%s%s): this command reads one; memtop compare "
-			   "--fleet and memtop report read them all (one host's: grep '^%s:' %s)",
+		/* TRANSLATORS: the file, its results, their first names; then the
+		 * first name and the file again, in a grep command */
+		mt_fail(e,
+			MT_NGETTEXT("%s holds %zu results (%s%s): this command reads one; memtop "
+				    "compare --fleet and memtop report read them all (one host's: "
+				    "grep '^%s:' %s)",
+				    "%s holds %zu results (%s%s): this command reads one; memtop "
+				    "compare --fleet and memtop report read them all (one host's: "
+				    "grep '^%s:' %s)",
+				    s.n),
 			path, s.n, names, s.n > 3 ? ", ..." : "", s.e[0].name, path);
 		result_set_free(&s);
 		return -1;
@@ -38,7 +47,8 @@ void *result_load_as(const char *path, const struct result_kind *want, mt_error 
 	if (result_file_load(path, &f, e) < 0)
 		return NULL;
 	if (f.kind != want) {
-		mt_fail(e, "%s: not a %s (a %s)", path, want->what, f.kind->what);
+		mt_fail(e, _("%s: not a %s (a %s)"), path, _(want->what), _(f.kind->what));
+
 		result_file_free(&f);
 		return NULL;
 	}

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "result_set.h"
+#include "base/i18n.h"
 #include "machine/machine.h"
 
 #include <stdlib.h>
@@ -139,7 +140,7 @@ static int read_path(struct result_set *s, char *const *paths, size_t p, size_t 
 	}
 	if (skip && results == 0) {
 		if (s->lines.n > before && result_kind_of(s->lines.e[before].root) == &kind_topo)
-			mt_fail(e, "%s: a topology (memtop topo --json), not a result",
+			mt_fail(e, _("%s: a topology (memtop topo --json), not a result"),
 				s->lines.e[before].where);
 		else
 			check_kind(&s->lines.e[before], e);
@@ -162,21 +163,30 @@ static int load_set(struct result_set *s, char *const *paths, size_t npaths, siz
 	size_t skipped = 0;
 	memset(s, 0, sizeof *s);
 	if (!(from = calloc(max ? max : 1, sizeof *from)))
-		return mt_fail(e, "out of memory for %zu results", max);
+		return mt_fail(e, MT_NGETTEXT("out of memory for %zu results",
+					      "out of memory for %zu results", max),
+			       max);
 	for (size_t p = 0; p < npaths; p++) {
 		int rc = read_path(s, paths, p, from, max, skip, e);
 		if (rc < 0 || (rc > 0 && npaths == 1))
 			goto fail; /* one file that holds no result: its line is the error */
 		if (rc > 0)
-			mt_warn("%s (skipped)", e->msg);
+			mt_warn(_("%s (skipped)"), e->msg);
 		skipped += rc > 0;
 	}
 	if (npaths > 1 && skipped == npaths) {
-		mt_fail(e, "none of the %zu files given holds a memtop result", npaths);
+		mt_fail(e,
+			MT_NGETTEXT("none of the %zu files given holds a memtop result",
+				    "none of the %zu files given holds a memtop result", npaths),
+			npaths);
 		goto fail;
 	}
 	if (!(s->e = calloc(s->lines.n ? s->lines.n : 1, sizeof *s->e))) {
-		mt_fail(e, "out of memory for %zu results", s->lines.n);
+		mt_fail(e,
+			MT_NGETTEXT("out of memory for %zu results",
+				    "out of memory for %zu results", s->lines.n),
+			s->lines.n);
+
 		goto fail;
 	}
 	for (s->n = 0; s->n < s->lines.n; s->n++)
