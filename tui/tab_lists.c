@@ -17,11 +17,10 @@
 #include <string.h>
 
 /* Column heads that fit 80 columns beside the side panel. */
-/* TRANSLATORS: the list layouts' column heads, 8 columns at most: one
- * after another, a stride apart, shuffled, malloc's, malloc's with holes,
- * cdr-coded */
+/* (the layouts' names, as results and the manual write them: never
+ * translated) */
 static const char *const short_names[LIST_NLAYOUTS] = {
-	N_("seq"), N_("stride"), N_("shuffled"), N_("malloc"), N_("holes"), N_("cdr")
+	"seq", "stride", "shuffled", "malloc", "holes", "cdr"
 };
 
 /* s at (y, x), clipped to cols columns (never inside a character). */
@@ -301,7 +300,7 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 	/* TRANSLATORS: the head of the lengths' column, 8 columns at most */
 	mt_text_pad(line, sizeof line, _("cells"), 8);
 	for (int l = 0; l < LIST_NLAYOUTS; l++)
-		mt_append(line, sizeof line, " %s", mt_text_pad(cell, sizeof cell, _(short_names[l]), 8));
+		mt_append(line, sizeof line, " %s", mt_text_pad(cell, sizeof cell, short_names[l], 8));
 	put_cols(w, y++, 1, line, wd - 2);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	for (size_t i = 0; i < s->r.nlengths && y < h; i++, y++) {
