@@ -37,6 +37,13 @@ static void card_row(char *row, size_t len, const char *name, const char *book, 
 		    mt_text_pad(b, sizeof b, book, -11), ref);
 }
 
+const char *mtab_cycles_text(char *buf, size_t len, double cycles)
+{
+	if (!isfinite(cycles))
+		return cpw_fmt(buf, len, cycles);
+	return mt_hnum(buf, len, cycles, cycles < 1 ? 2 : cycles < 10 ? 1 : 0);
+}
+
 /* The sizes L1d/L2/L3 the reference's recorded caches give ("-" where
  * none). */
 static void card_caches(const struct mountain *m, char *buf, size_t len)
@@ -104,7 +111,7 @@ static int card_cycle_rows(struct mountain_tab *s, char rows[][CARD_ROW], int n,
 	char a[32] = "-", b[32] = "-", f[32] = "-";
 	if (s->have_card && s->card.hdr.clock.core_ghz > 0) {
 		double hw = cpw_cycles(s->card.hdr.clock.core_ghz, s->card.l1_plateau);
-		cpw_fmt(a, sizeof a, hw);
+		mtab_cycles_text(a, sizeof a, hw);
 		if (s->card.l1_latency > 0)
 			mt_hnum(f, sizeof f, cpw_in_flight(s->card.l1_latency, hw), 1);
 	}
@@ -114,7 +121,7 @@ static int card_cycle_rows(struct mountain_tab *s, char rows[][CARD_ROW], int n,
 	if (pt.have_l1 && c.how != CPW_UNKNOWN) {
 		char v[16];
 		mt_snprintf(b, sizeof b, "%s%s", c.how == CPW_BOUND ? "<= " : "",
-			    cpw_fmt(v, sizeof v, cpw_cycles(c.ghz, pt.l1_mbs)));
+			    mtab_cycles_text(v, sizeof v, cpw_cycles(c.ghz, pt.l1_mbs)));
 	}
 	/* TRANSLATORS: the card's row names, 10 columns at most: cycles a word
 	 * at the L1 plateau, the loads in flight */

@@ -497,7 +497,7 @@ static int draw_reading(struct tui *t, struct mountain_tab *s, WINDOW *w, int y,
 		if (pt.have_l1)
 			mt_hsnprintf(txt[n] + used, sizeof txt[n] - used,
 				     _(" L1 plateau %s (%.0f MB/s, %s, stride 1)"),
-				     cpw_fmt(a, sizeof a, cpw_cycles(clk.ghz, pt.l1_mbs)), pt.l1_mbs,
+				     mtab_cycles_text(a, sizeof a, cpw_cycles(clk.ghz, pt.l1_mbs)), pt.l1_mbs,
 				     mt_fmt_size(b, sizeof b, s->m->sizes[pt.l1_row]));
 		if (pt.have_l1 && pt.have_floor)
 			mt_append(txt[n], sizeof txt[n], ";");
@@ -505,7 +505,7 @@ static int draw_reading(struct tui *t, struct mountain_tab *s, WINDOW *w, int y,
 		if (pt.have_floor)
 			mt_hsnprintf(txt[n] + used, sizeof txt[n] - used,
 				     _(" floor %s (%.0f MB/s, %s, stride %u: %.2f ns a word)"),
-				     cpw_fmt(c, sizeof c, cpw_cycles(clk.ghz, pt.floor_mbs)),
+				     mtab_cycles_text(c, sizeof c, cpw_cycles(clk.ghz, pt.floor_mbs)),
 				     pt.floor_mbs, mt_fmt_size(b, sizeof b, s->m->sizes[pt.floor_row]),
 				     s->m->strides[pt.floor_col], cpw_ns_per_word(pt.floor_mbs));
 		n++;
