@@ -268,9 +268,12 @@ static void draw_algae(struct tui *t, struct transpose_tab *s, WINDOW *w, int h,
 			tui_wrap(t, w, y, 1, wd - 2, h - y, e.msg);
 			return;
 		}
-		mt_snprintf(line, sizeof line, "%-15s %5llu %6llu %4.0f%%  %s", r.name,
-			    (unsigned long long)r.reads, (unsigned long long)r.misses,
-			    100.0 * (double)r.misses / (double)r.reads, r.what);
+		/* the case's name and what it does are the lab's (src/algae):
+		 * padded in columns, whatever language they come in */
+		mt_snprintf(line, sizeof line, "%s %5llu %6llu %4.0f%%  %s",
+			    mt_text_pad(c[0], sizeof c[0], r.name, -15), (unsigned long long)r.reads,
+			    (unsigned long long)r.misses, 100.0 * (double)r.misses / (double)r.reads,
+			    r.what);
 		tui_put(t, w, y, 1, wd - 2, line); /* "what" loses whole words at 80 */
 	}
 	wattrset(w, tui_attr(t, ROLE_DIM));
