@@ -6,6 +6,7 @@
  * job and draws. */
 #include "config.h"
 
+#include "base/i18n.h"
 #include "base/jsonio.h"
 #include "cores/cores.h"
 #include "os/sysinfo.h"
@@ -25,6 +26,13 @@ struct cores_tab {
 	char list[256];           /* the CPUs the next run pairs (c, the Topology tab's
 				   * C): a CPU list of machine_cpus's grammar; "" all */
 };
+
+/* A relation as a result records it ("SMT siblings": data, in English),
+ * in the user's words where the catalogue has them. */
+static const char *rel_words(const char *rel)
+{
+	return rel[0] ? _(rel) : rel;
+}
 
 static int init(struct tui *t, void *self)
 {
@@ -53,9 +61,11 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 	}
 	if (ev->type == JOB_EV_NOTE)
 		return; /* the frame says it in the status line */
-	if (tui_job_ended(t, ev, "core-to-core latency"))
-		tui_message(t, "done: %zu pair%s measured", cores_result_measured(&s->r),
-			    cores_result_measured(&s->r) == 1 ? "" : "s");
+	if (tui_job_ended(t, ev, _("core-to-core latency")))
+		tui_message(t,
+			    MT_NGETTEXT("done: %zu pair measured", "done: %zu pairs measured",
+					cores_result_measured(&s->r)),
+			    cores_result_measured(&s->r));
 	tui_dirty(t);
 }
 
@@ -71,7 +81,7 @@ static int make_plan(struct tui *t, struct cores_tab *s)
 			   &e) == 0 &&
 	    cores_result_init(&s->r, &s->plan, &e) == 0)
 		return 0;
-	tui_message(t, "cannot measure: %s", e.msg);
+	tui_message(t, _("cannot measure: %s"), e.msg);
 	return -1;
 }
 
@@ -81,7 +91,8 @@ static int act_start(struct tui *t, void *self, int key)
 	if (!tui_can_measure(t))
 		return 1;
 	if (tui_discard_first(t, &tab_cores, self,
-			      "Discard the unsaved core-to-core matrix and measure again?", act_start, key))
+			      _("Discard the unsaved core-to-core matrix and measure again?"), act_start,
+			      key))
 		return 1;
 	cores_result_free(&s->r);
 	tui_result_changed(t, &tab_cores, 1);
@@ -139,23 +150,27 @@ static void list_answer(struct tui *t, void *self, const char *answer)
 		return;
 	if (!answer[0]) {
 		s->list[0] = '\0';
-		tui_message(t, "the next run pairs every CPU memtop may use");
+		tui_message(t, "%s", _("the next run pairs every CPU memtop may use"));
 		return;
 	}
 	n = cores_parse_cpus(answer, tui_machine(t), cpus, CORES_MAX_CPUS, said, sizeof said, &e);
 	if (n < 0) {
-		tui_message(t, "CPUs: %s", e.msg);
+		tui_message(t, _("CPUs: %s"), e.msg);
 		return;
 	}
 	mt_strlcpy(s->list, answer, sizeof s->list);
-	tui_message(t, "the next run pairs %d CPU%s%s%s", n, n == 1 ? "" : "s",
-		    said[0] ? ": " : "", said);
+	if (said[0])
+		tui_message(t, MT_NGETTEXT("the next run pairs %d CPU: %s", "the next run pairs %d CPUs: %s",
+					   n), n, said);
+	else
+		tui_message(t, MT_NGETTEXT("the next run pairs %d CPU", "the next run pairs %d CPUs", n),
+			    n);
 }
 
 static const struct tab_knob knobs[] = {
-	TAB_KNOB_TEXT('c', "type the CPUs to pair: a list or domains (0-3,8 S0 N1 L3:2 C P)",
-		      "CPUs to pair (0-3,8, S0, N1, L3:2, C, P, S0:0-7; Enter alone: all): ",
-		      "stop the run first (x)", NULL, list_answer),
+	TAB_KNOB_TEXT('c', N_("type the CPUs to pair: a list or domains (0-3,8 S0 N1 L3:2 C P)"),
+		      N_("CPUs to pair (0-3,8, S0, N1, L3:2, C, P, S0:0-7; Enter alone: all): "),
+		      N_("stop the run first (x)"), NULL, list_answer),
 };
 
 /* The Topology tab's C: core to core among the part's CPUs. */
@@ -164,7 +179,7 @@ static int measure(struct tui *t, void *self, const struct tab_part *part)
 	struct cores_tab *s = self;
 	struct topo_set set = { part->ncpus, (int *)part->cpus };
 	if (part->ncpus < 2) {
-		tui_message(t, "%s has fewer than two CPUs this process may use", part->what);
+		tui_message(t, _("%s has fewer than two CPUs this process may use"), part->what);
 		return 0;
 	}
 	topo_set_text(&set, s->list, sizeof s->list);
@@ -193,22 +208,22 @@ static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e
 
 static const struct tab_result_io io = {
 	.kind = &kind_cores,
-	.busy = "a core-to-core run",
+	.busy = N_("a core-to-core run"),
 	.result_at = offsetof(struct cores_tab, r),
 	.take = io_take,
 };
 
 static const struct keybinding keys[] = {
-	{ 'r', "r", "measure every pair of the CPUs memtop may use, or those c chose "
-		    "(sampled above 32)", act_start },
+	{ 'r', "r", N_("measure every pair of the CPUs memtop may use, or those c chose "
+		       "(sampled above 32)"), act_start },
 	TUI_KEY_KNOB(knobs[0]),
-	TUI_KEYS_ARROWS_HJKL("move the cursor to another pair", act_move),
-	{ KEY_PPAGE, "PgUp", "a page of rows up", act_move },
-	{ KEY_NPAGE, "PgDn", "a page of rows down", act_move },
-	{ KEY_SLEFT, "Shift-Left", "a page of columns left", act_move },
-	{ KEY_SRIGHT, "Shift-Right", "a page of columns right", act_move },
-	{ KEY_HOME, "Home", "the first pair", act_move },
-	{ KEY_END, "End", "the last pair", act_move },
+	TUI_KEYS_ARROWS_HJKL(N_("move the cursor to another pair"), act_move),
+	{ KEY_PPAGE, "PgUp", N_("a page of rows up"), act_move },
+	{ KEY_NPAGE, "PgDn", N_("a page of rows down"), act_move },
+	{ KEY_SLEFT, "Shift-Left", N_("a page of columns left"), act_move },
+	{ KEY_SRIGHT, "Shift-Right", N_("a page of columns right"), act_move },
+	{ KEY_HOME, "Home", N_("the first pair"), act_move },
+	{ KEY_END, "End", N_("the last pair"), act_move },
 	TUI_KEY_OPEN("core-to-core matrix"),
 	TUI_KEY_SAVE("cores"),
 	{ 0, NULL, NULL, NULL },
@@ -305,7 +320,7 @@ static void draw_cell(struct tui *t, struct cores_tab *s, WINDOW *w, const struc
 	}
 	if (L->cell >= 4) {
 		if (isfinite(v))
-			mt_snprintf(txt, sizeof txt, fmt[L->cell], v);
+			mt_hsnprintf(txt, sizeof txt, fmt[L->cell], v);
 		else
 			mt_snprintf(txt, sizeof txt, "%*s", L->cell, "");
 		if (!tui_colors(t) && isfinite(v)) { /* monochrome: the density glyph first */
@@ -345,7 +360,9 @@ static void draw_columns(struct tui *t, struct cores_tab *s, WINDOW *w, int y,
 			cx = right - clen;
 	}
 	wattrset(w, tui_attr(t, ROLE_DIM));
-	mvwaddstr(w, y, 1, "CPU");
+	/* TRANSLATORS: the matrix's corner above the CPUs' numbers, 4 columns
+	 * at most */
+	mvwaddstr(w, y, 1, _("CPU"));
 	for (int c = L->col0; c < L->col0 + L->ncols; c++) {
 		int x = x0 + (c - L->col0) * L->cell, len;
 		if (L->cell >= 4)
@@ -390,18 +407,20 @@ static void draw_legend(struct tui *t, WINDOW *w, int y, int wd, const struct la
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	if (isnan(L->lo)) {
 		tui_put(t, w, y, 1, wd - 2,
-			tui_running(t, &tab_cores) ? "the pairs fill in as they are measured"
-						   : "nothing measured yet");
+			tui_running(t, &tab_cores) ? _("the pairs fill in as they are measured")
+						   : _("nothing measured yet"));
 		return;
 	}
-	mt_snprintf(lo, sizeof lo, "%.1f", L->lo);
-	mt_snprintf(hi, sizeof hi, "%.1f", L->hi);
-	mvwprintw(w, y, 1, "fast %s ", lo);
+	mt_hnum(lo, sizeof lo, L->lo, 1);
+	mt_hnum(hi, sizeof hi, L->hi, 1);
+	/* TRANSLATORS: the legend around the colour ramp: "fast 40.1 [ramp]
+	 * 120.3 ns slow" */
+	mvwprintw(w, y, 1, _("fast %s "), lo);
 	tui_heat_ramp(t, w, 0);
 	wattrset(w, tui_attr(t, ROLE_DIM));
-	wprintw(w, " %s ns slow", hi);
+	wprintw(w, _(" %s ns slow"), hi);
 	if (1 + wd - 2 - getcurx(w) > 30)
-		waddstr(w, L->cell == 2 && L->digits ? "  digits: the relation" : "  log scale");
+		waddstr(w, L->cell == 2 && L->digits ? _("  digits: the relation") : _("  log scale"));
 }
 
 /* The cursor's pair, both CPUs' places, then the summary. Returns the next
@@ -410,20 +429,27 @@ static int draw_reading(struct tui *t, struct cores_tab *s, WINDOW *w, int y, in
 {
 	const struct cores_plan *pl = &s->r.plan;
 	int k = s->r.at ? s->r.at[(size_t)s->ci * (size_t)pl->n + (size_t)s->cj] : -1;
-	char line[320];
+	char line[512];
+	size_t used;
 	if (s->ci == s->cj)
-		mt_snprintf(line, sizeof line, "CPU %d with itself: no pair", pl->cpus[s->ci]);
+		mt_snprintf(line, sizeof line, _("CPU %d with itself: no pair"), pl->cpus[s->ci]);
 	else if (k >= 0 && pl->pairs[k].have) {
-		char rel[CORES_REL_LEN + 8];
-		mt_snprintf(line, sizeof line, "CPU %d and CPU %d: %.1f ns one-way, %s",
-			    pl->cpus[s->ci], pl->cpus[s->cj], pl->pairs[k].ns,
-			    tui_text(t, rel, sizeof rel, pl->pairs[k].rel));
+		char rel[CORES_REL_LEN * 2 + 8];
+		/* the relation is the result's (English, data): its words
+		 * translated where the catalogue has them */
+		mt_hsnprintf(line, sizeof line, _("CPU %d and CPU %d: %.1f ns one-way, %s"),
+			     pl->cpus[s->ci], pl->cpus[s->cj], pl->pairs[k].ns,
+			     tui_text(t, rel, sizeof rel, rel_words(pl->pairs[k].rel)));
+		used = strlen(line);
 		if (pl->pairs[k].kept > 0) /* measured: its tries' spread */
-			mt_append(line, sizeof line, " (spread %.1f %%)", 100 * pl->pairs[k].spread);
+			mt_hsnprintf(line + used, sizeof line - used, _(" (spread %.1f %%)"),
+				     100 * pl->pairs[k].spread);
 	}
 	else
-		mt_snprintf(line, sizeof line, "CPU %d and CPU %d: not measured%s", pl->cpus[s->ci],
-			    pl->cpus[s->cj], k >= 0 ? " yet" : " (not in the sample)");
+		mt_snprintf(line, sizeof line,
+			    k >= 0 ? _("CPU %d and CPU %d: not measured yet")
+				   : _("CPU %d and CPU %d: not measured (not in the sample)"),
+			    pl->cpus[s->ci], pl->cpus[s->cj]);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	tui_put(t, w, y++, 1, wd - 2, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
@@ -434,19 +460,23 @@ static int draw_reading(struct tui *t, struct cores_tab *s, WINDOW *w, int y, in
 	}
 	if (s->r.nsum && y < h) {
 		wattrset(w, tui_attr(t, ROLE_TITLE));
-		tui_put(t, w, y++, 1, wd - 2, "by relation, the median of its pairs (one-way):");
+		tui_put(t, w, y++, 1, wd - 2, _("by relation, the median of its pairs (one-way):"));
 	}
 	for (size_t m = 0; m < s->r.nsum && y < h; m++) {
 		const struct cores_summary *sm = &s->r.sum[m];
-		char rel[CORES_REL_LEN + 8];
+		char rel[CORES_REL_LEN * 2 + 8], pad[CORES_REL_LEN * 2 + 40];
 		wattrset(w, tui_attr(t, (int)m + 1 == relation_digit(s, s->ci, s->cj) ? ROLE_TITLE
 										    : ROLE_NORMAL));
-		mt_snprintf(line, sizeof line, "%2zu %-28s %7.1f ns  %zu pair%s", m + 1,
-			    tui_text(t, rel, sizeof rel, sm->rel), sm->ns, sm->pairs,
-			    sm->pairs == 1 ? "" : "s");
+		tui_text(t, rel, sizeof rel, rel_words(sm->rel));
+		/* TRANSLATORS: a relation's line: its median one-way ns, its pairs */
+		mt_hsnprintf(line, sizeof line,
+			     MT_NGETTEXT("%2zu %s %7.1f ns  %zu pair", "%2zu %s %7.1f ns  %zu pairs",
+					 sm->pairs),
+			     m + 1, mt_text_pad(pad, sizeof pad, rel, -28), sm->ns, sm->pairs);
+		used = strlen(line);
 		if (sm->pairs > 1) /* the spread behind the median */
-			mt_append(line, sizeof line, ", %.1f-%.1f", sm->lo, sm->hi);
-		mvwaddnstr(w, y++, 1, line, wd - 2);
+			mt_hsnprintf(line + used, sizeof line - used, ", %.1f-%.1f", sm->lo, sm->hi);
+		mvwaddnstr(w, y++, 1, line, (int)mt_text_cut(line, wd - 2, NULL));
 	}
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	return y;
@@ -457,25 +487,32 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 	struct cores_tab *s = self;
 	struct layout L;
 	int h, wd, y = 0, rows;
-	char line[256];
+	char line[512];
 	(void)full;
 	getmaxyx(w, h, wd);
 	werase(w);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	if (s->r.plan.n < 2) {
-		y += tui_wrap(t, w, y, 1, wd - 2, 3, "Core-to-core latency: the time a cache line "
+		y += tui_wrap(t, w, y, 1, wd - 2, 3, _("Core-to-core latency: the time a cache line "
 			      "takes from one CPU to another, one-way (round trip / 2), for every "
 			      "pair of CPUs, with a summary by how the two are related (SMT "
-			      "siblings, same L3 group, other socket).");
+			      "siblings, same L3 group, other socket)."));
 		wattrset(w, tui_attr(t, ROLE_DIM));
 		tui_wrap(t, w, h - 2, 1, wd - 2, 2,
-			 tui_measure_hint(t, "r measures every pair of the CPUs memtop may use; o "
-					  "opens a saved or imported matrix.", 1));
+			 tui_measure_hint(t, _("r measures every pair of the CPUs memtop may use; o "
+					       "opens a saved or imported matrix."), 1));
 		return;
 	}
-	mt_snprintf(line, sizeof line, "one-way ns (round trip / 2): %d CPUs, %zu of %zu pairs%s",
-		    s->r.plan.n, cores_result_measured(&s->r), s->r.plan.npairs,
-		    s->r.plan.sampled ? " (sampled)" : "");
+	mt_snprintf(line, sizeof line,
+		    s->r.plan.sampled
+			    ? MT_NGETTEXT("one-way ns (round trip / 2): %d CPUs, %zu of %zu pair "
+					  "(sampled)",
+					  "one-way ns (round trip / 2): %d CPUs, %zu of %zu pairs "
+					  "(sampled)", s->r.plan.npairs)
+			    : MT_NGETTEXT("one-way ns (round trip / 2): %d CPUs, %zu of %zu pair",
+					  "one-way ns (round trip / 2): %d CPUs, %zu of %zu pairs",
+					  s->r.plan.npairs),
+		    s->r.plan.n, cores_result_measured(&s->r), s->r.plan.npairs);
 	tui_put(t, w, y++, 1, wd - 2, line);
 	/* below: the legend, the reading (and two places), the summary */
 	rows = h - 2 - 2 - (s->r.plan.place[0][0] ? 2 : 0) - (int)(s->r.nsum ? s->r.nsum + 1 : 0) -
@@ -497,8 +534,8 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 }
 
 const struct tab tab_cores = {
-	.name = "Cores",
-	.brief = "Cores",
+	.name = N_("Cores"),
+	.brief = N_("Cores"),
 	.key = '8',
 	.fini = fini,
 	.measure = measure,

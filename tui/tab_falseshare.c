@@ -4,6 +4,7 @@
  * The measuring is src/falseshare.c; this file starts the job and draws. */
 #include "config.h"
 
+#include "base/i18n.h"
 #include "base/jsonio.h"
 #include "cores/cores.h"
 #include "falseshare/falseshare.h"
@@ -51,6 +52,13 @@ static int race_running(const struct tui *t, const struct falseshare_tab *s)
 	return tui_running(t, &tab_falseshare) && !s->xfer.running;
 }
 
+/* s at (y, x), clipped to cols columns (never inside a character). */
+static void put_cols(WINDOW *w, int y, int x, const char *s, int cols)
+{
+	if (cols > 0)
+		mvwaddnstr(w, y, x, s, (int)mt_text_cut(s, cols, NULL));
+}
+
 static void reset_results(struct falseshare_tab *s)
 {
 	falseshare_result_init(&s->r, &s->p);
@@ -91,8 +99,8 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 	}
 	if (ev->type == JOB_EV_NOTE)
 		return;
-	if (tui_job_ended(t, ev, "false sharing")) {
-		tui_message(t, s->r.inexact ? "done: a sum was WRONG" : "done: every sum exact");
+	if (tui_job_ended(t, ev, _("false sharing"))) {
+		tui_message(t, "%s", s->r.inexact ? _("done: a sum was WRONG") : _("done: every sum exact"));
 		transfer_start(t, s);
 	}
 	tui_dirty(t);
@@ -104,7 +112,8 @@ static int act_start(struct tui *t, void *self, int key)
 	if (!tui_can_measure(t))
 		return 1;
 	if (tui_discard_first(t, &tab_falseshare, self,
-			      "Discard the unsaved false-sharing race and measure again?", act_start, key))
+			      _("Discard the unsaved false-sharing race and measure again?"), act_start,
+			      key))
 		return 1;
 	reset_results(s);
 	cores_result_free(&s->xfer.r); /* the last run's line transfer: measured again after */
@@ -124,22 +133,22 @@ static void knob_set(void *self)
 }
 
 static const struct tab_knob knobs[] = {
-	TAB_KNOB_NUM('o', "type the atomic adds a thread", "Atomic adds a thread",
-		     "stop the run first (x)", struct falseshare_tab, p.rounds, 1000,
-		     1000000000ull, "atomic adds a thread", knob_set),
+	TAB_KNOB_NUM('o', N_("type the atomic adds a thread"), N_("Atomic adds a thread"),
+		     N_("stop the run first (x)"), struct falseshare_tab, p.rounds, 1000,
+		     1000000000ull, N_("atomic adds a thread"), knob_set),
 };
 
 /* ---- files: the frame opens and saves them through .result ---------- */
 
 static const struct tab_result_io io = {
 	.kind = &kind_falseshare,
-	.busy = "a false sharing run",
+	.busy = N_("a false sharing run"),
 	.result_at = offsetof(struct falseshare_tab, r),
 	.result_size = sizeof(struct falseshare_result),
 };
 
 static const struct keybinding keys[] = {
-	{ 'r', "r", "measure threads 1, 2, 4, 8 x packed/padded, then the sweep",
+	{ 'r', "r", N_("measure threads 1, 2, 4, 8 x packed/padded, then the sweep"),
 	  act_start },
 	TUI_KEY_KNOB(knobs[0]),
 	TUI_KEY_SAVE("falseshare"),
@@ -150,32 +159,37 @@ static const struct keybinding keys[] = {
  * line. */
 static int draw_table(struct tui *t, struct falseshare_tab *s, WINDOW *w, int y, int h, int wd)
 {
-	char line[256];
+	char line[256], c[4][64];
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	mt_snprintf(line, sizeof line, "%-16s %11s %11s %8s", "threads", "packed ms", "padded ms",
-		    "ratio");
-	mvwaddnstr(w, y++, 1, line, wd - 2);
+	/* TRANSLATORS: the table's heads: threads (16 columns), packed ms (11),
+	 * padded ms (11), their ratio (8) */
+	mt_snprintf(line, sizeof line, "%s %s %s %s", mt_text_pad(c[0], sizeof c[0], _("threads"), -16),
+		    mt_text_pad(c[1], sizeof c[1], _("packed ms"), 11),
+		    mt_text_pad(c[2], sizeof c[2], _("padded ms"), 11),
+		    mt_text_pad(c[3], sizeof c[3], _("ratio"), 8));
+	put_cols(w, y++, 1, line, wd - 2);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	for (size_t i = 0; i < s->r.nthreads && y < h; i++, y++) {
 		const struct falseshare_cell *pk = &s->r.tab[i][0], *pd = &s->r.tab[i][1];
-		char a[16], b[16], r[16];
+		char a[16], b[16], r[16], over[64];
 		if (pk->have)
-			mt_snprintf(a, sizeof a, "%11.1f", pk->ms);
+			mt_hsnprintf(a, sizeof a, "%11.1f", pk->ms);
 		else
 			mt_snprintf(a, sizeof a, "%11s", "-");
 		if (pd->have)
-			mt_snprintf(b, sizeof b, "%11.1f", pd->ms);
+			mt_hsnprintf(b, sizeof b, "%11.1f", pd->ms);
 		else
 			mt_snprintf(b, sizeof b, "%11s", "-");
 		if (pk->have && pd->have && pd->ms > 0)
-			mt_snprintf(r, sizeof r, "%7.2fx", pk->ms / pd->ms);
+			mt_hsnprintf(r, sizeof r, "%7.2fx", pk->ms / pd->ms);
 		else
 			r[0] = '\0';
-		mt_snprintf(line, sizeof line, "%5u%-11s %s %s %s", s->r.threads[i],
+		/* TRANSLATORS: more threads than CPUs */
+		mt_text_pad(over, sizeof over,
 			    pk->over || (s->r.ncpus > 0 && s->r.threads[i] > (unsigned)s->r.ncpus)
-				    ? " (> CPUs)" : "",
-			    a, b, r);
-		mvwaddnstr(w, y, 1, line, wd - 2);
+				    ? _(" (> CPUs)") : "", -11);
+		mt_snprintf(line, sizeof line, "%5u%s %s %s %s", s->r.threads[i], over, a, b, r);
+		put_cols(w, y, 1, line, wd - 2);
 	}
 	return y + 1;
 }
@@ -189,16 +203,21 @@ static void draw_sweep(struct tui *t, struct falseshare_tab *s, WINDOW *w, int y
 		if (s->r.swp[i].have && s->r.swp[i].ms > top)
 			top = s->r.swp[i].ms;
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	mt_snprintf(line, sizeof line, "spacing sweep, %u threads (ms): the sharing stops where "
-		    "the bars drop", s->r.sweep_threads);
+	mt_snprintf(line, sizeof line,
+		    MT_NGETTEXT("spacing sweep, %u thread (ms): the sharing stops where the bars drop",
+				"spacing sweep, %u threads (ms): the sharing stops where the bars drop",
+				s->r.sweep_threads),
+		    s->r.sweep_threads);
 	tui_put(t, w, y++, 1, wd - 2, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	for (size_t i = 0; i < s->r.nsweep && y < h; i++, y++) {
 		int bw = wd - 2 - 20, cells;
-		mt_snprintf(line, sizeof line, "%5u B %9s", s->r.sweep[i], "-");
+		/* TRANSLATORS: a row of the sweep: the spacing in bytes, its ms
+		 * (18 columns before the bar) */
+		mt_snprintf(line, sizeof line, _("%5u B %9s"), s->r.sweep[i], "-");
 		if (s->r.swp[i].have)
-			mt_snprintf(line, sizeof line, "%5u B %9.1f", s->r.sweep[i], s->r.swp[i].ms);
-		mvwaddnstr(w, y, 1, line, wd - 2);
+			mt_hsnprintf(line, sizeof line, _("%5u B %9.1f"), s->r.sweep[i], s->r.swp[i].ms);
+		put_cols(w, y, 1, line, wd - 2);
 		if (!s->r.swp[i].have || top <= 0 || bw < 4)
 			continue;
 		cells = (int)lround(s->r.swp[i].ms / top * bw);
@@ -213,23 +232,26 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 {
 	struct falseshare_tab *s = self;
 	int h, wd, y = 0;
-	char line[256];
+	char line[512];
 	(void)full;
 	getmaxyx(w, h, wd);
 	werase(w);
 	mt_snprintf(line, sizeof line,
-		    "%llu atomic adds a thread, best of %d; packed %u B apart, padded %u B",
+		    MT_NGETTEXT("%llu atomic add a thread, best of %d; packed %u B apart, padded %u B",
+				"%llu atomic adds a thread, best of %d; packed %u B apart, padded %u B",
+				s->r.rounds),
 		    (unsigned long long)s->r.rounds, s->r.tries, s->r.packed, s->r.padded);
 	if (s->r.ncpus > 0)
-		mt_append(line, sizeof line, "; %d CPUs", s->r.ncpus);
+		mt_append(line, sizeof line, MT_NGETTEXT("; %d CPU", "; %d CPUs", s->r.ncpus),
+			  s->r.ncpus);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	y += tui_wrap(t, w, y, 1, wd - 2, 2, line); /* two lines at 80 columns, never a cut */
 	y = draw_table(t, s, w, y, h, wd);
 	if (!s->r.source[0] && isfinite(cores_result_ns(&s->xfer.r, 0, 1)) && y + 1 < h) {
 		/* the figure first: where the room is short, the clauses after it
 		 * go (tui_put says a sentence in its first whole clauses) */
-		mt_snprintf(line, sizeof line, "a line moves in %.1f ns one-way between CPUs %d and "
-			    "%d; ping-pong after the race, its 2 threads' CPUs",
+		mt_hsnprintf(line, sizeof line, _("a line moves in %.1f ns one-way between CPUs %d and "
+						  "%d; ping-pong after the race, its 2 threads' CPUs"),
 			    cores_result_ns(&s->xfer.r, 0, 1), s->xfer.plan.cpus[0],
 			    s->xfer.plan.cpus[1]);
 		tui_put(t, w, y - 1, 1, wd - 2, line);
@@ -241,13 +263,13 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 		tui_put_source(t, w, h - 2, 1, wd - 2, s->r.hdr.hardware, s->r.source);
 	if (!race_running(t, s) && !s->r.tab[0][0].have && !s->r.source[0])
 		tui_put(t, w, h - 1, 1, wd - 2,
-			tui_measure_hint(t, "r measures; o sets the atomic adds a thread", 0));
+			tui_measure_hint(t, _("r measures; o sets the atomic adds a thread"), 0));
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 
 const struct tab tab_falseshare = {
-	.name = "False sharing",
-	.brief = "Sharing",
+	.name = N_("False sharing"),
+	.brief = N_("Sharing"),
 	.key = '5',
 	.fini = fini,
 	TAB_PARTS(falseshare),

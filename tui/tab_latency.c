@@ -6,6 +6,7 @@
  * file starts the job and draws. */
 #include "config.h"
 
+#include "base/i18n.h"
 #include "info/info.h"
 #include "machine/machine.h"
 #include "latency/latency.h"
@@ -39,8 +40,19 @@ struct latency_tab {
 	char next_note[400], next_why[200];
 	uint64_t next_asked;
 	uint64_t next_job;  /* the job's memory limit the next run was sized in, 0 none */
-	char cap[80];       /* the run's sizes capped: " (capped at 96M: this job may use 256M)" */
+	char cap[160];      /* the run's sizes capped: " (capped at 96M: this job may use 256M)" */
 };
+
+/* text with each space a TUI_GLUE, into buf: a legend's entry that never
+ * breaks between its glyph and its words ("*" TUI_GLUE "random"). */
+static const char *glued(char *buf, size_t len, const char *text)
+{
+	mt_strlcpy(buf, text, len);
+	for (char *c = buf; *c; c++)
+		if (*c == ' ')
+			*c = TUI_GLUE[0];
+	return buf;
+}
 
 static int init(struct tui *t, void *self)
 {
@@ -111,14 +123,15 @@ static const char *next_run_text(struct tui *t, struct latency_tab *s, char *buf
 {
 	char sz[64];
 	if (plan_next(t, s) < 0) {
-		mt_snprintf(buf, len, "cannot measure: %s", s->next_why);
+		mt_snprintf(buf, len, _("cannot measure: %s"), s->next_why);
 		return buf;
 	}
 	latency_sizes_text(&s->next, sz, sizeof sz);
 	if (s->have_probe)
-		mt_snprintf(buf, len, "%s, about %.0f s", sz, ceil(latency_params_estimate_s(&s->next)));
+		mt_hsnprintf(buf, len, _("%s, about %.0f s"), sz,
+			     ceil(latency_params_estimate_s(&s->next)));
 	else
-		mt_snprintf(buf, len, "%s (its time priced once no run is going)", sz);
+		mt_snprintf(buf, len, _("%s (its time priced once no run is going)"), sz);
 	return buf;
 }
 
@@ -142,17 +155,20 @@ static void start_run(struct tui *t, struct latency_tab *s)
 	mt_clock_calibrate(&clk, 0);
 	r = latency_result_new(&s->p, clk.core_ghz > 0 ? clk.core_ghz : clk.ticks_per_ns);
 	if (!r) {
-		tui_message(t, "out of memory");
+		tui_message(t, "%s", _("out of memory"));
 		return;
 	}
 	s->cap[0] = '\0';
 	if (s->p.sizes[s->p.nsizes - 1] < s->next_asked) { /* memory capped it */
 		char a[32], j[32];
 		r->capped_from = s->next_asked;
-		mt_snprintf(s->cap, sizeof s->cap, " (capped at %s: %s%s)",
-			    mt_fmt_size(a, sizeof a, s->p.sizes[s->p.nsizes - 1]),
-			    s->next_job ? "this job may use " : "the memory available",
-			    s->next_job ? mt_fmt_size(j, sizeof j, s->next_job) : "");
+		mt_fmt_size(a, sizeof a, s->p.sizes[s->p.nsizes - 1]);
+		if (s->next_job)
+			mt_snprintf(s->cap, sizeof s->cap, _(" (capped at %s: this job may use %s)"), a,
+				    mt_fmt_size(j, sizeof j, s->next_job));
+		else
+			mt_snprintf(s->cap, sizeof s->cap, _(" (capped at %s: the memory available)"),
+				    a);
 	}
 	if (tui_info(t))
 		r->caches = info_to_json(tui_info(t));
@@ -168,13 +184,13 @@ static void start_run(struct tui *t, struct latency_tab *s)
 	s->t0 = mt_now_ns();
 	tui_set_diag(t, &s->r->hdr.diag);
 	if (cpu >= 0 && s->next_note[0])
-		tui_message(t, "measuring on CPU %d: %s; %s", cpu, say, s->next_note);
+		tui_message(t, _("measuring on CPU %d: %s; %s"), cpu, say, s->next_note);
 	else if (cpu >= 0)
-		tui_message(t, "measuring on CPU %d: %s", cpu, say);
+		tui_message(t, _("measuring on CPU %d: %s"), cpu, say);
 	else if (s->next_note[0])
-		tui_message(t, "measuring %s; %s", say, s->next_note);
+		tui_message(t, _("measuring %s; %s"), say, s->next_note);
 	else
-		tui_message(t, "measuring %s", say);
+		tui_message(t, _("measuring %s"), say);
 	tui_dirty(t);
 }
 
@@ -188,21 +204,30 @@ static void levels_summary(struct latency_tab *s, char *buf, size_t len)
 	latency_detect(s->r, &lv);
 	for (size_t i = 0; i < lv.n; i++) {
 		const struct latency_level *l = &lv.lv[i];
+		size_t used;
+		if (buf[0])
+			mt_append(buf, len, " | ");
+		used = strlen(buf);
+		mt_fmt_size(a, sizeof a, l->size);
+		/* TRANSLATORS: a level of the latency curve: "c" cycles (a
+		 * fraction: the genitive singular), "ns" nanoseconds */
 		if (l->tlb && l->cycles > 0)
-			mt_append(buf, len, "%sTLB %s +%.1fc", buf[0] ? " | " : "",
-				  mt_fmt_size(a, sizeof a, l->size), l->cycles);
+			mt_hsnprintf(buf + used, len - used, _("TLB %s +%.1fc"), a, l->cycles);
 		else if (l->tlb)
-			mt_append(buf, len, "%sTLB %s +%.1fns", buf[0] ? " | " : "",
-				  mt_fmt_size(a, sizeof a, l->size), l->ns);
+			mt_hsnprintf(buf + used, len - used, _("TLB %s +%.1fns"), a, l->ns);
 		else if (l->cycles > 0)
-			mt_append(buf, len, "%sL%d %s %.1fc %.2fns", buf[0] ? " | " : "", l->level,
-				  mt_fmt_size(a, sizeof a, l->size), l->cycles, l->ns);
+			mt_hsnprintf(buf + used, len - used, _("L%d %s %.1fc %.2fns"), l->level, a,
+				     l->cycles, l->ns);
 		else /* no clock (an imported table): ns only */
-			mt_append(buf, len, "%sL%d %s %.2fns", buf[0] ? " | " : "", l->level,
-				  mt_fmt_size(a, sizeof a, l->size), l->ns);
+			mt_hsnprintf(buf + used, len - used, _("L%d %s %.2fns"), l->level, a, l->ns);
 	}
-	if (lv.has_memory)
-		mt_append(buf, len, "%smem %.0fns", buf[0] ? " | " : "", lv.memory_ns);
+	if (lv.has_memory) {
+		size_t used;
+		if (buf[0])
+			mt_append(buf, len, " | ");
+		used = strlen(buf);
+		mt_hsnprintf(buf + used, len - used, _("mem %.0fns"), lv.memory_ns);
+	}
 }
 
 static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
@@ -223,12 +248,19 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 		s->r->elapsed_s = (double)(mt_now_ns() - s->t0) / 1e9;
 	levels_summary(s, sum, sizeof sum);
 	if (ev->type == JOB_EV_FAILED)
-		tui_message(t, "the measurement failed: %s", ev->text);
+		tui_message(t, _("the measurement failed: %s"), ev->text);
 	else if (ev->type == JOB_EV_CANCELLED)
-		tui_message(t, "stopped: %zu points measured (w saves them)",
+		tui_message(t,
+			    MT_NGETTEXT("stopped: %zu point measured (w saves them)",
+					"stopped: %zu points measured (w saves them)",
+					s->r ? latency_measured(s->r) : 0),
 			    s->r ? latency_measured(s->r) : 0);
-	else
-		tui_message(t, "done in %.0f s%s: %s", s->r ? s->r->elapsed_s : 0.0, s->cap, sum);
+	else {
+		char done[512];
+		mt_hsnprintf(done, sizeof done, _("done in %.0f s%s: %s"),
+			     s->r ? s->r->elapsed_s : 0.0, s->cap, sum);
+		tui_message(t, "%s", done);
+	}
 	tui_dirty(t);
 }
 
@@ -238,7 +270,7 @@ static int act_run(struct tui *t, void *self, int key)
 {
 	struct latency_tab *s = self;
 	if (tui_discard_first(t, &tab_latency, self,
-			      "Discard the unsaved latency curves and measure again?", act_run, key))
+			      _("Discard the unsaved latency curves and measure again?"), act_run, key))
 		return 1;
 	start_run(t, s);
 	return 1;
@@ -249,7 +281,7 @@ static int measure(struct tui *t, void *self, const struct tab_part *part)
 {
 	struct latency_tab *s = self;
 	if (part->ncpus < 1) {
-		tui_message(t, "%s has no CPU this process may use", part->what);
+		tui_message(t, _("%s has no CPU this process may use"), part->what);
 		return 0;
 	}
 	s->cpu_next = part->cpus[0];
@@ -261,9 +293,9 @@ static int measure(struct tui *t, void *self, const struct tab_part *part)
 /* The next run's pages, as said. */
 static const char *pages_mode(const struct latency_tab *s)
 {
-	return s->both ? "4K pages, and huge pages for a second random chase"
-	       : s->huge == LATENCY_HUGE_ON ? "huge pages on"
-					 : "huge pages off";
+	return s->both ? _("4K pages, and huge pages for a second random chase")
+	       : s->huge == LATENCY_HUGE_ON ? _("huge pages on")
+					 : _("huge pages off");
 }
 
 static int act_huge(struct tui *t, void *self, int key)
@@ -281,7 +313,7 @@ static int act_huge(struct tui *t, void *self, int key)
 		s->huge = LATENCY_HUGE_OFF;
 	}
 	s->planned = 0;
-	tui_message(t, "next run: %s", pages_mode(s));
+	tui_message(t, _("next run: %s"), pages_mode(s));
 	tui_dirty(t);
 	return 1;
 }
@@ -307,13 +339,14 @@ static void max_answer(struct tui *t, void *self, const char *answer)
 	if (!answer[0]) {
 		s->max_size = 0;
 	} else if (mt_parse_size(answer, &v) < 0 || v < LATENCY_MIN_SIZE || v > LATENCY_MAX_MAX) {
-		mt_snprintf(why, sizeof why, "largest array: %s..%s, not '%.30s'",
+		mt_snprintf(why, sizeof why, _("largest array: %s..%s, not '%.30s'"),
 			    mt_fmt_size(lo, sizeof lo, LATENCY_MIN_SIZE),
 			    mt_fmt_size(hi, sizeof hi, LATENCY_MAX_MAX), answer);
 		if (s->max_size)
 			mt_fmt_size(kept, sizeof kept, s->max_size);
 		else
-			mt_snprintf(kept, sizeof kept, "the default %s", default_max(t, def, sizeof def));
+			mt_snprintf(kept, sizeof kept, _("the default %s"),
+				    default_max(t, def, sizeof def));
 		tui_knob_refused(t, why, kept);
 		return;
 	} else {
@@ -326,11 +359,11 @@ static void max_answer(struct tui *t, void *self, const char *answer)
 static int act_max(struct tui *t, void *self, int key)
 {
 	struct latency_tab *s = self;
-	char cur[32] = "", q[128], lo[16], hi[16], def[16];
+	char cur[32] = "", q[256], lo[16], hi[16], def[16];
 	(void)key;
 	if (s->max_size)
 		mt_fmt_size(cur, sizeof cur, s->max_size);
-	mt_snprintf(q, sizeof q, "Largest array, %s..%s (Enter alone: the default %s): ",
+	mt_snprintf(q, sizeof q, _("Largest array, %s..%s (Enter alone: the default %s): "),
 		    mt_fmt_size(lo, sizeof lo, LATENCY_MIN_SIZE),
 		    mt_fmt_size(hi, sizeof hi, LATENCY_MAX_MAX), default_max(t, def, sizeof def));
 	tui_prompt(t, s, q, cur, max_answer);
@@ -341,16 +374,16 @@ static int act_max(struct tui *t, void *self, int key)
  * the status line then says. */
 static const char *say_run(struct tui *t, void *self, char *buf, size_t len)
 {
-	char next[160];
-	mt_snprintf(buf, len, "measure the latency curves: %s",
+	char next[256];
+	mt_snprintf(buf, len, _("measure the latency curves: %s"),
 		    next_run_text(t, self, next, sizeof next));
 	return buf;
 }
 
 static const struct keybinding keys[] = {
-	{ 'r', "r", "measure the latency curves", act_run, .say = say_run },
-	{ 'H', "H", "pages for the next run: both, 4K only, huge only", act_huge },
-	{ 'm', "m", "type the largest array for the next run", act_max },
+	{ 'r', "r", N_("measure the latency curves"), act_run, .say = say_run },
+	{ 'H', "H", N_("pages for the next run: both, 4K only, huge only"), act_huge },
+	{ 'm', "m", N_("type the largest array for the next run"), act_max },
 	TUI_KEY_SAVE("latency"),
 	{ 0, NULL, NULL, NULL },
 };
@@ -410,7 +443,7 @@ static const double *drawn(const struct latency_result *r, int k)
  * else ending at x; left out when neither fits. */
 static void put_label(WINDOW *w, int y, int x, int wd, const char *s)
 {
-	int n = (int)strlen(s);
+	int n = mt_text_cols(s);
 	if (x + n < wd - 1)
 		put(w, y, x, wd, s);
 	else if (x - n >= 0)
@@ -423,11 +456,12 @@ static void draw_intro(struct tui *t, struct latency_tab *s, WINDOW *w, int wd)
 	char line[512], hi[16];
 	int y;
 	if (tui_view_mode(t)) /* nothing to measure here: say what opens */
-		mt_snprintf(line, sizeof line, "Latency by pointer chasing: no latency file opened "
-			    "(memtop view FILE.json; memtop run latency --json FILE saves one).");
+		mt_snprintf(line, sizeof line, "%s",
+			    _("Latency by pointer chasing: no latency file opened "
+			      "(memtop view FILE.json; memtop run latency --json FILE saves one)."));
 	else
-		mt_snprintf(line, sizeof line, "Latency by pointer chasing: no run yet. r measures "
-			    "4K..%s (%s; H changes them, m the largest array).",
+		mt_snprintf(line, sizeof line, _("Latency by pointer chasing: no run yet. r measures "
+						 "4K..%s (%s; H changes them, m the largest array)."),
 			    s->max_size ? mt_fmt_size(hi, sizeof hi, s->max_size)
 					: default_max(t, hi, sizeof hi),
 			    pages_mode(s));
@@ -435,9 +469,9 @@ static void draw_intro(struct tui *t, struct latency_tab *s, WINDOW *w, int wd)
 	y = tui_wrap(t, w, 0, 1, wd - 2, 3, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	tui_wrap(t, w, y + 1, 1, wd - 2, 4,
-		 "Fixed strides 128..4096 B (lat_mem_rd) and one random cycle (multichase): the "
-		 "prefetchers follow a fixed stride, so the random chase shows the levels they "
-		 "hide.");
+		 _("Fixed strides 128..4096 B (lat_mem_rd) and one random cycle (multichase): the "
+		   "prefetchers follow a fixed stride, so the random chase shows the levels they "
+		   "hide."));
 }
 
 /* The title (what was measured, from where) and the levels, each in whole
@@ -447,26 +481,32 @@ static int draw_title(struct tui *t, struct latency_tab *s, WINDOW *w, int wd,
 {
 	char line[512], lo[32], hi[32];
 	int y;
-	mt_snprintf(line, sizeof line, mt_plural("%zu size %s..%s, ", "%zu sizes %s..%s, ", r->nsizes),
+	mt_snprintf(line, sizeof line, MT_NGETTEXT("%zu size %s..%s, ", "%zu sizes %s..%s, ", r->nsizes),
 		    r->nsizes, mt_fmt_size(lo, sizeof lo, r->sizes[0]),
 		    mt_fmt_size(hi, sizeof hi, r->sizes[r->nsizes - 1]));
-	if (r->nstrides)
-		mt_append(line, sizeof line, mt_plural("%zu stride%s", "%zu strides%s", r->nstrides),
-			  r->nstrides, r->has_random ? " + random" : "");
+	if (r->nstrides && r->has_random)
+		mt_append(line, sizeof line,
+			  MT_NGETTEXT("%zu stride + random", "%zu strides + random", r->nstrides),
+			  r->nstrides);
+	else if (r->nstrides)
+		mt_append(line, sizeof line, MT_NGETTEXT("%zu stride", "%zu strides", r->nstrides),
+			  r->nstrides);
 	else
-		mt_append(line, sizeof line, "%s", r->has_random ? "random chase" : "no curve");
+		mt_append(line, sizeof line, "%s", r->has_random ? _("random chase") : _("no curve"));
 	if (r->hugepages != LATENCY_HUGE_UNKNOWN)
-		mt_append(line, sizeof line, ", %s",
-			  r->hugepages == LATENCY_HUGE_ON ? "huge pages" : "4K pages");
+		mt_append(line, sizeof line, "%s",
+			  r->hugepages == LATENCY_HUGE_ON ? _(", huge pages") : _(", 4K pages"));
 	if (r->has_random && r->has_other)
-		mt_append(line, sizeof line, " + random on %s",
-			  r->other_hugepages == LATENCY_HUGE_ON ? "huge pages" : "4K pages");
-	mt_append(line, sizeof line, ": %zu/%zu points", latency_measured(r),
-		  r->nsizes * (size_t)ncurves(r));
+		mt_append(line, sizeof line, "%s",
+			  r->other_hugepages == LATENCY_HUGE_ON ? _(" + random on huge pages")
+								: _(" + random on 4K pages"));
+	mt_append(line, sizeof line,
+		  MT_NGETTEXT(": %zu/%zu point", ": %zu/%zu points", r->nsizes * (size_t)ncurves(r)),
+		  latency_measured(r), r->nsizes * (size_t)ncurves(r));
 	if (latency_doubtful(r))
-		mt_append(line, sizeof line, ", %zu not trusted (~)", latency_doubtful(r));
+		mt_append(line, sizeof line, _(", %zu not trusted (~)"), latency_doubtful(r));
 	if (tui_result_unsaved(t, &tab_latency))
-		mt_append(line, sizeof line, ", unsaved (w)");
+		mt_append(line, sizeof line, "%s", _(", unsaved (w)"));
 	if (r->source[0]) {
 		mt_append(line, sizeof line, " (%s)", mt_basename(r->source));
 	}
@@ -474,7 +514,7 @@ static int draw_title(struct tui *t, struct latency_tab *s, WINDOW *w, int wd,
 	y = tui_wrap(t, w, 0, 1, wd - 2, 2, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	levels_summary(s, line, sizeof line);
-	return y + tui_wrap(t, w, y, 1, wd - 2, 2, line[0] ? line : "levels: not enough points yet");
+	return y + tui_wrap(t, w, y, 1, wd - 2, 2, line[0] ? line : _("levels: not enough points yet"));
 }
 
 /* The plot's box between the top lines and, under its size axis, the
@@ -531,7 +571,9 @@ static void draw_scale_and_bands(struct tui *t, WINDOW *w, int wd, const struct 
 	for (int q = 0; q <= 2; q++) {
 		int y = a->top + (a->ph - 1) * q / 2;
 		double v = exp(a->ly1 - (a->ly1 - a->ly0) * q / 2.0);
-		mt_snprintf(buf, sizeof buf, r->ghz > 0 ? "%6.0fc" : "%5.0fns", v);
+		/* TRANSLATORS: the latency plot's axis labels, 7 columns at most:
+		 * cycles ("c"), nanoseconds ("ns") */
+		mt_hsnprintf(buf, sizeof buf, r->ghz > 0 ? _("%6.0fc") : _("%5.0fns"), v);
 		put(w, y, 0, wd, buf);
 	}
 	np = (r->has_random || r->nstrides)
@@ -587,7 +629,9 @@ static void draw_size_axis(struct tui *t, struct latency_tab *s, WINDOW *w, int 
 			put_label(w, y, xcol(a, (double)bytes), wd, mt_fmt_size(buf, sizeof buf, bytes));
 	latency_detect(r, &lv);
 	wattrset(w, tui_attr(t, ROLE_GOOD));
-	put(w, y + 1, 0, wd, "found");
+	/* TRANSLATORS: the row of the levels found under the size axis, 7
+	 * columns at most */
+	put(w, y + 1, 0, wd, _("found"));
 	for (size_t i = 0; i < lv.n; i++) {
 		int x = xcol(a, (double)lv.lv[i].size);
 		put(w, y + 1, x, wd, tui_glyph(t, GL_MARK));
@@ -629,7 +673,7 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 	const struct latency_result *r = s->r;
 	struct axes a;
 	int h, wd, top, nleg;
-	char line[512];
+	char line[512], g[96], f[96];
 	(void)full;
 	getmaxyx(w, h, wd);
 	werase(w);
@@ -642,16 +686,21 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 	for (int k = 0; k < (int)r->nstrides; k++)
 		mt_append(line, sizeof line, "%c" TUI_GLUE "%u  ", curve_glyph[k % 12], r->strides[k]);
 	if (r->has_random)
-		mt_append(line, sizeof line, "*" TUI_GLUE "random  ");
+		mt_append(line, sizeof line, "*" TUI_GLUE "%s  ",
+			  glued(g, sizeof g, _("random")));
 	if (r->has_random && r->has_other)
-		mt_append(line, sizeof line, "+" TUI_GLUE "random," TUI_GLUE "%s  ",
-			  r->other_hugepages == LATENCY_HUGE_ON ? "huge" TUI_GLUE "pages"
-								: "4K" TUI_GLUE "pages");
-	if (latency_doubtful(r))
-		mt_append(line, sizeof line, "~" TUI_GLUE "tries over %.0f %% apart  ",
-			  LATENCY_DOUBTFUL_SPREAD * 100);
-	mt_append(line, sizeof line, "(%s up, size across, log-log; bands: plateaus)",
-		  r->ghz > 0 ? "cycles" : "ns");
+		mt_append(line, sizeof line, "+" TUI_GLUE "%s  ",
+			  glued(g, sizeof g, r->other_hugepages == LATENCY_HUGE_ON
+						     ? _("random, huge pages")
+						     : _("random, 4K pages")));
+	if (latency_doubtful(r)) {
+		mt_hsnprintf(f, sizeof f, _("tries over %.0f %% apart"),
+			     LATENCY_DOUBTFUL_SPREAD * 100);
+		mt_append(line, sizeof line, "~" TUI_GLUE "%s  ", glued(g, sizeof g, f));
+	}
+	mt_append(line, sizeof line, "%s",
+		  r->ghz > 0 ? _("(cycles up, size across, log-log; bands: plateaus)")
+			     : _("(ns up, size across, log-log; bands: plateaus)"));
 	nleg = tui_text_height(line, wd - 2) > 1 ? 2 : 1;
 	top = draw_title(t, s, w, wd, r);
 	if (set_axes(r, h, wd, top, nleg, &a) < 0)
@@ -686,13 +735,13 @@ static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e
 
 static const struct tab_result_io io = {
 	.kind = &kind_latency,
-	.busy = "a latency run",
+	.busy = N_("a latency run"),
 	.now = io_now,
 	.take = io_take,
 };
 
 const struct tab tab_latency = {
-	.name = "Latency",
+	.name = N_("Latency"),
 	.key = '2',
 	.fini = fini,
 	.measure = measure,

@@ -7,6 +7,7 @@
  * file starts the job and draws. */
 #include "config.h"
 
+#include "base/i18n.h"
 #include "base/jsonio.h"
 #include "lists/lists.h"
 #include "machine/machine.h"
@@ -16,9 +17,18 @@
 #include <string.h>
 
 /* Column heads that fit 80 columns beside the side panel. */
+/* (the layouts' names, as results and the manual write them: never
+ * translated) */
 static const char *const short_names[LIST_NLAYOUTS] = {
 	"seq", "stride", "shuffled", "malloc", "holes", "cdr"
 };
+
+/* s at (y, x), clipped to cols columns (never inside a character). */
+static void put_cols(WINDOW *w, int y, int x, const char *s, int cols)
+{
+	if (cols > 0)
+		mvwaddnstr(w, y, x, s, (int)mt_text_cut(s, cols, NULL));
+}
 
 struct lists_tab {
 	struct lists_params p; /* outlives the job */
@@ -67,8 +77,8 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 		tui_dirty(t);
 		return;
 	}
-	if (tui_job_ended(t, ev, "lists"))
-		tui_message(t, "lists done: every layout read 1..n");
+	if (tui_job_ended(t, ev, _("lists")))
+		tui_message(t, "%s", _("lists done: every layout read 1..n"));
 	tui_dirty(t);
 }
 
@@ -79,7 +89,7 @@ static int act_start(struct tui *t, void *self, int key)
 	if (!tui_can_measure(t))
 		return 1;
 	if (tui_discard_first(t, &tab_lists, self,
-			      "Discard the unsaved list walks and measure again?", act_start, key))
+			      _("Discard the unsaved list walks and measure again?"), act_start, key))
 		return 1;
 	s->p.graph = 0;
 	machine_mem_budget(tui_machine(t), &b);
@@ -101,9 +111,9 @@ static void knob_set(void *self)
 }
 
 static const struct tab_knob knobs[] = {
-	TAB_KNOB_NUM('m', "type the multiply-adds a cell (the core hides misses behind them)",
-		     "Multiply-adds a cell, dependent", "stop the run first (x)",
-		     struct lists_tab, p.work, 0, 10000, "multiply-adds a cell", knob_set),
+	TAB_KNOB_NUM('m', N_("type the multiply-adds a cell (the core hides misses behind them)"),
+		     N_("Multiply-adds a cell, dependent"), N_("stop the run first (x)"),
+		     struct lists_tab, p.work, 0, 10000, N_("multiply-adds a cell"), knob_set),
 };
 
 /* ---- files: the frame opens and saves them through .result ---------- */
@@ -115,8 +125,8 @@ static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e
 	(void)t;
 	(void)e;
 	if (((const struct lists_result *)f->r)->graph)
-		return mt_fail(e, "%s: the graph homework (memtop run lists --graph) has no tab; "
-			       "memtop run prints it", f->path);
+		return mt_fail(e, _("%s: the graph homework (memtop run lists --graph) has no tab; "
+				    "memtop run prints it"), f->path);
 	s->r = *(const struct lists_result *)f->r;
 	s->note[0] = '\0';
 	return 0;
@@ -124,7 +134,7 @@ static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e
 
 static const struct tab_result_io io = {
 	.kind = &kind_lists,
-	.busy = "a lists run",
+	.busy = N_("a lists run"),
 	.result_at = offsetof(struct lists_tab, r),
 	.take = io_take,
 };
@@ -134,16 +144,16 @@ static int act_dist(struct tui *t, void *self, int key)
 	struct lists_tab *s = self;
 	(void)key;
 	s->dist = (s->dist + 1) % 3;
-	tui_message(t, "%s", s->dist == 1 ? "the malloc list's neighbour distances (d: holes)"
-			     : s->dist == 2 ? "the holes list's neighbour distances (d: per-cell rows)"
-					   : "per cell: new lines and simulated misses");
+	tui_message(t, "%s", s->dist == 1 ? _("the malloc list's neighbour distances (d: holes)")
+			     : s->dist == 2 ? _("the holes list's neighbour distances (d: per-cell rows)")
+					   : _("per cell: new lines and simulated misses"));
 	tui_dirty(t);
 	return 1;
 }
 
 static const struct keybinding keys[] = {
-	{ 'r', "r", "walk every layout at every length", act_start },
-	{ 'd', "d", "distances between neighbouring cells: malloc, holes, off (\"+-64 KB\")",
+	{ 'r', "r", N_("walk every layout at every length"), act_start },
+	{ 'd', "d", N_("distances between neighbouring cells: malloc, holes, off (\"+-64 KB\")"),
 	  act_dist },
 	TUI_KEY_KNOB(knobs[0]),
 	TUI_KEY_SAVE("lists"),
@@ -159,21 +169,27 @@ static int draw_dist(struct tui *t, struct lists_tab *s, WINDOW *w, int y, int h
 {
 	const int slot = s->dist - 1, lay = slot ? LIST_HOLES : LIST_MALLOC;
 	const struct lists_hist *hs = NULL;
-	char line[256], a[32], b[32];
+	char line[512], a[32], b[32];
 	int row = -1, rare = 0;
 	for (size_t i = 0; i < s->r.nlengths; i++)
 		if (s->r.hist[i][slot].have)
 			row = (int)i;
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	if (row < 0) {
-		mt_snprintf(line, sizeof line, "%s: no distances yet%s", list_layout_name(lay),
-			    tui_view_mode(t) ? "" : " (r walks the lists)");
+		mt_snprintf(line, sizeof line,
+			    tui_view_mode(t) ? _("%s: no distances yet")
+					     : _("%s: no distances yet (r walks the lists)"),
+			    list_layout_name(lay));
 		tui_put(t, w, y++, 1, wd - 2, line);
 		return y;
 	}
 	hs = &s->r.hist[row][slot];
-	mt_snprintf(line, sizeof line, "%s at %zu cells: next cell minus this one, most often "
-		    "%+lld B (%.0f %%)", list_layout_name(lay), s->r.lengths[row], (long long)hs->mode,
+	mt_hsnprintf(line, sizeof line,
+		     MT_NGETTEXT("%s at %zu cell: next cell minus this one, most often %+lld B "
+				 "(%.0f %%)",
+				 "%s at %zu cells: next cell minus this one, most often %+lld B "
+				 "(%.0f %%)", s->r.lengths[row]),
+		     list_layout_name(lay), s->r.lengths[row], (long long)hs->mode,
 		    hs->sampled ? 100.0 * (double)hs->mode_count / (double)hs->sampled : 0);
 	tui_put(t, w, y++, 1, wd - 2, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
@@ -191,8 +207,8 @@ static int draw_dist(struct tui *t, struct lists_tab *s, WINDOW *w, int y, int h
 		mt_snprintf(line, sizeof line, "%c%s..%s", bin < LISTS_HIST_POW ? '-' : '+',
 			    mt_fmt_size(a, sizeof a, (uint64_t)(lo < 0 ? -hi : lo)),
 			    mt_fmt_size(b, sizeof b, (uint64_t)(lo < 0 ? -lo : hi)));
-		mt_snprintf(a, sizeof a, "%14s %5.1f%% ", line, 100 * share);
-		mvwaddnstr(w, y, 1, a, wd - 2);
+		mt_hsnprintf(a, sizeof a, "%14s %5.1f%% ", line, 100 * share);
+		put_cols(w, y, 1, a, wd - 2);
 		wattrset(w, tui_attr(t, ROLE_BAR));
 		for (int c = 0; c < (int)(share * 40 + 0.5) && 1 + 22 + c < wd - 1; c++)
 			waddstr(w, tui_glyph(t, GL_BLOCK));
@@ -200,7 +216,10 @@ static int draw_dist(struct tui *t, struct lists_tab *s, WINDOW *w, int y, int h
 		y++;
 	}
 	if (rare && y < h - 1) {
-		mt_snprintf(line, sizeof line, "and %d bins under %.1f %% each", rare, 100 * RARE_SHARE);
+		mt_hsnprintf(line, sizeof line,
+			     MT_NGETTEXT("and %d bin under %.1f %% each", "and %d bins under %.1f %% each",
+					 rare),
+			     rare, 100 * RARE_SHARE);
 		wattrset(w, tui_attr(t, ROLE_DIM));
 		tui_put(t, w, y++, 1, wd - 2, line);
 		wattrset(w, tui_attr(t, ROLE_NORMAL));
@@ -213,33 +232,38 @@ static int draw_dist(struct tui *t, struct lists_tab *s, WINDOW *w, int y, int h
  * Returns the next line. */
 static int draw_percell(struct tui *t, struct lists_tab *s, WINDOW *w, int y, int h, int wd)
 {
-	static const char *const rows[] = { "lines64", "lines128", "sim miss", "bare cyc" };
-	char line[256], cell[24];
+	/* TRANSLATORS: the per-cell rows' names, 8 columns at most: new lines
+	 * of 64 and 128 bytes, the simulator's misses, the bare walk's cycles */
+	static const char *const rows[] = { N_("lines64"), N_("lines128"), N_("sim miss"),
+					    N_("bare cyc") };
+	char line[512], cell[24];
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	if (s->r.sim_s >= 0)
-		mt_snprintf(line, sizeof line, "per cell, latest length (sim: (%d,%d,%d)%s, cold)",
-			    s->r.sim_s, s->r.sim_E, s->r.sim_b,
-			    s->r.sim_s == 7 && s->r.sim_E == 8 && s->r.sim_b == 7 ? " = M4 Max L1d" : "");
+		mt_snprintf(line, sizeof line,
+			    s->r.sim_s == 7 && s->r.sim_E == 8 && s->r.sim_b == 7
+				    ? _("per cell, latest length (sim: (%d,%d,%d) = M4 Max L1d, cold)")
+				    : _("per cell, latest length (sim: (%d,%d,%d), cold)"),
+			    s->r.sim_s, s->r.sim_E, s->r.sim_b);
 	else
-		mt_snprintf(line, sizeof line, "per cell, latest length (not simulated)");
+		mt_strlcpy(line, _("per cell, latest length (not simulated)"), sizeof line);
 	tui_put(t, w, y++, 1, wd - 2, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	for (int k = 0; k < 4 && y < h; k++, y++) {
 		if (k == 3 && !s->r.work)
 			break;
-		mt_snprintf(line, sizeof line, "%8s", rows[k]);
+		mt_text_pad(line, sizeof line, _(rows[k]), 8);
 		for (int l = 0; l < LIST_NLAYOUTS; l++) {
 			int row = latest_row(s, l);
 			const struct lists_cell_result *c = row >= 0 ? &s->r.c[row][l] : NULL;
 			double v = !c ? (double)NAN : k == 0 ? c->l64 : k == 1 ? c->l128
 							: k == 2 ? c->sim : c->bare;
 			if (c && isfinite(v))
-				mt_snprintf(cell, sizeof cell, " %8.3f", v);
+				mt_hsnprintf(cell, sizeof cell, " %8.3f", v);
 			else
 				mt_snprintf(cell, sizeof cell, " %8s", "-");
 			mt_append(line, sizeof line, "%s", cell);
 		}
-		mvwaddnstr(w, y, 1, line, wd - 2);
+		put_cols(w, y, 1, line, wd - 2);
 	}
 	return y;
 }
@@ -248,37 +272,47 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 {
 	struct lists_tab *s = self;
 	int h, wd, y = 0;
-	char line[256], cell[24];
+	char line[512], cell[48];
+	size_t used;
 	(void)full;
 	getmaxyx(w, h, wd);
 	werase(w);
 	if (s->r.source[0] && s->r.hdr.clock.core_ghz > 0) /* whose clock the cycles are */
-		mt_snprintf(line, sizeof line, "cycles per cell at %.2f GHz, best of %d%s",
-			    s->r.hdr.clock.core_ghz, s->r.tries, s->r.work ? "" : " (bare chain of loads)");
+		mt_hsnprintf(line, sizeof line,
+			     s->r.work ? _("cycles per cell at %.2f GHz, best of %d")
+				       : _("cycles per cell at %.2f GHz, best of %d (bare chain of loads)"),
+			     s->r.hdr.clock.core_ghz, s->r.tries);
 	else
-		mt_snprintf(line, sizeof line, "walk of (1 2 ... n), cycles per cell, best of %d%s",
-			    s->r.tries, s->r.work ? "" : " (bare chain of loads)");
+		mt_snprintf(line, sizeof line,
+			    s->r.work ? _("walk of (1 2 ... n), cycles per cell, best of %d")
+				      : _("walk of (1 2 ... n), cycles per cell, best of %d (bare chain "
+					  "of loads)"),
+			    s->r.tries);
+	used = strlen(line);
 	if (s->r.work)
-		mt_append(line, sizeof line, ", %u multiply-adds a cell (alone: %.1f cycles)",
-			  s->r.work, s->r.work_cyc);
+		mt_hsnprintf(line + used, sizeof line - used,
+			     MT_NGETTEXT(", %u multiply-add a cell (alone: %.1f cycles)",
+					 ", %u multiply-adds a cell (alone: %.1f cycles)", s->r.work),
+			     s->r.work, s->r.work_cyc);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	tui_put(t, w, y++, 1, wd - 2, line);
 	y++;
-	mt_snprintf(line, sizeof line, "%8s", "cells");
+	/* TRANSLATORS: the head of the lengths' column, 8 columns at most */
+	mt_text_pad(line, sizeof line, _("cells"), 8);
 	for (int l = 0; l < LIST_NLAYOUTS; l++)
-		mt_append(line, sizeof line, " %8s", short_names[l]);
-	mvwaddnstr(w, y++, 1, line, wd - 2);
+		mt_append(line, sizeof line, " %s", mt_text_pad(cell, sizeof cell, short_names[l], 8));
+	put_cols(w, y++, 1, line, wd - 2);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	for (size_t i = 0; i < s->r.nlengths && y < h; i++, y++) {
 		mt_snprintf(line, sizeof line, "%8zu", s->r.lengths[i]);
 		for (int l = 0; l < LIST_NLAYOUTS; l++) {
 			if (s->r.c[i][l].have)
-				mt_snprintf(cell, sizeof cell, " %8.1f", s->r.c[i][l].cyc);
+				mt_hsnprintf(cell, sizeof cell, " %8.1f", s->r.c[i][l].cyc);
 			else
 				mt_snprintf(cell, sizeof cell, " %8s", "-");
 			mt_append(line, sizeof line, "%s", cell);
 		}
-		mvwaddnstr(w, y, 1, line, wd - 2);
+		put_cols(w, y, 1, line, wd - 2);
 	}
 	y++;
 	if (y + 4 >= h)
@@ -292,12 +326,12 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 	if (s->r.source[0]) /* whose figures: the file's hardware, then its name */
 		tui_put_source(t, w, h - 1, 1, wd - 2, s->r.hdr.hardware, s->r.source);
 	else if (!tui_running(t, &tab_lists) && !lists_result_measured(&s->r))
-		tui_put(t, w, h - 1, 1, wd - 2, "r walks the lists; m sets the work per cell");
+		tui_put(t, w, h - 1, 1, wd - 2, _("r walks the lists; m sets the work per cell"));
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 
 const struct tab tab_lists = {
-	.name = "Lists",
+	.name = N_("Lists"),
 	.key = '6',
 	TAB_PARTS(lists),
 };

@@ -9,6 +9,7 @@
  * src/matmul_model.c; this file only starts the job and draws. */
 #include "config.h"
 
+#include "base/i18n.h"
 #include "base/jsonio.h"
 #include "matmul/matmul.h"
 #include "tab.h"
@@ -22,6 +23,13 @@ struct matmul_tab {
 	int sel;                /* selected order */
 	struct matmul_result r; /* the race, measured here or opened (memtop view) */
 };
+
+/* s at (y, x), clipped to cols columns (never inside a character). */
+static void put_cols(WINDOW *w, int y, int x, const char *s, int cols)
+{
+	if (cols > 0)
+		mvwaddnstr(w, y, x, s, (int)mt_text_cut(s, cols, NULL));
+}
 
 static void reset_results(struct matmul_tab *s)
 {
@@ -51,9 +59,9 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 	}
 	if (ev->type == JOB_EV_NOTE)
 		return;
-	if (tui_job_ended(t, ev, "race"))
-		tui_message(t, s->r.failed_equal ? "race done: a result DIFFERS from ijk's"
-						: "race done: every order gave ijk's product");
+	if (tui_job_ended(t, ev, _("race")))
+		tui_message(t, "%s", s->r.failed_equal ? _("race done: a result DIFFERS from ijk's")
+						      : _("race done: every order gave ijk's product"));
 	tui_dirty(t);
 }
 
@@ -63,7 +71,8 @@ static int act_start(struct tui *t, void *self, int key)
 	if (!tui_can_measure(t))
 		return 1;
 	if (tui_discard_first(t, &tab_matmul, self,
-			      "Discard the unsaved loop-order race and measure again?", act_start, key))
+			      _("Discard the unsaved loop-order race and measure again?"), act_start,
+			      key))
 		return 1;
 	s->p.sim_s = s->l1d.s;
 	s->p.sim_E = s->l1d.E;
@@ -73,8 +82,15 @@ static int act_start(struct tui *t, void *self, int key)
 	tui_result_changed(t, &tab_matmul, 1);
 	if (tui_job_launch(t, &tab_matmul, matmul_worker, &s->p, &s->r.hdr) < 0)
 		return 1;
-	tui_message(t, "racing %d orders, n = %zu, all in turn in %.0f ms slices",
-		    __builtin_popcount(s->r.orders), s->p.n, s->p.slice_ms);
+	{
+		char say[256];
+		int n = __builtin_popcount(s->r.orders);
+		mt_hsnprintf(say, sizeof say,
+			     MT_NGETTEXT("racing %d order, n = %zu, all in turn in %.0f ms slices",
+					 "racing %d orders, n = %zu, all in turn in %.0f ms slices", n),
+			     n, s->p.n, s->p.slice_ms);
+		tui_message(t, "%s", say);
+	}
 	tui_dirty(t);
 	return 1;
 }
@@ -118,9 +134,9 @@ static void blocked_answer(struct tui *t, void *self, const char *answer)
 	if (!answer)
 		return;
 	if (matmul_blocked_parse(answer, &mask) < 0) {
-		char why[160], kept[64];
-		mt_snprintf(why, sizeof why, "also race blocked: ijk, jik, jki, kji, kij, all or "
-			    "none, not '%.30s'", answer);
+		char why[256], kept[64];
+		mt_snprintf(why, sizeof why, _("also race blocked: ijk, jik, jki, kji, kij, all or "
+					       "none, not '%.30s'"), answer);
 		tui_knob_refused(t, why, blocked_now(s, kept, sizeof kept));
 		return;
 	}
@@ -138,15 +154,14 @@ static void knob_set(void *self)
 }
 
 static const struct tab_knob knobs[] = {
-	TAB_KNOB_NUM('n', "type the matrix side n (default 512)", "Matrix side n",
-		     "stop the race first (x)", struct matmul_tab, p.n, 8, 2048, "n", knob_set),
-	TAB_KNOB_NUM('B', "type the block side of the blocked orders (default 32; --block)",
-		     "Block side",
-		     "stop the race first (x)", struct matmul_tab, p.block, 1, 1024, "block",
-		     knob_set),
-	TAB_KNOB_TEXT('b', "race the blocked versions of other orders too (--blocked)",
-		      "Also race blocked (ijk,jik,jki,kji,kij, all, none): ",
-		      "stop the race first (x)", blocked_now, blocked_answer),
+	TAB_KNOB_NUM('n', N_("type the matrix side n (default 512)"), N_("Matrix side n"),
+		     N_("stop the race first (x)"), struct matmul_tab, p.n, 8, 2048, "n", knob_set),
+	TAB_KNOB_NUM('B', N_("type the block side of the blocked orders (default 32; --block)"),
+		     N_("Block side"), N_("stop the race first (x)"), struct matmul_tab, p.block, 1,
+		     1024, N_("block"), knob_set),
+	TAB_KNOB_TEXT('b', N_("race the blocked versions of other orders too (--blocked)"),
+		      N_("Also race blocked (ijk,jik,jki,kji,kij, all, none): "),
+		      N_("stop the race first (x)"), blocked_now, blocked_answer),
 };
 
 /* ---- files: the frame opens and saves them through .result ---------- */
@@ -162,16 +177,16 @@ static void io_opened(void *self)
 
 static const struct tab_result_io io = {
 	.kind = &kind_matmul,
-	.nothing = "no finished race to save yet (r races)",
-	.busy = "a race",
+	.nothing = N_("no finished race to save yet (r races)"),
+	.busy = N_("a race"),
 	.result_at = offsetof(struct matmul_tab, r),
 	.result_size = sizeof(struct matmul_result),
 	.opened = io_opened,
 };
 
 static const struct keybinding keys[] = {
-	{ 'r', "r", "start the race (all seven orders advance together)", act_start },
-	{ KEY_DOWN, "Up Down j k", "select an order (its inner loop is drawn)", act_select },
+	{ 'r', "r", N_("start the race (all seven orders advance together)"), act_start },
+	{ KEY_DOWN, "Up Down j k", N_("select an order (its inner loop is drawn)"), act_select },
 	{ KEY_UP, NULL, NULL, act_select },
 	{ 'j', NULL, NULL, act_select },
 	{ 'k', NULL, NULL, act_select },
@@ -249,31 +264,41 @@ static void book_figures(struct matmul_tab *s, double *book, double bm[][3])
 /* The two lines above the race. Returns the next line. */
 static int draw_title(struct tui *t, struct matmul_tab *s, WINDOW *w, int wd)
 {
-	char line[256];
+	char line[512];
 	if (s->r.source[0] && !s->r.race) /* a file timed each order alone */
-		mt_snprintf(line, sizeof line, "C += A*B, n = %zu, block %zu: each order timed alone, "
-			    "best of %d", s->r.n, s->r.block, s->r.tries);
+		mt_snprintf(line, sizeof line,
+			    MT_NGETTEXT("C += A*B, n = %zu, block %zu: each order timed alone, best "
+					"of %d",
+					"C += A*B, n = %zu, block %zu: each order timed alone, best "
+					"of %d", s->r.tries),
+			    s->r.n, s->r.block, s->r.tries);
 	else
-		mt_snprintf(line, sizeof line, "C += A*B, n = %zu, block %zu: the orders race in %.0f ms "
-			    "slices on one core", s->r.n, s->r.block, s->p.slice_ms);
+		mt_hsnprintf(line, sizeof line,
+			     _("C += A*B, n = %zu, block %zu: the orders race in %.0f ms slices on "
+			       "one core"), s->r.n, s->r.block, s->p.slice_ms);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	tui_put(t, w, 0, 1, wd - 2, line);
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	if (s->r.source[0] && s->r.have_sim)
 		mt_snprintf(line, sizeof line,
-			    "book: misses/iteration for a %d-byte line; sim: its L1d (%d,%d,%d)%s",
-			    s->r.line_bytes, s->r.sim_s, s->r.sim_E, s->r.sim_b,
-			    s->r.sim_sampled ? ", a sample" : "");
+			    s->r.sim_sampled
+				    ? _("book: misses/iteration for a %d-byte line; sim: its L1d "
+					"(%d,%d,%d), a sample")
+				    : _("book: misses/iteration for a %d-byte line; sim: its L1d "
+					"(%d,%d,%d)"),
+			    s->r.line_bytes, s->r.sim_s, s->r.sim_E, s->r.sim_b);
 	else if (s->r.source[0])
-		mt_snprintf(line, sizeof line, "book: misses/iteration for a %d-byte line",
+		mt_snprintf(line, sizeof line, _("book: misses/iteration for a %d-byte line"),
 			    s->r.line_bytes);
 	else if (s->l1d.s >= 0)
 		mt_snprintf(line, sizeof line,
-			    "book: misses/iteration at a %d-byte line; sim: L1d (%d,%d,%d)%s",
-			    s->l1d.line, s->l1d.s, s->l1d.E, s->l1d.b,
-			    s->r.sim_sampled ? ", first 1M accesses" : "");
+			    s->r.sim_sampled
+				    ? _("book: misses/iteration at a %d-byte line; sim: L1d (%d,%d,%d), "
+					"first 1M accesses")
+				    : _("book: misses/iteration at a %d-byte line; sim: L1d (%d,%d,%d)"),
+			    s->l1d.line, s->l1d.s, s->l1d.E, s->l1d.b);
 	else
-		mt_snprintf(line, sizeof line, "book: misses/iteration for a %d-byte line",
+		mt_snprintf(line, sizeof line, _("book: misses/iteration for a %d-byte line"),
 			    s->l1d.line);
 	tui_put(t, w, 1, 1, wd - 2, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
@@ -286,15 +311,15 @@ static void draw_order(struct tui *t, struct matmul_tab *s, WINDOW *w, int y, in
 		       double book)
 {
 	const int bx = 1 + nw + 4;
-	char line[256], ns[16], fin[8], sim[16];
+	char line[256], ns[16], fin[8], sim[16], name[64];
 	int differs = s->r.res[o].have && !s->r.res[o].equal;
 	wattrset(w, tui_attr(t, o == s->sel ? ROLE_CURSOR : ROLE_NORMAL));
-	mt_snprintf(line, sizeof line, "%-*s%-4s", nw, matmul_order_name(o),
-		    matmul_class_name(matmul_order_class(o)));
+	mt_snprintf(line, sizeof line, "%-*s%s", nw, matmul_order_name(o),
+		    mt_text_pad(name, sizeof name, matmul_class_name(matmul_order_class(o)), -4));
 	mvwaddnstr(w, y, 1, line, wd - 2);
 	draw_bar(t, w, y, bx, barw, s->r.frac[o]);
 	if (s->r.run_ns[o] > 0)
-		mt_snprintf(ns, sizeof ns, "%9.2f", s->r.run_ns[o]);
+		mt_hsnprintf(ns, sizeof ns, "%9.2f", s->r.run_ns[o]);
 	else
 		mt_snprintf(ns, sizeof ns, "%9s", "-");
 	if (s->r.run_rank[o])
@@ -302,15 +327,15 @@ static void draw_order(struct tui *t, struct matmul_tab *s, WINDOW *w, int y, in
 	else
 		fin[0] = '\0';
 	if (s->r.have_sim_o[o])
-		mt_snprintf(sim, sizeof sim, "%7.3f", s->r.sim[o]);
+		mt_hsnprintf(sim, sizeof sim, "%7.3f", s->r.sim[o]);
 	else
 		mt_snprintf(sim, sizeof sim, "%7s", "-");
-	mt_snprintf(line, sizeof line, " %s %4s %7.3f %s%s", ns, fin, book, sim,
-		    differs ? " DIFFERS" : "");
+	/* TRANSLATORS: an order's product differs from ijk's */
+	mt_hsnprintf(line, sizeof line, " %s %4s %7.3f %s%s", ns, fin, book, sim,
+		     differs ? _(" DIFFERS") : "");
 	wattrset(w, tui_attr(t, differs ? ROLE_BAD
 			     : s->r.run_rank[o] == 1 ? ROLE_GOOD : ROLE_NORMAL));
-	if (wd - 2 - (bx + barw) > 0)
-		mvwaddnstr(w, y, bx + barw, line, wd - 2 - (bx + barw));
+	put_cols(w, y, bx + barw, line, wd - 2 - (bx + barw));
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 
@@ -320,15 +345,24 @@ static int draw_race(struct tui *t, struct matmul_tab *s, WINDOW *w, int y, int 
 {
 	const int nw = s->r.orders >> MATMUL_B_IJK ? 12 : 8; /* "blocked-jki" needs 12 */
 	int barw = wd - 2 - nw - 4 - 10 - 5 - 8 - 8 - 6;
-	char line[256];
+	char line[512], c[7][64];
 	if (barw > 40)
 		barw = 40;
 	if (barw < 5)
 		barw = 5;
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	mt_snprintf(line, sizeof line, "%-*s%-4s%-*s %9s %4s %7s %7s", nw, "order", "cls", barw,
-		    "progress", "ns/iter", "fin", "book", "sim");
-	mvwaddnstr(w, y++, 1, line, wd - 2);
+	/* TRANSLATORS: the race's column heads: the order (8 columns), its
+	 * class (4), the progress bar, ns an iteration (9), the finish place
+	 * (4), the book's and the simulator's misses (7 each) */
+	mt_snprintf(line, sizeof line, "%s%s%s %s %s %s %s",
+		    mt_text_pad(c[0], sizeof c[0], _("order"), -nw),
+		    mt_text_pad(c[1], sizeof c[1], _("cls"), -4),
+		    mt_text_pad(c[2], sizeof c[2], _("progress"), -barw),
+		    mt_text_pad(c[3], sizeof c[3], _("ns/iter"), 9),
+		    mt_text_pad(c[4], sizeof c[4], _("fin"), 4),
+		    mt_text_pad(c[5], sizeof c[5], _("book"), 7),
+		    mt_text_pad(c[6], sizeof c[6], _("sim"), 7));
+	put_cols(w, y++, 1, line, wd - 2);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	for (int o = 0; o < MATMUL_NORDERS && y < h; o++)
 		if (shown(s, o))
@@ -345,28 +379,32 @@ static void draw_inner(struct tui *t, struct matmul_tab *s, WINDOW *w, int y, in
 	static const char *const inner[] = { "k", "i", "j" };
 	enum matmul_class c = matmul_order_class(s->sel);
 	enum matmul_walk walk[3];
-	char loop[32], line[256];
+	char line[256];
 	int bh = h - y - 4, bw;
-	mt_snprintf(loop, sizeof loop, "%s%s", inner[c],
-		    matmul_is_blocked(s->sel) ? " (inside a tile)" : "");
 	matmul_inner_walk(s->sel, walk);
-	mt_snprintf(line, sizeof line, "%s, class %s: inner loop over %s", matmul_order_name(s->sel),
-		    matmul_class_name(c), loop);
+	mt_snprintf(line, sizeof line,
+		    matmul_is_blocked(s->sel) ? _("%s, class %s: inner loop over %s (inside a tile)")
+					      : _("%s, class %s: inner loop over %s"),
+		    matmul_order_name(s->sel), matmul_class_name(c), inner[c]);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	tui_put(t, w, y++, 1, wd - 2, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
-	mvwaddnstr(w, y++, 1, "misses/iter   A      B      C      total", wd - 2);
-	mt_snprintf(line, sizeof line, "  book      %6.3f %6.3f %6.3f   %6.3f", bm[s->sel][0],
-		    bm[s->sel][1], bm[s->sel][2], book[s->sel]);
-	mvwaddnstr(w, y++, 1, line, wd - 2);
+	/* TRANSLATORS: the misses split by matrix: a table, its row names
+	 * padded alike (12 columns) so that the figures stand under A, B, C */
+	put_cols(w, y++, 1, _("misses/iter   A      B      C      total"), wd - 2);
+	mt_hsnprintf(line, sizeof line, _("  book      %6.3f %6.3f %6.3f   %6.3f"), bm[s->sel][0],
+		     bm[s->sel][1], bm[s->sel][2], book[s->sel]);
+	put_cols(w, y++, 1, line, wd - 2);
 	if (s->r.have_sim_o[s->sel])
-		mt_snprintf(line, sizeof line, "  sim       %6.3f %6.3f %6.3f   %6.3f",
-			    s->r.sim_m[s->sel][0], s->r.sim_m[s->sel][1], s->r.sim_m[s->sel][2],
-			    s->r.sim[s->sel]);
+		mt_hsnprintf(line, sizeof line, _("  sim       %6.3f %6.3f %6.3f   %6.3f"),
+			     s->r.sim_m[s->sel][0], s->r.sim_m[s->sel][1], s->r.sim_m[s->sel][2],
+			     s->r.sim[s->sel]);
 	else
-		mt_snprintf(line, sizeof line, "  sim       %s",
-			    s->r.source[0] ? "(not simulated in this file)" : "(r to run)");
-	mvwaddnstr(w, y++, 1, line, wd - 2);
+		mt_strlcpy(line,
+			   s->r.source[0] ? _("  sim       (not simulated in this file)")
+					  : _("  sim       (r to run)"),
+			   sizeof line);
+	put_cols(w, y++, 1, line, wd - 2);
 	if (bh > 6)
 		bh = 6;
 	bh = h - y - 2 < bh ? h - y - 2 : bh;
@@ -399,13 +437,13 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 		tui_put_source(t, w, h - 1, 1, wd - 2, s->r.hdr.hardware, s->r.source);
 	else if (!tui_running(t, &tab_matmul) && !matmul_result_measured(&s->r))
 		tui_put(t, w, h - 1, 1, wd - 2,
-			tui_measure_hint(t, "r starts the race; n and b set the size and the block",
+			tui_measure_hint(t, _("r starts the race; n and b set the size and the block"),
 					 0));
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 
 const struct tab tab_matmul = {
-	.name = "Matmul",
+	.name = N_("Matmul"),
 	.key = '3',
 	TAB_PARTS(matmul),
 };

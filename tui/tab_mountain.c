@@ -6,6 +6,7 @@
  * mode, the seed's widget: place L1, L2, L3 markers, then compare. */
 #include "config.h"
 
+#include "base/i18n.h"
 #include "info/info.h"
 #include "mountain/card.h"
 #include "mountain/mountain_json.h"
@@ -95,10 +96,14 @@ static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e
 		 * says which were left out */
 		int left_out = ++s->left_out;
 		if (left_out == 1)
-			tui_message(t, "the Mountain tab shows two files: %s not shown",
+			tui_message(t, _("the Mountain tab shows two files: %s not shown"),
 				    mt_basename(m->source));
 		else
-			tui_message(t, "the Mountain tab shows two files: %s and %d more not shown",
+			tui_message(t,
+				    MT_NGETTEXT("the Mountain tab shows two files: %s and %d more "
+						"not shown",
+						"the Mountain tab shows two files: %s and %d more "
+						"not shown", left_out - 1),
 				    mt_basename(m->source), left_out - 1);
 		mountain_free(m);
 	}
@@ -120,7 +125,7 @@ static const struct tab_result_io io = {
 };
 
 const struct tab tab_mountain = {
-	.name = "Mountain",
+	.name = N_("Mountain"),
 	.key = '1',
 	.init = init,
 	.fini = fini,

@@ -87,6 +87,9 @@ extern const struct keybinding mtab_keys[];
  * width columns, down to line h. Returns the lines drawn. */
 int mtab_draw_book_card(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int x,
 			int width, int h);
+/* The cycles a word for people, as cpw_fmt writes them ("0.40", "3.9",
+ * "12"; "?" unknown) with the user's decimal separator. Returns buf. */
+const char *mtab_cycles_text(char *buf, size_t len, double cycles);
 /* The card file memtop view was given, alone. Returns the lines drawn. */
 int mtab_draw_card_file(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int x,
 			int width, int h);

@@ -3,6 +3,7 @@
  * seed 000's table, and the card file alone when memtop view is given it. */
 #include "config.h"
 
+#include "base/i18n.h"
 #include "info/info.h"
 #include "mountain/card.h"
 #include "mountain/cliffs.h"
@@ -13,16 +14,34 @@
 #include <math.h>
 #include <string.h>
 
+enum { CARD_ROW = 192 }; /* a card row's bytes: 36 columns of Cyrillic and more */
+
 /* "14.0 GB/s", "900 MB/s"; with tilde for the book's rounded figures. */
 static const char *card_mbs(char *buf, size_t len, double v, int about)
 {
 	if (isnan(v))
 		mt_strlcpy(buf, "-", len);
 	else if (v >= 1000)
-		mt_snprintf(buf, len, "%s%.1f GB/s", about ? "~" : "", v / 1000);
+		mt_hsnprintf(buf, len, _("%s%.1f GB/s"), about ? "~" : "", v / 1000);
 	else
-		mt_snprintf(buf, len, "%s%.0f MB/s", about ? "~" : "", v);
+		mt_hsnprintf(buf, len, _("%s%.0f MB/s"), about ? "~" : "", v);
 	return buf;
+}
+
+/* A row of the card: its name in 10 columns, the book's figure in 11, the
+ * reference's (printf's "%-10s %-11s %s" in columns). */
+static void card_row(char *row, size_t len, const char *name, const char *book, const char *ref)
+{
+	char n[96], b[96];
+	mt_snprintf(row, len, "%s %s %s", mt_text_pad(n, sizeof n, name, -10),
+		    mt_text_pad(b, sizeof b, book, -11), ref);
+}
+
+const char *mtab_cycles_text(char *buf, size_t len, double cycles)
+{
+	if (!isfinite(cycles))
+		return cpw_fmt(buf, len, cycles);
+	return mt_hnum(buf, len, cycles, cycles < 1 ? 2 : cycles < 10 ? 1 : 0);
 }
 
 /* The sizes L1d/L2/L3 the reference's recorded caches give ("-" where
@@ -57,7 +76,7 @@ static void card_recorded(const struct mountain *m, char *line, char *ecore, siz
 			if (lv->level != 1 || strcmp(lv->type, "instruction") == 0)
 				continue;
 			if (lv->line > 0 && strcmp(line, "-") == 0)
-				mt_snprintf(line, len, "%d B", lv->line);
+				mt_snprintf(line, len, _("%d B"), lv->line);
 			if (strcmp(lv->cores, "efficiency") == 0 && lv->size)
 				mt_strlcpy(ecore, mt_fmt_size(sz, sizeof sz, lv->size), len);
 		}
@@ -83,7 +102,7 @@ static void card_stride8(const struct mountain *m, char *buf, size_t len)
  * the book's from its card file (data/ref/csapp-haswell-card.json), the
  * reference's from its file and its clock (the M4 Max: at most, at the
  * seed's 4.5 GHz bound). Appends their two rows to rows[]. */
-static int card_cycle_rows(struct mountain_tab *s, char rows[][64], int n,
+static int card_cycle_rows(struct mountain_tab *s, char rows[][CARD_ROW], int n,
 			   const struct mountain *m4)
 {
 	struct detection d;
@@ -92,9 +111,9 @@ static int card_cycle_rows(struct mountain_tab *s, char rows[][64], int n,
 	char a[32] = "-", b[32] = "-", f[32] = "-";
 	if (s->have_card && s->card.hdr.clock.core_ghz > 0) {
 		double hw = cpw_cycles(s->card.hdr.clock.core_ghz, s->card.l1_plateau);
-		cpw_fmt(a, sizeof a, hw);
+		mtab_cycles_text(a, sizeof a, hw);
 		if (s->card.l1_latency > 0)
-			mt_snprintf(f, sizeof f, "%.1f", cpw_in_flight(s->card.l1_latency, hw));
+			mt_hnum(f, sizeof f, cpw_in_flight(s->card.l1_latency, hw), 1);
 	}
 	cpw_clock_of(&m4->hdr, 0, &c);
 	cliffs_detect(m4, CLIFFS_RATIO, &d);
@@ -102,10 +121,12 @@ static int card_cycle_rows(struct mountain_tab *s, char rows[][64], int n,
 	if (pt.have_l1 && c.how != CPW_UNKNOWN) {
 		char v[16];
 		mt_snprintf(b, sizeof b, "%s%s", c.how == CPW_BOUND ? "<= " : "",
-			    cpw_fmt(v, sizeof v, cpw_cycles(c.ghz, pt.l1_mbs)));
+			    mtab_cycles_text(v, sizeof v, cpw_cycles(c.ghz, pt.l1_mbs)));
 	}
-	mt_snprintf(rows[n++], 64, "%-10s %-11s %s", "c/word L1", a, b);
-	mt_snprintf(rows[n++], 64, "%-10s %-11s %s", "in flight", f, "-");
+	/* TRANSLATORS: the card's row names, 10 columns at most: cycles a word
+	 * at the L1 plateau, the loads in flight */
+	card_row(rows[n++], CARD_ROW, _("c/word L1"), a, b);
+	card_row(rows[n++], CARD_ROW, _("in flight"), f, "-");
 	return n;
 }
 
@@ -118,41 +139,44 @@ int mtab_draw_book_card(struct tui *t, struct mountain_tab *s, WINDOW *w, int y,
 			int h)
 {
 	struct passport hw, m4;
-	char rows[18][64], a[32], b[32], ecore[32];
+	char rows[18][CARD_ROW], a[64], b[64], ecore[32];
 	int n = 0, k = 0;
 	passport_book_haswell(&hw);
 	passport_compute(s->ref, &m4);
-	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %s", "passport", "Haswell", "M4 Max");
-	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %s", "peak",
-		    card_mbs(a, sizeof a, hw.peak, 1), card_mbs(b, sizeof b, m4.peak, 0));
-	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %s", "floor",
-		    card_mbs(a, sizeof a, hw.floor, 1), card_mbs(b, sizeof b, m4.floor, 0));
-	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11.1f %.2f", "peak/floor", hw.ratio,
-		    m4.ratio);
-	mt_snprintf(a, sizeof a, "~%.0f %%", 100 * hw.ridge_mid / hw.peak);
-	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %.0f %%", "ridge/peak", a,
-		    m4.ridge_rows ? 100 * m4.ridge_mid / m4.peak : (double)NAN);
-	mt_snprintf(a, sizeof a, "~%.0f GB/s", (s->have_card ? s->card.ridge : hw.ridge_mid) / 1000);
-	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %.0f..%.0f GB/s", "ridge", a,
-		    m4.ridge_lo / 1000, m4.ridge_hi / 1000);
-	mt_snprintf(a, sizeof a, "%llu B", (unsigned long long)hw.line_bytes);
-	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %llu B", "line knee", a,
-		    (unsigned long long)m4.line_bytes);
+	/* TRANSLATORS: the card's row names (passport, peak, floor, ...), 10
+	 * columns at most: seed 000's passport table */
+	card_row(rows[n++], CARD_ROW, _("passport"), "Haswell", "M4 Max");
+	card_row(rows[n++], CARD_ROW, _("peak"), card_mbs(a, sizeof a, hw.peak, 1),
+		 card_mbs(b, sizeof b, m4.peak, 0));
+	card_row(rows[n++], CARD_ROW, _("floor"), card_mbs(a, sizeof a, hw.floor, 1),
+		 card_mbs(b, sizeof b, m4.floor, 0));
+	card_row(rows[n++], CARD_ROW, _("peak/floor"), mt_hnum(a, sizeof a, hw.ratio, 1),
+		 mt_hnum(b, sizeof b, m4.ratio, 2));
+	mt_hsnprintf(a, sizeof a, "~%.0f %%", 100 * hw.ridge_mid / hw.peak);
+	mt_hsnprintf(b, sizeof b, "%.0f %%",
+		     m4.ridge_rows ? 100 * m4.ridge_mid / m4.peak : (double)NAN);
+	card_row(rows[n++], CARD_ROW, _("ridge/peak"), a, b);
+	mt_hsnprintf(a, sizeof a, _("~%.0f GB/s"),
+		     (s->have_card ? s->card.ridge : hw.ridge_mid) / 1000);
+	mt_hsnprintf(b, sizeof b, _("%.0f..%.0f GB/s"), m4.ridge_lo / 1000, m4.ridge_hi / 1000);
+	card_row(rows[n++], CARD_ROW, _("ridge"), a, b);
+	mt_snprintf(a, sizeof a, _("%llu B"), (unsigned long long)hw.line_bytes);
+	mt_snprintf(b, sizeof b, _("%llu B"), (unsigned long long)m4.line_bytes);
+	card_row(rows[n++], CARD_ROW, _("line knee"), a, b);
 	card_recorded(s->ref, b, ecore, sizeof b);
-	mt_snprintf(a, sizeof a, "%llu B",
+	mt_snprintf(a, sizeof a, _("%llu B"),
 		    (unsigned long long)(s->have_card && s->card.line ? s->card.line : 0));
-	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %s", "line (OS)",
-		    s->have_card && s->card.line ? a : "-", b);
+	card_row(rows[n++], CARD_ROW, _("line (OS)"), s->have_card && s->card.line ? a : "-", b);
 	card_stride8(s->ref, b, sizeof b);
-	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %s", "s8 cliffs",
-		    s->have_card && s->card.stride8[0] ? s->card.stride8 : "-", b);
+	card_row(rows[n++], CARD_ROW, _("s8 cliffs"),
+		 s->have_card && s->card.stride8[0] ? s->card.stride8 : "-", b);
 	n = card_cycle_rows(s, rows, n, s->ref);
 	card_caches(s->ref, b, sizeof b);
-	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %s", "caches", "32K/256K/8M", b);
-	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %s", "E-core L1d", "-", ecore);
-	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %s", "clock", "2.1 GHz", "<= 4.5 GHz");
-	mt_snprintf(rows[n++], sizeof rows[0], "%-10s %-11s %.2f", "s1/s8", "-", m4.s1_s8);
-	mt_strlcpy(rows[n++], "Haswell: the book's figures only", sizeof rows[0]);
+	card_row(rows[n++], CARD_ROW, _("caches"), "32K/256K/8M", b);
+	card_row(rows[n++], CARD_ROW, _("E-core L1d"), "-", ecore);
+	card_row(rows[n++], CARD_ROW, _("clock"), _("2.1 GHz"), _("<= 4.5 GHz"));
+	card_row(rows[n++], CARD_ROW, "s1/s8", "-", mt_hnum(b, sizeof b, m4.s1_s8, 2));
+	mt_strlcpy(rows[n++], _("Haswell: the book's figures only"), sizeof rows[0]);
 	for (; k < n && y + k < h; k++) {
 		wattrset(w, tui_attr(t, k == 0 ? ROLE_TITLE : k == n - 1 ? ROLE_DIM : ROLE_NORMAL));
 		tui_put(t, w, y + k, x, width, rows[k]);

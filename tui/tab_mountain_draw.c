@@ -4,6 +4,7 @@
  * cursor cell's reading (its cycles a word, the Latency tab's levels). */
 #include "config.h"
 
+#include "base/i18n.h"
 #include "latency/latency.h"
 #include "model.h"
 #include "mountain/cliffs.h"
@@ -23,7 +24,8 @@ static void draw_heatmap(struct tui *t, struct mountain_tab *s, WINDOW *w, const
 {
 	char lab[32], txt[32];
 	wattrset(w, tui_attr(t, ROLE_DIM));
-	mvwaddstr(w, y, x, ratio ? "ratio" : " size");
+	/* TRANSLATORS: the heatmap's corner above the sizes, 5 columns at most */
+	mvwaddstr(w, y, x, ratio ? _("ratio") : _(" size"));
 	for (size_t c = L->col0; c < L->col0 + L->ncols; c++)
 		mvwprintw(w, y, x + L->label_w + (int)(c - L->col0) * L->cell_w, "%*u",
 			  L->cell_w, m->strides[c]);
@@ -74,27 +76,30 @@ static void draw_legend(struct tui *t, WINDOW *w, int y, int x, int width,
 			const struct hm_layout *L, int ratio)
 {
 	char lo[32], hi[32];
+	const char *scale = _("  log scale"), *cells;
 	if (isnan(L->lo)) {
 		wattrset(w, tui_attr(t, ROLE_DIM));
-		tui_put(t, w, y, x, width, "nothing measured yet: empty cells fill in as they are measured");
+		tui_put(t, w, y, x, width,
+			_("nothing measured yet: empty cells fill in as they are measured"));
 		return;
 	}
 	if (ratio) {
-		mt_snprintf(lo, sizeof lo, "%.2f", L->lo);
-		mt_snprintf(hi, sizeof hi, "%.2f", L->hi);
+		mt_hnum(lo, sizeof lo, L->lo, 2);
+		mt_hnum(hi, sizeof hi, L->hi, 2);
 	} else {
 		fmt_mbs_short(lo, sizeof lo, L->lo);
 		fmt_mbs_short(hi, sizeof hi, L->hi);
 	}
 	wattrset(w, tui_attr(t, ROLE_DIM));
-	mvwprintw(w, y, x, "%s %6s ", ratio ? "ratio" : "slow", lo);
+	mvwprintw(w, y, x, "%s %6s ", ratio ? _("ratio") : _("slow"), lo);
 	tui_heat_ramp(t, w, tui_heat_levels(t) <= 6); /* a few levels: twice as wide */
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	wprintw(w, " %s", hi);
-	if (x + width - getcurx(w) > 11) /* within the legend's width, whole words */
-		waddstr(w, "  log scale");
-	if (!ratio && x + width - getcurx(w) > 16 && L->text != HM_TEXT_NONE)
-		waddstr(w, L->text == HM_TEXT_MBS ? "; MB/s in cells" : "; GB/s in cells");
+	if (x + width - getcurx(w) > mt_text_cols(scale)) /* within the legend's width, whole words */
+		waddstr(w, scale);
+	cells = L->text == HM_TEXT_MBS ? _("; MB/s in cells") : _("; GB/s in cells");
+	if (!ratio && x + width - getcurx(w) > mt_text_cols(cells) + 1 && L->text != HM_TEXT_NONE)
+		waddstr(w, cells);
 }
 
 /* A horizontal bar chart of v[0..n) with labels; item cur highlighted;
@@ -144,33 +149,37 @@ static void draw_passport(struct tui *t, WINDOW *w, int y, int x, int width, int
 			  const struct mountain *m, const char *title)
 {
 	struct passport p;
-	char rows[9][96], a[32], b[32];
+	char rows[9][192], a[32], b[32];
 	int n = 0;
 	if (passport_compute(m, &p) < 0) {
 		wattrset(w, tui_attr(t, ROLE_DIM));
-		tui_put(t, w, y, x, width, "passport: nothing measured yet");
+		tui_put(t, w, y, x, width, _("passport: nothing measured yet"));
 		return;
 	}
+	/* TRANSLATORS: the passport's rows: their names in one column, the
+	 * figures after them in another (pad every row's name alike) */
 	mt_strlcpy(rows[n++], title, sizeof rows[0]);
-	mt_snprintf(rows[n++], sizeof rows[0], "peak       %6.0f MB/s stride 1, %s", p.peak,
-		    mt_fmt_size(a, sizeof a, p.peak_size));
-	mt_snprintf(rows[n++], sizeof rows[0], "floor      %6.0f MB/s stride %u, %s", p.floor,
-		    p.floor_stride, mt_fmt_size(a, sizeof a, p.floor_size));
-	mt_snprintf(rows[n++], sizeof rows[0], "peak/floor %6.2f", p.ratio);
-	mt_snprintf(rows[n++], sizeof rows[0], "ridge      %6.0f MB/s, %.0f %% of the peak",
-		    p.ridge_mid, 100 * p.ridge_mid / p.peak);
-	mt_snprintf(rows[n++], sizeof rows[0], "           (%.0f..%.0f %%, stride 1 past it)",
-		    100 * p.ridge_lo / p.peak, 100 * p.ridge_hi / p.peak);
-	mt_snprintf(rows[n++], sizeof rows[0], "line row   %s%s (strides %u..%u)",
-		    mt_fmt_size(b, sizeof b, p.row_size), p.row_full ? " full row" : "",
+	mt_hsnprintf(rows[n++], sizeof rows[0], _("peak       %6.0f MB/s stride 1, %s"), p.peak,
+		     mt_fmt_size(a, sizeof a, p.peak_size));
+	mt_hsnprintf(rows[n++], sizeof rows[0], _("floor      %6.0f MB/s stride %u, %s"), p.floor,
+		     p.floor_stride, mt_fmt_size(a, sizeof a, p.floor_size));
+	mt_hsnprintf(rows[n++], sizeof rows[0], _("peak/floor %6.2f"), p.ratio);
+	mt_hsnprintf(rows[n++], sizeof rows[0], _("ridge      %6.0f MB/s, %.0f %% of the peak"),
+		     p.ridge_mid, 100 * p.ridge_mid / p.peak);
+	mt_hsnprintf(rows[n++], sizeof rows[0], _("           (%.0f..%.0f %%, stride 1 past it)"),
+		     100 * p.ridge_lo / p.peak, 100 * p.ridge_hi / p.peak);
+	mt_snprintf(rows[n++], sizeof rows[0],
+		    p.row_full ? _("line row   %s full row (strides %u..%u)")
+			       : _("line row   %s (strides %u..%u)"),
+		    mt_fmt_size(b, sizeof b, p.row_size),
 		    p.row_n ? p.row_strides[0] : 0, p.row_n ? p.row_strides[p.row_n - 1] : 0);
 	if (p.line_bytes)
-		mt_snprintf(rows[n++], sizeof rows[0], "line       %llu B (flat from stride %llu)",
+		mt_snprintf(rows[n++], sizeof rows[0], _("line       %llu B (flat from stride %llu)"),
 			    (unsigned long long)p.line_bytes,
 			    (unsigned long long)(p.line_bytes / 8));
 	else
-		mt_strlcpy(rows[n++], "line       not visible on that row", sizeof rows[0]);
-	mt_snprintf(rows[n++], sizeof rows[0], "s1/s8      %6.2f", p.s1_s8);
+		mt_strlcpy(rows[n++], _("line       not visible on that row"), sizeof rows[0]);
+	mt_hsnprintf(rows[n++], sizeof rows[0], _("s1/s8      %6.2f"), p.s1_s8);
 	for (int k = 0; k < n && k < h; k++) {
 		wattrset(w, tui_attr(t, k == 0 ? ROLE_TITLE : ROLE_NORMAL));
 		tui_put(t, w, y + k, x, width, rows[k]);
@@ -207,7 +216,7 @@ static void draw_slices(struct tui *t, struct mountain_tab *s, WINDOW *w, int y,
 	double vs[MOUNTAIN_MAX_SIZES], vc[MOUNTAIN_MAX_STRIDES];
 	char ls[MOUNTAIN_MAX_SIZES][16], lc[MOUNTAIN_MAX_STRIDES][16];
 	const char *ps[MOUNTAIN_MAX_SIZES], *pc[MOUNTAIN_MAX_STRIDES];
-	char t1[96], t2[96], sz[32];
+	char t1[192], t2[192], sz[32];
 	int full;
 	size_t ns = m->nsizes < MOUNTAIN_MAX_SIZES ? m->nsizes : MOUNTAIN_MAX_SIZES;
 	size_t cc, nc = stride_slice(s, m, vc, lc, &cc, &full);
@@ -218,9 +227,10 @@ static void draw_slices(struct tui *t, struct mountain_tab *s, WINDOW *w, int y,
 	}
 	for (size_t c = 0; c < nc; c++)
 		pc[c] = lc[c];
-	mt_snprintf(t1, sizeof t1, "size slice at stride %u", m->strides[s->col]);
-	mt_snprintf(t2, sizeof t2, "stride slice at size %s%s",
-		    mt_fmt_size(sz, sizeof sz, m->sizes[s->row]), full ? ", full row" : "");
+	mt_snprintf(t1, sizeof t1, _("size slice at stride %u"), m->strides[s->col]);
+	mt_snprintf(t2, sizeof t2,
+		    full ? _("stride slice at size %s, full row") : _("stride slice at size %s"),
+		    mt_fmt_size(sz, sizeof sz, m->sizes[s->row]));
 	if (stacked) {
 		int h1 = (int)ns + 1, h2 = h - h1 - 1;
 		if (h2 < (int)nc + 1) { /* share the lines */
@@ -244,7 +254,7 @@ static void draw_lower(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, 
 		       int h, int stacked)
 {
 	if (s->passport)
-		draw_passport(t, w, y, x, width, h, s->m, "Passport (seed 000, step 5)");
+		draw_passport(t, w, y, x, width, h, s->m, _("Passport (seed 000, step 5)"));
 	else
 		draw_slices(t, s, w, y, x, width, h, stacked);
 }
@@ -252,27 +262,35 @@ static void draw_lower(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, 
 static void draw_form(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, int x, int width)
 {
 	const struct mountain_params *p = &s->params;
-	char lo[32], hi[32], line[160];
+	char lo[32], hi[32], line[320], sizes[64], strides[64];
 	mt_fmt_size(lo, sizeof lo, p->sizes[0]);
 	mt_fmt_size(hi, sizeof hi, p->sizes[p->nsizes - 1]);
-	const char *names[NFIELDS] = { "max stride", "smallest size", "largest size",
-				       "tries agreeing" };
-	char vals[NFIELDS][32];
-	mt_snprintf(vals[0], sizeof vals[0], "%u words", p->strides[p->nstrides - 1]);
+	static const char *const names[NFIELDS] = { N_("max stride"), N_("smallest size"),
+						    N_("largest size"), N_("tries agreeing") };
+	char vals[NFIELDS][64], name[96], val[96];
+	unsigned maxs = p->strides[p->nstrides - 1];
+	mt_snprintf(vals[0], sizeof vals[0], MT_NGETTEXT("%u word", "%u words", maxs), maxs);
 	mt_snprintf(vals[1], sizeof vals[1], "%s", lo);
 	mt_snprintf(vals[2], sizeof vals[2], "%s", hi);
-	mt_snprintf(vals[3], sizeof vals[3], "%u fastest", p->kbest);
+	mt_snprintf(vals[3], sizeof vals[3], MT_NGETTEXT("%u fastest", "%u fastest", p->kbest),
+		    p->kbest);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	tui_put(t, w, y++, x, width, "Knobs for the next r (up/down pick, left/right change, Enter done)");
+	tui_put(t, w, y++, x, width,
+		_("Knobs for the next r (up/down pick, left/right change, Enter done)"));
 	for (int i = 0; i < NFIELDS; i++) {
-		mt_snprintf(line, sizeof line, "%s %-14s %s %-10s %s", i == s->field ? ">" : " ",
-			    names[i], tui_glyph(t, GL_LEFT), vals[i], tui_glyph(t, GL_RIGHT));
+		mt_snprintf(line, sizeof line, "%s %s %s %s %s", i == s->field ? ">" : " ",
+			    mt_text_pad(name, sizeof name, _(names[i]), -14), tui_glyph(t, GL_LEFT),
+			    mt_text_pad(val, sizeof val, vals[i], -10), tui_glyph(t, GL_RIGHT));
 		wattrset(w, tui_attr(t, i == s->field ? ROLE_CURSOR : ROLE_NORMAL));
 		tui_put(t, w, y++, x, width, line);
 	}
 	wattrset(w, tui_attr(t, ROLE_DIM));
-	mt_snprintf(line, sizeof line, "%zu sizes x %zu strides, about %.0f s", p->nsizes,
-		    p->nstrides, ceil(mountain_params_estimate_s(p)));
+	mt_snprintf(sizes, sizeof sizes, MT_NGETTEXT("%zu size", "%zu sizes", p->nsizes), p->nsizes);
+	mt_snprintf(strides, sizeof strides, MT_NGETTEXT("%zu stride", "%zu strides", p->nstrides),
+		    p->nstrides);
+	/* TRANSLATORS: the grid: "13 sizes x 15 strides, about 1 s" */
+	mt_hsnprintf(line, sizeof line, _("%s x %s, about %.0f s"), sizes, strides,
+		     ceil(mountain_params_estimate_s(p)));
 	tui_put(t, w, y, x, width, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
@@ -282,16 +300,17 @@ static void draw_form(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, i
  * the grid and its time: a narrow room says them, never a cut. */
 static void info_line(struct tui *t, struct mountain_tab *s, WINDOW *w, int width)
 {
-	char line[512], lo[32], hi[32], cap[64] = "", note[400];
+	char line[768], lo[32], hi[32], cap[160] = "", note[400], sizes[96], strides[64];
+	size_t done = s->m ? mountain_measured(s->m) : 0;
 	struct mountain_params q = s->params;
 	const struct mountain_params *p = &q;
 	mt_error e;
 	if (mountain_params_fit_memory(&q, &s->budget, note, sizeof note, &e) == 0 &&
 	    q.nsizes < s->params.nsizes && s->budget.job)
-		mt_snprintf(cap, sizeof cap, "; this job's %s caps it",
+		mt_snprintf(cap, sizeof cap, _("; this job's %s caps it"),
 			    mt_fmt_size(lo, sizeof lo, s->budget.job));
 	else if (q.nsizes < s->params.nsizes)
-		mt_strlcpy(cap, "; the memory caps it", sizeof cap);
+		mt_strlcpy(cap, _("; the memory caps it"), sizeof cap);
 	if (s->m && s->m->source[0]) {
 		/* the machine first, then which file: a long hardware line loses
 		 * words, the name stays */
@@ -302,27 +321,56 @@ static void info_line(struct tui *t, struct mountain_tab *s, WINDOW *w, int widt
 		return;
 	}
 	if (tui_running(t, &tab_mountain))
-		mt_snprintf(line, sizeof line, "measuring %s: p pauses, x stops; cells fill in live",
-			    s->single ? "one cell again" : s->preview ? "a first look at this machine"
-								: "this machine");
-	else if (s->m && mountain_measured(s->m) && s->preview)
-		mt_snprintf(line, sizeof line,
-			    "a first look at %zu cells: r measures %s%zu x %zu, about %.0f s%s",
-			    mountain_measured(s->m), cap[0] ? "" : "the full grid of ", p->nsizes,
-			    p->nstrides, ceil(mountain_params_estimate_s(p)), cap);
-	else if (s->m && mountain_measured(s->m))
-		mt_snprintf(line, sizeof line,
-			    "this machine, %zu/%zu cells%s; r measures again (about %.0f s), f knobs",
-			    mountain_measured(s->m), s->m->nsizes * s->m->nstrides,
-			    tui_result_unsaved(t, &tab_mountain) ? ", unsaved (w)" : "",
-			    ceil(mountain_params_estimate_s(p)));
-	else
-		mt_snprintf(line, sizeof line,
-			    "r measures %zu sizes %s..%s x %zu strides, about %.0f s%s; fastest try, %u "
-			    "agreeing",
+		mt_strlcpy(line,
+			   s->single ? _("measuring one cell again: p pauses, x stops; cells fill in live")
+			   : s->preview
+				   ? _("measuring a first look at this machine: p pauses, x stops; cells "
+				       "fill in live")
+				   : _("measuring this machine: p pauses, x stops; cells fill in live"),
+			   sizeof line);
+	else if (done && s->preview && cap[0])
+		mt_hsnprintf(line, sizeof line,
+			     MT_NGETTEXT("a first look at %zu cell: r measures %zu x %zu, about %.0f s%s",
+					 "a first look at %zu cells: r measures %zu x %zu, about %.0f s%s",
+					 done),
+			     done, p->nsizes, p->nstrides, ceil(mountain_params_estimate_s(p)), cap);
+	else if (done && s->preview)
+		mt_hsnprintf(line, sizeof line,
+			     MT_NGETTEXT("a first look at %zu cell: r measures the full grid of %zu x "
+					 "%zu, about %.0f s",
+					 "a first look at %zu cells: r measures the full grid of %zu x "
+					 "%zu, about %.0f s", done),
+			     done, p->nsizes, p->nstrides, ceil(mountain_params_estimate_s(p)));
+	else if (done)
+		mt_hsnprintf(line, sizeof line,
+			     tui_result_unsaved(t, &tab_mountain)
+				     ? MT_NGETTEXT("this machine, %zu/%zu cell, unsaved (w); r measures "
+						   "again (about %.0f s), f knobs",
+						   "this machine, %zu/%zu cells, unsaved (w); r measures "
+						   "again (about %.0f s), f knobs",
+						   s->m->nsizes * s->m->nstrides)
+				     : MT_NGETTEXT("this machine, %zu/%zu cell; r measures again (about "
+						   "%.0f s), f knobs",
+						   "this machine, %zu/%zu cells; r measures again (about "
+						   "%.0f s), f knobs",
+						   s->m->nsizes * s->m->nstrides),
+			     done, s->m->nsizes * s->m->nstrides, ceil(mountain_params_estimate_s(p)));
+	else {
+		mt_snprintf(sizes, sizeof sizes, MT_NGETTEXT("%zu size %s..%s", "%zu sizes %s..%s",
+							     p->nsizes),
 			    p->nsizes, mt_fmt_size(lo, sizeof lo, p->sizes[0]),
-			    mt_fmt_size(hi, sizeof hi, p->sizes[p->nsizes - 1]), p->nstrides,
-			    ceil(mountain_params_estimate_s(p)), cap, p->kbest);
+			    mt_fmt_size(hi, sizeof hi, p->sizes[p->nsizes - 1]));
+		mt_snprintf(strides, sizeof strides,
+			    MT_NGETTEXT("%zu stride", "%zu strides", p->nstrides), p->nstrides);
+		/* TRANSLATORS: the grid r measures ("13 sizes 16K..64M", "15
+		 * strides"), its time, the memory's cap ("; the memory caps
+		 * it" or nothing), the tries that must agree */
+		mt_hsnprintf(line, sizeof line,
+			     MT_NGETTEXT("r measures %s x %s, about %.0f s%s; fastest try, %u agreeing",
+					 "r measures %s x %s, about %.0f s%s; fastest try, %u agreeing",
+					 p->kbest),
+			     sizes, strides, ceil(mountain_params_estimate_s(p)), cap, p->kbest);
+	}
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	tui_put(t, w, 0, 0, width, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
@@ -337,23 +385,27 @@ static void cell_words(struct mountain_tab *s, char *line, size_t len)
 	size_t i = s->row * m->nstrides + s->col;
 	double v = m->mbs[i], sp = m->spread[i], ca = m->canary[i], ty = m->typical[i];
 	char sz[32];
-	mt_snprintf(line, len, "%s stride %u: ", mt_fmt_size(sz, sizeof sz, m->sizes[s->row]),
+	size_t used;
+	mt_snprintf(line, len, _("%s stride %u: "), mt_fmt_size(sz, sizeof sz, m->sizes[s->row]),
 		    m->strides[s->col]);
 	if (isnan(v)) {
-		mt_append(line, len, "not measured");
+		mt_append(line, len, "%s", _("not measured"));
 		return;
 	}
-	mt_append(line, len, "%.0f MB/s", v);
+	/* each clause a format of its own: its figures in the user's decimals */
+#define CELL_SAY(...) (used = strlen(line), mt_hsnprintf(line + used, len - used, __VA_ARGS__))
+	CELL_SAY(_("%.0f MB/s"), v);
 	if (!isnan(sp))
-		mt_append(line, len, ", tries %.1f%% apart", sp * 100);
+		CELL_SAY(_(", tries %.1f%% apart"), sp * 100);
 	if (!isnan(ca) && ca > 1.15)
-		mt_append(line, len, ", core %.2fx slow (canary)", ca);
+		CELL_SAY(_(", core %.2fx slow (canary)"), ca);
 	else if (!isnan(ca))
-		mt_append(line, len, ", core at full speed");
+		CELL_SAY("%s", _(", core at full speed"));
 	if (isnan(sp) && isnan(ca))
-		mt_append(line, len, "; no spread recorded");
+		CELL_SAY("%s", _("; no spread recorded"));
 	if (!isnan(ty) && ty < MOUNTAIN_TWO_SPEEDS * v)
-		mt_append(line, len, "; median try %.0f MB/s (two speeds)", ty);
+		CELL_SAY(_("; median try %.0f MB/s (two speeds)"), ty);
+#undef CELL_SAY
 }
 
 /* The Latency tab's run when it was measured on the machine of the
@@ -381,7 +433,7 @@ static int level_line(const struct tui *t, struct mountain_tab *s, char *line, s
 	if (!r)
 		return 0;
 	plot_latency_levels(r, NULL, 0, &o);
-	mt_strlcpy(o.what, "the Latency tab's run", sizeof o.what);
+	mt_strlcpy(o.what, _("the Latency tab's run"), sizeof o.what);
 	row_levels_find(s->m, &o, &rl);
 	line[0] = '\0';
 	for (int i = 0; i < rl.ncaptions; i++)
@@ -418,7 +470,8 @@ static int draw_reading(struct tui *t, struct mountain_tab *s, WINDOW *w, int y,
 	struct cpw_clock clk;
 	char txt[5][800], a[32], b[32], c[32], ph[96];
 	double lat, l1c;
-	int n = 0;
+	int n = 0, most, sofar;
+	size_t used;
 	if (width < 20)
 		return y;
 	cpw_clock_of(&s->m->hdr, s->m->source[0] == 0, &clk);
@@ -432,24 +485,37 @@ static int draw_reading(struct tui *t, struct mountain_tab *s, WINDOW *w, int y,
 	if (level_line(t, s, txt[n], sizeof txt[n]))
 		n++;
 	if (clk.how != CPW_UNKNOWN && (pt.have_l1 || pt.have_floor)) {
-		mt_snprintf(txt[n], sizeof txt[n], "cycles a word%s%s:", clk.how == CPW_BOUND ? " at most" : "",
-			    tui_running(t, &tab_mountain) && !s->single ? " so far" : "");
+		most = clk.how == CPW_BOUND;
+		sofar = tui_running(t, &tab_mountain) && !s->single;
+		mt_strlcpy(txt[n],
+			   most && sofar ? _("cycles a word at most so far:")
+			   : most	 ? _("cycles a word at most:")
+			   : sofar	 ? _("cycles a word so far:")
+					 : _("cycles a word:"),
+			   sizeof txt[n]);
+		used = strlen(txt[n]);
 		if (pt.have_l1)
-			mt_append(txt[n], sizeof txt[n], " L1 plateau %s (%.0f MB/s, %s, stride 1)",
-				  cpw_fmt(a, sizeof a, cpw_cycles(clk.ghz, pt.l1_mbs)), pt.l1_mbs,
-				  mt_fmt_size(b, sizeof b, s->m->sizes[pt.l1_row]));
+			mt_hsnprintf(txt[n] + used, sizeof txt[n] - used,
+				     _(" L1 plateau %s (%.0f MB/s, %s, stride 1)"),
+				     mtab_cycles_text(a, sizeof a, cpw_cycles(clk.ghz, pt.l1_mbs)), pt.l1_mbs,
+				     mt_fmt_size(b, sizeof b, s->m->sizes[pt.l1_row]));
+		if (pt.have_l1 && pt.have_floor)
+			mt_append(txt[n], sizeof txt[n], ";");
+		used = strlen(txt[n]);
 		if (pt.have_floor)
-			mt_append(txt[n], sizeof txt[n], "%s floor %s (%.0f MB/s, %s, stride %u: %.2f ns a word)",
-				  pt.have_l1 ? ";" : "", cpw_fmt(c, sizeof c, cpw_cycles(clk.ghz, pt.floor_mbs)),
-				  pt.floor_mbs, mt_fmt_size(b, sizeof b, s->m->sizes[pt.floor_row]),
-				  s->m->strides[pt.floor_col], cpw_ns_per_word(pt.floor_mbs));
+			mt_hsnprintf(txt[n] + used, sizeof txt[n] - used,
+				     _(" floor %s (%.0f MB/s, %s, stride %u: %.2f ns a word)"),
+				     mtab_cycles_text(c, sizeof c, cpw_cycles(clk.ghz, pt.floor_mbs)),
+				     pt.floor_mbs, mt_fmt_size(b, sizeof b, s->m->sizes[pt.floor_row]),
+				     s->m->strides[pt.floor_col], cpw_ns_per_word(pt.floor_mbs));
 		n++;
 	}
 	lat = l1_latency_cycles(t, s);
 	l1c = pt.have_l1 ? cpw_cycles(clk.ghz, pt.l1_mbs) : (double)NAN;
 	if (lat > 0 && isfinite(l1c) && clk.how != CPW_BOUND)
-		mt_snprintf(txt[n++], sizeof txt[n], "%.1f loads in flight (L1 hit: %.1f cycles, Latency tab)",
-			    cpw_in_flight(lat, l1c), lat);
+		mt_hsnprintf(txt[n++], sizeof txt[n],
+			     _("%.1f loads in flight (L1 hit: %.1f cycles, Latency tab)"),
+			     cpw_in_flight(lat, l1c), lat);
 	if (clk.how != CPW_UNKNOWN || s->m->source[0]) /* here: calibrated when r measures */
 		cpw_clock_words(txt[n++], sizeof txt[0], &clk);
 	for (int i = 0; i < n && y < h; i++) {
@@ -469,7 +535,7 @@ static void draw_empty(struct tui *t, struct mountain_tab *s, WINDOW *w, int wd,
 {
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	tui_wrap(t, w, 2, 2, wd - 4, 2,
-		 tui_measure_hint(t, "No mountain yet: r measures this machine, o opens a saved one.",
+		 tui_measure_hint(t, _("No mountain yet: r measures this machine, o opens a saved one."),
 				  1));
 	if (s->mode == MODE_FORM)
 		draw_form(t, s, w, 4, 2, wd - 2);
@@ -496,7 +562,7 @@ static int draw_maps(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, in
 			char title[300], name[256];
 			draw_heatmap(t, s, w, s->ref, y, half, &L2, 0, 0);
 			tui_text(t, name, sizeof name, mt_basename(s->ref->source)); /* file-borne */
-			mt_snprintf(title, sizeof title, "beside: %s", name);
+			mt_snprintf(title, sizeof title, _("beside: %s"), name);
 			wattrset(w, tui_attr(t, ROLE_DIM));
 			tui_put(t, w, y + L2.height, half, wd - half, title);
 		}
@@ -516,7 +582,7 @@ static void draw_guess_result(struct tui *t, struct mountain_tab *s, WINDOW *w, 
 			      int h)
 {
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	tui_put(t, w, y++, 0, wd, "Your guess against the data:");
+	tui_put(t, w, y++, 0, wd, _("Your guess against the data:"));
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	for (int i = 0; i < 3 && y < h; i++)
 		y += tui_wrap(t, w, y, 2, wd - 4, h - y, s->result[i]);
@@ -552,8 +618,8 @@ static void draw_under(struct tui *t, struct mountain_tab *s, WINDOW *w, int y, 
 	} else if ((s->passport || s->ref_bundled) && s->ov == OV_SIDE && s->ref && h - y >= 3) {
 		/* beside another mountain (the bundled reference beside this
 		 * machine's): this mountain's passport against the other's */
-		draw_passport(t, w, y, 0, wd / 2 - 1, h - y, s->m, "Passport of this mountain");
-		draw_passport(t, w, y, wd / 2, wd - wd / 2, h - y, s->ref, "Passport of the other");
+		draw_passport(t, w, y, 0, wd / 2 - 1, h - y, s->m, _("Passport of this mountain"));
+		draw_passport(t, w, y, wd / 2, wd - wd / 2, h - y, s->ref, _("Passport of the other"));
 	} else if (h - y >= 4) {
 		if (!ratio) /* the cursor's line, the cycles a word, the clock */
 			y = draw_reading(t, s, w, y, 0, wd, y + 3 < h - 2 ? y + 3 : h - 2);

@@ -3,6 +3,7 @@
  * beside this one, the overlay, the passport, and guess mode. */
 #include "config.h"
 
+#include "base/i18n.h"
 #include "info/info.h"
 #include "model.h"
 #include "mountain/cliffs.h"
@@ -20,7 +21,7 @@ static int act_run(struct tui *t, void *self, int key)
 	if (s->mode == MODE_FORM)
 		s->mode = MODE_NORMAL;
 	if (tui_discard_first(t, &tab_mountain, self,
-			      "Discard the unsaved mountain and measure again?", act_run, key))
+			      _("Discard the unsaved mountain and measure again?"), act_run, key))
 		return 1;
 	mtab_start_run(t, s, &s->params, -1, -1);
 	return 1;
@@ -148,7 +149,7 @@ static void open_opened(struct tui *t, void *self, struct result_file *f)
 		return;
 	}
 	mtab_set_ref(t, s, m, f->path);
-	tui_message(t, "beside it: %s (m: side by side, ratio, off)", mt_basename(f->path));
+	tui_message(t, _("beside it: %s (m: side by side, ratio, off)"), mt_basename(f->path));
 	tui_dirty(t);
 }
 
@@ -159,7 +160,7 @@ static void open_answer(struct tui *t, void *self, const char *answer)
 		return;
 	if (!answer[0]) {
 		if (!mountain_reference_path(path, sizeof path)) {
-			tui_message(t, "the bundled reference is not installed (MEMTOP_DATA)");
+			tui_message(t, "%s", _("the bundled reference is not installed (MEMTOP_DATA)"));
 			return;
 		}
 		answer = path;
@@ -170,7 +171,7 @@ static void open_answer(struct tui *t, void *self, const char *answer)
 static int act_open(struct tui *t, void *self, int key)
 {
 	(void)key;
-	tui_prompt(t, self, "Open a saved mountain (Enter alone: the Apple M4 Max reference): ", "",
+	tui_prompt(t, self, _("Open a saved mountain (Enter alone: the Apple M4 Max reference): "), "",
 		   open_answer);
 	return 1;
 }
@@ -180,15 +181,15 @@ static int act_overlay(struct tui *t, void *self, int key)
 	struct mountain_tab *s = self;
 	(void)key;
 	if (!s->ref) {
-		tui_message(t, "nothing to compare with (o opens a saved mountain)");
+		tui_message(t, "%s", _("nothing to compare with (o opens a saved mountain)"));
 		return 1;
 	}
 	s->ov = (s->ov + 1) % 3;
 	if (s->ov == OV_RATIO)
 		mtab_rebuild_ratio(s);
-	tui_message(t, "%s", s->ov == OV_SIDE    ? "side by side"
-			     : s->ov == OV_RATIO ? "ratio: this mountain / the other, on shared cells"
-						: "the other mountain is hidden (m shows it)");
+	tui_message(t, "%s", s->ov == OV_SIDE    ? _("side by side")
+			     : s->ov == OV_RATIO ? _("ratio: this mountain / the other, on shared cells")
+						: _("the other mountain is hidden (m shows it)"));
 	tui_dirty(t);
 	return 1;
 }
@@ -198,8 +199,8 @@ static int act_passport(struct tui *t, void *self, int key)
 	struct mountain_tab *s = self;
 	(void)key;
 	s->passport = !s->passport;
-	tui_message(t, "%s", s->passport ? "passport: P again shows the slices"
-					: "slices: P shows the passport");
+	tui_message(t, "%s", s->passport ? _("passport: P again shows the slices")
+					: _("slices: P shows the passport"));
 	tui_dirty(t);
 	return 1;
 }
@@ -219,7 +220,7 @@ static int act_guess(struct tui *t, void *self, int key)
 	s->sel = 0;
 	s->has_result = 0;
 	s->row = (size_t)s->marker[0];
-	tui_message(t, "guess: j/k move the marker, h/l pick L1/L2/L3, c compares, g leaves");
+	tui_message(t, "%s", _("guess: j/k move the marker, h/l pick L1/L2/L3, c compares, g leaves"));
 	return 1;
 }
 
@@ -243,7 +244,7 @@ static int act_compare(struct tui *t, void *self, int key)
 	int have = 0;
 	(void)key;
 	if (s->mode != MODE_GUESS) {
-		tui_message(t, "g first: place the L1, L2, L3 markers, then c compares");
+		tui_message(t, "%s", _("g first: place the L1, L2, L3 markers, then c compares"));
 		return 1;
 	}
 	memset(&d, 0, sizeof d);
@@ -261,7 +262,7 @@ static int act_compare(struct tui *t, void *self, int key)
 			if (idx >= 0)
 				det = d.level[idx];
 		}
-		guess_sentence(l + 1, s->m->sizes[s->marker[l]], det, best, from && from[0] ? from : "the system",
+		guess_sentence(l + 1, s->m->sizes[s->marker[l]], det, best, from && from[0] ? from : _("the system"),
 			       s->result[l], sizeof s->result[l]);
 	}
 	s->has_result = 1;
@@ -274,7 +275,7 @@ static int act_form(struct tui *t, void *self, int key)
 	struct mountain_tab *s = self;
 	(void)key;
 	if (tui_view_mode(t)) {
-		tui_message(t, "memtop view does not measure: no knobs");
+		tui_message(t, "%s", _("memtop view does not measure: no knobs"));
 		return 1;
 	}
 	s->mode = s->mode == MODE_FORM ? MODE_NORMAL : MODE_FORM;
@@ -295,28 +296,28 @@ static int act_escape(struct tui *t, void *self, int key)
 }
 
 const struct keybinding mtab_keys[] = {
-	TUI_KEYS_ARROWS_HJKL("move the cursor cell (guess: move/pick a marker; knobs: "
-			     "pick/change)", act_move),
-	TUI_KEYS_HOME_END("first / last size", act_page),
-	TUI_KEYS_PAGE("first / last stride", act_page),
-	{ 'r', "r", "measure the mountain (the line above the map says what and how long)",
+	TUI_KEYS_ARROWS_HJKL(N_("move the cursor cell (guess: move/pick a marker; knobs: "
+				"pick/change)"), act_move),
+	TUI_KEYS_HOME_END(N_("first / last size"), act_page),
+	TUI_KEYS_PAGE(N_("first / last stride"), act_page),
+	{ 'r', "r", N_("measure the mountain (the line above the map says what and how long)"),
 	  act_run },
-	{ '\r', "Enter", "re-measure the cursor's cell", act_enter },
+	{ '\r', "Enter", N_("re-measure the cursor's cell"), act_enter },
 	{ '\n', NULL, NULL, act_enter },
 	{ KEY_ENTER, NULL, NULL, act_enter },
-	{ 'f', "f", "knobs: max stride, size range, tries (arrows change, Enter closes)",
+	{ 'f', "f", N_("knobs: max stride, size range, tries (arrows change, Enter closes)"),
 	  act_form },
 	TUI_KEY_SAVE("mountain"),
-	{ 'o', "o", "open a saved mountain or the Apple M4 Max reference beside this one",
+	{ 'o', "o", N_("open a saved mountain or the Apple M4 Max reference beside this one"),
 	  act_open },
-	{ 'm', "m", "beside: side by side, ratio, off", act_overlay },
-	{ 'P', "P", "the passport instead of the slices: peak, floor, ridge, line size row "
-		    "(seed 000, step 5)", act_passport },
-	{ 'K', "K", "the next runs measure on the next core kind, fastest first (P, E; big, "
-		    "LITTLE)", tui_act_coretype },
-	{ 'g', "g", "guess mode: place L1, L2, L3 where you think the caches end", act_guess },
-	{ 'c', "c", "guess mode: compare your guess with the cliffs and sysfs", act_compare },
-	{ 27, "Esc", "leave guess mode or the knobs", act_escape },
+	{ 'm', "m", N_("beside: side by side, ratio, off"), act_overlay },
+	{ 'P', "P", N_("the passport instead of the slices: peak, floor, ridge, line size row "
+		       "(seed 000, step 5)"), act_passport },
+	{ 'K', "K", N_("the next runs measure on the next core kind, fastest first (P, E; big, "
+		       "LITTLE)"), tui_act_coretype },
+	{ 'g', "g", N_("guess mode: place L1, L2, L3 where you think the caches end"), act_guess },
+	{ 'c', "c", N_("guess mode: compare your guess with the cliffs and sysfs"), act_compare },
+	{ 27, "Esc", N_("leave guess mode or the knobs"), act_escape },
 	{ 0, NULL, NULL, NULL },
 };
 

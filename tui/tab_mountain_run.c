@@ -4,6 +4,7 @@
  * again) and taking its events. */
 #include "config.h"
 
+#include "base/i18n.h"
 #include "info/info.h"
 #include "mountain/card.h"
 #include "mountain/mountain_json.h"
@@ -79,11 +80,23 @@ void mtab_set_main(struct tui *t, struct mountain_tab *s, struct mountain *m)
 static int first_look_kind(struct tui *t, const struct mountain *m)
 {
 	const struct topo *tp = topo_this_machine();
+	char say[256];
+	size_t n = mountain_measured(m);
 	if (!tp || tp->ncoretypes < 2 || !m->hdr.place.kind[0])
 		return 0;
-	tui_message(t, "a first look on core kind %s%s: %zu cells in %.1f s",
-		    m->hdr.place.kind, job_coretype() == 0 ? ", the fastest (K: another)" : "",
-		    mountain_measured(m), m->elapsed_s);
+	if (job_coretype() == 0)
+		mt_hsnprintf(say, sizeof say,
+			     MT_NGETTEXT("a first look on core kind %s, the fastest (K: another): "
+					 "%zu cell in %.1f s",
+					 "a first look on core kind %s, the fastest (K: another): "
+					 "%zu cells in %.1f s", n),
+			     m->hdr.place.kind, n, m->elapsed_s);
+	else
+		mt_hsnprintf(say, sizeof say,
+			     MT_NGETTEXT("a first look on core kind %s: %zu cell in %.1f s",
+					 "a first look on core kind %s: %zu cells in %.1f s", n),
+			     m->hdr.place.kind, n, m->elapsed_s);
+	tui_message(t, "%s", say);
 	return 1;
 }
 
@@ -104,7 +117,7 @@ int mtab_start_run(struct tui *t, struct mountain_tab *s, const struct mountain_
 	*p = *grid;
 	if (only_row >= 0) {
 		if (!s->m || s->m->source[0]) {
-			tui_message(t, "Enter re-measures a cell of a mountain measured here");
+			tui_message(t, "%s", _("Enter re-measures a cell of a mountain measured here"));
 			return -1;
 		}
 		/* the cell of the mountain on screen, on its own axes */
@@ -121,7 +134,7 @@ int mtab_start_run(struct tui *t, struct mountain_tab *s, const struct mountain_
 			goto fail;
 		m = mountain_new(p->sizes, p->nsizes, p->strides, p->nstrides);
 		if (!m) {
-			mt_fail(&e, "out of memory");
+			mt_fail(&e, "%s", _("out of memory"));
 			goto fail;
 		}
 		if (tui_info(t))
@@ -141,13 +154,15 @@ int mtab_start_run(struct tui *t, struct mountain_tab *s, const struct mountain_
 		tui_message(t, "%s", note);
 	return 0;
 fail:
-	tui_message(t, "cannot measure: %s", e.msg);
+	tui_message(t, _("cannot measure: %s"), e.msg);
 	return -1;
 }
 
 void mtab_job_event(struct tui *t, void *self, const struct job_event *ev)
 {
 	struct mountain_tab *s = self;
+	char say[256];
+	size_t n;
 	if (ev->type == JOB_EV_CELL || ev->type == JOB_EV_UPDATE) {
 		if (s->m && mountain_apply(s->m, ev) == 0) {
 			if (!s->preview) /* the first look is not asked about nor autosaved */
@@ -165,22 +180,36 @@ void mtab_job_event(struct tui *t, void *self, const struct job_event *ev)
 	if (!s->single)
 		s->m->elapsed_s = (double)(mt_now_ns() - s->run_t0) / 1e9;
 	mtab_rebuild_ratio(s);
-	if (ev->type == JOB_EV_FAILED)
-		tui_message(t, "the measurement failed: %s", ev->text);
-	else if (ev->type == JOB_EV_CANCELLED)
-		tui_message(t, "stopped: %zu of %zu cells measured (w saves them)",
-			    mountain_measured(s->m), s->m->nsizes * s->m->nstrides);
-	else if (s->single)
-		tui_message(t, "re-measured the cell");
-	else if (s->preview && first_look_kind(t, s->m))
+	n = mountain_measured(s->m);
+	if (ev->type == JOB_EV_FAILED) {
+		tui_message(t, _("the measurement failed: %s"), ev->text);
+	} else if (ev->type == JOB_EV_CANCELLED) {
+		tui_message(t,
+			    MT_NGETTEXT("stopped: %zu of %zu cells measured (w saves them)",
+					"stopped: %zu of %zu cells measured (w saves them)",
+					s->m->nsizes * s->m->nstrides),
+			    n, s->m->nsizes * s->m->nstrides);
+	} else if (s->single) {
+		tui_message(t, "%s", _("re-measured the cell"));
+	} else if (s->preview && first_look_kind(t, s->m)) {
 		tui_dirty(t); /* it said which core type */
-	else if (s->preview)
-		tui_message(t, "a first look: %zu cells in %.1f s; r measures the full grid, "
-			       "? lists the keys",
-			    mountain_measured(s->m), s->m->elapsed_s);
-	else
-		tui_message(t, "measured %zu cells in %.1f s; w saves, g guesses the caches",
-			    mountain_measured(s->m), s->m->elapsed_s);
+	} else {
+		if (s->preview)
+			mt_hsnprintf(say, sizeof say,
+				     MT_NGETTEXT("a first look: %zu cell in %.1f s; r measures the "
+						 "full grid, ? lists the keys",
+						 "a first look: %zu cells in %.1f s; r measures the "
+						 "full grid, ? lists the keys", n),
+				     n, s->m->elapsed_s);
+		else
+			mt_hsnprintf(say, sizeof say,
+				     MT_NGETTEXT("measured %zu cell in %.1f s; w saves, g guesses "
+						 "the caches",
+						 "measured %zu cells in %.1f s; w saves, g guesses "
+						 "the caches", n),
+				     n, s->m->elapsed_s);
+		tui_message(t, "%s", say);
+	}
 	tui_dirty(t);
 }
 

@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include "algae/algae.h"
+#include "base/i18n.h"
 #include "sim/sim.h"
 #include "transpose/transpose.h"
 #include "tab_transpose.h"
@@ -101,9 +102,11 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 	}
 	if (!job_event_is_last(ev))
 		return;
-	if (tui_job_ended(t, ev, "real-machine timing"))
-		tui_message(t, "real machine: %d versions timed, N = %zu", s->plan.nreal,
-			    s->plan.real_n);
+	if (tui_job_ended(t, ev, _("real-machine timing")))
+		tui_message(t,
+			    MT_NGETTEXT("real machine: %d version timed, N = %zu",
+					"real machine: %d versions timed, N = %zu", s->plan.nreal),
+			    s->plan.nreal, s->plan.real_n);
 	tui_dirty(t);
 }
 
@@ -117,7 +120,8 @@ static int act_real(struct tui *t, void *self, int key)
 	if (!tui_can_measure(t))
 		return 1;
 	if (tui_discard_first(t, &tab_transpose, self,
-			      "Discard the unsaved transpose timings and measure again?", act_real, key))
+			      _("Discard the unsaved transpose timings and measure again?"), act_real,
+			      key))
 		return 1;
 	transpose_plan_default(&s->plan);
 	s->plan.nsizes = 0; /* the simulated cells are already here */
@@ -129,13 +133,16 @@ static int act_real(struct tui *t, void *self, int key)
 	if (tui_quick(t))
 		s->plan.real_n = 1024;
 	if (transpose_plan_check(&s->plan, &e) < 0) {
-		tui_message(t, "cannot measure: %s", e.msg);
+		tui_message(t, _("cannot measure: %s"), e.msg);
 		return 1;
 	}
 	transpose_result_init(&s->real, &s->plan);
 	if (tui_job_launch(t, &tab_transpose, transpose_worker, &s->plan, &s->real.hdr) < 0)
 		return 1;
-	tui_message(t, "timing %d versions of the real transpose, N = %zu, best of %d",
+	tui_message(t,
+		    MT_NGETTEXT("timing %d version of the real transpose, N = %zu, best of %d",
+				"timing %d versions of the real transpose, N = %zu, best of %d",
+				s->plan.nreal),
 		    s->plan.nreal, s->plan.real_n, s->plan.real_tries);
 	tui_dirty(t);
 	return 1;
@@ -177,9 +184,9 @@ static int act_algae(struct tui *t, void *self, int key)
 	struct transpose_tab *s = self;
 	(void)key;
 	return toggle(t, &s->algae,
-		      "algae: c sets its cache (7,1,4 doubles it), F the fields a struct; "
-		      "a goes back",
-		      "the transpose again");
+		      _("algae: c sets its cache (7,1,4 doubles it), F the fields a struct; "
+			"a goes back"),
+		      _("the transpose again"));
 }
 
 static int act_sets(struct tui *t, void *self, int key)
@@ -187,8 +194,8 @@ static int act_sets(struct tui *t, void *self, int key)
 	struct transpose_tab *s = self;
 	(void)key;
 	return toggle(t, &s->sets,
-		      "each element shows its cache set; the last access's set stands out",
-		      "each element shows its latest access");
+		      _("each element shows its cache set; the last access's set stands out"),
+		      _("each element shows its latest access"));
 }
 
 /* ---- knobs --------------------------------------------------------------- */
@@ -223,14 +230,14 @@ static void cache_answer(struct tui *t, void *self, const char *answer)
 	else
 		mt_snprintf(kept, sizeof kept, "%d,%d,%d", s->s, s->E, s->b);
 	if (mt_parse_u64_list(answer, 0, 1u << 20, v, 3) != 3) {
-		mt_snprintf(why, sizeof why, "cache s,E,b: three numbers such as 5,1,5, not '%.30s'",
-			    answer);
+		mt_snprintf(why, sizeof why,
+			    _("cache s,E,b: three numbers such as 5,1,5, not '%.30s'"), answer);
 		tui_knob_refused(t, why, kept);
 		return;
 	}
 	c = sim_new((int)v[0], (int)v[1], (int)v[2], &e);
 	if (!c) {
-		mt_snprintf(why, sizeof why, "cache s,E,b: %s", e.msg);
+		mt_snprintf(why, sizeof why, _("cache s,E,b: %s"), e.msg);
 		tui_knob_refused(t, why, kept);
 		return;
 	}
@@ -259,8 +266,9 @@ static void size_answer(struct tui *t, void *self, const char *answer)
 		return;
 	}
 	if (r > TAB_MAX_SIDE || c > TAB_MAX_SIDE) {
-		mt_snprintf(why, sizeof why, "size: 1x1..%dx%d in the tab (memtop run transpose "
-			    "takes more), not '%.20s'", TAB_MAX_SIDE, TAB_MAX_SIDE, answer);
+		mt_snprintf(why, sizeof why, _("size: 1x1..%dx%d in the tab (memtop run transpose "
+					       "takes more), not '%.20s'"),
+			    TAB_MAX_SIDE, TAB_MAX_SIDE, answer);
 		tui_knob_refused(t, why, kept);
 		return;
 	}
@@ -290,11 +298,11 @@ static void fields_answer(struct tui *t, void *self, const char *answer)
 {
 	struct transpose_tab *s = self;
 	int f;
-	char why[120], kept[16];
+	char why[200], kept[16];
 	if (!answer)
 		return;
 	if (mt_parse_int(answer, 2, ALGAE_MAX_FIELDS, &f) < 0) {
-		mt_snprintf(why, sizeof why, "int fields a struct: 2..%d, not '%.20s'",
+		mt_snprintf(why, sizeof why, _("int fields a struct: 2..%d, not '%.20s'"),
 			    ALGAE_MAX_FIELDS, answer);
 		mt_snprintf(kept, sizeof kept, "%d", s->ap.fields);
 		tui_knob_refused(t, why, kept);
@@ -310,19 +318,19 @@ static int act_prompt(struct tui *t, void *self, int key)
 	char cur[64];
 	if (key == 'c' && s->algae) {
 		mt_snprintf(cur, sizeof cur, "%d,%d,%d", s->ap.s, s->ap.E, s->ap.b);
-		tui_prompt(t, s, "Algae cache s,E,b (the book's 6,1,4; doubled 7,1,4): ", cur,
+		tui_prompt(t, s, _("Algae cache s,E,b (the book's 6,1,4; doubled 7,1,4): "), cur,
 			   cache_answer);
 	} else if (key == 'F') {
 		mt_snprintf(cur, sizeof cur, "%d", s->ap.fields);
-		tui_prompt(t, s, "Int fields a struct (2: x, y): ", cur, fields_answer);
+		tui_prompt(t, s, _("Int fields a struct (2: x, y): "), cur, fields_answer);
 	} else if (key == 'c') {
 		mt_snprintf(cur, sizeof cur, "%d,%d,%d", s->s, s->E, s->b);
-		tui_prompt(t, s, "Cache s,E,b: ", cur, cache_answer);
+		tui_prompt(t, s, _("Cache s,E,b: "), cur, cache_answer);
 	} else if (key == 'Z') {
 		mt_snprintf(cur, sizeof cur, "%dx%d", s->rows, s->cols);
-		tui_prompt(t, s, "Size ROWSxCOLS: ", cur, size_answer);
+		tui_prompt(t, s, _("Size ROWSxCOLS: "), cur, size_answer);
 	} else {
-		tui_prompt(t, s, "Version (naive, block:K, block:RxC, buffer:K, diagonal): ",
+		tui_prompt(t, s, _("Version (naive, block:K, block:RxC, buffer:K, diagonal): "),
 			   transpose_version_name(&s->v, cur, sizeof cur), version_answer);
 	}
 	return 1;
@@ -369,29 +377,29 @@ static int act_step(struct tui *t, void *self, int key)
 }
 
 static const struct keybinding keys[] = {
-	{ KEY_RIGHT, "Left Right h l", "one access back / forward", act_step },
+	{ KEY_RIGHT, "Left Right h l", N_("one access back / forward"), act_step },
 	{ KEY_LEFT, NULL, NULL, act_step },
 	{ 'h', NULL, NULL, act_step },
 	{ 'l', NULL, NULL, act_step },
-	TUI_KEYS_PAGE("two rows of accesses back / forward", act_step),
-	TUI_KEYS_HOME_END("before the first access / after the last", act_step),
-	{ 'n', "n", "step to just after the next miss", act_step },
-	{ 'v', "v", "next version: naive, block:8, block:16, diagonal", act_cycle },
-	{ 'z', "z", "next size: 32x32, 64x64, 61x67, 16x16, 8x8", act_cycle },
-	{ 'V', "V", "type a version (block:K, block:RxC such as block:16x4, buffer:K)",
+	TUI_KEYS_PAGE(N_("two rows of accesses back / forward"), act_step),
+	TUI_KEYS_HOME_END(N_("before the first access / after the last"), act_step),
+	{ 'n', "n", N_("step to just after the next miss"), act_step },
+	{ 'v', "v", N_("next version: naive, block:8, block:16, diagonal"), act_cycle },
+	{ 'z', "z", N_("next size: 32x32, 64x64, 61x67, 16x16, 8x8"), act_cycle },
+	{ 'V', "V", N_("type a version (block:K, block:RxC such as block:16x4, buffer:K)"),
 	  act_prompt },
-	{ 'Z', "Z", "type a size ROWSxCOLS", act_prompt },
-	{ 'c', "c", "type the cache s,E,b (cachelab's is 5,1,5; in the algae table, its own)",
+	{ 'Z', "Z", N_("type a size ROWSxCOLS"), act_prompt },
+	{ 'c', "c", N_("type the cache s,E,b (cachelab's is 5,1,5; in the algae table, its own)"),
 	  act_prompt },
-	{ 'a', "a", "the algae table: array of structs against struct of arrays (CHK-5)",
+	{ 'a', "a", N_("the algae table: array of structs against struct of arrays (CHK-5)"),
 	  act_algae },
-	{ 'F', "F", "algae: int fields a struct (the homework: 5 or more)", act_prompt },
-	{ 'S', "S", "sets: each element's cache set instead of its latest access (CHK-4)",
+	{ 'F', "F", N_("algae: int fields a struct (the homework: 5 or more)"), act_prompt },
+	{ 'S', "S", N_("sets: each element's cache set instead of its latest access (CHK-4)"),
 	  act_sets },
-	{ 'B', "B", "block sweep: misses of block:4, 8, 12, 16, 20, 24 at this size (CHK-4)",
+	{ 'B', "B", N_("block sweep: misses of block:4, 8, 12, 16, 20, 24 at this size (CHK-4)"),
 	  act_sweep },
-	{ 'r', "r", "time naive, block:16 and buffer:16 on this machine (N = 4096)", act_real },
-	{ 'R', "R", "time the homework's table: naive, block:K and buffer:K, K = 4 .. 128",
+	{ 'r', "r", N_("time naive, block:16 and buffer:16 on this machine (N = 4096)"), act_real },
+	{ 'R', "R", N_("time the homework's table: naive, block:K and buffer:K, K = 4 .. 128"),
 	  act_real },
 	TUI_KEY_SAVE("transpose"),
 	{ 0, NULL, NULL, NULL },
@@ -475,14 +483,14 @@ static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e
 
 static const struct tab_result_io io = {
 	.kind = &kind_transpose,
-	.nothing = "nothing simulated to save (the cache or size is not valid)",
-	.busy = "the real-machine timing",
+	.nothing = N_("nothing simulated to save (the cache or size is not valid)"),
+	.busy = N_("the real-machine timing"),
 	.now = io_now,
 	.take = io_take,
 };
 
 const struct tab tab_transpose = {
-	.name = "Transpose",
+	.name = N_("Transpose"),
 	.key = '4',
 	.init = init,
 	.fini = fini,

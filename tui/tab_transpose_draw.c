@@ -6,12 +6,22 @@
 #include "config.h"
 
 #include "algae/algae.h"
+#include "base/i18n.h"
 #include "sim/sim.h"
 #include "transpose/transpose.h"
 #include "tab_transpose.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+enum { TLINE = 512 }; /* a line's bytes under the matrices: a Cyrillic letter takes two */
+
+/* s at (y, x), clipped to cols columns (never inside a character). */
+static void put_cols(WINDOW *w, int y, int x, const char *s, int cols)
+{
+	if (cols > 0)
+		mvwaddnstr(w, y, x, s, (int)mt_text_cut(s, cols, NULL));
+}
 
 /* State of each element after pos accesses: 0 untouched, 1 hit, 2 miss,
  * 3 miss with eviction (the latest access wins). */
@@ -91,8 +101,8 @@ static void draw_matrix(struct tui *t, struct transpose_tab *s, WINDOW *w, int y
 		ky++;
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	if (kx > 1 || ky > 1) {
-		char ttl[64];
-		mt_snprintf(ttl, sizeof ttl, "%s (%dx%d elements a character)", title, ky, kx);
+		char ttl[160];
+		mt_snprintf(ttl, sizeof ttl, _("%s (%dx%d elements a character)"), title, ky, kx);
 		tui_put(t, w, y, x, wd, ttl);
 	} else {
 		tui_put(t, w, y, x, wd, title);
@@ -109,17 +119,17 @@ static int draw_head(struct tui *t, struct transpose_tab *s, WINDOW *w, int wd,
 		     const struct step *cur)
 {
 	uint64_t hits = 0, misses = 0, ev = 0;
-	char line[256], vname[32];
+	char line[TLINE], vname[32];
 	int y = 0, limit = transpose_cachelab_limit(s->rows, s->cols);
 	for (size_t k = 0; k < s->pos; k++) {
 		hits += (s->tape[k].flags & SIM_HIT) != 0;
 		misses += (s->tape[k].flags & SIM_MISS) != 0;
 		ev += (s->tape[k].flags & SIM_EVICT) != 0;
 	}
-	mt_snprintf(line, sizeof line, "cache (%d,%d,%d)  %dx%d  %s", s->s, s->E, s->b, s->rows, s->cols,
-		    transpose_version_name(&s->v, vname, sizeof vname));
+	mt_snprintf(line, sizeof line, _("cache (%d,%d,%d)  %dx%d  %s"), s->s, s->E, s->b, s->rows,
+		    s->cols, transpose_version_name(&s->v, vname, sizeof vname));
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	mvwaddnstr(w, y++, 1, line, wd - 2);
+	put_cols(w, y++, 1, line, wd - 2);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	if (s->error[0]) {
 		wattrset(w, tui_attr(t, ROLE_BAD));
@@ -127,29 +137,37 @@ static int draw_head(struct tui *t, struct transpose_tab *s, WINDOW *w, int wd,
 		wattrset(w, tui_attr(t, ROLE_NORMAL));
 		return -1;
 	}
-	mt_snprintf(line, sizeof line, "%zu/%zu  hits %llu  misses %llu  evictions %llu", s->pos, s->n,
-		    (unsigned long long)hits, (unsigned long long)misses, (unsigned long long)ev);
-	mvwaddnstr(w, y, 1, line, wd - 2);
+	/* TRANSLATORS: the counters at the step shown, as labels */
+	mt_snprintf(line, sizeof line, _("%zu/%zu  hits %llu  misses %llu  evictions %llu"), s->pos,
+		    s->n, (unsigned long long)hits, (unsigned long long)misses,
+		    (unsigned long long)ev);
+	put_cols(w, y, 1, line, wd - 2);
 	if (limit && s->s == 5 && s->E == 1 && s->b == 5 && s->pos == s->n) {
 		int pass = misses < (uint64_t)limit;
-		mt_snprintf(line, sizeof line, "  cachelab <%d %s", limit, pass ? "pass" : "FAIL");
+		mt_snprintf(line, sizeof line, pass ? _("  cachelab <%d pass") : _("  cachelab <%d FAIL"),
+			    limit);
 		wattrset(w, tui_attr(t, pass ? ROLE_GOOD : ROLE_BAD));
 		tui_put(t, w, y, getcurx(w), wd - 2 - getcurx(w), line);
 		wattrset(w, tui_attr(t, ROLE_NORMAL));
 	}
 	y++;
 	if (cur) {
-		mt_snprintf(line, sizeof line, "last: %s %c[%d][%d] %s%s, set %llu",
-			    cur->is_store ? "store" : "load", cur->matrix ? 'B' : 'A', cur->row,
-			    cur->col, cur->flags & SIM_HIT ? "hit" : "miss",
-			    cur->flags & SIM_EVICT ? " eviction" : "",
+		/* TRANSLATORS: the last access: "last: load A[0][3] miss, set 12";
+		 * its kind (load, store) and outcome (hit, miss, miss eviction)
+		 * are the words below */
+		mt_snprintf(line, sizeof line, _("last: %s %c[%d][%d] %s, set %llu"),
+			    cur->is_store ? _("store") : _("load"), cur->matrix ? 'B' : 'A', cur->row,
+			    cur->col,
+			    cur->flags & SIM_HIT	 ? _("hit")
+			    : cur->flags & SIM_EVICT ? _("miss eviction")
+						 : _("miss"),
 			    (unsigned long long)transpose_set_of(cur->matrix, cur->row, cur->col, s->rows,
 							  s->cols, s->s, s->b));
-		mvwaddnstr(w, y, 1, line, wd - 2);
+		put_cols(w, y, 1, line, wd - 2);
 	}
 	if (!s->correct && s->pos == s->n) {
 		wattrset(w, tui_attr(t, ROLE_BAD));
-		tui_put(t, w, y, getcurx(w), wd - 2 - getcurx(w), "  (B is not A transposed!)");
+		tui_put(t, w, y, getcurx(w), wd - 2 - getcurx(w), _("  (B is not A transposed!)"));
 		wattrset(w, tui_attr(t, ROLE_NORMAL));
 	}
 	return y + 1;
@@ -157,24 +175,26 @@ static int draw_head(struct tui *t, struct transpose_tab *s, WINDOW *w, int wd,
 
 /* The lines under the matrices: the legend, the block sweep (B), the real
  * machine's versions. Returns how many lines they take. */
-static int bottom_lines(struct transpose_tab *s, char lines[4][256], int wd)
+static int bottom_lines(struct transpose_tab *s, char lines[4][TLINE], int wd)
 {
 	int n = 0, best = 0;
 	if (s->sets)
-		mt_snprintf(lines[n++], 256, "each element: its cache set (0-9a-z...); the last "
-					     "access's set stands out");
+		mt_strlcpy(lines[n++], _("each element: its cache set (0-9a-z...); the last "
+					 "access's set stands out"), TLINE);
 	else
-		mt_strlcpy(lines[n++], ". hit   o miss   x miss with eviction   (latest access of "
-				       "each element)", 256);
+		mt_strlcpy(lines[n++], _(". hit   o miss   x miss with eviction   (latest access of "
+					 "each element)"), TLINE);
 	if (s->have_sweep) {
-		mt_strlcpy(lines[n], "sweep:", 256);
+		/* TRANSLATORS: the block sweep's line: "sweep: block:4 1234 block:8
+		 * 567 ...; fewest: block:8" (block:K is the version's name) */
+		mt_strlcpy(lines[n], _("sweep:"), TLINE);
 		for (int i = 0; i < TRANSPOSE_SWEEP_N; i++) {
-			mt_append(lines[n], 256, " block:%d %llu", transpose_sweep_sides[i],
+			mt_append(lines[n], TLINE, " block:%d %llu", transpose_sweep_sides[i],
 				  (unsigned long long)s->sweep[i]);
 			if (s->sweep[i] < s->sweep[best])
 				best = i;
 		}
-		mt_append(lines[n++], 256, "; fewest: block:%d", transpose_sweep_sides[best]);
+		mt_append(lines[n++], TLINE, _("; fewest: block:%d"), transpose_sweep_sides[best]);
 	}
 	(void)wd;
 	return n;
@@ -182,56 +202,64 @@ static int bottom_lines(struct transpose_tab *s, char lines[4][256], int wd)
 
 /* The real machine's versions: ns per element of each, then the speed-up
  * of the fastest over naive against the homework's 2x. */
-static int real_lines(const struct tui *t, struct transpose_tab *s, char lines[3][256])
+static int real_lines(const struct tui *t, struct transpose_tab *s, char lines[3][TLINE])
 {
 	char name[32];
 	int n = 0, best = -1, have = 0;
-	mt_snprintf(lines[0], 256, "real N = %zu, ns/element:", s->plan.real_n);
+	size_t used;
+	mt_snprintf(lines[0], TLINE, _("real N = %zu, ns/element:"), s->plan.real_n);
 	lines[1][0] = '\0';
 	for (int i = 0; i < s->plan.nreal; i++) {
 		int row = i && s->plan.nreal > 7 && i > 6 ? 1 : 0; /* the sweep's buffers: line 2 */
 		if (!(s->real.real_ns[i] > 0))
 			continue;
 		have = 1;
-		mt_append(lines[row], 256, " %s %.2f", transpose_version_name(&s->plan.real[i], name,
-									sizeof name),
-			  s->real.real_ns[i]);
+		used = strlen(lines[row]);
+		mt_hsnprintf(lines[row] + used, TLINE - used, " %s %.2f",
+			     transpose_version_name(&s->plan.real[i], name, sizeof name),
+			     s->real.real_ns[i]);
 		if (i > 0 && (best < 0 || s->real.real_ns[i] < s->real.real_ns[best]))
 			best = i;
 	}
 	if (!have && !tui_running(t, &tab_transpose)) {
 		mt_strlcpy(lines[0],
-			   tui_measure_hint(t, "real machine (N = 4096): r times naive, block:16, "
-					    "buffer:16; R a block sweep", 0), 256);
+			   tui_measure_hint(t, _("real machine (N = 4096): r times naive, block:16, "
+						 "buffer:16; R a block sweep"), 0), TLINE);
 		return 1;
 	}
 	n = lines[1][0] ? 2 : 1;
 	if (tui_running(t, &tab_transpose))
-		mt_append(lines[0], 256, " ...");
+		mt_append(lines[0], TLINE, " ...");
 	else if (best > 0 && s->real.real_ns[0] > 0)
-		mt_snprintf(lines[n++], 256, "speed-up %.2fx (%s; >= 2x: %s)",
-			    s->real.real_ns[0] / s->real.real_ns[best],
-			    transpose_version_name(&s->plan.real[best], name, sizeof name),
-			    s->real.real_ns[0] / s->real.real_ns[best] >= 2 ? "pass" : "FAIL");
+		mt_hsnprintf(lines[n++], TLINE,
+			     s->real.real_ns[0] / s->real.real_ns[best] >= 2
+				     ? _("speed-up %.2fx (%s; >= 2x: pass)")
+				     : _("speed-up %.2fx (%s; >= 2x: FAIL)"),
+			     s->real.real_ns[0] / s->real.real_ns[best],
+			     transpose_version_name(&s->plan.real[best], name, sizeof name));
 	return n;
 }
 
 /* The algae table on its cache: reads, misses, rate, what each case does. */
 static void draw_algae(struct tui *t, struct transpose_tab *s, WINDOW *w, int h, int wd)
 {
-	char line[256];
+	char line[TLINE], c[4][64];
 	int y = 0;
 	mt_snprintf(line, sizeof line,
-		    "algae: 16x16 grid of %d-int structs, cache (%d,%d,%d) = %llu bytes, %d-byte "
-		    "blocks",
+		    _("algae: 16x16 grid of %d-int structs, cache (%d,%d,%d) = %llu bytes, %d-byte "
+		      "blocks"),
 		    s->ap.fields, s->ap.s, s->ap.E, s->ap.b,
 		    (unsigned long long)(((uint64_t)1 << s->ap.s) * (uint64_t)s->ap.E << s->ap.b),
 		    1 << s->ap.b);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	tui_put(t, w, y++, 1, wd - 2, line);
-	mt_snprintf(line, sizeof line, "%-15s %5s %6s %5s  %s", "case", "reads", "misses", "rate",
-		    "what");
-	mvwaddnstr(w, ++y, 1, line, wd - 2);
+	/* TRANSLATORS: the algae table's heads: case (15 columns), reads (5),
+	 * misses (6), rate (5), what */
+	mt_snprintf(line, sizeof line, "%s %s %s %s  %s", mt_text_pad(c[0], sizeof c[0], _("case"), -15),
+		    mt_text_pad(c[1], sizeof c[1], _("reads"), 5),
+		    mt_text_pad(c[2], sizeof c[2], _("misses"), 6),
+		    mt_text_pad(c[3], sizeof c[3], _("rate"), 5), _("what"));
+	put_cols(w, ++y, 1, line, wd - 2);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	for (int i = 0; i < ALGAE_CASES && ++y < h; i++) {
 		struct algae_result r;
@@ -240,22 +268,25 @@ static void draw_algae(struct tui *t, struct transpose_tab *s, WINDOW *w, int h,
 			tui_wrap(t, w, y, 1, wd - 2, h - y, e.msg);
 			return;
 		}
-		mt_snprintf(line, sizeof line, "%-15s %5llu %6llu %4.0f%%  %s", r.name,
-			    (unsigned long long)r.reads, (unsigned long long)r.misses,
-			    100.0 * (double)r.misses / (double)r.reads, r.what);
+		/* the case's name and what it does are the lab's (src/algae):
+		 * padded in columns, whatever language they come in */
+		mt_snprintf(line, sizeof line, "%s %5llu %6llu %4.0f%%  %s",
+			    mt_text_pad(c[0], sizeof c[0], r.name, -15), (unsigned long long)r.reads,
+			    (unsigned long long)r.misses, 100.0 * (double)r.misses / (double)r.reads,
+			    r.what);
 		tui_put(t, w, y, 1, wd - 2, line); /* "what" loses whole words at 80 */
 	}
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	if (y + 2 < h)
 		tui_wrap(t, w, y + 2, 1, wd - 2, h - y - 2,
-			 "c: its cache (7,1,4 doubles the book's 1 KB); F: fields a struct; a: the "
-			 "transpose");
+			 _("c: its cache (7,1,4 doubles the book's 1 KB); F: fields a struct; a: the "
+			   "transpose"));
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 
 /* Lines lines[0..n) wrapped in whole words in width columns, from line y;
  * count_only: just the lines they take. Returns that count. */
-static int wrapped(struct tui *t, WINDOW *w, int y, int width, char lines[][256], int n,
+static int wrapped(struct tui *t, WINDOW *w, int y, int width, char lines[][TLINE], int n,
 		   int count_only)
 {
 	int used = 0;
@@ -273,7 +304,7 @@ void ttab_draw(struct tui *t, void *self, WINDOW *w, int full)
 {
 	struct transpose_tab *s = self;
 	int h, wd, y, half, nb, nr;
-	char bl[4][256], rl[3][256];
+	char bl[4][TLINE], rl[3][TLINE];
 	uint8_t *a, *b;
 	const struct step *cur = s->pos ? &s->tape[s->pos - 1] : NULL;
 	(void)full;
