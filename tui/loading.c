@@ -91,7 +91,11 @@ int tui_open_file(struct tui *t, void *self, const char *path, const struct resu
 		if (!t->loads[i])
 			slot = i;
 	if (slot < 0) {
-		mt_fail(&e, _("%d files are still being read (a slow disk): try again"), TUI_LOADS_MAX);
+		mt_fail(&e,
+			MT_NGETTEXT("%d file is still being read (a slow disk): try again",
+				    "%d files are still being read (a slow disk): try again",
+				    TUI_LOADS_MAX),
+			TUI_LOADS_MAX);
 		goto fail;
 	}
 	if (!(l = calloc(1, sizeof *l))) {

@@ -55,7 +55,11 @@ int saving_start(struct tui *t, const struct tab *tab, cJSON *root, const char *
 		if (!t->saves[i])
 			slot = i;
 	if (slot < 0) {
-		mt_fail(e, _("%d saves are still being written (a slow disk): try again"), TUI_SAVES_MAX);
+		mt_fail(e,
+			MT_NGETTEXT("%d save is still being written (a slow disk): try again",
+				    "%d saves are still being written (a slow disk): try again",
+				    TUI_SAVES_MAX),
+			TUI_SAVES_MAX);
 		goto fail;
 	}
 	s = calloc(1, sizeof *s);
