@@ -471,7 +471,7 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 }
 
 const struct tab tab_numa = {
-	.name = "NUMA",
+	.name = N_("NUMA"),
 	.key = '9',
 	.fini = fini,
 	.measure = measure,

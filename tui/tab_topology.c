@@ -472,8 +472,8 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 }
 
 const struct tab tab_topology = {
-	.name = "Topology",
-	.brief = "Topo",
+	.name = N_("Topology"),
+	.brief = N_("Topo"),
 	.key = '0',
 	.fini = fini,
 	TAB_PARTS(topology),
