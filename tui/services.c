@@ -16,7 +16,7 @@ void tui_message(struct tui *t, const char *fmt, ...)
 	char raw[sizeof t->msg];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(raw, sizeof raw, fmt, ap);
+	mt_vhsnprintf(raw, sizeof raw, fmt, ap); /* for people: their decimal separator */
 	va_end(ap);
 	/* messages quote paths and fields of files: made printable here, once */
 	tui_text(t, t->msg, sizeof t->msg, raw);

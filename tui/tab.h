@@ -322,7 +322,8 @@ void tui_job_toggle_pause(struct tui *t);
  * diag_warnings() turns them into words). NULL clears. */
 void tui_set_diag(struct tui *t, const struct diag *d);
 
-/* A one-line message in the status line until the next key (made printable). */
+/* A one-line message in the status line until the next key (made printable;
+ * its figures in the user's decimal separator, as mt_hsnprintf). */
 void tui_message(struct tui *t, const char *fmt, ...) MT_PRINTF(2, 3);
 
 /* K (the Mountain tab's key): the next runs measure on the next core type
