@@ -152,8 +152,8 @@ static void draw_none(struct tui *t, struct topology_tab *s, WINDOW *w, int h, i
 	tui_wrap(t, w, 4, 1, wd - 2, 4, s->sh->why);
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	tui_wrap(t, w, h - 2, 1, wd - 2, 2,
-		 "o opens a topology (memtop topo --json) or m the "
-		 "machine of an opened result.");
+		 _("o opens a topology (memtop topo --json) or m the "
+		   "machine of an opened result."));
 }
 
 /* The line at the top: whose machine, its summary, the runs on it. */
