@@ -202,7 +202,7 @@ for size in "80 24" "200 60"; do
 	tkeys c
 	twait 'Сравнить' 3
 	words "idle, tab 7's prompt of c at ${W}x$H in Russian" \
-		'^ Сравнить с сохранённым замером полосы \(просто Enter — ни с чем\): '
+		'^ Сравнить с сохранённым замером полосы \(просто Enter — ни с чем\):'
 	[ "$W" = 80 ] && keep "prompt7c-80x24.txt"
 	whole "idle, tab 7's prompt of c at ${W}x$H: no word cut" "$W" "$H"
 	tkeys Escape
