@@ -63,7 +63,7 @@ int tui_discard_first(struct tui *t, const struct tab *tab, void *self, const ch
 		return 0;
 	t->again_go = go;
 	t->again_key = key;
-	mt_snprintf(q, sizeof q, "%s (y/n)", question);
+	mt_snprintf(q, sizeof q, _("%s (y/n)"), question);
 	tui_ask(t, self, q, discard_answer);
 	return 1;
 }
@@ -116,7 +116,7 @@ const struct run_header *files_shown_header(struct tui *t, const struct tab *tab
  * the words most tabs use. */
 static const char *nothing_said(const struct tab_result_io *io)
 {
-	return io->nothing ? io->nothing : "nothing measured to save yet (r measures)";
+	return _(io->nothing ? io->nothing : N_("nothing measured to save yet (r measures)"));
 }
 
 /* Tab's result as a JSON tree (*root, the caller's); nothing measured:
@@ -129,7 +129,7 @@ static int result_json(struct tui *t, const struct tab *tab, cJSON **root, mt_er
 		return mt_fail(e, "%s", nothing_said(io));
 	*root = io->kind->to_json(now.shown);
 	if (!*root)
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	return 0;
 }
 
@@ -170,11 +170,11 @@ static void save_answer(struct tui *t, void *self, const char *answer)
 	sl = tui_slot_of(t, t->save_tab);
 	if (result_json(t, t->save_tab, &root, &e) < 0 ||
 	    saving_start(t, t->save_tab, root, answer, sl && sl->unsaved, &e) < 0) {
-		tui_message(t, "not saved: %s", e.msg);
+		tui_message(t, _("not saved: %s"), e.msg);
 		return;
 	}
 	tui_result_changed(t, t->save_tab, 0);
-	tui_message(t, "saving %s", answer);
+	tui_message(t, _("saving %s"), answer);
 }
 
 int tui_result_key(struct tui *t, void *self, int key)
@@ -191,7 +191,7 @@ int tui_result_key(struct tui *t, void *self, int key)
 	}
 	result_default_name(t, tab, def, sizeof def);
 	t->save_tab = tab;
-	tui_prompt(t, NULL, "Save as: ", def, save_answer);
+	tui_prompt(t, NULL, _("Save as: "), def, save_answer);
 	return 1;
 }
 
@@ -202,7 +202,7 @@ static int result_save(struct tui *t, const struct tab *tab, const char *dir, ch
 	char name[200];
 	result_default_name(t, tab, name, sizeof name);
 	if (mt_snprintf(saved, len, "%s/%s", dir, name) < 0)
-		return mt_fail(e, "%s: path too long", dir);
+		return mt_fail(e, _("%s: path too long"), dir);
 	return result_save_to(t, tab, saved, e);
 }
 
@@ -236,7 +236,7 @@ int files_save_all(struct tui *t, const char *dir, FILE *report, int *failed)
 		if (rc == 0) {
 			saved_n++;
 			if (report)
-				fprintf(report, "memtop: saved the %s results to %s\n", tb->name,
+				fprintf(report, _("memtop: saved the %s results to %s\n"), _(tb->name),
 					MT_PRINTABLE(saved));
 		} else {
 			(*failed)++;
@@ -323,7 +323,7 @@ static int give(struct tui *t, int i, struct result_file *f, mt_error *e)
 	struct tab_slot *sl = tui_slot_of(t, tab);
 	void *self = tui_tab_self(t, tab);
 	if (!io->several && tui_running(t, tab))
-		return mt_fail(e, "%s: %s is in progress", f->path, io->busy);
+		return mt_fail(e, _("%s: %s is in progress"), f->path, _(io->busy));
 	if (io->take && io->take(t, self, f, e) < 0)
 		return -1;
 	if (!io->take) { /* the instance holds its result by value */
@@ -332,7 +332,7 @@ static int give(struct tui *t, int i, struct result_file *f, mt_error *e)
 			io->opened(self);
 	}
 	if (!io->several && sl->source[0]) /* one result at a time: say which one shows */
-		tui_message(t, "the %s tab shows one file: %s, not %s", tab->name,
+		tui_message(t, _("the %s tab shows one file: %s, not %s"), _(tab->name),
 			    mt_basename(f->path), mt_basename(sl->source));
 	sl->unsaved = 0;
 	mt_strlcpy(sl->source, f->path, sizeof sl->source);
@@ -348,8 +348,8 @@ int files_open(struct tui *t, const char *path, mt_error *e)
 		return -1;
 	i = tab_of(t, f.kind);
 	if (i < 0) {
-		mt_fail(e, "%s: not a result memtop can show (no tab reads a %s)", path,
-			f.kind->what);
+		mt_fail(e, _("%s: not a result memtop can show (no tab reads a %s)"), path,
+			_(f.kind->what));
 		result_file_free(&f);
 		return -1;
 	}
@@ -366,11 +366,11 @@ static void open_opened(struct tui *t, void *self, struct result_file *f)
 	int i = tab_of(t, f->kind);
 	(void)self;
 	if (i < 0)
-		tui_message(t, "not opened: %s: no tab shows a %s", f->path, f->kind->what);
+		tui_message(t, _("not opened: %s: no tab shows a %s"), f->path, _(f->kind->what));
 	else if (give(t, i, f, &e) < 0)
-		tui_message(t, "not opened: %s", e.msg);
+		tui_message(t, _("not opened: %s"), e.msg);
 	else
-		tui_message(t, "opened %s", mt_basename(f->path));
+		tui_message(t, _("opened %s"), mt_basename(f->path));
 	tui_dirty(t);
 }
 
@@ -387,10 +387,10 @@ int tui_open_key(struct tui *t, void *self, int key)
 	char q[sizeof t->question];
 	if (!tab->result)
 		return 0;
-	if (tui_discard_first(t, tab, self, "Discard the unsaved result and open a file?",
+	if (tui_discard_first(t, tab, self, _("Discard the unsaved result and open a file?"),
 			      tui_open_key, key))
 		return 1;
-	mt_snprintf(q, sizeof q, "Open a saved %s: ", tab->result->kind->what);
+	mt_snprintf(q, sizeof q, _("Open a saved %s: "), _(tab->result->kind->what));
 	tui_prompt(t, self, q, "", open_answer);
 	return 1;
 }

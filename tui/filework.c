@@ -139,10 +139,10 @@ int filework_start(struct tui *t, struct filework_job *j, mt_error *e)
 	j->abandoned = 0;
 	j->next = NULL;
 	if (!w)
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	pthread_mutex_lock(&w->lock);
 	if (w->stopping || enough_threads(w) < 0) {
-		rc = mt_fail(e, "cannot start a thread for it");
+		rc = mt_fail(e, _("cannot start a thread for it"));
 	} else {
 		if (w->tail)
 			w->tail->next = j;

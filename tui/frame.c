@@ -15,9 +15,9 @@ void frame_draw(struct tui *t)
 	if (t->too_small) {
 		char m[128];
 		erase();
-		mt_snprintf(m, sizeof m, "memtop needs %dx%d; this terminal is %dx%d (q quits)",
+		mt_snprintf(m, sizeof m, _("memtop needs %dx%d; this terminal is %dx%d (q quits)"),
 			    TUI_MIN_COLS, TUI_MIN_LINES, t->cols, t->lines);
-		mvaddnstr(0, 0, m, t->cols);
+		mvaddnstr(0, 0, m, (int)mt_text_cut(m, t->cols, NULL));
 		if (t->asking) /* the question in whole words on the lines there are */
 			tui_wrap(t, stdscr, 1, 0, t->cols, t->lines - 1, t->question);
 		wnoutrefresh(stdscr);

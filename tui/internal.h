@@ -25,7 +25,8 @@
 #define TUI_FILEWORK_MAX (TUI_SAVES_MAX + TUI_LOADS_MAX) /* file threads (filework.c) */
 #define TUI_READ_WAIT_NS 1000000000ull /* quitting waits this long for a file being read */
 /* q with unsaved results asks this (tui_ask; keys.c) */
-#define TUI_QUIT_QUESTION "Unsaved results. Save before quitting? y save, n quit without saving, Esc stay"
+#define TUI_QUIT_QUESTION \
+	N_("Unsaved results. Save before quitting? y save, n quit without saving, Esc stay")
 
 struct tui_save; /* one save being written (saving.c) */
 struct tui_load; /* one file being read (loading.c) */

@@ -54,14 +54,14 @@ int tui_job_launch_on(struct tui *t, const struct tab *owner, job_fn fn, void *a
 	mt_error e;
 	job_t *job;
 	if (t->job) {
-		tui_message(t, "a measurement is already running (x stops it)");
+		tui_message(t, _("a measurement is already running (x stops it)"));
 		return -1;
 	}
 	if (hdr)
 		run_header_init(hdr, o.cpu);
 	job = job_start(fn, arg, &o, &e);
 	if (!job) {
-		tui_message(t, "cannot measure: %s", e.msg);
+		tui_message(t, _("cannot measure: %s"), e.msg);
 		return -1;
 	}
 	t->job = job;
@@ -85,7 +85,7 @@ int tui_running(const struct tui *t, const struct tab *tab)
 void tui_job_toggle_pause(struct tui *t)
 {
 	if (!t->job) {
-		tui_message(t, "nothing is running");
+		tui_message(t, _("nothing is running"));
 		return;
 	}
 	if (job_is_paused(t->job))

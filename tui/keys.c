@@ -30,7 +30,7 @@ int tui_measure_part(struct tui *t, const struct tab *tab, const struct tab_part
 		if (t->tabs[i] == tab)
 			select_tab(t, i);
 	if (t->tabs[t->cur] != tab || !tab->measure) {
-		tui_message(t, "the %s tab does not measure a part of the machine", tab->name);
+		tui_message(t, _("the %s tab does not measure a part of the machine"), _(tab->name));
 		return 1;
 	}
 	tab->measure(t, tui_tab_self(t, tab), part);
@@ -91,7 +91,7 @@ static int act_quit(struct tui *t, void *self, int key)
 	(void)self;
 	(void)key;
 	if (files_any_unsaved(t))
-		tui_ask(t, NULL, TUI_QUIT_QUESTION, quit_answer);
+		tui_ask(t, NULL, _(TUI_QUIT_QUESTION), quit_answer);
 	else
 		t->quit = 1;
 	return 1;
@@ -104,19 +104,23 @@ int tui_act_coretype(struct tui *t, void *self, int key)
 	(void)self;
 	(void)key;
 	if (!tp || tp->ncoretypes < 2) {
-		tui_message(t, "this machine has one core kind: runs measure on it");
+		tui_message(t, "%s", _("this machine has one core kind: runs measure on it"));
 		return 1;
 	}
 	for (int step = 1; step < tp->ncoretypes; step++) {
 		k = (job_coretype() + step) % tp->ncoretypes;
 		cpu = job_pick_cpu_of_coretype(k);
 		if (cpu >= 0 && job_set_coretype(k) == 0) {
-			tui_message(t, "the next runs measure on core kind %s (CPU %d)%s",
-				    tp->coretypes[k].name, cpu, k == 0 ? ", the fastest" : "");
+			if (k == 0)
+				tui_message(t, _("the next runs measure on core kind %s (CPU %d), the fastest"),
+					    tp->coretypes[k].name, cpu);
+			else
+				tui_message(t, _("the next runs measure on core kind %s (CPU %d)"),
+					    tp->coretypes[k].name, cpu);
 			return 1;
 		}
 	}
-	tui_message(t, "no other core kind has a CPU memtop may use (see taskset -p)");
+	tui_message(t, "%s", _("no other core kind has a CPU memtop may use (see taskset -p)"));
 	return 1;
 }
 
@@ -142,11 +146,11 @@ static int act_stop(struct tui *t, void *self, int key)
 	(void)self;
 	(void)key;
 	if (!t->job) {
-		tui_message(t, "nothing is running");
+		tui_message(t, "%s", _("nothing is running"));
 		return 1;
 	}
 	job_cancel(t->job);
-	tui_message(t, "stopping: the cells measured so far stay");
+	tui_message(t, "%s", _("stopping: the cells measured so far stay"));
 	return 1;
 }
 
@@ -162,7 +166,7 @@ static int act_redraw(struct tui *t, void *self, int key)
 
 /* The frame's own keys; the help lists them first, then the tab's. */
 static const struct keybinding frame_keys[] = {
-	{ '1', "1..9 0", "select a tab by number (0: the tenth)", act_tab },
+	{ '1', "1..9 0", N_("select a tab by number (0: the tenth)"), act_tab },
 	{ '2', NULL, NULL, act_tab },
 	{ '3', NULL, NULL, act_tab },
 	{ '4', NULL, NULL, act_tab },
@@ -172,15 +176,15 @@ static const struct keybinding frame_keys[] = {
 	{ '8', NULL, NULL, act_tab },
 	{ '9', NULL, NULL, act_tab },
 	{ '0', NULL, NULL, act_tab },
-	{ '\t', "Tab", "next tab", act_next },
-	{ KEY_BTAB, "Shift-Tab", "previous tab", act_prev },
-	{ '?', "? F1", "this help (arrows, j/k, PgUp/PgDn scroll; other keys close)", act_help },
+	{ '\t', "Tab", N_("next tab"), act_next },
+	{ KEY_BTAB, "Shift-Tab", N_("previous tab"), act_prev },
+	{ '?', "? F1", N_("this help (arrows, j/k, PgUp/PgDn scroll; other keys close)"), act_help },
 	{ KEY_F(1), NULL, NULL, act_help },
-	{ 'p', "p", "pause or resume the running measurement", act_pause },
-	{ 'x', "x", "stop the running measurement (measured cells stay)", act_stop },
-	{ 'i', "i", "show or hide the Caches side panel (shown from 100 columns)", act_side },
-	{ CTRL_KEY('l'), "Ctrl-L", "redraw the screen", act_redraw },
-	{ 'q', "q F10", "quit (asks first when results are unsaved)", act_quit },
+	{ 'p', "p", N_("pause or resume the running measurement"), act_pause },
+	{ 'x', "x", N_("stop the running measurement (measured cells stay)"), act_stop },
+	{ 'i', "i", N_("show or hide the Caches side panel (shown from 100 columns)"), act_side },
+	{ CTRL_KEY('l'), "Ctrl-L", N_("redraw the screen"), act_redraw },
+	{ 'q', "q F10", N_("quit (asks first when results are unsaved)"), act_quit },
 	{ KEY_F(10), NULL, NULL, act_quit },
 	{ 0, NULL, NULL, NULL },
 };
@@ -196,7 +200,7 @@ static int row_key(const struct keybinding *k)
 static const char *row_name(const struct keybinding *k, char name[2])
 {
 	if (!k->knob)
-		return k->name;
+		return k->name ? _(k->name) : NULL;
 	name[0] = (char)k->knob->key;
 	name[1] = '\0';
 	return name;
@@ -278,14 +282,14 @@ static const char *key_words(int ch, char *buf, size_t len)
 		{ KEY_HOME, "Home" },	 { KEY_END, "End" },	   { KEY_PPAGE, "PgUp" },
 		{ KEY_NPAGE, "PgDn" },	 { KEY_IC, "Insert" },	   { KEY_DC, "Delete" },
 		{ KEY_BACKSPACE, "Backspace" }, { KEY_ENTER, "Enter" }, { KEY_BTAB, "Shift-Tab" },
-		{ KEY_UP, "Up" },	 { KEY_DOWN, "Down" },	   { KEY_LEFT, "Left" },
-		{ KEY_RIGHT, "Right" },	 { KEY_SLEFT, "Shift-Left" }, { KEY_SRIGHT, "Shift-Right" },
+		{ KEY_UP, N_("Up") },	 { KEY_DOWN, N_("Down") },	   { KEY_LEFT, N_("Left") },
+		{ KEY_RIGHT, N_("Right") },	 { KEY_SLEFT, "Shift-Left" }, { KEY_SRIGHT, "Shift-Right" },
 		{ '\t', "Tab" },	 { '\n', "Enter" },	   { '\r', "Enter" },
-		{ ' ', "Space" },	 { 127, "Backspace" },
+		{ ' ', N_("Space") },	 { 127, "Backspace" },
 	};
 	for (size_t i = 0; i < MT_ARRAY_LEN(named); i++)
 		if (named[i].key == ch) {
-			mt_strlcpy(buf, named[i].name, len);
+			mt_strlcpy(buf, _(named[i].name), len);
 			return buf;
 		}
 	if (ch >= KEY_F(1) && ch <= KEY_F(24))
@@ -295,7 +299,7 @@ static const char *key_words(int ch, char *buf, size_t len)
 	else if (ch > 32 && ch < 127)
 		mt_snprintf(buf, len, "'%c'", ch);
 	else
-		mt_snprintf(buf, len, "key %d", ch);
+		mt_snprintf(buf, len, _("key %d"), ch);
 	return buf;
 }
 
@@ -356,8 +360,8 @@ void keys_handle(struct tui *t, int ch)
 	if (run_binding(t, self, frame_keys, ch))
 		return;
 	if (ch != KEY_ESC)
-		tui_message(t, "%s does nothing here (? lists the keys)", key_words(ch, name,
-										sizeof name));
+		tui_message(t, _("%s does nothing here (? lists the keys)"),
+			    key_words(ch, name, sizeof name));
 }
 
 #define HELP_KEY_X 4   /* the key names' column */
@@ -384,18 +388,23 @@ static int help_rows(struct tui *t, WINDOW *w, int y, int top, int rows, const c
 			continue;
 		if (k->action == act_tab) {
 			/* "5 False sharing" held together: the wrap breaks between tabs only */
-			mt_strlcpy(line, "select a tab:", sizeof line);
+			mt_strlcpy(line, _("select a tab:"), sizeof line);
 			for (int i = 0; i < t->ntabs; i++) {
 				size_t at = strlen(line) + 1;
-				mt_append(line, sizeof line, " %c %s", t->tabs[i]->key, t->tabs[i]->name);
+				mt_append(line, sizeof line, " %c %s", t->tabs[i]->key, _(t->tabs[i]->name));
 				for (size_t c = at; line[c]; c++)
 					if (line[c] == ' ')
 						line[c] = HELP_GLUE;
 			}
 		} else if (k->say) {
 			k->say(t, self, line, sizeof line);
+		} else if (k->arg && k->action == tui_result_key) {
+			mt_snprintf(line, sizeof line, _("save as JSON (memtop-%s-HOST-DATE.json)"),
+				    k->arg);
+		} else if (k->arg && k->action == tui_open_key) {
+			mt_snprintf(line, sizeof line, _("open a saved or imported %s"), _(k->arg));
 		} else {
-			mt_strlcpy(line, k->knob ? k->knob->help : k->help, sizeof line);
+			mt_strlcpy(line, _(k->knob ? k->knob->help : k->help), sizeof line);
 		}
 		/* a name that reaches the text's column puts the text under it */
 		if (text_cols(name) > HELP_TEXT_X - HELP_KEY_X - 2) {
@@ -443,14 +452,14 @@ void keys_draw_help(struct tui *t)
 	werase(w);
 	if (t->help_top > 0 && total - t->help_top < rows)
 		t->help_top = total > rows ? total - rows : 0;
-	mt_snprintf(title, sizeof title, "%s tab", t->tabs[t->cur]->name);
-	y = help_rows(t, w, 0, t->help_top, rows, "Everywhere", frame_keys, NULL);
+	mt_snprintf(title, sizeof title, _("%s tab"), _(t->tabs[t->cur]->name));
+	y = help_rows(t, w, 0, t->help_top, rows, _("Everywhere"), frame_keys, NULL);
 	help_rows(t, w, y, t->help_top, rows, title, t->tabs[t->cur]->keys,
 		  tui_tab_self(t, t->tabs[t->cur]));
 	if (total > h && h > 0) { /* the last line says how to see the rest */
 		wattrset(w, tui_attr(t, ROLE_DIM));
 		tui_put(t, w, h - 1, 2, getmaxx(w) - 3,
-			"arrows, j/k, PgUp/PgDn scroll; other keys close the help");
+			_("arrows, j/k, PgUp/PgDn scroll; other keys close the help"));
 	}
 	wattrset(w, A_NORMAL);
 	wnoutrefresh(w);

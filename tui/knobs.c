@@ -35,7 +35,7 @@ static void field_put(void *self, const struct tab_knob *k, uint64_t v)
 
 void tui_knob_refused(struct tui *t, const char *why, const char *kept)
 {
-	tui_message(t, "%s; still %s", why, kept);
+	tui_message(t, _("%s; still %s"), why, kept);
 }
 
 /* The answer to the knob asked last (t->knob): a text knob's to its
@@ -57,7 +57,8 @@ static void knob_answer(struct tui *t, void *self, const char *answer)
 	if (!answer || !answer[0])
 		return;
 	if (mt_parse_u64(answer, k->lo, k->hi, &v) < 0) {
-		mt_snprintf(why, sizeof why, "%s: %llu..%llu, not '%.40s'", k->name,
+		/* TRANSLATORS: a knob's name, its range and the answer it refused */
+		mt_snprintf(why, sizeof why, _("%s: %llu..%llu, not '%.40s'"), _(k->name),
 			    (unsigned long long)k->lo, (unsigned long long)k->hi, answer);
 		mt_snprintf(kept, sizeof kept, "%llu", (unsigned long long)field_get(self, k));
 		tui_knob_refused(t, why, kept);
@@ -73,17 +74,18 @@ int knobs_ask(struct tui *t, void *self, const struct tab_knob *k)
 {
 	char cur[32], q[sizeof t->question];
 	if (k->busy && tui_running(t, t->tabs[t->cur])) {
-		tui_message(t, "%s", k->busy);
+		tui_message(t, "%s", _(k->busy));
 		return 1;
 	}
 	if (k->answer) {
 		cur[0] = '\0';
 		if (k->now)
 			k->now(self, cur, sizeof cur);
-		mt_strlcpy(q, k->question, sizeof q);
+		mt_strlcpy(q, _(k->question), sizeof q);
 	} else {
 		mt_snprintf(cur, sizeof cur, "%llu", (unsigned long long)field_get(self, k));
-		mt_snprintf(q, sizeof q, "%s (%llu..%llu): ", k->question, (unsigned long long)k->lo,
+		/* TRANSLATORS: a knob's question and its range */
+		mt_snprintf(q, sizeof q, _("%s (%llu..%llu): "), _(k->question), (unsigned long long)k->lo,
 			    (unsigned long long)k->hi);
 	}
 	tui_prompt(t, self, q, cur, knob_answer);

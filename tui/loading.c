@@ -47,12 +47,12 @@ int loading_check_regular(const char *path, mt_error *e)
 		return mt_fail(e, "%s: %s", path, strerror(errno));
 	if (S_ISREG(st.st_mode))
 		return 0;
-	what = S_ISDIR(st.st_mode)			   ? "a folder"
-	       : S_ISFIFO(st.st_mode)			   ? "a FIFO (named pipe)"
-	       : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
-	       : S_ISSOCK(st.st_mode)			   ? "a socket"
-							   : "not a regular file";
-	return mt_fail(e, "%s: %s, not a result file", path, what);
+	what = S_ISDIR(st.st_mode)			   ? N_("a folder")
+	       : S_ISFIFO(st.st_mode)			   ? N_("a FIFO (named pipe)")
+	       : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? N_("a device")
+	       : S_ISSOCK(st.st_mode)			   ? N_("a socket")
+							   : N_("not a regular file");
+	return mt_fail(e, _("%s: %s, not a result file"), path, _(what));
 }
 
 /* On a thread of the pool: the file checked, read and loaded. */
@@ -91,15 +91,19 @@ int tui_open_file(struct tui *t, void *self, const char *path, const struct resu
 		if (!t->loads[i])
 			slot = i;
 	if (slot < 0) {
-		mt_fail(&e, "%d files are still being read (a slow disk): try again", TUI_LOADS_MAX);
+		mt_fail(&e,
+			MT_NGETTEXT("%d file is still being read (a slow disk): try again",
+				    "%d files are still being read (a slow disk): try again",
+				    TUI_LOADS_MAX),
+			TUI_LOADS_MAX);
 		goto fail;
 	}
 	if (!(l = calloc(1, sizeof *l))) {
-		mt_fail(&e, "out of memory");
+		mt_fail(&e, _("out of memory"));
 		goto fail;
 	}
 	if (mt_strlcpy(l->path, path, sizeof l->path) < 0) {
-		mt_fail(&e, "%s: path too long", path);
+		mt_fail(&e, _("%s: path too long"), path);
 		goto fail;
 	}
 	l->want = want;
@@ -113,11 +117,11 @@ int tui_open_file(struct tui *t, void *self, const char *path, const struct resu
 		if (t->loads[i] && t->loads[i]->self == self && t->loads[i]->done == done)
 			t->loads[i]->replaced = 1;
 	t->loads[slot] = l;
-	tui_message(t, "opening %s", path);
+	tui_message(t, _("opening %s"), path);
 	return 0;
 fail:
 	free(l);
-	tui_message(t, "not opened: %s", e.msg);
+	tui_message(t, _("not opened: %s"), e.msg);
 	return -1;
 }
 
@@ -130,7 +134,7 @@ void loading_reap(struct tui *t)
 		t->loads[i] = NULL; /* done may open again */
 		/* replaced: a later open asked for the same place, and that one shows */
 		if (!l->replaced && l->rc < 0)
-			tui_message(t, "not opened: %s", l->e.msg);
+			tui_message(t, _("not opened: %s"), l->e.msg);
 		else if (!l->replaced)
 			l->done(t, l->self, &l->f);
 		load_free(l);
@@ -164,7 +168,7 @@ static void load_left(struct tui *t, int i, FILE *report)
 {
 	struct tui_load *l = t->loads[i];
 	t->loads[i] = NULL;
-	fprintf(report, "memtop: %s: still being read after %llu ms; abandoned\n",
+	fprintf(report, _("memtop: %s: still being read after %llu ms; abandoned\n"),
 		MT_PRINTABLE(l->path), (unsigned long long)(TUI_READ_WAIT_NS / 1000000ull));
 	if (filework_abandon(t, &l->job))
 		load_free(l);

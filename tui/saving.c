@@ -55,16 +55,20 @@ int saving_start(struct tui *t, const struct tab *tab, cJSON *root, const char *
 		if (!t->saves[i])
 			slot = i;
 	if (slot < 0) {
-		mt_fail(e, "%d saves are still being written (a slow disk): try again", TUI_SAVES_MAX);
+		mt_fail(e,
+			MT_NGETTEXT("%d save is still being written (a slow disk): try again",
+				    "%d saves are still being written (a slow disk): try again",
+				    TUI_SAVES_MAX),
+			TUI_SAVES_MAX);
 		goto fail;
 	}
 	s = calloc(1, sizeof *s);
 	if (!s) {
-		mt_fail(e, "out of memory");
+		mt_fail(e, _("out of memory"));
 		goto fail;
 	}
 	if (mt_strlcpy(s->path, path, sizeof s->path) < 0) {
-		mt_fail(e, "%s: path too long", path);
+		mt_fail(e, _("%s: path too long"), path);
 		free(s);
 		goto fail;
 	}
@@ -95,11 +99,11 @@ static void reap_one(struct tui *t, int i, FILE *report)
 	if (s->rc < 0 && sl && !sl->unsaved)
 		sl->unsaved = s->was_unsaved;
 	if (report && s->rc < 0)
-		fprintf(report, "memtop: not saved: %s\n", MT_PRINTABLE(s->e.msg));
+		fprintf(report, _("memtop: not saved: %s\n"), MT_PRINTABLE(s->e.msg));
 	else if (!report && s->rc < 0)
-		tui_message(t, "not saved: %s", s->e.msg);
+		tui_message(t, _("not saved: %s"), s->e.msg);
 	else if (!report)
-		tui_message(t, "saved %s", s->path);
+		tui_message(t, _("saved %s"), s->path);
 	save_free(s);
 	t->saves[i] = NULL;
 	t->dirty = 1;
@@ -125,11 +129,11 @@ static void save_left(struct tui *t, int i, FILE *report)
 {
 	struct tui_save *s = t->saves[i];
 	fprintf(report,
-		"memtop: %s: not saved: still being written when memtop quit, %llu s later "
-		"(never half-written: the path keeps what it had unless a rename already "
-		"begun completes; a temporary %s" MT_WRITE_TMP_SUFFIX "* may stay beside it)\n",
+		_("memtop: %s: not saved: still being written when memtop quit, %llu s later "
+		  "(never half-written: the path keeps what it had unless a rename already "
+		  "begun completes; a temporary %s%s* may stay beside it)\n"),
 		MT_PRINTABLE(s->path), (unsigned long long)(TUI_STOP_WAIT_NS / 1000000000ull),
-		MT_PRINTABLE(mt_basename(s->path)));
+		MT_PRINTABLE(mt_basename(s->path)), MT_WRITE_TMP_SUFFIX);
 	t->saves[i] = NULL;
 	if (filework_abandon(t, &s->job))
 		save_free(s); /* never started */

@@ -16,7 +16,7 @@ void tui_message(struct tui *t, const char *fmt, ...)
 	char raw[sizeof t->msg];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(raw, sizeof raw, fmt, ap);
+	mt_vhsnprintf(raw, sizeof raw, fmt, ap); /* for people: their decimal separator */
 	va_end(ap);
 	/* messages quote paths and fields of files: made printable here, once */
 	tui_text(t, t->msg, sizeof t->msg, raw);
@@ -28,18 +28,18 @@ const char *tui_measure_hint(const struct tui *t, const char *live, int opens)
 	if (!tui_view_mode(t))
 		return live;
 	/* one line at 80 columns: the tabs lay out as they do with the live hint */
-	return opens ? "memtop view: o opens a saved file (memtop alone measures)"
-		     : "memtop view shows saved files only (memtop alone measures)";
+	return opens ? _("memtop view: o opens a saved file (memtop alone measures)")
+		     : _("memtop view shows saved files only (memtop alone measures)");
 }
 
 int tui_can_measure(struct tui *t)
 {
 	if (tui_view_mode(t)) {
-		tui_message(t, "memtop view does not measure (run memtop for this machine)");
+		tui_message(t, _("memtop view does not measure (run memtop for this machine)"));
 		return 0;
 	}
 	if (t->job) {
-		tui_message(t, "a measurement is already running (x stops it)");
+		tui_message(t, _("a measurement is already running (x stops it)"));
 		return 0;
 	}
 	return 1;
@@ -73,9 +73,9 @@ void tui_ask_key(struct tui *t, int ch)
 int tui_job_ended(struct tui *t, const struct job_event *ev, const char *what)
 {
 	if (ev->type == JOB_EV_FAILED)
-		tui_message(t, "%s failed: %s", what, ev->text);
+		tui_message(t, _("%s failed: %s"), _(what), ev->text);
 	else if (ev->type == JOB_EV_CANCELLED)
-		tui_message(t, "%s stopped", what);
+		tui_message(t, _("%s stopped"), _(what));
 	return ev->type == JOB_EV_DONE;
 }
 

@@ -196,8 +196,8 @@ static int open_bundled(struct tui *t, mt_error *e)
 {
 	char path[1024];
 	if (!mt_data_path(bundled[0], path, sizeof path))
-		return mt_fail(e, "the bundled reference data/%s is not installed (set MEMTOP_DATA "
-				  "to its folder)", bundled[0]);
+		return mt_fail(e, _("the bundled reference data/%s is not installed (set MEMTOP_DATA "
+				    "to its folder)"), bundled[0]);
 	if (files_open(t, path, e) < 0)
 		return -1;
 	for (size_t i = 1; i < MT_ARRAY_LEN(bundled); i++)
@@ -216,7 +216,7 @@ static int open_view_files(struct tui *t, const struct tui_opts *o, int nfiles, 
 	int first = -1;
 	if (o->autosave) {
 		if (files_newest_autosave(path, sizeof path) < 0) {
-			mt_warn("view: no autosave found");
+			mt_warn("%s", _("view: no autosave found"));
 			return MT_EXIT_USAGE;
 		}
 		if (files_open(t, path, &e) < 0)
@@ -234,14 +234,14 @@ static int open_view_files(struct tui *t, const struct tui_opts *o, int nfiles, 
 			goto bad_file;
 		/* a run a signal interrupted is one flag away: say so */
 		if (files_newest_autosave(path, sizeof path) == 0) {
-			tui_message(t, "an autosave is waiting: memtop view --autosave opens %s",
+			tui_message(t, _("an autosave is waiting: memtop view --autosave opens %s"),
 				    mt_basename(path));
 		}
 	}
 	t->cur = first >= 0 ? first : 0;
 	return 0;
 bad_file:
-	mt_warn("view: %s", e.msg);
+	mt_warn(_("view: %s"), e.msg);
 	return MT_EXIT_USAGE;
 }
 
@@ -284,7 +284,7 @@ static int start_curses(struct tui *t)
 	the_tui = t;
 	atexit(restore_terminal);
 	if (!initscr()) {
-		mt_warn("cannot start the terminal UI (TERM=%s)", getenv("TERM") ? getenv("TERM") : "");
+		mt_warn(_("cannot start the terminal UI (TERM=%s)"), getenv("TERM") ? getenv("TERM") : "");
 		return -1;
 	}
 	cbreak();
@@ -325,17 +325,17 @@ static int finish(struct tui *t, int rc)
 		if (files_autosave_dir(dir, sizeof dir, 1) == 0)
 			saved = files_save_all(t, dir, stderr, &failed);
 		else
-			fprintf(stderr, "memtop: no folder for the autosave (%s)\n",
-				getenv("HOME") ? MT_PRINTABLE(strerror(errno)) : "HOME unset");
+			fprintf(stderr, _("memtop: no folder for the autosave (%s)\n"),
+				getenv("HOME") ? MT_PRINTABLE(strerror(errno)) : _("HOME unset"));
 		/* say what happened: an autosave that failed is not one to open */
 		if (saved)
-			fprintf(stderr, "memtop: %s; `memtop view --autosave` opens the autosave\n",
+			fprintf(stderr, _("memtop: %s; `memtop view --autosave` opens the autosave\n"),
 				strsignal(got_signal));
 		else if (failed)
-			fprintf(stderr, "memtop: %s; nothing could be autosaved\n",
+			fprintf(stderr, _("memtop: %s; nothing could be autosaved\n"),
 				strsignal(got_signal));
 		else
-			fprintf(stderr, "memtop: %s; nothing was unsaved\n", strsignal(got_signal));
+			fprintf(stderr, _("memtop: %s; nothing was unsaved\n"), strsignal(got_signal));
 		rc = MT_EXIT_RUNTIME;
 	} else if (t->quit == 2) {
 		int failed;
@@ -356,13 +356,13 @@ static int session(struct tui_opts *o, int nfiles, char **files)
 	t->machine = machine_this(); /* built once: every tab plans from it */
 	t->have_info = 1;
 	if (init_tabs(t) < 0) {
-		mt_warn("no tab can run here");
+		mt_warn("%s", _("no tab can run here"));
 		return MT_EXIT_RUNTIME;
 	}
 	if (o->view && (rc = open_view_files(t, o, nfiles, files)) != 0)
 		goto out_tabs;
 	if (!isatty(0) || !isatty(1)) {
-		mt_warn("the terminal UI needs a terminal (use memtop run for batch mode)");
+		mt_warn("%s", _("the terminal UI needs a terminal (use memtop run for batch mode)"));
 		rc = MT_EXIT_RUNTIME;
 		goto out_tabs;
 	}
@@ -384,43 +384,43 @@ out_tabs:
 
 /* How the screen is drawn: memtop's and memtop view's options alike. */
 #define TUI_DISPLAY_OPTIONS                                                                \
-	{ "no-mouse", 'M', NULL, "leave the mouse to the terminal (copy and paste over SSH)" }, \
-	{ "no-color", 'C', NULL, "no colours (also NO_COLOR=1); cells differ in glyph density" }, \
+	{ "no-mouse", 'M', NULL, N_("leave the mouse to the terminal (copy and paste over SSH)") }, \
+	{ "no-color", 'C', NULL, N_("no colours (also NO_COLOR=1); cells differ in glyph density") }, \
 	{ "no-colour", 'C', NULL, NULL },                                                  \
-	{ "ascii", 'A', NULL, "ASCII glyphs only (the default when the locale is not UTF-8)" }
+	{ "ascii", 'A', NULL, N_("ASCII glyphs only (the default when the locale is not UTF-8)") }
 
 const struct batch_option tui_options[] = {
-	{ "idle", 'I', NULL, "open without measuring (r starts when you are ready)" },
-	{ "start", 's', NULL, "begin with the full grid instead of the first look" },
-	{ "quick", 'Q', NULL, "small runs in every tab (r measures the quick mountain too)" },
+	{ "idle", 'I', NULL, N_("open without measuring (r starts when you are ready)") },
+	{ "start", 's', NULL, N_("begin with the full grid instead of the first look") },
+	{ "quick", 'Q', NULL, N_("small runs in every tab (r measures the quick mountain too)") },
 	TUI_DISPLAY_OPTIONS,
 	BATCH_HELP_HELP,
 	BATCH_END,
 };
 
 const struct batch_option tui_view_options[] = {
-	{ "autosave", 'a', NULL, "open the newest autosave (saved when memtop was killed)" },
+	{ "autosave", 'a', NULL, N_("open the newest autosave (saved when memtop was killed)") },
 	TUI_DISPLAY_OPTIONS,
 	BATCH_HELP_HELP,
 	BATCH_END,
 };
 
 static const struct batch_help help_tui = {
-	.head = "Usage: memtop [--idle | --start] [--quick] [--no-mouse] [--no-color] [--ascii]\n"
-		"The terminal UI: measure this machine's memory mountain and read it.\n"
-		"It starts with a first look: the quick mountain (16K..8M, strides 1, 2, 4, 8,\n"
-		"about a second), then r measures the full grid (16K..128M, strides 1..15).\n\n",
+	.head = N_("Usage: memtop [--idle | --start] [--quick] [--no-mouse] [--no-color] [--ascii]\n"
+		   "The terminal UI: measure this machine's memory mountain and read it.\n"
+		   "It starts with a first look: the quick mountain (16K..8M, strides 1, 2, 4, 8,\n"
+		   "about a second), then r measures the full grid (16K..128M, strides 1..15).\n\n"),
 	.opts = tui_options,
 	.col = 14,
-	.tail = "\nInside, ? lists every key. See memtop(1).\n",
+	.tail = N_("\nInside, ? lists every key. See memtop(1).\n"),
 };
 
 static const struct batch_help help_view = {
-	.head = "Usage: memtop view [--autosave] [--no-mouse] [--no-color] [--ascii] "
-		"[FILE.json...]\n"
-		"The terminal UI over saved runs, no measuring. With no file it opens the\n"
-		"bundled references: the seed's Apple M4 Max mountain (data/m4max.json) and\n"
-		"its matmul, false sharing and lists figures (data/ref/*-m4max.json).\n\n",
+	.head = N_("Usage: memtop view [--autosave] [--no-mouse] [--no-color] [--ascii] "
+		   "[FILE.json...]\n"
+		   "The terminal UI over saved runs, no measuring. With no file it opens the\n"
+		   "bundled references: the seed's Apple M4 Max mountain (data/m4max.json) and\n"
+		   "its matmul, false sharing and lists figures (data/ref/*-m4max.json).\n\n"),
 	.opts = tui_view_options,
 	.col = 14,
 };
@@ -446,7 +446,7 @@ static int parse(int argc, char **argv, struct tui_opts *o, int view)
 	if (ch < 0)
 		return c.rc == MT_EXIT_OK ? 1 : -1;
 	if (o->idle && o->start) {
-		mt_warn("--idle and --start contradict each other (see memtop --help)");
+		mt_warn("%s", _("--idle and --start contradict each other (see memtop --help)"));
 		return -1;
 	}
 	return 0;
@@ -459,7 +459,7 @@ int cmd_tui(int argc, char **argv)
 	if (r)
 		return r > 0 ? MT_EXIT_OK : MT_EXIT_USAGE;
 	if (optind < argc) {
-		mt_warn("unexpected argument '%s' (see memtop --help)", argv[optind]);
+		mt_warn(_("unexpected argument '%s' (see memtop --help)"), argv[optind]);
 		return MT_EXIT_USAGE;
 	}
 	return session(&o, 0, NULL);

@@ -30,14 +30,14 @@ static const struct info *panel_info(struct tui *t, const char **whose)
 			t->side_parsed = m->caches;
 			t->side_ok = info_from_json(m->caches, &t->side_info, m->source, NULL) == 0;
 		}
-		*whose = "recorded with the run";
+		*whose = _("recorded with the run");
 		return t->side_ok ? &t->side_info : NULL;
 	}
 	if (m && m->source[0]) {
-		*whose = "none recorded in the file";
+		*whose = _("none recorded in the file");
 		return NULL;
 	}
-	*whose = "this machine";
+	*whose = _("this machine");
 	return t->have_info && t->machine ? &t->machine->info : NULL;
 }
 
@@ -71,9 +71,9 @@ static int latency_comparable(const struct tui *t, const struct latency_result *
 static void detected_row(struct tui *t, WINDOW *w, int y, const char *name,
 			 const struct detection *d, const int idx[3], int have)
 {
-	char b[32];
+	char b[32], pad[64];
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	mvwprintw(w, y, 2, "%-9s", name);
+	mvwaddstr(w, y, 2, mt_text_pad(pad, sizeof pad, _(name), -9));
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	for (int l = 0; l < 3; l++) {
 		wmove(w, y, 11 + 7 * l);
@@ -125,19 +125,22 @@ static int side_header(struct tui *t, WINDOW *w, int wd, const char *whose,
 		       const struct side_found *f)
 {
 	int y = 0;
+	char pad[64];
+	const char *marks;
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	mvwprintw(w, y, 2, "%-9s", "Caches");
+	/* TRANSLATORS: the side panel's title, 9 columns at most */
+	mvwaddstr(w, y, 2, mt_text_pad(pad, sizeof pad, _("Caches"), -9));
 	for (int l = 0; l < 3; l++)
 		wprintw(w, "%-7s", level_names[l]);
 	y++;
 	wattrset(w, tui_attr(t, ROLE_DIM));
-	mvwprintw(w, y++, 2, "%.*s", wd - 3, whose);
+	tui_put(t, w, y++, 2, wd - 3, whose);
+	marks = f->have_det && f->latency_judge ? _("marks: mountain, then latency")
+		: f->have_det			? _("marks: against the mountain")
+		: f->latency_judge		? _("marks: against the latency")
+						: _("latency: another machine's");
 	if (f->have_det || f->have_lat)
-		mvwprintw(w, y++, 2, "%.*s", wd - 3,
-			  f->have_det && f->latency_judge ? "marks: mountain, then latency"
-			  : f->have_det		      ? "marks: against the mountain"
-			  : f->latency_judge	      ? "marks: against the latency"
-						      : "latency: another machine's");
+		tui_put(t, w, y++, 2, wd - 3, marks);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	return y;
 }
@@ -185,13 +188,17 @@ static void line_row(struct tui *t, WINDOW *w, int y, const struct info *inf,
 			if (inf->src[s].lv[i].level == 1)
 				line = inf->src[s].lv[i].line;
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
-	mvwprintw(w, y, 2, "line     ");
+	{
+		char pad[64];
+		/* TRANSLATORS: the side panel's row of the cache line, 9 columns at most */
+		mvwaddstr(w, y, 2, mt_text_pad(pad, sizeof pad, _("line"), -9));
+	}
 	if (f->have_det && f->d.line_bytes)
-		wprintw(w, "%llu B slice", (unsigned long long)f->d.line_bytes);
+		wprintw(w, _("%llu B slice"), (unsigned long long)f->d.line_bytes);
 	else
-		waddstr(w, "? slice");
+		waddstr(w, _("? slice"));
 	if (line) {
-		wprintw(w, ", info %d B ", line);
+		wprintw(w, _(", info %d B "), line);
 		if (f->have_det && f->d.line_bytes)
 			mark(t, w, f->d.line_bytes == (uint64_t)line ? SIDE_MATCH
 				   : guess_steps(f->d.line_bytes, (uint64_t)line) == 1
@@ -207,28 +214,28 @@ static void side_footer(struct tui *t, WINDOW *w, int y, int h, int wd, const st
 	if (y < h) {
 		wmove(w, y++, 2);
 		mark(t, w, SIDE_MATCH);
-		waddstr(w, " match  ");
+		waddstr(w, _(" match  "));
 		mark(t, w, SIDE_ONE_STEP);
-		waddstr(w, " one step off");
+		waddstr(w, _(" one step off"));
 	}
 	if (y < h) {
 		wmove(w, y++, 2);
 		mark(t, w, SIDE_ELSEWHERE);
-		waddstr(w, " at another size  ");
+		waddstr(w, _(" at another size  "));
 		mark(t, w, SIDE_NOT_SEEN);
-		waddstr(w, " not seen");
+		waddstr(w, _(" not seen"));
 	}
 	if (inf && inf->ndoubts > 0 && y < h) {
 		wattrset(w, tui_attr(t, ROLE_BAD));
 		mvwaddch(w, y, 2, '?');
 		wattrset(w, tui_attr(t, ROLE_NORMAL));
-		waddstr(w, " doubtful (memtop info: why)"); /* fits the panel */
+		waddstr(w, _(" doubtful (memtop info: why)")); /* fits the panel */
 		y++;
 	}
 	if (inf && inf->ndis > 0 && y + 1 < h) {
 		y++;
 		wattrset(w, tui_attr(t, ROLE_WARN));
-		mvwprintw(w, y++, 2, "sources disagree:");
+		mvwaddstr(w, y++, 2, _("sources disagree:"));
 		wattrset(w, tui_attr(t, ROLE_NORMAL));
 		for (int i = 0; i < inf->ndis && y < h; i++) /* in whole words */
 			y += tui_wrap(t, w, y, 2, wd - 3, h - y, inf->dis[i]);
@@ -242,7 +249,7 @@ static int where_rows(struct tui *t, WINDOW *w, int y, int h, int wd)
 {
 	struct run_place next;
 	const struct run_place *p = NULL;
-	const char *lead = "measured on ";
+	int runs = 0;
 	char text[200], line[240];
 	if (t->mtn && t->mtn->hdr.place.known)
 		p = &t->mtn->hdr.place;
@@ -251,11 +258,12 @@ static int where_rows(struct tui *t, WINDOW *w, int y, int h, int wd)
 	else if (!(t->mtn && t->mtn->source[0])) {
 		run_place_init(&next, job_pick_cpu());
 		p = next.known ? &next : NULL;
-		lead = "runs on ";
+		runs = 1;
 	}
 	if (!p || y >= h)
 		return y;
-	mt_snprintf(line, sizeof line, "%s%s", lead, run_place_text(p, text, sizeof text));
+	run_place_text(p, text, sizeof text);
+	mt_snprintf(line, sizeof line, runs ? _("runs on %s") : _("measured on %s"), text);
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	y += tui_wrap(t, w, y, 2, wd - 3, h - y, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
@@ -286,12 +294,16 @@ static int conditions_rows(struct tui *t, WINDOW *w, int y, int h, int wd,
 	}
 	if (!c || y >= h)
 		return y;
-	mt_snprintf(line, sizeof line, "%s%s", c->have ? "conditions: " : "",
-		    mt_conditions_summary(c, sum, sizeof sum));
+	mt_conditions_summary(c, sum, sizeof sum);
+	if (c->have)
+		mt_snprintf(line, sizeof line, _("conditions: %s"), sum);
+	else
+		mt_strlcpy(line, sum, sizeof line);
 	if (job && job->known && (strcmp(mt_limits_summary(job, lim, sizeof lim), "no limits") ||
 				  job->nnotes))
-		mt_append(line, sizeof line, "; job: %s%s", lim,
-			  job->nnotes ? " (a cgroup file did not parse: memtop topo)" : "");
+		mt_append(line, sizeof line,
+			  job->nnotes ? _("; job: %s (a cgroup file did not parse: memtop topo)")
+				      : _("; job: %s"), lim);
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	y += tui_wrap(t, w, y, 2, wd - 3, h - y, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
@@ -307,9 +319,9 @@ static int shown_rows(struct tui *t, WINDOW *w, int y, int h, int wd,
 	char line[600];
 	if (y >= h)
 		return y;
-	mt_snprintf(line, sizeof line, "the tab shows %s, of %s: these caches are not its "
-		    "machine's", base ? base + 1 : source,
-		    shown->host[0] ? shown->host : shown->cpu[0] ? shown->cpu : "another machine");
+	mt_snprintf(line, sizeof line, _("the tab shows %s, of %s: these caches are not its machine's"),
+		    base ? base + 1 : source,
+		    shown->host[0] ? shown->host : shown->cpu[0] ? shown->cpu : _("another machine"));
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	y += tui_wrap(t, w, y, 2, wd - 3, h - y, MT_PRINTABLE(line));
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
@@ -335,16 +347,17 @@ void side_draw(struct tui *t, WINDOW *w)
 	y = side_header(t, w, wd, whose, &f);
 	y = source_rows(t, w, y, h, inf, &f);
 	if (!inf && y < h)
-		mvwprintw(w, y++, 2, "(no cache information)");
+		mvwaddstr(w, y++, 2, _("(no cache information)"));
 	/* the detected levels, matched to the most trusted source */
 	if (y < h)
-		detected_row(t, w, y++, "mountain", &f.d, f.idx, f.have_det);
+		/* TRANSLATORS: the side panel's rows, 9 columns at most */
+		detected_row(t, w, y++, N_("mountain"), &f.d, f.idx, f.have_det);
 	if (y < h)
-		detected_row(t, w, y++, "latency", &f.ld, f.lidx, f.have_lat);
+		detected_row(t, w, y++, N_("latency"), &f.ld, f.lidx, f.have_lat);
 	if (f.have_det && y < h) {
 		wattrset(w, tui_attr(t, ROLE_DIM));
-		mvwprintw(w, y++, 2, "%d cliff%s at stride", f.d.nlevels,
-			  f.d.nlevels == 1 ? "" : "s");
+		mvwprintw(w, y++, 2, MT_NGETTEXT("%d cliff at stride", "%d cliffs at stride",
+						 f.d.nlevels), f.d.nlevels);
 		for (size_t i = 0; i < f.d.nstrides_used && getcurx(w) < wd - 4; i++)
 			wprintw(w, " %u", f.d.strides_used[i]);
 	}

@@ -26,7 +26,8 @@ static const char *warn_text(const struct tui *t, char *buf, size_t len)
 	int n = t->has_diag ? diag_warnings(&t->diag, lines, 4) : 0;
 	buf[0] = '\0';
 	for (int i = 0; i < n; i++)
-		mt_append(buf, len, "%s%s", i ? "; " : "warning: ", lines[i]);
+		/* TRANSLATORS: the status line's warnings: "warning: a; b" */
+		mt_append(buf, len, "%s%s", i ? "; " : _("warning: "), lines[i]);
 	return buf;
 }
 
@@ -58,7 +59,7 @@ static const char *label_name(const struct tui *t, int i, int level)
 	const struct tab *tab = t->tabs[i];
 	if (level == 0)
 		return NULL;
-	return level == 1 && tab->brief ? tab->brief : tab->name;
+	return _(level == 1 && tab->brief ? tab->brief : tab->name);
 }
 
 /* Whether tab i's label shows its number: always, but in the last layout
@@ -142,13 +143,15 @@ void status_draw_bar(struct tui *t)
 		int long_prefix, pad, gap, hint;
 	} layouts[] = { { 1, 1, 1, 1 }, { 1, 1, 1, 0 }, { 1, 1, 0, 0 }, { 0, 1, 0, 0 }, { 0, 0, 1, 0 } };
 	WINDOW *w = t->bar;
-	const char *hint = "? help  q quit ";
+	const char *hint = _("? help  q quit ");
 	const char *prefix = "";
 	int level[TUI_MAX_TABS], pad = 0, gap = 1, hint_on = 0, all = 1;
 	t->bar_numbers = 1;
 	for (size_t l = 0; l < sizeof layouts / sizeof layouts[0]; l++) {
-		prefix = layouts[l].long_prefix ? (t->view ? " memtop view: " : " memtop ")
-						: (t->view ? " view:" : "");
+		/* TRANSLATORS: the tab bar's start in memtop view (a short one
+		 * where the bar is short of room) */
+		prefix = layouts[l].long_prefix ? (t->view ? _(" memtop view: ") : " memtop ")
+						: (t->view ? _(" view:") : "");
 		pad = layouts[l].pad;
 		gap = layouts[l].gap;
 		hint_on = layouts[l].hint;
@@ -216,9 +219,9 @@ static void fmt_secs(char *buf, size_t len, double s)
 	if (s < 0)
 		mt_snprintf(buf, len, "?");
 	else if (s < 60)
-		mt_snprintf(buf, len, "%.0f s", s);
+		mt_hsnprintf(buf, len, _("%.0f s"), s);
 	else
-		mt_snprintf(buf, len, "%d min %02d s", (int)(s / 60), (int)s % 60);
+		mt_snprintf(buf, len, _("%d min %02d s"), (int)(s / 60), (int)s % 60);
 }
 
 void status_draw(struct tui *t)
@@ -257,9 +260,12 @@ void status_draw(struct tui *t)
 		fmt_secs(eta, sizeof eta, p.eta_s);
 		fmt_secs(el, sizeof el, p.elapsed_s);
 		job_progress_cells(&p, cells, sizeof cells);
-		mt_snprintf(line, sizeof line, " %3.0f%%  %s  ETA %s  (%s)  CPU %d%s", p.fraction * 100,
-			    cells, eta, el, p.cpu,
-			    job_is_paused(t->job) ? "  PAUSED (p resumes)" : "");
+		/* TRANSLATORS: the progress: percent done, cells, time left,
+		 * time taken, the CPU the run is pinned to */
+		mt_hsnprintf(line, sizeof line, _(" %3.0f%%  %s  ETA %s  (%s)  CPU %d"), p.fraction * 100,
+			     cells, eta, el, p.cpu);
+		if (job_is_paused(t->job))
+			mt_append(line, sizeof line, "%s", _("  PAUSED (p resumes)"));
 		tui_put(t, w, 0, getcurx(w), t->cols - getcurx(w) - 1, line);
 		if (t->msg[0]) /* the message below the progress, in whole words */
 			y = 1 + tui_wrap(t, w, 1, 1, t->cols - 2, below, t->msg);
@@ -268,18 +274,18 @@ void status_draw(struct tui *t)
 	} else {
 		/* the frame's keys that fit whole, the hint last (the tab bar
 		 * above already names the tabs) */
-		static const char hint[] = "? help  q quit";
+		const char *hint = _("? help  q quit");
 		char line[300] = " ", item[64];
 		if (t->tabs[t->ntabs - 1]->key == '0')
-			mt_strlcpy(item, "1..9 0 tabs  ", sizeof item);
+			mt_strlcpy(item, _("1..9 0 tabs  "), sizeof item);
 		else
-			mt_snprintf(item, sizeof item, "1..%c tabs  ", t->tabs[t->ntabs - 1]->key);
-		const char *items[] = { item, "Tab next  " };
+			mt_snprintf(item, sizeof item, _("1..%c tabs  "), t->tabs[t->ntabs - 1]->key);
+		const char *items[] = { item, _("Tab next  ") };
 		for (size_t i = 0; i < sizeof items / sizeof items[0]; i++)
 			if (text_cols(line) + text_cols(items[i]) + text_cols(hint) < t->cols)
 				mt_append(line, sizeof line, "%s", items[i]);
 		mt_append(line, sizeof line, "%s", hint);
-		waddnstr(w, line, t->cols - 1);
+		waddnstr(w, line, (int)mt_text_cut(line, t->cols - 1, NULL));
 	}
 	if (y < t->status_lines && warn_text(t, warn, sizeof warn)[0]) {
 		/* the warnings under the rest, in whole words */

@@ -63,6 +63,7 @@
 #include <cjson/cJSON.h>
 #include <stddef.h>
 
+#include "base/i18n.h"
 #include "base/jsonio.h"
 #include "base/util.h"
 #include "machine/machine.h"
@@ -93,7 +94,8 @@ struct tab_part {
  * the field's name and range; the same row writes its line of the help
  * (TUI_KEY_KNOB). A text knob hands its answer to answer() instead, which
  * checks it the same way (tui_knob_refused). A static const table in the
- * tab, named from its keys[]. */
+ * tab, named from its keys[]; its help, question, busy and name are
+ * marked N_() (the frame shows them through _()). */
 struct tab_knob {
 	int key;              /* a printable character; the help names it */
 	const char *help;     /* its help row: "type the atomic adds a thread" */
@@ -146,6 +148,10 @@ struct keybinding {
 	 * bytes) and returned; self is the tab's instance. help is then its
 	 * text where no instance is at hand. */
 	const char *(*say)(struct tui *t, void *self, char *buf, size_t len);
+	/* TUI_KEY_SAVE's kind (printed as it is) or TUI_KEY_OPEN's what (a
+	 * phrase from the catalogue): the frame's help says the row whole in
+	 * the user's language around it; NULL for every other row. */
+	const char *arg;
 };
 
 /* The keys[] row of a knob, a row of the tab's knob table: knobs[0]. */
@@ -154,7 +160,7 @@ struct keybinding {
 /* The rows of a keys[] table that bind the four arrows and h j k l to one
  * action (which tells them apart by key), under one help row "arrows hjkl". */
 #define TUI_KEYS_ARROWS_HJKL(help, action) \
-	{ KEY_UP, "arrows hjkl", help, action }, { KEY_DOWN, NULL, NULL, action }, \
+	{ KEY_UP, N_("arrows hjkl"), help, action }, { KEY_DOWN, NULL, NULL, action }, \
 	{ KEY_LEFT, NULL, NULL, action }, { KEY_RIGHT, NULL, NULL, action }, \
 	{ 'h', NULL, NULL, action }, { 'j', NULL, NULL, action }, \
 	{ 'k', NULL, NULL, action }, { 'l', NULL, NULL, action }
@@ -170,14 +176,18 @@ struct keybinding {
  * named kind (a string literal, the kind's name): w asks for the name,
  * memtop-KIND-HOST-DATE.json by default (tui_result_key). */
 #define TUI_KEY_SAVE(kind) \
-	{ 'w', "w", "save as JSON (memtop-" kind "-HOST-DATE.json)", tui_result_key }
-/* A tab's open key: o opens a saved result of its kind (tui_open_key). */
-#define TUI_KEY_OPEN(what) { 'o', "o", "open a saved or imported " what, tui_open_key }
+	{ 'w', "w", "save as JSON (memtop-" kind "-HOST-DATE.json)", tui_result_key, NULL, NULL, kind }
+/* A tab's open key: o opens a saved result of its kind (tui_open_key);
+ * what reaches the catalogue by this macro (po/Makevars' keywords). */
+#define TUI_KEY_OPEN(what) \
+	{ 'o', "o", "open a saved or imported " what, tui_open_key, NULL, NULL, what }
 
 struct tab {
-	const char *name; /* the tab bar's label: "Mountain" */
+	/* the tab bar's label: "Mountain", marked N_() (the frame shows it
+	 * through _(); the name itself is compared with a result kind's tab) */
+	const char *name;
 	const char *brief; /* its label when the bar is short of room, a whole
-			    * word ("Sharing"); NULL: the name */
+			    * word ("Sharing"), marked N_(); NULL: the name */
 	char key;         /* '1'..'9', then '0' (the tenth): the key that selects it */
 
 	/* Once, before curses starts and before open() (the options such as
@@ -312,7 +322,8 @@ void tui_job_toggle_pause(struct tui *t);
  * diag_warnings() turns them into words). NULL clears. */
 void tui_set_diag(struct tui *t, const struct diag *d);
 
-/* A one-line message in the status line until the next key (made printable). */
+/* A one-line message in the status line until the next key (made printable;
+ * its figures in the user's decimal separator, as mt_hsnprintf). */
 void tui_message(struct tui *t, const char *fmt, ...) MT_PRINTF(2, 3);
 
 /* K (the Mountain tab's key): the next runs measure on the next core type

@@ -111,9 +111,9 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 		bandwidth_result_apply(&s->r, ev); /* the pages and the ports' canary */
 		return; /* the frame says it in the status line */
 	}
-	if (tui_job_ended(t, ev, "bandwidth"))
-		tui_message(t, s->r.wrong ? "done: a kernel's arrays came out WRONG"
-					 : "done: every kernel's arrays checked");
+	if (tui_job_ended(t, ev, N_("bandwidth")))
+		tui_message(t, "%s", s->r.wrong ? _("done: a kernel's arrays came out WRONG")
+					       : _("done: every kernel's arrays checked"));
 	tui_dirty(t);
 }
 
@@ -126,11 +126,11 @@ static int act_start(struct tui *t, void *self, int key)
 	if (!tui_can_measure(t))
 		return 1;
 	if (tui_discard_first(t, &tab_bandwidth, self,
-			      "Discard the unsaved bandwidth table and measure again?", act_start, key))
+			      _("Discard the unsaved bandwidth table and measure again?"), act_start, key))
 		return 1;
 	plan(t, s);
 	if (loaded != 2 && s->p.nsizes == 0) {
-		tui_message(t, "no size fits in the memory available");
+		tui_message(t, "%s", _("no size fits in the memory available"));
 		return 1;
 	}
 	s->p.loaded = loaded;
@@ -148,7 +148,7 @@ static int act_threads(struct tui *t, void *self, int key)
 	struct bandwidth_tab *s = self;
 	(void)key;
 	if (s->r.nthreads < 2) {
-		tui_message(t, "one thread count only");
+		tui_message(t, "%s", _("one thread count only"));
 		return 1;
 	}
 	s->tsel = (s->tsel + 1) % (int)s->r.nthreads;
@@ -176,11 +176,11 @@ static int act_move(struct tui *t, void *self, int key)
 static int act_view(struct tui *t, void *self, int key)
 {
 	struct bandwidth_tab *s = self;
-	static const char *const names[NVIEWS] = { "scaling over threads", "loaded latency",
-						   "where the sizes came from" };
+	static const char *const names[NVIEWS] = { N_("scaling over threads"), N_("loaded latency"),
+						   N_("where the sizes came from") };
 	(void)key;
 	s->view = (s->view + 1) % NVIEWS;
-	tui_message(t, "lower panel: %s (v: the next)", names[s->view]);
+	tui_message(t, _("lower panel: %s (v: the next)"), _(names[s->view]));
 	tui_dirty(t);
 	return 1;
 }
@@ -191,7 +191,7 @@ static void compare_opened(struct tui *t, void *self, struct result_file *f)
 	struct bandwidth_tab *s = self;
 	s->cmp = *(const struct bandwidth_result *)f->r;
 	s->have_cmp = 1;
-	tui_message(t, "beside it: %s (cells: this run / that)", f->path);
+	tui_message(t, _("beside it: %s (cells: this run / that)"), f->path);
 	tui_dirty(t);
 }
 
@@ -202,7 +202,7 @@ static void compare_answer(struct tui *t, void *self, const char *answer)
 		return;
 	if (!answer[0]) {
 		s->have_cmp = 0;
-		tui_message(t, "nothing beside it");
+		tui_message(t, "%s", _("nothing beside it"));
 		tui_dirty(t);
 		return;
 	}
@@ -210,8 +210,8 @@ static void compare_answer(struct tui *t, void *self, const char *answer)
 }
 
 static const struct tab_knob knobs[] = {
-	TAB_KNOB_TEXT('c', "compare with a saved run (cells show the ratio)",
-		      "Compare with a saved bandwidth run (Enter alone: none): ", NULL, NULL,
+	TAB_KNOB_TEXT('c', N_("compare with a saved run (cells show the ratio)"),
+		      N_("Compare with a saved bandwidth run (Enter alone: none): "), NULL, NULL,
 		      compare_answer),
 };
 
@@ -228,23 +228,23 @@ static void io_opened(void *self)
 
 static const struct tab_result_io io = {
 	.kind = &kind_bandwidth,
-	.busy = "a bandwidth run",
+	.busy = N_("a bandwidth run"),
 	.result_at = offsetof(struct bandwidth_tab, r),
 	.result_size = sizeof(struct bandwidth_result),
 	.opened = io_opened,
 };
 
 static const struct keybinding keys[] = {
-	{ 'r', "r", "measure the table, then the loaded latency", act_start },
-	{ 'b', "b", "measure the table alone", act_start },
-	{ 'l', "l", "measure the loaded latency alone", act_start },
-	{ 't', "t", "show the next thread count in the table", act_threads },
-	{ KEY_UP, "arrows", "move the cursor (the scaling panel's kernel and size)",
+	{ 'r', "r", N_("measure the table, then the loaded latency"), act_start },
+	{ 'b', "b", N_("measure the table alone"), act_start },
+	{ 'l', "l", N_("measure the loaded latency alone"), act_start },
+	{ 't', "t", N_("show the next thread count in the table"), act_threads },
+	{ KEY_UP, N_("arrows"), N_("move the cursor (the scaling panel's kernel and size)"),
 	  act_move },
 	{ KEY_DOWN, NULL, NULL, act_move },
 	{ KEY_LEFT, NULL, NULL, act_move },
 	{ KEY_RIGHT, NULL, NULL, act_move },
-	{ 'v', "v", "lower panel: scaling, loaded latency, sizes' sources", act_view },
+	{ 'v', "v", N_("lower panel: scaling, loaded latency, sizes' sources"), act_view },
 	TUI_KEY_KNOB(knobs[0]),
 	TUI_KEY_SAVE("bandwidth"),
 	{ 0, NULL, NULL, NULL },
@@ -268,7 +268,7 @@ static void size_label(char *buf, size_t len, const struct bandwidth_size *sz, i
 	char a[32];
 	mt_fmt_size(a, sizeof a, sz->bytes);
 	mt_snprintf(buf, len, "%s%s%s", sz->level, sz->level[0] ? " " : "", a);
-	if ((int)strlen(buf) > width)
+	if (mt_text_cols(buf) > width)
 		mt_strlcpy(buf, a, len);
 }
 
@@ -292,14 +292,17 @@ static int draw_title(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y, 
 	char line[700];
 	int tsel = s->tsel < (int)s->r.nthreads ? s->tsel : 0;
 	if (s->r.nthreads)
-		mt_snprintf(line, sizeof line, "GB/s, %s kernels, %u thread%s (t: next of %zu); "
-			    "bytes as STREAM counts them", bandwidth_isa_name(s->r.isa),
-			    s->r.threads[tsel].threads, s->r.threads[tsel].threads == 1 ? "" : "s",
-			    s->r.nthreads);
+		mt_snprintf(line, sizeof line,
+			    MT_NGETTEXT("GB/s, %s kernels, %u thread (t: next of %zu); bytes as STREAM "
+					"counts them",
+					"GB/s, %s kernels, %u threads (t: next of %zu); bytes as STREAM "
+					"counts them",
+					s->r.threads[tsel].threads),
+			    bandwidth_isa_name(s->r.isa), s->r.threads[tsel].threads, s->r.nthreads);
 	else
-		mt_snprintf(line, sizeof line, "Loaded latency (no table in this run)");
+		mt_strlcpy(line, _("Loaded latency (no table in this run)"), sizeof line);
 	if (s->have_cmp)
-		mt_append(line, sizeof line, "; beside it %s", s->cmp.source);
+		mt_append(line, sizeof line, _("; beside it %s"), s->cmp.source);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	y += tui_wrap(t, w, y, 1, wd - 2, 2, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
@@ -318,10 +321,11 @@ static int draw_table(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y, 
 	cw = cw > CELL_MAX ? CELL_MAX : cw;
 	barw = cw - 10;
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	mvwaddnstr(w, y, 1, "kernel", NAME_W);
+	/* TRANSLATORS: the bandwidth table's first column: read, copy, triad... */
+	mvwaddstr(w, y, 1, mt_text_pad(buf, sizeof buf, _("kernel"), -(NAME_W - 1)));
 	for (size_t si = 0; si < ns; si++) {
 		size_label(buf, sizeof buf, &s->r.sizes[si], cw - 1);
-		mvwaddnstr(w, y, 1 + NAME_W + (int)si * cw, buf, cw - 1);
+		mvwaddnstr(w, y, 1 + NAME_W + (int)si * cw, buf, (int)mt_text_cut(buf, cw - 1, NULL));
 	}
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	for (size_t ki = 0; ki < s->r.nkernels && ++y < h; ki++) {
@@ -338,7 +342,7 @@ static int draw_table(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y, 
 				wattrset(w, tui_attr(t, ROLE_NORMAL));
 				continue;
 			}
-			mt_snprintf(buf, sizeof buf, "%6.1f%s", c->gbs,
+			mt_hsnprintf(buf, sizeof buf, "%6.1f%s", c->gbs,
 				    !c->checked ? "!"
 				    : c->spread > DOUBTFUL_SPREAD || c->canary > DOUBTFUL_CANARY ||
 						      c->preempted || c->uneven ? "~"
@@ -347,7 +351,7 @@ static int draw_table(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y, 
 			mvwaddstr(w, y, x, buf);
 			wattrset(w, tui_attr(t, ROLE_NORMAL));
 			if (o && o->gbs > 0 && cw >= 14) {
-				mt_snprintf(buf, sizeof buf, "%5.2fx", c->gbs / o->gbs);
+				mt_hsnprintf(buf, sizeof buf, "%5.2fx", c->gbs / o->gbs);
 				mvwaddstr(w, y, x + 8, buf);
 			} else if (barw >= 2 && top > 0) {
 				draw_bar(t, w, y, x + 8, barw, c->gbs / top);
@@ -366,17 +370,19 @@ static int share_line(struct bandwidth_tab *s, int k, size_t si, char *line, siz
 {
 	struct bandwidth_share sh;
 	const struct bandwidth_core *c = bandwidth_core_find(&s->r.cpu);
-	char name[48];
+	char name[48], ceil[400];
 	if (bandwidth_cell_share(&s->r, si, k, 0, &sh) < 0)
 		return 0;
 	size_label(name, sizeof name, &s->r.sizes[si], 40);
-	mt_snprintf(line, len, "%s %s, one thread: %.1f B/cycle at %.2f GHz (%s), ", name,
-		    bandwidth_kernel_name(k), sh.bpc, sh.ghz, bandwidth_clock_name(sh.clock));
 	if (sh.ceiling > 0)
-		mt_append(line, len, "%.0f %% of %s's %.0f (%s)%s", 100 * sh.fraction, c->name,
-			  sh.ceiling, sh.why, bandwidth_ceiling_doubt(sh.fraction));
+		mt_hsnprintf(ceil, sizeof ceil, _("%.0f %% of %s's %.0f (%s)%s"), 100 * sh.fraction,
+			     c->name, sh.ceiling, sh.why, bandwidth_ceiling_doubt(sh.fraction));
 	else
-		mt_append(line, len, "no ceiling: %s", sh.why);
+		mt_snprintf(ceil, sizeof ceil, _("no ceiling: %s"), sh.why);
+	/* TRANSLATORS: the cursor's cell: its size, kernel, bytes a cycle,
+	 * the clock and where it came from, then how near its ceiling */
+	mt_hsnprintf(line, len, _("%s %s, one thread: %.1f B/cycle at %.2f GHz (%s), %s"), name,
+		     bandwidth_kernel_name(k), sh.bpc, sh.ghz, bandwidth_clock_name(sh.clock), ceil);
 	return 1;
 }
 
@@ -399,7 +405,7 @@ static int draw_scaling(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y
 	for (size_t ti = 0; ti < nt; ti++)
 		top = fmax(top, s->r.cell[si][k][ti].have ? s->r.cell[si][k][ti].gbs : 0);
 	size_label(name, sizeof name, &s->r.sizes[si], 40);
-	mt_snprintf(line, sizeof line, "%s at %s over threads (arrows pick the kernel and size)",
+	mt_snprintf(line, sizeof line, _("%s at %s over threads (arrows pick the kernel and size)"),
 		    bandwidth_kernel_name(k), name);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	lines += tui_wrap(t, w, y, 1, wd - 2, 1, line);
@@ -416,7 +422,7 @@ static int draw_scaling(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y
 			mvwaddnstr(w, y + lines, 1, line, wd - 2);
 			continue;
 		}
-		mt_snprintf(line, sizeof line, "%4u%s %7.1f", s->r.threads[ti].threads,
+		mt_hsnprintf(line, sizeof line, "%4u%s %7.1f", s->r.threads[ti].threads,
 			    s->r.threads[ti].over || s->r.threads[ti].over_quota ? "!" : " ",
 			    c->gbs);
 		mvwaddnstr(w, y + lines, 1, line, wd - 2);
@@ -425,7 +431,7 @@ static int draw_scaling(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y
 			draw_bar(t, w, y + lines, x, barw, c->gbs / top);
 			x += barw + 1;
 		}
-		mt_snprintf(line, sizeof line, "%5.2fx %s", one->have && one->gbs > 0 ? c->gbs / one->gbs : 0,
+		mt_hsnprintf(line, sizeof line, "%5.2fx %s", one->have && one->gbs > 0 ? c->gbs / one->gbs : 0,
 			    s->r.threads[ti].placement);
 		tui_put(t, w, y + lines, x, wd - 1 - x, line);
 	}
@@ -455,7 +461,7 @@ static int draw_loaded(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y,
 {
 	double top = 0;
 	int lines = 0, barw = wd - 2 - 34;
-	char line[200], d[32];
+	char line[200], d[32], pad[64];
 	if (!s->r.loaded)
 		return 0;
 	if (!draw)
@@ -463,27 +469,41 @@ static int draw_loaded(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y,
 	for (size_t i = 0; i < s->r.npts; i++)
 		if (s->r.pts[i].have)
 			top = fmax(top, s->r.pts[i].latency_ns);
-	mt_snprintf(line, sizeof line, "loaded latency: ns per load on CPU %d while %u loader%s %s",
-		    s->r.chaser_cpu, s->r.loaders, s->r.loaders == 1 ? "" : "s",
-		    s->r.loader_write ? "write" : "read");
-	if (s->r.pts[0].have)
-		mt_append(line, sizeof line, " (idle %.0f ns)", s->r.pts[0].latency_ns);
+	if (s->r.loader_write)
+		mt_snprintf(line, sizeof line,
+			    MT_NGETTEXT("loaded latency: ns per load on CPU %d while %u loader write",
+					"loaded latency: ns per load on CPU %d while %u loaders write",
+					s->r.loaders),
+			    s->r.chaser_cpu, s->r.loaders);
+	else
+		mt_snprintf(line, sizeof line,
+			    MT_NGETTEXT("loaded latency: ns per load on CPU %d while %u loader read",
+					"loaded latency: ns per load on CPU %d while %u loaders read",
+					s->r.loaders),
+			    s->r.chaser_cpu, s->r.loaders);
+	if (s->r.pts[0].have) {
+		char idle[64];
+		mt_hsnprintf(idle, sizeof idle, _(" (idle %.0f ns)"), s->r.pts[0].latency_ns);
+		mt_append(line, sizeof line, "%s", idle);
+	}
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	lines += tui_wrap(t, w, y, 1, wd - 2, 1, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	for (size_t i = 0; i < s->r.npts && y + lines < h; i++, lines++) {
 		const struct bandwidth_point *pt = &s->r.pts[i];
 		if (pt->idle)
-			mt_strlcpy(d, "idle", sizeof d);
+			mt_strlcpy(d, _("idle"), sizeof d);
 		else
-			mt_snprintf(d, sizeof d, "%.0f ns", pt->delay_ns);
+			mt_hsnprintf(d, sizeof d, _("%.0f ns"), pt->delay_ns);
 		if (!pt->have) {
-			mt_snprintf(line, sizeof line, "%9s      -", d);
+			mt_snprintf(line, sizeof line, "%s      -", mt_text_pad(pad, sizeof pad, d, 9));
 			mvwaddnstr(w, y + lines, 1, line, wd - 2);
 			continue;
 		}
-		mt_snprintf(line, sizeof line, "%9s %6.1f GB/s %6.0f ns", d, pt->gbs, pt->latency_ns);
-		mvwaddnstr(w, y + lines, 1, line, wd - 2);
+		/* TRANSLATORS: a point of the loaded-latency curve: bandwidth, latency */
+		mt_hsnprintf(line, sizeof line, _("%s %6.1f GB/s %6.0f ns"), mt_text_pad(pad, sizeof pad, d, 9),
+			     pt->gbs, pt->latency_ns);
+		mvwaddnstr(w, y + lines, 1, line, (int)mt_text_cut(line, wd - 2, NULL));
 		if (barw >= 4 && top > 0)
 			draw_bar(t, w, y + lines, 34, barw, pt->latency_ns / top);
 	}
@@ -508,8 +528,8 @@ static int draw_notes(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y, 
 		lines += tui_wrap(t, w, y + lines, 1, wd - 2, h - y - lines, s->notes[i]);
 	if (y + lines < h)
 		lines += tui_wrap(t, w, y + lines, 1, wd - 2, h - y - lines,
-			      "~ tries disagreed over 5 %, a slow canary, the CPU lost to another task "
-			      "or a thread held up; ! arrays WRONG");
+			      _("~ tries disagreed over 5 %, a slow canary, the CPU lost to another task "
+				"or a thread held up; ! arrays WRONG"));
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	return lines;
 }
@@ -541,14 +561,14 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 		mvwaddnstr(w, h - 1, 1, s->r.source, wd - 2);
 	else if (!tui_running(t, &tab_bandwidth) && !bandwidth_result_measured(&s->r))
 		tui_wrap(t, w, h - 1, 1, wd - 2, 1,
-			 tui_measure_hint(t, "r measures (b the table alone, l the loaded latency "
-					  "alone); v: lower panel", 0));
+			 tui_measure_hint(t, _("r measures (b the table alone, l the loaded latency "
+						"alone); v: lower panel"), 0));
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 
 const struct tab tab_bandwidth = {
-	.name = "Bandwidth",
-	.brief = "GB/s",
+	.name = N_("Bandwidth"),
+	.brief = N_("GB/s"),
 	.key = '7',
 	TAB_PARTS(bandwidth),
 };

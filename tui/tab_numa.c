@@ -94,8 +94,10 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 		return;
 	numa_mem_close(s->p.mem);
 	s->p.mem = NULL;
-	if (tui_job_ended(t, ev, "numa"))
-		tui_message(t, "done: %zu node pair%s measured", s->p.ncells, s->p.ncells == 1 ? "" : "s");
+	if (tui_job_ended(t, ev, N_("numa")))
+		tui_message(t, MT_NGETTEXT("done: %zu node pair measured", "done: %zu node pairs measured",
+					   s->p.ncells),
+			    s->p.ncells);
 	tui_dirty(t);
 }
 
@@ -106,17 +108,17 @@ static int act_start(struct tui *t, void *self, int key)
 	if (!tui_can_measure(t))
 		return 1;
 	if (tui_discard_first(t, &tab_numa, self,
-			      "Discard the unsaved NUMA matrices and measure again?", act_start, key))
+			      _("Discard the unsaved NUMA matrices and measure again?"), act_start, key))
 		return 1;
 	if (key != 'N') /* r: every node again */
 		s->only_node = -1;
 	plan(t, s);
 	if (!s->planned) {
-		tui_message(t, "cannot measure: %s", s->plan_why);
+		tui_message(t, _("cannot measure: %s"), s->plan_why);
 		return 1;
 	}
 	if (!(s->p.mem = numa_mem_open(&e))) {
-		tui_message(t, "cannot measure: %s", e.msg);
+		tui_message(t, _("cannot measure: %s"), e.msg);
 		return 1;
 	}
 	numa_probe(&s->p, &s->probe); /* priced as memtop run numa prices it */
@@ -128,7 +130,7 @@ static int act_start(struct tui *t, void *self, int key)
 		s->p.mem = NULL;
 		return 1;
 	}
-	tui_message(t, "measuring: about %.0f s", ceil(numa_estimate_s(&s->p, s->p.probe)));
+	tui_message(t, _("measuring: about %.0f s"), ceil(numa_estimate_s(&s->p, s->p.probe)));
 	tui_dirty(t);
 	return 1;
 }
@@ -138,7 +140,7 @@ static int measure(struct tui *t, void *self, const struct tab_part *part)
 {
 	struct numa_tab *s = self;
 	if (part->node < 0) {
-		tui_message(t, "%s is in no NUMA node", part->what);
+		tui_message(t, _("%s is in no NUMA node"), part->what);
 		return 0;
 	}
 	s->only_node = part->node;
@@ -152,14 +154,15 @@ static int act_pages(struct tui *t, void *self, int key)
 	struct numa_tab *s = self;
 	(void)key;
 	if (tui_running(t, &tab_numa)) {
-		tui_message(t, "stop the run first (x)");
+		tui_message(t, "%s", _("stop the run first (x)"));
 		return 1;
 	}
 	s->small_pages = !s->small_pages;
 	plan(t, s);
-	tui_message(t, s->small_pages ? "the chase on 4 KB pages alone"
-		    : s->p.huge ? "the chase on 4 KB pages, then on 2 MB pages (as MLC)"
-				: "no 2 MB pages here (THP is off): 4 KB pages alone");
+	tui_message(t, "%s",
+		    s->small_pages ? _("the chase on 4 KB pages alone")
+		    : s->p.huge	   ? _("the chase on 4 KB pages, then on 2 MB pages (as MLC)")
+				   : _("no 2 MB pages here (THP is off): 4 KB pages alone"));
 	tui_dirty(t);
 	return 1;
 }
@@ -169,7 +172,7 @@ static int busy(struct tui *t)
 {
 	if (!tui_running(t, &tab_numa))
 		return 0;
-	tui_message(t, "stop the run first (x)");
+	tui_message(t, "%s", _("stop the run first (x)"));
 	return 1;
 }
 
@@ -180,8 +183,11 @@ static int act_mix(struct tui *t, void *self, int key)
 	(void)key;
 	s->mix_shown = (s->mix_shown + 1) % NUMA_NMIX;
 	s->curves_view = 0;
-	tui_message(t, "the bandwidth matrix shown: %s%s", numa_mix_name(s->mix_shown),
-		    (s->r.mixes >> s->mix_shown) & 1 ? "" : " (not measured: M measures every mix)");
+	if ((s->r.mixes >> s->mix_shown) & 1)
+		tui_message(t, _("the bandwidth matrix shown: %s"), numa_mix_name(s->mix_shown));
+	else
+		tui_message(t, _("the bandwidth matrix shown: %s (not measured: M measures every mix)"),
+			    numa_mix_name(s->mix_shown));
 	tui_dirty(t);
 	return 1;
 }
@@ -196,7 +202,8 @@ static int act_mixes(struct tui *t, void *self, int key)
 		return 1;
 	s->all_mixes = !s->all_mixes;
 	plan(t, s);
-	tui_message(t, "r measures the bandwidth of %s", numa_mixes_text(s->p.mixes, names, sizeof names));
+	tui_message(t, _("r measures the bandwidth of %s"),
+		    numa_mixes_text(s->p.mixes, names, sizeof names));
 	tui_dirty(t);
 	return 1;
 }
@@ -212,10 +219,11 @@ static int act_loaded(struct tui *t, void *self, int key)
 	plan(t, s);
 	if (s->loaded && s->loaded_why[0]) {
 		s->loaded = 0;
-		tui_message(t, "no curve here: %s", s->loaded_why);
+		tui_message(t, _("no curve here: %s"), s->loaded_why);
 	} else {
-		tui_message(t, s->loaded ? "r measures the loaded-latency curves too (v shows them)"
-					 : "r measures the matrices alone");
+		tui_message(t, "%s",
+			    s->loaded ? _("r measures the loaded-latency curves too (v shows them)")
+				      : _("r measures the matrices alone"));
 		s->curves_view = s->loaded;
 	}
 	tui_dirty(t);
@@ -236,20 +244,20 @@ static int act_view(struct tui *t, void *self, int key)
 
 static const struct tab_result_io io = {
 	.kind = &kind_numa,
-	.busy = "a numa run",
+	.busy = N_("a numa run"),
 	.result_at = offsetof(struct numa_tab, r),
 	.result_size = sizeof(struct numa_result),
 };
 
 static const struct keybinding keys[] = {
-	{ 'r', "r", "measure every CPU node x memory node: latency and the bandwidth of each mix",
+	{ 'r', "r", N_("measure every CPU node x memory node: latency and the bandwidth of each mix"),
 	  act_start },
-	{ 'g', "g", "the idle latency on 2 MB pages too, or on 4 KB pages alone", act_pages },
-	{ 'm', "m", "the next traffic mix's bandwidth matrix: reads, 3:1, 2:1, 1:1, triad", act_mix },
-	{ 'M', "M", "measure every traffic mix, or reads and triad alone", act_mixes },
-	{ 'l', "l", "measure the loaded-latency curves too (the local pair and the farthest)",
+	{ 'g', "g", N_("the idle latency on 2 MB pages too, or on 4 KB pages alone"), act_pages },
+	{ 'm', "m", N_("the next traffic mix's bandwidth matrix: reads, 3:1, 2:1, 1:1, triad"), act_mix },
+	{ 'M', "M", N_("measure every traffic mix, or reads and triad alone"), act_mixes },
+	{ 'l', "l", N_("measure the loaded-latency curves too (the local pair and the farthest)"),
 	  act_loaded },
-	{ 'v', "v", "show the loaded-latency curves or the matrices", act_view },
+	{ 'v', "v", N_("show the loaded-latency curves or the matrices"), act_view },
 	TUI_KEY_SAVE("numa"),
 	{ 0, NULL, NULL, NULL },
 };
@@ -266,10 +274,16 @@ static int draw_nodes(struct tui *t, const struct numa_tab *s, WINDOW *w, int y,
 		const struct numa_node *n = &s->p.nodes[i];
 		char cpus[96];
 		numa_cpus_text(n->cpus, n->ncpus, cpus, sizeof cpus);
-		mt_snprintf(line, sizeof line, "node %d: %s%s%s, %s", n->node, n->tier,
-			    n->tier[0] ? ", " : "", mt_fmt_mem(a, sizeof a, n->memory),
-			    n->ncpus ? "CPUs " : n->own ? "no CPU memtop may use" : "no CPUs of its own");
-		mt_append(line, sizeof line, "%s", n->ncpus ? cpus : "");
+		char mem[64];
+		mt_snprintf(mem, sizeof mem, "%s%s%s", n->tier, n->tier[0] ? ", " : "",
+			    mt_hfmt_mem(a, sizeof a, n->memory));
+		if (n->ncpus)
+			mt_snprintf(line, sizeof line, _("node %d: %s, CPUs %s"), n->node, mem, cpus);
+		else if (n->own)
+			mt_snprintf(line, sizeof line, _("node %d: %s, no CPU memtop may use"), n->node,
+				    mem);
+		else
+			mt_snprintf(line, sizeof line, _("node %d: %s, no CPUs of its own"), n->node, mem);
 		for (size_t j = 0; s->p.nnodes > 1 && s->p.dist[i][i] > 0 && j < s->p.nnodes; j++)
 			mt_append(line, sizeof line, "%s%d", j ? " " : ", SLIT ", s->p.dist[i][j]);
 		tui_put(t, w, y++, 1, wd - 2, line);
@@ -308,7 +322,9 @@ static int draw_matrix(struct tui *t, const struct numa_tab *s, WINDOW *w, int y
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	tui_put(t, w, y++, 1, wd - 2, title);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
-	mt_snprintf(line, sizeof line, "%-9s", "CPU\\mem");
+	/* TRANSLATORS: the NUMA matrices' corner: CPU nodes down, memory
+	 * nodes across; 9 columns at most */
+	mt_text_pad(line, sizeof line, _("CPU\\mem"), -9);
 	for (size_t j = 0; j < r->nnodes; j++)
 		mt_append(line, sizeof line, " %7d", r->nodes[j]);
 	mvwaddnstr(w, y++, 1, line, wd - 2);
@@ -322,7 +338,7 @@ static int draw_matrix(struct tui *t, const struct numa_tab *s, WINDOW *w, int y
 			double f = v->have ? hm_log_frac(v->v, lo, hi, 0.5) : (double)NAN;
 			int room = wd - 1 - (1 + 9 + 8 * (int)j); /* to column wd - 2, as the title */
 			if (v->have)
-				mt_snprintf(line, sizeof line, " %7.1f", v->v);
+				mt_hsnprintf(line, sizeof line, " %7.1f", v->v);
 			else
 				mt_snprintf(line, sizeof line, " %7s", "-");
 			wattrset(w, tui_heat_attr(t, gbs && !isnan(f) ? 1 - f : f));
@@ -338,11 +354,21 @@ static int draw_matrix(struct tui *t, const struct numa_tab *s, WINDOW *w, int y
  * to the next. */
 static void mix_title(const struct numa_result *r, int m, char *buf, size_t len)
 {
-	mt_snprintf(buf, len, "%s%s, GB/s%s (m: the next mix)", numa_mix_name(m),
-		    m == NUMA_MIX_31 || m == NUMA_MIX_21 || m == NUMA_MIX_11 ? " reads:writes" : "",
-		    m == NUMA_MIX_READS ? "" : r->streaming ? ", streaming stores" : ", cached stores");
-	if (!((r->mixes >> m) & 1))
-		mt_append(buf, len, ": not measured, M measures every mix");
+	char name[64], title[300];
+	if (m == NUMA_MIX_31 || m == NUMA_MIX_21 || m == NUMA_MIX_11)
+		mt_snprintf(name, sizeof name, _("%s reads:writes"), numa_mix_name(m));
+	else
+		mt_strlcpy(name, numa_mix_name(m), sizeof name);
+	if (m == NUMA_MIX_READS)
+		mt_snprintf(title, sizeof title, _("%s, GB/s (m: the next mix)"), name);
+	else if (r->streaming)
+		mt_snprintf(title, sizeof title, _("%s, GB/s, streaming stores (m: the next mix)"), name);
+	else
+		mt_snprintf(title, sizeof title, _("%s, GB/s, cached stores (m: the next mix)"), name);
+	if ((r->mixes >> m) & 1)
+		mt_strlcpy(buf, title, len);
+	else
+		mt_snprintf(buf, len, _("%s: not measured, M measures every mix"), title);
 }
 
 /* The GB/s and ns the curves reach (0 none). */
@@ -362,7 +388,7 @@ static int draw_chart(struct tui *t, const struct numa_result *r, WINDOW *w, int
 		      int cols)
 {
 	static const char sym[] = "*o+x";
-	char grid[16][160], line[200];
+	char grid[16][160], line[200], pad[32];
 	double gx, ny;
 	curves_range(r, &gx, &ny);
 	if (rows < 3 || cols < 10 || !(gx > 0) || !(ny > 0))
@@ -388,10 +414,11 @@ static int draw_chart(struct tui *t, const struct numa_result *r, WINDOW *w, int
 		if (i == 0 || i == rows - 1)
 			mt_snprintf(line, sizeof line, "%7.0f |%s", i ? 0.0 : ny, grid[i]);
 		else
-			mt_snprintf(line, sizeof line, "%7s |%s", i == rows / 2 ? "ns" : "", grid[i]);
-		mvwaddnstr(w, y++, 1, line, cols + 9);
+			mt_snprintf(line, sizeof line, "%s |%s",
+				    mt_text_pad(pad, sizeof pad, i == rows / 2 ? _("ns") : "", 7), grid[i]);
+		mvwaddnstr(w, y++, 1, line, (int)mt_text_cut(line, cols + 9, NULL));
 	}
-	mt_snprintf(line, sizeof line, "%7s 0 GB/s, to %.1f: the injectors' bandwidth", "", gx);
+	mt_hsnprintf(line, sizeof line, _("%7s 0 GB/s, to %.1f: the injectors' bandwidth"), "", gx);
 	tui_put(t, w, y++, 1, cols + 9, line);
 	return y;
 }
@@ -408,11 +435,11 @@ static void draw_curves(struct tui *t, const struct numa_tab *s, WINDOW *w, int 
 		wattrset(w, tui_attr(t, ROLE_DIM));
 		tui_wrap(t, w, y, 1, wd - 2, 3,
 			 s->loaded_why[0] ? s->loaded_why
-					  : "No loaded-latency curve yet: l, then r, measures them.");
+					  : _("No loaded-latency curve yet: l, then r, measures them."));
 		return;
 	}
 	wattrset(w, tui_attr(t, ROLE_TITLE));
-	tui_put(t, w, y++, 1, wd - 2, "loaded latency: the chaser's ns against the injectors' GB/s");
+	tui_put(t, w, y++, 1, wd - 2, _("loaded latency: the chaser's ns against the injectors' GB/s"));
 	y = draw_chart(t, r, w, y, rows < 12 ? rows : 12, wd - 12);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	for (size_t c = 0; c < r->ncurves && y < h; c++) {
@@ -438,9 +465,10 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 	werase(w);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	if (s->r.source[0] || s->planned) {
-		mt_snprintf(line, sizeof line, "memory by node, as Intel MLC: %zu node%s, %s a run",
-			    s->r.nnodes, s->r.nnodes == 1 ? "" : "s",
-			    mt_fmt_size(a, sizeof a, s->r.size));
+		mt_snprintf(line, sizeof line,
+			    MT_NGETTEXT("memory by node, as Intel MLC: %zu node, %s a run",
+					"memory by node, as Intel MLC: %zu nodes, %s a run", s->r.nnodes),
+			    s->r.nnodes, mt_fmt_size(a, sizeof a, s->r.size));
 		tui_put(t, w, y++, 1, wd - 2, line);
 	} else {
 		tui_put(t, w, y++, 1, wd - 2, s->plan_why);
@@ -454,9 +482,9 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 		y = draw_nodes(t, s, w, y, h, wd);
 	y++;
 	mt_fmt_size(a, sizeof a, s->r.lat_size ? s->r.lat_size : s->r.size);
-	mt_snprintf(line, sizeof line, "idle latency at %s, ns (4 KB pages: walks included)", a);
+	mt_snprintf(line, sizeof line, _("idle latency at %s, ns (4 KB pages: walks included)"), a);
 	y = draw_matrix(t, s, w, y, h, wd, NUMA_LAT, line);
-	mt_snprintf(line, sizeof line, "idle latency at %s, ns (2 MB pages: as MLC)", a);
+	mt_snprintf(line, sizeof line, _("idle latency at %s, ns (2 MB pages: as MLC)"), a);
 	if (s->p.huge || s->r.pages_huge[0])
 		y = draw_matrix(t, s, w, y, h, wd, NUMA_LAT_HUGE, line);
 	mix_title(&s->r, s->mix_shown, line, sizeof line);
@@ -466,12 +494,12 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 		tui_put_source(t, w, h - 2, 1, wd - 2, s->r.hdr.hardware, s->r.source);
 	if (!tui_running(t, &tab_numa) && !numa_result_measured(&s->r) && !s->r.source[0] && s->planned && y < h)
 		tui_put(t, w, h - 1, 1, wd - 2,
-			tui_measure_hint(t, "r measures every CPU node x memory node", 0));
+			tui_measure_hint(t, _("r measures every CPU node x memory node"), 0));
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }
 
 const struct tab tab_numa = {
-	.name = "NUMA",
+	.name = N_("NUMA"),
 	.key = '9',
 	.fini = fini,
 	.measure = measure,

@@ -92,10 +92,10 @@ static void result_machine(void *ctx, const struct result_kind *kind, const void
 	const struct run_header *h = result_kind_header(r);
 	char from[300];
 	if (source[0])
-		mt_snprintf(from, sizeof from, "the machine of a %s (%s)", kind->what,
+		mt_snprintf(from, sizeof from, _("the machine of a %s (%s)"), _(kind->what),
 			    tui_path(source, 40));
 	else
-		mt_snprintf(from, sizeof from, "the machine of a %s", kind->what);
+		mt_snprintf(from, sizeof from, _("the machine of a %s"), _(kind->what));
 	add_machine(ctx, h->topology, from, &h->cond);
 }
 
@@ -103,7 +103,7 @@ static void list_machines(struct tui *t, struct topology_tab *s, struct machines
 {
 	m->n = 0;
 	if (!tui_view_mode(t) && tui_machine(t)->topo)
-		add_machine(m, run_topology_this(), "this machine", &tui_machine(t)->cond);
+		add_machine(m, run_topology_this(), _("this machine"), &tui_machine(t)->cond);
 	for (int i = 0; i < s->nopened; i++)
 		add_machine(m, s->opened[i], s->opened_from[i], &s->opened_cond[i]);
 	tui_each_result(t, result_machine, m);
@@ -294,10 +294,10 @@ void topology_update(struct tui *t, struct topology_tab *s)
 		show(t, s, 0, "", &tui_machine(t)->cond);
 		mt_strlcpy(s->sh->why,
 			   tui_view_mode(t)
-				   ? "no machine to show: memtop view opens a topology (memtop "
-				     "topo --json) or a result of this memtop, which carries its "
-				     "machine"
-				   : "hwloc could not read this machine's topology",
+				   ? _("no machine to show: memtop view opens a topology (memtop "
+				       "topo --json) or a result of this memtop, which carries its "
+				       "machine")
+				   : _("hwloc could not read this machine's topology"),
 			   sizeof s->sh->why);
 		free(m);
 		return;
@@ -352,7 +352,7 @@ static int act_machine(struct tui *t, void *self, int key)
 	(void)key;
 	s->pick++;
 	topology_update(t, s);
-	tui_message(t, "shown: %s", s->sh->t ? s->sh->from : "no machine");
+	tui_message(t, _("shown: %s"), s->sh->t ? s->sh->from : _("no machine"));
 	tui_dirty(t);
 	return 1;
 }
@@ -377,7 +377,7 @@ static int act_measure(struct tui *t, void *self, int key)
 	if (!s->sh->t || !tui_can_measure(t))
 		return 1;
 	if (s->sh->shown != run_topology_this()) {
-		tui_message(t, "the machine shown is not this one: m shows this machine");
+		tui_message(t, "%s", _("the machine shown is not this one: m shows this machine"));
 		return 1;
 	}
 	cpus = calloc((size_t)s->sh->t->ncpus + 1, sizeof *cpus);
@@ -387,9 +387,9 @@ static int act_measure(struct tui *t, void *self, int key)
 	part = (struct tab_part){ tv_box_name(&s->sh->v, s->sh->v.cur, what, sizeof what), cpus, n,
 				  tv_box_node(&s->sh->v, s->sh->v.cur) };
 	if (key != 'N' && n == 0)
-		tui_message(t, "%s has no CPU this process may use", what);
+		tui_message(t, _("%s has no CPU this process may use"), what);
 	else if (key == 'N' && part.node < 0)
-		tui_message(t, "%s is in no NUMA node hwloc names", what);
+		tui_message(t, _("%s is in no NUMA node hwloc names"), what);
 	else
 		tui_measure_part(t,
 				 key == 'L'   ? &tab_latency
@@ -412,11 +412,11 @@ static int io_take(struct tui *t, void *self, struct result_file *f, mt_error *e
 	int i = s->nopened < TOPO_TAB_MACHINES ? s->nopened++ : TOPO_TAB_MACHINES - 1;
 	s->opened[i] = h->topology;
 	s->opened_cond[i] = h->cond;
-	mt_snprintf(s->opened_from[i], sizeof s->opened_from[i], "%s (memtop topo)",
+	mt_snprintf(s->opened_from[i], sizeof s->opened_from[i], _("%s (memtop topo)"),
 		    tui_path(f->path, 40));
 	m = calloc(1, sizeof *m);
 	if (!m)
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, "%s", _("out of memory"));
 	list_machines(t, s, m);
 	for (int k = 0; k < m->n; k++)
 		if (same_machine(m->h[k], h->topology))
@@ -435,22 +435,22 @@ static struct tab_result_now io_now(void *self)
 
 static const struct tab_result_io io = {
 	.kind = &kind_topo,
-	.nothing = "nothing to save here (memtop topo --json writes a topology)",
+	.nothing = N_("nothing to save here (memtop topo --json writes a topology)"),
 	.now = io_now,
 	.take = io_take,
 };
 
 static const struct keybinding keys[] = {
-	TUI_KEYS_ARROWS_HJKL("the box before or after, around or inside (opening it)", act_move),
-	{ KEY_HOME, "Home", "the machine's box", act_move },
-	{ '\r', "Enter", "open the box under the cursor, or fold it", act_toggle },
+	TUI_KEYS_ARROWS_HJKL(N_("the box before or after, around or inside (opening it)"), act_move),
+	{ KEY_HOME, "Home", N_("the machine's box"), act_move },
+	{ '\r', "Enter", N_("open the box under the cursor, or fold it"), act_toggle },
 	{ '\n', NULL, NULL, act_toggle },
 	{ KEY_ENTER, NULL, NULL, act_toggle },
-	{ 'L', "L", "measure the latency on the box's first CPU (Latency tab)", act_measure },
-	{ 'C', "C", "measure core to core among the box's CPUs (Cores tab)", act_measure },
-	{ 'N', "N", "measure the box's NUMA node (NUMA tab)", act_measure },
-	{ 'm', "m", "show the next machine: this one, topologies and results opened", act_machine },
-	{ 'c', "c", "list the conditions in place of the boxes, or the boxes again",
+	{ 'L', "L", N_("measure the latency on the box's first CPU (Latency tab)"), act_measure },
+	{ 'C', "C", N_("measure core to core among the box's CPUs (Cores tab)"), act_measure },
+	{ 'N', "N", N_("measure the box's NUMA node (NUMA tab)"), act_measure },
+	{ 'm', "m", N_("show the next machine: this one, topologies and results opened"), act_machine },
+	{ 'c', "c", N_("list the conditions in place of the boxes, or the boxes again"),
 	  act_conditions },
 	TUI_KEY_OPEN("topology (memtop topo --json)"),
 	{ 0, NULL, NULL, NULL },
@@ -472,8 +472,8 @@ static void on_job_event(struct tui *t, void *self, const struct job_event *ev)
 }
 
 const struct tab tab_topology = {
-	.name = "Topology",
-	.brief = "Topo",
+	.name = N_("Topology"),
+	.brief = N_("Topo"),
 	.key = '0',
 	.fini = fini,
 	TAB_PARTS(topology),

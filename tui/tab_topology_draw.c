@@ -86,13 +86,13 @@ static void keys_line(struct tui *t, struct topology_tab *s, char *buf, size_t l
 {
 	if (tui_view_mode(t) || s->sh->shown != run_topology_this())
 		mt_strlcpy(buf,
-			   "Enter opens or folds a box; m shows the next machine; c the "
-			   "conditions; ? every key",
+			   _("Enter opens or folds a box; m shows the next machine; c the "
+			     "conditions; ? every key"),
 			   len);
 	else
 		mt_strlcpy(buf,
-			   "Enter opens or folds; L latency, C cores, N numa on this box; m "
-			   "next machine; c conditions",
+			   _("Enter opens or folds; L latency, C cores, N numa on this box; m "
+			     "next machine; c conditions"),
 			   len);
 }
 
@@ -104,14 +104,18 @@ static int draw_conditions(struct tui *t, struct topology_tab *s, WINDOW *w, int
 	char line[300];
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	tui_put(t, w, y++, x, width,
-		s->sh->cond.have ? "Conditions (what moves memory figures):"
-				 : "Conditions: not recorded for this machine");
+		s->sh->cond.have ? _("Conditions (what moves memory figures):")
+				 : _("Conditions: not recorded for this machine"));
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	for (int i = 0; s->sh->cond.have && i < COND_NFIELDS && rows > 1; i++, rows--) {
 		const struct cond_value *v = mt_conditions_field(&s->sh->cond, i);
 		char text[200];
-		mt_snprintf(line, sizeof line, "%s: %s%s", mt_conditions_label(i),
-			    v->known ? "" : "not known: ", tui_text(t, text, sizeof text, v->text));
+		tui_text(t, text, sizeof text, v->text);
+		if (v->known)
+			mt_snprintf(line, sizeof line, "%s: %s", mt_conditions_label(i), text);
+		else
+			mt_snprintf(line, sizeof line, _("%s: not known: %s"), mt_conditions_label(i),
+				    text);
 		tui_put(t, w, y++, x, width, line);
 	}
 	return y;
@@ -142,14 +146,14 @@ static void draw_none(struct tui *t, struct topology_tab *s, WINDOW *w, int h, i
 {
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	tui_wrap(t, w, 0, 1, wd - 2, 3,
-		 "Topology: the machine as nested boxes (packages, NUMA "
-		 "nodes, L3 groups, cores, CPUs), with what memtop measured on each part.");
+		 _("Topology: the machine as nested boxes (packages, NUMA "
+		   "nodes, L3 groups, cores, CPUs), with what memtop measured on each part."));
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	tui_wrap(t, w, 4, 1, wd - 2, 4, s->sh->why);
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	tui_wrap(t, w, h - 2, 1, wd - 2, 2,
-		 "o opens a topology (memtop topo --json) or m the "
-		 "machine of an opened result.");
+		 _("o opens a topology (memtop topo --json) or m the "
+		   "machine of an opened result."));
 }
 
 /* The line at the top: whose machine, its summary, the runs on it. */
@@ -159,7 +163,7 @@ static void draw_head(struct tui *t, struct topology_tab *s, WINDOW *w, int wd)
 	topo_summary(s->sh->t, sum, sizeof sum);
 	mt_snprintf(line, sizeof line, "%s: %s", tui_text(t, from, sizeof from, s->sh->from), sum);
 	if (s->sh->runs[0])
-		mt_append(line, sizeof line, "; measured here: %s", s->sh->runs);
+		mt_append(line, sizeof line, _("; measured here: %s"), s->sh->runs);
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	tui_put(t, w, 0, 1, wd - 2, line);
 }
@@ -203,9 +207,9 @@ void topology_draw(struct tui *t, struct topology_tab *s, WINDOW *w)
 	}
 	draw_details(t, s, w, 1 + ph, 1, wd - 2, NARROW_LINES, 0);
 	wattrset(w, tui_attr(t, ROLE_DIM));
-	mt_snprintf(line, sizeof line, "conditions: %s",
+	mt_snprintf(line, sizeof line, _("conditions: %s"),
 		    s->sh->cond.have ? mt_conditions_summary(&s->sh->cond, sum, sizeof sum)
-				     : "not recorded");
+				     : _("not recorded"));
 	tui_put(t, w, h - 2, 1, wd - 2, line);
 	tui_put(t, w, h - 1, 1, wd - 2, keys);
 }

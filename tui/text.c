@@ -111,7 +111,7 @@ int tui_put_source(struct tui *t, WINDOW *w, int y, int x, int width, const char
 	/* a file's name is file-borne text: printable before the screen */
 	tui_text(t, name, sizeof name, mt_basename(path));
 	mt_snprintf(file, sizeof file, " (%s)", name);
-	tui_text(t, hw, sizeof hw, hardware && hardware[0] ? hardware : "unknown machine");
+	tui_text(t, hw, sizeof hw, hardware && hardware[0] ? hardware : _("unknown machine"));
 	/* too long: its first clauses, whole ("The seed's figures (seed 000):
 	 * Apple M4 Max (aarch64, macOS)"), else the file's name alone */
 	n = text_clauses_fit(hw, width - text_cols(file));
