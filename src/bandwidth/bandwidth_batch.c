@@ -816,14 +816,9 @@ static int verdict(const void *printer)
 const struct experiment exp_bandwidth = {
 	.name = "bandwidth",
 	.about = "read/write/copy/triad GB/s per level over threads, loaded latency",
-	.options = options,
-	.help = &help,
-	.params_size = sizeof(struct run_params),
-	.printer_size = sizeof(struct printer),
+	EXPERIMENT_PARTS,
 	.defaults = defaults,
 	.make_params = make_params,
-	.describe = describe,
-	.start = start,
 	.pinned = 0, /* the worker only starts and joins the measuring threads (no --cpu) */
 	.head = head,
 	.worker = bandwidth_worker, /* on the bandwidth_params, the params' first field */

@@ -411,15 +411,10 @@ static void release(void *printer, void *params)
 const struct experiment exp_cores = {
 	.name = "cores",
 	.about = "core-to-core latency: a cache line passed between each pair of CPUs, by relation",
-	.options = options,
-	.help = &help,
-	.params_size = sizeof(struct run_params),
-	.printer_size = sizeof(struct printer),
+	EXPERIMENT_PARTS,
 	.defaults = defaults,
 	.check = check,
 	.make_params = make_params,
-	.describe = describe,
-	.start = start,
 	.pinned = 0, /* the worker only starts and joins the two threads of each pair */
 	.head = head,
 	.worker = cores_worker, /* on the plan, the params' first field */

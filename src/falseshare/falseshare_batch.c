@@ -318,15 +318,10 @@ const struct experiment exp_falseshare = {
 	.name = "falseshare",
 	.about = N_("false sharing: threads x packed/padded counters, spacing sweep (seed 003)"),
 
-	.options = options,
-	.help = &help,
-	.params_size = sizeof(struct run_params),
-	.printer_size = sizeof(struct printer),
+	EXPERIMENT_PARTS,
 	.defaults = defaults,
 	.check = check,
 	.make_params = make_params,
-	.describe = describe,
-	.start = start,
 	.pinned = 0, /* the worker only starts and joins the counting threads (no --cpu) */
 	.head = head,
 	.worker = falseshare_worker,

@@ -609,17 +609,12 @@ static void release(void *printer, void *params)
 const struct experiment exp_latency = {
 	.name = "latency",
 	.about = N_("load latency by pointer chasing, levels, way size, TLB (seed 002)"),
-	.options = options,
-	.help = &help,
+	EXPERIMENT_PARTS,
 	.each_coretype = 1,
-	.params_size = sizeof(struct run_params),
-	.printer_size = sizeof(struct printer),
 	.options_at = offsetof(struct run_params, a), /* the rows name struct args */
 	.defaults = defaults,
 	.check = check,
 	.make_params = make_params,
-	.describe = describe,
-	.start = start,
 	.pinned = 1,
 	.worker = latency_worker, /* on the latency_params, the params' first field */
 	.on_note = on_note,

@@ -454,15 +454,10 @@ static void release(void *printer, void *params)
 const struct experiment exp_mountain = {
 	.name = "mountain",
 	.about = N_("read throughput over working-set size x stride (seed 000)"),
-	.options = options,
-	.help = &help,
+	EXPERIMENT_PARTS,
 	.each_coretype = 1,
-	.params_size = sizeof(struct run_params),
-	.printer_size = sizeof(struct printer),
 	.defaults = defaults,
 	.make_params = make_params,
-	.describe = describe,
-	.start = start,
 	.pinned = 1,
 	.head = head,
 	.worker = mountain_worker, /* on the mountain_params, the params' first field */

@@ -750,14 +750,9 @@ static void release(void *printer, void *params)
 const struct experiment exp_numa = {
 	.name = "numa",
 	.about = "node x node idle latency and read/triad GB/s on memory bound to each node (MLC)",
-	.options = options,
-	.help = &help,
-	.params_size = sizeof(struct run_params),
-	.printer_size = sizeof(struct printer),
+	EXPERIMENT_PARTS,
 	.check = check,
 	.make_params = make_params,
-	.describe = describe,
-	.start = start,
 	.pinned = 0, /* the worker only starts the labs' runs, each pinned to its CPU node */
 	.head = head,
 	.worker = numa_worker, /* on the numa_params, the params' first field */

@@ -30,6 +30,18 @@ struct experiment_printer {
 		};                                                                      \
 	}
 
+/* The fields of a struct experiment whose file names its parts the usual
+ * way, as tui/tab.h's TAB_PARTS does a tab's: its option table `options`
+ * and `help`, its params `struct run_params`, its printer `struct printer`
+ * and the two hooks every experiment has, describe and start. After the
+ * name and the about:
+ *   const struct experiment exp_lists = { .name = "lists", .about = N_("..."),
+ *                                         EXPERIMENT_PARTS, .head = head, ... };
+ */
+#define EXPERIMENT_PARTS                                                                \
+	.options = options, .help = &help, .params_size = sizeof(struct run_params),      \
+	.printer_size = sizeof(struct printer), .describe = describe, .start = start
+
 struct machine; /* machine/machine.h: the machine a run plans for */
 struct plan;    /* machine/plan.h: what a run will measure */
 

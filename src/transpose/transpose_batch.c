@@ -611,14 +611,9 @@ static int verdict(const void *printer)
 const struct experiment exp_transpose = {
 	.name = "transpose",
 	.about = N_("matrix transpose on cachelab's cache, and its versions timed (seed 003)"),
-	.options = options,
-	.help = &help,
-	.params_size = sizeof(struct run_params),
-	.printer_size = sizeof(struct printer),
+	EXPERIMENT_PARTS,
 	.defaults = defaults,
 	.check = check,
-	.describe = describe,
-	.start = start,
 	.pinned = 1,
 	.head = head,
 	.worker = transpose_worker, /* on the transpose_plan, the params' first field */
