@@ -12,24 +12,10 @@
 . "$TESTLIB"
 N=19
 plan $N
-loc=${MEMTOP_LOCPATH:-}
 D=$TESTDATA
 X=$D/topo-hybrid.xml
 
-if [ -z "$loc" ] || [ ! -f "$loc/ru_RU.UTF-8/LC_NUMERIC" ]; then
-	why=$(sed -n '1s/^skip: //p' "$loc/stamp" 2>/dev/null)
-	why=${why:-no ru_RU.UTF-8 built (tests/locale.sh, MEMTOP_LOCPATH)}
-	i=0
-	while [ $i -lt $N ]; do
-		skip "Russian labs" "$why"
-		i=$((i + 1))
-	done
-	exit 0
-fi
-# as a student with a Russian locale would run it (LANGUAGE, which would
-# outrank the locale for messages, left out)
-RU() { env -u LANGUAGE LOCPATH="$loc" LC_ALL=ru_RU.UTF-8 "$MEMTOP" "$@"; }
-C() { env -u LANGUAGE LC_ALL=C "$MEMTOP" "$@"; }
+ru_or_skip $N "Russian labs"
 # a plan's size lines without the plan's own frame ("#   L1  16K each
 # thread: "): the experiment's words for why the size is there
 why() { sed -n 's/^#   [^:]*: //p'; }
@@ -82,7 +68,7 @@ RU run matmul --simulate --quick --json "$TMP/mm.json" >"$TMP/mm" 2>&1
 s=$?
 is "matmul --simulate in Russian: exit 0" "$s" 0
 is "matmul --simulate: the table's head in Russian, in its columns" \
-	"$(grep -c '^порядок     класс   обращений   промахов пром/итер      A     B     C  книга$' "$TMP/mm")" 1
+	"$(grep -c '^порядок     класс   обращений    промахи пром/итер      A     B     C  книга$' "$TMP/mm")" 1
 is "matmul --simulate: ijk's row with decimal commas (the book's 1 + 1/L = 1,250)" \
 	"$(grep '^ijk ' "$TMP/mm")" "ijk         AB         225792     124128     1,122  0,102 1,000 0,021  1,250"
 like "matmul --simulate: the same run's JSON keeps '.'" "$(cat "$TMP/mm.json" 2>/dev/null)" \

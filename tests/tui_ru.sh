@@ -70,6 +70,8 @@ WORDS='function words(s) { gsub(/[\302-\317\322-\377][\200-\277]*/, " ", s)
 
 # cut_words NARROW WIDE: the words of NARROW that are cut: not a word of
 # the WIDE screen, or the start of a known word without being one itself
+# (the Transpose tab's drawing is not words: its cells x, o and . and its
+# scale, "3x1" elements a character, which the screen's size sets)
 cut_words() {
 	LC_ALL=C awk -v known="$TMP/known" "$WORDS"'
 	BEGIN { while ((getline w < known) > 0) { k[w] = 1; k[w "s"] = 1; for (i = 1; i < length(w); i++) pre[substr(w, 1, i)] = 1 } }
@@ -78,7 +80,7 @@ cut_words() {
 	{ n = split(words($0), a, " ")
 	  for (i = 1; i <= n; i++) {
 		w = a[i]
-		if (w !~ /[A-Za-z\200-\377]/ || (w in k)) continue
+		if (w !~ /[A-Za-z\200-\377]/ || (w in k) || w ~ /^[xo.]+$/ || w ~ /^[0-9]+x[0-9]+$/) continue
 		if (!(w in wide) || ((w in pre) && w ~ /^[A-Za-z\200-\377]+$/))
 			printf "line %d: %s\n", FNR, w
 	  } }' "$2" "$1"
@@ -266,7 +268,7 @@ like "... the line names the command, the file and its line" "$scr" \
 	'^memtop: view: .*garbled\.json: .*2$'
 like "... the terminal restored (icanon and echo)" "$scr" '(^| )icanon .*(^| )echo( |$)'
 if [ -n "$(ru_of '%s: not valid JSON near line %ld')" ]; then
-	like "... the line in Russian" "$(printf '%s\n' "$scr" | grep '^memtop: ')" '[А-Яа-я]'
+	like "... the line in Russian" "$(printf '%s\n' "$scr" | grep '^memtop: ')" 'неверный JSON около строки'
 else
 	skip "... the line in Russian" "the JSON reader's message is not in the catalogue yet"
 fi

@@ -322,7 +322,7 @@ static int draw_table(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y, 
 	barw = cw - 10;
 	wattrset(w, tui_attr(t, ROLE_TITLE));
 	/* TRANSLATORS: the bandwidth table's first column: read, copy, triad... */
-	mvwaddstr(w, y, 1, mt_text_pad(buf, sizeof buf, _("kernel"), -(NAME_W - 1)));
+	mvwaddstr(w, y, 1, mt_text_pad(buf, sizeof buf, C_("tab", "kernel"), -(NAME_W - 1)));
 	for (size_t si = 0; si < ns; si++) {
 		size_label(buf, sizeof buf, &s->r.sizes[si], cw - 1);
 		mvwaddnstr(w, y, 1 + NAME_W + (int)si * cw, buf, (int)mt_text_cut(buf, cw - 1, NULL));

@@ -164,9 +164,9 @@ static int draw_table(struct tui *t, struct falseshare_tab *s, WINDOW *w, int y,
 	/* TRANSLATORS: the table's heads: threads (16 columns), packed ms (11),
 	 * padded ms (11), their ratio (8) */
 	mt_snprintf(line, sizeof line, "%s %s %s %s", mt_text_pad(c[0], sizeof c[0], _("threads"), -16),
-		    mt_text_pad(c[1], sizeof c[1], _("packed ms"), 11),
-		    mt_text_pad(c[2], sizeof c[2], _("padded ms"), 11),
-		    mt_text_pad(c[3], sizeof c[3], _("ratio"), 8));
+		    mt_text_pad(c[1], sizeof c[1], C_("tab", "packed ms"), 11),
+		    mt_text_pad(c[2], sizeof c[2], C_("tab", "padded ms"), 11),
+		    mt_text_pad(c[3], sizeof c[3], C_("tab", "ratio"), 8));
 	put_cols(w, y++, 1, line, wd - 2);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	for (size_t i = 0; i < s->r.nthreads && y < h; i++, y++) {

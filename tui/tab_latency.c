@@ -687,7 +687,7 @@ static void draw(struct tui *t, void *self, WINDOW *w, int full)
 		mt_append(line, sizeof line, "%c" TUI_GLUE "%u  ", curve_glyph[k % 12], r->strides[k]);
 	if (r->has_random)
 		mt_append(line, sizeof line, "*" TUI_GLUE "%s  ",
-			  glued(g, sizeof g, _("random")));
+			  glued(g, sizeof g, C_("tab", "random")));
 	if (r->has_random && r->has_other)
 		mt_append(line, sizeof line, "+" TUI_GLUE "%s  ",
 			  glued(g, sizeof g, r->other_hugepages == LATENCY_HUGE_ON

@@ -361,7 +361,7 @@ static int draw_race(struct tui *t, struct matmul_tab *s, WINDOW *w, int y, int 
 		    mt_text_pad(c[3], sizeof c[3], _("ns/iter"), 9),
 		    mt_text_pad(c[4], sizeof c[4], _("fin"), 4),
 		    mt_text_pad(c[5], sizeof c[5], _("book"), 7),
-		    mt_text_pad(c[6], sizeof c[6], _("sim"), 7));
+		    mt_text_pad(c[6], sizeof c[6], C_("tab", "sim"), 7));
 	put_cols(w, y++, 1, line, wd - 2);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	for (int o = 0; o < MATMUL_NORDERS && y < h; o++)

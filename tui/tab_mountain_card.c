@@ -150,12 +150,12 @@ int mtab_draw_book_card(struct tui *t, struct mountain_tab *s, WINDOW *w, int y,
 		 card_mbs(b, sizeof b, m4.peak, 0));
 	card_row(rows[n++], CARD_ROW, _("floor"), card_mbs(a, sizeof a, hw.floor, 1),
 		 card_mbs(b, sizeof b, m4.floor, 0));
-	card_row(rows[n++], CARD_ROW, _("peak/floor"), mt_hnum(a, sizeof a, hw.ratio, 1),
+	card_row(rows[n++], CARD_ROW, C_("tab", "peak/floor"), mt_hnum(a, sizeof a, hw.ratio, 1),
 		 mt_hnum(b, sizeof b, m4.ratio, 2));
 	mt_hsnprintf(a, sizeof a, "~%.0f %%", 100 * hw.ridge_mid / hw.peak);
 	mt_hsnprintf(b, sizeof b, "%.0f %%",
 		     m4.ridge_rows ? 100 * m4.ridge_mid / m4.peak : (double)NAN);
-	card_row(rows[n++], CARD_ROW, _("ridge/peak"), a, b);
+	card_row(rows[n++], CARD_ROW, C_("tab", "ridge/peak"), a, b);
 	mt_hsnprintf(a, sizeof a, _("~%.0f GB/s"),
 		     (s->have_card ? s->card.ridge : hw.ridge_mid) / 1000);
 	mt_hsnprintf(b, sizeof b, _("%.0f..%.0f GB/s"), m4.ridge_lo / 1000, m4.ridge_hi / 1000);

@@ -25,7 +25,7 @@ static void draw_heatmap(struct tui *t, struct mountain_tab *s, WINDOW *w, const
 	char lab[32], txt[32];
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	/* TRANSLATORS: the heatmap's corner above the sizes, 5 columns at most */
-	mvwaddstr(w, y, x, ratio ? _("ratio") : _(" size"));
+	mvwaddstr(w, y, x, ratio ? C_("tab", "ratio") : _(" size"));
 	for (size_t c = L->col0; c < L->col0 + L->ncols; c++)
 		mvwprintw(w, y, x + L->label_w + (int)(c - L->col0) * L->cell_w, "%*u",
 			  L->cell_w, m->strides[c]);
@@ -91,7 +91,7 @@ static void draw_legend(struct tui *t, WINDOW *w, int y, int x, int width,
 		fmt_mbs_short(hi, sizeof hi, L->hi);
 	}
 	wattrset(w, tui_attr(t, ROLE_DIM));
-	mvwprintw(w, y, x, "%s %6s ", ratio ? _("ratio") : _("slow"), lo);
+	mvwprintw(w, y, x, "%s %6s ", ratio ? C_("tab", "ratio") : _("slow"), lo);
 	tui_heat_ramp(t, w, tui_heat_levels(t) <= 6); /* a few levels: twice as wide */
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	wprintw(w, " %s", hi);

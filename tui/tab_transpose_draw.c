@@ -256,8 +256,8 @@ static void draw_algae(struct tui *t, struct transpose_tab *s, WINDOW *w, int h,
 	/* TRANSLATORS: the algae table's heads: case (15 columns), reads (5),
 	 * misses (6), rate (5), what */
 	mt_snprintf(line, sizeof line, "%s %s %s %s  %s", mt_text_pad(c[0], sizeof c[0], _("case"), -15),
-		    mt_text_pad(c[1], sizeof c[1], _("reads"), 5),
-		    mt_text_pad(c[2], sizeof c[2], _("misses"), 6),
+		    mt_text_pad(c[1], sizeof c[1], C_("tab", "reads"), 5),
+		    mt_text_pad(c[2], sizeof c[2], C_("tab", "misses"), 6),
 		    mt_text_pad(c[3], sizeof c[3], _("rate"), 5), _("what"));
 	put_cols(w, ++y, 1, line, wd - 2);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));

@@ -83,6 +83,17 @@ void mt_english_end(void *old)
 #endif
 }
 
+const char *mt_pgettext(const char *key, const char *msg)
+{
+#ifdef ENABLE_NLS
+	const char *t = gettext(key);
+	return t == key ? msg : t;
+#else
+	(void)key;
+	return msg;
+#endif
+}
+
 const char *mt_radix(void)
 {
 	return radix;

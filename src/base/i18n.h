@@ -28,6 +28,22 @@
  * here, translated with _() where it is printed. */
 #define N_(msg) msg
 
+/* A message whose translation depends on where it stands: the same English
+ * word in a tab's narrow cell and in a table's head ("misses": «промах» in
+ * the Transpose tab's 6 columns, «промахи» in run algae's), or meaning two
+ * things ("kernel": the OS's in the report, the measuring one in the
+ * Bandwidth tab). ctx, a literal, names the place ("tab"); the catalogue
+ * keeps it as the message's msgctxt (xgettext: --keyword=C_:1c,2). */
+#ifdef ENABLE_NLS
+#define C_(ctx, msg) mt_pgettext(ctx "\004" msg, msg)
+#else
+#define C_(ctx, msg) (msg)
+#endif
+
+/* The translation of key (CONTEXT "\004" MSG, C_'s), or msg where the
+ * catalogue has none. */
+const char *mt_pgettext(const char *key, const char *msg) __attribute__((format_arg(2)));
+
 /* Set the program's locale once, before any thread starts (memtop's main):
  * every category from the environment (LC_ALL, LC_*, LANG), then LC_NUMERIC
  * back to "C", so that printf, strtod and cJSON read and write '.' whatever
