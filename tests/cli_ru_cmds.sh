@@ -9,20 +9,9 @@
 . "$TESTLIB"
 N=42
 plan $N
-loc=${MEMTOP_LOCPATH:-}
 D=$TESTDATA
 
-if [ -z "$loc" ] || [ ! -f "$loc/ru_RU.UTF-8/LC_NUMERIC" ]; then
-	why=$(sed -n '1s/^skip: //p' "$loc/stamp" 2>/dev/null)
-	why=${why:-no ru_RU.UTF-8 built (tests/locale.sh, MEMTOP_LOCPATH)}
-	i=0
-	while [ $i -lt $N ]; do
-		skip "memtop's commands in ru_RU.UTF-8" "$why"
-		i=$((i + 1))
-	done
-	exit 0
-fi
-RU() { env -u LANGUAGE LOCPATH="$loc" LC_ALL=ru_RU.UTF-8 "$MEMTOP" "$@"; }
+ru_or_skip $N "memtop's commands in ru_RU.UTF-8"
 cd "$TMP" || exit 1
 
 # every command's --help: exit 0, its usage line in Russian

@@ -9,27 +9,9 @@
 . "$TESTLIB"
 N=26
 plan $N
-loc=${MEMTOP_LOCPATH:-}
 D=$TESTDATA
 
-why=
-if [ "${USE_NLS:-yes}" != yes ]; then
-	why="built without NLS (--disable-nls): no catalogue to read"
-elif [ -z "$loc" ] || [ ! -f "$loc/ru_RU.UTF-8/LC_NUMERIC" ]; then
-	why=$(sed -n '1s/^skip: //p' "$loc/stamp" 2>/dev/null)
-	why=${why:-no ru_RU.UTF-8 built (tests/locale.sh, MEMTOP_LOCPATH)}
-fi
-if [ -n "$why" ]; then
-	i=0
-	while [ $i -lt $N ]; do
-		skip "memory experiments in ru_RU.UTF-8" "$why"
-		i=$((i + 1))
-	done
-	exit 0
-fi
-# as a student with a Russian locale would run it (LANGUAGE, which would
-# outrank the locale for messages, left out)
-RU() { env -u LANGUAGE LOCPATH="$loc" LC_ALL=ru_RU.UTF-8 "$MEMTOP" "$@"; }
+ru_or_skip $N "memory experiments in ru_RU.UTF-8"
 
 sh "$D/../topo_tree.sh" 2s-smt "$TMP/2s" >/dev/null
 HYB="--topology $D/topo-hybrid.xml"

@@ -45,3 +45,28 @@ timing_ok() { [ -z "${MEMTOP_SKIP_TIMING:-}" ]; }
 skip() { pass "$1 # SKIP $2"; }
 # timing DESC CMD...: like ok, for a timing relation
 timing() { if timing_ok; then ok "$@"; else skip "$1" "$MEMTOP_SKIP_TIMING"; fi; }
+# ru_or_skip N DESC: memtop as a student with a Russian locale runs it, or
+# N cases skipped with the reason and the test ended (exit 0) where that
+# cannot be: the build reads no catalogue (--disable-nls), or tests/locale.sh
+# could not build ru_RU.UTF-8 (MEMTOP_LOCPATH; its stamp says why). Then
+# RU runs memtop in ru_RU.UTF-8 (LANGUAGE, which would outrank the locale
+# for messages, left out) and C in the C locale.
+ru_or_skip() {
+	ru_loc=${MEMTOP_LOCPATH:-}
+	ru_why=
+	if [ "${USE_NLS:-yes}" != yes ]; then
+		ru_why="built without NLS (--disable-nls): no catalogue to read"
+	elif [ -z "$ru_loc" ] || [ ! -f "$ru_loc/ru_RU.UTF-8/LC_NUMERIC" ]; then
+		ru_why=$(sed -n '1s/^skip: //p' "$ru_loc/stamp" 2>/dev/null)
+		ru_why=${ru_why:-no ru_RU.UTF-8 built (tests/locale.sh, MEMTOP_LOCPATH)}
+	fi
+	[ -z "$ru_why" ] && return 0
+	ru_i=0
+	while [ $ru_i -lt "$1" ]; do
+		skip "$2" "$ru_why"
+		ru_i=$((ru_i + 1))
+	done
+	exit 0
+}
+RU() { env -u LANGUAGE LOCPATH="${MEMTOP_LOCPATH:-}" LC_ALL=ru_RU.UTF-8 "$MEMTOP" "$@"; }
+C() { env -u LANGUAGE LC_ALL=C "$MEMTOP" "$@"; }
