@@ -71,11 +71,15 @@ static void draw_progress(const job_t *j, int *drawn)
 	for (int i = 0; i < 30; i++)
 		bar[i] = i < fill ? '#' : '.';
 	bar[30] = '\0';
-	if (p.eta_s >= 0)
-		mt_hfprintf(stderr, _("\r[%s] %3.0f%%  %s  ETA %.0fs \033[K"), bar, p.fraction * 100, cells,
+	if (p.eta_s >= 0) {
+		fputc('\r', stderr);
+		/* TRANSLATORS: the progress line: bar, percent, cells done, time left */
+		mt_hfprintf(stderr, _("[%s] %3.0f%%  %s  ETA %.0fs "), bar, p.fraction * 100, cells,
 			    ceil(p.eta_s));
-	else
+		fputs("\033[K", stderr);
+	} else {
 		fprintf(stderr, "\r[%s] %3.0f%%  %s \033[K", bar, p.fraction * 100, cells);
+	}
 	fflush(stderr);
 	*drawn = 1;
 }
