@@ -179,7 +179,8 @@ static int print_table(struct printer *b, int csv, mt_error *e)
 			printf("%s,%llu,%llu,%.4f\n", r->name, (unsigned long long)r->reads,
 			       (unsigned long long)r->misses, rate);
 		else
-			printf(_("%-16s %6llu %7llu %5.0f%%  %s\n"), r->name, (unsigned long long)r->reads,
+			printf(_("%-16s %6llu %7llu %5.0f%%  %s\n"), r->name,
+			       (unsigned long long)r->reads,
 			       (unsigned long long)r->misses, 100.0 * rate, _(r->what));
 	}
 	fflush(stdout);

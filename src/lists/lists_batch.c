@@ -78,7 +78,8 @@ static void on_event(const struct job_event *ev, void *ctx)
 		printf("\n");
 		return;
 	}
-	mt_hfprintf(stdout, _("%9zu  %-10s %9.1f %8.2f %6.1f%% %8.3f %8.3f"), b->p->lengths[ev->row],
+	mt_hfprintf(stdout, _("%9zu  %-10s %9.1f %8.2f %6.1f%% %8.3f %8.3f"),
+		    b->p->lengths[ev->row],
 		    list_layout_name(ev->col), r->cyc, r->ns, r->spread * 100, r->l64, r->l128);
 	if (isfinite(r->sim))
 		mt_hfprintf(stdout, " %9.3f", r->sim);

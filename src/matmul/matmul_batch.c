@@ -278,7 +278,8 @@ static int simulate_row(const struct matmul_params *p, int o, const struct matmu
 		       (unsigned long long)r->accesses, (unsigned long long)r->misses, r->per_iter,
 		       r->per_iter_m[0], r->per_iter_m[1], r->per_iter_m[2], book);
 	else
-		mt_hfprintf(stdout, _("%-11s %-5s %11llu %10llu %9.3f  %5.3f %5.3f %5.3f %6.3f\n"), name,
+		mt_hfprintf(stdout,
+			    _("%-11s %-5s %11llu %10llu %9.3f  %5.3f %5.3f %5.3f %6.3f\n"), name,
 			    cls, (unsigned long long)r->accesses, (unsigned long long)r->misses,
 			    r->per_iter, r->per_iter_m[0], r->per_iter_m[1], r->per_iter_m[2], book);
 	fflush(stdout);

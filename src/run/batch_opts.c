@@ -237,10 +237,12 @@ static int parse_cpu(struct batch_cli *c, const char *arg)
 	} else {
 		int contiguous = cpus[n - 1] - cpus[0] == n - 1;
 		if (contiguous)
-			mt_snprintf(what, sizeof what, _("a CPU this process may use, %d..%d"), cpus[0],
+			mt_snprintf(what, sizeof what, _("a CPU this process may use, %d..%d"),
+				    cpus[0],
 				    cpus[n - 1]);
 		else
-			mt_strlcpy(what, _("a CPU this process may use (see taskset -p)"), sizeof what);
+			mt_strlcpy(what, _("a CPU this process may use (see taskset -p)"),
+				   sizeof what);
 	}
 	if (mt_parse_int(arg, 0, 65535, &c->cpu) == 0) {
 		if (n <= 0)
@@ -260,19 +262,21 @@ static int parse_coretype(struct batch_cli *c, const char *arg)
 	char names[160], what[256];
 	int k = topo_coretype_find(t, arg);
 	if (!t) {
-		mt_warn(_("run %s: --cpu-kind: hwloc could not read this machine's topology"), c->exp);
+		mt_warn(_("run %s: --cpu-kind: hwloc could not read this machine's topology"),
+			c->exp);
 		return -1;
 	}
 	if (k < 0) {
-		mt_snprintf(what, sizeof what, _("a core kind of this machine (%s: see memtop topo)"),
+		mt_snprintf(what, sizeof what,
+			    _("a core kind of this machine (%s: see memtop topo)"),
 			    topo_coretype_names(t, names, sizeof names));
 		return batch_bad(c->exp, "--cpu-kind", arg, what);
 	}
 	c->cpu = job_pick_cpu_of_coretype(k);
 	if (c->cpu < 0) {
 		mt_snprintf(what, sizeof what,
-			    _("a kind with a CPU this process may use (%s's CPUs are not allowed: see "
-			      "taskset -p)"),
+			    _("a kind with a CPU this process may use (%s's CPUs are not "
+			      "allowed: see taskset -p)"),
 			    t->coretypes[k].name);
 		return batch_bad(c->exp, "--cpu-kind", arg, what);
 	}
@@ -395,7 +399,8 @@ static int one_letter_long(const char *who, const struct option *lo, int li)
 	if (li < 0 || lo[li].name[1] != '\0')
 		return 0;
 	if (who[0])
-		mt_warn(_("%s: unknown option '--%s' (see memtop %s --help)"), who, lo[li].name, who);
+		mt_warn(_("%s: unknown option '--%s' (see memtop %s --help)"), who, lo[li].name,
+			who);
 	else
 		mt_warn(_("unknown option '--%s' (see memtop --help)"), lo[li].name);
 	return 1;

@@ -149,11 +149,13 @@ static void say_cancelled(const char *exp, const struct job_progress *p)
 	unsigned long long done = p->cells_done, total = p->cells_total;
 	if (p->unit && strcmp(p->unit, "pair") == 0)
 		mt_warn(MT_NGETTEXT("run %s: cancelled after %llu of %llu pair; nothing written",
-				    "run %s: cancelled after %llu of %llu pairs; nothing written", total),
+				    "run %s: cancelled after %llu of %llu pairs; nothing written",
+				    total),
 			exp, done, total);
 	else
 		mt_warn(MT_NGETTEXT("run %s: cancelled after %llu of %llu cell; nothing written",
-				    "run %s: cancelled after %llu of %llu cells; nothing written", total),
+				    "run %s: cancelled after %llu of %llu cells; nothing written",
+				    total),
 			exp, done, total);
 }
 

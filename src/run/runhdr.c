@@ -398,7 +398,8 @@ void run_header_print(FILE *f, const struct run_header *h)
 	int n;
 	fprintf(f, _("# memtop %s on %s: %s\n"), h->version, h->host, h->cpu);
 	if (h->machine_id[0])
-		fprintf(f, _("# machine id %s (a hash of its %s)\n"), h->machine_id, h->machine_from);
+		fprintf(f, _("# machine id %s (a hash of its %s)\n"), h->machine_id,
+			h->machine_from);
 	mt_hfprintf(f, _("# %s, %s, clock: %s %.3f GHz, core ~%.2f GHz\n"), h->kernel, h->date,
 		h->clock.counter ? h->clock.counter : "?", h->clock.ticks_per_ns, h->clock.core_ghz);
 	run_header_print_clock(f, h);
@@ -418,12 +419,14 @@ void run_header_print(FILE *f, const struct run_header *h)
 				mt_conditions_summary(&h->cond, w[1], sizeof w[1]));
 		if (h->has_job) {
 			char lim[512];
-			fprintf(f, _("# job: %s\n"), mt_limits_summary_text(&h->job, lim, sizeof lim));
+			fprintf(f, _("# job: %s\n"),
+				mt_limits_summary_text(&h->job, lim, sizeof lim));
 			for (int i = 0; i < h->job.nnotes; i++)
 				fprintf(f, _("# job: %s\n"), h->job.notes[i]);
 		}
 		if (h->place.known)
-			fprintf(f, _("# where: %s\n"), run_place_text(&h->place, w[0], sizeof w[0]));
+			fprintf(f, _("# where: %s\n"),
+				run_place_text(&h->place, w[0], sizeof w[0]));
 		n = diag_warnings(&h->diag, w, 8);
 		for (int i = 0; i < n; i++)
 			fprintf(f, _("# warning: %s\n"), w[i]);
