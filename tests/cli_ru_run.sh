@@ -41,7 +41,7 @@ is "... its range in Russian" "$(cat "$TMP/err")" \
 	"memtop: run latency: --tries: ожидается 1..100, получено «0»"
 status "a CHOICE's unknown value: exit 2" 2 RU run bandwidth --placement sideways --plan
 is "... its choices in Russian, the values as typed" "$(cat "$TMP/err")" \
-	"memtop: run bandwidth: --placement: ожидается одно из: spread, compact, получено «sideways»"
+	"memtop: run bandwidth: --placement: ожидается одно из: spread или compact, получено «sideways»"
 
 # ---- the run header of a quick run ---------------------------------------------------
 out=$(RU run algae --quick --json "$TMP/a.json" 2>&1)

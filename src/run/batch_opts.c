@@ -73,15 +73,21 @@ static int fill_choice(const char *exp, const struct batch_option *o, const char
 		       const char *arg, void *field)
 {
 	char list[200] = "", what[256];
-	for (int i = 0; o->choices[i]; i++) {
+	int i;
+	for (i = 0; o->choices[i]; i++) {
 		if (strcmp(arg, o->choices[i]) == 0) {
 			memcpy(field, &i, sizeof i);
 			return 0;
 		}
-		mt_append(list, sizeof list, "%s%s", i ? ", " : "", o->choices[i]);
+		if (o->choices[i + 1]) /* all but the last */
+			mt_append(list, sizeof list, "%s%s", i ? ", " : "", o->choices[i]);
 	}
-	/* TRANSLATORS: what a CHOICE option takes: its values, "a, b, c" */
-	mt_snprintf(what, sizeof what, _("one of %s"), list);
+	/* TRANSLATORS: what a CHOICE option takes: its values but the last
+	 * ("a, b"), then the last ("c"): "one of a, b, c" */
+	if (i > 1)
+		mt_snprintf(what, sizeof what, _("one of %s, %s"), list, o->choices[i - 1]);
+	else /* TRANSLATORS: what a CHOICE option of one value takes */
+		mt_snprintf(what, sizeof what, _("one of %s"), i ? o->choices[0] : "");
 	return batch_bad(exp, opt, arg, what);
 }
 
