@@ -241,6 +241,7 @@ int files_save_all(struct tui *t, const char *dir, FILE *report, int *failed)
 		} else {
 			(*failed)++;
 			if (report)
+				/* machine text: the program's name */
 				fprintf(report, "memtop: %s\n", MT_PRINTABLE(e.msg));
 		}
 	}

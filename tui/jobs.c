@@ -120,6 +120,7 @@ static void heap_after_run(const struct tab *owner)
 	f = fopen(path, "a");
 	if (!f)
 		return;
+	/* machine text: a line of the stat file bench reads */
 	fprintf(f, "%lld %s: live %zu held %zu rss %zu; released in %llu us: held %zu rss %zu; threads %lu made %lu\n",
 		(long long)time(NULL), owner ? owner->name : "-", a.live, a.held, a.rss,
 		(unsigned long long)(t0 / 1000), b.held, b.rss, mt_threads_started(),

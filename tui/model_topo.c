@@ -2,6 +2,7 @@
  * them, the cursor and the words for a box (model_topo.h); the layout is
  * model_topo_layout.c. No curses here. */
 #include "config.h"
+#include "base/i18n.h"
 
 #include "model_topo.h"
 
@@ -240,7 +241,7 @@ int tv_build(struct topo_view *v, const struct topo *t, mt_error *e)
 	v->box = calloc((size_t)v->cap, sizeof *v->box);
 	if (!v->cpus || !v->at || !v->box) {
 		tv_free(v);
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	}
 	for (int i = 0; i < t->ncpus; i++)
 		v->cpus[i] = t->cpus[i].os;
@@ -249,7 +250,7 @@ int tv_build(struct topo_view *v, const struct topo *t, mt_error *e)
 	v->box[0].parts = 1u << TV_MACHINE;
 	if (sort_cpus(v, parts, nparts) < 0) {
 		tv_free(v);
-		return mt_fail(e, "out of memory");
+		return mt_fail(e, _("out of memory"));
 	}
 	for (int i = 0; i < t->ncpus; i++)
 		v->at[topo_cpu(t, v->cpus[i]) - t->cpus] = i;

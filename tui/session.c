@@ -252,7 +252,7 @@ static int install_signals(struct tui *t)
 {
 	struct sigaction sa;
 	if (pipe(t->sigpipe) < 0) {
-		mt_warn("pipe: %s", strerror(errno));
+		mt_warn(_("pipe: %s"), strerror(errno));
 		return -1;
 	}
 	for (int i = 0; i < 2; i++) {

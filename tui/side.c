@@ -299,11 +299,14 @@ static int conditions_rows(struct tui *t, WINDOW *w, int y, int h, int wd,
 		mt_snprintf(line, sizeof line, _("conditions: %s"), sum);
 	else
 		mt_strlcpy(line, sum, sizeof line);
+	/* the English summary is compared, the user's language shown */
 	if (job && job->known && (strcmp(mt_limits_summary(job, lim, sizeof lim), "no limits") ||
-				  job->nnotes))
+				  job->nnotes)) {
+		mt_limits_summary_text(job, lim, sizeof lim);
 		mt_append(line, sizeof line,
 			  job->nnotes ? _("; job: %s (a cgroup file did not parse: memtop topo)")
 				      : _("; job: %s"), lim);
+	}
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	y += tui_wrap(t, w, y, 2, wd - 3, h - y, line);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));

@@ -431,8 +431,9 @@ static int draw_scaling(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y
 			draw_bar(t, w, y + lines, x, barw, c->gbs / top);
 			x += barw + 1;
 		}
-		mt_hsnprintf(line, sizeof line, "%5.2fx %s", one->have && one->gbs > 0 ? c->gbs / one->gbs : 0,
-			    s->r.threads[ti].placement);
+		mt_hsnprintf(line, sizeof line, _("%5.2fx %s"),
+			     one->have && one->gbs > 0 ? c->gbs / one->gbs : 0,
+			     s->r.threads[ti].placement);
 		tui_put(t, w, y + lines, x, wd - 1 - x, line);
 	}
 	if (y + lines < h && share_line(s, k, si, line, sizeof line)) {

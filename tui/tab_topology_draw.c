@@ -160,7 +160,7 @@ static void draw_none(struct tui *t, struct topology_tab *s, WINDOW *w, int h, i
 static void draw_head(struct tui *t, struct topology_tab *s, WINDOW *w, int wd)
 {
 	char line[1600], sum[1024], from[320];
-	topo_summary(s->sh->t, sum, sizeof sum);
+	topo_summary_text(s->sh->t, sum, sizeof sum);
 	mt_snprintf(line, sizeof line, "%s: %s", tui_text(t, from, sizeof from, s->sh->from), sum);
 	if (s->sh->runs[0])
 		mt_append(line, sizeof line, _("; measured here: %s"), s->sh->runs);

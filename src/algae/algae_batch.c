@@ -155,6 +155,7 @@ static int print_table(struct printer *b, int csv, mt_error *e)
 		1 << p->b);
 	fflush(b->run->meta);
 	if (csv) {
+		/* machine text: CSV */
 		printf("case,reads,misses,miss_rate\n");
 	} else {
 		/* TRANSLATORS: the table's heads: 16, 6, 7 and 6 columns at most, then
@@ -174,10 +175,12 @@ static int print_table(struct printer *b, int csv, mt_error *e)
 			return -1;
 		rate = (double)r->misses / (double)r->reads;
 		if (csv)
+			/* machine text: CSV */
 			printf("%s,%llu,%llu,%.4f\n", r->name, (unsigned long long)r->reads,
 			       (unsigned long long)r->misses, rate);
 		else
-			printf("%-16s %6llu %7llu %5.0f%%  %s\n", r->name, (unsigned long long)r->reads,
+			printf(_("%-16s %6llu %7llu %5.0f%%  %s\n"), r->name,
+			       (unsigned long long)r->reads,
 			       (unsigned long long)r->misses, 100.0 * rate, _(r->what));
 	}
 	fflush(stdout);
@@ -207,6 +210,7 @@ static void on_event(const struct job_event *ev, void *ctx)
 			b->p->real_n, b->p->fields, b->p->tries);
 	fflush(b->run->meta);
 	b->real_same = x.same;
+	/* machine text: the case names, as the JSON and CSV spell them */
 	mt_hfprintf(stdout, _("%-16s %8.3f ns/element"), v ? "soa-one-field" : "aos-one-field",
 		    ev->value);
 	if (v == 1 && b->real_ns[0] > 0 && ev->value > 0)

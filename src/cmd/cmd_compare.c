@@ -202,7 +202,7 @@ static int compare_as_fleet(const struct compare_args *a, const struct result_se
 	int rc = MT_EXIT_RUNTIME;
 	cJSON *root = NULL;
 	if (fleet_build(&fl, s, &e) < 0) {
-		mt_warn("compare: %s", e.msg);
+		mt_warn(_("compare: %s"), e.msg);
 		return MT_EXIT_USAGE;
 	}
 	if (fleet_print(a->json && cmd_json_is_stdout(a->json) ? stderr : stdout, &fl) < 0) {
@@ -210,7 +210,7 @@ static int compare_as_fleet(const struct compare_args *a, const struct result_se
 		goto out;
 	}
 	if (a->json && (!(root = fleet_to_json(&fl)) || cmd_write_json(a->json, root, &e) < 0)) {
-		mt_warn("compare: %s", root ? e.msg : _("out of memory for the JSON"));
+		mt_warn(_("compare: %s"), root ? e.msg : _("out of memory for the JSON"));
 		goto out;
 	}
 	rc = MT_EXIT_OK;

@@ -186,7 +186,7 @@ int cmd_import(int argc, char **argv)
 			 : cores_result_to_json(res.cores);
 	rc = MT_EXIT_OK;
 	if (!root || cmd_write_json(c.json, root, &e) < 0) {
-		mt_warn("import: %s", root ? e.msg : _("out of memory"));
+		mt_warn(_("import: %s"), root ? e.msg : _("out of memory"));
 		rc = MT_EXIT_RUNTIME;
 	} else {
 		FILE *f = cmd_json_is_stdout(c.json) ? stderr : stdout;

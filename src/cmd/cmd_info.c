@@ -75,7 +75,7 @@ static int load_from(const char *path, struct info *inf)
 	const cJSON *o;
 	int rc;
 	if (!root) {
-		mt_warn("info: %s", e.msg);
+		mt_warn(_("info: %s"), e.msg);
 		return MT_EXIT_USAGE;
 	}
 	o = cJSON_GetObjectItemCaseSensitive(root, "caches");
@@ -84,7 +84,7 @@ static int load_from(const char *path, struct info *inf)
 	rc = info_from_json(o, inf, path, &e);
 	cJSON_Delete(root);
 	if (rc < 0) {
-		mt_warn("info: %s", e.msg);
+		mt_warn(_("info: %s"), e.msg);
 		return MT_EXIT_USAGE;
 	}
 	return MT_EXIT_OK;
@@ -95,12 +95,13 @@ static int load_from(const char *path, struct info *inf)
 static void print_job(FILE *f)
 {
 	const struct mt_limits *l = mt_limits_this();
-	char sum[400];
-	mt_limits_summary(l, sum, sizeof sum);
-	if (l->known && strcmp(sum, "no limits") && strcmp(sum, _("no limits")))
-		fprintf(f, _("\njob: %s (memtop topo: the file of each)\n"), sum);
+	char sum[400], text[400];
+	mt_limits_summary(l, sum, sizeof sum); /* English: compared */
+	mt_limits_summary_text(l, text, sizeof text);
+	if (l->known && strcmp(sum, "no limits"))
+		fprintf(f, _("\njob: %s (memtop topo: the file of each)\n"), text);
 	else
-		fprintf(f, _("\njob: %s\n"), sum);
+		fprintf(f, _("\njob: %s\n"), text);
 	for (int i = 0; i < l->nnotes; i++)
 		fprintf(f, "  %s\n", l->notes[i]);
 }
@@ -122,7 +123,7 @@ static int write_json(const struct info *inf, const char *path, int live)
 	rc = jsonio_write(path, o, &e);
 	cJSON_Delete(o);
 	if (rc < 0) {
-		mt_warn("info: %s", e.msg);
+		mt_warn(_("info: %s"), e.msg);
 		return MT_EXIT_RUNTIME;
 	}
 	return MT_EXIT_OK;
@@ -147,7 +148,7 @@ int cmd_info(int argc, char **argv)
 		if (rc != MT_EXIT_OK)
 			goto out;
 	} else if (info_collect(inf, &e) < 0) {
-		mt_warn("info: %s", e.msg);
+		mt_warn(_("info: %s"), e.msg);
 		rc = MT_EXIT_RUNTIME;
 		goto out;
 	}

@@ -91,7 +91,7 @@ int cmd_levels(int argc, char **argv)
 	if (json) {
 		cJSON *root = levels_json(file, r, &lv);
 		if (!root || cmd_write_json(json, root, &e) < 0) {
-			mt_warn("levels: %s", root ? e.msg : _("out of memory"));
+			mt_warn(_("levels: %s"), root ? e.msg : _("out of memory"));
 
 			rc = MT_EXIT_RUNTIME;
 		}

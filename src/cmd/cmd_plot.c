@@ -128,7 +128,7 @@ int cmd_plot(int argc, char **argv)
 		result_file_free(&in[i]);
 	return MT_EXIT_OK;
 fail:
-	mt_warn("plot: %s", e.msg);
+	mt_warn(_("plot: %s"), e.msg);
 	latency_result_free(lr);
 	for (int i = 0; i < n; i++)
 		result_file_free(&in[i]);

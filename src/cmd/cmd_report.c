@@ -128,7 +128,7 @@ int cmd_report(int argc, char **argv)
 	cmd_refs_mark(&s, a.nlab);
 	rc = MT_EXIT_USAGE;
 	if (fleet_build(&f, &s, &e) < 0) {
-		mt_warn("report: %s", e.msg);
+		mt_warn(_("report: %s"), e.msg);
 		goto out;
 	}
 	mt_snprintf(title, sizeof title,
@@ -138,7 +138,7 @@ int cmd_report(int argc, char **argv)
 	if (render(&f, a.title ? a.title : title, &text, &len) < 0)
 		mt_warn("%s", _("report: out of memory while writing the page"));
 	else if (mt_write_atomic(a.html, text, len, &e) < 0)
-		mt_warn("report: %s", e.msg);
+		mt_warn(_("report: %s"), e.msg);
 	else
 		rc = MT_EXIT_OK;
 	if (rc == MT_EXIT_OK) { /* as every writer says what it wrote */

@@ -123,6 +123,7 @@ static void replay(struct sim_cache *c, const struct trace_rec *r, long n, int v
 			second = sim_access(c, r->addr, 1);
 		if (!verbose)
 			continue;
+		/* machine text: a trace line in the csim format */
 		printf("%c %llx,%u", r->op, (unsigned long long)r->addr, (unsigned)r->size);
 		put_result(first, stdout);
 		if (r->op == 'M')
@@ -147,7 +148,7 @@ int cmd_sim(int argc, char **argv)
 	rc = MT_EXIT_OK;
 	c = sim_new(cli.s, cli.E, cli.b, &err);
 	if (!c) {
-		mt_warn("sim: %s", err.msg);
+		mt_warn(_("sim: %s"), err.msg);
 		return MT_EXIT_USAGE;
 	}
 	recs = malloc(BATCH * sizeof(*recs));
@@ -171,6 +172,7 @@ int cmd_sim(int argc, char **argv)
 		goto out;
 	}
 	sim_stats(c, &st);
+	/* machine text: csim's summary line, which graders parse */
 	printf("hits:%llu misses:%llu evictions:%llu\n", (unsigned long long)st.hits,
 	       (unsigned long long)st.misses, (unsigned long long)st.evictions);
 	if (fflush(stdout) != 0) {

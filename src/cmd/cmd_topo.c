@@ -127,7 +127,7 @@ static void print_distances(FILE *f, const struct topo *t)
 static void print_unplaced(FILE *f, const struct topo *t)
 {
 	char line[600];
-	if (topo_unplaced_text(t, line, sizeof line)[0])
+	if (topo_unplaced_human(t, line, sizeof line)[0])
 		fprintf(f, _("  not placed: %s\n"), line);
 	if (t->read_around[0])
 		fprintf(f, _("  read around: %s\n"), t->read_around);
@@ -251,7 +251,7 @@ static void print_topo(FILE *f, const struct topo *t, const struct machine *m)
 	char ver[32];
 	fprintf(f, _("memtop topo: %s (hwloc %s)\n"), MT_PRINTABLE(t->source),
 		topo_hwloc_version(ver, sizeof ver));
-	fprintf(f, "%s\n", topo_summary(t, sum, sizeof sum));
+	fprintf(f, "%s\n", topo_summary_text(t, sum, sizeof sum));
 	print_unplaced(f, t);
 	print_nodes(f, t);
 	print_distances(f, t);
@@ -274,7 +274,7 @@ int cmd_topo(int argc, char **argv)
 	if (json && cmd_json_refuse(json, "topo") < 0)
 		return MT_EXIT_USAGE;
 	if (machine_load(root, xml, &m, &e) < 0) {
-		mt_warn("topo: %s", e.msg);
+		mt_warn(_("topo: %s"), e.msg);
 		return root || xml ? MT_EXIT_USAGE : MT_EXIT_RUNTIME;
 	}
 	if (!m->topo) {
@@ -298,7 +298,7 @@ int cmd_topo(int argc, char **argv)
 		cJSON_Delete(c);
 		cJSON_Delete(j);
 		if (!o || cmd_write_json(json, o, &e) < 0) {
-			mt_warn("topo: %s", o ? e.msg : _("out of memory"));
+			mt_warn(_("topo: %s"), o ? e.msg : _("out of memory"));
 
 			rc = MT_EXIT_RUNTIME;
 		}

@@ -66,6 +66,7 @@ int main(int argc, char **argv)
 		return MT_EXIT_OK;
 	}
 	if (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0) {
+		/* machine text: the program's name and version, as scripts read it */
 		printf("memtop %s\n", PACKAGE_VERSION);
 		return MT_EXIT_OK;
 	}

@@ -106,7 +106,8 @@ static void on_event(const struct job_event *ev, void *ctx)
 		char over[64];
 		/* TRANSLATORS: after a thread count: more threads than CPUs; 13 columns */
 		mt_text_pad(over, sizeof over, pk->over ? _(" (> CPUs)") : "", -13);
-		mt_hfprintf(stdout, "%7u%s %10.1f %10.1f %7.2fx %9.2f %9.2f%s\n", pk->threads, over,
+		mt_hfprintf(stdout, _("%7u%s %10.1f %10.1f %7.2fx %9.2f %9.2f%s\n"), pk->threads,
+			    over,
 			    pk->ms, pd->ms, pd->ms > 0 ? pk->ms / pd->ms : 0, pk->ns_inc,
 			    pd->ns_inc, pk->exact && pd->exact ? "" : _("  SUM WRONG"));
 	} else {
@@ -279,6 +280,7 @@ static int head(void *printer)
 	fprintf(b->run->meta, _("# packed: counters %u bytes apart; padded: %u bytes apart\n"),
 		b->p->packed, b->p->padded);
 	if (b->csv) {
+		/* machine text: CSV */
 		printf("kind,threads,layout,spacing,ms,spread,ns_per_increment,oversubscribed,"
 		       "exact\n");
 	} else {

@@ -150,6 +150,7 @@ static void col_head(FILE *o, const struct fleet_col *c)
 {
 	const char *unit = strcmp(c->unit, "B") == 0 ? _("bytes") : c->unit;
 	size_t n = strlen(c->name), u = strlen(c->unit);
+	/* machine text: HTML markup */
 	fprintf(o, "<th title=\"");
 	esc(o, _(c->kind->what));
 	fprintf(o, "\">");
@@ -157,6 +158,7 @@ static void col_head(FILE *o, const struct fleet_col *c)
 	fprintf(o, "<br/>");
 	esc(o, c->name);
 	if (!(n > u && c->name[n - u - 1] == ' ' && strcmp(c->name + n - u, c->unit) == 0)) {
+		/* machine text: HTML markup */
 		fprintf(o, " <span class=\"mut\">");
 		esc(o, unit);
 		fprintf(o, "</span>");
@@ -168,6 +170,7 @@ static void col_head(FILE *o, const struct fleet_col *c)
 static void table_head(FILE *o, const struct fleet *f, const char *cls, size_t c0, size_t c1)
 {
 	fprintf(o,
+		/* machine text: HTML markup */
 		"<table class=\"%s\">\n<thead><tr><th class=\"l\">%s</th><th class=\"l\">%s</th>",
 		cls, _("machine"), _("group"));
 	for (size_t c = c0; c < c1; c++)
@@ -182,12 +185,15 @@ static void table_row(FILE *o, const struct fleet *f, size_t i, size_t c0, size_
 	const struct fleet_machine *m = &f->m[i];
 	char v[32];
 	if (ids)
+		/* machine text: HTML markup */
 		fprintf(o, "<tr id=\"row%zu\" ", i);
 	else
 		fprintf(o, "<tr ");
+	/* machine text: HTML markup */
 	fprintf(o, "class=\"%s\"><td class=\"l\"><a href=\"#m%zu\">",
 		m->untrusted[0] ? "untrusted" : m->ref ? "ref" : "", i);
 	esc(o, m->name);
+	/* machine text: HTML markup */
 	fprintf(o, "</a></td><td class=\"l\">%s%s</td>", f->g[m->group].tag,
 		m->untrusted[0] ? " !" : "");
 	for (size_t c = c0; c < c1; c++) {
@@ -196,6 +202,7 @@ static void table_row(FILE *o, const struct fleet *f, size_t i, size_t c0, size_
 			fprintf(o, "<td>-</td>");
 			continue;
 		}
+		/* machine text: HTML markup */
 		fprintf(o, "<td data-v=\"%.6g\"%s", m->v[c], x ? " class=\"out\" title=\"" : ">");
 		if (x) {
 			esc(o, x->text_h);
@@ -218,6 +225,7 @@ static void table_foot(FILE *o, const struct fleet *f, size_t c0, size_t c1)
 			any |= !isnan(f->g[g].median[c]);
 		if (!any)
 			continue;
+		/* machine text: HTML markup */
 		fprintf(o, "<tr><td class=\"l\">%s</td><td class=\"l\">%s</td>", _("median"),
 			f->g[g].tag);
 		for (size_t c = c0; c < c1; c++) {
@@ -289,6 +297,7 @@ static void verdicts_html(FILE *o, const struct fleet *f)
 	if (!f->nflags)
 		fprintf(o, "<p>%s</p>\n", _("No machine stands out from its group."));
 	else
+		/* machine text: HTML markup */
 		fprintf(o, "<ul class=\"flags\">\n");
 	for (size_t k = 0; k < f->nflags; k++) {
 		const struct fleet_machine *m = &f->m[f->flag[k].machine];
@@ -303,6 +312,7 @@ static void verdicts_html(FILE *o, const struct fleet *f)
 	for (size_t i = 0, first = 1; i < f->n; i++)
 		if (f->m[i].untrusted[0]) {
 			if (first)
+				/* machine text: HTML markup */
 				fprintf(o, "<p>%s</p>\n<ul class=\"flags\">\n",
 					_("Not trusted, left out of the medians (marked !):"));
 			first = 0;
@@ -434,6 +444,7 @@ static int pictures_html(FILE *o, const struct fleet_machine *m)
 			return -1;
 		}
 		svg = strstr(text, "<svg");
+		/* machine text: HTML markup */
 		fprintf(o, "<figure>%s<figcaption class=\"mut\">", svg ? svg : "");
 		esc(o, m->name); /* whose picture of what, from which file */
 		fprintf(o, ": ");
@@ -474,6 +485,7 @@ static int verdicts_of(FILE *o, const struct fleet_machine *m)
 				    say(rf->kind->what), m->res[r]->where);
 			fprintf(o, "<p class=\"mut\">");
 			esc(o, head);
+			/* machine text: HTML markup */
 			fprintf(o, "</p>\n<pre class=\"verdict\">");
 			esc_lines(o, text);
 			fprintf(o, "</pre>\n");
@@ -488,8 +500,10 @@ static int machines_html(FILE *o, const struct fleet *f)
 {
 	for (size_t i = 0; i < f->n; i++) {
 		const struct fleet_machine *m = &f->m[i];
+		/* machine text: HTML markup */
 		fprintf(o, "<section class=\"machine\" id=\"m%zu\">\n<h2>", i);
 		esc(o, m->name);
+		/* machine text: HTML markup */
 		fprintf(o, " <span class=\"mut\">");
 		fprintf(o, m->ref ? _("group %s, a bundled reference") : _("group %s"),
 			f->g[m->group].tag);
@@ -506,6 +520,7 @@ int report_html(FILE *o, const struct fleet *f, const char *title)
 {
 	char nm[64], ng[64];
 	/* TRANSLATORS: the page's language, as HTML's lang attribute writes it */
+	/* machine text: HTML markup */
 	fprintf(o, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\"/>\n"
 		   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
 		   "<title>",
@@ -527,6 +542,7 @@ int report_html(FILE *o, const struct fleet *f, const char *title)
 	fprintf(o, "<h2>%s</h2>\n", _("Machines"));
 
 	same_html(o, f);
+	/* machine text: HTML markup */
 	fprintf(o, "<div class=\"wide screen\">");
 	table_html(o, f, "sortable", 0, f->ncols);
 	fprintf(o, "</div>\n");

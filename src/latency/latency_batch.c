@@ -135,6 +135,7 @@ static void print_head(const struct printer *b)
 			printf(",cycles_s%u,ns_s%u,spread_s%u,tries_s%u,trusted_s%u", r->strides[k],
 			       r->strides[k], r->strides[k], r->strides[k], r->strides[k]);
 		if (r->has_random)
+			/* machine text: CSV */
 			printf(",cycles_random,ns_random,spread_random,tries_random,trusted_random");
 		if (r->has_random && r->has_other)
 			printf(",cycles_%s,ns_%s,spread_%s,tries_%s,trusted_%s", other_name(r),
@@ -423,7 +424,7 @@ static int make_params(struct batch_cli *cli, const struct machine *m, void *par
 		goto bad;
 	return 0;
 bad:
-	mt_warn("run latency: %s", e.msg);
+	mt_warn(_("run latency: %s"), e.msg);
 	return -1;
 }
 

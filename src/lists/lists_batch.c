@@ -44,6 +44,7 @@ static void on_event(const struct job_event *ev, void *ctx)
 	if (kind == LISTS_CELL_GRAPH) {
 		double blocked = b->r.blocked_ms;
 		if (b->csv) {
+			/* machine text: CSV */
 			printf("%zu,%zu,%.3f,%.3f,%.4f,%d\n", b->p->graph_n, b->p->graph_block,
 			       ev->value, blocked, blocked > 0 ? ev->value / blocked : 0,
 			       b->r.graph_same);
@@ -66,6 +67,7 @@ static void on_event(const struct job_event *ev, void *ctx)
 		return;
 	r = &b->r.c[ev->row][ev->col];
 	if (b->csv) {
+		/* machine text: CSV */
 		printf("%zu,%s,%.3f,%.4f,%.4f,%.4f,%.4f,", b->p->lengths[ev->row],
 		       list_layout_name(ev->col), r->cyc, r->ns, r->spread, r->l64, r->l128);
 		if (isfinite(r->sim))
@@ -76,7 +78,8 @@ static void on_event(const struct job_event *ev, void *ctx)
 		printf("\n");
 		return;
 	}
-	mt_hfprintf(stdout, "%9zu  %-10s %9.1f %8.2f %6.1f%% %8.3f %8.3f", b->p->lengths[ev->row],
+	mt_hfprintf(stdout, _("%9zu  %-10s %9.1f %8.2f %6.1f%% %8.3f %8.3f"),
+		    b->p->lengths[ev->row],
 		    list_layout_name(ev->col), r->cyc, r->ns, r->spread * 100, r->l64, r->l128);
 	if (isfinite(r->sim))
 		mt_hfprintf(stdout, " %9.3f", r->sim);
@@ -450,6 +453,7 @@ static int head(void *printer)
 				p->tries),
 			p->graph_n, p->graph_n, p->graph_block, p->tries);
 		if (csv) {
+			/* machine text: CSV */
 			printf("n,block,naive_ms,blocked_ms,speedup,same\n");
 		} else {
 			char h1[96], h2[64];
@@ -482,6 +486,7 @@ static int head(void *printer)
 			p->trace_dir, p->sim_s >= 0 ? p->sim_s : 7, p->sim_s >= 0 ? p->sim_E : 8,
 			p->sim_s >= 0 ? p->sim_b : 7);
 	if (csv) {
+		/* machine text: CSV */
 		printf("cells,layout,cycles_per_cell,ns_per_cell,spread,new_lines_64,"
 		       "new_lines_128,sim_misses_per_cell,bare_cycles_per_cell\n");
 	} else {

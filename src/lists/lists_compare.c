@@ -74,7 +74,7 @@ static void compare_lists(const struct result_file *f, int nf)
 				any |= !isnan(v[i] = ls_cyc(ls(f, i), len[k], l));
 			if (!any)
 				continue;
-			printf("%9zu %-10s", len[k], list_layout_name(l));
+			printf(_("%9zu %-10s"), len[k], list_layout_name(l));
 			cmp_ratio_row(v, nf, " %9.1f");
 		}
 	fputs(_("\nshuffled/sequential at each file's largest length:\n"), stdout);

@@ -273,11 +273,13 @@ static int simulate_row(const struct matmul_params *p, int o, const struct matmu
 	const char *cls = matmul_class_name(matmul_order_class(o));
 	cJSON *it;
 	if (csv)
+		/* machine text: CSV */
 		printf("%s,%s,%llu,%llu,%.4f,%.4f,%.4f,%.4f,%.4f\n", name, cls,
 		       (unsigned long long)r->accesses, (unsigned long long)r->misses, r->per_iter,
 		       r->per_iter_m[0], r->per_iter_m[1], r->per_iter_m[2], book);
 	else
-		mt_hfprintf(stdout, "%-11s %-5s %11llu %10llu %9.3f  %5.3f %5.3f %5.3f %6.3f\n", name,
+		mt_hfprintf(stdout,
+			    _("%-11s %-5s %11llu %10llu %9.3f  %5.3f %5.3f %5.3f %6.3f\n"), name,
 			    cls, (unsigned long long)r->accesses, (unsigned long long)r->misses,
 			    r->per_iter, r->per_iter_m[0], r->per_iter_m[1], r->per_iter_m[2], book);
 	fflush(stdout);
@@ -376,6 +378,7 @@ static int sim_run(struct printer *pr)
 	fprintf(run->meta, "%s", _("# misses per inner-loop iteration (n^3 of them)\n"));
 	fflush(run->meta);
 	if (pr->csv)
+		/* machine text: CSV */
 		printf("order,class,accesses,misses,misses_per_iter,per_iter_a,per_iter_b,"
 		       "per_iter_c,book\n");
 	else
@@ -398,7 +401,7 @@ static int sim_run(struct printer *pr)
 		if (!(p->orders & (1u << o)))
 			continue;
 		if (matmul_simulate_at(o, p->n, p->block, s, E, b, 0, t->base, &r, &e) < 0) {
-			mt_warn("run matmul: %s", e.msg);
+			mt_warn(_("run matmul: %s"), e.msg);
 			return MT_EXIT_USAGE;
 		}
 		oom = simulate_row(p, o, &r, book, pr->csv, t->arr) < 0;
@@ -495,6 +498,7 @@ static int print_plan(const struct printer *b)
 	}
 	fflush(run->meta);
 	if (b->csv) {
+		/* machine text: CSV */
 		printf("kind,order,class,block,ms,ns_per_iter,spread,book_misses_per_iter,"
 		       "sim_misses_per_iter,finish,equal\n");
 	} else {

@@ -264,7 +264,7 @@ static int make_params(struct batch_cli *cli, const struct machine *m, void *par
 		goto bad;
 	return 0;
 bad:
-	mt_warn("run mountain: %s", e.msg);
+	mt_warn(_("run mountain: %s"), e.msg);
 	return -1;
 }
 

@@ -1,6 +1,7 @@
 /* protocol: the run's shared steps, once for every experiment
  * (protocol.h). */
 #include "config.h"
+#include "base/i18n.h"
 
 #include "protocol.h"
 #include "base/jsonio.h"
@@ -56,6 +57,7 @@ static int machine_for_run(struct batch_cli *cli, const struct machine **m,
 		return 0;
 	}
 	if (machine_load(cli->sysfs_root, cli->topology, owned, &e) < 0) {
+		/* machine text: an option's name */
 		mt_warn(_("run %s: %s: %s"), cli->exp, cli->sysfs_root ? "--sysfs-root" : "--topology",
 			e.msg);
 		return -1;
@@ -241,7 +243,7 @@ int protocol_run(const struct experiment *x, int argc, char **argv)
 	params = calloc(1, x->params_size);
 	printer = calloc(1, x->printer_size);
 	if (!params || !printer) {
-		mt_warn("run %s: out of memory", x->name);
+		mt_warn(_("run %s: out of memory"), x->name);
 		rc = MT_EXIT_RUNTIME;
 		goto fail;
 	}

@@ -1,5 +1,6 @@
 /* batch_opts: see batch_opts.h. */
 #include "config.h"
+#include "base/i18n.h"
 
 #include "batch_opts.h"
 #include "job.h"
@@ -45,20 +46,20 @@ static int fill_parsed(const char *exp, const struct batch_option *o, const char
 	switch (o->type) {
 	case BATCH_T_SIZE:
 		if (mt_parse_size(arg, &v) < 0 || v < o->min || v > o->max)
-			return batch_bad(exp, opt, arg, o->what);
+			return batch_bad(exp, opt, arg, _(o->what));
 		memcpy(field, &v, sizeof v);
 		return 0;
 	case BATCH_T_LIST:
 		n = mt_parse_u64_list(arg, o->min, o->max, list.v,
 				      o->cap && o->cap < BATCH_LIST_MAX ? o->cap : BATCH_LIST_MAX);
 		if (n <= 0)
-			return batch_bad(exp, opt, arg, o->what);
+			return batch_bad(exp, opt, arg, _(o->what));
 		list.n = (size_t)n;
 		memcpy(field, &list, sizeof list);
 		return 0;
 	default: /* BATCH_T_CPUS */
 		if ((cpus.items = mt_cpuspec_check(arg, &cpus.domains, &e)) < 0) {
-			mt_warn("run %s: %s: %s, got '%s'", exp, opt, e.msg, arg);
+			mt_warn(_("run %s: %s: %s, got '%s'"), exp, opt, e.msg, arg);
 			return -1;
 		}
 		memcpy(field, &cpus, sizeof cpus);
@@ -71,14 +72,22 @@ static int fill_parsed(const char *exp, const struct batch_option *o, const char
 static int fill_choice(const char *exp, const struct batch_option *o, const char *opt,
 		       const char *arg, void *field)
 {
-	char what[256] = "one of ";
-	for (int i = 0; o->choices[i]; i++) {
+	char list[200] = "", what[256];
+	int i;
+	for (i = 0; o->choices[i]; i++) {
 		if (strcmp(arg, o->choices[i]) == 0) {
 			memcpy(field, &i, sizeof i);
 			return 0;
 		}
-		mt_append(what, sizeof what, "%s%s", i ? ", " : "", o->choices[i]);
+		if (o->choices[i + 1]) /* all but the last */
+			mt_append(list, sizeof list, "%s%s", i ? ", " : "", o->choices[i]);
 	}
+	/* TRANSLATORS: what a CHOICE option takes: its values but the last
+	 * ("a, b"), then the last ("c"): "one of a, b, c" */
+	if (i > 1)
+		mt_snprintf(what, sizeof what, _("one of %s, %s"), list, o->choices[i - 1]);
+	else /* TRANSLATORS: what a CHOICE option of one value takes */
+		mt_snprintf(what, sizeof what, _("one of %s"), i ? o->choices[0] : "");
 	return batch_bad(exp, opt, arg, what);
 }
 
@@ -184,7 +193,7 @@ void batch_help(FILE *f, const struct batch_help *h)
 
 int batch_bad(const char *exp, const char *opt, const char *arg, const char *what)
 {
-	mt_warn("run %s: %s: expected %s, got '%s'", exp, opt, what, arg);
+	mt_warn(_("run %s: %s: expected %s, got '%s'"), exp, opt, what, arg);
 	return -1;
 }
 
@@ -220,7 +229,7 @@ int batch_opt_cache(const char *exp, const char *opt, const char *arg, const cha
 		*b = (int)v[2];
 		return 0;
 	}
-	mt_snprintf(what, sizeof what, "s,E,b such as %s", example);
+	mt_snprintf(what, sizeof what, _("s,E,b such as %s"), example);
 	return batch_bad(exp, opt, arg, what);
 }
 
@@ -230,14 +239,16 @@ static int parse_cpu(struct batch_cli *c, const char *arg)
 	int cpus[1024], n = mt_allowed_cpus(cpus, (int)MT_ARRAY_LEN(cpus));
 	char what[96];
 	if (n <= 0) {
-		mt_strlcpy(what, "a CPU number", sizeof what);
+		mt_strlcpy(what, _("a CPU number"), sizeof what);
 	} else {
 		int contiguous = cpus[n - 1] - cpus[0] == n - 1;
 		if (contiguous)
-			mt_snprintf(what, sizeof what, "a CPU this process may use, %d..%d", cpus[0],
+			mt_snprintf(what, sizeof what, _("a CPU this process may use, %d..%d"),
+				    cpus[0],
 				    cpus[n - 1]);
 		else
-			mt_strlcpy(what, "a CPU this process may use (see taskset -p)", sizeof what);
+			mt_strlcpy(what, _("a CPU this process may use (see taskset -p)"),
+				   sizeof what);
 	}
 	if (mt_parse_int(arg, 0, 65535, &c->cpu) == 0) {
 		if (n <= 0)
@@ -257,18 +268,22 @@ static int parse_coretype(struct batch_cli *c, const char *arg)
 	char names[160], what[256];
 	int k = topo_coretype_find(t, arg);
 	if (!t) {
-		mt_warn("run %s: --cpu-kind: hwloc could not read this machine's topology", c->exp);
+		mt_warn(_("run %s: --cpu-kind: hwloc could not read this machine's topology"),
+			c->exp);
 		return -1;
 	}
 	if (k < 0) {
-		mt_snprintf(what, sizeof what, "a core kind of this machine (%s: see memtop topo)",
+		mt_snprintf(what, sizeof what,
+			    _("a core kind of this machine (%s: see memtop topo)"),
 			    topo_coretype_names(t, names, sizeof names));
 		return batch_bad(c->exp, "--cpu-kind", arg, what);
 	}
 	c->cpu = job_pick_cpu_of_coretype(k);
 	if (c->cpu < 0) {
-		mt_snprintf(what, sizeof what, "a kind with a CPU this process may use (%s's CPUs "
-					       "are not allowed: see taskset -p)", t->coretypes[k].name);
+		mt_snprintf(what, sizeof what,
+			    _("a kind with a CPU this process may use (%s's CPUs are not "
+			      "allowed: see taskset -p)"),
+			    t->coretypes[k].name);
 		return batch_bad(c->exp, "--cpu-kind", arg, what);
 	}
 	c->cpu_coretype = t->coretypes[k].name;
@@ -283,12 +298,12 @@ static int check_json_path(const struct batch_cli *c)
 	const char *what;
 	if (jsonio_is_stdout(c->json) && c->csv)
 		return batch_bad(c->exp, "--json", c->json,
-				 "a file when --csv is given (both would write stdout)");
+				 _("a file when --csv is given (both would write stdout)"));
 	if (jsonio_check_path(c->json, &what, why, sizeof why) == 0)
 		return 0;
 	if (!why[0])
 		return batch_bad(c->exp, "--json", c->json, what);
-	mt_warn("run %s: --json: expected %s, got '%s' (%s)", c->exp, what, c->json, why);
+	mt_warn(_("run %s: --json: expected %s, got '%s' (%s)"), c->exp, what, c->json, why);
 	return -1;
 }
 
@@ -301,7 +316,7 @@ static int keep_stdout(struct batch_cli *c)
 	fflush(stdout);
 	c->json_fd = dup(STDOUT_FILENO);
 	if (c->json_fd < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
-		mt_warn("run %s: --json -: cannot keep stdout for the JSON: %s", c->exp,
+		mt_warn(_("run %s: --json -: cannot keep stdout for the JSON: %s"), c->exp,
 			strerror(errno));
 		if (c->json_fd >= 0)
 			close(c->json_fd);
@@ -317,13 +332,13 @@ static int keep_stdout(struct batch_cli *c)
 static int check_plan(struct batch_cli *c)
 {
 	if (c->sysfs_root && c->topology) {
-		mt_warn("run %s: --sysfs-root and --topology: give one of them", c->exp);
+		mt_warn(_("run %s: --sysfs-root and --topology: give one of them"), c->exp);
 		return -1;
 	}
 	if (c->sysfs_root || c->topology)
 		c->plan = 1; /* a recorded machine is planned, never measured */
 	if (c->plan && c->csv) {
-		mt_warn("run %s: --csv: a plan has no table (--json gives it as JSON)", c->exp);
+		mt_warn(_("run %s: --csv: a plan has no table (--json gives it as JSON)"), c->exp);
 		return -1;
 	}
 	return 0;
@@ -334,7 +349,7 @@ static int check_plan(struct batch_cli *c)
 static int check_cpu(struct batch_cli *c)
 {
 	if (c->cpu_arg && c->coretype_arg) {
-		mt_warn("run %s: --cpu and --cpu-kind: give one of them", c->exp);
+		mt_warn(_("run %s: --cpu and --cpu-kind: give one of them"), c->exp);
 		return -1;
 	}
 	if (c->sysfs_root || c->topology)
@@ -390,9 +405,10 @@ static int one_letter_long(const char *who, const struct option *lo, int li)
 	if (li < 0 || lo[li].name[1] != '\0')
 		return 0;
 	if (who[0])
-		mt_warn("%s: unknown option '--%s' (see memtop %s --help)", who, lo[li].name, who);
+		mt_warn(_("%s: unknown option '--%s' (see memtop %s --help)"), who, lo[li].name,
+			who);
 	else
-		mt_warn("unknown option '--%s' (see memtop --help)", lo[li].name);
+		mt_warn(_("unknown option '--%s' (see memtop --help)"), lo[li].name);
 	return 1;
 }
 
@@ -409,22 +425,22 @@ static void bad_option(const char *who, int ch, char **argv, const struct option
 	}
 	if (ch == ':') {
 		if (is_long)
-			mt_warn("%s%s: expected a value, got nothing", pre, arg);
+			mt_warn(_("%s%s: expected a value, got nothing"), pre, arg);
 		else
-			mt_warn("%s-%c: expected a value, got nothing", pre, optopt);
+			mt_warn(_("%s-%c: expected a value, got nothing"), pre, optopt);
 		return;
 	}
 	if (is_long) {
 		const char *eq = strchr(arg, '=');
 		if (eq && find_long(opts, arg + 2, (size_t)(eq - arg - 2))) {
-			mt_warn("%s%.*s: expected no value, got '%s'", pre, (int)(eq - arg), arg,
+			mt_warn(_("%s%.*s: expected no value, got '%s'"), pre, (int)(eq - arg), arg,
 				eq + 1);
 			return;
 		}
-		mt_warn("%sunknown option '%s' (see memtop %s--help)", pre, arg, see);
+		mt_warn(_("%sunknown option '%s' (see memtop %s--help)"), pre, arg, see);
 		return;
 	}
-	mt_warn("%sunknown option '-%c' (see memtop %s--help)", pre, optopt ? optopt : '?', see);
+	mt_warn(_("%sunknown option '-%c' (see memtop %s--help)"), pre, optopt ? optopt : '?', see);
 }
 
 void batch_cmd_init(struct batch_cmd *c, const char *who, const struct batch_help *help)
@@ -515,7 +531,7 @@ int batch_next(struct batch_cli *c, int argc, char **argv)
 		}
 	}
 	if (optind < argc) {
-		mt_warn("run %s: unexpected argument '%s' (see memtop run %s --help)", c->exp,
+		mt_warn(_("run %s: unexpected argument '%s' (see memtop run %s --help)"), c->exp,
 			argv[optind], c->exp);
 		return -1;
 	}
@@ -524,7 +540,7 @@ int batch_next(struct batch_cli *c, int argc, char **argv)
 	if (c->json && check_json_path(c) < 0)
 		return -1;
 	if (c->compact && !c->json) {
-		mt_warn("run %s: --compact: expected --json FILE with it (it shapes the JSON)",
+		mt_warn(_("run %s: --compact: expected --json FILE with it (it shapes the JSON)"),
 			c->exp);
 		return -1;
 	}

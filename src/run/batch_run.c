@@ -3,6 +3,7 @@
  * Ctrl-C, the end of the job, the warnings after it, and the result's JSON
  * written; the real stdout kept with --json - given back. */
 #include "config.h"
+#include "base/i18n.h"
 
 #include "batch.h"
 #include "diag.h"
@@ -44,7 +45,7 @@ void batch_begin(struct batch_run *r, const struct batch_cli *c, int pinned)
 	r->hdr.quick = c->quick ? 1 : 2; /* what compare names first of a run's method */
 	run_header_print(r->meta, &r->hdr);
 	if (mt_limits_quota_note(&r->hdr.job, c->threads > 0 ? c->threads : 1, quota, sizeof quota))
-		fprintf(r->meta, "# warning: %s\n", quota);
+		fprintf(r->meta, _("# warning: %s\n"), quota);
 	fflush(r->meta);
 }
 
@@ -70,11 +71,15 @@ static void draw_progress(const job_t *j, int *drawn)
 	for (int i = 0; i < 30; i++)
 		bar[i] = i < fill ? '#' : '.';
 	bar[30] = '\0';
-	if (p.eta_s >= 0)
-		fprintf(stderr, "\r[%s] %3.0f%%  %s  ETA %.0fs \033[K", bar, p.fraction * 100, cells,
-			ceil(p.eta_s));
-	else
+	if (p.eta_s >= 0) {
+		fputc('\r', stderr);
+		/* TRANSLATORS: the progress line: bar, percent, cells done, time left */
+		mt_hfprintf(stderr, _("[%s] %3.0f%%  %s  ETA %.0fs "), bar, p.fraction * 100, cells,
+			    ceil(p.eta_s));
+		fputs("\033[K", stderr);
+	} else {
 		fprintf(stderr, "\r[%s] %3.0f%%  %s \033[K", bar, p.fraction * 100, cells);
+	}
 	fflush(stderr);
 	*drawn = 1;
 }
@@ -138,6 +143,22 @@ static int pump(job_t *j, job_event_cb cb, void *ctx, struct job_progress *last,
 	return job_join(j, e);
 }
 
+/* "run EXP: cancelled after D of T cells; nothing written" (pairs for cores). */
+static void say_cancelled(const char *exp, const struct job_progress *p)
+{
+	unsigned long long done = p->cells_done, total = p->cells_total;
+	if (p->unit && strcmp(p->unit, "pair") == 0)
+		mt_warn(MT_NGETTEXT("run %s: cancelled after %llu of %llu pair; nothing written",
+				    "run %s: cancelled after %llu of %llu pairs; nothing written",
+				    total),
+			exp, done, total);
+	else
+		mt_warn(MT_NGETTEXT("run %s: cancelled after %llu of %llu cell; nothing written",
+				    "run %s: cancelled after %llu of %llu cells; nothing written",
+				    total),
+			exp, done, total);
+}
+
 int batch_pump(struct batch_run *r, job_fn fn, void *arg, job_event_cb cb, void *ctx)
 {
 	struct job_opts o = { r->cpu, 0 };
@@ -147,7 +168,7 @@ int batch_pump(struct batch_run *r, job_fn fn, void *arg, job_event_cb cb, void 
 	job_t *job = job_start(fn, arg, &o, &e);
 	int st;
 	if (!job) {
-		mt_warn("run %s: %s", r->cli->exp, e.msg);
+		mt_warn(_("run %s: %s"), r->cli->exp, e.msg);
 		return MT_EXIT_RUNTIME;
 	}
 	st = pump(job, cb, ctx, &last, &e);
@@ -156,13 +177,11 @@ int batch_pump(struct batch_run *r, job_fn fn, void *arg, job_event_cb cb, void 
 	if (st == 0)
 		return 0;
 	if (st == 1 && last.cells_total)
-		mt_warn("run %s: cancelled after %llu of %llu %s%s; nothing written", r->cli->exp,
-			(unsigned long long)last.cells_done, (unsigned long long)last.cells_total,
-			last.unit ? last.unit : "cell", last.cells_total == 1 ? "" : "s");
+		say_cancelled(r->cli->exp, &last);
 	else if (st == 1)
-		mt_warn("run %s: cancelled; nothing written", r->cli->exp);
+		mt_warn(_("run %s: cancelled; nothing written"), r->cli->exp);
 	else
-		mt_warn("run %s: %s", r->cli->exp, e.msg);
+		mt_warn(_("run %s: %s"), r->cli->exp, e.msg);
 	return MT_EXIT_RUNTIME;
 }
 
@@ -183,7 +202,7 @@ static void print_warnings(const struct batch_run *r)
 	int n = diag_warnings(&r->hdr.diag, w, 8);
 	run_header_print_clock(r->meta, &r->hdr);
 	for (int i = 0; i < n; i++)
-		fprintf(r->meta, "# warning: %s\n", w[i]);
+		fprintf(r->meta, _("# warning: %s\n"), w[i]);
 }
 
 cJSON *batch_json_root(const struct batch_run *r)
@@ -210,20 +229,20 @@ int batch_finish(struct batch_run *r, cJSON *root)
 		return 0;
 	}
 	if (!root) {
-		mt_warn("run %s: %s: out of memory; nothing written", r->cli->exp, path);
+		mt_warn(_("run %s: %s: out of memory; nothing written"), r->cli->exp, path);
 		return MT_EXIT_RUNTIME;
 	}
 	if (jsonio_is_stdout(path)) {
-		fprintf(r->meta, "# the JSON result goes to stdout\n");
+		fputs(_("# the JSON result goes to stdout\n"), r->meta);
 		restore_stdout(&r->json_fd);
 	}
 	rc = jsonio_write_as(path, root, r->cli->compact, &e);
 	cJSON_Delete(root);
 	if (rc < 0) {
-		mt_warn("run %s: %s", r->cli->exp, e.msg);
+		mt_warn(_("run %s: %s"), r->cli->exp, e.msg);
 		return MT_EXIT_RUNTIME;
 	}
 	if (!jsonio_is_stdout(path))
-		fprintf(r->meta, "# wrote %s\n", path);
+		fprintf(r->meta, _("# wrote %s\n"), path);
 	return 0;
 }

@@ -1,6 +1,7 @@
 /* job: worker thread, event queue with a wake-up pipe, pause/resume/cancel.
  * See job.h for the contracts. */
 #include "config.h"
+#include "base/i18n.h"
 
 #include "job.h"
 #include "os/clock.h"
@@ -352,7 +353,7 @@ job_t *job_start(job_fn fn, void *arg, const struct job_opts *o, mt_error *e)
 	job_t *j = calloc(1, sizeof *j);
 	int rc;
 	if (!j) {
-		mt_fail(e, "out of memory");
+		mt_fail(e, _("out of memory"));
 		return NULL;
 	}
 	j->fn = fn;
@@ -364,7 +365,7 @@ job_t *job_start(job_fn fn, void *arg, const struct job_opts *o, mt_error *e)
 	j->wake[0] = j->wake[1] = -1;
 	atomic_init(&j->state, ST_RUN);
 	if (pipe(j->wake) < 0) {
-		mt_fail(e, "pipe: %s", strerror(errno));
+		mt_fail(e, _("pipe: %s"), strerror(errno));
 		goto fail;
 	}
 	for (int i = 0; i < 2; i++) {
@@ -376,13 +377,13 @@ job_t *job_start(job_fn fn, void *arg, const struct job_opts *o, mt_error *e)
 	if (!mt_plat_can_pin()) {
 		j->cpu = -1;
 	} else if (j->cpu >= 0 && !mt_cpu_allowed(j->cpu)) {
-		mt_fail(e, "CPU %d is not online or not allowed for this process", j->cpu);
+		mt_fail(e, _("CPU %d is not online or not allowed for this process"), j->cpu);
 		goto fail_sync;
 	}
 	j->t_start = mt_now_ns();
 	rc = mt_thread_start(&j->thread, j->cpu, job_main, j);
 	if (rc != 0) {
-		mt_fail(e, "cannot start the measuring thread: %s", strerror(rc));
+		mt_fail(e, _("cannot start the measuring thread: %s"), strerror(rc));
 		goto fail_sync;
 	}
 	return j;
@@ -497,13 +498,19 @@ void job_get_progress(const job_t *cj, struct job_progress *p)
 
 void job_progress_cells(const struct job_progress *p, char *buf, size_t len)
 {
-	const char *unit = p->unit ? p->unit : "cell";
-	if (p->cells_total)
-		mt_snprintf(buf, len, "%llu/%llu %s%s", (unsigned long long)p->cells_done,
-			    (unsigned long long)p->cells_total, unit, p->cells_total == 1 ? "" : "s");
+	unsigned long long done = p->cells_done, total = p->cells_total;
+	int pairs = p->unit && strcmp(p->unit, "pair") == 0;
+	/* TRANSLATORS: progress: cells done of all the run's cells */
+	if (total && pairs)
+		mt_snprintf(buf, len, MT_NGETTEXT("%llu/%llu pair", "%llu/%llu pairs", total), done,
+			    total);
+	else if (total)
+		mt_snprintf(buf, len, MT_NGETTEXT("%llu/%llu cell", "%llu/%llu cells", total), done,
+			    total);
+	else if (pairs)
+		mt_snprintf(buf, len, MT_NGETTEXT("%llu pair", "%llu pairs", done), done);
 	else
-		mt_snprintf(buf, len, "%llu %s%s", (unsigned long long)p->cells_done, unit,
-			    p->cells_done == 1 ? "" : "s");
+		mt_snprintf(buf, len, MT_NGETTEXT("%llu cell", "%llu cells", done), done);
 }
 
 /* MEMTOP_STOPSTAT=FILE: a line for a job cancelled before its worker
@@ -523,6 +530,7 @@ static void stop_stat(const job_t *j, uint64_t t_join, uint64_t t_thread)
 		return;
 	if (!(f = fopen(path, "a")))
 		return;
+	/* machine text: bench/stops reads it */
 	fprintf(f, "stop: worker returned %.1f ms, last event %.1f, join %.1f, thread ended %.1f, "
 		   "drained %.1f; CPU %.1f ms; %llu/%llu cells\n",
 		(double)(j->t_returned - j->t_cancel) / 1e6, (double)(j->t_last - j->t_cancel) / 1e6,

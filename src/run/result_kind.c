@@ -1,5 +1,6 @@
 /* result_kind: what the kinds share (run/result_kind.h). */
 #include "config.h"
+#include "base/i18n.h"
 
 #include "result_kind.h"
 
@@ -11,7 +12,7 @@ void *result_kind_load_into(size_t size, const cJSON *root, const char *path, mt
 {
 	void *r = calloc(1, size);
 	if (!r) {
-		mt_fail(e, "%s: out of memory", path);
+		mt_fail(e, _("%s: out of memory"), path);
 		return NULL;
 	}
 	if (from(root, path, r, e) < 0) {

@@ -1,5 +1,6 @@
 /* runhdr: see runhdr.h. */
 #include "config.h"
+#include "base/i18n.h"
 
 #include "base/jsonio.h"
 #include "runhdr.h"
@@ -368,55 +369,66 @@ void run_header_from_json(const cJSON *root, struct run_header *h)
 void run_header_print_clock(FILE *f, const struct run_header *h)
 {
 	const struct diag *d = &h->diag;
-	char cpu[32] = "";
+	int cpu = d->run_ghz_cpu >= 0 ? d->run_ghz_cpu
+		  : d->cpu_last >= 0  ? d->cpu_last
+				      : d->cpu_pinned;
+	const char *agree = mt_clock_disagrees(d->core_ghz, diag_run_ghz(d))
+				    ? _("DISAGREE (over 5 %)")
+				    : _("they agree within 5 %");
+	const char *counter = h->clock.counter ? h->clock.counter : "ticks";
 	if (!h->has_diag || !(d->run_ghz_start > 0 || d->run_ghz_end > 0))
 		return;
-	if (d->run_ghz_cpu >= 0)
-		mt_snprintf(cpu, sizeof cpu, " on CPU %d", d->run_ghz_cpu);
-	else if (d->cpu_last >= 0 || d->cpu_pinned >= 0)
-		mt_snprintf(cpu, sizeof cpu, " on CPU %d", d->cpu_last >= 0 ? d->cpu_last
-									: d->cpu_pinned);
-	fprintf(f, "# core clock measured during the run (dependent adds%s): %.2f GHz at its "
-		   "start, %.2f at its end; calibrated %.2f GHz, %s %.3f GHz: %s\n", cpu,
-		d->run_ghz_start, d->run_ghz_end, d->core_ghz,
-		h->clock.counter ? h->clock.counter : "ticks", h->clock.ticks_per_ns,
-		mt_clock_disagrees(d->core_ghz, diag_run_ghz(d)) ? "DISAGREE (over 5 %)"
-								   : "they agree within 5 %");
+	if (cpu >= 0)
+		mt_hfprintf(f, _("# core clock measured during the run (dependent adds on CPU %d): "
+				 "%.2f GHz at its start, %.2f at its end; calibrated %.2f GHz, "
+				 "%s %.3f GHz: %s\n"),
+			    cpu, d->run_ghz_start, d->run_ghz_end, d->core_ghz, counter,
+			    h->clock.ticks_per_ns, agree);
+	else
+		mt_hfprintf(f, _("# core clock measured during the run (dependent adds): %.2f GHz "
+				 "at its start, %.2f at its end; calibrated %.2f GHz, %s %.3f GHz: "
+				 "%s\n"),
+			    d->run_ghz_start, d->run_ghz_end, d->core_ghz, counter,
+			    h->clock.ticks_per_ns, agree);
 }
 
 void run_header_print(FILE *f, const struct run_header *h)
 {
 	char w[8][160];
 	int n;
-	fprintf(f, "# memtop %s on %s: %s\n", h->version, h->host, h->cpu);
+	fprintf(f, _("# memtop %s on %s: %s\n"), h->version, h->host, h->cpu);
 	if (h->machine_id[0])
-		fprintf(f, "# machine id %s (a hash of its %s)\n", h->machine_id, h->machine_from);
-	fprintf(f, "# %s, %s, clock: %s %.3f GHz, core ~%.2f GHz\n", h->kernel, h->date,
+		fprintf(f, _("# machine id %s (a hash of its %s)\n"), h->machine_id,
+			h->machine_from);
+	mt_hfprintf(f, _("# %s, %s, clock: %s %.3f GHz, core ~%.2f GHz\n"), h->kernel, h->date,
 		h->clock.counter ? h->clock.counter : "?", h->clock.ticks_per_ns, h->clock.core_ghz);
 	run_header_print_clock(f, h);
-	fprintf(f, "# build: %s (%s)\n", h->build,
-		h->diag.optimized ? "optimized" : "NOT optimized");
+	fprintf(f, _("# build: %s (%s)\n"), h->build,
+		h->diag.optimized ? _("optimized") : _("NOT optimized"));
 	if (h->has_diag) {
-		char job[32] = "no pinned job";
+		char job[96];
+		mt_strlcpy(job, _("no pinned job"), sizeof job);
 		if (h->diag.cpu_pinned >= 0)
-			mt_snprintf(job, sizeof job, "job on CPU %d", h->diag.cpu_pinned);
-		fprintf(f, "# load %.2f, %d runnable, THP %s, %s\n", h->diag.load_before,
+			mt_snprintf(job, sizeof job, _("job on CPU %d"), h->diag.cpu_pinned);
+		mt_hfprintf(f, _("# load %.2f, %d runnable, THP %s, %s\n"), h->diag.load_before,
 			h->diag.running_before, h->diag.thp[0] ? h->diag.thp : "none", job);
 		if (h->has_vm)
-			fprintf(f, "# host: %s\n", mt_vm_text(&h->vm, w[0], sizeof w[0]));
+			fprintf(f, _("# host: %s\n"), mt_vm_text(&h->vm, w[0], sizeof w[0]));
 		if (h->cond.have)
-			fprintf(f, "# conditions: %s\n",
+			fprintf(f, _("# conditions: %s\n"),
 				mt_conditions_summary(&h->cond, w[1], sizeof w[1]));
 		if (h->has_job) {
 			char lim[512];
-			fprintf(f, "# job: %s\n", mt_limits_summary(&h->job, lim, sizeof lim));
+			fprintf(f, _("# job: %s\n"),
+				mt_limits_summary_text(&h->job, lim, sizeof lim));
 			for (int i = 0; i < h->job.nnotes; i++)
-				fprintf(f, "# job: %s\n", h->job.notes[i]);
+				fprintf(f, _("# job: %s\n"), h->job.notes[i]);
 		}
 		if (h->place.known)
-			fprintf(f, "# where: %s\n", run_place_text(&h->place, w[0], sizeof w[0]));
+			fprintf(f, _("# where: %s\n"),
+				run_place_text(&h->place, w[0], sizeof w[0]));
 		n = diag_warnings(&h->diag, w, 8);
 		for (int i = 0; i < n; i++)
-			fprintf(f, "# warning: %s\n", w[i]);
+			fprintf(f, _("# warning: %s\n"), w[i]);
 	}
 }

@@ -323,7 +323,7 @@ long trace_read(struct trace_reader *r, struct trace_rec *out, size_t max, mt_er
 			n++;
 		} else if (rc < 0) {
 			quote_line(start, linelen, q, sizeof(q));
-			mt_fail(&r->err, "%s:%lu: %s: '%s'", r->name, r->line, _(why), q);
+			mt_fail(&r->err, _("%s:%lu: %s: '%s'"), r->name, r->line, _(why), q);
 			r->failed = TRACE_BAD_INPUT;
 			break;
 		}
@@ -390,6 +390,7 @@ fail:
 
 void trace_writer_add(struct trace_writer *w, char op, uint64_t addr, unsigned size)
 {
+	/* machine text: a trace line in the csim format */
 	if (!w->failed && fprintf(w->f, " %c %llx,%u\n", op, (unsigned long long)addr, size) < 0)
 		w->failed = errno ? errno : EIO;
 }

@@ -129,6 +129,7 @@ static void print_row(struct printer *b, int v)
 	if (b->csv) {
 		for (int z = 0; z < b->p->nsizes; z++) {
 			const struct transpose_counts *r = &b->r.sim[v][z];
+			/* machine text: CSV */
 			printf("sim,%s,%d,%d,%llu,%llu,%llu,%llu,%d,\n", name, b->p->rows[z],
 			       b->p->cols[z], (unsigned long long)r->accesses,
 			       (unsigned long long)r->hits, (unsigned long long)r->misses,
@@ -245,6 +246,7 @@ static void on_real(struct printer *b, const struct job_event *ev)
 		fprintf(b->run->meta, "# %s\n", b->x->note);
 	fflush(b->run->meta);
 	if (b->csv) {
+		/* machine text: CSV */
 		printf("real,%s,%zu,%zu,,,,,%d,%.4f\n", name, p->real_n, p->real_n, b->r.real_ok[i],
 		       ev->value);
 	} else {
@@ -329,7 +331,7 @@ static int print_sets(const struct transpose_plan *p, int z)
 	printf("%s", _("# misses by set (set 0 first)\n"));
 	for (int v = 0; v < p->nversions; v++) {
 		if (transpose_misses_by_set(&p->versions[v], rows, cols, p->s, p->E, p->b, misses, &e) < 0) {
-			mt_warn("run transpose: --sets: %s", e.msg);
+			mt_warn(_("run transpose: --sets: %s"), e.msg);
 			return -1;
 		}
 		printf("%-11s", transpose_version_name(&p->versions[v], name, sizeof name));
@@ -458,7 +460,7 @@ static int make_plan(const struct batch_cli *cli, const struct args *a, struct t
 		return -1;
 	/* the folder last, once the rest is known good: made as mkdir -p would */
 	if (a->trace_dir && mt_mkdir_p(a->trace_dir, &de) < 0)
-		return mt_fail(e, "--trace-out: %s", de.msg);
+		return mt_fail(e, _("--trace-out: %s"), de.msg);
 	p->trace_dir = a->trace_dir;
 	return 0;
 }
@@ -480,7 +482,7 @@ static int check(struct batch_cli *cli, void *params)
 	mt_error e = { "" };
 	rp->a.human = !cli->json; /* --plan --json's words stay English */
 	if (make_plan(cli, &rp->a, &rp->p, rp->x.note, sizeof rp->x.note, &e) < 0) {
-		mt_warn("run transpose: %s", e.msg);
+		mt_warn(_("run transpose: %s"), e.msg);
 		return -1;
 	}
 	return 0;
@@ -504,6 +506,7 @@ static int head(void *printer)
 			p->trace_dir, p->s, p->E, p->b);
 	fflush(run->meta);
 	if (csv) {
+		/* machine text: CSV */
 		printf("kind,version,rows,cols,accesses,hits,misses,evictions,correct,ns_per_element\n");
 	} else {
 		char h[64];
