@@ -204,6 +204,16 @@ int bandwidth_ports_verdict(const struct bandwidth_result *r, char *buf, size_t 
 int bandwidth_ports_verdict_said(const struct bandwidth_result *r, char *buf, size_t len,
 				 int *shared);
 
+/* What run bandwidth prints after its table, on m (no share of the
+ * core's ceiling with csv: the table is CSV then; per_line kernels a line
+ * as the table folds them, 0 all): the core the ceilings come from, each
+ * one-thread cell's share of its ceiling, the lesson, the cells that stand
+ * out (bandwidth_summary.c). */
+void bandwidth_summary_print(FILE *m, const struct bandwidth_result *r, int csv, size_t per_line);
+
+/* A size as the table's rows name it: "L2 1M", or "64K" without a level. */
+void bandwidth_size_name(char *buf, size_t len, const struct bandwidth_size *sz);
+
 /* Whether root is a bandwidth result ("experiment": "bandwidth"). */
 int bandwidth_result_is(const cJSON *root);
 
