@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "model.h"
+#include "base/i18n.h"
 
 #include <math.h>
 #include <string.h>
@@ -194,11 +195,11 @@ const char *fmt_mbs_short(char *buf, size_t len, double mbs)
 	if (!isfinite(mbs))
 		mt_snprintf(buf, len, "%s", "");
 	else if (mbs >= 99950)
-		mt_snprintf(buf, len, "%.0fG", mbs / 1000);
+		mt_hsnprintf(buf, len, "%.0fG", mbs / 1000);
 	else if (mbs >= 1000)
-		mt_snprintf(buf, len, "%.1fG", mbs / 1000);
+		mt_hsnprintf(buf, len, "%.1fG", mbs / 1000); /* the user's decimal separator: 70,2G */
 	else
-		mt_snprintf(buf, len, "%.0fM", mbs);
+		mt_hsnprintf(buf, len, "%.0fM", mbs);
 	return buf;
 }
 

@@ -76,7 +76,8 @@ int bar_eighths(double v, double max, int width);
 double bar_max(const double *v, size_t n);
 
 /* Format MB/s for labels: "79876 MB/s" style compact: "79.9G", "912M"
- * in at most 5 characters ("" for NAN). */
+ * in at most 5 characters ("" for NAN), in the user's decimal separator
+ * ("79,9G" in ru_RU). */
 const char *fmt_mbs_short(char *buf, size_t len, double mbs);
 
 /* ---- guess mode --------------------------------------------------------- */
