@@ -9,25 +9,8 @@
 . "$TESTLIB"
 N=13
 plan $N
-loc=${MEMTOP_LOCPATH:-}
 
-why=""
-if [ "${USE_NLS:-yes}" = no ]; then
-	why="built without NLS (configure --disable-nls)"
-elif [ -z "$loc" ] || [ ! -f "$loc/ru_RU.UTF-8/LC_NUMERIC" ]; then
-	why=$(sed -n '1s/^skip: //p' "$loc/stamp" 2>/dev/null)
-	why=${why:-no ru_RU.UTF-8 built (tests/locale.sh, MEMTOP_LOCPATH)}
-fi
-if [ -n "$why" ]; then
-	i=0
-	while [ $i -lt $N ]; do
-		skip "ru_RU.UTF-8" "$why"
-		i=$((i + 1))
-	done
-	exit 0
-fi
-# LANGUAGE left out: it would outrank the locale for messages
-RU() { env -u LANGUAGE LOCPATH="$loc" LC_ALL=ru_RU.UTF-8 "$MEMTOP" "$@"; }
+ru_or_skip $N "ru_RU.UTF-8"
 
 # ---- the option parser's errors: one line, exit 2, stdout empty --------------------
 status "an unknown option: exit 2" 2 RU run latency --bogus

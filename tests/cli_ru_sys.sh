@@ -11,28 +11,9 @@
 . "$TESTLIB"
 N=21
 plan $N
-loc=${MEMTOP_LOCPATH:-}
 D=$TESTDATA
 
-why=""
-if [ "${USE_NLS:-yes}" = no ]; then
-	why="built without NLS (configure --disable-nls)"
-elif [ -z "$loc" ] || [ ! -f "$loc/ru_RU.UTF-8/LC_NUMERIC" ]; then
-	why=$(sed -n '1s/^skip: //p' "$loc/stamp" 2>/dev/null)
-	why=${why:-no ru_RU.UTF-8 built (tests/locale.sh, MEMTOP_LOCPATH)}
-fi
-if [ -n "$why" ]; then
-	i=0
-	while [ $i -lt $N ]; do
-		skip "ru_RU.UTF-8" "$why"
-		i=$((i + 1))
-	done
-	exit 0
-fi
-# as a student with a Russian locale would run it (LANGUAGE left out: it
-# would outrank the locale for messages)
-RU() { env -u LANGUAGE LOCPATH="$loc" LC_ALL=ru_RU.UTF-8 "$MEMTOP" "$@"; }
-C() { env -u LANGUAGE LC_ALL=C "$MEMTOP" "$@"; }
+ru_or_skip $N "ru_RU.UTF-8"
 # has DESC TEXT LINE: TEXT holds LINE exactly, once
 has() { lines "$1" "$2" "^$(printf '%s' "$3" | sed 's/[][\.*^$()+?{}|]/\\&/g')\$" 1; }
 
