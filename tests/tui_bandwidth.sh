@@ -41,7 +41,7 @@ tkeys Down
 wok "the cursor's kernel heads the scaling panel" '^ read_vector at .* over threads' 5
 like "scaling: a row per thread count with the ratio to one" "$(tcap)" '^ +1  +[0-9]+\.[0-9] .*1\.00x CPU'
 tkeys '?'
-wok "the help lists the tab's keys" '^    v +lower panel: scaling, loaded latency, sizes' 5
+wok "the help lists the tab's keys" '^    v +lower panel: scaling, loaded latency, sizes' 30
 # a help row that reaches the last column was cut (the rows are ASCII)
 is "no help row is cut at 80 columns" "$(tcap | grep '^    ' | awk 'length($0) >= 80' | wc -l)" 0
 tkeys Escape
