@@ -17,17 +17,7 @@ NTESTS=67
 loc=${MEMTOP_LOCPATH:-}
 po=${MEMTOP_SRCDIR:-$(dirname "$TESTLIB")/..}/po/ru.po
 plan "$NTESTS"
-if [ -z "$loc" ] || [ ! -f "$loc/ru_RU.UTF-8/LC_NUMERIC" ] || [ "${USE_NLS:-yes}" = no ]; then
-	why=$(sed -n '1s/^skip: //p' "$loc/stamp" 2>/dev/null)
-	[ "${USE_NLS:-yes}" = no ] && why="built without NLS (--disable-nls)"
-	why=${why:-no ru_RU.UTF-8 built (tests/locale.sh, MEMTOP_LOCPATH)}
-	i=0
-	while [ $i -lt "$NTESTS" ]; do
-		skip "the lab tabs in Russian" "$why"
-		i=$((i + 1))
-	done
-	exit 0
-fi
+ru_or_skip "$NTESTS" "the lab tabs in Russian"
 RU="-u LANGUAGE LOCPATH=$loc LC_ALL=ru_RU.UTF-8"
 
 # a Cyrillic letter in UTF-8, as bytes (the words are split in the C locale:
