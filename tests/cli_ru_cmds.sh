@@ -7,7 +7,7 @@
 # figures with the decimal comma, the simulated algae table, the list
 # layouts' line counts; no figure of this machine is assumed.
 . "$TESTLIB"
-N=42
+N=43
 plan $N
 D=$TESTDATA
 
@@ -44,6 +44,8 @@ s=$?
 is "compare of two recorded runs: exit 0" "$s" 0
 lines "... file A's header: the build and its load, with a decimal comma" "$(cat "$TMP/cmp")" \
 	'^   сборка gcc -g -O2; загрузка 3,10 до прогона$' 1
+lines "... its run's warning in Russian (the file's load 3.8 on 2 CPUs)" "$(cat "$TMP/cmp")" \
+	'^   предупреждение: машина загружена: загрузка 3,8 на 2 ЦП$' 1
 lines "... the median ratio to A, in Russian, with decimal commas" "$(cat "$TMP/cmp")" \
 	'^к A {9}1,00 {5}0,82$' 1
 lines "... the verdict: B faster" "$(cat "$TMP/cmp")" '^вывод {8}\(A\)  быстрее$' 1

@@ -119,7 +119,7 @@ static void disagreement_rule(void **state)
 static void warning_on_recorded_figures(void **state)
 {
 	struct run_header h;
-	char w[8][160], line[400];
+	char w[8][DIAG_LINE], line[400];
 	(void)state;
 	recorded(&h, 4.15, 3.70); /* the end 12 % low: throttled */
 	assert_int_equal(diag_warnings(&h.diag, w, 8), 1);

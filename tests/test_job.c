@@ -518,7 +518,7 @@ static void run_threads_carry_the_name(void **state)
 static void refused_cpu_starts_unpinned(void **state)
 {
 	unsigned long before = mt_threads_unpinned();
-	char w[8][160];
+	char w[8][DIAG_LINE];
 	struct diag d;
 	pthread_t t;
 	int ran = 0, n, said = 0;

@@ -22,7 +22,7 @@ void tui_set_diag(struct tui *t, const struct diag *d)
  * there are none. */
 static const char *warn_text(const struct tui *t, char *buf, size_t len)
 {
-	char lines[4][160];
+	char lines[4][DIAG_LINE];
 	int n = t->has_diag ? diag_warnings(&t->diag, lines, 4) : 0;
 	buf[0] = '\0';
 	for (int i = 0; i < n; i++)
@@ -46,7 +46,7 @@ static int msg_lines_below(const struct tui *t)
 
 int status_lines_wanted(struct tui *t)
 {
-	char warn[700];
+	char warn[4 * DIAG_LINE];
 	int n = 1 + msg_lines_below(t) + tui_text_height(warn_text(t, warn, sizeof warn),
 						       t->cols - 2);
 	return n < STATUS_MAX_LINES ? n : STATUS_MAX_LINES;
@@ -228,7 +228,7 @@ void status_draw(struct tui *t)
 {
 	WINDOW *w = t->status;
 	attr_t a = tui_attr(t, ROLE_STATUS);
-	char warn[700];
+	char warn[4 * DIAG_LINE];
 	int y = 1; /* the next line free for the warnings */
 	int below = msg_lines_below(t) < t->status_lines - 1 ? msg_lines_below(t)
 							      : t->status_lines - 1;

@@ -397,7 +397,7 @@ static void details_html(FILE *o, const struct fleet *f, const struct fleet_mach
 		detail(o, _("core clock"), line);
 	}
 	if (h->has_diag) {
-		char w[8][160];
+		char w[8][DIAG_LINE];
 		int n = diag_warnings(&h->diag, w, 8);
 		mt_hsnprintf(line, sizeof line,
 			     MT_NGETTEXT("%.2f before the run, %.2f after, on %d CPU",

@@ -119,7 +119,7 @@ void compare_print_header(char tag, const char *source, const struct run_header 
 	cmp_wrapped(stdout, 3, lead, mt_printable(path, sizeof path, source, 0));
 	cmp_wrapped(stdout, 3, NULL, h->hardware[0] ? h->hardware : _("(no hardware field)"));
 	if (h->has_diag) {
-		char w[8][160];
+		char w[8][DIAG_LINE];
 		int n = diag_warnings(&h->diag, w, 8);
 		/* TRANSLATORS: the build (optimized, debug) as recorded, the load average */
 		mt_hsnprintf(line, sizeof line, _("build %s; load %.2f before the run"), h->build,

@@ -198,7 +198,7 @@ void batch_note(const struct batch_run *r, const char *text)
 /* One "# warning: ..." line on r->meta per diagnostic after the run. */
 static void print_warnings(const struct batch_run *r)
 {
-	char w[8][160];
+	char w[8][DIAG_LINE];
 	int n = diag_warnings(&r->hdr.diag, w, 8);
 	run_header_print_clock(r->meta, &r->hdr);
 	for (int i = 0; i < n; i++)

@@ -3,6 +3,7 @@
 
 #include "os/clock.h"
 #include "diag.h"
+#include "base/i18n.h"
 #include "base/util.h"
 #include "os/sysinfo.h"
 #include "os/threads.h"
@@ -83,43 +84,59 @@ double diag_run_ghz(const struct diag *d)
 	return d->run_ghz_start > 0 && a > b ? d->run_ghz_start : d->run_ghz_end;
 }
 
-int diag_warnings(const struct diag *d, char lines[][160], int max)
+int diag_warnings(const struct diag *d, char lines[][DIAG_LINE], int max)
 {
 	double run = diag_run_ghz(d);
 	int n = 0;
 	double load = d->load_before > d->load_after ? d->load_before : d->load_after;
 	int others = d->running_before > 1 ? d->running_before - 1 : 0;
 	if (!d->optimized && n < max)
-		mt_snprintf(lines[n++], 160, "built without optimization: the mountain will be flat");
+		mt_snprintf(lines[n++], DIAG_LINE, "%s",
+			    _("built without optimization: the mountain will be flat"));
 	/* from the build string, so files measured by a sanitizer build say it too */
 	if (strstr(d->build, "-fsanitize=") && n < max)
-		mt_snprintf(lines[n++], 160, "built with sanitizers: timings are several times slower");
+		mt_snprintf(lines[n++], DIAG_LINE, "%s",
+			    _("built with sanitizers: timings are several times slower"));
 	if (load >= 0 && d->ncpu > 0 && load > 0.5 * d->ncpu && n < max)
-		mt_snprintf(lines[n++], 160, "machine busy: load %.1f on %d CPU%s", load, d->ncpu,
-			    d->ncpu == 1 ? "" : "s");
+		mt_hsnprintf(lines[n++], DIAG_LINE,
+			     MT_NGETTEXT("machine busy: load %.1f on %d CPU",
+					 "machine busy: load %.1f on %d CPUs", d->ncpu),
+			     load, d->ncpu);
 	else if (others > 0 && n < max)
-		mt_snprintf(lines[n++], 160, "%d other runnable task%s when the run began", others,
-			    others == 1 ? "" : "s");
+		mt_snprintf(lines[n++], DIAG_LINE,
+			    MT_NGETTEXT("%d other runnable task when the run began",
+					"%d other runnable tasks when the run began", others),
+			    others);
 	if (d->steal_pct >= 1.0 && n < max)
-		mt_snprintf(lines[n++], 160, "hypervisor stole %.1f%% of CPU time", d->steal_pct);
+		mt_hsnprintf(lines[n++], DIAG_LINE, _("hypervisor stole %.1f%% of CPU time"),
+			     d->steal_pct);
 	if (d->cpu_moved && n < max)
-		mt_snprintf(lines[n++], 160, "job moved from CPU %d to %d", d->cpu_first, d->cpu_last);
+		mt_snprintf(lines[n++], DIAG_LINE, _("job moved from CPU %d to %d"), d->cpu_first,
+			    d->cpu_last);
 	if (d->cpus_start[0] && d->cpus_end[0] && strcmp(d->cpus_start, d->cpus_end) != 0 &&
 	    n < max)
-		mt_snprintf(lines[n++], 160, "CPUs taken away during the run: allowed %s at its "
-			    "start, %s at its end (taskset or a cpuset); threads pinned there ran "
-			    "elsewhere", d->cpus_start, d->cpus_end);
+		mt_snprintf(lines[n++], DIAG_LINE,
+			    _("CPUs taken away during the run: allowed %s at its start, %s at its "
+			      "end (taskset or a cpuset); threads pinned there ran elsewhere"),
+			    d->cpus_start, d->cpus_end);
 	if (d->unpinned && n < max)
-		mt_snprintf(lines[n++], 160, "%lu measuring thread%s could not be pinned: %s CPU went "
-			    "offline or was taken away during the run, and the kernel placed %s",
-			    d->unpinned, d->unpinned == 1 ? "" : "s", d->unpinned == 1 ? "its" : "their",
-			    d->unpinned == 1 ? "it" : "them");
+		mt_snprintf(lines[n++], DIAG_LINE,
+			    MT_NGETTEXT("%lu measuring thread could not be pinned: its CPU went "
+					"offline or was taken away during the run, and the kernel "
+					"placed it",
+					"%lu measuring threads could not be pinned: their CPU went "
+					"offline or was taken away during the run, and the kernel "
+					"placed them",
+					d->unpinned),
+			    d->unpinned);
 	if (d->heterogeneous && n < max)
-		mt_snprintf(lines[n++], 160, "heterogeneous cores: %s", d->hetero_text);
+		/* TRANSLATORS: %s is machine text: "cpu_capacity 0:1024 1:512" */
+		mt_snprintf(lines[n++], DIAG_LINE, _("heterogeneous cores: %s"), d->hetero_text);
 	if (mt_clock_disagrees(d->core_ghz, run) && n < max)
-		mt_snprintf(lines[n++], 160, "core clock moved: %.2f GHz calibrated, %.2f during the "
-			    "run (%+.0f %%): turbo, throttling or a busy host", d->core_ghz, run,
-			    100 * mt_clock_drift(d->core_ghz, run));
+		mt_hsnprintf(lines[n++], DIAG_LINE,
+			     _("core clock moved: %.2f GHz calibrated, %.2f during the run (%+.0f %%): "
+			       "turbo, throttling or a busy host"),
+			     d->core_ghz, run, 100 * mt_clock_drift(d->core_ghz, run));
 	return n;
 }
 

@@ -9,6 +9,8 @@
 
 #include "job.h"
 
+#define DIAG_LINE 320 /* bytes in one warning line of diag_warnings() */
+
 struct diag {
 	int optimized;        /* built with optimization (__OPTIMIZE__) */
 	char build[256];      /* compiler and CFLAGS */
@@ -57,8 +59,10 @@ void diag_end(struct diag *d, const struct job_progress *p);
  * from the calibrated one), "CPUs taken away during the run: ..." (the
  * allowed CPUs at the end differ from the start's), "N measuring threads
  * could not be pinned ..." (their CPU went offline or was taken away).
+ * In the user's language (they are read, never parsed); a line holds
+ * DIAG_LINE bytes, room for a Russian sentence twice the English one's.
  * Returns the count. */
-int diag_warnings(const struct diag *d, char lines[][160], int max);
+int diag_warnings(const struct diag *d, char lines[][DIAG_LINE], int max);
 
 /* The clock measured during the run furthest from the calibrated one (its
  * start or its end; 0 when neither is known). */

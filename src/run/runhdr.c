@@ -394,7 +394,7 @@ void run_header_print_clock(FILE *f, const struct run_header *h)
 
 void run_header_print(FILE *f, const struct run_header *h)
 {
-	char w[8][160];
+	char w[8][DIAG_LINE];
 	int n;
 	fprintf(f, _("# memtop %s on %s: %s\n"), h->version, h->host, h->cpu);
 	if (h->machine_id[0])
