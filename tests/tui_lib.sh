@@ -72,6 +72,25 @@ twait() {
 wok() {
 	if twait "$2" "${3:-10}"; then pass "$1"; else fail "$1" "want /$2/" "screen:" "$(tcap)"; fi
 }
+# tresize W H FILE: resize the window to WxH and capture the screen into
+# FILE once memtop has drawn it at that size: not tmux's copy of the old
+# screen (the capture differs from the one before the resize; a slow build,
+# ASan's, redraws after more than 0.5 s), then settled. A screen that a
+# resize leaves the same (a blank one) is taken after 5 s.
+tresize() {
+	tcap >"$3.before"
+	tm resize-window -t t -x "$1" -y "$2"
+	i=0
+	while [ $i -lt 50 ]; do
+		sleep 0.1
+		tcap >"$3"
+		cmp -s "$3" "$3.before" || break
+		i=$((i + 1))
+	done
+	sleep 0.3
+	tcap >"$3"
+	rm -f "$3.before"
+}
 # the pid of memtop in the pane (the child of the pane's shell)
 tpid() {
 	sh_pid=$(tm display-message -p -t t '#{pane_pid}')

@@ -102,11 +102,8 @@ check() {
 whole() {
 	sleep 0.3
 	tcap >"$TMP/narrow"
-	tm resize-window -t t -x 250 -y "$3"
-	sleep 0.5
-	tcap >"$TMP/wide"
-	tm resize-window -t t -x "$2" -y "$3"
-	sleep 0.3
+	tresize 250 "$3" "$TMP/wide"
+	tresize "$2" "$3" "$TMP/back"
 	check "$1"
 }
 

@@ -56,26 +56,14 @@ cut_words() {
 whole() {
 	sleep 0.3
 	tcap >"$TMP/narrow"
-	tm resize-window -t t -x 250 -y 24
-	# the wide screen once memtop has drawn it (not tmux's copy of the
-	# narrow one: a slow build, ASan's, redraws after more than 0.5 s)
-	i=0
-	while [ $i -lt 50 ]; do
-		sleep 0.1
-		tcap >"$TMP/wide"
-		cmp -s "$TMP/wide" "$TMP/narrow" || break
-		i=$((i + 1))
-	done
-	sleep 0.3
-	tcap >"$TMP/wide"
+	tresize 250 24 "$TMP/wide"
 	# the status line's message and a run's warnings (machine busy, the
 	# clock moved) are the moment's: they come and go between the two
 	# captures (the message is checked where it is awaited). The warnings
 	# are the status lines' last, above the footer: from their first line
 	# on, all the lines they wrap to (not the footer)
 	sed -i '/предупреждение:/,${$!d}; /^ *снято [0-9]/d' "$TMP/narrow" "$TMP/wide"
-	tm resize-window -t t -x 80 -y 24
-	sleep 0.3
+	tresize 80 24 "$TMP/back"
 	cut=$(cut_words "$TMP/narrow" "$TMP/wide" | grep -Ev ": (${2:-^$})\$"
 		body "$TMP/narrow" | grep -n '…' | sed 's/^/ellipsis: line /')
 	if [ -z "$cut" ]; then

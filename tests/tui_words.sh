@@ -56,11 +56,8 @@ check() {
 whole() {
 	sleep 0.3
 	tcap >"$TMP/narrow"
-	tm resize-window -t t -x 250 -y 24
-	sleep 0.5
-	tcap >"$TMP/wide"
-	tm resize-window -t t -x 80 -y 24
-	sleep 0.3
+	tresize 250 24 "$TMP/wide"
+	tresize 80 24 "$TMP/back"
 	check "$1" "${2:-}"
 }
 
@@ -68,11 +65,8 @@ whole() {
 # screen stays the same, at most 6 pages), each as check says against the
 # whole help at 250x70
 pages() {
-	tm resize-window -t t -x 250 -y 70
-	sleep 0.5
-	tcap >"$TMP/wide"
-	tm resize-window -t t -x 80 -y 24
-	sleep 0.3
+	tresize 250 70 "$TMP/wide"
+	tresize 80 24 "$TMP/back"
 	tkeys Home
 	sleep 0.3
 	pg=1
