@@ -9,7 +9,7 @@
 # English under ru_RU (the summaries the JSON keeps). Nothing of this
 # machine is assumed: every figure comes from a recorded file.
 . "$TESTLIB"
-N=21
+N=27
 plan $N
 D=$TESTDATA
 
@@ -64,6 +64,25 @@ has "... a row: the size in МБ, aligned by columns" "$out" \
 	"  L2         2 unified         16 МБ     -   128       -  performance  6 CPUs"
 # info-m4max holds no fraction: no figure of the table is written with a '.'
 lines "... no decimal point in the table's figures" "$out" '^  L[0-9].* [0-9]+\.[0-9]+ ' 0
+
+# the sentences info keeps in English (a result file keeps them: a source's
+# why, a doubt's reason) read in Russian, the file's English left as it is
+out=$(RU info --from "$D/latency-xeon-vm-l3-16m.json" 2>&1)
+has "info of a VM's result: the source that gave nothing, why in Russian" "$out" \
+	"  sysctl   ничего: только macOS"
+has "... the doubt's reason in Russian (the sentence with a '; ' inside it whole)" "$out" \
+	"  L3 unified 480 МБ (sysfs, lscpu, sysconf, cpuid): ВМ: другие гости хоста делят этот кэш; сколько достаётся этому гостю, измеряет memtop run latency"
+has "... under C, the file's own English" "$(C info --from "$D/latency-xeon-vm-l3-16m.json" 2>&1)" \
+	"  L3 unified 480M (sysfs, lscpu, sysconf, cpuid): a VM: the host's other guests share this cache; what this guest gets is what memtop run latency measures"
+# a why with a path or a figure in it: its form's Russian, filled with them
+sed '$d' "$D/info-m4max.json" >"$TMP/tried.json"
+printf '%s\n' ',"tried":{"sysfs":"no cache directory under /x/sys/cpu/cpu0/cache",' \
+	'"lscpu":"timed out after 2000 ms","sysconf":"killed by signal 9"}}' >>"$TMP/tried.json"
+out=$(RU info --from "$TMP/tried.json" 2>&1)
+has "... a why holding a path: its form in Russian, the path as it was" "$out" \
+	"  sysfs    ничего: нет каталога кэшей в /x/sys/cpu/cpu0/cache"
+has "... a why holding a figure" "$out" "  lscpu    ничего: не ответил за 2000 мс"
+has "... and another" "$out" "  sysconf  ничего: убит сигналом 9"
 
 # ---- a bad --cpus list --------------------------------------------------------------
 RU run cores --cpus 0-3x --plan --topology "$D/topo-hybrid.xml" >"$TMP/o" 2>"$TMP/e"

@@ -94,6 +94,113 @@ const char *mt_pgettext(const char *key, const char *msg)
 #endif
 }
 
+/* n bytes of s onto the string out (of len bytes), cut at a character's
+ * start when they do not fit (util's mt_append calls into this file). */
+static void add(char *out, size_t len, const char *s, size_t n)
+{
+	size_t have = strlen(out);
+	if (have + 1 >= len)
+		return;
+	if (n > len - have - 1) {
+		n = len - have - 1;
+		while (n && ((unsigned char)s[n] & 0xC0) == 0x80)
+			n--;
+	}
+	memcpy(out + have, s, n);
+	out[have + n] = '\0';
+}
+
+/* The one conversion of form ("%s" or "%d"), NULL when it has none or more. */
+static const char *the_conversion(const char *form)
+{
+	const char *c = NULL;
+	for (const char *p = strchr(form, '%'); p; p = strchr(p + 2, '%')) {
+		if (!p[1])
+			return NULL;
+		if (p[1] == '%')
+			continue;
+		if (c || (p[1] != 's' && p[1] != 'd'))
+			return NULL;
+		c = p;
+	}
+	return c;
+}
+
+/* Clause [s, s + n) as form filled in: its words in the user's language
+ * appended to out; 0 when it is not that form. */
+static int fill_form(char *out, size_t len, const char *s, size_t n, const char *form)
+{
+	const char *c = the_conversion(form), *t = _(form), *tc = the_conversion(t);
+	size_t pre, post;
+	if (!c || !tc)
+		return 0;
+	pre = (size_t)(c - form);
+	post = strlen(c + 2);
+	if (n <= pre + post || strncmp(s, form, pre) != 0 || strncmp(s + n - post, c + 2, post) != 0)
+		return 0;
+	add(out, len, t, (size_t)(tc - t));
+	add(out, len, s + pre, n - pre - post);
+	add(out, len, tc + 2, strlen(tc + 2));
+	return 1;
+}
+
+/* The end of the clause before e in [s, e): the last "; " before e, else s. */
+static const char *clause_before(const char *s, const char *e)
+{
+	for (const char *p = e - 1; p > s; p--)
+		if (p[0] == ';' && p[1] == ' ' && p + 1 < e)
+			return p;
+	return s;
+}
+
+/* Clauses [s, e) translated as one message: 1 and appended to out when the
+ * catalogue has them. */
+static int add_message(char *out, size_t len, const char *s, const char *e)
+{
+	char msg[512];
+	const char *t;
+	if ((size_t)(e - s) >= sizeof msg)
+		return 0;
+	memcpy(msg, s, (size_t)(e - s));
+	msg[e - s] = '\0';
+	t = _(msg);
+	if (t == msg || strcmp(t, msg) == 0)
+		return 0;
+	add(out, len, t, strlen(t));
+	return 1;
+}
+
+const char *mt_gettext_stored(char *out, size_t len, const char *text, const char *const forms[])
+{
+	out[0] = '\0';
+	for (const char *s = text; s;) {
+		/* the longest run of clauses from s that is one message ("a; b"
+		 * may be one sentence), else s's clause alone, filled in or kept */
+		const char *end = NULL, *next = NULL;
+		for (const char *e = s + strlen(s); !end; e = clause_before(s, e)) {
+			if (e == s)
+				break;
+			if (add_message(out, len, s, e))
+				end = e;
+		}
+		if (!end) {
+			const char *c = strstr(s, "; ");
+			size_t n = c ? (size_t)(c - s) : strlen(s);
+			int done = 0;
+			for (int i = 0; forms && forms[i] && !done; i++)
+				done = fill_form(out, len, s, n, forms[i]);
+			if (!done)
+				add(out, len, s, n);
+			end = s + n;
+		}
+		next = strncmp(end, "; ", 2) == 0 ? end + 2 : NULL;
+		if (next)
+			add(out, len, "; ", 2);
+		s = next;
+	}
+	return out;
+}
+
 const char *mt_radix(void)
 {
 	return radix;

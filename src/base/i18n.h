@@ -44,6 +44,16 @@
  * catalogue has none. */
 const char *mt_pgettext(const char *key, const char *msg) __attribute__((format_arg(2)));
 
+/* A sentence kept in English where it was made (a result file keeps it: a
+ * source's why, a doubt), in the user's language where it is printed: each
+ * of its clauses ("a; b") is translated when the catalogue has it (marked
+ * N_() where it was made), or when it is one of forms (NULL-terminated
+ * messages with one %s or %d, marked N_()) filled in: then the form's
+ * translation is filled with the same words. A clause that is neither stays
+ * as it is. Into out; returns out. */
+const char *mt_gettext_stored(char *out, size_t len, const char *text,
+			      const char *const forms[]);
+
 /* Set the program's locale once, before any thread starts (memtop's main):
  * every category from the environment (LC_ALL, LC_*, LANG), then LC_NUMERIC
  * back to "C", so that printf, strtod and cJSON read and write '.' whatever

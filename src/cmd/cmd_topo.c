@@ -182,7 +182,8 @@ static void print_l3(FILE *f, const struct topo *t, const struct machine *m)
 			t->nl3 - TOPO_LINES);
 	print_no_l3(f, t);
 	if (doubted)
-		fprintf(f, _("  ? doubted (memtop info): %s\n"), MT_PRINTABLE(dt->why));
+		fprintf(f, _("  ? doubted (memtop info): %s\n"),
+			info_text((char[MT_PRINTABLE_MAX]){ 0 }, MT_PRINTABLE_MAX, dt->why));
 }
 
 /* A VM, and what said so. */

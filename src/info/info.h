@@ -22,6 +22,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "base/i18n.h"
 #include "base/util.h"
 
 #define INFO_MAX_LEVELS 16
@@ -30,6 +31,19 @@
 #define INFO_MAX_TRIED 8
 #define INFO_MAX_DOUBTS 16
 #define INFO_RUN_TIMEOUT_MS 2000 /* a tool that reports caches gets this long */
+
+/* The English sentences info keeps (a source's why, a doubt's reason, the
+ * sources of one origin; a result file keeps them as they are), marked for
+ * the catalogue; printed through mt_gettext_stored with INFO_FORMS, so that
+ * people read them in their language. */
+#define INFO_WHY_NO_ROOT N_("no %s (not Linux, or sysfs not mounted)")
+#define INFO_WHY_NO_CACHE_DIR N_("no cache directory under %s/cpu0/cache")
+#define INFO_WHY_LSCPU_UNREAD N_("printed a table memtop cannot read (%s)")
+#define INFO_WHY_NO_CACHES N_("%s printed no caches")
+#define INFO_DOUBT_GEOMETRY N_("ways x sets x line make %s, not its size")
+#define INFO_FORMS                                                                            \
+	INFO_WHY_NO_ROOT, INFO_WHY_NO_CACHE_DIR, INFO_WHY_LSCPU_UNREAD, INFO_WHY_NO_CACHES,   \
+		INFO_DOUBT_GEOMETRY
 
 /* One cache as one source describes it. 0 or "" = not reported. */
 struct cache_level {
@@ -240,5 +254,11 @@ int info_from_json(const cJSON *o, struct info *inf, const char *file, mt_error 
  * values:" with the reasons; then "disagreements:" with one line each, or
  * "disagreements: none" (saying when the sources read the same thing). */
 void info_print(FILE *f, const struct info *inf);
+
+/* A sentence info keeps in English (a source's why, a doubt's reasons, the
+ * sources of one origin), made printable, then in the user's language
+ * where the catalogue has it (mt_gettext_stored with INFO_FORMS and
+ * MT_RUN_WHY_FORMS), into out. Returns out. */
+const char *info_text(char *out, size_t len, const char *stored);
 
 #endif

@@ -37,7 +37,7 @@ static int first_sysfs_cpu(const char *root, char *why, size_t wlen)
 {
 	char path[512];
 	if (!is_dir(root)) {
-		mt_snprintf(why, wlen, "no %s (not Linux, or sysfs not mounted)", root);
+		mt_snprintf(why, wlen, INFO_WHY_NO_ROOT, root);
 		return -1;
 	}
 	for (int cpu = 0; cpu < MAX_CPUS; cpu++) {
@@ -48,7 +48,7 @@ static int first_sysfs_cpu(const char *root, char *why, size_t wlen)
 		if (!is_dir(path) && cpu > 0)
 			break; /* CPUs are numbered without holes in practice */
 	}
-	mt_snprintf(why, wlen, "no cache directory under %s/cpu0/cache", root);
+	mt_snprintf(why, wlen, INFO_WHY_NO_CACHE_DIR, root);
 	return -1;
 }
 
@@ -119,10 +119,10 @@ static void collect_lscpu(struct info *inf)
 		return;
 	}
 	if (info_parse_lscpu(text, &s, &e) < 0) {
-		mt_snprintf(why, sizeof why, "printed a table memtop cannot read (%s)", e.msg);
+		mt_snprintf(why, sizeof why, INFO_WHY_LSCPU_UNREAD, e.msg);
 		info_source_init(&s, "lscpu");
 	} else if (s.nlevels == 0) {
-		mt_snprintf(why, sizeof why, "%s printed no caches", how);
+		mt_snprintf(why, sizeof why, INFO_WHY_NO_CACHES, how);
 	} else {
 		why[0] = '\0';
 		mt_strlcpy(s.note, how, sizeof s.note);
@@ -149,14 +149,14 @@ int info_collect(struct info *out, mt_error *e)
 		return -1;
 	collect_lscpu(out);
 	collect_plain(out, "sysconf", info_collect_sysconf,
-		      "reports no cache sizes (glibc reads them from CPUID on x86; others give 0)");
+		      N_("reports no cache sizes (glibc reads them from CPUID on x86; others give 0)"));
 	info_cpu_identity(out->vendor, sizeof out->vendor, &out->hypervisor);
 	collect_plain(out, "cpuid", info_collect_cpuid,
-		      out->vendor[0] ? "reports no cache leaves" : "not an x86 CPU");
+		      out->vendor[0] ? N_("reports no cache leaves") : N_("not an x86 CPU"));
 	collect_plain(out, "sysctl", info_collect_sysctl,
-		      mt_plat_has_sysctl() ? "reports no cache sizes" : "macOS only");
+		      mt_plat_has_sysctl() ? N_("reports no cache sizes") : N_("macOS only"));
 	collect_plain(out, "hwloc", info_collect_hwloc,
-		      "hwloc could not read this machine's topology, or lists no cache");
+		      N_("hwloc could not read this machine's topology, or lists no cache"));
 	info_compare(out);
 	info_doubts(out);
 	return 0;

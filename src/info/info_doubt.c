@@ -59,18 +59,18 @@ static void doubt_level(struct info *inf, const struct info_source *s, const str
 		return;
 	if (geo && ((double)geo > (1 + GEOMETRY_SLACK) * (double)lv->size ||
 		    (double)geo < (1 - GEOMETRY_SLACK) * (double)lv->size)) {
-		mt_snprintf(why, sizeof why, "ways x sets x line make %s, not its size",
+		mt_snprintf(why, sizeof why, INFO_DOUBT_GEOMETRY,
 			    mt_fmt_size(a, sizeof a, geo));
 		add_doubt(inf, lv, s->name, why);
 	}
 	if (lv->level == 3 && lv->size > AMD_MAX_L3 && is_amd(inf))
 		add_doubt(inf, lv, s->name,
-			  "no AMD CPU has more than 96M of L3 in one core complex (with 3D V-Cache): "
-			  "a hypervisor's or a misread value");
+			  N_("no AMD CPU has more than 96M of L3 in one core complex (with 3D "
+			     "V-Cache): a hypervisor's or a misread value"));
 	if (inf->hypervisor && lv->level >= 3 && last_level(s, lv))
 		add_doubt(inf, lv, s->name,
-			  "a VM: the host's other guests share this cache; what this guest gets is "
-			  "what memtop run latency measures");
+			  N_("a VM: the host's other guests share this cache; what this guest gets "
+			     "is what memtop run latency measures"));
 }
 
 /* When every source present reads the same thing, say which. */
@@ -82,13 +82,13 @@ static void same_origin(struct info *inf)
 	int others = inf->nsources - sysfs - lscpu - sysconf - cpuid - hwloc;
 	inf->same_origin[0] = '\0';
 	if (sysconf && cpuid && !sysfs && !lscpu && !hwloc && !others)
-		mt_strlcpy(inf->same_origin, "sysconf and cpuid both read CPUID here",
+		mt_strlcpy(inf->same_origin, N_("sysconf and cpuid both read CPUID here"),
 			   sizeof inf->same_origin);
 	else if (sysfs && (lscpu || hwloc) && !sysconf && !cpuid && !others)
 		mt_strlcpy(inf->same_origin,
-			   lscpu && hwloc ? "lscpu -C and hwloc read sysfs"
-			   : lscpu	  ? "lscpu -C reads sysfs"
-					  : "hwloc reads sysfs",
+			   lscpu && hwloc ? N_("lscpu -C and hwloc read sysfs")
+			   : lscpu	  ? N_("lscpu -C reads sysfs")
+					  : N_("hwloc reads sysfs"),
 			   sizeof inf->same_origin);
 }
 

@@ -3,6 +3,7 @@
 
 #include "info.h"
 #include "base/i18n.h"
+#include "os/child.h"
 
 #include <string.h>
 
@@ -27,10 +28,17 @@ static const char *printable(const char *s, char *buf, size_t len)
 	return buf;
 }
 
+const char *info_text(char *out, size_t len, const char *stored)
+{
+	static const char *const forms[] = { INFO_FORMS, MT_RUN_WHY_FORMS, NULL };
+	char safe[512];
+	return mt_gettext_stored(out, len, printable(stored, safe, sizeof safe), forms);
+}
+
 /* "sources tried:" with why each gave nothing. */
 static void print_tried(FILE *f, const struct info *inf)
 {
-	char buf[200];
+	char buf[512];
 	if (!inf->ntried)
 		return;
 	fprintf(f, "%s", _("sources tried:\n"));
@@ -38,10 +46,9 @@ static void print_tried(FILE *f, const struct info *inf)
 		const struct info_tried *t = &inf->tried[i];
 		const struct info_source *s = info_find_source(inf, t->name);
 		if (t->why[0])
-			/* TRANSLATORS: a source (sysfs, lscpu) that gave no cache, and why
-			 * (the why is English: results keep it) */
+			/* TRANSLATORS: a source (sysfs, lscpu) that gave no cache, and why */
 			fprintf(f, _("  %-8s nothing: %s\n"), t->name,
-				printable(t->why, buf, sizeof buf));
+				info_text(buf, sizeof buf, t->why));
 		else
 			fprintf(f, MT_NGETTEXT("  %-8s %d cache\n", "  %-8s %d caches\n",
 					       s ? s->nlevels : 0),
@@ -109,7 +116,7 @@ static void print_source(FILE *f, const struct info *inf, const struct info_sour
 
 void info_print(FILE *f, const struct info *inf)
 {
-	char a[32], b[96], w[256];
+	char a[32], b[96], w[768];
 	print_tried(f, inf);
 	if (inf->nsources == 0)
 		fprintf(f, "%s", _("no source of cache information on this system\n"));
@@ -124,15 +131,15 @@ void info_print(FILE *f, const struct info *inf)
 		const struct info_doubt *d = &inf->doubt[i];
 		fprintf(f, "  L%d %s %s (%s): %s\n", d->level, d->type,
 			mt_hfmt_size(a, sizeof a, d->size), printable(d->sources, b, sizeof b),
-			printable(d->why, w, sizeof w));
+			info_text(w, sizeof w, d->why));
 	}
 	if (inf->ndis == 0) {
 		if (inf->same_origin[0])
 			/* TRANSLATORS: %s says which sources read one origin ("lscpu -C
-			 * and hwloc read sysfs"; English, as results keep it) */
+			 * and hwloc read sysfs") */
 			fprintf(f, _("\ndisagreements: none (%s: their agreement is no second "
 				     "opinion)\n"),
-				printable(inf->same_origin, w, sizeof w));
+				info_text(w, sizeof w, inf->same_origin));
 		else
 			fprintf(f, "%s", _("\ndisagreements: none\n"));
 		return;

@@ -192,15 +192,15 @@ fail:
 const char *mt_run_why(const struct mt_run_end *end, char *buf, size_t len)
 {
 	if (end->status == MT_RUN_TIMED_OUT)
-		mt_snprintf(buf, len, "timed out after %d ms", end->timeout_ms);
+		mt_snprintf(buf, len, MT_RUN_WHY_TIMED_OUT, end->timeout_ms);
 	else if (end->start_errno == ENOENT)
-		mt_snprintf(buf, len, "not installed");
+		mt_snprintf(buf, len, "%s", MT_RUN_WHY_NOT_INSTALLED);
 	else if (end->start_errno)
-		mt_snprintf(buf, len, "could not start: %s", strerror(end->start_errno));
+		mt_snprintf(buf, len, MT_RUN_WHY_NO_START, strerror(end->start_errno));
 	else if (end->signal)
-		mt_snprintf(buf, len, "killed by signal %d", end->signal);
+		mt_snprintf(buf, len, MT_RUN_WHY_SIGNAL, end->signal);
 	else if (end->exit_code > 0)
-		mt_snprintf(buf, len, "exited with status %d", end->exit_code);
+		mt_snprintf(buf, len, MT_RUN_WHY_STATUS, end->exit_code);
 	else if (len)
 		buf[0] = '\0';
 	return buf;

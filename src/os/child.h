@@ -6,6 +6,7 @@
 #define MEMTOP_CHILD_H
 
 #include <stddef.h>
+#include "base/i18n.h"
 
 /* How a child process ended. */
 enum mt_run_status {
@@ -41,10 +42,19 @@ struct mt_run_end {
 char *mt_run_child(const char *const argv[], size_t max, int timeout_ms, unsigned flags,
 		   struct mt_run_end *end);
 
-/* How end says the child ended, in words: "not installed", "could not
- * start: REASON", "exited with status N", "killed by signal N", "timed out
- * after N ms"; "" when it exited 0. Returns buf. */
+/* How end says the child ended, in English words (a result file keeps
+ * them): "not installed", "could not start: REASON", "exited with status N",
+ * "killed by signal N", "timed out after N ms"; "" when it exited 0.
+ * Returns buf. MT_RUN_WHY_FORMS lists the forms, for mt_gettext_stored where
+ * they are printed. */
 const char *mt_run_why(const struct mt_run_end *end, char *buf, size_t len);
+#define MT_RUN_WHY_TIMED_OUT N_("timed out after %d ms")
+#define MT_RUN_WHY_NOT_INSTALLED N_("not installed")
+#define MT_RUN_WHY_NO_START N_("could not start: %s")
+#define MT_RUN_WHY_SIGNAL N_("killed by signal %d")
+#define MT_RUN_WHY_STATUS N_("exited with status %d")
+#define MT_RUN_WHY_FORMS                                                                      \
+	MT_RUN_WHY_TIMED_OUT, MT_RUN_WHY_NO_START, MT_RUN_WHY_SIGNAL, MT_RUN_WHY_STATUS
 
 /* mt_run_child without flags: output, or NULL; *status (may be NULL) says
  * why not. */
