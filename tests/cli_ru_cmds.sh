@@ -7,7 +7,7 @@
 # figures with the decimal comma, the simulated algae table, the list
 # layouts' line counts; no figure of this machine is assumed.
 . "$TESTLIB"
-N=43
+N=44
 plan $N
 D=$TESTDATA
 
@@ -88,9 +88,11 @@ is "report: what it wrote, counted in Russian" "$(cat "$TMP/rep")" \
 # the lists lab: its plan (the sizes are exact), a quick run's rows
 RU run lists --plan --quick >"$TMP/plan" 2>&1
 s=$?
-is "run lists --plan --quick: exit 0, two sizes" "$s $(grep -c 'cells of 16 bytes' "$TMP/plan")" "0 2"
+is "run lists --plan --quick: exit 0, two sizes" "$s $(grep -c ' ячеек по 16 байт\| ячейки по 16 байт' "$TMP/plan")" "0 2"
+like "... the count's plural: 4096 ячеек, 16384 ячейки" "$(cat "$TMP/plan")" \
+	'4096 ячеек по 16 байт \(раскладка с шагом: линия на ячейку, в 4-8 раз больше\)'
 RU run lists --plan --lengths 4096,64K,1M,4M,16M >"$TMP/plan" 2>&1
-is "... --lengths of five: five sizes" "$(grep -c 'cells of 16 bytes' "$TMP/plan")" 5
+is "... --lengths of five: five sizes" "$(grep -c ' по 16 байт (раскладка с шагом' "$TMP/plan")" 5
 RU run lists --quick --no-sim >"$TMP/lists" 2>&1
 s=$?
 is "run lists --quick: exit 0" "$s" 0

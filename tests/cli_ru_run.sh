@@ -7,7 +7,7 @@
 # decimal comma, while the JSON keeps its English. Nothing of this machine
 # is assumed: the header's figures are matched by their form only.
 . "$TESTLIB"
-N=13
+N=17
 plan $N
 
 ru_or_skip $N "ru_RU.UTF-8"
@@ -36,3 +36,14 @@ like "... the build, optimized or not in Russian" "$out" \
 is "... the JSON keeps the build's English" \
 	"$(grep -c 'оптимизац' "$TMP/a.json") $(grep -cE '"hardware":.*, (NOT )?optimized, ' "$TMP/a.json")" \
 	"0 1"
+
+# ---- a plan's notes in Russian, --plan --json's in English ---------------------------
+T="--topology $TESTDATA/topo-hybrid.xml"
+has "cores' plan: the pairs' count in its plural, the sampling in Russian" \
+	"$(RU run cores --plan $T 2>&1)" "# ЦП: 8, 28 пар (все пары), затем 28 снова в обратном порядке"
+has "falseshare's plan: the counters' note" "$(RU run falseshare --plan $T 2>&1)" \
+	"# счётчики: плотно — через 8 байт, с прокладкой — через 128; атомарных сложений на поток: 20000000, лучшая из 3 попыток"
+has "bandwidth's plan: more threads than CPUs" "$(RU run bandwidth --plan --threads 12 $T 2>&1)" \
+	"# потоков 12 на 8 ЦП: перегрузка, они ждут своей очереди (помечено (!) в таблице)"
+like "... --plan --json's note stays English" "$(RU run cores --plan --json - --compact $T 2>&1)" \
+	'"notes":\["8 CPUs, 28 pairs \(every pair\), then 28 again in reverse order"\]'

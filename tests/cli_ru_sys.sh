@@ -14,8 +14,6 @@ plan $N
 D=$TESTDATA
 
 ru_or_skip $N "ru_RU.UTF-8"
-# has DESC TEXT LINE: TEXT holds LINE exactly, once
-has() { lines "$1" "$2" "^$(printf '%s' "$3" | sed 's/[][\.*^$()+?{}|]/\\&/g')\$" 1; }
 
 # ---- the plan's header on recorded machines ---------------------------------------
 out=$(RU run latency --plan --topology "$D/topo-hybrid.xml" 2>&1)

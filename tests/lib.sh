@@ -31,6 +31,8 @@ is() { if [ "$2" = "$3" ]; then pass "$1"; else fail "$1" "got:  $2" "want: $3";
 like() { if printf '%s\n' "$2" | grep -Eq -- "$3"; then pass "$1"; else fail "$1" "text: $(printf '%s' "$2" | head -c 400)" "want: /$3/"; fi; }
 # lines DESC TEXT REGEX N: exactly N lines of TEXT match REGEX (grep -E)
 lines() { is "$1" "$(printf '%s\n' "$2" | grep -cE -- "$3")" "$4"; }
+# has DESC TEXT LINE: TEXT holds LINE exactly, once
+has() { lines "$1" "$2" "^$(printf '%s' "$3" | sed 's/[][\.*^$()+?{}|]/\\&/g')\$" 1; }
 unlike() { if printf '%s\n' "$2" | grep -Eq -- "$3"; then fail "$1" "text: $(printf '%s' "$2" | head -c 400)" "unwanted: /$3/"; else pass "$1"; fi; }
 # experiments: the names `memtop run --help` lists, one a line, in its order
 # (a test that walks them all walks a new one by its being registered)

@@ -230,16 +230,19 @@ static void describe(const struct machine *m, int cpu, const void *params, const
 	char where[16], why[160];
 	uint64_t bytes = (uint64_t)p->real_n * (uint64_t)p->fields * 4;
 	(void)printer;
-	plan_init(out, "algae", m);
-	plan_note(out, "the 16 x 16 grid through the simulated cache (%d, %d, %d): nothing of the "
-		       "machine in it", p->s, p->E, p->b);
+	plan_say(out,
+		 N_("the 16 x 16 grid through the simulated cache (%d, %d, %d): nothing of the "
+		    "machine in it"),
+		 p->s, p->E, p->b);
 	if (!p->real_n)
 		return;
 	out->worker_cpu = cpu;
 	if (cpu >= 0)
 		plan_add_threads(out, 1, &cpu, 1);
-	mt_snprintf(why, sizeof why, "%zu structs of %d ints, as structs and as arrays", p->real_n,
-		    p->fields);
+	mt_snprintf(why, sizeof why,
+		    plan_words_n(out, "%zu struct of %d ints, as structs and as arrays",
+				 "%zu structs of %d ints, as structs and as arrays", p->real_n),
+		    p->real_n, p->fields);
 	plan_add_size(out, cpu >= 0 ? machine_level_name(m, bytes, &cpu, 1, where, sizeof where) : "",
 		      bytes, 1, 0, why);
 }

@@ -595,8 +595,9 @@ static void describe(const struct machine *m, int cpu, const void *params, const
 		     struct plan *out)
 {
 	const struct printer *b = printer;
+	(void)m;
 	(void)cpu;
-	bandwidth_plan_of(params, m, b->notes, b->nnotes, out);
+	bandwidth_plan_of(params, b->notes, b->nnotes, out);
 }
 
 /* The printer with its empty result. Returns 0. */

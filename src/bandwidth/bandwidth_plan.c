@@ -534,10 +534,9 @@ int bandwidth_keep_levels(struct bandwidth_params *p, const char *list, mt_error
 	return 0;
 }
 
-void bandwidth_plan_of(const struct bandwidth_params *p, const struct machine *m,
-		       const char notes[][BANDWIDTH_NOTE_LEN], int nnotes, struct plan *out)
+void bandwidth_plan_of(const struct bandwidth_params *p, const char notes[][BANDWIDTH_NOTE_LEN],
+		       int nnotes, struct plan *out)
 {
-	plan_init(out, "bandwidth", m);
 	if (p->loaded != 2)
 		for (size_t i = 0; i < p->nsizes; i++) {
 			const struct bandwidth_size *sz = &p->sizes[i];
@@ -548,16 +547,18 @@ void bandwidth_plan_of(const struct bandwidth_params *p, const struct machine *m
 		int used = (int)p->threads[t] < p->ncpus ? (int)p->threads[t] : p->ncpus;
 		plan_add_threads(out, (int)p->threads[t], p->cpus, used);
 		if (p->ncpus > 0 && (int)p->threads[t] > p->ncpus)
-			plan_note(out,
-				  "%u threads on %d CPU%s: oversubscribed, they take turns on "
-				  "them (marked (!) in the table)",
-				  p->threads[t], p->ncpus, p->ncpus == 1 ? "" : "s");
+			plan_say_n(out,
+				   "%u threads on %d CPU: oversubscribed, they take turns on "
+				   "them (marked (!) in the table)",
+				   "%u threads on %d CPUs: oversubscribed, they take turns on "
+				   "them (marked (!) in the table)",
+				   (unsigned long)p->ncpus, p->threads[t], p->ncpus);
 	}
 	for (int i = 0; i < nnotes; i++)
 		plan_note(out, "%s", notes[i]);
 	if (p->loaded) {
 		char a[32];
-		plan_note(out, "loaded latency: a random chase over %s on CPU %d, %d loaders",
+		plan_say(out, N_("loaded latency: a random chase over %s on CPU %d, %d loaders"),
 			  mt_fmt_size(a, sizeof a, p->chase_bytes), p->ncpus > 0 ? p->cpus[0] : -1,
 			  p->ncpus - 1);
 		if (p->chase_bytes > out->max_size)

@@ -149,10 +149,11 @@ int bandwidth_plan_sizes(struct bandwidth_params *p, const struct machine *m,
 
 struct plan;
 
-/* p as a plan (machine/plan.h) of machine m: its sizes with their levels
- * and reasons, its thread counts with their CPUs, the notes, the time. */
-void bandwidth_plan_of(const struct bandwidth_params *p, const struct machine *m,
-		       const char notes[][BANDWIDTH_NOTE_LEN], int nnotes, struct plan *out);
+/* p as a plan (machine/plan.h) into out (plan_init made it, for its
+ * machine): its sizes with their levels and reasons, its thread counts
+ * with their CPUs, the notes, the time. */
+void bandwidth_plan_of(const struct bandwidth_params *p, const char notes[][BANDWIDTH_NOTE_LEN],
+		       int nnotes, struct plan *out);
 
 /* Keep only the planned sizes whose level list names ("L1,DRAM", any
  * case, comma-separated), in the plan's order (--levels). Returns 0, or -1

@@ -161,17 +161,18 @@ static void describe(const struct machine *m, int cpu, const void *params, const
 		     struct plan *out)
 {
 	const struct cores_plan *pl = params; /* the params' first field */
+	(void)m;
 	(void)cpu;
 	(void)printer;
-	plan_init(out, "cores", m);
 	if (pl->said[0])
 		plan_note(out, "--cpus %s", pl->said);
 	plan_add_threads(out, 2, pl->cpus, pl->n);
 	for (size_t k = 0; k < pl->npairs; k++)
 		plan_add_pair(out, pl->cpus[pl->pairs[k].ia], pl->cpus[pl->pairs[k].ib]);
-	plan_note(out, "%d CPUs, %zu pair%s (%s), then %zu again in reverse order", pl->n,
-		  pl->npairs, pl->npairs == 1 ? "" : "s", pl->sampled ? "sampled" : "every pair",
-		  cores_second_count(pl));
+	plan_say_n(out, "%d CPUs, %zu pair (%s), then %zu again in reverse order",
+		   "%d CPUs, %zu pairs (%s), then %zu again in reverse order", pl->npairs, pl->n,
+		   pl->npairs, plan_words(out, pl->sampled ? N_("sampled") : N_("every pair")),
+		   cores_second_count(pl));
 	out->estimate_s = cores_plan_estimate_s(pl);
 }
 

@@ -159,19 +159,23 @@ static void describe(const struct machine *m, int cpu, const void *params, const
 {
 	const struct falseshare_params *p = params;
 	int cpus[FALSESHARE_MAX_T];
+	(void)m;
 	(void)cpu;
 	(void)printer;
-	plan_init(out, "falseshare", m);
 	for (size_t i = 0; i < p->nthreads; i++) {
 		int n = (int)p->threads[i], k = p->ncpus > 0 && n > p->ncpus ? p->ncpus : n;
 		for (int t = 0; t < k && p->ncpus > 0; t++)
 			cpus[t] = p->cpus[t % p->ncpus];
 		plan_add_threads(out, n, cpus, p->ncpus > 0 ? k : 0);
 		if (p->ncpus > 0 && n > p->ncpus)
-			plan_note(out, "%d threads on %d CPUs: oversubscribed", n, p->ncpus);
+			plan_say_n(out, "%d thread on %d CPUs: oversubscribed",
+				   "%d threads on %d CPUs: oversubscribed", (unsigned long)n, n,
+				   p->ncpus);
 	}
-	plan_note(out, "counters: packed %u bytes apart, padded %u; %llu atomic adds a thread, "
-		       "best of %d", p->packed, p->padded, (unsigned long long)p->rounds, p->tries);
+	plan_say(out,
+		 N_("counters: packed %u bytes apart, padded %u; %llu atomic adds a thread, best of "
+		    "%d"),
+		 p->packed, p->padded, (unsigned long long)p->rounds, p->tries);
 }
 
 /* The CPUs of machine m the threads take, and the most threads at once.

@@ -37,7 +37,6 @@ struct printer {
 	int headed;       /* the plan lines and the table's heading printed */
 	const struct machine *m; /* planned for (its caches beside the levels) */
 	char note[600];          /* the capped sizes or the pages left out, "" none */
-	int human;               /* the plan in the user's words (not --json's) */
 	uint64_t asked;          /* the largest size asked for */
 	char hist_path[MT_PATH_MAX]; /* the state file ("" none kept) */
 	char hist_key[320];
@@ -402,7 +401,6 @@ static int make_params(struct batch_cli *cli, const struct machine *m, void *par
 	uint64_t max = a->max_size;
 	struct machine_budget budget;
 	note[0] = '\0';
-	b->human = !cli->json; /* --plan --json's words stay English */
 	if (latency_params_sized(p, m, cpu, cli->quick, max, &e) < 0)
 		goto bad;
 	if (a->strides && parse_strides(a->strides, p, &e) < 0)
@@ -428,13 +426,6 @@ bad:
 	return -1;
 }
 
-/* A plan's words: in the user's language for --plan's text (human), in
- * English where --plan --json writes them (what machines read). */
-__attribute__((format_arg(2))) static const char *plan_words(int human, const char *en)
-{
-	return human ? _(en) : en;
-}
-
 /* The plan as machine/plan.h shows it: the worker, the sizes, the largest
  * and where it sits for the worker's CPU; in the user's language unless
  * it is --plan --json's (plan_words). */
@@ -443,35 +434,32 @@ static void describe(const struct machine *m, int cpu, const void *params, const
 {
 	const struct latency_params *p = params; /* the params' first field */
 	const char *note = ((const struct printer *)printer)->note;
-	int human = ((const struct printer *)printer)->human;
+	int human = out->human;
 	char why[300], lo[32], hi[32], where[16], sz[64];
 	uint64_t max = p->sizes[p->nsizes - 1];
 	mt_fmt_size(hi, sizeof hi, max);
-	plan_init(out, "latency", m);
 	out->worker_cpu = cpu;
 	if (cpu >= 0)
 		plan_add_threads(out, 1, &cpu, 1);
 	latency_sizes_words(p, human, sz, sizeof sz);
 	if (p->why_max[0])
 		mt_snprintf(why, sizeof why,
-			    plan_words(human, N_("%s (lat_mem_rd's steps), each chased alone; %s")),
+			    plan_words(out, N_("%s (lat_mem_rd's steps), each chased alone; %s")),
 			    sz, p->why_max);
 	else
 		mt_snprintf(why, sizeof why,
-			    plan_words(human, N_("%s (lat_mem_rd's steps), each chased alone")), sz);
+			    plan_words(out, N_("%s (lat_mem_rd's steps), each chased alone")), sz);
 	plan_add_size(out, cpu >= 0 ? machine_level_name(m, max, &cpu, 1, where, sizeof where) : "",
 		      max, 1, 0, why);
 	if (cpu >= 0 && max < machine_dram_floor(m, &cpu, 1, NULL, 0))
-		plan_note(out,
-			  plan_words(human, N_("the largest size (%s) is under %d x the caches CPU "
-					       "%d reaches: the curve may end in a cache, not in "
-					       "memory")),
+		plan_say(out,
+			 N_("the largest size (%s) is under %d x the caches CPU %d reaches: the "
+			    "curve may end in a cache, not in memory"),
 			  hi, MACHINE_DRAM_FACTOR, cpu);
 	if (p->random && p->other)
-		plan_note(out,
-			  plan_words(human, N_("the random chase again on huge pages, in a second "
-					       "buffer of %s: the caches read from it, the page "
-					       "walks' cost from the 4 KB one")),
+		plan_say(out,
+			 N_("the random chase again on huge pages, in a second buffer of %s: the "
+			    "caches read from it, the page walks' cost from the 4 KB one"),
 			  mt_fmt_size(lo, sizeof lo, latency_buffer_bytes(p)));
 	if (note[0]) /* a fixed note is in the catalogue; a note with figures stays English */
 		plan_note(out, "%s", human ? _(note) : note);

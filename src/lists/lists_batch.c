@@ -256,21 +256,26 @@ static void describe(const struct machine *m, int cpu, const void *params, const
 	const struct lists_params *p = params;
 	char where[16], why[160];
 	(void)printer;
-	plan_init(out, "lists", m);
 	out->worker_cpu = cpu;
 	if (cpu >= 0)
 		plan_add_threads(out, 1, &cpu, 1);
 	for (size_t i = 0; i < p->nlengths && !p->graph; i++) {
 		uint64_t bytes = (uint64_t)p->lengths[i] * 16;
-		mt_snprintf(why, sizeof why, "%zu cells of 16 bytes (the stride layout: a line a "
-			    "cell, 4 to 8 x more)", p->lengths[i]);
+		mt_snprintf(why, sizeof why,
+			    plan_words_n(out,
+					 "%zu cell of 16 bytes (the stride layout: a line a cell, "
+					 "4 to 8 x more)",
+					 "%zu cells of 16 bytes (the stride layout: a line a cell, "
+					 "4 to 8 x more)",
+					 p->lengths[i]),
+			    p->lengths[i]);
 		plan_add_size(out, cpu >= 0 ? machine_level_name(m, bytes, &cpu, 1, where, sizeof where)
 					    : "",
 			      bytes, 1, 0, why);
 	}
 	if (p->graph)
 		plan_add_size(out, "", (uint64_t)p->graph_n * p->graph_n, 1, 0,
-			      "the graph homework's N x N bytes");
+			      plan_words(out, N_("the graph homework's N x N bytes")));
 }
 
 /* The memory's limit on machine m: half of what a run may take. Returns

@@ -102,14 +102,59 @@ int plan_add_node(struct plan *p, const struct plan_node *n)
 	return 0;
 }
 
+/* The next note's buffer, NULL when the plan has all it keeps. */
+static char *next_note(struct plan *p)
+{
+	return p->nnotes < PLAN_MAX_NOTES ? p->notes[p->nnotes++] : NULL;
+}
+
 void plan_note(struct plan *p, const char *fmt, ...)
 {
 	va_list ap;
-	if (p->nnotes >= PLAN_MAX_NOTES)
+	char *note = next_note(p);
+	if (!note)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(p->notes[p->nnotes++], PLAN_NOTE_LEN, fmt, ap);
+	vsnprintf(note, PLAN_NOTE_LEN, fmt, ap);
 	va_end(ap);
+}
+
+void plan_say(struct plan *p, const char *fmt, ...)
+{
+	va_list ap;
+	char *note = next_note(p);
+	if (!note)
+		return;
+	va_start(ap, fmt);
+	if (p->human)
+		mt_vhsnprintf(note, PLAN_NOTE_LEN, _(fmt), ap);
+	else
+		vsnprintf(note, PLAN_NOTE_LEN, fmt, ap);
+	va_end(ap);
+}
+
+void plan_say_n(struct plan *p, const char *one, const char *many, unsigned long n, ...)
+{
+	va_list ap;
+	char *note = next_note(p);
+	if (!note)
+		return;
+	va_start(ap, n);
+	if (p->human)
+		mt_vhsnprintf(note, PLAN_NOTE_LEN, MT_NGETTEXT(one, many, n), ap);
+	else
+		vsnprintf(note, PLAN_NOTE_LEN, n == 1 ? one : many, ap);
+	va_end(ap);
+}
+
+const char *plan_words(const struct plan *p, const char *en)
+{
+	return p->human ? _(en) : en;
+}
+
+const char *plan_words_n(const struct plan *p, const char *one, const char *many, unsigned long n)
+{
+	return p->human ? MT_NGETTEXT(one, many, n) : n == 1 ? one : many;
 }
 
 /* "0-3,8" of cpus[0..n) (runs of consecutive CPUs folded) into buf. */

@@ -19,7 +19,7 @@
 
 #define PLAN_MAX_SIZES 96
 #define PLAN_MAX_NOTES 12
-#define PLAN_NOTE_LEN 360
+#define PLAN_NOTE_LEN 640 /* room for a Russian note twice the English one */
 
 /* One working set. */
 struct plan_size {
@@ -66,9 +66,11 @@ struct plan {
 	double estimate_s;              /* about how long the run takes; 0 unknown */
 	char notes[PLAN_MAX_NOTES][PLAN_NOTE_LEN];
 	int nnotes;
+	int human; /* the notes in the user's language (--plan's text), else in
+		    * English (--plan --json's, what machines read) */
 };
 
-/* An empty plan of experiment exp on m. */
+/* An empty plan of experiment exp on m, in English (human 0). */
 void plan_init(struct plan *p, const char *exp, const struct machine *m);
 
 /* Frees what p holds (p itself is the caller's). */
@@ -89,8 +91,22 @@ int plan_add_pair(struct plan *p, int a, int b);
 /* Appends a node. Returns 0, or -1 out of memory. */
 int plan_add_node(struct plan *p, const struct plan_node *n);
 
-/* Appends a note (dropped when PLAN_MAX_NOTES are there). */
+/* Appends a note as it is (dropped when PLAN_MAX_NOTES are there). */
 void plan_note(struct plan *p, const char *fmt, ...) MT_PRINTF(2, 3);
+
+/* Appends a note in the plan's words: fmt (marked N_()) translated and its
+ * fractions with the user's decimal separator when p->human, else English
+ * with '.'. plan_say_n: a count's note, one or many by n (MT_NGETTEXT). */
+void plan_say(struct plan *p, const char *fmt, ...) MT_PRINTF(2, 3);
+void plan_say_n(struct plan *p, const char *one, const char *many, unsigned long n, ...)
+	MT_PRINTF(3, 5);
+
+/* A phrase in the plan's words (a part of a note: a reason, a list's
+ * head): _(en) when p->human, else en. */
+const char *plan_words(const struct plan *p, const char *en) __attribute__((format_arg(2)));
+/* A count's phrase in the plan's words: one or many by n. */
+const char *plan_words_n(const struct plan *p, const char *one, const char *many, unsigned long n)
+	__attribute__((format_arg(2))) __attribute__((format_arg(3)));
 
 /* The plan in words on f: the machine, the job's limits ("# job: ...",
  * and a line for each cgroup file that did not parse), the worker, the

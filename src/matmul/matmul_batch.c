@@ -30,7 +30,6 @@
 /* The command line as given, before it becomes parameters. */
 struct args {
 	int simulate, sweep, cs, cE, cb;
-	int human; /* the plan in the user's words (not --plan --json's) */
 	uint64_t n, block; /* 0: not given */
 	const char *bases; /* --bases as given, NULL: 1 MB-aligned */
 };
@@ -423,7 +422,6 @@ static int check(struct batch_cli *cli, void *params)
 	struct matmul_params *p = &((struct run_params *)params)->p;
 	struct args *a = &((struct run_params *)params)->a;
 	static const size_t sweep_blocks[] = { 8, 16, 32, 64, 128 };
-	a->human = !cli->json; /* --plan --json's words stay English */
 	if (cli->quick) {
 		p->n = a->simulate ? 48 : 64;
 		p->tries = 1;
@@ -545,13 +543,6 @@ static int summary(void *printer)
 	return 0;
 }
 
-/* A plan's words: in the user's language for --plan's text (human), in
- * English where --plan --json writes them (what machines read). */
-__attribute__((format_arg(2))) static const char *plan_words(int human, const char *en)
-{
-	return human ? _(en) : en;
-}
-
 /* p as a plan: the worker and the three n x n matrices of doubles, with
  * where they sit for the worker's CPU (a --simulate run measures nothing
  * of the machine: its cache is the one given). */
@@ -560,14 +551,13 @@ static void describe(const struct machine *m, int cpu, const void *params, const
 {
 	const struct matmul_params *p = &((const struct run_params *)params)->p;
 	int simulate = ((const struct run_params *)params)->a.simulate;
-	int human = ((const struct run_params *)params)->a.human;
+	int human = out->human;
 	char where[16], why[200];
 	uint64_t bytes = 3 * (uint64_t)p->n * p->n * sizeof(double);
 	(void)printer;
-	plan_init(out, "matmul", m);
 	if (simulate) {
 		mt_snprintf(why, sizeof why,
-			    plan_words(human, N_("A, B and C, %zu x %zu doubles each, through the "
+			    plan_words(out, N_("A, B and C, %zu x %zu doubles each, through the "
 						 "simulated cache only")),
 			    p->n, p->n);
 		plan_add_size(out, "", bytes, 1, 0, why);

@@ -36,7 +36,6 @@ struct printer {
 	size_t next_row;   /* rows printed so far (in order) */
 	unsigned redone;   /* cells measured twice */
 	char note[400];    /* what fitting the grid in memory changed, or "" */
-	int human;         /* the plan in the user's words (not --json's) */
 };
 
 /* The command line as given, before it becomes parameters. */
@@ -222,7 +221,6 @@ static int make_params(struct batch_cli *cli, const struct machine *m, void *par
 	int probe = !cli->plan;
 	mt_error e = { "" };
 	struct machine_budget budget;
-	((struct printer *)printer)->human = !cli->json; /* --plan --json's words: English */
 	if (cli->quick) /* --quick --seed-settings: the quick grid, the seed's method */
 		mountain_params_quick(p);
 	else
@@ -353,24 +351,16 @@ static void print_summary(const struct printer *b, const struct mountain_params 
 			mt_fmt_size(s0, sizeof s0, p->sizes[0]));
 }
 
-/* A plan's words: in the user's language for --plan's text (human), in
- * English where --plan --json writes them (what machines read). */
-__attribute__((format_arg(2))) static const char *plan_words(int human, const char *en)
-{
-	return human ? _(en) : en;
-}
-
 /* The plan as machine/plan.h shows it: the worker, the grid's sizes with
  * where each sits for the worker's CPU, the strides in a note; in the
- * user's language unless it is --plan --json's (plan_words). */
+ * user's language unless it is --plan --json's (out->human). */
 static void describe(const struct machine *m, int cpu, const void *params, const void *printer,
 		     struct plan *out)
 {
 	const struct mountain_params *p = params; /* the params' first field */
 	const char *note = ((const struct printer *)printer)->note;
-	int human = ((const struct printer *)printer)->human;
+	int human = out->human;
 	char where[16], why[160], st[160] = "";
-	plan_init(out, "mountain", m);
 	out->worker_cpu = cpu;
 	if (cpu >= 0)
 		plan_add_threads(out, 1, &cpu, 1);
@@ -390,12 +380,12 @@ static void describe(const struct machine *m, int cpu, const void *params, const
 	}
 	for (size_t i = 0; i < p->nstrides; i++)
 		mt_append(st, sizeof st, "%s%u", i ? "," : "", p->strides[i]);
-	plan_note(out, plan_words(human, N_("strides (8-byte words): %s")), st);
+	plan_say(out, N_("strides (8-byte words): %s"), st);
 	if (cpu >= 0 && p->sizes[p->nsizes - 1] < machine_dram_floor(m, &cpu, 1, NULL, 0))
-		plan_note(out,
-			  plan_words(human, N_("the largest row (the seed's grid ends at 128M) is "
-					       "under %d x the caches CPU %d reaches: its cliff into "
-					       "memory may not show; --sizes 16K:SIZE goes further")),
+		plan_say(out,
+			 N_("the largest row (the seed's grid ends at 128M) is under %d x the "
+			    "caches CPU %d reaches: its cliff into memory may not show; --sizes "
+			    "16K:SIZE goes further"),
 			  MACHINE_DRAM_FACTOR, cpu);
 	if (note[0]) /* a fixed note is in the catalogue; a note with figures stays English */
 		plan_note(out, "%s", human ? _(note) : note);

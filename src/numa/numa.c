@@ -315,10 +315,9 @@ static void loaded_notes(const struct numa_params *p, struct plan *out)
 	}
 }
 
-void numa_plan_of(const struct numa_params *p, const struct machine *m, struct plan *out)
+void numa_plan_of(const struct numa_params *p, struct plan *out)
 {
 	char why[480], mixes[64];
-	plan_init(out, "numa", m);
 	mt_snprintf(why, sizeof why, "each run's buffer, bound to the memory node: %s",
 		    p->size_from);
 	plan_add_size(out, "DRAM", p->size, 0, 0, why);
@@ -347,15 +346,21 @@ void numa_plan_of(const struct numa_params *p, const struct machine *m, struct p
 		plan_note(out, "idle latency read at %s: %s", mt_fmt_size(why, sizeof why, p->lat_size),
 			  p->lat_curve ? "the run's size: no 2 MB pages here for the curve"
 				       : p->lat_size_from);
-	plan_note(out, "%zu runs a node pair: latency on 4 KB pages%s%s%s%s (%s stores)",
-		  runs_a_pair(p), p->huge ? ", latency on 2 MB pages (as MLC)" : "",
-		  p->huge && (p->lat_curve || p->lat_size < p->size)
-			  ? ", latency on 2 MB pages at the run's size" : "",
-		  p->mixes ? ", bandwidth " : "", numa_mixes_text(p->mixes, mixes, sizeof mixes),
-		  p->streaming ? "streaming" : "cached");
+	plan_say_n(out, "%zu runs a node pair: latency on 4 KB pages%s%s%s%s (%s stores)",
+		   "%zu runs a node pair: latency on 4 KB pages%s%s%s%s (%s stores)",
+		   runs_a_pair(p), runs_a_pair(p),
+		   p->huge ? plan_words(out, N_(", latency on 2 MB pages (as MLC)")) : "",
+		   p->huge && (p->lat_curve || p->lat_size < p->size)
+			   ? plan_words(out, N_(", latency on 2 MB pages at the run's size"))
+			   : "",
+		   p->mixes ? plan_words(out, N_(", bandwidth ")) : "",
+		   numa_mixes_text(p->mixes, mixes, sizeof mixes),
+		   plan_words(out, p->streaming ? N_("streaming") : N_("cached")));
 	if (p->skipped)
-		plan_note(out, "%zu of the machine's %zu nodes, spread over it: a run takes at most "
-			       "%d (--nodes picks them)", p->nnodes, p->nnodes + p->skipped,
+		plan_say(out,
+			 N_("%zu of the machine's %zu nodes, spread over it: a run takes at most %d "
+			    "(--nodes picks them)"),
+			 p->nnodes, p->nnodes + p->skipped,
 			  NUMA_MAX_NODES);
 	loaded_notes(p, out);
 	out->estimate_s = numa_estimate_s(p, p->probe);

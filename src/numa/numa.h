@@ -229,10 +229,10 @@ void numa_plan_distances(struct numa_params *p, const struct machine *m);
 
 struct plan;
 
-/* p as a plan (machine/plan.h) of machine m: its nodes with their tiers,
+/* p as a plan (machine/plan.h) into out (plan_init made it): its nodes with their tiers,
  * the size, the node pairs (as CPU pairs: the latency's CPU and a CPU of
  * the memory node, -1 for a memory-only one) and the time. */
-void numa_plan_of(const struct numa_params *p, const struct machine *m, struct plan *out);
+void numa_plan_of(const struct numa_params *p, struct plan *out);
 
 /* ---- mixes (numa_mix.c) ------------------------------------------------------ */
 

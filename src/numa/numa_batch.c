@@ -708,9 +708,10 @@ static int make_params(struct batch_cli *cli, const struct machine *m, void *par
 static void describe(const struct machine *m, int cpu, const void *params, const void *printer,
 		     struct plan *out)
 {
+	(void)m;
 	(void)cpu;
 	(void)printer;
-	numa_plan_of(params, m, out);
+	numa_plan_of(params, out);
 }
 
 /* The memory binding opened, the printer with its empty result. Returns 0,

@@ -217,6 +217,8 @@ static int prepare(const struct experiment *x, struct batch_cli *cli, int argc, 
 	if (x->make_params && x->make_params(cli, *m, params, printer) < 0)
 		return -1;
 	if (cli->plan) {
+		plan_init(&pl, x->name, *m);
+		pl.human = !cli->json; /* --plan --json's notes stay English */
 		x->describe(*m, cli->cpu, params, printer, &pl);
 		cli->rc = plan_finish(cli, &pl);
 		return PROTOCOL_STOP;

@@ -91,7 +91,9 @@ struct experiment {
 			   void *printer);
 	/* --plan: what the run would measure on m with the worker on cpu (-1:
 	 * none), from the params (and what .make_params kept in the printer),
-	 * into out (plan_init first). */
+	 * into out: the protocol's plan_init made it, with out->human set for
+	 * --plan's text (notes through plan_say: translated) and clear for
+	 * --plan --json's (English). */
 	void (*describe)(const struct machine *m, int cpu, const void *params, const void *printer,
 			 struct plan *out);
 	/* The printer made for params on m before the run: its result empty.

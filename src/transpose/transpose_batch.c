@@ -42,7 +42,6 @@ struct extra {
 struct args {
 	const char *sizes, *versions, *reals, *trace_dir;
 	int no_real, sweep, real_sweep;
-	int human; /* the plan in the user's words (not --plan --json's) */
 	uint64_t real_n, real_block;
 };
 
@@ -480,7 +479,6 @@ static int check(struct batch_cli *cli, void *params)
 {
 	struct run_params *rp = params;
 	mt_error e = { "" };
-	rp->a.human = !cli->json; /* --plan --json's words stay English */
 	if (make_plan(cli, &rp->a, &rp->p, rp->x.note, sizeof rp->x.note, &e) < 0) {
 		mt_warn(_("run transpose: %s"), e.msg);
 		return -1;
@@ -558,22 +556,12 @@ static void describe(const struct machine *m, int cpu, const void *params, const
 {
 	const struct transpose_plan *p = &((const struct run_params *)params)->p;
 	const char *note = ((const struct run_params *)params)->x.note;
-	int human = ((const struct run_params *)params)->a.human;
 	char where[16], why[160];
 	(void)printer;
-	plan_init(out, "transpose", m);
-	if (human)
-		plan_note(out,
-			  MT_NGETTEXT("%d simulated sizes on the cachelab cache: nothing of the "
-				      "machine in them",
-				      "%d simulated sizes on the cachelab cache: nothing of the "
-				      "machine in them",
-				      p->nsizes),
-			  p->nsizes);
-	else
-		plan_note(out,
-			  "%d simulated sizes on the cachelab cache: nothing of the machine in them",
-			  p->nsizes);
+	plan_say_n(out,
+		   "%d simulated sizes on the cachelab cache: nothing of the machine in them",
+		   "%d simulated sizes on the cachelab cache: nothing of the machine in them",
+		   (unsigned long)p->nsizes, p->nsizes);
 	if (!p->real_n)
 		return;
 	if (note[0]) /* with figures: English, as the JSON keeps it */
@@ -582,8 +570,8 @@ static void describe(const struct machine *m, int cpu, const void *params, const
 	if (cpu >= 0)
 		plan_add_threads(out, 1, &cpu, 1);
 	mt_snprintf(why, sizeof why,
-		    human ? _("A and B, %zu x %zu int32 each, transposed on the real machine")
-			  : "A and B, %zu x %zu int32 each, transposed on the real machine",
+		    plan_words(out, N_("A and B, %zu x %zu int32 each, transposed on the real "
+				       "machine")),
 		    p->real_n, p->real_n);
 	plan_add_size(out, cpu >= 0 ? machine_level_name(m, 8 * (uint64_t)p->real_n * p->real_n,
 							 &cpu, 1, where, sizeof where)
