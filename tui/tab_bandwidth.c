@@ -521,12 +521,14 @@ static int draw_notes(struct tui *t, struct bandwidth_tab *s, WINDOW *w, int y, 
 		return (int)(s->r.nsizes + (size_t)s->nnotes) + 1;
 	for (size_t i = 0; i < s->r.nsizes && y + lines < h; i++) {
 		size_label(name, sizeof name, &s->r.sizes[i], 40);
-		mt_snprintf(line, sizeof line, "%s: %s", name, s->r.sizes[i].from);
+		mt_snprintf(line, sizeof line, "%s: %s", name,
+			    bandwidth_text((char[BANDWIDTH_TEXT_LEN]){ 0 }, BANDWIDTH_TEXT_LEN, s->r.sizes[i].from));
 		lines += tui_wrap(t, w, y + lines, 1, wd - 2, h - y - lines, line);
 	}
 	wattrset(w, tui_attr(t, ROLE_DIM));
 	for (int i = 0; i < s->nnotes && y + lines < h && !s->r.source[0]; i++)
-		lines += tui_wrap(t, w, y + lines, 1, wd - 2, h - y - lines, s->notes[i]);
+		lines += tui_wrap(t, w, y + lines, 1, wd - 2, h - y - lines,
+				  bandwidth_text((char[BANDWIDTH_TEXT_LEN]){ 0 }, BANDWIDTH_TEXT_LEN, s->notes[i]));
 	if (y + lines < h)
 		lines += tui_wrap(t, w, y + lines, 1, wd - 2, h - y - lines,
 			      _("~ tries disagreed over 5 %, a slow canary, the CPU lost to another task "

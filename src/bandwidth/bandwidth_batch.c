@@ -287,8 +287,9 @@ static void print_plan(const struct printer *b, char notes[][BANDWIDTH_NOTE_LEN]
 	const struct bandwidth_params *p = b->p;
 	FILE *m = b->run->meta;
 	char name[48];
+	char text[BANDWIDTH_TEXT_LEN];
 	for (int i = 0; i < nnotes; i++)
-		batch_note(b->run, notes[i]);
+		batch_note(b->run, bandwidth_text(text, sizeof text, notes[i]));
 	if (p->loaded != 2) {
 		mt_hfprintf(m, _("# bandwidth: GB/s (10^9 bytes/s), best of %u..%u tries of %.0f ms; "
 				 "vector kernels: %s (%u-byte registers)\n"),
@@ -299,7 +300,8 @@ static void print_plan(const struct printer *b, char notes[][BANDWIDTH_NOTE_LEN]
 		for (size_t i = 0; i < p->nsizes; i++) {
 			bandwidth_size_name(name, sizeof name, &p->sizes[i]);
 			/* TRANSLATORS: a size row of the plan ("L2 512K") and where it came from */
-			fprintf(m, _("# size %s: %s\n"), name, p->sizes[i].from);
+			fprintf(m, _("# size %s: %s\n"), name,
+				bandwidth_text(text, sizeof text, p->sizes[i].from));
 		}
 		for (size_t i = 0; i < p->nthreads; i++) {
 			char place[BANDWIDTH_NOTE_LEN];

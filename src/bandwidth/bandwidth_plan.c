@@ -291,7 +291,7 @@ static void left_out(const struct bandwidth_level *lv, int online, char *note, s
 	char a[32], b[32];
 	note[0] = '\0';
 	if (lv->doubt[0])
-		mt_snprintf(note, len, "L%d %s (%s) left out, memtop info doubts it: %s", lv->level,
+		mt_snprintf(note, len, BANDWIDTH_NOTE_DOUBTED, lv->level,
 			    mt_fmt_size(a, sizeof a, lv->size), lv->source, lv->doubt);
 	else if (!bandwidth_level_credible(lv->size, online))
 		mt_snprintf(note, len,
@@ -337,10 +337,9 @@ int bandwidth_plan_sizes(struct bandwidth_params *p, const struct machine *m,
 		sz->per_thread = !shared;
 		sz->per_group = shared;
 		mt_snprintf(sz->level, sizeof sz->level, "L%d", lv[i].level);
-		mt_snprintf(sz->from, sizeof sz->from, "half the L%d %s (%s), %s", lv[i].level,
+		mt_snprintf(sz->from, sizeof sz->from, BANDWIDTH_FROM_HALF, lv[i].level,
 			    mt_fmt_size(a, sizeof a, lv[i].size), lv[i].source,
-			    shared ? "each group of CPUs sharing one (its threads share it)"
-				   : "each thread");
+			    shared ? BANDWIDTH_FROM_GROUP : BANDWIDTH_FROM_THREAD);
 		p->nsizes++;
 		last = half;
 	}
@@ -534,14 +533,23 @@ int bandwidth_keep_levels(struct bandwidth_params *p, const char *list, mt_error
 	return 0;
 }
 
+const char *bandwidth_text(char *out, size_t len, const char *stored)
+{
+	static const char *const forms[] = { BANDWIDTH_NOTE_DOUBTED, BANDWIDTH_FROM_HALF, INFO_FORMS,
+					     NULL };
+	return mt_gettext_stored(out, len, MT_PRINTABLE(stored), forms);
+}
+
 void bandwidth_plan_of(const struct bandwidth_params *p, const char notes[][BANDWIDTH_NOTE_LEN],
 		       int nnotes, struct plan *out)
 {
 	if (p->loaded != 2)
 		for (size_t i = 0; i < p->nsizes; i++) {
 			const struct bandwidth_size *sz = &p->sizes[i];
+			char why[PLAN_NOTE_LEN];
 			plan_add_size(out, sz->level, sz->bytes, sz->per_thread, sz->per_group,
-				      sz->from);
+				      out->human ? bandwidth_text(why, sizeof why, sz->from)
+						 : sz->from);
 		}
 	for (size_t t = 0; t < p->nthreads; t++) {
 		int used = (int)p->threads[t] < p->ncpus ? (int)p->threads[t] : p->ncpus;
@@ -554,8 +562,11 @@ void bandwidth_plan_of(const struct bandwidth_params *p, const char notes[][BAND
 				   "them (marked (!) in the table)",
 				   (unsigned long)p->ncpus, p->threads[t], p->ncpus);
 	}
-	for (int i = 0; i < nnotes; i++)
-		plan_note(out, "%s", notes[i]);
+	for (int i = 0; i < nnotes; i++) {
+		char note[PLAN_NOTE_LEN];
+		plan_note(out, "%s",
+			  out->human ? bandwidth_text(note, sizeof note, notes[i]) : notes[i]);
+	}
 	if (p->loaded) {
 		char a[32];
 		plan_say(out, N_("loaded latency: a random chase over %s on CPU %d, %d loaders"),

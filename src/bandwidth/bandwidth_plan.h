@@ -42,6 +42,7 @@ struct bandwidth_level {
 };
 
 #define BANDWIDTH_NOTE_LEN 400 /* a sentence of the plan's notes */
+#define BANDWIDTH_TEXT_LEN 800 /* one of them in the user's language (bandwidth_text) */
 
 struct bandwidth_params {
 	struct bandwidth_size sizes[BANDWIDTH_MAX_SIZES];
@@ -146,6 +147,18 @@ int bandwidth_level_credible(uint64_t size, int ncpus);
 int bandwidth_plan_sizes(struct bandwidth_params *p, const struct machine *m,
 			 const struct bandwidth_level *lv, size_t nlv, char notes[][BANDWIDTH_NOTE_LEN], int nnotes,
 			 mt_error *e);
+
+/* The sentences the sizes' plan keeps in English (a result file keeps
+ * them: a note, a size's from), marked for the catalogue. */
+#define BANDWIDTH_NOTE_DOUBTED N_("L%d %s (%s) left out, memtop info doubts it: %s")
+#define BANDWIDTH_FROM_HALF N_("half the L%d %s (%s), %s")
+#define BANDWIDTH_FROM_GROUP N_("each group of CPUs sharing one (its threads share it)")
+#define BANDWIDTH_FROM_THREAD N_("each thread")
+
+/* A note or a size's from, kept in English, in the user's language where
+ * the catalogue has it (mt_gettext_stored with the forms above and
+ * info's: a doubt's reasons), made printable, into out. Returns out. */
+const char *bandwidth_text(char *out, size_t len, const char *stored);
 
 struct plan;
 

@@ -110,37 +110,91 @@ static void add(char *out, size_t len, const char *s, size_t n)
 	out[have + n] = '\0';
 }
 
-/* The one conversion of form ("%s" or "%d"), NULL when it has none or more. */
-static const char *the_conversion(const char *form)
+#define FORM_MAX_ARGS 6
+
+/* form's conversions (%s, %d, %u: a stored sentence's words and counts)
+ * into at[] (where each stands) and kind[]; their count, or -1 when form
+ * has another one, a positional one or more than FORM_MAX_ARGS. */
+static int conversions(const char *form, const char *at[], char kind[])
 {
-	const char *c = NULL;
+	int k = 0;
 	for (const char *p = strchr(form, '%'); p; p = strchr(p + 2, '%')) {
 		if (!p[1])
-			return NULL;
+			return -1;
 		if (p[1] == '%')
 			continue;
-		if (c || (p[1] != 's' && p[1] != 'd'))
-			return NULL;
-		c = p;
+		if ((p[1] != 's' && p[1] != 'd' && p[1] != 'u') || k == FORM_MAX_ARGS)
+			return -1;
+		at[k] = p;
+		kind[k++] = p[1];
 	}
-	return c;
+	return k;
 }
 
-/* Clause [s, s + n) as form filled in: its words in the user's language
- * appended to out; 0 when it is not that form. */
-static int fill_form(char *out, size_t len, const char *s, size_t n, const char *form)
+/* [s, e) is a count: digits, with a sign for %d */
+static int is_count(const char *s, const char *e, char kind)
 {
-	const char *c = the_conversion(form), *t = _(form), *tc = the_conversion(t);
-	size_t pre, post;
-	if (!c || !tc)
+	if (kind == 'd' && s < e && *s == '-')
+		s++;
+	if (s == e)
 		return 0;
-	pre = (size_t)(c - form);
-	post = strlen(c + 2);
-	if (n <= pre + post || strncmp(s, form, pre) != 0 || strncmp(s + n - post, c + 2, post) != 0)
+	for (; s < e; s++)
+		if (*s < '0' || *s > '9')
+			return 0;
+	return 1;
+}
+
+static const char *stored(char *out, size_t len, const char *text, const char *const forms[],
+			  int depth);
+
+/* Clause [s, s + n) as form filled in: its words in the user's language
+ * appended to out (each %s's words translated too, at depth 0), 0 when it
+ * is not that form or the form has no translation. A literal between two
+ * conversions ends the first at its first occurrence. */
+static int fill_form(char *out, size_t len, const char *s, size_t n, const char *form,
+		     const char *const forms[], int depth)
+{
+	const char *fa[FORM_MAX_ARGS], *ta[FORM_MAX_ARGS], *a0[FORM_MAX_ARGS], *a1[FORM_MAX_ARGS];
+	const char *t = _(form), *end = s + n, *pos;
+	char fk[FORM_MAX_ARGS], tk[FORM_MAX_ARGS];
+	int k = conversions(form, fa, fk);
+	if (t == form || k < 1 || conversions(t, ta, tk) != k || memcmp(fk, tk, (size_t)k) != 0 ||
+	    (size_t)(fa[0] - form) > n || strncmp(s, form, (size_t)(fa[0] - form)) != 0)
 		return 0;
-	add(out, len, t, (size_t)(tc - t));
-	add(out, len, s + pre, n - pre - post);
-	add(out, len, tc + 2, strlen(tc + 2));
+	pos = s + (fa[0] - form);
+	for (int i = 0; i < k; i++) {
+		const char *lit = fa[i] + 2, *next = i + 1 < k ? fa[i + 1] : lit + strlen(lit);
+		size_t ln = (size_t)(next - lit);
+		a0[i] = a1[i] = NULL;
+		if (i + 1 < k) {
+			if (!ln)
+				return 0; /* two conversions side by side: no telling apart */
+			for (const char *q = pos + 1; q + ln <= end && !a1[i]; q++)
+				if (memcmp(q, lit, ln) == 0)
+					a1[i] = q;
+		} else if ((size_t)(end - pos) > ln && memcmp(end - ln, lit, ln) == 0) {
+			a1[i] = end - ln;
+		}
+		if (!a1[i] || (fk[i] != 's' && !is_count(pos, a1[i], fk[i])))
+			return 0;
+		a0[i] = pos;
+		pos = a1[i] + ln;
+	}
+	add(out, len, t, (size_t)(ta[0] - t));
+	for (int i = 0; i < k; i++) {
+		const char *tl = ta[i] + 2, *tn = i + 1 < k ? ta[i + 1] : tl + strlen(tl);
+		char arg[512], words[768];
+		size_t an = (size_t)(a1[i] - a0[i]);
+		if (fk[i] == 's' && depth == 0 && an < sizeof arg) {
+			memcpy(arg, a0[i], an);
+			arg[an] = '\0';
+			stored(words, sizeof words, arg, forms, depth + 1);
+			add(out, len, words, strlen(words));
+		} else {
+			add(out, len, a0[i], an);
+		}
+		add(out, len, tl, (size_t)(tn - tl));
+	}
 	return 1;
 }
 
@@ -170,7 +224,8 @@ static int add_message(char *out, size_t len, const char *s, const char *e)
 	return 1;
 }
 
-const char *mt_gettext_stored(char *out, size_t len, const char *text, const char *const forms[])
+static const char *stored(char *out, size_t len, const char *text, const char *const forms[],
+			  int depth)
 {
 	out[0] = '\0';
 	for (const char *s = text; s;) {
@@ -188,7 +243,7 @@ const char *mt_gettext_stored(char *out, size_t len, const char *text, const cha
 			size_t n = c ? (size_t)(c - s) : strlen(s);
 			int done = 0;
 			for (int i = 0; forms && forms[i] && !done; i++)
-				done = fill_form(out, len, s, n, forms[i]);
+				done = fill_form(out, len, s, n, forms[i], forms, depth);
 			if (!done)
 				add(out, len, s, n);
 			end = s + n;
@@ -199,6 +254,11 @@ const char *mt_gettext_stored(char *out, size_t len, const char *text, const cha
 		s = next;
 	}
 	return out;
+}
+
+const char *mt_gettext_stored(char *out, size_t len, const char *text, const char *const forms[])
+{
+	return stored(out, len, text, forms, 0);
 }
 
 const char *mt_radix(void)
