@@ -156,6 +156,24 @@ int filework_start(struct tui *t, struct filework_job *j, mt_error *e)
 	return rc;
 }
 
+void *filework_new(size_t size, const char *path, void (*run)(struct filework_job *j),
+		   void (*drop)(struct filework_job *j), mt_error *e)
+{
+	struct filework_job *j = calloc(1, size);
+	if (!j) {
+		mt_fail(e, _("out of memory"));
+		return NULL;
+	}
+	if (mt_strlcpy(j->path, path, sizeof j->path) < 0) {
+		mt_fail(e, _("%s: path too long"), path);
+		free(j);
+		return NULL;
+	}
+	j->run = run;
+	j->drop = drop;
+	return j;
+}
+
 int filework_done(const struct filework_job *j)
 {
 	return atomic_load(&j->done);

@@ -180,6 +180,7 @@ void saving_finish(struct tui *t, FILE *report, uint64_t since);
 struct filework_job {
 	void (*run)(struct filework_job *j);
 	void (*drop)(struct filework_job *j);
+	char path[MT_PATH_MAX];     /* the file it reads or writes */
 	atomic_int done;            /* set by the thread once run has returned */
 	int abandoned;              /* under the pool's lock */
 	struct filework_job *next;  /* the queue */
@@ -195,6 +196,12 @@ struct filework_job {
  * returns), the idle threads joined, those still running an abandoned job
  * left to the process's end. filework_threads_made: threads made in all. */
 int filework_start(struct tui *t, struct filework_job *j, mt_error *e);
+/* filework_new: a new zeroed record of size bytes (its owner's, which
+ * starts with its job) for a job on path with run and drop; the caller
+ * fills the rest, then filework_start. Returns it, or NULL with e ("out of
+ * memory", "PATH: path too long"; nothing left allocated). */
+void *filework_new(size_t size, const char *path, void (*run)(struct filework_job *j),
+		   void (*drop)(struct filework_job *j), mt_error *e);
 /* One kind of file job's records (the saves, the loads) as
  * filework_finish walks them: n slots; job(t, i) the job of slot i, NULL
  * when it is empty; ended(t, i, report) reaps slot i, whose job has ended

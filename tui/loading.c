@@ -20,8 +20,7 @@
 
 struct tui_load {
 	struct filework_job job; /* first: the pool's job is the load */
-	/* asked on the UI thread, read-only on the thread */
-	char path[MT_PATH_MAX];
+	/* asked on the UI thread, read-only on the thread (and job.path) */
 	const struct result_kind *want;
 	void *self;
 	void (*done)(struct tui *t, void *self, struct result_file *f);
@@ -60,12 +59,12 @@ static void load_run(struct filework_job *j)
 {
 	struct tui_load *l = (struct tui_load *)(void *)j;
 	l->rc = -1;
-	if (loading_check_regular(l->path, &l->e) < 0)
+	if (loading_check_regular(l->job.path, &l->e) < 0)
 		return;
-	if (!(l->f.r = result_load_as(l->path, l->want, &l->e)))
+	if (!(l->f.r = result_load_as(l->job.path, l->want, &l->e)))
 		return;
 	l->f.kind = l->want;
-	l->f.path = l->path;
+	l->f.path = l->job.path;
 	l->rc = 0;
 }
 
@@ -98,19 +97,11 @@ int tui_open_file(struct tui *t, void *self, const char *path, const struct resu
 			TUI_LOADS_MAX);
 		goto fail;
 	}
-	if (!(l = calloc(1, sizeof *l))) {
-		mt_fail(&e, _("out of memory"));
+	if (!(l = filework_new(sizeof *l, path, load_run, load_drop, &e)))
 		goto fail;
-	}
-	if (mt_strlcpy(l->path, path, sizeof l->path) < 0) {
-		mt_fail(&e, _("%s: path too long"), path);
-		goto fail;
-	}
 	l->want = want;
 	l->self = self;
 	l->done = done;
-	l->job.run = load_run;
-	l->job.drop = load_drop;
 	if (filework_start(t, &l->job, &e) < 0)
 		goto fail;
 	for (int i = 0; i < TUI_LOADS_MAX; i++) /* the latest open asked wins */
@@ -169,7 +160,7 @@ static void load_left(struct tui *t, int i, FILE *report)
 	struct tui_load *l = t->loads[i];
 	t->loads[i] = NULL;
 	fprintf(report, _("memtop: %s: still being read after %llu ms; abandoned\n"),
-		MT_PRINTABLE(l->path), (unsigned long long)(TUI_READ_WAIT_NS / 1000000ull));
+		MT_PRINTABLE(l->job.path), (unsigned long long)(TUI_READ_WAIT_NS / 1000000ull));
 	if (filework_abandon(t, &l->job))
 		load_free(l);
 }

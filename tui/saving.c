@@ -20,7 +20,6 @@
 struct tui_save {
 	struct filework_job job; /* first: the pool's job is the save */
 	cJSON *root; /* the result as made on the UI thread; freed at reap */
-	char path[MT_PATH_MAX];
 	const struct tab *tab;
 	int was_unsaved; /* the tab's mark before the save: back to it if it fails */
 	int rc;      /* jsonio_save's, with e; read once the job is done */
@@ -31,7 +30,7 @@ struct tui_save {
 static void save_run(struct filework_job *j)
 {
 	struct tui_save *s = (struct tui_save *)(void *)j;
-	s->rc = jsonio_save(s->path, s->root, &s->e);
+	s->rc = jsonio_save(s->job.path, s->root, &s->e);
 }
 
 static void save_free(struct tui_save *s)
@@ -62,21 +61,11 @@ int saving_start(struct tui *t, const struct tab *tab, cJSON *root, const char *
 			TUI_SAVES_MAX);
 		goto fail;
 	}
-	s = calloc(1, sizeof *s);
-	if (!s) {
-		mt_fail(e, _("out of memory"));
+	if (!(s = filework_new(sizeof *s, path, save_run, save_drop, e)))
 		goto fail;
-	}
-	if (mt_strlcpy(s->path, path, sizeof s->path) < 0) {
-		mt_fail(e, _("%s: path too long"), path);
-		free(s);
-		goto fail;
-	}
 	s->root = root;
 	s->tab = tab;
 	s->was_unsaved = was_unsaved;
-	s->job.run = save_run;
-	s->job.drop = save_drop;
 	if (filework_start(t, &s->job, e) < 0) {
 		free(s);
 		goto fail;
@@ -103,7 +92,7 @@ static void reap_one(struct tui *t, int i, FILE *report)
 	else if (!report && s->rc < 0)
 		tui_message(t, _("not saved: %s"), s->e.msg);
 	else if (!report)
-		tui_message(t, _("saved %s"), s->path);
+		tui_message(t, _("saved %s"), s->job.path);
 	save_free(s);
 	t->saves[i] = NULL;
 	t->dirty = 1;
@@ -132,8 +121,8 @@ static void save_left(struct tui *t, int i, FILE *report)
 		_("memtop: %s: not saved: still being written when memtop quit, %llu s later "
 		  "(never half-written: the path keeps what it had unless a rename already "
 		  "begun completes; a temporary %s%s* may stay beside it)\n"),
-		MT_PRINTABLE(s->path), (unsigned long long)(TUI_STOP_WAIT_NS / 1000000000ull),
-		MT_PRINTABLE(mt_basename(s->path)), MT_WRITE_TMP_SUFFIX);
+		MT_PRINTABLE(s->job.path), (unsigned long long)(TUI_STOP_WAIT_NS / 1000000000ull),
+		MT_PRINTABLE(mt_basename(s->job.path)), MT_WRITE_TMP_SUFFIX);
 	t->saves[i] = NULL;
 	if (filework_abandon(t, &s->job))
 		save_free(s); /* never started */

@@ -8,9 +8,8 @@
 #include <math.h>
 #include <stdlib.h>
 
-RESULT_KIND_FILLED(struct bandwidth_result, bandwidth_result_from_json)
-RESULT_KIND_TYPED(struct bandwidth_result, bandwidth_result_to_json)
-RESULT_KIND_MEASURED(struct bandwidth_result, bandwidth_result_measured)
+RESULT_KIND_STRUCT(struct bandwidth_result, bandwidth_result_from_json, bandwidth_result_to_json,
+		   bandwidth_result_measured)
 
 /* The best read (scalar or vector) of size s on thread index t, GB/s;
  * NAN when neither was measured. */

@@ -65,6 +65,14 @@ static int parse(int argc, char **argv, const char **root, const char **xml, con
 	return -1;
 }
 
+/* "  ... and N more ..." under a list cut short: fmt (a count's message
+ * of more) when more > 0. */
+static void print_more(FILE *f, int more, const char *fmt)
+{
+	if (more > 0)
+		fprintf(f, fmt, more);
+}
+
 /* A node: its tier when hwloc names one, its CPUs (a memory-only node:
  * none of its own, and the CPUs near it), its memory. */
 static void print_nodes(FILE *f, const struct topo *t)
@@ -86,12 +94,10 @@ static void print_nodes(FILE *f, const struct topo *t)
 				  "memory\n"),
 				n->os_index, tier, topo_set_text(&n->cpus, cpus, sizeof cpus), mem);
 	}
-	if (t->nnodes > TOPO_LINES)
-		fprintf(f,
-			MT_NGETTEXT("  ... and %d more NUMA nodes (--json lists them all)\n",
-				    "  ... and %d more NUMA nodes (--json lists them all)\n",
-				    t->nnodes - TOPO_LINES),
-			t->nnodes - TOPO_LINES);
+	print_more(f, t->nnodes - TOPO_LINES,
+		   MT_NGETTEXT("  ... and %d more NUMA nodes (--json lists them all)\n",
+			       "  ... and %d more NUMA nodes (--json lists them all)\n",
+			       t->nnodes - TOPO_LINES));
 }
 
 /* The nodes' distances as numactl -H prints them (the firmware's SLIT,
@@ -114,12 +120,10 @@ static void print_distances(FILE *f, const struct topo *t)
 			fprintf(f, " %3d", topo_distance(t, i, j));
 		fprintf(f, "\n");
 	}
-	if (t->nnodes > n)
-		fprintf(f,
-			MT_NGETTEXT("  ... the distances of %d more nodes: --json lists them all\n",
-				    "  ... the distances of %d more nodes: --json lists them all\n",
-				    t->nnodes - n),
-			t->nnodes - n);
+	print_more(f, t->nnodes - n,
+		   MT_NGETTEXT("  ... the distances of %d more nodes: --json lists them all\n",
+			       "  ... the distances of %d more nodes: --json lists them all\n",
+			       t->nnodes - n));
 }
 
 /* What hwloc's tree could not place, and what memtop read around in it:
@@ -174,12 +178,10 @@ static void print_l3(FILE *f, const struct topo *t, const struct machine *m)
 			mt_fmt_size(size, sizeof size, t->l3[i].size), d ? " ?" : "");
 		doubted |= d;
 	}
-	if (t->nl3 > TOPO_LINES)
-		fprintf(f,
-			MT_NGETTEXT("  ... and %d more L3 groups (--json lists them all)\n",
-				    "  ... and %d more L3 groups (--json lists them all)\n",
-				    t->nl3 - TOPO_LINES),
-			t->nl3 - TOPO_LINES);
+	print_more(f, t->nl3 - TOPO_LINES,
+		   MT_NGETTEXT("  ... and %d more L3 groups (--json lists them all)\n",
+			       "  ... and %d more L3 groups (--json lists them all)\n",
+			       t->nl3 - TOPO_LINES));
 	print_no_l3(f, t);
 	if (doubted)
 		fprintf(f, _("  ? doubted (memtop info): %s\n"),

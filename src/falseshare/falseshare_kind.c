@@ -9,9 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-RESULT_KIND_FILLED(struct falseshare_result, falseshare_result_from_json)
-RESULT_KIND_TYPED(struct falseshare_result, falseshare_result_to_json)
-RESULT_KIND_MEASURED(struct falseshare_result, falseshare_result_measured)
+RESULT_KIND_STRUCT(struct falseshare_result, falseshare_result_from_json, falseshare_result_to_json,
+		   falseshare_result_measured)
 
 /* Files written before results named their experiment: the first result's
  * "layout" is "packed" or "padded". */

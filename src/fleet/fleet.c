@@ -610,6 +610,18 @@ void fleet_id_text(const struct fleet_id *id, char *buf, size_t len)
 				  lv[i], mt_fmt_size(b, sizeof b, (uint64_t)id->cache[i]));
 }
 
+const char *fleet_group_text(const struct fleet_group *g, char *buf, size_t len)
+{
+	char id[400];
+	fleet_id_text(&g->id, id, sizeof id);
+	/* TRANSLATORS: the group's machines (or references), then what they share */
+	mt_snprintf(buf, len,
+		    g->ref ? MT_NGETTEXT("%zu reference: %s", "%zu references: %s", g->n)
+			   : MT_NGETTEXT("%zu machine: %s", "%zu machines: %s", g->n),
+		    g->n, id);
+	return buf;
+}
+
 /* {"KIND NAME": value, ...} of v[0..ncols) (NAN left out). */
 static cJSON *figures_json(const struct fleet *f, const double *v)
 {

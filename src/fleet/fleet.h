@@ -124,6 +124,11 @@ int fleet_same_text(const struct fleet *f, size_t i, size_t names, char *buf, si
  * L1d 48K L2 1.25M L3 48M" (what is unknown left out). */
 void fleet_id_text(const struct fleet_id *id, char *buf, size_t len);
 
+/* A group's line: its machines (or references) and what they share, "20
+ * machines: Intel Xeon Gold 6338; 64 CPUs; ..." (fleet_id_text) into buf.
+ * Returns buf. */
+const char *fleet_group_text(const struct fleet_group *g, char *buf, size_t len);
+
 /* A figure's value in at most 7 characters, by its unit ("48K", "12.3",
  * "1.26"); "-" for NAN. */
 const char *fleet_value_text(char *buf, size_t len, double v, const char *unit);

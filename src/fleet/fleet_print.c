@@ -71,17 +71,9 @@ static void print_groups(FILE *out, const struct fleet *f)
 	/* TRANSLATORS: "20 machines", "3 groups" */
 	fprintf(out, _("%s in %s (alike: CPU model, CPUs, memory, caches):\n"), nm, ng);
 	for (size_t g = 0; g < f->ngroups; g++) {
-		char id[400], line[600], lead[8];
-		fleet_id_text(&f->g[g].id, id, sizeof id);
+		char line[600], lead[8];
 		mt_snprintf(lead, sizeof lead, "%-3s", f->g[g].tag);
-		/* TRANSLATORS: the group's machines (or references), then what they share */
-		mt_snprintf(
-			line, sizeof line,
-			f->g[g].ref
-				? MT_NGETTEXT("%zu reference: %s", "%zu references: %s", f->g[g].n)
-				: MT_NGETTEXT("%zu machine: %s", "%zu machines: %s", f->g[g].n),
-			f->g[g].n, id);
-		cmp_wrapped(out, 2, lead, line);
+		cmp_wrapped(out, 2, lead, fleet_group_text(&f->g[g], line, sizeof line));
 	}
 }
 

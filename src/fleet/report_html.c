@@ -129,16 +129,9 @@ static void groups_html(FILE *o, const struct fleet *f)
 		_("Machines alike by CPU model, CPUs, memory and the cache sizes their files "
 		  "record; each figure of a machine is set against its group's median."));
 	for (size_t g = 0; g < f->ngroups; g++) {
-		char id[400], line[600];
-		fleet_id_text(&f->g[g].id, id, sizeof id);
-		mt_snprintf(
-			line, sizeof line,
-			f->g[g].ref
-				? MT_NGETTEXT("%zu reference: %s", "%zu references: %s", f->g[g].n)
-				: MT_NGETTEXT("%zu machine: %s", "%zu machines: %s", f->g[g].n),
-			f->g[g].n, id);
+		char line[600];
 		fprintf(o, "<li><b>%s</b>: ", f->g[g].tag);
-		esc(o, line);
+		esc(o, fleet_group_text(&f->g[g], line, sizeof line));
 		fprintf(o, "</li>\n");
 	}
 	fprintf(o, "</ul>\n");

@@ -102,26 +102,16 @@ static void latency_differences(struct latency_result **r, int nfiles, unsigned 
 		size_t n = 0;
 		for (size_t s = 0; s < r[0]->nsizes; s++) {
 			int k = latency_size_index(r[i], r[0]->sizes[s]);
-			double x = latency_curve(r[0], stride)[s], y;
-			if (k < 0)
-				continue;
-			y = latency_curve(r[i], stride)[k];
-			if (isnan(x) || isnan(y) || x <= 0 || y <= 0)
-				continue;
-			d[n] = fabs(y - x) / ((x + y) / 2);
-			q[n] = y / x;
-			n++;
+			if (k >= 0)
+				n = cmp_pair_add(d, q, n, latency_curve(r[0], stride)[s],
+						 latency_curve(r[i], stride)[k]);
 		}
-		if (n == 0)
-			printf(_("  %c vs A: no common sizes\n"), 'A' + i);
-		else
-			mt_hfprintf(stdout,
-				    MT_NGETTEXT("  %c vs A: %zu sizes, median difference %.1f %%, "
-						"median %c/A %.3f\n",
-						"  %c vs A: %zu sizes, median difference %.1f %%, "
-						"median %c/A %.3f\n",
-						n),
-				    'A' + i, n, mt_median(d, n) * 100, 'A' + i, mt_median(q, n));
+		cmp_pairs_line((char)('A' + i), d, q, n, _("  %c vs A: no common sizes\n"),
+			       MT_NGETTEXT("  %c vs A: %zu sizes, median difference %.1f %%, "
+					   "median %c/A %.3f\n",
+					   "  %c vs A: %zu sizes, median difference %.1f %%, "
+					   "median %c/A %.3f\n",
+					   n));
 	}
 }
 

@@ -9,9 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-RESULT_KIND_FILLED(struct lists_result, lists_result_from_json)
-RESULT_KIND_TYPED(struct lists_result, lists_result_to_json)
-RESULT_KIND_MEASURED(struct lists_result, lists_result_measured)
+RESULT_KIND_STRUCT(struct lists_result, lists_result_from_json, lists_result_to_json,
+		   lists_result_measured)
 
 /* Files written before results named their experiment: the first result
  * has "cells" and a "layout" string. */
@@ -59,7 +58,6 @@ static void method(const void *rv, struct result_method *m)
 const struct result_kind kind_lists = {
 	.name = "lists",
 	.what = N_("lists result"),
-
 	.tab = "Lists",
 	.seed = "ref/lists-m4max.json",
 	.is = is,

@@ -11,9 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-RESULT_KIND_FILLED(struct matmul_result, matmul_result_from_json)
-RESULT_KIND_TYPED(struct matmul_result, matmul_result_to_json)
-RESULT_KIND_MEASURED(struct matmul_result, matmul_result_measured)
+RESULT_KIND_STRUCT(struct matmul_result, matmul_result_from_json, matmul_result_to_json,
+		   matmul_result_measured)
 
 /* Files written before results named their experiment: a "mode" beside
  * "results" and "line_bytes". */

@@ -44,32 +44,22 @@ static int default_strides(struct mountain **m, int n, unsigned *show)
 	return k;
 }
 
-/* Over the cells a and b share (same size and stride, both measured): the
- * median of |b - a| / ((a + b) / 2) and the median of b / a. Returns the
- * number of cells. */
-static size_t cell_stats(const struct mountain *a, const struct mountain *b, double *diff,
-			 double *ratio)
+/* The cells a and b share (same size and stride, both measured), at most
+ * max, as cmp_pair_add keeps them in d and q. Returns the number of cells. */
+static size_t cell_pairs(const struct mountain *a, const struct mountain *b, double *d, double *q,
+			 size_t max)
 {
-	static double d[MAX_CELLS], q[MAX_CELLS];
 	size_t n = 0;
 	for (size_t r = 0; r < a->nsizes; r++) {
 		int rb = mountain_size_index(b, a->sizes[r]);
 		for (size_t c = 0; rb >= 0 && c < a->nstrides; c++) {
 			int cb = mountain_stride_index(b, a->strides[c]);
-			double x, y;
-			if (cb < 0 || n == MT_ARRAY_LEN(d))
+			if (cb < 0 || n == max)
 				continue;
-			x = mountain_at(a, r, c);
-			y = mountain_at(b, (size_t)rb, (size_t)cb);
-			if (isnan(x) || isnan(y) || x <= 0 || y <= 0)
-				continue;
-			d[n] = fabs(y - x) / ((x + y) / 2);
-			q[n] = y / x;
-			n++;
+			n = cmp_pair_add(d, q, n, mountain_at(a, r, c),
+					 mountain_at(b, (size_t)rb, (size_t)cb));
 		}
 	}
-	*diff = mt_median(d, n);
-	*ratio = mt_median(q, n);
 	return n;
 }
 
@@ -101,20 +91,16 @@ static void print_slice(struct mountain **m, int n, unsigned stride)
 
 static void print_cell_stats(struct mountain **m, int n)
 {
+	static double d[MAX_CELLS], q[MAX_CELLS];
 	printf("%s", _("\nover every cell the files share:\n"));
 	for (int i = 1; i < n; i++) {
-		double diff, ratio;
-		size_t k = cell_stats(m[0], m[i], &diff, &ratio);
-		if (k == 0)
-			printf(_("  %c vs A: no common cells\n"), 'A' + i);
-		else
-			mt_hfprintf(stdout,
-				    MT_NGETTEXT("  %c vs A: %zu cells, median cell difference %.1f %%, "
-						"median %c/A %.3f\n",
-						"  %c vs A: %zu cells, median cell difference %.1f %%, "
-						"median %c/A %.3f\n",
-						k),
-				    'A' + i, k, diff * 100, 'A' + i, ratio);
+		size_t k = cell_pairs(m[0], m[i], d, q, MT_ARRAY_LEN(d));
+		cmp_pairs_line((char)('A' + i), d, q, k, _("  %c vs A: no common cells\n"),
+			       MT_NGETTEXT("  %c vs A: %zu cells, median cell difference %.1f %%, "
+					   "median %c/A %.3f\n",
+					   "  %c vs A: %zu cells, median cell difference %.1f %%, "
+					   "median %c/A %.3f\n",
+					   k));
 	}
 }
 

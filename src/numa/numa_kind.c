@@ -11,9 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-RESULT_KIND_FILLED(struct numa_result, numa_result_from_json)
-RESULT_KIND_TYPED(struct numa_result, numa_result_to_json)
-RESULT_KIND_MEASURED(struct numa_result, numa_result_measured)
+RESULT_KIND_STRUCT(struct numa_result, numa_result_from_json, numa_result_to_json,
+		   numa_result_measured)
 
 /* The local figures of the first CPU node (its own memory): latency on 4 KB
  * and on 2 MB pages, read and triad bandwidth (and the other mixes where

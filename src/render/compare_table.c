@@ -166,3 +166,21 @@ void cmp_ratio_row(const double *v, int n, const char *fmt)
 
 	printf("\n");
 }
+
+size_t cmp_pair_add(double *d, double *q, size_t n, double x, double y)
+{
+	if (isnan(x) || isnan(y) || x <= 0 || y <= 0)
+		return n;
+	d[n] = fabs(y - x) / ((x + y) / 2);
+	q[n] = y / x;
+	return n + 1;
+}
+
+void cmp_pairs_line(char tag, const double *d, const double *q, size_t n, const char *none,
+		    const char *fmt)
+{
+	if (n == 0)
+		printf(none, tag);
+	else
+		mt_hfprintf(stdout, fmt, tag, n, mt_median(d, n) * 100, tag, mt_median(q, n));
+}

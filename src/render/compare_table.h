@@ -60,6 +60,19 @@ void cmp_ratio_head(const char *first, int n);
  * "-"), then each v[i] / v[0] ("-" where either is NAN or v[0] <= 0). */
 void cmp_ratio_row(const double *v, int n, const char *fmt);
 
+/* "B vs A" over the points two files share: x (A's) and y (the other
+ * file's) kept when both are measured (not NAN) and above 0, their relative
+ * difference |y - x| / ((x + y) / 2) into d[n] and y / x into q[n].
+ * Returns the count kept: n + 1, or n where the pair is left out. */
+size_t cmp_pair_add(double *d, double *q, size_t n, double x, double y);
+
+/* The line of the file tagged tag ('B', ...) against A from the n pairs
+ * cmp_pair_add kept in d and q, on stdout: none (a format of tag) when n
+ * is 0, else fmt (a format of tag, n, the median difference in %, tag
+ * again and the median ratio; in the user's decimal separator). */
+void cmp_pairs_line(char tag, const double *d, const double *q, size_t n, const char *none,
+		    const char *fmt);
+
 /* Start a table: its title line and the header, head over the rows'
  * labels (at most 7 characters: "size", "cpu>mem"), then "A  B ...". */
 void cmp_begin(struct cmp_table *t, const char *title, const char *head, int nfiles,

@@ -163,6 +163,11 @@ const struct run_header *result_kind_header(const void *r);
  *   RESULT_KIND_MEASURED(TYPE, FN) defines `static size_t
  *     kind_measured(const void *r)`, FN((const TYPE *)r), for .measured.
  *
+ *   RESULT_KIND_STRUCT(TYPE, FROM, TO, FN): the three of them, for a kind
+ *     whose result is one TYPE, read, written and counted by its own
+ *     functions: its initializer's .load = kind_load (or its own around
+ *     it), .free = free, .measured = kind_measured, .to_json = kind_to_json.
+ *
  * A kind whose result owns more memory (a mountain, a latency run, cores)
  * writes its own load and free around its typed ones. */
 #define RESULT_KIND_TYPED(TYPE, TO)                                                         \
@@ -188,5 +193,10 @@ const struct run_header *result_kind_header(const void *r);
 	{                                                                                   \
 		return result_kind_load_into(sizeof(TYPE), root, path, e, kind_fill);       \
 	}
+
+#define RESULT_KIND_STRUCT(TYPE, FROM, TO, FN)                                              \
+	RESULT_KIND_FILLED(TYPE, FROM)                                                      \
+	RESULT_KIND_TYPED(TYPE, TO)                                                         \
+	RESULT_KIND_MEASURED(TYPE, FN)
 
 #endif
