@@ -52,16 +52,13 @@ static const struct batch_option options[] = {
 	BATCH_END,
 };
 
-static const struct batch_help help = {
-	.head = N_("Usage: memtop run algae [OPTIONS]\n"
-		   "Array of structs against struct of arrays: a 16x16 grid of {int x, y} read\n"
-		   "on a 1 KB direct-mapped cache with 16-byte blocks (CS:APP 6.18-6.20), and\n"
-		   "the one-field pass over both layouts (CHK-5). Simulated, so it is exact and\n"
-		   "instant; --real also times the one-field pass on this machine.\n"
-		   "\n"),
-	.opts = options,
-	.col = 19,
-};
+EXPERIMENT_HELP(19,
+	N_("Usage: memtop run algae [OPTIONS]\n"
+	   "Array of structs against struct of arrays: a 16x16 grid of {int x, y} read\n"
+	   "on a 1 KB direct-mapped cache with 16-byte blocks (CS:APP 6.18-6.20), and\n"
+	   "the one-field pass over both layouts (CHK-5). Simulated, so it is exact and\n"
+	   "instant; --real also times the one-field pass on this machine.\n"
+	   "\n"));
 
 /* The result, and the real machine's pair as it streams in. */
 struct printer {

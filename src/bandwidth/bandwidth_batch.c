@@ -110,18 +110,15 @@ static const struct batch_option options[] = {
 };
 #undef RP
 
-static const struct batch_help help = {
-	.head = "Usage: memtop run bandwidth [OPTIONS]\n"
-		"How fast each level feeds one core and all cores: GB/s of six kernels at one\n"
-		"size per cache level and DRAM, over thread counts; with --loaded, latency while\n"
-		"other cores stream (after Intel MLC).\n"
-		"\n",
-	.opts = options,
-	.col = 19,
-	.tail = "\nGB/s are 10^9 bytes a second, counted as STREAM counts them: each array a\n"
-		"kernel names moves once a pass (read, write: 1; copy: 2; triad: 3); the read\n"
-		"a write-allocate cache makes of each stored line is not counted.\n",
-};
+EXPERIMENT_HELP_TAIL(19,
+	"Usage: memtop run bandwidth [OPTIONS]\n"
+	"How fast each level feeds one core and all cores: GB/s of six kernels at one\n"
+	"size per cache level and DRAM, over thread counts; with --loaded, latency while\n"
+	"other cores stream (after Intel MLC).\n"
+	"\n",
+	"\nGB/s are 10^9 bytes a second, counted as STREAM counts them: each array a\n"
+	"kernel names moves once a pass (read, write: 1; copy: 2; triad: 3); the read\n"
+	"a write-allocate cache makes of each stored line is not counted.\n");
 
 /* ---- output ------------------------------------------------------------------ */
 

@@ -74,15 +74,12 @@ static const struct batch_option options[] = {
 };
 #undef RP
 
-static const struct batch_help help = {
-	.head = "Usage: memtop run cores [OPTIONS]\n"
-		"Core-to-core latency: for each pair of CPUs, two threads pinned one to each\n"
-		"pass one cache line back and forth with compare-and-swap; the figure is the\n"
-		"one-way time, round trip / 2, the best of several tries. A fresh page for\n"
-		"every pair; a try in which a thread moved is thrown away.\n\n",
-	.opts = options,
-	.col = 18,
-};
+EXPERIMENT_HELP(18,
+	"Usage: memtop run cores [OPTIONS]\n"
+	"Core-to-core latency: for each pair of CPUs, two threads pinned one to each\n"
+	"pass one cache line back and forth with compare-and-swap; the figure is the\n"
+	"one-way time, round trip / 2, the best of several tries. A fresh page for\n"
+	"every pair; a try in which a thread moved is thrown away.\n\n");
 
 /* The relations' names as the topology gives them (os/topo_place.c: the
  * result's words, compared and stored as they are), marked here for the

@@ -71,17 +71,14 @@ static const struct batch_option options[] = {
 };
 #undef RP
 
-static const struct batch_help help = {
-	.head = N_("Usage: memtop run falseshare [OPTIONS]\n"
-		   "False sharing: T threads, each adding 1 to its own counter with atomic adds;\n"
-		   "counters packed 8 bytes apart or padded to separate lines; then a spacing\n"
-		   "sweep at two threads that shows where the sharing stops.\n"
-		   "\n"),
-	.opts = options,
-	.col = 19,
-	.tail = N_("\nThe counting threads are pinned round-robin over the CPUs this process may\n"
-		   "use (see taskset(1)); there is no --cpu.\n"),
-};
+EXPERIMENT_HELP_TAIL(19,
+	N_("Usage: memtop run falseshare [OPTIONS]\n"
+	   "False sharing: T threads, each adding 1 to its own counter with atomic adds;\n"
+	   "counters packed 8 bytes apart or padded to separate lines; then a spacing\n"
+	   "sweep at two threads that shows where the sharing stops.\n"
+	   "\n"),
+	N_("\nThe counting threads are pinned round-robin over the CPUs this process may\n"
+	   "use (see taskset(1)); there is no --cpu.\n"));
 
 static void on_event(const struct job_event *ev, void *ctx)
 {

@@ -101,14 +101,11 @@ static const struct batch_option options[] = {
 	BATCH_END,
 };
 
-static const struct batch_help help = {
-	.head = N_("Usage: memtop run latency [OPTIONS]\n"
-		   "Load latency by pointer chasing (seed 002, after lmbench's lat_mem_rd):\n"
-		   "cycles and ns a load over array size, per stride and for a random chase,\n"
-		   "then the cache levels, way sizes and TLB steps read from the curves.\n\n"),
-	.opts = options,
-	.col = 21,
-};
+EXPERIMENT_HELP(21,
+	N_("Usage: memtop run latency [OPTIONS]\n"
+	   "Load latency by pointer chasing (seed 002, after lmbench's lat_mem_rd):\n"
+	   "cycles and ns a load over array size, per stride and for a random chase,\n"
+	   "then the cache levels, way sizes and TLB steps read from the curves.\n\n"));
 
 /* The other page size's random chase in CSV column names. */
 static const char *other_name(const struct latency_result *r)

@@ -389,16 +389,13 @@ static const struct batch_option options[] = {
 };
 #undef RP
 
-static const struct batch_help help = {
-	.head = N_("Usage: memtop run lists [OPTIONS]\n"
-		   "The same list (1 2 ... n) of 16-byte cells laid out six ways and walked:\n"
-		   "sequential, stride (a new 128-byte line each cell), shuffled, malloc (with\n"
-		   "16..256-byte allocations in between), holes (a second malloc list built into\n"
-		   "freed noise), cdr (cdr-coding: values with two code bits, no next pointers).\n"
-		   "\n"),
-	.opts = options,
-	.col = 22,
-};
+EXPERIMENT_HELP(22,
+	N_("Usage: memtop run lists [OPTIONS]\n"
+	   "The same list (1 2 ... n) of 16-byte cells laid out six ways and walked:\n"
+	   "sequential, stride (a new 128-byte line each cell), shuffled, malloc (with\n"
+	   "16..256-byte allocations in between), holes (a second malloc list built into\n"
+	   "freed noise), cdr (cdr-coding: values with two code bits, no next pointers).\n"
+	   "\n"));
 
 /* The defaults, before the options (the options that are not the params'
  * as not given; --work and --graph-block at the params' defaults). */

@@ -116,14 +116,11 @@ static const struct batch_option options[] = {
 };
 #undef RP
 
-static const struct batch_help help = {
-	.head = N_("Usage: memtop run matmul [OPTIONS]\n"
-		   "The six loop orders of C += A * B and the blocked ikj, n x n doubles: time per\n"
-		   "inner-loop iteration, class, misses per iteration (book and simulator).\n"
-		   "\n"),
-	.opts = options,
-	.col = 19,
-};
+EXPERIMENT_HELP(19,
+	N_("Usage: memtop run matmul [OPTIONS]\n"
+	   "The six loop orders of C += A * B and the blocked ikj, n x n doubles: time per\n"
+	   "inner-loop iteration, class, misses per iteration (book and simulator).\n"
+	   "\n"));
 
 /* One CSV row: kind "order" (the seven) or "sweep" (the blocked order's
  * block sweep); empty fields where the value does not apply. */

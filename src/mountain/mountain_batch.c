@@ -104,13 +104,10 @@ static const struct batch_option options[] = {
 };
 #undef RP
 
-static const struct batch_help help = {
-	.head = N_("Usage: memtop run mountain [OPTIONS]\n"
-		   "Read throughput (MB/s) over working-set size x stride: the memory mountain.\n"
-		   "\n"),
-	.opts = options,
-	.col = 21,
-};
+EXPERIMENT_HELP(21,
+	N_("Usage: memtop run mountain [OPTIONS]\n"
+	   "Read throughput (MB/s) over working-set size x stride: the memory mountain.\n"
+	   "\n"));
 
 static void print_head(const struct printer *b)
 {

@@ -79,27 +79,24 @@ static const struct batch_option options[] = {
 	BATCH_END,
 };
 
-static const struct batch_help help = {
-	.head = "Usage: memtop run numa [OPTIONS]\n"
-		"Memory by node, as Intel MLC prints it: for each CPU node x memory node, the\n"
-		"idle latency of the latency lab's random chase and the GB/s of the bandwidth\n"
-		"lab's kernels for each traffic mix asked (read and triad by default) with a\n"
-		"thread on each CPU of the CPU node, on memory bound to the memory node (hwloc)\n"
-		"and first touched by the thread that uses it; the pages are counted node by\n"
-		"node after each run. With --loaded, MLC's loaded-latency curve of node pairs:\n"
-		"latency against bandwidth as injectors load the memory, its knee and the\n"
-		"misses in flight it implies (Little's law).\n\n",
-	.opts = options,
-	.col = 20,
-	.tail = "\nThe size is 4 x every cache a CPU node's CPUs reach together (any source's\n"
-		"claim, doubted or not), at least 256 MB, at most a quarter of the smallest\n"
-		"node's memory. The idle latency is read where memory is: 4 x the last cache\n"
-		"its CPU reaches that no doubt is about, or, where a deeper cache's claim is\n"
-		"doubted, where a curve from there up to the size settles; on 2 MB pages the\n"
-		"size itself beside it where they differ. GB/s are 10^9 bytes a second read +\n"
-		"written, counted as MLC and STREAM do (read 1 array a pass, 1:1 2, 2:1, 3:1\n"
-		"and triad 3).\n",
-};
+EXPERIMENT_HELP_TAIL(20,
+	"Usage: memtop run numa [OPTIONS]\n"
+	"Memory by node, as Intel MLC prints it: for each CPU node x memory node, the\n"
+	"idle latency of the latency lab's random chase and the GB/s of the bandwidth\n"
+	"lab's kernels for each traffic mix asked (read and triad by default) with a\n"
+	"thread on each CPU of the CPU node, on memory bound to the memory node (hwloc)\n"
+	"and first touched by the thread that uses it; the pages are counted node by\n"
+	"node after each run. With --loaded, MLC's loaded-latency curve of node pairs:\n"
+	"latency against bandwidth as injectors load the memory, its knee and the\n"
+	"misses in flight it implies (Little's law).\n\n",
+	"\nThe size is 4 x every cache a CPU node's CPUs reach together (any source's\n"
+	"claim, doubted or not), at least 256 MB, at most a quarter of the smallest\n"
+	"node's memory. The idle latency is read where memory is: 4 x the last cache\n"
+	"its CPU reaches that no doubt is about, or, where a deeper cache's claim is\n"
+	"doubted, where a curve from there up to the size settles; on 2 MB pages the\n"
+	"size itself beside it where they differ. GB/s are 10^9 bytes a second read +\n"
+	"written, counted as MLC and STREAM do (read 1 array a pass, 1:1 2, 2:1, 3:1\n"
+	"and triad 3).\n");
 
 /* ---- output ------------------------------------------------------------------- */
 

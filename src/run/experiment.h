@@ -42,6 +42,21 @@ struct experiment_printer {
 	.options = options, .help = &help, .params_size = sizeof(struct run_params),      \
 	.printer_size = sizeof(struct printer), .describe = describe, .start = start
 
+/* The `help` EXPERIMENT_PARTS names: the experiment's --help, its head (its
+ * usage line and what it does, ending with a blank line), then its option
+ * table `options` with their help from column col_ (run/batch_opts.h's
+ * struct batch_help); with _TAIL, the tail after them. At file scope:
+ *   EXPERIMENT_HELP(22,
+ *           N_("Usage: memtop run lists [OPTIONS]\n"
+ *              ...
+ *              "\n"));
+ */
+#define EXPERIMENT_HELP_TAIL(col_, head_, tail_)                                        \
+	static const struct batch_help help = {                                         \
+		.head = head_, .opts = options, .col = col_, .tail = tail_              \
+	}
+#define EXPERIMENT_HELP(col_, head_) EXPERIMENT_HELP_TAIL(col_, head_, NULL)
+
 struct machine; /* machine/machine.h: the machine a run plans for */
 struct plan;    /* machine/plan.h: what a run will measure */
 

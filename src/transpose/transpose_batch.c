@@ -106,15 +106,12 @@ static const struct batch_option options[] = {
 };
 #undef RP
 
-static const struct batch_help help = {
-	.head = N_("Usage: memtop run transpose [OPTIONS]\n"
-		   "Cache misses of matrix transpose on cachelab's cache (s,E,b) = (5,1,5), and\n"
-		   "transpose versions timed on this machine.\n\n"),
-	.opts = options,
-	.col = 22,
-	.tail = N_("\ncachelab's limits: 32x32 under 300 misses, 64x64 under 1300, 61x67 under "
-		   "2000.\n"),
-};
+EXPERIMENT_HELP_TAIL(22,
+	N_("Usage: memtop run transpose [OPTIONS]\n"
+	   "Cache misses of matrix transpose on cachelab's cache (s,E,b) = (5,1,5), and\n"
+	   "transpose versions timed on this machine.\n\n"),
+	N_("\ncachelab's limits: 32x32 under 300 misses, 64x64 under 1300, 61x67 under "
+	   "2000.\n"));
 
 static int is_cachelab_cache(const struct transpose_plan *p)
 {
