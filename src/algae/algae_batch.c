@@ -280,8 +280,6 @@ const struct experiment exp_algae = {
 	.check = check,
 	.pinned = 1,
 	.has_job = has_job,
-	.head = head,
-	.worker = algae_worker,
-	.on_event = on_event,
+	EXPERIMENT_JOB(algae_worker),
 	.to_json = to_json, /* no kind: memtop reads the result nowhere */
 };

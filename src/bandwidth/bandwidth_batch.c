@@ -658,13 +658,9 @@ const struct experiment exp_bandwidth = {
 	.defaults = defaults,
 	.make_params = make_params,
 	.pinned = 0, /* the worker only starts and joins the measuring threads (no --cpu) */
-	.head = head,
-	.worker = bandwidth_worker, /* on the bandwidth_params, the params' first field */
+	EXPERIMENT_JOB(bandwidth_worker), /* on the bandwidth_params, the params' first field */
 	.on_note = on_note,
-	.on_event = on_event,
 	.ended = ended,
-	.result_at = offsetof(struct printer, r),
-	.summary = summary,
-	.kind = &kind_bandwidth,
+	EXPERIMENT_RESULT(r, &kind_bandwidth),
 	.verdict = verdict,
 };

@@ -414,11 +414,7 @@ const struct experiment exp_cores = {
 	.check = check,
 	.make_params = make_params,
 	.pinned = 0, /* the worker only starts and joins the two threads of each pair */
-	.head = head,
-	.worker = cores_worker, /* on the plan, the params' first field */
-	.on_event = on_event,
-	.result_at = offsetof(struct printer, r),
-	.summary = summary,
-	.kind = &kind_cores,
+	EXPERIMENT_JOB(cores_worker), /* on the plan, the params' first field */
+	EXPERIMENT_RESULT(r, &kind_cores),
 	.release = release,
 };

@@ -326,11 +326,7 @@ const struct experiment exp_falseshare = {
 	.check = check,
 	.make_params = make_params,
 	.pinned = 0, /* the worker only starts and joins the counting threads (no --cpu) */
-	.head = head,
-	.worker = falseshare_worker,
-	.on_event = on_event,
-	.result_at = offsetof(struct printer, r),
-	.summary = summary,
-	.kind = &kind_falseshare,
+	EXPERIMENT_JOB(falseshare_worker),
+	EXPERIMENT_RESULT(r, &kind_falseshare),
 	.verdict = verdict,
 };

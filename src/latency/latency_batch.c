@@ -606,9 +606,7 @@ const struct experiment exp_latency = {
 	.on_note = on_note,
 	.on_event = on_event,
 	.ended = ended,
-	.result_at = offsetof(struct printer, r),
+	EXPERIMENT_RESULT(r, &kind_latency),
 	.result_is_pointer = 1,
-	.summary = summary,
-	.kind = &kind_latency,
 	.release = release,
 };

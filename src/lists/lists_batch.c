@@ -540,11 +540,7 @@ const struct experiment exp_lists = {
 	.check = check,
 	.make_params = make_params,
 	.pinned = 1,
-	.head = head,
-	.worker = lists_worker,
-	.on_event = on_event,
-	.result_at = offsetof(struct printer, r),
-	.summary = summary,
-	.kind = &kind_lists,
+	EXPERIMENT_JOB(lists_worker),
+	EXPERIMENT_RESULT(r, &kind_lists),
 	.verdict = verdict,
 };

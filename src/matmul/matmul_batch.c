@@ -654,12 +654,8 @@ const struct experiment exp_matmul = {
 	.check = check,
 	.pinned = 1,
 	.has_job = has_job,
-	.head = head,
-	.worker = matmul_worker, /* on the matmul_params, the params' first field */
-	.on_event = on_event,
-	.result_at = offsetof(struct printer, r),
-	.summary = summary,
-	.kind = &kind_matmul,
+	EXPERIMENT_JOB(matmul_worker), /* on the matmul_params, the params' first field */
+	EXPERIMENT_RESULT(r, &kind_matmul),
 	.to_json = to_json, /* --simulate's is not the kind's */
 	.verdict = verdict,
 	.release = release,

@@ -446,13 +446,9 @@ const struct experiment exp_mountain = {
 	.defaults = defaults,
 	.make_params = make_params,
 	.pinned = 1,
-	.head = head,
-	.worker = mountain_worker, /* on the mountain_params, the params' first field */
-	.on_event = on_event,
+	EXPERIMENT_JOB(mountain_worker), /* on the mountain_params, the params' first field */
 	.ended = ended,
-	.result_at = offsetof(struct printer, m),
+	EXPERIMENT_RESULT(m, &kind_mountain),
 	.result_is_pointer = 1,
-	.summary = summary,
-	.kind = &kind_mountain,
 	.release = release,
 };

@@ -752,13 +752,9 @@ const struct experiment exp_numa = {
 	.check = check,
 	.make_params = make_params,
 	.pinned = 0, /* the worker only starts the labs' runs, each pinned to its CPU node */
-	.head = head,
-	.worker = numa_worker, /* on the numa_params, the params' first field */
+	EXPERIMENT_JOB(numa_worker), /* on the numa_params, the params' first field */
 	.on_note = on_note,
-	.on_event = on_event,
 	.ended = ended,
-	.result_at = offsetof(struct printer, r),
-	.summary = summary,
-	.kind = &kind_numa,
+	EXPERIMENT_RESULT(r, &kind_numa),
 	.release = release,
 };

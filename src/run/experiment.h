@@ -36,7 +36,7 @@ struct experiment_printer {
  * and the two hooks every experiment has, describe and start. After the
  * name and the about:
  *   const struct experiment exp_lists = { .name = "lists", .about = N_("..."),
- *                                         EXPERIMENT_PARTS, .head = head, ... };
+ *                                         EXPERIMENT_PARTS, .defaults = defaults, ... };
  */
 #define EXPERIMENT_PARTS                                                                \
 	.options = options, .help = &help, .params_size = sizeof(struct run_params),      \
@@ -56,6 +56,18 @@ struct experiment_printer {
 		.head = head_, .opts = options, .col = col_, .tail = tail_              \
 	}
 #define EXPERIMENT_HELP(col_, head_) EXPERIMENT_HELP_TAIL(col_, head_, NULL)
+
+/* The run's hooks of an experiment that names them the usual way, as
+ * EXPERIMENT_PARTS does the others: head, the job worker_ (its NAME_worker)
+ * and on_event. Every experiment's but latency's, which has no head. */
+#define EXPERIMENT_JOB(worker_) .head = head, .worker = worker_, .on_event = on_event
+
+/* Its result the usual way: the printer's field r_ (offsetof; the pointer
+ * to it with .result_is_pointer), of kind kind_ (&kind_NAME), and the hook
+ * summary after the job. Every experiment's but algae's, which has no
+ * kind. */
+#define EXPERIMENT_RESULT(r_, kind_)                                                    \
+	.result_at = offsetof(struct printer, r_), .summary = summary, .kind = kind_
 
 struct machine; /* machine/machine.h: the machine a run plans for */
 struct plan;    /* machine/plan.h: what a run will measure */

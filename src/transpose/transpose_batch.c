@@ -603,11 +603,7 @@ const struct experiment exp_transpose = {
 	.defaults = defaults,
 	.check = check,
 	.pinned = 1,
-	.head = head,
-	.worker = transpose_worker, /* on the transpose_plan, the params' first field */
-	.on_event = on_event,
-	.result_at = offsetof(struct printer, r),
-	.summary = summary,
-	.kind = &kind_transpose,
+	EXPERIMENT_JOB(transpose_worker), /* on the transpose_plan, the params' first field */
+	EXPERIMENT_RESULT(r, &kind_transpose),
 	.verdict = verdict,
 };
