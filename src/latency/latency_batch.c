@@ -93,9 +93,7 @@ static const struct batch_option options[] = {
 	BATCH_OPT_INT("tries", 't', "N", "best of N timed tries a point (default 3)", struct args,
 		      tries, 1, 100),
 	BATCH_HELP_CPU,
-	{ "each-kind", 'K', NULL,
-	  N_("one run on each core kind (P and E, big and LITTLE), one\n"
-	     "after the other; with --json, one result a line") },
+	BATCH_HELP_EACH_KIND,
 	BATCH_HELP_COMMON(N_("small run for tests: 4K..8M, strides 128 and 4096 + random"),
 			  N_("print the curves as CSV (the rest goes to stderr)")),
 	BATCH_END,

@@ -95,9 +95,7 @@ static const struct batch_option options[] = {
 	BATCH_OPT_FLAG("profile", 'P', "after each row, a note: where its time went", RP,
 		       a.profile),
 	BATCH_HELP_CPU,
-	{ "each-kind", 'K', NULL,
-	  N_("one run on each core kind (P and E, big and LITTLE), one\n"
-	     "after the other; with --json, one result a line") },
+	BATCH_HELP_EACH_KIND,
 	BATCH_HELP_COMMON(N_("small grid for tests: 16K..8M, strides 1, 2, 4, 8"),
 			  N_("print CSV instead of the table")),
 	BATCH_END,

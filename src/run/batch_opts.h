@@ -121,6 +121,13 @@ struct batch_option {
 #define BATCH_HELP_CPU_KIND                                                             \
 	{ "cpu-kind", BATCH_OPT_CPU_KIND, "NAME",                                      \
 	  "measure on the CPUs of kind NAME only (P, E, big...: memtop topo)" }
+/* --each-kind, for an experiment that takes it (.each_coretype: latency,
+ * mountain): one run on each core kind, which the protocol takes before
+ * the parse (protocol/protocol_each_kind.c). */
+#define BATCH_HELP_EACH_KIND                                                            \
+	{ "each-kind", 'K', NULL,                                                      \
+	  N_("one run on each core kind (P and E, big and LITTLE), one\n"             \
+	     "after the other; with --json, one result a line") }
 #define BATCH_HELP_HELP { "help", BATCH_OPT_HELP, NULL, "this help" }
 /* --tries N (1..BATCH_MAX_TRIES), what a try is in the experiment's words:
  * batch_next parses it into cli->tries. */
