@@ -7,7 +7,7 @@
 # decimal comma, while the JSON keeps its English. Nothing of this machine
 # is assumed: the header's figures are matched by their form only.
 . "$TESTLIB"
-N=17
+N=18
 plan $N
 
 ru_or_skip $N "ru_RU.UTF-8"
@@ -47,3 +47,11 @@ has "bandwidth's plan: more threads than CPUs" "$(RU run bandwidth --plan --thre
 	"# потоков 12 на 8 ЦП: перегрузка, они ждут своей очереди (помечено (!) в таблице)"
 like "... --plan --json's note stays English" "$(RU run cores --plan --json - --compact $T 2>&1)" \
 	'"notes":\["8 CPUs, 28 pairs \(every pair\), then 28 again in reverse order"\]'
+
+# ---- every experiment's --help: the common rows in Russian too -----------------------
+eng=""
+for x in $(experiments); do
+	RU run "$x" --help 2>&1 | grep -Eq 'pin the measuring|pin it to|this help|print what the run|plan for the|write the result to|the JSON on one line|measure on the CPUs' &&
+		eng="$eng $x"
+done
+is "no experiment's --help keeps a common row in English" "$eng" ""

@@ -113,14 +113,14 @@ struct batch_option {
  * measuring on a pinned worker; then --quick (what the experiment's quick run is: its help),
  * --json, --out, --compact, --csv (what a CSV row is: its help), --help. */
 #define BATCH_HELP_CPU                                                                  \
-	{ "cpu", BATCH_OPT_CPU, "N", "pin the measuring thread to CPU N" },            \
+	{ "cpu", BATCH_OPT_CPU, "N", N_("pin the measuring thread to CPU N") },            \
 	{ "cpu-kind", BATCH_OPT_CPU_KIND, "NAME",                                      \
-	  "pin it to a CPU of kind NAME (P, E, big...: memtop topo)" }
+	  N_("pin it to a CPU of kind NAME (P, E, big...: memtop topo)") }
 /* --cpu-kind for an experiment measuring on threads of its own (bandwidth,
  * cores, numa): all of them on CPUs of that kind. */
 #define BATCH_HELP_CPU_KIND                                                             \
 	{ "cpu-kind", BATCH_OPT_CPU_KIND, "NAME",                                      \
-	  "measure on the CPUs of kind NAME only (P, E, big...: memtop topo)" }
+	  N_("measure on the CPUs of kind NAME only (P, E, big...: memtop topo)") }
 /* --each-kind, for an experiment that takes it (.each_coretype: latency,
  * mountain): one run on each core kind, which the protocol takes before
  * the parse (protocol/protocol_each_kind.c). */
@@ -128,28 +128,28 @@ struct batch_option {
 	{ "each-kind", 'K', NULL,                                                      \
 	  N_("one run on each core kind (P and E, big and LITTLE), one\n"             \
 	     "after the other; with --json, one result a line") }
-#define BATCH_HELP_HELP { "help", BATCH_OPT_HELP, NULL, "this help" }
+#define BATCH_HELP_HELP { "help", BATCH_OPT_HELP, NULL, N_("this help") }
 /* --tries N (1..BATCH_MAX_TRIES), what a try is in the experiment's words:
  * batch_next parses it into cli->tries. */
 #define BATCH_MAX_TRIES 100
 #define BATCH_HELP_TRIES(help) { "tries", BATCH_OPT_TRIES, "N", help }
 #define BATCH_HELP_COMMON(quick, csv)                                                   \
 	{ "plan", BATCH_OPT_PLAN, NULL,                                                \
-	  "print what the run would measure (sizes and their levels,\n"               \
-	  "threads and their CPUs, pairs, nodes) and measure nothing;\n"              \
-	  "with --json, the plan as JSON" },                                           \
+	  N_("print what the run would measure (sizes and their levels,\n"            \
+	     "threads and their CPUs, pairs, nodes) and measure nothing;\n"           \
+	     "with --json, the plan as JSON") },                                       \
 	{ "sysfs-root", BATCH_OPT_SYSFS_ROOT, "DIR",                                   \
-	  "plan for the recorded Linux tree DIR (memtop topo's)\n"                     \
-	  "instead of this machine (implies --plan)" },                                \
+	  N_("plan for the recorded Linux tree DIR (memtop topo's)\n"                  \
+	     "instead of this machine (implies --plan)") },                            \
 	{ "topology", BATCH_OPT_TOPOLOGY, "FILE",                                      \
-	  "plan for the machine an hwloc XML describes (lstopo\n"                      \
-	  "--of xml FILE, on a server; implies --plan)" },                             \
+	  N_("plan for the machine an hwloc XML describes (lstopo\n"                   \
+	     "--of xml FILE, on a server; implies --plan)") },                         \
 	{ "quick", BATCH_OPT_QUICK, NULL, quick },                                     \
 	{ "json", BATCH_OPT_JSON, "FILE",                                              \
-	  "write the result to FILE (atomically); - for stdout" },                     \
+	  N_("write the result to FILE (atomically); - for stdout") },                 \
 	{ "out", BATCH_OPT_JSON, "FILE", NULL },                                       \
 	{ "compact", BATCH_OPT_COMPACT, NULL,                                          \
-	  "the JSON on one line (one line a host under pdsh)" },                       \
+	  N_("the JSON on one line (one line a host under pdsh)") },                   \
 	{ "csv", BATCH_OPT_CSV, NULL, csv },                                           \
 	BATCH_HELP_HELP
 
