@@ -42,27 +42,33 @@ lines "memtop --help: the commands' summaries in Russian" "$(cat "$TMP/help")" \
 RU compare "$D/latency-xeon-vm-44k.json" "$D/latency-l1-32k.json" >"$TMP/cmp" 2>&1
 s=$?
 is "compare of two recorded runs: exit 0" "$s" 0
-lines "... file A's header: the build and its load, with a decimal comma" "$(cat "$TMP/cmp")" \
-	'^   сборка gcc -g -O2; загрузка 3,10 до прогона$' 1
-lines "... its run's warning in Russian (the file's load 3.8 on 2 CPUs)" "$(cat "$TMP/cmp")" \
-	'^   предупреждение: машина загружена: загрузка 3,8 на 2 ЦП$' 1
-lines "... the median ratio to A, in Russian, with decimal commas" "$(cat "$TMP/cmp")" \
-	'^к A {9}1,00 {5}0,82$' 1
-lines "... the verdict: B faster" "$(cat "$TMP/cmp")" '^вывод {8}\(A\)  быстрее$' 1
-lines "... how B measured against A" "$(cat "$TMP/cmp")" '^  B измерял 8M, A — 512M$' 1
-lines "... the conditions' head" "$(cat "$TMP/cmp")" \
-	'^условия \(настройки, которые двигают числа памяти\):$' 1
+lines_of "$TMP/cmp" \
+	"... file A's header: the build and its load, with a decimal comma" \
+		'^   сборка gcc -g -O2; загрузка 3,10 до прогона$' 1 \
+	"... its run's warning in Russian (the file's load 3.8 on 2 CPUs)" \
+		'^   предупреждение: машина загружена: загрузка 3,8 на 2 ЦП$' 1 \
+	"... the median ratio to A, in Russian, with decimal commas" \
+		'^к A {9}1,00 {5}0,82$' 1 \
+	"... the verdict: B faster" \
+		'^вывод {8}\(A\)  быстрее$' 1 \
+	"... how B measured against A" \
+		'^  B измерял 8M, A — 512M$' 1 \
+	"... the conditions' head" \
+		'^условия \(настройки, которые двигают числа памяти\):$' 1
 
 # cliffs of a recorded mountain: the drops with decimal commas, the sizes in КБ/МБ
 RU cliffs "$D/mountain-quick-xeon-157.json" --latency "$D/latency-xeon-vm-44k.json" >"$TMP/cl" 2>&1
 s=$?
 is "cliffs of a recorded mountain: exit 0" "$s" 0
-lines "... its first cliff" "$(cat "$TMP/cl")" '^обрыв между 32 КБ и 64 КБ: падение в 1,57 раза$' 1
-lines "... its one slope" "$(cat "$TMP/cl")" \
-	'^обрыв между 1 МБ и 2 МБ: падение в 3,50 раза \(один склон от 1 МБ до 4 МБ: в 8,40 раза\)$' 1
-lines "... the levels it reads" "$(cat "$TMP/cl")" '^уровни на этом шаге: 32 КБ, 1 МБ$' 1
-lines "... held against the latency run's L2" "$(cat "$TMP/cl")" \
-	'^  задержка L2 1,6 МБ: совпадает \(L2 горы 1 МБ\)$' 1
+lines_of "$TMP/cl" \
+	"... its first cliff" \
+		'^обрыв между 32 КБ и 64 КБ: падение в 1,57 раза$' 1 \
+	"... its one slope" \
+		'^обрыв между 1 МБ и 2 МБ: падение в 3,50 раза \(один склон от 1 МБ до 4 МБ: в 8,40 раза\)$' 1 \
+	"... the levels it reads" \
+		'^уровни на этом шаге: 32 КБ, 1 МБ$' 1 \
+	"... held against the latency run's L2" \
+		'^  задержка L2 1,6 МБ: совпадает \(L2 горы 1 МБ\)$' 1
 
 # levels of a recorded run: what machines read is the same under ru_RU
 RU levels "$D/latency-xeon-vm-44k.json" --json - 2>/dev/null >"$TMP/lv.ru"
@@ -96,21 +102,23 @@ is "... --lengths of five: five sizes" "$(grep -c ' по 16 байт (раскл
 RU run lists --quick --no-sim >"$TMP/lists" 2>&1
 s=$?
 is "run lists --quick: exit 0" "$s" 0
-lines "... its table's head in Russian" "$(cat "$TMP/lists")" \
-	'^    ячеек  раскладка    такт/яч    нс/яч разброс  линий64 линий128   промахи$' 1
-lines "... a row a layout and length: 2 x 6, each with decimal commas" "$(cat "$TMP/lists")" \
-	'^ +(4096|16384)  (sequential|stride|shuffled|malloc|holes|cdr) +[0-9]+,[0-9] +[0-9]+,[0-9]{2} ' 12
-lines "... the seed's table: its title, head and two rows" "$(cat "$TMP/lists")" \
-	'^(# тактов на ячейку \(таблица урока\)| +ячеек sequential +stride .*| +(4096|16384)( +[0-9]+,[0-9]){6})$' 4
-lines "... the neighbours of malloc and holes, in the plural" "$(cat "$TMP/lists")" \
-	'^# список (malloc|holes) из 16384 ячеек: расстояние до следующей ячейки' 2
+lines_of "$TMP/lists" \
+	"... its table's head in Russian" \
+		'^    ячеек  раскладка    такт/яч    нс/яч разброс  линий64 линий128   промахи$' 1 \
+	"... a row a layout and length: 2 x 6, each with decimal commas" \
+		'^ +(4096|16384)  (sequential|stride|shuffled|malloc|holes|cdr) +[0-9]+,[0-9] +[0-9]+,[0-9]{2} ' 12 \
+	"... the seed's table: its title, head and two rows" \
+		'^(# тактов на ячейку \(таблица урока\)| +ячеек sequential +stride .*| +(4096|16384)( +[0-9]+,[0-9]){6})$' 4 \
+	"... the neighbours of malloc and holes, in the plural" \
+		'^# список (malloc|holes) из 16384 ячеек: расстояние до следующей ячейки' 2
 
 # the algae lab: simulated, so every figure is exact
 RU run algae >"$TMP/algae" 2>/dev/null
-lines "run algae: the table's head in Russian" "$(cat "$TMP/algae")" \
-	'^случай           чтений промахи   доля  что$' 1
-lines "... the array of structs by columns: 256 misses of 512" "$(cat "$TMP/algae")" \
-	'^aos-column          512     256    50%  массив структур: grid\[j\]\[i\] по столбцам, x и y \(6\.19\)$' 1
+lines_of "$TMP/algae" \
+	"run algae: the table's head in Russian" \
+		'^случай           чтений промахи   доля  что$' 1 \
+	"... the array of structs by columns: 256 misses of 512" \
+		'^aos-column          512     256    50%  массив структур: grid\[j\]\[i\] по столбцам, x и y \(6\.19\)$' 1
 
 # bad input: one line, exit 2, nothing written
 printf '{"kind": "mountain", ' >"$TMP/g.json"

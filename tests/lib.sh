@@ -33,6 +33,16 @@ like() { if printf '%s\n' "$2" | grep -Eq -- "$3"; then pass "$1"; else fail "$1
 lines() { is "$1" "$(printf '%s\n' "$2" | grep -cE -- "$3")" "$4"; }
 # has DESC TEXT LINE: TEXT holds LINE exactly, once
 has() { lines "$1" "$2" "^$(printf '%s' "$3" | sed 's/[][\.*^$()+?{}|]/\\&/g')\$" 1; }
+# lines_of FILE, then rows DESC REGEX N...: lines for each row, on FILE's text
+lines_of() {
+	lf=$1
+	shift
+	while [ $# -ge 3 ]; do
+		lines "$1" "$(cat "$lf")" "$2" "$3"
+		shift 3
+	done
+	[ $# -eq 0 ] || fail "lines_of $lf: a row cut short: $*"
+}
 unlike() { if printf '%s\n' "$2" | grep -Eq -- "$3"; then fail "$1" "text: $(printf '%s' "$2" | head -c 400)" "unwanted: /$3/"; else pass "$1"; fi; }
 # experiments: the names `memtop run --help` lists, one a line, in its order
 # (a test that walks them all walks a new one by its being registered)

@@ -41,9 +41,69 @@ static const char *summary(const struct mt_limits *l)
 	return mt_limits_summary(l, buf, sizeof buf);
 }
 
+/* What a recorded tree's limits read as (NULL, -1: not checked there). */
+struct tree_want {
+	const char *tree;
+	uint64_t mem;
+	const char *mem_from;
+	uint64_t room;
+	double quota;
+	const char *quota_from, *cpuset;
+	int nhuge; /* then the first hugetlb limit: its page size, its bytes */
+	uint64_t huge_page, huge_bytes;
+	int nnotes;
+	const char *summary;
+};
+
 /* Slurm on cgroup v1: the limits are the ancestors' (job_7, step_0), the
  * least of each kept with the cgroup that set it; the room is the least of
- * limit - usage over the limited cgroups (job_7's: 300M - 50M). */
+ * limit - usage over the limited cgroups (job_7's: 300M - 50M).
+ * cgroup v2: memory.max on the job, memory.high on its step (the tighter:
+ * its room 512M - 16M), cpu.max, the cpuset's effective CPUs, a 1 GB
+ * hugetlb limit ("max" for 2 MB pages: none).
+ * A container's hierarchies mounted from its own cgroup: the path less the
+ * mount's root is "/", whose files are the container's limits. */
+static const struct tree_want trees[] = {
+	{ "v1-slurm", 300 * MB, "memory.limit_in_bytes of /slurm_localhost/uid_0/job_7", 250 * MB,
+	  1.5, "cpu.cfs_quota_us of /slurm_localhost/uid_0/job_7", "2-3", 1, 2 * MB, 1024 * MB, 0,
+	  "cgroup memory 300M, soft limit 256M, cpu quota 1.5 CPUs, "
+	  "cpuset 2-3, hugetlb 2M pages 1G" },
+	{ "v2-slurm", 768 * MB, "memory.max of /system.slice/slurmstepd.scope/job_12", 496 * MB,
+	  0.5, "cpu.max of /system.slice/slurmstepd.scope/job_12", "1", 1, 1024 * MB, 2048 * MB, 0,
+	  "cgroup memory 768M, memory.high 512M, cpu quota 0.5 CPU, "
+	  "cpuset 1, hugetlb 1G pages 2G" },
+	{ "v1-container", 256 * MB, NULL, 248 * MB, 2, NULL, NULL, -1, 0, 0, -1,
+	  "cgroup memory 256M, cpu quota 2 CPUs" },
+};
+
+static void trees_read(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof trees / sizeof *trees; i++) {
+		const struct tree_want *w = &trees[i];
+		struct mt_limits l;
+		read_tree(w->tree, &l);
+		assert_int_equal(l.mem.bytes, w->mem);
+		if (w->mem_from)
+			assert_string_equal(l.mem.from, w->mem_from);
+		assert_int_equal(l.room, w->room);
+		assert_true(l.quota == w->quota);
+		if (w->quota_from)
+			assert_string_equal(l.quota_from, w->quota_from);
+		if (w->cpuset)
+			assert_string_equal(l.cpuset, w->cpuset);
+		if (w->nhuge >= 0) {
+			assert_int_equal(l.nhuge, w->nhuge);
+			assert_int_equal(l.huge[0].page, w->huge_page);
+			assert_int_equal(l.huge[0].lim.bytes, w->huge_bytes);
+		}
+		if (w->nnotes >= 0)
+			assert_int_equal(l.nnotes, w->nnotes);
+		assert_string_equal(summary(&l), w->summary);
+	}
+}
+
+/* v1-slurm's other limits: the soft limit, memsw, the quota's parts. */
 static void v1_slurm(void **state)
 {
 	struct mt_limits l;
@@ -52,31 +112,17 @@ static void v1_slurm(void **state)
 	assert_int_equal(l.known, 1);
 	assert_int_equal(l.version, 1);
 	assert_string_equal(l.cgroup, "/slurm_localhost/uid_0/job_7/step_0/task_0");
-	assert_int_equal(l.mem.bytes, 300 * MB);
-	assert_string_equal(l.mem.from, "memory.limit_in_bytes of /slurm_localhost/uid_0/job_7");
 	assert_int_equal(l.soft.bytes, 256 * MB);
 	assert_string_equal(l.soft.from,
 			    "memory.soft_limit_in_bytes of /slurm_localhost/uid_0/job_7/step_0");
 	assert_int_equal(l.memsw.bytes, 600 * MB);
 	assert_int_equal(l.high.bytes, 0);
-	assert_int_equal(l.room, 250 * MB);
-	assert_true(l.quota == 1.5);
 	assert_int_equal(l.quota_us, 150000);
 	assert_int_equal(l.period_us, 100000);
-	assert_string_equal(l.quota_from, "cpu.cfs_quota_us of /slurm_localhost/uid_0/job_7");
-	assert_string_equal(l.cpuset, "2-3");
 	assert_int_equal(l.ncpuset, 2);
-	assert_int_equal(l.nhuge, 1);
-	assert_int_equal(l.huge[0].page, 2 * MB);
-	assert_int_equal(l.huge[0].lim.bytes, 1024 * MB);
-	assert_int_equal(l.nnotes, 0);
-	assert_string_equal(summary(&l), "cgroup memory 300M, soft limit 256M, cpu quota 1.5 CPUs, "
-					 "cpuset 2-3, hugetlb 2M pages 1G");
 }
 
-/* cgroup v2: memory.max on the job, memory.high on its step (the tighter:
- * its room 512M - 16M), cpu.max, the cpuset's effective CPUs, a 1 GB
- * hugetlb limit ("max" for 2 MB pages: none). */
+/* v2-slurm's memory.high, the tighter limit mt_limits_memory gives. */
 static void v2_slurm(void **state)
 {
 	struct mt_limits l;
@@ -84,36 +130,39 @@ static void v2_slurm(void **state)
 	(void)state;
 	read_tree("v2-slurm", &l);
 	assert_int_equal(l.version, 2);
-	assert_int_equal(l.mem.bytes, 768 * MB);
-	assert_string_equal(l.mem.from, "memory.max of /system.slice/slurmstepd.scope/job_12");
 	assert_int_equal(l.high.bytes, 512 * MB);
 	assert_int_equal(mt_limits_memory(&l, &from), 512 * MB);
 	assert_string_equal(from, "memory.high of /system.slice/slurmstepd.scope/job_12/step_0");
-	assert_int_equal(l.room, 496 * MB);
-	assert_true(l.quota == 0.5);
-	assert_string_equal(l.quota_from, "cpu.max of /system.slice/slurmstepd.scope/job_12");
-	assert_string_equal(l.cpuset, "1");
-	assert_int_equal(l.nhuge, 1);
-	assert_int_equal(l.huge[0].page, 1024 * MB);
-	assert_int_equal(l.huge[0].lim.bytes, 2048 * MB);
-	assert_int_equal(l.nnotes, 0);
-	assert_string_equal(summary(&l), "cgroup memory 768M, memory.high 512M, cpu quota 0.5 CPU, "
-					 "cpuset 1, hugetlb 1G pages 2G");
 }
 
-/* A container's hierarchies mounted from its own cgroup: the path less the
- * mount's root is "/", whose files are the container's limits. */
+/* The container's cgroup, "/". */
 static void container(void **state)
 {
 	struct mt_limits l;
 	(void)state;
 	read_tree("v1-container", &l);
 	assert_string_equal(l.cgroup, "/");
-	assert_int_equal(l.mem.bytes, 256 * MB);
-	assert_int_equal(l.room, 248 * MB);
-	assert_true(l.quota == 2);
-	assert_string_equal(summary(&l), "cgroup memory 256M, cpu quota 2 CPUs");
 }
+
+/* The lines of v2-garbled, then of v1-garbled. */
+static const char *const v2_garbled_notes[] = {
+	"/sys/fs/cgroup/user.slice/memory.max: 'lots' is not a size in bytes nor max: read as no "
+	"limit there",
+	"/sys/fs/cgroup/user.slice/job/cpu.max: 'half' is not a quota and a period (such as 50000 "
+	"100000): read as no quota there",
+	"/sys/fs/cgroup/user.slice/cpu.max: '0 100000' is a quota or period of 0 or less, which no "
+	"kernel takes: read as no quota there",
+	"/sys/fs/cgroup/user.slice/job/cpuset.cpus.effective: '0-' is not a CPU list: read as "
+	"every CPU",
+	"/sys/fs/cgroup/user.slice/job/memory.current: 'x' is not a number of bytes: the usage "
+	"read as none",
+};
+static const char *const v1_garbled_notes[] = {
+	"/sys/fs/cgroup/memory/job/memory.limit_in_bytes: 'max' is not a size in bytes: read as no "
+	"limit there",
+	"/sys/fs/cgroup/cpu,cpuacct/job/cpu.cfs_quota_us: '-5' is a quota of 0 or less, which no "
+	"kernel takes: read as no quota there",
+};
 
 /* Every file wrong in its own way: one line each naming the file, what is
  * wrong and the fallback; what did parse is kept. */
@@ -128,27 +177,10 @@ static void garbled(void **state)
 	assert_int_equal(l.room, 512 * MB);
 	assert_true(l.quota == 0);
 	assert_int_equal(l.ncpuset, 0);
-	assert_int_equal(l.nnotes, 5);
-	assert_string_equal(l.notes[0], "/sys/fs/cgroup/user.slice/memory.max: 'lots' is not a "
-					"size in bytes nor max: read as no limit there");
-	assert_string_equal(l.notes[1], "/sys/fs/cgroup/user.slice/job/cpu.max: 'half' is not a "
-					"quota and a period (such as 50000 100000): read as no "
-					"quota there");
-	assert_string_equal(l.notes[2], "/sys/fs/cgroup/user.slice/cpu.max: '0 100000' is a quota "
-					"or period of 0 or less, which no kernel takes: read as no "
-					"quota there");
-	assert_string_equal(l.notes[3], "/sys/fs/cgroup/user.slice/job/cpuset.cpus.effective: '0-' "
-					"is not a CPU list: read as every CPU");
-	assert_string_equal(l.notes[4], "/sys/fs/cgroup/user.slice/job/memory.current: 'x' is not "
-					"a number of bytes: the usage read as none");
+	MT_ASSERT_LINES(l.notes, l.nnotes, v2_garbled_notes);
 	assert_string_equal(summary(&l), "memory.high 512M");
 	read_tree("v1-garbled", &l);
-	assert_int_equal(l.nnotes, 2);
-	assert_string_equal(l.notes[0], "/sys/fs/cgroup/memory/job/memory.limit_in_bytes: 'max' is "
-					"not a size in bytes: read as no limit there");
-	assert_string_equal(l.notes[1], "/sys/fs/cgroup/cpu,cpuacct/job/cpu.cfs_quota_us: '-5' is "
-					"a quota of 0 or less, which no kernel takes: read as no "
-					"quota there");
+	MT_ASSERT_LINES(l.notes, l.nnotes, v1_garbled_notes);
 	assert_string_equal(summary(&l), "no limits");
 }
 
@@ -293,6 +325,7 @@ static void budget(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(trees_read),
 		cmocka_unit_test(v1_slurm),     cmocka_unit_test(v2_slurm),
 		cmocka_unit_test(container),    cmocka_unit_test(garbled),
 		cmocka_unit_test(none),         cmocka_unit_test(parsers),

@@ -67,18 +67,25 @@ static void cut_whole_characters(void **state)
 	assert_int_equal(mt_text_cut("ab", 1, NULL), 1);
 }
 
+/* mt_text_char's rows: the text, the bytes of its first character, its columns. */
+static const struct {
+	const char *text;
+	int bytes, cols;
+} first_chars[] = {
+	{ "шаг", 2, 1 },
+	{ "\xe6\xbc\xa2", 3, 2 },
+	{ "\xffz", 1, 1 }, /* a stray byte: one byte, one column */
+	{ "", 0, 0 },
+};
+
 static void one_character(void **state)
 {
-	int cols;
 	(void)state;
-	assert_int_equal(mt_text_char("шаг", &cols), 2);
-	assert_int_equal(cols, 1);
-	assert_int_equal(mt_text_char("\xe6\xbc\xa2", &cols), 3);
-	assert_int_equal(cols, 2);
-	assert_int_equal(mt_text_char("\xffz", &cols), 1);
-	assert_int_equal(cols, 1);
-	assert_int_equal(mt_text_char("", &cols), 0);
-	assert_int_equal(cols, 0);
+	for (size_t i = 0; i < sizeof first_chars / sizeof *first_chars; i++) {
+		int cols;
+		assert_int_equal(mt_text_char(first_chars[i].text, &cols), first_chars[i].bytes);
+		assert_int_equal(cols, first_chars[i].cols);
+	}
 }
 
 /* compare's wrapped lines: at most 79 columns of Russian (158 bytes and

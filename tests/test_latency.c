@@ -724,16 +724,21 @@ static void eta_recorded_runs_priced_after_pages(void **state)
  * load given, the first at most 65536 loads whatever the estimate (numa's
  * 256M point began from a 2 ns guess: 2M loads at memory's 250 ns, 0.5 s
  * before a stop was seen), and never under 4096. */
+static const struct {
+	double ns;
+	int first;
+	uint64_t loads;
+} warmup_chunks[] = {
+	{ 2.0, 1, 65536 },    { 2.0, 0, 10000000 }, { 250.0, 1, 65536 }, { 250.0, 0, 80000 },
+	{ 1000.0, 1, 20000 }, { 1e6, 0, 4096 },     { 0, 1, 65536 },
+};
+
 static void warmup_chunks_stay_short(void **state)
 {
 	(void)state;
-	assert_int_equal(latency_chunk_loads(2.0, 1), 65536);
-	assert_int_equal(latency_chunk_loads(2.0, 0), 10000000);
-	assert_int_equal(latency_chunk_loads(250.0, 1), 65536);
-	assert_int_equal(latency_chunk_loads(250.0, 0), 80000);
-	assert_int_equal(latency_chunk_loads(1000.0, 1), 20000);
-	assert_int_equal(latency_chunk_loads(1e6, 0), 4096);
-	assert_int_equal(latency_chunk_loads(0, 1), 65536);
+	for (size_t i = 0; i < sizeof warmup_chunks / sizeof *warmup_chunks; i++)
+		assert_int_equal(latency_chunk_loads(warmup_chunks[i].ns, warmup_chunks[i].first),
+				 warmup_chunks[i].loads);
 }
 
 int main(void)

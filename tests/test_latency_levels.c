@@ -36,6 +36,7 @@ struct synth {
 	double rnd[LATENCY_MAX_SIZES];
 	double ns[LATENCY_MAX_STRIDES][LATENCY_MAX_SIZES];
 	double rnd_ns[LATENCY_MAX_SIZES];
+	double small[LATENCY_MAX_SIZES]; /* the random chase on 4 KB pages (synth_pages) */
 	const double *rows[LATENCY_MAX_STRIDES];
 	struct latency_curves c;
 };
@@ -387,6 +388,68 @@ static void detect_thin_and_inconsistent(void **state)
 	assert_int_equal(lv.lv[0].way_max, 0);
 }
 
+/* fill_three's levels as latency_detect_curves must read them from s (into
+ * lv) with a TLB of entries pages among them, at index at: four, the
+ * caches with no way read. */
+static void check_three_and_tlb(const struct synth *s, struct latency_levels *lv, size_t at,
+				unsigned entries)
+{
+	static const struct {
+		int level;
+		uint64_t size;
+		double cycles;
+	} caches[] = { { 1, 32 * KB, 4 }, { 2, 512 * KB, 12 }, { 3, 8 * MB, 40 } };
+	assert_int_equal(latency_detect_curves(&s->c, lv), 4);
+	assert_int_equal(lv->lv[at].tlb, LATENCY_TLB_PAGES);
+	assert_int_equal(lv->lv[at].entries, entries);
+	for (size_t i = 0, k = 0; i < 4; i++)
+		if (i != at) {
+			check_level(&lv->lv[i], caches[k].level, caches[k].size, caches[k].cycles,
+				    0, 0);
+			k++;
+		}
+}
+
+/* The 4 KB-page chase's ns at a size, from the huge-page chase's. */
+typedef double small_pages_fn(uint64_t size, double huge_ns);
+
+/* s's 4 KB-page curve, small, from its huge-page one by fn. */
+static void synth_small(struct synth *s, small_pages_fn *fn)
+{
+	for (size_t i = 0; i < s->n; i++)
+		s->small[i] = fn(s->sizes[i], s->rnd_ns[i]);
+}
+
+/* The three levels on both page sizes: the huge-page curve synth_three's,
+ * the random chase on 4 KB pages fn's of it, no strides. */
+static void synth_pages(struct synth *s, small_pages_fn *fn)
+{
+	synth_three(s);
+	synth_small(s, fn);
+	s->c.random = s->small;
+	s->c.other = s->rnd_ns; /* huge pages: the other curve */
+	s->c.huge = LATENCY_HUGE_OFF;
+	s->c.nstrides = 0;
+}
+
+/* 30 % slower from 160K on. */
+static double slower_past_128k(uint64_t size, double ns)
+{
+	return ns * (size > 128 * KB ? 1.3 : 1.0);
+}
+
+/* Page walks from 4 MB on, +20 cycles, and +40 more from 32 MB. */
+static double walks_past_4m(uint64_t size, double ns)
+{
+	return ns + (size > 4 * MB ? 20 / GHZ : 0) + (size > 32 * MB ? 40 / GHZ : 0);
+}
+
+/* Only the walks' own misses, +40 cycles past 48 MB. */
+static double walks_past_48m(uint64_t size, double ns)
+{
+	return ns + (size > 48 * MB ? 40 / GHZ : 0);
+}
+
 /* Both page sizes (tinymembench's two tables): the caches are read from
  * the huge-page curve; where the 4 KB-page curve becomes and stays slower
  * (30 % from 160K on), a TLB whose reach is the size before. */
@@ -394,24 +457,12 @@ static void detect_pages_pair(void **state)
 {
 	struct synth s;
 	struct latency_levels lv;
-	double small[LATENCY_MAX_SIZES];
 	(void)state;
-	synth_three(&s);
-	for (size_t i = 0; i < s.n; i++)
-		small[i] = s.rnd_ns[i] * (s.sizes[i] > 128 * KB ? 1.3 : 1.0);
-	s.c.random = small;
-	s.c.other = s.rnd_ns; /* huge pages: the other curve */
-	s.c.huge = LATENCY_HUGE_OFF;
-	s.c.nstrides = 0;
-	assert_int_equal(latency_detect_curves(&s.c, &lv), 4);
+	synth_pages(&s, slower_past_128k);
+	check_three_and_tlb(&s, &lv, 1, 32);
 	assert_string_equal(lv.curve, "random chase, huge pages");
-	check_level(&lv.lv[0], 1, 32 * KB, 4, 0, 0);
-	assert_int_equal(lv.lv[1].tlb, LATENCY_TLB_PAGES);
 	assert_int_equal(lv.lv[1].size, 128 * KB);
-	assert_int_equal(lv.lv[1].entries, 32);
 	assert_true(fabs(lv.lv[1].ns - 0.3 * 12 / GHZ) < 1e-9); /* in L2, where it begins */
-	check_level(&lv.lv[2], 2, 512 * KB, 12, 0, 0);
-	check_level(&lv.lv[3], 3, 8 * MB, 40, 0, 0);
 }
 
 /* Both page sizes measured: the 4 KB-page chase pays page walks from 4 MB
@@ -424,22 +475,9 @@ static void detect_pages_walks(void **state)
 {
 	struct synth s;
 	struct latency_levels lv;
-	double small[LATENCY_MAX_SIZES];
 	(void)state;
-	synth_three(&s);
-	for (size_t i = 0; i < s.n; i++)
-		small[i] = s.rnd_ns[i] + (s.sizes[i] > 4 * MB ? 20 / GHZ : 0) +
-			   (s.sizes[i] > 32 * MB ? 40 / GHZ : 0);
-	s.c.random = small;
-	s.c.other = s.rnd_ns;
-	s.c.huge = LATENCY_HUGE_OFF;
-	s.c.nstrides = 0;
-	assert_int_equal(latency_detect_curves(&s.c, &lv), 4);
-	check_level(&lv.lv[0], 1, 32 * KB, 4, 0, 0);
-	check_level(&lv.lv[1], 2, 512 * KB, 12, 0, 0);
-	assert_int_equal(lv.lv[2].tlb, LATENCY_TLB_PAGES);
-	assert_int_equal(lv.lv[2].entries, 1024);
-	check_level(&lv.lv[3], 3, 8 * MB, 40, 0, 0);
+	synth_pages(&s, walks_past_4m);
+	check_three_and_tlb(&s, &lv, 2, 1024);
 	assert_int_equal(lv.has_walks, 1);
 	assert_true(lv.walk_ns[0] == 0 && lv.walk_ns[1] == 0);
 	assert_true(isnan(lv.walk_ns[2])); /* the TLB's line has none */
@@ -449,8 +487,7 @@ static void detect_pages_walks(void **state)
 	assert_true(fabs(lv.last_walk_ns - 60 / GHZ) < 1e-9);
 	/* a gap that opens only past 32 MB (8192 pages) is no TLB's reach: the
 	 * walks' own misses, said as their cost, not as a TLB */
-	for (size_t i = 0; i < s.n; i++)
-		small[i] = s.rnd_ns[i] + (s.sizes[i] > 48 * MB ? 40 / GHZ : 0);
+	synth_small(&s, walks_past_48m);
 	assert_int_equal(latency_detect_curves(&s.c, &lv), 3);
 	for (size_t i = 0; i < lv.n; i++)
 		assert_int_equal(lv.lv[i].tlb, 0);

@@ -53,76 +53,154 @@ static void sizes_of(const struct latency_levels *lv, uint64_t *cache, size_t *n
 	}
 }
 
-/* Intel N100 (L1d 32K, L2 2M, L3 6M): tinymembench's two tables, 4 KB and
- * huge pages. The caches from the huge-page curve, the 4 KB pages' TLB
- * reach beside them; the L3 at 8M is the one size its single point gives. */
-static void n100_tinymembench_pair(void **state)
+/* A curve as a table: size, ns, as the seed prints one. */
+struct row {
+	uint64_t size;
+	double ns;
+};
+
+/* Read table t of n rows as a random chase on pages huge (LATENCY_HUGE_*),
+ * its ns over L1 when over_l1 (tinymembench's). */
+static void table_detect(const struct row *t, size_t n, int huge, int over_l1,
+			 struct latency_levels *lv, uint64_t *sizes, double *ns)
 {
-	struct import_result res;
+	struct latency_curves c;
+	for (size_t i = 0; i < n; i++) {
+		sizes[i] = t[i].size;
+		ns[i] = t[i].ns;
+	}
+	memset(&c, 0, sizeof c);
+	c.sizes = sizes;
+	c.nsizes = n;
+	c.random = ns;
+	c.over_l1 = over_l1;
+	c.huge = huge;
+	latency_detect_curves(&c, lv);
+}
+
+/* What a curve reads as: its levels, and their sizes, caches (TLBs apart)
+ * and TLBs (read_table's). */
+struct found {
 	struct latency_levels lv;
 	uint64_t c[8], t[8];
 	size_t nc, nt;
-	(void)state;
-	import("tinymembench-intel-n100-nohuge.txt", "tinymembench-intel-n100-huge.txt", 0, &res);
-	assert_int_equal(res.format, IMPORT_TINYMEMBENCH);
-	assert_int_equal(res.lat->nsizes, 17);
-	assert_int_equal(res.lat->sizes[16], 64 * MB);
-	assert_int_equal(res.lat->ns_over_l1, 1);
-	assert_int_equal(res.lat->hugepages, LATENCY_HUGE_OFF);
-	assert_int_equal(res.lat->other_hugepages, LATENCY_HUGE_ON);
-	assert_true(res.lat->random_ns[12] == 15.4 && res.lat->other_ns[12] == 11.7); /* 4M */
-	latency_detect(res.lat, &lv);
-	sizes_of(&lv, c, &nc, t, &nt);
-	assert_int_equal(nc, 3);
-	assert_int_equal(c[0], 32 * KB);
-	assert_int_equal(c[1], 2 * MB);
-	assert_int_equal(c[2], 8 * MB);
-	assert_int_equal(nt, 1);
-	assert_int_equal(t[0], 128 * KB);
-	assert_int_equal(lv.over_l1, 1);
-	assert_true(fabs(lv.lv[2].ns - 4.7) < 1e-9); /* L2, ns over L1 (huge pages) */
-	assert_int_equal(lv.memory_from, 16 * MB);
-	import_result_free(&res);
+	uint64_t sizes[32];
+	double ns[32];
+};
+
+/* Table t of n rows (at most 32) read as table_detect reads it, into f. */
+static void read_table(const struct row *t, size_t n, int huge, int over_l1, struct found *f)
+{
+	assert_true(n <= sizeof f->sizes / sizeof *f->sizes);
+	table_detect(t, n, huge, over_l1, &f->lv, f->sizes, f->ns);
+	sizes_of(&f->lv, f->c, &f->nc, f->t, &f->nt);
+}
+
+/* The sizes a curve must read as: how many caches (-1: not checked), the
+ * caches' sizes in order (0: not checked), how many TLBs (-1: not
+ * checked), the first TLB's reach and where memory starts (0: not
+ * checked). */
+struct sizes_want {
+	int nc;
+	uint64_t c[4];
+	int nt;
+	uint64_t t0, memory_from;
+};
+
+static void check_sizes(const struct found *f, const struct sizes_want *w)
+{
+	if (w->nc >= 0)
+		assert_int_equal(f->nc, w->nc);
+	for (size_t i = 0; i < sizeof w->c / sizeof *w->c; i++)
+		if (w->c[i])
+			assert_int_equal(f->c[i], w->c[i]);
+	if (w->nt >= 0)
+		assert_int_equal(f->nt, w->nt);
+	if (w->t0)
+		assert_int_equal(f->t[0], w->t0);
+	if (w->memory_from)
+		assert_int_equal(f->lv.memory_from, w->memory_from);
+}
+
+/* A recorded file, its pair on the other pages (NULL: none) and whether
+ * its random column is read, and what it reads as: the format, the levels
+ * latency_detect finds (-1: not checked) and their sizes (0: not
+ * checked), then the file's own checks, more. */
+struct import_case {
+	const char *file, *pair;
+	int random, format, nlevels;
+	uint64_t size[3];
+	void (*more)(const struct import_result *res, const struct found *f);
+};
+
+/* Intel N100 (L1d 32K, L2 2M, L3 6M): tinymembench's two tables, 4 KB and
+ * huge pages. The caches from the huge-page curve, the 4 KB pages' TLB
+ * reach beside them; the L3 at 8M is the one size its single point gives. */
+static void n100_more(const struct import_result *res, const struct found *f)
+{
+	static const struct sizes_want w = { 3, { 32 * KB, 2 * MB, 8 * MB }, 1, 128 * KB, 16 * MB };
+	assert_int_equal(res->lat->nsizes, 17);
+	assert_int_equal(res->lat->sizes[16], 64 * MB);
+	assert_int_equal(res->lat->ns_over_l1, 1);
+	assert_int_equal(res->lat->hugepages, LATENCY_HUGE_OFF);
+	assert_int_equal(res->lat->other_hugepages, LATENCY_HUGE_ON);
+	assert_true(res->lat->random_ns[12] == 15.4 && res->lat->other_ns[12] == 11.7); /* 4M */
+	check_sizes(f, &w);
+	assert_int_equal(f->lv.over_l1, 1);
+	assert_true(fabs(f->lv.lv[2].ns - 4.7) < 1e-9); /* L2, ns over L1 (huge pages) */
 }
 
 /* AMD Ryzen R1505G (32K, 512K, 4M): sbc-bench's ramlat, the 1xPTR column. */
-static void ryzen_ramlat(void **state)
+static void ryzen_more(const struct import_result *res, const struct found *f)
 {
-	struct import_result res;
-	struct latency_levels lv;
-	(void)state;
-	import("ramlat-amd-ryzen-r1505g.txt", NULL, 0, &res);
-	assert_int_equal(res.format, IMPORT_RAMLAT);
-	assert_int_equal(res.lat->nsizes, 16);
-	assert_int_equal(res.lat->sizes[0], 4 * KB);
-	assert_true(res.lat->random_ns[4] == 3.966); /* 64k, 1xPTR */
-	assert_int_equal(latency_detect(res.lat, &lv), 3);
-	assert_int_equal(lv.lv[0].size, 32 * KB);
-	assert_int_equal(lv.lv[1].size, 512 * KB);
-	assert_int_equal(lv.lv[2].size, 4 * MB);
-	assert_true(fabs(lv.lv[0].ns - 1.236) < 1e-9); /* the median of 4k..32k */
-	assert_true(lv.lv[0].cycles == 0);               /* no clock in the table */
-	import_result_free(&res);
+	assert_int_equal(res->lat->nsizes, 16);
+	assert_int_equal(res->lat->sizes[0], 4 * KB);
+	assert_true(res->lat->random_ns[4] == 3.966);     /* 64k, 1xPTR */
+	assert_true(fabs(f->lv.lv[0].ns - 1.236) < 1e-9); /* the median of 4k..32k */
+	assert_true(f->lv.lv[0].cycles == 0);             /* no clock in the table */
 }
 
-/* The Zen 5 guest (48K, 1M, ~5M effective): lmbench's lat_mem_rd -t. */
-static void zen5_lmbench_random(void **state)
+/* The Zen 5 guest (48K, 1M, ~5M effective): lmbench's lat_mem_rd -t; its
+ * 1M L2 read 960K (704K before the L2 plateau was kept from the rise after
+ * it). */
+static void zen5_lmbench_more(const struct import_result *res, const struct found *f)
 {
-	struct import_result res;
-	struct latency_levels lv;
+	(void)f;
+	assert_int_equal(res->lat->has_random, 1);
+	assert_int_equal(res->lat->random_stride, 64);
+	assert_int_equal(res->lat->sizes[0], 512); /* 0.00049 MB */
+	assert_int_equal(res->lat->sizes[2], 2048);
+}
+
+static const struct import_case imports[] = {
+	{ "tinymembench-intel-n100-nohuge.txt", "tinymembench-intel-n100-huge.txt", 0,
+	  IMPORT_TINYMEMBENCH, -1, { 0 }, n100_more },
+	{ "ramlat-amd-ryzen-r1505g.txt", NULL, 0, IMPORT_RAMLAT, 3, { 32 * KB, 512 * KB, 4 * MB },
+	  ryzen_more },
+	{ "lmbench-zen5-vm-random64.txt", NULL, 1, IMPORT_LMBENCH, 3, { 40 * KB, 960 * KB, 5 * MB },
+	  zen5_lmbench_more },
+};
+
+static void imported_levels(void **state)
+{
 	(void)state;
-	import("lmbench-zen5-vm-random64.txt", NULL, 1, &res);
-	assert_int_equal(res.format, IMPORT_LMBENCH);
-	assert_int_equal(res.lat->has_random, 1);
-	assert_int_equal(res.lat->random_stride, 64);
-	assert_int_equal(res.lat->sizes[0], 512); /* 0.00049 MB */
-	assert_int_equal(res.lat->sizes[2], 2048);
-	assert_int_equal(latency_detect(res.lat, &lv), 3);
-	assert_int_equal(lv.lv[0].size, 40 * KB);
-	assert_int_equal(lv.lv[1].size, 960 * KB); /* the 1M L2 (704K before the L2 plateau
-						      * was kept from the rise after it) */
-	assert_int_equal(lv.lv[2].size, 5 * MB);
-	import_result_free(&res);
+	for (size_t i = 0; i < sizeof imports / sizeof *imports; i++) {
+		const struct import_case *w = &imports[i];
+		struct import_result res;
+		struct found f;
+		size_t n;
+		import(w->file, w->pair, w->random, &res);
+		assert_int_equal(res.format, w->format);
+		n = latency_detect(res.lat, &f.lv);
+		if (w->nlevels >= 0)
+			assert_int_equal(n, w->nlevels);
+		for (size_t k = 0; k < sizeof w->size / sizeof *w->size; k++)
+			if (w->size[k])
+				assert_int_equal(f.lv.lv[k].size, w->size[k]);
+		sizes_of(&f.lv, f.c, &f.nc, f.t, &f.nt);
+		w->more(&res, &f);
+		import_result_free(&res);
+	}
 }
 
 /* The same guest, memtop's own run: the L1's way from the strides (48K in
@@ -183,40 +261,37 @@ struct syn_level {
 	double ns;
 };
 
-/* A random chase over sizes 1K..256M: each level answers the share of the
- * loads it holds (size / footprint), memory the rest; past walk_reach (0:
- * none) a walk of walk_ns plus 2 ns an octave (its tables leaving the
- * caches) is added to the share of the loads that miss the TLB. As
- * tinymembench prints it: ns over an L1 hit of 1 ns. */
-static void syn_curve(uint64_t *sizes, double *ns, const struct syn_level *lv, size_t nlv,
-		      double memory_ns, uint64_t walk_reach, double walk_ns)
+/* A synthetic curve: its levels, memory's ns, the reach past which a walk
+ * of walk_ns is added (0: none), as syn_curve reads them. */
+struct syn_def {
+	const struct syn_level *lv;
+	size_t nlv;
+	double memory_ns;
+	uint64_t walk_reach;
+	double walk_ns;
+};
+
+/* A random chase over sizes 1K..256M, the rows t: each level answers the
+ * share of the loads it holds (size / footprint), memory the rest; past
+ * walk_reach (0: none) a walk of walk_ns plus 2 ns an octave (its tables
+ * leaving the caches) is added to the share of the loads that miss the
+ * TLB. As tinymembench prints it: ns over an L1 hit of 1 ns. */
+static void syn_curve(struct row *t, const struct syn_def *d)
 {
 	for (size_t i = 0; i < SYN_N; i++) {
-		double s = (double)(1024ull << i), held = 0, t = 0;
-		sizes[i] = 1024ull << i;
-		for (size_t k = 0; k < nlv; k++) {
-			double h = fmin(1, (double)lv[k].size / s);
-			t += (h - held) * lv[k].ns;
+		double s = (double)(1024ull << i), held = 0, ns = 0;
+		t[i].size = 1024ull << i;
+		for (size_t k = 0; k < d->nlv; k++) {
+			double h = fmin(1, (double)d->lv[k].size / s);
+			ns += (h - held) * d->lv[k].ns;
 			held = h;
 		}
-		t += (1 - held) * memory_ns;
-		if (walk_reach && s > (double)walk_reach)
-			t += (1 - (double)walk_reach / s) * (walk_ns + 2 * log2(s / (double)walk_reach));
-		ns[i] = t - 1.0;
+		ns += (1 - held) * d->memory_ns;
+		if (d->walk_reach && s > (double)d->walk_reach)
+			ns += (1 - (double)d->walk_reach / s) *
+			      (d->walk_ns + 2 * log2(s / (double)d->walk_reach));
+		t[i].ns = ns - 1.0;
 	}
-}
-
-static void syn_detect(const uint64_t *sizes, const double *ns, int huge,
-		       struct latency_levels *lv)
-{
-	struct latency_curves c;
-	memset(&c, 0, sizeof c);
-	c.sizes = sizes;
-	c.nsizes = SYN_N;
-	c.random = ns;
-	c.over_l1 = 1;
-	c.huge = huge;
-	latency_detect_curves(&c, lv);
 }
 
 /* A small core on 4 KB pages: L1 32K (1 ns), L2 512K (12 ns), L3 24M
@@ -227,62 +302,26 @@ static void syn_detect(const uint64_t *sizes, const double *ns, int huge,
  * within what 4 loads from the 12 ns L2 can add, the curve rises again at
  * the L3's end, so 4M is a TLB's reach (1024 entries) and the L3 is read
  * where the shifted plateau ends, 16M (the 32M point is on the step). */
-static const struct syn_level walk_core[] = { { 32 * KB, 1 }, { 512 * KB, 12 }, { 24 * MB, 30 } };
+static const struct syn_level walk_core_lv[] = {
+	{ 32 * KB, 1 }, { 512 * KB, 12 }, { 24 * MB, 30 }
+};
+static const struct syn_def walk_core = { walk_core_lv, 3, 160, 4 * MB, 40 };
 
-static void walk_step_on_4k_pages(void **state)
+static void walk_step_more(const struct found *f)
 {
-	uint64_t sizes[SYN_N], c[8], t[8];
-	double ns[SYN_N];
-	struct latency_levels lv;
-	size_t nc, nt;
-	(void)state;
-	syn_curve(sizes, ns, walk_core, 3, 160, 4 * MB, 40);
-	syn_detect(sizes, ns, LATENCY_HUGE_OFF, &lv);
-	sizes_of(&lv, c, &nc, t, &nt);
-	assert_int_equal(nc, 3);
-	assert_int_equal(c[0], 32 * KB);
-	assert_int_equal(c[1], 512 * KB);
-	assert_int_equal(c[2], 16 * MB);
-	assert_int_equal(nt, 1);
-	assert_int_equal(t[0], 4 * MB);
-	for (size_t i = 0; i < lv.n; i++)
-		if (lv.lv[i].tlb) {
-			assert_int_equal(lv.lv[i].tlb, LATENCY_TLB_WALK);
-			assert_int_equal(lv.lv[i].entries, 1024);
-			assert_int_equal(lv.lv[i].step_end, 8 * MB);
-			assert_true(lv.lv[i].ns > 20 && lv.lv[i].ns < 48); /* the walk's rise */
-		} else if (lv.lv[i].size == 16 * MB) {
-			assert_true(lv.lv[i].ns < 30); /* the L3's own latency, without walks */
+	for (size_t i = 0; i < f->lv.n; i++) {
+		const struct latency_level *l = &f->lv.lv[i];
+		if (l->tlb) {
+			assert_int_equal(l->tlb, LATENCY_TLB_WALK);
+			assert_int_equal(l->entries, 1024);
+			assert_int_equal(l->step_end, 8 * MB);
+			assert_true(l->ns > 20 && l->ns < 48); /* the walk's rise */
+		} else if (l->size == 16 * MB) {
+			assert_true(l->ns < 30); /* the L3's own latency, without walks */
 		}
-	assert_int_equal(lv.has_memory, 1);
-	assert_int_equal(lv.memory_from, 32 * MB);
-	assert_int_equal(lv.small_pages_only, 1);
-}
-
-/* The same curve where the file does not say its pages (ramlat, an old
- * tinymembench): the shape tells the walk whatever the file says, so it is
- * read as on 4 KB pages (a TLB at 4M, the L3 at 16M); on huge pages, said,
- * no walk can add a step and the step at 4M stays a cache's. */
-static void walk_step_pages_unstated(void **state)
-{
-	uint64_t sizes[SYN_N], c[8], t[8];
-	double ns[SYN_N];
-	struct latency_levels lv;
-	size_t nc, nt;
-	(void)state;
-	syn_curve(sizes, ns, walk_core, 3, 160, 4 * MB, 40);
-	syn_detect(sizes, ns, LATENCY_HUGE_UNKNOWN, &lv);
-	sizes_of(&lv, c, &nc, t, &nt);
-	assert_int_equal(nc, 3);
-	assert_int_equal(c[2], 16 * MB);
-	assert_int_equal(nt, 1);
-	assert_int_equal(t[0], 4 * MB);
-	assert_int_equal(lv.memory_from, 32 * MB);
-	syn_detect(sizes, ns, LATENCY_HUGE_ON, &lv);
-	sizes_of(&lv, c, &nc, t, &nt);
-	assert_int_equal(nc, 3);
-	assert_int_equal(c[2], 4 * MB);
-	assert_int_equal(nt, 0);
+	}
+	assert_int_equal(f->lv.has_memory, 1);
+	assert_int_equal(f->lv.small_pages_only, 1);
 }
 
 /* The same shape, steps at 512K, 4M and 24M, where the one at 4M is a
@@ -293,54 +332,12 @@ static void walk_step_pages_unstated(void **state)
  * walk could add to it (walk_shifted_edge, 2.25x): on 4 KB pages alone
  * that point cannot be told from walks raising the L4, and the L4 is read
  * to it, 32M (the size past 24M, as 16M is the one before). */
-static void cache_step_on_4k_pages(void **state)
-{
-	static const struct syn_level core[] = {
-		{ 32 * KB, 1 }, { 512 * KB, 4 }, { 4 * MB, 14 }, { 24 * MB, 40 }
-	};
-	uint64_t sizes[SYN_N], c[8], t[8];
-	double ns[SYN_N];
-	struct latency_levels lv;
-	size_t nc, nt;
-	(void)state;
-	syn_curve(sizes, ns, core, 4, 160, 0, 0);
-	syn_detect(sizes, ns, LATENCY_HUGE_OFF, &lv);
-	sizes_of(&lv, c, &nc, t, &nt);
-	assert_int_equal(nc, 4);
-	assert_int_equal(c[0], 32 * KB);
-	assert_int_equal(c[1], 512 * KB);
-	assert_int_equal(c[2], 4 * MB);
-	assert_int_equal(c[3], 32 * MB);
-	assert_int_equal(nt, 0);
-	assert_int_equal(lv.memory_from, 64 * MB);
-}
+static const struct syn_level cache_core_lv[] = {
+	{ 32 * KB, 1 }, { 512 * KB, 4 }, { 4 * MB, 14 }, { 24 * MB, 40 }
+};
+static const struct syn_def cache_core = { cache_core_lv, 4, 160, 0, 0 };
 
 /* ---- published curves of the classes the finder's rules serve --------- */
-
-/* A curve as a table: size, ns, as the seed prints one. */
-struct row {
-	uint64_t size;
-	double ns;
-};
-
-/* Read table t of n rows as a random chase on pages huge (LATENCY_HUGE_*),
- * its ns over L1 when over_l1 (tinymembench's). */
-static void table_detect(const struct row *t, size_t n, int huge, int over_l1,
-			 struct latency_levels *lv, uint64_t *sizes, double *ns)
-{
-	struct latency_curves c;
-	for (size_t i = 0; i < n; i++) {
-		sizes[i] = t[i].size;
-		ns[i] = t[i].ns;
-	}
-	memset(&c, 0, sizeof c);
-	c.sizes = sizes;
-	c.nsizes = n;
-	c.random = ns;
-	c.over_l1 = over_l1;
-	c.huge = huge;
-	latency_detect_curves(&c, lv);
-}
 
 /* A small core whose L3 answers 1.4x its L2 (Qualcomm SDM845's Kryo 385
  * Silver, an A55: L1d 32K, L2 128K, L3 2M; sbc-bench's ramlat, 1xPTR, on
@@ -355,40 +352,15 @@ static const struct row sdm845_silver[] = {
 	{ 16 * MB, 152.3 },
 };
 
-/* What a table reads as: its levels, and their sizes, caches (TLBs apart)
- * and TLBs (read_table's). */
-struct found {
-	struct latency_levels lv;
-	uint64_t c[8], t[8];
-	size_t nc, nt;
-	uint64_t sizes[32];
-	double ns[32];
-};
-
-/* Table t of n rows (at most 32) read as table_detect reads it, into f. */
-static void read_table(const struct row *t, size_t n, int huge, int over_l1, struct found *f)
+static void shallow_kept_more(const struct found *f)
 {
-	assert_true(n <= sizeof f->sizes / sizeof *f->sizes);
-	table_detect(t, n, huge, over_l1, &f->lv, f->sizes, f->ns);
-	sizes_of(&f->lv, f->c, &f->nc, f->t, &f->nt);
+	assert_int_equal(f->lv.shallow_read, 1);
+	assert_true(f->lv.lv[2].ns / f->lv.lv[1].ns > 1.3 && f->lv.lv[2].ns / f->lv.lv[1].ns < 2);
 }
 
-static void shallow_step_kept(void **state)
+static void shallow_dropped_more(const struct found *f)
 {
-	struct found f;
-	size_t n = sizeof sdm845_silver / sizeof *sdm845_silver;
-	(void)state;
-	read_table(sdm845_silver, n, LATENCY_HUGE_ON, 0, &f);
-	assert_int_equal(f.nc, 3);
-	assert_int_equal(f.c[0], 32 * KB);
-	assert_int_equal(f.c[1], 128 * KB);
-	assert_int_equal(f.c[2], 2 * MB);
-	assert_int_equal(f.lv.shallow_read, 1);
-	assert_true(f.lv.lv[2].ns / f.lv.lv[1].ns > 1.3 && f.lv.lv[2].ns / f.lv.lv[1].ns < 2);
-	read_table(sdm845_silver, n, LATENCY_HUGE_UNKNOWN, 0, &f);
-	assert_int_equal(f.nc, 2);
-	assert_int_equal(f.c[1], 2 * MB);
-	assert_int_equal(f.lv.shallow_read, 0);
+	assert_int_equal(f->lv.shallow_read, 0);
 }
 
 /* The same step where one side is not flat over an octave (its L2's 64K
@@ -396,14 +368,14 @@ static void shallow_step_kept(void **state)
  * of the step): a bump, not a level. */
 static void shallow_step_needs_flat_sides(void **state)
 {
+	static const struct sizes_want w = { 2, { 0, 2 * MB }, -1, 0, 0 };
 	struct row t2[sizeof sdm845_silver / sizeof *sdm845_silver];
 	struct found f;
 	(void)state;
 	memcpy(t2, sdm845_silver, sizeof t2);
 	t2[4].ns = 9.0;
 	read_table(t2, sizeof t2 / sizeof *t2, LATENCY_HUGE_ON, 0, &f);
-	assert_int_equal(f.nc, 2);
-	assert_int_equal(f.c[1], 2 * MB);
+	check_sizes(&f, &w);
 }
 
 /* A laptop on 4 KB pages (Intel Core Ultra 9 185H, Redwood Cove: L1d 48K,
@@ -420,24 +392,75 @@ static const struct row u185h_4k[] = {
 	{ 64 * MB, 83.9 },
 };
 
-static void walks_raise_last_cache(void **state)
+static void walks_said_more(const struct found *f)
 {
-	struct found f;
-	size_t n = sizeof u185h_4k / sizeof *u185h_4k;
+	assert_int_equal(f->lv.lv[f->nc + f->nt - 1].walks_from, 8 * MB);
+}
+
+static void no_walks_more(const struct found *f)
+{
+	for (size_t i = 0; i < f->lv.n; i++)
+		assert_int_equal(f->lv.lv[i].walks_from, 0);
+}
+
+#define ROWS(t) t, sizeof t / sizeof *t
+
+/* A curve, synthetic (syn, its rows syn_curve's, ns over L1) or published
+ * (t, n rows, ns over L1 when over_l1), read on pages huge, and what it
+ * must read as: the sizes, then the case's own checks (more; NULL: none). */
+static const struct level_case {
+	const struct syn_def *syn;
+	const struct row *t;
+	size_t n;
+	int over_l1, huge;
+	struct sizes_want want;
+	void (*more)(const struct found *f);
+} level_cases[] = {
+	/* walk_core on 4 KB pages */
+	{ &walk_core, NULL, 0, 1, LATENCY_HUGE_OFF,
+	  { 3, { 32 * KB, 512 * KB, 16 * MB }, 1, 4 * MB, 32 * MB }, walk_step_more },
+	/* The same curve where the file does not say its pages (ramlat, an old
+	 * tinymembench): the shape tells the walk whatever the file says, so it
+	 * is read as on 4 KB pages (a TLB at 4M, the L3 at 16M); on huge pages,
+	 * said, no walk can add a step and the step at 4M stays a cache's. */
+	{ &walk_core, NULL, 0, 1, LATENCY_HUGE_UNKNOWN,
+	  { 3, { 0, 0, 16 * MB }, 1, 4 * MB, 32 * MB }, NULL },
+	{ &walk_core, NULL, 0, 1, LATENCY_HUGE_ON, { 3, { 0, 0, 4 * MB }, 0, 0, 0 }, NULL },
+	/* cache_core on 4 KB pages */
+	{ &cache_core, NULL, 0, 1, LATENCY_HUGE_OFF,
+	  { 4, { 32 * KB, 512 * KB, 4 * MB, 32 * MB }, 0, 0, 64 * MB }, NULL },
+	/* the SDM845's shallow step kept on huge pages, not where pages may step */
+	{ NULL, ROWS(sdm845_silver), 0, LATENCY_HUGE_ON,
+	  { 3, { 32 * KB, 128 * KB, 2 * MB }, -1, 0, 0 }, shallow_kept_more },
+	{ NULL, ROWS(sdm845_silver), 0, LATENCY_HUGE_UNKNOWN, { 2, { 0, 2 * MB }, -1, 0, 0 },
+	  shallow_dropped_more },
+	/* the 185H's walks raise its L3, on 4 KB pages or not said; on huge
+	 * pages none */
+	{ NULL, ROWS(u185h_4k), 1, LATENCY_HUGE_OFF, { 3, { 0, 0, 16 * MB }, -1, 0, 32 * MB },
+	  walks_said_more },
+	{ NULL, ROWS(u185h_4k), 1, LATENCY_HUGE_UNKNOWN, { -1, { 0, 0, 16 * MB }, -1, 0, 0 },
+	  NULL },
+	{ NULL, ROWS(u185h_4k), 1, LATENCY_HUGE_ON, { 3, { 0, 0, 8 * MB }, -1, 0, 16 * MB },
+	  no_walks_more },
+};
+
+static void curves_read(void **state)
+{
 	(void)state;
-	read_table(u185h_4k, n, LATENCY_HUGE_OFF, 1, &f);
-	assert_int_equal(f.nc, 3);
-	assert_int_equal(f.c[2], 16 * MB);
-	assert_int_equal(f.lv.lv[f.nc + f.nt - 1].walks_from, 8 * MB);
-	assert_int_equal(f.lv.memory_from, 32 * MB);
-	read_table(u185h_4k, n, LATENCY_HUGE_UNKNOWN, 1, &f);
-	assert_int_equal(f.c[2], 16 * MB);
-	read_table(u185h_4k, n, LATENCY_HUGE_ON, 1, &f);
-	assert_int_equal(f.nc, 3);
-	assert_int_equal(f.c[2], 8 * MB);
-	assert_int_equal(f.lv.memory_from, 16 * MB);
-	for (size_t i = 0; i < f.lv.n; i++)
-		assert_int_equal(f.lv.lv[i].walks_from, 0);
+	for (size_t i = 0; i < sizeof level_cases / sizeof *level_cases; i++) {
+		const struct level_case *w = &level_cases[i];
+		struct row syn[SYN_N];
+		struct found f;
+		if (w->syn) {
+			syn_curve(syn, w->syn);
+			read_table(syn, SYN_N, w->huge, 1, &f);
+		} else {
+			read_table(w->t, w->n, w->huge, w->over_l1, &f);
+		}
+		check_sizes(&f, &w->want);
+		if (w->more)
+			w->more(&f);
+	}
 }
 
 /* ---- memory only on a plateau the curve reaches (issue 42 item 13) ---- */
@@ -494,17 +517,11 @@ static void memory_only_on_a_plateau(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(n100_tinymembench_pair),
-		cmocka_unit_test(ryzen_ramlat),
-		cmocka_unit_test(zen5_lmbench_random),
+		cmocka_unit_test(imported_levels),
 		cmocka_unit_test(zen5_memtop_run),
 		cmocka_unit_test(zen5_csapp_mountain),
-		cmocka_unit_test(walk_step_on_4k_pages),
-		cmocka_unit_test(walk_step_pages_unstated),
-		cmocka_unit_test(cache_step_on_4k_pages),
-		cmocka_unit_test(shallow_step_kept),
+		cmocka_unit_test(curves_read),
 		cmocka_unit_test(shallow_step_needs_flat_sides),
-		cmocka_unit_test(walks_raise_last_cache),
 		cmocka_unit_test(memory_only_on_a_plateau),
 	};
 	return cmocka_run_group_tests_name("levels", tests, NULL, NULL);

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "testlib.h"
+#include "testjob.h"
 
 #include <math.h>
 #include <poll.h>
@@ -142,58 +143,58 @@ static void apply_checks_bounds(void **state)
 /* The quick mountain measured below, for the timing relation after it. */
 static struct mountain *quick;
 
+/* What real_quick_mountain's cells fill: the mountain, each cell's count. */
+struct quick_cells {
+	struct mountain *m;
+	int count[16][4];
+};
+
+/* One cell of the quick mountain, or a second look at one. */
+static void quick_cell(const struct job_event *ev, void *ctx)
+{
+	struct quick_cells *q = ctx;
+	struct mountain_ev_cell x;
+	if (ev->type == JOB_EV_CELL) {
+		assert_int_equal(mountain_apply(q->m, ev), 0);
+		q->count[ev->row][ev->col]++;
+		assert_int_equal(JOB_PAYLOAD_GET(ev, struct mountain_ev_cell, &x), 0);
+		assert_true(x.tries >= 3); /* tries: at least min_tries */
+		assert_true(ev->spread >= 0);
+		/* the median try is never faster than the fastest */
+		assert_true(x.typical_mbs > 0 && x.typical_mbs <= ev->value);
+	} else {
+		/* a second look replaces a cell already sent */
+		assert_int_equal(q->count[ev->row][ev->col], 1);
+		assert_int_equal(mountain_apply(q->m, ev), 0);
+		assert_int_equal(JOB_PAYLOAD_GET(ev, struct mountain_ev_cell, &x), 0);
+		assert_true(x.twice == 1);
+	}
+}
+
 /* A real quick mountain: every cell arrives once, finite and positive. */
 static void real_quick_mountain(void **state)
 {
 	struct mountain_params p;
 	struct job_opts o = { -1, 0 };
 	job_t *job;
-	struct mountain *m;
-	struct job_event evs[64];
-	int ended = 0, count[16][4];
+	struct quick_cells q;
 	mt_error e;
 	(void)state;
 	mountain_params_quick(&p);
-	m = mountain_new(p.sizes, p.nsizes, p.strides, p.nstrides);
-	assert_non_null(m);
-	memset(count, 0, sizeof count);
+	memset(&q, 0, sizeof q);
+	q.m = mountain_new(p.sizes, p.nsizes, p.strides, p.nstrides);
+	assert_non_null(q.m);
 	job = job_start(mountain_worker, &p, &o, &e);
 	assert_non_null(job);
-	while (!ended) {
-		struct pollfd pf = { job_fd(job), POLLIN, 0 };
-		size_t n;
-		poll(&pf, 1, 1000);
-		n = job_take(job, evs, 64);
-		for (size_t i = 0; i < n; i++) {
-			struct mountain_ev_cell x;
-			if (evs[i].type == JOB_EV_CELL) {
-				assert_int_equal(mountain_apply(m, &evs[i]), 0);
-				count[evs[i].row][evs[i].col]++;
-				assert_int_equal(JOB_PAYLOAD_GET(&evs[i], struct mountain_ev_cell, &x), 0);
-				assert_true(x.tries >= 3); /* tries: at least min_tries */
-				assert_true(evs[i].spread >= 0);
-				/* the median try is never faster than the fastest */
-				assert_true(x.typical_mbs > 0 && x.typical_mbs <= evs[i].value);
-			} else if (evs[i].type == JOB_EV_UPDATE) {
-				/* a second look replaces a cell already sent */
-				assert_int_equal(count[evs[i].row][evs[i].col], 1);
-				assert_int_equal(mountain_apply(m, &evs[i]), 0);
-				assert_int_equal(JOB_PAYLOAD_GET(&evs[i], struct mountain_ev_cell, &x), 0);
-				assert_true(x.twice == 1);
-			} else if (evs[i].type != JOB_EV_NOTE) {
-				assert_int_equal(evs[i].type, JOB_EV_DONE);
-				ended = 1;
-			}
-		}
-	}
+	assert_int_equal(test_job_events(job, 1, quick_cell, &q), JOB_EV_DONE);
 	assert_int_equal(job_join(job, &e), 0);
-	for (size_t r = 0; r < m->nsizes; r++)
-		for (size_t c = 0; c < m->nstrides; c++) {
-			double v = mountain_at(m, r, c);
-			assert_int_equal(count[r][c], 1);
+	for (size_t r = 0; r < q.m->nsizes; r++)
+		for (size_t c = 0; c < q.m->nstrides; c++) {
+			double v = mountain_at(q.m, r, c);
+			assert_int_equal(q.count[r][c], 1);
 			assert_true(isfinite(v) && v > 0);
 		}
-	quick = m;
+	quick = q.m;
 }
 
 /* On that mountain, the top (smallest size, stride 1) reads at least twice
@@ -212,13 +213,28 @@ static void top_twice_as_fast_as_foot(void **state)
  * needs; every cell of a row after its first has no warm-up, so its first
  * try is timed too. A second look (every such cell is doubtful) adds as
  * many again. */
+/* What cell_out_of_time_keeps_a_try_more counts: the tries a cell is
+ * owed (kbest + 1), the cells. */
+struct out_of_time {
+	int tries, cells;
+};
+
+/* A cell's tries, or twice as many on its second look. */
+static void out_of_time_cell(const struct job_event *ev, void *ctx)
+{
+	struct out_of_time *t = ctx;
+	struct mountain_ev_cell x;
+	assert_int_equal(JOB_PAYLOAD_GET(ev, struct mountain_ev_cell, &x), 0);
+	assert_int_equal(x.tries, ev->type == JOB_EV_CELL ? t->tries : 2 * t->tries);
+	t->cells += ev->type == JOB_EV_CELL;
+}
+
 static void cell_out_of_time_keeps_a_try_more(void **state)
 {
 	struct mountain_params p;
 	struct job_opts o = { -1, 0 };
-	struct job_event evs[64];
+	struct out_of_time t = { 0, 0 };
 	job_t *job;
-	int ended = 0, cells = 0;
 	mt_error e;
 	(void)state;
 	mountain_params_quick(&p);
@@ -226,27 +242,12 @@ static void cell_out_of_time_keeps_a_try_more(void **state)
 	p.nstrides = 2;
 	p.tolerance = 0;
 	p.cell_ns = p.cell_max_ns = 1;
+	t.tries = p.kbest + 1;
 	job = job_start(mountain_worker, &p, &o, &e);
 	assert_non_null(job);
-	while (!ended) {
-		struct pollfd pf = { job_fd(job), POLLIN, 0 };
-		size_t n;
-		poll(&pf, 1, 1000);
-		n = job_take(job, evs, 64);
-		for (size_t i = 0; i < n; i++) {
-			struct mountain_ev_cell x;
-			if (evs[i].type == JOB_EV_DONE || evs[i].type == JOB_EV_FAILED)
-				ended = 1;
-			if (evs[i].type != JOB_EV_CELL && evs[i].type != JOB_EV_UPDATE)
-				continue;
-			assert_int_equal(JOB_PAYLOAD_GET(&evs[i], struct mountain_ev_cell, &x), 0);
-			assert_int_equal(x.tries, evs[i].type == JOB_EV_CELL ? p.kbest + 1
-									 : 2 * (p.kbest + 1));
-			cells += evs[i].type == JOB_EV_CELL;
-		}
-	}
+	test_job_events(job, 1, out_of_time_cell, &t);
 	assert_int_equal(job_join(job, &e), 0);
-	assert_int_equal(cells, 3 * 2);
+	assert_int_equal(t.cells, 3 * 2);
 }
 
 /* Time from the call to the worker's last event. */

@@ -120,69 +120,90 @@ static size_t curve(struct numa_point *pts, double idle, const double *gbs, cons
 	return n + 1;
 }
 
-/* Flat, a knee, a wall: the knee is the last point before the wall. */
-static void knee_flat_knee_wall(void **state)
+/* A curve of up to 8 loaded points after the idle one, and what its knee
+ * reads as: found or not, the peak's point, the two sentences; then the
+ * row's own checks, more (NULL: none), on its points and knee. */
+struct knee_row {
+	double idle, gbs[8], ns[8];
+	size_t n;
+	int found;
+	size_t peak;
+	const char *knee, *little;
+	void (*more)(const struct knee_row *row, struct numa_point *pts, size_t n,
+		     const struct numa_knee *k);
+};
+
+/* The flat-knee-wall's knee: where, how far up, Little's law's figures,
+ * and the same knee from the points in any order after the idle one. */
+static void knee_wall_more(const struct knee_row *row, struct numa_point *pts, size_t n,
+			   const struct numa_knee *k)
 {
-	static const double g[] = { 5, 10, 15, 20, 25, 30, 32, 33 };
-	static const double ns[] = { 100, 100, 101, 101, 102, 104, 160, 300 };
-	struct numa_point pts[16];
-	struct numa_knee k;
-	char buf[200];
-	size_t n = curve(pts, 100, g, ns, 8);
-	(void)state;
-	assert_int_equal(numa_knee_find(pts, n, &k), 1);
-	assert_int_equal(k.knee, 6); /* (30 GB/s, 104 ns) */
-	assert_int_equal(k.peak, 8);
-	assert_float_equal(k.frac, 30.0 / 33, 1e-12);
-	assert_float_equal(k.ratio, 1.04, 1e-12);
-	assert_float_equal(k.peak_ratio, 3.0, 1e-12);
-	assert_string_equal(numa_knee_text(pts, &k, buf, sizeof buf),
-			    "knee at 0.91 of the peak: 30.0 GB/s, latency 1.0x idle (104.0 ns)");
+	struct numa_point r[16];
+	struct numa_knee k2;
+	(void)row;
+	assert_int_equal(k->knee, 6); /* (30 GB/s, 104 ns) */
+	assert_float_equal(k->frac, 30.0 / 33, 1e-12);
+	assert_float_equal(k->ratio, 1.04, 1e-12);
+	assert_float_equal(k->peak_ratio, 3.0, 1e-12);
 	/* Little's law: 30 GB/s x 104 ns / 64 B = 48.75 lines; 33 x 300 / 64 = 154.6875 */
-	assert_float_equal(k.inflight_knee, 48.75, 1e-9);
-	assert_float_equal(k.inflight_peak, 154.6875, 1e-9);
-	assert_string_equal(numa_little_text(pts, &k, buf, sizeof buf),
-			    "Little's law: 49 lines of 64 B in flight at the knee (30.0 GB/s x 104.0 "
-			    "ns), 155 at the peak (33.0 GB/s x 300.0 ns)");
-	/* the points in any order after the idle one: the same knee */
-	{
-		struct numa_point r[16];
-		struct numa_knee k2;
-		r[0] = pts[0];
-		for (size_t i = 1; i < n; i++)
-			r[i] = pts[n - i];
-		assert_int_equal(numa_knee_find(r, n, &k2), 1);
-		assert_float_equal(r[k2.knee].gbs, 30, 0);
-	}
+	assert_float_equal(k->inflight_knee, 48.75, 1e-9);
+	assert_float_equal(k->inflight_peak, 154.6875, 1e-9);
+	r[0] = pts[0];
+	for (size_t i = 1; i < n; i++)
+		r[i] = pts[n - i];
+	assert_int_equal(numa_knee_find(r, n, &k2), 1);
+	assert_float_equal(r[k2.knee].gbs, 30, 0);
 }
 
-/* All flat (latency within 20 % of idle): no knee, said with the peak. */
-static void knee_all_flat(void **state)
+/* No knee either where latency rises from the first load (no flat part),
+ * or with the idle point alone, or nothing. */
+static void knee_none_more(const struct knee_row *row, struct numa_point *pts, size_t n,
+			   const struct numa_knee *k)
 {
-	static const double g[] = { 2, 4, 6, 8, 10 };
-	static const double ns[] = { 90, 91, 92, 95, 105 };
-	struct numa_point pts[16];
-	struct numa_knee k;
-	char buf[200];
-	size_t n = curve(pts, 90, g, ns, 5);
-	(void)state;
-	assert_int_equal(numa_knee_find(pts, n, &k), 0);
-	assert_int_equal(k.peak, 5);
-	assert_string_equal(numa_knee_text(pts, &k, buf, sizeof buf),
-			    "no knee: latency 1.17x idle at the peak, 10.0 GB/s (a knee needs a rise "
-			    "of 1.2x)");
-	assert_string_equal(numa_little_text(pts, &k, buf, sizeof buf),
-			    "Little's law: 16 lines of 64 B in flight at the peak (10.0 GB/s x 105.0 ns)");
-	/* latency rising from the first load: no flat part, no knee */
 	static const double steep[] = { 200, 300, 380, 440, 480 };
-	n = curve(pts, 90, g, steep, 5);
-	assert_int_equal(numa_knee_find(pts, n, &k), 0);
-	assert_non_null(strstr(numa_knee_text(pts, &k, buf, sizeof buf), "rising from the lightest"));
-	/* the idle point alone, or nothing */
-	assert_int_equal(numa_knee_find(pts, 1, &k), 0);
-	assert_string_equal(numa_knee_text(pts, &k, buf, sizeof buf), "no knee: no loaded point");
-	assert_string_equal(numa_little_text(pts, &k, buf, sizeof buf), "");
-	assert_int_equal(numa_knee_find(pts, 0, &k), 0);
+	struct numa_knee k2;
+	char buf[200];
+	(void)k;
+	n = curve(pts, row->idle, row->gbs, steep, 5);
+	assert_int_equal(numa_knee_find(pts, n, &k2), 0);
+	assert_non_null(
+		strstr(numa_knee_text(pts, &k2, buf, sizeof buf), "rising from the lightest"));
+	assert_int_equal(numa_knee_find(pts, 1, &k2), 0);
+	assert_string_equal(numa_knee_text(pts, &k2, buf, sizeof buf), "no knee: no loaded point");
+	assert_string_equal(numa_little_text(pts, &k2, buf, sizeof buf), "");
+	assert_int_equal(numa_knee_find(pts, 0, &k2), 0);
+}
+
+static const struct knee_row knee_rows[] = {
+	/* Flat, a knee, a wall: the knee is the last point before the wall. */
+	{ 100, { 5, 10, 15, 20, 25, 30, 32, 33 }, { 100, 100, 101, 101, 102, 104, 160, 300 }, 8, 1,
+	  8, "knee at 0.91 of the peak: 30.0 GB/s, latency 1.0x idle (104.0 ns)",
+	  "Little's law: 49 lines of 64 B in flight at the knee (30.0 GB/s x 104.0 ns), 155 at the "
+	  "peak (33.0 GB/s x 300.0 ns)",
+	  knee_wall_more },
+	/* All flat (latency within 20 % of idle): no knee, said with the peak. */
+	{ 90, { 2, 4, 6, 8, 10 }, { 90, 91, 92, 95, 105 }, 5, 0, 5,
+	  "no knee: latency 1.17x idle at the peak, 10.0 GB/s (a knee needs a rise of 1.2x)",
+	  "Little's law: 16 lines of 64 B in flight at the peak (10.0 GB/s x 105.0 ns)",
+	  knee_none_more },
+};
+
+static void knees(void **state)
+{
+	(void)state;
+	for (size_t r = 0; r < sizeof knee_rows / sizeof *knee_rows; r++) {
+		const struct knee_row *w = &knee_rows[r];
+		struct numa_point pts[16];
+		struct numa_knee k;
+		char buf[200];
+		size_t n = curve(pts, w->idle, w->gbs, w->ns, w->n);
+		assert_int_equal(numa_knee_find(pts, n, &k), w->found);
+		assert_int_equal(k.peak, w->peak);
+		assert_string_equal(numa_knee_text(pts, &k, buf, sizeof buf), w->knee);
+		assert_string_equal(numa_little_text(pts, &k, buf, sizeof buf), w->little);
+		if (w->more)
+			w->more(w, pts, n, &k);
+	}
 }
 
 /* The flat-knee-wall curve with noise (single slow tries on the flat
@@ -207,8 +228,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(mix_parser),
 		cmocka_unit_test(mix_bytes),
-		cmocka_unit_test(knee_flat_knee_wall),
-		cmocka_unit_test(knee_all_flat),
+		cmocka_unit_test(knees),
 		cmocka_unit_test(knee_noisy),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -18,26 +18,34 @@
 #include "base/util.h"
 #include "os/child.h"
 
+/* mt_parse_size's rows: the text, what it returns, the bytes it reads (none on -1). */
+static const struct {
+	const char *text;
+	int rc;
+	uint64_t bytes;
+} sizes_read[] = {
+	{ "4096", 0, 4096 },
+	{ "16K", 0, 16384 },
+	{ "16kb", 0, 16384 },
+	{ "128M", 0, 128u << 20 },
+	{ "1GiB", 0, 1u << 30 },
+	{ "", -1, 0 },
+	{ "-1K", -1, 0 },
+	{ "12Q", -1, 0 },
+	{ "1K2", -1, 0 },
+	{ "99999999999999999999", -1, 0 },
+	{ "17179869184G", -1, 0 }, /* overflows 64 bits */
+};
+
 static void parse_size_units(void **state)
 {
-	uint64_t v;
 	(void)state;
-	assert_int_equal(mt_parse_size("4096", &v), 0);
-	assert_int_equal(v, 4096);
-	assert_int_equal(mt_parse_size("16K", &v), 0);
-	assert_int_equal(v, 16384);
-	assert_int_equal(mt_parse_size("16kb", &v), 0);
-	assert_int_equal(v, 16384);
-	assert_int_equal(mt_parse_size("128M", &v), 0);
-	assert_int_equal(v, 128u << 20);
-	assert_int_equal(mt_parse_size("1GiB", &v), 0);
-	assert_int_equal(v, 1u << 30);
-	assert_int_equal(mt_parse_size("", &v), -1);
-	assert_int_equal(mt_parse_size("-1K", &v), -1);
-	assert_int_equal(mt_parse_size("12Q", &v), -1);
-	assert_int_equal(mt_parse_size("1K2", &v), -1);
-	assert_int_equal(mt_parse_size("99999999999999999999", &v), -1);
-	assert_int_equal(mt_parse_size("17179869184G", &v), -1); /* overflows 64 bits */
+	for (size_t i = 0; i < sizeof sizes_read / sizeof *sizes_read; i++) {
+		uint64_t v;
+		assert_int_equal(mt_parse_size(sizes_read[i].text, &v), sizes_read[i].rc);
+		if (sizes_read[i].rc == 0)
+			assert_int_equal(v, sizes_read[i].bytes);
+	}
 }
 
 static void parse_numbers(void **state)

@@ -18,24 +18,31 @@ static inline size_t test_job_wait(job_t *job, struct job_event *ev, size_t max)
 	return job_take(job, ev, max);
 }
 
-/* Passes each cell event of job to on(ev, ctx) until the job's last event
- * (notes are skipped), and returns that event's type (JOB_EV_DONE, ...);
- * the caller joins the job. */
-static inline int test_job_cells(job_t *job, void (*on)(const struct job_event *, void *),
-				 void *ctx)
+/* Passes each cell event of job, and each update too when updates, to
+ * on(ev, ctx) until the job's last event (notes are skipped), and returns
+ * that event's type (JOB_EV_DONE, ...); the caller joins the job. */
+static inline int test_job_events(job_t *job, int updates,
+				  void (*on)(const struct job_event *, void *), void *ctx)
 {
 	struct job_event ev[64];
 	int ended = 0;
 	while (!ended) {
 		size_t n = test_job_wait(job, ev, 64);
 		for (size_t i = 0; i < n; i++) {
-			if (ev[i].type == JOB_EV_CELL)
+			if (ev[i].type == JOB_EV_CELL || (updates && ev[i].type == JOB_EV_UPDATE))
 				on(&ev[i], ctx);
 			else if (ev[i].type != JOB_EV_NOTE)
 				ended = ev[i].type;
 		}
 	}
 	return ended;
+}
+
+/* test_job_events without the updates. */
+static inline int test_job_cells(job_t *job, void (*on)(const struct job_event *, void *),
+				 void *ctx)
+{
+	return test_job_events(job, 0, on, ctx);
 }
 
 /* Starts fn on arg, lets it run run_ms, cancels it and waits for its end;

@@ -74,6 +74,22 @@ static inline void mt_skipped(void **state)
 		(n) = sizeof v_ / sizeof v_[0];                                        \
 	} while (0)
 
+/* Asserts that the n lines got (an array of strings or of char arrays)
+ * are the lines of the array want, in its order, and as many. */
+#define MT_ASSERT_LINES(got, n, want)                                                  \
+	do {                                                                           \
+		assert_int_equal((n), sizeof(want) / sizeof(want)[0]);                 \
+		for (size_t l_ = 0; l_ < sizeof(want) / sizeof(want)[0]; l_++)         \
+			assert_string_equal((got)[l_], (want)[l_]);                    \
+	} while (0)
+
+/* Asserts that the text holds each string of the array want. */
+#define MT_ASSERT_HOLDS(text, want)                                                    \
+	do {                                                                           \
+		for (size_t w_ = 0; w_ < sizeof(want) / sizeof(want)[0]; w_++)         \
+			assert_non_null(strstr((text), (want)[w_]));                   \
+	} while (0)
+
 /* A CMUnitTest entry run unless why (a string, or NULL) says otherwise. */
 #define MT_SKIP_IF(why, f)                                                                  \
 	{ mt_skip_name((char[160]){ 0 }, 160, #f, (why)), (why) ? mt_skipped : (f), NULL, NULL, \

@@ -100,3 +100,51 @@ tpid() {
 	done
 	return 1
 }
+# ---- whole words at a screen's size ------------------------------------
+# TUI_WORDS, an awk function: words(s, L), s's words, each letters (L, a
+# bracket expression's inside, to the C locale's awk: A-Za-z, or
+# A-Za-z\200-\377 for Cyrillic too, the two-byte UTF-8 sequences led by
+# \320 and \321) and digits; every other character (a glyph, a dash, «)
+# separates them
+TUI_WORDS='function words(s, L) { gsub(/[\302-\317\322-\377][\200-\277]*/, " ", s)
+	gsub("[^" L "0-9]+", " ", s); return s }'
+# cut_words NARROW WIDE LETTERS [SKIP]: the words of NARROW (of LETTERS, as
+# TUI_WORDS reads them) that are cut: not a word of the WIDE screen, or the
+# start of a word of $TMP/known (the words the program prints whole, one a
+# line; with its plural in s) without being one itself. Words matching the
+# regex SKIP are not words (glyphs drawn side by side). One line a word:
+# "line N: WORD".
+cut_words() {
+	LC_ALL=C awk -v known="$TMP/known" -v L="$3" -v skip="${4:-^$}" "$TUI_WORDS"'
+	BEGIN { while ((getline w < known) > 0) { k[w] = 1; k[w "s"] = 1; for (i = 1; i < length(w); i++) pre[substr(w, 1, i)] = 1 } }
+	NR == FNR { n = split(words($0, L), a, " ")
+		for (i = 1; i <= n; i++) wide[a[i]] = 1; next }
+	{ n = split(words($0, L), a, " ")
+	  for (i = 1; i <= n; i++) {
+		w = a[i]
+		if (w !~ "[" L "]" || (w in k) || w ~ skip) continue
+		if (!(w in wide) || ((w in pre) && w ~ "^[" L "]+$"))
+			printf "line %d: %s\n", FNR, w
+	  } }' "$2" "$1"
+}
+# tcheck DESC LETTERS [SKIP]: $TMP/narrow has no cut word against $TMP/wide
+# (cut_words) and no sentence cut short: no ellipsis (where a sentence
+# cannot fit, the screen says a shorter one)
+tcheck() {
+	cut=$(cut_words "$TMP/narrow" "$TMP/wide" "$2" "${3:-}"; grep -n '…' "$TMP/narrow" | sed 's/^/cut short: line /')
+	if [ -z "$cut" ]; then
+		pass "$1"
+	else
+		fail "$1" "$(printf '%s\n' "$cut" "screen:" | sed '2,$s/^/# /')" \
+			"$(sed 's/^/# /' "$TMP/narrow")"
+	fi
+}
+# twhole DESC W H LETTERS [SKIP]: the screen now, at W x H, as tcheck says
+# (the wide screen by resizing the same session to 250 columns and back)
+twhole() {
+	sleep 0.3
+	tcap >"$TMP/narrow"
+	tresize 250 "$3" "$TMP/wide"
+	tresize "$2" "$3" "$TMP/back"
+	tcheck "$1" "$4" "${5:-}"
+}

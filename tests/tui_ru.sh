@@ -4,7 +4,7 @@
 # built by tests/locale.sh): in memtop view (the bundled references) and in
 # memtop --idle --quick, every tab's first screen, its help and a knob's
 # prompt at 80x24 and at 200x60: the tab bar in Russian within the width,
-# no word cut (the cut-word check of tests/tui_words.sh, with the Cyrillic
+# no word cut (the cut-word check of tests/tui_lib.sh, with the Cyrillic
 # words of po/ru.po's translations beside memtop's English ones) and no
 # ellipsis, the frame's and the help's exact Russian words, a decimal comma
 # where a figure is shown; and bad input on the TUI's path (memtop view of a
@@ -50,11 +50,11 @@ TABS='1 Mountain -
 9 NUMA -
 0 Topology Topo'
 
-# words(s): s's words, each letters and digits: Latin, or Cyrillic (the
-# two-byte UTF-8 sequences led by \320 and \321, to the C locale's awk);
-# every other character (a glyph, a dash, «») separates them
-WORDS='function words(s) { gsub(/[\302-\317\322-\377][\200-\277]*/, " ", s)
-	gsub(/[^A-Za-z0-9\200-\321]+/, " ", s); return s }'
+# the words: Latin, or Cyrillic (tui_lib.sh's TUI_WORDS); the Transpose
+# tab's drawing is not words: its cells x, o and . and its scale, "3x1"
+# elements a character, which the screen's size sets
+LETTERS='A-Za-z\200-\377'
+GLYPHS='^[xo.]+$|^[0-9]+x[0-9]+$'
 
 # the words memtop prints whole somewhere: its string literals, data files
 # and po/ru.po's translations (a Cyrillic letter is two bytes to the C
@@ -65,47 +65,12 @@ WORDS='function words(s) { gsub(/[\302-\317\322-\377][\200-\277]*/, " ", s)
 	cat "$top"/data/*.json "$top"/data/ref/*.json "$TESTDATA"/bandwidth-xeon-vm-quick.json \
 		"$TESTDATA"/numa-mixes.json 2>/dev/null
 	sed -n 's/^msgstr\(\[[0-9]\]\)\{0,1\} "\(.*\)"$/\2/p; s/^"\(.*\)"$/\1/p' "$top/po/ru.po"
-} | LC_ALL=C awk "$WORDS"' { n = split(words($0), a, " "); for (i = 1; i <= n; i++) print a[i] }' |
+} | LC_ALL=C awk -v L="$LETTERS" "$TUI_WORDS"' { n = split(words($0, L), a, " "); for (i = 1; i <= n; i++) print a[i] }' |
 	LC_ALL=C grep -v '^[0-9]*$' | LC_ALL=C sort -u >"$TMP/known"
 
-# cut_words NARROW WIDE: the words of NARROW that are cut: not a word of
-# the WIDE screen, or the start of a known word without being one itself
-# (the Transpose tab's drawing is not words: its cells x, o and . and its
-# scale, "3x1" elements a character, which the screen's size sets)
-cut_words() {
-	LC_ALL=C awk -v known="$TMP/known" "$WORDS"'
-	BEGIN { while ((getline w < known) > 0) { k[w] = 1; k[w "s"] = 1; for (i = 1; i < length(w); i++) pre[substr(w, 1, i)] = 1 } }
-	NR == FNR { n = split(words($0), a, " ")
-		for (i = 1; i <= n; i++) wide[a[i]] = 1; next }
-	{ n = split(words($0), a, " ")
-	  for (i = 1; i <= n; i++) {
-		w = a[i]
-		if (w !~ /[A-Za-z\200-\377]/ || (w in k) || w ~ /^[xo.]+$/ || w ~ /^[0-9]+x[0-9]+$/) continue
-		if (!(w in wide) || ((w in pre) && w ~ /^[A-Za-z\200-\377]+$/))
-			printf "line %d: %s\n", FNR, w
-	  } }' "$2" "$1"
-}
-
-# check DESC: $TMP/narrow has no cut word against $TMP/wide, no ellipsis
-check() {
-	cut=$(cut_words "$TMP/narrow" "$TMP/wide"; grep -n '…' "$TMP/narrow" | sed 's/^/cut short: line /')
-	if [ -z "$cut" ]; then
-		pass "$1"
-	else
-		fail "$1" "$(printf '%s\n' "$cut" "screen:" | sed '2,$s/^/# /')" \
-			"$(sed 's/^/# /' "$TMP/narrow")"
-	fi
-}
-
-# whole DESC W H: the screen now, at W x H, as check says (the wide screen
-# by resizing the same session to 250 columns and back)
-whole() {
-	sleep 0.3
-	tcap >"$TMP/narrow"
-	tresize 250 "$3" "$TMP/wide"
-	tresize "$2" "$3" "$TMP/back"
-	check "$1"
-}
+# whole DESC W H: the screen now, at W x H, without a cut word (tui_lib.sh's
+# twhole, against the words above), no ellipsis
+whole() { twhole "$1" "$2" "$3" "$LETTERS" "$GLYPHS"; }
 
 # keep NAME: the screen now into $MEMTOP_RU_SHOTS/NAME
 keep() {

@@ -20,49 +20,14 @@ top=$(cd "$(dirname "$TESTLIB")/.." && pwd)
 	cat "$top"/data/*.json "$top"/data/ref/*.json 2>/dev/null
 } | tr -c 'A-Za-z0-9\n' ' ' | tr ' ' '\n' | grep '[A-Za-z]' | sort -u >"$TMP/known"
 
-# cut_words NARROW WIDE [SKIP]: the words of NARROW that are cut (see above);
-# words matching the regex SKIP are not words (the Latency tab's curve
-# glyphs a (stride 128) and b (4096) drawn side by side: "aab")
-cut_words() {
-	awk -v known="$TMP/known" -v skip="${3:-^$}" '
-	BEGIN { while ((getline w < known) > 0) { k[w] = 1; k[w "s"] = 1; for (i = 1; i < length(w); i++) pre[substr(w, 1, i)] = 1 } }
-	NR == FNR { s = $0; gsub(/[^A-Za-z0-9]+/, " ", s); n = split(s, a, " ")
-		for (i = 1; i <= n; i++) wide[a[i]] = 1; next }
-	{ s = $0; gsub(/[^A-Za-z0-9]+/, " ", s); n = split(s, a, " ")
-	  for (i = 1; i <= n; i++) {
-		w = a[i]
-		if (w !~ /[A-Za-z]/ || w ~ skip) continue
-		if (w in k) continue
-		if (!(w in wide) || ((w in pre) && w ~ /^[A-Za-z]+$/))
-			printf "line %d: %s\n", FNR, w
-	  } }' "$2" "$1"
-}
-
-# check DESC [SKIP]: $TMP/narrow (the screen at 80x24) has no cut word
-# against $TMP/wide (the same at 250 columns) and no sentence cut short:
-# no ellipsis (where a sentence cannot fit, the screen says a shorter one)
-check() {
-	cut=$(cut_words "$TMP/narrow" "$TMP/wide" "$2"; grep -n '…' "$TMP/narrow" | sed 's/^/cut short: line /')
-	if [ -z "$cut" ]; then
-		pass "$1"
-	else
-		fail "$1" "$(printf '%s\n' "$cut" "screen:" | sed '2,$s/^/# /')" \
-			"$(sed 's/^/# /' "$TMP/narrow")"
-	fi
-}
-
-# whole DESC [SKIP]: the screen now, at 80x24, as check says (the wide
-# screen is taken by resizing the same session to 250 columns and back)
-whole() {
-	sleep 0.3
-	tcap >"$TMP/narrow"
-	tresize 250 24 "$TMP/wide"
-	tresize 80 24 "$TMP/back"
-	check "$1" "${2:-}"
-}
+# whole DESC [SKIP]: the screen now, at 80x24, without a cut word against
+# the same at 250 columns (tui_lib.sh's twhole, on the words above), no
+# ellipsis; words matching the regex SKIP are not words (the Latency tab's
+# curve glyphs a (stride 128) and b (4096) drawn side by side: "aab")
+whole() { twhole "$1" 80 24 A-Za-z "${2:-}"; }
 
 # pages DESC: the help open now, page by page from its top (PgDn until the
-# screen stays the same, at most 6 pages), each as check says against the
+# screen stays the same, at most 6 pages), each as tcheck says against the
 # whole help at 250x70
 pages() {
 	tresize 250 70 "$TMP/wide"
@@ -72,7 +37,7 @@ pages() {
 	pg=1
 	while :; do
 		tcap >"$TMP/narrow"
-		check "$1, page $pg"
+		tcheck "$1, page $pg" A-Za-z
 		[ "$pg" -ge 6 ] && break
 		tkeys NPage
 		sleep 0.3
