@@ -61,6 +61,19 @@ struct topo_about {
 	char cpu_vendor[32];   /* CPUVendor */
 };
 
+/* One field of struct topo_about, for the topo files that fill and write
+ * it: its key in the JSON's "about", the hwloc infos that make it (in this
+ * order, joined by a space; of the first package when pkg, else of the
+ * root) and where it lies in the struct. topo_about_fields lists them in
+ * the JSON's order, ended by a NULL key. */
+struct topo_about_field {
+	const char *key;
+	const char *hwloc[3]; /* NULL past the last */
+	int pkg;
+	size_t off, size;
+};
+extern const struct topo_about_field topo_about_fields[];
+
 /* A core type (hwloc_cpukinds_*): P, E, big, LITTLE. coretypes[] is ordered
  * fastest first. */
 struct topo_coretype {

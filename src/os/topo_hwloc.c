@@ -522,16 +522,10 @@ static void info_into(hwloc_obj_t o, const char *name, char *buf, size_t len)
 static void copy_about(struct topo *t, hwloc_topology_t h, hwloc_obj_t pkg)
 {
 	hwloc_obj_t root = hwloc_get_root_obj(h);
-	struct topo_about *a = &t->about;
-	info_into(root, "DMISysVendor", a->sys_vendor, sizeof a->sys_vendor);
-	info_into(root, "DMIProductName", a->product, sizeof a->product);
-	info_into(root, "DMIBoardVendor", a->board, sizeof a->board);
-	info_into(root, "DMIBoardName", a->board, sizeof a->board);
-	info_into(root, "DMIBIOSVendor", a->bios, sizeof a->bios);
-	info_into(root, "DMIBIOSVersion", a->bios, sizeof a->bios);
-	info_into(root, "DMIBIOSDate", a->bios, sizeof a->bios);
-	info_into(pkg ? pkg : root, "CPUModel", a->cpu_model, sizeof a->cpu_model);
-	info_into(pkg ? pkg : root, "CPUVendor", a->cpu_vendor, sizeof a->cpu_vendor);
+	for (const struct topo_about_field *f = topo_about_fields; f->key; f++)
+		for (size_t i = 0; i < MT_ARRAY_LEN(f->hwloc) && f->hwloc[i]; i++)
+			info_into(f->pkg && pkg ? pkg : root, f->hwloc[i], (char *)&t->about + f->off,
+				  f->size);
 }
 
 /* ---- what the tree could not place ------------------------------------------- */

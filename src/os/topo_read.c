@@ -349,13 +349,8 @@ static int read_distances(const cJSON *root, const char *path, struct topo *t, m
 static void read_about(const cJSON *root, struct topo *t)
 {
 	const cJSON *a = cJSON_GetObjectItemCaseSensitive(root, "about");
-	struct topo_about *b = &t->about;
-	jsonio_opt_string(a, "sys_vendor", b->sys_vendor, sizeof b->sys_vendor);
-	jsonio_opt_string(a, "product", b->product, sizeof b->product);
-	jsonio_opt_string(a, "board", b->board, sizeof b->board);
-	jsonio_opt_string(a, "bios", b->bios, sizeof b->bios);
-	jsonio_opt_string(a, "cpu_model", b->cpu_model, sizeof b->cpu_model);
-	jsonio_opt_string(a, "cpu_vendor", b->cpu_vendor, sizeof b->cpu_vendor);
+	for (const struct topo_about_field *f = topo_about_fields; f->key; f++)
+		jsonio_opt_string(a, f->key, (char *)&t->about + f->off, f->size);
 }
 
 int topo_from_json(const cJSON *root, const char *path, struct topo **out, mt_error *e)
