@@ -159,6 +159,11 @@ const struct topo *topo_this_machine(void);
 /* Frees t and all it holds; NULL is fine. */
 void topo_free(struct topo *t);
 
+/* Sets each node's local CPUs from its CPUs' nodes: those whose nearest
+ * node it is (t->nodes[i].local, empty before; the loaders call it once
+ * t->cpus is read). Returns 0, or -1 when out of memory. */
+int topo_fill_local(struct topo *t);
+
 /* The CPU with OS index cpu, or NULL when t has no such CPU. */
 const struct topo_cpu *topo_cpu(const struct topo *t, int cpu);
 
