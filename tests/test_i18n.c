@@ -166,6 +166,11 @@ static void numbers_in_russian(void **state)
 	assert_string_equal(b, "10,6G .. 74,0G, 5%");
 	mt_hsnprintf(b, sizeof b, "%2$s %1$.2f", 0.5, "шаг"); /* a translation may reorder */
 	assert_string_equal(b, "шаг 0,50");
+	/* mt_happend: after what is there, cut at the end of b */
+	assert_int_equal(mt_happend(b, sizeof b, ", %.1f", 2.5), 0);
+	assert_string_equal(b, "шаг 0,50, 2,5"); /* 16 bytes */
+	assert_int_equal(mt_happend(b, 19, "%s", "xyz"), -1);
+	assert_string_equal(b, "шаг 0,50, 2,5xy");
 	assert_string_equal(mt_hfmt_mem(b, sizeof b, 3ull << 29), "1,5 GB");
 	/* what machines read */
 	mt_snprintf(b, sizeof b, "%.2f", 3.634);

@@ -148,19 +148,6 @@ double bandwidth_result_top(const struct bandwidth_result *r)
 
 /* ---- lessons ---------------------------------------------------------------- */
 
-/* Appends to buf the text for people fmt makes (its figures in the user's
- * decimal separator). */
-static void hcat(char *buf, size_t len, const char *fmt, ...) MT_PRINTF(3, 4);
-static void hcat(char *buf, size_t len, const char *fmt, ...)
-{
-	char more[600];
-	va_list ap;
-	va_start(ap, fmt);
-	mt_vhsnprintf(more, sizeof more, fmt, ap);
-	va_end(ap);
-	mt_append(buf, len, "%s", more);
-}
-
 /* The load kernel's lesson (kernel load or read_vector): at r's first L1
  * size, one thread, both measured, what consuming the loads costs, in all
  * and per op read_vector runs beside them (bench/l1ops measures the same
@@ -183,20 +170,20 @@ static int consume_lesson(const struct bandwidth_result *r, char *buf, size_t le
 	mt_fmt_size(a, sizeof a, r->sizes[si].bytes);
 	buf[0] = '\0';
 	if (f >= 0.98) {
-		hcat(buf, len, _("L1 %s, one thread: load %.1f GB/s (the loads alone: what the load "
+		mt_happend(buf, len, _("L1 %s, one thread: load %.1f GB/s (the loads alone: what the load "
 				 "ports allow), read_vector %.1f (the same loads, each consumed into an "
 				 "accumulator): %.2fx, consuming the loads costs this core nothing "
 				 "measurable"), a, ld->gbs, rv->gbs, f);
 	} else {
 		const char *op = "";
 		unsigned ops = bandwidth_read_ops(r->isa, &op);
-		hcat(buf, len, _("L1 %s, one thread: load %.1f GB/s (the loads alone: what the load "
+		mt_happend(buf, len, _("L1 %s, one thread: load %.1f GB/s (the loads alone: what the load "
 				 "ports allow), read_vector %.1f (the same loads, each consumed into an "
 				 "accumulator): %.2fx, consuming the loads costs this core %.0f %% of "
 				 "its load rate"), a, ld->gbs, rv->gbs, f, 100 * (1 - f));
 		if (ops)
 			/* TRANSLATORS: the instruction (vaddpd, fadd...) and its width in bits */
-			hcat(buf, len, _(": read_vector's %u %s (%u-bit) per 16 loads, about %.1f %% "
+			mt_happend(buf, len, _(": read_vector's %u %s (%u-bit) per 16 loads, about %.1f %% "
 					 "each"), ops, op, 8 * bandwidth_isa_width(r->isa),
 			     100 * (1 - f) / ops);
 	}
@@ -257,7 +244,7 @@ static int lib_lesson(const struct bandwidth_result *r, int kernel, char *buf, s
 		else
 			mt_hsnprintf(ours, sizeof ours, "%s %.1f", mk, mine->gbs);
 		buf[0] = '\0';
-		hcat(buf, len,
+		mt_happend(buf, len,
 		     lib->gbs >= 1.05 * best ? _("%s, one thread: the C library's %s, memtop's %s: "
 						 "the library wins (%.2fx memtop's best)")
 		     : lib->gbs >= 0.95 * best ? _("%s, one thread: the C library's %s, memtop's %s: "
@@ -281,7 +268,7 @@ static int lib_lesson(const struct bandwidth_result *r, int kernel, char *buf, s
 		mt_append(buf, len, _("; it stores through the caches, as memtop's %s does: each "
 				      "line is read for ownership first"), fill ? "write" : "copy");
 	if (fill && zero->have && zero->gbs > 1.1 * lib->gbs)
-		hcat(buf, len, _("; zeros %.2fx faster than a non-zero byte: a fast path for zeros "
+		mt_happend(buf, len, _("; zeros %.2fx faster than a non-zero byte: a fast path for zeros "
 				 "(the core's, or the library's: dc zva on Arm)"), zero->gbs / lib->gbs);
 	return 1;
 }
@@ -312,14 +299,14 @@ int bandwidth_lesson(const struct bandwidth_result *r, int kernel, char *buf, si
 		buf[0] = '\0';
 		/* TRANSLATORS: the row ("DRAM 256M"), the kernel (copy or triad) twice, the
 		 * lines a cached one moves per line stored (3 or 4) and a streaming one's */
-		hcat(buf, len, _("%s %s, one thread: cached %.1f GB/s, streaming stores %.1f (%.2fx): "
+		mt_happend(buf, len, _("%s %s, one thread: cached %.1f GB/s, streaming stores %.1f (%.2fx): "
 				 "a cached %s moves %d lines per line it stores (the stored line is "
 				 "first read for ownership), a streaming one %d, so where memory is the "
 				 "limit it can run up to %.2fx faster"),
 		     row, bandwidth_kernel_name(k), c->gbs, nt->gbs, nt->gbs / c->gbs,
 		     bandwidth_kernel_name(k), cached, cached - 1, (double)cached / (cached - 1));
 		if (nt->gbs / c->gbs > 1.05 * cached / (cached - 1))
-			hcat(buf, len, "%s", _("; beyond: it runs 4 streams at once"));
+			mt_happend(buf, len, "%s", _("; beyond: it runs 4 streams at once"));
 	}
 	return 1;
 }

@@ -292,6 +292,17 @@ int mt_hsnprintf(char *buf, size_t len, const char *fmt, ...)
 	return rc;
 }
 
+int mt_happend(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t used = strnlen(buf, len); /* len when full: mt_vhsnprintf's -1 */
+	va_list ap;
+	int rc;
+	va_start(ap, fmt);
+	rc = mt_vhsnprintf(buf + used, len - used, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
 int mt_hfprintf(FILE *f, const char *fmt, ...)
 {
 	va_list ap;

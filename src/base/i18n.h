@@ -87,6 +87,10 @@ int mt_vhsnprintf(char *buf, size_t len, const char *fmt, va_list ap)
 	__attribute__((format(printf, 3, 0)));
 /* The same onto a stream. Returns what vfprintf returns. */
 int mt_hfprintf(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* mt_append for people: appends what fmt makes at the end of the string in
+ * buf (size len), its floating figures in the user's decimal separator.
+ * Returns 0, or -1 when the text was cut (buf stays a string). */
+int mt_happend(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* A number for people with prec decimals in the user's decimal separator:
  * "3,63" in ru_RU, "3.63" in C. Returns buf. */

@@ -291,18 +291,6 @@ void latency_history_mark(const struct latency_history *h, struct latency_levels
 	}
 }
 
-/* mt_append for people: figures in the user's decimal separator. */
-__attribute__((format(printf, 3, 4))) static void happend(char *buf, size_t len, const char *fmt,
-							   ...)
-{
-	size_t n = strlen(buf);
-	va_list ap;
-	va_start(ap, fmt);
-	if (n < len)
-		mt_vhsnprintf(buf + n, len - n, fmt, ap);
-	va_end(ap);
-}
-
 int latency_history_differs(const struct latency_history_run *prev,
 			    const struct latency_history_run *cur, char *buf, size_t len)
 {
@@ -338,10 +326,10 @@ const char *latency_history_conditions(const struct latency_history_run *r, char
 {
 	buf[0] = '\0';
 	if (r->load_before >= 0 && r->load_after >= 0)
-		happend(buf, len, _("load %.2f..%.2f"), r->load_before, r->load_after);
+		mt_happend(buf, len, _("load %.2f..%.2f"), r->load_before, r->load_after);
 	/* TRANSLATORS: the next items of a list of conditions, ", " first */
 	if (r->steal_pct >= 0)
-		happend(buf, len, _("%ssteal %.1f %%"), buf[0] ? ", " : "", r->steal_pct);
+		mt_happend(buf, len, _("%ssteal %.1f %%"), buf[0] ? ", " : "", r->steal_pct);
 	if (r->moved == 1 && r->cpu_first >= 0)
 		mt_append(buf, len, _("%smoved from CPU %d to %d"), buf[0] ? ", " : "", r->cpu_first,
 			  r->cpu_last);

@@ -72,14 +72,17 @@ enum {
  * col the node pair as the others'. */
 enum { NUMA_LOADED = 32, NUMA_LOADED_DONE = 33 };
 
-/* The payload of a cell (run/job.h: JOB_PAYLOAD_PUT/GET). */
-struct numa_ev_cell {
-	int tries;         /* the lab's tries */
-	unsigned flags;    /* NUMA_F_* */
-	double pages;      /* pages of the buffer counted */
-	double on;         /* of them, pages on the memory node */
-	double absent;     /* pages not present; -1: placement could not be read */
+/* The payload of a cell (run/job.h: JOB_PAYLOAD_PUT/GET), kept as it came
+ * by the cell's value (struct numa_value). */
+#define NUMA_CELL_PARTS                                                                            \
+	int tries;         /* the lab's tries */                                                   \
+	unsigned flags;    /* NUMA_F_* */                                                          \
+	double pages;      /* pages of the buffer counted */                                       \
+	double on;         /* of them, pages on the memory node */                                 \
+	double absent;     /* pages not present; -1: placement could not be read */               \
 	int where;         /* the latency's CPU, or the bandwidth's thread count */
+struct numa_ev_cell {
+	NUMA_CELL_PARTS
 };
 
 /* The payload of a NUMA_LOADED cell: one point of a curve, the chaser's
@@ -94,14 +97,17 @@ struct numa_ev_loaded {
 	int tries, preempted;
 };
 
-/* The payload of a NUMA_LOADED_DONE cell: how the curve was measured. */
-struct numa_ev_loaded_done {
-	int why;           /* NUMA_WHY_* */
-	int chaser_cpu;    /* the chaser's CPU */
-	int injectors;     /* injector threads, one on each other CPU of the CPU node */
-	int huge;          /* the chase on 2 MB pages asked */
-	double huge_share; /* of the chase's bytes on huge pages, -1 not known */
+/* The payload of a NUMA_LOADED_DONE cell: how the curve was measured,
+ * kept as it came by the curve (struct numa_curve). */
+#define NUMA_DONE_PARTS                                                                            \
+	int why;           /* NUMA_WHY_* */                                                        \
+	int chaser_cpu;    /* the chaser's CPU */                                                  \
+	int injectors;     /* injector threads, one on each other CPU of the CPU node */          \
+	int huge;          /* the chase on 2 MB pages asked */                                     \
+	double huge_share; /* of the chase's bytes on huge pages, -1 not known */                 \
 	double on_node;    /* of its and the injectors' pages on the memory node, -1 not known */
+struct numa_ev_loaded_done {
+	NUMA_DONE_PARTS
 };
 
 /* Why a node pair has a loaded-latency curve. */
@@ -388,10 +394,12 @@ struct numa_value {
 	int have;
 	double v;       /* ns a load, or GB/s */
 	double spread;
-	int tries;
-	unsigned flags; /* NUMA_F_* */
-	int where;      /* the latency's CPU, the bandwidth's threads */
-	double pages, on, absent; /* placement of its buffer; absent -1: not read */
+	union { /* the cell's payload: tries, flags, the placement of its buffer, where */
+		struct numa_ev_cell ev;
+		struct {
+			NUMA_CELL_PARTS
+		};
+	};
 };
 
 /* One point of a loaded-latency curve. */
@@ -406,9 +414,12 @@ struct numa_point {
 /* A node pair's loaded-latency curve. */
 struct numa_curve {
 	int cpu, mem;      /* indexes into the result's nodes */
-	int why;           /* NUMA_WHY_* */
-	int chaser_cpu, injectors, huge;
-	double huge_share, on_node; /* as struct numa_ev_loaded_done; -1 not known */
+	union { /* how it was measured: why, chaser_cpu ... on_node (-1 not known) */
+		struct numa_ev_loaded_done how;
+		struct {
+			NUMA_DONE_PARTS
+		};
+	};
 	int done;          /* its NUMA_LOADED_DONE came (or a file gave it whole) */
 	struct numa_point pts[NUMA_MAX_POINTS]; /* idle first, then the delays in order */
 	size_t npts;

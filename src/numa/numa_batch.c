@@ -142,19 +142,6 @@ static const char *why_said(int why)
 	return w[0] ? _(w) : w;
 }
 
-/* Appends to buf the text for people fmt makes (its figures in the user's
- * decimal separator). */
-static void happend(char *buf, size_t len, const char *fmt, ...) MT_PRINTF(3, 4);
-static void happend(char *buf, size_t len, const char *fmt, ...)
-{
-	char more[400];
-	va_list ap;
-	va_start(ap, fmt);
-	mt_vhsnprintf(more, sizeof more, fmt, ap);
-	va_end(ap);
-	mt_append(buf, len, "%s", more);
-}
-
 /* Why the chase at the run's own size reads slower than where memory is
  * (this machine's: the line is said as it is measured): "" when the two
  * agree within their spreads (or the full one is not in). */
@@ -189,9 +176,9 @@ static void print_pair(const struct printer *b, size_t i, size_t j)
 	else
 		mt_strlcpy(place, _("pages not counted here"), sizeof place);
 	if (v[NUMA_LAT_HUGE].have)
-		happend(huge, sizeof huge, _(", %.1f ns on 2 MB pages"), v[NUMA_LAT_HUGE].v);
+		mt_happend(huge, sizeof huge, _(", %.1f ns on 2 MB pages"), v[NUMA_LAT_HUGE].v);
 	if (full_why(v)[0])
-		happend(huge, sizeof huge, _("; at the run's %s: %.1f ns on 2 MB pages, %s"),
+		mt_happend(huge, sizeof huge, _("; at the run's %s: %.1f ns on 2 MB pages, %s"),
 			mt_fmt_size(a, sizeof a, r->size), v[NUMA_LAT_FULL].v, full_why(v));
 	for (int m = 0; m < NUMA_NMIX; m++) {
 		const struct numa_value *x = &v[numa_mix_meas(m)];
@@ -199,9 +186,9 @@ static void print_pair(const struct printer *b, size_t i, size_t j)
 			continue;
 		if (m == NUMA_MIX_READS)
 			/* TRANSLATORS: a node pair's all-reads bandwidth */
-			happend(bw, sizeof bw, _(", read %.1f GB/s"), x->v);
+			mt_happend(bw, sizeof bw, _(", read %.1f GB/s"), x->v);
 		else /* a mix's name: 3:1, 2:1, 1:1, triad */
-			happend(bw, sizeof bw, _(", %s %.1f GB/s"), numa_mix_name(m), x->v);
+			mt_happend(bw, sizeof bw, _(", %s %.1f GB/s"), numa_mix_name(m), x->v);
 		flags &= x->flags;
 		threads = x->where;
 	}

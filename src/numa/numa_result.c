@@ -93,12 +93,7 @@ static int apply_curve(struct numa_result *r, const struct job_event *ev)
 	if (ev->subtype == NUMA_LOADED_DONE) {
 		if (JOB_PAYLOAD_GET(ev, struct numa_ev_loaded_done, &d) < 0)
 			return -1;
-		c->why = d.why;
-		c->chaser_cpu = d.chaser_cpu;
-		c->injectors = d.injectors;
-		c->huge = d.huge;
-		c->huge_share = d.huge_share;
-		c->on_node = d.on_node;
+		c->how = d;
 		c->done = 1;
 		return NUMA_LOADED_DONE;
 	}
@@ -141,12 +136,7 @@ int numa_result_apply(struct numa_result *r, const struct job_event *ev)
 	v->have = 1;
 	v->v = ev->value;
 	v->spread = ev->spread;
-	v->tries = x.tries;
-	v->flags = x.flags;
-	v->pages = x.pages;
-	v->on = x.on;
-	v->absent = x.absent;
-	v->where = x.where;
+	v->ev = x;
 	return ev->subtype;
 }
 

@@ -61,6 +61,19 @@ struct topo_about {
 	char cpu_vendor[32];   /* CPUVendor */
 };
 
+/* One field of struct topo_about, for the topo files that fill and write
+ * it: its key in the JSON's "about", the hwloc infos that make it (in this
+ * order, joined by a space; of the first package when pkg, else of the
+ * root) and where it lies in the struct. topo_about_fields lists them in
+ * the JSON's order, ended by a NULL key. */
+struct topo_about_field {
+	const char *key;
+	const char *hwloc[3]; /* NULL past the last */
+	int pkg;
+	size_t off, size;
+};
+extern const struct topo_about_field topo_about_fields[];
+
 /* A core type (hwloc_cpukinds_*): P, E, big, LITTLE. coretypes[] is ordered
  * fastest first. */
 struct topo_coretype {
@@ -145,6 +158,11 @@ const struct topo *topo_this_machine(void);
 
 /* Frees t and all it holds; NULL is fine. */
 void topo_free(struct topo *t);
+
+/* Sets each node's local CPUs from its CPUs' nodes: those whose nearest
+ * node it is (t->nodes[i].local, empty before; the loaders call it once
+ * t->cpus is read). Returns 0, or -1 when out of memory. */
+int topo_fill_local(struct topo *t);
 
 /* The CPU with OS index cpu, or NULL when t has no such CPU. */
 const struct topo_cpu *topo_cpu(const struct topo *t, int cpu);

@@ -484,27 +484,6 @@ out:
 	return rc;
 }
 
-/* Each node's local CPUs: those whose nearest node it is (after
- * copy_cpus). Returns 0, or -1 when out of memory. */
-static int copy_local(struct topo *t)
-{
-	for (int i = 0; i < t->nnodes; i++) {
-		struct topo_set *s = &t->nodes[i].local;
-		for (int c = 0; c < t->ncpus; c++)
-			s->n += t->cpus[c].node == i;
-		if (!s->n)
-			continue;
-		s->cpus = calloc((size_t)s->n, sizeof *s->cpus);
-		if (!s->cpus)
-			return -1;
-		s->n = 0;
-		for (int c = 0; c < t->ncpus; c++)
-			if (t->cpus[c].node == i)
-				s->cpus[s->n++] = t->cpus[c].os;
-	}
-	return 0;
-}
-
 /* The value of info name on o, into buf (appended after a space when buf
  * holds something already). */
 static void info_into(hwloc_obj_t o, const char *name, char *buf, size_t len)
@@ -522,16 +501,10 @@ static void info_into(hwloc_obj_t o, const char *name, char *buf, size_t len)
 static void copy_about(struct topo *t, hwloc_topology_t h, hwloc_obj_t pkg)
 {
 	hwloc_obj_t root = hwloc_get_root_obj(h);
-	struct topo_about *a = &t->about;
-	info_into(root, "DMISysVendor", a->sys_vendor, sizeof a->sys_vendor);
-	info_into(root, "DMIProductName", a->product, sizeof a->product);
-	info_into(root, "DMIBoardVendor", a->board, sizeof a->board);
-	info_into(root, "DMIBoardName", a->board, sizeof a->board);
-	info_into(root, "DMIBIOSVendor", a->bios, sizeof a->bios);
-	info_into(root, "DMIBIOSVersion", a->bios, sizeof a->bios);
-	info_into(root, "DMIBIOSDate", a->bios, sizeof a->bios);
-	info_into(pkg ? pkg : root, "CPUModel", a->cpu_model, sizeof a->cpu_model);
-	info_into(pkg ? pkg : root, "CPUVendor", a->cpu_vendor, sizeof a->cpu_vendor);
+	for (const struct topo_about_field *f = topo_about_fields; f->key; f++)
+		for (size_t i = 0; i < MT_ARRAY_LEN(f->hwloc) && f->hwloc[i]; i++)
+			info_into(f->pkg && pkg ? pkg : root, f->hwloc[i], (char *)&t->about + f->off,
+				  f->size);
 }
 
 /* ---- what the tree could not place ------------------------------------------- */
@@ -610,7 +583,7 @@ int topo_hw_copy(struct topo *t, hwloc_topology_t h, int live, hwloc_const_bitma
 	t->dies = tr.die.n ? tr.die.n : tr.pkg.n;
 	t->cores = tr.core.n;
 	read_around(t, &tr);
-	if (copy_nodes(t, h) < 0 || copy_cpus(t, h, live) < 0 || copy_local(t) < 0)
+	if (copy_nodes(t, h) < 0 || copy_cpus(t, h, live) < 0 || topo_fill_local(t) < 0)
 		goto out;
 	copy_about(t, h, tr.pkg.n ? tr.pkg.o[0] : NULL);
 	if (copy_caches(&tr.l2, &t->l2, &t->nl2) < 0 || copy_caches(&tr.l3, &t->l3, &t->nl3) < 0 ||

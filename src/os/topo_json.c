@@ -7,6 +7,7 @@
 
 #include "base/i18n.h"
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* ---- the summary ------------------------------------------------------------------ */
@@ -241,19 +242,30 @@ static int places_json(cJSON *o, const struct topo *t)
 	return a ? 0 : -1;
 }
 
+#define ABOUT(key, field, pkg, ...)                                                                \
+	{ key, { __VA_ARGS__ }, pkg, offsetof(struct topo_about, field),                           \
+	  sizeof(((struct topo_about *)0)->field) }
+const struct topo_about_field topo_about_fields[] = {
+	ABOUT("sys_vendor", sys_vendor, 0, "DMISysVendor"),
+	ABOUT("product", product, 0, "DMIProductName"),
+	ABOUT("board", board, 0, "DMIBoardVendor", "DMIBoardName"),
+	ABOUT("bios", bios, 0, "DMIBIOSVendor", "DMIBIOSVersion", "DMIBIOSDate"),
+	ABOUT("cpu_model", cpu_model, 1, "CPUModel"),
+	ABOUT("cpu_vendor", cpu_vendor, 1, "CPUVendor"),
+	{ NULL, { NULL }, 0, 0, 0 },
+};
+#undef ABOUT
+
 /* Adds "about": what the firmware and the CPU say. Returns 0 or -1. */
 static int about_json(cJSON *o, const struct topo *t)
 {
-	const struct topo_about *a = &t->about;
 	cJSON *x = cJSON_AddObjectToObject(o, "about");
-	return x && cJSON_AddStringToObject(x, "sys_vendor", a->sys_vendor) &&
-			       cJSON_AddStringToObject(x, "product", a->product) &&
-			       cJSON_AddStringToObject(x, "board", a->board) &&
-			       cJSON_AddStringToObject(x, "bios", a->bios) &&
-			       cJSON_AddStringToObject(x, "cpu_model", a->cpu_model) &&
-			       cJSON_AddStringToObject(x, "cpu_vendor", a->cpu_vendor)
-		       ? 0
-		       : -1;
+	if (!x)
+		return -1;
+	for (const struct topo_about_field *f = topo_about_fields; f->key; f++)
+		if (!cJSON_AddStringToObject(x, f->key, (const char *)&t->about + f->off))
+			return -1;
+	return 0;
 }
 
 cJSON *topo_to_json(const struct topo *t)

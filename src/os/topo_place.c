@@ -1,12 +1,14 @@
 /* The questions a topology answers (topo.h): the CPU by its OS index, how
  * two CPUs relate, core types by name, where a CPU sits, a CPU set as a
- * Linux CPU list. Plain data: no hwloc here. */
+ * Linux CPU list; each node's local CPUs, for the loaders. Plain data: no
+ * hwloc here. */
 #include "config.h"
 
 #include "topo.h"
 
 #include "base/i18n.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -136,6 +138,25 @@ const char *topo_set_text(const struct topo_set *s, char *buf, size_t len)
 		i = j + 1;
 	}
 	return buf;
+}
+
+int topo_fill_local(struct topo *t)
+{
+	for (int i = 0; i < t->nnodes; i++) {
+		struct topo_set *s = &t->nodes[i].local;
+		for (int c = 0; c < t->ncpus; c++)
+			s->n += t->cpus[c].node == i;
+		if (!s->n)
+			continue;
+		s->cpus = calloc((size_t)s->n, sizeof *s->cpus);
+		if (!s->cpus)
+			return -1;
+		s->n = 0;
+		for (int c = 0; c < t->ncpus; c++)
+			if (t->cpus[c].node == i)
+				s->cpus[s->n++] = t->cpus[c].os;
+	}
+	return 0;
 }
 
 int topo_distance(const struct topo *t, int a, int b)

@@ -295,26 +295,6 @@ static int read_smt(const cJSON *root, const char *path, struct topo *t, mt_erro
 	return 0;
 }
 
-/* Each node's own CPUs: those whose nearest node it is (as topo_hwloc.c
- * gives them). Returns 0, or -1 out of memory. */
-static int local_cpus(struct topo *t, mt_error *e)
-{
-	for (int i = 0; i < t->nnodes; i++) {
-		struct topo_set *s = &t->nodes[i].local;
-		for (int c = 0; c < t->ncpus; c++)
-			s->n += t->cpus[c].node == i;
-		if (!s->n)
-			continue;
-		if (!(s->cpus = calloc((size_t)s->n, sizeof *s->cpus)))
-			return mt_fail(e, _("out of memory"));
-		s->n = 0;
-		for (int c = 0; c < t->ncpus; c++)
-			if (t->cpus[c].node == i)
-				s->cpus[s->n++] = t->cpus[c].os;
-	}
-	return 0;
-}
-
 /* "distances" when the file has them (null or absent: not known): one row
  * of nnodes whole numbers a node. Returns 0, or -1 with e. */
 static int read_distances(const cJSON *root, const char *path, struct topo *t, mt_error *e)
@@ -349,13 +329,8 @@ static int read_distances(const cJSON *root, const char *path, struct topo *t, m
 static void read_about(const cJSON *root, struct topo *t)
 {
 	const cJSON *a = cJSON_GetObjectItemCaseSensitive(root, "about");
-	struct topo_about *b = &t->about;
-	jsonio_opt_string(a, "sys_vendor", b->sys_vendor, sizeof b->sys_vendor);
-	jsonio_opt_string(a, "product", b->product, sizeof b->product);
-	jsonio_opt_string(a, "board", b->board, sizeof b->board);
-	jsonio_opt_string(a, "bios", b->bios, sizeof b->bios);
-	jsonio_opt_string(a, "cpu_model", b->cpu_model, sizeof b->cpu_model);
-	jsonio_opt_string(a, "cpu_vendor", b->cpu_vendor, sizeof b->cpu_vendor);
+	for (const struct topo_about_field *f = topo_about_fields; f->key; f++)
+		jsonio_opt_string(a, f->key, (char *)&t->about + f->off, f->size);
 }
 
 int topo_from_json(const cJSON *root, const char *path, struct topo **out, mt_error *e)
@@ -377,7 +352,8 @@ int topo_from_json(const cJSON *root, const char *path, struct topo **out, mt_er
 	    read_groups(root, "l2_groups", path, t, &t->l2, &t->nl2, e) < 0 ||
 	    read_groups(root, "l3_groups", path, t, &t->l3, &t->nl3, e) < 0 ||
 	    read_kinds(root, path, t, e) < 0 || read_smt(root, path, t, e) < 0 ||
-	    check_places(path, t, e) < 0 || local_cpus(t, e) < 0 ||
+	    check_places(path, t, e) < 0 ||
+	    (topo_fill_local(t) < 0 && mt_fail(e, _("out of memory")) < 0) ||
 	    read_distances(root, path, t, e) < 0)
 		goto fail;
 	read_about(root, t);
