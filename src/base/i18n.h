@@ -45,12 +45,14 @@
 const char *mt_pgettext(const char *key, const char *msg) __attribute__((format_arg(2)));
 
 /* A sentence kept in English where it was made (a result file keeps it: a
- * source's why, a doubt), in the user's language where it is printed: each
- * of its clauses ("a; b") is translated when the catalogue has it (marked
- * N_() where it was made), or when it is one of forms (NULL-terminated
- * messages with one %s or %d, marked N_()) filled in: then the form's
- * translation is filled with the same words. A clause that is neither stays
- * as it is. Into out; returns out. */
+ * source's why, a doubt, a plan's note), in the user's language where it is
+ * printed, into out (cut at a character's start). From each clause on ("a;
+ * b"): the longest run of clauses that is one message of the catalogue
+ * (marked N_() where it was made; "a; b" may be one sentence); else the
+ * clause as one of forms (NULL-terminated messages marked N_() with up to
+ * six %s, %d or %u, in the same order in their translation) filled in: the
+ * form's translation with the same words, each %s's words themselves
+ * translated once more this way; else the clause as it is. Returns out. */
 const char *mt_gettext_stored(char *out, size_t len, const char *text,
 			      const char *const forms[]);
 
