@@ -429,14 +429,13 @@ static void describe(const struct machine *m, int cpu, const void *params, const
 {
 	const struct latency_params *p = params; /* the params' first field */
 	const char *note = ((const struct printer *)printer)->note;
-	int human = out->human;
 	char why[300], lo[32], hi[32], where[16], sz[64];
 	uint64_t max = p->sizes[p->nsizes - 1];
 	mt_fmt_size(hi, sizeof hi, max);
 	out->worker_cpu = cpu;
 	if (cpu >= 0)
 		plan_add_threads(out, 1, &cpu, 1);
-	latency_sizes_words(p, human, sz, sizeof sz);
+	latency_sizes_words(p, out->human, sz, sizeof sz);
 	if (p->why_max[0])
 		mt_snprintf(why, sizeof why,
 			    plan_words(out, N_("%s (lat_mem_rd's steps), each chased alone; %s")),
@@ -457,7 +456,7 @@ static void describe(const struct machine *m, int cpu, const void *params, const
 			    "caches read from it, the page walks' cost from the 4 KB one"),
 			  mt_fmt_size(lo, sizeof lo, latency_buffer_bytes(p)));
 	if (note[0]) /* a fixed note is in the catalogue; a note with figures stays English */
-		plan_note(out, "%s", human ? _(note) : note);
+		plan_note(out, "%s", plan_words(out, note));
 	out->estimate_s = latency_params_estimate_s(p);
 }
 

@@ -119,31 +119,32 @@ void plan_note(struct plan *p, const char *fmt, ...)
 	va_end(ap);
 }
 
-void plan_say(struct plan *p, const char *fmt, ...)
+/* A note from fmt, already in the plan's words: its fractions with the
+ * user's decimal separator where human, '.' for the JSON. */
+static void say(struct plan *p, const char *fmt, va_list ap)
 {
-	va_list ap;
 	char *note = next_note(p);
 	if (!note)
 		return;
-	va_start(ap, fmt);
 	if (p->human)
-		mt_vhsnprintf(note, PLAN_NOTE_LEN, _(fmt), ap);
+		mt_vhsnprintf(note, PLAN_NOTE_LEN, fmt, ap);
 	else
 		vsnprintf(note, PLAN_NOTE_LEN, fmt, ap);
+}
+
+void plan_say(struct plan *p, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	say(p, plan_words(p, fmt), ap);
 	va_end(ap);
 }
 
 void plan_say_n(struct plan *p, const char *one, const char *many, unsigned long n, ...)
 {
 	va_list ap;
-	char *note = next_note(p);
-	if (!note)
-		return;
 	va_start(ap, n);
-	if (p->human)
-		mt_vhsnprintf(note, PLAN_NOTE_LEN, MT_NGETTEXT(one, many, n), ap);
-	else
-		vsnprintf(note, PLAN_NOTE_LEN, n == 1 ? one : many, ap);
+	say(p, plan_words_n(p, one, many, n), ap);
 	va_end(ap);
 }
 

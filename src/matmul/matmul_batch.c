@@ -548,7 +548,6 @@ static void describe(const struct machine *m, int cpu, const void *params, const
 {
 	const struct matmul_params *p = &((const struct run_params *)params)->p;
 	int simulate = ((const struct run_params *)params)->a.simulate;
-	int human = out->human;
 	char where[16], why[200];
 	uint64_t bytes = 3 * (uint64_t)p->n * p->n * sizeof(double);
 	(void)printer;
@@ -563,14 +562,10 @@ static void describe(const struct machine *m, int cpu, const void *params, const
 	out->worker_cpu = cpu;
 	if (cpu >= 0)
 		plan_add_threads(out, 1, &cpu, 1);
-	if (human)
-		mt_snprintf(why, sizeof why,
-			    MT_NGETTEXT("A, B and C, %zu x %zu doubles each; best of %d",
-					"A, B and C, %zu x %zu doubles each; best of %d", p->tries),
-			    p->n, p->n, p->tries);
-	else
-		mt_snprintf(why, sizeof why, "A, B and C, %zu x %zu doubles each; best of %d", p->n,
-			    p->n, p->tries);
+	mt_snprintf(why, sizeof why,
+		    plan_words_n(out, "A, B and C, %zu x %zu doubles each; best of %d",
+				 "A, B and C, %zu x %zu doubles each; best of %d", (unsigned long)p->tries),
+		    p->n, p->n, p->tries);
 	plan_add_size(out, cpu >= 0 ? machine_level_name(m, bytes, &cpu, 1, where, sizeof where) : "",
 		      bytes, 1, 0, why);
 }

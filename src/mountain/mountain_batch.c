@@ -354,20 +354,15 @@ static void describe(const struct machine *m, int cpu, const void *params, const
 {
 	const struct mountain_params *p = params; /* the params' first field */
 	const char *note = ((const struct printer *)printer)->note;
-	int human = out->human;
 	char where[16], why[160], st[160] = "";
 	out->worker_cpu = cpu;
 	if (cpu >= 0)
 		plan_add_threads(out, 1, &cpu, 1);
 	for (size_t i = 0; i < p->nsizes; i++) {
-		if (human)
-			mt_snprintf(why, sizeof why,
-				    MT_NGETTEXT("a row of the grid, read at %zu strides",
-						"a row of the grid, read at %zu strides", p->nstrides),
-				    p->nstrides);
-		else
-			mt_snprintf(why, sizeof why, "a row of the grid, read at %zu strides",
-				    p->nstrides);
+		mt_snprintf(why, sizeof why,
+			    plan_words_n(out, "a row of the grid, read at %zu strides",
+					 "a row of the grid, read at %zu strides", p->nstrides),
+			    p->nstrides);
 		plan_add_size(out, cpu >= 0 ? machine_level_name(m, p->sizes[i], &cpu, 1, where,
 								 sizeof where)
 					    : "",
@@ -383,7 +378,7 @@ static void describe(const struct machine *m, int cpu, const void *params, const
 			    "16K:SIZE goes further"),
 			  MACHINE_DRAM_FACTOR, cpu);
 	if (note[0]) /* a fixed note is in the catalogue; a note with figures stays English */
-		plan_note(out, "%s", human ? _(note) : note);
+		plan_note(out, "%s", plan_words(out, note));
 	out->estimate_s = mountain_params_estimate_s(p);
 }
 
