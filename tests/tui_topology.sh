@@ -47,6 +47,8 @@ like "... the recorded firmware among them" "$(tcap)" 'firmware: Huawei'
 tkeys c
 wok "c again: the boxes" 'Package 0' 5
 tkeys '?'
+twait '^  Everywhere' 5
+tkeys End # the tab's keys end the help: a status line more and they scroll
 wok "? lists the tab's keys" 'measure the latency on the box' 5
 tkeys Escape q
 
