@@ -7,7 +7,7 @@
 # decimal comma, while the JSON keeps its English. Nothing of this machine
 # is assumed: the header's figures are matched by their form only.
 . "$TESTLIB"
-N=18
+N=20
 plan $N
 
 ru_or_skip $N "ru_RU.UTF-8"
@@ -36,6 +36,15 @@ like "... the build, optimized or not in Russian" "$out" \
 is "... the JSON keeps the build's English" \
 	"$(grep -c 'оптимизац' "$TMP/a.json") $(grep -cE '"hardware":.*, (NOT )?optimized, ' "$TMP/a.json")" \
 	"0 1"
+
+# the lines that tell the machine (what its id hashes, the host, the
+# conditions, where the job ran) are Russian whatever this machine is: no
+# English line head and no English word of theirs is left
+is "... no English head of the machine's lines" \
+	"$(printf '%s\n' "$out" | grep -cE '^# (machine id|host|conditions|where): ')" 0
+is "... nor their English words" "$(printf '%s\n' "$out" |
+	grep -E '^# (id машины|хост|условия|где): ' |
+	grep -cE 'hash of|MAC of|hardware UUID|a VM|not a VM|says|hypervisor bit|governor|unknown|supported|SNC (off|on)|NPS on|L3 group|NUMA node|package|core kind|CPU [0-9]')" 0
 
 # ---- a plan's notes in Russian, --plan --json's in English ---------------------------
 T="--topology $TESTDATA/topo-hybrid.xml"

@@ -11,6 +11,7 @@
 
 #include "fleet.h"
 #include "base/i18n.h"
+#include "os/machine_id.h"
 #include "render/svg.h"
 
 #include <math.h>
@@ -362,7 +363,7 @@ static void conditions_html(FILE *o, const struct mt_conditions *c)
 static void details_html(FILE *o, const struct fleet *f, const struct fleet_machine *m)
 {
 	const struct run_header *h = m->hdr;
-	char line[600], id[400];
+	char line[600], id[400], from[240];
 	fprintf(o, "<dl>\n");
 	for (size_t r = 0; r < m->nres; r++)
 		detail(o, say(m->res[r]->f.kind->what), m->res[r]->where);
@@ -375,7 +376,9 @@ static void details_html(FILE *o, const struct fleet *f, const struct fleet_mach
 	if (m->idhdr) {
 		/* TRANSLATORS: the hash, then what it hashes (machine-id, MAC of eth0) */
 		mt_snprintf(line, sizeof line, _("%s (a hash of its %s)"), m->idhdr->machine_id,
-			    m->idhdr->machine_from[0] ? m->idhdr->machine_from : _("identifiers"));
+			    m->idhdr->machine_from[0]
+				    ? mt_machine_from_text(m->idhdr->machine_from, from, sizeof from)
+				    : _("identifiers"));
 		detail(o, _("machine id"), line);
 	} else if (!m->ref) {
 		detail(o, _("machine id"),

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "conditions.h"
+#include "base/i18n.h"
 #include "base/jsonio.h"
 #include "platform.h"
 #include "sysinfo.h"
@@ -457,10 +458,10 @@ static void dimms(struct mt_conditions *c, const char *root)
 const char *mt_conditions_smt_words(const char *control)
 {
 	static const char *const words[][2] = {
-		{ "on", "on" },
-		{ "off", "off" },
-		{ "forceoff", "off (forced at boot)" },
-		{ "notsupported", "not supported" },
+		{ "on", N_("on") },
+		{ "off", N_("off") },
+		{ "forceoff", N_("off (forced at boot)") },
+		{ "notsupported", N_("not supported") },
 	};
 	for (size_t i = 0; control && i < MT_ARRAY_LEN(words); i++)
 		if (strcmp(control, words[i][0]) == 0)
@@ -523,7 +524,7 @@ static void from_xml(const struct topo *t, const struct mt_vm *vm, struct mt_con
 		set(&c->product, text);
 	}
 	if (vm && vm->vm >= 0)
-		set(&c->hypervisor, vm->vm == 0 ? "none" : vm->name[0] ? vm->name : "a VM");
+		set(&c->hypervisor, vm->vm == 0 ? "none" : vm->name[0] ? vm->name : N_("a VM"));
 }
 
 /* A sysctl string (or, int_value set, a number) of this machine, "" when
@@ -592,7 +593,7 @@ static void from_sysctl(struct mt_conditions *c)
 	}
 	sysctl_text("kern.hv_vmm_present", 1, a, sizeof a);
 	if (a[0])
-		set(&c->hypervisor, strcmp(a, "0") == 0 ? "none" : "a VM (kern.hv_vmm_present)");
+		set(&c->hypervisor, strcmp(a, "0") == 0 ? "none" : N_("a VM (kern.hv_vmm_present)"));
 #if defined(__VERSION__)
 	set(&c->compiler, __VERSION__);
 #endif
@@ -629,7 +630,7 @@ void mt_conditions_read(const char *root, const struct topo *t, const struct mt_
 	if (!vm || vm->vm < 0)
 		unknown(&c->hypervisor, "not known (no CPUID, no DMI)");
 	else
-		set(&c->hypervisor, vm->vm == 0 ? "none" : vm->name[0] ? vm->name : "a VM");
+		set(&c->hypervisor, vm->vm == 0 ? "none" : vm->name[0] ? vm->name : N_("a VM"));
 	mitigations(c, root);
 	{ /* Documentation/admin-guide/sysctl/kernel.rst: a bit mask */
 		static const char *const nb[] = { "off", "on", "memory tiering",
@@ -775,24 +776,34 @@ void mt_conditions_from_json(const cJSON *o, struct mt_conditions *c)
 
 const char *mt_conditions_summary(const struct mt_conditions *c, char *buf, size_t len)
 {
+	char hv[COND_TEXT], w[COND_TEXT];
 	buf[0] = '\0';
 	if (!c->have) {
-		mt_strlcpy(buf, "conditions not recorded (an import, or an older file)", len);
+		mt_strlcpy(buf, _("conditions not recorded (an import, or an older file)"), len);
 		return buf;
 	}
-	if (c->hypervisor.known)
-		mt_append(buf, len, "%s", strcmp(c->hypervisor.text, "none") == 0
-						   ? "not a VM"
-						   : "VM");
-	if (c->hypervisor.known && strcmp(c->hypervisor.text, "none") != 0)
-		mt_append(buf, len, " (%s)", c->hypervisor.text);
-	mt_append(buf, len, "%sgovernor %s", buf[0] ? ", " : "",
-		  c->governor.known ? c->governor.text : "unknown");
+	/* the recorded words ("a VM", "not supported") in the user's language
+	 * where the catalogue has them; a governor's or THP's own name stays */
+	if (c->hypervisor.known && strcmp(c->hypervisor.text, "none") == 0)
+		mt_strlcpy(buf, _("not a VM"), len);
+	else if (c->hypervisor.known)
+		mt_snprintf(buf, len, _("VM (%s)"),
+			    mt_gettext_stored(hv, sizeof hv, c->hypervisor.text, NULL));
+	if (buf[0])
+		mt_append(buf, len, ", ");
+	if (c->governor.known)
+		mt_append(buf, len, _("governor %s"), c->governor.text);
+	else
+		mt_append(buf, len, "%s", _("governor unknown"));
 	if (c->snc.known)
-		mt_append(buf, len, ", %s", c->cpu_nodes > c->packages && c->packages > 0 ? "SNC/NPS on"
-											: "SNC off");
-	mt_append(buf, len, ", THP %s", c->thp.known ? c->thp.text : "unknown");
+		mt_append(buf, len, ", %s",
+			  c->cpu_nodes > c->packages && c->packages > 0 ? _("SNC/NPS on") : _("SNC off"));
+	mt_append(buf, len, ", ");
+	if (c->thp.known)
+		mt_append(buf, len, _("THP %s"), c->thp.text);
+	else
+		mt_append(buf, len, "%s", _("THP unknown"));
 	if (c->smt.known)
-		mt_append(buf, len, ", SMT %s", c->smt.text);
+		mt_append(buf, len, _(", SMT %s"), mt_gettext_stored(w, sizeof w, c->smt.text, NULL));
 	return buf;
 }

@@ -144,11 +144,11 @@ void mt_machine_id_read(const char *root, struct mt_machine_id *m)
 	}
 	if (first_nic(root, nic, sizeof nic, v, sizeof v) == 0) {
 		mt_append(text, sizeof text, "mac %s\n", v);
-		mt_append(m->from, sizeof m->from, "%sMAC of %s", m->from[0] ? ", " : "", nic);
+		mt_append(m->from, sizeof m->from, "%s" MACHINE_FROM_MAC, m->from[0] ? ", " : "", nic);
 	}
 	if (!root[0] && mt_plat_host_uuid(v, sizeof v) == 0) {
 		mt_append(text, sizeof text, "host-uuid %s\n", v);
-		mt_append(m->from, sizeof m->from, "%shardware UUID", m->from[0] ? ", " : "");
+		mt_append(m->from, sizeof m->from, "%s" MACHINE_FROM_HOST_UUID, m->from[0] ? ", " : "");
 	}
 	if (!m->from[0]) {
 		mt_strlcpy(m->from, "none readable: no /etc/machine-id, no NIC with a permanent MAC",
@@ -158,7 +158,7 @@ void mt_machine_id_read(const char *root, struct mt_machine_id *m)
 	hash_hex(text, m->id, sizeof m->id);
 	if (read_dmi_uuid(root, v, sizeof v) == 0) {
 		mt_append(text, sizeof text, "dmi-uuid %s\n", v);
-		mt_append(m->from, sizeof m->from, ", DMI UUID");
+		mt_append(m->from, sizeof m->from, ", " MACHINE_FROM_DMI_UUID);
 		hash_hex(text, m->dmi, sizeof m->dmi);
 	}
 }
@@ -181,4 +181,22 @@ int mt_machine_id_valid(const char *id)
 {
 	size_t n = strlen(id);
 	return n == MT_MACHINE_ID_HEX && strspn(id, "0123456789abcdef") == n;
+}
+
+const char *mt_machine_from_text(const char *from, char *buf, size_t len)
+{
+	static const char *const forms[] = { MACHINE_FROM_MAC, NULL };
+	char safe[sizeof((struct mt_machine_id *)0)->from], part[sizeof safe], words[2 * sizeof safe];
+	const char *s = safe;
+	mt_printable(safe, sizeof safe, from, 0);
+	buf[0] = '\0';
+	while (*s) { /* the parts between ", " one by one */
+		const char *c = strstr(s, ", ");
+		size_t n = c ? (size_t)(c - s) : strlen(s);
+		mt_strlcpy(part, s, n + 1 < sizeof part ? n + 1 : sizeof part);
+		mt_append(buf, len, "%s%s", s == safe ? "" : ", ",
+			  mt_gettext_stored(words, sizeof words, part, forms));
+		s += n + (c ? 2 : 0);
+	}
+	return buf;
 }

@@ -24,6 +24,8 @@
 
 #include <stddef.h>
 
+#include "base/i18n.h"
+
 #define MT_MACHINE_ID_HEX 16 /* the hash's first 64 bits, in hex */
 
 struct mt_machine_id {
@@ -41,6 +43,16 @@ struct mt_machine_id {
  * or the 03000200-0400-... pattern, a zero MAC) count as absent. Never
  * fails: m->id "" and m->from saying why when nothing is readable. */
 void mt_machine_id_read(const char *root, struct mt_machine_id *m);
+
+/* The parts of from (English: a result keeps them), marked for the
+ * catalogue; mt_machine_from_text shows them in the user's language. */
+#define MACHINE_FROM_MAC N_("MAC of %s")
+#define MACHINE_FROM_HOST_UUID N_("hardware UUID")
+#define MACHINE_FROM_DMI_UUID N_("DMI UUID")
+
+/* from ("machine-id, MAC of eth0, DMI UUID", stored) in the user's language,
+ * made printable, into buf. Returns buf. */
+const char *mt_machine_from_text(const char *from, char *buf, size_t len);
 
 /* This machine's, read on the first call (thread-safe). Never NULL. */
 const struct mt_machine_id *mt_machine_id_this(void);

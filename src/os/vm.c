@@ -6,6 +6,7 @@
 
 #include "vm.h"
 #include "arch.h"
+#include "base/i18n.h"
 
 #include <pthread.h>
 
@@ -107,7 +108,7 @@ static void from_cpuid(struct mt_vm *vm)
 	const char *name;
 	vm->vm = 1;
 	if (signature(0x40000000u, sig) < 0) {
-		mt_strlcpy(vm->why, "CPUID's hypervisor bit is set", sizeof vm->why);
+		mt_strlcpy(vm->why, VM_WHY_BIT_SET, sizeof vm->why);
 		return;
 	}
 	name = mt_vm_signature(sig);
@@ -121,7 +122,7 @@ static void from_cpuid(struct mt_vm *vm)
 	}
 	mt_printable(clean, sizeof clean, sig, 0);
 	mt_strlcpy(vm->name, name ? name : "", sizeof vm->name);
-	mt_snprintf(vm->why, sizeof vm->why, "CPUID 0x40000000 says '%s'", clean);
+	mt_snprintf(vm->why, sizeof vm->why, VM_WHY_CPUID, clean);
 }
 
 /* What a recorded machine's CPU model says of QEMU: "QEMU (TCG)" for the
@@ -136,6 +137,14 @@ static const char *qemu_cpu(const char *model)
 	return NULL;
 }
 
+/* "DMI says 'VENDOR PRODUCT'", a clause of vm->why */
+static void dmi_says(struct mt_vm *vm, const struct topo_about *a)
+{
+	char says[132];
+	mt_snprintf(says, sizeof says, "%s%s%s", a->sys_vendor, a->product[0] ? " " : "", a->product);
+	mt_append(vm->why, sizeof vm->why, "%s" VM_WHY_DMI, vm->why[0] ? "; " : "", says);
+}
+
 void mt_vm_detect(const struct topo *t, int cpuid_bit, int live, struct mt_vm *vm)
 {
 	const struct topo_about *a = t ? &t->about : NULL;
@@ -148,29 +157,26 @@ void mt_vm_detect(const struct topo *t, int cpuid_bit, int live, struct mt_vm *v
 	if (d) {
 		if (!vm->name[0])
 			mt_strlcpy(vm->name, q && !strcmp(d, "QEMU") ? q : d, sizeof vm->name);
-		mt_append(vm->why, sizeof vm->why, "%sDMI says '%s%s%s'", vm->why[0] ? "; " : "",
-			  a->sys_vendor, a->product[0] ? " " : "", a->product);
+		dmi_says(vm, a);
 		vm->vm = 1;
 	} else if (q) {
 		vm->vm = 1;
 		mt_strlcpy(vm->name, q, sizeof vm->name);
 	}
 	if (q && vm->vm == 1)
-		mt_append(vm->why, sizeof vm->why, "%sthe CPU is a '%s'", vm->why[0] ? "; " : "",
-			  a->cpu_model);
+		mt_append(vm->why, sizeof vm->why, "%s" VM_WHY_MODEL, vm->why[0] ? "; " : "", a->cpu_model);
 	else if (d && !strcmp(vm->name, "QEMU"))
-		mt_append(vm->why, sizeof vm->why, " (KVM or TCG: DMI does not tell)");
+		mt_append(vm->why, sizeof vm->why, VM_WHY_QEMU_TAIL);
 	if (vm->vm != -1)
 		return;
 	/* not a VM as far as what there is tells: CPUID's bit (live, x86), DMI */
 	if (live && mt_arch_cpuid(0, 0, (uint32_t[4]){ 0 }) == 0) {
 		vm->vm = 0;
-		mt_strlcpy(vm->why, "CPUID's hypervisor bit is clear", sizeof vm->why);
+		mt_strlcpy(vm->why, VM_WHY_BIT_CLEAR, sizeof vm->why);
 	}
 	if (a && a->sys_vendor[0]) {
 		vm->vm = 0;
-		mt_append(vm->why, sizeof vm->why, "%sDMI says '%s%s%s'", vm->why[0] ? "; " : "",
-			  a->sys_vendor, a->product[0] ? " " : "", a->product);
+		dmi_says(vm, a);
 	}
 }
 
@@ -192,13 +198,18 @@ const struct mt_vm *mt_vm_this(void)
 
 const char *mt_vm_text(const struct mt_vm *vm, char *buf, size_t len)
 {
-	char why[160];
+	static const char *const forms[] = { VM_WHY_FORMS, NULL };
+	char why[160], words[320];
 	mt_printable(why, sizeof why, vm->why, 0);
-	if (vm->vm == 1)
-		mt_snprintf(buf, len, "a VM%s%s (%s)", vm->name[0] ? ", " : "", vm->name, why);
+	mt_gettext_stored(words, sizeof words, why, forms);
+	if (vm->vm == 1 && vm->name[0])
+		/* TRANSLATORS: the hypervisor's name, then what told */
+		mt_snprintf(buf, len, _("a VM, %s (%s)"), vm->name, words);
+	else if (vm->vm == 1)
+		mt_snprintf(buf, len, _("a VM (%s)"), words);
 	else if (vm->vm == 0)
-		mt_snprintf(buf, len, "not a VM as far as can be told (%s)", why);
+		mt_snprintf(buf, len, _("not a VM as far as can be told (%s)"), words);
 	else
-		mt_strlcpy(buf, "VM or not: unknown (no CPUID, no DMI strings)", len);
+		mt_strlcpy(buf, _("VM or not: unknown (no CPUID, no DMI strings)"), len);
 	return buf;
 }

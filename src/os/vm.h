@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 
+#include "base/i18n.h"
 #include "topo.h"
 
 /* A hypervisor, or none. */
@@ -19,6 +20,18 @@ struct mt_vm {
 			  * none or not named */
 	char why[160];   /* what told: "CPUID 0x40000000 says 'KVMKVMKVM'; DMI says 'QEMU'" */
 };
+
+/* What told, the clauses of why (English: a result file keeps them; marked
+ * for the catalogue and shown through mt_gettext_stored with VM_WHY_FORMS).
+ * VM_WHY_QEMU_TAIL is appended to a DMI clause. */
+#define VM_WHY_BIT_SET N_("CPUID's hypervisor bit is set")
+#define VM_WHY_BIT_CLEAR N_("CPUID's hypervisor bit is clear")
+#define VM_WHY_CPUID N_("CPUID 0x40000000 says '%s'")
+#define VM_WHY_DMI N_("DMI says '%s'")
+#define VM_WHY_DMI_QEMU N_("DMI says '%s' (KVM or TCG: DMI does not tell)")
+#define VM_WHY_QEMU_TAIL " (KVM or TCG: DMI does not tell)"
+#define VM_WHY_MODEL N_("the CPU is a '%s'")
+#define VM_WHY_FORMS VM_WHY_CPUID, VM_WHY_DMI_QEMU, VM_WHY_DMI, VM_WHY_MODEL
 
 /* The hypervisor of the machine t describes: live (this machine): CPUID's
  * bit (cpuid_bit) and signature ("TCGTCGTCGTCG": QEMU's TCG, "KVMKVMKVM":

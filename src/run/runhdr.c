@@ -32,21 +32,26 @@ const char *run_place_text(const struct run_place *p, char *buf, size_t len)
 	buf[0] = '\0';
 	if (!p->known)
 		return buf;
-	mt_snprintf(buf, len, "CPU %d", p->cpu);
+	mt_snprintf(buf, len, _("CPU %d"), p->cpu);
 	if (p->kind[0] && strcmp(p->kind, "one") != 0) { /* one kind: nothing to tell */
-		mt_append(buf, len, "%score kind %s", sep, p->kind);
+		mt_append(buf, len, "%s", sep);
+		mt_append(buf, len, _("core kind %s"), p->kind);
 		sep = ", ";
 	}
 	if (p->l3 >= 0) {
-		mt_append(buf, len, "%sL3 group %d", sep, p->l3);
+		mt_append(buf, len, "%s", sep);
+		mt_append(buf, len, _("L3 group %d"), p->l3);
 		sep = ", ";
 	}
 	if (p->node >= 0) {
-		mt_append(buf, len, "%sNUMA node %d", sep, p->node);
+		mt_append(buf, len, "%s", sep);
+		mt_append(buf, len, _("NUMA node %d"), p->node);
 		sep = ", ";
 	}
-	if (p->package >= 0)
-		mt_append(buf, len, "%spackage %d", sep, p->package);
+	if (p->package >= 0) {
+		mt_append(buf, len, "%s", sep);
+		mt_append(buf, len, _("package %d"), p->package);
+	}
 	return buf;
 }
 
@@ -399,7 +404,7 @@ void run_header_print(FILE *f, const struct run_header *h)
 	fprintf(f, _("# memtop %s on %s: %s\n"), h->version, h->host, h->cpu);
 	if (h->machine_id[0])
 		fprintf(f, _("# machine id %s (a hash of its %s)\n"), h->machine_id,
-			h->machine_from);
+			mt_machine_from_text(h->machine_from, w[0], sizeof w[0]));
 	mt_hfprintf(f, _("# %s, %s, clock: %s %.3f GHz, core ~%.2f GHz\n"), h->kernel, h->date,
 		h->clock.counter ? h->clock.counter : "?", h->clock.ticks_per_ns, h->clock.core_ghz);
 	run_header_print_clock(f, h);
