@@ -222,6 +222,22 @@ keep numa-80x24.txt
 whole "a NUMA file at 80x24: no word cut" 80 24
 tkeys q
 
+# ---- the Topology tab: a recorded 2 x 64-core machine's boxes --------------
+# the boxes' titles (lstopo's names), the folded cores counted in their
+# plural, the cursor's box in words, the memory with a decimal comma, and
+# no English word of the boxes left
+cp "$TESTDATA/topo-kunpeng920-2x64.json" "$TMP/kp.json"
+tstart 130 30 $RU -- view "$TMP/kp.json"
+tkeys 0
+twait 'Машина' 5
+words "a recorded topology at 130x30: its boxes in Russian" '─Машина─' '─Корпус 0─.*─Корпус 1─' \
+	'─Узел NUMA 0, 125,6 ГБ, L3 32 МБ─' '─Ядро 0┐' '─x ещё 28 ядер┐' '│ЦП 4-31 ' \
+	'^ машина +│' '^ ЦП 0-127 \(128 ЦП, 128 ядер\) +│'
+is "... and no English word of the boxes" \
+	"$(grep -cE 'Machine|Package|NUMA node|Core [0-9]|more cores|CPUs [0-9]|the machine|GB' "$TMP/scr")" 0
+keep topology-130x30.txt
+tkeys q
+
 # ---- bad input on the TUI's path --------------------------------------------
 printf '{"kind": "mountain",\n "x": [1, 2,,]\n' >"$TMP/garbled.json"
 tstart 80 24 $RU -- view "$TMP/garbled.json"

@@ -274,41 +274,46 @@ void tv_free(struct topo_view *v)
 const char *tv_cache_size(uint64_t b, char *buf, size_t len)
 {
 	if (b && b % (1024 * 1024) == 0)
-		mt_snprintf(buf, len, "%llu MB", (unsigned long long)(b >> 20));
+		mt_snprintf(buf, len, _("%llu MB"), (unsigned long long)(b >> 20));
 	else if (b && b % 1024 == 0)
-		mt_snprintf(buf, len, "%llu KB", (unsigned long long)(b >> 10));
+		mt_snprintf(buf, len, _("%llu KB"), (unsigned long long)(b >> 10));
 	else if (b)
-		mt_snprintf(buf, len, "%llu B", (unsigned long long)b);
+		mt_snprintf(buf, len, _("%llu B"), (unsigned long long)b);
 	else
-		mt_strlcpy(buf, "size not known", len);
+		mt_strlcpy(buf, _("size not known"), len);
 	return buf;
 }
 
 const char *tv_box_name(const struct topo_view *v, int b, char *buf, size_t len)
 {
-	static const char *const names[TV_NPART] = { "the machine", "package",  "die", "NUMA node",
-						     "L3 group",    "L2 group", "core" };
 	const struct tv_box *x = &v->box[b];
 	if (x->kind == TV_MORE) {
-		mt_snprintf(buf, len, "%d more alike", x->more);
+		mt_snprintf(buf, len, MT_NGETTEXT("%d more alike", "%d more alike", x->more),
+			    x->more);
 		return buf;
 	}
 	if (x->kind == TV_MEMORY) {
-		mt_snprintf(buf, len, "NUMA node %d (memory only)",
+		mt_snprintf(buf, len, _("NUMA node %d (memory only)"),
 			    v->t->nodes[x->index[TV_NODE]].os_index);
 		return buf;
 	}
 	for (int p = TV_NPART - 1; p >= 0; p--) {
+		int i = p == TV_NODE ? v->t->nodes[x->index[p]].os_index : x->index[p];
 		if (!(x->parts & (1u << p)))
 			continue;
-		if (p == TV_MACHINE)
-			mt_strlcpy(buf, names[p], len);
-		else
-			mt_snprintf(buf, len, "%s %d", names[p],
-				    p == TV_NODE ? v->t->nodes[x->index[p]].os_index : x->index[p]);
+		/* TRANSLATORS: a box of the Topology tab named in a sentence */
+		switch (p) {
+		case TV_MACHINE: mt_strlcpy(buf, _("the machine"), len); break;
+		case TV_PACKAGE: mt_snprintf(buf, len, _("package %d"), i); break;
+		case TV_DIE: mt_snprintf(buf, len, _("die %d"), i); break;
+		case TV_NODE: mt_snprintf(buf, len, _("NUMA node %d"), i); break;
+		case TV_L3: mt_snprintf(buf, len, _("L3 group %d"), i); break;
+		case TV_L2: mt_snprintf(buf, len, _("L2 group %d"), i); break;
+		default: mt_snprintf(buf, len, _("core %d"), i);
+		}
 		return buf;
 	}
-	return mt_strlcpy(buf, "a box", len), buf;
+	return mt_strlcpy(buf, _("a box"), len), buf;
 }
 
 /* CPUs v->cpus[c0 .. c0 + n) sorted into out (room n), ascending. */
@@ -383,7 +388,7 @@ static void add_fig(struct topo_view *v, int b, int doubt, const char *why, cons
 	if (x->nfig >= TV_FIGS)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(x->fig[x->nfig], sizeof x->fig[x->nfig], fmt, ap);
+	mt_vhsnprintf(x->fig[x->nfig], sizeof x->fig[x->nfig], fmt, ap);
 	va_end(ap);
 	if (doubt) {
 		mt_append(x->fig[x->nfig], sizeof x->fig[x->nfig], " ?");
@@ -409,14 +414,14 @@ static void cache_figs(struct topo_view *v, const struct tv_figures *f)
 		if (b == 0 && c->level == 2)
 			b = up_to(v, in, TV_CORE);
 		if (c->level == 0)
-			add_fig(v, b, c->doubt, c->why, "memory %.0f ns (%s, CPU %d)", c->ns,
-				c->from, c->cpu);
+			add_fig(v, b, c->doubt, c->why, _("memory %.0f ns (%s, CPU %d)"), c->ns,
+				_(c->from), c->cpu);
 		else if (isnan(c->ns))
 			add_fig(v, b, c->doubt, c->why, "L%d %s (%s)", c->level,
-				mt_fmt_size(sz, sizeof sz, c->size), c->from);
+				mt_fmt_size(sz, sizeof sz, c->size), _(c->from));
 		else
-			add_fig(v, b, c->doubt, c->why, "L%d %s %.1f ns (%s)", c->level,
-				mt_fmt_size(sz, sizeof sz, c->size), c->ns, c->from);
+			add_fig(v, b, c->doubt, c->why, _("L%d %s %.1f ns (%s)"), c->level,
+				mt_fmt_size(sz, sizeof sz, c->size), c->ns, _(c->from));
 	}
 }
 
@@ -460,7 +465,7 @@ static void pair_figs(struct topo_view *v, const struct tv_figures *f)
 		where[i] = common_box(v, f->pairs[i].a, f->pairs[i].b);
 	for (int b = 0; b < v->nbase; b++) {
 		size_t n = 0, doubted = 0;
-		char why[160];
+		char why[320];
 		for (size_t i = 0; i < f->npairs; i++)
 			if (where[i] == b && isfinite(f->pairs[i].ns)) {
 				ns[n++] = f->pairs[i].ns;
@@ -469,13 +474,18 @@ static void pair_figs(struct topo_view *v, const struct tv_figures *f)
 		if (!n)
 			continue;
 		mt_snprintf(why, sizeof why,
-			    "c2c: %zu of its %zu pairs were doubted (their tries "
-			    "disagreed, or a thread moved)",
+			    MT_NGETTEXT("c2c: %zu of its %zu pair was doubted (their tries "
+					"disagreed, or a thread moved)",
+					"c2c: %zu of its %zu pairs were doubted (their tries "
+					"disagreed, or a thread moved)",
+					n),
 			    doubted, n);
-		add_fig(v, b, doubted * 4 > n, why, "c2c %.1f ns%s", median(ns, n),
-			n > 1 ? "" : " (1 pair)");
 		if (n > 1)
-			mt_append(v->box[b].fig[v->box[b].nfig - 1], TV_LINE, ", %zu pairs", n);
+			add_fig(v, b, doubted * 4 > n, why,
+				MT_NGETTEXT("c2c %.1f ns, %zu pair", "c2c %.1f ns, %zu pairs", n),
+				median(ns, n), n);
+		else
+			add_fig(v, b, doubted * 4 > n, why, _("c2c %.1f ns (1 pair)"), median(ns, n));
 	}
 out:
 	free(where);
@@ -487,9 +497,11 @@ static const char *pair_words(double ns, double gbs, char *buf, size_t len)
 {
 	buf[0] = '\0';
 	if (isfinite(ns))
-		mt_append(buf, len, "%.0f ns", ns);
-	if (isfinite(gbs))
-		mt_append(buf, len, "%s%.1f GB/s", buf[0] ? ", " : "", gbs);
+		mt_happend(buf, len, _("%.0f ns"), ns);
+	if (isfinite(gbs)) {
+		mt_append(buf, len, "%s", buf[0] ? ", " : "");
+		mt_happend(buf, len, _("%.1f GB/s"), gbs);
+	}
 	return buf;
 }
 
@@ -514,7 +526,7 @@ static void node_box_figs(struct topo_view *v, int b, int os, const struct tv_fi
 		if (x->cpu_node != os)
 			continue;
 		if (x->mem_node == os) {
-			add_fig(v, b, x->doubt, x->why, "local %s",
+			add_fig(v, b, x->doubt, x->why, _("local %s"),
 				pair_words(x->ns, x->gbs, w, sizeof w));
 			continue;
 		}
@@ -526,13 +538,12 @@ static void node_box_figs(struct topo_view *v, int b, int os, const struct tv_fi
 			doubt = 1, why = x->why;
 	}
 	if (near)
-		add_fig(v, b, near->doubt, near->why, "from node %d: %s", near->cpu_node,
+		add_fig(v, b, near->doubt, near->why, _("from node %d: %s"), near->cpu_node,
 			pair_words(near->ns, near->gbs, w, sizeof w));
 	if (nr || nrg)
-		add_fig(v, b, doubt, why, "remote %s%s",
+		add_fig(v, b, doubt, why, nr > 1 ? _("remote %s (median)") : _("remote %s"),
 			pair_words(nr ? median(rns, nr) : (double)NAN,
-				   nrg ? median(rgb, nrg) : (double)NAN, w, sizeof w),
-			nr > 1 ? " (median)" : "");
+				   nrg ? median(rgb, nrg) : (double)NAN, w, sizeof w));
 }
 
 void tv_figures(struct topo_view *v, const struct tv_figures *f)
@@ -631,7 +642,7 @@ int tv_toggle(struct topo_view *v)
  * group 0". */
 static void parts_words(const struct topo_view *v, int b, char *buf, size_t len)
 {
-	char one[48];
+	char one[96];
 	buf[0] = '\0';
 	for (int p = 0; p < TV_NPART; p++) {
 		struct tv_box tmp = v->box[b];
@@ -665,11 +676,16 @@ static void cpus_words(const struct topo_view *v, int b, char *buf, size_t len)
 			 (i == 0 || tc->core != topo_cpu(v->t, v->cpus[x->cpu0 + i - 1])->core);
 	}
 	qsort(c, (size_t)x->ncpus, sizeof *c, cmp_int);
-	mt_snprintf(buf, len, "CPU%s %s (%d CPU%s, %d core%s", x->ncpus == 1 ? "" : "s",
-		    topo_set_text(&s, list, sizeof list), x->ncpus, x->ncpus == 1 ? "" : "s", cores,
-		    cores == 1 ? "" : "s");
+	mt_snprintf(buf, len, MT_NGETTEXT("CPU %s", "CPUs %s", x->ncpus),
+		    topo_set_text(&s, list, sizeof list));
+	mt_append(buf, len, " (");
+	mt_append(buf, len, MT_NGETTEXT("%d CPU", "%d CPUs", x->ncpus), x->ncpus);
+	mt_append(buf, len, ", ");
+	mt_append(buf, len, MT_NGETTEXT("%d core", "%d cores", cores), cores);
 	if (allowed < x->ncpus)
-		mt_append(buf, len, "; %d this process may use", allowed);
+		mt_append(buf, len, MT_NGETTEXT("; %d this process may use",
+						"; %d this process may use", allowed),
+			  allowed);
 	mt_append(buf, len, ")");
 	free(c);
 }
@@ -682,20 +698,20 @@ static void parts_details(const struct topo_view *v, int b, char lines[][TV_LINE
 	char sz[32], near[256];
 	if (x->index[TV_NODE] >= 0 && *n < max) {
 		const struct topo_node *nd = &t->nodes[x->index[TV_NODE]];
-		mt_snprintf(lines[(*n)++], TV_LINE, "NUMA node %d: %s%s%s", nd->os_index,
-			    mt_fmt_mem(sz, sizeof sz, nd->memory), nd->tier[0] ? " " : "",
+		mt_snprintf(lines[(*n)++], TV_LINE, _("NUMA node %d: %s%s%s"), nd->os_index,
+			    mt_hfmt_mem(sz, sizeof sz, nd->memory), nd->tier[0] ? " " : "",
 			    nd->tier);
 		if (x->kind == TV_MEMORY && *n < max)
-			mt_snprintf(lines[(*n)++], TV_LINE, "no CPUs of its own; near CPUs %s",
+			mt_snprintf(lines[(*n)++], TV_LINE, _("no CPUs of its own; near CPUs %s"),
 				    topo_set_text(&nd->cpus, near, sizeof near));
 		/* node distances: when the topology carries them (hwloc's), a line
 		 * here names this node's to every other */
 	}
 	if (x->index[TV_L3] >= 0 && *n < max)
-		mt_snprintf(lines[(*n)++], TV_LINE, "L3 %s, shared by its CPUs",
+		mt_snprintf(lines[(*n)++], TV_LINE, _("L3 %s, shared by its CPUs"),
 			    tv_cache_size(t->l3[x->index[TV_L3]].size, sz, sizeof sz));
 	if (x->index[TV_L2] >= 0 && *n < max)
-		mt_snprintf(lines[(*n)++], TV_LINE, "L2 %s, shared by its CPUs",
+		mt_snprintf(lines[(*n)++], TV_LINE, _("L2 %s, shared by its CPUs"),
 			    tv_cache_size(t->l2[x->index[TV_L2]].size, sz, sizeof sz));
 	if (x->index[TV_CORE] >= 0 && *n < max && x->ncpus > 0) {
 		const struct topo_cpu *c = topo_cpu(t, v->cpus[x->cpu0]);
@@ -703,7 +719,7 @@ static void parts_details(const struct topo_view *v, int b, char lines[][TV_LINE
 			c && c->coretype >= 0 ? &t->coretypes[c->coretype] : NULL;
 		char l2[32];
 		if (k)
-			mt_snprintf(lines[(*n)++], TV_LINE, "core type %s: L1d %s, L2 %s", k->name,
+			mt_snprintf(lines[(*n)++], TV_LINE, _("core type %s: L1d %s, L2 %s"), k->name,
 				    tv_cache_size(k->l1d, sz, sizeof sz),
 				    tv_cache_size(k->l2, l2, sizeof l2));
 	}
@@ -717,7 +733,9 @@ int tv_details(const struct topo_view *v, char lines[][TV_LINE], int max)
 	if (max <= 0 || v->nbox == 0)
 		return 0;
 	if (x->kind == TV_MORE) {
-		mt_snprintf(lines[n++], TV_LINE, "%d more alike, folded: Enter shows them",
+		mt_snprintf(lines[n++], TV_LINE,
+			    MT_NGETTEXT("%d more alike, folded: Enter shows them",
+					"%d more alike, folded: Enter shows them", x->more),
 			    x->more);
 		return n;
 	}
@@ -729,7 +747,7 @@ int tv_details(const struct topo_view *v, char lines[][TV_LINE], int max)
 		cpus_words(v, v->cur, lines[n++], TV_LINE);
 	parts_details(v, v->cur, lines, max, &n);
 	for (int i = 0; i < x->nfig && n < max; i++)
-		mt_snprintf(lines[n++], TV_LINE, "measured: %s", x->fig[i]);
+		mt_snprintf(lines[n++], TV_LINE, TV_MEASURED, x->fig[i]);
 	if (x->doubt && x->why[0] && n < max) {
 		mt_snprintf(buf, sizeof buf, "? %s", x->why);
 		mt_strlcpy(lines[n++], buf, TV_LINE);

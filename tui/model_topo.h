@@ -26,7 +26,7 @@ enum tv_kind { TV_BOX, TV_MEMORY, TV_MORE };
 
 #define TV_FIGS 4    /* figure lines a box holds */
 #define TV_LINES 6   /* lines drawn inside a box, at most */
-#define TV_LINE 128  /* bytes of a line */
+#define TV_LINE 384  /* bytes of a line (Cyrillic takes two a letter) */
 #define TV_SHORTER 1 /* a title or line said in its first whole clauses */
 #define TV_CUT 2     /* a title or line cut between words: the ellipsis follows */
 
@@ -45,7 +45,7 @@ struct tv_box {
 	 * with '?' and why */
 	char fig[TV_FIGS][TV_LINE];
 	int nfig, doubt;
-	char why[200];
+	char why[320];
 	int figs_in;             /* figures on it or on a box inside it */
 	/* the user's choice: -1 as the layout likes, 0 folded, 1 open; all:
 	 * every child drawn (a TV_MORE box of it opened) */
@@ -159,6 +159,9 @@ int tv_move(struct topo_view *v, int dir);
 /* Enter on the cursor's box: open it or fold it; a TV_MORE box shows the
  * siblings it stood for. Returns 1 when something changed. */
 int tv_toggle(struct topo_view *v);
+
+/* A figure's line in tv_details (the tab draws those lines as measured). */
+#define TV_MEASURED _("measured: %s")
 
 /* The cursor's box in words, a line each into lines (at most max):
  * what it is, its CPUs, its memory, cache sizes, the figures measured on

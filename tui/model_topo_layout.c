@@ -5,6 +5,7 @@
  * most of the outer parts wins, then most of the inner ones. No curses. */
 #include "config.h"
 
+#include "base/i18n.h"
 #include "model.h"
 #include "model_topo.h"
 
@@ -27,41 +28,84 @@ static void part_title(const struct topo_view *v, const struct tv_box *x, int p,
 	char sz[32];
 	const char *sep = buf[0] ? ", " : "";
 	int i = x->index[p];
+	/* TRANSLATORS: the Topology tab's box titles, as lstopo's (Machine,
+	 * Package, Die, NUMANode, Core), a noun with a capital */
+	mt_append(buf, len, "%s", sep);
 	switch (p) {
-	case TV_MACHINE: mt_append(buf, len, "%sMachine", sep); break;
-	case TV_PACKAGE: mt_append(buf, len, "%sPackage %d", sep, i); break;
-	case TV_DIE: mt_append(buf, len, "%sDie %d", sep, i); break;
+	case TV_MACHINE: mt_append(buf, len, "%s", _("Machine")); break;
+	case TV_PACKAGE: mt_append(buf, len, _("Package %d"), i); break;
+	case TV_DIE: mt_append(buf, len, _("Die %d"), i); break;
 	case TV_NODE:
-		mt_append(buf, len, "%sNUMA node %d, %s%s%s", sep, t->nodes[i].os_index,
-			  mt_fmt_mem(sz, sizeof sz, t->nodes[i].memory),
-			  t->nodes[i].tier[0] ? " " : "", t->nodes[i].tier);
+		mt_append(buf, len, _("NUMA node %d, %s"), t->nodes[i].os_index,
+			  mt_hfmt_mem(sz, sizeof sz, t->nodes[i].memory));
+		if (t->nodes[i].tier[0])
+			mt_append(buf, len, " %s", t->nodes[i].tier);
 		break;
 	case TV_L3:
-		mt_append(buf, len, "%sL3 %s", sep, tv_cache_size(t->l3[i].size, sz, sizeof sz));
+		mt_append(buf, len, "L3 %s", tv_cache_size(t->l3[i].size, sz, sizeof sz));
 		break;
 	case TV_L2:
-		mt_append(buf, len, "%sL2 %s", sep, tv_cache_size(t->l2[i].size, sz, sizeof sz));
+		mt_append(buf, len, "L2 %s", tv_cache_size(t->l2[i].size, sz, sizeof sz));
 		break;
 	default: {
 		const struct topo_cpu *c = x->ncpus ? topo_cpu(t, v->cpus[x->cpu0]) : NULL;
-		mt_append(buf, len, "%sCore %d", sep, i);
+		mt_append(buf, len, _("Core %d"), i);
 		if (c && c->coretype >= 0 && t->ncoretypes > 1)
 			mt_append(buf, len, " %s", t->coretypes[c->coretype].name);
 	}
 	}
 }
 
-/* The plural of the innermost part of box b: "cores", "NUMA nodes". */
-static const char *parts_plural(const struct tv_box *x)
+/* The innermost part of box b (TV_NODE for a memory-only node), -1 none. */
+static int innermost(const struct tv_box *x)
 {
-	static const char *const names[TV_NPART] = { "machines",  "packages",  "dies", "NUMA nodes",
-						     "L3 groups", "L2 groups", "cores" };
 	if (x->kind == TV_MEMORY)
-		return "NUMA nodes";
+		return TV_NODE;
 	for (int p = TV_NPART - 1; p >= 0; p--)
 		if (x->parts & (1u << p))
-			return names[p];
-	return "boxes";
+			return p;
+	return -1;
+}
+
+/* n parts of box b's innermost kind, counted in words: "4 cores"; more: "x
+ * 4 more cores" (a folded run of alike boxes). */
+static void counted(const struct tv_box *x, int n, int more, char *buf, size_t len)
+{
+	const char *f;
+	switch (innermost(x)) {
+	case TV_MACHINE:
+		f = more ? MT_NGETTEXT("x %d more machine", "x %d more machines", n)
+			 : MT_NGETTEXT("%d machine", "%d machines", n);
+		break;
+	case TV_PACKAGE:
+		f = more ? MT_NGETTEXT("x %d more package", "x %d more packages", n)
+			 : MT_NGETTEXT("%d package", "%d packages", n);
+		break;
+	case TV_DIE:
+		f = more ? MT_NGETTEXT("x %d more die", "x %d more dies", n)
+			 : MT_NGETTEXT("%d die", "%d dies", n);
+		break;
+	case TV_NODE:
+		f = more ? MT_NGETTEXT("x %d more NUMA node", "x %d more NUMA nodes", n)
+			 : MT_NGETTEXT("%d NUMA node", "%d NUMA nodes", n);
+		break;
+	case TV_L3:
+		f = more ? MT_NGETTEXT("x %d more L3 group", "x %d more L3 groups", n)
+			 : MT_NGETTEXT("%d L3 group", "%d L3 groups", n);
+		break;
+	case TV_L2:
+		f = more ? MT_NGETTEXT("x %d more L2 group", "x %d more L2 groups", n)
+			 : MT_NGETTEXT("%d L2 group", "%d L2 groups", n);
+		break;
+	case TV_CORE:
+		f = more ? MT_NGETTEXT("x %d more core", "x %d more cores", n)
+			 : MT_NGETTEXT("%d core", "%d cores", n);
+		break;
+	default:
+		f = more ? MT_NGETTEXT("x %d more box", "x %d more boxes", n)
+			 : MT_NGETTEXT("%d box", "%d boxes", n);
+	}
+	mt_snprintf(buf, len, f, n);
 }
 
 /* The CPUs and cores of box b's CPUs (or of a folded run, c0..c1), in
@@ -83,7 +127,7 @@ static void cpus_line(const struct topo_view *v, const int *cpus, int n, char *b
 			c[j - 1] = tmp;
 		}
 	(void)v;
-	mt_snprintf(buf, len, "CPU%s %s", n == 1 ? "" : "s", topo_set_text(&s, list, sizeof list));
+	mt_snprintf(buf, len, MT_NGETTEXT("CPU %s", "CPUs %s", n), topo_set_text(&s, list, sizeof list));
 	free(c);
 }
 
@@ -98,11 +142,15 @@ static void inside_line(const struct topo_view *v, int b, char *buf, size_t len)
 					   topo_cpu(v->t, v->cpus[x->cpu0 + i - 1])->core;
 	for (int c = x->first; c >= 0; c = v->box[c].next)
 		kids++;
+	char w[64];
 	buf[0] = '\0';
-	if (first && !(first->parts & (1u << TV_CORE)))
-		mt_append(buf, len, "%d %s, ", kids, parts_plural(first));
-	mt_append(buf, len, "%d core%s, %d CPU%s", cores, cores == 1 ? "" : "s", x->ncpus,
-		  x->ncpus == 1 ? "" : "s");
+	if (first && !(first->parts & (1u << TV_CORE))) {
+		counted(first, kids, 0, w, sizeof w);
+		mt_append(buf, len, "%s, ", w);
+	}
+	mt_append(buf, len, MT_NGETTEXT("%d core", "%d cores", cores), cores);
+	mt_append(buf, len, ", ");
+	mt_append(buf, len, MT_NGETTEXT("%d CPU", "%d CPUs", x->ncpus), x->ncpus);
 }
 
 /* The title alone of box b into buf. */
@@ -111,7 +159,7 @@ static void title_words(const struct topo_view *v, int b, char *buf, size_t len)
 	const struct tv_box *x = &v->box[b];
 	buf[0] = '\0';
 	if (x->kind == TV_MORE)
-		mt_snprintf(buf, len, "x %d more %s", x->more, parts_plural(&v->box[x->hidden0]));
+		counted(&v->box[x->hidden0], x->more, 1, buf, len);
 	else if (x->kind == TV_MEMORY)
 		part_title(v, x, TV_NODE, buf, len);
 	else
@@ -129,7 +177,7 @@ static void first_line(const struct topo_view *v, int b, char *buf, size_t len)
 	if (x->kind == TV_MORE || (x->kind == TV_BOX && x->first < 0 && x->ncpus))
 		cpus_line(v, v->cpus + x->cpu0, x->ncpus, buf, len);
 	else if (x->kind == TV_MEMORY)
-		mt_strlcpy(buf, "memory only", len);
+		mt_strlcpy(buf, _("memory only"), len);
 	else if (x->first >= 0 && !x->open)
 		inside_line(v, b, buf, len);
 }

@@ -169,23 +169,23 @@ static void latency_figs(struct topology_tab *s, const struct latency_result *r)
 	for (size_t i = 0; i < lv.n; i++) {
 		const struct latency_level *l = &lv.lv[i];
 		const char *why = NULL;
-		char text[160];
+		char text[320];
 		if (l->tlb)
 			continue;
 		if (l->partial) {
 			mt_snprintf(text, sizeof text,
-				    "the latency curve is still short of the next "
-				    "level at its step (the cache may end up to %llu KB further)",
+				    _("the latency curve is still short of the next "
+				      "level at its step (the cache may end up to %llu KB further)"),
 				    (unsigned long long)((l->step_end - l->size) >> 10));
 			why = keep_why(s, text);
 		} else if (l->inconsistent) {
-			why = keep_why(s, "the latency run's strides disagree on the way size");
+			why = keep_why(s, _("the latency run's strides disagree on the way size"));
 		}
 		add_cache(s, r->hdr.place.cpu, l->level, l->size, l->ns,
-			  lv.over_l1 ? "latency, over L1" : "latency", why);
+			  lv.over_l1 ? N_("latency, over L1") : N_("latency"), why);
 	}
 	if (lv.has_memory)
-		add_cache(s, r->hdr.place.cpu, 0, 0, lv.memory_ns, "latency", NULL);
+		add_cache(s, r->hdr.place.cpu, 0, 0, lv.memory_ns, N_("latency"), NULL);
 }
 
 /* A mountain's cliffs (sizes, no latency) on its CPU's boxes. */
@@ -195,12 +195,10 @@ static void mountain_figs(struct topology_tab *s, const struct mountain *m)
 	if (!m->hdr.place.known || cliffs_detect(m, 1.5, &d) < 0)
 		return;
 	for (int i = 0; i < d.nlevels && i < 3; i++) {
-		char text[160];
-		mt_snprintf(text, sizeof text,
-			    "the mountain shows this cliff on %.0f %% of its "
-			    "strides",
-			    100 * d.confidence[i]);
-		add_cache(s, m->hdr.place.cpu, i + 1, d.size[i], (double)NAN, "mountain",
+		char text[320];
+		mt_hsnprintf(text, sizeof text, _("the mountain shows this cliff on %.0f %% of its strides"),
+			     100 * d.confidence[i]);
+		add_cache(s, m->hdr.place.cpu, i + 1, d.size[i], (double)NAN, N_("mountain"),
 			  d.confidence[i] < 0.5 ? keep_why(s, text) : NULL);
 	}
 }
@@ -239,15 +237,13 @@ static void numa_figs(struct topology_tab *s, const struct numa_result *r)
 			const struct numa_value *bw = &r->v[i][j][NUMA_READ];
 			double on = numa_result_placement(r, i, j);
 			const char *why = NULL;
-			char text[160];
+			char text[320];
 			if (!lat->have && !bw->have)
 				continue;
-			mt_snprintf(text, sizeof text,
-				    "only %.0f %% of the numa run's pages were on "
-				    "the node",
-				    100 * on);
+			mt_hsnprintf(text, sizeof text,
+				     _("only %.0f %% of the numa run's pages were on the node"), 100 * on);
 			if ((lat->flags | bw->flags) & (NUMA_F_MOVED | NUMA_F_LOST))
-				why = keep_why(s, "the numa run lost its CPU, or moved off it");
+				why = keep_why(s, _("the numa run lost its CPU, or moved off it"));
 			else if (isfinite(on) && on < 0.9)
 				why = keep_why(s, text);
 			s->sh->nodes[s->sh->nnodes++] =

@@ -35,7 +35,7 @@ struct topology_shown {
 	size_t npairs, pairs_cap;
 	struct tv_node_fig nodes[NUMA_MAX_NODES * NUMA_MAX_NODES];
 	size_t nnodes;
-	char why_text[TOPO_TAB_WHY][160];
+	char why_text[TOPO_TAB_WHY][320];
 	int nwhy;
 	char runs[320];
 };

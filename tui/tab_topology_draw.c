@@ -127,11 +127,13 @@ static int draw_details(struct tui *t, struct topology_tab *s, WINDOW *w, int y,
 {
 	char lines[12][TV_LINE];
 	int n = tv_details(&s->sh->v, lines, 12);
+	/* a figure's line: what TV_MEASURED says before its figure */
+	size_t measured = strcspn(TV_MEASURED, "%");
 	for (int i = 0; i < n && rows > 0; i++) {
 		int used;
 		wattrset(w, tui_attr(t, i == 0                                  ? ROLE_TITLE
 					: strncmp(lines[i], "? ", 2) == 0       ? ROLE_WARN
-					: strncmp(lines[i], "measured", 8) == 0 ? ROLE_GOOD
+					: strncmp(lines[i], TV_MEASURED, measured) == 0 ? ROLE_GOOD
 										: ROLE_NORMAL));
 		used = wrap ? tui_wrap(t, w, y, x, width, rows, lines[i])
 			    : (tui_put(t, w, y, x, width, lines[i]), 1);
