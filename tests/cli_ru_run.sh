@@ -7,7 +7,7 @@
 # decimal comma, while the JSON keeps its English. Nothing of this machine
 # is assumed: the header's figures are matched by their form only.
 . "$TESTLIB"
-N=20
+N=23
 plan $N
 
 ru_or_skip $N "ru_RU.UTF-8"
@@ -54,6 +54,15 @@ has "falseshare's plan: the counters' note" "$(RU run falseshare --plan $T 2>&1)
 	"# счётчики: плотно — через 8 байт, с прокладкой — через 128; атомарных сложений на поток: 20000000, лучшая из 3 попыток"
 has "bandwidth's plan: more threads than CPUs" "$(RU run bandwidth --plan --threads 12 $T 2>&1)" \
 	"# потоков 12 на 8 ЦП: перегрузка, они ждут своей очереди (помечено (!) в таблице)"
+# the sizes' reasons and notes, sentences in sentences (a %s's words
+# translated in turn; a doubt of two clauses kept whole)
+Q="--topology $TESTDATA/topo-qemu-A.xml"
+has "bandwidth's plan: the DRAM row's reason in Russian" "$(RU run bandwidth --plan $Q 2>&1)" \
+	"#   DRAM         256M всего: 4 x L3 всех групп (групп: 2), 2 x 16M (hwloc), поднято до 256M"
+has "... a doubted L3 left out, its doubt's two clauses in Russian" "$(RU run bandwidth --plan $Q 2>&1)" \
+	"# L3 16M (hwloc) не берётся, memtop info сомневается в нём: ВМ: другие гости хоста делят этот кэш; сколько достаётся этому гостю, измеряет memtop run latency"
+has "... --quick's cut in Russian, a reason in a reason" "$(RU run bandwidth --plan --quick $T 2>&1)" \
+	"#   L3+DRAM       16M всего: 4 x L3 12M (hwloc), поднято до 256M, урезано до 16M ключом --quick: теперь L3+DRAM, а не DRAM"
 like "... --plan --json's note stays English" "$(RU run cores --plan --json - --compact $T 2>&1)" \
 	'"notes":\["8 CPUs, 28 pairs \(every pair\), then 28 again in reverse order"\]'
 

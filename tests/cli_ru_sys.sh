@@ -26,7 +26,7 @@ has "... the worker and the end" "$(printf '%s\n' "$out" | sed -n '4p;$p' | tr '
 
 out=$(RU run bandwidth --plan --topology "$D/topo-qemu-A.xml" 2>&1)
 has "qemu-A: 2 корпуса, 3 узла, 2 группы L3 по 2 ядра (по 16 МБ), a VM" "$out" \
-	"# 2 корпуса, 3 узла NUMA, 2 группы L3 по 2 ядра (по 16 МБ), 4 ядра, 8 ЦП; тип ядер: one; ВМ (QEMU (TCG))"
+	"# 2 корпуса, 3 узла NUMA, 2 группы L3 по 2 ядра (по 16 МБ), 4 ядра, 8 ЦП; ядра одного типа; ВМ (QEMU (TCG))"
 is "... its threads: 1 поток, 2 потока, 4 потока, 8 потоков" \
 	"$(printf '%s\n' "$out" | sed -n 's/^#  *\([0-9]* [^ ]*\) на ЦП .*/\1/p' | tr '\n' ',')" \
 	"1 поток,2 потока,4 потока,8 потоков,"
@@ -34,7 +34,7 @@ is "... its threads: 1 поток, 2 потока, 4 потока, 8 поток�
 sh "$D/../topo_tree.sh" 2s-smt "$TMP/2s" || exit 1
 out=$(RU run numa --plan --sysfs-root "$TMP/2s" 2>&1)
 has "2s-smt tree: 2 корпуса, 2 узла NUMA, 8 ядер, 16 ЦП" "$out" \
-	"# 2 корпуса, 2 узла NUMA, 2 группы L3 по 4 ядра (по 16 МБ), 8 ядер, 16 ЦП; тип ядер: one"
+	"# 2 корпуса, 2 узла NUMA, 2 группы L3 по 4 ядра (по 16 МБ), 8 ядер, 16 ЦП; ядра одного типа"
 has "... where it comes from" "$out" "# план прогона numa: $TMP/2s (записанное дерево /sys)"
 has "... a node's memory with a decimal comma" "$out" "#   узел 1: 16,0 ГБ, ЦП 4-7,12-15"
 has "... the job not known in a tree without cgroup files" "$out" \

@@ -1,7 +1,9 @@
 /* Unit tests of i18n: widths in columns (Cyrillic is 2 bytes a letter and 1
  * column), printf's padding in columns, and numbers for people: the user's
  * decimal separator in the h-formatters only, '.' in everything else, in
- * the Russian locale make check builds (tests/locale.sh, $MEMTOP_LOCPATH). */
+ * the Russian locale make check builds (tests/locale.sh, $MEMTOP_LOCPATH);
+ * and a sentence a result keeps in English read in Russian through the
+ * build's catalogue (mt_gettext_stored). */
 #include "config.h"
 
 #include <setjmp.h>
@@ -21,6 +23,18 @@
 #include "base/util.h"
 #include "render/compare_table.h"
 #include "testlib.h"
+
+/* The build's catalogues: po/locale beside the memtop make check runs. */
+static const char *catalogues(void)
+{
+	static char dir[MT_PATH_MAX];
+	const char *memtop = getenv("MEMTOP");
+	const char *slash = memtop ? strrchr(memtop, '/') : NULL;
+	if (!slash)
+		return "po/locale";
+	mt_snprintf(dir, sizeof dir, "%.*s/po/locale", (int)(slash - memtop), memtop);
+	return dir;
+}
 
 /* The same answers whatever LC_CTYPE says: the C library's wcwidth where
  * the locale knows the character, memtop's table where it does not. */
@@ -159,7 +173,7 @@ static void numbers_in_russian(void **state)
 	(void)state;
 	setenv("LOCPATH", getenv("MEMTOP_LOCPATH"), 1);
 	setenv("LC_ALL", "ru_RU.UTF-8", 1);
-	assert_int_equal(mt_i18n_init(NULL), 0);
+	assert_int_equal(mt_i18n_init(catalogues()), 0);
 	assert_string_equal(mt_radix(), ",");
 	assert_string_equal(mt_hnum(b, sizeof b, 3.634, 2), "3,63");
 	mt_hsnprintf(b, sizeof b, "%.1fG .. %.1fG, %d%%", 10.61, 74.0, 5);
@@ -171,7 +185,8 @@ static void numbers_in_russian(void **state)
 	assert_string_equal(b, "шаг 0,50, 2,5"); /* 16 bytes */
 	assert_int_equal(mt_happend(b, 19, "%s", "xyz"), -1);
 	assert_string_equal(b, "шаг 0,50, 2,5xy");
-	assert_string_equal(mt_hfmt_mem(b, sizeof b, 3ull << 29), "1,5 GB");
+	/* (its unit is the catalogue's: "ГБ" with the build's, "GB" without) */
+	assert_int_equal(strncmp(mt_hfmt_mem(b, sizeof b, 3ull << 29), "1,5 ", 4), 0);
 	/* what machines read */
 	mt_snprintf(b, sizeof b, "%.2f", 3.634);
 	assert_string_equal(b, "3.63");
@@ -188,6 +203,49 @@ static void numbers_in_russian(void **state)
 	cJSON_Delete(j);
 	/* widths do not move with the locale */
 	check_widths();
+}
+
+/* A sentence kept in English, in Russian: clause by clause ("; "), each the
+ * longest run of clauses that is a message, else a form filled in with the
+ * same words (a %s's words translated in turn, two levels deep), else kept.
+ * The forms are bandwidth's and machine's (bandwidth_plan.h, machine.h). */
+static void stored_in_russian(void **state)
+{
+	static const char *const forms[] = {
+		"L%d %s (%s) left out, memtop info doubts it: %s",
+		"%s, cut to %s by --quick: %s, no longer %s",
+		"%s, raised to %s",
+		"%d x the L%d %s (%s)",
+		NULL,
+	};
+	static const struct {
+		const char *stored, *shown;
+	} rows[] = {
+		/* a message, and a clause that is none, kept */
+		{ "each thread", "на поток" },
+		{ "words of no message; each thread", "words of no message; на поток" },
+		/* a form: its words kept, a %d only where digits are */
+		{ "4 x the L3 12M (hwloc)", "4 x L3 12M (hwloc)" },
+		{ "4a x the L3 12M (hwloc)", "4a x the L3 12M (hwloc)" },
+		/* a form in a form in a form */
+		{ "4 x the L3 12M (hwloc), raised to 256M, cut to 16M by --quick: L3+DRAM, no longer DRAM",
+		  "4 x L3 12M (hwloc), поднято до 256M, урезано до 16M ключом --quick: теперь L3+DRAM, а "
+		  "не DRAM" },
+		/* a form ending in its %s takes the clauses after it: the doubt
+		 * "a; b" is one message */
+		{ "L3 16M (hwloc) left out, memtop info doubts it: a VM: the host's other guests share "
+		  "this cache; what this guest gets is what memtop run latency measures",
+		  "L3 16M (hwloc) не берётся, memtop info сомневается в нём: ВМ: другие гости хоста делят "
+		  "этот кэш; сколько достаётся этому гостю, измеряет memtop run latency" },
+	};
+	char out[1024];
+	(void)state;
+	for (size_t i = 0; i < MT_ARRAY_LEN(rows); i++)
+		assert_string_equal(mt_gettext_stored(out, sizeof out, rows[i].stored, forms),
+				    rows[i].shown);
+	/* cut at a character's start where out is short */
+	mt_gettext_stored(out, 8, "each thread", forms);
+	assert_string_equal(out, "на п");
 }
 
 /* Why the Russian locale is not there (tests/locale.sh's stamp), or NULL. */
@@ -209,6 +267,22 @@ static const char *no_russian(void)
 	return why;
 }
 
+/* Why the build's Russian catalogue is not there, or NULL. */
+static const char *no_catalogue(void)
+{
+	static char why[MT_PATH_MAX + 64];
+	const char *nls = getenv("USE_NLS");
+	if (nls && strcmp(nls, "no") == 0)
+		return "built without NLS (--disable-nls)";
+	if (no_russian())
+		return no_russian();
+	mt_snprintf(why, sizeof why, "%s/ru/LC_MESSAGES/memtop.mo", catalogues());
+	if (access(why, R_OK) == 0)
+		return NULL;
+	mt_snprintf(why, sizeof why, "no %s/ru/LC_MESSAGES/memtop.mo", catalogues());
+	return why;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -218,8 +292,9 @@ int main(void)
 		cmocka_unit_test(pad_in_columns),
 		cmocka_unit_test(compare_wraps_in_columns),
 		cmocka_unit_test(numbers_in_c),
-		/* last: it sets the process's locale */
+		/* last: they set the process's locale */
 		MT_SKIP_IF(no_russian(), numbers_in_russian),
+		MT_SKIP_IF(no_catalogue(), stored_in_russian),
 	};
 	return cmocka_run_group_tests_name("i18n", tests, NULL, NULL);
 }

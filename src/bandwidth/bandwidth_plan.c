@@ -132,7 +132,7 @@ static int largest_cpus(const struct bandwidth_params *p)
 
 void bandwidth_params_quick(struct bandwidth_params *p, const struct machine *m)
 {
-	char a[32], where[16];
+	char a[32], where[16], was[sizeof p->sizes[0].from];
 	p->min_tries = 1;
 	p->max_tries = 2;
 	p->try_ns = 1e6;
@@ -143,16 +143,18 @@ void bandwidth_params_quick(struct bandwidth_params *p, const struct machine *m)
 		if (sz->bytes <= QUICK_MAX)
 			continue;
 		sz->bytes = QUICK_MAX;
-		mt_append(sz->from, sizeof sz->from, ", cut to %s by --quick",
-			  mt_fmt_size(a, sizeof a, QUICK_MAX));
-		if (sz->level[0] && !sz->per_thread && !sz->per_group && m) {
+		mt_fmt_size(a, sizeof a, QUICK_MAX);
+		where[0] = '\0';
+		if (sz->level[0] && !sz->per_thread && !sz->per_group && m)
 			machine_level_name(m, QUICK_MAX, p->cpus, largest_cpus(p), where,
 					   sizeof where);
-			if (strcmp(where, sz->level) != 0) {
-				mt_append(sz->from, sizeof sz->from, ": %s, no longer %s", where,
-					  sz->level);
-				mt_strlcpy(sz->level, where, sizeof sz->level);
-			}
+		mt_strlcpy(was, sz->from, sizeof was);
+		if (where[0] && strcmp(where, sz->level) != 0) {
+			mt_snprintf(sz->from, sizeof sz->from, BANDWIDTH_FROM_CUT_LEVEL, was, a, where,
+				    sz->level);
+			mt_strlcpy(sz->level, where, sizeof sz->level);
+		} else {
+			mt_snprintf(sz->from, sizeof sz->from, BANDWIDTH_FROM_CUT, was, a);
 		}
 	}
 	memcpy(p->delays, quick_delays, sizeof quick_delays);
@@ -242,16 +244,17 @@ static int plan_dram(struct bandwidth_params *p, const struct machine *m,
 	int ncpu = largest_cpus(p);
 	uint64_t floor = machine_dram_floor(m, p->cpus, ncpu, sz->from, sizeof sz->from);
 	uint64_t want = floor, asked, cap;
-	char a[32], b2[32], note[BANDWIDTH_NOTE_LEN], why[200];
+	char a[32], b2[32], note[BANDWIDTH_NOTE_LEN], why[sizeof sz->from], was[sizeof sz->from];
 	machine_mem_budget(m, &b);
 	cap = b.bytes / BANDWIDTH_MEM_SHARE;
 	if (!floor)
-		mt_strlcpy(sz->from, "no cache level known", sizeof sz->from);
+		mt_strlcpy(sz->from, N_("no cache level known"), sizeof sz->from);
 	mt_strlcpy(why, sz->from, sizeof why);
 	if (want < BANDWIDTH_DRAM_MIN) {
 		want = BANDWIDTH_DRAM_MIN;
-		mt_append(sz->from, sizeof sz->from, ", raised to %s", mt_fmt_size(a, sizeof a, want));
-		mt_strlcpy(why, "its least size", sizeof why);
+		mt_snprintf(sz->from, sizeof sz->from, BANDWIDTH_FROM_RAISED, why,
+			    mt_fmt_size(a, sizeof a, want));
+		mt_strlcpy(why, N_("its least size"), sizeof why);
 	}
 	want = (want + (1u << 20) - 1) / (1u << 20) * (1u << 20);
 	asked = want;
@@ -260,18 +263,15 @@ static int plan_dram(struct bandwidth_params *p, const struct machine *m,
 		want = cap / (1u << 20) * (1u << 20);
 		if (want < (1u << 20))
 			return mt_fail(e, _("not enough memory for the DRAM row: %s"), b.who);
-		mt_append(sz->from, sizeof sz->from,
-			  ", capped at %s (a quarter of the %s a run may take)",
-			  mt_fmt_size(a, sizeof a, want),
-			  mt_fmt_size(b2, sizeof b2, b.bytes & ~0xfffffull));
-		machine_budget_capped(&b, "the DRAM row", want, asked, why, note, sizeof note);
+		mt_strlcpy(was, sz->from, sizeof was);
+		mt_snprintf(sz->from, sizeof sz->from, BANDWIDTH_FROM_CAPPED, was,
+			    mt_fmt_size(a, sizeof a, want),
+			    mt_fmt_size(b2, sizeof b2, b.bytes & ~0xfffffull));
+		machine_budget_capped(&b, N_("the DRAM row"), want, asked, why, note, sizeof note);
 		add_note(notes, nnotes, k, note);
 		if (want < floor) {
 			machine_level_name(m, want, p->cpus, ncpu, sz->level, sizeof sz->level);
-			mt_snprintf(note, sizeof note,
-				    "the last row (%s) is under %d x the caches its threads reach "
-				    "(%s): part of it may be served from a cache, so it is named %s, "
-				    "not DRAM",
+			mt_snprintf(note, sizeof note, BANDWIDTH_NOTE_UNDER,
 				    mt_fmt_size(a, sizeof a, want), MACHINE_DRAM_FACTOR,
 				    mt_fmt_size(b2, sizeof b2, floor / MACHINE_DRAM_FACTOR),
 				    sz->level);
@@ -294,12 +294,10 @@ static void left_out(const struct bandwidth_level *lv, int online, char *note, s
 		mt_snprintf(note, len, BANDWIDTH_NOTE_DOUBTED, lv->level,
 			    mt_fmt_size(a, sizeof a, lv->size), lv->source, lv->doubt);
 	else if (!bandwidth_level_credible(lv->size, online))
-		mt_snprintf(note, len,
-			    "L%d %s (%s) left out: %s a CPU on %d CPU%s is more than any cache "
-			    "holds; --sizes measures a size you choose",
+		mt_snprintf(note, len, online == 1 ? BANDWIDTH_NOTE_TOO_BIG_1 : BANDWIDTH_NOTE_TOO_BIG,
 			    lv->level, mt_fmt_size(a, sizeof a, lv->size), lv->source,
 			    mt_fmt_size(b, sizeof b, lv->size / (uint64_t)(online > 0 ? online : 1)),
-			    online, online == 1 ? "" : "s");
+			    online);
 }
 
 int bandwidth_plan_sizes(struct bandwidth_params *p, const struct machine *m,
@@ -363,7 +361,7 @@ int bandwidth_set_sizes(struct bandwidth_params *p, const uint64_t *sizes, size_
 		struct bandwidth_size *sz = &p->sizes[i];
 		memset(sz, 0, sizeof *sz);
 		sz->bytes = sizes[i] / 8 * 8;
-		mt_strlcpy(sz->from, "--sizes, all threads", sizeof sz->from);
+		mt_strlcpy(sz->from, N_("--sizes, all threads"), sizeof sz->from);
 	}
 	p->nsizes = n;
 	if (!p->chase_bytes)
@@ -535,8 +533,7 @@ int bandwidth_keep_levels(struct bandwidth_params *p, const char *list, mt_error
 
 const char *bandwidth_text(char *out, size_t len, const char *stored)
 {
-	static const char *const forms[] = { BANDWIDTH_NOTE_DOUBTED, BANDWIDTH_FROM_HALF, INFO_FORMS,
-					     NULL };
+	static const char *const forms[] = { BANDWIDTH_FORMS, MACHINE_FORMS, INFO_FORMS, NULL };
 	return mt_gettext_stored(out, len, MT_PRINTABLE(stored), forms);
 }
 

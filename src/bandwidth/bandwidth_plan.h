@@ -154,10 +154,28 @@ int bandwidth_plan_sizes(struct bandwidth_params *p, const struct machine *m,
 #define BANDWIDTH_FROM_HALF N_("half the L%d %s (%s), %s")
 #define BANDWIDTH_FROM_GROUP N_("each group of CPUs sharing one (its threads share it)")
 #define BANDWIDTH_FROM_THREAD N_("each thread")
+#define BANDWIDTH_FROM_CUT N_("%s, cut to %s by --quick")
+#define BANDWIDTH_FROM_CUT_LEVEL N_("%s, cut to %s by --quick: %s, no longer %s")
+#define BANDWIDTH_FROM_RAISED N_("%s, raised to %s")
+#define BANDWIDTH_FROM_CAPPED N_("%s, capped at %s (a quarter of the %s a run may take)")
+#define BANDWIDTH_NOTE_TOO_BIG_1                                                               \
+	N_("L%d %s (%s) left out: %s a CPU on %d CPU is more than any cache holds; --sizes "    \
+	   "measures a size you choose")
+#define BANDWIDTH_NOTE_TOO_BIG                                                                 \
+	N_("L%d %s (%s) left out: %s a CPU on %d CPUs is more than any cache holds; --sizes "   \
+	   "measures a size you choose")
+#define BANDWIDTH_NOTE_UNDER                                                                   \
+	N_("the last row (%s) is under %d x the caches its threads reach (%s): part of it may " \
+	   "be served from a cache, so it is named %s, not DRAM")
+#define BANDWIDTH_FORMS                                                                        \
+	BANDWIDTH_NOTE_DOUBTED, BANDWIDTH_FROM_HALF, BANDWIDTH_FROM_CUT_LEVEL, BANDWIDTH_FROM_CUT, \
+		BANDWIDTH_FROM_RAISED, BANDWIDTH_FROM_CAPPED, BANDWIDTH_NOTE_TOO_BIG_1,         \
+		BANDWIDTH_NOTE_TOO_BIG, BANDWIDTH_NOTE_UNDER
 
 /* A note or a size's from, kept in English, in the user's language where
- * the catalogue has it (mt_gettext_stored with the forms above and
- * info's: a doubt's reasons), made printable, into out. Returns out. */
+ * the catalogue has it (mt_gettext_stored with BANDWIDTH_FORMS, the
+ * machine's (sizes, budgets) and info's (a doubt's reasons)), made
+ * printable, into out. Returns out. */
 const char *bandwidth_text(char *out, size_t len, const char *stored);
 
 struct plan;

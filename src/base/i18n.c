@@ -111,6 +111,7 @@ static void add(char *out, size_t len, const char *s, size_t n)
 }
 
 #define FORM_MAX_ARGS 6
+#define STORED_DEPTH 2 /* a %s's words translated in a %s's words, no deeper */
 
 /* form's conversions (%s, %d, %u: a stored sentence's words and counts)
  * into at[] (where each stands) and kind[]; their count, or -1 when form
@@ -148,7 +149,7 @@ static const char *stored(char *out, size_t len, const char *text, const char *c
 			  int depth);
 
 /* Clause [s, s + n) as form filled in: its words in the user's language
- * appended to out (each %s's words translated too, at depth 0), 0 when it
+ * appended to out (each %s's words translated too, under STORED_DEPTH), 0 when it
  * is not that form or the form has no translation. A literal between two
  * conversions ends the first at its first occurrence. */
 static int fill_form(char *out, size_t len, const char *s, size_t n, const char *form,
@@ -185,7 +186,7 @@ static int fill_form(char *out, size_t len, const char *s, size_t n, const char 
 		const char *tl = ta[i] + 2, *tn = i + 1 < k ? ta[i + 1] : tl + strlen(tl);
 		char arg[512], words[768];
 		size_t an = (size_t)(a1[i] - a0[i]);
-		if (fk[i] == 's' && depth == 0 && an < sizeof arg) {
+		if (fk[i] == 's' && depth < STORED_DEPTH && an < sizeof arg) {
 			memcpy(arg, a0[i], an);
 			arg[an] = '\0';
 			stored(words, sizeof words, arg, forms, depth + 1);
@@ -196,6 +197,17 @@ static int fill_form(char *out, size_t len, const char *s, size_t n, const char 
 		add(out, len, tl, (size_t)(tn - tl));
 	}
 	return 1;
+}
+
+/* Whether form ends in a %s (not a "%%s") */
+static int ends_in_s(const char *form)
+{
+	size_t n = strlen(form), pct = 0;
+	if (n < 2 || strcmp(form + n - 2, "%s") != 0)
+		return 0;
+	for (size_t i = n - 1; i > 0 && form[i - 1] == '%'; i--)
+		pct++;
+	return pct % 2 == 1;
 }
 
 /* The end of the clause before e in [s, e): the last "; " before e, else s. */
@@ -240,8 +252,13 @@ static const char *stored(char *out, size_t len, const char *text, const char *c
 		}
 		if (!end) {
 			const char *c = strstr(s, "; ");
-			size_t n = c ? (size_t)(c - s) : strlen(s);
+			size_t n = c ? (size_t)(c - s) : strlen(s), all = strlen(s);
 			int done = 0;
+			/* a form that ends in its %s first takes the clauses after
+			 * it too ("memtop info doubts it: a; b" is one sentence) */
+			for (int i = 0; c && depth < STORED_DEPTH && forms && forms[i] && !done; i++)
+				if (ends_in_s(forms[i]) && fill_form(out, len, s, all, forms[i], forms, depth))
+					done = 1, n = all;
 			for (int i = 0; forms && forms[i] && !done; i++)
 				done = fill_form(out, len, s, n, forms[i], forms, depth);
 			if (!done)

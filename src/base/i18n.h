@@ -52,7 +52,9 @@ const char *mt_pgettext(const char *key, const char *msg) __attribute__((format_
  * clause as one of forms (NULL-terminated messages marked N_() with up to
  * six %s, %d or %u, in the same order in their translation) filled in: the
  * form's translation with the same words, each %s's words themselves
- * translated once more this way; else the clause as it is. Returns out. */
+ * translated this way (two levels deep: a %s in a %s); a form that ends in
+ * its %s tries first to take the clauses after it too ("doubts it: a; b");
+ * else the clause as it is. Returns out. */
 const char *mt_gettext_stored(char *out, size_t len, const char *text,
 			      const char *const forms[]);
 

@@ -134,6 +134,23 @@ uint64_t machine_reach(const struct machine *m, int level, const int *cpus, int 
 uint64_t machine_dram_floor(const struct machine *m, const int *cpus, int n, char *why,
 			    size_t len);
 
+/* The sentences about sizes and memory a plan keeps in English (a result
+ * file keeps them: a size's reason, a note), marked for the catalogue and
+ * shown through mt_gettext_stored with MACHINE_FORMS (capped "would be"
+ * before capped alone). The words of what, want_why and a budget's who
+ * that are messages are marked N_() where they are made. */
+#define MACHINE_FLOOR_CORES N_("%d x the L%ds of %u cores, %u x %s (%s)")
+#define MACHINE_FLOOR_GROUPS N_("%d x the L%ds of %u groups, %u x %s (%s)")
+#define MACHINE_FLOOR_ONE N_("%d x the L%d %s (%s)")
+#define MACHINE_WHO_AVAILABLE N_("%s of memory available")
+#define MACHINE_WHO_THERE N_("%s of memory there")
+#define MACHINE_WHO_JOB N_("this job may use %s (its cgroup)")
+#define MACHINE_CAPPED N_("%s: %s capped at %s")
+#define MACHINE_CAPPED_WOULD N_("%s: %s capped at %s, %s would be %s")
+#define MACHINE_FORMS                                                                          \
+	MACHINE_FLOOR_CORES, MACHINE_FLOOR_GROUPS, MACHINE_FLOOR_ONE, MACHINE_WHO_AVAILABLE,   \
+		MACHINE_WHO_THERE, MACHINE_WHO_JOB, MACHINE_CAPPED_WOULD, MACHINE_CAPPED
+
 /* The deepest level whose reach for cpus[0..n) holds bytes (the working set
  * fits there), or 0 when it fits none; *beyond 1 when bytes is past every
  * level but under the DRAM floor (part of it may be served from a cache). */

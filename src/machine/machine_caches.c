@@ -197,12 +197,11 @@ uint64_t machine_dram_floor(const struct machine *m, const int *cpus, int n, cha
 		uint64_t each = lv->claim;
 		uint64_t k = each ? most / each : 1;
 		if (k > 1 && most == k * each)
-			mt_snprintf(why, len, "%d x the L%ds of %llu %s, %llu x %s (%s)",
-				    MACHINE_DRAM_FACTOR, at, (unsigned long long)k,
-				    lv->shared ? "groups" : "cores", (unsigned long long)k,
+			mt_snprintf(why, len, lv->shared ? MACHINE_FLOOR_GROUPS : MACHINE_FLOOR_CORES,
+				    MACHINE_DRAM_FACTOR, at, (unsigned)k, (unsigned)k,
 				    mt_fmt_size(a, sizeof a, each), lv->claim_from);
 		else
-			mt_snprintf(why, len, "%d x the L%d %s (%s)", MACHINE_DRAM_FACTOR, at,
+			mt_snprintf(why, len, MACHINE_FLOOR_ONE, MACHINE_DRAM_FACTOR, at,
 				    mt_fmt_size(a, sizeof a, most), lv->claim_from);
 	}
 	return most * MACHINE_DRAM_FACTOR;

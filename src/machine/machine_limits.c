@@ -19,9 +19,9 @@ void machine_mem_budget(const struct machine *m, struct machine_budget *b)
 	memset(b, 0, sizeof *b);
 	b->bytes = avail;
 	if (avail)
-		mt_snprintf(b->who, sizeof b->who, "%s of memory %s",
-			    mt_fmt_mem(a, sizeof a, avail),
-			    m->from == MACHINE_THIS ? "available" : "there");
+		mt_snprintf(b->who, sizeof b->who,
+			    m->from == MACHINE_THIS ? MACHINE_WHO_AVAILABLE : MACHINE_WHO_THERE,
+			    mt_fmt_mem(a, sizeof a, avail));
 	if (!limit)
 		return;
 	room = m->from == MACHINE_THIS ? mt_limits_room_this() : m->limits.room;
@@ -32,8 +32,7 @@ void machine_mem_budget(const struct machine *m, struct machine_budget *b)
 		return;
 	b->bytes = room;
 	b->job = limit;
-	mt_snprintf(b->who, sizeof b->who, "this job may use %s (its cgroup)",
-		    mt_fmt_size(a, sizeof a, limit));
+	mt_snprintf(b->who, sizeof b->who, MACHINE_WHO_JOB, mt_fmt_size(a, sizeof a, limit));
 }
 
 const char *machine_budget_capped(const struct machine_budget *b, const char *what,
@@ -41,12 +40,14 @@ const char *machine_budget_capped(const struct machine_budget *b, const char *wh
 				  char *buf, size_t len)
 {
 	char c[32], w[32];
-	mt_snprintf(buf, len, "%s: %s capped at %s", b->who[0] ? b->who : "memory", what,
-		    mt_fmt_size(c, sizeof c, capped));
+	const char *who = b->who[0] ? b->who : N_("memory");
+	mt_fmt_size(c, sizeof c, capped);
 	if (wanted)
-		mt_append(buf, len, ", %s would be %s",
-			  want_why && want_why[0] ? want_why : "the plan",
-			  mt_fmt_size(w, sizeof w, wanted));
+		mt_snprintf(buf, len, MACHINE_CAPPED_WOULD, who, what, c,
+			    want_why && want_why[0] ? want_why : N_("the plan"),
+			    mt_fmt_size(w, sizeof w, wanted));
+	else
+		mt_snprintf(buf, len, MACHINE_CAPPED, who, what, c);
 	return buf;
 }
 

@@ -170,8 +170,8 @@ int mountain_params_fit_memory(struct mountain_params *p, const struct machine_b
 		return mt_fail(e, _("not enough memory: %s, the smallest size needs %s"), b->who,
 			       mt_fmt_size(a, sizeof a, p->sizes[0] * 2));
 	if (n < p->nsizes) {
-		machine_budget_capped(b, "the grid", p->sizes[n - 1], p->sizes[p->nsizes - 1],
-				      "its largest size", note, len);
+		machine_budget_capped(b, N_("the grid"), p->sizes[n - 1], p->sizes[p->nsizes - 1],
+				      N_("its largest size"), note, len);
 		p->nsizes = n;
 	}
 	return 0;

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* ---- the summary ------------------------------------------------------------------ */
 
@@ -78,7 +79,10 @@ static void l3_words(const struct topo *t, char *buf, size_t len)
 static void kinds_words(const struct topo *t, char *buf, size_t len)
 {
 	if (t->ncoretypes == 1) {
-		mt_append(buf, len, _("; core kind: %s"), t->coretypes[0].name);
+		if (strcmp(t->coretypes[0].name, "one") == 0) /* no kind named: memtop's word */
+			mt_append(buf, len, "%s", _("; core kind: one"));
+		else
+			mt_append(buf, len, _("; core kind: %s"), t->coretypes[0].name);
 		return;
 	}
 	mt_append(buf, len, "%s", _("; core kinds: "));
