@@ -7,7 +7,7 @@
 # decimal comma, while the JSON keeps its English. Nothing of this machine
 # is assumed: the header's figures are matched by their form only.
 . "$TESTLIB"
-N=23
+N=26
 plan $N
 
 ru_or_skip $N "ru_RU.UTF-8"
@@ -63,6 +63,12 @@ has "... a doubted L3 left out, its doubt's two clauses in Russian" "$(RU run ba
 	"# L3 16M (hwloc) не берётся, memtop info сомневается в нём: ВМ: другие гости хоста делят этот кэш; сколько достаётся этому гостю, измеряет memtop run latency"
 has "... --quick's cut in Russian, a reason in a reason" "$(RU run bandwidth --plan --quick $T 2>&1)" \
 	"#   L3+DRAM       16M всего: 4 x L3 12M (hwloc), поднято до 256M, урезано до 16M ключом --quick: теперь L3+DRAM, а не DRAM"
+has "numa's plan: the buffer's reason in Russian" "$(RU run numa --plan $Q 2>&1)" \
+	"#   DRAM         256M всего: буфер каждого прогона, привязанный к узлу памяти: 4 x L3 16M (hwloc), не меньше 256M"
+has "... where the idle latency is read" "$(RU run numa --plan $Q 2>&1)" \
+	"# задержка без нагрузки читается на 256M: размер прогона: здесь нет страниц 2 МБ (THP never) для кривой, которая ищет, где начинается память"
+like "... a loaded-latency curve's note, its injectors counted" "$(RU run numa --plan --loaded $Q 2>&1)" \
+	'^# задержка под нагрузкой 0>2 \(самая дальняя по расстояниям прошивки, расстояние 31\): обходчик на ЦП 3, 3 нагрузчика на ЦП 0-2, без нагрузки и с паузами \(14\), около [0-9]+ с$'
 like "... --plan --json's note stays English" "$(RU run cores --plan --json - --compact $T 2>&1)" \
 	'"notes":\["8 CPUs, 28 pairs \(every pair\), then 28 again in reverse order"\]'
 

@@ -216,6 +216,7 @@ static void stored_in_russian(void **state)
 		"%s, cut to %s by --quick: %s, no longer %s",
 		"%s, raised to %s",
 		"%d x the L%d %s (%s)",
+		"%s ns at %s, %s at %s on 2 MB pages (within %s %%): where the curve from %s settles",
 		NULL,
 	};
 	static const struct {
@@ -231,6 +232,10 @@ static void stored_in_russian(void **state)
 		{ "4 x the L3 12M (hwloc), raised to 256M, cut to 16M by --quick: L3+DRAM, no longer DRAM",
 		  "4 x L3 12M (hwloc), поднято до 256M, урезано до 16M ключом --quick: теперь L3+DRAM, а "
 		  "не DRAM" },
+		/* a form with a "%%": a '%' in the sentence and in its translation */
+		{ "92 ns at 64M, 93 at 128M on 2 MB pages (within 5 %): where the curve from 8M settles",
+		  "92 нс на 64M, 93 на 128M на страницах 2 МБ (в пределах 5 %): там, где кривая от 8M "
+		  "выходит на полку" },
 		/* a form ending in its %s takes the clauses after it: the doubt
 		 * "a; b" is one message */
 		{ "L3 16M (hwloc) left out, memtop info doubts it: a VM: the host's other guests share "

@@ -148,40 +148,64 @@ static int is_count(const char *s, const char *e, char kind)
 static const char *stored(char *out, size_t len, const char *text, const char *const forms[],
 			  int depth);
 
+/* The printf literal [s, s + n) as it prints ("%%" a '%') into buf (of
+ * FORM_LIT bytes); its length, or -1 when it does not fit. */
+#define FORM_LIT 256
+static int literal(char *buf, const char *s, size_t n)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (k + 1 >= FORM_LIT)
+			return -1;
+		buf[k++] = s[i];
+		if (s[i] == '%' && i + 1 < n && s[i + 1] == '%')
+			i++;
+	}
+	buf[k] = '\0';
+	return (int)k;
+}
+
 /* Clause [s, s + n) as form filled in: its words in the user's language
- * appended to out (each %s's words translated too, under STORED_DEPTH), 0 when it
- * is not that form or the form has no translation. A literal between two
- * conversions ends the first at its first occurrence. */
+ * appended to out (each %s's words translated too, under STORED_DEPTH), 0
+ * when it is not that form or the form has no translation. A literal
+ * between two conversions ends the first at its first occurrence. */
 static int fill_form(char *out, size_t len, const char *s, size_t n, const char *form,
 		     const char *const forms[], int depth)
 {
 	const char *fa[FORM_MAX_ARGS], *ta[FORM_MAX_ARGS], *a0[FORM_MAX_ARGS], *a1[FORM_MAX_ARGS];
 	const char *t = _(form), *end = s + n, *pos;
-	char fk[FORM_MAX_ARGS], tk[FORM_MAX_ARGS];
-	int k = conversions(form, fa, fk);
-	if (t == form || k < 1 || conversions(t, ta, tk) != k || memcmp(fk, tk, (size_t)k) != 0 ||
-	    (size_t)(fa[0] - form) > n || strncmp(s, form, (size_t)(fa[0] - form)) != 0)
+	char fk[FORM_MAX_ARGS], tk[FORM_MAX_ARGS], lit[FORM_LIT];
+	int k = conversions(form, fa, fk), ln;
+	if (t == form || k < 1 || conversions(t, ta, tk) != k || memcmp(fk, tk, (size_t)k) != 0)
 		return 0;
-	pos = s + (fa[0] - form);
+	ln = literal(lit, form, (size_t)(fa[0] - form));
+	if (ln < 0 || (size_t)ln > n || strncmp(s, lit, (size_t)ln) != 0)
+		return 0;
+	pos = s + ln;
 	for (int i = 0; i < k; i++) {
-		const char *lit = fa[i] + 2, *next = i + 1 < k ? fa[i + 1] : lit + strlen(lit);
-		size_t ln = (size_t)(next - lit);
+		const char *f = fa[i] + 2, *next = i + 1 < k ? fa[i + 1] : f + strlen(f);
+		size_t m;
 		a0[i] = a1[i] = NULL;
+		if ((ln = literal(lit, f, (size_t)(next - f))) < 0)
+			return 0;
+		m = (size_t)ln;
 		if (i + 1 < k) {
-			if (!ln)
+			if (!m)
 				return 0; /* two conversions side by side: no telling apart */
-			for (const char *q = pos + 1; q + ln <= end && !a1[i]; q++)
-				if (memcmp(q, lit, ln) == 0)
+			for (const char *q = pos + 1; q + m <= end && !a1[i]; q++)
+				if (memcmp(q, lit, m) == 0)
 					a1[i] = q;
-		} else if ((size_t)(end - pos) > ln && memcmp(end - ln, lit, ln) == 0) {
-			a1[i] = end - ln;
+		} else if ((size_t)(end - pos) > m && memcmp(end - m, lit, m) == 0) {
+			a1[i] = end - m;
 		}
 		if (!a1[i] || (fk[i] != 's' && !is_count(pos, a1[i], fk[i])))
 			return 0;
 		a0[i] = pos;
-		pos = a1[i] + ln;
+		pos = a1[i] + m;
 	}
-	add(out, len, t, (size_t)(ta[0] - t));
+	if ((ln = literal(lit, t, (size_t)(ta[0] - t))) < 0)
+		return 0;
+	add(out, len, lit, (size_t)ln);
 	for (int i = 0; i < k; i++) {
 		const char *tl = ta[i] + 2, *tn = i + 1 < k ? ta[i + 1] : tl + strlen(tl);
 		char arg[512], words[768];
@@ -194,7 +218,8 @@ static int fill_form(char *out, size_t len, const char *s, size_t n, const char 
 		} else {
 			add(out, len, a0[i], an);
 		}
-		add(out, len, tl, (size_t)(tn - tl));
+		ln = literal(lit, tl, (size_t)(tn - tl));
+		add(out, len, lit, ln < 0 ? 0 : (size_t)ln);
 	}
 	return 1;
 }

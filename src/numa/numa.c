@@ -84,7 +84,7 @@ static void lat_size_plan(struct numa_params *p, int quick)
 	p->lat_size = p->size;
 	p->lat_curve = 0;
 	if (quick || !n) {
-		mt_strlcpy(p->lat_size_from, quick ? "--quick: the run's size" : "the run's size",
+		mt_strlcpy(p->lat_size_from, quick ? N_("--quick: the run's size") : N_("the run's size"),
 			   sizeof p->lat_size_from);
 		return;
 	}
@@ -93,24 +93,21 @@ static void lat_size_plan(struct numa_params *p, int quick)
 	if (at < NUMA_LAT_MIN)
 		at = NUMA_LAT_MIN;
 	if (at >= p->size) {
-		mt_strlcpy(p->lat_size_from, "the run's size: the caches it trusts reach as far",
+		mt_strlcpy(p->lat_size_from, N_("the run's size: the caches it trusts reach as far"),
 			   sizeof p->lat_size_from);
 		return;
 	}
 	if (n->doubted) {
 		p->lat_curve = 1;
 		p->curve_from = at;
-		mt_snprintf(p->lat_size_from, sizeof p->lat_size_from,
-			    "where the latency settles on a curve from %s (%d x the L%d %s, the last "
-			    "cache trusted) to %s (a deeper cache's claim is doubted: it sets the "
-			    "curve's top)", mt_fmt_size(a, sizeof a, at), MACHINE_DRAM_FACTOR,
+		mt_snprintf(p->lat_size_from, sizeof p->lat_size_from, NUMA_LAT_CURVE,
+			    mt_fmt_size(a, sizeof a, at), MACHINE_DRAM_FACTOR,
 			    n->trusted_level, mt_fmt_size(b, sizeof b, n->trusted),
 			    mt_fmt_size(t, sizeof t, p->size));
 		return;
 	}
 	p->lat_size = at;
-	mt_snprintf(p->lat_size_from, sizeof p->lat_size_from,
-		    "%d x the L%d %s, past the caches trusted", MACHINE_DRAM_FACTOR,
+	mt_snprintf(p->lat_size_from, sizeof p->lat_size_from, NUMA_LAT_PAST, MACHINE_DRAM_FACTOR,
 		    n->trusted_level, mt_fmt_size(a, sizeof a, n->trusted));
 }
 
@@ -119,13 +116,13 @@ static int plan_size(struct numa_params *p, const struct machine_budget *b, int 
 		     mt_error *e)
 {
 	uint64_t floor = 0, cap = b->bytes ? b->bytes / BANDWIDTH_MEM_SHARE : UINT64_MAX;
-	const char *why = "", *of = "the memory";
-	char a[32], c[32], run[280];
+	const char *why = "", *of = N_("the memory");
+	char a[32], c[32], run[280], was[sizeof p->size_from];
 	for (size_t i = 0; i < p->nnodes; i++) {
 		const struct numa_node *n = &p->nodes[i];
 		if (n->memory && n->memory / BANDWIDTH_MEM_SHARE < cap) {
 			cap = n->memory / BANDWIDTH_MEM_SHARE;
-			of = "the smallest node's memory";
+			of = N_("the smallest node's memory");
 		}
 		if (n->ncpus > 0 && n->floor > floor) {
 			floor = n->floor;
@@ -133,7 +130,7 @@ static int plan_size(struct numa_params *p, const struct machine_budget *b, int 
 		}
 	}
 	if (b->bytes && cap == b->bytes / BANDWIDTH_MEM_SHARE) {
-		mt_snprintf(run, sizeof run, "what a run may take (%s)", b->who);
+		mt_snprintf(run, sizeof run, NUMA_SIZE_OF_RUN, b->who);
 		of = run;
 	}
 	p->size = quick ? NUMA_QUICK_SIZE : floor;
@@ -142,28 +139,29 @@ static int plan_size(struct numa_params *p, const struct machine_budget *b, int 
 	else if (floor)
 		mt_snprintf(p->size_from, sizeof p->size_from, "%s", why);
 	else
-		mt_strlcpy(p->size_from, "no cache size known", sizeof p->size_from);
+		mt_strlcpy(p->size_from, N_("no cache size known"), sizeof p->size_from);
 	if (!quick && p->size < BANDWIDTH_DRAM_MIN) {
 		p->size = BANDWIDTH_DRAM_MIN;
-		mt_append(p->size_from, sizeof p->size_from, ", at least %s",
-			  mt_fmt_size(a, sizeof a, BANDWIDTH_DRAM_MIN));
+		mt_strlcpy(was, p->size_from, sizeof was);
+		mt_snprintf(p->size_from, sizeof p->size_from, NUMA_SIZE_AT_LEAST, was,
+			    mt_fmt_size(a, sizeof a, BANDWIDTH_DRAM_MIN));
 	}
 	if (p->size > cap) {
 		mt_snprintf(c, sizeof c, "%s", mt_fmt_size(a, sizeof a, p->size));
 		p->size = cap / SIZE_ALIGN * SIZE_ALIGN;
-		mt_append(p->size_from, sizeof p->size_from, ", cut from %s to %s: 1/%d of %s", c,
-			  mt_fmt_size(a, sizeof a, p->size), BANDWIDTH_MEM_SHARE, of);
+		mt_strlcpy(was, p->size_from, sizeof was);
+		mt_snprintf(p->size_from, sizeof p->size_from, NUMA_SIZE_CUT, was, c,
+			    mt_fmt_size(a, sizeof a, p->size), BANDWIDTH_MEM_SHARE, of);
 	}
 	p->size = (p->size + SIZE_ALIGN - 1) / SIZE_ALIGN * SIZE_ALIGN;
 	if (p->size > cap)
 		p->size = cap / SIZE_ALIGN * SIZE_ALIGN;
 	if (p->size < floor)
-		mt_append(p->size_from, sizeof p->size_from,
-			  "; under %s, %d x the caches the CPUs reach: part of it may be served "
-			  "from a cache", mt_fmt_size(a, sizeof a, floor), MACHINE_DRAM_FACTOR);
+		mt_append(p->size_from, sizeof p->size_from, "; " NUMA_SIZE_UNDER,
+			  mt_fmt_size(a, sizeof a, floor), MACHINE_DRAM_FACTOR);
 	if (p->size < NUMA_MIN_SIZE) {
-		mt_fail(e, _("not enough memory: 1/%d of %s is under %s"), BANDWIDTH_MEM_SHARE, of,
-			mt_fmt_size(a, sizeof a, NUMA_MIN_SIZE));
+		mt_fail(e, _("not enough memory: 1/%d of %s is under %s"), BANDWIDTH_MEM_SHARE,
+			numa_text(was, sizeof was, of), mt_fmt_size(a, sizeof a, NUMA_MIN_SIZE));
 		return -2;
 	}
 	lat_size_plan(p, quick);
@@ -255,8 +253,10 @@ void numa_params_runs(struct numa_params *p)
 	if (p->lat_curve && !p->huge) { /* the curve runs on 2 MB pages */
 		p->lat_curve = 0;
 		p->lat_size = p->size;
-		mt_strlcpy(p->lat_size_from, "the run's size: no 2 MB pages here (THP never) for "
-			   "the curve that finds where memory is", sizeof p->lat_size_from);
+		mt_strlcpy(p->lat_size_from,
+			   N_("the run's size: no 2 MB pages here (THP never) for the curve that finds "
+			      "where memory is"),
+			   sizeof p->lat_size_from);
 	}
 	if (p->quick)
 		latency_params_quick(l);
@@ -300,26 +300,37 @@ static void loaded_notes(const struct numa_params *p, struct plan *out)
 		const struct numa_curve_plan *c = &p->loaded[i];
 		int cpus[NUMA_MAX_NODE_CPUS], n = numa_loaded_cpus(p, (size_t)c->pair.cpu, cpus,
 								     NUMA_MAX_NODE_CPUS);
-		char mem[24], dist[24] = "", inj[96];
+		char mem[24], dist[64] = "", inj[96];
 		if (c->pair.mem >= 0)
 			mt_snprintf(mem, sizeof mem, "%d", p->nodes[c->pair.mem].node);
 		else
 			mt_strlcpy(mem, "?", sizeof mem);
 		if (c->dist > 0)
-			mt_snprintf(dist, sizeof dist, ", distance %d", c->dist);
+			mt_snprintf(dist, sizeof dist, plan_words(out, N_(", distance %d")), c->dist);
 		numa_cpus_text(cpus + 1, n - 1, inj, sizeof inj);
-		plan_note(out, "loaded latency %d>%s (%s%s): chaser on CPU %d, %d injector%s on CPU%s "
-			       "%s, idle and %zu delays, about %.0f s", p->nodes[c->pair.cpu].node, mem,
-			  numa_why_text(c->why), dist, cpus[0], n - 1, n == 2 ? "" : "s",
-			  n == 2 ? "" : "s", inj, p->ndelays, numa_curve_cost_s(p, p->probe));
+		plan_say_n(out,
+			   "loaded latency %d>%s (%s%s): chaser on CPU %d, %d injector on CPU %s, "
+			   "idle and %zu delays, about %.0f s",
+			   "loaded latency %d>%s (%s%s): chaser on CPU %d, %d injectors on CPUs %s, "
+			   "idle and %zu delays, about %.0f s",
+			   (unsigned long)(n - 1), p->nodes[c->pair.cpu].node, mem,
+			   numa_why_text(c->why)[0] ? plan_words(out, numa_why_text(c->why)) : "", dist,
+			   cpus[0], n - 1, inj, p->ndelays, numa_curve_cost_s(p, p->probe));
 	}
+}
+
+const char *numa_text(char *out, size_t len, const char *stored)
+{
+	static const char *const forms[] = { NUMA_FORMS, MACHINE_FORMS, NULL };
+	return mt_gettext_stored(out, len, MT_PRINTABLE(stored), forms);
 }
 
 void numa_plan_of(const struct numa_params *p, struct plan *out)
 {
-	char why[480], mixes[64];
-	mt_snprintf(why, sizeof why, "each run's buffer, bound to the memory node: %s",
-		    p->size_from);
+	char why[480], mixes[64], from[480], a[32];
+	mt_snprintf(why, sizeof why,
+		    plan_words(out, N_("each run's buffer, bound to the memory node: %s")),
+		    out->human ? numa_text(from, sizeof from, p->size_from) : p->size_from);
 	plan_add_size(out, "DRAM", p->size, 0, 0, why);
 	for (size_t i = 0; i < p->nnodes; i++) {
 		const struct numa_node *n = &p->nodes[i];
@@ -341,11 +352,14 @@ void numa_plan_of(const struct numa_params *p, struct plan *out)
 	}
 	out->pairs_nodes = 1;
 	if (p->lat_curve && p->huge)
-		plan_note(out, "idle latency read %s", p->lat_size_from);
+		plan_say(out, N_("idle latency read %s"),
+			 out->human ? numa_text(from, sizeof from, p->lat_size_from) : p->lat_size_from);
+	else if (p->lat_curve)
+		plan_say(out, N_("idle latency read at %s: the run's size: no 2 MB pages here for the curve"),
+			 mt_fmt_size(a, sizeof a, p->lat_size));
 	else
-		plan_note(out, "idle latency read at %s: %s", mt_fmt_size(why, sizeof why, p->lat_size),
-			  p->lat_curve ? "the run's size: no 2 MB pages here for the curve"
-				       : p->lat_size_from);
+		plan_say(out, N_("idle latency read at %s: %s"), mt_fmt_size(a, sizeof a, p->lat_size),
+			 out->human ? numa_text(from, sizeof from, p->lat_size_from) : p->lat_size_from);
 	plan_say_n(out, "%zu runs a node pair: latency on 4 KB pages%s%s%s%s (%s stores)",
 		   "%zu runs a node pair: latency on 4 KB pages%s%s%s%s (%s stores)",
 		   runs_a_pair(p), runs_a_pair(p),
@@ -571,14 +585,17 @@ static int find_lat_size(struct numa_worker *w, mt_error *e)
 	p->lat_size = at;
 	p->lat_curve = 0; /* found: the cells are at lat_size now, priced so */
 	w->left_s = numa_estimate_s(p, p->probe);
-	if (at < p->size)
-		mt_snprintf(why, sizeof why, "%.0f ns at %s, %.0f at %s on 2 MB pages (within %.0f %%): "
-			    "where the curve from %s settles", prev, mt_fmt_size(a, sizeof a, at / 2),
-			    v, mt_fmt_size(b, sizeof b, at), (LATENCY_MEMORY_FLAT - 1) * 100,
+	if (at < p->size) {
+		char x[3][32]; /* whole numbers: the same in every locale */
+		mt_snprintf(x[0], sizeof x[0], "%.0f", prev);
+		mt_snprintf(x[1], sizeof x[1], "%.0f", v);
+		mt_snprintf(x[2], sizeof x[2], "%.0f", (LATENCY_MEMORY_FLAT - 1) * 100);
+		mt_snprintf(why, sizeof why, NUMA_LAT_SETTLED, x[0], mt_fmt_size(a, sizeof a, at / 2),
+			    x[1], mt_fmt_size(b, sizeof b, at), x[2],
 			    mt_fmt_size(c3, sizeof c3, p->curve_from));
-	else
-		mt_snprintf(why, sizeof why, "the run's size: the curve from %s did not settle below it",
-			    mt_fmt_size(c3, sizeof c3, p->curve_from));
+	} else {
+		mt_snprintf(why, sizeof why, NUMA_LAT_UNSETTLED, mt_fmt_size(c3, sizeof c3, p->curve_from));
+	}
 	mt_strlcpy(p->lat_size_from, why, sizeof p->lat_size_from);
 	{
 		struct job_event ev;

@@ -162,6 +162,28 @@ struct numa_curve_plan {
 	int dist;            /* the firmware's distance of the pair, 0 not known */
 };
 
+/* The sentences of size_from and lat_size_from (English: the result file
+ * keeps them), marked for the catalogue and shown through numa_text. */
+#define NUMA_SIZE_AT_LEAST N_("%s, at least %s")
+#define NUMA_SIZE_CUT N_("%s, cut from %s to %s: 1/%d of %s")
+#define NUMA_SIZE_OF_RUN N_("what a run may take (%s)")
+#define NUMA_SIZE_UNDER N_("under %s, %d x the caches the CPUs reach: part of it may be served from a cache")
+#define NUMA_LAT_CURVE                                                                         \
+	N_("where the latency settles on a curve from %s (%d x the L%d %s, the last cache "    \
+	   "trusted) to %s (a deeper cache's claim is doubted: it sets the curve's top)")
+#define NUMA_LAT_PAST N_("%d x the L%d %s, past the caches trusted")
+#define NUMA_LAT_SETTLED                                                                       \
+	N_("%s ns at %s, %s at %s on 2 MB pages (within %s %%): where the curve from %s settles")
+#define NUMA_LAT_UNSETTLED N_("the run's size: the curve from %s did not settle below it")
+#define NUMA_FORMS                                                                             \
+	NUMA_SIZE_CUT, NUMA_SIZE_AT_LEAST, NUMA_SIZE_OF_RUN, NUMA_SIZE_UNDER, NUMA_LAT_CURVE,  \
+		NUMA_LAT_PAST, NUMA_LAT_SETTLED, NUMA_LAT_UNSETTLED
+
+/* A size's or the idle latency's reason, kept in English, in the user's
+ * language where the catalogue has it (NUMA_FORMS and the machine's),
+ * made printable, into out. Returns out. */
+const char *numa_text(char *out, size_t len, const char *stored);
+
 struct numa_params {
 	struct numa_node nodes[NUMA_MAX_NODES]; /* the nodes measured, in the order given */
 	size_t nnodes;

@@ -351,7 +351,7 @@ static int summary(void *printer)
 	const struct numa_result *r = &b->r;
 	FILE *m = b->run->meta;
 	size_t unbound = 0;
-	char t[400], a[32], c[32];
+	char t[400], a[32], c[32], from[640];
 	mt_fmt_size(a, sizeof a, r->lat_size ? r->lat_size : r->size);
 	if (!b->csv) {
 		mt_snprintf(t, sizeof t, _("Idle latency at %s (ns a load, random chase, 4 KB pages: "
@@ -373,7 +373,8 @@ static int summary(void *printer)
 			print_curve(r, &r->curves[k]);
 	}
 	/* TRANSLATORS: the size the idle latency is read at, and the rule that chose it */
-	fprintf(m, _("# idle latency read at %s: %s\n"), a, r->lat_size_from);
+	fprintf(m, _("# idle latency read at %s: %s\n"), a,
+		numa_text(from, sizeof from, r->lat_size_from));
 	if (r->nnodes == 1)
 		fputs(_("# one node: local memory only, nothing to compare it with\n"), m);
 	print_ratios(m, r);
@@ -402,7 +403,7 @@ static int summary(void *printer)
 /* The nodes, their tiers, the SLIT between them, and the size. */
 static void print_nodes(FILE *m, const struct numa_params *p, const struct numa_result *r)
 {
-	char a[32], cpus[96], slit[NUMA_MAX_NODES * NUMA_MAX_NODES * 8];
+	char a[32], cpus[96], from[640], slit[NUMA_MAX_NODES * NUMA_MAX_NODES * 8];
 	for (size_t i = 0; i < p->nnodes; i++) {
 		const struct numa_node *n = &p->nodes[i];
 		numa_cpus_text(n->cpus, n->ncpus, cpus, sizeof cpus);
@@ -423,7 +424,8 @@ static void print_nodes(FILE *m, const struct numa_params *p, const struct numa_
 		fprintf(m, _("# SLIT (node distances, 10 local): %s\n"), slit);
 	else if (p->nnodes > 1)
 		fputs(_("# SLIT: not known (the firmware gives no node distances here)\n"), m);
-	fprintf(m, _("# size %s: %s\n"), mt_fmt_size(a, sizeof a, p->size), p->size_from);
+	fprintf(m, _("# size %s: %s\n"), mt_fmt_size(a, sizeof a, p->size),
+		numa_text(from, sizeof from, p->size_from));
 	if (p->skipped)
 		fprintf(m, MT_NGETTEXT("# %zu of the machine's %zu nodes, spread over it: a run takes "
 				       "at most %d (--nodes picks them)\n",
