@@ -81,6 +81,29 @@ static void cut_whole_characters(void **state)
 	assert_int_equal(mt_text_cut("ab", 1, NULL), 1);
 }
 
+/* A text a buffer cuts (mt_snprintf, mt_append, mt_strlcpy, the
+ * h-formatters) ends at a whole character: "на поток" in 8 bytes is "на п"
+ * (7), not "на п" and half an "о". */
+static void buffers_cut_whole_characters(void **state)
+{
+	char b[8];
+	(void)state;
+	assert_int_equal(mt_snprintf(b, sizeof b, "%s", "на поток"), -1);
+	assert_string_equal(b, "на п");
+	assert_int_equal(mt_strlcpy(b, "на поток", sizeof b), -1);
+	assert_string_equal(b, "на п");
+	assert_int_equal(mt_hsnprintf(b, sizeof b, "%s", "на поток"), -1);
+	assert_string_equal(b, "на п");
+	mt_strlcpy(b, "ab", sizeof b);
+	assert_int_equal(mt_append(b, sizeof b, "%s", "кэши"), -1);
+	assert_string_equal(b, "abкэ"); /* 6 bytes: "ш" would make 8 */
+	mt_strlcpy(b, "\xe6\xbc\xa2" "ab", sizeof b); /* a 3-byte one fits: kept */
+	assert_int_equal(mt_append(b, sizeof b, "%s", "\xe5\xad\x97"), -1);
+	assert_string_equal(b, "\xe6\xbc\xa2" "ab");
+	assert_int_equal(mt_snprintf(b, sizeof b, "%s", "abcdefghij"), -1); /* ASCII as ever */
+	assert_string_equal(b, "abcdefg");
+}
+
 /* mt_text_char's rows: the text, the bytes of its first character, its columns. */
 static const struct {
 	const char *text;
@@ -293,6 +316,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(widths_in_columns),
 		cmocka_unit_test(cut_whole_characters),
+		cmocka_unit_test(buffers_cut_whole_characters),
 		cmocka_unit_test(one_character),
 		cmocka_unit_test(pad_in_columns),
 		cmocka_unit_test(compare_wraps_in_columns),

@@ -13,7 +13,7 @@
 # own tests); the lines between are the tab's.
 . "$TESTLIB"
 . "$(dirname "$TESTLIB")/tui_lib.sh"
-NTESTS=67
+NTESTS=68
 loc=${MEMTOP_LOCPATH:-}
 po=${MEMTOP_SRCDIR:-$(dirname "$TESTLIB")/..}/po/ru.po
 plan "$NTESTS"
@@ -142,7 +142,11 @@ wok "a quick mountain: 40 cells (the plural клеток) in a time with a decim
 english "the measured Mountain: no English left" \
 	'measured [0-9]|cells|tries .* apart|core at|cycles a word:|L1 plateau|machine busy|built with|clock moved|runnable task|hypervisor stole'
 whole "the measured Mountain at 80x24: every word whole"
-tkeys q n
+# q with the result unsaved: the whole question (a buffer once cut it at
+# its 128th byte, «Сохрани»)
+tkeys q
+wok "q asks the whole question in Russian" 'Результаты не сохранены\. Сохранить\? y да, n выйти без сохранения, Esc' 5
+tkeys n
 
 # ---- memtop view: the bundled figures ----------------------------------------
 tstart 80 24 $RU -- view

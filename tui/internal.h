@@ -71,7 +71,7 @@ struct tui {
 	char msg[256];
 	/* prompt */
 	int prompting;
-	char question[128], answer[256];
+	char question[512], answer[256];
 	size_t apos;
 	void (*prompt_done)(struct tui *t, void *self, const char *answer);
 	void *prompt_self; /* what prompt_done receives as self */

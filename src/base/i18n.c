@@ -2,7 +2,7 @@
 #include "config.h"
 
 #include "i18n.h"
-#include "util.h" /* MT_ARRAY_LEN (a macro: i18n calls no function of util) */
+#include "util.h" /* MT_ARRAY_LEN, mt_utf8_trim */
 
 #include <locale.h>
 #include <stdint.h>
@@ -321,7 +321,11 @@ int mt_vhsnprintf(char *buf, size_t len, const char *fmt, va_list ap)
 #else
 	n = vsnprintf(buf, len, fmt, ap);
 #endif
-	return (n < 0 || (size_t)n >= len) ? -1 : 0;
+	if (n < 0 || (size_t)n >= len) {
+		mt_utf8_trim(buf);
+		return -1;
+	}
+	return 0;
 }
 
 int mt_hsnprintf(char *buf, size_t len, const char *fmt, ...)

@@ -40,6 +40,20 @@ void mt_warn(const char *fmt, ...)
 		mt_printable(safe, sizeof safe, line, 0));
 }
 
+void mt_utf8_trim(char *s)
+{
+	size_t n = strlen(s), i = n, need;
+	unsigned char c;
+	while (i > 0 && n - i < 4 && ((unsigned char)s[i - 1] & 0xC0) == 0x80)
+		i--;
+	if (i == 0)
+		return;
+	c = (unsigned char)s[i - 1];
+	need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+	if (c >= 0xC0 && n - (i - 1) < need)
+		s[i - 1] = '\0';
+}
+
 int mt_snprintf(char *buf, size_t len, const char *fmt, ...)
 {
 	va_list ap;
@@ -49,7 +63,11 @@ int mt_snprintf(char *buf, size_t len, const char *fmt, ...)
 	va_start(ap, fmt);
 	n = vsnprintf(buf, len, fmt, ap);
 	va_end(ap);
-	return (n < 0 || (size_t)n >= len) ? -1 : 0;
+	if (n < 0 || (size_t)n >= len) {
+		mt_utf8_trim(buf);
+		return -1;
+	}
+	return 0;
 }
 
 int mt_append(char *buf, size_t len, const char *fmt, ...)
@@ -62,7 +80,11 @@ int mt_append(char *buf, size_t len, const char *fmt, ...)
 	va_start(ap, fmt);
 	n = vsnprintf(buf + used, len - used, fmt, ap);
 	va_end(ap);
-	return (n < 0 || (size_t)n >= len - used) ? -1 : 0;
+	if (n < 0 || (size_t)n >= len - used) {
+		mt_utf8_trim(buf + used);
+		return -1;
+	}
+	return 0;
 }
 
 int mt_strlcpy(char *dst, const char *src, size_t len)
@@ -73,6 +95,7 @@ int mt_strlcpy(char *dst, const char *src, size_t len)
 	if (n >= len) {
 		memcpy(dst, src, len - 1);
 		dst[len - 1] = '\0';
+		mt_utf8_trim(dst);
 		return -1;
 	}
 	memcpy(dst, src, n + 1);

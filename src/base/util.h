@@ -36,14 +36,21 @@ int mt_fail(mt_error *e, const char *fmt, ...) MT_PRINTF(2, 3);
  * (mt_vhsnprintf, base/i18n.h). */
 void mt_warn(const char *fmt, ...) MT_PRINTF(1, 2);
 
-/* Bounded formatting into buf: never overflows, always terminates. Returns 0,
- * or -1 when the text was cut. */
+/* A string cut at a byte limit made whole again: a UTF-8 character the cut
+ * left incomplete at the end of s is dropped (a Russian word cut by a
+ * buffer keeps its whole letters). */
+void mt_utf8_trim(char *s);
+
+/* Bounded formatting into buf: never overflows, always terminates; a cut
+ * text ends at a character's end (mt_utf8_trim). Returns 0, or -1 when the
+ * text was cut. */
 int mt_snprintf(char *buf, size_t len, const char *fmt, ...) MT_PRINTF(3, 4);
 
 /* Append formatted text at the end of the string in buf (same contract). */
 int mt_append(char *buf, size_t len, const char *fmt, ...) MT_PRINTF(3, 4);
 
-/* Copy src into dst (size len), cutting if needed. Returns -1 when cut. */
+/* Copy src into dst (size len), cutting if needed (at a character's end).
+ * Returns -1 when cut. */
 int mt_strlcpy(char *dst, const char *src, size_t len);
 
 /* Parse a whole decimal unsigned integer in [min, max]. Returns 0 or -1 (empty,

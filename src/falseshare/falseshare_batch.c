@@ -301,7 +301,7 @@ static int head(void *printer)
 static int summary(void *printer)
 {
 	const struct printer *b = printer;
-	char line[256];
+	char line[512];
 	if (falseshare_sweep_verdict(&b->r, line, sizeof line))
 		fprintf(b->run->meta, "# %s\n", line);
 	return 0;
