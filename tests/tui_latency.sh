@@ -69,5 +69,14 @@ tkeys Escape r
 wok "r says the sizes and the time the help said" "measuring $sizes, about $help_s s" 10
 wok "the tab measures the plan's sizes" "^ $sizes, 6 strides \\+ random" 10
 tkeys x
+# each prices with its own probe, a few seconds apart: on a machine whose
+# load moves (make -j2 check) the plan is read again, after the tab's, and
+# either reading will do (one model gives both; another is off every time)
+about2=$("$MEMTOP" run latency --plan 2>&1 | sed -n 's/^# about \([0-9]*\) s$/\1/p')
+within3() { test "$(($1 * 3 + 3))" -ge "$2" -a "$(($2 * 3 + 3))" -ge "$1"; }
+agree=no
+within3 "$help_s" "$about" && agree=yes
+within3 "$help_s" "${about2:-0}" && agree=yes
+echo "# the tab said about $help_s s, the plan about $about s, then about ${about2:-?} s"
 timing "the tab's time and the plan's agree within 3x (both priced by the probe here)" \
-	test "$((help_s * 3 + 3))" -ge "$about" -a "$((about * 3 + 3))" -ge "$help_s"
+	test "$agree" = yes
