@@ -7,7 +7,7 @@
 # decimal comma, while the JSON keeps its English. Nothing of this machine
 # is assumed: the header's figures are matched by their form only.
 . "$TESTLIB"
-N=26
+N=27
 plan $N
 
 ru_or_skip $N "ru_RU.UTF-8"
@@ -45,6 +45,13 @@ is "... no English head of the machine's lines" \
 is "... nor their English words" "$(printf '%s\n' "$out" |
 	grep -E '^# (id машины|хост|условия|где): ' |
 	grep -cE 'hash of|MAC of|hardware UUID|a VM|not a VM|says|hypervisor bit|governor|unknown|supported|SNC (off|on)|NPS on|L3 group|NUMA node|package|core kind|CPU [0-9]')" 0
+
+# a worker's note (written in English) said in Russian: latency's closing
+# line, what the kernel backed its buffer with, whatever the pages here
+lat=$(RU run latency --quick --max-size 64K 2>&1)
+like "a quick latency run's closing line: the pages in Russian, the figures with a comma" \
+	"$(printf '%s\n' "$lat" | grep '^# измерено за')" \
+	'^# измерено за [0-9]+,[0-9] с \(обещано: около [0-9]+ с[^)]*\); (большие страницы (включены|выключены): [0-9]+% буфера на страницах 2 МБ|запрошены (большие страницы|страницы 4 КБ)) \(THP [^)]+\)$'
 
 # ---- a plan's notes in Russian, --plan --json's in English ---------------------------
 T="--topology $TESTDATA/topo-hybrid.xml"

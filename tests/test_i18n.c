@@ -240,6 +240,9 @@ static void stored_in_russian(void **state)
 		"%s, raised to %s",
 		"%d x the L%d %s (%s)",
 		"%s ns at %s, %s at %s on 2 MB pages (within %s %%): where the curve from %s settles",
+		"load ports' canary before the table: load over 4K, %.1f GB/s = %.1f B/cycle at "
+		"%.2f GHz (the clock around its try)",
+		"loaded latency needs 2 CPUs (a chaser and a loader); %d allowed",
 		NULL,
 	};
 	static const struct {
@@ -259,6 +262,18 @@ static void stored_in_russian(void **state)
 		{ "92 ns at 64M, 93 at 128M on 2 MB pages (within 5 %): where the curve from 8M settles",
 		  "92 нс на 64M, 93 на 128M на страницах 2 МБ (в пределах 5 %): там, где кривая от 8M "
 		  "выходит на полку" },
+		/* figures (%.Nf) with the user's decimal separator, counts as they are */
+		{ "load ports' canary before the table: load over 4K, 452.9 GB/s = 123.7 B/cycle at "
+		  "3.66 GHz (the clock around its try)",
+		  "канарейка портов загрузки перед таблицей: load по 4K, 452,9 ГБ/с = 123,7 Б за такт "
+		  "при 3,66 ГГц (частота вокруг её попытки)" },
+		{ "load ports' canary before the table: load over 4K, 45x.9 GB/s = 123.7 B/cycle at "
+		  "3.66 GHz (the clock around its try)",
+		  "load ports' canary before the table: load over 4K, 45x.9 GB/s = 123.7 B/cycle at "
+		  "3.66 GHz (the clock around its try)" },
+		/* a form with a "; " of its own takes both clauses */
+		{ "loaded latency needs 2 CPUs (a chaser and a loader); 1 allowed",
+		  "задержке под нагрузкой нужны 2 ЦП (обходчик и нагрузчик); доступно 1" },
 		/* a form ending in its %s takes the clauses after it: the doubt
 		 * "a; b" is one message */
 		{ "L3 16M (hwloc) left out, memtop info doubts it: a VM: the host's other guests share "

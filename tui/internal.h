@@ -68,7 +68,7 @@ struct tui {
 	struct diag diag;
 	int has_diag;
 	/* status line */
-	char msg[256];
+	char msg[512];
 	/* prompt */
 	int prompting;
 	char question[512], answer[256];

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "internal.h"
+#include "result/result.h"
 #include "os/platform.h"
 #include "os/sysinfo.h"
 #include "os/threads.h"
@@ -155,8 +156,10 @@ void jobs_pump(struct tui *t)
 		for (size_t i = 0; i < n; i++) {
 			const struct tab *owner = t->job_owner;
 			int last = job_event_is_last(&ev[i]);
-			if (ev[i].type == JOB_EV_NOTE)
-				tui_message(t, "%s", ev[i].text);
+			if (ev[i].type == JOB_EV_NOTE) {
+				char said[512];
+				tui_message(t, "%s", experiment_note_text(said, sizeof said, ev[i].text));
+			}
 			if (last) {
 				end_job(t);
 				t->job_owner = NULL;

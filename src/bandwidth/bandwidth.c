@@ -606,11 +606,11 @@ static int port_canary(struct worker *w, int when, mt_error *e)
 	ev.type = JOB_EV_NOTE;
 	ev.subtype = BANDWIDTH_NOTE_PORTS;
 	ev.value = x.gbs;
-	mt_snprintf(ev.text, sizeof ev.text, "load ports' canary %s the table: load over 4K, "
-		    "%.1f GB/s = %.1f B/cycle at %.2f GHz (the clock around its try)%s",
-		    when ? "after" : "before", x.gbs, x.ghz > 0 ? x.gbs / x.ghz : 0, x.ghz,
-		    x.preempted ? "; its best try lost its CPU to another task: no verdict from it"
-				: "");
+	mt_snprintf(ev.text, sizeof ev.text,
+		    when ? BANDWIDTH_SAYS_PORTS_AFTER : BANDWIDTH_SAYS_PORTS_BEFORE, x.gbs,
+		    x.ghz > 0 ? x.gbs / x.ghz : 0, x.ghz);
+	if (x.preempted)
+		mt_append(ev.text, sizeof ev.text, "; %s", BANDWIDTH_SAYS_PORTS_LOST);
 	JOB_PAYLOAD_PUT(&ev, struct bandwidth_ev_ports, &x);
 	return job_emit(w->job, &ev) < 0 ? mt_fail(e, _("out of memory")) : TRY_OK;
 }
@@ -654,17 +654,17 @@ static int say_pages(struct worker *w)
 	int known = mt_plat_huge_bytes(w->buf, w->buf_bytes, &rss, &huge) == 0;
 	mt_thp_mode(thp, sizeof thp);
 	if (known)
-		mt_snprintf(n, sizeof n, "%u of the buffer's %u stretches of 2 MB on huge pages",
+		mt_snprintf(n, sizeof n, BANDWIDTH_SAYS_HUGE_COUNT,
 			    (unsigned)(huge / MT_HUGE_2M), (unsigned)(w->buf_bytes / MT_HUGE_2M));
 	else
-		mt_strlcpy(n, "how many are huge is not known here", sizeof n);
+		mt_strlcpy(n, BANDWIDTH_SAYS_HUGE_UNKNOWN, sizeof n);
 	memset(&ev, 0, sizeof ev);
 	ev.type = JOB_EV_NOTE;
 	ev.subtype = BANDWIDTH_NOTE_PAGES;
 	ev.value = known ? (double)huge : -1;
-	mt_snprintf(ev.text, sizeof ev.text, "pages: %s (--pages %s; THP %s): %s",
-		    w->p->pages == BANDWIDTH_PAGES_HUGE ? "transparent huge pages asked" : "4 KB pages",
-		    bandwidth_pages_name(w->p->pages_asked), thp[0] ? thp : "absent", n);
+	mt_snprintf(ev.text, sizeof ev.text, BANDWIDTH_SAYS_PAGES,
+		    w->p->pages == BANDWIDTH_PAGES_HUGE ? BANDWIDTH_SAYS_HUGE_ASKED : BANDWIDTH_SAYS_SMALL,
+		    bandwidth_pages_name(w->p->pages_asked), thp[0] ? thp : N_("absent"), n);
 	return job_emit(w->job, &ev);
 }
 

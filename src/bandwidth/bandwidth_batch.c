@@ -660,6 +660,7 @@ const struct experiment exp_bandwidth = {
 	.pinned = 0, /* the worker only starts and joins the measuring threads (no --cpu) */
 	EXPERIMENT_JOB(bandwidth_worker), /* on the bandwidth_params, the params' first field */
 	.on_note = on_note,
+	.note_forms = (const char *const[]){ BANDWIDTH_SAYS_FORMS, NULL },
 	.ended = ended,
 	EXPERIMENT_RESULT(r, &kind_bandwidth),
 	.verdict = verdict,

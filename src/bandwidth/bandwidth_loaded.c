@@ -292,19 +292,12 @@ static int settle_idle(struct sweep *s, struct point_ctx *c, mt_error *e)
 			first = m;
 		else if (fabs(m - prev) <= SETTLE_RATIO * prev) {
 			if (first > m * (1 + SETTLE_RATIO))
-				job_note(s->job,
-					 "idle chase measured %d times until two agreed: the first read "
-					 "%.0f ns a load, then %.0f (fresh memory settling in; on a VM "
-					 "the host may still be mapping it)",
-					 i + 1, first, m);
+				job_note(s->job, BANDWIDTH_SAYS_SETTLED, i + 1, first, m);
 			return JOB_GO;
 		}
 		prev = m;
 	}
-	job_note(s->job, "idle chase never settled in %d points (%.0f ns a load first, %.0f last): "
-			 "the machine is busy or its memory still moving; the loaded points compare "
-			 "to the last",
-		 SETTLE_MAX, first, m);
+	job_note(s->job, BANDWIDTH_SAYS_UNSETTLED, SETTLE_MAX, first, m);
 	return JOB_GO;
 }
 
@@ -390,8 +383,7 @@ int bandwidth_loaded(job_t *job, const struct bandwidth_params *p, double units0
 	int rc = 0;
 	*cancelled = 0;
 	if (p->ncpus < 2) {
-		job_note(job, "loaded latency needs 2 CPUs (a chaser and a loader); %d allowed",
-			 p->ncpus);
+		job_note(job, BANDWIDTH_SAYS_TWO_CPUS, p->ncpus);
 		return 0;
 	}
 	memset(&s, 0, sizeof s);

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "bandwidth_plan.h"
+#include "base/i18n.h"
 #include "base/util.h"
 #include "run/job.h"
 
@@ -16,6 +17,34 @@ enum { BANDWIDTH_EV_TABLE = 1, BANDWIDTH_EV_LOADED };
  * buffer (value: its bytes on huge pages; the text says it all); the load
  * ports' canary (payload struct bandwidth_ev_ports; value: its GB/s). */
 enum { BANDWIDTH_NOTE_PAGES = 1, BANDWIDTH_NOTE_PORTS = 2 };
+
+/* The notes the worker writes in English (the load ports' canaries, the
+ * pages, the loaded latency's idle chase), marked for the catalogue: the
+ * run and the UI say them in the user's language. */
+#define BANDWIDTH_SAYS_PORTS_BEFORE                                                            \
+	N_("load ports' canary before the table: load over 4K, %.1f GB/s = %.1f B/cycle at "   \
+	   "%.2f GHz (the clock around its try)")
+#define BANDWIDTH_SAYS_PORTS_AFTER                                                             \
+	N_("load ports' canary after the table: load over 4K, %.1f GB/s = %.1f B/cycle at "    \
+	   "%.2f GHz (the clock around its try)")
+#define BANDWIDTH_SAYS_PORTS_LOST N_("its best try lost its CPU to another task: no verdict from it")
+#define BANDWIDTH_SAYS_PAGES N_("pages: %s (--pages %s; THP %s): %s")
+#define BANDWIDTH_SAYS_HUGE_ASKED N_("transparent huge pages asked")
+#define BANDWIDTH_SAYS_SMALL N_("4 KB pages")
+#define BANDWIDTH_SAYS_HUGE_COUNT N_("%u of the buffer's %u stretches of 2 MB on huge pages")
+#define BANDWIDTH_SAYS_HUGE_UNKNOWN N_("how many are huge is not known here")
+#define BANDWIDTH_SAYS_SETTLED                                                                 \
+	N_("idle chase measured %d times until two agreed: the first read %.0f ns a load, "    \
+	   "then %.0f (fresh memory settling in; on a VM the host may still be mapping it)")
+#define BANDWIDTH_SAYS_UNSETTLED                                                               \
+	N_("idle chase never settled in %d points (%.0f ns a load first, %.0f last): the "     \
+	   "machine is busy or its memory still moving; the loaded points compare to the last")
+#define BANDWIDTH_SAYS_TWO_CPUS N_("loaded latency needs 2 CPUs (a chaser and a loader); %d allowed")
+#define BANDWIDTH_SAYS_FORMS                                                                   \
+	BANDWIDTH_SAYS_PORTS_BEFORE, BANDWIDTH_SAYS_PORTS_AFTER, BANDWIDTH_SAYS_PAGES,         \
+		BANDWIDTH_SAYS_HUGE_COUNT, BANDWIDTH_SAYS_SETTLED, BANDWIDTH_SAYS_UNSETTLED,   \
+		BANDWIDTH_SAYS_TWO_CPUS
+
 
 /* The load ports' canary: the load kernel of the run's ISA over
  * BANDWIDTH_PORTS_BYTES (in every L1), one thread on the one-thread cells' CPU,

@@ -110,37 +110,60 @@ static void add(char *out, size_t len, const char *s, size_t n)
 	out[have + n] = '\0';
 }
 
-#define FORM_MAX_ARGS 6
+#define FORM_MAX_ARGS 10
 #define STORED_DEPTH 2 /* a %s's words translated in a %s's words, no deeper */
 
-/* form's conversions (%s, %d, %u: a stored sentence's words and counts)
- * into at[] (where each stands) and kind[]; their count, or -1 when form
- * has another one, a positional one or more than FORM_MAX_ARGS. */
-static int conversions(const char *form, const char *at[], char kind[])
+/* form's conversions (%s: a stored sentence's words; %d, %ld, %u, %lu,
+ * %llu, %zu: counts; %.Nf: a figure) into at[] (where each stands), len[]
+ * (its length) and kind[] ('s', 'd', 'u' or 'f'); their count, or -1 when
+ * form has another one, a positional one or more than FORM_MAX_ARGS. */
+static int conversions(const char *form, const char *at[], int len[], char kind[])
 {
+	static const struct {
+		const char *spec;
+		char kind;
+	} known[] = { { "%s", 's' },   { "%d", 'd' },	{ "%ld", 'd' }, { "%u", 'u' },
+		      { "%lu", 'u' },  { "%llu", 'u' }, { "%zu", 'u' } };
 	int k = 0;
-	for (const char *p = strchr(form, '%'); p; p = strchr(p + 2, '%')) {
-		if (!p[1])
-			return -1;
-		if (p[1] == '%')
+	for (const char *p = strchr(form, '%'); p; p = strchr(p, '%')) {
+		size_t i;
+		if (p[1] == '%') { /* a '%' printed */
+			p += 2;
 			continue;
-		if ((p[1] != 's' && p[1] != 'd' && p[1] != 'u') || k == FORM_MAX_ARGS)
+		}
+		if (k == FORM_MAX_ARGS)
 			return -1;
+		for (i = 0; i < sizeof known / sizeof known[0]; i++)
+			if (strncmp(p, known[i].spec, strlen(known[i].spec)) == 0)
+				break;
 		at[k] = p;
-		kind[k++] = p[1];
+		if (i < sizeof known / sizeof known[0]) {
+			len[k] = (int)strlen(known[i].spec);
+			kind[k] = known[i].kind;
+		} else if (p[1] == '.' && p[2] >= '0' && p[2] <= '9' && p[3] == 'f') {
+			len[k] = 4;
+			kind[k] = 'f';
+		} else {
+			return -1;
+		}
+		p += len[k++];
 	}
 	return k;
 }
 
-/* [s, e) is a count: digits, with a sign for %d */
+/* [s, e) is a count (digits, a sign for 'd') or a figure ('f': digits with
+ * a '.' or the user's decimal separator among them) */
 static int is_count(const char *s, const char *e, char kind)
 {
-	if (kind == 'd' && s < e && *s == '-')
+	int dots = 0;
+	if ((kind == 'd' || kind == 'f') && s < e && *s == '-')
 		s++;
-	if (s == e)
+	if (s == e || *s < '0' || *s > '9' || e[-1] < '0' || e[-1] > '9')
 		return 0;
 	for (; s < e; s++)
-		if (*s < '0' || *s > '9')
+		if (kind == 'f' && *s == '.' && !dots)
+			dots++;
+		else if (*s < '0' || *s > '9')
 			return 0;
 	return 1;
 }
@@ -175,15 +198,16 @@ static int fill_form(char *out, size_t len, const char *s, size_t n, const char 
 	const char *fa[FORM_MAX_ARGS], *ta[FORM_MAX_ARGS], *a0[FORM_MAX_ARGS], *a1[FORM_MAX_ARGS];
 	const char *t = _(form), *end = s + n, *pos;
 	char fk[FORM_MAX_ARGS], tk[FORM_MAX_ARGS], lit[FORM_LIT];
-	int k = conversions(form, fa, fk), ln;
-	if (t == form || k < 1 || conversions(t, ta, tk) != k || memcmp(fk, tk, (size_t)k) != 0)
+	int fl[FORM_MAX_ARGS], tl[FORM_MAX_ARGS];
+	int k = conversions(form, fa, fl, fk), ln;
+	if (t == form || k < 1 || conversions(t, ta, tl, tk) != k || memcmp(fk, tk, (size_t)k) != 0)
 		return 0;
 	ln = literal(lit, form, (size_t)(fa[0] - form));
 	if (ln < 0 || (size_t)ln > n || strncmp(s, lit, (size_t)ln) != 0)
 		return 0;
 	pos = s + ln;
 	for (int i = 0; i < k; i++) {
-		const char *f = fa[i] + 2, *next = i + 1 < k ? fa[i + 1] : f + strlen(f);
+		const char *f = fa[i] + fl[i], *next = i + 1 < k ? fa[i + 1] : f + strlen(f);
 		size_t m;
 		a0[i] = a1[i] = NULL;
 		if ((ln = literal(lit, f, (size_t)(next - f))) < 0)
@@ -207,7 +231,7 @@ static int fill_form(char *out, size_t len, const char *s, size_t n, const char 
 		return 0;
 	add(out, len, lit, (size_t)ln);
 	for (int i = 0; i < k; i++) {
-		const char *tl = ta[i] + 2, *tn = i + 1 < k ? ta[i + 1] : tl + strlen(tl);
+		const char *tx = ta[i] + tl[i], *tn = i + 1 < k ? ta[i + 1] : tx + strlen(tx);
 		char arg[512], words[768];
 		size_t an = (size_t)(a1[i] - a0[i]);
 		if (fk[i] == 's' && depth < STORED_DEPTH && an < sizeof arg) {
@@ -215,10 +239,18 @@ static int fill_form(char *out, size_t len, const char *s, size_t n, const char 
 			arg[an] = '\0';
 			stored(words, sizeof words, arg, forms, depth + 1);
 			add(out, len, words, strlen(words));
+		} else if (fk[i] == 'f') { /* the figure with the user's decimal separator */
+			const char *dot = memchr(a0[i], '.', an);
+			size_t head = dot ? (size_t)(dot - a0[i]) : an;
+			add(out, len, a0[i], head);
+			if (dot) {
+				add(out, len, radix, strlen(radix));
+				add(out, len, dot + 1, an - head - 1);
+			}
 		} else {
 			add(out, len, a0[i], an);
 		}
-		ln = literal(lit, tl, (size_t)(tn - tl));
+		ln = literal(lit, tx, (size_t)(tn - tx));
 		add(out, len, lit, ln < 0 ? 0 : (size_t)ln);
 	}
 	return 1;
@@ -279,6 +311,13 @@ static const char *stored(char *out, size_t len, const char *text, const char *c
 			const char *c = strstr(s, "; ");
 			size_t n = c ? (size_t)(c - s) : strlen(s), all = strlen(s);
 			int done = 0;
+			/* a form with a "; " of its own takes as many clauses as
+			 * fit it ("(fresh memory settling in; on a VM ...)") */
+			for (const char *e = s + all; c && !done && e > c; e = clause_before(s, e))
+				for (int i = 0; forms && forms[i] && !done; i++)
+					if (strstr(forms[i], "; ") &&
+					    fill_form(out, len, s, (size_t)(e - s), forms[i], forms, depth))
+						done = 1, n = (size_t)(e - s);
 			/* a form that ends in its %s first takes the clauses after
 			 * it too ("memtop info doubts it: a; b" is one sentence) */
 			for (int i = 0; c && depth < STORED_DEPTH && forms && forms[i] && !done; i++)

@@ -50,11 +50,13 @@ const char *mt_pgettext(const char *key, const char *msg) __attribute__((format_
  * b"): the longest run of clauses that is one message of the catalogue
  * (marked N_() where it was made; "a; b" may be one sentence); else the
  * clause as one of forms (NULL-terminated messages marked N_() with up to
- * six %s, %d or %u, in the same order in their translation) filled in: the
- * form's translation with the same words, each %s's words themselves
- * translated this way (two levels deep: a %s in a %s); a form that ends in
- * its %s tries first to take the clauses after it too ("doubts it: a; b");
- * else the clause as it is. Returns out. */
+ * ten %s, %d, %ld, %u, %lu, %llu, %zu or %.Nf, of the same kinds in the
+ * same order in their translation) filled in: the form's translation with
+ * the same words and counts, a %.Nf's figure with the user's decimal
+ * separator, each %s's words themselves translated this way (two levels
+ * deep: a %s in a %s); a form with a "; " of its own, or one that ends in
+ * its %s, tries first to take the clauses after it too ("doubts it: a;
+ * b"); else the clause as it is. Returns out. */
 const char *mt_gettext_stored(char *out, size_t len, const char *text,
 			      const char *const forms[]);
 

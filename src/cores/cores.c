@@ -316,8 +316,7 @@ static int one_pair(job_t *job, const struct cores_plan *pl, size_t k, int pass,
 	if (cancelled)
 		return 1;
 	if (kept == 0)
-		job_note(job, "CPUs %d and %d: no try kept (a thread moved in %d of %d)", a, b, moved,
-			 pl->p.tries);
+		job_note(job, CORES_SAYS_NO_TRY, a, b, moved, pl->p.tries);
 	job_cell(&ev, pass, (int)k, 0, ns, spread);
 	JOB_PAYLOAD_PUT(&ev, struct cores_ev_pair,
 			&((struct cores_ev_pair){ .moved = moved, .kept = kept }));

@@ -279,4 +279,8 @@ extern const struct result_kind kind_cores;
 struct experiment;
 extern const struct experiment exp_cores;
 
+/* The note the worker writes in English (a pair with no try kept), marked
+ * for the catalogue: the run and the UI say it in the user's language. */
+#define CORES_SAYS_NO_TRY N_("CPUs %d and %d: no try kept (a thread moved in %d of %d)")
+
 #endif

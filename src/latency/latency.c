@@ -284,6 +284,12 @@ static int measure_point(job_t *job, const struct latency_params *p, char *buf, 
 	return JOB_GO;
 }
 
+const char *latency_text(char *out, size_t len, const char *stored)
+{
+	static const char *const forms[] = { LATENCY_SAYS_FORMS, NULL };
+	return mt_gettext_stored(out, len, MT_PRINTABLE(stored), forms);
+}
+
 /* What the kernel backed [buf, buf+len) with (os/platform: smaps), said
  * into out. Returns the share on huge pages (0..1), or -1 not known. */
 static double pages_report(const char *buf, size_t len, int hugepages, char *out, size_t olen)
@@ -292,14 +298,14 @@ static double pages_report(const char *buf, size_t len, int hugepages, char *out
 	uint64_t rss, huge;
 	mt_thp_mode(thp, sizeof thp);
 	if (mt_plat_huge_bytes(buf, len, &rss, &huge) == 0 && rss) {
-		mt_snprintf(out, olen, "%s: %.0f%% of the buffer on 2 MB pages (THP %s)",
-			    hugepages == LATENCY_HUGE_ON ? "huge pages on" : "huge pages off",
-			    100.0 * (double)huge / (double)rss, thp[0] ? thp : "absent");
+		mt_snprintf(out, olen,
+			    hugepages == LATENCY_HUGE_ON ? LATENCY_SAYS_HUGE_ON : LATENCY_SAYS_HUGE_OFF,
+			    100.0 * (double)huge / (double)rss, thp[0] ? thp : N_("absent"));
 		return (double)huge / (double)rss;
 	}
-	mt_snprintf(out, olen, "%s (THP %s)",
-		    hugepages == LATENCY_HUGE_ON ? "huge pages asked" : "4 KB pages asked",
-		    thp[0] ? thp : "absent");
+	mt_snprintf(out, olen,
+		    hugepages == LATENCY_HUGE_ON ? LATENCY_SAYS_HUGE_ASKED : LATENCY_SAYS_SMALL_ASKED,
+		    thp[0] ? thp : N_("absent"));
 	return -1;
 }
 
@@ -464,13 +470,12 @@ static int say_revised(job_t *job, double said_s, double before_s, double at_s)
 	ev.value = said_s;
 	JOB_PAYLOAD_PUT(&ev, struct latency_ev_revised, &((struct latency_ev_revised){ .at_s = at_s }));
 	if (busy)
-		mt_snprintf(ev.text, sizeof ev.text,
-			    "revised at %.0f s: about %.0f s in all (the machine is busy: load %.1f on "
-			    "%d CPU%s)", at_s, ceil(said_s), load, ncpu, ncpu == 1 ? "" : "s");
+		mt_snprintf(ev.text, sizeof ev.text, ncpu == 1 ? LATENCY_SAYS_BUSY_1 : LATENCY_SAYS_BUSY,
+			    at_s, ceil(said_s), load, ncpu);
 	else
 		mt_snprintf(ev.text, sizeof ev.text,
-			    "revised at %.0f s: about %.0f s in all (the points run %s than planned)",
-			    at_s, ceil(said_s), said_s > before_s ? "slower" : "faster");
+			    said_s > before_s ? LATENCY_SAYS_SLOWER : LATENCY_SAYS_FASTER, at_s,
+			    ceil(said_s));
 	return job_emit(job, &ev);
 }
 
@@ -526,8 +531,7 @@ static int pages_then_price(job_t *job, struct latency_params *p, struct chase_m
 	ev.subtype = LATENCY_NOTE_PRICED;
 	ev.value = *said;
 	JOB_PAYLOAD_PUT(&ev, struct latency_ev_revised, &((struct latency_ev_revised){ .at_s = took }));
-	mt_snprintf(ev.text, sizeof ev.text, "about %.0f s in all (its pages took %.1f s)",
-		    ceil(*said), took);
+	mt_snprintf(ev.text, sizeof ev.text, LATENCY_SAYS_PRICED, ceil(*said), took);
 	return job_emit(job, &ev) < 0 ? -1 : JOB_GO;
 }
 

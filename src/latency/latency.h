@@ -72,6 +72,29 @@ enum { LATENCY_CELL_FIXED = 0, LATENCY_CELL_RANDOM = 1, LATENCY_CELL_OTHER = 2 }
 enum { LATENCY_NOTE_PAGES = 1, LATENCY_NOTE_REVISED = 2, LATENCY_NOTE_OTHER_PAGES = 3, LATENCY_NOTE_PRICED = 4,
        LATENCY_NOTE_RETRIED = 5 };
 
+/* The notes' texts, written in English (a result keeps the pages' words),
+ * marked for the catalogue: the run, the UI and the run's closing line say
+ * them in the user's language (latency_text, LATENCY_SAYS_FORMS). */
+#define LATENCY_SAYS_BUSY_1                                                                    \
+	N_("revised at %.0f s: about %.0f s in all (the machine is busy: load %.1f on %d CPU)")
+#define LATENCY_SAYS_BUSY                                                                      \
+	N_("revised at %.0f s: about %.0f s in all (the machine is busy: load %.1f on %d CPUs)")
+#define LATENCY_SAYS_SLOWER N_("revised at %.0f s: about %.0f s in all (the points run slower than planned)")
+#define LATENCY_SAYS_FASTER N_("revised at %.0f s: about %.0f s in all (the points run faster than planned)")
+#define LATENCY_SAYS_PRICED N_("about %.0f s in all (its pages took %.1f s)")
+#define LATENCY_SAYS_HUGE_ON N_("huge pages on: %.0f%% of the buffer on 2 MB pages (THP %s)")
+#define LATENCY_SAYS_HUGE_OFF N_("huge pages off: %.0f%% of the buffer on 2 MB pages (THP %s)")
+#define LATENCY_SAYS_HUGE_ASKED N_("huge pages asked (THP %s)")
+#define LATENCY_SAYS_SMALL_ASKED N_("4 KB pages asked (THP %s)")
+#define LATENCY_SAYS_FORMS                                                                     \
+	LATENCY_SAYS_BUSY_1, LATENCY_SAYS_BUSY, LATENCY_SAYS_SLOWER, LATENCY_SAYS_FASTER,      \
+		LATENCY_SAYS_PRICED, LATENCY_SAYS_HUGE_ON, LATENCY_SAYS_HUGE_OFF,              \
+		LATENCY_SAYS_HUGE_ASKED, LATENCY_SAYS_SMALL_ASKED
+
+/* A note's or the pages' words, kept in English, in the user's language
+ * (LATENCY_SAYS_FORMS), made printable, into out. Returns out. */
+const char *latency_text(char *out, size_t len, const char *stored);
+
 /* The payload of a chase's cell (run/job.h: JOB_PAYLOAD_PUT/GET). */
 struct latency_ev_point {
 	double cycles;   /* core cycles per load: the best try's ns x the run's

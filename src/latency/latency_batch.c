@@ -502,7 +502,7 @@ static void print_plan(const struct batch_run *run, const struct latency_params 
  * revision of it, the pages. */
 static void print_timing(const struct batch_run *run, const struct printer *b, double announced)
 {
-	char rev[160] = "";
+	char rev[160] = "", pages[320], other[320];
 	if (b->revisions == 1)
 		mt_hsnprintf(rev, sizeof rev, _("; revised at %.0f s to about %.0f s"), b->revised_at,
 			     ceil(b->revised_s));
@@ -515,8 +515,9 @@ static void print_timing(const struct batch_run *run, const struct printer *b, d
 	/* TRANSLATORS: the last %s%s%s is what the kernel backed the buffers
 	 * with (the result's own words, kept in English) */
 	mt_hfprintf(run->meta, _("# measured in %.1f s (announced: about %.0f s%s); %s%s%s\n"),
-		    b->r->elapsed_s, announced, rev, b->r->pages, b->r->other_pages[0] ? "; " : "",
-		    b->r->other_pages);
+		    b->r->elapsed_s, announced, rev, latency_text(pages, sizeof pages, b->r->pages),
+		    b->r->other_pages[0] ? "; " : "",
+		    latency_text(other, sizeof other, b->r->other_pages));
 }
 
 /* The result to fill, on machine m (its caches beside the levels), and
@@ -601,6 +602,7 @@ const struct experiment exp_latency = {
 	.pinned = 1,
 	.worker = latency_worker, /* on the latency_params, the params' first field */
 	.on_note = on_note,
+	.note_forms = (const char *const[]){ LATENCY_SAYS_FORMS, NULL },
 	.on_event = on_event,
 	.ended = ended,
 	EXPERIMENT_RESULT(r, &kind_latency),

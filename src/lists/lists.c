@@ -444,8 +444,7 @@ int lists_worker(job_t *job, void *arg, mt_error *e)
 			if (!(p->layouts & (1u << lay)))
 				continue;
 			if (p->mem_limit && list_bytes_estimate(lay, n) > p->mem_limit) {
-				job_note(job, "%s at %zu cells skipped: needs about %llu MB, %llu MB "
-					      "available", list_layout_name(lay), n,
+				job_note(job, LISTS_SAYS_SKIPPED, list_layout_name(lay), n,
 					 (unsigned long long)(list_bytes_estimate(lay, n) >> 20),
 					 (unsigned long long)(p->mem_limit >> 20));
 				continue;

@@ -324,6 +324,10 @@ extern const struct result_kind kind_lists;
  * registry (run/experiment.h). */
 struct experiment;
 extern const struct experiment exp_lists;
+
+/* The note the worker writes in English (a layout skipped), marked for the
+ * catalogue: the run and the UI say it in the user's language. */
+#define LISTS_SAYS_SKIPPED N_("%s at %zu cells skipped: needs about %llu MB, %llu MB available")
 struct result_file;
 struct result_compare_opts;
 struct svg;

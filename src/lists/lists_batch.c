@@ -534,7 +534,7 @@ static int verdict(const void *printer)
 const struct experiment exp_lists = {
 	.name = "lists",
 	.about = N_("linked-list cell layouts, cdr-coding, the graph homework (seed 003)"),
-
+	.note_forms = (const char *const[]){ LISTS_SAYS_SKIPPED, NULL },
 	EXPERIMENT_PARTS,
 	.defaults = defaults,
 	.check = check,

@@ -670,12 +670,10 @@ static int profile_note(struct worker *w, uint64_t size)
 	char sz[32];
 	double total = (double)(mt_now_ns() - t->start);
 	double other = total - t->warm_ns - t->tries_ns - t->canary_ns - t->second_ns;
-	return job_note(w->job,
-			"%s row: %.1f ms: warm-up %.1f, tries %.1f (%lu), canary %.2f, "
-			"second looks %.1f (%u cell%s), other %.1f",
+	return job_note(w->job, t->second_cells == 1 ? MOUNTAIN_NOTE_ROW_1 : MOUNTAIN_NOTE_ROW,
 			mt_fmt_size(sz, sizeof sz, size), total / 1e6, t->warm_ns / 1e6,
 			t->tries_ns / 1e6, t->tries, t->canary_ns / 1e6, t->second_ns / 1e6,
-			t->second_cells, t->second_cells == 1 ? "" : "s", other / 1e6) < 0
+			t->second_cells, other / 1e6) < 0
 		       ? -1
 		       : 0;
 }

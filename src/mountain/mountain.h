@@ -172,6 +172,16 @@ extern const struct result_kind kind_mountain;
  * registry (run/experiment.h). */
 struct experiment;
 extern const struct experiment exp_mountain;
+
+/* The notes the worker writes in English (a row's time), marked for the
+ * catalogue: the run and the UI say them in the user's language. */
+#define MOUNTAIN_NOTE_ROW_1                                                                    \
+	N_("%s row: %.1f ms: warm-up %.1f, tries %.1f (%lu), canary %.2f, second looks %.1f "  \
+	   "(%u cell), other %.1f")
+#define MOUNTAIN_NOTE_ROW                                                                      \
+	N_("%s row: %.1f ms: warm-up %.1f, tries %.1f (%lu), canary %.2f, second looks %.1f "  \
+	   "(%u cells), other %.1f")
+#define MOUNTAIN_NOTE_FORMS MOUNTAIN_NOTE_ROW_1, MOUNTAIN_NOTE_ROW
 struct result_file;
 struct result_compare_opts;
 struct svg;

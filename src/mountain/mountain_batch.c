@@ -441,6 +441,7 @@ const struct experiment exp_mountain = {
 	.pinned = 1,
 	EXPERIMENT_JOB(mountain_worker), /* on the mountain_params, the params' first field */
 	.ended = ended,
+	.note_forms = (const char *const[]){ MOUNTAIN_NOTE_FORMS, NULL },
 	EXPERIMENT_RESULT(m, &kind_mountain),
 	.result_is_pointer = 1,
 	.release = release,

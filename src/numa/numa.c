@@ -694,8 +694,7 @@ static int say_revised(struct numa_worker *w, double priced, double took)
 	ev.type = JOB_EV_NOTE;
 	ev.subtype = NUMA_NOTE_REVISED;
 	ev.value = w->done_s + w->left_s * w->factor;
-	mt_snprintf(ev.text, sizeof ev.text, "about %.0f s in all: the first node pair took "
-		    "%.0f s, priced at %.0f s", ceil(ev.value), took, priced);
+	mt_snprintf(ev.text, sizeof ev.text, NUMA_SAYS_REVISED, ceil(ev.value), took, priced);
 	return job_emit(w->job, &ev);
 }
 

@@ -592,6 +592,15 @@ extern const struct result_kind kind_numa;
 struct experiment;
 extern const struct experiment exp_numa;
 
+/* The notes the worker writes in English, marked for the catalogue (the
+ * latency's and bandwidth's it runs beside them): the run and the UI say
+ * them in the user's language. */
+#define NUMA_SAYS_NO_REMOTE                                                                    \
+	N_("loaded latency: CPU node %d has no remote pair measured: its local curve alone")
+#define NUMA_SAYS_REVISED N_("about %.0f s in all: the first node pair took %.0f s, priced at %.0f s")
+#define NUMA_SAYS_FORMS                                                                        \
+	NUMA_SAYS_NO_REMOTE, NUMA_SAYS_REVISED, LATENCY_SAYS_FORMS, BANDWIDTH_SAYS_FORMS
+
 /* Read a result back, strictly: a missing, mistyped or ragged field fails
  * with "FILE: FIELD ...". Returns 0, or -1 with e. */
 int numa_result_from_json(const cJSON *root, const char *file, struct numa_result *r,

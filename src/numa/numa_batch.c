@@ -743,6 +743,7 @@ const struct experiment exp_numa = {
 	.pinned = 0, /* the worker only starts the labs' runs, each pinned to its CPU node */
 	EXPERIMENT_JOB(numa_worker), /* on the numa_params, the params' first field */
 	.on_note = on_note,
+	.note_forms = (const char *const[]){ NUMA_SAYS_FORMS, NULL },
 	.ended = ended,
 	EXPERIMENT_RESULT(r, &kind_numa),
 	.release = release,

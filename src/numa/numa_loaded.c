@@ -230,8 +230,7 @@ static int run_curve(struct numa_worker *w, const struct numa_curve_plan *cp, mt
 	struct curve_mem cm = { 0 };
 	struct numa_got g;
 	if (m < 0) {
-		job_note(w->job, "loaded latency: CPU node %d has no remote pair measured: its local "
-				 "curve alone", w->p->nodes[c].node);
+		job_note(w->job, NUMA_SAYS_NO_REMOTE, w->p->nodes[c].node);
 		return 0;
 	}
 	if (!(b = malloc(sizeof *b)))

@@ -124,8 +124,10 @@ static void result_event(const struct job_event *ev, void *ctx)
 		rp->x->on_event(ev, rp->printer);
 		return;
 	}
+	char said[512];
 	if (!rp->x->on_note || rp->x->on_note(ev, rp->printer) == 0)
-		batch_note(rp->run, ev->text);
+		batch_note(rp->run, mt_gettext_stored(said, sizeof said, MT_PRINTABLE(ev->text),
+						      rp->x->note_forms));
 }
 
 /* The printer's result (.result_at), or NULL when x has no kind. */

@@ -89,6 +89,26 @@ const struct experiment *const *experiment_all(size_t *n)
 	return experiments;
 }
 
+#define NOTE_FORMS_MAX 64
+static const char *note_forms[NOTE_FORMS_MAX + 1];
+
+static void note_forms_init(void)
+{
+	size_t n = 0;
+	for (size_t i = 0; experiments[i]; i++)
+		for (size_t k = 0; experiments[i]->note_forms && experiments[i]->note_forms[k]; k++)
+			if (n < NOTE_FORMS_MAX)
+				note_forms[n++] = experiments[i]->note_forms[k];
+	note_forms[n] = NULL;
+}
+
+const char *experiment_note_text(char *out, size_t len, const char *text)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	pthread_once(&once, note_forms_init);
+	return mt_gettext_stored(out, len, MT_PRINTABLE(text), note_forms);
+}
+
 const struct result_kind *result_kind_find(const char *name)
 {
 	const struct result_kind *const *k = result_kinds(NULL);

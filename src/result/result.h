@@ -32,6 +32,11 @@ int experiment_run(const struct experiment *x, int argc, char **argv);
  * ends with NULL too. */
 const struct experiment *const *experiment_all(size_t *n);
 
+/* A note a worker wrote in English (a NOTE event's text) in the user's
+ * language: mt_gettext_stored with every experiment's note_forms (the UI
+ * says any job's notes). Returns out. */
+const char *experiment_note_text(char *out, size_t len, const char *text);
+
 /* The kind of a parsed file: the kind its "experiment" string names (NULL
  * when it names one memtop has no kind for), else the first kind in
  * registry order whose is() recognises the shape of an older file, else

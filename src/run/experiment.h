@@ -144,6 +144,10 @@ struct experiment {
 	 * (latency's figure and pages), else 0. May be NULL: the note is only
 	 * said. */
 	int (*on_note)(const struct job_event *ev, void *printer);
+	/* The forms of the notes its worker writes in English (job_note, a
+	 * NOTE's text: NULL-terminated, marked N_()), by which a note is said
+	 * in the user's language (mt_gettext_stored). May be NULL. */
+	const char *const *note_forms;
 	job_event_cb on_event; /* every other event of the job, with the printer */
 	/* After the job, however it ended (done, failed, cancelled): a row
 	 * still held, what the run took (run->elapsed_s). May be NULL. */
