@@ -243,6 +243,12 @@ static void stored_in_russian(void **state)
 		"load ports' canary before the table: load over 4K, %.1f GB/s = %.1f B/cycle at "
 		"%.2f GHz (the clock around its try)",
 		"loaded latency needs 2 CPUs (a chaser and a loader); %d allowed",
+		"%s: %s capped at %s, %s would be %s",
+		"%s: the random chase on huge pages left out (two buffers of %s do not fit in half "
+		"of the %s a run may take)",
+		"sizes capped at %s, %s would be %s",
+		"%s of memory available",
+		"%.1f GB",
 		NULL,
 	};
 	static const struct {
@@ -274,6 +280,15 @@ static void stored_in_russian(void **state)
 		/* a form with a "; " of its own takes both clauses */
 		{ "loaded latency needs 2 CPUs (a chaser and a loader); 1 allowed",
 		  "задержке под нагрузкой нужны 2 ЦП (обходчик и нагрузчик); доступно 1" },
+		/* only a form's last %s reaches past the first clause: "%s: %s capped
+		 * at %s, %s would be %s" is not the whole of these two (its " capped
+		 * at " is in the second); a figure in a form in a form */
+		{ "22.9 GB of memory available: the random chase on huge pages left out (two buffers "
+		  "of 64G do not fit in half of the 23488M a run may take); sizes capped at 11G, "
+		  "--max-size would be 64G",
+		  "доступно 22,9 ГБ памяти: случайный обход на больших страницах не делается (два "
+		  "буфера по 64G не помещаются в половину из 23488M, что может взять прогон); размеры "
+		  "— не больше 11G, а --max-size — 64G" },
 		/* a form ending in its %s takes the clauses after it: the doubt
 		 * "a; b" is one message */
 		{ "L3 16M (hwloc) left out, memtop info doubts it: a VM: the host's other guests share "

@@ -139,7 +139,7 @@ static void start_run(struct tui *t, struct latency_tab *s)
 {
 	struct latency_result *r;
 	struct mt_clock clk;
-	char say[160];
+	char say[160], note[800];
 	int cpu = s->cpu_next;
 	if (!tui_can_measure(t))
 		return;
@@ -183,12 +183,13 @@ static void start_run(struct tui *t, struct latency_tab *s)
 	tui_result_changed(t, &tab_latency, 1);
 	s->t0 = mt_now_ns();
 	tui_set_diag(t, &s->r->hdr.diag);
-	if (cpu >= 0 && s->next_note[0])
-		tui_message(t, _("measuring on CPU %d: %s; %s"), cpu, say, s->next_note);
+	latency_text(note, sizeof note, s->next_note);
+	if (cpu >= 0 && note[0])
+		tui_message(t, _("measuring on CPU %d: %s; %s"), cpu, say, note);
 	else if (cpu >= 0)
 		tui_message(t, _("measuring on CPU %d: %s"), cpu, say);
-	else if (s->next_note[0])
-		tui_message(t, _("measuring %s; %s"), say, s->next_note);
+	else if (note[0])
+		tui_message(t, _("measuring %s; %s"), say, note);
 	else
 		tui_message(t, _("measuring %s"), say);
 	tui_dirty(t);

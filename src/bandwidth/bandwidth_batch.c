@@ -653,7 +653,7 @@ static int verdict(const void *printer)
 
 const struct experiment exp_bandwidth = {
 	.name = "bandwidth",
-	.about = "read/write/copy/triad GB/s per level over threads, loaded latency",
+	.about = N_("read/write/copy/triad GB/s per level over threads, loaded latency"),
 	EXPERIMENT_PARTS,
 	.defaults = defaults,
 	.make_params = make_params,

@@ -191,9 +191,11 @@ static int literal(char *buf, const char *s, size_t n)
 /* Clause [s, s + n) as form filled in: its words in the user's language
  * appended to out (each %s's words translated too, under STORED_DEPTH), 0
  * when it is not that form or the form has no translation. A literal
- * between two conversions ends the first at its first occurrence. */
+ * between two conversions ends the first at its first occurrence; with
+ * last (not NULL), the last conversion must start before it (only the last
+ * %s reaches into the clauses after the first). */
 static int fill_form(char *out, size_t len, const char *s, size_t n, const char *form,
-		     const char *const forms[], int depth)
+		     const char *const forms[], int depth, const char *last)
 {
 	const char *fa[FORM_MAX_ARGS], *ta[FORM_MAX_ARGS], *a0[FORM_MAX_ARGS], *a1[FORM_MAX_ARGS];
 	const char *t = _(form), *end = s + n, *pos;
@@ -227,6 +229,8 @@ static int fill_form(char *out, size_t len, const char *s, size_t n, const char 
 		a0[i] = pos;
 		pos = a1[i] + m;
 	}
+	if (last && a0[k - 1] >= last)
+		return 0;
 	if ((ln = literal(lit, t, (size_t)(ta[0] - t))) < 0)
 		return 0;
 	add(out, len, lit, (size_t)ln);
@@ -316,15 +320,17 @@ static const char *stored(char *out, size_t len, const char *text, const char *c
 			for (const char *e = s + all; c && !done && e > c; e = clause_before(s, e))
 				for (int i = 0; forms && forms[i] && !done; i++)
 					if (strstr(forms[i], "; ") &&
-					    fill_form(out, len, s, (size_t)(e - s), forms[i], forms, depth))
+					    fill_form(out, len, s, (size_t)(e - s), forms[i], forms, depth,
+						      NULL))
 						done = 1, n = (size_t)(e - s);
 			/* a form that ends in its %s first takes the clauses after
 			 * it too ("memtop info doubts it: a; b" is one sentence) */
 			for (int i = 0; c && depth < STORED_DEPTH && forms && forms[i] && !done; i++)
-				if (ends_in_s(forms[i]) && fill_form(out, len, s, all, forms[i], forms, depth))
+				if (ends_in_s(forms[i]) &&
+				    fill_form(out, len, s, all, forms[i], forms, depth, c))
 					done = 1, n = all;
 			for (int i = 0; forms && forms[i] && !done; i++)
-				done = fill_form(out, len, s, n, forms[i], forms, depth);
+				done = fill_form(out, len, s, n, forms[i], forms, depth, NULL);
 			if (!done)
 				add(out, len, s, n);
 			end = s + n;

@@ -408,7 +408,7 @@ static void release(void *printer, void *params)
 
 const struct experiment exp_cores = {
 	.name = "cores",
-	.about = "core-to-core latency: a cache line passed between each pair of CPUs, by relation",
+	.about = N_("core-to-core latency: a cache line passed between each pair of CPUs, by relation"),
 	.note_forms = (const char *const[]){ CORES_SAYS_NO_TRY, NULL },
 	EXPERIMENT_PARTS,
 	.defaults = defaults,

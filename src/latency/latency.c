@@ -120,10 +120,7 @@ int latency_params_fit_memory(struct latency_params *p, const struct machine_bud
 		return 0;
 	if (p->other && 2 * latency_buffer_bytes(p) > cap) { /* two buffers: one first */
 		p->other = 0;
-		mt_snprintf(note, len,
-			    "%s: the random chase on huge pages left out (two buffers of %s do "
-			    "not fit in half of the %s a run may take)",
-			    b->who, mt_fmt_size(a, sizeof a, latency_buffer_bytes(p)),
+		mt_snprintf(note, len, LATENCY_SAYS_NO_OTHER, b->who, mt_fmt_size(a, sizeof a, latency_buffer_bytes(p)),
 			    mt_fmt_size(c, sizeof c, b->bytes & ~(uint64_t)0xfffff));
 	}
 	if (asked > cap) {
@@ -132,12 +129,12 @@ int latency_params_fit_memory(struct latency_params *p, const struct machine_bud
 		while (p->nsizes > 1 && p->sizes[p->nsizes - 1] > cap)
 			p->nsizes--;
 		if (note[0])
-			mt_append(note, len, "; sizes capped at %s, %s would be %s",
+			mt_append(note, len, "; " LATENCY_SAYS_CAPPED,
 				  mt_fmt_size(a, sizeof a, p->sizes[p->nsizes - 1]),
-				  want_why && want_why[0] ? want_why : "the plan",
+				  want_why && want_why[0] ? want_why : N_("the plan"),
 				  mt_fmt_size(c, sizeof c, asked));
 		else
-			machine_budget_capped(b, "sizes", p->sizes[p->nsizes - 1], asked, want_why,
+			machine_budget_capped(b, N_("sizes"), p->sizes[p->nsizes - 1], asked, want_why,
 					      note, len);
 	}
 	mt_strlcpy(p->note, note, sizeof p->note);
@@ -286,7 +283,7 @@ static int measure_point(job_t *job, const struct latency_params *p, char *buf, 
 
 const char *latency_text(char *out, size_t len, const char *stored)
 {
-	static const char *const forms[] = { LATENCY_SAYS_FORMS, NULL };
+	static const char *const forms[] = { LATENCY_SAYS_FORMS, MACHINE_FORMS, NULL };
 	return mt_gettext_stored(out, len, MT_PRINTABLE(stored), forms);
 }
 

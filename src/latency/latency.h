@@ -86,13 +86,19 @@ enum { LATENCY_NOTE_PAGES = 1, LATENCY_NOTE_REVISED = 2, LATENCY_NOTE_OTHER_PAGE
 #define LATENCY_SAYS_HUGE_OFF N_("huge pages off: %.0f%% of the buffer on 2 MB pages (THP %s)")
 #define LATENCY_SAYS_HUGE_ASKED N_("huge pages asked (THP %s)")
 #define LATENCY_SAYS_SMALL_ASKED N_("4 KB pages asked (THP %s)")
+#define LATENCY_SAYS_NO_OTHER                                                                  \
+	N_("%s: the random chase on huge pages left out (two buffers of %s do not fit in half " \
+	   "of the %s a run may take)")
+#define LATENCY_SAYS_CAPPED N_("sizes capped at %s, %s would be %s")
 #define LATENCY_SAYS_FORMS                                                                     \
 	LATENCY_SAYS_BUSY_1, LATENCY_SAYS_BUSY, LATENCY_SAYS_SLOWER, LATENCY_SAYS_FASTER,      \
 		LATENCY_SAYS_PRICED, LATENCY_SAYS_HUGE_ON, LATENCY_SAYS_HUGE_OFF,              \
-		LATENCY_SAYS_HUGE_ASKED, LATENCY_SAYS_SMALL_ASKED
+		LATENCY_SAYS_HUGE_ASKED, LATENCY_SAYS_SMALL_ASKED, LATENCY_SAYS_NO_OTHER,      \
+		LATENCY_SAYS_CAPPED
 
 /* A note's or the pages' words, kept in English, in the user's language
- * (LATENCY_SAYS_FORMS), made printable, into out. Returns out. */
+ * (LATENCY_SAYS_FORMS and the machine's: what the memory capped), made
+ * printable, into out. Returns out. */
 const char *latency_text(char *out, size_t len, const char *stored);
 
 /* The payload of a chase's cell (run/job.h: JOB_PAYLOAD_PUT/GET). */

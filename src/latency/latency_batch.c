@@ -179,13 +179,14 @@ static void print_plan(const struct batch_run *run, const struct latency_params 
  * itself (its pages in), or at its end when it never did. */
 static void head_once(struct printer *b, double about_s)
 {
+	char said[1200];
 	if (b->headed)
 		return;
 	b->headed = 1;
 	b->announced = ceil(about_s);
 	print_plan(b->run, b->p, b->r->ghz, b->announced);
 	if (b->note[0]) /* what the memory capped, before the table (and again after it) */
-		batch_note(b->run, _(b->note));
+		batch_note(b->run, latency_text(said, sizeof said, b->note));
 	print_head(b);
 	fflush(stdout);
 }
@@ -429,7 +430,7 @@ static void describe(const struct machine *m, int cpu, const void *params, const
 {
 	const struct latency_params *p = params; /* the params' first field */
 	const char *note = ((const struct printer *)printer)->note;
-	char why[300], lo[32], hi[32], where[16], sz[64];
+	char why[300], lo[32], hi[32], where[16], sz[64], said[1200];
 	uint64_t max = p->sizes[p->nsizes - 1];
 	mt_fmt_size(hi, sizeof hi, max);
 	out->worker_cpu = cpu;
@@ -455,8 +456,8 @@ static void describe(const struct machine *m, int cpu, const void *params, const
 			 N_("the random chase again on huge pages, in a second buffer of %s: the "
 			    "caches read from it, the page walks' cost from the 4 KB one"),
 			  mt_fmt_size(lo, sizeof lo, latency_buffer_bytes(p)));
-	if (note[0]) /* a fixed note is in the catalogue; a note with figures stays English */
-		plan_note(out, "%s", plan_words(out, note));
+	if (note[0]) /* the people's words where the plan is read, English in its JSON */
+		plan_note(out, "%s", out->human ? latency_text(said, sizeof said, note) : note);
 	out->estimate_s = latency_params_estimate_s(p);
 }
 
@@ -578,8 +579,10 @@ static int summary(void *printer)
 			    100 * b->r->other_share);
 	print_levels(b->run->meta, b, &b->m->info);
 	print_timing(b->run, b, b->announced);
-	if (b->note[0])
-		batch_note(b->run, _(b->note));
+	if (b->note[0]) {
+		char said[1200];
+		batch_note(b->run, latency_text(said, sizeof said, b->note));
+	}
 	return 0;
 }
 

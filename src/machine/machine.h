@@ -147,9 +147,12 @@ uint64_t machine_dram_floor(const struct machine *m, const int *cpus, int n, cha
 #define MACHINE_WHO_JOB N_("this job may use %s (its cgroup)")
 #define MACHINE_CAPPED N_("%s: %s capped at %s")
 #define MACHINE_CAPPED_WOULD N_("%s: %s capped at %s, %s would be %s")
+/* memory as mt_fmt_mem writes it (base/i18n.c's mt_hfmt_mem's messages) */
+#define MACHINE_MEM_FORMS N_("%.1f TB"), N_("%.1f GB"), N_("%llu MB"), N_("%llu KB")
 #define MACHINE_FORMS                                                                          \
 	MACHINE_FLOOR_CORES, MACHINE_FLOOR_GROUPS, MACHINE_FLOOR_ONE, MACHINE_WHO_AVAILABLE,   \
-		MACHINE_WHO_THERE, MACHINE_WHO_JOB, MACHINE_CAPPED_WOULD, MACHINE_CAPPED
+		MACHINE_WHO_THERE, MACHINE_WHO_JOB, MACHINE_CAPPED_WOULD, MACHINE_CAPPED,      \
+		MACHINE_MEM_FORMS
 
 /* The deepest level whose reach for cpus[0..n) holds bytes (the working set
  * fits there), or 0 when it fits none; *beyond 1 when bytes is past every

@@ -736,7 +736,7 @@ static void release(void *printer, void *params)
 
 const struct experiment exp_numa = {
 	.name = "numa",
-	.about = "node x node idle latency and read/triad GB/s on memory bound to each node (MLC)",
+	.about = N_("node x node idle latency and read/triad GB/s on memory bound to each node (MLC)"),
 	EXPERIMENT_PARTS,
 	.check = check,
 	.make_params = make_params,
