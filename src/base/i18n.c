@@ -2,7 +2,7 @@
 #include "config.h"
 
 #include "i18n.h"
-#include "util.h" /* MT_ARRAY_LEN, mt_utf8_trim */
+#include "util.h" /* MT_ARRAY_LEN (a macro: i18n calls no function of util) */
 
 #include <locale.h>
 #include <stdint.h>
@@ -92,6 +92,20 @@ const char *mt_pgettext(const char *key, const char *msg)
 	(void)key;
 	return msg;
 #endif
+}
+
+void mt_utf8_trim(char *s)
+{
+	size_t n = strlen(s), i = n, need;
+	unsigned char c;
+	while (i > 0 && n - i < 4 && ((unsigned char)s[i - 1] & 0xC0) == 0x80)
+		i--;
+	if (i == 0)
+		return;
+	c = (unsigned char)s[i - 1];
+	need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+	if (c >= 0xC0 && n - (i - 1) < need)
+		s[i - 1] = '\0';
 }
 
 /* n bytes of s onto the string out (of len bytes), cut at a character's

@@ -60,6 +60,12 @@ const char *mt_pgettext(const char *key, const char *msg) __attribute__((format_
 const char *mt_gettext_stored(char *out, size_t len, const char *text,
 			      const char *const forms[]);
 
+/* A string cut at a byte limit made whole again: a UTF-8 character the cut
+ * left incomplete at the end of s is dropped (a Russian word cut by a
+ * buffer keeps its whole letters; util's mt_snprintf, mt_append and
+ * mt_strlcpy and the h-formatters call it when they cut). */
+void mt_utf8_trim(char *s);
+
 /* Set the program's locale once, before any thread starts (memtop's main):
  * every category from the environment (LC_ALL, LC_*, LANG), then LC_NUMERIC
  * back to "C", so that printf, strtod and cJSON read and write '.' whatever

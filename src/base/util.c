@@ -40,20 +40,6 @@ void mt_warn(const char *fmt, ...)
 		mt_printable(safe, sizeof safe, line, 0));
 }
 
-void mt_utf8_trim(char *s)
-{
-	size_t n = strlen(s), i = n, need;
-	unsigned char c;
-	while (i > 0 && n - i < 4 && ((unsigned char)s[i - 1] & 0xC0) == 0x80)
-		i--;
-	if (i == 0)
-		return;
-	c = (unsigned char)s[i - 1];
-	need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
-	if (c >= 0xC0 && n - (i - 1) < need)
-		s[i - 1] = '\0';
-}
-
 int mt_snprintf(char *buf, size_t len, const char *fmt, ...)
 {
 	va_list ap;

@@ -36,11 +36,6 @@ int mt_fail(mt_error *e, const char *fmt, ...) MT_PRINTF(2, 3);
  * (mt_vhsnprintf, base/i18n.h). */
 void mt_warn(const char *fmt, ...) MT_PRINTF(1, 2);
 
-/* A string cut at a byte limit made whole again: a UTF-8 character the cut
- * left incomplete at the end of s is dropped (a Russian word cut by a
- * buffer keeps its whole letters). */
-void mt_utf8_trim(char *s);
-
 /* Bounded formatting into buf: never overflows, always terminates; a cut
  * text ends at a character's end (mt_utf8_trim). Returns 0, or -1 when the
  * text was cut. */
