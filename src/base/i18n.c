@@ -165,8 +165,8 @@ static int conversions(const char *form, const char *at[], int len[], char kind[
 	return k;
 }
 
-/* [s, e) is a count (digits, a sign for 'd') or a figure ('f': digits with
- * a '.' or the user's decimal separator among them) */
+/* [s, e) is a count (digits, a sign for 'd') or a figure ('f': digits, a
+ * sign, one '.' among them: as the C locale printed it) */
 static int is_count(const char *s, const char *e, char kind)
 {
 	int dots = 0;
