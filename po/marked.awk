@@ -9,7 +9,7 @@
 # tui_message, tui_prompt, tui_ask, tui_discard_first, tui_knob_refused).
 # It is reported when it holds a phrase (two letters, a blank or a
 # punctuation mark, a letter or a %: "no such file", "L1: %s") and is not
-# inside _( N_( C_( MT_NGETTEXT( ngettext( or an option row's macro
+# inside _( N_( NN_( C_( MT_NGETTEXT( ngettext( or an option row's macro
 # (BATCH_OPT_*, BATCH_HELP_TRIES: po/Makevars extracts them by keyword);
 # a literal passed to any other function (strcmp, a formatter of its own)
 # is not judged here. Literals side by side ("abc " "def") are one.
@@ -24,7 +24,7 @@ BEGIN {
 		"tui_put tui_wrap tui_message tui_prompt tui_ask tui_discard_first tui_knob_refused",
 		w, " ")
 	for (k in w) printer[w[k]] = 1
-	split("_ N_ C_ MT_NGETTEXT ngettext BATCH_HELP_TRIES", w, " ")
+	split("_ N_ NN_ C_ MT_NGETTEXT ngettext BATCH_HELP_TRIES", w, " ")
 	for (k in w) marker[w[k]] = 1
 }
 function flush() {

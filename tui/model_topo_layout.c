@@ -68,44 +68,27 @@ static int innermost(const struct tv_box *x)
 }
 
 /* n parts of box b's innermost kind, counted in words: "4 cores"; more: "x
- * 4 more cores" (a folded run of alike boxes). */
+ * 4 more cores" (a folded run of alike boxes). Rows by TV_* part, the last
+ * for a box of no part. */
 static void counted(const struct tv_box *x, int n, int more, char *buf, size_t len)
 {
-	const char *f;
-	switch (innermost(x)) {
-	case TV_MACHINE:
-		f = more ? MT_NGETTEXT("x %d more machine", "x %d more machines", n)
-			 : MT_NGETTEXT("%d machine", "%d machines", n);
-		break;
-	case TV_PACKAGE:
-		f = more ? MT_NGETTEXT("x %d more package", "x %d more packages", n)
-			 : MT_NGETTEXT("%d package", "%d packages", n);
-		break;
-	case TV_DIE:
-		f = more ? MT_NGETTEXT("x %d more die", "x %d more dies", n)
-			 : MT_NGETTEXT("%d die", "%d dies", n);
-		break;
-	case TV_NODE:
-		f = more ? MT_NGETTEXT("x %d more NUMA node", "x %d more NUMA nodes", n)
-			 : MT_NGETTEXT("%d NUMA node", "%d NUMA nodes", n);
-		break;
-	case TV_L3:
-		f = more ? MT_NGETTEXT("x %d more L3 group", "x %d more L3 groups", n)
-			 : MT_NGETTEXT("%d L3 group", "%d L3 groups", n);
-		break;
-	case TV_L2:
-		f = more ? MT_NGETTEXT("x %d more L2 group", "x %d more L2 groups", n)
-			 : MT_NGETTEXT("%d L2 group", "%d L2 groups", n);
-		break;
-	case TV_CORE:
-		f = more ? MT_NGETTEXT("x %d more core", "x %d more cores", n)
-			 : MT_NGETTEXT("%d core", "%d cores", n);
-		break;
-	default:
-		f = more ? MT_NGETTEXT("x %d more box", "x %d more boxes", n)
-			 : MT_NGETTEXT("%d box", "%d boxes", n);
-	}
-	mt_snprintf(buf, len, f, n);
+	static const struct mt_plural words[TV_NPART + 1][2] = {
+		[TV_MACHINE] = { NN_("%d machine", "%d machines"),
+				 NN_("x %d more machine", "x %d more machines") },
+		[TV_PACKAGE] = { NN_("%d package", "%d packages"),
+				 NN_("x %d more package", "x %d more packages") },
+		[TV_DIE] = { NN_("%d die", "%d dies"), NN_("x %d more die", "x %d more dies") },
+		[TV_NODE] = { NN_("%d NUMA node", "%d NUMA nodes"),
+			      NN_("x %d more NUMA node", "x %d more NUMA nodes") },
+		[TV_L3] = { NN_("%d L3 group", "%d L3 groups"),
+			    NN_("x %d more L3 group", "x %d more L3 groups") },
+		[TV_L2] = { NN_("%d L2 group", "%d L2 groups"),
+			    NN_("x %d more L2 group", "x %d more L2 groups") },
+		[TV_CORE] = { NN_("%d core", "%d cores"), NN_("x %d more core", "x %d more cores") },
+		[TV_NPART] = { NN_("%d box", "%d boxes"), NN_("x %d more box", "x %d more boxes") },
+	};
+	int p = innermost(x);
+	mt_counted(buf, len, &words[p < 0 ? TV_NPART : p][more != 0], n);
 }
 
 /* The CPUs and cores of box b's CPUs (or of a folded run, c0..c1), in

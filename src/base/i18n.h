@@ -28,6 +28,18 @@
  * here, translated with _() where it is printed. */
 #define N_(msg) msg
 
+/* A count's message kept in a table: a row's NN_("%d core", "%d cores"),
+ * marked for the catalogue with its plural (po/Makevars), said with
+ * mt_counted. */
+struct mt_plural {
+	const char *one, *many;
+};
+#define NN_(one, many) { (one), (many) }
+
+/* p's form for n in the user's language, its one %d filled with n, into
+ * buf: "4 ядра". Returns 0, or -1 when cut. */
+int mt_counted(char *buf, size_t len, const struct mt_plural *p, int n);
+
 /* A message whose translation depends on where it stands: the same English
  * word in a tab's narrow cell and in a table's head ("misses": «промах» in
  * the Transpose tab's 6 columns, «промахи» in run algae's), or meaning two
