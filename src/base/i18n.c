@@ -362,20 +362,13 @@ const char *mt_gettext_stored(char *out, size_t len, const char *text, const cha
 	return stored(out, len, text, forms, 0);
 }
 
-/* buf from fmt and the arguments after it (a va_list: fmt is a table's) */
-static int counted_fmt(char *buf, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-	int rc;
-	va_start(ap, fmt);
-	rc = mt_vhsnprintf(buf, len, fmt, ap);
-	va_end(ap);
-	return rc;
-}
-
 int mt_counted(char *buf, size_t len, const struct mt_plural *p, int n)
 {
-	return counted_fmt(buf, len, MT_NGETTEXT(p->one, p->many, n), n);
+	/* the format is a table's (an NN_ row holds one %d, its contract) */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+	return mt_hsnprintf(buf, len, MT_NGETTEXT(p->one, p->many, n), n);
+#pragma GCC diagnostic pop
 }
 
 const char *mt_radix(void)
