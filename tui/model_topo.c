@@ -298,9 +298,10 @@ const char *tv_box_name(const struct topo_view *v, int b, char *buf, size_t len)
 		return buf;
 	}
 	for (int p = TV_NPART - 1; p >= 0; p--) {
-		int i = p == TV_NODE ? v->t->nodes[x->index[p]].os_index : x->index[p];
+		int i;
 		if (!(x->parts & (1u << p)))
 			continue;
+		i = p == TV_NODE ? v->t->nodes[x->index[p]].os_index : x->index[p];
 		/* TRANSLATORS: a box of the Topology tab named in a sentence */
 		switch (p) {
 		case TV_MACHINE: mt_strlcpy(buf, _("the machine"), len); break;
