@@ -28,30 +28,22 @@ void run_place_init(struct run_place *p, int cpu)
 
 const char *run_place_text(const struct run_place *p, char *buf, size_t len)
 {
-	const char *sep = ": ";
+	char part[4][96];
+	int n = 0;
 	buf[0] = '\0';
 	if (!p->known)
 		return buf;
+	if (p->kind[0] && strcmp(p->kind, "one") != 0) /* one kind: nothing to tell */
+		mt_snprintf(part[n++], sizeof part[0], _("core kind %s"), p->kind);
+	if (p->l3 >= 0)
+		mt_snprintf(part[n++], sizeof part[0], _("L3 group %d"), p->l3);
+	if (p->node >= 0)
+		mt_snprintf(part[n++], sizeof part[0], _("NUMA node %d"), p->node);
+	if (p->package >= 0)
+		mt_snprintf(part[n++], sizeof part[0], _("package %d"), p->package);
 	mt_snprintf(buf, len, _("CPU %d"), p->cpu);
-	if (p->kind[0] && strcmp(p->kind, "one") != 0) { /* one kind: nothing to tell */
-		mt_append(buf, len, "%s", sep);
-		mt_append(buf, len, _("core kind %s"), p->kind);
-		sep = ", ";
-	}
-	if (p->l3 >= 0) {
-		mt_append(buf, len, "%s", sep);
-		mt_append(buf, len, _("L3 group %d"), p->l3);
-		sep = ", ";
-	}
-	if (p->node >= 0) {
-		mt_append(buf, len, "%s", sep);
-		mt_append(buf, len, _("NUMA node %d"), p->node);
-		sep = ", ";
-	}
-	if (p->package >= 0) {
-		mt_append(buf, len, "%s", sep);
-		mt_append(buf, len, _("package %d"), p->package);
-	}
+	for (int i = 0; i < n; i++)
+		mt_append(buf, len, "%s%s", i ? ", " : ": ", part[i]);
 	return buf;
 }
 
