@@ -92,13 +92,20 @@ const struct experiment *const *experiment_all(size_t *n)
 #define NOTE_FORMS_MAX 64
 static const char *note_forms[NOTE_FORMS_MAX + 1];
 
+/* Every experiment's note forms once each (numa's repeat latency's and
+ * bandwidth's, whose runs it makes). */
 static void note_forms_init(void)
 {
 	size_t n = 0;
 	for (size_t i = 0; experiments[i]; i++)
-		for (size_t k = 0; experiments[i]->note_forms && experiments[i]->note_forms[k]; k++)
-			if (n < NOTE_FORMS_MAX)
-				note_forms[n++] = experiments[i]->note_forms[k];
+		for (size_t k = 0; experiments[i]->note_forms && experiments[i]->note_forms[k]; k++) {
+			const char *f = experiments[i]->note_forms[k];
+			size_t j = 0;
+			while (j < n && strcmp(note_forms[j], f) != 0)
+				j++;
+			if (j == n && n < NOTE_FORMS_MAX)
+				note_forms[n++] = f;
+		}
 	note_forms[n] = NULL;
 }
 
